@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestShop, createTestShop } from "../../../test/app.ts";
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(() => shop?.close());
+
+describe("the server's edges", () => {
+  it("reports health with a database check", async () => {
+    const response = await shop.app.inject("/api/health");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("publishes an OpenAPI document listing the Store API", async () => {
+    const response = await shop.app.inject("/api/docs");
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/store/v1/products", "/api/store/v1/products/{idOrSlug}", "/api/health"]));
+  });
+
+  it("answers unknown API routes and methods with a JSON 404", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/store/v1/nope"],
+      ["POST", "/api/store/v1/products"],
+      ["DELETE", "/api/health"],
+      ["GET", "/api"],
+    ] as const) {
+      const response = await shop.app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.headers["content-type"]).toContain("application/json");
+      expect(response.json()).toEqual({ code: "rest_no_route", message: "No route was found matching the URL and request method.", data: { status: 404 } });
+    }
+  });
+
+  it("answers malformed JSON with a coded 400 and no stack trace", async () => {
+    for (const payload of ["{bad", "", "[1,"]) {
+      const response = await shop.app.inject({ method: "POST", url: "/api/store/v1/nope", headers: { "content-type": "application/json" }, payload });
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body.code).toBe("rest_invalid_json");
+      expect(body.data.status).toBe(400);
+      expect(response.body).not.toMatch(/at .*\.ts:\d+|stack/i);
+    }
+  });
+
+  it("refuses content types it does not read", async () => {
+    const response = await shop.app.inject({ method: "POST", url: "/api/store/v1/nope", headers: { "content-type": "application/x-unknown" }, payload: "x" });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe("rest_unsupported_media_type");
+  });
+
+  it("refuses oversized bodies", async () => {
+    const response = await shop.app.inject({
+      method: "POST",
+      url: "/api/store/v1/nope",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ big: "x".repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe("rest_request_too_large");
+  });
+
+  it("sends security headers", async () => {
+    const response = await shop.app.inject("/api/health");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+  });
+});

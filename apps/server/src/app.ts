@@ -1,0 +1,114 @@
+/** buildApp(deps): the whole shop as a Fastify instance, testable with app.inject and no port. */
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import type { Config } from "./config.ts";
+import { type Db, checkDatabase } from "./db/index.ts";
+import { StoreError, noRoute, registerErrorHandling, sendError } from "./http/errors.ts";
+import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
+import { type ShopSettings, getSettings } from "./modules/settings/index.ts";
+import { type WebOptions, registerStorefront } from "./web.ts";
+
+export interface AppDeps {
+  config: Pick<Config, "logLevel" | "production" | "secret" | "rateLimit">;
+  db: Db;
+  /** Mount the server-rendered storefront (needs a built apps/web); API-only tests leave it out. */
+  web?: WebOptions | false;
+  /** Pino options or false; tests pass false to stay quiet. */
+  logger?: boolean | { level: string };
+}
+
+export const API_PREFIX = "/api/store/v1";
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            redact: ["req.headers.cookie", "req.headers.authorization", "req.headers.nonce", 'req.headers["cart-token"]'],
+          },
+    // Idle keep-alive sockets close at shutdown; requests in flight are allowed to finish.
+    forceCloseConnections: "idle",
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.config.production,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: { customOptions: { coerceTypes: "array", removeAdditional: false, useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandling(app);
+
+  // Settings are read once per request, when first needed, so every process sees changes at once.
+  const settingsOf = new WeakMap<object, Promise<ShopSettings>>();
+  const settings = (request: unknown): Promise<ShopSettings> => {
+    const key = request as object;
+    let cached = settingsOf.get(key);
+    if (!cached) {
+      cached = getSettings(deps.db);
+      settingsOf.set(key, cached);
+    }
+    return cached;
+  };
+
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: deps.config.production ? [] : null,
+      },
+    },
+    // The storefront's own assets are same-origin; nothing cross-origin is embedded.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Cartwright Store API", version: "1.0.0", description: "The shop's public JSON API." },
+      servers: [{ url: "/" }],
+    },
+  });
+
+  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
+
+  app.get("/api/health", { schema: { tags: ["health"], summary: "Liveness and database check" } }, async (_request, reply) => {
+    try {
+      await checkDatabase(deps.db);
+      return { status: "ok", database: "ok" };
+    } catch (error) {
+      app.log.error({ err: error }, "health check failed");
+      return sendError(reply, new StoreError("cw_database_unavailable", "The database is not reachable.", 503));
+    }
+  });
+
+  await app.register(catalogRoutes, { prefix: API_PREFIX, db: deps.db, settings });
+  await app.register(mediaRoutes, { db: deps.db });
+
+  // Anything else under /api is an API path: it answers JSON, never the storefront's HTML.
+  app.all("/api/*", async (_request, reply) => sendError(reply, noRoute()));
+
+  if (deps.web) {
+    await registerStorefront(app, {
+      ...deps.web,
+      storefront: async (request: FastifyRequest, cspNonce: string) => ({
+        settings: await settings(request),
+        cspNonce,
+      }),
+      db: deps.db,
+    });
+  }
+
+  return app;
+}

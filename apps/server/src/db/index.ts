@@ -1,0 +1,35 @@
+/** Opens the database for either dialect; everything above this file is dialect-free Kysely. */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "../config.ts";
+import type { Database } from "./schema.ts";
+
+export type Db = Kysely<Database>;
+export type Dialect = DatabaseConfig["dialect"];
+export type { Database } from "./schema.ts";
+export { migrateToLatest } from "./migrate.ts";
+export { seedDemoShop } from "./seed/index.ts";
+
+// COUNT(*) and other int8 results arrive as strings by default; our counts fit a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(config: DatabaseConfig): Db {
+  if (config.dialect === "postgres") {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (config.file !== ":memory:") mkdirSync(dirname(config.file), { recursive: true });
+  const sqlite = new SQLite(config.file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export async function checkDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,17 @@
+/** One set of migrations for both dialects, applied in name order by Kysely's Migrator. */
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import type { Db } from "./index.ts";
+import * as m001 from "./migrations/001_catalogue.ts";
+
+const migrations: Record<string, Migration> = {
+  "001_catalogue": m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

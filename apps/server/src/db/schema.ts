@@ -1,0 +1,141 @@
+/** Table types for Kysely. Money is integer minor units; flags are 0/1 integers in both dialects. */
+import type { Generated } from "kysely";
+
+export type Flag = 0 | 1;
+
+export interface ProductsTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  type: "simple" | "variable" | "variation";
+  name: string;
+  slug: string;
+  sku: string;
+  short_description: string;
+  description: string;
+  /** For variable products the parent's price is derived from its variations. */
+  regular_price: number | null;
+  sale_price: number | null;
+  manage_stock: Flag;
+  stock_quantity: number | null;
+  /** Kept only for products that do not manage stock; managed stock derives it from the quantity. */
+  stock_status: "instock" | "outofstock" | "onbackorder";
+  backorders: "no" | "notify" | "yes";
+  low_stock_amount: number | null;
+  quantity_min: number;
+  quantity_max: number | null;
+  quantity_step: number;
+  sold_individually: Flag;
+  catalog_visibility: "visible" | "catalog" | "search" | "hidden";
+  virtual: Flag;
+  weight_grams: number | null;
+  featured: Flag;
+  menu_order: number;
+  total_sales: number;
+  /** Average rating × 100 (e.g. 450 = 4.50), to stay an integer. */
+  rating_x100: number;
+  review_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  filename: string;
+  content_type: string;
+  alt: string;
+  bytes: Uint8Array;
+  created_at: string;
+}
+
+export interface ProductImagesTable {
+  product_id: number;
+  media_id: number;
+  position: number;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  description: string;
+  menu_order: number;
+}
+
+export interface ProductCategoriesTable {
+  product_id: number;
+  category_id: number;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+}
+
+export interface ProductTagsTable {
+  product_id: number;
+  tag_id: number;
+}
+
+export interface AttributesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+}
+
+export interface AttributeTermsTable {
+  id: Generated<number>;
+  attribute_id: number;
+  name: string;
+  slug: string;
+  menu_order: number;
+}
+
+export interface ProductAttributesTable {
+  product_id: number;
+  attribute_id: number;
+  position: number;
+  used_for_variations: Flag;
+}
+
+export interface ProductAttributeTermsTable {
+  product_id: number;
+  term_id: number;
+}
+
+/** Which term of each attribute a variation stands for. */
+export interface VariationAttributesTable {
+  variation_id: number;
+  attribute_id: number;
+  term_id: number;
+}
+
+export interface CrossSellsTable {
+  product_id: number;
+  cross_sell_id: number;
+  position: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+}
+
+export interface Database {
+  products: ProductsTable;
+  media: MediaTable;
+  product_images: ProductImagesTable;
+  categories: CategoriesTable;
+  product_categories: ProductCategoriesTable;
+  tags: TagsTable;
+  product_tags: ProductTagsTable;
+  attributes: AttributesTable;
+  attribute_terms: AttributeTermsTable;
+  product_attributes: ProductAttributesTable;
+  product_attribute_terms: ProductAttributeTermsTable;
+  variation_attributes: VariationAttributesTable;
+  cross_sells: CrossSellsTable;
+  settings: SettingsTable;
+}

@@ -1,0 +1,207 @@
+/**
+ * Seeds the demo shop of shared/DEMO.md once: on an empty database only, in one transaction,
+ * guarded by a marker row so that a second start (or a second process) seeds nothing.
+ */
+import { parseDecimalAmount } from "@cartwright/commerce";
+
+import { deriveStockStatus } from "../../modules/catalog/index.ts";
+import type { Db } from "../index.ts";
+import type { Flag, ProductsTable } from "../schema.ts";
+import { DEMO_ATTRIBUTES, DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_SETTINGS, type DemoProduct, HOODIE_VARIATIONS } from "./demo-catalogue.ts";
+import { productSvg } from "./images.ts";
+
+const MARKER = "seed.demo";
+
+const cents = (price: string) => {
+  const amount = parseDecimalAmount(price, 2);
+  if (amount === null) throw new Error(`bad demo price ${price}`);
+  return amount;
+};
+const flag = (value: boolean | undefined): Flag => (value ? 1 : 0);
+
+/** Returns true when it seeded, false when the shop already had data or was seeded before. */
+export async function seedDemoShop(db: Db): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const hasProducts = await trx.selectFrom("products").select("id").limit(1).executeTakeFirst();
+    if (hasProducts) return false;
+    const marker = await trx
+      .insertInto("settings")
+      .values({ key: MARKER, value: JSON.stringify(new Date().toISOString()) })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .executeTakeFirst();
+    if (Number(marker.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await seedCatalogue(trx as unknown as Db);
+    for (const [key, value] of Object.entries(DEMO_SETTINGS)) {
+      await trx
+        .insertInto("settings")
+        .values({ key, value: JSON.stringify(value) })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value) }))
+        .execute();
+    }
+    return true;
+  });
+}
+
+async function seedCatalogue(db: Db): Promise<void> {
+  const now = Date.now();
+  const categoryIds = new Map<string, number>();
+  for (const [i, category] of DEMO_CATEGORIES.entries()) {
+    const row = await db.insertInto("categories").values({ ...category, parent_id: null, menu_order: i }).returning("id").executeTakeFirstOrThrow();
+    categoryIds.set(category.slug, row.id);
+  }
+
+  const tagIds = new Map<string, number>();
+  for (const slug of new Set(DEMO_PRODUCTS.flatMap((p) => p.tags ?? []))) {
+    const name = slug.charAt(0).toUpperCase() + slug.slice(1);
+    const row = await db.insertInto("tags").values({ name, slug }).returning("id").executeTakeFirstOrThrow();
+    tagIds.set(slug, row.id);
+  }
+
+  const attributeIds = new Map<string, number>();
+  const termIds = new Map<string, number>();
+  for (const attribute of DEMO_ATTRIBUTES) {
+    const row = await db.insertInto("attributes").values({ name: attribute.name, slug: attribute.slug }).returning("id").executeTakeFirstOrThrow();
+    attributeIds.set(attribute.slug, row.id);
+    for (const [i, [name, slug]] of attribute.terms.entries()) {
+      const term = await db.insertInto("attribute_terms").values({ attribute_id: row.id, name, slug, menu_order: i }).returning("id").executeTakeFirstOrThrow();
+      termIds.set(`${attribute.slug}:${slug}`, term.id);
+    }
+  }
+
+  const productIds = new Map<string, number>();
+  for (const [i, product] of DEMO_PRODUCTS.entries()) {
+    // Older products first, one day apart, so 'latest' has a clear order.
+    const created = new Date(now - (DEMO_PRODUCTS.length - i) * 86_400_000).toISOString();
+    const isVariable = product.slug === "hoodie";
+    const id = await insertProduct(db, productRow(product, i, created, isVariable));
+    productIds.set(product.slug, id);
+    await db.insertInto("product_categories").values({ product_id: id, category_id: categoryIds.get(product.category) as number }).execute();
+    for (const tag of product.tags ?? []) {
+      await db.insertInto("product_tags").values({ product_id: id, tag_id: tagIds.get(tag) as number }).execute();
+    }
+    const media = await db
+      .insertInto("media")
+      .values({
+        filename: `${product.slug}.svg`,
+        content_type: "image/svg+xml",
+        alt: product.name,
+        bytes: new TextEncoder().encode(productSvg(product.name, product.colors[0], product.colors[1])),
+        created_at: created,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("product_images").values({ product_id: id, media_id: media.id, position: 0 }).execute();
+    if (isVariable) await seedHoodieVariations(db, id, product, created, attributeIds, termIds);
+  }
+
+  for (const product of DEMO_PRODUCTS) {
+    for (const [position, slug] of (product.crossSells ?? []).entries()) {
+      await db
+        .insertInto("cross_sells")
+        .values({ product_id: productIds.get(product.slug) as number, cross_sell_id: productIds.get(slug) as number, position })
+        .execute();
+    }
+  }
+}
+
+function productRow(product: DemoProduct, index: number, created: string, isVariable: boolean): Omit<ProductsTable, "id"> {
+  const managed = product.stock !== undefined;
+  const quantity = product.stock?.quantity ?? null;
+  const backorders = product.stock?.backorders ?? "no";
+  const status = deriveStockStatus({ manage_stock: flag(managed), stock_quantity: quantity, backorders, stock_status: product.status ?? "instock" });
+  return {
+    parent_id: null,
+    type: isVariable ? "variable" : "simple",
+    name: product.name,
+    slug: product.slug,
+    sku: `CW-${String(index + 1).padStart(3, "0")}`,
+    short_description: `<p>${product.short}</p>`,
+    description: `<p>${product.description ?? product.short}</p><p>Made with care and shipped from our California studio.</p>`,
+    regular_price: isVariable ? null : cents(product.price),
+    sale_price: product.sale && !isVariable ? cents(product.sale) : null,
+    manage_stock: flag(managed),
+    stock_quantity: quantity,
+    stock_status: status,
+    backorders,
+    low_stock_amount: product.stock?.lowStockAmount ?? null,
+    quantity_min: product.quantity?.min ?? 1,
+    quantity_max: product.quantity?.max ?? null,
+    quantity_step: product.quantity?.step ?? 1,
+    sold_individually: flag(product.soldIndividually),
+    catalog_visibility: product.visibility ?? "visible",
+    virtual: flag(product.virtual),
+    weight_grams: product.weightGrams ?? null,
+    featured: 0,
+    menu_order: index,
+    total_sales: product.sales,
+    rating_x100: Math.round(product.rating * 100),
+    review_count: product.reviews,
+    created_at: created,
+    updated_at: created,
+  };
+}
+
+async function insertProduct(db: Db, row: Omit<ProductsTable, "id">): Promise<number> {
+  const inserted = await db.insertInto("products").values(row).returning("id").executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+async function seedHoodieVariations(
+  db: Db,
+  parentId: number,
+  parent: DemoProduct,
+  created: string,
+  attributeIds: Map<string, number>,
+  termIds: Map<string, number>,
+): Promise<void> {
+  for (const [position, attribute] of DEMO_ATTRIBUTES.entries()) {
+    const attributeId = attributeIds.get(attribute.slug) as number;
+    await db.insertInto("product_attributes").values({ product_id: parentId, attribute_id: attributeId, position, used_for_variations: 1 }).execute();
+    for (const [, slug] of attribute.terms) {
+      await db.insertInto("product_attribute_terms").values({ product_id: parentId, term_id: termIds.get(`${attribute.slug}:${slug}`) as number }).execute();
+    }
+  }
+  for (const [i, variation] of HOODIE_VARIATIONS.entries()) {
+    const managed = variation.stock !== undefined;
+    const quantity = variation.stock?.quantity ?? null;
+    const backorders = variation.stock?.backorders ?? "no";
+    const suffix = Object.values(variation.attributes).join("-");
+    const id = await insertProduct(db, {
+      parent_id: parentId,
+      type: "variation",
+      name: parent.name,
+      slug: `${parent.slug}-${suffix}`,
+      sku: `CW-HOODIE-${suffix.toUpperCase()}`,
+      short_description: "",
+      description: "",
+      regular_price: cents(variation.price),
+      sale_price: variation.sale ? cents(variation.sale) : null,
+      manage_stock: flag(managed),
+      stock_quantity: quantity,
+      stock_status: deriveStockStatus({ manage_stock: flag(managed), stock_quantity: quantity, backorders, stock_status: "instock" }),
+      backorders,
+      low_stock_amount: null,
+      quantity_min: 1,
+      quantity_max: null,
+      quantity_step: 1,
+      sold_individually: 0,
+      catalog_visibility: "visible",
+      virtual: 0,
+      weight_grams: parent.weightGrams ?? null,
+      featured: 0,
+      menu_order: i,
+      total_sales: 0,
+      rating_x100: 0,
+      review_count: 0,
+      created_at: created,
+      updated_at: created,
+    });
+    for (const [attribute, term] of Object.entries(variation.attributes)) {
+      await db
+        .insertInto("variation_attributes")
+        .values({ variation_id: id, attribute_id: attributeIds.get(attribute) as number, term_id: termIds.get(`${attribute}:${term}`) as number })
+        .execute();
+    }
+  }
+}
+

@@ -1,0 +1,103 @@
+/**
+ * The one error shape of the Store API: {code, message, data: {status, …}} (DESIGN §5).
+ * Expected failures are thrown as StoreError; anything else is a bug and answers a bare 500.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+export class StoreError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly data: Record<string, unknown>;
+
+  constructor(code: string, message: string, status: number, data: Record<string, unknown> = {}) {
+    super(message);
+    this.code = code;
+    this.status = status;
+    this.data = data;
+  }
+
+  toJSON() {
+    return { code: this.code, message: this.message, data: { ...this.data, status: this.status } };
+  }
+}
+
+export const noRoute = () => new StoreError("rest_no_route", "No route was found matching the URL and request method.", 404);
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Turns Fastify/Ajv validation issues into rest_invalid_param with a detail per parameter. */
+function invalidParams(issues: ValidationIssue[], context: string | undefined): StoreError {
+  const params: Record<string, string> = {};
+  const details: Record<string, { code: string; message: string; data: null }> = {};
+  const missing: string[] = [];
+  for (const issue of issues) {
+    const path = (issue.instancePath ?? "").split("/").filter(Boolean);
+    if (issue.keyword === "required" && typeof issue.params?.missingProperty === "string") {
+      missing.push([...path, issue.params.missingProperty].join("."));
+      continue;
+    }
+    const param = path[0] ?? context ?? "body";
+    if (param in params) continue;
+    const message = `${[param, ...path.slice(1)].join(".")} ${issue.message ?? "is invalid"}`;
+    params[param] = message;
+    details[param] = { code: "rest_invalid_param", message, data: null };
+  }
+  if (missing.length && !Object.keys(params).length) {
+    return new StoreError("rest_missing_callback_param", `Missing parameter(s): ${missing.join(", ")}`, 400, { params: missing });
+  }
+  for (const name of missing) {
+    params[name] = `${name} is a required property`;
+    details[name] = { code: "rest_property_required", message: params[name], data: null };
+  }
+  return new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params, details });
+}
+
+/** Maps Fastify's own client errors (bad JSON, wrong content type, too large) to coded errors. */
+function fromFastifyError(error: FastifyError): StoreError | null {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new StoreError("rest_invalid_json", "The request body is not valid JSON.", 400);
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new StoreError("rest_unsupported_media_type", "This content type is not accepted here; send application/json.", 415);
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new StoreError("rest_request_too_large", "The request body is too large.", 413);
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return new StoreError("rest_invalid_request", "The request's Content-Length does not match its body.", 400);
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return new StoreError("rest_invalid_json", "The request body is not valid JSON.", 400);
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new StoreError("rest_invalid_request", error.message || "The request could not be understood.", error.statusCode);
+  }
+  return null;
+}
+
+export function toStoreError(error: unknown): StoreError | null {
+  if (error instanceof StoreError) return error;
+  const fastifyError = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
+  if (fastifyError?.validation) return invalidParams(fastifyError.validation, fastifyError.validationContext);
+  if (fastifyError && typeof fastifyError === "object") return fromFastifyError(fastifyError);
+  return null;
+}
+
+export function sendError(reply: FastifyReply, error: StoreError) {
+  return reply.status(error.status).type("application/json; charset=utf-8").send(error.toJSON());
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const known = toStoreError(error);
+    if (known) return sendError(reply, known);
+    request.log.error({ err: error }, "unhandled error");
+    return sendError(reply, new StoreError("cw_rest_unknown_server_error", "Something went wrong on our side. Please try again.", 500));
+  });
+  // Unknown API paths answer JSON; every other path belongs to the storefront, which renders its 404 page.
+  app.setNotFoundHandler((_request, reply) => sendError(reply, noRoute()));
+}

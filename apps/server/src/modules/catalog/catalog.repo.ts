@@ -1,0 +1,212 @@
+/** Catalogue queries. Listing filters and ordering run in SQL; details load in one query per kind. */
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import type { Database, Db } from "../../db/index.ts";
+import type { ProductsTable } from "../../db/schema.ts";
+import type { ProductQuery } from "./catalog.types.ts";
+
+export type ProductRow = Omit<ProductsTable, "id"> & { id: number };
+
+type ProductsQuery = SelectQueryBuilder<Database, "products", object>;
+
+/** The price a shopper pays now; a variable product's is its cheapest variation's. */
+const currentPrice = sql<number | null>`case when products.type = 'variable'
+  then (select min(coalesce(v.sale_price, v.regular_price)) from products v where v.parent_id = products.id)
+  else coalesce(products.sale_price, products.regular_price) end`;
+
+const onSale = sql<boolean>`(products.sale_price is not null or exists
+  (select 1 from products v where v.parent_id = products.id and v.sale_price is not null))`;
+
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function termFilter(
+  eb: ExpressionBuilder<Database, "products">,
+  link: "product_categories" | "product_tags",
+  values: string[],
+) {
+  const ids = values.filter((v) => /^\d+$/.test(v)).map(Number);
+  const slugs = values.filter((v) => !/^\d+$/.test(v));
+  if (link === "product_categories") {
+    return eb.exists(
+      eb
+        .selectFrom("product_categories as pc")
+        .innerJoin("categories as c", "c.id", "pc.category_id")
+        .whereRef("pc.product_id", "=", "products.id")
+        .where((w) => w.or([...(ids.length ? [w("c.id", "in", ids)] : []), ...(slugs.length ? [w("c.slug", "in", slugs)] : [])]))
+        .select(sql`1`.as("one")),
+    );
+  }
+  return eb.exists(
+    eb
+      .selectFrom("product_tags as pt")
+      .innerJoin("tags as t", "t.id", "pt.tag_id")
+      .whereRef("pt.product_id", "=", "products.id")
+      .where((w) => w.or([...(ids.length ? [w("t.id", "in", ids)] : []), ...(slugs.length ? [w("t.slug", "in", slugs)] : [])]))
+      .select(sql`1`.as("one")),
+  );
+}
+
+function filtered(db: Db, query: ProductQuery): ProductsQuery {
+  let q: ProductsQuery = db.selectFrom("products").where("products.parent_id", "is", null);
+  const search = query.search?.trim();
+  // Hidden products are never listed; 'catalog' ones only in listings, 'search' ones only in search.
+  q = q.where("products.catalog_visibility", "in", search ? ["visible", "search"] : ["visible", "catalog"]);
+  if (search) {
+    const pattern = likePattern(search);
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(products.name)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(products.sku)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(products.short_description)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (query.category?.length) q = q.where((eb) => termFilter(eb, "product_categories", query.category ?? []));
+  if (query.tag?.length) q = q.where((eb) => termFilter(eb, "product_tags", query.tag ?? []));
+  if (query.onSale !== undefined) q = q.where(query.onSale ? onSale : sql<boolean>`not ${onSale}`);
+  if (query.stockStatus?.length) q = q.where("products.stock_status", "in", query.stockStatus);
+  return q;
+}
+
+export async function countProducts(db: Db, query: ProductQuery): Promise<number> {
+  const row = await filtered(db, query).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function findProducts(db: Db, query: ProductQuery, limit: number, offset: number): Promise<ProductRow[]> {
+  const direction = query.order ?? defaultDirection(query.orderBy);
+  let q = filtered(db, query).selectAll("products");
+  switch (query.orderBy ?? "menu_order") {
+    case "price":
+      q = q.orderBy(currentPrice, direction);
+      break;
+    case "popularity":
+      q = q.orderBy("products.total_sales", direction);
+      break;
+    case "rating":
+      q = q.orderBy("products.rating_x100", direction).orderBy("products.review_count", direction);
+      break;
+    case "date":
+      q = q.orderBy("products.created_at", direction);
+      break;
+    case "title":
+      q = q.orderBy(sql`lower(products.name)`, direction);
+      break;
+    case "id":
+      q = q.orderBy("products.id", direction);
+      break;
+    case "menu_order":
+      q = q.orderBy("products.menu_order", direction).orderBy(sql`lower(products.name)`, "asc");
+      break;
+  }
+  // A stable tie-break keeps pages from repeating or skipping products.
+  return q.orderBy("products.id", "asc").limit(limit).offset(offset).execute();
+}
+
+function defaultDirection(orderBy: ProductQuery["orderBy"]): "asc" | "desc" {
+  return orderBy === "date" || orderBy === "popularity" || orderBy === "rating" ? "desc" : "asc";
+}
+
+export async function findProductByIdOrSlug(db: Db, idOrSlug: string): Promise<ProductRow | undefined> {
+  const q = db.selectFrom("products").selectAll();
+  return /^\d+$/.test(idOrSlug)
+    ? q.where("id", "=", Number(idOrSlug)).executeTakeFirst()
+    : q.where("slug", "=", idOrSlug).where("type", "!=", "variation").executeTakeFirst();
+}
+
+export async function findVariations(db: Db, parentIds: number[]): Promise<ProductRow[]> {
+  if (!parentIds.length) return [];
+  return db.selectFrom("products").selectAll().where("parent_id", "in", parentIds).orderBy("menu_order").orderBy("id").execute();
+}
+
+export async function findImages(db: Db, productIds: number[]) {
+  if (!productIds.length) return [];
+  return db
+    .selectFrom("product_images as pi")
+    .innerJoin("media as m", "m.id", "pi.media_id")
+    .select(["pi.product_id", "m.id", "m.filename", "m.alt"])
+    .where("pi.product_id", "in", productIds)
+    .orderBy("pi.position")
+    .execute();
+}
+
+export async function findProductCategories(db: Db, productIds: number[]) {
+  if (!productIds.length) return [];
+  return db
+    .selectFrom("product_categories as pc")
+    .innerJoin("categories as c", "c.id", "pc.category_id")
+    .select(["pc.product_id", "c.id", "c.name", "c.slug"])
+    .where("pc.product_id", "in", productIds)
+    .orderBy("c.name")
+    .execute();
+}
+
+export async function findProductTags(db: Db, productIds: number[]) {
+  if (!productIds.length) return [];
+  return db
+    .selectFrom("product_tags as pt")
+    .innerJoin("tags as t", "t.id", "pt.tag_id")
+    .select(["pt.product_id", "t.id", "t.name", "t.slug"])
+    .where("pt.product_id", "in", productIds)
+    .orderBy("t.name")
+    .execute();
+}
+
+export async function findProductAttributes(db: Db, productIds: number[]) {
+  if (!productIds.length) return { attributes: [], terms: [] };
+  const attributes = await db
+    .selectFrom("product_attributes as pa")
+    .innerJoin("attributes as a", "a.id", "pa.attribute_id")
+    .select(["pa.product_id", "a.id", "a.name", "a.slug", "pa.used_for_variations"])
+    .where("pa.product_id", "in", productIds)
+    .orderBy("pa.position")
+    .execute();
+  const terms = await db
+    .selectFrom("product_attribute_terms as pat")
+    .innerJoin("attribute_terms as t", "t.id", "pat.term_id")
+    .select(["pat.product_id", "t.id", "t.attribute_id", "t.name", "t.slug"])
+    .where("pat.product_id", "in", productIds)
+    .orderBy("t.menu_order")
+    .orderBy("t.id")
+    .execute();
+  return { attributes, terms };
+}
+
+export async function findVariationAttributes(db: Db, variationIds: number[]) {
+  if (!variationIds.length) return [];
+  return db
+    .selectFrom("variation_attributes as va")
+    .innerJoin("attributes as a", "a.id", "va.attribute_id")
+    .innerJoin("attribute_terms as t", "t.id", "va.term_id")
+    .select(["va.variation_id", "a.id as attribute_id", "a.name as attribute_name", "a.slug as attribute_slug", "t.name as term_name", "t.slug as term_slug"])
+    .where("va.variation_id", "in", variationIds)
+    .orderBy("a.id")
+    .execute();
+}
+
+export async function findCategories(db: Db) {
+  return db
+    .selectFrom("categories as c")
+    .select((eb) => [
+      "c.id",
+      "c.name",
+      "c.slug",
+      "c.description",
+      "c.parent_id",
+      eb
+        .selectFrom("product_categories as pc")
+        .innerJoin("products as p", "p.id", "pc.product_id")
+        .whereRef("pc.category_id", "=", "c.id")
+        .where("p.catalog_visibility", "in", ["visible", "catalog"])
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .as("count"),
+    ])
+    .orderBy("c.menu_order")
+    .orderBy("c.name")
+    .execute();
+}
+
+export async function findMedia(db: Db, id: number) {
+  return db.selectFrom("media").select(["id", "filename", "content_type", "bytes"]).where("id", "=", id).executeTakeFirst();
+}

@@ -1,0 +1,92 @@
+/** GET /products and /products/{id or slug}: parse, call the service, shape the reply. */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { StoreError } from "../../http/errors.ts";
+import type { ShopSettings } from "../settings/index.ts";
+import { ErrorSchema, MediaParams, ProductListQuery, ProductParams, ProductSchema } from "./catalog.schemas.ts";
+import { getMedia, getProduct, listProducts } from "./catalog.service.ts";
+import type { ProductOrderBy, ProductQuery } from "./catalog.types.ts";
+import type { Db } from "../../db/index.ts";
+
+export interface CatalogRouteDeps {
+  db: Db;
+  settings: (request: unknown) => Promise<ShopSettings>;
+}
+
+const split = (value: string | undefined) => (value ? value.split(",").filter(Boolean) : undefined);
+
+/** The Store API routes of the catalogue, registered under /api/store/v1. */
+export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRouteDeps> = async (app, { db, settings }) => {
+  app.get(
+    "/products",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "List products",
+        querystring: ProductListQuery,
+        response: { 200: Type.Array(ProductSchema), 400: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const query: ProductQuery = {
+        page: q.page,
+        perPage: q.per_page,
+        search: q.search,
+        category: split(q.category),
+        tag: split(q.tag),
+        onSale: q.on_sale,
+        stockStatus: split(q.stock_status) as ProductQuery["stockStatus"],
+        orderBy: q.orderby as ProductOrderBy,
+        order: q.order,
+      };
+      const page = await listProducts({ db, settings: await settings(request) }, query);
+      reply.header("X-Total", String(page.total));
+      reply.header("X-Total-Pages", String(page.totalPages));
+      const link = pageLinks(request.url, page.page, page.totalPages);
+      if (link) reply.header("Link", link);
+      return page.products;
+    },
+  );
+
+  app.get(
+    "/products/:idOrSlug",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "One product by id or slug",
+        params: ProductParams,
+        response: { 200: ProductSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const product = await getProduct({ db, settings: await settings(request) }, request.params.idOrSlug);
+      if (!product) throw new StoreError("cw_rest_product_invalid_id", "Invalid product ID.", 404);
+      return product;
+    },
+  );
+};
+
+/** Serves catalogue images from the database, so every server process sees the same files. */
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.get("/media/:id/:filename", { schema: { hide: true, params: MediaParams } }, async (request, reply) => {
+    const media = await getMedia({ db }, request.params.id);
+    if (!media || media.filename !== request.params.filename) throw new StoreError("cw_media_not_found", "No such file.", 404);
+    reply.header("Cache-Control", "public, max-age=86400");
+    reply.header("X-Content-Type-Options", "nosniff");
+    if (media.content_type === "image/svg+xml") reply.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+    return reply.type(media.content_type).send(Buffer.from(media.bytes));
+  });
+};
+
+function pageLinks(url: string, page: number, totalPages: number): string {
+  const base = new URL(url, "http://localhost");
+  const at = (n: number) => {
+    base.searchParams.set("page", String(n));
+    return `<${base.pathname}${base.search}>`;
+  };
+  const links: string[] = [];
+  if (page > 1 && page <= totalPages) links.push(`${at(page - 1)}; rel="prev"`);
+  if (page < totalPages) links.push(`${at(page + 1)}; rel="next"`);
+  return links.join(", ");
+}

@@ -1,0 +1,114 @@
+/** Request and response schemas of the catalogue routes: validation, serialisation and OpenAPI. */
+import { Type } from "typebox";
+
+const Money = Type.String({ description: "Amount in minor units", pattern: "^(-?\\d+)?$" });
+
+const CurrencyFields = {
+  currency_code: Type.String(),
+  currency_symbol: Type.String(),
+  currency_minor_unit: Type.Integer(),
+  currency_decimal_separator: Type.String(),
+  currency_thousand_separator: Type.String(),
+  currency_prefix: Type.String(),
+  currency_suffix: Type.String(),
+};
+
+const Term = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), link: Type.String() });
+
+const Image = Type.Object({
+  id: Type.Integer(),
+  src: Type.String(),
+  thumbnail: Type.String(),
+  srcset: Type.String(),
+  sizes: Type.String(),
+  name: Type.String(),
+  alt: Type.String(),
+});
+
+const Prices = Type.Object({
+  price: Money,
+  regular_price: Money,
+  sale_price: Money,
+  price_range: Type.Union([Type.Object({ min_amount: Money, max_amount: Money }), Type.Null()]),
+  ...CurrencyFields,
+});
+
+const VariationAttribute = Type.Object({ name: Type.String(), value: Type.String() });
+
+export const ProductSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    slug: Type.String(),
+    parent: Type.Integer(),
+    type: Type.String(),
+    variation: Type.String(),
+    permalink: Type.String(),
+    sku: Type.String(),
+    short_description: Type.String(),
+    description: Type.String(),
+    on_sale: Type.Boolean(),
+    prices: Prices,
+    price_html: Type.String(),
+    average_rating: Type.String(),
+    review_count: Type.Integer(),
+    images: Type.Array(Image),
+    categories: Type.Array(Term),
+    tags: Type.Array(Term),
+    attributes: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        taxonomy: Type.String(),
+        has_variations: Type.Boolean(),
+        terms: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), default: Type.Boolean() })),
+      }),
+    ),
+    variations: Type.Array(Type.Object({ id: Type.Integer(), attributes: Type.Array(VariationAttribute) })),
+    has_options: Type.Boolean(),
+    is_purchasable: Type.Boolean(),
+    is_in_stock: Type.Boolean(),
+    is_on_backorder: Type.Boolean(),
+    low_stock_remaining: Type.Union([Type.Integer(), Type.Null()]),
+    sold_individually: Type.Boolean(),
+    add_to_cart: Type.Object({
+      text: Type.String(),
+      description: Type.String(),
+      url: Type.String(),
+      minimum: Type.Integer(),
+      maximum: Type.Integer(),
+      multiple_of: Type.Integer(),
+    }),
+  },
+);
+
+export const ErrorSchema = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  data: Type.Object({ status: Type.Integer() }, { additionalProperties: true }),
+});
+
+const commaList = (description: string, pattern: string) =>
+  Type.String({ description: `${description}; several separated by commas`, pattern: `^(${pattern})(,(${pattern}))*$`, maxLength: 500 });
+
+export const ProductListQuery = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+    per_page: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+    category: Type.Optional(commaList("Category id or slug", "[a-z0-9-]+")),
+    tag: Type.Optional(commaList("Tag id or slug", "[a-z0-9-]+")),
+    on_sale: Type.Optional(Type.Boolean()),
+    stock_status: Type.Optional(commaList("Stock status", "instock|outofstock|onbackorder")),
+    orderby: Type.Union(
+      ["date", "price", "popularity", "rating", "title", "menu_order", "id"].map((v) => Type.Literal(v)),
+      { default: "menu_order" },
+    ),
+    order: Type.Optional(Type.Union([Type.Literal("asc"), Type.Literal("desc")])),
+  },
+  { additionalProperties: true },
+);
+
+export const ProductParams = Type.Object({ idOrSlug: Type.String({ pattern: "^[A-Za-z0-9-]+$", maxLength: 200 }) });
+
+export const MediaParams = Type.Object({ id: Type.Integer({ minimum: 1 }), filename: Type.String({ maxLength: 200 }) });

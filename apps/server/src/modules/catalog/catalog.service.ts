@@ -1,0 +1,155 @@
+/** The catalogue's read side: listings, single products, variations, categories, media. */
+import type { StoreImage, StoreProductAttribute, StoreTerm } from "@cartwright/commerce";
+import type { Db } from "../../db/index.ts";
+import { type ShopSettings, shopCurrency } from "../settings/index.ts";
+import * as repo from "./catalog.repo.ts";
+import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
+import {
+  type ProductDetails,
+  type ShapeOptions,
+  type VariationWithRow,
+  categoryLink,
+  mediaLink,
+  shapeProduct,
+  shapeVariation,
+  shapeVariationAsProduct,
+  tagLink,
+} from "./product-shape.ts";
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 10;
+
+export interface CatalogContext {
+  db: Db;
+  settings: ShopSettings;
+}
+
+function shapeOptions(settings: ShopSettings): ShapeOptions {
+  return { currency: shopCurrency(settings), lowStockAmount: settings.lowStockAmount };
+}
+
+export async function listProducts(ctx: CatalogContext, query: ProductQuery): Promise<ProductPage> {
+  const perPage = Math.min(MAX_PER_PAGE, Math.max(1, query.perPage ?? DEFAULT_PER_PAGE));
+  const page = Math.max(1, query.page ?? 1);
+  const effective: ProductQuery = {
+    ...query,
+    stockStatus: query.stockStatus ?? (ctx.settings.hideOutOfStock ? ["instock", "onbackorder"] : undefined),
+  };
+  const [total, rows] = await Promise.all([
+    repo.countProducts(ctx.db, effective),
+    repo.findProducts(ctx.db, effective, perPage, (page - 1) * perPage),
+  ]);
+  const products = await shapeMany(ctx, rows);
+  return { products, total, totalPages: Math.ceil(total / perPage), page, perPage };
+}
+
+/** A product by id or slug; a variation id answers the variation. Hidden products stay reachable directly. */
+export async function getProduct(ctx: CatalogContext, idOrSlug: string): Promise<StoreProduct | null> {
+  const row = await repo.findProductByIdOrSlug(ctx.db, idOrSlug);
+  if (!row) return null;
+  if (row.type === "variation" && row.parent_id !== null) {
+    const parent = await repo.findProductByIdOrSlug(ctx.db, String(row.parent_id));
+    if (!parent) return null;
+    const [details] = await loadDetails(ctx.db, [parent]);
+    const variation = details?.variations.find((v) => v.row.id === row.id);
+    if (!details || !variation) return null;
+    return shapeVariationAsProduct(parent, variation, details, shapeOptions(ctx.settings));
+  }
+  const [product] = await shapeMany(ctx, [row]);
+  return product ?? null;
+}
+
+export async function getVariations(ctx: CatalogContext, productId: number): Promise<StoreVariation[]> {
+  const variations = await loadVariations(ctx.db, [productId]);
+  const options = shapeOptions(ctx.settings);
+  return (variations.get(productId) ?? []).map((v) => shapeVariation(v, options));
+}
+
+export async function listCategories(ctx: Pick<CatalogContext, "db">): Promise<StoreCategory[]> {
+  const rows = await repo.findCategories(ctx.db);
+  return rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    description: c.description,
+    parent: c.parent_id ?? 0,
+    count: Number(c.count ?? 0),
+    link: categoryLink(c.slug),
+  }));
+}
+
+export async function getCategory(ctx: Pick<CatalogContext, "db">, slug: string): Promise<StoreCategory | null> {
+  return (await listCategories(ctx)).find((c) => c.slug === slug) ?? null;
+}
+
+export async function getMedia(ctx: Pick<CatalogContext, "db">, id: number) {
+  return (await repo.findMedia(ctx.db, id)) ?? null;
+}
+
+async function shapeMany(ctx: CatalogContext, rows: repo.ProductRow[]): Promise<StoreProduct[]> {
+  const details = await loadDetails(ctx.db, rows);
+  const options = shapeOptions(ctx.settings);
+  return rows.map((row, i) => shapeProduct(row, details[i] as ProductDetails, options));
+}
+
+/** Loads images, terms, attributes and variations for many products in a fixed number of queries. */
+async function loadDetails(db: Db, rows: repo.ProductRow[]): Promise<ProductDetails[]> {
+  const ids = rows.map((r) => r.id);
+  const [images, categories, tags, attributeRows, variations] = await Promise.all([
+    repo.findImages(db, ids),
+    repo.findProductCategories(db, ids),
+    repo.findProductTags(db, ids),
+    repo.findProductAttributes(db, ids),
+    loadVariations(db, rows.filter((r) => r.type === "variable").map((r) => r.id)),
+  ]);
+  return rows.map((row) => {
+    const usedTerms = new Set(
+      (variations.get(row.id) ?? []).flatMap((v) => v.attributes.map((a) => `${a.name}\u0000${a.value}`)),
+    );
+    const attributes: StoreProductAttribute[] = attributeRows.attributes
+      .filter((a) => a.product_id === row.id)
+      .map((a) => ({
+        id: a.id,
+        name: a.name,
+        taxonomy: `pa_${a.slug}`,
+        has_variations: a.used_for_variations === 1,
+        terms: attributeRows.terms
+          .filter((t) => t.product_id === row.id && t.attribute_id === a.id)
+          .filter((t) => a.used_for_variations !== 1 || usedTerms.size === 0 || usedTerms.has(`${a.name}\u0000${t.slug}`))
+          .map((t) => ({ id: t.id, name: t.name, slug: t.slug, default: false })),
+      }));
+    return {
+      images: images.filter((i) => i.product_id === row.id).map(toImage),
+      categories: categories.filter((c) => c.product_id === row.id).map((c) => toTerm(c, categoryLink(c.slug))),
+      tags: tags.filter((t) => t.product_id === row.id).map((t) => toTerm(t, tagLink(t.slug))),
+      attributes,
+      variations: variations.get(row.id) ?? [],
+    };
+  });
+}
+
+async function loadVariations(db: Db, parentIds: number[]): Promise<Map<number, VariationWithRow[]>> {
+  const rows = await repo.findVariations(db, parentIds);
+  const attributes = await repo.findVariationAttributes(db, rows.map((r) => r.id));
+  const byParent = new Map<number, VariationWithRow[]>();
+  for (const row of rows) {
+    const own = attributes.filter((a) => a.variation_id === row.id);
+    const list = byParent.get(row.parent_id ?? 0) ?? [];
+    list.push({
+      row,
+      attributes: own.map((a) => ({ name: a.attribute_name, value: a.term_slug })),
+      label: own.map((a) => `${a.attribute_name}: ${a.term_name}`).join(", "),
+    });
+    byParent.set(row.parent_id ?? 0, list);
+  }
+  return byParent;
+}
+
+function toImage(image: { id: number; filename: string; alt: string }): StoreImage {
+  const src = mediaLink(image.id, image.filename);
+  return { id: image.id, src, thumbnail: src, srcset: "", sizes: "", name: image.filename, alt: image.alt };
+}
+
+function toTerm(term: { id: number; name: string; slug: string }, link: string): StoreTerm {
+  return { id: term.id, name: term.name, slug: term.slug, link };
+}

@@ -1,0 +1,12 @@
+export { catalogRoutes, mediaRoutes } from "./catalog.routes.ts";
+export {
+  getCategory,
+  getMedia,
+  getProduct,
+  getVariations,
+  listCategories,
+  listProducts,
+} from "./catalog.service.ts";
+export type { CatalogContext } from "./catalog.service.ts";
+export { deriveStockStatus, parentStockStatus, quantityLimits } from "./product-shape.ts";
+export type { ProductOrderBy, ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";

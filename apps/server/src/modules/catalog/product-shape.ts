@@ -1,0 +1,201 @@
+/** Turns catalogue rows into the Store API product shape (spec §3 "Cross-sell product"). Pure. */
+import {
+  type Currency,
+  DEFAULT_QUANTITY_LIMITS,
+  type StoreAddToCart,
+  type StoreImage,
+  type StorePrices,
+  type StoreProduct,
+  type StoreProductAttribute,
+  type StoreTerm,
+  type StoreVariation,
+  currencyFields,
+  formatAmount,
+} from "@cartwright/commerce";
+import type { ProductRow } from "./catalog.repo.ts";
+
+export interface ProductDetails {
+  images: StoreImage[];
+  categories: StoreTerm[];
+  tags: StoreTerm[];
+  attributes: StoreProductAttribute[];
+  variations: VariationWithRow[];
+}
+
+export interface VariationWithRow {
+  row: ProductRow;
+  attributes: { name: string; value: string }[];
+  /** "Color: Blue, Size: S", for names and cart lines. */
+  label: string;
+}
+
+export interface ShapeOptions {
+  currency: Currency;
+  lowStockAmount: number;
+}
+
+export const productLink = (slug: string) => `/product/${slug}`;
+export const categoryLink = (slug: string) => `/product-category/${slug}`;
+export const tagLink = (slug: string) => `/shop?tag=${encodeURIComponent(slug)}`;
+export const mediaLink = (id: number, filename: string) => `/media/${id}/${encodeURIComponent(filename)}`;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+const isOnSale = (row: ProductRow) => row.sale_price !== null && row.regular_price !== null && row.sale_price < row.regular_price;
+const currentPrice = (row: ProductRow) => (isOnSale(row) ? row.sale_price : row.regular_price);
+
+/**
+ * The stock status to store after a stock change: managed stock derives it from the quantity,
+ * unmanaged stock keeps the status set on it. Listings filter on the stored column.
+ */
+export function deriveStockStatus(row: Pick<ProductRow, "manage_stock" | "stock_quantity" | "backorders" | "stock_status">): ProductRow["stock_status"] {
+  if (!row.manage_stock) return row.stock_status;
+  if ((row.stock_quantity ?? 0) > 0) return "instock";
+  return row.backorders === "no" ? "outofstock" : "onbackorder";
+}
+
+function lowStockRemaining(row: ProductRow, options: ShapeOptions): number | null {
+  if (!row.manage_stock || row.stock_quantity === null || row.stock_quantity <= 0) return null;
+  const threshold = row.low_stock_amount ?? options.lowStockAmount;
+  return row.stock_quantity <= threshold ? row.stock_quantity : null;
+}
+
+function isPurchasable(row: ProductRow, variations: VariationWithRow[]): boolean {
+  if (row.type === "variable") return variations.some((v) => v.row.regular_price !== null);
+  return row.regular_price !== null;
+}
+
+/** Quantity limits: the product's own, capped by stock when backorders are off, 1 when sold individually. */
+export function quantityLimits(row: ProductRow) {
+  if (row.sold_individually) return { minimum: 1, maximum: 1, multiple_of: 1, editable: false };
+  const step = Math.max(1, row.quantity_step);
+  let maximum = row.quantity_max ?? DEFAULT_QUANTITY_LIMITS.maximum;
+  if (row.manage_stock && row.backorders === "no" && row.stock_quantity !== null) maximum = Math.min(maximum, row.stock_quantity);
+  return { minimum: Math.max(1, row.quantity_min), maximum: Math.max(0, maximum), multiple_of: step, editable: true };
+}
+
+function pricesFor(row: ProductRow, variations: VariationWithRow[], currency: Currency): StorePrices {
+  const fields = currencyFields(currency);
+  if (row.type === "variable") {
+    const priced = variations.map((v) => v.row).filter((v) => v.regular_price !== null);
+    const currents = priced.map((v) => currentPrice(v) ?? 0);
+    const regulars = priced.map((v) => v.regular_price ?? 0);
+    if (!priced.length) return { price: "", regular_price: "", sale_price: "", price_range: null, ...fields };
+    const min = Math.min(...currents);
+    const max = Math.max(...currents);
+    const minRegular = Math.min(...regulars);
+    return {
+      price: String(min),
+      regular_price: String(minRegular),
+      sale_price: String(min),
+      price_range: min === max ? null : { min_amount: String(min), max_amount: String(max) },
+      ...fields,
+    };
+  }
+  const price = currentPrice(row);
+  return {
+    price: price === null ? "" : String(price),
+    regular_price: row.regular_price === null ? "" : String(row.regular_price),
+    sale_price: price === null ? "" : String(price),
+    price_range: null,
+    ...fields,
+  };
+}
+
+function amountHtml(minor: string, currency: Currency): string {
+  return `<span class="price-amount">${escapeHtml(formatAmount(minor, currency))}</span>`;
+}
+
+export function priceHtml(prices: StorePrices, onSale: boolean, currency: Currency): string {
+  if (prices.price === "") return "";
+  if (prices.price_range) {
+    return `${amountHtml(prices.price_range.min_amount, currency)} &ndash; ${amountHtml(prices.price_range.max_amount, currency)}`;
+  }
+  if (onSale) {
+    return `<del aria-hidden="true">${amountHtml(prices.regular_price, currency)}</del> <ins>${amountHtml(prices.price, currency)}</ins>`;
+  }
+  return amountHtml(prices.price, currency);
+}
+
+function addToCart(row: ProductRow, purchasable: boolean, inStock: boolean): StoreAddToCart {
+  const limits = quantityLimits(row);
+  const quoted = `“${row.name}”`;
+  const base = { minimum: limits.minimum, maximum: limits.maximum, multiple_of: limits.multiple_of };
+  if (row.type === "variable") {
+    return { text: "Select options", description: `Select options for ${quoted}`, url: productLink(row.slug), ...base };
+  }
+  if (purchasable && inStock) {
+    return { text: "Add to cart", description: `Add to cart: ${quoted}`, url: `?add-to-cart=${row.id}`, ...base };
+  }
+  return { text: "Read more", description: `Read more about ${quoted}`, url: productLink(row.slug), ...base };
+}
+
+export function shapeProduct(row: ProductRow, details: ProductDetails, options: ShapeOptions): StoreProduct {
+  const { currency } = options;
+  const status = row.stock_status;
+  const purchasable = isPurchasable(row, details.variations);
+  const inStock = status !== "outofstock";
+  const onSale = row.type === "variable" ? details.variations.some((v) => isOnSale(v.row)) : isOnSale(row);
+  const prices = pricesFor(row, details.variations, currency);
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    parent: row.parent_id ?? 0,
+    type: row.type,
+    variation: "",
+    permalink: productLink(row.slug),
+    sku: row.sku,
+    short_description: row.short_description,
+    description: row.description,
+    on_sale: onSale,
+    prices,
+    price_html: priceHtml(prices, onSale, currency),
+    average_rating: (row.rating_x100 / 100).toFixed(2),
+    review_count: row.review_count,
+    images: details.images,
+    categories: details.categories,
+    tags: details.tags,
+    attributes: details.attributes,
+    variations: details.variations.map((v) => ({ id: v.row.id, attributes: v.attributes })),
+    has_options: row.type === "variable",
+    is_purchasable: purchasable,
+    is_in_stock: inStock,
+    is_on_backorder: status === "onbackorder",
+    low_stock_remaining: lowStockRemaining(row, options),
+    sold_individually: row.sold_individually === 1,
+    add_to_cart: addToCart(row, purchasable, inStock),
+  };
+}
+
+/** A variable product is in stock when any variation is; on backorder when only backorders remain. */
+export function parentStockStatus(variationStatuses: ProductRow["stock_status"][]): ProductRow["stock_status"] {
+  if (variationStatuses.includes("instock")) return "instock";
+  if (variationStatuses.includes("onbackorder")) return "onbackorder";
+  return "outofstock";
+}
+
+/** A variation answered as a product of its own (GET /products/{variation id}). */
+export function shapeVariationAsProduct(parent: ProductRow, variation: VariationWithRow, details: ProductDetails, options: ShapeOptions): StoreProduct {
+  const row = { ...variation.row, slug: parent.slug, name: parent.name, catalog_visibility: parent.catalog_visibility };
+  const product = shapeProduct(row, { ...details, attributes: [], variations: [] }, options);
+  return { ...product, type: "variation", parent: parent.id, variation: variation.label, add_to_cart: { ...product.add_to_cart, url: productLink(parent.slug) } };
+}
+
+export function shapeVariation(variation: VariationWithRow, options: ShapeOptions): StoreVariation {
+  const row = variation.row;
+  const status = row.stock_status;
+  const prices = pricesFor(row, [], options.currency);
+  return {
+    id: row.id,
+    attributes: variation.attributes,
+    prices,
+    on_sale: isOnSale(row),
+    is_purchasable: row.regular_price !== null,
+    is_in_stock: status !== "outofstock",
+    is_on_backorder: status === "onbackorder",
+    low_stock_remaining: lowStockRemaining(row, options),
+    sku: row.sku,
+  };
+}

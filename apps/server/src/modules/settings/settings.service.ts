@@ -1,0 +1,32 @@
+/** Reads and writes the shop's settings: stored values laid over the defaults, key by key. */
+import { type Currency, affixesFor } from "@cartwright/commerce";
+import type { Db } from "../../db/index.ts";
+import { readAllSettings, writeSettings } from "./settings.repo.ts";
+import { DEFAULT_SETTINGS, type ShopSettings } from "./settings.types.ts";
+
+export async function getSettings(db: Db): Promise<ShopSettings> {
+  const stored = await readAllSettings(db);
+  const settings = structuredClone(DEFAULT_SETTINGS) as unknown as Record<string, unknown>;
+  for (const key of Object.keys(DEFAULT_SETTINGS)) {
+    if (!(key in stored)) continue;
+    const base = settings[key];
+    const value = stored[key];
+    // Object settings merge so that a new default field appears for shops saved before it existed.
+    settings[key] = isPlainObject(base) && isPlainObject(value) ? { ...base, ...value } : value;
+  }
+  return settings as unknown as ShopSettings;
+}
+
+export async function updateSettings(db: Db, patch: Partial<ShopSettings>): Promise<void> {
+  const known = Object.fromEntries(Object.entries(patch).filter(([key]) => key in DEFAULT_SETTINGS));
+  await writeSettings(db, known);
+}
+
+export function shopCurrency(settings: ShopSettings): Currency {
+  const { code, symbol, symbolPosition, decimalSeparator, thousandSeparator, minorUnit } = settings.currency;
+  return { code, symbol, minorUnit, decimalSeparator, thousandSeparator, ...affixesFor(symbol, symbolPosition) };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

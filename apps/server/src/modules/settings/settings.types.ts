@@ -1,0 +1,80 @@
+/** The shop's settings (spec §3 "Site settings", "Currency"), with their defaults. */
+import type { SymbolPosition } from "@cartwright/commerce";
+
+export interface StorePages {
+  shop: string;
+  cart: string;
+  checkout: string;
+  myaccount: string;
+  privacy: string;
+  terms: string;
+}
+
+export interface CurrencySettings {
+  code: string;
+  symbol: string;
+  symbolPosition: SymbolPosition;
+  decimalSeparator: string;
+  thousandSeparator: string;
+  minorUnit: number;
+}
+
+export interface StoreNotice {
+  id: string;
+  text: string;
+  enabled: boolean;
+}
+
+export interface ShopSettings {
+  siteTitle: string;
+  storePages: StorePages;
+  currency: CurrencySettings;
+  /** Country and state the shop trades from; taxes and shipping fall back to it. */
+  baseLocation: { country: string; state: string };
+  /** Prices are entered inclusive of tax. */
+  pricesIncludeTax: boolean;
+  taxesEnabled: boolean;
+  displayCartPricesIncludingTax: boolean;
+  displayItemizedTaxes: boolean;
+  checkoutAllowsGuest: boolean;
+  checkoutCanCreateAccount: boolean;
+  /** What happens after add-to-cart: open the mini-cart drawer, go to the cart, or nothing. */
+  addToCartBehaviour: "open_drawer" | "navigate" | "none";
+  storeNotice: StoreNotice;
+  /** Stock at or below this shows as low stock, unless a product sets its own amount. */
+  lowStockAmount: number;
+  hideOutOfStock: boolean;
+  productsPerPage: number;
+}
+
+export const DEFAULT_SETTINGS: ShopSettings = {
+  siteTitle: "Cartwright",
+  storePages: {
+    shop: "/shop",
+    cart: "/cart",
+    checkout: "/checkout",
+    myaccount: "/my-account",
+    privacy: "/privacy",
+    terms: "/terms",
+  },
+  currency: {
+    code: "USD",
+    symbol: "$",
+    symbolPosition: "left",
+    decimalSeparator: ".",
+    thousandSeparator: ",",
+    minorUnit: 2,
+  },
+  baseLocation: { country: "US", state: "CA" },
+  pricesIncludeTax: false,
+  taxesEnabled: true,
+  displayCartPricesIncludingTax: false,
+  displayItemizedTaxes: false,
+  checkoutAllowsGuest: true,
+  checkoutCanCreateAccount: true,
+  addToCartBehaviour: "open_drawer",
+  storeNotice: { id: "", text: "", enabled: false },
+  lowStockAmount: 2,
+  hideOutOfStock: false,
+  productsPerPage: 12,
+};

@@ -1,0 +1,64 @@
+/** Mounts the React Router storefront (server-rendered, same process) into Fastify. */
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { fastifyReactRouter } from "@mcansh/react-router-fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import type { Db } from "./db/index.ts";
+import * as catalog from "./modules/catalog/index.ts";
+import type { ShopSettings } from "./modules/settings/index.ts";
+
+export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../web");
+export const WEB_BUILD_DIR = join(WEB_ROOT, "build");
+
+export interface WebOptions {
+  /** The React Router build folder; defaults to apps/web/build. */
+  buildDirectory?: string;
+}
+
+interface StorefrontOptions extends WebOptions {
+  db: Db;
+  storefront: (request: FastifyRequest, cspNonce: string) => Promise<{ settings: ShopSettings; cspNonce: string }>;
+}
+
+/** The storefront's context token lives in the web build; entry.server re-exports it for us. */
+type StorefrontBuild = ServerBuild & { entry: { module: { storefrontContext?: RouterContext<unknown> } } };
+
+export async function loadWebBuild(buildDirectory = WEB_BUILD_DIR): Promise<StorefrontBuild> {
+  const file = join(buildDirectory, "server", "index.js");
+  if (!existsSync(file)) throw new Error(`The storefront is not built (${file} is missing): run npm run build`);
+  return (await import(pathToFileURL(file).href)) as StorefrontBuild;
+}
+
+export async function registerStorefront(app: FastifyInstance, options: StorefrontOptions): Promise<void> {
+  const buildDirectory = options.buildDirectory ?? WEB_BUILD_DIR;
+  const build = await loadWebBuild(buildDirectory);
+  const token = build.entry.module.storefrontContext;
+  if (!token) throw new Error("The storefront build does not export storefrontContext from entry.server");
+  const { db } = options;
+
+  await app.register(fastifyReactRouter, {
+    build,
+    mode: "production",
+    clientBuildDirectory: join(buildDirectory, "client"),
+    assetCacheControl: "public, max-age=31536000, immutable",
+    fileCacheControl: "public, max-age=3600",
+    async getLoadContext(request, reply) {
+      const base = await options.storefront(request, reply.cspNonce.script);
+      const ctx = { db, settings: base.settings };
+      const context = new RouterContextProvider();
+      context.set(token, {
+        ...base,
+        catalog: {
+          listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
+          getProduct: (idOrSlug: string) => catalog.getProduct(ctx, idOrSlug),
+          getVariations: (productId: number) => catalog.getVariations(ctx, productId),
+          listCategories: () => catalog.listCategories(ctx),
+          getCategory: (slug: string) => catalog.getCategory(ctx, slug),
+        },
+      });
+      return context;
+    },
+  });
+}

@@ -1,0 +1,3 @@
+export * from "./money.ts";
+export * from "./quantity.ts";
+export type * from "./store-api.ts";

@@ -1,0 +1,64 @@
+/**
+ * A fresh shop for one test file: its own database (in-memory SQLite, or a new PostgreSQL
+ * database), migrated and seeded with the demo shop, behind an in-process Fastify app.
+ */
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../apps/server/src/app.ts";
+import type { DatabaseConfig } from "../apps/server/src/config.ts";
+import { type Db, migrateToLatest, openDatabase, seedDemoShop } from "../apps/server/src/db/index.ts";
+
+export interface TestShop {
+  app: FastifyInstance;
+  db: Db;
+  dialect: "sqlite" | "postgres";
+  close(): Promise<void>;
+}
+
+export const testDialect = (): "sqlite" | "postgres" => (process.env.CW_TEST_DB === "postgres" ? "postgres" : "sqlite");
+
+async function createDatabase(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+  if (testDialect() === "sqlite") return { config: { dialect: "sqlite", file: ":memory:" }, drop: async () => {} };
+  const adminUrl = inject("postgresUrl");
+  const name = `cw_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { dialect: "postgres", url: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestShop(options: { seed?: boolean } = {}): Promise<TestShop> {
+  const database = await createDatabase();
+  const db = openDatabase(database.config);
+  await migrateToLatest(db);
+  if (options.seed !== false) await seedDemoShop(db);
+  const app = await buildApp({
+    config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
+    db,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    dialect: database.config.dialect,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
