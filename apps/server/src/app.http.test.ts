@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestShop, createTestShop } from "../../../test/app.ts";
+import { createTestShop, type TestShop } from "../../../test/app.ts";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -19,7 +19,9 @@ describe("the server's edges", () => {
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/store/v1/products", "/api/store/v1/products/{idOrSlug}", "/api/health"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/store/v1/products", "/api/store/v1/products/{idOrSlug}", "/api/health"]),
+    );
   });
 
   it("answers unknown API routes and methods with a JSON 404", async () => {
@@ -32,13 +34,22 @@ describe("the server's edges", () => {
       const response = await shop.app.inject({ method, url });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.headers["content-type"]).toContain("application/json");
-      expect(response.json()).toEqual({ code: "rest_no_route", message: "No route was found matching the URL and request method.", data: { status: 404 } });
+      expect(response.json()).toEqual({
+        code: "rest_no_route",
+        message: "No route was found matching the URL and request method.",
+        data: { status: 404 },
+      });
     }
   });
 
   it("answers malformed JSON with a coded 400 and no stack trace", async () => {
     for (const payload of ["{bad", "", "[1,"]) {
-      const response = await shop.app.inject({ method: "POST", url: "/api/store/v1/nope", headers: { "content-type": "application/json" }, payload });
+      const response = await shop.app.inject({
+        method: "POST",
+        url: "/api/store/v1/nope",
+        headers: { "content-type": "application/json" },
+        payload,
+      });
       expect(response.statusCode).toBe(400);
       const body = response.json();
       expect(body.code).toBe("rest_invalid_json");
@@ -48,7 +59,12 @@ describe("the server's edges", () => {
   });
 
   it("refuses content types it does not read", async () => {
-    const response = await shop.app.inject({ method: "POST", url: "/api/store/v1/nope", headers: { "content-type": "application/x-unknown" }, payload: "x" });
+    const response = await shop.app.inject({
+      method: "POST",
+      url: "/api/store/v1/nope",
+      headers: { "content-type": "application/x-unknown" },
+      payload: "x",
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json().code).toBe("rest_unsupported_media_type");
   });

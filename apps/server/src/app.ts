@@ -5,11 +5,11 @@ import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Config } from "./config.ts";
-import { type Db, checkDatabase } from "./db/index.ts";
-import { StoreError, noRoute, registerErrorHandling, sendError } from "./http/errors.ts";
+import { checkDatabase, type Db } from "./db/index.ts";
+import { noRoute, registerErrorHandling, StoreError, sendError } from "./http/errors.ts";
 import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
-import { type ShopSettings, getSettings } from "./modules/settings/index.ts";
-import { type WebOptions, registerStorefront } from "./web.ts";
+import { getSettings, type ShopSettings } from "./modules/settings/index.ts";
+import { registerStorefront, type WebOptions } from "./web.ts";
 
 export interface AppDeps {
   config: Pick<Config, "logLevel" | "production" | "secret" | "rateLimit">;

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Db } from "./db/index.ts";
 import * as catalog from "./modules/catalog/index.ts";
 import type { ShopSettings } from "./modules/settings/index.ts";

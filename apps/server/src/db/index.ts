@@ -9,8 +9,8 @@ import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
 export type Dialect = DatabaseConfig["dialect"];
-export type { Database } from "./schema.ts";
 export { migrateToLatest } from "./migrate.ts";
+export type { Database } from "./schema.ts";
 export { seedDemoShop } from "./seed/index.ts";
 
 // COUNT(*) and other int8 results arrive as strings by default; our counts fit a double.

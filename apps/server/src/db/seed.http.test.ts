@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestShop, createTestShop } from "../../../../test/app.ts";
+import { createTestShop, type TestShop } from "../../../../test/app.ts";
 import { getSettings } from "../modules/settings/index.ts";
 import { seedDemoShop } from "./index.ts";
 
@@ -11,14 +11,24 @@ afterAll(() => shop?.close());
 
 describe("the demo seed", () => {
   it("seeds once: a second run adds nothing", async () => {
-    const before = await shop.db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await shop.db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(await seedDemoShop(shop.db)).toBe(false);
-    const after = await shop.db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await shop.db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it("holds the DEMO.md catalogue: 25 products in 5 categories, six hoodie variations", async () => {
-    const parents = await shop.db.selectFrom("products").select(["slug", "regular_price", "sale_price"]).where("parent_id", "is", null).execute();
+    const parents = await shop.db
+      .selectFrom("products")
+      .select(["slug", "regular_price", "sale_price"])
+      .where("parent_id", "is", null)
+      .execute();
     expect(parents).toHaveLength(25);
     const price = (slug: string) => parents.find((p) => p.slug === slug);
     expect(price("classic-t-shirt")).toMatchObject({ regular_price: 2000, sale_price: null });
@@ -58,7 +68,36 @@ describe("the demo seed", () => {
     try {
       await fresh.db
         .insertInto("products")
-        .values({ parent_id: null, type: "simple", name: "Own", slug: "own", sku: "", short_description: "", description: "", regular_price: 100, sale_price: null, manage_stock: 0, stock_quantity: null, stock_status: "instock", backorders: "no", low_stock_amount: null, quantity_min: 1, quantity_max: null, quantity_step: 1, sold_individually: 0, catalog_visibility: "visible", virtual: 0, weight_grams: null, featured: 0, menu_order: 0, total_sales: 0, rating_x100: 0, review_count: 0, created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z" })
+        .values({
+          parent_id: null,
+          type: "simple",
+          name: "Own",
+          slug: "own",
+          sku: "",
+          short_description: "",
+          description: "",
+          regular_price: 100,
+          sale_price: null,
+          manage_stock: 0,
+          stock_quantity: null,
+          stock_status: "instock",
+          backorders: "no",
+          low_stock_amount: null,
+          quantity_min: 1,
+          quantity_max: null,
+          quantity_step: 1,
+          sold_individually: 0,
+          catalog_visibility: "visible",
+          virtual: 0,
+          weight_grams: null,
+          featured: 0,
+          menu_order: 0,
+          total_sales: 0,
+          rating_x100: 0,
+          review_count: 0,
+          created_at: "2026-01-01T00:00:00.000Z",
+          updated_at: "2026-01-01T00:00:00.000Z",
+        })
         .execute();
       expect(await seedDemoShop(fresh.db)).toBe(false);
       const count = await fresh.db.selectFrom("products").select("id").execute();

@@ -4,7 +4,8 @@ const escapeXml = (text: string) =>
 
 export function productSvg(name: string, background: string, accent: string): string {
   const words = name.split(" ");
-  const lines = words.length > 2 ? [words.slice(0, Math.ceil(words.length / 2)).join(" "), words.slice(Math.ceil(words.length / 2)).join(" ")] : [name];
+  const lines =
+    words.length > 2 ? [words.slice(0, Math.ceil(words.length / 2)).join(" "), words.slice(Math.ceil(words.length / 2)).join(" ")] : [name];
   const text = lines
     .map((line, i) => `<text x="300" y="${560 + i * 44 - (lines.length - 1) * 22}" text-anchor="middle">${escapeXml(line)}</text>`)
     .join("");

@@ -46,7 +46,11 @@ async function seedCatalogue(db: Db): Promise<void> {
   const now = Date.now();
   const categoryIds = new Map<string, number>();
   for (const [i, category] of DEMO_CATEGORIES.entries()) {
-    const row = await db.insertInto("categories").values({ ...category, parent_id: null, menu_order: i }).returning("id").executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto("categories")
+      .values({ ...category, parent_id: null, menu_order: i })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     categoryIds.set(category.slug, row.id);
   }
 
@@ -60,10 +64,18 @@ async function seedCatalogue(db: Db): Promise<void> {
   const attributeIds = new Map<string, number>();
   const termIds = new Map<string, number>();
   for (const attribute of DEMO_ATTRIBUTES) {
-    const row = await db.insertInto("attributes").values({ name: attribute.name, slug: attribute.slug }).returning("id").executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto("attributes")
+      .values({ name: attribute.name, slug: attribute.slug })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     attributeIds.set(attribute.slug, row.id);
     for (const [i, [name, slug]] of attribute.terms.entries()) {
-      const term = await db.insertInto("attribute_terms").values({ attribute_id: row.id, name, slug, menu_order: i }).returning("id").executeTakeFirstOrThrow();
+      const term = await db
+        .insertInto("attribute_terms")
+        .values({ attribute_id: row.id, name, slug, menu_order: i })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       termIds.set(`${attribute.slug}:${slug}`, term.id);
     }
   }
@@ -75,9 +87,15 @@ async function seedCatalogue(db: Db): Promise<void> {
     const isVariable = product.slug === "hoodie";
     const id = await insertProduct(db, productRow(product, i, created, isVariable));
     productIds.set(product.slug, id);
-    await db.insertInto("product_categories").values({ product_id: id, category_id: categoryIds.get(product.category) as number }).execute();
+    await db
+      .insertInto("product_categories")
+      .values({ product_id: id, category_id: categoryIds.get(product.category) as number })
+      .execute();
     for (const tag of product.tags ?? []) {
-      await db.insertInto("product_tags").values({ product_id: id, tag_id: tagIds.get(tag) as number }).execute();
+      await db
+        .insertInto("product_tags")
+        .values({ product_id: id, tag_id: tagIds.get(tag) as number })
+        .execute();
     }
     const media = await db
       .insertInto("media")
@@ -108,7 +126,12 @@ function productRow(product: DemoProduct, index: number, created: string, isVari
   const managed = product.stock !== undefined;
   const quantity = product.stock?.quantity ?? null;
   const backorders = product.stock?.backorders ?? "no";
-  const status = deriveStockStatus({ manage_stock: flag(managed), stock_quantity: quantity, backorders, stock_status: product.status ?? "instock" });
+  const status = deriveStockStatus({
+    manage_stock: flag(managed),
+    stock_quantity: quantity,
+    backorders,
+    stock_status: product.status ?? "instock",
+  });
   return {
     parent_id: null,
     type: isVariable ? "variable" : "simple",
@@ -156,9 +179,15 @@ async function seedHoodieVariations(
 ): Promise<void> {
   for (const [position, attribute] of DEMO_ATTRIBUTES.entries()) {
     const attributeId = attributeIds.get(attribute.slug) as number;
-    await db.insertInto("product_attributes").values({ product_id: parentId, attribute_id: attributeId, position, used_for_variations: 1 }).execute();
+    await db
+      .insertInto("product_attributes")
+      .values({ product_id: parentId, attribute_id: attributeId, position, used_for_variations: 1 })
+      .execute();
     for (const [, slug] of attribute.terms) {
-      await db.insertInto("product_attribute_terms").values({ product_id: parentId, term_id: termIds.get(`${attribute.slug}:${slug}`) as number }).execute();
+      await db
+        .insertInto("product_attribute_terms")
+        .values({ product_id: parentId, term_id: termIds.get(`${attribute.slug}:${slug}`) as number })
+        .execute();
     }
   }
   for (const [i, variation] of HOODIE_VARIATIONS.entries()) {
@@ -199,9 +228,12 @@ async function seedHoodieVariations(
     for (const [attribute, term] of Object.entries(variation.attributes)) {
       await db
         .insertInto("variation_attributes")
-        .values({ variation_id: id, attribute_id: attributeIds.get(attribute) as number, term_id: termIds.get(`${attribute}:${term}`) as number })
+        .values({
+          variation_id: id,
+          attribute_id: attributeIds.get(attribute) as number,
+          term_id: termIds.get(`${attribute}:${term}`) as number,
+        })
         .execute();
     }
   }
 }
-

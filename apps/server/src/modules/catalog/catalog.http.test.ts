@@ -1,6 +1,6 @@
 import type { StoreProduct } from "@cartwright/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestShop, createTestShop } from "../../../../../test/app.ts";
+import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -95,7 +95,16 @@ describe("GET /api/store/v1/products", () => {
   });
 
   it("rejects bad parameters with rest_invalid_param and a detail per parameter", async () => {
-    for (const query of ["?per_page=0", "?per_page=101", "?page=0", "?page=abc", "?orderby=colour", "?order=up", "?stock_status=gone", "?on_sale=maybe"]) {
+    for (const query of [
+      "?per_page=0",
+      "?per_page=101",
+      "?page=0",
+      "?page=abc",
+      "?orderby=colour",
+      "?order=up",
+      "?stock_status=gone",
+      "?on_sale=maybe",
+    ]) {
       const response = await shop.app.inject(`/api/store/v1/products${query}`);
       expect(response.statusCode, query).toBe(400);
       const body = response.json();
@@ -124,10 +133,36 @@ describe("GET /api/store/v1/products/{id or slug}", () => {
       low_stock_remaining: null,
       sold_individually: false,
       has_options: false,
-      prices: { price: "2000", regular_price: "2000", sale_price: "2000", price_range: null, currency_code: "USD", currency_symbol: "$", currency_minor_unit: 2, currency_prefix: "$", currency_suffix: "", currency_decimal_separator: ".", currency_thousand_separator: "," },
+      prices: {
+        price: "2000",
+        regular_price: "2000",
+        sale_price: "2000",
+        price_range: null,
+        currency_code: "USD",
+        currency_symbol: "$",
+        currency_minor_unit: 2,
+        currency_prefix: "$",
+        currency_suffix: "",
+        currency_decimal_separator: ".",
+        currency_thousand_separator: ",",
+      },
       add_to_cart: { text: "Add to cart", minimum: 1, maximum: 99, multiple_of: 1 },
     });
-    for (const key of ["id", "variation", "sku", "short_description", "description", "price_html", "average_rating", "review_count", "images", "categories", "tags", "attributes", "variations"]) {
+    for (const key of [
+      "id",
+      "variation",
+      "sku",
+      "short_description",
+      "description",
+      "price_html",
+      "average_rating",
+      "review_count",
+      "images",
+      "categories",
+      "tags",
+      "attributes",
+      "variations",
+    ]) {
       expect(product).toHaveProperty(key);
     }
     expect(product.categories[0]).toMatchObject({ slug: "clothing", link: "/product-category/clothing" });
@@ -176,11 +211,15 @@ describe("GET /api/store/v1/products/{id or slug}", () => {
     ]);
     expect(hoodie.variations).toHaveLength(6);
     expect(hoodie.add_to_cart.text).toBe("Select options");
-    const redLarge = hoodie.variations.find((v) => v.attributes.some((a) => a.value === "red") && v.attributes.some((a) => a.value === "l"));
+    const redLarge = hoodie.variations.find(
+      (v) => v.attributes.some((a) => a.value === "red") && v.attributes.some((a) => a.value === "l"),
+    );
     const variation = (await shop.app.inject(`/api/store/v1/products/${redLarge?.id}`)).json() as StoreProduct;
     expect(variation).toMatchObject({ type: "variation", parent: hoodie.id, variation: "Color: Red, Size: L", on_sale: true });
     expect(variation.prices.price).toBe("3900");
-    const blueSmall = hoodie.variations.find((v) => v.attributes.some((a) => a.value === "blue") && v.attributes.some((a) => a.value === "s"));
+    const blueSmall = hoodie.variations.find(
+      (v) => v.attributes.some((a) => a.value === "blue") && v.attributes.some((a) => a.value === "s"),
+    );
     const outOfStock = (await shop.app.inject(`/api/store/v1/products/${blueSmall?.id}`)).json() as StoreProduct;
     expect(outOfStock.is_in_stock).toBe(false);
   });

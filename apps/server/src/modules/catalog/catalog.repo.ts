@@ -20,11 +20,7 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function termFilter(
-  eb: ExpressionBuilder<Database, "products">,
-  link: "product_categories" | "product_tags",
-  values: string[],
-) {
+function termFilter(eb: ExpressionBuilder<Database, "products">, link: "product_categories" | "product_tags", values: string[]) {
   const ids = values.filter((v) => /^\d+$/.test(v)).map(Number);
   const slugs = values.filter((v) => !/^\d+$/.test(v));
   if (link === "product_categories") {
@@ -70,7 +66,9 @@ function filtered(db: Db, query: ProductQuery): ProductsQuery {
 }
 
 export async function countProducts(db: Db, query: ProductQuery): Promise<number> {
-  const row = await filtered(db, query).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const row = await filtered(db, query)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
@@ -179,7 +177,14 @@ export async function findVariationAttributes(db: Db, variationIds: number[]) {
     .selectFrom("variation_attributes as va")
     .innerJoin("attributes as a", "a.id", "va.attribute_id")
     .innerJoin("attribute_terms as t", "t.id", "va.term_id")
-    .select(["va.variation_id", "a.id as attribute_id", "a.name as attribute_name", "a.slug as attribute_slug", "t.name as term_name", "t.slug as term_slug"])
+    .select([
+      "va.variation_id",
+      "a.id as attribute_id",
+      "a.name as attribute_name",
+      "a.slug as attribute_slug",
+      "t.name as term_name",
+      "t.slug as term_slug",
+    ])
     .where("va.variation_id", "in", variationIds)
     .orderBy("a.id")
     .execute();

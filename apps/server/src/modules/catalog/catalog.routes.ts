@@ -1,12 +1,12 @@
 /** GET /products and /products/{id or slug}: parse, call the service, shape the reply. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
 import type { ShopSettings } from "../settings/index.ts";
 import { ErrorSchema, MediaParams, ProductListQuery, ProductParams, ProductSchema } from "./catalog.schemas.ts";
 import { getMedia, getProduct, listProducts } from "./catalog.service.ts";
 import type { ProductOrderBy, ProductQuery } from "./catalog.types.ts";
-import type { Db } from "../../db/index.ts";
 
 export interface CatalogRouteDeps {
   db: Db;

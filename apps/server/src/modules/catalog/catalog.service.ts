@@ -5,15 +5,15 @@ import { type ShopSettings, shopCurrency } from "../settings/index.ts";
 import * as repo from "./catalog.repo.ts";
 import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
 import {
-  type ProductDetails,
-  type ShapeOptions,
-  type VariationWithRow,
   categoryLink,
   mediaLink,
+  type ProductDetails,
+  type ShapeOptions,
   shapeProduct,
   shapeVariation,
   shapeVariationAsProduct,
   tagLink,
+  type VariationWithRow,
 } from "./product-shape.ts";
 
 export const MAX_PER_PAGE = 100;
@@ -100,12 +100,13 @@ async function loadDetails(db: Db, rows: repo.ProductRow[]): Promise<ProductDeta
     repo.findProductCategories(db, ids),
     repo.findProductTags(db, ids),
     repo.findProductAttributes(db, ids),
-    loadVariations(db, rows.filter((r) => r.type === "variable").map((r) => r.id)),
+    loadVariations(
+      db,
+      rows.filter((r) => r.type === "variable").map((r) => r.id),
+    ),
   ]);
   return rows.map((row) => {
-    const usedTerms = new Set(
-      (variations.get(row.id) ?? []).flatMap((v) => v.attributes.map((a) => `${a.name}\u0000${a.value}`)),
-    );
+    const usedTerms = new Set((variations.get(row.id) ?? []).flatMap((v) => v.attributes.map((a) => `${a.name}\u0000${a.value}`)));
     const attributes: StoreProductAttribute[] = attributeRows.attributes
       .filter((a) => a.product_id === row.id)
       .map((a) => ({
@@ -130,7 +131,10 @@ async function loadDetails(db: Db, rows: repo.ProductRow[]): Promise<ProductDeta
 
 async function loadVariations(db: Db, parentIds: number[]): Promise<Map<number, VariationWithRow[]>> {
   const rows = await repo.findVariations(db, parentIds);
-  const attributes = await repo.findVariationAttributes(db, rows.map((r) => r.id));
+  const attributes = await repo.findVariationAttributes(
+    db,
+    rows.map((r) => r.id),
+  );
   const byParent = new Map<number, VariationWithRow[]>();
   for (const row of rows) {
     const own = attributes.filter((a) => a.variation_id === row.id);

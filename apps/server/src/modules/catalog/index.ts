@@ -1,4 +1,5 @@
 export { catalogRoutes, mediaRoutes } from "./catalog.routes.ts";
+export type { CatalogContext } from "./catalog.service.ts";
 export {
   getCategory,
   getMedia,
@@ -7,6 +8,5 @@ export {
   listCategories,
   listProducts,
 } from "./catalog.service.ts";
-export type { CatalogContext } from "./catalog.service.ts";
-export { deriveStockStatus, parentStockStatus, quantityLimits } from "./product-shape.ts";
 export type { ProductOrderBy, ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
+export { deriveStockStatus, parentStockStatus, quantityLimits } from "./product-shape.ts";

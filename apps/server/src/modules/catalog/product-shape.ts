@@ -1,7 +1,9 @@
 /** Turns catalogue rows into the Store API product shape (spec §3 "Cross-sell product"). Pure. */
 import {
   type Currency,
+  currencyFields,
   DEFAULT_QUANTITY_LIMITS,
+  formatAmount,
   type StoreAddToCart,
   type StoreImage,
   type StorePrices,
@@ -9,8 +11,6 @@ import {
   type StoreProductAttribute,
   type StoreTerm,
   type StoreVariation,
-  currencyFields,
-  formatAmount,
 } from "@cartwright/commerce";
 import type { ProductRow } from "./catalog.repo.ts";
 
@@ -49,7 +49,9 @@ const currentPrice = (row: ProductRow) => (isOnSale(row) ? row.sale_price : row.
  * The stock status to store after a stock change: managed stock derives it from the quantity,
  * unmanaged stock keeps the status set on it. Listings filter on the stored column.
  */
-export function deriveStockStatus(row: Pick<ProductRow, "manage_stock" | "stock_quantity" | "backorders" | "stock_status">): ProductRow["stock_status"] {
+export function deriveStockStatus(
+  row: Pick<ProductRow, "manage_stock" | "stock_quantity" | "backorders" | "stock_status">,
+): ProductRow["stock_status"] {
   if (!row.manage_stock) return row.stock_status;
   if ((row.stock_quantity ?? 0) > 0) return "instock";
   return row.backorders === "no" ? "outofstock" : "onbackorder";
@@ -177,10 +179,21 @@ export function parentStockStatus(variationStatuses: ProductRow["stock_status"][
 }
 
 /** A variation answered as a product of its own (GET /products/{variation id}). */
-export function shapeVariationAsProduct(parent: ProductRow, variation: VariationWithRow, details: ProductDetails, options: ShapeOptions): StoreProduct {
+export function shapeVariationAsProduct(
+  parent: ProductRow,
+  variation: VariationWithRow,
+  details: ProductDetails,
+  options: ShapeOptions,
+): StoreProduct {
   const row = { ...variation.row, slug: parent.slug, name: parent.name, catalog_visibility: parent.catalog_visibility };
   const product = shapeProduct(row, { ...details, attributes: [], variations: [] }, options);
-  return { ...product, type: "variation", parent: parent.id, variation: variation.label, add_to_cart: { ...product.add_to_cart, url: productLink(parent.slug) } };
+  return {
+    ...product,
+    type: "variation",
+    parent: parent.id,
+    variation: variation.label,
+    add_to_cart: { ...product.add_to_cart, url: productLink(parent.slug) },
+  };
 }
 
 export function shapeVariation(variation: VariationWithRow, options: ShapeOptions): StoreVariation {

@@ -1,5 +1,5 @@
 /** Reads and writes the shop's settings: stored values laid over the defaults, key by key. */
-import { type Currency, affixesFor } from "@cartwright/commerce";
+import { affixesFor, type Currency } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { readAllSettings, writeSettings } from "./settings.repo.ts";
 import { DEFAULT_SETTINGS, type ShopSettings } from "./settings.types.ts";

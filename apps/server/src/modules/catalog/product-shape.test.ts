@@ -1,0 +1,121 @@
+import { DEFAULT_CURRENCY } from "@cartwright/commerce";
+import { describe, expect, it } from "vitest";
+import type { ProductRow } from "./catalog.repo.ts";
+import { deriveStockStatus, parentStockStatus, priceHtml, quantityLimits, shapeProduct } from "./product-shape.ts";
+
+const row = (overrides: Partial<ProductRow> = {}): ProductRow => ({
+  id: 1,
+  parent_id: null,
+  type: "simple",
+  name: "Mug <Deluxe>",
+  slug: "mug",
+  sku: "",
+  short_description: "",
+  description: "",
+  regular_price: 1000,
+  sale_price: null,
+  manage_stock: 0,
+  stock_quantity: null,
+  stock_status: "instock",
+  backorders: "no",
+  low_stock_amount: null,
+  quantity_min: 1,
+  quantity_max: null,
+  quantity_step: 1,
+  sold_individually: 0,
+  catalog_visibility: "visible",
+  virtual: 0,
+  weight_grams: null,
+  featured: 0,
+  menu_order: 0,
+  total_sales: 0,
+  rating_x100: 425,
+  review_count: 3,
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
+  ...overrides,
+});
+const none = { images: [], categories: [], tags: [], attributes: [], variations: [] };
+const options = { currency: DEFAULT_CURRENCY, lowStockAmount: 2 };
+
+describe("deriveStockStatus", () => {
+  it("follows the quantity when stock is managed", () => {
+    expect(deriveStockStatus({ manage_stock: 1, stock_quantity: 3, backorders: "no", stock_status: "outofstock" })).toBe("instock");
+    expect(deriveStockStatus({ manage_stock: 1, stock_quantity: 0, backorders: "no", stock_status: "instock" })).toBe("outofstock");
+    expect(deriveStockStatus({ manage_stock: 1, stock_quantity: -2, backorders: "yes", stock_status: "instock" })).toBe("onbackorder");
+    expect(deriveStockStatus({ manage_stock: 0, stock_quantity: null, backorders: "no", stock_status: "outofstock" })).toBe("outofstock");
+  });
+
+  it("makes a variable product in stock when any variation is", () => {
+    expect(parentStockStatus(["outofstock", "instock"])).toBe("instock");
+    expect(parentStockStatus(["outofstock", "onbackorder"])).toBe("onbackorder");
+    expect(parentStockStatus(["outofstock"])).toBe("outofstock");
+  });
+});
+
+describe("quantityLimits", () => {
+  it("uses 1–99 by default, caps by stock without backorders, and 1 when sold individually", () => {
+    expect(quantityLimits(row())).toEqual({ minimum: 1, maximum: 99, multiple_of: 1, editable: true });
+    expect(quantityLimits(row({ manage_stock: 1, stock_quantity: 3 }))).toMatchObject({ maximum: 3 });
+    expect(quantityLimits(row({ manage_stock: 1, stock_quantity: 3, backorders: "yes" }))).toMatchObject({ maximum: 99 });
+    expect(quantityLimits(row({ sold_individually: 1 }))).toEqual({ minimum: 1, maximum: 1, multiple_of: 1, editable: false });
+  });
+});
+
+describe("shapeProduct", () => {
+  it("escapes names in the accessible add-to-cart text and formats the rating", () => {
+    const product = shapeProduct(row(), none, options);
+    expect(product.add_to_cart.description).toBe("Add to cart: “Mug <Deluxe>”");
+    expect(product.average_rating).toBe("4.25");
+    expect(product.add_to_cart.url).toBe("?add-to-cart=1");
+  });
+
+  it("reports low stock at or below the threshold only", () => {
+    expect(shapeProduct(row({ manage_stock: 1, stock_quantity: 2 }), none, options).low_stock_remaining).toBe(2);
+    expect(shapeProduct(row({ manage_stock: 1, stock_quantity: 3 }), none, options).low_stock_remaining).toBeNull();
+    expect(shapeProduct(row({ manage_stock: 1, stock_quantity: 3, low_stock_amount: 5 }), none, options).low_stock_remaining).toBe(3);
+  });
+
+  it("ignores a sale price that is not below the regular price", () => {
+    const product = shapeProduct(row({ sale_price: 1200 }), none, options);
+    expect(product.on_sale).toBe(false);
+    expect(product.prices.price).toBe("1000");
+  });
+
+  it("has no price and is not purchasable without a regular price", () => {
+    const product = shapeProduct(row({ regular_price: null }), none, options);
+    expect(product.is_purchasable).toBe(false);
+    expect(product.prices.price).toBe("");
+    expect(product.price_html).toBe("");
+    expect(product.add_to_cart.text).toBe("Read more");
+  });
+});
+
+describe("priceHtml", () => {
+  const prices = {
+    price: "1800",
+    regular_price: "2000",
+    sale_price: "1800",
+    price_range: null,
+    currency_code: "USD",
+    currency_symbol: "$",
+    currency_minor_unit: 2,
+    currency_decimal_separator: ".",
+    currency_thousand_separator: ",",
+    currency_prefix: "$",
+    currency_suffix: "",
+  };
+  it("strikes the regular price on sale", () => {
+    expect(priceHtml(prices, true, DEFAULT_CURRENCY)).toBe(
+      '<del aria-hidden="true"><span class="price-amount">$20.00</span></del> <ins><span class="price-amount">$18.00</span></ins>',
+    );
+  });
+  it("shows a range", () => {
+    expect(priceHtml({ ...prices, price_range: { min_amount: "3900", max_amount: "4500" } }, true, DEFAULT_CURRENCY)).toContain(
+      "$39.00</span> &ndash; <span",
+    );
+  });
+  it("escapes the currency symbol", () => {
+    expect(priceHtml(prices, false, { ...DEFAULT_CURRENCY, prefix: "<b>" })).toBe('<span class="price-amount">&lt;b&gt;18.00</span>');
+  });
+});

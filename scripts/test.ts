@@ -1,0 +1,74 @@
+/**
+ * npm test: every suite, then one closing line 'N passed, N failed' over all of them.
+ * Unit and HTTP tests (SQLite and PostgreSQL) run in Vitest; journeys in Playwright's Chromium.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { buildWeb } from "./build-web.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const reports = join(root, ".tmp", "reports");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const bin = (name: string) => join(root, "node_modules/.bin", name);
+const only = process.argv.slice(2);
+const wants = (suite: string) => only.length === 0 || only.includes(suite);
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (wants("e2e") && !existsSync(chromium)) {
+  console.error(`Chromium not found at ${chromium}: run \`apt-get install chromium\` (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+
+interface Count {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const counts: Count[] = [];
+let exitCode = 0;
+
+function run(command: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) exitCode = result.status ?? 1;
+}
+
+function readJson(file: string): unknown {
+  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
+}
+
+if (wants("vitest")) {
+  const file = join(reports, "vitest.json");
+  run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
+  const report = readJson(file) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number } | null;
+  if (!report) {
+    console.error("Vitest wrote no report.");
+    exitCode ||= 1;
+    counts.push({ passed: 0, failed: 1, skipped: 0 });
+  } else {
+    counts.push({ passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
+  }
+}
+
+if (wants("e2e")) {
+  buildWeb();
+  const file = join(reports, "playwright.json");
+  run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const report = readJson(file) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | null;
+  if (!report) {
+    console.error("Playwright wrote no report.");
+    exitCode ||= 1;
+    counts.push({ passed: 0, failed: 1, skipped: 0 });
+  } else {
+    counts.push({ passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped });
+  }
+}
+
+const total = counts.reduce(
+  (sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed, skipped: sum.skipped + c.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+if (total.failed > 0) exitCode ||= 1;
+console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+process.exit(exitCode);
