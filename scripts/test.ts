@@ -38,6 +38,9 @@ function readJson(file: string): unknown {
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
 }
 
+// The storefront build serves the e2e journeys and the server start-up tests alike.
+buildWeb();
+
 if (wants("vitest")) {
   const file = join(reports, "vitest.json");
   run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
@@ -52,7 +55,6 @@ if (wants("vitest")) {
 }
 
 if (wants("e2e")) {
-  buildWeb();
   const file = join(reports, "playwright.json");
   run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
   const report = readJson(file) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | null;

@@ -1,0 +1,130 @@
+/**
+ * The product page's add-to-cart form. Variable products pick one option per attribute; the
+ * matching variation's price and stock then show, and the button enables only for a variation
+ * that can be bought. Before hydration (or without JavaScript) the button stays enabled so the
+ * form still posts, and the server checks the choice.
+ */
+import type { StoreProduct, StoreProductAttribute, StoreVariation } from "@cartwright/commerce";
+import { useEffect, useId, useState } from "react";
+import { productMessages } from "../messages.ts";
+import { Price } from "./Price.tsx";
+import { QuantityInput } from "./QuantityInput.tsx";
+import { StockStatus } from "./StockStatus.tsx";
+
+type Selection = Record<string, string>;
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The variation whose every attribute matches the selection; an empty value means "any". */
+export function findVariation(variations: StoreVariation[], selection: Selection): StoreVariation | undefined {
+  return variations.find((variation) =>
+    variation.attributes.every((attribute) => {
+      if (attribute.value === "") return true;
+      const key = Object.keys(selection).find((name) => sameName(name, attribute.name));
+      return key !== undefined && selection[key] === attribute.value;
+    }),
+  );
+}
+
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+const canBuy = (item: { is_purchasable: boolean; is_in_stock: boolean }) => item.is_purchasable && item.is_in_stock;
+
+export function AddToCartForm({ product, variations }: { product: StoreProduct; variations: StoreVariation[] }) {
+  const hydrated = useHydrated();
+  const isVariable = product.type === "variable";
+  const pickable = isVariable ? product.attributes.filter((attribute) => attribute.has_variations) : [];
+  const [selection, setSelection] = useState<Selection>(() =>
+    Object.fromEntries(pickable.map((attribute) => [attribute.name, attribute.terms.find((term) => term.default)?.slug ?? ""])),
+  );
+  const complete = pickable.every((attribute) => selection[attribute.name]);
+  const match = isVariable && complete ? findVariation(variations, selection) : undefined;
+  const chosenAny = pickable.some((attribute) => selection[attribute.name]);
+
+  let disabled = !canBuy(product);
+  if (isVariable && hydrated) disabled = !match || !canBuy(match);
+
+  return (
+    <form method="post" className="cart-form">
+      {isVariable && (
+        <>
+          <div className="variations">
+            {pickable.map((attribute) => (
+              <AttributeSelect
+                key={attribute.id || attribute.name}
+                attribute={attribute}
+                value={selection[attribute.name] ?? ""}
+                onChange={(value) => setSelection((current) => ({ ...current, [attribute.name]: value }))}
+              />
+            ))}
+            {hydrated && chosenAny && (
+              <button
+                type="button"
+                className="link-button variations__reset"
+                onClick={() => setSelection(Object.fromEntries(pickable.map((attribute) => [attribute.name, ""])))}
+              >
+                {productMessages.clearSelection}
+              </button>
+            )}
+          </div>
+          <div className="single-variation" aria-live="polite">
+            {match && (
+              <>
+                <Price prices={match.prices} onSale={match.on_sale} className="price single-variation__price" />
+                <StockStatus stock={match} />
+              </>
+            )}
+            {complete && !match && <p className="notice notice--warning">{productMessages.unavailableCombination}</p>}
+          </div>
+          <input type="hidden" name="variation_id" value={match?.id ?? ""} />
+        </>
+      )}
+      <div className="cart-form__actions">
+        {product.sold_individually ? <input type="hidden" name="quantity" value="1" /> : <QuantityInput limits={product.add_to_cart} />}
+        <button
+          type="submit"
+          name="add-to-cart"
+          value={product.id}
+          className="button button--primary single_add_to_cart_button"
+          disabled={disabled}
+        >
+          {productMessages.addToCart}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AttributeSelect({
+  attribute,
+  value,
+  onChange,
+}: {
+  attribute: StoreProductAttribute;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="variations__field">
+      <label htmlFor={id}>{attribute.name}</label>
+      <select
+        id={id}
+        name={`attribute_${attribute.taxonomy || attribute.name}`}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      >
+        <option value="">{productMessages.chooseOption}</option>
+        {attribute.terms.map((term) => (
+          <option key={term.slug} value={term.slug}>
+            {term.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

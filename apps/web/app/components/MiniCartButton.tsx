@@ -1,0 +1,41 @@
+/** The header's mini-cart button: an item-count badge and an amount (spec §2 "Mini-cart"). */
+import { type Currency, formatAmount } from "@cartwright/commerce";
+import { miniCartMessages } from "../messages.ts";
+
+interface MiniCartButtonProps {
+  itemsCount: number;
+  /** Minor units, as the Store API sends them. */
+  amount: string;
+  currency: Currency;
+  /** When the price is hidden, the label and the button leave the amount out. */
+  showPrice?: boolean;
+}
+
+export function MiniCartButton({ itemsCount, amount, currency, showPrice = true }: MiniCartButtonProps) {
+  const total = formatAmount(amount, currency);
+  const label = showPrice ? miniCartMessages.itemsInCartWithTotal(itemsCount, total) : miniCartMessages.itemsInCart(itemsCount);
+  return (
+    <button type="button" className="mini-cart" aria-label={label}>
+      {showPrice && (
+        <span className="mini-cart__amount" aria-hidden="true">
+          {total}
+        </span>
+      )}
+      <span className="mini-cart__quantity-badge" aria-hidden="true">
+        <svg className="mini-cart__icon" viewBox="0 0 24 24" width="24" height="24" focusable="false" aria-hidden="true">
+          <path
+            d="M3 4h2l2.2 10.2a2 2 0 0 0 2 1.6h7.6a2 2 0 0 0 2-1.5L20.5 8H6.2"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+          <circle cx="10" cy="19.5" r="1.5" fill="currentColor" />
+          <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+        </svg>
+        <span className="mini-cart__badge">{itemsCount}</span>
+      </span>
+    </button>
+  );
+}

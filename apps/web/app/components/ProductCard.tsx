@@ -1,0 +1,57 @@
+/** One product in a listing: image, name, price, sale badge and its add-to-cart action. */
+import type { StoreProduct } from "@cartwright/commerce";
+import { Link } from "react-router";
+import { listingMessages } from "../messages.ts";
+import { Price } from "./Price.tsx";
+import { ProductImage } from "./ProductImage.tsx";
+
+export function ProductCard({ product, eager = false }: { product: StoreProduct; eager?: boolean }) {
+  return (
+    <li className="product-card">
+      <Link to={product.permalink} className="product-card__image" tabIndex={-1} aria-hidden="true">
+        <ProductImage
+          image={product.images[0]}
+          name={product.name}
+          sizes="(max-width: 400px) 100vw, (max-width: 700px) 50vw, 25vw"
+          eager={eager}
+        />
+      </Link>
+      {product.on_sale && <span className="badge badge--sale">{listingMessages.saleBadge}</span>}
+      <h2 className="product-card__title">
+        <Link to={product.permalink}>{product.name}</Link>
+      </h2>
+      <Price prices={product.prices} onSale={product.on_sale} className="price product-card__price" />
+      <AddToCartAction product={product} />
+    </li>
+  );
+}
+
+/**
+ * Spec §4 "Add-to-cart button": purchasable in-stock simple products get a button carrying the
+ * product id (a plain link until the cart wires it, so it also works without JavaScript);
+ * variable products link to their page to pick options; anything else reads more.
+ */
+function AddToCartAction({ product }: { product: StoreProduct }) {
+  const { add_to_cart: action } = product;
+  const addable = product.type === "simple" && product.is_purchasable && product.is_in_stock;
+  if (addable) {
+    return (
+      <a
+        href={action.url}
+        className="button add_to_cart_button product-card__button"
+        data-product_id={product.id}
+        data-product_sku={product.sku}
+        data-quantity={action.minimum}
+        aria-label={action.description}
+        rel="nofollow"
+      >
+        {action.text}
+      </a>
+    );
+  }
+  return (
+    <Link to={product.permalink} className="button button--secondary product-card__button" aria-label={action.description}>
+      {action.text}
+    </Link>
+  );
+}

@@ -1,0 +1,85 @@
+/** The header on every page: site title, navigation, product search and the mini-cart button. */
+import type { Currency } from "@cartwright/commerce";
+import { Form, Link, NavLink, useSearchParams } from "react-router";
+import { layoutMessages } from "../messages.ts";
+import { MiniCartButton } from "./MiniCartButton.tsx";
+
+export interface HeaderCategory {
+  id: number;
+  name: string;
+  link: string;
+}
+
+interface SiteHeaderProps {
+  siteTitle: string;
+  shopPath: string;
+  categories: HeaderCategory[];
+  currency: Currency;
+  cart: { itemsCount: number; amount: string };
+}
+
+export function SiteHeader({ siteTitle, shopPath, categories, currency, cart }: SiteHeaderProps) {
+  const [searchParams] = useSearchParams();
+  const query = searchParams.get("s") ?? "";
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link to={shopPath} className="site-title">
+          {siteTitle}
+        </Link>
+        <Form method="get" action={shopPath} className="site-search" role="search">
+          <label htmlFor="site-search-input" className="visually-hidden">
+            {layoutMessages.searchLabel}
+          </label>
+          <input
+            id="site-search-input"
+            key={query}
+            type="search"
+            name="s"
+            defaultValue={query}
+            placeholder={layoutMessages.searchPlaceholder}
+            className="site-search__input"
+          />
+          <button type="submit" className="button button--secondary site-search__submit">
+            {layoutMessages.searchSubmit}
+          </button>
+        </Form>
+        <MiniCartButton itemsCount={cart.itemsCount} amount={cart.amount} currency={currency} />
+      </div>
+      <nav className="site-nav" aria-label={layoutMessages.mainNavigation}>
+        <ul>
+          <li>
+            <NavLink to={shopPath} end>
+              {layoutMessages.shop}
+            </NavLink>
+          </li>
+          {categories.map((category) => (
+            <li key={category.id}>
+              <NavLink to={category.link}>{category.name}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+export function SiteFooter({ siteTitle, privacyPath, termsPath }: { siteTitle: string; privacyPath: string; termsPath: string }) {
+  return (
+    <footer className="site-footer">
+      <nav aria-label={layoutMessages.footerNavigation}>
+        <ul>
+          <li>
+            <Link to={privacyPath}>{layoutMessages.privacy}</Link>
+          </li>
+          <li>
+            <Link to={termsPath}>{layoutMessages.terms}</Link>
+          </li>
+        </ul>
+      </nav>
+      <p className="site-footer__credit">
+        © {siteTitle} · {layoutMessages.poweredBy}
+      </p>
+    </footer>
+  );
+}

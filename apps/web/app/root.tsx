@@ -1,0 +1,107 @@
+/** The page shell: head, store notice, header, main content, footer, and the error pages. */
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorPanel, NotFound } from "./components/ErrorPanel.tsx";
+import { SiteFooter, SiteHeader } from "./components/SiteHeader.tsx";
+import { StoreNotice } from "./components/StoreNotice.tsx";
+import { storefrontContext } from "./context.ts";
+import { readCookie, storeNoticeCookie } from "./lib/cookies.ts";
+import { shopCurrency } from "./lib/currency.ts";
+import { errorMessages, layoutMessages } from "./messages.ts";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  // No favicon yet: an empty one saves every page a request that would render the 404 page.
+  { rel: "icon", href: "data:," },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { settings, catalog, cspNonce } = context.get(storefrontContext);
+  const categories = await catalog.listCategories();
+  const notice = settings.storeNotice;
+  const dismissed = readCookie(request.headers.get("cookie"), storeNoticeCookie(notice.id)) !== undefined;
+  return {
+    siteTitle: settings.siteTitle,
+    storePages: settings.storePages,
+    categories: categories.map(({ id, name, link }) => ({ id, name, link })),
+    currency: shopCurrency(settings.currency),
+    storeNotice: notice.enabled && notice.text && !dismissed ? { id: notice.id, text: notice.text } : null,
+    // The cart arrives with the cart issue; until then the mini-cart shows an empty cart.
+    cart: { itemsCount: 0, amount: "0" },
+    nonce: cspNonce,
+  };
+}
+
+/** Settings and categories change rarely: reload them after a write, not on every page change. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const siteTitle = loaderData?.siteTitle ?? "";
+  if (error) {
+    const title = isRouteErrorResponse(error) && error.status === 404 ? errorMessages.notFoundTitle : errorMessages.title;
+    return [{ title: siteTitle ? `${title} – ${siteTitle}` : title }];
+  }
+  return [{ title: siteTitle }];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const shopPath = data?.storePages.shop || "/shop";
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {layoutMessages.skipToContent}
+        </a>
+        {data?.storeNotice && <StoreNotice id={data.storeNotice.id} text={data.storeNotice.text} />}
+        {data && (
+          <SiteHeader
+            siteTitle={data.siteTitle}
+            shopPath={shopPath}
+            categories={data.categories}
+            currency={data.currency}
+            cart={data.cart}
+          />
+        )}
+        <main id="main" className="site-main">
+          {children}
+        </main>
+        {data && <SiteFooter siteTitle={data.siteTitle} privacyPath={data.storePages.privacy} termsPath={data.storePages.terms} />}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound shopPath={data?.storePages.shop} />;
+  let detail: string | undefined;
+  if (isRouteErrorResponse(error)) detail = `${error.status} ${error.statusText}`.trim();
+  else if (import.meta.env.DEV && error instanceof Error) detail = error.message;
+  return <ErrorPanel detail={detail} />;
+}

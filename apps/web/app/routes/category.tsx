@@ -1,0 +1,34 @@
+/** /product-category/:slug: the shop listing filtered to one category. */
+import { data } from "react-router";
+import { ProductListing } from "../components/ProductListing.tsx";
+import { storefrontContext } from "../context.ts";
+import { loadListing } from "../lib/listing.server.ts";
+import type { Route } from "./+types/category";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const storefront = context.get(storefrontContext);
+  const category = await storefront.catalog.getCategory(params.slug);
+  if (!category) throw data(null, { status: 404, statusText: "Not Found" });
+  const listing = await loadListing(request, storefront, { category: [category.slug] });
+  return { ...listing, category, title: `${category.name} – ${storefront.settings.siteTitle}` };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData?.title },
+    ...(loaderData?.category.description ? [{ name: "description", content: loaderData.category.description }] : []),
+  ];
+}
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  const { category } = loaderData;
+  return (
+    <section className="listing">
+      <header className="page-header">
+        <h1>{category.name}</h1>
+        {category.description && <p className="page-header__description">{category.description}</p>}
+      </header>
+      <ProductListing {...loaderData} />
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+/** /product/:slug: one product with its price, stock, descriptions and add-to-cart form. */
+import { data, Link, redirect } from "react-router";
+import { AddToCartForm } from "../components/AddToCartForm.tsx";
+import { Breadcrumb, type Crumb } from "../components/Breadcrumb.tsx";
+import { Price } from "../components/Price.tsx";
+import { ProductImage } from "../components/ProductImage.tsx";
+import { StockStatus } from "../components/StockStatus.tsx";
+import { storefrontContext } from "../context.ts";
+import { productMessages } from "../messages.ts";
+import type { Route } from "./+types/product";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { catalog, settings } = context.get(storefrontContext);
+  const product = await catalog.getProduct(params.slug);
+  if (!product) throw data(null, { status: 404, statusText: "Not Found" });
+  // A product reached by its id, or a variation, lives at its parent's canonical address.
+  if (product.type === "variation" || product.slug !== params.slug) throw redirect(product.permalink, 301);
+  const variations = product.type === "variable" ? await catalog.getVariations(product.id) : [];
+  return { product, variations, shopPath: settings.storePages.shop || "/shop", title: `${product.name} – ${settings.siteTitle}` };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const summary = loaderData.product.short_description.replace(/<[^>]*>/g, "").trim();
+  return [{ title: loaderData.title }, ...(summary ? [{ name: "description", content: summary }] : [])];
+}
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const { product, variations, shopPath } = loaderData;
+  const category = product.categories[0];
+  const trail: Crumb[] = [
+    { label: productMessages.breadcrumbHome, to: shopPath },
+    ...(category ? [{ label: category.name, to: category.link }] : []),
+    { label: product.name },
+  ];
+  // A variable product shows its own stock only when nothing can be bought; a variation shows its own.
+  const showStock = product.type !== "variable" || !product.is_in_stock;
+  return (
+    <article className="product">
+      <Breadcrumb trail={trail} />
+      <div className="product__layout">
+        <div className="product__gallery">
+          {product.on_sale && <span className="badge badge--sale">{productMessages.saleBadge}</span>}
+          <ProductImage image={product.images[0]} name={product.name} sizes="(max-width: 700px) 100vw, 50vw" eager />
+        </div>
+        <div className="product__summary">
+          <h1 className="product__title">{product.name}</h1>
+          <Price prices={product.prices} onSale={product.on_sale} className="price product__price" />
+          {product.short_description && (
+            // Trusted HTML: the server sanitises descriptions before it stores them (DESIGN §8).
+            <div className="product__short-description" dangerouslySetInnerHTML={{ __html: product.short_description }} />
+          )}
+          {showStock && <StockStatus stock={product} />}
+          <AddToCartForm key={product.id} product={product} variations={variations} />
+          <ProductMeta product={product} />
+        </div>
+      </div>
+      {product.description && (
+        <section className="product__description" aria-labelledby="product-description-heading">
+          <h2 id="product-description-heading">{productMessages.description}</h2>
+          <div dangerouslySetInnerHTML={{ __html: product.description }} />
+        </section>
+      )}
+    </article>
+  );
+}
+
+function ProductMeta({ product }: { product: Route.ComponentProps["loaderData"]["product"] }) {
+  return (
+    <dl className="product__meta">
+      {product.sku && (
+        <div>
+          <dt>{productMessages.sku}</dt>
+          <dd>{product.sku}</dd>
+        </div>
+      )}
+      {product.categories.length > 0 && (
+        <div>
+          <dt>{productMessages.categories(product.categories.length)}</dt>
+          <dd>
+            {product.categories.map((term, index) => (
+              <span key={term.id}>
+                {index > 0 && ", "}
+                <Link to={term.link}>{term.name}</Link>
+              </span>
+            ))}
+          </dd>
+        </div>
+      )}
+      {product.tags.length > 0 && (
+        <div>
+          <dt>{productMessages.tags(product.tags.length)}</dt>
+          <dd>
+            {product.tags.map((term, index) => (
+              <span key={term.id}>
+                {index > 0 && ", "}
+                <Link to={term.link}>{term.name}</Link>
+              </span>
+            ))}
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
