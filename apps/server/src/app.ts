@@ -41,6 +41,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
 
+  // While closing, answers tell clients to hang up, so kept-alive sockets do not hold shutdown open.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+    app.server.closeIdleConnections?.();
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("Connection", "close");
+  });
+
   // Settings are read once per request, when first needed, so every process sees changes at once.
   const settingsOf = new WeakMap<object, Promise<ShopSettings>>();
   const settings = (request: unknown): Promise<ShopSettings> => {
