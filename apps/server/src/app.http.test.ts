@@ -84,5 +84,7 @@ describe("the server's edges", () => {
     const response = await shop.app.inject("/api/health");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+    // With 'no-referrer' browsers post forms with `Origin: null`, which the storefront's actions refuse.
+    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   });
 });

@@ -1,12 +1,16 @@
 /** buildApp(deps): the whole shop as a Fastify instance, testable with app.inject and no port. */
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Config } from "./config.ts";
 import { checkDatabase, type Db } from "./db/index.ts";
+import { batchRoutes } from "./http/batch.ts";
 import { noRoute, registerErrorHandling, StoreError, sendError } from "./http/errors.ts";
+import { registerSessionHooks } from "./http/session.ts";
+import { cartRoutes } from "./modules/cart/index.ts";
 import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
 import { getSettings, type ShopSettings } from "./modules/settings/index.ts";
 import { registerStorefront, type WebOptions } from "./web.ts";
@@ -81,6 +85,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // The storefront's own assets are same-origin; nothing cross-origin is embedded.
     crossOriginEmbedderPolicy: false,
+    // 'no-referrer' (helmet's default) makes browsers send `Origin: null` on form posts, which
+    // React Router's action CSRF check rightly refuses; this policy keeps the origin same-site.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   await app.register(compress, { threshold: 1024 });
 
@@ -103,7 +110,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(catalogRoutes, { prefix: API_PREFIX, db: deps.db, settings });
+  await app.register(cookie);
+  await app.register(
+    async (store) => {
+      registerSessionHooks(store, deps.config.secret);
+      await store.register(catalogRoutes, { db: deps.db, settings });
+      await store.register(cartRoutes, { db: deps.db, settings });
+      await store.register(batchRoutes, { apiPrefix: API_PREFIX, secret: deps.config.secret });
+    },
+    { prefix: API_PREFIX },
+  );
   await app.register(mediaRoutes, { db: deps.db });
 
   // Anything else under /api is an API path: it answers JSON, never the storefront's HTML.
@@ -117,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         cspNonce,
       }),
       db: deps.db,
+      secret: deps.config.secret,
     });
   }
 

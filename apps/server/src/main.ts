@@ -2,6 +2,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { migrateToLatest, openDatabase, seedDemoShop } from "./db/index.ts";
+import { deleteExpiredCarts } from "./modules/cart/index.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -21,6 +22,16 @@ async function main() {
   app.addHook("onClose", async () => {
     await db.destroy();
   });
+  // Carts idle for two days are deleted at start and every hour after (any process may do it).
+  const sweep = () =>
+    deleteExpiredCarts(db, new Date().toISOString()).then(
+      (count) => count && app.log.info({ count }, "expired carts deleted"),
+      (error: unknown) => app.log.error({ err: error }, "expired cart sweep failed"),
+    );
+  const sweeper = setInterval(sweep, 60 * 60 * 1000);
+  sweeper.unref();
+  app.addHook("onClose", async () => clearInterval(sweeper));
+  await sweep();
   if (applied.length) app.log.info({ migrations: applied }, "database migrated");
   if (seeded) app.log.info("demo shop seeded");
 

@@ -13,7 +13,11 @@ afterEach(() => child?.kill("SIGKILL"));
 describe("graceful shutdown", () => {
   it("finishes a request in flight, then refuses new ones", async () => {
     const db = openDatabase({ dialect: "sqlite", file: ":memory:" });
-    const app = await buildApp({ config: { logLevel: "silent", production: false, secret: "x".repeat(32), rateLimit: false }, db, logger: false });
+    const app = await buildApp({
+      config: { logLevel: "silent", production: false, secret: "x".repeat(32), rateLimit: false },
+      db,
+      logger: false,
+    });
     app.get("/slow", async () => {
       await new Promise((r) => setTimeout(r, 300));
       return { done: true };

@@ -6,6 +6,10 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Db } from "./db/index.ts";
+import { StoreError } from "./http/errors.ts";
+import { resolveSession, sendSessionHeaders } from "./http/session.ts";
+import { createNonce } from "./http/tokens.ts";
+import * as cart from "./modules/cart/index.ts";
 import * as catalog from "./modules/catalog/index.ts";
 import type { ShopSettings } from "./modules/settings/index.ts";
 
@@ -19,6 +23,7 @@ export interface WebOptions {
 
 interface StorefrontOptions extends WebOptions {
   db: Db;
+  secret: string;
   storefront: (request: FastifyRequest, cspNonce: string) => Promise<{ settings: ShopSettings; cspNonce: string }>;
 }
 
@@ -47,9 +52,33 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     async getLoadContext(request, reply) {
       const base = await options.storefront(request, reply.cspNonce.script);
       const ctx = { db, settings: base.settings };
+      // Pages share the Store API's session: the same cookie, and a nonce for the browser's writes.
+      const session = resolveSession(options.secret, request);
+      sendSessionHeaders(options.secret, request, reply, session);
+      const cartContext = { db, settings: base.settings, session: { sid: session.sid, uid: session.uid } };
       const context = new RouterContextProvider();
       context.set(token, {
         ...base,
+        nonce: createNonce(options.secret, session.sid),
+        cart: {
+          summary: async () => {
+            const view = await cart.getCart(cartContext);
+            return {
+              itemsCount: view.items_count,
+              totalItems: Number(view.totals.total_items),
+              totalItemsTax: Number(view.totals.total_items_tax),
+            };
+          },
+          addItem: async (input: cart.AddItemInput) => {
+            try {
+              await cart.addItem(cartContext, input);
+              return { ok: true as const };
+            } catch (error) {
+              if (error instanceof StoreError) return { ok: false as const, message: error.message };
+              throw error;
+            }
+          },
+        },
         catalog: {
           listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
           getProduct: (idOrSlug: string) => catalog.getProduct(ctx, idOrSlug),

@@ -14,9 +14,24 @@ export interface StorefrontCatalog {
   getCategory(slug: string): Promise<StoreCategory | null>;
 }
 
+/** The shopper's cart, as far as the server-rendered pages need it. */
+export interface StorefrontCart {
+  /** Item count and amounts for the mini-cart button (minor units). */
+  summary(): Promise<{ itemsCount: number; totalItems: number; totalItemsTax: number }>;
+  /** Adds to the cart; an expected failure comes back as its message, never as an exception. */
+  addItem(input: {
+    id: number;
+    quantity: number;
+    variation: { attribute: string; value: string }[];
+  }): Promise<{ ok: true } | { ok: false; message: string }>;
+}
+
 export interface Storefront {
   settings: ShopSettings;
   catalog: StorefrontCatalog;
+  cart: StorefrontCart;
+  /** The Store API nonce for this visitor's session, for the browser's writes. */
+  nonce: string;
   /** Nonce for inline scripts, matching the page's Content-Security-Policy. */
   cspNonce: string;
 }

@@ -63,6 +63,8 @@ export const priceMessages = {
 };
 
 export const productMessages = {
+  added: (name: string) => `“${name}” was added to your cart.`,
+  invalidChoice: "Please choose the product options and a quantity before adding it to your cart.",
   breadcrumb: "Breadcrumb",
   breadcrumbHome: "Shop",
   inStock: "In stock",

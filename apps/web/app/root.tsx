@@ -27,8 +27,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { settings, catalog, cspNonce } = context.get(storefrontContext);
-  const categories = await catalog.listCategories();
+  const { settings, catalog, cart, cspNonce } = context.get(storefrontContext);
+  const [categories, summary] = await Promise.all([catalog.listCategories(), cart.summary()]);
   const notice = settings.storeNotice;
   const dismissed = readCookie(request.headers.get("cookie"), storeNoticeCookie(notice.id)) !== undefined;
   return {
@@ -37,13 +37,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories: categories.map(({ id, name, link }) => ({ id, name, link })),
     currency: shopCurrency(settings.currency),
     storeNotice: notice.enabled && notice.text && !dismissed ? { id: notice.id, text: notice.text } : null,
-    // The cart arrives with the cart issue; until then the mini-cart shows an empty cart.
-    cart: { itemsCount: 0, amount: "0" },
+    // The amount follows the cart's tax display (spec §2 "Mini-cart").
+    cart: {
+      itemsCount: summary.itemsCount,
+      amount: String(summary.totalItems + (settings.displayCartPricesIncludingTax ? summary.totalItemsTax : 0)),
+    },
     nonce: cspNonce,
   };
 }
 
-/** Settings and categories change rarely: reload them after a write, not on every page change. */
+/** Settings and categories change rarely: reload them (and the cart count) after a write, not on every page change. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 }

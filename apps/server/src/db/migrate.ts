@@ -2,9 +2,11 @@
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { Db } from "./index.ts";
 import * as m001 from "./migrations/001_catalogue.ts";
+import * as m002 from "./migrations/002_cart.ts";
 
 const migrations: Record<string, Migration> = {
   "001_catalogue": m001,
+  "002_cart": m002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -123,6 +123,110 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface CartsTable {
+  id: string;
+  customer_id: number | null;
+  /** JSON text of the address objects, the selected rate per package and extension data. */
+  billing_address: string;
+  shipping_address: string;
+  selected_rates: string;
+  extensions: string;
+  has_calculated_shipping: Flag;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+}
+
+export interface CartItemsTable {
+  cart_id: string;
+  key: string;
+  product_id: number;
+  variation_id: number | null;
+  quantity: number;
+  /** JSON [{attribute, value}] and [{key, value}] */
+  variation: string;
+  item_data: string;
+  /** The price when the item was added, to tell the shopper when it changed. */
+  price_when_added: number | null;
+  position: number;
+  added_at: string;
+}
+
+export interface CartCouponsTable {
+  cart_id: string;
+  code: string;
+  position: number;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  /** Stored lower-case; codes match case-insensitively. */
+  code: string;
+  description: string;
+  type: "percent" | "fixed_cart" | "fixed_product";
+  /** Percent coupons: basis points (1000 = 10 %); fixed ones: minor units. */
+  amount: number;
+  enabled: Flag;
+  free_shipping: Flag;
+  individual_use: Flag;
+  exclude_sale_items: Flag;
+  /** JSON number arrays. */
+  product_ids: string;
+  excluded_product_ids: string;
+  category_ids: string;
+  excluded_category_ids: string;
+  minimum_spend: number | null;
+  maximum_spend: number | null;
+  expires_at: string | null;
+  usage_limit: number | null;
+  usage_limit_per_user: number | null;
+  limit_usage_to_x_items: number | null;
+  /** JSON string array. */
+  allowed_emails: string;
+  usage_count: number;
+  created_at: string;
+}
+
+export interface TaxRatesTable {
+  id: Generated<number>;
+  country: string;
+  state: string;
+  /** JSON string arrays. */
+  postcodes: string;
+  cities: string;
+  /** Percent as a decimal string with four places, e.g. "7.2500". */
+  rate: string;
+  name: string;
+  priority: number;
+  compound: Flag;
+  shipping: Flag;
+  tax_class: string;
+  sort_order: number;
+}
+
+export interface ShippingZonesTable {
+  id: Generated<number>;
+  name: string;
+  sort_order: number;
+}
+
+export interface ShippingZoneLocationsTable {
+  zone_id: number;
+  type: string;
+  code: string;
+}
+
+export interface ShippingMethodsTable {
+  id: Generated<number>;
+  /** null: the zone for everywhere no other zone covers. */
+  zone_id: number | null;
+  method_id: string;
+  title: string;
+  enabled: Generated<Flag>;
+  settings: string;
+  sort_order: number;
+}
+
 export interface Database {
   products: ProductsTable;
   media: MediaTable;
@@ -138,4 +242,12 @@ export interface Database {
   variation_attributes: VariationAttributesTable;
   cross_sells: CrossSellsTable;
   settings: SettingsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  cart_coupons: CartCouponsTable;
+  coupons: CouponsTable;
+  tax_rates: TaxRatesTable;
+  shipping_zones: ShippingZonesTable;
+  shipping_zone_locations: ShippingZoneLocationsTable;
+  shipping_methods: ShippingMethodsTable;
 }

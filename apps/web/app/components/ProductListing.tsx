@@ -12,9 +12,11 @@ export interface ProductListingProps {
   totalPages: number;
   page: number;
   perPage: number;
+  /** What happened to an add-to-cart link followed without JavaScript. */
+  notice?: { kind: "success" | "error"; text: string } | null;
 }
 
-export function ProductListing({ products, params, total, totalPages, page, perPage }: ProductListingProps) {
+export function ProductListing({ products, params, total, totalPages, page, perPage, notice }: ProductListingProps) {
   const navigation = useNavigation();
   const location = useLocation();
   // Dim the grid while a sort or another page of this same listing loads.
@@ -28,6 +30,11 @@ export function ProductListing({ products, params, total, totalPages, page, perP
   }
   return (
     <>
+      {notice && (
+        <p className={`notice notice--${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
+          {notice.text}
+        </p>
+      )}
       <div className="listing-toolbar">
         <ResultCount total={total} page={page} perPage={perPage} count={products.length} />
         <SortForm params={params} />

@@ -1,12 +1,35 @@
 /** The loader half of a product listing: one catalogue query, 404 past the last page. */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { ProductQuery } from "../../../server/src/modules/catalog/index.ts";
 import type { Storefront } from "../context.ts";
+import { productMessages } from "../messages.ts";
 import { type ListingParams, orderingFor, parseListingParams } from "./listing.ts";
+
+const listingNoticeAdded = productMessages.added;
+
+/**
+ * A listing's add-to-cart link (?add-to-cart=ID, for browsers without JavaScript): add, then
+ * come back to the same page without the parameter, saying what happened.
+ */
+async function addFromLink(url: URL, storefront: Storefront): Promise<void> {
+  const id = Number(url.searchParams.get("add-to-cart"));
+  url.searchParams.delete("add-to-cart");
+  url.searchParams.delete("added");
+  url.searchParams.delete("add-error");
+  if (!Number.isInteger(id) || id < 1) throw redirect(`${url.pathname}${url.search}`, 303);
+  const product = await storefront.catalog.getProduct(String(id));
+  const quantity = product?.add_to_cart.minimum ?? 1;
+  const result = await storefront.cart.addItem({ id, quantity, variation: [] });
+  if (result.ok) url.searchParams.set("added", String(id));
+  else url.searchParams.set("add-error", result.message);
+  throw redirect(`${url.pathname}${url.search}`, 303);
+}
 
 export async function loadListing(request: Request, storefront: Storefront, filter: Pick<ProductQuery, "category"> = {}) {
   const { settings, catalog } = storefront;
-  const params: ListingParams = parseListingParams(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  if (url.searchParams.has("add-to-cart")) await addFromLink(url, storefront);
+  const params: ListingParams = parseListingParams(url.searchParams);
   const result = await catalog.listProducts({
     ...filter,
     ...orderingFor(params.sort),
@@ -18,9 +41,16 @@ export async function loadListing(request: Request, storefront: Storefront, filt
   if (params.page > 1 && params.page > result.totalPages) throw data(null, { status: 404, statusText: "Not Found" });
   // The tag's display name comes from the products that carry it.
   const tagName = params.tag ? (result.products.flatMap((p) => p.tags).find((t) => t.slug === params.tag)?.name ?? params.tag) : "";
+  const addedId = Number(url.searchParams.get("added"));
+  const added = addedId ? ((await catalog.getProduct(String(addedId)))?.name ?? null) : null;
   return {
     params,
     tagName,
+    notice: added
+      ? { kind: "success" as const, text: listingNoticeAdded(added) }
+      : url.searchParams.get("add-error")
+        ? { kind: "error" as const, text: url.searchParams.get("add-error") ?? "" }
+        : null,
     products: result.products,
     total: result.total,
     totalPages: result.totalPages,

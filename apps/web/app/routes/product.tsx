@@ -19,13 +19,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product, variations, shopPath: settings.storePages.shop || "/shop", title: `${product.name} – ${settings.siteTitle}` };
 }
 
+/** The add-to-cart form, with or without JavaScript: add, then come back to the product with a notice. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { cart } = context.get(storefrontContext);
+  const form = await request.formData();
+  // Variable products post the parent's id and the chosen attributes; the server finds the variation.
+  const id = Number(form.get("add-to-cart"));
+  const quantity = Number(form.get("quantity") ?? 1);
+  if (!Number.isInteger(id) || id < 1 || !Number.isInteger(quantity) || quantity < 1) {
+    return data({ added: false, error: productMessages.invalidChoice }, { status: 400 });
+  }
+  const variation = [...form.entries()]
+    .filter(([name]) => name.startsWith("attribute_"))
+    .map(([name, value]) => ({ attribute: name.slice("attribute_".length), value: String(value) }));
+  const result = await cart.addItem({ id, quantity, variation });
+  if (!result.ok) return data({ added: false, error: result.message }, { status: 400 });
+  return { added: true, error: null };
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const summary = loaderData.product.short_description.replace(/<[^>]*>/g, "").trim();
   return [{ title: loaderData.title }, ...(summary ? [{ name: "description", content: summary }] : [])];
 }
 
-export default function Product({ loaderData }: Route.ComponentProps) {
+export default function Product({ loaderData, actionData }: Route.ComponentProps) {
   const { product, variations, shopPath } = loaderData;
   const category = product.categories[0];
   const trail: Crumb[] = [
@@ -38,6 +56,16 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   return (
     <article className="product">
       <Breadcrumb trail={trail} />
+      {actionData?.added && (
+        <p className="notice notice--success" role="status">
+          {productMessages.added(product.name)}
+        </p>
+      )}
+      {actionData?.error && (
+        <p className="notice notice--error" role="alert">
+          {actionData.error}
+        </p>
+      )}
       <div className="product__layout">
         <div className="product__gallery">
           {product.on_sale && <span className="badge badge--sale">{productMessages.saleBadge}</span>}

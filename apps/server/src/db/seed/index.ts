@@ -7,10 +7,12 @@ import { parseDecimalAmount } from "@cartwright/commerce";
 import { deriveStockStatus } from "../../modules/catalog/index.ts";
 import type { Db } from "../index.ts";
 import type { Flag, ProductsTable } from "../schema.ts";
+import { DEMO_COUPONS, DEMO_LOCAL_PICKUP, DEMO_REST_OF_WORLD, DEMO_TAX_RATES, DEMO_ZONES } from "./demo-cart.ts";
 import { DEMO_ATTRIBUTES, DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_SETTINGS, type DemoProduct, HOODIE_VARIATIONS } from "./demo-catalogue.ts";
 import { productSvg } from "./images.ts";
 
 const MARKER = "seed.demo";
+const CART_MARKER = "seed.demo.cart";
 
 const cents = (price: string) => {
   const amount = parseDecimalAmount(price, 2);
@@ -19,17 +21,44 @@ const cents = (price: string) => {
 };
 const flag = (value: boolean | undefined): Flag => (value ? 1 : 0);
 
-/** Returns true when it seeded, false when the shop already had data or was seeded before. */
+/**
+ * Returns true when it seeded anything. Each part has its own marker, so a shop seeded by an
+ * older version gains the newer demo parts once, and a shop's own data is never touched.
+ */
 export async function seedDemoShop(db: Db): Promise<boolean> {
+  const catalogue = await seedDemoCatalogue(db);
+  const cart = await seedDemoCartRules(db);
+  return catalogue || cart;
+}
+
+/** Claims a marker inside the transaction; false when another start already claimed it. */
+async function claim(trx: Db, key: string): Promise<boolean> {
+  const marker = await trx
+    .insertInto("settings")
+    .values({ key, value: JSON.stringify(new Date().toISOString()) })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .executeTakeFirst();
+  return Number(marker.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+async function seedDemoCartRules(db: Db): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const isDemo = await trx.selectFrom("settings").select("key").where("key", "=", MARKER).executeTakeFirst();
+    const hasRules =
+      (await trx.selectFrom("coupons").select("id").limit(1).executeTakeFirst()) ||
+      (await trx.selectFrom("tax_rates").select("id").limit(1).executeTakeFirst()) ||
+      (await trx.selectFrom("shipping_methods").select("id").limit(1).executeTakeFirst());
+    if (!isDemo || hasRules || !(await claim(trx as unknown as Db, CART_MARKER))) return false;
+    await seedCartRules(trx as unknown as Db);
+    return true;
+  });
+}
+
+async function seedDemoCatalogue(db: Db): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const hasProducts = await trx.selectFrom("products").select("id").limit(1).executeTakeFirst();
     if (hasProducts) return false;
-    const marker = await trx
-      .insertInto("settings")
-      .values({ key: MARKER, value: JSON.stringify(new Date().toISOString()) })
-      .onConflict((oc) => oc.column("key").doNothing())
-      .executeTakeFirst();
-    if (Number(marker.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    if (!(await claim(trx as unknown as Db, MARKER))) return false;
     await seedCatalogue(trx as unknown as Db);
     for (const [key, value] of Object.entries(DEMO_SETTINGS)) {
       await trx
@@ -40,6 +69,85 @@ export async function seedDemoShop(db: Db): Promise<boolean> {
     }
     return true;
   });
+}
+
+const COUPON_DEFAULTS = {
+  enabled: 1,
+  free_shipping: 0,
+  individual_use: 0,
+  exclude_sale_items: 0,
+  excluded_product_ids: "[]",
+  category_ids: "[]",
+  excluded_category_ids: "[]",
+  minimum_spend: null,
+  maximum_spend: null,
+  expires_at: null,
+  usage_limit: null,
+  usage_limit_per_user: null,
+  limit_usage_to_x_items: null,
+  allowed_emails: "[]",
+  usage_count: 0,
+} as const;
+
+async function seedCartRules(db: Db): Promise<void> {
+  const now = new Date().toISOString();
+  for (const coupon of DEMO_COUPONS) {
+    const { productSlugs, ...fields } = { productSlugs: [] as readonly string[], ...coupon };
+    const products = productSlugs.length
+      ? await db
+          .selectFrom("products")
+          .select("id")
+          .where("slug", "in", [...productSlugs])
+          .execute()
+      : [];
+    await db
+      .insertInto("coupons")
+      .values({ ...COUPON_DEFAULTS, ...fields, product_ids: JSON.stringify(products.map((p) => p.id)), created_at: now })
+      .execute();
+  }
+  for (const [i, rate] of DEMO_TAX_RATES.entries()) {
+    await db
+      .insertInto("tax_rates")
+      .values({ ...rate, postcodes: "[]", cities: "[]", priority: 1, compound: 0, shipping: 1, tax_class: "", sort_order: i })
+      .execute();
+  }
+  for (const [i, zone] of DEMO_ZONES.entries()) {
+    const row = await db.insertInto("shipping_zones").values({ name: zone.name, sort_order: i }).returning("id").executeTakeFirstOrThrow();
+    for (const location of zone.locations)
+      await db
+        .insertInto("shipping_zone_locations")
+        .values({ zone_id: row.id, ...location })
+        .execute();
+    for (const [order, method] of zone.methods.entries()) {
+      await db
+        .insertInto("shipping_methods")
+        .values({
+          zone_id: row.id,
+          method_id: method.method_id,
+          title: method.title,
+          settings: JSON.stringify(method.settings),
+          sort_order: order,
+        })
+        .execute();
+    }
+  }
+  for (const [order, method] of DEMO_REST_OF_WORLD.entries()) {
+    await db
+      .insertInto("shipping_methods")
+      .values({
+        zone_id: null,
+        method_id: method.method_id,
+        title: method.title,
+        settings: JSON.stringify(method.settings),
+        sort_order: order,
+      })
+      .execute();
+  }
+  await db
+    .insertInto("settings")
+    .values({ key: "localPickup", value: JSON.stringify(DEMO_LOCAL_PICKUP) })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(DEMO_LOCAL_PICKUP) }))
+    .execute();
 }
 
 async function seedCatalogue(db: Db): Promise<void> {

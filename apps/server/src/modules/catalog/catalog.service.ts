@@ -82,6 +82,14 @@ export async function getCategory(ctx: Pick<CatalogContext, "db">, slug: string)
   return (await listCategories(ctx)).find((c) => c.slug === slug) ?? null;
 }
 
+/** Several products by id, shaped for the Store API, in the order asked (cross-sells). */
+export async function getProductsByIds(ctx: CatalogContext, ids: number[]): Promise<StoreProduct[]> {
+  if (!ids.length) return [];
+  const rows = await ctx.db.selectFrom("products").selectAll().where("id", "in", ids).execute();
+  const shaped = await shapeMany(ctx, rows);
+  return ids.flatMap((id) => shaped.filter((p) => p.id === id));
+}
+
 export async function getMedia(ctx: Pick<CatalogContext, "db">, id: number) {
   return (await repo.findMedia(ctx.db, id)) ?? null;
 }

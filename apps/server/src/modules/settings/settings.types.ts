@@ -1,6 +1,21 @@
 /** The shop's settings (spec §3 "Site settings", "Currency"), with their defaults. */
 import type { SymbolPosition } from "@cartwright/commerce";
 
+export interface PickupLocationSetting {
+  name: string;
+  address: { address_1: string; city: string; state: string; postcode: string; country: string };
+  details: string;
+  enabled: boolean;
+}
+
+export interface CartFeeSetting {
+  name: string;
+  /** Minor units; negative for a discount-like fee. */
+  amount: number;
+  taxable: boolean;
+  taxClass: string;
+}
+
 export interface StorePages {
   shop: string;
   cart: string;
@@ -45,6 +60,15 @@ export interface ShopSettings {
   lowStockAmount: number;
   hideOutOfStock: boolean;
   productsPerPage: number;
+  shippingEnabled: boolean;
+  /** Countries the shop sells to (billing) and ships to; empty means all. */
+  sellToCountries: string[];
+  shipToCountries: string[];
+  localPickup: { enabled: boolean; title: string; cost: number; taxable: boolean; locations: PickupLocationSetting[] };
+  /** Fees added to every non-empty cart. */
+  cartFees: CartFeeSetting[];
+  /** Coupons apply one after another on the already-discounted price. */
+  calcDiscountsSequentially: boolean;
 }
 
 export const DEFAULT_SETTINGS: ShopSettings = {
@@ -77,4 +101,10 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   lowStockAmount: 2,
   hideOutOfStock: false,
   productsPerPage: 12,
+  shippingEnabled: true,
+  sellToCountries: [],
+  shipToCountries: [],
+  localPickup: { enabled: false, title: "Local pickup", cost: 0, taxable: false, locations: [] },
+  cartFees: [],
+  calcDiscountsSequentially: false,
 };

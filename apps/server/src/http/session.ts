@@ -1,0 +1,76 @@
+/**
+ * Who is asking, for the Store API and the storefront: a signed Cart-Token header (API clients)
+ * or a signed session cookie (browsers). Writes need a valid Nonce unless they carry a valid
+ * Cart-Token header, which a cross-site form cannot send (spec §7, DESIGN §8).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { CartSession } from "../modules/cart/index.ts";
+import { StoreError } from "./errors.ts";
+import { createNonce, createSessionToken, newSessionId, verifyNonce, verifySessionToken } from "./tokens.ts";
+
+export const SESSION_COOKIE = "cw_session";
+
+export interface RequestSession extends CartSession {
+  /** Came from the Cart-Token header (exempt from the nonce check). */
+  viaHeader: boolean;
+  /** No valid token or cookie came in: a new session was started for this request. */
+  isNew: boolean;
+}
+
+const isWrite = (method: string) => !["GET", "HEAD", "OPTIONS"].includes(method);
+
+export function resolveSession(secret: string, request: FastifyRequest): RequestSession {
+  const header = request.headers["cart-token"];
+  const fromHeader = verifySessionToken(secret, Array.isArray(header) ? header[0] : header);
+  if (fromHeader) return { sid: fromHeader.sid, uid: fromHeader.uid, viaHeader: true, isNew: false };
+  const fromCookie = verifySessionToken(secret, request.cookies?.[SESSION_COOKIE]);
+  if (fromCookie) return { sid: fromCookie.sid, uid: fromCookie.uid, viaHeader: false, isNew: false };
+  return { sid: newSessionId(), uid: 0, viaHeader: false, isNew: true };
+}
+
+/** 401 without a nonce, 403 with a wrong one; a valid Cart-Token header needs none. */
+export function checkNonce(secret: string, request: FastifyRequest, session: RequestSession): void {
+  if (!isWrite(request.method) || session.viaHeader) return;
+  const nonce = request.headers.nonce;
+  const value = Array.isArray(nonce) ? nonce[0] : nonce;
+  if (!value) throw new StoreError("cw_rest_missing_nonce", "Missing the Nonce header. This endpoint requires a valid nonce.", 401);
+  if (session.isNew || !verifyNonce(secret, session.sid, value)) throw new StoreError("cw_rest_invalid_nonce", "Nonce is invalid.", 403);
+}
+
+/** Sends the headers every Store API reply carries, and keeps the browser's session cookie fresh. */
+export function sendSessionHeaders(secret: string, request: FastifyRequest, reply: FastifyReply, session: RequestSession): void {
+  const token = createSessionToken(secret, { sid: session.sid, uid: session.uid });
+  const now = Date.now();
+  reply.header("Cart-Token", token);
+  reply.header("Nonce", createNonce(secret, session.sid, now));
+  reply.header("Nonce-Timestamp", String(Math.floor(now / 1000)));
+  reply.header("User-ID", String(session.uid));
+  if (!session.viaHeader) {
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: request.protocol === "https",
+      maxAge: 2 * 24 * 60 * 60,
+    });
+  }
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    cartSession?: RequestSession;
+  }
+}
+
+/** Every Store API reply, errors included, carries the session headers; writes check the nonce. */
+export function registerSessionHooks(app: FastifyInstance, secret: string): void {
+  app.addHook("onRequest", async (request, reply) => {
+    const session = resolveSession(secret, request);
+    request.cartSession = session;
+    sendSessionHeaders(secret, request, reply, session);
+  });
+  // Before body validation: a forged write learns nothing about what a valid body looks like.
+  app.addHook("preValidation", async (request) => {
+    checkNonce(secret, request, request.cartSession as RequestSession);
+  });
+}

@@ -1,0 +1,436 @@
+/**
+ * Prices a stored cart: checks its lines, coupons and address, builds shipping packages and
+ * rates, runs the totals engine, and shapes the Store API cart (spec §3 "Cart" and friends).
+ */
+import { type Currency, type CurrencyFields, currencyFields, formatAmount } from "@cartwright/commerce";
+import type { StoreError } from "../../http/errors.ts";
+import type { StoreProduct } from "../catalog/index.ts";
+import { findCrossSellIds, getProductsByIds, loadPurchasables, type Purchasable } from "../catalog/index.ts";
+import { type ShopSettings, shopCurrency } from "../settings/index.ts";
+import { chooseRate, type Destination, loadZones, pickupRates, type RateOption, zoneFor, zoneRates } from "../shipping/index.ts";
+import { cartErrors } from "./cart.errors.ts";
+import type { StoredCart } from "./cart.repo.ts";
+import type { CartContext } from "./cart.service.ts";
+import { readAddress, type StoredAddress } from "./customer.ts";
+import { extensionFees } from "./extensions.ts";
+import { type LoadedCoupon, loadCoupons, loadTaxRates } from "./pricing-data.ts";
+import { type Coupon, calculateTotals, type TotalsLine, type TotalsResult, validateCoupon } from "./totals/index.ts";
+
+export interface CartError {
+  code: string;
+  message: string;
+}
+
+export interface CartView {
+  items: CartItemView[];
+  coupons: {
+    code: string;
+    label: string;
+    discount_type: string;
+    totals: { total_discount: string; total_discount_tax: string } & CurrencyFields;
+  }[];
+  fees: { id: string; key: string; name: string; totals: { total: string; total_tax: string } & CurrencyFields }[];
+  totals: Record<string, unknown> & CurrencyFields;
+  shipping_address: Omit<StoredAddress, "email">;
+  billing_address: StoredAddress;
+  needs_payment: boolean;
+  needs_shipping: boolean;
+  payment_requirements: string[];
+  has_calculated_shipping: boolean;
+  shipping_rates: ShippingPackageView[];
+  items_count: number;
+  items_weight: number;
+  cross_sells: StoreProduct[];
+  errors: CartError[];
+  payment_methods: string[];
+  extensions: Record<string, unknown>;
+}
+
+export interface CartItemView {
+  key: string;
+  id: number;
+  type: string;
+  quantity: number;
+  name: string;
+  summary: string;
+  short_description: string;
+  description: string;
+  sku: string;
+  permalink: string;
+  catalog_visibility: string;
+  low_stock_remaining: number | null;
+  backorders_allowed: boolean;
+  show_backorder_badge: boolean;
+  sold_individually: boolean;
+  quantity_limits: { minimum: number; maximum: number; multiple_of: number; editable: boolean };
+  images: Purchasable["images"];
+  variation: { attribute: string; value: string }[];
+  item_data: { key: string; value: string; display?: string }[];
+  prices: Record<string, unknown>;
+  totals: Record<string, string | number>;
+  extensions: Record<string, unknown>;
+}
+
+export interface ShippingPackageView {
+  package_id: number;
+  name: string;
+  destination: Omit<Destination, never>;
+  items: { key: string; name: string; quantity: number }[];
+  shipping_rates: (Omit<RateOption, "cost" | "taxable"> & { price: string; taxes: string; selected: boolean } & CurrencyFields)[];
+}
+
+const money = (amount: number) => String(amount);
+
+interface PricedLine {
+  key: string;
+  quantity: number;
+  item: Purchasable;
+  stored: StoredCart["items"][number];
+}
+
+/** Everything needed to answer with the cart and to judge a change to it. */
+export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null) {
+  const { db, settings } = ctx;
+  const currency = shopCurrency(settings);
+  const fields = currencyFields(currency);
+  const items = stored?.items ?? [];
+  const purchasables = await loadPurchasables(
+    db,
+    items.map((i) => i.variation_id ?? i.product_id),
+  );
+  const errors: CartError[] = [];
+  const lines: PricedLine[] = [];
+  for (const stored of items) {
+    const item = purchasables.get(stored.variation_id ?? stored.product_id);
+    if (!item) continue;
+    lines.push({ key: stored.key, quantity: stored.quantity, item, stored });
+    errors.push(...lineErrors(item, stored.quantity, stored.price_when_added, currency));
+  }
+  const billing = readAddress(stored?.cart.billing_address ?? "{}", true);
+  const shipping = readAddress(stored?.cart.shipping_address ?? "{}", false);
+  const selected = JSON.parse(stored?.cart.selected_rates ?? "{}") as Record<string, string>;
+  const extensions = JSON.parse(stored?.cart.extensions ?? "{}") as Record<string, unknown>;
+  const now = ctx.now ?? new Date();
+
+  // An empty cart (most page views) prices to zero without loading any rules.
+  const [couponRows, taxRates, zones] = items.length
+    ? await Promise.all([loadCoupons(db, stored?.coupons ?? []), loadTaxRates(db), loadZones(db)])
+    : [new Map<string, LoadedCoupon>(), [], []];
+  const totalsLines: TotalsLine[] = lines.map(({ key, quantity, item }) => ({
+    key,
+    productId: item.parent.id,
+    parentId: item.row.parent_id,
+    categoryIds: item.categoryIds,
+    quantity,
+    unitPrice: item.price ?? 0,
+    regularUnitPrice: item.regularPrice ?? item.price ?? 0,
+    onSale: item.onSale,
+    taxable: true,
+    taxClass: "",
+    needsShipping: !item.row.virtual,
+  }));
+  const itemsSubtotal = totalsLines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+  const customerEmails = [billing.email ?? ""].filter(Boolean);
+
+  const couponContext = (applied: Coupon[]) => ({
+    lines: totalsLines,
+    appliedCoupons: applied,
+    now,
+    customerEmails,
+    subtotalForLimits: itemsSubtotal,
+    currency,
+  });
+
+  // Applied coupons are judged again on every pricing: one that no longer holds stops counting.
+  const coupons: Coupon[] = [];
+  for (const code of stored?.coupons ?? []) {
+    const coupon = couponRows.get(code);
+    if (!coupon) {
+      errors.push({ code: "cw_rest_cart_coupon_error", message: `Coupon "${code}" no longer exists and was not applied.` });
+      continue;
+    }
+    const verdict = validateCoupon(coupon.coupon, { ...couponContext(coupons), usageCount: coupon.usageCount, usageCountForCustomer: 0 });
+    if (!verdict.ok) {
+      errors.push({ code: "cw_rest_cart_coupon_error", message: verdict.message });
+      continue;
+    }
+    coupons.push(coupon.coupon);
+  }
+
+  const needsShipping = settings.shippingEnabled && totalsLines.some((l) => l.needsShipping);
+  const fees = lines.length
+    ? [...settings.cartFees, ...extensionFees({ subtotal: itemsSubtotal, extensions })].map((fee, i) => ({ id: `fee-${i + 1}`, ...fee }))
+    : [];
+  const base = { country: settings.baseLocation.country, state: settings.baseLocation.state, postcode: "", city: "" };
+  const taxAddress = shipping.country ? shipping : billing.country ? billing : null;
+  const baseInput = {
+    lines: totalsLines,
+    coupons,
+    fees,
+    taxRates,
+    baseLocation: base,
+    pricesIncludeTax: settings.pricesIncludeTax,
+    taxesEnabled: settings.taxesEnabled,
+    calcDiscountsSequentially: settings.calcDiscountsSequentially,
+  };
+
+  // First pass without shipping: free-shipping minimums look at the discounted subtotal.
+  const first = calculateTotals({ ...baseInput, shipping: [], location: taxAddress ? pick(taxAddress) : null });
+  const displayTax = settings.displayCartPricesIncludingTax;
+  const subtotal = first.totals.total_items + (displayTax ? first.totals.total_items_tax : 0);
+  const afterDiscounts = subtotal - first.totals.total_discount - (displayTax ? first.totals.total_discount_tax : 0);
+
+  const destination: Destination = shipping.country
+    ? {
+        country: shipping.country,
+        state: shipping.state,
+        postcode: shipping.postcode,
+        city: shipping.city,
+        address_1: shipping.address_1,
+        address_2: shipping.address_2,
+      }
+    : { country: base.country, state: base.state, postcode: "", city: "", address_1: "", address_2: "" };
+  const shippable = lines.filter((l) => !l.item.row.virtual);
+  const rates: RateOption[] = needsShipping
+    ? [
+        ...zoneRates(zoneFor(zones, destination), {
+          subtotal,
+          subtotalAfterDiscounts: afterDiscounts,
+          hasFreeShippingCoupon: first.freeShipping,
+        }),
+        ...pickupRates(settings.localPickup),
+      ]
+    : [];
+  const packageIds = needsShipping ? [0] : [];
+  const chosen: Record<string, string> = {};
+  for (const id of packageIds) {
+    const rate = chooseRate(rates, selected[String(id)]);
+    if (rate) chosen[String(id)] = rate;
+  }
+  const chosenRates = packageIds
+    .map((id) => rates.find((r) => r.rate_id === chosen[String(id)]))
+    .filter((r): r is RateOption => Boolean(r));
+  const pickup = chosenRates.find((r) => r.method_id === "pickup_location");
+  const pickupLocation = pickup ? settings.localPickup.locations[pickup.instance_id - 1] : undefined;
+  // Goods collected from a pickup location are taxed where they are collected.
+  const location = pickupLocation ? { ...pickupLocation.address, city: pickupLocation.address.city } : taxAddress;
+  const result = calculateTotals({
+    ...baseInput,
+    location: location ? pick(location) : null,
+    shipping: packageIds.flatMap((id) => {
+      const rate = rates.find((r) => r.rate_id === chosen[String(id)]);
+      return rate ? [{ packageId: id, rateId: rate.rate_id, cost: rate.cost, taxable: rate.taxable }] : [];
+    }),
+  });
+
+  if (needsShipping && shipping.country && settings.shipToCountries.length && !settings.shipToCountries.includes(shipping.country)) {
+    errors.push({ code: "cw_rest_cart_shipping_rates_invalid_country", message: "Sorry, we do not ship orders to the selected country." });
+  }
+
+  return {
+    currency,
+    result,
+    rates,
+    chosen,
+    checkNewCoupon: async (code: string): Promise<StoreError | null> => {
+      const found = (await loadCoupons(db, [code])).get(code);
+      if (!found) return cartErrors.couponMissing(code);
+      if (!found.enabled) return cartErrors.couponDisabled(code);
+      const verdict = validateCoupon(found.coupon, { ...couponContext(coupons), usageCount: found.usageCount, usageCountForCustomer: 0 });
+      return verdict.ok ? null : cartErrors.couponInvalid(verdict.message);
+    },
+    selectRate: (packageId: number | undefined, rateId: string): Record<string, string> => {
+      const rate = rates.find((r) => r.rate_id === rateId);
+      if (!rate) throw cartErrors.invalidRate(rateId);
+      if (packageId !== undefined && !packageIds.includes(packageId)) throw cartErrors.invalidPackage(packageId);
+      // A pickup location serves every package; other rates apply to the package named, or to all.
+      const targets = packageId === undefined || rate.method_id === "pickup_location" ? packageIds : [packageId];
+      return { ...selected, ...Object.fromEntries(targets.map((id) => [String(id), rateId])) };
+    },
+    view: async (): Promise<CartView> => {
+      const crossSellIds = await findCrossSellIds(
+        db,
+        lines.map((l) => l.item.parent.id),
+        lines.map((l) => l.item.parent.id),
+      );
+      const crossSells = await getProductsByIds({ db, settings }, crossSellIds);
+      const totals = result.totals;
+      return {
+        items: lines.map((line) => itemView(line, result, settings, currency, fields)),
+        coupons: coupons.map((c) => ({
+          code: c.code,
+          label: c.code,
+          discount_type: c.type,
+          totals: {
+            total_discount: money(result.coupons[c.code]?.discount ?? 0),
+            total_discount_tax: money(result.coupons[c.code]?.discount_tax ?? 0),
+            ...fields,
+          },
+        })),
+        fees: result.fees
+          .filter((fee) => fee.total !== 0)
+          .map((fee) => ({
+            id: fee.id,
+            key: fee.id,
+            name: fee.name || "Fee",
+            totals: { total: money(fee.total), total_tax: money(fee.total_tax), ...fields },
+          })),
+        totals: {
+          total_items: money(totals.total_items),
+          total_items_tax: money(totals.total_items_tax),
+          total_fees: money(totals.total_fees),
+          total_fees_tax: money(totals.total_fees_tax),
+          total_discount: money(totals.total_discount),
+          total_discount_tax: money(totals.total_discount_tax),
+          total_shipping: chosenRates.length ? money(totals.total_shipping) : null,
+          total_shipping_tax: chosenRates.length ? money(totals.total_shipping_tax) : null,
+          total_price: money(totals.total_price),
+          total_tax: money(totals.total_tax),
+          tax_lines: settings.displayItemizedTaxes
+            ? result.tax_lines.map((t) => ({ name: t.name, rate: t.rate, price: money(t.price) }))
+            : [],
+          ...fields,
+        },
+        shipping_address: { ...shipping },
+        billing_address: billing,
+        needs_payment: totals.total_price > 0,
+        needs_shipping: needsShipping,
+        payment_requirements: ["products"],
+        has_calculated_shipping: Boolean(stored?.cart.has_calculated_shipping) && needsShipping,
+        shipping_rates: packageIds.map((id) => ({
+          package_id: id,
+          name: packageIds.length > 1 ? `Shipment ${id + 1}` : "Shipping",
+          destination: destinationOf(shipping, destination),
+          items: shippable.map((l) => ({ key: l.key, name: l.item.parent.name, quantity: l.quantity })),
+          shipping_rates: rates.map((rate) => {
+            const { cost, taxable: _taxable, ...rest } = rate;
+            const taxes = rate.rate_id === chosen[String(id)] ? (result.shipping[id]?.total_tax ?? 0) : 0;
+            return { ...rest, price: money(cost), taxes: money(taxes), selected: rate.rate_id === chosen[String(id)], ...fields };
+          }),
+        })),
+        items_count: lines.reduce((sum, l) => sum + l.quantity, 0),
+        items_weight: lines.reduce((sum, l) => sum + (l.item.row.weight_grams ?? 0) * l.quantity, 0),
+        cross_sells: crossSells,
+        errors,
+        payment_methods: [],
+        extensions,
+      };
+    },
+  };
+}
+
+export async function buildCartView(ctx: CartContext, stored: StoredCart | null): Promise<CartView> {
+  return (await loadPricedCart(ctx, stored)).view();
+}
+
+function pick(address: { country: string; state: string; postcode: string; city: string }) {
+  return { country: address.country, state: address.state, postcode: address.postcode, city: address.city };
+}
+
+function destinationOf(shipping: StoredAddress, fallback: Destination): Destination {
+  return shipping.country
+    ? {
+        address_1: shipping.address_1,
+        address_2: shipping.address_2,
+        city: shipping.city,
+        state: shipping.state,
+        postcode: shipping.postcode,
+        country: shipping.country,
+      }
+    : fallback;
+}
+
+/** Stock and price problems that appeared after the shopper added the line (spec §3 Cart errors). */
+function lineErrors(item: Purchasable, quantity: number, priceWhenAdded: number | null, currency: Currency): CartError[] {
+  const name = item.parent.name;
+  const errors: CartError[] = [];
+  const { row } = item;
+  if (item.price === null)
+    errors.push({
+      code: "cw_rest_product_not_purchasable",
+      message: `“${name}” can no longer be purchased. Please remove it from your cart.`,
+    });
+  else if (row.stock_status === "outofstock")
+    errors.push({
+      code: "cw_rest_product_out_of_stock",
+      message: `“${name}” is out of stock and cannot be purchased. Please remove it from your cart.`,
+    });
+  else if (row.manage_stock && row.backorders === "no" && (row.stock_quantity ?? 0) < quantity) {
+    errors.push({
+      code: "cw_rest_product_partially_out_of_stock",
+      message: `There is not enough “${name}” in stock: ${Math.max(0, row.stock_quantity ?? 0)} left. Please lower the quantity in your cart.`,
+    });
+  }
+  if (item.price !== null && priceWhenAdded !== null && priceWhenAdded !== item.price) {
+    errors.push({
+      code: "cw_rest_cart_item_price_changed",
+      message: `The price of “${name}” has changed since you added it to your cart: it is now ${formatAmount(item.price, currency)}.`,
+    });
+  }
+  return errors;
+}
+
+function itemView(
+  line: PricedLine,
+  result: TotalsResult,
+  settings: ShopSettings,
+  currency: Currency,
+  fields: CurrencyFields,
+): CartItemView {
+  const { item, quantity, key, stored } = line;
+  const { row, parent } = item;
+  const totals = result.lines[key] ?? { line_subtotal: 0, line_subtotal_tax: 0, line_total: 0, line_total_tax: 0 };
+  // Unit prices follow the cart's tax display; they are derived from the line so they always agree with it.
+  const withTax = settings.displayCartPricesIncludingTax;
+  const perUnit = (amount: number, tax: number) => Math.round((amount + (withTax ? tax : 0)) / quantity);
+  const price = perUnit(totals.line_subtotal, totals.line_subtotal_tax);
+  const regular = item.regularPrice !== null && item.price ? Math.round((price * item.regularPrice) / item.price) : price;
+  const precision = 6;
+  const raw = (amount: number) => String(amount * 10 ** (precision - currency.minorUnit));
+  const lowStock =
+    row.manage_stock &&
+    row.stock_quantity !== null &&
+    row.stock_quantity > 0 &&
+    row.stock_quantity <= (row.low_stock_amount ?? settings.lowStockAmount);
+  const backorderCount = row.manage_stock ? Math.max(0, quantity - Math.max(0, row.stock_quantity ?? 0)) : 0;
+  return {
+    key,
+    id: row.id,
+    type: row.type === "variation" ? "variation" : "simple",
+    quantity,
+    name: parent.name,
+    summary: parent.short_description,
+    short_description: parent.short_description,
+    description: parent.description,
+    sku: row.sku,
+    permalink: item.permalink,
+    catalog_visibility: parent.catalog_visibility,
+    low_stock_remaining: lowStock ? row.stock_quantity : null,
+    backorders_allowed: row.backorders !== "no",
+    show_backorder_badge: row.backorders !== "no" && backorderCount > 0,
+    sold_individually: row.sold_individually === 1,
+    quantity_limits: item.limits,
+    images: item.images,
+    variation: (JSON.parse(stored.variation) as { attribute: string; value: string }[]).map((v) => ({
+      attribute: v.attribute,
+      value: item.attributes.find((a) => a.value === v.value)?.name ?? v.value,
+    })),
+    item_data: JSON.parse(stored.item_data) as CartItemView["item_data"],
+    prices: {
+      price: String(item.onSale ? price : regular),
+      regular_price: String(regular),
+      sale_price: String(price),
+      price_range: null,
+      raw_prices: { precision, price: raw(price), regular_price: raw(regular), sale_price: raw(price) },
+      ...fields,
+    },
+    totals: {
+      line_subtotal: String(totals.line_subtotal),
+      line_subtotal_tax: String(totals.line_subtotal_tax),
+      line_total: String(totals.line_total),
+      line_total_tax: String(totals.line_total_tax),
+      ...fields,
+    },
+    extensions: {},
+  };
+}

@@ -1,0 +1,94 @@
+/** The cart calls under /api/store/v1 (spec §7): resolve the session, call one service, reply the cart. */
+import { createHash } from "node:crypto";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../../db/index.ts";
+import type { ShopSettings } from "../settings/index.ts";
+import {
+  AddItemBody,
+  CouponBody,
+  ExtensionsBody,
+  RemoveItemBody,
+  SelectRateBody,
+  UpdateCustomerBody,
+  UpdateItemBody,
+} from "./cart.schemas.ts";
+import * as cart from "./cart.service.ts";
+import type { CartView } from "./cart-view.ts";
+
+export interface CartRouteDeps {
+  db: Db;
+  settings: (request: FastifyRequest) => Promise<ShopSettings>;
+}
+
+/** A short fingerprint of what the shopper sees, so clients can tell when their cached cart is stale. */
+export function cartHash(view: CartView): string {
+  const basis = {
+    items: view.items.map((i) => [i.key, i.quantity]),
+    coupons: view.coupons.map((c) => c.code),
+    totals: view.totals.total_price,
+  };
+  return createHash("sha256").update(JSON.stringify(basis)).digest("hex").slice(0, 32);
+}
+
+export const cartRoutes: FastifyPluginAsyncTypebox<CartRouteDeps> = async (app, { db, settings }) => {
+  const context = async (request: FastifyRequest): Promise<cart.CartContext> => ({
+    db,
+    settings: await settings(request),
+    session: { sid: request.cartSession?.sid ?? "", uid: request.cartSession?.uid ?? 0 },
+  });
+  const send = (reply: FastifyReply, view: CartView, status = 200) => {
+    reply.header("Cart-Hash", cartHash(view));
+    return reply.status(status).send(view);
+  };
+  app.get("/cart", { schema: { tags: ["cart"], summary: "The whole cart" } }, async (request, reply) =>
+    send(reply, await cart.getCart(await context(request))),
+  );
+
+  app.post("/cart/add-item", { schema: { tags: ["cart"], summary: "Add an item", body: AddItemBody } }, async (request, reply) => {
+    const { id, quantity, variation } = request.body;
+    return send(reply, await cart.addItem(await context(request), { id, quantity, variation }), 201);
+  });
+
+  app.post("/cart/remove-item", { schema: { tags: ["cart"], summary: "Remove an item", body: RemoveItemBody } }, async (request, reply) =>
+    send(reply, await cart.removeItem(await context(request), request.body.key)),
+  );
+
+  app.post(
+    "/cart/update-item",
+    { schema: { tags: ["cart"], summary: "Change an item's quantity", body: UpdateItemBody } },
+    async (request, reply) => send(reply, await cart.updateItem(await context(request), request.body.key, request.body.quantity)),
+  );
+
+  app.post("/cart/apply-coupon", { schema: { tags: ["cart"], summary: "Apply a coupon", body: CouponBody } }, async (request, reply) =>
+    send(reply, await cart.applyCoupon(await context(request), request.body.code)),
+  );
+
+  app.post("/cart/remove-coupon", { schema: { tags: ["cart"], summary: "Remove a coupon", body: CouponBody } }, async (request, reply) =>
+    send(reply, await cart.removeCoupon(await context(request), request.body.code)),
+  );
+
+  app.post(
+    "/cart/select-shipping-rate",
+    { schema: { tags: ["cart"], summary: "Choose a shipping rate", body: SelectRateBody } },
+    async (request, reply) => {
+      const { package_id, rate_id } = request.body;
+      return send(
+        reply,
+        await cart.selectShippingRate(await context(request), package_id === undefined ? undefined : Number(package_id), rate_id),
+      );
+    },
+  );
+
+  app.post(
+    "/cart/update-customer",
+    { schema: { tags: ["cart"], summary: "Update the shopper's addresses", body: UpdateCustomerBody } },
+    async (request, reply) => send(reply, await cart.updateCustomer(await context(request), request.body)),
+  );
+
+  app.post(
+    "/cart/extensions",
+    { schema: { tags: ["cart"], summary: "Call a server-side cart extension", body: ExtensionsBody } },
+    async (request, reply) => send(reply, await cart.callExtension(await context(request), request.body.namespace, request.body.data)),
+  );
+};

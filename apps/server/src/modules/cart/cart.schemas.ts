@@ -1,0 +1,67 @@
+/** Request schemas of the cart calls (spec §7 "Cart calls"). */
+import { Type } from "typebox";
+
+const Key = Type.String({ minLength: 1, maxLength: 64, description: "Cart item key" });
+
+export const AddItemBody = Type.Object({
+  id: Type.Integer({ minimum: 1, description: "Product or variation id" }),
+  quantity: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  variation: Type.Array(Type.Object({ attribute: Type.String({ maxLength: 100 }), value: Type.String({ maxLength: 200 }) }), {
+    default: [],
+    maxItems: 20,
+  }),
+});
+
+export const RemoveItemBody = Type.Object({ key: Key });
+
+export const UpdateItemBody = Type.Object({ key: Key, quantity: Type.Integer({ minimum: 0, maximum: 100000 }) });
+
+export const CouponBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const SelectRateBody = Type.Object({
+  package_id: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: "^\\d+$" })])),
+  rate_id: Type.String({ maxLength: 100 }),
+});
+
+const AddressField = Type.String({ maxLength: 200 });
+export const AddressSchema = Type.Object(
+  {
+    first_name: Type.Optional(AddressField),
+    last_name: Type.Optional(AddressField),
+    company: Type.Optional(AddressField),
+    address_1: Type.Optional(AddressField),
+    address_2: Type.Optional(AddressField),
+    city: Type.Optional(AddressField),
+    state: Type.Optional(AddressField),
+    postcode: Type.Optional(AddressField),
+    country: Type.Optional(AddressField),
+    phone: Type.Optional(AddressField),
+    email: Type.Optional(AddressField),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateCustomerBody = Type.Object({
+  billing_address: Type.Optional(AddressSchema),
+  shipping_address: Type.Optional(AddressSchema),
+});
+
+export const ExtensionsBody = Type.Object({
+  namespace: Type.String({ minLength: 1, maxLength: 100 }),
+  data: Type.Record(Type.String(), Type.Unknown(), { default: {} }),
+});
+
+export const BatchBody = Type.Object({
+  requests: Type.Array(
+    Type.Object({
+      path: Type.String({ minLength: 1, maxLength: 500 }),
+      method: Type.Union(
+        ["POST", "PUT", "PATCH", "DELETE"].map((m) => Type.Literal(m)),
+        { default: "POST" },
+      ),
+      body: Type.Optional(Type.Unknown()),
+      headers: Type.Optional(Type.Record(Type.String(), Type.String())),
+    }),
+    { minItems: 1 },
+  ),
+});

@@ -1,0 +1,84 @@
+/** update-customer: validates every field of the addresses sent, and stores them only when all pass. */
+
+import { StoreError } from "../../http/errors.ts";
+import type { ShopSettings } from "../settings/index.ts";
+import { normaliseAddress, normaliseState, validateAddress } from "./address-check.ts";
+import type { CartRow } from "./cart.repo.ts";
+
+export const ADDRESS_FIELDS = [
+  "first_name",
+  "last_name",
+  "company",
+  "address_1",
+  "address_2",
+  "city",
+  "state",
+  "postcode",
+  "country",
+  "phone",
+] as const;
+export type AddressInput = Partial<Record<(typeof ADDRESS_FIELDS)[number] | "email", string>>;
+export type StoredAddress = Record<(typeof ADDRESS_FIELDS)[number], string> & { email?: string };
+
+export function emptyAddress(withEmail: boolean): StoredAddress {
+  const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ""])) as StoredAddress;
+  if (withEmail) address.email = "";
+  return address;
+}
+
+export function readAddress(json: string, withEmail: boolean): StoredAddress {
+  return { ...emptyAddress(withEmail), ...(JSON.parse(json) as Partial<StoredAddress>) };
+}
+
+type Detail = {
+  code: string;
+  message: string;
+  data: { field: string };
+  additional_errors: { code: string; message: string; data: { field: string } }[];
+};
+
+/** The merged, normalised addresses to store, or a rest_invalid_param error with a detail per address. */
+export function validateCustomerUpdate(
+  settings: ShopSettings,
+  cart: CartRow,
+  input: { billing_address?: AddressInput; shipping_address?: AddressInput },
+): Partial<Pick<CartRow, "billing_address" | "shipping_address" | "has_calculated_shipping">> {
+  const details: Record<string, Detail> = {};
+  const update: Partial<Pick<CartRow, "billing_address" | "shipping_address" | "has_calculated_shipping">> = {};
+  for (const kind of ["billing", "shipping"] as const) {
+    const sent = input[`${kind}_address`];
+    if (!sent) continue;
+    const current = readAddress(kind === "billing" ? cart.billing_address : cart.shipping_address, kind === "billing");
+    const merged = normaliseAddress({ ...current, ...sent }) as StoredAddress;
+    if (kind === "shipping") delete merged.email;
+    if (merged.state && merged.country) merged.state = normaliseState(merged.country, merged.state) ?? merged.state;
+    // Fields may be empty while the shopper types (requireFields false); what is filled must be valid.
+    const errors = validateAddress(merged, {
+      kind,
+      allowedCountries: settings.sellToCountries.length ? settings.sellToCountries : undefined,
+      shipToCountries: settings.shipToCountries.length ? settings.shipToCountries : undefined,
+      requireFields: false,
+    });
+    const relevant = Object.entries(errors);
+    if (relevant.length) {
+      const [[field, first], ...rest] = relevant as [
+        [string, { code: string; message: string }],
+        ...[string, { code: string; message: string }][],
+      ];
+      details[`${kind}_address`] = {
+        code: first.code,
+        message: first.message,
+        data: { field },
+        additional_errors: rest.map(([f, e]) => ({ code: e.code, message: e.message, data: { field: f } })),
+      };
+      continue;
+    }
+    update[`${kind}_address`] = JSON.stringify(merged);
+    if (kind === "shipping") update.has_calculated_shipping = merged.country ? 1 : 0;
+  }
+  if (Object.keys(details).length) {
+    const params = Object.fromEntries(Object.entries(details).map(([param, detail]) => [param, detail.message]));
+    throw new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(details).join(", ")}`, 400, { params, details });
+  }
+  return update;
+}

@@ -1,0 +1,44 @@
+/**
+ * Server-side extension points of the cart: POST /cart/extensions calls the callback registered
+ * for a namespace, and fee providers add fees to every priced cart.
+ */
+import type { CartFeeSetting } from "../settings/index.ts";
+import { cartErrors } from "./cart.errors.ts";
+
+/** Gets the data posted and the namespace's stored data; returns the namespace's new data. */
+export type CartExtensionCallback = (data: Record<string, unknown>, stored: unknown) => unknown | Promise<unknown>;
+
+/** Returns fees for a cart, given the items subtotal and the extension data stored on it. */
+export type CartFeeProvider = (cart: { subtotal: number; extensions: Record<string, unknown> }) => CartFeeSetting[];
+
+const callbacks = new Map<string, CartExtensionCallback>();
+const feeProviders = new Map<string, CartFeeProvider>();
+
+export function registerCartExtension(namespace: string, callback: CartExtensionCallback): () => void {
+  callbacks.set(namespace, callback);
+  return () => callbacks.delete(namespace);
+}
+
+export function registerCartFees(namespace: string, provider: CartFeeProvider): () => void {
+  feeProviders.set(namespace, provider);
+  return () => feeProviders.delete(namespace);
+}
+
+export async function runCartExtension(
+  namespace: string,
+  data: Record<string, unknown>,
+  extensions: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const callback = callbacks.get(namespace);
+  if (!callback) throw cartErrors.unknownExtension(namespace);
+  try {
+    const next = await callback(data, extensions[namespace]);
+    return { ...extensions, [namespace]: next ?? null };
+  } catch (error) {
+    throw cartErrors.extensionFailed(error instanceof Error && error.message ? error.message : `The ${namespace} extension failed.`);
+  }
+}
+
+export function extensionFees(cart: { subtotal: number; extensions: Record<string, unknown> }): CartFeeSetting[] {
+  return [...feeProviders.values()].flatMap((provider) => provider(cart));
+}

@@ -1,0 +1,63 @@
+/** Loads the coupons and tax rates a cart is priced with, in the totals engine's terms. */
+import type { Db } from "../../db/index.ts";
+import { type Coupon, parseRatePercent, type TaxRate } from "./totals/index.ts";
+
+export interface LoadedCoupon {
+  coupon: Coupon;
+  enabled: boolean;
+  usageCount: number;
+}
+
+const numbers = (json: string) => JSON.parse(json) as number[];
+
+export async function loadCoupons(db: Db, codes: string[]): Promise<Map<string, LoadedCoupon>> {
+  if (!codes.length) return new Map();
+  const rows = await db.selectFrom("coupons").selectAll().where("code", "in", codes).execute();
+  return new Map(
+    rows.map((row) => [
+      row.code,
+      {
+        enabled: row.enabled === 1,
+        usageCount: row.usage_count,
+        coupon: {
+          id: row.id,
+          code: row.code,
+          type: row.type,
+          amount: row.amount,
+          freeShipping: row.free_shipping === 1,
+          individualUse: row.individual_use === 1,
+          excludeSaleItems: row.exclude_sale_items === 1,
+          productIds: numbers(row.product_ids),
+          excludedProductIds: numbers(row.excluded_product_ids),
+          categoryIds: numbers(row.category_ids),
+          excludedCategoryIds: numbers(row.excluded_category_ids),
+          minimumSpend: row.minimum_spend,
+          maximumSpend: row.maximum_spend,
+          expiresAt: row.expires_at,
+          usageLimit: row.usage_limit,
+          usageLimitPerUser: row.usage_limit_per_user,
+          limitUsageToXItems: row.limit_usage_to_x_items,
+          allowedEmails: JSON.parse(row.allowed_emails) as string[],
+        },
+      },
+    ]),
+  );
+}
+
+export async function loadTaxRates(db: Db): Promise<TaxRate[]> {
+  const rows = await db.selectFrom("tax_rates").selectAll().orderBy("priority").orderBy("sort_order").orderBy("id").execute();
+  return rows.map((row) => ({
+    id: row.id,
+    country: row.country,
+    state: row.state,
+    postcodes: JSON.parse(row.postcodes) as string[],
+    cities: JSON.parse(row.cities) as string[],
+    rate: parseRatePercent(row.rate),
+    name: row.name,
+    priority: row.priority,
+    compound: row.compound === 1,
+    shipping: row.shipping === 1,
+    taxClass: row.tax_class,
+    order: row.sort_order,
+  }));
+}

@@ -1,0 +1,265 @@
+/**
+ * The cart totals pipeline, modelled on WooCommerce's WC_Cart_Totals: line subtotals →
+ * coupon discounts → line totals and taxes → shipping taxes → fees → grand total.
+ * Pure and integer-only; taxes are rounded per line and per rate.
+ */
+import { type CouponDiscount, splitDiscounts } from "./discounts.ts";
+import { type Fraction, frac, minus, plus, roundHalfAway, splitProportionally, sumFractions, sumValues, ZERO } from "./money-math.ts";
+import { calcTax, exactTaxes, formatRatePercent, matchTaxRates, roundTaxes, sameRates } from "./taxes.ts";
+import type {
+  CouponTotals,
+  FeeTotals,
+  LineTotals,
+  ShippingTotals,
+  TaxesByRate,
+  TaxLine,
+  TaxLocation,
+  TaxRate,
+  TotalsInput,
+  TotalsLine,
+  TotalsResult,
+} from "./types.ts";
+
+interface PricedLine {
+  line: TotalsLine;
+  rates: TaxRate[];
+  /** The price holds its tax (prices include tax, and the line is taxable). */
+  inclusive: boolean;
+  /** unitPrice × quantity, moved to the customer's tax when prices include tax. */
+  price: number;
+  subtotalTaxes: TaxesByRate;
+}
+
+function assertMinorUnits(value: number, what: string, allowNegative = false): void {
+  if (!Number.isSafeInteger(value) || (!allowNegative && value < 0)) {
+    throw new RangeError(`${what} must be ${allowNegative ? "an" : "a non-negative"} integer in minor units, got ${value}.`);
+  }
+}
+
+/** Money must arrive as integers: a float here would silently spread rounding errors. */
+function assertInput(input: TotalsInput): void {
+  const keys = new Set<string>();
+  for (const line of input.lines) {
+    if (keys.has(line.key)) throw new RangeError(`Duplicate cart line key "${line.key}".`);
+    keys.add(line.key);
+    assertMinorUnits(line.unitPrice, `Unit price of line ${line.key}`);
+    assertMinorUnits(line.quantity, `Quantity of line ${line.key}`);
+    assertMinorUnits(line.unitPrice * line.quantity, `Price of line ${line.key}`);
+  }
+  for (const coupon of input.coupons) assertMinorUnits(coupon.amount, `Amount of coupon ${coupon.code}`);
+  for (const fee of input.fees) assertMinorUnits(fee.amount, `Amount of fee ${fee.id}`, true);
+  for (const charge of input.shipping) assertMinorUnits(charge.cost, `Cost of shipping package ${charge.packageId}`);
+  for (const rate of input.taxRates) assertMinorUnits(rate.rate, `Tax rate ${rate.id}`);
+}
+
+/**
+ * WooCommerce's adjust_non_base_location_prices: an inclusive price carries the base
+ * location's tax; a customer elsewhere pays the net price plus their own tax, so a shop
+ * selling at 20.00 incl. CA tax charges GB shoppers net + 20 % VAT.
+ */
+function moveToCustomerTax(gross: number, baseRates: TaxRate[], customerRates: TaxRate[]): number {
+  if (sameRates(baseRates, customerRates)) return gross;
+  const net = minus(frac(gross), sumFractions(exactTaxes(frac(gross), baseRates, true).values()));
+  return roundHalfAway(plus(net, sumFractions(exactTaxes(net, customerRates, false).values())));
+}
+
+function priceLine(line: TotalsLine, input: TotalsInput, location: TaxLocation): PricedLine {
+  const taxable = input.taxesEnabled && line.taxable;
+  const rates = taxable ? matchTaxRates(input.taxRates, location, line.taxClass) : [];
+  const inclusive = taxable && input.pricesIncludeTax;
+  let price = line.unitPrice * line.quantity;
+  if (inclusive) price = moveToCustomerTax(price, matchTaxRates(input.taxRates, input.baseLocation, line.taxClass), rates);
+  return { line, rates, inclusive, price, subtotalTaxes: calcTax(price, rates, inclusive) };
+}
+
+/**
+ * Several inclusive rates can each round up on a one-cent discount; keep the tax taken off
+ * within the discount, so the discount net of tax is never negative.
+ */
+function capDiscountTax(subtotalTaxes: TaxesByRate, taxes: TaxesByRate, discount: number): TaxesByRate {
+  const capped = { ...taxes };
+  let excess = sumValues(subtotalTaxes) - sumValues(taxes) - discount;
+  for (const id of Object.keys(capped).map(Number)) {
+    if (excess <= 0) break;
+    const room = (subtotalTaxes[id] ?? 0) - (capped[id] ?? 0);
+    const take = Math.min(Math.max(room, 0), excess);
+    capped[id] = (capped[id] ?? 0) + take;
+    excess -= take;
+  }
+  return capped;
+}
+
+function lineTotals(priced: PricedLine, discount: number): LineTotals {
+  const subtotalTax = sumValues(priced.subtotalTaxes);
+  const gross = priced.price - discount;
+  let taxes = calcTax(gross, priced.rates, priced.inclusive);
+  if (priced.inclusive) taxes = capDiscountTax(priced.subtotalTaxes, taxes, discount);
+  const totalTax = sumValues(taxes);
+  return {
+    // Inclusive: net = gross − rounded tax, so net + tax is exactly the price the shopper saw.
+    line_subtotal: priced.inclusive ? priced.price - subtotalTax : priced.price,
+    line_subtotal_tax: subtotalTax,
+    line_total: priced.inclusive ? gross - totalTax : gross,
+    line_total_tax: totalTax,
+    taxes,
+  };
+}
+
+/**
+ * Each coupon's share of the lines' discount tax, split in proportion to what it took off
+ * each line (largest remainder), so coupon rows add up exactly to the cart's discount rows.
+ */
+function couponTotals(priced: PricedLine[], lines: Record<string, LineTotals>, discounts: CouponDiscount[]): Record<string, CouponTotals> {
+  const result: Record<string, CouponTotals> = {};
+  for (const { coupon } of discounts) result[coupon.code] = { discount: 0, discount_tax: 0 };
+  for (const { line, inclusive } of priced) {
+    const totals = lines[line.key]!;
+    const parts = discounts.map((d) => d.byLine.get(line.key) ?? 0);
+    const shares = splitProportionally(totals.line_subtotal_tax - totals.line_total_tax, parts);
+    for (const [i, d] of discounts.entries()) {
+      const row = result[d.coupon.code]!;
+      const share = shares[i] ?? 0;
+      row.discount += inclusive ? (parts[i] ?? 0) - share : (parts[i] ?? 0);
+      row.discount_tax += share;
+    }
+  }
+  return result;
+}
+
+/** What the cart costs before a fee, grouped by the rates that tax it; a negative fee takes its tax back from these. */
+type CostBuckets = Map<string, { rates: TaxRate[]; cost: number }>;
+
+function addCost(buckets: CostBuckets, key: string, rates: TaxRate[], amount: number): void {
+  if (amount <= 0) return;
+  const bucket = buckets.get(key) ?? { rates, cost: 0 };
+  bucket.cost += amount;
+  buckets.set(key, bucket);
+}
+
+/** A negative fee works as a discount: its tax is split over the cart's costs in proportion, at the rates each pays. */
+function negativeFeeTaxes(amount: number, buckets: CostBuckets): TaxesByRate {
+  const totalCost = [...buckets.values()].reduce((sum, bucket) => sum + bucket.cost, 0);
+  if (totalCost === 0) return {};
+  const exact = new Map<number, Fraction>();
+  for (const { rates, cost } of buckets.values()) {
+    const part = frac(BigInt(amount) * BigInt(cost), totalCost);
+    for (const [id, tax] of exactTaxes(part, rates, false)) exact.set(id, plus(exact.get(id) ?? ZERO, tax));
+  }
+  return roundTaxes(exact);
+}
+
+function mergeTaxes(target: Map<number, number>, taxes: TaxesByRate): void {
+  for (const [id, amount] of Object.entries(taxes)) target.set(Number(id), (target.get(Number(id)) ?? 0) + amount);
+}
+
+interface FeeContext {
+  input: TotalsInput;
+  location: TaxLocation;
+  buckets: CostBuckets;
+  /** Tax charged so far per rate; a negative fee never takes back more than that. */
+  charged: Map<number, number>;
+  itemsTotal: number;
+  shippingTotal: number;
+}
+
+function feeTotals({ input, location, buckets, charged, itemsTotal, shippingTotal }: FeeContext): FeeTotals[] {
+  let running = 0;
+  return input.fees.map((fee) => {
+    // A negative fee may take the order down to zero, never below.
+    const total = Math.max(fee.amount, 0 - Math.max(0, itemsTotal + running + shippingTotal));
+    running += total;
+    const rates = input.taxesEnabled && fee.taxable ? matchTaxRates(input.taxRates, location, fee.taxClass) : [];
+    let taxes: TaxesByRate = {};
+    if (input.taxesEnabled && total < 0) {
+      taxes = negativeFeeTaxes(total, buckets);
+      for (const id of Object.keys(taxes).map(Number)) taxes[id] = Math.max(taxes[id] ?? 0, 0 - (charged.get(id) ?? 0));
+    } else if (rates.length > 0) {
+      taxes = calcTax(total, rates, false);
+    }
+    mergeTaxes(charged, taxes);
+    // Later negative fees are split over the fees before them too.
+    addCost(buckets, fee.taxable ? `class:${fee.taxClass}` : "untaxed", rates, total);
+    return { id: fee.id, name: fee.name, total, total_tax: sumValues(taxes), taxes };
+  });
+}
+
+function taxLines(merged: Map<number, number>, rates: readonly TaxRate[]): TaxLine[] {
+  const byId = new Map(rates.map((rate) => [rate.id, rate]));
+  return [...merged]
+    .filter(([, price]) => price !== 0)
+    .map(([id, price]) => ({ rate: byId.get(id)!, price }))
+    .sort((a, b) => a.rate.priority - b.rate.priority || a.rate.order - b.rate.order || a.rate.id - b.rate.id)
+    .map(({ rate, price }) => ({ rateId: rate.id, name: rate.name, rate: formatRatePercent(rate.rate), price }));
+}
+
+const sum = <T>(items: readonly T[], pick: (item: T) => number): number => items.reduce((total, item) => total + pick(item), 0);
+
+export function calculateTotals(input: TotalsInput): TotalsResult {
+  assertInput(input);
+  const location = input.location ?? input.baseLocation;
+
+  // 1. Line subtotals, before any coupon.
+  const priced = input.lines.map((line) => priceLine(line, input, location));
+
+  // 2. Coupon discounts, split over the lines in whole cents.
+  const discounts = splitDiscounts(
+    priced.map((p) => ({ line: p.line, price: p.price })),
+    input.coupons,
+    input.calcDiscountsSequentially ?? false,
+  );
+  const discountOf = (key: string) => sum(discounts, (d) => d.byLine.get(key) ?? 0);
+
+  // 3. Line totals and their taxes.
+  const lines: Record<string, LineTotals> = {};
+  for (const p of priced) lines[p.line.key] = lineTotals(p, discountOf(p.line.key));
+  const lineRows = priced.map((p) => lines[p.line.key]!);
+  const itemsTotal = sum(lineRows, (l) => l.line_total);
+
+  // 4. Shipping: entered without tax, taxed at the standard-class rates that apply to shipping.
+  const shippingRates = input.taxesEnabled ? matchTaxRates(input.taxRates, location, "").filter((rate) => rate.shipping) : [];
+  const shipping: Record<number, ShippingTotals> = {};
+  for (const charge of input.shipping) {
+    const taxes = charge.taxable ? calcTax(charge.cost, shippingRates, false) : {};
+    const row = shipping[charge.packageId] ?? { total: 0, total_tax: 0, taxes: {} };
+    row.total += charge.cost;
+    row.total_tax += sumValues(taxes);
+    for (const [id, tax] of Object.entries(taxes)) row.taxes[Number(id)] = (row.taxes[Number(id)] ?? 0) + tax;
+    shipping[charge.packageId] = row;
+  }
+  const shippingRows = Object.values(shipping);
+  const shippingTotal = sum(shippingRows, (s) => s.total);
+
+  // 5. Fees, capped so negative ones cannot push the order below zero.
+  const buckets: CostBuckets = new Map();
+  for (const p of priced) addCost(buckets, p.rates.length ? `class:${p.line.taxClass}` : "untaxed", p.rates, lines[p.line.key]!.line_total);
+  for (const charge of input.shipping)
+    addCost(buckets, charge.taxable ? "shipping" : "untaxed", charge.taxable ? shippingRates : [], charge.cost);
+  const charged = new Map<number, number>();
+  for (const row of [...lineRows, ...shippingRows]) mergeTaxes(charged, row.taxes);
+  const fees = feeTotals({ input, location, buckets, charged, itemsTotal, shippingTotal });
+
+  // 6. Grand total.
+  const totalTax = sum(lineRows, (l) => l.line_total_tax) + sum(shippingRows, (s) => s.total_tax) + sum(fees, (f) => f.total_tax);
+  const feesTotal = sum(fees, (f) => f.total);
+
+  return {
+    lines,
+    coupons: couponTotals(priced, lines, discounts),
+    fees,
+    shipping,
+    totals: {
+      total_items: sum(lineRows, (l) => l.line_subtotal),
+      total_items_tax: sum(lineRows, (l) => l.line_subtotal_tax),
+      total_fees: feesTotal,
+      total_fees_tax: sum(fees, (f) => f.total_tax),
+      total_discount: sum(lineRows, (l) => l.line_subtotal - l.line_total),
+      total_discount_tax: sum(lineRows, (l) => l.line_subtotal_tax - l.line_total_tax),
+      total_shipping: shippingTotal,
+      total_shipping_tax: sum(shippingRows, (s) => s.total_tax),
+      total_price: Math.max(0, itemsTotal + feesTotal + shippingTotal + totalTax),
+      total_tax: totalTax,
+    },
+    tax_lines: taxLines(charged, input.taxRates),
+    freeShipping: input.coupons.some((coupon) => coupon.freeShipping),
+  };
+}

@@ -1,0 +1,13 @@
+/** The cart's pure money engine: integer minor units in, integer minor units out; no I/O. */
+export { calculateTotals } from "./calculate.ts";
+export {
+  type CouponContext,
+  type CouponRejection,
+  type CouponValidation,
+  couponAppliesToLine,
+  emailAllowed,
+  validateCoupon,
+} from "./coupons.ts";
+export { type CouponDiscount, type DiscountableLine, sortCoupons, splitDiscounts } from "./discounts.ts";
+export { calcTax, formatRatePercent, matchTaxRates, parseRatePercent, postcodeMatches } from "./taxes.ts";
+export * from "./types.ts";

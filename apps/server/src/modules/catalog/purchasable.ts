@@ -1,0 +1,99 @@
+/** What the cart needs to know about the products in it: rows, parents, categories, images. */
+import type { StoreImage } from "@cartwright/commerce";
+import type { Db } from "../../db/index.ts";
+import * as repo from "./catalog.repo.ts";
+import { mediaLink, productLink, quantityLimits } from "./product-shape.ts";
+
+export interface Purchasable {
+  /** The product or variation itself. */
+  row: repo.ProductRow;
+  /** The variable product a variation belongs to; the product itself otherwise. */
+  parent: repo.ProductRow;
+  categoryIds: number[];
+  images: StoreImage[];
+  permalink: string;
+  /** A variation's own attributes: [{attribute: 'Color', slug: 'color', value: 'red', name: 'Red'}]. */
+  attributes: { attribute: string; slug: string; value: string; name: string }[];
+  /** For a variable product: its variations' attributes, to resolve a chosen variation. */
+  variations: { id: number; attributes: { slug: string; name: string; value: string }[] }[];
+  /** The parent's attributes used for variations, with the allowed term slugs. */
+  variationAttributes: { slug: string; name: string; terms: string[] }[];
+  /** Unit price now (sale price when on sale), or null when it cannot be bought. */
+  price: number | null;
+  regularPrice: number | null;
+  onSale: boolean;
+  limits: ReturnType<typeof quantityLimits>;
+}
+
+const toImage = (i: { id: number; filename: string; alt: string }): StoreImage => {
+  const src = mediaLink(i.id, i.filename);
+  return { id: i.id, src, thumbnail: src, srcset: "", sizes: "", name: i.filename, alt: i.alt };
+};
+
+/** Loads any mix of product and variation ids in a fixed number of queries. */
+export async function loadPurchasables(db: Db, ids: number[]): Promise<Map<number, Purchasable>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.selectFrom("products").selectAll().where("id", "in", unique).execute();
+  const parentIds = [...new Set(rows.filter((r) => r.parent_id !== null).map((r) => r.parent_id as number))];
+  const parents = parentIds.length ? await db.selectFrom("products").selectAll().where("id", "in", parentIds).execute() : [];
+  const allIds = [...new Set([...rows.map((r) => r.id), ...parentIds])];
+  const variableIds = [...rows, ...parents].filter((r) => r.type === "variable").map((r) => r.id);
+  const [categories, images, variations, attributeRows] = await Promise.all([
+    repo.findProductCategories(db, allIds),
+    repo.findImages(db, allIds),
+    repo.findVariations(db, variableIds),
+    repo.findProductAttributes(db, variableIds),
+  ]);
+  const variationAttributes = await repo.findVariationAttributes(db, [
+    ...new Set([...rows.map((r) => r.id), ...variations.map((v) => v.id)]),
+  ]);
+  const attributesOf = (id: number) =>
+    variationAttributes
+      .filter((a) => a.variation_id === id)
+      .map((a) => ({ attribute: a.attribute_name, slug: a.attribute_slug, value: a.term_slug, name: a.term_name }));
+
+  const result = new Map<number, Purchasable>();
+  for (const row of rows) {
+    const parent = parents.find((p) => p.id === row.parent_id) ?? row;
+    const ownImages = images.filter((i) => i.product_id === row.id);
+    const onSale = row.sale_price !== null && row.regular_price !== null && row.sale_price < row.regular_price;
+    result.set(row.id, {
+      row,
+      parent,
+      categoryIds: categories.filter((c) => c.product_id === parent.id).map((c) => c.id),
+      images: (ownImages.length ? ownImages : images.filter((i) => i.product_id === parent.id)).map(toImage),
+      permalink: productLink(parent.slug),
+      attributes: attributesOf(row.id),
+      variations: variations
+        .filter((v) => v.parent_id === row.id)
+        .map((v) => ({ id: v.id, attributes: attributesOf(v.id).map(({ slug, name, value }) => ({ slug, name, value })) })),
+      variationAttributes: attributeRows.attributes
+        .filter((a) => a.product_id === row.id && a.used_for_variations === 1)
+        .map((a) => ({
+          slug: a.slug,
+          name: a.name,
+          terms: attributeRows.terms.filter((t) => t.product_id === row.id && t.attribute_id === a.id).map((t) => t.slug),
+        })),
+      price: row.type === "variable" ? null : onSale ? row.sale_price : row.regular_price,
+      regularPrice: row.type === "variable" ? null : row.regular_price,
+      onSale,
+      limits: quantityLimits(row),
+    });
+  }
+  return result;
+}
+
+/** Cross-sells of the given products, excluding some (those already in the cart), visible ones only. */
+export async function findCrossSellIds(db: Db, productIds: number[], exclude: number[]): Promise<number[]> {
+  if (!productIds.length) return [];
+  const rows = await db
+    .selectFrom("cross_sells as x")
+    .innerJoin("products as p", "p.id", "x.cross_sell_id")
+    .select("x.cross_sell_id")
+    .where("x.product_id", "in", productIds)
+    .where("p.catalog_visibility", "!=", "hidden")
+    .orderBy("x.position")
+    .execute();
+  return [...new Set(rows.map((r) => r.cross_sell_id))].filter((id) => !exclude.includes(id));
+}

@@ -1,0 +1,12 @@
+export type { RateContext } from "./rates.ts";
+export { chooseRate, pickupRates, postcodeMatches, zoneFor, zoneRates } from "./rates.ts";
+export { hasShippingMethods, loadZones } from "./shipping.repo.ts";
+export type {
+  Destination,
+  LocalPickupSettings,
+  PickupLocation,
+  RateOption,
+  ShippingMethod,
+  ShippingZone,
+  ZoneLocation,
+} from "./shipping.types.ts";

@@ -1,0 +1,46 @@
+/** Adding to the cart from server-rendered pages, with and without JavaScript (the forms post to the server). */
+import { expect, test } from "@playwright/test";
+
+const miniCart = (count: number, total: string) => `${count} ${count === 1 ? "item" : "items"} in cart, total price of ${total}`;
+
+test("a product page adds the chosen quantity and the mini-cart counts it", async ({ page }) => {
+  await page.goto("/product/classic-t-shirt");
+  await page.getByLabel(/quantity/i).fill("3");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "“Classic T-Shirt” was added to your cart." })).toBeVisible();
+  await expect(page.getByRole("button", { name: miniCart(3, "$60.00") })).toBeVisible();
+});
+
+test("a variation is added by its options, and a refused add says why", async ({ page }) => {
+  await page.goto("/product/hoodie");
+  await page.getByLabel("Color").selectOption("red");
+  await page.getByLabel("Size").selectOption("l");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("button", { name: miniCart(1, "$39.00") })).toBeVisible();
+
+  await page.goto("/product/limited-print");
+  await page.getByLabel(/quantity/i).fill("3");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await page.getByLabel(/quantity/i).fill("1");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("alert")).toContainText("not enough stock (3 remaining)");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the listing's add-to-cart link adds and comes back with a notice", async ({ page }) => {
+    await page.goto("/shop?orderby=price");
+    await page.getByRole("link", { name: "Add to cart: “Enamel Pin Set”" }).click();
+    await expect(page).toHaveURL(/\/shop\?added=\d+$/);
+    await expect(page.getByText("“Enamel Pin Set” was added to your cart.")).toBeVisible();
+    await expect(page.getByRole("button", { name: miniCart(1, "$8.50") })).toBeVisible();
+  });
+
+  test("a product page's form adds without JavaScript", async ({ page }) => {
+    await page.goto("/product/beanie");
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByText("“Beanie” was added to your cart.")).toBeVisible();
+    await expect(page.getByRole("button", { name: miniCart(1, "$18.00") })).toBeVisible();
+  });
+});

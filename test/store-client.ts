@@ -1,0 +1,71 @@
+/** A Store API client for tests: keeps the Cart-Token like a headless client, or a cookie and nonce like a browser. */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+
+export class StoreClient {
+  private token: string | undefined;
+  private cookie: string | undefined;
+  private nonce: string | undefined;
+
+  private readonly app: FastifyInstance;
+  private readonly mode: "token" | "browser";
+
+  constructor(app: FastifyInstance, mode: "token" | "browser" = "token") {
+    this.app = app;
+    this.mode = mode;
+  }
+
+  async request(
+    method: InjectOptions["method"],
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    // A headless client's first step: fetch the cart to be handed a Cart-Token.
+    if (this.mode === "token" && !this.token && method !== "GET") await this.request("GET", "/cart");
+    const url = path.startsWith("/api") ? path : `/api/store/v1${path}`;
+    const sent: Record<string, string> = {};
+    if (this.mode === "token" && this.token) sent["cart-token"] = this.token;
+    if (this.mode === "browser") {
+      if (this.cookie) sent.cookie = this.cookie;
+      if (this.nonce && method !== "GET") sent.nonce = this.nonce;
+    }
+    Object.assign(sent, headers);
+    if (body !== undefined) sent["content-type"] = "application/json";
+    const response = await this.app.inject({ method, url, headers: sent, payload: body === undefined ? undefined : JSON.stringify(body) });
+    const token = response.headers["cart-token"];
+    if (typeof token === "string") this.token = token;
+    const nonce = response.headers.nonce;
+    if (typeof nonce === "string") this.nonce = nonce;
+    const setCookie = response.headers["set-cookie"];
+    const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+    if (first) this.cookie = first.split(";")[0];
+    return response;
+  }
+
+  get(path: string) {
+    return this.request("GET", path);
+  }
+
+  post(path: string, body: unknown = {}) {
+    return this.request("POST", path, body);
+  }
+
+  /** The cart after a call, asserting the call succeeded. */
+  async cart(method: "GET" | "POST", path: string, body?: unknown) {
+    const response = method === "GET" ? await this.get(path) : await this.post(path, body);
+    if (response.statusCode >= 300) throw new Error(`${path} answered ${response.statusCode}: ${response.body}`);
+    return response.json();
+  }
+}
+
+export async function productId(app: FastifyInstance, slug: string): Promise<number> {
+  return (await app.inject(`/api/store/v1/products/${slug}`)).json().id;
+}
+
+export async function variationId(app: FastifyInstance, slug: string, values: string[]): Promise<number> {
+  const product = (await app.inject(`/api/store/v1/products/${slug}`)).json();
+  const match = product.variations.find((v: { attributes: { value: string }[] }) =>
+    values.every((value) => v.attributes.some((a) => a.value === value)),
+  );
+  return match.id;
+}
