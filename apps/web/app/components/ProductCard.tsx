@@ -5,7 +5,18 @@ import { listingMessages } from "../messages.ts";
 import { Price } from "./Price.tsx";
 import { ProductImage } from "./ProductImage.tsx";
 
-export function ProductCard({ product, eager = false }: { product: StoreProduct; eager?: boolean }) {
+/** Just what a card shows: listings send these fields to the browser, not whole products. */
+export type CardProduct = Pick<
+  StoreProduct,
+  "id" | "name" | "permalink" | "images" | "on_sale" | "prices" | "type" | "is_purchasable" | "is_in_stock" | "sku" | "add_to_cart"
+>;
+
+export function toCardProduct(product: StoreProduct): CardProduct {
+  const { id, name, permalink, images, on_sale, prices, type, is_purchasable, is_in_stock, sku, add_to_cart } = product;
+  return { id, name, permalink, images: images.slice(0, 1), on_sale, prices, type, is_purchasable, is_in_stock, sku, add_to_cart };
+}
+
+export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
   return (
     <li className="product-card">
       <Link to={product.permalink} className="product-card__image" tabIndex={-1} aria-hidden="true">
@@ -31,7 +42,7 @@ export function ProductCard({ product, eager = false }: { product: StoreProduct;
  * product id (a plain link until the cart wires it, so it also works without JavaScript);
  * variable products link to their page to pick options; anything else reads more.
  */
-function AddToCartAction({ product }: { product: StoreProduct }) {
+function AddToCartAction({ product }: { product: CardProduct }) {
   const { add_to_cart: action } = product;
   const addable = product.type === "simple" && product.is_purchasable && product.is_in_stock;
   if (addable) {

@@ -1,12 +1,11 @@
 /** The shared product listing of /shop and category pages: result count, sort form, grid, pages. */
-import type { StoreProduct } from "@cartwright/commerce";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { type ListingParams, listingSearch, SORT_OPTIONS } from "../lib/listing.ts";
 import { listingMessages } from "../messages.ts";
-import { ProductCard } from "./ProductCard.tsx";
+import { type CardProduct, ProductCard } from "./ProductCard.tsx";
 
 export interface ProductListingProps {
-  products: StoreProduct[];
+  products: CardProduct[];
   params: ListingParams;
   total: number;
   totalPages: number;

@@ -1,6 +1,7 @@
 /** The loader half of a product listing: one catalogue query, 404 past the last page. */
 import { data, redirect } from "react-router";
 import type { ProductQuery } from "../../../server/src/modules/catalog/index.ts";
+import { toCardProduct } from "../components/ProductCard.tsx";
 import type { Storefront } from "../context.ts";
 import { productMessages } from "../messages.ts";
 import { type ListingParams, orderingFor, parseListingParams } from "./listing.ts";
@@ -51,7 +52,7 @@ export async function loadListing(request: Request, storefront: Storefront, filt
       : url.searchParams.get("add-error")
         ? { kind: "error" as const, text: url.searchParams.get("add-error") ?? "" }
         : null,
-    products: result.products,
+    products: result.products.map(toCardProduct),
     total: result.total,
     totalPages: result.totalPages,
     page: result.page,
