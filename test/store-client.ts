@@ -42,6 +42,13 @@ export class StoreClient {
     return response;
   }
 
+  /** The session (cart) id inside the Cart-Token, for tests that look at the database. */
+  sessionId(): string {
+    const body = this.token?.split(".")[0];
+    if (!body) throw new Error("no Cart-Token yet");
+    return JSON.parse(Buffer.from(body, "base64url").toString("utf8")).sid;
+  }
+
   get(path: string) {
     return this.request("GET", path);
   }
