@@ -102,32 +102,26 @@ function ProductMeta({ product }: { product: Route.ComponentProps["loaderData"][
           <dd>{product.sku}</dd>
         </div>
       )}
-      {product.categories.length > 0 && (
-        <div>
-          <dt>{productMessages.categories(product.categories.length)}</dt>
-          <dd>
-            {product.categories.map((term, index) => (
-              <span key={term.id}>
-                {index > 0 && ", "}
-                <Link to={term.link}>{term.name}</Link>
-              </span>
-            ))}
-          </dd>
-        </div>
-      )}
-      {product.tags.length > 0 && (
-        <div>
-          <dt>{productMessages.tags(product.tags.length)}</dt>
-          <dd>
-            {product.tags.map((term, index) => (
-              <span key={term.id}>
-                {index > 0 && ", "}
-                <Link to={term.link}>{term.name}</Link>
-              </span>
-            ))}
-          </dd>
-        </div>
-      )}
+      <TermList label={productMessages.categories(product.categories.length)} terms={product.categories} />
+      <TermList label={productMessages.tags(product.tags.length)} terms={product.tags} />
     </dl>
+  );
+}
+
+/** A labelled, comma-separated list of linked terms (categories, tags); nothing when empty. */
+function TermList({ label, terms }: { label: string; terms: { id: number; name: string; link: string }[] }) {
+  if (!terms.length) return null;
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        {terms.map((term, index) => (
+          <span key={term.id}>
+            {index > 0 && ", "}
+            <Link to={term.link}>{term.name}</Link>
+          </span>
+        ))}
+      </dd>
+    </div>
   );
 }

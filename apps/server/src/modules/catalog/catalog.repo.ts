@@ -20,25 +20,18 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function termFilter(eb: ExpressionBuilder<Database, "products">, link: "product_categories" | "product_tags", values: string[]) {
+/** Products linked to any of the given terms (ids or slugs) through a link table. */
+function termFilter(eb: ExpressionBuilder<Database, "products">, kind: "category" | "tag", values: string[]) {
   const ids = values.filter((v) => /^\d+$/.test(v)).map(Number);
   const slugs = values.filter((v) => !/^\d+$/.test(v));
-  if (link === "product_categories") {
-    return eb.exists(
-      eb
-        .selectFrom("product_categories as pc")
-        .innerJoin("categories as c", "c.id", "pc.category_id")
-        .whereRef("pc.product_id", "=", "products.id")
-        .where((w) => w.or([...(ids.length ? [w("c.id", "in", ids)] : []), ...(slugs.length ? [w("c.slug", "in", slugs)] : [])]))
-        .select(sql`1`.as("one")),
-    );
-  }
+  const linked =
+    kind === "category"
+      ? eb.selectFrom("product_categories as link").innerJoin("categories as term", "term.id", "link.category_id")
+      : eb.selectFrom("product_tags as link").innerJoin("tags as term", "term.id", "link.tag_id");
   return eb.exists(
-    eb
-      .selectFrom("product_tags as pt")
-      .innerJoin("tags as t", "t.id", "pt.tag_id")
-      .whereRef("pt.product_id", "=", "products.id")
-      .where((w) => w.or([...(ids.length ? [w("t.id", "in", ids)] : []), ...(slugs.length ? [w("t.slug", "in", slugs)] : [])]))
+    linked
+      .whereRef("link.product_id", "=", "products.id")
+      .where((w) => w.or([...(ids.length ? [w("term.id", "in", ids)] : []), ...(slugs.length ? [w("term.slug", "in", slugs)] : [])]))
       .select(sql`1`.as("one")),
   );
 }
@@ -58,8 +51,8 @@ function filtered(db: Db, query: ProductQuery): ProductsQuery {
       ]),
     );
   }
-  if (query.category?.length) q = q.where((eb) => termFilter(eb, "product_categories", query.category ?? []));
-  if (query.tag?.length) q = q.where((eb) => termFilter(eb, "product_tags", query.tag ?? []));
+  if (query.category?.length) q = q.where((eb) => termFilter(eb, "category", query.category ?? []));
+  if (query.tag?.length) q = q.where((eb) => termFilter(eb, "tag", query.tag ?? []));
   if (query.onSale !== undefined) q = q.where(query.onSale ? onSale : sql<boolean>`not ${onSale}`);
   if (query.stockStatus?.length) q = q.where("products.stock_status", "in", query.stockStatus);
   return q;
