@@ -1,8 +1,8 @@
 /** update-customer: validates every field of the addresses sent, and stores them only when all pass. */
 
+import { normaliseAddress, normaliseState, validateAddress } from "@cartwright/commerce";
 import { StoreError } from "../../http/errors.ts";
 import type { ShopSettings } from "../settings/index.ts";
-import { normaliseAddress, normaliseState, validateAddress } from "./address-check.ts";
 import type { CartRow } from "./cart.repo.ts";
 
 export const ADDRESS_FIELDS = [
@@ -52,12 +52,11 @@ export function validateCustomerUpdate(
     const merged = normaliseAddress({ ...current, ...sent }) as StoredAddress;
     if (kind === "shipping") delete merged.email;
     if (merged.state && merged.country) merged.state = normaliseState(merged.country, merged.state) ?? merged.state;
-    // Fields may be empty while the shopper types (requireFields false); what is filled must be valid.
+    // Fields may be empty while the shopper types; what is filled in must be valid.
     const errors = validateAddress(merged, {
       kind,
       allowedCountries: settings.sellToCountries.length ? settings.sellToCountries : undefined,
       shipToCountries: settings.shipToCountries.length ? settings.shipToCountries : undefined,
-      requireFields: false,
     });
     const relevant = Object.entries(errors);
     if (relevant.length) {
