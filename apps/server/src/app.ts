@@ -16,7 +16,7 @@ import { getSettings, type ShopSettings } from "./modules/settings/index.ts";
 import { registerStorefront, type WebOptions } from "./web.ts";
 
 export interface AppDeps {
-  config: Pick<Config, "logLevel" | "production" | "secret" | "rateLimit">;
+  config: Pick<Config, "logLevel" | "production" | "rateLimit"> & { secret: string };
   db: Db;
   /** Mount the server-rendered storefront (needs a built apps/web); API-only tests leave it out. */
   web?: WebOptions | false;

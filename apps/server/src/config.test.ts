@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -17,12 +17,9 @@ describe("loadConfig", () => {
     expect(config.rateLimit).toBe(true);
   });
 
-  it("keeps a generated secret in the data folder and reuses it", () => {
-    const cwd = folder();
-    const first = loadConfig({ DATABASE_URL: "file:./shop/shop.db" }, cwd);
-    expect(first.secret.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(join(cwd, "shop", "secret.key"), "utf8").trim()).toBe(first.secret);
-    expect(loadConfig({ DATABASE_URL: "file:./shop/shop.db" }, cwd).secret).toBe(first.secret);
+  it("takes SECRET from the environment, or leaves it to the database", () => {
+    expect(loadConfig({}, folder()).secret).toBeNull();
+    expect(loadConfig({ SECRET: "s".repeat(40) }, folder()).secret).toBe("s".repeat(40));
   });
 
   it("reads PORT, HOST, RATE_LIMIT, DATA_DIR and a PostgreSQL URL", () => {

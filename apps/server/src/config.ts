@@ -1,7 +1,5 @@
 /** The only reader of process.env: parsed once, validated, frozen. */
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, resolve } from "node:path";
 
 export type DatabaseConfig = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
 
@@ -10,7 +8,8 @@ export interface Config {
   host: string;
   database: DatabaseConfig;
   dataDir: string;
-  secret: string;
+  /** SECRET from the environment; when not given the database keeps one (db/signing-secret.ts). */
+  secret: string | null;
   rateLimit: boolean;
   logLevel: string;
   production: boolean;
@@ -44,18 +43,10 @@ function parseSwitch(name: string, value: string | undefined, fallback: boolean)
   throw new ConfigError(`${name} must be on or off (got '${value}')`);
 }
 
-/** SECRET signs tokens; when not given one is generated once and kept in the data folder. */
-function loadOrCreateSecret(dataDir: string, given: string | undefined): string {
-  if (given) {
-    if (given.length < 32) throw new ConfigError("SECRET must be at least 32 characters");
-    return given;
-  }
-  const file = join(dataDir, "secret.key");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+function parseSecret(given: string | undefined): string | null {
+  if (!given) return null;
+  if (given.length < 32) throw new ConfigError("SECRET must be at least 32 characters");
+  return given;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -69,7 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: env.HOST || (production ? "0.0.0.0" : "127.0.0.1"),
     database,
     dataDir,
-    secret: loadOrCreateSecret(dataDir, env.SECRET),
+    secret: parseSecret(env.SECRET),
     rateLimit: parseSwitch("RATE_LIMIT", env.RATE_LIMIT, true),
     logLevel: env.LOG_LEVEL || "info",
     production,

@@ -1,7 +1,7 @@
 /** config → database → migrate → seed → listen. The only place that listens. */
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { migrateToLatest, openDatabase, seedDemoShop } from "./db/index.ts";
+import { loadSigningSecret, migrateToLatest, openDatabase, seedDemoShop } from "./db/index.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
 
 async function main() {
@@ -18,7 +18,8 @@ async function main() {
   const db = openDatabase(config.database);
   const applied = await migrateToLatest(db);
   const seeded = await seedDemoShop(db);
-  const app = await buildApp({ config, db, web: {} });
+  const secret = config.secret ?? (await loadSigningSecret(db));
+  const app = await buildApp({ config: { ...config, secret }, db, web: {} });
   app.addHook("onClose", async () => {
     await db.destroy();
   });

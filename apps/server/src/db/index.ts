@@ -12,6 +12,7 @@ export type Dialect = DatabaseConfig["dialect"];
 export { migrateToLatest } from "./migrate.ts";
 export type { Database } from "./schema.ts";
 export { seedDemoShop } from "./seed/index.ts";
+export { loadSigningSecret } from "./signing-secret.ts";
 
 // COUNT(*) and other int8 results arrive as strings by default; our counts fit a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
