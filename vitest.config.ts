@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-const httpTests = ["apps/server/src/**/*.http.test.ts"];
+const httpTests = ["apps/server/src/**/*.http.test.ts", "apps/web/app/**/*.http.test.ts"];
 
 export default defineConfig({
   test: {
@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts"],
+          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/app/**/*.test.ts"],
           exclude: httpTests,
         },
       },

@@ -2,7 +2,16 @@
  * Prices a stored cart: checks its lines, coupons and address, builds shipping packages and
  * rates, runs the totals engine, and shapes the Store API cart (spec §3 "Cart" and friends).
  */
-import { type Currency, type CurrencyFields, currencyFields, formatAmount } from "@cartwright/commerce";
+import {
+  type Currency,
+  type CurrencyFields,
+  currencyFields,
+  formatAmount,
+  type StoreCart,
+  type StoreCartError,
+  type StoreCartItem,
+  type StoreShippingPackage,
+} from "@cartwright/commerce";
 import type { StoreError } from "../../http/errors.ts";
 import type { StoreProduct } from "../catalog/index.ts";
 import { findCrossSellIds, getProductsByIds, loadPurchasables, type Purchasable } from "../catalog/index.ts";
@@ -16,68 +25,10 @@ import { extensionFees } from "./extensions.ts";
 import { type LoadedCoupon, loadCoupons, loadTaxRates } from "./pricing-data.ts";
 import { type Coupon, calculateTotals, type TotalsLine, type TotalsResult, validateCoupon } from "./totals/index.ts";
 
-export interface CartError {
-  code: string;
-  message: string;
-}
-
-export interface CartView {
-  items: CartItemView[];
-  coupons: {
-    code: string;
-    label: string;
-    discount_type: string;
-    totals: { total_discount: string; total_discount_tax: string } & CurrencyFields;
-  }[];
-  fees: { id: string; key: string; name: string; totals: { total: string; total_tax: string } & CurrencyFields }[];
-  totals: Record<string, unknown> & CurrencyFields;
-  shipping_address: Omit<StoredAddress, "email">;
-  billing_address: StoredAddress;
-  needs_payment: boolean;
-  needs_shipping: boolean;
-  payment_requirements: string[];
-  has_calculated_shipping: boolean;
-  shipping_rates: ShippingPackageView[];
-  items_count: number;
-  items_weight: number;
-  cross_sells: StoreProduct[];
-  errors: CartError[];
-  payment_methods: string[];
-  extensions: Record<string, unknown>;
-}
-
-export interface CartItemView {
-  key: string;
-  id: number;
-  type: string;
-  quantity: number;
-  name: string;
-  summary: string;
-  short_description: string;
-  description: string;
-  sku: string;
-  permalink: string;
-  catalog_visibility: string;
-  low_stock_remaining: number | null;
-  backorders_allowed: boolean;
-  show_backorder_badge: boolean;
-  sold_individually: boolean;
-  quantity_limits: { minimum: number; maximum: number; multiple_of: number; editable: boolean };
-  images: Purchasable["images"];
-  variation: { attribute: string; value: string }[];
-  item_data: { key: string; value: string; display?: string }[];
-  prices: Record<string, unknown>;
-  totals: Record<string, string | number>;
-  extensions: Record<string, unknown>;
-}
-
-export interface ShippingPackageView {
-  package_id: number;
-  name: string;
-  destination: Omit<Destination, never>;
-  items: { key: string; name: string; quantity: number }[];
-  shipping_rates: (Omit<RateOption, "cost" | "taxable"> & { price: string; taxes: string; selected: boolean } & CurrencyFields)[];
-}
+export type CartError = StoreCartError;
+export type CartView = StoreCart;
+export type CartItemView = StoreCartItem;
+export type ShippingPackageView = StoreShippingPackage;
 
 const money = (amount: number) => String(amount);
 

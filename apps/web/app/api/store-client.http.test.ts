@@ -1,0 +1,133 @@
+/** The browser's Store API client and cart store, driven against the real server in-process. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../../test/app.ts";
+import { createCartStore } from "../stores/cart.ts";
+import { CONTEXTS, noticeStore } from "../stores/notices.ts";
+import { BATCH_LIMIT, StoreApiFailure, StoreClient } from "./store-client.ts";
+
+let shop: TestShop;
+const SLUGS = ["classic-t-shirt", "beanie", "socks-3-pack"] as const;
+const ids = {} as Record<(typeof SLUGS)[number], number>;
+beforeAll(async () => {
+  shop = await createTestShop();
+  for (const slug of SLUGS) ids[slug] = (await shop.app.inject(`/api/store/v1/products/${slug}`)).json().id;
+});
+afterAll(() => shop?.close());
+beforeEach(() => noticeStore.setState({ notices: [] }));
+
+/** A browser: fetch goes to the app in-process, with a cookie jar; every request is recorded. */
+function browser() {
+  let cookie = "";
+  const requests: { method: string; url: string; body: unknown }[] = [];
+  const fetch = async (url: string, init: RequestInit) => {
+    const body = typeof init.body === "string" ? init.body : undefined;
+    requests.push({ method: init.method ?? "GET", url, body: body ? JSON.parse(body) : undefined });
+    const response = await shop.app.inject({
+      method: (init.method ?? "GET") as "GET",
+      url,
+      headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
+      payload: body,
+    });
+    const setCookie = response.headers["set-cookie"];
+    const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+    if (first) cookie = first.split(";")[0] ?? "";
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) if (typeof value === "string") headers.set(name, value);
+    return new Response(response.body, { status: response.statusCode, headers });
+  };
+  const memory = new Map<string, string>();
+  const storage = { getItem: (k: string) => memory.get(k) ?? null, setItem: (k: string, v: string) => void memory.set(k, v) };
+  return { client: new StoreClient({ fetch, storage }), requests, storage };
+}
+
+describe("StoreClient", () => {
+  it("keeps the nonce and cart hash from replies and sends quick edits as one batch", async () => {
+    const { client, requests, storage } = browser();
+    await client.get("/cart");
+    expect(client.currentNonce).not.toBe("");
+    const [a, b, c] = await Promise.all([
+      client.post<{ items_count: number }>("/cart/add-item", { id: ids.beanie }),
+      client.post<{ items_count: number }>("/cart/add-item", { id: ids["classic-t-shirt"], quantity: 2 }),
+      client.post<{ items_count: number }>("/cart/apply-coupon", { code: "SAVE10" }),
+    ]);
+    expect([a.items_count, b.items_count, c.items_count]).toEqual([1, 3, 3]);
+    const writes = requests.filter((r) => r.method !== "GET");
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.url).toBe("/api/store/v1/batch?_locale=site");
+    expect(storage.getItem("storeApiCartHash")).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("splits more than 25 writes into several batches", async () => {
+    const { client, requests } = browser();
+    await client.get("/cart");
+    await Promise.all(Array.from({ length: BATCH_LIMIT + 2 }, () => client.post("/cart/add-item", { id: ids.beanie })));
+    expect(requests.filter((r) => r.url.startsWith("/api/store/v1/batch"))).toHaveLength(2);
+  });
+
+  it("sends select-shipping-rate directly", async () => {
+    const { client, requests } = browser();
+    await client.get("/cart");
+    await client.post("/cart/add-item", { id: ids.beanie });
+    await client.post("/cart/select-shipping-rate", { package_id: 0, rate_id: "pickup_location:1" });
+    expect(requests.at(-1)?.url).toBe("/api/store/v1/cart/select-shipping-rate?_locale=site");
+  });
+
+  it("rejects a failed write with the server's code, and only accepts newer nonces", async () => {
+    const { client } = browser();
+    await client.get("/cart");
+    await expect(client.post("/cart/apply-coupon", { code: "NOPE" })).rejects.toMatchObject({
+      error: { code: "cw_rest_cart_coupon_error" },
+    });
+    const nonce = client.currentNonce;
+    client.acceptNonce("older", 1);
+    expect(client.currentNonce).toBe(nonce);
+  });
+
+  it("turns a reply that is not JSON into invalid_json", async () => {
+    const client = new StoreClient({ fetch: async () => new Response("<html>", { status: 200 }) });
+    const failure = await client.get("/cart").catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(StoreApiFailure);
+    expect((failure as StoreApiFailure).error.code).toBe("invalid_json");
+  });
+});
+
+describe("the cart store", () => {
+  it("tracks pending adds and shows a failed add as the add-to-cart notice", async () => {
+    const { client } = browser();
+    const cart = createCartStore(client);
+    await cart.refresh();
+    const adding = cart.addItem(ids.beanie);
+    expect(cart.store.getState().productsPendingAdd).toEqual([ids.beanie]);
+    await adding;
+    expect(cart.store.getState().productsPendingAdd).toEqual([]);
+    expect(cart.store.getState().cart?.items_count).toBe(1);
+    await expect(cart.addItem(ids["socks-3-pack"], 1)).rejects.toBeInstanceOf(StoreApiFailure);
+    const notice = noticeStore.getState().notices.find((n) => n.id === "add-to-cart");
+    expect(notice).toMatchObject({ context: CONTEXTS.cart, status: "error", isDismissible: true });
+    expect(notice?.content).toContain("minimum quantity");
+  });
+
+  it("says when a line disappeared or changed elsewhere, but not for its own edits", async () => {
+    const { client } = browser();
+    const cart = createCartStore(client);
+    await cart.refresh();
+    const added = await cart.addItem(ids.beanie);
+    await cart.addItem(ids["classic-t-shirt"]);
+    const beanieKey = added.items[0]?.key ?? "";
+    await cart.setQuantity(beanieKey, 3);
+    expect(noticeStore.getState().notices).toEqual([]);
+    // Another tab removes the T-shirt and changes the beanie.
+    const other = createCartStore(client);
+    await other.refresh();
+    const shirtKey = other.store.getState().cart?.items.find((i) => i.name === "Classic T-Shirt")?.key ?? "";
+    await other.removeItem(shirtKey);
+    await other.setQuantity(beanieKey, 5);
+    await cart.refresh();
+    expect(
+      noticeStore
+        .getState()
+        .notices.map((n) => n.content)
+        .sort(),
+    ).toEqual(['"Classic T-Shirt" was removed from your cart.', 'The quantity of "Beanie" was changed to 5.']);
+  });
+});

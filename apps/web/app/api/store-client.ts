@@ -1,0 +1,177 @@
+/**
+ * The one Store API client of the storefront (spec §7 "Store API conventions"): keeps the
+ * newest nonce, stores the Cart-Hash, sends GETs and a few calls directly, and groups every
+ * other write into POST /batch within a 300 ms window, at most 25 a batch.
+ */
+import type { StoreApiError } from "@cartwright/commerce";
+
+export const API_ROOT = "/api/store/v1";
+export const BATCH_WINDOW_MS = 300;
+export const BATCH_LIMIT = 25;
+/** Calls that must not wait for a batch (spec §7). */
+const DIRECT_PATHS = ["/cart/select-shipping-rate", "/checkout"];
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Record<string, string>;
+}
+
+/** A Store API failure: the server's coded error, or invalid_json / a generic one (spec §8). */
+export class StoreApiFailure extends Error {
+  readonly error: StoreApiError;
+
+  constructor(error: StoreApiError) {
+    super(error.message);
+    this.error = error;
+  }
+}
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+interface Pending {
+  path: string;
+  method: string;
+  body: unknown;
+  resolve: (response: ApiResponse) => void;
+  reject: (error: unknown) => void;
+}
+
+const NONCE_KEY = "storeApiNonce";
+const CART_HASH_KEY = "storeApiCartHash";
+export const GENERIC_ERROR = "Something went wrong. Please contact us to get assistance.";
+
+export class StoreClient {
+  private nonce = "";
+  private nonceTimestamp = 0;
+  private queue: Pending[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly fetcher: Fetch;
+  private readonly storage: KeyValueStorage | undefined;
+
+  constructor(options: { fetch: Fetch; storage?: KeyValueStorage; nonce?: { value: string; timestamp: number } }) {
+    this.fetcher = options.fetch;
+    this.storage = options.storage;
+    const stored = this.storage?.getItem(NONCE_KEY);
+    if (stored) {
+      const { value, timestamp } = JSON.parse(stored) as { value: string; timestamp: number };
+      this.acceptNonce(value, timestamp);
+    }
+    if (options.nonce) this.acceptNonce(options.nonce.value, options.nonce.timestamp);
+  }
+
+  get currentNonce(): string {
+    return this.nonce;
+  }
+
+  /** Only a newer nonce replaces the one held (spec §7). */
+  acceptNonce(value: string | undefined, timestamp: number): void {
+    if (!value || !Number.isFinite(timestamp) || timestamp < this.nonceTimestamp) return;
+    this.nonce = value;
+    this.nonceTimestamp = timestamp;
+    this.storage?.setItem(NONCE_KEY, JSON.stringify({ value, timestamp }));
+  }
+
+  get cartHash(): string | null {
+    return this.storage?.getItem(CART_HASH_KEY) ?? null;
+  }
+
+  private readHeaders(headers: Record<string, string>): void {
+    this.acceptNonce(headers.nonce, Number(headers["nonce-timestamp"]));
+    if (headers["cart-hash"]) this.storage?.setItem(CART_HASH_KEY, headers["cart-hash"]);
+  }
+
+  async get<T>(path: string): Promise<T> {
+    return (await this.send<T>("GET", path)).body;
+  }
+
+  /** A write: batched unless it must go directly. Resolves with the reply body, rejects with StoreApiFailure. */
+  async post<T>(path: string, body: unknown = {}, method = "POST"): Promise<T> {
+    if (DIRECT_PATHS.some((p) => path.startsWith(p))) return (await this.send<T>(method, path, body)).body;
+    const response = await new Promise<ApiResponse>((resolve, reject) => {
+      this.queue.push({ path, method, body, resolve, reject });
+      if (this.queue.length >= BATCH_LIMIT) this.flush();
+      else this.timer ??= setTimeout(() => this.flush(), BATCH_WINDOW_MS);
+    });
+    return response.body as T;
+  }
+
+  /** Sends what is queued now (also on page hide, so nothing is lost). */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const requests = this.queue.splice(0, BATCH_LIMIT);
+    if (!requests.length) return;
+    if (this.queue.length) this.timer = setTimeout(() => this.flush(), 0);
+    this.send<{ responses: ApiResponse[] }>("POST", "/batch", {
+      requests: requests.map((r) => ({ path: `${API_ROOT}${r.path}?_locale=site`, method: r.method, body: r.body })),
+    }).then(
+      ({ body }) => {
+        requests.forEach((request, i) => {
+          const response = body.responses[i];
+          if (!response) return request.reject(new StoreApiFailure(genericError(500)));
+          this.readHeaders(response.headers ?? {});
+          if (response.status >= 200 && response.status < 300) request.resolve(response);
+          else request.reject(new StoreApiFailure(toApiError(response.body, response.status)));
+        });
+      },
+      (error: unknown) => requests.forEach((request) => request.reject(error)),
+    );
+  }
+
+  private async send<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+    const separator = path.includes("?") ? "&" : "?";
+    const url = method === "GET" ? `${API_ROOT}${path}` : `${API_ROOT}${path}${separator}_locale=site`;
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (method !== "GET") {
+      headers["content-type"] = "application/json";
+      if (this.nonce) headers.nonce = this.nonce;
+    }
+    let response: Response;
+    try {
+      response = await this.fetcher(url, {
+        method,
+        headers,
+        credentials: "same-origin",
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch {
+      throw new StoreApiFailure(genericError(0));
+    }
+    const replyHeaders: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      replyHeaders[name.toLowerCase()] = value;
+    });
+    this.readHeaders(replyHeaders);
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch {
+      throw new StoreApiFailure({
+        code: "invalid_json",
+        message: "The response is not a valid JSON response.",
+        data: { status: response.status },
+      });
+    }
+    if (response.status < 200 || response.status > 299) throw new StoreApiFailure(toApiError(parsed, response.status));
+    return { status: response.status, body: parsed as T, headers: replyHeaders };
+  }
+}
+
+function genericError(status: number): StoreApiError {
+  return { code: "unknown_error", message: GENERIC_ERROR, data: { status } };
+}
+
+/** A reply over 299 with no message gets the generic text (spec §8). */
+function toApiError(body: unknown, status: number): StoreApiError {
+  const error = body as Partial<StoreApiError> | null;
+  if (error && typeof error.code === "string" && typeof error.message === "string" && error.message) {
+    return { code: error.code, message: error.message, data: { status, ...(error.data ?? {}) } };
+  }
+  return genericError(status);
+}

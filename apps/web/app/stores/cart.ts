@@ -1,0 +1,164 @@
+/**
+ * The cart store (spec §3 "Cart", "Cart metadata and pending flags", §4 "Cart data refresh"):
+ * the server's cart, what is pending, and the notices that a changed cart calls for.
+ */
+import { isQuantityWithinLimits, type StoreCart } from "@cartwright/commerce";
+import { createStore } from "zustand/vanilla";
+import { StoreApiFailure, type StoreClient } from "../api/store-client.ts";
+import { cartMessages } from "../messages.ts";
+import { CONTEXTS, noticeStore } from "./notices.ts";
+
+export type Cart = StoreCart;
+
+export interface CartState {
+  cart: Cart | null;
+  /** The last failure to load the cart (spec §8 cart_api_error). */
+  loadError: string | null;
+  updatingCustomerData: boolean;
+  updatingSelectedRate: boolean;
+  isCartDataStale: boolean;
+  applyingCoupon: string;
+  removingCoupon: string;
+  productsPendingAdd: number[];
+  cartItemsPendingQuantity: string[];
+  cartItemsPendingDelete: string[];
+}
+
+export const hasPendingOperations = (s: CartState) =>
+  s.productsPendingAdd.length > 0 || s.cartItemsPendingQuantity.length > 0 || s.cartItemsPendingDelete.length > 0;
+
+const without = <T>(list: T[], value: T) => list.filter((v) => v !== value);
+
+export function createCartStore(client: StoreClient, initial: Cart | null = null) {
+  const store = createStore<CartState>()(() => ({
+    cart: initial,
+    loadError: null,
+    updatingCustomerData: false,
+    updatingSelectedRate: false,
+    isCartDataStale: false,
+    applyingCoupon: "",
+    removingCoupon: "",
+    productsPendingAdd: [],
+    cartItemsPendingQuantity: [],
+    cartItemsPendingDelete: [],
+  }));
+
+  /** New cart data: notices for lines that vanished or changed elsewhere, and for item errors. */
+  const receive = (next: Cart) => {
+    const state = store.getState();
+    const previous = state.cart;
+    if (previous) {
+      for (const item of previous.items) {
+        const now = next.items.find((i) => i.key === item.key);
+        if (!now && !state.cartItemsPendingDelete.includes(item.key)) {
+          noticeStore
+            .getState()
+            .add({ id: `removed-${item.key}`, context: CONTEXTS.cart, status: "info", content: cartMessages.itemRemoved(item.name) });
+        } else if (
+          now &&
+          now.quantity !== item.quantity &&
+          !state.cartItemsPendingQuantity.includes(item.key) &&
+          isQuantityWithinLimits(now.quantity, now.quantity_limits)
+        ) {
+          noticeStore.getState().add({
+            id: `quantity-${item.key}`,
+            context: CONTEXTS.cart,
+            status: "info",
+            content: cartMessages.quantityChanged(now.name, now.quantity),
+          });
+        }
+      }
+    }
+    // Cart item errors live in the cart context and go away when they clear (spec §4).
+    noticeStore.getState().removeWhere((n) => n.context === CONTEXTS.cart && n.id.startsWith("cart-error-"));
+    for (const error of next.errors) {
+      noticeStore
+        .getState()
+        .add({ id: `cart-error-${error.code}-${error.message}`, context: CONTEXTS.cart, status: "error", content: error.message });
+    }
+    store.setState({ cart: next, isCartDataStale: false, loadError: null });
+  };
+
+  const write = async <K extends keyof CartState>(
+    flag: K,
+    value: CartState[K],
+    reset: CartState[K],
+    call: () => Promise<Cart>,
+  ): Promise<Cart> => {
+    store.setState({ [flag]: value } as Partial<CartState>);
+    try {
+      const next = await call();
+      receive(next);
+      return next;
+    } finally {
+      store.setState({ [flag]: reset } as Partial<CartState>);
+    }
+  };
+
+  const actions = {
+    async refresh(): Promise<void> {
+      try {
+        receive(await client.get<Cart>("/cart"));
+      } catch {
+        store.setState({ loadError: cartMessages.loadError });
+      }
+    },
+    async addItem(id: number, quantity = 1, variation: { attribute: string; value: string }[] = []): Promise<Cart> {
+      store.setState((s) => ({ productsPendingAdd: [...s.productsPendingAdd, id] }));
+      try {
+        const next = await client.post<Cart>("/cart/add-item", { id, quantity, variation });
+        noticeStore.getState().remove("add-to-cart");
+        receive(next);
+        return next;
+      } catch (error) {
+        // A failed add shows the server's message, dismissible, with the id add-to-cart (spec §4).
+        const content = error instanceof StoreApiFailure ? error.message : cartMessages.genericError;
+        noticeStore.getState().add({ id: "add-to-cart", context: CONTEXTS.cart, status: "error", content });
+        throw error;
+      } finally {
+        store.setState((s) => ({ productsPendingAdd: without(s.productsPendingAdd, id) }));
+      }
+    },
+    async removeItem(key: string): Promise<Cart> {
+      store.setState((s) => ({ cartItemsPendingDelete: [...s.cartItemsPendingDelete, key] }));
+      try {
+        const next = await client.post<Cart>("/cart/remove-item", { key });
+        receive(next);
+        return next;
+      } finally {
+        store.setState((s) => ({ cartItemsPendingDelete: without(s.cartItemsPendingDelete, key) }));
+      }
+    },
+    async setQuantity(key: string, quantity: number): Promise<Cart | null> {
+      const current = store.getState().cart?.items.find((i) => i.key === key);
+      // update-item is sent only when the quantity changes (spec §5).
+      if (!current || current.quantity === quantity) return store.getState().cart;
+      store.setState((s) => ({ cartItemsPendingQuantity: [...s.cartItemsPendingQuantity, key] }));
+      try {
+        const next = await client.post<Cart>("/cart/update-item", { key, quantity });
+        receive(next);
+        return next;
+      } finally {
+        store.setState((s) => ({ cartItemsPendingQuantity: without(s.cartItemsPendingQuantity, key) }));
+      }
+    },
+    applyCoupon(code: string): Promise<Cart> {
+      return write("applyingCoupon", code, "", () => client.post<Cart>("/cart/apply-coupon", { code }));
+    },
+    removeCoupon(code: string): Promise<Cart> {
+      return write("removingCoupon", code, "", () => client.post<Cart>("/cart/remove-coupon", { code }));
+    },
+    selectShippingRate(packageId: number, rateId: string): Promise<Cart> {
+      return write("updatingSelectedRate", true, false, () =>
+        client.post<Cart>("/cart/select-shipping-rate", { package_id: packageId, rate_id: rateId }),
+      );
+    },
+    markStale(): void {
+      store.setState({ isCartDataStale: true });
+    },
+  };
+
+  return { store, ...actions };
+}
+
+export type CartStore = ReturnType<typeof createCartStore>;
