@@ -61,6 +61,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         ...base,
         nonce: createNonce(options.secret, session.sid),
         cart: {
+          get: () => cart.getCart(cartContext),
           summary: async () => {
             const view = await cart.getCart(cartContext);
             return {

@@ -2,6 +2,7 @@
  * What the server hands every loader: the shop's settings and its services, called in-process
  * (no HTTP hop). The token is exported from entry.server so the server uses this very instance.
  */
+import type { StoreCart } from "@cartwright/commerce";
 import { createContext } from "react-router";
 import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "../../server/src/modules/catalog/index.ts";
 import type { ShopSettings } from "../../server/src/modules/settings/index.ts";
@@ -16,6 +17,8 @@ export interface StorefrontCatalog {
 
 /** The shopper's cart, as far as the server-rendered pages need it. */
 export interface StorefrontCart {
+  /** The whole cart, priced, as the Store API answers GET /cart. */
+  get(): Promise<StoreCart>;
   /** Item count and amounts for the mini-cart button (minor units). */
   summary(): Promise<{ itemsCount: number; totalItems: number; totalItemsTax: number }>;
   /** Adds to the cart; an expected failure comes back as its message, never as an exception. */

@@ -64,6 +64,7 @@ export const priceMessages = {
 
 export const productMessages = {
   added: (name: string) => `“${name}” was added to your cart.`,
+  viewCart: "View cart",
   invalidChoice: "Please choose the product options and a quantity before adding it to your cart.",
   breadcrumb: "Breadcrumb",
   breadcrumbHome: "Shop",

@@ -18,6 +18,7 @@ import { storefrontContext } from "./context.ts";
 import { readCookie, storeNoticeCookie } from "./lib/cookies.ts";
 import { shopCurrency } from "./lib/currency.ts";
 import { errorMessages, layoutMessages } from "./messages.ts";
+import { CartProvider } from "./stores/cart-context.tsx";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -27,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { settings, catalog, cart, cspNonce } = context.get(storefrontContext);
+  const { settings, catalog, cart, cspNonce, nonce } = context.get(storefrontContext);
   const [categories, summary] = await Promise.all([catalog.listCategories(), cart.summary()]);
   const notice = settings.storeNotice;
   const dismissed = readCookie(request.headers.get("cookie"), storeNoticeCookie(notice.id)) !== undefined;
@@ -43,6 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       amount: String(summary.totalItems + (settings.displayCartPricesIncludingTax ? summary.totalItemsTax : 0)),
     },
     nonce: cspNonce,
+    /** The Store API nonce for this visitor's writes from the browser. */
+    storeNonce: { value: nonce, timestamp: Math.floor(Date.now() / 1000) },
+    addToCartBehaviour: settings.addToCartBehaviour,
+    displayCartPricesIncludingTax: settings.displayCartPricesIncludingTax,
   };
 }
 
@@ -75,20 +80,28 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           {layoutMessages.skipToContent}
         </a>
-        {data?.storeNotice && <StoreNotice id={data.storeNotice.id} text={data.storeNotice.text} />}
-        {data && (
-          <SiteHeader
-            siteTitle={data.siteTitle}
-            shopPath={shopPath}
-            categories={data.categories}
-            currency={data.currency}
-            cart={data.cart}
-          />
-        )}
-        <main id="main" className="site-main">
-          {children}
-        </main>
-        {data && <SiteFooter siteTitle={data.siteTitle} privacyPath={data.storePages.privacy} termsPath={data.storePages.terms} />}
+        <CartProvider initialCart={null} nonce={data?.storeNonce ?? { value: "", timestamp: 0 }}>
+          {data?.storeNotice && <StoreNotice id={data.storeNotice.id} text={data.storeNotice.text} />}
+          {data && (
+            <SiteHeader
+              siteTitle={data.siteTitle}
+              shopPath={shopPath}
+              categories={data.categories}
+              currency={data.currency}
+              cart={data.cart}
+              miniCart={{
+                displayPricesIncludingTax: data.displayCartPricesIncludingTax,
+                openAfterAdd: data.addToCartBehaviour === "open_drawer",
+                cartPath: data.storePages.cart || "/cart",
+                checkoutPath: data.storePages.checkout || "/checkout",
+              }}
+            />
+          )}
+          <main id="main" className="site-main">
+            {children}
+          </main>
+          {data && <SiteFooter siteTitle={data.siteTitle} privacyPath={data.storePages.privacy} termsPath={data.storePages.terms} />}
+        </CartProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>

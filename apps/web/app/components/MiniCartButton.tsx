@@ -9,13 +9,16 @@ interface MiniCartButtonProps {
   currency: Currency;
   /** When the price is hidden, the label and the button leave the amount out. */
   showPrice?: boolean;
+  onClick?: () => void;
+  /** Whether the drawer it opens is open. */
+  expanded?: boolean;
 }
 
-export function MiniCartButton({ itemsCount, amount, currency, showPrice = true }: MiniCartButtonProps) {
+export function MiniCartButton({ itemsCount, amount, currency, showPrice = true, onClick, expanded = false }: MiniCartButtonProps) {
   const total = formatAmount(amount, currency);
   const label = showPrice ? miniCartMessages.itemsInCartWithTotal(itemsCount, total) : miniCartMessages.itemsInCart(itemsCount);
   return (
-    <button type="button" className="mini-cart" aria-label={label}>
+    <button type="button" className="mini-cart" aria-label={label} aria-haspopup="dialog" aria-expanded={expanded} onClick={onClick}>
       {showPrice && (
         <span className="mini-cart__amount" aria-hidden="true">
           {total}

@@ -2,6 +2,7 @@
 import type { StoreProduct } from "@cartwright/commerce";
 import { Link } from "react-router";
 import { listingMessages } from "../messages.ts";
+import { AddToCartButton } from "./AddToCartButton.tsx";
 import { Price } from "./Price.tsx";
 import { ProductImage } from "./ProductImage.tsx";
 
@@ -47,17 +48,16 @@ function AddToCartAction({ product }: { product: CardProduct }) {
   const addable = product.type === "simple" && product.is_purchasable && product.is_in_stock;
   if (addable) {
     return (
-      <a
+      <AddToCartButton
+        productId={product.id}
+        productName={product.name}
+        quantity={action.minimum}
         href={action.url}
-        className="button add_to_cart_button product-card__button"
-        data-product_id={product.id}
-        data-product_sku={product.sku}
-        data-quantity={action.minimum}
-        aria-label={action.description}
-        rel="nofollow"
-      >
-        {action.text}
-      </a>
+        text={action.text}
+        label={action.description}
+        sku={product.sku}
+        cartPath="/cart"
+      />
     );
   }
   return (

@@ -1,8 +1,8 @@
 /** The header on every page: site title, navigation, product search and the mini-cart button. */
 import type { Currency } from "@cartwright/commerce";
 import { Form, Link, NavLink, useSearchParams } from "react-router";
+import { MiniCart } from "../features/mini-cart/MiniCart.tsx";
 import { layoutMessages } from "../messages.ts";
-import { MiniCartButton } from "./MiniCartButton.tsx";
 
 export interface HeaderCategory {
   id: number;
@@ -16,9 +16,10 @@ interface SiteHeaderProps {
   categories: HeaderCategory[];
   currency: Currency;
   cart: { itemsCount: number; amount: string };
+  miniCart: { displayPricesIncludingTax: boolean; openAfterAdd: boolean; cartPath: string; checkoutPath: string };
 }
 
-export function SiteHeader({ siteTitle, shopPath, categories, currency, cart }: SiteHeaderProps) {
+export function SiteHeader({ siteTitle, shopPath, categories, currency, cart, miniCart }: SiteHeaderProps) {
   const [searchParams] = useSearchParams();
   const query = searchParams.get("s") ?? "";
   return (
@@ -44,7 +45,7 @@ export function SiteHeader({ siteTitle, shopPath, categories, currency, cart }: 
             {layoutMessages.searchSubmit}
           </button>
         </Form>
-        <MiniCartButton itemsCount={cart.itemsCount} amount={cart.amount} currency={currency} />
+        <MiniCart initial={cart} currency={currency} {...miniCart} />
       </div>
       <nav className="site-nav" aria-label={layoutMessages.mainNavigation}>
         <ul>

@@ -1,4 +1,5 @@
 /** /product/:slug: one product with its price, stock, descriptions and add-to-cart form. */
+import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { AddToCartForm } from "../components/AddToCartForm.tsx";
 import { Breadcrumb, type Crumb } from "../components/Breadcrumb.tsx";
@@ -6,6 +7,7 @@ import { Price } from "../components/Price.tsx";
 import { ProductImage } from "../components/ProductImage.tsx";
 import { StockStatus } from "../components/StockStatus.tsx";
 import { storefrontContext } from "../context.ts";
+import { ADDED_EVENT } from "../features/mini-cart/MiniCart.tsx";
 import { productMessages } from "../messages.ts";
 import type { Route } from "./+types/product";
 
@@ -45,6 +47,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
   const { product, variations, shopPath } = loaderData;
+  // Tell the page an add succeeded: the mini-cart opens when the shop asks for it.
+  useEffect(() => {
+    if (actionData?.added) document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId: product.id } }));
+  }, [actionData, product.id]);
   const category = product.categories[0];
   const trail: Crumb[] = [
     { label: productMessages.breadcrumbHome, to: shopPath },

@@ -57,6 +57,7 @@ export function validateCustomerUpdate(
       kind,
       allowedCountries: settings.sellToCountries.length ? settings.sellToCountries : undefined,
       shipToCountries: settings.shipToCountries.length ? settings.shipToCountries : undefined,
+      requireFields: false,
     });
     const relevant = Object.entries(errors);
     if (relevant.length) {

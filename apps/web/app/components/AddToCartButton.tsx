@@ -1,0 +1,79 @@
+/**
+ * A listing's add-to-cart button (spec §4 "Add-to-cart button"): a link that works without
+ * JavaScript; with it, the add goes through the cart store, one request at a time, showing
+ * 'loading' then 'added' with a 'View cart' link, firing the adding/added events, and
+ * announcing success to screen readers after 1 s.
+ */
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import { ADDED_EVENT } from "../features/mini-cart/MiniCart.tsx";
+import { productMessages } from "../messages.ts";
+import { useCartStore } from "../stores/cart-context.tsx";
+
+export const ADDING_EVENT = "cw-adding-to-cart";
+const ANNOUNCE_AFTER_MS = 1000;
+
+/** Adds run one after another, as the spec's queue does, so counts never race. */
+let queue: Promise<unknown> = Promise.resolve();
+
+interface AddToCartButtonProps {
+  productId: number;
+  productName: string;
+  quantity: number;
+  href: string;
+  text: string;
+  label: string;
+  sku: string;
+  cartPath: string;
+}
+
+export function AddToCartButton({ productId, productName, quantity, href, text, label, sku, cartPath }: AddToCartButtonProps) {
+  const cart = useCartStore();
+  const location = useLocation();
+  const [state, setState] = useState<"idle" | "loading" | "added">("idle");
+  const [announcement, setAnnouncement] = useState("");
+
+  const add = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    setState("loading");
+    document.dispatchEvent(new CustomEvent(ADDING_EVENT, { detail: { productId } }));
+    queue = queue
+      .then(() => cart.addItem(productId, quantity))
+      .then(
+        () => {
+          setState("added");
+          // preserveCartData: the listener may use the cart the store already holds.
+          document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId, preserveCartData: true } }));
+          setTimeout(() => setAnnouncement(productMessages.added(productName)), ANNOUNCE_AFTER_MS);
+        },
+        () => setState("idle"),
+      );
+  };
+
+  return (
+    <>
+      <a
+        href={href}
+        className={`button add_to_cart_button product-card__button${state === "loading" ? " loading" : ""}${state === "added" ? " added" : ""}`}
+        data-product_id={productId}
+        data-product_sku={sku}
+        data-quantity={quantity}
+        aria-label={label}
+        aria-busy={state === "loading" || undefined}
+        rel="nofollow"
+        onClick={add}
+      >
+        {text}
+      </a>
+      {state === "added" && location.pathname !== cartPath && (
+        <Link to={cartPath} className="added_to_cart">
+          {productMessages.viewCart}
+        </Link>
+      )}
+      <span className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/** The mini-cart drawer: adds from a listing open it, and it closes on Escape, Close or a click outside. */
+import { expect, type Page, test } from "@playwright/test";
+
+const drawer = (page: Page) => page.getByRole("dialog", { name: /Your cart/ });
+
+test("adding from the listing opens the drawer with the item, which can be removed", async ({ page }) => {
+  await page.goto("/shop?orderby=price");
+  await page.getByRole("link", { name: "Add to cart: “Enamel Pin Set”" }).click();
+  await expect(drawer(page)).toBeVisible();
+  await expect(drawer(page).getByRole("heading", { name: "Your cart (1 item)" })).toBeVisible();
+  await expect(drawer(page).getByRole("link", { name: "Enamel Pin Set" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "1 item in cart, total price of $8.50" })).toBeVisible();
+  // The page did not navigate: the add went through the Store API.
+  await expect(page).toHaveURL(/\/shop\?orderby=price$/);
+
+  await page.keyboard.press("Escape");
+  await expect(drawer(page)).toBeHidden();
+  await expect(page.getByRole("link", { name: "View cart" })).toBeVisible();
+
+  await page.getByRole("button", { name: /in cart, total price of/ }).click();
+  await expect(drawer(page)).toBeVisible();
+  await drawer(page).getByRole("button", { name: "Remove Enamel Pin Set from cart" }).click();
+  await expect(drawer(page).getByText("Your cart is currently empty!")).toBeVisible();
+  await expect(page.getByRole("button", { name: "0 items in cart, total price of $0.00" })).toBeVisible();
+});
+
+test("the drawer closes with its Close button and with a click outside", async ({ page }) => {
+  await page.goto("/shop");
+  await page.getByRole("button", { name: "0 items in cart, total price of $0.00" }).click();
+  await expect(drawer(page)).toBeVisible();
+  await expect(drawer(page).getByText("Your cart is currently empty!")).toBeVisible();
+  await drawer(page).getByRole("button", { name: "Close" }).click();
+  await expect(drawer(page)).toBeHidden();
+
+  await page.getByRole("button", { name: /in cart, total price of/ }).click();
+  await expect(drawer(page)).toBeVisible();
+  await page.mouse.click(20, 300);
+  await expect(drawer(page)).toBeHidden();
+});
+
+test("an add on the product page opens the drawer too", async ({ page }) => {
+  await page.goto("/product/beanie");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(drawer(page)).toBeVisible();
+  await expect(drawer(page).getByRole("link", { name: "Beanie" })).toBeVisible();
+});

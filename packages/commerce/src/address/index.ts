@@ -1,0 +1,4 @@
+export * from "./countries.ts";
+export * from "./locale.ts";
+export * from "./postcode.ts";
+export * from "./validate.ts";
