@@ -9,8 +9,8 @@ import type { Config } from "./config.ts";
 import { checkDatabase, type Db } from "./db/index.ts";
 import { batchRoutes } from "./http/batch.ts";
 import { noRoute, registerErrorHandling, StoreError, sendError } from "./http/errors.ts";
-import { registerSessionHooks } from "./http/session.ts";
-import { cartRoutes } from "./modules/cart/index.ts";
+import { registerSessionHooks, resolveSession, sendSessionHeaders } from "./http/session.ts";
+import { ajaxRoutes, cartRoutes } from "./modules/cart/index.ts";
 import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
 import { getSettings, type ShopSettings } from "./modules/settings/index.ts";
 import { registerStorefront, type WebOptions } from "./web.ts";
@@ -120,6 +120,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+  // The legacy page endpoint shares the Store API's session, without its nonce (themes post plain forms).
+  await app.register(async (legacy) => {
+    legacy.addHook("onRequest", async (request, reply) => {
+      const session = resolveSession(deps.config.secret, request);
+      request.cartSession = session;
+      sendSessionHeaders(deps.config.secret, request, reply, session);
+    });
+    await legacy.register(ajaxRoutes, { db: deps.db, settings });
+  });
   await app.register(mediaRoutes, { db: deps.db });
 
   // Anything else under /api is an API path: it answers JSON, never the storefront's HTML.

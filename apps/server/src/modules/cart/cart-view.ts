@@ -13,7 +13,6 @@ import {
   type StoreShippingPackage,
 } from "@cartwright/commerce";
 import type { StoreError } from "../../http/errors.ts";
-import type { StoreProduct } from "../catalog/index.ts";
 import { findCrossSellIds, getProductsByIds, loadPurchasables, type Purchasable } from "../catalog/index.ts";
 import { type ShopSettings, shopCurrency } from "../settings/index.ts";
 import { chooseRate, type Destination, loadZones, pickupRates, type RateOption, zoneFor, zoneRates } from "../shipping/index.ts";

@@ -1,3 +1,4 @@
+export { ajaxRoutes } from "./ajax.routes.ts";
 export { cartRoutes } from "./cart.routes.ts";
 export type { AddItemInput, CartContext, CartSession } from "./cart.service.ts";
 export {

@@ -1,0 +1,74 @@
+/**
+ * The legacy page endpoint (spec §7 "Legacy page calls"): POST /ajax with action=add_to_cart or
+ * action=remove_from_cart, form-encoded as themes post it, answering page fragments (the
+ * mini-cart's badge and amount) and the cart hash, or {error, product_url} to send the browser
+ * to the product page.
+ */
+import { type Currency, formatAmount } from "@cartwright/commerce";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { Db } from "../../db/index.ts";
+import { StoreError } from "../../http/errors.ts";
+import type { RequestSession } from "../../http/session.ts";
+import { getProduct } from "../catalog/index.ts";
+import { type ShopSettings, shopCurrency } from "../settings/index.ts";
+import { cartHash } from "./cart.routes.ts";
+import * as cart from "./cart.service.ts";
+import type { CartView } from "./cart-view.ts";
+
+export interface AjaxRouteDeps {
+  db: Db;
+  settings: (request: FastifyRequest) => Promise<ShopSettings>;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/** The pieces of the page that show the cart, keyed by the selector a theme replaces. */
+export function cartFragments(view: CartView, settings: ShopSettings, currency: Currency): Record<string, string> {
+  const amount = Number(view.totals.total_items) + (settings.displayCartPricesIncludingTax ? Number(view.totals.total_items_tax) : 0);
+  return {
+    "span.mini-cart__badge": `<span class="mini-cart__badge">${view.items_count}</span>`,
+    "span.mini-cart__amount": `<span class="mini-cart__amount" aria-hidden="true">${escapeHtml(formatAmount(amount, currency))}</span>`,
+  };
+}
+
+export const ajaxRoutes: FastifyPluginAsync<AjaxRouteDeps> = async (app, { db, settings }) => {
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.post("/ajax", { schema: { hide: true } }, async (request, reply) => {
+    const form = { ...(request.query as Record<string, string>), ...((request.body as Record<string, string> | undefined) ?? {}) };
+    const shop = await settings(request);
+    const session = request.cartSession as RequestSession;
+    const context = { db, settings: shop, session: { sid: session.sid, uid: session.uid } };
+    const answer = (view: CartView) => {
+      reply.header("Cart-Hash", cartHash(view));
+      return { fragments: cartFragments(view, shop, shopCurrency(shop)), cart_hash: cartHash(view) };
+    };
+
+    if (form.action === "add_to_cart") {
+      const id = Number(form.product_id);
+      const product = Number.isInteger(id) && id > 0 ? await getProduct({ db, settings: shop }, String(id)) : null;
+      const quantity = form.quantity ? Number(form.quantity) : (product?.add_to_cart.minimum ?? 1);
+      try {
+        if (!product || !Number.isInteger(quantity) || quantity < 1)
+          throw new StoreError("cw_rest_cart_invalid_product", "This product cannot be added to the cart.", 400);
+        return answer(await cart.addItem(context, { id, quantity, variation: [] }));
+      } catch (error) {
+        if (!(error instanceof StoreError)) throw error;
+        // The theme sends the shopper to the product page, where the reason is explained.
+        return { error: true, message: error.message, product_url: product?.permalink ?? shop.storePages.shop };
+      }
+    }
+    if (form.action === "remove_from_cart") {
+      try {
+        return answer(await cart.removeItem(context, String(form.cart_item_key ?? "")));
+      } catch (error) {
+        if (!(error instanceof StoreError)) throw error;
+        return reply.status(error.status === 409 ? 404 : error.status).send({ error: true, message: error.message });
+      }
+    }
+    throw new StoreError("cw_ajax_unknown_action", "Unknown action: use add_to_cart or remove_from_cart.", 400);
+  });
+};
