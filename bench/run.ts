@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { createSessionToken } from "../apps/server/src/http/tokens.ts";
 import { buildWeb } from "../scripts/build-web.ts";
@@ -171,7 +172,13 @@ async function load(step: Step) {
       { method: step.method ?? "GET", path: step.path, setupRequest: (request, context) => prepare(request, context, step.path) },
       // The coupon step alternates apply and remove on each connection's cart, so each call succeeds.
       ...(step.name === "apply/remove-coupon"
-        ? [{ method: "POST" as const, path: `${CART}/remove-coupon`, setupRequest: (request: autocannon.Request, context: object) => prepare(request, context, `${CART}/remove-coupon`) }]
+        ? [
+            {
+              method: "POST" as const,
+              path: `${CART}/remove-coupon`,
+              setupRequest: (request: autocannon.Request, context: object) => prepare(request, context, `${CART}/remove-coupon`),
+            },
+          ]
         : []),
     ],
   };
@@ -197,16 +204,64 @@ async function load(step: Step) {
   };
 }
 
+/**
+ * JavaScript a page makes the browser load: every script and modulepreload in its HTML, each
+ * asset counted once, gzip-compressed as served. Measured from the built files.
+ */
+async function pageJavaScript(path: string): Promise<{ files: number; gzipBytes: number; rawBytes: number }> {
+  const html = await (await fetch(base + path)).text();
+  const assets = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string));
+  // The inline module script imports the entry and the page's route modules.
+  for (const m of html.matchAll(/import(?:[^"']*from)?\s*"(\/assets\/[^"]+\.js)"/g)) assets.add(m[1] as string);
+  let gzipBytes = 0;
+  let rawBytes = 0;
+  for (const asset of assets) {
+    const file = readFileSync(join(root, "apps/web/build/client", asset));
+    rawBytes += file.length;
+    gzipBytes += gzipSync(file, { level: 9 }).length;
+  }
+  return { files: assets.size, gzipBytes, rawBytes };
+}
+
+const BUNDLE_PAGES = ["/shop", "/product/hoodie", "/cart"];
+
+async function bundles(): Promise<string[]> {
+  const failures: string[] = [];
+  const results = [];
+  for (const page of BUNDLE_PAGES) {
+    const figures = await pageJavaScript(page);
+    results.push({ page, ...figures });
+    const budget = budgets.bundles?.[page] as unknown as { maxGzipKb: number } | undefined;
+    const kb = figures.gzipBytes / 1024;
+    const verdict = budget ? (kb <= budget.maxGzipKb ? "within budget" : "OVER BUDGET") : "no budget";
+    if (verdict === "OVER BUDGET")
+      failures.push(`bundles: ${page} ships ${kb.toFixed(1)} KB gzip of JavaScript (budget ≤ ${budget?.maxGzipKb} KB)`);
+    console.log(`bundles    ${page.padEnd(45)} ${kb.toFixed(1).padStart(6)} KB gzip JavaScript in ${figures.files} files (${verdict})`);
+  }
+  mkdirSync(join(root, "bench/results"), { recursive: true });
+  writeFileSync(
+    join(root, "bench/results", "bundles.json"),
+    `${JSON.stringify({ scenario: "bundles", date: new Date().toISOString(), results }, null, 2)}\n`,
+  );
+  return failures;
+}
+
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-  const names = wanted.length ? wanted : Object.keys(scenarios);
-  for (const name of names) if (!scenarios[name]) throw new Error(`unknown scenario ${name}; known: ${Object.keys(scenarios).join(", ")}`);
+  const names = wanted.length ? wanted : [...Object.keys(scenarios), "bundles"];
+  for (const name of names)
+    if (!scenarios[name] && name !== "bundles")
+      throw new Error(`unknown scenario ${name}; known: ${Object.keys(scenarios).join(", ")}, bundles`);
   buildWeb();
   const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-"));
   const server = await startServer(dataDir);
   const failures: string[] = [];
   try {
     for (const name of names) {
+      if (name === "bundles") {
+        failures.push(...(await bundles()));
+        continue;
+      }
       const results = [];
       for (const step of scenarios[name] ?? []) {
         const figures = await load(step);
