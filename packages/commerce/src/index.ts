@@ -1,4 +1,5 @@
 export * from "./address/index.ts";
 export * from "./money.ts";
+export * from "./postcode-rules.ts";
 export * from "./quantity.ts";
 export type * from "./store-api.ts";

@@ -197,7 +197,12 @@ export interface StoreCartTotals extends CurrencyFields {
 /** The whole cart, as every cart call answers it (spec §3 "Cart"). */
 export interface StoreCart {
   items: StoreCartItem[];
-  coupons: { code: string; label: string; discount_type: string; totals: { total_discount: string; total_discount_tax: string } & CurrencyFields }[];
+  coupons: {
+    code: string;
+    label: string;
+    discount_type: string;
+    totals: { total_discount: string; total_discount_tax: string } & CurrencyFields;
+  }[];
   fees: { id: string; key: string; name: string; totals: { total: string; total_tax: string } & CurrencyFields }[];
   totals: StoreCartTotals;
   shipping_address: Omit<StoreAddress, "email">;

@@ -1,27 +1,24 @@
 /** update-customer: validates every field of the addresses sent, and stores them only when all pass. */
 
-import { normaliseAddress, normaliseState, validateAddress } from "@cartwright/commerce";
+import {
+  ADDRESS_FIELD_KEYS,
+  type AddressFieldKey,
+  normaliseAddress,
+  normaliseState,
+  type StoreAddress,
+  validateAddress,
+} from "@cartwright/commerce";
 import { StoreError } from "../../http/errors.ts";
 import type { ShopSettings } from "../settings/index.ts";
 import type { CartRow } from "./cart.repo.ts";
 
-export const ADDRESS_FIELDS = [
-  "first_name",
-  "last_name",
-  "company",
-  "address_1",
-  "address_2",
-  "city",
-  "state",
-  "postcode",
-  "country",
-  "phone",
-] as const;
-export type AddressInput = Partial<Record<(typeof ADDRESS_FIELDS)[number] | "email", string>>;
-export type StoredAddress = Record<(typeof ADDRESS_FIELDS)[number], string> & { email?: string };
+/** The fields every address has; billing adds email (spec §3 "Address"). */
+const ADDRESS_FIELDS = ADDRESS_FIELD_KEYS.filter((key) => key !== "email");
+export type AddressInput = Partial<Record<AddressFieldKey, string>>;
+export type StoredAddress = StoreAddress;
 
 export function emptyAddress(withEmail: boolean): StoredAddress {
-  const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ""])) as StoredAddress;
+  const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ""])) as unknown as StoredAddress;
   if (withEmail) address.email = "";
   return address;
 }

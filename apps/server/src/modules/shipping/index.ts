@@ -1,5 +1,5 @@
 export type { RateContext } from "./rates.ts";
-export { chooseRate, pickupRates, postcodeMatches, zoneFor, zoneRates } from "./rates.ts";
+export { chooseRate, pickupRates, zoneFor, zoneRates } from "./rates.ts";
 export { hasShippingMethods, loadZones } from "./shipping.repo.ts";
 export type {
   Destination,

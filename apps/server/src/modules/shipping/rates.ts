@@ -1,4 +1,5 @@
 /** Which zone covers a destination and which rates it offers. Pure: the caller loads the data. */
+import { postcodeMatches } from "@cartwright/commerce";
 import type { Destination, LocalPickupSettings, RateOption, ShippingZone, ZoneLocation } from "./shipping.types.ts";
 
 const EU = [
@@ -31,22 +32,6 @@ const EU = [
   "SE",
 ];
 const CONTINENTS: Record<string, string[]> = { EU };
-
-const compact = (postcode: string) => postcode.replace(/\s+/g, "").toUpperCase();
-
-/** Postcode rules: exact, wildcard suffix ('900*'), or numeric range ('90000...90999'). */
-export function postcodeMatches(rule: string, postcode: string): boolean {
-  const value = compact(postcode);
-  const pattern = compact(rule);
-  if (!value) return false;
-  if (pattern.includes("...")) {
-    const [low = "", high = ""] = pattern.split("...");
-    if (!/^\d+$/.test(value) || !/^\d+$/.test(low) || !/^\d+$/.test(high)) return false;
-    return Number(value) >= Number(low) && Number(value) <= Number(high);
-  }
-  if (pattern.endsWith("*")) return value.startsWith(pattern.slice(0, -1));
-  return value === pattern;
-}
 
 function locationMatches(location: ZoneLocation, destination: Destination): boolean {
   switch (location.type) {

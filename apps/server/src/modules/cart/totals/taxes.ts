@@ -3,6 +3,7 @@
  * one rate per priority, the most specific one winning; compound rates stack on top of the
  * regular ones; per-rate amounts rounded half up to the minor unit.
  */
+import { normalizePostcode, postcodeMatches } from "@cartwright/commerce";
 import { type Fraction, frac, minus, plus, roundHalfAway, times, ZERO } from "./money-math.ts";
 import { RATE_SCALE, type TaxesByRate, type TaxLocation, type TaxRate } from "./types.ts";
 
@@ -10,26 +11,7 @@ const RATE_SCALE_BIG = BigInt(RATE_SCALE);
 
 const upper = (text: string): string => text.trim().toUpperCase();
 
-/** Postcodes compare without case, spaces or hyphens ('sw1a 1aa' = 'SW1A1AA'). */
-export function normalizePostcode(postcode: string): string {
-  return upper(postcode).replace(/[\s-]/g, "");
-}
-
-/** One postcode rule: exact, prefix with a trailing '*', or a numeric range 'A...B'. */
-export function postcodeMatches(rule: string, postcode: string): boolean {
-  const code = normalizePostcode(postcode);
-  const range = rule.split("...");
-  if (range.length === 2) {
-    const [low, high] = range.map(normalizePostcode) as [string, string];
-    const numeric = /^\d+$/;
-    if (!numeric.test(low) || !numeric.test(high) || !numeric.test(code)) return false;
-    const value = Number(code);
-    return Number(low) <= value && value <= Number(high);
-  }
-  const pattern = normalizePostcode(rule);
-  if (pattern.endsWith("*")) return code.startsWith(pattern.slice(0, -1));
-  return pattern === code;
-}
+export { normalizePostcode, postcodeMatches };
 
 function rateApplies(rate: TaxRate, location: TaxLocation, taxClass: string): boolean {
   if (rate.taxClass !== taxClass) return false;
