@@ -58,6 +58,14 @@ describe("the server's edges", () => {
     }
   });
 
+  it("answers a malformed address, on any route, with a coded JSON error", async () => {
+    for (const url of ["/product/%E0%A4%A", "/api/store/v1/products/%E0%A4%A"]) {
+      const response = await shop.app.inject(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ code: "rest_invalid_url", message: "The address is not a valid URL.", data: { status: 400 } });
+    }
+  });
+
   it("refuses content types it does not read", async () => {
     const response = await shop.app.inject({
       method: "POST",

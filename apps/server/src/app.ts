@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Config } from "./config.ts";
 import { checkDatabase, type Db } from "./db/index.ts";
 import { batchRoutes } from "./http/batch.ts";
-import { noRoute, registerErrorHandling, StoreError, sendError } from "./http/errors.ts";
+import { noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
 import { registerSessionHooks, resolveSession, sendSessionHeaders } from "./http/session.ts";
 import { ajaxRoutes, cartRoutes } from "./modules/cart/index.ts";
 import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
@@ -40,6 +40,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.production,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors Fastify meets before routing (a malformed URL) answer in our error shape too.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(reply, toStoreError(error) ?? new StoreError("rest_invalid_request", "The request could not be understood.", 400)),
     ajv: { customOptions: { coerceTypes: "array", removeAdditional: false, useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

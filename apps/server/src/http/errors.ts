@@ -67,6 +67,8 @@ function fromFastifyError(error: FastifyError): StoreError | null {
       return new StoreError("rest_unsupported_media_type", "This content type is not accepted here; send application/json.", 415);
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return new StoreError("rest_request_too_large", "The request body is too large.", 413);
+    case "FST_ERR_BAD_URL":
+      return new StoreError("rest_invalid_url", "The address is not a valid URL.", 400);
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
       return new StoreError("rest_invalid_request", "The request's Content-Length does not match its body.", 400);
   }
