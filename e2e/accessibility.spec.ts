@@ -1,0 +1,24 @@
+/** axe in Chromium over the storefront's pages and the open mini-cart: no serious or critical violation. */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+for (const path of ["/shop", "/product-category/clothing", "/product/hoodie", "/product/socks-3-pack", "/privacy", "/no-such-page"]) {
+  test(`${path} has no serious accessibility violation`, async ({ page }) => {
+    await page.goto(path);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test("the open mini-cart drawer has no serious accessibility violation", async ({ page }) => {
+  await page.goto("/shop?orderby=price");
+  await page.getByRole("link", { name: "Add to cart: “Enamel Pin Set”" }).click();
+  await expect(page.getByRole("dialog", { name: /Your cart/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
