@@ -1,5 +1,5 @@
 /** axe in Chromium over the storefront's pages and the open mini-cart: no serious or critical violation. */
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 async function seriousViolations(page: Page) {
