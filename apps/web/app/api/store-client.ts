@@ -112,15 +112,20 @@ export class StoreClient {
       requests: requests.map((r) => ({ path: `${API_ROOT}${r.path}?_locale=site`, method: r.method, body: r.body })),
     }).then(
       ({ body }) => {
-        requests.forEach((request, i) => {
+        for (const [i, request] of requests.entries()) {
           const response = body.responses[i];
-          if (!response) return request.reject(new StoreApiFailure(genericError(500)));
+          if (!response) {
+            request.reject(new StoreApiFailure(genericError(500)));
+            continue;
+          }
           this.readHeaders(response.headers ?? {});
           if (response.status >= 200 && response.status < 300) request.resolve(response);
           else request.reject(new StoreApiFailure(toApiError(response.body, response.status)));
-        });
+        }
       },
-      (error: unknown) => requests.forEach((request) => request.reject(error)),
+      (error: unknown) => {
+        for (const request of requests) request.reject(error);
+      },
     );
   }
 

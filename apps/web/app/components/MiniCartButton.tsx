@@ -10,15 +10,35 @@ interface MiniCartButtonProps {
   /** When the price is hidden, the label and the button leave the amount out. */
   showPrice?: boolean;
   onClick?: () => void;
+  /** Hover, focus or touch: the moment to load the drawer's contents (spec §2). */
+  onPreload?: () => void;
   /** Whether the drawer it opens is open. */
   expanded?: boolean;
 }
 
-export function MiniCartButton({ itemsCount, amount, currency, showPrice = true, onClick, expanded = false }: MiniCartButtonProps) {
+export function MiniCartButton({
+  itemsCount,
+  amount,
+  currency,
+  showPrice = true,
+  onClick,
+  onPreload,
+  expanded = false,
+}: MiniCartButtonProps) {
   const total = formatAmount(amount, currency);
   const label = showPrice ? miniCartMessages.itemsInCartWithTotal(itemsCount, total) : miniCartMessages.itemsInCart(itemsCount);
   return (
-    <button type="button" className="mini-cart" aria-label={label} aria-haspopup="dialog" aria-expanded={expanded} onClick={onClick}>
+    <button
+      type="button"
+      className="mini-cart"
+      aria-label={label}
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
+      onClick={onClick}
+      onMouseEnter={onPreload}
+      onFocus={onPreload}
+      onTouchStart={onPreload}
+    >
       {showPrice && (
         <span className="mini-cart__amount" aria-hidden="true">
           {total}

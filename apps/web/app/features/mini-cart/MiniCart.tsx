@@ -105,11 +105,20 @@ export function MiniCart({ initial, currency, displayPricesIncludingTax, openAft
 
   return (
     <>
-      <div ref={trigger} onMouseEnter={preload} onFocus={preload} onTouchStart={preload} className="mini-cart__trigger">
-        <MiniCartButton itemsCount={itemsCount} amount={amount} currency={currency} onClick={open} expanded={state === "open"} />
+      <div ref={trigger} className="mini-cart__trigger">
+        <MiniCartButton
+          itemsCount={itemsCount}
+          amount={amount}
+          currency={currency}
+          onClick={open}
+          onPreload={preload}
+          expanded={state === "open"}
+        />
       </div>
       {state !== "closed" && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: clicking outside is a pointer shortcut; Escape and Close serve the keyboard
         <div
+          role="presentation"
           className={`drawer-overlay${state === "closing" ? " drawer-overlay--closing" : ""}`}
           onMouseDown={(e) => e.target === e.currentTarget && close()}
         >
