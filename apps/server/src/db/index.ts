@@ -20,6 +20,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.dialect === "postgres") {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection the server drops (restart, failover) is replaced by the pool; without a
+    // listener its error would crash the process. Queries that fail still report their own errors.
+    pool.on("error", () => {});
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.file !== ":memory:") mkdirSync(dirname(config.file), { recursive: true });
