@@ -29,9 +29,16 @@ interface Count {
 const counts: Count[] = [];
 let exitCode = 0;
 
-function run(command: string, args: string[], env: Record<string, string> = {}) {
+/** Runs one suite; returns false when it exited with an error, counted or not. */
+function run(command: string, args: string[], env: Record<string, string> = {}): boolean {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) exitCode = result.status ?? 1;
+  return result.status === 0;
+}
+
+/** A suite that failed outside its tests (an unhandled error, a crash) counts as one failure. */
+function count(ok: boolean, c: Count): Count {
+  return !ok && c.failed === 0 ? { ...c, failed: 1 } : c;
 }
 
 function readJson(file: string): unknown {
@@ -43,27 +50,31 @@ buildWeb();
 
 if (wants("vitest")) {
   const file = join(reports, "vitest.json");
-  run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
+  const ok = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
   const report = readJson(file) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number } | null;
   if (!report) {
     console.error("Vitest wrote no report.");
     exitCode ||= 1;
     counts.push({ passed: 0, failed: 1, skipped: 0 });
   } else {
-    counts.push({ passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
+    counts.push(
+      count(ok, { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests }),
+    );
   }
 }
 
 if (wants("e2e")) {
   const file = join(reports, "playwright.json");
-  run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const ok = run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
   const report = readJson(file) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | null;
   if (!report) {
     console.error("Playwright wrote no report.");
     exitCode ||= 1;
     counts.push({ passed: 0, failed: 1, skipped: 0 });
   } else {
-    counts.push({ passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped });
+    counts.push(
+      count(ok, { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped }),
+    );
   }
 }
 
