@@ -23,6 +23,8 @@ export function openDatabase(config: DatabaseConfig): Db {
     // An idle connection the server drops (restart, failover) is replaced by the pool; without a
     // listener its error would crash the process. Queries that fail still report their own errors.
     pool.on("error", () => {});
+    // The same for a connection the server drops while the pool is closing it.
+    pool.on("connect", (client) => client.on("error", () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.file !== ":memory:") mkdirSync(dirname(config.file), { recursive: true });
