@@ -12,17 +12,27 @@ import {
   type StoreCartItem,
   type StoreShippingPackage,
 } from "@cartwright/commerce";
+import type { Db } from "../../db/index.ts";
 import type { StoreError } from "../../http/errors.ts";
-import { findCrossSellIds, getProductsByIds, loadPurchasables, type Purchasable } from "../catalog/index.ts";
+import { getCrossSells, loadPurchasables, type Purchasable } from "../catalog/index.ts";
 import { type ShopSettings, shopCurrency } from "../settings/index.ts";
-import { chooseRate, type Destination, loadZones, pickupRates, type RateOption, zoneFor, zoneRates } from "../shipping/index.ts";
+import {
+  chooseRate,
+  type Destination,
+  loadZones,
+  pickupRates,
+  type RateOption,
+  type ShippingZone,
+  zoneFor,
+  zoneRates,
+} from "../shipping/index.ts";
 import { cartErrors } from "./cart.errors.ts";
 import type { StoredCart } from "./cart.repo.ts";
 import type { CartContext } from "./cart.service.ts";
 import { readAddress, type StoredAddress } from "./customer.ts";
 import { extensionFees } from "./extensions.ts";
 import { type LoadedCoupon, loadCoupons, loadTaxRates } from "./pricing-data.ts";
-import { type Coupon, calculateTotals, type TotalsLine, type TotalsResult, validateCoupon } from "./totals/index.ts";
+import { type Coupon, calculateTotals, type TaxRate, type TotalsLine, type TotalsResult, validateCoupon } from "./totals/index.ts";
 
 export type CartError = StoreCartError;
 export type CartView = StoreCart;
@@ -38,16 +48,46 @@ interface PricedLine {
   stored: StoredCart["items"][number];
 }
 
+/**
+ * The rows a cart is priced from. A cart write changes none of them, so within one write they
+ * are read once: for the checks before the write and for the reply after it.
+ */
+export interface PricingInputs {
+  purchasables: Map<number, Purchasable>;
+  coupons: Map<string, LoadedCoupon>;
+  /** Null until the cart has a line: an empty cart (most page views) prices to zero without them. */
+  rules: { taxRates: TaxRate[]; zones: ShippingZone[] } | null;
+}
+
+/** Loads what pricing the cart needs, beyond what is already known from earlier in the same write. */
+export async function loadPricingInputs(db: Db, stored: StoredCart | null, known: Partial<PricingInputs> = {}): Promise<PricingInputs> {
+  const items = stored?.items ?? [];
+  const ids = items.map((i) => i.variation_id ?? i.product_id).filter((id) => !known.purchasables?.has(id));
+  const codes = items.length ? (stored?.coupons ?? []).filter((code) => !known.coupons?.has(code)) : [];
+  const needsRules = items.length > 0 && !known.rules;
+  const [purchasables, coupons, taxRates, zones] = await Promise.all([
+    loadPurchasables(db, ids),
+    loadCoupons(db, codes),
+    needsRules ? loadTaxRates(db) : [],
+    needsRules ? loadZones(db) : [],
+  ]);
+  return {
+    purchasables: new Map([...(known.purchasables ?? []), ...purchasables]),
+    coupons: new Map([...(known.coupons ?? []), ...coupons]),
+    rules: needsRules ? { taxRates, zones } : (known.rules ?? null),
+  };
+}
+
 /** Everything needed to answer with the cart and to judge a change to it. */
-export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null) {
+export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null, known?: Partial<PricingInputs>) {
   const { db, settings } = ctx;
   const currency = shopCurrency(settings);
   const fields = currencyFields(currency);
   const items = stored?.items ?? [];
-  const purchasables = await loadPurchasables(
-    db,
-    items.map((i) => i.variation_id ?? i.product_id),
-  );
+  const inputs = await loadPricingInputs(db, stored, known);
+  const { purchasables, coupons: couponRows } = inputs;
+  const taxRates = inputs.rules?.taxRates ?? [];
+  const zones = inputs.rules?.zones ?? [];
   const errors: CartError[] = [];
   const lines: PricedLine[] = [];
   for (const stored of items) {
@@ -62,10 +102,6 @@ export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null
   const extensions = JSON.parse(stored?.cart.extensions ?? "{}") as Record<string, unknown>;
   const now = ctx.now ?? new Date();
 
-  // An empty cart (most page views) prices to zero without loading any rules.
-  const [couponRows, taxRates, zones] = items.length
-    ? await Promise.all([loadCoupons(db, stored?.coupons ?? []), loadTaxRates(db), loadZones(db)])
-    : [new Map<string, LoadedCoupon>(), [], []];
   const totalsLines: TotalsLine[] = lines.map(({ key, quantity, item }) => ({
     key,
     productId: item.parent.id,
@@ -179,12 +215,14 @@ export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null
 
   return {
     currency,
+    inputs,
     result,
     rates,
     chosen,
     checkNewCoupon: async (code: string): Promise<StoreError | null> => {
       const found = (await loadCoupons(db, [code])).get(code);
       if (!found) return cartErrors.couponMissing(code);
+      inputs.coupons.set(code, found);
       if (!found.enabled) return cartErrors.couponDisabled(code);
       const verdict = validateCoupon(found.coupon, { ...couponContext(coupons), usageCount: found.usageCount, usageCountForCustomer: 0 });
       return verdict.ok ? null : cartErrors.couponInvalid(verdict.message);
@@ -198,12 +236,8 @@ export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null
       return { ...selected, ...Object.fromEntries(targets.map((id) => [String(id), rateId])) };
     },
     view: async (): Promise<CartView> => {
-      const crossSellIds = await findCrossSellIds(
-        db,
-        lines.map((l) => l.item.parent.id),
-        lines.map((l) => l.item.parent.id),
-      );
-      const crossSells = await getProductsByIds({ db, settings }, crossSellIds);
+      const inCart = lines.map((l) => l.item.parent.id);
+      const crossSells = await getCrossSells({ db, settings }, inCart, inCart);
       const totals = result.totals;
       return {
         items: lines.map((line) => itemView(line, result, settings, currency, fields)),
@@ -269,8 +303,8 @@ export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null
   };
 }
 
-export async function buildCartView(ctx: CartContext, stored: StoredCart | null): Promise<CartView> {
-  return (await loadPricedCart(ctx, stored)).view();
+export async function buildCartView(ctx: CartContext, stored: StoredCart | null, known?: Partial<PricingInputs>): Promise<CartView> {
+  return (await loadPricedCart(ctx, stored, known)).view();
 }
 
 function pick(address: { country: string; state: string; postcode: string; city: string }) {

@@ -219,6 +219,13 @@ describe("update-item and remove-item", () => {
     expect(removed.items).toEqual([]);
   });
 
+  it("removes a line updated to quantity 0", async () => {
+    const shopper = client();
+    const added = await shopper.cart("POST", "/cart/add-item", { id: ids.beanie });
+    const updated = await shopper.cart("POST", "/cart/update-item", { key: added.items[0].key, quantity: 0 });
+    expect(updated.items).toEqual([]);
+  });
+
   it("answers 409 with the current cart for a key that is gone", async () => {
     const shopper = client();
     await shopper.post("/cart/add-item", { id: ids.beanie });

@@ -11,7 +11,7 @@ import type { ShopSettings } from "../settings/index.ts";
 import { cartErrors } from "./cart.errors.ts";
 import * as repo from "./cart.repo.ts";
 import { checkQuantity, lineKey, resolveVariation, type VariationChoice } from "./cart-items.ts";
-import { buildCartView, type CartView, loadPricedCart } from "./cart-view.ts";
+import { buildCartView, type CartView, loadPricedCart, type PricingInputs } from "./cart-view.ts";
 import { type AddressInput, validateCustomerUpdate } from "./customer.ts";
 import { runCartExtension } from "./extensions.ts";
 
@@ -35,17 +35,25 @@ export async function getCart(ctx: CartContext): Promise<CartView> {
   return buildCartView(ctx, await repo.findCart(ctx.db, ctx.session.sid));
 }
 
-/** Runs a write under the cart's lock; expected failures with status 409 carry the current cart. */
-async function mutate(ctx: CartContext, write: (trx: Db, stored: repo.StoredCart) => Promise<void>): Promise<CartView> {
+/**
+ * Runs a write under the cart's lock and prices the reply in the same transaction, from the cart
+ * as written; a write may hand over the pricing rows it read, so they are not read again.
+ * Expected failures with status 409 carry the current cart.
+ */
+async function mutate(
+  ctx: CartContext,
+  write: (trx: Db, stored: repo.StoredCart) => Promise<Partial<PricingInputs> | undefined>,
+): Promise<CartView> {
   const now = nowOf(ctx);
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    return await ctx.db.transaction().execute(async (trx) => {
       const db = trx as unknown as Db;
       await repo.lockCart(db, ctx.session.sid, ctx.session.uid || null, expiryOf(now), now.toISOString());
       const stored = await repo.findCart(db, ctx.session.sid);
       if (!stored) throw new Error("cart vanished under its lock");
-      await write(db, stored);
+      const known = await write(db, stored);
       await repo.touchCart(db, ctx.session.sid, now.toISOString(), expiryOf(now));
+      return buildCartView({ ...ctx, db }, await repo.findCart(db, ctx.session.sid), known);
     });
   } catch (error) {
     if (error instanceof StoreError && error.status === 409) {
@@ -53,7 +61,6 @@ async function mutate(ctx: CartContext, write: (trx: Db, stored: repo.StoredCart
     }
     throw error;
   }
-  return getCart(ctx);
 }
 
 export interface AddItemInput {
@@ -87,6 +94,7 @@ export async function addItem(ctx: CartContext, input: AddItemInput): Promise<Ca
     if (existing && item.row.sold_individually) throw cartErrors.soldIndividually(item.parent.name);
     const quantity = (existing?.quantity ?? 0) + input.quantity;
     checkQuantity(item, quantity);
+    const known = { purchasables: new Map([[item.row.id, item]]) };
     if (existing) {
       await repo.setItemQuantity(trx, stored.cart.id, key, quantity);
     } else {
@@ -103,6 +111,7 @@ export async function addItem(ctx: CartContext, input: AddItemInput): Promise<Ca
         added_at: nowOf(ctx).toISOString(),
       });
     }
+    return known;
   });
 }
 
@@ -120,6 +129,7 @@ export async function updateItem(ctx: CartContext, key: string, quantity: number
     if (!item.limits.editable && quantity !== line.quantity) throw cartErrors.readonlyQuantity(item.parent.name);
     checkQuantity(item, quantity);
     await repo.setItemQuantity(trx, stored.cart.id, key, quantity);
+    return { purchasables: new Map([[id, item]]) };
   });
 }
 
@@ -139,6 +149,7 @@ export async function applyCoupon(ctx: CartContext, rawCode: string): Promise<Ca
     const verdict = await priced.checkNewCoupon(code);
     if (verdict) throw verdict;
     await repo.addCoupon(trx, stored.cart.id, code);
+    return priced.inputs;
   });
 }
 
@@ -158,6 +169,7 @@ export async function selectShippingRate(ctx: CartContext, packageId: number | u
     await repo.touchCart(trx, stored.cart.id, nowOf(ctx).toISOString(), expiryOf(nowOf(ctx)), {
       selected_rates: JSON.stringify(selection),
     });
+    return priced.inputs;
   });
 }
 

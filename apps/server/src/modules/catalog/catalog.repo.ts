@@ -111,6 +111,22 @@ export async function findVariations(db: Db, parentIds: number[]): Promise<Produ
   return db.selectFrom("products").selectAll().where("parent_id", "in", parentIds).orderBy("menu_order").orderBy("id").execute();
 }
 
+/** Visible cross-sells of the given products in their order, each product once. */
+export async function findCrossSells(db: Db, productIds: number[]): Promise<ProductRow[]> {
+  if (!productIds.length) return [];
+  const rows = await db
+    .selectFrom("cross_sells as x")
+    .innerJoin("products as p", "p.id", "x.cross_sell_id")
+    .selectAll("p")
+    .where("x.product_id", "in", productIds)
+    .where("p.catalog_visibility", "!=", "hidden")
+    .orderBy("x.position")
+    .execute();
+  const unique = new Map<number, ProductRow>();
+  for (const row of rows) if (!unique.has(row.id)) unique.set(row.id, row);
+  return [...unique.values()];
+}
+
 export async function findImages(db: Db, productIds: number[]) {
   if (!productIds.length) return [];
   return db
@@ -153,6 +169,7 @@ export async function findProductAttributes(db: Db, productIds: number[]) {
     .where("pa.product_id", "in", productIds)
     .orderBy("pa.position")
     .execute();
+  if (!attributes.length) return { attributes, terms: [] };
   const terms = await db
     .selectFrom("product_attribute_terms as pat")
     .innerJoin("attribute_terms as t", "t.id", "pat.term_id")

@@ -82,12 +82,10 @@ export async function getCategory(ctx: Pick<CatalogContext, "db">, slug: string)
   return (await listCategories(ctx)).find((c) => c.slug === slug) ?? null;
 }
 
-/** Several products by id, shaped for the Store API, in the order asked (cross-sells). */
-export async function getProductsByIds(ctx: CatalogContext, ids: number[]): Promise<StoreProduct[]> {
-  if (!ids.length) return [];
-  const rows = await ctx.db.selectFrom("products").selectAll().where("id", "in", ids).execute();
-  const shaped = await shapeMany(ctx, rows);
-  return ids.flatMap((id) => shaped.filter((p) => p.id === id));
+/** The visible cross-sells of the given products, shaped for the Store API, leaving out some (those already in the cart). */
+export async function getCrossSells(ctx: CatalogContext, productIds: number[], exclude: number[]): Promise<StoreProduct[]> {
+  const rows = (await repo.findCrossSells(ctx.db, productIds)).filter((row) => !exclude.includes(row.id));
+  return rows.length ? shapeMany(ctx, rows) : [];
 }
 
 export async function getMedia(ctx: Pick<CatalogContext, "db">, id: number) {

@@ -2,9 +2,9 @@ export { catalogRoutes, mediaRoutes } from "./catalog.routes.ts";
 export type { CatalogContext } from "./catalog.service.ts";
 export {
   getCategory,
+  getCrossSells,
   getMedia,
   getProduct,
-  getProductsByIds,
   getVariations,
   listCategories,
   listProducts,
@@ -12,4 +12,4 @@ export {
 export type { ProductOrderBy, ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
 export { deriveStockStatus, parentStockStatus, quantityLimits } from "./product-shape.ts";
 export type { Purchasable } from "./purchasable.ts";
-export { findCrossSellIds, loadPurchasables } from "./purchasable.ts";
+export { loadPurchasables } from "./purchasable.ts";

@@ -45,8 +45,9 @@ export async function loadPurchasables(db: Db, ids: number[]): Promise<Map<numbe
     repo.findVariations(db, variableIds),
     repo.findProductAttributes(db, variableIds),
   ]);
+  // Only variations carry attribute values of their own.
   const variationAttributes = await repo.findVariationAttributes(db, [
-    ...new Set([...rows.map((r) => r.id), ...variations.map((v) => v.id)]),
+    ...new Set([...rows.filter((r) => r.type === "variation").map((r) => r.id), ...variations.map((v) => v.id)]),
   ]);
   const attributesOf = (id: number) =>
     variationAttributes
@@ -82,18 +83,4 @@ export async function loadPurchasables(db: Db, ids: number[]): Promise<Map<numbe
     });
   }
   return result;
-}
-
-/** Cross-sells of the given products, excluding some (those already in the cart), visible ones only. */
-export async function findCrossSellIds(db: Db, productIds: number[], exclude: number[]): Promise<number[]> {
-  if (!productIds.length) return [];
-  const rows = await db
-    .selectFrom("cross_sells as x")
-    .innerJoin("products as p", "p.id", "x.cross_sell_id")
-    .select("x.cross_sell_id")
-    .where("x.product_id", "in", productIds)
-    .where("p.catalog_visibility", "!=", "hidden")
-    .orderBy("x.position")
-    .execute();
-  return [...new Set(rows.map((r) => r.cross_sell_id))].filter((id) => !exclude.includes(id));
 }
