@@ -42,7 +42,7 @@ async function createDatabase(): Promise<{ config: DatabaseConfig; drop(): Promi
   };
 }
 
-export async function createTestShop(options: { seed?: boolean } = {}): Promise<TestShop> {
+export async function createTestShop(options: { seed?: boolean; web?: boolean } = {}): Promise<TestShop> {
   const database = await createDatabase();
   const db = openDatabase(database.config);
   await migrateToLatest(db);
@@ -51,6 +51,8 @@ export async function createTestShop(options: { seed?: boolean } = {}): Promise<
     config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
     db,
     logger: false,
+    // The storefront needs the built web app (npm test builds it first).
+    web: options.web ? {} : false,
   });
   await app.ready();
   return {

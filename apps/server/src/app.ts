@@ -71,21 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: deps.config.production ? [] : null,
-      },
-    },
+    // API replies and files are never rendered as documents: they allow nothing. Storefront pages
+    // replace this with their own policy and a nonce per page (http/csp.ts).
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     // The storefront's own assets are same-origin; nothing cross-origin is embedded.
     crossOriginEmbedderPolicy: false,
     // 'no-referrer' (helmet's default) makes browsers send `Origin: null` on form posts, which
@@ -140,10 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.web) {
     await registerStorefront(app, {
       ...deps.web,
-      storefront: async (request: FastifyRequest, cspNonce: string) => ({
-        settings: await settings(request),
-        cspNonce,
-      }),
+      storefront: async (request: FastifyRequest) => ({ settings: await settings(request) }),
+      upgradeInsecureRequests: deps.config.production,
       db: deps.db,
       secret: deps.config.secret,
     });

@@ -6,6 +6,7 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Db } from "./db/index.ts";
+import { newCspNonce, pageContentSecurityPolicy } from "./http/csp.ts";
 import { StoreError } from "./http/errors.ts";
 import { resolveSession, sendSessionHeaders } from "./http/session.ts";
 import { createNonce } from "./http/tokens.ts";
@@ -24,7 +25,9 @@ export interface WebOptions {
 interface StorefrontOptions extends WebOptions {
   db: Db;
   secret: string;
-  storefront: (request: FastifyRequest, cspNonce: string) => Promise<{ settings: ShopSettings; cspNonce: string }>;
+  storefront: (request: FastifyRequest) => Promise<{ settings: ShopSettings }>;
+  /** Ask browsers to load http: subresources over https (production, behind TLS). */
+  upgradeInsecureRequests: boolean;
 }
 
 /** The storefront's context token lives in the web build; entry.server re-exports it for us. */
@@ -50,7 +53,9 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     assetCacheControl: "public, max-age=31536000, immutable",
     fileCacheControl: "public, max-age=3600",
     async getLoadContext(request, reply) {
-      const base = await options.storefront(request, reply.cspNonce.script);
+      const cspNonce = newCspNonce();
+      reply.header("Content-Security-Policy", pageContentSecurityPolicy(cspNonce, options));
+      const base = { ...(await options.storefront(request)), cspNonce };
       const ctx = { db, settings: base.settings };
       // Pages share the Store API's session: the same cookie, and a nonce for the browser's writes.
       const session = resolveSession(options.secret, request);

@@ -3,10 +3,14 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import type { Db } from "./index.ts";
 import * as m001 from "./migrations/001_catalogue.ts";
 import * as m002 from "./migrations/002_cart.ts";
+import * as m003 from "./migrations/003_revisions.ts";
+import * as m004 from "./migrations/004_cart_order_indexes.ts";
 
 const migrations: Record<string, Migration> = {
   "001_catalogue": m001,
   "002_cart": m002,
+  "003_revisions": m003,
+  "004_cart_order_indexes": m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -227,6 +227,12 @@ export interface ShippingMethodsTable {
   sort_order: number;
 }
 
+/** Counters bumped by triggers on every write to a group of tables (migration 003). */
+export interface RevisionsTable {
+  name: string;
+  value: number;
+}
+
 export interface Database {
   products: ProductsTable;
   media: MediaTable;
@@ -250,4 +256,5 @@ export interface Database {
   shipping_zones: ShippingZonesTable;
   shipping_zone_locations: ShippingZoneLocationsTable;
   shipping_methods: ShippingMethodsTable;
+  revisions: RevisionsTable;
 }

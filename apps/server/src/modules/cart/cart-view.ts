@@ -13,6 +13,7 @@ import {
   type StoreShippingPackage,
 } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
+import { deepFreeze, revisionCache } from "../../db/revisions.ts";
 import type { StoreError } from "../../http/errors.ts";
 import { getCrossSells, loadPurchasables, type Purchasable } from "../catalog/index.ts";
 import { type ShopSettings, shopCurrency } from "../settings/index.ts";
@@ -59,22 +60,27 @@ export interface PricingInputs {
   rules: { taxRates: TaxRate[]; zones: ShippingZone[] } | null;
 }
 
+/** Tax rates and shipping zones, read once per change to any of them. */
+const loadPricingRules = revisionCache("pricing", async (db) => {
+  const [taxRates, zones] = await Promise.all([loadTaxRates(db), loadZones(db)]);
+  return deepFreeze({ taxRates, zones });
+});
+
 /** Loads what pricing the cart needs, beyond what is already known from earlier in the same write. */
 export async function loadPricingInputs(db: Db, stored: StoredCart | null, known: Partial<PricingInputs> = {}): Promise<PricingInputs> {
   const items = stored?.items ?? [];
   const ids = items.map((i) => i.variation_id ?? i.product_id).filter((id) => !known.purchasables?.has(id));
   const codes = items.length ? (stored?.coupons ?? []).filter((code) => !known.coupons?.has(code)) : [];
   const needsRules = items.length > 0 && !known.rules;
-  const [purchasables, coupons, taxRates, zones] = await Promise.all([
+  const [purchasables, coupons, rules] = await Promise.all([
     loadPurchasables(db, ids),
     loadCoupons(db, codes),
-    needsRules ? loadTaxRates(db) : [],
-    needsRules ? loadZones(db) : [],
+    needsRules ? loadPricingRules(db) : (known.rules ?? null),
   ]);
   return {
     purchasables: new Map([...(known.purchasables ?? []), ...purchasables]),
     coupons: new Map([...(known.coupons ?? []), ...coupons]),
-    rules: needsRules ? { taxRates, zones } : (known.rules ?? null),
+    rules,
   };
 }
 

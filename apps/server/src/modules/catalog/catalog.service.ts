@@ -1,6 +1,7 @@
 /** The catalogue's read side: listings, single products, variations, categories, media. */
 import type { StoreImage, StoreProductAttribute, StoreTerm } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
+import { deepFreeze, revisionMap } from "../../db/revisions.ts";
 import { type ShopSettings, shopCurrency } from "../settings/index.ts";
 import * as repo from "./catalog.repo.ts";
 import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
@@ -84,9 +85,25 @@ export async function getCategory(ctx: Pick<CatalogContext, "db">, slug: string)
 
 /** The visible cross-sells of the given products, shaped for the Store API, leaving out some (those already in the cart). */
 export async function getCrossSells(ctx: CatalogContext, productIds: number[], exclude: number[]): Promise<StoreProduct[]> {
-  const rows = (await repo.findCrossSells(ctx.db, productIds)).filter((row) => !exclude.includes(row.id));
-  return rows.length ? shapeMany(ctx, rows) : [];
+  const key = [...new Set(productIds)].sort((a, b) => a - b).join(",");
+  const found = (await crossSellsOf(ctx.db, [key])).get(key) ?? [];
+  const options = shapeOptions(ctx.settings);
+  return found.filter(({ row }) => !exclude.includes(row.id)).map(({ row, details }) => shapeProduct(row, details, options));
 }
+
+/** Cross-sell rows and details per set of products (the cart's), kept until the catalogue changes. */
+const crossSellsOf = revisionMap("catalogue", async (db, keys: string[]) => {
+  const found = new Map<string, { row: repo.ProductRow; details: ProductDetails }[]>();
+  for (const key of keys) {
+    const rows = await repo.findCrossSells(db, key.split(",").map(Number));
+    const details = rows.length ? await loadDetails(db, rows) : [];
+    found.set(
+      key,
+      rows.map((row, i) => ({ row, details: details[i] as ProductDetails })),
+    );
+  }
+  return deepFreeze(found);
+});
 
 export async function getMedia(ctx: Pick<CatalogContext, "db">, id: number) {
   return (await repo.findMedia(ctx.db, id)) ?? null;

@@ -1,6 +1,7 @@
 /** What the cart needs to know about the products in it: rows, parents, categories, images. */
 import type { StoreImage } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
+import { deepFreeze, revisionMap } from "../../db/revisions.ts";
 import * as repo from "./catalog.repo.ts";
 import { mediaLink, productLink, quantityLimits } from "./product-shape.ts";
 
@@ -30,8 +31,16 @@ const toImage = (i: { id: number; filename: string; alt: string }): StoreImage =
   return { id: i.id, src, thumbnail: src, srcset: "", sizes: "", name: i.filename, alt: i.alt };
 };
 
-/** Loads any mix of product and variation ids in a fixed number of queries. */
-export async function loadPurchasables(db: Db, ids: number[]): Promise<Map<number, Purchasable>> {
+/**
+ * Any mix of product and variation ids, kept per process until the catalogue changes (prices
+ * and stock included: any write to a product moves the catalogue revision).
+ */
+export const loadPurchasables: (db: Db, ids: number[]) => Promise<Map<number, Purchasable>> = revisionMap("catalogue", (db, ids) =>
+  readPurchasables(db, ids).then(deepFreeze),
+);
+
+/** Reads any mix of product and variation ids in a fixed number of queries. */
+async function readPurchasables(db: Db, ids: number[]): Promise<Map<number, Purchasable>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db.selectFrom("products").selectAll().where("id", "in", unique).execute();

@@ -1,11 +1,16 @@
 /** Reads and writes the shop's settings: stored values laid over the defaults, key by key. */
 import { affixesFor, type Currency } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
+import { deepFreeze, revisionCache } from "../../db/revisions.ts";
 import { readAllSettings, writeSettings } from "./settings.repo.ts";
 import { DEFAULT_SETTINGS, type ShopSettings } from "./settings.types.ts";
 
-export async function getSettings(db: Db): Promise<ShopSettings> {
-  const stored = await readAllSettings(db);
+/** The shop's settings, shared read-only between requests until any process writes one. */
+export const getSettings: (db: Db) => Promise<ShopSettings> = revisionCache("settings", async (db) =>
+  deepFreeze(mergeOverDefaults(await readAllSettings(db))),
+);
+
+function mergeOverDefaults(stored: Record<string, unknown>): ShopSettings {
   const settings = structuredClone(DEFAULT_SETTINGS) as unknown as Record<string, unknown>;
   for (const key of Object.keys(DEFAULT_SETTINGS)) {
     if (!(key in stored)) continue;

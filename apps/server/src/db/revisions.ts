@@ -1,0 +1,91 @@
+/**
+ * Per-process caches of rarely written data (settings, pricing rules, the catalogue), each
+ * checked against its revision counter on every use: one indexed read instead of the many it
+ * saves, and a change made by any process (or by hand in SQL) is seen on the next request.
+ */
+import type { Db } from "./index.ts";
+
+export type RevisionName = "settings" | "pricing" | "catalogue";
+
+/** A transaction shares its database's adapter object, so both reach the same caches. */
+const identityOf = (db: Db): object => db.getExecutor().adapter;
+
+async function readRevision(db: Db, name: RevisionName): Promise<number> {
+  const row = await db.selectFrom("revisions").select("value").where("name", "=", name).executeTakeFirst();
+  // A database without the counter (never migrated) has nothing safe to cache: never match.
+  return row ? Number(row.value) : Number.NaN;
+}
+
+interface Entry<T> {
+  revision: number;
+  value: T;
+}
+
+/**
+ * A cache holding one value per database, rebuilt when the revision moved. The revision is read
+ * before the value, so a value is never older than the revision it is filed under.
+ */
+export function revisionCache<T>(name: RevisionName, load: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
+  const entries = new WeakMap<object, Entry<Promise<T>>>();
+  return async (db) => {
+    const revision = await readRevision(db, name);
+    const key = identityOf(db);
+    const hit = entries.get(key);
+    if (hit && hit.revision === revision) return hit.value;
+    const value = load(db);
+    entries.set(key, { revision, value });
+    // A failed load is not remembered.
+    value.catch(() => {
+      if (entries.get(key)?.value === value) entries.delete(key);
+    });
+    return value;
+  };
+}
+
+/**
+ * A keyed cache (for example products by id) emptied when the revision moves; the loader is
+ * asked only for the keys not yet held.
+ */
+export function revisionMap<K, V>(
+  name: RevisionName,
+  load: (db: Db, keys: K[]) => Promise<Map<K, V>>,
+): (db: Db, keys: K[]) => Promise<Map<K, V>> {
+  const entries = new WeakMap<object, Entry<Map<K, V>>>();
+  return async (db, keys) => {
+    const revision = await readRevision(db, name);
+    const dbKey = identityOf(db);
+    let entry = entries.get(dbKey);
+    if (!entry || entry.revision !== revision) {
+      entry = { revision, value: new Map() };
+      entries.set(dbKey, entry);
+    }
+    const held = entry.value;
+    const missing = [...new Set(keys)].filter((k) => !held.has(k));
+    if (missing.length) {
+      const loaded = await load(db, missing);
+      // Only file the rows if no newer revision replaced the entry while they loaded.
+      if (entries.get(dbKey) === entry) for (const [k, v] of loaded) held.set(k, v);
+      const result = new Map<K, V>();
+      for (const k of keys) {
+        const v = held.get(k) ?? loaded.get(k);
+        if (v !== undefined) result.set(k, v);
+      }
+      return result;
+    }
+    const result = new Map<K, V>();
+    for (const k of keys) {
+      const v = held.get(k);
+      if (v !== undefined) result.set(k, v);
+    }
+    return result;
+  };
+}
+
+/** Freezes a cached value all the way down: shared between requests, it must never be changed. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of value instanceof Map ? value.values() : Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
