@@ -13,6 +13,7 @@ import { registerSessionHooks, resolveSession, sendSessionHeaders } from "./http
 import { ajaxRoutes, cartRoutes } from "./modules/cart/index.ts";
 import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
 import { getSettings, type ShopSettings } from "./modules/settings/index.ts";
+import { visitorRoutes } from "./modules/visitor/index.ts";
 import { registerStorefront, type WebOptions } from "./web.ts";
 
 export interface AppDeps {
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerSessionHooks(store, deps.config.secret);
       await store.register(catalogRoutes, { db: deps.db, settings });
       await store.register(cartRoutes, { db: deps.db, settings });
+      await store.register(visitorRoutes, { db: deps.db });
       await store.register(batchRoutes, { apiPrefix: API_PREFIX, secret: deps.config.secret });
     },
     { prefix: API_PREFIX },

@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadSigningSecret, migrateToLatest, openDatabase, seedDemoShop } from "./db/index.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
+import { deleteStaleGuestMeta } from "./modules/visitor/index.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -23,10 +24,11 @@ async function main() {
   app.addHook("onClose", async () => {
     await db.destroy();
   });
-  // Carts idle for two days are deleted at start and every hour after (any process may do it).
+  // Carts idle for two days (and guests' remembered facts after a month) are deleted at start
+  // and every hour after (any process may do it).
   const sweep = () =>
-    deleteExpiredCarts(db, new Date().toISOString()).then(
-      (count) => count && app.log.info({ count }, "expired carts deleted"),
+    Promise.all([deleteExpiredCarts(db, new Date().toISOString()), deleteStaleGuestMeta(db)]).then(
+      ([carts, meta]) => (carts || meta) && app.log.info({ carts, meta }, "expired carts and guest facts deleted"),
       (error: unknown) => app.log.error({ err: error }, "expired cart sweep failed"),
     );
   const sweeper = setInterval(sweep, 60 * 60 * 1000);

@@ -26,3 +26,31 @@ describe("storefront pages", () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 });
+
+describe("the coming-soon banner", () => {
+  it("shows while the setting is on, until this visitor dismisses it", async () => {
+    const { updateSettings } = await import("./modules/settings/index.ts");
+    await updateSettings(shop.db, { comingSoon: { enabled: true, text: "Opening on Monday." } });
+    try {
+      const first = await shop.app.inject("/shop");
+      expect(first.body).toContain("Opening on Monday.");
+      expect(first.body).toContain('aria-label="Dismiss the coming-soon banner"');
+      const cookie = String(first.headers["set-cookie"]).split(";")[0] as string;
+      const nonce = String(first.headers.nonce);
+
+      const dismissed = await shop.app.inject({
+        method: "POST",
+        url: "/api/store/v1/visitor/meta",
+        headers: { cookie, nonce, "content-type": "application/json" },
+        payload: { meta: { coming_soon_banner_dismissed: "yes" } },
+      });
+      expect(dismissed.statusCode).toBe(200);
+      expect((await shop.app.inject({ url: "/shop", headers: { cookie } })).body).not.toContain("Opening on Monday.");
+      // Another visitor still sees it.
+      expect((await shop.app.inject("/shop")).body).toContain("Opening on Monday.");
+    } finally {
+      await updateSettings(shop.db, { comingSoon: { enabled: false, text: "" } });
+    }
+    expect((await shop.app.inject("/shop")).body).not.toContain("coming-soon-banner");
+  });
+});

@@ -13,6 +13,7 @@ import { createNonce } from "./http/tokens.ts";
 import * as cart from "./modules/cart/index.ts";
 import * as catalog from "./modules/catalog/index.ts";
 import type { ShopSettings } from "./modules/settings/index.ts";
+import { getVisitorMeta } from "./modules/visitor/index.ts";
 
 export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../web");
 export const WEB_BUILD_DIR = join(WEB_ROOT, "build");
@@ -85,6 +86,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
             }
           },
         },
+        visitor: { meta: () => getVisitorMeta(db, cartContext.session) },
         catalog: {
           listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
           getProduct: (idOrSlug: string) => catalog.getProduct(ctx, idOrSlug),

@@ -33,6 +33,8 @@ export interface Storefront {
   settings: ShopSettings;
   catalog: StorefrontCatalog;
   cart: StorefrontCart;
+  /** What the shop remembers about this visitor (dismissed banners). */
+  visitor: { meta(): Promise<{ coming_soon_banner_dismissed?: "yes" | "no" }> };
   /** The Store API nonce for this visitor's session, for the browser's writes. */
   nonce: string;
   /** Nonce for inline scripts, matching the page's Content-Security-Policy. */

@@ -22,6 +22,8 @@ export const layoutMessages = {
   poweredBy: "Powered by Cartwright",
   dismissNotice: "Dismiss",
   storeNoticeLabel: "Store notice",
+  comingSoonLabel: "Coming soon",
+  dismissComingSoon: "Dismiss the coming-soon banner",
 };
 
 export const miniCartMessages = {

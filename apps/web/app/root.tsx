@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { COMING_SOON_DISMISS_URL, ComingSoonBanner } from "./components/ComingSoonBanner.tsx";
 import { ErrorPanel, NotFound } from "./components/ErrorPanel.tsx";
 import { SiteFooter, SiteHeader } from "./components/SiteHeader.tsx";
 import { StoreNotice } from "./components/StoreNotice.tsx";
@@ -28,8 +29,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { settings, catalog, cart, cspNonce, nonce } = context.get(storefrontContext);
-  const [categories, summary] = await Promise.all([catalog.listCategories(), cart.summary()]);
+  const { settings, catalog, cart, visitor, cspNonce, nonce } = context.get(storefrontContext);
+  const [categories, summary, meta] = await Promise.all([
+    catalog.listCategories(),
+    cart.summary(),
+    settings.comingSoon.enabled ? visitor.meta() : {},
+  ]);
   const notice = settings.storeNotice;
   const dismissed = readCookie(request.headers.get("cookie"), storeNoticeCookie(notice.id)) !== undefined;
   return {
@@ -38,6 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories: categories.map(({ id, name, link }) => ({ id, name, link })),
     currency: shopCurrency(settings.currency),
     storeNotice: notice.enabled && notice.text && !dismissed ? { id: notice.id, text: notice.text } : null,
+    comingSoon:
+      settings.comingSoon.enabled && meta.coming_soon_banner_dismissed !== "yes"
+        ? { text: settings.comingSoon.text, dismissUrl: COMING_SOON_DISMISS_URL }
+        : null,
     // The amount follows the cart's tax display (spec §2 "Mini-cart").
     cart: {
       itemsCount: summary.itemsCount,
@@ -101,6 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           {data && <SiteFooter siteTitle={data.siteTitle} privacyPath={data.storePages.privacy} termsPath={data.storePages.terms} />}
+          {data?.comingSoon && <ComingSoonBanner text={data.comingSoon.text} dismissUrl={data.comingSoon.dismissUrl} />}
         </CartProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />

@@ -233,6 +233,13 @@ export interface RevisionsTable {
   value: number;
 }
 
+export interface VisitorMetaTable {
+  owner: string;
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface Database {
   products: ProductsTable;
   media: MediaTable;
@@ -257,4 +264,5 @@ export interface Database {
   shipping_zone_locations: ShippingZoneLocationsTable;
   shipping_methods: ShippingMethodsTable;
   revisions: RevisionsTable;
+  visitor_meta: VisitorMetaTable;
 }

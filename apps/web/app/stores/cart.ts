@@ -158,7 +158,7 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
     },
   };
 
-  return { store, ...actions };
+  return { store, client, ...actions };
 }
 
 export type CartStore = ReturnType<typeof createCartStore>;

@@ -56,6 +56,8 @@ export interface ShopSettings {
   /** What happens after add-to-cart: open the mini-cart drawer, go to the cart, or nothing. */
   addToCartBehaviour: "open_drawer" | "navigate" | "none";
   storeNotice: StoreNotice;
+  /** The shop is still being prepared: a dismissible footer banner says so (spec §4). */
+  comingSoon: { enabled: boolean; text: string };
   /** Stock at or below this shows as low stock, unless a product sets its own amount. */
   lowStockAmount: number;
   hideOutOfStock: boolean;
@@ -98,6 +100,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   checkoutCanCreateAccount: true,
   addToCartBehaviour: "open_drawer",
   storeNotice: { id: "", text: "", enabled: false },
+  comingSoon: { enabled: false, text: "This shop is coming soon: it is still being set up, so take a look around, but expect changes." },
   lowStockAmount: 2,
   hideOutOfStock: false,
   productsPerPage: 12,
