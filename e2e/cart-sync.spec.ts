@@ -1,0 +1,67 @@
+/**
+ * The cart page keeping up with the server (spec §4 "Cart data refresh", §7 batching): a line
+ * removed in another tab is announced, and quick edits travel together in one /batch request.
+ */
+import { expect, type Page, test } from "@playwright/test";
+
+async function addFromProductPage(page: Page, slug: string, name: string) {
+  await page.goto(`/product/${slug}`);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `“${name}” was added to your cart.` })).toBeVisible();
+}
+
+async function openCart(page: Page) {
+  await page.goto("/cart");
+  const heading = page.locator(".cart-page h1");
+  await expect.poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+}
+
+test("a line removed in another tab is announced when the cart next answers", async ({ page, context }) => {
+  await addFromProductPage(page, "classic-t-shirt", "Classic T-Shirt");
+  await addFromProductPage(page, "beanie", "Beanie");
+  await openCart(page);
+
+  // Another tab of the same shopper removes the T-shirt.
+  const other = await context.newPage();
+  await openCart(other);
+  await other.getByRole("button", { name: "Remove Classic T-Shirt from cart" }).click();
+  await expect(other.getByRole("link", { name: "Classic T-Shirt", exact: true })).toHaveCount(0);
+  await other.close();
+
+  // This tab still shows it, until its next exchange with the server.
+  await expect(page.getByRole("link", { name: "Classic T-Shirt", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Increase quantity of Beanie" }).click();
+  await expect(page.getByText('"Classic T-Shirt" was removed from your cart.')).toBeVisible();
+  await expect(page.getByRole("link", { name: "Classic T-Shirt", exact: true })).toHaveCount(0);
+  await expect(page.getByLabel("Quantity of Beanie in your cart")).toHaveValue("2");
+});
+
+test("quick edits to several lines go to the server as one batch", async ({ page }) => {
+  await addFromProductPage(page, "classic-t-shirt", "Classic T-Shirt");
+  await addFromProductPage(page, "beanie", "Beanie");
+  await openCart(page);
+
+  const writes: { url: string; body: unknown }[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/api/store/v1/"))
+      writes.push({ url: request.url(), body: request.postDataJSON() });
+  });
+  const batchReply = page.waitForResponse((r) => r.url().includes("/api/store/v1/batch"));
+  await page.getByRole("button", { name: "Increase quantity of Beanie" }).click();
+  await page.getByRole("button", { name: "Increase quantity of Classic T-Shirt" }).click();
+  await page.getByRole("button", { name: "Increase quantity of Classic T-Shirt" }).click();
+  expect((await batchReply).status()).toBe(200);
+
+  await expect(page.getByLabel("Quantity of Beanie in your cart")).toHaveValue("2");
+  await expect(page.getByLabel("Quantity of Classic T-Shirt in your cart")).toHaveValue("3");
+  expect(writes).toHaveLength(1);
+  const [batch] = writes as [{ url: string; body: { requests: { path: string; body: { quantity: number } }[] } }];
+  expect(batch.url).toContain("/api/store/v1/batch");
+  expect(batch.body.requests.length).toBeGreaterThanOrEqual(2);
+  expect(batch.body.requests.every((r) => r.path.startsWith("/api/store/v1/cart/update-item"))).toBe(true);
+
+  // What the server holds agrees with the screen.
+  await openCart(page);
+  await expect(page.getByLabel("Quantity of Beanie in your cart")).toHaveValue("2");
+  await expect(page.getByLabel("Quantity of Classic T-Shirt in your cart")).toHaveValue("3");
+});
