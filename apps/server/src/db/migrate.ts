@@ -4,15 +4,13 @@ import type { Db } from "./index.ts";
 import * as m001 from "./migrations/001_catalogue.ts";
 import * as m002 from "./migrations/002_cart.ts";
 import * as m003 from "./migrations/003_revisions.ts";
-import * as m004 from "./migrations/004_cart_order_indexes.ts";
-import * as m005 from "./migrations/005_visitor_meta.ts";
+import * as m004 from "./migrations/004_visitor_meta.ts";
 
 const migrations: Record<string, Migration> = {
   "001_catalogue": m001,
   "002_cart": m002,
   "003_revisions": m003,
-  "004_cart_order_indexes": m004,
-  "005_visitor_meta": m005,
+  "004_visitor_meta": m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
