@@ -2,6 +2,8 @@
  * npm run bench [scenario…]: starts the real server on a fresh demo shop (SQLite, rate limits
  * off), loads it from this process with autocannon, writes bench/results/<scenario>.json and
  * fails when a figure breaks its budget in bench/budgets.json. Never part of npm test.
+ * Also: `bundles` (JavaScript per page) and `lighthouse` (mobile performance score, headless
+ * Chromium from CHROMIUM_PATH or /usr/bin/chromium).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -9,6 +11,8 @@ import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
 import { createSessionToken } from "../apps/server/src/http/tokens.ts";
 import { buildWeb } from "../scripts/build-web.ts";
 
@@ -134,6 +138,7 @@ async function load(step: Step) {
     if (step.carts === "per-connection") {
       for (let i = 0; i < count; i++) {
         const cart = await filledCart();
+        if (!cart.key) throw new Error("lighthouse: could not put a product in a cart");
         tokens.push(cart.token);
         key = cart.key;
       }
@@ -247,12 +252,152 @@ async function bundles(): Promise<string[]> {
   return failures;
 }
 
+interface LighthousePage {
+  /** How the page is named in the output; the budget is looked up by path. */
+  label: string;
+  path: string;
+  /** Sent with every request of the run, e.g. the cw_session cookie of a filled cart. */
+  headers?: Record<string, string>;
+}
+
+interface LighthouseFigures {
+  score: number;
+  totalBlockingTimeMs: number;
+  largestContentfulPaintMs: number;
+  cumulativeLayoutShift: number;
+  speedIndexMs: number;
+  firstContentfulPaintMs: number;
+}
+
+const LIGHTHOUSE_RUNS = 3;
+
+/** One Lighthouse run (mobile, simulated throttling): the figures, and what it says is slowing the page. */
+async function lighthouseRun(chromePort: number, page: LighthousePage) {
+  const runner = await lighthouse(base + page.path, {
+    port: chromePort,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+    formFactor: "mobile",
+    screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+    throttlingMethod: "simulate",
+    ...(page.headers ? { extraHeaders: page.headers } : {}),
+  });
+  const lhr = runner?.lhr;
+  if (!lhr) throw new Error(`lighthouse: no result for ${page.label}`);
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${page.label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const figures: LighthouseFigures = {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    totalBlockingTimeMs: Math.round(numeric("total-blocking-time")),
+    largestContentfulPaintMs: Math.round(numeric("largest-contentful-paint")),
+    cumulativeLayoutShift: Number(numeric("cumulative-layout-shift").toFixed(3)),
+    speedIndexMs: Math.round(numeric("speed-index")),
+    firstContentfulPaintMs: Math.round(numeric("first-contentful-paint")),
+  };
+  // Failing audits (opportunities and diagnostics), the ones with the most to gain first.
+  const findings = Object.values(lhr.audits)
+    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative")
+    .map((audit) => ({
+      id: audit.id,
+      title: audit.title,
+      score: audit.score,
+      ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+      ...(audit.metricSavings ? { metricSavings: audit.metricSavings } : {}),
+    }))
+    .sort((a, b) => (a.score ?? 0) - (b.score ?? 0));
+  // Lighthouse's own measure of how fast this machine was during the run (a loaded machine scores low).
+  return { figures, findings, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
+}
+
+/** The Lighthouse performance figures of /shop and /cart (empty, and with a product in it). */
+async function lighthouseScenario(): Promise<string[]> {
+  const cart = await filledCart();
+  if (!cart.key) throw new Error("lighthouse: could not put a product in a cart");
+  // The Cart-Token and the storefront's cw_session cookie are the same signed token.
+  const pages: LighthousePage[] = [
+    { label: "/shop", path: "/shop" },
+    { label: "/cart (empty)", path: "/cart" },
+    { label: "/cart (1 item)", path: "/cart", headers: { Cookie: `cw_session=${cart.token}` } },
+  ];
+  // The first render of a page compiles its code on the server: keep that out of the figures.
+  for (const page of pages) await (await fetch(base + page.path, { headers: page.headers ?? {} })).text();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  const failures: string[] = [];
+  const results = [];
+  try {
+    for (const page of pages) {
+      const runs = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        // A run now and then fails to record its trace (NO_NAVSTART): try that run again, twice at most.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            runs.push(await lighthouseRun(chrome.port, page));
+            break;
+          } catch (error) {
+            if (attempt >= 3) throw error;
+            console.warn(`${(error as Error).message}; running it again`);
+          }
+        }
+      }
+      // Lighthouse varies run to run: keep the run with the median score.
+      const median = [...runs].sort((a, b) => a.figures.score - b.figures.score)[Math.floor(runs.length / 2)]!;
+      const f = median.figures;
+      results.push({
+        page: page.label,
+        path: page.path,
+        scores: runs.map((r) => r.figures.score),
+        benchmarkIndexes: runs.map((r) => r.benchmarkIndex),
+        ...f,
+        findings: median.findings,
+      });
+      const budget = budgets.lighthouse?.[page.path] as unknown as { minScore: number; maxTbtMs: number } | undefined;
+      const verdict = budget
+        ? f.score >= budget.minScore && f.totalBlockingTimeMs < budget.maxTbtMs
+          ? "within budget"
+          : "OVER BUDGET"
+        : "no budget";
+      if (verdict === "OVER BUDGET")
+        failures.push(
+          `lighthouse: ${page.label} scores ${f.score}, TBT ${f.totalBlockingTimeMs} ms (budget ≥ ${budget?.minScore}, TBT < ${budget?.maxTbtMs} ms)`,
+        );
+      console.log(
+        `lighthouse ${page.label.padEnd(45)} ${String(f.score).padStart(6)} score  TBT ${f.totalBlockingTimeMs} ms  LCP ${f.largestContentfulPaintMs} ms  CLS ${f.cumulativeLayoutShift}  FCP ${f.firstContentfulPaintMs} ms  SI ${f.speedIndexMs} ms  (median of ${runs.map((r) => r.figures.score).join("/")}, ${verdict})`,
+      );
+    }
+  } finally {
+    chrome.kill();
+  }
+  mkdirSync(join(root, "bench/results"), { recursive: true });
+  writeFileSync(
+    join(root, "bench/results", "lighthouse.json"),
+    `${JSON.stringify(
+      {
+        scenario: "lighthouse",
+        date: new Date().toISOString(),
+        lighthouse: "mobile, simulated throttling",
+        runsPerPage: LIGHTHOUSE_RUNS,
+        cpus: cpus().length,
+        cpu: cpus()[0]?.model,
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  return failures;
+}
+
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-  const names = wanted.length ? wanted : [...Object.keys(scenarios), "bundles"];
+  const extra = ["bundles", "lighthouse"];
+  const names = wanted.length ? wanted : [...Object.keys(scenarios), ...extra];
   for (const name of names)
-    if (!scenarios[name] && name !== "bundles")
-      throw new Error(`unknown scenario ${name}; known: ${Object.keys(scenarios).join(", ")}, bundles`);
+    if (!scenarios[name] && !extra.includes(name))
+      throw new Error(`unknown scenario ${name}; known: ${[...Object.keys(scenarios), ...extra].join(", ")}`);
   buildWeb();
   const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-"));
   const server = await startServer(dataDir);
@@ -261,6 +406,10 @@ async function main() {
     for (const name of names) {
       if (name === "bundles") {
         failures.push(...(await bundles()));
+        continue;
+      }
+      if (name === "lighthouse") {
+        failures.push(...(await lighthouseScenario()));
         continue;
       }
       const results = [];
