@@ -4,7 +4,7 @@
  * removal, the empty state, and no serious accessibility violation.
  */
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 
 /** Adds from the product page and waits for the page to say so. */
 async function addFromProductPage(
@@ -14,18 +14,23 @@ async function addFromProductPage(
   options: { quantity?: number; choose?: Record<string, string> } = {},
 ) {
   await page.goto(`/product/${slug}`);
+  // A choice made before hydration is lost when React takes over the form: wait for it.
+  await waitForHydration(page.getByRole("button", { name: "Add to cart" }));
   for (const [label, value] of Object.entries(options.choose ?? {})) await page.getByLabel(label).selectOption(value);
   if (options.quantity) await page.getByLabel(/quantity/i).fill(String(options.quantity));
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("status").filter({ hasText: `“${name}” was added to your cart.` })).toBeVisible();
 }
 
+/** React marks the elements it has hydrated; before that, clicks would do nothing. */
+async function waitForHydration(element: Locator) {
+  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+}
+
 /** Opens the cart page and waits until React has taken over the server's HTML. */
 async function openCart(page: Page) {
   await page.goto("/cart");
-  // React marks the elements it has hydrated; before that, clicks would do nothing.
-  const heading = page.locator(".cart-page h1");
-  await expect.poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+  await waitForHydration(page.locator(".cart-page h1"));
 }
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
@@ -204,4 +209,24 @@ test("removing one line keeps the others and leaves focus on the page", async ({
   await expect(row(page, "Signed Book")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Cart", level: 1 })).toBeFocused();
   await expect(totalsRow(page, "Subtotal")).toContainText("$35.00");
+});
+
+test("the cart block's width class follows its own width (spec §9 layout widths)", async ({ page }) => {
+  await addFromProductPage(page, "beanie", "Beanie");
+  await openCart(page);
+  const block = page.locator(".cart-page");
+  const box = async (selector: string) => (await page.locator(selector).boundingBox())!;
+  await expect(block).toHaveClass(/(^| )is-large( |$)/);
+  // Large: the totals sit beside the products.
+  let table = await box(".cart-table");
+  expect((await box(".cart-page__sidebar")).x).toBeGreaterThanOrEqual(table.x + table.width);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(block).toHaveClass(/(^| )is-mobile( |$)/);
+  // Mobile: the table's header is hidden, each line is a card, and the totals follow the products.
+  await expect(page.locator(".cart-table thead")).toHaveCSS("position", "absolute");
+  await expect(row(page, "Beanie")).toHaveCSS("display", "grid");
+  table = await box(".cart-table");
+  expect((await box(".cart-page__sidebar")).y).toBeGreaterThanOrEqual(table.y + table.height);
+  expect(await seriousViolations(page)).toEqual([]);
 });

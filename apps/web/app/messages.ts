@@ -128,3 +128,9 @@ export const cartMessages = {
   couponApplied: (code: string) => `Coupon code "${code}" has been applied to your cart.`,
   couponRemoved: (code: string) => `Coupon code "${code}" has been removed from your cart.`,
 };
+
+/** Spec §2 "Other shared pieces": the 'Read more'/'Read less' clamp. */
+export const readMoreMessages = {
+  readMore: "Read more",
+  readLess: "Read less",
+};

@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [categories, summary, meta] = await Promise.all([
     catalog.listCategories(),
     cart.summary(),
-    settings.comingSoon.enabled ? visitor.meta() : {},
+    settings.comingSoon.enabled ? visitor.meta() : Promise.resolve({} as Awaited<ReturnType<typeof visitor.meta>>),
   ]);
   const notice = settings.storeNotice;
   const dismissed = readCookie(request.headers.get("cookie"), storeNoticeCookie(notice.id)) !== undefined;

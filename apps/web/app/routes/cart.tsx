@@ -14,6 +14,7 @@ import { cartPageMessages as t } from "../features/cart/messages.ts";
 import { NoticeList } from "../features/cart/NoticeList.tsx";
 import { ProceedToCheckout } from "../features/cart/ProceedToCheckout.tsx";
 import { TotalsBlock } from "../features/cart/TotalsBlock.tsx";
+import { useContainerWidth } from "../lib/use-container-width.ts";
 import { hasPendingOperations } from "../stores/cart.ts";
 import { useCart, useCartStore } from "../stores/cart-context.tsx";
 import { CONTEXTS, noticeStore } from "../stores/notices.ts";
@@ -43,6 +44,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const live = useCart((s) => s.cart);
   const loadError = useCart((s) => s.loadError);
   const heading = useRef<HTMLHeadingElement>(null);
+  // Spec §9 layout widths, from the block's own width; the server renders is-large.
+  const [block, width] = useContainerWidth<HTMLElement>();
 
   // The loader's cart seeds the store, and replaces its copy after each load unless a write is under way.
   useEffect(() => {
@@ -75,7 +78,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   if (cart.items.length === 0) {
     return (
-      <section className="cart-page cart-page--empty">
+      <section ref={block} className={`cart-page cart-page--empty ${width}`}>
         {title}
         <NoticeList context={CONTEXTS.cart} />
         {failed}
@@ -91,7 +94,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <section className="cart-page">
+    <section ref={block} className={`cart-page ${width}`}>
       {title}
       <NoticeList context={CONTEXTS.cart} />
       {failed}

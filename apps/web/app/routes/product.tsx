@@ -5,6 +5,7 @@ import { AddToCartForm } from "../components/AddToCartForm.tsx";
 import { Breadcrumb, type Crumb } from "../components/Breadcrumb.tsx";
 import { Price } from "../components/Price.tsx";
 import { ProductImage } from "../components/ProductImage.tsx";
+import { ReadMore } from "../components/ReadMore.tsx";
 import { StockStatus } from "../components/StockStatus.tsx";
 import { storefrontContext } from "../context.ts";
 import { ADDED_EVENT } from "../features/mini-cart/MiniCart.tsx";
@@ -92,7 +93,9 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       {product.description && (
         <section className="product__description" aria-labelledby="product-description-heading">
           <h2 id="product-description-heading">{productMessages.description}</h2>
-          <div dangerouslySetInnerHTML={{ __html: product.description }} />
+          <ReadMore>
+            <div dangerouslySetInnerHTML={{ __html: product.description }} />
+          </ReadMore>
         </section>
       )}
     </article>

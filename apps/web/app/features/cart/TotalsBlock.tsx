@@ -1,10 +1,12 @@
 /**
  * The Totals block (spec §2 "Totals block", §9 "Totals rows"): Subtotal, one row per fee, the
  * coupon panel (children), Discount with the coupon chips, Shipping, Taxes, and the estimated
- * total, which shows a skeleton while quantities or removals are pending.
+ * total, which shows a skeleton while quantities or removals are pending (at least 2 s, unless
+ * reduced motion is on: lib/use-skeleton.ts).
  */
 import { type Currency, formatAmount, type StoreCart } from "@cartwright/commerce";
 import type { ReactNode } from "react";
+import { useSkeleton } from "../../lib/use-skeleton.ts";
 import { useCart } from "../../stores/cart-context.tsx";
 import { CouponChips } from "./CouponPanel.tsx";
 import { cartPageMessages as t } from "./messages.ts";
@@ -47,6 +49,7 @@ function TotalsItem({
 
 export function TotalsBlock({ cart, currency, withTax, itemizedTaxes, taxesEnabled, children }: TotalsBlockProps) {
   const pending = useCart((s) => s.cartItemsPendingQuantity.length > 0 || s.cartItemsPendingDelete.length > 0);
+  const skeleton = useSkeleton(pending);
   const totals = cart.totals;
   const n = (amount: string | null | undefined) => Number(amount ?? 0) || 0;
   const money = (amount: number) => formatAmount(amount, currency);
@@ -109,7 +112,7 @@ export function TotalsBlock({ cart, currency, withTax, itemizedTaxes, taxesEnabl
           className="totals__item--total"
           label={t.estimatedTotal}
           value={
-            pending ? (
+            skeleton ? (
               <span className="skeleton totals__skeleton">
                 <span className="visually-hidden">{t.loadingPrice}</span>
               </span>
