@@ -12,6 +12,8 @@ import { noRoute, registerErrorHandling, StoreError, sendError, toStoreError } f
 import { registerSessionHooks, resolveSession, sendSessionHeaders } from "./http/session.ts";
 import { ajaxRoutes, cartRoutes } from "./modules/cart/index.ts";
 import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
+import { checkoutRoutes } from "./modules/checkout/index.ts";
+import { customerRoutes } from "./modules/customers/index.ts";
 import { getSettings, type ShopSettings } from "./modules/settings/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
 import { registerStorefront, type WebOptions } from "./web.ts";
@@ -109,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await store.register(catalogRoutes, { db: deps.db, settings });
       await store.register(cartRoutes, { db: deps.db, settings });
       await store.register(visitorRoutes, { db: deps.db });
+      await store.register(checkoutRoutes, { db: deps.db, settings, secret: deps.config.secret });
+      await store.register(customerRoutes, { db: deps.db, secret: deps.config.secret });
       await store.register(batchRoutes, { apiPrefix: API_PREFIX, secret: deps.config.secret });
     },
     { prefix: API_PREFIX },

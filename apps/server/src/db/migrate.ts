@@ -5,12 +5,16 @@ import * as m001 from "./migrations/001_catalogue.ts";
 import * as m002 from "./migrations/002_cart.ts";
 import * as m003 from "./migrations/003_revisions.ts";
 import * as m004 from "./migrations/004_visitor_meta.ts";
+import * as m005 from "./migrations/005_customers.ts";
+import * as m006 from "./migrations/006_orders.ts";
 
 const migrations: Record<string, Migration> = {
   "001_catalogue": m001,
   "002_cart": m002,
   "003_revisions": m003,
   "004_visitor_meta": m004,
+  "005_customers": m005,
+  "006_orders": m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

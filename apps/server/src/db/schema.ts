@@ -240,6 +240,87 @@ export interface VisitorMetaTable {
   updated_at: string;
 }
 
+/** A shopper's account (migration 005). */
+export interface CustomersTable {
+  id: Generated<number>;
+  /** Trimmed and lower-cased; unique. */
+  email: string;
+  /** 'scrypt$N$r$p$salt$hash', salt and hash base64url. */
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  /** JSON text of the saved address objects. */
+  billing_address: string;
+  shipping_address: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type OrderStatus = "checkout-draft" | "pending" | "processing" | "on-hold" | "completed" | "cancelled" | "refunded" | "failed";
+
+export interface OrdersTable {
+  id: Generated<number>;
+  cart_id: string;
+  status: OrderStatus;
+  order_key: string;
+  customer_id: number | null;
+  billing_email: string;
+  /** JSON addresses, lines and maps. */
+  billing_address: string;
+  shipping_address: string;
+  customer_note: string;
+  payment_method: string;
+  payment_method_title: string;
+  payment_details: string;
+  transaction_id: string;
+  currency: string;
+  total: number;
+  total_tax: number;
+  total_shipping: number;
+  total_discount: number;
+  totals: string;
+  shipping_lines: string;
+  fee_lines: string;
+  additional_fields: string;
+  extensions: string;
+  stock_taken: Flag;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  variation_id: number | null;
+  name: string;
+  sku: string;
+  quantity: number;
+  variation: string;
+  subtotal: number;
+  subtotal_tax: number;
+  total: number;
+  total_tax: number;
+  position: number;
+}
+
+export interface OrderCouponsTable {
+  order_id: number;
+  coupon_id: number;
+  code: string;
+  discount: number;
+  discount_tax: number;
+  usage_counted: Flag;
+}
+
+export interface StockHoldsTable {
+  order_id: number;
+  product_id: number;
+  quantity: number;
+  expires_at: string;
+}
+
 export interface Database {
   products: ProductsTable;
   media: MediaTable;
@@ -265,4 +346,9 @@ export interface Database {
   shipping_methods: ShippingMethodsTable;
   revisions: RevisionsTable;
   visitor_meta: VisitorMetaTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_coupons: OrderCouponsTable;
+  stock_holds: StockHoldsTable;
+  customers: CustomersTable;
 }

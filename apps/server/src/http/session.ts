@@ -56,6 +56,16 @@ export function sendSessionHeaders(secret: string, request: FastifyRequest, repl
   }
 }
 
+/**
+ * Moves this request onto another session (sign-in, sign-out): a new token in the Cart-Token
+ * header and, for browsers, the cookie, with a nonce and User-ID for the new session.
+ */
+export function switchSession(secret: string, request: FastifyRequest, reply: FastifyReply, next: { sid: string; uid: number }): void {
+  const session: RequestSession = { sid: next.sid, uid: next.uid, viaHeader: request.cartSession?.viaHeader ?? false, isNew: false };
+  request.cartSession = session;
+  sendSessionHeaders(secret, request, reply, session);
+}
+
 declare module "fastify" {
   interface FastifyRequest {
     cartSession?: RequestSession;

@@ -5,14 +5,17 @@
 import { parseDecimalAmount } from "@cartwright/commerce";
 
 import { deriveStockStatus } from "../../modules/catalog/index.ts";
+import { createCustomer } from "../../modules/customers/index.ts";
 import type { Db } from "../index.ts";
 import type { Flag, ProductsTable } from "../schema.ts";
 import { DEMO_COUPONS, DEMO_LOCAL_PICKUP, DEMO_REST_OF_WORLD, DEMO_TAX_RATES, DEMO_ZONES } from "./demo-cart.ts";
 import { DEMO_ATTRIBUTES, DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_SETTINGS, type DemoProduct, HOODIE_VARIATIONS } from "./demo-catalogue.ts";
+import { DEMO_CUSTOMERS } from "./demo-customers.ts";
 import { productSvg } from "./images.ts";
 
 const MARKER = "seed.demo";
 const CART_MARKER = "seed.demo.cart";
+const CUSTOMERS_MARKER = "seed.demo.customers";
 
 const cents = (price: string) => {
   const amount = parseDecimalAmount(price, 2);
@@ -28,7 +31,8 @@ const flag = (value: boolean | undefined): Flag => (value ? 1 : 0);
 export async function seedDemoShop(db: Db): Promise<boolean> {
   const catalogue = await seedDemoCatalogue(db);
   const cart = await seedDemoCartRules(db);
-  return catalogue || cart;
+  const customers = await seedDemoCustomers(db);
+  return catalogue || cart || customers;
 }
 
 /** Claims a marker inside the transaction; false when another start already claimed it. */
@@ -50,6 +54,27 @@ async function seedDemoCartRules(db: Db): Promise<boolean> {
       (await trx.selectFrom("shipping_methods").select("id").limit(1).executeTakeFirst());
     if (!isDemo || hasRules || !(await claim(trx as unknown as Db, CART_MARKER))) return false;
     await seedCartRules(trx as unknown as Db);
+    return true;
+  });
+}
+
+/** Jane, with her saved California address, on a demo shop that has no customers yet. */
+async function seedDemoCustomers(db: Db): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const isDemo = await trx.selectFrom("settings").select("key").where("key", "=", MARKER).executeTakeFirst();
+    const hasCustomers = await trx.selectFrom("customers").select("id").limit(1).executeTakeFirst();
+    if (!isDemo || hasCustomers || !(await claim(trx as unknown as Db, CUSTOMERS_MARKER))) return false;
+    for (const customer of DEMO_CUSTOMERS) {
+      const { id } = await createCustomer(trx as unknown as Db, customer);
+      await trx
+        .updateTable("customers")
+        .set({
+          billing_address: JSON.stringify({ ...customer.address, email: customer.email }),
+          shipping_address: JSON.stringify(customer.address),
+        })
+        .where("id", "=", id)
+        .execute();
+    }
     return true;
   });
 }

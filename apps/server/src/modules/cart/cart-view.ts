@@ -16,6 +16,7 @@ import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionCache } from "../../db/revisions.ts";
 import type { StoreError } from "../../http/errors.ts";
 import { getCrossSells, loadPurchasables, type Purchasable } from "../catalog/index.ts";
+import { availableGateways } from "../payments/index.ts";
 import { type ShopSettings, shopCurrency } from "../settings/index.ts";
 import {
   chooseRate,
@@ -225,6 +226,12 @@ export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null
     result,
     rates,
     chosen,
+    needsShipping,
+    lines,
+    coupons,
+    billing,
+    shipping,
+    pickupLocation,
     checkNewCoupon: async (code: string): Promise<StoreError | null> => {
       const found = (await loadCoupons(db, [code])).get(code);
       if (!found) return cartErrors.couponMissing(code);
@@ -302,7 +309,7 @@ export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null
         items_weight: lines.reduce((sum, l) => sum + (l.item.row.weight_grams ?? 0) * l.quantity, 0),
         cross_sells: crossSells,
         errors,
-        payment_methods: [],
+        payment_methods: availableGateways(settings).map((g) => g.id),
         extensions,
       };
     },

@@ -122,3 +122,10 @@ export async function findCustomerCartId(db: Db, customerId: number): Promise<st
     .executeTakeFirst();
   return row?.id;
 }
+
+/** After an order is placed: the lines, coupons and chosen rates go; the addresses stay for next time. */
+export async function emptyCart(trx: Db, cartId: string, now: string): Promise<void> {
+  await trx.deleteFrom("cart_items").where("cart_id", "=", cartId).execute();
+  await trx.deleteFrom("cart_coupons").where("cart_id", "=", cartId).execute();
+  await trx.updateTable("carts").set({ selected_rates: "{}", updated_at: now }).where("id", "=", cartId).execute();
+}

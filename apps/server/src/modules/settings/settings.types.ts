@@ -40,6 +40,14 @@ export interface StoreNotice {
   enabled: boolean;
 }
 
+export interface PaymentSettings {
+  enabled: string[];
+  order: string[];
+  bacs: { instructions: string; accountName: string; bankName: string; accountNumber: string; sortCode: string; iban: string; bic: string };
+  chequeInstructions: string;
+  codInstructions: string;
+}
+
 export interface ShopSettings {
   siteTitle: string;
   storePages: StorePages;
@@ -56,6 +64,8 @@ export interface ShopSettings {
   /** What happens after add-to-cart: open the mini-cart drawer, go to the cart, or nothing. */
   addToCartBehaviour: "open_drawer" | "navigate" | "none";
   storeNotice: StoreNotice;
+  /** Payment methods: which are switched on, in the order the checkout lists them, and their texts. */
+  payments: PaymentSettings;
   /** The shop is still being prepared: a dismissible footer banner says so (spec §4). */
   comingSoon: { enabled: boolean; text: string };
   /** Stock at or below this shows as low stock, unless a product sets its own amount. */
@@ -100,6 +110,22 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   checkoutCanCreateAccount: true,
   addToCartBehaviour: "open_drawer",
   storeNotice: { id: "", text: "", enabled: false },
+  payments: {
+    enabled: ["cod", "bacs", "cheque", "test_card", "demo_express"],
+    order: ["test_card", "bacs", "cheque", "cod"],
+    bacs: {
+      instructions:
+        "Make your payment directly into our bank account, using your order number as the reference. Your order ships once the money has arrived.",
+      accountName: "",
+      bankName: "",
+      accountNumber: "",
+      sortCode: "",
+      iban: "",
+      bic: "",
+    },
+    chequeInstructions: "Please send a check to the shop's address, with your order number on the back.",
+    codInstructions: "Pay with cash when your order is delivered.",
+  },
   comingSoon: { enabled: false, text: "This shop is coming soon: it is still being set up, so take a look around, but expect changes." },
   lowStockAmount: 2,
   hideOutOfStock: false,

@@ -1,0 +1,313 @@
+/** POST/GET/PUT /checkout and GET /order/{id} on SQLite and PostgreSQL (issue 5). */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { productId, StoreClient } from "../../../../../test/store-client.ts";
+
+let shop: TestShop;
+let limitedPrint: number;
+let tShirt: number;
+beforeAll(async () => {
+  shop = await createTestShop();
+  limitedPrint = await productId(shop.app, "limited-print");
+  tShirt = await productId(shop.app, "classic-t-shirt");
+});
+afterAll(() => shop.close());
+
+const address = {
+  first_name: "Ada",
+  last_name: "Shopper",
+  address_1: "1 Test Street",
+  city: "Los Angeles",
+  state: "CA",
+  postcode: "90001",
+  country: "US",
+  phone: "555-0100",
+};
+const billing = (email = "ada@example.com") => ({ ...address, email });
+const card = (number: string) => [
+  { key: "cw-test-card-number", value: number },
+  { key: "cw-test-card-expiry", value: "12/40" },
+  { key: "cw-test-card-cvc", value: "123" },
+];
+
+async function shopperWith(id: number, quantity = 1, mode: "token" | "browser" = "token") {
+  const client = new StoreClient(shop.app, mode);
+  if (mode === "browser") await client.get("/cart");
+  await client.cart("POST", "/cart/add-item", { id, quantity });
+  return client;
+}
+
+const stockOf = async (id: number) =>
+  Number((await shop.db.selectFrom("products").select("stock_quantity").where("id", "=", id).executeTakeFirstOrThrow()).stock_quantity);
+const setStock = (id: number, quantity: number) => sql`update products set stock_quantity = ${quantity} where id = ${id}`.execute(shop.db);
+
+describe("POST /checkout", () => {
+  it("places a guest order paid on delivery, empties the cart, and shows the order to its key and e-mail only", async () => {
+    const shopper = await shopperWith(tShirt, 2);
+    const cartBefore = await shopper.cart("GET", "/cart");
+    const response = await shopper.post("/checkout", {
+      billing_address: billing(),
+      payment_method: "cod",
+      customer_note: " Leave it by the door ",
+    });
+    expect(response.statusCode).toBe(200);
+    const order = response.json();
+    expect(order).toMatchObject({
+      status: "processing",
+      customer_id: 0,
+      customer_note: "Leave it by the door",
+      payment_method: "cod",
+      billing_address: { email: "ada@example.com", postcode: "90001" },
+      payment_result: { payment_status: "success", redirect_url: `/checkout/order-received/${order.order_id}?key=${order.order_key}` },
+    });
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect((await shopper.cart("GET", "/cart")).items).toEqual([]);
+
+    const view = await shopper.get(`/order/${order.order_id}?key=${order.order_key}&billing_email=ADA@example.com`);
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({ id: order.order_id, status: "processing", items: [{ name: "Classic T-Shirt", quantity: 2 }] });
+    expect(view.json().totals.total_price).toBe(cartBefore.totals.total_price);
+
+    const stranger = new StoreClient(shop.app);
+    expect((await stranger.get(`/order/${order.order_id}`)).json().code).toBe("cw_rest_invalid_order");
+    expect((await stranger.get(`/order/${order.order_id}?key=wrong&billing_email=ada@example.com`)).statusCode).toBe(401);
+    const wrongEmail = await stranger.get(`/order/${order.order_id}?key=${order.order_key}&billing_email=eve@example.com`);
+    expect(wrongEmail.statusCode).toBe(401);
+    expect(wrongEmail.json().code).toBe("cw_rest_invalid_billing_email");
+  });
+
+  it("puts bank transfer and check orders on hold with their instructions", async () => {
+    for (const method of ["bacs", "cheque"]) {
+      const shopper = await shopperWith(tShirt);
+      const order = (await shopper.post("/checkout", { billing_address: billing(), payment_method: method })).json();
+      expect(order.status).toBe("on-hold");
+      expect(order.payment_result.payment_details.some((d: { key: string }) => d.key === "instructions")).toBe(true);
+    }
+  });
+
+  it("pays by test card, keeping only brand and last four digits", async () => {
+    const shopper = await shopperWith(tShirt);
+    const order = (
+      await shopper.post("/checkout", {
+        billing_address: billing(),
+        payment_method: "test_card",
+        payment_data: card("4242 4242 4242 4242"),
+      })
+    ).json();
+    expect(order.status).toBe("processing");
+    expect(order.payment_result.payment_details).toEqual([
+      { key: "card_brand", value: "Visa" },
+      { key: "card_last4", value: "4242" },
+    ]);
+    const stored = await shop.db.selectFrom("orders").selectAll().where("id", "=", order.order_id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain("4242424242424242");
+  });
+
+  it("keeps the cart and the stock after a declined card, and the same order is paid on delivery next", async () => {
+    await setStock(limitedPrint, 3);
+    const shopper = await shopperWith(limitedPrint);
+    const declined = await shopper.post("/checkout", {
+      billing_address: billing(),
+      payment_method: "test_card",
+      payment_data: card("4000000000000002"),
+    });
+    expect(declined.statusCode).toBe(400);
+    expect(declined.json()).toMatchObject({
+      code: "cw_rest_checkout_process_payment_error",
+      message: "Your card was declined. Please use another card or payment method.",
+      data: { payment_result: { payment_status: "failure" } },
+    });
+    expect(declined.json().data.cart.items).toHaveLength(1);
+    expect(await stockOf(limitedPrint)).toBe(3);
+    const failedId = declined.json().data.order_id;
+    expect((await shop.db.selectFrom("orders").select("status").where("id", "=", failedId).executeTakeFirstOrThrow()).status).toBe(
+      "failed",
+    );
+
+    const retried = await shopper.post("/checkout", { billing_address: billing(), payment_method: "cod" });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().order_id).toBe(failedId);
+    expect(await stockOf(limitedPrint)).toBe(2);
+  });
+
+  it("refuses bad payment data, a missing or switched-off method, an empty cart and bad addresses, writing nothing", async () => {
+    const shopper = await shopperWith(tShirt);
+    const orders = async () =>
+      Number(
+        (
+          await shop.db
+            .selectFrom("orders")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await orders();
+    const cases: [unknown, number, string][] = [
+      [
+        { billing_address: billing(), payment_method: "test_card", payment_data: card("1234") },
+        400,
+        "cw_rest_checkout_invalid_payment_data",
+      ],
+      [{ billing_address: billing() }, 400, "cw_rest_checkout_missing_payment_method"],
+      [{ billing_address: billing(), payment_method: "bitcoin" }, 400, "cw_rest_checkout_payment_method_disabled"],
+      [{ billing_address: { ...address, email: "" }, payment_method: "cod" }, 400, "cw_rest_missing_email_address"],
+      [{ billing_address: { ...address, email: "not-an-email" }, payment_method: "cod" }, 400, "cw_rest_invalid_email_address"],
+      [{ billing_address: { ...billing(), postcode: "ABC" }, payment_method: "cod" }, 400, "cw_rest_invalid_address"],
+      [{ payment_method: "cod" }, 400, "rest_missing_callback_param"],
+    ];
+    for (const [body, status, code] of cases) {
+      const response = await shopper.post("/checkout", body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+      expect(response.json().code, JSON.stringify(body)).toBe(code);
+    }
+    const invalid = await shopper.post("/checkout", { billing_address: { ...billing(), postcode: "ABC" }, payment_method: "cod" });
+    expect(invalid.json().data.errors.billing.postcode).toBeTruthy();
+    expect(await orders()).toBe(before);
+    expect((await shopper.cart("GET", "/cart")).items).toHaveLength(1);
+
+    const empty = new StoreClient(shop.app);
+    const response = await empty.post("/checkout", { billing_address: billing(), payment_method: "cod" });
+    expect(response.json()).toMatchObject({ code: "cw_rest_cart_empty", data: { status: 400 } });
+  });
+
+  it("needs the nonce from a browser", async () => {
+    const shopper = await shopperWith(tShirt, 1, "browser");
+    const response = await shopper.request("POST", "/checkout", { billing_address: billing(), payment_method: "cod" }, { nonce: "" });
+    expect(response.statusCode).toBe(401);
+    expect((await shopper.post("/checkout", { billing_address: billing(), payment_method: "cod" })).statusCode).toBe(200);
+  });
+});
+
+describe("accounts at checkout", () => {
+  it("creates an account with the order and signs the shopper in", async () => {
+    const shopper = await shopperWith(tShirt);
+    const response = await shopper.post("/checkout", {
+      billing_address: billing("new.customer@example.com"),
+      payment_method: "cod",
+      create_account: true,
+      customer_password: "a-long-password-1",
+    });
+    expect(response.statusCode).toBe(200);
+    const customerId = response.json().customer_id;
+    expect(customerId).toBeGreaterThan(0);
+    expect(response.headers["user-id"]).toBe(String(customerId));
+    const account = await shopper.get("/account");
+    expect(account.json()).toMatchObject({ id: customerId, email: "new.customer@example.com" });
+    const order = await shopper.get(`/order/${response.json().order_id}`);
+    expect(order.statusCode).toBe(200);
+
+    const again = await shopperWith(tShirt);
+    const taken = await again.post("/checkout", {
+      billing_address: billing("new.customer@example.com"),
+      payment_method: "cod",
+      create_account: true,
+      customer_password: "another-password",
+    });
+    expect(taken.json().code).toBe("registration-error-email-exists");
+    expect((await again.cart("GET", "/cart")).items).toHaveLength(1);
+  });
+
+  it("refuses guests when the shop asks shoppers to sign in", async () => {
+    const { updateSettings } = await import("../settings/index.ts");
+    await updateSettings(shop.db, { checkoutAllowsGuest: false });
+    try {
+      const shopper = await shopperWith(tShirt);
+      const response = await shopper.post("/checkout", { billing_address: billing(), payment_method: "cod" });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe("cw_rest_checkout_login_required");
+    } finally {
+      await updateSettings(shop.db, { checkoutAllowsGuest: true });
+    }
+  });
+});
+
+describe("no oversell, no double use, no double order", () => {
+  it("20 parallel checkouts of Limited Print (stock 3) place exactly 3 orders; the rest are told it is out of stock", async () => {
+    await setStock(limitedPrint, 3);
+    const shoppers = await Promise.all(Array.from({ length: 20 }, () => shopperWith(limitedPrint)));
+    const responses = await Promise.all(shoppers.map((s) => s.post("/checkout", { billing_address: billing(), payment_method: "cod" })));
+    const placed = responses.filter((r) => r.statusCode === 200);
+    expect(placed).toHaveLength(3);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/Limited Print/);
+      expect(refused.json().message).toMatch(/stock/);
+      expect(refused.json().data.cart).toBeTruthy();
+    }
+    expect(await stockOf(limitedPrint)).toBe(0);
+  });
+
+  it("ONCE (usage limit 1) used by two parallel checkouts gives one discounted order; the other loses the coupon", async () => {
+    const shoppers = await Promise.all([shopperWith(tShirt), shopperWith(tShirt)]);
+    for (const s of shoppers) await s.cart("POST", "/cart/apply-coupon", { code: "ONCE" });
+    const responses = await Promise.all(shoppers.map((s) => s.post("/checkout", { billing_address: billing(), payment_method: "cod" })));
+    const placed = responses.filter((r) => r.statusCode === 200);
+    const refused = responses.filter((r) => r.statusCode !== 200);
+    expect(placed).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.statusCode).toBe(409);
+    expect(refused[0]?.json()).toMatchObject({ code: "cw_rest_cart_coupon_errors", data: { removed_coupons: ["once"] } });
+    expect(refused[0]?.json().data.cart.coupons).toEqual([]);
+    const order = await shop.db.selectFrom("order_coupons").selectAll().where("order_id", "=", placed[0]?.json().order_id).execute();
+    expect(order).toMatchObject([{ code: "once" }]);
+    expect(order[0]?.discount).toBeGreaterThan(0);
+    const coupon = await shop.db.selectFrom("coupons").select("usage_count").where("code", "=", "once").executeTakeFirstOrThrow();
+    expect(coupon.usage_count).toBe(1);
+  });
+
+  it("a double submit, and a repeat after success, answer with the same single order", async () => {
+    const shopper = await shopperWith(tShirt);
+    const body = { billing_address: billing(), payment_method: "cod" };
+    const [first, second] = await Promise.all([shopper.post("/checkout", body), shopper.post("/checkout", body)]);
+    expect(first?.statusCode).toBe(200);
+    expect(second?.statusCode).toBe(200);
+    expect(second?.json().order_id).toBe(first?.json().order_id);
+    const again = await shopper.post("/checkout", body);
+    expect(again.json().order_id).toBe(first?.json().order_id);
+    const count = await shop.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("cart_id", "=", shopper.sessionId())
+      .where("status", "<>", "checkout-draft")
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+});
+
+describe("GET and PUT /checkout: the draft order", () => {
+  it("holds the draft's stock against other shoppers for a while", async () => {
+    await setStock(limitedPrint, 2);
+    const holder = await shopperWith(limitedPrint, 2);
+    const draft = await holder.get("/checkout");
+    expect(draft.statusCode).toBe(200);
+    expect(draft.json()).toMatchObject({ status: "checkout-draft", payment_result: null });
+
+    const other = await shopperWith(limitedPrint, 1);
+    const refused = await other.post("/checkout", { billing_address: billing("bo@example.com"), payment_method: "cod" });
+    expect(refused.statusCode).toBe(409);
+    expect(await stockOf(limitedPrint)).toBe(2);
+
+    const placed = await holder.post("/checkout", { billing_address: billing(), payment_method: "cod" });
+    expect(placed.json().order_id).toBe(draft.json().order_id);
+    expect(await stockOf(limitedPrint)).toBe(0);
+  });
+
+  it("keeps notes and the chosen method on the draft, and recalculates on request", async () => {
+    const shopper = await shopperWith(tShirt);
+    const updated = await shopper.request("PUT", "/checkout?__experimental_calc_totals=true", {
+      order_notes: "Gift wrap, please",
+      payment_method: "cheque",
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ status: "checkout-draft", customer_note: "Gift wrap, please", payment_method: "cheque" });
+    expect(updated.json().__experimentalCart.items).toHaveLength(1);
+    const plain = await shopper.request("PUT", "/checkout", { payment_method: "nope" });
+    expect(plain.json().code).toBe("cw_rest_checkout_payment_method_disabled");
+  });
+
+  it("lists the available payment methods on the cart", async () => {
+    const cart = await (await shopperWith(tShirt)).cart("GET", "/cart");
+    expect(cart.payment_methods).toEqual(["test_card", "bacs", "cheque", "cod", "demo_express"]);
+  });
+});

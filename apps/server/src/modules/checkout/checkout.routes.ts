@@ -1,0 +1,86 @@
+/** The checkout calls under /api/store/v1 (spec §7) and the order lookup. */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../../db/index.ts";
+import { switchSession } from "../../http/session.ts";
+import { type CartContext, getCart } from "../cart/index.ts";
+import { startCustomerSession } from "../customers/index.ts";
+import { getOrderFor } from "../orders/index.ts";
+import type { ShopSettings } from "../settings/index.ts";
+import { CalcTotalsQuery, OrderParams, OrderQuery, PlaceOrderBody, UpdateDraftBody } from "./checkout.schemas.ts";
+import { getDraftOrder, placeOrder, updateDraftOrder } from "./checkout.service.ts";
+
+export interface CheckoutRouteDeps {
+  db: Db;
+  settings: (request: FastifyRequest) => Promise<ShopSettings>;
+  secret: string;
+}
+
+export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRouteDeps> = async (app, { db, settings, secret }) => {
+  const context = async (request: FastifyRequest): Promise<CartContext> => ({
+    db,
+    settings: await settings(request),
+    session: { sid: request.cartSession?.sid ?? "", uid: request.cartSession?.uid ?? 0 },
+  });
+
+  app.get(
+    "/checkout",
+    { schema: { tags: ["checkout"], summary: "The cart's draft order (holds stock for 10 minutes)" } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return getDraftOrder(await context(request));
+    },
+  );
+
+  app.put(
+    "/checkout",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "Update the draft order, or recalculate totals",
+        body: UpdateDraftBody,
+        querystring: CalcTotalsQuery,
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      const ctx = await context(request);
+      const draft = await updateDraftOrder(ctx, request.body);
+      return request.query.__experimental_calc_totals ? { ...draft, __experimentalCart: await getCart(ctx) } : draft;
+    },
+  );
+
+  app.post(
+    "/checkout",
+    { schema: { tags: ["checkout"], summary: "Place the order and pay", body: PlaceOrderBody } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      const ctx = await context(request);
+      const placed = await placeOrder(ctx, request.body);
+      // An account made at checkout signs the shopper in (User-ID and a new Cart-Token in the reply).
+      if (!ctx.session.uid && placed.customer_id)
+        switchSession(secret, request, reply, await startCustomerSession(db, ctx.session, placed.customer_id));
+      return placed;
+    },
+  );
+
+  app.get(
+    "/order/:id",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "An order, for its customer or a guest with its key and e-mail",
+        params: OrderParams,
+        querystring: OrderQuery,
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return getOrderFor(db, request.params.id, {
+        customerId: request.cartSession?.uid ?? 0,
+        key: request.query.key,
+        billingEmail: request.query.billing_email,
+      });
+    },
+  );
+};

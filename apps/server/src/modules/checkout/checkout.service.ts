@@ -1,0 +1,492 @@
+/**
+ * Placing an order (spec §7 "Checkout calls"; issue 5). Everything the shopper sent is checked
+ * again here. The order is written in one transaction under the cart's lock: stock and coupon
+ * usage are taken with conditional updates, so nothing is oversold and a limit is never passed.
+ * Payment runs after that transaction, then a second one records the outcome: a paid order empties
+ * the cart; a declined one gives back its stock and coupon uses and leaves the cart as it was.
+ */
+import { normaliseAddress, normaliseState, type StoreAddress, type StoreCart, validateAddress } from "@cartwright/commerce";
+import type { Db } from "../../db/index.ts";
+import { StoreError } from "../../http/errors.ts";
+import { CART_TTL_SECONDS } from "../../http/tokens.ts";
+import { type CartContext, cartRepo, getCart, loadPricedCart } from "../cart/index.ts";
+import { createCustomer } from "../customers/index.ts";
+import { type NewOrder, type OrderRow, ordersRepo } from "../orders/index.ts";
+import { availableGateways, findGateway, type PaymentDataEntry, type PaymentGateway, type PaymentOutcome } from "../payments/index.ts";
+import type { ShopSettings } from "../settings/index.ts";
+import { checkoutErrors } from "./checkout.errors.ts";
+
+/** Draft orders hold their lines' stock this long (issue 5). */
+export const DRAFT_HOLD_MINUTES = 10;
+/** A place-order call still paying after this long is taken to have died: its order may be retried. */
+const PAYMENT_IN_FLIGHT_MS = 2 * 60 * 1000;
+/** A repeated place-order call within this time of the order answers with that order. */
+const REPEAT_WINDOW_MS = 10 * 60 * 1000;
+
+type AddressInput = Partial<Record<keyof StoreAddress, string>>;
+
+export interface PlaceOrderInput {
+  billing_address: AddressInput;
+  shipping_address?: AddressInput;
+  customer_note?: string;
+  create_account?: boolean;
+  customer_password?: string;
+  payment_method?: string;
+  payment_data?: PaymentDataEntry[];
+  additional_fields?: Record<string, unknown>;
+  extensions?: Record<string, unknown>;
+}
+
+export interface CheckoutReply {
+  order_id: number;
+  status: string;
+  order_key: string;
+  order_number: string;
+  customer_note: string;
+  customer_id: number;
+  billing_address: Record<string, string>;
+  shipping_address: Record<string, string>;
+  payment_method: string;
+  payment_result: { payment_status: string; payment_details: { key: string; value: string }[]; redirect_url: string } | null;
+  additional_fields: Record<string, unknown>;
+  extensions: Record<string, unknown>;
+}
+
+/** A coupon that fails at the last moment is taken off the cart, and the shopper is told (409). */
+class CouponRejection extends Error {
+  readonly codes: string[];
+  readonly messages: string[];
+  constructor(codes: string[], messages: string[]) {
+    super("coupon rejected");
+    this.codes = codes;
+    this.messages = messages;
+  }
+}
+
+const orderReceivedUrl = (order: Pick<OrderRow, "id" | "order_key">) => `/checkout/order-received/${order.id}?key=${order.order_key}`;
+const newOrderKey = () => `cw_order_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+const expiryOf = (now: Date) => new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
+
+export function checkoutReply(order: OrderRow, outcome: PaymentOutcome | null): CheckoutReply {
+  const details = [...(outcome?.details ?? [])];
+  if (outcome?.message && outcome.status !== "failure") details.push({ key: "instructions", value: outcome.message });
+  return {
+    order_id: order.id,
+    status: order.status,
+    order_key: order.order_key,
+    order_number: String(order.id),
+    customer_note: order.customer_note,
+    customer_id: order.customer_id ?? 0,
+    billing_address: JSON.parse(order.billing_address) as Record<string, string>,
+    shipping_address: JSON.parse(order.shipping_address) as Record<string, string>,
+    payment_method: order.payment_method,
+    payment_result: outcome
+      ? {
+          payment_status: outcome.status,
+          payment_details: details,
+          redirect_url: outcome.status === "failure" ? "" : (outcome.redirectUrl ?? orderReceivedUrl(order)),
+        }
+      : null,
+    additional_fields: JSON.parse(order.additional_fields) as Record<string, unknown>,
+    extensions: JSON.parse(order.extensions) as Record<string, unknown>,
+  };
+}
+
+/** The order this cart may reuse: its draft, or an attempt that failed or never got to payment. */
+async function reusableOrder(db: Db, cartId: string, now: Date): Promise<OrderRow | undefined> {
+  const latest = await ordersRepo.latestCartOrder(db, cartId, ["checkout-draft", "failed", "pending"]);
+  if (!latest || latest.paid_at) return undefined;
+  if (latest.status === "pending" && latest.stock_taken === 1) {
+    if (now.getTime() - Date.parse(latest.updated_at) < PAYMENT_IN_FLIGHT_MS) return undefined;
+    // A payment that never reported back: its stock and coupon uses go back before it is retried.
+    await releaseOrder(db, latest, now.toISOString());
+  }
+  return latest;
+}
+
+/** Gives back what a placed-but-unpaid order took: stock and coupon uses. */
+async function releaseOrder(db: Db, order: OrderRow, now: string): Promise<void> {
+  if (order.stock_taken === 1) {
+    for (const item of await ordersRepo.orderItems(db, order.id))
+      await ordersRepo.returnStock(db, item.variation_id ?? item.product_id, item.quantity, now);
+  }
+  for (const coupon of await ordersRepo.orderCoupons(db, order.id))
+    if (coupon.usage_counted) await ordersRepo.uncountCouponUse(db, coupon.coupon_id);
+  await ordersRepo.markCouponsCounted(db, order.id, 0);
+  await ordersRepo.updateOrder(db, order.id, { stock_taken: 0, updated_at: now });
+}
+
+/** Checks and merges the addresses sent with what the cart holds; a clear error for the first problem. */
+function checkedAddresses(
+  settings: ShopSettings,
+  cartBilling: StoreAddress,
+  cartShipping: StoreAddress,
+  input: PlaceOrderInput,
+  shippingNeeded: boolean,
+) {
+  const merge = (current: StoreAddress, sent: AddressInput | undefined, withEmail: boolean) => {
+    const merged = normaliseAddress({ ...current, ...(sent ?? {}) }) as StoreAddress;
+    if (!withEmail) delete merged.email;
+    if (merged.state && merged.country) merged.state = normaliseState(merged.country, merged.state) ?? merged.state;
+    return merged;
+  };
+  const billing = merge(cartBilling, input.billing_address, true);
+  // No shipping address sent and none on the cart: the goods go to the billing address.
+  const shipsToBilling = !input.shipping_address && !cartShipping.address_1;
+  const shipping = merge(cartShipping, shipsToBilling ? { ...billing, email: undefined } : input.shipping_address, false);
+  const sellTo = settings.sellToCountries;
+  const shipTo = settings.shipToCountries;
+  const billingErrors = validateAddress(billing, {
+    kind: "billing",
+    requireFields: true,
+    allowedCountries: sellTo.length ? sellTo : undefined,
+  });
+  if (billingErrors.email) throw billingErrors.email.code === "required" ? checkoutErrors.missingEmail() : checkoutErrors.invalidEmail();
+  if (billingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("billing", sellTo);
+  const shippingErrors = shippingNeeded
+    ? validateAddress(shipping, { kind: "shipping", requireFields: true, shipToCountries: shipTo.length ? shipTo : undefined })
+    : {};
+  if (shippingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("shipping", shipTo);
+  const asMessages = (errors: typeof billingErrors) =>
+    Object.fromEntries(Object.entries(errors).map(([field, e]) => [field, e?.message ?? ""]));
+  const errors = {
+    ...(Object.keys(billingErrors).length ? { billing: asMessages(billingErrors) } : {}),
+    ...(Object.keys(shippingErrors).length ? { shipping: asMessages(shippingErrors) } : {}),
+  };
+  if (Object.keys(errors).length) throw checkoutErrors.invalidAddress(errors);
+  return { billing, shipping };
+}
+
+interface Prepared {
+  order: OrderRow;
+  gateway: PaymentGateway | null;
+  /** An order placed by an earlier call for the same cart: answered as it stands. */
+  repeated: boolean;
+}
+
+export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Promise<CheckoutReply> {
+  const now = ctx.now ?? new Date();
+  const nowIso = now.toISOString();
+  const { sid, uid } = ctx.session;
+  let prepared: Prepared;
+  try {
+    prepared = await ctx.db.transaction().execute(async (trx) => {
+      const db = trx as unknown as Db;
+      await cartRepo.lockCart(db, sid, uid || null, expiryOf(now), nowIso);
+      const inFlight = await ordersRepo.latestCartOrder(db, sid, ["pending", "processing", "on-hold", "completed"]);
+      // A second call while the first is paying (a double submit) gets the first call's order.
+      if (
+        inFlight?.status === "pending" &&
+        inFlight.stock_taken === 1 &&
+        now.getTime() - Date.parse(inFlight.updated_at) < PAYMENT_IN_FLIGHT_MS
+      ) {
+        return { order: inFlight, gateway: null, repeated: true };
+      }
+      let stored = await cartRepo.findCart(db, sid);
+      if (!stored?.items.length) {
+        if (inFlight && now.getTime() - Date.parse(inFlight.created_at) < REPEAT_WINDOW_MS)
+          return { order: inFlight, gateway: null, repeated: true };
+        throw checkoutErrors.cartEmpty();
+      }
+      if (!uid && !ctx.settings.checkoutAllowsGuest && !(input.create_account && ctx.settings.checkoutCanCreateAccount))
+        throw checkoutErrors.loginRequired();
+
+      // The addresses sent become the cart's (rates and taxes depend on them), then the cart is priced.
+      const before = await loadPricedCart({ ...ctx, db }, stored);
+      const shippingNeeded = before.needsShipping && !before.pickupLocation;
+      const { billing, shipping } = checkedAddresses(ctx.settings, before.billing, before.shipping, input, shippingNeeded);
+      await cartRepo.touchCart(db, sid, nowIso, expiryOf(now), {
+        billing_address: JSON.stringify(billing),
+        shipping_address: JSON.stringify(shipping),
+        has_calculated_shipping: shipping.country ? 1 : 0,
+      });
+      stored = (await cartRepo.findCart(db, sid)) ?? stored;
+      const priced = await loadPricedCart({ ...ctx, db }, stored);
+      const view = await priced.view();
+
+      const dropped = stored.coupons.filter((code) => !priced.coupons.some((c) => c.code === code));
+      if (dropped.length) {
+        const messages = view.errors.filter((e) => e.code === "cw_rest_cart_coupon_error").map((e) => e.message);
+        throw new CouponRejection(dropped, messages);
+      }
+      const itemErrors = view.errors.filter((e) => e.code !== "cw_rest_cart_coupon_error");
+      if (itemErrors.length) {
+        const [first] = itemErrors as [StoreCart["errors"][number]];
+        throw new StoreError(first.code, first.message, 409, { errors: itemErrors });
+      }
+      if (priced.needsShipping && !Object.keys(priced.chosen).length) throw checkoutErrors.missingShippingOption();
+
+      const total = priced.result.totals.total_price;
+      let gateway: PaymentGateway | null = null;
+      if (total > 0) {
+        if (!input.payment_method) throw checkoutErrors.missingPaymentMethod();
+        gateway = availableGateways(ctx.settings).find((g) => g.id === input.payment_method) ?? null;
+        if (!gateway) throw checkoutErrors.paymentMethodDisabled(input.payment_method);
+        const problem = gateway.validate?.(input.payment_data ?? []);
+        if (problem) throw checkoutErrors.invalidPaymentData(problem);
+      }
+
+      const chosenRates = Object.values(priced.chosen)
+        .map((rateId) => priced.rates.find((r) => r.rate_id === rateId))
+        .filter((r) => r !== undefined);
+      const fields: NewOrder = {
+        cart_id: sid,
+        status: "pending",
+        order_key: newOrderKey(),
+        customer_id: uid || null,
+        billing_email: billing.email ?? "",
+        billing_address: JSON.stringify(billing),
+        shipping_address: JSON.stringify(shippingNeeded ? shipping : {}),
+        customer_note: (input.customer_note ?? "").trim(),
+        payment_method: gateway?.id ?? "",
+        payment_method_title: gateway?.title ?? "",
+        payment_details: "[]",
+        transaction_id: "",
+        currency: priced.currency.code,
+        total,
+        total_tax: priced.result.totals.total_tax,
+        total_shipping: priced.result.totals.total_shipping,
+        total_discount: priced.result.totals.total_discount,
+        totals: JSON.stringify(view.totals),
+        shipping_lines: JSON.stringify(
+          chosenRates.map((r) => ({ method_id: r.method_id, instance_id: r.instance_id, name: r.name, total: String(r.cost) })),
+        ),
+        fee_lines: JSON.stringify(view.fees.map((f) => ({ name: f.name, total: f.totals.total, total_tax: f.totals.total_tax }))),
+        additional_fields: JSON.stringify(input.additional_fields ?? {}),
+        extensions: JSON.stringify(input.extensions ?? {}),
+        stock_taken: 0,
+        created_at: nowIso,
+        updated_at: nowIso,
+        paid_at: null,
+      };
+      // An account asked for at checkout is made with the order, for the billing e-mail.
+      if (!uid && input.create_account && ctx.settings.checkoutCanCreateAccount) {
+        const { id } = await createCustomer(db, {
+          email: billing.email ?? "",
+          password: input.customer_password ?? "",
+          firstName: billing.first_name,
+          lastName: billing.last_name,
+        });
+        fields.customer_id = id;
+      }
+      const reusable = await reusableOrder(db, sid, now);
+      let orderId: number;
+      if (reusable) {
+        orderId = reusable.id;
+        const { order_key: _keep, created_at: _created, ...rest } = fields;
+        await ordersRepo.updateOrder(db, orderId, rest);
+      } else {
+        orderId = await ordersRepo.insertOrder(db, fields);
+      }
+      await ordersRepo.replaceLines(
+        db,
+        orderId,
+        priced.lines.map((line, position) => {
+          const item = view.items.find((i) => i.key === line.key);
+          return {
+            product_id: line.item.parent.id,
+            variation_id: line.item.row.type === "variation" ? line.item.row.id : null,
+            name: line.item.parent.name,
+            sku: line.item.row.sku,
+            quantity: line.quantity,
+            variation: JSON.stringify(item?.variation ?? []),
+            subtotal: Number(item?.totals.line_subtotal ?? 0),
+            subtotal_tax: Number(item?.totals.line_subtotal_tax ?? 0),
+            total: Number(item?.totals.line_total ?? 0),
+            total_tax: Number(item?.totals.line_total_tax ?? 0),
+            position,
+          };
+        }),
+        priced.coupons.map((c) => ({
+          coupon_id: c.id,
+          code: c.code,
+          discount: priced.result.coupons[c.code]?.discount ?? 0,
+          discount_tax: priced.result.coupons[c.code]?.discount_tax ?? 0,
+        })),
+      );
+
+      // Stock: one conditional update per line; the first that cannot be served undoes everything.
+      for (const line of priced.lines) {
+        if (!line.item.row.manage_stock) continue;
+        if (!(await ordersRepo.takeStock(db, line.item.row.id, line.quantity, orderId, nowIso))) {
+          throw new StoreError(
+            "cw_rest_product_out_of_stock",
+            `There is not enough “${line.item.parent.name}” in stock to place this order. Please change the quantity or remove it from your cart.`,
+            409,
+          );
+        }
+      }
+      // Coupon limits, counted at the moment of use: two shoppers racing for the last use cannot both win.
+      for (const coupon of priced.coupons) {
+        const message = `Coupon "${coupon.code}" has reached its usage limit and was removed from your cart.`;
+        if (coupon.usageLimitPerUser !== null) {
+          const uses = await ordersRepo.couponUsesBy(db, coupon.id, fields.billing_email, uid, orderId);
+          if (uses >= coupon.usageLimitPerUser) throw new CouponRejection([coupon.code], [message]);
+        }
+        if (!(await ordersRepo.countCouponUse(db, coupon.id))) throw new CouponRejection([coupon.code], [message]);
+      }
+      await ordersRepo.markCouponsCounted(db, orderId, 1);
+      await ordersRepo.replaceHolds(db, orderId, [], nowIso);
+      await ordersRepo.updateOrder(db, orderId, { stock_taken: 1, status: "pending", updated_at: nowIso });
+      const order = await ordersRepo.findOrder(db, orderId);
+      if (!order) throw new Error("order vanished inside its transaction");
+      return { order, gateway, repeated: false };
+    });
+  } catch (error) {
+    if (error instanceof CouponRejection) {
+      await ctx.db.transaction().execute((trx) => cartRepo.removeCoupons(trx as unknown as Db, sid, error.codes));
+      throw new StoreError(checkoutErrors.couponErrors(error.codes, error.messages).code, error.messages.join(" "), 409, {
+        removed_coupons: error.codes,
+        cart: await getCart(ctx),
+      });
+    }
+    if (error instanceof StoreError && error.status === 409) {
+      throw new StoreError(error.code, error.message, 409, { ...error.data, cart: await getCart(ctx) });
+    }
+    throw error;
+  }
+
+  if (prepared.repeated) return checkoutReply(prepared.order, outcomeOf(prepared.order));
+  return settle(ctx, prepared.order, prepared.gateway, input.payment_data ?? []);
+}
+
+/** The outcome an already recorded order stands for, when a repeated call asks again. */
+function outcomeOf(order: OrderRow): PaymentOutcome {
+  const details = JSON.parse(order.payment_details) as { key: string; value: string }[];
+  if (order.status === "failed") return { status: "failure", details };
+  return { status: order.status === "pending" ? "pending" : "success", details };
+}
+
+/** Pays the order, then records the outcome in one transaction. */
+async function settle(ctx: CartContext, order: OrderRow, gateway: PaymentGateway | null, data: PaymentDataEntry[]): Promise<CheckoutReply> {
+  let outcome: PaymentOutcome;
+  if (!gateway) {
+    outcome = { status: "success", orderStatus: "processing" };
+  } else {
+    try {
+      outcome = await gateway.process({
+        orderId: order.id,
+        orderKey: order.order_key,
+        total: order.total,
+        currency: order.currency,
+        billingEmail: order.billing_email,
+        customerId: order.customer_id ?? 0,
+        data,
+        settings: ctx.settings,
+      });
+    } catch {
+      // A gateway that breaks is a failed payment for the shopper, never a lost order.
+      outcome = {
+        status: "failure",
+        message: "We are experiencing difficulties with this payment method. Please contact us for assistance.",
+      };
+    }
+  }
+  const now = (ctx.now ?? new Date()).toISOString();
+  const recorded = await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    const details = JSON.stringify(outcome.details ?? []);
+    if (outcome.status === "failure") {
+      await releaseOrder(db, order, now);
+      await ordersRepo.updateOrder(db, order.id, { status: "failed", payment_details: details, updated_at: now });
+    } else {
+      const status = outcome.orderStatus ?? (outcome.status === "success" ? "processing" : "pending");
+      const paid = status === "processing" || status === "completed";
+      await ordersRepo.updateOrder(db, order.id, {
+        status,
+        payment_details: details,
+        transaction_id: outcome.transactionId ?? "",
+        paid_at: paid ? now : null,
+        updated_at: now,
+      });
+      await cartRepo.emptyCart(db, order.cart_id, now);
+    }
+    return ordersRepo.findOrder(db, order.id);
+  });
+  if (!recorded) throw new Error("order vanished while being paid");
+  const reply = checkoutReply(recorded, outcome);
+  if (outcome.status === "failure") {
+    throw new StoreError("cw_rest_checkout_process_payment_error", outcome.message ?? "The payment was declined.", 400, {
+      order_id: recorded.id,
+      payment_result: reply.payment_result,
+      cart: await getCart(ctx),
+    });
+  }
+  return reply;
+}
+
+/** GET /checkout: the cart's draft order, written from the cart as it is now, holding its stock for a while. */
+export async function getDraftOrder(ctx: CartContext): Promise<CheckoutReply> {
+  const now = ctx.now ?? new Date();
+  const nowIso = now.toISOString();
+  const { sid, uid } = ctx.session;
+  return ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    await cartRepo.lockCart(db, sid, uid || null, expiryOf(now), nowIso);
+    const stored = await cartRepo.findCart(db, sid);
+    if (!stored?.items.length) throw checkoutErrors.cartEmpty();
+    const priced = await loadPricedCart({ ...ctx, db }, stored);
+    const existing = await reusableOrder(db, sid, now);
+    const fields = {
+      status: "checkout-draft" as const,
+      customer_id: uid || null,
+      billing_email: priced.billing.email ?? "",
+      billing_address: JSON.stringify(priced.billing),
+      shipping_address: JSON.stringify(priced.shipping),
+      currency: priced.currency.code,
+      total: priced.result.totals.total_price,
+      updated_at: nowIso,
+    };
+    if (existing) await ordersRepo.updateOrder(db, existing.id, fields);
+    const orderId = existing
+      ? existing.id
+      : await ordersRepo.insertOrder(db, {
+          ...fields,
+          cart_id: sid,
+          order_key: newOrderKey(),
+          customer_note: "",
+          payment_method: "",
+          payment_method_title: "",
+          payment_details: "[]",
+          transaction_id: "",
+          total_tax: priced.result.totals.total_tax,
+          total_shipping: priced.result.totals.total_shipping,
+          total_discount: priced.result.totals.total_discount,
+          totals: "{}",
+          shipping_lines: "[]",
+          fee_lines: "[]",
+          additional_fields: "{}",
+          extensions: "{}",
+          stock_taken: 0,
+          created_at: nowIso,
+          paid_at: null,
+        });
+    const holds = priced.lines.filter((l) => l.item.row.manage_stock).map((l) => ({ product_id: l.item.row.id, quantity: l.quantity }));
+    await ordersRepo.replaceHolds(db, orderId, holds, new Date(now.getTime() + DRAFT_HOLD_MINUTES * 60 * 1000).toISOString());
+    const order = await ordersRepo.findOrder(db, orderId);
+    if (!order) throw new Error("draft order vanished inside its transaction");
+    return checkoutReply(order, null);
+  });
+}
+
+/** PUT /checkout: the draft order's notes, additional fields and chosen method, kept while the shopper types. */
+export async function updateDraftOrder(
+  ctx: CartContext,
+  input: { additional_fields?: Record<string, unknown>; order_notes?: string; payment_method?: string },
+): Promise<CheckoutReply> {
+  if (input.payment_method && !findGateway(input.payment_method)) throw checkoutErrors.paymentMethodDisabled(input.payment_method);
+  const draft = await getDraftOrder(ctx);
+  const nowIso = (ctx.now ?? new Date()).toISOString();
+  const order = await ordersRepo.findOrder(ctx.db, draft.order_id);
+  if (!order) throw new Error("draft order vanished");
+  await ordersRepo.updateOrder(ctx.db, order.id, {
+    ...(input.additional_fields
+      ? { additional_fields: JSON.stringify({ ...JSON.parse(order.additional_fields), ...input.additional_fields }) }
+      : {}),
+    ...(input.order_notes !== undefined ? { customer_note: input.order_notes.trim() } : {}),
+    ...(input.payment_method !== undefined ? { payment_method: input.payment_method } : {}),
+    updated_at: nowIso,
+  });
+  const updated = await ordersRepo.findOrder(ctx.db, order.id);
+  return checkoutReply(updated ?? order, null);
+}

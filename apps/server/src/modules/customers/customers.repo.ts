@@ -1,0 +1,75 @@
+/** Customer rows, and the two reads and writes of a customer's saved cart that signing in needs. */
+import type { Selectable } from "kysely";
+import type { Db } from "../../db/index.ts";
+import type { CustomersTable } from "../../db/schema.ts";
+
+export type CustomerRow = Selectable<CustomersTable>;
+
+export async function findById(db: Db, id: number): Promise<CustomerRow | undefined> {
+  return db.selectFrom("customers").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function findByEmail(db: Db, email: string): Promise<CustomerRow | undefined> {
+  return db.selectFrom("customers").selectAll().where("email", "=", email).executeTakeFirst();
+}
+
+/** The new id, or undefined when the e-mail is taken (the unique index decides, so two racing sign-ups cannot both win). */
+export async function insertCustomer(db: Db, row: Omit<Selectable<CustomersTable>, "id">): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto("customers")
+    .values(row)
+    .onConflict((oc) => oc.column("email").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+export async function updatePasswordHash(db: Db, id: number, passwordHash: string, now: string): Promise<void> {
+  await db.updateTable("customers").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", id).execute();
+}
+
+/*
+ * The cart module owns these tables; it offers mergeCarts but not yet a way to find or start a
+ * customer's cart, so these few queries live here until it does (cart.repo.ts findCustomerCartId).
+ */
+
+/** The customer's most recently used cart that has not expired. */
+export async function findSavedCartId(db: Db, customerId: number, now: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("carts")
+    .select("id")
+    .where("customer_id", "=", customerId)
+    .where("expires_at", ">", now)
+    .orderBy("updated_at", "desc")
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function cartExists(db: Db, id: string): Promise<boolean> {
+  return Boolean(await db.selectFrom("carts").select("id").where("id", "=", id).executeTakeFirst());
+}
+
+/** An empty cart row owned by the customer, as the cart module's lockCart would create it. */
+export async function createCustomerCart(db: Db, id: string, customerId: number, now: string, expiresAt: string): Promise<void> {
+  await db
+    .insertInto("carts")
+    .values({
+      id,
+      customer_id: customerId,
+      billing_address: "{}",
+      shipping_address: "{}",
+      selected_rates: "{}",
+      extensions: "{}",
+      has_calculated_shipping: 0,
+      created_at: now,
+      updated_at: now,
+      expires_at: expiresAt,
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}
+
+/** Signing in counts as using the cart: it lives another two days. */
+export async function touchCart(db: Db, id: string, now: string, expiresAt: string): Promise<void> {
+  await db.updateTable("carts").set({ updated_at: now, expires_at: expiresAt }).where("id", "=", id).execute();
+}

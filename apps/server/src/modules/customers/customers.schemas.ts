@@ -1,0 +1,24 @@
+/** Request and reply schemas of the account calls. The e-mail and password rules are the service's, with its own error codes. */
+import { Type } from "typebox";
+
+const Email = Type.String({ maxLength: 320, description: "E-mail address" });
+const Password = Type.String({ maxLength: 1024, description: "Password (at least 8 characters to register)" });
+const Name = Type.String({ maxLength: 200 });
+
+export const RegisterBody = Type.Object({
+  email: Email,
+  password: Password,
+  first_name: Type.Optional(Name),
+  last_name: Type.Optional(Name),
+});
+
+export const SignInBody = Type.Object({ email: Email, password: Password });
+
+export const CustomerReply = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+});
+
+export const EmptyReply = Type.Object({});

@@ -1,0 +1,177 @@
+/**
+ * Shoppers' accounts: registration, authentication, and the session switch of signing in and
+ * out. Signing in moves the shopper onto their saved cart (carts.customer_id) with the guest
+ * cart merged into it; the caller issues the new session's token (http/session.ts switchSession).
+ */
+import { isValidEmail, type StoreAddress } from "@cartwright/commerce";
+import type { Db } from "../../db/index.ts";
+import { StoreError } from "../../http/errors.ts";
+import { CART_TTL_SECONDS, newSessionId } from "../../http/tokens.ts";
+import { mergeCarts } from "../cart/index.ts";
+import * as repo from "./customers.repo.ts";
+import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
+
+export { hashPassword, needsRehash, SCRYPT_PARAMS, type ScryptParams, verifyPassword } from "./password.ts";
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export interface Customer {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  billingAddress: Partial<StoreAddress>;
+  shippingAddress: Partial<StoreAddress>;
+  createdAt: string;
+}
+
+/** Who is asking: a session id (which is also the cart's id) and the customer id, 0 for a guest. */
+export interface Session {
+  sid: string;
+  uid: number;
+}
+
+export interface NewCustomer {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export const customerErrors = {
+  emailExists: () =>
+    new StoreError("registration-error-email-exists", "An account is already registered with your email address. Please log in.", 400),
+  invalidEmail: () => new StoreError("registration-error-invalid-email", "Please provide a valid email address.", 400),
+  missingPassword: () => new StoreError("registration-error-missing-password", "Please enter an account password.", 400),
+  shortPassword: () =>
+    new StoreError(
+      "registration-error-password-too-short",
+      `Please choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`,
+      400,
+      { min_length: MIN_PASSWORD_LENGTH },
+    ),
+  // One message whether or not the e-mail has an account, so the reply does not tell which.
+  invalidCredentials: () => new StoreError("cw_rest_invalid_credentials", "The e-mail address or password is incorrect.", 401),
+  notSignedIn: () => new StoreError("cw_rest_not_signed_in", "You are not signed in.", 401),
+};
+
+/** Trimmed and lower-cased: the one form stored and looked up. */
+export const normaliseCustomerEmail = (email: string) => email.trim().toLowerCase();
+
+const parseAddress = (json: string): Partial<StoreAddress> => {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Partial<StoreAddress>) : {};
+  } catch {
+    return {};
+  }
+};
+
+function toCustomer(row: repo.CustomerRow): Customer {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    billingAddress: parseAddress(row.billing_address),
+    shippingAddress: parseAddress(row.shipping_address),
+    createdAt: row.created_at,
+  };
+}
+
+/** Throws registration-error-* StoreErrors (400) for a bad or taken e-mail and a missing or short password. */
+export async function createCustomer(db: Db, input: NewCustomer, now = new Date()): Promise<{ id: number }> {
+  const email = normaliseCustomerEmail(input.email);
+  if (!isValidEmail(email)) throw customerErrors.invalidEmail();
+  if (!input.password) throw customerErrors.missingPassword();
+  if ([...input.password].length < MIN_PASSWORD_LENGTH) throw customerErrors.shortPassword();
+  // A cheap look first, so a taken e-mail costs no hashing; the unique index is the real guard.
+  if (await repo.findByEmail(db, email)) throw customerErrors.emailExists();
+  const at = now.toISOString();
+  const id = await repo.insertCustomer(db, {
+    email,
+    password_hash: await hashPassword(input.password),
+    first_name: input.firstName?.trim() ?? "",
+    last_name: input.lastName?.trim() ?? "",
+    billing_address: "{}",
+    shipping_address: "{}",
+    created_at: at,
+    updated_at: at,
+  });
+  if (id === undefined) throw customerErrors.emailExists();
+  return { id };
+}
+
+/** A hash of nothing anyone knows, so an unknown e-mail costs the same scrypt as a known one. */
+let decoyHash: Promise<string> | undefined;
+
+/** The customer when the e-mail and password match, otherwise null (no hint which was wrong). */
+export async function authenticate(db: Db, email: string, password: string, now = new Date()): Promise<{ id: number } | null> {
+  const row = password ? await repo.findByEmail(db, normaliseCustomerEmail(email)) : undefined;
+  if (!row) {
+    decoyHash ??= hashPassword(newSessionId());
+    await verifyPassword(password, await decoyHash);
+    return null;
+  }
+  if (!(await verifyPassword(password, row.password_hash))) return null;
+  // Hashes made with older parameters are renewed while the password is at hand.
+  if (needsRehash(row.password_hash)) await repo.updatePasswordHash(db, row.id, await hashPassword(password), now.toISOString());
+  return { id: row.id };
+}
+
+export async function getCustomer(db: Db, id: number): Promise<Customer | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const row = await repo.findById(db, id);
+  return row ? toCustomer(row) : null;
+}
+
+/** The customer of a signed-in session; 401 cw_rest_not_signed_in for a guest. */
+export async function getSignedInCustomer(db: Db, session: Session): Promise<Customer> {
+  const customer = session.uid ? await getCustomer(db, session.uid) : null;
+  if (!customer) throw customerErrors.notSignedIn();
+  return customer;
+}
+
+/**
+ * The session a customer continues in after signing in: their saved cart's id when they have
+ * one, else a new random id. A guest's cart is merged into it; a guest's session id never
+ * becomes a customer's, so a session planted on a shopper before sign-in sees nothing after.
+ */
+export async function startCustomerSession(db: Db, current: Session, customerId: number, now = new Date()): Promise<Session> {
+  const at = now.toISOString();
+  const expiresAt = new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
+  // Only a guest's cart joins the account; another customer's stays theirs.
+  const guestCart = current.uid === 0 && (await repo.cartExists(db, current.sid)) ? current.sid : null;
+  const saved = await repo.findSavedCartId(db, customerId, at);
+  if (saved) {
+    if (guestCart) await mergeCarts(db, guestCart, saved);
+    await repo.touchCart(db, saved, at, expiresAt);
+    return { sid: saved, uid: customerId };
+  }
+  const sid = newSessionId();
+  if (guestCart) {
+    await repo.createCustomerCart(db, sid, customerId, at, expiresAt);
+    await mergeCarts(db, guestCart, sid);
+  }
+  return { sid, uid: customerId };
+}
+
+/** Creates the account and signs the shopper in. */
+export async function register(db: Db, current: Session, input: NewCustomer): Promise<{ customer: Customer; session: Session }> {
+  const { id } = await createCustomer(db, input);
+  const session = await startCustomerSession(db, current, id);
+  return { customer: (await getCustomer(db, id)) as Customer, session };
+}
+
+/** 401 cw_rest_invalid_credentials when the e-mail or the password does not match. */
+export async function signIn(db: Db, current: Session, email: string, password: string): Promise<{ customer: Customer; session: Session }> {
+  const found = await authenticate(db, email, password);
+  const customer = found && (await getCustomer(db, found.id));
+  if (!customer) throw customerErrors.invalidCredentials();
+  return { customer, session: await startCustomerSession(db, current, customer.id) };
+}
+
+/** A signed-in shopper goes back to being a guest with a fresh, empty session; their cart stays saved. A guest stays as they are. */
+export function signOut(current: Session): Session {
+  return current.uid === 0 ? current : { sid: newSessionId(), uid: 0 };
+}

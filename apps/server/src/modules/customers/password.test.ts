@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from "./password.ts";
+
+// Small parameters keep the unit tests quick; the HTTP tests use the real ones.
+const FAST = { N: 2 ** 10, r: 8, p: 1 };
+
+describe("password hashes", () => {
+  it("are self-describing, salted, and verify only the right password", async () => {
+    const hash = await hashPassword("s3cret-password", FAST);
+    expect(hash).toMatch(/^scrypt\$1024\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(hash).not.toContain("s3cret-password");
+    expect(await hashPassword("s3cret-password", FAST)).not.toBe(hash);
+    expect(await verifyPassword("s3cret-password", hash)).toBe(true);
+    expect(await verifyPassword("s3cret-passworD", hash)).toBe(false);
+    expect(await verifyPassword("", hash)).toBe(false);
+  });
+
+  it("tell when a hash was made with other parameters", async () => {
+    const hash = await hashPassword("s3cret-password", FAST);
+    expect(needsRehash(hash)).toBe(true);
+    expect(needsRehash(hash, FAST)).toBe(false);
+  });
+
+  it("use N=2^15, r=8, p=1 by default", async () => {
+    expect(SCRYPT_PARAMS).toEqual({ N: 32768, r: 8, p: 1 });
+    const hash = await hashPassword("s3cret-password");
+    expect(hash.startsWith("scrypt$32768$8$1$")).toBe(true);
+    expect(await verifyPassword("s3cret-password", hash)).toBe(true);
+  });
+
+  it("refuse what they cannot read, and absurd parameters, without throwing", async () => {
+    const hash = await hashPassword("pw-12345678", FAST);
+    const [, , r, p, salt, key] = hash.split("$");
+    for (const bad of [
+      "",
+      "plain-text",
+      hash.replace("scrypt", "bcrypt"),
+      ["scrypt", 1000, r, p, salt, key].join("$"),
+      ["scrypt", 2 ** 24, r, p, salt, key].join("$"),
+      ["scrypt", 1024, 0, p, salt, key].join("$"),
+      ["scrypt", 1024, r, p, "", key].join("$"),
+      `${hash}$extra`,
+    ]) {
+      expect(await verifyPassword("pw-12345678", bad)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,5 @@
+export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.repo.ts";
+export * as ordersRepo from "./orders.repo.ts";
+export { PLACED_STATUSES } from "./orders.repo.ts";
+export type { OrderAccess, OrderView } from "./orders.service.ts";
+export { getOrderFor, orderErrors, orderView } from "./orders.service.ts";

@@ -1,0 +1,147 @@
+/** Order rows. Stock and coupon usage move only through conditional updates, never read-then-write. */
+import { sql } from "kysely";
+import type { Db } from "../../db/index.ts";
+import type { OrderItemsTable, OrderStatus, OrdersTable } from "../../db/schema.ts";
+
+export type OrderRow = OrdersTable & { id: number };
+export type OrderItemRow = OrderItemsTable & { id: number };
+export type NewOrder = Omit<OrdersTable, "id">;
+export type NewOrderItem = Omit<OrderItemsTable, "id" | "order_id">;
+
+/** Statuses of orders that were really placed (not drafts, not failed or cancelled attempts). */
+export const PLACED_STATUSES: OrderStatus[] = ["pending", "processing", "on-hold", "completed", "refunded"];
+
+export async function findOrder(db: Db, id: number): Promise<OrderRow | undefined> {
+  return (await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst()) as OrderRow | undefined;
+}
+
+/** The newest order made from a cart, in one of the given statuses. */
+export async function latestCartOrder(db: Db, cartId: string, statuses: OrderStatus[]): Promise<OrderRow | undefined> {
+  return (await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("cart_id", "=", cartId)
+    .where("status", "in", statuses)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst()) as OrderRow | undefined;
+}
+
+export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
+  const row = await db.insertInto("orders").values(order).returning("id").executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateOrder(db: Db, id: number, fields: Partial<NewOrder>): Promise<void> {
+  await db.updateTable("orders").set(fields).where("id", "=", id).execute();
+}
+
+/** Replaces an order's lines and coupons (a draft or a failed attempt is rewritten from the cart). */
+export async function replaceLines(
+  db: Db,
+  orderId: number,
+  items: NewOrderItem[],
+  coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
+): Promise<void> {
+  await db.deleteFrom("order_items").where("order_id", "=", orderId).execute();
+  await db.deleteFrom("order_coupons").where("order_id", "=", orderId).execute();
+  if (items.length)
+    await db
+      .insertInto("order_items")
+      .values(items.map((i) => ({ ...i, order_id: orderId })))
+      .execute();
+  if (coupons.length)
+    await db
+      .insertInto("order_coupons")
+      .values(coupons.map((c) => ({ ...c, order_id: orderId, usage_counted: 0 as const })))
+      .execute();
+}
+
+export async function orderItems(db: Db, orderId: number): Promise<OrderItemRow[]> {
+  return (await db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("position").execute()) as OrderItemRow[];
+}
+
+export async function orderCoupons(db: Db, orderId: number) {
+  return db.selectFrom("order_coupons").selectAll().where("order_id", "=", orderId).orderBy("code").execute();
+}
+
+/**
+ * Takes stock for one line if the shelf (less what other orders hold) has it, or the product
+ * allows backorders. False when it does not: nothing was changed.
+ */
+export async function takeStock(db: Db, productId: number, quantity: number, orderId: number, now: string): Promise<boolean> {
+  const held = sql<number>`coalesce((select sum(h.quantity) from stock_holds h
+    where h.product_id = ${productId} and h.order_id <> ${orderId} and h.expires_at > ${now}), 0)`;
+  const result = await db
+    .updateTable("products")
+    .set({ stock_quantity: sql`stock_quantity - ${quantity}`, updated_at: now })
+    .where("id", "=", productId)
+    .where("manage_stock", "=", 1)
+    .where((eb) => eb.or([eb("backorders", "<>", "no"), eb(sql`stock_quantity - ${held}`, ">=", quantity)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function returnStock(db: Db, productId: number, quantity: number, now: string): Promise<void> {
+  await db
+    .updateTable("products")
+    .set({ stock_quantity: sql`stock_quantity + ${quantity}`, updated_at: now })
+    .where("id", "=", productId)
+    .where("manage_stock", "=", 1)
+    .execute();
+}
+
+/** Raises a coupon's usage count unless that would pass its limit. */
+export async function countCouponUse(db: Db, couponId: number): Promise<boolean> {
+  const result = await db
+    .updateTable("coupons")
+    .set({ usage_count: sql`usage_count + 1` })
+    .where("id", "=", couponId)
+    .where((eb) => eb.or([eb("usage_limit", "is", null), eb("usage_count", "<", eb.ref("usage_limit"))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function uncountCouponUse(db: Db, couponId: number): Promise<void> {
+  await db
+    .updateTable("coupons")
+    .set({ usage_count: sql`usage_count - 1` })
+    .where("id", "=", couponId)
+    .where("usage_count", ">", 0)
+    .execute();
+}
+
+/** How many placed orders of this shopper (by e-mail or account) used the coupon. */
+export async function couponUsesBy(db: Db, couponId: number, email: string, customerId: number, exceptOrderId: number): Promise<number> {
+  const row = await db
+    .selectFrom("order_coupons as oc")
+    .innerJoin("orders as o", "o.id", "oc.order_id")
+    .select((eb) => eb.fn.countAll<number>().as("uses"))
+    .where("oc.coupon_id", "=", couponId)
+    .where("oc.usage_counted", "=", 1)
+    .where("o.id", "<>", exceptOrderId)
+    .where("o.status", "in", PLACED_STATUSES)
+    .where((eb) =>
+      customerId ? eb.or([eb("o.billing_email", "=", email), eb("o.customer_id", "=", customerId)]) : eb("o.billing_email", "=", email),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.uses);
+}
+
+export async function markCouponsCounted(db: Db, orderId: number, counted: 0 | 1): Promise<void> {
+  await db.updateTable("order_coupons").set({ usage_counted: counted }).where("order_id", "=", orderId).execute();
+}
+
+export async function replaceHolds(
+  db: Db,
+  orderId: number,
+  holds: { product_id: number; quantity: number }[],
+  expiresAt: string,
+): Promise<void> {
+  await db.deleteFrom("stock_holds").where("order_id", "=", orderId).execute();
+  if (holds.length)
+    await db
+      .insertInto("stock_holds")
+      .values(holds.map((h) => ({ ...h, order_id: orderId, expires_at: expiresAt })))
+      .execute();
+}

@@ -1,0 +1,81 @@
+/** Reading orders: the Store API order shape and who may see an order. */
+import type { Db } from "../../db/index.ts";
+import { StoreError } from "../../http/errors.ts";
+import * as repo from "./orders.repo.ts";
+
+export const orderErrors = {
+  invalidOrder: () => new StoreError("cw_rest_invalid_order", "Invalid order ID or key provided.", 401),
+  invalidBillingEmail: () => new StoreError("cw_rest_invalid_billing_email", "Invalid billing email provided.", 401),
+  invalidUser: () => new StoreError("cw_rest_invalid_user", "This order belongs to a different customer.", 403),
+};
+
+export interface OrderAccess {
+  /** The signed-in customer asking, 0 for a guest. */
+  customerId: number;
+  key?: string;
+  billingEmail?: string;
+}
+
+/** The owner sees their order; a guest needs its key and billing e-mail (modelled on the Store API's order rules). */
+export async function getOrderFor(db: Db, id: number, access: OrderAccess) {
+  const order = await repo.findOrder(db, id);
+  if (!order || order.status === "checkout-draft") throw orderErrors.invalidOrder();
+  if (order.customer_id) {
+    if (access.customerId !== order.customer_id) {
+      if (!access.customerId && access.key === order.order_key) throw orderErrors.invalidUser();
+      throw access.customerId ? orderErrors.invalidUser() : orderErrors.invalidOrder();
+    }
+  } else {
+    if (!access.key || access.key !== order.order_key) throw orderErrors.invalidOrder();
+    if (!access.billingEmail || access.billingEmail.trim().toLowerCase() !== order.billing_email.toLowerCase())
+      throw orderErrors.invalidBillingEmail();
+  }
+  return orderView(db, order);
+}
+
+/** The order as the Store API shows it: lines, coupons, shipping and fee lines, totals, addresses. */
+export async function orderView(db: Db, order: repo.OrderRow) {
+  const [items, coupons] = await Promise.all([repo.orderItems(db, order.id), repo.orderCoupons(db, order.id)]);
+  const totals = JSON.parse(order.totals) as Record<string, unknown>;
+  const currency = Object.fromEntries(Object.entries(totals).filter(([key]) => key.startsWith("currency_")));
+  const money = (amount: number) => String(amount);
+  return {
+    id: order.id,
+    order_number: String(order.id),
+    status: order.status,
+    customer_id: order.customer_id ?? 0,
+    customer_note: order.customer_note,
+    date_created: order.created_at,
+    date_paid: order.paid_at,
+    billing_address: JSON.parse(order.billing_address) as Record<string, string>,
+    shipping_address: JSON.parse(order.shipping_address) as Record<string, string>,
+    payment_method: order.payment_method,
+    payment_method_title: order.payment_method_title,
+    payment_details: JSON.parse(order.payment_details) as { key: string; value: string }[],
+    items: items.map((item) => ({
+      id: item.id,
+      product_id: item.product_id,
+      variation_id: item.variation_id ?? 0,
+      name: item.name,
+      sku: item.sku,
+      quantity: item.quantity,
+      variation: JSON.parse(item.variation) as { attribute: string; value: string }[],
+      totals: {
+        line_subtotal: money(item.subtotal),
+        line_subtotal_tax: money(item.subtotal_tax),
+        line_total: money(item.total),
+        line_total_tax: money(item.total_tax),
+        ...currency,
+      },
+    })),
+    coupons: coupons.map((c) => ({
+      code: c.code,
+      totals: { total_discount: money(c.discount), total_discount_tax: money(c.discount_tax), ...currency },
+    })),
+    shipping_lines: JSON.parse(order.shipping_lines) as unknown[],
+    fees: JSON.parse(order.fee_lines) as unknown[],
+    totals,
+  };
+}
+
+export type OrderView = Awaited<ReturnType<typeof orderView>>;

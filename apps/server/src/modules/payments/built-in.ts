@@ -1,0 +1,104 @@
+/**
+ * The payment methods every shop has (DEMO.md "Payments"): cash on delivery, bank transfer and
+ * check (offline: the order waits, with instructions), the test card gateway and a demo express
+ * method. The test card gateway behaves like a card processor in test mode; nothing is charged.
+ */
+import cardValidator from "card-validator";
+import { dataValue, type PaymentGateway } from "./gateway.ts";
+
+/** payment_data keys of the test card form. */
+export const TEST_CARD_FIELDS = { number: "cw-test-card-number", expiry: "cw-test-card-expiry", cvc: "cw-test-card-cvc" } as const;
+/** The card number a test processor declines (DEMO.md). */
+export const DECLINED_TEST_CARD = "4000000000000002";
+
+const digits = (text: string) => text.replace(/[\s-]/g, "");
+
+const cod: PaymentGateway = {
+  id: "cod",
+  title: "Cash on delivery",
+  description: "Pay with cash upon delivery.",
+  supports: ["products"],
+  async process({ settings }) {
+    return { status: "success", orderStatus: "processing", message: settings.payments.codInstructions };
+  },
+};
+
+const bacs: PaymentGateway = {
+  id: "bacs",
+  title: "Direct bank transfer",
+  description: "Make your payment directly into our bank account. Please use your Order ID as the payment reference.",
+  supports: ["products"],
+  async process({ settings, orderId }) {
+    const account = settings.payments.bacs;
+    const details = [
+      { key: "reference", value: String(orderId) },
+      { key: "account_name", value: account.accountName },
+      { key: "bank_name", value: account.bankName },
+      { key: "account_number", value: account.accountNumber },
+      { key: "sort_code", value: account.sortCode },
+      { key: "iban", value: account.iban },
+      { key: "bic", value: account.bic },
+    ].filter((d) => d.value);
+    return { status: "success", orderStatus: "on-hold", message: account.instructions, details };
+  },
+};
+
+const cheque: PaymentGateway = {
+  id: "cheque",
+  title: "Check payments",
+  description: "Please send a check to Store Name, Store Street, Store Town, Store State / County, Store Postcode.",
+  supports: ["products"],
+  async process({ settings }) {
+    return { status: "success", orderStatus: "on-hold", message: settings.payments.chequeInstructions };
+  },
+};
+
+function validateCard(data: Parameters<NonNullable<PaymentGateway["validate"]>>[0]): string | null {
+  const number = cardValidator.number(digits(dataValue(data, TEST_CARD_FIELDS.number)));
+  if (!number.isValid) return "The card number is not valid.";
+  const expiry = cardValidator.expirationDate(dataValue(data, TEST_CARD_FIELDS.expiry));
+  if (!expiry.isValid) return "The card's expiry date is not valid or has passed.";
+  const cvc = cardValidator.cvv(dataValue(data, TEST_CARD_FIELDS.cvc), number.card?.code.size ?? 3);
+  if (!cvc.isValid) return "The card's security code is not valid.";
+  return null;
+}
+
+const testCard: PaymentGateway = {
+  id: "test_card",
+  title: "Test card",
+  description: "Pay with a test card: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined.",
+  supports: ["products"],
+  validate: validateCard,
+  async process({ data }) {
+    const number = digits(dataValue(data, TEST_CARD_FIELDS.number));
+    const brand = cardValidator.number(number).card?.niceType ?? "Card";
+    // Only what a receipt shows is kept: the brand and the last four digits.
+    const details = [
+      { key: "card_brand", value: brand },
+      { key: "card_last4", value: number.slice(-4) },
+    ];
+    if (number === DECLINED_TEST_CARD)
+      return { status: "failure", message: "Your card was declined. Please use another card or payment method.", details };
+    return { status: "success", orderStatus: "processing", details, transactionId: `test_${Date.now().toString(36)}` };
+  },
+};
+
+/** A wallet that always pays, from a fixed address: for trying the express checkout area. */
+export const DEMO_WALLET_ADDRESS = "demo-wallet-0x5A1E";
+const demoExpress: PaymentGateway = {
+  id: "demo_express",
+  title: "Demo express",
+  description: "A demo wallet that pays at once.",
+  supports: ["products"],
+  express: true,
+  async process() {
+    return {
+      status: "success",
+      orderStatus: "processing",
+      details: [{ key: "wallet_address", value: DEMO_WALLET_ADDRESS }],
+      transactionId: `demo_${Date.now().toString(36)}`,
+    };
+  },
+};
+
+export const builtInGateways: PaymentGateway[] = [cod, bacs, cheque, testCard, demoExpress];

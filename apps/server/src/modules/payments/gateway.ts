@@ -1,0 +1,55 @@
+/**
+ * The server side of a payment method: what the checkout lists and how an order is paid.
+ * Built-in methods and extensions register the same way (registry.ts).
+ */
+import type { ShopSettings } from "../settings/index.ts";
+
+/** A payment_data entry as the checkout sends it (spec §7 "Checkout calls"). */
+export interface PaymentDataEntry {
+  key: string;
+  value: string | boolean;
+}
+
+/** What the gateway may know of the order it is paying: never more than it needs. */
+export interface PaymentRequest {
+  orderId: number;
+  orderKey: string;
+  /** Minor units. */
+  total: number;
+  currency: string;
+  billingEmail: string;
+  customerId: number;
+  data: PaymentDataEntry[];
+  settings: ShopSettings;
+}
+
+export interface PaymentOutcome {
+  /** success: paid or accepted; failure: declined, the shopper may retry; pending: waiting (redirect, offline). */
+  status: "success" | "failure" | "pending";
+  /** Shown to the shopper on failure; instructions otherwise. */
+  message?: string;
+  /** Returned to the client as payment_result.payment_details. */
+  details?: { key: string; value: string }[];
+  /** Where an order goes once this outcome is recorded. */
+  orderStatus?: "processing" | "on-hold" | "pending" | "completed";
+  transactionId?: string;
+  redirectUrl?: string;
+}
+
+export interface PaymentGateway {
+  id: string;
+  title: string;
+  description: string;
+  /** Features it supports; a cart's payment requirements must all be among them. */
+  supports: string[];
+  /** Express methods pay from the express area, outside the regular list. */
+  express?: boolean;
+  /** Checks the shopper's payment data before any order is written; a message when it is wrong. */
+  validate?(data: PaymentDataEntry[]): string | null;
+  process(request: PaymentRequest): Promise<PaymentOutcome>;
+}
+
+export const dataValue = (data: PaymentDataEntry[], key: string): string => {
+  const value = data.find((entry) => entry.key === key)?.value;
+  return value === undefined ? "" : String(value);
+};

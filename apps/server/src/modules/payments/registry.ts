@@ -1,0 +1,30 @@
+/** The payment methods the shop knows; the checkout and the cart's payment_methods list read it. */
+import type { ShopSettings } from "../settings/index.ts";
+import { builtInGateways } from "./built-in.ts";
+import type { PaymentGateway } from "./gateway.ts";
+
+const gateways = new Map<string, PaymentGateway>(builtInGateways.map((g) => [g.id, g]));
+
+/** For extensions: a gateway with a new id joins the list; an existing id is replaced. */
+export function registerPaymentGateway(gateway: PaymentGateway): void {
+  gateways.set(gateway.id, gateway);
+}
+
+export function findGateway(id: string): PaymentGateway | undefined {
+  return gateways.get(id);
+}
+
+/**
+ * The methods a cart may be paid with: switched on in the settings, supporting everything the
+ * cart requires, in the shop's order (unlisted ones last, by id).
+ */
+export function availableGateways(settings: ShopSettings, requirements: string[] = ["products"]): PaymentGateway[] {
+  const { enabled, order } = settings.payments;
+  const rank = (id: string) => {
+    const index = order.indexOf(id);
+    return index < 0 ? order.length : index;
+  };
+  return [...gateways.values()]
+    .filter((g) => enabled.includes(g.id) && requirements.every((r) => g.supports.includes(r)))
+    .sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
+}
