@@ -3,6 +3,8 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadSigningSecret, migrateToLatest, openDatabase, seedDemoShop } from "./db/index.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
+import { cancelUnpaidOrders } from "./modules/orders/index.ts";
+import { getSettings } from "./modules/settings/index.ts";
 import { deleteStaleGuestMeta } from "./modules/visitor/index.ts";
 
 async function main() {
@@ -24,14 +26,23 @@ async function main() {
   app.addHook("onClose", async () => {
     await db.destroy();
   });
-  // Carts idle for two days (and guests' remembered facts after a month) are deleted at start
-  // and every hour after (any process may do it).
-  const sweep = () =>
-    Promise.all([deleteExpiredCarts(db, new Date().toISOString()), deleteStaleGuestMeta(db)]).then(
-      ([carts, meta]) => (carts || meta) && app.log.info({ carts, meta }, "expired carts and guest facts deleted"),
-      (error: unknown) => app.log.error({ err: error }, "expired cart sweep failed"),
-    );
-  const sweeper = setInterval(sweep, 60 * 60 * 1000);
+  // At start and every five minutes (any process may do it): orders that waited for their payment
+  // longer than the shop holds stock are cancelled and their stock returned; carts idle for two
+  // days and guests' remembered facts after a month are deleted.
+  const sweep = async () => {
+    try {
+      const { holdStockMinutes } = await getSettings(db);
+      const [cancelled, carts, meta] = await Promise.all([
+        cancelUnpaidOrders(db, holdStockMinutes),
+        deleteExpiredCarts(db, new Date().toISOString()),
+        deleteStaleGuestMeta(db),
+      ]);
+      if (cancelled || carts || meta) app.log.info({ cancelled, carts, meta }, "sweep: unpaid orders cancelled, expired carts deleted");
+    } catch (error) {
+      app.log.error({ err: error }, "sweep failed");
+    }
+  };
+  const sweeper = setInterval(sweep, 5 * 60 * 1000);
   sweeper.unref();
   app.addHook("onClose", async () => clearInterval(sweeper));
   await sweep();

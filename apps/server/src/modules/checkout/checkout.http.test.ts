@@ -311,3 +311,59 @@ describe("GET and PUT /checkout: the draft order", () => {
     expect(cart.payment_methods).toEqual(["test_card", "bacs", "cheque", "cod", "demo_express"]);
   });
 });
+
+describe("unpaid orders", () => {
+  it("an order left waiting for its payment past the hold time is cancelled and its stock returned", async () => {
+    const { registerPaymentGateway } = await import("../payments/index.ts");
+    const { updateSettings, getSettings } = await import("../settings/index.ts");
+    const { cancelUnpaidOrders } = await import("../orders/index.ts");
+    registerPaymentGateway({
+      id: "pay_later",
+      title: "Pay later",
+      description: "A gateway that waits for a notification which never comes.",
+      supports: ["products"],
+      process: async () => ({ status: "pending", orderStatus: "pending", redirectUrl: "https://pay.example/123" }),
+    });
+    const payments = (await getSettings(shop.db)).payments;
+    await updateSettings(shop.db, { payments: { ...payments, enabled: [...payments.enabled, "pay_later"] } });
+    try {
+      await setStock(limitedPrint, 3);
+      const shopper = await shopperWith(limitedPrint, 2);
+      const order = (await shopper.post("/checkout", { billing_address: billing(), payment_method: "pay_later" })).json();
+      expect(order).toMatchObject({
+        status: "pending",
+        payment_result: { payment_status: "pending", redirect_url: "https://pay.example/123" },
+      });
+      expect(await stockOf(limitedPrint)).toBe(1);
+
+      expect(await cancelUnpaidOrders(shop.db, 60, new Date(Date.now() + 30 * 60 * 1000))).toBe(0);
+      expect(await cancelUnpaidOrders(shop.db, 60, new Date(Date.now() + 61 * 60 * 1000))).toBe(1);
+      expect(await stockOf(limitedPrint)).toBe(3);
+      const row = await shop.db.selectFrom("orders").select("status").where("id", "=", order.order_id).executeTakeFirstOrThrow();
+      expect(row.status).toBe("cancelled");
+    } finally {
+      await updateSettings(shop.db, { payments });
+    }
+  });
+
+  it("cancelling an order on hold gives back its stock and its coupon use; a paid order cannot be cancelled", async () => {
+    const { cancelOrder } = await import("../orders/index.ts");
+    await setStock(limitedPrint, 3);
+    await sql`update coupons set usage_count = 0 where code = 'save10'`.execute(shop.db);
+    const shopper = await shopperWith(limitedPrint);
+    await shopper.cart("POST", "/cart/apply-coupon", { code: "SAVE10" });
+    const onHold = (await shopper.post("/checkout", { billing_address: billing(), payment_method: "bacs" })).json();
+    expect(await stockOf(limitedPrint)).toBe(2);
+    const uses = async () =>
+      (await shop.db.selectFrom("coupons").select("usage_count").where("code", "=", "save10").executeTakeFirstOrThrow()).usage_count;
+    expect(await uses()).toBe(1);
+    expect(await cancelOrder(shop.db, onHold.order_id)).toBe(true);
+    expect(await stockOf(limitedPrint)).toBe(3);
+    expect(await uses()).toBe(0);
+    expect(await cancelOrder(shop.db, onHold.order_id)).toBe(false);
+
+    const paid = (await (await shopperWith(tShirt)).post("/checkout", { billing_address: billing(), payment_method: "cod" })).json();
+    expect(paid.status).toBe("processing");
+    expect(await cancelOrder(shop.db, paid.order_id)).toBe(false);
+  });
+});

@@ -11,7 +11,7 @@ import { StoreError } from "../../http/errors.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import { type CartContext, cartRepo, getCart, loadPricedCart } from "../cart/index.ts";
 import { createCustomer } from "../customers/index.ts";
-import { type NewOrder, type OrderRow, ordersRepo } from "../orders/index.ts";
+import { type NewOrder, type OrderRow, ordersRepo, releaseOrder } from "../orders/index.ts";
 import { availableGateways, findGateway, type PaymentDataEntry, type PaymentGateway, type PaymentOutcome } from "../payments/index.ts";
 import type { ShopSettings } from "../settings/index.ts";
 import { checkoutErrors } from "./checkout.errors.ts";
@@ -102,18 +102,6 @@ async function reusableOrder(db: Db, cartId: string, now: Date): Promise<OrderRo
     await releaseOrder(db, latest, now.toISOString());
   }
   return latest;
-}
-
-/** Gives back what a placed-but-unpaid order took: stock and coupon uses. */
-async function releaseOrder(db: Db, order: OrderRow, now: string): Promise<void> {
-  if (order.stock_taken === 1) {
-    for (const item of await ordersRepo.orderItems(db, order.id))
-      await ordersRepo.returnStock(db, item.variation_id ?? item.product_id, item.quantity, now);
-  }
-  for (const coupon of await ordersRepo.orderCoupons(db, order.id))
-    if (coupon.usage_counted) await ordersRepo.uncountCouponUse(db, coupon.coupon_id);
-  await ordersRepo.markCouponsCounted(db, order.id, 0);
-  await ordersRepo.updateOrder(db, order.id, { stock_taken: 0, updated_at: now });
 }
 
 /** Checks and merges the addresses sent with what the cart holds; a clear error for the first problem. */

@@ -2,4 +2,4 @@ export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.re
 export * as ordersRepo from "./orders.repo.ts";
 export { PLACED_STATUSES } from "./orders.repo.ts";
 export type { OrderAccess, OrderView } from "./orders.service.ts";
-export { getOrderFor, orderErrors, orderView } from "./orders.service.ts";
+export { cancelOrder, cancelUnpaidOrders, getOrderFor, orderErrors, orderView, releaseOrder } from "./orders.service.ts";

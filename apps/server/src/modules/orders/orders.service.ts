@@ -1,5 +1,6 @@
 /** Reading orders: the Store API order shape and who may see an order. */
 import type { Db } from "../../db/index.ts";
+import type { OrderStatus } from "../../db/schema.ts";
 import { StoreError } from "../../http/errors.ts";
 import * as repo from "./orders.repo.ts";
 
@@ -79,3 +80,48 @@ export async function orderView(db: Db, order: repo.OrderRow) {
 }
 
 export type OrderView = Awaited<ReturnType<typeof orderView>>;
+
+/** Gives back what a placed-but-unpaid order took: its stock and its coupon uses. */
+export async function releaseOrder(db: Db, order: repo.OrderRow, now: string): Promise<void> {
+  if (order.stock_taken === 1) {
+    for (const item of await repo.orderItems(db, order.id))
+      await repo.returnStock(db, item.variation_id ?? item.product_id, item.quantity, now);
+  }
+  for (const coupon of await repo.orderCoupons(db, order.id)) if (coupon.usage_counted) await repo.uncountCouponUse(db, coupon.coupon_id);
+  await repo.markCouponsCounted(db, order.id, 0);
+  await repo.updateOrder(db, order.id, { stock_taken: 0, updated_at: now });
+}
+
+/** Statuses an order may be cancelled from: it was never paid. */
+const CANCELLABLE: OrderStatus[] = ["pending", "on-hold", "failed"];
+
+/** Cancels an unpaid order, returning its stock and coupon uses; false when it cannot be cancelled. */
+export async function cancelOrder(db: Db, id: number, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const tx = trx as unknown as Db;
+    const order = await repo.findOrder(tx, id);
+    if (!order || !CANCELLABLE.includes(order.status) || order.paid_at) return false;
+    await releaseOrder(tx, order, now.toISOString());
+    await repo.updateOrder(tx, id, { status: "cancelled", updated_at: now.toISOString() });
+    return true;
+  });
+}
+
+/**
+ * Part of the hourly sweep: orders left waiting for a payment longer than the shop holds stock
+ * are cancelled (their stock goes back on the shelf); lapsed draft holds are deleted.
+ */
+export async function cancelUnpaidOrders(db: Db, holdMinutes: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - holdMinutes * 60 * 1000).toISOString();
+  const stale = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("paid_at", "is", null)
+    .where("updated_at", "<", before)
+    .execute();
+  let cancelled = 0;
+  for (const { id } of stale) if (await cancelOrder(db, id, now)) cancelled++;
+  await db.deleteFrom("stock_holds").where("expires_at", "<", now.toISOString()).execute();
+  return cancelled;
+}

@@ -64,6 +64,8 @@ export interface ShopSettings {
   /** What happens after add-to-cart: open the mini-cart drawer, go to the cart, or nothing. */
   addToCartBehaviour: "open_drawer" | "navigate" | "none";
   storeNotice: StoreNotice;
+  /** Minutes an order may wait for its payment before it is cancelled and its stock returned. */
+  holdStockMinutes: number;
   /** Payment methods: which are switched on, in the order the checkout lists them, and their texts. */
   payments: PaymentSettings;
   /** The shop is still being prepared: a dismissible footer banner says so (spec §4). */
@@ -110,6 +112,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   checkoutCanCreateAccount: true,
   addToCartBehaviour: "open_drawer",
   storeNotice: { id: "", text: "", enabled: false },
+  holdStockMinutes: 60,
   payments: {
     enabled: ["cod", "bacs", "cheque", "test_card", "demo_express"],
     order: ["test_card", "bacs", "cheque", "cod"],
