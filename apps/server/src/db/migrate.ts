@@ -7,6 +7,7 @@ import * as m003 from "./migrations/003_revisions.ts";
 import * as m004 from "./migrations/004_visitor_meta.ts";
 import * as m005 from "./migrations/005_customers.ts";
 import * as m006 from "./migrations/006_orders.ts";
+import * as m007 from "./migrations/007_payment_tokens.ts";
 
 const migrations: Record<string, Migration> = {
   "001_catalogue": m001,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "004_visitor_meta": m004,
   "005_customers": m005,
   "006_orders": m006,
+  "007_payment_tokens": m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -321,6 +321,20 @@ export interface StockHoldsTable {
   expires_at: string;
 }
 
+export interface PaymentTokensTable {
+  id: Generated<number>;
+  customer_id: number;
+  gateway: string;
+  token: string;
+  type: string;
+  brand: string;
+  last4: string;
+  expiry_month: number | null;
+  expiry_year: number | null;
+  is_default: Flag;
+  created_at: string;
+}
+
 export interface Database {
   products: ProductsTable;
   media: MediaTable;
@@ -350,5 +364,6 @@ export interface Database {
   order_items: OrderItemsTable;
   order_coupons: OrderCouponsTable;
   stock_holds: StockHoldsTable;
+  payment_tokens: PaymentTokensTable;
   customers: CustomersTable;
 }

@@ -17,5 +17,7 @@ export const DEMO_CUSTOMERS = [
       country: "US",
       phone: "415-555-0134",
     },
+    /** One saved test card (a token; the card itself is never stored). */
+    savedCard: { gateway: "test_card", brand: "Visa", last4: "4242", expiryMonth: 12, expiryYear: 2030 },
   },
 ] as const;

@@ -6,6 +6,7 @@ import { parseDecimalAmount } from "@cartwright/commerce";
 
 import { deriveStockStatus } from "../../modules/catalog/index.ts";
 import { createCustomer } from "../../modules/customers/index.ts";
+import { savePaymentToken } from "../../modules/payments/index.ts";
 import type { Db } from "../index.ts";
 import type { Flag, ProductsTable } from "../schema.ts";
 import { DEMO_COUPONS, DEMO_LOCAL_PICKUP, DEMO_REST_OF_WORLD, DEMO_TAX_RATES, DEMO_ZONES } from "./demo-cart.ts";
@@ -74,6 +75,7 @@ async function seedDemoCustomers(db: Db): Promise<boolean> {
         })
         .where("id", "=", id)
         .execute();
+      await savePaymentToken(trx as unknown as Db, { customerId: id, ...customer.savedCard });
     }
     return true;
   });

@@ -367,3 +367,94 @@ describe("unpaid orders", () => {
     expect(await cancelOrder(shop.db, paid.order_id)).toBe(false);
   });
 });
+
+describe("saved cards", () => {
+  async function signedIn(email: string, password: string) {
+    const client = new StoreClient(shop.app);
+    const response = await client.post("/account/sign-in", { email, password });
+    expect(response.statusCode).toBe(200);
+    return { client, id: response.json().id as number };
+  }
+
+  it("Jane pays with her saved card, and saves a new one for next time", async () => {
+    const { listPaymentTokens, setDefaultPaymentToken, deletePaymentToken } = await import("../payments/index.ts");
+    const jane = await signedIn("jane@example.com", "demo-jane-2026");
+    const [saved] = await listPaymentTokens(shop.db, jane.id);
+    expect(saved).toMatchObject({
+      is_default: true,
+      expires: "12/30",
+      method: { gateway: "test_card", brand: "Visa", last4: "4242" },
+      type: "cc",
+    });
+
+    await jane.client.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const paid = await jane.client.post("/checkout", {
+      billing_address: billing("jane@example.com"),
+      payment_method: "test_card",
+      payment_data: [{ key: "cw-test_card-payment-token", value: String(saved?.tokenId) }],
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ status: "processing", customer_id: jane.id });
+    expect(paid.json().payment_result.payment_details).toContainEqual({ key: "card_last4", value: "4242" });
+
+    await jane.client.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const newCard = await jane.client.post("/checkout", {
+      billing_address: billing("jane@example.com"),
+      payment_method: "test_card",
+      payment_data: [...card("5555 5555 5555 4444"), { key: "cw-test_card-new-payment-method", value: true }],
+    });
+    expect(newCard.statusCode).toBe(200);
+    const methods = await listPaymentTokens(shop.db, jane.id);
+    expect(methods.map((m) => [m.method.brand, m.method.last4, m.is_default])).toEqual([
+      ["Visa", "4242", true],
+      ["Mastercard", "4444", false],
+    ]);
+    const stored = await shop.db.selectFrom("payment_tokens").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain("5555555555554444");
+
+    const mastercard = methods[1]?.tokenId as number;
+    expect(await setDefaultPaymentToken(shop.db, jane.id, mastercard)).toBe(true);
+    expect((await listPaymentTokens(shop.db, jane.id))[0]?.method.last4).toBe("4444");
+    expect(await deletePaymentToken(shop.db, jane.id, mastercard)).toBe(true);
+    expect(await listPaymentTokens(shop.db, jane.id)).toMatchObject([{ is_default: true, method: { last4: "4242" } }]);
+  });
+
+  it("a guest cannot use or save a card token, and nobody can use another customer's", async () => {
+    const { listPaymentTokens } = await import("../payments/index.ts");
+    const janeId = (await shop.db.selectFrom("customers").select("id").where("email", "=", "jane@example.com").executeTakeFirstOrThrow())
+      .id;
+    const [saved] = await listPaymentTokens(shop.db, janeId);
+    const tokenData = [{ key: "cw-test_card-payment-token", value: String(saved?.tokenId) }];
+
+    const guest = await shopperWith(tShirt);
+    const refused = await guest.post("/checkout", { billing_address: billing(), payment_method: "test_card", payment_data: tokenData });
+    expect(refused.json()).toMatchObject({
+      code: "cw_rest_checkout_invalid_payment_data",
+      message: "The saved payment method could not be found.",
+    });
+
+    const other = new StoreClient(shop.app);
+    const registered = await other.post("/account/register", { email: "other.customer@example.com", password: "other-password-1" });
+    await other.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const notTheirs = await other.post("/checkout", {
+      billing_address: billing("other.customer@example.com"),
+      payment_method: "test_card",
+      payment_data: tokenData,
+    });
+    expect(notTheirs.json().code).toBe("cw_rest_checkout_invalid_payment_data");
+
+    const guestSave = await guest.post("/checkout", {
+      billing_address: billing(),
+      payment_method: "test_card",
+      payment_data: [...card("4242424242424242"), { key: "cw-test_card-new-payment-method", value: true }],
+    });
+    expect(guestSave.statusCode).toBe(200);
+    expect(await listPaymentTokens(shop.db, registered.json().id)).toEqual([]);
+    const count = await shop.db
+      .selectFrom("payment_tokens")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("customer_id", "<>", janeId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+});

@@ -12,7 +12,18 @@ import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import { type CartContext, cartRepo, getCart, loadPricedCart } from "../cart/index.ts";
 import { createCustomer } from "../customers/index.ts";
 import { type NewOrder, type OrderRow, ordersRepo, releaseOrder } from "../orders/index.ts";
-import { availableGateways, findGateway, type PaymentDataEntry, type PaymentGateway, type PaymentOutcome } from "../payments/index.ts";
+import {
+  availableGateways,
+  dataValue,
+  findGateway,
+  findPaymentToken,
+  type PaymentDataEntry,
+  type PaymentGateway,
+  type PaymentOutcome,
+  saveKey,
+  savePaymentToken,
+  tokenKey,
+} from "../payments/index.ts";
 import type { ShopSettings } from "../settings/index.ts";
 import { checkoutErrors } from "./checkout.errors.ts";
 
@@ -148,6 +159,8 @@ function checkedAddresses(
 interface Prepared {
   order: OrderRow;
   gateway: PaymentGateway | null;
+  /** The saved method chosen, checked to belong to the shopper. */
+  savedToken?: { brand: string; last4: string };
   /** An order placed by an earlier call for the same cart: answered as it stands. */
   repeated: boolean;
 }
@@ -206,11 +219,18 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
 
       const total = priced.result.totals.total_price;
       let gateway: PaymentGateway | null = null;
+      let savedToken: Prepared["savedToken"];
       if (total > 0) {
         if (!input.payment_method) throw checkoutErrors.missingPaymentMethod();
         gateway = availableGateways(ctx.settings).find((g) => g.id === input.payment_method) ?? null;
         if (!gateway) throw checkoutErrors.paymentMethodDisabled(input.payment_method);
-        const problem = gateway.validate?.(input.payment_data ?? []);
+        const tokenId = Number(dataValue(input.payment_data ?? [], tokenKey(gateway.id)));
+        if (tokenId) {
+          const token = uid ? await findPaymentToken(db, uid, tokenId, gateway.id) : undefined;
+          if (!token) throw checkoutErrors.invalidPaymentData("The saved payment method could not be found.");
+          savedToken = { brand: token.brand, last4: token.last4 };
+        }
+        const problem = gateway.validate?.(input.payment_data ?? [], { usingSavedToken: Boolean(savedToken) });
         if (problem) throw checkoutErrors.invalidPaymentData(problem);
       }
 
@@ -318,7 +338,7 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
       await ordersRepo.updateOrder(db, orderId, { stock_taken: 1, status: "pending", updated_at: nowIso });
       const order = await ordersRepo.findOrder(db, orderId);
       if (!order) throw new Error("order vanished inside its transaction");
-      return { order, gateway, repeated: false };
+      return { order, gateway, savedToken, repeated: false };
     });
   } catch (error) {
     if (error instanceof CouponRejection) {
@@ -335,7 +355,7 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
   }
 
   if (prepared.repeated) return checkoutReply(prepared.order, outcomeOf(prepared.order));
-  return settle(ctx, prepared.order, prepared.gateway, input.payment_data ?? []);
+  return settle(ctx, prepared, input.payment_data ?? []);
 }
 
 /** The outcome an already recorded order stands for, when a repeated call asks again. */
@@ -346,7 +366,14 @@ function outcomeOf(order: OrderRow): PaymentOutcome {
 }
 
 /** Pays the order, then records the outcome in one transaction. */
-async function settle(ctx: CartContext, order: OrderRow, gateway: PaymentGateway | null, data: PaymentDataEntry[]): Promise<CheckoutReply> {
+async function settle(ctx: CartContext, { order, gateway, savedToken }: Prepared, data: PaymentDataEntry[]): Promise<CheckoutReply> {
+  const customerId = order.customer_id ?? 0;
+  // Saving a card needs an account to keep it on, and a gateway that can tokenize.
+  const saveRequested =
+    Boolean(gateway?.supports.includes("tokenization")) &&
+    customerId > 0 &&
+    !savedToken &&
+    ["true", "1"].includes(dataValue(data, saveKey(gateway?.id ?? "")));
   let outcome: PaymentOutcome;
   if (!gateway) {
     outcome = { status: "success", orderStatus: "processing" };
@@ -358,9 +385,11 @@ async function settle(ctx: CartContext, order: OrderRow, gateway: PaymentGateway
         total: order.total,
         currency: order.currency,
         billingEmail: order.billing_email,
-        customerId: order.customer_id ?? 0,
+        customerId,
         data,
         settings: ctx.settings,
+        savedToken,
+        saveRequested,
       });
     } catch {
       // A gateway that breaks is a failed payment for the shopper, never a lost order.
@@ -388,6 +417,9 @@ async function settle(ctx: CartContext, order: OrderRow, gateway: PaymentGateway
         updated_at: now,
       });
       await cartRepo.emptyCart(db, order.cart_id, now);
+      if (saveRequested && outcome.tokenToSave && gateway) {
+        await savePaymentToken(db, { customerId, gateway: gateway.id, ...outcome.tokenToSave });
+      }
     }
     return ordersRepo.findOrder(db, order.id);
   });

@@ -53,7 +53,11 @@ const cheque: PaymentGateway = {
   },
 };
 
-function validateCard(data: Parameters<NonNullable<PaymentGateway["validate"]>>[0]): string | null {
+function validateCard(
+  data: Parameters<NonNullable<PaymentGateway["validate"]>>[0],
+  { usingSavedToken }: { usingSavedToken: boolean },
+): string | null {
+  if (usingSavedToken) return null;
   const number = cardValidator.number(digits(dataValue(data, TEST_CARD_FIELDS.number)));
   if (!number.isValid) return "The card number is not valid.";
   const expiry = cardValidator.expirationDate(dataValue(data, TEST_CARD_FIELDS.expiry));
@@ -67,9 +71,17 @@ const testCard: PaymentGateway = {
   id: "test_card",
   title: "Test card",
   description: "Pay with a test card: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined.",
-  supports: ["products"],
+  supports: ["products", "tokenization"],
   validate: validateCard,
-  async process({ data }) {
+  async process({ data, savedToken, saveRequested }) {
+    const transactionId = `test_${Date.now().toString(36)}`;
+    if (savedToken) {
+      const details = [
+        { key: "card_brand", value: savedToken.brand },
+        { key: "card_last4", value: savedToken.last4 },
+      ];
+      return { status: "success", orderStatus: "processing", details, transactionId };
+    }
     const number = digits(dataValue(data, TEST_CARD_FIELDS.number));
     const brand = cardValidator.number(number).card?.niceType ?? "Card";
     // Only what a receipt shows is kept: the brand and the last four digits.
@@ -77,9 +89,20 @@ const testCard: PaymentGateway = {
       { key: "card_brand", value: brand },
       { key: "card_last4", value: number.slice(-4) },
     ];
-    if (number === DECLINED_TEST_CARD)
+    if (number === DECLINED_TEST_CARD) {
       return { status: "failure", message: "Your card was declined. Please use another card or payment method.", details };
-    return { status: "success", orderStatus: "processing", details, transactionId: `test_${Date.now().toString(36)}` };
+    }
+    const expiry = cardValidator.expirationDate(dataValue(data, TEST_CARD_FIELDS.expiry));
+    const year = Number(expiry.year);
+    const tokenToSave = saveRequested
+      ? {
+          brand,
+          last4: number.slice(-4),
+          expiryMonth: Number(expiry.month) || null,
+          expiryYear: year ? (year < 100 ? 2000 + year : year) : null,
+        }
+      : undefined;
+    return { status: "success", orderStatus: "processing", details, transactionId, tokenToSave };
   },
 };
 

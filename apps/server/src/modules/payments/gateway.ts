@@ -21,6 +21,10 @@ export interface PaymentRequest {
   customerId: number;
   data: PaymentDataEntry[];
   settings: ShopSettings;
+  /** A saved method the shopper chose instead of entering a card (checked to be theirs). */
+  savedToken?: { brand: string; last4: string };
+  /** The shopper asked to keep this new card for next time (signed in, and the gateway tokenizes). */
+  saveRequested: boolean;
 }
 
 export interface PaymentOutcome {
@@ -34,6 +38,8 @@ export interface PaymentOutcome {
   orderStatus?: "processing" | "on-hold" | "pending" | "completed";
   transactionId?: string;
   redirectUrl?: string;
+  /** A card the gateway will keep a token for, when the shopper asked to save it. */
+  tokenToSave?: { brand: string; last4: string; expiryMonth: number | null; expiryYear: number | null };
 }
 
 export interface PaymentGateway {
@@ -45,9 +51,13 @@ export interface PaymentGateway {
   /** Express methods pay from the express area, outside the regular list. */
   express?: boolean;
   /** Checks the shopper's payment data before any order is written; a message when it is wrong. */
-  validate?(data: PaymentDataEntry[]): string | null;
+  validate?(data: PaymentDataEntry[], options: { usingSavedToken: boolean }): string | null;
   process(request: PaymentRequest): Promise<PaymentOutcome>;
 }
+
+/** payment_data keys the checkout sends for saved methods (spec §7, with our cw prefix). */
+export const tokenKey = (gatewayId: string) => `cw-${gatewayId}-payment-token`;
+export const saveKey = (gatewayId: string) => `cw-${gatewayId}-new-payment-method`;
 
 export const dataValue = (data: PaymentDataEntry[], key: string): string => {
   const value = data.find((entry) => entry.key === key)?.value;
