@@ -29,7 +29,9 @@ interface Step {
   /** The body of each request; given the request's number, to vary it. */
   body?: (n: number) => unknown;
   /** Which cart each request works on: a fresh one from a large pool, or one per connection. */
-  carts?: "pool" | "per-connection";
+  carts?: "pool" | "per-connection" | "filled";
+  /** A fixed number of requests instead of a duration (each "filled" cart can place one order). */
+  requests?: number;
 }
 
 const CART = "/api/store/v1/cart";
@@ -80,6 +82,31 @@ const scenarios: Record<string, Step[]> = {
     },
     { name: "GET /cart", path: CART, carts: "per-connection", connections: 50 },
   ],
+  // Issue 5: orders placed per second at 20 shoppers checking out at once, each with a cart of its own.
+  checkout: [
+    {
+      name: "POST /checkout",
+      path: "/api/store/v1/checkout",
+      method: "POST",
+      carts: "filled",
+      requests: 2000,
+      connections: 20,
+      body: (n) => ({
+        billing_address: {
+          first_name: "Bench",
+          last_name: `Shopper ${n}`,
+          address_1: "1 Load Street",
+          city: "Los Angeles",
+          state: "CA",
+          postcode: "90001",
+          country: "US",
+          phone: "555-0100",
+          email: `bench${n}@example.com`,
+        },
+        payment_method: "cod",
+      }),
+    },
+  ],
 };
 
 interface Budget {
@@ -118,13 +145,13 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 
 /** A cart with a T-shirt in it, made through the API; returns its token and line key. */
-async function filledCart(): Promise<{ token: string; key: string }> {
+async function filledCart(productId = 1): Promise<{ token: string; key: string }> {
   const first = await fetch(`${base}${CART}`);
   const token = first.headers.get("cart-token") ?? "";
   const added = await fetch(`${base}${CART}/add-item`, {
     method: "POST",
     headers: { "cart-token": token, "content-type": "application/json" },
-    body: JSON.stringify({ id: 1, quantity: 1 }),
+    body: JSON.stringify({ id: productId, quantity: 1 }),
   });
   const cart = (await added.json()) as { items: { key: string }[] };
   return { token, key: cart.items[0]?.key ?? "" };
@@ -138,9 +165,16 @@ async function load(step: Step) {
     if (step.carts === "per-connection") {
       for (let i = 0; i < count; i++) {
         const cart = await filledCart();
-        if (!cart.key) throw new Error("lighthouse: could not put a product in a cart");
+        if (!cart.key) throw new Error("could not put a product in a cart");
         tokens.push(cart.token);
         key = cart.key;
+      }
+    } else if (step.carts === "filled") {
+      // One cart per request, made 20 at a time, holding a product whose stock is not tracked (DEMO.md).
+      const beanie = ((await (await fetch(`${base}/api/store/v1/products/beanie`)).json()) as { id: number }).id;
+      for (let i = 0; i < count; i += 20) {
+        const made = await Promise.all(Array.from({ length: Math.min(20, count - i) }, () => filledCart(beanie)));
+        tokens.push(...made.map((cart) => cart.token));
       }
     } else if (step.carts === "pool") {
       for (let i = 0; i < 4000; i++) tokens.push(createSessionToken(SECRET, { sid: `bench-${i}-${Date.now()}-${Math.random()}`, uid: 0 }));
@@ -150,13 +184,14 @@ async function load(step: Step) {
   let counter = 0;
   let connection = 0;
   let firstFailure = "";
-  let { tokens, key } = await makeTokens(4);
+  const warmUpRequests = 40;
+  let { tokens, key } = await makeTokens(step.carts === "filled" ? warmUpRequests : 4);
   /** Each connection keeps one cart (autocannon's context is per connection); pool steps take a new one per request. */
   const prepare = (request: autocannon.Request, rawContext: object, path: string): autocannon.Request => {
     const context = rawContext as { token?: string };
     const n = counter++;
     if (step.carts === "per-connection" && !context.token) context.token = tokens[connection++ % tokens.length];
-    const token = step.carts === "pool" ? tokens[n % tokens.length] : context.token;
+    const token = step.carts === "pool" || step.carts === "filled" ? tokens[n % tokens.length] : context.token;
     const headers: Record<string, string> = { "content-type": "application/json", ...(token ? { "cart-token": token } : {}) };
     const body = step.body ? JSON.stringify(step.body(n)).replace("{key}", key) : undefined;
     return { ...request, path, headers, ...(body ? { body } : {}) };
@@ -164,7 +199,7 @@ async function load(step: Step) {
   const options: autocannon.Options = {
     url: base + step.path,
     connections: step.connections,
-    duration: seconds,
+    ...(step.requests ? { amount: step.requests } : { duration: seconds }),
     method: step.method ?? "GET",
     headers: { "content-type": "application/json" },
     setupClient: (client) => {
@@ -190,8 +225,9 @@ async function load(step: Step) {
     ],
   };
   // A short warm-up so the first requests' compilation does not count.
-  await autocannon({ ...options, connections: 4, duration: 2 });
-  ({ tokens, key } = await makeTokens(step.connections));
+  await autocannon({ ...options, connections: 4, ...(step.requests ? { amount: warmUpRequests } : { duration: 2 }) });
+  ({ tokens, key } = await makeTokens(step.requests ?? step.connections));
+  counter = 0;
   connection = 0;
   firstFailure = "";
   const result = await autocannon(options);
