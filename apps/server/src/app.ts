@@ -14,6 +14,7 @@ import { ajaxRoutes, cartRoutes } from "./modules/cart/index.ts";
 import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
 import { checkoutRoutes } from "./modules/checkout/index.ts";
 import { customerRoutes } from "./modules/customers/index.ts";
+import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
 import { getSettings, type ShopSettings } from "./modules/settings/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
 import { registerStorefront, type WebOptions } from "./web.ts";
@@ -25,6 +26,8 @@ export interface AppDeps {
   web?: WebOptions | false;
   /** Pino options or false; tests pass false to stay quiet. */
   logger?: boolean | { level: string };
+  /** Sends order e-mails once an order is placed (modules/emails); none sends nothing. */
+  mailer?: Mailer;
 }
 
 export const API_PREFIX = "/api/store/v1";
@@ -50,6 +53,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app);
+
+  if (deps.mailer) {
+    const unregister = registerOrderEmails({ db: deps.db, mailer: deps.mailer, log: app.log });
+    // Closing waits for e-mails still being sent.
+    app.addHook("onClose", unregister);
+  }
 
   // While closing, answers tell clients to hang up, so kept-alive sockets do not hold shutdown open.
   let closing = false;

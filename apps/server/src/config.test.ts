@@ -32,7 +32,47 @@ describe("loadConfig", () => {
     expect(config.database).toEqual({ dialect: "postgres", url: "postgres://u:p@db:5432/shop" });
   });
 
+  it("writes mail to an outbox in the data folder, links to localhost, and leaves sender and owner to the defaults", () => {
+    const cwd = folder();
+    const config = loadConfig({ PORT: "3999" }, cwd);
+    expect(config.publicUrl).toBe("http://localhost:3999");
+    expect(config.mail).toEqual({ smtpUrl: null, from: null, ownerEmail: null, outbox: join(cwd, "data", "outbox") });
+    expect(loadConfig({ DATABASE_URL: "file:/srv/shop/shop.db" }, cwd).mail.outbox).toBe("/srv/shop/outbox");
+    expect(loadConfig({ DATA_DIR: "files" }, cwd).mail.outbox).toBe(join(cwd, "files", "outbox"));
+  });
+
+  it("reads SMTP_URL, MAIL_FROM, SHOP_OWNER_EMAIL, PUBLIC_URL and MAIL_OUTBOX", () => {
+    const cwd = folder();
+    const config = loadConfig(
+      {
+        SMTP_URL: "smtp://user:pass@mail.example.com:587",
+        MAIL_FROM: "Example Shop <orders@example.com>",
+        SHOP_OWNER_EMAIL: "owner@example.com, packing@example.com",
+        PUBLIC_URL: "https://shop.example.com/",
+        MAIL_OUTBOX: "mail",
+      },
+      cwd,
+    );
+    expect(config.publicUrl).toBe("https://shop.example.com");
+    expect(config.mail).toEqual({
+      smtpUrl: "smtp://user:pass@mail.example.com:587",
+      from: "Example Shop <orders@example.com>",
+      ownerEmail: "owner@example.com, packing@example.com",
+      outbox: join(cwd, "mail"),
+    });
+  });
+
+  it("never repeats the SMTP password in its complaint", () => {
+    expect(() => loadConfig({ SMTP_URL: "http://user:hunter2@mail" }, folder())).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: "http://user:hunter2@mail" }, folder())).not.toThrow(/hunter2/);
+  });
+
   it.each([
+    [{ SMTP_URL: "mail.example.com:25" }, /SMTP_URL/],
+    [{ MAIL_FROM: "Shop" }, /MAIL_FROM/],
+    [{ SHOP_OWNER_EMAIL: "owner@example.com, nobody" }, /SHOP_OWNER_EMAIL/],
+    [{ PUBLIC_URL: "shop.example.com" }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: "ftp://shop.example.com" }, /PUBLIC_URL/],
     [{ PORT: "abc" }, /PORT/],
     [{ PORT: "70000" }, /PORT/],
     [{ RATE_LIMIT: "sometimes" }, /RATE_LIMIT/],

@@ -1,5 +1,5 @@
 /** The only reader of process.env: parsed once, validated, frozen. */
-import { dirname, isAbsolute, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 
 export type DatabaseConfig = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
 
@@ -13,6 +13,21 @@ export interface Config {
   rateLimit: boolean;
   logLevel: string;
   production: boolean;
+  /** PUBLIC_URL: the shop's address as shoppers reach it, for absolute links (e-mails); no trailing slash. */
+  publicUrl: string;
+  mail: MailConfig;
+}
+
+/** Order e-mails (modules/emails, decision 0012). */
+export interface MailConfig {
+  /** SMTP_URL (smtp:// or smtps://); null writes every message into the outbox folder instead. */
+  smtpUrl: string | null;
+  /** MAIL_FROM; null: the site title as the name, at shop@ the PUBLIC_URL's host. */
+  from: string | null;
+  /** SHOP_OWNER_EMAIL, where new-order notices go; null: they are only written to the outbox. */
+  ownerEmail: string | null;
+  /** MAIL_OUTBOX, default `<data folder>/outbox`. */
+  outbox: string;
 }
 
 export class ConfigError extends Error {}
@@ -49,14 +64,56 @@ function parseSecret(given: string | undefined): string | null {
   return given;
 }
 
+function parsePublicUrl(value: string | undefined, port: number): string {
+  if (!value) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL, e.g. https://shop.example.com (got '${value}')`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new ConfigError(`PUBLIC_URL must start with http:// or https:// (got '${url.protocol}…')`);
+  if (url.search || url.hash) throw new ConfigError("PUBLIC_URL must not have a query or a fragment");
+  return url.toString().replace(/\/+$/, "");
+}
+
+// The URL holds the SMTP password: messages name only its scheme.
+function parseSmtpUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^smtps?:\/\/[^/]/.test(value))
+    throw new ConfigError("SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465");
+  return value;
+}
+
+const looksLikeAddress = (value: string) => /^[^\s@<>,;]+@[^\s@<>,;]+$/.test(value);
+
+function parseMailFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  const address = /<([^<>]*)>\s*$/.exec(value)?.[1] ?? value;
+  if (!looksLikeAddress(address.trim()) || /[\r\n]/.test(value))
+    throw new ConfigError(`MAIL_FROM must be an address or "Name <address>" (got '${value}')`);
+  return value.trim();
+}
+
+/** One address or several separated by commas. */
+function parseOwnerEmail(value: string | undefined): string | null {
+  if (!value) return null;
+  const addresses = value.split(",").map((a) => a.trim());
+  if (!addresses.every(looksLikeAddress))
+    throw new ConfigError(`SHOP_OWNER_EMAIL must be one or more addresses separated by commas (got '${value}')`);
+  return addresses.join(", ");
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const database = parseDatabaseUrl(env.DATABASE_URL || "file:./data/shop.db", cwd);
   // The data folder defaults to the SQLite file's folder, so one shop's files stay together.
   const defaultDataDir = database.dialect === "sqlite" && database.file !== ":memory:" ? dirname(database.file) : resolve(cwd, "data");
   const dataDir = env.DATA_DIR ? resolve(cwd, env.DATA_DIR) : defaultDataDir;
   const production = env.NODE_ENV === "production";
+  const port = parsePort(env.PORT);
   return Object.freeze({
-    port: parsePort(env.PORT),
+    port,
     host: env.HOST || (production ? "0.0.0.0" : "127.0.0.1"),
     database,
     dataDir,
@@ -64,5 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rateLimit: parseSwitch("RATE_LIMIT", env.RATE_LIMIT, true),
     logLevel: env.LOG_LEVEL || "info",
     production,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
+    mail: Object.freeze({
+      smtpUrl: parseSmtpUrl(env.SMTP_URL),
+      from: parseMailFrom(env.MAIL_FROM),
+      ownerEmail: parseOwnerEmail(env.SHOP_OWNER_EMAIL),
+      outbox: env.MAIL_OUTBOX ? resolve(cwd, env.MAIL_OUTBOX) : join(dataDir, "outbox"),
+    }),
   });
 }

@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadSigningSecret, migrateToLatest, openDatabase, seedDemoShop } from "./db/index.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
+import { createMailer } from "./modules/emails/index.ts";
 import { cancelUnpaidOrders } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { deleteStaleGuestMeta } from "./modules/visitor/index.ts";
@@ -22,7 +23,9 @@ async function main() {
   const applied = await migrateToLatest(db);
   const seeded = await seedDemoShop(db);
   const secret = config.secret ?? (await loadSigningSecret(db));
-  const app = await buildApp({ config: { ...config, secret }, db, web: {} });
+  const mailer = createMailer(config);
+  const app = await buildApp({ config: { ...config, secret }, db, web: {}, mailer });
+  app.log.info(mailer.via === "smtp" ? { mail: "smtp" } : { mail: "outbox", outbox: mailer.outbox }, "order e-mails");
   app.addHook("onClose", async () => {
     await db.destroy();
   });

@@ -1,17 +1,21 @@
 /** Mounts the React Router storefront (server-rendered, same process) into Fastify. */
+import { timingSafeEqual } from "node:crypto";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Db } from "./db/index.ts";
 import { newCspNonce, pageContentSecurityPolicy } from "./http/csp.ts";
 import { StoreError } from "./http/errors.ts";
-import { resolveSession, sendSessionHeaders } from "./http/session.ts";
+import { resolveSession, sendSessionHeaders, switchSession } from "./http/session.ts";
 import { createNonce } from "./http/tokens.ts";
 import * as cart from "./modules/cart/index.ts";
 import * as catalog from "./modules/catalog/index.ts";
+import * as customers from "./modules/customers/index.ts";
+import * as orders from "./modules/orders/index.ts";
+import * as payments from "./modules/payments/index.ts";
 import type { ShopSettings } from "./modules/settings/index.ts";
 import { getVisitorMeta } from "./modules/visitor/index.ts";
 
@@ -61,11 +65,16 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
       // Pages share the Store API's session: the same cookie, and a nonce for the browser's writes.
       const session = resolveSession(options.secret, request);
       sendSessionHeaders(options.secret, request, reply, session);
-      const cartContext = { db, settings: base.settings, session: { sid: session.sid, uid: session.uid } };
+      // One session object for the whole request: signing in or out in an action moves it, and
+      // everything read after that (the cart, the nonce) follows.
+      const current: customers.Session = { sid: session.sid, uid: session.uid };
+      const cartContext = { db, settings: base.settings, session: current };
       const context = new RouterContextProvider();
       context.set(token, {
         ...base,
-        nonce: createNonce(options.secret, session.sid),
+        get nonce() {
+          return createNonce(options.secret, current.sid);
+        },
         cart: {
           get: () => cart.getCart(cartContext),
           summary: async () => {
@@ -87,6 +96,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
           },
         },
         visitor: { meta: () => getVisitorMeta(db, cartContext.session) },
+        account: accountServices({ db, secret: options.secret, settings: base.settings, request, reply, session: current }),
         catalog: {
           listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
           getProduct: (idOrSlug: string) => catalog.getProduct(ctx, idOrSlug),
@@ -98,4 +108,98 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
       return context;
     },
   });
+}
+
+interface AccountDeps {
+  db: Db;
+  secret: string;
+  settings: ShopSettings;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** This request's session; switched in place by sign-in and sign-out. */
+  session: customers.Session;
+}
+
+/** What the shopper is told to do to pay, for the methods that are paid after the order. */
+function paymentInstructions(settings: ShopSettings, method: string): string {
+  if (method === "bacs") return settings.payments.bacs.instructions;
+  if (method === "cheque") return settings.payments.chequeInstructions;
+  if (method === "cod") return settings.payments.codInstructions;
+  return "";
+}
+
+const sameKey = (given: string, actual: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(actual);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** The account pages' services (decision 0010): the customers module's calls, with the session switch of the Store API's account routes. */
+function accountServices({ db, secret, settings, request, reply, session }: AccountDeps) {
+  const switchTo = (next: customers.Session) => {
+    switchSession(secret, request, reply, next);
+    session.sid = next.sid;
+    session.uid = next.uid;
+  };
+  const attempt = async (call: () => Promise<{ session: customers.Session }>) => {
+    try {
+      switchTo((await call()).session);
+      return { ok: true as const };
+    } catch (error) {
+      if (error instanceof StoreError) return { ok: false as const, code: error.code, message: error.message };
+      throw error;
+    }
+  };
+  const signedIn = () => (session.uid ? customers.getCustomer(db, session.uid) : Promise.resolve(null));
+  const shape = (view: orders.OrderView) => ({
+    ...view,
+    billing_email: view.billing_address.email ?? "",
+    payment_instructions: paymentInstructions(settings, view.payment_method),
+  });
+
+  return {
+    async current() {
+      const customer = await signedIn();
+      return customer && { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName };
+    },
+    signIn: (email: string, password: string) => attempt(() => customers.signIn(db, { ...session }, email, password)),
+    register: (email: string, password: string) => attempt(() => customers.register(db, { ...session }, { email, password })),
+    async signOut() {
+      if (session.uid) switchTo(customers.signOut({ ...session }));
+    },
+    orders: async () => (session.uid ? orders.listCustomerOrders(db, session.uid) : []),
+    async order(id: number) {
+      if (!session.uid) return null;
+      try {
+        return shape(await orders.getOrderFor(db, id, { customerId: session.uid }));
+      } catch (error) {
+        if (error instanceof StoreError) return null;
+        throw error;
+      }
+    },
+    async orderReceived(id: number, key: string | null) {
+      const row = await orders.ordersRepo.findOrder(db, id);
+      if (!row || row.status === "checkout-draft") return null;
+      const owner = row.customer_id ?? 0;
+      if (owner && owner === session.uid) return shape(await orders.orderView(db, row));
+      if (!key || !sameKey(key, row.order_key)) return null;
+      // An account's order shows to its owner only; the key alone is enough for a guest's order.
+      if (owner) return "sign-in" as const;
+      return shape(await orders.orderView(db, row));
+    },
+    async addresses() {
+      const customer = await signedIn();
+      return customer && { billing: customer.billingAddress, shipping: customer.shippingAddress };
+    },
+    async paymentMethods() {
+      if (!session.uid) return [];
+      return (await payments.listPaymentTokens(db, session.uid)).map((saved) => ({
+        id: String(saved.tokenId),
+        brand: saved.method.display_brand || saved.method.brand,
+        last4: saved.method.last4,
+        expires: saved.expires,
+        isDefault: saved.is_default,
+      }));
+    },
+  };
 }

@@ -2,9 +2,10 @@
  * What the server hands every loader: the shop's settings and its services, called in-process
  * (no HTTP hop). The token is exported from entry.server so the server uses this very instance.
  */
-import type { StoreCart } from "@cartwright/commerce";
+import type { StoreAddress, StoreCart } from "@cartwright/commerce";
 import { createContext } from "react-router";
 import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "../../server/src/modules/catalog/index.ts";
+import type { CustomerOrderSummary, OrderView } from "../../server/src/modules/orders/index.ts";
 import type { ShopSettings } from "../../server/src/modules/settings/index.ts";
 
 export interface StorefrontCatalog {
@@ -29,10 +30,63 @@ export interface StorefrontCart {
   }): Promise<{ ok: true } | { ok: false; message: string }>;
 }
 
+/** The signed-in shopper, as the account pages show them. */
+export interface AccountCustomer {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** An expected failure of an account call, with the server's code and message (decision 0010). */
+export type AccountResult = { ok: true } | { ok: false; code: string; message: string };
+
+/** A saved payment method (a token for a card: brand, last four digits, expiry; never the card). */
+export interface SavedPaymentMethod {
+  id: string;
+  /** "Visa", "Mastercard"… */
+  brand: string;
+  last4: string;
+  /** "MM/YY". */
+  expires: string;
+  isDefault: boolean;
+}
+
+/** An order as the account and order-received pages show it (the Store API order shape). */
+export type AccountOrder = OrderView & {
+  billing_email: string;
+  /** The payment method's instructions for the shopper (bank transfer, check, cash on delivery); "" when none. */
+  payment_instructions: string;
+};
+
+/**
+ * The shopper's account. Signing in, registering and signing out switch the session (a new
+ * cw_session cookie on this reply) and, on sign-in, merge the guest cart into the saved one.
+ * The reads answer for the signed-in customer only: empty or null for a guest.
+ */
+export interface StorefrontAccount {
+  current(): Promise<AccountCustomer | null>;
+  signIn(email: string, password: string): Promise<AccountResult>;
+  register(email: string, password: string): Promise<AccountResult>;
+  signOut(): Promise<void>;
+  /** Newest first; no drafts or failed attempts. */
+  orders(): Promise<CustomerOrderSummary[]>;
+  /** The signed-in customer's own order, else null. */
+  order(id: number): Promise<AccountOrder | null>;
+  /**
+   * The order-received page: with the order's key, or to its signed-in owner without one.
+   * "sign-in" when the key is right but the order belongs to an account that is not signed in.
+   */
+  orderReceived(id: number, key: string | null): Promise<AccountOrder | "sign-in" | null>;
+  addresses(): Promise<{ billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null>;
+  paymentMethods(): Promise<SavedPaymentMethod[]>;
+}
+
 export interface Storefront {
   settings: ShopSettings;
   catalog: StorefrontCatalog;
   cart: StorefrontCart;
+  account: StorefrontAccount;
   /** What the shop remembers about this visitor (dismissed banners). */
   visitor: { meta(): Promise<{ coming_soon_banner_dismissed?: "yes" | "no" }> };
   /** The Store API nonce for this visitor's session, for the browser's writes. */

@@ -1,6 +1,7 @@
 /** The header on every page: site title, navigation, product search and the mini-cart button. */
 import type { Currency } from "@cartwright/commerce";
 import { Form, Link, NavLink, useSearchParams } from "react-router";
+import { accountMessages } from "../features/account/messages.ts";
 import { MiniCart } from "../features/mini-cart/MiniCart.tsx";
 import { layoutMessages } from "../messages.ts";
 
@@ -17,9 +18,10 @@ interface SiteHeaderProps {
   currency: Currency;
   cart: { itemsCount: number; amount: string };
   miniCart: { displayPricesIncludingTax: boolean; openAfterAdd: boolean; cartPath: string; checkoutPath: string };
+  accountPath?: string;
 }
 
-export function SiteHeader({ siteTitle, shopPath, categories, currency, cart, miniCart }: SiteHeaderProps) {
+export function SiteHeader({ siteTitle, shopPath, categories, currency, cart, miniCart, accountPath = "/my-account" }: SiteHeaderProps) {
   const [searchParams] = useSearchParams();
   const query = searchParams.get("s") ?? "";
   return (
@@ -45,6 +47,9 @@ export function SiteHeader({ siteTitle, shopPath, categories, currency, cart, mi
             {layoutMessages.searchSubmit}
           </button>
         </Form>
+        <Link to={accountPath} className="site-header__account">
+          {accountMessages.title}
+        </Link>
         <MiniCart initial={cart} currency={currency} {...miniCart} />
       </div>
       <nav className="site-nav" aria-label={layoutMessages.mainNavigation}>

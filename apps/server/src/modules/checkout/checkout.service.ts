@@ -11,6 +11,7 @@ import { StoreError } from "../../http/errors.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import { type CartContext, cartRepo, getCart, loadPricedCart } from "../cart/index.ts";
 import { createCustomer } from "../customers/index.ts";
+import { onOrderPlaced } from "../emails/index.ts";
 import { type NewOrder, type OrderRow, ordersRepo, releaseOrder } from "../orders/index.ts";
 import {
   availableGateways,
@@ -425,6 +426,8 @@ async function settle(ctx: CartContext, { order, gateway, savedToken }: Prepared
   });
   if (!recorded) throw new Error("order vanished while being paid");
   const reply = checkoutReply(recorded, outcome);
+  // The confirmation and the owner's notice go out in the background: the shopper does not wait.
+  if (outcome.status !== "failure") onOrderPlaced(ctx.db, recorded.id);
   if (outcome.status === "failure") {
     throw new StoreError("cw_rest_checkout_process_payment_error", outcome.message ?? "The payment was declined.", 400, {
       order_id: recorded.id,

@@ -1,5 +1,13 @@
 export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.repo.ts";
 export * as ordersRepo from "./orders.repo.ts";
 export { PLACED_STATUSES } from "./orders.repo.ts";
-export type { OrderAccess, OrderView } from "./orders.service.ts";
-export { cancelOrder, cancelUnpaidOrders, getOrderFor, orderErrors, orderView, releaseOrder } from "./orders.service.ts";
+export type { CustomerOrderSummary, OrderAccess, OrderView } from "./orders.service.ts";
+export {
+  cancelOrder,
+  cancelUnpaidOrders,
+  getOrderFor,
+  listCustomerOrders,
+  orderErrors,
+  orderView,
+  releaseOrder,
+} from "./orders.service.ts";

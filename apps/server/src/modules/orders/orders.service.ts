@@ -1,4 +1,6 @@
 /** Reading orders: the Store API order shape and who may see an order. */
+import type { CurrencyFields } from "@cartwright/commerce";
+import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import { StoreError } from "../../http/errors.ts";
@@ -124,4 +126,52 @@ export async function cancelUnpaidOrders(db: Db, holdMinutes: number, now = new 
   for (const { id } of stale) if (await cancelOrder(db, id, now)) cancelled++;
   await db.deleteFrom("stock_holds").where("expires_at", "<", now.toISOString()).execute();
   return cancelled;
+}
+
+/** One line of a customer's order list (my account). Amounts in minor units. */
+export interface CustomerOrderSummary {
+  id: number;
+  order_number: string;
+  status: OrderStatus;
+  date_created: string;
+  total: string;
+  item_count: number;
+  currency: CurrencyFields;
+}
+
+/** Statuses a customer never sees in their list: the cart's working draft and payments that failed. */
+const UNLISTED_STATUSES: OrderStatus[] = ["checkout-draft", "failed"];
+
+/** A customer's orders, newest first, without drafts and failed attempts. */
+export async function listCustomerOrders(db: Db, customerId: number): Promise<CustomerOrderSummary[]> {
+  if (!Number.isSafeInteger(customerId) || customerId <= 0) return [];
+  const rows = await db
+    .selectFrom("orders")
+    .select(["id", "status", "created_at", "total", "totals"])
+    .select(sql<number>`coalesce((select sum(i.quantity) from order_items i where i.order_id = orders.id), 0)`.as("item_count"))
+    .where("customer_id", "=", customerId)
+    .where("status", "not in", UNLISTED_STATUSES)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((row) => {
+    const totals = JSON.parse(row.totals) as Partial<CurrencyFields>;
+    return {
+      id: row.id,
+      order_number: String(row.id),
+      status: row.status,
+      date_created: row.created_at,
+      total: String(row.total),
+      item_count: Number(row.item_count),
+      currency: {
+        currency_code: totals.currency_code ?? "",
+        currency_symbol: totals.currency_symbol ?? "",
+        currency_minor_unit: totals.currency_minor_unit ?? 2,
+        currency_decimal_separator: totals.currency_decimal_separator ?? ".",
+        currency_thousand_separator: totals.currency_thousand_separator ?? ",",
+        currency_prefix: totals.currency_prefix ?? "",
+        currency_suffix: totals.currency_suffix ?? "",
+      },
+    };
+  });
 }

@@ -1,0 +1,318 @@
+/**
+ * The storefront's account and order-received pages, as a browser without JavaScript uses
+ * them: plain form posts to the page's React Router action, the cw_session cookie carried along.
+ */
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../test/app.ts";
+import { productId } from "../../../test/store-client.ts";
+
+const HOST = "shop.test";
+const ORIGIN = `http://${HOST}`;
+const JANE = { email: "jane@example.com", password: "demo-jane-2026" };
+const address = {
+  first_name: "Jane",
+  last_name: "Doe",
+  address_1: "1 Market Street",
+  city: "San Francisco",
+  state: "CA",
+  postcode: "94105",
+  country: "US",
+  phone: "415-555-0134",
+};
+
+let shop: TestShop;
+let tShirt: number;
+let beanie: number;
+beforeAll(async () => {
+  shop = await createTestShop({ web: true });
+  tShirt = await productId(shop.app, "classic-t-shirt");
+  beanie = await productId(shop.app, "beanie");
+});
+afterAll(() => shop.close());
+
+const tokenPayload = (token: string) => JSON.parse(Buffer.from(token.split(".")[0] ?? "", "base64url").toString("utf8"));
+
+/** A browser: one cookie jar, same-origin form posts (with the Origin header a browser sends). */
+class Browser {
+  session: string | undefined;
+
+  private remember(response: LightMyRequestResponse) {
+    const header = response.headers["set-cookie"];
+    for (const cookie of Array.isArray(header) ? header : header ? [header] : []) {
+      const match = /^cw_session=([^;]*)/.exec(cookie);
+      if (match) this.session = match[1];
+    }
+    return response;
+  }
+
+  private headers(): Record<string, string> {
+    return { host: HOST, ...(this.session ? { cookie: `cw_session=${this.session}` } : {}) };
+  }
+
+  async get(url: string) {
+    return this.remember(await shop.app.inject({ method: "GET", url, headers: this.headers() }));
+  }
+
+  async post(url: string, fields: Record<string, string>, origin = ORIGIN) {
+    return this.remember(
+      await shop.app.inject({
+        method: "POST",
+        url,
+        headers: { ...this.headers(), origin, "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams(fields).toString(),
+      }),
+    );
+  }
+
+  signIn(email: string, password: string) {
+    return this.post("/my-account", { intent: "sign-in", email, password });
+  }
+
+  /** The customer id in the session cookie, 0 for a guest. */
+  uid(): number {
+    return this.session ? tokenPayload(this.session).uid : 0;
+  }
+
+  /** A Store API call in this browser's session: the cookie's value is also a valid Cart-Token. */
+  async api(method: "GET" | "POST", path: string, body?: unknown) {
+    if (!this.session) await this.get("/my-account");
+    const response = await shop.app.inject({
+      method,
+      url: `/api/store/v1${path}`,
+      headers: { "cart-token": this.session as string, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.statusCode >= 300) throw new Error(`${path} answered ${response.statusCode}: ${response.body}`);
+    return response.json();
+  }
+
+  /** Adds the products and places the order; returns its id and key. */
+  async placeOrder(items: { id: number; quantity: number }[], payment_method: string, email = JANE.email) {
+    for (const item of items) await this.api("POST", "/cart/add-item", item);
+    const order = await this.api("POST", "/checkout", { billing_address: { ...address, email }, payment_method });
+    return { id: order.order_id as number, key: order.order_key as string };
+  }
+}
+
+const expectRedirect = (response: LightMyRequestResponse, location: string) => {
+  expect([302, 303]).toContain(response.statusCode);
+  expect(response.headers.location).toBe(location);
+};
+
+describe("/my-account signed out", () => {
+  it("offers the sign-in and registration forms, and keeps the account pages to the signed-in", async () => {
+    const browser = new Browser();
+    const page = await browser.get("/my-account");
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(page.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(page.body).toMatch(/<h2 id="sign-in-title">Sign in<\/h2>/);
+    expect(page.body).toMatch(/<label for="sign-in-email">Email address<\/label>/);
+    expect(page.body).toMatch(/<label for="sign-in-password">Password<\/label>/);
+    expect(page.body).toContain(">Create account</button>");
+    for (const path of ["/my-account/orders", "/my-account/orders/1", "/my-account/addresses", "/my-account/payment-methods"]) {
+      expectRedirect(await browser.get(path), "/my-account");
+    }
+  });
+
+  it("shows a wrong password inline with the server's message, keeping the typed e-mail", async () => {
+    const browser = new Browser();
+    const response = await browser.signIn(JANE.email, "not-her-password");
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toContain('role="alert">The e-mail address or password is incorrect.</p>');
+    expect(response.body).toMatch(/id="sign-in-email"[^>]*value="jane@example.com"/);
+    expect(response.body).toMatch(/id="sign-in-email"[^>]*aria-invalid="true"/);
+    expect(browser.uid()).toBe(0);
+  });
+
+  it("refuses a sign-in posted from another site", async () => {
+    const browser = new Browser();
+    const response = await browser.post("/my-account", { intent: "sign-in", ...JANE }, "https://evil.example");
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(browser.uid()).toBe(0);
+  });
+
+  it("shows registration errors inline", async () => {
+    const browser = new Browser();
+    const taken = await browser.post("/my-account", { intent: "register", email: "Jane@Example.com", password: "long-enough-1" });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.body).toContain("An account is already registered with your email address. Please log in.");
+    expect(taken.body).toMatch(/id="register-email"[^>]*value="Jane@Example.com"/);
+    const short = await browser.post("/my-account", { intent: "register", email: "sam@example.com", password: "short" });
+    expect(short.body).toContain("Please choose a password of at least 8 characters.");
+    const invalid = await browser.post("/my-account", { intent: "register", email: "not-an-email", password: "long-enough-1" });
+    expect(invalid.body).toContain("Please provide a valid email address.");
+    expect(browser.uid()).toBe(0);
+  });
+});
+
+describe("signed in as Jane", () => {
+  const jane = new Browser();
+  let janeId = 0;
+  let older: { id: number; key: string };
+  let newer: { id: number; key: string };
+
+  it("signs in through the form, with the guest cart merged into hers", async () => {
+    await jane.get("/my-account");
+    await jane.api("POST", "/cart/add-item", { id: beanie, quantity: 1 });
+    const guestSession = jane.session;
+
+    const response = await jane.signIn(JANE.email, JANE.password);
+    expectRedirect(response, "/my-account");
+    expect(jane.session).not.toBe(guestSession);
+    janeId = jane.uid();
+    expect(janeId).toBeGreaterThan(0);
+    const cart = await jane.api("GET", "/cart");
+    expect(cart.items.map((item: { id: number }) => item.id)).toContain(beanie);
+
+    const page = await jane.get("/my-account");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Hello, Jane Doe.");
+    expect(page.body).toContain('<nav class="account-nav" aria-label="Account pages">');
+    for (const [href, label] of [
+      ["/my-account/orders", "Orders"],
+      ["/my-account/addresses", "Addresses"],
+      ["/my-account/payment-methods", "Payment methods"],
+    ]) {
+      expect(page.body).toMatch(new RegExp(`href="${href}"[^>]*>${label}</a>`));
+    }
+    expect(page.body).toMatch(
+      /<form[^>]*action="\/my-account" method="post"><input type="hidden" name="intent" value="sign-out"\/><button[^>]*>Sign out<\/button>/,
+    );
+    expect(page.body).not.toContain('id="sign-in-email"');
+  });
+
+  it("lists her orders newest first, without failed attempts", async () => {
+    expect((await jane.get("/my-account/orders")).body).toContain("You have not placed any orders yet.");
+    older = await jane.placeOrder([], "cod");
+    newer = await jane.placeOrder([{ id: tShirt, quantity: 2 }], "cheque");
+    // A declined card leaves a failed order, which the list leaves out.
+    await jane.api("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const declined = await shop.app.inject({
+      method: "POST",
+      url: "/api/store/v1/checkout",
+      headers: { "cart-token": jane.session as string, "content-type": "application/json" },
+      payload: JSON.stringify({
+        billing_address: { ...address, email: JANE.email },
+        payment_method: "test_card",
+        payment_data: [
+          { key: "cw-test-card-number", value: "4000000000000002" },
+          { key: "cw-test-card-expiry", value: "12/40" },
+          { key: "cw-test-card-cvc", value: "123" },
+        ],
+      }),
+    });
+    expect(declined.statusCode).toBe(400);
+    const failedId = (await shop.db.selectFrom("orders").select("id").where("status", "=", "failed").executeTakeFirstOrThrow()).id;
+
+    const page = await jane.get("/my-account/orders");
+    expect(page.statusCode).toBe(200);
+    const newerAt = page.body.indexOf(`href="/my-account/orders/${newer.id}"`);
+    const olderAt = page.body.indexOf(`href="/my-account/orders/${older.id}"`);
+    expect(newerAt).toBeGreaterThan(-1);
+    expect(olderAt).toBeGreaterThan(newerAt);
+    expect(page.body).not.toContain(`/my-account/orders/${failedId}"`);
+    expect(page.body).toContain("On hold");
+    expect(page.body).toContain("Processing");
+    expect(page.body).toMatch(/\$[\d.,]+ for 2 items/);
+    expect(page.body).toContain(`aria-label="View order ${newer.id}"`);
+  });
+
+  it("shows one of her orders: lines, totals, payment method, addresses", async () => {
+    const page = await jane.get(`/my-account/orders/${newer.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<h1 class="account__title">Order #${newer.id}</h1>`);
+    expect(page.body).toContain("Classic T-Shirt");
+    expect(page.body).toContain('<span class="order-details__quantity">× 2</span>');
+    expect(page.body).toContain("$40.00");
+    expect(page.body).toContain("Check payments");
+    expect(page.body).toContain("1 Market Street");
+    expect(page.body).toContain("San Francisco, California 94105");
+    expect(page.body).toContain("United States");
+    expect((await jane.get("/my-account/orders/999999")).statusCode).toBe(404);
+    expect((await jane.get("/my-account/orders/not-a-number")).statusCode).toBe(404);
+  });
+
+  it("shows her saved addresses and card", async () => {
+    const addresses = await jane.get("/my-account/addresses");
+    expect(addresses.statusCode).toBe(200);
+    expect(addresses.body).toContain("Billing address");
+    expect(addresses.body).toContain("1 Market Street");
+    expect(addresses.body).toContain("San Francisco, California 94105");
+    const methods = await jane.get("/my-account/payment-methods");
+    expect(methods.statusCode).toBe(200);
+    expect(methods.body).toContain("Visa ending in 4242");
+    expect(methods.body).toContain("12/30");
+  });
+
+  it("shows the order-received page to her without the key, and to nobody else without her", async () => {
+    const own = await jane.get(`/checkout/order-received/${newer.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(own.body).toContain("Thank you: we have your order.");
+    expect(own.body).toContain("Please send a check to the shop&#x27;s address, with your order number on the back.");
+    expect(own.body).toContain("jane@example.com");
+
+    const stranger = new Browser();
+    expect((await stranger.get(`/checkout/order-received/${newer.id}`)).statusCode).toBe(404);
+    expect((await stranger.get(`/checkout/order-received/${newer.id}?key=wrong`)).statusCode).toBe(404);
+    // The right key without the account: sign in first, nothing of the order shown.
+    const withKey = await stranger.get(`/checkout/order-received/${newer.id}?key=${newer.key}`);
+    expect(withKey.statusCode).toBe(200);
+    expect(withKey.body).toContain("Sign in as its owner to see it.");
+    expect(withKey.body).not.toContain("1 Market Street");
+  });
+
+  it("keeps her orders from another customer", async () => {
+    const sam = new Browser();
+    const registered = await sam.post("/my-account", { intent: "register", email: "sam@example.com", password: "sams-password-1" });
+    expectRedirect(registered, "/my-account");
+    expect(sam.uid()).toBeGreaterThan(0);
+    expect(sam.uid()).not.toBe(janeId);
+    expect((await sam.get("/my-account")).body).toContain("Hello, sam@example.com.");
+    const orders = await sam.get("/my-account/orders");
+    expect(orders.body).toContain("You have not placed any orders yet.");
+    expect(orders.body).not.toContain(`/my-account/orders/${newer.id}"`);
+    const page = await sam.get(`/my-account/orders/${newer.id}`);
+    expect(page.statusCode).toBe(404);
+    expect(page.body).not.toContain("1 Market Street");
+    const received = await sam.get(`/checkout/order-received/${newer.id}?key=${newer.key}`);
+    expect(received.body).not.toContain("1 Market Street");
+    expect((await sam.get("/my-account/payment-methods")).body).toContain("No saved payment methods.");
+  });
+
+  it("signs out through the form", async () => {
+    const response = await jane.post("/my-account", { intent: "sign-out" });
+    expectRedirect(response, "/my-account?signed-out");
+    expect(jane.uid()).toBe(0);
+    const page = await jane.get("/my-account?signed-out");
+    expect(page.body).toContain("You have signed out.");
+    expect(page.body).toContain('id="sign-in-email"');
+    expectRedirect(await jane.get("/my-account/orders"), "/my-account");
+    expect((await jane.get(`/my-account/orders/${newer.id}`)).statusCode).not.toBe(200);
+  });
+});
+
+describe("/checkout/order-received for a guest's order", () => {
+  it("shows the order with its key only", async () => {
+    const guest = new Browser();
+    const order = await guest.placeOrder([{ id: tShirt, quantity: 1 }], "bacs", "guest@example.com");
+
+    const page = await new Browser().get(`/checkout/order-received/${order.id}?key=${order.key}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(page.body).toContain("<h1>Order received</h1>");
+    expect(page.body).toContain("guest@example.com");
+    expect(page.body).toContain("Direct bank transfer");
+    expect(page.body).toContain("Make your payment directly into our bank account");
+    expect(page.body).toContain("Classic T-Shirt");
+    expect(page.body).toMatch(/<dt>Order number<\/dt><dd>\d+<\/dd>/);
+
+    expect((await new Browser().get(`/checkout/order-received/${order.id}`)).statusCode).toBe(404);
+    expect((await new Browser().get(`/checkout/order-received/${order.id}?key=${order.key}x`)).statusCode).toBe(404);
+    const notFound = await new Browser().get(`/checkout/order-received/${order.id + 1000}?key=${order.key}`);
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.body).toContain("Page not found");
+  });
+});

@@ -1,0 +1,210 @@
+/** Order e-mails for orders placed through POST /checkout, on SQLite and PostgreSQL (issue 5, decision 0012). */
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { currencyFromFields, formatAmount } from "@cartwright/commerce";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { productId, StoreClient } from "../../../../../test/store-client.ts";
+import { buildApp } from "../../app.ts";
+import { getSettings, updateSettings } from "../settings/index.ts";
+import { parseEml } from "./eml.test-support.ts";
+import { createMailer, type Mailer, type MailLog, sendOrderEmails } from "./index.ts";
+
+const PUBLIC_URL = "https://shop.example.com";
+const folder = () => join(mkdtempSync(join(tmpdir(), "cw-mail-")), "outbox");
+const outboxMailer = (outbox: string, ownerEmail: string | null = "owner@example.com", smtpUrl: string | null = null): Mailer =>
+  createMailer({ publicUrl: PUBLIC_URL, mail: { smtpUrl, from: null, ownerEmail, outbox } });
+
+let shop: TestShop;
+/** The shop built as main.ts builds it: with a mailer, writing into its own outbox. */
+let app: FastifyInstance;
+const appOutbox = folder();
+let tShirt: number;
+beforeAll(async () => {
+  shop = await createTestShop();
+  app = await buildApp({
+    config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
+    db: shop.db,
+    logger: false,
+    web: false,
+    mailer: outboxMailer(appOutbox),
+  });
+  await app.ready();
+  tShirt = await productId(app, "classic-t-shirt");
+});
+afterAll(async () => {
+  await app.close();
+  await shop.close();
+});
+
+const billing = {
+  first_name: "Ada",
+  last_name: "Shopper",
+  address_1: "1 Test Street",
+  city: "Los Angeles",
+  state: "CA",
+  postcode: "90001",
+  country: "US",
+  phone: "555-0100",
+  email: "ada@example.com",
+};
+
+async function placeOrder(body: Record<string, unknown>) {
+  const shopper = new StoreClient(app);
+  await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 2 });
+  return shopper.post("/checkout", { billing_address: billing, ...body });
+}
+
+const filesOf = (outbox: string, orderId: number) =>
+  existsSync(outbox) ? readdirSync(outbox).filter((name) => name.includes(`-${orderId}-`)) : [];
+const read = (outbox: string, name: string) => parseEml(readFileSync(join(outbox, name), "utf8"));
+
+describe("sendOrderEmails", () => {
+  it("sends the shopper a confirmation and the owner a notice for an order paid on delivery", async () => {
+    const placed = await placeOrder({ payment_method: "cod", customer_note: "Ring twice <script>alert(1)</script>" });
+    expect(placed.statusCode).toBe(200);
+    const { order_id: id, order_key: key, status } = placed.json();
+    expect(status).toBe("processing");
+    const outbox = folder();
+
+    const sent = await sendOrderEmails({ db: shop.db, mailer: outboxMailer(outbox) }, id);
+    expect(sent.map((s) => [s.kind, s.via])).toEqual([
+      ["confirmation", "outbox"],
+      ["new-order", "outbox"],
+    ]);
+    const names = readdirSync(outbox).sort();
+    expect(names).toHaveLength(2);
+    for (const [name, kind] of [
+      [names.find((n) => n.endsWith("-confirmation.eml")), "confirmation"],
+      [names.find((n) => n.endsWith("-new-order.eml")), "new-order"],
+    ])
+      expect(name).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d\\.\\d{3}Z-${id}-${kind}\\.eml$`));
+
+    const order = (await new StoreClient(app).get(`/order/${id}?key=${key}&billing_email=ada@example.com`)).json();
+    const total = formatAmount(order.totals.total_price, currencyFromFields(order.totals));
+    expect(total).toMatch(/^\$\d+\.\d\d$/);
+    const link = `${PUBLIC_URL}/checkout/order-received/${id}?key=${key}`;
+
+    const confirmation = read(outbox, names.find((n) => n.endsWith("-confirmation.eml")) ?? "");
+    expect(confirmation.headers).toMatchObject({
+      from: "Cartwright Demo <shop@shop.example.com>",
+      to: "ada@example.com",
+      "reply-to": "owner@example.com",
+      subject: `Your Cartwright Demo order #${id} has been received`,
+    });
+    expect(confirmation.text).toContain("Classic T-Shirt × 2");
+    expect(confirmation.text).toMatch(new RegExp(`^Total\\s+\\${total}$`, "m"));
+    expect(confirmation.text).toContain("Payment method: Cash on delivery");
+    expect(confirmation.text).toContain(link);
+    expect(confirmation.html).toContain(`href="${link}"`);
+    expect(confirmation.html).toContain("Ring twice &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(confirmation.html).not.toContain("<script>");
+
+    const notice = read(outbox, names.find((n) => n.endsWith("-new-order.eml")) ?? "");
+    expect(notice.headers).toMatchObject({
+      to: "owner@example.com",
+      "reply-to": "ada@example.com",
+      subject: `[Cartwright Demo] New order #${id} from Ada Shopper`,
+    });
+    expect(notice.text).toContain("Its status is processing");
+    expect(notice.text).toMatch(new RegExp(`^Total\\s+\\${total}$`, "m"));
+  });
+
+  it("gives a bank transfer order (on hold) the instructions and the shop's account details", async () => {
+    const settings = await getSettings(shop.db);
+    await updateSettings(shop.db, {
+      payments: {
+        ...settings.payments,
+        bacs: { ...settings.payments.bacs, accountName: "Cartwright Demo Ltd", iban: "GB33BUKB20201555555555", bic: "BUKBGB22" },
+      },
+    });
+    const placed = (await placeOrder({ payment_method: "bacs" })).json();
+    expect(placed.status).toBe("on-hold");
+    const outbox = folder();
+    expect(await sendOrderEmails({ db: shop.db, mailer: outboxMailer(outbox) }, placed.order_id)).toHaveLength(2);
+    const confirmation = read(outbox, readdirSync(outbox).find((n) => n.endsWith("-confirmation.eml")) ?? "");
+    expect(confirmation.text).toContain("Payment method: Direct bank transfer");
+    expect(confirmation.text).toContain(settings.payments.bacs.instructions);
+    expect(confirmation.text).toContain("Account name: Cartwright Demo Ltd");
+    expect(confirmation.text).toContain("IBAN: GB33BUKB20201555555555");
+    expect(confirmation.text).toContain(`Payment reference: ${placed.order_id}`);
+    expect(confirmation.text).toContain("on hold until your payment reaches us");
+  });
+
+  it("sends nothing for a declined payment or a draft order", async () => {
+    const declined = await placeOrder({
+      payment_method: "test_card",
+      payment_data: [
+        { key: "cw-test-card-number", value: "4000 0000 0000 0002" },
+        { key: "cw-test-card-expiry", value: "12/40" },
+        { key: "cw-test-card-cvc", value: "123" },
+      ],
+    });
+    expect(declined.statusCode).toBe(400);
+    const failedId = declined.json().data.order_id;
+    const drafter = new StoreClient(app);
+    await drafter.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const draftId = (await drafter.get("/checkout")).json().order_id;
+    expect((await shop.db.selectFrom("orders").select("status").where("id", "=", draftId).executeTakeFirstOrThrow()).status).toBe(
+      "checkout-draft",
+    );
+
+    const outbox = folder();
+    for (const id of [failedId, draftId, 999_999])
+      expect(await sendOrderEmails({ db: shop.db, mailer: outboxMailer(outbox) }, id)).toEqual([]);
+    expect(existsSync(outbox)).toBe(false);
+  });
+
+  it("logs a failed send and never throws; with no owner address the notice is kept in the outbox", async () => {
+    const placed = (await placeOrder({ payment_method: "cheque" })).json();
+    const outbox = folder();
+    const errors: object[] = [];
+    const log: MailLog = { info() {}, error: (details) => errors.push(details) };
+    // A mail server that refuses connections (a port just freed), and no SHOP_OWNER_EMAIL.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const mailer = outboxMailer(outbox, null, `smtp://127.0.0.1:${port}`);
+    const sent = await sendOrderEmails({ db: shop.db, mailer, log }, placed.order_id);
+    expect(sent.map((s) => [s.kind, s.via])).toEqual([["new-order", "outbox"]]);
+    expect(errors).toEqual([expect.objectContaining({ orderId: placed.order_id, kind: "confirmation" })]);
+    const [name] = readdirSync(outbox);
+    expect(name).toMatch(new RegExp(`-${placed.order_id}-new-order\\.eml$`));
+    expect(read(outbox, name ?? "").headers.to).toBe("shop@shop.example.com");
+  });
+});
+
+describe("placing an order", () => {
+  it("sends both e-mails by itself, after the reply, once per order, and none for a declined card", async () => {
+    const shopper = new StoreClient(app);
+    await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const placed = (await shopper.post("/checkout", { billing_address: billing, payment_method: "cod" })).json();
+    const deadline = Date.now() + 5000;
+    while (filesOf(appOutbox, placed.order_id).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(
+      filesOf(appOutbox, placed.order_id)
+        .map((n) => n.replace(/^.*Z-\d+-/, ""))
+        .sort(),
+    ).toEqual(["confirmation.eml", "new-order.eml"]);
+    // A repeated call (a double submit) answers with the same order and does not mail it again.
+    const repeated = await shopper.post("/checkout", { billing_address: billing, payment_method: "cod" });
+    expect(repeated.json().order_id).toBe(placed.order_id);
+
+    const declined = await placeOrder({
+      payment_method: "test_card",
+      payment_data: [
+        { key: "cw-test-card-number", value: "4000 0000 0000 0002" },
+        { key: "cw-test-card-expiry", value: "12/40" },
+        { key: "cw-test-card-cvc", value: "123" },
+      ],
+    });
+    expect(declined.statusCode).toBe(400);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(filesOf(appOutbox, declined.json().data.order_id)).toEqual([]);
+    expect(filesOf(appOutbox, placed.order_id)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,219 @@
+import { describe, expect, it } from "vitest";
+import type { OrderView } from "../orders/index.ts";
+import { escapeHtml, type OrderEmailData, renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
+
+const currency = {
+  currency_code: "EUR",
+  currency_symbol: "€",
+  currency_minor_unit: 2,
+  currency_decimal_separator: ",",
+  currency_thousand_separator: ".",
+  currency_prefix: "",
+  currency_suffix: " €",
+};
+
+/** Row ids are Kysely's generated columns in the type; any number will do here. */
+const id = (n: number) => n as unknown as OrderView["id"];
+const line = (subtotal: string) => ({
+  line_subtotal: subtotal,
+  line_subtotal_tax: "0",
+  line_total: subtotal,
+  line_total_tax: "0",
+  ...currency,
+});
+
+function order(overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    id: id(1042),
+    order_number: "1042",
+    status: "on-hold",
+    customer_id: 0,
+    customer_note: "Ring twice <script>alert('x')</script> & wait",
+    date_created: "2025-03-04T10:20:30.000Z",
+    date_paid: null,
+    billing_address: {
+      first_name: "Ada",
+      last_name: "Shopper",
+      company: "",
+      address_1: "1 Test Street",
+      address_2: "",
+      city: "Berlin",
+      state: "",
+      postcode: "10115",
+      country: "DE",
+      email: "ada@example.com",
+      phone: "555-0100",
+    },
+    shipping_address: {
+      first_name: "Bob",
+      last_name: "Receiver",
+      address_1: "2 Other Road",
+      city: "Hamburg",
+      postcode: "20095",
+      country: "DE",
+    },
+    payment_method: "bacs",
+    payment_method_title: "Direct bank transfer",
+    payment_details: [
+      { key: "reference", value: "1042" },
+      { key: "account_name", value: "Cartwright GmbH" },
+      { key: "iban", value: "DE89 3704 0044 0532 0130 00" },
+      { key: "card_last4", value: "4242" },
+    ],
+    items: [
+      {
+        id: id(1),
+        product_id: 10,
+        variation_id: 11,
+        name: "Classic T-Shirt",
+        sku: "TS-1",
+        quantity: 2,
+        variation: [{ attribute: "Size", value: "M" }],
+        totals: line("4000"),
+      },
+      { id: id(2), product_id: 20, variation_id: 0, name: "Mug", sku: "MUG", quantity: 1, variation: [], totals: line("123456") },
+    ],
+    coupons: [{ code: "spring10", totals: { total_discount: "400", total_discount_tax: "0", ...currency } }],
+    shipping_lines: [{ method_id: "flat_rate", instance_id: 1, name: "Flat rate", total: "500" }],
+    fees: [{ name: "Gift wrap", total: "250", total_tax: "0" }],
+    totals: {
+      total_items: "127456",
+      total_items_tax: "0",
+      total_fees: "250",
+      total_fees_tax: "0",
+      total_discount: "400",
+      total_discount_tax: "0",
+      total_shipping: "500",
+      total_shipping_tax: "0",
+      total_price: "151000",
+      total_tax: "23194",
+      tax_lines: [{ name: "MwSt.", rate: "19%", price: "23194" }],
+      ...currency,
+    },
+    ...overrides,
+  };
+}
+
+const data = (overrides: Partial<OrderView> = {}, more: Partial<OrderEmailData> = {}): OrderEmailData => ({
+  order: order(overrides),
+  siteTitle: "Corner Shop",
+  orderUrl: "https://shop.example.com/checkout/order-received/1042?key=cw_order_abc",
+  instructions: "Use your order number as the reference.",
+  ...more,
+});
+
+describe("renderOrderConfirmation", () => {
+  it("says the order was received, with the shop's name and the order number", () => {
+    const mail = renderOrderConfirmation(data());
+    expect(mail.subject).toBe("Your Corner Shop order #1042 has been received");
+    expect(mail.text).toContain("Hi Ada,");
+    expect(mail.text).toContain("Order #1042 (March 4, 2025)");
+  });
+
+  it("lists lines and every total in the order's currency", () => {
+    const { text, html } = renderOrderConfirmation(data());
+    for (const body of [text, html]) {
+      expect(body).toContain("Classic T-Shirt (Size: M) × 2");
+      expect(body).toContain("40,00 €");
+      expect(body).toContain("1.234,56 €");
+      expect(body).toContain("Subtotal");
+      expect(body).toContain("1.274,56 €");
+      expect(body).toContain("Discount (spring10)");
+      expect(body).toContain("-4,00 €");
+      expect(body).toContain("Shipping (Flat rate)");
+      expect(body).toContain("5,00 €");
+      expect(body).toContain("Gift wrap");
+      expect(body).toContain("2,50 €");
+      expect(body).toContain("MwSt.");
+      expect(body).toContain("231,94 €");
+      expect(body).toContain("1.510,00 €");
+    }
+    expect(text).toMatch(/^Total\s+1\.510,00 €$/m);
+  });
+
+  it("gives the bank transfer's instructions and account details, and nothing else the gateway kept", () => {
+    const { text, html } = renderOrderConfirmation(data());
+    for (const body of [text, html]) {
+      expect(body).toContain("Direct bank transfer");
+      expect(body).toContain("Use your order number as the reference.");
+      expect(body).toContain("Cartwright GmbH");
+      expect(body).toContain("DE89 3704 0044 0532 0130 00");
+      expect(body).toContain("Payment reference");
+      expect(body).not.toContain("4242");
+    }
+    expect(text).toContain("IBAN: DE89 3704 0044 0532 0130 00");
+  });
+
+  it("shows both addresses with country names, the note, and the link to the order", () => {
+    const { text, html } = renderOrderConfirmation(data());
+    expect(text).toContain("Billing address:\n  Ada Shopper\n  1 Test Street\n  Berlin, 10115\n  Germany\n  555-0100\n  ada@example.com");
+    expect(text).toContain("Shipping address:\n  Bob Receiver\n  2 Other Road\n  Hamburg, 20095\n  Germany");
+    expect(text).toContain("View your order: https://shop.example.com/checkout/order-received/1042?key=cw_order_abc");
+    expect(html).toContain('<a href="https://shop.example.com/checkout/order-received/1042?key=cw_order_abc"');
+    expect(html).toContain("Shipping address");
+    expect(renderOrderConfirmation(data({ shipping_address: {} })).text).not.toContain("Shipping address");
+  });
+
+  it("escapes everything interpolated into the HTML", () => {
+    const mail = renderOrderConfirmation(
+      data(
+        { items: [{ ...order().items[0]!, name: '<img src=x onerror="alert(1)">' }] },
+        { siteTitle: "A&B <Shop>", instructions: "<b>pay</b>" },
+      ),
+    );
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("Ring twice &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; wait");
+    expect(mail.html).not.toContain("<img");
+    expect(mail.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(mail.html).toContain("A&amp;B &lt;Shop&gt;");
+    expect(mail.html).not.toContain("<b>pay</b>");
+    // The plain text part is text: it shows the note as written.
+    expect(mail.text).toContain("Ring twice <script>alert('x')</script> & wait");
+    expect(mail.subject).toBe("Your A&B <Shop> order #1042 has been received");
+  });
+
+  it("keeps line breaks out of the subject", () => {
+    expect(renderOrderConfirmation(data({}, { siteTitle: "Corner\r\nBcc: eve@example.com" })).subject).toBe(
+      "Your Corner Bcc: eve@example.com order #1042 has been received",
+    );
+  });
+
+  it("leaves out rows the order does not have", () => {
+    const { text } = renderOrderConfirmation(
+      data(
+        {
+          coupons: [],
+          fees: [],
+          payment_method: "cod",
+          payment_method_title: "Cash on delivery",
+          payment_details: [],
+          customer_note: "",
+          totals: { ...order().totals, total_discount: "0", total_shipping: null, tax_lines: [], total_tax: "0" },
+        },
+        { instructions: "" },
+      ),
+    );
+    expect(text).not.toMatch(/Discount|Shipping \(|Gift wrap|MwSt|Your note|IBAN/);
+    expect(text).toContain("Payment method: Cash on delivery");
+  });
+});
+
+describe("renderNewOrderNotice", () => {
+  it("tells the owner who ordered what, the status, the note, and links to the order", () => {
+    const { subject, text, html } = renderNewOrderNotice(data());
+    expect(subject).toBe("[Corner Shop] New order #1042 from Ada Shopper");
+    expect(text).toContain("Ada Shopper (ada@example.com) placed an order. Its status is on-hold");
+    expect(text).toContain("Order #1042 (March 4, 2025 at 10:20 AM UTC)");
+    expect(text).toContain("Note from the customer:\n  Ring twice <script>alert('x')</script> & wait");
+    expect(text).toMatch(/^Total\s+1\.510,00 €$/m);
+    expect(html).toContain("Ring twice &lt;script&gt;");
+    expect(html).not.toContain("<script>");
+    expect(text).toContain("View the order: https://shop.example.com/checkout/order-received/1042?key=cw_order_abc");
+  });
+});
+
+describe("escapeHtml", () => {
+  it("escapes the five characters that matter in text and attributes", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+  });
+});

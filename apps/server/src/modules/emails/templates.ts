@@ -1,0 +1,242 @@
+/**
+ * Order e-mails as pure functions: an order in, `{subject, text, html}` out. The HTML is a plain
+ * table with inline styles (mail clients ignore style sheets) and every value from the order,
+ * the settings or the shopper is escaped.
+ */
+import { countryName, currencyFromFields, formatAmount, type StoreCartTotals } from "@cartwright/commerce";
+import type { OrderView } from "../orders/index.ts";
+
+export interface OrderEmailData {
+  order: OrderView;
+  siteTitle: string;
+  /** The absolute link to the order-received page, with the order's key. */
+  orderUrl: string;
+  /** What the payment method asks of the shopper (bank transfer, check, cash on delivery); may be empty. */
+  instructions: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+/** Payment details shown in e-mails: the bank transfer's, by label. Anything else a gateway keeps stays out. */
+const BANK_DETAIL_LABELS: Record<string, string> = {
+  reference: "Payment reference",
+  account_name: "Account name",
+  bank_name: "Bank",
+  account_number: "Account number",
+  sort_code: "Sort code",
+  iban: "IBAN",
+  bic: "BIC",
+};
+
+const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, " ").trim();
+
+function formatDate(iso: string, withTime: boolean): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const text = new Intl.DateTimeFormat("en-US", {
+    dateStyle: "long",
+    ...(withTime ? { timeStyle: "short" } : {}),
+    timeZone: "UTC",
+  }).format(date);
+  return withTime ? `${text} UTC` : text;
+}
+
+function addressLines(address: Record<string, string>): string[] {
+  const get = (key: string) => (address[key] ?? "").trim();
+  const cityLine = [get("city"), [get("state"), get("postcode")].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const country = get("country");
+  return [
+    [get("first_name"), get("last_name")].filter(Boolean).join(" "),
+    get("company"),
+    get("address_1"),
+    get("address_2"),
+    cityLine,
+    country ? (countryName(country) ?? country) : "",
+    get("phone"),
+    get("email"),
+  ].filter(Boolean);
+}
+
+interface Row {
+  label: string;
+  value: string;
+}
+
+/** What both messages show, worked out once: lines, totals, payment, addresses, note. */
+function summary(data: OrderEmailData) {
+  const { order } = data;
+  const totals = order.totals as unknown as StoreCartTotals;
+  const currency = currencyFromFields(totals);
+  const money = (amount: string | number | null | undefined) => formatAmount(amount ?? "0", currency);
+  const items: Row[] = order.items.map((item) => {
+    const variation = item.variation.map((v) => `${v.attribute}: ${v.value}`).join(", ");
+    return { label: `${item.name}${variation ? ` (${variation})` : ""} × ${item.quantity}`, value: money(item.totals.line_subtotal) };
+  });
+  const rows: Row[] = [{ label: "Subtotal", value: money(totals.total_items) }];
+  if (Number(totals.total_discount) > 0) {
+    const codes = order.coupons.map((c) => c.code).join(", ");
+    rows.push({ label: codes ? `Discount (${codes})` : "Discount", value: `-${money(totals.total_discount)}` });
+  }
+  if (totals.total_shipping !== null && totals.total_shipping !== undefined) {
+    const names = (order.shipping_lines as { name?: string }[]).map((l) => l.name ?? "").filter(Boolean);
+    rows.push({
+      label: names.length ? `Shipping (${names.join(", ")})` : "Shipping",
+      value: Number(totals.total_shipping) === 0 ? "Free" : money(totals.total_shipping),
+    });
+  }
+  for (const fee of order.fees as { name: string; total: string }[]) rows.push({ label: fee.name, value: money(fee.total) });
+  const taxLines = totals.tax_lines ?? [];
+  for (const tax of taxLines) rows.push({ label: tax.name || "Tax", value: money(tax.price) });
+  if (!taxLines.length && Number(totals.total_tax) > 0) rows.push({ label: "Tax", value: money(totals.total_tax) });
+  rows.push({ label: "Total", value: money(totals.total_price) });
+
+  const bankDetails: Row[] = order.payment_details
+    .filter((d) => BANK_DETAIL_LABELS[d.key] && d.value)
+    .map((d) => ({ label: BANK_DETAIL_LABELS[d.key] ?? d.key, value: d.value }));
+  const shipping = order.shipping_address.address_1 ? addressLines(order.shipping_address) : [];
+  return {
+    number: order.order_number,
+    items,
+    rows,
+    paymentTitle: order.payment_method_title,
+    instructions: data.instructions.trim(),
+    bankDetails,
+    billing: addressLines(order.billing_address),
+    shipping,
+    note: order.customer_note.trim(),
+  };
+}
+
+type Summary = ReturnType<typeof summary>;
+
+// --- plain text ---
+
+function textBody(intro: string[], s: Summary, noteHeading: string, link: { label: string; url: string }, date: string): string {
+  const width = Math.max(...[...s.items, ...s.rows].map((r) => r.label.length), 20);
+  const line = (r: Row) => `${r.label.padEnd(width)}  ${r.value}`;
+  const parts = [
+    ...intro,
+    "",
+    `Order #${s.number} (${date})`,
+    "",
+    ...s.items.map(line),
+    "-".repeat(width + 12),
+    ...s.rows.map(line),
+    "",
+    `Payment method: ${s.paymentTitle || "None needed"}`,
+    ...(s.instructions ? ["", s.instructions] : []),
+    ...(s.bankDetails.length ? ["", ...s.bankDetails.map((d) => `${d.label}: ${d.value}`)] : []),
+    "",
+    "Billing address:",
+    ...s.billing.map((l) => `  ${l}`),
+    ...(s.shipping.length ? ["", "Shipping address:", ...s.shipping.map((l) => `  ${l}`)] : []),
+    ...(s.note ? ["", `${noteHeading}:`, ...s.note.split("\n").map((l) => `  ${l}`)] : []),
+    "",
+    `${link.label}: ${link.url}`,
+  ];
+  return `${parts.join("\n")}\n`;
+}
+
+// --- HTML ---
+
+const CELL = "padding:6px 8px;border-bottom:1px solid #e5e5e5;vertical-align:top;";
+
+function htmlRows(rows: Row[], strongLast = false): string {
+  return rows
+    .map((r, i) => {
+      const weight = strongLast && i === rows.length - 1 ? "font-weight:bold;" : "";
+      return `<tr><td style="${CELL}${weight}">${escapeHtml(r.label)}</td><td style="${CELL}${weight}text-align:right;white-space:nowrap;">${escapeHtml(r.value)}</td></tr>`;
+    })
+    .join("");
+}
+
+const htmlLines = (lines: string[]) => lines.map(escapeHtml).join("<br>");
+
+function htmlBody(
+  title: string,
+  heading: string,
+  intro: string[],
+  s: Summary,
+  noteHeading: string,
+  link: { label: string; url: string },
+  date: string,
+): string {
+  const table = 'width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;"';
+  const addresses = [
+    `<td style="padding:8px 8px 0 0;vertical-align:top;"><h3 style="margin:0 0 6px;font-size:15px;">Billing address</h3>${htmlLines(s.billing)}</td>`,
+    s.shipping.length
+      ? `<td style="padding:8px 0 0 8px;vertical-align:top;"><h3 style="margin:0 0 6px;font-size:15px;">Shipping address</h3>${htmlLines(s.shipping)}</td>`
+      : "",
+  ].join("");
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:16px;background:#f6f6f6;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;">
+<table role="presentation" width="600" align="center" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#fff;border-collapse:collapse;">
+<tr><td style="padding:24px;">
+<h1 style="margin:0 0 16px;font-size:20px;">${escapeHtml(heading)}</h1>
+${intro.map((p) => `<p style="margin:0 0 12px;">${escapeHtml(p)}</p>`).join("\n")}
+<h2 style="margin:16px 0 8px;font-size:16px;">Order #${escapeHtml(s.number)} <span style="font-weight:normal;color:#666;">(${escapeHtml(date)})</span></h2>
+<table ${table}><tbody>${htmlRows(s.items)}</tbody></table>
+<table ${table}><tbody>${htmlRows(s.rows, true)}</tbody></table>
+<h3 style="margin:16px 0 6px;font-size:15px;">Payment method: ${escapeHtml(s.paymentTitle || "None needed")}</h3>
+${s.instructions ? `<p style="margin:0 0 8px;white-space:pre-line;">${escapeHtml(s.instructions)}</p>` : ""}
+${s.bankDetails.length ? `<table ${table}><tbody>${htmlRows(s.bankDetails)}</tbody></table>` : ""}
+<table ${table}><tr>${addresses}</tr></table>
+${s.note ? `<h3 style="margin:16px 0 6px;font-size:15px;">${escapeHtml(noteHeading)}</h3><p style="margin:0;white-space:pre-line;">${escapeHtml(s.note)}</p>` : ""}
+<p style="margin:24px 0 0;"><a href="${escapeHtml(link.url)}" style="color:#1a5fb4;">${escapeHtml(link.label)}</a></p>
+</td></tr></table>
+</body></html>
+`;
+}
+
+const STATUS_LINE: Record<string, string> = {
+  processing: "We are getting it ready now.",
+  "on-hold": "It is on hold until your payment reaches us; the details are below.",
+  pending: "We will start on it as soon as your payment is confirmed.",
+  completed: "It is complete.",
+};
+
+/** To the shopper: their order was received, with everything they need to pay for it and find it again. */
+export function renderOrderConfirmation(data: OrderEmailData): RenderedEmail {
+  const s = summary(data);
+  const site = oneLine(data.siteTitle);
+  const name = (data.order.billing_address.first_name ?? "").trim();
+  const subject = `Your ${site} order #${s.number} has been received`;
+  const intro = [
+    name ? `Hi ${name},` : "Hello,",
+    `Thank you for shopping at ${site}. We have received your order. ${STATUS_LINE[data.order.status] ?? ""}`.trim(),
+  ];
+  const link = { label: "View your order", url: data.orderUrl };
+  const date = formatDate(data.order.date_created, false);
+  return {
+    subject,
+    text: textBody(intro, s, "Your note", link, date),
+    html: htmlBody(subject, "Thank you for your order", intro, s, "Your note", link, date),
+  };
+}
+
+/** To the shop's owner: a new order came in, who placed it and what to send. */
+export function renderNewOrderNotice(data: OrderEmailData): RenderedEmail {
+  const s = summary(data);
+  const site = oneLine(data.siteTitle);
+  const billing = data.order.billing_address;
+  const customer = oneLine([billing.first_name, billing.last_name].filter(Boolean).join(" ")) || oneLine(billing.email ?? "") || "a guest";
+  const subject = `[${site}] New order #${s.number} from ${customer}`;
+  const intro = [
+    `${customer}${billing.email ? ` (${billing.email})` : ""} placed an order. Its status is ${data.order.status}${data.order.status === "on-hold" ? ": it waits for the payment to arrive" : ""}.`,
+  ];
+  const link = { label: "View the order", url: data.orderUrl };
+  const date = formatDate(data.order.date_created, true);
+  return {
+    subject,
+    text: textBody(intro, s, "Note from the customer", link, date),
+    html: htmlBody(subject, `New order #${s.number}`, intro, s, "Note from the customer", link, date),
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Where e-mails go: through SMTP when SMTP_URL is set, otherwise into the outbox folder as one
+ * RFC 822 `.eml` file per message, to open in any mail client. Both paths build the message
+ * with nodemailer's composer, so the outbox shows exactly what SMTP would have sent.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer, { type SendMailOptions } from "nodemailer";
+import type { Config } from "../../config.ts";
+
+export interface OutgoingMail {
+  /** An address, `Name <address>`, or a name and address nodemailer quotes itself. */
+  from: string | { name: string; address: string };
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** With kind, names the outbox file: `{time}-{orderId}-{kind}.eml`. */
+  orderId: number;
+  kind: string;
+}
+
+export interface Delivery {
+  via: "smtp" | "outbox";
+  /** The outbox file written. */
+  file?: string;
+}
+
+export interface Mailer {
+  /** "smtp" when SMTP_URL is set, "outbox" otherwise. */
+  readonly via: "smtp" | "outbox";
+  /** MAIL_FROM, or null for the site title at `shop@{public host}` (see senderFor). */
+  readonly from: string | null;
+  /** SHOP_OWNER_EMAIL; null sends new-order notices to the outbox only. */
+  readonly ownerEmail: string | null;
+  /** PUBLIC_URL without a trailing slash. */
+  readonly publicUrl: string;
+  readonly outbox: string;
+  /** Sends one message; `outboxOnly` writes it to the outbox even when SMTP is configured. Rejects on failure. */
+  send(mail: OutgoingMail, options?: { outboxOnly?: boolean }): Promise<Delivery>;
+}
+
+/** The one message builder both transports use. */
+function message(mail: OutgoingMail, date: Date): SendMailOptions {
+  return {
+    from: mail.from,
+    to: mail.to,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    date,
+    // Automatic mail: out-of-office replies should not answer it (RFC 3834).
+    headers: { "Auto-Submitted": "auto-generated" },
+  };
+}
+
+/** `2025-01-31T09-30-00.000Z`: ISO time that sorts by name and is a valid file name everywhere. */
+const fileStamp = (date: Date) => date.toISOString().replaceAll(":", "-");
+const safePart = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, "_");
+
+export function createOutboxWriter(folder: string, now: () => Date = () => new Date()) {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  let ready: Promise<unknown> | undefined;
+  return async (mail: OutgoingMail): Promise<string> => {
+    const date = now();
+    const info = await composer.sendMail(message(mail, date));
+    // The folder holds shoppers' names and addresses: only this user may read it.
+    ready ??= mkdir(folder, { recursive: true, mode: 0o700 });
+    await ready;
+    const base = `${fileStamp(date)}-${mail.orderId}-${safePart(mail.kind)}`;
+    for (let attempt = 1; ; attempt++) {
+      const file = join(folder, `${base}${attempt > 1 ? `-${attempt}` : ""}.eml`);
+      try {
+        await writeFile(file, info.message as Buffer, { flag: "wx", mode: 0o600 });
+        return file;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 20) throw error;
+      }
+    }
+  };
+}
+
+export function createMailer(config: Pick<Config, "mail" | "publicUrl">, now: () => Date = () => new Date()): Mailer {
+  const { smtpUrl, from, ownerEmail, outbox } = config.mail;
+  const toOutbox = createOutboxWriter(outbox, now);
+  // Short timeouts: a mail server that does not answer must not hold a shutdown for minutes.
+  const smtp = smtpUrl
+    ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 })
+    : null;
+  return {
+    via: smtp ? "smtp" : "outbox",
+    from,
+    ownerEmail,
+    publicUrl: config.publicUrl,
+    outbox,
+    async send(mail, options = {}) {
+      if (!smtp || options.outboxOnly) return { via: "outbox", file: await toOutbox(mail) };
+      await smtp.sendMail(message(mail, now()));
+      return { via: "smtp" };
+    },
+  };
+}
+
+/** The sender: MAIL_FROM, or the site title at `shop@` the public host. */
+export function senderFor(mailer: Pick<Mailer, "from" | "publicUrl">, siteTitle: string): OutgoingMail["from"] {
+  if (mailer.from) return mailer.from;
+  const host = new URL(mailer.publicUrl).hostname || "localhost";
+  return { name: siteTitle.replace(/[\s\p{Cc}]+/gu, " ").trim() || "Shop", address: `shop@${host}` };
+}

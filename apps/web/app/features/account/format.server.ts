@@ -1,0 +1,143 @@
+/**
+ * Turns orders and addresses into the strings the account pages show. Server-only: the country
+ * and state tables stay out of the browser's bundle, and dates are written once, in UTC, so the
+ * hydrated page matches the server's.
+ */
+import {
+  type CurrencyFields,
+  countryName,
+  currencyFromFields,
+  formatAmount,
+  type StoreAddress,
+  type StoreCartTotals,
+  statesOf,
+} from "@cartwright/commerce";
+import type { AccountOrder } from "../../context.ts";
+import { orderMessages as t } from "./messages.ts";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** "July 4, 2026" for an ISO time; the text itself when it is not one. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+export const statusLabel = (status: string) => t.statuses[status] ?? status;
+
+/** An address as the lines of a label: name, company, street, town with state and postcode, country. */
+export function addressLines(address: Partial<StoreAddress> | Record<string, string> | undefined): string[] {
+  if (!address) return [];
+  const value = (key: keyof StoreAddress) => String(address[key as keyof typeof address] ?? "").trim();
+  const country = value("country").toUpperCase();
+  const stateCode = value("state");
+  const state = statesOf(country)?.find((s) => s.code === stateCode)?.name ?? stateCode;
+  const lines = [
+    [value("first_name"), value("last_name")].filter(Boolean).join(" "),
+    value("company"),
+    value("address_1"),
+    value("address_2"),
+    [value("city"), [state, value("postcode")].filter(Boolean).join(" ")].filter(Boolean).join(", "),
+    country ? (countryName(country) ?? country) : "",
+  ];
+  return lines.filter(Boolean);
+}
+
+export interface OrderDisplay {
+  id: number;
+  number: string;
+  date: string;
+  dateTime: string;
+  status: string;
+  email: string;
+  phone: string;
+  total: string;
+  paymentMethod: string;
+  paymentInstructions: string;
+  paymentDetails: { label: string; value: string }[];
+  note: string;
+  lines: { id: number; name: string; options: string; quantity: number; total: string }[];
+  totals: { key: string; label: string; value: string }[];
+  billing: string[];
+  shipping: string[];
+}
+
+const CURRENCY_DEFAULTS: CurrencyFields = {
+  currency_code: "",
+  currency_symbol: "",
+  currency_minor_unit: 2,
+  currency_decimal_separator: ".",
+  currency_thousand_separator: ",",
+  currency_prefix: "",
+  currency_suffix: "",
+};
+
+const sum = (...amounts: (string | number | null | undefined)[]) =>
+  amounts.reduce<number>((total, amount) => total + Number(amount ?? 0), 0);
+
+/** The order in the words and amounts of the page; amounts include tax when the shop shows prices so. */
+export function orderDisplay(order: AccountOrder, withTax: boolean): OrderDisplay {
+  const totals = order.totals as Partial<StoreCartTotals>;
+  const currency = currencyFromFields({ ...CURRENCY_DEFAULTS, ...(totals as Partial<CurrencyFields>) });
+  const money = (amount: number | string) => formatAmount(String(amount), currency);
+  const taxed = (amount: string | null | undefined, tax: string | null | undefined) => sum(amount, withTax ? tax : 0);
+
+  const rows: OrderDisplay["totals"] = [
+    { key: "subtotal", label: t.subtotal, value: money(taxed(totals.total_items, totals.total_items_tax)) },
+  ];
+  if (Number(totals.total_discount ?? 0) > 0) {
+    const codes = order.coupons.map((coupon) => coupon.code).join(", ");
+    rows.push({
+      key: "discount",
+      label: codes ? `${t.discount} (${codes})` : t.discount,
+      value: `-${money(taxed(totals.total_discount, totals.total_discount_tax))}`,
+    });
+  }
+  if (totals.total_shipping !== null && totals.total_shipping !== undefined) {
+    const names = (order.shipping_lines as { name?: string }[]).map((line) => line.name).filter(Boolean);
+    const amount = taxed(totals.total_shipping, totals.total_shipping_tax);
+    rows.push({
+      key: "shipping",
+      label: names.length ? `${t.shipping} (${names.join(", ")})` : t.shipping,
+      value: amount === 0 ? t.freeShipping : money(amount),
+    });
+  }
+  for (const [index, fee] of (order.fees as { name?: string; total?: string; total_tax?: string }[]).entries()) {
+    rows.push({ key: `fee-${index}`, label: fee.name || t.fees, value: money(taxed(fee.total, fee.total_tax)) });
+  }
+  if (!withTax && Number(totals.total_tax ?? 0) > 0) {
+    const lines = totals.tax_lines ?? [];
+    if (lines.length > 1) for (const line of lines) rows.push({ key: `tax-${line.name}`, label: line.name, value: money(line.price) });
+    else rows.push({ key: "tax", label: lines[0]?.name || t.tax, value: money(totals.total_tax ?? 0) });
+  }
+  const total = money(totals.total_price ?? 0);
+  rows.push({ key: "total", label: t.orderTotal, value: total });
+
+  const shipping = addressLines(order.shipping_address);
+  return {
+    id: order.id,
+    number: order.order_number,
+    date: formatDate(order.date_created),
+    dateTime: order.date_created,
+    status: statusLabel(order.status),
+    email: order.billing_email,
+    phone: String(order.billing_address.phone ?? ""),
+    total,
+    paymentMethod: order.payment_method_title || (Number(totals.total_price ?? 0) > 0 ? order.payment_method : t.noPaymentNeeded),
+    paymentInstructions: order.payment_instructions,
+    paymentDetails: order.payment_details
+      .filter((detail) => detail.value && t.paymentDetails[detail.key])
+      .map((detail) => ({ label: t.paymentDetails[detail.key] ?? detail.key, value: detail.value })),
+    note: order.customer_note,
+    lines: order.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      options: item.variation.map((v) => `${v.attribute}: ${v.value}`).join(", "),
+      quantity: item.quantity,
+      total: money(taxed(item.totals.line_subtotal, item.totals.line_subtotal_tax)),
+    })),
+    totals: rows,
+    billing: addressLines(order.billing_address),
+    shipping,
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * /my-account: the sign-in and registration forms for a guest, the dashboard once signed in.
+ * Plain HTML forms posting to this route's action, so everything works without JavaScript;
+ * a success redirects (the session cookie changes, and the page is loaded afresh).
+ */
+import { data, Link, redirect } from "react-router";
+import { storefrontContext } from "../context.ts";
+import { ACCOUNT_PATH, AccountLayout } from "../features/account/AccountNav.tsx";
+import { accountMessages as t } from "../features/account/messages.ts";
+import type { Route } from "./+types/account";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { account, settings } = context.get(storefrontContext);
+  const customer = await account.current();
+  return {
+    customer,
+    signedOut: !customer && new URL(request.url).searchParams.has("signed-out"),
+    title: `${t.title} – ${settings.siteTitle}`,
+  };
+}
+
+type FormName = "sign-in" | "register";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { account } = context.get(storefrontContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "sign-out") {
+    await account.signOut();
+    return redirect(`${ACCOUNT_PATH}?signed-out`, 303);
+  }
+  if (intent !== "sign-in" && intent !== "register") return data({ form: null, email: "", error: null }, { status: 400 });
+  const email = String(form.get("email") ?? "").slice(0, 254);
+  const password = String(form.get("password") ?? "");
+  const result = intent === "sign-in" ? await account.signIn(email, password) : await account.register(email, password);
+  if (result.ok) return redirect(ACCOUNT_PATH, 303);
+  const error = { form: intent as FormName, email, error: { code: result.code, message: result.message } };
+  return data(error, { status: result.code === "cw_rest_invalid_credentials" ? 401 : 400 });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? t.title }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { customer } = loaderData;
+  if (customer) {
+    const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ") || customer.email;
+    return (
+      <AccountLayout title={t.title}>
+        <p>
+          <strong>{t.hello(name)}</strong>
+        </p>
+        <p>{t.dashboardIntro}</p>
+        <ul className="account-dashboard__links">
+          <li>
+            <Link to={`${ACCOUNT_PATH}/orders`}>{t.orders}</Link>
+          </li>
+          <li>
+            <Link to={`${ACCOUNT_PATH}/addresses`}>{t.addresses}</Link>
+          </li>
+          <li>
+            <Link to={`${ACCOUNT_PATH}/payment-methods`}>{t.paymentMethods}</Link>
+          </li>
+        </ul>
+        <p className="account-dashboard__signed-in">{t.signedInAs(customer.email)}</p>
+      </AccountLayout>
+    );
+  }
+  const failed = actionData?.form ? actionData : null;
+  return (
+    <div className="account account--signed-out">
+      <h1 className="account__title">{t.title}</h1>
+      {loaderData.signedOut && (
+        <p className="notice notice--success" role="status">
+          {t.signedOut}
+        </p>
+      )}
+      <div className="account-forms">
+        <AccountForm
+          name="sign-in"
+          title={t.signInTitle}
+          submit={t.signIn}
+          email={failed?.form === "sign-in" ? failed.email : ""}
+          error={failed?.form === "sign-in" ? failed.error.message : null}
+          passwordAutocomplete="current-password"
+        />
+        <AccountForm
+          name="register"
+          title={t.registerTitle}
+          submit={t.register}
+          email={failed?.form === "register" ? failed.email : ""}
+          error={failed?.form === "register" ? failed.error.message : null}
+          passwordAutocomplete="new-password"
+        />
+      </div>
+    </div>
+  );
+}
+
+interface AccountFormProps {
+  name: FormName;
+  title: string;
+  submit: string;
+  email: string;
+  error: string | null;
+  passwordAutocomplete: "current-password" | "new-password";
+}
+
+function AccountForm({ name, title, submit, email, error, passwordAutocomplete }: AccountFormProps) {
+  const id = (part: string) => `${name}-${part}`;
+  const describedBy = error ? id("error") : undefined;
+  return (
+    <section className="account-form" aria-labelledby={id("title")}>
+      <h2 id={id("title")}>{title}</h2>
+      <form method="post" noValidate>
+        <input type="hidden" name="intent" value={name} />
+        {error && (
+          <p id={id("error")} className="notice notice--error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="form-field">
+          <label htmlFor={id("email")}>{t.email}</label>
+          <input
+            id={id("email")}
+            name="email"
+            type="email"
+            autoComplete={name === "sign-in" ? "username" : "email"}
+            defaultValue={email}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor={id("password")}>{t.password}</label>
+          <input
+            id={id("password")}
+            name="password"
+            type="password"
+            autoComplete={passwordAutocomplete}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
+        </div>
+        <button type="submit" className="button">
+          {submit}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+/** My account in Chromium: the demo customer signs in, looks around and signs out, with and without JavaScript. */
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+const JANE = { email: "jane@example.com", password: "demo-jane-2026" };
+
+async function signIn(page: Page, password = JANE.password) {
+  await page.goto("/my-account");
+  const form = page.getByRole("region", { name: "Sign in" });
+  await form.getByLabel("Email address").fill(JANE.email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function signInAndOut(page: Page) {
+  await signIn(page);
+  await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
+  await expect(page.getByText("Hello, Jane Doe.")).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Account pages" });
+  for (const name of ["Orders", "Addresses", "Payment methods"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+
+  await nav.getByRole("link", { name: "Payment methods" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Payment methods" })).toBeVisible();
+  await expect(page.getByText("Visa ending in 4242")).toBeVisible();
+  await nav.getByRole("link", { name: "Addresses" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Billing address" })).toBeVisible();
+  await expect(page.getByText("1 Market Street").first()).toBeVisible();
+
+  await nav.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("status")).toHaveText("You have signed out.");
+  await expect(page.getByRole("region", { name: "Sign in" })).toBeVisible();
+  await page.goto("/my-account/orders");
+  await expect(page).toHaveURL(/\/my-account$/);
+}
+
+test("Jane signs in, sees her dashboard and signs out", async ({ page }) => {
+  await signInAndOut(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the same journey works with plain form posts", async ({ page }) => {
+    await signInAndOut(page);
+  });
+
+  test("a wrong password is shown beside the form, the e-mail kept", async ({ page }) => {
+    await signIn(page, "not-her-password");
+    const form = page.getByRole("region", { name: "Sign in" });
+    await expect(form.getByRole("alert")).toHaveText("The e-mail address or password is incorrect.");
+    await expect(form.getByLabel("Email address")).toHaveValue(JANE.email);
+  });
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+test("/my-account has no serious accessibility violation, signed out or in", async ({ page }) => {
+  await signIn(page, "not-her-password");
+  await expect(page.getByRole("region", { name: "Sign in" }).getByRole("alert")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await signIn(page);
+  await expect(page.getByText("Hello, Jane Doe.")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/my-account/orders");
+  expect(await seriousViolations(page)).toEqual([]);
+});
