@@ -246,6 +246,35 @@ describe("signed in as Jane", () => {
     expect(methods.body).toContain("12/30");
   });
 
+  it("makes a saved card the default and deletes one, with plain forms", async () => {
+    const { savePaymentToken, listPaymentTokens } = await import("./modules/payments/index.ts");
+    const janeId = jane.uid();
+    const second = await savePaymentToken(shop.db, {
+      customerId: janeId,
+      gateway: "test_card",
+      brand: "Mastercard",
+      last4: "4444",
+      expiryMonth: 1,
+      expiryYear: 2031,
+    });
+    const page = await jane.get("/my-account/payment-methods");
+    expect(page.body).toContain('aria-label="Make Mastercard ending in 4444 the default"');
+    expect(page.body).not.toContain('aria-label="Make Visa ending in 4242 the default"');
+
+    const made = await jane.post("/my-account/payment-methods", { intent: "make-default", id: String(second) });
+    expect(made.statusCode).toBe(200);
+    expect(made.body).toContain("Your default payment method was changed.");
+    expect((await listPaymentTokens(shop.db, janeId))[0]?.method.last4).toBe("4444");
+
+    // Another customer's card, or one already gone, is not touched.
+    const other = await jane.post("/my-account/payment-methods", { intent: "delete", id: "999999" });
+    expect(other.body).toContain("That payment method is no longer saved on your account.");
+
+    const deleted = await jane.post("/my-account/payment-methods", { intent: "delete", id: String(second) });
+    expect(deleted.body).toContain("The payment method was deleted.");
+    expect(await listPaymentTokens(shop.db, janeId)).toMatchObject([{ is_default: true, method: { last4: "4242" } }]);
+  });
+
   it("shows the order-received page to her without the key, and to nobody else without her", async () => {
     const own = await jane.get(`/checkout/order-received/${newer.id}`);
     expect(own.statusCode).toBe(200);

@@ -201,5 +201,7 @@ function accountServices({ db, secret, settings, request, reply, session }: Acco
         isDefault: saved.is_default,
       }));
     },
+    setDefaultPaymentMethod: async (id: string) => Boolean(session.uid) && payments.setDefaultPaymentToken(db, session.uid, Number(id)),
+    deletePaymentMethod: async (id: string) => Boolean(session.uid) && payments.deletePaymentToken(db, session.uid, Number(id)),
   };
 }

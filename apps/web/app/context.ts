@@ -80,6 +80,9 @@ export interface StorefrontAccount {
   orderReceived(id: number, key: string | null): Promise<AccountOrder | "sign-in" | null>;
   addresses(): Promise<{ billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null>;
   paymentMethods(): Promise<SavedPaymentMethod[]>;
+  /** False when the method is not the signed-in customer's. */
+  setDefaultPaymentMethod(id: string): Promise<boolean>;
+  deletePaymentMethod(id: string): Promise<boolean>;
 }
 
 export interface Storefront {

@@ -1,4 +1,8 @@
-/** /my-account/payment-methods: the cards saved on the account, the default first. */
+/**
+ * /my-account/payment-methods: the cards saved on the account, the default first; each can be
+ * made the default or deleted with a plain form (no JavaScript needed).
+ */
+import { Form } from "react-router";
 import { storefrontContext } from "../context.ts";
 import { AccountLayout } from "../features/account/AccountNav.tsx";
 import { requireCustomer } from "../features/account/guard.server.ts";
@@ -11,6 +15,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { methods: await account.paymentMethods(), title: `${t.paymentMethods} – ${settings.siteTitle}` };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const { account } = context.get(storefrontContext);
+  await requireCustomer(account);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const intent = form.get("intent");
+  if (intent === "make-default") return { message: (await account.setDefaultPaymentMethod(id)) ? t.defaultChanged : t.methodNotFound };
+  if (intent === "delete") return { message: (await account.deletePaymentMethod(id)) ? t.methodDeleted : t.methodNotFound };
+  return { message: t.methodNotFound };
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? t.paymentMethods }, { name: "robots", content: "noindex" }];
 }
@@ -19,10 +34,13 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export default function AccountPaymentMethods({ loaderData }: Route.ComponentProps) {
+export default function AccountPaymentMethods({ loaderData, actionData }: Route.ComponentProps) {
   const { methods } = loaderData;
   return (
     <AccountLayout title={t.paymentMethods}>
+      <p role="status" className="account-status">
+        {actionData?.message}
+      </p>
       {methods.length === 0 ? (
         <p className="account-empty">{t.noPaymentMethods}</p>
       ) : (
@@ -32,6 +50,7 @@ export default function AccountPaymentMethods({ loaderData }: Route.ComponentPro
             <tr>
               <th scope="col">{t.method}</th>
               <th scope="col">{t.expires}</th>
+              <th scope="col">{t.actions}</th>
             </tr>
           </thead>
           <tbody>
@@ -42,6 +61,34 @@ export default function AccountPaymentMethods({ loaderData }: Route.ComponentPro
                   {method.isDefault && <span className="account-badge">{t.defaultMethod}</span>}
                 </th>
                 <td>{method.expires}</td>
+                <td className="account-actions">
+                  {!method.isDefault && (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={method.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="make-default"
+                        className="link-button"
+                        aria-label={t.makeDefaultLabel(method.brand, method.last4)}
+                      >
+                        {t.makeDefault}
+                      </button>
+                    </Form>
+                  )}
+                  <Form method="post">
+                    <input type="hidden" name="id" value={method.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      className="link-button"
+                      aria-label={t.deleteMethodLabel(method.brand, method.last4)}
+                    >
+                      {t.deleteMethod}
+                    </button>
+                  </Form>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -196,6 +196,14 @@ describe("accounts at checkout", () => {
     expect(account.json()).toMatchObject({ id: customerId, email: "new.customer@example.com" });
     const order = await shopper.get(`/order/${response.json().order_id}`);
     expect(order.statusCode).toBe(200);
+    // The order's addresses fill in the account's, for the next checkout.
+    const saved = await shop.db
+      .selectFrom("customers")
+      .select(["billing_address", "shipping_address"])
+      .where("id", "=", customerId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(saved.billing_address)).toMatchObject({ email: "new.customer@example.com", postcode: "90001", city: "Los Angeles" });
+    expect(JSON.parse(saved.shipping_address)).toMatchObject({ address_1: "1 Test Street", country: "US" });
 
     const again = await shopperWith(tShirt);
     const taken = await again.post("/checkout", {

@@ -10,7 +10,7 @@ import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import { type CartContext, cartRepo, getCart, loadPricedCart } from "../cart/index.ts";
-import { createCustomer } from "../customers/index.ts";
+import { createCustomer, saveCustomerAddresses } from "../customers/index.ts";
 import { onOrderPlaced } from "../emails/index.ts";
 import { type NewOrder, type OrderRow, ordersRepo, releaseOrder } from "../orders/index.ts";
 import {
@@ -418,6 +418,12 @@ async function settle(ctx: CartContext, { order, gateway, savedToken }: Prepared
         updated_at: now,
       });
       await cartRepo.emptyCart(db, order.cart_id, now);
+      if (customerId) {
+        const shipping = JSON.parse(order.shipping_address) as Record<string, string>;
+        const billing = JSON.parse(order.billing_address) as Record<string, string>;
+        const { email: _email, ...billingAsShipping } = billing;
+        await saveCustomerAddresses(db, customerId, { billing, shipping: shipping.country ? shipping : billingAsShipping });
+      }
       if (saveRequested && outcome.tokenToSave && gateway) {
         await savePaymentToken(db, { customerId, gateway: gateway.id, ...outcome.tokenToSave });
       }

@@ -73,3 +73,11 @@ export async function createCustomerCart(db: Db, id: string, customerId: number,
 export async function touchCart(db: Db, id: string, now: string, expiresAt: string): Promise<void> {
   await db.updateTable("carts").set({ updated_at: now, expires_at: expiresAt }).where("id", "=", id).execute();
 }
+
+export async function updateAddresses(db: Db, id: number, billing: string, shipping: string, now: string): Promise<void> {
+  await db
+    .updateTable("customers")
+    .set({ billing_address: billing, shipping_address: shipping, updated_at: now })
+    .where("id", "=", id)
+    .execute();
+}

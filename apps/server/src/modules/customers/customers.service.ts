@@ -175,3 +175,13 @@ export async function signIn(db: Db, current: Session, email: string, password: 
 export function signOut(current: Session): Session {
   return current.uid === 0 ? current : { sid: newSessionId(), uid: 0 };
 }
+
+/** Keeps the addresses of a customer's latest order, to fill in the next checkout. */
+export async function saveCustomerAddresses(
+  db: Db,
+  id: number,
+  addresses: { billing: Record<string, string>; shipping: Record<string, string> },
+  now = new Date(),
+): Promise<void> {
+  await repo.updateAddresses(db, id, JSON.stringify(addresses.billing), JSON.stringify(addresses.shipping), now.toISOString());
+}

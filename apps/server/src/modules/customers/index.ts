@@ -12,6 +12,7 @@ export {
   normaliseCustomerEmail,
   register,
   SCRYPT_PARAMS,
+  saveCustomerAddresses,
   signIn,
   signOut,
   startCustomerSession,

@@ -49,6 +49,13 @@ export const accountMessages = {
   expires: "Expires",
   cardEnding: (brand: string, last4: string) => `${brand} ending in ${last4}`,
   defaultMethod: "Default",
+  makeDefault: "Make default",
+  makeDefaultLabel: (brand: string, last4: string) => `Make ${brand} ending in ${last4} the default`,
+  deleteMethod: "Delete",
+  deleteMethodLabel: (brand: string, last4: string) => `Delete ${brand} ending in ${last4}`,
+  defaultChanged: "Your default payment method was changed.",
+  methodDeleted: "The payment method was deleted.",
+  methodNotFound: "That payment method is no longer saved on your account.",
 };
 
 export const orderMessages = {
