@@ -3,6 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { allCountries, countryName, statesOf } from "@cartwright/commerce";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
@@ -96,6 +97,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
           },
         },
         visitor: { meta: () => getVisitorMeta(db, cartContext.session) },
+        checkout: checkoutServices(db, base.settings, current),
         account: accountServices({ db, secret: options.secret, settings: base.settings, request, reply, session: current }),
         catalog: {
           listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
@@ -108,6 +110,30 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
       return context;
     },
   });
+}
+
+/** What the checkout page needs from the server beyond the cart: countries, payment methods, the customer's saved details. */
+function checkoutServices(db: Db, settings: ShopSettings, session: customers.Session) {
+  const countriesFrom = (allowed: string[]) =>
+    (allowed.length ? allowed.map((code) => ({ code, name: countryName(code) ?? code })) : [...allCountries()]).map(({ code, name }) => ({
+      code,
+      name,
+      states: (statesOf(code) ?? []).map((s) => ({ code: s.code, name: s.name })),
+    }));
+  return {
+    /** Billing may use any country the shop sells to; shipping the ones it ships to. */
+    countries: () => ({ billing: countriesFrom(settings.sellToCountries), shipping: countriesFrom(settings.shipToCountries) }),
+    paymentMethods: () =>
+      payments
+        .availableGateways(settings)
+        .map((g) => ({ id: g.id, title: g.title, description: g.description, express: Boolean(g.express), supports: g.supports })),
+    savedMethods: async () => (session.uid ? payments.listPaymentTokens(db, session.uid) : []),
+    customer: async () => {
+      if (!session.uid) return null;
+      const found = await customers.getCustomer(db, session.uid);
+      return found && { id: found.id, email: found.email, billing: found.billingAddress, shipping: found.shippingAddress };
+    },
+  };
 }
 
 interface AccountDeps {

@@ -85,11 +85,43 @@ export interface StorefrontAccount {
   deletePaymentMethod(id: string): Promise<boolean>;
 }
 
+export interface CheckoutCountry {
+  code: string;
+  name: string;
+  states: { code: string; name: string }[];
+}
+
+export interface CheckoutPaymentMethod {
+  id: string;
+  title: string;
+  description: string;
+  express: boolean;
+  supports: string[];
+}
+
+export interface SavedPaymentMethodView {
+  tokenId: number;
+  is_default: boolean;
+  expires: string;
+  method: { gateway: string; brand: string; display_brand: string; last4: string };
+  type: "cc" | "echeck" | "others";
+}
+
+/** What the checkout page reads from the server besides the cart. */
+export interface StorefrontCheckout {
+  countries(): { billing: CheckoutCountry[]; shipping: CheckoutCountry[] };
+  /** The methods this shop accepts, in its order (express ones included, flagged). */
+  paymentMethods(): CheckoutPaymentMethod[];
+  savedMethods(): Promise<SavedPaymentMethodView[]>;
+  customer(): Promise<{ id: number; email: string; billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null>;
+}
+
 export interface Storefront {
   settings: ShopSettings;
   catalog: StorefrontCatalog;
   cart: StorefrontCart;
   account: StorefrontAccount;
+  checkout: StorefrontCheckout;
   /** What the shop remembers about this visitor (dismissed banners). */
   visitor: { meta(): Promise<{ coming_soon_banner_dismissed?: "yes" | "no" }> };
   /** The Store API nonce for this visitor's session, for the browser's writes. */

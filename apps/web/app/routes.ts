@@ -6,6 +6,7 @@ export default [
   route("product-category/:slug", "routes/category.tsx"),
   route("product/:slug", "routes/product.tsx"),
   route("cart", "routes/cart.tsx"),
+  route("checkout", "routes/checkout.tsx"),
   route("checkout/order-received/:id", "routes/order-received.tsx"),
   route("my-account", "routes/account.tsx"),
   route("my-account/orders", "routes/account-orders.tsx"),

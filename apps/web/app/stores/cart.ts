@@ -153,6 +153,14 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
         client.post<Cart>("/cart/select-shipping-rate", { package_id: packageId, rate_id: rateId }),
       );
     },
+    /** update-customer with only the address that changed (spec §4 "Customer data sync"). */
+    updateCustomer(addresses: { billing_address?: Record<string, string>; shipping_address?: Record<string, string> }): Promise<Cart> {
+      return write("updatingCustomerData", true, false, () => client.post<Cart>("/cart/update-customer", addresses));
+    },
+    /** A cart that came with another reply (a checkout error's data.cart) replaces the one held. */
+    replaceCart(next: Cart): void {
+      receive(next);
+    },
     markStale(): void {
       store.setState({ isCartDataStale: true });
     },

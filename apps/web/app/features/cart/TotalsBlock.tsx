@@ -25,6 +25,8 @@ interface TotalsBlockProps extends TotalsSettings {
   currency: Currency;
   /** Shown between the fees and the discount: the coupon panel on the cart page. */
   children?: ReactNode;
+  /** The checkout shows 'Total' with no shipping note; the cart an estimate. */
+  variant?: "cart" | "checkout";
 }
 
 function TotalsItem({
@@ -47,7 +49,7 @@ function TotalsItem({
   );
 }
 
-export function TotalsBlock({ cart, currency, withTax, itemizedTaxes, taxesEnabled, children }: TotalsBlockProps) {
+export function TotalsBlock({ cart, currency, withTax, itemizedTaxes, taxesEnabled, children, variant = "cart" }: TotalsBlockProps) {
   const pending = useCart((s) => s.cartItemsPendingQuantity.length > 0 || s.cartItemsPendingDelete.length > 0);
   const skeleton = useSkeleton(pending);
   const totals = cart.totals;
@@ -110,7 +112,7 @@ export function TotalsBlock({ cart, currency, withTax, itemizedTaxes, taxesEnabl
       <dl className="totals__group totals__group--footer">
         <TotalsItem
           className="totals__item--total"
-          label={t.estimatedTotal}
+          label={variant === "checkout" ? t.total : t.estimatedTotal}
           value={
             skeleton ? (
               <span className="skeleton totals__skeleton">
@@ -120,7 +122,7 @@ export function TotalsBlock({ cart, currency, withTax, itemizedTaxes, taxesEnabl
               money(n(totals.total_price))
             )
           }
-          description={t.shippingNote}
+          description={variant === "checkout" ? undefined : t.shippingNote}
         />
       </dl>
     </div>

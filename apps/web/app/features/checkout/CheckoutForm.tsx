@@ -1,0 +1,494 @@
+/**
+ * The checkout form (spec §2 "Checkout screen", §4 "Checkout status", "Address form visibility",
+ * "Customer data sync", "Place-order button"): numbered steps for contact, addresses, shipping
+ * options and payment, order notes, and the place-order button; the order summary beside it.
+ * Address edits reach the server 1500 ms after they settle (at once when a field loses focus),
+ * never while a changed field is invalid, so rates and taxes follow the address.
+ */
+import type { Currency, StoreAddress, StoreCart } from "@cartwright/commerce";
+import { formatAmount } from "@cartwright/commerce";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useStore } from "zustand";
+import { StoreApiFailure } from "../../api/store-client.ts";
+import type { CheckoutCountry, CheckoutPaymentMethod, SavedPaymentMethodView } from "../../context.ts";
+import { useCart, useCartStore } from "../../stores/cart-context.tsx";
+import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
+import { NoticeList } from "../cart/NoticeList.tsx";
+import type { TotalsSettings } from "../cart/TotalsBlock.tsx";
+import { AddressForm, type AddressValues } from "./AddressForm.tsx";
+import { ContactInformation, EMAIL_INPUT_ID } from "./ContactInformation.tsx";
+import { createCheckoutStatus, isCalculating, isWaitingForProcessing, isWaitingForRedirect } from "./checkout-status.ts";
+import { changedFields } from "./field-rules.ts";
+import { checkoutMessages as t } from "./messages.ts";
+import { OrderSummary } from "./OrderSummary.tsx";
+import { paymentPayload } from "./payment/card.ts";
+import { ExpressButtons, usableExpressMethods } from "./payment/ExpressButtons.tsx";
+import { type ActivePayment, PaymentSection } from "./payment/PaymentSection.tsx";
+import { ShippingOptions } from "./ShippingOptions.tsx";
+import { checkoutBody, type PaymentDataEntry, routeCheckoutError } from "./submit.ts";
+import { createValidationStore } from "./validation.ts";
+
+/** Address edits are pushed this long after they settle (spec §9). */
+const ADDRESS_PUSH_MS = 1500;
+/** The fields compared to decide whether billing and shipping are the same address (spec §3). */
+const SAME_ADDRESS_FIELDS = [
+  "first_name",
+  "last_name",
+  "company",
+  "address_1",
+  "address_2",
+  "city",
+  "state",
+  "postcode",
+  "country",
+] as const;
+
+export interface CheckoutFormProps {
+  cart: StoreCart;
+  expressMethods: CheckoutPaymentMethod[];
+  currency: Currency;
+  customer: { id: number; email: string; billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null;
+  countries: { billing: CheckoutCountry[]; shipping: CheckoutCountry[] };
+  paymentMethods: CheckoutPaymentMethod[];
+  savedMethods: SavedPaymentMethodView[];
+  settings: { allowsGuest: boolean; canCreateAccount: boolean; totals: TotalsSettings };
+  paths: { cart: string; account: string; terms: string; privacy: string };
+}
+
+const filled = (address: Partial<StoreAddress>) => Boolean(address.address_1 || address.country);
+
+function Step({
+  n,
+  id,
+  title,
+  description,
+  children,
+}: {
+  n: number;
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="checkout-step" id={id} aria-describedby={description ? `${id}-description` : undefined}>
+      <legend className="checkout-step__title">
+        <span className="checkout-step__number" aria-hidden="true">
+          {n}
+        </span>
+        {title}
+      </legend>
+      {description && (
+        <p id={`${id}-description`} className="checkout-step__description">
+          {description}
+        </p>
+      )}
+      {children}
+    </fieldset>
+  );
+}
+
+export function CheckoutForm({
+  cart: serverCart,
+  currency,
+  customer,
+  countries,
+  paymentMethods,
+  expressMethods,
+  savedMethods,
+  settings,
+  paths,
+}: CheckoutFormProps) {
+  const cartStore = useCartStore();
+  const live = useCart((s) => s.cart);
+  const cart = live ?? serverCart;
+  const [status] = useState(createCheckoutStatus);
+  const [validation] = useState(() => createValidationStore());
+  const checkout = useStore(status.store);
+
+  // The cart the server rendered seeds the store once the page is live.
+  useEffect(() => {
+    if (!cartStore.store.getState().cart) cartStore.store.setState({ cart: serverCart });
+  }, [cartStore, serverCart]);
+
+  // Addresses start from the cart, else from the account.
+  const [billing, setBilling] = useState<AddressValues & { email?: string }>(() => {
+    const fromCart = serverCart.billing_address;
+    return filled(fromCart) || fromCart.email
+      ? { ...fromCart }
+      : { ...(customer?.billing ?? {}), email: fromCart.email || customer?.email || "" };
+  });
+  const [shipping, setShipping] = useState<AddressValues>(() =>
+    filled(serverCart.shipping_address) ? { ...serverCart.shipping_address } : { ...(customer?.shipping ?? {}) },
+  );
+  const [useShippingAsBilling, setUseShippingAsBilling] = useState(
+    () => SAME_ADDRESS_FIELDS.every((key) => (billing[key] ?? "") === (shipping[key] ?? "")) || !filled(billing),
+  );
+  const [notesOpen, setNotesOpen] = useState(false);
+  const [orderNotes, setOrderNotes] = useState("");
+  const [createAccount, setCreateAccount] = useState(false);
+  const [password, setPassword] = useState("");
+
+  const defaultSaved = savedMethods.find((m) => m.is_default) ?? savedMethods[0];
+  const [active, setActive] = useState<ActivePayment>(() =>
+    defaultSaved
+      ? { kind: "saved", tokenId: defaultSaved.tokenId }
+      : paymentMethods[0]
+        ? { kind: "method", id: paymentMethods[0].id }
+        : null,
+  );
+  const [paymentData, setPaymentData] = useState<PaymentDataEntry[]>([]);
+  const [savePayment, setSavePayment] = useState(false);
+
+  const selectedRates = cart.shipping_rates.flatMap((p) => p.shipping_rates.filter((r) => r.selected));
+  const collecting = selectedRates.some((r) => r.method_id === "pickup_location");
+  const needsShipping = cart.needs_shipping;
+  // Spec §4 "Address form visibility".
+  const showShippingFields = needsShipping && !collecting;
+  const showBillingFields = !needsShipping || !useShippingAsBilling || collecting;
+  const needsPayment = Number(cart.totals.total_price) > 0;
+
+  // Collecting makes billing the only address: it starts from what was typed for shipping.
+  useEffect(() => {
+    if (collecting) setBilling((b) => (b.country ? b : { ...latest.current.shipping, email: b.email }));
+  }, [collecting]);
+
+  // ---- Customer data sync: only the address that changed, once its changed fields are valid.
+  const sent = useRef({ billing: serverCart.billing_address as AddressValues, shipping: serverCart.shipping_address as AddressValues });
+  const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
+  const latest = useRef({ billing, shipping, useShippingAsBilling, showShippingFields });
+  latest.current = { billing, shipping, useShippingAsBilling, showShippingFields };
+
+  const push = useCallback(
+    (kind: "billing" | "shipping") => {
+      clearTimeout(timers.current[kind]);
+      const now = latest.current;
+      const address = kind === "billing" ? now.billing : now.shipping;
+      const changed = changedFields(sent.current[kind], address);
+      if (!changed.length) return;
+      const errors = validation.getState().errors;
+      if (changed.some((field) => errors[`${kind}_${field}`])) return;
+      sent.current[kind] = { ...address };
+      const payload = Object.fromEntries(Object.entries(address).map(([k, v]) => [k, v ?? ""])) as Record<string, string>;
+      // Billing follows shipping when the shopper uses one address for both.
+      const body =
+        kind === "shipping" && now.useShippingAsBilling
+          ? { shipping_address: payload, billing_address: { ...payload, email: now.billing.email ?? "" } }
+          : { [`${kind}_address`]: payload };
+      status.startCalculating();
+      cartStore
+        .updateCustomer(body)
+        .catch((error: unknown) => {
+          if (error instanceof StoreApiFailure) {
+            noticeStore.getState().add({
+              id: `${kind}_address`,
+              context: kind === "billing" ? CONTEXTS.billingAddress : CONTEXTS.shippingAddress,
+              status: "error",
+              content: error.message,
+            });
+          }
+        })
+        .finally(() => status.finishCalculating());
+    },
+    [cartStore, status, validation],
+  );
+  const schedule = (kind: "billing" | "shipping") => {
+    clearTimeout(timers.current[kind]);
+    timers.current[kind] = setTimeout(() => push(kind), ADDRESS_PUSH_MS);
+  };
+  useEffect(() => () => Object.values(timers.current).forEach(clearTimeout), []);
+
+  const [choosingRate, setChoosingRate] = useState<Record<number, string>>({});
+  const selectRate = (packageId: number, rateId: string) => {
+    setChoosingRate((c) => ({ ...c, [packageId]: rateId }));
+    status.startCalculating();
+    noticeStore.getState().remove("cw_rest_invalid_shipping_option", CONTEXTS.shippingMethods);
+    cartStore
+      .selectShippingRate(packageId, rateId)
+      .catch(() =>
+        noticeStore.getState().add({ id: "shipping-rate", context: CONTEXTS.shippingMethods, status: "error", content: t.shippingProblem }),
+      )
+      .finally(() => {
+        setChoosingRate((c) => {
+          const { [packageId]: _done, ...rest } = c;
+          return rest;
+        });
+        status.finishCalculating();
+      });
+  };
+
+  // ---- Place order.
+  const placeOrder = async (express?: string) => {
+    status.submit();
+    noticeStore.getState().removeWhere((n) => n.context.startsWith("cw/checkout") && n.id !== "cw-payment-error");
+    noticeStore.getState().remove("cw-payment-error", CONTEXTS.payments);
+    validation.getState().showAllValidationErrors();
+    const errors = Object.keys(validation.getState().errors).filter((id) => {
+      if (id.startsWith("shipping_")) return showShippingFields;
+      if (id.startsWith("billing_") && id !== "billing_email") return showBillingFields;
+      return true;
+    });
+    const rateMissing = needsShipping && cart.shipping_rates.some((p) => p.shipping_rates.length > 0) && selectedRates.length === 0;
+    if (errors.length || rateMissing) {
+      if (rateMissing) {
+        noticeStore
+          .getState()
+          .add({ id: "shipping-rate", context: CONTEXTS.shippingMethods, status: "error", content: t.requiresShippingOption });
+      }
+      if (errors.length > 1)
+        noticeStore.getState().add({ id: "checkout-errors", context: CONTEXTS.checkout, status: "error", content: t.fixErrors });
+      status.setHasError(true);
+      const first = errors[0];
+      const target = first === "billing_email" ? document.getElementById(EMAIL_INPUT_ID) : first ? document.getElementById(first) : null;
+      target?.scrollIntoView({ block: "center" });
+      target?.focus();
+      return;
+    }
+    status.process();
+    // Pending address edits go first: the order is placed with what the shopper sees.
+    for (const kind of ["billing", "shipping"] as const) clearTimeout(timers.current[kind]);
+    const chosen: ActivePayment = express ? { kind: "method", id: express } : active;
+    const payment =
+      needsPayment && chosen
+        ? paymentPayload(
+            chosen.kind === "saved"
+              ? {
+                  kind: "saved",
+                  tokenId: chosen.tokenId,
+                  gateway: savedMethods.find((m) => m.tokenId === chosen.tokenId)?.method.gateway ?? "",
+                }
+              : chosen,
+            express ? [] : paymentData,
+            savePayment,
+          )
+        : null;
+    const body = checkoutBody({
+      billing,
+      shipping,
+      needsShipping,
+      useShippingAsBilling,
+      collecting,
+      orderNotes: notesOpen ? orderNotes : "",
+      createAccount,
+      password,
+      paymentMethod: payment?.payment_method ?? "",
+      paymentData: payment?.payment_data ?? [],
+    });
+    try {
+      const reply = await cartStore.client.post<{ payment_result: { redirect_url: string } | null; order_id: number }>("/checkout", body);
+      const redirect = reply.payment_result?.redirect_url || `/checkout/order-received/${reply.order_id}`;
+      status.afterProcessing(redirect);
+      status.complete(redirect);
+      window.location.assign(redirect);
+    } catch (error) {
+      const apiError =
+        error instanceof StoreApiFailure ? error.error : { code: "unknown_error", message: t.placeOrderUnknownGuest, data: { status: 0 } };
+      const routed = routeCheckoutError(apiError, Boolean(customer));
+      if (routed.cart) cartStore.replaceCart(routed.cart);
+      for (const [id, message] of Object.entries(routed.fieldErrors)) validation.getState().setValidationError(id, message, false);
+      noticeStore.getState().add({ ...routed.notice, status: "error" });
+      status.setHasError(true);
+      status.setIdle();
+    }
+  };
+
+  const busy = isWaitingForProcessing(checkout) || isWaitingForRedirect(checkout);
+  const calculating = isCalculating(checkout);
+  const pending = useCart((s) => s.updatingCustomerData || s.updatingSelectedRate);
+  const disabled = busy || calculating || pending;
+  const total = formatAmount(Number(cart.totals.total_price), currency);
+  const showSaveOption = Boolean(customer) || createAccount || !settings.allowsGuest;
+  // Express methods the server accepts and the page has registered (spec §2 express area).
+  const express = usableExpressMethods(cart).filter((m) => expressMethods.some((s) => s.id === m.paymentMethodId || s.id === m.name));
+  let step = 0;
+
+  return (
+    <section className="checkout-page">
+      <h1 className="checkout-page__title">{t.title}</h1>
+      <NoticeList context={CONTEXTS.checkout} />
+      <NoticeList context={CONTEXTS.cart} />
+      <div className="checkout-page__layout">
+        <form
+          className="checkout-form"
+          noValidate
+          aria-busy={busy || undefined}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void placeOrder();
+          }}
+        >
+          {needsPayment && express.length > 0 && (
+            <section className="checkout-express" aria-labelledby="checkout-express-title">
+              <h2 id="checkout-express-title" className="checkout-express__title">
+                {t.expressTitle}
+              </h2>
+              <ExpressButtons methods={express} onStart={(id) => void placeOrder(id)} disabled={disabled} />
+              <p className="checkout-express__divider">
+                <span>{t.expressDivider}</span>
+              </p>
+            </section>
+          )}
+          <Step n={++step} id="contact-fields" title={t.contactTitle} description={t.contactDescription}>
+            {!customer && (
+              <p className="checkout-step__aside">
+                {t.signInPrompt} <Link to={paths.account}>{t.signIn}</Link>
+              </p>
+            )}
+            <NoticeList context={CONTEXTS.contactInformation} />
+            <ContactInformation
+              email={billing.email ?? ""}
+              validation={validation}
+              onChange={(email) => {
+                setBilling((b) => ({ ...b, email }));
+                schedule("billing");
+              }}
+              onBlur={() => push("billing")}
+            />
+            {!customer && settings.canCreateAccount && (
+              <div className="checkout-account">
+                <label className="checkbox-control">
+                  <input type="checkbox" checked={createAccount} onChange={(e) => setCreateAccount(e.currentTarget.checked)} />
+                  {t.createAccount}
+                </label>
+                {createAccount && (
+                  <div className="form-field">
+                    <label htmlFor="account-password">{t.passwordLabel}</label>
+                    <input
+                      id="account-password"
+                      type="password"
+                      autoComplete="new-password"
+                      required
+                      minLength={8}
+                      value={password}
+                      onChange={(e) => setPassword(e.currentTarget.value)}
+                    />
+                  </div>
+                )}
+              </div>
+            )}
+          </Step>
+
+          {showShippingFields && (
+            <Step n={++step} id="shipping-fields" title={t.shippingAddressTitle} description={t.shippingAddressDescription}>
+              <NoticeList context={CONTEXTS.shippingAddress} />
+              <AddressForm
+                kind="shipping"
+                address={shipping}
+                countries={countries.shipping}
+                validation={validation}
+                onChange={(next) => {
+                  setShipping(next);
+                  schedule("shipping");
+                }}
+                onBlurField={() => push("shipping")}
+              />
+              <label className="checkbox-control">
+                <input
+                  type="checkbox"
+                  checked={useShippingAsBilling}
+                  onChange={(e) => {
+                    const same = e.currentTarget.checked;
+                    setUseShippingAsBilling(same);
+                    if (!same) setBilling((b) => ({ ...shipping, ...b, email: b.email }));
+                  }}
+                />
+                {t.useShippingAsBilling}
+              </label>
+            </Step>
+          )}
+
+          {showBillingFields && (
+            <Step n={++step} id="billing-fields" title={t.billingAddressTitle} description={t.billingAddressDescription}>
+              <NoticeList context={CONTEXTS.billingAddress} />
+              <AddressForm
+                kind="billing"
+                address={billing}
+                countries={countries.billing}
+                validation={validation}
+                onChange={(next) => {
+                  setBilling((b) => ({ ...next, email: b.email }));
+                  schedule("billing");
+                }}
+                onBlurField={() => push("billing")}
+              />
+            </Step>
+          )}
+
+          {needsShipping && (
+            <Step n={++step} id="shipping-option" title={t.shippingOptionsTitle} description={t.shippingOptionsDescription}>
+              <NoticeList context={CONTEXTS.shippingMethods} />
+              <ShippingOptions
+                cart={cart}
+                currency={currency}
+                withTax={settings.totals.withTax}
+                disabled={busy}
+                choosing={choosingRate}
+                onSelect={selectRate}
+              />
+            </Step>
+          )}
+
+          {needsPayment && (
+            <Step n={++step} id="payment-method" title={t.paymentTitle} description={t.paymentDescription}>
+              <NoticeList context={CONTEXTS.payments} />
+              <PaymentSection
+                methods={paymentMethods}
+                savedMethods={savedMethods}
+                active={active}
+                onSelect={(next) => {
+                  noticeStore.getState().remove("cw-payment-error", CONTEXTS.payments);
+                  setActive(next);
+                  setPaymentData([]);
+                }}
+                onPaymentData={setPaymentData}
+                showSaveOption={showSaveOption}
+                saveChecked={savePayment}
+                onSaveChange={setSavePayment}
+                disabled={busy}
+              />
+            </Step>
+          )}
+
+          <div className="checkout-notes">
+            <label className="checkbox-control">
+              <input type="checkbox" checked={notesOpen} onChange={(e) => setNotesOpen(e.currentTarget.checked)} />
+              {t.addNote}
+            </label>
+            {notesOpen && (
+              <div className="form-field">
+                <label htmlFor="order-notes" className="visually-hidden">
+                  {t.noteLabel}
+                </label>
+                <textarea
+                  id="order-notes"
+                  rows={2}
+                  placeholder={t.noteLabel}
+                  value={orderNotes}
+                  onChange={(e) => setOrderNotes(e.currentTarget.value)}
+                />
+              </div>
+            )}
+          </div>
+
+          <div className="checkout-actions">
+            <NoticeList context={CONTEXTS.checkoutActions} />
+            <Link to={paths.cart} className="checkout-actions__return">
+              {t.returnToCart}
+            </Link>
+            <button type="submit" className="button button--primary checkout-actions__place" disabled={disabled}>
+              {checkout.status === "processing" ? <span className="spinner" aria-hidden="true" /> : null}
+              {isWaitingForRedirect(checkout) ? (
+                <span className="checkout-actions__check" aria-hidden="true">
+                  ✓
+                </span>
+              ) : null}
+              {checkout.status === "processing" ? t.placingOrder : t.placeOrderWithTotal(total)}
+            </button>
+          </div>
+        </form>
+        <OrderSummary cart={cart} currency={currency} totals={settings.totals} />
+      </div>
+    </section>
+  );
+}

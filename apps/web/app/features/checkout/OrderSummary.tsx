@@ -1,0 +1,42 @@
+/** The order summary beside the form (spec §2): each line with a quantity badge, the coupon panel and the totals. */
+import { type Currency, formatAmount, type StoreCart } from "@cartwright/commerce";
+import { CouponPanel } from "../cart/CouponPanel.tsx";
+import { TotalsBlock, type TotalsSettings } from "../cart/TotalsBlock.tsx";
+import { checkoutMessages as t } from "./messages.ts";
+
+export function OrderSummary({ cart, currency, totals }: { cart: StoreCart; currency: Currency; totals: TotalsSettings }) {
+  return (
+    <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
+      <h2 id="checkout-summary-title" className="checkout-summary__title">
+        {t.orderSummary}
+      </h2>
+      <ul className="checkout-summary__items">
+        {cart.items.map((item) => {
+          const image = item.images[0];
+          const line = Number(item.totals.line_subtotal) + (totals.withTax ? Number(item.totals.line_subtotal_tax) : 0);
+          return (
+            <li key={item.key} className="checkout-summary__item">
+              <span className="checkout-summary__image">
+                {image ? <img src={image.thumbnail} alt="" width={48} height={48} loading="lazy" /> : null}
+                <span className="checkout-summary__badge">
+                  <span aria-hidden="true">{item.quantity}</span>
+                  <span className="visually-hidden">{t.quantityBadge(item.quantity)}</span>
+                </span>
+              </span>
+              <span className="checkout-summary__name">
+                {item.name}
+                {item.variation.length > 0 && (
+                  <span className="checkout-summary__variation">{item.variation.map((v) => `${v.attribute}: ${v.value}`).join(", ")}</span>
+                )}
+              </span>
+              <span className="checkout-summary__total">{formatAmount(line, currency)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <TotalsBlock cart={cart} currency={currency} {...totals} variant="checkout">
+        <CouponPanel />
+      </TotalsBlock>
+    </aside>
+  );
+}

@@ -1,0 +1,126 @@
+/** The checkout page (issue 6): guest orders with each offline method, the test card, declines and retries, pickup, shipping and tax rules. */
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+async function addToCart(page: Page, slug: string, name: string, quantity = 1) {
+  await page.goto(`/product/${slug}`);
+  await expect.poll(() => page.locator("h1").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")))).toBe(true);
+  if (quantity > 1) await page.getByLabel(/quantity/i).fill(String(quantity));
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `“${name}” was added to your cart.` })).toBeVisible();
+}
+
+async function openCheckout(page: Page) {
+  await page.goto("/checkout");
+  const heading = page.getByRole("heading", { level: 1, name: "Checkout" });
+  await expect.poll(() => heading.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")))).toBe(true);
+}
+
+const shippingField = (page: Page, label: string | RegExp) =>
+  page.locator("#shipping-fields").getByLabel(label, { exact: typeof label === "string" });
+
+async function fillUsAddress(page: Page, email = "guest@example.com") {
+  await page.getByLabel("Email address").fill(email);
+  await shippingField(page, "Country/Region").selectOption("US");
+  await shippingField(page, "First name").fill("Ada");
+  await shippingField(page, "Last name").fill("Shopper");
+  await shippingField(page, "Address").fill("1 Test Street");
+  await shippingField(page, "City").fill("Los Angeles");
+  await shippingField(page, "State").selectOption("CA");
+  await shippingField(page, "ZIP Code").fill("90001");
+  await shippingField(page, "Phone").fill("555-0100");
+  await shippingField(page, "Phone").blur();
+}
+
+test("a guest pays on delivery and lands on the order-received page", async ({ page }) => {
+  await addToCart(page, "classic-t-shirt", "Classic T-Shirt");
+  await openCheckout(page);
+  await fillUsAddress(page);
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  await expect(page.getByText("Classic T-Shirt")).toBeVisible();
+});
+
+test("the test card pays; a declined card says so and keeps the cart, then cash on delivery succeeds", async ({ page }) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await fillUsAddress(page, "card@example.com");
+  await page.getByRole("radio", { name: /Test card/ }).check();
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByLabel("Expiry date (MM/YY)").fill("12/40");
+  await page.getByLabel("Security code").fill("123");
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page.getByText("Your card was declined. Please use another card or payment method.")).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  await expect(page.getByText("Beanie")).toBeVisible();
+});
+
+test("required fields and a bad postcode are named, next to the field, when the order is placed", async ({ page }) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page.locator("#validate-error-billing_email")).toHaveText("Please enter a valid email address");
+  await expect(page.locator("#validate-error-shipping_first_name")).toHaveText("Please enter a valid first name");
+  await expect(page.getByText("Please fix the following errors before continuing")).toBeVisible();
+
+  await shippingField(page, "Country/Region").selectOption("US");
+  await shippingField(page, "ZIP Code").fill("ABCDE");
+  await shippingField(page, "ZIP Code").blur();
+  await expect(page.locator("#validate-error-shipping_postcode")).toHaveText("Please enter a valid postcode");
+  await expect(page).toHaveURL(/\/checkout$/);
+});
+
+test("local pickup needs no shipping address and costs nothing", async ({ page }) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await page.getByLabel("Email address").fill("pickup@example.com");
+  await shippingField(page, "Country/Region").selectOption("US");
+  await shippingField(page, "State").selectOption("CA");
+  await shippingField(page, "ZIP Code").fill("90001");
+  await shippingField(page, "ZIP Code").blur();
+  await page.getByRole("radio", { name: /Main Street Store/ }).click();
+  await expect(page.getByRole("radio", { name: /Main Street Store/ })).toBeChecked();
+  await expect(page.locator("#shipping-fields")).toHaveCount(0);
+  const billing = page.locator("#billing-fields");
+  await billing.getByLabel("First name").fill("Pat");
+  await billing.getByLabel("Last name").fill("Pickup");
+  await billing.getByLabel("Address", { exact: true }).fill("9 Home Road");
+  await billing.getByLabel("City").fill("Springfield");
+  await billing.getByLabel("State").selectOption("CA");
+  await billing.getByLabel("ZIP Code").fill("90001");
+  await billing.getByLabel("Phone").fill("555-0101");
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  await expect(page.getByText("Main Street Store").first()).toBeVisible();
+});
+
+test("US orders of 100.00 or more ship free; a GB address pays VAT", async ({ page }) => {
+  await addToCart(page, "classic-t-shirt", "Classic T-Shirt", 5);
+  await openCheckout(page);
+  await fillUsAddress(page, "free@example.com");
+  await expect(page.getByRole("radio", { name: /Free shipping/ })).toBeVisible();
+  await page.getByRole("radio", { name: /Free shipping/ }).click();
+  await expect(page.locator(".totals__item--shipping .totals__value")).toHaveText("Free");
+
+  await shippingField(page, "Country/Region").selectOption("GB");
+  await shippingField(page, "City").fill("London");
+  await shippingField(page, "Postcode").fill("SW1A 1AA");
+  await shippingField(page, "Postcode").blur();
+  await expect(page.getByRole("radio", { name: /Flat rate/ })).toBeVisible();
+  await expect(page.locator(".totals__item--tax")).toContainText(/VAT|Tax/);
+});
+
+test("the checkout has no serious accessibility violation", async ({ page }) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  const results = await new AxeBuilder({ page }).include(".checkout-page").analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+  expect(serious).toEqual([]);
+});
