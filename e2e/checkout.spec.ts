@@ -42,6 +42,21 @@ test("a guest pays on delivery and lands on the order-received page", async ({ p
   await expect(page.getByText("Classic T-Shirt")).toBeVisible();
 });
 
+for (const [method, label] of [
+  ["bacs", "Direct bank transfer"],
+  ["cheque", "Check payments"],
+] as const) {
+  test(`a guest pays by ${method}: the order waits on hold with its instructions`, async ({ page }) => {
+    await addToCart(page, "beanie", "Beanie");
+    await openCheckout(page);
+    await fillUsAddress(page, `${method}@example.com`);
+    await page.getByRole("radio", { name: new RegExp(label) }).check();
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+    await expect(page.getByText(label).first()).toBeVisible();
+  });
+}
+
 test("the test card pays; a declined card says so and keeps the cart, then cash on delivery succeeds", async ({ page }) => {
   await addToCart(page, "beanie", "Beanie");
   await openCheckout(page);
@@ -123,4 +138,21 @@ test("the checkout has no serious accessibility violation", async ({ page }) => 
   const results = await new AxeBuilder({ page }).include(".checkout-page").analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
   expect(serious).toEqual([]);
+});
+
+test("order notes and the chosen method reach the draft order once typing settles, and the note stays with the order", async ({ page }) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await fillUsAddress(page, "notes@example.com");
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  const sync = page.waitForRequest((r) => r.url().includes("/api/store/v1/checkout") && r.method() === "PUT" && (r.postDataJSON()?.order_notes ?? "") !== "");
+  await page.getByLabel("Add a note to your order").check();
+  await page.getByRole("textbox", { name: /Notes about your order/ }).fill("Leave it with the neighbour");
+  const request = await sync;
+  expect(request.postDataJSON()).toEqual({ order_notes: "Leave it with the neighbour", payment_method: "cod" });
+  expect(await page.evaluate(() => window.localStorage.getItem("cw-checkout-customer-data-dirty"))).toBe("true");
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  await expect(page.getByText("Leave it with the neighbour")).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem("cw-checkout-customer-data-dirty"))).toBeNull();
 });

@@ -31,6 +31,11 @@ import { createValidationStore } from "./validation.ts";
 
 /** Address edits are pushed this long after they settle (spec §9). */
 const ADDRESS_PUSH_MS = 1500;
+/** Order notes and the chosen method reach the draft order this long after they settle (spec §9). */
+const DRAFT_SYNC_MS = 1500;
+/** The customer-data-dirty flag is written this long after changes settle (spec §9). */
+const DIRTY_FLAG_MS = 300;
+export const CUSTOMER_DATA_DIRTY_KEY = "cw-checkout-customer-data-dirty";
 /** The fields compared to decide whether billing and shipping are the same address (spec §3). */
 const SAME_ADDRESS_FIELDS = [
   "first_name",
@@ -141,6 +146,23 @@ export function CheckoutForm({
   const [paymentData, setPaymentData] = useState<PaymentDataEntry[]>([]);
   const [savePayment, setSavePayment] = useState(false);
 
+  // Draft-order sync (spec §7): notes and the chosen method, 1500 ms after they settle.
+  const chosenMethod =
+    active?.kind === "method" ? active.id : (savedMethods.find((m) => m.tokenId === active?.tokenId)?.method.gateway ?? "");
+  const firstDraftSync = useRef(true);
+  useEffect(() => {
+    if (firstDraftSync.current) {
+      firstDraftSync.current = false;
+      return;
+    }
+    const timer = setTimeout(() => {
+      cartStore.client.post("/checkout", { order_notes: notesOpen ? orderNotes : "", payment_method: chosenMethod }, "PUT").catch(() => {
+        // The draft is a convenience: placing the order sends everything again.
+      });
+    }, DRAFT_SYNC_MS);
+    return () => clearTimeout(timer);
+  }, [cartStore, notesOpen, orderNotes, chosenMethod]);
+
   const selectedRates = cart.shipping_rates.flatMap((p) => p.shipping_rates.filter((r) => r.selected));
   const collecting = selectedRates.some((r) => r.method_id === "pickup_location");
   const needsShipping = cart.needs_shipping;
@@ -196,6 +218,8 @@ export function CheckoutForm({
   const schedule = (kind: "billing" | "shipping") => {
     clearTimeout(timers.current[kind]);
     timers.current[kind] = setTimeout(() => push(kind), ADDRESS_PUSH_MS);
+    clearTimeout(timers.current.dirty);
+    timers.current.dirty = setTimeout(() => window.localStorage.setItem(CUSTOMER_DATA_DIRTY_KEY, "true"), DIRTY_FLAG_MS);
   };
   useEffect(() => () => Object.values(timers.current).forEach(clearTimeout), []);
 
@@ -280,6 +304,7 @@ export function CheckoutForm({
       const redirect = reply.payment_result?.redirect_url || `/checkout/order-received/${reply.order_id}`;
       status.afterProcessing(redirect);
       status.complete(redirect);
+      window.localStorage.removeItem(CUSTOMER_DATA_DIRTY_KEY);
       window.location.assign(redirect);
     } catch (error) {
       const apiError =
