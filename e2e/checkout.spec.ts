@@ -4,7 +4,9 @@ import { expect, type Page, test } from "@playwright/test";
 
 async function addToCart(page: Page, slug: string, name: string, quantity = 1) {
   await page.goto(`/product/${slug}`);
-  await expect.poll(() => page.locator("h1").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")))).toBe(true);
+  await expect
+    .poll(() => page.locator("h1").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))), { timeout: 15_000 })
+    .toBe(true);
   if (quantity > 1) await page.getByLabel(/quantity/i).fill(String(quantity));
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("status").filter({ hasText: `“${name}” was added to your cart.` })).toBeVisible();
@@ -13,7 +15,9 @@ async function addToCart(page: Page, slug: string, name: string, quantity = 1) {
 async function openCheckout(page: Page) {
   await page.goto("/checkout");
   const heading = page.getByRole("heading", { level: 1, name: "Checkout" });
-  await expect.poll(() => heading.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")))).toBe(true);
+  await expect
+    .poll(() => heading.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))), { timeout: 15_000 })
+    .toBe(true);
 }
 
 const shippingField = (page: Page, label: string | RegExp) =>
@@ -145,14 +149,33 @@ test("order notes and the chosen method reach the draft order once typing settle
   await openCheckout(page);
   await fillUsAddress(page, "notes@example.com");
   await page.getByRole("radio", { name: /Cash on delivery/ }).check();
-  const sync = page.waitForRequest((r) => r.url().includes("/api/store/v1/checkout") && r.method() === "PUT" && (r.postDataJSON()?.order_notes ?? "") !== "");
+  const sync = page.waitForRequest(
+    (r) => r.url().includes("/api/store/v1/checkout") && r.method() === "PUT" && (r.postDataJSON()?.order_notes ?? "") !== "",
+  );
   await page.getByLabel("Add a note to your order").check();
   await page.getByRole("textbox", { name: /Notes about your order/ }).fill("Leave it with the neighbour");
   const request = await sync;
   expect(request.postDataJSON()).toEqual({ order_notes: "Leave it with the neighbour", payment_method: "cod" });
-  expect(await page.evaluate(() => window.localStorage.getItem("cw-checkout-customer-data-dirty"))).toBe("true");
+  expect(await page.evaluate("window.localStorage.getItem('cw-checkout-customer-data-dirty')")).toBe("true");
   await page.getByRole("button", { name: /Place Order/ }).click();
   await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
   await expect(page.getByText("Leave it with the neighbour")).toBeVisible();
-  expect(await page.evaluate(() => window.localStorage.getItem("cw-checkout-customer-data-dirty"))).toBeNull();
+  expect(await page.evaluate("window.localStorage.getItem('cw-checkout-customer-data-dirty')")).toBeNull();
+});
+
+test("Jane, signed in, sees her saved address as a summary and pays with her saved card", async ({ page }) => {
+  await page.goto("/my-account");
+  await page.getByLabel("Email address").first().fill("jane@example.com");
+  await page.getByLabel("Password").first().fill("demo-jane-2026");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await expect(page.getByLabel("Email address")).toHaveValue("jane@example.com");
+  await expect(page.locator("#shipping-fields .address-card")).toContainText("1 Market Street");
+  await expect(page.getByRole("button", { name: "Edit shipping address" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: /Visa ending in 4242/ })).toBeChecked();
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
+  await expect(page.getByText("4242").first()).toBeVisible();
 });

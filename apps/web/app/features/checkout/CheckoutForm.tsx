@@ -16,18 +16,28 @@ import { useCart, useCartStore } from "../../stores/cart-context.tsx";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
 import { NoticeList } from "../cart/NoticeList.tsx";
 import type { TotalsSettings } from "../cart/TotalsBlock.tsx";
+import { AddressCard, needsEditing } from "./AddressCard.tsx";
 import { AddressForm, type AddressValues } from "./AddressForm.tsx";
 import { ContactInformation, EMAIL_INPUT_ID } from "./ContactInformation.tsx";
 import { createCheckoutStatus, isCalculating, isWaitingForProcessing, isWaitingForRedirect } from "./checkout-status.ts";
+import { afterProcessingOutcome, CHECKOUT_EVENTS, createCheckoutEvents, paymentSetupOutcome, validationOutcome } from "./events.ts";
 import { changedFields } from "./field-rules.ts";
 import { checkoutMessages as t } from "./messages.ts";
 import { OrderSummary } from "./OrderSummary.tsx";
+import { PasswordField } from "./PasswordField.tsx";
 import { paymentPayload } from "./payment/card.ts";
 import { ExpressButtons, usableExpressMethods } from "./payment/ExpressButtons.tsx";
 import { type ActivePayment, PaymentSection } from "./payment/PaymentSection.tsx";
+import { getPaymentMethod } from "./payment/registry.ts";
 import { ShippingOptions } from "./ShippingOptions.tsx";
 import { checkoutBody, type PaymentDataEntry, routeCheckoutError } from "./submit.ts";
 import { createValidationStore } from "./validation.ts";
+
+/**
+ * The page's checkout events: extensions subscribe observers here (spec §4 "Checkout events and
+ * observers"), for example `checkoutEvents.subscribe("checkout_validation", check, 10)`.
+ */
+export const checkoutEvents = createCheckoutEvents();
 
 /** Address edits are pushed this long after they settle (spec §9). */
 const ADDRESS_PUSH_MS = 1500;
@@ -130,6 +140,9 @@ export function CheckoutForm({
   const [useShippingAsBilling, setUseShippingAsBilling] = useState(
     () => SAME_ADDRESS_FIELDS.every((key) => (billing[key] ?? "") === (shipping[key] ?? "")) || !filled(billing),
   );
+  // Saved addresses show as a summary until the shopper edits them (spec §3).
+  const [editingShipping, setEditingShipping] = useState(() => needsEditing(shipping));
+  const [editingBilling, setEditingBilling] = useState(() => needsEditing(billing));
   const [notesOpen, setNotesOpen] = useState(false);
   const [orderNotes, setOrderNotes] = useState("");
   const [createAccount, setCreateAccount] = useState(false);
@@ -269,7 +282,27 @@ export function CheckoutForm({
       target?.focus();
       return;
     }
+    // Extensions check their own fields (checkout_validation); any refusal keeps the shopper here.
+    const validated = validationOutcome(await checkoutEvents.emitWithAbort(CHECKOUT_EVENTS.checkoutValidation, { billing, shipping }));
+    if (validated !== "processing") {
+      for (const notice of validated.notices)
+        noticeStore
+          .getState()
+          .add({ id: `validation-${notice.message}`, context: notice.context, status: "error", content: notice.message });
+      validation.getState().setValidationErrors(validated.validationErrors);
+      status.setHasError(true);
+      return;
+    }
     status.process();
+    // Payment methods that need a step before the order (a wallet, a token) answer payment_setup.
+    const setup = paymentSetupOutcome(await checkoutEvents.emitWithAbort(CHECKOUT_EVENTS.paymentSetup, { activePaymentMethod: active }));
+    if (setup.status === "has_error") {
+      if (setup.notice) noticeStore.getState().add({ ...setup.notice, content: setup.notice.message, status: "error" });
+      if (setup.validationErrors) validation.getState().setValidationErrors(setup.validationErrors);
+      status.setHasError(true);
+      return;
+    }
+    const extraPaymentData = Object.entries(setup.paymentMethodData ?? {}).map(([key, value]) => ({ key, value: String(value) }));
     // Pending address edits go first: the order is placed with what the shopper sees.
     for (const kind of ["billing", "shipping"] as const) clearTimeout(timers.current[kind]);
     const chosen: ActivePayment = express ? { kind: "method", id: express } : active;
@@ -283,7 +316,7 @@ export function CheckoutForm({
                   gateway: savedMethods.find((m) => m.tokenId === chosen.tokenId)?.method.gateway ?? "",
                 }
               : chosen,
-            express ? [] : paymentData,
+            [...(express ? [] : paymentData), ...extraPaymentData],
             savePayment,
           )
         : null;
@@ -303,18 +336,37 @@ export function CheckoutForm({
       const reply = await cartStore.client.post<{ payment_result: { redirect_url: string } | null; order_id: number }>("/checkout", body);
       const redirect = reply.payment_result?.redirect_url || `/checkout/order-received/${reply.order_id}`;
       status.afterProcessing(redirect);
-      status.complete(redirect);
+      const after = afterProcessingOutcome({
+        hasError: false,
+        responses: await checkoutEvents.emit(CHECKOUT_EVENTS.checkoutSuccess, {
+          orderId: reply.order_id,
+          redirectUrl: redirect,
+          processingResponse: reply,
+        }),
+      });
+      if (after.notice)
+        noticeStore.getState().add({ id: "checkout", context: after.notice.context, status: "error", content: after.notice.message });
+      if (after.status === "idle") {
+        status.setHasError(true);
+        status.setIdle();
+        return;
+      }
+      status.complete(after.redirectUrl ?? redirect);
       window.localStorage.removeItem(CUSTOMER_DATA_DIRTY_KEY);
-      window.location.assign(redirect);
+      window.location.assign(after.redirectUrl ?? redirect);
     } catch (error) {
       const apiError =
         error instanceof StoreApiFailure ? error.error : { code: "unknown_error", message: t.placeOrderUnknownGuest, data: { status: 0 } };
       const routed = routeCheckoutError(apiError, Boolean(customer));
       if (routed.cart) cartStore.replaceCart(routed.cart);
       for (const [id, message] of Object.entries(routed.fieldErrors)) validation.getState().setValidationError(id, message, false);
+      // A saved address the server refused opens for editing, so its errors can be seen.
+      if (Object.keys(routed.fieldErrors).some((id) => id.startsWith("shipping_"))) setEditingShipping(true);
+      if (Object.keys(routed.fieldErrors).some((id) => id.startsWith("billing_") && id !== "billing_email")) setEditingBilling(true);
       noticeStore.getState().add({ ...routed.notice, status: "error" });
       status.setHasError(true);
       status.setIdle();
+      void checkoutEvents.emit(CHECKOUT_EVENTS.checkoutFail, { error: apiError });
     }
   };
 
@@ -324,6 +376,8 @@ export function CheckoutForm({
   const disabled = busy || calculating || pending;
   const total = formatAmount(Number(cart.totals.total_price), currency);
   const showSaveOption = Boolean(customer) || createAccount || !settings.allowsGuest;
+  // The active method may name the button (spec §2); otherwise it shows the total.
+  const placeOrderLabel = getPaymentMethod(chosenMethod)?.placeOrderButtonLabel || t.placeOrderWithTotal(total);
   // Express methods the server accepts and the page has registered (spec §2 express area).
   const express = usableExpressMethods(cart).filter((m) => expressMethods.some((s) => s.id === m.paymentMethodId || s.id === m.name));
   let step = 0;
@@ -376,20 +430,7 @@ export function CheckoutForm({
                   <input type="checkbox" checked={createAccount} onChange={(e) => setCreateAccount(e.currentTarget.checked)} />
                   {t.createAccount}
                 </label>
-                {createAccount && (
-                  <div className="form-field">
-                    <label htmlFor="account-password">{t.passwordLabel}</label>
-                    <input
-                      id="account-password"
-                      type="password"
-                      autoComplete="new-password"
-                      required
-                      minLength={8}
-                      value={password}
-                      onChange={(e) => setPassword(e.currentTarget.value)}
-                    />
-                  </div>
-                )}
+                {createAccount && <PasswordField value={password} onChange={setPassword} />}
               </div>
             )}
           </Step>
@@ -397,17 +438,21 @@ export function CheckoutForm({
           {showShippingFields && (
             <Step n={++step} id="shipping-fields" title={t.shippingAddressTitle} description={t.shippingAddressDescription}>
               <NoticeList context={CONTEXTS.shippingAddress} />
-              <AddressForm
-                kind="shipping"
-                address={shipping}
-                countries={countries.shipping}
-                validation={validation}
-                onChange={(next) => {
-                  setShipping(next);
-                  schedule("shipping");
-                }}
-                onBlurField={() => push("shipping")}
-              />
+              {editingShipping ? (
+                <AddressForm
+                  kind="shipping"
+                  address={shipping}
+                  countries={countries.shipping}
+                  validation={validation}
+                  onChange={(next) => {
+                    setShipping(next);
+                    schedule("shipping");
+                  }}
+                  onBlurField={() => push("shipping")}
+                />
+              ) : (
+                <AddressCard kind="shipping" address={shipping} countries={countries.shipping} onEdit={() => setEditingShipping(true)} />
+              )}
               <label className="checkbox-control">
                 <input
                   type="checkbox"
@@ -426,17 +471,21 @@ export function CheckoutForm({
           {showBillingFields && (
             <Step n={++step} id="billing-fields" title={t.billingAddressTitle} description={t.billingAddressDescription}>
               <NoticeList context={CONTEXTS.billingAddress} />
-              <AddressForm
-                kind="billing"
-                address={billing}
-                countries={countries.billing}
-                validation={validation}
-                onChange={(next) => {
-                  setBilling((b) => ({ ...next, email: b.email }));
-                  schedule("billing");
-                }}
-                onBlurField={() => push("billing")}
-              />
+              {editingBilling ? (
+                <AddressForm
+                  kind="billing"
+                  address={billing}
+                  countries={countries.billing}
+                  validation={validation}
+                  onChange={(next) => {
+                    setBilling((b) => ({ ...next, email: b.email }));
+                    schedule("billing");
+                  }}
+                  onBlurField={() => push("billing")}
+                />
+              ) : (
+                <AddressCard kind="billing" address={billing} countries={countries.billing} onEdit={() => setEditingBilling(true)} />
+              )}
             </Step>
           )}
 
@@ -457,21 +506,25 @@ export function CheckoutForm({
           {needsPayment && (
             <Step n={++step} id="payment-method" title={t.paymentTitle} description={t.paymentDescription}>
               <NoticeList context={CONTEXTS.payments} />
-              <PaymentSection
-                methods={paymentMethods}
-                savedMethods={savedMethods}
-                active={active}
-                onSelect={(next) => {
-                  noticeStore.getState().remove("cw-payment-error", CONTEXTS.payments);
-                  setActive(next);
-                  setPaymentData([]);
-                }}
-                onPaymentData={setPaymentData}
-                showSaveOption={showSaveOption}
-                saveChecked={savePayment}
-                onSaveChange={setSavePayment}
-                disabled={busy}
-              />
+              {paymentMethods.length === 0 && savedMethods.length === 0 && express.length > 0 ? (
+                <p className="notice notice--info">{t.onlyExpress}</p>
+              ) : (
+                <PaymentSection
+                  methods={paymentMethods}
+                  savedMethods={savedMethods}
+                  active={active}
+                  onSelect={(next) => {
+                    noticeStore.getState().remove("cw-payment-error", CONTEXTS.payments);
+                    setActive(next);
+                    setPaymentData([]);
+                  }}
+                  onPaymentData={setPaymentData}
+                  showSaveOption={showSaveOption}
+                  saveChecked={savePayment}
+                  onSaveChange={setSavePayment}
+                  disabled={busy}
+                />
+              )}
             </Step>
           )}
 
@@ -508,7 +561,7 @@ export function CheckoutForm({
                   ✓
                 </span>
               ) : null}
-              {checkout.status === "processing" ? t.placingOrder : t.placeOrderWithTotal(total)}
+              {checkout.status === "processing" ? t.placingOrder : placeOrderLabel}
             </button>
           </div>
         </form>

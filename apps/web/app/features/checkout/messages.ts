@@ -41,4 +41,7 @@ export const checkoutMessages = {
   signInPrompt: "Already have an account?",
   signIn: "Sign in",
   step: (n: number) => `Step ${n}`,
+  edit: "Edit",
+  editAddress: (kind: "billing" | "shipping") => (kind === "billing" ? "Edit billing address" : "Edit shipping address"),
+  onlyExpress: "Only express payment methods are available for this order. Please select one to continue.",
 };

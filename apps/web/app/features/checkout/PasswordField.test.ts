@@ -1,0 +1,37 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { PasswordField } from "./PasswordField.tsx";
+
+const render = (value: string, id?: string) => renderToStaticMarkup(createElement(PasswordField, { value, onChange: () => {}, id }));
+
+describe("PasswordField (server markup)", () => {
+  it("renders a labelled new-password input with a show/hide toggle", () => {
+    const html = render("");
+    expect(html).toContain('<label for="account-password">Create a password</label>');
+    expect(html).toMatch(/<input id="account-password"[^>]*type="password"/);
+    expect(html).toContain('autoComplete="new-password"');
+    expect(html).toMatch(/<input[^>]* required=""/);
+    expect(html).toMatch(/<button type="button"[^>]*>Show password<\/button>/);
+  });
+
+  it("shows five segments and an empty polite live region while the field is empty", () => {
+    const html = render("");
+    expect(html.match(/password-strength__segment/g)).toHaveLength(5);
+    expect(html).not.toContain("is-on");
+    expect(html).toMatch(/<p id="account-password-strength"[^>]*aria-live="polite"><\/p>/);
+  });
+
+  it("uses reading B's rules before zxcvbn has loaded", () => {
+    const html = render("aB1!aB1!");
+    expect(html).toContain("Password strength: Medium");
+    expect(html.match(/is-on/g)).toHaveLength(3);
+    expect(render("abc")).toContain("Password strength: Too weak");
+  });
+
+  it("takes another id", () => {
+    const html = render("", "pw");
+    expect(html).toContain('<label for="pw">');
+    expect(html).toContain('aria-describedby="pw-strength"');
+  });
+});
