@@ -102,6 +102,8 @@ test("local pickup needs no shipping address and costs nothing", async ({ page }
   await shippingField(page, "State").selectOption("CA");
   await shippingField(page, "ZIP Code").fill("90001");
   await shippingField(page, "ZIP Code").blur();
+  await page.getByRole("radio", { name: "Pick up" }).click();
+  await expect(page.locator("legend", { hasText: "Pickup location" })).toBeVisible();
   await page.getByRole("radio", { name: /Main Street Store/ }).click();
   await expect(page.getByRole("radio", { name: /Main Street Store/ })).toBeChecked();
   await expect(page.locator("#shipping-fields")).toHaveCount(0);

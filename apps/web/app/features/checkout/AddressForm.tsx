@@ -17,6 +17,7 @@ import {
 } from "@cartwright/commerce";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { useStore } from "zustand";
+import { AddressLineAutocomplete } from "./AddressLineAutocomplete.tsx";
 import { type AddressKind, type CheckFieldContext, checkField, FIELD_MESSAGES, fieldId } from "./field-rules.ts";
 import { errorElementId, type ValidationStore, visibleErrorSelector } from "./validation.ts";
 
@@ -73,6 +74,17 @@ export function AddressForm({ kind, address, countries, validation, onChange, on
     onChange({ ...address, [key]: key === "postcode" ? normalisePostcode(raw) : raw }, key);
   };
 
+  // An address autocomplete suggestion fills several fields at once (as if typed into address_1).
+  const fill = (picked: AddressValues) => {
+    const store = validation.getState();
+    for (const key of Object.keys(picked) as AddressFieldKey[]) store.hideValidationError(fieldId(kind, key));
+    let next: AddressValues = { ...address, ...picked };
+    if (picked.postcode !== undefined) next.postcode = normalisePostcode(picked.postcode);
+    if ((next.country ?? "") !== (address.country ?? ""))
+      next = clearHiddenFields(next, fieldsForCountry(next.country ?? "", fieldOverrides));
+    onChange(next, "address_1");
+  };
+
   return (
     <div className={`address-form address-form--${kind}`}>
       {fields
@@ -87,6 +99,7 @@ export function AddressForm({ kind, address, countries, validation, onChange, on
             context={context}
             validation={validation}
             onValueChange={change}
+            onSelectAddress={fill}
             onBlurField={onBlurField}
           />
         ))}
@@ -102,10 +115,22 @@ interface AddressFieldProps {
   context: CheckFieldContext;
   validation: ValidationStore;
   onValueChange(key: AddressFieldKey, value: string): void;
+  /** address_1 only: the fields of a picked address suggestion. */
+  onSelectAddress(address: AddressValues): void;
   onBlurField?(field: AddressFieldKey): void;
 }
 
-function AddressField({ kind, definition, value, countries, context, validation, onValueChange, onBlurField }: AddressFieldProps) {
+function AddressField({
+  kind,
+  definition,
+  value,
+  countries,
+  context,
+  validation,
+  onValueChange,
+  onSelectAddress,
+  onBlurField,
+}: AddressFieldProps) {
   const { key } = definition;
   const id = fieldId(kind, key);
   const message = checkField(definition, value, context);
@@ -156,6 +181,16 @@ function AddressField({ kind, definition, value, countries, context, validation,
           </option>
         ))}
       </select>
+    );
+  } else if (key === "address_1") {
+    control = (
+      <AddressLineAutocomplete
+        inputProps={{ ...common, type: "text", autoCapitalize: definition.autocapitalize }}
+        value={value}
+        country={context.country}
+        onValueChange={(text) => onValueChange(key, text)}
+        onSelectAddress={onSelectAddress}
+      />
     );
   } else {
     control = (

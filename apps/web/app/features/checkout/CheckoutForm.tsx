@@ -178,6 +178,12 @@ export function CheckoutForm({
 
   const selectedRates = cart.shipping_rates.flatMap((p) => p.shipping_rates.filter((r) => r.selected));
   const collecting = selectedRates.some((r) => r.method_id === "pickup_location");
+  // Ship or pick up (spec §3 prefersCollection): undefined follows the rate the server holds.
+  const allRates = cart.shipping_rates.flatMap((p) => p.shipping_rates);
+  const pickupRates = allRates.filter((r) => r.method_id === "pickup_location");
+  const otherRates = allRates.filter((r) => r.method_id !== "pickup_location");
+  const [prefersCollection, setPrefersCollection] = useState<boolean | undefined>(undefined);
+  const collectionChosen = prefersCollection ?? collecting;
   const needsShipping = cart.needs_shipping;
   // Spec §4 "Address form visibility".
   const showShippingFields = needsShipping && !collecting;
@@ -489,10 +495,43 @@ export function CheckoutForm({
             </Step>
           )}
 
+          {needsShipping && pickupRates.length > 0 && (
+            <fieldset className="checkout-delivery" disabled={busy}>
+              <legend className="checkout-delivery__legend">{t.deliveryMethod}</legend>
+              {[
+                { value: false, label: t.ship, rates: otherRates },
+                { value: true, label: t.pickUp, rates: pickupRates },
+              ].map((option) => (
+                <label
+                  key={option.label}
+                  className={`radio-option checkout-delivery__option${collectionChosen === option.value ? " radio-option--checked" : ""}`}
+                >
+                  <input
+                    type="radio"
+                    name="delivery-method"
+                    checked={collectionChosen === option.value}
+                    onChange={() => {
+                      setPrefersCollection(option.value);
+                      const first = option.rates[0];
+                      if (first) selectRate(0, first.rate_id);
+                    }}
+                  />
+                  <span className="radio-option__label">{option.label}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+
           {needsShipping && (
-            <Step n={++step} id="shipping-option" title={t.shippingOptionsTitle} description={t.shippingOptionsDescription}>
+            <Step
+              n={++step}
+              id="shipping-option"
+              title={collectionChosen ? t.pickupTitle : t.shippingOptionsTitle}
+              description={collectionChosen ? t.pickupDescription : t.shippingOptionsDescription}
+            >
               <NoticeList context={CONTEXTS.shippingMethods} />
               <ShippingOptions
+                show={pickupRates.length ? (collectionChosen ? "pickup" : "ship") : "all"}
                 cart={cart}
                 currency={currency}
                 withTax={settings.totals.withTax}

@@ -12,11 +12,14 @@ interface ShippingOptionsProps {
   disabled: boolean;
   /** Rates being chosen: shown as checked while the server confirms. */
   choosing: Record<number, string>;
+  /** Which rates to list: pickup locations, the others, or all of them. */
+  show?: "ship" | "pickup" | "all";
   onSelect(packageId: number, rateId: string): void;
 }
 
-export function ShippingOptions({ cart, currency, withTax, disabled, choosing, onSelect }: ShippingOptionsProps) {
-  const packages = cart.shipping_rates;
+export function ShippingOptions({ cart, currency, withTax, disabled, choosing, onSelect, show = "all" }: ShippingOptionsProps) {
+  const wanted = (methodId: string) => show === "all" || (show === "pickup") === (methodId === "pickup_location");
+  const packages = cart.shipping_rates.map((p) => ({ ...p, shipping_rates: p.shipping_rates.filter((r) => wanted(r.method_id)) }));
   if (!packages.length || packages.every((p) => p.shipping_rates.length === 0)) {
     return <p className="checkout-shipping__empty">{cart.shipping_address.country ? t.noShippingOptions : t.enterAddressForRates}</p>;
   }
