@@ -181,3 +181,22 @@ test("Jane, signed in, sees her saved address as a summary and pays with her sav
   await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
   await expect(page.getByText("4242").first()).toBeVisible();
 });
+
+test("the address line suggests addresses from three characters and fills in the rest", async ({ page }) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await shippingField(page, "Country/Region").selectOption("US");
+  const line = page.locator("#shipping_address_1");
+  await line.pressSequentially("Ju");
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await line.pressSequentially("nip");
+  const option = page.getByRole("listbox").getByRole("option", { name: /1842 Juniper Street/ });
+  await expect(option).toBeVisible();
+  expect(await page.getByRole("listbox").getByRole("option").count()).toBeLessThanOrEqual(5);
+  await line.press("ArrowDown");
+  await line.press("Enter");
+  await expect(line).toHaveValue("1842 Juniper Street");
+  await expect(shippingField(page, "City")).toHaveValue("Los Angeles");
+  await expect(shippingField(page, "ZIP Code")).toHaveValue("90001");
+  await expect(shippingField(page, "State")).toHaveValue("CA");
+});

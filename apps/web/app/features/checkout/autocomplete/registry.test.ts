@@ -92,3 +92,17 @@ describe("providerFor", () => {
     expect(providerFor("US")).toBe(us);
   });
 });
+
+describe("the built-in offline provider", () => {
+  it("is the fallback: an extension's provider for the same country comes first", async () => {
+    const { clearAddressAutocompleteProviders, providerFor, registerAddressAutocompleteProvider } = await import("./registry.ts");
+    clearAddressAutocompleteProviders();
+    const make = (id: string) => ({ id, canSearch: (c: string) => c === "US", search: async () => [], select: async () => ({}) });
+    registerAddressAutocompleteProvider(make("cartwright/offline"));
+    registerAddressAutocompleteProvider(make("acme/places"));
+    expect(providerFor("US")?.id).toBe("acme/places");
+    clearAddressAutocompleteProviders();
+    registerAddressAutocompleteProvider(make("cartwright/offline"));
+    expect(providerFor("us")?.id).toBe("cartwright/offline");
+  });
+});

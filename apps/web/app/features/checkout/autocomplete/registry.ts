@@ -71,14 +71,22 @@ export const addressAutocompleteProviderIds = (): string[] => providers.map((p) 
 export function providerFor(country: string | null | undefined): AddressAutocompleteProvider | undefined {
   const code = (country ?? "").trim().toUpperCase();
   if (code === "") return undefined;
-  return providers.find((provider) => {
+  const canSearch = (provider: AddressAutocompleteProvider) => {
     try {
       return provider.canSearch(code) === true;
     } catch {
       return false;
     }
-  });
+  };
+  // The built-in offline data is the fallback: a provider an extension registers comes first.
+  return (
+    providers.find((p) => p.id !== BUILT_IN_FALLBACK_ID && canSearch(p)) ??
+    providers.find((p) => p.id === BUILT_IN_FALLBACK_ID && canSearch(p))
+  );
 }
+
+/** The id of the built-in offline provider (offline-provider.ts), consulted last. */
+const BUILT_IN_FALLBACK_ID = "cartwright/offline";
 
 /** For tests: forget every registration. */
 export function clearAddressAutocompleteProviders(): void {
