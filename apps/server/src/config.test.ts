@@ -62,6 +62,25 @@ describe("loadConfig", () => {
     });
   });
 
+  it("reads the owner account from OWNER_EMAIL and OWNER_PASSWORD, none by default", () => {
+    expect(loadConfig({}, folder()).owner).toBeNull();
+    expect(loadConfig({ OWNER_EMAIL: " owner@example.com ", OWNER_PASSWORD: "twelve-chars" }, folder()).owner).toEqual({
+      email: "owner@example.com",
+      password: "twelve-chars",
+    });
+  });
+
+  it.each<[NodeJS.ProcessEnv, RegExp]>([
+    [{ OWNER_EMAIL: "owner@example.com" }, /OWNER_PASSWORD/],
+    [{ OWNER_PASSWORD: "a-long-enough-password" }, /OWNER_EMAIL/],
+    [{ OWNER_EMAIL: "owner", OWNER_PASSWORD: "a-long-enough-password" }, /OWNER_EMAIL/],
+    [{ OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "eleven-char" }, /OWNER_PASSWORD must be at least 12 characters/],
+  ])("refuses an incomplete or weak owner account %o, never repeating the password", (env, message) => {
+    expect(() => loadConfig(env, folder())).toThrow(ConfigError);
+    expect(() => loadConfig(env, folder())).toThrow(message);
+    if (env.OWNER_PASSWORD) expect(() => loadConfig(env, folder())).not.toThrow(env.OWNER_PASSWORD);
+  });
+
   it("never repeats the SMTP password in its complaint", () => {
     expect(() => loadConfig({ SMTP_URL: "http://user:hunter2@mail" }, folder())).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: "http://user:hunter2@mail" }, folder())).not.toThrow(/hunter2/);

@@ -16,6 +16,14 @@ export interface Config {
   /** PUBLIC_URL: the shop's address as shoppers reach it, for absolute links (e-mails); no trailing slash. */
   publicUrl: string;
   mail: MailConfig;
+  /** OWNER_EMAIL and OWNER_PASSWORD: the owner account made or updated at start; null when not given. */
+  owner: OwnerConfig | null;
+}
+
+export interface OwnerConfig {
+  email: string;
+  /** Never logged nor repeated in a message. */
+  password: string;
 }
 
 /** Order e-mails (modules/emails, decision 0012). */
@@ -105,6 +113,20 @@ function parseOwnerEmail(value: string | undefined): string | null {
   return addresses.join(", ");
 }
 
+/** As modules/customers MIN_OWNER_PASSWORD_LENGTH. */
+const MIN_OWNER_PASSWORD_LENGTH = 12;
+
+// Both or neither; messages name the variable, never the password.
+function parseOwner(email: string | undefined, password: string | undefined): OwnerConfig | null {
+  if (!email && !password) return null;
+  if (!email) throw new ConfigError("OWNER_PASSWORD needs OWNER_EMAIL, the owner account's e-mail address");
+  if (!password) throw new ConfigError("OWNER_EMAIL needs OWNER_PASSWORD, the owner account's password");
+  if (!looksLikeAddress(email.trim())) throw new ConfigError(`OWNER_EMAIL must be an e-mail address (got '${email}')`);
+  if ([...password].length < MIN_OWNER_PASSWORD_LENGTH)
+    throw new ConfigError(`OWNER_PASSWORD must be at least ${MIN_OWNER_PASSWORD_LENGTH} characters`);
+  return Object.freeze({ email: email.trim(), password });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const database = parseDatabaseUrl(env.DATABASE_URL || "file:./data/shop.db", cwd);
   // The data folder defaults to the SQLite file's folder, so one shop's files stay together.
@@ -128,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ownerEmail: parseOwnerEmail(env.SHOP_OWNER_EMAIL),
       outbox: env.MAIL_OUTBOX ? resolve(cwd, env.MAIL_OUTBOX) : join(dataDir, "outbox"),
     }),
+    owner: parseOwner(env.OWNER_EMAIL, env.OWNER_PASSWORD),
   });
 }

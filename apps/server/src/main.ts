@@ -2,7 +2,9 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadSigningSecret, migrateToLatest, openDatabase, seedDemoShop } from "./db/index.ts";
+import { StoreError } from "./http/errors.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
+import { ensureOwner } from "./modules/customers/index.ts";
 import { createMailer } from "./modules/emails/index.ts";
 import { cancelUnpaidOrders } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
@@ -22,9 +24,15 @@ async function main() {
   const db = openDatabase(config.database);
   const applied = await migrateToLatest(db);
   const seeded = await seedDemoShop(db);
+  // After the seed, which adds the demo customer only while there is no account at all.
+  const owner = config.owner && (await ensureOwner(db, config.owner.email, config.owner.password).catch(ownerRefused));
   const secret = config.secret ?? (await loadSigningSecret(db));
   const mailer = createMailer(config);
-  const app = await buildApp({ config: { ...config, secret }, db, web: {}, mailer });
+  // The owner's password goes no further than this file.
+  const { owner: _owner, ...appConfig } = config;
+  const app = await buildApp({ config: { ...appConfig, secret }, db, web: {}, mailer });
+  if (owner)
+    app.log.info({ created: owner.created }, owner.created ? "owner account created (OWNER_EMAIL)" : "owner account ready (OWNER_EMAIL)");
   app.log.info(mailer.via === "smtp" ? { mail: "smtp" } : { mail: "outbox", outbox: mailer.outbox }, "order e-mails");
   app.addHook("onClose", async () => {
     await db.destroy();
@@ -70,6 +78,15 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+}
+
+/** A refused OWNER_EMAIL (the service's stricter check) stops the start like any configuration error. */
+function ownerRefused(error: unknown): never {
+  if (error instanceof StoreError) {
+    console.error(`Configuration error: OWNER_EMAIL/OWNER_PASSWORD: ${error.message}`);
+    process.exit(2);
+  }
+  throw error;
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { allCountries, countryName, statesOf } from "@cartwright/commerce";
+import { allCountries, countryName, currencyFields, type StoreCart, statesOf } from "@cartwright/commerce";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
@@ -14,10 +14,11 @@ import { resolveSession, sendSessionHeaders, switchSession } from "./http/sessio
 import { createNonce } from "./http/tokens.ts";
 import * as cart from "./modules/cart/index.ts";
 import * as catalog from "./modules/catalog/index.ts";
+import { sampleCart } from "./modules/checkout/index.ts";
 import * as customers from "./modules/customers/index.ts";
 import * as orders from "./modules/orders/index.ts";
 import * as payments from "./modules/payments/index.ts";
-import type { ShopSettings } from "./modules/settings/index.ts";
+import { type ShopSettings, shopCurrency } from "./modules/settings/index.ts";
 import { getVisitorMeta } from "./modules/visitor/index.ts";
 
 export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../web");
@@ -133,6 +134,9 @@ function checkoutServices(db: Db, settings: ShopSettings, session: customers.Ses
       const found = await customers.getCustomer(db, session.uid);
       return found && { id: found.id, email: found.email, billing: found.billingAddress, shipping: found.shippingAddress };
     },
+    /** The editor preview's sample cart (spec §9) for the signed-in owner; null for everyone else. */
+    preview: async (): Promise<StoreCart | null> =>
+      (await customers.isOwner(db, session.uid)) ? sampleCart(currencyFields(shopCurrency(settings))) : null,
   };
 }
 
@@ -184,6 +188,7 @@ function accountServices({ db, secret, settings, request, reply, session }: Acco
   });
 
   return {
+    isOwner: () => customers.isOwner(db, session.uid),
     async current() {
       const customer = await signedIn();
       return customer && { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName };

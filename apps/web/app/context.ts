@@ -66,6 +66,8 @@ export type AccountOrder = OrderView & {
  */
 export interface StorefrontAccount {
   current(): Promise<AccountCustomer | null>;
+  /** True when the signed-in customer is the shop owner (OWNER_EMAIL or `npm run owner`). */
+  isOwner(): Promise<boolean>;
   signIn(email: string, password: string): Promise<AccountResult>;
   register(email: string, password: string): Promise<AccountResult>;
   signOut(): Promise<void>;
@@ -114,6 +116,8 @@ export interface StorefrontCheckout {
   paymentMethods(): CheckoutPaymentMethod[];
   savedMethods(): Promise<SavedPaymentMethodView[]>;
   customer(): Promise<{ id: number; email: string; billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null>;
+  /** The editor preview's sample cart (spec §9) when the signed-in customer is the shop owner; null for anyone else. */
+  preview(): Promise<StoreCart | null>;
 }
 
 export interface Storefront {

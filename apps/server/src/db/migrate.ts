@@ -8,6 +8,7 @@ import * as m004 from "./migrations/004_visitor_meta.ts";
 import * as m005 from "./migrations/005_customers.ts";
 import * as m006 from "./migrations/006_orders.ts";
 import * as m007 from "./migrations/007_payment_tokens.ts";
+import * as m008 from "./migrations/008_customer_roles.ts";
 
 const migrations: Record<string, Migration> = {
   "001_catalogue": m001,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "005_customers": m005,
   "006_orders": m006,
   "007_payment_tokens": m007,
+  "008_customer_roles": m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 /** Table types for Kysely. Money is integer minor units; flags are 0/1 integers in both dialects. */
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 export type Flag = 0 | 1;
 
@@ -252,9 +252,13 @@ export interface CustomersTable {
   /** JSON text of the saved address objects. */
   billing_address: string;
   shipping_address: string;
+  /** 'customer' (a shopper) or 'owner' (the shop's owner: the editor preview). */
+  role: ColumnType<CustomerRole, CustomerRole | undefined, CustomerRole>;
   created_at: string;
   updated_at: string;
 }
+
+export type CustomerRole = "customer" | "owner";
 
 export type OrderStatus = "checkout-draft" | "pending" | "processing" | "on-hold" | "completed" | "cancelled" | "refunded" | "failed";
 

@@ -2,6 +2,9 @@
  * /checkout (spec §2 "Checkout screen"; issue 6). The server renders the form from the cart and
  * the shopper's saved details; after hydration it follows the cart store and places the order
  * through the Store API. The order-received page follows.
+ *
+ * /checkout?preview=editor is the editor preview (spec §1, §2, §9): for the signed-in shop owner
+ * the form shows the spec's sample cart instead of theirs; anyone else gets the normal checkout.
  */
 import { currencyFromFields } from "@cartwright/commerce";
 import { Link } from "react-router";
@@ -10,11 +13,19 @@ import { CheckoutForm } from "../features/checkout/CheckoutForm.tsx";
 import { checkoutMessages as t } from "../features/checkout/messages.ts";
 import type { Route } from "./+types/checkout";
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** Shown above the form in the editor preview. */
+const PREVIEW_BANNER = "Editor preview: sample data, nothing here is a real order.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { cart, checkout, settings } = context.get(storefrontContext);
-  const [view, customer, savedMethods] = await Promise.all([cart.get(), checkout.customer(), checkout.savedMethods()]);
-  const methods = checkout.paymentMethods();
+  // Null unless the signed-in customer is the owner: the parameter alone shows shoppers nothing.
+  const sample = new URL(request.url).searchParams.get("preview") === "editor" ? await checkout.preview() : null;
+  const [view, customer, savedMethods] = sample
+    ? [sample, null, []]
+    : await Promise.all([cart.get(), checkout.customer(), checkout.savedMethods()]);
+  const methods = checkout.paymentMethods().filter((m) => !sample || sample.payment_methods.includes(m.id));
   return {
+    preview: sample !== null,
     cart: view,
     customer,
     countries: checkout.countries(),
@@ -61,5 +72,15 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  return <CheckoutForm {...loaderData} currency={currencyFromFields(loaderData.cart.totals)} />;
+  // The spread hands CheckoutForm `preview` too (no Store API writes, no placing the order).
+  const form = <CheckoutForm {...loaderData} currency={currencyFromFields(loaderData.cart.totals)} />;
+  if (!loaderData.preview) return form;
+  return (
+    <>
+      <p className="notice notice--info checkout-preview-banner" role="status">
+        {PREVIEW_BANNER}
+      </p>
+      {form}
+    </>
+  );
 }

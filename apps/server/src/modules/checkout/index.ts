@@ -1,3 +1,4 @@
 export { checkoutRoutes } from "./checkout.routes.ts";
 export type { CheckoutReply, PlaceOrderInput } from "./checkout.service.ts";
 export { DRAFT_HOLD_MINUTES, getDraftOrder, placeOrder, updateDraftOrder } from "./checkout.service.ts";
+export { SAMPLE_PAYMENT_METHODS, sampleCart } from "./preview.ts";

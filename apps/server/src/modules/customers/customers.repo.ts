@@ -1,7 +1,7 @@
 /** Customer rows, and the two reads and writes of a customer's saved cart that signing in needs. */
-import type { Selectable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import type { Db } from "../../db/index.ts";
-import type { CustomersTable } from "../../db/schema.ts";
+import type { CustomerRole, CustomersTable } from "../../db/schema.ts";
 
 export type CustomerRow = Selectable<CustomersTable>;
 
@@ -14,7 +14,7 @@ export async function findByEmail(db: Db, email: string): Promise<CustomerRow | 
 }
 
 /** The new id, or undefined when the e-mail is taken (the unique index decides, so two racing sign-ups cannot both win). */
-export async function insertCustomer(db: Db, row: Omit<Selectable<CustomersTable>, "id">): Promise<number | undefined> {
+export async function insertCustomer(db: Db, row: Omit<Insertable<CustomersTable>, "id">): Promise<number | undefined> {
   const inserted = await db
     .insertInto("customers")
     .values(row)
@@ -26,6 +26,16 @@ export async function insertCustomer(db: Db, row: Omit<Selectable<CustomersTable
 
 export async function updatePasswordHash(db: Db, id: number, passwordHash: string, now: string): Promise<void> {
   await db.updateTable("customers").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", id).execute();
+}
+
+export async function findRole(db: Db, id: number): Promise<CustomerRole | undefined> {
+  const row = await db.selectFrom("customers").select("role").where("id", "=", id).executeTakeFirst();
+  return row?.role;
+}
+
+/** Makes the account the owner's, with this password. */
+export async function makeOwner(db: Db, id: number, passwordHash: string, now: string): Promise<void> {
+  await db.updateTable("customers").set({ role: "owner", password_hash: passwordHash, updated_at: now }).where("id", "=", id).execute();
 }
 
 /*

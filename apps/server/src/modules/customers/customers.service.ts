@@ -14,6 +14,8 @@ import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
 export { hashPassword, needsRehash, SCRYPT_PARAMS, type ScryptParams, verifyPassword } from "./password.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
+/** The owner's password is longer than a shopper's: it is set by hand, never chosen for them. */
+export const MIN_OWNER_PASSWORD_LENGTH = 12;
 
 export interface Customer {
   id: number;
@@ -53,6 +55,10 @@ export const customerErrors = {
   // One message whether or not the e-mail has an account, so the reply does not tell which.
   invalidCredentials: () => new StoreError("cw_rest_invalid_credentials", "The e-mail address or password is incorrect.", 401),
   notSignedIn: () => new StoreError("cw_rest_not_signed_in", "You are not signed in.", 401),
+  ownerShortPassword: () =>
+    new StoreError("cw_owner_password_too_short", `The owner's password needs at least ${MIN_OWNER_PASSWORD_LENGTH} characters.`, 400, {
+      min_length: MIN_OWNER_PASSWORD_LENGTH,
+    }),
 };
 
 /** Trimmed and lower-cased: the one form stored and looked up. */
@@ -123,6 +129,48 @@ export async function getCustomer(db: Db, id: number): Promise<Customer | null> 
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const row = await repo.findById(db, id);
   return row ? toCustomer(row) : null;
+}
+
+/**
+ * The shop owner's account (from OWNER_EMAIL and OWNER_PASSWORD at start, or `npm run owner`):
+ * created when the e-mail has no account, otherwise that account becomes the owner's and takes
+ * this password. Throws registration-error-invalid-email or cw_owner_password_too_short (at
+ * least 12 characters). Calling it again with the same details changes nothing.
+ */
+export async function ensureOwner(db: Db, email: string, password: string, now = new Date()): Promise<{ id: number; created: boolean }> {
+  const address = normaliseCustomerEmail(email);
+  if (!isValidEmail(address)) throw customerErrors.invalidEmail();
+  if ([...password].length < MIN_OWNER_PASSWORD_LENGTH) throw customerErrors.ownerShortPassword();
+  const at = now.toISOString();
+  const existing = await repo.findByEmail(db, address);
+  // Every start runs this: an owner whose password already matches is left as it is.
+  if (existing?.role === "owner" && (await verifyPassword(password, existing.password_hash))) return { id: existing.id, created: false };
+  const passwordHash = await hashPassword(password);
+  if (!existing) {
+    const id = await repo.insertCustomer(db, {
+      email: address,
+      password_hash: passwordHash,
+      first_name: "",
+      last_name: "",
+      billing_address: "{}",
+      shipping_address: "{}",
+      role: "owner",
+      created_at: at,
+      updated_at: at,
+    });
+    if (id !== undefined) return { id, created: true };
+  }
+  // An existing account, or one another process created a moment ago: it becomes the owner's.
+  const row = existing ?? (await repo.findByEmail(db, address));
+  if (!row) throw new Error("The owner account could not be created");
+  await repo.makeOwner(db, row.id, passwordHash, at);
+  return { id: row.id, created: false };
+}
+
+/** True when the customer is the shop's owner; false for a guest (0), an unknown id and a shopper. */
+export async function isOwner(db: Db, customerId: number): Promise<boolean> {
+  if (!Number.isSafeInteger(customerId) || customerId <= 0) return false;
+  return (await repo.findRole(db, customerId)) === "owner";
 }
 
 /** The customer of a signed-in session; 401 cw_rest_not_signed_in for a guest. */

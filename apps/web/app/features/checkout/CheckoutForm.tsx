@@ -69,6 +69,8 @@ export interface CheckoutFormProps {
   savedMethods: SavedPaymentMethodView[];
   settings: { allowsGuest: boolean; canCreateAccount: boolean; totals: TotalsSettings };
   paths: { cart: string; account: string; terms: string; privacy: string };
+  /** Editor preview (owner only): sample data, and nothing is sent to the Store API. */
+  preview?: boolean;
 }
 
 const filled = (address: Partial<StoreAddress>) => Boolean(address.address_1 || address.country);
@@ -114,18 +116,19 @@ export function CheckoutForm({
   savedMethods,
   settings,
   paths,
+  preview = false,
 }: CheckoutFormProps) {
   const cartStore = useCartStore();
   const live = useCart((s) => s.cart);
-  const cart = live ?? serverCart;
+  const cart = preview ? serverCart : (live ?? serverCart);
   const [status] = useState(createCheckoutStatus);
   const [validation] = useState(() => createValidationStore());
   const checkout = useStore(status.store);
 
   // The cart the server rendered seeds the store once the page is live.
   useEffect(() => {
-    if (!cartStore.store.getState().cart) cartStore.store.setState({ cart: serverCart });
-  }, [cartStore, serverCart]);
+    if (!preview && !cartStore.store.getState().cart) cartStore.store.setState({ cart: serverCart });
+  }, [cartStore, serverCart, preview]);
 
   // Addresses start from the cart, else from the account.
   const [billing, setBilling] = useState<AddressValues & { email?: string }>(() => {
@@ -164,6 +167,7 @@ export function CheckoutForm({
     active?.kind === "method" ? active.id : (savedMethods.find((m) => m.tokenId === active?.tokenId)?.method.gateway ?? "");
   const firstDraftSync = useRef(true);
   useEffect(() => {
+    if (preview) return;
     if (firstDraftSync.current) {
       firstDraftSync.current = false;
       return;
@@ -174,7 +178,7 @@ export function CheckoutForm({
       });
     }, DRAFT_SYNC_MS);
     return () => clearTimeout(timer);
-  }, [cartStore, notesOpen, orderNotes, chosenMethod]);
+  }, [cartStore, notesOpen, orderNotes, chosenMethod, preview]);
 
   const selectedRates = cart.shipping_rates.flatMap((p) => p.shipping_rates.filter((r) => r.selected));
   const collecting = selectedRates.some((r) => r.method_id === "pickup_location");
@@ -203,6 +207,7 @@ export function CheckoutForm({
 
   const push = useCallback(
     (kind: "billing" | "shipping") => {
+      if (preview) return;
       clearTimeout(timers.current[kind]);
       const now = latest.current;
       const address = kind === "billing" ? now.billing : now.shipping;
@@ -232,9 +237,10 @@ export function CheckoutForm({
         })
         .finally(() => status.finishCalculating());
     },
-    [cartStore, status, validation],
+    [cartStore, status, validation, preview],
   );
   const schedule = (kind: "billing" | "shipping") => {
+    if (preview) return;
     clearTimeout(timers.current[kind]);
     timers.current[kind] = setTimeout(() => push(kind), ADDRESS_PUSH_MS);
     clearTimeout(timers.current.dirty);
@@ -244,6 +250,7 @@ export function CheckoutForm({
 
   const [choosingRate, setChoosingRate] = useState<Record<number, string>>({});
   const selectRate = (packageId: number, rateId: string) => {
+    if (preview) return;
     setChoosingRate((c) => ({ ...c, [packageId]: rateId }));
     status.startCalculating();
     noticeStore.getState().remove("cw_rest_invalid_shipping_option", CONTEXTS.shippingMethods);
@@ -263,6 +270,7 @@ export function CheckoutForm({
 
   // ---- Place order.
   const placeOrder = async (express?: string) => {
+    if (preview) return;
     status.submit();
     noticeStore.getState().removeWhere((n) => n.context.startsWith("cw/checkout") && n.id !== "cw-payment-error");
     noticeStore.getState().remove("cw-payment-error", CONTEXTS.payments);
@@ -379,7 +387,7 @@ export function CheckoutForm({
   const busy = isWaitingForProcessing(checkout) || isWaitingForRedirect(checkout);
   const calculating = isCalculating(checkout);
   const pending = useCart((s) => s.updatingCustomerData || s.updatingSelectedRate);
-  const disabled = busy || calculating || pending;
+  const disabled = preview || busy || calculating || pending;
   const total = formatAmount(Number(cart.totals.total_price), currency);
   const showSaveOption = Boolean(customer) || createAccount || !settings.allowsGuest;
   // The active method may name the button (spec §2); otherwise it shows the total.
