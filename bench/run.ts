@@ -237,8 +237,11 @@ async function load(step: Step) {
  * JavaScript a page makes the browser load: every script and modulepreload in its HTML, each
  * asset counted once, gzip-compressed as served. Measured from the built files.
  */
-async function pageJavaScript(path: string): Promise<{ files: number; gzipBytes: number; rawBytes: number }> {
-  const html = await (await fetch(base + path)).text();
+async function pageJavaScript(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ files: number; gzipBytes: number; rawBytes: number }> {
+  const html = await (await fetch(base + path, { headers })).text();
   const assets = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string));
   // The inline module script imports the entry and the page's route modules.
   for (const m of html.matchAll(/import(?:[^"']*from)?\s*"(\/assets\/[^"]+\.js)"/g)) assets.add(m[1] as string);
@@ -252,13 +255,15 @@ async function pageJavaScript(path: string): Promise<{ files: number; gzipBytes:
   return { files: assets.size, gzipBytes, rawBytes };
 }
 
-const BUNDLE_PAGES = ["/shop", "/product/hoodie", "/cart"];
+const BUNDLE_PAGES = ["/shop", "/product/hoodie", "/cart", "/checkout"];
 
 async function bundles(): Promise<string[]> {
   const failures: string[] = [];
   const results = [];
+  // The checkout with a product in the cart (an empty one shows no form); the cookie is the cart's token.
+  const cart = await filledCart();
   for (const page of BUNDLE_PAGES) {
-    const figures = await pageJavaScript(page);
+    const figures = await pageJavaScript(page, page === "/checkout" ? { cookie: `cw_session=${cart.token}` } : {});
     results.push({ page, ...figures });
     const budget = budgets.bundles?.[page] as unknown as { maxGzipKb: number } | undefined;
     const kb = figures.gzipBytes / 1024;
@@ -333,7 +338,7 @@ async function lighthouseRun(chromePort: number, page: LighthousePage) {
   return { figures, findings, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
 }
 
-/** The Lighthouse performance figures of /shop and /cart (empty, and with a product in it). */
+/** The Lighthouse performance figures of /shop, /cart (empty, and with a product in it) and /checkout. */
 async function lighthouseScenario(): Promise<string[]> {
   const cart = await filledCart();
   if (!cart.key) throw new Error("lighthouse: could not put a product in a cart");
@@ -342,6 +347,7 @@ async function lighthouseScenario(): Promise<string[]> {
     { label: "/shop", path: "/shop" },
     { label: "/cart (empty)", path: "/cart" },
     { label: "/cart (1 item)", path: "/cart", headers: { Cookie: `cw_session=${cart.token}` } },
+    { label: "/checkout (1 item)", path: "/checkout", headers: { Cookie: `cw_session=${cart.token}` } },
   ];
   // The first render of a page compiles its code on the server: keep that out of the figures.
   for (const page of pages) await (await fetch(base + page.path, { headers: page.headers ?? {} })).text();

@@ -115,15 +115,23 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
 
 /** What the checkout page needs from the server beyond the cart: countries, payment methods, the customer's saved details. */
 function checkoutServices(db: Db, settings: ShopSettings, session: customers.Session) {
-  const countriesFrom = (allowed: string[]) =>
-    (allowed.length ? allowed.map((code) => ({ code, name: countryName(code) ?? code })) : [...allCountries()]).map(({ code, name }) => ({
-      code,
-      name,
-      states: (statesOf(code) ?? []).map((s) => ({ code: s.code, name: s.name })),
-    }));
+  // One list of every country the shop sells or ships to, with its states; each address kind
+  // names which of them it allows (null: all). Sending one list keeps the page light.
+  const countries = () => {
+    const sell = settings.sellToCountries;
+    const ship = settings.shipToCountries;
+    const codes = sell.length && ship.length ? [...new Set([...sell, ...ship])] : null;
+    const list = codes ? codes.map((code) => ({ code, name: countryName(code) ?? code })) : [...allCountries()];
+    return {
+      all: list
+        .map(({ code, name }) => ({ code, name, states: (statesOf(code) ?? []).map((s) => ({ code: s.code, name: s.name })) }))
+        .sort((a, b) => a.name.localeCompare(b.name, "en")),
+      billing: sell.length ? sell : null,
+      shipping: ship.length ? ship : null,
+    };
+  };
   return {
-    /** Billing may use any country the shop sells to; shipping the ones it ships to. */
-    countries: () => ({ billing: countriesFrom(settings.sellToCountries), shipping: countriesFrom(settings.shipToCountries) }),
+    countries,
     paymentMethods: () =>
       payments
         .availableGateways(settings)

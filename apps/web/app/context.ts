@@ -111,7 +111,8 @@ export interface SavedPaymentMethodView {
 
 /** What the checkout page reads from the server besides the cart. */
 export interface StorefrontCheckout {
-  countries(): { billing: CheckoutCountry[]; shipping: CheckoutCountry[] };
+  /** Every country either address may use, once; billing and shipping list the codes each allows (null: all of them). */
+  countries(): { all: CheckoutCountry[]; billing: string[] | null; shipping: string[] | null };
   /** The methods this shop accepts, in its order (express ones included, flagged). */
   paymentMethods(): CheckoutPaymentMethod[];
   savedMethods(): Promise<SavedPaymentMethodView[]>;

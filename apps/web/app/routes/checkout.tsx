@@ -26,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const methods = checkout.paymentMethods().filter((m) => !sample || sample.payment_methods.includes(m.id));
   return {
     preview: sample !== null,
-    cart: view,
+    // Cross-sells are the cart page's; the checkout page is lighter without them.
+    cart: { ...view, cross_sells: [] },
     customer,
     countries: checkout.countries(),
     paymentMethods: methods.filter((m) => !m.express),

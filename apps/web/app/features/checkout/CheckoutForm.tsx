@@ -7,7 +7,7 @@
  */
 import type { Currency, StoreAddress, StoreCart } from "@cartwright/commerce";
 import { formatAmount } from "@cartwright/commerce";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useStore } from "zustand";
 import { StoreApiFailure } from "../../api/store-client.ts";
@@ -64,7 +64,7 @@ export interface CheckoutFormProps {
   expressMethods: CheckoutPaymentMethod[];
   currency: Currency;
   customer: { id: number; email: string; billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null;
-  countries: { billing: CheckoutCountry[]; shipping: CheckoutCountry[] };
+  countries: { all: CheckoutCountry[]; billing: string[] | null; shipping: string[] | null };
   paymentMethods: CheckoutPaymentMethod[];
   savedMethods: SavedPaymentMethodView[];
   settings: { allowsGuest: boolean; canCreateAccount: boolean; totals: TotalsSettings };
@@ -121,6 +121,10 @@ export function CheckoutForm({
   const cartStore = useCartStore();
   const live = useCart((s) => s.cart);
   const cart = preview ? serverCart : (live ?? serverCart);
+  const countryLists = useMemo(() => {
+    const pick = (codes: string[] | null) => (codes ? countries.all.filter((c) => codes.includes(c.code)) : countries.all);
+    return { billing: pick(countries.billing), shipping: pick(countries.shipping) };
+  }, [countries]);
   const [status] = useState(createCheckoutStatus);
   const [validation] = useState(() => createValidationStore());
   const checkout = useStore(status.store);
@@ -456,7 +460,7 @@ export function CheckoutForm({
                 <AddressForm
                   kind="shipping"
                   address={shipping}
-                  countries={countries.shipping}
+                  countries={countryLists.shipping}
                   validation={validation}
                   onChange={(next) => {
                     setShipping(next);
@@ -465,7 +469,7 @@ export function CheckoutForm({
                   onBlurField={() => push("shipping")}
                 />
               ) : (
-                <AddressCard kind="shipping" address={shipping} countries={countries.shipping} onEdit={() => setEditingShipping(true)} />
+                <AddressCard kind="shipping" address={shipping} countries={countryLists.shipping} onEdit={() => setEditingShipping(true)} />
               )}
               <label className="checkbox-control">
                 <input
@@ -489,7 +493,7 @@ export function CheckoutForm({
                 <AddressForm
                   kind="billing"
                   address={billing}
-                  countries={countries.billing}
+                  countries={countryLists.billing}
                   validation={validation}
                   onChange={(next) => {
                     setBilling((b) => ({ ...next, email: b.email }));
@@ -498,7 +502,7 @@ export function CheckoutForm({
                   onBlurField={() => push("billing")}
                 />
               ) : (
-                <AddressCard kind="billing" address={billing} countries={countries.billing} onEdit={() => setEditingBilling(true)} />
+                <AddressCard kind="billing" address={billing} countries={countryLists.billing} onEdit={() => setEditingBilling(true)} />
               )}
             </Step>
           )}
