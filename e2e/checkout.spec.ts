@@ -88,6 +88,20 @@ test("required fields and a bad postcode are named, next to the field, when the 
   await expect(page.getByText("Please fix the following errors before continuing")).toBeVisible();
 
   await shippingField(page, "Country/Region").selectOption("US");
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  // Every required field of a US address names itself (labels lower-cased inside the message).
+  const messages: [string, string][] = [
+    ["first_name", "Please enter a valid first name"],
+    ["last_name", "Please enter a valid last name"],
+    ["address_1", "Please enter a valid address"],
+    ["city", "Please enter a valid city"],
+    ["state", "Please select a state"],
+    ["postcode", "Please enter a valid zip code"],
+    ["phone", "Please enter a valid phone"],
+  ];
+  for (const [field, message] of messages) await expect(page.locator(`#validate-error-shipping_${field}`)).toHaveText(message);
+  await expect(page.locator("#shipping_first_name")).toHaveAttribute("aria-invalid", "true");
+
   await shippingField(page, "ZIP Code").fill("ABCDE");
   await shippingField(page, "ZIP Code").blur();
   await expect(page.locator("#validate-error-shipping_postcode")).toHaveText("Please enter a valid postcode");
@@ -199,4 +213,87 @@ test("the address line suggests addresses from three characters and fills in the
   await expect(shippingField(page, "City")).toHaveValue("Los Angeles");
   await expect(shippingField(page, "ZIP Code")).toHaveValue("90001");
   await expect(shippingField(page, "State")).toHaveValue("CA");
+});
+
+test("a guest creates an account while checking out and is signed in afterwards", async ({ page }) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  const email = `new-${Date.now()}@example.com`;
+  await fillUsAddress(page, email);
+  await page.getByLabel("Create an account with us").check();
+  await page.getByLabel("Create a password").fill("a-much-longer-passphrase-2026");
+  await expect(page.getByText(/Password strength: (Strong|Very strong)/)).toBeVisible();
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
+  await page.goto("/my-account");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+});
+
+test("a shopper checks out with the keyboard alone", async ({ page }) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await page.getByLabel("Email address").focus();
+  await page.keyboard.type("keys@example.com");
+  // Tab through to the country, choose it with the keyboard, and fill the rest the same way.
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Create an account with us")).toBeFocused();
+  // A select takes its value from the keyboard; selectOption does the same without a pointer.
+  await shippingField(page, "Country/Region").focus();
+  await shippingField(page, "Country/Region").selectOption("US");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Kim");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Keys");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("5 Key Street");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Los Angeles");
+  await page.keyboard.press("Tab");
+  await expect(shippingField(page, "State")).toBeFocused();
+  await shippingField(page, "State").selectOption("CA");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("90001");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("555-0199");
+  await page.getByRole("radio", { name: /Cash on delivery/ }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("radio", { name: /Cash on delivery/ })).toBeChecked();
+  const place = page.getByRole("button", { name: /Place Order/ });
+  // The button waits while the new address is priced, as a shopper would.
+  await expect(place).toBeEnabled();
+  await place.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
+});
+
+test("with only express methods switched on, the checkout says so and the express button pays", async ({ page }) => {
+  const { default: Database } = await import("better-sqlite3");
+  const { join } = await import("node:path");
+  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  const read = db.prepare("select value from settings where key = 'payments'").get() as { value: string } | undefined;
+  const payments = read ? JSON.parse(read.value) : null;
+  const write = (value: unknown) =>
+    db
+      .prepare("insert into settings (key, value) values ('payments', ?) on conflict (key) do update set value = excluded.value")
+      .run(JSON.stringify(value));
+  try {
+    const base = payments ?? {
+      enabled: ["cod", "bacs", "cheque", "test_card", "demo_express"],
+      order: ["test_card", "bacs", "cheque", "cod"],
+    };
+    write({ ...base, enabled: ["demo_express"] });
+    await addToCart(page, "beanie", "Beanie");
+    await openCheckout(page);
+    await expect(page.getByText("Only express payment methods are available for this order. Please select one to continue.")).toBeVisible();
+    await fillUsAddress(page, "express@example.com");
+    await page.getByRole("button", { name: "Demo express" }).click();
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
+  } finally {
+    if (payments) write(payments);
+    else db.prepare("delete from settings where key = 'payments'").run();
+    db.close();
+  }
 });
