@@ -29,6 +29,7 @@ import { paymentPayload } from "./payment/card.ts";
 import { ExpressButtons, usableExpressMethods } from "./payment/ExpressButtons.tsx";
 import { type ActivePayment, PaymentSection } from "./payment/PaymentSection.tsx";
 import { getPaymentMethod } from "./payment/registry.ts";
+import { createPaymentStatus } from "./payment-status.ts";
 import { ShippingOptions } from "./ShippingOptions.tsx";
 import { checkoutBody, type PaymentDataEntry, routeCheckoutError } from "./submit.ts";
 import { createValidationStore } from "./validation.ts";
@@ -128,6 +129,8 @@ export function CheckoutForm({
   const [status] = useState(createCheckoutStatus);
   const [validation] = useState(() => createValidationStore());
   const checkout = useStore(status.store);
+  const [paymentStatus] = useState(() => createPaymentStatus());
+  const paymentState = useStore(paymentStatus.store);
 
   // The cart the server rendered seeds the store once the page is live.
   useEffect(() => {
@@ -312,14 +315,19 @@ export function CheckoutForm({
       return;
     }
     status.process();
+    if (express) paymentStatus.startExpress(express);
+    else paymentStatus.startProcessing();
     // Payment methods that need a step before the order (a wallet, a token) answer payment_setup.
     const setup = paymentSetupOutcome(await checkoutEvents.emitWithAbort(CHECKOUT_EVENTS.paymentSetup, { activePaymentMethod: active }));
     if (setup.status === "has_error") {
+      if (express) paymentStatus.endExpress(setup.notice?.message ?? t.paymentProblem);
+      else paymentStatus.fail(setup.notice?.message ?? t.paymentProblem);
       if (setup.notice) noticeStore.getState().add({ ...setup.notice, content: setup.notice.message, status: "error" });
       if (setup.validationErrors) validation.getState().setValidationErrors(setup.validationErrors);
       status.setHasError(true);
       return;
     }
+    if (!express) paymentStatus.ready(setup.paymentMethodData ?? {});
     const extraPaymentData = Object.entries(setup.paymentMethodData ?? {}).map(([key, value]) => ({ key, value: String(value) }));
     // Pending address edits go first: the order is placed with what the shopper sees.
     for (const kind of ["billing", "shipping"] as const) clearTimeout(timers.current[kind]);
@@ -370,6 +378,7 @@ export function CheckoutForm({
         return;
       }
       status.complete(after.redirectUrl ?? redirect);
+      if (express) paymentStatus.endExpress();
       window.localStorage.removeItem(CUSTOMER_DATA_DIRTY_KEY);
       window.location.assign(after.redirectUrl ?? redirect);
     } catch (error) {
@@ -384,6 +393,9 @@ export function CheckoutForm({
       noticeStore.getState().add({ ...routed.notice, status: "error" });
       status.setHasError(true);
       status.setIdle();
+      if (express) paymentStatus.endExpress(routed.notice.context === CONTEXTS.payments ? routed.notice.content : "");
+      else if (routed.notice.context === CONTEXTS.payments) paymentStatus.fail(routed.notice.content);
+      else paymentStatus.followCheckout({ status: "idle", hasError: true });
       void checkoutEvents.emit(CHECKOUT_EVENTS.checkoutFail, { error: apiError });
     }
   };
@@ -391,7 +403,8 @@ export function CheckoutForm({
   const busy = isWaitingForProcessing(checkout) || isWaitingForRedirect(checkout);
   const calculating = isCalculating(checkout);
   const pending = useCart((s) => s.updatingCustomerData || s.updatingSelectedRate);
-  const disabled = preview || busy || calculating || pending;
+  // Spec §4 "Place-order button": also disabled while an express payment runs.
+  const disabled = preview || busy || calculating || pending || paymentState.status === "express_started";
   const total = formatAmount(Number(cart.totals.total_price), currency);
   const showSaveOption = Boolean(customer) || createAccount || !settings.allowsGuest;
   // The active method may name the button (spec §2); otherwise it shows the total.
