@@ -33,7 +33,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    // Journeys that change the shop's settings run last, one at a time (e2e/shop-settings.spec.ts).
+    { name: "chromium", testIgnore: /shop-settings.*\.spec\.ts/, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "shop-settings",
+      testMatch: /shop-settings.*\.spec\.ts/,
+      dependencies: ["chromium"],
+      fullyParallel: false,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+  ],
   webServer: {
     command: "node apps/server/src/main.ts",
     url: `http://127.0.0.1:${port}/api/health`,

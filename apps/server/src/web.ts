@@ -14,6 +14,7 @@ import { resolveSession, sendSessionHeaders, switchSession } from "./http/sessio
 import { createNonce } from "./http/tokens.ts";
 import * as cart from "./modules/cart/index.ts";
 import * as catalog from "./modules/catalog/index.ts";
+import * as checkout from "./modules/checkout/index.ts";
 import { sampleCart } from "./modules/checkout/index.ts";
 import * as customers from "./modules/customers/index.ts";
 import * as orders from "./modules/orders/index.ts";
@@ -132,6 +133,7 @@ function checkoutServices(db: Db, settings: ShopSettings, session: customers.Ses
   };
   return {
     countries,
+    additionalFields: () => checkout.publicCheckoutFields(settings),
     paymentMethods: () =>
       payments
         .availableGateways(settings)

@@ -109,8 +109,19 @@ export interface SavedPaymentMethodView {
   type: "cc" | "echeck" | "others";
 }
 
+/** An additional checkout field (spec §2): shown in the contact or order-information part. */
+export interface CheckoutFieldDefinition {
+  id: string;
+  label: string;
+  location: "contact" | "order";
+  type: "text" | "select" | "checkbox";
+  required: boolean;
+  options?: { value: string; label: string }[];
+}
+
 /** What the checkout page reads from the server besides the cart. */
 export interface StorefrontCheckout {
+  additionalFields(): CheckoutFieldDefinition[];
   /** Every country either address may use, once; billing and shipping list the codes each allows (null: all of them). */
   countries(): { all: CheckoutCountry[]; billing: string[] | null; shipping: string[] | null };
   /** The methods this shop accepts, in its order (express ones included, flagged). */

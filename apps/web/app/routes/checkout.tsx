@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cart: { ...view, cross_sells: [] },
     customer,
     countries: checkout.countries(),
+    additionalFields: checkout.additionalFields(),
     paymentMethods: methods.filter((m) => !m.express),
     expressMethods: methods.filter((m) => m.express),
     savedMethods,

@@ -466,3 +466,59 @@ describe("saved cards", () => {
     expect(Number(count.n)).toBe(0);
   });
 });
+
+describe("additional checkout fields", () => {
+  it("checks the shop's extra fields, keeps only the known ones, and refuses a bad id", async () => {
+    const { updateSettings } = await import("../settings/index.ts");
+    const { registerCheckoutField } = await import("./index.ts");
+    await updateSettings(shop.db, {
+      checkoutFields: [
+        { id: "cw-demo/gift-message", label: "Gift message", location: "order", type: "text", required: false },
+        {
+          id: "cw-demo/delivery-window",
+          label: "Delivery window",
+          location: "order",
+          type: "select",
+          required: true,
+          options: [
+            { value: "morning", label: "Morning" },
+            { value: "evening", label: "Evening" },
+          ],
+        },
+      ],
+    });
+    try {
+      const shopper = await shopperWith(tShirt);
+      const missing = await shopper.post("/checkout", { billing_address: billing(), payment_method: "cod" });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({
+        code: "cw_rest_checkout_invalid_additional_field",
+        message: "Please select a valid option",
+        data: { field: "cw-demo/delivery-window", location: "order" },
+      });
+      const wrong = await shopper.post("/checkout", {
+        billing_address: billing(),
+        payment_method: "cod",
+        additional_fields: { "cw-demo/delivery-window": "midnight" },
+      });
+      expect(wrong.json().code).toBe("cw_rest_checkout_invalid_additional_field");
+
+      const placed = await shopper.post("/checkout", {
+        billing_address: billing(),
+        payment_method: "cod",
+        additional_fields: {
+          "cw-demo/delivery-window": "evening",
+          "cw-demo/gift-message": "  Happy birthday! ",
+          "someone/else": "dropped",
+        },
+      });
+      expect(placed.statusCode).toBe(200);
+      expect(placed.json().additional_fields).toEqual({ "cw-demo/delivery-window": "evening", "cw-demo/gift-message": "Happy birthday!" });
+    } finally {
+      await updateSettings(shop.db, { checkoutFields: [] });
+    }
+    expect(() => registerCheckoutField({ id: "no-namespace", label: "Bad", location: "order", type: "text", required: false })).toThrow(
+      "namespace/field-name",
+    );
+  });
+});

@@ -27,6 +27,7 @@ import {
 } from "../payments/index.ts";
 import type { ShopSettings } from "../settings/index.ts";
 import { checkoutErrors } from "./checkout.errors.ts";
+import { checkedAdditionalFields, knownAdditionalFields } from "./fields.ts";
 
 /** Draft orders hold their lines' stock this long (issue 5). */
 export const DRAFT_HOLD_MINUTES = 10;
@@ -193,6 +194,7 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
       if (!uid && !ctx.settings.checkoutAllowsGuest && !(input.create_account && ctx.settings.checkoutCanCreateAccount))
         throw checkoutErrors.loginRequired();
 
+      const additionalFields = checkedAdditionalFields(ctx.settings, input.additional_fields ?? {});
       // The addresses sent become the cart's (rates and taxes depend on them), then the cart is priced.
       const before = await loadPricedCart({ ...ctx, db }, stored);
       const shippingNeeded = before.needsShipping && !before.pickupLocation;
@@ -261,7 +263,7 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
           chosenRates.map((r) => ({ method_id: r.method_id, instance_id: r.instance_id, name: r.name, total: String(r.cost) })),
         ),
         fee_lines: JSON.stringify(view.fees.map((f) => ({ name: f.name, total: f.totals.total, total_tax: f.totals.total_tax }))),
-        additional_fields: JSON.stringify(input.additional_fields ?? {}),
+        additional_fields: JSON.stringify(additionalFields),
         extensions: JSON.stringify(input.extensions ?? {}),
         stock_taken: 0,
         created_at: nowIso,
@@ -510,7 +512,12 @@ export async function updateDraftOrder(
   if (!order) throw new Error("draft order vanished");
   await ordersRepo.updateOrder(ctx.db, order.id, {
     ...(input.additional_fields
-      ? { additional_fields: JSON.stringify({ ...JSON.parse(order.additional_fields), ...input.additional_fields }) }
+      ? {
+          additional_fields: JSON.stringify({
+            ...JSON.parse(order.additional_fields),
+            ...knownAdditionalFields(ctx.settings, input.additional_fields),
+          }),
+        }
       : {}),
     ...(input.order_notes !== undefined ? { customer_note: input.order_notes.trim() } : {}),
     ...(input.payment_method !== undefined ? { payment_method: input.payment_method } : {}),

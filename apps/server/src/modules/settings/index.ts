@@ -1,3 +1,11 @@
 export { getSettings, shopCurrency, updateSettings } from "./settings.service.ts";
-export type { CartFeeSetting, CurrencySettings, PickupLocationSetting, ShopSettings, StoreNotice, StorePages } from "./settings.types.ts";
+export type {
+  CartFeeSetting,
+  CheckoutFieldSetting,
+  CurrencySettings,
+  PickupLocationSetting,
+  ShopSettings,
+  StoreNotice,
+  StorePages,
+} from "./settings.types.ts";
 export { DEFAULT_SETTINGS } from "./settings.types.ts";

@@ -40,6 +40,17 @@ export interface StoreNotice {
   enabled: boolean;
 }
 
+/** An additional checkout field a shop owner adds in the settings (spec §2, §5). */
+export interface CheckoutFieldSetting {
+  /** 'namespace/field-name'. */
+  id: string;
+  label: string;
+  location: "contact" | "order";
+  type: "text" | "select" | "checkbox";
+  required: boolean;
+  options?: { value: string; label: string }[];
+}
+
 export interface PaymentSettings {
   enabled: string[];
   order: string[];
@@ -64,6 +75,8 @@ export interface ShopSettings {
   /** What happens after add-to-cart: open the mini-cart drawer, go to the cart, or nothing. */
   addToCartBehaviour: "open_drawer" | "navigate" | "none";
   storeNotice: StoreNotice;
+  /** Extra fields in the checkout's contact or order-information part. */
+  checkoutFields: CheckoutFieldSetting[];
   /** Minutes an order may wait for its payment before it is cancelled and its stock returned. */
   holdStockMinutes: number;
   /** Payment methods: which are switched on, in the order the checkout lists them, and their texts. */
@@ -113,6 +126,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   addToCartBehaviour: "open_drawer",
   storeNotice: { id: "", text: "", enabled: false },
   holdStockMinutes: 60,
+  checkoutFields: [],
   payments: {
     enabled: ["cod", "bacs", "cheque", "test_card", "demo_express"],
     order: ["test_card", "bacs", "cheque", "cod"],

@@ -11,11 +11,12 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Link } from "react-router";
 import { useStore } from "zustand";
 import { StoreApiFailure } from "../../api/store-client.ts";
-import type { CheckoutCountry, CheckoutPaymentMethod, SavedPaymentMethodView } from "../../context.ts";
+import type { CheckoutCountry, CheckoutFieldDefinition, CheckoutPaymentMethod, SavedPaymentMethodView } from "../../context.ts";
 import { useCart, useCartStore } from "../../stores/cart-context.tsx";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
 import { NoticeList } from "../cart/NoticeList.tsx";
 import type { TotalsSettings } from "../cart/TotalsBlock.tsx";
+import { AdditionalField } from "./AdditionalField.tsx";
 import { AddressCard, needsEditing } from "./AddressCard.tsx";
 import { AddressForm, type AddressValues } from "./AddressForm.tsx";
 import { ContactInformation, EMAIL_INPUT_ID } from "./ContactInformation.tsx";
@@ -66,6 +67,8 @@ export interface CheckoutFormProps {
   currency: Currency;
   customer: { id: number; email: string; billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null;
   countries: { all: CheckoutCountry[]; billing: string[] | null; shipping: string[] | null };
+  /** The shop's additional contact and order fields. */
+  additionalFields?: CheckoutFieldDefinition[];
   paymentMethods: CheckoutPaymentMethod[];
   savedMethods: SavedPaymentMethodView[];
   settings: { allowsGuest: boolean; canCreateAccount: boolean; totals: TotalsSettings };
@@ -118,6 +121,7 @@ export function CheckoutForm({
   settings,
   paths,
   preview = false,
+  additionalFields = [],
 }: CheckoutFormProps) {
   const cartStore = useCartStore();
   const live = useCart((s) => s.cart);
@@ -153,6 +157,10 @@ export function CheckoutForm({
   // Saved addresses show as a summary until the shopper edits them (spec §3).
   const [editingShipping, setEditingShipping] = useState(() => needsEditing(shipping));
   const [editingBilling, setEditingBilling] = useState(() => needsEditing(billing));
+  const [extra, setExtra] = useState<Record<string, string | boolean>>({});
+  const setExtraValue = (id: string, value: string | boolean) => setExtra((current) => ({ ...current, [id]: value }));
+  const contactFields = additionalFields.filter((f) => f.location === "contact");
+  const orderFields = additionalFields.filter((f) => f.location === "order");
   const [notesOpen, setNotesOpen] = useState(false);
   const [orderNotes, setOrderNotes] = useState("");
   const [createAccount, setCreateAccount] = useState(false);
@@ -180,12 +188,14 @@ export function CheckoutForm({
       return;
     }
     const timer = setTimeout(() => {
-      cartStore.client.post("/checkout", { order_notes: notesOpen ? orderNotes : "", payment_method: chosenMethod }, "PUT").catch(() => {
-        // The draft is a convenience: placing the order sends everything again.
-      });
+      cartStore.client
+        .post("/checkout", { order_notes: notesOpen ? orderNotes : "", payment_method: chosenMethod, additional_fields: extra }, "PUT")
+        .catch(() => {
+          // The draft is a convenience: placing the order sends everything again.
+        });
     }, DRAFT_SYNC_MS);
     return () => clearTimeout(timer);
-  }, [cartStore, notesOpen, orderNotes, chosenMethod, preview]);
+  }, [cartStore, notesOpen, orderNotes, chosenMethod, preview, extra]);
 
   const selectedRates = cart.shipping_rates.flatMap((p) => p.shipping_rates.filter((r) => r.selected));
   const collecting = selectedRates.some((r) => r.method_id === "pickup_location");
@@ -357,6 +367,7 @@ export function CheckoutForm({
       password,
       paymentMethod: payment?.payment_method ?? "",
       paymentData: payment?.payment_data ?? [],
+      additionalFields: extra,
     });
     try {
       const reply = await cartStore.client.post<{ payment_result: { redirect_url: string } | null; order_id: number }>("/checkout", body);
@@ -455,6 +466,15 @@ export function CheckoutForm({
               }}
               onBlur={() => push("billing")}
             />
+            {contactFields.map((field) => (
+              <AdditionalField
+                key={field.id}
+                field={field}
+                value={extra[field.id]}
+                validation={validation}
+                onChange={(v) => setExtraValue(field.id, v)}
+              />
+            ))}
             {!customer && settings.canCreateAccount && (
               <div className="checkout-account">
                 <label className="checkbox-control">
@@ -564,6 +584,21 @@ export function CheckoutForm({
                 choosing={choosingRate}
                 onSelect={selectRate}
               />
+            </Step>
+          )}
+
+          {orderFields.length > 0 && (
+            <Step n={++step} id="order-fields" title={t.additionalOrderTitle}>
+              <NoticeList context={CONTEXTS.orderInformation} />
+              {orderFields.map((field) => (
+                <AdditionalField
+                  key={field.id}
+                  field={field}
+                  value={extra[field.id]}
+                  validation={validation}
+                  onChange={(v) => setExtraValue(field.id, v)}
+                />
+              ))}
             </Step>
           )}
 

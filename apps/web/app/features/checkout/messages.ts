@@ -20,6 +20,7 @@ export const checkoutMessages = {
   noShippingOptions: "There are no shipping options for this address yet. Check it, or contact us.",
   enterAddressForRates: "Enter your address to see the shipping options.",
   free: "Free",
+  additionalOrderTitle: "Additional order information",
   paymentTitle: "Payment options",
   paymentDescription: "Choose how you want to pay.",
   addNote: "Add a note to your order",

@@ -21,6 +21,8 @@ export interface CheckoutInput {
   password: string;
   paymentMethod: string;
   paymentData: PaymentDataEntry[];
+  /** Values of the shop's additional contact and order fields, by field id. */
+  additionalFields?: Record<string, string | boolean>;
 }
 
 const ADDRESS_KEYS = [
@@ -49,7 +51,7 @@ export function checkoutBody(input: CheckoutInput) {
     create_account: input.createAccount,
     ...(input.createAccount ? { customer_password: input.password } : {}),
     ...(input.paymentMethod ? { payment_method: input.paymentMethod, payment_data: input.paymentData } : {}),
-    additional_fields: {},
+    additional_fields: input.additionalFields ?? {},
     extensions: {},
   };
 }
@@ -104,6 +106,12 @@ export function routeCheckoutError(error: StoreApiError, signedIn: boolean): Rou
   if (error.code === "cw_rest_invalid_address" || error.code === "cw_rest_invalid_address_country") {
     const context =
       Object.keys(data.errors ?? {}).includes("shipping") && !data.errors?.billing ? CONTEXTS.shippingAddress : CONTEXTS.billingAddress;
+    return { notice: { id: error.code, context, content: error.message, isDismissible: true }, fieldErrors, cart };
+  }
+  if (error.code === "cw_rest_checkout_invalid_additional_field") {
+    const { field, location } = error.data as { field?: string; location?: string };
+    const context = location === "contact" ? CONTEXTS.contactInformation : CONTEXTS.orderInformation;
+    if (field && location) fieldErrors[`${location}_${field}`] = error.message;
     return { notice: { id: error.code, context, content: error.message, isDismissible: true }, fieldErrors, cart };
   }
   if (error.code === "cw_rest_invalid_shipping_option") {

@@ -1,0 +1,102 @@
+/**
+ * One additional checkout field (spec §2 "additional contact and order fields"; ids
+ * contact_{field} and order_{field}, §5): a text input, a select or a checkbox, checked like the
+ * address fields (silently while typing, shown on blur or when the order is placed).
+ */
+import { optionalLabel } from "@cartwright/commerce";
+import type { CheckoutFieldDefinition } from "../../context.ts";
+import { FieldError, useFieldValidation } from "./AddressForm.tsx";
+import type { ValidationStore } from "./validation.ts";
+import { errorElementId } from "./validation.ts";
+
+export const additionalFieldId = (field: Pick<CheckoutFieldDefinition, "id" | "location">) => `${field.location}_${field.id}`;
+
+/** The message a value gets, or null when it is fine (the server checks the same). */
+export function checkAdditionalField(field: CheckoutFieldDefinition, value: string | boolean | undefined): string | null {
+  if (field.type === "checkbox") return field.required && value !== true ? "Please check this box if you want to proceed." : null;
+  const text = typeof value === "string" ? value.trim() : "";
+  if (!text)
+    return field.required
+      ? field.type === "select"
+        ? "Please select a valid option"
+        : `Please enter a valid ${field.label.toLowerCase()}`
+      : null;
+  if (field.type === "select" && !field.options?.some((o) => o.value === text)) return "Please select a valid option";
+  return null;
+}
+
+interface AdditionalFieldProps {
+  field: CheckoutFieldDefinition;
+  value: string | boolean | undefined;
+  validation: ValidationStore;
+  onChange(value: string | boolean): void;
+  onBlur?(): void;
+}
+
+export function AdditionalField({ field, value, validation, onChange, onBlur }: AdditionalFieldProps) {
+  const id = additionalFieldId(field);
+  const message = checkAdditionalField(field, value);
+  const { error, showError } = useFieldValidation(validation, id, message, String(value ?? ""));
+  const label = field.required ? field.label : optionalLabel(field.label);
+  const described = error ? errorElementId(id) : undefined;
+  const blur = () => {
+    showError();
+    onBlur?.();
+  };
+  if (field.type === "checkbox") {
+    return (
+      <div className="form-field form-field--checkbox">
+        <label className="checkbox-control" htmlFor={id}>
+          <input
+            id={id}
+            type="checkbox"
+            checked={value === true}
+            required={field.required}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={described}
+            onChange={(e) => onChange(e.currentTarget.checked)}
+            onBlur={blur}
+          />
+          {label}
+        </label>
+        {error && <FieldError id={id} message={error.message} />}
+      </div>
+    );
+  }
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      {field.type === "select" ? (
+        <select
+          id={id}
+          value={typeof value === "string" ? value : ""}
+          required={field.required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          onBlur={blur}
+        >
+          <option value="">{`Select a ${field.label}`}</option>
+          {field.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          type="text"
+          value={typeof value === "string" ? value : ""}
+          required={field.required}
+          maxLength={1000}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          onBlur={blur}
+        />
+      )}
+      {error && <FieldError id={id} message={error.message} />}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Journeys that change the shop's settings in its database (payment methods, extra fields):
+ * they run after every other journey, one at a time, so no other test sees the changed shop.
+ */
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import Database from "better-sqlite3";
+
+test.describe.configure({ mode: "serial" });
+
+async function addToCart(page: Page, slug: string, name: string) {
+  await page.goto(`/product/${slug}`);
+  await expect
+    .poll(() => page.locator("h1").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))), { timeout: 15_000 })
+    .toBe(true);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `“${name}” was added to your cart.` })).toBeVisible();
+}
+
+async function openCheckout(page: Page) {
+  await page.goto("/checkout");
+  const heading = page.getByRole("heading", { level: 1, name: "Checkout" });
+  await expect
+    .poll(() => heading.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))), { timeout: 15_000 })
+    .toBe(true);
+}
+
+const shippingField = (page: Page, label: string) => page.locator("#shipping-fields").getByLabel(label, { exact: true });
+
+async function fillUsAddress(page: Page, email: string) {
+  await page.getByLabel("Email address").fill(email);
+  await shippingField(page, "Country/Region").selectOption("US");
+  await shippingField(page, "First name").fill("Ada");
+  await shippingField(page, "Last name").fill("Shopper");
+  await shippingField(page, "Address").fill("1 Test Street");
+  await shippingField(page, "City").fill("Los Angeles");
+  await shippingField(page, "State").selectOption("CA");
+  await shippingField(page, "ZIP Code").fill("90001");
+  await shippingField(page, "Phone").fill("555-0100");
+  await shippingField(page, "Phone").blur();
+}
+
+test("with only express methods switched on, the checkout says so and the express button pays", async ({ page }) => {
+  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  const read = db.prepare("select value from settings where key = 'payments'").get() as { value: string } | undefined;
+  const payments = read ? JSON.parse(read.value) : null;
+  const write = (value: unknown) =>
+    db
+      .prepare("insert into settings (key, value) values ('payments', ?) on conflict (key) do update set value = excluded.value")
+      .run(JSON.stringify(value));
+  try {
+    const base = payments ?? {
+      enabled: ["cod", "bacs", "cheque", "test_card", "demo_express"],
+      order: ["test_card", "bacs", "cheque", "cod"],
+    };
+    write({ ...base, enabled: ["demo_express"] });
+    await addToCart(page, "beanie", "Beanie");
+    await openCheckout(page);
+    await expect(page.getByText("Only express payment methods are available for this order. Please select one to continue.")).toBeVisible();
+    await fillUsAddress(page, "express@example.com");
+    await page.getByRole("button", { name: "Demo express" }).click();
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
+  } finally {
+    if (payments) write(payments);
+    else db.prepare("delete from settings where key = 'payments'").run();
+    db.close();
+  }
+});
+
+test("the shop's additional order fields are asked for, checked and kept with the order", async ({ page }) => {
+  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  const write = (value: unknown) =>
+    db
+      .prepare("insert into settings (key, value) values ('checkoutFields', ?) on conflict (key) do update set value = excluded.value")
+      .run(JSON.stringify(value));
+  try {
+    write([
+      {
+        id: "cw-demo/delivery-window",
+        label: "Delivery window",
+        location: "order",
+        type: "select",
+        required: true,
+        options: [
+          { value: "morning", label: "Morning" },
+          { value: "evening", label: "Evening" },
+        ],
+      },
+      { id: "cw-demo/gift-message", label: "Gift message", location: "order", type: "text", required: false },
+    ]);
+    await addToCart(page, "beanie", "Beanie");
+    await openCheckout(page);
+    await fillUsAddress(page, "fields@example.com");
+    await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+    await expect(page.getByLabel("Gift message (optional)")).toBeVisible();
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    await expect(page.locator('[id="validate-error-order_cw-demo/delivery-window"]')).toHaveText("Please select a valid option");
+    await page.getByLabel("Delivery window").selectOption("evening");
+    await page.getByLabel("Gift message (optional)").fill("Happy birthday!");
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
+  } finally {
+    write([]);
+    db.close();
+  }
+});
+
+const shopDatabase = () => new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+
+function setComingSoon(value: { enabled: boolean; text: string }) {
+  const db = shopDatabase();
+  try {
+    db.prepare("insert into settings (key, value) values ('comingSoon', ?) on conflict (key) do update set value = excluded.value").run(
+      JSON.stringify(value),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+test.afterEach(() => setComingSoon({ enabled: false, text: "" }));
+
+test("dismissing the coming-soon banner tells the shop, hides it, and it stays hidden", async ({ page, browser }) => {
+  setComingSoon({ enabled: true, text: "We open on Monday: have a look around." });
+  await page.goto("/shop");
+  const banner = page.getByRole("complementary", { name: "Coming soon" });
+  await expect(banner).toContainText("We open on Monday: have a look around.");
+
+  const call = page.waitForRequest((r) => r.url().endsWith("/api/store/v1/visitor/meta") && r.method() === "POST");
+  await banner.getByRole("button", { name: "Dismiss the coming-soon banner" }).click();
+  const request = await call;
+  expect(request.headers().nonce).toBeTruthy();
+  expect(request.postDataJSON()).toEqual({ meta: { coming_soon_banner_dismissed: "yes" } });
+  await expect(banner).toBeHidden();
+
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(banner).toBeHidden();
+
+  // Another visitor still sees it.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto("/shop");
+  await expect(otherPage.getByRole("complementary", { name: "Coming soon" })).toBeVisible();
+  await other.close();
+});
