@@ -23,6 +23,7 @@ import { ContactInformation, EMAIL_INPUT_ID } from "./ContactInformation.tsx";
 import { createCheckoutStatus, isCalculating, isWaitingForProcessing, isWaitingForRedirect } from "./checkout-status.ts";
 import { afterProcessingOutcome, CHECKOUT_EVENTS, createCheckoutEvents, paymentSetupOutcome, validationOutcome } from "./events.ts";
 import { changedFields } from "./field-rules.ts";
+import { applyCheckoutFilter } from "./filters.ts";
 import { checkoutMessages as t } from "./messages.ts";
 import { OrderSummary } from "./OrderSummary.tsx";
 import { PasswordField } from "./PasswordField.tsx";
@@ -419,7 +420,11 @@ export function CheckoutForm({
   const total = formatAmount(Number(cart.totals.total_price), currency);
   const showSaveOption = Boolean(customer) || createAccount || !settings.allowsGuest;
   // The active method may name the button (spec §2); otherwise it shows the total.
-  const placeOrderLabel = getPaymentMethod(chosenMethod)?.placeOrderButtonLabel || t.placeOrderWithTotal(total);
+  const placeOrderLabel = applyCheckoutFilter({
+    filterName: "placeOrderButtonLabel",
+    defaultValue: getPaymentMethod(chosenMethod)?.placeOrderButtonLabel || t.placeOrderWithTotal(total),
+    extensions: cart.extensions,
+  });
   // Express methods the server accepts and the page has registered (spec §2 express area).
   const express = usableExpressMethods(cart).filter((m) => expressMethods.some((s) => s.id === m.paymentMethodId || s.id === m.name));
   let step = 0;

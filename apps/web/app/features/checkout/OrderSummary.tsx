@@ -2,6 +2,7 @@
 import { type Currency, formatAmount, type StoreCart } from "@cartwright/commerce";
 import { CouponPanel } from "../cart/CouponPanel.tsx";
 import { TotalsBlock, type TotalsSettings } from "../cart/TotalsBlock.tsx";
+import { applyCheckoutFilter } from "./filters.ts";
 import { checkoutMessages as t } from "./messages.ts";
 
 export function OrderSummary({ cart, currency, totals }: { cart: StoreCart; currency: Currency; totals: TotalsSettings }) {
@@ -24,7 +25,12 @@ export function OrderSummary({ cart, currency, totals }: { cart: StoreCart; curr
                 </span>
               </span>
               <span className="checkout-summary__name">
-                {item.name}
+                {applyCheckoutFilter({
+                  filterName: "itemName",
+                  defaultValue: item.name,
+                  extensions: cart.extensions,
+                  args: { context: "summary", cartItem: item },
+                })}
                 {item.variation.length > 0 && (
                   <span className="checkout-summary__variation">{item.variation.map((v) => `${v.attribute}: ${v.value}`).join(", ")}</span>
                 )}
