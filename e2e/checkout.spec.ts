@@ -1,40 +1,7 @@
 /** The checkout page (issue 6): guest orders with each offline method, the test card, declines and retries, pickup, shipping and tax rules. */
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-
-async function addToCart(page: Page, slug: string, name: string, quantity = 1) {
-  await page.goto(`/product/${slug}`);
-  await expect
-    .poll(() => page.locator("h1").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))), { timeout: 15_000 })
-    .toBe(true);
-  if (quantity > 1) await page.getByLabel(/quantity/i).fill(String(quantity));
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `“${name}” was added to your cart.` })).toBeVisible();
-}
-
-async function openCheckout(page: Page) {
-  await page.goto("/checkout");
-  const heading = page.getByRole("heading", { level: 1, name: "Checkout" });
-  await expect
-    .poll(() => heading.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))), { timeout: 15_000 })
-    .toBe(true);
-}
-
-const shippingField = (page: Page, label: string | RegExp) =>
-  page.locator("#shipping-fields").getByLabel(label, { exact: typeof label === "string" });
-
-async function fillUsAddress(page: Page, email = "guest@example.com") {
-  await page.getByLabel("Email address").fill(email);
-  await shippingField(page, "Country/Region").selectOption("US");
-  await shippingField(page, "First name").fill("Ada");
-  await shippingField(page, "Last name").fill("Shopper");
-  await shippingField(page, "Address").fill("1 Test Street");
-  await shippingField(page, "City").fill("Los Angeles");
-  await shippingField(page, "State").selectOption("CA");
-  await shippingField(page, "ZIP Code").fill("90001");
-  await shippingField(page, "Phone").fill("555-0100");
-  await shippingField(page, "Phone").blur();
-}
+import { expect, test } from "@playwright/test";
+import { addToCart, fillUsAddress, openCheckout, shippingField } from "./support/checkout.ts";
 
 test("a guest pays on delivery and lands on the order-received page", async ({ page }) => {
   await addToCart(page, "classic-t-shirt", "Classic T-Shirt");

@@ -3,42 +3,11 @@
  * they run after every other journey, one at a time, so no other test sees the changed shop.
  */
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { addToCart, fillUsAddress, openCheckout } from "./support/checkout.ts";
 
 test.describe.configure({ mode: "serial" });
-
-async function addToCart(page: Page, slug: string, name: string) {
-  await page.goto(`/product/${slug}`);
-  await expect
-    .poll(() => page.locator("h1").evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))), { timeout: 15_000 })
-    .toBe(true);
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `“${name}” was added to your cart.` })).toBeVisible();
-}
-
-async function openCheckout(page: Page) {
-  await page.goto("/checkout");
-  const heading = page.getByRole("heading", { level: 1, name: "Checkout" });
-  await expect
-    .poll(() => heading.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))), { timeout: 15_000 })
-    .toBe(true);
-}
-
-const shippingField = (page: Page, label: string) => page.locator("#shipping-fields").getByLabel(label, { exact: true });
-
-async function fillUsAddress(page: Page, email: string) {
-  await page.getByLabel("Email address").fill(email);
-  await shippingField(page, "Country/Region").selectOption("US");
-  await shippingField(page, "First name").fill("Ada");
-  await shippingField(page, "Last name").fill("Shopper");
-  await shippingField(page, "Address").fill("1 Test Street");
-  await shippingField(page, "City").fill("Los Angeles");
-  await shippingField(page, "State").selectOption("CA");
-  await shippingField(page, "ZIP Code").fill("90001");
-  await shippingField(page, "Phone").fill("555-0100");
-  await shippingField(page, "Phone").blur();
-}
 
 test("with only express methods switched on, the checkout says so and the express button pays", async ({ page }) => {
   const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));

@@ -59,26 +59,6 @@ export async function cartExists(db: Db, id: string): Promise<boolean> {
   return Boolean(await db.selectFrom("carts").select("id").where("id", "=", id).executeTakeFirst());
 }
 
-/** An empty cart row owned by the customer, as the cart module's lockCart would create it. */
-export async function createCustomerCart(db: Db, id: string, customerId: number, now: string, expiresAt: string): Promise<void> {
-  await db
-    .insertInto("carts")
-    .values({
-      id,
-      customer_id: customerId,
-      billing_address: "{}",
-      shipping_address: "{}",
-      selected_rates: "{}",
-      extensions: "{}",
-      has_calculated_shipping: 0,
-      created_at: now,
-      updated_at: now,
-      expires_at: expiresAt,
-    })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .execute();
-}
-
 /** Signing in counts as using the cart: it lives another two days. */
 export async function touchCart(db: Db, id: string, now: string, expiresAt: string): Promise<void> {
   await db.updateTable("carts").set({ updated_at: now, expires_at: expiresAt }).where("id", "=", id).execute();

@@ -7,7 +7,7 @@ import { isValidEmail, type StoreAddress } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
 import { CART_TTL_SECONDS, newSessionId } from "../../http/tokens.ts";
-import { mergeCarts } from "../cart/index.ts";
+import { cartRepo, mergeCarts } from "../cart/index.ts";
 import * as repo from "./customers.repo.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
 
@@ -198,7 +198,8 @@ export async function startCustomerSession(db: Db, current: Session, customerId:
   }
   const sid = newSessionId();
   if (guestCart) {
-    await repo.createCustomerCart(db, sid, customerId, at, expiresAt);
+    // The same empty row the cart module creates on a first write, owned by the customer.
+    await cartRepo.lockCart(db, sid, customerId, expiresAt, at);
     await mergeCarts(db, guestCart, sid);
   }
   return { sid, uid: customerId };

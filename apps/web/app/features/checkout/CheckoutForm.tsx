@@ -6,7 +6,7 @@
  * never while a changed field is invalid, so rates and taxes follow the address.
  */
 import type { Currency, StoreAddress, StoreCart } from "@cartwright/commerce";
-import { formatAmount } from "@cartwright/commerce";
+import { ADDRESS_FIELD_KEYS, formatAmount } from "@cartwright/commerce";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useStore } from "zustand";

@@ -2,7 +2,7 @@
  * Placing the order from the browser (spec §7 "Checkout calls", §8): the request body, and
  * where each kind of failure is shown (notice contexts, field errors, the replacement cart).
  */
-import type { StoreAddress, StoreApiError, StoreCart } from "@cartwright/commerce";
+import { ADDRESS_FIELD_KEYS, type StoreAddress, type StoreApiError, type StoreCart } from "@cartwright/commerce";
 import { CONTEXTS } from "../../stores/notices.ts";
 import { checkoutMessages as t } from "./messages.ts";
 

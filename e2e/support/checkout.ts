@@ -1,0 +1,35 @@
+/** Steps the checkout journeys share: put a product in the cart, open the checkout once it is live, fill a US address. */
+import { expect, type Page } from "@playwright/test";
+
+/** React marks the elements it has hydrated; before that, clicks and choices may be lost. */
+export const isHydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+
+export async function addToCart(page: Page, slug: string, name: string, quantity = 1) {
+  await page.goto(`/product/${slug}`);
+  await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  if (quantity > 1) await page.getByLabel(/quantity/i).fill(String(quantity));
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `“${name}” was added to your cart.` })).toBeVisible();
+}
+
+export async function openCheckout(page: Page) {
+  await page.goto("/checkout");
+  const heading = page.getByRole("heading", { level: 1, name: "Checkout" });
+  await expect.poll(() => heading.evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+}
+
+export const shippingField = (page: Page, label: string | RegExp) =>
+  page.locator("#shipping-fields").getByLabel(label, { exact: typeof label === "string" });
+
+export async function fillUsAddress(page: Page, email = "guest@example.com") {
+  await page.getByLabel("Email address").fill(email);
+  await shippingField(page, "Country/Region").selectOption("US");
+  await shippingField(page, "First name").fill("Ada");
+  await shippingField(page, "Last name").fill("Shopper");
+  await shippingField(page, "Address").fill("1 Test Street");
+  await shippingField(page, "City").fill("Los Angeles");
+  await shippingField(page, "State").selectOption("CA");
+  await shippingField(page, "ZIP Code").fill("90001");
+  await shippingField(page, "Phone").fill("555-0100");
+  await shippingField(page, "Phone").blur();
+}
