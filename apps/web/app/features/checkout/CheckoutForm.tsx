@@ -50,17 +50,7 @@ const DRAFT_SYNC_MS = 1500;
 const DIRTY_FLAG_MS = 300;
 export const CUSTOMER_DATA_DIRTY_KEY = "cw-checkout-customer-data-dirty";
 /** The fields compared to decide whether billing and shipping are the same address (spec §3). */
-const SAME_ADDRESS_FIELDS = [
-  "first_name",
-  "last_name",
-  "company",
-  "address_1",
-  "address_2",
-  "city",
-  "state",
-  "postcode",
-  "country",
-] as const;
+const SAME_ADDRESS_FIELDS = ADDRESS_FIELD_KEYS.filter((key) => key !== "email" && key !== "phone");
 
 export interface CheckoutFormProps {
   cart: StoreCart;

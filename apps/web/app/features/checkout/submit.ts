@@ -25,18 +25,7 @@ export interface CheckoutInput {
   additionalFields?: Record<string, string | boolean>;
 }
 
-const ADDRESS_KEYS = [
-  "first_name",
-  "last_name",
-  "company",
-  "address_1",
-  "address_2",
-  "city",
-  "state",
-  "postcode",
-  "country",
-  "phone",
-] as const;
+const ADDRESS_KEYS = ADDRESS_FIELD_KEYS.filter((key) => key !== "email");
 const pickAddress = (address: Partial<StoreAddress>) => Object.fromEntries(ADDRESS_KEYS.map((k) => [k, (address[k] ?? "").trim()]));
 
 /** The POST /checkout body. With 'use shipping as billing', the shipping address is the billing one too. */
