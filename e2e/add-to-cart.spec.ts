@@ -21,7 +21,7 @@ test("a product page adds the chosen quantity and the mini-cart counts it", asyn
 
 test("a variation is added by its options, and a refused add says why", async ({ page }) => {
   await page.goto("/product/hoodie");
-  // Options chosen before the page's script has taken over are not kept yet (noted in the closing note).
+  // Wait for the page to be live, so the add below goes through the cart store.
   await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
   await page.getByLabel("Color").selectOption("red");
   await page.getByLabel("Size").selectOption("l");
@@ -56,4 +56,19 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("“Beanie” was added to your cart.")).toBeVisible();
     await expect(page.getByRole("button", { name: miniCart(1, "$18.00") })).toBeVisible();
   });
+});
+
+test("options chosen before the page's script runs are kept when it takes over", async ({ page }) => {
+  // The page's script arrives late, as on a slow connection: the shopper chooses first.
+  await page.route(/\/assets\/entry\.client-.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/product/hoodie");
+  await page.getByLabel("Color").selectOption("red");
+  await page.getByLabel("Size").selectOption("l");
+  await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  await expect(page.getByLabel("Color")).toHaveValue("red");
+  await expect(page.getByLabel("Size")).toHaveValue("l");
+  await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled();
 });

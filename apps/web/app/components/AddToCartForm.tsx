@@ -32,14 +32,31 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
+/** The option of a variation select as the page shows it now (client only; null on the server or when absent). */
+function chosenBeforeHydration(attribute: StoreProductAttribute): string | null {
+  if (typeof document === "undefined") return null;
+  const select = document.querySelector<HTMLSelectElement>(`form.cart-form select[name="${CSS.escape(attributeFieldName(attribute))}"]`);
+  const value = select?.value ?? "";
+  return value && attribute.terms.some((term) => term.slug === value) ? value : null;
+}
+
+const attributeFieldName = (attribute: StoreProductAttribute) => `attribute_${attribute.taxonomy || attribute.name}`;
+
 const canBuy = (item: { is_purchasable: boolean; is_in_stock: boolean }) => item.is_purchasable && item.is_in_stock;
 
 export function AddToCartForm({ product, variations }: { product: StoreProduct; variations: StoreVariation[] }) {
   const hydrated = useHydrated();
   const isVariable = product.type === "variable";
   const pickable = isVariable ? product.attributes.filter((attribute) => attribute.has_variations) : [];
+  // In the browser the server's HTML is already on screen: a choice the shopper made before the
+  // page's script took over is read from it, so hydration keeps it instead of resetting it.
   const [selection, setSelection] = useState<Selection>(() =>
-    Object.fromEntries(pickable.map((attribute) => [attribute.name, attribute.terms.find((term) => term.default)?.slug ?? ""])),
+    Object.fromEntries(
+      pickable.map((attribute) => [
+        attribute.name,
+        chosenBeforeHydration(attribute) ?? attribute.terms.find((term) => term.default)?.slug ?? "",
+      ]),
+    ),
   );
   const complete = pickable.every((attribute) => selection[attribute.name]);
   const match = isVariable && complete ? findVariation(variations, selection) : undefined;
@@ -112,12 +129,7 @@ function AttributeSelect({
   return (
     <div className="variations__field">
       <label htmlFor={id}>{attribute.name}</label>
-      <select
-        id={id}
-        name={`attribute_${attribute.taxonomy || attribute.name}`}
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-      >
+      <select id={id} name={attributeFieldName(attribute)} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
         <option value="">{productMessages.chooseOption}</option>
         {attribute.terms.map((term) => (
           <option key={term.slug} value={term.slug}>
