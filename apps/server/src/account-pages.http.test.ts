@@ -5,10 +5,9 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/app.ts";
+import { PageBrowser } from "../../../test/browser.ts";
 import { productId } from "../../../test/store-client.ts";
 
-const HOST = "shop.test";
-const ORIGIN = `http://${HOST}`;
 const JANE = { email: "jane@example.com", password: "demo-jane-2026" };
 const address = {
   first_name: "Jane",
@@ -31,60 +30,10 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const tokenPayload = (token: string) => JSON.parse(Buffer.from(token.split(".")[0] ?? "", "base64url").toString("utf8"));
-
-/** A browser: one cookie jar, same-origin form posts (with the Origin header a browser sends). */
-class Browser {
-  session: string | undefined;
-
-  private remember(response: LightMyRequestResponse) {
-    const header = response.headers["set-cookie"];
-    for (const cookie of Array.isArray(header) ? header : header ? [header] : []) {
-      const match = /^cw_session=([^;]*)/.exec(cookie);
-      if (match) this.session = match[1];
-    }
-    return response;
-  }
-
-  private headers(): Record<string, string> {
-    return { host: HOST, ...(this.session ? { cookie: `cw_session=${this.session}` } : {}) };
-  }
-
-  async get(url: string) {
-    return this.remember(await shop.app.inject({ method: "GET", url, headers: this.headers() }));
-  }
-
-  async post(url: string, fields: Record<string, string>, origin = ORIGIN) {
-    return this.remember(
-      await shop.app.inject({
-        method: "POST",
-        url,
-        headers: { ...this.headers(), origin, "content-type": "application/x-www-form-urlencoded" },
-        payload: new URLSearchParams(fields).toString(),
-      }),
-    );
-  }
-
-  signIn(email: string, password: string) {
-    return this.post("/my-account", { intent: "sign-in", email, password });
-  }
-
-  /** The customer id in the session cookie, 0 for a guest. */
-  uid(): number {
-    return this.session ? tokenPayload(this.session).uid : 0;
-  }
-
-  /** A Store API call in this browser's session: the cookie's value is also a valid Cart-Token. */
-  async api(method: "GET" | "POST", path: string, body?: unknown) {
-    if (!this.session) await this.get("/my-account");
-    const response = await shop.app.inject({
-      method,
-      url: `/api/store/v1${path}`,
-      headers: { "cart-token": this.session as string, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      payload: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (response.statusCode >= 300) throw new Error(`${path} answered ${response.statusCode}: ${response.body}`);
-    return response.json();
+/** A browser: one cookie jar, same-origin form posts, Store API calls in its session (test/browser.ts). */
+class Browser extends PageBrowser {
+  constructor() {
+    super(() => shop.app);
   }
 
   /** Adds the products and places the order; returns its id and key. */

@@ -6,10 +6,10 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/app.ts";
+import { PageBrowser } from "../../../test/browser.ts";
 import { productId } from "../../../test/store-client.ts";
 import { ensureOwner } from "./modules/customers/index.ts";
 
-const HOST = "shop.test";
 const OWNER = { email: "owner@example.com", password: "owner-password-2026" };
 const JANE = { email: "jane@example.com", password: "demo-jane-2026" };
 const BANNER = "Editor preview: sample data, nothing here is a real order.";
@@ -24,52 +24,13 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-/** A browser without JavaScript: one cookie, same-origin form posts. */
-class Browser {
-  session: string | undefined;
-
-  private remember(response: LightMyRequestResponse) {
-    const header = response.headers["set-cookie"];
-    for (const cookie of Array.isArray(header) ? header : header ? [header] : []) {
-      const match = /^cw_session=([^;]*)/.exec(cookie);
-      if (match) this.session = match[1];
-    }
-    return response;
-  }
-
-  private headers(): Record<string, string> {
-    return { host: HOST, ...(this.session ? { cookie: `cw_session=${this.session}` } : {}) };
-  }
-
-  async get(url: string) {
-    return this.remember(await shop.app.inject({ method: "GET", url, headers: this.headers() }));
-  }
-
-  async signIn({ email, password }: { email: string; password: string }) {
-    const response = this.remember(
-      await shop.app.inject({
-        method: "POST",
-        url: "/my-account",
-        headers: { ...this.headers(), origin: `http://${HOST}`, "content-type": "application/x-www-form-urlencoded" },
-        payload: new URLSearchParams({ intent: "sign-in", email, password }).toString(),
-      }),
-    );
+/** The owner's or a shopper's browser; signing in must succeed. */
+class Browser extends PageBrowser {
+  async signInAs({ email, password }: { email: string; password: string }) {
+    const response = await this.signIn(email, password);
     expect([200, 302, 303]).toContain(response.statusCode);
     expect(response.body).not.toContain("incorrect");
     return response;
-  }
-
-  /** A Store API call in this browser's session (the cookie's value is also a Cart-Token). */
-  async api(method: "GET" | "POST", path: string, body?: unknown) {
-    if (!this.session) await this.get("/my-account");
-    const response = await shop.app.inject({
-      method,
-      url: `/api/store/v1${path}`,
-      headers: { "cart-token": this.session as string, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      payload: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.statusCode).toBeLessThan(300);
-    return response.json();
   }
 }
 
@@ -82,8 +43,8 @@ const expectNoPreview = (page: LightMyRequestResponse) => {
 
 describe("/checkout?preview=editor", () => {
   it("shows the signed-in owner the banner and the sample cart, leaving their own cart alone", async () => {
-    const owner = new Browser();
-    await owner.signIn(OWNER);
+    const owner = new Browser(shop.app);
+    await owner.signInAs(OWNER);
     const page = await owner.get("/checkout?preview=editor");
     expect(page.statusCode).toBe(200);
     expect(page.headers["cache-control"]).toBe("private, no-store");
@@ -105,8 +66,8 @@ describe("/checkout?preview=editor", () => {
   });
 
   it("is ignored for a signed-in customer: they get their own checkout", async () => {
-    const jane = new Browser();
-    await jane.signIn(JANE);
+    const jane = new Browser(shop.app);
+    await jane.signInAs(JANE);
     await jane.api("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
     const page = await jane.get("/checkout?preview=editor");
     expectNoPreview(page);
@@ -115,36 +76,22 @@ describe("/checkout?preview=editor", () => {
   });
 
   it("is ignored for a guest: an empty cart shows the empty checkout", async () => {
-    const guest = new Browser();
+    const guest = new Browser(shop.app);
     const page = await guest.get("/checkout?preview=editor");
     expectNoPreview(page);
     expect(page.body).toContain("Your cart is empty");
   });
 
   it("is ignored after the owner signs out", async () => {
-    const browser = new Browser();
-    await browser.signIn(OWNER);
+    const browser = new Browser(shop.app);
+    await browser.signInAs(OWNER);
     expect((await browser.get("/checkout?preview=editor")).body).toContain(BANNER);
-    const signOut = await shop.app.inject({
-      method: "POST",
-      url: "/my-account",
-      headers: {
-        host: HOST,
-        cookie: `cw_session=${browser.session}`,
-        origin: `http://${HOST}`,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      payload: "intent=sign-out",
-    });
+    const before = browser.session;
+    const signOut = await browser.post("/my-account", { intent: "sign-out" });
     expect([200, 302, 303]).toContain(signOut.statusCode);
-    const cookie = String(signOut.headers["set-cookie"] ?? "");
-    const next = /cw_session=([^;]*)/.exec(cookie)?.[1];
-    expect(next).toBeTruthy();
-    const page = await shop.app.inject({
-      method: "GET",
-      url: "/checkout?preview=editor",
-      headers: { host: HOST, cookie: `cw_session=${next}` },
-    });
+    expect(browser.session).toBeTruthy();
+    expect(browser.session).not.toBe(before);
+    const page = await browser.get("/checkout?preview=editor");
     expectNoPreview(page);
   });
 });

@@ -1,0 +1,75 @@
+/**
+ * A browser without JavaScript for in-process page tests: one cw_session cookie carried from reply
+ * to reply, same-origin form posts (with the Origin header a browser sends, which React Router's
+ * actions check), and Store API calls in the same session (the cookie's value is also a Cart-Token).
+ */
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+
+export const TEST_HOST = "shop.test";
+export const TEST_ORIGIN = `http://${TEST_HOST}`;
+
+export class PageBrowser {
+  session: string | undefined;
+  private readonly appOf: () => FastifyInstance;
+
+  /** The app, or a function giving it (for browsers made before the test's shop exists). */
+  constructor(app: FastifyInstance | (() => FastifyInstance)) {
+    this.appOf = typeof app === "function" ? (app as () => FastifyInstance) : () => app;
+  }
+
+  private get app(): FastifyInstance {
+    return this.appOf();
+  }
+
+  private remember(response: LightMyRequestResponse) {
+    const header = response.headers["set-cookie"];
+    for (const cookie of Array.isArray(header) ? header : header ? [header] : []) {
+      const match = /^cw_session=([^;]*)/.exec(cookie);
+      if (match) this.session = match[1];
+    }
+    return response;
+  }
+
+  private headers(): Record<string, string> {
+    return { host: TEST_HOST, ...(this.session ? { cookie: `cw_session=${this.session}` } : {}) };
+  }
+
+  async get(url: string) {
+    return this.remember(await this.app.inject({ method: "GET", url, headers: this.headers() }));
+  }
+
+  /** A form post, from this site unless another origin is given. */
+  async post(url: string, fields: Record<string, string>, origin = TEST_ORIGIN) {
+    return this.remember(
+      await this.app.inject({
+        method: "POST",
+        url,
+        headers: { ...this.headers(), origin, "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams(fields).toString(),
+      }),
+    );
+  }
+
+  signIn(email: string, password: string) {
+    return this.post("/my-account", { intent: "sign-in", email, password });
+  }
+
+  /** The customer id in the session cookie, 0 for a guest. */
+  uid(): number {
+    if (!this.session) return 0;
+    return JSON.parse(Buffer.from(this.session.split(".")[0] ?? "", "base64url").toString("utf8")).uid;
+  }
+
+  /** A Store API call in this browser's session; throws on a refusal. */
+  async api(method: "GET" | "POST", path: string, body?: unknown) {
+    if (!this.session) await this.get("/my-account");
+    const response = await this.app.inject({
+      method,
+      url: `/api/store/v1${path}`,
+      headers: { "cart-token": this.session as string, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.statusCode >= 300) throw new Error(`${path} answered ${response.statusCode}: ${response.body}`);
+    return response.json();
+  }
+}
