@@ -24,8 +24,6 @@ export interface AddressLineAutocompleteProps {
 export function AddressLineAutocomplete({ inputProps, value, country, onValueChange, onSelectAddress }: AddressLineAutocompleteProps) {
   const { controller, state, enabled } = useAddressAutocomplete(country);
 
-  if (!enabled) return <input {...inputProps} value={value} onChange={(event) => onValueChange(event.currentTarget.value)} />;
-
   const listId = `${inputProps.id}-suggestions`;
   const optionId = (index: number) => `${listId}-${index}`;
   const { open, suggestions, activeIndex } = state;
@@ -56,46 +54,54 @@ export function AddressLineAutocomplete({ inputProps, value, country, onValueCha
     }
   };
 
+  // One element tree whether suggestions are on or not: the input is never replaced, so a shopper
+  // typing while the country changes (or while the page becomes live) keeps focus and keystrokes.
   return (
     <div className="address-autocomplete">
       <input
         {...inputProps}
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+        {...(enabled
+          ? {
+              role: "combobox",
+              "aria-autocomplete": "list" as const,
+              "aria-expanded": expanded,
+              "aria-controls": listId,
+              "aria-activedescendant": expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined,
+            }
+          : {})}
         value={value}
         onChange={(event) => {
           const text = event.currentTarget.value;
           onValueChange(text);
-          controller.input(text, country);
+          if (enabled) controller.input(text, country);
         }}
-        onKeyDown={onKeyDown}
+        onKeyDown={enabled ? onKeyDown : inputProps.onKeyDown}
         onBlur={(event) => {
-          controller.close();
+          if (enabled) controller.close();
           inputProps.onBlur?.(event);
         }}
       />
-      <div id={listId} role="listbox" aria-label="Address suggestions" className="address-autocomplete__list" hidden={!expanded}>
-        {suggestions.map((suggestion, index) => (
-          // Focus stays in the input (aria-activedescendant): the keyboard is handled there, and
-          // mousedown is cancelled so a click does not blur the input before it selects.
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard.
-          // biome-ignore lint/a11y/useFocusableInteractive: options never take focus (aria-activedescendant).
-          <div
-            key={suggestion.id}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === activeIndex}
-            className={`address-autocomplete__option${index === activeIndex ? " is-active" : ""}`}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(index)}
-          >
-            {highlight(suggestion)}
-          </div>
-        ))}
-      </div>
+      {enabled && (
+        <div id={listId} role="listbox" aria-label="Address suggestions" className="address-autocomplete__list" hidden={!expanded}>
+          {suggestions.map((suggestion, index) => (
+            // Focus stays in the input (aria-activedescendant): the keyboard is handled there, and
+            // mousedown is cancelled so a click does not blur the input before it selects.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard.
+            // biome-ignore lint/a11y/useFocusableInteractive: options never take focus (aria-activedescendant).
+            <div
+              key={suggestion.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              className={`address-autocomplete__option${index === activeIndex ? " is-active" : ""}`}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(index)}
+            >
+              {highlight(suggestion)}
+            </div>
+          ))}
+        </div>
+      )}
       <p className="visually-hidden" role="status" aria-live="polite">
         {expanded
           ? `${suggestions.length} address suggestion${suggestions.length === 1 ? "" : "s"}, use up and down arrows to choose.`
