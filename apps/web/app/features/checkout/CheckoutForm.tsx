@@ -34,7 +34,7 @@ import { getPaymentMethod } from "./payment/registry.ts";
 import { createPaymentStatus } from "./payment-status.ts";
 import { ShippingOptions } from "./ShippingOptions.tsx";
 import { checkoutBody, type PaymentDataEntry, routeCheckoutError } from "./submit.ts";
-import { createValidationStore } from "./validation.ts";
+import { createValidationStore, type ValidationStore } from "./validation.ts";
 
 /**
  * The page's checkout events: extensions subscribe observers here (spec §4 "Checkout events and
@@ -98,6 +98,33 @@ function Step({
       )}
       {children}
     </fieldset>
+  );
+}
+
+/** A saved address shows as a summary until the shopper edits it; then the form (spec §3). */
+function EditableAddress({
+  kind,
+  editing,
+  address,
+  countries,
+  validation,
+  onChange,
+  onBlur,
+  onEdit,
+}: {
+  kind: "billing" | "shipping";
+  editing: boolean;
+  address: AddressValues;
+  countries: CheckoutCountry[];
+  validation: ValidationStore;
+  onChange(next: AddressValues): void;
+  onBlur(): void;
+  onEdit(): void;
+}) {
+  return editing ? (
+    <AddressForm kind={kind} address={address} countries={countries} validation={validation} onChange={onChange} onBlurField={onBlur} />
+  ) : (
+    <AddressCard kind={kind} address={address} countries={countries} onEdit={onEdit} />
   );
 }
 
@@ -440,7 +467,8 @@ export function CheckoutForm({
                 {t.expressTitle}
               </h2>
               <ExpressButtons methods={express} onStart={(id) => void placeOrder(id)} disabled={disabled} />
-              <p className="checkout-express__divider">
+              {/* The same divider as the cart page's express area. */}
+              <p className="express-payment__or">
                 <span>{t.expressDivider}</span>
               </p>
             </section>
@@ -484,21 +512,19 @@ export function CheckoutForm({
           {showShippingFields && (
             <Step n={++step} id="shipping-fields" title={t.shippingAddressTitle} description={t.shippingAddressDescription}>
               <NoticeList context={CONTEXTS.shippingAddress} />
-              {editingShipping ? (
-                <AddressForm
-                  kind="shipping"
-                  address={shipping}
-                  countries={countryLists.shipping}
-                  validation={validation}
-                  onChange={(next) => {
-                    setShipping(next);
-                    schedule("shipping");
-                  }}
-                  onBlurField={() => push("shipping")}
-                />
-              ) : (
-                <AddressCard kind="shipping" address={shipping} countries={countryLists.shipping} onEdit={() => setEditingShipping(true)} />
-              )}
+              <EditableAddress
+                kind="shipping"
+                editing={editingShipping}
+                address={shipping}
+                countries={countryLists.shipping}
+                validation={validation}
+                onChange={(next) => {
+                  setShipping(next);
+                  schedule("shipping");
+                }}
+                onBlur={() => push("shipping")}
+                onEdit={() => setEditingShipping(true)}
+              />
               <label className="checkbox-control">
                 <input
                   type="checkbox"
@@ -517,21 +543,19 @@ export function CheckoutForm({
           {showBillingFields && (
             <Step n={++step} id="billing-fields" title={t.billingAddressTitle} description={t.billingAddressDescription}>
               <NoticeList context={CONTEXTS.billingAddress} />
-              {editingBilling ? (
-                <AddressForm
-                  kind="billing"
-                  address={billing}
-                  countries={countryLists.billing}
-                  validation={validation}
-                  onChange={(next) => {
-                    setBilling((b) => ({ ...next, email: b.email }));
-                    schedule("billing");
-                  }}
-                  onBlurField={() => push("billing")}
-                />
-              ) : (
-                <AddressCard kind="billing" address={billing} countries={countryLists.billing} onEdit={() => setEditingBilling(true)} />
-              )}
+              <EditableAddress
+                kind="billing"
+                editing={editingBilling}
+                address={billing}
+                countries={countryLists.billing}
+                validation={validation}
+                onChange={(next) => {
+                  setBilling((b) => ({ ...next, email: b.email }));
+                  schedule("billing");
+                }}
+                onBlur={() => push("billing")}
+                onEdit={() => setEditingBilling(true)}
+              />
             </Step>
           )}
 
@@ -617,6 +641,7 @@ export function CheckoutForm({
                   saveChecked={savePayment}
                   onSaveChange={setSavePayment}
                   disabled={busy}
+                  legendHidden
                 />
               )}
             </Step>

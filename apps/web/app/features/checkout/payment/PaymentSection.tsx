@@ -40,6 +40,8 @@ export interface PaymentSectionProps {
   error?: string;
   /** The checkout is busy: inputs are locked. */
   disabled?: boolean;
+  /** Inside a titled checkout step the legend is for screen readers only. */
+  legendHidden?: boolean;
 }
 
 /** The save checkbox shows only when allowed and the active method supports saving (spec §6). */
@@ -66,7 +68,7 @@ function Icons({ icons }: { icons: PaymentMethod["icons"] }) {
 }
 
 export function PaymentSection(props: PaymentSectionProps) {
-  const { methods, savedMethods, active, onSelect, onPaymentData, error, disabled = false } = props;
+  const { methods, savedMethods, active, onSelect, onPaymentData, error, disabled = false, legendHidden = false } = props;
   const id = useId();
 
   if (!methods.length && !savedMethods.length) {
@@ -86,7 +88,7 @@ export function PaymentSection(props: PaymentSectionProps) {
 
   return (
     <fieldset className="payment-methods" disabled={disabled}>
-      <legend className="payment-methods__legend">{t.legend}</legend>
+      <legend className={legendHidden ? "visually-hidden" : "payment-methods__legend"}>{t.legend}</legend>
       {hasSaved ? (
         <div className="payment-methods__saved">
           {savedMethods.map((saved) => {
