@@ -10,10 +10,31 @@ export type RevisionName = "settings" | "pricing" | "catalogue";
 /** A transaction shares its database's adapter object, so both reach the same caches. */
 const identityOf = (db: Db): object => db.getExecutor().adapter;
 
+/** Units of work reading every counter once (see snapshotRevisions), by the Db object they run on. */
+const snapshots = new WeakMap<Db, { read?: Promise<Map<string, number>> }>();
+
 async function readRevision(db: Db, name: RevisionName): Promise<number> {
+  const snapshot = snapshots.get(db);
+  if (snapshot) {
+    snapshot.read ??= db
+      .selectFrom("revisions")
+      .select(["name", "value"])
+      .execute()
+      .then((rows) => new Map(rows.map((row) => [row.name, Number(row.value)])));
+    return (await snapshot.read).get(name) ?? Number.NaN;
+  }
   const row = await db.selectFrom("revisions").select("value").where("name", "=", name).executeTakeFirst();
   // A database without the counter (never migrated) has nothing safe to cache: never match.
   return row ? Number(row.value) : Number.NaN;
+}
+
+/**
+ * From now on, cache lookups made through this transaction or connection read every revision
+ * counter once, in one query, on first use. Only for work that never writes the tables the
+ * counters watch (a cart write, for one), so the values read stay true for all of it.
+ */
+export function snapshotRevisions(db: Db): void {
+  if (!snapshots.has(db)) snapshots.set(db, {});
 }
 
 interface Entry<T> {

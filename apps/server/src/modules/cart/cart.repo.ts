@@ -51,20 +51,15 @@ export async function lockCart(trx: Db, id: string, customerId: number | null, e
   if (isPostgres(trx)) await trx.selectFrom("carts").select("id").where("id", "=", id).forUpdate().execute();
 }
 
-export async function touchCart(
-  trx: Db,
-  id: string,
-  now: string,
-  expiresAt: string,
-  fields: Partial<
-    Pick<CartRow, "billing_address" | "shipping_address" | "selected_rates" | "extensions" | "has_calculated_shipping" | "customer_id">
-  > = {},
-) {
-  await trx
-    .updateTable("carts")
-    .set({ ...fields, updated_at: now, expires_at: expiresAt })
-    .where("id", "=", id)
-    .execute();
+export type CartFields = Partial<
+  Pick<CartRow, "billing_address" | "shipping_address" | "selected_rates" | "extensions" | "has_calculated_shipping" | "customer_id">
+>;
+
+/** Saves the given fields and pushes the cart's expiry on; returns every field it wrote. */
+export async function touchCart(trx: Db, id: string, now: string, expiresAt: string, fields: CartFields = {}): Promise<Partial<CartRow>> {
+  const written = { ...fields, updated_at: now, expires_at: expiresAt };
+  await trx.updateTable("carts").set(written).where("id", "=", id).execute();
+  return written;
 }
 
 export async function insertItem(trx: Db, item: CartItemRow): Promise<void> {

@@ -4,6 +4,7 @@
  * whole cart, priced afresh.
  */
 import type { Db } from "../../db/index.ts";
+import { snapshotRevisions } from "../../db/revisions.ts";
 import { StoreError } from "../../http/errors.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import { loadPurchasables } from "../catalog/index.ts";
@@ -32,28 +33,40 @@ const nowOf = (ctx: CartContext) => ctx.now ?? new Date();
 const expiryOf = (now: Date) => new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
 
 export async function getCart(ctx: CartContext): Promise<CartView> {
-  return buildCartView(ctx, await repo.findCart(ctx.db, ctx.session.sid));
+  // One connection for the whole read, so the price caches check their revisions once.
+  return ctx.db.connection().execute(async (connection) => {
+    const db = connection as Db;
+    snapshotRevisions(db);
+    return buildCartView({ ...ctx, db }, await repo.findCart(db, ctx.session.sid));
+  });
+}
+
+/** What a write did beyond its own rows: pricing rows it already read, cart fields to save. */
+interface WriteResult {
+  known?: Partial<PricingInputs>;
+  cartFields?: repo.CartFields;
 }
 
 /**
- * Runs a write under the cart's lock and prices the reply in the same transaction, from the cart
- * as written; a write may hand over the pricing rows it read, so they are not read again.
+ * Runs a write under the cart's lock and prices the reply in the same transaction. The write
+ * changes the rows and the in-memory cart alike, so the reply is priced without reading the cart
+ * again; it may hand over the pricing rows it read, so they are not read again either.
  * Expected failures with status 409 carry the current cart.
  */
-async function mutate(
-  ctx: CartContext,
-  write: (trx: Db, stored: repo.StoredCart) => Promise<Partial<PricingInputs> | undefined>,
-): Promise<CartView> {
+async function mutate(ctx: CartContext, write: (trx: Db, stored: repo.StoredCart) => Promise<WriteResult | undefined>): Promise<CartView> {
   const now = nowOf(ctx);
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const db = trx as unknown as Db;
+      // Cart writes never touch settings, prices or the catalogue: their revisions hold throughout.
+      snapshotRevisions(db);
       await repo.lockCart(db, ctx.session.sid, ctx.session.uid || null, expiryOf(now), now.toISOString());
       const stored = await repo.findCart(db, ctx.session.sid);
       if (!stored) throw new Error("cart vanished under its lock");
-      const known = await write(db, stored);
-      await repo.touchCart(db, ctx.session.sid, now.toISOString(), expiryOf(now));
-      return buildCartView({ ...ctx, db }, await repo.findCart(db, ctx.session.sid), known);
+      const { known, cartFields = {} } = (await write(db, stored)) ?? {};
+      const saved = await repo.touchCart(db, ctx.session.sid, now.toISOString(), expiryOf(now), cartFields);
+      Object.assign(stored.cart, saved);
+      return buildCartView({ ...ctx, db }, stored, known);
     });
   } catch (error) {
     if (error instanceof StoreError && error.status === 409) {
@@ -94,11 +107,11 @@ export async function addItem(ctx: CartContext, input: AddItemInput): Promise<Ca
     if (existing && item.row.sold_individually) throw cartErrors.soldIndividually(item.parent.name);
     const quantity = (existing?.quantity ?? 0) + input.quantity;
     checkQuantity(item, quantity);
-    const known = { purchasables: new Map([[item.row.id, item]]) };
     if (existing) {
       await repo.setItemQuantity(trx, stored.cart.id, key, quantity);
+      existing.quantity = quantity;
     } else {
-      await repo.insertItem(trx, {
+      const line: repo.CartItemRow = {
         cart_id: stored.cart.id,
         key,
         product_id: productId,
@@ -107,11 +120,14 @@ export async function addItem(ctx: CartContext, input: AddItemInput): Promise<Ca
         variation: JSON.stringify(variation),
         item_data: "[]",
         price_when_added: item.price,
-        position: await repo.nextItemPosition(trx, stored.cart.id),
+        // Lines are kept in position order, so the next position follows the last line's.
+        position: (stored.items.at(-1)?.position ?? -1) + 1,
         added_at: nowOf(ctx).toISOString(),
-      });
+      };
+      await repo.insertItem(trx, line);
+      stored.items.push(line);
     }
-    return known;
+    return { known: { purchasables: new Map([[item.row.id, item]]) } };
   });
 }
 
@@ -121,6 +137,7 @@ export async function updateItem(ctx: CartContext, key: string, quantity: number
     if (!line) throw cartErrors.invalidKey();
     if (quantity === 0) {
       await repo.deleteItem(trx, stored.cart.id, key);
+      stored.items = stored.items.filter((i) => i !== line);
       return;
     }
     const id = line.variation_id ?? line.product_id;
@@ -129,13 +146,15 @@ export async function updateItem(ctx: CartContext, key: string, quantity: number
     if (!item.limits.editable && quantity !== line.quantity) throw cartErrors.readonlyQuantity(item.parent.name);
     checkQuantity(item, quantity);
     await repo.setItemQuantity(trx, stored.cart.id, key, quantity);
-    return { purchasables: new Map([[id, item]]) };
+    line.quantity = quantity;
+    return { known: { purchasables: new Map([[id, item]]) } };
   });
 }
 
 export async function removeItem(ctx: CartContext, key: string): Promise<CartView> {
   return mutate(ctx, async (trx, stored) => {
     if ((await repo.deleteItem(trx, stored.cart.id, key)) === 0) throw cartErrors.invalidKey();
+    stored.items = stored.items.filter((i) => i.key !== key);
   });
 }
 
@@ -149,7 +168,8 @@ export async function applyCoupon(ctx: CartContext, rawCode: string): Promise<Ca
     const verdict = await priced.checkNewCoupon(code);
     if (verdict) throw verdict;
     await repo.addCoupon(trx, stored.cart.id, code);
-    return priced.inputs;
+    stored.coupons.push(code);
+    return { known: priced.inputs };
   });
 }
 
@@ -157,6 +177,7 @@ export async function removeCoupon(ctx: CartContext, rawCode: string): Promise<C
   const code = normaliseCode(rawCode);
   return mutate(ctx, async (trx, stored) => {
     if ((await repo.removeCoupons(trx, stored.cart.id, [code])) === 0) throw cartErrors.couponNotApplied(code);
+    stored.coupons = stored.coupons.filter((c) => c !== code);
   });
 }
 
@@ -166,10 +187,7 @@ export async function selectShippingRate(ctx: CartContext, packageId: number | u
   return mutate(ctx, async (trx, stored) => {
     const priced = await loadPricedCart({ ...ctx, db: trx }, stored);
     const selection = priced.selectRate(packageId, rateId);
-    await repo.touchCart(trx, stored.cart.id, nowOf(ctx).toISOString(), expiryOf(nowOf(ctx)), {
-      selected_rates: JSON.stringify(selection),
-    });
-    return priced.inputs;
+    return { known: priced.inputs, cartFields: { selected_rates: JSON.stringify(selection) } };
   });
 }
 
@@ -177,16 +195,13 @@ export async function updateCustomer(
   ctx: CartContext,
   input: { billing_address?: AddressInput; shipping_address?: AddressInput },
 ): Promise<CartView> {
-  return mutate(ctx, async (trx, stored) => {
-    const update = validateCustomerUpdate(ctx.settings, stored.cart, input);
-    await repo.touchCart(trx, stored.cart.id, nowOf(ctx).toISOString(), expiryOf(nowOf(ctx)), update);
-  });
+  return mutate(ctx, async (_trx, stored) => ({ cartFields: validateCustomerUpdate(ctx.settings, stored.cart, input) }));
 }
 
 export async function callExtension(ctx: CartContext, namespace: string, data: Record<string, unknown>): Promise<CartView> {
-  return mutate(ctx, async (trx, stored) => {
+  return mutate(ctx, async (_trx, stored) => {
     const extensions = await runCartExtension(namespace, data, JSON.parse(stored.cart.extensions) as Record<string, unknown>);
-    await repo.touchCart(trx, stored.cart.id, nowOf(ctx).toISOString(), expiryOf(nowOf(ctx)), { extensions: JSON.stringify(extensions) });
+    return { cartFields: { extensions: JSON.stringify(extensions) } };
   });
 }
 
