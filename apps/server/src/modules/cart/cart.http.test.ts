@@ -241,6 +241,34 @@ describe("update-item and remove-item", () => {
   });
 });
 
+describe("the reply to every write", () => {
+  // Writes price their reply from the cart as they changed it in memory; a fresh read must agree.
+  it("is the cart a following GET /cart answers", async () => {
+    const shopper = client();
+    const steps: [string, unknown][] = [
+      ["/cart/add-item", { id: ids["classic-t-shirt"], quantity: 2 }],
+      ["/cart/add-item", { id: ids.beanie, quantity: 1 }],
+      ["/cart/add-item", { id: ids.beanie, quantity: 2 }],
+      ["/cart/apply-coupon", { code: "SAVE10" }],
+      ["/cart/update-customer", { shipping_address: { country: "US", state: "CA", postcode: "90001", city: "Los Angeles" } }],
+      ["/cart/select-shipping-rate", { package_id: 0, rate_id: "pickup_location:1" }],
+      ["/cart/update-item", { key: "{first}", quantity: 3 }],
+      ["/cart/remove-coupon", { code: "SAVE10" }],
+      ["/cart/remove-item", { key: "{first}" }],
+      ["/cart/update-item", { key: "{first}", quantity: 0 }],
+    ];
+    for (const [path, body] of steps) {
+      const before = await shopper.cart("GET", "/cart");
+      const sent = JSON.parse(JSON.stringify(body).replace("{first}", before.items[0]?.key ?? ""));
+      const reply = await shopper.post(path, sent);
+      expect(reply.statusCode, `${path} ${reply.body}`).toBeLessThan(300);
+      const after = await shopper.get("/cart");
+      expect(reply.json(), path).toEqual(after.json());
+      expect(reply.headers["cart-hash"], path).toBe(after.headers["cart-hash"]);
+    }
+  });
+});
+
 describe("coupons", () => {
   it("applies SAVE10 (any case) and removes it", async () => {
     const shopper = client();
