@@ -115,41 +115,52 @@ async function shapeMany(ctx: CatalogContext, rows: repo.ProductRow[]): Promise<
   return rows.map((row, i) => shapeProduct(row, details[i] as ProductDetails, options));
 }
 
-/** Loads images, terms, attributes and variations for many products in a fixed number of queries. */
+/** Images, terms, attributes and variations of products, read once per catalogue change. */
 async function loadDetails(db: Db, rows: repo.ProductRow[]): Promise<ProductDetails[]> {
-  const ids = rows.map((r) => r.id);
+  const found = await detailsById(
+    db,
+    rows.map((r) => r.id),
+  );
+  // readDetails answers every id it is asked for.
+  return rows.map((row) => found.get(row.id) as ProductDetails);
+}
+
+const detailsById = revisionMap("catalogue", async (db, ids: number[]) => deepFreeze(await readDetails(db, ids)));
+
+/** Reads the details of many products in a fixed number of queries. */
+async function readDetails(db: Db, ids: number[]): Promise<Map<number, ProductDetails>> {
   const [images, categories, tags, attributeRows, variations] = await Promise.all([
     repo.findImages(db, ids),
     repo.findProductCategories(db, ids),
     repo.findProductTags(db, ids),
     repo.findProductAttributes(db, ids),
-    loadVariations(
-      db,
-      rows.filter((r) => r.type === "variable").map((r) => r.id),
-    ),
+    // Only variable products have variations; asking for all ids finds just theirs.
+    loadVariations(db, ids),
   ]);
-  return rows.map((row) => {
-    const usedTerms = new Set((variations.get(row.id) ?? []).flatMap((v) => v.attributes.map((a) => `${a.name}\u0000${a.value}`)));
+  const details = new Map<number, ProductDetails>();
+  for (const id of ids) {
+    const usedTerms = new Set((variations.get(id) ?? []).flatMap((v) => v.attributes.map((a) => `${a.name}\u0000${a.value}`)));
     const attributes: StoreProductAttribute[] = attributeRows.attributes
-      .filter((a) => a.product_id === row.id)
+      .filter((a) => a.product_id === id)
       .map((a) => ({
         id: a.id,
         name: a.name,
         taxonomy: `pa_${a.slug}`,
         has_variations: a.used_for_variations === 1,
         terms: attributeRows.terms
-          .filter((t) => t.product_id === row.id && t.attribute_id === a.id)
+          .filter((t) => t.product_id === id && t.attribute_id === a.id)
           .filter((t) => a.used_for_variations !== 1 || usedTerms.size === 0 || usedTerms.has(`${a.name}\u0000${t.slug}`))
           .map((t) => ({ id: t.id, name: t.name, slug: t.slug, default: false })),
       }));
-    return {
-      images: images.filter((i) => i.product_id === row.id).map(toImage),
-      categories: categories.filter((c) => c.product_id === row.id).map((c) => toTerm(c, categoryLink(c.slug))),
-      tags: tags.filter((t) => t.product_id === row.id).map((t) => toTerm(t, tagLink(t.slug))),
+    details.set(id, {
+      images: images.filter((i) => i.product_id === id).map(toImage),
+      categories: categories.filter((c) => c.product_id === id).map((c) => toTerm(c, categoryLink(c.slug))),
+      tags: tags.filter((t) => t.product_id === id).map((t) => toTerm(t, tagLink(t.slug))),
       attributes,
-      variations: variations.get(row.id) ?? [],
-    };
-  });
+      variations: variations.get(id) ?? [],
+    });
+  }
+  return details;
 }
 
 async function loadVariations(db: Db, parentIds: number[]): Promise<Map<number, VariationWithRow[]>> {
