@@ -16,6 +16,7 @@ export const layoutMessages = {
   searchLabel: "Search products",
   searchPlaceholder: "Search products…",
   searchSubmit: "Search",
+  account: "My account",
   footerNavigation: "Store information",
   privacy: "Privacy policy",
   terms: "Terms and conditions",
