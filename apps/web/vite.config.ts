@@ -6,7 +6,8 @@ import { defineConfig } from "vite";
  * root route with the page shell. One file compresses better than the dozen small chunks the
  * default split makes of them (decision 0013).
  */
-const EVERY_PAGE = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]entry\.client\.tsx$|[\\/]app[\\/]root\.tsx$/;
+const EVERY_PAGE =
+  /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]entry\.client\.tsx$|[\\/]app[\\/]root\.tsx$|[\\/]components[\\/](Price|ProductImage)\.tsx$/;
 
 export default defineConfig({
   plugins: [reactRouter()],

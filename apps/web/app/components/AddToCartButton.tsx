@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ADDED_EVENT } from "../features/mini-cart/MiniCart.tsx";
-import { productMessages } from "../messages.ts";
+import { addToCartMessages } from "../messages.ts";
 import { useCartHandle } from "../stores/cart-provider.tsx";
 
 export const ADDING_EVENT = "cw-adding-to-cart";
@@ -47,7 +47,7 @@ export function AddToCartButton({ productId, productName, quantity, href, text, 
           setState("added");
           // preserveCartData: the listener may use the cart the store already holds.
           document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId, preserveCartData: true } }));
-          setTimeout(() => setAnnouncement(productMessages.added(productName)), ANNOUNCE_AFTER_MS);
+          setTimeout(() => setAnnouncement(addToCartMessages.added(productName)), ANNOUNCE_AFTER_MS);
         },
         () => setState("idle"),
       );
@@ -73,7 +73,7 @@ export function AddToCartButton({ productId, productName, quantity, href, text, 
       </a>
       {state === "added" && location.pathname !== cartPath && (
         <Link to={cartPath} className="added_to_cart">
-          {productMessages.viewCart}
+          {addToCartMessages.viewCart}
         </Link>
       )}
       <span className="visually-hidden" role="status" aria-live="polite">
