@@ -16,6 +16,7 @@ export const layoutMessages = {
   searchLabel: "Search products",
   searchPlaceholder: "Search products…",
   searchSubmit: "Search",
+  account: "My account",
   footerNavigation: "Store information",
   privacy: "Privacy policy",
   terms: "Terms and conditions",
@@ -64,27 +65,10 @@ export const priceMessages = {
   currentPrice: "Current price is:",
 };
 
-export const productMessages = {
+/** What an add to cart says, from the listing, the product page or the cart's cross-sells. */
+export const addToCartMessages = {
   added: (name: string) => `“${name}” was added to your cart.`,
   viewCart: "View cart",
-  invalidChoice: "Please choose the product options and a quantity before adding it to your cart.",
-  breadcrumb: "Breadcrumb",
-  breadcrumbHome: "Shop",
-  inStock: "In stock",
-  lowStock: (remaining: number) => `Only ${remaining} left in stock`,
-  onBackorder: "Available on backorder",
-  outOfStock: "Out of stock",
-  quantityLabel: "Quantity",
-  addToCart: "Add to cart",
-  chooseOption: "Choose an option",
-  clearSelection: "Clear",
-  unavailableCombination: "Sorry, this product is unavailable. Please choose a different combination.",
-  chooseOptionsFirst: "Please select some product options before adding this product to your cart.",
-  description: "Description",
-  categories: (count: number) => plural(count, "Category:", "Categories:"),
-  tags: (count: number) => plural(count, "Tag:", "Tags:"),
-  sku: "SKU:",
-  saleBadge: "Sale!",
 };
 
 export const errorMessages = {
@@ -95,38 +79,6 @@ export const errorMessages = {
   notFoundTitle: "Page not found",
   notFoundBody: "The page you were looking for does not exist or has moved.",
   backToShop: "Continue shopping",
-};
-
-/** The shop's policy pages (store pages 'privacy' and 'terms'); the owner will edit these later. */
-export const policyMessages = {
-  privacy: {
-    title: "Privacy policy",
-    paragraphs: [
-      "We collect only what we need to take and deliver your order: your name, addresses, email, phone number and what you bought.",
-      "Payment card numbers never reach our servers in full; saved cards are kept as tokens by the payment provider.",
-      "We keep order records for as long as the law requires. Ask us at any time to see, correct or delete what we hold about you.",
-      "Cookies keep your cart and session working. Analytics cookies are set only when you allow them.",
-    ],
-  },
-  terms: {
-    title: "Terms and conditions",
-    paragraphs: [
-      "Prices are shown in US dollars. Taxes and shipping are calculated at checkout from your address.",
-      "An order is accepted when we confirm it by email. We may cancel an order if an item turns out to be unavailable, and refund you in full.",
-      "You may return unused items within 30 days of delivery for a refund of the item price.",
-      "This is a demonstration shop: no real goods are sold and no payment is taken.",
-    ],
-  },
-};
-
-/** The cart's texts (spec §4 "Cart data refresh", §8). */
-export const cartMessages = {
-  itemRemoved: (name: string) => `"${name}" was removed from your cart.`,
-  quantityChanged: (name: string, quantity: number) => `The quantity of "${name}" was changed to ${quantity}.`,
-  loadError: "Unable to get cart data from the API.",
-  genericError: "Something went wrong. Please contact us to get assistance.",
-  couponApplied: (code: string) => `Coupon code "${code}" has been applied to your cart.`,
-  couponRemoved: (code: string) => `Coupon code "${code}" has been removed from your cart.`,
 };
 
 /** Spec §2 "Other shared pieces": the 'Read more'/'Read less' clamp. */

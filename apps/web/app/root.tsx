@@ -19,7 +19,7 @@ import { storefrontContext } from "./context.ts";
 import { readCookie, storeNoticeCookie } from "./lib/cookies.ts";
 import { shopCurrency } from "./lib/currency.ts";
 import { errorMessages, layoutMessages } from "./messages.ts";
-import { CartProvider } from "./stores/cart-context.tsx";
+import { CartProvider } from "./stores/cart-provider.tsx";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -89,7 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           {layoutMessages.skipToContent}
         </a>
-        <CartProvider initialCart={null} nonce={data?.storeNonce ?? { value: "", timestamp: 0 }}>
+        <CartProvider nonce={data?.storeNonce ?? { value: "", timestamp: 0 }}>
           {data?.storeNotice && <StoreNotice id={data.storeNotice.id} text={data.storeNotice.text} />}
           {data && (
             <SiteHeader

@@ -1,14 +1,14 @@
 /**
  * A listing's add-to-cart button (spec §4 "Add-to-cart button"): a link that works without
- * JavaScript; with it, the add goes through the cart store, one request at a time, showing
- * 'loading' then 'added' with a 'View cart' link, firing the adding/added events, and
- * announcing success to screen readers after 1 s.
+ * JavaScript; with it, the add goes through the cart store (its code loaded on first use), one
+ * request at a time, showing 'loading' then 'added' with a 'View cart' link, firing the
+ * adding/added events, and announcing success to screen readers after 1 s.
  */
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ADDED_EVENT } from "../features/mini-cart/MiniCart.tsx";
-import { productMessages } from "../messages.ts";
-import { useCartStore } from "../stores/cart-context.tsx";
+import { addToCartMessages } from "../messages.ts";
+import { useCartHandle } from "../stores/cart-provider.tsx";
 
 export const ADDING_EVENT = "cw-adding-to-cart";
 const ANNOUNCE_AFTER_MS = 1000;
@@ -28,24 +28,26 @@ interface AddToCartButtonProps {
 }
 
 export function AddToCartButton({ productId, productName, quantity, href, text, label, sku, cartPath }: AddToCartButtonProps) {
-  const cart = useCartStore();
+  const cart = useCartHandle();
   const location = useLocation();
   const [state, setState] = useState<"idle" | "loading" | "added">("idle");
   const [announcement, setAnnouncement] = useState("");
 
+  const warm = () => void cart.load();
   const add = (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     setState("loading");
     document.dispatchEvent(new CustomEvent(ADDING_EVENT, { detail: { productId } }));
     queue = queue
-      .then(() => cart.addItem(productId, quantity))
+      .then(() => cart.load())
+      .then((store) => store.addItem(productId, quantity))
       .then(
         () => {
           setState("added");
           // preserveCartData: the listener may use the cart the store already holds.
           document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId, preserveCartData: true } }));
-          setTimeout(() => setAnnouncement(productMessages.added(productName)), ANNOUNCE_AFTER_MS);
+          setTimeout(() => setAnnouncement(addToCartMessages.added(productName)), ANNOUNCE_AFTER_MS);
         },
         () => setState("idle"),
       );
@@ -63,12 +65,15 @@ export function AddToCartButton({ productId, productName, quantity, href, text, 
         aria-busy={state === "loading" || undefined}
         rel="nofollow"
         onClick={add}
+        // The cart store's code loads while the pointer or focus is on its way to a click.
+        onPointerEnter={warm}
+        onFocus={warm}
       >
         {text}
       </a>
       {state === "added" && location.pathname !== cartPath && (
         <Link to={cartPath} className="added_to_cart">
-          {productMessages.viewCart}
+          {addToCartMessages.viewCart}
         </Link>
       )}
       <span className="visually-hidden" role="status" aria-live="polite">

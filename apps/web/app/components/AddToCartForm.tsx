@@ -6,7 +6,7 @@
  */
 import type { StoreProduct, StoreProductAttribute, StoreVariation } from "@cartwright/commerce";
 import { useEffect, useId, useState } from "react";
-import { productMessages } from "../messages.ts";
+import { productMessages } from "../features/product/messages.ts";
 import { Price } from "./Price.tsx";
 import { QuantityInput } from "./QuantityInput.tsx";
 import { StockStatus } from "./StockStatus.tsx";

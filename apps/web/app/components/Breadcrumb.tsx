@@ -1,6 +1,6 @@
 /** A trail of links, the last entry being the current page. */
 import { Link } from "react-router";
-import { productMessages } from "../messages.ts";
+import { productMessages } from "../features/product/messages.ts";
 
 export interface Crumb {
   label: string;

@@ -4,12 +4,12 @@
  */
 import { useState } from "react";
 import { layoutMessages } from "../messages.ts";
-import { useCartStore } from "../stores/cart-context.tsx";
+import { useCartHandle } from "../stores/cart-provider.tsx";
 
 export const COMING_SOON_DISMISS_URL = "/api/store/v1/visitor/meta";
 
 export function ComingSoonBanner({ text, dismissUrl }: { text: string; dismissUrl: string }) {
-  const { client } = useCartStore();
+  const cart = useCartHandle();
   const [state, setState] = useState<"shown" | "dismissing" | "hidden">("shown");
   if (state === "hidden") return null;
   const dismiss = () => {
@@ -17,7 +17,7 @@ export function ComingSoonBanner({ text, dismissUrl }: { text: string; dismissUr
     const hide = () => setState("hidden");
     fetch(dismissUrl, {
       method: "POST",
-      headers: { "content-type": "application/json", nonce: client.currentNonce },
+      headers: { "content-type": "application/json", nonce: cart.nonce() },
       body: JSON.stringify({ meta: { coming_soon_banner_dismissed: "yes" } }),
     }).then(hide, hide);
   };

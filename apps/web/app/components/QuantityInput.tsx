@@ -1,7 +1,7 @@
 /** The product page's quantity field: raised to its minimum (and kept within its limits) when left. */
 import { normaliseQuantity, type StoreAddToCart } from "@cartwright/commerce";
 import { useId } from "react";
-import { productMessages } from "../messages.ts";
+import { productMessages } from "../features/product/messages.ts";
 
 export function QuantityInput({ limits }: { limits: StoreAddToCart }) {
   const id = useId();

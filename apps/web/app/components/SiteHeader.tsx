@@ -1,7 +1,6 @@
 /** The header on every page: site title, navigation, product search and the mini-cart button. */
 import type { Currency } from "@cartwright/commerce";
 import { Form, Link, NavLink, useSearchParams } from "react-router";
-import { accountMessages } from "../features/account/messages.ts";
 import { MiniCart } from "../features/mini-cart/MiniCart.tsx";
 import { layoutMessages } from "../messages.ts";
 
@@ -48,7 +47,7 @@ export function SiteHeader({ siteTitle, shopPath, categories, currency, cart, mi
           </button>
         </Form>
         <Link to={accountPath} className="site-header__account">
-          {accountMessages.title}
+          {layoutMessages.account}
         </Link>
         <MiniCart initial={cart} currency={currency} {...miniCart} />
       </div>

@@ -1,5 +1,5 @@
 /** The stock line of a product or variation. */
-import { productMessages } from "../messages.ts";
+import { productMessages } from "../features/product/messages.ts";
 
 export interface StockState {
   is_in_stock: boolean;

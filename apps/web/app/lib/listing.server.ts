@@ -3,10 +3,10 @@ import { data, redirect } from "react-router";
 import type { ProductQuery } from "../../../server/src/modules/catalog/index.ts";
 import { toCardProduct } from "../components/ProductCard.tsx";
 import type { Storefront } from "../context.ts";
-import { productMessages } from "../messages.ts";
+import { addToCartMessages } from "../messages.ts";
 import { type ListingParams, orderingFor, parseListingParams } from "./listing.ts";
 
-const listingNoticeAdded = productMessages.added;
+const listingNoticeAdded = addToCartMessages.added;
 
 /**
  * A listing's add-to-cart link (?add-to-cart=ID, for browsers without JavaScript): add, then

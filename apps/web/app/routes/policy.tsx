@@ -1,6 +1,6 @@
 /** The privacy and terms store pages: one route file, told apart by the route's id. */
 
-import { policyMessages } from "../messages.ts";
+import { policyMessages } from "../features/policy/messages.ts";
 import type { Route } from "./+types/policy";
 
 type PolicyId = keyof typeof policyMessages;

@@ -9,7 +9,8 @@ import { ReadMore } from "../components/ReadMore.tsx";
 import { StockStatus } from "../components/StockStatus.tsx";
 import { storefrontContext } from "../context.ts";
 import { ADDED_EVENT } from "../features/mini-cart/MiniCart.tsx";
-import { productMessages } from "../messages.ts";
+import { productMessages } from "../features/product/messages.ts";
+import { addToCartMessages } from "../messages.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -65,7 +66,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       <Breadcrumb trail={trail} />
       {actionData?.added && (
         <p className="notice notice--success" role="status">
-          {productMessages.added(product.name)}
+          {addToCartMessages.added(product.name)}
         </p>
       )}
       {actionData?.error && (

@@ -1,40 +1,27 @@
 /**
- * Makes one Store API client and one cart store per page, seeded with the cart the server
- * rendered, and hands them to components. Outside the browser the store is created too,
- * so server rendering sees the same cart.
+ * The cart store for components that need it while they render (cart page, checkout, the
+ * mini-cart drawer): importing this module brings the store's code, and the page's one store
+ * is made on first use. The store starts empty; the cart page seeds it from its loader.
  */
-import type { StoreCart } from "@cartwright/commerce";
-import { createContext, type ReactNode, useContext, useState } from "react";
 import { useStore } from "zustand";
 import { StoreClient } from "../api/store-client.ts";
 import { type CartState, type CartStore, createCartStore } from "./cart.ts";
+import { type StoreNonce, useCartHandle } from "./cart-provider.tsx";
 
-const CartContext = createContext<CartStore | null>(null);
-
-export interface CartProviderProps {
-  /** The cart as the server rendered it, when the page has it (cart page); null otherwise. */
-  initialCart: StoreCart | null;
-  nonce: { value: string; timestamp: number };
-  children: ReactNode;
-}
-
-export function CartProvider({ initialCart, nonce, children }: CartProviderProps) {
-  const [cart] = useState(() => {
-    const browser = typeof window !== "undefined";
-    const client = new StoreClient({
-      fetch: browser ? window.fetch.bind(window) : async () => new Response(null, { status: 503 }),
-      storage: browser ? window.localStorage : undefined,
-      nonce,
-    });
-    return createCartStore(client, initialCart);
+/** One Store API client and cart store for the page; outside the browser every call answers 503. */
+export function createPageCart(nonce: StoreNonce): CartStore {
+  const browser = typeof window !== "undefined";
+  const client = new StoreClient({
+    fetch: browser ? window.fetch.bind(window) : async () => new Response(null, { status: 503 }),
+    storage: browser ? window.localStorage : undefined,
+    nonce,
   });
-  return <CartContext.Provider value={cart}>{children}</CartContext.Provider>;
+  return createCartStore(client, null);
 }
 
 export function useCartStore(): CartStore {
-  const cart = useContext(CartContext);
-  if (!cart) throw new Error("useCartStore needs a CartProvider above it");
-  return cart;
+  const handle = useCartHandle();
+  return handle.current ?? handle.adopt(createPageCart);
 }
 
 /** Reads part of the cart state and re-renders when it changes. */

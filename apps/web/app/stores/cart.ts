@@ -5,7 +5,7 @@
 import { isQuantityWithinLimits, type StoreCart } from "@cartwright/commerce";
 import { createStore } from "zustand/vanilla";
 import { StoreApiFailure, type StoreClient } from "../api/store-client.ts";
-import { cartMessages } from "../messages.ts";
+import { cartMessages } from "./messages.ts";
 import { CONTEXTS, noticeStore } from "./notices.ts";
 
 export type Cart = StoreCart;

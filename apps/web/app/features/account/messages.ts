@@ -1,8 +1,8 @@
 /** The account and order-received pages' texts (DESIGN §6: one catalogue per feature). */
-import { plural } from "../../messages.ts";
+import { layoutMessages, plural } from "../../messages.ts";
 
 export const accountMessages = {
-  title: "My account",
+  title: layoutMessages.account,
   navLabel: "Account pages",
   dashboard: "Dashboard",
   orders: "Orders",

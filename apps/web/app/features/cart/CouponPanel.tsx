@@ -4,8 +4,8 @@
  */
 import type { StoreCart } from "@cartwright/commerce";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { cartMessages } from "../../messages.ts";
 import { useCart, useCartStore } from "../../stores/cart-context.tsx";
+import { cartMessages } from "../../stores/messages.ts";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
 import { cartPageMessages as t } from "./messages.ts";
 import { couponErrorMessage, failureMessage } from "./text.ts";

@@ -3,7 +3,7 @@ import type { StoreProduct } from "@cartwright/commerce";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Price } from "../../components/Price.tsx";
-import { productMessages } from "../../messages.ts";
+import { addToCartMessages } from "../../messages.ts";
 import { useCart, useCartStore } from "../../stores/cart-context.tsx";
 import { cartPageMessages as t } from "./messages.ts";
 
@@ -17,7 +17,7 @@ export function CrossSells({ products }: { products: StoreProduct[] }) {
       </h2>
       <ul className="cross-sells__list">
         {products.map((product) => (
-          <CrossSellCard key={product.id} product={product} onAdded={() => setAnnouncement(productMessages.added(product.name))} />
+          <CrossSellCard key={product.id} product={product} onAdded={() => setAnnouncement(addToCartMessages.added(product.name))} />
         ))}
       </ul>
       <p className="visually-hidden" role="status">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { StoreApiFailure } from "../../api/store-client.ts";
-import { cartMessages } from "../../messages.ts";
+import { cartMessages } from "../../stores/messages.ts";
 import { clampWords, couponErrorMessage, plainText } from "./text.ts";
 
 describe("plainText", () => {

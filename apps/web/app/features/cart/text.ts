@@ -1,6 +1,6 @@
 /** Small text helpers of the cart page: plain text from the API's HTML, the 15-word clamp, error messages. */
 import { StoreApiFailure } from "../../api/store-client.ts";
-import { cartMessages } from "../../messages.ts";
+import { cartMessages } from "../../stores/messages.ts";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
