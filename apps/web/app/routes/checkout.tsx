@@ -35,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     expressMethods: methods.filter((m) => m.express),
     savedMethods,
     settings: {
+      locale: checkout.locale(),
       allowsGuest: settings.checkoutAllowsGuest,
       canCreateAccount: settings.checkoutCanCreateAccount,
       totals: {

@@ -62,7 +62,8 @@ export interface CheckoutFormProps {
   additionalFields?: CheckoutFieldDefinition[];
   paymentMethods: CheckoutPaymentMethod[];
   savedMethods: SavedPaymentMethodView[];
-  settings: { allowsGuest: boolean; canCreateAccount: boolean; totals: TotalsSettings };
+  /** `locale`: the shop's ("en" when absent), for the case of labels inside field messages. */
+  settings: { allowsGuest: boolean; canCreateAccount: boolean; totals: TotalsSettings; locale?: string };
   paths: { cart: string; account: string; terms: string; privacy: string };
   /** Editor preview (owner only): sample data, and nothing is sent to the Store API. */
   preview?: boolean;
@@ -101,7 +102,10 @@ function Step({
   );
 }
 
-/** A saved address shows as a summary until the shopper edits it; then the form (spec §3). */
+/**
+ * A saved address shows as a summary until the shopper edits it; then the form (spec §3). The
+ * shop's additional address fields follow it in either state.
+ */
 function EditableAddress({
   kind,
   editing,
@@ -111,6 +115,10 @@ function EditableAddress({
   onChange,
   onBlur,
   onEdit,
+  locale,
+  fields,
+  extra,
+  onExtraChange,
 }: {
   kind: "billing" | "shipping";
   editing: boolean;
@@ -120,11 +128,38 @@ function EditableAddress({
   onChange(next: AddressValues): void;
   onBlur(): void;
   onEdit(): void;
+  locale: string;
+  fields: CheckoutFieldDefinition[];
+  extra: Record<string, string | boolean>;
+  onExtraChange(id: string, value: string | boolean): void;
 }) {
-  return editing ? (
-    <AddressForm kind={kind} address={address} countries={countries} validation={validation} onChange={onChange} onBlurField={onBlur} />
-  ) : (
-    <AddressCard kind={kind} address={address} countries={countries} onEdit={onEdit} />
+  return (
+    <>
+      {editing ? (
+        <AddressForm
+          kind={kind}
+          address={address}
+          countries={countries}
+          validation={validation}
+          onChange={onChange}
+          onBlurField={onBlur}
+          locale={locale}
+        />
+      ) : (
+        <AddressCard kind={kind} address={address} countries={countries} onEdit={onEdit} />
+      )}
+      {fields.map((field) => (
+        <AdditionalField
+          key={field.id}
+          kind={kind}
+          field={field}
+          value={extra[field.id]}
+          validation={validation}
+          locale={locale}
+          onChange={(value) => onExtraChange(field.id, value)}
+        />
+      ))}
+    </>
   );
 }
 
@@ -179,6 +214,15 @@ export function CheckoutForm({
   const setExtraValue = (id: string, value: string | boolean) => setExtra((current) => ({ ...current, [id]: value }));
   const contactFields = additionalFields.filter((f) => f.location === "contact");
   const orderFields = additionalFields.filter((f) => f.location === "order");
+  const addressFields = additionalFields.filter((f) => f.location === "address");
+  // Additional address fields hold a value per address (spec §3 additionalAddressFields).
+  const [addressExtra, setAddressExtra] = useState<Record<"billing" | "shipping", Record<string, string | boolean>>>({
+    billing: {},
+    shipping: {},
+  });
+  const setAddressExtraValue = (kind: "billing" | "shipping") => (id: string, value: string | boolean) =>
+    setAddressExtra((current) => ({ ...current, [kind]: { ...current[kind], [id]: value } }));
+  const locale = settings.locale ?? "en";
   const [notesOpen, setNotesOpen] = useState(false);
   const [orderNotes, setOrderNotes] = useState("");
   const [createAccount, setCreateAccount] = useState(false);
@@ -386,6 +430,7 @@ export function CheckoutForm({
       paymentMethod: payment?.payment_method ?? "",
       paymentData: payment?.payment_data ?? [],
       additionalFields: extra,
+      addressFields: addressExtra,
     });
     try {
       const reply = await cartStore.client.post<{ payment_result: { redirect_url: string } | null; order_id: number }>("/checkout", body);
@@ -481,6 +526,7 @@ export function CheckoutForm({
             )}
             <NoticeList context={CONTEXTS.contactInformation} />
             <ContactInformation
+              locale={locale}
               email={billing.email ?? ""}
               validation={validation}
               onChange={(email) => {
@@ -495,6 +541,7 @@ export function CheckoutForm({
                 field={field}
                 value={extra[field.id]}
                 validation={validation}
+                locale={locale}
                 onChange={(v) => setExtraValue(field.id, v)}
               />
             ))}
@@ -524,6 +571,10 @@ export function CheckoutForm({
                 }}
                 onBlur={() => push("shipping")}
                 onEdit={() => setEditingShipping(true)}
+                locale={locale}
+                fields={addressFields}
+                extra={addressExtra.shipping}
+                onExtraChange={setAddressExtraValue("shipping")}
               />
               <label className="checkbox-control">
                 <input
@@ -555,6 +606,10 @@ export function CheckoutForm({
                 }}
                 onBlur={() => push("billing")}
                 onEdit={() => setEditingBilling(true)}
+                locale={locale}
+                fields={addressFields}
+                extra={addressExtra.billing}
+                onExtraChange={setAddressExtraValue("billing")}
               />
             </Step>
           )}
@@ -615,6 +670,7 @@ export function CheckoutForm({
                   field={field}
                   value={extra[field.id]}
                   validation={validation}
+                  locale={locale}
                   onChange={(v) => setExtraValue(field.id, v)}
                 />
               ))}
