@@ -15,6 +15,7 @@ import type { CheckoutCountry, CheckoutFieldDefinition, CheckoutPaymentMethod, S
 import { useCart, useCartStore } from "../../stores/cart-context.tsx";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
 import { NoticeList } from "../cart/NoticeList.tsx";
+import { hasPickupLocationMismatch } from "../cart/shipping-warnings.ts";
 import type { TotalsSettings } from "../cart/TotalsBlock.tsx";
 import { AdditionalField } from "./AdditionalField.tsx";
 import { AddressCard, needsEditing } from "./AddressCard.tsx";
@@ -649,6 +650,11 @@ export function CheckoutForm({
               description={collectionChosen ? t.pickupDescription : t.shippingOptionsDescription}
             >
               <NoticeList context={CONTEXTS.shippingMethods} />
+              {hasPickupLocationMismatch(cart.shipping_rates) && (
+                <p className="notice notice--warning" role="alert">
+                  {t.pickupLocationMismatch}
+                </p>
+              )}
               <ShippingOptions
                 show={pickupRates.length ? (collectionChosen ? "pickup" : "ship") : "all"}
                 cart={cart}
@@ -740,7 +746,7 @@ export function CheckoutForm({
             </button>
           </div>
         </form>
-        <OrderSummary cart={cart} currency={currency} totals={settings.totals} />
+        <OrderSummary cart={cart} currency={currency} totals={settings.totals} prefersCollection={collectionChosen} />
       </div>
     </section>
   );

@@ -5,7 +5,17 @@ import { TotalsBlock, type TotalsSettings } from "../cart/TotalsBlock.tsx";
 import { applyCheckoutFilter } from "./filters.ts";
 import { checkoutMessages as t } from "./messages.ts";
 
-export function OrderSummary({ cart, currency, totals }: { cart: StoreCart; currency: Currency; totals: TotalsSettings }) {
+export function OrderSummary({
+  cart,
+  currency,
+  totals,
+  prefersCollection,
+}: {
+  cart: StoreCart;
+  currency: Currency;
+  totals: TotalsSettings;
+  prefersCollection?: boolean;
+}) {
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title" className="checkout-summary__title">
@@ -40,7 +50,7 @@ export function OrderSummary({ cart, currency, totals }: { cart: StoreCart; curr
           );
         })}
       </ul>
-      <TotalsBlock cart={cart} currency={currency} {...totals} variant="checkout">
+      <TotalsBlock cart={cart} currency={currency} {...totals} variant="checkout" prefersCollection={prefersCollection}>
         <CouponPanel />
       </TotalsBlock>
     </aside>
