@@ -20,6 +20,9 @@ import type { TotalsSettings } from "../cart/TotalsBlock.tsx";
 import { AdditionalField } from "./AdditionalField.tsx";
 import { AddressCard, needsEditing } from "./AddressCard.tsx";
 import { AddressForm, type AddressValues } from "./AddressForm.tsx";
+import { BlockErrorBoundary } from "./blocks/BlockErrorBoundary.tsx";
+import { CheckoutBlockArea } from "./blocks/CheckoutBlockArea.tsx";
+import { INNER_BLOCK_AREAS, type InnerBlockArea } from "./blocks/registry.ts";
 import { ContactInformation, EMAIL_INPUT_ID } from "./ContactInformation.tsx";
 import { createCheckoutStatus, isCalculating, isWaitingForProcessing, isWaitingForRedirect } from "./checkout-status.ts";
 import { afterProcessingOutcome, CHECKOUT_EVENTS, createCheckoutEvents, paymentSetupOutcome, validationOutcome } from "./events.ts";
@@ -28,8 +31,9 @@ import { applyCheckoutFilter } from "./filters.ts";
 import { checkoutMessages as t } from "./messages.ts";
 import { OrderSummary } from "./OrderSummary.tsx";
 import { PasswordField } from "./PasswordField.tsx";
+import { useOfferedPaymentMethods } from "./payment/availability.ts";
 import { paymentPayload } from "./payment/card.ts";
-import { ExpressButtons, usableExpressMethods } from "./payment/ExpressButtons.tsx";
+import { ExpressButtons } from "./payment/ExpressButtons.tsx";
 import { type ActivePayment, PaymentSection } from "./payment/PaymentSection.tsx";
 import { getPaymentMethod } from "./payment/registry.ts";
 import { createPaymentStatus } from "./payment-status.ts";
@@ -64,7 +68,14 @@ export interface CheckoutFormProps {
   paymentMethods: CheckoutPaymentMethod[];
   savedMethods: SavedPaymentMethodView[];
   /** `locale`: the shop's ("en" when absent), for the case of labels inside field messages. */
-  settings: { allowsGuest: boolean; canCreateAccount: boolean; totals: TotalsSettings; locale?: string };
+  settings: {
+    allowsGuest: boolean;
+    canCreateAccount: boolean;
+    totals: TotalsSettings;
+    locale?: string;
+    /** The shop owner (spec §6): detailed errors, and the express-payments notice area always. */
+    currentUserIsAdmin?: boolean;
+  };
   paths: { cart: string; account: string; terms: string; privacy: string };
   /** Editor preview (owner only): sample data, and nothing is sent to the Store API. */
   preview?: boolean;
@@ -224,6 +235,9 @@ export function CheckoutForm({
   const setAddressExtraValue = (kind: "billing" | "shipping") => (id: string, value: string | boolean) =>
     setAddressExtra((current) => ({ ...current, [kind]: { ...current[kind], [id]: value } }));
   const locale = settings.locale ?? "en";
+  const isAdmin = settings.currentUserIsAdmin ?? false;
+  // The inner block area at this place in the layout (spec §5 registerCheckoutBlock).
+  const blockArea = (area: InnerBlockArea) => <CheckoutBlockArea area={area} cart={cart} isAdmin={isAdmin} />;
   const [notesOpen, setNotesOpen] = useState(false);
   const [orderNotes, setOrderNotes] = useState("");
   const [createAccount, setCreateAccount] = useState(false);
@@ -487,9 +501,12 @@ export function CheckoutForm({
     filterName: "placeOrderButtonLabel",
     defaultValue: getPaymentMethod(chosenMethod)?.placeOrderButtonLabel || t.placeOrderWithTotal(total),
     extensions: cart.extensions,
+    isAdmin,
   });
   // Express methods the server accepts and the page has registered (spec §2 express area).
-  const express = usableExpressMethods(cart).filter((m) => expressMethods.some((s) => s.id === m.paymentMethodId || s.id === m.name));
+  const expressIds = useMemo(() => expressMethods.map((m) => m.id), [expressMethods]);
+  const offered = useOfferedPaymentMethods(cart, paymentMethods, expressIds, isAdmin);
+  const express = offered.expressMethods;
   let step = 0;
 
   return (
@@ -512,13 +529,16 @@ export function CheckoutForm({
               <h2 id="checkout-express-title" className="checkout-express__title">
                 {t.expressTitle}
               </h2>
-              <ExpressButtons methods={express} onStart={(id) => void placeOrder(id)} disabled={disabled} />
+              <NoticeList context={CONTEXTS.expressPayments} />
+              <ExpressButtons methods={express} onStart={(id) => void placeOrder(id)} disabled={disabled} isAdmin={isAdmin} />
               {/* The same divider as the cart page's express area. */}
               <p className="express-payment__or">
                 <span>{t.expressDivider}</span>
               </p>
             </section>
           )}
+          {/* Spec §6: the administrator sees the express-payments notices even with no express method. */}
+          {isAdmin && !(needsPayment && express.length > 0) && <NoticeList context={CONTEXTS.expressPayments} />}
           <Step n={++step} id="contact-fields" title={t.contactTitle} description={t.contactDescription}>
             {!customer && (
               <p className="checkout-step__aside">
@@ -555,6 +575,7 @@ export function CheckoutForm({
                 {createAccount && <PasswordField value={password} onChange={setPassword} />}
               </div>
             )}
+            {blockArea(INNER_BLOCK_AREAS.CONTACT_INFORMATION)}
           </Step>
 
           {showShippingFields && (
@@ -589,6 +610,7 @@ export function CheckoutForm({
                 />
                 {t.useShippingAsBilling}
               </label>
+              {blockArea(INNER_BLOCK_AREAS.SHIPPING_ADDRESS)}
             </Step>
           )}
 
@@ -612,6 +634,7 @@ export function CheckoutForm({
                 extra={addressExtra.billing}
                 onExtraChange={setAddressExtraValue("billing")}
               />
+              {blockArea(INNER_BLOCK_AREAS.BILLING_ADDRESS)}
             </Step>
           )}
 
@@ -664,6 +687,7 @@ export function CheckoutForm({
                 choosing={choosingRate}
                 onSelect={selectRate}
               />
+              {blockArea(INNER_BLOCK_AREAS.SHIPPING_METHODS)}
             </Step>
           )}
 
@@ -686,11 +710,11 @@ export function CheckoutForm({
           {needsPayment && (
             <Step n={++step} id="payment-method" title={t.paymentTitle} description={t.paymentDescription}>
               <NoticeList context={CONTEXTS.payments} />
-              {paymentMethods.length === 0 && savedMethods.length === 0 && express.length > 0 ? (
+              {offered.paymentMethods.length === 0 && savedMethods.length === 0 && express.length > 0 ? (
                 <p className="notice notice--info">{t.onlyExpress}</p>
               ) : (
                 <PaymentSection
-                  methods={paymentMethods}
+                  methods={offered.paymentMethods}
                   savedMethods={savedMethods}
                   active={active}
                   onSelect={(next) => {
@@ -704,8 +728,10 @@ export function CheckoutForm({
                   onSaveChange={setSavePayment}
                   disabled={busy}
                   legendHidden
+                  isAdmin={isAdmin}
                 />
               )}
+              {blockArea(INNER_BLOCK_AREAS.PAYMENT_METHODS)}
             </Step>
           )}
 
@@ -728,10 +754,12 @@ export function CheckoutForm({
                 />
               </div>
             )}
+            {blockArea(INNER_BLOCK_AREAS.ORDER_NOTES)}
           </div>
 
           <div className="checkout-actions">
             <NoticeList context={CONTEXTS.checkoutActions} />
+            {blockArea(INNER_BLOCK_AREAS.CHECKOUT_ACTIONS)}
             <Link to={paths.cart} className="checkout-actions__return">
               {t.returnToCart}
             </Link>
@@ -746,7 +774,11 @@ export function CheckoutForm({
             </button>
           </div>
         </form>
-        <OrderSummary cart={cart} currency={currency} totals={settings.totals} prefersCollection={collectionChosen} />
+        <BlockErrorBoundary blockName={t.orderSummary} isAdmin={isAdmin}>
+          <OrderSummary cart={cart} currency={currency} totals={settings.totals} prefersCollection={collectionChosen} isAdmin={isAdmin}>
+            {blockArea(INNER_BLOCK_AREAS.CHECKOUT_TOTALS)}
+          </OrderSummary>
+        </BlockErrorBoundary>
       </div>
     </section>
   );
