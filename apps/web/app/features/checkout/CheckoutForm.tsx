@@ -507,6 +507,14 @@ export function CheckoutForm({
   const expressIds = useMemo(() => expressMethods.map((m) => m.id), [expressMethods]);
   const offered = useOfferedPaymentMethods(cart, paymentMethods, expressIds, isAdmin);
   const express = offered.expressMethods;
+  // Spec §4 "Active method fallback": a method that cannot pay gives way to the default saved one, else the first that can.
+  const activeUnavailable = active?.kind === "method" && !offered.paymentMethods.some((m) => m.id === active.id);
+  const fallbackMethod = offered.paymentMethods[0]?.id;
+  useEffect(() => {
+    if (!activeUnavailable) return;
+    if (defaultSaved) setActive({ kind: "saved", tokenId: defaultSaved.tokenId });
+    else if (fallbackMethod) setActive({ kind: "method", id: fallbackMethod });
+  }, [activeUnavailable, defaultSaved, fallbackMethod]);
   let step = 0;
 
   return (
