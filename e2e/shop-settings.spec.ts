@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { addToCart, fillUsAddress, openCheckout } from "./support/checkout.ts";
+import { addToCart, type ExtensionWindow, extensionApiReady, fillUsAddress, openCheckout } from "./support/checkout.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -75,6 +75,76 @@ test("the shop's additional order fields are asked for, checked and kept with th
 });
 
 const shopDatabase = () => new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+
+function writeSetting(key: string, value: unknown) {
+  const db = shopDatabase();
+  try {
+    db.prepare("insert into settings (key, value) values (?, ?) on conflict (key) do update set value = excluded.value").run(
+      key,
+      JSON.stringify(value),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+test("a German shop keeps labels' case in field messages; address fields are asked for in the address and kept with the order", async ({
+  page,
+}) => {
+  writeSetting("siteLocale", "de_DE");
+  writeSetting("checkoutFields", [{ id: "cw-demo/gate-code", label: "Gate code", location: "address", type: "text", required: true }]);
+  try {
+    await addToCart(page, "beanie", "Beanie");
+    await openCheckout(page);
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    await expect(page.locator("#validate-error-shipping_first_name")).toHaveText("Please enter a valid First name");
+    await fillUsAddress(page, "gate@example.com");
+    const gateError = page.locator('[id="validate-error-shipping_cw-demo/gate-code"]');
+    await expect(gateError).toHaveText("Please enter a valid Gate code");
+    await page.locator("#shipping-fields").getByLabel("Gate code").fill("4711");
+    await expect(gateError).toHaveCount(0);
+    await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
+    // One address served both: the value shows under each.
+    for (const title of ["order-billing-title", "order-shipping-title"])
+      await expect(page.locator(`section[aria-labelledby="${title}"]`)).toContainText("Gate code: 4711");
+  } finally {
+    writeSetting("siteLocale", "en");
+    writeSetting("checkoutFields", []);
+  }
+});
+
+test("the shop owner sees which extension block failed and why; the page goes on working", async ({ page }) => {
+  const email = `owner-${Date.now()}@example.com`;
+  await page.goto("/my-account");
+  await page.locator("#register-email").fill(email);
+  await page.locator("#register-password").fill("a-long-owner-passphrase-2026");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  const db = shopDatabase();
+  try {
+    db.prepare("update customers set role = 'owner' where email = ?").run(email);
+  } finally {
+    db.close();
+  }
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await extensionApiReady(page);
+  await page.evaluate(() =>
+    (globalThis as unknown as ExtensionWindow).cartwright?.registerCheckoutBlock({
+      metadata: { name: "test-plugin/broken", parent: "cw/checkout-totals" },
+      component: () => {
+        throw new Error("The block broke");
+      },
+    }),
+  );
+  const panel = page.locator(".checkout-summary").getByRole("alert");
+  await expect(panel).toContainText("Oops!");
+  await expect(panel).toContainText("Unexpected error in: test-plugin/broken");
+  await expect(panel).toContainText("Error: The block broke");
+  await expect(page.getByRole("button", { name: /Place Order/ })).toBeVisible();
+});
 
 function setComingSoon(value: { enabled: boolean; text: string }) {
   const db = shopDatabase();

@@ -33,3 +33,17 @@ export async function fillUsAddress(page: Page, email = "guest@example.com") {
   await shippingField(page, "Phone").fill("555-0100");
   await shippingField(page, "Phone").blur();
 }
+
+/** The part of window.cartwright (the checkout's extension API) the journeys use, typed for code run in the page. */
+export interface ExtensionWindow {
+  cartwright?: {
+    registerCheckoutBlock(options: {
+      metadata: { name: string; parent: string };
+      component: (props: { cart: { items_count: number } }) => unknown;
+    }): void;
+    element: { createElement(type: string, props: Record<string, unknown> | null, ...children: unknown[]): unknown };
+  };
+}
+
+/** Waits until the checkout has put its extension API on window. */
+export const extensionApiReady = (page: Page) => page.waitForFunction(() => Boolean((globalThis as unknown as ExtensionWindow).cartwright));

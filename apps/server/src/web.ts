@@ -19,7 +19,7 @@ import { sampleCart } from "./modules/checkout/index.ts";
 import * as customers from "./modules/customers/index.ts";
 import * as orders from "./modules/orders/index.ts";
 import * as payments from "./modules/payments/index.ts";
-import { type ShopSettings, shopCurrency } from "./modules/settings/index.ts";
+import { type ShopSettings, shopCurrency, shopLocale } from "./modules/settings/index.ts";
 import { getVisitorMeta } from "./modules/visitor/index.ts";
 
 export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../web");
@@ -147,6 +147,7 @@ function checkoutServices(db: Db, settings: ShopSettings, session: customers.Ses
   return {
     countries,
     additionalFields: () => checkout.publicCheckoutFields(settings),
+    locale: () => shopLocale(settings),
     paymentMethods: () =>
       payments
         .availableGateways(settings)

@@ -109,11 +109,11 @@ export interface SavedPaymentMethodView {
   type: "cc" | "echeck" | "others";
 }
 
-/** An additional checkout field (spec §2): shown in the contact or order-information part. */
+/** An additional checkout field (spec §2, §3 locations): shown in the contact or order-information part, or in both address forms. */
 export interface CheckoutFieldDefinition {
   id: string;
   label: string;
-  location: "contact" | "order";
+  location: "contact" | "order" | "address";
   type: "text" | "select" | "checkbox";
   required: boolean;
   options?: { value: string; label: string }[];
@@ -122,6 +122,8 @@ export interface CheckoutFieldDefinition {
 /** What the checkout page reads from the server besides the cart. */
 export interface StorefrontCheckout {
   additionalFields(): CheckoutFieldDefinition[];
+  /** The shop's locale ("en", "de_DE"…), for the case of labels inside field messages (spec §5). */
+  locale(): string;
   /** Every country either address may use, once; billing and shipping list the codes each allows (null: all of them). */
   countries(): { all: CheckoutCountry[]; billing: string[] | null; shipping: string[] | null };
   /** The methods this shop accepts, in its order (express ones included, flagged). */

@@ -9,13 +9,13 @@ import { OrderDetails } from "../features/account/OrderDetails.tsx";
 import type { Route } from "./+types/account-order";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { account, settings } = context.get(storefrontContext);
+  const { account, settings, checkout } = context.get(storefrontContext);
   const id = orderIdFrom(params.id);
   await requireCustomer(account);
   const order = await account.order(id);
   if (!order) throw notFound();
   return {
-    order: orderDisplay(order, settings.displayCartPricesIncludingTax),
+    order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields()),
     title: `${t.orderNumber(order.order_number)} – ${settings.siteTitle}`,
   };
 }

@@ -7,9 +7,12 @@
  * the form shows the spec's sample cart instead of theirs; anyone else gets the normal checkout.
  */
 import { currencyFromFields } from "@cartwright/commerce";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { storefrontContext } from "../context.ts";
+import { BlockErrorBoundary } from "../features/checkout/blocks/BlockErrorBoundary.tsx";
 import { CheckoutForm } from "../features/checkout/CheckoutForm.tsx";
+import { exposeCheckoutExtensionApi } from "../features/checkout/extensions.ts";
 import { checkoutMessages as t } from "../features/checkout/messages.ts";
 import type { Route } from "./+types/checkout";
 
@@ -17,7 +20,7 @@ import type { Route } from "./+types/checkout";
 const PREVIEW_BANNER = "Editor preview: sample data, nothing here is a real order.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { cart, checkout, settings } = context.get(storefrontContext);
+  const { cart, checkout, settings, account } = context.get(storefrontContext);
   // Null unless the signed-in customer is the owner: the parameter alone shows shoppers nothing.
   const sample = new URL(request.url).searchParams.get("preview") === "editor" ? await checkout.preview() : null;
   const [view, customer, savedMethods] = sample
@@ -35,6 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     expressMethods: methods.filter((m) => m.express),
     savedMethods,
     settings: {
+      locale: checkout.locale(),
+      // The shop owner is the store administrator (spec §6): detailed errors instead of generic ones.
+      currentUserIsAdmin: await account.isOwner(),
       allowsGuest: settings.checkoutAllowsGuest,
       canCreateAccount: settings.checkoutCanCreateAccount,
       totals: {
@@ -63,6 +69,8 @@ export function headers() {
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  // Extension scripts in the page register through window.cartwright once the checkout is live.
+  useEffect(() => exposeCheckoutExtensionApi(), []);
   if (loaderData.cart.items.length === 0) {
     return (
       <section className="checkout-page checkout-page--empty">
@@ -75,7 +83,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     );
   }
   // The spread hands CheckoutForm `preview` too (no Store API writes, no placing the order).
-  const form = <CheckoutForm {...loaderData} currency={currencyFromFields(loaderData.cart.totals)} />;
+  const form = (
+    <BlockErrorBoundary blockName={t.title} isAdmin={loaderData.settings.currentUserIsAdmin}>
+      <CheckoutForm {...loaderData} currency={currencyFromFields(loaderData.cart.totals)} />
+    </BlockErrorBoundary>
+  );
   if (!loaderData.preview) return form;
   return (
     <>

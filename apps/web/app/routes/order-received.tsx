@@ -13,14 +13,14 @@ import { OrderDetails } from "../features/account/OrderDetails.tsx";
 import type { Route } from "./+types/order-received";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { account, settings } = context.get(storefrontContext);
+  const { account, settings, checkout } = context.get(storefrontContext);
   const id = orderIdFrom(params.id);
   const key = new URL(request.url).searchParams.get("key");
   const order = await account.orderReceived(id, key);
   if (!order) throw notFound();
   const title = `${t.receivedTitle} – ${settings.siteTitle}`;
   if (order === "sign-in") return { order: null, title };
-  return { order: orderDisplay(order, settings.displayCartPricesIncludingTax), title };
+  return { order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields()), title };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

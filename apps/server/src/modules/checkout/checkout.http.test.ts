@@ -521,4 +521,81 @@ describe("additional checkout fields", () => {
       "namespace/field-name",
     );
   });
+
+  it("checks address fields in each address used, keeps them with the order's addresses, and names every problem", async () => {
+    const { updateSettings } = await import("../settings/index.ts");
+    await updateSettings(shop.db, {
+      checkoutFields: [
+        { id: "cw-demo/gate-code", label: "Gate code", location: "address", type: "text", required: true },
+        { id: "cw-demo/leave-safe", label: "Leave in a safe place", location: "address", type: "checkbox", required: false },
+      ],
+    });
+    try {
+      const shopper = await shopperWith(tShirt);
+      const shippingAddress = { ...address, first_name: "Grace" };
+      const missing = await shopper.post("/checkout", {
+        billing_address: billing(),
+        shipping_address: { ...shippingAddress, "cw-demo/gate-code": " " },
+        payment_method: "cod",
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({
+        code: "cw_rest_invalid_address",
+        data: {
+          errors: {
+            billing: { "cw-demo/gate-code": "Please enter a valid gate code" },
+            shipping: { "cw-demo/gate-code": "Please enter a valid gate code" },
+          },
+        },
+      });
+      const unknownKey = await shopper.post("/checkout", {
+        billing_address: { ...billing(), gate_code: "1234" },
+        payment_method: "cod",
+      });
+      expect(unknownKey.statusCode).toBe(400);
+      expect(unknownKey.json().code).toBe("rest_invalid_param");
+
+      const placed = await shopper.post("/checkout", {
+        billing_address: { ...billing(), "cw-demo/gate-code": "B-12", "someone/else": "dropped" },
+        shipping_address: { ...shippingAddress, "cw-demo/gate-code": " 4711 ", "cw-demo/leave-safe": true },
+        payment_method: "cod",
+      });
+      expect(placed.statusCode).toBe(200);
+      const order = placed.json();
+      expect(order.billing_address).toMatchObject({ first_name: "Ada", "cw-demo/gate-code": "B-12", "cw-demo/leave-safe": false });
+      expect(order.billing_address["someone/else"]).toBeUndefined();
+      expect(order.shipping_address).toMatchObject({ first_name: "Grace", "cw-demo/gate-code": "4711", "cw-demo/leave-safe": true });
+      const view = await shopper.get(`/order/${order.order_id}?key=${order.order_key}&billing_email=ada@example.com`);
+      expect(view.json().shipping_address["cw-demo/gate-code"]).toBe("4711");
+      // The cart keeps the plain address: the extra values belong to the order.
+      const cart = await shopper.cart("GET", "/cart");
+      expect(cart.billing_address["cw-demo/gate-code"]).toBeUndefined();
+    } finally {
+      await updateSettings(shop.db, { checkoutFields: [] });
+    }
+  });
+
+  it("keeps the label's case in its messages when the shop's locale is German", async () => {
+    const { updateSettings } = await import("../settings/index.ts");
+    await updateSettings(shop.db, {
+      siteLocale: "de_DE",
+      checkoutFields: [{ id: "cw-demo/gift-message", label: "Gift message", location: "order", type: "text", required: true }],
+    });
+    try {
+      const shopper = await shopperWith(tShirt);
+      const noName = await shopper.post("/checkout", {
+        billing_address: { ...billing(), first_name: "" },
+        payment_method: "cod",
+        additional_fields: { "cw-demo/gift-message": "Hi" },
+      });
+      expect(noName.json().data.errors.billing.first_name).toBe("Please enter a valid First name");
+      const noMessage = await shopper.post("/checkout", { billing_address: billing(), payment_method: "cod" });
+      expect(noMessage.json().message).toBe("Please enter a valid Gift message");
+      await updateSettings(shop.db, { siteLocale: "en_GB" });
+      const english = await shopper.post("/checkout", { billing_address: billing(), payment_method: "cod" });
+      expect(english.json().message).toBe("Please enter a valid gift message");
+    } finally {
+      await updateSettings(shop.db, { siteLocale: "en", checkoutFields: [] });
+    }
+  });
 });

@@ -7,11 +7,17 @@ const PaymentData = Type.Array(
   { maxItems: 50, default: [] },
 );
 
+/** An address as placed: the standard fields plus additional address fields under their 'namespace/field' ids. */
+const PlacedAddress = Type.Object(AddressSchema.properties, {
+  additionalProperties: false,
+  patternProperties: { "^[a-z0-9-]+/[a-z0-9-]+$": Type.Union([Type.String({ maxLength: 1000 }), Type.Boolean()]) },
+});
+
 const Bag = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { default: {} });
 
 export const PlaceOrderBody = Type.Object({
-  billing_address: AddressSchema,
-  shipping_address: Type.Optional(AddressSchema),
+  billing_address: PlacedAddress,
+  shipping_address: Type.Optional(PlacedAddress),
   customer_note: Type.Optional(Type.String({ maxLength: 5000 })),
   create_account: Type.Optional(Type.Boolean()),
   customer_password: Type.Optional(Type.String({ maxLength: 200 })),

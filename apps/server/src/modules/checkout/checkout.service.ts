@@ -25,9 +25,9 @@ import {
   savePaymentToken,
   tokenKey,
 } from "../payments/index.ts";
-import type { ShopSettings } from "../settings/index.ts";
+import { type ShopSettings, shopLocale } from "../settings/index.ts";
 import { checkoutErrors } from "./checkout.errors.ts";
-import { checkedAdditionalFields, knownAdditionalFields } from "./fields.ts";
+import { checkedAdditionalFields, checkedAddressFields, knownAdditionalFields } from "./fields.ts";
 
 /** Draft orders hold their lines' stock this long (issue 5). */
 export const DRAFT_HOLD_MINUTES = 10;
@@ -117,7 +117,19 @@ async function reusableOrder(db: Db, cartId: string, now: Date): Promise<OrderRo
   return latest;
 }
 
-/** Checks and merges the addresses sent with what the cart holds; a clear error for the first problem. */
+/** An address as sent: its standard fields, and the namespaced values of additional address fields. */
+function splitAddress(sent: AddressInput | undefined): { standard: AddressInput; extra: Record<string, unknown> } {
+  const standard: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(sent ?? {})) (key.includes("/") ? extra : standard)[key] = value;
+  return { standard: standard as AddressInput, extra };
+}
+
+/**
+ * Checks and merges the addresses sent with what the cart holds; a clear error for the first
+ * problem. Additional address fields are checked for each address used; their values come back
+ * apart (`billingFields`, `shippingFields`): the order keeps them, the cart does not.
+ */
 function checkedAddresses(
   settings: ShopSettings,
   cartBilling: StoreAddress,
@@ -131,31 +143,43 @@ function checkedAddresses(
     if (merged.state && merged.country) merged.state = normaliseState(merged.country, merged.state) ?? merged.state;
     return merged;
   };
-  const billing = merge(cartBilling, input.billing_address, true);
+  const sentBilling = splitAddress(input.billing_address);
+  const sentShipping = splitAddress(input.shipping_address);
+  const billing = merge(cartBilling, sentBilling.standard, true);
   // No shipping address sent and none on the cart: the goods go to the billing address.
   const shipsToBilling = !input.shipping_address && !cartShipping.address_1;
-  const shipping = merge(cartShipping, shipsToBilling ? { ...billing, email: undefined } : input.shipping_address, false);
+  const shipping = merge(cartShipping, shipsToBilling ? { ...billing, email: undefined } : sentShipping.standard, false);
   const sellTo = settings.sellToCountries;
   const shipTo = settings.shipToCountries;
+  const locale = shopLocale(settings);
   const billingErrors = validateAddress(billing, {
     kind: "billing",
     requireFields: true,
     allowedCountries: sellTo.length ? sellTo : undefined,
+    locale,
   });
   if (billingErrors.email) throw billingErrors.email.code === "required" ? checkoutErrors.missingEmail() : checkoutErrors.invalidEmail();
   if (billingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("billing", sellTo);
   const shippingErrors = shippingNeeded
-    ? validateAddress(shipping, { kind: "shipping", requireFields: true, shipToCountries: shipTo.length ? shipTo : undefined })
+    ? validateAddress(shipping, { kind: "shipping", requireFields: true, shipToCountries: shipTo.length ? shipTo : undefined, locale })
     : {};
   if (shippingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("shipping", shipTo);
-  const asMessages = (errors: typeof billingErrors) =>
-    Object.fromEntries(Object.entries(errors).map(([field, e]) => [field, e?.message ?? ""]));
+  const billingFields = checkedAddressFields(settings, sentBilling.extra);
+  const shippingFields = shippingNeeded
+    ? checkedAddressFields(settings, shipsToBilling ? sentBilling.extra : sentShipping.extra)
+    : { values: {}, errors: {} };
+  const asMessages = (errors: typeof billingErrors, extra: Record<string, string>) => ({
+    ...Object.fromEntries(Object.entries(errors).map(([field, e]) => [field, e?.message ?? ""])),
+    ...extra,
+  });
+  const billingMessages = asMessages(billingErrors, billingFields.errors);
+  const shippingMessages = asMessages(shippingErrors, shippingFields.errors);
   const errors = {
-    ...(Object.keys(billingErrors).length ? { billing: asMessages(billingErrors) } : {}),
-    ...(Object.keys(shippingErrors).length ? { shipping: asMessages(shippingErrors) } : {}),
+    ...(Object.keys(billingMessages).length ? { billing: billingMessages } : {}),
+    ...(Object.keys(shippingMessages).length ? { shipping: shippingMessages } : {}),
   };
   if (Object.keys(errors).length) throw checkoutErrors.invalidAddress(errors);
-  return { billing, shipping };
+  return { billing, shipping, billingFields: billingFields.values, shippingFields: shippingFields.values };
 }
 
 interface Prepared {
@@ -198,7 +222,13 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
       // The addresses sent become the cart's (rates and taxes depend on them), then the cart is priced.
       const before = await loadPricedCart({ ...ctx, db }, stored);
       const shippingNeeded = before.needsShipping && !before.pickupLocation;
-      const { billing, shipping } = checkedAddresses(ctx.settings, before.billing, before.shipping, input, shippingNeeded);
+      const { billing, shipping, billingFields, shippingFields } = checkedAddresses(
+        ctx.settings,
+        before.billing,
+        before.shipping,
+        input,
+        shippingNeeded,
+      );
       await cartRepo.touchCart(db, sid, nowIso, expiryOf(now), {
         billing_address: JSON.stringify(billing),
         shipping_address: JSON.stringify(shipping),
@@ -246,8 +276,8 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
         order_key: newOrderKey(),
         customer_id: uid || null,
         billing_email: billing.email ?? "",
-        billing_address: JSON.stringify(billing),
-        shipping_address: JSON.stringify(shippingNeeded ? shipping : {}),
+        billing_address: JSON.stringify({ ...billing, ...billingFields }),
+        shipping_address: JSON.stringify(shippingNeeded ? { ...shipping, ...shippingFields } : {}),
         customer_note: (input.customer_note ?? "").trim(),
         payment_method: gateway?.id ?? "",
         payment_method_title: gateway?.title ?? "",

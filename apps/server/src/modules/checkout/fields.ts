@@ -1,34 +1,44 @@
 /**
- * Additional checkout fields (spec §2 "additional contact and order fields", §5 field ids): fields
- * an extension registers in code, or a shop owner lists in the `checkoutFields` setting, shown in
- * the contact or order-information part of the checkout and kept with the order under
- * `additional_fields`. The server checks every value again and keeps only fields it knows.
+ * Additional checkout fields (spec §2 "additional contact and order fields", §3 locations, §5 field
+ * ids): fields an extension registers in code, or a shop owner lists in the `checkoutFields`
+ * setting, shown in the contact or order-information part of the checkout, or in both address
+ * forms (location 'address'). Contact and order values are kept with the order under
+ * `additional_fields`; address values inside the order's billing and shipping address. The server
+ * checks every value again and keeps only fields it knows.
  */
+import { requiredFieldMessage } from "@cartwright/commerce";
 import { StoreError } from "../../http/errors.ts";
 import type { CheckoutFieldSetting, ShopSettings } from "../settings/index.ts";
+import { shopLocale } from "../settings/index.ts";
 
 export type CheckoutField = CheckoutFieldSetting & {
   /** An extra check in code; returns a message when the value is not acceptable. */
   validate?: (value: string | boolean) => string | null;
 };
 
+export type FieldLocation = CheckoutFieldSetting["location"];
+const LOCATIONS: readonly FieldLocation[] = ["contact", "order", "address"];
+
 const registered = new Map<string, CheckoutField>();
 
 /** Field ids are namespaced, as in 'my-plugin/gift-message', so two extensions never collide. */
-const ID_PATTERN = /^[a-z0-9-]+\/[a-z0-9-]+$/;
+export const FIELD_ID_PATTERN = /^[a-z0-9-]+\/[a-z0-9-]+$/;
+const MAX_LENGTH = 1000;
 
 export function registerCheckoutField(field: CheckoutField): void {
-  if (!ID_PATTERN.test(field.id)) throw new Error(`A checkout field id must look like 'namespace/field-name' (got '${field.id}').`);
+  if (!FIELD_ID_PATTERN.test(field.id)) throw new Error(`A checkout field id must look like 'namespace/field-name' (got '${field.id}').`);
   if (!field.label.trim()) throw new Error(`The checkout field '${field.id}' needs a label.`);
-  if (!["contact", "order"].includes(field.location))
-    throw new Error(`The checkout field '${field.id}' must be in the contact or order location.`);
+  if (!LOCATIONS.includes(field.location))
+    throw new Error(`The checkout field '${field.id}' must be in the contact, order or address location.`);
   if (field.type === "select" && !field.options?.length) throw new Error(`The select field '${field.id}' needs options.`);
   registered.set(field.id, field);
 }
 
 /** The fields of this shop: those registered in code, then those of the settings (a code field wins an id clash). */
 export function checkoutFields(settings: ShopSettings): CheckoutField[] {
-  const fromSettings = settings.checkoutFields.filter((f) => ID_PATTERN.test(f.id) && !registered.has(f.id));
+  const fromSettings = settings.checkoutFields.filter(
+    (f) => FIELD_ID_PATTERN.test(f.id) && LOCATIONS.includes(f.location) && !registered.has(f.id),
+  );
   return [...registered.values(), ...fromSettings];
 }
 
@@ -41,43 +51,69 @@ export const fieldErrors = {
     new StoreError("cw_rest_checkout_invalid_additional_field", message, 400, { field: field.id, location: field.location }),
 };
 
-/** The additional fields to keep: only known ids, each value checked; the first problem is an error. */
+type Checked = { value: string | boolean | undefined; problem: string | null };
+
+/** One field's value as kept (undefined: nothing to keep) and its problem, if any. */
+function checkFieldValue(field: CheckoutField, raw: unknown, locale: string): Checked {
+  let value: string | boolean | undefined;
+  if (field.type === "checkbox") {
+    value = raw === true || raw === "true" || raw === "1";
+    if (field.required && !value) return { value, problem: "Please check this box if you want to proceed." };
+  } else {
+    const text = typeof raw === "string" ? raw.trim() : raw === undefined || raw === null ? "" : String(raw);
+    if (text.length > MAX_LENGTH) return { value: undefined, problem: `${field.label} is too long.` };
+    if (!text) {
+      const missing = field.type === "select" ? "Please select a valid option" : requiredFieldMessage(field.label, locale);
+      return { value: undefined, problem: field.required ? missing : null };
+    }
+    if (field.type === "select" && !field.options?.some((o) => o.value === text))
+      return { value: undefined, problem: "Please select a valid option" };
+    value = text;
+  }
+  return { value, problem: field.validate?.(value ?? "") ?? null };
+}
+
+/** The contact and order fields to keep: only known ids, each value checked; the first problem is an error. */
 export function checkedAdditionalFields(settings: ShopSettings, sent: Record<string, unknown>): Record<string, string | boolean> {
   const kept: Record<string, string | boolean> = {};
+  const locale = shopLocale(settings);
   for (const field of checkoutFields(settings)) {
-    const raw = sent[field.id];
-    if (field.type === "checkbox") {
-      const checked = raw === true || raw === "true" || raw === "1";
-      if (field.required && !checked) throw fieldErrors.invalid(field, "Please check this box if you want to proceed.");
-      kept[field.id] = checked;
-    } else {
-      const value = typeof raw === "string" ? raw.trim() : raw === undefined || raw === null ? "" : String(raw);
-      if (value.length > 1000) throw fieldErrors.invalid(field, `${field.label} is too long.`);
-      if (!value) {
-        if (field.required)
-          throw fieldErrors.invalid(
-            field,
-            field.type === "select" ? "Please select a valid option" : `Please enter a valid ${field.label.toLowerCase()}`,
-          );
-        continue;
-      }
-      if (field.type === "select" && !field.options?.some((o) => o.value === value)) {
-        throw fieldErrors.invalid(field, "Please select a valid option");
-      }
-      kept[field.id] = value;
-    }
-    const problem = field.validate?.(kept[field.id] ?? "");
+    if (field.location === "address") continue;
+    const { value, problem } = checkFieldValue(field, sent[field.id], locale);
     if (problem) throw fieldErrors.invalid(field, problem);
+    if (value !== undefined) kept[field.id] = value;
   }
   return kept;
 }
 
-/** For the draft order: the known fields' values as sent so far, unchecked (the shopper is still typing). */
+/**
+ * One address's additional fields (location 'address'), read from the namespaced keys sent inside
+ * the address: the values to keep and a message per field with a problem (all of them, so the
+ * shopper sees every one at once).
+ */
+export function checkedAddressFields(
+  settings: ShopSettings,
+  sent: Record<string, unknown>,
+): { values: Record<string, string | boolean>; errors: Record<string, string> } {
+  const values: Record<string, string | boolean> = {};
+  const errors: Record<string, string> = {};
+  const locale = shopLocale(settings);
+  for (const field of checkoutFields(settings)) {
+    if (field.location !== "address") continue;
+    const { value, problem } = checkFieldValue(field, sent[field.id], locale);
+    if (problem) errors[field.id] = problem;
+    else if (value !== undefined) values[field.id] = value;
+  }
+  return { values, errors };
+}
+
+/** For the draft order: the known contact and order fields' values as sent so far, unchecked (the shopper is still typing). */
 export function knownAdditionalFields(settings: ShopSettings, sent: Record<string, unknown>): Record<string, string | boolean> {
   const kept: Record<string, string | boolean> = {};
   for (const field of checkoutFields(settings)) {
+    if (field.location === "address") continue;
     const value = sent[field.id];
-    if (typeof value === "boolean" || (typeof value === "string" && value.length <= 1000)) kept[field.id] = value;
+    if (typeof value === "boolean" || (typeof value === "string" && value.length <= MAX_LENGTH)) kept[field.id] = value;
   }
   return kept;
 }

@@ -1,4 +1,4 @@
-export { getSettings, shopCurrency, updateSettings } from "./settings.service.ts";
+export { getSettings, shopCurrency, shopLocale, updateSettings } from "./settings.service.ts";
 export type {
   CartFeeSetting,
   CheckoutFieldSetting,

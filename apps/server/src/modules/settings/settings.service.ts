@@ -32,6 +32,14 @@ export function shopCurrency(settings: ShopSettings): Currency {
   return { code, symbol, minorUnit, decimalSeparator, thousandSeparator, ...affixesFor(symbol, symbolPosition) };
 }
 
+/** A locale tag as "en", "de_DE" or "de-AT"; anything else stored by mistake reads as English. */
+const LOCALE_PATTERN = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
+
+/** The shop's locale for messages ("en" unless the siteLocale setting holds a well-formed tag). */
+export function shopLocale(settings: Pick<ShopSettings, "siteLocale">): string {
+  return typeof settings.siteLocale === "string" && LOCALE_PATTERN.test(settings.siteLocale) ? settings.siteLocale : "en";
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

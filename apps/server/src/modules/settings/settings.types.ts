@@ -40,12 +40,12 @@ export interface StoreNotice {
   enabled: boolean;
 }
 
-/** An additional checkout field a shop owner adds in the settings (spec §2, §5). */
+/** An additional checkout field a shop owner adds in the settings (spec §2, §3 locations, §5): contact, order, or both address forms. */
 export interface CheckoutFieldSetting {
   /** 'namespace/field-name'. */
   id: string;
   label: string;
-  location: "contact" | "order";
+  location: "contact" | "order" | "address";
   type: "text" | "select" | "checkbox";
   required: boolean;
   options?: { value: string; label: string }[];
@@ -61,6 +61,8 @@ export interface PaymentSettings {
 
 export interface ShopSettings {
   siteTitle: string;
+  /** The shop's language ("en", "de_DE"…; spec §3 locale.siteLocale): German keeps field labels' case inside messages. */
+  siteLocale: string;
   storePages: StorePages;
   currency: CurrencySettings;
   /** Country and state the shop trades from; taxes and shipping fall back to it. */
@@ -75,7 +77,7 @@ export interface ShopSettings {
   /** What happens after add-to-cart: open the mini-cart drawer, go to the cart, or nothing. */
   addToCartBehaviour: "open_drawer" | "navigate" | "none";
   storeNotice: StoreNotice;
-  /** Extra fields in the checkout's contact or order-information part. */
+  /** Extra fields in the checkout's contact or order-information part, or in both address forms. */
   checkoutFields: CheckoutFieldSetting[];
   /** Minutes an order may wait for its payment before it is cancelled and its stock returned. */
   holdStockMinutes: number;
@@ -100,6 +102,7 @@ export interface ShopSettings {
 
 export const DEFAULT_SETTINGS: ShopSettings = {
   siteTitle: "Cartwright",
+  siteLocale: "en",
   storePages: {
     shop: "/shop",
     cart: "/cart",

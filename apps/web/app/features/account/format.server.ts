@@ -12,7 +12,7 @@ import {
   type StoreCartTotals,
   statesOf,
 } from "@cartwright/commerce";
-import type { AccountOrder } from "../../context.ts";
+import type { AccountOrder, CheckoutFieldDefinition } from "../../context.ts";
 import { orderMessages as t } from "./messages.ts";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
@@ -41,6 +41,22 @@ export function addressLines(address: Partial<StoreAddress> | Record<string, str
     country ? (countryName(country) ?? country) : "",
   ];
   return lines.filter(Boolean);
+}
+
+/**
+ * The values of additional address fields kept in an order's address (namespaced keys such as
+ * 'my-plugin/gate-code'), as 'Label: value' lines; a field the shop no longer has shows its id.
+ */
+export function addressFieldLines(
+  address: Record<string, unknown> | undefined,
+  fields: readonly Pick<CheckoutFieldDefinition, "id" | "label" | "options">[],
+): string[] {
+  return Object.entries(address ?? {}).flatMap(([key, value]) => {
+    if (!key.includes("/") || value === false || value === "" || value === null || value === undefined) return [];
+    const field = fields.find((f) => f.id === key);
+    const shown = value === true ? t.yes : (field?.options?.find((o) => o.value === value)?.label ?? String(value));
+    return [`${field?.label ?? key}: ${shown}`];
+  });
 }
 
 export interface OrderDisplay {
@@ -75,8 +91,15 @@ const CURRENCY_DEFAULTS: CurrencyFields = {
 const sum = (...amounts: (string | number | null | undefined)[]) =>
   amounts.reduce<number>((total, amount) => total + Number(amount ?? 0), 0);
 
-/** The order in the words and amounts of the page; amounts include tax when the shop shows prices so. */
-export function orderDisplay(order: AccountOrder, withTax: boolean): OrderDisplay {
+/**
+ * The order in the words and amounts of the page; amounts include tax when the shop shows prices so.
+ * `fields`: the shop's additional checkout fields, to name the address fields' values.
+ */
+export function orderDisplay(
+  order: AccountOrder,
+  withTax: boolean,
+  fields: readonly Pick<CheckoutFieldDefinition, "id" | "label" | "options">[] = [],
+): OrderDisplay {
   const totals = order.totals as Partial<StoreCartTotals>;
   const currency = currencyFromFields({ ...CURRENCY_DEFAULTS, ...(totals as Partial<CurrencyFields>) });
   const money = (amount: number | string) => formatAmount(String(amount), currency);
@@ -114,6 +137,7 @@ export function orderDisplay(order: AccountOrder, withTax: boolean): OrderDispla
   rows.push({ key: "total", label: t.orderTotal, value: total });
 
   const shipping = addressLines(order.shipping_address);
+  if (shipping.length) shipping.push(...addressFieldLines(order.shipping_address, fields));
   return {
     id: order.id,
     number: order.order_number,
@@ -137,7 +161,7 @@ export function orderDisplay(order: AccountOrder, withTax: boolean): OrderDispla
       total: money(taxed(item.totals.line_subtotal, item.totals.line_subtotal_tax)),
     })),
     totals: rows,
-    billing: addressLines(order.billing_address),
+    billing: [...addressLines(order.billing_address), ...addressFieldLines(order.billing_address, fields)],
     shipping,
   };
 }

@@ -59,6 +59,8 @@ export const accountMessages = {
 };
 
 export const orderMessages = {
+  /** A checked checkbox field's value on the order pages. */
+  yes: "Yes",
   receivedTitle: "Order received",
   receivedThanks: "Thank you: we have your order.",
   receivedIntro: "We will let you know by e-mail as it moves along. Here are the details to keep.",

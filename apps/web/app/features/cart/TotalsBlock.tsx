@@ -10,6 +10,7 @@ import { useSkeleton } from "../../lib/use-skeleton.ts";
 import { useCart } from "../../stores/cart-context.tsx";
 import { CouponChips } from "./CouponPanel.tsx";
 import { cartPageMessages as t } from "./messages.ts";
+import { showNoRateSelectedWarning } from "./shipping-warnings.ts";
 
 export interface TotalsSettings {
   /** displayCartPricesIncludingTax (default false). */
@@ -27,6 +28,8 @@ interface TotalsBlockProps extends TotalsSettings {
   children?: ReactNode;
   /** The checkout shows 'Total' with no shipping note; the cart an estimate. */
   variant?: "cart" | "checkout";
+  /** The checkout's prefersCollection (spec §3): with pickup chosen, the no-rate warning shows only when true. */
+  prefersCollection?: boolean;
 }
 
 function TotalsItem({
@@ -49,7 +52,16 @@ function TotalsItem({
   );
 }
 
-export function TotalsBlock({ cart, currency, withTax, itemizedTaxes, taxesEnabled, children, variant = "cart" }: TotalsBlockProps) {
+export function TotalsBlock({
+  cart,
+  currency,
+  withTax,
+  itemizedTaxes,
+  taxesEnabled,
+  children,
+  variant = "cart",
+  prefersCollection,
+}: TotalsBlockProps) {
   const pending = useCart((s) => s.cartItemsPendingQuantity.length > 0 || s.cartItemsPendingDelete.length > 0);
   const skeleton = useSkeleton(pending);
   const totals = cart.totals;
@@ -63,7 +75,7 @@ export function TotalsBlock({ cart, currency, withTax, itemizedTaxes, taxesEnabl
 
   const packages = cart.needs_shipping ? cart.shipping_rates : [];
   const selected = packages.flatMap((p) => p.shipping_rates.filter((rate) => rate.selected));
-  const noRateSelected = selected.length === 0 && packages.some((p) => p.shipping_rates.length > 0);
+  const noRateSelected = showNoRateSelectedWarning(packages, prefersCollection);
   const shipping = selected.reduce((sum, rate) => sum + withItsTax(rate.price, rate.taxes), 0);
 
   // Prices that already include tax show no separate tax line; with taxes off, only a real tax does.

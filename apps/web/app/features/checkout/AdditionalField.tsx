@@ -1,26 +1,25 @@
 /**
- * One additional checkout field (spec §2 "additional contact and order fields"; ids
- * contact_{field} and order_{field}, §5): a text input, a select or a checkbox, checked like the
- * address fields (silently while typing, shown on blur or when the order is placed).
+ * One additional checkout field (spec §2 "additional contact and order fields", §3 locations; ids
+ * contact_{field}, order_{field}, and billing_{field} / shipping_{field} for address fields, §5):
+ * a text input, a select or a checkbox, checked like the address fields (silently while typing,
+ * shown on blur or when the order is placed).
  */
-import { optionalLabel } from "@cartwright/commerce";
+import { optionalLabel, requiredFieldMessage } from "@cartwright/commerce";
 import type { CheckoutFieldDefinition } from "../../context.ts";
 import { FieldError, useFieldValidation } from "./AddressForm.tsx";
 import type { ValidationStore } from "./validation.ts";
 import { errorElementId } from "./validation.ts";
 
-export const additionalFieldId = (field: Pick<CheckoutFieldDefinition, "id" | "location">) => `${field.location}_${field.id}`;
+/** The field's id: its location and id, or for an address field the address kind and id. */
+export const additionalFieldId = (field: Pick<CheckoutFieldDefinition, "id" | "location">, kind?: "billing" | "shipping") =>
+  `${kind ?? field.location}_${field.id}`;
 
-/** The message a value gets, or null when it is fine (the server checks the same). */
-export function checkAdditionalField(field: CheckoutFieldDefinition, value: string | boolean | undefined): string | null {
+/** The message a value gets, or null when it is fine (the server checks the same). `locale` as the shop's ("en" by default). */
+export function checkAdditionalField(field: CheckoutFieldDefinition, value: string | boolean | undefined, locale = "en"): string | null {
   if (field.type === "checkbox") return field.required && value !== true ? "Please check this box if you want to proceed." : null;
   const text = typeof value === "string" ? value.trim() : "";
   if (!text)
-    return field.required
-      ? field.type === "select"
-        ? "Please select a valid option"
-        : `Please enter a valid ${field.label.toLowerCase()}`
-      : null;
+    return field.required ? (field.type === "select" ? "Please select a valid option" : requiredFieldMessage(field.label, locale)) : null;
   if (field.type === "select" && !field.options?.some((o) => o.value === text)) return "Please select a valid option";
   return null;
 }
@@ -31,11 +30,15 @@ interface AdditionalFieldProps {
   validation: ValidationStore;
   onChange(value: string | boolean): void;
   onBlur?(): void;
+  /** An address field: which address form it belongs to. */
+  kind?: "billing" | "shipping";
+  /** The shop's locale, for the case of the label inside messages. */
+  locale?: string;
 }
 
-export function AdditionalField({ field, value, validation, onChange, onBlur }: AdditionalFieldProps) {
-  const id = additionalFieldId(field);
-  const message = checkAdditionalField(field, value);
+export function AdditionalField({ field, value, validation, onChange, onBlur, kind, locale }: AdditionalFieldProps) {
+  const id = additionalFieldId(field, kind);
+  const message = checkAdditionalField(field, value, locale);
   const { error, showError } = useFieldValidation(validation, id, message, String(value ?? ""));
   const label = field.required ? field.label : optionalLabel(field.label);
   const described = error ? errorElementId(id) : undefined;

@@ -15,10 +15,14 @@ import type { CheckoutCountry, CheckoutFieldDefinition, CheckoutPaymentMethod, S
 import { useCart, useCartStore } from "../../stores/cart-context.tsx";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
 import { NoticeList } from "../cart/NoticeList.tsx";
+import { hasPickupLocationMismatch } from "../cart/shipping-warnings.ts";
 import type { TotalsSettings } from "../cart/TotalsBlock.tsx";
 import { AdditionalField } from "./AdditionalField.tsx";
 import { AddressCard, needsEditing } from "./AddressCard.tsx";
 import { AddressForm, type AddressValues } from "./AddressForm.tsx";
+import { BlockErrorBoundary } from "./blocks/BlockErrorBoundary.tsx";
+import { CheckoutBlockArea } from "./blocks/CheckoutBlockArea.tsx";
+import { INNER_BLOCK_AREAS, type InnerBlockArea } from "./blocks/registry.ts";
 import { ContactInformation, EMAIL_INPUT_ID } from "./ContactInformation.tsx";
 import { createCheckoutStatus, isCalculating, isWaitingForProcessing, isWaitingForRedirect } from "./checkout-status.ts";
 import { afterProcessingOutcome, CHECKOUT_EVENTS, createCheckoutEvents, paymentSetupOutcome, validationOutcome } from "./events.ts";
@@ -27,8 +31,9 @@ import { applyCheckoutFilter } from "./filters.ts";
 import { checkoutMessages as t } from "./messages.ts";
 import { OrderSummary } from "./OrderSummary.tsx";
 import { PasswordField } from "./PasswordField.tsx";
+import { useOfferedPaymentMethods } from "./payment/availability.ts";
 import { paymentPayload } from "./payment/card.ts";
-import { ExpressButtons, usableExpressMethods } from "./payment/ExpressButtons.tsx";
+import { ExpressButtons } from "./payment/ExpressButtons.tsx";
 import { type ActivePayment, PaymentSection } from "./payment/PaymentSection.tsx";
 import { getPaymentMethod } from "./payment/registry.ts";
 import { createPaymentStatus } from "./payment-status.ts";
@@ -62,7 +67,15 @@ export interface CheckoutFormProps {
   additionalFields?: CheckoutFieldDefinition[];
   paymentMethods: CheckoutPaymentMethod[];
   savedMethods: SavedPaymentMethodView[];
-  settings: { allowsGuest: boolean; canCreateAccount: boolean; totals: TotalsSettings };
+  /** `locale`: the shop's ("en" when absent), for the case of labels inside field messages. */
+  settings: {
+    allowsGuest: boolean;
+    canCreateAccount: boolean;
+    totals: TotalsSettings;
+    locale?: string;
+    /** The shop owner (spec §6): detailed errors, and the express-payments notice area always. */
+    currentUserIsAdmin?: boolean;
+  };
   paths: { cart: string; account: string; terms: string; privacy: string };
   /** Editor preview (owner only): sample data, and nothing is sent to the Store API. */
   preview?: boolean;
@@ -101,7 +114,10 @@ function Step({
   );
 }
 
-/** A saved address shows as a summary until the shopper edits it; then the form (spec §3). */
+/**
+ * A saved address shows as a summary until the shopper edits it; then the form (spec §3). The
+ * shop's additional address fields follow it in either state.
+ */
 function EditableAddress({
   kind,
   editing,
@@ -111,6 +127,10 @@ function EditableAddress({
   onChange,
   onBlur,
   onEdit,
+  locale,
+  fields,
+  extra,
+  onExtraChange,
 }: {
   kind: "billing" | "shipping";
   editing: boolean;
@@ -120,11 +140,38 @@ function EditableAddress({
   onChange(next: AddressValues): void;
   onBlur(): void;
   onEdit(): void;
+  locale: string;
+  fields: CheckoutFieldDefinition[];
+  extra: Record<string, string | boolean>;
+  onExtraChange(id: string, value: string | boolean): void;
 }) {
-  return editing ? (
-    <AddressForm kind={kind} address={address} countries={countries} validation={validation} onChange={onChange} onBlurField={onBlur} />
-  ) : (
-    <AddressCard kind={kind} address={address} countries={countries} onEdit={onEdit} />
+  return (
+    <>
+      {editing ? (
+        <AddressForm
+          kind={kind}
+          address={address}
+          countries={countries}
+          validation={validation}
+          onChange={onChange}
+          onBlurField={onBlur}
+          locale={locale}
+        />
+      ) : (
+        <AddressCard kind={kind} address={address} countries={countries} onEdit={onEdit} />
+      )}
+      {fields.map((field) => (
+        <AdditionalField
+          key={field.id}
+          kind={kind}
+          field={field}
+          value={extra[field.id]}
+          validation={validation}
+          locale={locale}
+          onChange={(value) => onExtraChange(field.id, value)}
+        />
+      ))}
+    </>
   );
 }
 
@@ -179,6 +226,18 @@ export function CheckoutForm({
   const setExtraValue = (id: string, value: string | boolean) => setExtra((current) => ({ ...current, [id]: value }));
   const contactFields = additionalFields.filter((f) => f.location === "contact");
   const orderFields = additionalFields.filter((f) => f.location === "order");
+  const addressFields = additionalFields.filter((f) => f.location === "address");
+  // Additional address fields hold a value per address (spec §3 additionalAddressFields).
+  const [addressExtra, setAddressExtra] = useState<Record<"billing" | "shipping", Record<string, string | boolean>>>({
+    billing: {},
+    shipping: {},
+  });
+  const setAddressExtraValue = (kind: "billing" | "shipping") => (id: string, value: string | boolean) =>
+    setAddressExtra((current) => ({ ...current, [kind]: { ...current[kind], [id]: value } }));
+  const locale = settings.locale ?? "en";
+  const isAdmin = settings.currentUserIsAdmin ?? false;
+  // The inner block area at this place in the layout (spec §5 registerCheckoutBlock).
+  const blockArea = (area: InnerBlockArea) => <CheckoutBlockArea area={area} cart={cart} isAdmin={isAdmin} />;
   const [notesOpen, setNotesOpen] = useState(false);
   const [orderNotes, setOrderNotes] = useState("");
   const [createAccount, setCreateAccount] = useState(false);
@@ -386,6 +445,7 @@ export function CheckoutForm({
       paymentMethod: payment?.payment_method ?? "",
       paymentData: payment?.payment_data ?? [],
       additionalFields: extra,
+      addressFields: addressExtra,
     });
     try {
       const reply = await cartStore.client.post<{ payment_result: { redirect_url: string } | null; order_id: number }>("/checkout", body);
@@ -441,9 +501,20 @@ export function CheckoutForm({
     filterName: "placeOrderButtonLabel",
     defaultValue: getPaymentMethod(chosenMethod)?.placeOrderButtonLabel || t.placeOrderWithTotal(total),
     extensions: cart.extensions,
+    isAdmin,
   });
   // Express methods the server accepts and the page has registered (spec §2 express area).
-  const express = usableExpressMethods(cart).filter((m) => expressMethods.some((s) => s.id === m.paymentMethodId || s.id === m.name));
+  const expressIds = useMemo(() => expressMethods.map((m) => m.id), [expressMethods]);
+  const offered = useOfferedPaymentMethods(cart, paymentMethods, expressIds, isAdmin);
+  const express = offered.expressMethods;
+  // Spec §4 "Active method fallback": a method that cannot pay gives way to the default saved one, else the first that can.
+  const activeUnavailable = active?.kind === "method" && !offered.paymentMethods.some((m) => m.id === active.id);
+  const fallbackMethod = offered.paymentMethods[0]?.id;
+  useEffect(() => {
+    if (!activeUnavailable) return;
+    if (defaultSaved) setActive({ kind: "saved", tokenId: defaultSaved.tokenId });
+    else if (fallbackMethod) setActive({ kind: "method", id: fallbackMethod });
+  }, [activeUnavailable, defaultSaved, fallbackMethod]);
   let step = 0;
 
   return (
@@ -466,13 +537,16 @@ export function CheckoutForm({
               <h2 id="checkout-express-title" className="checkout-express__title">
                 {t.expressTitle}
               </h2>
-              <ExpressButtons methods={express} onStart={(id) => void placeOrder(id)} disabled={disabled} />
+              <NoticeList context={CONTEXTS.expressPayments} />
+              <ExpressButtons methods={express} onStart={(id) => void placeOrder(id)} disabled={disabled} isAdmin={isAdmin} />
               {/* The same divider as the cart page's express area. */}
               <p className="express-payment__or">
                 <span>{t.expressDivider}</span>
               </p>
             </section>
           )}
+          {/* Spec §6: the administrator sees the express-payments notices even with no express method. */}
+          {isAdmin && !(needsPayment && express.length > 0) && <NoticeList context={CONTEXTS.expressPayments} />}
           <Step n={++step} id="contact-fields" title={t.contactTitle} description={t.contactDescription}>
             {!customer && (
               <p className="checkout-step__aside">
@@ -481,6 +555,7 @@ export function CheckoutForm({
             )}
             <NoticeList context={CONTEXTS.contactInformation} />
             <ContactInformation
+              locale={locale}
               email={billing.email ?? ""}
               validation={validation}
               onChange={(email) => {
@@ -495,6 +570,7 @@ export function CheckoutForm({
                 field={field}
                 value={extra[field.id]}
                 validation={validation}
+                locale={locale}
                 onChange={(v) => setExtraValue(field.id, v)}
               />
             ))}
@@ -507,6 +583,7 @@ export function CheckoutForm({
                 {createAccount && <PasswordField value={password} onChange={setPassword} />}
               </div>
             )}
+            {blockArea(INNER_BLOCK_AREAS.CONTACT_INFORMATION)}
           </Step>
 
           {showShippingFields && (
@@ -524,6 +601,10 @@ export function CheckoutForm({
                 }}
                 onBlur={() => push("shipping")}
                 onEdit={() => setEditingShipping(true)}
+                locale={locale}
+                fields={addressFields}
+                extra={addressExtra.shipping}
+                onExtraChange={setAddressExtraValue("shipping")}
               />
               <label className="checkbox-control">
                 <input
@@ -537,6 +618,7 @@ export function CheckoutForm({
                 />
                 {t.useShippingAsBilling}
               </label>
+              {blockArea(INNER_BLOCK_AREAS.SHIPPING_ADDRESS)}
             </Step>
           )}
 
@@ -555,7 +637,12 @@ export function CheckoutForm({
                 }}
                 onBlur={() => push("billing")}
                 onEdit={() => setEditingBilling(true)}
+                locale={locale}
+                fields={addressFields}
+                extra={addressExtra.billing}
+                onExtraChange={setAddressExtraValue("billing")}
               />
+              {blockArea(INNER_BLOCK_AREAS.BILLING_ADDRESS)}
             </Step>
           )}
 
@@ -594,6 +681,11 @@ export function CheckoutForm({
               description={collectionChosen ? t.pickupDescription : t.shippingOptionsDescription}
             >
               <NoticeList context={CONTEXTS.shippingMethods} />
+              {hasPickupLocationMismatch(cart.shipping_rates) && (
+                <p className="notice notice--warning" role="alert">
+                  {t.pickupLocationMismatch}
+                </p>
+              )}
               <ShippingOptions
                 show={pickupRates.length ? (collectionChosen ? "pickup" : "ship") : "all"}
                 cart={cart}
@@ -603,6 +695,7 @@ export function CheckoutForm({
                 choosing={choosingRate}
                 onSelect={selectRate}
               />
+              {blockArea(INNER_BLOCK_AREAS.SHIPPING_METHODS)}
             </Step>
           )}
 
@@ -615,6 +708,7 @@ export function CheckoutForm({
                   field={field}
                   value={extra[field.id]}
                   validation={validation}
+                  locale={locale}
                   onChange={(v) => setExtraValue(field.id, v)}
                 />
               ))}
@@ -624,11 +718,11 @@ export function CheckoutForm({
           {needsPayment && (
             <Step n={++step} id="payment-method" title={t.paymentTitle} description={t.paymentDescription}>
               <NoticeList context={CONTEXTS.payments} />
-              {paymentMethods.length === 0 && savedMethods.length === 0 && express.length > 0 ? (
+              {offered.paymentMethods.length === 0 && savedMethods.length === 0 && express.length > 0 ? (
                 <p className="notice notice--info">{t.onlyExpress}</p>
               ) : (
                 <PaymentSection
-                  methods={paymentMethods}
+                  methods={offered.paymentMethods}
                   savedMethods={savedMethods}
                   active={active}
                   onSelect={(next) => {
@@ -642,8 +736,10 @@ export function CheckoutForm({
                   onSaveChange={setSavePayment}
                   disabled={busy}
                   legendHidden
+                  isAdmin={isAdmin}
                 />
               )}
+              {blockArea(INNER_BLOCK_AREAS.PAYMENT_METHODS)}
             </Step>
           )}
 
@@ -666,10 +762,12 @@ export function CheckoutForm({
                 />
               </div>
             )}
+            {blockArea(INNER_BLOCK_AREAS.ORDER_NOTES)}
           </div>
 
           <div className="checkout-actions">
             <NoticeList context={CONTEXTS.checkoutActions} />
+            {blockArea(INNER_BLOCK_AREAS.CHECKOUT_ACTIONS)}
             <Link to={paths.cart} className="checkout-actions__return">
               {t.returnToCart}
             </Link>
@@ -684,7 +782,11 @@ export function CheckoutForm({
             </button>
           </div>
         </form>
-        <OrderSummary cart={cart} currency={currency} totals={settings.totals} />
+        <BlockErrorBoundary blockName={t.orderSummary} isAdmin={isAdmin}>
+          <OrderSummary cart={cart} currency={currency} totals={settings.totals} prefersCollection={collectionChosen} isAdmin={isAdmin}>
+            {blockArea(INNER_BLOCK_AREAS.CHECKOUT_TOTALS)}
+          </OrderSummary>
+        </BlockErrorBoundary>
       </div>
     </section>
   );

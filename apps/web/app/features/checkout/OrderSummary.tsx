@@ -1,11 +1,28 @@
 /** The order summary beside the form (spec §2): each line with a quantity badge, the coupon panel and the totals. */
 import { type Currency, formatAmount, type StoreCart } from "@cartwright/commerce";
+import type { ReactNode } from "react";
 import { CouponPanel } from "../cart/CouponPanel.tsx";
 import { TotalsBlock, type TotalsSettings } from "../cart/TotalsBlock.tsx";
 import { applyCheckoutFilter } from "./filters.ts";
 import { checkoutMessages as t } from "./messages.ts";
 
-export function OrderSummary({ cart, currency, totals }: { cart: StoreCart; currency: Currency; totals: TotalsSettings }) {
+export function OrderSummary({
+  cart,
+  currency,
+  totals,
+  prefersCollection,
+  isAdmin = false,
+  children,
+}: {
+  cart: StoreCart;
+  currency: Currency;
+  totals: TotalsSettings;
+  prefersCollection?: boolean;
+  /** Spec §5: a checkout filter of the wrong type is thrown for the store administrator, logged for others. */
+  isAdmin?: boolean;
+  /** Drawn after the totals: the totals' inner block area. */
+  children?: ReactNode;
+}) {
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title" className="checkout-summary__title">
@@ -30,6 +47,7 @@ export function OrderSummary({ cart, currency, totals }: { cart: StoreCart; curr
                   defaultValue: item.name,
                   extensions: cart.extensions,
                   args: { context: "summary", cartItem: item },
+                  isAdmin,
                 })}
                 {item.variation.length > 0 && (
                   <span className="checkout-summary__variation">{item.variation.map((v) => `${v.attribute}: ${v.value}`).join(", ")}</span>
@@ -40,9 +58,10 @@ export function OrderSummary({ cart, currency, totals }: { cart: StoreCart; curr
           );
         })}
       </ul>
-      <TotalsBlock cart={cart} currency={currency} {...totals} variant="checkout">
+      <TotalsBlock cart={cart} currency={currency} {...totals} variant="checkout" prefersCollection={prefersCollection}>
         <CouponPanel />
       </TotalsBlock>
+      {children}
     </aside>
   );
 }

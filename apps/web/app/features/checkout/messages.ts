@@ -17,6 +17,7 @@ export const checkoutMessages = {
   pickupTitle: "Pickup location",
   pickupDescription: "Collect your order from one of our locations, free of charge unless shown otherwise.",
   shippingOptionsDescription: "Choose how your order reaches you, or collect it from one of our locations.",
+  pickupLocationMismatch: "Multiple shipments must have the same pickup location",
   noShippingOptions: "There are no shipping options for this address yet. Check it, or contact us.",
   enterAddressForRates: "Enter your address to see the shipping options.",
   free: "Free",

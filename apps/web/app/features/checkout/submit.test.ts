@@ -46,9 +46,35 @@ describe("checkoutBody", () => {
     });
     expect(checkoutBody({ ...base, paymentMethod: "" })).not.toHaveProperty("payment_method");
   });
+
+  it("sends additional address fields inside each address, billing's following shipping when one address serves both", () => {
+    const addressFields = { billing: { "cw-demo/gate-code": "B-12" }, shipping: { "cw-demo/gate-code": "4711", "cw-demo/safe": true } };
+    const same = checkoutBody({ ...base, addressFields });
+    expect(same.billing_address).toMatchObject({ "cw-demo/gate-code": "4711", "cw-demo/safe": true, email: "ada@example.com" });
+    expect(same.shipping_address).toMatchObject({ "cw-demo/gate-code": "4711", "cw-demo/safe": true });
+    const separate = checkoutBody({ ...base, useShippingAsBilling: false, billing: { ...home, email: "a@b.co" }, addressFields });
+    expect(separate.billing_address).toMatchObject({ "cw-demo/gate-code": "B-12" });
+    expect(separate.billing_address).not.toHaveProperty("cw-demo/safe");
+    const collected = checkoutBody({ ...base, collecting: true, billing: { ...home, email: "a@b.co" }, addressFields });
+    expect(collected.billing_address).toMatchObject({ "cw-demo/gate-code": "B-12" });
+    expect(collected).not.toHaveProperty("shipping_address");
+  });
 });
 
 describe("routeCheckoutError", () => {
+  it("puts the server's address field errors on the fields of the address they belong to", () => {
+    const routed = routeCheckoutError(
+      {
+        code: "cw_rest_invalid_address",
+        message: "There was a problem with the provided address.",
+        data: { status: 400, errors: { shipping: { "cw-demo/gate-code": "Please enter a valid gate code" } } },
+      },
+      false,
+    );
+    expect(routed.fieldErrors).toEqual({ "shipping_cw-demo/gate-code": "Please enter a valid gate code" });
+    expect(routed.notice.context).toBe(CONTEXTS.shippingAddress);
+  });
+
   it("shows payment failures in the payments area, not dismissible, and takes the cart that came with them", () => {
     const cart = { items: [] } as never;
     const routed = routeCheckoutError(

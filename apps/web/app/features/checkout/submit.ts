@@ -23,6 +23,8 @@ export interface CheckoutInput {
   paymentData: PaymentDataEntry[];
   /** Values of the shop's additional contact and order fields, by field id. */
   additionalFields?: Record<string, string | boolean>;
+  /** Values of the shop's additional address fields, per address, by field id (sent inside each address). */
+  addressFields?: { billing: Record<string, string | boolean>; shipping: Record<string, string | boolean> };
 }
 
 const ADDRESS_KEYS = ADDRESS_FIELD_KEYS.filter((key) => key !== "email");
@@ -31,11 +33,17 @@ const pickAddress = (address: Partial<StoreAddress>) => Object.fromEntries(ADDRE
 /** The POST /checkout body. With 'use shipping as billing', the shipping address is the billing one too. */
 export function checkoutBody(input: CheckoutInput) {
   const shippingUsed = input.needsShipping && !input.collecting;
-  const billingSource = shippingUsed && input.useShippingAsBilling ? input.shipping : input.billing;
-  const billing_address = { ...pickAddress(billingSource), email: (input.billing.email ?? "").trim() };
+  const billingFromShipping = shippingUsed && input.useShippingAsBilling;
+  const billingSource = billingFromShipping ? input.shipping : input.billing;
+  const extra = input.addressFields ?? { billing: {}, shipping: {} };
+  const billing_address = {
+    ...pickAddress(billingSource),
+    ...(billingFromShipping ? extra.shipping : extra.billing),
+    email: (input.billing.email ?? "").trim(),
+  };
   return {
     billing_address,
-    ...(shippingUsed ? { shipping_address: pickAddress(input.shipping) } : {}),
+    ...(shippingUsed ? { shipping_address: { ...pickAddress(input.shipping), ...extra.shipping } } : {}),
     customer_note: input.orderNotes.trim(),
     create_account: input.createAccount,
     ...(input.createAccount ? { customer_password: input.password } : {}),

@@ -7,14 +7,20 @@
  */
 import type { StoreCart } from "@cartwright/commerce";
 import "./built-in.tsx";
+import { PaymentMethodBoundary } from "./PaymentMethodBoundary.tsx";
 import { availableMethods, type ExpressPaymentMethod, getExpressPaymentMethods } from "./registry.ts";
 
 /** The express methods the cart can use: listed by the server, meeting its requirements, in its order. */
-export const usableExpressMethods = (cart: StoreCart, sortOrder?: readonly string[]): ExpressPaymentMethod[] =>
+export const usableExpressMethods = (
+  cart: StoreCart,
+  sortOrder?: readonly string[],
+  onError?: (paymentMethodId: string, error: unknown) => void,
+): ExpressPaymentMethod[] =>
   availableMethods(getExpressPaymentMethods(), {
     serverMethodIds: cart.payment_methods,
     cartRequirements: cart.payment_requirements,
     ...(sortOrder ? { sortOrder } : {}),
+    ...(onError ? { onError } : {}),
     cart,
   });
 
@@ -24,17 +30,22 @@ export function ExpressButtons({
   methods,
   onStart,
   disabled = false,
+  isAdmin = false,
 }: {
   methods: ExpressPaymentMethod[];
   onStart(methodId: string): void;
   disabled?: boolean;
+  /** The store administrator sees a crashed button's real error (spec §8). */
+  isAdmin?: boolean;
 }) {
   if (!methods.length) return null;
   return (
     <ul className="express-payment__methods">
       {methods.map(({ name, paymentMethodId, content: Content }) => (
         <li key={name} className="express-payment__method">
-          <Content onClick={() => onStart(paymentMethodId)} disabled={disabled} />
+          <PaymentMethodBoundary isAdmin={isAdmin}>
+            <Content onClick={() => onStart(paymentMethodId)} disabled={disabled} />
+          </PaymentMethodBoundary>
         </li>
       ))}
     </ul>

@@ -7,6 +7,7 @@
 import { useId } from "react";
 import "./built-in.tsx";
 import { paymentMessages as t } from "./messages.ts";
+import { PaymentMethodBoundary } from "./PaymentMethodBoundary.tsx";
 import { getPaymentMethod, type PaymentDataEntry, type PaymentMethod, type PaymentMethodIcon } from "./registry.ts";
 
 export interface PaymentSectionMethod {
@@ -42,6 +43,8 @@ export interface PaymentSectionProps {
   disabled?: boolean;
   /** Inside a titled checkout step the legend is for screen readers only. */
   legendHidden?: boolean;
+  /** The store administrator sees a crashed method's real error (spec §8). */
+  isAdmin?: boolean;
 }
 
 /** The save checkbox shows only when allowed and the active method supports saving (spec §6). */
@@ -68,7 +71,7 @@ function Icons({ icons }: { icons: PaymentMethod["icons"] }) {
 }
 
 export function PaymentSection(props: PaymentSectionProps) {
-  const { methods, savedMethods, active, onSelect, onPaymentData, error, disabled = false, legendHidden = false } = props;
+  const { methods, savedMethods, active, onSelect, onPaymentData, error, disabled = false, legendHidden = false, isAdmin = false } = props;
   const id = useId();
 
   if (!methods.length && !savedMethods.length) {
@@ -154,7 +157,9 @@ export function PaymentSection(props: PaymentSectionProps) {
                 {checked ? (
                   <div id={contentId} className="payment-methods__content">
                     {Content ? (
-                      <Content onPaymentData={onPaymentData} disabled={disabled} />
+                      <PaymentMethodBoundary isAdmin={isAdmin}>
+                        <Content onPaymentData={onPaymentData} disabled={disabled} />
+                      </PaymentMethodBoundary>
                     ) : method.description ? (
                       <p className="payment-method__description">{method.description}</p>
                     ) : null}

@@ -14,6 +14,9 @@ export const paymentMessages = {
   invalidNumber: "The card number is not valid.",
   invalidExpiry: "The card's expiry date is not valid or has passed.",
   invalidCvc: "The card's security code is not valid.",
+  /** Spec §8 "payment method crash": what shoppers see, and what administrators see when the error has no message. */
+  methodCrashed: "We are experiencing difficulties with this payment method. Please contact us for assistance.",
+  methodCrashedAdmin: "There was an error with this payment method. Please verify it's configured correctly.",
   demoExpress: "Demo express",
   demoExpressLabel: "Pay with Demo express",
 };

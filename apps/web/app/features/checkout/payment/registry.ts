@@ -251,6 +251,8 @@ export interface AvailabilityOptions {
   sortOrder?: readonly string[];
   /** When given, a method's canMakePayment must also accept it (a throw counts as no). */
   cart?: StoreCart;
+  /** Told of a canMakePayment that threw (spec §8 "payment registration": shown to administrators). */
+  onError?: (paymentMethodId: string, error: unknown) => void;
 }
 
 type Usable = Pick<PaymentMethod, "paymentMethodId" | "canMakePayment"> & { supports: { features: string[] } };
@@ -260,14 +262,15 @@ type Usable = Pick<PaymentMethod, "paymentMethodId" | "canMakePayment"> & { supp
  * requirement is among its features; ordered by sortOrder, else by the server's order.
  */
 export function availableMethods<M extends Usable>(registered: Iterable<M>, options: AvailabilityOptions): M[] {
-  const { serverMethodIds, cartRequirements, sortOrder = [], cart } = options;
+  const { serverMethodIds, cartRequirements, sortOrder = [], cart, onError } = options;
   const usable = [...registered].filter((method) => {
     if (!serverMethodIds.includes(method.paymentMethodId)) return false;
     if (!cartRequirements.every((requirement) => method.supports.features.includes(requirement))) return false;
     if (!cart) return true;
     try {
       return Boolean(method.canMakePayment({ cart }));
-    } catch {
+    } catch (error) {
+      onError?.(method.paymentMethodId, error);
       return false;
     }
   });

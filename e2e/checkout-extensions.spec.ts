@@ -1,0 +1,52 @@
+/**
+ * Extension blocks in the checkout (spec §5 "Extension registration"; issue 6): a script in the
+ * page registers through (globalThis as unknown as ExtensionWindow).cartwright, as a plugin's script would, once the checkout is live.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { addToCart, type ExtensionWindow, extensionApiReady, openCheckout } from "./support/checkout.ts";
+
+/** Registers a block whose component draws a paragraph, or throws when `text` is null. */
+async function registerBlock(page: Page, name: string, parent: string, text: string | null) {
+  await extensionApiReady(page);
+  await page.evaluate(
+    ({ name, parent, text }) => {
+      const api = (globalThis as unknown as ExtensionWindow).cartwright;
+      if (!api) throw new Error("(globalThis as unknown as ExtensionWindow).cartwright is missing");
+      api.registerCheckoutBlock({
+        metadata: { name, parent: parent },
+        component: ({ cart }) => {
+          if (text === null) throw new Error("The block broke");
+          return api.element.createElement("p", { className: "test-block" }, `${text} (${cart.items_count} items)`);
+        },
+      });
+    },
+    { name, parent, text },
+  );
+}
+
+test("a block registered by a page script renders in its area, with the cart; a broken one hides from shoppers", async ({ page }) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await registerBlock(page, "test-plugin/gift-note", "cw/checkout-actions", "Gift wrapping is free this week");
+  await expect(page.locator(".checkout-actions").getByText("Gift wrapping is free this week (1 items)")).toBeVisible();
+
+  await registerBlock(page, "test-plugin/broken", "cw/checkout-totals", null);
+  await expect(page.locator(".checkout-summary")).toBeVisible();
+  await expect(page.getByText("Unexpected error in: test-plugin/broken")).toHaveCount(0);
+  await expect(page.getByText("There was an error loading the content.")).toHaveCount(0);
+  // The rest of the checkout carries on.
+  await expect(page.getByRole("button", { name: /Place Order/ })).toBeEnabled();
+
+  const refused = await page.evaluate(() => {
+    try {
+      (globalThis as unknown as ExtensionWindow).cartwright?.registerCheckoutBlock({
+        metadata: { name: "x/y", parent: "cw/nowhere" },
+        component: () => null,
+      });
+      return "";
+    } catch (error) {
+      return (error as Error).message;
+    }
+  });
+  expect(refused).toContain("The parent of the checkout block 'x/y' must be a valid inner block area");
+});
