@@ -3,7 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { allCountries, countryName, currencyFields, type StoreCart, statesOf } from "@cartwright/commerce";
+import { currencyFields, type StoreCart } from "@cartwright/commerce";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
@@ -114,38 +114,14 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
   });
 }
 
-/**
- * One list of every country the shop sells or ships to, with its states; each address kind names
- * which of them it allows (null: all). Sending one list keeps the page light. Built once per
- * settings object (settings are cached per revision, so a change builds it again).
- */
-function buildCountryLists(settings: ShopSettings) {
-  const sell = settings.sellToCountries;
-  const ship = settings.shipToCountries;
-  const codes = sell.length && ship.length ? [...new Set([...sell, ...ship])] : null;
-  const list = codes
-    ? codes.map((code) => ({ code, name: countryName(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, "en"))
-    : allCountries();
-  return {
-    all: list.map(({ code, name }) => ({ code, name, states: (statesOf(code) ?? []).map((s) => ({ code: s.code, name: s.name })) })),
-    billing: sell.length ? sell : null,
-    shipping: ship.length ? ship : null,
-  };
-}
-const countryListsBySettings = new WeakMap<ShopSettings, ReturnType<typeof buildCountryLists>>();
-
 /** What the checkout page needs from the server beyond the cart: countries, payment methods, the customer's saved details. */
 function checkoutServices(db: Db, settings: ShopSettings, session: customers.Session) {
-  const countries = () => {
-    let built = countryListsBySettings.get(settings);
-    if (!built) {
-      built = buildCountryLists(settings);
-      countryListsBySettings.set(settings, built);
-    }
-    return built;
-  };
   return {
-    countries,
+    // Codes only: names and states ship in the checkout's script already, so the page does not repeat them.
+    countries: () => ({
+      billing: settings.sellToCountries.length ? settings.sellToCountries : null,
+      shipping: settings.shipToCountries.length ? settings.shipToCountries : null,
+    }),
     additionalFields: () => checkout.publicCheckoutFields(settings),
     locale: () => shopLocale(settings),
     paymentMethods: () =>

@@ -87,6 +87,11 @@ export interface StorefrontAccount {
   deletePaymentMethod(id: string): Promise<boolean>;
 }
 
+export interface CheckoutCountryCodes {
+  billing: string[] | null;
+  shipping: string[] | null;
+}
+
 export interface CheckoutCountry {
   code: string;
   name: string;
@@ -125,7 +130,8 @@ export interface StorefrontCheckout {
   /** The shop's locale ("en", "de_DE"…), for the case of labels inside field messages (spec §5). */
   locale(): string;
   /** Every country either address may use, once; billing and shipping list the codes each allows (null: all of them). */
-  countries(): { all: CheckoutCountry[]; billing: string[] | null; shipping: string[] | null };
+  /** The country codes each address allows (null: every country); names and states come from @cartwright/commerce. */
+  countries(): CheckoutCountryCodes;
   /** The methods this shop accepts, in its order (express ones included, flagged). */
   paymentMethods(): CheckoutPaymentMethod[];
   savedMethods(): Promise<SavedPaymentMethodView[]>;

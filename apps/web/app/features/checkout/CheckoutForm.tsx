@@ -11,7 +11,13 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Link } from "react-router";
 import { useStore } from "zustand";
 import { StoreApiFailure } from "../../api/store-client.ts";
-import type { CheckoutCountry, CheckoutFieldDefinition, CheckoutPaymentMethod, SavedPaymentMethodView } from "../../context.ts";
+import type {
+  CheckoutCountry,
+  CheckoutCountryCodes,
+  CheckoutFieldDefinition,
+  CheckoutPaymentMethod,
+  SavedPaymentMethodView,
+} from "../../context.ts";
 import { useCart, useCartStore } from "../../stores/cart-context.tsx";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
 import { NoticeList } from "../cart/NoticeList.tsx";
@@ -25,6 +31,7 @@ import { CheckoutBlockArea } from "./blocks/CheckoutBlockArea.tsx";
 import { INNER_BLOCK_AREAS, type InnerBlockArea } from "./blocks/registry.ts";
 import { ContactInformation, EMAIL_INPUT_ID } from "./ContactInformation.tsx";
 import { createCheckoutStatus, isCalculating, isWaitingForProcessing, isWaitingForRedirect } from "./checkout-status.ts";
+import { countryOptions } from "./countries.ts";
 import { afterProcessingOutcome, CHECKOUT_EVENTS, createCheckoutEvents, paymentSetupOutcome, validationOutcome } from "./events.ts";
 import { changedFields } from "./field-rules.ts";
 import { applyCheckoutFilter } from "./filters.ts";
@@ -62,7 +69,7 @@ export interface CheckoutFormProps {
   expressMethods: CheckoutPaymentMethod[];
   currency: Currency;
   customer: { id: number; email: string; billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null;
-  countries: { all: CheckoutCountry[]; billing: string[] | null; shipping: string[] | null };
+  countries: CheckoutCountryCodes;
   /** The shop's additional contact and order fields. */
   additionalFields?: CheckoutFieldDefinition[];
   paymentMethods: CheckoutPaymentMethod[];
@@ -191,10 +198,10 @@ export function CheckoutForm({
   const cartStore = useCartStore();
   const live = useCart((s) => s.cart);
   const cart = preview ? serverCart : (live ?? serverCart);
-  const countryLists = useMemo(() => {
-    const pick = (codes: string[] | null) => (codes ? countries.all.filter((c) => codes.includes(c.code)) : countries.all);
-    return { billing: pick(countries.billing), shipping: pick(countries.shipping) };
-  }, [countries]);
+  const countryLists = useMemo(
+    () => ({ billing: countryOptions(countries.billing), shipping: countryOptions(countries.shipping) }),
+    [countries],
+  );
   const [status] = useState(createCheckoutStatus);
   const [validation] = useState(() => createValidationStore());
   const checkout = useStore(status.store);
