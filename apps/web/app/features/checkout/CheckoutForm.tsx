@@ -14,6 +14,7 @@ import { StoreApiFailure } from "../../api/store-client.ts";
 import type { CheckoutCountry, CheckoutFieldDefinition, CheckoutPaymentMethod, SavedPaymentMethodView } from "../../context.ts";
 import { useCart, useCartStore } from "../../stores/cart-context.tsx";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
+import { OrderAttributionInputs, orderAttributionExtensions } from "../attribution/index.ts";
 import { NoticeList } from "../cart/NoticeList.tsx";
 import type { TotalsSettings } from "../cart/TotalsBlock.tsx";
 import { AdditionalField } from "./AdditionalField.tsx";
@@ -386,6 +387,7 @@ export function CheckoutForm({
       paymentMethod: payment?.payment_method ?? "",
       paymentData: payment?.payment_data ?? [],
       additionalFields: extra,
+      extensions: orderAttributionExtensions(),
     });
     try {
       const reply = await cartStore.client.post<{ payment_result: { redirect_url: string } | null; order_id: number }>("/checkout", body);
@@ -461,6 +463,7 @@ export function CheckoutForm({
             void placeOrder();
           }}
         >
+          <OrderAttributionInputs />
           {needsPayment && express.length > 0 && (
             <section className="checkout-express" aria-labelledby="checkout-express-title">
               <h2 id="checkout-express-title" className="checkout-express__title">

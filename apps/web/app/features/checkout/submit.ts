@@ -23,6 +23,8 @@ export interface CheckoutInput {
   paymentData: PaymentDataEntry[];
   /** Values of the shop's additional contact and order fields, by field id. */
   additionalFields?: Record<string, string | boolean>;
+  /** Extension data by namespace (such as cw/order-attribution). */
+  extensions?: Record<string, unknown>;
 }
 
 const ADDRESS_KEYS = ADDRESS_FIELD_KEYS.filter((key) => key !== "email");
@@ -41,7 +43,7 @@ export function checkoutBody(input: CheckoutInput) {
     ...(input.createAccount ? { customer_password: input.password } : {}),
     ...(input.paymentMethod ? { payment_method: input.paymentMethod, payment_data: input.paymentData } : {}),
     additional_fields: input.additionalFields ?? {},
-    extensions: {},
+    extensions: input.extensions ?? {},
   };
 }
 
