@@ -31,7 +31,8 @@ const billing = {
   email: "ada@example.com",
 };
 
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
 const fromGoogleAds = {
   source_type: "utm",
@@ -59,7 +60,8 @@ async function placeOrder(extensions: Record<string, unknown>) {
   return { shopper, response };
 }
 
-const storedRow = (orderId: number) => shop.db.selectFrom("order_attribution").selectAll().where("order_id", "=", orderId).executeTakeFirst();
+const storedRow = (orderId: number) =>
+  shop.db.selectFrom("order_attribution").selectAll().where("order_id", "=", orderId).executeTakeFirst();
 
 describe("attribution sent with the checkout", () => {
   it("is stored with the order without its (none) values, with the device type, and kept out of the order's extension data", async () => {
@@ -182,12 +184,26 @@ describe("GET /attribution/report", () => {
       expect(report.lines).toEqual([
         { source_type: "organic", source: "google", origin: "Organic: Google", orders: 1, total: String(orderTotal), currency_code: "USD" },
         { source_type: "unknown", source: "", origin: "Unknown", orders: 1, total: String(orderTotal), currency_code: "USD" },
-        { source_type: "utm", source: "newsletter", origin: "Source: Newsletter", orders: 1, total: String(orderTotal), currency_code: "USD" },
+        {
+          source_type: "utm",
+          source: "newsletter",
+          origin: "Source: Newsletter",
+          orders: 1,
+          total: String(orderTotal),
+          currency_code: "USD",
+        },
       ]);
 
       const older = (await boss.get("/attribution/report?after=2020-01-01&before=2020-01-31")).json();
       expect(older.lines).toEqual([
-        { source_type: "utm", source: "newsletter", origin: "Source: Newsletter", orders: 1, total: String(orderTotal), currency_code: "USD" },
+        {
+          source_type: "utm",
+          source: "newsletter",
+          origin: "Source: Newsletter",
+          orders: 1,
+          total: String(orderTotal),
+          currency_code: "USD",
+        },
       ]);
     } finally {
       await fresh.close();
