@@ -57,7 +57,7 @@ test("a visitor from a search with a campaign keeps it through browsing, checkou
 test("a visitor who withdraws consent loses the cookies and sends no attribution", async ({ page, context }) => {
   await page.goto("/shop", { referer: "https://duckduckgo.com/" });
   await expect.poll(() => cookie(context, "cw_attr_current")).toContain("typ=organic|||src=duckduckgo");
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent("cw:consent", { detail: { marketing: false } })));
+  await page.evaluate('window.dispatchEvent(new CustomEvent("cw:consent", { detail: { marketing: false } }))');
   const names = (await context.cookies()).map((c) => c.name);
   expect(names.filter((name) => name.startsWith("cw_attr_"))).toEqual([]);
   expect(names).toContain("cw_consent_marketing");

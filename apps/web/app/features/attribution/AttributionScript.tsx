@@ -14,7 +14,7 @@ export interface AttributionScriptProps {
   nonce: string;
 }
 
-/** Given by entry.server for each page; null in the browser and when the shop turned attribution off. */
+/** Given by entry.server for each page; null in the browser. */
 export const AttributionScriptContext = createContext<AttributionScriptProps | null>(null);
 
 export function AttributionScript() {
@@ -33,7 +33,7 @@ export function AttributionScript() {
     <script
       suppressHydrationWarning
       nonce={script?.nonce}
-      data-config={script?.config}
+      data-config={script?.config || undefined}
       // Our own built script, never data.
       dangerouslySetInnerHTML={{ __html: script?.source ?? "" }}
     />

@@ -4,7 +4,8 @@ import type { ShopSettings } from "../../../../server/src/modules/settings/index
 import type { AttributionScriptProps } from "./AttributionScript.tsx";
 import { trackerConfig } from "./config.ts";
 
-export function attributionScriptFor(settings: ShopSettings, nonce: string): AttributionScriptProps | null {
+/** With attribution off the element stays (so the page hydrates the same) but is empty. */
+export function attributionScriptFor(settings: ShopSettings, nonce: string): AttributionScriptProps {
   const config = trackerConfig(settings);
-  return config ? { source, config: JSON.stringify(config), nonce } : null;
+  return config ? { source, config: JSON.stringify(config), nonce } : { source: "", config: "", nonce };
 }
