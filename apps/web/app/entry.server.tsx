@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { storefrontContext } from "./context.ts";
-import { AttributionScriptContext } from "./features/attribution/index.ts";
+import { AttributionScriptContext } from "./features/attribution/AttributionScript.tsx";
 import { attributionScriptFor } from "./features/attribution/script.server.ts";
 
 export { storefrontContext };

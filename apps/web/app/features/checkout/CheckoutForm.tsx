@@ -14,7 +14,7 @@ import { StoreApiFailure } from "../../api/store-client.ts";
 import type { CheckoutCountry, CheckoutFieldDefinition, CheckoutPaymentMethod, SavedPaymentMethodView } from "../../context.ts";
 import { useCart, useCartStore } from "../../stores/cart-context.tsx";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
-import { OrderAttributionInputs, orderAttributionExtensions } from "../attribution/index.ts";
+import { OrderAttributionInputs, orderAttributionExtensions } from "../attribution/OrderAttributionInputs.tsx";
 import { NoticeList } from "../cart/NoticeList.tsx";
 import type { TotalsSettings } from "../cart/TotalsBlock.tsx";
 import { AdditionalField } from "./AdditionalField.tsx";
