@@ -43,7 +43,7 @@ export function trackingAllowed(config: Pick<TrackerConfig, "consent">, jar: Coo
 }
 
 export function clearAttribution(jar: CookieJar): void {
-  for (const name of Object.values(C)) jar.remove(name);
+  for (const name of Object.values(C)) if (jar.get(name) !== undefined) jar.remove(name);
 }
 
 const count = (value: string | undefined) => Number.parseInt(value ?? "", 10) || 1;
