@@ -1,20 +1,22 @@
 /** buildApp(deps): the whole shop as a Fastify instance, testable with app.inject and no port. */
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "helmet";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import helmet from "helmet";
 import type { Config } from "./config.ts";
 import { checkDatabase, type Db } from "./db/index.ts";
 import { batchRoutes } from "./http/batch.ts";
 import { noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
 import { registerSessionHooks, resolveSession, sendSessionHeaders } from "./http/session.ts";
+import { attributionRoutes } from "./modules/attribution/index.ts";
 import { ajaxRoutes, cartRoutes } from "./modules/cart/index.ts";
 import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
 import { checkoutRoutes } from "./modules/checkout/index.ts";
 import { customerRoutes } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
+import { PLACED_STATUSES } from "./modules/orders/index.ts";
 import { getSettings, type ShopSettings } from "./modules/settings/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
 import { registerStorefront, type WebOptions } from "./web.ts";
@@ -125,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await store.register(visitorRoutes, { db: deps.db });
       await store.register(checkoutRoutes, { db: deps.db, settings, secret: deps.config.secret });
       await store.register(customerRoutes, { db: deps.db, secret: deps.config.secret });
+      await store.register(attributionRoutes, { db: deps.db, placedStatuses: PLACED_STATUSES });
       await store.register(batchRoutes, { apiPrefix: API_PREFIX, secret: deps.config.secret });
     },
     { prefix: API_PREFIX },

@@ -16,6 +16,7 @@ import { ErrorPanel, NotFound } from "./components/ErrorPanel.tsx";
 import { SiteFooter, SiteHeader } from "./components/SiteHeader.tsx";
 import { StoreNotice } from "./components/StoreNotice.tsx";
 import { storefrontContext } from "./context.ts";
+import { AttributionScript } from "./features/attribution/AttributionScript.tsx";
 import { readCookie, storeNoticeCookie } from "./lib/cookies.ts";
 import { shopCurrency } from "./lib/currency.ts";
 import { errorMessages, layoutMessages } from "./messages.ts";
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <AttributionScript />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -1,5 +1,6 @@
 export * from "./address/index.ts";
 export * from "./money.ts";
+export * from "./order-attribution.ts";
 export * from "./postcode-rules.ts";
 export * from "./quantity.ts";
 export type * from "./store-api.ts";

@@ -9,6 +9,7 @@ import * as m005 from "./migrations/005_customers.ts";
 import * as m006 from "./migrations/006_orders.ts";
 import * as m007 from "./migrations/007_payment_tokens.ts";
 import * as m008 from "./migrations/008_customer_roles.ts";
+import * as m009 from "./migrations/009_order_attribution.ts";
 
 const migrations: Record<string, Migration> = {
   "001_catalogue": m001,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "006_orders": m006,
   "007_payment_tokens": m007,
   "008_customer_roles": m008,
+  "009_order_attribution": m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -339,6 +339,29 @@ export interface PaymentTokensTable {
   created_at: string;
 }
 
+/** Where an order came from (decision 0014); a missing value is null, never "(none)". */
+export interface OrderAttributionTable {
+  order_id: number;
+  source_type: string | null;
+  referrer: string | null;
+  utm_campaign: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_content: string | null;
+  utm_id: string | null;
+  utm_term: string | null;
+  utm_source_platform: string | null;
+  utm_creative_format: string | null;
+  utm_marketing_tactic: string | null;
+  session_entry: string | null;
+  session_start_time: string | null;
+  session_pages: number | null;
+  session_count: number | null;
+  user_agent: string | null;
+  /** "Mobile", "Tablet" or "Desktop", from the user agent. */
+  device_type: string | null;
+}
+
 export interface Database {
   products: ProductsTable;
   media: MediaTable;
@@ -369,5 +392,6 @@ export interface Database {
   order_coupons: OrderCouponsTable;
   stock_holds: StockHoldsTable;
   payment_tokens: PaymentTokensTable;
+  order_attribution: OrderAttributionTable;
   customers: CustomersTable;
 }

@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/index.ts";
 import { switchSession } from "../../http/session.ts";
 import { type CartContext, getCart } from "../cart/index.ts";
-import { startCustomerSession } from "../customers/index.ts";
+import { isOwner, startCustomerSession } from "../customers/index.ts";
 import { getOrderFor } from "../orders/index.ts";
 import type { ShopSettings } from "../settings/index.ts";
 import { CalcTotalsQuery, OrderParams, OrderQuery, PlaceOrderBody, UpdateDraftBody } from "./checkout.schemas.ts";
@@ -69,17 +69,19 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRouteDeps> = asyn
     {
       schema: {
         tags: ["checkout"],
-        summary: "An order, for its customer or a guest with its key and e-mail",
+        summary: "An order, for its customer, a guest with its key and e-mail, or the shop owner",
         params: OrderParams,
         querystring: OrderQuery,
       },
     },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
+      const customerId = request.cartSession?.uid ?? 0;
       return getOrderFor(db, request.params.id, {
-        customerId: request.cartSession?.uid ?? 0,
+        customerId,
         key: request.query.key,
         billingEmail: request.query.billing_email,
+        isShopOwner: () => isOwner(db, customerId),
       });
     },
   );

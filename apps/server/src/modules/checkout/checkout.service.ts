@@ -9,6 +9,7 @@ import { normaliseAddress, normaliseState, type StoreAddress, type StoreCart, va
 import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
+import { readOrderAttribution, saveOrderAttribution, withoutAttribution } from "../attribution/index.ts";
 import { type CartContext, cartRepo, getCart, loadPricedCart } from "../cart/index.ts";
 import { createCustomer, saveCustomerAddresses } from "../customers/index.ts";
 import { onOrderPlaced } from "../emails/index.ts";
@@ -195,6 +196,8 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
   const now = ctx.now ?? new Date();
   const nowIso = now.toISOString();
   const { sid, uid } = ctx.session;
+  // Checked before anything is written; stored beside the order, for reports only (decision 0014).
+  const attribution = readOrderAttribution(input.extensions);
   let prepared: Prepared;
   try {
     prepared = await ctx.db.transaction().execute(async (trx) => {
@@ -294,7 +297,7 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
         ),
         fee_lines: JSON.stringify(view.fees.map((f) => ({ name: f.name, total: f.totals.total, total_tax: f.totals.total_tax }))),
         additional_fields: JSON.stringify(additionalFields),
-        extensions: JSON.stringify(input.extensions ?? {}),
+        extensions: JSON.stringify(withoutAttribution(input.extensions)),
         stock_taken: 0,
         created_at: nowIso,
         updated_at: nowIso,
@@ -319,6 +322,7 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
       } else {
         orderId = await ordersRepo.insertOrder(db, fields);
       }
+      await saveOrderAttribution(db, orderId, attribution);
       await ordersRepo.replaceLines(
         db,
         orderId,

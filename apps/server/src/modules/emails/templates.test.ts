@@ -90,6 +90,7 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
       tax_lines: [{ name: "MwSt.", rate: "19%", price: "23194" }],
       ...currency,
     },
+    attribution: { origin: "Direct" },
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import { StoreError } from "../../http/errors.ts";
+import { orderAttribution } from "../attribution/index.ts";
 import * as repo from "./orders.repo.ts";
 
 export const orderErrors = {
@@ -17,12 +18,23 @@ export interface OrderAccess {
   customerId: number;
   key?: string;
   billingEmail?: string;
+  /** The shop owner may see every order, with its full attribution. */
+  isShopOwner?: () => Promise<boolean>;
 }
 
-/** The owner sees their order; a guest needs its key and billing e-mail (modelled on the Store API's order rules). */
+/**
+ * The customer sees their order; a guest needs its key and billing e-mail (modelled on the Store
+ * API's order rules); the shop owner sees any order.
+ */
 export async function getOrderFor(db: Db, id: number, access: OrderAccess) {
   const order = await repo.findOrder(db, id);
   if (!order || order.status === "checkout-draft") throw orderErrors.invalidOrder();
+  const ownerView = access.customerId > 0 && (await access.isShopOwner?.()) === true;
+  if (!ownerView) checkAccess(order, access);
+  return orderView(db, order, { ownerView });
+}
+
+function checkAccess(order: repo.OrderRow, access: OrderAccess): void {
   if (order.customer_id) {
     if (access.customerId !== order.customer_id) {
       if (!access.customerId && access.key === order.order_key) throw orderErrors.invalidUser();
@@ -33,12 +45,18 @@ export async function getOrderFor(db: Db, id: number, access: OrderAccess) {
     if (!access.billingEmail || access.billingEmail.trim().toLowerCase() !== order.billing_email.toLowerCase())
       throw orderErrors.invalidBillingEmail();
   }
-  return orderView(db, order);
 }
 
-/** The order as the Store API shows it: lines, coupons, shipping and fee lines, totals, addresses. */
-export async function orderView(db: Db, order: repo.OrderRow) {
-  const [items, coupons] = await Promise.all([repo.orderItems(db, order.id), repo.orderCoupons(db, order.id)]);
+/**
+ * The order as the Store API shows it: lines, coupons, shipping and fee lines, totals, addresses,
+ * and where it came from (the origin; every attribution field for the shop owner).
+ */
+export async function orderView(db: Db, order: repo.OrderRow, options: { ownerView?: boolean } = {}) {
+  const [items, coupons, attribution] = await Promise.all([
+    repo.orderItems(db, order.id),
+    repo.orderCoupons(db, order.id),
+    orderAttribution(db, order.id, options.ownerView === true),
+  ]);
   const totals = JSON.parse(order.totals) as Record<string, unknown>;
   const currency = Object.fromEntries(Object.entries(totals).filter(([key]) => key.startsWith("currency_")));
   const money = (amount: number) => String(amount);
@@ -78,6 +96,7 @@ export async function orderView(db: Db, order: repo.OrderRow) {
     shipping_lines: JSON.parse(order.shipping_lines) as unknown[],
     fees: JSON.parse(order.fee_lines) as unknown[],
     totals,
+    attribution,
   };
 }
 

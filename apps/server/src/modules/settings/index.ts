@@ -3,6 +3,7 @@ export type {
   CartFeeSetting,
   CheckoutFieldSetting,
   CurrencySettings,
+  OrderAttributionSettings,
   PickupLocationSetting,
   ShopSettings,
   StoreNotice,

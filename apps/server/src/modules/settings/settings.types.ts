@@ -59,6 +59,21 @@ export interface PaymentSettings {
   codInstructions: string;
 }
 
+/** Order attribution (issue 7; decision 0014): the storefront's tracking script and what the checkout sends. */
+export interface OrderAttributionSettings {
+  enabled: boolean;
+  /** How long the attribution cookies last, in 30-day months (0: until the browser closes). */
+  lifetimeMonths: number;
+  /** 'required': cookies only after the visitor's consent to marketing; 'not-required': until they withdraw it. */
+  consent: "required" | "not-required";
+  /** The cookies' domain, such as "example.com" to share them with subdomains; "" for the page's host only. */
+  cookieDomain: string;
+  /** Hidden checkout inputs are named with this prefix followed by the field name. */
+  fieldPrefix: string;
+  /** Give each new visitor a random six-digit promo code (kept in its own cookie). */
+  promoCode: boolean;
+}
+
 export interface ShopSettings {
   siteTitle: string;
   /** The shop's language ("en", "de_DE"…; spec §3 locale.siteLocale): German keeps field labels' case inside messages. */
@@ -98,6 +113,7 @@ export interface ShopSettings {
   cartFees: CartFeeSetting[];
   /** Coupons apply one after another on the already-discounted price. */
   calcDiscountsSequentially: boolean;
+  orderAttribution: OrderAttributionSettings;
 }
 
 export const DEFAULT_SETTINGS: ShopSettings = {
@@ -156,4 +172,12 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   localPickup: { enabled: false, title: "Local pickup", cost: 0, taxable: false, locations: [] },
   cartFees: [],
   calcDiscountsSequentially: false,
+  orderAttribution: {
+    enabled: true,
+    lifetimeMonths: 6,
+    consent: "not-required",
+    cookieDomain: "",
+    fieldPrefix: "cw_order_attribution_",
+    promoCode: false,
+  },
 };

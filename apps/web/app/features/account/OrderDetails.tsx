@@ -39,6 +39,10 @@ export function OrderDetails({ order }: { order: OrderDisplay }) {
               <th scope="row">{t.paymentMethod}</th>
               <td className="order-details__amount">{order.paymentMethod}</td>
             </tr>
+            <tr>
+              <th scope="row">{t.origin}</th>
+              <td className="order-details__amount order-details__origin">{order.origin}</td>
+            </tr>
             {order.note && (
               <tr>
                 <th scope="row">{t.note}</th>

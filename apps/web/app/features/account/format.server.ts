@@ -72,6 +72,8 @@ export interface OrderDisplay {
   paymentInstructions: string;
   paymentDetails: { label: string; value: string }[];
   note: string;
+  /** Where the order came from, in the server's words ("Source: Google", "Direct"…). */
+  origin: string;
   lines: { id: number; name: string; options: string; quantity: number; total: string }[];
   totals: { key: string; label: string; value: string }[];
   billing: string[];
@@ -153,6 +155,7 @@ export function orderDisplay(
       .filter((detail) => detail.value && t.paymentDetails[detail.key])
       .map((detail) => ({ label: t.paymentDetails[detail.key] ?? detail.key, value: detail.value })),
     note: order.customer_note,
+    origin: order.attribution.origin,
     lines: order.items.map((item) => ({
       id: item.id,
       name: item.name,

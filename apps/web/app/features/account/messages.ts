@@ -88,6 +88,8 @@ export const orderMessages = {
   tax: "Tax",
   orderTotal: "Total",
   note: "Note",
+  /** Where the order came from: "Source: X", "Organic: X", "Referral: X", "Direct" (decision 0014). */
+  origin: "Origin",
   billingAddress: "Billing address",
   shippingAddress: "Shipping address",
   noPaymentNeeded: "No payment needed",

@@ -20,6 +20,7 @@ import type {
 } from "../../context.ts";
 import { useCart, useCartStore } from "../../stores/cart-context.tsx";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
+import { OrderAttributionInputs, orderAttributionExtensions } from "../attribution/OrderAttributionInputs.tsx";
 import { NoticeList } from "../cart/NoticeList.tsx";
 import { hasPickupLocationMismatch } from "../cart/shipping-warnings.ts";
 import type { TotalsSettings } from "../cart/TotalsBlock.tsx";
@@ -453,6 +454,7 @@ export function CheckoutForm({
       paymentData: payment?.payment_data ?? [],
       additionalFields: extra,
       addressFields: addressExtra,
+      extensions: orderAttributionExtensions(),
     });
     try {
       const reply = await cartStore.client.post<{ payment_result: { redirect_url: string } | null; order_id: number }>("/checkout", body);
@@ -539,6 +541,7 @@ export function CheckoutForm({
             void placeOrder();
           }}
         >
+          <OrderAttributionInputs />
           {needsPayment && express.length > 0 && (
             <section className="checkout-express" aria-labelledby="checkout-express-title">
               <h2 id="checkout-express-title" className="checkout-express__title">

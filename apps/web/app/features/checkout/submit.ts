@@ -25,6 +25,8 @@ export interface CheckoutInput {
   additionalFields?: Record<string, string | boolean>;
   /** Values of the shop's additional address fields, per address, by field id (sent inside each address). */
   addressFields?: { billing: Record<string, string | boolean>; shipping: Record<string, string | boolean> };
+  /** Extension data by namespace (such as cw/order-attribution). */
+  extensions?: Record<string, unknown>;
 }
 
 const ADDRESS_KEYS = ADDRESS_FIELD_KEYS.filter((key) => key !== "email");
@@ -49,7 +51,7 @@ export function checkoutBody(input: CheckoutInput) {
     ...(input.createAccount ? { customer_password: input.password } : {}),
     ...(input.paymentMethod ? { payment_method: input.paymentMethod, payment_data: input.paymentData } : {}),
     additional_fields: input.additionalFields ?? {},
-    extensions: {},
+    extensions: input.extensions ?? {},
   };
 }
 

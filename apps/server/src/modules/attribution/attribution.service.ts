@@ -1,0 +1,80 @@
+/**
+ * Order attribution on the server (issue 7; decision 0014): storing what the checkout sent, the
+ * origin on the order view, and the owner's report of orders per source. The data is never used
+ * for anything but showing and reporting it.
+ */
+import type { Db } from "../../db/index.ts";
+import { StoreError } from "../../http/errors.ts";
+import { isOwner } from "../customers/index.ts";
+import { type OrderAttributionRow, ordersBySource, findAttribution as readRow, saveAttribution } from "./attribution.repo.ts";
+import { type OrderAttributionValues, originLabel } from "./values.ts";
+
+export { saveAttribution as saveOrderAttribution };
+
+/** The owner's view of where an order came from: the origin and every stored field. */
+export type OrderAttributionDetail = { origin: string } & Omit<OrderAttributionRow, "order_id">;
+
+/**
+ * Where an order came from, for the order view: the shopper sees the origin only, the owner
+ * every field. "Unknown" when the checkout sent nothing.
+ */
+export async function orderAttribution(db: Db, orderId: number, detail: boolean): Promise<{ origin: string } | OrderAttributionDetail> {
+  const row = await readRow(db, orderId);
+  const origin = originLabel(row?.source_type, row?.utm_source);
+  if (!detail || !row) return { origin };
+  const { order_id: _id, ...fields } = row;
+  return { origin, ...fields };
+}
+
+export const attributionErrors = {
+  cannotView: (status: 401 | 403) => new StoreError("cw_rest_cannot_view", "Sorry, only the shop owner can see this report.", status),
+  badRange: () =>
+    new StoreError("rest_invalid_param", "Invalid parameter(s): before", 400, {
+      params: { before: "before is earlier than after." },
+      details: { before: { code: "rest_invalid_param", message: "before is earlier than after.", data: null } },
+    }),
+};
+
+export interface ReportQuery {
+  /** First day, YYYY-MM-DD (UTC), included. */
+  after: string;
+  /** Last day, YYYY-MM-DD (UTC), included. */
+  before: string;
+}
+
+export interface AttributionReportLine {
+  source_type: string;
+  source: string;
+  origin: string;
+  orders: number;
+  /** Minor units, as a string like every amount of the API. */
+  total: string;
+  currency_code: string;
+}
+
+/** Placed orders (not drafts, failed or cancelled attempts) per source type and source, most orders first. */
+export async function attributionReport(
+  db: Db,
+  customerId: number,
+  query: ReportQuery,
+  statuses: Parameters<typeof ordersBySource>[2],
+): Promise<{ after: string; before: string; lines: AttributionReportLine[] }> {
+  if (!customerId) throw attributionErrors.cannotView(401);
+  if (!(await isOwner(db, customerId))) throw attributionErrors.cannotView(403);
+  if (query.before < query.after) throw attributionErrors.badRange();
+  const to = new Date(`${query.before}T00:00:00.000Z`);
+  to.setUTCDate(to.getUTCDate() + 1);
+  const rows = await ordersBySource(db, { from: `${query.after}T00:00:00.000Z`, to: to.toISOString() }, statuses);
+  const lines = rows.map((row) => ({
+    source_type: row.source_type ?? "unknown",
+    source: row.source ?? "",
+    origin: originLabel(row.source_type, row.source),
+    orders: row.orders,
+    total: String(row.total),
+    currency_code: row.currency,
+  }));
+  lines.sort((a, b) => b.orders - a.orders || a.source_type.localeCompare(b.source_type) || a.source.localeCompare(b.source));
+  return { after: query.after, before: query.before, lines };
+}
+
+export type { OrderAttributionValues };
