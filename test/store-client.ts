@@ -76,3 +76,18 @@ export async function variationId(app: FastifyInstance, slug: string, values: st
   );
   return match.id;
 }
+
+/** A valid US address for checkout tests (Los Angeles: taxed by the demo's CA rate). */
+export const TEST_ADDRESS = {
+  first_name: "Ada",
+  last_name: "Shopper",
+  address_1: "1 Test Street",
+  city: "Los Angeles",
+  state: "CA",
+  postcode: "90001",
+  country: "US",
+  phone: "555-0100",
+} as const;
+
+/** TEST_ADDRESS as a billing address, with an e-mail. */
+export const testBilling = (email = "ada@example.com") => ({ ...TEST_ADDRESS, email });

@@ -5,19 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/app.ts";
 import { PageBrowser } from "../../../test/browser.ts";
-import { productId } from "../../../test/store-client.ts";
+import { productId, TEST_ADDRESS } from "../../../test/store-client.ts";
 import { updateSettings } from "./modules/settings/index.ts";
 
-const address = {
-  first_name: "Ada",
-  last_name: "Shopper",
-  address_1: "1 Test Street",
-  city: "Los Angeles",
-  state: "CA",
-  postcode: "90001",
-  country: "US",
-  phone: "555-0100",
-};
+const address = TEST_ADDRESS;
 
 let shop: TestShop;
 let tShirt: number;

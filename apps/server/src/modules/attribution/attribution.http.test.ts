@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { productId, StoreClient } from "../../../../../test/store-client.ts";
+import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 
 let shop: TestShop;
@@ -19,17 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const billing = {
-  first_name: "Ada",
-  last_name: "Shopper",
-  address_1: "1 Test Street",
-  city: "Los Angeles",
-  state: "CA",
-  postcode: "90001",
-  country: "US",
-  phone: "555-0100",
-  email: "ada@example.com",
-};
+const billing = testBilling();
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";

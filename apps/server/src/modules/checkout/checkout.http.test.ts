@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { productId, StoreClient } from "../../../../../test/store-client.ts";
+import { productId, StoreClient, TEST_ADDRESS, testBilling } from "../../../../../test/store-client.ts";
 
 let shop: TestShop;
 let limitedPrint: number;
@@ -14,17 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const address = {
-  first_name: "Ada",
-  last_name: "Shopper",
-  address_1: "1 Test Street",
-  city: "Los Angeles",
-  state: "CA",
-  postcode: "90001",
-  country: "US",
-  phone: "555-0100",
-};
-const billing = (email = "ada@example.com") => ({ ...address, email });
+const address = TEST_ADDRESS;
+const billing = testBilling;
 const card = (number: string) => [
   { key: "cw-test-card-number", value: number },
   { key: "cw-test-card-expiry", value: "12/40" },

@@ -7,7 +7,7 @@ import { currencyFromFields, formatAmount } from "@cartwright/commerce";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { productId, StoreClient } from "../../../../../test/store-client.ts";
+import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
 import { parseEml } from "./eml.test-support.ts";
@@ -40,17 +40,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-const billing = {
-  first_name: "Ada",
-  last_name: "Shopper",
-  address_1: "1 Test Street",
-  city: "Los Angeles",
-  state: "CA",
-  postcode: "90001",
-  country: "US",
-  phone: "555-0100",
-  email: "ada@example.com",
-};
+const billing = testBilling();
 
 async function placeOrder(body: Record<string, unknown>) {
   const shopper = new StoreClient(app);
