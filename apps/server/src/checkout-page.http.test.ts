@@ -29,6 +29,7 @@ beforeAll(async () => {
           { value: "upper", label: "Upper floor" },
         ],
       },
+      { id: "cw-demo/gift-message", label: "Gift message", location: "order", type: "text", required: false },
     ],
   });
 });
@@ -63,5 +64,20 @@ describe("additional address fields", () => {
     expect(billing).not.toContain("Floor");
     expect(shipping).toContain("Gate code: 4711");
     expect(shipping).toContain("Floor: Upper floor");
+  });
+});
+
+describe("additional contact and order fields", () => {
+  it("show on the order-received page as rows of the order's details", async () => {
+    const browser = new PageBrowser(shop.app);
+    await browser.api("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const order = await browser.api("POST", "/checkout", {
+      billing_address: { ...address, email: "ada@example.com", "cw-demo/gate-code": "B-12" },
+      payment_method: "cod",
+      additional_fields: { "cw-demo/gift-message": "Happy birthday!" },
+    });
+    const page = await browser.get(`/checkout/order-received/${order.order_id}?key=${order.order_key}`);
+    const details = page.body.slice(page.body.indexOf('id="order-details-title"'), page.body.indexOf('id="order-billing-title"'));
+    expect(details).toMatch(/<th scope="row">Gift message<\/th><td class="order-details__amount">Happy birthday!<\/td>/);
   });
 });

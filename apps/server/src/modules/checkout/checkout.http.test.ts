@@ -505,6 +505,10 @@ describe("additional checkout fields", () => {
       });
       expect(placed.statusCode).toBe(200);
       expect(placed.json().additional_fields).toEqual({ "cw-demo/delivery-window": "evening", "cw-demo/gift-message": "Happy birthday!" });
+      // The order keeps them: its view answers them too.
+      const { order_id, order_key } = placed.json();
+      const view = await shopper.get(`/order/${order_id}?key=${order_key}&billing_email=ada@example.com`);
+      expect(view.json().additional_fields).toEqual({ "cw-demo/delivery-window": "evening", "cw-demo/gift-message": "Happy birthday!" });
     } finally {
       await updateSettings(shop.db, { checkoutFields: [] });
     }

@@ -29,6 +29,7 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
     status: "on-hold",
     customer_id: 0,
     customer_note: "Ring twice <script>alert('x')</script> & wait",
+    additional_fields: {},
     date_created: "2025-03-04T10:20:30.000Z",
     date_paid: null,
     billing_address: {

@@ -66,6 +66,8 @@ export async function orderView(db: Db, order: repo.OrderRow, options: { ownerVi
     status: order.status,
     customer_id: order.customer_id ?? 0,
     customer_note: order.customer_note,
+    /** The shop's additional contact and order fields, by field id (address fields live in the addresses). */
+    additional_fields: JSON.parse(order.additional_fields) as Record<string, string | boolean>,
     date_created: order.created_at,
     date_paid: order.paid_at,
     billing_address: JSON.parse(order.billing_address) as Record<string, string>,

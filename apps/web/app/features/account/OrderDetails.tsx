@@ -43,6 +43,12 @@ export function OrderDetails({ order }: { order: OrderDisplay }) {
               <th scope="row">{t.origin}</th>
               <td className="order-details__amount order-details__origin">{order.origin}</td>
             </tr>
+            {order.fields.map((field) => (
+              <tr key={field.label}>
+                <th scope="row">{field.label}</th>
+                <td className="order-details__amount">{field.value}</td>
+              </tr>
+            ))}
             {order.note && (
               <tr>
                 <th scope="row">{t.note}</th>

@@ -43,20 +43,24 @@ export function addressLines(address: Partial<StoreAddress> | Record<string, str
   return lines.filter(Boolean);
 }
 
+type FieldNames = readonly Pick<CheckoutFieldDefinition, "id" | "label" | "options">[];
+
 /**
- * The values of additional address fields kept in an order's address (namespaced keys such as
- * 'my-plugin/gate-code'), as 'Label: value' lines; a field the shop no longer has shows its id.
+ * Values of additional checkout fields (namespaced keys such as 'my-plugin/gate-code') with their
+ * labels and option texts; a field the shop no longer has shows its id. Empty and unticked ones are left out.
  */
-export function addressFieldLines(
-  address: Record<string, unknown> | undefined,
-  fields: readonly Pick<CheckoutFieldDefinition, "id" | "label" | "options">[],
-): string[] {
-  return Object.entries(address ?? {}).flatMap(([key, value]) => {
+export function fieldValues(values: Record<string, unknown> | undefined, fields: FieldNames): { label: string; value: string }[] {
+  return Object.entries(values ?? {}).flatMap(([key, value]) => {
     if (!key.includes("/") || value === false || value === "" || value === null || value === undefined) return [];
     const field = fields.find((f) => f.id === key);
     const shown = value === true ? t.yes : (field?.options?.find((o) => o.value === value)?.label ?? String(value));
-    return [`${field?.label ?? key}: ${shown}`];
+    return [{ label: field?.label ?? key, value: shown }];
   });
+}
+
+/** The additional fields kept in an order's address, as 'Label: value' lines. */
+export function addressFieldLines(address: Record<string, unknown> | undefined, fields: FieldNames): string[] {
+  return fieldValues(address, fields).map(({ label, value }) => `${label}: ${value}`);
 }
 
 export interface OrderDisplay {
@@ -74,6 +78,8 @@ export interface OrderDisplay {
   note: string;
   /** Where the order came from, in the server's words ("Source: Google", "Direct"…). */
   origin: string;
+  /** The shop's additional contact and order fields the shopper filled in. */
+  fields: { label: string; value: string }[];
   lines: { id: number; name: string; options: string; quantity: number; total: string }[];
   totals: { key: string; label: string; value: string }[];
   billing: string[];
@@ -95,13 +101,9 @@ const sum = (...amounts: (string | number | null | undefined)[]) =>
 
 /**
  * The order in the words and amounts of the page; amounts include tax when the shop shows prices so.
- * `fields`: the shop's additional checkout fields, to name the address fields' values.
+ * `fields`: the shop's additional checkout fields, to name the values the shopper gave them.
  */
-export function orderDisplay(
-  order: AccountOrder,
-  withTax: boolean,
-  fields: readonly Pick<CheckoutFieldDefinition, "id" | "label" | "options">[] = [],
-): OrderDisplay {
+export function orderDisplay(order: AccountOrder, withTax: boolean, fields: FieldNames = []): OrderDisplay {
   const totals = order.totals as Partial<StoreCartTotals>;
   const currency = currencyFromFields({ ...CURRENCY_DEFAULTS, ...(totals as Partial<CurrencyFields>) });
   const money = (amount: number | string) => formatAmount(String(amount), currency);
@@ -156,6 +158,7 @@ export function orderDisplay(
       .map((detail) => ({ label: t.paymentDetails[detail.key] ?? detail.key, value: detail.value })),
     note: order.customer_note,
     origin: order.attribution.origin,
+    fields: fieldValues(order.additional_fields, fields),
     lines: order.items.map((item) => ({
       id: item.id,
       name: item.name,
