@@ -4,11 +4,16 @@
  * saves, and a change made by any process (or by hand in SQL) is seen on the next request.
  */
 import type { Db } from "./index.ts";
+import { prepared } from "./prepared.ts";
 
 export type RevisionName = "settings" | "pricing" | "catalogue";
 
 /** A transaction shares its database's adapter object, so both reach the same caches. */
 const identityOf = (db: Db): object => db.getExecutor().adapter;
+
+// Read on every cache use: built once (prepared.ts).
+const selectRevision = prepared((db, name: string) => db.selectFrom("revisions").select("value").where("name", "=", name));
+const selectAllRevisions = prepared((db) => db.selectFrom("revisions").select(["name", "value"]));
 
 /** Units of work reading every counter once (see snapshotRevisions), by the Db object they run on. */
 const snapshots = new WeakMap<Db, { read?: Promise<Map<string, number>> }>();
@@ -16,14 +21,10 @@ const snapshots = new WeakMap<Db, { read?: Promise<Map<string, number>> }>();
 async function readRevision(db: Db, name: RevisionName): Promise<number> {
   const snapshot = snapshots.get(db);
   if (snapshot) {
-    snapshot.read ??= db
-      .selectFrom("revisions")
-      .select(["name", "value"])
-      .execute()
-      .then((rows) => new Map(rows.map((row) => [row.name, Number(row.value)])));
+    snapshot.read ??= selectAllRevisions(db).then(({ rows }) => new Map(rows.map((row) => [row.name, Number(row.value)])));
     return (await snapshot.read).get(name) ?? Number.NaN;
   }
-  const row = await db.selectFrom("revisions").select("value").where("name", "=", name).executeTakeFirst();
+  const [row] = (await selectRevision(db, name)).rows;
   // A database without the counter (never migrated) has nothing safe to cache: never match.
   return row ? Number(row.value) : Number.NaN;
 }

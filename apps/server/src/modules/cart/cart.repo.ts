@@ -1,6 +1,7 @@
 /** Cart rows: one cart per session, its items and coupons. Writes take the cart's row lock first. */
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
+import { prepared } from "../../db/prepared.ts";
 import type { CartItemsTable, CartsTable } from "../../db/schema.ts";
 
 export type CartRow = CartsTable;
@@ -14,14 +15,16 @@ export interface StoredCart {
 
 const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
+// Every cart call runs these: built once (db/prepared.ts).
+const selectCart = prepared((db, id: string) => db.selectFrom("carts").selectAll().where("id", "=", id));
+const selectItems = prepared((db, id: string) => db.selectFrom("cart_items").selectAll().where("cart_id", "=", id));
+const selectCoupons = prepared((db, id: string) => db.selectFrom("cart_coupons").select(["code", "position"]).where("cart_id", "=", id));
+
 export async function findCart(db: Db, id: string): Promise<StoredCart | null> {
-  const cart = await db.selectFrom("carts").selectAll().where("id", "=", id).executeTakeFirst();
+  const [cart] = (await selectCart(db, id)).rows;
   if (!cart) return null;
   // Sorted here: a cart holds a handful of rows, and an SQL ORDER BY cost more than the query (measured).
-  const [items, coupons] = await Promise.all([
-    db.selectFrom("cart_items").selectAll().where("cart_id", "=", id).execute(),
-    db.selectFrom("cart_coupons").select(["code", "position"]).where("cart_id", "=", id).execute(),
-  ]);
+  const [{ rows: items }, { rows: coupons }] = await Promise.all([selectItems(db, id), selectCoupons(db, id)]);
   items.sort((a, b) => a.position - b.position || (a.added_at < b.added_at ? -1 : a.added_at > b.added_at ? 1 : 0));
   coupons.sort((a, b) => a.position - b.position);
   return { cart, items, coupons: coupons.map((c) => c.code) };
@@ -31,8 +34,8 @@ export async function findCart(db: Db, id: string): Promise<StoredCart | null> {
  * Creates the cart row if needed and locks it for the rest of the transaction, so concurrent
  * writes to one cart run one after another (SQLite transactions are serialised already).
  */
-export async function lockCart(trx: Db, id: string, customerId: number | null, expiresAt: string, now: string): Promise<void> {
-  await trx
+const insertCart = prepared((trx, id: string, customerId: number | null, expiresAt: string, now: string) =>
+  trx
     .insertInto("carts")
     .values({
       id,
@@ -46,28 +49,71 @@ export async function lockCart(trx: Db, id: string, customerId: number | null, e
       updated_at: now,
       expires_at: expiresAt,
     })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .execute();
-  if (isPostgres(trx)) await trx.selectFrom("carts").select("id").where("id", "=", id).forUpdate().execute();
+    .onConflict((oc) => oc.column("id").doNothing()),
+);
+const selectCartForUpdate = prepared((trx, id: string) => trx.selectFrom("carts").select("id").where("id", "=", id).forUpdate());
+
+export async function lockCart(trx: Db, id: string, customerId: number | null, expiresAt: string, now: string): Promise<void> {
+  await insertCart(trx, id, customerId, expiresAt, now);
+  if (isPostgres(trx)) await selectCartForUpdate(trx, id);
 }
 
 export type CartFields = Partial<
   Pick<CartRow, "billing_address" | "shipping_address" | "selected_rates" | "extensions" | "has_calculated_shipping" | "customer_id">
 >;
 
+/** One prepared update per set of fields written (a handful: the rate, an address, extension data). */
+const cartUpdates = new Map<string, ReturnType<typeof prepareCartUpdate>>();
+const prepareCartUpdate = (names: (keyof CartFields)[]) =>
+  prepared((trx, id: string, now: string, expiresAt: string, ...values: unknown[]) =>
+    trx
+      .updateTable("carts")
+      .set({ ...Object.fromEntries(names.map((name, i) => [name, values[i]])), updated_at: now, expires_at: expiresAt })
+      .where("id", "=", id),
+  );
+
 /** Saves the given fields and pushes the cart's expiry on; returns every field it wrote. */
 export async function touchCart(trx: Db, id: string, now: string, expiresAt: string, fields: CartFields = {}): Promise<Partial<CartRow>> {
-  const written = { ...fields, updated_at: now, expires_at: expiresAt };
-  await trx.updateTable("carts").set(written).where("id", "=", id).execute();
-  return written;
+  const names = (Object.keys(fields) as (keyof CartFields)[]).sort();
+  const key = names.join(",");
+  let update = cartUpdates.get(key);
+  if (!update) {
+    update = prepareCartUpdate(names);
+    cartUpdates.set(key, update);
+  }
+  await update(trx, id, now, expiresAt, ...names.map((name) => fields[name]));
+  return { ...fields, updated_at: now, expires_at: expiresAt };
 }
+
+const ITEM_COLUMNS = [
+  "cart_id",
+  "key",
+  "product_id",
+  "variation_id",
+  "quantity",
+  "variation",
+  "item_data",
+  "price_when_added",
+  "position",
+  "added_at",
+] as const satisfies readonly (keyof CartItemRow)[];
+// Fails to compile when the table gains a column this list lacks.
+const everyItemColumn: Exclude<keyof CartItemRow, (typeof ITEM_COLUMNS)[number]> extends never ? true : never = true;
+void everyItemColumn;
+const insertItemRow = prepared((trx, ...values: unknown[]) =>
+  trx.insertInto("cart_items").values(Object.fromEntries(ITEM_COLUMNS.map((column, i) => [column, values[i]])) as unknown as CartItemRow),
+);
 
 export async function insertItem(trx: Db, item: CartItemRow): Promise<void> {
-  await trx.insertInto("cart_items").values(item).execute();
+  await insertItemRow(trx, ...ITEM_COLUMNS.map((column) => item[column]));
 }
 
+const updateQuantity = prepared((trx, cartId: string, key: string, quantity: number) =>
+  trx.updateTable("cart_items").set({ quantity }).where("cart_id", "=", cartId).where("key", "=", key),
+);
+
 export async function setItemQuantity(trx: Db, cartId: string, key: string, quantity: number): Promise<void> {
-  await trx.updateTable("cart_items").set({ quantity }).where("cart_id", "=", cartId).where("key", "=", key).execute();
+  await updateQuantity(trx, cartId, key, quantity);
 }
 
 export async function deleteItem(trx: Db, cartId: string, key: string): Promise<number> {
