@@ -37,6 +37,7 @@ const META_SCHEMA: Schema = {
     oneOf: schemaList,
     not: { $ref: "#" },
     if: { $ref: "#" },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keyword, never awaited
     then: { $ref: "#" },
     else: { $ref: "#" },
     pattern: { type: "string", format: "regex" },
