@@ -183,3 +183,52 @@ test("dismissing the coming-soon banner tells the shop, hides it, and it stays h
   await expect(otherPage.getByRole("complementary", { name: "Coming soon" })).toBeVisible();
   await other.close();
 });
+
+test("a field with rules: hidden while shipping, required when picking up, and checked against its pattern", async ({ page }) => {
+  const collecting = (yes: boolean) => ({ properties: { cart: { properties: { prefers_collection: { const: yes } } } } });
+  writeSetting("checkoutFields", [
+    {
+      id: "cw-demo/pickup-pin",
+      label: "Pickup PIN",
+      location: "order",
+      type: "text",
+      required: false,
+      rules: {
+        required: collecting(true),
+        hidden: collecting(false),
+        validation: {
+          properties: {
+            checkout: { properties: { additional_fields: { properties: { "cw-demo/pickup-pin": { pattern: "^[0-9]{4}$" } } } } },
+          },
+        },
+      },
+    },
+  ]);
+  try {
+    await addToCart(page, "beanie", "Beanie");
+    await openCheckout(page);
+    await fillUsAddress(page, "rules@example.com");
+    await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+    const pin = page.getByLabel("Pickup PIN");
+    await expect(page.getByRole("radio", { name: "Ship" })).toBeChecked();
+    await expect(pin).toHaveCount(0);
+
+    await page.getByRole("radio", { name: "Pick up" }).click();
+    await page.getByRole("radio", { name: /Main Street Store/ }).click();
+    await expect(pin).toBeVisible();
+    await expect(pin).toHaveAttribute("required", "");
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    const pinError = page.locator('[id="validate-error-order_cw-demo/pickup-pin"]');
+    await expect(pinError).toHaveText("Please enter a valid pickup PIN");
+
+    await pin.fill("12a");
+    await pin.blur();
+    await expect(pinError).toHaveText("Pickup PIN must match the pattern ^[0-9]{4}$");
+    await pin.fill("1234");
+    await expect(pinError).toHaveCount(0);
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
+  } finally {
+    writeSetting("checkoutFields", []);
+  }
+});
