@@ -188,8 +188,8 @@ test("a field with rules: hidden while shipping, required when picking up, and c
   const collecting = (yes: boolean) => ({ properties: { cart: { properties: { prefers_collection: { const: yes } } } } });
   writeSetting("checkoutFields", [
     {
-      id: "cw-demo/pickup-pin",
-      label: "Pickup PIN",
+      id: "cw-demo/pickup-code",
+      label: "Pickup code",
       location: "order",
       type: "text",
       required: false,
@@ -198,7 +198,7 @@ test("a field with rules: hidden while shipping, required when picking up, and c
         hidden: collecting(false),
         validation: {
           properties: {
-            checkout: { properties: { additional_fields: { properties: { "cw-demo/pickup-pin": { pattern: "^[0-9]{4}$" } } } } },
+            checkout: { properties: { additional_fields: { properties: { "cw-demo/pickup-code": { pattern: "^[0-9]{4}$" } } } } },
           },
         },
       },
@@ -209,23 +209,23 @@ test("a field with rules: hidden while shipping, required when picking up, and c
     await openCheckout(page);
     await fillUsAddress(page, "rules@example.com");
     await page.getByRole("radio", { name: /Cash on delivery/ }).check();
-    const pin = page.getByLabel("Pickup PIN");
+    const code = page.getByLabel("Pickup code");
     await expect(page.getByRole("radio", { name: "Ship" })).toBeChecked();
-    await expect(pin).toHaveCount(0);
+    await expect(code).toHaveCount(0);
 
     await page.getByRole("radio", { name: "Pick up" }).click();
     await page.getByRole("radio", { name: /Main Street Store/ }).click();
-    await expect(pin).toBeVisible();
-    await expect(pin).toHaveAttribute("required", "");
+    await expect(code).toBeVisible();
+    await expect(code).toHaveAttribute("required", "");
     await page.getByRole("button", { name: /Place Order/ }).click();
-    const pinError = page.locator('[id="validate-error-order_cw-demo/pickup-pin"]');
-    await expect(pinError).toHaveText("Please enter a valid pickup PIN");
+    const codeError = page.locator('[id="validate-error-order_cw-demo/pickup-code"]');
+    await expect(codeError).toHaveText("Please enter a valid pickup code");
 
-    await pin.fill("12a");
-    await pin.blur();
-    await expect(pinError).toHaveText("Pickup PIN must match the pattern ^[0-9]{4}$");
-    await pin.fill("1234");
-    await expect(pinError).toHaveCount(0);
+    await code.fill("12a");
+    await code.blur();
+    await expect(codeError).toHaveText("Pickup code must match the pattern ^[0-9]{4}$");
+    await code.fill("1234");
+    await expect(codeError).toHaveCount(0);
     await page.getByRole("button", { name: /Place Order/ }).click();
     await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
   } finally {
