@@ -183,3 +183,52 @@ test("dismissing the coming-soon banner tells the shop, hides it, and it stays h
   await expect(otherPage.getByRole("complementary", { name: "Coming soon" })).toBeVisible();
   await other.close();
 });
+
+test("a field with rules: hidden while shipping, required when picking up, and checked against its pattern", async ({ page }) => {
+  const collecting = (yes: boolean) => ({ properties: { cart: { properties: { prefers_collection: { const: yes } } } } });
+  writeSetting("checkoutFields", [
+    {
+      id: "cw-demo/pickup-code",
+      label: "Pickup code",
+      location: "order",
+      type: "text",
+      required: false,
+      rules: {
+        required: collecting(true),
+        hidden: collecting(false),
+        validation: {
+          properties: {
+            checkout: { properties: { additional_fields: { properties: { "cw-demo/pickup-code": { pattern: "^[0-9]{4}$" } } } } },
+          },
+        },
+      },
+    },
+  ]);
+  try {
+    await addToCart(page, "beanie", "Beanie");
+    await openCheckout(page);
+    await fillUsAddress(page, "rules@example.com");
+    await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+    const code = page.getByLabel("Pickup code");
+    await expect(page.getByRole("radio", { name: "Ship" })).toBeChecked();
+    await expect(code).toHaveCount(0);
+
+    await page.getByRole("radio", { name: "Pick up" }).click();
+    await page.getByRole("radio", { name: /Main Street Store/ }).click();
+    await expect(code).toBeVisible();
+    await expect(code).toHaveAttribute("required", "");
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    const codeError = page.locator('[id="validate-error-order_cw-demo/pickup-code"]');
+    await expect(codeError).toHaveText("Please enter a valid pickup code");
+
+    await code.fill("12a");
+    await code.blur();
+    await expect(codeError).toHaveText("Pickup code must match the pattern ^[0-9]{4}$");
+    await code.fill("1234");
+    await expect(codeError).toHaveCount(0);
+    await page.getByRole("button", { name: /Place Order/ }).click();
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
+  } finally {
+    writeSetting("checkoutFields", []);
+  }
+});

@@ -3,6 +3,7 @@
  * (no HTTP hop). The token is exported from entry.server so the server uses this very instance.
  */
 import type { StoreAddress, StoreCart } from "@cartwright/commerce";
+import type { FieldRules } from "@cartwright/commerce/field-rules";
 import { createContext } from "react-router";
 import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "../../server/src/modules/catalog/index.ts";
 import type { CustomerOrderSummary, OrderView } from "../../server/src/modules/orders/index.ts";
@@ -122,6 +123,10 @@ export interface CheckoutFieldDefinition {
   type: "text" | "select" | "checkbox";
   required: boolean;
   options?: { value: string; label: string }[];
+  /** Replaces the schema error messages of the validation rule. */
+  errorMessage?: string;
+  /** JSON Schemas for required, hidden and validation (features/checkout/field-rule-states.ts). */
+  rules?: FieldRules;
 }
 
 /** What the checkout page reads from the server besides the cart. */

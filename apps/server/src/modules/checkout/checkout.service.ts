@@ -6,6 +6,7 @@
  * the cart; a declined one gives back its stock and coupon uses and leaves the cart as it was.
  */
 import { normaliseAddress, normaliseState, type StoreAddress, type StoreCart, validateAddress } from "@cartwright/commerce";
+import { type FieldRuleDocument, fieldRuleDocument } from "@cartwright/commerce/field-rules";
 import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
@@ -28,7 +29,7 @@ import {
 } from "../payments/index.ts";
 import { type ShopSettings, shopLocale } from "../settings/index.ts";
 import { checkoutErrors } from "./checkout.errors.ts";
-import { checkedAdditionalFields, checkedAddressFields, knownAdditionalFields } from "./fields.ts";
+import { checkedAdditionalFields, checkedAddressFields, hasFieldRules, knownAdditionalFields } from "./fields.ts";
 
 /** Draft orders hold their lines' stock this long (issue 5). */
 export const DRAFT_HOLD_MINUTES = 10;
@@ -131,13 +132,8 @@ function splitAddress(sent: AddressInput | undefined): { standard: AddressInput;
  * problem. Additional address fields are checked for each address used; their values come back
  * apart (`billingFields`, `shippingFields`): the order keeps them, the cart does not.
  */
-function checkedAddresses(
-  settings: ShopSettings,
-  cartBilling: StoreAddress,
-  cartShipping: StoreAddress,
-  input: PlaceOrderInput,
-  shippingNeeded: boolean,
-) {
+/** The addresses the order is placed with: the cart's, overlaid with those sent, and each one's additional field values as sent. */
+function mergedAddresses(cartBilling: StoreAddress, cartShipping: StoreAddress, input: PlaceOrderInput) {
   const merge = (current: StoreAddress, sent: AddressInput | undefined, withEmail: boolean) => {
     const merged = normaliseAddress({ ...current, ...(sent ?? {}) }) as StoreAddress;
     if (!withEmail) delete merged.email;
@@ -150,6 +146,35 @@ function checkedAddresses(
   // No shipping address sent and none on the cart: the goods go to the billing address.
   const shipsToBilling = !input.shipping_address && !cartShipping.address_1;
   const shipping = merge(cartShipping, shipsToBilling ? { ...billing, email: undefined } : sentShipping.standard, false);
+  return { billing, shipping, billingExtra: sentBilling.extra, shippingExtra: shipsToBilling ? sentBilling.extra : sentShipping.extra };
+}
+type MergedAddresses = ReturnType<typeof mergedAddresses>;
+
+/** The document field rules are checked against (spec §3): the cart as the shopper saw it, this checkout, these addresses. */
+function orderRuleDocument(
+  uid: number,
+  view: StoreCart,
+  input: PlaceOrderInput,
+  { billing, shipping, billingExtra, shippingExtra }: MergedAddresses,
+): FieldRuleDocument {
+  return fieldRuleDocument({
+    cart: view,
+    checkout: {
+      payment_method: input.payment_method,
+      create_account: input.create_account,
+      customer_note: input.customer_note,
+      additional_fields: input.additional_fields,
+    },
+    customer: { id: uid, billing_address: { ...billing, ...billingExtra }, shipping_address: { ...shipping, ...shippingExtra } },
+  });
+}
+
+function checkedAddresses(
+  settings: ShopSettings,
+  { billing, shipping, billingExtra, shippingExtra }: MergedAddresses,
+  shippingNeeded: boolean,
+  document: FieldRuleDocument | null,
+) {
   const sellTo = settings.sellToCountries;
   const shipTo = settings.shipToCountries;
   const locale = shopLocale(settings);
@@ -165,10 +190,8 @@ function checkedAddresses(
     ? validateAddress(shipping, { kind: "shipping", requireFields: true, shipToCountries: shipTo.length ? shipTo : undefined, locale })
     : {};
   if (shippingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("shipping", shipTo);
-  const billingFields = checkedAddressFields(settings, sentBilling.extra);
-  const shippingFields = shippingNeeded
-    ? checkedAddressFields(settings, shipsToBilling ? sentBilling.extra : sentShipping.extra)
-    : { values: {}, errors: {} };
+  const billingFields = checkedAddressFields(settings, billingExtra, document, billing);
+  const shippingFields = shippingNeeded ? checkedAddressFields(settings, shippingExtra, document, shipping) : { values: {}, errors: {} };
   const asMessages = (errors: typeof billingErrors, extra: Record<string, string>) => ({
     ...Object.fromEntries(Object.entries(errors).map(([field, e]) => [field, e?.message ?? ""])),
     ...extra,
@@ -221,17 +244,14 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
       if (!uid && !ctx.settings.checkoutAllowsGuest && !(input.create_account && ctx.settings.checkoutCanCreateAccount))
         throw checkoutErrors.loginRequired();
 
-      const additionalFields = checkedAdditionalFields(ctx.settings, input.additional_fields ?? {});
       // The addresses sent become the cart's (rates and taxes depend on them), then the cart is priced.
       const before = await loadPricedCart({ ...ctx, db }, stored);
       const shippingNeeded = before.needsShipping && !before.pickupLocation;
-      const { billing, shipping, billingFields, shippingFields } = checkedAddresses(
-        ctx.settings,
-        before.billing,
-        before.shipping,
-        input,
-        shippingNeeded,
-      );
+      const addresses = mergedAddresses(before.billing, before.shipping, input);
+      // Field rules see the cart as priced before this call: what the page showed the shopper.
+      const document = hasFieldRules(ctx.settings) ? orderRuleDocument(uid, await before.view(), input, addresses) : null;
+      const additionalFields = checkedAdditionalFields(ctx.settings, input.additional_fields ?? {}, document);
+      const { billing, shipping, billingFields, shippingFields } = checkedAddresses(ctx.settings, addresses, shippingNeeded, document);
       await cartRepo.touchCart(db, sid, nowIso, expiryOf(now), {
         billing_address: JSON.stringify(billing),
         shipping_address: JSON.stringify(shipping),

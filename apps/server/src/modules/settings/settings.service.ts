@@ -1,7 +1,9 @@
 /** Reads and writes the shop's settings: stored values laid over the defaults, key by key. */
 import { affixesFor, type Currency } from "@cartwright/commerce";
+import { fieldRulesProblem } from "@cartwright/commerce/field-rules";
 import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionCache } from "../../db/revisions.ts";
+import { StoreError } from "../../http/errors.ts";
 import { readAllSettings, writeSettings } from "./settings.repo.ts";
 import { DEFAULT_SETTINGS, type ShopSettings } from "./settings.types.ts";
 
@@ -23,6 +25,8 @@ function mergeOverDefaults(stored: Record<string, unknown>): ShopSettings {
 }
 
 export async function updateSettings(db: Db, patch: Partial<ShopSettings>): Promise<void> {
+  const problem = checkoutFieldsProblem(patch.checkoutFields);
+  if (problem) throw new StoreError("cw_invalid_setting", `checkoutFields: ${problem}`, 400, { setting: "checkoutFields" });
   const known = Object.fromEntries(Object.entries(patch).filter(([key]) => key in DEFAULT_SETTINGS));
   await writeSettings(db, known);
 }
@@ -38,6 +42,17 @@ const LOCALE_PATTERN = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
 /** The shop's locale for messages ("en" unless the siteLocale setting holds a well-formed tag). */
 export function shopLocale(settings: Pick<ShopSettings, "siteLocale">): string {
   return typeof settings.siteLocale === "string" && LOCALE_PATTERN.test(settings.siteLocale) ? settings.siteLocale : "en";
+}
+
+/** Field rules must be JSON Schemas the checkout can evaluate (spec §3). */
+function checkoutFieldsProblem(fields: unknown): string | null {
+  if (fields === undefined) return null;
+  if (!Array.isArray(fields)) return "must be a list of fields";
+  for (const field of fields) {
+    const problem = fieldRulesProblem((field as { rules?: unknown } | null)?.rules);
+    if (problem) return `the field '${String((field as { id?: unknown } | null)?.id)}': ${problem}`;
+  }
+  return null;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 /** The shop's settings (spec §3 "Site settings", "Currency"), with their defaults. */
 import type { SymbolPosition } from "@cartwright/commerce";
+import type { FieldRules } from "@cartwright/commerce/field-rules";
 
 export interface PickupLocationSetting {
   name: string;
@@ -49,6 +50,10 @@ export interface CheckoutFieldSetting {
   type: "text" | "select" | "checkbox";
   required: boolean;
   options?: { value: string; label: string }[];
+  /** Replaces the schema error messages of the validation rule (spec §5). */
+  errorMessage?: string;
+  /** JSON Schemas checked against the checkout's {cart, checkout, customer} document (spec §3; docs/architecture.md). */
+  rules?: FieldRules;
 }
 
 export interface PaymentSettings {

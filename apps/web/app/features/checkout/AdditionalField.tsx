@@ -5,6 +5,7 @@
  * shown on blur or when the order is placed).
  */
 import { optionalLabel, requiredFieldMessage } from "@cartwright/commerce";
+import type { FieldState } from "@cartwright/commerce/field-rules";
 import type { CheckoutFieldDefinition } from "../../context.ts";
 import { FieldError, useFieldValidation } from "./AddressForm.tsx";
 import type { ValidationStore } from "./validation.ts";
@@ -34,13 +35,16 @@ interface AdditionalFieldProps {
   kind?: "billing" | "shipping";
   /** The shop's locale, for the case of the label inside messages. */
   locale?: string;
+  /** What the field's rules say now (field-rule-states.ts); absent: the field as defined. */
+  state?: FieldState;
 }
 
-export function AdditionalField({ field, value, validation, onChange, onBlur, kind, locale }: AdditionalFieldProps) {
+export function AdditionalField({ field, value, validation, onChange, onBlur, kind, locale, state }: AdditionalFieldProps) {
   const id = additionalFieldId(field, kind);
-  const message = checkAdditionalField(field, value, locale);
+  const required = state?.required ?? field.required;
+  const message = checkAdditionalField({ ...field, required }, value, locale) ?? state?.invalid ?? null;
   const { error, showError } = useFieldValidation(validation, id, message, String(value ?? ""));
-  const label = field.required ? field.label : optionalLabel(field.label);
+  const label = required ? field.label : optionalLabel(field.label);
   const described = error ? errorElementId(id) : undefined;
   const blur = () => {
     showError();
@@ -54,7 +58,7 @@ export function AdditionalField({ field, value, validation, onChange, onBlur, ki
             id={id}
             type="checkbox"
             checked={value === true}
-            required={field.required}
+            required={required}
             aria-invalid={error ? true : undefined}
             aria-describedby={described}
             onChange={(e) => onChange(e.currentTarget.checked)}
@@ -73,7 +77,7 @@ export function AdditionalField({ field, value, validation, onChange, onBlur, ki
         <select
           id={id}
           value={typeof value === "string" ? value : ""}
-          required={field.required}
+          required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
           onChange={(e) => onChange(e.currentTarget.value)}
@@ -91,7 +95,7 @@ export function AdditionalField({ field, value, validation, onChange, onBlur, ki
           id={id}
           type="text"
           value={typeof value === "string" ? value : ""}
-          required={field.required}
+          required={required}
           maxLength={1000}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}

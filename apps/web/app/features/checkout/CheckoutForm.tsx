@@ -34,6 +34,7 @@ import { ContactInformation, EMAIL_INPUT_ID } from "./ContactInformation.tsx";
 import { createCheckoutStatus, isCalculating, isWaitingForProcessing, isWaitingForRedirect } from "./checkout-status.ts";
 import { countryOptions } from "./countries.ts";
 import { afterProcessingOutcome, CHECKOUT_EVENTS, createCheckoutEvents, paymentSetupOutcome, validationOutcome } from "./events.ts";
+import { drawField, type FieldStates, shownValues, useFieldRuleStates } from "./field-rule-states.ts";
 import { changedFields } from "./field-rules.ts";
 import { applyCheckoutFilter } from "./filters.ts";
 import { checkoutMessages as t } from "./messages.ts";
@@ -139,6 +140,7 @@ function EditableAddress({
   fields,
   extra,
   onExtraChange,
+  states,
 }: {
   kind: "billing" | "shipping";
   editing: boolean;
@@ -152,6 +154,8 @@ function EditableAddress({
   fields: CheckoutFieldDefinition[];
   extra: Record<string, string | boolean>;
   onExtraChange(id: string, value: string | boolean): void;
+  /** The additional fields' states from their rules. */
+  states: FieldStates | null;
 }) {
   return (
     <>
@@ -168,17 +172,20 @@ function EditableAddress({
       ) : (
         <AddressCard kind={kind} address={address} countries={countries} onEdit={onEdit} />
       )}
-      {fields.map((field) => (
-        <AdditionalField
-          key={field.id}
-          kind={kind}
-          field={field}
-          value={extra[field.id]}
-          validation={validation}
-          locale={locale}
-          onChange={(value) => onExtraChange(field.id, value)}
-        />
-      ))}
+      {fields
+        .filter((field) => drawField(field, states?.[`${kind}_${field.id}`]))
+        .map((field) => (
+          <AdditionalField
+            key={field.id}
+            kind={kind}
+            field={field}
+            value={extra[field.id]}
+            validation={validation}
+            locale={locale}
+            state={states?.[`${kind}_${field.id}`]}
+            onChange={(value) => onExtraChange(field.id, value)}
+          />
+        ))}
     </>
   );
 }
@@ -294,6 +301,31 @@ export function CheckoutForm({
   // Spec §4 "Address form visibility".
   const showShippingFields = needsShipping && !collecting;
   const showBillingFields = !needsShipping || !useShippingAsBilling || collecting;
+  // Additional fields' rules see the form as it stands (spec §3); null when the shop has none.
+  const billingFromShipping = showShippingFields && useShippingAsBilling;
+  const ruleStates = useFieldRuleStates(
+    additionalFields,
+    {
+      cart,
+      prefersCollection: collectionChosen,
+      checkout: {
+        payment_method: chosenMethod,
+        create_account: createAccount,
+        customer_note: notesOpen ? orderNotes : "",
+        additional_fields: extra,
+      },
+      // As submit.ts sends them: with 'use shipping as billing', billing is the shipping address.
+      customer: {
+        id: customer?.id ?? 0,
+        billing_address: billingFromShipping ? { ...shipping, email: billing.email } : billing,
+        shipping_address: shipping,
+      },
+      addressExtra: { billing: billingFromShipping ? addressExtra.shipping : addressExtra.billing, shipping: addressExtra.shipping },
+    },
+    isAdmin,
+  );
+  const shownContactFields = contactFields.filter((f) => drawField(f, ruleStates?.[`contact_${f.id}`]));
+  const shownOrderFields = orderFields.filter((f) => drawField(f, ruleStates?.[`order_${f.id}`]));
   const needsPayment = Number(cart.totals.total_price) > 0;
 
   // Collecting makes billing the only address: it starts from what was typed for shipping.
@@ -452,8 +484,11 @@ export function CheckoutForm({
       password,
       paymentMethod: payment?.payment_method ?? "",
       paymentData: payment?.payment_data ?? [],
-      additionalFields: extra,
-      addressFields: addressExtra,
+      additionalFields: shownValues(extra, ruleStates, ["contact", "order"]),
+      addressFields: {
+        billing: shownValues(addressExtra.billing, ruleStates, ["billing"]),
+        shipping: shownValues(addressExtra.shipping, ruleStates, ["shipping"]),
+      },
       extensions: orderAttributionExtensions(),
     });
     try {
@@ -574,13 +609,14 @@ export function CheckoutForm({
               }}
               onBlur={() => push("billing")}
             />
-            {contactFields.map((field) => (
+            {shownContactFields.map((field) => (
               <AdditionalField
                 key={field.id}
                 field={field}
                 value={extra[field.id]}
                 validation={validation}
                 locale={locale}
+                state={ruleStates?.[`contact_${field.id}`]}
                 onChange={(v) => setExtraValue(field.id, v)}
               />
             ))}
@@ -615,6 +651,7 @@ export function CheckoutForm({
                 fields={addressFields}
                 extra={addressExtra.shipping}
                 onExtraChange={setAddressExtraValue("shipping")}
+                states={ruleStates}
               />
               <label className="checkbox-control">
                 <input
@@ -651,6 +688,7 @@ export function CheckoutForm({
                 fields={addressFields}
                 extra={addressExtra.billing}
                 onExtraChange={setAddressExtraValue("billing")}
+                states={ruleStates}
               />
               {blockArea(INNER_BLOCK_AREAS.BILLING_ADDRESS)}
             </Step>
@@ -709,16 +747,17 @@ export function CheckoutForm({
             </Step>
           )}
 
-          {orderFields.length > 0 && (
+          {shownOrderFields.length > 0 && (
             <Step n={++step} id="order-fields" title={t.additionalOrderTitle}>
               <NoticeList context={CONTEXTS.orderInformation} />
-              {orderFields.map((field) => (
+              {shownOrderFields.map((field) => (
                 <AdditionalField
                   key={field.id}
                   field={field}
                   value={extra[field.id]}
                   validation={validation}
                   locale={locale}
+                  state={ruleStates?.[`order_${field.id}`]}
                   onChange={(v) => setExtraValue(field.id, v)}
                 />
               ))}
