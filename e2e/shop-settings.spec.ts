@@ -226,6 +226,23 @@ test("a field with rules: hidden while shipping, required when picking up, and c
     await expect(codeError).toHaveText("Pickup code must match the pattern ^[0-9]{4}$");
     await code.fill("1234");
     await expect(codeError).toHaveCount(0);
+
+    // Shipping again hides the field: the draft order synced next no longer carries its value.
+    // Draft syncs travel inside a /batch (or alone); both carry '/checkout?_locale=site' as the path.
+    const isDraftSync = (method: string, url: string) => method === "PUT" && url.includes("/api/store/v1/checkout?");
+    const draftSync = page.waitForRequest((request) => {
+      if (isDraftSync(request.method(), request.url())) return true;
+      if (!request.url().includes("/api/store/v1/batch")) return false;
+      const body = request.postDataJSON() as { requests?: { method: string; path: string }[] } | null;
+      return (body?.requests ?? []).some((call) => isDraftSync(call.method, call.path));
+    });
+    await page.getByRole("radio", { name: "Ship" }).click();
+    await expect(code).toHaveCount(0);
+    expect((await draftSync).postData()).not.toContain("pickup-code");
+
+    await page.getByRole("radio", { name: "Pick up" }).click();
+    await page.getByRole("radio", { name: /Main Street Store/ }).click();
+    await expect(code).toHaveValue("1234");
     await page.getByRole("button", { name: /Place Order/ }).click();
     await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
   } finally {

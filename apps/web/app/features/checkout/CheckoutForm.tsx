@@ -269,25 +269,8 @@ export function CheckoutForm({
   const [paymentData, setPaymentData] = useState<PaymentDataEntry[]>([]);
   const [savePayment, setSavePayment] = useState(false);
 
-  // Draft-order sync (spec §7): notes and the chosen method, 1500 ms after they settle.
   const chosenMethod =
     active?.kind === "method" ? active.id : (savedMethods.find((m) => m.tokenId === active?.tokenId)?.method.gateway ?? "");
-  const firstDraftSync = useRef(true);
-  useEffect(() => {
-    if (preview) return;
-    if (firstDraftSync.current) {
-      firstDraftSync.current = false;
-      return;
-    }
-    const timer = setTimeout(() => {
-      cartStore.client
-        .post("/checkout", { order_notes: notesOpen ? orderNotes : "", payment_method: chosenMethod, additional_fields: extra }, "PUT")
-        .catch(() => {
-          // The draft is a convenience: placing the order sends everything again.
-        });
-    }, DRAFT_SYNC_MS);
-    return () => clearTimeout(timer);
-  }, [cartStore, notesOpen, orderNotes, chosenMethod, preview, extra]);
 
   const selectedRates = cart.shipping_rates.flatMap((p) => p.shipping_rates.filter((r) => r.selected));
   const collecting = selectedRates.some((r) => r.method_id === "pickup_location");
@@ -326,6 +309,31 @@ export function CheckoutForm({
   );
   const shownContactFields = contactFields.filter((f) => drawField(f, ruleStates?.[`contact_${f.id}`]));
   const shownOrderFields = orderFields.filter((f) => drawField(f, ruleStates?.[`order_${f.id}`]));
+
+  // Draft-order sync (spec §7): notes, the chosen method and the fields shown, 1500 ms after they settle.
+  // As text, so a new but equal object does not restart the wait.
+  const draftFields = JSON.stringify(shownValues(extra, ruleStates, ["contact", "order"]));
+  const firstDraftSync = useRef(true);
+  useEffect(() => {
+    if (preview) return;
+    if (firstDraftSync.current) {
+      firstDraftSync.current = false;
+      return;
+    }
+    const timer = setTimeout(() => {
+      cartStore.client
+        .post(
+          "/checkout",
+          { order_notes: notesOpen ? orderNotes : "", payment_method: chosenMethod, additional_fields: JSON.parse(draftFields) },
+          "PUT",
+        )
+        .catch(() => {
+          // The draft is a convenience: placing the order sends everything again.
+        });
+    }, DRAFT_SYNC_MS);
+    return () => clearTimeout(timer);
+  }, [cartStore, notesOpen, orderNotes, chosenMethod, preview, draftFields]);
+
   const needsPayment = Number(cart.totals.total_price) > 0;
 
   // Collecting makes billing the only address: it starts from what was typed for shipping.
