@@ -3,11 +3,10 @@
  * (no HTTP hop). The token is exported from entry.server so the server uses this very instance.
  */
 import type { StoreAddress, StoreCart } from "@cartwright/commerce";
-import type { FieldRules } from "@cartwright/commerce/field-rules";
 import { createContext } from "react-router";
 import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "../../server/src/modules/catalog/index.ts";
 import type { CustomerOrderSummary, OrderView } from "../../server/src/modules/orders/index.ts";
-import type { ShopSettings } from "../../server/src/modules/settings/index.ts";
+import type { CheckoutFieldSetting, ShopSettings } from "../../server/src/modules/settings/index.ts";
 
 export interface StorefrontCatalog {
   listProducts(query: ProductQuery): Promise<ProductPage>;
@@ -115,26 +114,14 @@ export interface SavedPaymentMethodView {
   type: "cc" | "echeck" | "others";
 }
 
-/** An additional checkout field (spec §2, §3 locations): shown in the contact or order-information part, or in both address forms. */
-export interface CheckoutFieldDefinition {
-  id: string;
-  label: string;
-  location: "contact" | "order" | "address";
-  type: "text" | "select" | "checkbox";
-  required: boolean;
-  options?: { value: string; label: string }[];
-  /** Replaces the schema error messages of the validation rule. */
-  errorMessage?: string;
-  /** JSON Schemas for required, hidden and validation (features/checkout/field-rule-states.ts). */
-  rules?: FieldRules;
-}
+/** An additional checkout field, as the server's settings define it (spec §2, §3 locations). */
+export type CheckoutFieldDefinition = CheckoutFieldSetting;
 
 /** What the checkout page reads from the server besides the cart. */
 export interface StorefrontCheckout {
   additionalFields(): CheckoutFieldDefinition[];
   /** The shop's locale ("en", "de_DE"…), for the case of labels inside field messages (spec §5). */
   locale(): string;
-  /** Every country either address may use, once; billing and shipping list the codes each allows (null: all of them). */
   /** The country codes each address allows (null: every country); names and states come from @cartwright/commerce. */
   countries(): CheckoutCountryCodes;
   /** The methods this shop accepts, in its order (express ones included, flagged). */

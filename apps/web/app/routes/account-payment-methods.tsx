@@ -63,31 +63,19 @@ export default function AccountPaymentMethods({ loaderData, actionData }: Route.
                 <td>{method.expires}</td>
                 <td className="account-actions">
                   {!method.isDefault && (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={method.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="make-default"
-                        className="link-button"
-                        aria-label={t.makeDefaultLabel(method.brand, method.last4)}
-                      >
-                        {t.makeDefault}
-                      </button>
-                    </Form>
+                    <MethodAction
+                      id={method.id}
+                      intent="make-default"
+                      label={t.makeDefault}
+                      ariaLabel={t.makeDefaultLabel(method.brand, method.last4)}
+                    />
                   )}
-                  <Form method="post">
-                    <input type="hidden" name="id" value={method.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete"
-                      className="link-button"
-                      aria-label={t.deleteMethodLabel(method.brand, method.last4)}
-                    >
-                      {t.deleteMethod}
-                    </button>
-                  </Form>
+                  <MethodAction
+                    id={method.id}
+                    intent="delete"
+                    label={t.deleteMethod}
+                    ariaLabel={t.deleteMethodLabel(method.brand, method.last4)}
+                  />
                 </td>
               </tr>
             ))}
@@ -95,5 +83,17 @@ export default function AccountPaymentMethods({ loaderData, actionData }: Route.
         </table>
       )}
     </AccountLayout>
+  );
+}
+
+/** One saved-card action: a small form posting the card's id and what to do with it. */
+function MethodAction({ id, intent, label, ariaLabel }: { id: string | number; intent: string; label: string; ariaLabel: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="intent" value={intent} className="link-button" aria-label={ariaLabel}>
+        {label}
+      </button>
+    </Form>
   );
 }

@@ -252,13 +252,14 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
       const document = hasFieldRules(ctx.settings) ? orderRuleDocument(uid, await before.view(), input, addresses) : null;
       const additionalFields = checkedAdditionalFields(ctx.settings, input.additional_fields ?? {}, document);
       const { billing, shipping, billingFields, shippingFields } = checkedAddresses(ctx.settings, addresses, shippingNeeded, document);
-      await cartRepo.touchCart(db, sid, nowIso, expiryOf(now), {
+      const saved = await cartRepo.touchCart(db, sid, nowIso, expiryOf(now), {
         billing_address: JSON.stringify(billing),
         shipping_address: JSON.stringify(shipping),
         has_calculated_shipping: shipping.country ? 1 : 0,
       });
-      stored = (await cartRepo.findCart(db, sid)) ?? stored;
-      const priced = await loadPricedCart({ ...ctx, db }, stored);
+      // Priced again with the addresses as saved; the rows it is priced from were read just above.
+      stored = { ...stored, cart: { ...stored.cart, ...saved } };
+      const priced = await loadPricedCart({ ...ctx, db }, stored, before.inputs);
       const view = await priced.view();
 
       const dropped = stored.coupons.filter((code) => !priced.coupons.some((c) => c.code === code));

@@ -3,7 +3,14 @@
  * table with inline styles (mail clients ignore style sheets) and every value from the order,
  * the settings or the shopper is escaped.
  */
-import { countryName, currencyFromFields, formatAmount, type StoreCartTotals } from "@cartwright/commerce";
+import {
+  BANK_DETAIL_KEYS,
+  countryName,
+  currencyFromFields,
+  formatAmount,
+  PAYMENT_DETAIL_LABELS,
+  type StoreCartTotals,
+} from "@cartwright/commerce";
 import type { OrderView } from "../orders/index.ts";
 
 export interface OrderEmailData {
@@ -23,17 +30,6 @@ export interface RenderedEmail {
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-
-/** Payment details shown in e-mails: the bank transfer's, by label. Anything else a gateway keeps stays out. */
-const BANK_DETAIL_LABELS: Record<string, string> = {
-  reference: "Payment reference",
-  account_name: "Account name",
-  bank_name: "Bank",
-  account_number: "Account number",
-  sort_code: "Sort code",
-  iban: "IBAN",
-  bic: "BIC",
-};
 
 const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, " ").trim();
 
@@ -98,8 +94,8 @@ function summary(data: OrderEmailData) {
   rows.push({ label: "Total", value: money(totals.total_price) });
 
   const bankDetails: Row[] = order.payment_details
-    .filter((d) => BANK_DETAIL_LABELS[d.key] && d.value)
-    .map((d) => ({ label: BANK_DETAIL_LABELS[d.key] ?? d.key, value: d.value }));
+    .filter((d) => BANK_DETAIL_KEYS.includes(d.key) && d.value)
+    .map((d) => ({ label: PAYMENT_DETAIL_LABELS[d.key] ?? d.key, value: d.value }));
   const shipping = order.shipping_address.address_1 ? addressLines(order.shipping_address) : [];
   return {
     number: order.order_number,

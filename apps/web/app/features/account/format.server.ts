@@ -8,6 +8,7 @@ import {
   countryName,
   currencyFromFields,
   formatAmount,
+  PAYMENT_DETAIL_LABELS,
   type StoreAddress,
   type StoreCartTotals,
   statesOf,
@@ -154,8 +155,8 @@ export function orderDisplay(order: AccountOrder, withTax: boolean, fields: Fiel
     paymentMethod: order.payment_method_title || (Number(totals.total_price ?? 0) > 0 ? order.payment_method : t.noPaymentNeeded),
     paymentInstructions: order.payment_instructions,
     paymentDetails: order.payment_details
-      .filter((detail) => detail.value && t.paymentDetails[detail.key])
-      .map((detail) => ({ label: t.paymentDetails[detail.key] ?? detail.key, value: detail.value })),
+      .filter((detail) => detail.value && PAYMENT_DETAIL_LABELS[detail.key])
+      .map((detail) => ({ label: PAYMENT_DETAIL_LABELS[detail.key] ?? detail.key, value: detail.value })),
     note: order.customer_note,
     origin: order.attribution.origin,
     fields: fieldValues(order.additional_fields, fields),

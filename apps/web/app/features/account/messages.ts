@@ -103,16 +103,4 @@ export const orderMessages = {
     refunded: "Refunded",
     failed: "Failed",
   } as Record<string, string>,
-  paymentDetails: {
-    reference: "Reference",
-    account_name: "Account name",
-    bank_name: "Bank",
-    account_number: "Account number",
-    sort_code: "Sort code",
-    iban: "IBAN",
-    bic: "BIC",
-    card_brand: "Card",
-    card_last4: "Card ending in",
-    wallet_address: "Wallet",
-  } as Record<string, string>,
 };
