@@ -38,10 +38,8 @@ describe("readOrderAttribution", () => {
   it.each([
     [[], "extensions[cw/order-attribution] is not an object."],
     [{ referrer: null }, "extensions[cw/order-attribution].referrer is not text."],
-    [{ session_count: -1 }, "extensions[cw/order-attribution].session_count is not a whole number."],
-    [{ session_count: "1e3" }, "extensions[cw/order-attribution].session_count is not a whole number."],
-    [{ referrer: `https://${"a".repeat(1000)}` }, "extensions[cw/order-attribution].referrer is longer than 1000 characters."],
-  ])("refuses %o", (entry, message) => {
+    [{ utm_source: 42 }, "extensions[cw/order-attribution].utm_source is not text."],
+  ])("refuses %o, which no page sends", (entry, message) => {
     let thrown: unknown;
     try {
       readOrderAttribution({ "cw/order-attribution": entry });
@@ -49,6 +47,16 @@ describe("readOrderAttribution", () => {
       thrown = error;
     }
     expect(thrown).toMatchObject({ code: "rest_invalid_param", status: 400, data: { params: { extensions: message } } });
+  });
+
+  it.each([
+    [{ session_count: -1 }],
+    [{ session_count: "1e3" }],
+    [{ referrer: `https://${"a".repeat(1000)}` }],
+    [{ source_type: "paid" }],
+    [{ session_start_time: "yesterday" }],
+  ])("drops %o, which a stale or edited cookie can hold", (entry) => {
+    expect(readOrderAttribution({ "cw/order-attribution": { ...entry, utm_source: "google" } })).toEqual({ utm_source: "google" });
   });
 
   it("leaves the other extensions alone", () => {

@@ -3,12 +3,12 @@
  * ready to store, and the words an order's origin is shown in. Pure functions (decision 0014).
  *
  * What is refused and what is dropped: the data only ever feeds reports, so an order never fails
- * over something that can simply be left out. Unknown keys, empty values and "(none)" are
- * dropped. What only a broken or hostile client sends is refused with a clear 400
- * (rest_invalid_param naming the field): the entry not being an object, a value that is not
- * text (counts may also be whole numbers), a value longer than its limit, a source type outside
+ * over anything a shopper's browser can hold. Unknown keys, empty values and "(none)" are dropped,
+ * and so is a value a stale or edited cookie can carry: longer than its limit, a source type outside
  * utm/organic/referral/typein, a count that is not a whole number, a start time that is not
- * "YYYY-MM-DD HH:MM:SS". Our own tracker cuts every value to its limit, so shoppers never meet these.
+ * "YYYY-MM-DD HH:MM:SS". Only what no page sends is refused with a clear 400 (rest_invalid_param
+ * naming the field): the entry not being an object, or a value that is not text (counts may also
+ * be numbers), which only a broken API client sends.
  */
 import {
   NO_VALUE,
@@ -43,20 +43,16 @@ function invalid(field: string, problem: string): StoreError {
   });
 }
 
+/** The value to keep; undefined to drop it. Throws only for a value of the wrong type. */
 function checkedValue(field: OrderAttributionField, raw: unknown): string | number | undefined {
   const isCount = COUNT_FIELDS.includes(field);
   if (typeof raw !== "string" && !(isCount && typeof raw === "number"))
     throw invalid(field, isCount ? "is not a whole number." : "is not text.");
   const text = String(raw).trim();
-  if (text.length > ORDER_ATTRIBUTION_LIMITS[field]) throw invalid(field, `is longer than ${ORDER_ATTRIBUTION_LIMITS[field]} characters.`);
-  if (text === "" || text === NO_VALUE) return undefined;
-  if (isCount) {
-    if (!/^\d+$/.test(text)) throw invalid(field, "is not a whole number.");
-    return Number(text);
-  }
-  if (field === "source_type" && !SOURCE_TYPES.includes(text as SourceType))
-    throw invalid(field, `is not one of ${SOURCE_TYPES.join(", ")}.`);
-  if (field === "session_start_time" && !START_TIME.test(text)) throw invalid(field, "is not a time as YYYY-MM-DD HH:MM:SS.");
+  if (text === "" || text === NO_VALUE || text.length > ORDER_ATTRIBUTION_LIMITS[field]) return undefined;
+  if (isCount) return /^\d+$/.test(text) ? Number(text) : undefined;
+  if (field === "source_type" && !SOURCE_TYPES.includes(text as SourceType)) return undefined;
+  if (field === "session_start_time" && !START_TIME.test(text)) return undefined;
   return text;
 }
 
