@@ -10,6 +10,7 @@ import * as m006 from "./migrations/006_orders.ts";
 import * as m007 from "./migrations/007_payment_tokens.ts";
 import * as m008 from "./migrations/008_customer_roles.ts";
 import * as m009 from "./migrations/009_order_attribution.ts";
+import * as m010 from "./migrations/010_cart_versions.ts";
 
 const migrations: Record<string, Migration> = {
   "001_catalogue": m001,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "007_payment_tokens": m007,
   "008_customer_roles": m008,
   "009_order_attribution": m009,
+  "010_cart_versions": m010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,10 +6,10 @@
 import type { Db } from "./index.ts";
 import { prepared } from "./prepared.ts";
 
-export type RevisionName = "settings" | "pricing" | "catalogue";
+export type RevisionName = "settings" | "pricing" | "catalogue" | "coupons";
 
 /** A transaction shares its database's adapter object, so both reach the same caches. */
-const identityOf = (db: Db): object => db.getExecutor().adapter;
+export const identityOf = (db: Db): object => db.getExecutor().adapter;
 
 // Read on every cache use: built once (prepared.ts).
 const selectRevision = prepared((db, name: string) => db.selectFrom("revisions").select("value").where("name", "=", name));
@@ -18,10 +18,12 @@ const selectAllRevisions = prepared((db) => db.selectFrom("revisions").select(["
 /** Units of work reading every counter once (see snapshotRevisions), by the Db object they run on. */
 const snapshots = new WeakMap<Db, { read?: Promise<Map<string, number>> }>();
 
+const readAllRevisions = async (db: Db) => new Map((await selectAllRevisions(db)).rows.map((row) => [row.name, Number(row.value)]));
+
 async function readRevision(db: Db, name: RevisionName): Promise<number> {
   const snapshot = snapshots.get(db);
   if (snapshot) {
-    snapshot.read ??= selectAllRevisions(db).then(({ rows }) => new Map(rows.map((row) => [row.name, Number(row.value)])));
+    snapshot.read ??= readAllRevisions(db);
     return (await snapshot.read).get(name) ?? Number.NaN;
   }
   const [row] = (await selectRevision(db, name)).rows;
@@ -36,6 +38,19 @@ async function readRevision(db: Db, name: RevisionName): Promise<number> {
  */
 export function snapshotRevisions(db: Db): void {
   if (!snapshots.has(db)) snapshots.set(db, {});
+}
+
+/**
+ * Every counter as one text, for values priced from all of them (the cart reply cache). Read
+ * through the snapshot when there is one, so it names the same state the cached reads see.
+ */
+export async function revisionStamp(db: Db): Promise<string> {
+  const snapshot = snapshots.get(db);
+  const all = await (snapshot ? (snapshot.read ??= readAllRevisions(db)) : readAllRevisions(db));
+  return [...all]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(",");
 }
 
 interface Entry<T> {

@@ -135,6 +135,8 @@ export interface CartsTable {
   created_at: string;
   updated_at: string;
   expires_at: string;
+  /** Moved by triggers on any write to the cart, its lines or coupons (migration 010); random, never + 1. */
+  version: number;
 }
 
 export interface CartItemsTable {

@@ -11,9 +11,9 @@ import { StoreError } from "../../http/errors.ts";
 import type { RequestSession } from "../../http/session.ts";
 import { getProduct } from "../catalog/index.ts";
 import { type ShopSettings, shopCurrency } from "../settings/index.ts";
-import { cartHash } from "./cart.routes.ts";
 import * as cart from "./cart.service.ts";
 import type { CartView } from "./cart-view.ts";
+import { cartHash } from "./reply-cache.ts";
 
 export interface AjaxRouteDeps {
   db: Db;

@@ -216,6 +216,9 @@ export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null
     }),
   });
 
+  // Time changes this pricing only when one of the cart's coupons expires (valid up to and at its time).
+  const expiries = [...couponRows.values()].map((c) => Date.parse(c.coupon.expiresAt ?? "")).filter((t) => t >= now.getTime());
+
   if (needsShipping && shipping.country && settings.shipToCountries.length && !settings.shipToCountries.includes(shipping.country)) {
     errors.push({ code: "cw_rest_cart_shipping_rates_invalid_country", message: "Sorry, we do not ship orders to the selected country." });
   }
@@ -232,6 +235,8 @@ export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null
     billing,
     shipping,
     pickupLocation,
+    /** Until when (ms since the epoch) time alone cannot change this pricing. */
+    stableUntil: Math.min(Number.POSITIVE_INFINITY, ...expiries),
     checkNewCoupon: async (code: string): Promise<StoreError | null> => {
       const found = (await loadCoupons(db, [code])).get(code);
       if (!found) return cartErrors.couponMissing(code);
@@ -314,10 +319,6 @@ export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null
       };
     },
   };
-}
-
-export async function buildCartView(ctx: CartContext, stored: StoredCart | null, known?: Partial<PricingInputs>): Promise<CartView> {
-  return (await loadPricedCart(ctx, stored, known)).view();
 }
 
 function pick(address: { country: string; state: string; postcode: string; city: string }) {

@@ -21,20 +21,31 @@ const selectItems = prepared((db, id: string) => db.selectFrom("cart_items").sel
 const selectCoupons = prepared((db, id: string) => db.selectFrom("cart_coupons").select(["code", "position"]).where("cart_id", "=", id));
 
 export async function findCart(db: Db, id: string): Promise<StoredCart | null> {
-  const [cart] = (await selectCart(db, id)).rows;
-  if (!cart) return null;
+  const cart = await findCartRow(db, id);
+  return cart ? withLines(db, cart) : null;
+}
+
+/** The cart's own row only: its version tells whether a kept reply still holds (reply-cache.ts). */
+export async function findCartRow(db: Db, id: string): Promise<CartRow | null> {
+  return (await selectCart(db, id)).rows[0] ?? null;
+}
+
+export async function withLines(db: Db, cart: CartRow): Promise<StoredCart> {
   // Sorted here: a cart holds a handful of rows, and an SQL ORDER BY cost more than the query (measured).
-  const [{ rows: items }, { rows: coupons }] = await Promise.all([selectItems(db, id), selectCoupons(db, id)]);
+  const [{ rows: items }, { rows: coupons }] = await Promise.all([selectItems(db, cart.id), selectCoupons(db, cart.id)]);
   items.sort((a, b) => a.position - b.position || (a.added_at < b.added_at ? -1 : a.added_at > b.added_at ? 1 : 0));
   coupons.sort((a, b) => a.position - b.position);
   return { cart, items, coupons: coupons.map((c) => c.code) };
 }
 
+/** A fresh cart version, in the range both databases' triggers use (migration 010). */
+export const newCartVersion = () => Math.floor(Math.random() * 2 ** 52);
+
 /**
  * Creates the cart row if needed and locks it for the rest of the transaction, so concurrent
  * writes to one cart run one after another (SQLite transactions are serialised already).
  */
-const insertCart = prepared((trx, id: string, customerId: number | null, expiresAt: string, now: string) =>
+const insertCart = prepared((trx, id: string, customerId: number | null, expiresAt: string, now: string, version: number) =>
   trx
     .insertInto("carts")
     .values({
@@ -48,13 +59,19 @@ const insertCart = prepared((trx, id: string, customerId: number | null, expires
       created_at: now,
       updated_at: now,
       expires_at: expiresAt,
+      version,
     })
     .onConflict((oc) => oc.column("id").doNothing()),
 );
 const selectCartForUpdate = prepared((trx, id: string) => trx.selectFrom("carts").select("id").where("id", "=", id).forUpdate());
 
 export async function lockCart(trx: Db, id: string, customerId: number | null, expiresAt: string, now: string): Promise<void> {
-  await insertCart(trx, id, customerId, expiresAt, now);
+  await insertCart(trx, id, customerId, expiresAt, now, newCartVersion());
+  await lockCartRow(trx, id);
+}
+
+/** Takes an existing cart's row lock before its lines are written, as every cart writer does (no deadlocks on PostgreSQL). */
+export async function lockCartRow(trx: Db, id: string): Promise<void> {
   if (isPostgres(trx)) await selectCartForUpdate(trx, id);
 }
 
@@ -65,14 +82,18 @@ export type CartFields = Partial<
 /** One prepared update per set of fields written (a handful: the rate, an address, extension data). */
 const cartUpdates = new Map<string, ReturnType<typeof prepareCartUpdate>>();
 const prepareCartUpdate = (names: (keyof CartFields)[]) =>
-  prepared((trx, id: string, now: string, expiresAt: string, ...values: unknown[]) =>
+  prepared((trx, id: string, now: string, expiresAt: string, version: number, ...values: unknown[]) =>
     trx
       .updateTable("carts")
-      .set({ ...Object.fromEntries(names.map((name, i) => [name, values[i]])), updated_at: now, expires_at: expiresAt })
+      .set({ ...Object.fromEntries(names.map((name, i) => [name, values[i]])), updated_at: now, expires_at: expiresAt, version })
       .where("id", "=", id),
   );
 
-/** Saves the given fields and pushes the cart's expiry on; returns every field it wrote. */
+/**
+ * Saves the given fields, pushes the cart's expiry on and gives it a new version (the last write
+ * of a cart change, so the version it returns names the state the transaction leaves); returns
+ * every field it wrote.
+ */
 export async function touchCart(trx: Db, id: string, now: string, expiresAt: string, fields: CartFields = {}): Promise<Partial<CartRow>> {
   const names = (Object.keys(fields) as (keyof CartFields)[]).sort();
   const key = names.join(",");
@@ -81,8 +102,9 @@ export async function touchCart(trx: Db, id: string, now: string, expiresAt: str
     update = prepareCartUpdate(names);
     cartUpdates.set(key, update);
   }
-  await update(trx, id, now, expiresAt, ...names.map((name) => fields[name]));
-  return { ...fields, updated_at: now, expires_at: expiresAt };
+  const version = newCartVersion();
+  await update(trx, id, now, expiresAt, version, ...names.map((name) => fields[name]));
+  return { ...fields, updated_at: now, expires_at: expiresAt, version };
 }
 
 const ITEM_COLUMNS = [
@@ -166,7 +188,8 @@ export async function findCustomerCartId(db: Db, customerId: number): Promise<st
 
 /** After an order is placed: the lines, coupons and chosen rates go; the addresses stay for next time. */
 export async function emptyCart(trx: Db, cartId: string, now: string): Promise<void> {
+  // The cart's row first: deleting lines moves its version (migration 010), and every writer takes the row before the lines.
+  await trx.updateTable("carts").set({ selected_rates: "{}", updated_at: now }).where("id", "=", cartId).execute();
   await trx.deleteFrom("cart_items").where("cart_id", "=", cartId).execute();
   await trx.deleteFrom("cart_coupons").where("cart_id", "=", cartId).execute();
-  await trx.updateTable("carts").set({ selected_rates: "{}", updated_at: now }).where("id", "=", cartId).execute();
 }

@@ -1,5 +1,4 @@
 /** The cart calls under /api/store/v1 (spec §7): resolve the session, call one service, reply the cart. */
-import { createHash } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/index.ts";
@@ -15,20 +14,11 @@ import {
 } from "./cart.schemas.ts";
 import * as cart from "./cart.service.ts";
 import type { CartView } from "./cart-view.ts";
+import { type CartReply, replyFor } from "./reply-cache.ts";
 
 export interface CartRouteDeps {
   db: Db;
   settings: (request: FastifyRequest) => Promise<ShopSettings>;
-}
-
-/** A short fingerprint of what the shopper sees, so clients can tell when their cached cart is stale. */
-export function cartHash(view: CartView): string {
-  const basis = {
-    items: view.items.map((i) => [i.key, i.quantity]),
-    coupons: view.coupons.map((c) => c.code),
-    totals: view.totals.total_price,
-  };
-  return createHash("sha256").update(JSON.stringify(basis)).digest("hex").slice(0, 32);
 }
 
 export const cartRoutes: FastifyPluginAsyncTypebox<CartRouteDeps> = async (app, { db, settings }) => {
@@ -37,12 +27,12 @@ export const cartRoutes: FastifyPluginAsyncTypebox<CartRouteDeps> = async (app, 
     settings: await settings(request),
     session: { sid: request.cartSession?.sid ?? "", uid: request.cartSession?.uid ?? 0 },
   });
-  const send = (reply: FastifyReply, view: CartView, status = 200) => {
-    reply.header("Cart-Hash", cartHash(view));
-    return reply.status(status).send(view);
-  };
+  // The cart's JSON text goes out as it was serialised when priced (reply-cache.ts).
+  const sendReply = (reply: FastifyReply, { json, hash }: CartReply, status = 200) =>
+    reply.status(status).header("Cart-Hash", hash).type("application/json; charset=utf-8").send(json);
+  const send = (reply: FastifyReply, view: CartView, status = 200) => sendReply(reply, replyFor(view), status);
   app.get("/cart", { schema: { tags: ["cart"], summary: "The whole cart" } }, async (request, reply) =>
-    send(reply, await cart.getCart(await context(request))),
+    sendReply(reply, await cart.getCartReply(await context(request))),
   );
 
   app.post("/cart/add-item", { schema: { tags: ["cart"], summary: "Add an item", body: AddItemBody } }, async (request, reply) => {

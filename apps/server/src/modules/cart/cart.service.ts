@@ -12,9 +12,10 @@ import type { ShopSettings } from "../settings/index.ts";
 import { cartErrors } from "./cart.errors.ts";
 import * as repo from "./cart.repo.ts";
 import { checkQuantity, lineKey, resolveVariation, type VariationChoice } from "./cart-items.ts";
-import { buildCartView, type CartView, loadPricedCart, type PricingInputs } from "./cart-view.ts";
+import { type CartView, loadPricedCart, type PricingInputs } from "./cart-view.ts";
 import { type AddressInput, validateCustomerUpdate } from "./customer.ts";
 import { runCartExtension } from "./extensions.ts";
+import { type CartReply, cachedReply, cartStamp, keepReply } from "./reply-cache.ts";
 
 export interface CartSession {
   sid: string;
@@ -33,11 +34,27 @@ const nowOf = (ctx: CartContext) => ctx.now ?? new Date();
 const expiryOf = (now: Date) => new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
 
 export async function getCart(ctx: CartContext): Promise<CartView> {
-  // One connection for the whole read, so the price caches check their revisions once.
+  return JSON.parse((await getCartReply(ctx)).json) as CartView;
+}
+
+/**
+ * The cart as the Store API sends it. A reply priced earlier is sent again while its stamp holds
+ * (reply-cache.ts): one read of the cart's row and the revisions instead of pricing it afresh.
+ */
+export async function getCartReply(ctx: CartContext): Promise<CartReply> {
+  const sid = ctx.session.sid;
+  // One connection for the whole read, so the revisions are read once, before anything priced from them.
   return ctx.db.connection().execute(async (connection) => {
     const db = connection as Db;
     snapshotRevisions(db);
-    return buildCartView({ ...ctx, db }, await repo.findCart(db, ctx.session.sid));
+    const cart = await repo.findCartRow(db, sid);
+    const version = cart?.version ?? null;
+    const stamp = await cartStamp(db, version);
+    const now = nowOf(ctx);
+    const kept = cachedReply(db, sid, version, stamp, now.getTime());
+    if (kept) return kept;
+    const priced = await loadPricedCart({ ...ctx, db }, cart && (await repo.withLines(db, cart)));
+    return keepReply(db, sid, version, stamp, priced.stableUntil, await priced.view());
   });
 }
 
@@ -55,19 +72,24 @@ interface WriteResult {
  */
 async function mutate(ctx: CartContext, write: (trx: Db, stored: repo.StoredCart) => Promise<WriteResult | undefined>): Promise<CartView> {
   const now = nowOf(ctx);
+  const sid = ctx.session.sid;
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const written = await ctx.db.transaction().execute(async (trx) => {
       const db = trx as unknown as Db;
       // Cart writes never touch settings, prices or the catalogue: their revisions hold throughout.
       snapshotRevisions(db);
-      await repo.lockCart(db, ctx.session.sid, ctx.session.uid || null, expiryOf(now), now.toISOString());
-      const stored = await repo.findCart(db, ctx.session.sid);
+      await repo.lockCart(db, sid, ctx.session.uid || null, expiryOf(now), now.toISOString());
+      const stored = await repo.findCart(db, sid);
       if (!stored) throw new Error("cart vanished under its lock");
       const { known, cartFields = {} } = (await write(db, stored)) ?? {};
-      const saved = await repo.touchCart(db, ctx.session.sid, now.toISOString(), expiryOf(now), cartFields);
+      const saved = await repo.touchCart(db, sid, now.toISOString(), expiryOf(now), cartFields);
       Object.assign(stored.cart, saved);
-      return buildCartView({ ...ctx, db }, stored, known);
+      const priced = await loadPricedCart({ ...ctx, db }, stored, known);
+      return { view: await priced.view(), version: stored.cart.version, stamp: await cartStamp(db, stored.cart.version), priced };
     });
+    // Kept only once committed: the version then names exactly the rows this reply was priced from.
+    keepReply(ctx.db, sid, written.version, written.stamp, written.priced.stableUntil, written.view);
+    return written.view;
   } catch (error) {
     if (error instanceof StoreError && error.status === 409) {
       throw new StoreError(error.code, error.message, error.status, { ...error.data, cart: await getCart(ctx) });
@@ -210,6 +232,7 @@ export async function mergeCarts(db: Db, guestCartId: string, customerCartId: st
   if (guestCartId === customerCartId) return;
   await db.transaction().execute(async (trx) => {
     const tx = trx as unknown as Db;
+    await repo.lockCartRow(tx, customerCartId);
     const guest = await repo.findCart(tx, guestCartId);
     const target = await repo.findCart(tx, customerCartId);
     if (!guest || !target) return;

@@ -13,15 +13,23 @@ export type CartFeeProvider = (cart: { subtotal: number; extensions: Record<stri
 
 const callbacks = new Map<string, CartExtensionCallback>();
 const feeProviders = new Map<string, CartFeeProvider>();
+/** Moves whenever the fee providers change, so kept cart replies priced without them are not reused. */
+let feeProvidersChanges = 0;
+export const feeProvidersVersion = () => feeProvidersChanges;
 
 export function registerCartExtension(namespace: string, callback: CartExtensionCallback): () => void {
   callbacks.set(namespace, callback);
   return () => callbacks.delete(namespace);
 }
 
+/** A provider must answer from its arguments alone: a priced cart is reused while they hold (decision 0015). */
 export function registerCartFees(namespace: string, provider: CartFeeProvider): () => void {
   feeProviders.set(namespace, provider);
-  return () => feeProviders.delete(namespace);
+  feeProvidersChanges++;
+  return () => {
+    feeProvidersChanges++;
+    return feeProviders.delete(namespace);
+  };
 }
 
 export async function runCartExtension(

@@ -10,6 +10,7 @@ export {
   callExtension,
   deleteExpiredCarts,
   getCart,
+  getCartReply,
   mergeCarts,
   removeCoupon,
   removeItem,

@@ -4,10 +4,14 @@ import { builtInGateways } from "./built-in.ts";
 import type { PaymentGateway } from "./gateway.ts";
 
 const gateways = new Map<string, PaymentGateway>(builtInGateways.map((g) => [g.id, g]));
+/** Moves with every registration: kept cart replies list the methods that were known when priced. */
+let registrations = 0;
+export const gatewaysVersion = () => registrations;
 
 /** For extensions: a gateway with a new id joins the list; an existing id is replaced. */
 export function registerPaymentGateway(gateway: PaymentGateway): void {
   gateways.set(gateway.id, gateway);
+  registrations++;
 }
 
 export function findGateway(id: string): PaymentGateway | undefined {

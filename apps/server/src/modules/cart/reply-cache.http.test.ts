@@ -1,0 +1,160 @@
+/**
+ * Kept cart replies (decision 0015) are sent again only while nothing they were priced from has
+ * changed. Each test changes one input the way another process or the shop owner would (plain SQL,
+ * the settings, code registrations, time) and expects the next GET /cart to show it.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { productId, StoreClient } from "../../../../../test/store-client.ts";
+import { registerPaymentGateway } from "../payments/index.ts";
+import { getSettings, updateSettings } from "../settings/index.ts";
+import { getCartReply, registerCartFees } from "./index.ts";
+
+let shop: TestShop;
+let beanie: number;
+beforeAll(async () => {
+  shop = await createTestShop();
+  beanie = await productId(shop.app, "beanie");
+});
+afterAll(() => shop?.close());
+
+let shopper: StoreClient;
+let sid: string;
+beforeEach(async () => {
+  shopper = new StoreClient(shop.app);
+  expect((await shopper.post("/cart/add-item", { id: beanie, quantity: 1 })).statusCode).toBe(201);
+  sid = shopper.sessionId();
+});
+
+const cart = async (client = shopper) => {
+  const response = await client.get("/cart");
+  expect(response.statusCode).toBe(200);
+  return response.json();
+};
+const context = async (now?: Date) => ({ db: shop.db, settings: await getSettings(shop.db), session: { sid, uid: 0 }, now });
+
+describe("kept cart replies", () => {
+  it("are reused while nothing changed, and a write replaces them", async () => {
+    await cart();
+    const first = await getCartReply(await context());
+    const second = await getCartReply(await context());
+    expect(second).toBe(first);
+    expect(JSON.parse(second.json)).toEqual(await cart());
+
+    const written = (await shopper.post("/cart/update-item", { key: (await cart()).items[0].key, quantity: 3 })).json();
+    expect(written.items[0].quantity).toBe(3);
+    expect(await cart()).toEqual(written);
+  });
+
+  it("see lines, coupons and addresses another process writes", async () => {
+    const before = await cart();
+    await shop.db.updateTable("cart_items").set({ quantity: 4 }).where("cart_id", "=", sid).execute();
+    expect((await cart()).items[0].quantity).toBe(4);
+
+    await shop.db.insertInto("cart_coupons").values({ cart_id: sid, code: "save10", position: 0 }).execute();
+    expect((await cart()).coupons.map((c: { code: string }) => c.code)).toEqual(["save10"]);
+
+    await shop.db.deleteFrom("cart_coupons").where("cart_id", "=", sid).execute();
+    expect((await cart()).coupons).toEqual([]);
+
+    await shop.db
+      .updateTable("carts")
+      .set({ shipping_address: JSON.stringify({ country: "US", state: "NY", postcode: "10001", city: "New York" }) })
+      .where("id", "=", sid)
+      .execute();
+    expect((await cart()).shipping_address).toMatchObject({ state: "NY", city: "New York" });
+
+    await shop.db.deleteFrom("cart_items").where("cart_id", "=", sid).execute();
+    const emptied = await cart();
+    expect(emptied.items).toEqual([]);
+    expect(emptied.totals.total_price).toBe("0");
+    expect(before.items).toHaveLength(1);
+  });
+
+  it("see price and stock changes in the catalogue", async () => {
+    const before = await cart();
+    const original = await shop.db
+      .selectFrom("products")
+      .select(["regular_price", "sale_price", "manage_stock", "stock_status"])
+      .where("id", "=", beanie)
+      .executeTakeFirstOrThrow();
+    onTestFinished(async () => {
+      await shop.db.updateTable("products").set(original).where("id", "=", beanie).execute();
+    });
+    await shop.db.updateTable("products").set({ regular_price: 1234, sale_price: null }).where("id", "=", beanie).execute();
+    const repriced = await cart();
+    expect(repriced.items[0].prices.price).toBe("1234");
+    expect(repriced.totals.total_price).not.toBe(before.totals.total_price);
+    expect(repriced.errors.map((e: { code: string }) => e.code)).toContain("cw_rest_cart_item_price_changed");
+
+    await shop.db.updateTable("products").set({ manage_stock: 0, stock_status: "outofstock" }).where("id", "=", beanie).execute();
+    expect((await cart()).errors.map((e: { code: string }) => e.code)).toContain("cw_rest_product_out_of_stock");
+  });
+
+  it("see a coupon's usage limit reached by someone else's order", async () => {
+    expect((await shopper.post("/cart/apply-coupon", { code: "once" })).statusCode).toBe(200);
+    expect((await cart()).coupons).toHaveLength(1);
+    await shop.db.updateTable("coupons").set({ usage_count: 1 }).where("code", "=", "once").execute();
+    const after = await cart();
+    expect(after.coupons).toEqual([]);
+    expect(after.errors.map((e: { code: string }) => e.code)).toContain("cw_rest_cart_coupon_error");
+  });
+
+  it("stop at the moment a coupon of the cart expires", async () => {
+    const expiresAt = new Date(Date.now() + 60_000);
+    await shop.db.updateTable("coupons").set({ expires_at: expiresAt.toISOString() }).where("code", "=", "5off").execute();
+    expect((await shopper.post("/cart/apply-coupon", { code: "5off" })).statusCode).toBe(200);
+    const atExpiry = JSON.parse((await getCartReply(await context(expiresAt))).json);
+    expect(atExpiry.coupons.map((c: { code: string }) => c.code)).toEqual(["5off"]);
+    const after = JSON.parse((await getCartReply(await context(new Date(expiresAt.getTime() + 1)))).json);
+    expect(after.coupons).toEqual([]);
+    expect(after.errors[0].message).toBe('Coupon "5off" has expired.');
+  });
+
+  it("see settings, fee providers and payment gateways changed in this process", async () => {
+    await cart();
+    await updateSettings(shop.db, { cartFees: [{ name: "Packing", amount: 150, taxable: false, taxClass: "" }] });
+    expect((await cart()).fees.map((f: { name: string }) => f.name)).toEqual(["Packing"]);
+    await updateSettings(shop.db, { cartFees: [] });
+
+    const unregister = registerCartFees("test/reply-cache", () => [{ name: "Handling", amount: 99, taxable: false, taxClass: "" }]);
+    try {
+      expect((await cart()).fees.map((f: { name: string }) => f.name)).toEqual(["Handling"]);
+    } finally {
+      unregister();
+    }
+    expect((await cart()).fees).toEqual([]);
+
+    const settings = await getSettings(shop.db);
+    await updateSettings(shop.db, { payments: { ...settings.payments, enabled: [...settings.payments.enabled, "test-reply-cache"] } });
+    expect((await cart()).payment_methods).not.toContain("test-reply-cache");
+    registerPaymentGateway({
+      id: "test-reply-cache",
+      title: "Reply cache test",
+      description: "",
+      supports: ["products"],
+      process: async () => ({ status: "success" }),
+    });
+    expect((await cart()).payment_methods).toContain("test-reply-cache");
+    await updateSettings(shop.db, { payments: settings.payments });
+  });
+
+  it("are never shared between carts, and empty carts share one", async () => {
+    const other = new StoreClient(shop.app);
+    await other.post("/cart/add-item", { id: beanie, quantity: 2 });
+    expect((await cart(other)).items[0].quantity).toBe(2);
+    expect((await cart()).items[0].quantity).toBe(1);
+
+    const visitor = new StoreClient(shop.app);
+    const another = new StoreClient(shop.app);
+    expect(await cart(visitor)).toEqual(await cart(another));
+    expect((await cart(visitor)).items).toEqual([]);
+  });
+
+  it("leave nothing behind for a write that failed", async () => {
+    const before = await cart();
+    // The coupon check fails inside the write's transaction: the kept reply must stay the last committed one.
+    expect((await shopper.post("/cart/apply-coupon", { code: "expired" })).statusCode).toBe(400);
+    expect(await cart()).toEqual(before);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Cart replies kept per process as the JSON text sent (decision 0015). A priced cart is reused
+ * while nothing it was priced from has changed, which its stamp names: the cart's version (moved by
+ * triggers on any write to the cart, its lines or coupons), every revision counter (settings,
+ * pricing rules, catalogue, coupons), the fee providers and gateways registered in code; and
+ * time, up to the next coupon expiry. Any process may write the cart: the stamp is read from the
+ * database on every use, so another process's change is a miss, never a stale reply.
+ */
+import { createHash } from "node:crypto";
+import type { Db } from "../../db/index.ts";
+import { identityOf, revisionStamp } from "../../db/revisions.ts";
+import { gatewaysVersion } from "../payments/index.ts";
+import type { CartView } from "./cart-view.ts";
+import { feeProvidersVersion } from "./extensions.ts";
+
+export interface CartReply {
+  json: string;
+  /** The Cart-Hash header: a short fingerprint of what the shopper sees. */
+  hash: string;
+}
+
+interface Entry extends CartReply {
+  stamp: string;
+  /** Until when time cannot change the pricing (ms since the epoch; Infinity when nothing expires). */
+  validUntil: number;
+}
+
+/** Enough for the carts in use at once; about 6 KB each. Oldest out first. */
+const MAX_ENTRIES = 5000;
+/** Per database, by cart id; carts without a row (every new visitor's) share the empty cart under "". */
+const entriesOf = new WeakMap<object, Map<string, Entry>>();
+function entries(db: Db): Map<string, Entry> {
+  const key = identityOf(db);
+  let held = entriesOf.get(key);
+  if (!held) {
+    held = new Map();
+    entriesOf.set(key, held);
+  }
+  return held;
+}
+/** Replies already serialised for a view built in this process, so a route sends that text. */
+const serialised = new WeakMap<CartView, CartReply>();
+
+/** A short fingerprint of what the shopper sees, so clients can tell when their cached cart is stale. */
+export function cartHash(view: CartView): string {
+  const basis = {
+    items: view.items.map((i) => [i.key, i.quantity]),
+    coupons: view.coupons.map((c) => c.code),
+    totals: view.totals.total_price,
+  };
+  return createHash("sha256").update(JSON.stringify(basis)).digest("hex").slice(0, 32);
+}
+
+/** The reply for a view: the text kept when it was priced, or serialised now. */
+export function replyFor(view: CartView): CartReply {
+  return serialised.get(view) ?? { json: JSON.stringify(view), hash: cartHash(view) };
+}
+
+/** What a cart's pricing depends on besides time, read from the database in the caller's unit of work. */
+export async function cartStamp(db: Db, version: number | null): Promise<string> {
+  return `${version ?? "none"}|${await revisionStamp(db)}|${feeProvidersVersion()}.${gatewaysVersion()}`;
+}
+
+const keyOf = (cartId: string, version: number | null) => (version === null ? "" : cartId);
+
+export function cachedReply(db: Db, cartId: string, version: number | null, stamp: string, now: number): CartReply | undefined {
+  const entry = entries(db).get(keyOf(cartId, version));
+  return entry && entry.stamp === stamp && now <= entry.validUntil ? entry : undefined;
+}
+
+/** Keeps a freshly priced view's reply under its stamp, and returns it. */
+export function keepReply(db: Db, cartId: string, version: number | null, stamp: string, validUntil: number, view: CartView): CartReply {
+  const reply = replyFor(view);
+  serialised.set(view, reply);
+  const held = entries(db);
+  const key = keyOf(cartId, version);
+  held.delete(key);
+  if (held.size >= MAX_ENTRIES) held.delete(held.keys().next().value as string);
+  held.set(key, { ...reply, stamp, validUntil });
+  return reply;
+}
