@@ -46,7 +46,8 @@ export function snapshotRevisions(db: Db): void {
  */
 export async function revisionStamp(db: Db): Promise<string> {
   const snapshot = snapshots.get(db);
-  const all = await (snapshot ? (snapshot.read ??= readAllRevisions(db)) : readAllRevisions(db));
+  if (snapshot) snapshot.read ??= readAllRevisions(db);
+  const all = await (snapshot?.read ?? readAllRevisions(db));
   return [...all]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, value]) => `${name}:${value}`)
