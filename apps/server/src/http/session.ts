@@ -15,16 +15,26 @@ export interface RequestSession extends CartSession {
   viaHeader: boolean;
   /** No valid token or cookie came in: a new session was started for this request. */
   isNew: boolean;
+  /** The valid token that came in, and when it was issued (unix seconds): sent back while fresh. */
+  token?: string;
+  issuedAt?: number;
 }
+
+/** A token issued this recently is sent back as it came, not signed afresh (its expiry slides by at most this much less). */
+const TOKEN_REISSUE_MS = 60_000;
 
 const isWrite = (method: string) => !["GET", "HEAD", "OPTIONS"].includes(method);
 
 export function resolveSession(secret: string, request: FastifyRequest): RequestSession {
-  const header = request.headers["cart-token"];
-  const fromHeader = verifySessionToken(secret, Array.isArray(header) ? header[0] : header);
-  if (fromHeader) return { sid: fromHeader.sid, uid: fromHeader.uid, viaHeader: true, isNew: false };
-  const fromCookie = verifySessionToken(secret, request.cookies?.[SESSION_COOKIE]);
-  if (fromCookie) return { sid: fromCookie.sid, uid: fromCookie.uid, viaHeader: false, isNew: false };
+  const rawHeader = request.headers["cart-token"];
+  const header = Array.isArray(rawHeader) ? rawHeader[0] : rawHeader;
+  const fromHeader = verifySessionToken(secret, header);
+  if (fromHeader)
+    return { sid: fromHeader.sid, uid: fromHeader.uid, viaHeader: true, isNew: false, token: header, issuedAt: fromHeader.iat };
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  const fromCookie = verifySessionToken(secret, cookie);
+  if (fromCookie)
+    return { sid: fromCookie.sid, uid: fromCookie.uid, viaHeader: false, isNew: false, token: cookie, issuedAt: fromCookie.iat };
   return { sid: newSessionId(), uid: 0, viaHeader: false, isNew: true };
 }
 
@@ -39,8 +49,9 @@ export function checkNonce(secret: string, request: FastifyRequest, session: Req
 
 /** Sends the headers every Store API reply carries, and keeps the browser's session cookie fresh. */
 export function sendSessionHeaders(secret: string, request: FastifyRequest, reply: FastifyReply, session: RequestSession): void {
-  const token = createSessionToken(secret, { sid: session.sid, uid: session.uid });
   const now = Date.now();
+  const fresh = session.token && session.issuedAt !== undefined && now - session.issuedAt * 1000 < TOKEN_REISSUE_MS;
+  const token = fresh ? (session.token as string) : createSessionToken(secret, { sid: session.sid, uid: session.uid }, now);
   reply.header("Cart-Token", token);
   reply.header("Nonce", createNonce(secret, session.sid, now));
   reply.header("Nonce-Timestamp", String(Math.floor(now / 1000)));

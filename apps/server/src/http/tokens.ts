@@ -2,7 +2,7 @@
  * Signed tokens and nonces, stateless so that any server process sharing the SECRET verifies
  * them: a token is base64url(JSON payload) + "." + base64url(HMAC-SHA256).
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from "node:crypto";
 
 export interface SessionPayload {
   /** The cart session id (a random id; the cart row is created on the first write). */
@@ -21,8 +21,35 @@ export const NONCE_TICK_SECONDS = 12 * 60 * 60;
 
 const b64 = (data: Buffer | string) => Buffer.from(data).toString("base64url");
 
+/** Per secret, made once: the key object, and what was already signed or checked with it. */
+interface SecretState {
+  key: KeyObject;
+  /** Tokens whose signature checked out (expiry is still checked on every use). */
+  verified: Map<string, SessionPayload>;
+  /** Nonces by session and tick. */
+  nonces: Map<string, string>;
+}
+const states = new Map<string, SecretState>();
+/** Every request checks a token and signs a nonce: remembering them saves two HMACs per request. */
+const REMEMBERED = 10_000;
+
+function stateOf(secret: string): SecretState {
+  let state = states.get(secret);
+  if (!state) {
+    state = { key: createSecretKey(Buffer.from(secret)), verified: new Map(), nonces: new Map() };
+    states.set(secret, state);
+  }
+  return state;
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V): V {
+  if (map.size >= REMEMBERED) map.clear();
+  map.set(key, value);
+  return value;
+}
+
 function sign(secret: string, purpose: string, text: string): string {
-  return createHmac("sha256", secret).update(`${purpose}|${text}`).digest("base64url");
+  return createHmac("sha256", stateOf(secret).key).update(`${purpose}|${text}`).digest("base64url");
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -41,12 +68,20 @@ export function createSessionToken(secret: string, payload: Omit<SessionPayload,
 
 export function verifySessionToken(secret: string, token: string | undefined, now = Date.now()): SessionPayload | null {
   if (!token || token.length > 2048) return null;
+  const { verified } = stateOf(secret);
+  const payload = verified.get(token) ?? checkSignedToken(secret, token);
+  if (!payload) return null;
+  if (!verified.has(token)) remember(verified, token, payload);
+  return payload.exp * 1000 > now ? payload : null;
+}
+
+function checkSignedToken(secret: string, token: string): SessionPayload | null {
   const [body, signature, extra] = token.split(".");
   if (!body || !signature || extra !== undefined || !safeEqual(signature, sign(secret, "session", body))) return null;
   try {
     const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as SessionPayload;
     if (typeof payload.sid !== "string" || typeof payload.uid !== "number" || typeof payload.exp !== "number") return null;
-    return payload.exp * 1000 > now ? payload : null;
+    return Object.freeze(payload);
   } catch {
     return null;
   }
@@ -56,10 +91,16 @@ const tick = (now: number) => Math.floor(now / 1000 / NONCE_TICK_SECONDS);
 
 /** A nonce is bound to the session: a page from one visitor cannot be replayed for another. */
 export function createNonce(secret: string, sessionId: string, now = Date.now()): string {
-  return sign(secret, "nonce", `${sessionId}|${tick(now)}`).slice(0, 22);
+  return nonceFor(secret, sessionId, tick(now));
+}
+
+function nonceFor(secret: string, sessionId: string, at: number): string {
+  const { nonces } = stateOf(secret);
+  const key = `${sessionId}|${at}`;
+  return nonces.get(key) ?? remember(nonces, key, sign(secret, "nonce", key).slice(0, 22));
 }
 
 export function verifyNonce(secret: string, sessionId: string, nonce: string, now = Date.now()): boolean {
   const current = tick(now);
-  return [current, current - 1].some((t) => safeEqual(nonce, sign(secret, "nonce", `${sessionId}|${t}`).slice(0, 22)));
+  return [current, current - 1].some((t) => safeEqual(nonce, nonceFor(secret, sessionId, t)));
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { CART_TTL_SECONDS, createNonce, createSessionToken, NONCE_TICK_SECONDS, verifyNonce, verifySessionToken } from "./tokens.ts";
+
+const SECRET = "unit-secret-unit-secret-unit-secret-0001";
+const OTHER = "unit-secret-unit-secret-unit-secret-0002";
+const now = Date.UTC(2026, 10, 22, 12);
+
+describe("session tokens", () => {
+  it("verify under their own secret only, also once remembered", () => {
+    const token = createSessionToken(SECRET, { sid: "abc", uid: 7 }, now);
+    expect(verifySessionToken(SECRET, token, now)).toMatchObject({ sid: "abc", uid: 7 });
+    expect(verifySessionToken(SECRET, token, now)).toMatchObject({ sid: "abc", uid: 7 });
+    expect(verifySessionToken(OTHER, token, now)).toBeNull();
+  });
+
+  it("expire after the cart's lifetime even when remembered", () => {
+    const token = createSessionToken(SECRET, { sid: "ttl", uid: 0 }, now);
+    expect(verifySessionToken(SECRET, token, now + 1000)).not.toBeNull();
+    expect(verifySessionToken(SECRET, token, now + CART_TTL_SECONDS * 1000 + 1000)).toBeNull();
+  });
+
+  it("refuse a changed signature, body or shape", () => {
+    const token = createSessionToken(SECRET, { sid: "abc", uid: 0 }, now);
+    verifySessionToken(SECRET, token, now);
+    const [body, signature] = token.split(".");
+    expect(verifySessionToken(SECRET, `${body}.${signature?.slice(0, -2)}xx`, now)).toBeNull();
+    const otherBody = Buffer.from(JSON.stringify({ sid: "abc", uid: 1, iat: now / 1000, exp: now / 1000 + 60 })).toString("base64url");
+    expect(verifySessionToken(SECRET, `${otherBody}.${signature}`, now)).toBeNull();
+    expect(verifySessionToken(SECRET, `${token}.extra`, now)).toBeNull();
+    expect(verifySessionToken(SECRET, "", now)).toBeNull();
+  });
+});
+
+describe("nonces", () => {
+  it("are bound to the session and accepted for the current and previous tick", () => {
+    const nonce = createNonce(SECRET, "abc", now);
+    expect(createNonce(SECRET, "abc", now)).toBe(nonce);
+    expect(verifyNonce(SECRET, "abc", nonce, now)).toBe(true);
+    expect(verifyNonce(SECRET, "other", nonce, now)).toBe(false);
+    expect(verifyNonce(OTHER, "abc", nonce, now)).toBe(false);
+    expect(verifyNonce(SECRET, "abc", nonce, now + NONCE_TICK_SECONDS * 1000)).toBe(true);
+    expect(verifyNonce(SECRET, "abc", nonce, now + 2 * NONCE_TICK_SECONDS * 1000)).toBe(false);
+  });
+});
