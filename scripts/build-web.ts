@@ -36,7 +36,7 @@ export function webBuildIsFresh(): boolean {
 const PRECOMPRESSED = /\.(?:js|css)$/;
 
 /** The gzip (zopfli) and brotli (quality 11) forms of a file; zopfli squeezes about 3 % more out of gzip than zlib's level 9. */
-export async function compressedForms(content: Buffer): Promise<{ gz: Buffer; br: Buffer }> {
+async function compressedForms(content: Buffer): Promise<{ gz: Buffer; br: Buffer }> {
   const gz = Buffer.from(await gzipAsync(content, { numiterations: 15 }));
   const br = brotliCompressSync(content, {
     params: {
@@ -52,7 +52,7 @@ export async function compressedForms(content: Buffer): Promise<{ gz: Buffer; br
  * Writes NAME.gz and NAME.br beside every script and stylesheet under `directory`, each only
  * when it is smaller than the file itself (the server then sends the file as it is).
  */
-export async function precompressAssets(directory: string): Promise<number> {
+async function precompressAssets(directory: string): Promise<number> {
   let written = 0;
   for (const entry of readdirSync(directory, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !PRECOMPRESSED.test(entry.name)) continue;
