@@ -7,9 +7,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { get as httpGet } from "node:http";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -233,24 +234,44 @@ async function load(step: Step) {
   };
 }
 
+/** The body of one GET as it crossed the wire: its bytes before any decoding, and its Content-Encoding. */
+function received(path: string, headers: Record<string, string>): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((done, fail) => {
+    // node:http hands over the body as sent (fetch would decode it and hide its size).
+    const request = httpGet(base + path, { headers }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on("end", () => {
+        if (response.statusCode !== 200) fail(new Error(`bundles: GET ${path} answered ${response.statusCode}`));
+        else done({ bytes, encoding: String(response.headers["content-encoding"] ?? "identity") });
+      });
+      response.on("error", fail);
+    });
+    request.on("error", fail);
+  });
+}
+
 /**
  * JavaScript a page makes the browser load: every script and modulepreload in its HTML, each
- * asset counted once, gzip-compressed as served. Measured from the built files.
+ * asset counted once, as the server sends it to a browser that accepts gzip (and, for
+ * comparison, brotli). Inline code counts as gzip level 9 of its text.
  */
-async function pageJavaScript(
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{ files: number; gzipBytes: number; rawBytes: number }> {
+async function pageJavaScript(path: string, headers: Record<string, string> = {}) {
   const html = await (await fetch(base + path, { headers })).text();
   const assets = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string));
   // The inline module script imports the entry and the page's route modules.
   for (const m of html.matchAll(/import(?:[^"']*from)?\s*"(\/assets\/[^"]+\.js)"/g)) assets.add(m[1] as string);
   let gzipBytes = 0;
-  let rawBytes = 0;
+  let brotliBytes = 0;
+  const encodings = new Set<string>();
   for (const asset of assets) {
-    const file = readFileSync(join(root, "apps/web/build/client", asset));
-    rawBytes += file.length;
-    gzipBytes += gzipSync(file, { level: 9 }).length;
+    const gzip = await received(asset, { "accept-encoding": "gzip" });
+    const brotli = await received(asset, { "accept-encoding": "br" });
+    gzipBytes += gzip.bytes;
+    brotliBytes += brotli.bytes;
+    encodings.add(gzip.encoding);
   }
   // Inline code counts too (the order-attribution tracker); React Router's hydration data does not.
   let inline = 0;
@@ -258,10 +279,10 @@ async function pageJavaScript(
     const body = m[1] ?? "";
     if (!body.trim() || body.includes("__reactRouter") || /^\s*import\b/.test(body)) continue;
     inline++;
-    rawBytes += Buffer.byteLength(body);
     gzipBytes += gzipSync(body, { level: 9 }).length;
+    brotliBytes += brotliCompressSync(body).length;
   }
-  return { files: assets.size + inline, gzipBytes, rawBytes };
+  return { files: assets.size + inline, gzipBytes, brotliBytes, encodings: [...encodings] };
 }
 
 const BUNDLE_PAGES = ["/shop", "/product/hoodie", "/cart", "/checkout"];
@@ -279,7 +300,9 @@ async function bundles(): Promise<string[]> {
     const verdict = budget ? (kb <= budget.maxGzipKb ? "within budget" : "OVER BUDGET") : "no budget";
     if (verdict === "OVER BUDGET")
       failures.push(`bundles: ${page} ships ${kb.toFixed(1)} KB gzip of JavaScript (budget ≤ ${budget?.maxGzipKb} KB)`);
-    console.log(`bundles    ${page.padEnd(45)} ${kb.toFixed(1).padStart(6)} KB gzip JavaScript in ${figures.files} files (${verdict})`);
+    console.log(
+      `bundles    ${page.padEnd(45)} ${kb.toFixed(1).padStart(6)} KB gzip JavaScript in ${figures.files} files (${verdict}; brotli ${(figures.brotliBytes / 1024).toFixed(1)} KB)`,
+    );
   }
   mkdirSync(join(root, "bench/results"), { recursive: true });
   writeFileSync(
@@ -436,7 +459,7 @@ async function main() {
   for (const name of names)
     if (!scenarios[name] && !extra.includes(name))
       throw new Error(`unknown scenario ${name}; known: ${[...Object.keys(scenarios), ...extra].join(", ")}`);
-  buildWeb();
+  await buildWeb();
   const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-"));
   const server = await startServer(dataDir);
   const failures: string[] = [];

@@ -46,7 +46,7 @@ function readJson(file: string): unknown {
 }
 
 // The storefront build serves the e2e journeys and the server start-up tests alike.
-buildWeb();
+await buildWeb();
 
 if (wants("vitest")) {
   const file = join(reports, "vitest.json");

@@ -8,6 +8,7 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Db } from "./db/index.ts";
+import { staticFileOptions } from "./http/assets.ts";
 import { newCspNonce, pageContentSecurityPolicy } from "./http/csp.ts";
 import { StoreError } from "./http/errors.ts";
 import { resolveSession, sendSessionHeaders, switchSession } from "./http/session.ts";
@@ -24,6 +25,9 @@ import { getVisitorMeta } from "./modules/visitor/index.ts";
 
 export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../web");
 export const WEB_BUILD_DIR = join(WEB_ROOT, "build");
+
+/** Built assets carry their content's hash in their names; other files may change under the same name. */
+const ASSET_CACHING = { assetCacheControl: "public, max-age=31536000, immutable", fileCacheControl: "public, max-age=3600" };
 
 export interface WebOptions {
   /** The React Router build folder; defaults to apps/web/build. */
@@ -54,12 +58,13 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
   if (!token) throw new Error("The storefront build does not export storefrontContext from entry.server");
   const { db } = options;
 
+  const clientBuildDirectory = join(buildDirectory, "client");
   await app.register(fastifyReactRouter, {
     build,
     mode: "production",
-    clientBuildDirectory: join(buildDirectory, "client"),
-    assetCacheControl: "public, max-age=31536000, immutable",
-    fileCacheControl: "public, max-age=3600",
+    clientBuildDirectory,
+    // The adapter's own file serving, with the build's precompressed scripts and stylesheets.
+    staticOptions: staticFileOptions(clientBuildDirectory, ASSET_CACHING),
     async getLoadContext(request, reply) {
       const cspNonce = newCspNonce();
       reply.header("Content-Security-Policy", pageContentSecurityPolicy(cspNonce, options));

@@ -34,32 +34,6 @@ export const miniCartMessages = {
   itemsInCartWithTotal: (count: number, total: string) => `${count} ${plural(count, "item", "items")} in cart, total price of ${total}`,
 };
 
-export const listingMessages = {
-  shopTitle: "Shop",
-  searchTitle: (query: string) => `Search results: “${query}”`,
-  tagTitle: (tag: string) => `Products tagged “${tag}”`,
-  noProducts: "No products were found matching your selection.",
-  resultCountSingle: "Showing the single product",
-  resultCountAll: (total: number) => `Showing all ${total} products`,
-  resultCountRange: (first: number, last: number, total: number) => `Showing ${first}–${last} of ${total} products`,
-  sortLabel: "Sort by",
-  sortSubmit: "Apply",
-  sortOptions: {
-    menu_order: "Default sorting",
-    popularity: "Sort by popularity",
-    rating: "Sort by average rating",
-    date: "Sort by latest",
-    price: "Sort by price: low to high",
-    "price-desc": "Sort by price: high to low",
-  },
-  pagination: "Product pages",
-  previous: "Previous",
-  next: "Next",
-  pageLabel: (page: number) => `Page ${page}`,
-  saleBadge: "Sale!",
-  productsLabel: "Products",
-};
-
 export const priceMessages = {
   originalPrice: "Original price was:",
   currentPrice: "Current price is:",

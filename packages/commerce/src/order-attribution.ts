@@ -11,27 +11,29 @@ export type SourceType = (typeof SOURCE_TYPES)[number];
 /** A value the tracker writes for "nothing here"; never stored with an order. */
 export const NO_VALUE = "(none)";
 
-const URL_LENGTH = 1000;
-const TEXT_LENGTH = 200;
+/** The longest address (referrer, entry page), campaign value and user agent; the tracker imports these alone, so its inline script carries no table. */
+export const ATTRIBUTION_URL_LENGTH = 1000;
+export const ATTRIBUTION_TEXT_LENGTH = 200;
+export const ATTRIBUTION_USER_AGENT_LENGTH = 500;
 
 export const ORDER_ATTRIBUTION_LIMITS = {
   source_type: 20,
-  referrer: URL_LENGTH,
-  utm_campaign: TEXT_LENGTH,
-  utm_source: TEXT_LENGTH,
-  utm_medium: TEXT_LENGTH,
-  utm_content: TEXT_LENGTH,
-  utm_id: TEXT_LENGTH,
-  utm_term: TEXT_LENGTH,
-  utm_source_platform: TEXT_LENGTH,
-  utm_creative_format: TEXT_LENGTH,
-  utm_marketing_tactic: TEXT_LENGTH,
-  session_entry: URL_LENGTH,
+  referrer: ATTRIBUTION_URL_LENGTH,
+  utm_campaign: ATTRIBUTION_TEXT_LENGTH,
+  utm_source: ATTRIBUTION_TEXT_LENGTH,
+  utm_medium: ATTRIBUTION_TEXT_LENGTH,
+  utm_content: ATTRIBUTION_TEXT_LENGTH,
+  utm_id: ATTRIBUTION_TEXT_LENGTH,
+  utm_term: ATTRIBUTION_TEXT_LENGTH,
+  utm_source_platform: ATTRIBUTION_TEXT_LENGTH,
+  utm_creative_format: ATTRIBUTION_TEXT_LENGTH,
+  utm_marketing_tactic: ATTRIBUTION_TEXT_LENGTH,
+  session_entry: ATTRIBUTION_URL_LENGTH,
   /** "YYYY-MM-DD HH:MM:SS", UTC. */
   session_start_time: 19,
   session_pages: 9,
   session_count: 9,
-  user_agent: 500,
+  user_agent: ATTRIBUTION_USER_AGENT_LENGTH,
 } as const;
 
 export type OrderAttributionField = keyof typeof ORDER_ATTRIBUTION_LIMITS;

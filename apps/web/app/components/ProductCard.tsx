@@ -1,7 +1,7 @@
 /** One product in a listing: image, name, price, sale badge and its add-to-cart action. */
 import type { StoreProduct } from "@cartwright/commerce";
 import { Link } from "react-router";
-import { listingMessages } from "../messages.ts";
+import { listingMessages } from "../features/listing/messages.ts";
 import { AddToCartButton } from "./AddToCartButton.tsx";
 import { Price } from "./Price.tsx";
 import { ProductImage } from "./ProductImage.tsx";

@@ -1,7 +1,7 @@
 /** The shared product listing of /shop and category pages: result count, sort form, grid, pages. */
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { listingMessages } from "../features/listing/messages.ts";
 import { type ListingParams, listingSearch, SORT_OPTIONS } from "../lib/listing.ts";
-import { listingMessages } from "../messages.ts";
 import { type CardProduct, ProductCard } from "./ProductCard.tsx";
 
 export interface ProductListingProps {

@@ -1,8 +1,8 @@
 /** /shop: every listed product, with ?orderby, ?page, ?tag and ?s. */
 import { ProductListing } from "../components/ProductListing.tsx";
 import { storefrontContext } from "../context.ts";
+import { listingMessages } from "../features/listing/messages.ts";
 import { loadListing } from "../lib/listing.server.ts";
-import { listingMessages } from "../messages.ts";
 import type { Route } from "./+types/shop";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -52,7 +52,10 @@ export interface CookieJar {
 
 /** The page's cookies: path /, SameSite=Lax, Secure over https, on `domain` and its subdomains when given. */
 export function documentCookieJar(doc: Document, options: { domain: string; secure: boolean }): CookieJar {
-  const attributes = (domain: string) => `; path=/${domain ? `; domain=.${domain}` : ""}; SameSite=Lax${options.secure ? "; Secure" : ""}`;
+  const write = (name: string, value: string, expires: Date | null, domain: string) => {
+    const expiry = expires ? `; expires=${expires.toUTCString()}` : "";
+    doc.cookie = `${name}=${encodeURIComponent(value)}${expiry}; path=/${domain ? `; domain=.${domain}` : ""}; SameSite=Lax${options.secure ? "; Secure" : ""}`;
+  };
   return {
     get(name) {
       const entry = doc.cookie.split("; ").find((part) => part.startsWith(`${name}=`));
@@ -63,14 +66,10 @@ export function documentCookieJar(doc: Document, options: { domain: string; secu
         return undefined;
       }
     },
-    set(name, value, minutes) {
-      const expires = minutes > 0 ? `; expires=${new Date(Date.now() + minutes * 60_000).toUTCString()}` : "";
-      doc.cookie = `${name}=${encodeURIComponent(value)}${expires}${attributes(options.domain)}`;
-    },
+    set: (name, value, minutes) => write(name, value, minutes > 0 ? new Date(Date.now() + minutes * 60_000) : null, options.domain),
     remove(name) {
       // Both forms: a cookie set before the shop chose a domain lives on the host alone.
-      for (const domain of options.domain ? [options.domain, ""] : [""])
-        doc.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT${attributes(domain)}`;
+      for (const domain of options.domain ? [options.domain, ""] : [""]) write(name, "", new Date(0), domain);
     },
   };
 }

@@ -3,43 +3,38 @@
  * map): what goes into the hidden inputs and into extensions["cw/order-attribution"].
  */
 import type { OrderAttributionField } from "@cartwright/commerce";
-import { ATTRIBUTION_COOKIES as C, type CookieJar, type Pairs, parsePairs } from "./cookies.ts";
+import { ATTRIBUTION_COOKIES as C, type CookieJar, parsePairs } from "./cookies.ts";
+import { UTM_PARAMS } from "./source.ts";
 
-type Cookie = "current" | "currentAdd" | "session" | "udata";
+/** Where a field is kept: the cookie and the key in it. */
+type Place = [cookie: string, key: string];
 
-const FIELD_MAP: Record<OrderAttributionField, [Cookie, string]> = {
-  source_type: ["current", "typ"],
-  referrer: ["currentAdd", "rf"],
-  utm_campaign: ["current", "cmp"],
-  utm_source: ["current", "src"],
-  utm_medium: ["current", "mdm"],
-  utm_content: ["current", "cnt"],
-  utm_id: ["current", "id"],
-  utm_term: ["current", "trm"],
-  utm_source_platform: ["current", "plt"],
-  utm_creative_format: ["current", "fmt"],
-  utm_marketing_tactic: ["current", "tct"],
-  session_entry: ["currentAdd", "ep"],
-  session_start_time: ["currentAdd", "fd"],
-  session_pages: ["session", "pgs"],
-  session_count: ["udata", "vst"],
-  user_agent: ["udata", "uag"],
-};
+/** The utm_* fields are the current record's campaign keys. */
+const UTM_FIELDS = Object.fromEntries(Object.entries(UTM_PARAMS).map(([field, key]) => [field, [C.current, key]])) as Record<
+  keyof typeof UTM_PARAMS,
+  Place
+>;
+
+const FIELD_MAP = {
+  source_type: [C.current, "typ"],
+  referrer: [C.currentAdd, "rf"],
+  ...UTM_FIELDS,
+  session_entry: [C.currentAdd, "ep"],
+  session_start_time: [C.currentAdd, "fd"],
+  session_pages: [C.session, "pgs"],
+  session_count: [C.udata, "vst"],
+  user_agent: [C.udata, "uag"],
+} satisfies Record<OrderAttributionField, Place>;
 
 export type AttributionFields = Partial<Record<OrderAttributionField, string>>;
 
 /** The fields the cookies hold; null when there is no current record (nothing tracked). */
 export function attributionFields(jar: CookieJar): AttributionFields | null {
-  const cookies: Record<Cookie, Pairs | undefined> = {
-    current: parsePairs(jar.get(C.current)),
-    currentAdd: parsePairs(jar.get(C.currentAdd)),
-    session: parsePairs(jar.get(C.session)),
-    udata: parsePairs(jar.get(C.udata)),
-  };
-  if (!cookies.current?.typ) return null;
+  const read = (cookie: string) => parsePairs(jar.get(cookie));
+  if (!read(C.current)?.typ) return null;
   const fields: AttributionFields = {};
-  for (const [field, [cookie, key]] of Object.entries(FIELD_MAP) as [OrderAttributionField, [Cookie, string]][]) {
-    const value = cookies[cookie]?.[key];
+  for (const [field, [cookie, key]] of Object.entries(FIELD_MAP) as [OrderAttributionField, Place][]) {
+    const value = read(cookie)?.[key];
     if (value !== undefined) fields[field] = value;
   }
   return fields;

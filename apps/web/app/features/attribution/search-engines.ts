@@ -15,53 +15,36 @@ export interface SearchEngine {
   param?: string;
 }
 
-export const SEARCH_ENGINES: readonly SearchEngine[] = [
+/**
+ * The list as one line, as small as the inline script can carry it: one engine per word,
+ * `host[=source][?param]`. The source is the name before the top-level domain unless given
+ * (search.brave.com is "brave"); a host written with `www.` matches only bare or with www.
+ */
+const ENGINES =
   // The two sourcebuster checks first, with its rules.
-  { host: "yandex.*", source: "yandex", param: "text" },
-  { host: "google.*", source: "google", bareOrWww: true },
+  "yandex.*?text www.google.* " +
   // sourcebuster's list: these hosts also serve mail, news or portals, so the query parameter is needed.
-  { host: "yahoo.com", source: "yahoo", param: "p" },
-  { host: "about.com", source: "about", param: "q" },
-  { host: "aol.com", source: "aol", param: "q" },
-  { host: "ask.com", source: "ask", param: "q" },
-  { host: "globososo.com", source: "globo", param: "q" },
-  { host: "go.mail.ru", source: "go.mail.ru", param: "q" },
-  { host: "rambler.ru", source: "rambler", param: "query" },
-  { host: "tut.by", source: "tut.by", param: "query" },
+  "yahoo.com?p about.com?q aol.com?q ask.com?q globososo.com=globo?q go.mail.ru=go.mail.ru?q rambler.ru?query tut.by=tut.by?query " +
   // Search-only hosts: the origin alone is enough.
-  { host: "bing.com", source: "bing" },
-  { host: "search.yahoo.com", source: "yahoo" },
-  { host: "duckduckgo.com", source: "duckduckgo" },
-  { host: "ecosia.org", source: "ecosia" },
-  { host: "baidu.com", source: "baidu" },
-  { host: "search.brave.com", source: "brave" },
-  { host: "startpage.com", source: "startpage" },
-  { host: "qwant.com", source: "qwant" },
-  { host: "kagi.com", source: "kagi" },
-  { host: "search.naver.com", source: "naver" },
-  { host: "search.seznam.cz", source: "seznam" },
+  "bing.com search.yahoo.com duckduckgo.com ecosia.org baidu.com search.brave.com startpage.com qwant.com kagi.com search.naver.com search.seznam.cz " +
   // AI assistants (reported as misclassified referrals in sourcebuster's users' issues).
-  { host: "chatgpt.com", source: "chatgpt" },
-  { host: "chat.openai.com", source: "chatgpt" },
-  { host: "perplexity.ai", source: "perplexity" },
-  { host: "gemini.google.com", source: "gemini" },
-  { host: "copilot.microsoft.com", source: "copilot" },
-  { host: "claude.ai", source: "claude" },
-  { host: "chat.deepseek.com", source: "deepseek" },
-  { host: "chat.mistral.ai", source: "mistral" },
-  { host: "you.com", source: "you.com" },
-  { host: "phind.com", source: "phind" },
-];
+  "chatgpt.com chat.openai.com=chatgpt perplexity.ai gemini.google.com=gemini copilot.microsoft.com=copilot claude.ai chat.deepseek.com " +
+  "chat.mistral.ai you.com=you.com phind.com";
 
-/** Referrer hosts that stand for another (link shorteners, app and link-wrapper hosts). */
-export const REFERRER_ALIASES: Readonly<Record<string, string>> = {
-  "t.co": "twitter.com",
-  "plus.url.google.com": "plus.google.com",
-  "l.facebook.com": "facebook.com",
-  "lm.facebook.com": "facebook.com",
-  "m.facebook.com": "facebook.com",
-  "l.instagram.com": "instagram.com",
-  "lnkd.in": "linkedin.com",
-  "out.reddit.com": "reddit.com",
-  "com.google.android.gm": "mail.google.com",
-};
+/** One word of the list above as an engine. */
+export function parseEngine(word: string): SearchEngine {
+  const [address = "", param] = word.split("?");
+  const [written = "", source] = address.split("=");
+  const host = written.replace(/^www\./, "");
+  const labels = host.split(".");
+  return { host, source: source ?? labels[labels.length - 2] ?? host, bareOrWww: host !== written, param };
+}
+
+export const SEARCH_ENGINES: readonly SearchEngine[] = ENGINES.split(" ").map(parseEngine);
+
+/** Referrer hosts that stand for another (link shorteners, app and link-wrapper hosts), as `alias=host` words. */
+export const REFERRER_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
+  "t.co=twitter.com plus.url.google.com=plus.google.com l.facebook.com=facebook.com lm.facebook.com=facebook.com m.facebook.com=facebook.com l.instagram.com=instagram.com lnkd.in=linkedin.com out.reddit.com=reddit.com com.google.android.gm=mail.google.com"
+    .split(" ")
+    .map((word) => word.split("=")),
+);

@@ -1,5 +1,6 @@
 /** Source detection as tables of page addresses and referrers (spec §4.5; reference §2 rules). */
 import { describe, expect, it } from "vitest";
+import { REFERRER_ALIASES, SEARCH_ENGINES } from "./search-engines.ts";
 import { detectSource, isInternalHost, searchEngineOf, type Visit } from "./source.ts";
 
 const SHOP = "https://shop.example/";
@@ -16,6 +17,56 @@ const summary = (visit: Visit) => {
   const record = detectSource(visit);
   return record ? `${record.typ}/${record.src}/${record.mdm}` : "kept";
 };
+
+describe("the engine list", () => {
+  it("reads as host, source, www-only and query parameter, in order", () => {
+    const rows = SEARCH_ENGINES.map((e) => [e.host, e.source, e.bareOrWww ? "www" : "", e.param ?? ""].join(" ").trim());
+    expect(rows).toEqual([
+      "yandex.* yandex  text",
+      "google.* google www",
+      "yahoo.com yahoo  p",
+      "about.com about  q",
+      "aol.com aol  q",
+      "ask.com ask  q",
+      "globososo.com globo  q",
+      "go.mail.ru go.mail.ru  q",
+      "rambler.ru rambler  query",
+      "tut.by tut.by  query",
+      "bing.com bing",
+      "search.yahoo.com yahoo",
+      "duckduckgo.com duckduckgo",
+      "ecosia.org ecosia",
+      "baidu.com baidu",
+      "search.brave.com brave",
+      "startpage.com startpage",
+      "qwant.com qwant",
+      "kagi.com kagi",
+      "search.naver.com naver",
+      "search.seznam.cz seznam",
+      "chatgpt.com chatgpt",
+      "chat.openai.com chatgpt",
+      "perplexity.ai perplexity",
+      "gemini.google.com gemini",
+      "copilot.microsoft.com copilot",
+      "claude.ai claude",
+      "chat.deepseek.com deepseek",
+      "chat.mistral.ai mistral",
+      "you.com you.com",
+      "phind.com phind",
+    ]);
+    expect(REFERRER_ALIASES).toEqual({
+      "t.co": "twitter.com",
+      "plus.url.google.com": "plus.google.com",
+      "l.facebook.com": "facebook.com",
+      "lm.facebook.com": "facebook.com",
+      "m.facebook.com": "facebook.com",
+      "l.instagram.com": "instagram.com",
+      "lnkd.in": "linkedin.com",
+      "out.reddit.com": "reddit.com",
+      "com.google.android.gm": "mail.google.com",
+    });
+  });
+});
 
 describe("organic: search engines and AI assistants", () => {
   it.each([

@@ -7,7 +7,7 @@
  * 4. no first or current record yet → typein (direct);
  * 5. otherwise the stored current record is kept (the last non-direct click).
  */
-import { NO_VALUE, ORDER_ATTRIBUTION_LIMITS, type SourceType } from "@cartwright/commerce";
+import { ATTRIBUTION_TEXT_LENGTH, NO_VALUE, type SourceType } from "@cartwright/commerce";
 import { REFERRER_ALIASES, SEARCH_ENGINES, type SearchEngine } from "./search-engines.ts";
 
 /** A traffic record in sourcebuster's short keys: type, source, medium, campaign, content, term, id, platform, format, tactic. */
@@ -37,8 +37,8 @@ export interface Visit {
   hasRecord: boolean;
 }
 
-/** Parameters that make a visit a campaign visit, with what each reads into the record. */
-const UTM_PARAMS = {
+/** Parameters that make a visit a campaign visit, with what each reads into the record (and the checkout field of the same name). */
+export const UTM_PARAMS = {
   utm_source: "src",
   utm_medium: "mdm",
   utm_campaign: "cmp",
@@ -59,18 +59,12 @@ const CLICK_IDS: Record<string, { src: string; mdm: string; cmp: string }> = {
   fbclid: { src: "facebook", mdm: "social", cmp: NO_VALUE },
 };
 
-const emptyRecord = (typ: SourceType): TrafficRecord => ({
-  typ,
-  src: NO_VALUE,
-  mdm: NO_VALUE,
-  cmp: NO_VALUE,
-  cnt: NO_VALUE,
-  trm: NO_VALUE,
-  id: NO_VALUE,
-  plt: NO_VALUE,
-  fmt: NO_VALUE,
-  tct: NO_VALUE,
-});
+/** A record of this type with "(none)" in every other key. */
+const emptyRecord = (typ: SourceType): TrafficRecord => {
+  const record = { typ } as TrafficRecord;
+  for (const key of Object.values(UTM_PARAMS)) record[key] = NO_VALUE;
+  return record;
+};
 
 function parseUrl(value: string): URL | null {
   if (!value) return null;
@@ -91,16 +85,11 @@ export function isInternalHost(host: string, domain: string): boolean {
   return other === own || other.endsWith(`.${own}`);
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
+/** The engine's host as a pattern: the name with any subdomain (or only www.), `name.*` with any top-level domain of 2 to 9 characters. */
 function engineMatches(engine: SearchEngine, referrer: URL): boolean {
-  const host = referrer.hostname.toLowerCase();
-  const anyTld = engine.host.endsWith(".*");
-  const name = escapeRegExp(anyTld ? engine.host.slice(0, -2) : engine.host);
-  const prefix = engine.bareOrWww ? "(?:www\\.)?" : "(?:.*\\.)?";
-  const suffix = anyTld ? "\\.[a-z0-9.-]{2,9}" : "";
-  if (!new RegExp(`^${prefix}${name}${suffix}$`).test(host)) return false;
-  return !engine.param || referrer.searchParams.has(engine.param);
+  const name = engine.host.replaceAll(".", "\\.").replace(/\\\.\*$/, "\\.[a-z0-9.-]{2,9}");
+  const host = new RegExp(`^(${engine.bareOrWww ? "www" : ".*"}\\.)?${name}$`);
+  return host.test(referrer.hostname.toLowerCase()) && (!engine.param || referrer.searchParams.has(engine.param));
 }
 
 /** The search engine a referrer belongs to, or null. */
@@ -111,7 +100,7 @@ export function searchEngineOf(referrer: string, engines: readonly SearchEngine[
 }
 
 /** Values from the address are cut to what the checkout may send. */
-const clip = (value: string) => value.slice(0, ORDER_ATTRIBUTION_LIMITS.utm_source);
+const clip = (value: string) => value.slice(0, ATTRIBUTION_TEXT_LENGTH);
 
 function campaignRecord(params: URLSearchParams): TrafficRecord | null {
   const utmPresent = Object.keys(UTM_PARAMS).some((name) => params.has(name));

@@ -3,7 +3,7 @@
  * keep first-visit and current records, count visits and pages, all in cookies. Pure over a
  * cookie jar, so tests run it without a browser.
  */
-import { NO_VALUE, ORDER_ATTRIBUTION_LIMITS } from "@cartwright/commerce";
+import { ATTRIBUTION_URL_LENGTH, ATTRIBUTION_USER_AGENT_LENGTH, NO_VALUE } from "@cartwright/commerce";
 import { ATTRIBUTION_COOKIES as C, CONSENT_COOKIE, type CookieJar, formatPairs, parsePairs, SESSION_MINUTES } from "./cookies.ts";
 import { detectSource } from "./source.ts";
 
@@ -63,8 +63,8 @@ export function trackVisit(config: TrackerConfig, page: PageView, jar: CookieJar
   if (detected) {
     const extra = formatPairs({
       fd: formatVisitDate(page.now),
-      ep: page.url.slice(0, ORDER_ATTRIBUTION_LIMITS.session_entry),
-      rf: page.referrer.slice(0, ORDER_ATTRIBUTION_LIMITS.referrer) || NO_VALUE,
+      ep: page.url.slice(0, ATTRIBUTION_URL_LENGTH),
+      rf: page.referrer.slice(0, ATTRIBUTION_URL_LENGTH) || NO_VALUE,
     });
     jar.set(C.currentAdd, extra, lifetime);
     if (jar.get(C.firstAdd) === undefined) jar.set(C.firstAdd, extra, lifetime);
@@ -80,12 +80,12 @@ export function trackVisit(config: TrackerConfig, page: PageView, jar: CookieJar
 
   const user = parsePairs(jar.get(C.udata));
   const visits = user ? count(user.vst) + (hasSession ? 0 : 1) : 1;
-  const agent = page.userAgent.slice(0, ORDER_ATTRIBUTION_LIMITS.user_agent) || NO_VALUE;
+  const agent = page.userAgent.slice(0, ATTRIBUTION_USER_AGENT_LENGTH) || NO_VALUE;
   jar.set(C.udata, formatPairs({ vst: String(visits), uip: NO_VALUE, uag: agent }), lifetime);
 
   const session = parsePairs(jar.get(C.session));
   const pages = session ? count(session.pgs) + 1 : 1;
-  jar.set(C.session, formatPairs({ pgs: String(pages), cpg: page.url.slice(0, ORDER_ATTRIBUTION_LIMITS.session_entry) }), SESSION_MINUTES);
+  jar.set(C.session, formatPairs({ pgs: String(pages), cpg: page.url.slice(0, ATTRIBUTION_URL_LENGTH) }), SESSION_MINUTES);
 
   if (config.promoCode && jar.get(C.promo) === undefined) jar.set(C.promo, formatPairs({ code: promoCodeFrom(page.random()) }), lifetime);
 }

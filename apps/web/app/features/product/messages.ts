@@ -14,7 +14,6 @@ export const productMessages = {
   chooseOption: "Choose an option",
   clearSelection: "Clear",
   unavailableCombination: "Sorry, this product is unavailable. Please choose a different combination.",
-  chooseOptionsFirst: "Please select some product options before adding this product to your cart.",
   description: "Description",
   categories: (count: number) => plural(count, "Category:", "Categories:"),
   tags: (count: number) => plural(count, "Tag:", "Tags:"),
