@@ -27,9 +27,9 @@ export const cartRoutes: FastifyPluginAsyncTypebox<CartRouteDeps> = async (app, 
     settings: await settings(request),
     session: { sid: request.cartSession?.sid ?? "", uid: request.cartSession?.uid ?? 0 },
   });
-  // The cart's JSON text goes out as it was serialised when priced (reply-cache.ts).
-  const sendReply = (reply: FastifyReply, { json, hash }: CartReply, status = 200) =>
-    reply.status(status).header("Cart-Hash", hash).type("application/json; charset=utf-8").send(json);
+  // The cart's JSON goes out as it was serialised when priced (reply-cache.ts).
+  const sendReply = (reply: FastifyReply, { body, hash }: CartReply, status = 200) =>
+    reply.status(status).header("Cart-Hash", hash).type("application/json; charset=utf-8").send(body);
   const send = (reply: FastifyReply, view: CartView, status = 200) => sendReply(reply, replyFor(view), status);
   app.get("/cart", { schema: { tags: ["cart"], summary: "The whole cart" } }, async (request, reply) =>
     sendReply(reply, await cart.getCartReply(await context(request))),

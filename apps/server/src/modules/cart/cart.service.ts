@@ -15,7 +15,7 @@ import { checkQuantity, lineKey, resolveVariation, type VariationChoice } from "
 import { type CartView, loadPricedCart, type PricingInputs } from "./cart-view.ts";
 import { type AddressInput, validateCustomerUpdate } from "./customer.ts";
 import { runCartExtension } from "./extensions.ts";
-import { type CartReply, cachedReply, cartStamp, keepReply } from "./reply-cache.ts";
+import { type CartReply, cachedReply, cartStamp, keepReply, keptLines } from "./reply-cache.ts";
 
 export interface CartSession {
   sid: string;
@@ -34,7 +34,7 @@ const nowOf = (ctx: CartContext) => ctx.now ?? new Date();
 const expiryOf = (now: Date) => new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
 
 export async function getCart(ctx: CartContext): Promise<CartView> {
-  return JSON.parse((await getCartReply(ctx)).json) as CartView;
+  return JSON.parse((await getCartReply(ctx)).body.toString("utf8")) as CartView;
 }
 
 /**
@@ -53,8 +53,9 @@ export async function getCartReply(ctx: CartContext): Promise<CartReply> {
     const now = nowOf(ctx);
     const kept = cachedReply(db, sid, version, stamp, now.getTime());
     if (kept) return kept;
-    const priced = await loadPricedCart({ ...ctx, db }, cart && (await repo.withLines(db, cart)));
-    return keepReply(db, sid, version, stamp, priced.stableUntil, await priced.view());
+    const stored = cart && (keptLines(db, cart) ?? (await repo.withLines(db, cart)));
+    const priced = await loadPricedCart({ ...ctx, db }, stored);
+    return keepReply(db, stored, sid, stamp, priced.stableUntil, await priced.view());
   });
 }
 
@@ -79,16 +80,18 @@ async function mutate(ctx: CartContext, write: (trx: Db, stored: repo.StoredCart
       // Cart writes never touch settings, prices or the catalogue: their revisions hold throughout.
       snapshotRevisions(db);
       await repo.lockCart(db, sid, ctx.session.uid || null, expiryOf(now), now.toISOString());
-      const stored = await repo.findCart(db, sid);
-      if (!stored) throw new Error("cart vanished under its lock");
+      const cart = await repo.findCartRow(db, sid);
+      if (!cart) throw new Error("cart vanished under its lock");
+      // The lines as kept with the reply for this version of the row, else read.
+      const stored = keptLines(ctx.db, cart) ?? (await repo.withLines(db, cart));
       const { known, cartFields = {} } = (await write(db, stored)) ?? {};
       const saved = await repo.touchCart(db, sid, now.toISOString(), expiryOf(now), cartFields);
       Object.assign(stored.cart, saved);
       const priced = await loadPricedCart({ ...ctx, db }, stored, known);
-      return { view: await priced.view(), version: stored.cart.version, stamp: await cartStamp(db, stored.cart.version), priced };
+      return { view: await priced.view(), stored, stamp: await cartStamp(db, stored.cart.version), priced };
     });
     // Kept only once committed: the version then names exactly the rows this reply was priced from.
-    keepReply(ctx.db, sid, written.version, written.stamp, written.priced.stableUntil, written.view);
+    keepReply(ctx.db, written.stored, sid, written.stamp, written.priced.stableUntil, written.view);
     return written.view;
   } catch (error) {
     if (error instanceof StoreError && error.status === 409) {

@@ -10,17 +10,22 @@ import { createHash } from "node:crypto";
 import type { Db } from "../../db/index.ts";
 import { identityOf, revisionStamp } from "../../db/revisions.ts";
 import { gatewaysVersion } from "../payments/index.ts";
+import type { CartRow, StoredCart } from "./cart.repo.ts";
 import type { CartView } from "./cart-view.ts";
 import { feeProvidersVersion } from "./extensions.ts";
 
 export interface CartReply {
-  json: string;
+  /** The cart's JSON as UTF-8 bytes: made once, sent as they are (no per-request encoding or length count). */
+  body: Buffer;
   /** The Cart-Hash header: a short fingerprint of what the shopper sees. */
   hash: string;
 }
 
 interface Entry extends CartReply {
   stamp: string;
+  /** The cart's version and its lines and coupons at that version: a write or a re-pricing need not read them again. */
+  version: number | null;
+  lines: Pick<StoredCart, "items" | "coupons"> | null;
   /** Until when time cannot change the pricing (ms since the epoch; Infinity when nothing expires). */
   validUntil: number;
 }
@@ -53,7 +58,7 @@ export function cartHash(view: CartView): string {
 
 /** The reply for a view: the text kept when it was priced, or serialised now. */
 export function replyFor(view: CartView): CartReply {
-  return serialised.get(view) ?? { json: JSON.stringify(view), hash: cartHash(view) };
+  return serialised.get(view) ?? { body: Buffer.from(JSON.stringify(view)), hash: cartHash(view) };
 }
 
 /** What a cart's pricing depends on besides time, read from the database in the caller's unit of work. */
@@ -68,14 +73,23 @@ export function cachedReply(db: Db, cartId: string, version: number | null, stam
   return entry && entry.stamp === stamp && now <= entry.validUntil ? entry : undefined;
 }
 
-/** Keeps a freshly priced view's reply under its stamp, and returns it. */
-export function keepReply(db: Db, cartId: string, version: number | null, stamp: string, validUntil: number, view: CartView): CartReply {
+/** Keeps a freshly priced view's reply under its stamp, with the rows it was priced from, and returns it. */
+export function keepReply(db: Db, stored: StoredCart | null, cartId: string, stamp: string, validUntil: number, view: CartView): CartReply {
   const reply = replyFor(view);
   serialised.set(view, reply);
   const held = entries(db);
+  const version = stored?.cart.version ?? null;
   const key = keyOf(cartId, version);
   held.delete(key);
   if (held.size >= MAX_ENTRIES) held.delete(held.keys().next().value as string);
-  held.set(key, { ...reply, stamp, validUntil });
+  const lines = stored && structuredClone({ items: stored.items, coupons: stored.coupons });
+  held.set(key, { ...reply, stamp, validUntil, version, lines });
   return reply;
+}
+
+/** The cart's lines and coupons as kept for this very version of its row, as a copy the caller may change; else null. */
+export function keptLines(db: Db, cart: CartRow): StoredCart | null {
+  const entry = entries(db).get(cart.id);
+  if (!entry?.lines || entry.version !== cart.version) return null;
+  return { cart, ...structuredClone(entry.lines) };
 }
