@@ -32,7 +32,8 @@ export const cartRoutes: FastifyPluginAsyncTypebox<CartRouteDeps> = async (app, 
     reply.status(status).header("Cart-Hash", hash).type("application/json; charset=utf-8").send(body);
   const send = (reply: FastifyReply, view: CartView, status = 200) => sendReply(reply, replyFor(view), status);
   app.get("/cart", { schema: { tags: ["cart"], summary: "The whole cart" } }, async (request, reply) =>
-    sendReply(reply, await cart.getCartReply(await context(request))),
+    // Without the request's settings: a kept reply needs none, and pricing afresh reads them with the cart.
+    sendReply(reply, await cart.getCartReply({ db, session: { sid: request.cartSession?.sid ?? "", uid: request.cartSession?.uid ?? 0 } })),
   );
 
   app.post("/cart/add-item", { schema: { tags: ["cart"], summary: "Add an item", body: AddItemBody } }, async (request, reply) => {

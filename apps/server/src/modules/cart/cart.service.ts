@@ -8,7 +8,7 @@ import { snapshotRevisions } from "../../db/revisions.ts";
 import { StoreError } from "../../http/errors.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import { loadPurchasables } from "../catalog/index.ts";
-import type { ShopSettings } from "../settings/index.ts";
+import { getSettings, type ShopSettings } from "../settings/index.ts";
 import { cartErrors } from "./cart.errors.ts";
 import * as repo from "./cart.repo.ts";
 import { checkQuantity, lineKey, resolveVariation, type VariationChoice } from "./cart-items.ts";
@@ -30,7 +30,7 @@ export interface CartContext {
   now?: Date;
 }
 
-const nowOf = (ctx: CartContext) => ctx.now ?? new Date();
+const nowOf = (ctx: { now?: Date }) => ctx.now ?? new Date();
 const expiryOf = (now: Date) => new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
 
 export async function getCart(ctx: CartContext): Promise<CartView> {
@@ -41,7 +41,7 @@ export async function getCart(ctx: CartContext): Promise<CartView> {
  * The cart as the Store API sends it. A reply priced earlier is sent again while its stamp holds
  * (reply-cache.ts): one read of the cart's row and the revisions instead of pricing it afresh.
  */
-export async function getCartReply(ctx: CartContext): Promise<CartReply> {
+export async function getCartReply(ctx: Omit<CartContext, "settings">): Promise<CartReply> {
   const sid = ctx.session.sid;
   // One connection for the whole read, so the revisions are read once, before anything priced from them.
   return ctx.db.connection().execute(async (connection) => {
@@ -54,7 +54,9 @@ export async function getCartReply(ctx: CartContext): Promise<CartReply> {
     const kept = cachedReply(db, sid, version, stamp, now.getTime());
     if (kept) return kept;
     const stored = cart && (keptLines(db, cart) ?? (await repo.withLines(db, cart)));
-    const priced = await loadPricedCart({ ...ctx, db }, stored);
+    // Settings only for pricing afresh (a kept reply's stamp covers them), read under the revisions of the stamp.
+    const settings = await getSettings(db);
+    const priced = await loadPricedCart({ ...ctx, settings, db }, stored);
     return keepReply(db, stored, sid, stamp, priced.stableUntil, await priced.view());
   });
 }
@@ -88,10 +90,12 @@ async function mutate(ctx: CartContext, write: (trx: Db, stored: repo.StoredCart
       const saved = await repo.touchCart(db, sid, now.toISOString(), expiryOf(now), cartFields);
       Object.assign(stored.cart, saved);
       const priced = await loadPricedCart({ ...ctx, db }, stored, known);
-      return { view: await priced.view(), stored, stamp: await cartStamp(db, stored.cart.version), priced };
+      // Kept only if the request's settings are those of the stamp (they were read before this transaction).
+      const keep = (await getSettings(db)) === ctx.settings;
+      return { view: await priced.view(), stored, stamp: await cartStamp(db, stored.cart.version), priced, keep };
     });
     // Kept only once committed: the version then names exactly the rows this reply was priced from.
-    keepReply(ctx.db, written.stored, sid, written.stamp, written.priced.stableUntil, written.view);
+    if (written.keep) keepReply(ctx.db, written.stored, sid, written.stamp, written.priced.stableUntil, written.view);
     return written.view;
   } catch (error) {
     if (error instanceof StoreError && error.status === 409) {
