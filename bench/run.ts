@@ -84,6 +84,8 @@ const scenarios: Record<string, Step[]> = {
       connections: 50,
     },
     { name: "GET /cart", path: CART, carts: "per-connection", connections: 50 },
+    // No budget: the floor of this machine, one `select 1` per request at the same 50 connections (decision 0013).
+    { name: "reference: GET /api/health", path: "/api/health", connections: 50 },
   ],
   // Issue 5: orders placed per second at 20 shoppers checking out at once, each with a cart of its own.
   checkout: [
