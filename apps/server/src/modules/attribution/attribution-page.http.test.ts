@@ -167,7 +167,9 @@ describe("POST /attribution/page-view (consent given on a page the server could 
     expect(response.statusCode).toBe(204);
     expect(response.headers["cache-control"]).toBe("no-store");
     expect(cookies.value("cw_attr_current")).toMatch(/^typ=utm\|\|\|src=spring\|/);
-    expect(cookies.value("cw_attr_current_add")).toMatch(/\|\|\|ep=http:\/\/shop\.test\/shop\?utm_source=spring\|\|\|rf=https:\/\/www\.bing\.com\/$/);
+    expect(cookies.value("cw_attr_current_add")).toMatch(
+      /\|\|\|ep=http:\/\/shop\.test\/shop\?utm_source=spring\|\|\|rf=https:\/\/www\.bing\.com\/$/,
+    );
     expect(cookies.value("cw_attr_session")).toBe("pgs=1|||cpg=http://shop.test/shop?utm_source=spring");
   });
 

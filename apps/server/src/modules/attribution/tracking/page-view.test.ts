@@ -1,6 +1,7 @@
 /** A page view on the server: the request's cookies in, the changed ones out as Set-Cookie headers. */
-import { DEFAULT_SETTINGS } from "../../settings/index.ts";
+
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "../../settings/index.ts";
 import { type PageRequest, pageViewCookies, responseCookieJar } from "./page-view.ts";
 
 const NOW = new Date("2026-03-01T10:20:30.456Z");
@@ -28,7 +29,7 @@ function cookieHeaderAfter(headers: string[], before = ""): string {
   }
   return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 }
-const valueOf = (header: string, name: string) =>
+const cookieIn = (header: string, name: string) =>
   decodeURIComponent(
     header
       .split("; ")
@@ -71,8 +72,8 @@ describe("a page view", () => {
       "cw_attr_session",
       "cw_attr_udata",
     ]);
-    expect(valueOf(byName.cw_attr_current ?? "", "cw_attr_current")).toMatch(/^typ=utm\|\|\|src=news\|\|\|mdm=email\|\|\|/);
-    expect(valueOf(byName.cw_attr_current_add ?? "", "cw_attr_current_add")).toBe(
+    expect(cookieIn(byName.cw_attr_current ?? "", "cw_attr_current")).toMatch(/^typ=utm\|\|\|src=news\|\|\|mdm=email\|\|\|/);
+    expect(cookieIn(byName.cw_attr_current_add ?? "", "cw_attr_current_add")).toBe(
       "fd=2026-03-01 10:20:30|||ep=https://shop.example/shop?utm_source=news&utm_medium=email|||rf=https://www.google.com/",
     );
     expect(byName.cw_attr_current).toContain("; Max-Age=15552000");
@@ -89,21 +90,21 @@ describe("a page view", () => {
       NOW,
     );
     const after = cookieHeaderAfter(next, cookies);
-    expect(valueOf(after, "cw_attr_current_add")).toBe(valueOf(cookies, "cw_attr_current_add"));
-    expect(valueOf(after, "cw_attr_current")).toMatch(/^typ=organic\|\|\|src=duckduckgo/);
-    expect(valueOf(after, "cw_attr_session")).toBe("pgs=2|||cpg=https://shop.example/product/hoodie");
+    expect(cookieIn(after, "cw_attr_current_add")).toBe(cookieIn(cookies, "cw_attr_current_add"));
+    expect(cookieIn(after, "cw_attr_current")).toMatch(/^typ=organic\|\|\|src=duckduckgo/);
+    expect(cookieIn(after, "cw_attr_session")).toBe("pgs=2|||cpg=https://shop.example/product/hoodie");
 
     const again = request({ url: "https://shop.example/product/hoodie", cookies: after, inApp: true });
     expect(pageViewCookies(settings(), again, NOW)).toEqual([]);
     // A reload of the document is a view.
-    expect(valueOf(cookieHeaderAfter(pageViewCookies(settings(), { ...again, inApp: false }, NOW), after), "cw_attr_session")).toMatch(
+    expect(cookieIn(cookieHeaderAfter(pageViewCookies(settings(), { ...again, inApp: false }, NOW), after), "cw_attr_session")).toMatch(
       /^pgs=3/,
     );
   });
 
   it("inside the app ignores the referrer, which is our own page: a first view there is direct", () => {
     const headers = pageViewCookies(settings(), request({ referrer: "https://www.bing.com/", inApp: true }), NOW);
-    expect(valueOf(cookieHeaderAfter(headers), "cw_attr_current")).toMatch(/^typ=typein\|\|\|src=\(direct\)/);
+    expect(cookieIn(cookieHeaderAfter(headers), "cw_attr_current")).toMatch(/^typ=typein\|\|\|src=\(direct\)/);
   });
 
   it("without consent sets nothing and deletes what an earlier consent left; with attribution off it touches nothing", () => {
