@@ -1,7 +1,8 @@
 /**
- * The attribution cookies (decision 0014; reference §2, sourcebuster's formats under our names):
- * each holds `key=value` pairs joined by `|||`, the whole value URI-encoded. The server writes
- * them on each page view; the browser records the consent choice and reads them at checkout.
+ * The attribution cookies (decision 0014; reference §2, sourcebuster's names under ours): what
+ * they are called and how they are written and read. The server writes them on each page view;
+ * the browser records the consent choice in every page and reads them at checkout. Their values'
+ * format is in `pairs.ts`, which only the server and the checkout need.
  */
 export const ATTRIBUTION_COOKIES = {
   /** typ src mdm cmp cnt trm id plt fmt tct: the visit's source (last non-direct click). */
@@ -24,38 +25,6 @@ export const CONSENT_COOKIE = "cw_consent_marketing";
 
 export const SESSION_MINUTES = 30;
 export const CONSENT_MINUTES = 365 * 24 * 60;
-
-/** Parameters that make a visit a campaign visit, with the record key each is kept under (and the checkout field of the same name). */
-export const UTM_PARAMS = {
-  utm_source: "src",
-  utm_medium: "mdm",
-  utm_campaign: "cmp",
-  utm_content: "cnt",
-  utm_term: "trm",
-  utm_id: "id",
-  utm_source_platform: "plt",
-  utm_creative_format: "fmt",
-  utm_marketing_tactic: "tct",
-} as const;
-
-export type Pairs = Record<string, string>;
-
-export function formatPairs(pairs: Pairs): string {
-  return Object.entries(pairs)
-    .map(([key, value]) => `${key}=${value}`)
-    .join("|||");
-}
-
-/** The pairs of a cookie value; undefined when there is no cookie. Keeps everything after the first "=". */
-export function parsePairs(value: string | undefined): Pairs | undefined {
-  if (value === undefined) return undefined;
-  const pairs: Pairs = {};
-  for (const part of value.split("|||")) {
-    const at = part.indexOf("=");
-    if (at > 0) pairs[part.slice(0, at)] = part.slice(at + 1);
-  }
-  return pairs;
-}
 
 /** Reading and writing cookies; `minutes` 0 makes a cookie that ends with the browser session. */
 export interface CookieJar {

@@ -3,7 +3,8 @@
  * map): what goes into the hidden inputs and into extensions["cw/order-attribution"].
  */
 import type { OrderAttributionField } from "../order-attribution.ts";
-import { ATTRIBUTION_COOKIES as C, type CookieReader, parsePairs, UTM_PARAMS } from "./cookies.ts";
+import { ATTRIBUTION_COOKIES as C, type CookieReader } from "./cookies.ts";
+import { parsePairs, UTM_PARAMS } from "./pairs.ts";
 
 /** Where a field is kept: the cookie and the key in it. */
 type Place = [cookie: string, key: string];

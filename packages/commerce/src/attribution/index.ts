@@ -5,3 +5,4 @@
 export * from "./consent.ts";
 export * from "./cookies.ts";
 export * from "./fields.ts";
+export * from "./pairs.ts";
