@@ -275,7 +275,7 @@ async function pageJavaScript(path: string, headers: Record<string, string> = {}
     brotliBytes += brotli.bytes;
     encodings.add(gzip.encoding);
   }
-  // Inline code counts too (the order-attribution tracker); React Router's hydration data does not.
+  // Inline code counts too (React Router's scroll restoration); its hydration data does not.
   let inline = 0;
   for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
     const body = m[1] ?? "";

@@ -249,3 +249,39 @@ test("a field with rules: hidden while shipping, required when picking up, and c
     writeSetting("checkoutFields", []);
   }
 });
+
+test("with consent required, a visitor from a search gets no attribution cookies until consenting, and keeps the landing page's source", async ({
+  page,
+  context,
+}) => {
+  const attribution = {
+    enabled: true,
+    lifetimeMonths: 6,
+    consent: "not-required",
+    cookieDomain: "",
+    fieldPrefix: "cw_order_attribution_",
+    promoCode: false,
+  };
+  writeSetting("orderAttribution", { ...attribution, consent: "required" });
+  const cookie = async (name: string) => {
+    const found = (await context.cookies()).find((c) => c.name === name);
+    return found ? decodeURIComponent(found.value) : undefined;
+  };
+  try {
+    await page.goto("/shop", { referer: "https://www.bing.com/" });
+    expect((await context.cookies()).filter((c) => c.name.startsWith("cw_attr_"))).toEqual([]);
+
+    // The consent tool's event, on the page the server could not track.
+    await page.evaluate('window.dispatchEvent(new CustomEvent("cw:consent", { detail: { marketing: true } }))');
+    expect(await cookie("cw_consent_marketing")).toBe("allow");
+    await expect.poll(() => cookie("cw_attr_current")).toContain("typ=organic|||src=bing");
+    expect(await cookie("cw_attr_session")).toMatch(/^pgs=1\|\|\|cpg=.*\/shop$/);
+
+    await page.getByRole("link", { name: "Classic T-Shirt" }).first().click();
+    await expect(page).toHaveURL(/\/product\/classic-t-shirt/);
+    await expect.poll(() => cookie("cw_attr_session")).toMatch(/^pgs=2\|\|\|cpg=.*classic-t-shirt/);
+    expect(await cookie("cw_attr_current")).toContain("typ=organic|||src=bing");
+  } finally {
+    writeSetting("orderAttribution", attribution);
+  }
+});

@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await store.register(visitorRoutes, { db: deps.db });
       await store.register(checkoutRoutes, { db: deps.db, settings, secret: deps.config.secret });
       await store.register(customerRoutes, { db: deps.db, secret: deps.config.secret });
-      await store.register(attributionRoutes, { db: deps.db, placedStatuses: PLACED_STATUSES });
+      await store.register(attributionRoutes, { db: deps.db, settings, placedStatuses: PLACED_STATUSES });
       await store.register(batchRoutes, { apiPrefix: API_PREFIX, secret: deps.config.secret });
     },
     { prefix: API_PREFIX },

@@ -13,6 +13,7 @@ import { newCspNonce, pageContentSecurityPolicy } from "./http/csp.ts";
 import { StoreError } from "./http/errors.ts";
 import { resolveSession, sendSessionHeaders, switchSession } from "./http/session.ts";
 import { createNonce } from "./http/tokens.ts";
+import * as attribution from "./modules/attribution/index.ts";
 import * as cart from "./modules/cart/index.ts";
 import * as catalog from "./modules/catalog/index.ts";
 import * as checkout from "./modules/checkout/index.ts";
@@ -65,11 +66,23 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     clientBuildDirectory,
     // The adapter's own file serving, with the build's precompressed scripts and stylesheets.
     staticOptions: staticFileOptions(clientBuildDirectory, ASSET_CACHING),
+    routeOptions: {
+      // Order attribution is tracked on the reply that shows a page, once its status is known (decision 0014).
+      async onSend(request, reply, payload) {
+        const page = pageShown(request, reply);
+        if (page) {
+          const cookies = attribution.pageViewCookies((await options.storefront(request)).settings, page);
+          if (cookies.length) reply.header("Set-Cookie", cookies);
+        }
+        return payload;
+      },
+    },
     async getLoadContext(request, reply) {
       const cspNonce = newCspNonce();
       reply.header("Content-Security-Policy", pageContentSecurityPolicy(cspNonce, options));
       const base = { ...(await options.storefront(request)), cspNonce };
       const ctx = { db, settings: base.settings };
+      const orderAttribution = attribution.browserAttribution(base.settings);
       // Pages share the Store API's session: the same cookie, and a nonce for the browser's writes.
       const session = resolveSession(options.secret, request);
       sendSessionHeaders(options.secret, request, reply, session);
@@ -104,6 +117,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
           },
         },
         visitor: { meta: () => getVisitorMeta(db, cartContext.session) },
+        attribution: orderAttribution,
         checkout: checkoutServices(db, base.settings, current),
         account: accountServices({ db, secret: options.secret, settings: base.settings, request, reply, session: current }),
         catalog: {
@@ -117,6 +131,34 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
       return context;
     },
   });
+}
+
+/**
+ * The page a storefront reply shows, for order attribution: an HTML document, or the data of a
+ * page change inside the app (a React Router `.data` GET, as the browser's address plus `.data`).
+ * Redirects (a data request's is a 202), HEAD and everything else show none.
+ */
+function pageShown(request: FastifyRequest, reply: FastifyReply): attribution.PageRequest | null {
+  const status = reply.statusCode;
+  if (status !== 200 && status < 400) return null;
+  const type = String(reply.getHeader("content-type") ?? "");
+  const document = type.startsWith("text/html") && (request.method === "GET" || request.method === "POST");
+  const pageData = type.startsWith("text/x-script") && request.method === "GET";
+  if (!document && !pageData) return null;
+  // The address as react-router-fastify builds the request's URL.
+  const url = new URL(`${request.protocol}://${request.host}${request.originalUrl}`);
+  if (pageData) {
+    url.pathname = url.pathname.replace(/(\/_)?\.data$/, (_, root) => (root ? "/" : ""));
+    url.searchParams.delete("_routes");
+  }
+  return {
+    url: url.href,
+    referrer: request.headers.referer ?? "",
+    userAgent: request.headers["user-agent"] ?? "",
+    cookies: request.headers.cookie ?? "",
+    secure: request.protocol === "https",
+    inApp: pageData,
+  };
 }
 
 /** What the checkout page needs from the server beyond the cart: countries, payment methods, the customer's saved details. */

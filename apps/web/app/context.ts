@@ -3,6 +3,7 @@
  * (no HTTP hop). The token is exported from entry.server so the server uses this very instance.
  */
 import type { StoreAddress, StoreCart } from "@cartwright/commerce";
+import type { BrowserAttribution } from "@cartwright/commerce/attribution";
 import { createContext } from "react-router";
 import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "../../server/src/modules/catalog/index.ts";
 import type { CustomerOrderSummary, OrderView } from "../../server/src/modules/orders/index.ts";
@@ -140,6 +141,8 @@ export interface Storefront {
   checkout: StorefrontCheckout;
   /** What the shop remembers about this visitor (dismissed banners). */
   visitor: { meta(): Promise<{ coming_soon_banner_dismissed?: "yes" | "no" }> };
+  /** Order attribution's settings for the page's consent listener and the checkout; null when it is off (decision 0014). */
+  attribution: BrowserAttribution | null;
   /** The Store API nonce for this visitor's session, for the browser's writes. */
   nonce: string;
   /** Nonce for inline scripts, matching the page's Content-Security-Policy. */

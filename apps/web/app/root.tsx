@@ -16,12 +16,15 @@ import { ErrorPanel, NotFound } from "./components/ErrorPanel.tsx";
 import { SiteFooter, SiteHeader } from "./components/SiteHeader.tsx";
 import { StoreNotice } from "./components/StoreNotice.tsx";
 import { storefrontContext } from "./context.ts";
-import { AttributionScript } from "./features/attribution/AttributionScript.tsx";
+import { CONSENT_META_NAME, listenForConsent } from "./features/attribution/consent.ts";
 import { readCookie, storeNoticeCookie } from "./lib/cookies.ts";
 import { shopCurrency } from "./lib/currency.ts";
 import { errorMessages, layoutMessages } from "./messages.ts";
 import { CartProvider } from "./stores/cart-provider.tsx";
 import stylesheet from "./styles/app.css?url";
+
+// Order attribution's consent event can come before React hydrates (decision 0014).
+if (typeof window !== "undefined") listenForConsent(window);
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -30,7 +33,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { settings, catalog, cart, visitor, cspNonce, nonce } = context.get(storefrontContext);
+  const { settings, catalog, cart, visitor, cspNonce, nonce, attribution } = context.get(storefrontContext);
   const [categories, summary, meta] = await Promise.all([
     catalog.listCategories(),
     cart.summary(),
@@ -56,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nonce: cspNonce,
     /** The Store API nonce for this visitor's writes from the browser. */
     storeNonce: { value: nonce, timestamp: Math.floor(Date.now() / 1000) },
+    /** What the consent listener needs; null when attribution is off. */
+    attribution: attribution && { domain: attribution.domain, consent: attribution.consent },
     addToCartBehaviour: settings.addToCartBehaviour,
     displayCartPricesIncludingTax: settings.displayCartPricesIncludingTax,
   };
@@ -85,7 +90,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <AttributionScript />
+        {data?.attribution && (
+          <meta name={CONSENT_META_NAME} content={JSON.stringify({ ...data.attribution, nonce: data.storeNonce.value })} />
+        )}
       </head>
       <body>
         <a className="skip-link" href="#main">

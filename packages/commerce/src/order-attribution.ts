@@ -1,7 +1,7 @@
 /**
  * The order-attribution record as the checkout sends it (issue 7; decision 0014): the extension
  * namespace, the field names (modelled on WooCommerce's 16) and the longest value each may hold.
- * The storefront's tracker cuts values to these lengths; the server refuses anything longer.
+ * The tracker cuts values to these lengths; the checkout call drops anything longer.
  */
 export const ORDER_ATTRIBUTION_NAMESPACE = "cw/order-attribution";
 
@@ -11,7 +11,7 @@ export type SourceType = (typeof SOURCE_TYPES)[number];
 /** A value the tracker writes for "nothing here"; never stored with an order. */
 export const NO_VALUE = "(none)";
 
-/** The longest address (referrer, entry page), campaign value and user agent; the tracker imports these alone, so its inline script carries no table. */
+/** The longest address (referrer, entry page), campaign value and user agent the tracker keeps. */
 export const ATTRIBUTION_URL_LENGTH = 1000;
 export const ATTRIBUTION_TEXT_LENGTH = 200;
 export const ATTRIBUTION_USER_AGENT_LENGTH = 500;

@@ -20,7 +20,7 @@ import type { Route } from "./+types/checkout";
 const PREVIEW_BANNER = "Editor preview: sample data, nothing here is a real order.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { cart, checkout, settings, account } = context.get(storefrontContext);
+  const { cart, checkout, settings, account, attribution } = context.get(storefrontContext);
   // Null unless the signed-in customer is the owner: the parameter alone shows shoppers nothing.
   const sample = new URL(request.url).searchParams.get("preview") === "editor" ? await checkout.preview() : null;
   const [view, customer, savedMethods] = sample
@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paymentMethods: methods.filter((m) => !m.express),
     expressMethods: methods.filter((m) => m.express),
     savedMethods,
+    attribution: attribution && { consent: attribution.consent, fieldPrefix: attribution.fieldPrefix },
     settings: {
       locale: checkout.locale(),
       // The shop owner is the store administrator (spec §6): detailed errors instead of generic ones.

@@ -1,17 +1,22 @@
-/** GET /api/store/v1/attribution/report: placed orders per source over a date range, for the shop owner only. */
+/**
+ * GET /api/store/v1/attribution/report: placed orders per source over a date range, for the shop owner only.
+ * POST /api/store/v1/attribution/page-view: the page the visitor just consented on, tracked (its cookies in the reply).
+ */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
-import { ReportQuery } from "./attribution.schemas.ts";
-import { attributionReport } from "./attribution.service.ts";
+import type { ShopSettings } from "../settings/index.ts";
+import { PageViewBody, ReportQuery } from "./attribution.schemas.ts";
+import { attributionReport, consentedPageView } from "./attribution.service.ts";
 
 export interface AttributionRouteDeps {
   db: Db;
+  settings: (request: unknown) => Promise<ShopSettings>;
   /** Which orders count as placed (the orders module's list, handed in to keep the modules apart). */
   placedStatuses: OrderStatus[];
 }
 
-export const attributionRoutes: FastifyPluginAsyncTypebox<AttributionRouteDeps> = async (app, { db, placedStatuses }) => {
+export const attributionRoutes: FastifyPluginAsyncTypebox<AttributionRouteDeps> = async (app, { db, settings, placedStatuses }) => {
   app.get(
     "/attribution/report",
     {
@@ -24,6 +29,28 @@ export const attributionRoutes: FastifyPluginAsyncTypebox<AttributionRouteDeps> 
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       return attributionReport(db, request.cartSession?.uid ?? 0, request.query, placedStatuses);
+    },
+  );
+
+  app.post(
+    "/attribution/page-view",
+    {
+      schema: {
+        tags: ["attribution"],
+        summary: "Track the page the visitor is on; the storefront sends it when the visitor consents to marketing cookies",
+        body: PageViewBody,
+      },
+    },
+    async (request, reply) => {
+      const cookies = consentedPageView(await settings(request), {
+        ...request.body,
+        origin: `${request.protocol}://${request.host}`,
+        userAgent: request.headers["user-agent"] ?? "",
+        cookies: request.headers.cookie ?? "",
+        secure: request.protocol === "https",
+      });
+      if (cookies.length) reply.header("Set-Cookie", cookies);
+      return reply.header("Cache-Control", "no-store").code(204).send();
     },
   );
 };

@@ -1,4 +1,4 @@
-/** The report call's query (GET /attribution/report). */
+/** The report call's query (GET /attribution/report) and the consent page view's body (POST /attribution/page-view). */
 import { Type } from "typebox";
 
 const Day = (description: string) => Type.String({ format: "date", description });
@@ -7,6 +7,17 @@ export const ReportQuery = Type.Object(
   {
     after: Day("First day of the range, YYYY-MM-DD (UTC), included."),
     before: Day("Last day of the range, YYYY-MM-DD (UTC), included."),
+  },
+  { additionalProperties: false },
+);
+
+/** Longer addresses are cut to the checkout's limit when kept; this only bounds the request. */
+const Address = (description: string, minLength: number) => Type.String({ minLength, maxLength: 8192, description });
+
+export const PageViewBody = Type.Object(
+  {
+    url: Address("The page's address (location.href): a page of this shop.", 1),
+    referrer: Address("The page's referrer (document.referrer); empty when none.", 0),
   },
   { additionalProperties: false },
 );

@@ -6,7 +6,9 @@
 import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
 import { isOwner } from "../customers/index.ts";
+import type { ShopSettings } from "../settings/index.ts";
 import { type OrderAttributionRow, ordersBySource, findAttribution as readRow, saveAttribution } from "./attribution.repo.ts";
+import { type PageRequest, pageViewCookies } from "./tracking/page-view.ts";
 import { type OrderAttributionValues, originLabel } from "./values.ts";
 
 export { saveAttribution as saveOrderAttribution };
@@ -28,12 +30,28 @@ export async function orderAttribution(db: Db, orderId: number, detail: boolean)
 
 export const attributionErrors = {
   cannotView: (status: 401 | 403) => new StoreError("cw_rest_cannot_view", "Sorry, only the shop owner can see this report.", status),
-  badRange: () =>
-    new StoreError("rest_invalid_param", "Invalid parameter(s): before", 400, {
-      params: { before: "before is earlier than after." },
-      details: { before: { code: "rest_invalid_param", message: "before is earlier than after.", data: null } },
-    }),
+  badRange: () => invalidParam("before", "before is earlier than after."),
+  notOurPage: () => invalidParam("url", "url is not a page of this shop."),
 };
+
+function invalidParam(name: string, message: string): StoreError {
+  return new StoreError("rest_invalid_param", `Invalid parameter(s): ${name}`, 400, {
+    params: { [name]: message },
+    details: { [name]: { code: "rest_invalid_param", message, data: null } },
+  });
+}
+
+const isPageOf = (address: string, origin: string) => URL.parse(address)?.origin === origin;
+
+/**
+ * The page on which the visitor just gave consent, tracked as a page view with its own referrer
+ * (the server could not track it without consent, and the landing page's source would be lost).
+ * Answers the Set-Cookie headers; none without consent.
+ */
+export function consentedPageView(settings: ShopSettings, page: Omit<PageRequest, "inApp"> & { origin: string }): string[] {
+  if (!isPageOf(page.url, page.origin)) throw attributionErrors.notOurPage();
+  return pageViewCookies(settings, { ...page, inApp: false });
+}
 
 export interface ReportQuery {
   /** First day, YYYY-MM-DD (UTC), included. */

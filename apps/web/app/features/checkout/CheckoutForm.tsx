@@ -20,7 +20,7 @@ import type {
 } from "../../context.ts";
 import { useCart, useCartStore } from "../../stores/cart-context.tsx";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
-import { OrderAttributionInputs, orderAttributionExtensions } from "../attribution/OrderAttributionInputs.tsx";
+import { type CheckoutAttribution, OrderAttributionInputs, orderAttributionExtensions } from "../attribution/OrderAttributionInputs.tsx";
 import { NoticeList } from "../cart/NoticeList.tsx";
 import { hasPickupLocationMismatch } from "../cart/shipping-warnings.ts";
 import type { TotalsSettings } from "../cart/TotalsBlock.tsx";
@@ -86,6 +86,8 @@ export interface CheckoutFormProps {
     currentUserIsAdmin?: boolean;
   };
   paths: { cart: string; account: string; terms: string; privacy: string };
+  /** Order attribution's settings (decision 0014); null or absent when it is off. */
+  attribution?: CheckoutAttribution;
   /** Editor preview (owner only): sample data, and nothing is sent to the Store API. */
   preview?: boolean;
 }
@@ -202,6 +204,7 @@ export function CheckoutForm({
   paths,
   preview = false,
   additionalFields = [],
+  attribution = null,
 }: CheckoutFormProps) {
   const cartStore = useCartStore();
   const live = useCart((s) => s.cart);
@@ -497,7 +500,7 @@ export function CheckoutForm({
         billing: shownValues(addressExtra.billing, ruleStates, ["billing"]),
         shipping: shownValues(addressExtra.shipping, ruleStates, ["shipping"]),
       },
-      extensions: orderAttributionExtensions(),
+      extensions: orderAttributionExtensions(attribution),
     });
     try {
       const reply = await cartStore.client.post<{ payment_result: { redirect_url: string } | null; order_id: number }>("/checkout", body);
@@ -584,7 +587,7 @@ export function CheckoutForm({
             void placeOrder();
           }}
         >
-          <OrderAttributionInputs />
+          <OrderAttributionInputs attribution={attribution} />
           {needsPayment && express.length > 0 && (
             <section className="checkout-express" aria-labelledby="checkout-express-title">
               <h2 id="checkout-express-title" className="checkout-express__title">

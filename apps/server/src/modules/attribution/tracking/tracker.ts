@@ -1,10 +1,17 @@
 /**
- * What the tracking script does on each page view (spec §4.5; reference §2): decide the source,
- * keep first-visit and current records, count visits and pages, all in cookies. Pure over a
- * cookie jar, so tests run it without a browser.
+ * What the server does on each page view (spec §4.5; reference §2): decide the source, keep
+ * first-visit and current records, count visits and pages, all in cookies. Pure over a cookie
+ * jar, so tests run it without a request.
  */
 import { ATTRIBUTION_URL_LENGTH, ATTRIBUTION_USER_AGENT_LENGTH, NO_VALUE } from "@cartwright/commerce";
-import { ATTRIBUTION_COOKIES as C, CONSENT_COOKIE, type CookieJar, formatPairs, parsePairs, SESSION_MINUTES } from "./cookies.ts";
+import {
+  ATTRIBUTION_COOKIES as C,
+  type ConsentRule,
+  type CookieJar,
+  formatPairs,
+  parsePairs,
+  SESSION_MINUTES,
+} from "@cartwright/commerce/attribution";
 import { detectSource } from "./source.ts";
 
 export interface TrackerConfig {
@@ -12,7 +19,7 @@ export interface TrackerConfig {
   lifetimeMinutes: number;
   /** The shop's domain for cookies and for telling internal referrers apart; "" for the page's host. */
   domain: string;
-  consent: "required" | "not-required";
+  consent: ConsentRule;
   promoCode: boolean;
   /** Hidden checkout inputs are named with this prefix and the field name. */
   fieldPrefix: string;
@@ -35,16 +42,6 @@ export const formatVisitDate = (date: Date) => date.toISOString().slice(0, 19).r
 
 /** A promo code from 100000 to 999999 (six digits). */
 export const promoCodeFrom = (random: number) => String(100000 + Math.floor(random * 900000)).padStart(6, "0");
-
-/** Cookies are allowed when the visitor consented, or when the shop needs no consent and it was not withdrawn. */
-export function trackingAllowed(config: Pick<TrackerConfig, "consent">, jar: CookieJar): boolean {
-  const choice = jar.get(CONSENT_COOKIE);
-  return choice === "allow" || (config.consent === "not-required" && choice !== "deny");
-}
-
-export function clearAttribution(jar: CookieJar): void {
-  for (const name of Object.values(C)) if (jar.get(name) !== undefined) jar.remove(name);
-}
 
 const count = (value: string | undefined) => Number.parseInt(value ?? "", 10) || 1;
 

@@ -2,9 +2,9 @@
  * The checkout's attribution fields read from the cookies (reference §2, WooCommerce's field
  * map): what goes into the hidden inputs and into extensions["cw/order-attribution"].
  */
-import type { OrderAttributionField } from "@cartwright/commerce";
-import { ATTRIBUTION_COOKIES as C, type CookieJar, parsePairs } from "./cookies.ts";
-import { UTM_PARAMS } from "./source.ts";
+import type { OrderAttributionField } from "../order-attribution.ts";
+import { ATTRIBUTION_COOKIES as C, type CookieReader } from "./cookies.ts";
+import { parsePairs, UTM_PARAMS } from "./pairs.ts";
 
 /** Where a field is kept: the cookie and the key in it. */
 type Place = [cookie: string, key: string];
@@ -29,7 +29,7 @@ const FIELD_MAP = {
 export type AttributionFields = Partial<Record<OrderAttributionField, string>>;
 
 /** The fields the cookies hold; null when there is no current record (nothing tracked). */
-export function attributionFields(jar: CookieJar): AttributionFields | null {
+export function attributionFields(jar: CookieReader): AttributionFields | null {
   const read = (cookie: string) => parsePairs(jar.get(cookie));
   if (!read(C.current)?.typ) return null;
   const fields: AttributionFields = {};

@@ -8,6 +8,7 @@
  * 5. otherwise the stored current record is kept (the last non-direct click).
  */
 import { ATTRIBUTION_TEXT_LENGTH, NO_VALUE, type SourceType } from "@cartwright/commerce";
+import { UTM_PARAMS } from "@cartwright/commerce/attribution";
 import { REFERRER_ALIASES, SEARCH_ENGINES, type SearchEngine } from "./search-engines.ts";
 
 /** A traffic record in sourcebuster's short keys: type, source, medium, campaign, content, term, id, platform, format, tactic. */
@@ -25,9 +26,9 @@ export interface TrafficRecord {
 }
 
 export interface Visit {
-  /** The page's address (location.href). */
+  /** The page's address, as the browser shows it. */
   url: string;
-  /** document.referrer; "" when none. */
+  /** The referrer (what document.referrer gives); "" when none. */
   referrer: string;
   /** The shop's own domain: it and its subdomains are internal ("www." is ignored). */
   domain: string;
@@ -36,19 +37,6 @@ export interface Visit {
   /** A first-visit or current record exists. */
   hasRecord: boolean;
 }
-
-/** Parameters that make a visit a campaign visit, with what each reads into the record (and the checkout field of the same name). */
-export const UTM_PARAMS = {
-  utm_source: "src",
-  utm_medium: "mdm",
-  utm_campaign: "cmp",
-  utm_content: "cnt",
-  utm_term: "trm",
-  utm_id: "id",
-  utm_source_platform: "plt",
-  utm_creative_format: "fmt",
-  utm_marketing_tactic: "tct",
-} as const;
 
 /** Ad click ids: the source, medium and campaign they stand for when no utm parameter says otherwise. */
 const CLICK_IDS: Record<string, { src: string; mdm: string; cmp: string }> = {

@@ -16,7 +16,7 @@ export interface SearchEngine {
 }
 
 /**
- * The list as one line, as small as the inline script can carry it: one engine per word,
+ * The list as one line of words: one engine per word,
  * `host[=source][?param]`. The source is the name before the top-level domain unless given
  * (search.brave.com is "brave"); a host written with `www.` matches only bare or with www.
  */
