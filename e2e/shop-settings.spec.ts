@@ -273,7 +273,7 @@ test("with consent required, a visitor from a search gets no attribution cookies
 
     // The consent tool's event, on the page the server could not track.
     await page.evaluate('window.dispatchEvent(new CustomEvent("cw:consent", { detail: { marketing: true } }))');
-    expect(await cookie("cw_consent_marketing")).toBe("allow");
+    await expect.poll(() => cookie("cw_consent_marketing")).toBe("allow");
     await expect.poll(() => cookie("cw_attr_current")).toContain("typ=organic|||src=bing");
     expect(await cookie("cw_attr_session")).toMatch(/^pgs=1\|\|\|cpg=.*\/shop$/);
 
