@@ -62,4 +62,49 @@ describe("revision-checked caches", () => {
     ).rejects.toThrow("rolled back");
     expect(Number((await client.cart("GET", "/cart")).items[0].prices.price)).toBe(price);
   });
+
+  it("show a listing and category counts changed behind the server's back", async () => {
+    const client = new StoreClient(shop.app);
+    const names = async () => (await client.get("/products?per_page=100")).json().map((p: { name: string }) => p.name);
+    const { listCategories } = await import("../modules/catalog/index.ts");
+    const counts = async () => Object.fromEntries((await listCategories({ db: shop.db })).map((c) => [c.slug, c.count]));
+    const listed = await names();
+    const countsBefore = await counts();
+    expect(listed).toContain("Beanie");
+    await sql`update products set catalog_visibility = 'hidden' where slug = 'beanie'`.execute(shop.db);
+    try {
+      expect(await names()).not.toContain("Beanie");
+      const countsAfter = await counts();
+      expect(Object.values(countsAfter).reduce((a, b) => a + b, 0)).toBe(Object.values(countsBefore).reduce((a, b) => a + b, 0) - 1);
+    } finally {
+      await sql`update products set catalog_visibility = 'visible' where slug = 'beanie'`.execute(shop.db);
+    }
+    expect(await names()).toEqual(listed);
+  });
+});
+
+describe("a keyed cache with a limit", () => {
+  it("starts over when full, and still answers every key", async () => {
+    const { revisionMap } = await import("./revisions.ts");
+    const loads: number[][] = [];
+    const squares = revisionMap(
+      "catalogue",
+      async (_db, keys: number[]) => {
+        loads.push(keys);
+        return new Map(keys.map((k) => [k, k * k]));
+      },
+      2,
+    );
+    expect([...(await squares(shop.db, [1, 2]))]).toEqual([
+      [1, 1],
+      [2, 4],
+    ]);
+    expect([...(await squares(shop.db, [1]))]).toEqual([[1, 1]]);
+    expect(loads).toEqual([[1, 2]]);
+    // A third key does not fit: the held keys go, the new one is answered and held.
+    expect([...(await squares(shop.db, [3]))]).toEqual([[3, 9]]);
+    expect([...(await squares(shop.db, [3]))]).toEqual([[3, 9]]);
+    expect([...(await squares(shop.db, [1]))]).toEqual([[1, 1]]);
+    expect(loads).toEqual([[1, 2], [3], [1]]);
+  });
 });

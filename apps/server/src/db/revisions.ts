@@ -82,11 +82,13 @@ export function revisionCache<T>(name: RevisionName, load: (db: Db) => Promise<T
 
 /**
  * A keyed cache (for example products by id) emptied when the revision moves; the loader is
- * asked only for the keys not yet held.
+ * asked only for the keys not yet held. With a `limit`, a full cache starts over (for keys that
+ * come from visitors, such as listing queries).
  */
 export function revisionMap<K, V>(
   name: RevisionName,
   load: (db: Db, keys: K[]) => Promise<Map<K, V>>,
+  limit = Number.POSITIVE_INFINITY,
 ): (db: Db, keys: K[]) => Promise<Map<K, V>> {
   const entries = new WeakMap<object, Entry<Map<K, V>>>();
   return async (db, keys) => {
@@ -102,7 +104,10 @@ export function revisionMap<K, V>(
     if (missing.length) {
       const loaded = await load(db, missing);
       // Only file the rows if no newer revision replaced the entry while they loaded.
-      if (entries.get(dbKey) === entry) for (const [k, v] of loaded) held.set(k, v);
+      if (entries.get(dbKey) === entry) {
+        if (held.size + loaded.size > limit) held.clear();
+        for (const [k, v] of loaded) held.set(k, v);
+      }
       const result = new Map<K, V>();
       for (const k of keys) {
         const v = held.get(k) ?? loaded.get(k);

@@ -1,7 +1,7 @@
 /** The catalogue's read side: listings, single products, variations, categories, media. */
 import type { StoreImage, StoreProductAttribute, StoreTerm } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
-import { deepFreeze, revisionMap } from "../../db/revisions.ts";
+import { deepFreeze, revisionCache, revisionMap } from "../../db/revisions.ts";
 import { type ShopSettings, shopCurrency } from "../settings/index.ts";
 import * as repo from "./catalog.repo.ts";
 import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
@@ -36,13 +36,32 @@ export async function listProducts(ctx: CatalogContext, query: ProductQuery): Pr
     ...query,
     stockStatus: query.stockStatus ?? (ctx.settings.hideOutOfStock ? ["instock", "onbackorder"] : undefined),
   };
-  const [total, rows] = await Promise.all([
-    repo.countProducts(ctx.db, effective),
-    repo.findProducts(ctx.db, effective, perPage, (page - 1) * perPage),
-  ]);
+  const key = JSON.stringify({ query: effective, limit: perPage, offset: (page - 1) * perPage });
+  const { total, rows } = (await listingPages(ctx.db, [key])).get(key) as ListingPage;
   const products = await shapeMany(ctx, rows);
   return { products, total, totalPages: Math.ceil(total / perPage), page, perPage };
 }
+
+interface ListingPage {
+  total: number;
+  rows: repo.ProductRow[];
+}
+
+/** A listing's count and rows by query and page, kept until the catalogue changes (shaped per request: prices follow the settings). */
+const listingPages = revisionMap(
+  "catalogue",
+  async (db, keys: string[]) => {
+    const found = new Map<string, ListingPage>();
+    for (const key of keys) {
+      const { query, limit, offset } = JSON.parse(key) as { query: ProductQuery; limit: number; offset: number };
+      const [total, rows] = await Promise.all([repo.countProducts(db, query), repo.findProducts(db, query, limit, offset)]);
+      found.set(key, deepFreeze({ total, rows }));
+    }
+    return found;
+  },
+  // Queries come from visitors (searches, pages): a bounded number is held.
+  500,
+);
 
 /** A product by id or slug; a variation id answers the variation. Hidden products stay reachable directly. */
 export async function getProduct(ctx: CatalogContext, idOrSlug: string): Promise<StoreProduct | null> {
@@ -66,18 +85,25 @@ export async function getVariations(ctx: CatalogContext, productId: number): Pro
   return (variations.get(productId) ?? []).map((v) => shapeVariation(v, options));
 }
 
-export async function listCategories(ctx: Pick<CatalogContext, "db">): Promise<StoreCategory[]> {
-  const rows = await repo.findCategories(ctx.db);
-  return rows.map((c) => ({
-    id: c.id,
-    name: c.name,
-    slug: c.slug,
-    description: c.description,
-    parent: c.parent_id ?? 0,
-    count: Number(c.count ?? 0),
-    link: categoryLink(c.slug),
-  }));
+export async function listCategories(ctx: Pick<CatalogContext, "db">): Promise<readonly StoreCategory[]> {
+  return categories(ctx.db);
 }
+
+/** Every category with its product count, read once per catalogue change (every page's header lists them). */
+const categories = revisionCache("catalogue", async (db) => {
+  const rows = await repo.findCategories(db);
+  return deepFreeze(
+    rows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      description: c.description,
+      parent: c.parent_id ?? 0,
+      count: Number(c.count ?? 0),
+      link: categoryLink(c.slug),
+    })),
+  );
+});
 
 export async function getCategory(ctx: Pick<CatalogContext, "db">, slug: string): Promise<StoreCategory | null> {
   return (await listCategories(ctx)).find((c) => c.slug === slug) ?? null;
