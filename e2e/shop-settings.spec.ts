@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { DEFAULT_SETTINGS } from "../apps/server/src/modules/settings/settings.types.ts";
 import { addToCart, type ExtensionWindow, extensionApiReady, fillUsAddress, openCheckout } from "./support/checkout.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -254,14 +255,8 @@ test("with consent required, a visitor from a search gets no attribution cookies
   page,
   context,
 }) => {
-  const attribution = {
-    enabled: true,
-    lifetimeMonths: 6,
-    consent: "not-required",
-    cookieDomain: "",
-    fieldPrefix: "cw_order_attribution_",
-    promoCode: false,
-  };
+  // The demo shop runs on the defaults; the test puts them back when done.
+  const attribution = DEFAULT_SETTINGS.orderAttribution;
   writeSetting("orderAttribution", { ...attribution, consent: "required" });
   const cookie = async (name: string) => {
     const found = (await context.cookies()).find((c) => c.name === name);

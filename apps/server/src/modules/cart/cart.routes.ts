@@ -22,10 +22,14 @@ export interface CartRouteDeps {
 }
 
 export const cartRoutes: FastifyPluginAsyncTypebox<CartRouteDeps> = async (app, { db, settings }) => {
+  const sessionOf = (request: FastifyRequest): cart.CartSession => ({
+    sid: request.cartSession?.sid ?? "",
+    uid: request.cartSession?.uid ?? 0,
+  });
   const context = async (request: FastifyRequest): Promise<cart.CartContext> => ({
     db,
     settings: await settings(request),
-    session: { sid: request.cartSession?.sid ?? "", uid: request.cartSession?.uid ?? 0 },
+    session: sessionOf(request),
   });
   // The cart's JSON goes out as it was serialised when priced (reply-cache.ts).
   const sendReply = (reply: FastifyReply, { body, hash }: CartReply, status = 200) =>
@@ -33,7 +37,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<CartRouteDeps> = async (app, 
   const send = (reply: FastifyReply, view: CartView, status = 200) => sendReply(reply, replyFor(view), status);
   app.get("/cart", { schema: { tags: ["cart"], summary: "The whole cart" } }, async (request, reply) =>
     // Without the request's settings: a kept reply needs none, and pricing afresh reads them with the cart.
-    sendReply(reply, await cart.getCartReply({ db, session: { sid: request.cartSession?.sid ?? "", uid: request.cartSession?.uid ?? 0 } })),
+    sendReply(reply, await cart.getCartReply({ db, session: sessionOf(request) })),
   );
 
   app.post("/cart/add-item", { schema: { tags: ["cart"], summary: "Add an item", body: AddItemBody } }, async (request, reply) => {
