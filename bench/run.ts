@@ -20,6 +20,7 @@ import { buildWeb } from "../scripts/build-web.ts";
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 3300);
 const base = `http://127.0.0.1:${port}`;
+const floorPort = port + 1;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 interface Step {
@@ -33,6 +34,8 @@ interface Step {
   carts?: "pool" | "per-connection" | "filled";
   /** A fixed number of requests instead of a duration (each "filled" cart can place one order). */
   requests?: number;
+  /** Load bench/floor-server.ts instead of the shop (the shop still makes the carts). */
+  floor?: true;
 }
 
 const CART = "/api/store/v1/cart";
@@ -86,6 +89,18 @@ const scenarios: Record<string, Step[]> = {
     { name: "GET /cart", path: CART, carts: "per-connection", connections: 50 },
     // No budget: the floor of this machine, one `select 1` per request at the same 50 connections (decision 0013).
     { name: "reference: GET /api/health", path: "/api/health", connections: 50 },
+    // No budget: the least a cart write must do, on the floor server (bench/floor-server.ts, decision 0013).
+    ...(["noop", "read", "write"] as const).map(
+      (kind): Step => ({
+        name: `reference: floor ${kind}`,
+        path: `/floor/${kind}`,
+        method: "POST",
+        body: (n) => ({ key: "{key}", quantity: 1 + (n % 3) }),
+        carts: "per-connection",
+        connections: 50,
+        floor: true,
+      }),
+    ),
   ],
   // Issue 5: orders placed per second at 20 shoppers checking out at once, each with a cart of its own.
   checkout: [
@@ -149,6 +164,29 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
 
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 
+/** The floor server on the shop's database, answering a cart reply the shop just sent. */
+async function startFloorServer(dataDir: string): Promise<ChildProcess> {
+  const sample = join(dataDir, "sample-cart.json");
+  const { token } = await filledCart();
+  writeFileSync(sample, Buffer.from(await (await fetch(`${base}${CART}`, { headers: { "cart-token": token } })).arrayBuffer()));
+  const floor = spawn(process.execPath, ["bench/floor-server.ts"], {
+    cwd: root,
+    env: { ...process.env, SECRET, PORT: String(floorPort), DATABASE_FILE: join(dataDir, "shop.db"), SAMPLE_REPLY: sample },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (let i = 0; i < 100; i++) {
+    const answer = await fetch(`http://127.0.0.1:${floorPort}/floor/noop`, {
+      method: "POST",
+      headers: { "cart-token": token, "content-type": "application/json" },
+      body: '{"key":"x","quantity":1}',
+    }).catch(() => undefined);
+    if (answer?.ok) return floor;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  floor.kill("SIGTERM");
+  throw new Error("the floor server did not start within 10 s");
+}
+
 /** A cart with a T-shirt in it, made through the API; returns its token and line key. */
 async function filledCart(productId = 1): Promise<{ token: string; key: string }> {
   const first = await fetch(`${base}${CART}`);
@@ -202,7 +240,7 @@ async function load(step: Step) {
     return { ...request, path, headers, ...(body ? { body } : {}) };
   };
   const options: autocannon.Options = {
-    url: base + step.path,
+    url: (step.floor ? `http://127.0.0.1:${floorPort}` : base) + step.path,
     connections: step.connections,
     ...(step.requests ? { amount: step.requests } : { duration: seconds }),
     method: step.method ?? "GET",
@@ -464,6 +502,7 @@ async function main() {
   await buildWeb();
   const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-"));
   const server = await startServer(dataDir);
+  let floor: ChildProcess | undefined;
   const failures: string[] = [];
   try {
     for (const name of names) {
@@ -477,6 +516,7 @@ async function main() {
       }
       const results = [];
       for (const step of scenarios[name] ?? []) {
+        if (step.floor) floor ??= await startFloorServer(dataDir);
         const figures = await load(step);
         results.push(figures);
         const budget = budgets[name]?.[step.name];
@@ -506,6 +546,7 @@ async function main() {
       writeFileSync(join(root, "bench/results", `${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
     }
   } finally {
+    floor?.kill("SIGTERM");
     server.kill("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,0 +1,59 @@
+/**
+ * The bench's floor server (decision 0013): the least any cart write must do, with nothing of
+ * ours in between, so the cart-flow figures can be read against what this machine allows.
+ * Same Fastify, same body schema, same Cart-Token check, same SQLite file and settings as the shop;
+ * no pricing, no Kysely, no hooks. Started by bench/run.ts beside the real server, never by the shop.
+ *
+ *   POST /floor/noop   validates the body and answers {"ok":1}
+ *   POST /floor/read   also finds the cart's row, and answers a real cart reply's bytes
+ *   POST /floor/write  also sets the line's quantity and touches the cart in one transaction
+ */
+import { readFileSync } from "node:fs";
+import SQLite from "better-sqlite3";
+import Fastify from "fastify";
+import { verifySessionToken } from "../apps/server/src/http/tokens.ts";
+import { UpdateItemBody } from "../apps/server/src/modules/cart/cart.schemas.ts";
+
+const { SECRET = "", DATABASE_FILE = "", SAMPLE_REPLY = "", PORT = "3301" } = process.env;
+const sqlite = new SQLite(DATABASE_FILE);
+// The pragmas of apps/server/src/db/index.ts.
+sqlite.pragma("journal_mode = WAL");
+sqlite.pragma("synchronous = NORMAL");
+sqlite.pragma("foreign_keys = ON");
+sqlite.pragma("busy_timeout = 5000");
+const findCart = sqlite.prepare("select * from carts where id = ?");
+const setQuantity = sqlite.prepare("update cart_items set quantity = ? where cart_id = ? and key = ?");
+const touchCart = sqlite.prepare("update carts set updated_at = ?, expires_at = ? where id = ?");
+const write = sqlite.transaction((sid: string, key: string, quantity: number) => {
+  const now = Date.now();
+  setQuantity.run(quantity, sid, key);
+  touchCart.run(new Date(now).toISOString(), new Date(now + 2 * 86_400_000).toISOString(), sid);
+  return findCart.get(sid);
+});
+// A cart reply as the shop sent it (bench/run.ts saves one), answered as bytes: the shop's size, none of its cost.
+const reply = readFileSync(SAMPLE_REPLY);
+
+const app = Fastify();
+interface Body {
+  key: string;
+  quantity: number;
+}
+const sessionOf = (token: unknown) => verifySessionToken(SECRET, typeof token === "string" ? token : undefined)?.sid;
+const options = { schema: { body: UpdateItemBody } };
+
+app.post<{ Body: Body }>("/floor/noop", options, async (request, res) => {
+  if (!sessionOf(request.headers["cart-token"])) return res.status(401).send({ code: "no_session" });
+  return { ok: 1 };
+});
+app.post<{ Body: Body }>("/floor/read", options, async (request, res) => {
+  const sid = sessionOf(request.headers["cart-token"]);
+  if (!sid || !findCart.get(sid)) return res.status(404).send({ code: "no_cart" });
+  return res.type("application/json; charset=utf-8").send(reply);
+});
+app.post<{ Body: Body }>("/floor/write", options, async (request, res) => {
+  const sid = sessionOf(request.headers["cart-token"]);
+  if (!sid || !write(sid, request.body.key, request.body.quantity)) return res.status(404).send({ code: "no_cart" });
+  return res.type("application/json; charset=utf-8").send(reply);
+});
+
+await app.listen({ port: Number(PORT), host: "127.0.0.1" });
