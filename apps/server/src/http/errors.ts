@@ -30,11 +30,23 @@ interface ValidationIssue {
   params?: Record<string, unknown>;
 }
 
+/** The values a field may take, by path, where the schema lists them (a union of literals or an enum): named in the message instead of Ajv's "must be equal to constant". */
+function allowedValuesByPath(issues: ValidationIssue[]): Map<string, string[]> {
+  const allowed = new Map<string, string[]>();
+  for (const { keyword, params, instancePath = "" } of issues) {
+    const values = keyword === "const" ? [params?.allowedValue] : keyword === "enum" ? (params?.allowedValues as unknown[]) : undefined;
+    if (!Array.isArray(values)) continue;
+    allowed.set(instancePath, [...(allowed.get(instancePath) ?? []), ...values.map((value) => JSON.stringify(value))]);
+  }
+  return allowed;
+}
+
 /** Turns Fastify/Ajv validation issues into rest_invalid_param with a detail per parameter. */
 function invalidParams(issues: ValidationIssue[], context: string | undefined): StoreError {
   const params: Record<string, string> = {};
   const details: Record<string, { code: string; message: string; data: null }> = {};
   const missing: string[] = [];
+  const allowed = allowedValuesByPath(issues);
   for (const issue of issues) {
     const path = (issue.instancePath ?? "").split("/").filter(Boolean);
     if (issue.keyword === "required" && typeof issue.params?.missingProperty === "string") {
@@ -43,7 +55,9 @@ function invalidParams(issues: ValidationIssue[], context: string | undefined): 
     }
     const param = path[0] ?? context ?? "body";
     if (param in params) continue;
-    const message = `${[param, ...path.slice(1)].join(".")} ${issue.message ?? "is invalid"}`;
+    const values = allowed.get(issue.instancePath ?? "");
+    const reason = values ? `must be ${values.length > 1 ? "one of " : ""}${values.join(", ")}` : (issue.message ?? "is invalid");
+    const message = `${[param, ...path.slice(1)].join(".")} ${reason}`;
     params[param] = message;
     details[param] = { code: "rest_invalid_param", message, data: null };
   }

@@ -481,6 +481,15 @@ describe("POST /batch", () => {
       expect(foreign.json().code).toBe("cw_rest_invalid_path");
     }
   });
+
+  it("names the methods a batched request may use", async () => {
+    const response = await client().post("/batch", { requests: [{ path: "/api/store/v1/cart", method: "GET" }] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "rest_invalid_param",
+      data: { params: { requests: 'requests.0.method must be one of "POST", "PUT", "PATCH", "DELETE"' } },
+    });
+  });
 });
 
 describe("concurrent writes to one cart", () => {

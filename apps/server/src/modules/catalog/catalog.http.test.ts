@@ -113,6 +113,11 @@ describe("GET /api/store/v1/products", () => {
       expect(Object.keys(body.data.details)).toHaveLength(1);
     }
   });
+
+  it("names the allowed values of a field that lists them", async () => {
+    const response = await shop.app.inject("/api/store/v1/products?order=up");
+    expect(response.json().data.params).toEqual({ order: 'order must be one of "asc", "desc"' });
+  });
 });
 
 describe("GET /api/store/v1/products/{id or slug}", () => {
