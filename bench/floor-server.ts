@@ -1,7 +1,7 @@
 /**
  * The bench's floor server (decision 0013): the least any cart write must do, with nothing of
  * ours in between, so the cart-flow figures can be read against what this machine allows.
- * Same Fastify, same body schema, same Cart-Token check, same SQLite file and settings as the shop;
+ * Same Fastify, same body schema, same Cart-Token check, the SQLite file opened as the shop opens it;
  * no pricing, no Kysely, no hooks. Started by bench/run.ts beside the real server, never by the shop.
  *
  *   POST /floor/noop   validates the body and answers {"ok":1}
@@ -9,25 +9,20 @@
  *   POST /floor/write  also sets the line's quantity and touches the cart in one transaction
  */
 import { readFileSync } from "node:fs";
-import SQLite from "better-sqlite3";
 import Fastify from "fastify";
-import { verifySessionToken } from "../apps/server/src/http/tokens.ts";
+import { openSqlite } from "../apps/server/src/db/index.ts";
+import { CART_TTL_SECONDS, verifySessionToken } from "../apps/server/src/http/tokens.ts";
 import { UpdateItemBody } from "../apps/server/src/modules/cart/cart.schemas.ts";
 
 const { SECRET = "", DATABASE_FILE = "", SAMPLE_REPLY = "", PORT = "3301" } = process.env;
-const sqlite = new SQLite(DATABASE_FILE);
-// The pragmas of apps/server/src/db/index.ts.
-sqlite.pragma("journal_mode = WAL");
-sqlite.pragma("synchronous = NORMAL");
-sqlite.pragma("foreign_keys = ON");
-sqlite.pragma("busy_timeout = 5000");
+const sqlite = openSqlite(DATABASE_FILE);
 const findCart = sqlite.prepare("select * from carts where id = ?");
 const setQuantity = sqlite.prepare("update cart_items set quantity = ? where cart_id = ? and key = ?");
 const touchCart = sqlite.prepare("update carts set updated_at = ?, expires_at = ? where id = ?");
 const write = sqlite.transaction((sid: string, key: string, quantity: number) => {
   const now = Date.now();
   setQuantity.run(quantity, sid, key);
-  touchCart.run(new Date(now).toISOString(), new Date(now + 2 * 86_400_000).toISOString(), sid);
+  touchCart.run(new Date(now).toISOString(), new Date(now + CART_TTL_SECONDS * 1000).toISOString(), sid);
   return findCart.get(sid);
 });
 // A cart reply as the shop sent it (bench/run.ts saves one), answered as bytes: the shop's size, none of its cost.

@@ -27,13 +27,18 @@ export function openDatabase(config: DatabaseConfig): Db {
     pool.on("connect", (client) => client.on("error", () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  if (config.file !== ":memory:") mkdirSync(dirname(config.file), { recursive: true });
-  const sqlite = new SQLite(config.file);
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(openSqlite(config.file)) }) });
+}
+
+/** The SQLite file as every process of the shop opens it (the bench's floor server too). */
+export function openSqlite(file: string): SQLite.Database {
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return sqlite;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { CartSession } from "../modules/cart/index.ts";
 import { StoreError } from "./errors.ts";
-import { createNonce, createSessionToken, newSessionId, verifyNonce, verifySessionToken } from "./tokens.ts";
+import { CART_TTL_SECONDS, createNonce, createSessionToken, newSessionId, verifyNonce, verifySessionToken } from "./tokens.ts";
 
 export const SESSION_COOKIE = "cw_session";
 
@@ -62,7 +62,7 @@ export function sendSessionHeaders(secret: string, request: FastifyRequest, repl
       httpOnly: true,
       sameSite: "lax",
       secure: request.protocol === "https",
-      maxAge: 2 * 24 * 60 * 60,
+      maxAge: CART_TTL_SECONDS,
     });
   }
 }
