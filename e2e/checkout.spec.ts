@@ -156,6 +156,17 @@ test("Jane, signed in, sees her saved address as a summary and pays with her sav
   await openCheckout(page);
   await expect(page.getByLabel("Email address")).toHaveValue("jane@example.com");
   await expect(page.locator("#shipping-fields .address-card")).toContainText("1 Market Street");
+  // One line per part, as an address is written, for sighted and screen-reader users alike.
+  const summary = page.locator("#shipping-fields .address-card address");
+  expect((await summary.innerText()).split("\n")).toEqual([
+    "Jane Doe",
+    "1 Market Street",
+    "Suite 300",
+    "San Francisco, California 94105",
+    "United States",
+    "(415) 555-0134",
+  ]);
+  await expect(summary.locator("br")).toHaveCount(5);
   await expect(page.getByRole("button", { name: "Edit shipping address" })).toBeVisible();
   await expect(page.getByRole("radio", { name: /Visa ending in 4242/ })).toBeChecked();
   await page.getByRole("button", { name: /Place Order/ }).click();

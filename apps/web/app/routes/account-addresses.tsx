@@ -1,10 +1,11 @@
 /** /my-account/addresses: the billing and shipping addresses saved on the account. */
+
+import { AddressBlock } from "../components/AddressBlock.tsx";
 import { storefrontContext } from "../context.ts";
 import { AccountLayout } from "../features/account/AccountNav.tsx";
-import { addressLines } from "../features/account/format.server.ts";
+import { addressLines, formatPhone } from "../features/account/format.server.ts";
 import { requireCustomer } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
-import { AddressBlock } from "../features/account/OrderDetails.tsx";
 import type { Route } from "./+types/account-addresses";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const billing = addresses?.billing ?? {};
   return {
     billing: addressLines(billing),
-    billingExtra: [billing.phone ?? "", billing.email ?? ""].filter(Boolean),
+    billingExtra: [formatPhone(billing.phone, billing.country), billing.email ?? ""].filter(Boolean),
     shipping: addressLines(addresses?.shipping),
     title: `${t.addresses} – ${settings.siteTitle}`,
   };

@@ -1,4 +1,5 @@
 export * from "./countries.ts";
+export * from "./lines.ts";
 export * from "./locale.ts";
 export * from "./postcode.ts";
 export * from "./validate.ts";

@@ -10,6 +10,8 @@ import {
   formatAmount,
   PAYMENT_DETAIL_LABELS,
   type StoreCartTotals,
+  addressLines as sharedAddressLines,
+  statesOf,
 } from "@cartwright/commerce";
 import type { OrderView } from "../orders/index.ts";
 
@@ -44,20 +46,12 @@ function formatDate(iso: string, withTime: boolean): string {
   return withTime ? `${text} UTC` : text;
 }
 
+/** The order's address as the order pages write it, then the phone and e-mail. */
 function addressLines(address: Record<string, string>): string[] {
-  const get = (key: string) => (address[key] ?? "").trim();
-  const cityLine = [get("city"), [get("state"), get("postcode")].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  const country = get("country");
-  return [
-    [get("first_name"), get("last_name")].filter(Boolean).join(" "),
-    get("company"),
-    get("address_1"),
-    get("address_2"),
-    cityLine,
-    country ? (countryName(country) ?? country) : "",
-    get("phone"),
-    get("email"),
-  ].filter(Boolean);
+  const country = (address.country ?? "").trim().toUpperCase();
+  const state = (address.state ?? "").trim();
+  const names = { country: countryName(country), state: statesOf(country)?.find((s) => s.code === state)?.name };
+  return [...sharedAddressLines(address, names, { phone: true }), (address.email ?? "").trim()].filter(Boolean);
 }
 
 interface Row {

@@ -1,4 +1,5 @@
 /** An order's lines, totals, payment and addresses: the account's order page and the order-received page. */
+import { AddressBlock } from "../../components/AddressBlock.tsx";
 import type { OrderDisplay } from "./format.server.ts";
 import { orderMessages as t } from "./messages.ts";
 
@@ -77,20 +78,5 @@ function OrderAddresses({ order }: { order: OrderDisplay }) {
         </section>
       )}
     </div>
-  );
-}
-
-export function AddressBlock({ lines, extra = [] }: { lines: string[]; extra?: string[] }) {
-  const all = [...lines, ...extra.filter(Boolean)];
-  return (
-    <address className="address-block">
-      {all.map((line, index) => (
-        // A static list rendered once: its index is a stable key (two lines may read the same).
-        <span key={index}>
-          {line}
-          {index < all.length - 1 && <br />}
-        </span>
-      ))}
-    </address>
   );
 }

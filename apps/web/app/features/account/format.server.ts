@@ -5,9 +5,11 @@
  */
 import {
   type CurrencyFields,
+  addressLines as commerceAddressLines,
   countryName,
   currencyFromFields,
   formatAmount,
+  formatPhone,
   PAYMENT_DETAIL_LABELS,
   type StoreAddress,
   type StoreCartTotals,
@@ -15,6 +17,8 @@ import {
 } from "@cartwright/commerce";
 import type { AccountOrder, CheckoutFieldDefinition } from "../../context.ts";
 import { orderMessages as t } from "./messages.ts";
+
+export { formatPhone };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
@@ -29,19 +33,14 @@ export const statusLabel = (status: string) => t.statuses[status] ?? status;
 /** An address as the lines of a label: name, company, street, town with state and postcode, country. */
 export function addressLines(address: Partial<StoreAddress> | Record<string, string> | undefined): string[] {
   if (!address) return [];
-  const value = (key: keyof StoreAddress) => String(address[key as keyof typeof address] ?? "").trim();
-  const country = value("country").toUpperCase();
-  const stateCode = value("state");
-  const state = statesOf(country)?.find((s) => s.code === stateCode)?.name ?? stateCode;
-  const lines = [
-    [value("first_name"), value("last_name")].filter(Boolean).join(" "),
-    value("company"),
-    value("address_1"),
-    value("address_2"),
-    [value("city"), [state, value("postcode")].filter(Boolean).join(" ")].filter(Boolean).join(", "),
-    country ? (countryName(country) ?? country) : "",
-  ];
-  return lines.filter(Boolean);
+  const country = String(address.country ?? "")
+    .trim()
+    .toUpperCase();
+  const stateCode = String(address.state ?? "").trim();
+  return commerceAddressLines(address, {
+    country: country ? countryName(country) : undefined,
+    state: statesOf(country)?.find((s) => s.code === stateCode)?.name,
+  });
 }
 
 type FieldNames = readonly Pick<CheckoutFieldDefinition, "id" | "label" | "options">[];
@@ -150,7 +149,7 @@ export function orderDisplay(order: AccountOrder, withTax: boolean, fields: Fiel
     dateTime: order.date_created,
     status: statusLabel(order.status),
     email: order.billing_email,
-    phone: String(order.billing_address.phone ?? ""),
+    phone: formatPhone(String(order.billing_address.phone ?? ""), String(order.billing_address.country ?? "")),
     total,
     paymentMethod: order.payment_method_title || (Number(totals.total_price ?? 0) > 0 ? order.payment_method : t.noPaymentNeeded),
     paymentInstructions: order.payment_instructions,

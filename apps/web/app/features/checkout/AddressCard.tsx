@@ -1,4 +1,6 @@
 /** A saved address shown as a summary with an Edit button (spec §3 editingShippingAddress / editingBillingAddress). */
+import { addressLines } from "@cartwright/commerce";
+import { AddressBlock } from "../../components/AddressBlock.tsx";
 import type { CheckoutCountry } from "../../context.ts";
 import type { AddressValues } from "./AddressForm.tsx";
 import { checkoutMessages as t } from "./messages.ts";
@@ -18,25 +20,14 @@ export function AddressCard({
   onEdit(): void;
 }) {
   const country = countries.find((c) => c.code === address.country);
-  const state = country?.states.find((s) => s.code === address.state)?.name ?? address.state;
-  const lines = [
-    [address.first_name, address.last_name].filter(Boolean).join(" "),
-    address.company,
-    address.address_1,
-    address.address_2,
-    [address.city, [state, address.postcode].filter(Boolean).join(" ")].filter(Boolean).join(", "),
-    country?.name ?? address.country,
-    address.phone,
-  ].filter(Boolean);
+  const lines = addressLines(
+    address,
+    { country: country?.name, state: country?.states.find((s) => s.code === address.state)?.name },
+    { phone: true },
+  );
   return (
     <div className="address-card">
-      <address className="address-card__lines">
-        {lines.map((line) => (
-          <span key={line} className="address-card__line">
-            {line}
-          </span>
-        ))}
-      </address>
+      <AddressBlock lines={lines} className="address-card__lines" />
       <button type="button" className="link-button address-card__edit" onClick={onEdit} aria-label={t.editAddress(kind)}>
         {t.edit}
       </button>
