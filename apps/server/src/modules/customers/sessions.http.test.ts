@@ -230,7 +230,11 @@ describe("two server processes over one database", () => {
   beforeAll(async () => {
     // PostgreSQL gets a connection pool of its own, as another process would; an in-memory SQLite exists only in this one.
     otherDb = shop.database.dialect === "postgres" ? openDatabase(shop.database) : shop.db;
-    other = await buildApp({ config: { logLevel: "silent", production: false, secret: SECRET, rateLimit: false }, db: otherDb, logger: false });
+    other = await buildApp({
+      config: { logLevel: "silent", production: false, secret: SECRET, rateLimit: false },
+      db: otherDb,
+      logger: false,
+    });
     await other.ready();
   });
   afterAll(async () => {
