@@ -46,21 +46,23 @@ export const tokenPayload = (session: { sid: string; uid: number; lid?: string }
 
 const isWrite = (method: string) => !["GET", "HEAD", "OPTIONS"].includes(method);
 
-/** A token's payload when it signs in no one, or names a login session that still stands; null otherwise. */
-async function standing(payload: SessionPayload | null, stands: LoginSessionCheck): Promise<SessionPayload | null> {
-  if (!payload || payload.uid === 0) return payload;
-  return payload.lid !== undefined && (await stands(payload.lid, payload.uid)) ? payload : null;
-}
+/** A signed-in token's login session still stands; a token naming none (from before decision 0017) does not. */
+const stillSignedIn = (payload: SessionPayload, stands: LoginSessionCheck) => payload.lid !== undefined && stands(payload.lid, payload.uid);
 
-/** The request's session; a token whose login session has ended counts as no token, so the request is a new guest. */
+/**
+ * The request's session; a token whose login session has ended counts as no token, so the request
+ * is a new guest. A guest's token is never looked up.
+ */
 export async function resolveSession(secret: string, request: FastifyRequest, stands: LoginSessionCheck): Promise<RequestSession> {
   const rawHeader = request.headers["cart-token"];
   const header = Array.isArray(rawHeader) ? rawHeader[0] : rawHeader;
-  const fromHeader = await standing(verifySessionToken(secret, header), stands);
-  if (fromHeader) return sessionFrom(fromHeader, header as string, true);
+  const fromHeader = verifySessionToken(secret, header);
+  if (fromHeader && (fromHeader.uid === 0 || (await stillSignedIn(fromHeader, stands))))
+    return sessionFrom(fromHeader, header as string, true);
   const cookie = request.cookies?.[SESSION_COOKIE];
-  const fromCookie = await standing(verifySessionToken(secret, cookie), stands);
-  if (fromCookie) return sessionFrom(fromCookie, cookie as string, false);
+  const fromCookie = verifySessionToken(secret, cookie);
+  if (fromCookie && (fromCookie.uid === 0 || (await stillSignedIn(fromCookie, stands))))
+    return sessionFrom(fromCookie, cookie as string, false);
   return { sid: newSessionId(), uid: 0, viaHeader: false, isNew: true };
 }
 
