@@ -10,7 +10,7 @@ import { productId, StoreClient } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 import { type Db, openDatabase } from "../../db/index.ts";
 import { createSessionToken } from "../../http/tokens.ts";
-import { ensureOwner } from "./index.ts";
+import { deleteEndedLoginSessions, ensureOwner, loginSessionStands } from "./index.ts";
 
 const SECRET = "test-secret-test-secret-test-secret!";
 const PASSWORD = "correct horse battery";
@@ -285,5 +285,37 @@ describe("the owner's password set at start", () => {
     const client = await signedIn(email);
     await ensureOwner(shop.db, email, "the-owners-own-password");
     expectGuest(await client.get("/account"));
+  });
+});
+
+describe("login session rows", () => {
+  const HOUR = 60 * 60 * 1000;
+  const loginIdOf = (token: string | undefined) =>
+    JSON.parse(Buffer.from((token ?? "").split(".")[0] ?? "", "base64url").toString("utf8")).lid as string;
+  const rowOf = (id: string) => shop.db.selectFrom("customer_sessions").selectAll().where("id", "=", id).executeTakeFirst();
+
+  it("note their last use at most hourly, so a signed-in read is not a write", async () => {
+    const { email, id } = await registeredCustomer();
+    const lid = loginIdOf((await signedIn(email)).credentials().token);
+    const started = await rowOf(lid);
+    expect(started).toMatchObject({ customer_id: id, revoked_at: null });
+    const now = new Date(Date.parse(started?.last_used_at ?? "") + 30 * 60 * 1000);
+    expect(await loginSessionStands(shop.db, lid, id, now)).toBe(true);
+    expect((await rowOf(lid))?.last_used_at).toBe(started?.last_used_at);
+    const later = new Date(now.getTime() + HOUR);
+    expect(await loginSessionStands(shop.db, lid, id, later)).toBe(true);
+    expect((await rowOf(lid))?.last_used_at).toBe(later.toISOString());
+    // Another customer's id with this session's id is refused.
+    expect(await loginSessionStands(shop.db, lid, id + 1, later)).toBe(false);
+  });
+
+  it("are deleted by the sweep once no token can name them", async () => {
+    const { email } = await registeredCustomer();
+    const lid = loginIdOf((await signedIn(email)).credentials().token);
+    const lastUsed = Date.parse((await rowOf(lid))?.last_used_at ?? "");
+    await deleteEndedLoginSessions(shop.db, new Date(lastUsed + 48 * HOUR));
+    expect(await rowOf(lid)).toBeDefined();
+    await deleteEndedLoginSessions(shop.db, new Date(lastUsed + 49 * HOUR + 1000));
+    expect(await rowOf(lid)).toBeUndefined();
   });
 });
