@@ -200,7 +200,7 @@ export async function getSignedInCustomer(db: Db, session: Session): Promise<Cus
 const LOGIN_TOUCH_MS = 60 * 60 * 1000;
 
 /** Starts a login session for the customer; its id goes into the signed-in token (decision 0017). */
-export async function startLoginSession(db: Db, customerId: number, now = new Date()): Promise<string> {
+async function startLoginSession(db: Db, customerId: number, now = new Date()): Promise<string> {
   const id = newSessionId();
   await repo.insertLoginSession(db, id, customerId, now.toISOString());
   return id;
