@@ -52,6 +52,55 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("changing the password", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a new account changes its password on Account details; its other device is signed out", async ({ page, browser }) => {
+    const email = `pat-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await page.goto("/my-account");
+    const register = page.getByRole("region", { name: "Create an account" });
+    await register.getByLabel("Email address").fill(email);
+    await register.getByLabel("Password").fill("pats-first-password");
+    await register.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText(`Hello, ${email}.`)).toBeVisible();
+
+    const phone = await browser.newContext({ javaScriptEnabled: false });
+    const phonePage = await phone.newPage();
+    await signInAs(phonePage, email, "pats-first-password");
+    await expect(phonePage.getByText(`Hello, ${email}.`)).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Account pages" }).getByRole("link", { name: "Account details" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Account details" })).toBeVisible();
+    const form = page.getByRole("region", { name: "Change your password" });
+    await form.getByLabel("Current password").fill("not-pats-password");
+    await form.getByLabel("New password", { exact: true }).fill("pats-second-password");
+    await form.getByLabel("Confirm new password").fill("pats-second-password");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(form.getByRole("alert")).toHaveText("The current password is not right.");
+    await expect(form.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+
+    await form.getByLabel("Current password").fill("pats-first-password");
+    await form.getByLabel("New password", { exact: true }).fill("pats-second-password");
+    await form.getByLabel("Confirm new password").fill("pats-second-password");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your password was changed, and your other devices were signed out.");
+
+    await phonePage.goto("/my-account");
+    await expect(phonePage.getByRole("region", { name: "Sign in" })).toBeVisible();
+    await signInAs(phonePage, email, "pats-second-password");
+    await expect(phonePage.getByText(`Hello, ${email}.`)).toBeVisible();
+    await phone.close();
+  });
+});
+
+async function signInAs(page: Page, email: string, password: string) {
+  await page.goto("/my-account");
+  const form = page.getByRole("region", { name: "Sign in" });
+  await form.getByLabel("Email address").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+}
+
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -67,5 +116,7 @@ test("/my-account has no serious accessibility violation, signed out or in", asy
   await expect(page.getByText("Hello, Jane Doe.")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto("/my-account/orders");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/my-account/details");
   expect(await seriousViolations(page)).toEqual([]);
 });

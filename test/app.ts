@@ -16,6 +16,8 @@ export interface TestShop {
   app: FastifyInstance;
   db: Db;
   dialect: "sqlite" | "postgres";
+  /** Where the database is, for a second process on it (PostgreSQL; an in-memory SQLite exists only in this db). */
+  database: DatabaseConfig;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function createTestShop(options: { seed?: boolean; web?: boolean } 
     app,
     db,
     dialect: database.config.dialect,
+    database: database.config,
     async close() {
       await app.close();
       await db.destroy();

@@ -42,6 +42,11 @@ export class StoreClient {
     return response;
   }
 
+  /** The Cart-Token or cookie this client now holds, for tests that keep a copy to replay later. */
+  credentials(): { token: string | undefined; cookie: string | undefined } {
+    return { token: this.token, cookie: this.cookie };
+  }
+
   /** The session (cart) id inside the Cart-Token, for tests that look at the database. */
   sessionId(): string {
     const body = this.token?.split(".")[0];

@@ -272,6 +272,87 @@ describe("signed in as Jane", () => {
   });
 });
 
+describe("sessions that end (decision 0017)", () => {
+  const greets = (body: string, name: string) => body.includes(`Hello, ${name}.`);
+
+  it("a cookie kept from before signing out no longer greets her", async () => {
+    const jane = new Browser();
+    expectRedirect(await jane.signIn(JANE.email, JANE.password), "/my-account");
+    const kept = jane.session;
+    expect(greets((await jane.get("/my-account")).body, "Jane Doe")).toBe(true);
+    expectRedirect(await jane.post("/my-account", { intent: "sign-out" }), "/my-account?signed-out");
+
+    const copy = new Browser();
+    copy.session = kept;
+    const page = await copy.get("/my-account");
+    expect(page.statusCode).toBe(200);
+    expect(greets(page.body, "Jane Doe")).toBe(false);
+    expect(page.body).toContain('id="sign-in-email"');
+    expect(copy.uid()).toBe(0);
+    expectRedirect(await copy.get("/my-account/orders"), "/my-account");
+  });
+
+  it("changes the password through the account details form, ending her other sessions", async () => {
+    const email = "pat@example.com";
+    const laptop = new Browser();
+    expectRedirect(await laptop.post("/my-account", { intent: "register", email, password: "pats-first-password" }), "/my-account");
+    const phone = new Browser();
+    expectRedirect(await phone.signIn(email, "pats-first-password"), "/my-account");
+
+    const page = await laptop.get("/my-account/details");
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(page.body).toContain('<h1 class="account__title">Account details</h1>');
+    expect(page.body).toMatch(/href="\/my-account\/details"[^>]*>Account details<\/a>/);
+    expect(page.body).toMatch(/<label for="current-password">Current password<\/label>/);
+    expect(page.body).toMatch(/<label for="new-password">New password<\/label>/);
+    expect(page.body).toMatch(/<label for="confirm-password">Confirm new password<\/label>/);
+
+    const change = (current: string, next: string, confirm = next) =>
+      laptop.post("/my-account/details", { current_password: current, new_password: next, confirm_password: confirm });
+    const wrong = await change("not-pats-password", "pats-second-password");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('role="alert">The current password is not right.</p>');
+    expect(wrong.body).toMatch(/id="current-password"[^>]*aria-invalid="true"/);
+    const differ = await change("pats-first-password", "pats-second-password", "pats-other-password");
+    expect(differ.body).toContain("The new password and its confirmation are not the same.");
+    const short = await change("pats-first-password", "short");
+    expect(short.body).toContain("Please choose a password of at least 8 characters.");
+    expect(short.body).toMatch(/id="new-password"[^>]*aria-invalid="true"/);
+    expect(greets((await phone.get("/my-account")).body, email)).toBe(true);
+
+    expectRedirect(await change("pats-first-password", "pats-second-password"), "/my-account/details?password-changed");
+    const changed = await laptop.get("/my-account/details?password-changed");
+    expect(changed.body).toContain("Your password was changed, and your other devices were signed out.");
+    expect(greets((await laptop.get("/my-account")).body, email)).toBe(true);
+    expect(greets((await phone.get("/my-account")).body, email)).toBe(false);
+    expect((await phone.signIn(email, "pats-first-password")).statusCode).toBe(401);
+    expectRedirect(await phone.signIn(email, "pats-second-password"), "/my-account");
+  });
+
+  it("keeps the account details page to the signed-in", async () => {
+    expectRedirect(await new Browser().get("/my-account/details"), "/my-account");
+    const posted = await new Browser().post("/my-account/details", { current_password: "x", new_password: "y", confirm_password: "y" });
+    expectRedirect(posted, "/my-account");
+  });
+
+  it("signs out everywhere from the dashboard", async () => {
+    const laptop = new Browser();
+    const phone = new Browser();
+    expectRedirect(await laptop.signIn(JANE.email, JANE.password), "/my-account");
+    expectRedirect(await phone.signIn(JANE.email, JANE.password), "/my-account");
+    const dashboard = await laptop.get("/my-account");
+    expect(dashboard.body).toMatch(
+      /<form[^>]*action="\/my-account"[^>]*><input type="hidden" name="intent" value="sign-out-everywhere"\/><button[^>]*>Sign out everywhere<\/button>/,
+    );
+
+    expectRedirect(await laptop.post("/my-account", { intent: "sign-out-everywhere" }), "/my-account?signed-out-everywhere");
+    expect(laptop.uid()).toBe(0);
+    expect((await laptop.get("/my-account?signed-out-everywhere")).body).toContain("You have signed out on every device.");
+    expect(greets((await phone.get("/my-account")).body, "Jane Doe")).toBe(false);
+  });
+});
+
 describe("/checkout/order-received for a guest's order", () => {
   it("shows the order with its key only", async () => {
     const guest = new Browser();

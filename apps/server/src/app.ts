@@ -14,7 +14,7 @@ import { attributionRoutes } from "./modules/attribution/index.ts";
 import { ajaxRoutes, cartRoutes } from "./modules/cart/index.ts";
 import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
 import { checkoutRoutes } from "./modules/checkout/index.ts";
-import { customerRoutes } from "./modules/customers/index.ts";
+import { customerRoutes, loginSessionStands } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
 import { PLACED_STATUSES } from "./modules/orders/index.ts";
 import { getSettings, type ShopSettings } from "./modules/settings/index.ts";
@@ -119,9 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
+  // A signed-in token counts only while its login session stands in the database (decision 0017).
+  const stands = (loginSessionId: string, customerId: number) => loginSessionStands(deps.db, loginSessionId, customerId);
   await app.register(
     async (store) => {
-      registerSessionHooks(store, deps.config.secret);
+      registerSessionHooks(store, deps.config.secret, stands);
       await store.register(catalogRoutes, { db: deps.db, settings });
       await store.register(cartRoutes, { db: deps.db, settings });
       await store.register(visitorRoutes, { db: deps.db });
@@ -135,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The legacy page endpoint shares the Store API's session, without its nonce (themes post plain forms).
   await app.register(async (legacy) => {
     legacy.addHook("onRequest", async (request, reply) => {
-      const session = resolveSession(deps.config.secret, request);
+      const session = await resolveSession(deps.config.secret, request, stands);
       request.cartSession = session;
       sendSessionHeaders(deps.config.secret, request, reply, session);
     });

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { loadSigningSecret, migrateToLatest, openDatabase, seedDemoShop } from "./db/index.ts";
 import { StoreError } from "./http/errors.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
-import { ensureOwner } from "./modules/customers/index.ts";
+import { deleteEndedLoginSessions, ensureOwner } from "./modules/customers/index.ts";
 import { createMailer } from "./modules/emails/index.ts";
 import { cancelUnpaidOrders } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
@@ -39,16 +39,18 @@ async function main() {
   });
   // At start and every five minutes (any process may do it): orders that waited for their payment
   // longer than the shop holds stock are cancelled and their stock returned; carts idle for two
-  // days and guests' remembered facts after a month are deleted.
+  // days, login sessions no token can name any more and guests' remembered facts after a month are deleted.
   const sweep = async () => {
     try {
       const { holdStockMinutes } = await getSettings(db);
-      const [cancelled, carts, meta] = await Promise.all([
+      const [cancelled, carts, meta, sessions] = await Promise.all([
         cancelUnpaidOrders(db, holdStockMinutes),
         deleteExpiredCarts(db, new Date().toISOString()),
         deleteStaleGuestMeta(db),
+        deleteEndedLoginSessions(db),
       ]);
-      if (cancelled || carts || meta) app.log.info({ cancelled, carts, meta }, "sweep: unpaid orders cancelled, expired carts deleted");
+      if (cancelled || carts || meta || sessions)
+        app.log.info({ cancelled, carts, meta, sessions }, "sweep: unpaid orders cancelled, expired carts and sessions deleted");
     } catch (error) {
       app.log.error({ err: error }, "sweep failed");
     }

@@ -84,11 +84,11 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
       const ctx = { db, settings: base.settings };
       const orderAttribution = attribution.browserAttribution(base.settings);
       // Pages share the Store API's session: the same cookie, and a nonce for the browser's writes.
-      const session = resolveSession(options.secret, request);
+      const session = await resolveSession(options.secret, request, (id, customerId) => customers.loginSessionStands(db, id, customerId));
       sendSessionHeaders(options.secret, request, reply, session);
       // One session object for the whole request: signing in or out in an action moves it, and
       // everything read after that (the cart, the nonce) follows.
-      const current: customers.Session = { sid: session.sid, uid: session.uid };
+      const current: customers.Session = { sid: session.sid, uid: session.uid, lid: session.lid };
       const cartContext = { db, settings: base.settings, session: current };
       const context = new RouterContextProvider();
       context.set(token, {
@@ -217,6 +217,7 @@ function accountServices({ db, secret, settings, request, reply, session }: Acco
     switchSession(secret, request, reply, next);
     session.sid = next.sid;
     session.uid = next.uid;
+    session.lid = next.lid;
   };
   const attempt = async (call: () => Promise<{ session: customers.Session }>) => {
     try {
@@ -243,8 +244,13 @@ function accountServices({ db, secret, settings, request, reply, session }: Acco
     signIn: (email: string, password: string) => attempt(() => customers.signIn(db, { ...session }, email, password)),
     register: (email: string, password: string) => attempt(() => customers.register(db, { ...session }, { email, password })),
     async signOut() {
-      if (session.uid) switchTo(customers.signOut({ ...session }));
+      if (session.uid) switchTo(await customers.signOut(db, { ...session }));
     },
+    async signOutEverywhere() {
+      if (session.uid) switchTo(await customers.signOutEverywhere(db, { ...session }));
+    },
+    changePassword: (currentPassword: string, newPassword: string) =>
+      attempt(() => customers.changePassword(db, { ...session }, currentPassword, newPassword)),
     orders: async () => (session.uid ? orders.listCustomerOrders(db, session.uid) : []),
     async order(id: number) {
       if (!session.uid) return null;

@@ -61,9 +61,9 @@ export type AccountOrder = OrderView & {
 };
 
 /**
- * The shopper's account. Signing in, registering and signing out switch the session (a new
- * cw_session cookie on this reply) and, on sign-in, merge the guest cart into the saved one.
- * The reads answer for the signed-in customer only: empty or null for a guest.
+ * The shopper's account. Signing in, registering, signing out and changing the password switch
+ * the session (a new cw_session cookie on this reply) and, on sign-in, merge the guest cart into
+ * the saved one. The reads answer for the signed-in customer only: empty or null for a guest.
  */
 export interface StorefrontAccount {
   current(): Promise<AccountCustomer | null>;
@@ -71,7 +71,15 @@ export interface StorefrontAccount {
   isOwner(): Promise<boolean>;
   signIn(email: string, password: string): Promise<AccountResult>;
   register(email: string, password: string): Promise<AccountResult>;
+  /** Ends this login session (decision 0017); a guest's sign-out changes nothing. */
   signOut(): Promise<void>;
+  /** Ends every login session of the signed-in customer, this one included. */
+  signOutEverywhere(): Promise<void>;
+  /**
+   * Checks the current password and sets the new one (registration's rules); every other session
+   * of the customer ends, this one continues. cw_rest_incorrect_password when the current one is wrong.
+   */
+  changePassword(currentPassword: string, newPassword: string): Promise<AccountResult>;
   /** Newest first; no drafts or failed attempts. */
   orders(): Promise<CustomerOrderSummary[]>;
   /** The signed-in customer's own order, else null. */

@@ -13,6 +13,7 @@ export default [
   route("my-account/orders/:id", "routes/account-order.tsx"),
   route("my-account/addresses", "routes/account-addresses.tsx"),
   route("my-account/payment-methods", "routes/account-payment-methods.tsx"),
+  route("my-account/details", "routes/account-details.tsx"),
   route("privacy", "routes/policy.tsx", { id: "privacy" }),
   route("terms", "routes/policy.tsx", { id: "terms" }),
   route("*", "routes/not-found.tsx"),

@@ -262,6 +262,17 @@ export interface CustomersTable {
 
 export type CustomerRole = "customer" | "owner";
 
+/** One sign-in (migration 012, decision 0017): its id travels in the signed-in token as `lid`. */
+export interface CustomerSessionsTable {
+  id: string;
+  customer_id: number;
+  created_at: string;
+  /** Moved at most once an hour while the session is used. */
+  last_used_at: string;
+  /** Set by signing out, a password change or signing out everywhere; null while the session stands. */
+  revoked_at: string | null;
+}
+
 export type OrderStatus = "checkout-draft" | "pending" | "processing" | "on-hold" | "completed" | "cancelled" | "refunded" | "failed";
 
 export interface OrdersTable {
@@ -396,4 +407,5 @@ export interface Database {
   payment_tokens: PaymentTokensTable;
   order_attribution: OrderAttributionTable;
   customers: CustomersTable;
+  customer_sessions: CustomerSessionsTable;
 }

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { BatchBody } from "../modules/cart/cart.schemas.ts";
 import { StoreError } from "./errors.ts";
-import type { RequestSession } from "./session.ts";
+import { type RequestSession, tokenPayload } from "./session.ts";
 import { createSessionToken } from "./tokens.ts";
 
 export const MAX_BATCH = 25;
@@ -31,7 +31,7 @@ export const batchRoutes: FastifyPluginAsyncTypebox<{ apiPrefix: string; secret:
     }
     // Sub-requests run in the batch's session, already checked for a nonce; the token carries it.
     const session = request.cartSession as RequestSession;
-    const token = createSessionToken(secret, { sid: session.sid, uid: session.uid });
+    const token = createSessionToken(secret, tokenPayload(session));
     const responses = [];
     for (const sub of requests) {
       const response = await app.inject({

@@ -1,16 +1,33 @@
 /**
  * Who is asking, for the Store API and the storefront: a signed Cart-Token header (API clients)
  * or a signed session cookie (browsers). Writes need a valid Nonce unless they carry a valid
- * Cart-Token header, which a cross-site form cannot send (spec §7, DESIGN §8).
+ * Cart-Token header, which a cross-site form cannot send (spec §7, DESIGN §8). A signed-in token
+ * also names a login session, which must still stand in the database (decision 0017).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { CartSession } from "../modules/cart/index.ts";
 import { StoreError } from "./errors.ts";
-import { CART_TTL_SECONDS, createNonce, createSessionToken, newSessionId, verifyNonce, verifySessionToken } from "./tokens.ts";
+import {
+  CART_TTL_SECONDS,
+  createNonce,
+  createSessionToken,
+  newSessionId,
+  type SessionPayload,
+  verifyNonce,
+  verifySessionToken,
+} from "./tokens.ts";
 
 export const SESSION_COOKIE = "cw_session";
 
+/**
+ * Whether a signed-in token's login session still stands (the customers module answers from the
+ * database, so every process agrees at once). Asked for signed-in tokens only: guests cost no query.
+ */
+export type LoginSessionCheck = (loginSessionId: string, customerId: number) => Promise<boolean>;
+
 export interface RequestSession extends CartSession {
+  /** The login session of a signed-in request; absent for a guest. */
+  lid?: string;
   /** Came from the Cart-Token header (exempt from the nonce check). */
   viaHeader: boolean;
   /** No valid token or cookie came in: a new session was started for this request. */
@@ -23,20 +40,41 @@ export interface RequestSession extends CartSession {
 /** A token issued this recently is sent back as it came, not signed afresh (its expiry slides by at most this much less). */
 const TOKEN_REISSUE_MS = 60_000;
 
+/** What a token carries of a session: a guest's has no login session. */
+export const tokenPayload = (session: { sid: string; uid: number; lid?: string }) =>
+  session.uid && session.lid ? { sid: session.sid, uid: session.uid, lid: session.lid } : { sid: session.sid, uid: session.uid };
+
 const isWrite = (method: string) => !["GET", "HEAD", "OPTIONS"].includes(method);
 
-export function resolveSession(secret: string, request: FastifyRequest): RequestSession {
+/** A signed-in token's login session still stands; a token naming none (from before decision 0017) does not. */
+const stillSignedIn = (payload: SessionPayload, stands: LoginSessionCheck) => payload.lid !== undefined && stands(payload.lid, payload.uid);
+
+/**
+ * The request's session; a token whose login session has ended counts as no token, so the request
+ * is a new guest. A guest's token is never looked up.
+ */
+export async function resolveSession(secret: string, request: FastifyRequest, stands: LoginSessionCheck): Promise<RequestSession> {
   const rawHeader = request.headers["cart-token"];
   const header = Array.isArray(rawHeader) ? rawHeader[0] : rawHeader;
   const fromHeader = verifySessionToken(secret, header);
-  if (fromHeader)
-    return { sid: fromHeader.sid, uid: fromHeader.uid, viaHeader: true, isNew: false, token: header, issuedAt: fromHeader.iat };
+  if (fromHeader && (fromHeader.uid === 0 || (await stillSignedIn(fromHeader, stands))))
+    return sessionFrom(fromHeader, header as string, true);
   const cookie = request.cookies?.[SESSION_COOKIE];
   const fromCookie = verifySessionToken(secret, cookie);
-  if (fromCookie)
-    return { sid: fromCookie.sid, uid: fromCookie.uid, viaHeader: false, isNew: false, token: cookie, issuedAt: fromCookie.iat };
+  if (fromCookie && (fromCookie.uid === 0 || (await stillSignedIn(fromCookie, stands))))
+    return sessionFrom(fromCookie, cookie as string, false);
   return { sid: newSessionId(), uid: 0, viaHeader: false, isNew: true };
 }
+
+const sessionFrom = (payload: SessionPayload, token: string, viaHeader: boolean): RequestSession => ({
+  sid: payload.sid,
+  uid: payload.uid,
+  ...(payload.lid === undefined ? {} : { lid: payload.lid }),
+  viaHeader,
+  isNew: false,
+  token,
+  issuedAt: payload.iat,
+});
 
 /** 401 without a nonce, 403 with a wrong one; a valid Cart-Token header needs none. */
 export function checkNonce(secret: string, request: FastifyRequest, session: RequestSession): void {
@@ -51,7 +89,7 @@ export function checkNonce(secret: string, request: FastifyRequest, session: Req
 export function sendSessionHeaders(secret: string, request: FastifyRequest, reply: FastifyReply, session: RequestSession): void {
   const now = Date.now();
   const fresh = session.token && session.issuedAt !== undefined && now - session.issuedAt * 1000 < TOKEN_REISSUE_MS;
-  const token = fresh ? (session.token as string) : createSessionToken(secret, { sid: session.sid, uid: session.uid }, now);
+  const token = fresh ? (session.token as string) : createSessionToken(secret, tokenPayload(session), now);
   reply.header("Cart-Token", token);
   reply.header("Nonce", createNonce(secret, session.sid, now));
   reply.header("Nonce-Timestamp", String(Math.floor(now / 1000)));
@@ -71,8 +109,13 @@ export function sendSessionHeaders(secret: string, request: FastifyRequest, repl
  * Moves this request onto another session (sign-in, sign-out): a new token in the Cart-Token
  * header and, for browsers, the cookie, with a nonce and User-ID for the new session.
  */
-export function switchSession(secret: string, request: FastifyRequest, reply: FastifyReply, next: { sid: string; uid: number }): void {
-  const session: RequestSession = { sid: next.sid, uid: next.uid, viaHeader: request.cartSession?.viaHeader ?? false, isNew: false };
+export function switchSession(
+  secret: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  next: { sid: string; uid: number; lid?: string },
+): void {
+  const session: RequestSession = { ...tokenPayload(next), viaHeader: request.cartSession?.viaHeader ?? false, isNew: false };
   request.cartSession = session;
   sendSessionHeaders(secret, request, reply, session);
 }
@@ -84,9 +127,9 @@ declare module "fastify" {
 }
 
 /** Every Store API reply, errors included, carries the session headers; writes check the nonce. */
-export function registerSessionHooks(app: FastifyInstance, secret: string): void {
+export function registerSessionHooks(app: FastifyInstance, secret: string, stands: LoginSessionCheck): void {
   app.addHook("onRequest", async (request, reply) => {
-    const session = resolveSession(secret, request);
+    const session = await resolveSession(secret, request, stands);
     request.cartSession = session;
     sendSessionHeaders(secret, request, reply, session);
   });

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { CART_TTL_SECONDS, createNonce, createSessionToken, NONCE_TICK_SECONDS, verifyNonce, verifySessionToken } from "./tokens.ts";
 
@@ -17,6 +18,17 @@ describe("session tokens", () => {
     const token = createSessionToken(SECRET, { sid: "ttl", uid: 0 }, now);
     expect(verifySessionToken(SECRET, token, now + 1000)).not.toBeNull();
     expect(verifySessionToken(SECRET, token, now + CART_TTL_SECONDS * 1000 + 1000)).toBeNull();
+  });
+
+  it("carry a signed-in token's login session, and refuse one that is not text", () => {
+    const token = createSessionToken(SECRET, { sid: "abc", uid: 7, lid: "login-1" }, now);
+    expect(verifySessionToken(SECRET, token, now)).toMatchObject({ sid: "abc", uid: 7, lid: "login-1" });
+    const signed = (lid: unknown) => {
+      const body = Buffer.from(JSON.stringify({ sid: "abc", uid: 7, lid, iat: now / 1000, exp: now / 1000 + 60 })).toString("base64url");
+      return `${body}.${createHmac("sha256", SECRET).update(`session|${body}`).digest("base64url")}`;
+    };
+    expect(verifySessionToken(SECRET, signed("login-2"), now)).toMatchObject({ lid: "login-2" });
+    expect(verifySessionToken(SECRET, signed(12), now)).toBeNull();
   });
 
   it("refuse a changed signature, body or shape", () => {

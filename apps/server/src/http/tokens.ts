@@ -9,6 +9,8 @@ export interface SessionPayload {
   sid: string;
   /** Signed-in customer id, 0 for a guest. */
   uid: number;
+  /** The login session of a signed-in token (a customer_sessions row, decision 0017); absent for a guest. */
+  lid?: string;
   /** Expiry, unix seconds. */
   exp: number;
   iat: number;
@@ -81,6 +83,7 @@ function checkSignedToken(secret: string, token: string): SessionPayload | null 
   try {
     const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as SessionPayload;
     if (typeof payload.sid !== "string" || typeof payload.uid !== "number" || typeof payload.exp !== "number") return null;
+    if (payload.lid !== undefined && typeof payload.lid !== "string") return null;
     return Object.freeze(payload);
   } catch {
     return null;

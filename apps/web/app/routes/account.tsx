@@ -5,7 +5,7 @@
  */
 import { data, Link, redirect } from "react-router";
 import { storefrontContext } from "../context.ts";
-import { ACCOUNT_PATH, AccountLayout } from "../features/account/AccountNav.tsx";
+import { ACCOUNT_PATH, AccountLayout, SignOutEverywhereForm } from "../features/account/AccountNav.tsx";
 import { accountMessages as t } from "../features/account/messages.ts";
 import type { Route } from "./+types/account";
 
@@ -15,6 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     customer,
     signedOut: !customer && new URL(request.url).searchParams.has("signed-out"),
+    signedOutEverywhere: !customer && new URL(request.url).searchParams.has("signed-out-everywhere"),
     title: `${t.title} – ${settings.siteTitle}`,
   };
 }
@@ -28,6 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "sign-out") {
     await account.signOut();
     return redirect(`${ACCOUNT_PATH}?signed-out`, 303);
+  }
+  if (intent === "sign-out-everywhere") {
+    await account.signOutEverywhere();
+    return redirect(`${ACCOUNT_PATH}?signed-out-everywhere`, 303);
   }
   if (intent !== "sign-in" && intent !== "register") return data({ form: null, email: "", error: null }, { status: 400 });
   const email = String(form.get("email") ?? "").slice(0, 254);
@@ -66,8 +71,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <li>
             <Link to={`${ACCOUNT_PATH}/payment-methods`}>{t.paymentMethods}</Link>
           </li>
+          <li>
+            <Link to={`${ACCOUNT_PATH}/details`}>{t.details}</Link>
+          </li>
         </ul>
         <p className="account-dashboard__signed-in">{t.signedInAs(customer.email)}</p>
+        <SignOutEverywhereForm />
       </AccountLayout>
     );
   }
@@ -75,9 +84,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="account account--signed-out">
       <h1 className="account__title">{t.title}</h1>
-      {loaderData.signedOut && (
+      {(loaderData.signedOut || loaderData.signedOutEverywhere) && (
         <p className="notice notice--success" role="status">
-          {t.signedOut}
+          {loaderData.signedOutEverywhere ? t.signedOutEverywhere : t.signedOut}
         </p>
       )}
       <div className="account-forms">

@@ -1,7 +1,7 @@
-/** Customer rows, and the two reads and writes of a customer's saved cart that signing in needs. */
+/** Customer rows, their login sessions, and the reads and writes of a customer's saved cart that signing in needs. */
 import type { Insertable, Selectable } from "kysely";
 import type { Db } from "../../db/index.ts";
-import type { CustomerRole, CustomersTable } from "../../db/schema.ts";
+import type { CustomerRole, CustomerSessionsTable, CustomersTable } from "../../db/schema.ts";
 
 export type CustomerRow = Selectable<CustomersTable>;
 
@@ -36,6 +36,43 @@ export async function findRole(db: Db, id: number): Promise<CustomerRole | undef
 /** Makes the account the owner's, with this password. */
 export async function makeOwner(db: Db, id: number, passwordHash: string, now: string): Promise<void> {
   await db.updateTable("customers").set({ role: "owner", password_hash: passwordHash, updated_at: now }).where("id", "=", id).execute();
+}
+
+/* Login sessions (decision 0017): one row per sign-in, looked up by its primary key on each signed-in request. */
+
+export async function insertLoginSession(db: Db, id: string, customerId: number, now: string): Promise<void> {
+  await db.insertInto("customer_sessions").values({ id, customer_id: customerId, created_at: now, last_used_at: now }).execute();
+}
+
+export async function findLoginSession(
+  db: Db,
+  id: string,
+): Promise<Pick<Selectable<CustomerSessionsTable>, "customer_id" | "last_used_at" | "revoked_at"> | undefined> {
+  return db.selectFrom("customer_sessions").select(["customer_id", "last_used_at", "revoked_at"]).where("id", "=", id).executeTakeFirst();
+}
+
+export async function touchLoginSession(db: Db, id: string, now: string): Promise<void> {
+  await db.updateTable("customer_sessions").set({ last_used_at: now }).where("id", "=", id).execute();
+}
+
+export async function revokeLoginSession(db: Db, id: string, now: string): Promise<void> {
+  await db.updateTable("customer_sessions").set({ revoked_at: now }).where("id", "=", id).where("revoked_at", "is", null).execute();
+}
+
+export async function revokeCustomerLoginSessions(db: Db, customerId: number, now: string): Promise<number> {
+  const result = await db
+    .updateTable("customer_sessions")
+    .set({ revoked_at: now })
+    .where("customer_id", "=", customerId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Rows last used before the cutoff: no token naming them can still be valid. */
+export async function deleteLoginSessionsUnusedSince(db: Db, cutoff: string): Promise<number> {
+  const result = await db.deleteFrom("customer_sessions").where("last_used_at", "<", cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /*

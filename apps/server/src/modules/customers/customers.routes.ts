@@ -1,18 +1,19 @@
 /**
- * The account calls under /api/store/v1: register, sign in, sign out, and who is signed in.
- * They are writes like any other (the nonce or a Cart-Token header); signing in or out answers
- * with the new session's Cart-Token, cookie, Nonce and User-ID.
+ * The account calls under /api/store/v1: register, sign in, sign out (here or everywhere), change
+ * the password, and who is signed in. They are writes like any other (the nonce or a Cart-Token
+ * header); each answers with the new session's Cart-Token, cookie, Nonce and User-ID.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/index.ts";
 import { switchSession } from "../../http/session.ts";
-import { CustomerReply, EmptyReply, RegisterBody, SignInBody } from "./customers.schemas.ts";
+import { ChangePasswordBody, CustomerReply, EmptyReply, RegisterBody, SignInBody } from "./customers.schemas.ts";
 import * as customers from "./customers.service.ts";
 
 const sessionOf = (request: FastifyRequest): customers.Session => ({
   sid: request.cartSession?.sid ?? "",
   uid: request.cartSession?.uid ?? 0,
+  ...(request.cartSession?.lid ? { lid: request.cartSession.lid } : {}),
 });
 
 const reply = (customer: customers.Customer) => ({
@@ -51,10 +52,54 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ db: Db; secret: string 
 
   app.post(
     "/account/sign-out",
-    { schema: { tags: ["account"], summary: "Sign out, back to a guest", response: { 200: EmptyReply } } },
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Sign out, back to a guest",
+        description: "Ends this login session: a copy of its Cart-Token or cookie kept elsewhere signs no one in afterwards.",
+        response: { 200: EmptyReply },
+      },
+    },
     async (request, response) => {
-      switchSession(secret, request, response, customers.signOut(sessionOf(request)));
+      switchSession(secret, request, response, await customers.signOut(db, sessionOf(request)));
       return {};
+    },
+  );
+
+  app.post(
+    "/account/sign-out-everywhere",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Sign out on every device",
+        description: "Ends every login session of the signed-in customer, this one included; 401 cw_rest_not_signed_in for a guest.",
+        response: { 200: EmptyReply },
+      },
+    },
+    async (request, response) => {
+      switchSession(secret, request, response, await customers.signOutEverywhere(db, sessionOf(request)));
+      return {};
+    },
+  );
+
+  app.post(
+    "/account/password",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Change the password",
+        description:
+          "Checks the current password (400 cw_rest_incorrect_password), holds the new one to registration's rules, and ends " +
+          "every other session of the customer; this one continues with a new Cart-Token. 401 cw_rest_not_signed_in for a guest.",
+        body: ChangePasswordBody,
+        response: { 200: CustomerReply },
+      },
+    },
+    async (request, response) => {
+      const { current_password, new_password } = request.body;
+      const { customer, session } = await customers.changePassword(db, sessionOf(request), current_password, new_password);
+      switchSession(secret, request, response, session);
+      return reply(customer);
     },
   );
 

@@ -14,6 +14,11 @@ export const RegisterBody = Type.Object({
 
 export const SignInBody = Type.Object({ email: Email, password: Password });
 
+export const ChangePasswordBody = Type.Object({
+  current_password: Type.String({ maxLength: 1024, description: "The password the customer signs in with now" }),
+  new_password: Type.String({ maxLength: 1024, description: "The new password (at least 8 characters, as to register)" }),
+});
+
 export const CustomerReply = Type.Object({
   id: Type.Integer(),
   email: Type.String(),

@@ -27,10 +27,15 @@ export interface Customer {
   createdAt: string;
 }
 
-/** Who is asking: a session id (which is also the cart's id) and the customer id, 0 for a guest. */
+/**
+ * Who is asking: a session id (which is also the cart's id), the customer id (0 for a guest) and,
+ * when signed in, the login session (a customer_sessions row, decision 0017). Several devices of
+ * one customer share the sid of the saved cart; each sign-in has a login session of its own.
+ */
 export interface Session {
   sid: string;
   uid: number;
+  lid?: string;
 }
 
 export interface NewCustomer {
@@ -55,6 +60,7 @@ export const customerErrors = {
   // One message whether or not the e-mail has an account, so the reply does not tell which.
   invalidCredentials: () => new StoreError("cw_rest_invalid_credentials", "The e-mail address or password is incorrect.", 401),
   notSignedIn: () => new StoreError("cw_rest_not_signed_in", "You are not signed in.", 401),
+  incorrectPassword: () => new StoreError("cw_rest_incorrect_password", "The current password is not right.", 400),
   ownerShortPassword: () =>
     new StoreError("cw_owner_password_too_short", `The owner's password needs at least ${MIN_OWNER_PASSWORD_LENGTH} characters.`, 400, {
       min_length: MIN_OWNER_PASSWORD_LENGTH,
@@ -89,8 +95,7 @@ function toCustomer(row: repo.CustomerRow): Customer {
 export async function createCustomer(db: Db, input: NewCustomer, now = new Date()): Promise<{ id: number }> {
   const email = normaliseCustomerEmail(input.email);
   if (!isValidEmail(email)) throw customerErrors.invalidEmail();
-  if (!input.password) throw customerErrors.missingPassword();
-  if ([...input.password].length < MIN_PASSWORD_LENGTH) throw customerErrors.shortPassword();
+  checkNewPassword(input.password, "customer");
   // A cheap look first, so a taken e-mail costs no hashing; the unique index is the real guard.
   if (await repo.findByEmail(db, email)) throw customerErrors.emailExists();
   const at = now.toISOString();
@@ -106,6 +111,14 @@ export async function createCustomer(db: Db, input: NewCustomer, now = new Date(
   });
   if (id === undefined) throw customerErrors.emailExists();
   return { id };
+}
+
+/** Registration's rules for a password a shopper chooses; the owner's is longer (it is set by hand). */
+function checkNewPassword(password: string, role: repo.CustomerRow["role"]): void {
+  if (!password) throw customerErrors.missingPassword();
+  const length = [...password].length;
+  if (length < MIN_PASSWORD_LENGTH) throw customerErrors.shortPassword();
+  if (role === "owner" && length < MIN_OWNER_PASSWORD_LENGTH) throw customerErrors.ownerShortPassword();
 }
 
 /** A hash of nothing anyone knows, so an unknown e-mail costs the same scrypt as a known one. */
@@ -143,8 +156,9 @@ export async function ensureOwner(db: Db, email: string, password: string, now =
   if ([...password].length < MIN_OWNER_PASSWORD_LENGTH) throw customerErrors.ownerShortPassword();
   const at = now.toISOString();
   const existing = await repo.findByEmail(db, address);
+  const samePassword = existing ? await verifyPassword(password, existing.password_hash) : false;
   // Every start runs this: an owner whose password already matches is left as it is.
-  if (existing?.role === "owner" && (await verifyPassword(password, existing.password_hash))) return { id: existing.id, created: false };
+  if (existing?.role === "owner" && samePassword) return { id: existing.id, created: false };
   const passwordHash = await hashPassword(password);
   if (!existing) {
     const id = await repo.insertCustomer(db, {
@@ -164,6 +178,8 @@ export async function ensureOwner(db: Db, email: string, password: string, now =
   const row = existing ?? (await repo.findByEmail(db, address));
   if (!row) throw new Error("The owner account could not be created");
   await repo.makeOwner(db, row.id, passwordHash, at);
+  // A new password ends every session signed in with the old one, as a shopper's change does.
+  if (!samePassword) await repo.revokeCustomerLoginSessions(db, row.id, at);
   return { id: row.id, created: false };
 }
 
@@ -180,21 +196,51 @@ export async function getSignedInCustomer(db: Db, session: Session): Promise<Cus
   return customer;
 }
 
+/** The hour a login session's last use may lag behind: its row is written at most this often while it is used. */
+const LOGIN_TOUCH_MS = 60 * 60 * 1000;
+
+/** Starts a login session for the customer; its id goes into the signed-in token (decision 0017). */
+async function startLoginSession(db: Db, customerId: number, now = new Date()): Promise<string> {
+  const id = newSessionId();
+  await repo.insertLoginSession(db, id, customerId, now.toISOString());
+  return id;
+}
+
+/**
+ * True while the login session stands for this customer: it exists, is theirs and has not been
+ * ended. One lookup by primary key; its last use is written at most hourly, for the sweep.
+ */
+export async function loginSessionStands(db: Db, loginSessionId: string, customerId: number, now = new Date()): Promise<boolean> {
+  const row = await repo.findLoginSession(db, loginSessionId);
+  if (!row || row.customer_id !== customerId || row.revoked_at !== null) return false;
+  if (now.getTime() - Date.parse(row.last_used_at) > LOGIN_TOUCH_MS) await repo.touchLoginSession(db, loginSessionId, now.toISOString());
+  return true;
+}
+
+/** Part of the sweep: login sessions no valid token can name any more (unused for a token's lifetime and the touch's lag). */
+export async function deleteEndedLoginSessions(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - CART_TTL_SECONDS * 1000 - LOGIN_TOUCH_MS).toISOString();
+  return repo.deleteLoginSessionsUnusedSince(db, cutoff);
+}
+
 /**
  * The session a customer continues in after signing in: their saved cart's id when they have
- * one, else a new random id. A guest's cart is merged into it; a guest's session id never
- * becomes a customer's, so a session planted on a shopper before sign-in sees nothing after.
+ * one, else a new random id, with a new login session. A guest's cart is merged into it; a guest's
+ * session id never becomes a customer's, so a session planted on a shopper before sign-in sees
+ * nothing after. A customer already signed in on this client is signed out of that session.
  */
 export async function startCustomerSession(db: Db, current: Session, customerId: number, now = new Date()): Promise<Session> {
   const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
+  if (current.lid) await repo.revokeLoginSession(db, current.lid, at);
+  const lid = await startLoginSession(db, customerId, now);
   // Only a guest's cart joins the account; another customer's stays theirs.
   const guestCart = current.uid === 0 && (await repo.cartExists(db, current.sid)) ? current.sid : null;
   const saved = await repo.findSavedCartId(db, customerId, at);
   if (saved) {
     if (guestCart) await mergeCarts(db, guestCart, saved);
     await repo.touchCart(db, saved, at, expiresAt);
-    return { sid: saved, uid: customerId };
+    return { sid: saved, uid: customerId, lid };
   }
   const sid = newSessionId();
   if (guestCart) {
@@ -202,7 +248,7 @@ export async function startCustomerSession(db: Db, current: Session, customerId:
     await cartRepo.lockCart(db, sid, customerId, expiresAt, at);
     await mergeCarts(db, guestCart, sid);
   }
-  return { sid, uid: customerId };
+  return { sid, uid: customerId, lid };
 }
 
 /** Creates the account and signs the shopper in. */
@@ -220,9 +266,49 @@ export async function signIn(db: Db, current: Session, email: string, password: 
   return { customer, session: await startCustomerSession(db, current, customer.id) };
 }
 
-/** A signed-in shopper goes back to being a guest with a fresh, empty session; their cart stays saved. A guest stays as they are. */
-export function signOut(current: Session): Session {
-  return current.uid === 0 ? current : { sid: newSessionId(), uid: 0 };
+/**
+ * A signed-in shopper goes back to being a guest with a fresh, empty session; their login session
+ * ends, so a copy of the token kept elsewhere signs no one in. Their cart stays saved. A guest
+ * stays as they are.
+ */
+export async function signOut(db: Db, current: Session, now = new Date()): Promise<Session> {
+  if (current.uid === 0) return current;
+  if (current.lid) await repo.revokeLoginSession(db, current.lid, now.toISOString());
+  return { sid: newSessionId(), uid: 0 };
+}
+
+/** Ends every login session of the signed-in customer, this one included; 401 cw_rest_not_signed_in for a guest. */
+export async function signOutEverywhere(db: Db, current: Session, now = new Date()): Promise<Session> {
+  if (current.uid === 0) throw customerErrors.notSignedIn();
+  await repo.revokeCustomerLoginSessions(db, current.uid, now.toISOString());
+  return { sid: newSessionId(), uid: 0 };
+}
+
+/**
+ * Changes the signed-in customer's password after checking the current one, and ends all their
+ * login sessions; the session that asked goes on, on the same cart, in a new login session.
+ * 401 for a guest; registration's password errors; 400 cw_rest_incorrect_password.
+ */
+export async function changePassword(
+  db: Db,
+  current: Session,
+  currentPassword: string,
+  newPassword: string,
+  now = new Date(),
+): Promise<{ customer: Customer; session: Session }> {
+  const row = current.uid ? await repo.findById(db, current.uid) : undefined;
+  if (!row) throw customerErrors.notSignedIn();
+  checkNewPassword(newPassword, row.role);
+  if (!currentPassword || !(await verifyPassword(currentPassword, row.password_hash))) throw customerErrors.incorrectPassword();
+  const passwordHash = await hashPassword(newPassword);
+  const at = now.toISOString();
+  const lid = newSessionId();
+  await db.transaction().execute(async (trx) => {
+    await repo.updatePasswordHash(trx, row.id, passwordHash, at);
+    await repo.revokeCustomerLoginSessions(trx, row.id, at);
+    await repo.insertLoginSession(trx, lid, row.id, at);
+  });
+  return { customer: toCustomer({ ...row, password_hash: passwordHash }), session: { sid: current.sid, uid: row.id, lid } };
 }
 
 /** Keeps the addresses of a customer's latest order, to fill in the next checkout. */

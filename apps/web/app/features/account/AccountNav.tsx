@@ -10,6 +10,7 @@ const links = [
   { to: `${ACCOUNT_PATH}/orders`, label: t.orders, end: false },
   { to: `${ACCOUNT_PATH}/addresses`, label: t.addresses, end: true },
   { to: `${ACCOUNT_PATH}/payment-methods`, label: t.paymentMethods, end: true },
+  { to: `${ACCOUNT_PATH}/details`, label: t.details, end: true },
 ];
 
 export function AccountNav() {
@@ -37,6 +38,22 @@ export function SignOutForm() {
         {t.signOut}
       </button>
     </form>
+  );
+}
+
+/** Ends every session of the customer (a plain POST form, like signing out). */
+export function SignOutEverywhereForm() {
+  return (
+    <section className="account-sessions" aria-labelledby="account-sessions-title">
+      <h2 id="account-sessions-title">{t.signOutEverywhereTitle}</h2>
+      <p>{t.signOutEverywhereIntro}</p>
+      <form method="post" action={ACCOUNT_PATH}>
+        <input type="hidden" name="intent" value="sign-out-everywhere" />
+        <button type="submit" className="button button--secondary">
+          {t.signOutEverywhere}
+        </button>
+      </form>
+    </section>
   );
 }
 

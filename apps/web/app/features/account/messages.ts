@@ -8,6 +8,7 @@ export const accountMessages = {
   orders: "Orders",
   addresses: "Addresses",
   paymentMethods: "Payment methods",
+  details: "Account details",
 
   signInTitle: "Sign in",
   signIn: "Sign in",
@@ -19,9 +20,23 @@ export const accountMessages = {
 
   hello: (name: string) => `Hello, ${name}.`,
   dashboardIntro:
-    "From your account you can look at your recent orders, your billing and shipping addresses, and your saved payment methods.",
+    "From your account you can look at your recent orders, your billing and shipping addresses and your saved payment methods, and change your password.",
   signOut: "Sign out",
   signedInAs: (email: string) => `Signed in as ${email}`,
+  signOutEverywhereTitle: "Your devices",
+  signOutEverywhereIntro: "Signed in on a device you no longer use, or lost one? Sign out everywhere to end every session, this one too.",
+  signOutEverywhere: "Sign out everywhere",
+  signedOutEverywhere: "You have signed out on every device.",
+
+  detailsIntro: "Change the password you sign in with. Every other device you are signed in on is signed out.",
+  passwordTitle: "Change your password",
+  currentPassword: "Current password",
+  newPassword: "New password",
+  newPasswordHint: "At least 8 characters.",
+  confirmPassword: "Confirm new password",
+  changePassword: "Change password",
+  passwordsDiffer: "The new password and its confirmation are not the same.",
+  passwordChanged: "Your password was changed, and your other devices were signed out.",
 
   noOrders: "You have not placed any orders yet.",
   browse: "Browse the shop",
