@@ -6,7 +6,7 @@ export class StoreClient {
   private cookie: string | undefined;
   private nonce: string | undefined;
 
-  private readonly app: FastifyInstance;
+  private app: FastifyInstance;
   private readonly mode: "token" | "browser";
 
   constructor(app: FastifyInstance, mode: "token" | "browser" = "token") {
@@ -40,6 +40,12 @@ export class StoreClient {
     const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
     if (first) this.cookie = first.split(";")[0];
     return response;
+  }
+
+  /** The same shopper (token, cookie, nonce) talking to another app over the same database: a restarted server. */
+  moveTo(app: FastifyInstance): this {
+    this.app = app;
+    return this;
   }
 
   /** The session (cart) id inside the Cart-Token, for tests that look at the database. */

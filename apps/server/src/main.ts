@@ -4,9 +4,9 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { loadSigningSecret, migrateToLatest, openDatabase, seedDemoShop } from "./db/index.ts";
 import { StoreError } from "./http/errors.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
+import { sweepUnpaidOrders } from "./modules/checkout/index.ts";
 import { ensureOwner } from "./modules/customers/index.ts";
 import { createMailer } from "./modules/emails/index.ts";
-import { cancelUnpaidOrders } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { deleteStaleGuestMeta } from "./modules/visitor/index.ts";
 
@@ -38,17 +38,19 @@ async function main() {
     await db.destroy();
   });
   // At start and every five minutes (any process may do it): orders that waited for their payment
-  // longer than the shop holds stock are cancelled and their stock returned; carts idle for two
-  // days and guests' remembered facts after a month are deleted.
+  // longer than the shop holds stock are cancelled and their stock returned, unless their gateway
+  // says they were paid (settled) or cannot tell (held); carts idle for two days and guests'
+  // remembered facts after a month are deleted.
   const sweep = async () => {
     try {
       const { holdStockMinutes } = await getSettings(db);
-      const [cancelled, carts, meta] = await Promise.all([
-        cancelUnpaidOrders(db, holdStockMinutes),
+      const [orders, carts, meta] = await Promise.all([
+        sweepUnpaidOrders(db, holdStockMinutes),
         deleteExpiredCarts(db, new Date().toISOString()),
         deleteStaleGuestMeta(db),
       ]);
-      if (cancelled || carts || meta) app.log.info({ cancelled, carts, meta }, "sweep: unpaid orders cancelled, expired carts deleted");
+      if (orders.settled || orders.held || orders.failed || orders.cancelled || carts || meta)
+        app.log.info({ ...orders, carts, meta }, "sweep: unpaid orders settled, held, failed or cancelled; expired carts deleted");
     } catch (error) {
       app.log.error({ err: error }, "sweep failed");
     }
