@@ -49,8 +49,11 @@ async function main() {
         deleteExpiredCarts(db, new Date().toISOString()),
         deleteStaleGuestMeta(db),
       ]);
-      if (orders.settled || orders.held || orders.failed || orders.cancelled || carts || meta)
-        app.log.info({ ...orders, carts, meta }, "sweep: unpaid orders settled, held, failed or cancelled; expired carts deleted");
+      if (Object.values(orders).some(Boolean) || carts || meta)
+        app.log.info(
+          { ...orders, carts, meta },
+          "sweep: unpaid orders settled, held, failed or cancelled; due e-mails sent; expired carts deleted",
+        );
     } catch (error) {
       app.log.error({ err: error }, "sweep failed");
     }

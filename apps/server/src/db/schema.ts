@@ -295,6 +295,8 @@ export interface OrdersTable {
   paid_at: string | null;
   /** The idempotency key of the payment asked for and not yet recorded; empty otherwise (migration 013). */
   payment_attempt: string;
+  /** 1 from the moment the order settles until a process claims its e-mails (migration 013). */
+  emails_due: Flag;
 }
 
 /** Charges the built-in online gateways made, by idempotency key: their side of a payment (migration 013). */

@@ -186,6 +186,21 @@ describe("a crash between placing an order and recording its payment", () => {
 });
 
 describe("the sweep of unpaid orders", () => {
+  it("sends, once, the e-mails of an order settled just before the process died", async () => {
+    // A process that dies the instant its transaction commits never starts the e-mails: as one without a mailer.
+    const shopper = new StoreClient(shop.app);
+    await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const placed = await shopper.post("/checkout", { billing_address: testBilling(), payment_method: "cod" });
+    expect(placed.json().status).toBe("processing");
+    const { app, outbox } = await startApp();
+    const { holdStockMinutes } = await getSettings(shop.db);
+    const later = new Date(Date.now() + 2 * 60 * 1000);
+    expect((await sweepUnpaidOrders(shop.db, holdStockMinutes, later)).emailed).toBe(1);
+    expect((await sweepUnpaidOrders(shop.db, holdStockMinutes, later)).emailed).toBe(0);
+    await app.close();
+    expect(mailsFor(outbox, placed.json().order_id)).toBe(2);
+  });
+
   it("settles an order whose card payment succeeded instead of cancelling it", async () => {
     const { app, outbox, shopper, sid } = await crashedCheckout(tShirt, 1, { payment_method: "test_card", payment_data: card });
     const [pending] = await orderOf(sid);

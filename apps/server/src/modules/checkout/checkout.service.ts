@@ -39,6 +39,8 @@ import { checkedAdditionalFields, checkedAddressFields, hasFieldRules, knownAddi
 export const DRAFT_HOLD_MINUTES = 10;
 /** A place-order call still paying after this long is taken to have died: its order may be retried. */
 const PAYMENT_IN_FLIGHT_MS = 2 * 60 * 1000;
+/** A settled order's e-mails are claimed moments after its transaction; still due after this, its process died. */
+const EMAILS_STARTED_MS = 60 * 1000;
 /** A repeated place-order call within this time of the order answers with that order. */
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
@@ -343,6 +345,7 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
         updated_at: nowIso,
         paid_at: null,
         payment_attempt: "",
+        emails_due: 0,
       };
       // An account asked for at checkout is made with the order, for the billing e-mail.
       if (!uid && input.create_account && ctx.settings.checkoutCanCreateAccount) {
@@ -519,6 +522,7 @@ async function recordOutcome(db: Db, order: OrderRow, outcome: PaymentOutcome, n
     payment_details: details,
     transaction_id: outcome.transactionId ?? "",
     paid_at: paid ? now : null,
+    emails_due: 1,
     updated_at: now,
   });
   if (!claimed) return undefined;
@@ -618,12 +622,12 @@ async function resumeUnrecordedPayment(ctx: CartContext, now: Date): Promise<Che
  * and never recorded, older than the hold time, is never simply cancelled. Its gateway is asked
  * first: paid, it is settled (cart emptied, e-mails sent); declined, it fails; never received, it is
  * cancelled; not known, it is held (on-hold) for the shop to check. Then the other unpaid orders are
- * cancelled as before. Answers how many orders each way.
+ * cancelled as before, and e-mails a crash left due are sent. Answers how many orders each way.
  */
 export async function sweepUnpaidOrders(db: Db, holdMinutes: number, now = new Date()) {
   const nowIso = now.toISOString();
   const before = new Date(now.getTime() - holdMinutes * 60 * 1000).toISOString();
-  const counts = { settled: 0, held: 0, failed: 0, cancelled: 0 };
+  const counts = { settled: 0, held: 0, failed: 0, cancelled: 0, emailed: 0 };
   for (const order of await ordersRepo.unrecordedPayments(db, before)) {
     const found = await askGateway(db, order);
     if (found.known && !found.outcome) {
@@ -642,6 +646,11 @@ export async function sweepUnpaidOrders(db: Db, holdMinutes: number, now = new D
     else counts.settled++;
   }
   counts.cancelled += await cancelUnpaidOrders(db, holdMinutes, now);
+  // E-mails a process never got to start after settling an order (it died in that instant).
+  for (const id of await ordersRepo.ordersWithEmailsDue(db, new Date(now.getTime() - EMAILS_STARTED_MS).toISOString())) {
+    onOrderPlaced(db, id);
+    counts.emailed++;
+  }
   return counts;
 }
 
@@ -702,6 +711,7 @@ export async function getDraftOrder(ctx: CartContext): Promise<CheckoutReply> {
           created_at: nowIso,
           paid_at: null,
           payment_attempt: "",
+          emails_due: 0,
         });
     const holds = priced.lines.filter((l) => l.item.row.manage_stock).map((l) => ({ product_id: l.item.row.id, quantity: l.quantity }));
     await ordersRepo.replaceHolds(db, orderId, holds, new Date(now.getTime() + DRAFT_HOLD_MINUTES * 60 * 1000).toISOString());
