@@ -14,7 +14,7 @@ import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 import { createMailer } from "../emails/index.ts";
-import { registerPaymentGateway } from "../payments/index.ts";
+import { findGateway, registerPaymentGateway } from "../payments/index.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
 import { sweepUnpaidOrders } from "./index.ts";
 
@@ -182,6 +182,31 @@ describe("a crash between placing an order and recording its payment", () => {
     expect(await stockOf(limitedPrint)).toBe(1);
     expect(await chargesFor(pending?.id ?? 0)).toBe(1);
     await app.close();
+  });
+});
+
+describe("the built-in test card gateway", () => {
+  it("charges once per idempotency key, racing calls included, and looks attempts up by it", async () => {
+    const gateway = findGateway("test_card");
+    if (!gateway?.findPayment) throw new Error("the test card gateway looks payments up");
+    const request = {
+      orderId: 999_999,
+      orderKey: "cw_order_idempotency",
+      total: 1000,
+      currency: "USD",
+      billingEmail: "ada@example.com",
+      customerId: 0,
+      data: card,
+      settings: await getSettings(shop.db),
+      saveRequested: false,
+      idempotencyKey: "pay_idempotency_test",
+    };
+    const [first, second] = await Promise.all([gateway.process(request, { db: shop.db }), gateway.process(request, { db: shop.db })]);
+    expect(second).toEqual(first);
+    expect(first.status).toBe("success");
+    expect(await chargesFor(999_999)).toBe(1);
+    expect(await gateway.findPayment("pay_idempotency_test", { db: shop.db })).toEqual(first);
+    expect(await gateway.findPayment("pay_never_sent", { db: shop.db })).toBeNull();
   });
 });
 

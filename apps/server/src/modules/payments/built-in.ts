@@ -17,8 +17,8 @@ export const DECLINED_TEST_CARD = "4000000000000002";
 const digits = (text: string) => text.replace(/[\s-]/g, "");
 
 /**
- * Charges once per idempotency key: the first outcome is stored and answered to every later call
- * with the same key (two racing calls both get the stored one), as a card processor does.
+ * Charges once per idempotency key: the first outcome is stored (a later insert with the key does
+ * nothing) and answered to every call with that key, racing ones included, as a card processor does.
  */
 async function chargeOnce(
   gateway: string,
@@ -26,8 +26,6 @@ async function chargeOnce(
   { db }: GatewayContext,
   charge: () => PaymentOutcome,
 ): Promise<PaymentOutcome> {
-  const earlier = await findCharge(gateway, request.idempotencyKey, db);
-  if (earlier) return earlier;
   await db
     .insertInto("gateway_charges")
     .values({
