@@ -6,7 +6,7 @@ export class StoreClient {
   private cookie: string | undefined;
   private nonce: string | undefined;
 
-  private readonly app: FastifyInstance;
+  private app: FastifyInstance;
   private readonly mode: "token" | "browser";
 
   constructor(app: FastifyInstance, mode: "token" | "browser" = "token") {
@@ -45,6 +45,12 @@ export class StoreClient {
   /** The Cart-Token or cookie this client now holds, for tests that keep a copy to replay later. */
   credentials(): { token: string | undefined; cookie: string | undefined } {
     return { token: this.token, cookie: this.cookie };
+  }
+
+  /** The same shopper (token, cookie, nonce) talking to another app over the same database: a restarted server. */
+  moveTo(app: FastifyInstance): this {
+    this.app = app;
+    return this;
   }
 
   /** The session (cart) id inside the Cart-Token, for tests that look at the database. */

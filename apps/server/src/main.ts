@@ -4,9 +4,9 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { loadSigningSecret, migrateToLatest, openDatabase, seedDemoShop } from "./db/index.ts";
 import { StoreError } from "./http/errors.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
+import { sweepUnpaidOrders } from "./modules/checkout/index.ts";
 import { deleteEndedLoginSessions, ensureOwner } from "./modules/customers/index.ts";
 import { createMailer } from "./modules/emails/index.ts";
-import { cancelUnpaidOrders } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { deleteStaleGuestMeta } from "./modules/visitor/index.ts";
 
@@ -38,19 +38,23 @@ async function main() {
     await db.destroy();
   });
   // At start and every five minutes (any process may do it): orders that waited for their payment
-  // longer than the shop holds stock are cancelled and their stock returned; carts idle for two
-  // days, login sessions no token can name any more and guests' remembered facts after a month are deleted.
+  // longer than the shop holds stock are cancelled and their stock returned, unless their gateway
+  // says they were paid (settled) or cannot tell (held); carts idle for two days, login sessions no
+  // token can name any more and guests' remembered facts after a month are deleted.
   const sweep = async () => {
     try {
       const { holdStockMinutes } = await getSettings(db);
-      const [cancelled, carts, meta, sessions] = await Promise.all([
-        cancelUnpaidOrders(db, holdStockMinutes),
+      const [orders, carts, meta, sessions] = await Promise.all([
+        sweepUnpaidOrders(db, holdStockMinutes),
         deleteExpiredCarts(db, new Date().toISOString()),
         deleteStaleGuestMeta(db),
         deleteEndedLoginSessions(db),
       ]);
-      if (cancelled || carts || meta || sessions)
-        app.log.info({ cancelled, carts, meta, sessions }, "sweep: unpaid orders cancelled, expired carts and sessions deleted");
+      if (Object.values(orders).some(Boolean) || carts || meta || sessions)
+        app.log.info(
+          { ...orders, carts, meta, sessions },
+          "sweep: unpaid orders settled, held, failed or cancelled; due e-mails sent; expired carts and sessions deleted",
+        );
     } catch (error) {
       app.log.error({ err: error }, "sweep failed");
     }

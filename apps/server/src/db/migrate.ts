@@ -12,6 +12,7 @@ import * as m008 from "./migrations/008_customer_roles.ts";
 import * as m009 from "./migrations/009_order_attribution.ts";
 import * as m010 from "./migrations/010_cart_versions.ts";
 import * as m012 from "./migrations/012_customer_sessions.ts";
+import * as m013 from "./migrations/013_payment_attempts.ts";
 
 const migrations: Record<string, Migration> = {
   "001_catalogue": m001,
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "009_order_attribution": m009,
   "010_cart_versions": m010,
   "012_customer_sessions": m012,
+  "013_payment_attempts": m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -304,6 +304,22 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** The idempotency key of the payment asked for and not yet recorded; empty otherwise (migration 013). */
+  payment_attempt: string;
+  /** 1 from the moment the order settles until a process claims its e-mails (migration 013). */
+  emails_due: Flag;
+}
+
+/** Charges the built-in online gateways made, by idempotency key: their side of a payment (migration 013). */
+export interface GatewayChargesTable {
+  gateway: string;
+  idempotency_key: string;
+  order_id: number;
+  amount: number;
+  currency: string;
+  /** The PaymentOutcome answered, as JSON. */
+  outcome: string;
+  created_at: string;
 }
 
 export interface OrderItemsTable {
@@ -406,6 +422,7 @@ export interface Database {
   stock_holds: StockHoldsTable;
   payment_tokens: PaymentTokensTable;
   order_attribution: OrderAttributionTable;
+  gateway_charges: GatewayChargesTable;
   customers: CustomersTable;
   customer_sessions: CustomerSessionsTable;
 }

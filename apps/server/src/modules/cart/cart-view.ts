@@ -71,7 +71,8 @@ const loadPricingRules = revisionCache("pricing", async (db) => {
 export async function loadPricingInputs(db: Db, stored: StoredCart | null, known: Partial<PricingInputs> = {}): Promise<PricingInputs> {
   const items = stored?.items ?? [];
   const ids = items.map((i) => i.variation_id ?? i.product_id).filter((id) => !known.purchasables?.has(id));
-  const codes = items.length ? (stored?.coupons ?? []).filter((code) => !known.coupons?.has(code)) : [];
+  // Applied coupons are read whatever the lines: an emptied cart keeps its coupons, and judging them needs their rows.
+  const codes = (stored?.coupons ?? []).filter((code) => !known.coupons?.has(code));
   const needsRules = items.length > 0 && !known.rules;
   const [purchasables, coupons, rules] = await Promise.all([
     loadPurchasables(db, ids),

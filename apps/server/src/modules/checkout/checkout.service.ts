@@ -2,8 +2,11 @@
  * Placing an order (spec §7 "Checkout calls"; issue 5). Everything the shopper sent is checked
  * again here. The order is written in one transaction under the cart's lock: stock and coupon
  * usage are taken with conditional updates, so nothing is oversold and a limit is never passed.
- * Payment runs after that transaction, then a second one records the outcome: a paid order empties
- * the cart; a declined one gives back its stock and coupon uses and leaves the cart as it was.
+ * Offline methods and free orders are settled in that same transaction. An online payment runs
+ * after it, under an idempotency key the order keeps, then a second transaction records the
+ * outcome: a paid order empties the cart; a declined one gives back its stock and coupon uses and
+ * leaves the cart as it was. A payment whose outcome was never recorded (a crash) is settled by
+ * the shopper's next checkout call or by the sweep, after asking the gateway (issue 14).
  */
 import { normaliseAddress, normaliseState, type StoreAddress, type StoreCart, validateAddress } from "@cartwright/commerce";
 import { type FieldRuleDocument, fieldRuleDocument } from "@cartwright/commerce/field-rules";
@@ -14,7 +17,7 @@ import { readOrderAttribution, saveOrderAttribution, withoutAttribution } from "
 import { type CartContext, cartRepo, getCart, loadPricedCart } from "../cart/index.ts";
 import { createCustomer, saveCustomerAddresses } from "../customers/index.ts";
 import { onOrderPlaced } from "../emails/index.ts";
-import { type NewOrder, type OrderRow, ordersRepo, releaseOrder } from "../orders/index.ts";
+import { cancelUnpaidOrders, type NewOrder, type OrderRow, ordersRepo, releaseOrder } from "../orders/index.ts";
 import {
   availableGateways,
   dataValue,
@@ -23,6 +26,7 @@ import {
   type PaymentDataEntry,
   type PaymentGateway,
   type PaymentOutcome,
+  type PaymentRequest,
   saveKey,
   savePaymentToken,
   tokenKey,
@@ -35,6 +39,8 @@ import { checkedAdditionalFields, checkedAddressFields, hasFieldRules, knownAddi
 export const DRAFT_HOLD_MINUTES = 10;
 /** A place-order call still paying after this long is taken to have died: its order may be retried. */
 const PAYMENT_IN_FLIGHT_MS = 2 * 60 * 1000;
+/** A settled order's e-mails are claimed moments after its transaction; still due after this, its process died. */
+const EMAILS_STARTED_MS = 60 * 1000;
 /** A repeated place-order call within this time of the order answers with that order. */
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
@@ -213,7 +219,18 @@ interface Prepared {
   savedToken?: { brand: string; last4: string };
   /** An order placed by an earlier call for the same cart: answered as it stands. */
   repeated: boolean;
+  /** The outcome already recorded with the order (offline methods, free orders). */
+  settled?: PaymentOutcome;
 }
+
+/** Where an order goes when its gateway cannot say whether an unrecorded payment went through: the shop checks. */
+const UNKNOWN_PAYMENT: PaymentOutcome = {
+  status: "pending",
+  orderStatus: "on-hold",
+  message: "We could not confirm your payment yet. Your order is on hold while we check it, and we will be in touch.",
+};
+/** What an unrecorded attempt the gateway never received amounts to: nothing was paid. */
+const NEVER_PAID: PaymentOutcome = { status: "failure", message: "The payment was not completed." };
 
 export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Promise<CheckoutReply> {
   const now = ctx.now ?? new Date();
@@ -221,17 +238,21 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
   const { sid, uid } = ctx.session;
   // Checked before anything is written; stored beside the order, for reports only (decision 0014).
   const attribution = readOrderAttribution(input.extensions);
+  // An earlier call that asked for a payment and never recorded its outcome is finished first.
+  const resumed = await resumeUnrecordedPayment(ctx, now);
+  if (resumed) return resumed;
   let prepared: Prepared;
   try {
     prepared = await ctx.db.transaction().execute(async (trx) => {
       const db = trx as unknown as Db;
       await cartRepo.lockCart(db, sid, uid || null, expiryOf(now), nowIso);
       const inFlight = await ordersRepo.latestCartOrder(db, sid, ["pending", "processing", "on-hold", "completed"]);
-      // A second call while the first is paying (a double submit) gets the first call's order.
+      // A second call while the first is paying (a double submit) gets the first call's order; so does
+      // any call while a payment asked for is unrecorded (resumeUnrecordedPayment settles those).
       if (
         inFlight?.status === "pending" &&
         inFlight.stock_taken === 1 &&
-        now.getTime() - Date.parse(inFlight.updated_at) < PAYMENT_IN_FLIGHT_MS
+        (inFlight.payment_attempt !== "" || now.getTime() - Date.parse(inFlight.updated_at) < PAYMENT_IN_FLIGHT_MS)
       ) {
         return { order: inFlight, gateway: null, repeated: true };
       }
@@ -323,6 +344,8 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
         created_at: nowIso,
         updated_at: nowIso,
         paid_at: null,
+        payment_attempt: "",
+        emails_due: 0,
       };
       // An account asked for at checkout is made with the order, for the billing e-mail.
       if (!uid && input.create_account && ctx.settings.checkoutCanCreateAccount) {
@@ -393,10 +416,18 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
       }
       await ordersRepo.markCouponsCounted(db, orderId, 1);
       await ordersRepo.replaceHolds(db, orderId, [], nowIso);
-      await ordersRepo.updateOrder(db, orderId, { stock_taken: 1, status: "pending", updated_at: nowIso });
+      // An online payment is asked for under a key the order keeps until its outcome is recorded.
+      const online = gateway !== null && !gateway.offline;
+      const attempt = online ? `pay_${crypto.randomUUID()}` : "";
+      await ordersRepo.updateOrder(db, orderId, { stock_taken: 1, status: "pending", payment_attempt: attempt, updated_at: nowIso });
       const order = await ordersRepo.findOrder(db, orderId);
       if (!order) throw new Error("order vanished inside its transaction");
-      return { order, gateway, savedToken, repeated: false };
+      if (online) return { order, gateway, savedToken, repeated: false };
+      // Offline methods and free orders decide nothing outside: settled here, there is no moment a crash could split.
+      const outcome = await pay(gateway, paymentRequest(ctx.settings, order, input.payment_data ?? [], undefined, false), db);
+      const recorded = await recordOutcome(db, order, outcome, nowIso);
+      if (!recorded) throw new Error("an order being placed was recorded by another call");
+      return { order: recorded, gateway, repeated: false, settled: outcome };
     });
   } catch (error) {
     if (error instanceof CouponRejection) {
@@ -413,6 +444,7 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
   }
 
   if (prepared.repeated) return checkoutReply(prepared.order, outcomeOf(prepared.order));
+  if (prepared.settled) return answer(ctx, prepared.order, prepared.settled, true);
   return settle(ctx, prepared, input.payment_data ?? []);
 }
 
@@ -423,7 +455,121 @@ function outcomeOf(order: OrderRow): PaymentOutcome {
   return { status: order.status === "pending" ? "pending" : "success", details };
 }
 
-/** Pays the order, then records the outcome in one transaction. */
+/** What the gateway is told of an order it pays or is asked about. */
+function paymentRequest(
+  settings: ShopSettings,
+  order: OrderRow,
+  data: PaymentDataEntry[],
+  savedToken: Prepared["savedToken"],
+  saveRequested: boolean,
+): PaymentRequest {
+  return {
+    orderId: order.id,
+    orderKey: order.order_key,
+    total: order.total,
+    currency: order.currency,
+    billingEmail: order.billing_email,
+    customerId: order.customer_id ?? 0,
+    data,
+    settings,
+    savedToken,
+    saveRequested,
+    idempotencyKey: order.payment_attempt,
+  };
+}
+
+/** Asks the gateway to pay; none is needed for a free order. */
+async function pay(gateway: PaymentGateway | null, request: PaymentRequest, db: Db): Promise<PaymentOutcome> {
+  if (!gateway) return { status: "success", orderStatus: "processing" };
+  try {
+    return await gateway.process(request, { db });
+  } catch {
+    // A call that broke may still have charged (a lost reply): a gateway that can tell is asked.
+    const found = request.idempotencyKey ? await gateway.findPayment?.(request.idempotencyKey, { db }).catch(() => null) : null;
+    if (found) return found;
+    // A gateway that breaks is a failed payment for the shopper, never a lost order.
+    return {
+      status: "failure",
+      message: "We are experiencing difficulties with this payment method. Please contact us for assistance.",
+    };
+  }
+}
+
+/**
+ * Records a payment's outcome, if the order still waits for that attempt: of the calls that may race
+ * to it (the first call, a retry, the sweep) exactly one records it. Paid or accepted: the status,
+ * the cart emptied, the customer's addresses and a card to keep saved. Declined: stock and coupon
+ * uses given back. Answers the order as recorded, or undefined when another call recorded it first.
+ */
+async function recordOutcome(db: Db, order: OrderRow, outcome: PaymentOutcome, now: string): Promise<OrderRow | undefined> {
+  const details = JSON.stringify(outcome.details ?? []);
+  if (outcome.status === "failure") {
+    if (
+      !(await ordersRepo.claimPaymentOutcome(db, order.id, order.payment_attempt, {
+        status: "failed",
+        payment_details: details,
+        updated_at: now,
+      }))
+    )
+      return undefined;
+    await releaseOrder(db, order, now);
+    return ordersRepo.findOrder(db, order.id);
+  }
+  const status = outcome.orderStatus ?? (outcome.status === "success" ? "processing" : "pending");
+  const paid = status === "processing" || status === "completed";
+  const claimed = await ordersRepo.claimPaymentOutcome(db, order.id, order.payment_attempt, {
+    status,
+    payment_details: details,
+    transaction_id: outcome.transactionId ?? "",
+    paid_at: paid ? now : null,
+    emails_due: 1,
+    updated_at: now,
+  });
+  if (!claimed) return undefined;
+  await cartRepo.emptyCart(db, order.cart_id, now);
+  const customerId = order.customer_id ?? 0;
+  if (customerId) {
+    const shipping = JSON.parse(order.shipping_address) as Record<string, string>;
+    const billing = JSON.parse(order.billing_address) as Record<string, string>;
+    const { email: _email, ...billingAsShipping } = billing;
+    await saveCustomerAddresses(db, customerId, { billing, shipping: shipping.country ? shipping : billingAsShipping });
+  }
+  // The gateway offers a card to keep only when the shopper asked to save it.
+  if (customerId && outcome.tokenToSave) {
+    await savePaymentToken(db, { customerId, gateway: order.payment_method, ...outcome.tokenToSave });
+  }
+  return ordersRepo.findOrder(db, order.id);
+}
+
+/**
+ * The reply for an order whose outcome is recorded. The e-mails go out only from the call that
+ * recorded it (`recordedHere`), so each settled order sends them once. A declined payment answers 400.
+ */
+async function answer(ctx: CartContext, order: OrderRow, outcome: PaymentOutcome, recordedHere: boolean): Promise<CheckoutReply> {
+  const reply = checkoutReply(order, outcome);
+  // The confirmation and the owner's notice go out in the background: the shopper does not wait.
+  if (recordedHere && outcome.status !== "failure") onOrderPlaced(ctx.db, order.id);
+  if (outcome.status === "failure") {
+    throw new StoreError("cw_rest_checkout_process_payment_error", outcome.message ?? "The payment was declined.", 400, {
+      order_id: order.id,
+      payment_result: reply.payment_result,
+      cart: await getCart(ctx),
+    });
+  }
+  return reply;
+}
+
+/** Records an outcome in its own transaction and answers with the order as it then stands, whoever recorded it. */
+async function recordAndAnswer(ctx: CartContext, order: OrderRow, outcome: PaymentOutcome): Promise<CheckoutReply> {
+  const now = (ctx.now ?? new Date()).toISOString();
+  const recorded = await ctx.db.transaction().execute((trx) => recordOutcome(trx as unknown as Db, order, outcome, now));
+  if (recorded) return answer(ctx, recorded, outcome, true);
+  const current = await ordersRepo.findOrder(ctx.db, order.id);
+  if (!current) throw new Error("order vanished while being paid");
+  return answer(ctx, current, outcomeOf(current), false);
+}
+
+/** Pays an online payment outside any transaction, then records the outcome. */
 async function settle(ctx: CartContext, { order, gateway, savedToken }: Prepared, data: PaymentDataEntry[]): Promise<CheckoutReply> {
   const customerId = order.customer_id ?? 0;
   // Saving a card needs an account to keep it on, and a gateway that can tokenize.
@@ -432,73 +578,91 @@ async function settle(ctx: CartContext, { order, gateway, savedToken }: Prepared
     customerId > 0 &&
     !savedToken &&
     ["true", "1"].includes(dataValue(data, saveKey(gateway?.id ?? "")));
-  let outcome: PaymentOutcome;
-  if (!gateway) {
-    outcome = { status: "success", orderStatus: "processing" };
-  } else {
-    try {
-      outcome = await gateway.process({
-        orderId: order.id,
-        orderKey: order.order_key,
-        total: order.total,
-        currency: order.currency,
-        billingEmail: order.billing_email,
-        customerId,
-        data,
-        settings: ctx.settings,
-        savedToken,
-        saveRequested,
-      });
-    } catch {
-      // A gateway that breaks is a failed payment for the shopper, never a lost order.
-      outcome = {
-        status: "failure",
-        message: "We are experiencing difficulties with this payment method. Please contact us for assistance.",
-      };
-    }
+  const outcome = await pay(gateway, paymentRequest(ctx.settings, order, data, savedToken, saveRequested), ctx.db);
+  return recordAndAnswer(ctx, order, outcome);
+}
+
+/**
+ * What the gateway knows of an attempt whose outcome was never recorded: `known` with the outcome
+ * (null: it never received the attempt), or not known (it cannot look attempts up, is gone, or failed to answer).
+ */
+async function askGateway(db: Db, order: OrderRow): Promise<{ known: true; outcome: PaymentOutcome | null } | { known: false }> {
+  const gateway = findGateway(order.payment_method);
+  if (!gateway?.findPayment) return { known: false };
+  try {
+    return { known: true, outcome: await gateway.findPayment(order.payment_attempt, { db }) };
+  } catch {
+    return { known: false };
   }
-  const now = (ctx.now ?? new Date()).toISOString();
-  const recorded = await ctx.db.transaction().execute(async (trx) => {
-    const db = trx as unknown as Db;
-    const details = JSON.stringify(outcome.details ?? []);
+}
+
+/**
+ * A retried checkout finishes what an earlier call for the same cart started: when that call asked
+ * for a payment and its outcome was never recorded, the gateway is asked what became of it. Paid:
+ * the order is settled and answered. Declined, or never received (after the two minutes a payment
+ * may take): the order gives its stock back and this call places it again. Not known yet: the
+ * earlier call may still be paying, so its order is answered as pending; after two minutes it is held.
+ */
+async function resumeUnrecordedPayment(ctx: CartContext, now: Date): Promise<CheckoutReply | undefined> {
+  const earlier = await ordersRepo.latestCartOrder(ctx.db, ctx.session.sid, ["pending"]);
+  if (!earlier?.payment_attempt || earlier.stock_taken !== 1) return undefined;
+  const found = await askGateway(ctx.db, earlier);
+  const stillPaying = now.getTime() - Date.parse(earlier.updated_at) < PAYMENT_IN_FLIGHT_MS;
+  const outcome = found.known ? found.outcome : undefined;
+  if (outcome && outcome.status !== "failure") return recordAndAnswer(ctx, earlier, outcome);
+  if (!outcome && stillPaying) return checkoutReply(earlier, outcomeOf(earlier));
+  if (!found.known) return recordAndAnswer(ctx, earlier, UNKNOWN_PAYMENT);
+  // Declined, or never received: the order gives back its stock and uses, and is placed again below.
+  await ctx.db.transaction().execute((trx) => recordOutcome(trx as unknown as Db, earlier, outcome ?? NEVER_PAID, now.toISOString()));
+  return undefined;
+}
+
+/**
+ * The sweep of unpaid orders (main.ts, every five minutes): an order whose payment was asked for
+ * and never recorded, older than the hold time, is never simply cancelled. Its gateway is asked
+ * first: paid, it is settled (cart emptied, e-mails sent); declined, it fails; never received, it is
+ * cancelled; not known, it is held (on-hold) for the shop to check. Then the other unpaid orders are
+ * cancelled as before, and e-mails a crash left due are sent. Answers how many orders each way.
+ */
+export async function sweepUnpaidOrders(db: Db, holdMinutes: number, now = new Date()) {
+  const nowIso = now.toISOString();
+  const before = new Date(now.getTime() - holdMinutes * 60 * 1000).toISOString();
+  const counts = { settled: 0, held: 0, failed: 0, cancelled: 0, emailed: 0 };
+  for (const order of await ordersRepo.unrecordedPayments(db, before)) {
+    const found = await askGateway(db, order);
+    if (found.known && !found.outcome) {
+      if (await cancelNeverPaid(db, order, nowIso)) counts.cancelled++;
+      continue;
+    }
+    const outcome = found.known && found.outcome ? found.outcome : UNKNOWN_PAYMENT;
+    const recorded = await db.transaction().execute((trx) => recordOutcome(trx as unknown as Db, order, outcome, nowIso));
+    if (!recorded) continue;
     if (outcome.status === "failure") {
-      await releaseOrder(db, order, now);
-      await ordersRepo.updateOrder(db, order.id, { status: "failed", payment_details: details, updated_at: now });
-    } else {
-      const status = outcome.orderStatus ?? (outcome.status === "success" ? "processing" : "pending");
-      const paid = status === "processing" || status === "completed";
-      await ordersRepo.updateOrder(db, order.id, {
-        status,
-        payment_details: details,
-        transaction_id: outcome.transactionId ?? "",
-        paid_at: paid ? now : null,
-        updated_at: now,
-      });
-      await cartRepo.emptyCart(db, order.cart_id, now);
-      if (customerId) {
-        const shipping = JSON.parse(order.shipping_address) as Record<string, string>;
-        const billing = JSON.parse(order.billing_address) as Record<string, string>;
-        const { email: _email, ...billingAsShipping } = billing;
-        await saveCustomerAddresses(db, customerId, { billing, shipping: shipping.country ? shipping : billingAsShipping });
-      }
-      if (saveRequested && outcome.tokenToSave && gateway) {
-        await savePaymentToken(db, { customerId, gateway: gateway.id, ...outcome.tokenToSave });
-      }
+      counts.failed++;
+      continue;
     }
-    return ordersRepo.findOrder(db, order.id);
-  });
-  if (!recorded) throw new Error("order vanished while being paid");
-  const reply = checkoutReply(recorded, outcome);
-  // The confirmation and the owner's notice go out in the background: the shopper does not wait.
-  if (outcome.status !== "failure") onOrderPlaced(ctx.db, recorded.id);
-  if (outcome.status === "failure") {
-    throw new StoreError("cw_rest_checkout_process_payment_error", outcome.message ?? "The payment was declined.", 400, {
-      order_id: recorded.id,
-      payment_result: reply.payment_result,
-      cart: await getCart(ctx),
-    });
+    onOrderPlaced(db, order.id);
+    if (outcome === UNKNOWN_PAYMENT) counts.held++;
+    else counts.settled++;
   }
-  return reply;
+  counts.cancelled += await cancelUnpaidOrders(db, holdMinutes, now);
+  // E-mails a process never got to start after settling an order (it died in that instant).
+  for (const id of await ordersRepo.ordersWithEmailsDue(db, new Date(now.getTime() - EMAILS_STARTED_MS).toISOString())) {
+    onOrderPlaced(db, id);
+    counts.emailed++;
+  }
+  return counts;
+}
+
+/** Cancels an order whose gateway never received its payment, giving its stock and coupon uses back. */
+async function cancelNeverPaid(db: Db, order: OrderRow, now: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const tx = trx as unknown as Db;
+    if (!(await ordersRepo.claimPaymentOutcome(tx, order.id, order.payment_attempt, { status: "cancelled", updated_at: now })))
+      return false;
+    await releaseOrder(tx, order, now);
+    return true;
+  });
 }
 
 /** GET /checkout: the cart's draft order, written from the cart as it is now, holding its stock for a while. */
@@ -546,6 +710,8 @@ export async function getDraftOrder(ctx: CartContext): Promise<CheckoutReply> {
           stock_taken: 0,
           created_at: nowIso,
           paid_at: null,
+          payment_attempt: "",
+          emails_due: 0,
         });
     const holds = priced.lines.filter((l) => l.item.row.manage_stock).map((l) => ({ product_id: l.item.row.id, quantity: l.quantity }));
     await ordersRepo.replaceHolds(db, orderId, holds, new Date(now.getTime() + DRAFT_HOLD_MINUTES * 60 * 1000).toISOString());

@@ -36,6 +36,52 @@ export async function updateOrder(db: Db, id: number, fields: Partial<NewOrder>)
   await db.updateTable("orders").set(fields).where("id", "=", id).execute();
 }
 
+/**
+ * Writes a payment's outcome only if the order still waits for that very attempt (pending, stock
+ * taken, the same idempotency key): of the calls racing to record it, exactly one wins.
+ */
+export async function claimPaymentOutcome(db: Db, id: number, attempt: string, fields: Partial<NewOrder>): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ ...fields, payment_attempt: "" })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where("stock_taken", "=", 1)
+    .where("payment_attempt", "=", attempt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Takes on sending a settled order's e-mails: true for the one caller that should send them. */
+export async function claimOrderEmails(db: Db, id: number): Promise<boolean> {
+  const result = await db.updateTable("orders").set({ emails_due: 0 }).where("id", "=", id).where("emails_due", "=", 1).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Orders whose e-mails nobody claimed since they settled before the given time (the process settling them died). */
+export async function ordersWithEmailsDue(db: Db, before: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("emails_due", "=", 1)
+    .where("updated_at", "<", before)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Pending orders whose payment was asked for and never recorded, last touched before the given time. */
+export async function unrecordedPayments(db: Db, before: string): Promise<OrderRow[]> {
+  return (await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("status", "=", "pending")
+    .where("payment_attempt", "<>", "")
+    .where("updated_at", "<", before)
+    .orderBy("id")
+    .execute()) as OrderRow[];
+}
+
 /** Replaces an order's lines and coupons (a draft or a failed attempt is rewritten from the cart). */
 export async function replaceLines(
   db: Db,

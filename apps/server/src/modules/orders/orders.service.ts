@@ -131,8 +131,10 @@ export async function cancelOrder(db: Db, id: number, now = new Date()): Promise
 }
 
 /**
- * Part of the hourly sweep: orders left waiting for a payment longer than the shop holds stock
- * are cancelled (their stock goes back on the shelf); lapsed draft holds are deleted.
+ * Part of the sweep: orders left waiting for a payment longer than the shop holds stock are
+ * cancelled (their stock goes back on the shelf); lapsed draft holds are deleted. An order whose
+ * payment was asked for and never recorded is not touched: only its gateway can say whether it
+ * was paid (the checkout's sweepUnpaidOrders asks it first).
  */
 export async function cancelUnpaidOrders(db: Db, holdMinutes: number, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - holdMinutes * 60 * 1000).toISOString();
@@ -141,6 +143,7 @@ export async function cancelUnpaidOrders(db: Db, holdMinutes: number, now = new 
     .select("id")
     .where("status", "=", "pending")
     .where("paid_at", "is", null)
+    .where("payment_attempt", "=", "")
     .where("updated_at", "<", before)
     .execute();
   let cancelled = 0;

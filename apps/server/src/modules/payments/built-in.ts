@@ -2,9 +2,12 @@
  * The payment methods every shop has (DEMO.md "Payments"): cash on delivery, bank transfer and
  * check (offline: the order waits, with instructions), the test card gateway and a demo express
  * method. The test card gateway behaves like a card processor in test mode; nothing is charged.
+ * Like a processor, the two online methods remember each charge by its idempotency key (in the
+ * `gateway_charges` table, standing in for the processor's side): asked again with a key they
+ * answer the first outcome without charging twice, and `findPayment` looks an attempt up.
  */
 import cardValidator from "card-validator";
-import { dataValue, type PaymentGateway } from "./gateway.ts";
+import { dataValue, type GatewayContext, type PaymentGateway, type PaymentOutcome, type PaymentRequest } from "./gateway.ts";
 
 /** payment_data keys of the test card form. */
 export const TEST_CARD_FIELDS = { number: "cw-test-card-number", expiry: "cw-test-card-expiry", cvc: "cw-test-card-cvc" } as const;
@@ -13,11 +16,50 @@ export const DECLINED_TEST_CARD = "4000000000000002";
 
 const digits = (text: string) => text.replace(/[\s-]/g, "");
 
+/**
+ * Charges once per idempotency key: the first outcome is stored (a later insert with the key does
+ * nothing) and answered to every call with that key, racing ones included, as a card processor does.
+ */
+async function chargeOnce(
+  gateway: string,
+  request: PaymentRequest,
+  { db }: GatewayContext,
+  charge: () => PaymentOutcome,
+): Promise<PaymentOutcome> {
+  await db
+    .insertInto("gateway_charges")
+    .values({
+      gateway,
+      idempotency_key: request.idempotencyKey,
+      order_id: request.orderId,
+      amount: request.total,
+      currency: request.currency,
+      outcome: JSON.stringify(charge()),
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.columns(["gateway", "idempotency_key"]).doNothing())
+    .execute();
+  const stored = await findCharge(gateway, request.idempotencyKey, db);
+  if (!stored) throw new Error("a charge vanished as it was made");
+  return stored;
+}
+
+async function findCharge(gateway: string, idempotencyKey: string, db: GatewayContext["db"]): Promise<PaymentOutcome | null> {
+  const row = await db
+    .selectFrom("gateway_charges")
+    .select("outcome")
+    .where("gateway", "=", gateway)
+    .where("idempotency_key", "=", idempotencyKey)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.outcome) as PaymentOutcome) : null;
+}
+
 const cod: PaymentGateway = {
   id: "cod",
   title: "Cash on delivery",
   description: "Pay with cash upon delivery.",
   supports: ["products"],
+  offline: true,
   async process({ settings }) {
     return { status: "success", orderStatus: "processing", message: settings.payments.codInstructions };
   },
@@ -28,6 +70,7 @@ const bacs: PaymentGateway = {
   title: "Direct bank transfer",
   description: "Make your payment directly into our bank account. Please use your Order ID as the payment reference.",
   supports: ["products"],
+  offline: true,
   async process({ settings, orderId }) {
     const account = settings.payments.bacs;
     const details = [
@@ -48,6 +91,7 @@ const cheque: PaymentGateway = {
   title: "Check payments",
   description: "Please send a check to Store Name, Store Street, Store Town, Store State / County, Store Postcode.",
   supports: ["products"],
+  offline: true,
   async process({ settings }) {
     return { status: "success", orderStatus: "on-hold", message: settings.payments.chequeInstructions };
   },
@@ -73,38 +117,42 @@ const testCard: PaymentGateway = {
   description: "Pay with a test card: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined.",
   supports: ["products", "tokenization"],
   validate: validateCard,
-  async process({ data, savedToken, saveRequested }) {
-    const transactionId = `test_${Date.now().toString(36)}`;
-    if (savedToken) {
-      const details = [
-        { key: "card_brand", value: savedToken.brand },
-        { key: "card_last4", value: savedToken.last4 },
-      ];
-      return { status: "success", orderStatus: "processing", details, transactionId };
-    }
-    const number = digits(dataValue(data, TEST_CARD_FIELDS.number));
-    const brand = cardValidator.number(number).card?.niceType ?? "Card";
-    // Only what a receipt shows is kept: the brand and the last four digits.
-    const details = [
-      { key: "card_brand", value: brand },
-      { key: "card_last4", value: number.slice(-4) },
-    ];
-    if (number === DECLINED_TEST_CARD) {
-      return { status: "failure", message: "Your card was declined. Please use another card or payment method.", details };
-    }
-    const expiry = cardValidator.expirationDate(dataValue(data, TEST_CARD_FIELDS.expiry));
-    const year = Number(expiry.year);
-    const tokenToSave = saveRequested
-      ? {
-          brand,
-          last4: number.slice(-4),
-          expiryMonth: Number(expiry.month) || null,
-          expiryYear: year ? (year < 100 ? 2000 + year : year) : null,
-        }
-      : undefined;
-    return { status: "success", orderStatus: "processing", details, transactionId, tokenToSave };
-  },
+  process: (request, context) => chargeOnce("test_card", request, context, () => chargeTestCard(request)),
+  findPayment: (idempotencyKey, { db }) => findCharge("test_card", idempotencyKey, db),
 };
+
+/** What the test processor answers for a card: the declined test number fails, any other valid card pays. */
+function chargeTestCard({ data, savedToken, saveRequested }: PaymentRequest): PaymentOutcome {
+  const transactionId = `test_${Date.now().toString(36)}`;
+  if (savedToken) {
+    const details = [
+      { key: "card_brand", value: savedToken.brand },
+      { key: "card_last4", value: savedToken.last4 },
+    ];
+    return { status: "success", orderStatus: "processing", details, transactionId };
+  }
+  const number = digits(dataValue(data, TEST_CARD_FIELDS.number));
+  const brand = cardValidator.number(number).card?.niceType ?? "Card";
+  // Only what a receipt shows is kept: the brand and the last four digits.
+  const details = [
+    { key: "card_brand", value: brand },
+    { key: "card_last4", value: number.slice(-4) },
+  ];
+  if (number === DECLINED_TEST_CARD) {
+    return { status: "failure", message: "Your card was declined. Please use another card or payment method.", details };
+  }
+  const expiry = cardValidator.expirationDate(dataValue(data, TEST_CARD_FIELDS.expiry));
+  const year = Number(expiry.year);
+  const tokenToSave = saveRequested
+    ? {
+        brand,
+        last4: number.slice(-4),
+        expiryMonth: Number(expiry.month) || null,
+        expiryYear: year ? (year < 100 ? 2000 + year : year) : null,
+      }
+    : undefined;
+  return { status: "success", orderStatus: "processing", details, transactionId, tokenToSave };
+}
 
 /** A wallet that always pays, from a fixed address: for trying the express checkout area. */
 export const DEMO_WALLET_ADDRESS = "demo-wallet-0x5A1E";
@@ -114,14 +162,14 @@ const demoExpress: PaymentGateway = {
   description: "A demo wallet that pays at once.",
   supports: ["products"],
   express: true,
-  async process() {
-    return {
+  process: (request, context) =>
+    chargeOnce("demo_express", request, context, () => ({
       status: "success",
       orderStatus: "processing",
       details: [{ key: "wallet_address", value: DEMO_WALLET_ADDRESS }],
       transactionId: `demo_${Date.now().toString(36)}`,
-    };
-  },
+    })),
+  findPayment: (idempotencyKey, { db }) => findCharge("demo_express", idempotencyKey, db),
 };
 
 export const builtInGateways: PaymentGateway[] = [cod, bacs, cheque, testCard, demoExpress];

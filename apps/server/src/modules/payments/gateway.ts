@@ -2,6 +2,7 @@
  * The server side of a payment method: what the checkout lists and how an order is paid.
  * Built-in methods and extensions register the same way (registry.ts).
  */
+import type { Db } from "../../db/index.ts";
 import type { ShopSettings } from "../settings/index.ts";
 
 /** A payment_data entry as the checkout sends it (spec §7 "Checkout calls"). */
@@ -25,6 +26,16 @@ export interface PaymentRequest {
   savedToken?: { brand: string; last4: string };
   /** The shopper asked to keep this new card for next time (signed in, and the gateway tokenizes). */
   saveRequested: boolean;
+  /**
+   * Names this payment attempt: the same key must never charge twice, and `findPayment` asks by it
+   * what became of an attempt whose outcome the shop did not get to record (a crash, a lost reply).
+   */
+  idempotencyKey: string;
+}
+
+/** What a gateway may use besides the request: the shop's database (the built-in gateways keep their charges there). */
+export interface GatewayContext {
+  db: Db;
 }
 
 export interface PaymentOutcome {
@@ -52,7 +63,17 @@ export interface PaymentGateway {
   express?: boolean;
   /** Checks the shopper's payment data before any order is written; a message when it is wrong. */
   validate?(data: PaymentDataEntry[], options: { usingSavedToken: boolean }): string | null;
-  process(request: PaymentRequest): Promise<PaymentOutcome>;
+  /**
+   * Offline methods (cash, bank transfer, check) make no outside call: their outcome is decided
+   * from the request alone, so the checkout records it in the same transaction as the order.
+   */
+  offline?: boolean;
+  process(request: PaymentRequest, context: GatewayContext): Promise<PaymentOutcome>;
+  /**
+   * What became of an earlier attempt, by its idempotency key: the outcome it had, or null when the
+   * gateway never received it. A gateway without it cannot tell, and its unrecorded orders are held.
+   */
+  findPayment?(idempotencyKey: string, context: GatewayContext): Promise<PaymentOutcome | null>;
 }
 
 /** payment_data keys the checkout sends for saved methods (spec §7, with our cw prefix). */

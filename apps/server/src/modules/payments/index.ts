@@ -1,5 +1,5 @@
 export { DECLINED_TEST_CARD, DEMO_WALLET_ADDRESS, TEST_CARD_FIELDS } from "./built-in.ts";
-export type { PaymentDataEntry, PaymentGateway, PaymentOutcome, PaymentRequest } from "./gateway.ts";
+export type { GatewayContext, PaymentDataEntry, PaymentGateway, PaymentOutcome, PaymentRequest } from "./gateway.ts";
 export { dataValue, saveKey, tokenKey } from "./gateway.ts";
 export { availableGateways, findGateway, gatewaysVersion, registerPaymentGateway } from "./registry.ts";
 export type { PaymentTokenRow, SavedPaymentMethod } from "./tokens.ts";
