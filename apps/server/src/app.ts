@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import { checkDatabase, type Db } from "./db/index.ts";
 import { batchRoutes } from "./http/batch.ts";
 import { noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
+import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
 import { registerSessionHooks, resolveSession, sendSessionHeaders } from "./http/session.ts";
 import { attributionRoutes } from "./modules/attribution/index.ts";
 import { ajaxRoutes, cartRoutes } from "./modules/cart/index.ts";
@@ -72,6 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (closing) reply.header("Connection", "close");
   });
 
+  // RATE_LIMIT=off counts nothing; the counters live in the database (decision 0016).
+  const rateLimits = new RateLimiter(deps.db, { enabled: deps.config.rateLimit });
+  registerRateLimitHeaders(app, rateLimits);
+
   // Settings are read once per request, when first needed, so every process sees changes at once.
   const settingsOf = new WeakMap<object, Promise<ShopSettings>>();
   const settings = (request: unknown): Promise<ShopSettings> => {
@@ -125,8 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await store.register(catalogRoutes, { db: deps.db, settings });
       await store.register(cartRoutes, { db: deps.db, settings });
       await store.register(visitorRoutes, { db: deps.db });
-      await store.register(checkoutRoutes, { db: deps.db, settings, secret: deps.config.secret });
-      await store.register(customerRoutes, { db: deps.db, secret: deps.config.secret });
+      await store.register(checkoutRoutes, { db: deps.db, settings, secret: deps.config.secret, rateLimits });
+      await store.register(customerRoutes, { db: deps.db, secret: deps.config.secret, rateLimits });
       await store.register(attributionRoutes, { db: deps.db, settings, placedStatuses: PLACED_STATUSES });
       await store.register(batchRoutes, { apiPrefix: API_PREFIX, secret: deps.config.secret });
     },
@@ -153,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       upgradeInsecureRequests: deps.config.production,
       db: deps.db,
       secret: deps.config.secret,
+      rateLimits,
     });
   }
 

@@ -11,6 +11,7 @@ import * as m007 from "./migrations/007_payment_tokens.ts";
 import * as m008 from "./migrations/008_customer_roles.ts";
 import * as m009 from "./migrations/009_order_attribution.ts";
 import * as m010 from "./migrations/010_cart_versions.ts";
+import * as m011 from "./migrations/011_rate_limits.ts";
 
 const migrations: Record<string, Migration> = {
   "001_catalogue": m001,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "008_customer_roles": m008,
   "009_order_attribution": m009,
   "010_cart_versions": m010,
+  "011_rate_limits": m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

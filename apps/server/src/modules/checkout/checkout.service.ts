@@ -9,6 +9,7 @@ import { normaliseAddress, normaliseState, type StoreAddress, type StoreCart, va
 import { type FieldRuleDocument, fieldRuleDocument } from "@cartwright/commerce/field-rules";
 import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
+import { type ClientLimits, RATE_LIMITS } from "../../http/rate-limits.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import { readOrderAttribution, saveOrderAttribution, withoutAttribution } from "../attribution/index.ts";
 import { type CartContext, cartRepo, getCart, loadPricedCart } from "../cart/index.ts";
@@ -215,7 +216,17 @@ interface Prepared {
   repeated: boolean;
 }
 
-export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Promise<CheckoutReply> {
+/**
+ * Places the order. A failed attempt (a refused detail, a declined payment) counts against the
+ * client's checkout limits per session and per address; one that places the order does not.
+ */
+export async function placeOrder(ctx: CartContext, input: PlaceOrderInput, client: ClientLimits): Promise<CheckoutReply> {
+  return client.guard([[RATE_LIMITS.checkoutPerSession, ctx.session.sid], [RATE_LIMITS.checkoutPerAddress]], () =>
+    placeOrderNow(ctx, input),
+  );
+}
+
+async function placeOrderNow(ctx: CartContext, input: PlaceOrderInput): Promise<CheckoutReply> {
   const now = ctx.now ?? new Date();
   const nowIso = now.toISOString();
   const { sid, uid } = ctx.session;
