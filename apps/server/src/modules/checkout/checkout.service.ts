@@ -218,11 +218,15 @@ interface Prepared {
 
 /**
  * Places the order. A failed attempt (a refused detail, a declined payment) counts against the
- * client's checkout limits per session and per address; one that places the order does not.
+ * client's checkout limits per session and per address; one that places the order does not, nor
+ * does a conflict (409: stock sold or a coupon used up meanwhile), which is the shop changing
+ * under the shopper rather than anything they did.
  */
 export async function placeOrder(ctx: CartContext, input: PlaceOrderInput, client: ClientLimits): Promise<CheckoutReply> {
-  return client.guard([[RATE_LIMITS.checkoutPerSession, ctx.session.sid], [RATE_LIMITS.checkoutPerAddress]], () =>
-    placeOrderNow(ctx, input),
+  return client.guard(
+    [[RATE_LIMITS.checkoutPerSession, ctx.session.sid], [RATE_LIMITS.checkoutPerAddress]],
+    () => placeOrderNow(ctx, input),
+    (error) => error !== null && !(error instanceof StoreError && error.status === 409),
   );
 }
 
