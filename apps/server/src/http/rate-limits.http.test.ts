@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../test/app.ts";
 import { productId, testBilling } from "../../../../test/store-client.ts";
 import { buildApp } from "../app.ts";
-import { clientAddress, RATE_LIMITS } from "./rate-limits.ts";
+import { clientAddress, RATE_LIMITS, RateLimiter, retryAfterSeconds } from "./rate-limits.ts";
 
 const JANE = { email: "jane@example.com", password: "demo-jane-2026" };
 
@@ -282,5 +282,39 @@ describe("clientAddress", () => {
     expect(clientAddress("2001:db8:1:2:bbbb:cccc:dddd:eeee")).toBe("2001:db8:1:2::/64");
     expect(clientAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(clientAddress("::1")).toBe("0:0:0:0::/64");
+  });
+});
+
+describe("the counters", () => {
+  it("refuse past the burst, give hits back over the period, and expired rows are swept", async () => {
+    let now = Date.now();
+    const limiter = new RateLimiter(shop.db, { enabled: true, clock: () => now });
+    const limit = { name: "test:sweep", limit: 2, periodSeconds: 60, refusal: "Too many." };
+    expect((await limiter.hit(limit, "a")).refused).toBe(false);
+    expect((await limiter.hit(limit, "a")).refused).toBe(false);
+    const refused = await limiter.hit(limit, "a");
+    expect(refused.refused).toBe(true);
+    expect(retryAfterSeconds(refused)).toBe(30);
+    now += 30_000;
+    expect((await limiter.hit(limit, "a")).refused).toBe(false);
+    expect((await limiter.hit(limit, "a")).refused).toBe(true);
+
+    // Past the sweep interval, the next hit deletes every row whose time has passed.
+    now += 10 * 60_000;
+    await limiter.hit(limit, "b");
+    const rows = await shop.db.selectFrom("rate_limits").select("subject").where("name", "=", "test:sweep").execute();
+    expect(rows).toEqual([{ subject: "b" }]);
+  });
+});
+
+describe("the API document", () => {
+  it("names the 429 reply and its headers on every limited route", async () => {
+    const { paths } = (await shop.app.inject("/api/docs")).json();
+    for (const path of ["/api/store/v1/account/sign-in", "/api/store/v1/account/register", "/api/store/v1/checkout"]) {
+      const refused = paths[path].post.responses["429"];
+      expect(refused.description).toMatch(/RateLimit-Limit/);
+      expect(Object.keys(refused.headers)).toEqual(["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]);
+      expect(refused.content["application/json"].schema.properties.data.properties.retry_after.type).toBe("integer");
+    }
   });
 });
