@@ -3,7 +3,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import helmet from "helmet";
 import type { Config } from "./config.ts";
 import { checkDatabase, type Db } from "./db/index.ts";
@@ -23,7 +23,7 @@ import { visitorRoutes } from "./modules/visitor/index.ts";
 import { registerStorefront, type WebOptions } from "./web.ts";
 
 export interface AppDeps {
-  config: Pick<Config, "logLevel" | "production" | "rateLimit"> & { secret: string };
+  config: Pick<Config, "logLevel" | "production" | "rateLimit"> & { secret: string; trustProxy?: Config["trustProxy"] };
   db: Db;
   /** Mount the server-rendered storefront (needs a built apps/web); API-only tests leave it out. */
   web?: WebOptions | false;
@@ -47,7 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Idle keep-alive sockets close at shutdown; requests in flight are allowed to finish.
     forceCloseConnections: "idle",
     bodyLimit: 1024 * 1024,
-    trustProxy: deps.config.production,
+    // Whose X-Forwarded-For gives request.ip, which rate limits count by (config TRUST_PROXY).
+    trustProxy: (deps.config.trustProxy ?? deps.config.production) as FastifyServerOptions["trustProxy"],
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors Fastify meets before routing (a malformed URL) answer in our error shape too.
     frameworkErrors: (error, _request, reply) =>

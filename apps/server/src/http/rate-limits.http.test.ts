@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../test/app.ts";
 import { productId, testBilling } from "../../../../test/store-client.ts";
 import { buildApp } from "../app.ts";
+import { PRIVATE_PROXIES } from "../config.ts";
 import { clientAddress, RATE_LIMITS, RateLimiter, retryAfterSeconds } from "./rate-limits.ts";
 
 const JANE = { email: "jane@example.com", password: "demo-jane-2026" };
@@ -250,6 +251,41 @@ describe("across processes", { timeout: 30_000 }, () => {
       expectRefused(await second.signIn("shared@example.com", "wrong"), "sign-in:account-address");
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe("behind a load balancer", { timeout: 30_000 }, () => {
+  const proxiedApp = (trustProxy: boolean | string[]) =>
+    buildApp({
+      config: { logLevel: "silent", production: true, secret: "test-secret-test-secret-test-secret!", rateLimit: true, trustProxy },
+      db: shop.db,
+      logger: false,
+    });
+
+  it("counts the address the balancer saw (production's TRUST_PROXY), whatever X-Forwarded-For the client wrote", async () => {
+    const behind = await proxiedApp(PRIVATE_PROXIES);
+    try {
+      const token = String((await behind.inject({ url: "/api/store/v1/cart", remoteAddress: "10.0.0.2" })).headers["cart-token"]);
+      const signIn = (i: number) =>
+        behind.inject({
+          method: "POST",
+          url: "/api/store/v1/account/sign-in",
+          remoteAddress: "10.0.0.2",
+          // The client wrote the first entry; the balancer appended the address it saw.
+          headers: { "x-forwarded-for": `192.0.2.${i}, 203.0.113.200`, "cart-token": token, "content-type": "application/json" },
+          payload: JSON.stringify({ email: "balanced@example.com", password: `wrong-${i}` }),
+        });
+      const { limit } = RATE_LIMITS.signInPerAccountAddress;
+      for (let i = 0; i < limit; i++) expect((await signIn(i)).statusCode).toBe(401);
+      expectRefused(await signIn(limit), "sign-in:account-address");
+      const subjects = (await shop.db.selectFrom("rate_limits").select("subject").where("name", "=", "sign-in:address").execute()).map(
+        (row) => row.subject,
+      );
+      expect(subjects).toContain("203.0.113.200");
+      expect(subjects.filter((subject) => subject.startsWith("192.0.2."))).toEqual([]);
+    } finally {
+      await behind.close();
     }
   });
 });
