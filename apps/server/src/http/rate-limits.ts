@@ -221,6 +221,39 @@ export class RateLimiter {
     return { limit, subject, at, untilMs: Number(row.until_ms), refused: row.refused === 1 };
   }
 
+  /** The subject's state without counting: refused when it has no hit left. */
+  async peek(limit: RateLimit, subject: string): Promise<Hit> {
+    const at = this.clock();
+    const row = await this.db
+      .selectFrom("rate_limits")
+      .select("until_ms")
+      .where("name", "=", limit.name)
+      .where("subject", "=", subject)
+      .executeTakeFirst();
+    const untilMs = Math.max(at, Number(row?.until_ms ?? 0));
+    return { limit, subject, at, untilMs, refused: untilMs + intervalMs(limit) - at > burstMs(limit) };
+  }
+
+  /** Counts a hit that already happened (a failure), past the limit if need be; one statement. */
+  async record(limit: RateLimit, subject: string): Promise<Hit> {
+    const at = this.clock();
+    await this.sweep(at);
+    const step = intervalMs(limit);
+    const now = sql<number>`cast(${at} as bigint)`;
+    const row = await this.db
+      .insertInto("rate_limits")
+      .values({ name: limit.name, subject, until_ms: at + step, refused: 0 })
+      .onConflict((conflict) =>
+        conflict.columns(["name", "subject"]).doUpdateSet({
+          until_ms: sql<number>`(case when rate_limits.until_ms > ${now} then rate_limits.until_ms else ${now} end) + cast(${step} as bigint)`,
+          refused: 0,
+        }),
+      )
+      .returning("until_ms")
+      .executeTakeFirstOrThrow();
+    return { limit, subject, at, untilMs: Number(row.until_ms), refused: false };
+  }
+
   /** Takes a hit back (the attempt succeeded), as if it had not been counted. */
   async giveBack(hit: Hit): Promise<void> {
     if (hit.refused) return;
@@ -336,6 +369,31 @@ export class ClientLimits {
     }
     if (!counts(null)) await this.giveBack(hits);
     return result;
+  }
+
+  /**
+   * Runs `attempt` if every limit has a hit left (else 429), and counts a hit of each only when
+   * `counts(error)` says the outcome uses them. Unlike guard, attempts in flight hold no hits, so
+   * many honest ones at once from one address are not refused; failures that run past the limit
+   * together are still counted, and push the next attempt back as far.
+   */
+  async guardFailures<T>(limits: [RateLimit, string?][], attempt: () => Promise<T>, counts: (error: unknown) => boolean): Promise<T> {
+    if (!this.enabled) return attempt();
+    const seen: Hit[] = [];
+    for (const [limit, subject = this.address] of limits) {
+      const state = await this.limiter.peek(limit, subject);
+      if (state.refused) throw this.refuse(state);
+      seen.push(state);
+    }
+    try {
+      const result = await attempt();
+      this.shown.push(...seen);
+      return result;
+    } catch (error) {
+      if (!counts(error)) this.shown.push(...seen);
+      else for (const [limit, subject = this.address] of limits) this.shown.push(await this.limiter.record(limit, subject));
+      throw error;
+    }
   }
 
   /** RateLimit-* for the limit closest to running out (the refused one on a 429), with Retry-After when refused. */

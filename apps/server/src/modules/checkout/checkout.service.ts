@@ -218,15 +218,16 @@ interface Prepared {
 
 /**
  * Places the order. A failed attempt (a refused detail, a declined payment) counts against the
- * client's checkout limits per session and per address; one that places the order does not, nor
+ * client's checkout limits per session and per address (429 once either is used up); one that
+ * places the order does not, nor
  * does a conflict (409: stock sold or a coupon used up meanwhile), which is the shop changing
  * under the shopper rather than anything they did.
  */
 export async function placeOrder(ctx: CartContext, input: PlaceOrderInput, client: ClientLimits): Promise<CheckoutReply> {
-  return client.guard(
+  return client.guardFailures(
     [[RATE_LIMITS.checkoutPerSession, ctx.session.sid], [RATE_LIMITS.checkoutPerAddress]],
     () => placeOrderNow(ctx, input),
-    (error) => error !== null && !(error instanceof StoreError && error.status === 409),
+    (error) => !(error instanceof StoreError && error.status === 409),
   );
 }
 
