@@ -218,6 +218,18 @@ describe("checkout", () => {
     expect(placed.headers["ratelimit-limit"]).toBeDefined();
   });
 
+  it("does not refuse honest shoppers checking out at once from an address near its limit", async () => {
+    const address = nextAddress();
+    const beanie = await productId(shop.app, "beanie");
+    for (let i = 0; i < RATE_LIMITS.checkoutPerAddress.limit - 2; i++) {
+      expect((await new Client(shop.app, address).request("POST", "/checkout", cod("t@example.com"))).statusCode).toBe(400);
+    }
+    const shoppers = Array.from({ length: 8 }, () => new Client(shop.app, address));
+    for (const shopper of shoppers) await shopper.request("POST", "/cart/add-item", { id: beanie, quantity: 1 });
+    const placed = await Promise.all(shoppers.map((shopper) => shopper.request("POST", "/checkout", cod("office@example.com"))));
+    expect(placed.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
+  });
+
   it("does not count orders that are placed", async () => {
     const shopper = new Client(shop.app, nextAddress());
     const beanie = await productId(shop.app, "beanie");
