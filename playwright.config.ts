@@ -53,7 +53,6 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${join(process.env.CW_E2E_DATA, "shop.db")}`,
-      RATE_LIMIT: "off",
       LOG_LEVEL: "warn",
     },
   },

@@ -44,13 +44,14 @@ async function createDatabase(): Promise<{ config: DatabaseConfig; drop(): Promi
   };
 }
 
-export async function createTestShop(options: { seed?: boolean; web?: boolean } = {}): Promise<TestShop> {
+/** Rate limits are on, as in production, unless a test turns them off (RATE_LIMIT=off). */
+export async function createTestShop(options: { seed?: boolean; web?: boolean; rateLimit?: boolean } = {}): Promise<TestShop> {
   const database = await createDatabase();
   const db = openDatabase(database.config);
   await migrateToLatest(db);
   if (options.seed !== false) await seedDemoShop(db);
   const app = await buildApp({
-    config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
+    config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: options.rateLimit ?? true },
     db,
     logger: false,
     // The storefront needs the built web app (npm test builds it first).

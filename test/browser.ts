@@ -11,10 +11,13 @@ export const TEST_ORIGIN = `http://${TEST_HOST}`;
 export class PageBrowser {
   session: string | undefined;
   private readonly appOf: () => FastifyInstance;
+  /** The client's address as the server sees it (rate limits count by it). */
+  private readonly remoteAddress: string;
 
   /** The app, or a function giving it (for browsers made before the test's shop exists). */
-  constructor(app: FastifyInstance | (() => FastifyInstance)) {
+  constructor(app: FastifyInstance | (() => FastifyInstance), remoteAddress = "127.0.0.1") {
     this.appOf = typeof app === "function" ? (app as () => FastifyInstance) : () => app;
+    this.remoteAddress = remoteAddress;
   }
 
   private get app(): FastifyInstance {
@@ -35,7 +38,7 @@ export class PageBrowser {
   }
 
   async get(url: string) {
-    return this.remember(await this.app.inject({ method: "GET", url, headers: this.headers() }));
+    return this.remember(await this.app.inject({ method: "GET", url, headers: this.headers(), remoteAddress: this.remoteAddress }));
   }
 
   /** A form post, from this site unless another origin is given. */
@@ -44,6 +47,7 @@ export class PageBrowser {
       await this.app.inject({
         method: "POST",
         url,
+        remoteAddress: this.remoteAddress,
         headers: { ...this.headers(), origin, "content-type": "application/x-www-form-urlencoded" },
         payload: new URLSearchParams(fields).toString(),
       }),
@@ -66,6 +70,7 @@ export class PageBrowser {
     const response = await this.app.inject({
       method,
       url: `/api/store/v1${path}`,
+      remoteAddress: this.remoteAddress,
       headers: { "cart-token": this.session as string, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });

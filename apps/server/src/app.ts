@@ -3,12 +3,13 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import helmet from "helmet";
 import type { Config } from "./config.ts";
 import { checkDatabase, type Db } from "./db/index.ts";
 import { batchRoutes } from "./http/batch.ts";
 import { noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
+import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
 import { registerSessionHooks, resolveSession, sendSessionHeaders } from "./http/session.ts";
 import { attributionRoutes } from "./modules/attribution/index.ts";
 import { ajaxRoutes, cartRoutes } from "./modules/cart/index.ts";
@@ -22,7 +23,7 @@ import { visitorRoutes } from "./modules/visitor/index.ts";
 import { registerStorefront, type WebOptions } from "./web.ts";
 
 export interface AppDeps {
-  config: Pick<Config, "logLevel" | "production" | "rateLimit"> & { secret: string };
+  config: Pick<Config, "logLevel" | "production" | "rateLimit"> & { secret: string; trustProxy?: Config["trustProxy"] };
   db: Db;
   /** Mount the server-rendered storefront (needs a built apps/web); API-only tests leave it out. */
   web?: WebOptions | false;
@@ -46,7 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Idle keep-alive sockets close at shutdown; requests in flight are allowed to finish.
     forceCloseConnections: "idle",
     bodyLimit: 1024 * 1024,
-    trustProxy: deps.config.production,
+    // Whose X-Forwarded-For gives request.ip, which rate limits count by (config TRUST_PROXY).
+    trustProxy: (deps.config.trustProxy ?? deps.config.production) as FastifyServerOptions["trustProxy"],
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors Fastify meets before routing (a malformed URL) answer in our error shape too.
     frameworkErrors: (error, _request, reply) =>
@@ -71,6 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onSend", async (_request, reply) => {
     if (closing) reply.header("Connection", "close");
   });
+
+  // RATE_LIMIT=off counts nothing; the counters live in the database (decision 0016).
+  const rateLimits = new RateLimiter(deps.db, { enabled: deps.config.rateLimit });
+  registerRateLimitHeaders(app, rateLimits);
 
   // Settings are read once per request, when first needed, so every process sees changes at once.
   const settingsOf = new WeakMap<object, Promise<ShopSettings>>();
@@ -127,8 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await store.register(catalogRoutes, { db: deps.db, settings });
       await store.register(cartRoutes, { db: deps.db, settings });
       await store.register(visitorRoutes, { db: deps.db });
-      await store.register(checkoutRoutes, { db: deps.db, settings, secret: deps.config.secret });
-      await store.register(customerRoutes, { db: deps.db, secret: deps.config.secret });
+      await store.register(checkoutRoutes, { db: deps.db, settings, secret: deps.config.secret, rateLimits });
+      await store.register(customerRoutes, { db: deps.db, secret: deps.config.secret, rateLimits });
       await store.register(attributionRoutes, { db: deps.db, settings, placedStatuses: PLACED_STATUSES });
       await store.register(batchRoutes, { apiPrefix: API_PREFIX, secret: deps.config.secret });
     },
@@ -155,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       upgradeInsecureRequests: deps.config.production,
       db: deps.db,
       secret: deps.config.secret,
+      rateLimits,
     });
   }
 

@@ -17,6 +17,19 @@ describe("loadConfig", () => {
     expect(config.rateLimit).toBe(true);
   });
 
+  it("believes X-Forwarded-For from private networks in production, from nobody otherwise, unless TRUST_PROXY says", () => {
+    expect(loadConfig({}, folder()).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production" }, folder()).trustProxy).toEqual(["loopback", "linklocal", "uniquelocal"]);
+    expect(loadConfig({ TRUST_PROXY: "on" }, folder()).trustProxy).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", TRUST_PROXY: "off" }, folder()).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.0.2.1, loopback" }, folder()).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.0.2.1",
+      "loopback",
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: "the balancer" }, folder())).toThrow(/TRUST_PROXY/);
+  });
+
   it("takes SECRET from the environment, or leaves it to the database", () => {
     expect(loadConfig({}, folder()).secret).toBeNull();
     expect(loadConfig({ SECRET: "s".repeat(40) }, folder()).secret).toBe("s".repeat(40));

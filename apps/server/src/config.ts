@@ -11,6 +11,11 @@ export interface Config {
   /** SECRET from the environment; when not given the database keeps one (db/signing-secret.ts). */
   secret: string | null;
   rateLimit: boolean;
+  /**
+   * TRUST_PROXY: the proxies whose X-Forwarded-For is believed for the client's address (rate
+   * limits count by it): false, true (any, which lets a client name its own address), or ranges.
+   */
+  trustProxy: boolean | string[];
   logLevel: string;
   production: boolean;
   /** PUBLIC_URL: the shop's address as shoppers reach it, for absolute links (e-mails); no trailing slash. */
@@ -64,6 +69,22 @@ function parseSwitch(name: string, value: string | undefined, fallback: boolean)
   if (["on", "true", "1", "yes"].includes(value.toLowerCase())) return true;
   if (["off", "false", "0", "no"].includes(value.toLowerCase())) return false;
   throw new ConfigError(`${name} must be on or off (got '${value}')`);
+}
+
+/** Private networks, where a load balancer sits: what production believes by default. */
+export const PRIVATE_PROXIES = ["loopback", "linklocal", "uniquelocal"];
+
+// Addresses, CIDR ranges, or proxy-addr's names of ranges (loopback, linklocal, uniquelocal).
+const PROXY_ENTRY = /^([0-9a-f.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/i;
+
+function parseTrustProxy(value: string | undefined, production: boolean): boolean | string[] {
+  if (value === undefined || value === "") return production ? PRIVATE_PROXIES : false;
+  const lower = value.toLowerCase();
+  if (["on", "true", "yes"].includes(lower)) return true;
+  if (["off", "false", "no"].includes(lower)) return false;
+  const entries = value.split(",").map((a) => a.trim());
+  if (entries.every((a) => PROXY_ENTRY.test(a))) return entries;
+  throw new ConfigError(`TRUST_PROXY must be on, off, or the proxies' addresses or ranges separated by commas (got '${value}')`);
 }
 
 function parseSecret(given: string | undefined): string | null {
@@ -141,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir,
     secret: parseSecret(env.SECRET),
     rateLimit: parseSwitch("RATE_LIMIT", env.RATE_LIMIT, true),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, production),
     logLevel: env.LOG_LEVEL || "info",
     production,
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),

@@ -14,7 +14,7 @@ describe("graceful shutdown", () => {
   it("finishes a request in flight, then refuses new ones", async () => {
     const db = openDatabase({ dialect: "sqlite", file: ":memory:" });
     const app = await buildApp({
-      config: { logLevel: "silent", production: false, secret: "x".repeat(32), rateLimit: false },
+      config: { logLevel: "silent", production: false, secret: "x".repeat(32), rateLimit: true },
       db,
       logger: false,
     });

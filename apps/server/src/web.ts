@@ -11,6 +11,7 @@ import type { Db } from "./db/index.ts";
 import { staticFileOptions } from "./http/assets.ts";
 import { newCspNonce, pageContentSecurityPolicy } from "./http/csp.ts";
 import { StoreError } from "./http/errors.ts";
+import type { RateLimiter } from "./http/rate-limits.ts";
 import { resolveSession, sendSessionHeaders, switchSession } from "./http/session.ts";
 import { createNonce } from "./http/tokens.ts";
 import * as attribution from "./modules/attribution/index.ts";
@@ -38,6 +39,8 @@ export interface WebOptions {
 interface StorefrontOptions extends WebOptions {
   db: Db;
   secret: string;
+  /** The shop's rate limits: the account forms count against the same ones as the Store API. */
+  rateLimits: RateLimiter;
   storefront: (request: FastifyRequest) => Promise<{ settings: ShopSettings }>;
   /** Ask browsers to load http: subresources over https (production, behind TLS). */
   upgradeInsecureRequests: boolean;
@@ -119,7 +122,15 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         visitor: { meta: () => getVisitorMeta(db, cartContext.session) },
         attribution: orderAttribution,
         checkout: checkoutServices(db, base.settings, current),
-        account: accountServices({ db, secret: options.secret, settings: base.settings, request, reply, session: current }),
+        account: accountServices({
+          db,
+          secret: options.secret,
+          settings: base.settings,
+          request,
+          reply,
+          session: current,
+          limits: options.rateLimits,
+        }),
         catalog: {
           listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
           getProduct: (idOrSlug: string) => catalog.getProduct(ctx, idOrSlug),
@@ -195,6 +206,7 @@ interface AccountDeps {
   reply: FastifyReply;
   /** This request's session; switched in place by sign-in and sign-out. */
   session: customers.Session;
+  limits: RateLimiter;
 }
 
 /** What the shopper is told to do to pay, for the methods that are paid after the order. */
@@ -212,7 +224,7 @@ const sameKey = (given: string, actual: string) => {
 };
 
 /** The account pages' services (decision 0010): the customers module's calls, with the session switch of the Store API's account routes. */
-function accountServices({ db, secret, settings, request, reply, session }: AccountDeps) {
+function accountServices({ db, secret, settings, request, reply, session, limits }: AccountDeps) {
   const switchTo = (next: customers.Session) => {
     switchSession(secret, request, reply, next);
     session.sid = next.sid;
@@ -224,7 +236,7 @@ function accountServices({ db, secret, settings, request, reply, session }: Acco
       switchTo((await call()).session);
       return { ok: true as const };
     } catch (error) {
-      if (error instanceof StoreError) return { ok: false as const, code: error.code, message: error.message };
+      if (error instanceof StoreError) return { ok: false as const, code: error.code, message: error.message, status: error.status };
       throw error;
     }
   };
@@ -241,8 +253,10 @@ function accountServices({ db, secret, settings, request, reply, session }: Acco
       const customer = await signedIn();
       return customer && { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName };
     },
-    signIn: (email: string, password: string) => attempt(() => customers.signIn(db, { ...session }, email, password)),
-    register: (email: string, password: string) => attempt(() => customers.register(db, { ...session }, { email, password })),
+    signIn: (email: string, password: string) =>
+      attempt(() => customers.signIn(db, { ...session }, email, password, limits.forRequest(request))),
+    register: (email: string, password: string) =>
+      attempt(() => customers.register(db, { ...session }, { email, password }, limits.forRequest(request))),
     async signOut() {
       if (session.uid) switchTo(await customers.signOut(db, { ...session }));
     },

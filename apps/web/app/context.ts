@@ -40,7 +40,7 @@ export interface AccountCustomer {
 }
 
 /** An expected failure of an account call, with the server's code and message (decision 0010). */
-export type AccountResult = { ok: true } | { ok: false; code: string; message: string };
+export type AccountResult = { ok: true } | { ok: false; code: string; message: string; status: number };
 
 /** A saved payment method (a token for a card: brand, last four digits, expiry; never the card). */
 export interface SavedPaymentMethod {

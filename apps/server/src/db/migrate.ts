@@ -11,6 +11,7 @@ import * as m007 from "./migrations/007_payment_tokens.ts";
 import * as m008 from "./migrations/008_customer_roles.ts";
 import * as m009 from "./migrations/009_order_attribution.ts";
 import * as m010 from "./migrations/010_cart_versions.ts";
+import * as m011 from "./migrations/011_rate_limits.ts";
 import * as m012 from "./migrations/012_customer_sessions.ts";
 import * as m013 from "./migrations/013_payment_attempts.ts";
 
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "008_customer_roles": m008,
   "009_order_attribution": m009,
   "010_cart_versions": m010,
+  "011_rate_limits": m011,
   "012_customer_sessions": m012,
   "013_payment_attempts": m013,
 };

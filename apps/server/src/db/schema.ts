@@ -391,6 +391,17 @@ export interface OrderAttributionTable {
   device_type: string | null;
 }
 
+/** One rate-limit counter (migration 011, decision 0016). */
+export interface RateLimitsTable {
+  /** The limit's name, e.g. 'sign-in:address'. */
+  name: string;
+  /** Whom it counts: a client address, a session id, a hashed e-mail and an address. */
+  subject: string;
+  /** Epoch ms: the GCRA's theoretical arrival time, or when a remembered fact expires; the row is void after it. */
+  until_ms: number;
+  refused: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   products: ProductsTable;
   media: MediaTable;
@@ -425,4 +436,5 @@ export interface Database {
   gateway_charges: GatewayChargesTable;
   customers: CustomersTable;
   customer_sessions: CustomerSessionsTable;
+  rate_limits: RateLimitsTable;
 }

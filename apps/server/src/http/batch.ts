@@ -37,6 +37,8 @@ export const batchRoutes: FastifyPluginAsyncTypebox<{ apiPrefix: string; secret:
       const response = await app.inject({
         method: sub.method,
         url: sub.path,
+        // The client's address, not loopback: rate limits count sub-requests like any other call.
+        remoteAddress: request.ip,
         headers: {
           ...(sub.headers ?? {}),
           "content-type": "application/json",

@@ -12,7 +12,7 @@ afterAll(() => shop?.close());
 
 const appOn = async () =>
   buildApp({
-    config: { logLevel: "silent", production: false, rateLimit: false, secret: await loadSigningSecret(shop.db) },
+    config: { logLevel: "silent", production: false, rateLimit: true, secret: await loadSigningSecret(shop.db) },
     db: shop.db,
     logger: false,
   });

@@ -40,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = intent === "sign-in" ? await account.signIn(email, password) : await account.register(email, password);
   if (result.ok) return redirect(ACCOUNT_PATH, 303);
   const error = { form: intent as FormName, email, error: { code: result.code, message: result.message } };
-  return data(error, { status: result.code === "cw_rest_invalid_credentials" ? 401 : 400 });
+  // The server's status: 401 for wrong credentials, 429 when too many attempts came from here.
+  return data(error, { status: result.status });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

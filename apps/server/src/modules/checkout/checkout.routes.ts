@@ -1,7 +1,9 @@
 /** The checkout calls under /api/store/v1 (spec §7) and the order lookup. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
+import { Type } from "typebox";
 import type { Db } from "../../db/index.ts";
+import { type RateLimiter, rateLimitedResponses } from "../../http/rate-limits.ts";
 import { switchSession } from "../../http/session.ts";
 import { type CartContext, getCart } from "../cart/index.ts";
 import { isOwner, startCustomerSession } from "../customers/index.ts";
@@ -14,9 +16,10 @@ export interface CheckoutRouteDeps {
   db: Db;
   settings: (request: FastifyRequest) => Promise<ShopSettings>;
   secret: string;
+  rateLimits: RateLimiter;
 }
 
-export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRouteDeps> = async (app, { db, settings, secret }) => {
+export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRouteDeps> = async (app, { db, settings, secret, rateLimits }) => {
   const context = async (request: FastifyRequest): Promise<CartContext> => ({
     db,
     settings: await settings(request),
@@ -52,11 +55,19 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRouteDeps> = asyn
 
   app.post(
     "/checkout",
-    { schema: { tags: ["checkout"], summary: "Place the order and pay", body: PlaceOrderBody } },
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "Place the order and pay",
+        body: PlaceOrderBody,
+        // The order's shape is written by checkoutReply; the schema names only the refusal.
+        response: { 200: Type.Unknown({ description: "The order as placed, with its payment result" }), ...rateLimitedResponses },
+      },
+    },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       const ctx = await context(request);
-      const placed = await placeOrder(ctx, request.body);
+      const placed = await placeOrder(ctx, request.body, rateLimits.forRequest(request));
       // An account made at checkout signs the shopper in (User-ID and a new Cart-Token in the reply).
       if (!ctx.session.uid && placed.customer_id)
         switchSession(secret, request, reply, await startCustomerSession(db, ctx.session, placed.customer_id));

@@ -12,6 +12,7 @@ import { normaliseAddress, normaliseState, type StoreAddress, type StoreCart, va
 import { type FieldRuleDocument, fieldRuleDocument } from "@cartwright/commerce/field-rules";
 import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
+import { type ClientLimits, RATE_LIMITS } from "../../http/rate-limits.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import { readOrderAttribution, saveOrderAttribution, withoutAttribution } from "../attribution/index.ts";
 import { type CartContext, cartRepo, getCart, loadPricedCart } from "../cart/index.ts";
@@ -232,7 +233,22 @@ const UNKNOWN_PAYMENT: PaymentOutcome = {
 /** What an unrecorded attempt the gateway never received amounts to: nothing was paid. */
 const NEVER_PAID: PaymentOutcome = { status: "failure", message: "The payment was not completed." };
 
-export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Promise<CheckoutReply> {
+/**
+ * Places the order. A failed attempt (a refused detail, a declined payment) counts against the
+ * client's checkout limits per session and per address (429 once either is used up); one that
+ * places the order does not, nor
+ * does a conflict (409: stock sold or a coupon used up meanwhile), which is the shop changing
+ * under the shopper rather than anything they did.
+ */
+export async function placeOrder(ctx: CartContext, input: PlaceOrderInput, client: ClientLimits): Promise<CheckoutReply> {
+  return client.guardFailures(
+    [[RATE_LIMITS.checkoutPerSession, ctx.session.sid], [RATE_LIMITS.checkoutPerAddress]],
+    () => placeOrderNow(ctx, input),
+    (error) => !(error instanceof StoreError && error.status === 409),
+  );
+}
+
+async function placeOrderNow(ctx: CartContext, input: PlaceOrderInput): Promise<CheckoutReply> {
   const now = ctx.now ?? new Date();
   const nowIso = now.toISOString();
   const { sid, uid } = ctx.session;

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/index.ts";
+import { type RateLimiter, rateLimitedResponses } from "../../http/rate-limits.ts";
 import { switchSession } from "../../http/session.ts";
 import { ChangePasswordBody, CustomerReply, EmptyReply, RegisterBody, SignInBody } from "./customers.schemas.ts";
 import * as customers from "./customers.service.ts";
@@ -23,18 +24,28 @@ const reply = (customer: customers.Customer) => ({
   last_name: customer.lastName,
 });
 
-export const customerRoutes: FastifyPluginAsyncTypebox<{ db: Db; secret: string }> = async (app, { db, secret }) => {
+export const customerRoutes: FastifyPluginAsyncTypebox<{ db: Db; secret: string; rateLimits: RateLimiter }> = async (
+  app,
+  { db, secret, rateLimits },
+) => {
   app.post(
     "/account/register",
-    { schema: { tags: ["account"], summary: "Create an account and sign in", body: RegisterBody, response: { 201: CustomerReply } } },
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Create an account and sign in",
+        body: RegisterBody,
+        response: { 201: CustomerReply, ...rateLimitedResponses },
+      },
+    },
     async (request, response) => {
       const { email, password, first_name, last_name } = request.body;
-      const { customer, session } = await customers.register(db, sessionOf(request), {
-        email,
-        password,
-        firstName: first_name,
-        lastName: last_name,
-      });
+      const { customer, session } = await customers.register(
+        db,
+        sessionOf(request),
+        { email, password, firstName: first_name, lastName: last_name },
+        rateLimits.forRequest(request),
+      );
       switchSession(secret, request, response, session);
       return response.status(201).send(reply(customer));
     },
@@ -42,9 +53,10 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ db: Db; secret: string 
 
   app.post(
     "/account/sign-in",
-    { schema: { tags: ["account"], summary: "Sign in", body: SignInBody, response: { 200: CustomerReply } } },
+    { schema: { tags: ["account"], summary: "Sign in", body: SignInBody, response: { 200: CustomerReply, ...rateLimitedResponses } } },
     async (request, response) => {
-      const { customer, session } = await customers.signIn(db, sessionOf(request), request.body.email, request.body.password);
+      const { email, password } = request.body;
+      const { customer, session } = await customers.signIn(db, sessionOf(request), email, password, rateLimits.forRequest(request));
       switchSession(secret, request, response, session);
       return reply(customer);
     },

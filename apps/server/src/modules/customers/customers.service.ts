@@ -6,6 +6,7 @@
 import { isValidEmail, type StoreAddress } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
+import { type ClientLimits, emailSubject, type Hit, RATE_LIMITS, usedBefore } from "../../http/rate-limits.ts";
 import { CART_TTL_SECONDS, newSessionId } from "../../http/tokens.ts";
 import { cartRepo, mergeCarts } from "../cart/index.ts";
 import * as repo from "./customers.repo.ts";
@@ -251,18 +252,81 @@ export async function startCustomerSession(db: Db, current: Session, customerId:
   return { sid, uid: customerId, lid };
 }
 
-/** Creates the account and signs the shopper in. */
-export async function register(db: Db, current: Session, input: NewCustomer): Promise<{ customer: Customer; session: Session }> {
-  const { id } = await createCustomer(db, input);
+/** Refusals that tell nothing about accounts and cost no hashing: they do not use up the registration limit. */
+const FREE_REGISTRATION_ERRORS = new Set([
+  "registration-error-invalid-email",
+  "registration-error-missing-password",
+  "registration-error-password-too-short",
+]);
+
+/**
+ * Creates the account and signs the shopper in. Counts against the client's registration limit
+ * (429 cw_rest_rate_limit_exceeded), so the Store API and the /my-account form share it.
+ */
+export async function register(
+  db: Db,
+  current: Session,
+  input: NewCustomer,
+  client: ClientLimits,
+): Promise<{ customer: Customer; session: Session }> {
+  const { id } = await client.guard(
+    [[RATE_LIMITS.registerPerAddress]],
+    () => createCustomer(db, input),
+    (error) => !(error instanceof StoreError && FREE_REGISTRATION_ERRORS.has(error.code)),
+  );
   const session = await startCustomerSession(db, current, id);
   return { customer: (await getCustomer(db, id)) as Customer, session };
 }
 
-/** 401 cw_rest_invalid_credentials when the e-mail or the password does not match. */
-export async function signIn(db: Db, current: Session, email: string, password: string): Promise<{ customer: Customer; session: Session }> {
+/** An address that signed into an account is remembered this long, and spared the account's shared limit. */
+const KNOWN_SIGN_IN = { name: "sign-in:known", periodSeconds: 30 * 24 * 60 * 60 };
+/** Failures an unknown address may have on an account before the account's used-up shared limit refuses it too. */
+const FAILURES_BEFORE_SHARED_LIMIT = 3;
+
+/**
+ * Counts a sign-in attempt against the client's limits before the password is checked (decision
+ * 0016); the hits are given back if it succeeds. Strict per address and per account and address;
+ * the account's shared limit spares addresses that signed into it before, and refuses the others
+ * only once they have failed on it themselves, so an attacker's lockout never reaches the customer.
+ */
+async function countSignIn(client: ClientLimits, email: string): Promise<(Hit | null)[]> {
+  const account = emailSubject(normaliseCustomerEmail(email));
+  const pair = `${account} ${client.address}`;
+  const hits: (Hit | null)[] = [];
+  try {
+    hits.push(await client.take(RATE_LIMITS.signInPerAddress));
+    const own = await client.take(RATE_LIMITS.signInPerAccountAddress, pair);
+    hits.push(own);
+    if (own && !(await client.remembers(KNOWN_SIGN_IN, pair))) {
+      const shared = await client.count(RATE_LIMITS.signInPerAccount, account);
+      if (!shared?.refused) hits.push(shared);
+      else if (usedBefore(own) >= FAILURES_BEFORE_SHARED_LIMIT) throw client.refuse(shared);
+    }
+  } catch (error) {
+    await client.giveBack(hits);
+    throw error;
+  }
+  return hits;
+}
+
+/**
+ * 401 cw_rest_invalid_credentials when the e-mail or the password does not match; 429
+ * cw_rest_rate_limit_exceeded when the client has failed too often (the Store API and the
+ * /my-account form count alike).
+ */
+export async function signIn(
+  db: Db,
+  current: Session,
+  email: string,
+  password: string,
+  client: ClientLimits,
+): Promise<{ customer: Customer; session: Session }> {
+  const hits = await countSignIn(client, email);
   const found = await authenticate(db, email, password);
   const customer = found && (await getCustomer(db, found.id));
   if (!customer) throw customerErrors.invalidCredentials();
+  await client.giveBack(hits);
+  await client.remember(KNOWN_SIGN_IN, `${emailSubject(customer.email)} ${client.address}`);
   return { customer, session: await startCustomerSession(db, current, customer.id) };
 }
 

@@ -26,7 +26,7 @@ let tShirt: number;
 beforeAll(async () => {
   shop = await createTestShop();
   app = await buildApp({
-    config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
+    config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: true },
     db: shop.db,
     logger: false,
     web: false,
