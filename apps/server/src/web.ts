@@ -264,7 +264,7 @@ function accountServices({ db, secret, settings, request, reply, session, limits
       if (session.uid) switchTo(await customers.signOutEverywhere(db, { ...session }));
     },
     changePassword: (currentPassword: string, newPassword: string) =>
-      attempt(() => customers.changePassword(db, { ...session }, currentPassword, newPassword)),
+      attempt(() => customers.changePassword(db, { ...session }, currentPassword, newPassword, limits.forRequest(request))),
     orders: async () => (session.uid ? orders.listCustomerOrders(db, session.uid) : []),
     async order(id: number) {
       if (!session.uid) return null;

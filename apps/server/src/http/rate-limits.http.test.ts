@@ -168,6 +168,27 @@ describe("sign-in", { timeout: 30_000 }, () => {
   });
 });
 
+describe("password change", { timeout: 30_000 }, () => {
+  it("counts wrong current passwords like failed sign-ins, so a stolen session cannot guess freely", async () => {
+    await newAccount("guessed@example.com");
+    const thief = new Client(shop.app, nextAddress());
+    expect((await thief.signIn("guessed@example.com", "long-enough-password")).statusCode).toBe(200);
+    const change = (current: string) =>
+      thief.request("POST", "/account/password", { current_password: current, new_password: "a-new-long-password" });
+    const { limit } = RATE_LIMITS.signInPerAccountAddress;
+    for (let i = 0; i < limit; i++) expect((await change(`guess-${i}`)).json().code).toBe("cw_rest_incorrect_password");
+    expectRefused(await change("long-enough-password"), "sign-in:account-address");
+    // The owner of the account, elsewhere, still changes it.
+    const owner = new Client(shop.app, nextAddress());
+    expect((await owner.signIn("guessed@example.com", "long-enough-password")).statusCode).toBe(200);
+    const changed = await owner.request("POST", "/account/password", {
+      current_password: "long-enough-password",
+      new_password: "a-new-long-password",
+    });
+    expect(changed.statusCode).toBe(200);
+  });
+});
+
 describe("registration", { timeout: 30_000 }, () => {
   it("refuses too many accounts from one address, not from another", async () => {
     const spammer = new Client(shop.app, nextAddress());

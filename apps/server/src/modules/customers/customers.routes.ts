@@ -104,12 +104,18 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ db: Db; secret: string;
           "Checks the current password (400 cw_rest_incorrect_password), holds the new one to registration's rules, and ends " +
           "every other session of the customer; this one continues with a new Cart-Token. 401 cw_rest_not_signed_in for a guest.",
         body: ChangePasswordBody,
-        response: { 200: CustomerReply },
+        response: { 200: CustomerReply, ...rateLimitedResponses },
       },
     },
     async (request, response) => {
       const { current_password, new_password } = request.body;
-      const { customer, session } = await customers.changePassword(db, sessionOf(request), current_password, new_password);
+      const { customer, session } = await customers.changePassword(
+        db,
+        sessionOf(request),
+        current_password,
+        new_password,
+        rateLimits.forRequest(request),
+      );
       switchSession(secret, request, response, session);
       return reply(customer);
     },

@@ -358,12 +358,16 @@ export async function changePassword(
   current: Session,
   currentPassword: string,
   newPassword: string,
+  client: ClientLimits,
   now = new Date(),
 ): Promise<{ customer: Customer; session: Session }> {
   const row = current.uid ? await repo.findById(db, current.uid) : undefined;
   if (!row) throw customerErrors.notSignedIn();
   checkNewPassword(newPassword, row.role);
+  // The current password is guessed like a sign-in's: a stolen session must not try it freely.
+  const hits = await countSignIn(client, row.email);
   if (!currentPassword || !(await verifyPassword(currentPassword, row.password_hash))) throw customerErrors.incorrectPassword();
+  await client.giveBack(hits);
   const passwordHash = await hashPassword(newPassword);
   const at = now.toISOString();
   const lid = newSessionId();
