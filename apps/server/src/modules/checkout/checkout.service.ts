@@ -7,6 +7,7 @@
  */
 import { normaliseAddress, normaliseState, type StoreAddress, type StoreCart, validateAddress } from "@cartwright/commerce";
 import { type FieldRuleDocument, fieldRuleDocument } from "@cartwright/commerce/field-rules";
+import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
@@ -283,7 +284,7 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput): Prom
         if (!gateway) throw checkoutErrors.paymentMethodDisabled(input.payment_method);
         const tokenId = Number(dataValue(input.payment_data ?? [], tokenKey(gateway.id)));
         if (tokenId) {
-          const token = uid ? await findPaymentToken(db, uid, tokenId, gateway.id) : undefined;
+          const token = uid && isStoredId(tokenId) ? await findPaymentToken(db, uid, tokenId, gateway.id) : undefined;
           if (!token) throw checkoutErrors.invalidPaymentData("The saved payment method could not be found.");
           savedToken = { brand: token.brand, last4: token.last4 };
         }
