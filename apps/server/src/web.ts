@@ -11,6 +11,7 @@ import type { Db } from "./db/index.ts";
 import { staticFileOptions } from "./http/assets.ts";
 import { newCspNonce, pageContentSecurityPolicy } from "./http/csp.ts";
 import { StoreError } from "./http/errors.ts";
+import { findUnstorableText, isStoredId } from "./http/input.ts";
 import { resolveSession, sendSessionHeaders, switchSession } from "./http/session.ts";
 import { createNonce } from "./http/tokens.ts";
 import * as attribution from "./modules/attribution/index.ts";
@@ -107,6 +108,9 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
             };
           },
           addItem: async (input: cart.AddItemInput) => {
+            // Form posts reach here unchecked by the Store API's schemas (http/input.ts).
+            if (!isStoredId(input.id) || findUnstorableText(input))
+              return { ok: false as const, message: "This product cannot be added to the cart." };
             try {
               await cart.addItem(cartContext, input);
               return { ok: true as const };
@@ -211,6 +215,13 @@ const sameKey = (given: string, actual: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+/** A sign-in or registration form holding text no database can store (decision 0018). */
+const unstorableForm = {
+  ok: false as const,
+  code: "rest_invalid_param",
+  message: "The e-mail address or password holds characters that are not allowed.",
+};
+
 /** The account pages' services (decision 0010): the customers module's calls, with the session switch of the Store API's account routes. */
 function accountServices({ db, secret, settings, request, reply, session }: AccountDeps) {
   const switchTo = (next: customers.Session) => {
@@ -240,14 +251,16 @@ function accountServices({ db, secret, settings, request, reply, session }: Acco
       const customer = await signedIn();
       return customer && { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName };
     },
-    signIn: (email: string, password: string) => attempt(() => customers.signIn(db, { ...session }, email, password)),
-    register: (email: string, password: string) => attempt(() => customers.register(db, { ...session }, { email, password })),
+    signIn: (email: string, password: string) =>
+      findUnstorableText([email, password]) ? unstorableForm : attempt(() => customers.signIn(db, { ...session }, email, password)),
+    register: (email: string, password: string) =>
+      findUnstorableText([email, password]) ? unstorableForm : attempt(() => customers.register(db, { ...session }, { email, password })),
     async signOut() {
       if (session.uid) switchTo(customers.signOut({ ...session }));
     },
     orders: async () => (session.uid ? orders.listCustomerOrders(db, session.uid) : []),
     async order(id: number) {
-      if (!session.uid) return null;
+      if (!session.uid || !isStoredId(id)) return null;
       try {
         return shape(await orders.getOrderFor(db, id, { customerId: session.uid }));
       } catch (error) {
@@ -256,6 +269,7 @@ function accountServices({ db, secret, settings, request, reply, session }: Acco
       }
     },
     async orderReceived(id: number, key: string | null) {
+      if (!isStoredId(id)) return null;
       const row = await orders.ordersRepo.findOrder(db, id);
       if (!row || row.status === "checkout-draft") return null;
       const owner = row.customer_id ?? 0;
@@ -279,7 +293,9 @@ function accountServices({ db, secret, settings, request, reply, session }: Acco
         isDefault: saved.is_default,
       }));
     },
-    setDefaultPaymentMethod: async (id: string) => Boolean(session.uid) && payments.setDefaultPaymentToken(db, session.uid, Number(id)),
-    deletePaymentMethod: async (id: string) => Boolean(session.uid) && payments.deletePaymentToken(db, session.uid, Number(id)),
+    setDefaultPaymentMethod: async (id: string) =>
+      Boolean(session.uid) && isStoredId(Number(id)) && payments.setDefaultPaymentToken(db, session.uid, Number(id)),
+    deletePaymentMethod: async (id: string) =>
+      Boolean(session.uid) && isStoredId(Number(id)) && payments.deletePaymentToken(db, session.uid, Number(id)),
   };
 }

@@ -19,10 +19,17 @@ const ILL_FORMED = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 
 export const isStorableText = (text: string): boolean => !ILL_FORMED.test(text);
 
+/** Parsed JSON, a parsed query or form: arrays and plain objects. Anything else (a page's raw body stream) is not walked. */
+function isPlain(value: unknown): value is object {
+  if (!value || typeof value !== "object") return false;
+  const prototype = Object.getPrototypeOf(value);
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}
+
 /** The path (property names) to the first string or property name no database can store, or null. */
 export function findUnstorableText(value: unknown, path: string[] = []): string[] | null {
   if (typeof value === "string") return isStorableText(value) ? null : path;
-  if (!value || typeof value !== "object") return null;
+  if (!isPlain(value)) return null;
   for (const [key, inner] of Object.entries(value)) {
     if (!isStorableText(key)) return path;
     const found = findUnstorableText(inner, [...path, key]);
@@ -63,7 +70,7 @@ export function registerInputChecks(app: FastifyInstance): void {
 /** The path to the first number that is not finite (only coercion makes them: JSON and query strings cannot), or null. */
 function findNonFinite(value: unknown, path = ""): string | null {
   if (typeof value === "number") return Number.isFinite(value) ? null : path;
-  if (!value || typeof value !== "object") return null;
+  if (!isPlain(value)) return null;
   for (const [key, inner] of Object.entries(value)) {
     const found = findNonFinite(inner, `${path}/${key}`);
     if (found !== null) return found;
