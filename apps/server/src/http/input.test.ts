@@ -13,6 +13,7 @@ describe("storable text", () => {
     expect(findUnstorableText({ a: [{ b: "ok" }, { c: "x\u0000" }] })).toEqual(["a", "1", "c"]);
     expect(findUnstorableText({ a: { "k\ud800": 1 } })).toEqual(["a"]);
     expect(findUnstorableText({ a: 1, b: true, c: null })).toBeNull();
+    expect(findUnstorableText(Object.assign(Object.create(Object.create(null)), { q: "\u0000" }))).toEqual(["q"]);
     // A page's raw body is a stream: never walked.
     expect(findUnstorableText(Readable.from(["a\u0000"]))).toBeNull();
   });

@@ -23,7 +23,8 @@ export const isStorableText = (text: string): boolean => !ILL_FORMED.test(text);
 function isPlain(value: unknown): value is object {
   if (!value || typeof value !== "object") return false;
   const prototype = Object.getPrototypeOf(value);
-  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+  // Query parsers make objects on a prototype of their own that itself has none.
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
 /** The path (property names) to the first string or property name no database can store, or null. */
