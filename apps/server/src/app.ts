@@ -45,18 +45,6 @@ const buildValidator: typeof ajvValidators = (externalSchemas, options) => {
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  // Helmet's security headers, its middleware built once (the Fastify wrapper rebuilt it on every
-  // request: 3% of a cart call, measured).
-  const securityHeaders = helmet({
-    // API replies and files are never rendered as documents: they allow nothing. Storefront pages
-    // replace this with their own policy and a nonce per page (http/csp.ts).
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    // The storefront's own assets are same-origin; nothing cross-origin is embedded.
-    crossOriginEmbedderPolicy: false,
-    // 'no-referrer' (helmet's default) makes browsers send `Origin: null` on form posts, which
-    // React Router's action CSRF check rightly refuses; this policy keeps the origin same-site.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
   const app = Fastify({
     logger:
       deps.logger === false
@@ -71,7 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.production,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors Fastify meets before routing (a malformed URL) answer in our error shape too, with the
-    // security headers the onRequest hook would have set.
+    // security headers the onRequest hook would have set (securityHeaders, below: these run only once requests come).
     frameworkErrors: (error, request, reply) => {
       securityHeaders(request.raw, reply.raw, () => {});
       return sendError(reply, toStoreError(error) ?? new StoreError("rest_invalid_request", "The request could not be understood.", 400));
@@ -113,6 +101,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return cached;
   };
 
+  // Helmet's security headers, its middleware built once (the Fastify wrapper rebuilt it on every
+  // request: 3% of a cart call, measured).
+  const securityHeaders = helmet({
+    // API replies and files are never rendered as documents: they allow nothing. Storefront pages
+    // replace this with their own policy and a nonce per page (http/csp.ts).
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // The storefront's own assets are same-origin; nothing cross-origin is embedded.
+    crossOriginEmbedderPolicy: false,
+    // 'no-referrer' (helmet's default) makes browsers send `Origin: null` on form posts, which
+    // React Router's action CSRF check rightly refuses; this policy keeps the origin same-site.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
   app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
   await app.register(compress, { threshold: 1024 });
 
