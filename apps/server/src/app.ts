@@ -1,4 +1,6 @@
 /** buildApp(deps): the whole shop as a Fastify instance, testable with app.inject and no port. */
+import type { Socket } from "node:net";
+import AjvCompiler from "@fastify/ajv-compiler";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
@@ -8,7 +10,8 @@ import helmet from "helmet";
 import type { Config } from "./config.ts";
 import { checkDatabase, type Db } from "./db/index.ts";
 import { batchRoutes } from "./http/batch.ts";
-import { noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
+import { clientErrorReply, noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
+import { refusingNonFinite, registerInputChecks } from "./http/input.ts";
 import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
 import { registerSessionHooks, resolveSession, sendSessionHeaders } from "./http/session.ts";
 import { attributionRoutes } from "./modules/attribution/index.ts";
@@ -35,6 +38,13 @@ export interface AppDeps {
 
 export const API_PREFIX = "/api/store/v1";
 
+/** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */
+const ajvValidators = AjvCompiler();
+const buildValidator: typeof ajvValidators = (externalSchemas, options) => {
+  const compile = ajvValidators(externalSchemas, options);
+  return (route) => refusingNonFinite(compile(route) as Parameters<typeof refusingNonFinite>[0]) as ReturnType<typeof compile>;
+};
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -50,13 +60,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Whose X-Forwarded-For gives request.ip, which rate limits count by (config TRUST_PROXY).
     trustProxy: (deps.config.trustProxy ?? deps.config.production) as FastifyServerOptions["trustProxy"],
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // Errors Fastify meets before routing (a malformed URL) answer in our error shape too.
-    frameworkErrors: (error, _request, reply) =>
-      sendError(reply, toStoreError(error) ?? new StoreError("rest_invalid_request", "The request could not be understood.", 400)),
+    // Errors Fastify meets before routing (a malformed URL) answer in our error shape too, with the
+    // security headers the onRequest hook would have set (securityHeaders, below: these run only once requests come).
+    frameworkErrors: (error, request, reply) => {
+      securityHeaders(request.raw, reply.raw, () => {});
+      return sendError(reply, toStoreError(error) ?? new StoreError("rest_invalid_request", "The request could not be understood.", 400));
+    },
+    // Requests Node cannot parse (malformed, headers or address too long) never reach Fastify.
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, securityHeaders),
     ajv: { customOptions: { coerceTypes: "array", removeAdditional: false, useDefaults: true, allErrors: false } },
+    schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app);
+  registerInputChecks(app);
 
   if (deps.mailer) {
     const unregister = registerOrderEmails({ db: deps.db, mailer: deps.mailer, log: app.log });
@@ -112,7 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // At /api/docs, and at /api/docs/json where OpenAPI tools look first.
   app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
+  app.get("/api/docs/json", { schema: { hide: true } }, async () => app.swagger());
 
   app.get("/api/health", { schema: { tags: ["health"], summary: "Liveness and database check" } }, async (_request, reply) => {
     try {
@@ -129,6 +148,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stands = (loginSessionId: string, customerId: number) => loginSessionStands(deps.db, loginSessionId, customerId);
   await app.register(
     async (store) => {
+      // Every reply carries the session's Cart-Token and nonce, and many the shopper's cart or account: no cache keeps them (decision 0018).
+      store.addHook("onRequest", async (_request, reply) => {
+        reply.header("Cache-Control", "private, no-store");
+      });
       registerSessionHooks(store, deps.config.secret, stands);
       await store.register(catalogRoutes, { db: deps.db, settings });
       await store.register(cartRoutes, { db: deps.db, settings });
@@ -166,4 +189,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   return app;
+}
+
+/** Node's parse errors, answered on the raw socket in the Store API's shape with the security headers (Fastify's own answer has neither). */
+function answerClientError(error: Error & { code?: string }, socket: Socket, securityHeaders: ReturnType<typeof helmet>): void {
+  if (error.code === "ECONNRESET" || socket.destroyed || !socket.writable) return;
+  const reply = clientErrorReply(error);
+  const headers = new Map<string, string>();
+  const collector = {
+    setHeader: (name: string, value: string) => headers.set(name, value),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  securityHeaders({ headers: {} } as never, collector as never, () => {});
+  const body = JSON.stringify(reply.toJSON());
+  const head = [
+    `HTTP/1.1 ${reply.status} ${reply.reason}`,
+    "Content-Type: application/json; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Cache-Control: no-store",
+    "Connection: close",
+    ...[...headers].map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.end(`${head.join("\r\n")}\r\n\r\n${body}`, () => socket.destroy());
 }

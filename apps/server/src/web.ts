@@ -11,6 +11,7 @@ import type { Db } from "./db/index.ts";
 import { staticFileOptions } from "./http/assets.ts";
 import { newCspNonce, pageContentSecurityPolicy } from "./http/csp.ts";
 import { StoreError } from "./http/errors.ts";
+import { findUnstorableText, isStoredId } from "./http/input.ts";
 import type { RateLimiter } from "./http/rate-limits.ts";
 import { resolveSession, sendSessionHeaders, switchSession } from "./http/session.ts";
 import { createNonce } from "./http/tokens.ts";
@@ -110,6 +111,9 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
             };
           },
           addItem: async (input: cart.AddItemInput) => {
+            // Form posts reach here unchecked by the Store API's schemas (http/input.ts).
+            if (!isStoredId(input.id) || findUnstorableText(input))
+              return { ok: false as const, message: "This product cannot be added to the cart." };
             try {
               await cart.addItem(cartContext, input);
               return { ok: true as const };
@@ -223,6 +227,13 @@ const sameKey = (given: string, actual: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+/** An account form (sign-in, registration, password) holding text no database can store (decision 0018). */
+const unstorableForm = {
+  ok: false as const,
+  code: "rest_invalid_param",
+  message: "The e-mail address or password holds characters that are not allowed.",
+};
+
 /** The account pages' services (decision 0010): the customers module's calls, with the session switch of the Store API's account routes. */
 function accountServices({ db, secret, settings, request, reply, session, limits }: AccountDeps) {
   const switchTo = (next: customers.Session) => {
@@ -254,9 +265,13 @@ function accountServices({ db, secret, settings, request, reply, session, limits
       return customer && { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName };
     },
     signIn: (email: string, password: string) =>
-      attempt(() => customers.signIn(db, { ...session }, email, password, limits.forRequest(request))),
+      findUnstorableText([email, password])
+        ? unstorableForm
+        : attempt(() => customers.signIn(db, { ...session }, email, password, limits.forRequest(request))),
     register: (email: string, password: string) =>
-      attempt(() => customers.register(db, { ...session }, { email, password }, limits.forRequest(request))),
+      findUnstorableText([email, password])
+        ? unstorableForm
+        : attempt(() => customers.register(db, { ...session }, { email, password }, limits.forRequest(request))),
     async signOut() {
       if (session.uid) switchTo(await customers.signOut(db, { ...session }));
     },
@@ -264,10 +279,12 @@ function accountServices({ db, secret, settings, request, reply, session, limits
       if (session.uid) switchTo(await customers.signOutEverywhere(db, { ...session }));
     },
     changePassword: (currentPassword: string, newPassword: string) =>
-      attempt(() => customers.changePassword(db, { ...session }, currentPassword, newPassword, limits.forRequest(request))),
+      findUnstorableText([currentPassword, newPassword])
+        ? unstorableForm
+        : attempt(() => customers.changePassword(db, { ...session }, currentPassword, newPassword, limits.forRequest(request))),
     orders: async () => (session.uid ? orders.listCustomerOrders(db, session.uid) : []),
     async order(id: number) {
-      if (!session.uid) return null;
+      if (!session.uid || !isStoredId(id)) return null;
       try {
         return shape(await orders.getOrderFor(db, id, { customerId: session.uid }));
       } catch (error) {
@@ -276,6 +293,7 @@ function accountServices({ db, secret, settings, request, reply, session, limits
       }
     },
     async orderReceived(id: number, key: string | null) {
+      if (!isStoredId(id)) return null;
       const row = await orders.ordersRepo.findOrder(db, id);
       if (!row || row.status === "checkout-draft") return null;
       const owner = row.customer_id ?? 0;
@@ -299,7 +317,9 @@ function accountServices({ db, secret, settings, request, reply, session, limits
         isDefault: saved.is_default,
       }));
     },
-    setDefaultPaymentMethod: async (id: string) => Boolean(session.uid) && payments.setDefaultPaymentToken(db, session.uid, Number(id)),
-    deletePaymentMethod: async (id: string) => Boolean(session.uid) && payments.deletePaymentToken(db, session.uid, Number(id)),
+    setDefaultPaymentMethod: async (id: string) =>
+      Boolean(session.uid) && isStoredId(Number(id)) && payments.setDefaultPaymentToken(db, session.uid, Number(id)),
+    deletePaymentMethod: async (id: string) =>
+      Boolean(session.uid) && isStoredId(Number(id)) && payments.deletePaymentToken(db, session.uid, Number(id)),
   };
 }

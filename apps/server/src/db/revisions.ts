@@ -3,6 +3,7 @@
  * checked against its revision counter on every use: one indexed read instead of the many it
  * saves, and a change made by any process (or by hand in SQL) is seen on the next request.
  */
+import { BoundedMap, type BoundedMapLimits } from "./bounded-map.ts";
 import type { Db } from "./index.ts";
 import { prepared } from "./prepared.ts";
 
@@ -82,21 +83,22 @@ export function revisionCache<T>(name: RevisionName, load: (db: Db) => Promise<T
 
 /**
  * A keyed cache (for example products by id) emptied when the revision moves; the loader is
- * asked only for the keys not yet held. With a `limit`, a full cache starts over (for keys that
- * come from visitors, such as listing queries).
+ * asked only for the keys not yet held. With limits (a count, or entries and bytes), a full cache
+ * lets its oldest entries go: for keys that come from visitors, such as listing queries.
  */
 export function revisionMap<K, V>(
   name: RevisionName,
   load: (db: Db, keys: K[]) => Promise<Map<K, V>>,
-  limit = Number.POSITIVE_INFINITY,
+  limits: number | BoundedMapLimits<K, V> = Number.POSITIVE_INFINITY,
 ): (db: Db, keys: K[]) => Promise<Map<K, V>> {
-  const entries = new WeakMap<object, Entry<Map<K, V>>>();
+  const bounds = typeof limits === "number" ? { maxEntries: limits } : limits;
+  const entries = new WeakMap<object, Entry<BoundedMap<K, V>>>();
   return async (db, keys) => {
     const revision = await readRevision(db, name);
     const dbKey = identityOf(db);
     let entry = entries.get(dbKey);
     if (!entry || entry.revision !== revision) {
-      entry = { revision, value: new Map() };
+      entry = { revision, value: new BoundedMap(bounds) };
       entries.set(dbKey, entry);
     }
     const held = entry.value;
@@ -104,10 +106,7 @@ export function revisionMap<K, V>(
     if (missing.length) {
       const loaded = await load(db, missing);
       // Only file the rows if no newer revision replaced the entry while they loaded.
-      if (entries.get(dbKey) === entry) {
-        if (held.size + loaded.size > limit) held.clear();
-        for (const [k, v] of loaded) held.set(k, v);
-      }
+      if (entries.get(dbKey) === entry) for (const [k, v] of loaded) held.set(k, v);
       const result = new Map<K, V>();
       for (const k of keys) {
         const v = held.get(k) ?? loaded.get(k);

@@ -103,6 +103,23 @@ export function toStoreError(error: unknown): StoreError | null {
   return null;
 }
 
+/** A request Node could not parse, as a coded error with the status line's reason. */
+export function clientErrorReply(error: Error & { code?: string; rawPacket?: Buffer }): StoreError & { reason: string } {
+  const coded = (code: string, message: string, status: number, reason: string) =>
+    Object.assign(new StoreError(code, message, status), { reason });
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT")
+    return coded("rest_request_timeout", "The request took too long to arrive.", 408, "Request Timeout");
+  if (error.code === "HPE_HEADER_OVERFLOW") {
+    // The request line counts towards Node's 16 KB header limit: when it takes half of that, the address is what is too long.
+    const packet = error.rawPacket?.toString("latin1") ?? "";
+    const lineEnd = packet.indexOf("\r\n");
+    if ((lineEnd === -1 ? packet.length : lineEnd) > 8192)
+      return coded("rest_uri_too_long", "The address is too long.", 414, "URI Too Long");
+    return coded("rest_request_headers_too_large", "The request's headers are too large.", 431, "Request Header Fields Too Large");
+  }
+  return coded("rest_invalid_request", "The request is not valid HTTP.", 400, "Bad Request");
+}
+
 export function sendError(reply: FastifyReply, error: StoreError) {
   return reply.status(error.status).type("application/json; charset=utf-8").send(error.toJSON());
 }

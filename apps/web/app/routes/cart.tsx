@@ -39,6 +39,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? t.title }, { name: "robots", content: "noindex" }];
 }
 
+/** The cart shows the shopper's lines and address: no cache keeps it (decision 0018). */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { store } = useCartStore();
   const live = useCart((s) => s.cart);

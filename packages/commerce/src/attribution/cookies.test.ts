@@ -41,3 +41,24 @@ describe("the page's cookies", () => {
     ]);
   });
 });
+
+describe("a value with a lone surrogate", () => {
+  it("is written with the replacement character instead of throwing", () => {
+    const writes: string[] = [];
+    const jar = documentCookieJar(
+      {
+        get cookie() {
+          return "";
+        },
+        set cookie(value: string) {
+          writes.push(value);
+        },
+      },
+      { domain: "", secure: false },
+    );
+    jar.set("cw_attr_current_add", "rf=https://example.com/\ud800|||ep=x\udc00y|||ok=\ud83d\ude00", 0);
+    expect(writes[0]).toBe(
+      `cw_attr_current_add=${encodeURIComponent("rf=https://example.com/\ufffd|||ep=x\ufffdy|||ok=\ud83d\ude00")}; path=/; SameSite=Lax`,
+    );
+  });
+});

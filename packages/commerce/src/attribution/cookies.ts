@@ -41,10 +41,13 @@ export interface CookiePlace {
   secure: boolean;
 }
 
+/** A lone UTF-16 surrogate: encodeURIComponent throws on one (a referrer or page address may hold any text). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** One cookie as document.cookie and a Set-Cookie header both take it; `expires` null ends it with the browser session. */
 export function cookieText(name: string, value: string, expires: Date | null, place: CookiePlace): string {
   const expiry = expires ? `; expires=${expires.toUTCString()}` : "";
-  return `${name}=${encodeURIComponent(value)}${expiry}; path=/${place.domain ? `; domain=.${place.domain}` : ""}; SameSite=Lax${place.secure ? "; Secure" : ""}`;
+  return `${name}=${encodeURIComponent(value.replace(LONE_SURROGATE, "\uFFFD"))}${expiry}; path=/${place.domain ? `; domain=.${place.domain}` : ""}; SameSite=Lax${place.secure ? "; Secure" : ""}`;
 }
 
 /** Deleting a cookie takes both forms: one set before the shop chose a domain lives on the host alone. */

@@ -6,6 +6,7 @@
  */
 import { type Currency, formatAmount } from "@cartwright/commerce";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
 import type { RequestSession } from "../../http/session.ts";
@@ -49,7 +50,7 @@ export const ajaxRoutes: FastifyPluginAsync<AjaxRouteDeps> = async (app, { db, s
 
     if (form.action === "add_to_cart") {
       const id = Number(form.product_id);
-      const product = Number.isInteger(id) && id > 0 ? await getProduct({ db, settings: shop }, String(id)) : null;
+      const product = isStoredId(id) ? await getProduct({ db, settings: shop }, String(id)) : null;
       const quantity = form.quantity ? Number(form.quantity) : (product?.add_to_cart.minimum ?? 1);
       try {
         if (!product || !Number.isInteger(quantity) || quantity < 1)

@@ -1,10 +1,11 @@
 /** Request schemas of the cart calls (spec §7 "Cart calls"). */
 import { Type } from "typebox";
+import { IdSchema } from "../../http/input.ts";
 
 const Key = Type.String({ minLength: 1, maxLength: 64, description: "Cart item key" });
 
 export const AddItemBody = Type.Object({
-  id: Type.Integer({ minimum: 1, description: "Product or variation id" }),
+  id: IdSchema("Product or variation id"),
   quantity: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   variation: Type.Array(Type.Object({ attribute: Type.String({ maxLength: 100 }), value: Type.String({ maxLength: 200 }) }), {
     default: [],

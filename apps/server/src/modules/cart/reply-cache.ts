@@ -7,6 +7,7 @@
  * database on every use, so another process's change is a miss, never a stale reply.
  */
 import { hash } from "node:crypto";
+import { BoundedMap } from "../../db/bounded-map.ts";
 import type { Db } from "../../db/index.ts";
 import { identityOf, revisionStamp } from "../../db/revisions.ts";
 import { gatewaysVersion } from "../payments/index.ts";
@@ -30,18 +31,26 @@ interface Entry extends CartReply {
   validUntil: number;
 }
 
-/** Enough for the carts in use at once; about 6 KB each. Oldest out first. */
-const MAX_ENTRIES = 5000;
+/** Enough for the carts in use at once, about 6 KB each; a cart of many lines is far larger, so bytes are bounded too. Oldest out first. */
+export const REPLY_CACHE_LIMITS = { maxEntries: 5000, maxBytes: 64 * 1024 * 1024 };
+/** An entry's reply, plus its stamp and the lines it was priced from, which take no more than the reply. */
+const entryBytes = (cartId: string, entry: Entry) => cartId.length + entry.stamp.length + 2 * entry.body.length;
 /** Per database, by cart id; carts without a row (every new visitor's) share the empty cart under "". */
-const entriesOf = new WeakMap<object, Map<string, Entry>>();
-function entries(db: Db): Map<string, Entry> {
+const entriesOf = new WeakMap<object, BoundedMap<string, Entry>>();
+function entries(db: Db): BoundedMap<string, Entry> {
   const key = identityOf(db);
   let held = entriesOf.get(key);
   if (!held) {
-    held = new Map();
+    held = new BoundedMap({ ...REPLY_CACHE_LIMITS, sizeOf: entryBytes });
     entriesOf.set(key, held);
   }
   return held;
+}
+
+/** What the kept replies of a database take, for tests of the bounds. */
+export function keptReplyMemory(db: Db): { entries: number; bytes: number } {
+  const held = entries(db);
+  return { entries: held.size, bytes: held.bytes };
 }
 /** Replies already serialised for a view built in this process, so a route sends that text. */
 const serialised = new WeakMap<CartView, CartReply>();
@@ -80,8 +89,6 @@ export function keepReply(db: Db, stored: StoredCart | null, cartId: string, sta
   const held = entries(db);
   const version = stored?.cart.version ?? null;
   const key = keyOf(cartId, version);
-  held.delete(key);
-  if (held.size >= MAX_ENTRIES) held.delete(held.keys().next().value as string);
   const lines = stored && copyLines(stored);
   held.set(key, { ...reply, stamp, validUntil, version, lines });
   return reply;

@@ -1,5 +1,6 @@
 /** Catalogue queries. Listing filters and ordering run in SQL; details load in one query per kind. */
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { isStoredId } from "../../db/ids.ts";
 import type { Database, Db } from "../../db/index.ts";
 import type { ProductsTable } from "../../db/schema.ts";
 import type { ProductQuery } from "./catalog.types.ts";
@@ -22,7 +23,10 @@ function likePattern(text: string): string {
 
 /** Products linked to any of the given terms (ids or slugs) through a link table. */
 function termFilter(eb: ExpressionBuilder<Database, "products">, kind: "category" | "tag", values: string[]) {
-  const ids = values.filter((v) => /^\d+$/.test(v)).map(Number);
+  const ids = values
+    .filter((v) => /^\d+$/.test(v))
+    .map(Number)
+    .filter(isStoredId);
   const slugs = values.filter((v) => !/^\d+$/.test(v));
   const linked =
     kind === "category"
@@ -101,9 +105,8 @@ function defaultDirection(orderBy: ProductQuery["orderBy"]): "asc" | "desc" {
 
 export async function findProductByIdOrSlug(db: Db, idOrSlug: string): Promise<ProductRow | undefined> {
   const q = db.selectFrom("products").selectAll();
-  return /^\d+$/.test(idOrSlug)
-    ? q.where("id", "=", Number(idOrSlug)).executeTakeFirst()
-    : q.where("slug", "=", idOrSlug).where("type", "!=", "variation").executeTakeFirst();
+  if (!/^\d+$/.test(idOrSlug)) return q.where("slug", "=", idOrSlug).where("type", "!=", "variation").executeTakeFirst();
+  return isStoredId(Number(idOrSlug)) ? q.where("id", "=", Number(idOrSlug)).executeTakeFirst() : undefined;
 }
 
 export async function findVariations(db: Db, parentIds: number[]): Promise<ProductRow[]> {

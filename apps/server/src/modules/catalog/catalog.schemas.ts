@@ -1,5 +1,6 @@
 /** Request and response schemas of the catalogue routes: validation, serialisation and OpenAPI. */
 import { Type } from "typebox";
+import { IdSchema } from "../../http/input.ts";
 
 const Money = Type.String({ description: "Amount in minor units", pattern: "^(-?\\d+)?$" });
 
@@ -109,4 +110,4 @@ export const ProductListQuery = Type.Object(
 
 export const ProductParams = Type.Object({ idOrSlug: Type.String({ pattern: "^[A-Za-z0-9-]+$", maxLength: 200 }) });
 
-export const MediaParams = Type.Object({ id: Type.Integer({ minimum: 1 }), filename: Type.String({ maxLength: 200 }) });
+export const MediaParams = Type.Object({ id: IdSchema(), filename: Type.String({ maxLength: 200 }) });

@@ -59,8 +59,8 @@ const listingPages = revisionMap(
     }
     return found;
   },
-  // Queries come from visitors (searches, pages): a bounded number is held.
-  500,
+  // Queries come from visitors (searches, pages of up to 100 products): bounded in number and in bytes.
+  { maxEntries: 500, maxBytes: 32 * 1024 * 1024, sizeOf: (key, page) => key.length + JSON.stringify(page.rows).length },
 );
 
 /** A product by id or slug; a variation id answers the variation. Hidden products stay reachable directly. */
@@ -118,18 +118,23 @@ export async function getCrossSells(ctx: CatalogContext, productIds: number[], e
 }
 
 /** Cross-sell rows and details per set of products (the cart's), kept until the catalogue changes. */
-const crossSellsOf = revisionMap("catalogue", async (db, keys: string[]) => {
-  const found = new Map<string, { row: repo.ProductRow; details: ProductDetails }[]>();
-  for (const key of keys) {
-    const rows = await repo.findCrossSells(db, key.split(",").map(Number));
-    const details = rows.length ? await loadDetails(db, rows) : [];
-    found.set(
-      key,
-      rows.map((row, i) => ({ row, details: details[i] as ProductDetails })),
-    );
-  }
-  return deepFreeze(found);
-});
+const crossSellsOf = revisionMap(
+  "catalogue",
+  async (db, keys: string[]) => {
+    const found = new Map<string, { row: repo.ProductRow; details: ProductDetails }[]>();
+    for (const key of keys) {
+      const rows = await repo.findCrossSells(db, key.split(",").map(Number));
+      const details = rows.length ? await loadDetails(db, rows) : [];
+      found.set(
+        key,
+        rows.map((row, i) => ({ row, details: details[i] as ProductDetails })),
+      );
+    }
+    return deepFreeze(found);
+  },
+  // Every cart's set of products is a key: bounded in number and in bytes.
+  { maxEntries: 1000, maxBytes: 16 * 1024 * 1024, sizeOf: (key, found) => key.length + JSON.stringify(found).length },
+);
 
 export async function getMedia(ctx: Pick<CatalogContext, "db">, id: number) {
   return (await repo.findMedia(ctx.db, id)) ?? null;

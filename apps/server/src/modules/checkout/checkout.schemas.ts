@@ -1,10 +1,33 @@
 /** Request schemas of the checkout calls (spec §7 "Checkout calls"). */
 import { Type } from "typebox";
+import { IdSchema } from "../../http/input.ts";
 import { AddressSchema } from "../cart/index.ts";
+import { saveKey, TEST_CARD_FIELDS, tokenKey } from "../payments/index.ts";
+
+/** What each built-in method reads from payment_data, so an API client need not guess the keys. */
+const PAYMENT_DATA_DESCRIPTION = [
+  "Entries the chosen payment method reads, as {key, value} pairs.",
+  `test_card: "${TEST_CARD_FIELDS.number}" (the card number; 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 declined),`,
+  `"${TEST_CARD_FIELDS.expiry}" (MM/YY), "${TEST_CARD_FIELDS.cvc}" (the security code).`,
+  `A saved method instead: "${tokenKey("{gateway}")}" (the saved method's id, signed-in customers);`,
+  `"${saveKey("{gateway}")}": true keeps a new card for next time.`,
+  "cod, bacs and cheque read nothing.",
+].join(" ");
 
 const PaymentData = Type.Array(
   Type.Object({ key: Type.String({ minLength: 1, maxLength: 100 }), value: Type.Union([Type.String({ maxLength: 500 }), Type.Boolean()]) }),
-  { maxItems: 50, default: [] },
+  {
+    maxItems: 50,
+    default: [],
+    description: PAYMENT_DATA_DESCRIPTION,
+    examples: [
+      [
+        { key: TEST_CARD_FIELDS.number, value: "4242 4242 4242 4242" },
+        { key: TEST_CARD_FIELDS.expiry, value: "12/30" },
+        { key: TEST_CARD_FIELDS.cvc, value: "123" },
+      ],
+    ],
+  },
 );
 
 /** An address as placed: the standard fields plus additional address fields under their 'namespace/field' ids. */
@@ -35,7 +58,7 @@ export const UpdateDraftBody = Type.Object({
 
 export const CalcTotalsQuery = Type.Object({ __experimental_calc_totals: Type.Optional(Type.Boolean()) });
 
-export const OrderParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const OrderParams = Type.Object({ id: IdSchema() });
 export const OrderQuery = Type.Object({
   key: Type.Optional(Type.String({ maxLength: 100 })),
   billing_email: Type.Optional(Type.String({ maxLength: 200 })),

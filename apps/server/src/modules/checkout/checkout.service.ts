@@ -10,6 +10,7 @@
  */
 import { normaliseAddress, normaliseState, type StoreAddress, type StoreCart, validateAddress } from "@cartwright/commerce";
 import { type FieldRuleDocument, fieldRuleDocument } from "@cartwright/commerce/field-rules";
+import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
 import { type ClientLimits, RATE_LIMITS } from "../../http/rate-limits.ts";
@@ -320,7 +321,7 @@ async function placeOrderNow(ctx: CartContext, input: PlaceOrderInput): Promise<
         if (!gateway) throw checkoutErrors.paymentMethodDisabled(input.payment_method);
         const tokenId = Number(dataValue(input.payment_data ?? [], tokenKey(gateway.id)));
         if (tokenId) {
-          const token = uid ? await findPaymentToken(db, uid, tokenId, gateway.id) : undefined;
+          const token = uid && isStoredId(tokenId) ? await findPaymentToken(db, uid, tokenId, gateway.id) : undefined;
           if (!token) throw checkoutErrors.invalidPaymentData("The saved payment method could not be found.");
           savedToken = { brand: token.brand, last4: token.last4 };
         }

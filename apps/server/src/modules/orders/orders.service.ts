@@ -37,8 +37,10 @@ export async function getOrderFor(db: Db, id: number, access: OrderAccess) {
 function checkAccess(order: repo.OrderRow, access: OrderAccess): void {
   if (order.customer_id) {
     if (access.customerId !== order.customer_id) {
-      if (!access.customerId && access.key === order.order_key) throw orderErrors.invalidUser();
-      throw access.customerId ? orderErrors.invalidUser() : orderErrors.invalidOrder();
+      // Only someone holding the order's key learns that it belongs to an account; anyone else hears
+      // what an unknown id answers, so ids cannot be probed for other customers' orders.
+      if (access.key === order.order_key) throw orderErrors.invalidUser();
+      throw orderErrors.invalidOrder();
     }
   } else {
     if (!access.key || access.key !== order.order_key) throw orderErrors.invalidOrder();

@@ -1,0 +1,105 @@
+/**
+ * Input both databases can take, checked once at the edge (decision 0018): ids within the id
+ * columns' integer type, text without NUL characters (PostgreSQL's text refuses them) or lone
+ * UTF-16 surrogates (no UTF-8 encoding, so no database, cookie or URL can hold them), and only
+ * finite numbers out of Ajv's type coercion.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import { MAX_ID } from "../db/ids.ts";
+import { StoreError } from "./errors.ts";
+
+export { isStoredId, MAX_ID } from "../db/ids.ts";
+
+/** A row id in a request schema: a positive integer an id column can hold. */
+export const IdSchema = (description?: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, ...(description ? { description } : {}) });
+
+/** NUL, or a high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const ILL_FORMED = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const isStorableText = (text: string): boolean => !ILL_FORMED.test(text);
+
+/** Parsed JSON, a parsed query or form: arrays and plain objects. Anything else (a page's raw body stream) is not walked. */
+function isPlain(value: unknown): value is object {
+  if (!value || typeof value !== "object") return false;
+  const prototype = Object.getPrototypeOf(value);
+  // Query parsers make objects on a prototype of their own that itself has none.
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+
+/** The path (property names) to the first string or property name no database can store, or null. */
+export function findUnstorableText(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === "string") return isStorableText(value) ? null : path;
+  if (!isPlain(value)) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (!isStorableText(key)) return path;
+    const found = findUnstorableText(inner, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+const PARTS = [
+  ["params", "path"],
+  ["query", "query"],
+  ["body", "body"],
+] as const;
+
+/** A field error in the shape of Ajv's (rest_invalid_param, the field in data.details) for the first unstorable text of a request. */
+export function unstorableTextError(request: Pick<FastifyRequest, "params" | "query" | "body">): StoreError | null {
+  for (const [part, fallback] of PARTS) {
+    const path = findUnstorableText(request[part]);
+    if (!path) continue;
+    const field = path[0] ?? fallback;
+    const message = `${[field, ...path.slice(1)].join(".")} must not contain NUL characters or unpaired surrogates`;
+    return new StoreError("rest_invalid_param", `Invalid parameter(s): ${field}`, 400, {
+      params: { [field]: message },
+      details: { [field]: { code: "rest_invalid_param", message, data: null } },
+    });
+  }
+  return null;
+}
+
+/** Every route's parameters, query and body are checked before their schema sees them (and routes without one: /ajax). */
+export function registerInputChecks(app: FastifyInstance): void {
+  app.addHook("preValidation", async (request) => {
+    const error = unstorableTextError(request);
+    if (error) throw error;
+  });
+}
+
+/** The path to the first number that is not finite (only coercion makes them: JSON and query strings cannot), or null. */
+function findNonFinite(value: unknown, path = ""): string | null {
+  if (typeof value === "number") return Number.isFinite(value) ? null : path;
+  if (!isPlain(value)) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = findNonFinite(inner, `${path}/${key}`);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: Ajv's validators take its own context type, passed through untouched.
+type Validator = ((data: unknown, context?: any) => unknown) & { errors?: unknown };
+
+/**
+ * Wraps a compiled validator: Ajv coerces "Infinity" or "1e400" to a number that passes
+ * `integer` and skips minimum and maximum, so a coerced value that is not finite is refused.
+ */
+export function refusingNonFinite<V extends Validator>(validate: V): V {
+  const checked: Validator = (data, context) => {
+    const valid = validate(data, context);
+    if (valid !== true) {
+      checked.errors = validate.errors;
+      return valid;
+    }
+    const path = findNonFinite(data);
+    checked.errors =
+      path === null
+        ? null
+        : [{ instancePath: path, schemaPath: "", keyword: "type", params: { type: "number" }, message: "must be a finite number" }];
+    return path === null;
+  };
+  // Ajv's own properties (schemaEnv tells Fastify to pass the parent, so a coerced root value lands).
+  return Object.assign(checked, validate) as V;
+}

@@ -1,0 +1,36 @@
+/** The kept cart replies stay within their bounds however large the carts a visitor builds. */
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/index.ts";
+import type { StoredCart } from "./cart.repo.ts";
+import type { CartView } from "./cart-view.ts";
+import { cachedReply, keepReply, keptReplyMemory, REPLY_CACHE_LIMITS } from "./reply-cache.ts";
+
+const db = openDatabase({ dialect: "sqlite", file: ":memory:" });
+afterAll(() => db.destroy());
+
+/** A stored cart at a version, with no lines: only its id and version matter to the cache. */
+const storedCart = (id: string, version: number) => ({ cart: { id, version }, items: [], coupons: [] }) as unknown as StoredCart;
+/** A priced view of about `bytes` bytes of JSON. */
+const viewOf = (bytes: number) =>
+  ({ items: [], coupons: [], totals: { total_price: "0" }, padding: "x".repeat(bytes) }) as unknown as CartView;
+
+describe("kept cart replies", () => {
+  it("hold no more than their bytes, however large each cart's reply", () => {
+    const large = viewOf(200_000);
+    const count = Math.ceil((2 * REPLY_CACHE_LIMITS.maxBytes) / 400_000);
+    for (let i = 0; i < count; i++) keepReply(db, storedCart(`large-${i}`, 1), `large-${i}`, "stamp", Number.POSITIVE_INFINITY, large);
+    const memory = keptReplyMemory(db);
+    expect(memory.bytes).toBeLessThanOrEqual(REPLY_CACHE_LIMITS.maxBytes);
+    expect(memory.entries).toBeLessThan(count);
+    // The newest is kept, the oldest let go.
+    expect(cachedReply(db, `large-${count - 1}`, 1, "stamp", Date.now())).toBeDefined();
+    expect(cachedReply(db, "large-0", 1, "stamp", Date.now())).toBeUndefined();
+  });
+
+  it("hold no more than their count of small replies", () => {
+    const small = viewOf(10);
+    for (let i = 0; i < REPLY_CACHE_LIMITS.maxEntries + 500; i++)
+      keepReply(db, storedCart(`small-${i}`, 1), `small-${i}`, "stamp", Number.POSITIVE_INFINITY, small);
+    expect(keptReplyMemory(db).entries).toBe(REPLY_CACHE_LIMITS.maxEntries);
+  });
+});
