@@ -343,7 +343,7 @@ describe("sessions that end (decision 0017)", () => {
     expectRedirect(await phone.signIn(JANE.email, JANE.password), "/my-account");
     const dashboard = await laptop.get("/my-account");
     expect(dashboard.body).toMatch(
-      /<form[^>]*action="\/my-account"[^>]*><input type="hidden" name="intent" value="sign-out-everywhere"\/><button[^>]*>Sign out everywhere<\/button>/,
+      /<form[^>]*action="\/my-account"[^>]*><input type="hidden" name="intent" value="sign-out-everywhere"\/><button[^>]*>End every session<\/button>/,
     );
 
     expectRedirect(await laptop.post("/my-account", { intent: "sign-out-everywhere" }), "/my-account?signed-out-everywhere");

@@ -232,6 +232,7 @@ const unstorableForm = {
   ok: false as const,
   code: "rest_invalid_param",
   message: "The e-mail address or password holds characters that are not allowed.",
+  status: 400,
 };
 
 /** The account pages' services (decision 0010): the customers module's calls, with the session switch of the Store API's account routes. */

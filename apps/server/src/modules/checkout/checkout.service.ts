@@ -665,8 +665,7 @@ export async function sweepUnpaidOrders(db: Db, holdMinutes: number, now = new D
   counts.cancelled += await cancelUnpaidOrders(db, holdMinutes, now);
   // E-mails a process never got to start after settling an order (it died in that instant).
   for (const id of await ordersRepo.ordersWithEmailsDue(db, new Date(now.getTime() - EMAILS_STARTED_MS).toISOString())) {
-    onOrderPlaced(db, id);
-    counts.emailed++;
+    if (await onOrderPlaced(db, id)) counts.emailed++;
   }
   return counts;
 }

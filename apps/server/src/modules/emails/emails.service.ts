@@ -129,16 +129,18 @@ export function registerOrderEmails(deps: OrderEmailDeps): () => Promise<void> {
  * Called by the checkout once an order's payment outcome is recorded and it was not a failure, and
  * by the sweep for an order whose e-mails are still due. Claims them first (the order's `emails_due`
  * flag), so they go out once whoever calls; then sends in the background and returns at once: it
- * never delays the reply, never throws. Without a registered mailer (API-only tests) it does nothing
- * and the e-mails stay due.
+ * never delays the reply, never throws. Answers whether this call claimed them, once the claim is
+ * settled (the sweep counts by it; the checkout need not wait). Without a registered mailer
+ * (API-only tests) it does nothing and the e-mails stay due.
  */
-export function onOrderPlaced(db: Db, orderId: number): void {
+export function onOrderPlaced(db: Db, orderId: number): Promise<boolean> {
   const registration = registrations.get(db);
-  if (!registration) return;
-  const sending: Promise<unknown> = ordersRepo
-    .claimOrderEmails(db, orderId)
+  if (!registration) return Promise.resolve(false);
+  const claim = ordersRepo.claimOrderEmails(db, orderId).catch(() => false);
+  const sending: Promise<unknown> = claim
     .then((claimed) => (claimed ? sendOrderEmails(registration.deps, orderId) : []))
     .catch(() => {}) // only a logger that throws gets here; never an unhandled rejection
     .finally(() => registration.inFlight.delete(sending));
   registration.inFlight.add(sending);
+  return claim;
 }

@@ -24,8 +24,10 @@ export const accountMessages = {
   signOut: "Sign out",
   signedInAs: (email: string) => `Signed in as ${email}`,
   signOutEverywhereTitle: "Your devices",
-  signOutEverywhereIntro: "Signed in on a device you no longer use, or lost one? Sign out everywhere to end every session, this one too.",
-  signOutEverywhere: "Sign out everywhere",
+  signOutEverywhereIntro:
+    "Signed in on a device you no longer use, or lost one? End every session, this one included, and sign in again where you need to.",
+  // Not "Sign out …": the navigation's Sign out button keeps a name no other button contains.
+  signOutEverywhere: "End every session",
   signedOutEverywhere: "You have signed out on every device.",
 
   detailsIntro: "Change the password you sign in with. Every other device you are signed in on is signed out.",
