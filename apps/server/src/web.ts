@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { currencyFields, type Storefront, type StoreCart, type StorefrontAccount, type StorefrontCheckout } from "@cartwright/commerce";
+import { currencyFields, type StoreCart, type Storefront, type StorefrontAccount, type StorefrontCheckout } from "@cartwright/commerce";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";

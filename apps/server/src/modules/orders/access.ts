@@ -57,7 +57,11 @@ function checkAccess(order: repo.OrderRow, access: OrderAccess): void {
  * with its key when it is a guest's. "sign-in" when the key is right but the order belongs to an
  * account that is not the one signed in; null for a draft, an unknown id or a wrong key.
  */
-export async function findReceivedOrder(db: Db, id: number, access: { customerId: number; key: string | null }): Promise<OrderView | "sign-in" | null> {
+export async function findReceivedOrder(
+  db: Db,
+  id: number,
+  access: { customerId: number; key: string | null },
+): Promise<OrderView | "sign-in" | null> {
   const order = await repo.findOrder(db, id);
   if (!order || order.status === "checkout-draft") return null;
   const owner = order.customer_id ?? 0;

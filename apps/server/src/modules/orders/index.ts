@@ -1,3 +1,5 @@
+export type { OrderAccess } from "./access.ts";
+export { findReceivedOrder, getOrderFor } from "./access.ts";
 export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.repo.ts";
 export * as ordersRepo from "./orders.repo.ts";
 export { PLACED_STATUSES } from "./orders.repo.ts";
@@ -10,5 +12,3 @@ export {
   orderView,
   releaseOrder,
 } from "./orders.service.ts";
-export type { OrderAccess } from "./access.ts";
-export { findReceivedOrder, getOrderFor } from "./access.ts";

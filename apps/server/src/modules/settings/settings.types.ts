@@ -1,5 +1,5 @@
 /** The shop's settings (spec §3 "Site settings", "Currency"), with their defaults. */
-import type { CheckoutFieldSetting, CurrencySettings, StoreNotice, StorePages, StorefrontSettings } from "@cartwright/commerce";
+import type { CheckoutFieldSetting, CurrencySettings, StorefrontSettings, StoreNotice, StorePages } from "@cartwright/commerce";
 
 export type { CheckoutFieldSetting, CurrencySettings, StoreNotice, StorePages };
 
