@@ -1,9 +1,8 @@
 /** Mounts the React Router storefront (server-rendered, same process) into Fastify. */
-import { timingSafeEqual } from "node:crypto";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { currencyFields, type StoreCart } from "@cartwright/commerce";
+import { currencyFields, type StoreCart, type Storefront, type StorefrontAccount, type StorefrontCheckout } from "@cartwright/commerce";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
@@ -48,7 +47,7 @@ interface StorefrontOptions extends WebOptions {
 }
 
 /** The storefront's context token lives in the web build; entry.server re-exports it for us. */
-type StorefrontBuild = ServerBuild & { entry: { module: { storefrontContext?: RouterContext<unknown> } } };
+type StorefrontBuild = ServerBuild & { entry: { module: { storefrontContext?: RouterContext<Storefront> } } };
 
 export async function loadWebBuild(buildDirectory = WEB_BUILD_DIR): Promise<StorefrontBuild> {
   const file = join(buildDirectory, "server", "index.js");
@@ -177,7 +176,7 @@ function pageShown(request: FastifyRequest, reply: FastifyReply): attribution.Pa
 }
 
 /** What the checkout page needs from the server beyond the cart: countries, payment methods, the customer's saved details. */
-function checkoutServices(db: Db, settings: ShopSettings, session: customers.Session) {
+function checkoutServices(db: Db, settings: ShopSettings, session: customers.Session): StorefrontCheckout {
   return {
     // Codes only: names and states ship in the checkout's script already, so the page does not repeat them.
     countries: () => ({
@@ -213,20 +212,6 @@ interface AccountDeps {
   limits: RateLimiter;
 }
 
-/** What the shopper is told to do to pay, for the methods that are paid after the order. */
-function paymentInstructions(settings: ShopSettings, method: string): string {
-  if (method === "bacs") return settings.payments.bacs.instructions;
-  if (method === "cheque") return settings.payments.chequeInstructions;
-  if (method === "cod") return settings.payments.codInstructions;
-  return "";
-}
-
-const sameKey = (given: string, actual: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(actual);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
 /** An account form (sign-in, registration, password) holding text no database can store (decision 0018). */
 const unstorableForm = {
   ok: false as const,
@@ -236,7 +221,7 @@ const unstorableForm = {
 };
 
 /** The account pages' services (decision 0010): the customers module's calls, with the session switch of the Store API's account routes. */
-function accountServices({ db, secret, settings, request, reply, session, limits }: AccountDeps) {
+function accountServices({ db, secret, settings, request, reply, session, limits }: AccountDeps): StorefrontAccount {
   const switchTo = (next: customers.Session) => {
     switchSession(secret, request, reply, next);
     session.sid = next.sid;
@@ -256,7 +241,7 @@ function accountServices({ db, secret, settings, request, reply, session, limits
   const shape = (view: orders.OrderView) => ({
     ...view,
     billing_email: view.billing_address.email ?? "",
-    payment_instructions: paymentInstructions(settings, view.payment_method),
+    payment_instructions: payments.paymentInstructions(settings, view.payment_method),
   });
 
   return {
@@ -265,11 +250,11 @@ function accountServices({ db, secret, settings, request, reply, session, limits
       const customer = await signedIn();
       return customer && { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName };
     },
-    signIn: (email: string, password: string) =>
+    signIn: async (email: string, password: string) =>
       findUnstorableText([email, password])
         ? unstorableForm
         : attempt(() => customers.signIn(db, { ...session }, email, password, limits.forRequest(request))),
-    register: (email: string, password: string) =>
+    register: async (email: string, password: string) =>
       findUnstorableText([email, password])
         ? unstorableForm
         : attempt(() => customers.register(db, { ...session }, { email, password }, limits.forRequest(request))),
@@ -279,7 +264,7 @@ function accountServices({ db, secret, settings, request, reply, session, limits
     async signOutEverywhere() {
       if (session.uid) switchTo(await customers.signOutEverywhere(db, { ...session }));
     },
-    changePassword: (currentPassword: string, newPassword: string) =>
+    changePassword: async (currentPassword: string, newPassword: string) =>
       findUnstorableText([currentPassword, newPassword])
         ? unstorableForm
         : attempt(() => customers.changePassword(db, { ...session }, currentPassword, newPassword, limits.forRequest(request))),
@@ -295,14 +280,8 @@ function accountServices({ db, secret, settings, request, reply, session, limits
     },
     async orderReceived(id: number, key: string | null) {
       if (!isStoredId(id)) return null;
-      const row = await orders.ordersRepo.findOrder(db, id);
-      if (!row || row.status === "checkout-draft") return null;
-      const owner = row.customer_id ?? 0;
-      if (owner && owner === session.uid) return shape(await orders.orderView(db, row));
-      if (!key || !sameKey(key, row.order_key)) return null;
-      // An account's order shows to its owner only; the key alone is enough for a guest's order.
-      if (owner) return "sign-in" as const;
-      return shape(await orders.orderView(db, row));
+      const found = await orders.findReceivedOrder(db, id, { customerId: session.uid, key });
+      return found && found !== "sign-in" ? shape(found) : found;
     },
     async addresses() {
       const customer = await signedIn();

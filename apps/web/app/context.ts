@@ -1,160 +1,26 @@
 /**
- * What the server hands every loader: the shop's settings and its services, called in-process
- * (no HTTP hop). The token is exported from entry.server so the server uses this very instance.
+ * What the server hands every loader: the storefront's port, whose shapes live in @cartwright/commerce
+ * (the web app never imports the server). The token is exported from entry.server so the server
+ * uses this very instance.
  */
-import type { StoreAddress, StoreCart } from "@cartwright/commerce";
-import type { BrowserAttribution } from "@cartwright/commerce/attribution";
+import type { Storefront } from "@cartwright/commerce";
 import { createContext } from "react-router";
-import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "../../server/src/modules/catalog/index.ts";
-import type { CustomerOrderSummary, OrderView } from "../../server/src/modules/orders/index.ts";
-import type { CheckoutFieldSetting, ShopSettings } from "../../server/src/modules/settings/index.ts";
 
-export interface StorefrontCatalog {
-  listProducts(query: ProductQuery): Promise<ProductPage>;
-  getProduct(idOrSlug: string): Promise<StoreProduct | null>;
-  getVariations(productId: number): Promise<StoreVariation[]>;
-  listCategories(): Promise<StoreCategory[]>;
-  getCategory(slug: string): Promise<StoreCategory | null>;
-}
-
-/** The shopper's cart, as far as the server-rendered pages need it. */
-export interface StorefrontCart {
-  /** The whole cart, priced, as the Store API answers GET /cart. */
-  get(): Promise<StoreCart>;
-  /** Item count and amounts for the mini-cart button (minor units). */
-  summary(): Promise<{ itemsCount: number; totalItems: number; totalItemsTax: number }>;
-  /** Adds to the cart; an expected failure comes back as its message, never as an exception. */
-  addItem(input: {
-    id: number;
-    quantity: number;
-    variation: { attribute: string; value: string }[];
-  }): Promise<{ ok: true } | { ok: false; message: string }>;
-}
-
-/** The signed-in shopper, as the account pages show them. */
-export interface AccountCustomer {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
-
-/** An expected failure of an account call, with the server's code and message (decision 0010). */
-export type AccountResult = { ok: true } | { ok: false; code: string; message: string; status: number };
-
-/** A saved payment method (a token for a card: brand, last four digits, expiry; never the card). */
-export interface SavedPaymentMethod {
-  id: string;
-  /** "Visa", "Mastercard"… */
-  brand: string;
-  last4: string;
-  /** "MM/YY". */
-  expires: string;
-  isDefault: boolean;
-}
-
-/** An order as the account and order-received pages show it (the Store API order shape). */
-export type AccountOrder = OrderView & {
-  billing_email: string;
-  /** The payment method's instructions for the shopper (bank transfer, check, cash on delivery); "" when none. */
-  payment_instructions: string;
-};
-
-/**
- * The shopper's account. Signing in, registering, signing out and changing the password switch
- * the session (a new cw_session cookie on this reply) and, on sign-in, merge the guest cart into
- * the saved one. The reads answer for the signed-in customer only: empty or null for a guest.
- */
-export interface StorefrontAccount {
-  current(): Promise<AccountCustomer | null>;
-  /** True when the signed-in customer is the shop owner (OWNER_EMAIL or `npm run owner`). */
-  isOwner(): Promise<boolean>;
-  signIn(email: string, password: string): Promise<AccountResult>;
-  register(email: string, password: string): Promise<AccountResult>;
-  /** Ends this login session (decision 0017); a guest's sign-out changes nothing. */
-  signOut(): Promise<void>;
-  /** Ends every login session of the signed-in customer, this one included. */
-  signOutEverywhere(): Promise<void>;
-  /**
-   * Checks the current password and sets the new one (registration's rules); every other session
-   * of the customer ends, this one continues. cw_rest_incorrect_password when the current one is wrong.
-   */
-  changePassword(currentPassword: string, newPassword: string): Promise<AccountResult>;
-  /** Newest first; no drafts or failed attempts. */
-  orders(): Promise<CustomerOrderSummary[]>;
-  /** The signed-in customer's own order, else null. */
-  order(id: number): Promise<AccountOrder | null>;
-  /**
-   * The order-received page: with the order's key, or to its signed-in owner without one.
-   * "sign-in" when the key is right but the order belongs to an account that is not signed in.
-   */
-  orderReceived(id: number, key: string | null): Promise<AccountOrder | "sign-in" | null>;
-  addresses(): Promise<{ billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null>;
-  paymentMethods(): Promise<SavedPaymentMethod[]>;
-  /** False when the method is not the signed-in customer's. */
-  setDefaultPaymentMethod(id: string): Promise<boolean>;
-  deletePaymentMethod(id: string): Promise<boolean>;
-}
-
-export interface CheckoutCountryCodes {
-  billing: string[] | null;
-  shipping: string[] | null;
-}
-
-export interface CheckoutCountry {
-  code: string;
-  name: string;
-  states: { code: string; name: string }[];
-}
-
-export interface CheckoutPaymentMethod {
-  id: string;
-  title: string;
-  description: string;
-  express: boolean;
-  supports: string[];
-}
-
-export interface SavedPaymentMethodView {
-  tokenId: number;
-  is_default: boolean;
-  expires: string;
-  method: { gateway: string; brand: string; display_brand: string; last4: string };
-  type: "cc" | "echeck" | "others";
-}
-
-/** An additional checkout field, as the server's settings define it (spec §2, §3 locations). */
-export type CheckoutFieldDefinition = CheckoutFieldSetting;
-
-/** What the checkout page reads from the server besides the cart. */
-export interface StorefrontCheckout {
-  additionalFields(): CheckoutFieldDefinition[];
-  /** The shop's locale ("en", "de_DE"…), for the case of labels inside field messages (spec §5). */
-  locale(): string;
-  /** The country codes each address allows (null: every country); names and states come from @cartwright/commerce. */
-  countries(): CheckoutCountryCodes;
-  /** The methods this shop accepts, in its order (express ones included, flagged). */
-  paymentMethods(): CheckoutPaymentMethod[];
-  savedMethods(): Promise<SavedPaymentMethodView[]>;
-  customer(): Promise<{ id: number; email: string; billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null>;
-  /** The editor preview's sample cart (spec §9) when the signed-in customer is the shop owner; null for anyone else. */
-  preview(): Promise<StoreCart | null>;
-}
-
-export interface Storefront {
-  settings: ShopSettings;
-  catalog: StorefrontCatalog;
-  cart: StorefrontCart;
-  account: StorefrontAccount;
-  checkout: StorefrontCheckout;
-  /** What the shop remembers about this visitor (dismissed banners). */
-  visitor: { meta(): Promise<{ coming_soon_banner_dismissed?: "yes" | "no" }> };
-  /** Order attribution's settings for the page's consent listener and the checkout; null when it is off (decision 0014). */
-  attribution: BrowserAttribution | null;
-  /** The Store API nonce for this visitor's session, for the browser's writes. */
-  nonce: string;
-  /** Nonce for inline scripts, matching the page's Content-Security-Policy. */
-  cspNonce: string;
-}
+export type {
+  AccountCustomer,
+  AccountOrder,
+  AccountResult,
+  CheckoutCountry,
+  CheckoutCountryCodes,
+  CheckoutFieldDefinition,
+  CheckoutPaymentMethod,
+  SavedPaymentMethod,
+  SavedPaymentMethodView,
+  Storefront,
+  StorefrontAccount,
+  StorefrontCart,
+  StorefrontCatalog,
+  StorefrontCheckout,
+} from "@cartwright/commerce";
 
 export const storefrontContext = createContext<Storefront>();

@@ -5,3 +5,4 @@ export * from "./payment-details.ts";
 export * from "./postcode-rules.ts";
 export * from "./quantity.ts";
 export type * from "./store-api.ts";
+export type * from "./storefront/index.ts";

@@ -1,4 +1,5 @@
 /** Table types for Kysely. Money is integer minor units; flags are 0/1 integers in both dialects. */
+import type { OrderStatus } from "@cartwright/commerce";
 import type { ColumnType, Generated } from "kysely";
 
 export type Flag = 0 | 1;
@@ -273,7 +274,8 @@ export interface CustomerSessionsTable {
   revoked_at: string | null;
 }
 
-export type OrderStatus = "checkout-draft" | "pending" | "processing" | "on-hold" | "completed" | "cancelled" | "refunded" | "failed";
+/** The statuses are the storefront contract's (@cartwright/commerce). */
+export type { OrderStatus };
 
 export interface OrdersTable {
   id: Generated<number>;

@@ -1,6 +1,5 @@
 /** The shop's currency as the formatter wants it, from the settings (spec §9 "Currency defaults"). */
-import { affixesFor, type Currency } from "@cartwright/commerce";
-import type { CurrencySettings } from "../../../server/src/modules/settings/index.ts";
+import { affixesFor, type Currency, type CurrencySettings } from "@cartwright/commerce";
 
 export function shopCurrency(settings: CurrencySettings): Currency {
   return {

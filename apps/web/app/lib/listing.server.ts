@@ -1,6 +1,7 @@
 /** The loader half of a product listing: one catalogue query, 404 past the last page. */
+
+import type { ProductQuery } from "@cartwright/commerce";
 import { data, redirect } from "react-router";
-import type { ProductQuery } from "../../../server/src/modules/catalog/index.ts";
 import { toCardProduct } from "../components/ProductCard.tsx";
 import type { Storefront } from "../context.ts";
 import { addToCartMessages } from "../messages.ts";

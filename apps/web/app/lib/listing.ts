@@ -1,5 +1,5 @@
 /** What a product listing's URL means: sort order, page, filters. Shared by loaders and components. */
-import type { ProductQuery } from "../../../server/src/modules/catalog/index.ts";
+import type { ProductQuery } from "@cartwright/commerce";
 
 export const SORT_OPTIONS = ["menu_order", "popularity", "rating", "date", "price", "price-desc"] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];

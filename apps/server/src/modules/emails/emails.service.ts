@@ -6,7 +6,8 @@
 import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import { ordersRepo, orderView } from "../orders/index.ts";
-import { getSettings, type ShopSettings } from "../settings/index.ts";
+import { paymentInstructions } from "../payments/index.ts";
+import { getSettings } from "../settings/index.ts";
 import { type OrderEmailData, renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
 import { type Delivery, type Mailer, senderFor } from "./transport.ts";
 
@@ -30,20 +31,6 @@ const PLACED: OrderStatus[] = ["pending", "processing", "on-hold", "completed"];
 
 const quiet: MailLog = { info() {}, error() {} };
 
-/** What the order's payment method asks of the shopper, from the shop's payment settings. */
-function instructionsFor(method: string, settings: ShopSettings): string {
-  switch (method) {
-    case "bacs":
-      return settings.payments.bacs.instructions;
-    case "cheque":
-      return settings.payments.chequeInstructions;
-    case "cod":
-      return settings.payments.codInstructions;
-    default:
-      return "";
-  }
-}
-
 /**
  * Renders and sends both e-mails of a placed order. Never throws: what failed is logged, and the
  * answer lists what was sent (nothing for a draft, failed or cancelled order).
@@ -62,7 +49,7 @@ export async function sendOrderEmails(deps: OrderEmailDeps, orderId: number): Pr
       order,
       siteTitle: settings.siteTitle,
       orderUrl: `${mailer.publicUrl}/checkout/order-received/${order.id}?key=${encodeURIComponent(row.order_key)}`,
-      instructions: instructionsFor(order.payment_method, settings),
+      instructions: paymentInstructions(settings, order.payment_method),
     };
     const from = senderFor(mailer, settings.siteTitle);
     const shopper = (order.billing_address.email ?? "").trim();

@@ -1,5 +1,5 @@
-/** Reading orders: the Store API order shape and who may see an order. */
-import type { CurrencyFields } from "@cartwright/commerce";
+/** Reading orders: the Store API order shape (who may see one: access.ts). */
+import type { CurrencyFields, CustomerOrderSummary, OrderView } from "@cartwright/commerce";
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
@@ -13,47 +13,11 @@ export const orderErrors = {
   invalidUser: () => new StoreError("cw_rest_invalid_user", "This order belongs to a different customer.", 403),
 };
 
-export interface OrderAccess {
-  /** The signed-in customer asking, 0 for a guest. */
-  customerId: number;
-  key?: string;
-  billingEmail?: string;
-  /** The shop owner may see every order, with its full attribution. */
-  isShopOwner?: () => Promise<boolean>;
-}
-
-/**
- * The customer sees their order; a guest needs its key and billing e-mail (modelled on the Store
- * API's order rules); the shop owner sees any order.
- */
-export async function getOrderFor(db: Db, id: number, access: OrderAccess) {
-  const order = await repo.findOrder(db, id);
-  if (!order || order.status === "checkout-draft") throw orderErrors.invalidOrder();
-  const ownerView = access.customerId > 0 && (await access.isShopOwner?.()) === true;
-  if (!ownerView) checkAccess(order, access);
-  return orderView(db, order, { ownerView });
-}
-
-function checkAccess(order: repo.OrderRow, access: OrderAccess): void {
-  if (order.customer_id) {
-    if (access.customerId !== order.customer_id) {
-      // Only someone holding the order's key learns that it belongs to an account; anyone else hears
-      // what an unknown id answers, so ids cannot be probed for other customers' orders.
-      if (access.key === order.order_key) throw orderErrors.invalidUser();
-      throw orderErrors.invalidOrder();
-    }
-  } else {
-    if (!access.key || access.key !== order.order_key) throw orderErrors.invalidOrder();
-    if (!access.billingEmail || access.billingEmail.trim().toLowerCase() !== order.billing_email.toLowerCase())
-      throw orderErrors.invalidBillingEmail();
-  }
-}
-
 /**
  * The order as the Store API shows it: lines, coupons, shipping and fee lines, totals, addresses,
  * and where it came from (the origin; every attribution field for the shop owner).
  */
-export async function orderView(db: Db, order: repo.OrderRow, options: { ownerView?: boolean } = {}) {
+export async function orderView(db: Db, order: repo.OrderRow, options: { ownerView?: boolean } = {}): Promise<OrderView> {
   const [items, coupons, attribution] = await Promise.all([
     repo.orderItems(db, order.id),
     repo.orderCoupons(db, order.id),
@@ -104,7 +68,7 @@ export async function orderView(db: Db, order: repo.OrderRow, options: { ownerVi
   };
 }
 
-export type OrderView = Awaited<ReturnType<typeof orderView>>;
+export type { CustomerOrderSummary, OrderView };
 
 /** Gives back what a placed-but-unpaid order took: its stock and its coupon uses. */
 export async function releaseOrder(db: Db, order: repo.OrderRow, now: string): Promise<void> {
@@ -152,17 +116,6 @@ export async function cancelUnpaidOrders(db: Db, holdMinutes: number, now = new 
   for (const { id } of stale) if (await cancelOrder(db, id, now)) cancelled++;
   await db.deleteFrom("stock_holds").where("expires_at", "<", now.toISOString()).execute();
   return cancelled;
-}
-
-/** One line of a customer's order list (my account). Amounts in minor units. */
-export interface CustomerOrderSummary {
-  id: number;
-  order_number: string;
-  status: OrderStatus;
-  date_created: string;
-  total: string;
-  item_count: number;
-  currency: CurrencyFields;
 }
 
 /** Statuses a customer never sees in their list: the cart's working draft and payments that failed. */

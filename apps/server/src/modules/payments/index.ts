@@ -1,6 +1,7 @@
 export { DECLINED_TEST_CARD, DEMO_WALLET_ADDRESS, TEST_CARD_FIELDS } from "./built-in.ts";
 export type { GatewayContext, PaymentDataEntry, PaymentGateway, PaymentOutcome, PaymentRequest } from "./gateway.ts";
 export { dataValue, saveKey, tokenKey } from "./gateway.ts";
+export { paymentInstructions } from "./instructions.ts";
 export { availableGateways, findGateway, gatewaysVersion, registerPaymentGateway } from "./registry.ts";
 export type { PaymentTokenRow, SavedPaymentMethod } from "./tokens.ts";
 export { deletePaymentToken, findPaymentToken, listPaymentTokens, savePaymentToken, setDefaultPaymentToken } from "./tokens.ts";

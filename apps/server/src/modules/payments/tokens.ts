@@ -3,18 +3,14 @@
  * for the card at the gateway; we keep only what lets the shopper recognise it.
  */
 import { randomBytes } from "node:crypto";
+import type { SavedPaymentMethodView } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import type { PaymentTokensTable } from "../../db/schema.ts";
 
 export type PaymentTokenRow = PaymentTokensTable & { id: number };
 
-export interface SavedPaymentMethod {
-  tokenId: number;
-  is_default: boolean;
-  expires: string;
-  method: { gateway: string; brand: string; display_brand: string; last4: string };
-  type: "cc" | "echeck" | "others";
-}
+/** A saved method as the Store API and the checkout page show it (the storefront contract's shape). */
+export type SavedPaymentMethod = SavedPaymentMethodView;
 
 export const toSavedMethod = (row: PaymentTokenRow): SavedPaymentMethod => ({
   tokenId: row.id,

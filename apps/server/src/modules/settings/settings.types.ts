@@ -1,6 +1,7 @@
 /** The shop's settings (spec §3 "Site settings", "Currency"), with their defaults. */
-import type { SymbolPosition } from "@cartwright/commerce";
-import type { FieldRules } from "@cartwright/commerce/field-rules";
+import type { CheckoutFieldSetting, CurrencySettings, StorefrontSettings, StoreNotice, StorePages } from "@cartwright/commerce";
+
+export type { CheckoutFieldSetting, CurrencySettings, StoreNotice, StorePages };
 
 export interface PickupLocationSetting {
   name: string;
@@ -15,45 +16,6 @@ export interface CartFeeSetting {
   amount: number;
   taxable: boolean;
   taxClass: string;
-}
-
-export interface StorePages {
-  shop: string;
-  cart: string;
-  checkout: string;
-  myaccount: string;
-  privacy: string;
-  terms: string;
-}
-
-export interface CurrencySettings {
-  code: string;
-  symbol: string;
-  symbolPosition: SymbolPosition;
-  decimalSeparator: string;
-  thousandSeparator: string;
-  minorUnit: number;
-}
-
-export interface StoreNotice {
-  id: string;
-  text: string;
-  enabled: boolean;
-}
-
-/** An additional checkout field a shop owner adds in the settings (spec §2, §3 locations, §5): contact, order, or both address forms. */
-export interface CheckoutFieldSetting {
-  /** 'namespace/field-name'. */
-  id: string;
-  label: string;
-  location: "contact" | "order" | "address";
-  type: "text" | "select" | "checkbox";
-  required: boolean;
-  options?: { value: string; label: string }[];
-  /** Replaces the schema error messages of the validation rule (spec §5). */
-  errorMessage?: string;
-  /** JSON Schemas checked against the checkout's {cart, checkout, customer} document (spec §3; docs/architecture.md). */
-  rules?: FieldRules;
 }
 
 export interface PaymentSettings {
@@ -79,36 +41,23 @@ export interface OrderAttributionSettings {
   promoCode: boolean;
 }
 
-export interface ShopSettings {
-  siteTitle: string;
+/** Every setting: the storefront's part (@cartwright/commerce) and what only the server acts on. */
+export interface ShopSettings extends StorefrontSettings {
   /** The shop's language ("en", "de_DE"…; spec §3 locale.siteLocale): German keeps field labels' case inside messages. */
   siteLocale: string;
-  storePages: StorePages;
-  currency: CurrencySettings;
   /** Country and state the shop trades from; taxes and shipping fall back to it. */
   baseLocation: { country: string; state: string };
   /** Prices are entered inclusive of tax. */
   pricesIncludeTax: boolean;
-  taxesEnabled: boolean;
-  displayCartPricesIncludingTax: boolean;
-  displayItemizedTaxes: boolean;
-  checkoutAllowsGuest: boolean;
-  checkoutCanCreateAccount: boolean;
-  /** What happens after add-to-cart: open the mini-cart drawer, go to the cart, or nothing. */
-  addToCartBehaviour: "open_drawer" | "navigate" | "none";
-  storeNotice: StoreNotice;
   /** Extra fields in the checkout's contact or order-information part, or in both address forms. */
   checkoutFields: CheckoutFieldSetting[];
   /** Minutes an order may wait for its payment before it is cancelled and its stock returned. */
   holdStockMinutes: number;
   /** Payment methods: which are switched on, in the order the checkout lists them, and their texts. */
   payments: PaymentSettings;
-  /** The shop is still being prepared: a dismissible footer banner says so (spec §4). */
-  comingSoon: { enabled: boolean; text: string };
   /** Stock at or below this shows as low stock, unless a product sets its own amount. */
   lowStockAmount: number;
   hideOutOfStock: boolean;
-  productsPerPage: number;
   shippingEnabled: boolean;
   /** Countries the shop sells to (billing) and ships to; empty means all. */
   sellToCountries: string[];

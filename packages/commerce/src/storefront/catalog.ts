@@ -1,0 +1,35 @@
+/** The catalogue as the storefront asks for it: the listing query, a page of products, a category. */
+import type { StockStatus, StoreProduct } from "../store-api.ts";
+
+export type ProductOrderBy = "date" | "price" | "popularity" | "rating" | "title" | "menu_order" | "id";
+
+export interface ProductQuery {
+  page?: number;
+  perPage?: number;
+  search?: string;
+  /** Category ids or slugs; a product in any of them matches. */
+  category?: string[];
+  tag?: string[];
+  onSale?: boolean;
+  stockStatus?: StockStatus[];
+  orderBy?: ProductOrderBy;
+  order?: "asc" | "desc";
+}
+
+export interface ProductPage {
+  products: StoreProduct[];
+  total: number;
+  totalPages: number;
+  page: number;
+  perPage: number;
+}
+
+export interface StoreCategory {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  parent: number;
+  count: number;
+  link: string;
+}
