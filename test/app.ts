@@ -8,7 +8,8 @@ import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../apps/server/src/app.ts";
 import type { DatabaseConfig } from "../apps/server/src/config.ts";
-import { type Db, migrateToLatest, openDatabase, seedDemoShop } from "../apps/server/src/db/index.ts";
+import { type Db, migrateToLatest, openDatabase } from "../apps/server/src/db/index.ts";
+import { seedDemoShop } from "../apps/server/src/seed/index.ts";
 // For the type of inject("postgresUrl"), declared beside the global setup that provides it.
 import type {} from "./postgres.global-setup.ts";
 

@@ -1,7 +1,7 @@
 /** config → database → migrate → seed → listen. The only place that listens. */
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { loadSigningSecret, migrateToLatest, openDatabase, seedDemoShop } from "./db/index.ts";
+import { loadSigningSecret, migrateToLatest, openDatabase } from "./db/index.ts";
 import { StoreError } from "./http/errors.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
 import { sweepUnpaidOrders } from "./modules/checkout/index.ts";
@@ -9,6 +9,7 @@ import { deleteEndedLoginSessions, ensureOwner } from "./modules/customers/index
 import { createMailer } from "./modules/emails/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { deleteStaleGuestMeta } from "./modules/visitor/index.ts";
+import { seedDemoShop } from "./seed/index.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

@@ -1,6 +1,6 @@
 /** One set of migrations for both dialects, applied in name order by Kysely's Migrator. */
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
-import type { Db } from "./index.ts";
+import type { Db } from "./schema.ts";
 import * as m001 from "./migrations/001_catalogue.ts";
 import * as m002 from "./migrations/002_cart.ts";
 import * as m003 from "./migrations/003_revisions.ts";
