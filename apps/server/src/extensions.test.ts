@@ -49,7 +49,7 @@ describe("EXTENSIONS at npm start", () => {
     }
     expect(run.output).toContain("extensions registered (EXTENSIONS)");
     const api = `${address}/api/store/v1`;
-    const { id } = await (await fetch(`${api}/products/classic-t-shirt`)).json();
+    const { id } = (await (await fetch(`${api}/products/classic-t-shirt`)).json()) as { id: number };
     const token = (await fetch(`${api}/cart`)).headers.get("cart-token")!;
     const post = (path: string, body: unknown) =>
       fetch(`${api}${path}`, {
@@ -58,7 +58,9 @@ describe("EXTENSIONS at npm start", () => {
         body: JSON.stringify(body),
       });
     await post("/cart/add-item", { id });
-    const cart = await (await post("/cart/extensions", { namespace: "gift-wrap", data: { wrap: true } })).json();
+    const cart = (await (await post("/cart/extensions", { namespace: "gift-wrap", data: { wrap: true } })).json()) as {
+      totals: { total_fees: string };
+    };
     expect(cart.totals.total_fees).toBe(String(WRAPPING_FEE));
     child?.kill("SIGTERM");
     expect(await run.exited).toBe(0);
