@@ -5,9 +5,10 @@
  */
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../apps/server/src/config.ts";
-import { migrateToLatest, openDatabase, seedDemoShop } from "../apps/server/src/db/index.ts";
+import { migrateToLatest, openDatabase } from "../apps/server/src/db/index.ts";
 import { StoreError } from "../apps/server/src/http/errors.ts";
 import { ensureOwner } from "../apps/server/src/modules/customers/index.ts";
+import { seedDemoShop } from "../apps/server/src/seed/index.ts";
 
 const usage = "Usage: npm run owner -- --email owner@example.com --password 'at least 12 characters'";
 

@@ -8,7 +8,9 @@ import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../apps/server/src/app.ts";
 import type { DatabaseConfig } from "../apps/server/src/config.ts";
-import { type Db, migrateToLatest, openDatabase, seedDemoShop } from "../apps/server/src/db/index.ts";
+import { type Db, migrateToLatest, openDatabase } from "../apps/server/src/db/index.ts";
+import type { Extension } from "../apps/server/src/extensions.ts";
+import { seedDemoShop } from "../apps/server/src/seed/index.ts";
 // For the type of inject("postgresUrl"), declared beside the global setup that provides it.
 import type {} from "./postgres.global-setup.ts";
 
@@ -45,7 +47,9 @@ async function createDatabase(): Promise<{ config: DatabaseConfig; drop(): Promi
 }
 
 /** Rate limits are on, as in production, unless a test turns them off (RATE_LIMIT=off). */
-export async function createTestShop(options: { seed?: boolean; web?: boolean; rateLimit?: boolean } = {}): Promise<TestShop> {
+export async function createTestShop(
+  options: { seed?: boolean; web?: boolean; rateLimit?: boolean; extensions?: Extension[] } = {},
+): Promise<TestShop> {
   const database = await createDatabase();
   const db = openDatabase(database.config);
   await migrateToLatest(db);
@@ -56,6 +60,7 @@ export async function createTestShop(options: { seed?: boolean; web?: boolean; r
     logger: false,
     // The storefront needs the built web app (npm test builds it first).
     web: options.web ? {} : false,
+    extensions: options.extensions ?? [],
   });
   await app.ready();
   return {

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import helmet from "helmet";
 import type { Config } from "./config.ts";
 import { checkDatabase, type Db } from "./db/index.ts";
+import { type Extension, registerExtensions } from "./extensions.ts";
 import { batchRoutes } from "./http/batch.ts";
 import { clientErrorReply, noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
 import { refusingNonFinite, registerInputChecks } from "./http/input.ts";
@@ -34,6 +35,8 @@ export interface AppDeps {
   logger?: boolean | { level: string };
   /** Sends order e-mails once an order is placed (modules/emails); none sends nothing. */
   mailer?: Mailer;
+  /** The shop's own gateways, checkout fields and cart fees (extensions.ts), registered while the app runs. */
+  extensions?: readonly Extension[];
 }
 
 export const API_PREFIX = "/api/store/v1";
@@ -74,6 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerInputChecks(app);
+  // Extensions' registrations are the process's; an app gives them back when it closes.
+  const unregisterExtensions = registerExtensions(deps.extensions ?? []);
+  app.addHook("onClose", async () => unregisterExtensions());
 
   if (deps.mailer) {
     const unregister = registerOrderEmails({ db: deps.db, mailer: deps.mailer, log: app.log });

@@ -94,6 +94,15 @@ describe("loadConfig", () => {
     if (env.OWNER_PASSWORD) expect(() => loadConfig(env, folder())).not.toThrow(env.OWNER_PASSWORD);
   });
 
+  it("lists the EXTENSIONS to load: paths resolved against the start folder, package names as given", () => {
+    const cwd = folder();
+    expect(loadConfig({}, cwd).extensions).toEqual([]);
+    expect(loadConfig({ EXTENSIONS: " " }, cwd).extensions).toEqual([]);
+    expect(
+      loadConfig({ EXTENSIONS: "./extensions/gift-wrap/index.ts, /srv/shop/fees.ts,@my-shop/checkout-extras" }, cwd).extensions,
+    ).toEqual([join(cwd, "extensions", "gift-wrap", "index.ts"), "/srv/shop/fees.ts", "@my-shop/checkout-extras"]);
+  });
+
   it("never repeats the SMTP password in its complaint", () => {
     expect(() => loadConfig({ SMTP_URL: "http://user:hunter2@mail" }, folder())).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: "http://user:hunter2@mail" }, folder())).not.toThrow(/hunter2/);
@@ -110,6 +119,7 @@ describe("loadConfig", () => {
     [{ RATE_LIMIT: "sometimes" }, /RATE_LIMIT/],
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL/],
     [{ SECRET: "short" }, /SECRET/],
+    [{ EXTENSIONS: "./one.ts,,./two.ts" }, /EXTENSIONS/],
   ])("refuses %o with a clear message", (env, message) => {
     expect(() => loadConfig(env, folder())).toThrow(ConfigError);
     expect(() => loadConfig(env, folder())).toThrow(message);

@@ -23,6 +23,8 @@ export interface Config {
   mail: MailConfig;
   /** OWNER_EMAIL and OWNER_PASSWORD: the owner account made or updated at start; null when not given. */
   owner: OwnerConfig | null;
+  /** EXTENSIONS: the modules main.ts loads and hands buildApp (extensions.ts), as absolute paths or package names. */
+  extensions: readonly string[];
 }
 
 export interface OwnerConfig {
@@ -148,6 +150,15 @@ function parseOwner(email: string | undefined, password: string | undefined): Ow
   return Object.freeze({ email: email.trim(), password });
 }
 
+/** Module paths (relative to the folder the shop starts in) or package names, separated by commas. */
+function parseExtensions(value: string | undefined, cwd: string): string[] {
+  if (!value?.trim()) return [];
+  const entries = value.split(",").map((entry) => entry.trim());
+  if (entries.some((entry) => !entry))
+    throw new ConfigError(`EXTENSIONS must be module paths or package names separated by commas (got '${value}')`);
+  return entries.map((entry) => (entry.startsWith(".") || isAbsolute(entry) ? resolve(cwd, entry) : entry));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const database = parseDatabaseUrl(env.DATABASE_URL || "file:./data/shop.db", cwd);
   // The data folder defaults to the SQLite file's folder, so one shop's files stay together.
@@ -173,5 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       outbox: env.MAIL_OUTBOX ? resolve(cwd, env.MAIL_OUTBOX) : join(dataDir, "outbox"),
     }),
     owner: parseOwner(env.OWNER_EMAIL, env.OWNER_PASSWORD),
+    extensions: Object.freeze(parseExtensions(env.EXTENSIONS, cwd)),
   });
 }

@@ -1,7 +1,8 @@
-/** config → database → migrate → seed → listen. The only place that listens. */
+/** config → extensions → database → migrate → seed → listen. The only place that listens. */
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { loadSigningSecret, migrateToLatest, openDatabase, seedDemoShop } from "./db/index.ts";
+import { loadSigningSecret, migrateToLatest, openDatabase } from "./db/index.ts";
+import { type Extension, loadExtensions } from "./extensions.ts";
 import { StoreError } from "./http/errors.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
 import { sweepUnpaidOrders } from "./modules/checkout/index.ts";
@@ -9,11 +10,14 @@ import { deleteEndedLoginSessions, ensureOwner } from "./modules/customers/index
 import { createMailer } from "./modules/emails/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { deleteStaleGuestMeta } from "./modules/visitor/index.ts";
+import { seedDemoShop } from "./seed/index.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
+  let extensions: Extension[];
   try {
     config = loadConfig();
+    extensions = await loadExtensions(config.extensions);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);
@@ -30,7 +34,8 @@ async function main() {
   const mailer = createMailer(config);
   // The owner's password goes no further than this file.
   const { owner: _owner, ...appConfig } = config;
-  const app = await buildApp({ config: { ...appConfig, secret }, db, web: {}, mailer });
+  const app = await buildApp({ config: { ...appConfig, secret }, db, web: {}, mailer, extensions });
+  if (extensions.length) app.log.info({ extensions: extensions.map((e) => e.name) }, "extensions registered (EXTENSIONS)");
   if (owner)
     app.log.info({ created: owner.created }, owner.created ? "owner account created (OWNER_EMAIL)" : "owner account ready (OWNER_EMAIL)");
   app.log.info(mailer.via === "smtp" ? { mail: "smtp" } : { mail: "outbox", outbox: mailer.outbox }, "order e-mails");

@@ -1,5 +1,6 @@
 export * from "./address/index.ts";
 export * from "./money.ts";
+export * from "./offline-payments.ts";
 export * from "./order-attribution.ts";
 export * from "./payment-details.ts";
 export * from "./postcode-rules.ts";

@@ -5,13 +5,11 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.ts";
-import type { Database } from "./schema.ts";
+import type { Database, Db } from "./schema.ts";
 
-export type Db = Kysely<Database>;
 export type Dialect = DatabaseConfig["dialect"];
 export { migrateToLatest } from "./migrate.ts";
-export type { Database } from "./schema.ts";
-export { seedDemoShop } from "./seed/index.ts";
+export type { Database, Db } from "./schema.ts";
 export { loadSigningSecret } from "./signing-secret.ts";
 
 // COUNT(*) and other int8 results arrive as strings by default; our counts fit a double.

@@ -1,6 +1,5 @@
 /** One set of migrations for both dialects, applied in name order by Kysely's Migrator. */
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
-import type { Db } from "./index.ts";
 import * as m001 from "./migrations/001_catalogue.ts";
 import * as m002 from "./migrations/002_cart.ts";
 import * as m003 from "./migrations/003_revisions.ts";
@@ -14,6 +13,7 @@ import * as m010 from "./migrations/010_cart_versions.ts";
 import * as m011 from "./migrations/011_rate_limits.ts";
 import * as m012 from "./migrations/012_customer_sessions.ts";
 import * as m013 from "./migrations/013_payment_attempts.ts";
+import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
   "001_catalogue": m001,

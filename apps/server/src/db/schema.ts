@@ -1,6 +1,6 @@
 /** Table types for Kysely. Money is integer minor units; flags are 0/1 integers in both dialects. */
 import type { OrderStatus } from "@cartwright/commerce";
-import type { ColumnType, Generated } from "kysely";
+import type { ColumnType, Generated, Kysely } from "kysely";
 
 export type Flag = 0 | 1;
 
@@ -440,3 +440,6 @@ export interface Database {
   customer_sessions: CustomerSessionsTable;
   rate_limits: RateLimitsTable;
 }
+
+/** The shop's database in either dialect. */
+export type Db = Kysely<Database>;

@@ -3,7 +3,7 @@
  * the database, so every server process sharing the database signs and verifies alike.
  */
 import { randomBytes } from "node:crypto";
-import type { Db } from "./index.ts";
+import type { Db } from "./schema.ts";
 
 const KEY = "secret.signing";
 

@@ -52,5 +52,3 @@ export const noticeStore = createStore<NoticeState>()((set) => ({
     set((state) => ({ notices: state.notices.filter((n) => !predicate(n)) }));
   },
 }));
-
-export const noticesIn = (context: string) => noticeStore.getState().notices.filter((n) => n.context === context);

@@ -266,6 +266,11 @@ describe("hasAddressChanged and changedAddressFields (spec §5 Address rules)", 
   it("lists what really changed", () => {
     expect(changedAddressFields(jane, { ...jane, city: "Pasadena", postcode: "91101" })).toEqual(["city", "postcode"]);
     expect(hasAddressChanged({ email: "jane@example.com" }, { email: "john@example.com" })).toBe(true);
+    expect(changedAddressFields({ country: "US", city: "LA" }, { city: "NY", country: "CA", state: "ON" })).toEqual([
+      "country",
+      "city",
+      "state",
+    ]);
   });
 });
 

@@ -17,9 +17,12 @@ const feeProviders = new Map<string, CartFeeProvider>();
 let feeProvidersChanges = 0;
 export const feeProvidersVersion = () => feeProvidersChanges;
 
+/** The answer takes the callback back (unless another has replaced it since). */
 export function registerCartExtension(namespace: string, callback: CartExtensionCallback): () => void {
   callbacks.set(namespace, callback);
-  return () => callbacks.delete(namespace);
+  return () => {
+    if (callbacks.get(namespace) === callback) callbacks.delete(namespace);
+  };
 }
 
 /** A provider must answer from its arguments alone: a priced cart is reused while they hold (decision 0015). */
@@ -27,8 +30,9 @@ export function registerCartFees(namespace: string, provider: CartFeeProvider): 
   feeProviders.set(namespace, provider);
   feeProvidersChanges++;
   return () => {
+    if (feeProviders.get(namespace) !== provider) return;
+    feeProviders.delete(namespace);
     feeProvidersChanges++;
-    return feeProviders.delete(namespace);
   };
 }
 

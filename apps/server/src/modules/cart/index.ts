@@ -21,4 +21,5 @@ export {
 export type { CartView } from "./cart-view.ts";
 export { loadPricedCart } from "./cart-view.ts";
 export { readAddress } from "./customer.ts";
+export type { CartExtensionCallback, CartFeeProvider } from "./extensions.ts";
 export { registerCartExtension, registerCartFees } from "./extensions.ts";

@@ -10,6 +10,6 @@ export {
   listProducts,
 } from "./catalog.service.ts";
 export type { ProductOrderBy, ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
-export { deriveStockStatus, parentStockStatus, quantityLimits } from "./product-shape.ts";
+export { deriveStockStatus, quantityLimits } from "./product-shape.ts";
 export type { Purchasable } from "./purchasable.ts";
 export { loadPurchasables } from "./purchasable.ts";

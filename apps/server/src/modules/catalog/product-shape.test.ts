@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY } from "@cartwright/commerce";
 import { describe, expect, it } from "vitest";
 import type { ProductRow } from "./catalog.repo.ts";
-import { deriveStockStatus, parentStockStatus, priceHtml, quantityLimits, shapeProduct } from "./product-shape.ts";
+import { deriveStockStatus, priceHtml, quantityLimits, shapeProduct } from "./product-shape.ts";
 
 const row = (overrides: Partial<ProductRow> = {}): ProductRow => ({
   id: 1,
@@ -44,12 +44,6 @@ describe("deriveStockStatus", () => {
     expect(deriveStockStatus({ manage_stock: 1, stock_quantity: 0, backorders: "no", stock_status: "instock" })).toBe("outofstock");
     expect(deriveStockStatus({ manage_stock: 1, stock_quantity: -2, backorders: "yes", stock_status: "instock" })).toBe("onbackorder");
     expect(deriveStockStatus({ manage_stock: 0, stock_quantity: null, backorders: "no", stock_status: "outofstock" })).toBe("outofstock");
-  });
-
-  it("makes a variable product in stock when any variation is", () => {
-    expect(parentStockStatus(["outofstock", "instock"])).toBe("instock");
-    expect(parentStockStatus(["outofstock", "onbackorder"])).toBe("onbackorder");
-    expect(parentStockStatus(["outofstock"])).toBe("outofstock");
   });
 });
 

@@ -171,13 +171,6 @@ export function shapeProduct(row: ProductRow, details: ProductDetails, options: 
   };
 }
 
-/** A variable product is in stock when any variation is; on backorder when only backorders remain. */
-export function parentStockStatus(variationStatuses: ProductRow["stock_status"][]): ProductRow["stock_status"] {
-  if (variationStatuses.includes("instock")) return "instock";
-  if (variationStatuses.includes("onbackorder")) return "onbackorder";
-  return "outofstock";
-}
-
 /** A variation answered as a product of its own (GET /products/{variation id}). */
 export function shapeVariationAsProduct(
   parent: ProductRow,

@@ -34,7 +34,8 @@ const registered = new Map<string, CheckoutField>();
 export const FIELD_ID_PATTERN = /^[a-z0-9-]+\/[a-z0-9-]+$/;
 const MAX_LENGTH = 1000;
 
-export function registerCheckoutField(field: CheckoutField): void {
+/** The answer takes the field back. */
+export function registerCheckoutField(field: CheckoutField): () => void {
   if (!FIELD_ID_PATTERN.test(field.id)) throw new Error(`A checkout field id must look like 'namespace/field-name' (got '${field.id}').`);
   if (!field.label.trim()) throw new Error(`The checkout field '${field.id}' needs a label.`);
   if (!LOCATIONS.includes(field.location))
@@ -43,6 +44,9 @@ export function registerCheckoutField(field: CheckoutField): void {
   const rulesProblem = fieldRulesProblem(field.rules);
   if (rulesProblem) throw new Error(`The checkout field '${field.id}' has rules that cannot be used: ${rulesProblem}.`);
   registered.set(field.id, field);
+  return () => {
+    if (registered.get(field.id) === field) registered.delete(field.id);
+  };
 }
 
 /** The fields of this shop: those registered in code, then those of the settings (a code field wins an id clash). */

@@ -6,6 +6,7 @@
  * `gateway_charges` table, standing in for the processor's side): asked again with a key they
  * answer the first outcome without charging twice, and `findPayment` looks an attempt up.
  */
+import { offlinePaymentMethod } from "@cartwright/commerce";
 import cardValidator from "card-validator";
 import { dataValue, type GatewayContext, type PaymentGateway, type PaymentOutcome, type PaymentRequest } from "./gateway.ts";
 
@@ -56,8 +57,8 @@ async function findCharge(gateway: string, idempotencyKey: string, db: GatewayCo
 
 const cod: PaymentGateway = {
   id: "cod",
-  title: "Cash on delivery",
-  description: "Pay with cash upon delivery.",
+  title: offlinePaymentMethod("cod").title,
+  description: offlinePaymentMethod("cod").description,
   supports: ["products"],
   offline: true,
   async process({ settings }) {
@@ -67,8 +68,8 @@ const cod: PaymentGateway = {
 
 const bacs: PaymentGateway = {
   id: "bacs",
-  title: "Direct bank transfer",
-  description: "Make your payment directly into our bank account. Please use your Order ID as the payment reference.",
+  title: offlinePaymentMethod("bacs").title,
+  description: offlinePaymentMethod("bacs").description,
   supports: ["products"],
   offline: true,
   async process({ settings, orderId }) {
@@ -88,8 +89,8 @@ const bacs: PaymentGateway = {
 
 const cheque: PaymentGateway = {
   id: "cheque",
-  title: "Check payments",
-  description: "Please send a check to Store Name, Store Street, Store Town, Store State / County, Store Postcode.",
+  title: offlinePaymentMethod("cheque").title,
+  description: offlinePaymentMethod("cheque").description,
   supports: ["products"],
   offline: true,
   async process({ settings }) {

@@ -8,10 +8,17 @@ const gateways = new Map<string, PaymentGateway>(builtInGateways.map((g) => [g.i
 let registrations = 0;
 export const gatewaysVersion = () => registrations;
 
-/** For extensions: a gateway with a new id joins the list; an existing id is replaced. */
-export function registerPaymentGateway(gateway: PaymentGateway): void {
+/** For extensions: a gateway with a new id joins the list; an existing id is replaced. The answer takes it back. */
+export function registerPaymentGateway(gateway: PaymentGateway): () => void {
+  const replaced = gateways.get(gateway.id);
   gateways.set(gateway.id, gateway);
   registrations++;
+  return () => {
+    if (gateways.get(gateway.id) !== gateway) return;
+    if (replaced) gateways.set(gateway.id, replaced);
+    else gateways.delete(gateway.id);
+    registrations++;
+  };
 }
 
 export function findGateway(id: string): PaymentGateway | undefined {

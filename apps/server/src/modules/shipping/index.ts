@@ -1,6 +1,6 @@
 export type { RateContext } from "./rates.ts";
 export { chooseRate, pickupRates, zoneFor, zoneRates } from "./rates.ts";
-export { hasShippingMethods, loadZones } from "./shipping.repo.ts";
+export { loadZones } from "./shipping.repo.ts";
 export type {
   Destination,
   LocalPickupSettings,

@@ -49,7 +49,3 @@ export async function loadZones(db: Db): Promise<ShippingZone[]> {
     rest,
   ];
 }
-
-export async function hasShippingMethods(db: Db): Promise<boolean> {
-  return Boolean(await db.selectFrom("shipping_methods").select("id").where("enabled", "=", 1).limit(1).executeTakeFirst());
-}

@@ -30,7 +30,7 @@ export async function updateVisitorMeta(db: Db, visitor: Visitor, meta: VisitorM
   return getVisitorMeta(db, visitor);
 }
 
-/** Part of the hourly sweep: guests' facts not touched for a month go. */
+/** Part of the sweep every five minutes: guests' facts not touched for a month go. */
 export function deleteStaleGuestMeta(db: Db, now = new Date()): Promise<number> {
   return repo.deleteMetaOlderThan(db, "session:", new Date(now.getTime() - GUEST_META_DAYS * 24 * 60 * 60 * 1000).toISOString());
 }

@@ -6,7 +6,7 @@
  * never while a changed field is invalid, so rates and taxes follow the address.
  */
 import type { Currency, StoreAddress, StoreCart } from "@cartwright/commerce";
-import { ADDRESS_FIELD_KEYS, formatAmount } from "@cartwright/commerce";
+import { ADDRESS_FIELD_KEYS, changedAddressFields, formatAmount } from "@cartwright/commerce";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useStore } from "zustand";
@@ -35,7 +35,6 @@ import { createCheckoutStatus, isCalculating, isWaitingForProcessing, isWaitingF
 import { countryOptions } from "./countries.ts";
 import { afterProcessingOutcome, CHECKOUT_EVENTS, createCheckoutEvents, paymentSetupOutcome, validationOutcome } from "./events.ts";
 import { drawField, type FieldStates, shownValues, useFieldRuleStates } from "./field-rule-states.ts";
-import { changedFields } from "./field-rules.ts";
 import { applyCheckoutFilter } from "./filters.ts";
 import { checkoutMessages as t } from "./messages.ts";
 import { OrderSummary } from "./OrderSummary.tsx";
@@ -356,7 +355,7 @@ export function CheckoutForm({
       clearTimeout(timers.current[kind]);
       const now = latest.current;
       const address = kind === "billing" ? now.billing : now.shipping;
-      const changed = changedFields(sent.current[kind], address);
+      const changed = changedAddressFields(sent.current[kind], address);
       if (!changed.length) return;
       const errors = validation.getState().errors;
       if (changed.some((field) => errors[`${kind}_${field}`])) return;

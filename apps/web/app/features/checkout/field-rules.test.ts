@@ -1,14 +1,6 @@
 import { fieldsForCountry } from "@cartwright/commerce";
 import { describe, expect, it } from "vitest";
-import {
-  addressCompleteForRates,
-  type CheckFieldContext,
-  changedFields,
-  checkedValue,
-  checkField,
-  FIELD_MESSAGES,
-  fieldId,
-} from "./field-rules.ts";
+import { type CheckFieldContext, checkedValue, checkField, FIELD_MESSAGES, fieldId } from "./field-rules.ts";
 
 const billing = (country: string, more: Partial<CheckFieldContext> = {}): CheckFieldContext => ({ country, kind: "billing", ...more });
 const shipping = (country: string, more: Partial<CheckFieldContext> = {}): CheckFieldContext => ({ country, kind: "shipping", ...more });
@@ -162,41 +154,5 @@ describe("fieldId", () => {
   it("prefixes the key with the address kind", () => {
     expect(fieldId("billing", "first_name")).toBe("billing_first_name");
     expect(fieldId("shipping", "postcode")).toBe("shipping_postcode");
-  });
-});
-
-describe("addressCompleteForRates", () => {
-  it("needs a country", () => {
-    expect(addressCompleteForRates({ city: "Paris", postcode: "75001" }, fieldsForCountry(""))).toBe(false);
-  });
-  it("needs every required, visible field among state, country, postcode and city", () => {
-    const us = fieldsForCountry("US");
-    expect(addressCompleteForRates({ country: "US", state: "CA", postcode: "90210", city: "LA" }, us)).toBe(true);
-    expect(addressCompleteForRates({ country: "US", state: "CA", postcode: " ", city: "LA" }, us)).toBe(false);
-    expect(addressCompleteForRates({ country: "US", postcode: "90210", city: "LA" }, us)).toBe(false);
-  });
-  it("ignores hidden and optional fields and the rest of the address", () => {
-    expect(addressCompleteForRates({ country: "DE", postcode: "10115", city: "Berlin" }, fieldsForCountry("DE"))).toBe(true);
-    expect(addressCompleteForRates({ country: "GB", postcode: "SW1A 1AA", city: "London" }, fieldsForCountry("GB"))).toBe(true);
-    expect(addressCompleteForRates({ country: "HK", city: "Central", state: "HK" }, fieldsForCountry("HK"))).toBe(true);
-  });
-});
-
-describe("changedFields", () => {
-  it("compares trimmed values", () => {
-    expect(changedFields({ first_name: "Ada" }, { first_name: " Ada " })).toEqual([]);
-    expect(changedFields({ first_name: "Ada" }, { first_name: "Ida" })).toEqual(["first_name"]);
-  });
-  it("compares postcodes without spaces, upper-cased", () => {
-    expect(changedFields({ postcode: "SW1A 1AA" }, { postcode: "sw1a1aa" })).toEqual([]);
-    expect(changedFields({ postcode: "SW1A 1AA" }, { postcode: "SW1A 1AB" })).toEqual(["postcode"]);
-  });
-  it("treats an invalid email as empty", () => {
-    expect(changedFields({ email: "" }, { email: "ada@exam" })).toEqual([]);
-    expect(changedFields({ email: "ada@example.com" }, { email: " ada@example.com " })).toEqual([]);
-    expect(changedFields({ email: "" }, { email: "ada@example.com" })).toEqual(["email"]);
-  });
-  it("lists every changed field in field order", () => {
-    expect(changedFields({ country: "US", city: "LA" }, { city: "NY", country: "CA", state: "ON" })).toEqual(["country", "city", "state"]);
   });
 });

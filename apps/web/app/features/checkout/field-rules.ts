@@ -7,9 +7,6 @@ import {
   ADDRESS_MESSAGES,
   type AddressFieldDefinition,
   type AddressFieldKey,
-  type AddressFields,
-  type AddressInput,
-  changedAddressFields,
   normalisePostcode,
   validateAddress,
 } from "@cartwright/commerce";
@@ -82,24 +79,4 @@ export function checkField(
     },
   );
   return errors[key]?.message ?? null;
-}
-
-/**
- * Whether the address is complete enough to ask for shipping rates (spec §5 "Address rules"):
- * a country is set and every required, non-hidden field among state, country, postcode and city
- * is filled. `fields` are the form's fields for the address's country.
- */
-export function addressCompleteForRates(address: AddressInput, fields: AddressFields): boolean {
-  if (checkedValue("country", address.country) === "") return false;
-  return (["state", "country", "postcode", "city"] as const).every(
-    (key) => !fields[key].required || fields[key].hidden || checkedValue(key, address[key]) !== "",
-  );
-}
-
-/**
- * The fields whose values differ once normalised (spec §5 "Address rules": email trimmed if
- * valid, otherwise empty; postcode without spaces, upper-cased; others trimmed).
- */
-export function changedFields(before: AddressInput, after: AddressInput): AddressFieldKey[] {
-  return changedAddressFields(before, after);
 }

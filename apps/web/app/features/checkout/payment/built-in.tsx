@@ -3,6 +3,7 @@
  * cheque show their description; test_card shows a card form; demo_express is an express button.
  * Importing this module registers them (idempotent: a registration replaces itself by name).
  */
+import { OFFLINE_PAYMENT_METHODS } from "@cartwright/commerce";
 import { useEffect, useId, useState } from "react";
 import { type CardErrors, type CardInput, formatCardNumber, formatCvc, formatExpiry, testCardPaymentData, validateCard } from "./card.ts";
 import { paymentMessages as t } from "./messages.ts";
@@ -24,20 +25,6 @@ function offlineContent(description: string) {
   }
   return OfflineContent;
 }
-
-const OFFLINE = [
-  { name: "cod", title: "Cash on delivery", description: "Pay with cash upon delivery." },
-  {
-    name: "bacs",
-    title: "Direct bank transfer",
-    description: "Make your payment directly into our bank account. Please use your Order ID as the payment reference.",
-  },
-  {
-    name: "cheque",
-    title: "Check payments",
-    description: "Please send a check to Store Name, Store Street, Store Town, Store State / County, Store Postcode.",
-  },
-];
 
 const TEST_CARD_DESCRIPTION = "Pay with a test card: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined.";
 
@@ -118,7 +105,7 @@ export function DemoExpressButton({ onClick, disabled }: ExpressPaymentContentPr
 }
 
 export function registerBuiltInPaymentMethods() {
-  for (const { name, title, description } of OFFLINE) {
+  for (const { name, title, description } of OFFLINE_PAYMENT_METHODS) {
     const Content = offlineContent(description);
     registerPaymentMethod({
       name,

@@ -31,29 +31,6 @@ export interface ExpressPaymentContentProps {
   disabled: boolean;
 }
 
-/** Spec §9 "Payment icons": the ids a string icon may name. */
-export const PAYMENT_ICON_IDS = [
-  "alipay",
-  "amex",
-  "bancontact",
-  "diners",
-  "discover",
-  "eps",
-  "giropay",
-  "ideal",
-  "jcb",
-  "laser",
-  "maestro",
-  "mastercard",
-  "multibanco",
-  "p24",
-  "sepa",
-  "sofort",
-  "unionpay",
-  "visa",
-  "wechat",
-] as const;
-
 export interface PaymentMethodIcon {
   id: string;
   alt: string;
@@ -218,8 +195,6 @@ export const getExpressPaymentMethods = (): ExpressPaymentMethod[] => [...expres
 /** The registered method for a server method id (paymentMethodId, else name). */
 export const getPaymentMethod = (id: string): PaymentMethod | undefined =>
   [...paymentMethods.values()].find((m) => m.paymentMethodId === id) ?? paymentMethods.get(id);
-export const getExpressPaymentMethod = (id: string): ExpressPaymentMethod | undefined =>
-  [...expressPaymentMethods.values()].find((m) => m.paymentMethodId === id) ?? expressPaymentMethods.get(id);
 
 /** For tests: forget every registration. */
 export function clearPaymentMethodRegistry() {

@@ -3,12 +3,11 @@
  * guarded by a marker row so that a second start (or a second process) seeds nothing.
  */
 import { parseDecimalAmount } from "@cartwright/commerce";
-
-import { deriveStockStatus } from "../../modules/catalog/index.ts";
-import { createCustomer } from "../../modules/customers/index.ts";
-import { savePaymentToken } from "../../modules/payments/index.ts";
-import type { Db } from "../index.ts";
-import type { Flag, ProductsTable } from "../schema.ts";
+import type { Db } from "../db/index.ts";
+import type { Flag, ProductsTable } from "../db/schema.ts";
+import { deriveStockStatus } from "../modules/catalog/index.ts";
+import { createCustomer } from "../modules/customers/index.ts";
+import { savePaymentToken } from "../modules/payments/index.ts";
 import { DEMO_COUPONS, DEMO_LOCAL_PICKUP, DEMO_REST_OF_WORLD, DEMO_TAX_RATES, DEMO_ZONES } from "./demo-cart.ts";
 import { DEMO_ATTRIBUTES, DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_SETTINGS, type DemoProduct, HOODIE_VARIATIONS } from "./demo-catalogue.ts";
 import { DEMO_CUSTOMERS } from "./demo-customers.ts";

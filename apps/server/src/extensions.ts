@@ -1,0 +1,72 @@
+/**
+ * Server extensions: what a shop adds in code (payment gateways, checkout fields, cart fees, a
+ * POST /cart/extensions callback), handed to `buildApp({ extensions })` and registered while the app
+ * runs. `npm start` loads the modules the EXTENSIONS setting lists (config.ts), each exporting one
+ * `Extension` as its default. An example: extensions/gift-wrap/.
+ */
+import { isAbsolute } from "node:path";
+import { pathToFileURL } from "node:url";
+import { ConfigError } from "./config.ts";
+import { type CartExtensionCallback, type CartFeeProvider, registerCartExtension, registerCartFees } from "./modules/cart/index.ts";
+import { type CheckoutField, registerCheckoutField } from "./modules/checkout/index.ts";
+import { type PaymentGateway, registerPaymentGateway } from "./modules/payments/index.ts";
+
+export interface Extension {
+  /** Names the extension in messages; the namespace of its cart fees and of its POST /cart/extensions callback. */
+  name: string;
+  /** Offered when the shop switches them on in its payment settings (an existing id is replaced). */
+  paymentGateways?: PaymentGateway[];
+  /** Field ids are namespaced: 'name/field'. */
+  checkoutFields?: CheckoutField[];
+  /** Fees for every priced cart; must answer from its arguments alone, as kept cart replies are reused while they hold (decision 0015). */
+  cartFees?: CartFeeProvider;
+  /** Answers POST /cart/extensions for this extension's namespace: the cart keeps what it returns. */
+  cartExtension?: CartExtensionCallback;
+}
+
+const NAME_PATTERN = /^[a-z0-9-]+$/;
+
+/** Registers every part of every extension; the answer takes them all back (buildApp calls it when the app closes). */
+export function registerExtensions(extensions: readonly Extension[]): () => void {
+  const undo: (() => void)[] = [];
+  const unregister = () => {
+    for (const step of undo.reverse()) step();
+    undo.length = 0;
+  };
+  const names = new Set<string>();
+  try {
+    for (const extension of extensions) {
+      if (!NAME_PATTERN.test(extension.name))
+        throw new Error(`An extension's name must be lower-case letters, digits and dashes (got '${extension.name}').`);
+      if (names.has(extension.name)) throw new Error(`Two extensions are named '${extension.name}'.`);
+      names.add(extension.name);
+      for (const gateway of extension.paymentGateways ?? []) undo.push(registerPaymentGateway(gateway));
+      for (const field of extension.checkoutFields ?? []) undo.push(registerCheckoutField(field));
+      if (extension.cartFees) undo.push(registerCartFees(extension.name, extension.cartFees));
+      if (extension.cartExtension) undo.push(registerCartExtension(extension.name, extension.cartExtension));
+    }
+  } catch (error) {
+    unregister();
+    throw error;
+  }
+  return unregister;
+}
+
+/** The extensions of the EXTENSIONS setting (config.ts: absolute paths or package names), imported in order; each module's default export is one. */
+export async function loadExtensions(specifiers: readonly string[]): Promise<Extension[]> {
+  const loaded: Extension[] = [];
+  for (const specifier of specifiers) {
+    const target = isAbsolute(specifier) ? pathToFileURL(specifier).href : specifier;
+    let module: { default?: unknown };
+    try {
+      module = await import(target);
+    } catch (error) {
+      throw new ConfigError(`EXTENSIONS: '${specifier}' could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const extension = module.default;
+    if (!extension || typeof extension !== "object" || typeof (extension as Extension).name !== "string")
+      throw new ConfigError(`EXTENSIONS: '${specifier}' must export an extension ({ name, … }) as its default.`);
+    loaded.push(extension as Extension);
+  }
+  return loaded;
+}
