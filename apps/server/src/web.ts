@@ -295,7 +295,7 @@ function accountServices({ db, secret, settings, request, reply, session, limits
     },
     async orderReceived(id: number, key: string | null) {
       if (!isStoredId(id)) return null;
-      const row = await orders.ordersRepo.findOrder(db, id);
+      const row = await orders.findOrder(db, id);
       if (!row || row.status === "checkout-draft") return null;
       const owner = row.customer_id ?? 0;
       if (owner && owner === session.uid) return shape(await orders.orderView(db, row));

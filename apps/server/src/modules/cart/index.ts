@@ -1,6 +1,4 @@
 export { ajaxRoutes } from "./ajax.routes.ts";
-/** For the checkout: the cart rows under their lock, and pricing without a reply. */
-export * as cartRepo from "./cart.repo.ts";
 export { cartRoutes } from "./cart.routes.ts";
 export { AddressSchema } from "./cart.schemas.ts";
 export type { AddItemInput, CartContext, CartSession } from "./cart.service.ts";
@@ -22,3 +20,5 @@ export type { CartView } from "./cart-view.ts";
 export { loadPricedCart } from "./cart-view.ts";
 export { readAddress } from "./customer.ts";
 export { registerCartExtension, registerCartFees } from "./extensions.ts";
+/** The cart under another module's transaction: the checkout's and a sign-in's calls. */
+export { emptyCart, findCart, lockCart, removeCartCoupons, saveCartAddresses } from "./held-cart.ts";

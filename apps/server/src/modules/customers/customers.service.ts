@@ -8,11 +8,9 @@ import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
 import { type ClientLimits, emailSubject, type Hit, RATE_LIMITS, usedBefore } from "../../http/rate-limits.ts";
 import { CART_TTL_SECONDS, newSessionId } from "../../http/tokens.ts";
-import { cartRepo, mergeCarts } from "../cart/index.ts";
+import { lockCart, mergeCarts } from "../cart/index.ts";
 import * as repo from "./customers.repo.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
-
-export { hashPassword, needsRehash, SCRYPT_PARAMS, type ScryptParams, verifyPassword } from "./password.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
 /** The owner's password is longer than a shopper's: it is set by hand, never chosen for them. */
@@ -246,7 +244,7 @@ export async function startCustomerSession(db: Db, current: Session, customerId:
   const sid = newSessionId();
   if (guestCart) {
     // The same empty row the cart module creates on a first write, owned by the customer.
-    await cartRepo.lockCart(db, sid, customerId, expiresAt, at);
+    await lockCart(db, sid, customerId, now);
     await mergeCarts(db, guestCart, sid);
   }
   return { sid, uid: customerId, lid };

@@ -1,5 +1,4 @@
 export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.repo.ts";
-export * as ordersRepo from "./orders.repo.ts";
 export { PLACED_STATUSES } from "./orders.repo.ts";
 export type { CustomerOrderSummary, OrderAccess, OrderView } from "./orders.service.ts";
 export {
@@ -11,3 +10,20 @@ export {
   orderView,
   releaseOrder,
 } from "./orders.service.ts";
+/** The checkout's calls: placing, paying and sweeping orders, each inside the caller's transaction. */
+export type { PaymentOutcomeFields } from "./placing.ts";
+export {
+  claimOrderEmails,
+  createOrder,
+  findOrder,
+  holdDraftStock,
+  latestCartOrder,
+  markOrderPlaced,
+  ordersWithEmailsDue,
+  recordPaymentOutcome,
+  setOrderLines,
+  takeStock,
+  unrecordedPayments,
+  updateOrder,
+  useCoupon,
+} from "./placing.ts";
