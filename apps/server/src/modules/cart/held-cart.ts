@@ -37,3 +37,18 @@ export function removeCartCoupons(db: Db, cartId: string, codes: string[]): Prom
 export function emptyCart(db: Db, cartId: string, now: string): Promise<void> {
   return repo.emptyCart(db, cartId, now);
 }
+
+/** Whether the cart has a row: a session that never wrote to its cart has none. */
+export function cartExists(db: Db, cartId: string): Promise<boolean> {
+  return repo.cartExists(db, cartId);
+}
+
+/** The customer's most recently used cart that has not expired, to continue in after signing in. */
+export function savedCartOf(db: Db, customerId: number, now: Date): Promise<string | undefined> {
+  return repo.findSavedCartId(db, customerId, now.toISOString());
+}
+
+/** Signing in counts as using the cart: it lives another CART_TTL_SECONDS. */
+export function keepCart(db: Db, cartId: string, now: Date): Promise<void> {
+  return repo.extendCart(db, cartId, now.toISOString(), expiryOf(now));
+}

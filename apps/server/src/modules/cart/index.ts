@@ -21,4 +21,13 @@ export { loadPricedCart } from "./cart-view.ts";
 export { readAddress } from "./customer.ts";
 export { registerCartExtension, registerCartFees } from "./extensions.ts";
 /** The cart under another module's transaction: the checkout's and a sign-in's calls. */
-export { emptyCart, findCart, lockCart, removeCartCoupons, saveCartAddresses } from "./held-cart.ts";
+export {
+  cartExists,
+  emptyCart,
+  findCart,
+  keepCart,
+  lockCart,
+  removeCartCoupons,
+  saveCartAddresses,
+  savedCartOf,
+} from "./held-cart.ts";
