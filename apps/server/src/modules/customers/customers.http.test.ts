@@ -89,7 +89,7 @@ describe("POST /account/register", () => {
     expect(await verifyPassword(`${PASSWORD}!`, row.password_hash)).toBe(false);
   });
 
-  it("is callable by other modules: createCustomer, authenticate, getCustomer", async () => {
+  it("createCustomer and getCustomer serve other modules; the account they make signs in", async () => {
     const email = uniqueEmail();
     const { id } = await createCustomer(shop.db, { email, password: PASSWORD, firstName: "Ada", lastName: "Byron" });
     await expect(createCustomer(shop.db, { email, password: PASSWORD })).rejects.toMatchObject({
