@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+// biome-ignore lint/style/noRestrictedImports: the journey reads the plain defaults without loading the server's database layer into Playwright.
 import { DEFAULT_SETTINGS } from "../apps/server/src/modules/settings/settings.types.ts";
 import { addToCart, type ExtensionWindow, extensionApiReady, fillUsAddress, openCheckout } from "./support/checkout.ts";
 

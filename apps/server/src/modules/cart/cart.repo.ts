@@ -193,3 +193,24 @@ export async function emptyCart(trx: Db, cartId: string, now: string): Promise<v
   await trx.deleteFrom("cart_items").where("cart_id", "=", cartId).execute();
   await trx.deleteFrom("cart_coupons").where("cart_id", "=", cartId).execute();
 }
+
+/** The customer's most recently used cart that has not expired. */
+export async function findSavedCartId(db: Db, customerId: number, now: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("carts")
+    .select("id")
+    .where("customer_id", "=", customerId)
+    .where("expires_at", ">", now)
+    .orderBy("updated_at", "desc")
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function cartExists(db: Db, id: string): Promise<boolean> {
+  return Boolean(await db.selectFrom("carts").select("id").where("id", "=", id).executeTakeFirst());
+}
+
+/** Pushes the cart's expiry on without writing anything else (the version moves by the trigger, migration 010). */
+export async function extendCart(db: Db, id: string, now: string, expiresAt: string): Promise<void> {
+  await db.updateTable("carts").set({ updated_at: now, expires_at: expiresAt }).where("id", "=", id).execute();
+}

@@ -1,6 +1,4 @@
 export { ajaxRoutes } from "./ajax.routes.ts";
-/** For the checkout: the cart rows under their lock, and pricing without a reply. */
-export * as cartRepo from "./cart.repo.ts";
 export { cartRoutes } from "./cart.routes.ts";
 export { AddressSchema } from "./cart.schemas.ts";
 export type { AddItemInput, CartContext, CartSession } from "./cart.service.ts";
@@ -23,3 +21,14 @@ export { loadPricedCart } from "./cart-view.ts";
 export { readAddress } from "./customer.ts";
 export type { CartExtensionCallback, CartFeeProvider } from "./extensions.ts";
 export { registerCartExtension, registerCartFees } from "./extensions.ts";
+/** The cart under another module's transaction: the checkout's and a sign-in's calls. */
+export {
+  cartExists,
+  emptyCart,
+  findCart,
+  keepCart,
+  lockCart,
+  removeCartCoupons,
+  saveCartAddresses,
+  savedCartOf,
+} from "./held-cart.ts";

@@ -14,12 +14,37 @@ import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
 import { type ClientLimits, RATE_LIMITS } from "../../http/rate-limits.ts";
-import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import { readOrderAttribution, saveOrderAttribution, withoutAttribution } from "../attribution/index.ts";
-import { type CartContext, cartRepo, getCart, loadPricedCart } from "../cart/index.ts";
+import {
+  type CartContext,
+  emptyCart,
+  findCart,
+  getCart,
+  loadPricedCart,
+  lockCart,
+  removeCartCoupons,
+  saveCartAddresses,
+} from "../cart/index.ts";
 import { createCustomer, saveCustomerAddresses } from "../customers/index.ts";
 import { onOrderPlaced } from "../emails/index.ts";
-import { cancelUnpaidOrders, type NewOrder, type OrderRow, ordersRepo, releaseOrder } from "../orders/index.ts";
+import {
+  cancelUnpaidOrders,
+  createOrder,
+  findOrder,
+  holdDraftStock,
+  latestCartOrder,
+  markOrderPlaced,
+  type NewOrder,
+  type OrderRow,
+  ordersWithEmailsDue,
+  recordPaymentOutcome,
+  releaseOrder,
+  setOrderLines,
+  takeStock,
+  unrecordedPayments,
+  updateOrder,
+  useCoupon,
+} from "../orders/index.ts";
 import {
   availableGateways,
   dataValue,
@@ -88,7 +113,6 @@ class CouponRejection extends Error {
 
 const orderReceivedUrl = (order: Pick<OrderRow, "id" | "order_key">) => `/checkout/order-received/${order.id}?key=${order.order_key}`;
 const newOrderKey = () => `cw_order_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-const expiryOf = (now: Date) => new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
 
 export function checkoutReply(order: OrderRow, outcome: PaymentOutcome | null): CheckoutReply {
   const details = [...(outcome?.details ?? [])];
@@ -117,7 +141,7 @@ export function checkoutReply(order: OrderRow, outcome: PaymentOutcome | null): 
 
 /** The order this cart may reuse: its draft, or an attempt that failed or never got to payment. */
 async function reusableOrder(db: Db, cartId: string, now: Date): Promise<OrderRow | undefined> {
-  const latest = await ordersRepo.latestCartOrder(db, cartId, ["checkout-draft", "failed", "pending"]);
+  const latest = await latestCartOrder(db, cartId, ["checkout-draft", "failed", "pending"]);
   if (!latest || latest.paid_at) return undefined;
   if (latest.status === "pending" && latest.stock_taken === 1) {
     if (now.getTime() - Date.parse(latest.updated_at) < PAYMENT_IN_FLIGHT_MS) return undefined;
@@ -262,8 +286,8 @@ async function placeOrderNow(ctx: CartContext, input: PlaceOrderInput): Promise<
   try {
     prepared = await ctx.db.transaction().execute(async (trx) => {
       const db = trx as unknown as Db;
-      await cartRepo.lockCart(db, sid, uid || null, expiryOf(now), nowIso);
-      const inFlight = await ordersRepo.latestCartOrder(db, sid, ["pending", "processing", "on-hold", "completed"]);
+      await lockCart(db, sid, uid || null, now);
+      const inFlight = await latestCartOrder(db, sid, ["pending", "processing", "on-hold", "completed"]);
       // A second call while the first is paying (a double submit) gets the first call's order; so does
       // any call while a payment asked for is unrecorded (resumeUnrecordedPayment settles those).
       if (
@@ -273,7 +297,7 @@ async function placeOrderNow(ctx: CartContext, input: PlaceOrderInput): Promise<
       ) {
         return { order: inFlight, gateway: null, repeated: true };
       }
-      let stored = await cartRepo.findCart(db, sid);
+      let stored = await findCart(db, sid);
       if (!stored?.items.length) {
         if (inFlight && now.getTime() - Date.parse(inFlight.created_at) < REPEAT_WINDOW_MS)
           return { order: inFlight, gateway: null, repeated: true };
@@ -290,7 +314,7 @@ async function placeOrderNow(ctx: CartContext, input: PlaceOrderInput): Promise<
       const document = hasFieldRules(ctx.settings) ? orderRuleDocument(uid, await before.view(), input, addresses) : null;
       const additionalFields = checkedAdditionalFields(ctx.settings, input.additional_fields ?? {}, document);
       const { billing, shipping, billingFields, shippingFields } = checkedAddresses(ctx.settings, addresses, shippingNeeded, document);
-      const saved = await cartRepo.touchCart(db, sid, nowIso, expiryOf(now), {
+      const saved = await saveCartAddresses(db, sid, now, {
         billing_address: JSON.stringify(billing),
         shipping_address: JSON.stringify(shipping),
         has_calculated_shipping: shipping.country ? 1 : 0,
@@ -379,12 +403,12 @@ async function placeOrderNow(ctx: CartContext, input: PlaceOrderInput): Promise<
       if (reusable) {
         orderId = reusable.id;
         const { order_key: _keep, created_at: _created, ...rest } = fields;
-        await ordersRepo.updateOrder(db, orderId, rest);
+        await updateOrder(db, orderId, rest);
       } else {
-        orderId = await ordersRepo.insertOrder(db, fields);
+        orderId = await createOrder(db, fields);
       }
       await saveOrderAttribution(db, orderId, attribution);
-      await ordersRepo.replaceLines(
+      await setOrderLines(
         db,
         orderId,
         priced.lines.map((line, position) => {
@@ -414,7 +438,7 @@ async function placeOrderNow(ctx: CartContext, input: PlaceOrderInput): Promise<
       // Stock: one conditional update per line; the first that cannot be served undoes everything.
       for (const line of priced.lines) {
         if (!line.item.row.manage_stock) continue;
-        if (!(await ordersRepo.takeStock(db, line.item.row.id, line.quantity, orderId, nowIso))) {
+        if (!(await takeStock(db, line.item.row.id, line.quantity, orderId, nowIso))) {
           throw new StoreError(
             "cw_rest_product_out_of_stock",
             `There is not enough “${line.item.parent.name}” in stock to place this order. Please change the quantity or remove it from your cart.`,
@@ -425,19 +449,13 @@ async function placeOrderNow(ctx: CartContext, input: PlaceOrderInput): Promise<
       // Coupon limits, counted at the moment of use: two shoppers racing for the last use cannot both win.
       for (const coupon of priced.coupons) {
         const message = `Coupon "${coupon.code}" has reached its usage limit and was removed from your cart.`;
-        if (coupon.usageLimitPerUser !== null) {
-          const uses = await ordersRepo.couponUsesBy(db, coupon.id, fields.billing_email, uid, orderId);
-          if (uses >= coupon.usageLimitPerUser) throw new CouponRejection([coupon.code], [message]);
-        }
-        if (!(await ordersRepo.countCouponUse(db, coupon.id))) throw new CouponRejection([coupon.code], [message]);
+        if (!(await useCoupon(db, orderId, coupon, { email: fields.billing_email, customerId: uid })))
+          throw new CouponRejection([coupon.code], [message]);
       }
-      await ordersRepo.markCouponsCounted(db, orderId, 1);
-      await ordersRepo.replaceHolds(db, orderId, [], nowIso);
       // An online payment is asked for under a key the order keeps until its outcome is recorded.
       const online = gateway !== null && !gateway.offline;
       const attempt = online ? `pay_${crypto.randomUUID()}` : "";
-      await ordersRepo.updateOrder(db, orderId, { stock_taken: 1, status: "pending", payment_attempt: attempt, updated_at: nowIso });
-      const order = await ordersRepo.findOrder(db, orderId);
+      const order = await markOrderPlaced(db, orderId, attempt, nowIso);
       if (!order) throw new Error("order vanished inside its transaction");
       if (online) return { order, gateway, savedToken, repeated: false };
       // Offline methods and free orders decide nothing outside: settled here, there is no moment a crash could split.
@@ -448,7 +466,7 @@ async function placeOrderNow(ctx: CartContext, input: PlaceOrderInput): Promise<
     });
   } catch (error) {
     if (error instanceof CouponRejection) {
-      await ctx.db.transaction().execute((trx) => cartRepo.removeCoupons(trx as unknown as Db, sid, error.codes));
+      await ctx.db.transaction().execute((trx) => removeCartCoupons(trx as unknown as Db, sid, error.codes));
       throw new StoreError(checkoutErrors.couponErrors(error.codes, error.messages).code, error.messages.join(" "), 409, {
         removed_coupons: error.codes,
         cart: await getCart(ctx),
@@ -521,20 +539,13 @@ async function pay(gateway: PaymentGateway | null, request: PaymentRequest, db: 
 async function recordOutcome(db: Db, order: OrderRow, outcome: PaymentOutcome, now: string): Promise<OrderRow | undefined> {
   const details = JSON.stringify(outcome.details ?? []);
   if (outcome.status === "failure") {
-    if (
-      !(await ordersRepo.claimPaymentOutcome(db, order.id, order.payment_attempt, {
-        status: "failed",
-        payment_details: details,
-        updated_at: now,
-      }))
-    )
-      return undefined;
-    await releaseOrder(db, order, now);
-    return ordersRepo.findOrder(db, order.id);
+    // Claimed, a failure also gives back the order's stock and coupon uses.
+    if (!(await recordPaymentOutcome(db, order, { status: "failed", payment_details: details, updated_at: now }))) return undefined;
+    return findOrder(db, order.id);
   }
   const status = outcome.orderStatus ?? (outcome.status === "success" ? "processing" : "pending");
   const paid = status === "processing" || status === "completed";
-  const claimed = await ordersRepo.claimPaymentOutcome(db, order.id, order.payment_attempt, {
+  const claimed = await recordPaymentOutcome(db, order, {
     status,
     payment_details: details,
     transaction_id: outcome.transactionId ?? "",
@@ -543,7 +554,7 @@ async function recordOutcome(db: Db, order: OrderRow, outcome: PaymentOutcome, n
     updated_at: now,
   });
   if (!claimed) return undefined;
-  await cartRepo.emptyCart(db, order.cart_id, now);
+  await emptyCart(db, order.cart_id, now);
   const customerId = order.customer_id ?? 0;
   if (customerId) {
     const shipping = JSON.parse(order.shipping_address) as Record<string, string>;
@@ -555,7 +566,7 @@ async function recordOutcome(db: Db, order: OrderRow, outcome: PaymentOutcome, n
   if (customerId && outcome.tokenToSave) {
     await savePaymentToken(db, { customerId, gateway: order.payment_method, ...outcome.tokenToSave });
   }
-  return ordersRepo.findOrder(db, order.id);
+  return findOrder(db, order.id);
 }
 
 /**
@@ -581,7 +592,7 @@ async function recordAndAnswer(ctx: CartContext, order: OrderRow, outcome: Payme
   const now = (ctx.now ?? new Date()).toISOString();
   const recorded = await ctx.db.transaction().execute((trx) => recordOutcome(trx as unknown as Db, order, outcome, now));
   if (recorded) return answer(ctx, recorded, outcome, true);
-  const current = await ordersRepo.findOrder(ctx.db, order.id);
+  const current = await findOrder(ctx.db, order.id);
   if (!current) throw new Error("order vanished while being paid");
   return answer(ctx, current, outcomeOf(current), false);
 }
@@ -621,7 +632,7 @@ async function askGateway(db: Db, order: OrderRow): Promise<{ known: true; outco
  * earlier call may still be paying, so its order is answered as pending; after two minutes it is held.
  */
 async function resumeUnrecordedPayment(ctx: CartContext, now: Date): Promise<CheckoutReply | undefined> {
-  const earlier = await ordersRepo.latestCartOrder(ctx.db, ctx.session.sid, ["pending"]);
+  const earlier = await latestCartOrder(ctx.db, ctx.session.sid, ["pending"]);
   if (!earlier?.payment_attempt || earlier.stock_taken !== 1) return undefined;
   const found = await askGateway(ctx.db, earlier);
   const stillPaying = now.getTime() - Date.parse(earlier.updated_at) < PAYMENT_IN_FLIGHT_MS;
@@ -645,7 +656,7 @@ export async function sweepUnpaidOrders(db: Db, holdMinutes: number, now = new D
   const nowIso = now.toISOString();
   const before = new Date(now.getTime() - holdMinutes * 60 * 1000).toISOString();
   const counts = { settled: 0, held: 0, failed: 0, cancelled: 0, emailed: 0 };
-  for (const order of await ordersRepo.unrecordedPayments(db, before)) {
+  for (const order of await unrecordedPayments(db, before)) {
     const found = await askGateway(db, order);
     if (found.known && !found.outcome) {
       if (await cancelNeverPaid(db, order, nowIso)) counts.cancelled++;
@@ -664,7 +675,7 @@ export async function sweepUnpaidOrders(db: Db, holdMinutes: number, now = new D
   }
   counts.cancelled += await cancelUnpaidOrders(db, holdMinutes, now);
   // E-mails a process never got to start after settling an order (it died in that instant).
-  for (const id of await ordersRepo.ordersWithEmailsDue(db, new Date(now.getTime() - EMAILS_STARTED_MS).toISOString())) {
+  for (const id of await ordersWithEmailsDue(db, new Date(now.getTime() - EMAILS_STARTED_MS).toISOString())) {
     if (await onOrderPlaced(db, id)) counts.emailed++;
   }
   return counts;
@@ -674,10 +685,8 @@ export async function sweepUnpaidOrders(db: Db, holdMinutes: number, now = new D
 async function cancelNeverPaid(db: Db, order: OrderRow, now: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const tx = trx as unknown as Db;
-    if (!(await ordersRepo.claimPaymentOutcome(tx, order.id, order.payment_attempt, { status: "cancelled", updated_at: now })))
-      return false;
-    await releaseOrder(tx, order, now);
-    return true;
+    // Claimed, the cancellation also gives back the order's stock and coupon uses.
+    return recordPaymentOutcome(tx, order, { status: "cancelled", updated_at: now });
   });
 }
 
@@ -688,8 +697,8 @@ export async function getDraftOrder(ctx: CartContext): Promise<CheckoutReply> {
   const { sid, uid } = ctx.session;
   return ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Db;
-    await cartRepo.lockCart(db, sid, uid || null, expiryOf(now), nowIso);
-    const stored = await cartRepo.findCart(db, sid);
+    await lockCart(db, sid, uid || null, now);
+    const stored = await findCart(db, sid);
     if (!stored?.items.length) throw checkoutErrors.cartEmpty();
     const priced = await loadPricedCart({ ...ctx, db }, stored);
     const existing = await reusableOrder(db, sid, now);
@@ -703,10 +712,10 @@ export async function getDraftOrder(ctx: CartContext): Promise<CheckoutReply> {
       total: priced.result.totals.total_price,
       updated_at: nowIso,
     };
-    if (existing) await ordersRepo.updateOrder(db, existing.id, fields);
+    if (existing) await updateOrder(db, existing.id, fields);
     const orderId = existing
       ? existing.id
-      : await ordersRepo.insertOrder(db, {
+      : await createOrder(db, {
           ...fields,
           cart_id: sid,
           order_key: newOrderKey(),
@@ -730,8 +739,8 @@ export async function getDraftOrder(ctx: CartContext): Promise<CheckoutReply> {
           emails_due: 0,
         });
     const holds = priced.lines.filter((l) => l.item.row.manage_stock).map((l) => ({ product_id: l.item.row.id, quantity: l.quantity }));
-    await ordersRepo.replaceHolds(db, orderId, holds, new Date(now.getTime() + DRAFT_HOLD_MINUTES * 60 * 1000).toISOString());
-    const order = await ordersRepo.findOrder(db, orderId);
+    await holdDraftStock(db, orderId, holds, new Date(now.getTime() + DRAFT_HOLD_MINUTES * 60 * 1000).toISOString());
+    const order = await findOrder(db, orderId);
     if (!order) throw new Error("draft order vanished inside its transaction");
     return checkoutReply(order, null);
   });
@@ -745,9 +754,9 @@ export async function updateDraftOrder(
   if (input.payment_method && !findGateway(input.payment_method)) throw checkoutErrors.paymentMethodDisabled(input.payment_method);
   const draft = await getDraftOrder(ctx);
   const nowIso = (ctx.now ?? new Date()).toISOString();
-  const order = await ordersRepo.findOrder(ctx.db, draft.order_id);
+  const order = await findOrder(ctx.db, draft.order_id);
   if (!order) throw new Error("draft order vanished");
-  await ordersRepo.updateOrder(ctx.db, order.id, {
+  await updateOrder(ctx.db, order.id, {
     ...(input.additional_fields
       ? {
           additional_fields: JSON.stringify({
@@ -760,6 +769,6 @@ export async function updateDraftOrder(
     ...(input.payment_method !== undefined ? { payment_method: input.payment_method } : {}),
     updated_at: nowIso,
   });
-  const updated = await ordersRepo.findOrder(ctx.db, order.id);
+  const updated = await findOrder(ctx.db, order.id);
   return checkoutReply(updated ?? order, null);
 }

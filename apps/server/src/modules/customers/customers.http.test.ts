@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient } from "../../../../../test/store-client.ts";
-import { authenticate, createCustomer, getCustomer, verifyPassword } from "./index.ts";
+// Tests beside the module reach its inside: signing in without a request is not part of its face.
+import { authenticate } from "./customers.service.ts";
+import { createCustomer, getCustomer } from "./index.ts";
+import { verifyPassword } from "./password.ts";
 
 let shop: TestShop;
 let beanie: number;
@@ -86,7 +89,7 @@ describe("POST /account/register", () => {
     expect(await verifyPassword(`${PASSWORD}!`, row.password_hash)).toBe(false);
   });
 
-  it("is callable by other modules: createCustomer, authenticate, getCustomer", async () => {
+  it("createCustomer and getCustomer serve other modules; the account they make signs in", async () => {
     const email = uniqueEmail();
     const { id } = await createCustomer(shop.db, { email, password: PASSWORD, firstName: "Ada", lastName: "Byron" });
     await expect(createCustomer(shop.db, { email, password: PASSWORD })).rejects.toMatchObject({

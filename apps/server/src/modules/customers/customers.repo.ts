@@ -80,27 +80,6 @@ export async function deleteLoginSessionsUnusedSince(db: Db, cutoff: string): Pr
  * customer's cart, so these few queries live here until it does (cart.repo.ts findCustomerCartId).
  */
 
-/** The customer's most recently used cart that has not expired. */
-export async function findSavedCartId(db: Db, customerId: number, now: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("carts")
-    .select("id")
-    .where("customer_id", "=", customerId)
-    .where("expires_at", ">", now)
-    .orderBy("updated_at", "desc")
-    .executeTakeFirst();
-  return row?.id;
-}
-
-export async function cartExists(db: Db, id: string): Promise<boolean> {
-  return Boolean(await db.selectFrom("carts").select("id").where("id", "=", id).executeTakeFirst());
-}
-
-/** Signing in counts as using the cart: it lives another two days. */
-export async function touchCart(db: Db, id: string, now: string, expiresAt: string): Promise<void> {
-  await db.updateTable("carts").set({ updated_at: now, expires_at: expiresAt }).where("id", "=", id).execute();
-}
-
 export async function updateAddresses(db: Db, id: number, billing: string, shipping: string, now: string): Promise<void> {
   await db
     .updateTable("customers")

@@ -8,11 +8,9 @@ import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
 import { type ClientLimits, emailSubject, type Hit, RATE_LIMITS, usedBefore } from "../../http/rate-limits.ts";
 import { CART_TTL_SECONDS, newSessionId } from "../../http/tokens.ts";
-import { cartRepo, mergeCarts } from "../cart/index.ts";
+import { cartExists, keepCart, lockCart, mergeCarts, savedCartOf } from "../cart/index.ts";
 import * as repo from "./customers.repo.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
-
-export { hashPassword, needsRehash, SCRYPT_PARAMS, type ScryptParams, verifyPassword } from "./password.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
 /** The owner's password is longer than a shopper's: it is set by hand, never chosen for them. */
@@ -232,21 +230,20 @@ export async function deleteEndedLoginSessions(db: Db, now = new Date()): Promis
  */
 export async function startCustomerSession(db: Db, current: Session, customerId: number, now = new Date()): Promise<Session> {
   const at = now.toISOString();
-  const expiresAt = new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
   if (current.lid) await repo.revokeLoginSession(db, current.lid, at);
   const lid = await startLoginSession(db, customerId, now);
   // Only a guest's cart joins the account; another customer's stays theirs.
-  const guestCart = current.uid === 0 && (await repo.cartExists(db, current.sid)) ? current.sid : null;
-  const saved = await repo.findSavedCartId(db, customerId, at);
+  const guestCart = current.uid === 0 && (await cartExists(db, current.sid)) ? current.sid : null;
+  const saved = await savedCartOf(db, customerId, now);
   if (saved) {
     if (guestCart) await mergeCarts(db, guestCart, saved);
-    await repo.touchCart(db, saved, at, expiresAt);
+    await keepCart(db, saved, now);
     return { sid: saved, uid: customerId, lid };
   }
   const sid = newSessionId();
   if (guestCart) {
     // The same empty row the cart module creates on a first write, owned by the customer.
-    await cartRepo.lockCart(db, sid, customerId, expiresAt, at);
+    await lockCart(db, sid, customerId, now);
     await mergeCarts(db, guestCart, sid);
   }
   return { sid, uid: customerId, lid };

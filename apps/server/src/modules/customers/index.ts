@@ -1,27 +1,17 @@
 export { customerRoutes } from "./customers.routes.ts";
-export type { Customer, NewCustomer, ScryptParams, Session } from "./customers.service.ts";
+export type { Customer, NewCustomer, Session } from "./customers.service.ts";
 export {
-  authenticate,
   changePassword,
   createCustomer,
-  customerErrors,
   deleteEndedLoginSessions,
   ensureOwner,
   getCustomer,
-  getSignedInCustomer,
-  hashPassword,
   isOwner,
   loginSessionStands,
-  MIN_OWNER_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  needsRehash,
-  normaliseCustomerEmail,
   register,
-  SCRYPT_PARAMS,
   saveCustomerAddresses,
   signIn,
   signOut,
   signOutEverywhere,
   startCustomerSession,
-  verifyPassword,
 } from "./customers.service.ts";

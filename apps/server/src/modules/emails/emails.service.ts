@@ -5,7 +5,7 @@
  */
 import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
-import { ordersRepo, orderView } from "../orders/index.ts";
+import { claimOrderEmails, findOrder, orderView } from "../orders/index.ts";
 import { paymentInstructions } from "../payments/index.ts";
 import { getSettings } from "../settings/index.ts";
 import { type OrderEmailData, renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
@@ -39,7 +39,7 @@ export async function sendOrderEmails(deps: OrderEmailDeps, orderId: number): Pr
   const log = deps.log ?? quiet;
   const { mailer } = deps;
   try {
-    const row = await ordersRepo.findOrder(deps.db, orderId);
+    const row = await findOrder(deps.db, orderId);
     if (!row || !PLACED.includes(row.status)) {
       log.info({ orderId, status: row?.status ?? null }, "order e-mails not sent: the order was not placed");
       return [];
@@ -123,7 +123,7 @@ export function registerOrderEmails(deps: OrderEmailDeps): () => Promise<void> {
 export function onOrderPlaced(db: Db, orderId: number): Promise<boolean> {
   const registration = registrations.get(db);
   if (!registration) return Promise.resolve(false);
-  const claim = ordersRepo.claimOrderEmails(db, orderId).catch(() => false);
+  const claim = claimOrderEmails(db, orderId).catch(() => false);
   const sending: Promise<unknown> = claim
     .then((claimed) => (claimed ? sendOrderEmails(registration.deps, orderId) : []))
     .catch(() => {}) // only a logger that throws gets here; never an unhandled rejection

@@ -1,7 +1,6 @@
 export type { OrderAccess } from "./access.ts";
 export { findReceivedOrder, getOrderFor } from "./access.ts";
 export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.repo.ts";
-export * as ordersRepo from "./orders.repo.ts";
 export { PLACED_STATUSES } from "./orders.repo.ts";
 export type { CustomerOrderSummary, OrderView } from "./orders.service.ts";
 export {
@@ -12,3 +11,20 @@ export {
   orderView,
   releaseOrder,
 } from "./orders.service.ts";
+/** The checkout's calls: placing, paying and sweeping orders, each inside the caller's transaction. */
+export type { PaymentOutcomeFields } from "./placing.ts";
+export {
+  claimOrderEmails,
+  createOrder,
+  findOrder,
+  holdDraftStock,
+  latestCartOrder,
+  markOrderPlaced,
+  ordersWithEmailsDue,
+  recordPaymentOutcome,
+  setOrderLines,
+  takeStock,
+  unrecordedPayments,
+  updateOrder,
+  useCoupon,
+} from "./placing.ts";

@@ -1,0 +1,54 @@
+/**
+ * The cart as other modules hold it inside a transaction of their own: the checkout places an
+ * order from it under its lock, and a sign-in makes a customer's cart to merge a guest's into.
+ */
+import type { Db } from "../../db/index.ts";
+import { CART_TTL_SECONDS } from "../../http/tokens.ts";
+import * as repo from "./cart.repo.ts";
+
+const expiryOf = (now: Date) => new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
+
+/** Creates the cart's row if it has none and takes its lock for the rest of the transaction. */
+export function lockCart(db: Db, cartId: string, customerId: number | null, now: Date): Promise<void> {
+  return repo.lockCart(db, cartId, customerId, expiryOf(now), now.toISOString());
+}
+
+/** The cart's row with its lines and coupons, as stored; null when it has none. */
+export function findCart(db: Db, cartId: string): Promise<repo.StoredCart | null> {
+  return repo.findCart(db, cartId);
+}
+
+/** Saves the addresses an order is placed with as the cart's; answers every field written (a new version among them). */
+export function saveCartAddresses(
+  db: Db,
+  cartId: string,
+  now: Date,
+  addresses: Pick<repo.CartFields, "billing_address" | "shipping_address" | "has_calculated_shipping">,
+): Promise<Partial<repo.CartRow>> {
+  return repo.touchCart(db, cartId, now.toISOString(), expiryOf(now), addresses);
+}
+
+/** Takes coupons off the cart (one an order could not use after all); answers how many went. */
+export function removeCartCoupons(db: Db, cartId: string, codes: string[]): Promise<number> {
+  return repo.removeCoupons(db, cartId, codes);
+}
+
+/** After an order is paid: the lines, coupons and chosen rates go; the addresses stay for next time. */
+export function emptyCart(db: Db, cartId: string, now: string): Promise<void> {
+  return repo.emptyCart(db, cartId, now);
+}
+
+/** Whether the cart has a row: a session that never wrote to its cart has none. */
+export function cartExists(db: Db, cartId: string): Promise<boolean> {
+  return repo.cartExists(db, cartId);
+}
+
+/** The customer's most recently used cart that has not expired, to continue in after signing in. */
+export function savedCartOf(db: Db, customerId: number, now: Date): Promise<string | undefined> {
+  return repo.findSavedCartId(db, customerId, now.toISOString());
+}
+
+/** Signing in counts as using the cart: it lives another CART_TTL_SECONDS. */
+export function keepCart(db: Db, cartId: string, now: Date): Promise<void> {
+  return repo.extendCart(db, cartId, now.toISOString(), expiryOf(now));
+}

@@ -1,0 +1,118 @@
+/**
+ * The calls the checkout places, pays and sweeps orders with. Each takes the database or the
+ * transaction its caller opened, so an order, its stock and its coupon uses are written in the
+ * checkout's one transaction (decision 0011). Stock and coupon usage move only by conditional updates.
+ */
+import type { Db } from "../../db/index.ts";
+import type { OrderStatus } from "../../db/schema.ts";
+import * as repo from "./orders.repo.ts";
+import { releaseOrder } from "./orders.service.ts";
+
+export function findOrder(db: Db, id: number): Promise<repo.OrderRow | undefined> {
+  return repo.findOrder(db, id);
+}
+
+/** The newest order made from a cart, in one of the given statuses. */
+export function latestCartOrder(db: Db, cartId: string, statuses: OrderStatus[]): Promise<repo.OrderRow | undefined> {
+  return repo.latestCartOrder(db, cartId, statuses);
+}
+
+/** Writes a new order (a draft or an attempt being placed); answers its id. */
+export function createOrder(db: Db, order: repo.NewOrder): Promise<number> {
+  return repo.insertOrder(db, order);
+}
+
+/** Rewrites fields of an order the checkout is still writing: a draft, or an attempt that is reused. */
+export function updateOrder(db: Db, id: number, fields: Partial<repo.NewOrder>): Promise<void> {
+  return repo.updateOrder(db, id, fields);
+}
+
+/** Replaces the order's lines and coupons with those of the cart as priced. */
+export function setOrderLines(
+  db: Db,
+  orderId: number,
+  items: repo.NewOrderItem[],
+  coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
+): Promise<void> {
+  return repo.replaceLines(db, orderId, items, coupons);
+}
+
+/** A draft order holds its lines' stock until `expiresAt`, so others see it as taken meanwhile. */
+export function holdDraftStock(
+  db: Db,
+  orderId: number,
+  holds: { product_id: number; quantity: number }[],
+  expiresAt: string,
+): Promise<void> {
+  return repo.replaceHolds(db, orderId, holds, expiresAt);
+}
+
+/**
+ * Takes stock for one line if the shelf (less what other orders hold) has it, or the product
+ * allows backorders. False when it does not: nothing was changed.
+ */
+export function takeStock(db: Db, productId: number, quantity: number, orderId: number, now: string): Promise<boolean> {
+  return repo.takeStock(db, productId, quantity, orderId, now);
+}
+
+/**
+ * Counts one use of a coupon for this order, unless the shopper (by e-mail or account) used up
+ * their own limit in other placed orders, or the coupon its overall limit. False: nothing counted.
+ */
+export async function useCoupon(
+  db: Db,
+  orderId: number,
+  coupon: { id: number; usageLimitPerUser: number | null },
+  shopper: { email: string; customerId: number },
+): Promise<boolean> {
+  if (coupon.usageLimitPerUser !== null) {
+    const uses = await repo.couponUsesBy(db, coupon.id, shopper.email, shopper.customerId, orderId);
+    if (uses >= coupon.usageLimitPerUser) return false;
+  }
+  return repo.countCouponUse(db, coupon.id);
+}
+
+/**
+ * Once its stock and coupon uses are taken: the order counts them as its own, drops its draft
+ * holds and waits, pending, for its payment under `paymentAttempt` (empty: settled in this
+ * transaction). Answers the order as it now stands.
+ */
+export async function markOrderPlaced(db: Db, orderId: number, paymentAttempt: string, now: string): Promise<repo.OrderRow | undefined> {
+  await repo.markCouponsCounted(db, orderId, 1);
+  await repo.replaceHolds(db, orderId, [], now);
+  await repo.updateOrder(db, orderId, { stock_taken: 1, status: "pending", payment_attempt: paymentAttempt, updated_at: now });
+  return repo.findOrder(db, orderId);
+}
+
+/** What an order keeps of a payment's outcome. */
+export type PaymentOutcomeFields = Pick<repo.NewOrder, "status" | "updated_at"> &
+  Partial<Pick<repo.NewOrder, "payment_details" | "transaction_id" | "paid_at" | "emails_due">>;
+
+/** Outcomes that leave an order unpaid: it gives back its stock and coupon uses. */
+const UNPAID_OUTCOMES: OrderStatus[] = ["failed", "cancelled"];
+
+/**
+ * Records a payment's outcome if the order still waits for that very attempt: of the calls racing
+ * to record it (the first call, a retry, the sweep), exactly one gets true. A failed or cancelled
+ * outcome also gives back the order's stock and coupon uses, in the caller's transaction.
+ */
+export async function recordPaymentOutcome(db: Db, order: repo.OrderRow, fields: PaymentOutcomeFields): Promise<boolean> {
+  if (!(await repo.claimPaymentOutcome(db, order.id, order.payment_attempt, fields))) return false;
+  if (UNPAID_OUTCOMES.includes(fields.status)) await releaseOrder(db, order, fields.updated_at);
+  return true;
+}
+
+/** Pending orders whose payment was asked for and never recorded, last touched before the given time. */
+export function unrecordedPayments(db: Db, before: string): Promise<repo.OrderRow[]> {
+  return repo.unrecordedPayments(db, before);
+}
+
+/** Takes on sending a settled order's e-mails: true for the one caller that should send them. */
+export function claimOrderEmails(db: Db, id: number): Promise<boolean> {
+  return repo.claimOrderEmails(db, id);
+}
+
+/** Orders whose e-mails nobody claimed since they settled before the given time (the process settling them died). */
+export function ordersWithEmailsDue(db: Db, before: string): Promise<number[]> {
+  return repo.ordersWithEmailsDue(db, before);
+}
