@@ -4,12 +4,28 @@
  */
 import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { BatchBody } from "../modules/cart/cart.schemas.ts";
+import { Type } from "typebox";
 import { StoreError } from "./errors.ts";
 import { type RequestSession, tokenPayload } from "./session.ts";
 import { createSessionToken } from "./tokens.ts";
 
 export const MAX_BATCH = 25;
+
+/** At most MAX_BATCH requests, counted by the route so the refusal can name the limit. */
+export const BatchBody = Type.Object({
+  requests: Type.Array(
+    Type.Object({
+      path: Type.String({ minLength: 1, maxLength: 500 }),
+      method: Type.Union(
+        ["POST", "PUT", "PATCH", "DELETE"].map((m) => Type.Literal(m)),
+        { default: "POST" },
+      ),
+      body: Type.Optional(Type.Unknown()),
+      headers: Type.Optional(Type.Record(Type.String(), Type.String())),
+    }),
+    { minItems: 1 },
+  ),
+});
 
 /** Marks the batch's own sub-requests: a value no client can know, so a batch run by a batch is refused however it was reached. */
 const SUB_REQUEST_HEADER = "cw-batch-sub-request";

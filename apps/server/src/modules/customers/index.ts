@@ -1,5 +1,5 @@
 export { customerRoutes } from "./customers.routes.ts";
-export type { Customer, NewCustomer, ScryptParams, Session } from "./customers.service.ts";
+export type { Customer, NewCustomer, ScryptParams } from "./customers.service.ts";
 export {
   authenticate,
   changePassword,
