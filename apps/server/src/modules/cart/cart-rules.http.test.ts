@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
 import { productId, StoreClient } from "../../../../../test/store-client.ts";
-import { getSettings, updateSettings } from "../settings/index.ts";
+import { updateSettings } from "../settings/index.ts";
 import { deleteExpiredCarts, getCart, mergeCarts, registerCartExtension, registerCartFees } from "./index.ts";
 
 let shop: TestShop;
