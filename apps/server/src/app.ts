@@ -166,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (legacy) => {
     legacy.addHook("onRequest", async (request, reply) => {
       const session = await resolveSession(deps.config.secret, request, stands);
-      request.cartSession = session;
+      request.requestSession = session;
       sendSessionHeaders(deps.config.secret, request, reply, session);
     });
     registerRequestContext(legacy, contextFor);

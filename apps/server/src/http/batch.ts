@@ -76,7 +76,7 @@ export const batchRoutes: FastifyPluginAsyncTypebox<{ apiPrefix: string; secret:
       return `${path}${query}`;
     });
     // Sub-requests run in the batch's session, already checked for a nonce; the token carries it.
-    const session = request.cartSession as RequestSession;
+    const session = request.requestSession as RequestSession;
     const token = createSessionToken(secret, tokenPayload(session));
     const responses = [];
     for (const [index, sub] of requests.entries()) {

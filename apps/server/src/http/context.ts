@@ -64,7 +64,7 @@ export type ContextFactory = (request: FastifyRequest, session: Session) => Requ
 /** Gives every request of the scope its context, once its session is known (register after the session hook). */
 export function registerRequestContext(app: FastifyInstance, contextFor: ContextFactory): void {
   app.addHook("onRequest", (request, _reply, done) => {
-    request.ctx = contextFor(request, request.cartSession as RequestSession);
+    request.ctx = contextFor(request, request.requestSession as RequestSession);
     done();
   });
 }

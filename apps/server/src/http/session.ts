@@ -122,14 +122,15 @@ export function sendSessionHeaders(secret: string, request: FastifyRequest, repl
  * header and, for browsers, the cookie, with a nonce and User-ID for the new session.
  */
 export function switchSession(secret: string, request: FastifyRequest, reply: FastifyReply, next: Session): void {
-  const session: RequestSession = { ...tokenPayload(next), viaHeader: request.cartSession?.viaHeader ?? false, isNew: false };
-  request.cartSession = session;
+  const session: RequestSession = { ...tokenPayload(next), viaHeader: request.requestSession?.viaHeader ?? false, isNew: false };
+  request.requestSession = session;
   sendSessionHeaders(secret, request, reply, session);
 }
 
 declare module "fastify" {
   interface FastifyRequest {
-    cartSession?: RequestSession;
+    /** The session as the request carried it (Store API, /ajax); services see it as `request.ctx.session`. */
+    requestSession?: RequestSession;
   }
 }
 
@@ -137,11 +138,11 @@ declare module "fastify" {
 export function registerSessionHooks(app: FastifyInstance, secret: string, stands: LoginSessionCheck): void {
   app.addHook("onRequest", async (request, reply) => {
     const session = await resolveSession(secret, request, stands);
-    request.cartSession = session;
+    request.requestSession = session;
     sendSessionHeaders(secret, request, reply, session);
   });
   // Before body validation: a forged write learns nothing about what a valid body looks like.
   app.addHook("preValidation", async (request) => {
-    checkNonce(secret, request, request.cartSession as RequestSession);
+    checkNonce(secret, request, request.requestSession as RequestSession);
   });
 }
