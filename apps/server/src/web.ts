@@ -8,11 +8,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Db } from "./db/index.ts";
 import { staticFileOptions } from "./http/assets.ts";
+import type { ContextFactory, RequestContext } from "./http/context.ts";
 import { newCspNonce, pageContentSecurityPolicy } from "./http/csp.ts";
 import { StoreError } from "./http/errors.ts";
 import { findUnstorableText, isStoredId } from "./http/input.ts";
-import type { RateLimiter } from "./http/rate-limits.ts";
-import { resolveSession, sendSessionHeaders, switchSession } from "./http/session.ts";
+import { resolveSession, type Session, sendSessionHeaders, switchSession } from "./http/session.ts";
 import { createNonce } from "./http/tokens.ts";
 import * as attribution from "./modules/attribution/index.ts";
 import * as cart from "./modules/cart/index.ts";
@@ -22,7 +22,7 @@ import { sampleCart } from "./modules/checkout/index.ts";
 import * as customers from "./modules/customers/index.ts";
 import * as orders from "./modules/orders/index.ts";
 import * as payments from "./modules/payments/index.ts";
-import { type ShopSettings, shopCurrency, shopLocale } from "./modules/settings/index.ts";
+import { getSettings, type ShopSettings, shopCurrency, shopLocale } from "./modules/settings/index.ts";
 import { getVisitorMeta } from "./modules/visitor/index.ts";
 
 export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../web");
@@ -39,9 +39,8 @@ export interface WebOptions {
 interface StorefrontOptions extends WebOptions {
   db: Db;
   secret: string;
-  /** The shop's rate limits: the account forms count against the same ones as the Store API. */
-  rateLimits: RateLimiter;
-  storefront: (request: FastifyRequest) => Promise<{ settings: ShopSettings }>;
+  /** The request context of a page, as the Store API's (its rate limits: the account forms count against the same ones). */
+  contextFor: ContextFactory;
   /** Ask browsers to load http: subresources over https (production, behind TLS). */
   upgradeInsecureRequests: boolean;
 }
@@ -74,7 +73,8 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
       async onSend(request, reply, payload) {
         const page = pageShown(request, reply);
         if (page) {
-          const cookies = attribution.pageViewCookies((await options.storefront(request)).settings, page);
+          const settings = await ((request.ctx as RequestContext | undefined)?.shopSettings() ?? getSettings(db));
+          const cookies = attribution.pageViewCookies(settings, page);
           if (cookies.length) reply.header("Set-Cookie", cookies);
         }
         return payload;
@@ -83,16 +83,17 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     async getLoadContext(request, reply) {
       const cspNonce = newCspNonce();
       reply.header("Content-Security-Policy", pageContentSecurityPolicy(cspNonce, options));
-      const base = { ...(await options.storefront(request)), cspNonce };
-      const ctx = { db, settings: base.settings };
-      const orderAttribution = attribution.browserAttribution(base.settings);
       // Pages share the Store API's session: the same cookie, and a nonce for the browser's writes.
       const session = await resolveSession(options.secret, request, (id, customerId) => customers.loginSessionStands(db, id, customerId));
       sendSessionHeaders(options.secret, request, reply, session);
       // One session object for the whole request: signing in or out in an action moves it, and
       // everything read after that (the cart, the nonce) follows.
-      const current: customers.Session = { sid: session.sid, uid: session.uid, lid: session.lid };
-      const cartContext = { db, settings: base.settings, session: current };
+      const current: Session = { sid: session.sid, uid: session.uid, lid: session.lid };
+      // The page's one request context, as a Store API call has (http/context.ts).
+      const ctx = options.contextFor(request, current);
+      request.ctx = ctx;
+      const base = { settings: await ctx.shopSettings(), cspNonce };
+      const orderAttribution = attribution.browserAttribution(base.settings);
       const context = new RouterContextProvider();
       context.set(token, {
         ...base,
@@ -100,9 +101,9 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
           return createNonce(options.secret, current.sid);
         },
         cart: {
-          get: () => cart.getCart(cartContext),
+          get: () => cart.getCart(ctx),
           summary: async () => {
-            const view = await cart.getCart(cartContext);
+            const view = await cart.getCart(ctx);
             return {
               itemsCount: view.items_count,
               totalItems: Number(view.totals.total_items),
@@ -114,7 +115,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
             if (!isStoredId(input.id) || findUnstorableText(input))
               return { ok: false as const, message: "This product cannot be added to the cart." };
             try {
-              await cart.addItem(cartContext, input);
+              await cart.addItem(ctx, input);
               return { ok: true as const };
             } catch (error) {
               if (error instanceof StoreError) return { ok: false as const, message: error.message };
@@ -122,18 +123,10 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
             }
           },
         },
-        visitor: { meta: () => getVisitorMeta(db, cartContext.session) },
+        visitor: { meta: () => getVisitorMeta(ctx) },
         attribution: orderAttribution,
         checkout: checkoutServices(db, base.settings, current),
-        account: accountServices({
-          db,
-          secret: options.secret,
-          settings: base.settings,
-          request,
-          reply,
-          session: current,
-          limits: options.rateLimits,
-        }),
+        account: accountServices({ ctx, secret: options.secret, settings: base.settings, request, reply }),
         catalog: {
           listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
           getProduct: (idOrSlug: string) => catalog.getProduct(ctx, idOrSlug),
@@ -176,7 +169,7 @@ function pageShown(request: FastifyRequest, reply: FastifyReply): attribution.Pa
 }
 
 /** What the checkout page needs from the server beyond the cart: countries, payment methods, the customer's saved details. */
-function checkoutServices(db: Db, settings: ShopSettings, session: customers.Session): StorefrontCheckout {
+function checkoutServices(db: Db, settings: ShopSettings, session: Session): StorefrontCheckout {
   return {
     // Codes only: names and states ship in the checkout's script already, so the page does not repeat them.
     countries: () => ({
@@ -202,14 +195,12 @@ function checkoutServices(db: Db, settings: ShopSettings, session: customers.Ses
 }
 
 interface AccountDeps {
-  db: Db;
+  /** This request's context; its session is switched in place by sign-in and sign-out. */
+  ctx: RequestContext;
   secret: string;
   settings: ShopSettings;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** This request's session; switched in place by sign-in and sign-out. */
-  session: customers.Session;
-  limits: RateLimiter;
 }
 
 /** An account form (sign-in, registration, password) holding text no database can store (decision 0018). */
@@ -221,14 +212,15 @@ const unstorableForm = {
 };
 
 /** The account pages' services (decision 0010): the customers module's calls, with the session switch of the Store API's account routes. */
-function accountServices({ db, secret, settings, request, reply, session, limits }: AccountDeps): StorefrontAccount {
-  const switchTo = (next: customers.Session) => {
+function accountServices({ ctx, secret, settings, request, reply }: AccountDeps): StorefrontAccount {
+  const { db, session } = ctx;
+  const switchTo = (next: Session) => {
     switchSession(secret, request, reply, next);
     session.sid = next.sid;
     session.uid = next.uid;
     session.lid = next.lid;
   };
-  const attempt = async (call: () => Promise<{ session: customers.Session }>) => {
+  const attempt = async (call: () => Promise<{ session: Session }>) => {
     try {
       switchTo((await call()).session);
       return { ok: true as const };
@@ -251,23 +243,19 @@ function accountServices({ db, secret, settings, request, reply, session, limits
       return customer && { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName };
     },
     signIn: async (email: string, password: string) =>
-      findUnstorableText([email, password])
-        ? unstorableForm
-        : attempt(() => customers.signIn(db, { ...session }, email, password, limits.forRequest(request))),
+      findUnstorableText([email, password]) ? unstorableForm : attempt(() => customers.signIn(ctx, email, password)),
     register: async (email: string, password: string) =>
-      findUnstorableText([email, password])
-        ? unstorableForm
-        : attempt(() => customers.register(db, { ...session }, { email, password }, limits.forRequest(request))),
+      findUnstorableText([email, password]) ? unstorableForm : attempt(() => customers.register(ctx, { email, password })),
     async signOut() {
-      if (session.uid) switchTo(await customers.signOut(db, { ...session }));
+      if (session.uid) switchTo(await customers.signOut(ctx));
     },
     async signOutEverywhere() {
-      if (session.uid) switchTo(await customers.signOutEverywhere(db, { ...session }));
+      if (session.uid) switchTo(await customers.signOutEverywhere(ctx));
     },
     changePassword: async (currentPassword: string, newPassword: string) =>
       findUnstorableText([currentPassword, newPassword])
         ? unstorableForm
-        : attempt(() => customers.changePassword(db, { ...session }, currentPassword, newPassword, limits.forRequest(request))),
+        : attempt(() => customers.changePassword(ctx, currentPassword, newPassword)),
     orders: async () => (session.uid ? orders.listCustomerOrders(db, session.uid) : []),
     async order(id: number) {
       if (!session.uid || !isStoredId(id)) return null;

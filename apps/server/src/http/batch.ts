@@ -4,13 +4,28 @@
  */
 import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-// biome-ignore lint/style/noRestrictedImports: the batch schema moves into http/ (issue 15), which then imports no module.
-import { BatchBody } from "../modules/cart/cart.schemas.ts";
+import { Type } from "typebox";
 import { StoreError } from "./errors.ts";
 import { type RequestSession, tokenPayload } from "./session.ts";
 import { createSessionToken } from "./tokens.ts";
 
 export const MAX_BATCH = 25;
+
+/** At most MAX_BATCH requests, counted by the route so the refusal can name the limit. */
+export const BatchBody = Type.Object({
+  requests: Type.Array(
+    Type.Object({
+      path: Type.String({ minLength: 1, maxLength: 500 }),
+      method: Type.Union(
+        ["POST", "PUT", "PATCH", "DELETE"].map((m) => Type.Literal(m)),
+        { default: "POST" },
+      ),
+      body: Type.Optional(Type.Unknown()),
+      headers: Type.Optional(Type.Record(Type.String(), Type.String())),
+    }),
+    { minItems: 1 },
+  ),
+});
 
 /** Marks the batch's own sub-requests: a value no client can know, so a batch run by a batch is refused however it was reached. */
 const SUB_REQUEST_HEADER = "cw-batch-sub-request";
@@ -61,7 +76,7 @@ export const batchRoutes: FastifyPluginAsyncTypebox<{ apiPrefix: string; secret:
       return `${path}${query}`;
     });
     // Sub-requests run in the batch's session, already checked for a nonce; the token carries it.
-    const session = request.cartSession as RequestSession;
+    const session = request.requestSession as RequestSession;
     const token = createSessionToken(secret, tokenPayload(session));
     const responses = [];
     for (const [index, sub] of requests.entries()) {

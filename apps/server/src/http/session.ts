@@ -5,7 +5,6 @@
  * also names a login session, which must still stand in the database (decision 0017).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { CartSession } from "../modules/cart/index.ts";
 import { StoreError } from "./errors.ts";
 import {
   CART_TTL_SECONDS,
@@ -25,9 +24,22 @@ export const SESSION_COOKIE = "cw_session";
  */
 export type LoginSessionCheck = (loginSessionId: string, customerId: number) => Promise<boolean>;
 
-export interface RequestSession extends CartSession {
+/**
+ * Who is asking, as every service sees it: a session id (which is also the cart's id), the
+ * customer id (0 for a guest) and, when signed in, the login session (a customer_sessions row,
+ * decision 0017). Several devices of one customer share the sid of the saved cart; each sign-in
+ * has a login session of its own.
+ */
+export interface Session {
+  sid: string;
+  /** Signed-in customer id, 0 for a guest. */
+  uid: number;
   /** The login session of a signed-in request; absent for a guest. */
   lid?: string;
+}
+
+/** The session as the request carried it: the Session, and how it came (for the nonce check and the reply's token). */
+export interface RequestSession extends Session {
   /** Came from the Cart-Token header (exempt from the nonce check). */
   viaHeader: boolean;
   /** No valid token or cookie came in: a new session was started for this request. */
@@ -41,7 +53,7 @@ export interface RequestSession extends CartSession {
 const TOKEN_REISSUE_MS = 60_000;
 
 /** What a token carries of a session: a guest's has no login session. */
-export const tokenPayload = (session: { sid: string; uid: number; lid?: string }) =>
+export const tokenPayload = (session: Session) =>
   session.uid && session.lid ? { sid: session.sid, uid: session.uid, lid: session.lid } : { sid: session.sid, uid: session.uid };
 
 const isWrite = (method: string) => !["GET", "HEAD", "OPTIONS"].includes(method);
@@ -109,20 +121,16 @@ export function sendSessionHeaders(secret: string, request: FastifyRequest, repl
  * Moves this request onto another session (sign-in, sign-out): a new token in the Cart-Token
  * header and, for browsers, the cookie, with a nonce and User-ID for the new session.
  */
-export function switchSession(
-  secret: string,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  next: { sid: string; uid: number; lid?: string },
-): void {
-  const session: RequestSession = { ...tokenPayload(next), viaHeader: request.cartSession?.viaHeader ?? false, isNew: false };
-  request.cartSession = session;
+export function switchSession(secret: string, request: FastifyRequest, reply: FastifyReply, next: Session): void {
+  const session: RequestSession = { ...tokenPayload(next), viaHeader: request.requestSession?.viaHeader ?? false, isNew: false };
+  request.requestSession = session;
   sendSessionHeaders(secret, request, reply, session);
 }
 
 declare module "fastify" {
   interface FastifyRequest {
-    cartSession?: RequestSession;
+    /** The session as the request carried it (Store API, /ajax); services see it as `request.ctx.session`. */
+    requestSession?: RequestSession;
   }
 }
 
@@ -130,11 +138,11 @@ declare module "fastify" {
 export function registerSessionHooks(app: FastifyInstance, secret: string, stands: LoginSessionCheck): void {
   app.addHook("onRequest", async (request, reply) => {
     const session = await resolveSession(secret, request, stands);
-    request.cartSession = session;
+    request.requestSession = session;
     sendSessionHeaders(secret, request, reply, session);
   });
   // Before body validation: a forged write learns nothing about what a valid body looks like.
   app.addHook("preValidation", async (request) => {
-    checkNonce(secret, request, request.cartSession as RequestSession);
+    checkNonce(secret, request, request.requestSession as RequestSession);
   });
 }

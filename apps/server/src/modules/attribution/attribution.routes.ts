@@ -3,20 +3,16 @@
  * POST /api/store/v1/attribution/page-view: the page the visitor just consented on, tracked (its cookies in the reply).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
-import type { ShopSettings } from "../settings/index.ts";
 import { PageViewBody, ReportQuery } from "./attribution.schemas.ts";
 import { attributionReport, consentedPageView } from "./attribution.service.ts";
 
 export interface AttributionRouteDeps {
-  db: Db;
-  settings: (request: unknown) => Promise<ShopSettings>;
   /** Which orders count as placed (the orders module's list, handed in to keep the modules apart). */
   placedStatuses: OrderStatus[];
 }
 
-export const attributionRoutes: FastifyPluginAsyncTypebox<AttributionRouteDeps> = async (app, { db, settings, placedStatuses }) => {
+export const attributionRoutes: FastifyPluginAsyncTypebox<AttributionRouteDeps> = async (app, { placedStatuses }) => {
   app.get(
     "/attribution/report",
     {
@@ -28,7 +24,7 @@ export const attributionRoutes: FastifyPluginAsyncTypebox<AttributionRouteDeps> 
     },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      return attributionReport(db, request.cartSession?.uid ?? 0, request.query, placedStatuses);
+      return attributionReport(request.ctx, request.query, placedStatuses);
     },
   );
 
@@ -42,7 +38,7 @@ export const attributionRoutes: FastifyPluginAsyncTypebox<AttributionRouteDeps> 
       },
     },
     async (request, reply) => {
-      const cookies = consentedPageView(await settings(request), {
+      const cookies = await consentedPageView(request.ctx, {
         ...request.body,
         origin: `${request.protocol}://${request.host}`,
         userAgent: request.headers["user-agent"] ?? "",

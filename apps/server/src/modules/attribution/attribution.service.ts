@@ -4,9 +4,9 @@
  * for anything but showing and reporting it.
  */
 import type { Db } from "../../db/index.ts";
+import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { isOwner } from "../customers/index.ts";
-import type { ShopSettings } from "../settings/index.ts";
 import { type OrderAttributionRow, ordersBySource, findAttribution as readRow, saveAttribution } from "./attribution.repo.ts";
 import { type PageRequest, pageViewCookies } from "./tracking/page-view.ts";
 import { type OrderAttributionValues, originLabel } from "./values.ts";
@@ -48,7 +48,8 @@ const isPageOf = (address: string, origin: string) => URL.parse(address)?.origin
  * (the server could not track it without consent, and the landing page's source would be lost).
  * Answers the Set-Cookie headers; none without consent.
  */
-export function consentedPageView(settings: ShopSettings, page: Omit<PageRequest, "inApp"> & { origin: string }): string[] {
+export async function consentedPageView(ctx: RequestContext, page: Omit<PageRequest, "inApp"> & { origin: string }): Promise<string[]> {
+  const settings = await ctx.shopSettings();
   if (!isPageOf(page.url, page.origin)) throw attributionErrors.notOurPage();
   return pageViewCookies(settings, { ...page, inApp: false });
 }
@@ -72,11 +73,12 @@ export interface AttributionReportLine {
 
 /** Placed orders (not drafts, failed or cancelled attempts) per source type and source, most orders first. */
 export async function attributionReport(
-  db: Db,
-  customerId: number,
+  ctx: RequestContext,
   query: ReportQuery,
   statuses: Parameters<typeof ordersBySource>[2],
 ): Promise<{ after: string; before: string; lines: AttributionReportLine[] }> {
+  const { db, session } = ctx;
+  const customerId = session.uid;
   if (!customerId) throw attributionErrors.cannotView(401);
   if (!(await isOwner(db, customerId))) throw attributionErrors.cannotView(403);
   if (query.before < query.after) throw attributionErrors.badRange();

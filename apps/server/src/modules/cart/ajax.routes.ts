@@ -5,21 +5,14 @@
  * to the product page.
  */
 import { type Currency, formatAmount } from "@cartwright/commerce";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { isStoredId } from "../../db/ids.ts";
-import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
-import type { RequestSession } from "../../http/session.ts";
 import { getProduct } from "../catalog/index.ts";
 import { type ShopSettings, shopCurrency } from "../settings/index.ts";
 import * as cart from "./cart.service.ts";
 import type { CartView } from "./cart-view.ts";
 import { cartHash } from "./reply-cache.ts";
-
-export interface AjaxRouteDeps {
-  db: Db;
-  settings: (request: FastifyRequest) => Promise<ShopSettings>;
-}
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -33,16 +26,15 @@ export function cartFragments(view: CartView, settings: ShopSettings, currency: 
   };
 }
 
-export const ajaxRoutes: FastifyPluginAsync<AjaxRouteDeps> = async (app, { db, settings }) => {
+export const ajaxRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
   app.post("/ajax", { schema: { hide: true } }, async (request, reply) => {
     const form = { ...(request.query as Record<string, string>), ...((request.body as Record<string, string> | undefined) ?? {}) };
-    const shop = await settings(request);
-    const session = request.cartSession as RequestSession;
-    const context = { db, settings: shop, session: { sid: session.sid, uid: session.uid } };
+    const context = request.ctx;
+    const shop = await context.shopSettings();
     const answer = (view: CartView) => {
       reply.header("Cart-Hash", cartHash(view));
       return { fragments: cartFragments(view, shop, shopCurrency(shop)), cart_hash: cartHash(view) };
@@ -50,7 +42,7 @@ export const ajaxRoutes: FastifyPluginAsync<AjaxRouteDeps> = async (app, { db, s
 
     if (form.action === "add_to_cart") {
       const id = Number(form.product_id);
-      const product = isStoredId(id) ? await getProduct({ db, settings: shop }, String(id)) : null;
+      const product = isStoredId(id) ? await getProduct(context, String(id)) : null;
       const quantity = form.quantity ? Number(form.quantity) : (product?.add_to_cart.minimum ?? 1);
       try {
         if (!product || !Number.isInteger(quantity) || quantity < 1)

@@ -1,8 +1,9 @@
 /** The cart's settings-driven rules: fees, tax display and entry, shipping off, extensions, merging, expiry. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { testContext } from "../../../../../test/context.ts";
 import { productId, StoreClient } from "../../../../../test/store-client.ts";
-import { getSettings, updateSettings } from "../settings/index.ts";
+import { updateSettings } from "../settings/index.ts";
 import { deleteExpiredCarts, getCart, mergeCarts, registerCartExtension, registerCartFees } from "./index.ts";
 
 let shop: TestShop;
@@ -166,7 +167,7 @@ describe("carts over time", () => {
     await guest.post("/cart/apply-coupon", { code: "SAVE10" });
     await saved.post("/cart/add-item", { id: beanie });
     await mergeCarts(shop.db, guest.sessionId(), saved.sessionId());
-    const merged = await getCart({ db: shop.db, settings: await getSettings(shop.db), session: { sid: saved.sessionId(), uid: 0 } });
+    const merged = await getCart(testContext(shop, { sid: saved.sessionId(), uid: 0 }));
     expect(merged.items.map((i) => [i.name, i.quantity]).sort()).toEqual([
       ["Beanie", 1],
       ["Classic T-Shirt", 2],

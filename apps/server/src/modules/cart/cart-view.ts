@@ -17,7 +17,7 @@ import { deepFreeze, revisionCache } from "../../db/revisions.ts";
 import type { StoreError } from "../../http/errors.ts";
 import { getCrossSells, loadPurchasables, type Purchasable } from "../catalog/index.ts";
 import { availableGateways } from "../payments/index.ts";
-import { type ShopSettings, shopCurrency } from "../settings/index.ts";
+import { type ShopContext, type ShopSettings, shopCurrency } from "../settings/index.ts";
 import {
   chooseRate,
   type Destination,
@@ -30,7 +30,6 @@ import {
 } from "../shipping/index.ts";
 import { cartErrors } from "./cart.errors.ts";
 import type { StoredCart } from "./cart.repo.ts";
-import type { CartContext } from "./cart.service.ts";
 import { readAddress, type StoredAddress } from "./customer.ts";
 import { extensionFees } from "./extensions.ts";
 import { type LoadedCoupon, loadCoupons, loadTaxRates } from "./pricing-data.ts";
@@ -87,7 +86,7 @@ export async function loadPricingInputs(db: Db, stored: StoredCart | null, known
 }
 
 /** Everything needed to answer with the cart and to judge a change to it. */
-export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null, known?: Partial<PricingInputs>) {
+export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null, known?: Partial<PricingInputs>) {
   const { db, settings } = ctx;
   const currency = shopCurrency(settings);
   const fields = currencyFields(currency);
@@ -256,7 +255,7 @@ export async function loadPricedCart(ctx: CartContext, stored: StoredCart | null
     },
     view: async (): Promise<CartView> => {
       const inCart = lines.map((l) => l.item.parent.id);
-      const crossSells = await getCrossSells({ db, settings }, inCart, inCart);
+      const crossSells = await getCrossSells(ctx, inCart, inCart);
       const totals = result.totals;
       return {
         items: lines.map((line) => itemView(line, result, settings, currency, fields)),

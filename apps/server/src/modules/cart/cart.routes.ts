@@ -1,8 +1,6 @@
 /** The cart calls under /api/store/v1 (spec §7): resolve the session, call one service, reply the cart. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Db } from "../../db/index.ts";
-import type { ShopSettings } from "../settings/index.ts";
+import type { FastifyReply } from "fastify";
 import {
   AddItemBody,
   CouponBody,
@@ -16,51 +14,37 @@ import * as cart from "./cart.service.ts";
 import type { CartView } from "./cart-view.ts";
 import { type CartReply, replyFor } from "./reply-cache.ts";
 
-export interface CartRouteDeps {
-  db: Db;
-  settings: (request: FastifyRequest) => Promise<ShopSettings>;
-}
-
-export const cartRoutes: FastifyPluginAsyncTypebox<CartRouteDeps> = async (app, { db, settings }) => {
-  const sessionOf = (request: FastifyRequest): cart.CartSession => ({
-    sid: request.cartSession?.sid ?? "",
-    uid: request.cartSession?.uid ?? 0,
-  });
-  const context = async (request: FastifyRequest): Promise<cart.CartContext> => ({
-    db,
-    settings: await settings(request),
-    session: sessionOf(request),
-  });
+export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The cart's JSON goes out as it was serialised when priced (reply-cache.ts).
   const sendReply = (reply: FastifyReply, { body, hash }: CartReply, status = 200) =>
     reply.status(status).header("Cart-Hash", hash).type("application/json; charset=utf-8").send(body);
   const send = (reply: FastifyReply, view: CartView, status = 200) => sendReply(reply, replyFor(view), status);
   app.get("/cart", { schema: { tags: ["cart"], summary: "The whole cart" } }, async (request, reply) =>
-    // Without the request's settings: a kept reply needs none, and pricing afresh reads them with the cart.
-    sendReply(reply, await cart.getCartReply({ db, session: sessionOf(request) })),
+    // The request's settings are never asked for: a kept reply needs none, and pricing afresh reads them with the cart.
+    sendReply(reply, await cart.getCartReply(request.ctx)),
   );
 
   app.post("/cart/add-item", { schema: { tags: ["cart"], summary: "Add an item", body: AddItemBody } }, async (request, reply) => {
     const { id, quantity, variation } = request.body;
-    return send(reply, await cart.addItem(await context(request), { id, quantity, variation }), 201);
+    return send(reply, await cart.addItem(request.ctx, { id, quantity, variation }), 201);
   });
 
   app.post("/cart/remove-item", { schema: { tags: ["cart"], summary: "Remove an item", body: RemoveItemBody } }, async (request, reply) =>
-    send(reply, await cart.removeItem(await context(request), request.body.key)),
+    send(reply, await cart.removeItem(request.ctx, request.body.key)),
   );
 
   app.post(
     "/cart/update-item",
     { schema: { tags: ["cart"], summary: "Change an item's quantity", body: UpdateItemBody } },
-    async (request, reply) => send(reply, await cart.updateItem(await context(request), request.body.key, request.body.quantity)),
+    async (request, reply) => send(reply, await cart.updateItem(request.ctx, request.body.key, request.body.quantity)),
   );
 
   app.post("/cart/apply-coupon", { schema: { tags: ["cart"], summary: "Apply a coupon", body: CouponBody } }, async (request, reply) =>
-    send(reply, await cart.applyCoupon(await context(request), request.body.code)),
+    send(reply, await cart.applyCoupon(request.ctx, request.body.code)),
   );
 
   app.post("/cart/remove-coupon", { schema: { tags: ["cart"], summary: "Remove a coupon", body: CouponBody } }, async (request, reply) =>
-    send(reply, await cart.removeCoupon(await context(request), request.body.code)),
+    send(reply, await cart.removeCoupon(request.ctx, request.body.code)),
   );
 
   app.post(
@@ -68,22 +52,19 @@ export const cartRoutes: FastifyPluginAsyncTypebox<CartRouteDeps> = async (app, 
     { schema: { tags: ["cart"], summary: "Choose a shipping rate", body: SelectRateBody } },
     async (request, reply) => {
       const { package_id, rate_id } = request.body;
-      return send(
-        reply,
-        await cart.selectShippingRate(await context(request), package_id === undefined ? undefined : Number(package_id), rate_id),
-      );
+      return send(reply, await cart.selectShippingRate(request.ctx, package_id === undefined ? undefined : Number(package_id), rate_id));
     },
   );
 
   app.post(
     "/cart/update-customer",
     { schema: { tags: ["cart"], summary: "Update the shopper's addresses", body: UpdateCustomerBody } },
-    async (request, reply) => send(reply, await cart.updateCustomer(await context(request), request.body)),
+    async (request, reply) => send(reply, await cart.updateCustomer(request.ctx, request.body)),
   );
 
   app.post(
     "/cart/extensions",
     { schema: { tags: ["cart"], summary: "Call a server-side cart extension", body: ExtensionsBody } },
-    async (request, reply) => send(reply, await cart.callExtension(await context(request), request.body.namespace, request.body.data)),
+    async (request, reply) => send(reply, await cart.callExtension(request.ctx, request.body.namespace, request.body.data)),
   );
 };

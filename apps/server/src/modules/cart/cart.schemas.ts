@@ -51,18 +51,3 @@ export const ExtensionsBody = Type.Object({
   namespace: Type.String({ minLength: 1, maxLength: 100 }),
   data: Type.Record(Type.String(), Type.Unknown(), { default: {} }),
 });
-
-export const BatchBody = Type.Object({
-  requests: Type.Array(
-    Type.Object({
-      path: Type.String({ minLength: 1, maxLength: 500 }),
-      method: Type.Union(
-        ["POST", "PUT", "PATCH", "DELETE"].map((m) => Type.Literal(m)),
-        { default: "POST" },
-      ),
-      body: Type.Optional(Type.Unknown()),
-      headers: Type.Optional(Type.Record(Type.String(), Type.String())),
-    }),
-    { minItems: 1 },
-  ),
-});

@@ -5,10 +5,11 @@
  */
 import type { Db } from "../../db/index.ts";
 import { snapshotRevisions } from "../../db/revisions.ts";
+import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import { loadPurchasables } from "../catalog/index.ts";
-import { getSettings, type ShopSettings } from "../settings/index.ts";
+import { getSettings, type ShopContext, withShopSettings } from "../settings/index.ts";
 import { cartErrors } from "./cart.errors.ts";
 import * as repo from "./cart.repo.ts";
 import { checkQuantity, lineKey, resolveVariation, type VariationChoice } from "./cart-items.ts";
@@ -17,23 +18,10 @@ import { type AddressInput, validateCustomerUpdate } from "./customer.ts";
 import { runCartExtension } from "./extensions.ts";
 import { type CartReply, cachedReply, cartStamp, keepReply, keptLines } from "./reply-cache.ts";
 
-export interface CartSession {
-  sid: string;
-  /** Signed-in customer id, 0 for a guest. */
-  uid: number;
-}
-
-export interface CartContext {
-  db: Db;
-  settings: ShopSettings;
-  session: CartSession;
-  now?: Date;
-}
-
 const nowOf = (ctx: { now?: Date }) => ctx.now ?? new Date();
 const expiryOf = (now: Date) => new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
 
-export async function getCart(ctx: CartContext): Promise<CartView> {
+export async function getCart(ctx: RequestContext): Promise<CartView> {
   return JSON.parse((await getCartReply(ctx)).body.toString("utf8")) as CartView;
 }
 
@@ -41,7 +29,7 @@ export async function getCart(ctx: CartContext): Promise<CartView> {
  * The cart as the Store API sends it. A reply priced earlier is sent again while its stamp holds
  * (reply-cache.ts): one read of the cart's row and the revisions instead of pricing it afresh.
  */
-export async function getCartReply(ctx: Omit<CartContext, "settings">): Promise<CartReply> {
+export async function getCartReply(ctx: RequestContext): Promise<CartReply> {
   const sid = ctx.session.sid;
   // One connection for the whole read, so the revisions are read once, before anything priced from them.
   return ctx.db.connection().execute(async (connection) => {
@@ -73,7 +61,7 @@ interface WriteResult {
  * again; it may hand over the pricing rows it read, so they are not read again either.
  * Expected failures with status 409 carry the current cart.
  */
-async function mutate(ctx: CartContext, write: (trx: Db, stored: repo.StoredCart) => Promise<WriteResult | undefined>): Promise<CartView> {
+async function mutate(ctx: ShopContext, write: (trx: Db, stored: repo.StoredCart) => Promise<WriteResult | undefined>): Promise<CartView> {
   const now = nowOf(ctx);
   const sid = ctx.session.sid;
   try {
@@ -111,7 +99,8 @@ export interface AddItemInput {
   variation: VariationChoice[];
 }
 
-export async function addItem(ctx: CartContext, input: AddItemInput): Promise<CartView> {
+export async function addItem(context: RequestContext, input: AddItemInput): Promise<CartView> {
+  const ctx = await withShopSettings(context);
   return mutate(ctx, async (trx, stored) => {
     const products = await loadPurchasables(trx, [input.id]);
     const product = products.get(input.id);
@@ -160,7 +149,8 @@ export async function addItem(ctx: CartContext, input: AddItemInput): Promise<Ca
   });
 }
 
-export async function updateItem(ctx: CartContext, key: string, quantity: number): Promise<CartView> {
+export async function updateItem(context: RequestContext, key: string, quantity: number): Promise<CartView> {
+  const ctx = await withShopSettings(context);
   return mutate(ctx, async (trx, stored) => {
     const line = stored.items.find((i) => i.key === key);
     if (!line) throw cartErrors.invalidKey();
@@ -180,7 +170,8 @@ export async function updateItem(ctx: CartContext, key: string, quantity: number
   });
 }
 
-export async function removeItem(ctx: CartContext, key: string): Promise<CartView> {
+export async function removeItem(context: RequestContext, key: string): Promise<CartView> {
+  const ctx = await withShopSettings(context);
   return mutate(ctx, async (trx, stored) => {
     if ((await repo.deleteItem(trx, stored.cart.id, key)) === 0) throw cartErrors.invalidKey();
     stored.items = stored.items.filter((i) => i.key !== key);
@@ -189,7 +180,8 @@ export async function removeItem(ctx: CartContext, key: string): Promise<CartVie
 
 const normaliseCode = (code: string) => code.trim().toLowerCase();
 
-export async function applyCoupon(ctx: CartContext, rawCode: string): Promise<CartView> {
+export async function applyCoupon(context: RequestContext, rawCode: string): Promise<CartView> {
+  const ctx = await withShopSettings(context);
   const code = normaliseCode(rawCode);
   return mutate(ctx, async (trx, stored) => {
     if (stored.coupons.includes(code)) throw cartErrors.couponAlreadyApplied(code);
@@ -202,7 +194,8 @@ export async function applyCoupon(ctx: CartContext, rawCode: string): Promise<Ca
   });
 }
 
-export async function removeCoupon(ctx: CartContext, rawCode: string): Promise<CartView> {
+export async function removeCoupon(context: RequestContext, rawCode: string): Promise<CartView> {
+  const ctx = await withShopSettings(context);
   const code = normaliseCode(rawCode);
   return mutate(ctx, async (trx, stored) => {
     if ((await repo.removeCoupons(trx, stored.cart.id, [code])) === 0) throw cartErrors.couponNotApplied(code);
@@ -210,7 +203,8 @@ export async function removeCoupon(ctx: CartContext, rawCode: string): Promise<C
   });
 }
 
-export async function selectShippingRate(ctx: CartContext, packageId: number | undefined, rateId: string): Promise<CartView> {
+export async function selectShippingRate(context: RequestContext, packageId: number | undefined, rateId: string): Promise<CartView> {
+  const ctx = await withShopSettings(context);
   if (!ctx.settings.shippingEnabled) throw cartErrors.shippingDisabled();
   if (!rateId) throw cartErrors.missingRateId();
   return mutate(ctx, async (trx, stored) => {
@@ -221,13 +215,15 @@ export async function selectShippingRate(ctx: CartContext, packageId: number | u
 }
 
 export async function updateCustomer(
-  ctx: CartContext,
+  context: RequestContext,
   input: { billing_address?: AddressInput; shipping_address?: AddressInput },
 ): Promise<CartView> {
+  const ctx = await withShopSettings(context);
   return mutate(ctx, async (_trx, stored) => ({ cartFields: validateCustomerUpdate(ctx.settings, stored.cart, input) }));
 }
 
-export async function callExtension(ctx: CartContext, namespace: string, data: Record<string, unknown>): Promise<CartView> {
+export async function callExtension(context: RequestContext, namespace: string, data: Record<string, unknown>): Promise<CartView> {
+  const ctx = await withShopSettings(context);
   return mutate(ctx, async (_trx, stored) => {
     const extensions = await runCartExtension(namespace, data, JSON.parse(stored.cart.extensions) as Record<string, unknown>);
     return { cartFields: { extensions: JSON.stringify(extensions) } };

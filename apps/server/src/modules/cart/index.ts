@@ -1,7 +1,7 @@
 export { ajaxRoutes } from "./ajax.routes.ts";
 export { cartRoutes } from "./cart.routes.ts";
 export { AddressSchema } from "./cart.schemas.ts";
-export type { AddItemInput, CartContext, CartSession } from "./cart.service.ts";
+export type { AddItemInput } from "./cart.service.ts";
 export {
   addItem,
   applyCoupon,

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { testContext } from "../../../../../test/context.ts";
 import { productId, StoreClient } from "../../../../../test/store-client.ts";
 import { registerPaymentGateway } from "../payments/index.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
@@ -31,7 +32,7 @@ const cart = async (client = shopper) => {
   expect(response.statusCode).toBe(200);
   return response.json();
 };
-const context = async (now?: Date) => ({ db: shop.db, settings: await getSettings(shop.db), session: { sid, uid: 0 }, now });
+const context = async (now?: Date) => testContext(shop, { sid, uid: 0 }, now);
 
 describe("kept cart replies", () => {
   it("are reused while nothing changed, and a write replaces them", async () => {

@@ -3,20 +3,14 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
-import type { ShopSettings } from "../settings/index.ts";
 import { ErrorSchema, MediaParams, ProductListQuery, ProductParams, ProductSchema } from "./catalog.schemas.ts";
 import { getMedia, getProduct, listProducts } from "./catalog.service.ts";
 import type { ProductOrderBy, ProductQuery } from "./catalog.types.ts";
 
-export interface CatalogRouteDeps {
-  db: Db;
-  settings: (request: unknown) => Promise<ShopSettings>;
-}
-
 const split = (value: string | undefined) => (value ? value.split(",").filter(Boolean) : undefined);
 
 /** The Store API routes of the catalogue, registered under /api/store/v1. */
-export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRouteDeps> = async (app, { db, settings }) => {
+export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/products",
     {
@@ -40,7 +34,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRouteDeps> = async 
         orderBy: q.orderby as ProductOrderBy,
         order: q.order,
       };
-      const page = await listProducts({ db, settings: await settings(request) }, query);
+      const page = await listProducts(request.ctx, query);
       reply.header("X-Total", String(page.total));
       reply.header("X-Total-Pages", String(page.totalPages));
       const link = pageLinks(request.url, page.page, page.totalPages);
@@ -60,7 +54,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRouteDeps> = async 
       },
     },
     async (request) => {
-      const product = await getProduct({ db, settings: await settings(request) }, request.params.idOrSlug);
+      const product = await getProduct(request.ctx, request.params.idOrSlug);
       if (!product) throw new StoreError("cw_rest_product_invalid_id", "Invalid product ID.", 404);
       return product;
     },

@@ -2,7 +2,8 @@
 import type { StoreImage, StoreProductAttribute, StoreTerm } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionCache, revisionMap } from "../../db/revisions.ts";
-import { type ShopSettings, shopCurrency } from "../settings/index.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { type ShopContext, type ShopSettings, shopCurrency, withShopSettings } from "../settings/index.ts";
 import * as repo from "./catalog.repo.ts";
 import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
 import {
@@ -20,16 +21,12 @@ import {
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 10;
 
-export interface CatalogContext {
-  db: Db;
-  settings: ShopSettings;
-}
-
 function shapeOptions(settings: ShopSettings): ShapeOptions {
   return { currency: shopCurrency(settings), lowStockAmount: settings.lowStockAmount };
 }
 
-export async function listProducts(ctx: CatalogContext, query: ProductQuery): Promise<ProductPage> {
+export async function listProducts(context: RequestContext, query: ProductQuery): Promise<ProductPage> {
+  const ctx = await withShopSettings(context);
   const perPage = Math.min(MAX_PER_PAGE, Math.max(1, query.perPage ?? DEFAULT_PER_PAGE));
   const page = Math.max(1, query.page ?? 1);
   const effective: ProductQuery = {
@@ -64,7 +61,8 @@ const listingPages = revisionMap(
 );
 
 /** A product by id or slug; a variation id answers the variation. Hidden products stay reachable directly. */
-export async function getProduct(ctx: CatalogContext, idOrSlug: string): Promise<StoreProduct | null> {
+export async function getProduct(context: RequestContext, idOrSlug: string): Promise<StoreProduct | null> {
+  const ctx = await withShopSettings(context);
   const row = await repo.findProductByIdOrSlug(ctx.db, idOrSlug);
   if (!row) return null;
   if (row.type === "variation" && row.parent_id !== null) {
@@ -79,13 +77,14 @@ export async function getProduct(ctx: CatalogContext, idOrSlug: string): Promise
   return product ?? null;
 }
 
-export async function getVariations(ctx: CatalogContext, productId: number): Promise<StoreVariation[]> {
+export async function getVariations(context: RequestContext, productId: number): Promise<StoreVariation[]> {
+  const ctx = await withShopSettings(context);
   const variations = await loadVariations(ctx.db, [productId]);
   const options = shapeOptions(ctx.settings);
   return (variations.get(productId) ?? []).map((v) => shapeVariation(v, options));
 }
 
-export async function listCategories(ctx: Pick<CatalogContext, "db">): Promise<readonly StoreCategory[]> {
+export async function listCategories(ctx: Pick<RequestContext, "db">): Promise<readonly StoreCategory[]> {
   return categories(ctx.db);
 }
 
@@ -105,12 +104,13 @@ const categories = revisionCache("catalogue", async (db) => {
   );
 });
 
-export async function getCategory(ctx: Pick<CatalogContext, "db">, slug: string): Promise<StoreCategory | null> {
+export async function getCategory(ctx: Pick<RequestContext, "db">, slug: string): Promise<StoreCategory | null> {
   return (await listCategories(ctx)).find((c) => c.slug === slug) ?? null;
 }
 
 /** The visible cross-sells of the given products, shaped for the Store API, leaving out some (those already in the cart). */
-export async function getCrossSells(ctx: CatalogContext, productIds: number[], exclude: number[]): Promise<StoreProduct[]> {
+export async function getCrossSells(context: RequestContext, productIds: number[], exclude: number[]): Promise<StoreProduct[]> {
+  const ctx = await withShopSettings(context);
   const key = [...new Set(productIds)].sort((a, b) => a - b).join(",");
   const found = (await crossSellsOf(ctx.db, [key])).get(key) ?? [];
   const options = shapeOptions(ctx.settings);
@@ -136,11 +136,11 @@ const crossSellsOf = revisionMap(
   { maxEntries: 1000, maxBytes: 16 * 1024 * 1024, sizeOf: (key, found) => key.length + JSON.stringify(found).length },
 );
 
-export async function getMedia(ctx: Pick<CatalogContext, "db">, id: number) {
+export async function getMedia(ctx: Pick<RequestContext, "db">, id: number) {
   return (await repo.findMedia(ctx.db, id)) ?? null;
 }
 
-async function shapeMany(ctx: CatalogContext, rows: repo.ProductRow[]): Promise<StoreProduct[]> {
+async function shapeMany(ctx: ShopContext, rows: repo.ProductRow[]): Promise<StoreProduct[]> {
   const details = await loadDetails(ctx.db, rows);
   const options = shapeOptions(ctx.settings);
   return rows.map((row, i) => shapeProduct(row, details[i] as ProductDetails, options));

@@ -1,5 +1,4 @@
 export { catalogRoutes, mediaRoutes } from "./catalog.routes.ts";
-export type { CatalogContext } from "./catalog.service.ts";
 export {
   getCategory,
   getCrossSells,

@@ -1,37 +1,21 @@
 /** The checkout calls under /api/store/v1 (spec §7) and the order lookup. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import type { Db } from "../../db/index.ts";
-import { type RateLimiter, rateLimitedResponses } from "../../http/rate-limits.ts";
+import { rateLimitedResponses } from "../../http/rate-limits.ts";
 import { switchSession } from "../../http/session.ts";
-import { type CartContext, getCart } from "../cart/index.ts";
+import { getCart } from "../cart/index.ts";
 import { isOwner, startCustomerSession } from "../customers/index.ts";
 import { getOrderFor } from "../orders/index.ts";
-import type { ShopSettings } from "../settings/index.ts";
 import { CalcTotalsQuery, OrderParams, OrderQuery, PlaceOrderBody, UpdateDraftBody } from "./checkout.schemas.ts";
 import { getDraftOrder, placeOrder, updateDraftOrder } from "./checkout.service.ts";
 
-export interface CheckoutRouteDeps {
-  db: Db;
-  settings: (request: FastifyRequest) => Promise<ShopSettings>;
-  secret: string;
-  rateLimits: RateLimiter;
-}
-
-export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRouteDeps> = async (app, { db, settings, secret, rateLimits }) => {
-  const context = async (request: FastifyRequest): Promise<CartContext> => ({
-    db,
-    settings: await settings(request),
-    session: { sid: request.cartSession?.sid ?? "", uid: request.cartSession?.uid ?? 0 },
-  });
-
+export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = async (app, { secret }) => {
   app.get(
     "/checkout",
     { schema: { tags: ["checkout"], summary: "The cart's draft order (holds stock for 10 minutes)" } },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      return getDraftOrder(await context(request));
+      return getDraftOrder(request.ctx);
     },
   );
 
@@ -47,7 +31,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRouteDeps> = asyn
     },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      const ctx = await context(request);
+      const ctx = request.ctx;
       const draft = await updateDraftOrder(ctx, request.body);
       return request.query.__experimental_calc_totals ? { ...draft, __experimentalCart: await getCart(ctx) } : draft;
     },
@@ -66,11 +50,11 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRouteDeps> = asyn
     },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      const ctx = await context(request);
-      const placed = await placeOrder(ctx, request.body, rateLimits.forRequest(request));
+      const ctx = request.ctx;
+      const placed = await placeOrder(ctx, request.body);
       // An account made at checkout signs the shopper in (User-ID and a new Cart-Token in the reply).
       if (!ctx.session.uid && placed.customer_id)
-        switchSession(secret, request, reply, await startCustomerSession(db, ctx.session, placed.customer_id));
+        switchSession(secret, request, reply, await startCustomerSession(ctx.db, ctx.session, placed.customer_id));
       return placed;
     },
   );
@@ -87,7 +71,8 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRouteDeps> = asyn
     },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      const customerId = request.cartSession?.uid ?? 0;
+      const { db, session } = request.ctx;
+      const customerId = session.uid;
       return getOrderFor(db, request.params.id, {
         customerId,
         key: request.query.key,

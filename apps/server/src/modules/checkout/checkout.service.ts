@@ -12,11 +12,11 @@ import { normaliseAddress, normaliseState, type StoreAddress, type StoreCart, va
 import { type FieldRuleDocument, fieldRuleDocument } from "@cartwright/commerce/field-rules";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
+import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
-import { type ClientLimits, RATE_LIMITS } from "../../http/rate-limits.ts";
+import { RATE_LIMITS } from "../../http/rate-limits.ts";
 import { readOrderAttribution, saveOrderAttribution, withoutAttribution } from "../attribution/index.ts";
 import {
-  type CartContext,
   emptyCart,
   findCart,
   getCart,
@@ -58,7 +58,7 @@ import {
   savePaymentToken,
   tokenKey,
 } from "../payments/index.ts";
-import { type ShopSettings, shopLocale } from "../settings/index.ts";
+import { type ShopContext, type ShopSettings, shopLocale, withShopSettings } from "../settings/index.ts";
 import { checkoutErrors } from "./checkout.errors.ts";
 import { checkedAdditionalFields, checkedAddressFields, hasFieldRules, knownAdditionalFields } from "./fields.ts";
 
@@ -265,7 +265,9 @@ const NEVER_PAID: PaymentOutcome = { status: "failure", message: "The payment wa
  * does a conflict (409: stock sold or a coupon used up meanwhile), which is the shop changing
  * under the shopper rather than anything they did.
  */
-export async function placeOrder(ctx: CartContext, input: PlaceOrderInput, client: ClientLimits): Promise<CheckoutReply> {
+export async function placeOrder(context: RequestContext, input: PlaceOrderInput): Promise<CheckoutReply> {
+  const ctx = await withShopSettings(context);
+  const client = ctx.limits();
   return client.guardFailures(
     [[RATE_LIMITS.checkoutPerSession, ctx.session.sid], [RATE_LIMITS.checkoutPerAddress]],
     () => placeOrderNow(ctx, input),
@@ -273,7 +275,7 @@ export async function placeOrder(ctx: CartContext, input: PlaceOrderInput, clien
   );
 }
 
-async function placeOrderNow(ctx: CartContext, input: PlaceOrderInput): Promise<CheckoutReply> {
+async function placeOrderNow(ctx: ShopContext, input: PlaceOrderInput): Promise<CheckoutReply> {
   const now = ctx.now ?? new Date();
   const nowIso = now.toISOString();
   const { sid, uid } = ctx.session;
@@ -573,7 +575,7 @@ async function recordOutcome(db: Db, order: OrderRow, outcome: PaymentOutcome, n
  * The reply for an order whose outcome is recorded. The e-mails go out only from the call that
  * recorded it (`recordedHere`), so each settled order sends them once. A declined payment answers 400.
  */
-async function answer(ctx: CartContext, order: OrderRow, outcome: PaymentOutcome, recordedHere: boolean): Promise<CheckoutReply> {
+async function answer(ctx: ShopContext, order: OrderRow, outcome: PaymentOutcome, recordedHere: boolean): Promise<CheckoutReply> {
   const reply = checkoutReply(order, outcome);
   // The confirmation and the owner's notice go out in the background: the shopper does not wait.
   if (recordedHere && outcome.status !== "failure") onOrderPlaced(ctx.db, order.id);
@@ -588,7 +590,7 @@ async function answer(ctx: CartContext, order: OrderRow, outcome: PaymentOutcome
 }
 
 /** Records an outcome in its own transaction and answers with the order as it then stands, whoever recorded it. */
-async function recordAndAnswer(ctx: CartContext, order: OrderRow, outcome: PaymentOutcome): Promise<CheckoutReply> {
+async function recordAndAnswer(ctx: ShopContext, order: OrderRow, outcome: PaymentOutcome): Promise<CheckoutReply> {
   const now = (ctx.now ?? new Date()).toISOString();
   const recorded = await ctx.db.transaction().execute((trx) => recordOutcome(trx as unknown as Db, order, outcome, now));
   if (recorded) return answer(ctx, recorded, outcome, true);
@@ -598,7 +600,7 @@ async function recordAndAnswer(ctx: CartContext, order: OrderRow, outcome: Payme
 }
 
 /** Pays an online payment outside any transaction, then records the outcome. */
-async function settle(ctx: CartContext, { order, gateway, savedToken }: Prepared, data: PaymentDataEntry[]): Promise<CheckoutReply> {
+async function settle(ctx: ShopContext, { order, gateway, savedToken }: Prepared, data: PaymentDataEntry[]): Promise<CheckoutReply> {
   const customerId = order.customer_id ?? 0;
   // Saving a card needs an account to keep it on, and a gateway that can tokenize.
   const saveRequested =
@@ -631,7 +633,7 @@ async function askGateway(db: Db, order: OrderRow): Promise<{ known: true; outco
  * may take): the order gives its stock back and this call places it again. Not known yet: the
  * earlier call may still be paying, so its order is answered as pending; after two minutes it is held.
  */
-async function resumeUnrecordedPayment(ctx: CartContext, now: Date): Promise<CheckoutReply | undefined> {
+async function resumeUnrecordedPayment(ctx: ShopContext, now: Date): Promise<CheckoutReply | undefined> {
   const earlier = await latestCartOrder(ctx.db, ctx.session.sid, ["pending"]);
   if (!earlier?.payment_attempt || earlier.stock_taken !== 1) return undefined;
   const found = await askGateway(ctx.db, earlier);
@@ -691,7 +693,8 @@ async function cancelNeverPaid(db: Db, order: OrderRow, now: string): Promise<bo
 }
 
 /** GET /checkout: the cart's draft order, written from the cart as it is now, holding its stock for a while. */
-export async function getDraftOrder(ctx: CartContext): Promise<CheckoutReply> {
+export async function getDraftOrder(context: RequestContext): Promise<CheckoutReply> {
+  const ctx = await withShopSettings(context);
   const now = ctx.now ?? new Date();
   const nowIso = now.toISOString();
   const { sid, uid } = ctx.session;
@@ -748,9 +751,10 @@ export async function getDraftOrder(ctx: CartContext): Promise<CheckoutReply> {
 
 /** PUT /checkout: the draft order's notes, additional fields and chosen method, kept while the shopper types. */
 export async function updateDraftOrder(
-  ctx: CartContext,
+  context: RequestContext,
   input: { additional_fields?: Record<string, unknown>; order_notes?: string; payment_method?: string },
 ): Promise<CheckoutReply> {
+  const ctx = await withShopSettings(context);
   if (input.payment_method && !findGateway(input.payment_method)) throw checkoutErrors.paymentMethodDisabled(input.payment_method);
   const draft = await getDraftOrder(ctx);
   const nowIso = (ctx.now ?? new Date()).toISOString();

@@ -4,18 +4,10 @@
  * header); each answers with the new session's Cart-Token, cookie, Nonce and User-ID.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
-import type { Db } from "../../db/index.ts";
-import { type RateLimiter, rateLimitedResponses } from "../../http/rate-limits.ts";
+import { rateLimitedResponses } from "../../http/rate-limits.ts";
 import { switchSession } from "../../http/session.ts";
 import { ChangePasswordBody, CustomerReply, EmptyReply, RegisterBody, SignInBody } from "./customers.schemas.ts";
 import * as customers from "./customers.service.ts";
-
-const sessionOf = (request: FastifyRequest): customers.Session => ({
-  sid: request.cartSession?.sid ?? "",
-  uid: request.cartSession?.uid ?? 0,
-  ...(request.cartSession?.lid ? { lid: request.cartSession.lid } : {}),
-});
 
 const reply = (customer: customers.Customer) => ({
   id: customer.id,
@@ -24,10 +16,7 @@ const reply = (customer: customers.Customer) => ({
   last_name: customer.lastName,
 });
 
-export const customerRoutes: FastifyPluginAsyncTypebox<{ db: Db; secret: string; rateLimits: RateLimiter }> = async (
-  app,
-  { db, secret, rateLimits },
-) => {
+export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = async (app, { secret }) => {
   app.post(
     "/account/register",
     {
@@ -40,12 +29,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ db: Db; secret: string;
     },
     async (request, response) => {
       const { email, password, first_name, last_name } = request.body;
-      const { customer, session } = await customers.register(
-        db,
-        sessionOf(request),
-        { email, password, firstName: first_name, lastName: last_name },
-        rateLimits.forRequest(request),
-      );
+      const { customer, session } = await customers.register(request.ctx, { email, password, firstName: first_name, lastName: last_name });
       switchSession(secret, request, response, session);
       return response.status(201).send(reply(customer));
     },
@@ -56,7 +40,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ db: Db; secret: string;
     { schema: { tags: ["account"], summary: "Sign in", body: SignInBody, response: { 200: CustomerReply, ...rateLimitedResponses } } },
     async (request, response) => {
       const { email, password } = request.body;
-      const { customer, session } = await customers.signIn(db, sessionOf(request), email, password, rateLimits.forRequest(request));
+      const { customer, session } = await customers.signIn(request.ctx, email, password);
       switchSession(secret, request, response, session);
       return reply(customer);
     },
@@ -73,7 +57,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ db: Db; secret: string;
       },
     },
     async (request, response) => {
-      switchSession(secret, request, response, await customers.signOut(db, sessionOf(request)));
+      switchSession(secret, request, response, await customers.signOut(request.ctx));
       return {};
     },
   );
@@ -89,7 +73,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ db: Db; secret: string;
       },
     },
     async (request, response) => {
-      switchSession(secret, request, response, await customers.signOutEverywhere(db, sessionOf(request)));
+      switchSession(secret, request, response, await customers.signOutEverywhere(request.ctx));
       return {};
     },
   );
@@ -109,13 +93,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ db: Db; secret: string;
     },
     async (request, response) => {
       const { current_password, new_password } = request.body;
-      const { customer, session } = await customers.changePassword(
-        db,
-        sessionOf(request),
-        current_password,
-        new_password,
-        rateLimits.forRequest(request),
-      );
+      const { customer, session } = await customers.changePassword(request.ctx, current_password, new_password);
       switchSession(secret, request, response, session);
       return reply(customer);
     },
@@ -124,6 +102,6 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ db: Db; secret: string;
   app.get(
     "/account",
     { schema: { tags: ["account"], summary: "The signed-in customer", response: { 200: CustomerReply } } },
-    async (request) => reply(await customers.getSignedInCustomer(db, sessionOf(request))),
+    async (request) => reply(await customers.getSignedInCustomer(request.ctx)),
   );
 };

@@ -5,8 +5,10 @@
  */
 import { isValidEmail, type StoreAddress } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
+import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { type ClientLimits, emailSubject, type Hit, RATE_LIMITS, usedBefore } from "../../http/rate-limits.ts";
+import type { Session } from "../../http/session.ts";
 import { CART_TTL_SECONDS, newSessionId } from "../../http/tokens.ts";
 import { cartExists, keepCart, lockCart, mergeCarts, savedCartOf } from "../cart/index.ts";
 import * as repo from "./customers.repo.ts";
@@ -24,17 +26,6 @@ export interface Customer {
   billingAddress: Partial<StoreAddress>;
   shippingAddress: Partial<StoreAddress>;
   createdAt: string;
-}
-
-/**
- * Who is asking: a session id (which is also the cart's id), the customer id (0 for a guest) and,
- * when signed in, the login session (a customer_sessions row, decision 0017). Several devices of
- * one customer share the sid of the saved cart; each sign-in has a login session of its own.
- */
-export interface Session {
-  sid: string;
-  uid: number;
-  lid?: string;
 }
 
 export interface NewCustomer {
@@ -189,7 +180,8 @@ export async function isOwner(db: Db, customerId: number): Promise<boolean> {
 }
 
 /** The customer of a signed-in session; 401 cw_rest_not_signed_in for a guest. */
-export async function getSignedInCustomer(db: Db, session: Session): Promise<Customer> {
+export async function getSignedInCustomer(ctx: RequestContext): Promise<Customer> {
+  const { db, session } = ctx;
   const customer = session.uid ? await getCustomer(db, session.uid) : null;
   if (!customer) throw customerErrors.notSignedIn();
   return customer;
@@ -260,12 +252,9 @@ const FREE_REGISTRATION_ERRORS = new Set([
  * Creates the account and signs the shopper in. Counts against the client's registration limit
  * (429 cw_rest_rate_limit_exceeded), so the Store API and the /my-account form share it.
  */
-export async function register(
-  db: Db,
-  current: Session,
-  input: NewCustomer,
-  client: ClientLimits,
-): Promise<{ customer: Customer; session: Session }> {
+export async function register(ctx: RequestContext, input: NewCustomer): Promise<{ customer: Customer; session: Session }> {
+  const { db, session: current } = ctx;
+  const client = ctx.limits();
   const { id } = await client.guard(
     [[RATE_LIMITS.registerPerAddress]],
     () => createCustomer(db, input),
@@ -311,13 +300,9 @@ async function countSignIn(client: ClientLimits, email: string): Promise<(Hit | 
  * cw_rest_rate_limit_exceeded when the client has failed too often (the Store API and the
  * /my-account form count alike).
  */
-export async function signIn(
-  db: Db,
-  current: Session,
-  email: string,
-  password: string,
-  client: ClientLimits,
-): Promise<{ customer: Customer; session: Session }> {
+export async function signIn(ctx: RequestContext, email: string, password: string): Promise<{ customer: Customer; session: Session }> {
+  const { db, session: current } = ctx;
+  const client = ctx.limits();
   const hits = await countSignIn(client, email);
   const found = await authenticate(db, email, password);
   const customer = found && (await getCustomer(db, found.id));
@@ -332,14 +317,16 @@ export async function signIn(
  * ends, so a copy of the token kept elsewhere signs no one in. Their cart stays saved. A guest
  * stays as they are.
  */
-export async function signOut(db: Db, current: Session, now = new Date()): Promise<Session> {
+export async function signOut(ctx: RequestContext): Promise<Session> {
+  const { db, session: current, now = new Date() } = ctx;
   if (current.uid === 0) return current;
   if (current.lid) await repo.revokeLoginSession(db, current.lid, now.toISOString());
   return { sid: newSessionId(), uid: 0 };
 }
 
 /** Ends every login session of the signed-in customer, this one included; 401 cw_rest_not_signed_in for a guest. */
-export async function signOutEverywhere(db: Db, current: Session, now = new Date()): Promise<Session> {
+export async function signOutEverywhere(ctx: RequestContext): Promise<Session> {
+  const { db, session: current, now = new Date() } = ctx;
   if (current.uid === 0) throw customerErrors.notSignedIn();
   await repo.revokeCustomerLoginSessions(db, current.uid, now.toISOString());
   return { sid: newSessionId(), uid: 0 };
@@ -351,13 +338,12 @@ export async function signOutEverywhere(db: Db, current: Session, now = new Date
  * 401 for a guest; registration's password errors; 400 cw_rest_incorrect_password.
  */
 export async function changePassword(
-  db: Db,
-  current: Session,
+  ctx: RequestContext,
   currentPassword: string,
   newPassword: string,
-  client: ClientLimits,
-  now = new Date(),
 ): Promise<{ customer: Customer; session: Session }> {
+  const { db, session: current, now = new Date() } = ctx;
+  const client = ctx.limits();
   const row = current.uid ? await repo.findById(db, current.uid) : undefined;
   if (!row) throw customerErrors.notSignedIn();
   checkNewPassword(newPassword, row.role);

@@ -1,5 +1,5 @@
 export { customerRoutes } from "./customers.routes.ts";
-export type { Customer, NewCustomer, Session } from "./customers.service.ts";
+export type { Customer, NewCustomer } from "./customers.service.ts";
 export {
   changePassword,
   createCustomer,

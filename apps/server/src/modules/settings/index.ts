@@ -1,3 +1,5 @@
+export type { ShopContext } from "./context.ts";
+export { withShopSettings } from "./context.ts";
 export { getSettings, shopCurrency, shopLocale, updateSettings } from "./settings.service.ts";
 export type {
   CartFeeSetting,

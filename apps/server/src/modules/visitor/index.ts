@@ -1,3 +1,3 @@
 export { visitorRoutes } from "./visitor.routes.ts";
-export type { Visitor, VisitorMeta } from "./visitor.service.ts";
+export type { VisitorMeta } from "./visitor.service.ts";
 export { deleteStaleGuestMeta, getVisitorMeta, updateVisitorMeta } from "./visitor.service.ts";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { testContext } from "../../../../../test/context.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
 import { getVisitorMeta } from "./index.ts";
 
@@ -20,8 +21,8 @@ describe("POST /visitor/meta", () => {
     expect(response.json()).toEqual(DISMISS);
 
     const sid = visitor.sessionId();
-    expect(await getVisitorMeta(shop.db, { sid, uid: 0 })).toEqual({ coming_soon_banner_dismissed: "yes" });
-    expect(await getVisitorMeta(shop.db, { sid: "someone-else", uid: 0 })).toEqual({});
+    expect(await getVisitorMeta(testContext(shop, { sid, uid: 0 }))).toEqual({ coming_soon_banner_dismissed: "yes" });
+    expect(await getVisitorMeta(testContext(shop, { sid: "someone-else", uid: 0 }))).toEqual({});
 
     // Undoing it is a write like any other.
     const undone = await visitor.post("/visitor/meta", { meta: { coming_soon_banner_dismissed: "no" } });

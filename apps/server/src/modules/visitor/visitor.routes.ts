@@ -1,7 +1,6 @@
 /** POST /api/store/v1/visitor/meta: what the storefront's banners remember (a write, so it needs the nonce). */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import type { Db } from "../../db/index.ts";
 import { updateVisitorMeta, VISITOR_META } from "./visitor.service.ts";
 
 const MetaBody = Type.Object({
@@ -13,13 +12,10 @@ const MetaBody = Type.Object({
   ),
 });
 
-export const visitorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/visitor/meta",
     { schema: { tags: ["visitor"], summary: "Remember a fact about this visitor", body: MetaBody } },
-    async (request) => {
-      const session = { sid: request.cartSession?.sid ?? "", uid: request.cartSession?.uid ?? 0 };
-      return { meta: await updateVisitorMeta(db, session, request.body.meta) };
-    },
+    async (request) => ({ meta: await updateVisitorMeta(request.ctx, request.body.meta) }),
   );
 };

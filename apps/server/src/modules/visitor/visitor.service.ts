@@ -4,13 +4,9 @@
  * session, signed-in shoppers by their customer id, so a dismissal follows a customer everywhere.
  */
 import type { Db } from "../../db/index.ts";
+import type { RequestContext } from "../../http/context.ts";
+import type { Session } from "../../http/session.ts";
 import * as repo from "./visitor.repo.ts";
-
-export interface Visitor {
-  sid: string;
-  /** Signed-in customer id, 0 for a guest. */
-  uid: number;
-}
 
 /** The meta keys a visitor may set, with the values each allows. */
 export const VISITOR_META = { coming_soon_banner_dismissed: ["yes", "no"] } as const;
@@ -19,15 +15,17 @@ export type VisitorMeta = { [K in keyof typeof VISITOR_META]?: (typeof VISITOR_M
 /** A guest's facts outlive their session by a month at most. */
 const GUEST_META_DAYS = 30;
 
-const ownerOf = (visitor: Visitor) => (visitor.uid ? `customer:${visitor.uid}` : `session:${visitor.sid}`);
+const ownerOf = (visitor: Session) => (visitor.uid ? `customer:${visitor.uid}` : `session:${visitor.sid}`);
 
-export async function getVisitorMeta(db: Db, visitor: Visitor): Promise<VisitorMeta> {
+export async function getVisitorMeta(ctx: RequestContext): Promise<VisitorMeta> {
+  const { db, session: visitor } = ctx;
   return (await repo.readMeta(db, ownerOf(visitor))) as VisitorMeta;
 }
 
-export async function updateVisitorMeta(db: Db, visitor: Visitor, meta: VisitorMeta, now = new Date()): Promise<VisitorMeta> {
+export async function updateVisitorMeta(ctx: RequestContext, meta: VisitorMeta): Promise<VisitorMeta> {
+  const { db, session: visitor, now = new Date() } = ctx;
   await repo.writeMeta(db, ownerOf(visitor), meta as Record<string, string>, now.toISOString());
-  return getVisitorMeta(db, visitor);
+  return getVisitorMeta(ctx);
 }
 
 /** Part of the sweep every five minutes: guests' facts not touched for a month go. */
