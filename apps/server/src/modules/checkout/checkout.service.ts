@@ -16,15 +16,7 @@ import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
 import { readOrderAttribution, saveOrderAttribution, withoutAttribution } from "../attribution/index.ts";
-import {
-  emptyCart,
-  findCart,
-  getCart,
-  loadPricedCart,
-  lockCart,
-  removeCartCoupons,
-  saveCartAddresses,
-} from "../cart/index.ts";
+import { emptyCart, findCart, getCart, loadPricedCart, lockCart, removeCartCoupons, saveCartAddresses } from "../cart/index.ts";
 import { createCustomer, saveCustomerAddresses } from "../customers/index.ts";
 import { onOrderPlaced } from "../emails/index.ts";
 import {
