@@ -136,7 +136,9 @@ interface Budget {
 const budgets = JSON.parse(readFileSync(join(root, "bench/budgets.json"), "utf8")) as Record<string, Record<string, Budget>>;
 
 async function startServer(dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ["apps/server/src/main.ts"], {
+  // BENCH_PROFILE_DIR=<folder>: the server writes a V8 CPU profile there when it stops, to see where the time went.
+  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const server = spawn(process.execPath, [...profile, "apps/server/src/main.ts"], {
     cwd: root,
     env: {
       ...process.env,

@@ -94,8 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     closing = true;
     app.server.closeIdleConnections?.();
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("Connection", "close");
+    done(null, payload);
   });
 
   // RATE_LIMIT=off counts nothing; the counters live in the database (decision 0016).
@@ -152,10 +153,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stands = (loginSessionId: string, customerId: number) => loginSessionStands(deps.db, loginSessionId, customerId);
   await app.register(
     async (store) => {
-      // Every reply carries the session's Cart-Token and nonce, and many the shopper's cart or account: no cache keeps them (decision 0018).
-      store.addHook("onRequest", async (_request, reply) => {
-        reply.header("Cache-Control", "private, no-store");
-      });
       registerSessionHooks(store, deps.config.secret, stands);
       registerRequestContext(store, contextFor);
       await store.register(catalogRoutes);

@@ -420,9 +420,11 @@ export class ClientLimits {
 
 /** Sends each reply's rate-limit headers: Store API calls and storefront form posts alike. */
 export function registerRateLimitHeaders(app: FastifyInstance, limiter: RateLimiter): void {
-  app.addHook("onSend", async (request, reply) => {
+  // A callback hook, not an async one: every reply passes here, and a promise per reply costs (decision 0013).
+  app.addHook("onSend", (request, reply, payload, done) => {
     const headers = limiter.usedBy(request)?.headers();
     if (headers) reply.headers(headers);
+    done(null, payload);
   });
 }
 

@@ -140,9 +140,17 @@ export function registerSessionHooks(app: FastifyInstance, secret: string, stand
     const session = await resolveSession(secret, request, stands);
     request.requestSession = session;
     sendSessionHeaders(secret, request, reply, session);
+    // Every reply carries the session's Cart-Token and nonce, and many the shopper's cart or account: no cache keeps them (decision 0018).
+    reply.header("Cache-Control", "private, no-store");
   });
   // Before body validation: a forged write learns nothing about what a valid body looks like.
-  app.addHook("preValidation", async (request) => {
-    checkNonce(secret, request, request.requestSession as RequestSession);
+  // A callback hook, not an async one: every write passes here, and a promise per request costs (decision 0013).
+  app.addHook("preValidation", (request, _reply, done) => {
+    try {
+      checkNonce(secret, request, request.requestSession as RequestSession);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 }
