@@ -27,6 +27,17 @@ describe("storefront pages", () => {
   });
 });
 
+describe("a rendered page", () => {
+  it("leaves no timer behind once it is sent, so nothing holds the request after it (issue 14, item 10)", async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
+    await shop.app.inject("/shop");
+    const before = timers();
+    for (let i = 0; i < 5; i++) expect((await shop.app.inject(`/shop?q=${i}`)).statusCode).toBe(200);
+    // The render's abort timer used to stay for six seconds per page, holding the request, its reply and the page's services.
+    expect(timers()).toBeLessThan(before + 5);
+  });
+});
+
 describe("the coming-soon banner", () => {
   it("shows while the setting is on, until this visitor dismisses it", async () => {
     const { updateSettings } = await import("./modules/settings/index.ts");

@@ -20,6 +20,8 @@ export default function handleRequest(
   const { cspNonce: nonce } = loadContext.get(storefrontContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Aborts a render still streaming after the timeout; it holds the whole request, so it goes once the page is out.
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
     const userAgent = request.headers.get("user-agent");
     // Crawlers and the SPA-mode build get the whole document at once; browsers get it streamed.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
@@ -28,11 +30,13 @@ export default function handleRequest(
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough();
+        body.once("close", () => clearTimeout(abortTimer));
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },
       onShellError(error: unknown) {
+        clearTimeout(abortTimer);
         reject(error);
       },
       onError(error: unknown) {
@@ -40,6 +44,6 @@ export default function handleRequest(
         if (shellRendered) console.error(error);
       },
     });
-    setTimeout(abort, streamTimeout + 1000);
+    abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }
