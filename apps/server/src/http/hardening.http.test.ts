@@ -162,6 +162,18 @@ describe("text with NUL or a lone surrogate is a field error", () => {
     });
   }
 
+  it("refuses a body nested thousands of levels deep as a field error, not a 500", async () => {
+    const token = String((await shop.app.inject(`${S}/cart`)).headers["cart-token"]);
+    const response = await shop.app.inject({
+      method: "POST",
+      url: `${S}/cart/extensions`,
+      headers: { "cart-token": token, "content-type": "application/json" },
+      payload: `{"namespace":"x","data":${'{"a":'.repeat(5000)}1${"}".repeat(5000)}}`,
+    });
+    expectFieldError(response, "data");
+    expect(response.json().data.details.data.message).toMatch(/nested more than \d+ levels deep$/);
+  });
+
   // A URL or form carries bytes: an unpaired surrogate cannot be sent in one (invalid UTF-8 decodes to U+FFFD).
   it("refuses NUL in a query string and a path", async () => {
     expectFieldError(await shop.app.inject(`${S}/products?search=${encodeURIComponent(nul)}`), "search");

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { findUnstorableText, isStorableText, refusingNonFinite } from "./input.ts";
+import { findUnstorableText, isStorableText, MAX_INPUT_DEPTH, refusingNonFinite } from "./input.ts";
 
 describe("storable text", () => {
   it("refuses NUL and unpaired surrogates, keeps pairs and everything else", () => {
@@ -14,6 +14,9 @@ describe("storable text", () => {
     expect(findUnstorableText({ a: { "k\ud800": 1 } })).toEqual(["a"]);
     expect(findUnstorableText({ a: 1, b: true, c: null })).toBeNull();
     expect(findUnstorableText(Object.assign(Object.create(Object.create(null)), { q: "\u0000" }))).toEqual(["q"]);
+    // Input nested past the limit is refused without walking it (no stack to overflow).
+    const deep = JSON.parse(`${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`);
+    expect(findUnstorableText(deep)).toHaveLength(MAX_INPUT_DEPTH);
     // A page's raw body is a stream: never walked.
     expect(findUnstorableText(Readable.from(["a\u0000"]))).toBeNull();
   });

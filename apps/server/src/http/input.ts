@@ -27,16 +27,39 @@ function isPlain(value: unknown): value is object {
   return Array.isArray(value) || prototype === Object.prototype || prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
-/** The path (property names) to the first string or property name no database can store, or null. */
-export function findUnstorableText(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === "string") return isStorableText(value) ? null : path;
-  if (!isPlain(value)) return null;
-  for (const [key, inner] of Object.entries(value)) {
-    if (!isStorableText(key)) return path;
-    const found = findUnstorableText(inner, [...path, key]);
-    if (found) return found;
+/** Deeper than any body the shop reads; deeper input is refused rather than walked (and never overflows the stack). */
+export const MAX_INPUT_DEPTH = 32;
+
+interface InputProblem {
+  /** Property names down to the value at fault (for a property name: to the object holding it). */
+  path: string[];
+  reason: "text" | "depth";
+}
+
+/**
+ * Walks parsed input (JSON, a query, a form) without recursion: the first value for which `bad`
+ * holds, or property name no database can store, or an object nested past MAX_INPUT_DEPTH.
+ */
+function findInInput(value: unknown, bad: (value: unknown) => boolean): InputProblem | null {
+  const pending: [unknown, string[]][] = [[value, []]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [current, path] = next;
+    if (bad(current)) return { path, reason: "text" };
+    if (!isPlain(current)) continue;
+    if (path.length >= MAX_INPUT_DEPTH) return { path, reason: "depth" };
+    for (const [key, inner] of Object.entries(current)) {
+      if (!isStorableText(key)) return { path, reason: "text" };
+      pending.push([inner, [...path, key]]);
+    }
   }
   return null;
+}
+
+const isUnstorable = (value: unknown) => typeof value === "string" && !isStorableText(value);
+
+/** The path to a string or property name no database can store (or to input nested too deeply to walk), or null. */
+export function findUnstorableText(value: unknown): string[] | null {
+  return findInInput(value, isUnstorable)?.path ?? null;
 }
 
 const PARTS = [
@@ -48,10 +71,14 @@ const PARTS = [
 /** A field error in the shape of Ajv's (rest_invalid_param, the field in data.details) for the first unstorable text of a request. */
 export function unstorableTextError(request: Pick<FastifyRequest, "params" | "query" | "body">): StoreError | null {
   for (const [part, fallback] of PARTS) {
-    const path = findUnstorableText(request[part]);
-    if (!path) continue;
-    const field = path[0] ?? fallback;
-    const message = `${[field, ...path.slice(1)].join(".")} must not contain NUL characters or unpaired surrogates`;
+    const problem = findInInput(request[part], isUnstorable);
+    if (!problem) continue;
+    const field = problem.path[0] ?? fallback;
+    const where = [field, ...problem.path.slice(1)].join(".");
+    const message =
+      problem.reason === "depth"
+        ? `${where} is nested more than ${MAX_INPUT_DEPTH} levels deep`
+        : `${where} must not contain NUL characters or unpaired surrogates`;
     return new StoreError("rest_invalid_param", `Invalid parameter(s): ${field}`, 400, {
       params: { [field]: message },
       details: { [field]: { code: "rest_invalid_param", message, data: null } },
@@ -66,15 +93,10 @@ export function registerInputChecks(app: FastifyInstance): void {
   app.addHook("preValidation", (request, _reply, done) => done(unstorableTextError(request) ?? undefined));
 }
 
-/** The path to the first number that is not finite (only coercion makes them: JSON and query strings cannot), or null. */
-function findNonFinite(value: unknown, path = ""): string | null {
-  if (typeof value === "number") return Number.isFinite(value) ? null : path;
-  if (!isPlain(value)) return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = findNonFinite(inner, `${path}/${key}`);
-    if (found !== null) return found;
-  }
-  return null;
+/** The JSON pointer to the first number that is not finite (only coercion makes them: JSON and query strings cannot), or null. */
+function findNonFinite(value: unknown): string | null {
+  const problem = findInInput(value, (inner) => typeof inner === "number" && !Number.isFinite(inner));
+  return problem ? problem.path.map((key) => `/${key}`).join("") : null;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: Ajv's validators take its own context type, passed through untouched.
