@@ -7,7 +7,7 @@ import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import helmet from "helmet";
-import type { Config } from "./config.ts";
+import { type Config, defaultTrustProxy } from "./config.ts";
 import { checkDatabase, type Db } from "./db/index.ts";
 import { type Extension, registerExtensions } from "./extensions.ts";
 import { batchRoutes } from "./http/batch.ts";
@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: "idle",
     bodyLimit: 1024 * 1024,
     // Whose X-Forwarded-For gives request.ip, which rate limits count by (config TRUST_PROXY).
-    trustProxy: (deps.config.trustProxy ?? deps.config.production) as FastifyServerOptions["trustProxy"],
+    trustProxy: (deps.config.trustProxy ?? defaultTrustProxy(deps.config.production)) as FastifyServerOptions["trustProxy"],
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors Fastify meets before routing (a malformed URL) answer in our error shape too, with the
     // security headers the onRequest hook would have set (securityHeaders, below: these run only once requests come).
@@ -184,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerStorefront(app, {
       ...deps.web,
       contextFor,
+      stands,
       upgradeInsecureRequests: deps.config.production,
       db: deps.db,
       secret: deps.config.secret,

@@ -75,12 +75,14 @@ function parseSwitch(name: string, value: string | undefined, fallback: boolean)
 
 /** Private networks, where a load balancer sits: what production believes by default. */
 export const PRIVATE_PROXIES = ["loopback", "linklocal", "uniquelocal"];
+/** Without TRUST_PROXY: in production a load balancer on a private network is believed, never any client. */
+export const defaultTrustProxy = (production: boolean): boolean | string[] => (production ? PRIVATE_PROXIES : false);
 
 // Addresses, CIDR ranges, or proxy-addr's names of ranges (loopback, linklocal, uniquelocal).
 const PROXY_ENTRY = /^([0-9a-f.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/i;
 
 function parseTrustProxy(value: string | undefined, production: boolean): boolean | string[] {
-  if (value === undefined || value === "") return production ? PRIVATE_PROXIES : false;
+  if (value === undefined || value === "") return defaultTrustProxy(production);
   const lower = value.toLowerCase();
   if (["on", "true", "yes"].includes(lower)) return true;
   if (["off", "false", "no"].includes(lower)) return false;

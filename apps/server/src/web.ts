@@ -6,13 +6,14 @@ import { currencyFields, type StoreCart, type Storefront, type StorefrontAccount
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import { isStoredId } from "./db/ids.ts";
 import type { Db } from "./db/index.ts";
 import { staticFileOptions } from "./http/assets.ts";
 import type { ContextFactory, RequestContext } from "./http/context.ts";
 import { newCspNonce, pageContentSecurityPolicy } from "./http/csp.ts";
 import { StoreError } from "./http/errors.ts";
-import { findUnstorableText, isStoredId } from "./http/input.ts";
-import { resolveSession, type Session, sendSessionHeaders, switchSession } from "./http/session.ts";
+import { findUnstorableText } from "./http/input.ts";
+import { type LoginSessionCheck, resolveSession, type Session, sendSessionHeaders, switchSession } from "./http/session.ts";
 import { createNonce } from "./http/tokens.ts";
 import * as attribution from "./modules/attribution/index.ts";
 import * as cart from "./modules/cart/index.ts";
@@ -41,6 +42,8 @@ interface StorefrontOptions extends WebOptions {
   secret: string;
   /** The request context of a page, as the Store API's (its rate limits: the account forms count against the same ones). */
   contextFor: ContextFactory;
+  /** Whether a signed-in token's login session stands (decision 0017): the Store API's check. */
+  stands: LoginSessionCheck;
   /** Ask browsers to load http: subresources over https (production, behind TLS). */
   upgradeInsecureRequests: boolean;
 }
@@ -84,7 +87,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
       const cspNonce = newCspNonce();
       reply.header("Content-Security-Policy", pageContentSecurityPolicy(cspNonce, options));
       // Pages share the Store API's session: the same cookie, and a nonce for the browser's writes.
-      const session = await resolveSession(options.secret, request, (id, customerId) => customers.loginSessionStands(db, id, customerId));
+      const session = await resolveSession(options.secret, request, options.stands);
       sendSessionHeaders(options.secret, request, reply, session);
       // One session object for the whole request: signing in or out in an action moves it, and
       // everything read after that (the cart, the nonce) follows.

@@ -9,8 +9,6 @@ import { Type } from "typebox";
 import { MAX_ID } from "../db/ids.ts";
 import { StoreError } from "./errors.ts";
 
-export { isStoredId, MAX_ID } from "../db/ids.ts";
-
 /** A row id in a request schema: a positive integer an id column can hold. */
 export const IdSchema = (description?: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, ...(description ? { description } : {}) });
 

@@ -36,8 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await account.changePassword(currentPassword, newPassword);
   if (result.ok) return redirect(`${DETAILS_PATH}?password-changed`, 303);
-  const field: PasswordField = result.code === "cw_rest_incorrect_password" ? "current" : "new";
-  return data({ field, message: result.message }, { status: 400 });
+  // A refusal that is no field's fault (too many attempts: 429) marks no field and keeps its status.
+  const field: PasswordField | null = result.status === 429 ? null : result.code === "cw_rest_incorrect_password" ? "current" : "new";
+  return data({ field, message: result.message }, { status: result.status });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

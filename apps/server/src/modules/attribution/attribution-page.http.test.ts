@@ -165,7 +165,7 @@ describe("POST /attribution/page-view (consent given on a page the server could 
     cookies.set("cw_consent_marketing", "allow");
     const response = await post(landing);
     expect(response.statusCode).toBe(204);
-    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["cache-control"]).toBe("private, no-store");
     expect(cookies.value("cw_attr_current")).toMatch(/^typ=utm\|\|\|src=spring\|/);
     expect(cookies.value("cw_attr_current_add")).toMatch(
       /\|\|\|ep=http:\/\/shop\.test\/shop\?utm_source=spring\|\|\|rf=https:\/\/www\.bing\.com\/$/,

@@ -22,8 +22,7 @@ export const attributionRoutes: FastifyPluginAsyncTypebox<AttributionRouteDeps> 
         querystring: ReportQuery,
       },
     },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
+    async (request) => {
       return attributionReport(request.ctx, request.query, placedStatuses);
     },
   );
@@ -46,7 +45,7 @@ export const attributionRoutes: FastifyPluginAsyncTypebox<AttributionRouteDeps> 
         secure: request.protocol === "https",
       });
       if (cookies.length) reply.header("Set-Cookie", cookies);
-      return reply.header("Cache-Control", "no-store").code(204).send();
+      return reply.code(204).send();
     },
   );
 };

@@ -7,7 +7,6 @@ import type { Db } from "../../db/index.ts";
 import { snapshotRevisions } from "../../db/revisions.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
-import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import { loadPurchasables } from "../catalog/index.ts";
 import { getSettings, type ShopContext, withShopSettings } from "../settings/index.ts";
 import { cartErrors } from "./cart.errors.ts";
@@ -16,10 +15,10 @@ import { checkQuantity, lineKey, resolveVariation, type VariationChoice } from "
 import { type CartView, loadPricedCart, type PricingInputs } from "./cart-view.ts";
 import { type AddressInput, validateCustomerUpdate } from "./customer.ts";
 import { runCartExtension } from "./extensions.ts";
+import { expiryOf } from "./held-cart.ts";
 import { type CartReply, cachedReply, cartStamp, keepReply, keptLines } from "./reply-cache.ts";
 
 const nowOf = (ctx: { now?: Date }) => ctx.now ?? new Date();
-const expiryOf = (now: Date) => new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
 
 export async function getCart(ctx: RequestContext): Promise<CartView> {
   return JSON.parse((await getCartReply(ctx)).body.toString("utf8")) as CartView;

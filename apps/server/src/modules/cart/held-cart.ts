@@ -6,7 +6,8 @@ import type { Db } from "../../db/index.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import * as repo from "./cart.repo.ts";
 
-const expiryOf = (now: Date) => new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
+/** A cart lives two days after its last write. */
+export const expiryOf = (now: Date) => new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
 
 /** Creates the cart's row if it has none and takes its lock for the rest of the transaction. */
 export function lockCart(db: Db, cartId: string, customerId: number | null, now: Date): Promise<void> {

@@ -52,7 +52,7 @@ describe("POST /checkout", () => {
       billing_address: { email: "ada@example.com", postcode: "90001" },
       payment_result: { payment_status: "success", redirect_url: `/checkout/order-received/${order.order_id}?key=${order.order_key}` },
     });
-    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["cache-control"]).toBe("private, no-store");
     expect((await shopper.cart("GET", "/cart")).items).toEqual([]);
 
     const view = await shopper.get(`/order/${order.order_id}?key=${order.order_key}&billing_email=ADA@example.com`);

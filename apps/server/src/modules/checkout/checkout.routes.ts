@@ -13,8 +13,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = asy
   app.get(
     "/checkout",
     { schema: { tags: ["checkout"], summary: "The cart's draft order (holds stock for 10 minutes)" } },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
+    async (request) => {
       return getDraftOrder(request.ctx);
     },
   );
@@ -29,8 +28,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = asy
         querystring: CalcTotalsQuery,
       },
     },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
+    async (request) => {
       const ctx = request.ctx;
       const draft = await updateDraftOrder(ctx, request.body);
       return request.query.__experimental_calc_totals ? { ...draft, __experimentalCart: await getCart(ctx) } : draft;
@@ -49,7 +47,6 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = asy
       },
     },
     async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
       const ctx = request.ctx;
       const placed = await placeOrder(ctx, request.body);
       // An account made at checkout signs the shopper in (User-ID and a new Cart-Token in the reply).
@@ -69,8 +66,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = asy
         querystring: OrderQuery,
       },
     },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
+    async (request) => {
       const { db, session } = request.ctx;
       const customerId = session.uid;
       return getOrderFor(db, request.params.id, {
