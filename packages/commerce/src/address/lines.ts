@@ -2,6 +2,7 @@
  * An address written as a label is written: one line per part, in the order post and people read
  * it. Shared by the checkout's saved-address card and the order pages so both read the same.
  */
+import { countryName, statesOf } from "./countries.ts";
 
 export interface AddressParts {
   first_name?: string;
@@ -84,4 +85,13 @@ export function addressLines(
     options.phone ? formatPhone(value("phone"), value("country")) : "",
   ];
   return lines.filter(Boolean);
+}
+
+/** The English names of an address's country and state, from the package's own tables (for the server's pages and e-mails). */
+export function addressNames(address: AddressParts): { country?: string; state?: string } {
+  const country = String(address.country ?? "")
+    .trim()
+    .toUpperCase();
+  const state = String(address.state ?? "").trim();
+  return { country: countryName(country), state: statesOf(country)?.find((s) => s.code === state)?.name };
 }

@@ -4,14 +4,13 @@
  * the settings or the shopper is escaped.
  */
 import {
+  addressNames,
   BANK_DETAIL_KEYS,
-  countryName,
   currencyFromFields,
   formatAmount,
   PAYMENT_DETAIL_LABELS,
   type StoreCartTotals,
   addressLines as sharedAddressLines,
-  statesOf,
 } from "@cartwright/commerce";
 import type { OrderView } from "../orders/index.ts";
 
@@ -48,10 +47,7 @@ function formatDate(iso: string, withTime: boolean): string {
 
 /** The order's address as the order pages write it, then the phone and e-mail. */
 function addressLines(address: Record<string, string>): string[] {
-  const country = (address.country ?? "").trim().toUpperCase();
-  const state = (address.state ?? "").trim();
-  const names = { country: countryName(country), state: statesOf(country)?.find((s) => s.code === state)?.name };
-  return [...sharedAddressLines(address, names, { phone: true }), (address.email ?? "").trim()].filter(Boolean);
+  return [...sharedAddressLines(address, addressNames(address), { phone: true }), (address.email ?? "").trim()].filter(Boolean);
 }
 
 interface Row {

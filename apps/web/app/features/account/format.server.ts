@@ -4,16 +4,15 @@
  * hydrated page matches the server's.
  */
 import {
+  addressNames,
   type CurrencyFields,
   addressLines as commerceAddressLines,
-  countryName,
   currencyFromFields,
   formatAmount,
   formatPhone,
   PAYMENT_DETAIL_LABELS,
   type StoreAddress,
   type StoreCartTotals,
-  statesOf,
 } from "@cartwright/commerce";
 import type { AccountOrder, CheckoutFieldDefinition } from "../../context.ts";
 import { orderMessages as t } from "./messages.ts";
@@ -32,15 +31,7 @@ export const statusLabel = (status: string) => t.statuses[status] ?? status;
 
 /** An address as the lines of a label: name, company, street, town with state and postcode, country. */
 export function addressLines(address: Partial<StoreAddress> | Record<string, string> | undefined): string[] {
-  if (!address) return [];
-  const country = String(address.country ?? "")
-    .trim()
-    .toUpperCase();
-  const stateCode = String(address.state ?? "").trim();
-  return commerceAddressLines(address, {
-    country: country ? countryName(country) : undefined,
-    state: statesOf(country)?.find((s) => s.code === stateCode)?.name,
-  });
+  return address ? commerceAddressLines(address, addressNames(address)) : [];
 }
 
 type FieldNames = readonly Pick<CheckoutFieldDefinition, "id" | "label" | "options">[];
