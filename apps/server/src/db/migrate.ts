@@ -13,6 +13,7 @@ import * as m010 from "./migrations/010_cart_versions.ts";
 import * as m011 from "./migrations/011_rate_limits.ts";
 import * as m012 from "./migrations/012_customer_sessions.ts";
 import * as m013 from "./migrations/013_payment_attempts.ts";
+import * as m014 from "./migrations/014_contact_widget.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "011_rate_limits": m011,
   "012_customer_sessions": m012,
   "013_payment_attempts": m013,
+  "014_contact_widget": m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -404,6 +404,78 @@ export interface RateLimitsTable {
   refused: ColumnType<number, number | undefined, number>;
 }
 
+/** A contact widget (migration 014): settings, triggers and channels are JSON documents (@cartwright/commerce/contact-widget). */
+export interface ContactWidgetsTable {
+  id: Generated<number>;
+  identifier: string;
+  active: number;
+  /** JSON string[]. */
+  allowed_origins: string;
+  settings: string;
+  triggers: string;
+  channels: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Views and clicks per widget, channel ('' for the widget itself), UTC day and device. */
+export interface ContactWidgetStatsTable {
+  widget_id: number;
+  channel: string;
+  day: string;
+  device: "desktop" | "mobile";
+  views: ColumnType<number, number | undefined, number>;
+  clicks: ColumnType<number, number | undefined, number>;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  widget_id: number;
+  channel_index: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  /** JSON [{slug, label, type, value}]. */
+  custom_fields: string;
+  ref_url: string;
+  page_id: string;
+  page_title: string;
+  ip: string;
+  user_agent: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface ContactMessageFilesTable {
+  id: Generated<number>;
+  message_id: number;
+  field: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  data: Buffer | Uint8Array;
+  created_at: string;
+}
+
+/** A captcha solution already used, kept until it expires (replays are refused). */
+export interface CaptchaSolutionsTable {
+  signature: string;
+  expires_ms: number;
+}
+
+/** Every owner change (DESIGN.md §9): who, when, what, before and after (JSON). */
+export interface ChangeLogTable {
+  id: Generated<number>;
+  actor_id: number;
+  entity: string;
+  entity_id: string;
+  action: "create" | "update" | "delete";
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
 export interface Database {
   products: ProductsTable;
   media: MediaTable;
@@ -439,6 +511,12 @@ export interface Database {
   customers: CustomersTable;
   customer_sessions: CustomerSessionsTable;
   rate_limits: RateLimitsTable;
+  contact_widgets: ContactWidgetsTable;
+  contact_widget_stats: ContactWidgetStatsTable;
+  contact_messages: ContactMessagesTable;
+  contact_message_files: ContactMessageFilesTable;
+  captcha_solutions: CaptchaSolutionsTable;
+  change_log: ChangeLogTable;
 }
 
 /** The shop's database in either dialect. */

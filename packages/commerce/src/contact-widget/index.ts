@@ -1,0 +1,6 @@
+/**
+ * The contact widget's shared rules (spec visitor-widget-forms-attribution §3–§5): its data, the
+ * channel links, the schedules, the report memory and the contact form's field checks. Pure; used
+ * by the server and by the widget's own scripts. Its own entry (`@cartwright/commerce/contact-widget`).
+ */
+export * from "./types.ts";
