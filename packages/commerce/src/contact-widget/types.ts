@@ -228,7 +228,7 @@ export interface Channel {
   emoji_picker: boolean;
   is_use_web_version: boolean;
   is_default_open: boolean;
-  /** An uploaded QR image; empty, the shop draws the code itself (GET /widget/{id}/qr/{index}.svg). */
+  /** An uploaded QR image; empty, the widget draws the code of the channel's link itself (no third party). */
   qr_code_image_url: string;
   wechat_header: string;
   wechat_header_color: string;
