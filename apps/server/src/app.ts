@@ -5,22 +5,23 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import helmet from "helmet";
 import { type Config, defaultTrustProxy } from "./config.ts";
 import { checkDatabase, type Db } from "./db/index.ts";
 import { type Extension, registerExtensions } from "./extensions.ts";
+import { registerAjax } from "./http/ajax.ts";
 import { batchRoutes } from "./http/batch.ts";
 import { type ContextFactory, registerRequestContext, requestContext } from "./http/context.ts";
 import { clientErrorReply, noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
 import { refusingNonFinite, registerInputChecks } from "./http/input.ts";
 import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
-import { registerSessionHooks, resolveSession, sendSessionHeaders } from "./http/session.ts";
+import { registerSessionHooks } from "./http/session.ts";
 import { attributionRoutes } from "./modules/attribution/index.ts";
-import { ajaxRoutes, cartRoutes } from "./modules/cart/index.ts";
+import { cartAjaxActions, cartRoutes } from "./modules/cart/index.ts";
 import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
 import { checkoutRoutes } from "./modules/checkout/index.ts";
-import { customerRoutes, loginSessionStands } from "./modules/customers/index.ts";
+import { customerRoutes, loginSessionStands, requireOwner } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
 import { PLACED_STATUSES } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
@@ -41,6 +42,10 @@ export interface AppDeps {
 }
 
 export const API_PREFIX = "/api/store/v1";
+export const ADMIN_PREFIX = "/api/admin/v1";
+
+/** Each module's owner API routes, mounted under ADMIN_PREFIX behind requireOwner. */
+const ADMIN_ROUTES: FastifyPluginAsync[] = [];
 
 /** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */
 const ajvValidators = AjvCompiler();
@@ -165,16 +170,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
-  // The legacy page endpoint shares the Store API's session, without its nonce (themes post plain forms).
-  await app.register(async (legacy) => {
-    legacy.addHook("onRequest", async (request, reply) => {
-      const session = await resolveSession(deps.config.secret, request, stands);
-      request.requestSession = session;
-      sendSessionHeaders(deps.config.secret, request, reply, session);
-    });
-    registerRequestContext(legacy, contextFor);
-    await legacy.register(ajaxRoutes);
-  });
+  // The owner API (DESIGN.md §9): the Store API's session and nonce rules, and only for the owner.
+  // Each domain adds its `<domain>.admin.routes.ts` here.
+  await app.register(
+    async (owner) => {
+      registerSessionHooks(owner, deps.config.secret, stands);
+      registerRequestContext(owner, contextFor);
+      owner.addHook("preHandler", requireOwner);
+      for (const routes of ADMIN_ROUTES) await owner.register(routes);
+    },
+    { prefix: ADMIN_PREFIX },
+  );
+
+  // POST /ajax: the cart's legacy page calls (on the Store API's session, without its nonce: themes
+  // post plain forms) and the visitor features' actions (http/ajax.ts).
+  await registerAjax(app, { actions: { ...cartAjaxActions }, secret: deps.config.secret, stands, contextFor });
   await app.register(mediaRoutes, { db: deps.db });
 
   // Anything else under /api is an API path: it answers JSON, never the storefront's HTML.

@@ -1,12 +1,13 @@
 /**
- * The legacy page endpoint (spec §7 "Legacy page calls"): POST /ajax with action=add_to_cart or
+ * The legacy page calls (spec §7 "Legacy page calls") on POST /ajax (http/ajax.ts): action=add_to_cart or
  * action=remove_from_cart, form-encoded as themes post it, answering page fragments (the
  * mini-cart's badge and amount) and the cart hash, or {error, product_url} to send the browser
  * to the product page.
  */
 import { type Currency, formatAmount } from "@cartwright/commerce";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyReply } from "fastify";
 import { isStoredId } from "../../db/ids.ts";
+import { type AjaxActions, formField } from "../../http/ajax.ts";
 import { StoreError } from "../../http/errors.ts";
 import { getProduct } from "../catalog/index.ts";
 import { type ShopSettings, shopCurrency } from "../settings/index.ts";
@@ -26,42 +27,44 @@ export function cartFragments(view: CartView, settings: ShopSettings, currency: 
   };
 }
 
-export const ajaxRoutes: FastifyPluginAsync = async (app) => {
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-
-  app.post("/ajax", { schema: { hide: true } }, async (request, reply) => {
-    const form = { ...(request.query as Record<string, string>), ...((request.body as Record<string, string> | undefined) ?? {}) };
-    const context = request.ctx;
-    const shop = await context.shopSettings();
-    const answer = (view: CartView) => {
-      reply.header("Cart-Hash", cartHash(view));
-      return { fragments: cartFragments(view, shop, shopCurrency(shop)), cart_hash: cartHash(view) };
-    };
-
-    if (form.action === "add_to_cart") {
-      const id = Number(form.product_id);
+/** The cart's /ajax actions (http/ajax.ts), on the visitor's cart session. */
+export const cartAjaxActions: AjaxActions = {
+  add_to_cart: {
+    session: true,
+    async handle(request, reply, form) {
+      const context = request.ctx;
+      const shop = await context.shopSettings();
+      const id = Number(formField(form, "product_id"));
       const product = isStoredId(id) ? await getProduct(context, String(id)) : null;
-      const quantity = form.quantity ? Number(form.quantity) : (product?.add_to_cart.minimum ?? 1);
+      const given = formField(form, "quantity");
+      const quantity = given ? Number(given) : (product?.add_to_cart.minimum ?? 1);
       try {
         if (!product || !Number.isInteger(quantity) || quantity < 1)
           throw new StoreError("cw_rest_cart_invalid_product", "This product cannot be added to the cart.", 400);
-        return answer(await cart.addItem(context, { id, quantity, variation: [] }));
+        return answer(reply, await cart.addItem(context, { id, quantity, variation: [] }), shop);
       } catch (error) {
         if (!(error instanceof StoreError)) throw error;
         // The theme sends the shopper to the product page, where the reason is explained.
         return { error: true, message: error.message, product_url: product?.permalink ?? shop.storePages.shop };
       }
-    }
-    if (form.action === "remove_from_cart") {
+    },
+  },
+  remove_from_cart: {
+    session: true,
+    async handle(request, reply, form) {
+      const context = request.ctx;
+      const shop = await context.shopSettings();
       try {
-        return answer(await cart.removeItem(context, String(form.cart_item_key ?? "")));
+        return answer(reply, await cart.removeItem(context, formField(form, "cart_item_key") ?? ""), shop);
       } catch (error) {
         if (!(error instanceof StoreError)) throw error;
         return reply.status(error.status === 409 ? 404 : error.status).send({ error: true, message: error.message });
       }
-    }
-    throw new StoreError("cw_ajax_unknown_action", "Unknown action: use add_to_cart or remove_from_cart.", 400);
-  });
+    },
+  },
 };
+
+function answer(reply: FastifyReply, view: CartView, shop: ShopSettings) {
+  reply.header("Cart-Hash", cartHash(view));
+  return { fragments: cartFragments(view, shop, shopCurrency(shop)), cart_hash: cartHash(view) };
+}

@@ -1,4 +1,4 @@
-export { ajaxRoutes } from "./ajax.routes.ts";
+export { cartAjaxActions } from "./ajax.routes.ts";
 export { cartRoutes } from "./cart.routes.ts";
 export { AddressSchema } from "./cart.schemas.ts";
 export type { AddItemInput } from "./cart.service.ts";

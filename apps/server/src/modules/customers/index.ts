@@ -15,3 +15,4 @@ export {
   signOutEverywhere,
   startCustomerSession,
 } from "./customers.service.ts";
+export { type Owner, requireOwner } from "./owner.ts";
