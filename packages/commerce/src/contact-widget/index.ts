@@ -5,4 +5,5 @@
  */
 export * from "./channels.ts";
 export * from "./defaults.ts";
+export * from "./schedule.ts";
 export * from "./types.ts";
