@@ -5,5 +5,6 @@
  */
 export * from "./channels.ts";
 export * from "./defaults.ts";
+export * from "./memory.ts";
 export * from "./schedule.ts";
 export * from "./types.ts";
