@@ -3,4 +3,5 @@
  * channel links, the schedules, the report memory and the contact form's field checks. Pure; used
  * by the server and by the widget's own scripts. Its own entry (`@cartwright/commerce/contact-widget`).
  */
+export * from "./contact-form.ts";
 export * from "./types.ts";
