@@ -660,6 +660,9 @@ describe("the owner's inbox", () => {
       ids[0],
     ]);
     expect((await boss.get("/api/admin/v1/contact-messages?search=100%25_")).json().total).toBe(0);
+    // The custom fields' keys, slugs and types are not searched, only their values.
+    for (const word of ["company", "slug", "textarea"])
+      expect((await boss.get(`/api/admin/v1/contact-messages?search=${word}`)).json().total).toBe(0);
     const paged = (await boss.get(`/api/admin/v1/contact-messages?per_page=1&page=2&widget_id=${widgetId}`)).json();
     expect(paged).toMatchObject({ total: 2, page: 2, pages: 2 });
     expect(paged.messages.map((m: { id: number }) => m.id)).toEqual([ids[1]]);

@@ -17,6 +17,8 @@ export type NewMessageFile = Omit<Insertable<ContactMessageFilesTable>, "id" | "
 export interface MessagesWidget {
   id: number;
   widgetToken: string;
+  /** Other sites whose pages may post to the widget (checked with the widget's cross-origin rule). */
+  allowedOrigins: string[];
   channels: Channel[];
 }
 
@@ -25,16 +27,18 @@ export async function widgetForMessages(db: Db, id: number): Promise<MessagesWid
   if (!isStoredId(id)) return null;
   const row = await db
     .selectFrom("contact_widgets")
-    .select(["id", "settings", "channels"])
+    .select(["id", "settings", "channels", "allowed_origins"])
     .where("id", "=", id)
     .where("active", "=", 1)
     .executeTakeFirst();
   if (!row) return null;
   const settings = JSON.parse(row.settings) as { widget_token?: unknown };
   const channels = JSON.parse(row.channels) as unknown;
+  const origins = JSON.parse(row.allowed_origins) as unknown;
   return {
     id: row.id,
     widgetToken: typeof settings.widget_token === "string" ? settings.widget_token : "",
+    allowedOrigins: Array.isArray(origins) ? origins.filter((o): o is string => typeof o === "string") : [],
     channels: Array.isArray(channels) ? (channels as Channel[]) : [],
   };
 }
@@ -101,6 +105,8 @@ export interface MessageFilter {
   perPage: number;
 }
 
+const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A page of messages, newest first, with how many files each has and how many match in all. */
@@ -111,12 +117,19 @@ export async function listMessages(db: Db, filter: MessageFilter): Promise<{ row
   const search = filter.search?.trim();
   if (search) {
     const pattern = likePattern(search);
+    // Custom fields are searched by their values only, not the JSON's keys, labels or types.
+    const customValue = isPostgres(db)
+      ? sql<boolean>`exists (select 1 from jsonb_array_elements(contact_messages.custom_fields::jsonb) as f
+          where lower(f->>'value') like ${pattern} escape '\\')`
+      : sql<boolean>`exists (select 1 from json_each(contact_messages.custom_fields)
+          where lower(json_extract(json_each.value, '$.value')) like ${pattern} escape '\\')`;
     query = query.where((eb) =>
-      eb.or(
-        (["name", "email", "phone", "message", "custom_fields"] as const).map((column) =>
+      eb.or([
+        ...(["name", "email", "phone", "message"] as const).map((column) =>
           eb(sql`lower(${sql.ref(`contact_messages.${column}`)})`, "like", sql`${pattern} escape '\\'`),
         ),
-      ),
+        eb(customValue, "=", sql<boolean>`true`),
+      ]),
     );
   }
   const [{ total }, rows] = await Promise.all([
