@@ -227,6 +227,38 @@ describe("contact_front_form_save_data", () => {
     expect(mail.text).toContain(`https://shop.example.com/admin/messages/${row.id}`);
   });
 
+  it("keeps the message when the notice cannot be sent", async () => {
+    const failing = createMailer({ publicUrl: "https://shop.example.com", mail: { smtpUrl: null, from: null, ownerEmail: null, outbox } });
+    const errors: unknown[] = [];
+    const broken = await buildApp({
+      config: { logLevel: "silent", production: false, secret: SECRET, rateLimit: true },
+      db: shop.db,
+      logger: false,
+      web: false,
+      mailer: { ...failing, send: () => Promise.reject(new Error("mail server down")) },
+    });
+    // The app's logger is off: the failure is seen through the one it hands the messages.
+    Object.assign(broken.contactMessages ?? {}, { log: { info() {}, error: (detail: unknown) => errors.push(detail) } });
+    try {
+      const before = await counts();
+      const { payload, headers } = multipart([
+        { name: "action", value: "contact_front_form_save_data" },
+        { name: "widget", value: String(widget.id) },
+        { name: "channel", value: "1" },
+        { name: "nonce", value: createWidgetNonce(SECRET, widget.id, widget.token) },
+        { name: "name", value: "Cy" },
+        { name: "email", value: "cy@example.com" },
+        { name: "message", value: "Still stored?" },
+      ]);
+      const response = await broken.inject({ method: "POST", url: "/ajax", payload, headers, remoteAddress: nextAddress() });
+      expect(response.json()).toMatchObject({ status: 1 });
+      expect(await counts()).toEqual({ ...before, messages: before.messages + 1 });
+    } finally {
+      await broken.close();
+    }
+    expect(errors).toEqual([expect.objectContaining({ err: expect.objectContaining({ message: "mail server down" }) })]);
+  });
+
   it("answers a form-encoded message (no files) the same way", async () => {
     const body = new URLSearchParams({
       action: "contact_front_form_save_data",
@@ -259,7 +291,7 @@ describe("contact_front_form_save_data", () => {
   });
 
   it("refuses an invalid e-mail address", async () => {
-    expect(await refused({ fields: { email: "ada@example" } })).toEqual([
+    expect(await refused({ fields: { email: "ada.example.com" } })).toEqual([
       { field: "email", message: "Please enter a valid email address." },
     ]);
   });
