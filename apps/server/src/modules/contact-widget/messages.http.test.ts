@@ -205,6 +205,7 @@ describe("contact_front_form_save_data", () => {
       { slug: "topic", label: "Topic", type: "dropdown", value: "Sales" },
       { slug: "visit", label: "Visit", type: "date", value: "2026-12-01" },
       { slug: "quantity", label: "Quantity", type: "number", value: "40" },
+      { slug: "details", label: "Details", type: "textarea", value: "" },
       { slug: "attachment", label: "Attachment", type: "file", value: "" },
     ]);
 
@@ -316,11 +317,30 @@ describe("contact_front_form_save_data", () => {
     expect(await refused({ fields: { message: "x".repeat(5001) } })).toEqual([
       { field: "message", message: MESSAGE_REPLIES.tooLong(5000) },
     ]);
-    expect(await refused({ fields: { name: "n".repeat(201), ...custom(0, "company", "text", "c".repeat(1001)) } })).toEqual([
+    // The form's own bound for a line (500) and the server's tighter ones (name 200, custom texts 1,000).
+    expect(
+      await refused({
+        fields: {
+          name: "n".repeat(201),
+          phone: "1".repeat(41),
+          ...custom(0, "company", "text", "c".repeat(501)),
+          ...custom(1, "details", "textarea", "d".repeat(1001)),
+        },
+      }),
+    ).toEqual([
       { field: "name", message: MESSAGE_REPLIES.tooLong(200) },
-      { field: "company", message: MESSAGE_REPLIES.tooLong(1000) },
+      { field: "phone", message: MESSAGE_REPLIES.tooLong(40) },
+      { field: "company", message: CONTACT_FORM_MESSAGES.tooLong.replace("{0}", "500") },
+      { field: "details", message: MESSAGE_REPLIES.tooLong(1000) },
     ]);
-    const fits = await send({ fields: { message: "x".repeat(5000), ...custom(0, "company", "text", "c".repeat(1000)) } });
+    const fits = await send({
+      fields: {
+        name: "n".repeat(200),
+        message: "x".repeat(5000),
+        ...custom(0, "company", "text", "c".repeat(500)),
+        ...custom(1, "details", "textarea", "d".repeat(1000)),
+      },
+    });
     expect(fits.json()).toMatchObject({ status: 1 });
   });
 

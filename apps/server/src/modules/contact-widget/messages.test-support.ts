@@ -28,6 +28,7 @@ export const FORM_FIELDS: ContactField[] = [
   field("topic", "dropdown", { field_dropdown: ["Sales", "Support"] }),
   field("visit", "date"),
   field("quantity", "number"),
+  field("details", "textarea"),
   field("note", "textblock"),
   field("attachment", "file"),
 ];

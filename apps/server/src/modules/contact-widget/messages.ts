@@ -6,7 +6,13 @@
  * answer 200 with `errors` (the widget marks the fields and keeps what was typed); a failed
  * captcha answers a general message. `contact_captcha_challenge` hands out altcha challenges.
  */
-import { type Channel, type ContactField, type ContactFormSettings, checkContactForm } from "@cartwright/commerce/contact-widget";
+import {
+  type Channel,
+  CONTACT_FORM_MESSAGES,
+  type ContactField,
+  type ContactFormSettings,
+  checkContactForm,
+} from "@cartwright/commerce/contact-widget";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type AjaxActions, type AjaxFile, type AjaxForm, formField } from "../../http/ajax.ts";
 import { StoreError } from "../../http/errors.ts";
@@ -62,7 +68,8 @@ export const MESSAGE_REPLIES = {
   captchaFailed: "The captcha check failed. Please try again.",
   captchaUnavailable: "This form cannot take messages right now. Please contact us another way.",
   sent: "Thank you! Your message has been sent.",
-  tooLong: (limit: number) => `Please keep this under ${limit} characters.`,
+  /** The shared catalogue's text, for the server's own (tighter) bounds. */
+  tooLong: (limit: number) => CONTACT_FORM_MESSAGES.tooLong.replace("{0}", String(limit)),
 } as const;
 
 const widgetErrors = {
