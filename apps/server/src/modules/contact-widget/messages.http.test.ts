@@ -430,6 +430,18 @@ describe("files of a contact message", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("answers the body's other limits in the error shape: too many fields, a field too long", async () => {
+    const before = await counts();
+    const many = Object.fromEntries(Array.from({ length: 210 }, (_, i) => [`extra_${i}`, "x"]));
+    const tooMany = await send({ fields: many });
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json()).toMatchObject({ code: "cw_ajax_too_many_fields", data: { status: 413 } });
+    const tooLong = await send({ fields: { message: "x".repeat(101 * 1024) } });
+    expect(tooLong.statusCode).toBe(413);
+    expect(tooLong.json()).toMatchObject({ code: "cw_ajax_field_too_long", data: { status: 413, field: "message" } });
+    expect(await counts()).toEqual(before);
+  });
+
   it("stores an accepted PDF and PNG in the database, downloadable by the owner only, as attachments", async () => {
     const response = await send({
       fields: ATTACHMENT_SLUG,
