@@ -160,7 +160,13 @@ async function owner(): Promise<StoreClient> {
   return client;
 }
 
-const outboxFiles = () => (existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith("-contact-message.eml")) : []);
+/** The notice of a message, once every notice being sent is written (`{time}-{id}-contact-message.eml`). */
+async function noticeOf(id: number): Promise<string> {
+  await Promise.allSettled([...(app.contactMessages?.inFlight ?? [])]);
+  const names = existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith(`Z-${id}-contact-message.eml`)) : [];
+  expect(names).toHaveLength(1);
+  return readFileSync(join(outbox, names[0] ?? ""), "utf8");
+}
 
 describe("contact_front_form_save_data", () => {
   it("stores a valid message with its custom fields, answers the form settings' reply fields and e-mails the owner", async () => {
@@ -209,12 +215,7 @@ describe("contact_front_form_save_data", () => {
       { slug: "attachment", label: "Attachment", type: "file", value: "" },
     ]);
 
-    const deadline = Date.now() + 5000;
-    while (!outboxFiles().some((name) => name.includes(`-${row.id}-`)) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
-    const name = outboxFiles().find((file) => file.includes(`-${row.id}-`));
-    expect(name).toBeDefined();
-    const mail = parseEml(readFileSync(join(outbox, name ?? ""), "utf8"));
+    const mail = parseEml(await noticeOf(row.id));
     // No SHOP_OWNER_EMAIL: the owner account's address.
     expect(mail.headers).toMatchObject({
       to: OWNER.email,
@@ -493,10 +494,7 @@ describe("files of a contact message", () => {
     );
 
     // The notice names the files, never carries them.
-    const deadline = Date.now() + 5000;
-    while (!outboxFiles().some((name) => name.includes(`-${message.id}-`)) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
-    const mail = readFileSync(join(outbox, outboxFiles().find((name) => name.includes(`-${message.id}-`)) ?? ""), "utf8");
+    const mail = await noticeOf(message.id);
     expect(parseEml(mail).text).toContain("Quote <1>.pdf");
     expect(mail).not.toContain("Content-Disposition: attachment");
   });
