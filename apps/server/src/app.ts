@@ -21,6 +21,7 @@ import { attributionRoutes } from "./modules/attribution/index.ts";
 import { cartAjaxActions, cartRoutes } from "./modules/cart/index.ts";
 import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
 import { checkoutRoutes } from "./modules/checkout/index.ts";
+import { type CaptchaOptions, messageAjaxActions, messagesAdminRoutes, registerContactMessages } from "./modules/contact-widget/index.ts";
 import { customerRoutes, loginSessionStands, requireOwner } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
 import { PLACED_STATUSES } from "./modules/orders/index.ts";
@@ -39,13 +40,15 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The shop's own gateways, checkout fields and cart fees (extensions.ts), registered while the app runs. */
   extensions?: readonly Extension[];
+  /** The contact form's third-party captcha secrets (config); the shop's own proof of work needs none. */
+  captcha?: CaptchaOptions;
 }
 
 export const API_PREFIX = "/api/store/v1";
 export const ADMIN_PREFIX = "/api/admin/v1";
 
 /** Each module's owner API routes, mounted under ADMIN_PREFIX behind requireOwner. */
-const ADMIN_ROUTES: FastifyPluginAsync[] = [];
+const ADMIN_ROUTES: FastifyPluginAsync[] = [messagesAdminRoutes];
 
 /** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */
 const ajvValidators = AjvCompiler();
@@ -184,7 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // POST /ajax: the cart's legacy page calls (on the Store API's session, without its nonce: themes
   // post plain forms) and the visitor features' actions (http/ajax.ts).
-  await registerAjax(app, { actions: { ...cartAjaxActions }, secret: deps.config.secret, stands, contextFor });
+  registerContactMessages(app, { secret: deps.config.secret, mailer: deps.mailer, captcha: deps.captcha, log: app.log });
+  await registerAjax(app, { actions: { ...cartAjaxActions, ...messageAjaxActions }, secret: deps.config.secret, stands, contextFor });
   await app.register(mediaRoutes, { db: deps.db });
 
   // Anything else under /api is an API path: it answers JSON, never the storefront's HTML.

@@ -25,6 +25,11 @@ export interface Config {
   owner: OwnerConfig | null;
   /** EXTENSIONS: the modules main.ts loads and hands buildApp (extensions.ts), as absolute paths or package names. */
   extensions: readonly string[];
+  /**
+   * The contact form's third-party captcha secrets (RECAPTCHA_V2_SECRET, RECAPTCHA_V3_SECRET,
+   * TURNSTILE_SECRET, HCAPTCHA_SECRET), for channels whose owner chose that provider; unset ones are absent.
+   */
+  captchaSecrets: Readonly<Partial<Record<"recaptcha-v2" | "recaptcha-v3" | "turnstile" | "hcaptcha", string>>>;
 }
 
 export interface OwnerConfig {
@@ -187,5 +192,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     }),
     owner: parseOwner(env.OWNER_EMAIL, env.OWNER_PASSWORD),
     extensions: Object.freeze(parseExtensions(env.EXTENSIONS, cwd)),
+    captchaSecrets: Object.freeze(
+      Object.fromEntries(
+        (
+          [
+            ["recaptcha-v2", env.RECAPTCHA_V2_SECRET],
+            ["recaptcha-v3", env.RECAPTCHA_V3_SECRET],
+            ["turnstile", env.TURNSTILE_SECRET],
+            ["hcaptcha", env.HCAPTCHA_SECRET],
+          ] as const
+        ).filter(([, secret]) => secret?.trim()),
+      ),
+    ),
   });
 }

@@ -33,8 +33,8 @@ async function main() {
   const secret = config.secret ?? (await loadSigningSecret(db));
   const mailer = createMailer(config);
   // The owner's password goes no further than this file.
-  const { owner: _owner, ...appConfig } = config;
-  const app = await buildApp({ config: { ...appConfig, secret }, db, web: {}, mailer, extensions });
+  const { owner: _owner, captchaSecrets, ...appConfig } = config;
+  const app = await buildApp({ config: { ...appConfig, secret }, db, web: {}, mailer, extensions, captcha: { secrets: captchaSecrets } });
   if (extensions.length) app.log.info({ extensions: extensions.map((e) => e.name) }, "extensions registered (EXTENSIONS)");
   if (owner)
     app.log.info({ created: owner.created }, owner.created ? "owner account created (OWNER_EMAIL)" : "owner account ready (OWNER_EMAIL)");

@@ -1,3 +1,5 @@
+export type { ContactMessageEmailData } from "./contact-message.ts";
+export { renderContactMessageNotice, sendContactMessageNotice } from "./contact-message.ts";
 export type { MailLog, OrderEmailDeps, OrderEmailKind, SentOrderEmail } from "./emails.service.ts";
 export { onOrderPlaced, registerOrderEmails, sendOrderEmails } from "./emails.service.ts";
 export type { OrderEmailData, RenderedEmail } from "./templates.ts";

@@ -1,0 +1,40 @@
+/** checkFileContent: a file's content must belong to its extension's family (decision 0023). */
+import { describe, expect, it } from "vitest";
+import { SAMPLES } from "./messages.test-support.ts";
+import { checkFileContent, fileExtension, MESSAGE_FILE_LIMITS, UPLOAD_MESSAGES } from "./uploads.ts";
+
+const OLE = Buffer.concat([Buffer.from("d0cf11e0a1b11ae1", "hex"), Buffer.alloc(600)]);
+const JPEG = Buffer.concat([Buffer.from("ffd8ffe000104a46494600010100000100010000", "hex"), Buffer.alloc(64)]);
+const WAV = Buffer.concat([Buffer.from("RIFF"), Buffer.from([36, 0, 0, 0]), Buffer.from("WAVEfmt "), Buffer.alloc(64)]);
+
+describe("checkFileContent", () => {
+  it.each([
+    ["photo.png", SAMPLES.png, "image/png"],
+    ["PHOTO.PNG", SAMPLES.png, "image/png"],
+    ["scan.pdf", SAMPLES.pdf, "application/pdf"],
+    ["cat.jpeg", JPEG, "image/jpeg"],
+    ["cat.jpg", JPEG, "image/jpeg"],
+    ["old.doc", OLE, "application/x-cfb"],
+    ["sheet.xls", OLE, "application/x-cfb"],
+    ["voice.wav", WAV, "audio/wav"],
+  ])("accepts %s as its detected type", async (name, data, type) => {
+    expect(await checkFileContent(name, data)).toEqual({ extension: fileExtension(name), contentType: type });
+  });
+
+  it.each([
+    ["setup.pdf", SAMPLES.exe, UPLOAD_MESSAGES.program],
+    ["tool.png", SAMPLES.elf, UPLOAD_MESSAGES.program],
+    ["app.mov", SAMPLES.machO, UPLOAD_MESSAGES.program],
+    ["run.doc", SAMPLES.script, UPLOAD_MESSAGES.program],
+    ["logo.png", SAMPLES.svg, UPLOAD_MESSAGES.markup],
+    ["page.gif", SAMPLES.html, UPLOAD_MESSAGES.markup],
+    ["trick.png", SAMPLES.gifPolyglot, UPLOAD_MESSAGES.mismatch("png")],
+    ["photo.jpg", SAMPLES.png, UPLOAD_MESSAGES.mismatch("jpg")],
+    ["notes.docx", OLE, UPLOAD_MESSAGES.mismatch("docx")],
+    ["data.pdf", Buffer.from("just some text"), UPLOAD_MESSAGES.mismatch("pdf")],
+    ["empty.png", Buffer.alloc(0), UPLOAD_MESSAGES.empty],
+    ["huge.pdf", Buffer.concat([SAMPLES.pdf, Buffer.alloc(MESSAGE_FILE_LIMITS.bytes)]), UPLOAD_MESSAGES.tooLarge],
+  ])("refuses %s", async (name, data, error) => {
+    expect(await checkFileContent(name, data)).toEqual({ error });
+  });
+});
