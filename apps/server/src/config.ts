@@ -25,6 +25,11 @@ export interface Config {
   owner: OwnerConfig | null;
   /** EXTENSIONS: the modules main.ts loads and hands buildApp (extensions.ts), as absolute paths or package names. */
   extensions: readonly string[];
+  /**
+   * COUNTRY_HEADER: the request header a CDN or proxy puts the visitor's country in (default
+   * cf-ipcountry); null (`none`) trusts no header and asks the bundled geo-IP data only.
+   */
+  countryHeader: string | null;
 }
 
 export interface OwnerConfig {
@@ -152,6 +157,16 @@ function parseOwner(email: string | undefined, password: string | undefined): Ow
   return Object.freeze({ email: email.trim(), password });
 }
 
+/** A header name, lower-cased; `none` turns the header off. */
+function parseCountryHeader(value: string | undefined): string | null {
+  if (value === undefined || value.trim() === "") return "cf-ipcountry";
+  const name = value.trim().toLowerCase();
+  if (name === "none") return null;
+  if (!/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(name))
+    throw new ConfigError(`COUNTRY_HEADER must be a header name such as cf-ipcountry, or none (got '${value}')`);
+  return name;
+}
+
 /** Module paths (relative to the folder the shop starts in) or package names, separated by commas. */
 function parseExtensions(value: string | undefined, cwd: string): string[] {
   if (!value?.trim()) return [];
@@ -187,5 +202,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     }),
     owner: parseOwner(env.OWNER_EMAIL, env.OWNER_PASSWORD),
     extensions: Object.freeze(parseExtensions(env.EXTENSIONS, cwd)),
+    countryHeader: parseCountryHeader(env.COUNTRY_HEADER),
   });
 }
