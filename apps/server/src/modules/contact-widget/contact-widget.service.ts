@@ -117,18 +117,20 @@ export async function getWidget(ctx: RequestContext, id: number): Promise<Contac
 
 async function insertChecked(db: Db, actorId: number, input: unknown, at: string): Promise<ContactWidget> {
   const document = checkedDocument(freshDocument(), input);
-  return db.transaction().execute(async (trx) => {
+  const write = async (trx: Db) => {
     const widget = await repo.insertWidget(trx, document, at);
     await repo.logChange(trx, { actorId, entityId: widget.id, action: "create", before: null, after: widget, at });
     return widget;
-  });
+  };
+  // The seed calls it inside its own transaction.
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
 }
 
 export function createWidget(ctx: RequestContext, input: unknown): Promise<ContactWidget> {
   return insertChecked(ctx.db, actorOf(ctx), input, nowOf(ctx));
 }
 
-/** A widget the shop makes for itself (the demo seed): logged as actor 0. */
+/** A widget the shop makes for itself (the demo seed), in the caller's transaction if any: logged as actor 0. */
 export function installWidget(db: Db, input: unknown): Promise<ContactWidget> {
   return insertChecked(db, 0, input, new Date().toISOString());
 }
