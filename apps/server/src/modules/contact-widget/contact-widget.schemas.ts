@@ -152,7 +152,7 @@ const Agent = Type.Object(
 const ContactFieldSchema = Type.Object(
   {
     field: Type.String({ minLength: 1, maxLength: 60, pattern: "^[a-z0-9_-]+$", description: "name, email, phone, message, or a custom field's slug" }),
-    type: oneOf(["text", "email", "tel", "textarea", ...CONTACT_FIELD_TYPES] as const),
+    type: oneOf(["email", "tel", ...CONTACT_FIELD_TYPES] as const, "Standard fields: text, email, tel, textarea; custom: a custom field type"),
     title: Short,
     placeholder: Short,
     is_required: Flag,
