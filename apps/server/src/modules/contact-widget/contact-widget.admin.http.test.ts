@@ -134,7 +134,9 @@ describe("the demo widget (DEMO.md Contact widget)", () => {
       button_text: "Send",
       success_message: "Thanks! We will get back to you soon.",
     });
-    expect(byType.Contact_Us.contact_fields.map((f: { title: string; is_required: boolean; type: string }) => [f.title, f.type, f.is_required])).toEqual([
+    expect(
+      byType.Contact_Us.contact_fields.map((f: { title: string; is_required: boolean; type: string }) => [f.title, f.type, f.is_required]),
+    ).toEqual([
       ["Name", "text", true],
       ["Email", "email", true],
       ["Phone", "tel", false],
@@ -153,7 +155,11 @@ describe("writing widgets", () => {
       identifier: "Blog widget",
       allowed_origins: ["https://blog.example.com"],
       settings: { widget_color: "#0a0", widget_token: "chosen-by-me" },
-      channels: [{ channel_type: "Email", value: "blog@example.com" }, { channel_type: "Link", value: "https://example.com/faq" }, { channel_type: "Link" }],
+      channels: [
+        { channel_type: "Email", value: "blog@example.com" },
+        { channel_type: "Link", value: "https://example.com/faq" },
+        { channel_type: "Link" },
+      ],
     });
     expect(response.statusCode).toBe(201);
     const widget = response.json();
@@ -183,10 +189,20 @@ describe("writing widgets", () => {
     expect(after.triggers).toMatchObject({ has_countries: true, countries: ["FR", "DE"], has_time_delay: false });
     expect(after.channels).toEqual(before.channels);
 
-    const replaced = await owner.request("PATCH", `${ADMIN}/contact-widgets/${id}`, { channels: [{ channel_type: "Phone", value: "+44 20 7946 0000" }] });
-    expect(replaced.json().channels.map((c: { channel: string; value: string }) => [c.channel, c.value])).toEqual([["Phone", "+44 20 7946 0000"]]);
+    const replaced = await owner.request("PATCH", `${ADMIN}/contact-widgets/${id}`, {
+      channels: [{ channel_type: "Phone", value: "+44 20 7946 0000" }],
+    });
+    expect(replaced.json().channels.map((c: { channel: string; value: string }) => [c.channel, c.value])).toEqual([
+      ["Phone", "+44 20 7946 0000"],
+    ]);
 
-    const log = await shop.db.selectFrom("change_log").selectAll().where("entity_id", "=", String(id)).where("action", "=", "update").orderBy("id").execute();
+    const log = await shop.db
+      .selectFrom("change_log")
+      .selectAll()
+      .where("entity_id", "=", String(id))
+      .where("action", "=", "update")
+      .orderBy("id")
+      .execute();
     expect(log).toHaveLength(2);
     expect(JSON.parse(log[0]?.before ?? "{}").settings.position).toBe("right");
     expect(JSON.parse(log[0]?.after ?? "{}").settings.position).toBe("left");
@@ -195,11 +211,20 @@ describe("writing widgets", () => {
 
   it("replaces the whole document on PUT, the defaults filling what is left out, the token kept", async () => {
     const before = (await owner.get(`${ADMIN}/contact-widgets/${id}`)).json();
-    const response = await owner.request("PUT", `${ADMIN}/contact-widgets/${id}`, { ...before, identifier: "Blog widget 2", settings: { cta_text: "Ask us" } });
+    const response = await owner.request("PUT", `${ADMIN}/contact-widgets/${id}`, {
+      ...before,
+      identifier: "Blog widget 2",
+      settings: { cta_text: "Ask us" },
+    });
     expect(response.statusCode).toBe(200);
     const widget = response.json();
     expect(widget.identifier).toBe("Blog widget 2");
-    expect(widget.settings).toMatchObject({ cta_text: "Ask us", position: "right", widget_color: "#1d4ed8", widget_token: before.settings.widget_token });
+    expect(widget.settings).toMatchObject({
+      cta_text: "Ask us",
+      position: "right",
+      widget_color: "#1d4ed8",
+      widget_token: before.settings.widget_token,
+    });
     expect(widget.triggers).toEqual(before.triggers);
   });
 
@@ -211,7 +236,12 @@ describe("writing widgets", () => {
       expect(gone.statusCode).toBe(404);
       expect(gone.json().code).toBe("cw_rest_widget_not_found");
     }
-    const log = await shop.db.selectFrom("change_log").selectAll().where("entity_id", "=", String(id)).where("action", "=", "delete").executeTakeFirstOrThrow();
+    const log = await shop.db
+      .selectFrom("change_log")
+      .selectAll()
+      .where("entity_id", "=", String(id))
+      .where("action", "=", "delete")
+      .executeTakeFirstOrThrow();
     expect(log.after).toBeNull();
     expect(JSON.parse(log.before ?? "{}").identifier).toBe("Blog widget 2");
   });
@@ -228,20 +258,69 @@ describe("validation", () => {
     ["settings.colour", { settings: { colour: "#fff" } }, "is not a field of a widget"],
     ["settings.custom_css", { settings: { custom_css: "a{}</style><script>alert(1)</script>" } }, "must not contain </style"],
     ["settings.custom_css", { settings: { custom_css: "a{color:red}".repeat(2000) } }, "must be at most 20 KB"],
-    ["settings.widget_icon_url", { settings: { widget_icon_url: "javascript:alert(1)" } }, 'must be an http(s) address or a /media/… path of the shop, or ""'],
-    ["triggers.time_diff", { triggers: { time_diff: "Mars/Olympus_Mons" } }, 'must be an IANA time zone such as Europe/Paris, an offset in hours such as +5.5, or "" for UTC'],
+    [
+      "settings.widget_icon_url",
+      { settings: { widget_icon_url: "javascript:alert(1)" } },
+      'must be an http(s) address or a /media/… path of the shop, or ""',
+    ],
+    [
+      "triggers.time_diff",
+      { triggers: { time_diff: "Mars/Olympus_Mons" } },
+      'must be an IANA time zone such as Europe/Paris, an offset in hours such as +5.5, or "" for UTC',
+    ],
     ["triggers.countries.1", { triggers: { countries: ["US", "ZZ"] } }, "must be an ISO 3166-1 alpha-2 country code such as US"],
-    ["triggers.date_scheduling_rules.start_date_time", { triggers: { date_scheduling_rules: { start_date_time: "2026-02-30 10:00", end_date_time: "" } } }, "must be a real date and time such as 2026-12-24 18:00"],
-    ["triggers.day_hours_scheduling_rules.0.days", { triggers: { day_hours_scheduling_rules: [{ days: 10, start_hours: 9, start_min: 0, end_hours: 17, end_min: 0 }] } }, expect.stringMatching(/^must be one of -1, 0, 1/)],
-    ["allowed_origins.0", { allowed_origins: ["https://blog.example.com/path"] }, "must be an origin such as https://blog.example.com (scheme, host and port only)"],
-    ["channels.0.value", { channels: [{ channel_type: "Email", value: "not-an-address" }] }, "must be an e-mail address such as hello@example.com"],
-    ["channels.1.value", { channels: [{ channel_type: "Email" }, { channel_type: "Phone", value: "call me" }] }, "must be a phone number in international form, such as +1 555 010 2030 (3 to 15 digits)"],
-    ["channels.0.value", { channels: [{ channel_type: "Link", value: "javascript:alert(1)" }] }, "must be an http(s) address such as https://example.com/help"],
-    ["channels.0.value", { channels: [{ channel_type: "Telegram", value: "two words" }] }, "must be a user name or id (letters, digits, dots, dashes, underscores) or an http(s) address"],
+    [
+      "triggers.date_scheduling_rules.start_date_time",
+      { triggers: { date_scheduling_rules: { start_date_time: "2026-02-30 10:00", end_date_time: "" } } },
+      "must be a real date and time such as 2026-12-24 18:00",
+    ],
+    [
+      "triggers.day_hours_scheduling_rules.0.days",
+      { triggers: { day_hours_scheduling_rules: [{ days: 10, start_hours: 9, start_min: 0, end_hours: 17, end_min: 0 }] } },
+      expect.stringMatching(/^must be one of -1, 0, 1/),
+    ],
+    [
+      "allowed_origins.0",
+      { allowed_origins: ["https://blog.example.com/path"] },
+      "must be an origin such as https://blog.example.com (scheme, host and port only)",
+    ],
+    [
+      "channels.0.value",
+      { channels: [{ channel_type: "Email", value: "not-an-address" }] },
+      "must be an e-mail address such as hello@example.com",
+    ],
+    [
+      "channels.1.value",
+      { channels: [{ channel_type: "Email" }, { channel_type: "Phone", value: "call me" }] },
+      "must be a phone number in international form, such as +1 555 010 2030 (3 to 15 digits)",
+    ],
+    [
+      "channels.0.value",
+      { channels: [{ channel_type: "Link", value: "javascript:alert(1)" }] },
+      "must be an http(s) address such as https://example.com/help",
+    ],
+    [
+      "channels.0.value",
+      { channels: [{ channel_type: "Telegram", value: "two words" }] },
+      "must be a user name or id (letters, digits, dots, dashes, underscores) or an http(s) address",
+    ],
     ["channels.0.channel_type", { channels: [{ channel_type: "ICQ" }] }, expect.stringMatching(/^must be one of "WhatsApp", "WeChat"/)],
-    ["channels.1.channel", { channels: [{ channel_type: "Phone", channel: "Call" }, { channel_type: "SMS", channel: "Call" }] }, "is already the name of channels.0: each channel needs its own name"],
+    [
+      "channels.1.channel",
+      {
+        channels: [
+          { channel_type: "Phone", channel: "Call" },
+          { channel_type: "SMS", channel: "Call" },
+        ],
+      },
+      "is already the name of channels.0: each channel needs its own name",
+    ],
     ["channels", { channels: channels25 }, "may hold at most 25 entries"],
-    ["channels.0.custom_image_url", { channels: [{ channel_type: "Contact_Us", custom_image_url: "ftp://example.com/a.png" }] }, 'must be an http(s) address or a /media/… path of the shop, or ""'],
+    [
+      "channels.0.custom_image_url",
+      { channels: [{ channel_type: "Contact_Us", custom_image_url: "ftp://example.com/a.png" }] },
+      'must be an http(s) address or a /media/… path of the shop, or ""',
+    ],
     ["channels.0.channel_type", { channels: [{ value: "x" }] }, "is required"],
     ["identifier", { identifier: "" }, "must not be empty"],
   ])("refuses a bad %s, storing nothing", async (path, body, message) => {
@@ -250,7 +329,11 @@ describe("validation", () => {
     expect(response.statusCode).toBe(400);
     const error = response.json();
     expect(error.code).toBe("rest_invalid_param");
-    expect(error.data.details[path]).toEqual({ code: "rest_invalid_param", message: typeof message === "string" ? `${path} ${message}` : expect.anything(), data: null });
+    expect(error.data.details[path]).toEqual({
+      code: "rest_invalid_param",
+      message: typeof message === "string" ? `${path} ${message}` : expect.anything(),
+      data: null,
+    });
     expect(error.data.params[path]).toEqual(typeof message === "string" ? `${path} ${message}` : expect.anything());
     if (typeof message !== "string") expect(error.data.details[path].message.slice(path.length + 1)).toEqual(message);
     const patched = await owner.request("PATCH", `${ADMIN}/contact-widgets/1`, body);

@@ -39,7 +39,12 @@ export const contactWidgetAdminRoutes: FastifyPluginAsyncTypebox = async (app) =
     "/contact-widgets",
     {
       attachValidation: true,
-      schema: { tags, summary: "Create a widget; what the body leaves out comes from the defaults", body: WidgetInput, response: { 201: WidgetReply, ...errors } },
+      schema: {
+        tags,
+        summary: "Create a widget; what the body leaves out comes from the defaults",
+        body: WidgetInput,
+        response: { 201: WidgetReply, ...errors },
+      },
     },
     async (request, reply) => {
       rethrowNonBody(request);

@@ -4,12 +4,7 @@
  * URLs, channel values per service, custom CSS, unique channel names) is checked in validation.ts,
  * which also runs these schemas itself so that every error is reported under its full path.
  */
-import {
-  ATTENTION_EFFECTS,
-  CHANNEL_KEYS,
-  CONTACT_FIELD_TYPES,
-  WIDGET_ICONS,
-} from "@cartwright/commerce/contact-widget";
+import { ATTENTION_EFFECTS, CHANNEL_KEYS, CONTACT_FIELD_TYPES, WIDGET_ICONS } from "@cartwright/commerce/contact-widget";
 import { type TSchema, Type } from "typebox";
 import { IdSchema } from "../../http/input.ts";
 
@@ -151,8 +146,16 @@ const Agent = Type.Object(
 
 const ContactFieldSchema = Type.Object(
   {
-    field: Type.String({ minLength: 1, maxLength: 60, pattern: "^[a-z0-9_-]+$", description: "name, email, phone, message, or a custom field's slug" }),
-    type: oneOf(["email", "tel", ...CONTACT_FIELD_TYPES] as const, "Standard fields: text, email, tel, textarea; custom: a custom field type"),
+    field: Type.String({
+      minLength: 1,
+      maxLength: 60,
+      pattern: "^[a-z0-9_-]+$",
+      description: "name, email, phone, message, or a custom field's slug",
+    }),
+    type: oneOf(
+      ["email", "tel", ...CONTACT_FIELD_TYPES] as const,
+      "Standard fields: text, email, tel, textarea; custom: a custom field type",
+    ),
     title: Short,
     placeholder: Short,
     is_required: Flag,
@@ -305,7 +308,11 @@ const Counts = Type.Object({ views: Type.Integer(), clicks: Type.Integer() });
 export const AnalyticsReply = Type.Object({
   from: Type.String(),
   to: Type.String(),
-  totals: Type.Object({ views: Type.Integer(), clicks: Type.Integer(), ctr: Type.Number({ description: "clicks / views, 0 without views" }) }),
+  totals: Type.Object({
+    views: Type.Integer(),
+    clicks: Type.Integer(),
+    ctr: Type.Number({ description: "clicks / views, 0 without views" }),
+  }),
   days: Type.Array(Type.Object({ day: Type.String(), views: Type.Integer(), clicks: Type.Integer() })),
   channels: Type.Array(
     Type.Object({ channel: Type.String(), channel_type: Type.String(), views: Type.Integer(), clicks: Type.Integer(), ctr: Type.Number() }),

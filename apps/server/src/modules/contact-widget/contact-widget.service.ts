@@ -5,17 +5,11 @@
  * is signed over is made here and never taken from a request.
  */
 import { randomBytes } from "node:crypto";
-import {
-  type Channel,
-  type ContactWidget,
-  type ChannelKey,
-  defaultChannel,
-  defaultWidget,
-} from "@cartwright/commerce/contact-widget";
+import { type Channel, type ChannelKey, type ContactWidget, defaultChannel, defaultWidget } from "@cartwright/commerce/contact-widget";
 import type { Static } from "typebox";
 import type { Db } from "../../db/index.ts";
-import { StoreError } from "../../http/errors.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { StoreError } from "../../http/errors.ts";
 import * as repo from "./contact-widget.repo.ts";
 import type { AnalyticsReply, WidgetInput, WidgetSummary } from "./contact-widget.schemas.ts";
 import { documentErrors, invalidWidget, schemaErrors } from "./validation.ts";

@@ -84,7 +84,13 @@ export async function widgetPage(ctx: RequestContext, visitor: Visitor): Promise
  * The one-tag embed (`/widget/{id}.js` on another site): one active widget with absolute
  * addresses of the shop; null when the widget is missing or inactive.
  */
-export async function embedPage(db: Db, secret: string, widgetId: number, visitor: Visitor, shopOrigin: string): Promise<WidgetPage | null> {
+export async function embedPage(
+  db: Db,
+  secret: string,
+  widgetId: number,
+  visitor: Visitor,
+  shopOrigin: string,
+): Promise<WidgetPage | null> {
   const kept = await keptWidget(db, widgetId);
   if (!kept) return null;
   const origin = shopOrigin.replace(/\/+$/, "");

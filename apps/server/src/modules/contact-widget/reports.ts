@@ -26,7 +26,8 @@ import { isCrawler } from "./visitor.ts";
 
 export const widgetErrors = {
   notFound: () => new StoreError("cw_widget_not_found", "There is no such widget.", 404),
-  invalidNonce: () => new StoreError("cw_widget_invalid_nonce", "The widget's security token is missing or has expired. Reload the page.", 403),
+  invalidNonce: () =>
+    new StoreError("cw_widget_invalid_nonce", "The widget's security token is missing or has expired. Reload the page.", 403),
   originNotAllowed: (origin: string) =>
     new StoreError("cw_widget_origin_not_allowed", "This widget may not be used from this site.", 403, { origin }),
   unknownChannel: (channel: string) =>
@@ -45,11 +46,16 @@ export async function widgetOfCall(db: Db, form: AjaxForm) {
   return widget;
 }
 
-/** The request comes from the shop itself: no Origin (not a browser's cross-site call) or the shop's own host. */
+/**
+ * The request comes from the shop itself: no Origin (not a browser's cross-site call) or the
+ * shop's own host. The scheme is left out: behind a TLS proxy the app may see http.
+ */
 function isShopOrigin(request: FastifyRequest, origin: string | undefined): boolean {
   if (origin === undefined) return true;
   try {
-    return new URL(origin).host === request.host;
+    const { hostname, port } = new URL(origin);
+    const own = new URL(`http://${request.host.replace(/:(80|443)$/, "")}`);
+    return hostname === own.hostname && port === own.port;
   } catch {
     return false;
   }
@@ -68,7 +74,12 @@ export function allowWidgetOrigin(request: FastifyRequest, reply: FastifyReply, 
 }
 
 /** The widget's nonce as a call sends it (`widgetNonce` or `nonce`); 403 cw_widget_invalid_nonce unless it is good. */
-export function checkWidgetNonce(db: Db, widget: { id: number; settings: { widget_token: string } }, form: AjaxForm, now = Date.now()): void {
+export function checkWidgetNonce(
+  db: Db,
+  widget: { id: number; settings: { widget_token: string } },
+  form: AjaxForm,
+  now = Date.now(),
+): void {
   const nonce = formField(form, "widgetNonce") || formField(form, "nonce") || "";
   if (!verifyWidgetNonce(widgetRuntime(db).secret, widget.id, widget.settings.widget_token, nonce, now)) throw widgetErrors.invalidNonce();
 }

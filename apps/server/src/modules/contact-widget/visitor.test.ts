@@ -37,13 +37,22 @@ describe("addressCountry (bundled offline data)", () => {
     expect(addressCountry(ip)).toBe(country);
   });
 
-  it.each(["127.0.0.1", "10.1.2.3", "172.16.5.4", "192.168.0.10", "100.64.0.1", "169.254.1.1", "::1", "fd00::1", "fe80::1%eth0", "not-an-ip", ""])(
-    "leaves the private or unreadable address %j unknown",
-    (ip) => {
-      expect(isPrivateAddress(ip)).toBe(true);
-      expect(addressCountry(ip)).toBe(UNKNOWN_COUNTRY);
-    },
-  );
+  it.each([
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.16.5.4",
+    "192.168.0.10",
+    "100.64.0.1",
+    "169.254.1.1",
+    "::1",
+    "fd00::1",
+    "fe80::1%eth0",
+    "not-an-ip",
+    "",
+  ])("leaves the private or unreadable address %j unknown", (ip) => {
+    expect(isPrivateAddress(ip)).toBe(true);
+    expect(addressCountry(ip)).toBe(UNKNOWN_COUNTRY);
+  });
 });
 
 describe("isCrawler", () => {

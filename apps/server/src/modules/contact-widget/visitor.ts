@@ -3,11 +3,12 @@
  * country and whether it is a known crawler. The country comes from the header a CDN or proxy sets
  * (config COUNTRY_HEADER), else from the bundled offline geo-IP data; nothing leaves the shop.
  */
-import { isCountryCode } from "@cartwright/commerce";
+
 import { readFileSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import { createRequire } from "node:module";
 import { BlockList, isIPv4, isIPv6 } from "node:net";
+import { isCountryCode } from "@cartwright/commerce";
 import { isbot } from "isbot";
 import { Reader, type Response } from "mmdb-lib";
 
