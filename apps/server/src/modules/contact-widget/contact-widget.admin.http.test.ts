@@ -177,6 +177,39 @@ describe("writing widgets", () => {
     expect(JSON.parse(log[0]?.after ?? "{}")).toMatchObject({ id, identifier: "Blog widget" });
   });
 
+  it("fills a channel's form settings, agents and form fields from their defaults, key by key", async () => {
+    const response = await owner.post(`${ADMIN}/contact-widgets`, {
+      channels: [
+        {
+          channel_type: "Contact_Us",
+          contact_form_settings: { button_text: "Go" },
+          contact_fields: [{ field: "topic", type: "dropdown", title: "Topic", field_dropdown: ["Returns", "Other"] }],
+        },
+        { channel_type: "WhatsApp", is_agent: true, agent_data: [{ value: "+1 555 010 2030", agent_title: "Jess" }] },
+      ],
+    });
+    expect(response.statusCode).toBe(201);
+    const [form, whatsapp] = response.json().channels;
+    expect(form.contact_form_settings).toMatchObject({ button_text: "Go", contact_form_title: "Contact us", close_form_after_seconds: 3 });
+    expect(form.contact_fields).toEqual([
+      expect.objectContaining({
+        field: "topic",
+        type: "dropdown",
+        title: "Topic",
+        field_label: "Topic",
+        is_required: false,
+        field_dropdown: ["Returns", "Other"],
+      }),
+    ]);
+    expect(whatsapp.agent_data[0]).toMatchObject({
+      value: "+1 555 010 2030",
+      agent_title: "Jess",
+      link_type: "personal",
+      use_whatsapp_web: false,
+    });
+    await owner.request("DELETE", `${ADMIN}/contact-widgets/${response.json().id}`);
+  });
+
   it("patches key by key: other settings, the token and the channels stay unless sent", async () => {
     const before = (await owner.get(`${ADMIN}/contact-widgets/${id}`)).json();
     const response = await owner.request("PATCH", `${ADMIN}/contact-widgets/${id}`, {

@@ -136,15 +136,16 @@ export interface StatsRow {
   clicks: number;
 }
 
-/** Counts of the given widgets from `from` to `to` (days, inclusive), summed per widget, channel, day and device. */
-export async function statsBetween(db: Db, widgetIds: number[], from: string, to: string): Promise<StatsRow[]> {
+/** The rows of the given widgets from `from` to `to` (days, inclusive); `channel` '' for the widgets' own counts only. */
+export async function statsBetween(db: Db, widgetIds: number[], from: string, to: string, channel?: string): Promise<StatsRow[]> {
   if (!widgetIds.length) return [];
-  const rows = await db
+  let query = db
     .selectFrom("contact_widget_stats")
     .select(["widget_id", "channel", "day", "device", "views", "clicks"])
     .where("widget_id", "in", widgetIds)
     .where("day", ">=", from)
-    .where("day", "<=", to)
-    .execute();
+    .where("day", "<=", to);
+  if (channel !== undefined) query = query.where("channel", "=", channel);
+  const rows = await query.execute();
   return rows.map((row) => ({ ...row, views: Number(row.views), clicks: Number(row.clicks) }));
 }

@@ -130,60 +130,53 @@ const triggersProperties = {
 
 const LinkType = oneOf(["personal", "company"] as const);
 
-const Agent = Type.Object(
-  {
-    value: text(500),
-    agent_image: ImageUrl,
-    agent_title: Short,
-    svg_icon: Type.String({ maxLength: 60, pattern: ICON_NAME_PATTERN }),
-    agent_bg_color: OptionalColour,
-    pre_set_message: Long,
-    use_whatsapp_web: Flag,
-    link_type: LinkType,
-  },
-  { additionalProperties: false },
-);
+const agentProperties = {
+  value: text(500),
+  agent_image: ImageUrl,
+  agent_title: Short,
+  svg_icon: Type.String({ maxLength: 60, pattern: ICON_NAME_PATTERN }),
+  agent_bg_color: OptionalColour,
+  pre_set_message: Long,
+  use_whatsapp_web: Flag,
+  link_type: LinkType,
+};
 
-const ContactFieldSchema = Type.Object(
-  {
-    field: Type.String({
-      minLength: 1,
-      maxLength: 60,
-      pattern: "^[a-z0-9_-]+$",
-      description: "name, email, phone, message, or a custom field's slug",
-    }),
-    type: oneOf(
-      ["email", "tel", ...CONTACT_FIELD_TYPES] as const,
-      "Standard fields: text, email, tel, textarea; custom: a custom field type",
-    ),
-    title: Short,
-    placeholder: Short,
-    is_required: Flag,
-    is_custom: Flag,
-    field_dropdown: Type.Array(Short, { maxItems: WIDGET_LIMITS.dropdownOptions }),
-    field_label: Short,
-    dropdown_placeholder: Short,
-    dropdown_option: Short,
-  },
-  { additionalProperties: false },
-);
+const contactFieldProperties = {
+  field: Type.String({
+    minLength: 1,
+    maxLength: 60,
+    pattern: "^[a-z0-9_-]+$",
+    description: "name, email, phone, message, or a custom field's slug",
+  }),
+  type: oneOf(
+    ["email", "tel", ...CONTACT_FIELD_TYPES] as const,
+    "Standard fields: text, email, tel, textarea; custom: a custom field type",
+  ),
+  title: Short,
+  placeholder: Short,
+  is_required: Flag,
+  is_custom: Flag,
+  field_dropdown: Type.Array(Short, { maxItems: WIDGET_LIMITS.dropdownOptions }),
+  field_label: Short,
+  dropdown_placeholder: Short,
+  dropdown_option: Short,
+};
 
-const ContactFormSettingsSchema = Type.Object(
-  {
-    contact_form_title: Short,
-    button_text: Short,
-    button_bg_color: Colour,
-    button_text_color: Colour,
-    title_bg_color: Colour,
-    success_message: Long,
-    redirect_action: Flag,
-    redirect_link: text(2000, "An http(s) address or a path of the shop"),
-    link_in_new_tab: Flag,
-    close_form_after: Flag,
-    close_form_after_seconds: whole(0, 600),
-  },
-  { additionalProperties: false },
-);
+const contactFormProperties = {
+  contact_form_title: Short,
+  button_text: Short,
+  button_bg_color: Colour,
+  button_text_color: Colour,
+  title_bg_color: Colour,
+  success_message: Long,
+  redirect_action: Flag,
+  redirect_link: text(2000, "An http(s) address or a path of the shop"),
+  link_in_new_tab: Flag,
+  close_form_after: Flag,
+  close_form_after_seconds: whole(0, 600),
+};
+
+const strict = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties, { additionalProperties: false });
 
 const channelProperties = {
   channel: Type.String({ minLength: 1, maxLength: 60, pattern: "^[A-Za-z0-9_-]+$", description: "Unique within the widget" }),
@@ -192,7 +185,7 @@ const channelProperties = {
   is_desktop: Flag,
   is_mobile: Flag,
   is_agent: Flag,
-  agent_data: Type.Array(Agent, { maxItems: WIDGET_LIMITS.agents }),
+  agent_data: Type.Array(strict(agentProperties), { maxItems: WIDGET_LIMITS.agents }),
   is_agent_desktop: Flag,
   is_agent_mobile: Flag,
   header_text: Short,
@@ -228,8 +221,8 @@ const channelProperties = {
   enable_recaptcha: Flag,
   v2_site_key: text(200),
   v3_site_key: text(200),
-  contact_form_settings: ContactFormSettingsSchema,
-  contact_fields: Type.Array(ContactFieldSchema, { maxItems: WIDGET_LIMITS.contactFields }),
+  contact_form_settings: strict(contactFormProperties),
+  contact_fields: Type.Array(strict(contactFieldProperties), { maxItems: WIDGET_LIMITS.contactFields }),
 };
 
 const partial = <P extends Record<string, TSchema>>(properties: P) =>
@@ -240,14 +233,25 @@ const partial = <P extends Record<string, TSchema>>(properties: P) =>
     { additionalProperties: false },
   );
 
-/** A channel as sent: its service is required, the rest comes from that service's defaults. */
-const { channel_type: _type, ...channelRest } = channelProperties;
-export const ChannelInput = Type.Object(
+/** Some fields required, the rest optional (filled from defaults). */
+const requiring = <P extends Record<string, TSchema>>(properties: P, required: (keyof P)[]) =>
+  Type.Object(
+    Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, required.includes(key) ? schema : Type.Optional(schema)])),
+    { additionalProperties: false },
+  );
+
+/**
+ * A channel as sent: its service is required, the rest comes from that service's defaults; the
+ * form settings merge key by key, agents and form fields are filled from their defaults.
+ */
+export const ChannelInput = requiring(
   {
-    channel_type: channelProperties.channel_type,
-    ...Object.fromEntries(Object.entries(channelRest).map(([key, schema]) => [key, Type.Optional(schema)])),
+    ...channelProperties,
+    agent_data: Type.Array(partial(agentProperties), { maxItems: WIDGET_LIMITS.agents }),
+    contact_form_settings: partial(contactFormProperties),
+    contact_fields: Type.Array(requiring(contactFieldProperties, ["field", "type", "title"]), { maxItems: WIDGET_LIMITS.contactFields }),
   },
-  { additionalProperties: false },
+  ["channel_type"],
 );
 
 const widgetInputProperties = {

@@ -5,7 +5,15 @@
  * is signed over is made here and never taken from a request.
  */
 import { randomBytes } from "node:crypto";
-import { type Channel, type ChannelKey, type ContactWidget, defaultChannel, defaultWidget } from "@cartwright/commerce/contact-widget";
+import {
+  type Channel,
+  type ChannelKey,
+  type ContactWidget,
+  defaultAgent,
+  defaultChannel,
+  defaultContactField,
+  defaultWidget,
+} from "@cartwright/commerce/contact-widget";
 import type { Static } from "typebox";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -28,11 +36,22 @@ function actorOf(ctx: RequestContext): number {
   return ctx.owner.id;
 }
 
-/** A channel as sent, filled from its service's defaults; a missing name becomes a free one. */
-function fillChannel(given: Record<string, unknown>, taken: string[]): Channel {
-  const type = given.channel_type as ChannelKey;
-  const base = defaultChannel(type, taken);
-  return { ...base, ...given, channel: typeof given.channel === "string" ? given.channel : base.channel } as Channel;
+/**
+ * A channel as sent, filled from its service's defaults (form settings key by key, each agent and
+ * form field from its own defaults); a missing name becomes a free one.
+ */
+function fillChannel(given: Partial<Channel> & { channel_type: ChannelKey }, taken: string[]): Channel {
+  const base = defaultChannel(given.channel_type, taken);
+  return {
+    ...base,
+    ...given,
+    channel: given.channel ?? base.channel,
+    contact_form_settings: { ...base.contact_form_settings, ...given.contact_form_settings },
+    agent_data: given.agent_data ? given.agent_data.map((agent) => ({ ...defaultAgent(), ...agent })) : base.agent_data,
+    contact_fields: given.contact_fields
+      ? given.contact_fields.map((field) => defaultContactField(field.field, field.type, field.title, field))
+      : base.contact_fields,
+  };
 }
 
 /**
@@ -43,8 +62,8 @@ function mergeInput(base: repo.WidgetDocument, input: WidgetInputBody): repo.Wid
   const { widget_token: _ignored, ...settings } = (input.settings ?? {}) as Record<string, unknown>;
   let channels = base.channels;
   if (input.channels) {
-    const given = input.channels as Record<string, unknown>[];
-    const taken = given.flatMap((channel) => (typeof channel.channel === "string" ? [channel.channel] : []));
+    const given = input.channels as (Partial<Channel> & { channel_type: ChannelKey })[];
+    const taken = given.flatMap((channel) => (channel.channel === undefined ? [] : [channel.channel]));
     channels = [];
     for (const sent of given) {
       const channel = fillChannel(sent, taken);
@@ -88,9 +107,10 @@ export async function listWidgets(ctx: RequestContext): Promise<WidgetSummaryRep
     widgets.map((widget) => widget.id),
     daysAgo(to, 29),
     to,
+    "",
   );
   return widgets.map((widget) => {
-    const own = stats.filter((row) => row.widget_id === widget.id && row.channel === "");
+    const own = stats.filter((row) => row.widget_id === widget.id);
     return {
       id: widget.id,
       identifier: widget.identifier,
