@@ -40,6 +40,8 @@ export interface AppDeps {
     trustProxy?: Config["trustProxy"];
     /** COUNTRY_HEADER (config.ts); absent: cf-ipcountry. */
     countryHeader?: Config["countryHeader"];
+    /** PUBLIC_URL (config.ts): the contact widget takes calls from its origin as the shop's own. */
+    publicUrl?: Config["publicUrl"];
   };
   db: Db;
   /** Mount the server-rendered storefront (needs a built apps/web); API-only tests leave it out. */
@@ -195,7 +197,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // POST /ajax: the cart's legacy page calls (on the Store API's session, without its nonce: themes
   // post plain forms) and the visitor features' actions (http/ajax.ts).
-  configureContactWidgets(deps.db, { secret: deps.config.secret, countryHeader: deps.config.countryHeader ?? "cf-ipcountry" });
+  configureContactWidgets(deps.db, {
+    secret: deps.config.secret,
+    countryHeader: deps.config.countryHeader === undefined ? "cf-ipcountry" : deps.config.countryHeader,
+    shopOrigin: deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : null,
+  });
   await registerAjax(app, { actions: { ...cartAjaxActions, ...contactAjaxActions }, secret: deps.config.secret, stands, contextFor });
   await app.register(widgetPreflightRoutes, { db: deps.db });
   await app.register(mediaRoutes, { db: deps.db });

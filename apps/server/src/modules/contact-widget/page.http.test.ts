@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
 import { verifyWidgetNonce } from "../../http/tokens.ts";
-import { embedPage, widgetPage } from "./index.ts";
+import { configureContactWidgets, embedPage, widgetPage } from "./index.ts";
 
 let shop: TestShop;
 const SECRET = "test-secret-test-secret-test-secret!";
@@ -64,6 +64,9 @@ describe("widgetPage", () => {
     expect((await widgetPage(testContext(shop), { headers: { "cf-ipcountry": "FR" }, ip: "8.8.8.8" })).country).toBe("FR");
     expect((await widgetPage(testContext(shop), { headers: { "cf-ipcountry": "XX" }, ip: "8.8.8.8" })).country).toBe("US");
     expect((await widgetPage(testContext(shop), { headers: {}, ip: "10.0.0.7" })).country).toBe("-");
+    configureContactWidgets(shop.db, { secret: SECRET, countryHeader: null });
+    expect((await widgetPage(testContext(shop), { headers: { "cf-ipcountry": "FR" }, ip: "8.8.8.8" })).country).toBe("US");
+    configureContactWidgets(shop.db, { secret: SECRET, countryHeader: "cf-ipcountry" });
     await changeTriggers({ has_countries: false, countries: [] });
   });
 

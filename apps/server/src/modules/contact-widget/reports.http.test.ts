@@ -2,12 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
-import { widgetPage } from "./index.ts";
+import { configureContactWidgets, widgetPage } from "./index.ts";
 
 let shop: TestShop;
 let nonce: string;
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const SECRET = "test-secret-test-secret-test-secret!";
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -213,6 +214,18 @@ describe("other sites", () => {
     expect(own.statusCode).toBe(200);
     expect(own.headers["access-control-allow-origin"]).toBeUndefined();
     expect((await report(undefined)).statusCode).toBe(200);
+  });
+
+  it("takes the PUBLIC_URL's origin as the shop's own, whatever host the request names", async () => {
+    expect((await report("https://shop.example.com")).statusCode).toBe(403);
+    configureContactWidgets(shop.db, { secret: SECRET, countryHeader: "cf-ipcountry", shopOrigin: "https://shop.example.com" });
+    try {
+      const own = await report("https://shop.example.com");
+      expect(own.statusCode).toBe(200);
+      expect(own.headers["access-control-allow-origin"]).toBeUndefined();
+    } finally {
+      configureContactWidgets(shop.db, { secret: SECRET, countryHeader: "cf-ipcountry", shopOrigin: null });
+    }
   });
 
   it("answers the preflight of an allowed origin, and refuses others", async () => {

@@ -47,11 +47,13 @@ export async function widgetOfCall(db: Db, form: AjaxForm) {
 }
 
 /**
- * The request comes from the shop itself: no Origin (not a browser's cross-site call) or the
- * shop's own host. The scheme is left out: behind a TLS proxy the app may see http.
+ * The request comes from the shop itself: no Origin (not a browser's cross-site call), the
+ * PUBLIC_URL's origin, or the host the request was sent to. The scheme is left out of the last:
+ * behind a TLS proxy the app may see http.
  */
-function isShopOrigin(request: FastifyRequest, origin: string | undefined): boolean {
+function isShopOrigin(request: FastifyRequest, origin: string | undefined, db: Db): boolean {
   if (origin === undefined) return true;
+  if (origin === widgetRuntime(db).shopOrigin) return true;
   try {
     const { hostname, port } = new URL(origin);
     const own = new URL(`http://${request.host.replace(/:(80|443)$/, "")}`);
@@ -68,7 +70,7 @@ function isShopOrigin(request: FastifyRequest, origin: string | undefined): bool
 export function allowWidgetOrigin(request: FastifyRequest, reply: FastifyReply, widget: { allowed_origins: readonly string[] }): void {
   const origin = request.headers.origin;
   reply.header("Vary", "Origin");
-  if (isShopOrigin(request, origin)) return;
+  if (isShopOrigin(request, origin, request.ctx.db)) return;
   if (!origin || !widget.allowed_origins.includes(origin)) throw widgetErrors.originNotAllowed(origin ?? "");
   reply.header("Access-Control-Allow-Origin", origin);
 }
@@ -137,7 +139,7 @@ export const widgetPreflightRoutes: FastifyPluginAsync<{ db: Db }> = async (app,
   app.options("/ajax", { schema: { hide: true } }, async (request, reply) => {
     const origin = request.headers.origin;
     reply.header("Vary", "Origin");
-    if (isShopOrigin(request, origin)) return reply.code(204).send();
+    if (isShopOrigin(request, origin, db)) return reply.code(204).send();
     const query = request.query as Record<string, string | undefined>;
     const named = query.widgetId ?? query.widget;
     const kept = await activeWidgets(db);

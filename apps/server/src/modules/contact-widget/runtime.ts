@@ -11,6 +11,8 @@ export interface WidgetRuntime {
   secret: string;
   /** Lower-case header name, or null to trust none. */
   countryHeader: string | null;
+  /** The shop's own origin as shoppers reach it (PUBLIC_URL), when known: its pages always may call /ajax. */
+  shopOrigin?: string | null;
 }
 
 const runtimes = new WeakMap<object, WidgetRuntime>();
