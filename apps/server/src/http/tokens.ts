@@ -109,21 +109,25 @@ export function verifyNonce(secret: string, sessionId: string, nonce: string, no
 }
 
 /**
- * A contact widget's nonce (spec §6: every widget request carries one): signed over the widget's
- * id and its random widget_token per 12-hour tick, the previous tick accepted. It needs no cookie
- * or session, so pages on other sites (the one-tag embed) carry it too; a new token voids it.
+ * A contact widget's nonce (spec §6): stateless, needs no cookie (the widget also runs on other
+ * sites), bound to the widget and its random token (a new token voids every page's nonce), good
+ * for its 12-hour tick and the previous one.
  */
 export function createWidgetNonce(secret: string, widgetId: number, widgetToken: string, now = Date.now()): string {
   return widgetNonceFor(secret, widgetId, widgetToken, tick(now));
 }
 
 function widgetNonceFor(secret: string, widgetId: number, widgetToken: string, at: number): string {
-  const { nonces } = stateOf(secret);
-  const key = `widget|${widgetId}|${widgetToken}|${at}`;
-  return nonces.get(key) ?? remember(nonces, key, sign(secret, "widget-nonce", key).slice(0, 22));
+  return sign(secret, "widget-nonce", `${widgetId}|${widgetToken}|${at}`).slice(0, 22);
 }
 
-export function verifyWidgetNonce(secret: string, widgetId: number, widgetToken: string, nonce: string, now = Date.now()): boolean {
+export function verifyWidgetNonce(
+  secret: string,
+  widgetId: number,
+  widgetToken: string,
+  nonce: string | undefined,
+  now = Date.now(),
+): boolean {
   if (!nonce || nonce.length > 64) return false;
   const current = tick(now);
   return [current, current - 1].some((t) => safeEqual(nonce, widgetNonceFor(secret, widgetId, widgetToken, t)));
