@@ -94,7 +94,7 @@ export async function embedPage(
   const kept = await keptWidget(db, widgetId);
   if (!kept) return null;
   const origin = shopOrigin.replace(/\/+$/, "");
-  const header = safeRuntime(db)?.countryHeader ?? "cf-ipcountry";
+  const header = widgetRuntime(db).countryHeader;
   const settings = await getSettings(db);
   return {
     widgets: [withNonce(secret, kept, Date.now())],
@@ -104,12 +104,4 @@ export async function embedPage(
     assetsUrl: `${origin}/widget/`,
     consent: settings.orderAttribution.consent,
   };
-}
-
-function safeRuntime(db: Db) {
-  try {
-    return widgetRuntime(db);
-  } catch {
-    return null;
-  }
 }
