@@ -21,7 +21,15 @@ import { attributionRoutes } from "./modules/attribution/index.ts";
 import { cartAjaxActions, cartRoutes } from "./modules/cart/index.ts";
 import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
 import { checkoutRoutes } from "./modules/checkout/index.ts";
-import { type CaptchaOptions, messageAjaxActions, messagesAdminRoutes, registerContactMessages } from "./modules/contact-widget/index.ts";
+import {
+  type CaptchaOptions,
+  configureContactWidgets,
+  contactAjaxActions,
+  contactWidgetAdminRoutes,
+  messagesAdminRoutes,
+  registerContactMessages,
+  widgetPreflightRoutes,
+} from "./modules/contact-widget/index.ts";
 import { customerRoutes, loginSessionStands, requireOwner } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
 import { PLACED_STATUSES } from "./modules/orders/index.ts";
@@ -30,7 +38,14 @@ import { visitorRoutes } from "./modules/visitor/index.ts";
 import { registerStorefront, type WebOptions } from "./web.ts";
 
 export interface AppDeps {
-  config: Pick<Config, "logLevel" | "production" | "rateLimit"> & { secret: string; trustProxy?: Config["trustProxy"] };
+  config: Pick<Config, "logLevel" | "production" | "rateLimit"> & {
+    secret: string;
+    trustProxy?: Config["trustProxy"];
+    /** COUNTRY_HEADER (config.ts); absent: cf-ipcountry. */
+    countryHeader?: Config["countryHeader"];
+    /** PUBLIC_URL (config.ts): the contact widget takes calls from its origin as the shop's own. */
+    publicUrl?: Config["publicUrl"];
+  };
   db: Db;
   /** Mount the server-rendered storefront (needs a built apps/web); API-only tests leave it out. */
   web?: WebOptions | false;
@@ -48,7 +63,7 @@ export const API_PREFIX = "/api/store/v1";
 export const ADMIN_PREFIX = "/api/admin/v1";
 
 /** Each module's owner API routes, mounted under ADMIN_PREFIX behind requireOwner. */
-const ADMIN_ROUTES: FastifyPluginAsync[] = [messagesAdminRoutes];
+const ADMIN_ROUTES: FastifyPluginAsync[] = [contactWidgetAdminRoutes as FastifyPluginAsync, messagesAdminRoutes];
 
 /** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */
 const ajvValidators = AjvCompiler();
@@ -187,8 +202,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // POST /ajax: the cart's legacy page calls (on the Store API's session, without its nonce: themes
   // post plain forms) and the visitor features' actions (http/ajax.ts).
+  configureContactWidgets(deps.db, {
+    secret: deps.config.secret,
+    countryHeader: deps.config.countryHeader === undefined ? "cf-ipcountry" : deps.config.countryHeader,
+    shopOrigin: deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : null,
+  });
   registerContactMessages(app, { secret: deps.config.secret, mailer: deps.mailer, captcha: deps.captcha, log: app.log });
-  await registerAjax(app, { actions: { ...cartAjaxActions, ...messageAjaxActions }, secret: deps.config.secret, stands, contextFor });
+  await registerAjax(app, { actions: { ...cartAjaxActions, ...contactAjaxActions }, secret: deps.config.secret, stands, contextFor });
+  await app.register(widgetPreflightRoutes, { db: deps.db });
   await app.register(mediaRoutes, { db: deps.db });
 
   // Anything else under /api is an API path: it answers JSON, never the storefront's HTML.

@@ -103,6 +103,14 @@ describe("loadConfig", () => {
     ).toEqual([join(cwd, "extensions", "gift-wrap", "index.ts"), "/srv/shop/fees.ts", "@my-shop/checkout-extras"]);
   });
 
+  it("reads the visitor's country from cf-ipcountry unless COUNTRY_HEADER names another header or none", () => {
+    const cwd = folder();
+    expect(loadConfig({}, cwd).countryHeader).toBe("cf-ipcountry");
+    expect(loadConfig({ COUNTRY_HEADER: " CloudFront-Viewer-Country " }, cwd).countryHeader).toBe("cloudfront-viewer-country");
+    expect(loadConfig({ COUNTRY_HEADER: "none" }, cwd).countryHeader).toBeNull();
+    expect(() => loadConfig({ COUNTRY_HEADER: "x country" }, cwd)).toThrow(/COUNTRY_HEADER/);
+  });
+
   it("never repeats the SMTP password in its complaint", () => {
     expect(() => loadConfig({ SMTP_URL: "http://user:hunter2@mail" }, folder())).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: "http://user:hunter2@mail" }, folder())).not.toThrow(/hunter2/);

@@ -30,6 +30,11 @@ export interface Config {
    * TURNSTILE_SECRET, HCAPTCHA_SECRET), for channels whose owner chose that provider; unset ones are absent.
    */
   captchaSecrets: Readonly<Partial<Record<"recaptcha-v2" | "recaptcha-v3" | "turnstile" | "hcaptcha", string>>>;
+  /**
+   * COUNTRY_HEADER: the request header a CDN or proxy puts the visitor's country in (default
+   * cf-ipcountry); null (`none`) trusts no header and asks the bundled geo-IP data only.
+   */
+  countryHeader: string | null;
 }
 
 export interface OwnerConfig {
@@ -157,6 +162,16 @@ function parseOwner(email: string | undefined, password: string | undefined): Ow
   return Object.freeze({ email: email.trim(), password });
 }
 
+/** A header name, lower-cased; `none` turns the header off. */
+function parseCountryHeader(value: string | undefined): string | null {
+  if (value === undefined || value.trim() === "") return "cf-ipcountry";
+  const name = value.trim().toLowerCase();
+  if (name === "none") return null;
+  if (!/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(name))
+    throw new ConfigError(`COUNTRY_HEADER must be a header name such as cf-ipcountry, or none (got '${value}')`);
+  return name;
+}
+
 /** Module paths (relative to the folder the shop starts in) or package names, separated by commas. */
 function parseExtensions(value: string | undefined, cwd: string): string[] {
   if (!value?.trim()) return [];
@@ -204,5 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ).filter(([, secret]) => secret?.trim()),
       ),
     ),
+    countryHeader: parseCountryHeader(env.COUNTRY_HEADER),
   });
 }

@@ -82,6 +82,18 @@ export const RATE_LIMITS = {
     periodSeconds: 10 * MINUTE,
     refusal: "Too many messages were sent from your network.",
   },
+  /**
+   * Contact-widget view and click reports from one address. A visitor sends at most four per
+   * widget and page, and once per two days where its memory is kept; 60 in 10 minutes (one every
+   * 10 s sustained) leaves room for a busy office behind one address, and caps what a script on
+   * one address can add to the counts at about 8,600 a day.
+   */
+  widgetReportsPerAddress: {
+    name: "widget-reports:address",
+    limit: 60,
+    periodSeconds: 10 * MINUTE,
+    refusal: "Too many widget reports from your network.",
+  },
 } as const satisfies Record<string, RateLimit>;
 
 /** Something remembered for a while in the same table (e.g. an address that signed into an account). */

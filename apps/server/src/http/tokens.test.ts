@@ -1,6 +1,15 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { CART_TTL_SECONDS, createNonce, createSessionToken, NONCE_TICK_SECONDS, verifyNonce, verifySessionToken } from "./tokens.ts";
+import {
+  CART_TTL_SECONDS,
+  createNonce,
+  createSessionToken,
+  createWidgetNonce,
+  NONCE_TICK_SECONDS,
+  verifyNonce,
+  verifySessionToken,
+  verifyWidgetNonce,
+} from "./tokens.ts";
 
 const SECRET = "unit-secret-unit-secret-unit-secret-0001";
 const OTHER = "unit-secret-unit-secret-unit-secret-0002";
@@ -52,5 +61,27 @@ describe("nonces", () => {
     expect(verifyNonce(OTHER, "abc", nonce, now)).toBe(false);
     expect(verifyNonce(SECRET, "abc", nonce, now + NONCE_TICK_SECONDS * 1000)).toBe(true);
     expect(verifyNonce(SECRET, "abc", nonce, now + 2 * NONCE_TICK_SECONDS * 1000)).toBe(false);
+  });
+});
+
+describe("widget nonces", () => {
+  const secret = "widget-secret-widget-secret-widget!";
+  const tick = NONCE_TICK_SECONDS * 1000;
+  const now = 1_800_000_000_000;
+
+  it("holds for its widget and token in this tick and the next, and no longer", () => {
+    const nonce = createWidgetNonce(secret, 1, "token-a", now);
+    expect(verifyWidgetNonce(secret, 1, "token-a", nonce, now)).toBe(true);
+    expect(verifyWidgetNonce(secret, 1, "token-a", nonce, now + tick)).toBe(true);
+    expect(verifyWidgetNonce(secret, 1, "token-a", nonce, now + 2 * tick)).toBe(false);
+  });
+
+  it("is refused for another widget, a new token, another secret, a session's nonce or nothing", () => {
+    const nonce = createWidgetNonce(secret, 1, "token-a", now);
+    expect(verifyWidgetNonce(secret, 2, "token-a", nonce, now)).toBe(false);
+    expect(verifyWidgetNonce(secret, 1, "token-b", nonce, now)).toBe(false);
+    expect(verifyWidgetNonce(`${secret}x`, 1, "token-a", nonce, now)).toBe(false);
+    expect(verifyWidgetNonce(secret, 1, "token-a", createNonce(secret, "1", now), now)).toBe(false);
+    expect(verifyWidgetNonce(secret, 1, "token-a", "", now)).toBe(false);
   });
 });

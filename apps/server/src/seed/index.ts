@@ -6,16 +6,19 @@ import { parseDecimalAmount } from "@cartwright/commerce";
 import type { Db } from "../db/index.ts";
 import type { Flag, ProductsTable } from "../db/schema.ts";
 import { deriveStockStatus } from "../modules/catalog/index.ts";
+import { installWidget } from "../modules/contact-widget/index.ts";
 import { createCustomer } from "../modules/customers/index.ts";
 import { savePaymentToken } from "../modules/payments/index.ts";
 import { DEMO_COUPONS, DEMO_LOCAL_PICKUP, DEMO_REST_OF_WORLD, DEMO_TAX_RATES, DEMO_ZONES } from "./demo-cart.ts";
 import { DEMO_ATTRIBUTES, DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_SETTINGS, type DemoProduct, HOODIE_VARIATIONS } from "./demo-catalogue.ts";
 import { DEMO_CUSTOMERS } from "./demo-customers.ts";
+import { DEMO_WIDGET } from "./demo-widget.ts";
 import { productSvg } from "./images.ts";
 
 const MARKER = "seed.demo";
 const CART_MARKER = "seed.demo.cart";
 const CUSTOMERS_MARKER = "seed.demo.customers";
+const WIDGET_MARKER = "seed.demo.widget";
 
 const cents = (price: string) => {
   const amount = parseDecimalAmount(price, 2);
@@ -32,7 +35,8 @@ export async function seedDemoShop(db: Db): Promise<boolean> {
   const catalogue = await seedDemoCatalogue(db);
   const cart = await seedDemoCartRules(db);
   const customers = await seedDemoCustomers(db);
-  return catalogue || cart || customers;
+  const widget = await seedDemoWidget(db);
+  return catalogue || cart || customers || widget;
 }
 
 /** Claims a marker inside the transaction; false when another start already claimed it. */
@@ -76,6 +80,17 @@ async function seedDemoCustomers(db: Db): Promise<boolean> {
         .execute();
       await savePaymentToken(trx as unknown as Db, { customerId: id, ...customer.savedCard });
     }
+    return true;
+  });
+}
+
+/** Widget 1, "Help widget", on a demo shop that has no widget yet. */
+async function seedDemoWidget(db: Db): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const isDemo = await trx.selectFrom("settings").select("key").where("key", "=", MARKER).executeTakeFirst();
+    const hasWidgets = await trx.selectFrom("contact_widgets").select("id").limit(1).executeTakeFirst();
+    if (!isDemo || hasWidgets || !(await claim(trx as unknown as Db, WIDGET_MARKER))) return false;
+    await installWidget(trx as unknown as Db, DEMO_WIDGET);
     return true;
   });
 }

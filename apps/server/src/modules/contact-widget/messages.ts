@@ -13,7 +13,7 @@ import {
   type ContactFormSettings,
   checkContactForm,
 } from "@cartwright/commerce/contact-widget";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type AjaxActions, type AjaxFile, type AjaxForm, formField } from "../../http/ajax.ts";
 import { StoreError } from "../../http/errors.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
@@ -29,6 +29,7 @@ import {
   type StoredCustomField,
   widgetForMessages,
 } from "./messages.repo.ts";
+import { allowWidgetOrigin } from "./reports.ts";
 import { checkFileContent, MESSAGE_FILE_LIMITS, UPLOAD_MESSAGES } from "./uploads.ts";
 
 /** What the messages need from the app: the signing secret, the mailer, the captcha providers' secrets. */
@@ -86,9 +87,11 @@ const isStandard = (field: ContactField): field is ContactField & { field: Stand
 const clip = (text: string | undefined, length: number) => (text ?? "").slice(0, length);
 
 /** The widget by the form's `widget` field, after its nonce is checked. */
-async function checkedWidget(request: FastifyRequest, form: AjaxForm, secret: string): Promise<MessagesWidget> {
+async function checkedWidget(request: FastifyRequest, reply: FastifyReply, form: AjaxForm, secret: string): Promise<MessagesWidget> {
   const widget = await widgetForMessages(request.ctx.db, Number(formField(form, "widget") ?? formField(form, "widgetId")));
   if (!widget) throw widgetErrors.notFound();
+  // Another site posts only when the owner allowed it for this widget (and then may read the answer).
+  allowWidgetOrigin(request, reply, { allowed_origins: widget.allowedOrigins });
   if (!verifyWidgetNonce(secret, widget.id, widget.widgetToken, formField(form, "nonce") ?? formField(form, "widgetNonce"), now(request)))
     throw widgetErrors.invalidNonce();
   return widget;
@@ -262,9 +265,9 @@ function notifyOwner(
   state.inFlight.add(sending);
 }
 
-async function saveMessage(request: FastifyRequest, form: AjaxForm) {
+async function saveMessage(request: FastifyRequest, reply: FastifyReply, form: AjaxForm) {
   const state = stateOf(request);
-  const widget = await checkedWidget(request, form, state.secret);
+  const widget = await checkedWidget(request, reply, form, state.secret);
   const index = Number(formField(form, "channel"));
   const channel = Number.isInteger(index) ? widget.channels[index] : undefined;
   if (channel?.channel_type !== "Contact_Us") throw widgetErrors.channelNotFound();
@@ -340,13 +343,13 @@ async function saveMessage(request: FastifyRequest, form: AjaxForm) {
 export const messageAjaxActions: AjaxActions = {
   contact_front_form_save_data: {
     session: false,
-    handle: (request, _reply, form) => saveMessage(request, form),
+    handle: (request, reply, form) => saveMessage(request, reply, form),
   },
   contact_captcha_challenge: {
     session: false,
-    async handle(request, _reply, form) {
+    async handle(request, reply, form) {
       const state = stateOf(request);
-      const widget = await checkedWidget(request, form, state.secret);
+      const widget = await checkedWidget(request, reply, form, state.secret);
       return createAltchaChallenge(state.secret, widget.id, now(request));
     },
   },

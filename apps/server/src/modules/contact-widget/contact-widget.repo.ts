@@ -1,0 +1,151 @@
+/**
+ * Widget rows ↔ ContactWidget (settings, triggers and channels as JSON, active as 0/1), the owner
+ * change log, and the view and click counts (contact_widget_stats, one row per widget, channel,
+ * UTC day and device; channel '' is the widget itself).
+ */
+import type { Channel, ContactWidget, WidgetSettings, WidgetTriggers } from "@cartwright/commerce/contact-widget";
+import { type Selectable, sql } from "kysely";
+import type { Db } from "../../db/index.ts";
+import type { ContactWidgetsTable } from "../../db/schema.ts";
+
+export type WidgetRow = Selectable<ContactWidgetsTable>;
+export type WidgetDocument = Omit<ContactWidget, "id" | "created_at" | "updated_at">;
+
+export function widgetFromRow(row: WidgetRow): ContactWidget {
+  return {
+    id: row.id,
+    identifier: row.identifier,
+    active: row.active === 1,
+    allowed_origins: JSON.parse(row.allowed_origins) as string[],
+    settings: JSON.parse(row.settings) as WidgetSettings,
+    triggers: JSON.parse(row.triggers) as WidgetTriggers,
+    channels: JSON.parse(row.channels) as Channel[],
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function rowValues(widget: WidgetDocument) {
+  return {
+    identifier: widget.identifier,
+    active: widget.active ? 1 : 0,
+    allowed_origins: JSON.stringify(widget.allowed_origins),
+    settings: JSON.stringify(widget.settings),
+    triggers: JSON.stringify(widget.triggers),
+    channels: JSON.stringify(widget.channels),
+  };
+}
+
+export async function findWidget(db: Db, id: number): Promise<ContactWidget | null> {
+  const row = await db.selectFrom("contact_widgets").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? widgetFromRow(row) : null;
+}
+
+/** The widget locked for an update (PostgreSQL; SQLite serialises write transactions). */
+export async function findWidgetForUpdate(db: Db, id: number): Promise<ContactWidget | null> {
+  let query = db.selectFrom("contact_widgets").selectAll().where("id", "=", id);
+  if (isPostgres(db)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? widgetFromRow(row) : null;
+}
+
+const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
+export async function listWidgetRows(db: Db, options: { activeOnly?: boolean } = {}): Promise<ContactWidget[]> {
+  let query = db.selectFrom("contact_widgets").selectAll().orderBy("id");
+  if (options.activeOnly) query = query.where("active", "=", 1);
+  return (await query.execute()).map(widgetFromRow);
+}
+
+export async function insertWidget(db: Db, widget: WidgetDocument, now: string): Promise<ContactWidget> {
+  const row = await db
+    .insertInto("contact_widgets")
+    .values({ ...rowValues(widget), created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return widgetFromRow(row);
+}
+
+export async function saveWidget(db: Db, id: number, widget: WidgetDocument, now: string): Promise<ContactWidget> {
+  const row = await db
+    .updateTable("contact_widgets")
+    .set({ ...rowValues(widget), updated_at: now })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return widgetFromRow(row);
+}
+
+export async function removeWidget(db: Db, id: number): Promise<void> {
+  // Its stats rows go with it (foreign key, on delete cascade).
+  await db.deleteFrom("contact_widgets").where("id", "=", id).execute();
+}
+
+export interface ChangeEntry {
+  actorId: number;
+  entityId: number;
+  action: "create" | "update" | "delete";
+  before: ContactWidget | null;
+  after: ContactWidget | null;
+  at: string;
+}
+
+export async function logChange(db: Db, entry: ChangeEntry): Promise<void> {
+  await db
+    .insertInto("change_log")
+    .values({
+      actor_id: entry.actorId,
+      entity: "contact_widget",
+      entity_id: String(entry.entityId),
+      action: entry.action,
+      before: entry.before ? JSON.stringify(entry.before) : null,
+      after: entry.after ? JSON.stringify(entry.after) : null,
+      created_at: entry.at,
+    })
+    .execute();
+}
+
+export interface StatsHit {
+  /** '' for the widget itself. */
+  channel: string;
+  views: number;
+  clicks: number;
+}
+
+/** Adds the hits of one report in one statement (one row per channel, each name once). */
+export async function addStats(db: Db, widgetId: number, day: string, device: "desktop" | "mobile", hits: StatsHit[]): Promise<void> {
+  if (!hits.length) return;
+  await db
+    .insertInto("contact_widget_stats")
+    .values(hits.map((hit) => ({ widget_id: widgetId, day, device, channel: hit.channel, views: hit.views, clicks: hit.clicks })))
+    .onConflict((conflict) =>
+      conflict.columns(["widget_id", "day", "channel", "device"]).doUpdateSet({
+        views: sql<number>`contact_widget_stats.views + excluded.views`,
+        clicks: sql<number>`contact_widget_stats.clicks + excluded.clicks`,
+      }),
+    )
+    .execute();
+}
+
+export interface StatsRow {
+  widget_id: number;
+  channel: string;
+  day: string;
+  device: "desktop" | "mobile";
+  views: number;
+  clicks: number;
+}
+
+/** The rows of the given widgets from `from` to `to` (days, inclusive); `channel` '' for the widgets' own counts only. */
+export async function statsBetween(db: Db, widgetIds: number[], from: string, to: string, channel?: string): Promise<StatsRow[]> {
+  if (!widgetIds.length) return [];
+  let query = db
+    .selectFrom("contact_widget_stats")
+    .select(["widget_id", "channel", "day", "device", "views", "clicks"])
+    .where("widget_id", "in", widgetIds)
+    .where("day", ">=", from)
+    .where("day", "<=", to);
+  if (channel !== undefined) query = query.where("channel", "=", channel);
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...row, views: Number(row.views), clicks: Number(row.clicks) }));
+}

@@ -1,0 +1,238 @@
+/**
+ * The owner's widgets (DESIGN.md §9): list, read, create, replace, patch, delete and the analytics.
+ * Input is checked whole (validation.ts) before anything is written; each write and its
+ * change_log row (who, what, before and after) share one transaction. The widget_token the nonce
+ * is signed over is made here and never taken from a request.
+ */
+import { randomBytes } from "node:crypto";
+import {
+  type Channel,
+  type ChannelKey,
+  type ContactWidget,
+  defaultAgent,
+  defaultChannel,
+  defaultContactField,
+  defaultWidget,
+} from "@cartwright/commerce/contact-widget";
+import type { Static } from "typebox";
+import type { Db } from "../../db/index.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { StoreError } from "../../http/errors.ts";
+import * as repo from "./contact-widget.repo.ts";
+import type { AnalyticsReply, WidgetInput, WidgetSummary } from "./contact-widget.schemas.ts";
+import { documentErrors, invalidWidget, schemaErrors } from "./validation.ts";
+
+export type WidgetInputBody = Static<typeof WidgetInput>;
+export type WidgetSummaryReply = Static<typeof WidgetSummary>;
+export type WidgetAnalytics = Static<typeof AnalyticsReply>;
+
+export const widgetNotFound = () => new StoreError("cw_rest_widget_not_found", "No widget has this id.", 404);
+
+const newWidgetToken = () => randomBytes(18).toString("base64url");
+const nowOf = (ctx: Pick<RequestContext, "now">) => (ctx.now ?? new Date()).toISOString();
+
+function actorOf(ctx: RequestContext): number {
+  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
+  return ctx.owner.id;
+}
+
+/**
+ * A channel as sent, filled from its service's defaults (form settings key by key, each agent and
+ * form field from its own defaults); a missing name becomes a free one.
+ */
+function fillChannel(given: Partial<Channel> & { channel_type: ChannelKey }, taken: string[]): Channel {
+  const base = defaultChannel(given.channel_type, taken);
+  return {
+    ...base,
+    ...given,
+    channel: given.channel ?? base.channel,
+    contact_form_settings: { ...base.contact_form_settings, ...given.contact_form_settings },
+    agent_data: given.agent_data ? given.agent_data.map((agent) => ({ ...defaultAgent(), ...agent })) : base.agent_data,
+    contact_fields: given.contact_fields
+      ? given.contact_fields.map((field) => defaultContactField(field.field, field.type, field.title, field))
+      : base.contact_fields,
+  };
+}
+
+/**
+ * The document a request makes of `base`: top-level fields replaced, settings and triggers
+ * merged key by key, channels replaced as a list (each filled from its service's defaults).
+ */
+function mergeInput(base: repo.WidgetDocument, input: WidgetInputBody): repo.WidgetDocument {
+  const { widget_token: _ignored, ...settings } = (input.settings ?? {}) as Record<string, unknown>;
+  let channels = base.channels;
+  if (input.channels) {
+    const given = input.channels as (Partial<Channel> & { channel_type: ChannelKey })[];
+    const taken = given.flatMap((channel) => (channel.channel === undefined ? [] : [channel.channel]));
+    channels = [];
+    for (const sent of given) {
+      const channel = fillChannel(sent, taken);
+      taken.push(channel.channel);
+      channels.push(channel);
+    }
+  }
+  return {
+    identifier: input.identifier ?? base.identifier,
+    active: input.active ?? base.active,
+    allowed_origins: input.allowed_origins ?? base.allowed_origins,
+    settings: { ...base.settings, ...settings, widget_token: base.settings.widget_token },
+    triggers: { ...base.triggers, ...(input.triggers ?? {}) } as repo.WidgetDocument["triggers"],
+    channels,
+  };
+}
+
+/** Checks the request and builds the document, or throws rest_invalid_param with every error. */
+function checkedDocument(base: repo.WidgetDocument, input: unknown): repo.WidgetDocument {
+  const shapeErrors = schemaErrors(input);
+  if (Object.keys(shapeErrors).length) throw invalidWidget(shapeErrors);
+  const document = mergeInput(base, input as WidgetInputBody);
+  const errors = documentErrors(document);
+  if (Object.keys(errors).length) throw invalidWidget(errors);
+  return document;
+}
+
+/** A new widget's starting point: the shared defaults and a fresh token. */
+function freshDocument(token = newWidgetToken()): repo.WidgetDocument {
+  const base = defaultWidget();
+  return { ...base, settings: { ...base.settings, widget_token: token } };
+}
+
+const daysAgo = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+export async function listWidgets(ctx: RequestContext): Promise<WidgetSummaryReply[]> {
+  const widgets = await repo.listWidgetRows(ctx.db);
+  const to = nowOf(ctx).slice(0, 10);
+  const stats = await repo.statsBetween(
+    ctx.db,
+    widgets.map((widget) => widget.id),
+    daysAgo(to, 29),
+    to,
+    "",
+  );
+  return widgets.map((widget) => {
+    const own = stats.filter((row) => row.widget_id === widget.id);
+    return {
+      id: widget.id,
+      identifier: widget.identifier,
+      active: widget.active,
+      channels: widget.channels.map((channel) => channel.channel_type),
+      views: own.reduce((sum, row) => sum + row.views, 0),
+      clicks: own.reduce((sum, row) => sum + row.clicks, 0),
+      updated_at: widget.updated_at,
+    };
+  });
+}
+
+export async function getWidget(ctx: RequestContext, id: number): Promise<ContactWidget> {
+  const widget = await repo.findWidget(ctx.db, id);
+  if (!widget) throw widgetNotFound();
+  return widget;
+}
+
+async function insertChecked(db: Db, actorId: number, input: unknown, at: string): Promise<ContactWidget> {
+  const document = checkedDocument(freshDocument(), input);
+  const write = async (trx: Db) => {
+    const widget = await repo.insertWidget(trx, document, at);
+    await repo.logChange(trx, { actorId, entityId: widget.id, action: "create", before: null, after: widget, at });
+    return widget;
+  };
+  // The seed calls it inside its own transaction.
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
+}
+
+export function createWidget(ctx: RequestContext, input: unknown): Promise<ContactWidget> {
+  return insertChecked(ctx.db, actorOf(ctx), input, nowOf(ctx));
+}
+
+/** A widget the shop makes for itself (the demo seed), in the caller's transaction if any: logged as actor 0. */
+export function installWidget(db: Db, input: unknown): Promise<ContactWidget> {
+  return insertChecked(db, 0, input, new Date().toISOString());
+}
+
+async function changeWidget(ctx: RequestContext, id: number, input: unknown, mode: "replace" | "patch"): Promise<ContactWidget> {
+  const actorId = actorOf(ctx);
+  const at = nowOf(ctx);
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await repo.findWidgetForUpdate(trx, id);
+    if (!before) throw widgetNotFound();
+    const base = mode === "patch" ? before : freshDocument(before.settings.widget_token);
+    const document = checkedDocument(base, input);
+    const after = await repo.saveWidget(trx, id, document, at);
+    await repo.logChange(trx, { actorId, entityId: id, action: "update", before, after, at });
+    return after;
+  });
+}
+
+/** PUT: the whole document; what the body leaves out comes from the defaults (the token stays). */
+export function updateWidget(ctx: RequestContext, id: number, input: unknown): Promise<ContactWidget> {
+  return changeWidget(ctx, id, input, "replace");
+}
+
+/** PATCH: settings and triggers merged key by key, channels replaced as a list. */
+export function patchWidget(ctx: RequestContext, id: number, input: unknown): Promise<ContactWidget> {
+  return changeWidget(ctx, id, input, "patch");
+}
+
+export async function deleteWidget(ctx: RequestContext, id: number): Promise<void> {
+  const actorId = actorOf(ctx);
+  const at = nowOf(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await repo.findWidgetForUpdate(trx, id);
+    if (!before) throw widgetNotFound();
+    await repo.removeWidget(trx, id);
+    await repo.logChange(trx, { actorId, entityId: id, action: "delete", before, after: null, at });
+  });
+}
+
+/** The widget when it exists and is active (reports, contact messages); null otherwise. */
+export async function activeWidget(db: Db, id: number): Promise<ContactWidget | null> {
+  const widget = await repo.findWidget(db, id);
+  return widget?.active ? widget : null;
+}
+
+const MAX_ANALYTICS_DAYS = 366;
+const ratio = (clicks: number, views: number) => (views > 0 ? Math.round((clicks / views) * 10_000) / 10_000 : 0);
+const isDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+
+/** Views and clicks from `from` to `to` (UTC days, inclusive; default the last 30 days). */
+export async function widgetAnalytics(ctx: RequestContext, id: number, range: { from?: string; to?: string }): Promise<WidgetAnalytics> {
+  const widget = await getWidget(ctx, id);
+  const to = range.to ?? nowOf(ctx).slice(0, 10);
+  const from = range.from ?? daysAgo(to, 29);
+  const errors: Record<string, string> = {};
+  if (!isDay(from)) errors.from = "must be a real day such as 2026-11-01";
+  if (!isDay(to)) errors.to = "must be a real day such as 2026-11-30";
+  if (!Object.keys(errors).length) {
+    const span = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+    if (span < 1) errors.to = "must not be before from";
+    else if (span > MAX_ANALYTICS_DAYS) errors.to = `must be at most ${MAX_ANALYTICS_DAYS} days after from`;
+  }
+  if (Object.keys(errors).length) throw invalidWidget(errors);
+
+  const rows = await repo.statsBetween(ctx.db, [id], from, to);
+  const own = rows.filter((row) => row.channel === "");
+  const sum = (list: repo.StatsRow[]) => ({
+    views: list.reduce((total, row) => total + row.views, 0),
+    clicks: list.reduce((total, row) => total + row.clicks, 0),
+  });
+  const totals = sum(own);
+  const days: WidgetAnalytics["days"] = [];
+  for (let day = from; day <= to; day = daysAgo(day, -1)) days.push({ day, ...sum(own.filter((row) => row.day === day)) });
+  const named = new Map(widget.channels.map((channel) => [channel.channel, channel.channel_type as string]));
+  for (const row of rows) if (row.channel !== "" && !named.has(row.channel)) named.set(row.channel, "");
+  const channels = [...named].map(([channel, channel_type]) => {
+    const counts = sum(rows.filter((row) => row.channel === channel));
+    return { channel, channel_type, ...counts, ctr: ratio(counts.clicks, counts.views) };
+  });
+  return {
+    from,
+    to,
+    totals: { ...totals, ctr: ratio(totals.clicks, totals.views) },
+    days,
+    channels,
+    devices: {
+      desktop: sum(own.filter((row) => row.device === "desktop")),
+      mobile: sum(own.filter((row) => row.device === "mobile")),
+    },
+  };
+}
