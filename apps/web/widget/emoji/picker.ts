@@ -11,6 +11,8 @@ const PER_ROW = 8;
 const VISIBLE_ROWS = 6;
 const CELL = 36;
 const SEARCH_DELAY = 100;
+/** Emojis drawn at a time: 12 rows, twice what shows. */
+const BATCH = PER_ROW * VISIBLE_ROWS * 2;
 
 const CSS = `
 .cw-emoji{position:absolute;z-index:2;left:8px;right:8px;bottom:64px;display:flex;flex-direction:column;gap:6px;padding:8px;border-radius:10px;background:#fff;box-shadow:0 4px 20px rgba(0,0,0,.25)}
@@ -67,30 +69,34 @@ export function createEmojiPicker(options: EmojiPickerOptions): EmojiPicker {
   let emojis: Emoji[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const grid = (label: string, list: readonly string[], labels: Map<string, string>) => {
-    const id = uid("emoji-heading");
-    const cells = list.map((emoji, index) =>
-      el(
-        "button",
-        {
-          type: "button",
-          class: "cw-emoji__item",
-          tabindex: -1,
-          "data-col": index % PER_ROW,
-          "aria-label": labels.get(emoji) ?? emoji,
-          title: labels.get(emoji),
-        },
-        emoji,
-      ),
-    );
+  // Buttons are drawn a few rows at a time as the list scrolls: ~1,900 at once is slow on phones
+  // and for assistive technology.
+  let byEmoji = new Map<string, string>();
+  let pending: string[] = [];
+  let lastGrid: HTMLElement | null = null;
+
+  const cell = (emoji: string, index: number) => {
+    const label = byEmoji.get(emoji) ?? emoji;
     return el(
-      "div",
-      {},
-      el("h3", { class: "cw-emoji__heading", id }, label),
-      el("div", { class: "cw-emoji__grid", role: "group", "aria-labelledby": id }, ...cells),
+      "button",
+      { type: "button", class: "cw-emoji__item", tabindex: -1, "data-col": index % PER_ROW, "aria-label": label, title: label },
+      emoji,
     );
   };
-  const labels = () => new Map(emojis.map((emoji) => [emoji.emoji, emoji.label]));
+
+  const drawMore = (count = BATCH) => {
+    if (!lastGrid || pending.length === 0) return;
+    const start = lastGrid.childElementCount;
+    lastGrid.append(...pending.splice(0, count).map((emoji, i) => cell(emoji, start + i)));
+  };
+
+  const grid = (label: string, list: readonly string[]) => {
+    const id = uid("emoji-heading");
+    lastGrid = el("div", { class: "cw-emoji__grid", role: "group", "aria-labelledby": id });
+    pending = [...list];
+    drawMore();
+    return el("div", {}, el("h3", { class: "cw-emoji__heading", id }, label), lastGrid);
+  };
 
   const show = (...sections: HTMLElement[]) => {
     scroll.replaceChildren(...sections);
@@ -99,17 +105,20 @@ export function createEmojiPicker(options: EmojiPickerOptions): EmojiPicker {
   };
 
   const showAll = () => {
-    const byEmoji = labels();
     const recents = readRecents(store).filter((emoji) => byEmoji.has(emoji));
+    const recentGrid = recents.length ? grid(M.emojiRecent, recents) : null;
     show(
-      ...(recents.length ? [grid(M.emojiRecent, recents, byEmoji)] : []),
+      ...(recentGrid ? [recentGrid] : []),
       grid(
         M.emojiAll,
         emojis.map((emoji) => emoji.emoji),
-        byEmoji,
       ),
     );
   };
+
+  scroll.addEventListener("scroll", () => {
+    if (scroll.scrollTop + scroll.clientHeight > scroll.scrollHeight - CELL * 3) drawMore();
+  });
 
   const runSearch = () => {
     const query = search.value;
@@ -126,7 +135,6 @@ export function createEmojiPicker(options: EmojiPickerOptions): EmojiPicker {
         grid(
           M.emojiSearch,
           found.map((emoji) => emoji.emoji),
-          labels(),
         ),
       );
     } catch {
@@ -140,6 +148,7 @@ export function createEmojiPicker(options: EmojiPickerOptions): EmojiPicker {
     loadEmojis().then(
       (loaded) => {
         emojis = loaded;
+        byEmoji = new Map(emojis.map((emoji) => [emoji.emoji, emoji.label]));
         status.replaceChildren();
         runSearch();
       },
@@ -165,6 +174,7 @@ export function createEmojiPicker(options: EmojiPickerOptions): EmojiPicker {
 
   // Arrow keys move between emojis (one tab stop for the grid); Enter/Space press the button.
   scroll.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowRight") drawMore(PER_ROW);
     const items = [...scroll.querySelectorAll<HTMLButtonElement>(".cw-emoji__item")];
     const from = items.indexOf(event.target as HTMLButtonElement);
     if (from < 0) return;

@@ -107,7 +107,7 @@ function assistEmail(input: HTMLInputElement, wrapper: HTMLElement, listId: stri
 export function render(context: PopupContext, frame: PopupFrame): PopupBody {
   const { channel } = context;
   const settings = channel.contact_form_settings;
-  const form = el("form", { class: "cw-form", novalidate: true, "aria-labelledby": frame.titleId });
+  const form = el("form", { class: "cw-form", novalidate: true });
   const views: FieldView[] = [];
 
   for (const field of channel.contact_fields ?? []) {

@@ -197,7 +197,11 @@ export function openPopup(context: PopupContext): Popup {
     if (!event.composedPath().includes(context.root.host)) close();
   };
   document.addEventListener("pointerdown", outside, true);
-  const focusTimer = setTimeout(focusFirst, 100);
+  // Spec §4.1/§9: focus moves in 100 ms after opening, unless the visitor has already moved it inside.
+  const focusTimer = setTimeout(() => {
+    const active = context.root.activeElement;
+    if (!active || active === closeButton || !dialog.contains(active)) focusFirst();
+  }, 100);
 
   load();
   return {
