@@ -268,6 +268,10 @@ test.describe("emoji picker", () => {
     await expect(picker.getByRole("alert")).toHaveText("Failed to load emojis");
     await expect(picker.getByRole("button", { name: "Try again" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    await page.unroute("**/bundle/data-*.js");
+    await picker.getByRole("button", { name: "Try again" }).click();
+    await expect(picker.getByRole("button", { name: "grinning face", exact: true })).toBeVisible();
+    await expect(picker.getByRole("alert")).toHaveCount(0);
   });
 });
 

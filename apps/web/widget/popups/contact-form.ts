@@ -143,7 +143,7 @@ export function render(context: PopupContext, frame: PopupFrame): PopupBody {
   const captcha: Captcha | null = createCaptcha(context, channel);
   const background = colourOr(settings?.button_bg_color, "#1d4ed8");
   const textColour = colourOr(settings?.button_text_color, readableOn(background));
-  const buttonLabel = settings?.button_text?.trim() || M.send_message;
+  const buttonLabel = settings?.button_text?.trim() || M.submit;
   const submit = el(
     "button",
     { type: "submit", class: "cw-button cw-form__submit", style: `background:${background};color:${textColour}` },

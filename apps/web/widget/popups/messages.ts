@@ -6,11 +6,9 @@ export const POPUP_MESSAGES = {
   tryAgain: "Try again",
 
   messagingTitle: "WhatsApp",
-  profileAlt: "Profile picture",
   messageLabel: "Message",
   send: "Send",
   openEmojiPicker: "Add an emoji",
-  sentAt: "Sent at",
 
   emojiPicker: "Emoji picker",
   emojiSearch: "Search emojis",
@@ -24,8 +22,7 @@ export const POPUP_MESSAGES = {
   qrAlt: (id: string) => `QR code to chat with ${id} on WeChat`,
 
   contactTitle: "Contact us",
-  send_message: "Send",
-  required: "required",
+  submit: "Send",
   sending: "Sending…",
   verifying: "Verifying you are human…",
   verified: "Verified.",
