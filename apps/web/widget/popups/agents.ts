@@ -4,7 +4,7 @@
  */
 import { colourOr, el, readableOn } from "./dom.ts";
 import { deviceAgents, type PopupBody, type PopupContext, type PopupFrame } from "./index.ts";
-import { channelLink, fillMarkers } from "./rules.ts";
+import { channelLink } from "./rules.ts";
 
 /** An owner's SVG icon shown as an image: an <img> never runs what the markup might carry. */
 function svgImage(markup: string): HTMLImageElement {
@@ -29,16 +29,16 @@ export function render(context: PopupContext, frame: PopupFrame): PopupBody {
       icon,
     );
     button.addEventListener("click", () => {
-      const message = fillMarkers(agent.pre_set_message, pageInfo);
+      // The agent's own pre-set message, else the channel's; channelLink fills the markers.
       const link = channelLink(
         {
           ...channel,
           value: agent.value,
-          pre_set_message: agent.pre_set_message,
+          pre_set_message: agent.pre_set_message || channel.pre_set_message,
           is_use_web_version: agent.use_whatsapp_web,
           link_type: agent.link_type,
         },
-        { page: pageInfo, isMobile, message },
+        { page: pageInfo, isMobile },
       );
       if (!link) return;
       context.reportClick();

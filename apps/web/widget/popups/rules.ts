@@ -7,7 +7,8 @@
  *   export { channelLink, checkContactForm, CONTACT_FILE_EXTENSIONS, fillMarkers, qrContent, suggestEmail }
  *     from "@cartwright/commerce/contact-widget";
  *   export type { ChannelLink } from "@cartwright/commerce/contact-widget";
- * (the popups import only from here, so nothing else changes).
+ * (the popups import only from here, so nothing else changes). Checked on 2026-11-25: with H1's
+ * cw16-rules files in place of this stand-in, the popups' unit tests (24) and browser test (17) pass.
  */
 import type { Channel, ContactField } from "@cartwright/commerce/contact-widget";
 
