@@ -119,7 +119,7 @@ async function openPopup(page: Page, channel: Record<string, unknown>, isMobile 
 }
 
 interface Call {
-  type: "openLink" | "reportClick" | "close" | "track";
+  type: "openLink" | "reportClick" | "close" | "track" | "coreEscape";
   detail?: unknown;
 }
 const calls = (page: Page) => page.evaluate("window.cwTest.calls") as Promise<Call[]>;
@@ -169,7 +169,7 @@ test.describe("messaging-app popup", () => {
     });
   });
 
-  test("uses WhatsApp web on desktop when asked, and closing marks the channel's click", async ({ page }) => {
+  test("uses WhatsApp web on desktop when asked; the close button goes back to the list", async ({ page }) => {
     await openPopup(page, { ...WHATSAPP, is_use_web_version: true, wa_popup_profile: `data:image/gif;base64,R0lGODlhAQABAAAAACw=` });
     const dialog = page.getByRole("dialog", { name: "Cartwright Demo" });
     await expect(dialog.locator("img.cw-chat__avatar")).toHaveCount(1);
@@ -178,7 +178,8 @@ test.describe("messaging-app popup", () => {
       href: expect.stringMatching(/^https:\/\/web\.whatsapp\.com\/send\?phone=15550102030&text=/),
     });
     await dialog.getByRole("button", { name: "Close" }).click();
-    expect((await calls(page)).slice(-2).map((c) => c.type)).toEqual(["reportClick", "close"]);
+    // Closing marks the channel's click in the core (spec §4.2), which owns the report memory.
+    expect((await calls(page)).slice(-2).map((c) => c.type)).toEqual(["openLink", "close"]);
     await expect(dialog).toHaveCount(0);
   });
 });
@@ -258,6 +259,7 @@ test.describe("emoji picker", () => {
     await expect(picker).toBeHidden();
     await expect(dialog.getByRole("button", { name: "Add an emoji" })).toBeFocused();
     await expect(dialog).toBeVisible(); // Escape closed only the picker
+    expect((await calls(page)).map((c) => c.type)).not.toContain("coreEscape");
   });
 
   test("says 'Failed to load emojis' with 'Try again' when its data cannot load", async ({ page }) => {
@@ -293,7 +295,7 @@ test.describe("QR-code popup", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
-    expect((await calls(page)).at(-1)?.type).toBe("close");
+    expect((await calls(page)).map((c) => c.type)).toEqual(["close"]); // and the core's Escape never saw it
   });
 
   test("shows the uploaded image when there is one; clicking outside closes", async ({ page }) => {

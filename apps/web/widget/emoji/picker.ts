@@ -197,6 +197,7 @@ export function createEmojiPicker(options: EmojiPickerOptions): EmojiPicker {
   element.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
     event.preventDefault();
+    event.stopPropagation(); // closes the picker only, not the popup or the widget
     options.onEscape();
   });
 

@@ -39,8 +39,6 @@ export type PopupKind = "messaging" | "qr" | "contact" | "agents" | "live-chat";
 export interface PopupBody {
   /** Where focus goes when the popup opens (its first input); null: the frame's first control. */
   focusTarget(): HTMLElement | null;
-  /** Called before the popup closes through its own controls (close button, Escape, outside click). */
-  beforeClose?(): void;
   /** Handles Escape itself (an inner picker open); true when it did. */
   escape?(): boolean;
   destroy(): void;
@@ -50,7 +48,7 @@ export interface PopupFrame {
   dialog: HTMLElement;
   body: HTMLElement;
   titleId: string;
-  /** Closes through the popup's own controls (runs beforeClose, then context.close()). */
+  /** Closes through the popup's own controls: back to the channel list (context.close()). */
   close(): void;
 }
 
@@ -150,9 +148,7 @@ export function openPopup(context: PopupContext): Popup {
   let wantsFocus = false;
 
   const close = () => {
-    if (destroyed) return;
-    content?.beforeClose?.();
-    context.close();
+    if (!destroyed) context.close();
   };
   const frame: PopupFrame = { dialog, body, titleId, close };
 
@@ -188,7 +184,9 @@ export function openPopup(context: PopupContext): Popup {
   closeButton.addEventListener("click", close);
   dialog.addEventListener("keydown", (event) => {
     if (event.key !== "Escape" || event.defaultPrevented) return;
+    // Handled here: the core's own Escape (which closes the whole widget) must not see it too.
     event.preventDefault();
+    event.stopPropagation();
     if (content?.escape?.()) return;
     close();
   });
@@ -197,11 +195,6 @@ export function openPopup(context: PopupContext): Popup {
     if (!event.composedPath().includes(context.root.host)) close();
   };
   document.addEventListener("pointerdown", outside, true);
-  // Spec §4.1/§9: focus moves in 100 ms after opening, unless the visitor has already moved it inside.
-  const focusTimer = setTimeout(() => {
-    const active = context.root.activeElement;
-    if (!active || active === closeButton || !dialog.contains(active)) focusFirst();
-  }, 100);
 
   load();
   return {
@@ -210,7 +203,6 @@ export function openPopup(context: PopupContext): Popup {
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      clearTimeout(focusTimer);
       document.removeEventListener("pointerdown", outside, true);
       content?.destroy();
       dialog.remove();

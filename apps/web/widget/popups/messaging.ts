@@ -120,8 +120,6 @@ export function render(context: PopupContext, frame: PopupFrame): PopupBody {
   frame.body.append(thread, compose);
   return {
     focusTarget: () => input,
-    // Spec §4.2: closing the primary messaging-app form marks that channel's click.
-    beforeClose: () => context.reportClick(),
     escape() {
       if (!picker?.isOpen()) return false;
       closePicker(true);

@@ -8,7 +8,7 @@ import { openPopup, type Popup, type PopupContext } from "./index.ts";
 import { channel, page, widget } from "./test-fixtures.ts";
 
 interface Call {
-  type: "openLink" | "reportClick" | "close" | "track";
+  type: "openLink" | "reportClick" | "close" | "track" | "coreEscape";
   detail?: unknown;
 }
 
@@ -26,6 +26,10 @@ host.className = "widget-host";
 document.body.append(host);
 const root = host.attachShadow({ mode: "open" });
 const calls: Call[] = [];
+// The core closes the whole widget on an Escape that reaches it; a popup that handles one stops it.
+root.addEventListener("keydown", (event) => {
+  if ((event as KeyboardEvent).key === "Escape") calls.push({ type: "coreEscape" });
+});
 let current: Popup | null = null;
 
 window.cwTest = {
@@ -50,7 +54,10 @@ window.cwTest = {
       },
       track: (event, detail) => calls.push({ type: "track", detail: { event, ...detail } }),
     };
-    current = openPopup(context);
-    root.append(current.element);
+    const popup = openPopup(context);
+    current = popup;
+    root.append(popup.element);
+    // As the core does (spec §4.1): focus moves in 100 ms after the popup opens.
+    setTimeout(() => popup.focusFirst(), 100);
   },
 };
