@@ -88,8 +88,12 @@ test.beforeAll(async () => {
         .writeHead(200, { "content-type": "text/html" })
         .end('<!doctype html><html lang="en"><title>Thanks</title><h1>Thanks page</h1></html>');
     } else {
+      // The storefront's policy in short (apps/server/src/http/csp.ts): no <style> or inline script
+      // without its nonce, style attributes allowed, nothing from other hosts.
+      const csp =
+        "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'";
       response
-        .writeHead(200, { "content-type": "text/html" })
+        .writeHead(200, { "content-type": "text/html", "content-security-policy": csp })
         .end(
           '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Popup test page</title></head>' +
             '<body><main><h1>Popup test page</h1><p>Some page text.</p></main><script type="module" src="/bundle/harness.js"></script></body></html>',
@@ -343,6 +347,7 @@ const label = (text: string) => new RegExp(`^${text}\\*?$`);
 
 async function fillContact(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Send us a message" });
+  await expect(dialog.getByLabel(label("Name"))).toBeFocused(); // the opening focus has moved: type after it
   await dialog.getByLabel(label("Name")).fill("Ada Lovelace");
   await dialog.getByLabel(label("Email")).fill("ada@example.com");
   await dialog.getByLabel(label("Message")).fill("Where is my order?");
@@ -468,6 +473,7 @@ test.describe("contact-us form", () => {
   test("telephone keys, e-mail suggestion and webmail completion", async ({ page }) => {
     await openPopup(page, CONTACT);
     const dialog = page.getByRole("dialog", { name: "Send us a message" });
+    await expect(dialog.getByLabel(label("Name"))).toBeFocused();
     const phone = dialog.getByLabel(label("Phone"));
     await phone.pressSequentially("+1a2+3");
     await expect(phone).toHaveValue("+123");

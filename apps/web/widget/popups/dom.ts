@@ -48,12 +48,20 @@ export function colourOr(value: string | undefined, fallback: string): string {
   return value && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value.trim()) ? value.trim() : fallback;
 }
 
-/** Adds a stylesheet to the widget's shadow root once (by id). */
+const adopted = new WeakMap<ShadowRoot, Set<string>>();
+
+/**
+ * Adds a stylesheet to the widget's shadow root once (by id). A constructed sheet, as the core's:
+ * the storefront's CSP refuses <style> elements without its nonce. Put first, so the core's sheets
+ * and the owner's custom CSS (added by the core) come after ours and win.
+ */
 export function ensureStyles(root: ShadowRoot, id: string, css: string): void {
-  if (root.querySelector(`style[data-cw="${id}"]`)) return;
-  const style = el("style", { "data-cw": id });
-  style.textContent = css;
-  root.prepend(style);
+  const ids = adopted.get(root) ?? new Set<string>();
+  if (ids.has(id)) return;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  root.adoptedStyleSheets = [sheet, ...root.adoptedStyleSheets];
+  adopted.set(root, ids.add(id));
 }
 
 let counter = 0;
