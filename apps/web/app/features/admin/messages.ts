@@ -358,6 +358,7 @@ export const optionLabels: Record<string, string> = {
   turnstile: "Cloudflare Turnstile",
   hcaptcha: "hCaptcha",
   "": "The page's font",
+  picker: "(picker)",
 };
 
 export const analyticsMessages = {

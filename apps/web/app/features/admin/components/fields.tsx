@@ -154,7 +154,7 @@ export function ColorField(props: BaseProps<string>) {
           <input
             id={pickerId}
             type="color"
-            aria-label={props.label}
+            aria-label={`${props.label} ${optionLabels.picker ?? ""}`.trim()}
             tabIndex={-1}
             value={pickerValue}
             onChange={(event) => props.onChange(event.target.value)}
