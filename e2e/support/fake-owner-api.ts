@@ -165,7 +165,7 @@ export async function installFakeOwnerApi(page: Page): Promise<void> {
       const details = invalidColours(body);
       if (Object.keys(details).length)
         return reply(route, 400, { code: "rest_invalid_param", message: "Invalid parameter(s): settings", data: { status: 400, details } });
-      const next = { ...widget, ...body, id };
+      const next: Json = { ...widget, ...body, id };
       if (method === "PATCH" && body.settings) next.settings = { ...(widget.settings as Json), ...(body.settings as Json) };
       widgets.set(id, next);
       return reply(route, 200, next);

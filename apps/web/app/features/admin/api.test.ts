@@ -74,7 +74,7 @@ describe("AdminClient", () => {
     await client.admin("/contact-widgets");
     await client.admin("/contact-widgets/1", { method: "PATCH", body: { active: false } });
     await client.admin("/contact-widgets/1", { method: "DELETE" });
-    const nonces = calls.map((call) => (call.init?.headers as Record<string, string>).nonce);
+    const nonces = calls.map((call) => (call.init?.headers as Record<string, string> | undefined)?.nonce);
     expect(nonces).toEqual([undefined, "second", "third"]);
     expect(calls[1]?.url).toBe("/api/admin/v1/contact-widgets/1");
     expect(calls[1]?.init?.body).toBe('{"active":false}');
