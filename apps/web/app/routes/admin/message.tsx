@@ -6,6 +6,7 @@ import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/c
 import { inboxMessages as t } from "../../features/admin/messages.ts";
 import { formatDateTime, formatSize } from "../../features/admin/messages-inbox/format.ts";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
+import { CHANNEL_LABELS } from "../../features/admin/widgets/defaults.ts";
 import type { Route } from "./+types/message";
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -18,7 +19,12 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   }
   const widgets = await ownerApi.listWidgets().catch(() => ({ widgets: [] }));
   const widget = widgets.widgets.find((item) => item.id === message.widget_id);
-  return { message, widgetName: widget?.identifier || `#${message.widget_id}` };
+  const channel = widget?.channels[message.channel_index];
+  return {
+    message,
+    widgetName: widget?.identifier || `#${message.widget_id}`,
+    channelName: channel ? CHANNEL_LABELS[channel] : String(message.channel_index + 1),
+  };
 }
 clientLoader.hydrate = true as const;
 
@@ -38,7 +44,7 @@ function customFieldRows(fields: MessageDetail["custom_fields"]): { label: strin
 }
 
 export default function MessagePage({ loaderData }: Route.ComponentProps) {
-  const { message, widgetName } = loaderData;
+  const { message, widgetName, channelName } = loaderData;
   const [read, setRead] = useState(message.read);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState("");
@@ -113,7 +119,7 @@ export default function MessagePage({ loaderData }: Route.ComponentProps) {
             <Link to={`/admin/widgets/${message.widget_id}`}>{widgetName}</Link>
           </dd>
           <dt>{t.channel}</dt>
-          <dd>{message.channel_index + 1}</dd>
+          <dd>{channelName}</dd>
           <dt>{t.page}</dt>
           <dd>
             {/^https?:\/\//.test(page) ? (

@@ -46,7 +46,8 @@ export function DailyChart({ days, from, to }: { days: Day[]; from: string; to: 
           </g>
         ))}
         {days.map((day, index) =>
-          index % labelEvery === 0 || index === days.length - 1 ? (
+          // The last day is labelled too, unless the label before it is too close.
+          index % labelEvery === 0 || (index === days.length - 1 && index % labelEvery >= labelEvery / 2) ? (
             <text key={day.day} x={x(index)} y={HEIGHT - 10} textAnchor="middle" className="admin-chart__axis">
               {day.day.slice(5)}
             </text>
