@@ -108,6 +108,7 @@ test("the widgets list shows the demo widget; a new widget is made, refused a ba
   // The server's message for settings.widget_color, beside the field and in the summary.
   const colour = page.getByRole("textbox", { name: "Button colour", exact: true });
   await expect(colour).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#f-settings-widget_color-error")).toContainText(/colou?r/i);
   await expect(page.locator(".admin-error-summary")).toContainText("Button colour");
   await colour.fill("#0f766e");
   await page.getByRole("button", { name: "Create widget" }).first().click();

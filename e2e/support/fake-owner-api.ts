@@ -79,11 +79,25 @@ function seedWidget(id: number, identifier: string, channels: Json[]): Json {
 
 const COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
+/** The Store API's rest_invalid_param shape: params path → message, details path → {code, message, data}, each message led by its path. */
+function invalid(errors: Record<string, string>) {
+  const params = Object.fromEntries(Object.entries(errors).map(([path, message]) => [path, `${path} ${message}`]));
+  const details = Object.fromEntries(
+    Object.entries(params).map(([path, message]) => [path, { code: "rest_invalid_param", message, data: null }]),
+  );
+  return {
+    code: "rest_invalid_param",
+    message: `Invalid parameter(s): ${Object.keys(errors).join(", ")}`,
+    data: { status: 400, params, details },
+  };
+}
+
 function invalidColours(body: Json): Record<string, string> {
   const details: Record<string, string> = {};
   const settings = (body.settings ?? {}) as Json;
   for (const [key, value] of Object.entries(settings))
-    if (key.endsWith("color") && typeof value === "string" && !COLOR.test(value)) details[`settings.${key}`] = "Use a colour like #1d4ed8.";
+    if (key.endsWith("color") && typeof value === "string" && !COLOR.test(value))
+      details[`settings.${key}`] = "must be a colour like #1d4ed8";
   return details;
 }
 
@@ -145,8 +159,7 @@ export async function installFakeOwnerApi(page: Page): Promise<void> {
     }
     if (match && method === "POST") {
       const details = invalidColours(body);
-      if (Object.keys(details).length)
-        return reply(route, 400, { code: "rest_invalid_param", message: "Invalid parameter(s): settings", data: { status: 400, details } });
+      if (Object.keys(details).length) return reply(route, 400, invalid(details));
       const id = nextId++;
       const widget = { ...seedWidget(id, "", []), ...body, id };
       widgets.set(id, widget);
@@ -163,8 +176,7 @@ export async function installFakeOwnerApi(page: Page): Promise<void> {
         return reply(route, 204);
       }
       const details = invalidColours(body);
-      if (Object.keys(details).length)
-        return reply(route, 400, { code: "rest_invalid_param", message: "Invalid parameter(s): settings", data: { status: 400, details } });
+      if (Object.keys(details).length) return reply(route, 400, invalid(details));
       const next: Json = { ...widget, ...body, id };
       if (method === "PATCH" && body.settings) next.settings = { ...(widget.settings as Json), ...(body.settings as Json) };
       widgets.set(id, next);
@@ -192,7 +204,7 @@ export async function installFakeOwnerApi(page: Page): Promise<void> {
       const search = (url.searchParams.get("search") ?? "").toLowerCase();
       const list = messages
         .filter((m) => !search || JSON.stringify(m).toLowerCase().includes(search))
-        .filter((m) => url.searchParams.get("unread") !== "1" || !m.read)
+        .filter((m) => url.searchParams.get("unread") !== "true" || !m.read)
         .map(({ message, custom_fields: _c, files, ref_url: _r, page_title: _p, ...m }) => ({
           ...m,
           excerpt: message.slice(0, 80),
@@ -205,7 +217,10 @@ export async function installFakeOwnerApi(page: Page): Promise<void> {
       const index = messages.findIndex((m) => m.id === Number(match?.[1]));
       const message = messages[index];
       if (!message) return notFound(route, "cw_rest_message_not_found");
-      if (method === "GET") return reply(route, 200, message);
+      if (method === "GET") {
+        message.read = true;
+        return reply(route, 200, message);
+      }
       if (method === "PATCH") {
         message.read = Boolean(body.read);
         return reply(route, 200, message);

@@ -27,9 +27,23 @@ describe("fieldErrors", () => {
     expect(
       fieldErrors({ params: { email: "email is invalid" }, details: { password: { code: "rest_invalid_param", message: "too short" } } }),
     ).toEqual({
-      email: "email is invalid",
+      email: "Is invalid",
       password: "too short",
     });
+  });
+
+  it("drops the path the Store API starts a message with", () => {
+    expect(
+      fieldErrors({
+        details: {
+          "settings.widget_color": {
+            code: "rest_invalid_param",
+            message: "settings.widget_color must be a colour like #1d4ed8",
+            data: null,
+          },
+        },
+      }),
+    ).toEqual({ "settings.widget_color": "Must be a colour like #1d4ed8" });
   });
 
   it("gives nothing for data without details", () => {

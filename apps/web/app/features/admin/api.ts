@@ -33,6 +33,13 @@ export function normalisePath(path: string): string {
     .replace(/\//g, ".");
 }
 
+/** The Store API starts a parameter's message with its path ("settings.widget_color must be…"); beside the field the path says nothing. */
+function withoutPath(path: string, message: string): string {
+  if (!message.startsWith(`${path} `)) return message;
+  const rest = message.slice(path.length + 1);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 /** `data.details` values are messages, or `{message}` objects as the Store API's schema errors give them. */
 export function fieldErrors(data: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -43,7 +50,7 @@ export function fieldErrors(data: unknown): Record<string, string> {
     for (const [path, value] of Object.entries(source)) {
       const message =
         typeof value === "string" ? value : value && typeof value === "object" && "message" in value ? String(value.message) : "";
-      if (message) fields[normalisePath(path)] = message;
+      if (message) fields[normalisePath(path)] = withoutPath(normalisePath(path), message);
     }
   }
   return fields;
@@ -189,6 +196,8 @@ export interface MessageDetail extends Omit<MessageSummary, "files" | "excerpt">
   files: MessageFile[];
   ref_url?: string;
   page_title?: string;
+  ip?: string;
+  user_agent?: string;
   [key: string]: unknown;
 }
 
@@ -213,7 +222,7 @@ export const ownerApi = {
   analytics: (id: number, from: string, to: string) =>
     c().admin<WidgetAnalytics>(`/contact-widgets/${id}/analytics`, { query: { from, to } }),
   listMessages: (query: MessageQuery) =>
-    c().admin<MessageList>("/contact-messages", { query: { ...query, unread: query.unread ? 1 : undefined } as never }),
+    c().admin<MessageList>("/contact-messages", { query: { ...query, unread: query.unread ? "true" : undefined } }),
   getMessage: (id: number) => c().admin<MessageDetail>(`/contact-messages/${id}`),
   setMessageRead: (id: number, read: boolean) => c().admin<unknown>(`/contact-messages/${id}`, { method: "PATCH", body: { read } }),
   deleteMessage: (id: number) => c().admin<void>(`/contact-messages/${id}`, { method: "DELETE" }),

@@ -422,6 +422,8 @@ export const inboxMessages = {
   widget: "Widget",
   channel: "Channel",
   page: "Sent from",
+  ip: "IP address",
+  userAgent: "Browser",
   attachments: "Files",
   download: (name: string, size: string) => `${name} (${size})`,
   otherFields: "Other fields",

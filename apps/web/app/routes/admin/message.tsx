@@ -11,12 +11,8 @@ import type { Route } from "./+types/message";
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const id = idParam(params.id);
+  // Fetching a message marks it read (the owner API does, as a mail client would).
   const message = await ownerApi.getMessage(id);
-  // Opening a message reads it, as a mail client does.
-  if (!message.read) {
-    await ownerApi.setMessageRead(id, true).catch(() => undefined);
-    message.read = true;
-  }
   const widgets = await ownerApi.listWidgets().catch(() => ({ widgets: [] }));
   const widget = widgets.widgets.find((item) => item.id === message.widget_id);
   const channel = widget?.channels[message.channel_index];
@@ -36,11 +32,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? t.messageTitle(loaderData.message.name || t.anonymous) : t.title }];
 }
 
-/** Custom fields as the API gives them: a list of {label, value} or a map of slug → value. */
-function customFieldRows(fields: MessageDetail["custom_fields"]): { label: string; value: string }[] {
+/** Custom fields as the API gives them ({slug, label, type, value}); a file field's value (its file ids) is named by its files. */
+function customFieldRows(message: MessageDetail): { label: string; value: string }[] {
   const text = (value: unknown) => (typeof value === "string" ? value : value == null ? "" : JSON.stringify(value));
-  if (Array.isArray(fields)) return fields.map((field) => ({ label: field.label || field.slug || "", value: text(field.value) }));
-  return Object.entries(fields ?? {}).map(([label, value]) => ({ label, value: text(value) }));
+  const fields = message.custom_fields;
+  if (!Array.isArray(fields)) return Object.entries(fields ?? {}).map(([label, value]) => ({ label, value: text(value) }));
+  return fields.map((field) => {
+    const files = field.type === "file" ? message.files.filter((file) => file.field === field.slug).map((file) => file.file_name) : [];
+    return { label: field.label || field.slug || "", value: files.length ? files.join(", ") : text(field.value) };
+  });
 }
 
 export default function MessagePage({ loaderData }: Route.ComponentProps) {
@@ -130,14 +130,26 @@ export default function MessagePage({ loaderData }: Route.ComponentProps) {
               pageTitle || page || "—"
             )}
           </dd>
+          {message.ip && (
+            <>
+              <dt>{t.ip}</dt>
+              <dd>{message.ip}</dd>
+            </>
+          )}
+          {message.user_agent && (
+            <>
+              <dt>{t.userAgent}</dt>
+              <dd className="admin-muted">{message.user_agent}</dd>
+            </>
+          )}
         </dl>
         <h2>{t.message}</h2>
         <p className="admin-message-body">{message.message}</p>
-        {customFieldRows(message.custom_fields).length > 0 && (
+        {customFieldRows(message).length > 0 && (
           <>
             <h2>{t.otherFields}</h2>
             <dl className="admin-details">
-              {customFieldRows(message.custom_fields).map((row) => (
+              {customFieldRows(message).map((row) => (
                 <div key={row.label} className="admin-details__row">
                   <dt>{row.label}</dt>
                   <dd>{row.value || "—"}</dd>

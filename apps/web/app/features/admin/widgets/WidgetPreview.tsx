@@ -1,6 +1,6 @@
 /**
- * The live preview beside the editor: the real widget (apps/web/widget/preview.ts, the widget's own
- * code) mounted into a box with the editor's current values and `preview: true`, so it never
+ * The live preview beside the editor: the real widget (apps/web/widget/preview.ts, or the widget's
+ * face apps/web/widget/index.ts) mounted into a box with the editor's current values and `preview: true`, so it never
  * reports. The widget's preview entry is found by the build when it exists (import.meta.glob gives
  * an empty map otherwise), and loads only here, in its own chunk; until it exists, or if it fails,
  * a plain static picture of the button and its channels stands in.
@@ -12,12 +12,38 @@ import { editorMessages as t } from "../messages.ts";
 import { ChannelBadge } from "./ChannelIcons.tsx";
 import { CHANNEL_LABELS } from "./defaults.ts";
 
+type MountedPreview = { update(page: WidgetPage): void; destroy(): void };
+
 /** What apps/web/widget/preview.ts exports (agreed with the widget's author in issue 16). */
 export interface WidgetPreviewModule {
-  mountWidgetPreview(container: HTMLElement, page: WidgetPage): { update(page: WidgetPage): void; destroy(): void };
+  mountWidgetPreview(container: HTMLElement, page: WidgetPage): MountedPreview;
 }
 
+/** The widget's face for code built with the storefront (apps/web/widget/index.ts), when it has no preview entry. */
+interface WidgetFaceModule {
+  mountWidgets(page: WidgetPage, options: { target?: HTMLElement }): { destroy(): void };
+}
+
+// Each map is empty while its file does not exist, so the console builds before the widget lands.
 const previewEntry = Object.values(import.meta.glob<WidgetPreviewModule>("../../../../widget/preview.ts"))[0];
+const faceEntry = Object.values(import.meta.glob<WidgetFaceModule>("../../../../widget/index.ts"))[0];
+
+/** The preview's mount function: preview.ts's own, else one made of the face's mountWidgets (an update redraws). */
+async function loadMount(): Promise<WidgetPreviewModule["mountWidgetPreview"] | null> {
+  if (previewEntry) return (await previewEntry()).mountWidgetPreview;
+  if (!faceEntry) return null;
+  const { mountWidgets } = await faceEntry();
+  return (container, page) => {
+    let current = mountWidgets(page, { target: container });
+    return {
+      update(next) {
+        current.destroy();
+        current = mountWidgets(next, { target: container });
+      },
+      destroy: () => current.destroy(),
+    };
+  };
+}
 
 /** The page the preview runs: this one widget, shown whatever its triggers say, never reporting. */
 export function previewPage(draft: WidgetInput, id: number | undefined, origin: string): WidgetPage {
@@ -91,19 +117,18 @@ function StaticPreview({ page }: { page: WidgetPage }) {
 
 export function WidgetPreview({ page }: { page: WidgetPage }) {
   const box = useRef<HTMLDivElement>(null);
-  const mounted = useRef<ReturnType<WidgetPreviewModule["mountWidgetPreview"]> | null>(null);
+  const mounted = useRef<MountedPreview | null>(null);
   const latest = useRef(page);
   latest.current = page;
   const [live, setLive] = useState(false);
   const [device, setDevice] = useState<"desktop" | "mobile">("desktop");
 
   useEffect(() => {
-    if (!previewEntry) return;
     let cancelled = false;
-    previewEntry()
-      .then((module) => {
-        if (cancelled || !box.current) return;
-        mounted.current = module.mountWidgetPreview(box.current, latest.current);
+    loadMount()
+      .then((mount) => {
+        if (!mount || cancelled || !box.current) return;
+        mounted.current = mount(box.current, latest.current);
         setLive(true);
       })
       .catch(() => setLive(false));
