@@ -33,11 +33,34 @@ export function channelInitials(key: ChannelKey): string {
     : key.slice(0, 2);
 }
 
+/** #rgb or #rrggbb as [r, g, b] (0–255); null for anything else. */
+function rgb(hex: string): [number, number, number] | null {
+  const long = /^#([0-9a-f]{6})$/i.exec(hex)?.[1] ?? /^#([0-9a-f]{3})$/i.exec(hex)?.[1]?.replace(/./g, "$&$&");
+  if (!long) return null;
+  return [0, 2, 4].map((at) => Number.parseInt(long.slice(at, at + 2), 16)) as [number, number, number];
+}
+
+/** WCAG relative luminance. */
+function luminance([r, g, b]: [number, number, number]): number {
+  const channel = (value: number) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+/** Black or white, whichever reads better on `background` (one of them always reaches 4.5:1). */
+export function readableOn(background: string): "#000000" | "#ffffff" {
+  const colour = rgb(background);
+  if (!colour) return "#ffffff";
+  const l = luminance(colour);
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000000" : "#ffffff";
+}
+
 export function ChannelBadge({ type, color }: { type: ChannelKey; color?: string }) {
-  const background = color || CHANNEL_COLORS[type] || "#1d4ed8";
-  const dark = background === "#fffc00" || background === "#33ccff" || background === "#45dc47" || background === "#25d366";
+  const background = color && rgb(color) ? color : CHANNEL_COLORS[type] || "#1d4ed8";
   return (
-    <span className="admin-channel-badge" style={{ background, color: dark ? "#111" : "#fff" }} aria-hidden="true">
+    <span className="admin-channel-badge" style={{ background, color: readableOn(background) }} aria-hidden="true">
       {channelInitials(type)}
     </span>
   );

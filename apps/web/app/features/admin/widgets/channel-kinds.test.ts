@@ -1,6 +1,7 @@
 import { CHANNEL_KEYS, type Channel } from "@cartwright/commerce/contact-widget";
 import { describe, expect, it } from "vitest";
 import { channelLabels, settingLabels, triggerLabels } from "../messages.ts";
+import { readableOn } from "./ChannelIcons.tsx";
 import { basicFields, channelGroups, LOOK, remainingFields, STRUCTURED_FIELDS } from "./channel-kinds.ts";
 import { defaultChannel, defaultWidget } from "./defaults.ts";
 import { labelForPath } from "./error-labels.ts";
@@ -48,4 +49,14 @@ describe("labelForPath", () => {
     ["allowed_origins.0", "Sites allowed to embed this widget"],
     ["something.else", "something.else"],
   ])("%s → %s", (path, label) => expect(labelForPath(path, channels)).toBe(label));
+});
+
+describe("readableOn", () => {
+  it.each([
+    ["#229ed9", "#000000"],
+    ["#1d4ed8", "#ffffff"],
+    ["#fffc00", "#000000"],
+    ["#000", "#ffffff"],
+    ["not a colour", "#ffffff"],
+  ])("%s → %s", (background, text) => expect(readableOn(background)).toBe(text));
 });
