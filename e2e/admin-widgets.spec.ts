@@ -10,7 +10,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { chunkText, reachable, readManifest } from "./support/bundle-graph.ts";
-import { fakeOwnerApi, installFakeOwnerApi } from "./support/fake-owner-api.ts";
+import { fakeOwnerApi, installFakeOwnerApi, type SeedMessage } from "./support/fake-owner-api.ts";
 
 const PASSWORD = "a-long-owner-passphrase-2026";
 
@@ -30,7 +30,7 @@ async function createAccount(page: Page, owner: boolean): Promise<string> {
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   if (owner) {
-    const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+    const db = shopDatabase();
     try {
       db.prepare("update customers set role = 'owner' where email = ?").run(email);
     } finally {
@@ -38,6 +38,31 @@ async function createAccount(page: Page, owner: boolean): Promise<string> {
     }
   }
   return email;
+}
+
+const shopDatabase = () => new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+
+/** A contact message as the widget's form stores it (the contact_messages and contact_message_files rows of migration 014). */
+function storeMessage(seed: SeedMessage): void {
+  const db = shopDatabase();
+  try {
+    const now = new Date().toISOString();
+    const row = db
+      .prepare(
+        `insert into contact_messages (widget_id, channel_index, name, email, phone, message, custom_fields, ref_url, page_id, page_title, ip, user_agent, created_at, read_at)
+         values (1, 7, ?, ?, '', ?, ?, ?, '', ?, '127.0.0.1', 'Playwright', ?, null) returning id`,
+      )
+      .get(seed.name, seed.email, seed.message, "[]", seed.refUrl, seed.pageTitle, now) as { id: number };
+    const file = db
+      .prepare(
+        "insert into contact_message_files (message_id, field, file_name, content_type, size, data, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id",
+      )
+      .get(row.id, seed.file.field, seed.file.name, seed.file.type, seed.file.bytes.length, seed.file.bytes, now) as { id: number };
+    const fields = seed.customFields.map((field) => (field.type === "file" ? { ...field, value: String(file.id) } : field));
+    db.prepare("update contact_messages set custom_fields = ? where id = ?").run(JSON.stringify(fields), row.id);
+  } finally {
+    db.close();
+  }
 }
 
 async function signInAsOwner(page: Page): Promise<void> {
@@ -166,22 +191,57 @@ test("analytics: totals, the chart with its numbers, the presets", async ({ page
   await expect(page.locator("details table tbody tr")).toHaveCount(7);
 });
 
-test("the messages inbox lists, filters and opens a message", async ({ page }) => {
-  await signInAsOwner(page);
-  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Messages" }).click();
+test("the messages inbox finds a visitor's message, shows every field and its file, marks it unread and deletes it", async ({ page }) => {
+  const fake = fakeOwnerApi ? await installFakeOwnerApi(page) : null;
+  const name = `Ada Lovelace ${Date.now()}`;
+  const seed: SeedMessage = {
+    name,
+    email: "ada@example.com",
+    message: "Where is my order #1042? It was due yesterday.",
+    customFields: [
+      { slug: "order_number", label: "Order number", type: "text", value: "1042" },
+      { slug: "attachment", label: "Attachment", type: "file", value: "" },
+    ],
+    file: { field: "attachment", name: "receipt.pdf", type: "application/pdf", bytes: Buffer.from("%PDF-1.4\n%%EOF\n") },
+    refUrl: "http://127.0.0.1/product/hoodie",
+    pageTitle: "Hoodie",
+  };
+  if (fake) fake.addMessage(seed);
+  else storeMessage(seed);
+  await createAccount(page, true);
+  await page.goto("/admin/messages");
   await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+  await page.getByLabel("Search messages").fill(name);
+  await page.getByRole("button", { name: "Search" }).click();
+  const item = page.locator(".admin-inbox__link", { hasText: name });
+  await expect(item).toContainText("Unread");
+  await expect(item).toContainText("1 file");
   expect(await seriousViolations(page)).toEqual([]);
-  const first = page.locator(".admin-inbox__link").first();
-  if ((await first.count()) === 0) {
-    await expect(page.getByText("No messages yet.")).toBeVisible();
-    return;
-  }
-  await first.click();
-  await expect(page.getByRole("heading", { level: 1, name: /Message from / })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Mark as unread" })).toBeVisible();
+
+  await item.click();
+  await expect(page.getByRole("heading", { level: 1, name: `Message from ${name}` })).toBeVisible();
+  await expect(page.getByText("Where is my order #1042? It was due yesterday.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "ada@example.com" }).first()).toHaveAttribute("href", "mailto:ada@example.com");
+  await expect(page.getByRole("link", { name: "Hoodie" })).toHaveAttribute("href", "http://127.0.0.1/product/hoodie");
+  // Custom fields by label; a file field names its file.
+  await expect(page.locator(".admin-details").last()).toContainText("Order number1042");
+  await expect(page.locator(".admin-details").last()).toContainText("Attachmentreceipt.pdf");
+  const href = (await page.getByRole("link", { name: /receipt\.pdf/ }).getAttribute("href")) as string;
+  const download = await page.evaluate(async (url) => {
+    const response = await fetch(url);
+    return { status: response.status, disposition: response.headers.get("content-disposition") };
+  }, href);
+  expect(download).toEqual({ status: 200, disposition: expect.stringMatching(/^attachment; filename="message-\d+-\d+\.pdf"$/) });
   expect(await seriousViolations(page)).toEqual([]);
+
   await page.getByRole("button", { name: "Mark as unread" }).click();
   await expect(page.getByRole("button", { name: "Mark as read" })).toBeVisible();
+  await page.getByRole("button", { name: "Delete message" }).click();
+  await page.getByRole("dialog", { name: "Delete this message?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/admin\/messages$/);
+  await page.getByLabel("Search messages").fill(name);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("No messages match.")).toBeVisible();
 });
 
 test("no console code reaches the shop's pages: nothing an /admin route loads is reachable from the entry, root or shop routes", () => {

@@ -101,35 +101,39 @@ function invalidColours(body: Json): Record<string, string> {
   return details;
 }
 
-export async function installFakeOwnerApi(page: Page): Promise<void> {
+export interface FakeOwnerApi {
+  /** Adds a message as a visitor's contact form would (the real journey writes the row into the database). */
+  addMessage(message: SeedMessage): void;
+}
+
+export interface SeedMessage {
+  name: string;
+  email: string;
+  message: string;
+  customFields: { slug: string; label: string; type: string; value: string }[];
+  file: { field: string; name: string; type: string; bytes: Buffer };
+  refUrl: string;
+  pageTitle: string;
+}
+
+export async function installFakeOwnerApi(page: Page): Promise<FakeOwnerApi> {
   let nextId = 2;
   const widgets = new Map<number, Json>([[1, seedWidget(1, "Help widget", [])]]);
-  const messages = [
-    {
-      id: 1,
-      widget_id: 1,
-      channel_index: 7,
-      name: "Ada Lovelace",
-      email: "ada@example.com",
-      phone: "+44 20 7946 0000",
-      message: "Where is my order #1042? It was due yesterday.",
-      custom_fields: [{ slug: "order_number", label: "Order number", value: "1042" }],
-      files: [
-        {
-          id: 1,
-          field: "attachment",
-          file_name: "receipt.pdf",
-          content_type: "application/pdf",
-          size: 2048,
-          url: "/api/admin/v1/contact-messages/1/files/1",
-        },
-      ],
-      created_at: "2026-11-24T10:00:00Z",
-      read: false,
-      ref_url: "http://127.0.0.1/product/hoodie",
-      page_title: "Hoodie",
-    },
-  ];
+  const messages: {
+    id: number;
+    widget_id: number;
+    channel_index: number;
+    name: string;
+    email: string;
+    phone: string;
+    message: string;
+    custom_fields: SeedMessage["customFields"];
+    files: { id: number; field: string; file_name: string; content_type: string; size: number; url: string }[];
+    created_at: string;
+    read: boolean;
+    ref_url: string;
+    page_title: string;
+  }[] = [];
   const reply = (route: Route, status: number, body?: unknown) =>
     route.fulfill({
       status,
@@ -212,6 +216,17 @@ export async function installFakeOwnerApi(page: Page): Promise<void> {
         }));
       return reply(route, 200, { messages: list, total: list.length, page: 1, pages: 1 });
     }
+    match = /^\/contact-messages\/(\d+)\/files\/(\d+)$/.exec(path);
+    if (match && method === "GET") {
+      const message = messages.find((m) => m.id === Number(match?.[1]));
+      if (!message) return notFound(route, "cw_rest_message_not_found");
+      return route.fulfill({
+        status: 200,
+        contentType: "application/octet-stream",
+        headers: { "content-disposition": `attachment; filename="message-${message.id}-1.pdf"`, "x-content-type-options": "nosniff" },
+        body: "%PDF-1.4 fake",
+      });
+    }
     match = /^\/contact-messages\/(\d+)$/.exec(path);
     if (match) {
       const index = messages.findIndex((m) => m.id === Number(match?.[1]));
@@ -232,4 +247,27 @@ export async function installFakeOwnerApi(page: Page): Promise<void> {
     }
     return notFound(route, "rest_no_route");
   });
+  return {
+    addMessage(seed) {
+      const id = messages.length ? Math.max(...messages.map((m) => m.id)) + 1 : 1;
+      const url = `/api/admin/v1/contact-messages/${id}/files/1`;
+      messages.unshift({
+        id,
+        widget_id: 1,
+        channel_index: 7,
+        name: seed.name,
+        email: seed.email,
+        phone: "",
+        message: seed.message,
+        custom_fields: seed.customFields,
+        files: [
+          { id: 1, field: seed.file.field, file_name: seed.file.name, content_type: seed.file.type, size: seed.file.bytes.length, url },
+        ],
+        created_at: new Date().toISOString(),
+        read: false,
+        ref_url: seed.refUrl,
+        page_title: seed.pageTitle,
+      });
+    },
+  };
 }

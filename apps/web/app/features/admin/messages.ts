@@ -396,6 +396,7 @@ export const inboxMessages = {
   title: "Messages",
   intro: "What visitors sent through your widgets' contact forms.",
   search: "Search messages",
+  filters: "Filter messages",
   searchButton: "Search",
   widgetFilter: "Widget",
   allWidgets: "All widgets",

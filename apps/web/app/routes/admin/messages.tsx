@@ -43,7 +43,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
     <div className="admin-page">
       <h1>{t.title}</h1>
       <p className="admin-muted">{t.intro}</p>
-      <Form method="get" className="admin-filters" role="search" aria-label={t.search}>
+      <Form method="get" className="admin-filters" role="search" aria-label={t.filters}>
         <div className="admin-field">
           <label htmlFor="inbox-search">{t.search}</label>
           <input id="inbox-search" name="search" type="search" defaultValue={query.search} />
