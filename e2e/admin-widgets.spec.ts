@@ -123,7 +123,7 @@ test("the widgets list shows the demo widget; a new widget is made, refused a ba
   await expect(page.getByRole("heading", { level: 1, name: "New widget" })).toBeVisible();
   await page.getByLabel("Widget name").fill("Spring sale widget");
   await page.getByLabel("Add a channel").selectOption("Phone");
-  await page.getByRole("button", { name: "Add", exact: true }).first().click();
+  await page.getByRole("button", { name: "Add channel", exact: true }).click();
   await page.getByLabel("Phone number, with country code").fill("+1 555 010 2040");
   await page.getByLabel("Hover text", { exact: true }).fill("Call us");
   await page.getByRole("textbox", { name: "Button colour", exact: true }).fill("blue");

@@ -99,7 +99,8 @@ export const editorMessages = {
   advanced: "Advanced",
   // Channels
   addChannel: "Add a channel",
-  addChannelButton: "Add",
+  addChannelButton: "Add channel",
+  addFieldButton: "Add field",
   noChannels: "No channels yet. Add one above.",
   moveUp: (name: string) => `Move ${name} up`,
   moveDown: (name: string) => `Move ${name} down`,

@@ -199,7 +199,7 @@ export function ContactFormEditor({
             })}
           </select>
           <button type="button" className="button button--secondary admin-button--small" onClick={add}>
-            {t.addChannelButton}
+            {t.addFieldButton}
           </button>
         </div>
       </fieldset>
