@@ -98,6 +98,7 @@ test("the owner signs in at /admin: field errors, a wrong password, then the con
   await expect(nav.getByRole("link", { name: "Widgets" })).toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: "Messages" })).toBeVisible();
   await expect(page.getByRole("banner")).toContainText(email);
+  await expect(page).toHaveTitle("Widgets – Shop console – Cartwright Demo");
   // The shop's own header and footer are not part of the console.
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
 });

@@ -3,8 +3,8 @@
  * sign-out, the navigation (the current page marked with aria-current by NavLink), the main area.
  * Later issues add their pages to NAV_ITEMS (Orders, Customers, Catalogue, Coupons, Shipping…).
  */
-import { type ReactNode, useState } from "react";
-import { NavLink } from "react-router";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { NavLink, useLocation } from "react-router";
 import { adminClient, ownerApi } from "./api.ts";
 import { AnnouncerProvider } from "./components/feedback.tsx";
 import { consoleMessages as t } from "./messages.ts";
@@ -39,6 +39,19 @@ export function SignOutButton({ nonce, className }: { nonce: string; className?:
   );
 }
 
+/** After a page change inside the console, focus goes to the main area, so screen readers start at the new page (not on the first load). */
+function useFocusMainOnNavigation(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById("admin-main")?.focus();
+  }, [pathname]);
+}
+
 export function ConsoleShell({
   shopName,
   email,
@@ -51,6 +64,7 @@ export function ConsoleShell({
   children: ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  useFocusMainOnNavigation();
   return (
     <AnnouncerProvider>
       <a className="skip-link" href="#admin-main">

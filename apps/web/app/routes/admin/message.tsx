@@ -6,6 +6,7 @@ import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/c
 import { inboxMessages as t } from "../../features/admin/messages.ts";
 import { formatDateTime, formatSize } from "../../features/admin/messages-inbox/format.ts";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
+import { consoleMeta } from "../../features/admin/title.ts";
 import { CHANNEL_LABELS } from "../../features/admin/widgets/defaults.ts";
 import type { Route } from "./+types/message";
 
@@ -28,8 +29,8 @@ export function HydrateFallback() {
   return <LoadingPanel />;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? t.messageTitle(loaderData.message.name || t.anonymous) : t.title }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return consoleMeta(matches, loaderData ? t.messageTitle(loaderData.message.name || t.anonymous) : t.title);
 }
 
 /** Custom fields as the API gives them ({slug, label, type, value}); a file field's value (its file ids) is named by its files. */

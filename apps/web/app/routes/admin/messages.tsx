@@ -5,6 +5,7 @@ import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { inboxMessages as t } from "../../features/admin/messages.ts";
 import { formatDateTime, inboxQuery } from "../../features/admin/messages-inbox/format.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
+import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/messages";
 
 const PER_PAGE = 20;
@@ -20,8 +21,8 @@ export function HydrateFallback() {
   return <LoadingPanel />;
 }
 
-export function meta() {
-  return [{ title: t.title }];
+export function meta({ matches }: Route.MetaArgs) {
+  return consoleMeta(matches, t.title);
 }
 
 function pageLink(query: ReturnType<typeof inboxQuery>, page: number): string {

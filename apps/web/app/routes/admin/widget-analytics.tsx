@@ -7,6 +7,7 @@ import { ownerApi } from "../../features/admin/api.ts";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { analyticsMessages as t } from "../../features/admin/messages.ts";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
+import { consoleMeta } from "../../features/admin/title.ts";
 import { CHANNEL_LABELS } from "../../features/admin/widgets/defaults.ts";
 import type { Route } from "./+types/widget-analytics";
 
@@ -24,8 +25,8 @@ export function HydrateFallback() {
   return <LoadingPanel />;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: t.title(loaderData?.name ?? "") }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return consoleMeta(matches, t.title(loaderData?.name ?? ""));
 }
 
 const number = new Intl.NumberFormat("en");

@@ -4,6 +4,7 @@ import { ownerApi } from "../../features/admin/api.ts";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { editorMessages as t } from "../../features/admin/messages.ts";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
+import { consoleMeta } from "../../features/admin/title.ts";
 import { WidgetEditor } from "../../features/admin/widgets/WidgetEditor.tsx";
 import type { Route } from "./+types/widget-edit";
 
@@ -17,8 +18,8 @@ export function HydrateFallback() {
   return <LoadingPanel />;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? t.editTitle(loaderData.widget.identifier || `#${loaderData.widget.id}`) : t.newTitle }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return consoleMeta(matches, loaderData ? t.editTitle(loaderData.widget.identifier || `#${loaderData.widget.id}`) : t.editTitle(""));
 }
 
 export default function EditWidgetPage({ loaderData }: Route.ComponentProps) {

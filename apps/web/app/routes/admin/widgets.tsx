@@ -5,6 +5,7 @@ import { AdminApiError, ownerApi, type WidgetSummary } from "../../features/admi
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { widgetListMessages as t } from "../../features/admin/messages.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
+import { consoleMeta } from "../../features/admin/title.ts";
 import { ChannelIcons } from "../../features/admin/widgets/ChannelIcons.tsx";
 import type { Route } from "./+types/widgets";
 
@@ -17,8 +18,8 @@ export function HydrateFallback() {
   return <LoadingPanel />;
 }
 
-export function meta() {
-  return [{ title: t.title }];
+export function meta({ matches }: Route.MetaArgs) {
+  return consoleMeta(matches, t.title);
 }
 
 const number = new Intl.NumberFormat("en");
