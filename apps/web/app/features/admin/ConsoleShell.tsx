@@ -4,7 +4,7 @@
  * Later issues add their pages to NAV_ITEMS (Orders, Customers, Catalogue, Coupons, Shipping…).
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import { NavLink, useLocation, useNavigation } from "react-router";
 import { adminClient, ownerApi } from "./api.ts";
 import { AnnouncerProvider } from "./components/feedback.tsx";
 import { consoleMessages as t } from "./messages.ts";
@@ -65,6 +65,7 @@ export function ConsoleShell({
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
   useFocusMainOnNavigation();
+  const loading = useNavigation().state === "loading";
   return (
     <AnnouncerProvider>
       <a className="skip-link" href="#admin-main">
@@ -105,7 +106,8 @@ export function ConsoleShell({
             ))}
           </ul>
         </nav>
-        <main id="admin-main" className="admin-main" tabIndex={-1}>
+        {loading && <div className="admin-progress" aria-hidden="true" />}
+        <main id="admin-main" className="admin-main" tabIndex={-1} aria-busy={loading || undefined}>
           {children}
         </main>
       </div>

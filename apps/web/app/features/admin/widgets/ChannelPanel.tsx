@@ -79,6 +79,9 @@ export function ChannelPanel({ channel, path, onChange }: ChannelPanelProps) {
         <details className="admin-more" open={moreHasError || undefined}>
           <summary>{t.advanced}</summary>
           <FieldList value={channel} path={path} labels={channelLabels} specs={specs(more)} onChange={onChange} />
+          <p className="admin-field__hint">
+            {channelLabels.channel}: <code>{channel.channel}</code>
+          </p>
         </details>
       )}
     </div>
