@@ -177,6 +177,39 @@ test("the editor shows every group for the demo widget's channels, and triggers 
   await expect(days.locator("option:checked")).toHaveText("Monday to Friday");
   await expect(page.getByText("Unsaved changes")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // Leaving with unsaved changes asks first; staying keeps them.
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Messages" }).click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/admin\/widgets\/\d+$/);
+  await expect(days).toHaveValue("8");
+});
+
+test("the console works from the keyboard and on a phone: skip link, menu button, current page", async ({ page }) => {
+  await signInAsOwner(page);
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#admin-main")).toBeFocused();
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  const menu = page.getByRole("button", { name: "Console" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("navigation", { name: "Console" })).toBeHidden();
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Messages" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Console" })).toBeHidden();
+  await menu.click();
+  await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Messages" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("analytics: totals, the chart with its numbers, the presets", async ({ page }) => {
