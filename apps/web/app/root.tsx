@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -80,8 +81,14 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   return [{ title: siteTitle }];
 }
 
+/** Routes whose handle says `console: true` (the owner console at /admin) draw their own frame, not the shop's. */
+function useConsolePage(): boolean {
+  return useMatches().some((match) => (match.handle as { console?: boolean } | undefined)?.console === true);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const shop = !useConsolePage();
   const shopPath = data?.storePages.shop || "/shop";
   return (
     <html lang="en">
@@ -95,12 +102,14 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          {layoutMessages.skipToContent}
-        </a>
+        {shop && (
+          <a className="skip-link" href="#main">
+            {layoutMessages.skipToContent}
+          </a>
+        )}
         <CartProvider nonce={data?.storeNonce ?? { value: "", timestamp: 0 }}>
-          {data?.storeNotice && <StoreNotice id={data.storeNotice.id} text={data.storeNotice.text} />}
-          {data && (
+          {shop && data?.storeNotice && <StoreNotice id={data.storeNotice.id} text={data.storeNotice.text} />}
+          {shop && data && (
             <SiteHeader
               siteTitle={data.siteTitle}
               shopPath={shopPath}
@@ -115,11 +124,17 @@ export function Layout({ children }: { children: ReactNode }) {
               }}
             />
           )}
-          <main id="main" className="site-main">
-            {children}
-          </main>
-          {data && <SiteFooter siteTitle={data.siteTitle} privacyPath={data.storePages.privacy} termsPath={data.storePages.terms} />}
-          {data?.comingSoon && <ComingSoonBanner text={data.comingSoon.text} dismissUrl={data.comingSoon.dismissUrl} />}
+          {shop ? (
+            <main id="main" className="site-main">
+              {children}
+            </main>
+          ) : (
+            children
+          )}
+          {shop && data && (
+            <SiteFooter siteTitle={data.siteTitle} privacyPath={data.storePages.privacy} termsPath={data.storePages.terms} />
+          )}
+          {shop && data?.comingSoon && <ComingSoonBanner text={data.comingSoon.text} dismissUrl={data.comingSoon.dismissUrl} />}
         </CartProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />

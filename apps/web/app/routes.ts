@@ -16,5 +16,15 @@ export default [
   route("my-account/details", "routes/account-details.tsx"),
   route("privacy", "routes/policy.tsx", { id: "privacy" }),
   route("terms", "routes/policy.tsx", { id: "terms" }),
+  // The owner console: its own frame and stylesheet, its modules in chunks no shop page loads (decision 0022).
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("widgets", "routes/admin/widgets.tsx"),
+    route("widgets/new", "routes/admin/widget-new.tsx"),
+    route("widgets/:id", "routes/admin/widget-edit.tsx"),
+    route("widgets/:id/analytics", "routes/admin/widget-analytics.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+    route("messages/:id", "routes/admin/message.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,116 @@
+/**
+ * The console's frame: skip link, a header (banner) with the shop's name, who is signed in and
+ * sign-out, the navigation (the current page marked with aria-current by NavLink), the main area.
+ * Later issues add their pages to NAV_ITEMS (Orders, Customers, Catalogue, Coupons, Shipping…).
+ */
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { NavLink, useLocation, useNavigation } from "react-router";
+import { adminClient, ownerApi } from "./api.ts";
+import { AnnouncerProvider } from "./components/feedback.tsx";
+import { consoleMessages as t } from "./messages.ts";
+
+export const ADMIN_PATH = "/admin";
+
+/** The console's sections, in the order the navigation lists them; only pages that exist. */
+export const NAV_ITEMS: { to: string; label: string }[] = [
+  { to: `${ADMIN_PATH}/widgets`, label: t.navWidgets },
+  { to: `${ADMIN_PATH}/messages`, label: t.navMessages },
+];
+
+export function SignOutButton({ nonce, className }: { nonce: string; className?: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className={className ?? "button button--secondary"}
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        adminClient().primeNonce(nonce);
+        try {
+          await ownerApi.signOut();
+        } finally {
+          window.location.assign(ADMIN_PATH);
+        }
+      }}
+    >
+      {t.signOut}
+    </button>
+  );
+}
+
+/** After a page change inside the console, focus goes to the main area, so screen readers start at the new page (not on the first load). */
+function useFocusMainOnNavigation(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById("admin-main")?.focus();
+  }, [pathname]);
+}
+
+export function ConsoleShell({
+  shopName,
+  email,
+  nonce,
+  children,
+}: {
+  shopName: string;
+  email: string;
+  nonce: string;
+  children: ReactNode;
+}) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  useFocusMainOnNavigation();
+  const loading = useNavigation().state === "loading";
+  return (
+    <AnnouncerProvider>
+      <a className="skip-link" href="#admin-main">
+        {t.skipToContent}
+      </a>
+      <div className="admin">
+        <header className="admin-header">
+          <button
+            type="button"
+            className="admin-header__menu"
+            aria-expanded={menuOpen}
+            aria-controls="admin-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden="true">☰</span>
+            <span className="visually-hidden">{t.mainNavigation}</span>
+          </button>
+          <p className="admin-header__shop">
+            <span className="admin-header__name">{shopName}</span>
+            <span className="admin-header__label">{t.consoleTitle}</span>
+          </p>
+          <div className="admin-header__user">
+            <a href="/" className="admin-header__link">
+              {t.viewShop}
+            </a>
+            <span className="admin-header__email">{t.signedInAs(email)}</span>
+            <SignOutButton nonce={nonce} className="button button--secondary admin-button--small" />
+          </div>
+        </header>
+        <nav id="admin-nav" className={`admin-nav${menuOpen ? " admin-nav--open" : ""}`} aria-label={t.mainNavigation}>
+          <ul>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="admin-nav__link" onClick={() => setMenuOpen(false)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {loading && <div className="admin-progress" aria-hidden="true" />}
+        <main id="admin-main" className="admin-main" tabIndex={-1} aria-busy={loading || undefined}>
+          {children}
+        </main>
+      </div>
+    </AnnouncerProvider>
+  );
+}

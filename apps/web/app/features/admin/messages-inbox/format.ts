@@ -1,0 +1,26 @@
+/** How the inbox writes dates and sizes. */
+
+const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
+
+export function formatDateTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The inbox's query from the URL, clamped to what the API takes. */
+export function inboxQuery(search: URLSearchParams) {
+  const page = Number(search.get("page"));
+  const widget = Number(search.get("widget"));
+  return {
+    search: (search.get("search") ?? "").slice(0, 200),
+    widget_id: Number.isInteger(widget) && widget > 0 ? widget : undefined,
+    unread: search.get("unread") === "1",
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * /admin: the owner console's frame. The server says who is asking (the storefront port's account):
+ * a guest gets the owner's sign-in, a shopper "This area is for the shop owner", the owner the
+ * console around the child page. Every page below loads its data in the browser from the owner API.
+ */
+import { Outlet, useRouteLoaderData } from "react-router";
+import { storefrontContext } from "../../context.ts";
+import adminStyles from "../../features/admin/admin.css?url";
+import { ConsoleShell, SignOutButton } from "../../features/admin/ConsoleShell.tsx";
+import { consoleMessages as t } from "../../features/admin/messages.ts";
+import { SignInForm } from "../../features/admin/SignInForm.tsx";
+import type { loader as rootLoader } from "../../root.tsx";
+import type { Route } from "./+types/layout";
+
+/** Tells the root layout to leave out the shop's header, footer and notices. */
+export const handle = { console: true };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { account, settings } = context.get(storefrontContext);
+  const customer = await account.current();
+  const owner = customer ? await account.isOwner() : false;
+  return {
+    shopName: settings.siteTitle,
+    who: !customer ? ("guest" as const) : owner ? ("owner" as const) : ("shopper" as const),
+    email: customer?.email ?? "",
+  };
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.who === "owner" ? t.consoleTitle : t.signInTitle;
+  return [{ title: loaderData ? `${title} – ${loaderData.shopName}` : title }, { name: "robots", content: "noindex" }];
+}
+
+/** Who is signed in changes only with a sign-in or sign-out, which load the page afresh. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const nonce = root?.storeNonce.value ?? "";
+  const { shopName, who, email } = loaderData;
+  if (who === "guest") return <SignInForm shopName={shopName} nonce={nonce} />;
+  if (who === "shopper")
+    return (
+      <main id="admin-main" className="admin-signin">
+        <div className="admin-signin__card">
+          <p className="admin-signin__shop">{shopName}</p>
+          <h1>{t.notOwnerTitle}</h1>
+          <p>{t.notOwnerBody(email)}</p>
+          <p className="admin-actions">
+            <SignOutButton nonce={nonce} />
+            <a href="/">{t.backToShop}</a>
+          </p>
+        </div>
+      </main>
+    );
+  return (
+    <ConsoleShell shopName={shopName} email={email} nonce={nonce}>
+      <Outlet />
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,157 @@
+/** /admin/widgets: every widget with its switch, channels, 30 days' views and clicks, and its actions. */
+import { useState } from "react";
+import { Link } from "react-router";
+import { AdminApiError, ownerApi, type WidgetSummary } from "../../features/admin/api.ts";
+import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
+import { widgetListMessages as t } from "../../features/admin/messages.ts";
+import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
+import { consoleMeta } from "../../features/admin/title.ts";
+import { ChannelIcons } from "../../features/admin/widgets/ChannelIcons.tsx";
+import type { Route } from "./+types/widgets";
+
+export async function clientLoader() {
+  return ownerApi.listWidgets();
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingPanel />;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return consoleMeta(matches, t.title);
+}
+
+const number = new Intl.NumberFormat("en");
+const nameOf = (widget: WidgetSummary) => widget.identifier || t.untitled(widget.id);
+
+export default function WidgetsPage({ loaderData }: Route.ComponentProps) {
+  const [widgets, setWidgets] = useState(loaderData.widgets);
+  const [pending, setPending] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<WidgetSummary | null>(null);
+  const [error, setError] = useState("");
+  const announce = useAnnounce();
+
+  async function toggle(widget: WidgetSummary, active: boolean) {
+    setPending(widget.id);
+    setError("");
+    setWidgets((list) => list.map((item) => (item.id === widget.id ? { ...item, active } : item)));
+    try {
+      await ownerApi.setWidgetActive(widget.id, active);
+      announce(active ? t.activated(nameOf(widget)) : t.deactivated(nameOf(widget)));
+    } catch (failure) {
+      setWidgets((list) => list.map((item) => (item.id === widget.id ? { ...item, active: !active } : item)));
+      setError(failure instanceof AdminApiError ? failure.message : String(failure));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function remove(widget: WidgetSummary) {
+    setDeleting(null);
+    setError("");
+    try {
+      await ownerApi.deleteWidget(widget.id);
+      setWidgets((list) => list.filter((item) => item.id !== widget.id));
+      announce(t.deleted(nameOf(widget)));
+      document.getElementById("admin-main")?.focus();
+    } catch (failure) {
+      setError(failure instanceof AdminApiError ? failure.message : String(failure));
+    }
+  }
+
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1>{t.title}</h1>
+        <Link to="/admin/widgets/new" className="button">
+          {t.newWidget}
+        </Link>
+      </div>
+      <p className="admin-muted">{t.intro}</p>
+      {error && (
+        <p className="admin-alert admin-alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      {widgets.length === 0 ? (
+        <p className="admin-empty">{t.empty}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.name}</th>
+                <th scope="col">{t.active}</th>
+                <th scope="col">{t.channels}</th>
+                <th scope="col" className="admin-num">
+                  {t.views}
+                </th>
+                <th scope="col" className="admin-num">
+                  {t.clicks}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t.actions}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {widgets.map((widget) => (
+                <tr key={widget.id}>
+                  <th scope="row">
+                    <Link to={`/admin/widgets/${widget.id}`}>{nameOf(widget)}</Link>
+                  </th>
+                  <td>
+                    <label className="admin-switch">
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        aria-checked={widget.active}
+                        checked={widget.active}
+                        disabled={pending === widget.id}
+                        onChange={(event) => toggle(widget, event.target.checked)}
+                      />
+                      <span className="visually-hidden">{t.activeLabel(nameOf(widget))}</span>
+                    </label>
+                  </td>
+                  <td>{widget.channels.length ? <ChannelIcons channels={widget.channels} /> : t.noChannels}</td>
+                  <td className="admin-num">{number.format(widget.views)}</td>
+                  <td className="admin-num">{number.format(widget.clicks)}</td>
+                  <td>
+                    <div className="admin-row-actions">
+                      <Link to={`/admin/widgets/${widget.id}`} aria-label={`${t.edit} ${nameOf(widget)}`}>
+                        {t.edit}
+                      </Link>
+                      <Link to={`/admin/widgets/${widget.id}/analytics`} aria-label={`${t.analytics} ${nameOf(widget)}`}>
+                        {t.analytics}
+                      </Link>
+                      <button
+                        type="button"
+                        className="admin-link-button admin-link-button--danger"
+                        aria-label={`${t.delete} ${nameOf(widget)}`}
+                        onClick={() => setDeleting(widget)}
+                      >
+                        {t.delete}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? t.confirmDeleteTitle(nameOf(deleting)) : ""}
+        body={t.confirmDeleteBody}
+        onConfirm={() => deleting && remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleRouteError error={error} />;
+}
