@@ -12,9 +12,10 @@ import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import Database from "better-sqlite3";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { createSessionToken } from "../apps/server/src/http/tokens.ts";
+import { createSessionToken, createWidgetNonce } from "../apps/server/src/http/tokens.ts";
 import { buildWeb } from "../scripts/build-web.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -36,9 +37,15 @@ interface Step {
   requests?: number;
   /** Load bench/floor-server.ts instead of the shop (the shop still makes the carts). */
   floor?: true;
+  /** Form-encoded body (POST /ajax, as the widget sends its reports) instead of JSON. */
+  form?: true;
 }
 
 const CART = "/api/store/v1/cart";
+/** The demo widget's channels (DEMO.md), reported in turn. */
+const DEMO_CHANNELS = ["WhatsApp", "Telegram", "Facebook_Messenger", "Phone", "SMS", "Email", "WeChat", "Contact_Us"];
+const report = (action: string, fields: (n: number) => Record<string, string>) => (n: number) =>
+  new URLSearchParams({ action, widgetId: "1", userId: "0", isMobile: String(n % 2), nonce: "{nonce}", ...fields(n) }).toString();
 const scenarios: Record<string, Step[]> = {
   catalogue: [
     { name: "GET /api/store/v1/products?per_page=12", path: "/api/store/v1/products?per_page=12", connections: 20 },
@@ -101,6 +108,25 @@ const scenarios: Record<string, Step[]> = {
         floor: true,
       }),
     ),
+  ],
+  // Issue 16: widget reports ingested per second (POST /ajax, one upsert each), 50 visitors at once.
+  "widget-reports": [
+    {
+      name: "update_contact_channel_click",
+      path: "/ajax",
+      method: "POST",
+      form: true,
+      body: report("update_contact_channel_click", (n) => ({ channel: DEMO_CHANNELS[n % DEMO_CHANNELS.length] as string })),
+      connections: 50,
+    },
+    {
+      name: "update_contact_widget_views",
+      path: "/ajax",
+      method: "POST",
+      form: true,
+      body: report("update_contact_widget_views", () => ({ "channels[]": "WhatsApp", isOpen: "0", isSingle: "0" })),
+      connections: 50,
+    },
   ],
   // Issue 5: orders placed per second at 20 shoppers checking out at once, each with a cart of its own.
   checkout: [
@@ -202,6 +228,33 @@ async function filledCart(productId = 1): Promise<{ token: string; key: string }
   return { token, key: cart.items[0]?.key ?? "" };
 }
 
+/** A visitor's browser: reports from crawlers are answered but never counted, which is not what is measured. */
+const BROWSER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36";
+let widgetNonce = "";
+
+/** The demo widget's nonce as its pages carry it: signed over the widget's token, read from the bench's database. */
+function demoWidgetNonce(dataDir: string): string {
+  const db = new Database(join(dataDir, "shop.db"), { readonly: true });
+  try {
+    const row = db.prepare("select settings from contact_widgets where id = 1").get() as { settings: string } | undefined;
+    if (!row) throw new Error("the demo widget was not seeded");
+    return createWidgetNonce(SECRET, 1, (JSON.parse(row.settings) as { widget_token: string }).widget_token);
+  } finally {
+    db.close();
+  }
+}
+
+/** Views and clicks counted for the demo widget so far: the bench checks each report was counted. */
+function countedReports(dataDir: string): number {
+  const db = new Database(join(dataDir, "shop.db"), { readonly: true });
+  try {
+    return (db.prepare("select coalesce(sum(views + clicks), 0) as n from contact_widget_stats where widget_id = 1").get() as { n: number })
+      .n;
+  } finally {
+    db.close();
+  }
+}
+
 async function load(step: Step) {
   /** Carts for one run: per-connection runs get carts of their own, so warm-up leaves no trace on them. */
   const makeTokens = async (count: number): Promise<{ tokens: string[]; key: string }> => {
@@ -237,8 +290,14 @@ async function load(step: Step) {
     const n = counter++;
     if (step.carts === "per-connection" && !context.token) context.token = tokens[connection++ % tokens.length];
     const token = step.carts === "pool" || step.carts === "filled" ? tokens[n % tokens.length] : context.token;
-    const headers: Record<string, string> = { "content-type": "application/json", ...(token ? { "cart-token": token } : {}) };
-    const body = step.body ? JSON.stringify(step.body(n)).replace("{key}", key) : undefined;
+    const headers: Record<string, string> = step.form
+      ? { "content-type": "application/x-www-form-urlencoded", "user-agent": BROWSER_AGENT }
+      : { "content-type": "application/json", ...(token ? { "cart-token": token } : {}) };
+    const body = step.form
+      ? String(step.body?.(n)).replace("%7Bnonce%7D", encodeURIComponent(widgetNonce))
+      : step.body
+        ? JSON.stringify(step.body(n)).replace("{key}", key)
+        : undefined;
     return { ...request, path, headers, ...(body ? { body } : {}) };
   };
   const options: autocannon.Options = {
@@ -519,7 +578,12 @@ async function main() {
       const results = [];
       for (const step of scenarios[name] ?? []) {
         if (step.floor) floor ??= await startFloorServer(dataDir);
+        if (step.form) widgetNonce = demoWidgetNonce(dataDir);
+        const countedBefore = step.form ? countedReports(dataDir) : 0;
         const figures = await load(step);
+        // Every report of the run (warm-up included) must have been counted once: a fast refusal is not a result.
+        if (step.form && countedReports(dataDir) - countedBefore < figures.requests)
+          throw new Error(`${step.name}: ${figures.requests} reports answered but only ${countedReports(dataDir) - countedBefore} counted`);
         results.push(figures);
         const budget = budgets[name]?.[step.name];
         const verdict = budget
