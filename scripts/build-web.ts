@@ -20,7 +20,7 @@ const sources = [
   "package-lock.json",
 ];
 
-function newestMtime(path: string): number {
+export function newestMtime(path: string): number {
   const full = join(root, path);
   if (!existsSync(full)) return 0;
   const stat = statSync(full);
@@ -52,7 +52,7 @@ async function compressedForms(content: Buffer): Promise<{ gz: Buffer; br: Buffe
  * Writes NAME.gz and NAME.br beside every script and stylesheet under `directory`, each only
  * when it is smaller than the file itself (the server then sends the file as it is).
  */
-async function precompressAssets(directory: string): Promise<number> {
+export async function precompressAssets(directory: string): Promise<number> {
   let written = 0;
   for (const entry of readdirSync(directory, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !PRECOMPRESSED.test(entry.name)) continue;
@@ -69,7 +69,9 @@ async function precompressAssets(directory: string): Promise<number> {
 }
 
 export async function buildWeb({ force = false } = {}): Promise<void> {
-  if (!force && webBuildIsFresh()) return;
+  // The contact widget's own build (decision 0020), after the storefront's, which empties its folders.
+  const { buildWidget } = await import("./build-widget.ts");
+  if (!force && webBuildIsFresh()) return buildWidget();
   console.log("Building the storefront…");
   const result = spawnSync(join(root, "node_modules/.bin/react-router"), ["build", "apps/web"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) {
@@ -78,6 +80,7 @@ export async function buildWeb({ force = false } = {}): Promise<void> {
   }
   const written = await precompressAssets(clientDirectory);
   console.log(`Precompressed the storefront's scripts and stylesheets: ${written} files.`);
+  await buildWidget({ force });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildWeb({ force: process.argv.includes("--force") });
