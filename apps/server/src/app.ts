@@ -1,5 +1,7 @@
 /** buildApp(deps): the whole shop as a Fastify instance, testable with app.inject and no port. */
+
 import type { Socket } from "node:net";
+import { join } from "node:path";
 import AjvCompiler from "@fastify/ajv-compiler";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -20,12 +22,13 @@ import { attributionRoutes } from "./modules/attribution/index.ts";
 import { ajaxRoutes, cartRoutes } from "./modules/cart/index.ts";
 import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
 import { checkoutRoutes } from "./modules/checkout/index.ts";
+import { embedRoutes } from "./modules/contact-widget/index.ts";
 import { customerRoutes, loginSessionStands } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
 import { PLACED_STATUSES } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
-import { registerStorefront, type WebOptions } from "./web.ts";
+import { registerStorefront, WEB_BUILD_DIR, type WebOptions } from "./web.ts";
 
 export interface AppDeps {
   config: Pick<Config, "logLevel" | "production" | "rateLimit"> & { secret: string; trustProxy?: Config["trustProxy"] };
@@ -176,6 +179,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await legacy.register(ajaxRoutes);
   });
   await app.register(mediaRoutes, { db: deps.db });
+  // The contact widget's scripts and the one-tag embed /widget/{id}.js (decision 0020).
+  await app.register(embedRoutes, {
+    db: deps.db,
+    secret: deps.config.secret,
+    widgetDirectory: join((deps.web ? deps.web.buildDirectory : undefined) ?? WEB_BUILD_DIR, "widget"),
+  });
 
   // Anything else under /api is an API path: it answers JSON, never the storefront's HTML.
   app.all("/api/*", async (_request, reply) => sendError(reply, noRoute()));
