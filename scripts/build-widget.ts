@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { rolldown } from "rolldown";
-import { newestMtime, precompressAssets } from "./build-web.ts";
+import { newestMtime, precompressAssets } from "./build-helpers.ts";
 
 const root = resolve(import.meta.dirname, "..");
 export const WIDGET_BUILD_DIR = join(root, "apps/web/build/widget");

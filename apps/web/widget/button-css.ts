@@ -22,7 +22,7 @@ export const BUTTON_CSS = `
 .cw-cta{max-width:min(260px,60vw);padding:8px 12px;border-radius:8px;background:var(--cw-cta-bg);color:var(--cw-cta-fg);box-shadow:0 2px 8px rgba(0,0,0,.15);white-space:normal;pointer-events:none}
 .cw-cta-hover{display:none}
 .cw-row:hover .cw-cta-hover,.cw-row:focus-within .cw-cta-hover{display:block}
-.cw-open .cw-cta{display:none}
+.cw-open .cw-cta{display:none!important}
 .cw-badge{position:absolute;top:-4px;right:-4px;min-width:20px;height:20px;padding:0 5px;border-radius:10px;background:var(--cw-badge-bg);color:var(--cw-badge-fg);font-size:12px;font-weight:700;line-height:20px;text-align:center}
 .cw-left .cw-badge{right:auto;left:-4px}
 [hidden]{display:none!important}
