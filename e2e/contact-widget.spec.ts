@@ -224,7 +224,7 @@ test.describe("the widget core on a page of its own", () => {
     const data = widgetPage([{ settings: { attention_effect: "jump" }, channels: demoChannels() }]);
     await openHarness(page, data);
     const animation = () => style(mainButton(page), "animationName");
-    expect(await animation()).toBe("cw-jump");
+    expect(await animation()).toBe("cw-effect-jump");
     await page.emulateMedia({ reducedMotion: "reduce" });
     expect(await animation()).toBe("none");
   });

@@ -32,6 +32,11 @@ export async function buildWidget({ force = false } = {}): Promise<void> {
   const bundle = await rolldown({
     input: { loader: join(root, "apps/web/widget/loader.ts") },
     platform: "browser",
+    // An import the bundler cannot find would be left for the browser, which cannot either: fail the build.
+    onLog(level, log, handler) {
+      if (log.code === "UNRESOLVED_IMPORT") throw new Error(log.message);
+      handler(level, log);
+    },
     // Only the widget's own code and the commerce package: nothing reads process.env in the browser.
     transform: { define: { "process.env.NODE_ENV": '"production"' }, target: "es2020" },
   });

@@ -24,8 +24,8 @@ export const CORE_CSS = `
 .cw-row-channel{display:flex;align-items:center;gap:10px;width:100%;padding:6px 8px;border:0;border-radius:8px;background:transparent;color:inherit;text-decoration:none;font:inherit;cursor:pointer;text-align:start}
 .cw-row-channel:hover{background:rgba(127,127,127,.12)}
 .cw-row-channel .cw-channel{--cw-size:36px;box-shadow:none}
-.cw-popup{position:fixed;z-index:2147483001;bottom:var(--cw-popup-bottom);max-width:calc(100vw - 2 * var(--cw-side))}
-.cw-right .cw-popup{right:var(--cw-side)}
-.cw-left .cw-popup{left:var(--cw-side)}
+.cw-popup-slot{position:fixed;z-index:2147483001;bottom:var(--cw-popup-bottom);max-width:calc(100vw - 2 * var(--cw-side))}
+.cw-right .cw-popup-slot{right:var(--cw-side)}
+.cw-left .cw-popup-slot{left:var(--cw-side)}
 .cw-blur{position:fixed;inset:0;z-index:2147482999;border:0;margin:0;padding:0;background:rgba(17,24,39,.12);backdrop-filter:blur(4px);-webkit-backdrop-filter:blur(4px);cursor:default}
 `;

@@ -226,7 +226,7 @@ export async function openForm(view: WidgetView, channel: PageChannel, kind: Pop
   if (!popups) return;
   if (core.popup) closeForm(view, false);
   if (core.list) core.list.hidden = true;
-  const slot = h("div", { class: "cw-popup" });
+  const slot = h("div", { class: "cw-popup-slot" });
   const size = view.widget.settings.widget_size;
   slot.style.setProperty("--cw-popup-bottom", `calc(${size + FORM_OFFSET_PX}px + var(--cw-bottom))`);
   const handle = popups.openPopup({
