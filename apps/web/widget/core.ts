@@ -199,13 +199,14 @@ function hideBlur(core: Core): void {
 }
 
 /** Opens the channel list (spec §4.1 "open"). */
-export async function openList(view: WidgetView, options: { fromClick: boolean }): Promise<void> {
+export async function openList(view: WidgetView): Promise<void> {
   if (view.state === "hidden" || view.state === "auto-hidden") return;
   const core = coreOf(view);
   const list = await buildList(core, view);
   list.hidden = false;
   setState(view, "open");
-  if (!options.fromClick) core.reports.channelsSeen();
+  // After a first click's report, which carries the channel views it could; the rest go here.
+  core.reports.channelsSeen();
   showBlur(core, view);
 }
 
@@ -271,7 +272,7 @@ export function closeForm(view: WidgetView, reopen: boolean): void {
     setState(view, "closed");
     return;
   }
-  void openList(view, { fromClick: true }).then(() => {
+  void openList(view).then(() => {
     core.win.setTimeout(() => {
       (core.controls.get(popup.channel.channel) ?? view.trigger).focus();
       hideBlur(core);
@@ -302,7 +303,9 @@ export function shown(view: WidgetView): void {
   // default_state open with a single channel (and no chat view) acts as click (spec §4.1).
   const opensNow = settings.default_state === "open" && !view.single;
   core.reports.widgetShown(opensNow);
-  if (opensNow) void openList(view, { fromClick: false });
+  // A single channel is on view as soon as the widget is.
+  if (view.single) core.reports.channelsSeen();
+  if (opensNow) void openList(view);
   const preset = view.channels.find((channel) => channel.is_default_open);
   if (preset)
     void kindOf(core, view, preset).then((kind) => {
@@ -330,16 +333,16 @@ export async function triggerClicked(view: WidgetView): Promise<void> {
   }
   if (view.state === "form") {
     closeForm(view, false);
-    return openList(view, { fromClick: true });
+    return openList(view);
   }
   if (view.state === "open") return closeWidget(view, false);
   core.reports.widgetClicked();
-  return openList(view, { fromClick: true });
+  return openList(view);
 }
 
 /** default_state hover (desktop only): open while the pointer is over the widget. */
 export function hoverOpen(view: WidgetView): void {
-  if (view.state === "closed" && !view.single) void openList(view, { fromClick: false });
+  if (view.state === "closed" && !view.single) void openList(view);
 }
 
 export function hoverClose(view: WidgetView): void {
