@@ -29,7 +29,9 @@ function boot(win: Window): void {
     warned = true;
     win.setTimeout(look, RETRY_MS);
   };
-  look();
+  // React hoists the async loader into <head>: the settings in the body may not be parsed yet.
+  if (win.document.readyState === "loading") win.document.addEventListener("DOMContentLoaded", look, { once: true });
+  else look();
 }
 
 boot(window);

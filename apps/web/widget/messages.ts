@@ -4,6 +4,8 @@ export const widgetMessages = {
   open: "Contact us",
   /** The main button's name while open, when the owner left close_text blank. */
   close: "Close",
+  /** The widget's landmark. */
+  landmark: "Contact widget",
   /** The channel list's name. */
   channels: "Contact channels",
   /** Added to the main button's name while the pending-message badge shows. */

@@ -77,7 +77,14 @@ export function mountWidget(win: Window, page: WidgetPage, widget: WidgetPayload
   const root = host.attachShadow({ mode: "open" });
   root.adoptedStyleSheets = [sheet(BUTTON_CSS), ...(settings.has_custom_css && settings.custom_css ? [sheet(settings.custom_css)] : [])];
 
-  const frame = h("div", { class: `cw-frame cw-${side}`, hidden: true, "data-state": "hidden" });
+  // A landmark of its own, so the widget is not content outside every landmark.
+  const frame = h("div", {
+    class: `cw-frame cw-${side}`,
+    hidden: true,
+    "data-state": "hidden",
+    role: "complementary",
+    "aria-label": widgetMessages.landmark,
+  });
   const vars: Record<string, string> = {
     "--cw-size": `${settings.widget_size}px`,
     "--cw-color": settings.widget_color,
