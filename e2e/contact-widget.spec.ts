@@ -175,6 +175,11 @@ test.describe("the widget core on a page of its own", () => {
     const panel = page.getByRole("region", { name: "Need help?" });
     await expect(panel).toBeVisible();
     await expect(panel.getByText("We answer within the hour.")).toBeVisible();
+    // No font named: the page's own (a font the widget never fetches).
+    await page.locator("body").evaluate((b) => {
+      (b as unknown as { style: { fontFamily: string } }).style.fontFamily = "Verdana";
+    });
+    expect(await style(panel.getByText("We answer within the hour."), "fontFamily")).toBe("Verdana");
     await expect(panel.getByRole("link", { name: "Telegram" })).toBeVisible();
     const head = panel.getByText("Need help?");
     expect(await style(head, "backgroundColor")).toBe("rgb(17, 34, 51)");
@@ -197,6 +202,7 @@ test.describe("the widget core on a page of its own", () => {
             pending_mesg_count_bgcolor: "#00ff00",
             show_cta: "all_time",
             cta_text: "Questions about {title}?",
+            font_family: "Georgia",
           },
           channels: demoChannels(),
         },
@@ -218,6 +224,7 @@ test.describe("the widget core on a page of its own", () => {
     await page.keyboard.press("Escape");
     // all_time: the tooltip stays after the first click.
     await expect(page.getByText("Questions about Harness page?", { exact: true })).toBeVisible();
+    expect(await style(page.getByText("Questions about Harness page?", { exact: true }), "fontFamily")).toMatch(/^Georgia/);
   });
 
   test("attention effects move the button, never under prefers-reduced-motion", async ({ page }) => {

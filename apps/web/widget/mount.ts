@@ -103,6 +103,11 @@ export function mountWidget(win: Window, page: WidgetPage, widget: WidgetPayload
   const ctaText = fillMarkers(settings.cta_text, info).trim();
   const pending = settings.is_pending_mesg_enabled && settings.pending_mesg_count > 0 ? settings.pending_mesg_count : 0;
   const effect = settings.attention_effect && settings.attention_effect !== "none" ? `cw-fx-${settings.attention_effect}` : "";
+  if (effect || widget.triggers.exit_intent)
+    void import("./effects-css.ts").then(({ EFFECTS_CSS }) => {
+      // Before the owner's custom CSS, which stays last so it wins.
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets.slice(0, 1), sheet(EFFECTS_CSS), ...root.adoptedStyleSheets.slice(1)];
+    });
   const trigger = h("button", { type: "button", class: `cw-trigger ${effect}`.trim(), "aria-expanded": "false" });
   const badge = pending ? h("span", { class: "cw-badge", "aria-hidden": "true" }, String(pending)) : null;
   trigger.append(widgetIcon(settings), svgHolder("cw-close-icon", CLOSE_ICON_MARKUP));
