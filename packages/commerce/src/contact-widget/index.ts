@@ -4,6 +4,7 @@
  * by the server and by the widget's own scripts. Its own entry (`@cartwright/commerce/contact-widget`).
  */
 export * from "./channels.ts";
+export * from "./contact-form.ts";
 export * from "./defaults.ts";
 export * from "./memory.ts";
 export * from "./schedule.ts";
