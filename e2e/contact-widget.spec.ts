@@ -227,6 +227,27 @@ test.describe("the widget core on a page of its own", () => {
     expect(await style(page.getByText("Questions about Harness page?", { exact: true }), "fontFamily")).toMatch(/^Georgia/);
   });
 
+  test("the button's icon: built in, the uploaded image, or one of the bundled icon set", async ({ page }) => {
+    const icon = () => mainButton(page).locator(".cw-icon");
+    await openHarness(page, widgetPage([{ settings: { widget_icon: "chat-smile" }, channels: demoChannels() }]));
+    await expect(icon().locator("svg path")).toHaveCount(1);
+    const smile = await icon().innerHTML();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    const pixel = "data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==";
+    await openHarness(page, widgetPage([{ settings: { widget_icon: "chat-image", widget_icon_url: pixel }, channels: demoChannels() }]));
+    await expect(icon().locator("img")).toHaveAttribute("src", pixel);
+    await expect(icon().locator("img")).toHaveAttribute("alt", "");
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await openHarness(
+      page,
+      widgetPage([{ settings: { widget_icon: "chat-fa-icon", widget_fa_icon: "fa-headset" }, channels: demoChannels() }]),
+    );
+    await expect.poll(() => icon().innerHTML()).not.toBe("");
+    const headset = await icon().innerHTML();
+    expect(headset).not.toBe(smile);
+    expect(headset).toContain("M12 2a9 9 0 0 0-9 9v6");
+  });
+
   test("attention effects move the button, never under prefers-reduced-motion", async ({ page }) => {
     const data = widgetPage([{ settings: { attention_effect: "jump" }, channels: demoChannels() }]);
     await openHarness(page, data);
