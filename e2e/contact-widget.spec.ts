@@ -222,6 +222,7 @@ test.describe("the widget core on a page of its own", () => {
     await button.click();
     await expect(badge).toHaveCount(0);
     await page.keyboard.press("Escape");
+    await expect(mainButton(page, "Questions about Harness page?")).toBeFocused();
     // all_time: the tooltip stays after the first click.
     await expect(page.getByText("Questions about Harness page?", { exact: true })).toBeVisible();
     expect(await style(page.getByText("Questions about Harness page?", { exact: true }), "fontFamily")).toMatch(/^Georgia/);

@@ -117,7 +117,7 @@ export function mountWidget(win: Window, page: WidgetPage, widget: WidgetPayload
   frame.append(row);
   root.append(frame);
 
-  const openName = (ctaText || widgetMessages.open) + (badge ? `, ${widgetMessages.pending(pending)}` : "");
+  let openName = (ctaText || widgetMessages.open) + (badge ? `, ${widgetMessages.pending(pending)}` : "");
   const closeName = settings.close_text.trim() || widgetMessages.close;
   let core: Promise<Core> | undefined;
   let stopTriggers = () => {};
@@ -169,7 +169,9 @@ export function mountWidget(win: Window, page: WidgetPage, widget: WidgetPayload
       if (effect) trigger.classList.remove(effect);
       // first_click: the tooltip steps aside after the first click and shows on hover only (spec §4.1).
       if (settings.show_cta === "first_click") cta?.classList.add("cw-cta-hover");
-      trigger.setAttribute("aria-label", openName.replace(`, ${widgetMessages.pending(pending)}`, ""));
+      // The badge went with the first click, and its count with it from the button's name.
+      openName = ctaText || widgetMessages.open;
+      if (!view.single) trigger.setAttribute("aria-label", openName);
     }
     withCore((module) => module.triggerClicked(view));
   });
