@@ -5,7 +5,7 @@
  * one-tag embed run against the real shop once its server side (the page payload) is in.
  */
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { devices, expect, type Locator, type Page, test } from "@playwright/test";
 import { channel, demoChannels, HARNESS_PATH, loaderFile, openHarness, type Report, widgetPage } from "./support/widget-harness.ts";
 
 const mainButton = (page: Page, name: string | RegExp = "Contact us") => page.getByRole("button", { name });
@@ -336,6 +336,22 @@ test.describe("the widget core on a page of its own", () => {
   });
 });
 
+test.describe("on a phone", () => {
+  const { defaultBrowserType: _browser, ...phone } = devices["Pixel 7"];
+  test.use(phone);
+
+  test("the phone-only channels show, the reports say mobile, and hover opens on a tap", async ({ page }) => {
+    const reports = await openHarness(page, widgetPage([{ settings: { default_state: "hover" }, channels: demoChannels() }]));
+    await expect.poll(() => actions(reports)).toEqual(["update_contact_widget_views"]);
+    expect(reports[0]?.fields.get("isMobile")).toBe("1");
+    expect(reports[0]?.fields.getAll("channels[]")).toEqual(["WhatsApp", "Telegram", "Phone", "SMS", "Email"]);
+    await mainButton(page).tap();
+    await expect(channelList(page).getByRole("link", { name: "SMS" })).toHaveAttribute("href", /^sms:\+15550102040/);
+    // WhatsApp's app link on a phone, not its web version.
+    await expect(channelList(page).getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/15550102030/);
+  });
+});
+
 test.describe("triggers with the browser clock set by the test", () => {
   test("time delay, scroll depth and auto-hide tick every second", async ({ page }) => {
     await page.clock.install();
@@ -479,6 +495,27 @@ test.describe("on the shop (needs the server's page payload, issue 16 H2)", () =
     await page.waitForTimeout(500);
     expect(reports).toEqual(["update_contact_widget_views", "update_contact_widget_click"]);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("a popup takes the list's place (form-open), the main button closes it back to the list, Escape to the button", async ({ page }) => {
+    await page.goto("/shop");
+    await mainButton(page, "Need help? Contact us").click();
+    await channelList(page).getByRole("button", { name: "WhatsApp" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(channelList(page)).toBeHidden();
+    const close = page.getByRole("button", { name: "Hide" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    // 100 ms after it opens, focus is in the popup (spec §4.1).
+    await expect(dialog.getByRole("textbox")).toBeFocused();
+    await close.click();
+    await expect(dialog).toHaveCount(0);
+    await expect(channelList(page)).toBeVisible();
+    await channelList(page).getByRole("button", { name: "WhatsApp" }).click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(mainButton(page, "Need help? Contact us")).toBeFocused();
   });
 
   test("the one-tag embed shows the widget on a page of another origin", async ({ page, baseURL }) => {
