@@ -26,6 +26,7 @@ describe("GET /widget/<hashed file>", () => {
     expect(gzip.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(gzip.headers.vary).toMatch(/accept-encoding/i);
     expect(gzip.headers["access-control-allow-origin"]).toBe("*");
+    expect(gzip.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     expect(gunzipSync(gzip.rawPayload).equals(file)).toBe(true);
     // Budget of the issue: the loader adds at most 6 KB gzip to a page.
     expect(gzip.rawPayload.length).toBeLessThanOrEqual(6 * 1024);
@@ -51,6 +52,7 @@ describe("GET /widget/{id}.js", () => {
       const response = await shop.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+      expect(response.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     }
   });
 

@@ -105,7 +105,8 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedRouteOptio
       .header("cache-control", HASHED_CACHE)
       .header("vary", "accept-encoding")
       // Other sites import the loader and its chunks as modules, which browsers fetch with CORS.
-      .header("access-control-allow-origin", "*");
+      .header("access-control-allow-origin", "*")
+      .header("cross-origin-resource-policy", "cross-origin");
     if (encoding) reply.header("content-encoding", encoding);
     return reply.send(encoding === "br" ? file.br : encoding === "gzip" ? file.gz : file.body);
   };
@@ -121,7 +122,12 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedRouteOptio
     const loader = manifest()?.loader;
     const visitor = { headers: request.headers, ip: request.ip };
     const page = loader ? await embedPage(options.db, options.secret, Number(embed[1]), visitor, shopOrigin(request)) : null;
-    reply.header("content-type", JS).header("cache-control", EMBED_CACHE).header("x-content-type-options", "nosniff");
+    // Loaded by other sites' pages: the shop's same-origin resource policy (helmet) does not apply here.
+    reply
+      .header("content-type", JS)
+      .header("cache-control", EMBED_CACHE)
+      .header("x-content-type-options", "nosniff")
+      .header("cross-origin-resource-policy", "cross-origin");
     if (!page || !loader) return reply.code(404).send("");
     return reply.send(embedScript(page, `${page.assetsUrl}${loader}`));
   });
