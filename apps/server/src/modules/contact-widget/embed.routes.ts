@@ -105,14 +105,15 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedRouteOptio
       .header("cache-control", HASHED_CACHE)
       .header("vary", "accept-encoding")
       // Other sites import the loader and its chunks as modules, which browsers fetch with CORS.
-      .header("access-control-allow-origin", "*")
-      .header("cross-origin-resource-policy", "cross-origin");
+      .header("access-control-allow-origin", "*");
     if (encoding) reply.header("content-encoding", encoding);
     return reply.send(encoding === "br" ? file.br : encoding === "gzip" ? file.gz : file.body);
   };
 
   app.get<{ Params: { file: string } }>("/widget/:file", async (request, reply) => {
     const { file } = request.params;
+    // Loaded by other sites' pages: the shop's same-origin resource policy (helmet) does not apply here.
+    reply.header("cross-origin-resource-policy", "cross-origin");
     const embed = /^([1-9][0-9]{0,9})\.js$/.exec(file);
     if (!embed || !isStoredId(Number(embed[1]))) {
       const hashed = hashedFile(file);
@@ -122,12 +123,7 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedRouteOptio
     const loader = manifest()?.loader;
     const visitor = { headers: request.headers, ip: request.ip };
     const page = loader ? await embedPage(options.db, options.secret, Number(embed[1]), visitor, shopOrigin(request)) : null;
-    // Loaded by other sites' pages: the shop's same-origin resource policy (helmet) does not apply here.
-    reply
-      .header("content-type", JS)
-      .header("cache-control", EMBED_CACHE)
-      .header("x-content-type-options", "nosniff")
-      .header("cross-origin-resource-policy", "cross-origin");
+    reply.header("content-type", JS).header("cache-control", EMBED_CACHE).header("x-content-type-options", "nosniff");
     if (!page || !loader) return reply.code(404).send("");
     return reply.send(embedScript(page, `${page.assetsUrl}${loader}`));
   });
