@@ -4,8 +4,10 @@
  * /widget/, a payload from the shared defaults, reports caught); the demo widget on /shop and the
  * one-tag embed run against the real shop once its server side (the page payload) is in.
  */
+import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { devices, expect, type Locator, type Page, test } from "@playwright/test";
+import { rolldown } from "rolldown";
 import { channel, demoChannels, HARNESS_PATH, loaderFile, openHarness, type Report, widgetPage } from "./support/widget-harness.ts";
 
 const mainButton = (page: Page, name: string | RegExp = "Contact us") => page.getByRole("button", { name });
@@ -334,6 +336,43 @@ test.describe("the widget core on a page of its own", () => {
     await expect(mainButton(page, "Telegram")).toBeVisible();
     await expect(channelList(page)).toHaveCount(0);
   });
+});
+
+test("the console's preview: drawn at once inside its box whatever the triggers say, never reporting", async ({ page }) => {
+  // The console builds apps/web/widget/preview.ts with the storefront; here it is bundled for the harness page.
+  const bundle = await rolldown({ input: join(import.meta.dirname, "../apps/web/widget/preview.ts"), platform: "browser" });
+  const { output } = await bundle.generate({ format: "es", codeSplitting: false });
+  await bundle.close();
+  await page.route("**/preview-under-test.js", (route) => route.fulfill({ contentType: "text/javascript", body: output[0].code }));
+  const reports = await openHarness(page, null);
+  const data = widgetPage([{ triggers: { has_time_delay: true, time_delay: 60, exit_intent: true }, channels: demoChannels() }]);
+  await inPage(
+    page,
+    `(async () => {
+      const box = document.createElement("div");
+      box.id = "preview-box";
+      box.style.cssText = "position:absolute;top:100px;left:100px;width:400px;height:500px";
+      document.body.append(box);
+      const { mountWidgetPreview } = await import("/preview-under-test.js");
+      window.preview = mountWidgetPreview(box, ${JSON.stringify(data)});
+    })()`,
+  );
+  const button = mainButton(page);
+  await expect(button).toBeVisible();
+  const box = (await button.boundingBox())!;
+  // Bottom right of the 400 × 500 box at (100, 100), 25 px in (spec §9).
+  expect(Math.round(box.x + box.width)).toBe(100 + 400 - 25);
+  expect(Math.round(box.y + box.height)).toBe(100 + 500 - 25);
+  await button.click();
+  await expect(channelList(page)).toBeVisible();
+  await inPage(
+    page,
+    `window.preview.update(${JSON.stringify(widgetPage([{ settings: { cta_text: "Edited" }, channels: demoChannels() }]))})`,
+  );
+  await expect(mainButton(page, "Edited")).toBeVisible();
+  await expect(mainButton(page)).toHaveCount(0);
+  await page.waitForTimeout(300);
+  expect(reports).toEqual([]);
 });
 
 test.describe("on a phone", () => {
