@@ -5,7 +5,7 @@
  * after 2 days (H1's memory rules over visitorStore). Nothing is sent for crawlers, in the
  * console's preview or with analytics off. Analytics events go to gtag or dataLayer when enabled.
  */
-import { markReported, shouldReport } from "@cartwright/commerce/contact-widget";
+import { markReported, memoryStorageKey, shouldReport } from "@cartwright/commerce/contact-widget";
 import { visitorStore } from "./memory-store.ts";
 import type { WidgetView } from "./view.ts";
 
@@ -53,7 +53,7 @@ function send(win: Window, url: string, fields: Fields): void {
 export function reporter(win: Window, view: WidgetView): Reporter {
   const { page, widget } = view;
   const enabled = widget.settings.analytics && !page.crawler && !widget.preview;
-  const memory = visitorStore(win, page, `contactWidget_${widget.id}`);
+  const memory = visitorStore(win, page, memoryStorageKey(widget.id));
   const due = (key: string) => enabled && shouldReport(memory, key, Date.now());
   const mark = (key: string) => markReported(memory, key, Date.now());
   const common = (): Fields => ({ widgetId: widget.id, userId: 0, isMobile: view.isMobile ? 1 : 0 });
