@@ -22,3 +22,12 @@ test("the open mini-cart drawer has no serious accessibility violation", async (
   await expect(page.getByRole("dialog", { name: /Your cart/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+// WCAG 2.5.3 Label in Name (an axe rule it runs only when asked): the header's mini-cart button's visible amount and count are in its name.
+for (const path of ["/shop", "/product/hoodie", "/cart"]) {
+  test(`${path}: every control's visible text is part of its name`, async ({ page }) => {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}

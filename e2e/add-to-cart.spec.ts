@@ -9,7 +9,7 @@ async function closeDrawer(page: Page) {
   await expect(page.getByRole("dialog", { name: /Your cart/ })).toBeHidden();
 }
 
-const miniCart = (count: number, total: string) => `${count} ${count === 1 ? "item" : "items"} in cart, total price of ${total}`;
+const miniCart = (count: number, total: string) => `${total}, ${count} ${count === 1 ? "item" : "items"} in cart`;
 
 test("a product page adds the chosen quantity and the mini-cart counts it", async ({ page }) => {
   await page.goto("/product/classic-t-shirt");

@@ -1,5 +1,7 @@
 /** buildApp(deps): the whole shop as a Fastify instance, testable with app.inject and no port. */
+
 import type { Socket } from "node:net";
+import { join } from "node:path";
 import AjvCompiler from "@fastify/ajv-compiler";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -26,6 +28,7 @@ import {
   configureContactWidgets,
   contactAjaxActions,
   contactWidgetAdminRoutes,
+  embedRoutes,
   messagesAdminRoutes,
   registerContactMessages,
   widgetPreflightRoutes,
@@ -35,7 +38,7 @@ import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
 import { PLACED_STATUSES } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
-import { registerStorefront, type WebOptions } from "./web.ts";
+import { registerStorefront, WEB_BUILD_DIR, type WebOptions } from "./web.ts";
 
 export interface AppDeps {
   config: Pick<Config, "logLevel" | "production" | "rateLimit"> & {
@@ -211,6 +214,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAjax(app, { actions: { ...cartAjaxActions, ...contactAjaxActions }, secret: deps.config.secret, stands, contextFor });
   await app.register(widgetPreflightRoutes, { db: deps.db });
   await app.register(mediaRoutes, { db: deps.db });
+  // The contact widget's scripts and the one-tag embed /widget/{id}.js (decision 0020).
+  await app.register(embedRoutes, {
+    db: deps.db,
+    secret: deps.config.secret,
+    widgetDirectory: join((deps.web ? deps.web.buildDirectory : undefined) ?? WEB_BUILD_DIR, "widget"),
+  });
 
   // Anything else under /api is an API path: it answers JSON, never the storefront's HTML.
   app.all("/api/*", async (_request, reply) => sendError(reply, noRoute()));

@@ -20,6 +20,7 @@ import * as cart from "./modules/cart/index.ts";
 import * as catalog from "./modules/catalog/index.ts";
 import * as checkout from "./modules/checkout/index.ts";
 import { sampleCart } from "./modules/checkout/index.ts";
+import * as contactWidget from "./modules/contact-widget/index.ts";
 import * as customers from "./modules/customers/index.ts";
 import * as orders from "./modules/orders/index.ts";
 import * as payments from "./modules/payments/index.ts";
@@ -65,6 +66,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
   const { db } = options;
 
   const clientBuildDirectory = join(buildDirectory, "client");
+  const widgetLoader = contactWidget.widgetLoaderPath(join(buildDirectory, "widget"));
   await app.register(fastifyReactRouter, {
     build,
     mode: "production",
@@ -128,6 +130,12 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         },
         visitor: { meta: () => getVisitorMeta(ctx) },
         attribution: orderAttribution,
+        contactWidgets: async () => {
+          const loaderSrc = widgetLoader();
+          if (!loaderSrc) return null;
+          const page = await contactWidget.widgetPage(ctx, { headers: request.headers, ip: request.ip });
+          return page.widgets.length ? { page, loaderSrc } : null;
+        },
         checkout: checkoutServices(db, base.settings, current),
         account: accountServices({ ctx, secret: options.secret, settings: base.settings, request, reply }),
         catalog: {

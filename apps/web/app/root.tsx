@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { COMING_SOON_DISMISS_URL, ComingSoonBanner } from "./components/ComingSoonBanner.tsx";
+import { ContactWidgets } from "./components/ContactWidgets.tsx";
 import { ErrorPanel, NotFound } from "./components/ErrorPanel.tsx";
 import { SiteFooter, SiteHeader } from "./components/SiteHeader.tsx";
 import { StoreNotice } from "./components/StoreNotice.tsx";
@@ -34,11 +35,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { settings, catalog, cart, visitor, cspNonce, nonce, attribution } = context.get(storefrontContext);
-  const [categories, summary, meta] = await Promise.all([
+  const { settings, catalog, cart, visitor, cspNonce, nonce, attribution, contactWidgets } = context.get(storefrontContext);
+  const [categories, summary, meta, widgets] = await Promise.all([
     catalog.listCategories(),
     cart.summary(),
     settings.comingSoon.enabled ? visitor.meta() : Promise.resolve({} as Awaited<ReturnType<typeof visitor.meta>>),
+    contactWidgets(),
   ]);
   const notice = settings.storeNotice;
   const dismissed = readCookie(request.headers.get("cookie"), storeNoticeCookie(notice.id)) !== undefined;
@@ -64,6 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     attribution: attribution && { domain: attribution.domain, consent: attribution.consent },
     addToCartBehaviour: settings.addToCartBehaviour,
     displayCartPricesIncludingTax: settings.displayCartPricesIncludingTax,
+    /** The contact widgets' settings and loader (decision 0020); null when none shows. */
+    contactWidgets: widgets,
   };
 }
 
@@ -138,6 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </CartProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
+        {shop && data?.contactWidgets && <ContactWidgets widgets={data.contactWidgets} nonce={data.nonce} />}
       </body>
     </html>
   );

@@ -3,6 +3,7 @@
  * The web app reads only this; the server's adapter (apps/server/src/web.ts) fills it from the modules.
  */
 import type { BrowserAttribution } from "../attribution/consent.ts";
+import type { WidgetPage } from "../contact-widget/types.ts";
 import type { StoreAddress, StoreCart, StoreProduct, StoreVariation } from "../store-api.ts";
 import type { ProductPage, ProductQuery, StoreCategory } from "./catalog.ts";
 import type { CustomerOrderSummary, OrderView } from "./orders.ts";
@@ -141,6 +142,13 @@ export interface StorefrontCheckout {
   preview(): Promise<StoreCart | null>;
 }
 
+/** The page's contact widgets (decision 0020): the settings root.tsx renders, and the loader's address. */
+export interface StorefrontContactWidgets {
+  page: WidgetPage;
+  /** The built loader under /widget/ (hashed name). */
+  loaderSrc: string;
+}
+
 export interface Storefront {
   settings: StorefrontSettings;
   catalog: StorefrontCatalog;
@@ -155,4 +163,6 @@ export interface Storefront {
   nonce: string;
   /** Nonce for inline scripts, matching the page's Content-Security-Policy. */
   cspNonce: string;
+  /** The active contact widgets for this visitor; null when none shows or the widget is not built. */
+  contactWidgets(): Promise<StorefrontContactWidgets | null>;
 }

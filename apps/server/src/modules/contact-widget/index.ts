@@ -19,6 +19,7 @@ export {
   updateWidget,
   widgetAnalytics,
 } from "./contact-widget.service.ts";
+export { embedRoutes, widgetLoaderPath } from "./embed.routes.ts";
 export { embedPage, widgetPage } from "./page.ts";
 export { allowWidgetOrigin, checkWidgetNonce, widgetErrors, widgetOfCall, widgetPreflightRoutes } from "./reports.ts";
 export { configureContactWidgets } from "./runtime.ts";

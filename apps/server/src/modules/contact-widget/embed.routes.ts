@@ -1,0 +1,130 @@
+/**
+ * The widget's scripts (decision 0020): the build's hashed files at /widget/<name>-<hash>.js,
+ * cached for a year, sent as the .br or .gz the build wrote beside them when the request accepts it;
+ * and the one-tag embed GET /widget/{id}.js, the widget's settings (H2's embedPage) and an import
+ * of the loader, cached briefly and privately (it carries the visitor's country and a nonce).
+ */
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { WidgetPage } from "@cartwright/commerce/contact-widget";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isStoredId } from "../../db/ids.ts";
+import type { Db } from "../../db/index.ts";
+import { embedPage } from "./page.ts";
+
+export interface EmbedRouteOptions {
+  db: Db;
+  secret: string;
+  /** apps/web/build/widget: the files and manifest.json of scripts/build-widget.ts. */
+  widgetDirectory: string;
+}
+
+interface WidgetManifest {
+  loader: string;
+  files: string[];
+}
+
+interface WidgetFile {
+  body: Buffer;
+  br?: Buffer;
+  gz?: Buffer;
+}
+
+const HASHED_CACHE = "public, max-age=31536000, immutable";
+/** The embed holds a nonce of the current 12-hour tick and the visitor's country: a short, private cache. */
+const EMBED_CACHE = "private, max-age=300";
+const JS = "text/javascript; charset=utf-8";
+/** The queue loader.ts reads (apps/web/widget/page.ts PAGE_QUEUE). */
+const PAGE_QUEUE = "cartwrightContactWidgets";
+
+/** Reads the build's manifest again whenever the build is newer than the copy kept. */
+function manifestReader(directory: string): () => WidgetManifest | null {
+  let kept: { mtime: number; manifest: WidgetManifest } | null = null;
+  return () => {
+    const file = join(directory, "manifest.json");
+    let mtime: number;
+    try {
+      mtime = statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (kept?.mtime !== mtime) kept = { mtime, manifest: JSON.parse(readFileSync(file, "utf8")) as WidgetManifest };
+    return kept.manifest;
+  };
+}
+
+/** Reads the loader's address under /widget/ (null before the widget is built), again only when the build changes. */
+export function widgetLoaderPath(widgetDirectory: string): () => string | null {
+  const manifest = manifestReader(widgetDirectory);
+  return () => {
+    const loader = manifest()?.loader;
+    return loader ? `/widget/${loader}` : null;
+  };
+}
+
+/** The embed's script: queue the settings, then import the loader (a second tag's import is the same module). */
+export function embedScript(page: WidgetPage, loaderUrl: string): string {
+  // Inside a script: no "</script" or line separators can end or break it.
+  const json = JSON.stringify(page)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  return `(function(w){var q=w.${PAGE_QUEUE}=w.${PAGE_QUEUE}||[];q.push(${json});import(${JSON.stringify(loaderUrl)});})(window);\n`;
+}
+
+function shopOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export async function embedRoutes(app: FastifyInstance, options: EmbedRouteOptions): Promise<void> {
+  const manifest = manifestReader(options.widgetDirectory);
+  const files = new Map<string, WidgetFile>();
+  const readOptional = (path: string) => {
+    try {
+      return readFileSync(path);
+    } catch {
+      return undefined;
+    }
+  };
+  const hashedFile = (name: string): WidgetFile | null => {
+    if (!manifest()?.files.includes(name)) return null;
+    let file = files.get(name);
+    if (!file) {
+      const path = join(options.widgetDirectory, name);
+      file = { body: readFileSync(path), br: readOptional(`${path}.br`), gz: readOptional(`${path}.gz`) };
+      files.set(name, file);
+    }
+    return file;
+  };
+
+  const sendHashed = (request: FastifyRequest, reply: FastifyReply, file: WidgetFile) => {
+    const accepts = String(request.headers["accept-encoding"] ?? "");
+    const encoding = file.br && /\bbr\b/.test(accepts) ? "br" : file.gz && /\bgzip\b/.test(accepts) ? "gzip" : null;
+    reply
+      .header("content-type", JS)
+      .header("cache-control", HASHED_CACHE)
+      .header("vary", "accept-encoding")
+      // Other sites import the loader and its chunks as modules, which browsers fetch with CORS.
+      .header("access-control-allow-origin", "*");
+    if (encoding) reply.header("content-encoding", encoding);
+    return reply.send(encoding === "br" ? file.br : encoding === "gzip" ? file.gz : file.body);
+  };
+
+  app.get<{ Params: { file: string } }>("/widget/:file", async (request, reply) => {
+    const { file } = request.params;
+    // Loaded by other sites' pages: the shop's same-origin resource policy (helmet) does not apply here.
+    reply.header("cross-origin-resource-policy", "cross-origin");
+    const embed = /^([1-9][0-9]{0,9})\.js$/.exec(file);
+    if (!embed || !isStoredId(Number(embed[1]))) {
+      const hashed = hashedFile(file);
+      if (!hashed) return reply.code(404).header("content-type", JS).send("");
+      return sendHashed(request, reply, hashed);
+    }
+    const loader = manifest()?.loader;
+    const visitor = { headers: request.headers, ip: request.ip };
+    const page = loader ? await embedPage(options.db, options.secret, Number(embed[1]), visitor, shopOrigin(request)) : null;
+    reply.header("content-type", JS).header("cache-control", EMBED_CACHE).header("x-content-type-options", "nosniff");
+    if (!page || !loader) return reply.code(404).send("");
+    return reply.send(embedScript(page, `${page.assetsUrl}${loader}`));
+  });
+}
