@@ -52,6 +52,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
+      // The address the journeys use, so that http://localhost:<port> is another site (the widget's embed journeys).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: `file:${join(process.env.CW_E2E_DATA, "shop.db")}`,
       LOG_LEVEL: "warn",
     },

@@ -70,8 +70,10 @@ function isShopOrigin(request: FastifyRequest, origin: string | undefined, db: D
 export function allowWidgetOrigin(request: FastifyRequest, reply: FastifyReply, widget: { allowed_origins: readonly string[] }): void {
   const origin = request.headers.origin;
   reply.header("Vary", "Origin");
-  if (isShopOrigin(request, origin, request.ctx.db)) return;
-  if (!origin || !widget.allowed_origins.includes(origin)) throw widgetErrors.originNotAllowed(origin ?? "");
+  if (origin === undefined) return;
+  if (!isShopOrigin(request, origin, request.ctx.db) && !widget.allowed_origins.includes(origin))
+    throw widgetErrors.originNotAllowed(origin);
+  // Also for the shop's own origin: its PUBLIC_URL may name another host than the one the page was served from.
   reply.header("Access-Control-Allow-Origin", origin);
 }
 
