@@ -127,6 +127,17 @@ const scenarios: Record<string, Step[]> = {
       body: report("update_contact_widget_views", () => ({ "channels[]": "WhatsApp", isOpen: "0", isSingle: "0" })),
       connections: 50,
     },
+    // No budget: this machine's floor in the same run, the figures above are read against it (decision 0013).
+    { name: "reference: GET /api/health", path: "/api/health", connections: 50 },
+    {
+      name: "reference: floor write",
+      path: "/floor/write",
+      method: "POST",
+      body: (n) => ({ key: "{key}", quantity: 1 + (n % 3) }),
+      carts: "per-connection",
+      connections: 50,
+      floor: true,
+    },
   ],
   // Issue 5: orders placed per second at 20 shoppers checking out at once, each with a cart of its own.
   checkout: [
