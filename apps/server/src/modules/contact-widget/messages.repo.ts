@@ -1,47 +1,15 @@
 /**
  * Contact-us messages in the database: the message and its files (bytes included, so every
- * process serves them) written in one transaction, the owner's inbox queries, and the few widget
- * facts a message needs, read here so this part stands on its own (decision 0023).
+ * process serves them) written in one transaction, and the owner's inbox queries (decision 0023).
+ * The widget a message names is read through the widget's own repo (reports.ts widgetOfCall).
  */
-import type { Channel } from "@cartwright/commerce/contact-widget";
 import { type Insertable, type Selectable, sql } from "kysely";
-import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
 import type { ContactMessageFilesTable, ContactMessagesTable } from "../../db/schema.ts";
 
 export type MessageRow = Selectable<ContactMessagesTable>;
 export type NewMessage = Omit<Insertable<ContactMessagesTable>, "id" | "read_at">;
 export type NewMessageFile = Omit<Insertable<ContactMessageFilesTable>, "id" | "message_id" | "created_at">;
-
-/** What a message needs of its widget: the token its nonce is signed over, and its channels. */
-export interface MessagesWidget {
-  id: number;
-  widgetToken: string;
-  /** Other sites whose pages may post to the widget (checked with the widget's cross-origin rule). */
-  allowedOrigins: string[];
-  channels: Channel[];
-}
-
-/** The active widget's token and channels, or null when it is missing or switched off. */
-export async function widgetForMessages(db: Db, id: number): Promise<MessagesWidget | null> {
-  if (!isStoredId(id)) return null;
-  const row = await db
-    .selectFrom("contact_widgets")
-    .select(["id", "settings", "channels", "allowed_origins"])
-    .where("id", "=", id)
-    .where("active", "=", 1)
-    .executeTakeFirst();
-  if (!row) return null;
-  const settings = JSON.parse(row.settings) as { widget_token?: unknown };
-  const channels = JSON.parse(row.channels) as unknown;
-  const origins = JSON.parse(row.allowed_origins) as unknown;
-  return {
-    id: row.id,
-    widgetToken: typeof settings.widget_token === "string" ? settings.widget_token : "",
-    allowedOrigins: Array.isArray(origins) ? origins.filter((o): o is string => typeof o === "string") : [],
-    channels: Array.isArray(channels) ? (channels as Channel[]) : [],
-  };
-}
 
 /** One stored custom field: files are named by their file ids (comma-separated) once stored. */
 export interface StoredCustomField {

@@ -11,25 +11,17 @@ import {
   CONTACT_FORM_MESSAGES,
   type ContactField,
   type ContactFormSettings,
+  type ContactWidget,
   checkContactForm,
 } from "@cartwright/commerce/contact-widget";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type AjaxActions, type AjaxFile, type AjaxForm, formField } from "../../http/ajax.ts";
-import { StoreError } from "../../http/errors.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
-import { verifyWidgetNonce } from "../../http/tokens.ts";
 import { type Mailer, type MailLog, sendContactMessageNotice } from "../emails/index.ts";
 import { createAltchaChallenge } from "./captcha/altcha.ts";
 import { type CaptchaOptions, captchaFor, captchaTokenField } from "./captcha/captcha.ts";
-import {
-  insertMessage,
-  type MessagesWidget,
-  type NewMessageFile,
-  ownerAccountEmail,
-  type StoredCustomField,
-  widgetForMessages,
-} from "./messages.repo.ts";
-import { allowWidgetOrigin } from "./reports.ts";
+import { insertMessage, type NewMessageFile, ownerAccountEmail, type StoredCustomField } from "./messages.repo.ts";
+import { allowWidgetOrigin, checkWidgetNonce, widgetErrors, widgetOfCall } from "./reports.ts";
 import { checkFileContent, MESSAGE_FILE_LIMITS, UPLOAD_MESSAGES } from "./uploads.ts";
 
 /** What the messages need from the app: the signing secret, the mailer, the captcha providers' secrets. */
@@ -73,12 +65,6 @@ export const MESSAGE_REPLIES = {
   tooLong: (limit: number) => CONTACT_FORM_MESSAGES.tooLong.replace("{0}", String(limit)),
 } as const;
 
-const widgetErrors = {
-  notFound: () => new StoreError("cw_widget_not_found", "This contact widget does not exist or is switched off.", 404),
-  invalidNonce: () => new StoreError("cw_widget_invalid_nonce", "The page is out of date. Please reload it and try again.", 403),
-  channelNotFound: () => new StoreError("cw_widget_channel_not_found", "This widget has no contact form at that place.", 404),
-};
-
 const STANDARD_FIELDS = ["name", "email", "phone", "message"] as const;
 type StandardField = (typeof STANDARD_FIELDS)[number];
 const isStandard = (field: ContactField): field is ContactField & { field: StandardField } =>
@@ -86,14 +72,13 @@ const isStandard = (field: ContactField): field is ContactField & { field: Stand
 
 const clip = (text: string | undefined, length: number) => (text ?? "").slice(0, length);
 
-/** The widget by the form's `widget` field, after its nonce is checked. */
-async function checkedWidget(request: FastifyRequest, reply: FastifyReply, form: AjaxForm, secret: string): Promise<MessagesWidget> {
-  const widget = await widgetForMessages(request.ctx.db, Number(formField(form, "widget") ?? formField(form, "widgetId")));
-  if (!widget) throw widgetErrors.notFound();
+/** The active widget the form names, once its origin and nonce are checked (the reports' own rules). */
+async function checkedWidget(request: FastifyRequest, reply: FastifyReply, form: AjaxForm): Promise<ContactWidget> {
+  const widget = await widgetOfCall(request.ctx.db, form);
+  if (!widget.active) throw widgetErrors.notFound();
   // Another site posts only when the owner allowed it for this widget (and then may read the answer).
-  allowWidgetOrigin(request, reply, { allowed_origins: widget.allowedOrigins });
-  if (!verifyWidgetNonce(secret, widget.id, widget.widgetToken, formField(form, "nonce") ?? formField(form, "widgetNonce"), now(request)))
-    throw widgetErrors.invalidNonce();
+  allowWidgetOrigin(request, reply, widget);
+  checkWidgetNonce(request.ctx.db, widget, form, now(request));
   return widget;
 }
 
@@ -267,7 +252,7 @@ function notifyOwner(
 
 async function saveMessage(request: FastifyRequest, reply: FastifyReply, form: AjaxForm) {
   const state = stateOf(request);
-  const widget = await checkedWidget(request, reply, form, state.secret);
+  const widget = await checkedWidget(request, reply, form);
   const index = Number(formField(form, "channel"));
   const channel = Number.isInteger(index) ? widget.channels[index] : undefined;
   if (channel?.channel_type !== "Contact_Us") throw widgetErrors.channelNotFound();
@@ -349,7 +334,7 @@ export const messageAjaxActions: AjaxActions = {
     session: false,
     async handle(request, reply, form) {
       const state = stateOf(request);
-      const widget = await checkedWidget(request, reply, form, state.secret);
+      const widget = await checkedWidget(request, reply, form);
       return createAltchaChallenge(state.secret, widget.id, now(request));
     },
   },

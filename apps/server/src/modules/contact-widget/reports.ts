@@ -30,6 +30,8 @@ export const widgetErrors = {
     new StoreError("cw_widget_invalid_nonce", "The widget's security token is missing or has expired. Reload the page.", 403),
   originNotAllowed: (origin: string) =>
     new StoreError("cw_widget_origin_not_allowed", "This widget may not be used from this site.", 403, { origin }),
+  /** The contact form's call names a channel that is not a contact form. */
+  channelNotFound: () => new StoreError("cw_widget_channel_not_found", "This widget has no contact form at that place.", 404),
   unknownChannel: (channel: string) =>
     new StoreError("cw_widget_unknown_channel", channel ? `The widget has no channel named ${channel}.` : "Name the channel.", 400, {
       channel,
