@@ -1,0 +1,490 @@
+/**
+ * A form definition as the owner sends it, checked value by value (issue 17 "with the definition
+ * validated"; decision 0024). Every error is reported under its dotted path ("fields.2.choices.0.label");
+ * a valid input comes back as a clean `FormDefinition` holding only known keys, with defaults filled.
+ */
+import { isCountryCode } from "../address/index.ts";
+import { defaultFormSettings } from "./demo.ts";
+import { findLogicCycle } from "./logic.ts";
+import { isCalendarDate, parseTime24h } from "./rules.ts";
+import {
+  CAPTCHA_PROVIDERS,
+  type Choice,
+  DISPLAY_ONLY_TYPES,
+  FIELD_TYPES,
+  type FieldLogic,
+  type FormDefinition,
+  type FormField,
+  type FormSettings,
+  LOGIC_OPERATORS,
+} from "./types.ts";
+import { ALLOWED_EXTENSIONS, UPLOAD_BOUNDS } from "./uploads.ts";
+import { TEXT_LIMITS } from "./validate.ts";
+
+export interface DefinitionError {
+  path: string;
+  message: string;
+}
+
+/** Bounds the builder and the API share. */
+export const DEFINITION_LIMITS = {
+  pages: 50,
+  fields: 200,
+  choices: 100,
+  rules: 20,
+  label: 300,
+  description: 2000,
+  html: 20000,
+  priceMinor: 100_000_000_00,
+  fieldId: 999_999_999,
+} as const;
+
+const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp", "heic"];
+const MARKUP_OR_PROGRAM = /^(svg|svgz|html?|xhtml|xml|js|mjs|php\d?|phtml|exe|dll|bat|cmd|com|msi|sh|ps1|jar|scr|vbs)$/;
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+class Reader {
+  readonly errors: DefinitionError[] = [];
+  fail(path: string, message: string): undefined {
+    this.errors.push({ path, message });
+    return undefined;
+  }
+  object(value: unknown, path: string): Json {
+    if (isObject(value)) return value;
+    this.fail(path, "must be an object");
+    return {};
+  }
+  text(
+    obj: Json,
+    key: string,
+    path: string,
+    options: { max: number; min?: number; fallback?: string; pattern?: RegExp; hint?: string },
+  ): string {
+    const value = obj[key];
+    const where = path ? `${path}.${key}` : key;
+    if (value === undefined && options.fallback !== undefined) return options.fallback;
+    if (typeof value !== "string") return this.fail(where, "must be text") ?? "";
+    if (value.trim().length < (options.min ?? 0))
+      return this.fail(where, options.min === 1 ? "must not be empty" : `must have at least ${options.min} characters`) ?? "";
+    if (value.length > options.max) return this.fail(where, `must have at most ${options.max} characters`) ?? "";
+    if (options.pattern && !options.pattern.test(value)) return this.fail(where, options.hint ?? "is not in the expected format") ?? "";
+    return value;
+  }
+  optionalText(obj: Json, key: string, path: string, max: number): string | undefined {
+    return obj[key] === undefined ? undefined : this.text(obj, key, path, { max });
+  }
+  int(obj: Json, key: string, path: string, options: { min: number; max: number; fallback?: number }): number {
+    const value = obj[key];
+    const where = path ? `${path}.${key}` : key;
+    if (value === undefined && options.fallback !== undefined) return options.fallback;
+    if (typeof value !== "number" || !Number.isInteger(value)) return this.fail(where, "must be a whole number") ?? options.min;
+    if (value < options.min || value > options.max) return this.fail(where, `must be from ${options.min} to ${options.max}`) ?? options.min;
+    return value;
+  }
+  number(obj: Json, key: string, path: string): number | undefined {
+    const value = obj[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > 1e12)
+      return this.fail(`${path}.${key}`, "must be a number");
+    return value;
+  }
+  bool(obj: Json, key: string, path: string, fallback: boolean): boolean {
+    const value = obj[key];
+    if (value === undefined) return fallback;
+    if (typeof value !== "boolean") return this.fail(path ? `${path}.${key}` : key, "must be true or false") ?? fallback;
+    return value;
+  }
+  oneOf<T extends string>(obj: Json, key: string, path: string, values: readonly T[], fallback?: T): T {
+    const value = obj[key];
+    if (value === undefined && fallback !== undefined) return fallback;
+    if (typeof value !== "string" || !values.includes(value as T))
+      return this.fail(path ? `${path}.${key}` : key, `must be one of ${values.join(", ")}`) ?? (values[0] as T);
+    return value as T;
+  }
+  list(obj: Json, key: string, path: string, options: { max: number; min?: number; fallback?: unknown[] }): unknown[] {
+    const value = obj[key];
+    if (value === undefined && options.fallback) return options.fallback;
+    if (!Array.isArray(value)) return this.fail(`${path}.${key}`, "must be a list") ?? [];
+    if (value.length < (options.min ?? 0))
+      return this.fail(`${path}.${key}`, options.min === 1 ? "must not be empty" : `must have at least ${options.min} items`) ?? [];
+    if (value.length > options.max) return this.fail(`${path}.${key}`, `must have at most ${options.max} items`) ?? [];
+    return value;
+  }
+}
+
+const SAFE_URL = /^(https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/i;
+
+function readChoices(r: Reader, obj: Json, path: string, priced: boolean): Choice[] {
+  const ids = new Set<number>();
+  return r.list(obj, "choices", path, { min: 1, max: DEFINITION_LIMITS.choices }).map((item, index) => {
+    const where = `${path}.choices.${index}`;
+    const raw = r.object(item, where);
+    const choice: Choice = {
+      id: r.int(raw, "id", where, { min: 1, max: 9999 }),
+      label: r.text(raw, "label", where, { min: 1, max: DEFINITION_LIMITS.label }),
+    };
+    if (ids.has(choice.id)) r.fail(`${where}.id`, "is used by another choice");
+    ids.add(choice.id);
+    if (priced) choice.priceMinor = r.int(raw, "priceMinor", where, { min: 0, max: DEFINITION_LIMITS.priceMinor });
+    const image = r.optionalText(raw, "imageUrl", where, 2000);
+    if (image !== undefined && !SAFE_URL.test(image)) r.fail(`${where}.imageUrl`, "must be an https:// address or a path on this site");
+    else if (image) choice.imageUrl = image;
+    if (r.bool(raw, "selected", where, false)) choice.selected = true;
+    return choice;
+  });
+}
+
+function readExtensions(r: Reader, obj: Json, path: string, allowed: readonly string[]): string[] {
+  const extensions = r.list(obj, "extensions", path, { min: 1, max: 30 });
+  return [
+    ...new Set(
+      extensions.map((item, index) => {
+        const value = typeof item === "string" ? item.trim().toLowerCase().replace(/^\./, "") : "";
+        if (MARKUP_OR_PROGRAM.test(value))
+          r.fail(`${path}.extensions.${index}`, `${value} files are never accepted (they can carry scripts or programs)`);
+        else if (!allowed.includes(value)) r.fail(`${path}.extensions.${index}`, `must be one of ${allowed.join(", ")}`);
+        return value;
+      }),
+    ),
+  ];
+}
+
+function readCountries(r: Reader, obj: Json, key: string, path: string): string[] | undefined {
+  if (obj[key] === undefined) return undefined;
+  return r.list(obj, key, path, { max: 300 }).map((item, index) => {
+    const code = typeof item === "string" ? item.toUpperCase() : "";
+    if (!isCountryCode(code)) r.fail(`${path}.${key}.${index}`, "must be a country code such as US");
+    return code;
+  });
+}
+
+/** The kind's own settings, added to the base the caller read. */
+function readKind(r: Reader, raw: Json, path: string, base: Json): FormField {
+  const type = base.type as FormField["type"];
+  const field: Json = { ...base };
+  const limit = (max: number) => r.int(raw, "choiceLimit", path, { min: 0, max, fallback: 0 });
+  switch (type) {
+    case "name":
+      field.format = r.oneOf(raw, "format", path, ["simple", "first-last"] as const, "first-last");
+      break;
+    case "email":
+      field.confirmation = r.bool(raw, "confirmation", path, false);
+      field.suggestTypos = r.bool(raw, "suggestTypos", path, true);
+      field.restrictedDomains = r.list(raw, "restrictedDomains", path, { max: 200, fallback: [] }).map((item, index) => {
+        const domain = typeof item === "string" ? item.trim().toLowerCase() : "";
+        if (!/^(?=.{3,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/.test(domain)) {
+          r.fail(`${path}.restrictedDomains.${index}`, "must be a domain such as example.org");
+        }
+        return domain;
+      });
+      break;
+    case "text":
+    case "textarea":
+    case "tel": {
+      const cap = type === "textarea" ? TEXT_LIMITS.paragraph : TEXT_LIMITS.line;
+      if (type !== "tel" && raw.maxLength !== undefined) field.maxLength = r.int(raw, "maxLength", path, { min: 1, max: cap });
+      if (type !== "textarea" && raw.inputMask !== undefined) field.inputMask = r.text(raw, "inputMask", path, { min: 1, max: 100 });
+      break;
+    }
+    case "number": {
+      for (const key of ["min", "max", "step"]) {
+        const value = r.number(raw, key, path);
+        if (value !== undefined) field[key] = value;
+      }
+      if (typeof field.min === "number" && typeof field.max === "number" && field.min > field.max)
+        r.fail(`${path}.max`, "must not be below min");
+      if (typeof field.step === "number" && field.step <= 0) r.fail(`${path}.step`, "must be above 0");
+      break;
+    }
+    case "password":
+      field.confirmation = r.bool(raw, "confirmation", path, false);
+      field.minStrength = r.int(raw, "minStrength", path, { min: 0, max: 3, fallback: 0 });
+      break;
+    case "select":
+    case "radio":
+    case "checkbox":
+    case "image-choice":
+    case "payment-multiple":
+    case "payment-select":
+    case "payment-checkbox": {
+      const choices = readChoices(r, raw, path, type.startsWith("payment-"));
+      field.choices = choices;
+      if (type === "select" || type === "image-choice") field.multiple = r.bool(raw, "multiple", path, false);
+      if (type === "checkbox" || type === "image-choice" || type === "payment-checkbox") field.choiceLimit = limit(choices.length);
+      if (type === "payment-multiple" || type === "payment-select" || type === "payment-checkbox")
+        field.showImages = r.bool(raw, "showImages", path, false);
+      if (typeof base.default === "string" && base.default !== "" && !choices.some((choice) => String(choice.id) === base.default)) {
+        r.fail(`${path}.default`, "must be the id of one of the choices");
+      }
+      break;
+    }
+    case "date": {
+      for (const key of ["minDate", "maxDate"]) {
+        const value = r.optionalText(raw, key, path, 10);
+        if (value !== undefined && !isCalendarDate(value)) r.fail(`${path}.${key}`, "must be a date as YYYY-MM-DD");
+        else if (value !== undefined) field[key] = value;
+      }
+      if (typeof field.minDate === "string" && typeof field.maxDate === "string" && field.minDate > field.maxDate)
+        r.fail(`${path}.maxDate`, "must not be before minDate");
+      if (raw.minDaysAhead !== undefined) field.minDaysAhead = r.int(raw, "minDaysAhead", path, { min: 0, max: 3650 });
+      break;
+    }
+    case "time": {
+      field.format = r.oneOf(raw, "format", path, ["12h", "24h"] as const, "12h");
+      for (const key of ["minTime", "maxTime"]) {
+        const value = r.optionalText(raw, key, path, 5);
+        if (value !== undefined && (!/^\d{2}:\d{2}$/.test(value) || parseTime24h(value) === null))
+          r.fail(`${path}.${key}`, "must be a time as HH:MM (24-hour)");
+        else if (value !== undefined) field[key] = value;
+      }
+      if ((field.minTime === undefined) !== (field.maxTime === undefined))
+        r.fail(`${path}.${field.minTime === undefined ? "minTime" : "maxTime"}`, "must be given with the other bound");
+      break;
+    }
+    case "rating":
+      field.scale = r.int(raw, "scale", path, { min: 2, max: 10, fallback: 5 });
+      break;
+    case "likert":
+      field.rows = r
+        .list(raw, "rows", path, { min: 1, max: 50 })
+        .map((_, index, rows) => r.text(rows as unknown as Json, String(index), `${path}.rows`, { min: 1, max: DEFINITION_LIMITS.label }));
+      field.columns = r
+        .list(raw, "columns", path, { min: 2, max: 10 })
+        .map((_, index, columns) =>
+          r.text(columns as unknown as Json, String(index), `${path}.columns`, { min: 1, max: DEFINITION_LIMITS.label }),
+        );
+      field.multiple = r.bool(raw, "multiple", path, false);
+      break;
+    case "camera":
+    case "file-upload":
+      field.extensions = readExtensions(r, raw, path, type === "camera" ? IMAGE_EXTENSIONS : ALLOWED_EXTENSIONS);
+      field.maxFileBytes = r.int(raw, "maxFileBytes", path, { min: 1, max: UPLOAD_BOUNDS.maxFileBytes });
+      if (type === "file-upload") field.maxFiles = r.int(raw, "maxFiles", path, { min: 1, max: UPLOAD_BOUNDS.maxFiles, fallback: 1 });
+      break;
+    case "address": {
+      field.preferredCountries = readCountries(r, raw, "preferredCountries", path) ?? [];
+      const without = readCountries(r, raw, "countriesWithoutStates", path);
+      if (without) field.countriesWithoutStates = without;
+      if (raw.defaultCountry !== undefined) {
+        const code = r.text(raw, "defaultCountry", path, { max: 2 }).toUpperCase();
+        if (isCountryCode(code)) field.defaultCountry = code;
+        else r.fail(`${path}.defaultCountry`, "must be a country code such as US");
+      }
+      field.address2 = r.bool(raw, "address2", path, true);
+      break;
+    }
+    case "payment-single":
+      field.priceMinor = r.int(raw, "priceMinor", path, { min: 0, max: DEFINITION_LIMITS.priceMinor });
+      break;
+    case "payment-quantity":
+      field.forField = r.int(raw, "forField", path, { min: 1, max: DEFINITION_LIMITS.fieldId });
+      field.min = r.int(raw, "min", path, { min: 0, max: 1000, fallback: 1 });
+      field.max = r.int(raw, "max", path, { min: 1, max: 1000, fallback: 10 });
+      if ((field.max as number) < (field.min as number)) r.fail(`${path}.max`, "must not be below min");
+      if (typeof base.default === "string" && base.default !== "") {
+        const value = Number(base.default);
+        if (!/^\d+$/.test(base.default) || value < (field.min as number) || value > (field.max as number))
+          r.fail(`${path}.default`, "must be a quantity from min to max");
+      }
+      break;
+    case "payment-user-amount":
+      field.minimumMinor = r.int(raw, "minimumMinor", path, { min: 0, max: DEFINITION_LIMITS.priceMinor, fallback: 0 });
+      break;
+    case "payment-total":
+      field.summary = r.bool(raw, "summary", path, true);
+      break;
+    case "checkbox-terms":
+      field.text = r.text(raw, "text", path, { min: 1, max: DEFINITION_LIMITS.description });
+      break;
+    case "html":
+      field.content = r.text(raw, "content", path, { max: DEFINITION_LIMITS.html, fallback: "" });
+      break;
+  }
+  return field as unknown as FormField;
+}
+
+function readLogic(r: Reader, raw: unknown, path: string): FieldLogic {
+  const logic = r.object(raw, path);
+  const action = r.oneOf(logic, "action", path, ["show", "hide"] as const);
+  const match = r.oneOf(logic, "match", path, ["any", "all"] as const, "all");
+  const rules = r.list(logic, "rules", path, { min: 1, max: DEFINITION_LIMITS.rules }).map((item, index) => {
+    const where = `${path}.rules.${index}`;
+    const rule = r.object(item, where);
+    const operator = r.oneOf(rule, "operator", where, LOGIC_OPERATORS);
+    const out: FieldLogic["rules"][number] = { field: r.int(rule, "field", where, { min: 1, max: DEFINITION_LIMITS.fieldId }), operator };
+    if (operator !== "empty" && operator !== "not_empty") {
+      out.value = r.text(rule, "value", where, { max: 500 });
+      if ((operator === ">" || operator === "<") && (out.value.trim() === "" || !Number.isFinite(Number(out.value))))
+        r.fail(`${where}.value`, "must be a number");
+    }
+    return out;
+  });
+  return { action, match, rules };
+}
+
+function readField(r: Reader, item: unknown, path: string, pages: number): FormField {
+  const raw = r.object(item, path);
+  const type = r.oneOf(raw, "type", path, FIELD_TYPES);
+  const labelled = !["html", "section", "captcha"].includes(type);
+  const base: Json = {
+    id: r.int(raw, "id", path, { min: 1, max: DEFINITION_LIMITS.fieldId }),
+    type,
+    page: r.int(raw, "page", path, { min: 1, max: Math.max(1, pages), fallback: 1 }),
+    label: r.text(raw, "label", path, { min: labelled ? 1 : 0, max: DEFINITION_LIMITS.label, fallback: labelled ? undefined : "" }),
+    required: r.bool(raw, "required", path, false),
+  };
+  for (const [key, max] of [
+    ["description", DEFINITION_LIMITS.description],
+    ["placeholder", DEFINITION_LIMITS.label],
+    ["default", DEFINITION_LIMITS.description],
+  ] as const) {
+    const value = r.optionalText(raw, key, path, max);
+    if (value !== undefined) base[key] = value;
+  }
+  const css = r.optionalText(raw, "cssClass", path, 200);
+  if (css !== undefined && !/^[A-Za-z0-9_ -]*$/.test(css)) r.fail(`${path}.cssClass`, "may hold only letters, digits, spaces, - and _");
+  else if (css) base.cssClass = css;
+  if (raw.logic !== undefined && raw.logic !== null) base.logic = readLogic(r, raw.logic, `${path}.logic`);
+  return readKind(r, raw, path, base);
+}
+
+function readSettings(r: Reader, raw: unknown, fields: FormField[]): FormSettings {
+  const defaults = defaultFormSettings();
+  const s = raw === undefined ? {} : r.object(raw, "settings");
+  const at = (key: string) => (s[key] === undefined ? {} : r.object(s[key], `settings.${key}`));
+  const conf = s.confirmation === undefined ? (defaults.confirmation as Json) : at("confirmation");
+  const type = r.oneOf(conf, "type", "settings.confirmation", ["message", "page", "redirect"] as const);
+  let confirmation: FormSettings["confirmation"];
+  if (type === "message")
+    confirmation = { type, message: r.text(conf, "message", "settings.confirmation", { min: 1, max: DEFINITION_LIMITS.html }) };
+  else {
+    const key = type === "page" ? "path" : "url";
+    const target = r.text(conf, key, "settings.confirmation", { min: 1, max: 2000 });
+    const safe = type === "page" ? /^\/(?!\/)[^\s"'<>]*$/.test(target) : SAFE_URL.test(target);
+    if (!safe)
+      r.fail(
+        `settings.confirmation.${key}`,
+        type === "page" ? "must be a path on this site" : "must be an https:// address or a path on this site",
+      );
+    confirmation =
+      type === "page" ? { type, path: target } : { type, url: target, newTab: r.bool(conf, "newTab", "settings.confirmation", false) };
+  }
+  const notifications = at("notifications");
+  const owner = notifications.owner === undefined ? {} : r.object(notifications.owner, "settings.notifications.owner");
+  const visitor = notifications.visitor === undefined ? {} : r.object(notifications.visitor, "settings.notifications.visitor");
+  const visitorEnabled = r.bool(visitor, "enabled", "settings.notifications.visitor", false);
+  const visitorOut: FormSettings["notifications"]["visitor"] = {
+    enabled: visitorEnabled,
+    subject: r.text(visitor, "subject", "settings.notifications.visitor", { max: 200, fallback: "" }),
+    message: r.text(visitor, "message", "settings.notifications.visitor", { max: DEFINITION_LIMITS.html, fallback: "" }),
+  };
+  if (visitor.emailField !== undefined)
+    visitorOut.emailField = r.int(visitor, "emailField", "settings.notifications.visitor", { min: 1, max: DEFINITION_LIMITS.fieldId });
+  if (visitorEnabled && !fields.some((field) => field.id === visitorOut.emailField && field.type === "email")) {
+    r.fail("settings.notifications.visitor.emailField", "must name an email field of the form");
+  }
+  const indicator = at("pageIndicator");
+  const spam = at("antiSpam");
+  return {
+    submitText: r.text(s, "submitText", "settings", { min: 1, max: 100, fallback: defaults.submitText }),
+    processingText: r.text(s, "processingText", "settings", { min: 1, max: 100, fallback: defaults.processingText }),
+    confirmation,
+    notifications: {
+      owner: {
+        enabled: r.bool(owner, "enabled", "settings.notifications.owner", defaults.notifications.owner.enabled),
+        subject: r.text(owner, "subject", "settings.notifications.owner", { max: 200, fallback: defaults.notifications.owner.subject }),
+      },
+      visitor: visitorOut,
+    },
+    pageIndicator: {
+      style: r.oneOf(
+        indicator,
+        "style",
+        "settings.pageIndicator",
+        ["connector", "circles", "progress", "none"] as const,
+        defaults.pageIndicator.style,
+      ),
+      color: r.text(indicator, "color", "settings.pageIndicator", {
+        max: 7,
+        pattern: /^#[0-9a-fA-F]{6}$/,
+        hint: "must be a colour such as #066aab",
+        fallback: defaults.pageIndicator.color,
+      }),
+      showTitles: r.bool(indicator, "showTitles", "settings.pageIndicator", defaults.pageIndicator.showTitles),
+    },
+    antiSpam: {
+      honeypot: r.bool(spam, "honeypot", "settings.antiSpam", true),
+      captcha: r.oneOf(spam, "captcha", "settings.antiSpam", CAPTCHA_PROVIDERS, "none"),
+      token: r.bool(spam, "token", "settings.antiSpam", true),
+    },
+    scrollToTop: r.bool(s, "scrollToTop", "settings", true),
+    ajax: r.bool(s, "ajax", "settings", true),
+  };
+}
+
+/** What only the whole form can tell: unique ids, references, one card field, no logic loop. */
+function checkReferences(r: Reader, fields: FormField[]): void {
+  const byId = new Map<number, FormField>();
+  fields.forEach((field, index) => {
+    if (byId.has(field.id)) r.fail(`fields.${index}.id`, `is used by another field (${field.id})`);
+    byId.set(field.id, field);
+  });
+  const forFields = new Set<number>();
+  fields.forEach((field, index) => {
+    field.logic?.rules.forEach((rule, ruleIndex) => {
+      const target = byId.get(rule.field);
+      const where = `fields.${index}.logic.rules.${ruleIndex}.field`;
+      if (!target) r.fail(where, `names no field of the form (${rule.field})`);
+      else if (target.id === field.id) r.fail(where, "must name another field");
+      else if (DISPLAY_ONLY_TYPES.includes(target.type)) r.fail(where, "must name a field the visitor fills in");
+    });
+    if (field.type === "payment-quantity") {
+      const target = byId.get(field.forField);
+      if (!target || !["payment-single", "payment-multiple", "payment-select"].includes(target.type)) {
+        r.fail(`fields.${index}.forField`, "must name a single-item, multiple-choice or dropdown payment field");
+      } else if (forFields.has(field.forField)) r.fail(`fields.${index}.forField`, "already has a quantity field");
+      forFields.add(field.forField);
+    }
+  });
+  for (const type of ["credit-card", "captcha", "payment-total"] as const) {
+    const indexes = fields.flatMap((field, index) => (field.type === type ? [index] : []));
+    if (indexes.length > 1) r.fail(`fields.${indexes[1]}.type`, `a form has at most one ${type} field`);
+  }
+  const cycle = findLogicCycle({ id: 0, slug: "", title: "", pages: [], fields, settings: defaultFormSettings() });
+  if (cycle) {
+    const index = fields.findIndex((field) => field.id === cycle[0]);
+    r.fail(`fields.${index}.logic`, `rules go round in a loop (fields ${cycle.join(" → ")})`);
+  }
+}
+
+/** Checks a definition from the owner; the clean definition, or every error by path. */
+export function checkDefinition(input: unknown): { definition: FormDefinition } | { errors: DefinitionError[] } {
+  const r = new Reader();
+  const raw = r.object(input, "");
+  const pages = r.list(raw, "pages", "", { min: 1, max: DEFINITION_LIMITS.pages }).map((item, index) => {
+    const page = r.object(item, `pages.${index}`);
+    return { title: r.text(page, "title", `pages.${index}`, { max: 200, fallback: "" }) };
+  });
+  const fields = r
+    .list(raw, "fields", "", { min: 1, max: DEFINITION_LIMITS.fields })
+    .map((item, index) => readField(r, item, `fields.${index}`, pages.length));
+  const definition: FormDefinition = {
+    id: r.int(raw, "id", "", { min: 0, max: DEFINITION_LIMITS.fieldId, fallback: 0 }),
+    slug: r.text(raw, "slug", "", {
+      min: 1,
+      max: 60,
+      pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+      hint: "must be lower-case letters, digits and single hyphens",
+    }),
+    title: r.text(raw, "title", "", { min: 1, max: 200 }),
+    pages,
+    fields,
+    settings: readSettings(r, raw.settings, fields),
+  };
+  if (r.errors.length === 0) checkReferences(r, fields);
+  return r.errors.length > 0
+    ? { errors: r.errors.map((error) => ({ path: error.path.replace(/^\./, ""), message: error.message })) }
+    : { definition };
+}
