@@ -46,6 +46,7 @@ function ruleHolds(rule: LogicRule, values: string[]): boolean {
 export function visibleFields(definition: FormDefinition, values: FormValues): number[] {
   const byId = new Map(definition.fields.map((field) => [field.id, field]));
   const known = new Map<number, boolean>();
+  for (const id of fieldsInLoops(definition)) known.set(id, false);
   const visiting = new Set<number>();
 
   const isVisible = (field: FormField): boolean => {
@@ -70,6 +71,24 @@ export function visibleFields(definition: FormDefinition, values: FormValues): n
   };
 
   return definition.fields.filter(isVisible).map((field) => field.id);
+}
+
+/** Fields from which the logic rules lead back to themselves. */
+function fieldsInLoops(definition: FormDefinition): number[] {
+  const dependsOn = new Map(definition.fields.map((field) => [field.id, (field.logic?.rules ?? []).map((rule) => rule.field)]));
+  const reaches = (from: number, target: number): boolean => {
+    const seen = new Set<number>();
+    const stack = [...(dependsOn.get(from) ?? [])];
+    while (stack.length > 0) {
+      const id = stack.pop() as number;
+      if (id === target) return true;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(dependsOn.get(id) ?? []));
+    }
+    return false;
+  };
+  return definition.fields.filter((field) => field.logic && reaches(field.id, field.id)).map((field) => field.id);
 }
 
 /** The values of visible fields only (what is kept and what rules and totals read). */
