@@ -44,7 +44,14 @@ describe("logic operators (a rule over field 1 showing field 2)", () => {
   it("match any versus all", () => {
     const definition = withRule({ operator: "is", value: "a" });
     const field = definition.fields[1] as FormField;
-    field.logic = { action: "show", match: "any", rules: [{ field: 1, operator: "is", value: "a" }, { field: 1, operator: "is", value: "b" }] };
+    field.logic = {
+      action: "show",
+      match: "any",
+      rules: [
+        { field: 1, operator: "is", value: "a" },
+        { field: 1, operator: "is", value: "b" },
+      ],
+    };
     expect(visibleFields(definition, { 1: "b" })).toEqual([1, 2]);
     field.logic.match = "all";
     expect(visibleFields(definition, { 1: "b" })).toEqual([1]);
@@ -58,7 +65,14 @@ describe("logic operators (a rule over field 1 showing field 2)", () => {
 
   it("treats a rule over a hidden field as empty (chains)", () => {
     const definition = withRule({ operator: "is", value: "yes" });
-    definition.fields.push({ id: 3, page: 1, type: "text", label: "Three", required: false, logic: { action: "show", match: "all", rules: [{ field: 2, operator: "not_empty" }] } });
+    definition.fields.push({
+      id: 3,
+      page: 1,
+      type: "text",
+      label: "Three",
+      required: false,
+      logic: { action: "show", match: "all", rules: [{ field: 2, operator: "not_empty" }] },
+    });
     expect(visibleFields(definition, { 1: "yes", 2: "filled" })).toEqual([1, 2, 3]);
     expect(visibleFields(definition, { 1: "no", 2: "filled" })).toEqual([1]);
     expect(visibleValues(definition, { 1: "no", 2: "filled", 3: "x" })).toEqual({ 1: "no" });
@@ -105,7 +119,9 @@ describe("the demo forms (DEMO.md)", () => {
   it("keeps the first and last pages even when all their fields are hidden", () => {
     const definition: FormDefinition = {
       ...FEEDBACK_FORM,
-      fields: FEEDBACK_FORM.fields.map((field) => ({ ...field, logic: { action: "hide", match: "all", rules: [{ field: 99, operator: "empty" }] } }) as FormField),
+      fields: FEEDBACK_FORM.fields.map(
+        (field) => ({ ...field, logic: { action: "hide", match: "all", rules: [{ field: 99, operator: "empty" }] } }) as FormField,
+      ),
     };
     expect(visibleFields(definition, {})).toEqual([]);
     expect(visiblePages(definition, {})).toEqual([1, 3]);
@@ -119,7 +135,15 @@ describe("findLogicCycle", () => {
     type: "text",
     label: `F${id}`,
     required: false,
-    ...(dependsOn.length > 0 ? { logic: { action: "show" as const, match: "any" as const, rules: dependsOn.map((other) => ({ field: other, operator: "not_empty" as const })) } } : {}),
+    ...(dependsOn.length > 0
+      ? {
+          logic: {
+            action: "show" as const,
+            match: "any" as const,
+            rules: dependsOn.map((other) => ({ field: other, operator: "not_empty" as const })),
+          },
+        }
+      : {}),
   });
   const form = (fields: FormField[]): FormDefinition => ({ ...FEEDBACK_FORM, fields });
 

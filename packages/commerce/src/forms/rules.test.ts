@@ -31,7 +31,9 @@ describe("the spec's quoted messages (§5.4)", () => {
   it("fill named and numbered placeholders, leaving unknown ones", () => {
     expect(fill(FORM_MESSAGES.checkLimit, { "#": 2 })).toBe("Please choose no more than 2 options.");
     expect(fill(FORM_MESSAGES.timeLimit, { minTime: "9:00 AM", maxTime: "5:00 PM" })).toBe("Please enter a time from 9:00 AM to 5:00 PM.");
-    expect(fill(FORM_MESSAGES.totalSize, { totalSize: "3.5", maxSize: "2" })).toBe("The selected files come to 3.5 MB, above the limit of 2 MB.");
+    expect(fill(FORM_MESSAGES.totalSize, { totalSize: "3.5", maxSize: "2" })).toBe(
+      "The selected files come to 3.5 MB, above the limit of 2 MB.",
+    );
     expect(fill("{0} {x}", {})).toBe("{0} {x}");
   });
 });
