@@ -234,13 +234,13 @@ function readKind(r: Reader, raw: Json, path: string, base: Json): FormField {
     case "time": {
       field.format = r.oneOf(raw, "format", path, ["12h", "24h"] as const, "12h");
       for (const key of ["minTime", "maxTime"]) {
-        const value = r.optionalText(raw, key, path, 5);
+        const value = r.optionalText(raw, key, path, 20);
         if (value !== undefined && (!/^\d{2}:\d{2}$/.test(value) || parseTime24h(value) === null))
           r.fail(`${path}.${key}`, "must be a time as HH:MM (24-hour)");
         else if (value !== undefined) field[key] = value;
       }
-      if ((field.minTime === undefined) !== (field.maxTime === undefined))
-        r.fail(`${path}.${field.minTime === undefined ? "minTime" : "maxTime"}`, "must be given with the other bound");
+      if ((raw.minTime === undefined) !== (raw.maxTime === undefined))
+        r.fail(`${path}.${raw.minTime === undefined ? "minTime" : "maxTime"}`, "must be given with the other bound");
       break;
     }
     case "rating":
@@ -452,6 +452,7 @@ function checkReferences(r: Reader, fields: FormField[]): void {
     const indexes = fields.flatMap((field, index) => (field.type === type ? [index] : []));
     if (indexes.length > 1) r.fail(`fields.${indexes[1]}.type`, `a form has at most one ${type} field`);
   }
+  if (r.errors.length > 0) return;
   const cycle = findLogicCycle({ id: 0, slug: "", title: "", pages: [], fields, settings: defaultFormSettings() });
   if (cycle) {
     const index = fields.findIndex((field) => field.id === cycle[0]);
@@ -462,7 +463,8 @@ function checkReferences(r: Reader, fields: FormField[]): void {
 /** Checks a definition from the owner; the clean definition, or every error by path. */
 export function checkDefinition(input: unknown): { definition: FormDefinition } | { errors: DefinitionError[] } {
   const r = new Reader();
-  const raw = r.object(input, "");
+  if (!isObject(input)) return { errors: [{ path: "", message: "must be an object" }] };
+  const raw = input;
   const pages = r.list(raw, "pages", "", { min: 1, max: DEFINITION_LIMITS.pages }).map((item, index) => {
     const page = r.object(item, `pages.${index}`);
     return { title: r.text(page, "title", `pages.${index}`, { max: 200, fallback: "" }) };
