@@ -3,14 +3,17 @@ import { checkDefinition, type DefinitionError } from "./definition-check.ts";
 import { CONTACT_FORM, CUSTOM_TEE_FORM, DEMO_FORMS, FEEDBACK_FORM } from "./demo.ts";
 import type { FormDefinition } from "./types.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests change the JSON document freely
+type Json = any;
+
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 function errorsOf(input: unknown): DefinitionError[] {
   const result = checkDefinition(input);
   return "errors" in result ? result.errors : [];
 }
 /** The demo contact form with one change made to a copy. */
-function contactWith(change: (form: Record<string, any>) => void): unknown {
-  const form = clone(CONTACT_FORM) as unknown as Record<string, any>;
+function contactWith(change: (form: Json) => void): unknown {
+  const form = clone(CONTACT_FORM) as unknown as Json;
   change(form);
   return form;
 }
@@ -143,129 +146,104 @@ describe("checkDefinition", () => {
   it.each([
     [
       "a rule over a field that does not exist",
-      (f: Record<string, any>) => (f.fields[7].logic.rules[0].field = 99),
+      (f: Json) => (f.fields[7].logic.rules[0].field = 99),
       "fields.7.logic.rules.0.field",
       "names no field of the form (99)",
     ],
-    [
-      "a rule over itself",
-      (f: Record<string, any>) => (f.fields[7].logic.rules[0].field = 8),
-      "fields.7.logic.rules.0.field",
-      "must name another field",
-    ],
+    ["a rule over itself", (f: Json) => (f.fields[7].logic.rules[0].field = 8), "fields.7.logic.rules.0.field", "must name another field"],
     [
       "a rule over the order summary",
-      (f: Record<string, any>) => (f.fields[7].logic.rules[0].field = 12),
+      (f: Json) => (f.fields[7].logic.rules[0].field = 12),
       "fields.7.logic.rules.0.field",
       "must name a field the visitor fills in",
     ],
     [
       "an unknown operator",
-      (f: Record<string, any>) => (f.fields[7].logic.rules[0].operator = "~"),
+      (f: Json) => (f.fields[7].logic.rules[0].operator = "~"),
       "fields.7.logic.rules.0.operator",
       expect.stringContaining("must be one of is, is_not"),
     ],
     [
       "a > rule without a number",
-      (f: Record<string, any>) => (f.fields[7].logic.rules[0] = { field: 7, operator: ">", value: "many" }),
+      (f: Json) => (f.fields[7].logic.rules[0] = { field: 7, operator: ">", value: "many" }),
       "fields.7.logic.rules.0.value",
       "must be a number",
     ],
-    ["no rules", (f: Record<string, any>) => (f.fields[7].logic.rules = []), "fields.7.logic.rules", "must not be empty"],
+    ["no rules", (f: Json) => (f.fields[7].logic.rules = []), "fields.7.logic.rules", "must not be empty"],
     [
       "a quantity for a field that is not priced",
-      (f: Record<string, any>) => (f.fields[5].forField = 2),
+      (f: Json) => (f.fields[5].forField = 2),
       "fields.5.forField",
       "must name a single-item, multiple-choice or dropdown payment field",
     ],
     [
       "a quantity for checkboxes",
-      (f: Record<string, any>) => (f.fields[5].forField = 7),
+      (f: Json) => (f.fields[5].forField = 7),
       "fields.5.forField",
       "must name a single-item, multiple-choice or dropdown payment field",
     ],
     [
       "a quantity default above its max",
-      (f: Record<string, any>) => (f.fields[5].default = "11"),
+      (f: Json) => (f.fields[5].default = "11"),
       "fields.5.default",
       "must be a quantity from min to max",
     ],
     [
       "a negative price",
-      (f: Record<string, any>) => (f.fields[4].choices[0].priceMinor = -1),
+      (f: Json) => (f.fields[4].choices[0].priceMinor = -1),
       "fields.4.choices.0.priceMinor",
       "must be from 0 to 10000000000",
     ],
     [
       "a price in decimals",
-      (f: Record<string, any>) => (f.fields[4].choices[0].priceMinor = 20.5),
+      (f: Json) => (f.fields[4].choices[0].priceMinor = 20.5),
       "fields.4.choices.0.priceMinor",
       "must be a whole number",
     ],
     [
       "an image from a script address",
-      (f: Record<string, any>) => (f.fields[4].choices[0].imageUrl = "javascript:x"),
+      (f: Json) => (f.fields[4].choices[0].imageUrl = "javascript:x"),
       "fields.4.choices.0.imageUrl",
       "must be an https:// address or a path on this site",
     ],
     [
       "two card fields",
-      (f: Record<string, any>) => f.fields.push({ ...f.fields[13], id: 16 }),
+      (f: Json) => f.fields.push({ ...f.fields[13], id: 16 }),
       "fields.15.type",
       "a form has at most one credit-card field",
     ],
     [
       "a country that does not exist",
-      (f: Record<string, any>) => (f.fields[3].preferredCountries = ["XX"]),
+      (f: Json) => (f.fields[3].preferredCountries = ["XX"]),
       "fields.3.preferredCountries.0",
       "must be a country code such as US",
     ],
-    [
-      "a date that does not exist",
-      (f: Record<string, any>) => (f.fields[9].maxDate = "2026-02-30"),
-      "fields.9.maxDate",
-      "must be a date as YYYY-MM-DD",
-    ],
+    ["a date that does not exist", (f: Json) => (f.fields[9].maxDate = "2026-02-30"), "fields.9.maxDate", "must be a date as YYYY-MM-DD"],
   ])("custom-tee: refuses %s", (_, change, path, message) => {
-    const form = clone(CUSTOM_TEE_FORM) as unknown as Record<string, any>;
+    const form = clone(CUSTOM_TEE_FORM) as unknown as Json;
     change(form);
     expect(errorsOf(form)).toEqual([{ path, message }]);
   });
 
   it.each([
-    [
-      "a time without its other bound",
-      (f: Record<string, any>) => delete f.fields[5].maxTime,
-      "fields.5.maxTime",
-      "must be given with the other bound",
-    ],
-    [
-      "a 12-hour bound",
-      (f: Record<string, any>) => (f.fields[5].minTime = "9:00 AM"),
-      "fields.5.minTime",
-      "must be a time as HH:MM (24-hour)",
-    ],
+    ["a time without its other bound", (f: Json) => delete f.fields[5].maxTime, "fields.5.maxTime", "must be given with the other bound"],
+    ["a 12-hour bound", (f: Json) => (f.fields[5].minTime = "9:00 AM"), "fields.5.minTime", "must be a time as HH:MM (24-hour)"],
     [
       "a restricted domain that is no domain",
-      (f: Record<string, any>) => (f.fields[2].restrictedDomains = ["not a domain"]),
+      (f: Json) => (f.fields[2].restrictedDomains = ["not a domain"]),
       "fields.2.restrictedDomains.0",
       "must be a domain such as example.org",
     ],
-    [
-      "a likert with one column",
-      (f: Record<string, any>) => (f.fields[1].columns = ["Only"]),
-      "fields.1.columns",
-      "must have at least 2 items",
-    ],
+    ["a likert with one column", (f: Json) => (f.fields[1].columns = ["Only"]), "fields.1.columns", "must have at least 2 items"],
     [
       "a camera taking pdf",
-      (f: Record<string, any>) => (f.fields[4].extensions = ["pdf"]),
+      (f: Json) => (f.fields[4].extensions = ["pdf"]),
       "fields.4.extensions.0",
       "must be one of png, jpg, jpeg, gif, webp, heic",
     ],
-    ["a rating of 11 stars", (f: Record<string, any>) => (f.fields[0].scale = 11), "fields.0.scale", "must be from 2 to 10"],
+    ["a rating of 11 stars", (f: Json) => (f.fields[0].scale = 11), "fields.0.scale", "must be from 2 to 10"],
   ])("feedback: refuses %s", (_, change, path, message) => {
-    const form = clone(FEEDBACK_FORM) as unknown as Record<string, any>;
+    const form = clone(FEEDBACK_FORM) as unknown as Json;
     change(form);
     expect(errorsOf(form)).toEqual([{ path, message }]);
   });

@@ -4,117 +4,26 @@
  * a valid input comes back as a clean `FormDefinition` holding only known keys, with defaults filled.
  */
 import { isCountryCode } from "../address/index.ts";
+import { DEFINITION_LIMITS, type DefinitionError, isObject, type Json, Reader, SAFE_URL } from "./definition-reader.ts";
+import { readSettings } from "./definition-settings.ts";
 import { defaultFormSettings } from "./demo.ts";
 import { findLogicCycle } from "./logic.ts";
-import { isCalendarDate, parseTime24h } from "./rules.ts";
+import { isCalendarDate, parseTime24h, TEXT_LIMITS } from "./rules.ts";
 import {
-  CAPTCHA_PROVIDERS,
   type Choice,
   DISPLAY_ONLY_TYPES,
   FIELD_TYPES,
   type FieldLogic,
   type FormDefinition,
   type FormField,
-  type FormSettings,
   LOGIC_OPERATORS,
 } from "./types.ts";
 import { ALLOWED_EXTENSIONS, UPLOAD_BOUNDS } from "./uploads.ts";
-import { TEXT_LIMITS } from "./validate.ts";
 
-export interface DefinitionError {
-  path: string;
-  message: string;
-}
-
-/** Bounds the builder and the API share. */
-export const DEFINITION_LIMITS = {
-  pages: 50,
-  fields: 200,
-  choices: 100,
-  rules: 20,
-  label: 300,
-  description: 2000,
-  html: 20000,
-  priceMinor: 100_000_000_00,
-  fieldId: 999_999_999,
-} as const;
+export { DEFINITION_LIMITS, type DefinitionError } from "./definition-reader.ts";
 
 const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp", "heic"];
 const MARKUP_OR_PROGRAM = /^(svg|svgz|html?|xhtml|xml|js|mjs|php\d?|phtml|exe|dll|bat|cmd|com|msi|sh|ps1|jar|scr|vbs)$/;
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
-
-class Reader {
-  readonly errors: DefinitionError[] = [];
-  fail(path: string, message: string): undefined {
-    this.errors.push({ path, message });
-    return undefined;
-  }
-  object(value: unknown, path: string): Json {
-    if (isObject(value)) return value;
-    this.fail(path, "must be an object");
-    return {};
-  }
-  text(
-    obj: Json,
-    key: string,
-    path: string,
-    options: { max: number; min?: number; fallback?: string; pattern?: RegExp; hint?: string },
-  ): string {
-    const value = obj[key];
-    const where = path ? `${path}.${key}` : key;
-    if (value === undefined && options.fallback !== undefined) return options.fallback;
-    if (typeof value !== "string") return this.fail(where, "must be text") ?? "";
-    if (value.trim().length < (options.min ?? 0))
-      return this.fail(where, options.min === 1 ? "must not be empty" : `must have at least ${options.min} characters`) ?? "";
-    if (value.length > options.max) return this.fail(where, `must have at most ${options.max} characters`) ?? "";
-    if (options.pattern && !options.pattern.test(value)) return this.fail(where, options.hint ?? "is not in the expected format") ?? "";
-    return value;
-  }
-  optionalText(obj: Json, key: string, path: string, max: number): string | undefined {
-    return obj[key] === undefined ? undefined : this.text(obj, key, path, { max });
-  }
-  int(obj: Json, key: string, path: string, options: { min: number; max: number; fallback?: number }): number {
-    const value = obj[key];
-    const where = path ? `${path}.${key}` : key;
-    if (value === undefined && options.fallback !== undefined) return options.fallback;
-    if (typeof value !== "number" || !Number.isInteger(value)) return this.fail(where, "must be a whole number") ?? options.min;
-    if (value < options.min || value > options.max) return this.fail(where, `must be from ${options.min} to ${options.max}`) ?? options.min;
-    return value;
-  }
-  number(obj: Json, key: string, path: string): number | undefined {
-    const value = obj[key];
-    if (value === undefined) return undefined;
-    if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > 1e12)
-      return this.fail(`${path}.${key}`, "must be a number");
-    return value;
-  }
-  bool(obj: Json, key: string, path: string, fallback: boolean): boolean {
-    const value = obj[key];
-    if (value === undefined) return fallback;
-    if (typeof value !== "boolean") return this.fail(path ? `${path}.${key}` : key, "must be true or false") ?? fallback;
-    return value;
-  }
-  oneOf<T extends string>(obj: Json, key: string, path: string, values: readonly T[], fallback?: T): T {
-    const value = obj[key];
-    if (value === undefined && fallback !== undefined) return fallback;
-    if (typeof value !== "string" || !values.includes(value as T))
-      return this.fail(path ? `${path}.${key}` : key, `must be one of ${values.join(", ")}`) ?? (values[0] as T);
-    return value as T;
-  }
-  list(obj: Json, key: string, path: string, options: { max: number; min?: number; fallback?: unknown[] }): unknown[] {
-    const value = obj[key];
-    if (value === undefined && options.fallback) return options.fallback;
-    if (!Array.isArray(value)) return this.fail(`${path}.${key}`, "must be a list") ?? [];
-    if (value.length < (options.min ?? 0))
-      return this.fail(`${path}.${key}`, options.min === 1 ? "must not be empty" : `must have at least ${options.min} items`) ?? [];
-    if (value.length > options.max) return this.fail(`${path}.${key}`, `must have at most ${options.max} items`) ?? [];
-    return value;
-  }
-}
-
-const SAFE_URL = /^(https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/i;
 
 function readChoices(r: Reader, obj: Json, path: string, priced: boolean): Choice[] {
   const ids = new Set<number>();
@@ -348,80 +257,6 @@ function readField(r: Reader, item: unknown, path: string, pages: number): FormF
   else if (css) base.cssClass = css;
   if (raw.logic !== undefined && raw.logic !== null) base.logic = readLogic(r, raw.logic, `${path}.logic`);
   return readKind(r, raw, path, base);
-}
-
-function readSettings(r: Reader, raw: unknown, fields: FormField[]): FormSettings {
-  const defaults = defaultFormSettings();
-  const s = raw === undefined ? {} : r.object(raw, "settings");
-  const at = (key: string) => (s[key] === undefined ? {} : r.object(s[key], `settings.${key}`));
-  const conf = s.confirmation === undefined ? (defaults.confirmation as Json) : at("confirmation");
-  const type = r.oneOf(conf, "type", "settings.confirmation", ["message", "page", "redirect"] as const);
-  let confirmation: FormSettings["confirmation"];
-  if (type === "message")
-    confirmation = { type, message: r.text(conf, "message", "settings.confirmation", { min: 1, max: DEFINITION_LIMITS.html }) };
-  else {
-    const key = type === "page" ? "path" : "url";
-    const target = r.text(conf, key, "settings.confirmation", { min: 1, max: 2000 });
-    const safe = type === "page" ? /^\/(?!\/)[^\s"'<>]*$/.test(target) : SAFE_URL.test(target);
-    if (!safe)
-      r.fail(
-        `settings.confirmation.${key}`,
-        type === "page" ? "must be a path on this site" : "must be an https:// address or a path on this site",
-      );
-    confirmation =
-      type === "page" ? { type, path: target } : { type, url: target, newTab: r.bool(conf, "newTab", "settings.confirmation", false) };
-  }
-  const notifications = at("notifications");
-  const owner = notifications.owner === undefined ? {} : r.object(notifications.owner, "settings.notifications.owner");
-  const visitor = notifications.visitor === undefined ? {} : r.object(notifications.visitor, "settings.notifications.visitor");
-  const visitorEnabled = r.bool(visitor, "enabled", "settings.notifications.visitor", false);
-  const visitorOut: FormSettings["notifications"]["visitor"] = {
-    enabled: visitorEnabled,
-    subject: r.text(visitor, "subject", "settings.notifications.visitor", { max: 200, fallback: "" }),
-    message: r.text(visitor, "message", "settings.notifications.visitor", { max: DEFINITION_LIMITS.html, fallback: "" }),
-  };
-  if (visitor.emailField !== undefined)
-    visitorOut.emailField = r.int(visitor, "emailField", "settings.notifications.visitor", { min: 1, max: DEFINITION_LIMITS.fieldId });
-  if (visitorEnabled && !fields.some((field) => field.id === visitorOut.emailField && field.type === "email")) {
-    r.fail("settings.notifications.visitor.emailField", "must name an email field of the form");
-  }
-  const indicator = at("pageIndicator");
-  const spam = at("antiSpam");
-  return {
-    submitText: r.text(s, "submitText", "settings", { min: 1, max: 100, fallback: defaults.submitText }),
-    processingText: r.text(s, "processingText", "settings", { min: 1, max: 100, fallback: defaults.processingText }),
-    confirmation,
-    notifications: {
-      owner: {
-        enabled: r.bool(owner, "enabled", "settings.notifications.owner", defaults.notifications.owner.enabled),
-        subject: r.text(owner, "subject", "settings.notifications.owner", { max: 200, fallback: defaults.notifications.owner.subject }),
-      },
-      visitor: visitorOut,
-    },
-    pageIndicator: {
-      style: r.oneOf(
-        indicator,
-        "style",
-        "settings.pageIndicator",
-        ["connector", "circles", "progress", "none"] as const,
-        defaults.pageIndicator.style,
-      ),
-      color: r.text(indicator, "color", "settings.pageIndicator", {
-        max: 7,
-        pattern: /^#[0-9a-fA-F]{6}$/,
-        hint: "must be a colour such as #066aab",
-        fallback: defaults.pageIndicator.color,
-      }),
-      showTitles: r.bool(indicator, "showTitles", "settings.pageIndicator", defaults.pageIndicator.showTitles),
-    },
-    antiSpam: {
-      honeypot: r.bool(spam, "honeypot", "settings.antiSpam", true),
-      captcha: r.oneOf(spam, "captcha", "settings.antiSpam", CAPTCHA_PROVIDERS, "none"),
-      token: r.bool(spam, "token", "settings.antiSpam", true),
-    },
-    scrollToTop: r.bool(s, "scrollToTop", "settings", true),
-    ajax: r.bool(s, "ajax", "settings", true),
-  };
 }
 
 /** What only the whole form can tell: unique ids, references, one card field, no logic loop. */

@@ -14,3 +14,4 @@ export * from "./token.ts";
 export * from "./types.ts";
 export * from "./uploads.ts";
 export * from "./validate.ts";
+export { COUNTRIES_WITHOUT_STATES } from "./validate-parts.ts";

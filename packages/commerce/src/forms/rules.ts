@@ -43,6 +43,9 @@ export const FORM_MESSAGES = {
   signature: "Please sign again: the signature could not be read.",
 } as const;
 
+/** Longest text kept from one input, whatever the field says (a line, a paragraph). */
+export const TEXT_LIMITS = { line: 1000, paragraph: 20000, signature: 400_000 } as const;
+
 export type FormMessageKey = keyof typeof FORM_MESSAGES;
 
 /** A catalogue text with its placeholders filled: numbers by position ({0}), names by key. */

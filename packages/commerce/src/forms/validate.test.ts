@@ -10,13 +10,11 @@ const options: ValidateOptions = { now: new Date("2026-11-25T10:00:00Z"), curren
 const TEST_CARD = { number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", name: "Ada Lovelace" };
 const PNG = "data:image/png;base64,iVBORw0KGgo=";
 
+/** A field without its place: the kind's own settings (an Omit over each member of the union). */
+type FieldSpec = FormField extends infer F ? (F extends FormField ? Omit<F, "id" | "page" | "label"> & { label?: string } : never) : never;
+
 /** A one-page form holding one field (id 1), checked with `value`. */
-function one(
-  field: Omit<FormField, "id" | "page" | "label"> & { label?: string },
-  value: FormValues[string],
-  files: SubmittedFile[] = [],
-  extra: Partial<ValidateOptions> = {},
-) {
+function one(field: FieldSpec, value: FormValues[string], files: SubmittedFile[] = [], extra: Partial<ValidateOptions> = {}) {
   const definition: FormDefinition = { ...CONTACT_FORM, fields: [{ id: 1, page: 1, label: "Field", ...field } as FormField] };
   const values: FormValues = value === undefined ? {} : { 1: value };
   return validateSubmission(definition, values, files, { ...options, ...extra });

@@ -4,7 +4,6 @@
  * Errors are keyed by field id, a message or messages by sub-input, as `data.errors.field`.
  */
 import cardValidator from "card-validator";
-import { isCountryCode, isValidPostcode, normaliseState, statesOf } from "../address/index.ts";
 import type { Currency } from "../money.ts";
 import { visibleFields, visibleValues } from "./logic.ts";
 import { formatInputAmount, parseAmount, paymentTotal } from "./payment.ts";
@@ -27,50 +26,13 @@ import {
   parseTime12h,
   parseTime24h,
   passwordClassLevel,
+  TEXT_LIMITS,
   withScheme,
 } from "./rules.ts";
-import type { AddressField, FormDefinition, FormField, FormInput, FormValues, SubmittedFile } from "./types.ts";
+import type { FormDefinition, FormField, FormInput, FormValues, SubmittedFile } from "./types.ts";
 import { DISPLAY_ONLY_TYPES } from "./types.ts";
 import { fileExtension } from "./uploads.ts";
-
-/** Longest text kept from one input, whatever the field says (a line, a paragraph). */
-export const TEXT_LIMITS = { line: 1000, paragraph: 20000, signature: 400_000 } as const;
-
-/** Countries whose addresses have no state (spec §3.5 "configured list"); a field may name its own. */
-export const COUNTRIES_WITHOUT_STATES: readonly string[] = [
-  "AF",
-  "AT",
-  "AX",
-  "BE",
-  "BI",
-  "CZ",
-  "DE",
-  "DK",
-  "EE",
-  "FI",
-  "FR",
-  "GP",
-  "GF",
-  "IS",
-  "IL",
-  "KR",
-  "KW",
-  "LB",
-  "LU",
-  "MQ",
-  "MT",
-  "NL",
-  "NO",
-  "PL",
-  "PT",
-  "RE",
-  "SG",
-  "SI",
-  "SK",
-  "SE",
-  "VN",
-  "YT",
-];
+import { checkAddress, group, lengthError, list, type Outcome, text } from "./validate-parts.ts";
 
 export type FieldErrors = Record<string, string | Record<string, string>>;
 
@@ -108,35 +70,11 @@ export interface ValidationResult {
   card?: CardInput;
 }
 
-const text = (input: FormInput | undefined): string =>
-  typeof input === "string" ? input.trim() : Array.isArray(input) ? (input[0] ?? "").trim() : "";
-const list = (input: FormInput | undefined): string[] =>
-  typeof input === "string"
-    ? input.trim() === ""
-      ? []
-      : [input.trim()]
-    : Array.isArray(input)
-      ? input.map((item) => item.trim()).filter(Boolean)
-      : [];
-const group = (input: FormInput | undefined): Record<string, string> => {
-  if (!input || typeof input === "string" || Array.isArray(input)) return {};
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(input)) out[key] = text(value);
-  return out;
-};
-
 interface Context {
   options: ValidateOptions;
   files: SubmittedFile[];
   totalMinor: number;
   card?: CardInput;
-}
-
-type Outcome = { error?: string | Record<string, string>; value?: FormInput };
-
-function lengthError(value: string, max: number | undefined, cap: number): string | undefined {
-  const limit = Math.min(max ?? cap, cap);
-  return characterCount(value) > limit ? fill(FORM_MESSAGES.maxLength, { 0: limit }) : undefined;
 }
 
 function checkEmail(field: FormField & { type: "email" }, input: FormInput | undefined, ctx: Context): Outcome {
@@ -166,42 +104,6 @@ function checkChoices(
   if (!chosen.every((id) => field.choices.some((choice) => String(choice.id) === id))) return { error: FORM_MESSAGES.choice };
   if (limit > 0 && chosen.length > limit) return { error: fill(FORM_MESSAGES.checkLimit, { "#": limit }) };
   return { value: multiple ? chosen : (chosen[0] as string) };
-}
-
-function checkAddress(field: AddressField, input: FormInput | undefined): Outcome {
-  const parts = group(input);
-  const country = (parts.country || field.defaultCountry || "").toUpperCase();
-  const noStates = field.countriesWithoutStates ?? COUNTRIES_WITHOUT_STATES;
-  const stateless = noStates.includes(country);
-  const errors: Record<string, string> = {};
-  const anything = ["address1", "address2", "city", "state", "postal"].some((key) => (parts[key] ?? "") !== "");
-  if (!field.required && !anything) return {};
-  for (const key of ["address1", "city", "postal", "country"])
-    if (!(key === "country" ? country : parts[key])) errors[key] = FORM_MESSAGES.required;
-  if (country && !isCountryCode(country)) errors.country = FORM_MESSAGES.choice;
-  let state = stateless ? "" : (parts.state ?? "");
-  if (!stateless && !errors.country && country) {
-    if (state === "" && statesOf(country)) errors.state = FORM_MESSAGES.required;
-    const normalised = normaliseState(country, state);
-    if (normalised === null) errors.state = FORM_MESSAGES.choice;
-    else state = normalised;
-  }
-  if (parts.postal && country && !errors.country && !isValidPostcode(parts.postal, country))
-    errors.postal = "Please enter a valid postcode.";
-  for (const [key, value] of Object.entries(parts)) {
-    const error = lengthError(value, undefined, TEXT_LIMITS.line);
-    if (error) errors[key] = error;
-  }
-  if (Object.keys(errors).length > 0) return { error: errors };
-  const value: Record<string, string> = {
-    address1: parts.address1 ?? "",
-    city: parts.city ?? "",
-    state,
-    postal: (parts.postal ?? "").toUpperCase(),
-    country,
-  };
-  if (field.address2) value.address2 = parts.address2 ?? "";
-  return { value };
 }
 
 function checkFiles(field: FormField & { extensions: string[]; maxFileBytes: number }, maxFiles: number, ctx: Context): Outcome {
