@@ -3,7 +3,7 @@ import { DEFAULT_CURRENCY } from "../money.ts";
 import { CONTACT_FORM, CUSTOM_TEE_FORM, FEEDBACK_FORM } from "./demo.ts";
 import { FORM_MESSAGES } from "./rules.ts";
 import type { FormDefinition, FormField, FormValues, SubmittedFile } from "./types.ts";
-import { type ValidateOptions, validateSubmission } from "./validate.ts";
+import { PASSWORD_SET, type ValidateOptions, validateSubmission } from "./validate.ts";
 
 const MB = 1024 * 1024;
 const options: ValidateOptions = { now: new Date("2026-11-25T10:00:00Z"), currency: DEFAULT_CURRENCY };
@@ -263,8 +263,12 @@ describe("field kinds", () => {
     expect(errorOf({ type: "password", confirmation: true, minStrength: 2, required: true }, value)).toEqual(error);
   });
 
-  it("password values are kept as typed, spaces included", () => {
-    expect(one({ type: "password", confirmation: false, minStrength: 0, required: true }, " pass word ").values[1]).toBe(" pass word ");
+  it("passwords are read as typed (spaces count) and never kept", () => {
+    const password = { type: "password" as const, confirmation: true, minStrength: 1 as const, required: true };
+    expect(errorOf(password, { primary: "Abcde1 ", secondary: "Abcde1" })).toEqual({ secondary: FORM_MESSAGES.mismatch });
+    const result = one(password, { primary: " pass word1 ", secondary: " pass word1 " });
+    expect(result.values[1]).toBe(PASSWORD_SET);
+    expect(JSON.stringify(result)).not.toContain("word1");
   });
 
   const checkbox = { type: "checkbox" as const, choices: [1, 2, 3].map((id) => ({ id, label: `C${id}` })), choiceLimit: 2, required: true };

@@ -36,6 +36,9 @@ import { checkAddress, group, lengthError, list, type Outcome, text } from "./va
 
 export type FieldErrors = Record<string, string | Record<string, string>>;
 
+/** What an entry keeps for a password that was given (the password itself is never stored). */
+export const PASSWORD_SET = "(set)";
+
 export interface ValidateOptions {
   now: Date;
   currency: Currency;
@@ -62,7 +65,10 @@ export interface ValidationResult {
   fieldErrors: FieldErrors;
   /** `data.errors.general` (the total upload size goes in `footer`). */
   generalErrors: { footer?: string };
-  /** Visible fields' values, trimmed and normalised (url with its scheme, state code, amounts as text). */
+  /**
+   * Visible fields' values to keep, trimmed and normalised (url with its scheme, state code, amounts
+   * as text); a card keeps its brand and last 4 digits, a password only `PASSWORD_SET`.
+   */
   values: FormValues;
   /** Files of visible file fields. */
   files: SubmittedFile[];
@@ -183,14 +189,19 @@ function checkField(field: FormField, input: FormInput | undefined, ctx: Context
         return isMaskComplete(field.inputMask, value) ? { value } : { error: fill(FORM_MESSAGES.mask, { 0: field.inputMask }) };
       return isValidPhoneNumber(value) ? { value } : { error: FORM_MESSAGES.phone };
     case "password": {
-      const parts = field.confirmation ? group(input) : { primary: typeof input === "string" ? input : "" };
-      const primary = parts.primary ?? "";
+      // Passwords are read as typed (spaces count) and never kept: the entry only records one was set.
+      const raw = (sub: string) =>
+        input && typeof input === "object" && !Array.isArray(input) && typeof input[sub] === "string" ? (input[sub] as string) : "";
+      const parts = field.confirmation
+        ? { primary: raw("primary"), secondary: raw("secondary") }
+        : { primary: typeof input === "string" ? input : "" };
+      const primary = parts.primary;
       const wrap = (message: string, sub = "primary") => (field.confirmation ? { [sub]: message } : message);
       if (primary === "") return field.required ? { error: wrap(FORM_MESSAGES.required) } : {};
       if (characterCount(primary) > 200) return { error: wrap(fill(FORM_MESSAGES.maxLength, { 0: 200 })) };
       if (passwordClassLevel(primary) < field.minStrength) return { error: wrap(FORM_MESSAGES.passwordStrength) };
       if (field.confirmation && parts.secondary !== primary) return { error: wrap(FORM_MESSAGES.mismatch, "secondary") };
-      return { value: primary };
+      return { value: PASSWORD_SET };
     }
     case "select":
       return checkChoices(field, input, field.multiple, 0);
