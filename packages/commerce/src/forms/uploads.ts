@@ -1,6 +1,8 @@
 /**
- * Which file types a form may accept (console reference A4: an extension allowlist). Markup and
- * programs are never on it, whatever the owner asks: svg and html can carry scripts (decision 0024).
+ * Which file types a form may accept (console reference A4: an extension allowlist). Web pages
+ * and programs are never on it, whatever the owner asks. SVG is, for fields that list it (DEMO.md's
+ * custom-tee design): entry files reach only the owner, as attachments under a sandbox policy,
+ * never rendered from the shop's origin (decision 0024).
  */
 export { fileExtension } from "../contact-widget/contact-form.ts";
 
@@ -12,6 +14,7 @@ export const ALLOWED_EXTENSIONS: readonly string[] = [
   "gif",
   "webp",
   "heic",
+  "svg",
   "pdf",
   "txt",
   "csv",

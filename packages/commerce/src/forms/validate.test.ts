@@ -109,6 +109,13 @@ describe("the demo forms", () => {
     expect(JSON.stringify(result.values)).not.toContain("4242424242424242");
   });
 
+  it("custom-tee: the design may be an SVG, as DEMO.md lists it, but not a web page", () => {
+    expect(validateSubmission(CUSTOM_TEE_FORM, tee, [{ fieldId: 9, name: "design.svg", size: 1000 }], options).fieldErrors).toEqual({});
+    expect(validateSubmission(CUSTOM_TEE_FORM, tee, [{ fieldId: 9, name: "design.html", size: 1000 }], options).fieldErrors).toEqual({
+      9: FORM_MESSAGES.fileExtension,
+    });
+  });
+
   it("custom-tee: the gift message is required with Gift wrap, dropped without it", () => {
     expect(validateSubmission(CUSTOM_TEE_FORM, { ...tee, 8: "" }, design, options).fieldErrors).toEqual({ 8: FORM_MESSAGES.required });
     const result = validateSubmission(CUSTOM_TEE_FORM, { ...tee, 7: ["2"], 8: "dropped" }, design, options);
