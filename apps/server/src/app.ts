@@ -35,6 +35,7 @@ import {
 } from "./modules/contact-widget/index.ts";
 import { customerRoutes, loginSessionStands, requireOwner } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
+import { formsAjaxActions, registerForms } from "./modules/forms/index.ts";
 import { PLACED_STATUSES } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
@@ -211,7 +212,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shopOrigin: deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : null,
   });
   registerContactMessages(app, { secret: deps.config.secret, mailer: deps.mailer, captcha: deps.captcha, log: app.log });
-  await registerAjax(app, { actions: { ...cartAjaxActions, ...contactAjaxActions }, secret: deps.config.secret, stands, contextFor });
+  registerForms(app, { secret: deps.config.secret, mailer: deps.mailer, captcha: deps.captcha, log: app.log });
+  await registerAjax(app, {
+    actions: { ...cartAjaxActions, ...contactAjaxActions, ...formsAjaxActions },
+    secret: deps.config.secret,
+    stands,
+    contextFor,
+  });
   await app.register(widgetPreflightRoutes, { db: deps.db });
   await app.register(mediaRoutes, { db: deps.db });
   // The contact widget's scripts and the one-tag embed /widget/{id}.js (decision 0020).
