@@ -498,6 +498,11 @@ export interface FormEntriesTable {
   payment_total: number;
   payment_status: "" | "pending" | "paid" | "failed";
   currency: string;
+  payment_gateway: ColumnType<string, string | undefined, string>;
+  /** The idempotency key the charge is made under (`form-entry-{uuid}`). */
+  payment_key: ColumnType<string, string | undefined, string>;
+  /** The gateway's transaction id once paid. */
+  payment_reference: ColumnType<string, string | undefined, string>;
   /** The `_formsuuid` cookie, only with consent; '' otherwise. */
   visitor_id: string;
   start_timestamp: string;

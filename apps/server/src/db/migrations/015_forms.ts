@@ -29,6 +29,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // '' (nothing to pay) | 'pending' | 'paid' | 'failed'
     .addColumn("payment_status", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("currency", "text", (c) => c.notNull().defaultTo(""))
+    // The gateway, the idempotency key the charge is made under, and its transaction id once paid.
+    .addColumn("payment_gateway", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("payment_key", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("payment_reference", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("visitor_id", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("start_timestamp", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("end_timestamp", "text", (c) => c.notNull().defaultTo(""))

@@ -4,6 +4,8 @@
  * hidden fields dropped), the files' content, and the captcha; the total is the server's own. A
  * good entry is stored with its values and files in one transaction, then the owner is told.
  */
+
+import { randomUUID } from "node:crypto";
 import {
   collectValues,
   type FormDefinition,
@@ -23,6 +25,7 @@ import { shopCurrency } from "../settings/index.ts";
 import { insertEntry, type NewFormFile } from "./forms.repo.ts";
 import { publishedForm } from "./forms.service.ts";
 import { notifyOwner } from "./notice.ts";
+import { chargeEntry, formGateway, recordCharge } from "./payment.ts";
 import { formsState } from "./runtime.ts";
 import { formTokenAccepted } from "./token.ts";
 import { valueText } from "./values.ts";
@@ -36,6 +39,7 @@ export const FORM_REPLIES = {
   captchaMissing: "Please complete the captcha, then send again.",
   captchaFailed: "The captcha check failed. Please try again.",
   captchaUnavailable: "This form cannot take entries right now. Please contact us another way.",
+  paymentFailed: "The payment could not be taken. Please check the card and try again.",
 } as const;
 
 /** Bytes all of one entry's files may come to (the /ajax body reads at most 5 files of 5 MB). */
@@ -161,8 +165,9 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
 
   const createdAt = new Date(at).toISOString();
   const kept = Object.entries(result.values).map(([id, value]) => ({ field_id: Number(id), value: valueText(value) }));
-  // The card is never stored; taking the payment is not wired yet (decision 0025): the entry waits as pending.
-  const paymentStatus = result.totalMinor > 0 ? "pending" : "";
+  // A total above 0 waits as pending until the gateway answers; a spam entry is never charged.
+  const gateway = result.totalMinor > 0 && !spam && result.card ? formGateway(settings) : null;
+  const paymentKey = gateway ? `form-entry-${randomUUID()}` : "";
   const id = await insertEntry(
     request.ctx.db,
     {
@@ -170,8 +175,10 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
       status: spam ? "spam" : "complete",
       values: JSON.stringify(result.values),
       payment_total: result.totalMinor,
-      payment_status: paymentStatus,
+      payment_status: result.totalMinor > 0 ? "pending" : "",
       currency: currency.code,
+      payment_gateway: gateway?.id ?? "",
+      payment_key: paymentKey,
       visitor_id: visitorId(request),
       start_timestamp: timestamp(formField(form, "start_timestamp")),
       end_timestamp: timestamp(formField(form, "end_timestamp")),
@@ -183,6 +190,22 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
     kept,
     contents.accepted,
   );
+  if (gateway && result.card) {
+    const email = definition.fields.find((field) => field.type === "email" && typeof result.values[String(field.id)] === "string");
+    const outcome = await chargeEntry(request.ctx.db, gateway, settings, {
+      entryId: id,
+      key: paymentKey,
+      total: result.totalMinor,
+      currency: currency.code,
+      email: email ? String(result.values[String(email.id)]) : "",
+      card: result.card,
+    });
+    // A declined card keeps its entry as failed (the owner sees the attempt) and the visitor may send again.
+    if ((await recordCharge(request.ctx.db, id, outcome)) === "failed") {
+      const message = outcome.message ?? FORM_REPLIES.paymentFailed;
+      return failure({ header: message }, { [result.card.fieldId]: { number: message } });
+    }
+  }
   // A bot is answered as a visitor would be, so it learns nothing; the owner is not told.
   if (!spam) notifyOwner(request, state, stored, id, result, contents.accepted, createdAt);
   return successReply(definition);
