@@ -7,6 +7,7 @@
 export * from "./csv.ts";
 export * from "./definition-check.ts";
 export * from "./demo.ts";
+export * from "./display.ts";
 export * from "./logic.ts";
 export * from "./payment.ts";
 export * from "./rules.ts";

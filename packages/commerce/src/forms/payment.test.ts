@@ -53,6 +53,7 @@ describe("paymentTotal and orderSummary (custom-tee)", () => {
   it("Premium × 2 with Gift wrap is 61.00", () => {
     const values = { 5: "2", 6: "2", 7: ["1"], 8: "Happy birthday" };
     expect(paymentTotal(CUSTOM_TEE_FORM, values, DEFAULT_CURRENCY)).toBe(6100);
+    expect(paymentTotal(CUSTOM_TEE_FORM, values)).toBe(6100);
     expect(orderSummary(CUSTOM_TEE_FORM, values, DEFAULT_CURRENCY)).toEqual([
       { fieldId: 5, choiceId: 2, label: "Style: Premium", quantity: 2, priceMinor: 2800, amountMinor: 5600 },
       { fieldId: 7, choiceId: 1, label: "Extras: Gift wrap", quantity: 1, priceMinor: 500, amountMinor: 500 },

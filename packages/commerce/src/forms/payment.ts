@@ -3,7 +3,7 @@
  * visible, in integer minor units. The server computes it from the definition, never from the
  * browser's figures; the browser runs the same code for its running total and order summary.
  */
-import { type Currency, formatAmount } from "../money.ts";
+import { type Currency, DEFAULT_CURRENCY, formatAmount } from "../money.ts";
 import { visibleFields } from "./logic.ts";
 import type { FormDefinition, FormField, FormInput, FormValues } from "./types.ts";
 
@@ -14,7 +14,7 @@ export { formatAmount };
  * USD); only digits and the two separators are allowed; extra decimals are rounded half up.
  * "" and anything else give null.
  */
-export function parseAmount(text: string, currency: Currency): number | null {
+export function parseAmount(text: string, currency: Currency = DEFAULT_CURRENCY): number | null {
   const trimmed = (text ?? "").trim();
   if (trimmed === "") return null;
   const { decimalSeparator: decimal, thousandSeparator: thousands, minorUnit } = currency;
@@ -31,7 +31,7 @@ export function parseAmount(text: string, currency: Currency): number | null {
 }
 
 /** An amount as the visitor's field shows it after leaving it: no symbol, the shop's separators. */
-export function formatInputAmount(minor: number, currency: Currency): string {
+export function formatInputAmount(minor: number, currency: Currency = DEFAULT_CURRENCY): string {
   return formatAmount(minor, { ...currency, prefix: "", suffix: "" });
 }
 
@@ -70,7 +70,7 @@ function label(field: FormField, choice?: string): string {
 }
 
 /** One row per visible payment field and chosen choice (spec §2.2 "order summary"). */
-export function orderSummary(definition: FormDefinition, values: FormValues, currency: Currency): SummaryRow[] {
+export function orderSummary(definition: FormDefinition, values: FormValues, currency: Currency = DEFAULT_CURRENCY): SummaryRow[] {
   const shown = new Set(visibleFields(definition, values));
   const rows: SummaryRow[] = [];
   for (const field of definition.fields) {
@@ -113,6 +113,6 @@ export function orderSummary(definition: FormDefinition, values: FormValues, cur
 }
 
 /** The form's total in minor units: the summary's rows added up. */
-export function paymentTotal(definition: FormDefinition, values: FormValues, currency: Currency): number {
+export function paymentTotal(definition: FormDefinition, values: FormValues, currency: Currency = DEFAULT_CURRENCY): number {
   return orderSummary(definition, values, currency).reduce((sum, row) => sum + row.amountMinor, 0);
 }

@@ -4,7 +4,7 @@
  * Errors are keyed by field id, a message or messages by sub-input, as `data.errors.field`.
  */
 import cardValidator from "card-validator";
-import type { Currency } from "../money.ts";
+import { type Currency, DEFAULT_CURRENCY } from "../money.ts";
 import { visibleFields, visibleValues } from "./logic.ts";
 import { formatInputAmount, parseAmount, paymentTotal } from "./payment.ts";
 import {
@@ -41,7 +41,8 @@ export const PASSWORD_SET = "(set)";
 
 export interface ValidateOptions {
   now: Date;
-  currency: Currency;
+  /** The shop's currency, for visitor-entered amounts (USD by default, spec §3.5). */
+  currency?: Currency;
   /** The shop's today (YYYY-MM-DD) for date rules; `now`'s UTC day when absent. */
   today?: string;
   /** False when the address is refused by the restricted-email check (spec §7 `forms_restricted_email`). */
@@ -282,7 +283,7 @@ function checkField(field: FormField, input: FormInput | undefined, ctx: Context
       return { value: String(Number(quantity)) };
     }
     case "payment-user-amount": {
-      const { currency } = ctx.options;
+      const currency = ctx.options.currency ?? DEFAULT_CURRENCY;
       if (value === "") return emptyOk();
       const amount = parseAmount(value, currency);
       if (amount === null) return { error: fill(FORM_MESSAGES.amount, { 0: formatInputAmount(1050, currency) }) };
@@ -320,7 +321,7 @@ export function validateSubmission(
   const ctx: Context = {
     options,
     files: files.filter((file) => shown.has(file.fieldId)),
-    totalMinor: paymentTotal(definition, keptInputs, options.currency),
+    totalMinor: paymentTotal(definition, keptInputs, options.currency ?? DEFAULT_CURRENCY),
   };
   const fieldErrors: FieldErrors = {};
   const clean: FormValues = {};
