@@ -174,9 +174,9 @@ describe("forms_submit: the demo forms sent right", () => {
       4: "Where is my order?",
     });
     expect(values.map((v) => [v.field_id, v.value])).toEqual([
-      [1, "first: Ada\nlast: Lovelace"],
+      [1, "Ada Lovelace"],
       [2, "ada@example.com"],
-      [3, "2"],
+      [3, "Returns"],
       [4, "Where is my order?"],
     ]);
     expect(files).toHaveLength(1);
@@ -218,6 +218,8 @@ describe("forms_submit: the demo forms sent right", () => {
     expect(kept[14]).toEqual({ brand: "visa", last4: "4242", name: "Ada Lovelace" });
     expect(kept[12]).toBeUndefined();
     expect(entry.values).not.toContain("4242424242424242");
+    expect(values.map((v) => [v.field_id, v.value])).toContainEqual([5, "Premium"]);
+    expect(values.map((v) => [v.field_id, v.value])).toContainEqual([14, "visa ending 4242"]);
     expect(values.map((v) => v.value).join(" ")).not.toContain("4242 4242");
     expect(files.map((file) => [file.field_id, file.content_type])).toEqual([[9, "image/png"]]);
   });

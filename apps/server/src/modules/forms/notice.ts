@@ -1,12 +1,11 @@
 /** The owner's notice of a new entry, sent after the commit in the background (as the contact messages'). */
-import { type FormField, formatAmount, type ValidationResult } from "@cartwright/commerce/forms";
+import { type FormField, fieldText, formatAmount, type ValidationResult } from "@cartwright/commerce/forms";
 import type { FastifyRequest } from "fastify";
 import { ownerAccountEmail } from "../contact-widget/index.ts";
 import { sendFormEntryNotice } from "../emails/index.ts";
 import { shopCurrency } from "../settings/index.ts";
 import type { NewFormFile, StoredForm } from "./forms.repo.ts";
 import type { FormsState } from "./runtime.ts";
-import { valueText } from "./values.ts";
 
 export function notifyOwner(
   request: FastifyRequest,
@@ -33,7 +32,9 @@ export function notifyOwner(
         siteTitle: settings.siteTitle,
         formTitle: form.title,
         subject: owner.subject.replaceAll("{form_title}", form.title),
-        fields: Object.entries(result.values).map(([id, value]) => ({ label: label(Number(id)), value: valueText(value) })),
+        fields: form.definition.fields
+          .filter((field) => result.values[String(field.id)] !== undefined)
+          .map((field) => ({ label: field.label, value: fieldText(field, result.values[String(field.id)]) })),
         files: files.map((file) => ({ label: label(file.field_id), fileName: file.file_name, size: file.size })),
         total: result.totalMinor > 0 ? formatAmount(result.totalMinor, shopCurrency(settings)) : "",
         receivedAt: at,

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import {
   collectValues,
   type FormDefinition,
+  fieldText,
   honeypotFieldId,
   isHoneypotFilled,
   parseInputName,
@@ -28,7 +29,6 @@ import { notifyOwner } from "./notice.ts";
 import { chargeEntry, formGateway, recordCharge } from "./payment.ts";
 import { formsState } from "./runtime.ts";
 import { formTokenAccepted } from "./token.ts";
-import { valueText } from "./values.ts";
 
 /** The general answers (spec §7 `data.errors.general`); ours, as the spec gives no texts. */
 export const FORM_REPLIES = {
@@ -164,7 +164,10 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
   }
 
   const createdAt = new Date(at).toISOString();
-  const kept = Object.entries(result.values).map(([id, value]) => ({ field_id: Number(id), value: valueText(value) }));
+  // Value rows read as people read them (labels, not choice ids): what search and the CSV show.
+  const kept = definition.fields
+    .filter((field) => result.values[String(field.id)] !== undefined)
+    .map((field) => ({ field_id: field.id, value: fieldText(field, result.values[String(field.id)]) }));
   // A total above 0 waits as pending until the gateway answers; a spam entry is never charged.
   const gateway = result.totalMinor > 0 && !spam && result.card ? formGateway(settings) : null;
   const paymentKey = gateway ? `form-entry-${randomUUID()}` : "";
