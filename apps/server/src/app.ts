@@ -35,7 +35,7 @@ import {
 } from "./modules/contact-widget/index.ts";
 import { customerRoutes, loginSessionStands, requireOwner } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
-import { formsAjaxActions, registerForms } from "./modules/forms/index.ts";
+import { formsAdminRoutes, formsAjaxActions, registerForms } from "./modules/forms/index.ts";
 import { PLACED_STATUSES } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
@@ -67,7 +67,7 @@ export const API_PREFIX = "/api/store/v1";
 export const ADMIN_PREFIX = "/api/admin/v1";
 
 /** Each module's owner API routes, mounted under ADMIN_PREFIX behind requireOwner. */
-const ADMIN_ROUTES: FastifyPluginAsync[] = [contactWidgetAdminRoutes as FastifyPluginAsync, messagesAdminRoutes];
+const ADMIN_ROUTES: FastifyPluginAsync[] = [contactWidgetAdminRoutes as FastifyPluginAsync, messagesAdminRoutes, formsAdminRoutes];
 
 /** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */
 const ajvValidators = AjvCompiler();
