@@ -73,3 +73,32 @@ export async function sendFormEntryNotice(
     { outboxOnly: !owner },
   );
 }
+
+export interface FormVisitorEmailData {
+  entryId: number;
+  siteTitle: string;
+  formTitle: string;
+  /** The owner's subject and message, {form_title} filled; shown as text, never as markup. */
+  subject: string;
+  message: string;
+}
+
+/** The visitor's copy (the form's `notifications.visitor`): the owner's words, as plain text in both parts. */
+export function renderFormVisitorNotice(data: FormVisitorEmailData): RenderedEmail {
+  const site = oneLine(data.siteTitle) || "Shop";
+  const subject = oneLine(data.subject).slice(0, 150) || `[${site}] ${oneLine(data.formTitle)}`;
+  const text = `${data.message.trim()}\n`;
+  const html = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:16px;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;white-space:pre-line;">${escapeHtml(data.message.trim())}</body></html>
+`;
+  return { subject, text, html };
+}
+
+/** To the address the visitor gave; from the shop, replies to the owner's address when known. Rejects on failure. */
+export async function sendFormVisitorNotice(mailer: Mailer, data: FormVisitorEmailData, to: string): Promise<Delivery> {
+  const notice = renderFormVisitorNotice(data);
+  const from = senderFor(mailer, data.siteTitle);
+  const replyTo = mailer.ownerEmail ?? undefined;
+  return mailer.send({ ...notice, from, to, ...(replyTo ? { replyTo } : {}), orderId: data.entryId, kind: "form-visitor" });
+}

@@ -375,3 +375,48 @@ describe("forms_get_token and forms_restricted_email", () => {
     });
   });
 });
+
+describe("the visitor's copy", () => {
+  it("goes to the address in the form's named e-mail field, with the owner's words as text", async () => {
+    const row = await shop.db
+      .selectFrom("forms")
+      .select("definition")
+      .where("id", "=", ids.feedback ?? 0)
+      .executeTakeFirstOrThrow();
+    const definition = JSON.parse(row.definition);
+    definition.settings.notifications.visitor = {
+      enabled: true,
+      emailField: 3,
+      subject: "Thanks for your {form_title}",
+      message: "We read every answer.\n<b>Not markup</b>",
+    };
+    await shop.db
+      .updateTable("forms")
+      .set({ definition: JSON.stringify(definition) })
+      .where("id", "=", ids.feedback ?? 0)
+      .execute();
+    try {
+      const sent = await send("feedback", { fields: { [f(1)]: "4", [f(3)]: "visitor@example.com" } });
+      expect(sent.body.success).toBe(true);
+      const { entry } = await lastEntry(ids.feedback ?? 0);
+      await Promise.allSettled([...(app.forms?.inFlight ?? [])]);
+      const names = readdirSync(outbox).filter((name) => name.endsWith(`Z-${entry.id}-form-visitor.eml`));
+      expect(names).toHaveLength(1);
+      const eml = readFileSync(join(outbox, names[0] ?? ""), "utf8");
+      expect(eml).toMatch(/^To: visitor@example\.com/m);
+      expect(eml).toMatch(/^Subject: Thanks for your Store feedback/m);
+      expect(eml).toContain("&lt;b&gt;Not markup&lt;/b&gt;");
+      // Without an address there is no copy.
+      await send("feedback", { fields: { [f(1)]: "4" } });
+      const other = (await lastEntry(ids.feedback ?? 0)).entry.id;
+      await Promise.allSettled([...(app.forms?.inFlight ?? [])]);
+      expect(readdirSync(outbox).some((name) => name.endsWith(`Z-${other}-form-visitor.eml`))).toBe(false);
+    } finally {
+      await shop.db
+        .updateTable("forms")
+        .set({ definition: row.definition })
+        .where("id", "=", ids.feedback ?? 0)
+        .execute();
+    }
+  });
+});

@@ -25,7 +25,7 @@ import { captchaFor, checkFileContent } from "../contact-widget/index.ts";
 import { shopCurrency } from "../settings/index.ts";
 import { insertEntry, type NewFormFile } from "./forms.repo.ts";
 import { publishedForm } from "./forms.service.ts";
-import { notifyOwner } from "./notice.ts";
+import { notifyEntry } from "./notice.ts";
 import { chargeEntry, formGateway, recordCharge } from "./payment.ts";
 import { formsState } from "./runtime.ts";
 import { formTokenAccepted } from "./token.ts";
@@ -210,7 +210,7 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
     }
   }
   // A bot is answered as a visitor would be, so it learns nothing; the owner is not told.
-  if (!spam) notifyOwner(request, state, stored, id, result, contents.accepted, createdAt);
+  if (!spam) notifyEntry(request, state, stored, id, result, contents.accepted, createdAt);
   return successReply(definition);
 }
 
