@@ -71,6 +71,16 @@ describe("forms", () => {
     expect(replaced.json()).toMatchObject({ id, title: "Trade orders", status: "published" });
     expect((await owner.request("DELETE", `${ADMIN}/forms/${id}`)).statusCode).toBe(204);
     expect((await owner.get(`${ADMIN}/forms/${id}`)).statusCode).toBe(404);
+    const log = await shop.db
+      .selectFrom("change_log")
+      .selectAll()
+      .where("entity", "=", "form")
+      .where("entity_id", "=", String(id))
+      .orderBy("id")
+      .execute();
+    expect(log.map((row) => row.action)).toEqual(["create", "update", "delete"]);
+    expect(JSON.parse(log[1]?.before ?? "{}").title).toBe("Wholesale");
+    expect(JSON.parse(log[1]?.after ?? "{}").title).toBe("Trade orders");
   });
 });
 
@@ -107,6 +117,14 @@ describe("entries", () => {
 
     expect((await owner.request("DELETE", `${ADMIN}/form-entries/${id}`)).statusCode).toBe(204);
     expect((await owner.get(`${ADMIN}/form-entries/${id}`)).json().code).toBe("cw_rest_form_entry_not_found");
+    const logged = await shop.db
+      .selectFrom("change_log")
+      .select(["action", "before"])
+      .where("entity", "=", "form_entry")
+      .where("entity_id", "=", String(id))
+      .execute();
+    expect(logged.map((row) => row.action)).toEqual(["delete"]);
+    expect(logged[0]?.before).not.toContain("HYPERLINK");
   });
 
   it("serves an entry's file as an attachment under a generated name", async () => {

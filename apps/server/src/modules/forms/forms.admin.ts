@@ -48,10 +48,44 @@ export async function readForm(ctx: RequestContext, id: number) {
   return { id: form.id, slug: form.slug, title: form.title, status: form.status, definition: form.definition };
 }
 
+function actorOf(ctx: RequestContext): number {
+  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
+  return ctx.owner.id;
+}
+
+/** Every owner change (DESIGN.md §9): who, when, what, before and after, in the change's own transaction. */
+async function logChange(
+  db: Db,
+  ctx: RequestContext,
+  entity: "form" | "form_entry",
+  id: number,
+  action: "create" | "update" | "delete",
+  before: unknown,
+  after: unknown,
+) {
+  await db
+    .insertInto("change_log")
+    .values({
+      actor_id: actorOf(ctx),
+      entity,
+      entity_id: String(id),
+      action,
+      before: before === null ? null : JSON.stringify(before),
+      after: after === null ? null : JSON.stringify(after),
+      created_at: nowOf(ctx),
+    })
+    .execute();
+}
+
+const formRow = (db: Db, id: number) =>
+  db.selectFrom("forms").select(["id", "slug", "title", "status", "definition"]).where("id", "=", id).executeTakeFirst();
+const asLogged = (row: { id: number; slug: string; title: string; status: string; definition: string }) => ({
+  ...row,
+  definition: JSON.parse(row.definition),
+});
+
 export async function saveForm(ctx: RequestContext, id: number | null, body: { status?: "published" | "draft"; definition: unknown }) {
   const definition = checked(body.definition);
-  if (id !== null && !(await findForm(ctx.db, id))) throw formNotFound();
-  if (await slugTaken(ctx.db, definition.slug, id ?? 0)) throw invalidForm([{ path: "slug", message: "is used by another form" }]);
   const { id: _ignored, ...document } = definition;
   const values = {
     slug: definition.slug,
@@ -60,21 +94,36 @@ export async function saveForm(ctx: RequestContext, id: number | null, body: { s
     status: body.status ?? "published",
     updated_at: nowOf(ctx),
   };
-  if (id === null) {
-    const row = await ctx.db
-      .insertInto("forms")
-      .values({ ...values, created_at: values.updated_at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return readForm(ctx, row.id);
-  }
-  await ctx.db.updateTable("forms").set(values).where("id", "=", id).execute();
-  return readForm(ctx, id);
+  const savedId = await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    const before = id === null ? undefined : await formRow(db, id);
+    if (id !== null && !before) throw formNotFound();
+    if (await slugTaken(db, definition.slug, id ?? 0)) throw invalidForm([{ path: "slug", message: "is used by another form" }]);
+    let saved = id;
+    if (saved === null) {
+      saved = (
+        await db
+          .insertInto("forms")
+          .values({ ...values, created_at: values.updated_at })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    } else await db.updateTable("forms").set(values).where("id", "=", saved).execute();
+    const after = await formRow(db, saved);
+    await logChange(db, ctx, "form", saved, before ? "update" : "create", before ? asLogged(before) : null, after ? asLogged(after) : null);
+    return saved;
+  });
+  return readForm(ctx, savedId);
 }
 
 export async function deleteForm(ctx: RequestContext, id: number): Promise<void> {
-  const result = await ctx.db.deleteFrom("forms").where("id", "=", id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw formNotFound();
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    const before = await formRow(db, id);
+    if (!before) throw formNotFound();
+    await db.deleteFrom("forms").where("id", "=", id).execute();
+    await logChange(db, ctx, "form", id, "delete", asLogged(before), null);
+  });
 }
 
 export interface EntryQuery {
@@ -182,8 +231,18 @@ export async function readEntry(ctx: RequestContext, id: number) {
 }
 
 export async function deleteEntry(ctx: RequestContext, id: number): Promise<void> {
-  const result = await ctx.db.deleteFrom("form_entries").where("id", "=", id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw entryNotFound();
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    const before = await db
+      .selectFrom("form_entries")
+      .select(["id", "form_id", "status", "created_at"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!before) throw entryNotFound();
+    await db.deleteFrom("form_entries").where("id", "=", id).execute();
+    // The entry's values are the visitor's: the log keeps only which entry went.
+    await logChange(db, ctx, "form_entry", id, "delete", before, null);
+  });
 }
 
 export async function entryFile(ctx: RequestContext, entryId: number, fileId: number) {
