@@ -318,6 +318,11 @@ describe("forms_submit: token, honeypot, rate limit", () => {
     expect(entry.status).toBe("spam");
     await Promise.allSettled([...(app.forms?.inFlight ?? [])]);
     expect(readdirSync(outbox).some((name) => name.endsWith(`Z-${entry.id}-form-entry.eml`))).toBe(false);
+    // Even with field errors the bot is told it succeeded.
+    const honeypot = honeypotName(form?.definition ?? ({ fields: [] } as never));
+    const broken = await send("feedback", { fields: { [f(1)]: "9", [honeypot]: "buy now" } });
+    expect(broken.body).toEqual({ success: true, data: { redirect_url: "/shop", new_tab: false } });
+    expect((await lastEntry(ids.feedback ?? 0)).entry).toMatchObject({ status: "spam", values: "{}" });
   });
 
   it("stops an address after submissionsPerAddress attempts", async () => {

@@ -137,8 +137,9 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
     currency,
     maxTotalUploadBytes: FORM_UPLOAD_TOTAL_BYTES,
   });
-  const contents = result.ok ? await checkContents(files, result) : { errors: {}, accepted: [] };
-  if (!result.ok || Object.keys(contents.errors).length) {
+  // A bot that filled the honeypot learns nothing from field errors either: its entry keeps what passed, without files.
+  const contents = result.ok && !spam ? await checkContents(files, result) : { errors: {}, accepted: [] };
+  if (!spam && (!result.ok || Object.keys(contents.errors).length)) {
     const general: Failure = { header: FORM_REPLIES.fieldErrors };
     if (result.generalErrors.footer) general.footer = result.generalErrors.footer;
     return failure(general, { ...result.fieldErrors, ...contents.errors });
@@ -178,7 +179,7 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
       status: spam ? "spam" : "complete",
       values: JSON.stringify(result.values),
       payment_total: result.totalMinor,
-      payment_status: result.totalMinor > 0 ? "pending" : "",
+      payment_status: result.totalMinor > 0 && !spam ? "pending" : "",
       currency: currency.code,
       payment_gateway: gateway?.id ?? "",
       payment_key: paymentKey,
