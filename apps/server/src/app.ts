@@ -35,6 +35,7 @@ import {
 } from "./modules/contact-widget/index.ts";
 import { customerRoutes, loginSessionStands, requireOwner } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
+import { formsAdminRoutes, formsAjaxActions, registerForms } from "./modules/forms/index.ts";
 import { PLACED_STATUSES } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
@@ -66,7 +67,7 @@ export const API_PREFIX = "/api/store/v1";
 export const ADMIN_PREFIX = "/api/admin/v1";
 
 /** Each module's owner API routes, mounted under ADMIN_PREFIX behind requireOwner. */
-const ADMIN_ROUTES: FastifyPluginAsync[] = [contactWidgetAdminRoutes as FastifyPluginAsync, messagesAdminRoutes];
+const ADMIN_ROUTES: FastifyPluginAsync[] = [contactWidgetAdminRoutes as FastifyPluginAsync, messagesAdminRoutes, formsAdminRoutes];
 
 /** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */
 const ajvValidators = AjvCompiler();
@@ -211,7 +212,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shopOrigin: deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : null,
   });
   registerContactMessages(app, { secret: deps.config.secret, mailer: deps.mailer, captcha: deps.captcha, log: app.log });
-  await registerAjax(app, { actions: { ...cartAjaxActions, ...contactAjaxActions }, secret: deps.config.secret, stands, contextFor });
+  registerForms(app, { secret: deps.config.secret, mailer: deps.mailer, captcha: deps.captcha, log: app.log });
+  await registerAjax(app, {
+    actions: { ...cartAjaxActions, ...contactAjaxActions, ...formsAjaxActions },
+    secret: deps.config.secret,
+    stands,
+    contextFor,
+  });
   await app.register(widgetPreflightRoutes, { db: deps.db });
   await app.register(mediaRoutes, { db: deps.db });
   // The contact widget's scripts and the one-tag embed /widget/{id}.js (decision 0020).

@@ -14,6 +14,7 @@ import * as m011 from "./migrations/011_rate_limits.ts";
 import * as m012 from "./migrations/012_customer_sessions.ts";
 import * as m013 from "./migrations/013_payment_attempts.ts";
 import * as m014 from "./migrations/014_contact_widget.ts";
+import * as m015 from "./migrations/015_forms.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "012_customer_sessions": m012,
   "013_payment_attempts": m013,
   "014_contact_widget": m014,
+  "015_forms": m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

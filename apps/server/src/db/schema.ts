@@ -476,6 +476,61 @@ export interface ChangeLogTable {
   created_at: string;
 }
 
+/** A public form (issue 17): its definition is one JSON document (decision 0024). */
+export interface FormsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  definition: string;
+  status: "published" | "draft";
+  created_at: string;
+  updated_at: string;
+}
+
+/** One submission of a form (decision 0025): values of visible fields only, the total computed by the server. */
+export interface FormEntriesTable {
+  id: Generated<number>;
+  form_id: number;
+  status: "complete" | "spam";
+  /** JSON FormValues of the visible fields. */
+  values: string;
+  /** Integer minor units of `currency`. */
+  payment_total: number;
+  payment_status: "" | "pending" | "paid" | "failed";
+  currency: string;
+  payment_gateway: ColumnType<string, string | undefined, string>;
+  /** The idempotency key the charge is made under (`form-entry-{uuid}`). */
+  payment_key: ColumnType<string, string | undefined, string>;
+  /** The gateway's transaction id once paid. */
+  payment_reference: ColumnType<string, string | undefined, string>;
+  /** The `_formsuuid` cookie, only with consent; '' otherwise. */
+  visitor_id: string;
+  start_timestamp: string;
+  end_timestamp: string;
+  page_url: string;
+  ip: string;
+  user_agent: string;
+  created_at: string;
+}
+
+/** One field's value of an entry as text (search and CSV). */
+export interface FormEntryValuesTable {
+  entry_id: number;
+  field_id: number;
+  value: string;
+}
+
+export interface FormFilesTable {
+  id: Generated<number>;
+  entry_id: number;
+  field_id: number;
+  file_name: string;
+  content_type: string;
+  size: number;
+  data: Buffer | Uint8Array;
+  created_at: string;
+}
+
 export interface Database {
   products: ProductsTable;
   media: MediaTable;
@@ -517,6 +572,10 @@ export interface Database {
   contact_message_files: ContactMessageFilesTable;
   captcha_solutions: CaptchaSolutionsTable;
   change_log: ChangeLogTable;
+  forms: FormsTable;
+  form_entries: FormEntriesTable;
+  form_entry_values: FormEntryValuesTable;
+  form_files: FormFilesTable;
 }
 
 /** The shop's database in either dialect. */

@@ -8,6 +8,7 @@ import type { Flag, ProductsTable } from "../db/schema.ts";
 import { deriveStockStatus } from "../modules/catalog/index.ts";
 import { installWidget } from "../modules/contact-widget/index.ts";
 import { createCustomer } from "../modules/customers/index.ts";
+import { installDemoForms } from "../modules/forms/index.ts";
 import { savePaymentToken } from "../modules/payments/index.ts";
 import { DEMO_COUPONS, DEMO_LOCAL_PICKUP, DEMO_REST_OF_WORLD, DEMO_TAX_RATES, DEMO_ZONES } from "./demo-cart.ts";
 import { DEMO_ATTRIBUTES, DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_SETTINGS, type DemoProduct, HOODIE_VARIATIONS } from "./demo-catalogue.ts";
@@ -19,6 +20,7 @@ const MARKER = "seed.demo";
 const CART_MARKER = "seed.demo.cart";
 const CUSTOMERS_MARKER = "seed.demo.customers";
 const WIDGET_MARKER = "seed.demo.widget";
+const FORMS_MARKER = "seed.demo.forms";
 
 const cents = (price: string) => {
   const amount = parseDecimalAmount(price, 2);
@@ -36,7 +38,8 @@ export async function seedDemoShop(db: Db): Promise<boolean> {
   const cart = await seedDemoCartRules(db);
   const customers = await seedDemoCustomers(db);
   const widget = await seedDemoWidget(db);
-  return catalogue || cart || customers || widget;
+  const forms = await seedDemoForms(db);
+  return catalogue || cart || customers || widget || forms;
 }
 
 /** Claims a marker inside the transaction; false when another start already claimed it. */
@@ -92,6 +95,16 @@ async function seedDemoWidget(db: Db): Promise<boolean> {
     if (!isDemo || hasWidgets || !(await claim(trx as unknown as Db, WIDGET_MARKER))) return false;
     await installWidget(trx as unknown as Db, DEMO_WIDGET);
     return true;
+  });
+}
+
+/** The three demo forms (DEMO.md "Public forms"), on a demo shop that has no forms yet. */
+async function seedDemoForms(db: Db): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const isDemo = await trx.selectFrom("settings").select("key").where("key", "=", MARKER).executeTakeFirst();
+    const hasForms = await trx.selectFrom("forms").select("id").limit(1).executeTakeFirst();
+    if (!isDemo || hasForms || !(await claim(trx as unknown as Db, FORMS_MARKER))) return false;
+    return installDemoForms(trx as unknown as Db);
   });
 }
 

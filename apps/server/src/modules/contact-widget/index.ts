@@ -27,6 +27,9 @@ export { addressCountry, isCrawler, type Visitor, visitorCountry } from "./visit
 
 /** The widget's /ajax actions: the four reports (and the contact form's, added beside them). */
 export const contactAjaxActions: AjaxActions = { ...reportAjaxActions, ...messageAjaxActions };
-export type { CaptchaOptions } from "./captcha/captcha.ts";
+export { createAltchaChallenge } from "./captcha/altcha.ts";
+export { type CaptchaOptions, captchaFor, captchaTokenField } from "./captcha/captcha.ts";
 export { messagesAdminRoutes } from "./messages.admin.routes.ts";
+export { ownerAccountEmail } from "./messages.repo.ts";
 export { type ContactMessageDeps, messageAjaxActions, registerContactMessages } from "./messages.ts";
+export { checkFileContent, UPLOAD_MESSAGES } from "./uploads.ts";

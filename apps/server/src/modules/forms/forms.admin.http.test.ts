@@ -1,0 +1,176 @@
+/** The owner API's forms and entries (/api/admin/v1/forms…, /form-entries…), on SQLite and PostgreSQL (issue 17, decision 0025). */
+import { CONTACT_FORM, FEEDBACK_FORM } from "@cartwright/commerce/forms";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { StoreClient } from "../../../../../test/store-client.ts";
+// biome-ignore lint/style/noRestrictedImports: the contact messages' multipart writer and sample files, shared by the tests
+import { multipart, SAMPLES } from "../contact-widget/messages.test-support.ts";
+import { ensureOwner } from "../customers/index.ts";
+import { createFormToken } from "./index.ts";
+
+const ADMIN = "/api/admin/v1";
+let shop: TestShop;
+let owner: StoreClient;
+let addresses = 0;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
+  owner = new StoreClient(shop.app, "browser");
+  await owner.get("/cart");
+  expect((await owner.post("/account/sign-in", { email: "owner@example.com", password: "owner-password-2026" })).statusCode).toBe(200);
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const f = (id: number, sub?: string) => (sub ? `forms[fields][${id}][${sub}]` : `forms[fields][${id}]`);
+
+/** A feedback entry as a visitor sends it (token signed with the test shop's secret). */
+async function sendFeedback(fields: Record<string, string>) {
+  const secret = shop.app.forms?.secret ?? "";
+  const parts = Object.entries({
+    action: "forms_submit",
+    "forms[id]": "3",
+    "forms[token]": createFormToken(secret, 3, Date.now()),
+    ...fields,
+  }).map(([name, value]) => ({ name, value }));
+  const { payload, headers } = multipart(parts);
+  const response = await shop.app.inject({ method: "POST", url: "/ajax", payload, headers, remoteAddress: `10.8.0.${++addresses}` });
+  expect(response.json().success).toBe(true);
+}
+
+describe("forms", () => {
+  it("lists the demo forms with their entry counts, and reads one with its definition", async () => {
+    const list = await owner.get(`${ADMIN}/forms`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().forms.map((form: { slug: string }) => form.slug)).toEqual(["contact", "custom-tee", "feedback"]);
+    const one = await owner.get(`${ADMIN}/forms/3`);
+    expect(one.json()).toMatchObject({ id: 3, slug: "feedback", status: "published", definition: { title: "Store feedback" } });
+    expect((await owner.get(`${ADMIN}/forms/999`)).json().code).toBe("cw_rest_form_not_found");
+  });
+
+  it("creates, replaces and deletes a form, refusing a definition with errors by path and a slug in use", async () => {
+    const bad = await owner.request("POST", `${ADMIN}/forms`, { definition: { ...CONTACT_FORM, slug: "Not A Slug", fields: [] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe("rest_invalid_param");
+    expect(Object.keys(bad.json().data.params)).toEqual(expect.arrayContaining(["slug", "fields"]));
+    const taken = await owner.request("POST", `${ADMIN}/forms`, { definition: { ...CONTACT_FORM, slug: "contact" } });
+    expect(taken.json().data.params.slug).toBe("slug is used by another form");
+
+    const created = await owner.request("POST", `${ADMIN}/forms`, {
+      status: "draft",
+      definition: { ...CONTACT_FORM, slug: "wholesale", title: "Wholesale" },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    expect(created.json()).toMatchObject({ slug: "wholesale", status: "draft" });
+    const replaced = await owner.request("PUT", `${ADMIN}/forms/${id}`, {
+      definition: { ...CONTACT_FORM, slug: "wholesale", title: "Trade orders" },
+    });
+    expect(replaced.json()).toMatchObject({ id, title: "Trade orders", status: "published" });
+    expect((await owner.request("DELETE", `${ADMIN}/forms/${id}`)).statusCode).toBe(204);
+    expect((await owner.get(`${ADMIN}/forms/${id}`)).statusCode).toBe(404);
+    const log = await shop.db
+      .selectFrom("change_log")
+      .selectAll()
+      .where("entity", "=", "form")
+      .where("entity_id", "=", String(id))
+      .orderBy("id")
+      .execute();
+    expect(log.map((row) => row.action)).toEqual(["create", "update", "delete"]);
+    expect(JSON.parse(log[1]?.before ?? "{}").title).toBe("Wholesale");
+    expect(JSON.parse(log[1]?.after ?? "{}").title).toBe("Trade orders");
+  });
+});
+
+describe("entries", () => {
+  it("lists with search and status, reads one, exports spreadsheet-safe CSV and deletes", async () => {
+    await sendFeedback({ [f(1)]: "2", [f(4)]: '=HYPERLINK("http://evil.example") parcel late' });
+    await sendFeedback({ [f(1)]: "5", [f(3)]: "happy@example.com" });
+    const all = await owner.get(`${ADMIN}/forms/3/entries`);
+    expect(all.json().total).toBe(2);
+    const found = await owner.get(`${ADMIN}/forms/3/entries?search=PARCEL`);
+    expect(found.json().entries).toHaveLength(1);
+    const id = found.json().entries[0].id as number;
+    expect(found.json().entries[0].values).toEqual({ 1: "2 / 5", 4: '=HYPERLINK("http://evil.example") parcel late' });
+    expect((await owner.get(`${ADMIN}/forms/3/entries?search=50%25`)).json().total).toBe(0);
+    expect((await owner.get(`${ADMIN}/forms/3/entries?status=spam`)).json().total).toBe(0);
+
+    const entry = await owner.get(`${ADMIN}/form-entries/${id}`);
+    expect(entry.json()).toMatchObject({
+      id,
+      form_id: 3,
+      status: "complete",
+      fields: [{ id: 1, label: "Rating", value: "2 / 5" }, { id: 4 }],
+      files: [],
+    });
+
+    const csv = await owner.get(`${ADMIN}/forms/3/entries.csv`);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers["content-disposition"]).toBe('attachment; filename="form-3-entries.csv"');
+    const lines = csv.body.split("\r\n");
+    expect(lines[0]).toBe(
+      `Entry,Date,Status,${FEEDBACK_FORM.fields.map((field) => (field.label.includes(",") ? `"${field.label}"` : field.label)).join(",")},Total (minor units),Payment`,
+    );
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"") parcel late"`);
+
+    expect((await owner.request("DELETE", `${ADMIN}/form-entries/${id}`)).statusCode).toBe(204);
+    expect((await owner.get(`${ADMIN}/form-entries/${id}`)).json().code).toBe("cw_rest_form_entry_not_found");
+    const logged = await shop.db
+      .selectFrom("change_log")
+      .select(["action", "before"])
+      .where("entity", "=", "form_entry")
+      .where("entity_id", "=", String(id))
+      .execute();
+    expect(logged.map((row) => row.action)).toEqual(["delete"]);
+    expect(logged[0]?.before).not.toContain("HYPERLINK");
+  });
+
+  it("serves an entry's file as an attachment under a generated name", async () => {
+    const entry = await shop.db
+      .insertInto("form_entries")
+      .values({
+        form_id: 1,
+        status: "complete",
+        values: "{}",
+        payment_total: 0,
+        payment_status: "",
+        currency: "",
+        visitor_id: "",
+        start_timestamp: "",
+        end_timestamp: "",
+        page_url: "",
+        ip: "",
+        user_agent: "",
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const file = await shop.db
+      .insertInto("form_files")
+      .values({
+        entry_id: entry.id,
+        field_id: 5,
+        file_name: "<b>receipt</b>.pdf",
+        content_type: "application/pdf",
+        size: SAMPLES.pdf.length,
+        data: SAMPLES.pdf,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const response = await owner.get(`${ADMIN}/form-entries/${entry.id}/files/${file.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-disposition"]).toBe(`attachment; filename="entry-${entry.id}-${file.id}.pdf"`);
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["content-security-policy"]).toBe("sandbox");
+    expect(response.rawPayload.equals(SAMPLES.pdf)).toBe(true);
+    expect((await owner.get(`${ADMIN}/form-entries/${entry.id}/files/${file.id + 1}`)).statusCode).toBe(404);
+  });
+
+  it("is for the owner only", async () => {
+    const guest = new StoreClient(shop.app, "browser");
+    expect((await guest.get(`${ADMIN}/forms`)).statusCode).toBe(401);
+  });
+});

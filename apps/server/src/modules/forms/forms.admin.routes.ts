@@ -1,0 +1,101 @@
+/**
+ * The owner API's forms and entries (under /api/admin/v1, behind requireOwner). Files and the CSV
+ * export are sent as attachments under generated names, never rendered by the browser.
+ */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { MAX_ID } from "../../db/ids.ts";
+import { deleteEntry, deleteForm, entriesExport, entryFile, listEntries, listForms, readEntry, readForm, saveForm } from "./forms.admin.ts";
+
+const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+const tags = ["owner"];
+const FormParams = Type.Object({ id: Id });
+const FileParams = Type.Object({ id: Id, fileId: Id });
+const Status = Type.Union([Type.Literal("published"), Type.Literal("draft")]);
+const FormBody = Type.Object(
+  {
+    status: Type.Optional(Status),
+    definition: Type.Unknown({ description: "The form definition document (decision 0024), checked by checkDefinition" }),
+  },
+  { additionalProperties: false },
+);
+const Filters = {
+  search: Type.Optional(Type.String({ maxLength: 200, description: "Words in any of the entry's values" })),
+  status: Type.Optional(Type.Union([Type.Literal("complete"), Type.Literal("spam")])),
+};
+const ListQuery = Type.Object({
+  ...Filters,
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+const Binary = Type.Unsafe<Buffer>({ type: "string", format: "binary" });
+
+const attachment = { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "sandbox", "Cache-Control": "private, no-store" };
+
+export const formsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get("/forms", { schema: { tags, summary: "List the forms with their entry counts" } }, async (request) => listForms(request.ctx));
+  app.post("/forms", { schema: { tags, summary: "Create a form", body: FormBody } }, async (request, reply) =>
+    reply.status(201).send(await saveForm(request.ctx, null, request.body)),
+  );
+  app.get("/forms/:id", { schema: { tags, summary: "Read a form with its definition", params: FormParams } }, async (request) =>
+    readForm(request.ctx, request.params.id),
+  );
+  app.put("/forms/:id", { schema: { tags, summary: "Replace a form's definition", params: FormParams, body: FormBody } }, async (request) =>
+    saveForm(request.ctx, request.params.id, request.body),
+  );
+  app.delete("/forms/:id", { schema: { tags, summary: "Delete a form with its entries", params: FormParams } }, async (request, reply) => {
+    await deleteForm(request.ctx, request.params.id);
+    return reply.status(204).send(null);
+  });
+  app.get(
+    "/forms/:id/entries",
+    { schema: { tags, summary: "List a form's entries, newest first", params: FormParams, querystring: ListQuery } },
+    async (request) => {
+      const { search, status, page, per_page } = request.query;
+      return listEntries(request.ctx, request.params.id, { search, status, page, perPage: per_page });
+    },
+  );
+  app.get(
+    "/forms/:id/entries.csv",
+    {
+      schema: {
+        tags,
+        summary: "Export a form's entries as CSV (values that could start a formula are neutralised)",
+        params: FormParams,
+        querystring: Type.Object(Filters),
+        response: { 200: Binary },
+      },
+    },
+    async (request, reply) => {
+      const csv = await entriesExport(request.ctx, request.params.id, request.query);
+      return reply
+        .headers(attachment)
+        .header("Content-Type", "text/csv; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="form-${request.params.id}-entries.csv"`)
+        .send(Buffer.from(csv, "utf8"));
+    },
+  );
+  app.get("/form-entries/:id", { schema: { tags, summary: "Read an entry with its files", params: FormParams } }, async (request) =>
+    readEntry(request.ctx, request.params.id),
+  );
+  app.delete(
+    "/form-entries/:id",
+    { schema: { tags, summary: "Delete an entry and its files", params: FormParams } },
+    async (request, reply) => {
+      await deleteEntry(request.ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    "/form-entries/:id/files/:fileId",
+    { schema: { tags, summary: "Download a file of an entry (as an attachment)", params: FileParams, response: { 200: Binary } } },
+    async (request, reply) => {
+      const file = await entryFile(request.ctx, request.params.id, request.params.fileId);
+      return reply
+        .headers(attachment)
+        .header("Content-Type", file.contentType)
+        .header("Content-Disposition", `attachment; filename="${file.downloadName}"`)
+        .send(file.data);
+    },
+  );
+};

@@ -1,0 +1,291 @@
+/**
+ * The owner's forms and entries (issue 17 "owner API"): forms created, replaced and deleted with
+ * their definition checked (`checkDefinition`, every error by path), entries listed with search
+ * and a status filter, read with their files, deleted, and exported as spreadsheet-safe CSV.
+ */
+import { checkDefinition, entriesCsv, entryColumns, type FormDefinition, type FormValues, fieldText } from "@cartwright/commerce/forms";
+import { sql } from "kysely";
+import type { Db } from "../../db/index.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { StoreError } from "../../http/errors.ts";
+import { findForm } from "./forms.service.ts";
+
+export const formNotFound = () => new StoreError("cw_rest_form_not_found", "No form has this id.", 404);
+export const entryNotFound = () => new StoreError("cw_rest_form_entry_not_found", "No form entry (or file of it) has this id.", 404);
+
+function invalidForm(errors: { path: string; message: string }[]): StoreError {
+  const params = Object.fromEntries(errors.map((error) => [error.path || "definition", `${error.path || "definition"} ${error.message}`]));
+  return new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params });
+}
+
+const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
+
+function checked(input: unknown): FormDefinition {
+  const result = checkDefinition(input);
+  if ("errors" in result) throw invalidForm(result.errors);
+  return result.definition;
+}
+
+async function slugTaken(db: Db, slug: string, except = 0): Promise<boolean> {
+  return Boolean(await db.selectFrom("forms").select("id").where("slug", "=", slug).where("id", "!=", except).executeTakeFirst());
+}
+
+export async function listForms(ctx: RequestContext) {
+  const rows = await ctx.db
+    .selectFrom("forms")
+    .leftJoin("form_entries", "form_entries.form_id", "forms.id")
+    .select(["forms.id", "forms.slug", "forms.title", "forms.status", "forms.updated_at"])
+    .select((eb) => eb.fn.count<number | string>("form_entries.id").as("entries"))
+    .groupBy(["forms.id", "forms.slug", "forms.title", "forms.status", "forms.updated_at"])
+    .orderBy("forms.id")
+    .execute();
+  return { forms: rows.map((row) => ({ ...row, entries: Number(row.entries) })) };
+}
+
+export async function readForm(ctx: RequestContext, id: number) {
+  const form = await findForm(ctx.db, id);
+  if (!form) throw formNotFound();
+  return { id: form.id, slug: form.slug, title: form.title, status: form.status, definition: form.definition };
+}
+
+function actorOf(ctx: RequestContext): number {
+  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
+  return ctx.owner.id;
+}
+
+/** Every owner change (DESIGN.md §9): who, when, what, before and after, in the change's own transaction. */
+async function logChange(
+  db: Db,
+  ctx: RequestContext,
+  entity: "form" | "form_entry",
+  id: number,
+  action: "create" | "update" | "delete",
+  before: unknown,
+  after: unknown,
+) {
+  await db
+    .insertInto("change_log")
+    .values({
+      actor_id: actorOf(ctx),
+      entity,
+      entity_id: String(id),
+      action,
+      before: before === null ? null : JSON.stringify(before),
+      after: after === null ? null : JSON.stringify(after),
+      created_at: nowOf(ctx),
+    })
+    .execute();
+}
+
+const formRow = (db: Db, id: number) =>
+  db.selectFrom("forms").select(["id", "slug", "title", "status", "definition"]).where("id", "=", id).executeTakeFirst();
+const asLogged = (row: { id: number; slug: string; title: string; status: string; definition: string }) => ({
+  ...row,
+  definition: JSON.parse(row.definition),
+});
+
+export async function saveForm(ctx: RequestContext, id: number | null, body: { status?: "published" | "draft"; definition: unknown }) {
+  const definition = checked(body.definition);
+  const { id: _ignored, ...document } = definition;
+  const values = {
+    slug: definition.slug,
+    title: definition.title,
+    definition: JSON.stringify(document),
+    status: body.status ?? "published",
+    updated_at: nowOf(ctx),
+  };
+  const savedId = await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    const before = id === null ? undefined : await formRow(db, id);
+    if (id !== null && !before) throw formNotFound();
+    if (await slugTaken(db, definition.slug, id ?? 0)) throw invalidForm([{ path: "slug", message: "is used by another form" }]);
+    let saved = id;
+    if (saved === null) {
+      saved = (
+        await db
+          .insertInto("forms")
+          .values({ ...values, created_at: values.updated_at })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    } else await db.updateTable("forms").set(values).where("id", "=", saved).execute();
+    const after = await formRow(db, saved);
+    await logChange(db, ctx, "form", saved, before ? "update" : "create", before ? asLogged(before) : null, after ? asLogged(after) : null);
+    return saved;
+  });
+  return readForm(ctx, savedId);
+}
+
+export async function deleteForm(ctx: RequestContext, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    const before = await formRow(db, id);
+    if (!before) throw formNotFound();
+    await db.deleteFrom("forms").where("id", "=", id).execute();
+    await logChange(db, ctx, "form", id, "delete", asLogged(before), null);
+  });
+}
+
+export interface EntryQuery {
+  search?: string;
+  status?: "complete" | "spam";
+  page: number;
+  perPage: number;
+}
+
+function entriesQuery(db: Db, formId: number, query: Pick<EntryQuery, "search" | "status">) {
+  let q = db.selectFrom("form_entries").where("form_id", "=", formId);
+  if (query.status) q = q.where("status", "=", query.status);
+  const words = (query.search ?? "").trim();
+  if (words) {
+    const pattern = `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("form_entry_values")
+          .select("form_entry_values.entry_id")
+          .whereRef("form_entry_values.entry_id", "=", "form_entries.id")
+          // The same escape character on both databases, so "%" and "_" in a search are plain text.
+          .where(sql<boolean>`lower(form_entry_values.value) like ${pattern} escape '\\'`),
+      ),
+    );
+  }
+  return q;
+}
+
+const entrySummary = (row: {
+  id: number;
+  status: string;
+  payment_total: number;
+  payment_status: string;
+  currency: string;
+  created_at: string;
+}) => ({
+  id: row.id,
+  status: row.status,
+  payment_total: row.payment_total,
+  payment_status: row.payment_status,
+  currency: row.currency,
+  created_at: row.created_at,
+});
+
+export async function listEntries(ctx: RequestContext, formId: number, query: EntryQuery) {
+  const form = await findForm(ctx.db, formId);
+  if (!form) throw formNotFound();
+  const base = entriesQuery(ctx.db, formId, query);
+  const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll("form_entries")
+    .orderBy("form_entries.created_at", "desc")
+    .orderBy("form_entries.id", "desc")
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage)
+    .execute();
+  const values = rows.length
+    ? await ctx.db
+        .selectFrom("form_entry_values")
+        .selectAll()
+        .where(
+          "entry_id",
+          "in",
+          rows.map((row) => row.id),
+        )
+        .execute()
+    : [];
+  return {
+    entries: rows.map((row) => ({
+      ...entrySummary(row),
+      values: Object.fromEntries(values.filter((v) => v.entry_id === row.id).map((v) => [String(v.field_id), v.value])),
+    })),
+    total: Number(total),
+    page: query.page,
+    pages: Math.max(1, Math.ceil(Number(total) / query.perPage)),
+  };
+}
+
+export async function readEntry(ctx: RequestContext, id: number) {
+  const row = await ctx.db.selectFrom("form_entries").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw entryNotFound();
+  const form = await findForm(ctx.db, row.form_id);
+  const kept = JSON.parse(row.values) as FormValues;
+  const files = await ctx.db
+    .selectFrom("form_files")
+    .select(["id", "field_id", "file_name", "content_type", "size"])
+    .where("entry_id", "=", id)
+    .orderBy("id")
+    .execute();
+  return {
+    ...entrySummary(row),
+    form_id: row.form_id,
+    fields: (form?.definition.fields ?? [])
+      .filter((field) => kept[String(field.id)] !== undefined)
+      .map((field) => ({ id: field.id, label: field.label, type: field.type, value: fieldText(field, kept[String(field.id)]) })),
+    visitor_id: row.visitor_id,
+    start_timestamp: row.start_timestamp,
+    end_timestamp: row.end_timestamp,
+    page_url: row.page_url,
+    ip: row.ip,
+    user_agent: row.user_agent,
+    files: files.map((file) => ({ ...file, url: `/api/admin/v1/form-entries/${id}/files/${file.id}` })),
+  };
+}
+
+export async function deleteEntry(ctx: RequestContext, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    const before = await db
+      .selectFrom("form_entries")
+      .select(["id", "form_id", "status", "created_at"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!before) throw entryNotFound();
+    await db.deleteFrom("form_entries").where("id", "=", id).execute();
+    // The entry's values are the visitor's: the log keeps only which entry went.
+    await logChange(db, ctx, "form_entry", id, "delete", before, null);
+  });
+}
+
+export async function entryFile(ctx: RequestContext, entryId: number, fileId: number) {
+  const file = await ctx.db
+    .selectFrom("form_files")
+    .select(["id", "file_name", "content_type", "data"])
+    .where("id", "=", fileId)
+    .where("entry_id", "=", entryId)
+    .executeTakeFirst();
+  if (!file) throw entryNotFound();
+  const dot = file.file_name.lastIndexOf(".");
+  const extension =
+    dot > 0
+      ? file.file_name
+          .slice(dot + 1)
+          .replace(/[^A-Za-z0-9]/g, "")
+          .slice(0, 10)
+      : "";
+  return {
+    contentType: file.content_type,
+    downloadName: `entry-${entryId}-${file.id}${extension ? `.${extension}` : ""}`,
+    data: Buffer.from(file.data),
+  };
+}
+
+/** Every entry matching the filters, one column per field that holds values, neutralised for spreadsheets. */
+export async function entriesExport(ctx: RequestContext, formId: number, query: Pick<EntryQuery, "search" | "status">): Promise<string> {
+  const form = await findForm(ctx.db, formId);
+  if (!form) throw formNotFound();
+  const columns = entryColumns(form.definition);
+  const rows = await entriesQuery(ctx.db, formId, query).selectAll("form_entries").orderBy("form_entries.id").execute();
+  return entriesCsv(
+    ["Entry", "Date", "Status", ...columns.map((field) => field.label), "Total (minor units)", "Payment"],
+    rows.map((row) => {
+      const kept = JSON.parse(row.values) as FormValues;
+      return [
+        row.id,
+        row.created_at,
+        row.status,
+        ...columns.map((field) => fieldText(field, kept[String(field.id)])),
+        row.payment_total,
+        row.payment_status,
+      ];
+    }),
+  );
+}

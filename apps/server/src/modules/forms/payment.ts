@@ -1,0 +1,65 @@
+/**
+ * Taking a form's payment (decision 0025): the total the server computed, charged through the
+ * shop's payments registry with the test card gateway when the shop offers it, under an
+ * idempotency key the entry keeps, after the entry is stored (as the checkout pays after writing
+ * the order). The card itself goes to the gateway only; the entry keeps its brand and last 4 digits.
+ */
+import type { CardInput } from "@cartwright/commerce/forms";
+import type { Db } from "../../db/index.ts";
+import { availableGateways, type PaymentGateway, type PaymentOutcome, TEST_CARD_FIELDS } from "../payments/index.ts";
+import type { ShopSettings } from "../settings/index.ts";
+
+/** The card gateway forms pay with, when the shop has it switched on; null leaves the entry pending. */
+export function formGateway(settings: ShopSettings): PaymentGateway | null {
+  return availableGateways(settings).find((gateway) => gateway.id === "test_card") ?? null;
+}
+
+export interface FormCharge {
+  entryId: number;
+  key: string;
+  total: number;
+  currency: string;
+  email: string;
+  card: CardInput;
+}
+
+const BROKEN = "We are experiencing difficulties with this payment method. Please contact us for assistance.";
+
+/** Charges once per key; a call that broke asks the gateway what became of it, as the checkout does. */
+export async function chargeEntry(db: Db, gateway: PaymentGateway, settings: ShopSettings, charge: FormCharge): Promise<PaymentOutcome> {
+  const request = {
+    // The gateway's order reference is the entry's id; the key (`form-entry-…`) tells it from an order's.
+    orderId: charge.entryId,
+    orderKey: `form_entry_${charge.entryId}`,
+    total: charge.total,
+    currency: charge.currency,
+    billingEmail: charge.email,
+    customerId: 0,
+    data: [
+      { key: TEST_CARD_FIELDS.number, value: charge.card.number },
+      { key: TEST_CARD_FIELDS.expiry, value: charge.card.expiry },
+      { key: TEST_CARD_FIELDS.cvc, value: charge.card.cvc },
+    ],
+    settings,
+    saveRequested: false,
+    idempotencyKey: charge.key,
+  };
+  try {
+    return await gateway.process(request, { db });
+  } catch {
+    const found = await gateway.findPayment?.(charge.key, { db }).catch(() => null);
+    return found ?? { status: "failure", message: BROKEN };
+  }
+}
+
+/** Records the outcome on the entry: paid, failed, or still pending (an offline or redirect outcome). */
+export async function recordCharge(db: Db, entryId: number, outcome: PaymentOutcome): Promise<"paid" | "failed" | "pending"> {
+  const status = outcome.status === "success" ? "paid" : outcome.status === "failure" ? "failed" : "pending";
+  await db
+    .updateTable("form_entries")
+    .set({ payment_status: status, payment_reference: outcome.transactionId ?? "" })
+    .where("id", "=", entryId)
+    .where("payment_status", "=", "pending")
+    .execute();
+  return status;
+}
