@@ -17,6 +17,10 @@ describe("checkFileContent", () => {
     ["old.doc", OLE, "application/x-cfb"],
     ["sheet.xls", OLE, "application/x-cfb"],
     ["voice.wav", WAV, "audio/wav"],
+    // A form's own extensions (the contact form's rules never let these through).
+    ["notes.txt", Buffer.from("Collar size: 15½\nThanks!"), "text/plain"],
+    ["sizes.csv", Buffer.from("size,count\nM,2\n"), "text/csv"],
+    ["logo.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>'), "image/svg+xml"],
   ])("accepts %s as its detected type", async (name, data, type) => {
     expect(await checkFileContent(name, data)).toEqual({ extension: fileExtension(name), contentType: type });
   });
@@ -33,6 +37,15 @@ describe("checkFileContent", () => {
     ["notes.docx", OLE, UPLOAD_MESSAGES.mismatch("docx")],
     ["data.pdf", Buffer.from("just some text"), UPLOAD_MESSAGES.mismatch("pdf")],
     ["empty.png", Buffer.alloc(0), UPLOAD_MESSAGES.empty],
+    ["logo.svg", SAMPLES.svg, UPLOAD_MESSAGES.scriptedSvg],
+    [
+      "badge.svg",
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><rect/></a></svg>'),
+      UPLOAD_MESSAGES.scriptedSvg,
+    ],
+    ["page.svg", SAMPLES.html, UPLOAD_MESSAGES.mismatch("svg")],
+    ["page.txt", SAMPLES.html, UPLOAD_MESSAGES.markup],
+    ["binary.txt", SAMPLES.png, UPLOAD_MESSAGES.mismatch("txt")],
     ["huge.pdf", Buffer.concat([SAMPLES.pdf, Buffer.alloc(MESSAGE_FILE_LIMITS.bytes)]), UPLOAD_MESSAGES.tooLarge],
   ])("refuses %s", async (name, data, error) => {
     expect(await checkFileContent(name, data)).toEqual({ error });

@@ -1,8 +1,9 @@
 /**
  * The files of a contact message, checked by what they are and not only by their names (DESIGN.md
  * §8, decision 0023): the extension must be one of spec §5.3's and the content's magic bytes
- * (file-type) must belong to that extension's family. Programs, scripts, web pages and SVG images
- * are refused whatever they are called; the type stored is the detected one, never the browser's.
+ * (file-type) must belong to that extension's family. Programs, scripts and web pages are refused
+ * whatever they are called; an SVG only as an .svg for a field that lists svg (a public form's; the
+ * contact form never does). The type stored is the detected one, never the browser's.
  */
 import { fileTypeFromBuffer } from "file-type";
 
@@ -18,6 +19,7 @@ export const UPLOAD_MESSAGES = {
   tooMany: `You can send at most ${MESSAGE_FILE_LIMITS.perMessage} files.`,
   program: "Programs and scripts cannot be sent.",
   markup: "Web pages and SVG images cannot be sent.",
+  scriptedSvg: "SVG images that carry scripts, links to scripts or embedded pages cannot be sent.",
   mismatch: (extension: string) => `This file is not really a .${extension} file: its content does not match its name.`,
 } as const;
 
@@ -53,7 +55,32 @@ const FAMILIES: Record<string, readonly string[]> = {
   avi: ["avi"],
   wmv: ["asf", "wmv"],
   ogv: OGG,
+  // Beyond spec §5.3, for the public forms' own allowlist (@cartwright/commerce/forms uploads.ts).
+  webp: ["webp"],
+  heic: ["heic"],
+  ods: ["ods"],
+  rtf: ["rtf"],
+  zip: ["zip"],
 };
+
+/** Text formats with no magic bytes: accepted when the bytes are UTF-8 text that no browser would run. */
+const PLAIN_TEXT: Record<string, string> = { txt: "text/plain", csv: "text/csv" };
+
+/** An SVG document (after any BOM, XML declaration, comments and doctype), for fields that list svg. */
+const SVG_DOCUMENT = /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE\s+svg[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
+
+/** What lets an SVG run code or pull a page in: such an SVG is refused even where svg is allowed. */
+const SVG_ACTIVE_CONTENT = /<script|<foreignObject|<iframe|<embed|<object|\son[a-z]+\s*=|(?:java|vb)script\s*:|data\s*:\s*text\/html/i;
+
+function isUtf8Text(data: Buffer): boolean {
+  if (data.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(data);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Detected types that run as code somewhere: named as such in the refusal. */
 const PROGRAMS = new Set(["exe", "elf", "macho", "msi", "dmg", "deb", "rpm", "apk", "class", "wasm", "swf", "lnk", "jar", "dex", "cab"]);
@@ -92,6 +119,15 @@ export async function checkFileContent(fileName: string, data: Buffer): Promise<
   const detected = await fileTypeFromBuffer(data);
   if (detected && PROGRAMS.has(detected.ext)) return { error: UPLOAD_MESSAGES.program };
   if (detected && (FAMILIES[extension] ?? []).includes(detected.ext)) return { extension, contentType: detected.mime };
+  // Reached only for a field that lists svg (a form's, never the contact form's: spec §5.3 has none).
+  if (extension === "svg" && isUtf8Text(data)) {
+    const text = data.toString("utf8").replace(/^\uFEFF/, "");
+    if (!SVG_DOCUMENT.test(text.slice(0, 4096))) return { error: UPLOAD_MESSAGES.mismatch(extension) };
+    if (SVG_ACTIVE_CONTENT.test(text)) return { error: UPLOAD_MESSAGES.scriptedSvg };
+    return { extension, contentType: "image/svg+xml" };
+  }
+  const text = PLAIN_TEXT[extension];
+  if (text && !detected && !looksLike(data) && isUtf8Text(data)) return { extension, contentType: text };
   const kind = detected && detected.ext !== "xml" && detected.ext !== "html" ? null : looksLike(data);
   if (kind) return { error: UPLOAD_MESSAGES[kind] };
   return { error: UPLOAD_MESSAGES.mismatch(extension) };

@@ -111,7 +111,7 @@ describe("entries", () => {
     expect(csv.headers["content-disposition"]).toBe('attachment; filename="form-3-entries.csv"');
     const lines = csv.body.split("\r\n");
     expect(lines[0]).toBe(
-      `Entry,Date,Status,${FEEDBACK_FORM.fields.map((field) => (field.label.includes(",") ? `"${field.label}"` : field.label)).join(",")},Total (minor units),Payment`,
+      `Entry,Date,Status,${FEEDBACK_FORM.fields.map((field) => (field.label.includes(",") ? `"${field.label}"` : field.label)).join(",")},Total,Currency,Payment`,
     );
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"") parcel late"`);
 

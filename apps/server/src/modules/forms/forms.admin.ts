@@ -268,6 +268,17 @@ export async function entryFile(ctx: RequestContext, entryId: number, fileId: nu
   };
 }
 
+/** A stored total as a spreadsheet reads money: "61.00" in the entry's currency (its own number of decimals). */
+function decimalAmount(minor: number, currencyCode: string): string {
+  let digits = 2;
+  try {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    // An unknown code keeps two decimals.
+  }
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
 /** Every entry matching the filters, one column per field that holds values, neutralised for spreadsheets. */
 export async function entriesExport(ctx: RequestContext, formId: number, query: Pick<EntryQuery, "search" | "status">): Promise<string> {
   const form = await findForm(ctx.db, formId);
@@ -275,7 +286,7 @@ export async function entriesExport(ctx: RequestContext, formId: number, query: 
   const columns = entryColumns(form.definition);
   const rows = await entriesQuery(ctx.db, formId, query).selectAll("form_entries").orderBy("form_entries.id").execute();
   return entriesCsv(
-    ["Entry", "Date", "Status", ...columns.map((field) => field.label), "Total (minor units)", "Payment"],
+    ["Entry", "Date", "Status", ...columns.map((field) => field.label), "Total", "Currency", "Payment"],
     rows.map((row) => {
       const kept = JSON.parse(row.values) as FormValues;
       return [
@@ -283,7 +294,8 @@ export async function entriesExport(ctx: RequestContext, formId: number, query: 
         row.created_at,
         row.status,
         ...columns.map((field) => fieldText(field, kept[String(field.id)])),
-        row.payment_total,
+        decimalAmount(row.payment_total, row.currency),
+        row.currency,
         row.payment_status,
       ];
     }),

@@ -224,6 +224,22 @@ describe("forms_submit: the demo forms sent right", () => {
     expect(files.map((file) => [file.field_id, file.content_type])).toEqual([[9, "image/png"]]);
   });
 
+  it("custom-tee: a design may be an SVG drawing, never one that carries script or a page named .svg", async () => {
+    const drawing = Buffer.from(
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>',
+    );
+    const svg = (data: Buffer): Part => ({ ...DESIGN, filename: "design.svg", type: "image/svg+xml", data });
+    expect((await send("custom-tee", { fields: TEE, files: [svg(drawing)] })).body.success).toBe(true);
+    expect((await lastEntry(ids["custom-tee"] ?? 0)).files.map((file) => file.content_type)).toEqual(["image/svg+xml"]);
+    const design = (body: { data: Record<string, unknown> }) => (body.data.errors as { field: Record<string, unknown> }).field[9];
+    expect(design((await send("custom-tee", { fields: TEE, files: [svg(SAMPLES.svg)] })).body)).toBe(
+      `design.svg: ${UPLOAD_MESSAGES.scriptedSvg}`,
+    );
+    expect(design((await send("custom-tee", { fields: TEE, files: [svg(SAMPLES.html)] })).body)).toBe(
+      `design.svg: ${UPLOAD_MESSAGES.mismatch("svg")}`,
+    );
+  });
+
   it("custom-tee: a declined card answers the gateway's message on the card field and keeps the entry as failed", async () => {
     const sent = await send("custom-tee", { fields: { ...TEE, [f(14, "number")]: "4000 0000 0000 0002" }, files: [DESIGN] });
     const declined = "Your card was declined. Please use another card or payment method.";
