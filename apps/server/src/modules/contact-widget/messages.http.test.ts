@@ -570,7 +570,7 @@ describe("the captcha", () => {
       algorithm: "SHA-256",
       challenge: expect.stringMatching(/^[0-9a-f]{64}$/),
       maxnumber: 100_000,
-      salt: expect.stringContaining(`widget=${altcha.id}`),
+      salt: expect.stringContaining(`subject=widget%3A${altcha.id}`),
       signature: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
   });
@@ -586,11 +586,14 @@ describe("the captcha", () => {
     expect((await send({ widget: altcha, fields: { token: await solve(await fresh(), 1) } })).json().message).toBe(
       MESSAGE_REPLIES.captchaFailed,
     );
-    const expired = await createAltchaChallenge(SECRET, altcha.id, Date.now() - 11 * 60 * 1000);
+    const expired = await createAltchaChallenge(SECRET, `widget:${altcha.id}`, Date.now() - 11 * 60 * 1000);
     expect((await send({ widget: altcha, fields: { token: await solve(expired) } })).json().message).toBe(MESSAGE_REPLIES.captchaFailed);
     // A challenge made for another widget is not this widget's.
-    const other = await createAltchaChallenge(SECRET, widget.id, Date.now());
+    const other = await createAltchaChallenge(SECRET, `widget:${widget.id}`, Date.now());
     expect((await send({ widget: altcha, fields: { token: await solve(other) } })).json().message).toBe(MESSAGE_REPLIES.captchaFailed);
+    // Nor one made for a public form that happens to have the same id.
+    const form = await createAltchaChallenge(SECRET, `form:${altcha.id}`, Date.now());
+    expect((await send({ widget: altcha, fields: { token: await solve(form) } })).json().message).toBe(MESSAGE_REPLIES.captchaFailed);
     expect(await counts()).toEqual(before);
 
     const token = await solve(await fresh());

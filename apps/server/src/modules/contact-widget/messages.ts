@@ -273,7 +273,7 @@ async function saveMessage(request: FastifyRequest, reply: FastifyReply, form: A
   const captcha = captchaFor(channel.captcha_provider, {
     db: request.ctx.db,
     secret: state.secret,
-    widgetId: widget.id,
+    subject: `widget:${widget.id}`,
     now: () => now(request),
     options: state.captcha ?? {},
   });
@@ -335,7 +335,7 @@ export const messageAjaxActions: AjaxActions = {
     async handle(request, reply, form) {
       const state = stateOf(request);
       const widget = await checkedWidget(request, reply, form);
-      return createAltchaChallenge(state.secret, widget.id, now(request));
+      return createAltchaChallenge(state.secret, `widget:${widget.id}`, now(request));
     },
   },
 };

@@ -42,7 +42,7 @@ export const formsAjaxActions: AjaxActions = {
     async handle(request, _reply, form) {
       const stored = await publishedForm(request.ctx.db, formField(form, "formId") ?? "");
       if (!stored) return notFound();
-      return { success: true, data: await createAltchaChallenge(formsState(request).secret, stored.id, now(request)) };
+      return { success: true, data: await createAltchaChallenge(formsState(request).secret, `form:${stored.id}`, now(request)) };
     },
   },
 };

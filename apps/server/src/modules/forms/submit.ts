@@ -149,7 +149,7 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
     const captcha = captchaFor(definition.settings.antiSpam.captcha, {
       db: request.ctx.db,
       secret: state.secret,
-      widgetId: stored.id,
+      subject: `form:${stored.id}`,
       now: () => at,
       options: state.captcha ?? {},
     });

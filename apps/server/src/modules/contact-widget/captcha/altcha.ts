@@ -1,6 +1,6 @@
 /**
  * The shop's own captcha: an altcha proof of work (altcha-lib's v1 format, which the widget
- * solves). Challenges are HMAC-signed with a key derived from the shop's SECRET, name their widget
+ * solves). Challenges are HMAC-signed with a key derived from the shop's SECRET, name their subject
  * and expire after ten minutes; a solution is good once (captcha_solutions keeps it until then).
  */
 import { createHmac } from "node:crypto";
@@ -27,12 +27,13 @@ export interface AltchaChallenge {
 /** Never the SECRET itself: a key of its own, for this use only. */
 const hmacKey = (secret: string) => createHmac("sha256", secret).update("altcha-captcha").digest("hex");
 
-export async function createAltchaChallenge(secret: string, widgetId: number, now: number): Promise<AltchaChallenge> {
+/** A challenge for one subject ("widget:3", "form:2"), so a widget's solution never passes a form of the same id. */
+export async function createAltchaChallenge(secret: string, subject: string, now: number): Promise<AltchaChallenge> {
   const challenge = await createChallenge({
     hmacKey: hmacKey(secret),
     maxnumber: ALTCHA_MAX_NUMBER,
     expires: new Date(now + CHALLENGE_TTL_MS),
-    params: { widget: String(widgetId) },
+    params: { subject },
   });
   return { ...challenge, maxnumber: challenge.maxnumber ?? ALTCHA_MAX_NUMBER };
 }
@@ -79,7 +80,7 @@ export function altchaProvider(scope: CaptchaScope): CaptchaProvider {
       const params = extractParams(solved);
       const expiresMs = Number(params.expires) * 1000;
       const now = scope.now();
-      if (!Number.isFinite(expiresMs) || expiresMs < now || params.widget !== String(scope.widgetId)) return false;
+      if (!Number.isFinite(expiresMs) || expiresMs < now || params.subject !== scope.subject) return false;
       // Expiry is checked above against the shop's clock; the library checks the signature and the work.
       if (!(await verifySolution(solved, hmacKey(scope.secret), false))) return false;
       return spendSolution(scope.db, solved.signature, expiresMs, now);

@@ -28,7 +28,8 @@ export const captchaTokenField = (provider: ProviderName): "token" | "v2token" =
 export interface CaptchaScope {
   db: Db;
   secret: string;
-  widgetId: number;
+  /** What the challenge was made for ("widget:3", "form:2"): a solution is good only there. */
+  subject: string;
   now: () => number;
   options: CaptchaOptions;
 }
