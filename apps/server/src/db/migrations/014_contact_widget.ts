@@ -6,8 +6,8 @@
  * (DESIGN.md §9: who, when, what, before and after). Widgets get a revision counter (decision 0009)
  * so every process's page payload follows an owner's change on its next request.
  */
-import { type Kysely, sql } from "kysely";
-import { binaryType, isPostgres, notNull, withId } from "./helpers.ts";
+import type { Kysely } from "kysely";
+import { addRevisionCounter, binaryType, dropRevisionCounter, isPostgres, notNull, withId } from "./helpers.ts";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
@@ -89,32 +89,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex("change_log_entity").on("change_log").columns(["entity", "entity_id", "id"]).execute();
 
-  await db
-    .insertInto("revisions" as never)
-    .values({ name: "widgets", value: 1 } as never)
-    .execute();
-  if (postgres) {
-    await sql`create trigger contact_widgets_revision after insert or update or delete or truncate on contact_widgets
-              for each statement execute function cw_bump_revision('widgets')`.execute(db);
-    return;
-  }
-  for (const event of ["insert", "update", "delete"]) {
-    await sql
-      .raw(`create trigger contact_widgets_revision_${event} after ${event} on contact_widgets
-            begin update revisions set value = random() >> 11 where name = 'widgets'; end`)
-      .execute(db);
-  }
+  await addRevisionCounter(db, "widgets", "contact_widgets");
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) await sql`drop trigger if exists contact_widgets_revision on contact_widgets`.execute(db);
-  else
-    for (const event of ["insert", "update", "delete"])
-      await sql.raw(`drop trigger if exists contact_widgets_revision_${event}`).execute(db);
-  await db
-    .deleteFrom("revisions" as never)
-    .where("name" as never, "=", "widgets" as never)
-    .execute();
+  await dropRevisionCounter(db, "widgets", "contact_widgets");
   for (const table of [
     "change_log",
     "captcha_solutions",

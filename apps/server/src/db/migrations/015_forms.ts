@@ -5,11 +5,10 @@
  * contact messages' files are. Forms get a revision counter (decision 0009) so every process's
  * cached definition follows an owner's change on its next request.
  */
-import { type Kysely, sql } from "kysely";
-import { binaryType, isPostgres, notNull, withId } from "./helpers.ts";
+import type { Kysely } from "kysely";
+import { addRevisionCounter, binaryType, dropRevisionCounter, notNull, withId } from "./helpers.ts";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = isPostgres(db);
   await withId(db, db.schema.createTable("forms"))
     .addColumn("slug", "text", (c) => c.notNull().unique())
     .addColumn("title", "text", notNull)
@@ -63,29 +62,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex("form_files_entry").on("form_files").column("entry_id").execute();
 
-  await db
-    .insertInto("revisions" as never)
-    .values({ name: "forms", value: 1 } as never)
-    .execute();
-  if (postgres) {
-    await sql`create trigger forms_revision after insert or update or delete or truncate on forms
-              for each statement execute function cw_bump_revision('forms')`.execute(db);
-    return;
-  }
-  for (const event of ["insert", "update", "delete"]) {
-    await sql
-      .raw(`create trigger forms_revision_${event} after ${event} on forms
-            begin update revisions set value = random() >> 11 where name = 'forms'; end`)
-      .execute(db);
-  }
+  await addRevisionCounter(db, "forms", "forms");
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) await sql`drop trigger if exists forms_revision on forms`.execute(db);
-  else for (const event of ["insert", "update", "delete"]) await sql.raw(`drop trigger if exists forms_revision_${event}`).execute(db);
-  await db
-    .deleteFrom("revisions" as never)
-    .where("name" as never, "=", "forms" as never)
-    .execute();
+  await dropRevisionCounter(db, "forms", "forms");
   for (const table of ["form_files", "form_entry_values", "form_entries", "forms"]) await db.schema.dropTable(table).ifExists().execute();
 }

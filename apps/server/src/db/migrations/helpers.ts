@@ -17,3 +17,37 @@ export function binaryType(db: Kysely<unknown>) {
 }
 
 export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+
+/**
+ * A revision counter (decision 0009) that any write to `table` moves, in either dialect: a
+ * statement trigger on PostgreSQL (cw_bump_revision, migration 003), row triggers on SQLite.
+ */
+export async function addRevisionCounter(db: Kysely<unknown>, name: string, table: string): Promise<void> {
+  await db
+    .insertInto("revisions" as never)
+    .values({ name, value: 1 } as never)
+    .execute();
+  if (isPostgres(db)) {
+    await sql
+      .raw(`create trigger ${table}_revision after insert or update or delete or truncate on ${table}
+            for each statement execute function cw_bump_revision('${name}')`)
+      .execute(db);
+    return;
+  }
+  for (const event of ["insert", "update", "delete"]) {
+    await sql
+      .raw(`create trigger ${table}_revision_${event} after ${event} on ${table}
+            begin update revisions set value = random() >> 11 where name = '${name}'; end`)
+      .execute(db);
+  }
+}
+
+/** Undoes addRevisionCounter. */
+export async function dropRevisionCounter(db: Kysely<unknown>, name: string, table: string): Promise<void> {
+  if (isPostgres(db)) await sql.raw(`drop trigger if exists ${table}_revision on ${table}`).execute(db);
+  else for (const event of ["insert", "update", "delete"]) await sql.raw(`drop trigger if exists ${table}_revision_${event}`).execute(db);
+  await db
+    .deleteFrom("revisions" as never)
+    .where("name" as never, "=", name as never)
+    .execute();
+}
