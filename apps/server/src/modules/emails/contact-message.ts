@@ -5,7 +5,7 @@
  * and loses nothing, since the message is already in the inbox.
  */
 import { escapeHtml, type RenderedEmail } from "./templates.ts";
-import { type Delivery, type Mailer, senderFor } from "./transport.ts";
+import { type Delivery, type Mailer, sendOwnerNotice } from "./transport.ts";
 
 export interface ContactMessageEmailData {
   messageId: number;
@@ -79,22 +79,16 @@ ${files.length ? `<h2 style="margin:16px 0 6px;font-size:15px;">Files</h2><p sty
   return { subject, text, html };
 }
 
-/**
- * Sends the notice to SHOP_OWNER_EMAIL, else to the owner account's address, else (no owner known)
- * into the outbox only. Replies go to the visitor when they gave an address. Rejects on failure.
- */
-export async function sendContactMessageNotice(
+/** The notice to the owner (sendOwnerNotice: where it goes, replies to the visitor). Rejects on failure. */
+export function sendContactMessageNotice(
   mailer: Mailer,
   data: ContactMessageEmailData,
   options: { ownerAccountEmail: string | null; replyTo?: string },
 ): Promise<Delivery> {
-  const notice = renderContactMessageNotice(data);
-  const from = senderFor(mailer, data.siteTitle);
-  const owner = mailer.ownerEmail ?? options.ownerAccountEmail;
-  const to = owner ?? (typeof from === "string" ? from : from.address);
-  const replyTo = options.replyTo && /^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(options.replyTo) ? options.replyTo : undefined;
-  return mailer.send(
-    { ...notice, from, to, ...(replyTo ? { replyTo } : {}), orderId: data.messageId, kind: "contact-message" },
-    { outboxOnly: !owner },
-  );
+  return sendOwnerNotice(mailer, renderContactMessageNotice(data), {
+    siteTitle: data.siteTitle,
+    reference: data.messageId,
+    kind: "contact-message",
+    ...options,
+  });
 }

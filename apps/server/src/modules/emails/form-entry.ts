@@ -4,7 +4,7 @@
  * bytes). Sent after the entry is stored; a failure is logged and loses nothing.
  */
 import { escapeHtml, type RenderedEmail } from "./templates.ts";
-import { type Delivery, type Mailer, senderFor } from "./transport.ts";
+import { type Delivery, type Mailer, senderFor, sendOwnerNotice } from "./transport.ts";
 
 export interface FormEntryEmailData {
   entryId: number;
@@ -57,21 +57,18 @@ ${files.length ? `<h2 style="font-size:15px;">Files</h2><ul>${files.map((f) => `
   return { subject, text, html };
 }
 
-/** To SHOP_OWNER_EMAIL, else the owner account, else the outbox only (as the contact notice). Rejects on failure. */
-export async function sendFormEntryNotice(
+/** The notice to the owner (sendOwnerNotice, as the contact notice). Rejects on failure. */
+export function sendFormEntryNotice(
   mailer: Mailer,
   data: FormEntryEmailData,
   options: { ownerAccountEmail: string | null; replyTo?: string },
 ): Promise<Delivery> {
-  const notice = renderFormEntryNotice(data);
-  const from = senderFor(mailer, data.siteTitle);
-  const owner = mailer.ownerEmail ?? options.ownerAccountEmail;
-  const to = owner ?? (typeof from === "string" ? from : from.address);
-  const replyTo = options.replyTo && /^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(options.replyTo) ? options.replyTo : undefined;
-  return mailer.send(
-    { ...notice, from, to, ...(replyTo ? { replyTo } : {}), orderId: data.entryId, kind: "form-entry" },
-    { outboxOnly: !owner },
-  );
+  return sendOwnerNotice(mailer, renderFormEntryNotice(data), {
+    siteTitle: data.siteTitle,
+    reference: data.entryId,
+    kind: "form-entry",
+    ...options,
+  });
 }
 
 export interface FormVisitorEmailData {

@@ -7,6 +7,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Config } from "../../config.ts";
+import type { RenderedEmail } from "./templates.ts";
 
 export interface OutgoingMail {
   /** An address, `Name <address>`, or a name and address nodemailer quotes itself. */
@@ -101,6 +102,26 @@ export function createMailer(config: Pick<Config, "mail" | "publicUrl">, now: ()
       return { via: "smtp" };
     },
   };
+}
+
+/**
+ * A notice for the shop owner (a contact message, a form entry): to SHOP_OWNER_EMAIL, else the
+ * owner account's address, else (no owner known) into the outbox only. Replies go to the visitor
+ * when they gave a plain address. Rejects on failure.
+ */
+export function sendOwnerNotice(
+  mailer: Mailer,
+  notice: RenderedEmail,
+  about: { siteTitle: string; reference: number; kind: string; ownerAccountEmail: string | null; replyTo?: string },
+): Promise<Delivery> {
+  const from = senderFor(mailer, about.siteTitle);
+  const owner = mailer.ownerEmail ?? about.ownerAccountEmail;
+  const to = owner ?? (typeof from === "string" ? from : from.address);
+  const replyTo = about.replyTo && /^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(about.replyTo) ? about.replyTo : undefined;
+  return mailer.send(
+    { ...notice, from, to, ...(replyTo ? { replyTo } : {}), orderId: about.reference, kind: about.kind },
+    { outboxOnly: !owner },
+  );
 }
 
 /** The sender: MAIL_FROM, or the site title at `shop@` the public host. */
