@@ -252,6 +252,8 @@ test("the messages inbox finds a visitor's message, shows every field and its fi
   await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
   await page.getByLabel("Search messages").fill(name);
   await page.getByRole("button", { name: "Search" }).click();
+  // The search's own answer, not the list it replaces.
+  await expect(page.getByText("1 message", { exact: true })).toBeVisible();
   const item = page.locator(".admin-inbox__link", { hasText: name });
   await expect(item).toContainText("Unread");
   await expect(item).toContainText("1 file");
