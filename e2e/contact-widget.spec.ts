@@ -284,7 +284,10 @@ test.describe("the widget core on a page of its own", () => {
     expect(await style(mainButton(page), "borderTopColor")).toBe("rgb(0, 0, 255)");
     await mainButton(page).click();
     const links = channelList(page).getByRole("link");
+    // The list is drawn by the lazily loaded core: wait for it before measuring.
+    await expect(links.first()).toBeVisible();
     const tops = (await rects(links)).map((box) => Math.round(box.top));
+    expect(tops.length).toBeGreaterThan(1);
     expect(new Set(tops).size).toBe(1);
     const blur = page.getByRole("button", { name: "Close the contact widget" });
     await expect(blur).toBeAttached();
