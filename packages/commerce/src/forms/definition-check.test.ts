@@ -248,6 +248,20 @@ describe("checkDefinition", () => {
     expect(errorsOf(form)).toEqual([{ path, message }]);
   });
 
+  it("keeps embed origins in one spelling and refuses anything that is not an origin", () => {
+    const good = checkDefinition(
+      contactWith((form) => (form.settings.embedOrigins = ["https://Blog.Example.com/", "http://localhost:8080"])),
+    );
+    expect("definition" in good && good.definition.settings.embedOrigins).toEqual(["https://blog.example.com", "http://localhost:8080"]);
+    expect(errorsOf(contactWith((form) => (form.settings.embedOrigins = ["https://blog.example.com/page", "javascript:x"])))).toEqual([
+      { path: "settings.embedOrigins.0", message: "must be a site's origin such as https://blog.example.com" },
+      { path: "settings.embedOrigins.1", message: "must be a site's origin such as https://blog.example.com" },
+    ]);
+    expect(errorsOf(contactWith((form) => (form.settings.saveProgress = { email: "yes" })))).toEqual([
+      { path: "settings.saveProgress.email", message: "must be true or false" },
+    ]);
+  });
+
   it("refuses logic that loops, naming the fields", () => {
     const form = clone(FEEDBACK_FORM) as FormDefinition;
     form.fields[0] = {

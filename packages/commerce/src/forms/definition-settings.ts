@@ -41,6 +41,7 @@ export function readSettings(r: Reader, raw: unknown, fields: FormField[]): Form
   }
   const indicator = at("pageIndicator");
   const spam = at("antiSpam");
+  const save = at("saveProgress");
   return {
     submitText: r.text(s, "submitText", "settings", { min: 1, max: 100, fallback: defaults.submitText }),
     processingText: r.text(s, "processingText", "settings", { min: 1, max: 100, fallback: defaults.processingText }),
@@ -75,5 +76,15 @@ export function readSettings(r: Reader, raw: unknown, fields: FormField[]): Form
     },
     scrollToTop: r.bool(s, "scrollToTop", "settings", true),
     ajax: r.bool(s, "ajax", "settings", true),
+    saveProgress: {
+      browser: r.bool(save, "browser", "settings.saveProgress", defaults.saveProgress.browser),
+      email: r.bool(save, "email", "settings.saveProgress", defaults.saveProgress.email),
+    },
+    embedOrigins: r.list(s, "embedOrigins", "settings", { max: 50, fallback: [] }).map((item, index) => {
+      const origin = typeof item === "string" ? item.trim().toLowerCase().replace(/\/$/, "") : "";
+      if (!/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/.test(origin))
+        r.fail(`settings.embedOrigins.${index}`, "must be a site's origin such as https://blog.example.com");
+      return origin;
+    }),
   };
 }

@@ -20,6 +20,8 @@ export function defaultFormSettings(overrides: Partial<FormSettings> = {}): Form
     antiSpam: { honeypot: true, captcha: "none", token: true },
     scrollToTop: true,
     ajax: true,
+    saveProgress: { browser: true, email: false },
+    embedOrigins: [],
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ export * from "./definition-check.ts";
 export * from "./demo.ts";
 export * from "./display.ts";
 export * from "./logic.ts";
+export * from "./page.ts";
 export * from "./payment.ts";
 export * from "./rules.ts";
 export * from "./token.ts";

@@ -326,6 +326,10 @@ export interface FormSettings {
   scrollToTop: boolean;
   /** Sent by fetch (true) or as a normal page post. */
   ajax: boolean;
+  /** Save and resume: a partly filled form kept in the visitor's browser; a resume link by e-mail (no files kept). */
+  saveProgress: { browser: boolean; email: boolean };
+  /** Origins (https://blog.example.com) whose pages may carry the one-tag embed and send it; empty: any site. */
+  embedOrigins: string[];
 }
 
 export interface FormPage {
