@@ -102,7 +102,14 @@ describe("entries", () => {
       id,
       form_id: 3,
       status: "complete",
-      fields: [{ id: 1, label: "Rating", value: "2 / 5" }, { id: 4 }],
+      fields: [
+        { id: 1, label: "Rating", value: "2 / 5" },
+        { id: 2, value: "" },
+        { id: 3, value: "" },
+        { id: 4, value: '=HYPERLINK("http://evil.example") parcel late' },
+        { id: 5, value: "" },
+        { id: 6, value: "" },
+      ],
       files: [],
     });
 
@@ -125,6 +132,77 @@ describe("entries", () => {
       .execute();
     expect(logged.map((row) => row.action)).toEqual(["delete"]);
     expect(logged[0]?.before).not.toContain("HYPERLINK");
+  });
+
+  it("filters by payment status and days, sorts oldest first, and reads an entry's neighbours, payment and signature", async () => {
+    const signature = `data:image/png;base64,${Buffer.from("not really a png").toString("base64")}`;
+    const stored = (day: string, values: Record<string, string>, payment: "" | "paid" | "failed") =>
+      shop.db
+        .insertInto("form_entries")
+        .values({
+          form_id: 2,
+          status: "complete",
+          values: JSON.stringify(values),
+          payment_total: payment ? 6100 : 0,
+          payment_status: payment,
+          currency: "USD",
+          payment_gateway: payment ? "test-card" : "",
+          payment_key: payment ? `form-entry-${day}` : "",
+          visitor_id: "",
+          start_timestamp: "",
+          end_timestamp: "",
+          page_url: "",
+          ip: "",
+          user_agent: "",
+          created_at: `${day}T12:00:00.000Z`,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    const first = await stored("2026-03-01", { 13: signature }, "paid");
+    const second = await stored("2026-03-02", { 13: "Ada Lovelace" }, "failed");
+    const third = await stored("2026-03-03", {}, "");
+    const ids = async (query: string) =>
+      ((await owner.get(`${ADMIN}/forms/2/entries?${query}`)).json().entries as { id: number }[]).map((entry) => entry.id);
+
+    expect(await ids("payment_status=paid")).toEqual([first.id]);
+    expect(await ids("payment_status=none")).toEqual([third.id]);
+    expect(await ids("from=2026-03-02&to=2026-03-02")).toEqual([second.id]);
+    expect(await ids("from=2026-03-02")).toEqual([third.id, second.id]);
+    expect(await ids("to=2026-03-02&order=oldest")).toEqual([first.id, second.id]);
+    expect((await owner.get(`${ADMIN}/forms/2/entries?from=yesterday`)).statusCode).toBe(400);
+    const csv = await owner.get(`${ADMIN}/forms/2/entries.csv?payment_status=failed`);
+    expect(csv.body.split("\r\n").filter(Boolean)).toHaveLength(2);
+    expect(csv.body).toContain("Ada Lovelace");
+
+    const drawn = (await owner.get(`${ADMIN}/form-entries/${first.id}`)).json();
+    expect(drawn).toMatchObject({
+      payment_status: "paid",
+      payment_total: 6100,
+      payment_gateway: "test-card",
+      payment_key: "form-entry-2026-03-01",
+    });
+    expect(drawn.older_id).toBeNull();
+    expect(drawn.newer_id).toBe(second.id);
+    expect(drawn.fields.find((field: { id: number }) => field.id === 13)).toEqual({
+      id: 13,
+      label: "Signature",
+      type: "signature",
+      value: "(signed)",
+      image: signature,
+    });
+    const typed = (await owner.get(`${ADMIN}/form-entries/${second.id}`)).json();
+    expect(typed).toMatchObject({ older_id: first.id, newer_id: third.id });
+    expect(typed.fields.find((field: { id: number }) => field.id === 13)).toEqual({
+      id: 13,
+      label: "Signature",
+      type: "signature",
+      value: "Ada Lovelace",
+    });
+
+    const forms = (await owner.get(`${ADMIN}/forms`)).json().forms as { id: number; entries: number; last_entry_at: string | null }[];
+    expect(forms.find((form) => form.id === 2)).toMatchObject({ entries: 3, last_entry_at: "2026-03-03T12:00:00.000Z" });
+    for (const entry of [first, second, third]) await owner.request("DELETE", `${ADMIN}/form-entries/${entry.id}`);
+    expect((await owner.get(`${ADMIN}/forms`)).json().forms.find((form: { id: number }) => form.id === 2).last_entry_at).toBeNull();
   });
 
   it("serves an entry's file as an attachment under a generated name", async () => {

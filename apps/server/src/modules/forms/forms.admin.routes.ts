@@ -22,11 +22,19 @@ const FormBody = Type.Object(
 const Filters = {
   search: Type.Optional(Type.String({ maxLength: 200, description: "Words in any of the entry's values" })),
   status: Type.Optional(Type.Union([Type.Literal("complete"), Type.Literal("spam")])),
+  payment_status: Type.Optional(
+    Type.Union([Type.Literal("none"), Type.Literal("pending"), Type.Literal("paid"), Type.Literal("failed")], {
+      description: "none: entries without a payment",
+    }),
+  ),
+  from: Type.Optional(Type.String({ format: "date", description: "First day (UTC), included" })),
+  to: Type.Optional(Type.String({ format: "date", description: "Last day (UTC), included" })),
 };
 const ListQuery = Type.Object({
   ...Filters,
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  order: Type.Optional(Type.Union([Type.Literal("newest"), Type.Literal("oldest")], { description: "By date; newest first unless told" })),
 });
 const Binary = Type.Unsafe<Buffer>({ type: "string", format: "binary" });
 
@@ -49,10 +57,10 @@ export const formsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.get(
     "/forms/:id/entries",
-    { schema: { tags, summary: "List a form's entries, newest first", params: FormParams, querystring: ListQuery } },
+    { schema: { tags, summary: "List a form's entries, newest first unless told", params: FormParams, querystring: ListQuery } },
     async (request) => {
-      const { search, status, page, per_page } = request.query;
-      return listEntries(request.ctx, request.params.id, { search, status, page, perPage: per_page });
+      const { per_page, ...query } = request.query;
+      return listEntries(request.ctx, request.params.id, { ...query, perPage: per_page });
     },
   );
   app.get(

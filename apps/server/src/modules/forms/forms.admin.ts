@@ -1,7 +1,8 @@
 /**
  * The owner's forms and entries (issue 17 "owner API"): forms created, replaced and deleted with
  * their definition checked (`checkDefinition`, every error by path), entries listed with search
- * and a status filter, read with their files, deleted, and exported as spreadsheet-safe CSV.
+ * and filters (status, payment status, a date range), read with their files and neighbours,
+ * deleted, and exported as spreadsheet-safe CSV.
  */
 import { checkDefinition, entriesCsv, entryColumns, type FormDefinition, type FormValues, fieldText } from "@cartwright/commerce/forms";
 import { sql } from "kysely";
@@ -36,10 +37,11 @@ export async function listForms(ctx: RequestContext) {
     .leftJoin("form_entries", "form_entries.form_id", "forms.id")
     .select(["forms.id", "forms.slug", "forms.title", "forms.status", "forms.updated_at"])
     .select((eb) => eb.fn.count<number | string>("form_entries.id").as("entries"))
+    .select((eb) => eb.fn.max("form_entries.created_at").as("last_entry_at"))
     .groupBy(["forms.id", "forms.slug", "forms.title", "forms.status", "forms.updated_at"])
     .orderBy("forms.id")
     .execute();
-  return { forms: rows.map((row) => ({ ...row, entries: Number(row.entries) })) };
+  return { forms: rows.map((row) => ({ ...row, entries: Number(row.entries), last_entry_at: row.last_entry_at ?? null })) };
 }
 
 export async function readForm(ctx: RequestContext, id: number) {
@@ -126,16 +128,36 @@ export async function deleteForm(ctx: RequestContext, id: number): Promise<void>
   });
 }
 
-export interface EntryQuery {
+export interface EntryFilters {
   search?: string;
   status?: "complete" | "spam";
-  page: number;
-  perPage: number;
+  /** "none": entries without a payment. */
+  payment_status?: "none" | "pending" | "paid" | "failed";
+  /** Days (YYYY-MM-DD, UTC), both included. */
+  from?: string;
+  to?: string;
 }
 
-function entriesQuery(db: Db, formId: number, query: Pick<EntryQuery, "search" | "status">) {
+export interface EntryQuery extends EntryFilters {
+  page: number;
+  perPage: number;
+  order?: "newest" | "oldest";
+}
+
+/** The day after `day` (YYYY-MM-DD), so "to" includes the whole of its day. */
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+function entriesQuery(db: Db, formId: number, query: EntryFilters) {
   let q = db.selectFrom("form_entries").where("form_id", "=", formId);
   if (query.status) q = q.where("status", "=", query.status);
+  if (query.payment_status) q = q.where("payment_status", "=", query.payment_status === "none" ? "" : query.payment_status);
+  // Dates are stored as ISO text in UTC: comparing the text orders them on both databases.
+  if (query.from) q = q.where("created_at", ">=", query.from);
+  if (query.to) q = q.where("created_at", "<", nextDay(query.to));
   const words = (query.search ?? "").trim();
   if (words) {
     const pattern = `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -174,10 +196,11 @@ export async function listEntries(ctx: RequestContext, formId: number, query: En
   if (!form) throw formNotFound();
   const base = entriesQuery(ctx.db, formId, query);
   const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
+  const direction = query.order === "oldest" ? "asc" : "desc";
   const rows = await base
     .selectAll("form_entries")
-    .orderBy("form_entries.created_at", "desc")
-    .orderBy("form_entries.id", "desc")
+    .orderBy("form_entries.created_at", direction)
+    .orderBy("form_entries.id", direction)
     .limit(query.perPage)
     .offset((query.page - 1) * query.perPage)
     .execute();
@@ -203,11 +226,24 @@ export async function listEntries(ctx: RequestContext, formId: number, query: En
   };
 }
 
+/** A drawn signature as the validator keeps it: a PNG data URL, nothing else (the console shows it as an image). */
+const SIGNATURE_IMAGE = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
+
 export async function readEntry(ctx: RequestContext, id: number) {
   const row = await ctx.db.selectFrom("form_entries").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) throw entryNotFound();
   const form = await findForm(ctx.db, row.form_id);
   const kept = JSON.parse(row.values) as FormValues;
+  const neighbour = (direction: "<" | ">") =>
+    ctx.db
+      .selectFrom("form_entries")
+      .select("id")
+      .where("form_id", "=", row.form_id)
+      .where("id", direction, id)
+      .orderBy("id", direction === "<" ? "desc" : "asc")
+      .limit(1)
+      .executeTakeFirst();
+  const [older, newer] = await Promise.all([neighbour("<"), neighbour(">")]);
   const files = await ctx.db
     .selectFrom("form_files")
     .select(["id", "field_id", "file_name", "content_type", "size"])
@@ -217,9 +253,17 @@ export async function readEntry(ctx: RequestContext, id: number) {
   return {
     ...entrySummary(row),
     form_id: row.form_id,
-    fields: (form?.definition.fields ?? [])
-      .filter((field) => kept[String(field.id)] !== undefined)
-      .map((field) => ({ id: field.id, label: field.label, type: field.type, value: fieldText(field, kept[String(field.id)]) })),
+    // Every field that can hold a value, in form order: an empty one is "" (hidden by logic, or left blank).
+    fields: (form ? entryColumns(form.definition) : []).map((field) => {
+      const value = kept[String(field.id)];
+      const image = field.type === "signature" && typeof value === "string" && SIGNATURE_IMAGE.test(value) ? value : undefined;
+      return { id: field.id, label: field.label, type: field.type, value: fieldText(field, value), ...(image ? { image } : {}) };
+    }),
+    payment_gateway: row.payment_gateway,
+    payment_key: row.payment_key,
+    payment_reference: row.payment_reference,
+    older_id: older?.id ?? null,
+    newer_id: newer?.id ?? null,
     visitor_id: row.visitor_id,
     start_timestamp: row.start_timestamp,
     end_timestamp: row.end_timestamp,
@@ -280,7 +324,7 @@ function decimalAmount(minor: number, currencyCode: string): string {
 }
 
 /** Every entry matching the filters, one column per field that holds values, neutralised for spreadsheets. */
-export async function entriesExport(ctx: RequestContext, formId: number, query: Pick<EntryQuery, "search" | "status">): Promise<string> {
+export async function entriesExport(ctx: RequestContext, formId: number, query: EntryFilters): Promise<string> {
   const form = await findForm(ctx.db, formId);
   if (!form) throw formNotFound();
   const columns = entryColumns(form.definition);
