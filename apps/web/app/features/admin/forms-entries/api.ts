@@ -1,0 +1,90 @@
+/** The owner API's forms and entries (`/api/admin/v1/forms…`, `/form-entries…`, issue 17) as the console reads them. */
+import type { FormDefinition } from "@cartwright/commerce/forms";
+import { ADMIN_API, adminClient } from "../api.ts";
+import { type EntryFilterQuery, filterParams } from "./query.ts";
+
+export interface FormSummary {
+  id: number;
+  slug: string;
+  title: string;
+  status: "published" | "draft";
+  updated_at: string;
+  entries: number;
+  last_entry_at: string | null;
+}
+
+export interface StoredForm {
+  id: number;
+  slug: string;
+  title: string;
+  status: "published" | "draft";
+  definition: Omit<FormDefinition, "id">;
+}
+
+export type PaymentStatus = "" | "pending" | "paid" | "failed";
+
+export interface EntrySummary {
+  id: number;
+  status: "complete" | "spam";
+  payment_total: number;
+  payment_status: PaymentStatus;
+  currency: string;
+  created_at: string;
+  /** Each field's value as text, by field id. */
+  values: Record<string, string>;
+}
+
+export interface EntryList {
+  entries: EntrySummary[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export interface EntryFile {
+  id: number;
+  field_id: number;
+  file_name: string;
+  content_type: string;
+  size: number;
+  url: string;
+}
+
+export interface EntryDetail extends Omit<EntrySummary, "values"> {
+  form_id: number;
+  /** Every field that can hold a value, in form order; `value` is "" for an empty one, `image` a drawn signature. */
+  fields: { id: number; label: string; type: string; value: string; image?: string }[];
+  payment_gateway: string;
+  payment_key: string;
+  payment_reference: string;
+  older_id: number | null;
+  newer_id: number | null;
+  visitor_id: string;
+  start_timestamp: string;
+  end_timestamp: string;
+  page_url: string;
+  ip: string;
+  user_agent: string;
+  files: EntryFile[];
+}
+
+const c = () => adminClient();
+
+/** Where the CSV of the entries matching `query` downloads from (a same-origin link: the session cookie goes with it). */
+export function entriesCsvUrl(formId: number, query: EntryFilterQuery): string {
+  const params = new URLSearchParams(Object.entries(filterParams(query)));
+  const text = params.toString();
+  return `${ADMIN_API}/forms/${formId}/entries.csv${text ? `?${text}` : ""}`;
+}
+
+export const formsApi = {
+  listForms: () => c().admin<{ forms: FormSummary[] }>("/forms"),
+  getForm: (id: number) => c().admin<StoredForm>(`/forms/${id}`),
+  deleteForm: (id: number) => c().admin<void>(`/forms/${id}`, { method: "DELETE" }),
+  listEntries: (formId: number, query: EntryFilterQuery, perPage: number) =>
+    c().admin<EntryList>(`/forms/${formId}/entries`, {
+      query: { ...filterParams(query), page: query.page, per_page: perPage, order: query.order === "oldest" ? "oldest" : undefined },
+    }),
+  getEntry: (id: number) => c().admin<EntryDetail>(`/form-entries/${id}`),
+  deleteEntry: (id: number) => c().admin<void>(`/form-entries/${id}`, { method: "DELETE" }),
+};
