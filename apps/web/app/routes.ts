@@ -25,6 +25,9 @@ export default [
     route("widgets/:id/analytics", "routes/admin/widget-analytics.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("messages/:id", "routes/admin/message.tsx"),
+    route("forms", "routes/admin/forms.tsx"),
+    route("forms/:id/entries", "routes/admin/form-entries.tsx"),
+    route("forms/:id/entries/:entryId", "routes/admin/form-entry.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -15,6 +15,7 @@ export const ADMIN_PATH = "/admin";
 export const NAV_ITEMS: { to: string; label: string }[] = [
   { to: `${ADMIN_PATH}/widgets`, label: t.navWidgets },
   { to: `${ADMIN_PATH}/messages`, label: t.navMessages },
+  { to: `${ADMIN_PATH}/forms`, label: t.navForms },
 ];
 
 export function SignOutButton({ nonce, className }: { nonce: string; className?: string }) {

@@ -14,6 +14,7 @@ export const consoleMessages = {
   mainNavigation: "Console",
   navWidgets: "Widgets",
   navMessages: "Messages",
+  navForms: "Forms",
   viewShop: "View shop",
   signOut: "Sign out",
   signedInAs: (email: string) => `Signed in as ${email}`,

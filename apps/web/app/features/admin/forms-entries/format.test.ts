@@ -16,7 +16,14 @@ describe("formatMoney", () => {
 describe("tableColumns", () => {
   const field = (id: number, type: string) => ({ id, type, label: `Field ${id}` }) as unknown as FormField;
   it("takes the first fields a person reads, skipping display-only kinds, files, drawings and cards", () => {
-    const fields = [field(1, "html"), field(2, "name"), field(3, "signature"), field(4, "file-upload"), field(5, "email"), field(6, "credit-card")];
+    const fields = [
+      field(1, "html"),
+      field(2, "name"),
+      field(3, "signature"),
+      field(4, "file-upload"),
+      field(5, "email"),
+      field(6, "credit-card"),
+    ];
     expect(tableColumns([...fields, field(7, "textarea"), field(8, "tel")]).map((f) => f.id)).toEqual([2, 5, 7]);
     expect(tableColumns(fields, 5).map((f) => f.id)).toEqual([2, 5]);
   });
@@ -34,7 +41,9 @@ describe("cellText", () => {
 describe("links", () => {
   it("writes the public page, the one-tag embed and the CSV of the current filter", () => {
     expect(publicFormPath("feedback")).toBe("/forms/feedback");
-    expect(formEmbedSnippet("https://shop.example", "feedback")).toBe('<script src="https://shop.example/forms/feedback.js" async></script>');
+    expect(formEmbedSnippet("https://shop.example", "feedback")).toBe(
+      '<script src="https://shop.example/forms/feedback.js" async></script>',
+    );
     expect(entriesCsvUrl(3, entryQuery(new URLSearchParams("search=late&payment=none&page=4&order=oldest")))).toBe(
       "/api/admin/v1/forms/3/entries.csv?search=late&payment_status=none",
     );

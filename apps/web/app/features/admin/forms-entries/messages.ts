@@ -86,6 +86,7 @@ export const entriesMessages = {
 export const entryMessages = {
   title: (id: number) => `Entry #${id}`,
   back: (form: string) => `Entries of ${form}`,
+  allForms: "All forms",
   neighbours: "Other entries",
   newer: "Newer entry",
   older: "Older entry",

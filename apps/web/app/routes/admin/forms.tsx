@@ -1,0 +1,149 @@
+/** /admin/forms: every form with its public page, status, entry count and last entry, its embed tag, and its actions. */
+import { useState } from "react";
+import { Link } from "react-router";
+import { AdminApiError } from "../../features/admin/api.ts";
+import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
+import { type FormSummary, formsApi } from "../../features/admin/forms-entries/api.ts";
+import { EmbedTag } from "../../features/admin/forms-entries/EmbedTag.tsx";
+import { publicFormPath } from "../../features/admin/forms-entries/format.ts";
+import formsStyles from "../../features/admin/forms-entries/forms-entries.css?url";
+import { formListMessages as t } from "../../features/admin/forms-entries/messages.ts";
+import { formatDateTime } from "../../features/admin/messages-inbox/format.ts";
+import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
+import { consoleMeta } from "../../features/admin/title.ts";
+import type { Route } from "./+types/forms";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: formsStyles }];
+
+export async function clientLoader() {
+  const { forms } = await formsApi.listForms();
+  return { forms, origin: window.location.origin };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingPanel />;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return consoleMeta(matches, t.title);
+}
+
+const number = new Intl.NumberFormat("en");
+
+export default function FormsPage({ loaderData }: Route.ComponentProps) {
+  const [forms, setForms] = useState(loaderData.forms);
+  const [deleting, setDeleting] = useState<FormSummary | null>(null);
+  const [error, setError] = useState("");
+  const announce = useAnnounce();
+
+  async function remove(form: FormSummary) {
+    setDeleting(null);
+    setError("");
+    try {
+      await formsApi.deleteForm(form.id);
+      setForms((list) => list.filter((item) => item.id !== form.id));
+      announce(t.deleted(form.title));
+      document.getElementById("admin-main")?.focus();
+    } catch (failure) {
+      setError(failure instanceof AdminApiError ? failure.message : String(failure));
+    }
+  }
+
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1>{t.title}</h1>
+        <Link to="/admin/forms/new" className="button">
+          {t.newForm}
+        </Link>
+      </div>
+      <p className="admin-muted">{t.intro}</p>
+      {error && (
+        <p className="admin-alert admin-alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      {forms.length === 0 ? (
+        <p className="admin-empty">{t.empty}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.form}</th>
+                <th scope="col">{t.status}</th>
+                <th scope="col" className="admin-num">
+                  {t.entries}
+                </th>
+                <th scope="col">{t.lastEntry}</th>
+                <th scope="col">{t.embed}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t.actions}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {forms.map((form) => (
+                <tr key={form.id}>
+                  <th scope="row">
+                    <Link to={`/admin/forms/${form.id}/entries`}>{form.title}</Link>
+                    <br />
+                    <a href={publicFormPath(form.slug)} className="admin-form-address">
+                      {publicFormPath(form.slug)}
+                    </a>
+                  </th>
+                  <td>
+                    <span className={`admin-badge${form.status === "draft" ? " admin-badge--warning" : ""}`}>
+                      {form.status === "published" ? t.published : t.draft}
+                    </span>
+                  </td>
+                  <td className="admin-num">{number.format(form.entries)}</td>
+                  <td>
+                    {form.last_entry_at ? (
+                      <time dateTime={form.last_entry_at}>{formatDateTime(form.last_entry_at)}</time>
+                    ) : (
+                      <span className="admin-muted">{t.noEntries}</span>
+                    )}
+                  </td>
+                  <td>
+                    <EmbedTag origin={loaderData.origin} slug={form.slug} title={form.title} formId={form.id} />
+                  </td>
+                  <td>
+                    <div className="admin-row-actions">
+                      <Link to={`/admin/forms/${form.id}/entries`} aria-label={t.viewEntriesLabel(form.title)}>
+                        {t.viewEntries}
+                      </Link>
+                      <Link to={`/admin/forms/${form.id}`} aria-label={t.editLabel(form.title)}>
+                        {t.edit}
+                      </Link>
+                      <button
+                        type="button"
+                        className="admin-link-button admin-link-button--danger"
+                        aria-label={t.deleteLabel(form.title)}
+                        onClick={() => setDeleting(form)}
+                      >
+                        {t.delete}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? t.confirmDeleteTitle(deleting.title) : ""}
+        body={deleting ? t.confirmDeleteBody(deleting.entries) : ""}
+        onConfirm={() => deleting && remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleRouteError error={error} />;
+}
