@@ -1,0 +1,264 @@
+/**
+ * The console's forms (issue 17): the forms list with its embed tag, a visitor's feedback entry
+ * (posted through /ajax as the runtime posts it) found by search in the entries table, read in
+ * full, exported as CSV and deleted; several entries deleted at once; a form deleted from the list;
+ * the list → entries → entry path by keyboard alone; axe on every page. Runs against the real owner API.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import Database from "better-sqlite3";
+
+const PASSWORD = "a-long-owner-passphrase-2026";
+const FEEDBACK_ID = 3;
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+const shopDatabase = () => new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+
+/** A new account through the shop's own form, made the shop owner's as `npm run owner` does (as admin-widgets.spec.ts signs in). */
+async function signInAsOwner(page: Page): Promise<void> {
+  const email = `owner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto("/my-account");
+  await page.locator("#register-email").fill(email);
+  await page.locator("#register-password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  const db = shopDatabase();
+  try {
+    db.prepare("update customers set role = 'owner' where email = ?").run(email);
+  } finally {
+    db.close();
+  }
+}
+
+/** A feedback entry as a visitor's browser sends it: a token from forms_get_token, then forms_submit (spec §7). */
+async function sendFeedback(request: APIRequestContext, fields: Record<string, string>): Promise<void> {
+  const token = await request.post("/ajax", { form: { action: "forms_get_token", formId: String(FEEDBACK_ID) } });
+  const { data } = (await token.json()) as { data: { token: string } };
+  const now = Math.floor(Date.now() / 1000);
+  const sent = await request.post("/ajax", {
+    multipart: {
+      action: "forms_submit",
+      "forms[id]": String(FEEDBACK_ID),
+      "forms[token]": data.token,
+      start_timestamp: String(now - 30),
+      end_timestamp: String(now),
+      page_url: "http://127.0.0.1/forms/feedback",
+      ...Object.fromEntries(Object.entries(fields).map(([id, value]) => [`forms[fields][${id}]`, value])),
+    },
+  });
+  expect(await sent.json()).toMatchObject({ success: true });
+}
+
+async function searchEntries(page: Page, words: string): Promise<void> {
+  await page.getByLabel("Search entries").fill(words);
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(words).replace(/%20/g, "\\+")}`));
+}
+
+test("the owner finds a visitor's feedback entry by search, reads every value, downloads the CSV and deletes it", async ({ page }) => {
+  const tag = `parcel-${Date.now()}`;
+  await sendFeedback(page.request, { 1: "2", 3: "ada@example.com", 4: `The ${tag} came late\nand torn.` });
+  await signInAsOwner(page);
+
+  await page.goto("/admin/forms");
+  await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Forms" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  const row = page.getByRole("row", { name: /Store feedback/ });
+  await expect(row.getByRole("link", { name: "/forms/feedback" })).toHaveAttribute("href", "/forms/feedback");
+  await expect(row).toContainText("Published");
+  await expect(row.getByRole("textbox", { name: "Embed tag for Store feedback" })).toHaveValue(
+    /^<script src="http:\/\/127\.0\.0\.1:\d+\/forms\/feedback\.js" async><\/script>$/,
+  );
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await row.getByRole("button", { name: "Copy the embed tag for Store feedback" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Embed tag copied." })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/forms\/feedback\.js" async><\/script>$/);
+  await expect(row.getByRole("link", { name: "Edit Store feedback" })).toHaveAttribute("href", `/admin/forms/${FEEDBACK_ID}`);
+  await expect(page.getByRole("link", { name: "New form" })).toHaveAttribute("href", "/admin/forms/new");
+  await expect(row.locator("time")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await row.getByRole("link", { name: "Entries of Store feedback" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Entries: Store feedback" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Entries: Store feedback – Shop console/);
+  await searchEntries(page, tag);
+  await expect(page.getByText("1 entry", { exact: true })).toBeVisible();
+  const table = page.getByRole("table", { name: "Entries of Store feedback" });
+  await expect(table.getByRole("columnheader")).toContainText([
+    "Entry",
+    "Rating",
+    "How was your visit?",
+    "Email",
+    "Date",
+    "Status",
+    "Payment",
+    "Total",
+  ]);
+  const entryRow = table.getByRole("row").nth(1);
+  await expect(entryRow).toContainText("2 / 5");
+  await expect(entryRow).toContainText("ada@example.com");
+  await expect(entryRow).toContainText("Complete");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The CSV of the current filter: this one entry under the header row.
+  const csvLink = page.getByRole("link", { name: "Download CSV" });
+  await expect(csvLink).toHaveAttribute("href", `/api/admin/v1/forms/${FEEDBACK_ID}/entries.csv?search=${tag}`);
+  const [download] = await Promise.all([page.waitForEvent("download"), csvLink.click()]);
+  expect(download.suggestedFilename()).toBe(`form-${FEEDBACK_ID}-entries.csv`);
+  const csv = readFileSync(await download.path(), "utf8")
+    .split("\r\n")
+    .filter(Boolean);
+  expect(csv[0]).toMatch(/^Entry,Date,Status,Rating,/);
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toContain(tag);
+
+  const link = entryRow.getByRole("link", { name: /^#\d+$/ });
+  const id = ((await link.textContent()) ?? "").slice(1);
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name: `Entry #${id}` })).toBeVisible();
+  const values = page.locator(".admin-entry-values");
+  await expect(values.locator("dt")).toHaveText([
+    "Rating",
+    "How was your visit?",
+    "Email",
+    "What went wrong?",
+    "Photo",
+    "Best time to call",
+  ]);
+  await expect(values.locator("dd")).toHaveText([
+    "2 / 5",
+    "(empty)",
+    "ada@example.com",
+    `The ${tag} came late\nand torn.`,
+    "(empty)",
+    "(empty)",
+  ]);
+  await expect(page.getByRole("region", { name: "Payment" })).toContainText("This entry has no payment.");
+  const details = page.getByRole("region", { name: "Details" });
+  await expect(details).toContainText("Complete");
+  await expect(details.getByRole("link", { name: "http://127.0.0.1/forms/feedback" })).toBeVisible();
+  await expect(details).toContainText("127.0.0.1");
+  await expect(details.locator("time")).toHaveCount(3);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole("button", { name: "Delete entry" }).click();
+  await page.getByRole("dialog", { name: "Delete this entry?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/forms/${FEEDBACK_ID}/entries$`));
+  await searchEntries(page, tag);
+  await expect(page.getByText("No entries match.")).toBeVisible();
+  expect((await page.request.get(`/api/admin/v1/form-entries/${id}`)).status()).toBe(404);
+});
+
+test("several entries are selected and deleted at once, after a confirmation", async ({ page }) => {
+  const tag = `batch-${Date.now()}`;
+  for (const rating of ["4", "5", "4"]) await sendFeedback(page.request, { 1: rating, 3: `${tag}-${rating}@example.com` });
+  await signInAsOwner(page);
+  await page.goto(`/admin/forms/${FEEDBACK_ID}/entries`);
+  await searchEntries(page, tag);
+  await expect(page.getByText("3 entries", { exact: true })).toBeVisible();
+  await page.getByLabel("Payment", { exact: true }).selectOption("none");
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page).toHaveURL(/payment=none/);
+  await expect(page.getByText("3 entries", { exact: true })).toBeVisible();
+
+  const rows = page.getByRole("table").getByRole("row");
+  await rows.nth(1).getByRole("checkbox").check();
+  await rows.nth(2).getByRole("checkbox").check();
+  await expect(page.getByText("2 entries selected")).toBeVisible();
+  await page.getByRole("button", { name: "Delete selected" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete 2 entries?" });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "2 entries deleted." })).toBeVisible();
+  await expect(page.getByText("1 entry", { exact: true })).toBeVisible();
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
+
+  // Sorting by date keeps the filters; the last one goes through the "select all" box.
+  await page.getByRole("link", { name: "Date, sort oldest first" }).click();
+  await expect(page).toHaveURL(/order=oldest/);
+  await expect(page).toHaveURL(/payment=none/);
+  await page.getByLabel("Select every entry on this page").check();
+  await page.getByRole("button", { name: "Delete selected" }).click();
+  await page.getByRole("dialog", { name: "Delete 1 entry?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("No entries match.")).toBeVisible();
+});
+
+test("a form is deleted from the list after a confirmation that counts its entries", async ({ page }) => {
+  await signInAsOwner(page);
+  const feedback = await page.request.get(`/api/admin/v1/forms/${FEEDBACK_ID}`);
+  const slug = `wholesale-${Date.now()}`;
+  const created = await page.request.post("/api/admin/v1/forms", {
+    headers: { nonce: feedback.headers().nonce as string },
+    data: { status: "draft", definition: { ...(await feedback.json()).definition, slug, title: "Wholesale enquiries" } },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto("/admin/forms");
+  const row = page.getByRole("row", { name: /Wholesale enquiries/ });
+  await expect(row).toContainText("Draft");
+  await expect(row).toContainText("None yet");
+  await row.getByRole("button", { name: "Delete Wholesale enquiries" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete the form “Wholesale enquiries”?" });
+  await expect(dialog).toContainText("The form and its page are deleted.");
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Form “Wholesale enquiries” deleted." })).toBeVisible();
+  expect((await page.request.get(`/api/admin/v1/forms/${(await created.json()).id}`)).status()).toBe(404);
+});
+
+/** Presses Tab until the focused element's name (aria-label, else its label's or its own text) is `name`. */
+async function tabTo(page: Page, name: string | RegExp, limit = 80): Promise<void> {
+  for (let step = 0; step < limit; step++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLInputElement | null;
+      return (element?.getAttribute("aria-label") ?? element?.labels?.[0]?.textContent ?? element?.textContent ?? "").trim();
+    });
+    if (typeof name === "string" ? focused === name : name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+test("the keyboard alone goes from the forms list to the entries, to one entry, and back", async ({ page }) => {
+  const tag = `keys-${Date.now()}`;
+  await sendFeedback(page.request, { 1: "1", 4: `Keyboard ${tag}` });
+  await signInAsOwner(page);
+  await page.goto("/admin/forms");
+  await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
+
+  await tabTo(page, "Entries of Store feedback");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Entries: Store feedback" })).toBeVisible();
+  await tabTo(page, "Search entries");
+  await page.keyboard.type(tag);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("1 entry", { exact: true })).toBeVisible();
+
+  await tabTo(page, /^#\d+$/);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: /^Entry #\d+$/ })).toBeVisible();
+  await expect(page.locator(".admin-entry-values")).toContainText(`Keyboard ${tag}`);
+
+  await tabTo(page, "Delete entry");
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Delete this entry?" });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Delete" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Entries: Store feedback" })).toBeVisible();
+  await tabTo(page, "All forms");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
+});
