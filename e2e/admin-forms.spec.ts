@@ -262,3 +262,74 @@ test("the keyboard alone goes from the forms list to the entries, to one entry, 
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
 });
+
+/** A 1×1 PNG, as a drawn signature's data URL holds one. */
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+/** A paid custom-tee entry with a drawn signature and a design file, as forms_submit stores them (migration 015's rows). */
+function storeTeeEntry(): { id: number; fileId: number } {
+  const db = shopDatabase();
+  try {
+    const now = new Date().toISOString();
+    const values = {
+      1: { first: "Grace", last: "Hopper" },
+      2: "grace@example.com",
+      5: "2",
+      9: ["design.pdf"],
+      13: `data:image/png;base64,${PNG}`,
+    };
+    const row = db
+      .prepare(
+        `insert into form_entries (form_id, status, "values", payment_total, payment_status, currency, payment_gateway, payment_key, payment_reference,
+           visitor_id, start_timestamp, end_timestamp, page_url, ip, user_agent, created_at)
+         values (2, 'complete', ?, 6100, 'paid', 'USD', 'test_card', 'form-entry-9b2f', 'txn-4242', '', ?, ?, '', '127.0.0.1', 'Playwright', ?) returning id`,
+      )
+      .get(JSON.stringify(values), now, now, now) as { id: number };
+    const bytes = Buffer.from("%PDF-1.4\n%%EOF\n");
+    const file = db
+      .prepare(
+        "insert into form_files (entry_id, field_id, file_name, content_type, size, data, created_at) values (?, 9, 'design.pdf', 'application/pdf', ?, ?, ?) returning id",
+      )
+      .get(row.id, bytes.length, bytes, now) as { id: number };
+    return { id: row.id, fileId: file.id };
+  } finally {
+    db.close();
+  }
+}
+
+test("a paid entry shows its signature as an image, its file with a download, its payment and its neighbours", async ({ page }) => {
+  const first = storeTeeEntry();
+  const second = storeTeeEntry();
+  await signInAsOwner(page);
+  await page.goto(`/admin/forms/2/entries/${first.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Entry #${first.id}` })).toBeVisible();
+  const signature = page.getByRole("img", { name: "Signature: the drawn signature" });
+  await expect(signature).toBeVisible();
+  expect(await signature.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+  const values = page.locator(".admin-entry-values");
+  await expect(values).toContainText("NameGrace Hopper");
+  await expect(values).toContainText("StylePremium");
+  await expect(values).toContainText("application/pdf, 15 B");
+  const file = page.getByRole("link", { name: "Download design.pdf" });
+  await expect(file).toHaveAttribute("href", `/api/admin/v1/form-entries/${first.id}/files/${first.fileId}`);
+  const [download] = await Promise.all([page.waitForEvent("download"), file.click()]);
+  expect(download.suggestedFilename()).toBe(`entry-${first.id}-${first.fileId}.pdf`);
+
+  const payment = page.getByRole("region", { name: "Payment" });
+  await expect(payment).toContainText("Paid");
+  await expect(payment).toContainText("$61.00");
+  await expect(payment).toContainText("test_card");
+  await expect(payment).toContainText("form-entry-9b2f");
+  await expect(payment).toContainText("txn-4242");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole("navigation", { name: "Other entries" }).getByRole("link", { name: "Newer entry" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Entry #${second.id}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Older entry" })).toHaveAttribute("href", `/admin/forms/2/entries/${first.id}`);
+
+  // The table says the payment and total; an entry under another form's address is not found.
+  await page.goto("/admin/forms/2/entries?payment=paid");
+  await expect(page.getByRole("row", { name: new RegExp(`#${first.id}\\b`) })).toContainText("Paid$61.00");
+  await page.goto(`/admin/forms/${FEEDBACK_ID}/entries/${first.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
+});
