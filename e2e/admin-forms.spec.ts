@@ -83,7 +83,7 @@ test("the owner finds a visitor's feedback entry by search, reads every value, d
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await row.getByRole("button", { name: "Copy the embed tag for Store feedback" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Embed tag copied." })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/forms\/feedback\.js" async><\/script>$/);
+  expect(await page.evaluate("navigator.clipboard.readText()")).toMatch(/\/forms\/feedback\.js" async><\/script>$/);
   await expect(row.getByRole("link", { name: "Edit Store feedback" })).toHaveAttribute("href", `/admin/forms/${FEEDBACK_ID}`);
   await expect(page.getByRole("link", { name: "New form" })).toHaveAttribute("href", "/admin/forms/new");
   await expect(row.locator("time")).toBeVisible();
@@ -221,10 +221,13 @@ test("a form is deleted from the list after a confirmation that counts its entri
 async function tabTo(page: Page, name: string | RegExp, limit = 80): Promise<void> {
   for (let step = 0; step < limit; step++) {
     await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLInputElement | null;
-      return (element?.getAttribute("aria-label") ?? element?.labels?.[0]?.textContent ?? element?.textContent ?? "").trim();
-    });
+    // The e2e project has no DOM types: the page function is a string.
+    const focused = String(
+      await page.evaluate(`(() => {
+        const element = document.activeElement;
+        return (element?.getAttribute("aria-label") ?? element?.labels?.[0]?.textContent ?? element?.textContent ?? "").trim();
+      })()`),
+    );
     if (typeof name === "string" ? focused === name : name.test(focused)) return;
   }
   throw new Error(`Tab never reached ${name}`);
@@ -305,7 +308,7 @@ test("a paid entry shows its signature as an image, its file with a download, it
   await expect(page.getByRole("heading", { level: 1, name: `Entry #${first.id}` })).toBeVisible();
   const signature = page.getByRole("img", { name: "Signature: the drawn signature" });
   await expect(signature).toBeVisible();
-  expect(await signature.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+  await expect(signature).toHaveJSProperty("naturalWidth", 1);
   const values = page.locator(".admin-entry-values");
   await expect(values).toContainText("NameGrace Hopper");
   await expect(values).toContainText("StylePremium");
