@@ -6,7 +6,6 @@ export const formListMessages = {
   newForm: "New form",
   empty: "No forms yet.",
   form: "Form",
-  address: "Public page",
   status: "Status",
   published: "Published",
   draft: "Draft",
@@ -35,7 +34,7 @@ export const formListMessages = {
 };
 
 export const entriesMessages = {
-  title: (form: string) => `Entries: ${form}`,
+  title: (form: string) => (form ? `Entries: ${form}` : "Entries"),
   allForms: "All forms",
   filters: "Filter entries",
   search: "Search entries",
@@ -59,14 +58,11 @@ export const entriesMessages = {
   empty: "No entries yet.",
   emptyFiltered: "No entries match.",
   tableCaption: (form: string) => `Entries of ${form}`,
-  select: "Select",
   selectEntry: (id: number) => `Select entry ${id}`,
   selectAll: "Select every entry on this page",
   entry: "Entry",
   openEntry: (id: number) => `#${id}`,
   date: "Date",
-  sortedNewest: "newest first",
-  sortedOldest: "oldest first",
   sortOldest: "Date, sort oldest first",
   sortNewest: "Date, sort newest first",
   paymentTotal: "Total",
@@ -84,7 +80,7 @@ export const entriesMessages = {
 };
 
 export const entryMessages = {
-  title: (id: number) => `Entry #${id}`,
+  title: (id: number) => (id ? `Entry #${id}` : "Entry"),
   back: (form: string) => `Entries of ${form}`,
   allForms: "All forms",
   neighbours: "Other entries",
