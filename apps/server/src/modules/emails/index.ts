@@ -8,3 +8,5 @@ export type { OrderEmailData, RenderedEmail } from "./templates.ts";
 export { renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
 export type { Delivery, Mailer, OutgoingMail } from "./transport.ts";
 export { createMailer } from "./transport.ts";
+export type { FormResumeEmailData } from "./form-resume.ts";
+export { renderFormResumeLink, sendFormResumeLink } from "./form-resume.ts";
