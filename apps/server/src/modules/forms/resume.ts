@@ -49,7 +49,10 @@ const NEVER_KEPT: readonly FieldType[] = ["file-upload", "camera", "signature", 
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashKey = (key: string) => createHash("sha256").update(key).digest("base64url");
-const failure = (header: string, field: Record<string, string> = {}) => ({ success: false, data: { errors: { general: { header }, field } } });
+const failure = (header: string, field: Record<string, string> = {}) => ({
+  success: false,
+  data: { errors: { general: { header }, field } },
+});
 const nowOf = (ctx: Pick<RequestContext, "now">) => ctx.now?.getTime() ?? Date.now();
 
 /** One value in a shape a form sends (text, list of texts, or group of either), each text within the paragraph limit. */
@@ -95,7 +98,8 @@ export async function saveProgress(request: FastifyRequest, form: AjaxForm) {
   if (!isValidEmail(email)) return failure(RESUME_REPLIES.email, { email: RESUME_REPLIES.email });
   const values = collectValues(textPairs(form));
   // A bot that filled the honeypot is answered as a visitor and sends no one anything.
-  if (definition.settings.antiSpam.honeypot && isHoneypotFilled(definition, values)) return { success: true, data: { message: RESUME_REPLIES.sent } };
+  if (definition.settings.antiSpam.honeypot && isHoneypotFilled(definition, values))
+    return { success: true, data: { message: RESUME_REPLIES.sent } };
   const document = JSON.stringify(keepableValues(definition, values));
   if (Buffer.byteLength(document) > DRAFT_MAX_BYTES) return failure(RESUME_REPLIES.tooLarge);
   try {
@@ -119,7 +123,11 @@ export async function saveProgress(request: FastifyRequest, form: AjaxForm) {
     const link = `${mailer.publicUrl}/forms/${encodeURIComponent(stored.slug)}?resume=${key}`;
     const sending = (async () => {
       const settings = await ctx.shopSettings();
-      const delivery = await sendFormResumeLink(mailer, { formId: stored.id, siteTitle: settings.siteTitle, formTitle: stored.title, link, expiresAt }, email);
+      const delivery = await sendFormResumeLink(
+        mailer,
+        { formId: stored.id, siteTitle: settings.siteTitle, formTitle: stored.title, link, expiresAt },
+        email,
+      );
       log.info({ formId: stored.id, via: delivery.via, file: delivery.file }, "form resume link sent");
     })()
       .catch((error: unknown) => log.error({ formId: stored.id, err: error }, "a form resume link could not be sent"))
