@@ -56,7 +56,7 @@ async function main() {
         deleteExpiredCarts(db, new Date().toISOString()),
         deleteStaleGuestMeta(db),
         deleteEndedLoginSessions(db),
-        sweepPendingEntries(db),
+        sweepPendingEntries(db, { mailer, log: app.log }),
         deleteExpiredDrafts(db),
       ]);
       if (Object.values(orders).some(Boolean) || carts || meta || sessions)

@@ -3,8 +3,12 @@
  * by the sweep asking the gateway by the entry's key, on SQLite and PostgreSQL.
  */
 import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createMailer } from "../emails/index.ts";
 import { DECLINED_TEST_CARD, findGateway } from "../payments/index.ts";
 import { getSettings } from "../settings/index.ts";
 import { findForm, sweepPendingEntries } from "./index.ts";
@@ -77,8 +81,19 @@ describe("sweepPendingEntries", () => {
     await chargedThenCrashed(young);
     const noGateway = await pendingEntry(10, "gone_gateway");
 
-    const counts = await sweepPendingEntries(shop.db);
+    const outbox = join(mkdtempSync(join(tmpdir(), "cw-sweep-")), "outbox");
+    const mailer = createMailer({
+      publicUrl: "https://shop.example.com",
+      mail: { smtpUrl: null, from: null, ownerEmail: "owner@example.com", outbox },
+    });
+    const logged: string[] = [];
+    const log = { info: (_: object, message: string) => logged.push(message), error: (_: object, message: string) => logged.push(message) };
+    const counts = await sweepPendingEntries(shop.db, { mailer, log });
     expect(counts).toEqual({ paid: 1, failed: 2, unknown: 1 });
+    // The paid entry was never announced (the crash came first): the owner hears of it now, and only of it.
+    const notices = existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith("-form-entry.eml")) : [];
+    expect(notices.map((name) => name.replace(/^.*Z-/, ""))).toEqual([`${paid.id}-form-entry.eml`]);
+    expect(logged).toEqual(["form entry notice sent"]);
     expect(await entry(paid.id)).toEqual({ payment_status: "paid", payment_reference: expect.stringMatching(/^test_/) });
     expect(await entry(declined.id)).toEqual({ payment_status: "failed", payment_reference: "" });
     expect(await entry(neverSent.id)).toEqual({ payment_status: "failed", payment_reference: "" });

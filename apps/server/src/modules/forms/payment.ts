@@ -8,8 +8,10 @@
  */
 import type { CardInput } from "@cartwright/commerce/forms";
 import type { Db } from "../../db/index.ts";
+import type { Mailer, MailLog } from "../emails/index.ts";
 import { availableGateways, findGateway, type PaymentGateway, type PaymentOutcome, TEST_CARD_FIELDS } from "../payments/index.ts";
 import type { ShopSettings } from "../settings/index.ts";
+import { notifyStoredEntry } from "./notice.ts";
 
 /** The card gateway forms pay with, when the shop has it switched on; null leaves the entry pending. */
 export function formGateway(settings: ShopSettings): PaymentGateway | null {
@@ -54,16 +56,19 @@ export async function chargeEntry(db: Db, gateway: PaymentGateway, settings: Sho
   }
 }
 
-/** Records the outcome on the entry: paid, failed, or still pending (an offline or redirect outcome). */
-export async function recordCharge(db: Db, entryId: number, outcome: PaymentOutcome): Promise<"paid" | "failed" | "pending"> {
+/**
+ * Records the outcome on a pending entry: paid, failed, or still pending (an offline or redirect
+ * outcome); null when the entry was no longer pending (another process recorded it first).
+ */
+export async function recordCharge(db: Db, entryId: number, outcome: PaymentOutcome): Promise<"paid" | "failed" | "pending" | null> {
   const status = outcome.status === "success" ? "paid" : outcome.status === "failure" ? "failed" : "pending";
-  await db
+  const result = await db
     .updateTable("form_entries")
     .set({ payment_status: status, payment_reference: outcome.transactionId ?? "" })
     .where("id", "=", entryId)
     .where("payment_status", "=", "pending")
-    .execute();
-  return status;
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0 ? status : null;
 }
 
 /** A charge may take this long before the sweep asks the gateway about it (the checkout's too). */
@@ -77,9 +82,10 @@ const NEVER_RECEIVED: PaymentOutcome = { status: "failure", message: "The paymen
  * Entries whose charge was sent but whose outcome was never recorded (a crash between, decision
  * 0025), settled as the checkout's sweepUnpaidOrders settles orders (decision 0011): the gateway
  * is asked by the entry's key; paid or declined is recorded, never received is failed, and a
- * gateway that cannot tell leaves the entry pending for the next sweep. main.ts runs it.
+ * gateway that cannot tell leaves the entry pending for the next sweep. An entry found paid was
+ * never announced (the crash came first): its e-mails go out now, when a mailer is given. main.ts runs it.
  */
-export async function sweepPendingEntries(db: Db, now = new Date()) {
+export async function sweepPendingEntries(db: Db, mail?: { mailer: Mailer; log: MailLog }, now = new Date()) {
   const counts = { paid: 0, failed: 0, unknown: 0 };
   const entries = await db
     .selectFrom("form_entries")
@@ -102,7 +108,12 @@ export async function sweepPendingEntries(db: Db, now = new Date()) {
       continue;
     }
     const status = await recordCharge(db, entry.id, outcome ?? NEVER_RECEIVED);
+    if (!status) continue;
     counts[status === "paid" ? "paid" : status === "failed" ? "failed" : "unknown"]++;
+    if (status === "paid" && mail)
+      await notifyStoredEntry(db, mail.mailer, mail.log, entry.id).catch((error: unknown) =>
+        mail.log.error({ entryId: entry.id, err: error }, "a form entry e-mail could not be sent"),
+      );
   }
   return counts;
 }

@@ -106,11 +106,14 @@ const failure = (header: string, field: Record<string, unknown> = {}) => ({
 /** The resume e-mail sent to an address, parsed, and the key in its link. */
 async function resumeMail(to: string) {
   await Promise.allSettled([...(app.forms?.inFlight ?? [])]);
-  const names = existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith("-form-resume.eml")) : [];
+  // Two in the same millisecond are written as "…-form-resume.eml" and "…-form-resume-2.eml".
+  const order = (name: string) => name.replace(/-form-resume(?:-(\d+))?\.eml$/, (_m, n?: string) => `~${(n ?? "1").padStart(2, "0")}`);
+  const names = existsSync(outbox) ? readdirSync(outbox).filter((name) => /-form-resume(?:-\d+)?\.eml$/.test(name)) : [];
+  names.sort((a, b) => order(a).localeCompare(order(b)));
   const mails = names.map((name) => parseEml(readFileSync(join(outbox, name), "utf8"))).filter((mail) => mail.headers.to === to);
+  const keyOf = (text: string) => /\?resume=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? "";
   const mail = mails.at(-1);
-  const key = /\?resume=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? "";
-  return { mail, key, count: mails.length };
+  return { mail, key: keyOf(mail?.text ?? ""), keys: mails.map((m) => keyOf(m.text)), count: mails.length };
 }
 const stored = async (slug: string) => (await findForm(shop.db, slug)) as NonNullable<Awaited<ReturnType<typeof findForm>>>;
 
@@ -152,10 +155,15 @@ describe("forms_save_progress: resume by e-mail", () => {
     expect(await deleteExpiredDrafts(shop.db, later)).toBe(before);
   });
 
-  it("a form resumed and sent deletes its draft", async () => {
-    await save("feedback", "cy@example.com", { [f(1)]: "5" });
-    const { key } = await resumeMail("cy@example.com");
+  it("a resumed form saved again replaces its draft, and sent deletes it", async () => {
+    await save("feedback", "cy@example.com", { [f(1)]: "4" });
+    const first = (await resumeMail("cy@example.com")).key;
+    await save("feedback", "cy@example.com", { [f(1)]: "5", [RESUME_FIELD]: first });
+    const { keys } = await resumeMail("cy@example.com");
+    const key = keys.find((k) => k !== first) ?? "";
     const feedback = await stored("feedback");
+    expect(keys).toHaveLength(2);
+    expect(await formResumeValues({ db: shop.db }, feedback, first)).toBeNull();
     expect(await formResumeValues({ db: shop.db }, feedback, key)).toEqual({ 1: "5" });
     const sent = await post({ ...base("feedback", "forms_submit"), [f(1)]: "5", [RESUME_FIELD]: key });
     expect(sent.body.success).toBe(true);

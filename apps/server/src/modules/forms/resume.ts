@@ -117,6 +117,8 @@ export async function saveProgress(request: FastifyRequest, form: AjaxForm) {
     .insertInto("form_drafts")
     .values({ key_hash: hashKey(key), form_id: stored.id, values: document, created_at: new Date(at).toISOString(), expires_at: expiresAt })
     .execute();
+  // Saved again from a resumed form: the new draft replaces the one it came from.
+  await deleteUsedDraft(ctx.db, stored.id, formField(form, RESUME_FIELD));
   const { mailer } = state;
   if (mailer) {
     const log = state.log ?? request.log;
