@@ -149,6 +149,15 @@ export async function registerAjax(app: FastifyInstance, deps: AjaxDeps): Promis
       done(null, fields);
     });
     await scope.register(multipart, { limits: AJAX_LIMITS });
+    // A form-encoded body over the app's bodyLimit never reaches the route: an action named in the
+    // query that answers refused bodies answers it too; everything else goes to the app's handler.
+    scope.setErrorHandler((error, request) => {
+      const name = (request.query as Record<string, string | undefined>).action ?? "";
+      const action = Object.hasOwn(deps.actions, name) ? deps.actions[name] : undefined;
+      if ((error as { code?: string }).code !== "FST_ERR_CTP_BODY_TOO_LARGE" || !action?.refusedBody) throw error;
+      request.ctx = deps.contextFor(request, { sid: "", uid: 0 });
+      return action.refusedBody(request, new StoreError("cw_ajax_body_too_large", "The form is too large to send at once.", 413));
+    });
 
     scope.post("/ajax", { schema: { hide: true } }, async (request, reply) => {
       const { form, refused } = await readForm(request);

@@ -214,6 +214,26 @@ describe("/ajax limits answered in spec §7's shape for forms_submit", () => {
     expect(long.body).toEqual(failure(`${FORM_REPLIES.tooLarge} A field is too long.`, { 8: "A field is too long." }));
   });
 
+  it("a form-encoded body over the body limit, the action in the query", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/ajax?action=forms_submit",
+      payload: new URLSearchParams({ ...base("custom-tee", "forms_submit"), [f(8)]: "x".repeat(1024 * 1024) }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      remoteAddress: nextAddress(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(failure(`${FORM_REPLIES.tooLarge} The form is too large to send at once.`));
+    const other = await app.inject({
+      method: "POST",
+      url: "/ajax?action=forms_get_token",
+      payload: `formId=1&x=${"x".repeat(1024 * 1024)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      remoteAddress: nextAddress(),
+    });
+    expect(other.statusCode).toBe(413);
+  });
+
   it("other actions keep the cw_ajax_* answers", async () => {
     const other = await post({ ...base("custom-tee", "forms_save_progress") }, [1, 2, 3, 4, 5, 6].map(png));
     expect(other.status).toBe(413);
