@@ -176,7 +176,7 @@ describe("forms_save_progress: resume by e-mail", () => {
       failure(RESUME_REPLIES.email, { email: RESUME_REPLIES.email }),
     );
     const stale = await post({ ...base("feedback", "forms_save_progress"), "forms[token]": "x.y", email: "dee@example.com" });
-    expect(stale.body.success).toBe(false);
+    expect(stale.body).toEqual(failure(RESUME_REPLIES.expired));
     const long = "x".repeat(20_000);
     const big = await save("custom-tee", "dee@example.com", { [f(1, "first")]: long, [f(1, "last")]: long, [f(2)]: long, [f(8)]: long });
     expect(big.body).toEqual(failure(RESUME_REPLIES.tooLarge));

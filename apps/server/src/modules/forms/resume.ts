@@ -38,6 +38,7 @@ export const DRAFT_MAX_BYTES = 64 * 1024;
 
 export const RESUME_REPLIES = {
   disabled: "This form cannot be saved to finish later.",
+  expired: "This form has expired. Please reload the page and try again.",
   email: "Please enter a valid e-mail address to send the link to.",
   tooLarge: "This form is too long to be saved. Please send it now, or shorten your answers.",
   rateLimited: "Too many links were asked for. Please try again later.",
@@ -93,7 +94,7 @@ export async function saveProgress(request: FastifyRequest, form: AjaxForm) {
   const { definition } = stored;
   const at = nowOf(ctx);
   if (definition.settings.antiSpam.token && !formTokenAccepted(state.secret, stored.id, formField(form, "forms[token]") ?? "", at))
-    return failure("This form has expired. Please reload the page and try again.");
+    return failure(RESUME_REPLIES.expired);
   const email = (formField(form, "email") ?? "").trim();
   if (!isValidEmail(email)) return failure(RESUME_REPLIES.email, { email: RESUME_REPLIES.email });
   const values = collectValues(textPairs(form));
