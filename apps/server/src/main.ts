@@ -8,6 +8,7 @@ import { deleteExpiredCarts } from "./modules/cart/index.ts";
 import { sweepUnpaidOrders } from "./modules/checkout/index.ts";
 import { deleteEndedLoginSessions, ensureOwner } from "./modules/customers/index.ts";
 import { createMailer } from "./modules/emails/index.ts";
+import { deleteExpiredDrafts, sweepPendingEntries } from "./modules/forms/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { deleteStaleGuestMeta } from "./modules/visitor/index.ts";
 import { seedDemoShop } from "./seed/index.ts";
@@ -45,21 +46,26 @@ async function main() {
   // At start and every five minutes (any process may do it): orders that waited for their payment
   // longer than the shop holds stock are cancelled and their stock returned, unless their gateway
   // says they were paid (settled) or cannot tell (held); carts idle for two days, login sessions no
-  // token can name any more and guests' remembered facts after a month are deleted.
+  // token can name any more and guests' remembered facts after a month are deleted. Form entries whose
+  // charge was never recorded are settled by asking their gateway, and expired form drafts deleted.
   const sweep = async () => {
     try {
       const { holdStockMinutes } = await getSettings(db);
-      const [orders, carts, meta, sessions] = await Promise.all([
+      const [orders, carts, meta, sessions, entries, drafts] = await Promise.all([
         sweepUnpaidOrders(db, holdStockMinutes),
         deleteExpiredCarts(db, new Date().toISOString()),
         deleteStaleGuestMeta(db),
         deleteEndedLoginSessions(db),
+        sweepPendingEntries(db, { mailer, log: app.log }),
+        deleteExpiredDrafts(db),
       ]);
       if (Object.values(orders).some(Boolean) || carts || meta || sessions)
         app.log.info(
           { ...orders, carts, meta, sessions },
           "sweep: unpaid orders settled, held, failed or cancelled; due e-mails sent; expired carts and sessions deleted",
         );
+      if (entries.paid || entries.failed || drafts)
+        app.log.info({ formPayments: entries, formDrafts: drafts }, "sweep: form payments settled or failed; expired form drafts deleted");
     } catch (error) {
       app.log.error({ err: error }, "sweep failed");
     }

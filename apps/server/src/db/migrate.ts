@@ -15,6 +15,7 @@ import * as m012 from "./migrations/012_customer_sessions.ts";
 import * as m013 from "./migrations/013_payment_attempts.ts";
 import * as m014 from "./migrations/014_contact_widget.ts";
 import * as m015 from "./migrations/015_forms.ts";
+import * as m016 from "./migrations/016_form_drafts.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "013_payment_attempts": m013,
   "014_contact_widget": m014,
   "015_forms": m015,
+  "016_form_drafts": m016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -531,6 +531,16 @@ export interface FormFilesTable {
   created_at: string;
 }
 
+/** A form kept to finish later (decision 0030), under the hash of its resume key. */
+export interface FormDraftsTable {
+  key_hash: string;
+  form_id: number;
+  /** JSON FormValues, without files, passwords, card numbers or signatures. */
+  values: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   products: ProductsTable;
   media: MediaTable;
@@ -576,6 +586,7 @@ export interface Database {
   form_entries: FormEntriesTable;
   form_entry_values: FormEntryValuesTable;
   form_files: FormFilesTable;
+  form_drafts: FormDraftsTable;
 }
 
 /** The shop's database in either dialect. */

@@ -34,6 +34,12 @@ export interface AjaxAction {
   /** Works on the visitor's cart session: it is resolved, and its cookie and headers sent, as for the Store API. */
   session: boolean;
   handle(request: FastifyRequest, reply: FastifyReply, form: AjaxForm): Promise<unknown>;
+  /**
+   * The answer when the body went over AJAX_LIMITS (the error says which), for actions whose
+   * callers read their own failure shape; without it the error answers (cw_ajax_*, 413/400).
+   * The action must be named in the query, or in the body before the part that was too much.
+   */
+  refusedBody?(request: FastifyRequest, error: StoreError): unknown;
 }
 
 export type AjaxActions = Record<string, AjaxAction>;
@@ -91,7 +97,10 @@ function multipartError(error: unknown, field: string | undefined): StoreError |
   return null;
 }
 
-async function readMultipart(request: FastifyRequest): Promise<AjaxForm> {
+/** A body read, or refused at a limit with what was read before it (the action may be named there). */
+type ReadBody = { form: AjaxForm; refused?: StoreError };
+
+async function readMultipart(request: FastifyRequest): Promise<ReadBody> {
   const form: AjaxForm = { fields: {}, files: [] };
   let current: string | undefined;
   try {
@@ -109,17 +118,19 @@ async function readMultipart(request: FastifyRequest): Promise<AjaxForm> {
       }
     }
   } catch (error) {
-    throw multipartError(error, current) ?? error;
+    const refused = error instanceof StoreError ? error : multipartError(error, current);
+    if (!refused) throw error;
+    return { form, refused };
   }
-  return form;
+  return { form };
 }
 
-function readForm(request: FastifyRequest): Promise<AjaxForm> | AjaxForm {
+function readForm(request: FastifyRequest): Promise<ReadBody> | ReadBody {
   if (request.isMultipart()) return readMultipart(request);
   const fields: AjaxForm["fields"] = {};
   const body = request.body;
   if (body && typeof body === "object") for (const [name, value] of Object.entries(body)) fields[name] = value as string | string[];
-  return { fields, files: [] };
+  return { form: { fields, files: [] } };
 }
 
 export interface AjaxDeps {
@@ -138,15 +149,29 @@ export async function registerAjax(app: FastifyInstance, deps: AjaxDeps): Promis
       done(null, fields);
     });
     await scope.register(multipart, { limits: AJAX_LIMITS });
+    // A form-encoded body over the app's bodyLimit never reaches the route: an action named in the
+    // query that answers refused bodies answers it too; everything else goes to the app's handler.
+    scope.setErrorHandler((error, request) => {
+      const name = (request.query as Record<string, string | undefined>).action ?? "";
+      const action = Object.hasOwn(deps.actions, name) ? deps.actions[name] : undefined;
+      if ((error as { code?: string }).code !== "FST_ERR_CTP_BODY_TOO_LARGE" || !action?.refusedBody) throw error;
+      request.ctx = deps.contextFor(request, { sid: "", uid: 0 });
+      return action.refusedBody(request, new StoreError("cw_ajax_body_too_large", "The form is too large to send at once.", 413));
+    });
 
     scope.post("/ajax", { schema: { hide: true } }, async (request, reply) => {
-      const form = await readForm(request);
-      // The edge check (http/input.ts) saw no multipart fields: they are read here.
-      const unstorable = unstorableTextError({ params: {}, query: {}, body: form.fields });
-      if (unstorable) throw unstorable;
+      const { form, refused } = await readForm(request);
       const query = request.query as Record<string, string | undefined>;
       const name = query.action ?? formField(form, "action") ?? "";
       const action = Object.hasOwn(deps.actions, name) ? deps.actions[name] : undefined;
+      if (refused) {
+        if (!action?.refusedBody) throw refused;
+        request.ctx = deps.contextFor(request, { sid: "", uid: 0 });
+        return action.refusedBody(request, refused);
+      }
+      // The edge check (http/input.ts) saw no multipart fields: they are read here.
+      const unstorable = unstorableTextError({ params: {}, query: {}, body: form.fields });
+      if (unstorable) throw unstorable;
       if (!action)
         throw new StoreError("cw_ajax_unknown_action", `Unknown action: use one of ${Object.keys(deps.actions).join(", ")}.`, 400);
       if (action.session) {

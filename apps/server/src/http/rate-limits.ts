@@ -94,6 +94,32 @@ export const RATE_LIMITS = {
     periodSeconds: 10 * MINUTE,
     refusal: "Too many widget reports from your network.",
   },
+  /**
+   * Form tokens and captcha challenges (`forms_get_token`, `forms_captcha_challenge`) from one
+   * address. A visitor asks for one or two per form shown and per send; 120 in 10 minutes (one
+   * every 5 s sustained) leaves room for an office behind one address, and stops a script from
+   * minting tokens and challenges in bulk to spend them later.
+   */
+  formTokensPerAddress: {
+    name: "form-tokens:address",
+    limit: 120,
+    periodSeconds: 10 * MINUTE,
+    refusal: "Too many forms were opened from your network.",
+  },
+  /** Resume links asked for from one address (decision 0030): each sends an e-mail. */
+  resumeLinksPerAddress: {
+    name: "resume-links:address",
+    limit: 5,
+    periodSeconds: 60 * MINUTE,
+    refusal: "Too many resume links were asked for from your network.",
+  },
+  /** Resume links sent to one address (hashed), so nobody's mailbox is filled from many networks. */
+  resumeLinksPerEmail: {
+    name: "resume-links:email",
+    limit: 3,
+    periodSeconds: 60 * MINUTE,
+    refusal: "Too many resume links were sent to this address.",
+  },
 } as const satisfies Record<string, RateLimit>;
 
 /** Something remembered for a while in the same table (e.g. an address that signed into an account). */

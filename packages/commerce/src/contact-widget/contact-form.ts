@@ -80,6 +80,9 @@ function asciiDomain(domain: string): string | null {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
   if (/^[\x00-\x7f]*$/.test(domain)) return domain;
   if (/[\s/\\?#@:%]/.test(domain)) return null;
+  // Labels of letters, marks and digits (no symbols such as ©), with no full-width look-alikes of ASCII (NFKC-stable).
+  const composed = domain.normalize("NFC");
+  if (composed.normalize("NFKC") !== composed || !composed.split(".").every((label) => /^[\p{L}\p{M}\p{N}-]+$/u.test(label))) return null;
   try {
     return new URL(`http://${domain}`).hostname;
   } catch {

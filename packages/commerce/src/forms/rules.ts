@@ -67,9 +67,24 @@ export function withScheme(url: string): string {
   return `https://${trimmed.replace(/^\/\//, "")}`;
 }
 
-/** An http(s) address with a dotted host (after `withScheme`). */
+/**
+ * An http(s) address (after `withScheme`) of a named site: exactly two slashes after the scheme,
+ * none of the characters RFC 3986 leaves out (spaces, quotes, angle brackets, braces, backslash),
+ * no user or password (`https://bank.example@evil.example` reads as one site and opens another),
+ * a port above 0, and a host of 2+ labels of letters, digits and inner hyphens (as punycode),
+ * the last one with a letter (so no bare IP addresses).
+ */
 export function isValidWebAddress(url: string): boolean {
-  return /^https?:\/\//i.test(url) && isValidUrl(url);
+  if (!/^https?:\/\/[^/\\]/i.test(url) || /[\s<>"{}|\\^`]/.test(url) || /^https?:\/\/[^/?#]*@/i.test(url)) return false;
+  if (!isValidUrl(url)) return false;
+  const parsed = new URL(url);
+  const labels = parsed.hostname.split(".");
+  return (
+    parsed.port !== "0" &&
+    labels.length >= 2 &&
+    labels.every((label) => /^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/.test(label)) &&
+    /[a-z]/.test(labels.at(-1) ?? "")
+  );
 }
 
 /** Whether the address's domain is a restricted one or under it ("a.mailinator.com"). */

@@ -4,6 +4,8 @@ export type { MailLog, OrderEmailDeps, OrderEmailKind, SentOrderEmail } from "./
 export { onOrderPlaced, registerOrderEmails, sendOrderEmails } from "./emails.service.ts";
 export type { FormEntryEmailData, FormVisitorEmailData } from "./form-entry.ts";
 export { renderFormEntryNotice, renderFormVisitorNotice, sendFormEntryNotice, sendFormVisitorNotice } from "./form-entry.ts";
+export type { FormResumeEmailData } from "./form-resume.ts";
+export { renderFormResumeLink, sendFormResumeLink } from "./form-resume.ts";
 export type { OrderEmailData, RenderedEmail } from "./templates.ts";
 export { renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
 export type { Delivery, Mailer, OutgoingMail } from "./transport.ts";

@@ -1,25 +1,35 @@
 /**
  * The forms' /ajax actions (spec §7): `forms_submit`, `forms_get_token`, `forms_restricted_email`,
- * and `forms_captcha_challenge` for the shop's own proof of work. No cart session: forms also
- * load on other sites, and the signed form token guards the submission instead.
+ * `forms_captcha_challenge` for the shop's own proof of work, and `forms_save_progress` (resume by
+ * e-mail, decision 0030). No cart session: forms also load on other sites, and the signed form
+ * token guards the submission instead. Tokens and challenges are rate limited per address
+ * (decision 0016: a refusal is the 429 `cw_rest_rate_limit_exceeded` with Retry-After).
  */
 import { type EmailField, isRestrictedDomain, isValidEmail } from "@cartwright/commerce/forms";
 import type { FastifyRequest } from "fastify";
 import { type AjaxActions, formField } from "../../http/ajax.ts";
+import { RATE_LIMITS } from "../../http/rate-limits.ts";
 import { createAltchaChallenge } from "../contact-widget/index.ts";
 import { publishedForm } from "./forms.service.ts";
+import { saveProgress } from "./resume.ts";
 import { formsState } from "./runtime.ts";
-import { FORM_REPLIES, submitForm } from "./submit.ts";
+import { FORM_REPLIES, refusedSubmission, submitForm } from "./submit.ts";
 import { createFormToken } from "./token.ts";
 
 const now = (request: FastifyRequest) => request.ctx.now?.getTime() ?? Date.now();
 const notFound = () => ({ success: false, data: { errors: { general: { header: FORM_REPLIES.notFound }, field: {} } } });
 
 export const formsAjaxActions: AjaxActions = {
-  forms_submit: { session: false, handle: (request, _reply, form) => submitForm(request, form) },
+  forms_submit: {
+    session: false,
+    handle: (request, _reply, form) => submitForm(request, form),
+    refusedBody: (_request, error) => refusedSubmission(error),
+  },
+  forms_save_progress: { session: false, handle: (request, _reply, form) => saveProgress(request, form) },
   forms_get_token: {
     session: false,
     async handle(request, _reply, form) {
+      await request.ctx.limits().take(RATE_LIMITS.formTokensPerAddress);
       const stored = await publishedForm(request.ctx.db, formField(form, "formId") ?? "");
       if (!stored) return notFound();
       return { success: true, data: { token: createFormToken(formsState(request).secret, stored.id, now(request)) } };
@@ -40,6 +50,7 @@ export const formsAjaxActions: AjaxActions = {
   forms_captcha_challenge: {
     session: false,
     async handle(request, _reply, form) {
+      await request.ctx.limits().take(RATE_LIMITS.formTokensPerAddress);
       const stored = await publishedForm(request.ctx.db, formField(form, "formId") ?? "");
       if (!stored) return notFound();
       return { success: true, data: await createAltchaChallenge(formsState(request).secret, `form:${stored.id}`, now(request)) };

@@ -3,10 +3,13 @@
  * the database, the demo forms' seed, and the visitors' /ajax actions (submit, token, restricted
  * e-mail, captcha challenge).
  */
+
 export { formsAjaxActions } from "./actions.ts";
 export { formsAdminRoutes } from "./forms.admin.routes.ts";
 export type { StoredForm } from "./forms.repo.ts";
 export { findForm, installDemoForms, publishedForm } from "./forms.service.ts";
+export { sweepPendingEntries } from "./payment.ts";
+export { deleteExpiredDrafts, formResumeValues, RESUME_DAYS, RESUME_FIELD, RESUME_REPLIES } from "./resume.ts";
 export { type FormsDeps, registerForms } from "./runtime.ts";
 export { CAPTCHA_FIELD, FORM_REPLIES, FORM_UPLOAD_TOTAL_BYTES, honeypotName } from "./submit.ts";
 export { createFormToken } from "./token.ts";

@@ -27,6 +27,7 @@ import { insertEntry, type NewFormFile } from "./forms.repo.ts";
 import { publishedForm } from "./forms.service.ts";
 import { notifyEntry } from "./notice.ts";
 import { chargeEntry, formGateway, recordCharge } from "./payment.ts";
+import { deleteUsedDraft, RESUME_FIELD } from "./resume.ts";
 import { formsState } from "./runtime.ts";
 import { formTokenAccepted } from "./token.ts";
 
@@ -40,6 +41,7 @@ export const FORM_REPLIES = {
   captchaFailed: "The captcha check failed. Please try again.",
   captchaUnavailable: "This form cannot take entries right now. Please contact us another way.",
   paymentFailed: "The payment could not be taken. Please check the card and try again.",
+  tooLarge: "This form is too large to send.",
 } as const;
 
 /** Bytes all of one entry's files may come to (the /ajax body reads at most 5 files of 5 MB). */
@@ -211,8 +213,20 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
     }
   }
   // A bot is answered as a visitor would be, so it learns nothing; the owner is not told.
-  if (!spam) notifyEntry(request, state, stored, id, result, contents.accepted, createdAt);
+  if (spam) return successReply(definition);
+  // A form resumed from a link is sent: its draft has done its work (decision 0030).
+  await deleteUsedDraft(request.ctx.db, stored.id, formField(form, RESUME_FIELD));
+  notifyEntry(request, state, stored, id, result, contents.accepted, createdAt);
   return successReply(definition);
+}
+
+/**
+ * A body over the /ajax limits (too many or too large files, too many fields, a field too long),
+ * answered in spec §7's shape the runtime shows, on the field named when there is one.
+ */
+export function refusedSubmission(error: StoreError) {
+  const named = typeof error.data.field === "string" ? parseInputName(error.data.field) : null;
+  return failure({ header: `${FORM_REPLIES.tooLarge} ${error.message}` }, named ? { [named.fieldId]: error.message } : {});
 }
 
 /** The honeypot's input name for a form (the browser renders it; tests fill it). */
