@@ -114,7 +114,7 @@ test("a form's page loads no React scripts (the contact widget's loader may load
   await expect(page.locator("form.cwf")).toBeVisible();
   await page.waitForLoadState("networkidle");
   expect(scripts.filter((path) => !path.startsWith("/widget/") && !path.startsWith("/forms/static/"))).toEqual([]);
-  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  expect(await page.evaluate(() => "__reactRouterContext" in globalThis)).toBe(false);
 });
 
 for (const path of DEMO_FORMS) {
