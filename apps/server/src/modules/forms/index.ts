@@ -4,6 +4,7 @@
  * e-mail, captcha challenge).
  */
 export { formsAjaxActions } from "./actions.ts";
+export { formsAssetRoutes, formsRuntimePath } from "./assets.ts";
 export { formsAdminRoutes } from "./forms.admin.routes.ts";
 export type { StoredForm } from "./forms.repo.ts";
 export { findForm, installDemoForms, publishedForm } from "./forms.service.ts";
