@@ -25,6 +25,18 @@ export interface FormsManifest {
   files: string[];
 }
 
+const KINDS_MODULE = "virtual:cwf-kinds";
+const kindsDirectory = join(root, "apps/web/forms/kinds");
+
+/** The kind modules present (apps/web/forms/kinds/*.ts but the shared context), each imported lazily by its name. */
+function kindModulesSource(): string {
+  const names = existsSync(kindsDirectory)
+    ? readdirSync(kindsDirectory).filter((file) => /^[a-z-]+\.ts$/.test(file) && file !== "context.ts")
+    : [];
+  const entries = names.map((file) => `${JSON.stringify(file.slice(0, -3))}: () => import(${JSON.stringify(join(kindsDirectory, file))})`);
+  return `export const KIND_MODULES = {${entries.join(",")}};\n`;
+}
+
 export function formsBuildIsFresh(): boolean {
   return existsSync(manifestFile) && statSync(manifestFile).mtimeMs >= Math.max(...sources.map(newestMtime));
 }
@@ -37,6 +49,13 @@ export async function buildForms({ force = false } = {}): Promise<void> {
   const bundle = await rolldown({
     input: { main: join(root, "apps/web/forms/main.ts") },
     platform: "browser",
+    plugins: [
+      {
+        name: "cwf-kinds",
+        resolveId: (id) => (id === KINDS_MODULE ? `\0${KINDS_MODULE}` : null),
+        load: (id) => (id === `\0${KINDS_MODULE}` ? kindModulesSource() : null),
+      },
+    ],
     // An import the bundler cannot find would be left for the browser, which cannot either: fail the build.
     onLog(level, log, handler) {
       if (log.code === "UNRESOLVED_IMPORT") throw new Error(log.message);
