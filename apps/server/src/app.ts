@@ -35,7 +35,7 @@ import {
 } from "./modules/contact-widget/index.ts";
 import { customerRoutes, loginSessionStands, requireOwner } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
-import { formsAdminRoutes, formsAjaxActions, formsAssetRoutes, registerForms } from "./modules/forms/index.ts";
+import { formsAdminRoutes, formsAjaxActions, formsAssetRoutes, formsPreflightAllows, registerForms } from "./modules/forms/index.ts";
 import { PLACED_STATUSES } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
@@ -219,7 +219,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stands,
     contextFor,
   });
-  await app.register(widgetPreflightRoutes, { db: deps.db });
+  await app.register(widgetPreflightRoutes, {
+    db: deps.db,
+    alsoAllows: (origin, query) => formsPreflightAllows(deps.db, origin, query),
+  });
   await app.register(mediaRoutes, { db: deps.db });
   // The contact widget's scripts and the one-tag embed /widget/{id}.js (decision 0020).
   await app.register(embedRoutes, {

@@ -8,6 +8,7 @@ export { formsAssetRoutes, formsRuntimePath } from "./assets.ts";
 export { formsAdminRoutes } from "./forms.admin.routes.ts";
 export type { StoredForm } from "./forms.repo.ts";
 export { findForm, installDemoForms, publishedForm } from "./forms.service.ts";
+export { formOriginNotAllowed, formsPreflightAllows } from "./origin.ts";
 export { type FormsDeps, registerForms } from "./runtime.ts";
 export { CAPTCHA_FIELD, FORM_REPLIES, FORM_UPLOAD_TOTAL_BYTES, honeypotName } from "./submit.ts";
 export { createFormToken } from "./token.ts";
