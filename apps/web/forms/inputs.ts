@@ -44,33 +44,48 @@ export function addScheme(field: FormField | undefined, input: HTMLInputElement)
   if (field?.type === "url" && input.value.trim() !== "") input.value = withScheme(input.value.trim());
 }
 
-/** The state input follows the country: none to give for countries without states. */
+/** The state input follows the country: none for countries without states, a list for those with states, else free text. */
 export function syncAddressState(state: FormState, field: FormField | undefined): void {
   if (field?.type !== "address") return;
   const prefix = `cwf${state.formId}-${field.id}`;
   const container = fieldContainer(state.form, field.id);
   const country = container?.querySelector<HTMLSelectElement | HTMLInputElement>(`#${prefix}-country`);
-  const region = container?.querySelector<HTMLSelectElement | HTMLInputElement>(`#${prefix}-state`);
-  if (!country || !region) return;
+  let region = container?.querySelector<HTMLSelectElement | HTMLInputElement>(`#${prefix}-state`);
+  if (!container || !country || !region) return;
   const code = country.value;
-  const known = state.payload.countries.find((entry) => entry.code === code);
-  const stateless =
-    // The payload's countries come with their states: none listed means none to choose.
-    (field.countriesWithoutStates ?? []).includes(code) || (known !== undefined && known.states.length === 0);
+  const listed = container.querySelector("[data-countries-without-states]")?.getAttribute("data-countries-without-states");
+  const without = listed?.split(/\s+/) ?? field.countriesWithoutStates ?? [];
+  const states = state.payload.countries.find((entry) => entry.code === code)?.states ?? [];
+  const stateless = without.includes(code);
+  const wantsList = !stateless && states.length > 0;
+  if (wantsList !== region instanceof HTMLSelectElement) region = swapStateInput(region, wantsList);
+  if (region instanceof HTMLSelectElement) fillStates(region, states);
   if (stateless) region.value = "";
-  region.disabled = stateless;
-  region.required = !stateless && field.required;
-  region.setAttribute("aria-required", String(!stateless && field.required));
-  region.closest(".cwf-subfield, p, div")?.classList.toggle("cwf-subfield--disabled", stateless);
-  if (region instanceof HTMLSelectElement && known && !stateless) fillStates(region, known.states);
+  // A field logic hides keeps its inputs disabled (live.ts marks them).
+  region.disabled = stateless || region.dataset.cwfLogicDisabled !== undefined;
+  const required = !stateless && field.required;
+  region.required = false;
+  if (required) region.setAttribute("aria-required", "true");
+  else region.removeAttribute("aria-required");
+}
+
+/** A select of states for countries that have them, a text input for the others (same id, name and descriptions). */
+function swapStateInput(old: HTMLSelectElement | HTMLInputElement, list: boolean): HTMLSelectElement | HTMLInputElement {
+  const made = list ? document.createElement("select") : document.createElement("input");
+  for (const name of ["id", "name", "aria-describedby", "autocomplete"]) {
+    const value = old.getAttribute(name);
+    if (value !== null) made.setAttribute(name, value);
+  }
+  if (made instanceof HTMLInputElement) made.type = "text";
+  old.replaceWith(made);
+  return made;
 }
 
 function fillStates(select: HTMLSelectElement, states: { code: string; name: string }[]): void {
   const codes = [...select.options].map((option) => option.value).filter(Boolean);
   if (codes.length === states.length && states.every((s, i) => s.code === codes[i])) return;
   const kept = select.value;
-  const empty = select.options[0]?.value === "" ? [select.options[0]] : [];
-  select.replaceChildren(...empty, ...states.map((s) => new Option(s.name, s.code, false, s.code === kept)));
+  select.replaceChildren(new Option("Choose a state", ""), ...states.map((s) => new Option(s.name, s.code, false, s.code === kept)));
 }
 
 /** Spec §5.4: on leaving an e-mail input, a likely typo is offered; clicking the offer applies it. */

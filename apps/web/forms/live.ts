@@ -16,9 +16,9 @@ export function applyLogic(state: FormState): boolean {
   let changed = false;
   for (const container of state.form.querySelectorAll<HTMLElement>(".cwf-field[data-field-id]")) {
     const hide = !shown.has(Number(container.dataset.fieldId));
-    if (container.hidden === hide) continue;
-    changed = true;
+    if (container.hidden !== hide) changed = true;
     container.hidden = hide;
+    // The renderer hides fields without disabling them: inputs are checked, not the container's state.
     for (const input of fieldInputs(container)) {
       if (hide && !input.disabled) {
         input.disabled = true;
@@ -50,6 +50,15 @@ export function updateTotals(state: FormState): void {
   if (body) writeSummary(body, orderSummary(state.definition, values, currency), (minor) => formatAmount(minor, currency));
 }
 
+function emptyRow(): HTMLTableRowElement {
+  const tr = document.createElement("tr");
+  const td = document.createElement("td");
+  td.colSpan = 3;
+  td.textContent = "Nothing chosen yet.";
+  tr.append(td);
+  return tr;
+}
+
 function writeSummary(body: HTMLTableSectionElement, rows: SummaryRow[], money: (minor: number) => string): void {
   const run = ++summaryRun;
   const made: HTMLTableRowElement[] = [];
@@ -67,7 +76,7 @@ function writeSummary(body: HTMLTableSectionElement, rows: SummaryRow[], money: 
       made.push(tr);
     }
     if (from + SUMMARY_BATCH < rows.length) window.requestAnimationFrame(() => batch(from + SUMMARY_BATCH));
-    else body.replaceChildren(...made);
+    else body.replaceChildren(...(made.length ? made : [emptyRow()]));
   };
   batch(0);
 }

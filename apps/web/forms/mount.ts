@@ -46,6 +46,7 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload): Form
     blocked: new Map(),
     changed(fieldId) {
       settleLogic(state);
+      syncAddresses();
       updateTotals(state);
       renderPage(state);
       checkUploadTotal(state);
@@ -55,6 +56,9 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload): Form
     },
   };
 
+  const syncAddresses = () => {
+    for (const field of state.definition.fields) if (field.type === "address") syncAddressState(state, field);
+  };
   const validateLater = (fieldId: number) => {
     window.clearTimeout(typing.get(fieldId));
     typing.set(
@@ -95,10 +99,7 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload): Form
     firstInteraction();
     const field = fieldOf(state, fieldId);
     if (target instanceof HTMLInputElement) cleanInput(field, target);
-    if (event.type === "change") {
-      if (target instanceof HTMLInputElement) addScheme(field, target);
-      syncAddressState(state, field);
-    }
+    if (event.type === "change" && target instanceof HTMLInputElement) addScheme(field, target);
     // A new value is the visitor's answer to the server's error: it is checked again.
     state.serverErrors.delete(fieldId);
     state.changed(fieldId);
@@ -147,13 +148,9 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload): Form
     syncSubmit(state);
   });
 
-  const restart = () => {
-    for (const field of state.definition.fields) if (field.type === "address") syncAddressState(state, field);
-    state.changed();
-  };
-  resumeProgress(state, restart);
-  for (const field of state.definition.fields) if (field.type === "address") syncAddressState(state, field);
+  resumeProgress(state, () => state.changed());
   settleLogic(state);
+  syncAddresses();
   updateTotals(state);
   renderPage(state);
   enhanceKinds(state);

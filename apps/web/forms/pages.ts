@@ -38,31 +38,30 @@ export function renderPage(state: FormState): void {
     if (prev) prev.hidden = previousPage(state.definition, values, state.page) === null;
     if (next) next.hidden = last;
   }
-  for (const area of state.form.querySelectorAll<HTMLElement>(".cwf-captcha, .cwf-submit")) area.hidden = !last;
+  // The form's own captcha and submit areas (a captcha field stays on its page).
+  for (const area of state.form.querySelectorAll<HTMLElement>(":scope > .cwf-captcha, :scope > .cwf-submit")) area.hidden = !last;
   updateIndicator(state, all.length);
 }
 
 function updateIndicator(state: FormState, total: number): void {
   const indicator = state.form.querySelector<HTMLElement>(".cwf-indicator");
   if (!indicator) return;
-  for (const step of indicator.querySelectorAll<HTMLElement>("[data-page]")) {
+  for (const step of indicator.querySelectorAll<HTMLElement>(".cwf-step[data-page]")) {
     const page = Number(step.dataset.page);
     step.classList.toggle("cwf-step--active", page === state.page);
     step.classList.toggle("cwf-step--done", page < state.page);
     if (page === state.page) step.setAttribute("aria-current", "step");
     else step.removeAttribute("aria-current");
   }
-  const bar = indicator.querySelector<HTMLElement>(".cwf-progress-bar, [role='progressbar']");
+  const bar = indicator.querySelector<HTMLProgressElement>("progress.cwf-progress");
   if (bar) {
-    const percent = Math.round((state.page / total) * 100);
-    const fill = bar.querySelector<HTMLElement>(".cwf-progress-fill") ?? bar;
-    fill.style.width = `${percent}%`;
-    bar.setAttribute("aria-valuenow", String(state.page));
+    bar.max = total;
+    bar.value = state.page;
   }
-  const current = indicator.querySelector<HTMLElement>(".cwf-progress-current, [data-current-page]");
+  const current = indicator.querySelector<HTMLElement>(".cwf-indicator-current");
   if (current) current.textContent = String(state.page);
-  const title = indicator.querySelector<HTMLElement>(".cwf-progress-title");
-  if (title) title.textContent = state.definition.pages[state.page - 1]?.title ?? "";
+  const title = indicator.querySelector<HTMLElement>(".cwf-indicator-title");
+  if (title) title.textContent = state.definition.pages[state.page - 1]?.title || `Page ${state.page}`;
 }
 
 /** Moves to a page: shows it, scrolls to the form's top (unless the form says not to) and focuses its title. */

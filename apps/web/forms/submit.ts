@@ -45,12 +45,18 @@ async function solveCaptcha(state: FormState): Promise<boolean> {
   const input = state.form.querySelector<HTMLInputElement>(`input[name="${CAPTCHA_FIELD}"]`);
   if (!area || !input || state.payload.captcha?.provider !== "altcha") return true;
   if (input.value) return true;
-  const status = area.querySelector<HTMLElement>(".cwf-captcha-status");
-  if (status) status.textContent = "Checking that you are not a robot…";
+  let status = area.querySelector<HTMLElement>(".cwf-captcha-status");
+  if (!status) {
+    status = document.createElement("p");
+    status.className = "cwf-captcha-status";
+    status.setAttribute("role", "status");
+    area.prepend(status);
+  }
+  status.textContent = "Checking that you are not a robot…";
   const answer = await post(state.payload.ajaxUrl, { action: "forms_captcha_challenge", formId: String(state.formId) });
   const { altchaToken, isAltchaChallenge, solveAltcha } = await import("../widget/popups/altcha.ts");
   const number = isAltchaChallenge(answer.data) ? await solveAltcha(answer.data) : null;
-  if (status) status.textContent = number === null ? "" : "Verified.";
+  status.textContent = number === null ? "" : "Verified: you are not a robot.";
   if (number === null || !isAltchaChallenge(answer.data)) return false;
   input.value = altchaToken(answer.data, number);
   return true;
