@@ -35,7 +35,14 @@ import {
 } from "./modules/contact-widget/index.ts";
 import { customerRoutes, loginSessionStands, requireOwner } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
-import { formsAdminRoutes, formsAjaxActions, formsAssetRoutes, formsPreflightAllows, registerForms } from "./modules/forms/index.ts";
+import {
+  formsAdminRoutes,
+  formsAjaxActions,
+  formsAssetRoutes,
+  formsEmbedRoutes,
+  formsPreflightAllows,
+  registerForms,
+} from "./modules/forms/index.ts";
 import { PLACED_STATUSES } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
@@ -232,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The forms' runtime at /forms/static/ and the one-tag embed /forms/{slug}.js (decision 0027).
   await app.register(formsAssetRoutes, { directory: join((deps.web ? deps.web.buildDirectory : undefined) ?? WEB_BUILD_DIR, "forms") });
+  await app.register(formsEmbedRoutes);
 
   // Anything else under /api is an API path: it answers JSON, never the storefront's HTML.
   app.all("/api/*", async (_request, reply) => sendError(reply, noRoute()));
