@@ -123,6 +123,12 @@ describe("GET /forms/{slug}", () => {
     expect(page.body).not.toContain("modulepreload");
     expect(page.body).not.toContain("__reactRouterContext");
     expect(page.body).toMatch(/<a href="\/cart" class="mini-cart"/);
+    // Banners keep their text but not a dismiss button that could do nothing without React.
+    expect(page.body).toContain("store-notice__text");
+    expect(page.body).not.toContain("store-notice__dismiss");
+    // The forms runtime (built with the storefront) is the page's script, its payload beside the form.
+    expect(page.body).toContain(`<script type="application/json" id="cwf${pageFormId}-payload"`);
+    expect(page.body).toMatch(/<script type="module" src="\/forms\/static\/main-[\w-]+\.js" nonce="[^"]+"><\/script>/);
   });
 
   it("allowlists the owner's markup on the way out", async () => {
