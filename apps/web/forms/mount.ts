@@ -120,6 +120,9 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload): Form
         checkRestrictedEmail(state, fieldId, target.value);
       }
     }
+    // Moving between a field's own inputs (first and last name) is not leaving it.
+    const next = (event as FocusEvent).relatedTarget;
+    if (next instanceof Node && target.closest(".cwf-field")?.contains(next)) return;
     // Leaving the field checks it now, unless it carries the server's error (spec §5.4).
     window.clearTimeout(typing.get(fieldId));
     if (!state.serverErrors.has(fieldId)) void validateFields(state, [fieldId]);
