@@ -239,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The forms' runtime at /forms/static/ and the one-tag embed /forms/{slug}.js (decision 0027).
   await app.register(formsAssetRoutes, { directory: join((deps.web ? deps.web.buildDirectory : undefined) ?? WEB_BUILD_DIR, "forms") });
-  await app.register(formsEmbedRoutes);
+  await app.register(formsEmbedRoutes, { contextFor });
 
   // Anything else under /api is an API path: it answers JSON, never the storefront's HTML.
   app.all("/api/*", async (_request, reply) => sendError(reply, noRoute()));

@@ -30,7 +30,7 @@ function liveRegion(form: HTMLFormElement): HTMLElement {
   let region = form.querySelector<HTMLElement>(".cwf-live");
   if (!region) {
     region = document.createElement("div");
-    region.className = "cwf-live cwf-visually-hidden";
+    region.className = "cwf-live cwf-sr";
     region.setAttribute("aria-live", "polite");
     form.append(region);
   }

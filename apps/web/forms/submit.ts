@@ -92,7 +92,11 @@ function send(state: FormState, body: FormData): Promise<SubmitAnswer> {
   submitButton(state)?.insertAdjacentElement("afterend", progress);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", state.payload.ajaxUrl);
+    // Watching the upload makes the browser ask first (a preflight) on other sites: the query names the form for it.
+    const url = new URL(state.payload.ajaxUrl, window.location.href);
+    url.searchParams.set("action", "forms_submit");
+    url.searchParams.set("formId", String(state.formId));
+    xhr.open("POST", url.href);
     xhr.responseType = "json";
     xhr.upload.addEventListener("progress", (event) => {
       if (!event.lengthComputable || chosenFiles(state).length === 0) return;
@@ -173,7 +177,7 @@ export async function submit(state: FormState): Promise<void> {
       redirected = true;
       state.form.dispatchEvent(new CustomEvent("cwf:action-required", { bubbles: true, detail: answer.data }));
     } else if (answer.success) {
-      clearProgress(state);
+      clearProgress(state, true);
       // A path is the shop's: on another site's page it is read against the shop's address.
       const given = answer.data?.redirect_url;
       const url = given ? new URL(given, new URL(state.payload.ajaxUrl, window.location.href)).href : "";

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { FORM_CSS } from "../../../../web/forms/render/index.ts";
 import { WEB_BUILD_DIR } from "../../web.ts";
 import { findForm, formsRuntimePath } from "./index.ts";
 
@@ -123,5 +124,49 @@ describe("the forms' /ajax actions from other sites", () => {
     expect((await preflight("https://partner.example.com", "?formId=999")).statusCode).toBe(403);
     await setEmbedOrigins([]);
     expect((await preflight("https://anyone.example", `?formId=${feedback}`)).statusCode).toBe(204);
+  });
+});
+
+describe("GET /forms/{slug}.js", () => {
+  it("writes the rendered form, its stylesheet and its payload (absolute addresses) into a shadow root, then imports the runtime", async () => {
+    const response = await shop.app.inject({ url: "/forms/feedback.js", headers: { host: "shop.example.com" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("private, max-age=300");
+    expect(response.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    const script = response.body;
+    expect(script).toContain('attachShadow({mode:"open"})');
+    expect(script).toContain('[data-cartwright-form="');
+    expect(script).toContain(`import("http://shop.example.com/forms/static/${manifest.main}")`);
+    // The HTML travels as one JSON string: decoded, it is the scripted form with its data block.
+    const html = JSON.parse(/r\.innerHTML=("(?:[^"\\]|\\.)*");/.exec(script)?.[1] ?? '""') as string;
+    expect(html).toContain(`<form class="cwf" id="cwf${feedback}"`);
+    expect(html).toContain("data-scripted");
+    expect(html).toContain(`<style>${FORM_CSS}</style>`);
+    const payload = JSON.parse(new RegExp(`id="cwf${feedback}-payload">(.*)</script>$`).exec(html)?.[1] ?? "{}") as {
+      ajaxUrl: string;
+      assetsBase: string;
+      token: string;
+    };
+    expect(payload.ajaxUrl).toBe("http://shop.example.com/ajax");
+    expect(payload.assetsBase).toBe("http://shop.example.com/forms/static/");
+    // Nothing in the script can end the tag that loads it.
+    expect(script).not.toMatch(/<\/script/i);
+  });
+
+  it("answers 404 for a form that is not published or does not exist; the form's page path is not this route", async () => {
+    for (const url of ["/forms/no-such-form.js", "/forms/Feedback.js", "/forms/.js"]) {
+      const response = await shop.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+    }
+    const draft = await shop.db.selectFrom("forms").select("status").where("id", "=", feedback).executeTakeFirstOrThrow();
+    await shop.db.updateTable("forms").set({ status: "draft" }).where("id", "=", feedback).execute();
+    try {
+      expect((await shop.app.inject({ url: "/forms/feedback.js" })).statusCode).toBe(404);
+    } finally {
+      await shop.db.updateTable("forms").set({ status: draft.status }).where("id", "=", feedback).execute();
+    }
+    const page = await shop.app.inject({ url: "/forms/feedback" });
+    expect(page.headers["content-type"]).not.toBe("text/javascript; charset=utf-8");
   });
 });

@@ -7,6 +7,7 @@
 import type { FormPagePayload } from "@cartwright/commerce/forms";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { FORM_CSS, renderForm } from "../../../../web/forms/render/index.ts";
+import type { ContextFactory } from "../../http/context.ts";
 import { formsRuntimePath } from "./assets.ts";
 import { formPage } from "./page.ts";
 
@@ -41,7 +42,7 @@ function shopOrigin(request: FastifyRequest): string {
 }
 
 /** GET /forms/{slug}.js (a slug never has a dot, so the storefront's /forms/{slug} page is not this route). */
-export async function formsEmbedRoutes(app: FastifyInstance): Promise<void> {
+export async function formsEmbedRoutes(app: FastifyInstance, { contextFor }: { contextFor: ContextFactory }): Promise<void> {
   app.get<{ Params: { slug: string } }>("/forms/:slug(^[a-z0-9][a-z0-9-]{0,99}).js", async (request, reply) => {
     // Loaded by other sites' pages: the shop's same-origin resource policy (helmet) does not apply here.
     reply
@@ -49,6 +50,8 @@ export async function formsEmbedRoutes(app: FastifyInstance): Promise<void> {
       .header("content-type", JS)
       .header("cache-control", EMBED_CACHE)
       .header("x-content-type-options", "nosniff");
+    // A guest's context, as /ajax gives calls from other sites: no session, no cookie.
+    request.ctx = contextFor(request, { sid: "", uid: 0 });
     const runtime = formsRuntimePath();
     const origin = shopOrigin(request);
     const payload = runtime ? await formPage(request, request.params.slug, { origin }) : null;
