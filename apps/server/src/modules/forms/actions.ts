@@ -11,6 +11,7 @@ import { type AjaxActions, formField } from "../../http/ajax.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
 import { createAltchaChallenge } from "../contact-widget/index.ts";
 import { publishedForm } from "./forms.service.ts";
+import { originChecked } from "./origin.ts";
 import { saveProgress } from "./resume.ts";
 import { formsState } from "./runtime.ts";
 import { FORM_REPLIES, refusedSubmission, submitForm } from "./submit.ts";
@@ -19,7 +20,7 @@ import { createFormToken } from "./token.ts";
 const now = (request: FastifyRequest) => request.ctx.now?.getTime() ?? Date.now();
 const notFound = () => ({ success: false, data: { errors: { general: { header: FORM_REPLIES.notFound }, field: {} } } });
 
-export const formsAjaxActions: AjaxActions = {
+const actions: AjaxActions = {
   forms_submit: {
     session: false,
     handle: (request, _reply, form) => submitForm(request, form),
@@ -57,3 +58,13 @@ export const formsAjaxActions: AjaxActions = {
     },
   },
 };
+
+/** Every forms action answers other sites by the form's embed origins (origin.ts). */
+export const formsAjaxActions: AjaxActions = Object.fromEntries(
+  Object.entries(actions).map(([name, action]) => [name, originChecked(action)]),
+);
+
+/** Every forms action answers other sites by the form's embed origins (origin.ts). */
+export const formsAjaxActions: AjaxActions = Object.fromEntries(
+  Object.entries(actions).map(([name, action]) => [name, originChecked(action)]),
+);
