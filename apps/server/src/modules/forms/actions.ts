@@ -63,8 +63,3 @@ const actions: AjaxActions = {
 export const formsAjaxActions: AjaxActions = Object.fromEntries(
   Object.entries(actions).map(([name, action]) => [name, originChecked(action)]),
 );
-
-/** Every forms action answers other sites by the form's embed origins (origin.ts). */
-export const formsAjaxActions: AjaxActions = Object.fromEntries(
-  Object.entries(actions).map(([name, action]) => [name, originChecked(action)]),
-);
