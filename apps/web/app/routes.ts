@@ -25,6 +25,8 @@ export default [
     route("widgets/:id/analytics", "routes/admin/widget-analytics.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("messages/:id", "routes/admin/message.tsx"),
+    route("forms/new", "routes/admin/form-new.tsx"),
+    route("forms/:id", "routes/admin/form-edit.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
