@@ -136,10 +136,11 @@ function FieldRow({
         {error && <span className="admin-badge admin-badge--warning">{t.hasErrors}</span>}
       </button>
       <span className="builder-field__tools">
-        <button type="button" className={small} disabled={first} aria-label={t.moveUp(name)} onClick={() => onMove(-1)}>
+        {/* aria-disabled, not disabled: a button that reaches the end keeps the keyboard's focus. */}
+        <button type="button" className={small} aria-disabled={first} aria-label={t.moveUp(name)} onClick={() => !first && onMove(-1)}>
           ↑
         </button>
-        <button type="button" className={small} disabled={last} aria-label={t.moveDown(name)} onClick={() => onMove(1)}>
+        <button type="button" className={small} aria-disabled={last} aria-label={t.moveDown(name)} onClick={() => !last && onMove(1)}>
           ↓
         </button>
         {pages > 1 && (
