@@ -4,7 +4,14 @@
  * real page lists the shop's; the preview needs only to look right).
  */
 import type { Currency } from "@cartwright/commerce";
-import { type FormDefinition, type FormPagePayload, publicForm } from "@cartwright/commerce/forms";
+import { type FormDefinition, type FormField, type FormPagePayload, publicForm } from "@cartwright/commerce/forms";
+import { KIND_LABELS } from "./kinds.ts";
+
+const UNLABELLED = ["html", "section", "captcha"];
+
+/** A label being typed may be empty for a moment (the server refuses it): the preview names the input by its kind meanwhile. */
+const labelled = (field: FormField): FormField =>
+  field.label.trim() || UNLABELLED.includes(field.type) ? field : ({ ...field, label: KIND_LABELS[field.type] } as FormField);
 
 export function previewPayload(definition: FormDefinition, currency: Currency): FormPagePayload {
   const codes = new Set<string>();
@@ -16,7 +23,7 @@ export function previewPayload(definition: FormDefinition, currency: Currency): 
   const names = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en"], { type: "region" }) : null;
   const captcha = definition.settings.antiSpam.captcha;
   return {
-    form: publicForm(definition),
+    form: publicForm({ ...definition, fields: definition.fields.map(labelled) }),
     token: "",
     tokenIssuedAt: 0,
     tokenLifetimeSeconds: 0,
