@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { chunkText, reachable, readManifest } from "./support/bundle-graph.ts";
 
 const PASSWORD = "a-long-owner-passphrase-2026";
 
@@ -125,11 +126,17 @@ test("the owner builds a two-page form with logic, reorders it, fixes a server e
   ]);
   expect(saved.definition.fields[2].logic).toEqual({ action: "show", match: "all", rules: [{ field: 2, operator: "is", value: "1" }] });
 
-  // A visitor: the published form hands out its token through the public /ajax call.
-  const visitor = await page.context().browser()?.newContext();
-  const answer = await (await visitor?.request.post("/ajax", { form: { action: "forms_get_token", formId: String(id) } }))?.json();
+  // A visitor opens the form's page and sees what the owner built; its token comes from the public /ajax call.
+  const visitorContext = await page.context().browser()?.newContext();
+  if (!visitorContext) throw new Error("no browser");
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/forms/${slug}`);
+  await expect(visitor.getByRole("heading", { level: 1, name: "Gift wrap request" })).toBeVisible();
+  await expect(visitor.getByLabel("Your name")).toBeVisible();
+  await expect(visitor.getByLabel("Wrapping").locator("option")).toContainText(["Paper", "Box"]);
+  const answer = await (await visitorContext.request.post("/ajax", { form: { action: "forms_get_token", formId: String(id) } })).json();
   expect(answer).toMatchObject({ success: true });
-  await visitor?.close();
+  await visitorContext.close();
 });
 
 test("a page is removed after confirmation, its fields moved to the page chosen; ids are never reused", async ({ page }) => {
@@ -150,4 +157,15 @@ test("a page is removed after confirmation, its fields moved to the page chosen;
   await expect(page.getByRole("button", { name: "Add page" })).toBeVisible();
   expect(await fieldOrder(page)).toEqual(["Your name", "E-mail", "Website"]);
   await expect(page.getByRole("button", { name: "Remove page 1" })).toBeDisabled();
+});
+
+test("the builder's code stays in the console's chunks", () => {
+  const manifest = readManifest();
+  const routes = Object.values(manifest.routes);
+  const builder = routes.filter((route) => route.id === "routes/admin/form-new" || route.id === "routes/admin/form-edit");
+  expect(builder).toHaveLength(2);
+  const shop = routes.filter((route) => !route.id.startsWith("routes/admin/"));
+  const shopChunks = reachable([manifest.entry.module, ...shop.flatMap((route) => [route.module, ...(route.imports ?? [])])]);
+  // The builder's texts are its marks: no chunk a shop page loads carries them.
+  expect([...shopChunks].filter((name) => /Conditional logic|builder-fields|Add a field/.test(chunkText(name)))).toEqual([]);
 });
