@@ -159,6 +159,36 @@ test("a page is removed after confirmation, its fields moved to the page chosen;
   await expect(page.getByRole("button", { name: "Remove page 1" })).toBeDisabled();
 });
 
+test("a demo form opens in the builder: prices as money in minor units, its page previewed, axe clean, unsaved changes guarded", async ({
+  page,
+}) => {
+  await signInAsOwner(page);
+  await page.goto("/admin/forms/2");
+  await expect(page.getByRole("heading", { level: 1, name: "Edit form: Custom T-shirt order" })).toBeVisible();
+  await page.getByRole("button", { name: "2. Your shirt" }).click();
+  expect(await fieldOrder(page)).toEqual(["Style", "Quantity", "Extras", "Gift message", "Design", "Delivery date"]);
+  await page.getByRole("button", { name: /^Style/ }).click();
+  const price = page.getByRole("textbox", { name: "Price" }).first();
+  await expect(price).toHaveValue("20.00");
+  await price.fill("22.5");
+  await expect(page.locator("#f-fields-4-choices-0-priceMinor-hint")).toContainText("In USD: $22.50.");
+  // The preview shows the page being edited, with the new price.
+  const preview = page.getByTestId("form-preview");
+  await expect(preview.locator('[data-field-id="5"]')).toContainText("Classic");
+  await expect(preview.locator('[data-field-id="5"]')).toContainText("$22.50");
+  await expect(preview.locator('[data-field-id="1"]')).toBeHidden();
+  await page.getByRole("button", { name: /^Gift message/ }).click();
+  await expect(page.getByLabel("Choice", { exact: true })).toHaveValue("1");
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.locator(".admin-breadcrumb a").click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/admin\/forms\/2$/);
+});
+
 test("the builder's code stays in the console's chunks", () => {
   const manifest = readManifest();
   const routes = Object.values(manifest.routes);
