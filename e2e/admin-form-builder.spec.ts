@@ -139,7 +139,7 @@ test("the owner builds a two-page form with logic, reorders it, fixes a server e
   await visitorContext.close();
 });
 
-test("a page is removed after confirmation, its fields moved to the page chosen; ids are never reused", async ({ page }) => {
+test("a page is removed after confirmation, its fields moved to the page chosen; ids are never reused; a logic loop is refused beside its switch", async ({ page }) => {
   await signInAsOwner(page);
   await page.goto("/admin/forms/new");
   await page.getByRole("button", { name: "Add page" }).click();
@@ -157,6 +157,25 @@ test("a page is removed after confirmation, its fields moved to the page chosen;
   await expect(page.getByRole("button", { name: "Add page" })).toBeVisible();
   expect(await fieldOrder(page)).toEqual(["Your name", "E-mail", "Website"]);
   await expect(page.getByRole("button", { name: "Remove page 1" })).toBeDisabled();
+
+  // Two fields each shown by the other: the server's loop error lands beside the logic switch.
+  await page.getByLabel("Title", { exact: true }).fill(`Loop ${Date.now()}`);
+  await page.getByRole("button", { name: /^E-mail/ }).click();
+  await page.getByLabel("Show or hide this field by other fields' values").check();
+  await page.getByLabel("Operator").selectOption("not_empty");
+  await page.getByRole("button", { name: /^Your name/ }).click();
+  await page.getByLabel("Show or hide this field by other fields' values").check();
+  await page.getByLabel("Field", { exact: true }).selectOption({ label: "E-mail" });
+  await page.getByLabel("Operator").selectOption("not_empty");
+  await page.getByRole("button", { name: /^Website/ }).click();
+  await page.getByRole("button", { name: "Create form" }).first().click();
+  const summary = page.locator(".admin-error-summary");
+  await expect(summary).toContainText("Rules go round in a loop");
+  await summary.getByRole("link").first().click();
+  const logicSwitch = page.getByLabel("Show or hide this field by other fields' values");
+  await expect(logicSwitch).toBeFocused();
+  await expect(logicSwitch).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(".builder-logic .admin-field__error")).toContainText("Rules go round in a loop (fields");
 });
 
 test("a demo form opens in the builder: prices as money in minor units, its page previewed, axe clean, unsaved changes guarded", async ({

@@ -191,7 +191,10 @@ export function FormBuilder({ id, initial, currency }: Props) {
               <PagesBar
                 definition={definition}
                 current={page}
-                onSelect={setPage}
+                onSelect={(next) => {
+                  setPage(next);
+                  setSelected(definition.fields.find((field) => field.page === next)?.id ?? null);
+                }}
                 onAdd={() => {
                   edit((current) => model.addPage(current, ""));
                   setPage(definition.pages.length + 1);
