@@ -139,7 +139,9 @@ test("the owner builds a two-page form with logic, reorders it, fixes a server e
   await visitorContext.close();
 });
 
-test("a page is removed after confirmation, its fields moved to the page chosen; ids are never reused; a logic loop is refused beside its switch", async ({ page }) => {
+test("a page is removed after confirmation, its fields moved to the page chosen; ids are never reused; a logic loop is refused beside its switch", async ({
+  page,
+}) => {
   await signInAsOwner(page);
   await page.goto("/admin/forms/new");
   await page.getByRole("button", { name: "Add page" }).click();
