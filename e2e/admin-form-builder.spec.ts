@@ -69,6 +69,10 @@ test("the owner builds a two-page form with logic, reorders it, fixes a server e
   await expect(preview.locator('[data-field-id="2"]')).toContainText("Wrapping");
   await expect(preview.locator('[data-field-id="2"] option', { hasText: "Box" })).toHaveCount(1);
   await expect(preview.locator('[data-field-id="3"]')).toBeHidden();
+  await preview.getByLabel("Wrapping").selectOption({ label: "Paper" });
+  await expect(preview.locator('[data-field-id="3"]')).toBeVisible();
+  await preview.getByLabel("Wrapping").selectOption({ label: "Box" });
+  await expect(preview.locator('[data-field-id="3"]')).toBeHidden();
 
   // By keyboard: Wrapping up one place, announced.
   await page.getByRole("button", { name: "Move Wrapping up" }).focus();
