@@ -202,6 +202,12 @@ test("a demo form opens in the builder: prices as money in minor units, its page
   await expect(preview.locator('[data-field-id="5"]')).toContainText("Classic");
   await expect(preview.locator('[data-field-id="5"]')).toContainText("$22.50");
   await expect(preview.locator('[data-field-id="1"]')).toBeHidden();
+  await expect(preview.locator(".cwf-indicator-current")).toHaveText("2");
+  // The preview's Next turns the builder to the next page.
+  await preview.locator(".cwf-page:not([hidden]) .cwf-next").click();
+  await expect(page.getByRole("button", { name: "3. Review and pay" })).toHaveAttribute("aria-pressed", "true");
+  await expect(preview.locator(".cwf-indicator-title")).toHaveText("Review and pay");
+  await page.getByRole("button", { name: "2. Your shirt" }).click();
   await page.getByRole("button", { name: /^Gift message/ }).click();
   await expect(page.getByLabel("Choice", { exact: true })).toHaveValue("1");
   await expect(page.getByText("Unsaved changes")).toBeVisible();

@@ -107,6 +107,12 @@ export function FormBuilder({ id, initial, currency }: Props) {
     if (field) announce(t.removed(fieldName(field)));
   };
 
+  /** Shows page `next` and chooses its first field for the settings panel. */
+  const choosePage = (next: number) => {
+    setPage(next);
+    setSelected(definition.fields.find((field) => field.page === next)?.id ?? null);
+  };
+
   /** Shows the control a server path names: its page and field first, then focus. */
   function reveal(path: string) {
     const index = /^fields\.(\d+)/.exec(path)?.[1];
@@ -191,10 +197,7 @@ export function FormBuilder({ id, initial, currency }: Props) {
               <PagesBar
                 definition={definition}
                 current={page}
-                onSelect={(next) => {
-                  setPage(next);
-                  setSelected(definition.fields.find((field) => field.page === next)?.id ?? null);
-                }}
+                onSelect={choosePage}
                 onAdd={() => {
                   edit((current) => model.addPage(current, ""));
                   setPage(definition.pages.length + 1);
@@ -252,7 +255,7 @@ export function FormBuilder({ id, initial, currency }: Props) {
             </div>
           </div>
           <div className="admin-editor__preview" id="builder-preview">
-            <FormPreview definition={definition} currency={currency} page={page} />
+            <FormPreview definition={definition} currency={currency} page={page} onPage={choosePage} />
           </div>
         </div>
       </form>

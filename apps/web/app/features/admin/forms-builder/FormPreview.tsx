@@ -16,6 +16,8 @@ interface Props {
   currency: Currency;
   /** The page the owner is editing (1-based): the preview shows it. */
   page: number;
+  /** The preview's Next and Previous choose the page being edited. */
+  onPage(page: number): void;
 }
 
 /** Shows and hides the preview's fields by their logic over the values picked in it. */
@@ -29,11 +31,30 @@ function applyLogic(shadow: ShadowRoot, definition: FormDefinition): void {
   }
 }
 
-export function FormPreview({ definition, currency, page }: Props) {
+/** Shows page `page` (1-based) and points the page indicator at it, as the runtime does on Next. */
+function showPage(shadow: ShadowRoot, definition: FormDefinition, page: number): void {
+  const pages = shadow.querySelectorAll<HTMLElement>(".cwf-page");
+  const shown = Math.min(page, pages.length);
+  pages.forEach((section, index) => {
+    section.hidden = index + 1 !== shown;
+  });
+  const current = shadow.querySelector(".cwf-indicator-current");
+  if (current) current.textContent = String(shown);
+  const title = shadow.querySelector(".cwf-indicator-title");
+  if (title) title.textContent = definition.pages[shown - 1]?.title || `Page ${shown}`;
+  const progress = shadow.querySelector<HTMLProgressElement>(".cwf-progress");
+  if (progress) progress.value = shown;
+  for (const step of shadow.querySelectorAll<HTMLElement>(".cwf-step")) {
+    if (step.dataset.page === String(shown)) step.setAttribute("aria-current", "step");
+    else step.removeAttribute("aria-current");
+  }
+}
+
+export function FormPreview({ definition, currency, page, onPage }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const root = useRef<ShadowRoot | null>(null);
-  const latest = useRef(definition);
-  latest.current = definition;
+  const latest = useRef({ definition, page, onPage });
+  latest.current = { definition, page, onPage };
   const html = useMemo(() => {
     try {
       return renderForm(previewPayload(definition, currency), { scripted: true });
@@ -50,10 +71,19 @@ export function FormPreview({ definition, currency, page }: Props) {
     // Nothing leaves the preview, whatever the visitor's controls do.
     const shadow = root.current;
     const refuse = (event: Event) => event.preventDefault();
-    const follow = () => applyLogic(shadow, latest.current);
+    const follow = () => applyLogic(shadow, latest.current.definition);
+    const turn = (event: Event) => {
+      const button = (event.target as Element | null)?.closest?.(".cwf-next, .cwf-prev");
+      if (!button) return;
+      const { page: current, onPage: go, definition: shown } = latest.current;
+      const next = current + (button.classList.contains("cwf-next") ? 1 : -1);
+      if (next >= 1 && next <= shown.pages.length) go(next);
+    };
     shadow.addEventListener("submit", refuse, true);
     shadow.addEventListener("change", follow);
+    shadow.addEventListener("click", turn);
     return () => {
+      shadow.removeEventListener("click", turn);
       shadow.removeEventListener("submit", refuse, true);
       shadow.removeEventListener("change", follow);
     };
@@ -68,11 +98,7 @@ export function FormPreview({ definition, currency, page }: Props) {
       const template = document.createElement("template");
       template.innerHTML = `<style>${FORM_CSS}</style>${html}`;
       shadow.replaceChildren(template.content);
-      const pages = shadow.querySelectorAll<HTMLElement>(".cwf-page");
-      const shown = Math.min(page, pages.length);
-      pages.forEach((section, index) => {
-        section.hidden = index + 1 !== shown;
-      });
+      showPage(shadow, latest.current.definition, page);
     }, 120);
     return () => clearTimeout(timer);
   }, [html, page]);
