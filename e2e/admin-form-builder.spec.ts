@@ -90,6 +90,14 @@ test("the owner builds a two-page form with logic, reorders it, fixes a server e
   // A second page, named; the gift message moves there by keyboard.
   await page.getByRole("button", { name: "Add page" }).click();
   await page.getByLabel("Page title (Page 2)").fill("Your message");
+  // Pages reorder by keyboard too: the button keeps focus and the move is announced.
+  await page.getByRole("button", { name: "Move page 2 earlier" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Page 2 is now page 1." })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Move page 1 earlier" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "1. Your message" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Move page 1 later" }).click();
+  await expect(page.getByRole("button", { name: "2. Your message" })).toHaveAttribute("aria-pressed", "true");
   await page.getByRole("button", { name: "Page 1", exact: true }).click();
   await page.getByLabel("Move Gift message to page").selectOption("2");
   await expect(page.getByRole("status").filter({ hasText: "Gift message moved to position 1 of 1 on page 2." })).toBeVisible();

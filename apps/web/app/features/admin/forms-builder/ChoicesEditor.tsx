@@ -62,8 +62,8 @@ export function ChoicesEditor({ path, choices, priced, images, currency, onChang
               <button
                 type="button"
                 className="button button--secondary admin-button--small"
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
+                aria-disabled={index === 0}
+                onClick={() => index > 0 && move(index, -1)}
                 aria-label={`Move ${name} up`}
               >
                 ↑
@@ -71,8 +71,8 @@ export function ChoicesEditor({ path, choices, priced, images, currency, onChang
               <button
                 type="button"
                 className="button button--secondary admin-button--small"
-                disabled={index === choices.length - 1}
-                onClick={() => move(index, 1)}
+                aria-disabled={index === choices.length - 1}
+                onClick={() => index < choices.length - 1 && move(index, 1)}
                 aria-label={`Move ${name} down`}
               >
                 ↓

@@ -60,16 +60,16 @@ export function PagesBar({ definition, current, onSelect, onAdd, onRename, onMov
           <button
             type="button"
             className="button button--secondary admin-button--small"
-            disabled={current === 1}
-            onClick={() => onMove(-1)}
+            aria-disabled={current === 1}
+            onClick={() => current > 1 && onMove(-1)}
           >
             {t.movePageUp(current)}
           </button>
           <button
             type="button"
             className="button button--secondary admin-button--small"
-            disabled={current === count}
-            onClick={() => onMove(1)}
+            aria-disabled={current === count}
+            onClick={() => current < count && onMove(1)}
           >
             {t.movePageDown(current)}
           </button>
