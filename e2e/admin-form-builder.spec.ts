@@ -195,6 +195,17 @@ test("a page is removed after confirmation, its fields moved to the page chosen;
   await expect(logicSwitch).toBeFocused();
   await expect(logicSwitch).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator(".builder-logic .admin-field__error")).toContainText("Rules go round in a loop (fields");
+
+  // An error about a field as a whole (a second card field) shows at the top of its panel.
+  await logicSwitch.uncheck();
+  await page.getByRole("button", { name: "Add Credit card" }).click();
+  await page.getByRole("button", { name: "Add Credit card" }).click();
+  await page.getByRole("button", { name: "Create form" }).first().click();
+  await expect(summary).toContainText("A form has at most one credit-card field");
+  await page.getByRole("button", { name: /^Your name/ }).click();
+  await summary.getByRole("link", { name: /at most one credit-card/ }).click();
+  await expect(page.locator("#f-fields-4-type")).toBeFocused();
+  await expect(page.locator("#f-fields-4-type")).toHaveText("A form has at most one credit-card field");
 });
 
 test("a demo form opens in the builder: prices as money in minor units, its page previewed, axe clean, unsaved changes guarded", async ({

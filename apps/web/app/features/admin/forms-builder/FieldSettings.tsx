@@ -1,7 +1,8 @@
 /** The chosen field's settings: the common ones, its kind's own, and its conditional logic. */
 import type { Currency } from "@cartwright/commerce";
 import type { FieldLogic, FormField } from "@cartwright/commerce/forms";
-import { CheckboxField, SelectField, TextField } from "../components/fields.tsx";
+import { useContext } from "react";
+import { CheckboxField, FieldErrorsContext, fieldId, SelectField, TextField } from "../components/fields.tsx";
 import { KindSettings } from "./KindSettings.tsx";
 import { fieldName, hasChoices, KIND_LABELS } from "./kinds.ts";
 import { LogicEditor } from "./LogicEditor.tsx";
@@ -22,10 +23,18 @@ export function FieldSettings({ index, field, fields, currency, onChange }: Prop
   const p = (key: string) => `${path}.${key}`;
   const set = (patch: Record<string, unknown>) => onChange(patch as Partial<FormField>);
   const input = !NO_INPUT.includes(field.type);
+  const errors = useContext(FieldErrorsContext);
+  // Errors about the field as a whole (its kind: "at most one credit-card field", its id) have no control of their own.
+  const whole = ["type", "id"].flatMap((key) => (errors[p(key)] ? [[key, errors[p(key)]] as const] : []));
   return (
     <section className="admin-card builder-settings" aria-labelledby="builder-settings-title">
       <h2 id="builder-settings-title">{t.fieldSettings(fieldName(field))}</h2>
       <p className="admin-muted">{`${KIND_LABELS[field.type]} · id ${field.id}`}</p>
+      {whole.map(([key, message]) => (
+        <p key={key} id={fieldId(p(key))} className="admin-field__error" tabIndex={-1}>
+          {message}
+        </p>
+      ))}
       <TextField path={p("label")} label={baseLabels.label} value={field.label} onChange={(label) => set({ label })} />
       <TextField
         path={p("description")}
