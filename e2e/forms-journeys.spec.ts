@@ -139,7 +139,8 @@ test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test ca
 
   const page2 = form.locator('.cwf-page[data-page="2"]');
   await expect(page2).toBeVisible();
-  await page2.getByRole("radio", { name: /Premium/ }).check({ force: true });
+  await page2.locator('label[for="cwf2-5-2"]').click();
+  await expect(page2.getByRole("radio", { name: /Premium/ })).toBeChecked();
   await form.locator(f(6)).selectOption("2");
   await expect(form.locator(f(8))).toBeHidden();
   await page2.getByRole("checkbox", { name: /Gift wrap/ }).check({ force: true });
@@ -195,6 +196,97 @@ test("feedback by keyboard alone: stars by arrows, Enter as Next, Enter as Send"
   await page.keyboard.type("10:30 AM");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/shop$/);
+});
+
+test("feedback: a restricted address is refused before Next moves on, the server asked once per address", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const form = new URLSearchParams(r.method() === "POST" && r.url().endsWith("/ajax") ? (r.postData() ?? "") : "");
+    if (form.get("action") === "forms_restricted_email") asked.push(form.get("email") ?? "");
+  });
+  const form = await openForm(page, "feedback");
+  await form.locator('label[for="cwf3-1-4"]').click();
+  await form.locator(f(3)).fill("bot@mailinator.com");
+  await form.getByRole("button", { name: "Next" }).first().click();
+  await expect(form.locator("#cwf3-3-error")).toHaveText("This email address is not accepted here.");
+  await expect(form.locator('.cwf-page[data-page="1"]')).toBeVisible();
+  await expect(form.locator(f(3))).toHaveAttribute("aria-invalid", "true");
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.locator(f(3)).fill("bot@mailinator.com");
+  await form.locator(f(3)).blur();
+  await form.locator(f(3)).fill("visitor@example.com");
+  await form.getByRole("button", { name: "Next" }).first().click();
+  await expect(form.locator('.cwf-page[data-page="3"]')).toBeVisible();
+  expect(asked).toEqual(["bot@mailinator.com", "visitor@example.com"]);
+});
+
+test("save and resume in the browser: answers come back after a reload with a notice, Start over clears them, sending forgets them", async ({
+  page,
+}) => {
+  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  try {
+    const row = db.prepare("select definition from forms where slug = 'feedback'").get() as { definition: string };
+    const definition = JSON.parse(row.definition) as { slug: string; title: string; settings: { saveProgress: { browser: boolean } } };
+    definition.slug = "feedback-kept";
+    definition.title = "Store feedback, kept";
+    definition.settings.saveProgress.browser = true;
+    const now = new Date().toISOString();
+    db.prepare(
+      "insert into forms (slug, title, definition, status, created_at, updated_at) values ('feedback-kept', ?, ?, 'published', ?, ?) on conflict (slug) do nothing",
+    ).run(definition.title, JSON.stringify(definition), now, now);
+  } finally {
+    db.close();
+  }
+  let form = await openForm(page, "feedback-kept");
+  const id = await form.getAttribute("data-form-id");
+  await form.locator(`label[for="cwf${id}-1-4"]`).click();
+  await form.locator(f(3)).fill("kept@example.com");
+  await page.waitForTimeout(700);
+  form = await openForm(page, "feedback-kept");
+  const notice = form.locator(".cwf-resume");
+  await expect(notice).toContainText("Your earlier answers were restored from this browser.");
+  await expect(form.locator(f(3))).toHaveValue("kept@example.com");
+  await expect(form.locator(`${f(1)}:checked`)).toHaveValue("4");
+  expect(await seriousViolations(page)).toEqual([]);
+  await notice.getByRole("button", { name: "Start over" }).click();
+  await expect(notice).toBeHidden();
+  await expect(form.locator(f(3))).toHaveValue("");
+
+  await form.locator(`label[for="cwf${id}-1-5"]`).click();
+  await form.getByRole("button", { name: "Next" }).first().click();
+  await form.locator(".cwf-submit-button").click();
+  await expect(page).toHaveURL(/\/shop$/);
+  form = await openForm(page, "feedback-kept");
+  await expect(form.locator(".cwf-resume")).toHaveCount(0);
+});
+
+test("the visitor cookie _formsuuid follows the consent rule and is kept with the entry", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "cw_consent_marketing", value: "deny", url: baseURL as string }]);
+  const form = await openForm(page, "feedback");
+  await form.locator('label[for="cwf3-1-5"]').click();
+  const visitorCookie = async () => (await context.cookies()).find((cookie) => cookie.name === "_formsuuid");
+  expect(await visitorCookie()).toBeUndefined();
+  // A consent tool says yes: the cookie is set, strict and long-lived.
+  await page.evaluate('dispatchEvent(new CustomEvent("cw:consent", { detail: { marketing: true } }))');
+  await expect.poll(visitorCookie).toMatchObject({
+    sameSite: "Strict",
+    value: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+  });
+  const cookie = await visitorCookie();
+  // 3999 days are asked for; Chromium keeps a cookie at most 400 days.
+  expect((cookie?.expires ?? 0) * 1000).toBeGreaterThan(Date.now() + 399 * 86_400_000);
+  await form.getByRole("button", { name: "Next" }).first().click();
+  await form.locator(".cwf-submit-button").click();
+  await expect(page).toHaveURL(/\/shop$/);
+  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  try {
+    const row = db.prepare("select visitor_id from form_entries where visitor_id = ?").get(cookie?.value ?? "") as
+      | { visitor_id: string }
+      | undefined;
+    expect(row?.visitor_id).toBe(cookie?.value);
+  } finally {
+    db.close();
+  }
 });
 
 test.describe("the one-tag embed", () => {
