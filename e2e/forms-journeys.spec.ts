@@ -61,17 +61,16 @@ async function openForm(page: Page, slug: string) {
 
 test("contact: a typo's suggestion taken, an attachment, the captcha solved, the confirmation shown", async ({ page }) => {
   test.setTimeout(90_000);
-  const before = entries("contact").length;
   const form = await openForm(page, "contact");
   await form.locator(f(1, "first")).fill("Ada");
   await form.locator(f(1, "last")).fill("Lovelace");
-  await form.locator(f(2, "primary")).fill("ada@gmial.com");
+  await form.locator(f(2, "primary")).fill("ada.journey@gmial.com");
   await form.locator(f(2, "primary")).blur();
-  const suggestion = form.getByRole("button", { name: "ada@gmail.com" });
+  const suggestion = form.getByRole("button", { name: "ada.journey@gmail.com" });
   await expect(suggestion).toBeVisible();
   await suggestion.click();
-  await expect(form.locator(f(2, "primary"))).toHaveValue("ada@gmail.com");
-  await form.locator(f(2, "secondary")).fill("ada@gmail.com");
+  await expect(form.locator(f(2, "primary"))).toHaveValue("ada.journey@gmail.com");
+  await form.locator(f(2, "secondary")).fill("ada.journey@gmail.com");
   await form.locator(f(3)).selectOption({ label: "Returns" });
   await form.locator(f(4)).fill("The mug arrived chipped; a photo is attached.");
   await form.locator(f(5)).setInputFiles({ name: "mug.png", mimeType: "image/png", buffer: PNG });
@@ -82,11 +81,10 @@ test("contact: a typo's suggestion taken, an attachment, the captcha solved, the
   await expect(confirmation).toContainText("Thanks for contacting us! We will be in touch with you shortly.", { timeout: 30_000 });
   await expect(confirmation).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
-  const stored = entries("contact");
-  expect(stored.length).toBe(before + 1);
-  const last = stored[stored.length - 1] as { id: number; values: string };
-  expect(JSON.parse(last.values)).toMatchObject({ "2": "ada@gmail.com" });
-  expect(filesOf(last.id)).toEqual(["mug.png"]);
+  // Other journeys send forms at the same time: the entry is found by its own address.
+  const stored = entries("contact").filter((entry) => entry.values.includes("ada.journey@gmail.com"));
+  expect(stored.length).toBe(1);
+  expect(filesOf(stored[0]?.id ?? 0)).toEqual(["mug.png"]);
 });
 
 test("contact: the browser refuses empty required fields and says so where they are", async ({ page }) => {
@@ -128,7 +126,7 @@ test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test ca
   const form = await openForm(page, "custom-tee");
   await form.locator(f(1, "first")).fill("Grace");
   await form.locator(f(1, "last")).fill("Hopper");
-  await form.locator(f(2)).fill("grace@example.com");
+  await form.locator(f(2)).fill("grace.journey@example.com");
   await form.locator(f(4, "country")).selectOption("US");
   await form.locator(f(4, "state")).selectOption("NY");
   await form.locator(f(4, "address1")).fill("1 Navy Street");
@@ -161,11 +159,11 @@ test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test ca
   await form.locator(f(14, "cvc")).fill("123");
   const name = form.locator(f(14, "name"));
   if ((await name.count()) > 0) await name.fill("Grace Hopper");
-  await form.locator(f(15)).check({ force: true });
+  await form.locator(f(15)).check();
   expect(await seriousViolations(page)).toEqual([]);
   await form.locator(".cwf-submit-button").click();
   await expect(page.locator(".cwf-confirmation")).toContainText("Thank you! Your custom T-shirt order is in.", { timeout: 30_000 });
-  const last = entries("custom-tee").at(-1);
+  const last = entries("custom-tee").find((entry) => entry.values.includes("grace.journey@example.com"));
   expect(last).toMatchObject({ payment_status: "paid", payment_total: 6100 });
   expect(filesOf(last?.id ?? 0)).toEqual(["design.png"]);
   expect(await seriousViolations(page)).toEqual([]);
@@ -190,8 +188,8 @@ test("feedback by keyboard alone: stars by arrows, Enter as Next, Enter as Send"
   const page3 = form.locator('.cwf-page[data-page="3"]');
   await expect(page3).toBeVisible();
   await expect(page3.locator(".cwf-page-title")).toBeFocused();
-  await page.keyboard.press("Tab");
-  await page.keyboard.press("Tab");
+  // Past the photo's controls (a file input, or the camera module's buttons) to the time.
+  for (let i = 0; i < 8 && (await form.locator(`${f(6)}:focus`).count()) === 0; i++) await page.keyboard.press("Tab");
   await expect(form.locator(f(6))).toBeFocused();
   await page.keyboard.type("10:30 AM");
   await page.keyboard.press("Enter");
@@ -306,17 +304,17 @@ test.describe("the one-tag embed", () => {
 
   test("shows the form where the tag is, on another origin, and sends it to the shop", async ({ page, context, baseURL }) => {
     await context.grantPermissions(["local-network-access"]).catch(() => {});
-    const before = entries("feedback").length;
     await page.goto(otherSite);
     const form = page.locator("form.cwf");
     await expect(form).toHaveAttribute("data-ready", "");
     expect(await seriousViolations(page)).toEqual([]);
     await form.locator('label[for="cwf3-1-5"]').click();
+    await form.locator(f(3)).fill("embedded.visitor@example.com");
     await form.getByRole("button", { name: "Next" }).first().click();
     await expect(form.locator('.cwf-page[data-page="3"]')).toBeVisible();
     await form.locator(".cwf-submit-button").click();
     // The form's redirect is a path of the shop, read against the shop's address.
     await expect(page).toHaveURL(`${baseURL}/shop`);
-    expect(entries("feedback").length).toBe(before + 1);
+    expect(entries("feedback").filter((entry) => entry.values.includes("embedded.visitor@example.com")).length).toBe(1);
   });
 });

@@ -30,6 +30,8 @@ export default [
     route("forms", "routes/admin/forms.tsx"),
     route("forms/:id/entries", "routes/admin/form-entries.tsx"),
     route("forms/:id/entries/:entryId", "routes/admin/form-entry.tsx"),
+    route("forms/new", "routes/admin/form-new.tsx"),
+    route("forms/:id", "routes/admin/form-edit.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,272 @@
+/**
+ * The form builder (decision 0029): pages and fields with a palette, drag and drop and keyboard
+ * moves, the chosen field's settings and logic, the form's settings, a preview as visitors see it,
+ * and one save of the whole definition whose errors (by path) land beside their controls and in a
+ * summary above. A new form is created, then opened at its id; leaving with unsaved changes asks first.
+ */
+import type { Currency } from "@cartwright/commerce";
+import type { FieldType, FormDefinition, FormField, FormSettings } from "@cartwright/commerce/forms";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useBlocker, useNavigate, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../../../root.tsx";
+import { AdminApiError, adminClient } from "../api.ts";
+import { ConfirmDialog, useAnnounce } from "../components/feedback.tsx";
+import { FieldErrorsContext } from "../components/fields.tsx";
+import { consoleMessages } from "../messages.ts";
+import { type FormInput, formsApi } from "./api.ts";
+import { BuilderErrorSummary } from "./BuilderErrorSummary.tsx";
+import { fieldsWithErrors, followFields } from "./errors.ts";
+import { FieldSettings } from "./FieldSettings.tsx";
+import { FieldsList } from "./FieldsList.tsx";
+import { FormHeader } from "./FormHeader.tsx";
+import { FormPreview } from "./FormPreview.tsx";
+import { FormSettingsSection } from "./FormSettingsSection.tsx";
+import { fieldName, KIND_LABELS } from "./kinds.ts";
+import { builderMessages as t } from "./messages.ts";
+import * as model from "./model.ts";
+import { PagesBar } from "./PagesBar.tsx";
+import { Palette } from "./Palette.tsx";
+
+interface Props {
+  id?: number;
+  initial: FormInput;
+  currency: Currency;
+}
+
+export function FormBuilder({ id, initial, currency }: Props) {
+  const [saved, setSaved] = useState(initial);
+  const [draft, setDraft] = useState(initial);
+  const [serverErrors, setServerErrors] = useState<{ errors: Record<string, string>; order: number[] }>({ errors: {}, order: [] });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number | null>(initial.definition.fields[0]?.id ?? null);
+  // Every id handed out while editing, so a removed field's id is not given again (decision 0029).
+  const highest = useRef(model.maxFieldId(initial.definition));
+  const navigate = useNavigate();
+  const pageNonce = useRouteLoaderData<typeof rootLoader>("root")?.storeNonce.value ?? "";
+  const announce = useAnnounce();
+  const definition = draft.definition;
+  const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(draft), [saved, draft]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !busy && currentLocation.pathname !== nextLocation.pathname);
+  const errors = useMemo(() => followFields(serverErrors.errors, serverErrors.order, definition.fields), [serverErrors, definition.fields]);
+  const errorIds = useMemo(
+    () => new Set([...fieldsWithErrors(errors)].map((index) => definition.fields[index]?.id ?? 0)),
+    [errors, definition.fields],
+  );
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const edit = (change: (current: FormDefinition) => FormDefinition) =>
+    setDraft((current) => ({ ...current, definition: change(current.definition) }));
+  const after = (next: FormDefinition, fieldId: number) => {
+    const at = model.positionOf(next, fieldId);
+    const field = next.fields.find((f) => f.id === fieldId);
+    if (at && field) announce(t.moved(fieldName(field), at.position, at.count, at.page));
+  };
+  const moveBy = (fieldId: number, delta: -1 | 1) => {
+    const next = model.moveField(definition, fieldId, delta);
+    edit(() => next);
+    after(next, fieldId);
+    // Keeps focus on the same button as the row moves (React keeps the element, keyed by id).
+  };
+  const moveTo = (fieldId: number, toPage: number, beforeId: number | null) => {
+    const next = model.moveFieldTo(definition, fieldId, toPage, beforeId);
+    edit(() => next);
+    after(next, fieldId);
+  };
+  const add = (type: FieldType) => {
+    const newId = model.nextFieldId(definition, highest.current);
+    highest.current = newId;
+    let field = model.newField(type, newId, page, KIND_LABELS[type]);
+    if (field.type === "payment-quantity") {
+      const target = definition.fields.find((f) => ["payment-single", "payment-multiple", "payment-select"].includes(f.type));
+      if (target) field = { ...field, forField: target.id };
+    }
+    edit((current) => model.addField(current, field));
+    setSelected(newId);
+    announce(t.added(fieldName(field), page));
+  };
+  const duplicate = (fieldId: number) => {
+    const newId = model.nextFieldId(definition, highest.current);
+    highest.current = newId;
+    const original = definition.fields.find((f) => f.id === fieldId);
+    edit((current) => model.duplicateField(current, fieldId, newId));
+    setSelected(newId);
+    if (original) announce(t.duplicated(fieldName(original)));
+  };
+  const remove = (fieldId: number) => {
+    const field = definition.fields.find((f) => f.id === fieldId);
+    edit((current) => model.removeField(current, fieldId));
+    if (selected === fieldId) setSelected(null);
+    if (field) announce(t.removed(fieldName(field)));
+  };
+
+  /** Shows page `next` and chooses its first field for the settings panel. */
+  const choosePage = (next: number) => {
+    setPage(next);
+    setSelected(definition.fields.find((field) => field.page === next)?.id ?? null);
+  };
+
+  /** Shows the control a server path names: its page and field first, then focus. */
+  function reveal(path: string) {
+    const index = /^fields\.(\d+)/.exec(path)?.[1];
+    const field = index === undefined ? undefined : definition.fields[Number(index)];
+    if (field) {
+      setPage(field.page);
+      setSelected(field.id);
+    }
+    const pageIndex = /^pages\.(\d+)/.exec(path)?.[1];
+    if (pageIndex !== undefined) setPage(Number(pageIndex) + 1);
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    // A builder opened straight from its address has made no call yet: the page's nonce goes first.
+    adminClient().primeNonce(pageNonce);
+    try {
+      const form = id ? await formsApi.save(id, draft) : await formsApi.create(draft);
+      const next: FormInput = { status: form.status, definition: { ...form.definition, id: form.id } };
+      setServerErrors({ errors: {}, order: [] });
+      setSaved(next);
+      setDraft(next);
+      announce(id ? t.saved : t.created);
+      if (!id) navigate(`/admin/forms/${form.id}`, { replace: true, state: { created: true } });
+    } catch (error) {
+      if (error instanceof AdminApiError) {
+        setServerErrors({ errors: error.fields, order: draft.definition.fields.map((field) => field.id) });
+        setFailure(error.message);
+      } else setFailure(consoleMessages.networkError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const selectedIndex = definition.fields.findIndex((field) => field.id === selected);
+  const selectedField: FormField | undefined = definition.fields[selectedIndex];
+  const saveLabel = busy ? consoleMessages.saving : id ? t.save : t.create;
+  return (
+    <FieldErrorsContext.Provider value={errors}>
+      <form className="admin-editor builder" onSubmit={save} noValidate aria-busy={busy}>
+        <div className="admin-page__head admin-editor__head">
+          <div>
+            <p className="admin-breadcrumb">
+              <Link to="/admin/forms">{t.back}</Link>
+            </p>
+            <h1>{id ? t.editTitle(saved.definition.title || `#${id}`) : t.newTitle}</h1>
+          </div>
+          <div className="admin-actions">
+            {dirty && <span className="admin-badge admin-badge--warning">{t.unsaved}</span>}
+            {id && <Link to={`/admin/forms/${id}/entries`}>Entries</Link>}
+            <button type="submit" className="button" disabled={busy}>
+              {saveLabel}
+            </button>
+          </div>
+        </div>
+        {failure && <BuilderErrorSummary message={failure} errors={errors} fields={definition.fields} onReveal={reveal} />}
+        <nav className="admin-section-nav" aria-label={t.sections}>
+          <ul>
+            <li>
+              <a href="#builder-structure">{t.structure}</a>
+            </li>
+            <li>
+              <a href="#builder-form-settings">{t.settings}</a>
+            </li>
+            <li>
+              <a href="#builder-preview">{t.preview}</a>
+            </li>
+          </ul>
+        </nav>
+        <div className="admin-editor__columns">
+          <div className="admin-editor__form">
+            <FormHeader
+              draft={draft}
+              isNew={!id}
+              onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+              onDefinition={(patch) => edit((current) => ({ ...current, ...patch }))}
+            />
+            <section id="builder-structure" className="admin-card" aria-labelledby="builder-structure-title">
+              <h2 id="builder-structure-title">{t.structure}</h2>
+              <PagesBar
+                definition={definition}
+                current={page}
+                onSelect={choosePage}
+                onAdd={() => {
+                  edit((current) => model.addPage(current, ""));
+                  setPage(definition.pages.length + 1);
+                  announce(t.pageAdded(definition.pages.length + 1));
+                }}
+                onRename={(title) => edit((current) => model.renamePage(current, page, title))}
+                onMove={(delta) => {
+                  edit((current) => model.movePage(current, page, delta));
+                  setPage(page + delta);
+                  announce(t.pageMoved(page, page + delta));
+                }}
+                onRemove={(moveTo) => {
+                  edit((current) => model.removePage(current, page, moveTo));
+                  setPage(Math.max(1, moveTo === null ? page - 1 : moveTo > page ? moveTo - 1 : moveTo));
+                  announce(t.pageRemoved(page));
+                }}
+                onDropField={(fieldId, toPage) => moveTo(fieldId, toPage, null)}
+              />
+              <Palette onAdd={add} />
+              <FieldsList
+                definition={definition}
+                page={page}
+                selected={selected}
+                withErrors={errorIds}
+                onSelect={setSelected}
+                onMove={moveBy}
+                onMoveTo={moveTo}
+                onDuplicate={duplicate}
+                onRemove={remove}
+              />
+            </section>
+            {selectedField ? (
+              <FieldSettings
+                key={selectedField.id}
+                index={selectedIndex}
+                field={selectedField}
+                fields={definition.fields}
+                currency={currency}
+                onChange={(patch) => edit((current) => model.updateField(current, selectedField.id, patch))}
+              />
+            ) : (
+              <p className="admin-card admin-muted">{t.noSelection}</p>
+            )}
+            <section id="builder-form-settings" className="admin-card" aria-labelledby="builder-form-settings-title">
+              <h2 id="builder-form-settings-title">{t.settings}</h2>
+              <FormSettingsSection
+                definition={definition}
+                onChange={(settings: FormSettings) => edit((current) => ({ ...current, settings }))}
+              />
+            </section>
+            <div className="admin-editor__footer">
+              <button type="submit" className="button" disabled={busy}>
+                {saveLabel}
+              </button>
+            </div>
+          </div>
+          <div className="admin-editor__preview" id="builder-preview">
+            <FormPreview definition={definition} currency={currency} page={page} onPage={choosePage} />
+          </div>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        title={t.leaveTitle}
+        body={t.leaveBody}
+        confirmLabel={t.leave}
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
+    </FieldErrorsContext.Provider>
+  );
+}

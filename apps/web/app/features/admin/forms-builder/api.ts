@@ -1,0 +1,25 @@
+/** The owner API's form calls the builder makes (`/api/admin/v1/forms…`), through the console's one client. */
+import type { FormDefinition } from "@cartwright/commerce/forms";
+import { adminClient } from "../api.ts";
+
+export type FormStatus = "published" | "draft";
+
+/** A form as the owner API answers it. */
+export interface OwnerForm {
+  id: number;
+  slug: string;
+  title: string;
+  status: FormStatus;
+  definition: FormDefinition;
+}
+
+export interface FormInput {
+  status: FormStatus;
+  definition: FormDefinition;
+}
+
+export const formsApi = {
+  get: (id: number) => adminClient().admin<OwnerForm>(`/forms/${id}`),
+  create: (input: FormInput) => adminClient().admin<OwnerForm>("/forms", { method: "POST", body: input }),
+  save: (id: number, input: FormInput) => adminClient().admin<OwnerForm>(`/forms/${id}`, { method: "PUT", body: input }),
+};

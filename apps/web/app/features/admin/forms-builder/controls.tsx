@@ -1,0 +1,103 @@
+/** Builder controls the console's field set lacks: a number that may be left empty, a list edited one item per line, money. */
+import { type Currency, formatAmount, parseDecimalAmount } from "@cartwright/commerce";
+import { useEffect, useState } from "react";
+import { FieldFrame } from "../components/fields.tsx";
+
+interface Props<V> {
+  path: string;
+  label: string;
+  value: V;
+  onChange(value: V): void;
+  hint?: string;
+}
+
+/** Empty means "not set" (undefined), as optional bounds are. */
+export function OptionalNumberField({
+  min,
+  max,
+  step,
+  ...props
+}: Props<number | undefined> & { min?: number; max?: number; step?: number }) {
+  return (
+    <FieldFrame {...props}>
+      {(aria) => (
+        <input
+          {...aria}
+          type="number"
+          inputMode="decimal"
+          min={min}
+          max={max}
+          step={step ?? "any"}
+          value={props.value ?? ""}
+          onChange={(event) => props.onChange(event.target.value === "" ? undefined : Number(event.target.value))}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+/** One item per line (extensions, domains, origins, rows); blank lines dropped on the way out. */
+export function LinesField(props: Props<string[]> & { rows?: number }) {
+  const [text, setText] = useState(props.value.join("\n"));
+  // Follows the value when it changes from outside (another field chosen), not while typing.
+  useEffect(() => {
+    setText((current) => (sameItems(current, props.value) ? current : props.value.join("\n")));
+  }, [props.value]);
+  return (
+    <FieldFrame {...props} nested>
+      {(aria) => (
+        <textarea
+          {...aria}
+          rows={props.rows ?? 3}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            props.onChange(splitLines(event.target.value));
+          }}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+export const splitLines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+const sameItems = (text: string, items: string[]) => splitLines(text).join("\n") === items.join("\n");
+
+/** A price typed in the shop's currency ("19.99"), kept in minor units; shown back as money. */
+export function MoneyField({ currency, ...props }: Props<number> & { currency: Currency }) {
+  const asText = (minor: number) =>
+    formatAmount(minor, { ...currency, prefix: "", suffix: "", thousandSeparator: "" }).replace(currency.decimalSeparator, ".");
+  const [text, setText] = useState(asText(props.value));
+  const [bad, setBad] = useState(false);
+  useEffect(() => {
+    setText((current) => (parseDecimalAmount(current, currency.minorUnit) === props.value ? current : asText(props.value)));
+  }, [props.value, currency.minorUnit]);
+  const hint = `${props.hint ? `${props.hint} ` : ""}In ${currency.code}: ${formatAmount(props.value, currency)}.${bad ? " Write an amount such as 19.99." : ""}`;
+  return (
+    <FieldFrame {...props} hint={hint}>
+      {(aria) => (
+        <span className="admin-money">
+          {currency.prefix.trim() && <span aria-hidden="true">{currency.prefix.trim()}</span>}
+          <input
+            {...aria}
+            type="text"
+            inputMode="decimal"
+            size={10}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              const minor = parseDecimalAmount(event.target.value, currency.minorUnit);
+              setBad(minor === null);
+              if (minor !== null) props.onChange(minor);
+            }}
+          />
+          {currency.suffix.trim() && <span aria-hidden="true">{currency.suffix.trim()}</span>}
+        </span>
+      )}
+    </FieldFrame>
+  );
+}

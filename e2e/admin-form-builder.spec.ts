@@ -1,0 +1,256 @@
+/**
+ * The owner's form builder (issue 17): a two-page form made from the palette — a text field, a
+ * dropdown and a field shown only when a choice is picked — fields reordered by keyboard (the move
+ * announced) and by dragging, a server error shown beside its field and fixed, the form published
+ * and opened to visitors; axe on the builder. Runs against the real owner API.
+ */
+import { join } from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { chunkText, reachable, readManifest } from "./support/bundle-graph.ts";
+
+const PASSWORD = "a-long-owner-passphrase-2026";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** A new account made the shop owner's, as admin-widgets.spec.ts does. */
+async function signInAsOwner(page: Page): Promise<void> {
+  const email = `owner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto("/my-account");
+  await page.locator("#register-email").fill(email);
+  await page.locator("#register-password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  try {
+    db.prepare("update customers set role = 'owner' where email = ?").run(email);
+  } finally {
+    db.close();
+  }
+}
+
+/** The names of the shown page's fields, in order. */
+const fieldOrder = (page: Page) =>
+  page.locator(".builder-fields__list > li[data-field-id] .builder-field__name > span:first-child").allTextContents();
+
+test("the owner builds a two-page form with logic, reorders it, fixes a server error, publishes it, and visitors can use it", async ({
+  page,
+}) => {
+  await signInAsOwner(page);
+  await page.goto("/admin/forms/new");
+  await expect(page.getByRole("heading", { level: 1, name: "New form" })).toBeVisible();
+  const slug = `gift-wrap-${Date.now()}`;
+  await page.getByLabel("Title", { exact: true }).fill("Gift wrap request");
+  await expect(page.getByLabel("Address name (slug)")).toHaveValue("gift-wrap-request");
+  await page.getByLabel("Address name (slug)").fill(slug);
+
+  // Page 1 starts with a text field; a dropdown and a paragraph join it from the palette.
+  await page.getByRole("button", { name: "Add Dropdown" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Dropdown added to page 1." })).toBeVisible();
+  await page.getByLabel("Label", { exact: true }).fill("Wrapping");
+  await page.getByRole("textbox", { name: "Choice label" }).first().fill("Paper");
+  await page.getByRole("textbox", { name: "Choice label" }).nth(1).fill("Box");
+  await page.getByRole("button", { name: "Add Paragraph text" }).click();
+  await page.getByLabel("Label", { exact: true }).fill("Gift message");
+  // Shown only when Paper is picked.
+  await page.getByLabel("Show or hide this field by other fields' values").check();
+  await page.getByLabel("Field", { exact: true }).selectOption({ label: "Wrapping" });
+  await expect(page.getByLabel("Operator")).toHaveValue("is");
+  await page.getByLabel("Choice", { exact: true }).selectOption({ label: "Paper" });
+  expect(await fieldOrder(page)).toEqual(["Your name", "Wrapping", "Gift message"]);
+  // The preview draws the form as visitors see it: the gift message waits for Paper.
+  const preview = page.getByTestId("form-preview");
+  await expect(preview.locator('[data-field-id="2"]')).toContainText("Wrapping");
+  await expect(preview.locator('[data-field-id="2"] option', { hasText: "Box" })).toHaveCount(1);
+  await expect(preview.locator('[data-field-id="3"]')).toBeHidden();
+  await preview.getByLabel("Wrapping").selectOption({ label: "Paper" });
+  await expect(preview.locator('[data-field-id="3"]')).toBeVisible();
+  await preview.getByLabel("Wrapping").selectOption({ label: "Box" });
+  await expect(preview.locator('[data-field-id="3"]')).toBeHidden();
+
+  // By keyboard: Wrapping up one place, announced.
+  await page.getByRole("button", { name: "Move Wrapping up" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Wrapping moved to position 1 of 3 on page 1." })).toBeVisible();
+  expect(await fieldOrder(page)).toEqual(["Wrapping", "Your name", "Gift message"]);
+  // The button stays focused (and says it can go no further) as its row reaches the top.
+  await expect(page.getByRole("button", { name: "Move Wrapping up" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Move Wrapping up" })).toHaveAttribute("aria-disabled", "true");
+
+  // By dragging: Your name dropped on Wrapping lands before it.
+  await page.locator('li[data-field-id="1"]').dragTo(page.locator('li[data-field-id="2"]'));
+  expect(await fieldOrder(page)).toEqual(["Your name", "Wrapping", "Gift message"]);
+
+  // A second page, named; the gift message moves there by keyboard.
+  await page.getByRole("button", { name: "Add page" }).click();
+  await page.getByLabel("Page title (Page 2)").fill("Your message");
+  // Pages reorder by keyboard too: the button keeps focus and the move is announced.
+  await page.getByRole("button", { name: "Move page 2 earlier" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Page 2 is now page 1." })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Move page 1 earlier" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "1. Your message" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Move page 1 later" }).click();
+  await expect(page.getByRole("button", { name: "2. Your message" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Page 1", exact: true }).click();
+  await page.getByLabel("Move Gift message to page").selectOption("2");
+  await expect(page.getByRole("status").filter({ hasText: "Gift message moved to position 1 of 1 on page 2." })).toBeVisible();
+  expect(await fieldOrder(page)).toEqual(["Your name", "Wrapping"]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // An empty label: the server's error beside the field and in the summary, which leads to it.
+  await page.getByRole("button", { name: /^Your name/ }).click();
+  await page.getByLabel("Label", { exact: true }).fill("");
+  await page.getByRole("button", { name: /^Wrapping/ }).click();
+  await page.getByRole("button", { name: "Create form" }).first().click();
+  const summary = page.locator(".admin-error-summary");
+  await expect(summary).toContainText("Single line text #1: Label: Must not be empty");
+  await expect(page.locator('li[data-field-id="1"]')).toContainText("has errors");
+  await summary.getByRole("link", { name: /Label: Must not be empty/ }).click();
+  const label = page.getByLabel("Label", { exact: true });
+  await expect(label).toBeFocused();
+  await expect(label).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#f-fields-0-label-error")).toHaveText("Must not be empty");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Fixed and published: the form is created and opened at its id.
+  await label.fill("Your name");
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Create form" }).first().click();
+  await expect(page).toHaveURL(/\/admin\/forms\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Edit form: Gift wrap request" })).toBeVisible();
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+
+  // The saved definition, as the owner API holds it.
+  const saved = await (await page.request.get(`/api/admin/v1/forms/${id}`)).json();
+  expect(saved.status).toBe("published");
+  expect(saved.definition.pages.map((p: { title: string }) => p.title)).toEqual(["", "Your message"]);
+  expect(saved.definition.fields.map((f: { id: number; page: number }) => [f.id, f.page])).toEqual([
+    [1, 1],
+    [2, 1],
+    [3, 2],
+  ]);
+  expect(saved.definition.fields[2].logic).toEqual({ action: "show", match: "all", rules: [{ field: 2, operator: "is", value: "1" }] });
+
+  // A visitor opens the form's page and sees what the owner built; its token comes from the public /ajax call.
+  const visitorContext = await page.context().browser()?.newContext();
+  if (!visitorContext) throw new Error("no browser");
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/forms/${slug}`);
+  await expect(visitor.getByRole("heading", { level: 1, name: "Gift wrap request" })).toBeVisible();
+  await expect(visitor.getByLabel("Your name", { exact: true })).toBeVisible();
+  await expect(visitor.getByLabel("Wrapping", { exact: true }).locator("option")).toContainText(["Paper", "Box"]);
+  // With the runtime, Paper on page 1 brings the gift message on page 2.
+  await visitor.getByLabel("Your name", { exact: true }).fill("Ada");
+  await visitor.getByLabel("Wrapping", { exact: true }).selectOption({ label: "Paper" });
+  await visitor.getByRole("button", { name: "Next" }).click();
+  await expect(visitor.getByLabel("Gift message", { exact: true })).toBeVisible();
+  const answer = await (await visitorContext.request.post("/ajax", { form: { action: "forms_get_token", formId: String(id) } })).json();
+  expect(answer).toMatchObject({ success: true });
+  await visitorContext.close();
+});
+
+test("a page is removed after confirmation, its fields moved to the page chosen; ids are never reused; a logic loop is refused beside its switch", async ({
+  page,
+}) => {
+  await signInAsOwner(page);
+  await page.goto("/admin/forms/new");
+  await page.getByRole("button", { name: "Add page" }).click();
+  await page.getByRole("button", { name: "Add E-mail" }).click();
+  await page.getByRole("button", { name: "Add Number" }).click();
+  await page.getByRole("button", { name: "Remove Number" }).click();
+  await page.getByRole("button", { name: "Add Website" }).click();
+  // Number was field 3: the website gets 4.
+  await expect(page.locator(".builder-settings")).toContainText("id 4");
+  await page.getByRole("button", { name: "Remove page 2" }).click();
+  const dialog = page.getByRole("dialog", { name: "Remove page 2?" });
+  await expect(dialog).toContainText("Its 2 fields will be moved or removed");
+  await expect(dialog.getByLabel("Its fields")).toHaveValue("1");
+  await dialog.getByRole("button", { name: "Remove page" }).click();
+  await expect(page.getByRole("button", { name: "Add page" })).toBeVisible();
+  expect(await fieldOrder(page)).toEqual(["Your name", "E-mail", "Website"]);
+  await expect(page.getByRole("button", { name: "Remove page 1" })).toBeDisabled();
+
+  // Two fields each shown by the other: the server's loop error lands beside the logic switch.
+  await page.getByLabel("Title", { exact: true }).fill(`Loop ${Date.now()}`);
+  await page.getByRole("button", { name: /^E-mail/ }).click();
+  await page.getByLabel("Show or hide this field by other fields' values").check();
+  await page.getByLabel("Operator").selectOption("not_empty");
+  await page.getByRole("button", { name: /^Your name/ }).click();
+  await page.getByLabel("Show or hide this field by other fields' values").check();
+  await page.getByLabel("Field", { exact: true }).selectOption({ label: "E-mail" });
+  await page.getByLabel("Operator").selectOption("not_empty");
+  await page.getByRole("button", { name: /^Website/ }).click();
+  await page.getByRole("button", { name: "Create form" }).first().click();
+  const summary = page.locator(".admin-error-summary");
+  await expect(summary).toContainText("Rules go round in a loop");
+  await summary.getByRole("link").first().click();
+  const logicSwitch = page.getByLabel("Show or hide this field by other fields' values");
+  await expect(logicSwitch).toBeFocused();
+  await expect(logicSwitch).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(".builder-logic .admin-field__error")).toContainText("Rules go round in a loop (fields");
+
+  // An error about a field as a whole (a second card field) shows at the top of its panel.
+  await logicSwitch.uncheck();
+  await page.getByRole("button", { name: "Add Credit card" }).click();
+  await page.getByRole("button", { name: "Add Credit card" }).click();
+  await page.getByRole("button", { name: "Create form" }).first().click();
+  await expect(summary).toContainText("A form has at most one credit-card field");
+  await page.getByRole("button", { name: /^Your name/ }).click();
+  await summary.getByRole("link", { name: /at most one credit-card/ }).click();
+  await expect(page.locator("#f-fields-4-type")).toBeFocused();
+  await expect(page.locator("#f-fields-4-type")).toHaveText("A form has at most one credit-card field");
+});
+
+test("a demo form opens in the builder: prices as money in minor units, its page previewed, axe clean, unsaved changes guarded", async ({
+  page,
+}) => {
+  await signInAsOwner(page);
+  await page.goto("/admin/forms/2");
+  await expect(page.getByRole("heading", { level: 1, name: "Edit form: Custom T-shirt order" })).toBeVisible();
+  await page.getByRole("button", { name: "2. Your shirt" }).click();
+  expect(await fieldOrder(page)).toEqual(["Style", "Quantity", "Extras", "Gift message", "Design", "Delivery date"]);
+  await page.getByRole("button", { name: /^Style/ }).click();
+  const price = page.getByRole("textbox", { name: "Price" }).first();
+  await expect(price).toHaveValue("20.00");
+  await price.fill("22.5");
+  await expect(page.locator("#f-fields-4-choices-0-priceMinor-hint")).toContainText("In USD: $22.50.");
+  // The preview shows the page being edited, with the new price.
+  const preview = page.getByTestId("form-preview");
+  await expect(preview.locator('[data-field-id="5"]')).toContainText("Classic");
+  await expect(preview.locator('[data-field-id="5"]')).toContainText("$22.50");
+  await expect(preview.locator('[data-field-id="1"]')).toBeHidden();
+  await expect(preview.locator(".cwf-indicator-current")).toHaveText("2");
+  // The preview's Next turns the builder to the next page.
+  await preview.locator(".cwf-page:not([hidden]) .cwf-next").click();
+  await expect(page.getByRole("button", { name: "3. Review and pay" })).toHaveAttribute("aria-pressed", "true");
+  await expect(preview.locator(".cwf-indicator-title")).toHaveText("Review and pay");
+  await page.getByRole("button", { name: "2. Your shirt" }).click();
+  await page.getByRole("button", { name: /^Gift message/ }).click();
+  await expect(page.getByLabel("Choice", { exact: true })).toHaveValue("1");
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.locator(".admin-breadcrumb a").click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/admin\/forms\/2$/);
+});
+
+test("the builder's code stays in the console's chunks", () => {
+  const manifest = readManifest();
+  const routes = Object.values(manifest.routes);
+  const builder = routes.filter((route) => route.id === "routes/admin/form-new" || route.id === "routes/admin/form-edit");
+  expect(builder).toHaveLength(2);
+  const shop = routes.filter((route) => !route.id.startsWith("routes/admin/"));
+  const shopChunks = reachable([manifest.entry.module, ...shop.flatMap((route) => [route.module, ...(route.imports ?? [])])]);
+  // The builder's texts are its marks: no chunk a shop page loads carries them.
+  expect([...shopChunks].filter((name) => /Conditional logic|builder-fields|Add a field/.test(chunkText(name)))).toEqual([]);
+});
