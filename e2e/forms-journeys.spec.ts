@@ -52,8 +52,8 @@ function daysAhead(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function openForm(page: Page, slug: string) {
-  await page.goto(`/forms/${slug}`);
+async function openForm(page: Page, slug: string, query = "") {
+  await page.goto(`/forms/${slug}${query}`);
   const form = page.locator("form.cwf");
   await expect(form).toHaveAttribute("data-ready", "");
   return form;
@@ -237,7 +237,9 @@ test("feedback: a restricted address is refused before Next moves on, the server
     const form = new URLSearchParams(r.method() === "POST" && r.url().endsWith("/ajax") ? (r.postData() ?? "") : "");
     if (form.get("action") === "forms_restricted_email") asked.push(form.get("email") ?? "");
   });
-  const form = await openForm(page, "feedback");
+  // A link that named the form (spec §2.2) loses that parameter from the address bar on load.
+  const form = await openForm(page, "feedback", "?forms_form_id=3&ref=mail");
+  await expect(page).toHaveURL(/\/forms\/feedback\?ref=mail$/);
   await form.locator('label[for="cwf3-1-4"]').click();
   await form.locator(f(3)).fill("bot@mailinator.com");
   await form.getByRole("button", { name: "Next" }).first().click();
