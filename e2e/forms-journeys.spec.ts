@@ -52,8 +52,8 @@ function daysAhead(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function openForm(page: Page, slug: string) {
-  await page.goto(`/forms/${slug}`);
+async function openForm(page: Page, slug: string, query = "") {
+  await page.goto(`/forms/${slug}${query}`);
   const form = page.locator("form.cwf");
   await expect(form).toHaveAttribute("data-ready", "");
   return form;
@@ -153,6 +153,14 @@ test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test ca
   await expect(page3).toBeVisible();
   await expect(form.locator("#cwf2-total")).toContainText("61.00");
   await expect(form.locator(".cwf-summary tbody tr")).toHaveCount(2);
+  // The tip takes digits, "." and "," only, is written in the shop's format on leaving, and counts.
+  await form.locator(f(11)).pressSequentially("2x.5");
+  await expect(form.locator(f(11))).toHaveValue("2.5");
+  await form.locator(f(11)).blur();
+  await expect(form.locator(f(11))).toHaveValue("2.50");
+  await expect(form.locator("#cwf2-total")).toContainText("63.50");
+  await form.locator(f(11)).fill("");
+  await expect(form.locator("#cwf2-total")).toContainText("61.00");
   await form.locator(f(13)).fill("Grace Hopper");
   await form.locator(f(14, "number")).fill("4242 4242 4242 4242");
   await form.locator(f(14, "expiry")).fill("12/30");
@@ -196,13 +204,43 @@ test("feedback by keyboard alone: stars by arrows, Enter as Next, Enter as Send"
   await expect(page).toHaveURL(/\/shop$/);
 });
 
+test("contact: files together above the limit hold the form back with an error, and a smaller choice lets it go", async ({ page }) => {
+  const form = await openForm(page, "contact");
+  const big = (name: string) => ({ name, mimeType: "image/png", buffer: Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]) });
+  await form.locator(f(5)).setInputFiles([big("one.png"), big("two.png")]);
+  const block = form.locator(".cwf-upload-error");
+  await expect(block).toContainText("above the limit of 10 MB");
+  await expect(form.locator(".cwf-submit-button")).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.locator(f(5)).setInputFiles({ name: "small.png", mimeType: "image/png", buffer: PNG });
+  await expect(block).toBeHidden();
+  await expect(form.locator(".cwf-submit-button")).toBeEnabled();
+});
+
+test("an old token is fetched again when the form gains focus, and submit comes back after", async ({ page }) => {
+  await page.clock.install();
+  const form = await openForm(page, "feedback");
+  const token = form.locator('input[name="forms[token]"]');
+  await expect(token).not.toHaveValue("");
+  // A day and a bit later (the payload's tokenLifetimeSeconds is a day); only the page's clock moves.
+  await page.clock.fastForward("25:00:00");
+  const asked = page.waitForResponse((r) => r.url().endsWith("/ajax") && (r.request().postData() ?? "").includes("action=forms_get_token"));
+  await form.locator(f(3)).focus();
+  const answer = (await (await asked).json()) as { success: boolean; data: { token: string } };
+  expect(answer.success).toBe(true);
+  await expect(token).toHaveValue(answer.data.token);
+  await expect(form.locator(".cwf-submit-button")).toBeEnabled();
+});
+
 test("feedback: a restricted address is refused before Next moves on, the server asked once per address", async ({ page }) => {
   const asked: string[] = [];
   page.on("request", (r) => {
     const form = new URLSearchParams(r.method() === "POST" && r.url().endsWith("/ajax") ? (r.postData() ?? "") : "");
     if (form.get("action") === "forms_restricted_email") asked.push(form.get("email") ?? "");
   });
-  const form = await openForm(page, "feedback");
+  // A link that named the form (spec §2.2) loses that parameter from the address bar on load.
+  const form = await openForm(page, "feedback", "?forms_form_id=3&ref=mail");
+  await expect(page).toHaveURL(/\/forms\/feedback\?ref=mail$/);
   await form.locator('label[for="cwf3-1-4"]').click();
   await form.locator(f(3)).fill("bot@mailinator.com");
   await form.getByRole("button", { name: "Next" }).first().click();
