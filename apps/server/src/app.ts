@@ -36,6 +36,7 @@ import {
 import { customerRoutes, loginSessionStands, requireOwner } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
 import {
+  demoFormImageRoutes,
   formsAdminRoutes,
   formsAjaxActions,
   formsAssetRoutes,
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The forms' runtime at /forms/static/ and the one-tag embed /forms/{slug}.js (decision 0027).
   await app.register(formsAssetRoutes, { directory: join((deps.web ? deps.web.buildDirectory : undefined) ?? WEB_BUILD_DIR, "forms") });
   await app.register(formsEmbedRoutes, { contextFor });
+  await app.register(demoFormImageRoutes);
 
   // Anything else under /api is an API path: it answers JSON, never the storefront's HTML.
   app.all("/api/*", async (_request, reply) => sendError(reply, noRoute()));

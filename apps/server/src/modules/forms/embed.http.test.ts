@@ -170,3 +170,26 @@ describe("GET /forms/{slug}.js", () => {
     expect(page.headers["content-type"]).not.toBe("text/javascript; charset=utf-8");
   });
 });
+
+describe("GET /media/forms/<demo picture>", () => {
+  it("serves each picture the custom-tee demo form names, as an inert SVG", async () => {
+    const tee = await findForm(shop.db, "custom-tee");
+    const urls = (tee?.definition.fields ?? []).flatMap((field) =>
+      "choices" in field ? field.choices.flatMap((choice) => (choice.imageUrl ? [choice.imageUrl] : [])) : [],
+    );
+    expect(urls).toEqual(["/media/forms/tee-classic.svg", "/media/forms/tee-premium.svg"]);
+    for (const url of urls) {
+      const response = await shop.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe("image/svg+xml");
+      expect(response.headers["content-security-policy"]).toBe("default-src 'none'; style-src 'unsafe-inline'");
+      expect(response.body).toMatch(/^<svg [^>]*role="img"/);
+    }
+  });
+
+  it("answers 404 with a code for any other name", async () => {
+    const response = await shop.app.inject({ method: "GET", url: "/media/forms/other.svg" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: "cw_media_not_found" });
+  });
+});

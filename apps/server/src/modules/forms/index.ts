@@ -6,6 +6,7 @@
 
 export { formsAjaxActions } from "./actions.ts";
 export { formsAssetRoutes, formsRuntimePath } from "./assets.ts";
+export { demoFormImageRoutes } from "./demo-images.ts";
 export { formsEmbedRoutes } from "./embed.routes.ts";
 export { formsAdminRoutes } from "./forms.admin.routes.ts";
 export type { StoredForm } from "./forms.repo.ts";
