@@ -13,6 +13,7 @@ export default defineConfig({
             "apps/server/src/**/*.test.ts",
             "apps/web/app/**/*.test.ts",
             "apps/web/widget/**/*.test.ts",
+            "apps/web/forms/**/*.test.ts",
           ],
           exclude: httpTests,
         },
