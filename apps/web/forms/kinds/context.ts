@@ -1,10 +1,7 @@
-/**
- * What the forms runtime gives a lazily loaded field kind (issue 17 contract): each module in this
- * folder exports `enhance(container, field, ctx)` and talks to the form only through this context.
- */
-import type { FormField, FormPagePayload } from "@cartwright/commerce/forms";
+import type { FormPagePayload } from "@cartwright/commerce/forms";
 
 export interface KindContext {
+  // defined by H2 in apps/web/forms/kinds/context.ts (H3 uses it as is)
   formId: number;
   payload: FormPagePayload;
   changed(): void; // the value changed: revalidate (debounced), totals, save progress
@@ -13,4 +10,3 @@ export interface KindContext {
   filesFor(fieldId: number): File[]; // (H3 upload module sets them with ctx.setFiles)
   setFiles(fieldId: number, files: File[]): void; // the files the submit sends for that field (camera, upload)
 }
-
