@@ -16,7 +16,7 @@ export const KINDS_CSS = `
 .cwfk-grid{border-collapse:collapse}
 .cwfk-grid th{font-size:.75rem;font-weight:600;color:#374151;padding:.25rem;text-align:center}
 .cwfk-grid td{padding:1px}
-.cwfk-day{display:block;width:2.25rem;height:2.25rem;line-height:2.25rem;text-align:center;border-radius:.375rem;cursor:pointer;color:#1f2933}
+.cwfk-day{width:2.25rem;height:2.25rem;text-align:center;border-radius:.375rem;cursor:pointer;color:#1f2933}
 .cwfk-day[aria-disabled=true]{color:#6b7280;text-decoration:line-through;cursor:not-allowed}
 .cwfk-day[aria-selected=true]{background:#066aab;color:#fff}
 .cwfk-day[data-today]{font-weight:700}

@@ -12,7 +12,21 @@ describe("the time listbox", () => {
 
   it("wraps around midnight when max is earlier than min, as the rule does", () => {
     const labels = slotLabels({ format: "24h", minTime: "22:00", maxTime: "01:00" });
-    expect(labels).toEqual(["22:00", "22:15", "22:30", "22:45", "23:00", "23:15", "23:30", "23:45", "00:00", "00:15", "00:30", "00:45", "01:00"]);
+    expect(labels).toEqual([
+      "22:00",
+      "22:15",
+      "22:30",
+      "22:45",
+      "23:00",
+      "23:15",
+      "23:30",
+      "23:45",
+      "00:00",
+      "00:15",
+      "00:30",
+      "00:45",
+      "01:00",
+    ]);
   });
 
   it("lists the whole day without bounds", () => {

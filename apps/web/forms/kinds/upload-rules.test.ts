@@ -21,10 +21,14 @@ describe("upload checks", () => {
   });
 
   it("adds to a several-files field up to its count", () => {
-    const result = addFiles(attachment, [{ name: "a.png", size: 1 }], [
-      { name: "b.png", size: 1 },
-      { name: "c.png", size: 1 },
-    ]);
+    const result = addFiles(
+      attachment,
+      [{ name: "a.png", size: 1 }],
+      [
+        { name: "b.png", size: 1 },
+        { name: "c.png", size: 1 },
+      ],
+    );
     expect(result.files.map((f) => f.name)).toEqual(["a.png", "b.png"]);
     expect(result.problems).toEqual(["Please choose no more than 2 files."]);
   });

@@ -1,0 +1,92 @@
+/**
+ * Signature kind (decision 0028): a drawing pad (signature_pad: pointer events for mouse, pen and
+ * touch) that writes a PNG data URL under the field's name, beside the renderer's typed
+ * alternative ("Type your full name to sign"), which stays one keyboard toggle away. Only one of
+ * the two is enabled at a time, so the post carries exactly one value (validate.ts "signature").
+ */
+import type { FormField } from "@cartwright/commerce/forms";
+import SignaturePad from "signature_pad";
+import type { KindContext } from "./context.ts";
+import { adoptKindsCss, fieldInput, h, kindId, politeStatus } from "./dom.ts";
+
+const PNG_PREFIX = "data:image/png;base64,";
+
+export function enhance(container: HTMLElement, field: FormField, ctx: KindContext): void {
+  const typed = fieldInput(container, field);
+  if (!typed || container.querySelector(".cwfk-pad")) return;
+  adoptKindsCss(container);
+  const drawn = h("input", { type: "hidden", name: typed.name });
+  const canvas = h("canvas", {
+    class: "cwfk-pad",
+    id: kindId(ctx.formId, field, "pad"),
+    role: "img",
+    "aria-label": "Signature pad: draw your signature with a mouse, pen or finger",
+  });
+  const toggle = h("button", { type: "button", class: "cwfk-button", "aria-controls": canvas.id });
+  const clear = h("button", { type: "button", class: "cwfk-button" }, "Clear signature");
+  const status = politeStatus("cwfk-hint");
+  const padArea = h("div", { class: "cwfk-pad-area" }, canvas, h("div", { class: "cwfk-row" }, clear));
+  const typedParts = [typed, ...typedLabels(container, typed)];
+  typed.after(h("div", { class: "cwfk-row" }, toggle), padArea, drawn, status.element);
+
+  const pad = new SignaturePad(canvas, { backgroundColor: "rgb(255,255,255)", penColor: "#111827" });
+  const write = () => {
+    drawn.value = pad.isEmpty() ? "" : pad.toDataURL("image/png");
+    ctx.changed();
+  };
+  pad.addEventListener("endStroke", () => {
+    write();
+    status.say("Signature drawn.");
+  });
+  clear.addEventListener("click", () => {
+    pad.clear();
+    write();
+    status.say("Signature cleared.");
+    canvas.focus();
+  });
+
+  // High-DPI: the bitmap follows the shown size times the pixel ratio (at most 2 keeps the PNG small).
+  const resize = () => {
+    const ratio = Math.min(Math.max(window.devicePixelRatio || 1, 1), 2);
+    const width = Math.round(canvas.offsetWidth * ratio);
+    const height = Math.round(canvas.offsetHeight * ratio);
+    if (width === 0 || (canvas.width === width && canvas.height === height)) return;
+    const strokes = pad.toData();
+    canvas.width = width;
+    canvas.height = height;
+    canvas.getContext("2d")?.scale(ratio, ratio);
+    pad.clear();
+    pad.fromData(strokes);
+  };
+  new ResizeObserver(resize).observe(canvas);
+
+  let drawing = true;
+  const show = (draw: boolean) => {
+    drawing = draw;
+    toggle.textContent = draw ? "Type instead" : "Draw instead";
+    padArea.hidden = !draw;
+    drawn.disabled = !draw;
+    typed.disabled = draw;
+    for (const part of typedParts) part.hidden = draw;
+    if (draw) resize();
+    ctx.changed();
+  };
+  toggle.addEventListener("click", () => {
+    show(!drawing);
+    (drawing ? canvas : typed).focus();
+  });
+  canvas.tabIndex = -1;
+
+  // A kept value decides the start: a typed name stays typed; a drawn one is drawn again.
+  if (typed.value.startsWith(PNG_PREFIX)) {
+    drawn.value = typed.value;
+    typed.value = "";
+    void pad.fromDataURL(drawn.value);
+  }
+  show(typed.value.trim() === "");
+}
+
+/** Labels or hints that belong to the typed input only (not the field's own label). */
+function typedLabels(container: HTMLElement, typed: HTMLInputElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>("[data-signature-typed]")].filter((element) => element !== typed);
+}
