@@ -12,6 +12,7 @@ export * from "./logic.ts";
 export * from "./page.ts";
 export * from "./payment.ts";
 export * from "./rules.ts";
+export * from "./sanitize.ts";
 export * from "./token.ts";
 export * from "./types.ts";
 export * from "./uploads.ts";
