@@ -6,8 +6,8 @@
  */
 import type { CameraField, FormField } from "@cartwright/commerce/forms";
 import type { KindContext } from "./context.ts";
-import { adoptKindsCss, h, putFiles } from "./dom.ts";
-import { fileProblem } from "./upload-rules.ts";
+import { adoptKindsCss, h, putFiles } from "./parts/dom.ts";
+import { fileProblem } from "./parts/upload-rules.ts";
 
 export const CAMERA_UNAVAILABLE = "The camera is not available. Choose a photo instead.";
 

@@ -6,9 +6,9 @@
  */
 import type { FormField } from "@cartwright/commerce/forms";
 import { FORM_MESSAGES } from "@cartwright/commerce/forms";
-import { cardState, formatExpiry } from "./card-format.ts";
 import type { KindContext } from "./context.ts";
-import { adoptKindsCss, fieldInput, kindId, politeStatus } from "./dom.ts";
+import { cardState, formatExpiry } from "./parts/card-format.ts";
+import { adoptKindsCss, fieldInput, kindId, politeStatus } from "./parts/dom.ts";
 
 /** Where the caret goes in `formatted` to stand after its `digits`-th digit. */
 export function caretAfterDigits(formatted: string, digits: number): number {

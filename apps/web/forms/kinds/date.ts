@@ -6,9 +6,9 @@
  */
 import type { DateField, FormField } from "@cartwright/commerce/forms";
 import { isCalendarDate } from "@cartwright/commerce/forms";
-import { dateBounds, isAllowed, localToday, longDate, monthGrid, monthTitle, moveByKey, startDate, WEEKDAYS } from "./calendar.ts";
 import type { KindContext } from "./context.ts";
-import { adoptKindsCss, fieldInput, h, kindId } from "./dom.ts";
+import { dateBounds, isAllowed, localToday, longDate, monthGrid, monthTitle, moveByKey, startDate, WEEKDAYS } from "./parts/calendar.ts";
+import { adoptKindsCss, fieldInput, h, kindId } from "./parts/dom.ts";
 
 export function enhance(container: HTMLElement, field: FormField, ctx: KindContext): void {
   const input = fieldInput(container, field);

@@ -5,8 +5,8 @@
  */
 import type { FormField } from "@cartwright/commerce/forms";
 import type { KindContext } from "./context.ts";
-import { adoptKindsCss, fieldInput, h, kindId } from "./dom.ts";
-import { applyMask, caretAfterData, dataBefore, maskPlaceholder } from "./mask-format.ts";
+import { adoptKindsCss, fieldInput, h, kindId } from "./parts/dom.ts";
+import { applyMask, caretAfterData, dataBefore, maskPlaceholder } from "./parts/mask-format.ts";
 
 export function enhance(container: HTMLElement, field: FormField, ctx: KindContext): void {
   const input = fieldInput(container, field);

@@ -6,7 +6,7 @@
 import type { FormField } from "@cartwright/commerce/forms";
 import { passwordClassLevel } from "@cartwright/commerce/forms";
 import type { KindContext } from "./context.ts";
-import { adoptKindsCss, h, kindId, politeStatus } from "./dom.ts";
+import { adoptKindsCss, h, kindId, politeStatus } from "./parts/dom.ts";
 
 export const STRENGTH_WORDS = ["Too weak", "Weak", "Medium", "Strong"] as const;
 

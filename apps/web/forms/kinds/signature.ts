@@ -7,7 +7,7 @@
 import type { FormField } from "@cartwright/commerce/forms";
 import SignaturePad from "signature_pad";
 import type { KindContext } from "./context.ts";
-import { adoptKindsCss, fieldInput, h, kindId, politeStatus } from "./dom.ts";
+import { adoptKindsCss, fieldInput, h, kindId, politeStatus } from "./parts/dom.ts";
 
 const PNG_PREFIX = "data:image/png;base64,";
 
@@ -26,7 +26,9 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
   const clear = h("button", { type: "button", class: "cwfk-button" }, "Clear signature");
   const status = politeStatus("cwfk-hint");
   const padArea = h("div", { class: "cwfk-pad-area" }, canvas, h("div", { class: "cwfk-row" }, clear));
-  const typedParts = [typed, ...typedLabels(container, typed)];
+  // The renderer's hint "Type your full name to sign." belongs to the typed way only.
+  const hint = container.querySelector<HTMLElement>(`#${CSS.escape(`${typed.id}-hint`)}`);
+  const typedParts = hint ? [typed, hint] : [typed];
   typed.after(h("div", { class: "cwfk-row" }, toggle), padArea, drawn, status.element);
 
   const pad = new SignaturePad(canvas, { backgroundColor: "rgb(255,255,255)", penColor: "#111827" });
@@ -84,9 +86,4 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
     void pad.fromDataURL(drawn.value);
   }
   show(typed.value.trim() === "");
-}
-
-/** Labels or hints that belong to the typed input only (not the field's own label). */
-function typedLabels(container: HTMLElement, typed: HTMLInputElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>("[data-signature-typed]")].filter((element) => element !== typed);
 }

@@ -6,8 +6,8 @@
  */
 import type { FormField, TimeField } from "@cartwright/commerce/forms";
 import type { KindContext } from "./context.ts";
-import { adoptKindsCss, fieldInput, h, kindId } from "./dom.ts";
-import { matchingSlot, slotLabels } from "./time-slots.ts";
+import { adoptKindsCss, fieldInput, h, kindId } from "./parts/dom.ts";
+import { matchingSlot, slotLabels } from "./parts/time-slots.ts";
 
 export function enhance(container: HTMLElement, field: FormField, ctx: KindContext): void {
   const input = fieldInput(container, field);

@@ -2,16 +2,12 @@
  * Upload kind (decision 0028): a drop zone with a keyboard-usable "Choose files" button, the chosen
  * files listed with their size and a remove button, each file checked at once with the field's
  * messages, and the form's combined size rule (spec §4.4, §5.4 post_max_size): submit blocked while
- * over, unblocked when back under. The list shows the runtime's sending progress when the form
- * dispatches `cwf-upload-progress` ({ loaded, total } bytes) on itself.
+ * over, unblocked when back under. The runtime shows the sending progress (its XHR) by the submit button.
  */
 import type { FileUploadField, FormField } from "@cartwright/commerce/forms";
 import type { KindContext } from "./context.ts";
-import { adoptKindsCss, h, kindId, putFiles } from "./dom.ts";
-import { addFiles, readableSize, totalSizeProblem } from "./upload-rules.ts";
-
-/** The event the runtime may dispatch on the form while its XHR sends: detail { loaded, total } in bytes. */
-export const UPLOAD_PROGRESS_EVENT = "cwf-upload-progress";
+import { adoptKindsCss, h, kindId, putFiles } from "./parts/dom.ts";
+import { addFiles, readableSize, totalSizeProblem } from "./parts/upload-rules.ts";
 
 export function enhance(container: HTMLElement, field: FormField, ctx: KindContext): void {
   const input = container.querySelector<HTMLInputElement>('input[type="file"]');
@@ -19,7 +15,6 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
   adoptKindsCss(container);
   const rules: FileUploadField = field;
   const one = rules.maxFiles === 1;
-  const hintId = kindId(ctx.formId, field, "rules");
   const buttonId = kindId(ctx.formId, field, "choose");
   const label = container.querySelector<HTMLLabelElement>(`label[for="${CSS.escape(input.id)}"]`);
   if (label && !label.id) label.id = kindId(ctx.formId, field, "label");
@@ -30,23 +25,17 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
       class: "cwfk-button",
       id: buttonId,
       "aria-labelledby": label ? `${label.id} ${buttonId}` : undefined,
-      "aria-describedby": [hintId, input.getAttribute("aria-describedby")].filter(Boolean).join(" "),
+      // The renderer's "Accepted: …" hint and the field's error describe the button now.
+      "aria-describedby": input.getAttribute("aria-describedby") ?? undefined,
     },
     one ? "Choose a file" : "Choose files",
   );
-  const kinds = rules.extensions.map((extension) => extension.toUpperCase()).join(", ");
-  const hint = h(
-    "p",
-    { class: "cwfk-hint", id: hintId },
-    `${kinds}; up to ${readableSize(rules.maxFileBytes)} each${one ? "" : `, ${rules.maxFiles} files`}.`,
-  );
-  const zone = h("div", { class: "cwfk-drop" }, h("span", null, one ? "Drag a file here, or " : "Drag files here, or "), choose, hint);
+  const zone = h("div", { class: "cwfk-drop" }, h("span", null, one ? "Drag a file here, or " : "Drag files here, or "), choose);
   const problem = h("p", { class: "cwfk-problem", role: "alert" });
   const list = h("ul", { class: "cwfk-files", "aria-label": `${field.label}: chosen files` });
-  const progress = h("progress", { max: 100, value: 0, "aria-label": "Sending", hidden: true });
   input.hidden = true;
   if (label) label.htmlFor = buttonId;
-  input.after(zone, problem, list, progress);
+  input.after(zone, problem, list);
 
   let files: File[] = ctx.filesFor(field.id);
 
@@ -96,11 +85,6 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
     event.preventDefault();
     delete zone.dataset.over;
     take([...(event.dataTransfer?.files ?? [])]);
-  });
-  container.closest("form")?.addEventListener(UPLOAD_PROGRESS_EVENT, (event) => {
-    const { loaded, total } = (event as CustomEvent<{ loaded: number; total: number }>).detail;
-    progress.hidden = files.length === 0 || loaded >= total;
-    progress.value = total > 0 ? Math.round((loaded / total) * 100) : 0;
   });
   draw();
 }

@@ -1,7 +1,7 @@
 /** Small DOM helpers the field kinds share (plain DOM, no framework: decision 0028). */
 import type { FormField } from "@cartwright/commerce/forms";
 import { inputName } from "@cartwright/commerce/forms";
-import { KINDS_CSS } from "./kinds-css.ts";
+import { KINDS_CSS } from "./css.ts";
 
 type Child = Node | string | null | undefined | false;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { caretAfterDigits } from "./card.ts";
-import { strengthText } from "./password.ts";
+import { caretAfterDigits } from "../card.ts";
+import { strengthText } from "../password.ts";
 
 describe("the password meter", () => {
   it("says the server's levels in words, and the level the field needs", () => {
