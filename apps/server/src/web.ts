@@ -22,6 +22,7 @@ import * as checkout from "./modules/checkout/index.ts";
 import { sampleCart } from "./modules/checkout/index.ts";
 import * as contactWidget from "./modules/contact-widget/index.ts";
 import * as customers from "./modules/customers/index.ts";
+import * as forms from "./modules/forms/index.ts";
 import * as orders from "./modules/orders/index.ts";
 import * as payments from "./modules/payments/index.ts";
 import { getSettings, type ShopSettings, shopCurrency, shopLocale } from "./modules/settings/index.ts";
@@ -136,6 +137,12 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
           const page = await contactWidget.widgetPage(ctx, { headers: request.headers, ip: request.ip });
           return page.widgets.length ? { page, loaderSrc } : null;
         },
+        forms: {
+          page: (slug: string) => forms.formPage(request, slug),
+          submit: (slug: string, body: Request) => forms.submitPagePost(request, slug, body),
+          // Seam for the forms runtime (branch forms-runtime): its built script's address once it exists.
+          runtimeScript: () => formsRuntimeScript(),
+        },
         checkout: checkoutServices(db, base.settings, current),
         account: accountServices({ ctx, secret: options.secret, settings: base.settings, request, reply }),
         catalog: {
@@ -149,6 +156,11 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
       return context;
     },
   });
+}
+
+/** The forms runtime's script (/forms/static/…); null until the runtime's build is wired in (forms-runtime). */
+function formsRuntimeScript(): string | null {
+  return null;
 }
 
 /**

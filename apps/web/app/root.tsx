@@ -90,9 +90,18 @@ function useConsolePage(): boolean {
   return useMatches().some((match) => (match.handle as { console?: boolean } | undefined)?.console === true);
 }
 
+/**
+ * Routes whose handle says `hydrate: false` (a form's page, decision 0026) are HTML only: no
+ * React scripts; their header works as plain links and forms.
+ */
+function useHydratedPage(): boolean {
+  return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const shop = !useConsolePage();
+  const hydrate = useHydratedPage();
   const shopPath = data?.storePages.shop || "/shop";
   return (
     <html lang="en">
@@ -125,6 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 openAfterAdd: data.addToCartBehaviour === "open_drawer",
                 cartPath: data.storePages.cart || "/cart",
                 checkoutPath: data.storePages.checkout || "/checkout",
+                staticPage: !hydrate,
               }}
             />
           )}
@@ -140,8 +150,8 @@ export function Layout({ children }: { children: ReactNode }) {
           )}
           {shop && data?.comingSoon && <ComingSoonBanner text={data.comingSoon.text} dismissUrl={data.comingSoon.dismissUrl} />}
         </CartProvider>
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        {hydrate && <ScrollRestoration nonce={data?.nonce} />}
+        {hydrate && <Scripts nonce={data?.nonce} />}
         {shop && data?.contactWidgets && <ContactWidgets widgets={data.contactWidgets} nonce={data.nonce} />}
       </body>
     </html>

@@ -16,6 +16,8 @@ export default [
   route("my-account/details", "routes/account-details.tsx"),
   route("privacy", "routes/policy.tsx", { id: "privacy" }),
   route("terms", "routes/policy.tsx", { id: "terms" }),
+  // A public form's page: HTML only, never hydrated (decision 0026).
+  route("forms/:slug", "routes/form.tsx"),
   // The owner console: its own frame and stylesheet, its modules in chunks no shop page loads (decision 0022).
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),

@@ -14,6 +14,8 @@ interface MiniCartButtonProps {
   onPreload?: () => void;
   /** Whether the drawer it opens is open. */
   expanded?: boolean;
+  /** A page that is never hydrated (a form's page) gets a link to the cart instead of the drawer's button. */
+  href?: string;
 }
 
 export function MiniCartButton({
@@ -24,21 +26,12 @@ export function MiniCartButton({
   onClick,
   onPreload,
   expanded = false,
+  href,
 }: MiniCartButtonProps) {
   const total = formatAmount(amount, currency);
   const label = showPrice ? miniCartMessages.itemsInCartWithTotal(itemsCount, total) : miniCartMessages.itemsInCart(itemsCount);
-  return (
-    <button
-      type="button"
-      className="mini-cart"
-      aria-label={label}
-      aria-haspopup="dialog"
-      aria-expanded={expanded}
-      onClick={onClick}
-      onMouseEnter={onPreload}
-      onFocus={onPreload}
-      onTouchStart={onPreload}
-    >
+  const inside = (
+    <>
       {showPrice && (
         <span className="mini-cart__amount" aria-hidden="true">
           {total}
@@ -61,6 +54,27 @@ export function MiniCartButton({
         </svg>
         <span className="mini-cart__badge">{itemsCount}</span>
       </span>
+    </>
+  );
+  if (href)
+    return (
+      <a href={href} className="mini-cart" aria-label={label}>
+        {inside}
+      </a>
+    );
+  return (
+    <button
+      type="button"
+      className="mini-cart"
+      aria-label={label}
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
+      onClick={onClick}
+      onMouseEnter={onPreload}
+      onFocus={onPreload}
+      onTouchStart={onPreload}
+    >
+      {inside}
     </button>
   );
 }

@@ -16,7 +16,7 @@ interface SiteHeaderProps {
   categories: HeaderCategory[];
   currency: Currency;
   cart: { itemsCount: number; amount: string };
-  miniCart: { displayPricesIncludingTax: boolean; openAfterAdd: boolean; cartPath: string; checkoutPath: string };
+  miniCart: { displayPricesIncludingTax: boolean; openAfterAdd: boolean; cartPath: string; checkoutPath: string; staticPage?: boolean };
   accountPath?: string;
 }
 

@@ -72,3 +72,12 @@ export const FORM_CSS = `
 .cwf-confirmation{padding:1rem 1.25rem;border-left:4px solid #1b7a3a;background:#eaf6ee;color:#0f3d1d}
 .cwf-confirmation:focus{outline:none}
 `;
+
+/**
+ * For a scripted form on a page whose visitor has JavaScript off (the page writes it in
+ * `<noscript>`): every page, field, the captcha note and the submit show, as in the page without
+ * JavaScript; the page buttons and the indicator, which need the runtime, do not.
+ */
+export const FORM_NOSCRIPT_CSS =
+  ".cwf .cwf-page[hidden],.cwf .cwf-field[hidden],.cwf .cwf-submit[hidden],.cwf .cwf-captcha[hidden]{display:block!important}" +
+  ".cwf .cwf-page-nav,.cwf .cwf-indicator,.cwf .cwf-captcha-widget{display:none!important}";

@@ -18,7 +18,7 @@ import { asDefinition, paymentKind } from "./fields-payment.ts";
 import { type FieldBody, textKind } from "./fields-text.ts";
 import { el, esc } from "./html.ts";
 
-export { FORM_CSS } from "./css.ts";
+export { FORM_CSS, FORM_NOSCRIPT_CSS } from "./css.ts";
 
 export interface RenderState {
   /** Kept values (a post without JavaScript that failed). */
@@ -110,9 +110,11 @@ function captchaArea(payload: FormPagePayload, scripted: boolean, error: string 
   const captcha = payload.captcha;
   if (!captcha) return "";
   const F = payload.form.id;
+  const note = el("p", { class: "cwf-captcha-note" }, esc(CAPTCHA_NEEDS_SCRIPT));
+  // A scripted page seen with JavaScript off still says why the form cannot be sent.
   const inner = scripted
-    ? el("div", { class: "cwf-captcha-widget" }, "") + el("input", { type: "hidden", name: "forms[captcha]", value: "" })
-    : el("p", { class: "cwf-captcha-note" }, esc(CAPTCHA_NEEDS_SCRIPT));
+    ? `<noscript>${note}</noscript>${el("div", { class: "cwf-captcha-widget" }, "")}${el("input", { type: "hidden", name: "forms[captcha]", value: "" })}`
+    : note;
   const errorBlock = el("p", { class: "cwf-error", id: `cwf${F}-captcha-error`, hidden: error === undefined }, esc(error ?? ""));
   return el(
     "div",
@@ -132,18 +134,18 @@ function generalBlock(formId: number, where: "header" | "footer", message: strin
 const pageTitle = (payload: FormPagePayload, page: number) => payload.form.pages[page - 1]?.title || `Page ${page}`;
 
 /** Spec §2.2: connector, circles or a progress bar, with the titles and "Step n of N". */
-function indicator(payload: FormPagePayload): string {
+function indicator(payload: FormPagePayload, current: number): string {
   const { style, showTitles } = payload.form.settings.pageIndicator;
   const count = payload.form.pages.length;
   if (style === "none" || count < 2) return "";
   const step = el(
     "p",
     { class: "cwf-indicator-step" },
-    `Step <span class="cwf-indicator-current">1</span> of ${count}${showTitles ? `: <span class="cwf-indicator-title">${esc(pageTitle(payload, 1))}</span>` : ""}`,
+    `Step <span class="cwf-indicator-current">${current}</span> of ${count}${showTitles ? `: <span class="cwf-indicator-title">${esc(pageTitle(payload, current))}</span>` : ""}`,
   );
   const body =
     style === "progress"
-      ? el("progress", { class: "cwf-progress", max: count, value: 1, "aria-hidden": "true" }, "")
+      ? el("progress", { class: "cwf-progress", max: count, value: current, "aria-hidden": "true" }, "")
       : el(
           "ol",
           { class: "cwf-steps" },
@@ -151,7 +153,7 @@ function indicator(payload: FormPagePayload): string {
             .map((_, index) =>
               el(
                 "li",
-                { class: "cwf-step", "data-page": index + 1, "aria-current": index === 0 ? "step" : undefined },
+                { class: "cwf-step", "data-page": index + 1, "aria-current": index + 1 === current ? "step" : undefined },
                 el("span", { class: "cwf-step-number" }, String(index + 1)) +
                   (showTitles ? el("span", { class: "cwf-step-title" }, esc(pageTitle(payload, index + 1))) : ""),
               ),
@@ -182,6 +184,9 @@ export function renderForm(payload: FormPagePayload, state: RenderState): string
   const count = Math.max(1, form.pages.length);
   const captchaField = form.fields.some((field) => field.type === "captcha");
   const onLastOnly = scripted && count > 1;
+  // A scripted form that comes back with errors opens on the first page holding one.
+  const errorPage = form.fields.find((field) => fieldErrors[String(field.id)] !== undefined && shown.has(field.id))?.page;
+  const current = errorPage !== undefined && errorPage >= 1 && errorPage <= count ? errorPage : 1;
 
   const pages = Array.from({ length: count }, (_, index) => {
     const page = index + 1;
@@ -218,7 +223,7 @@ export function renderForm(payload: FormPagePayload, state: RenderState): string
         "data-page": page,
         "data-last": page === count,
         "aria-labelledby": count > 1 ? `cwf${F}-page${page}-title` : undefined,
-        hidden: scripted && page > 1,
+        hidden: scripted && page !== current,
       },
       title + fields + nav,
     );
@@ -242,12 +247,12 @@ export function renderForm(payload: FormPagePayload, state: RenderState): string
           el("input", { type: "text", id: `cwf${F}-hp`, name: payload.honeypot.name, tabindex: "-1", autocomplete: "off", value: "" }),
       )
     : "";
-  const captcha = captchaField ? "" : captchaArea(payload, scripted, general.recaptcha, onLastOnly);
+  const captcha = captchaField ? "" : captchaArea(payload, scripted, general.recaptcha, onLastOnly && current !== count);
   // A captcha error with nowhere else to go is shown with the footer's.
   const footer = [general.footer, !captcha ? general.recaptcha : undefined].filter(Boolean).join(" ") || undefined;
   const submit = el(
     "div",
-    { class: "cwf-submit", hidden: onLastOnly },
+    { class: "cwf-submit", hidden: onLastOnly && current !== count },
     el(
       "button",
       { type: "submit", class: "cwf-submit-button", "data-processing": form.settings.processingText },
@@ -272,7 +277,7 @@ export function renderForm(payload: FormPagePayload, state: RenderState): string
     },
     hidden +
       generalBlock(F, "header", general.header) +
-      (scripted ? indicator(payload) : "") +
+      (scripted ? indicator(payload, current) : "") +
       pages +
       honeypot +
       captcha +

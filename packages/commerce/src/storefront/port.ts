@@ -4,6 +4,8 @@
  */
 import type { BrowserAttribution } from "../attribution/consent.ts";
 import type { WidgetPage } from "../contact-widget/types.ts";
+import type { FormPagePayload } from "../forms/page.ts";
+import type { FormValues } from "../forms/types.ts";
 import type { StoreAddress, StoreCart, StoreProduct, StoreVariation } from "../store-api.ts";
 import type { ProductPage, ProductQuery, StoreCategory } from "./catalog.ts";
 import type { CustomerOrderSummary, OrderView } from "./orders.ts";
@@ -149,6 +151,31 @@ export interface StorefrontContactWidgets {
   loaderSrc: string;
 }
 
+/** What a form's page post (no JavaScript) came to (decision 0026). */
+export type FormPostOutcome =
+  | { kind: "not-found" }
+  /** The page again: the kept values, the errors beside their fields; 422, or 413 for a body over the limits. */
+  | {
+      kind: "failed";
+      status: 413 | 422;
+      values: FormValues;
+      errors: { field: Record<string, string | Record<string, string>>; general: { header?: string; footer?: string; recaptcha?: string } };
+    }
+  /** The confirmation message (allowlisted markup) in place of the form. */
+  | { kind: "confirmation"; message: string }
+  /** A 303 to the confirmation page or address. */
+  | { kind: "redirect"; url: string };
+
+/** The public forms' pages (issue 17). */
+export interface StorefrontForms {
+  /** A published form's payload with a fresh token; null for an unknown or unpublished one. */
+  page(slug: string): Promise<FormPagePayload | null>;
+  /** A post of the form's page, read within the /ajax limits and checked as forms_submit checks it. */
+  submit(slug: string, body: Request): Promise<FormPostOutcome>;
+  /** The forms runtime's script address (/forms/static/…), or null while it is not built. */
+  runtimeScript(): string | null;
+}
+
 export interface Storefront {
   settings: StorefrontSettings;
   catalog: StorefrontCatalog;
@@ -165,4 +192,5 @@ export interface Storefront {
   cspNonce: string;
   /** The active contact widgets for this visitor; null when none shows or the widget is not built. */
   contactWidgets(): Promise<StorefrontContactWidgets | null>;
+  forms: StorefrontForms;
 }

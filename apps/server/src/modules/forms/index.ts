@@ -7,6 +7,8 @@ export { formsAjaxActions } from "./actions.ts";
 export { formsAdminRoutes } from "./forms.admin.routes.ts";
 export type { StoredForm } from "./forms.repo.ts";
 export { findForm, installDemoForms, publishedForm } from "./forms.service.ts";
+export { FORM_TOKEN_LIFETIME_SECONDS, type FormPageOptions, formPage, formPagePath } from "./page.ts";
+export { PAGE_POST_MAX_BYTES, PAGE_POST_MESSAGES, submitPagePost } from "./page-post.ts";
 export { type FormsDeps, registerForms } from "./runtime.ts";
 export { CAPTCHA_FIELD, FORM_REPLIES, FORM_UPLOAD_TOTAL_BYTES, honeypotName } from "./submit.ts";
 export { createFormToken } from "./token.ts";

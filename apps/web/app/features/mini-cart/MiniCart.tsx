@@ -25,9 +25,19 @@ interface MiniCartProps {
   openAfterAdd: boolean;
   cartPath: string;
   checkoutPath: string;
+  /** The page is never hydrated (a form's page): the button is a plain link to the cart. */
+  staticPage?: boolean;
 }
 
-export function MiniCart({ initial, currency, displayPricesIncludingTax, openAfterAdd, cartPath, checkoutPath }: MiniCartProps) {
+export function MiniCart({
+  initial,
+  currency,
+  displayPricesIncludingTax,
+  openAfterAdd,
+  cartPath,
+  checkoutPath,
+  staticPage,
+}: MiniCartProps) {
   const handle = useCartHandle();
   const cart = useCartState((s) => s.cart, null);
   const [state, setState] = useState<"closed" | "open" | "closing">("closed");
@@ -103,6 +113,12 @@ export function MiniCart({ initial, currency, displayPricesIncludingTax, openAft
     ? String(Number(cart.totals.total_items) + (displayPricesIncludingTax ? Number(cart.totals.total_items_tax) : 0))
     : initial.amount;
 
+  if (staticPage)
+    return (
+      <div className="mini-cart__trigger">
+        <MiniCartButton itemsCount={itemsCount} amount={amount} currency={currency} href={cartPath} />
+      </div>
+    );
   return (
     <>
       <div ref={trigger} className="mini-cart__trigger">
