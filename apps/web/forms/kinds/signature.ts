@@ -63,7 +63,7 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
   new ResizeObserver(resize).observe(canvas);
 
   let drawing = true;
-  const show = (draw: boolean) => {
+  const show = (draw: boolean, notify: boolean) => {
     drawing = draw;
     toggle.textContent = draw ? "Type instead" : "Draw instead";
     padArea.hidden = !draw;
@@ -71,10 +71,11 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
     typed.disabled = draw;
     for (const part of typedParts) part.hidden = draw;
     if (draw) resize();
-    ctx.changed();
+    // The posted value switched inputs: checked again, but never at start (no error before any answer).
+    if (notify) ctx.changed();
   };
   toggle.addEventListener("click", () => {
-    show(!drawing);
+    show(!drawing, true);
     (drawing ? canvas : typed).focus();
   });
   canvas.tabIndex = -1;
@@ -85,5 +86,5 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
     typed.value = "";
     void pad.fromDataURL(drawn.value);
   }
-  show(typed.value.trim() === "");
+  show(typed.value.trim() === "", false);
 }

@@ -73,7 +73,9 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
       const step = event.key === "ArrowDown" ? 1 : -1;
       highlight((active + step + labels.length) % labels.length);
     } else if (event.key === "Enter" && !list.hidden && active >= 0) {
+      // Picking is all Enter does here: the runtime's Enter (next page, or submit) must not follow.
       event.preventDefault();
+      event.stopPropagation();
       pick(active);
     } else if (event.key === "Escape" && !list.hidden) {
       event.preventDefault();
