@@ -4,7 +4,7 @@
  * mouse and the card's formatting on custom-tee; the time listbox and the camera (Chromium's fake
  * camera, then a refused permission and its file fallback) on feedback. Axe runs with each widget open.
  */
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
@@ -37,8 +37,9 @@ async function violations(page: Page, selector = "form.cwf") {
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
+const folder = mkdtempSync(join(tmpdir(), "cw-forms-kinds-"));
 function file(name: string, bytes: number | string): string {
-  const path = join(tmpdir(), `cw-forms-kinds-${process.pid}-${name}`);
+  const path = join(folder, name);
   writeFileSync(path, typeof bytes === "string" ? bytes : Buffer.alloc(bytes, 1));
   return path;
 }
@@ -51,8 +52,12 @@ function daysAhead(n: number): string {
 }
 
 async function next(page: Page, title: string) {
-  await page.locator("section.cwf-page:not([hidden]) .cwf-next").click();
-  await expect(page.locator("section.cwf-page:not([hidden]) .cwf-page-title")).toHaveText(title);
+  const shown = page.locator("section.cwf-page:not([hidden]) .cwf-page-title");
+  // Next waits for checks still under way (spec §4.4: repeated every 800 ms); a click that came too early is repeated.
+  await expect(async () => {
+    if ((await shown.textContent()) !== title) await page.locator("section.cwf-page:not([hidden]) .cwf-next").click();
+    await expect(shown).toHaveText(title, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** custom-tee page 1: the required details, then on to "Your shirt". */
@@ -136,7 +141,15 @@ test.describe("custom-tee: design, delivery date, signature, card", () => {
     // Signature: drawn with the mouse into a PNG data URL; the typed way is one toggle away.
     const signature = container(page, 13);
     const pad = signature.getByRole("img", { name: /Signature pad/ });
-    const box = await pad.boundingBox();
+    await pad.scrollIntoViewIfNeeded();
+    // The page change scrolls to the form's top: draw once the pad stands still.
+    let box = await pad.boundingBox();
+    await expect(async () => {
+      const before = box;
+      await page.waitForTimeout(150);
+      box = await pad.boundingBox();
+      expect(box).toEqual(before);
+    }).toPass();
     if (!box) throw new Error("the signature pad is not shown");
     await page.mouse.move(box.x + 30, box.y + 60);
     await page.mouse.down();
