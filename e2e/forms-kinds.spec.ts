@@ -185,6 +185,27 @@ test.describe("custom-tee: design, delivery date, signature, card", () => {
   });
 });
 
+test("contact: several attachments are listed with their sizes and each can be removed", async ({ page }) => {
+  await page.goto("/forms/contact");
+  await expect(page.locator("form.cwf[data-scripted]")).toBeVisible();
+  const attachment = container(page, 5);
+  const choose = attachment.getByRole("button", { name: /Choose files/ });
+  const chooser = page.waitForEvent("filechooser");
+  await choose.click();
+  await (await chooser).setFiles([file("receipt.pdf", 3000), file("photo.jpg", 150 * 1024), file("notes.txt", 10)]);
+  const list = attachment.getByRole("list", { name: /chosen files/ });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list.getByRole("listitem").first()).toContainText("receipt.pdf");
+  await expect(list.getByRole("listitem").nth(1)).toContainText("150 KB");
+  await expect(attachment.getByRole("alert")).toHaveText("notes.txt: Files of this type are not accepted here.");
+  expect(await violations(page)).toEqual([]);
+  await attachment.getByRole("button", { name: "Remove receipt.pdf" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(choose).toBeFocused();
+  const sent = await field(page, 5).evaluate((input) => [...(input as unknown as { files: { name: string }[] }).files].map((f) => f.name));
+  expect(sent).toEqual(["photo.jpg"]);
+});
+
 test.describe("feedback: time listbox and camera", () => {
   async function toLastPage(page: Page) {
     await page.goto("/forms/feedback");
