@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { buildForms } from "./build-forms.ts";
 import { newestMtime, precompressAssets } from "./build-helpers.ts";
 import { buildWidget } from "./build-widget.ts";
 
@@ -25,8 +26,11 @@ export function webBuildIsFresh(): boolean {
 }
 
 export async function buildWeb({ force = false } = {}): Promise<void> {
-  // The contact widget's own build (decision 0020), after the storefront's, which empties its folders.
-  if (!force && webBuildIsFresh()) return buildWidget();
+  // The contact widget's and the forms' own builds (decisions 0020, 0027), after the storefront's, which empties its folders.
+  if (!force && webBuildIsFresh()) {
+    await buildWidget();
+    return buildForms();
+  }
   console.log("Building the storefront…");
   const result = spawnSync(join(root, "node_modules/.bin/react-router"), ["build", "apps/web"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) {
@@ -36,6 +40,7 @@ export async function buildWeb({ force = false } = {}): Promise<void> {
   const written = await precompressAssets(clientDirectory);
   console.log(`Precompressed the storefront's scripts and stylesheets: ${written} files.`);
   await buildWidget({ force });
+  await buildForms({ force });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildWeb({ force: process.argv.includes("--force") });

@@ -35,7 +35,14 @@ import {
 } from "./modules/contact-widget/index.ts";
 import { customerRoutes, loginSessionStands, requireOwner } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
-import { formsAdminRoutes, formsAjaxActions, registerForms } from "./modules/forms/index.ts";
+import {
+  formsAdminRoutes,
+  formsAjaxActions,
+  formsAssetRoutes,
+  formsEmbedRoutes,
+  formsPreflightAllows,
+  registerForms,
+} from "./modules/forms/index.ts";
 import { PLACED_STATUSES } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
@@ -219,7 +226,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stands,
     contextFor,
   });
-  await app.register(widgetPreflightRoutes, { db: deps.db });
+  await app.register(widgetPreflightRoutes, {
+    db: deps.db,
+    alsoAllows: (origin, query) => formsPreflightAllows(deps.db, origin, query),
+  });
   await app.register(mediaRoutes, { db: deps.db });
   // The contact widget's scripts and the one-tag embed /widget/{id}.js (decision 0020).
   await app.register(embedRoutes, {
@@ -227,6 +237,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.config.secret,
     widgetDirectory: join((deps.web ? deps.web.buildDirectory : undefined) ?? WEB_BUILD_DIR, "widget"),
   });
+  // The forms' runtime at /forms/static/ and the one-tag embed /forms/{slug}.js (decision 0027).
+  await app.register(formsAssetRoutes, { directory: join((deps.web ? deps.web.buildDirectory : undefined) ?? WEB_BUILD_DIR, "forms") });
+  await app.register(formsEmbedRoutes, { contextFor });
 
   // Anything else under /api is an API path: it answers JSON, never the storefront's HTML.
   app.all("/api/*", async (_request, reply) => sendError(reply, noRoute()));

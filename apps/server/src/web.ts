@@ -140,8 +140,8 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         forms: {
           page: (slug: string) => forms.formPage(request, slug),
           submit: (slug: string, body: Request) => forms.submitPagePost(request, slug, body),
-          // Seam for the forms runtime (branch forms-runtime): its built script's address once it exists.
-          runtimeScript: () => formsRuntimeScript(),
+          // The forms runtime's entry (/forms/static/…), null before its build: the page then works without JavaScript.
+          runtimeScript: () => forms.formsRuntimePath(),
         },
         checkout: checkoutServices(db, base.settings, current),
         account: accountServices({ ctx, secret: options.secret, settings: base.settings, request, reply }),
@@ -156,11 +156,6 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
       return context;
     },
   });
-}
-
-/** The forms runtime's script (/forms/static/…); null until the runtime's build is wired in (forms-runtime). */
-function formsRuntimeScript(): string | null {
-  return null;
 }
 
 /**

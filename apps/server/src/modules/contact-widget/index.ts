@@ -21,7 +21,7 @@ export {
 } from "./contact-widget.service.ts";
 export { embedRoutes, widgetLoaderPath } from "./embed.routes.ts";
 export { embedPage, widgetPage } from "./page.ts";
-export { allowWidgetOrigin, checkWidgetNonce, widgetErrors, widgetOfCall, widgetPreflightRoutes } from "./reports.ts";
+export { allowWidgetOrigin, checkWidgetNonce, isShopOrigin, widgetErrors, widgetOfCall, widgetPreflightRoutes } from "./reports.ts";
 export { configureContactWidgets } from "./runtime.ts";
 export { addressCountry, isCrawler, type Visitor, visitorCountry } from "./visitor.ts";
 

@@ -53,7 +53,7 @@ export async function widgetOfCall(db: Db, form: AjaxForm) {
  * PUBLIC_URL's origin, or the host the request was sent to. The scheme is left out of the last:
  * behind a TLS proxy the app may see http.
  */
-function isShopOrigin(request: FastifyRequest, origin: string | undefined, db: Db): boolean {
+export function isShopOrigin(request: FastifyRequest, origin: string | undefined, db: Db): boolean {
   if (origin === undefined) return true;
   if (origin === widgetRuntime(db).shopOrigin) return true;
   try {
@@ -136,10 +136,15 @@ export const reportAjaxActions: AjaxActions = {
 
 /**
  * OPTIONS /ajax: a browser's preflight from another site, answered for origins the named widget
- * (`widgetId` or `widget` in the query) allows, or any active widget when none is named.
+ * (`widgetId` or `widget` in the query) allows, or any active widget when none is named, or
+ * another feature's rule (`alsoAllows`: the forms' embed origins).
  * Widget calls are simple form posts that need none; this is for clients that send other headers.
  */
-export const widgetPreflightRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const widgetPreflightRoutes: FastifyPluginAsync<{
+  db: Db;
+  /** Other features' calls (the forms' embed origins): whether they let this origin in, given the preflight's query. */
+  alsoAllows?: (origin: string, query: Record<string, string | undefined>) => Promise<boolean>;
+}> = async (app, { db, alsoAllows }) => {
   app.options("/ajax", { schema: { hide: true } }, async (request, reply) => {
     const origin = request.headers.origin;
     reply.header("Vary", "Origin");
@@ -150,7 +155,7 @@ export const widgetPreflightRoutes: FastifyPluginAsync<{ db: Db }> = async (app,
     const allows = kept.some(
       ({ widget }) => (named === undefined || String(widget.id) === named) && widget.allowed_origins.includes(origin ?? ""),
     );
-    if (!allows) throw widgetErrors.originNotAllowed(origin ?? "");
+    if (!allows && !(origin !== undefined && (await alsoAllows?.(origin, query)))) throw widgetErrors.originNotAllowed(origin ?? "");
     reply.header("Access-Control-Allow-Origin", origin);
     reply.header("Access-Control-Allow-Methods", "POST");
     reply.header("Access-Control-Allow-Headers", "Content-Type");

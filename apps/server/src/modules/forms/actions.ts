@@ -8,6 +8,7 @@ import type { FastifyRequest } from "fastify";
 import { type AjaxActions, formField } from "../../http/ajax.ts";
 import { createAltchaChallenge } from "../contact-widget/index.ts";
 import { publishedForm } from "./forms.service.ts";
+import { originChecked } from "./origin.ts";
 import { formsState } from "./runtime.ts";
 import { FORM_REPLIES, submitForm } from "./submit.ts";
 import { createFormToken } from "./token.ts";
@@ -15,7 +16,7 @@ import { createFormToken } from "./token.ts";
 const now = (request: FastifyRequest) => request.ctx.now?.getTime() ?? Date.now();
 const notFound = () => ({ success: false, data: { errors: { general: { header: FORM_REPLIES.notFound }, field: {} } } });
 
-export const formsAjaxActions: AjaxActions = {
+const actions: AjaxActions = {
   forms_submit: { session: false, handle: (request, _reply, form) => submitForm(request, form) },
   forms_get_token: {
     session: false,
@@ -46,3 +47,8 @@ export const formsAjaxActions: AjaxActions = {
     },
   },
 };
+
+/** Every forms action answers other sites by the form's embed origins (origin.ts). */
+export const formsAjaxActions: AjaxActions = Object.fromEntries(
+  Object.entries(actions).map(([name, action]) => [name, originChecked(action)]),
+);

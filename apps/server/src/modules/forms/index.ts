@@ -4,9 +4,12 @@
  * e-mail, captcha challenge).
  */
 export { formsAjaxActions } from "./actions.ts";
+export { formsAssetRoutes, formsRuntimePath } from "./assets.ts";
+export { formsEmbedRoutes } from "./embed.routes.ts";
 export { formsAdminRoutes } from "./forms.admin.routes.ts";
 export type { StoredForm } from "./forms.repo.ts";
 export { findForm, installDemoForms, publishedForm } from "./forms.service.ts";
+export { formOriginNotAllowed, formsPreflightAllows } from "./origin.ts";
 export { FORM_TOKEN_LIFETIME_SECONDS, type FormPageOptions, formPage, formPagePath } from "./page.ts";
 export { PAGE_POST_MAX_BYTES, PAGE_POST_MESSAGES, submitPagePost } from "./page-post.ts";
 export { type FormsDeps, registerForms } from "./runtime.ts";

@@ -1,0 +1,61 @@
+/**
+ * The one-tag embed (decision 0027): `<script src="https://shop/forms/{slug}.js"></script>` on any
+ * site shows the form where the tag is (or in `[data-cartwright-form="{slug}"]`): the script writes
+ * the rendered form, its stylesheet and its payload (absolute addresses) into a shadow root, then
+ * imports the runtime, which mounts it. Cached briefly and privately: it carries a fresh form token.
+ */
+import type { FormPagePayload } from "@cartwright/commerce/forms";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { FORM_CSS, renderForm } from "../../../../web/forms/render/index.ts";
+import type { ContextFactory } from "../../http/context.ts";
+import { formsRuntimePath } from "./assets.ts";
+import { formPage } from "./page.ts";
+
+const JS = "text/javascript; charset=utf-8";
+const EMBED_CACHE = "private, max-age=300";
+/** The queue main.ts reads (apps/web/forms/main.ts FORMS_QUEUE). */
+const FORMS_QUEUE = "cartwrightForms";
+
+/** A JSON text safe inside a script: nothing in it can end the script or break a line. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** The embed's script: a host beside the tag (or the page's placeholder), its shadow root filled, the runtime imported. */
+export function embedScript(payload: FormPagePayload, runtimeUrl: string): string {
+  const F = payload.form.id;
+  const payloadTag = `<script type="application/json" id="cwf${F}-payload">${JSON.stringify(payload).replace(/</g, "\\u003c")}</script>`;
+  const html = `<style>${FORM_CSS}</style>${renderForm(payload, { scripted: true })}${payloadTag}`;
+  const slug = payload.form.slug;
+  return `(function(d,w){var s=d.currentScript,h=d.querySelector('[data-cartwright-form="'+${scriptJson(slug)}+'"]');\
+if(!h||h.shadowRoot){h=d.createElement("div");h.setAttribute("data-cartwright-form",${scriptJson(slug)});\
+if(s&&s.parentNode)s.parentNode.insertBefore(h,s);else d.body.appendChild(h);}\
+var r=h.attachShadow({mode:"open"});r.innerHTML=${scriptJson(html)};\
+var q=w.${FORMS_QUEUE}=w.${FORMS_QUEUE}||[];q.push(r);import(${scriptJson(runtimeUrl)});})(document,window);\n`;
+}
+
+function shopOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** GET /forms/{slug}.js (a slug never has a dot, so the storefront's /forms/{slug} page is not this route). */
+export async function formsEmbedRoutes(app: FastifyInstance, { contextFor }: { contextFor: ContextFactory }): Promise<void> {
+  app.get<{ Params: { slug: string } }>("/forms/:slug(^[a-z0-9][a-z0-9-]{0,99}).js", async (request, reply) => {
+    // Loaded by other sites' pages: the shop's same-origin resource policy (helmet) does not apply here.
+    reply
+      .header("cross-origin-resource-policy", "cross-origin")
+      .header("content-type", JS)
+      .header("cache-control", EMBED_CACHE)
+      .header("x-content-type-options", "nosniff");
+    // A guest's context, as /ajax gives calls from other sites: no session, no cookie.
+    request.ctx = contextFor(request, { sid: "", uid: 0 });
+    const runtime = formsRuntimePath();
+    const origin = shopOrigin(request);
+    const payload = runtime ? await formPage(request, request.params.slug, { origin }) : null;
+    if (!payload || !runtime) return reply.code(404).send("");
+    return reply.send(embedScript(payload, `${origin}${runtime}`));
+  });
+}

@@ -1,0 +1,103 @@
+/** The runtime's DOM helpers: ids of the renderer's markup (contract17), errors shown and announced, scrolling. */
+
+export type FieldError = string | Record<string, string>;
+
+/** Spec §9: page changes scroll to the form's top minus 75 px over 750 ms; errors 75 px; confirmation 100 px. */
+export const SCROLL = { pageOffset: 75, confirmationOffset: 100, durationMs: 750 } as const;
+
+export function fieldContainer(form: HTMLFormElement, fieldId: number | string): HTMLElement | null {
+  return form.querySelector<HTMLElement>(`#cwf${form.dataset.formId}-field${fieldId}`);
+}
+
+export function fieldInputs(container: Element): (HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement)[] {
+  return [...container.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>("input, select, textarea")];
+}
+
+/** The field id an input belongs to, from its name `forms[fields][{id}]…`. */
+export function fieldIdOf(element: EventTarget | null): number | null {
+  const name = (element as HTMLInputElement | null)?.name ?? "";
+  const match = /^forms\[fields\]\[(\d+)\]/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+function describe(input: Element, id: string): void {
+  const ids = (input.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
+  if (!ids.includes(id)) input.setAttribute("aria-describedby", [...ids, id].join(" "));
+}
+
+/** The polite live region errors are read out from (one per form, made on first use). */
+function liveRegion(form: HTMLFormElement): HTMLElement {
+  let region = form.querySelector<HTMLElement>(".cwf-live");
+  if (!region) {
+    region = document.createElement("div");
+    region.className = "cwf-live cwf-sr";
+    region.setAttribute("aria-live", "polite");
+    form.append(region);
+  }
+  return region;
+}
+
+export function announce(form: HTMLFormElement, message: string): void {
+  const region = liveRegion(form);
+  region.textContent = "";
+  // A new text node after a tick is read out even when the same message comes twice.
+  window.setTimeout(() => {
+    region.textContent = message;
+  }, 50);
+}
+
+/** Shows a field's error (a message, or messages by sub-input) or clears it; returns whether one is shown. */
+export function showFieldError(form: HTMLFormElement, fieldId: number | string, error: FieldError | undefined, speak = true): boolean {
+  const container = fieldContainer(form, fieldId);
+  if (!container) return false;
+  const prefix = `cwf${form.dataset.formId}-${fieldId}`;
+  const main = container.querySelector<HTMLElement>(`#${prefix}-error`);
+  for (const element of container.querySelectorAll<HTMLElement>(".cwf-error")) {
+    element.textContent = "";
+    element.hidden = true;
+  }
+  for (const input of fieldInputs(container)) input.removeAttribute("aria-invalid");
+  container.classList.toggle("cwf-field--invalid", error !== undefined);
+  if (error === undefined) return false;
+  const messages: [string | null, string][] = typeof error === "string" ? [[null, error]] : Object.entries(error);
+  for (const [sub, message] of messages) {
+    const own = sub ? container.querySelector<HTMLElement>(`#${prefix}-${sub}-error`) : null;
+    const target = own ?? main;
+    if (target) {
+      target.textContent = target.textContent ? `${target.textContent} ${message}` : message;
+      target.hidden = false;
+    }
+    const inputs = sub ? [container.querySelector(`#${prefix}-${sub}`)].filter((i) => i !== null) : fieldInputs(container);
+    for (const input of inputs.length ? inputs : fieldInputs(container)) {
+      input.setAttribute("aria-invalid", "true");
+      if (target) describe(input, target.id);
+    }
+  }
+  if (speak) announce(form, messages.map(([, message]) => message).join(" "));
+  return true;
+}
+
+/** The form's top minus an offset, over `durationMs` (a plain jump when the visitor prefers less motion). */
+export function scrollToElement(element: Element, offset: number, durationMs: number = SCROLL.durationMs): void {
+  const start = window.scrollY;
+  const target = Math.max(0, element.getBoundingClientRect().top + start - offset);
+  if (durationMs <= 0 || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
+    window.scrollTo(0, target);
+    return;
+  }
+  const began = performance.now();
+  const step = (now: number) => {
+    const t = Math.min(1, (now - began) / durationMs);
+    const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+    window.scrollTo(0, start + (target - start) * eased);
+    if (t < 1) window.requestAnimationFrame(step);
+  };
+  window.requestAnimationFrame(step);
+}
+
+/** A general error block (header, footer, captcha): shown with its text, or hidden when empty. */
+export function showBlock(block: HTMLElement | null, message: string | undefined): void {
+  if (!block) return;
+  block.textContent = message ?? "";
+  block.hidden = !message;
+}

@@ -1,0 +1,56 @@
+/**
+ * The forms' runtime entry (decision 0027), the one script a page loads: it finds every scripted
+ * form (in the page and in the shadow roots the one-tag embed makes), reads its payload and mounts
+ * it. Kept small: the form's behaviour (mount.ts) is imported when a form is found.
+ */
+import type { FormPagePayload } from "@cartwright/commerce/forms";
+
+/** The queue the embed (/forms/{slug}.js) pushes its shadow roots to before or after this script runs. */
+export const FORMS_QUEUE = "cartwrightForms";
+/** Spec §2.2: this query parameter leaves the address bar on load. */
+const FORM_ID_PARAMETER = "forms_form_id";
+
+declare global {
+  interface Window {
+    cartwrightForms?: { push(root: ShadowRoot): void } | ShadowRoot[];
+  }
+}
+
+function payloadOf(form: HTMLFormElement): FormPagePayload | null {
+  const root = form.getRootNode() as Document | ShadowRoot;
+  const script = root.getElementById(`cwf${form.dataset.formId}-payload`);
+  try {
+    return script?.textContent ? (JSON.parse(script.textContent) as FormPagePayload) : null;
+  } catch {
+    return null;
+  }
+}
+
+function mountAll(root: Document | ShadowRoot): void {
+  for (const form of root.querySelectorAll<HTMLFormElement>("form.cwf[data-scripted]")) {
+    if (form.dataset.mounted !== undefined) continue;
+    const payload = payloadOf(form);
+    if (!payload) continue;
+    form.dataset.mounted = "";
+    void import("./mount.ts").then(({ mountForm }) => mountForm(form, payload));
+  }
+}
+
+function forgetFormIdParameter(win: Window): void {
+  const url = new URL(win.location.href);
+  if (!url.searchParams.has(FORM_ID_PARAMETER)) return;
+  url.searchParams.delete(FORM_ID_PARAMETER);
+  win.history.replaceState(win.history.state, "", url.href);
+}
+
+function boot(win: Window): void {
+  forgetFormIdParameter(win);
+  const queued = win[FORMS_QUEUE];
+  win[FORMS_QUEUE] = { push: mountAll };
+  if (Array.isArray(queued)) for (const root of queued) mountAll(root);
+  if (win.document.readyState === "loading")
+    win.document.addEventListener("DOMContentLoaded", () => mountAll(win.document), { once: true });
+  else mountAll(win.document);
+}
+
+boot(window);

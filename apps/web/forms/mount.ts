@@ -1,0 +1,164 @@
+/**
+ * One form's behaviour (spec §2.2, §4.4, §5.4 "Input behaviour"; decision 0027): pages, live logic
+ * and totals, validation while typing (1000 ms after the last key) and on leaving a field, e-mail
+ * checks, save and resume, the token, the visitor cookie, the kind modules, and the submit.
+ */
+import type { FormDefinition, FormPagePayload } from "@cartwright/commerce/forms";
+import { checkRestrictedEmail, loadRules, validateFields } from "./checks.ts";
+import { fieldIdOf } from "./dom.ts";
+import { addScheme, cleanInput, fieldOf, formatAmountInput, offerEmailSuggestion, refuseKey, syncAddressState } from "./inputs.ts";
+import { checkUploadTotal, enhanceKinds } from "./kinds.ts";
+import { settleLogic, updateTotals } from "./live.ts";
+import { isLastPage, next, previous, renderPage } from "./pages.ts";
+import { resumeProgress, saveProgress } from "./progress.ts";
+import { type FormState, nowSeconds, submitButton, syncSubmit } from "./state.ts";
+import { submit } from "./submit.ts";
+import { refreshTokenIfOld } from "./token.ts";
+import { rememberVisitor } from "./visitor.ts";
+
+/** Spec §9: validation while typing waits 1000 ms after the last change. */
+const TYPING_DEBOUNCE_MS = 1000;
+const SAVE_DEBOUNCE_MS = 400;
+/** Spec §2.2: Enter in these inputs acts as Next, or Submit on the last page. */
+const ENTER_TYPES = new Set(["text", "tel", "number", "email", "url", "radio", "checkbox"]);
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function isControl(target: EventTarget | null): target is Control {
+  return target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
+}
+
+export function mountForm(form: HTMLFormElement, payload: FormPagePayload): FormState {
+  const typing = new Map<number, number>();
+  let saving = 0;
+  const state: FormState = {
+    form,
+    payload,
+    definition: payload.form as unknown as FormDefinition,
+    formId: payload.form.id,
+    page: 1,
+    files: new Map(),
+    serverErrors: new Set(),
+    restricted: new Map(),
+    startedAt: nowSeconds(),
+    interacted: false,
+    submitting: false,
+    blocked: new Map(),
+    changed(fieldId) {
+      settleLogic(state);
+      syncAddresses();
+      updateTotals(state);
+      renderPage(state);
+      checkUploadTotal(state);
+      window.clearTimeout(saving);
+      saving = window.setTimeout(() => saveProgress(state), SAVE_DEBOUNCE_MS);
+      if (fieldId !== undefined && fieldId !== null) validateLater(fieldId);
+    },
+  };
+
+  const syncAddresses = () => {
+    for (const field of state.definition.fields) if (field.type === "address") syncAddressState(state, field);
+  };
+  const validateLater = (fieldId: number) => {
+    window.clearTimeout(typing.get(fieldId));
+    typing.set(
+      fieldId,
+      window.setTimeout(() => void validateFields(state, [fieldId]), TYPING_DEBOUNCE_MS),
+    );
+  };
+
+  const firstInteraction = () => {
+    if (state.interacted) return;
+    state.interacted = true;
+    state.startedAt = nowSeconds();
+    void loadRules();
+    rememberVisitor();
+  };
+
+  form.addEventListener("focusin", (event) => {
+    refreshTokenIfOld(state);
+    if (fieldIdOf(event.target) !== null) firstInteraction();
+  });
+
+  form.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (!(target instanceof HTMLInputElement)) return;
+    const field = fieldOf(state, fieldIdOf(target));
+    if (refuseKey(field, event)) return;
+    if (event.key !== "Enter" || !ENTER_TYPES.has(target.type) || form.querySelectorAll(".cwf-page").length <= 1) return;
+    event.preventDefault();
+    if (isLastPage(state)) form.requestSubmit();
+    else void next(state);
+  });
+
+  const onValue = (event: Event) => {
+    const target = event.target;
+    if (!isControl(target)) return;
+    const fieldId = fieldIdOf(target);
+    if (fieldId === null) return;
+    firstInteraction();
+    const field = fieldOf(state, fieldId);
+    if (target instanceof HTMLInputElement) cleanInput(field, target);
+    if (event.type === "change" && target instanceof HTMLInputElement) addScheme(field, target);
+    // A new value is the visitor's answer to the server's error: it is checked again.
+    state.serverErrors.delete(fieldId);
+    state.changed(fieldId);
+  };
+  form.addEventListener("input", onValue);
+  form.addEventListener("change", onValue);
+
+  form.addEventListener("focusout", (event) => {
+    const target = event.target;
+    if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)) return;
+    const fieldId = fieldIdOf(target);
+    if (fieldId === null) return;
+    const field = fieldOf(state, fieldId);
+    if (target instanceof HTMLInputElement) {
+      formatAmountInput(state, field, target);
+      if (field?.type === "email") {
+        void offerEmailSuggestion(state, field, target);
+        checkRestrictedEmail(state, fieldId, target.value);
+      }
+    }
+    // Moving between a field's own inputs (first and last name) is not leaving it.
+    const next = (event as FocusEvent).relatedTarget;
+    if (next instanceof Node && target.closest(".cwf-field")?.contains(next)) return;
+    // Leaving the field checks it now, unless it carries the server's error (spec §5.4).
+    window.clearTimeout(typing.get(fieldId));
+    if (!state.serverErrors.has(fieldId)) void validateFields(state, [fieldId]);
+  });
+
+  form.addEventListener("click", (event) => {
+    const button = (event.target as Element | null)?.closest?.("button");
+    if (!button || !form.contains(button)) return;
+    if (button.classList.contains("cwf-next")) void next(state);
+    else if (button.classList.contains("cwf-prev")) previous(state);
+  });
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!isLastPage(state)) void next(state);
+    else void submit(state);
+  });
+
+  // Spec §2.2: a page restored from the back-forward cache gets its submit button back.
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    state.submitting = false;
+    const button = submitButton(state);
+    if (button && button.textContent === (button.dataset.processing || state.definition.settings.processingText))
+      button.textContent = state.definition.settings.submitText;
+    syncSubmit(state);
+  });
+
+  resumeProgress(state, () => state.changed());
+  settleLogic(state);
+  syncAddresses();
+  updateTotals(state);
+  renderPage(state);
+  enhanceKinds(state);
+  if (form.hasAttribute("novalidate") === false) form.noValidate = true;
+  form.dataset.ready = "";
+  form.dispatchEvent(new CustomEvent("cwf:ready", { bubbles: true }));
+  return state;
+}

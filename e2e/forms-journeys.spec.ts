@@ -1,0 +1,230 @@
+/**
+ * The demo's public forms as a visitor meets them in Chromium (issue 17, DEMO.md "Public forms";
+ * decision 0027): the contact form with a typo's suggestion taken, an attachment and the captcha
+ * solved; the feedback form skipping its page 2 and redirecting to /shop; the custom T-shirt through
+ * its three pages with the running total at 61.00 and the test card; one form by keyboard alone;
+ * and the one-tag embed sending a form from a page of another origin. axe on each state.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import Database from "better-sqlite3";
+
+// A 1×1 PNG: a real image, checked by its bytes on the server.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const f = (id: number, sub?: string) => (sub ? `[name="forms[fields][${id}][${sub}]"]` : `[name="forms[fields][${id}]"]`);
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+function entries(slug: string): { id: number; values: string; payment_status: string; payment_total: number }[] {
+  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  try {
+    return db
+      .prepare(
+        "select e.id, e.\"values\", e.payment_status, e.payment_total from form_entries e join forms f on f.id = e.form_id where f.slug = ? and e.status = 'complete' order by e.id",
+      )
+      .all(slug) as { id: number; values: string; payment_status: string; payment_total: number }[];
+  } finally {
+    db.close();
+  }
+}
+
+function filesOf(entryId: number): string[] {
+  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  try {
+    return (db.prepare("select file_name from form_files where entry_id = ?").all(entryId) as { file_name: string }[]).map(
+      (r) => r.file_name,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** The day `days` after today, as the date field's fallback takes it. */
+function daysAhead(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function openForm(page: Page, slug: string) {
+  await page.goto(`/forms/${slug}`);
+  const form = page.locator("form.cwf");
+  await expect(form).toHaveAttribute("data-ready", "");
+  return form;
+}
+
+test("contact: a typo's suggestion taken, an attachment, the captcha solved, the confirmation shown", async ({ page }) => {
+  test.setTimeout(90_000);
+  const before = entries("contact").length;
+  const form = await openForm(page, "contact");
+  await form.locator(f(1, "first")).fill("Ada");
+  await form.locator(f(1, "last")).fill("Lovelace");
+  await form.locator(f(2, "primary")).fill("ada@gmial.com");
+  await form.locator(f(2, "primary")).blur();
+  const suggestion = form.getByRole("button", { name: "ada@gmail.com" });
+  await expect(suggestion).toBeVisible();
+  await suggestion.click();
+  await expect(form.locator(f(2, "primary"))).toHaveValue("ada@gmail.com");
+  await form.locator(f(2, "secondary")).fill("ada@gmail.com");
+  await form.locator(f(3)).selectOption({ label: "Returns" });
+  await form.locator(f(4)).fill("The mug arrived chipped; a photo is attached.");
+  await form.locator(f(5)).setInputFiles({ name: "mug.png", mimeType: "image/png", buffer: PNG });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await form.locator(".cwf-submit-button").click();
+  const confirmation = page.locator(".cwf-confirmation");
+  await expect(confirmation).toContainText("Thanks for contacting us! We will be in touch with you shortly.", { timeout: 30_000 });
+  await expect(confirmation).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  const stored = entries("contact");
+  expect(stored.length).toBe(before + 1);
+  const last = stored[stored.length - 1] as { id: number; values: string };
+  expect(JSON.parse(last.values)).toMatchObject({ "2": "ada@gmail.com" });
+  expect(filesOf(last.id)).toEqual(["mug.png"]);
+});
+
+test("contact: the browser refuses empty required fields and says so where they are", async ({ page }) => {
+  const form = await openForm(page, "contact");
+  await form.locator(".cwf-submit-button").click();
+  const error = form.locator("#cwf1-4-error");
+  await expect(error).toHaveText("This field is required.");
+  await expect(form.locator(f(4))).toHaveAttribute("aria-invalid", "true");
+  // Typing the answer clears the error once the visitor stops for a second.
+  await form.locator(f(4)).fill("Hello");
+  await expect(error).toBeHidden({ timeout: 3_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("feedback: a rating of 4 skips page 2 both ways, and the answer redirects to /shop", async ({ page }) => {
+  const form = await openForm(page, "feedback");
+  const page1 = form.locator('.cwf-page[data-page="1"]');
+  const page3 = form.locator('.cwf-page[data-page="3"]');
+  await expect(page1).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.locator('label[for="cwf3-1-4"]').click();
+  await page1.getByRole("button", { name: "Next" }).click();
+  await expect(page3).toBeVisible();
+  await expect(form.locator('.cwf-page[data-page="2"]')).toBeHidden();
+  await expect(form.locator('.cwf-step[aria-current="step"]')).toHaveAttribute("data-page", "3");
+  await expect(page3.locator(".cwf-page-title")).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page3.getByRole("button", { name: "Previous" }).click();
+  await expect(page1).toBeVisible();
+  await expect(form.locator('.cwf-step[aria-current="step"]')).toHaveAttribute("data-page", "1");
+  await page1.getByRole("button", { name: "Next" }).click();
+  await expect(page3).toBeVisible();
+  await form.locator(".cwf-submit-button").click();
+  await expect(page).toHaveURL(/\/shop$/);
+});
+
+test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test card, and the confirmation", async ({ page }) => {
+  test.setTimeout(90_000);
+  const form = await openForm(page, "custom-tee");
+  await form.locator(f(1, "first")).fill("Grace");
+  await form.locator(f(1, "last")).fill("Hopper");
+  await form.locator(f(2)).fill("grace@example.com");
+  await form.locator(f(4, "country")).selectOption("US");
+  await form.locator(f(4, "state")).selectOption("NY");
+  await form.locator(f(4, "address1")).fill("1 Navy Street");
+  await form.locator(f(4, "city")).fill("New York");
+  await form.locator(f(4, "postal")).fill("10001");
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.getByRole("button", { name: "Next" }).first().click();
+
+  const page2 = form.locator('.cwf-page[data-page="2"]');
+  await expect(page2).toBeVisible();
+  await page2.getByRole("radio", { name: /Premium/ }).check({ force: true });
+  await form.locator(f(6)).selectOption("2");
+  await expect(form.locator(f(8))).toBeHidden();
+  await page2.getByRole("checkbox", { name: /Gift wrap/ }).check({ force: true });
+  await expect(form.locator(f(8))).toBeVisible();
+  await form.locator(f(8)).fill("Happy birthday, Ada!");
+  await form.locator(f(9)).setInputFiles({ name: "design.png", mimeType: "image/png", buffer: PNG });
+  await form.locator(f(10)).fill(daysAhead(5));
+  expect(await seriousViolations(page)).toEqual([]);
+  await page2.getByRole("button", { name: "Next" }).click();
+
+  const page3 = form.locator('.cwf-page[data-page="3"]');
+  await expect(page3).toBeVisible();
+  await expect(form.locator("#cwf2-total")).toContainText("61.00");
+  await expect(form.locator(".cwf-summary tbody tr")).toHaveCount(2);
+  await form.locator(f(13)).fill("Grace Hopper");
+  await form.locator(f(14, "number")).fill("4242 4242 4242 4242");
+  await form.locator(f(14, "expiry")).fill("12/30");
+  await form.locator(f(14, "cvc")).fill("123");
+  const name = form.locator(f(14, "name"));
+  if ((await name.count()) > 0) await name.fill("Grace Hopper");
+  await form.locator(f(15)).check({ force: true });
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.locator(".cwf-submit-button").click();
+  await expect(page.locator(".cwf-confirmation")).toContainText("Thank you! Your custom T-shirt order is in.", { timeout: 30_000 });
+  const last = entries("custom-tee").at(-1);
+  expect(last).toMatchObject({ payment_status: "paid", payment_total: 6100 });
+  expect(filesOf(last?.id ?? 0)).toEqual(["design.png"]);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("feedback by keyboard alone: stars by arrows, Enter as Next, Enter as Send", async ({ page }) => {
+  const form = await openForm(page, "feedback");
+  // Tab from the top of the page until the form's first control has the focus.
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press("Tab");
+    if ((await page.locator("form.cwf :focus").count()) > 0) break;
+  }
+  await expect(form.locator(f(1)).first()).toBeFocused();
+  // Arrows move along the stars and choose as they go.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(form.locator(`${f(1)}:checked`)).toHaveValue("4");
+  await form.locator(f(3)).focus();
+  await page.keyboard.type("keys@example.com");
+  await page.keyboard.press("Enter");
+  const page3 = form.locator('.cwf-page[data-page="3"]');
+  await expect(page3).toBeVisible();
+  await expect(page3.locator(".cwf-page-title")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(form.locator(f(6))).toBeFocused();
+  await page.keyboard.type("10:30 AM");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/shop$/);
+});
+
+test.describe("the one-tag embed", () => {
+  let server: Server;
+  let otherSite = "";
+  test.beforeAll(async ({ baseURL }) => {
+    server = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.end(
+        `<!doctype html><html lang="en"><head><title>A partner's blog</title></head><body><main><h1>A partner's blog</h1><p>Tell the shop what you think:</p><script src="${baseURL}/forms/feedback.js"></script></main></body></html>`,
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    otherSite = `http://localhost:${(server.address() as AddressInfo).port}/blog`;
+  });
+  test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test("shows the form where the tag is, on another origin, and sends it to the shop", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["local-network-access"]).catch(() => {});
+    const before = entries("feedback").length;
+    await page.goto(otherSite);
+    const form = page.locator("form.cwf");
+    await expect(form).toHaveAttribute("data-ready", "");
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.locator('label[for="cwf3-1-5"]').click();
+    await form.getByRole("button", { name: "Next" }).first().click();
+    await expect(form.locator('.cwf-page[data-page="3"]')).toBeVisible();
+    await form.locator(".cwf-submit-button").click();
+    // The form's redirect is a path of the shop, read against the shop's address.
+    await expect(page).toHaveURL(`${baseURL}/shop`);
+    expect(entries("feedback").length).toBe(before + 1);
+  });
+});
