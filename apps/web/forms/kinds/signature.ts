@@ -1,8 +1,9 @@
 /**
  * Signature kind (decision 0028): a drawing pad (signature_pad: pointer events for mouse, pen and
- * touch) that writes a PNG data URL under the field's name, beside the renderer's typed
- * alternative ("Type your full name to sign"), which stays one keyboard toggle away. Only one of
- * the two is enabled at a time, so the post carries exactly one value (validate.ts "signature").
+ * touch) beside the renderer's typed alternative ("Type your full name to sign"), one keyboard
+ * toggle apart. Both write into the renderer's one input: a PNG data URL while drawing (the input
+ * is then hidden), the typed name while typing; each way's value is kept while the other shows
+ * (validate.ts "signature" accepts either).
  */
 import type { FormField } from "@cartwright/commerce/forms";
 import SignaturePad from "signature_pad";
@@ -15,7 +16,6 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
   const typed = fieldInput(container, field);
   if (!typed || container.querySelector(".cwfk-pad")) return;
   adoptKindsCss(container);
-  const drawn = h("input", { type: "hidden", name: typed.name });
   const canvas = h("canvas", {
     class: "cwfk-pad",
     id: kindId(ctx.formId, field, "pad"),
@@ -29,12 +29,20 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
   // The renderer's hint "Type your full name to sign." belongs to the typed way only.
   const hint = container.querySelector<HTMLElement>(`#${CSS.escape(`${typed.id}-hint`)}`);
   const typedParts = hint ? [typed, hint] : [typed];
-  typed.after(h("div", { class: "cwfk-row" }, toggle), padArea, drawn, status.element);
+  typed.after(h("div", { class: "cwfk-row" }, toggle), padArea, status.element);
 
   const pad = new SignaturePad(canvas, { backgroundColor: "rgb(255,255,255)", penColor: "#111827" });
+  let drawnValue = "";
+  let typedValue = "";
+  // The runtime hears a new value as it hears typing (an input event on the field's own input);
+  // switching to an empty way says nothing, so no "required" shows before the visitor answers.
+  const put = (value: string, quietWhenEmpty = false) => {
+    typed.value = value;
+    if (value !== "" || !quietWhenEmpty) typed.dispatchEvent(new Event("input", { bubbles: true }));
+  };
   const write = () => {
-    drawn.value = pad.isEmpty() ? "" : pad.toDataURL("image/png");
-    ctx.changed();
+    drawnValue = pad.isEmpty() ? "" : pad.toDataURL("image/png");
+    put(drawnValue);
   };
   pad.addEventListener("endStroke", () => {
     write();
@@ -64,15 +72,14 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
 
   let drawing = true;
   const show = (draw: boolean, notify: boolean) => {
+    if (notify && draw) typedValue = typed.value;
     drawing = draw;
     toggle.textContent = draw ? "Type instead" : "Draw instead";
     padArea.hidden = !draw;
-    drawn.disabled = !draw;
-    typed.disabled = draw;
     for (const part of typedParts) part.hidden = draw;
     if (draw) resize();
-    // The posted value switched inputs: checked again, but never at start (no error before any answer).
-    if (notify) ctx.changed();
+    // The posted value is the shown way's: checked again, but never at start (no error before any answer).
+    if (notify) put(draw ? drawnValue : typedValue, true);
   };
   toggle.addEventListener("click", () => {
     show(!drawing, true);
@@ -82,9 +89,8 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
 
   // A kept value decides the start: a typed name stays typed; a drawn one is drawn again.
   if (typed.value.startsWith(PNG_PREFIX)) {
-    drawn.value = typed.value;
-    typed.value = "";
-    void pad.fromDataURL(drawn.value);
-  }
-  show(typed.value.trim() === "", false);
+    drawnValue = typed.value;
+    void pad.fromDataURL(drawnValue);
+  } else typedValue = typed.value;
+  show(typed.value.trim() === "" || drawnValue !== "", false);
 }
