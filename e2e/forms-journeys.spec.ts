@@ -14,6 +14,9 @@ import Database from "better-sqlite3";
 
 // A 1×1 PNG: a real image, checked by its bytes on the server.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+// A page change scrolls to the form's top; with less motion it jumps, so no click lands on a moving page (the kinds make pages taller).
+test.use({ reducedMotion: "reduce" });
+
 const f = (id: number, sub?: string) => (sub ? `[name="forms[fields][${id}][${sub}]"]` : `[name="forms[fields][${id}]"]`);
 
 async function seriousViolations(page: Page) {
@@ -154,6 +157,8 @@ test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test ca
   await expect(page3).toBeVisible();
   await expect(form.locator("#cwf2-total")).toContainText("61.00");
   await expect(form.locator(".cwf-summary tbody tr")).toHaveCount(2);
+  // The signature kind shows its pad first; the typed name is its keyboard way (decision 0028).
+  await form.getByRole("button", { name: "Type instead" }).click();
   await form.locator(f(13)).fill("Grace Hopper");
   await form.locator(f(14, "number")).fill("4242 4242 4242 4242");
   await form.locator(f(14, "expiry")).fill("12/30");
@@ -189,6 +194,8 @@ test("feedback by keyboard alone: stars by arrows, Enter as Next, Enter as Send"
   const page3 = form.locator('.cwf-page[data-page="3"]');
   await expect(page3).toBeVisible();
   await expect(page3.locator(".cwf-page-title")).toBeFocused();
+  // The photo's file input, the camera kind's "Take a photo", then the time.
+  await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await expect(form.locator(f(6))).toBeFocused();
