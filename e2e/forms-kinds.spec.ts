@@ -241,12 +241,20 @@ test("contact: several attachments are listed with their sizes and each can be r
 
 test.describe("feedback: time listbox and camera", () => {
   async function toLastPage(page: Page) {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      const name = /\/forms\/static\/([a-z-]+)-[\w-]+\.js$/.exec(request.url())?.[1];
+      if (name) scripts.push(name);
+    });
     await page.goto("/forms/feedback");
     await expect(page.locator("form.cwf")).toHaveAttribute("data-ready", "");
     await page.locator('[name="forms[fields][1]"][value="5"]').check({ force: true });
     // A rating of 5 skips "What went wrong" (its only field is hidden by logic).
     await page.locator("section.cwf-page:not([hidden]) .cwf-next").click();
     await expect(page.locator("section.cwf-page:not([hidden]) .cwf-page-title")).toHaveText("Stay in touch");
+    // Only the kinds this form has were loaded.
+    expect(scripts).toEqual(expect.arrayContaining(["camera", "time"]));
+    for (const kind of ["signature", "date", "card", "upload", "password", "mask"]) expect(scripts).not.toContain(kind);
   }
 
   test("the time listbox lists 9:00 AM to 5:00 PM every 15 minutes, by keyboard and by mouse", async ({ page }) => {
