@@ -15,6 +15,7 @@ const output = join(root, "apps/web/build/server/index.js");
 const clientDirectory = join(root, "apps/web/build/client");
 const sources = [
   "apps/web/app",
+  "apps/web/forms",
   "apps/web/vite.config.ts",
   "apps/web/react-router.config.ts",
   "packages/commerce/src",

@@ -121,7 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </a>
         )}
         <CartProvider nonce={data?.storeNonce ?? { value: "", timestamp: 0 }}>
-          {shop && data?.storeNotice && <StoreNotice id={data.storeNotice.id} text={data.storeNotice.text} />}
+          {shop && data?.storeNotice && <StoreNotice id={data.storeNotice.id} text={data.storeNotice.text} dismissible={hydrate} />}
           {shop && data && (
             <SiteHeader
               siteTitle={data.siteTitle}
@@ -148,7 +148,9 @@ export function Layout({ children }: { children: ReactNode }) {
           {shop && data && (
             <SiteFooter siteTitle={data.siteTitle} privacyPath={data.storePages.privacy} termsPath={data.storePages.terms} />
           )}
-          {shop && data?.comingSoon && <ComingSoonBanner text={data.comingSoon.text} dismissUrl={data.comingSoon.dismissUrl} />}
+          {shop && data?.comingSoon && (
+            <ComingSoonBanner text={data.comingSoon.text} dismissUrl={data.comingSoon.dismissUrl} dismissible={hydrate} />
+          )}
         </CartProvider>
         {hydrate && <ScrollRestoration nonce={data?.nonce} />}
         {hydrate && <Scripts nonce={data?.nonce} />}

@@ -120,9 +120,14 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload): Form
         checkRestrictedEmail(state, fieldId, target.value);
       }
     }
-    // Moving between a field's own inputs (first and last name) is not leaving it.
+    // Moving between a field's own inputs (first and last name) is not leaving it; going to Next, Prev
+    // or Send leaves the check to them (an error block vanishing under the pointer would move the button away).
     const next = (event as FocusEvent).relatedTarget;
     if (next instanceof Node && target.closest(".cwf-field")?.contains(next)) return;
+    if (next instanceof Element && next.matches(".cwf-next, .cwf-prev, .cwf-submit-button")) {
+      window.clearTimeout(typing.get(fieldId));
+      return;
+    }
     // Leaving the field checks it now, unless it carries the server's error (spec §5.4).
     window.clearTimeout(typing.get(fieldId));
     if (!state.serverErrors.has(fieldId)) void validateFields(state, [fieldId]);

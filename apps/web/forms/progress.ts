@@ -27,8 +27,11 @@ function keeps(state: FormState, name: string): boolean {
   return field !== undefined && field !== null && !SECRET_TYPES.includes(field.type);
 }
 
+/** Forms sent in this page: a save still waiting for its timer must not bring their answers back. */
+const sent = new WeakSet<FormState>();
+
 export function saveProgress(state: FormState): void {
-  if (!enabled(state)) return;
+  if (!enabled(state) || sent.has(state)) return;
   const pairs: [string, string][] = [];
   for (const element of state.form.elements) {
     const input = element as HTMLInputElement;
@@ -40,7 +43,8 @@ export function saveProgress(state: FormState): void {
   storage()?.setItem(key(state), JSON.stringify(pairs));
 }
 
-export function clearProgress(state: FormState): void {
+export function clearProgress(state: FormState, afterSending = false): void {
+  if (afterSending) sent.add(state);
   storage()?.removeItem(key(state));
 }
 

@@ -177,7 +177,7 @@ export async function submit(state: FormState): Promise<void> {
       redirected = true;
       state.form.dispatchEvent(new CustomEvent("cwf:action-required", { bubbles: true, detail: answer.data }));
     } else if (answer.success) {
-      clearProgress(state);
+      clearProgress(state, true);
       // A path is the shop's: on another site's page it is read against the shop's address.
       const given = answer.data?.redirect_url;
       const url = given ? new URL(given, new URL(state.payload.ajaxUrl, window.location.href)).href : "";

@@ -8,7 +8,8 @@ import { useCartHandle } from "../stores/cart-provider.tsx";
 
 export const COMING_SOON_DISMISS_URL = "/api/store/v1/visitor/meta";
 
-export function ComingSoonBanner({ text, dismissUrl }: { text: string; dismissUrl: string }) {
+/** `dismissible` is false on pages that are never hydrated (a form's page): a button there would do nothing. */
+export function ComingSoonBanner({ text, dismissUrl, dismissible = true }: { text: string; dismissUrl: string; dismissible?: boolean }) {
   const cart = useCartHandle();
   const [state, setState] = useState<"shown" | "dismissing" | "hidden">("shown");
   if (state === "hidden") return null;
@@ -24,15 +25,17 @@ export function ComingSoonBanner({ text, dismissUrl }: { text: string; dismissUr
   return (
     <aside className="coming-soon-banner" aria-label={layoutMessages.comingSoonLabel}>
       <p className="coming-soon-banner__text">{text}</p>
-      <button
-        type="button"
-        className="coming-soon-banner__dismiss"
-        aria-label={layoutMessages.dismissComingSoon}
-        disabled={state === "dismissing"}
-        onClick={dismiss}
-      >
-        ×
-      </button>
+      {dismissible && (
+        <button
+          type="button"
+          className="coming-soon-banner__dismiss"
+          aria-label={layoutMessages.dismissComingSoon}
+          disabled={state === "dismissing"}
+          onClick={dismiss}
+        >
+          ×
+        </button>
+      )}
     </aside>
   );
 }

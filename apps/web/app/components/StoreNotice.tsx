@@ -3,7 +3,8 @@ import { useState } from "react";
 import { storeNoticeCookie } from "../lib/cookies.ts";
 import { layoutMessages } from "../messages.ts";
 
-export function StoreNotice({ id, text }: { id: string; text: string }) {
+/** `dismissible` is false on pages that are never hydrated (a form's page): a button there would do nothing. */
+export function StoreNotice({ id, text, dismissible = true }: { id: string; text: string; dismissible?: boolean }) {
   const [hidden, setHidden] = useState(false);
   if (hidden) return null;
   const dismiss = () => {
@@ -14,9 +15,11 @@ export function StoreNotice({ id, text }: { id: string; text: string }) {
   return (
     <section className="store-notice" aria-label={layoutMessages.storeNoticeLabel}>
       <p className="store-notice__text">{text}</p>
-      <button type="button" className="store-notice__dismiss" onClick={dismiss}>
-        {layoutMessages.dismissNotice}
-      </button>
+      {dismissible && (
+        <button type="button" className="store-notice__dismiss" onClick={dismiss}>
+          {layoutMessages.dismissNotice}
+        </button>
+      )}
     </section>
   );
 }

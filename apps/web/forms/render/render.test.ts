@@ -1,7 +1,7 @@
 import { CUSTOM_TEE_FORM, FEEDBACK_FORM, FIELD_TYPES, type FormDefinition } from "@cartwright/commerce/forms";
 import { describe, expect, it } from "vitest";
 import { EVERY_KIND, KINDS_FORM, payloadFor } from "./fixtures.ts";
-import { CAPTCHA_NEEDS_SCRIPT, FORM_CSS, renderForm } from "./index.ts";
+import { CAPTCHA_NEEDS_SCRIPT, FORM_CSS, FORM_NOSCRIPT_CSS, renderForm } from "./index.ts";
 
 /** Every start tag of an element, as its attributes (a DOM-free reading for the tests). */
 function tags(html: string, name: string): Record<string, string>[] {
@@ -267,6 +267,20 @@ describe("renderForm: with and without JavaScript", () => {
     expect(html).toContain('<button type="button" class="cwf-next">Next</button>');
     const shownGift = renderForm(tee, { scripted: true, values: { 7: ["1"] } });
     expect(tags(shownGift, "div").find((tag) => tag.id === "cwf2-field8")).not.toHaveProperty("hidden");
+  });
+
+  it("scripted, opens a failed post on the first page holding an error, with the indicator there", () => {
+    const html = renderForm(tee, { scripted: true, values: {}, errors: { field: { 9: "This field is required." }, general: {} } });
+    expect(tags(html, "section").map((tag) => "hidden" in tag)).toEqual([true, false, true]);
+    expect(html).toContain('Step <span class="cwf-indicator-current">2</span> of 3: <span class="cwf-indicator-title">Your shirt</span>');
+    expect(tags(html, "progress")[0]).toMatchObject({ value: "2", max: "3" });
+  });
+
+  it("scripted, keeps the captcha note for a visitor with JavaScript off, and a stylesheet that shows every page then", () => {
+    expect(scripted).toContain(`<noscript><p class="cwf-captcha-note">${CAPTCHA_NEEDS_SCRIPT.replace("'", "&#39;")}</p></noscript>`);
+    expect(FORM_NOSCRIPT_CSS).toContain(".cwf .cwf-page[hidden]");
+    expect(FORM_NOSCRIPT_CSS).toContain(".cwf .cwf-submit[hidden]");
+    expect(FORM_NOSCRIPT_CSS).toContain(".cwf .cwf-page-nav");
   });
 
   it("draws circles with the current step marked", () => {
