@@ -101,7 +101,10 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
     retake.focus();
   };
 
-  input.addEventListener("change", () => {
+  // The runtime hears of a photo through ctx.setFiles only (a refused one is never counted).
+  input.addEventListener("input", (event) => event.stopPropagation());
+  input.addEventListener("change", (event) => {
+    event.stopPropagation();
     const files = [...(input.files ?? [])].slice(0, 1);
     const reason = files[0] ? fileProblem(rules, files[0]) : null;
     problem.textContent = reason ?? "";

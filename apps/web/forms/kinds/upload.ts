@@ -71,8 +71,10 @@ export function enhance(container: HTMLElement, field: FormField, ctx: KindConte
   };
 
   choose.addEventListener("click", () => input.click());
+  // Our own copy is the truth (the native list is rewritten from it): the runtime hears of a choice through
+  // ctx.setFiles only, never counting a refused file the browser's own events would show it.
+  input.addEventListener("input", (event) => event.stopPropagation());
   input.addEventListener("change", (event) => {
-    // Our own copy is the truth: the native list is rewritten from it (putFiles) after each choice.
     event.stopPropagation();
     take([...(input.files ?? [])]);
   });
