@@ -117,7 +117,32 @@ test("a form's page loads no React scripts (the contact widget's loader may load
   await expect(page.locator("form.cwf")).toBeVisible();
   await page.waitForLoadState("networkidle");
   expect(scripts.filter((path) => !path.startsWith("/widget/") && !path.startsWith("/forms/static/"))).toEqual([]);
+  // The contact widget's own loader still comes, as on every shop page.
+  expect(scripts.some((path) => /^\/widget\/loader-[\w-]+\.js$/.test(path))).toBe(true);
   expect(await page.evaluate(() => "__reactRouterContext" in globalThis)).toBe(false);
+});
+
+test("a form's page costs far less script than /shop", async ({ page }) => {
+  const bytes = async (path: string) => {
+    const sizes: Promise<number>[] = [];
+    const listener = (response: import("@playwright/test").Response) => {
+      if (response.request().resourceType() === "script")
+        sizes.push(
+          response.body().then(
+            (body) => body.length,
+            () => 0,
+          ),
+        );
+    };
+    page.on("response", listener);
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    page.off("response", listener);
+    return (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  };
+  const shop = await bytes("/shop");
+  const form = await bytes("/forms/feedback");
+  expect(form).toBeLessThan(shop / 2);
 });
 
 for (const path of DEMO_FORMS) {

@@ -283,6 +283,20 @@ describe("renderForm: with and without JavaScript", () => {
     expect(FORM_NOSCRIPT_CSS).toContain(".cwf .cwf-page-nav");
   });
 
+  it("draws the connector without titles when told, and no indicator for style none", () => {
+    const settings = { ...FEEDBACK_FORM.settings, pageIndicator: { style: "connector" as const, color: "#123456", showTitles: false } };
+    const html = renderForm(payloadFor({ ...FEEDBACK_FORM, settings }), { scripted: true });
+    expect(html).toContain(
+      '<nav class="cwf-indicator cwf-indicator--connector" aria-label="Form progress"><p class="cwf-indicator-step">Step <span class="cwf-indicator-current">1</span> of 3</p>',
+    );
+    expect(html).not.toContain("cwf-step-title");
+    expect(tags(html, "form")[0]).toMatchObject({ style: "--cwf-accent:#123456" });
+    const none = { ...FEEDBACK_FORM.settings, pageIndicator: { style: "none" as const, color: "red;background:url(x)", showTitles: true } };
+    const plain = renderForm(payloadFor({ ...FEEDBACK_FORM, settings: none }), { scripted: true });
+    expect(plain).not.toContain("cwf-indicator");
+    expect(tags(plain, "form")[0]).not.toHaveProperty("style");
+  });
+
   it("draws circles with the current step marked", () => {
     const html = renderForm(payloadFor(FEEDBACK_FORM), { scripted: true });
     expect(html).toContain('<nav class="cwf-indicator cwf-indicator--circles"');
