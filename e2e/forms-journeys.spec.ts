@@ -208,7 +208,7 @@ test("feedback by keyboard alone: stars by arrows, Enter as Next, Enter as Send"
 
 // With the upload kind in (decision 0028), a file over the field's own size is refused as it is chosen, so the
 // contact form's 2 MB files can never add up past the 10 MB total: the total's block is checked with the kind on a
-// page of its own (forms-kinds.spec.ts).
+// page of its own (forms-kinds-harness.spec.ts).
 test("contact: files above the field's size are refused at once and never count towards the total; a fitting one is kept", async ({
   page,
 }) => {

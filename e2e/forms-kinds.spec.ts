@@ -2,17 +2,13 @@
  * The forms' heavy field kinds in Chromium (decision 0028) on the demo forms (DEMO.md "Public
  * forms"): the design upload, the delivery-date picker by keyboard, the signature pad with the
  * mouse and the card's formatting on custom-tee; the time listbox and the camera (Chromium's fake
- * camera, then a refused permission and its file fallback) on feedback. Axe runs with each widget open.
+ * camera, then a refused permission and its file fallback) on feedback; the kinds no demo form has are in
+ * forms-kinds-harness.spec.ts. Axe runs with each widget open.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
-import { defaultFormSettings, type FormDefinition } from "@cartwright/commerce/forms";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { payloadFor } from "../apps/web/forms/render/fixtures.ts";
-import { FORM_CSS, renderForm } from "../apps/web/forms/render/index.ts";
+import { container, field, file, violations } from "./support/forms-kinds.ts";
 
 // The fake camera answers getUserMedia without a prompt (the flags replace the config's launch options, so its own are
 // repeated); with less motion a page change jumps to the form's top instead of scrolling under the mouse.
@@ -33,22 +29,6 @@ test.use({
     ],
   },
 });
-
-const field = (page: Page, id: number, sub?: string) =>
-  page.locator(`[name="forms[fields][${id}]${sub === undefined ? "" : `[${sub}]`}"]`).first();
-const container = (page: Page, id: number) => page.locator(`.cwf-field[data-field-id="${id}"]`);
-
-async function violations(page: Page, selector = "form.cwf") {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
-
-const folder = mkdtempSync(join(tmpdir(), "cw-forms-kinds-"));
-function file(name: string, bytes: number | string | Buffer): string {
-  const path = join(folder, name);
-  writeFileSync(path, typeof bytes === "number" ? Buffer.alloc(bytes, 1) : bytes);
-  return path;
-}
 
 // A 1×1 PNG: the server checks a file by its bytes.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -325,95 +305,4 @@ test.describe("feedback: time listbox and camera", () => {
     await expect(camera.getByRole("alert")).toHaveText("");
     expect(await violations(page)).toEqual([]);
   });
-});
-
-/** The kinds no demo form has (password, masks) and two upload fields together, on a page of our own with the built runtime. */
-const HARNESS_FORM: FormDefinition = {
-  id: 90,
-  slug: "kinds-harness",
-  title: "Kinds harness",
-  pages: [{ title: "" }],
-  fields: [
-    { id: 1, page: 1, type: "password", label: "Password", confirmation: true, minStrength: 2, required: false },
-    { id: 2, page: 1, type: "tel", label: "Phone", inputMask: "(999) 999-9999", required: false },
-    { id: 3, page: 1, type: "text", label: "Order number", inputMask: "aa-9999", required: false },
-    {
-      id: 4,
-      page: 1,
-      type: "file-upload",
-      label: "Photos",
-      extensions: ["png"],
-      maxFileBytes: 5 * 1024 * 1024,
-      maxFiles: 2,
-      required: false,
-    },
-    {
-      id: 5,
-      page: 1,
-      type: "file-upload",
-      label: "Plans",
-      extensions: ["pdf"],
-      maxFileBytes: 5 * 1024 * 1024,
-      maxFiles: 2,
-      required: false,
-    },
-  ],
-  settings: defaultFormSettings({ antiSpam: { honeypot: false, captcha: "none", token: false } }),
-};
-
-async function openHarness(page: Page) {
-  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../apps/web/build/forms/manifest.json"), "utf8")) as { main: string };
-  const payload = payloadFor(HARNESS_FORM, { maxUploadTotalBytes: 6 * 1024 * 1024, honeypot: null });
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kinds harness</title><style>${FORM_CSS}</style></head>
-<body><main><h1>Kinds harness</h1>${renderForm(payload, { scripted: true })}
-<script type="application/json" id="cwf90-payload">${JSON.stringify(payload).replace(/</g, "\\u003c")}</script>
-<script type="module" src="/forms/static/${manifest.main}"></script></main></body></html>`;
-  await page.route("**/forms-kinds-harness", (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }));
-  await page.goto("/forms-kinds-harness");
-  await expect(page.locator("form.cwf")).toHaveAttribute("data-ready", "");
-}
-
-test("password meter and toggle, masks, and the combined upload size on a page of our own", async ({ page }) => {
-  await openHarness(page);
-  const password = field(page, 1, "primary");
-  const strength = container(page, 1).getByRole("status");
-  await expect(container(page, 1).locator(".cwfk-meter")).toBeVisible();
-  await password.pressSequentially("abcde1");
-  await expect(strength).toHaveText("Password strength: Weak (Medium needed)");
-  await password.pressSequentially("A!xyz");
-  await expect(strength).toHaveText("Password strength: Strong");
-  await container(page, 1).getByRole("button", { name: "Show password" }).click();
-  await expect(password).toHaveAttribute("type", "text");
-  await expect(field(page, 1, "secondary")).toHaveAttribute("type", "text");
-  await container(page, 1).getByRole("button", { name: "Hide password" }).click();
-  await expect(password).toHaveAttribute("type", "password");
-
-  const phone = field(page, 2);
-  await expect(phone).toHaveAttribute("placeholder", "(___) ___-____");
-  await phone.pressSequentially("5551234567");
-  await expect(phone).toHaveValue("(555) 123-4567");
-  for (let i = 0; i < 5; i++) await page.keyboard.press("Backspace");
-  await expect(phone).toHaveValue("(555) 123");
-  await field(page, 3).pressSequentially("x1y2345");
-  await expect(field(page, 3)).toHaveValue("xy-2345");
-  expect(await violations(page)).toEqual([]);
-
-  // Spec §4.4: over the form's total, submit is held back with the message; back under, it returns.
-  const submit = page.locator(".cwf-submit-button");
-  let chooser = page.waitForEvent("filechooser");
-  await container(page, 4)
-    .getByRole("button", { name: /Choose files/ })
-    .click();
-  await (await chooser).setFiles(file("big.png", 4 * 1024 * 1024));
-  chooser = page.waitForEvent("filechooser");
-  await container(page, 5)
-    .getByRole("button", { name: /Choose files/ })
-    .click();
-  await (await chooser).setFiles(file("plan.pdf", 3 * 1024 * 1024));
-  await expect(page.getByText("The selected files come to 7 MB, above the limit of 6 MB.")).toBeVisible();
-  await expect(submit).toBeDisabled();
-  expect(await violations(page)).toEqual([]);
-  await container(page, 5).getByRole("button", { name: "Remove plan.pdf" }).click();
-  await expect(page.getByText("The selected files come to 7 MB, above the limit of 6 MB.")).toBeHidden();
-  await expect(submit).toBeEnabled();
 });
