@@ -4,35 +4,16 @@
  * announced) and by dragging, a server error shown beside its field and fixed, the form published
  * and opened to visitors; axe on the builder. Runs against the real owner API.
  */
-import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { chunkText, reachable, readManifest } from "./support/bundle-graph.ts";
-
-const PASSWORD = "a-long-owner-passphrase-2026";
+import { signInAsOwner } from "./support/owner.ts";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
-
-/** A new account made the shop owner's, as admin-widgets.spec.ts does. */
-async function signInAsOwner(page: Page): Promise<void> {
-  const email = `owner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto("/my-account");
-  await page.locator("#register-email").fill(email);
-  await page.locator("#register-password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
-  try {
-    db.prepare("update customers set role = 'owner' where email = ?").run(email);
-  } finally {
-    db.close();
-  }
 }
 
 /** The names of the shown page's fields, in order. */

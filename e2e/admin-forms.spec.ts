@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { signInAsOwner } from "./support/owner.ts";
 
-const PASSWORD = "a-long-owner-passphrase-2026";
 const FEEDBACK_ID = 3;
 
 async function seriousViolations(page: Page) {
@@ -21,22 +21,6 @@ async function seriousViolations(page: Page) {
 }
 
 const shopDatabase = () => new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
-
-/** A new account through the shop's own form, made the shop owner's as `npm run owner` does (as admin-widgets.spec.ts signs in). */
-async function signInAsOwner(page: Page): Promise<void> {
-  const email = `owner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto("/my-account");
-  await page.locator("#register-email").fill(email);
-  await page.locator("#register-password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-  const db = shopDatabase();
-  try {
-    db.prepare("update customers set role = 'owner' where email = ?").run(email);
-  } finally {
-    db.close();
-  }
-}
 
 /** A feedback entry as a visitor's browser sends it: a token from forms_get_token, then forms_submit (spec §7). */
 async function sendFeedback(request: APIRequestContext, fields: Record<string, string>): Promise<void> {

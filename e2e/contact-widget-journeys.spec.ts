@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { signInAsOwner } from "./support/owner.ts";
 
-const PASSWORD = "a-long-owner-passphrase-2026";
 const OPENER = "Need help? Contact us";
 // A 1×1 PNG: a real image, checked by its bytes on the server.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -41,21 +41,6 @@ async function catchNewTabs(page: Page): Promise<void> {
   });
 }
 const openedLinks = (page: Page) => page.evaluate(() => (globalThis as unknown as { __opened: string[] }).__opened);
-
-async function signInAsOwner(page: Page): Promise<void> {
-  const email = `owner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto("/my-account");
-  await page.locator("#register-email").fill(email);
-  await page.locator("#register-password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-  const db = shopDatabase();
-  try {
-    db.prepare("update customers set role = 'owner' where email = ?").run(email);
-  } finally {
-    db.close();
-  }
-}
 
 test("the WhatsApp popup: welcome, an emoji picked, the message sent to WhatsApp with the page's title", async ({ page }) => {
   await catchNewTabs(page);

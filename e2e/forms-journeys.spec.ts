@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { signInAsOwner } from "./support/owner.ts";
 
 // A 1×1 PNG: a real image, checked by its bytes on the server.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -31,6 +32,15 @@ function entries(slug: string): { id: number; values: string; payment_status: st
         "select e.id, e.\"values\", e.payment_status, e.payment_total from form_entries e join forms f on f.id = e.form_id where f.slug = ? and e.status = 'complete' order by e.id",
       )
       .all(slug) as { id: number; values: string; payment_status: string; payment_total: number }[];
+  } finally {
+    db.close();
+  }
+}
+
+function formIdOf(slug: string): number {
+  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  try {
+    return (db.prepare("select id from forms where slug = ?").get(slug) as { id: number }).id;
   } finally {
     db.close();
   }
@@ -121,7 +131,10 @@ test("feedback: a rating of 4 skips page 2 both ways, and the answer redirects t
   await expect(page).toHaveURL(/\/shop$/);
 });
 
-test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test card, and the confirmation", async ({ page }) => {
+test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test card, the confirmation, and the owner's entry", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const form = await openForm(page, "custom-tee");
   await form.locator(f(1, "first")).fill("Grace");
@@ -177,6 +190,22 @@ test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test ca
   expect(last).toMatchObject({ payment_status: "paid", payment_total: 6100 });
   expect(filesOf(last?.id ?? 0)).toEqual(["design.png"]);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The owner, in a browser of their own, finds the paid entry among the form's entries and opens it.
+  const owner = await browser.newPage();
+  try {
+    await signInAsOwner(owner);
+    await owner.goto(`/admin/forms/${formIdOf("custom-tee")}/entries?search=grace.journey`);
+    const row = owner.getByRole("row").filter({ hasText: "grace.journey@example.com" });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Paid");
+    await expect(row).toContainText("$61.00");
+    await row.getByRole("link").first().click();
+    await expect(owner.getByText("Happy birthday, Ada!")).toBeVisible();
+    await expect(owner.getByRole("link", { name: /design\.png/ })).toBeVisible();
+  } finally {
+    await owner.close();
+  }
 });
 
 test("feedback by keyboard alone: stars by arrows, Enter as Next, Enter as Send", async ({ page }) => {
