@@ -373,10 +373,29 @@ test.describe("the builder's preview runs the visitors' runtime", () => {
     expect(entryCount(2)).toBe(before);
   });
 
-  test("a redrawn preview is mounted afresh: a required field left empty is refused on Submit and the owner's edit shows", async ({
+  test("a redrawn preview is mounted afresh, leaving no listener behind: a required field left empty is refused on Submit", async ({
     page,
   }) => {
     await signInAsOwner(page);
+    // The window's and document's listeners the runtime's scripts hold, as the browser keeps them (one per function and type).
+    await page.addInitScript(() => {
+      const held = new Map<unknown, string>();
+      (globalThis as unknown as { runtimeListeners: () => number }).runtimeListeners = () =>
+        [...held.values()].filter((stack) => stack.includes("/forms/static/")).length;
+      for (const target of [EventTarget.prototype]) {
+        const add = target.addEventListener;
+        const remove = target.removeEventListener;
+        target.addEventListener = function (this: EventTarget, type: string, listener: unknown, options?: unknown) {
+          const g = globalThis as unknown as { window: unknown; document: unknown };
+          if ((this === g.window || this === g.document) && listener) held.set(listener, `${type} ${new Error().stack ?? ""}`);
+          return add.call(this, type, listener as EventListener, options as AddEventListenerOptions);
+        };
+        target.removeEventListener = function (this: EventTarget, type: string, listener: unknown, options?: unknown) {
+          held.delete(listener);
+          return remove.call(this, type, listener as EventListener, options as EventListenerOptions);
+        };
+      }
+    });
     await page.goto("/admin/forms/new");
     const preview = page.getByTestId("form-preview");
     await expect(preview.locator("form.cwf")).toHaveAttribute("data-ready", "");
@@ -391,7 +410,15 @@ test.describe("the builder's preview runs the visitors' runtime", () => {
     await preview.getByLabel("Full name").fill("Ada");
     await preview.locator(".cwf-submit-button").click();
     await expect(preview.getByText("Preview: the form is checked but not sent.")).toBeVisible();
-    // Only the form in the page is mounted: the redrawn ones are gone.
+    // Only the form in the page is mounted: the redrawn ones are gone, and so are their listeners (pageshow is held once for all).
     expect(await preview.locator("form.cwf").count()).toBe(1);
+    const held = () => page.evaluate(() => (globalThis as unknown as { runtimeListeners: () => number }).runtimeListeners());
+    const first = await held();
+    for (const label of ["Name", "Your full name", "Full name"]) {
+      await page.getByLabel("Label", { exact: true }).fill(label);
+      await expect(preview.locator("form.cwf[data-ready] label").first()).toContainText(label);
+    }
+    expect(await held()).toBe(first);
+    expect(first).toBe(1);
   });
 });
