@@ -382,19 +382,18 @@ test.describe("the builder's preview runs the visitors' runtime", () => {
       const held = new Map<unknown, string>();
       (globalThis as unknown as { runtimeListeners: () => number }).runtimeListeners = () =>
         [...held.values()].filter((stack) => stack.includes("/forms/static/")).length;
-      for (const target of [EventTarget.prototype]) {
-        const add = target.addEventListener;
-        const remove = target.removeEventListener;
-        target.addEventListener = function (this: EventTarget, type: string, listener: unknown, options?: unknown) {
-          const g = globalThis as unknown as { window: unknown; document: unknown };
-          if ((this === g.window || this === g.document) && listener) held.set(listener, `${type} ${new Error().stack ?? ""}`);
-          return add.call(this, type, listener as EventListener, options as AddEventListenerOptions);
-        };
-        target.removeEventListener = function (this: EventTarget, type: string, listener: unknown, options?: unknown) {
-          held.delete(listener);
-          return remove.call(this, type, listener as EventListener, options as EventListenerOptions);
-        };
-      }
+      const target = EventTarget.prototype;
+      const add = target.addEventListener;
+      const remove = target.removeEventListener;
+      target.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget["addEventListener"]>) {
+        const g = globalThis as unknown as { window: unknown; document: unknown };
+        if ((this === g.window || this === g.document) && args[1]) held.set(args[1], `${args[0]} ${new Error().stack ?? ""}`);
+        return add.apply(this, args);
+      };
+      target.removeEventListener = function (this: EventTarget, ...args: Parameters<EventTarget["removeEventListener"]>) {
+        held.delete(args[1]);
+        return remove.apply(this, args);
+      };
     });
     await page.goto("/admin/forms/new");
     const preview = page.getByTestId("form-preview");
