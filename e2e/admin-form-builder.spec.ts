@@ -208,9 +208,13 @@ test("a demo form opens in the builder: prices as money in minor units, its page
   await expect(preview.locator('[data-field-id="5"]')).toContainText("$22.50");
   await expect(preview.locator('[data-field-id="1"]')).toBeHidden();
   await expect(preview.locator(".cwf-indicator-current")).toHaveText("2");
-  // The preview's Next turns the builder to the next page.
+  // The preview runs the visitors' runtime: Next checks the page first (no style picked), so the builder stays.
+  await expect(preview.locator("form.cwf")).toHaveAttribute("data-ready", "");
   await preview.locator(".cwf-page:not([hidden]) .cwf-next").click();
-  await expect(page.getByRole("button", { name: "3. Review and pay" })).toHaveAttribute("aria-pressed", "true");
+  await expect(preview.locator("#cwf2-5-error")).toHaveText("This field is required.");
+  await expect(page.getByRole("button", { name: "2. Your shirt" })).toHaveAttribute("aria-pressed", "true");
+  // A page picked in the builder shows in the preview.
+  await page.getByRole("button", { name: "3. Review and pay" }).click();
   await expect(preview.locator(".cwf-indicator-title")).toHaveText("Review and pay");
   await page.getByRole("button", { name: "2. Your shirt" }).click();
   await page.getByRole("button", { name: /^Gift message/ }).click();
@@ -234,4 +238,167 @@ test("the builder's code stays in the console's chunks", () => {
   const shopChunks = reachable([manifest.entry.module, ...shop.flatMap((route) => [route.module, ...(route.imports ?? [])])]);
   // The builder's texts are its marks: no chunk a shop page loads carries them.
   expect([...shopChunks].filter((name) => /Conditional logic|builder-fields|Add a field/.test(chunkText(name)))).toEqual([]);
+  // The preview runs the shop's built runtime by its address: no console chunk carries the runtime's own texts.
+  const consoleChunks = reachable(builder.flatMap((route) => [route.module, ...(route.imports ?? [])]));
+  expect([...consoleChunks].filter((name) => /checked but not sent|Cartwright Forms AJAX submit error/.test(chunkText(name)))).toEqual([]);
+});
+
+/** Every entry of a form, whatever its status, as the database holds them. */
+function entryCount(formId: number): number {
+  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"), { readonly: true });
+  try {
+    return (db.prepare("select count(*) as n from form_entries where form_id = ?").get(formId) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+// A 1×1 PNG for the design upload.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+test.describe("the builder's preview runs the visitors' runtime", () => {
+  // With less motion a page change jumps to the form's top instead of scrolling under the mouse.
+  test.use({ reducedMotion: "reduce" });
+
+  test("custom-tee: checks on Next, the e-mail typo offer, the running total, the heavy kinds, and a Submit that sends nothing", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signInAsOwner(page);
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === "/ajax" || (path.startsWith("/forms/") && request.method() === "POST")) calls.push(`${request.method()} ${path}`);
+    });
+    const before = entryCount(2);
+    await page.goto("/admin/forms/2");
+    await expect(page.getByRole("heading", { level: 1, name: "Edit form: Custom T-shirt order" })).toBeVisible();
+    const preview = page.getByTestId("form-preview");
+    const input = (id: number, sub?: string) =>
+      preview.locator(`[name="forms[fields][${id}]${sub === undefined ? "" : `[${sub}]`}"]`).first();
+    await expect(preview.locator("form.cwf")).toHaveAttribute("data-ready", "");
+    expect(await page.locator('script[src^="/forms/static/"]').count()).toBe(1);
+
+    // Page 1: Next with the name left empty says so beside it; the builder stays on the page.
+    await preview.locator(".cwf-page:not([hidden]) .cwf-next").click();
+    await expect(preview.locator('.cwf-field[data-field-id="1"] .cwf-error:not([hidden])').first()).toHaveText("This field is required.");
+    await expect(input(1, "first")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("button", { name: "1. Your details" })).toHaveAttribute("aria-pressed", "true");
+    await input(1, "first").fill("Ada");
+    await input(1, "last").fill("Lovelace");
+    // The e-mail typo is offered on leaving the field, and applied by its button.
+    await input(2).fill("ada@gmial.com");
+    await input(3).focus();
+    await preview.getByRole("button", { name: "ada@gmail.com" }).click();
+    await expect(input(2)).toHaveValue("ada@gmail.com");
+    await input(4, "address1").fill("1 Main Street");
+    await input(4, "city").fill("Springfield");
+    await input(4, "state").fill("IL");
+    await input(4, "postal").fill("62701");
+    await preview.locator(".cwf-page:not([hidden]) .cwf-next").click();
+    // The preview's Next turns the builder's page.
+    await expect(page.getByRole("button", { name: "2. Your shirt" })).toHaveAttribute("aria-pressed", "true");
+    await expect(preview.locator(".cwf-indicator-title")).toHaveText("Your shirt");
+
+    // Page 2: the running total follows the style and the quantity.
+    const total = preview.locator("#cwf2-total");
+    await expect(total).toHaveText("$0.00");
+    await preview.locator('[name="forms[fields][5]"][value="1"]').check();
+    await expect(total).toHaveText("$20.00");
+    await input(6).selectOption("2");
+    await expect(total).toHaveText("$40.00");
+    // The upload kind takes the design (no file leaves the preview).
+    const chooser = page.waitForEvent("filechooser");
+    await preview
+      .locator('.cwf-field[data-field-id="9"]')
+      .getByRole("button", { name: /Choose a file/ })
+      .click();
+    await (await chooser).setFiles({ name: "tee.png", mimeType: "image/png", buffer: PNG });
+    await expect(preview.locator('.cwf-field[data-field-id="9"]')).toContainText("tee.png");
+
+    // A page picked in the builder shows in the preview with what was typed kept.
+    await page.getByRole("button", { name: "1. Your details" }).click();
+    await expect(preview.locator(".cwf-indicator-title")).toHaveText("Your details");
+    await expect(input(1, "first")).toHaveValue("Ada");
+    await page.getByRole("button", { name: "2. Your shirt" }).click();
+    await expect(preview.locator('[name="forms[fields][5]"][value="1"]')).toBeChecked();
+    await preview.locator(".cwf-page:not([hidden]) .cwf-next").click();
+    await expect(page.getByRole("button", { name: "3. Review and pay" })).toHaveAttribute("aria-pressed", "true");
+
+    // Page 3: the summary's total, and the signature pad (a kind loaded on use) drawn by mouse.
+    await expect(total).toBeVisible();
+    await expect(total).toHaveText("$40.00");
+    const pad = preview.locator('.cwf-field[data-field-id="13"]').getByRole("img", { name: /Signature pad/ });
+    await expect(pad).toBeVisible();
+    await pad.scrollIntoViewIfNeeded();
+    const box = await pad.boundingBox();
+    if (!box) throw new Error("the signature pad is not shown");
+    await page.mouse.move(box.x + 30, box.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 120, box.y + 100, { steps: 8 });
+    await page.mouse.move(box.x + 220, box.y + 40, { steps: 8 });
+    await page.mouse.up();
+    await expect(preview.locator('.cwf-field[data-field-id="13"]').getByRole("status")).toHaveText("Signature drawn.");
+    await input(14, "number").pressSequentially("4242424242424242");
+    await input(14, "expiry").pressSequentially("1230");
+    await input(14, "cvc").pressSequentially("123");
+    await input(15).check({ force: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Submit checks everything, then says the preview sent nothing: no request, no entry.
+    await preview.locator(".cwf-submit-button").click();
+    await expect(preview.getByRole("status").filter({ hasText: "Preview: the form is checked but not sent." })).toBeVisible();
+    await expect(preview.locator("form.cwf")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(calls).toEqual([]);
+    expect(entryCount(2)).toBe(before);
+  });
+
+  test("a redrawn preview is mounted afresh, leaving no listener behind: a required field left empty is refused on Submit", async ({
+    page,
+  }) => {
+    await signInAsOwner(page);
+    // The window's and document's listeners the runtime's scripts hold, as the browser keeps them (one per function and type).
+    await page.addInitScript(() => {
+      const held = new Map<unknown, string>();
+      (globalThis as unknown as { runtimeListeners: () => number }).runtimeListeners = () =>
+        [...held.values()].filter((stack) => stack.includes("/forms/static/")).length;
+      const target = EventTarget.prototype;
+      const add = target.addEventListener;
+      const remove = target.removeEventListener;
+      target.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget["addEventListener"]>) {
+        const g = globalThis as unknown as { window: unknown; document: unknown };
+        if ((this === g.window || this === g.document) && args[1]) held.set(args[1], `${args[0]} ${new Error().stack ?? ""}`);
+        return add.apply(this, args);
+      };
+      target.removeEventListener = function (this: EventTarget, ...args: Parameters<EventTarget["removeEventListener"]>) {
+        held.delete(args[1]);
+        return remove.apply(this, args);
+      };
+    });
+    await page.goto("/admin/forms/new");
+    const preview = page.getByTestId("form-preview");
+    await expect(preview.locator("form.cwf")).toHaveAttribute("data-ready", "");
+    await page.getByRole("button", { name: /^Your name/ }).click();
+    await page.getByLabel("Label", { exact: true }).fill("Full name");
+    await page.getByLabel("Required").check();
+    await expect(preview.locator("form.cwf label").first()).toContainText("Full name");
+    await expect(preview.locator("form.cwf")).toHaveAttribute("data-ready", "");
+    await preview.locator(".cwf-submit-button").click();
+    await expect(preview.locator(".cwf-field .cwf-error").first()).toHaveText("This field is required.");
+    await expect(preview.getByText("Preview: the form is checked but not sent.")).toHaveCount(0);
+    await preview.getByLabel("Full name").fill("Ada");
+    await preview.locator(".cwf-submit-button").click();
+    await expect(preview.getByText("Preview: the form is checked but not sent.")).toBeVisible();
+    // Only the form in the page is mounted: the redrawn ones are gone, and so are their listeners (pageshow is held once for all).
+    expect(await preview.locator("form.cwf").count()).toBe(1);
+    const held = () => page.evaluate(() => (globalThis as unknown as { runtimeListeners: () => number }).runtimeListeners());
+    const first = await held();
+    for (const label of ["Name", "Your full name", "Full name"]) {
+      await page.getByLabel("Label", { exact: true }).fill(label);
+      await expect(preview.locator("form.cwf[data-ready] label").first()).toContainText(label);
+    }
+    expect(await held()).toBe(first);
+    expect(first).toBe(1);
+  });
 });

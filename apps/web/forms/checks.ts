@@ -22,9 +22,9 @@ const PENDING_RECHECK_MS = 800;
 
 const restrictedKey = (fieldId: number, email: string) => `${fieldId}:${email.trim().toLowerCase()}`;
 
-/** Asks the server whether the address is accepted (once per form and address); revalidates the field with the answer. */
+/** Asks the server whether the address is accepted (once per form and address); revalidates the field with the answer. A preview takes it as accepted. */
 export function checkRestrictedEmail(state: FormState, fieldId: number, email: string): void {
-  if (!isValidEmail(email.trim())) return;
+  if (state.preview || !isValidEmail(email.trim())) return;
   const key = restrictedKey(fieldId, email);
   if (state.restricted.has(key)) return;
   state.restricted.set(key, "pending");

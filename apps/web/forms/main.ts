@@ -4,17 +4,10 @@
  * it. Kept small: the form's behaviour (mount.ts) is imported when a form is found.
  */
 import type { FormPagePayload } from "@cartwright/commerce/forms";
+import { FORMS_QUEUE, type FormsQueueEntry, readEntry } from "./queue.ts";
 
-/** The queue the embed (/forms/{slug}.js) pushes its shadow roots to before or after this script runs. */
-export const FORMS_QUEUE = "cartwrightForms";
 /** Spec §2.2: this query parameter leaves the address bar on load. */
 const FORM_ID_PARAMETER = "forms_form_id";
-
-declare global {
-  interface Window {
-    cartwrightForms?: { push(root: ShadowRoot): void } | ShadowRoot[];
-  }
-}
 
 function payloadOf(form: HTMLFormElement): FormPagePayload | null {
   const root = form.getRootNode() as Document | ShadowRoot;
@@ -26,13 +19,13 @@ function payloadOf(form: HTMLFormElement): FormPagePayload | null {
   }
 }
 
-function mountAll(root: Document | ShadowRoot): void {
+function mountAll(root: Document | ShadowRoot, preview = false): void {
   for (const form of root.querySelectorAll<HTMLFormElement>("form.cwf[data-scripted]")) {
     if (form.dataset.mounted !== undefined) continue;
     const payload = payloadOf(form);
     if (!payload) continue;
     form.dataset.mounted = "";
-    void import("./mount.ts").then(({ mountForm }) => mountForm(form, payload));
+    void import("./mount.ts").then(({ mountForm }) => mountForm(form, payload, { preview }));
   }
 }
 
@@ -46,8 +39,13 @@ function forgetFormIdParameter(win: Window): void {
 function boot(win: Window): void {
   forgetFormIdParameter(win);
   const queued = win[FORMS_QUEUE];
-  win[FORMS_QUEUE] = { push: mountAll };
-  if (Array.isArray(queued)) for (const root of queued) mountAll(root);
+  // The embed pushes its shadow roots; the console's builder pushes `{ root, preview: true }` (queue.ts).
+  const take = (entry: FormsQueueEntry) => {
+    const { root, preview } = readEntry(entry);
+    mountAll(root, preview);
+  };
+  win[FORMS_QUEUE] = { push: take };
+  if (Array.isArray(queued)) for (const entry of queued) take(entry);
   if (win.document.readyState === "loading")
     win.document.addEventListener("DOMContentLoaded", () => mountAll(win.document), { once: true });
   else mountAll(win.document);

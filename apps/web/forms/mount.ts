@@ -1,7 +1,8 @@
 /**
  * One form's behaviour (spec §2.2, §4.4, §5.4 "Input behaviour"; decision 0027): pages, live logic
  * and totals, validation while typing (1000 ms after the last key) and on leaving a field, e-mail
- * checks, save and resume, the token, the visitor cookie, the kind modules, and the submit.
+ * checks, save and resume, the token, the visitor cookie, the kind modules, and the submit. With
+ * `preview` (the console's builder, decision 0029) the same form talks to neither server nor storage.
  */
 import type { FormDefinition, FormPagePayload } from "@cartwright/commerce/forms";
 import { checkRestrictedEmail, loadRules, validateFields } from "./checks.ts";
@@ -10,6 +11,7 @@ import { addScheme, cleanInput, fieldOf, formatAmountInput, offerEmailSuggestion
 import { checkUploadTotal, enhanceKinds } from "./kinds.ts";
 import { settleLogic, updateTotals } from "./live.ts";
 import { isLastPage, next, previous, renderPage } from "./pages.ts";
+import { followOwnerPages } from "./preview.ts";
 import { resumeProgress, saveProgress } from "./progress.ts";
 import { type FormState, nowSeconds, submitButton, syncSubmit } from "./state.ts";
 import { submit } from "./submit.ts";
@@ -24,11 +26,41 @@ const ENTER_TYPES = new Set(["text", "tel", "number", "email", "url", "radio", "
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
+export interface MountOptions {
+  /** The console's preview: no token refresh, restricted-email call, saved progress, cookie, captcha or request. */
+  preview?: boolean;
+}
+
+/** Mounted forms, for the one pageshow listener; a form gone from the document is dropped (the builder redraws its preview often). */
+const mounted = new Set<FormState>();
+
+// Spec §2.2: a page restored from the back-forward cache gets its submit buttons back.
+function restoreSubmits(event: PageTransitionEvent): void {
+  for (const state of mounted) {
+    if (!state.form.isConnected) {
+      mounted.delete(state);
+      continue;
+    }
+    if (!event.persisted) continue;
+    state.submitting = false;
+    const button = submitButton(state);
+    if (button && button.textContent === (button.dataset.processing || state.definition.settings.processingText))
+      button.textContent = state.definition.settings.submitText;
+    syncSubmit(state);
+  }
+}
+
+function track(state: FormState): void {
+  if (mounted.size === 0) window.addEventListener("pageshow", restoreSubmits);
+  for (const kept of mounted) if (!kept.form.isConnected) mounted.delete(kept);
+  mounted.add(state);
+}
+
 function isControl(target: EventTarget | null): target is Control {
   return target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
 }
 
-export function mountForm(form: HTMLFormElement, payload: FormPagePayload): FormState {
+export function mountForm(form: HTMLFormElement, payload: FormPagePayload, options: MountOptions = {}): FormState {
   const typing = new Map<number, number>();
   let saving = 0;
   const state: FormState = {
@@ -36,6 +68,7 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload): Form
     payload,
     definition: payload.form as unknown as FormDefinition,
     formId: payload.form.id,
+    preview: options.preview === true,
     page: 1,
     files: new Map(),
     serverErrors: new Set(),
@@ -51,7 +84,7 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload): Form
       renderPage(state);
       checkUploadTotal(state);
       window.clearTimeout(saving);
-      saving = window.setTimeout(() => saveProgress(state), SAVE_DEBOUNCE_MS);
+      if (!state.preview) saving = window.setTimeout(() => saveProgress(state), SAVE_DEBOUNCE_MS);
       if (fieldId !== undefined && fieldId !== null) validateLater(fieldId);
     },
   };
@@ -72,7 +105,7 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload): Form
     state.interacted = true;
     state.startedAt = nowSeconds();
     void loadRules();
-    rememberVisitor();
+    if (!state.preview) rememberVisitor();
   };
 
   form.addEventListener("focusin", (event) => {
@@ -146,16 +179,8 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload): Form
     else void submit(state);
   });
 
-  // Spec §2.2: a page restored from the back-forward cache gets its submit button back.
-  window.addEventListener("pageshow", (event) => {
-    if (!event.persisted) return;
-    state.submitting = false;
-    const button = submitButton(state);
-    if (button && button.textContent === (button.dataset.processing || state.definition.settings.processingText))
-      button.textContent = state.definition.settings.submitText;
-    syncSubmit(state);
-  });
-
+  track(state);
+  if (state.preview) followOwnerPages(state);
   resumeProgress(state, () => state.changed());
   settleLogic(state);
   syncAddresses();

@@ -64,11 +64,29 @@ function updateIndicator(state: FormState, total: number): void {
   if (title) title.textContent = state.definition.pages[state.page - 1]?.title || `Page ${state.page}`;
 }
 
+/** The event a page change sends from the form (`detail.page`): the builder's preview follows it. */
+export const PAGE_EVENT = "cwf:page";
+
+function announcePage(state: FormState): void {
+  state.form.dispatchEvent(new CustomEvent(PAGE_EVENT, { bubbles: true, detail: { page: state.page } }));
+}
+
+/** Shows a page as it is, without checks, scrolling or focus (the builder's preview shows the page being edited). */
+export function showPage(state: FormState, page: number): void {
+  const last = sections(state).length;
+  const target = Math.min(Math.max(1, page), Math.max(1, last));
+  if (target === state.page) return;
+  state.page = target;
+  renderPage(state);
+  announcePage(state);
+}
+
 /** Moves to a page: shows it, scrolls to the form's top (unless the form says not to) and focuses its title. */
 export function goToPage(state: FormState, page: number, focus = true): void {
   if (page === state.page) return;
   state.page = page;
   renderPage(state);
+  announcePage(state);
   if (state.definition.settings.scrollToTop !== false) scrollToElement(state.form, SCROLL.pageOffset);
   if (!focus) return;
   const title = state.form.querySelector<HTMLElement>(`.cwf-page[data-page="${page}"] .cwf-page-title`);

@@ -9,8 +9,9 @@ import type { FormState } from "./state.ts";
 const SECRET_TYPES: readonly FormField["type"][] = ["password", "credit-card"];
 const key = (state: FormState) => `cartwright-form-${state.formId}`;
 
+/** A preview never touches the visitor's storage. */
 function enabled(state: FormState): boolean {
-  return state.definition.settings.saveProgress?.browser === true;
+  return !state.preview && state.definition.settings.saveProgress?.browser === true;
 }
 
 function storage(): Storage | null {

@@ -14,6 +14,8 @@ export interface FormState {
   /** The public form read by the shared rules (which never look at the notifications it lacks). */
   definition: FormDefinition;
   formId: number;
+  /** The console's preview (decision 0029): everything a visitor sees, nothing sent or stored. */
+  preview: boolean;
   /** The page shown (1-based). */
   page: number;
   /** Files a kind module chose for its field (camera, upload): sent instead of the native input's. */

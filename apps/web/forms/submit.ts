@@ -7,6 +7,7 @@ import { inputName } from "@cartwright/commerce/forms";
 import { settled, validateFields } from "./checks.ts";
 import { SCROLL, scrollToElement, showBlock, showFieldError } from "./dom.ts";
 import { focusField, goToPage, pageOf } from "./pages.ts";
+import { clearPreviewNotice, showPreviewNotice } from "./preview.ts";
 import { clearProgress } from "./progress.ts";
 import { post } from "./request.ts";
 import { chosenFiles, type FormState, nowSeconds, submitButton, syncSubmit } from "./state.ts";
@@ -149,6 +150,7 @@ function showFailure(state: FormState, answer: SubmitAnswer): void {
 /** The submit event: checks, captcha, the request, and what its answer says. */
 export async function submit(state: FormState): Promise<void> {
   if (state.submitting) return;
+  if (state.preview) clearPreviewNotice(state);
   const ids = visibleFieldIds(state);
   await settled(state, ids);
   const errors = await validateFields(state, ids);
@@ -156,6 +158,8 @@ export async function submit(state: FormState): Promise<void> {
     jumpToError(state, Object.keys(errors).map(Number));
     return;
   }
+  // The builder's preview: checked as a visitor's would be, then neither captcha nor request.
+  if (state.preview) return showPreviewNotice(state);
   const button = submitButton(state);
   const label = button?.textContent ?? "";
   state.submitting = true;

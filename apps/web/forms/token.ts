@@ -10,7 +10,7 @@ const TOKEN_BLOCK = "token";
 export function refreshTokenIfOld(state: FormState): void {
   const { payload } = state;
   const input = state.form.querySelector<HTMLInputElement>('input[name="forms[token]"]');
-  if (!payload.token || !input || state.blocked.has(TOKEN_BLOCK)) return;
+  if (state.preview || !payload.token || !input || state.blocked.has(TOKEN_BLOCK)) return;
   if (Date.now() - payload.tokenIssuedAt < payload.tokenLifetimeSeconds * 1000) return;
   state.blocked.set(TOKEN_BLOCK, "");
   syncSubmit(state);

@@ -62,6 +62,7 @@ export const FORM_CSS = `
 .cwf-step[aria-current=step]{color:#111;font-weight:600}
 .cwf-step[aria-current=step] .cwf-step-number{background:var(--cwf-accent);border-color:var(--cwf-accent);color:#fff}
 .cwf-page-nav,.cwf-submit{display:flex;gap:.75rem;margin:1rem 0 0}
+.cwf-preview-notice{border-left:4px solid var(--cwf-accent);background:#e8f1f8;color:#102a3d;padding:.75rem 1rem;margin:1rem 0 0}
 .cwf button{font:inherit;padding:.625rem 1.25rem;border-radius:.25rem;border:1px solid var(--cwf-accent);cursor:pointer;min-height:2.75rem}
 .cwf-next,.cwf-submit-button{background:var(--cwf-accent);color:#fff}
 .cwf-prev{background:#fff;color:var(--cwf-accent)}

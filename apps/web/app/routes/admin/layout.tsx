@@ -18,13 +18,15 @@ export const handle = { console: true };
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { account, settings } = context.get(storefrontContext);
+  const { account, settings, forms } = context.get(storefrontContext);
   const customer = await account.current();
   const owner = customer ? await account.isOwner() : false;
   return {
     shopName: settings.siteTitle,
     who: !customer ? ("guest" as const) : owner ? ("owner" as const) : ("shopper" as const),
     email: customer?.email ?? "",
+    // The shop's built forms runtime, which the form builder's preview runs (decision 0029); null before its build.
+    formsRuntime: owner ? forms.runtimeScript() : null,
   };
 }
 

@@ -1,15 +1,31 @@
 /**
  * The preview as visitors see it: the shared renderer's HTML and stylesheet in a shadow root (the
  * console's styles stay out, the form's stay in), redrawn as the owner edits, showing the page being
- * edited. Logic follows what the owner picks in it (the shared `visibleFields`). Nothing is sent:
- * the preview's form refuses to submit.
+ * edited. When the shop's forms runtime is built, each redrawn form runs it in preview mode (decision
+ * 0029): validation, totals, pages and the heavy kinds as visitors get them, nothing sent or stored;
+ * its page changes turn the builder's page and the builder's page picks show in it. Without the
+ * runtime the builder draws logic and pages itself. Either way the preview's form never submits.
  */
 import type { Currency } from "@cartwright/commerce";
 import { collectValues, type FormDefinition, visibleFields } from "@cartwright/commerce/forms";
 import { useEffect, useMemo, useRef } from "react";
+import { useRouteLoaderData } from "react-router";
 import { FORM_CSS, renderForm } from "../../../../forms/render/index.ts";
+import type { loader as layoutLoader } from "../../../routes/admin/layout.tsx";
 import { builderMessages as t } from "./messages.ts";
 import { previewPayload } from "./preview-payload.ts";
+import { loadFormsRuntime, mountPreview, previewMarkup } from "./runtime.ts";
+
+/** The runtime's events (apps/web/forms/pages.ts PAGE_EVENT, preview.ts SHOW_PAGE_EVENT), named here so no runtime code is bundled. */
+const PAGE_EVENT = "cwf:page";
+const SHOW_PAGE_EVENT = "cwf:show-page";
+
+/** The preview's form once the runtime has mounted it, else null (the builder then draws logic and pages itself). */
+const runningForm = (shadow: ShadowRoot) => shadow.querySelector<HTMLFormElement>("form.cwf[data-ready]");
+
+function showRuntimePage(form: HTMLFormElement, page: number): void {
+  form.dispatchEvent(new CustomEvent(SHOW_PAGE_EVENT, { detail: { page } }));
+}
 
 interface Props {
   definition: FormDefinition;
@@ -55,14 +71,20 @@ export function FormPreview({ definition, currency, page, onPage }: Props) {
   const root = useRef<ShadowRoot | null>(null);
   const latest = useRef({ definition, page, onPage });
   latest.current = { definition, page, onPage };
-  const html = useMemo(() => {
+  const runtimeSrc = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout")?.formsRuntime ?? null;
+  const markup = useMemo(() => {
     try {
-      return renderForm(previewPayload(definition, currency), { scripted: true });
+      const payload = previewPayload(definition, currency);
+      return previewMarkup(FORM_CSS, renderForm(payload, { scripted: true }), runtimeSrc ? payload : null);
     } catch {
       // A half-edited definition the renderer cannot draw yet: the last good preview stays.
       return null;
     }
-  }, [definition, currency]);
+  }, [definition, currency, runtimeSrc]);
+
+  useEffect(() => {
+    if (runtimeSrc) loadFormsRuntime(runtimeSrc);
+  }, [runtimeSrc]);
 
   useEffect(() => {
     const element = host.current;
@@ -71,18 +93,33 @@ export function FormPreview({ definition, currency, page, onPage }: Props) {
     // Nothing leaves the preview, whatever the visitor's controls do.
     const shadow = root.current;
     const refuse = (event: Event) => event.preventDefault();
-    const follow = () => applyLogic(shadow, latest.current.definition);
+    const follow = () => {
+      if (!runningForm(shadow)) applyLogic(shadow, latest.current.definition);
+    };
     const turn = (event: Event) => {
+      if (runningForm(shadow)) return;
       const button = (event.target as Element | null)?.closest?.(".cwf-next, .cwf-prev");
       if (!button) return;
       const { page: current, onPage: go, definition: shown } = latest.current;
       const next = current + (button.classList.contains("cwf-next") ? 1 : -1);
       if (next >= 1 && next <= shown.pages.length) go(next);
     };
+    // The runtime's form starts on page 1: it is told the page being edited; its own moves turn the builder.
+    const ready = (event: Event) => {
+      if (event.target instanceof HTMLFormElement) showRuntimePage(event.target, latest.current.page);
+    };
+    const moved = (event: Event) => {
+      const shown = Number((event as CustomEvent<{ page?: unknown }>).detail?.page);
+      if (Number.isInteger(shown) && shown !== latest.current.page) latest.current.onPage(shown);
+    };
     shadow.addEventListener("submit", refuse, true);
     shadow.addEventListener("change", follow);
     shadow.addEventListener("click", turn);
+    shadow.addEventListener("cwf:ready", ready);
+    shadow.addEventListener(PAGE_EVENT, moved);
     return () => {
+      shadow.removeEventListener(PAGE_EVENT, moved);
+      shadow.removeEventListener("cwf:ready", ready);
       shadow.removeEventListener("click", turn);
       shadow.removeEventListener("submit", refuse, true);
       shadow.removeEventListener("change", follow);
@@ -91,17 +128,27 @@ export function FormPreview({ definition, currency, page, onPage }: Props) {
 
   useEffect(() => {
     const shadow = root.current;
-    if (!shadow || html === null) return;
+    if (!shadow || markup === null) return;
     const timer = setTimeout(() => {
       // Parsed in a detached template: set as the shadow root's innerHTML, the parser would drop the
       // preview's <form> because the host sits inside the builder's own form.
       const template = document.createElement("template");
-      template.innerHTML = `<style>${FORM_CSS}</style>${html}`;
+      template.innerHTML = markup;
       shadow.replaceChildren(template.content);
-      showPage(shadow, latest.current.definition, page);
+      showPage(shadow, latest.current.definition, latest.current.page);
+      if (runtimeSrc) mountPreview(shadow);
     }, 120);
     return () => clearTimeout(timer);
-  }, [html, page]);
+  }, [markup, runtimeSrc]);
+
+  // A page picked in the builder: the running form shows it (keeping what was typed), else it is drawn here.
+  useEffect(() => {
+    const shadow = root.current;
+    if (!shadow) return;
+    const form = runningForm(shadow);
+    if (form) showRuntimePage(form, page);
+    else showPage(shadow, latest.current.definition, page);
+  }, [page]);
 
   return (
     <section className="admin-preview builder-preview" aria-labelledby="builder-preview-title">
