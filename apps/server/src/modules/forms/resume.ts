@@ -102,7 +102,7 @@ export async function saveProgress(request: FastifyRequest, form: AjaxForm) {
   const values = collectValues(textPairs(form));
   // A bot that filled the honeypot is answered as a visitor and sends no one anything.
   if (definition.settings.antiSpam.honeypot && isHoneypotFilled(definition, values))
-    return { success: true, data: { message: RESUME_REPLIES.sent } };
+    return { success: true, data: { message: RESUME_REPLIES.sent, resume: randomBytes(32).toString("base64url") } };
   const document = JSON.stringify(keepableValues(definition, values));
   if (Buffer.byteLength(document) > DRAFT_MAX_BYTES) return failure(RESUME_REPLIES.tooLarge);
   try {
