@@ -174,7 +174,7 @@ function pageShown(request: FastifyRequest, reply: FastifyReply): attribution.Pa
   // The address as react-router-fastify builds the request's URL.
   const url = new URL(`${request.protocol}://${request.host}${request.originalUrl}`);
   // A form's resume key opens the visitor's draft: it is never kept with the page views (decision 0030).
-  url.searchParams.delete(forms.RESUME_PARAMETER);
+  if (url.pathname.startsWith("/forms/")) url.searchParams.delete(forms.RESUME_PARAMETER);
   if (pageData) {
     url.pathname = url.pathname.replace(/(\/_)?\.data$/, (_, root) => (root ? "/" : ""));
     url.searchParams.delete("_routes");
