@@ -139,6 +139,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         },
         forms: {
           page: (slug: string) => forms.formPage(request, slug),
+          resumed: (slug: string, key: string) => forms.formPageResumed(ctx, slug, key),
           submit: (slug: string, body: Request) => forms.submitPagePost(request, slug, body),
           // The forms runtime's entry (/forms/static/…), null before its build: the page then works without JavaScript.
           runtimeScript: () => forms.formsRuntimePath(),
@@ -172,6 +173,8 @@ function pageShown(request: FastifyRequest, reply: FastifyReply): attribution.Pa
   if (!document && !pageData) return null;
   // The address as react-router-fastify builds the request's URL.
   const url = new URL(`${request.protocol}://${request.host}${request.originalUrl}`);
+  // A form's resume key opens the visitor's draft: it is never kept with the page views (decision 0030).
+  if (url.pathname.startsWith("/forms/")) url.searchParams.delete(forms.RESUME_PARAMETER);
   if (pageData) {
     url.pathname = url.pathname.replace(/(\/_)?\.data$/, (_, root) => (root ? "/" : ""));
     url.searchParams.delete("_routes");

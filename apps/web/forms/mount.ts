@@ -13,6 +13,7 @@ import { settleLogic, updateTotals } from "./live.ts";
 import { isLastPage, next, previous, renderPage } from "./pages.ts";
 import { followOwnerPages } from "./preview.ts";
 import { resumeProgress, saveProgress } from "./progress.ts";
+import { offerSaveLater } from "./save-later.ts";
 import { type FormState, nowSeconds, submitButton, syncSubmit } from "./state.ts";
 import { submit } from "./submit.ts";
 import { refreshTokenIfOld } from "./token.ts";
@@ -187,6 +188,7 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload, optio
   updateTotals(state);
   renderPage(state);
   enhanceKinds(state);
+  offerSaveLater(state);
   if (form.hasAttribute("novalidate") === false) form.noValidate = true;
   form.dataset.ready = "";
   form.dispatchEvent(new CustomEvent("cwf:ready", { bubbles: true }));

@@ -64,7 +64,8 @@ function restore(state: FormState, pairs: [string, string][]): void {
 
 /** Puts back what was kept; returns whether anything was (then a notice offers to start over). */
 export function resumeProgress(state: FormState, startOver: () => void): boolean {
-  if (!enabled(state)) return false;
+  // A resume link's answers (decision 0030) win over this browser's copy.
+  if (!enabled(state) || state.form.querySelector(".cwf-resume-notice--restored")) return false;
   let pairs: [string, string][] = [];
   try {
     pairs = JSON.parse(storage()?.getItem(key(state)) ?? "[]") as [string, string][];

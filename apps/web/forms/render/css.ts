@@ -72,6 +72,19 @@ export const FORM_CSS = `
 .cwf-captcha-note{border-left:4px solid var(--cwf-accent);background:#eef5fb;color:#0b2a40;padding:.75rem 1rem;margin:0}
 .cwf-confirmation{padding:1rem 1.25rem;border-left:4px solid #1b7a3a;background:#eaf6ee;color:#0f3d1d}
 .cwf-confirmation:focus{outline:none}
+.cwf-resume-notice{border-left:4px solid var(--cwf-accent);background:#eef5fb;color:#0b2a40;padding:.75rem 1rem;margin:0 0 1rem}
+.cwf-resume-notice--expired{border-left-color:#8a5300;background:#fdf3e1;color:#3d2500}
+.cwf-resume-notice p{margin:0}
+.cwf-save-later{margin:1rem 0 0}
+.cwf button.cwf-save-later-open,.cwf button.cwf-save-later-cancel{background:#fff;color:var(--cwf-accent)}
+.cwf button.cwf-save-later-send{background:var(--cwf-accent);color:#fff}
+.cwf-save-later-panel{border:1px solid var(--cwf-border);border-radius:.25rem;padding:1rem;margin:.75rem 0 0}
+.cwf-save-later-panel label{display:block;font-weight:600;margin:0 0 .25rem}
+.cwf-save-later-panel input{font:inherit;width:100%;max-width:24rem;padding:.5rem;border:1px solid var(--cwf-border);border-radius:.25rem}
+.cwf-save-later-actions{display:flex;gap:.75rem;margin:.75rem 0 0}
+.cwf-save-later-status:empty,.cwf-save-later-problem:empty{display:none}
+.cwf-save-later-problem{color:var(--cwf-error);margin:.75rem 0 0}
+.cwf-save-later-status{margin:.75rem 0 0}
 `;
 
 /**

@@ -31,6 +31,24 @@ export interface RenderState {
   confirmation?: string;
   /** False: the page without JavaScript (every page stacked, every field shown). */
   scripted: boolean;
+  /** A resume link's outcome (decision 0030): the notice, and the key when its draft was found. */
+  resume?: { key?: string; notice: string };
+}
+
+/** The field a resumed form sends its key back in (the server's RESUME_FIELD), and the link's query parameter. */
+export const RESUME_FIELD_NAME = "forms[resume]";
+export const RESUME_PARAMETER = "resume";
+export const RESUME_NOTICES = {
+  restored:
+    "Your saved answers were restored. Files, signatures, passwords and card details are never kept: please add them again before sending.",
+  expired: "This link has expired or was already used. Please fill in the form again.",
+} as const;
+
+/** A resume link's notice at the top of the form. */
+function resumeNotice(resume: RenderState["resume"]): string {
+  if (!resume) return "";
+  const modifier = resume.key ? "restored" : "expired";
+  return el("div", { class: `cwf-resume-notice cwf-resume-notice--${modifier}`, role: "status" }, el("p", {}, esc(resume.notice)));
 }
 
 /** What the page says when the form's captcha cannot work without JavaScript. */
@@ -235,6 +253,7 @@ export function renderForm(payload: FormPagePayload, state: RenderState): string
     ["start_timestamp", payload.tokenIssuedAt > 0 ? String(Math.floor(payload.tokenIssuedAt / 1000)) : ""],
     ["end_timestamp", ""],
     ["page_url", payload.pageUrl],
+    ...(state.resume?.key ? [[RESUME_FIELD_NAME, state.resume.key]] : []),
   ]
     .map(([name, value]) => el("input", { type: "hidden", name, value }))
     .join("");
@@ -268,7 +287,8 @@ export function renderForm(payload: FormPagePayload, state: RenderState): string
       "data-form-id": F,
       "data-slug": form.slug,
       method: "post",
-      action: payload.pageUrl,
+      // A resumed page posted without JavaScript comes back, if refused, with its key still in place.
+      action: state.resume?.key ? `${payload.pageUrl}?${RESUME_PARAMETER}=${encodeURIComponent(state.resume.key)}` : payload.pageUrl,
       enctype: "multipart/form-data",
       "data-scripted": scripted,
       novalidate: scripted,
@@ -276,6 +296,7 @@ export function renderForm(payload: FormPagePayload, state: RenderState): string
       style: ACCENT.test(color) ? `--cwf-accent:${color}` : undefined,
     },
     hidden +
+      resumeNotice(state.resume) +
       generalBlock(F, "header", general.header) +
       (scripted ? indicator(payload, current) : "") +
       pages +

@@ -170,6 +170,8 @@ export type FormPostOutcome =
 export interface StorefrontForms {
   /** A published form's payload with a fresh token; null for an unknown or unpublished one. */
   page(slug: string): Promise<FormPagePayload | null>;
+  /** The values a resume link's key brings back to the form (decision 0030); null when expired, used or wrong. */
+  resumed(slug: string, key: string): Promise<FormValues | null>;
   /** A post of the form's page, read within the /ajax limits and checked as forms_submit checks it. */
   submit(slug: string, body: Request): Promise<FormPostOutcome>;
   /** The forms runtime's script address (/forms/static/…), or null while it is not built. */

@@ -15,7 +15,15 @@ export { formOriginNotAllowed, formsPreflightAllows } from "./origin.ts";
 export { FORM_TOKEN_LIFETIME_SECONDS, type FormPageOptions, formPage, formPagePath } from "./page.ts";
 export { PAGE_POST_MAX_BYTES, PAGE_POST_MESSAGES, submitPagePost } from "./page-post.ts";
 export { sweepPendingEntries } from "./payment.ts";
-export { deleteExpiredDrafts, formResumeValues, RESUME_DAYS, RESUME_FIELD, RESUME_REPLIES } from "./resume.ts";
+export {
+  deleteExpiredDrafts,
+  formPageResumed,
+  formResumeValues,
+  RESUME_DAYS,
+  RESUME_FIELD,
+  RESUME_PARAMETER,
+  RESUME_REPLIES,
+} from "./resume.ts";
 export { type FormsDeps, registerForms } from "./runtime.ts";
 export { CAPTCHA_FIELD, FORM_REPLIES, FORM_UPLOAD_TOTAL_BYTES, honeypotName } from "./submit.ts";
 export { createFormToken } from "./token.ts";

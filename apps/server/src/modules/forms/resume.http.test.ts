@@ -122,8 +122,9 @@ describe("forms_save_progress: resume by e-mail", () => {
     const sent = await save("custom-tee", "ada@example.com", TEE_SO_FAR, undefined, [
       { name: `${f(9)}[]`, filename: "design.png", type: "image/png", data: SAMPLES.png },
     ]);
-    expect(sent.body).toEqual({ success: true, data: { message: RESUME_REPLIES.sent } });
     const { mail, key } = await resumeMail("ada@example.com");
+    // The page gets the key too, to send back in forms[resume] (its submit deletes the draft).
+    expect(sent.body).toEqual({ success: true, data: { message: RESUME_REPLIES.sent, resume: key } });
     expect(mail?.headers.subject).toBe('[Cartwright Demo] Finish "Custom T-shirt order" later');
     expect(mail?.text).toContain(`https://shop.example.com/forms/custom-tee?resume=${key}`);
     expect(mail?.html).toContain(`href="https://shop.example.com/forms/custom-tee?resume=${key}"`);
@@ -186,8 +187,16 @@ describe("forms_save_progress: resume by e-mail", () => {
   it("a filled honeypot is answered as a visitor and sends nothing", async () => {
     const definition = (await stored("feedback")).definition as FormDefinition;
     const sent = await save("feedback", "eve@example.com", { [f(1)]: "4", [honeypotName(definition)]: "spam" });
-    expect(sent.body).toEqual({ success: true, data: { message: RESUME_REPLIES.sent } });
+    expect(sent.body).toMatchObject({ success: true, data: { message: RESUME_REPLIES.sent } });
+    expect(sent.body.data.resume).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await resumeMail("eve@example.com")).count).toBe(0);
+    expect(
+      await shop.db
+        .selectFrom("form_drafts")
+        .select("key_hash")
+        .where("key_hash", "=", createHash("sha256").update(String(sent.body.data.resume)).digest("base64url"))
+        .execute(),
+    ).toEqual([]);
   });
 
   it("is rate limited per recipient across networks, and per network", async () => {

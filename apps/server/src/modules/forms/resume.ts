@@ -29,6 +29,8 @@ import { publishedForm } from "./forms.service.ts";
 import { formsState } from "./runtime.ts";
 import { formTokenAccepted } from "./token.ts";
 
+/** The form page's query parameter the e-mailed link carries the key in. */
+export const RESUME_PARAMETER = "resume";
 /** How long a draft and its link last. */
 export const RESUME_DAYS = 30;
 /** The field a resumed form sends its key back in, so the sent entry deletes the draft. */
@@ -100,7 +102,7 @@ export async function saveProgress(request: FastifyRequest, form: AjaxForm) {
   const values = collectValues(textPairs(form));
   // A bot that filled the honeypot is answered as a visitor and sends no one anything.
   if (definition.settings.antiSpam.honeypot && isHoneypotFilled(definition, values))
-    return { success: true, data: { message: RESUME_REPLIES.sent } };
+    return { success: true, data: { message: RESUME_REPLIES.sent, resume: randomBytes(32).toString("base64url") } };
   const document = JSON.stringify(keepableValues(definition, values));
   if (Buffer.byteLength(document) > DRAFT_MAX_BYTES) return failure(RESUME_REPLIES.tooLarge);
   try {
@@ -123,7 +125,7 @@ export async function saveProgress(request: FastifyRequest, form: AjaxForm) {
   const { mailer } = state;
   if (mailer) {
     const log = state.log ?? request.log;
-    const link = `${mailer.publicUrl}/forms/${encodeURIComponent(stored.slug)}?resume=${key}`;
+    const link = `${mailer.publicUrl}/forms/${encodeURIComponent(stored.slug)}?${RESUME_PARAMETER}=${key}`;
     const sending = (async () => {
       const settings = await ctx.shopSettings();
       const delivery = await sendFormResumeLink(
@@ -137,7 +139,8 @@ export async function saveProgress(request: FastifyRequest, form: AjaxForm) {
       .finally(() => state.inFlight.delete(sending));
     state.inFlight.add(sending);
   }
-  return { success: true, data: { message: RESUME_REPLIES.sent } };
+  // The page keeps the key in forms[resume]: its submit, or a later save, deletes this draft at once.
+  return { success: true, data: { message: RESUME_REPLIES.sent, resume: key } };
 }
 
 /**
@@ -159,6 +162,12 @@ export async function formResumeValues(
     .executeTakeFirst();
   if (!row || Date.parse(row.expires_at) <= nowOf(ctx)) return null;
   return keepableValues(form.definition, JSON.parse(row.values) as FormValues);
+}
+
+/** The form page's resume link (`?resume={key}`): the draft's values for a published form, or null. */
+export async function formPageResumed(ctx: Pick<RequestContext, "db" | "now">, slug: string, key: string): Promise<FormValues | null> {
+  const stored = await publishedForm(ctx.db, slug);
+  return stored ? formResumeValues(ctx, stored, key) : null;
 }
 
 /** Deletes the draft a sent entry was resumed from (its key came back in `forms[resume]`). */
