@@ -4,8 +4,10 @@
  * announced) and by dragging, a server error shown beside its field and fixed, the form published
  * and opened to visitors; axe on the builder. Runs against the real owner API.
  */
+import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import Database from "better-sqlite3";
 import { chunkText, reachable, readManifest } from "./support/bundle-graph.ts";
 import { signInAsOwner } from "./support/owner.ts";
 
