@@ -3,10 +3,9 @@
  * modules it imports lazily, bundled by rolldown into apps/web/build/forms/ with hashed names, a
  * manifest.json naming the entry, and NAME.gz/NAME.br beside each script. Served at /forms/static/.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { rolldown } from "rolldown";
-import { newestMtime, precompressAssets } from "./build-helpers.ts";
+import { bundleBrowserScripts, newestMtime } from "./build-helpers.ts";
 
 const root = resolve(import.meta.dirname, "..");
 export const FORMS_BUILD_DIR = join(root, "apps/web/build/forms");
@@ -44,11 +43,9 @@ export function formsBuildIsFresh(): boolean {
 export async function buildForms({ force = false } = {}): Promise<void> {
   if (!force && formsBuildIsFresh()) return;
   console.log("Building the forms' runtime…");
-  rmSync(FORMS_BUILD_DIR, { recursive: true, force: true });
-  mkdirSync(FORMS_BUILD_DIR, { recursive: true });
-  const bundle = await rolldown({
-    input: { main: join(root, "apps/web/forms/main.ts") },
-    platform: "browser",
+  const built = await bundleBrowserScripts({
+    entry: { name: "main", file: join(root, "apps/web/forms/main.ts") },
+    directory: FORMS_BUILD_DIR,
     plugins: [
       {
         name: "cwf-kinds",
@@ -56,28 +53,10 @@ export async function buildForms({ force = false } = {}): Promise<void> {
         load: (id) => (id === `\0${KINDS_MODULE}` ? kindModulesSource() : null),
       },
     ],
-    // An import the bundler cannot find would be left for the browser, which cannot either: fail the build.
-    onLog(level, log, handler) {
-      if (log.code === "UNRESOLVED_IMPORT") throw new Error(log.message);
-      handler(level, log);
-    },
-    transform: { define: { "process.env.NODE_ENV": '"production"' }, target: "es2020" },
   });
-  const { output } = await bundle.write({
-    dir: FORMS_BUILD_DIR,
-    format: "es",
-    entryFileNames: "[name]-[hash].js",
-    chunkFileNames: "[name]-[hash].js",
-    minify: true,
-    sourcemap: false,
-  });
-  await bundle.close();
-  const main = output.find((file) => file.type === "chunk" && file.isEntry);
-  if (!main) throw new Error("The forms build made no entry");
-  const manifest: FormsManifest = { main: main.fileName, files: readdirSync(FORMS_BUILD_DIR).filter((f) => f.endsWith(".js")) };
-  const written = await precompressAssets(FORMS_BUILD_DIR);
+  const manifest: FormsManifest = { main: built.entry, files: built.files };
   writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-  console.log(`Built the forms' runtime: ${manifest.files.length} scripts, ${written} precompressed forms.`);
+  console.log(`Built the forms' runtime: ${manifest.files.length} scripts, ${built.precompressed} precompressed forms.`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildForms({ force: process.argv.includes("--force") });

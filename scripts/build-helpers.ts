@@ -1,8 +1,9 @@
-/** What the storefront's and the widget's builds share: the sources' newest time and the precompressed forms of their scripts. */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+/** What the storefront's, the widget's and the forms' builds share: the sources' newest time, the precompressed forms of their scripts, the rolldown bundle. */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
+import { type RolldownPlugin, rolldown } from "rolldown";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -48,4 +49,42 @@ export async function precompressAssets(directory: string): Promise<number> {
     }
   }
   return written;
+}
+
+/**
+ * Bundles one browser entry and the chunks it imports lazily with rolldown (the bundler Vite already
+ * brings) into `directory` with hashed names, writes NAME.gz/NAME.br beside each script, and answers
+ * the entry's file name and every script, for the build's manifest. An import the bundler cannot
+ * find fails the build (the browser could not find it either); nothing reads process.env there.
+ */
+export async function bundleBrowserScripts(options: {
+  entry: { name: string; file: string };
+  directory: string;
+  plugins?: RolldownPlugin[];
+}): Promise<{ entry: string; files: string[]; precompressed: number }> {
+  rmSync(options.directory, { recursive: true, force: true });
+  mkdirSync(options.directory, { recursive: true });
+  const bundle = await rolldown({
+    input: { [options.entry.name]: options.entry.file },
+    platform: "browser",
+    plugins: options.plugins ?? [],
+    onLog(level, log, handler) {
+      if (log.code === "UNRESOLVED_IMPORT") throw new Error(log.message);
+      handler(level, log);
+    },
+    transform: { define: { "process.env.NODE_ENV": '"production"' }, target: "es2020" },
+  });
+  const { output } = await bundle.write({
+    dir: options.directory,
+    format: "es",
+    entryFileNames: "[name]-[hash].js",
+    chunkFileNames: "[name]-[hash].js",
+    minify: true,
+    sourcemap: false,
+  });
+  await bundle.close();
+  const entry = output.find((file) => file.type === "chunk" && file.isEntry);
+  if (!entry) throw new Error(`The build of ${options.entry.file} made no entry`);
+  const files = readdirSync(options.directory).filter((file) => file.endsWith(".js"));
+  return { entry: entry.fileName, files, precompressed: await precompressAssets(options.directory) };
 }

@@ -4,10 +4,9 @@
  * hashed names, a manifest.json naming the loader, and NAME.gz/NAME.br beside each script.
  * Plain TypeScript and the DOM: no React, so the loader stays within its 6 KB gzip budget.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { rolldown } from "rolldown";
-import { newestMtime, precompressAssets } from "./build-helpers.ts";
+import { bundleBrowserScripts, newestMtime } from "./build-helpers.ts";
 
 const root = resolve(import.meta.dirname, "..");
 export const WIDGET_BUILD_DIR = join(root, "apps/web/build/widget");
@@ -27,34 +26,13 @@ export function widgetBuildIsFresh(): boolean {
 export async function buildWidget({ force = false } = {}): Promise<void> {
   if (!force && widgetBuildIsFresh()) return;
   console.log("Building the contact widget…");
-  rmSync(WIDGET_BUILD_DIR, { recursive: true, force: true });
-  mkdirSync(WIDGET_BUILD_DIR, { recursive: true });
-  const bundle = await rolldown({
-    input: { loader: join(root, "apps/web/widget/loader.ts") },
-    platform: "browser",
-    // An import the bundler cannot find would be left for the browser, which cannot either: fail the build.
-    onLog(level, log, handler) {
-      if (log.code === "UNRESOLVED_IMPORT") throw new Error(log.message);
-      handler(level, log);
-    },
-    // Only the widget's own code and the commerce package: nothing reads process.env in the browser.
-    transform: { define: { "process.env.NODE_ENV": '"production"' }, target: "es2020" },
+  const built = await bundleBrowserScripts({
+    entry: { name: "loader", file: join(root, "apps/web/widget/loader.ts") },
+    directory: WIDGET_BUILD_DIR,
   });
-  const { output } = await bundle.write({
-    dir: WIDGET_BUILD_DIR,
-    format: "es",
-    entryFileNames: "[name]-[hash].js",
-    chunkFileNames: "[name]-[hash].js",
-    minify: true,
-    sourcemap: false,
-  });
-  await bundle.close();
-  const loader = output.find((file) => file.type === "chunk" && file.isEntry);
-  if (!loader) throw new Error("The widget build made no loader");
-  const manifest: WidgetManifest = { loader: loader.fileName, files: readdirSync(WIDGET_BUILD_DIR).filter((f) => f.endsWith(".js")) };
-  const written = await precompressAssets(WIDGET_BUILD_DIR);
+  const manifest: WidgetManifest = { loader: built.entry, files: built.files };
   writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-  console.log(`Built the contact widget: ${manifest.files.length} scripts, ${written} precompressed forms.`);
+  console.log(`Built the contact widget: ${manifest.files.length} scripts, ${built.precompressed} precompressed forms.`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildWidget({ force: process.argv.includes("--force") });

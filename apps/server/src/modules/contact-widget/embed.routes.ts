@@ -4,12 +4,11 @@
  * and the one-tag embed GET /widget/{id}.js, the widget's settings (H2's embedPage) and an import
  * of the loader, cached briefly and privately (it carries the visitor's country and a nonce).
  */
-import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import type { WidgetPage } from "@cartwright/commerce/contact-widget";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
+import { type BuildManifest, hashedScriptSender, SCRIPT_TYPE as JS, manifestReader } from "../../http/assets.ts";
 import { embedPage } from "./page.ts";
 
 export interface EmbedRouteOptions {
@@ -19,43 +18,18 @@ export interface EmbedRouteOptions {
   widgetDirectory: string;
 }
 
-interface WidgetManifest {
+interface WidgetManifest extends BuildManifest {
   loader: string;
-  files: string[];
 }
 
-interface WidgetFile {
-  body: Buffer;
-  br?: Buffer;
-  gz?: Buffer;
-}
-
-const HASHED_CACHE = "public, max-age=31536000, immutable";
 /** The embed holds a nonce of the current 12-hour tick and the visitor's country: a short, private cache. */
 const EMBED_CACHE = "private, max-age=300";
-const JS = "text/javascript; charset=utf-8";
 /** The queue loader.ts reads (apps/web/widget/page.ts PAGE_QUEUE). */
 const PAGE_QUEUE = "cartwrightContactWidgets";
 
-/** Reads the build's manifest again whenever the build is newer than the copy kept. */
-function manifestReader(directory: string): () => WidgetManifest | null {
-  let kept: { mtime: number; manifest: WidgetManifest } | null = null;
-  return () => {
-    const file = join(directory, "manifest.json");
-    let mtime: number;
-    try {
-      mtime = statSync(file).mtimeMs;
-    } catch {
-      return null;
-    }
-    if (kept?.mtime !== mtime) kept = { mtime, manifest: JSON.parse(readFileSync(file, "utf8")) as WidgetManifest };
-    return kept.manifest;
-  };
-}
-
 /** Reads the loader's address under /widget/ (null before the widget is built), again only when the build changes. */
 export function widgetLoaderPath(widgetDirectory: string): () => string | null {
-  const manifest = manifestReader(widgetDirectory);
+  const manifest = manifestReader<WidgetManifest>(() => widgetDirectory);
   return () => {
     const loader = manifest()?.loader;
     return loader ? `/widget/${loader}` : null;
@@ -77,48 +51,15 @@ function shopOrigin(request: FastifyRequest): string {
 }
 
 export async function embedRoutes(app: FastifyInstance, options: EmbedRouteOptions): Promise<void> {
-  const manifest = manifestReader(options.widgetDirectory);
-  const files = new Map<string, WidgetFile>();
-  const readOptional = (path: string) => {
-    try {
-      return readFileSync(path);
-    } catch {
-      return undefined;
-    }
-  };
-  const hashedFile = (name: string): WidgetFile | null => {
-    if (!manifest()?.files.includes(name)) return null;
-    let file = files.get(name);
-    if (!file) {
-      const path = join(options.widgetDirectory, name);
-      file = { body: readFileSync(path), br: readOptional(`${path}.br`), gz: readOptional(`${path}.gz`) };
-      files.set(name, file);
-    }
-    return file;
-  };
-
-  const sendHashed = (request: FastifyRequest, reply: FastifyReply, file: WidgetFile) => {
-    const accepts = String(request.headers["accept-encoding"] ?? "");
-    const encoding = file.br && /\bbr\b/.test(accepts) ? "br" : file.gz && /\bgzip\b/.test(accepts) ? "gzip" : null;
-    reply
-      .header("content-type", JS)
-      .header("cache-control", HASHED_CACHE)
-      .header("vary", "accept-encoding")
-      // Other sites import the loader and its chunks as modules, which browsers fetch with CORS.
-      .header("access-control-allow-origin", "*");
-    if (encoding) reply.header("content-encoding", encoding);
-    return reply.send(encoding === "br" ? file.br : encoding === "gzip" ? file.gz : file.body);
-  };
-
+  const manifest = manifestReader<WidgetManifest>(() => options.widgetDirectory);
+  const sendHashed = hashedScriptSender(() => options.widgetDirectory, manifest);
   app.get<{ Params: { file: string } }>("/widget/:file", async (request, reply) => {
     const { file } = request.params;
     // Loaded by other sites' pages: the shop's same-origin resource policy (helmet) does not apply here.
     reply.header("cross-origin-resource-policy", "cross-origin");
     const embed = /^([1-9][0-9]{0,9})\.js$/.exec(file);
     if (!embed || !isStoredId(Number(embed[1]))) {
-      const hashed = hashedFile(file);
-      if (!hashed) return reply.code(404).header("content-type", JS).send("");
-      return sendHashed(request, reply, hashed);
+      return sendHashed(request, reply, file) ?? reply.code(404).header("content-type", JS).send("");
     }
     const loader = manifest()?.loader;
     const visitor = { headers: request.headers, ip: request.ip };
