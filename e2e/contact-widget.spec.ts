@@ -554,6 +554,8 @@ test.describe("on the shop (needs the server's page payload, issue 16 H2)", () =
     await expect(channelList(page)).toBeVisible();
     await channelList(page).getByRole("button", { name: "WhatsApp" }).click();
     await expect(dialog).toBeVisible();
+    // Escape belongs to the popup once focus has moved into it (100 ms after it opens).
+    await expect(dialog.getByRole("textbox")).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
     await expect(mainButton(page, "Need help? Contact us")).toBeFocused();
