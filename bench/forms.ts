@@ -3,6 +3,7 @@
  * POST /ajax as a browser sends them (multipart, a fresh form token, the honeypot present and
  * empty), and the count of entries the bench checks each answer against.
  */
+import { chromium } from "@playwright/test";
 import Database from "better-sqlite3";
 import { createFormToken } from "../apps/server/src/modules/forms/index.ts";
 import { honeypotFieldId } from "../packages/commerce/src/forms/index.ts";
@@ -127,4 +128,33 @@ export function teeBody(form: BenchForm, n: number): Buffer {
       [{ name: `${f(9)}[]`, filename: "design.png", type: "image/png", data: DESIGN_PNG }],
     ),
   );
+}
+
+/**
+ * The scripts a form's page really makes Chromium fetch (issue 17: "a form page's first-load
+ * JavaScript stays within the /shop budget"): on load, until the form is mounted with the kind
+ * modules its fields use; then what the first focus in a field adds (the full validator). The
+ * HTML's own script tags would show only the tiny entry. The contact widget's scripts are counted apart.
+ */
+export async function formPageScripts(base: string, path: string): Promise<{ onLoad: string[]; onFocus: string[] }> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  try {
+    const page = await browser.newPage();
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === "script" && url.origin === base && !url.pathname.startsWith("/widget/")) fetched.push(url.pathname);
+    });
+    await page.goto(base + path, { waitUntil: "networkidle" });
+    await page.locator("form.cwf[data-ready]").waitFor();
+    await page.waitForLoadState("networkidle");
+    const onLoad = [...new Set(fetched)];
+    await page.locator("form.cwf .cwf-page:not([hidden]) input:not([type=hidden])").first().focus();
+    // The validator is imported on the first focus: give it the time a fetch from this machine takes.
+    await page.waitForTimeout(1000);
+    await page.waitForLoadState("networkidle");
+    return { onLoad, onFocus: [...new Set(fetched)].filter((script) => !onLoad.includes(script)) };
+  } finally {
+    await browser.close();
+  }
 }
