@@ -538,7 +538,9 @@ test.describe("on the shop (needs the server's page payload, issue 16 H2)", () =
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test("a popup takes the list's place (form-open), the main button closes it back to the list, Escape to the button", async ({ page }) => {
+  test("a popup takes the list's place (form-open), the main button closes it back to the list, Escape steps back to the button", async ({
+    page,
+  }) => {
     await page.goto("/shop");
     await mainButton(page, "Need help? Contact us").click();
     await channelList(page).getByRole("button", { name: "WhatsApp" }).click();
@@ -554,10 +556,14 @@ test.describe("on the shop (needs the server's page payload, issue 16 H2)", () =
     await expect(channelList(page)).toBeVisible();
     await channelList(page).getByRole("button", { name: "WhatsApp" }).click();
     await expect(dialog).toBeVisible();
-    // Escape belongs to the popup once focus has moved into it (100 ms after it opens).
+    // Escape steps back one level, as the popup's close control does: from the popup (once focus has
+    // moved into it, 100 ms after it opens) to the list, its channel's button focused; then the list closes.
     await expect(dialog.getByRole("textbox")).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
+    await expect(channelList(page).getByRole("button", { name: "WhatsApp" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(channelList(page)).toBeHidden();
     await expect(mainButton(page, "Need help? Contact us")).toBeFocused();
   });
 
