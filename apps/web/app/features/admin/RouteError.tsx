@@ -1,6 +1,7 @@
 /** What a console page shows when its data could not be loaded: a lost session, a missing record, or the server's message. */
 import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { AdminApiError } from "./api.ts";
+import { ErrorAlert } from "./components/page.tsx";
 import { consoleMessages as t } from "./messages.ts";
 
 export function ConsoleRouteError({ error, backTo, backLabel }: { error: unknown; backTo?: string; backLabel?: string }) {
@@ -21,11 +22,7 @@ export function ConsoleRouteError({ error, backTo, backLabel }: { error: unknown
   return (
     <div className="admin-page">
       <h1>{status === 404 ? t.notFoundTitle : t.errorTitle}</h1>
-      {message && (
-        <p className="admin-alert admin-alert--error" role="alert">
-          {message}
-        </p>
-      )}
+      <ErrorAlert message={message} />
       <p className="admin-actions">
         {status !== 404 && (
           <button type="button" className="button" onClick={() => revalidator.revalidate()}>

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigation, useRevalidator } from "react-router";
 import { AdminApiError } from "../../features/admin/api.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
+import { ErrorAlert } from "../../features/admin/components/page.tsx";
 import { entriesCsvUrl, formsApi } from "../../features/admin/forms-entries/api.ts";
 import { EntriesTable } from "../../features/admin/forms-entries/EntriesTable.tsx";
 import { EntryFilters } from "../../features/admin/forms-entries/EntryFilters.tsx";
@@ -99,11 +100,7 @@ export default function FormEntriesPage({ loaderData }: Route.ComponentProps) {
         {t.exportHint(filtered)}
       </p>
       <EntryFilters formId={form.id} query={query} />
-      {error && (
-        <p className="admin-alert admin-alert--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <div className="admin-entries__bar">
         <p id="entries-count" className="admin-muted" role="status" aria-live="polite" tabIndex={-1}>
           {navigation.state === "loading" ? "" : t.total(list.total)}

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AdminApiError } from "../../features/admin/api.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
+import { ErrorAlert } from "../../features/admin/components/page.tsx";
 import { formsApi } from "../../features/admin/forms-entries/api.ts";
 import { EntryValues } from "../../features/admin/forms-entries/EntryValues.tsx";
 import { formatMoney } from "../../features/admin/forms-entries/format.ts";
@@ -77,11 +78,7 @@ export default function FormEntryPage({ loaderData }: Route.ComponentProps) {
           {entry.older_id ? <Link to={entryPath(entry.older_id)}>{t.older}</Link> : <span />}
         </nav>
       )}
-      {error && (
-        <p className="admin-alert admin-alert--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <section className="admin-card" aria-labelledby="entry-values">
         <h2 id="entry-values">{t.values}</h2>
         <EntryValues entry={entry} />

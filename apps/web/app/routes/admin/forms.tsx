@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { AdminApiError } from "../../features/admin/api.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
+import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
 import { type FormSummary, formsApi } from "../../features/admin/forms-entries/api.ts";
 import { EmbedTag } from "../../features/admin/forms-entries/EmbedTag.tsx";
 import { publicFormPath } from "../../features/admin/forms-entries/format.ts";
@@ -52,18 +53,13 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <h1>{t.title}</h1>
+      <PageHead title={t.title}>
         <Link to="/admin/forms/new" className="button">
           {t.newForm}
         </Link>
-      </div>
+      </PageHead>
       <p className="admin-muted">{t.intro}</p>
-      {error && (
-        <p className="admin-alert admin-alert--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       {forms.length === 0 ? (
         <p className="admin-empty">{t.empty}</p>
       ) : (

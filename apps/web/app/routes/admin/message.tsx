@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AdminApiError, type MessageDetail, ownerApi } from "../../features/admin/api.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
+import { ErrorAlert } from "../../features/admin/components/page.tsx";
 import { inboxMessages as t } from "../../features/admin/messages.ts";
 import { formatDateTime, formatSize } from "../../features/admin/messages-inbox/format.ts";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
@@ -98,11 +99,7 @@ export default function MessagePage({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </div>
-      {error && (
-        <p className="admin-alert admin-alert--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <div className="admin-card">
         <dl className="admin-details">
           <dt>{t.received}</dt>

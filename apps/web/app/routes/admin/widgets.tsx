@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { AdminApiError, ownerApi, type WidgetSummary } from "../../features/admin/api.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
+import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
 import { widgetListMessages as t } from "../../features/admin/messages.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
@@ -62,18 +63,13 @@ export default function WidgetsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <h1>{t.title}</h1>
+      <PageHead title={t.title}>
         <Link to="/admin/widgets/new" className="button">
           {t.newWidget}
         </Link>
-      </div>
+      </PageHead>
       <p className="admin-muted">{t.intro}</p>
-      {error && (
-        <p className="admin-alert admin-alert--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       {widgets.length === 0 ? (
         <p className="admin-empty">{t.empty}</p>
       ) : (
