@@ -28,3 +28,5 @@ export {
   updateOrder,
   useCoupon,
 } from "./placing.ts";
+/** The owner API's orders (read-only): mounted by app.ts under ADMIN_ROUTES. */
+export { ordersAdminRoutes } from "./orders.admin.routes.ts";
