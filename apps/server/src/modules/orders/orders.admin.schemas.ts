@@ -16,7 +16,7 @@ export const OrderListQuery = Type.Object({
     Type.Union([Type.Literal("all"), Status], { description: "A status tab; all (the default) is every status but checkout-draft" }),
   ),
   search: Type.Optional(
-    Type.String({ maxLength: 200, description: "An order number (#12 or 12), or words in the billing e-mail, billing name or a line's product name" }),
+    Type.String({ maxLength: 200, description: "#12: that order number only; otherwise the number, or words in the billing e-mail, billing name or a line's product name" }),
   ),
   from: Day("First day (UTC) the order was placed, included"),
   to: Day("Last day (UTC) the order was placed, included"),
@@ -67,7 +67,8 @@ export const OrderListReply = Type.Object({
 
 const Money = Type.Integer({ description: "Minor units of currency" });
 const KeyValue = Type.Object({ key: Type.String(), value: Type.String() });
-const Address = Type.Record(Type.String(), Type.String());
+/** Address fields by name; the shop's own address fields (checkboxes) may be true or false. */
+const Address = Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean()]));
 
 const Line = Type.Object({
   id: Type.Integer(),

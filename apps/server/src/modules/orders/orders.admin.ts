@@ -75,6 +75,8 @@ function ordersQuery(db: Db, query: OrderListQuery) {
   if (words) {
     const pattern = `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const number = /^#?(\d{1,15})$/.exec(words)?.[1];
+    // "#12" names an order number and nothing else: found on the primary key, no scan.
+    if (number && words.startsWith("#")) return q.where("orders.id", "=", Number(number));
     q = q.where((eb) =>
       eb.or([
         ...(number ? [eb("orders.id", "=", Number(number))] : []),
@@ -285,7 +287,7 @@ export async function readOrder(ctx: RequestContext, id: number) {
       refunded: order.status === "refunded" ? order.total : 0,
     },
     billing_address: billing,
-    shipping_address: JSON.parse(order.shipping_address) as Record<string, string>,
+    shipping_address: JSON.parse(order.shipping_address) as Record<string, string | boolean>,
     shipping: { lines: shippingLines, pickup_location: pickup ? pickup.name : null },
     payment: {
       method: order.payment_method,
