@@ -21,7 +21,12 @@ async function signedIn(email: string, password: string): Promise<StoreClient> {
   return client;
 }
 
-const billing = (first: string, last: string) => ({ ...TEST_ADDRESS, first_name: first, last_name: last, email: `${first.toLowerCase()}${DOMAIN}` });
+const billing = (first: string, last: string) => ({
+  ...TEST_ADDRESS,
+  first_name: first,
+  last_name: last,
+  email: `${first.toLowerCase()}${DOMAIN}`,
+});
 const card = (number: string) => [
   { key: "cw-test-card-number", value: number },
   { key: "cw-test-card-expiry", value: "12/40" },
@@ -73,7 +78,8 @@ const list = async (query: string) => {
   return response.json() as { orders: Row[]; counts: Record<string, number>; total: number; page: number; pages: number };
 };
 /** The ids of this file's orders a query finds. */
-const ids = async (query: string) => (await list(`search=${encodeURIComponent(DOMAIN)}&per_page=100&${query}`)).orders.map((o) => o.id).sort();
+const ids = async (query: string) =>
+  (await list(`search=${encodeURIComponent(DOMAIN)}&per_page=100&${query}`)).orders.map((o) => o.id).sort();
 
 describe("who may read orders", () => {
   it("answers a guest 401 cw_rest_not_signed_in and a shopper 403 cw_rest_forbidden, the owner 200", async () => {
@@ -199,7 +205,13 @@ describe("one order", () => {
       customer: { guest: false, email: `jane${DOMAIN}`, name: "Jane Doe", account: { email: "jane@example.com" } },
       lines: [{ name: "Classic T-Shirt", quantity: 1, sku: expect.any(String), variation: expect.any(Array) }],
       billing_address: { first_name: "Jane", city: "Los Angeles" },
-      payment: { method: "test_card", details: [{ key: "card_brand", value: "Visa" }, { key: "card_last4", value: "4242" }] },
+      payment: {
+        method: "test_card",
+        details: [
+          { key: "card_brand", value: "Visa" },
+          { key: "card_last4", value: "4242" },
+        ],
+      },
       origin: { origin: "Organic: Bing", source_type: "organic", utm_source: "bing" },
     });
     expect(order.customer.id).toBe(order.customer.account.id);
@@ -208,12 +220,14 @@ describe("one order", () => {
     const { totals } = order;
     expect(totals.currency).toBe("USD");
     expect(totals.items).toBe(line.subtotal);
-    expect(totals.tax_lines.length).toBeGreaterThan(0);
+    expect(totals.tax).toBeGreaterThan(0);
     expect(totals.tax_lines.reduce((sum: number, t: { amount: number }) => sum + t.amount, 0)).toBe(totals.tax);
     expect(totals.items - totals.discount + totals.shipping + totals.tax).toBe(totals.total);
     expect(totals.refunded).toBe(0);
     expect(JSON.stringify(order)).not.toContain("4242424242424242");
-    expect(order.timeline.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(["placed", "payment_attempt", "paid", "status"]));
+    expect(order.timeline.map((e: { type: string }) => e.type)).toEqual(
+      expect.arrayContaining(["placed", "payment_attempt", "paid", "status"]),
+    );
     expect(order.timeline[0]).toMatchObject({ type: "placed", actor: { type: "customer", id: order.customer.id } });
     expect(order.timeline.find((e: { type: string }) => e.type === "payment_attempt")).toMatchObject({
       status: "success",

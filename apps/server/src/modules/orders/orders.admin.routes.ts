@@ -1,7 +1,7 @@
 /** The owner API's orders, read-only (issue 18): the list with its status tabs, and one order whole. Behind requireOwner (app.ts). */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { listOrders, readOrder } from "./orders.admin.ts";
 import { ErrorReply, OrderListQuery, OrderListReply, OrderParams, OrderReply } from "./orders.admin.schemas.ts";
+import { listOrders, readOrder } from "./orders.admin.ts";
 
 const tags = ["owner"];
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply };

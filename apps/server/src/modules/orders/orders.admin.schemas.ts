@@ -1,12 +1,22 @@
 /** The owner API's order list and order view (issue 18): queries checked, replies documented for the console. */
 import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import type { OrderStatus } from "../../db/schema.ts";
 
 /** Every status an order row can hold (OrderStatus), in the order the tabs show them. */
-export const ORDER_STATUSES = ["pending", "processing", "on-hold", "completed", "cancelled", "refunded", "failed", "checkout-draft"] as const;
+export const ORDER_STATUSES: readonly OrderStatus[] = [
+  "pending",
+  "processing",
+  "on-hold",
+  "completed",
+  "cancelled",
+  "refunded",
+  "failed",
+  "checkout-draft",
+];
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Status = Type.Union(ORDER_STATUSES.map((status) => Type.Literal(status)));
+const Status = Type.Unsafe<OrderStatus>(Type.String({ enum: [...ORDER_STATUSES] }));
 const Day = (description: string) => Type.Optional(Type.String({ format: "date", description }));
 
 export const OrderParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
@@ -16,7 +26,11 @@ export const OrderListQuery = Type.Object({
     Type.Union([Type.Literal("all"), Status], { description: "A status tab; all (the default) is every status but checkout-draft" }),
   ),
   search: Type.Optional(
-    Type.String({ maxLength: 200, description: "#12: that order number only; otherwise the number, or words in the billing e-mail, billing name or a line's product name" }),
+    Type.String({
+      maxLength: 200,
+      description:
+        "#12: that order number only; otherwise the number, or words in the billing e-mail, billing name or a line's product name",
+    }),
   ),
   from: Day("First day (UTC) the order was placed, included"),
   to: Day("Last day (UTC) the order was placed, included"),
@@ -26,7 +40,9 @@ export const OrderListQuery = Type.Object({
       description: "The origin's kind (decision 0014); unknown: orders without attribution data",
     }),
   ),
-  source: Type.Optional(Type.String({ maxLength: 200, description: "The origin's source (utm_source: google, (direct)…), with source_type" })),
+  source: Type.Optional(
+    Type.String({ maxLength: 200, description: "The origin's source (utm_source: google, (direct)…), with source_type" }),
+  ),
   orderby: Type.Optional(Type.Union([Type.Literal("date"), Type.Literal("total")], { description: "date unless told" })),
   order: Type.Optional(Type.Union([Type.Literal("desc"), Type.Literal("asc")], { description: "desc unless told" })),
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
@@ -96,7 +112,9 @@ const Totals = Type.Object({
   shipping_tax: Money,
   fees: Type.Array(Type.Object({ name: Type.String(), total: Money, total_tax: Money })),
   tax: Money,
-  tax_lines: Type.Array(Type.Object({ name: Type.String(), rate: Type.String(), amount: Money })),
+  tax_lines: Type.Array(Type.Object({ name: Type.String(), rate: Type.String(), amount: Money }), {
+    description: "Taxes by rate as the order kept them; one line without a rate when the shop did not itemise taxes",
+  }),
   total: Money,
   refunded: Type.Integer({ description: "Refunded so far: the whole total once refunded (partial refunds are not recorded yet)" }),
 });
@@ -136,7 +154,13 @@ export const OrderReply = Type.Object({
     email: Type.String(),
     name: Type.String(),
     account: Nullable(
-      Type.Object({ id: Type.Integer(), email: Type.String(), first_name: Type.String(), last_name: Type.String(), created_at: Type.String() }),
+      Type.Object({
+        id: Type.Integer(),
+        email: Type.String(),
+        first_name: Type.String(),
+        last_name: Type.String(),
+        created_at: Type.String(),
+      }),
     ),
   }),
   lines: Type.Array(Line),
@@ -151,7 +175,9 @@ export const OrderReply = Type.Object({
     method: Type.String(),
     title: Type.String(),
     transaction_id: Type.String(),
-    details: Type.Array(KeyValue, { description: "What the gateway left on the order (card brand, last four digits…); never a card number" }),
+    details: Type.Array(KeyValue, {
+      description: "What the gateway left on the order (card brand, last four digits…); never a card number",
+    }),
   }),
   additional_fields: Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean()])),
   origin: Type.Object(
@@ -161,4 +187,8 @@ export const OrderReply = Type.Object({
   timeline: Type.Array(TimelineEvent, { description: "Oldest first, built from what the order keeps" }),
 });
 
-export const ErrorReply = Type.Object({ code: Type.String(), message: Type.String(), data: Type.Object({}, { additionalProperties: true }) });
+export const ErrorReply = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  data: Type.Object({}, { additionalProperties: true }),
+});

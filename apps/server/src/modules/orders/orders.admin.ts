@@ -61,7 +61,9 @@ function ordersQuery(db: Db, query: OrderListQuery) {
   if (query.to) q = q.where("orders.created_at", "<", nextDay(query.to));
   if (query.payment_method) q = q.where("orders.payment_method", "=", query.payment_method);
   if (query.source_type === "unknown")
-    q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("order_attribution as a").select("a.order_id").whereRef("a.order_id", "=", "orders.id"))));
+    q = q.where((eb) =>
+      eb.not(eb.exists(eb.selectFrom("order_attribution as a").select("a.order_id").whereRef("a.order_id", "=", "orders.id"))),
+    );
   else if (query.source_type || query.source) {
     const { source_type: type, source } = query;
     q = q.where((eb) => {
@@ -216,11 +218,13 @@ export async function readOrder(ctx: RequestContext, id: number) {
     total: minor(fee.total),
     total_tax: minor(fee.total_tax),
   }));
-  const taxLines = ((totals.tax_lines ?? []) as { name: string; rate: string; price: string }[]).map((line) => ({
+  const keptTaxLines = ((totals.tax_lines ?? []) as { name: string; rate: string; price: string }[]).map((line) => ({
     name: line.name,
     rate: line.rate,
     amount: minor(line.price),
   }));
+  // A shop that does not itemise taxes kept no lines by rate: the whole tax is one line without a rate.
+  const taxLines = keptTaxLines.length || !order.total_tax ? keptTaxLines : [{ name: "Tax", rate: "", amount: order.total_tax }];
   const shopper: Actor = order.customer_id ? { type: "customer", id: order.customer_id } : { type: "guest", email: order.billing_email };
   const timeline: TimelineEvent[] = [{ at: order.created_at, type: "placed", actor: shopper }];
   for (const charge of charges) {
@@ -234,8 +238,10 @@ export async function readOrder(ctx: RequestContext, id: number) {
       ...(outcome.status === "failure" && outcome.message ? { message: outcome.message } : {}),
     });
   }
-  if (order.paid_at) timeline.push({ at: order.paid_at, type: "paid", actor: { type: "gateway", id: order.payment_method }, amount: order.total });
-  for (const change of changes) timeline.push({ at: change.created_at, type: "change", actor: { type: "owner", id: change.actor_id }, message: change.action });
+  if (order.paid_at)
+    timeline.push({ at: order.paid_at, type: "paid", actor: { type: "gateway", id: order.payment_method }, amount: order.total });
+  for (const change of changes)
+    timeline.push({ at: change.created_at, type: "change", actor: { type: "owner", id: change.actor_id }, message: change.action });
   // Only the status now and when the order last changed are kept, not each step before it.
   timeline.push({ at: order.updated_at, type: "status", actor: null, status: order.status });
   timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
@@ -254,7 +260,13 @@ export async function readOrder(ctx: RequestContext, id: number) {
       email: order.billing_email,
       name: [billing.first_name, billing.last_name].filter(Boolean).join(" "),
       account: account
-        ? { id: account.id, email: account.email, first_name: account.firstName, last_name: account.lastName, created_at: account.createdAt }
+        ? {
+            id: account.id,
+            email: account.email,
+            first_name: account.firstName,
+            last_name: account.lastName,
+            created_at: account.createdAt,
+          }
         : null,
     },
     lines: items.map((item) => ({
@@ -293,7 +305,9 @@ export async function readOrder(ctx: RequestContext, id: number) {
       method: order.payment_method,
       title: order.payment_method_title,
       transaction_id: order.transaction_id,
-      details: (JSON.parse(order.payment_details) as { key: string; value: string }[]).filter((detail) => !CARD_NUMBER.test(String(detail.value))),
+      details: (JSON.parse(order.payment_details) as { key: string; value: string }[]).filter(
+        (detail) => !CARD_NUMBER.test(String(detail.value)),
+      ),
     },
     additional_fields: JSON.parse(order.additional_fields) as Record<string, string | boolean>,
     origin,
