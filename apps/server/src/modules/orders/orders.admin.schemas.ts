@@ -1,0 +1,194 @@
+/** The owner API's order list and order view (issue 18): queries checked, replies documented for the console. */
+import { type TSchema, Type } from "typebox";
+import { MAX_ID } from "../../db/ids.ts";
+import type { OrderStatus } from "../../db/schema.ts";
+
+/** Every status an order row can hold (OrderStatus), in the order the tabs show them. */
+export const ORDER_STATUSES: readonly OrderStatus[] = [
+  "pending",
+  "processing",
+  "on-hold",
+  "completed",
+  "cancelled",
+  "refunded",
+  "failed",
+  "checkout-draft",
+];
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Status = Type.Unsafe<OrderStatus>(Type.String({ enum: [...ORDER_STATUSES] }));
+const Day = (description: string) => Type.Optional(Type.String({ format: "date", description }));
+
+export const OrderParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+
+export const OrderListQuery = Type.Object({
+  status: Type.Optional(
+    Type.Union([Type.Literal("all"), Status], { description: "A status tab; all (the default) is every status but checkout-draft" }),
+  ),
+  search: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        "#12: that order number only; otherwise the number, or words in the billing e-mail, billing name or a line's product name",
+    }),
+  ),
+  from: Day("First day (UTC) the order was placed, included"),
+  to: Day("Last day (UTC) the order was placed, included"),
+  payment_method: Type.Optional(Type.String({ maxLength: 100, description: "A payment method id (cod, bacs, test_card…)" })),
+  source_type: Type.Optional(
+    Type.Union([Type.Literal("utm"), Type.Literal("organic"), Type.Literal("referral"), Type.Literal("typein"), Type.Literal("unknown")], {
+      description: "The origin's kind (decision 0014); unknown: orders without attribution data",
+    }),
+  ),
+  source: Type.Optional(
+    Type.String({ maxLength: 200, description: "The origin's source (utm_source: google, (direct)…), with source_type" }),
+  ),
+  orderby: Type.Optional(Type.Union([Type.Literal("date"), Type.Literal("total")], { description: "date unless told" })),
+  order: Type.Optional(Type.Union([Type.Literal("desc"), Type.Literal("asc")], { description: "desc unless told" })),
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+
+const Customer = Type.Object({
+  id: Nullable(Type.Integer({ description: "The account's id; null for a guest" })),
+  guest: Type.Boolean(),
+  name: Type.String({ description: "The billing name" }),
+  email: Type.String({ description: "The billing e-mail" }),
+});
+
+const OrderRow = Type.Object({
+  id: Type.Integer(),
+  number: Type.String(),
+  status: Status,
+  date_created: Type.String({ format: "date-time" }),
+  customer: Customer,
+  item_count: Type.Integer({ description: "Units over all lines" }),
+  total: Type.Integer({ description: "Minor units of currency" }),
+  currency: Type.String(),
+  payment_method: Type.String(),
+  payment_method_title: Type.String(),
+  origin: Type.String({ description: "The origin label (Direct, Source: Google, Unknown…)" }),
+});
+
+export const OrderListReply = Type.Object({
+  orders: Type.Array(OrderRow),
+  counts: Type.Object(
+    { all: Type.Integer(), ...Object.fromEntries(ORDER_STATUSES.map((status) => [status, Type.Integer()])) },
+    { description: "Orders per status tab, whatever the other filters" },
+  ),
+  total: Type.Integer({ description: "Orders matching the query" }),
+  page: Type.Integer(),
+  pages: Type.Integer(),
+});
+
+const Money = Type.Integer({ description: "Minor units of currency" });
+const KeyValue = Type.Object({ key: Type.String(), value: Type.String() });
+/** Address fields by name; the shop's own address fields (checkboxes) may be true or false. */
+const Address = Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean()]));
+
+const Line = Type.Object({
+  id: Type.Integer(),
+  product_id: Type.Integer(),
+  variation_id: Nullable(Type.Integer()),
+  name: Type.String(),
+  sku: Type.String(),
+  quantity: Type.Integer(),
+  price: Type.Number({ description: "Unit price before discounts and tax (subtotal / quantity), minor units" }),
+  subtotal: Money,
+  subtotal_tax: Money,
+  total: Money,
+  total_tax: Money,
+  variation: Type.Array(Type.Object({ attribute: Type.String(), value: Type.String() })),
+});
+
+const Totals = Type.Object({
+  currency: Type.String(),
+  items: Money,
+  items_tax: Money,
+  discount: Money,
+  discount_tax: Money,
+  coupons: Type.Array(Type.Object({ code: Type.String(), discount: Money, discount_tax: Money })),
+  shipping: Money,
+  shipping_tax: Money,
+  fees: Type.Array(Type.Object({ name: Type.String(), total: Money, total_tax: Money })),
+  tax: Money,
+  tax_lines: Type.Array(Type.Object({ name: Type.String(), rate: Type.String(), amount: Money }), {
+    description: "Taxes by rate as the order kept them; one line without a rate when the shop did not itemise taxes",
+  }),
+  total: Money,
+  refunded: Type.Integer({ description: "Refunded so far: the whole total once refunded (partial refunds are not recorded yet)" }),
+});
+
+const Actor = Type.Object({
+  type: Type.Union([Type.Literal("customer"), Type.Literal("guest"), Type.Literal("gateway"), Type.Literal("owner"), Type.Literal("shop")]),
+  id: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
+  email: Type.Optional(Type.String()),
+});
+
+const TimelineEvent = Type.Object({
+  at: Type.String({ format: "date-time" }),
+  type: Type.Union([
+    Type.Literal("placed"),
+    Type.Literal("payment_attempt"),
+    Type.Literal("paid"),
+    Type.Literal("change"),
+    Type.Literal("status"),
+  ]),
+  actor: Nullable(Actor),
+  status: Type.Optional(Type.String({ description: "The status reached (status), or the attempt's outcome (payment_attempt)" })),
+  amount: Type.Optional(Money),
+  message: Type.Optional(Type.String()),
+});
+
+export const OrderReply = Type.Object({
+  id: Type.Integer(),
+  number: Type.String(),
+  status: Status,
+  date_created: Type.String({ format: "date-time" }),
+  date_modified: Type.String({ format: "date-time" }),
+  date_paid: Nullable(Type.String({ format: "date-time" })),
+  customer_note: Type.String(),
+  customer: Type.Object({
+    id: Nullable(Type.Integer()),
+    guest: Type.Boolean(),
+    email: Type.String(),
+    name: Type.String(),
+    account: Nullable(
+      Type.Object({
+        id: Type.Integer(),
+        email: Type.String(),
+        first_name: Type.String(),
+        last_name: Type.String(),
+        created_at: Type.String(),
+      }),
+    ),
+  }),
+  lines: Type.Array(Line),
+  totals: Totals,
+  billing_address: Address,
+  shipping_address: Address,
+  shipping: Type.Object({
+    lines: Type.Array(Type.Object({ method_id: Type.String(), instance_id: Type.Integer(), name: Type.String(), total: Money })),
+    pickup_location: Nullable(Type.String({ description: "The pickup location's name when the order is collected" })),
+  }),
+  payment: Type.Object({
+    method: Type.String(),
+    title: Type.String(),
+    transaction_id: Type.String(),
+    details: Type.Array(KeyValue, {
+      description: "What the gateway left on the order (card brand, last four digits…); never a card number",
+    }),
+  }),
+  additional_fields: Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean()])),
+  origin: Type.Object(
+    { origin: Type.String() },
+    { additionalProperties: true, description: "The origin label and every stored attribution field (decision 0014)" },
+  ),
+  timeline: Type.Array(TimelineEvent, { description: "Oldest first, built from what the order keeps" }),
+});
+
+export const ErrorReply = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  data: Type.Object({}, { additionalProperties: true }),
+});

@@ -1,0 +1,316 @@
+/**
+ * The owner's order list (issue 18 "owner API", read-only): status tabs with their counts, search,
+ * filters (dates, payment method, origin), sorting by date or total and pages. The list walks the
+ * indexes of migration 017 (status, created_at | total, id) in the order asked; the tab counts are
+ * one GROUP BY status answered from the status index alone. The order view: one order as the owner
+ * reads it, with a timeline built from what is stored (placed, payment attempts, paid, owner changes, status).
+ */
+import { sql } from "kysely";
+import type { Db } from "../../db/index.ts";
+import type { OrderStatus } from "../../db/schema.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { StoreError } from "../../http/errors.ts";
+import { orderAttribution, originLabel } from "../attribution/index.ts";
+import { getCustomer } from "../customers/index.ts";
+import { ORDER_STATUSES } from "./orders.admin.schemas.ts";
+import * as repo from "./orders.repo.ts";
+
+export interface OrderListQuery {
+  status?: "all" | OrderStatus;
+  search?: string;
+  /** Days (YYYY-MM-DD, UTC), both included. */
+  from?: string;
+  to?: string;
+  payment_method?: string;
+  source_type?: "utm" | "organic" | "referral" | "typein" | "unknown";
+  source?: string;
+  orderby?: "date" | "total";
+  order?: "asc" | "desc";
+  page: number;
+  perPage: number;
+}
+
+/** The working draft of a cart at checkout is not an order the owner handles: "all" leaves it out, as its own tab shows it. */
+const NOT_IN_ALL: OrderStatus = "checkout-draft";
+
+const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
+/** The billing name as one lower-cased text, read from the address JSON in each dialect's own way. */
+function billingName(db: Db) {
+  return isPostgres(db)
+    ? sql<string>`lower(coalesce(orders.billing_address::json->>'first_name', '') || ' ' || coalesce(orders.billing_address::json->>'last_name', ''))`
+    : sql<string>`lower(coalesce(json_extract(orders.billing_address, '$.first_name'), '') || ' ' || coalesce(json_extract(orders.billing_address, '$.last_name'), ''))`;
+}
+
+/** The day after `day` (YYYY-MM-DD), so "to" includes the whole of its day. */
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** True when only the status tab narrows the list: its size is then the tab's count, not another count. */
+const onlyStatus = (query: OrderListQuery) =>
+  !query.search?.trim() && !query.from && !query.to && !query.payment_method && !query.source_type && !query.source;
+
+function ordersQuery(db: Db, query: OrderListQuery) {
+  let q = db.selectFrom("orders");
+  q = !query.status || query.status === "all" ? q.where("orders.status", "<>", NOT_IN_ALL) : q.where("orders.status", "=", query.status);
+  // Dates are stored as ISO text in UTC: comparing the text orders them on both databases.
+  if (query.from) q = q.where("orders.created_at", ">=", query.from);
+  if (query.to) q = q.where("orders.created_at", "<", nextDay(query.to));
+  if (query.payment_method) q = q.where("orders.payment_method", "=", query.payment_method);
+  if (query.source_type === "unknown")
+    q = q.where((eb) =>
+      eb.not(eb.exists(eb.selectFrom("order_attribution as a").select("a.order_id").whereRef("a.order_id", "=", "orders.id"))),
+    );
+  else if (query.source_type || query.source) {
+    const { source_type: type, source } = query;
+    q = q.where((eb) => {
+      let origin = eb.selectFrom("order_attribution as a").select("a.order_id").whereRef("a.order_id", "=", "orders.id");
+      if (type) origin = origin.where("a.source_type", "=", type);
+      if (source) origin = origin.where("a.utm_source", "=", source);
+      return eb.exists(origin);
+    });
+  }
+  const words = (query.search ?? "").trim();
+  if (words) {
+    const pattern = `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const number = /^#?(\d{1,15})$/.exec(words)?.[1];
+    // "#12" names an order number and nothing else: found on the primary key, no scan.
+    if (number && words.startsWith("#")) return q.where("orders.id", "=", Number(number));
+    q = q.where((eb) =>
+      eb.or([
+        ...(number ? [eb("orders.id", "=", Number(number))] : []),
+        // The same escape character on both databases, so "%" and "_" in a search are plain text.
+        sql<boolean>`lower(orders.billing_email) like ${pattern} escape '\\'`,
+        sql<boolean>`${billingName(db)} like ${pattern} escape '\\'`,
+        eb.exists(
+          eb
+            .selectFrom("order_items as i")
+            .select("i.order_id")
+            .whereRef("i.order_id", "=", "orders.id")
+            .where(sql<boolean>`lower(i.name) like ${pattern} escape '\\'`),
+        ),
+      ]),
+    );
+  }
+  return q;
+}
+
+/** Orders per status, every status present (0 when none), and "all" as the list's default tab counts them. */
+export async function statusCounts(db: Db): Promise<Record<"all" | OrderStatus, number>> {
+  const rows = await db
+    .selectFrom("orders")
+    .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .groupBy("status")
+    .execute();
+  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
+  for (const row of rows) counts[row.status] = Number(row.n);
+  const all = ORDER_STATUSES.filter((status) => status !== NOT_IN_ALL).reduce((sum, status) => sum + counts[status], 0);
+  return { all, ...counts };
+}
+
+export async function listOrders(ctx: RequestContext, query: OrderListQuery) {
+  const base = ordersQuery(ctx.db, query);
+  const counts = await statusCounts(ctx.db);
+  const total = onlyStatus(query)
+    ? counts[query.status ?? "all"]
+    : Number((await base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
+  const direction = query.order === "asc" ? "asc" : "desc";
+  const sortColumn = query.orderby === "total" ? "orders.total" : "orders.created_at";
+  const rows = await base
+    .leftJoin("order_attribution as a", "a.order_id", "orders.id")
+    .select([
+      "orders.id",
+      "orders.status",
+      "orders.created_at",
+      "orders.customer_id",
+      "orders.billing_email",
+      "orders.billing_address",
+      "orders.total",
+      "orders.currency",
+      "orders.payment_method",
+      "orders.payment_method_title",
+      "a.source_type",
+      "a.utm_source",
+    ])
+    .select(sql<number>`coalesce((select sum(i.quantity) from order_items i where i.order_id = orders.id), 0)`.as("item_count"))
+    .orderBy(sortColumn, direction)
+    .orderBy("orders.id", direction)
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage)
+    .execute();
+  return {
+    orders: rows.map((row) => {
+      const billing = JSON.parse(row.billing_address) as Record<string, string>;
+      return {
+        id: row.id,
+        number: String(row.id),
+        status: row.status,
+        date_created: row.created_at,
+        customer: {
+          id: row.customer_id,
+          guest: row.customer_id === null,
+          name: [billing.first_name, billing.last_name].filter(Boolean).join(" "),
+          email: row.billing_email,
+        },
+        item_count: Number(row.item_count),
+        total: Number(row.total),
+        currency: row.currency,
+        payment_method: row.payment_method,
+        payment_method_title: row.payment_method_title,
+        origin: originLabel(row.source_type, row.utm_source),
+      };
+    }),
+    counts,
+    total,
+    page: query.page,
+    pages: Math.max(1, Math.ceil(total / query.perPage)),
+  };
+}
+
+export const orderNotFound = () => new StoreError("cw_rest_order_not_found", "No order has this id.", 404);
+
+type Actor = { type: "customer" | "guest" | "gateway" | "owner" | "shop"; id?: number | string; email?: string };
+interface TimelineEvent {
+  at: string;
+  type: "placed" | "payment_attempt" | "paid" | "change" | "status";
+  actor: Actor | null;
+  status?: string;
+  amount?: number;
+  message?: string;
+}
+
+/** A text of 12 to 19 digits (spaces or dashes between) is a card number: never shown, whatever a gateway left. */
+const CARD_NUMBER = /\d(?:[ -]?\d){11,18}/;
+
+const minor = (value: unknown, fallback = 0) => {
+  const amount = Number(value);
+  return Number.isFinite(amount) ? Math.round(amount) : fallback;
+};
+
+/** One order as the owner reads it: lines, totals, addresses, shipping, payment, fields, origin, customer and timeline. */
+export async function readOrder(ctx: RequestContext, id: number) {
+  const order = await repo.findOrder(ctx.db, id);
+  if (!order) throw orderNotFound();
+  const [items, coupons, origin, account, charges, changes] = await Promise.all([
+    repo.orderItems(ctx.db, id),
+    repo.orderCoupons(ctx.db, id),
+    orderAttribution(ctx.db, id, true),
+    order.customer_id ? getCustomer(ctx.db, order.customer_id) : null,
+    ctx.db.selectFrom("gateway_charges").selectAll().where("order_id", "=", id).orderBy("created_at").execute(),
+    ctx.db
+      .selectFrom("change_log")
+      .select(["actor_id", "action", "created_at"])
+      .where("entity", "=", "order")
+      .where("entity_id", "=", String(id))
+      .orderBy("id")
+      .execute(),
+  ]);
+  const billing = JSON.parse(order.billing_address) as Record<string, string>;
+  const totals = JSON.parse(order.totals) as Record<string, unknown>;
+  const shippingLines = (JSON.parse(order.shipping_lines) as { method_id: string; instance_id: number; name: string; total: string }[]).map(
+    (line) => ({ method_id: line.method_id, instance_id: Number(line.instance_id) || 0, name: line.name, total: minor(line.total) }),
+  );
+  const fees = (JSON.parse(order.fee_lines) as { name: string; total: string; total_tax: string }[]).map((fee) => ({
+    name: fee.name,
+    total: minor(fee.total),
+    total_tax: minor(fee.total_tax),
+  }));
+  const keptTaxLines = ((totals.tax_lines ?? []) as { name: string; rate: string; price: string }[]).map((line) => ({
+    name: line.name,
+    rate: line.rate,
+    amount: minor(line.price),
+  }));
+  // A shop that does not itemise taxes kept no lines by rate: the whole tax is one line without a rate.
+  const taxLines = keptTaxLines.length || !order.total_tax ? keptTaxLines : [{ name: "Tax", rate: "", amount: order.total_tax }];
+  const shopper: Actor = order.customer_id ? { type: "customer", id: order.customer_id } : { type: "guest", email: order.billing_email };
+  const timeline: TimelineEvent[] = [{ at: order.created_at, type: "placed", actor: shopper }];
+  for (const charge of charges) {
+    const outcome = JSON.parse(charge.outcome) as { status?: string; message?: string };
+    timeline.push({
+      at: charge.created_at,
+      type: "payment_attempt",
+      actor: { type: "gateway", id: charge.gateway },
+      status: outcome.status ?? "",
+      amount: charge.amount,
+      ...(outcome.status === "failure" && outcome.message ? { message: outcome.message } : {}),
+    });
+  }
+  if (order.paid_at)
+    timeline.push({ at: order.paid_at, type: "paid", actor: { type: "gateway", id: order.payment_method }, amount: order.total });
+  for (const change of changes)
+    timeline.push({ at: change.created_at, type: "change", actor: { type: "owner", id: change.actor_id }, message: change.action });
+  // Only the status now and when the order last changed are kept, not each step before it.
+  timeline.push({ at: order.updated_at, type: "status", actor: null, status: order.status });
+  timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const pickup = shippingLines.find((line) => line.method_id === "pickup_location");
+  return {
+    id: order.id,
+    number: String(order.id),
+    status: order.status,
+    date_created: order.created_at,
+    date_modified: order.updated_at,
+    date_paid: order.paid_at,
+    customer_note: order.customer_note,
+    customer: {
+      id: order.customer_id,
+      guest: order.customer_id === null,
+      email: order.billing_email,
+      name: [billing.first_name, billing.last_name].filter(Boolean).join(" "),
+      account: account
+        ? {
+            id: account.id,
+            email: account.email,
+            first_name: account.firstName,
+            last_name: account.lastName,
+            created_at: account.createdAt,
+          }
+        : null,
+    },
+    lines: items.map((item) => ({
+      id: item.id,
+      product_id: item.product_id,
+      variation_id: item.variation_id,
+      name: item.name,
+      sku: item.sku,
+      quantity: item.quantity,
+      price: Math.round(item.subtotal / item.quantity),
+      subtotal: item.subtotal,
+      subtotal_tax: item.subtotal_tax,
+      total: item.total,
+      total_tax: item.total_tax,
+      variation: JSON.parse(item.variation) as { attribute: string; value: string }[],
+    })),
+    totals: {
+      currency: order.currency,
+      items: items.reduce((sum, item) => sum + item.subtotal, 0),
+      items_tax: items.reduce((sum, item) => sum + item.subtotal_tax, 0),
+      discount: order.total_discount,
+      discount_tax: minor(totals.total_discount_tax),
+      coupons: coupons.map((coupon) => ({ code: coupon.code, discount: coupon.discount, discount_tax: coupon.discount_tax })),
+      shipping: order.total_shipping,
+      shipping_tax: minor(totals.total_shipping_tax),
+      fees,
+      tax: order.total_tax,
+      tax_lines: taxLines,
+      total: order.total,
+      refunded: order.status === "refunded" ? order.total : 0,
+    },
+    billing_address: billing,
+    shipping_address: JSON.parse(order.shipping_address) as Record<string, string | boolean>,
+    shipping: { lines: shippingLines, pickup_location: pickup ? pickup.name : null },
+    payment: {
+      method: order.payment_method,
+      title: order.payment_method_title,
+      transaction_id: order.transaction_id,
+      details: (JSON.parse(order.payment_details) as { key: string; value: string }[]).filter(
+        (detail) => !CARD_NUMBER.test(String(detail.value)),
+      ),
+    },
+    additional_fields: JSON.parse(order.additional_fields) as Record<string, string | boolean>,
+    origin,
+    timeline,
+  };
+}
