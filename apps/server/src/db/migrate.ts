@@ -16,6 +16,7 @@ import * as m013 from "./migrations/013_payment_attempts.ts";
 import * as m014 from "./migrations/014_contact_widget.ts";
 import * as m015 from "./migrations/015_forms.ts";
 import * as m016 from "./migrations/016_form_drafts.ts";
+import * as m018 from "./migrations/018_owner_customers_reports.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "014_contact_widget": m014,
   "015_forms": m015,
   "016_form_drafts": m016,
+  "018_owner_customers_reports": m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,3 +16,4 @@ export {
   startCustomerSession,
 } from "./customers.service.ts";
 export { type Owner, requireOwner } from "./owner.ts";
+export { customersAdminRoutes } from "./customers.admin.routes.ts";
