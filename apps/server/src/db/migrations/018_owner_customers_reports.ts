@@ -14,11 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The figures: paid (or any) orders of a status over a range of days.
   await db.schema.createIndex("owner_orders_status_created").on("orders").columns(["status", "created_at", "total"]).execute();
   // A guest is their billing e-mail, written as the shopper typed it.
-  await db.schema
-    .createIndex("owner_orders_guest_email")
-    .on("orders")
-    .expression(sql`lower(billing_email)`)
-    .execute();
+  await db.schema.createIndex("owner_orders_guest_email").on("orders").expression(sql`lower(billing_email)`).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -53,9 +53,10 @@ describe("who may call", () => {
     "/customers?search=jane&sort=spend&order=desc",
     "/customers/guests",
     "/customers/guest?email=guest.buyer@example.com",
-    "/customers/1",
+    "/customers/{jane}",
   ];
-  it.each(calls)("GET %s: the owner 200, a shopper 403 cw_rest_forbidden, a guest 401 cw_rest_not_signed_in", async (path) => {
+  it.each(calls)("GET %s: the owner 200, a shopper 403 cw_rest_forbidden, a guest 401 cw_rest_not_signed_in", async (template) => {
+    const path = template.replace("{jane}", String(janeId));
     expect((await owner.get(`${ADMIN}${path}`)).statusCode).toBe(200);
     const shopper = await jane.get(`${ADMIN}${path}`);
     expect(shopper.statusCode).toBe(403);
@@ -75,9 +76,17 @@ describe("accounts", () => {
     const spend = (await totalOf(janePaid[0] ?? 0)) + (await totalOf(janePaid[1] ?? 0));
     const janeRow = body.customers.find((row: { id: number }) => row.id === janeId);
     expect(janeRow).toMatchObject({ email: "jane@example.com", first_name: "Jane", last_name: "Doe", role: "customer", orders: 2, spend });
-    const newest = await shop.db.selectFrom("orders").select("created_at").where("id", "=", janePaid[1] ?? 0).executeTakeFirstOrThrow();
+    const newest = await shop.db
+      .selectFrom("orders")
+      .select("created_at")
+      .where("id", "=", janePaid[1] ?? 0)
+      .executeTakeFirstOrThrow();
     expect(janeRow.last_order_at).toBe(newest.created_at);
-    expect(body.customers.find((row: { role: string }) => row.role === "owner")).toMatchObject({ orders: 0, spend: 0, last_order_at: null });
+    expect(body.customers.find((row: { role: string }) => row.role === "owner")).toMatchObject({
+      orders: 0,
+      spend: 0,
+      last_order_at: null,
+    });
     expect(response.body).not.toMatch(/password|scrypt|session/i);
   });
 

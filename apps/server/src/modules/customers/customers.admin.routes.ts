@@ -32,7 +32,13 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     "/customers/guests",
-    { schema: { tags, summary: "List the guests (orders without an account) by billing e-mail, newest order first", querystring: GuestQuery } },
+    {
+      schema: {
+        tags,
+        summary: "List the guests (orders without an account) by billing e-mail, newest order first",
+        querystring: GuestQuery,
+      },
+    },
     async (request) => {
       const { per_page, ...query } = request.query;
       return listGuests(request.ctx, { ...query, perPage: per_page });

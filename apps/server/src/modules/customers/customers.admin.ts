@@ -104,10 +104,12 @@ export async function listCustomers(ctx: RequestContext, query: CustomerListQuer
     .execute()) as ListedAccount[];
   const figures = byName
     ? new Map(
-        (await paidByCustomer(
-          ctx.db,
-          page.map((row) => row.id),
-        ).execute()).map((row) => [row.customer_id, row]),
+        (
+          await paidByCustomer(
+            ctx.db,
+            page.map((row) => row.id),
+          ).execute()
+        ).map((row) => [row.customer_id, row]),
       )
     : undefined;
   return {
@@ -251,7 +253,12 @@ export async function listGuests(ctx: RequestContext, query: { search?: string; 
     page: query.page,
     per_page: query.perPage,
     currency_code: await shopCurrencyCode(ctx),
-    guests: rows.map((row) => ({ email: row.email, orders: Number(row.orders), spend: Number(row.spend), last_order_at: row.last_order_at })),
+    guests: rows.map((row) => ({
+      email: row.email,
+      orders: Number(row.orders),
+      spend: Number(row.spend),
+      last_order_at: row.last_order_at,
+    })),
   };
 }
 

@@ -1,3 +1,4 @@
+export { customersAdminRoutes } from "./customers.admin.routes.ts";
 export { customerRoutes } from "./customers.routes.ts";
 export type { Customer, NewCustomer } from "./customers.service.ts";
 export {
@@ -16,4 +17,3 @@ export {
   startCustomerSession,
 } from "./customers.service.ts";
 export { type Owner, requireOwner } from "./owner.ts";
-export { customersAdminRoutes } from "./customers.admin.routes.ts";
