@@ -161,3 +161,11 @@ describe("guests", () => {
     expect(missing.json().code).toBe("cw_rest_guest_not_found");
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("lists every customers call under the owner tag", async () => {
+    const paths = (await shop.app.inject("/api/docs/json")).json().paths;
+    for (const path of ["/customers", "/customers/guests", "/customers/guest", "/customers/{id}"])
+      expect(paths[`${ADMIN}${path}`].get.tags).toEqual(["owner"]);
+  });
+});

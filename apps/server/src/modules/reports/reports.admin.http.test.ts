@@ -173,6 +173,11 @@ describe("the overview", () => {
     }
   });
 
+  it("is in the OpenAPI document under the owner tag", async () => {
+    const paths = (await shop.app.inject("/api/docs/json")).json().paths;
+    expect(paths[`${ADMIN}/reports/overview`].get.tags).toEqual(["owner"]);
+  });
+
   it("is for the owner: a shopper 403 cw_rest_forbidden, a guest 401 cw_rest_not_signed_in", async () => {
     const jane = await signedIn("jane@example.com", "demo-jane-2026");
     const shopper = await jane.get(`${ADMIN}/reports/overview`);
