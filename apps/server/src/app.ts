@@ -33,7 +33,7 @@ import {
   registerContactMessages,
   widgetPreflightRoutes,
 } from "./modules/contact-widget/index.ts";
-import { customerRoutes, loginSessionStands, requireOwner } from "./modules/customers/index.ts";
+import { customerRoutes, customersAdminRoutes, loginSessionStands, requireOwner } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
 import {
   demoFormImageRoutes,
@@ -45,6 +45,7 @@ import {
   registerForms,
 } from "./modules/forms/index.ts";
 import { ordersAdminRoutes, PLACED_STATUSES } from "./modules/orders/index.ts";
+import { reportsAdminRoutes } from "./modules/reports/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
 import { registerStorefront, WEB_BUILD_DIR, type WebOptions } from "./web.ts";
@@ -80,6 +81,8 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   messagesAdminRoutes,
   formsAdminRoutes,
   ordersAdminRoutes as FastifyPluginAsync,
+  customersAdminRoutes,
+  reportsAdminRoutes,
 ];
 
 /** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */

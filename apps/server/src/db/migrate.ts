@@ -17,6 +17,7 @@ import * as m014 from "./migrations/014_contact_widget.ts";
 import * as m015 from "./migrations/015_forms.ts";
 import * as m016 from "./migrations/016_form_drafts.ts";
 import * as m017 from "./migrations/017_owner_order_indexes.ts";
+import * as m018 from "./migrations/018_owner_customers_reports.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "015_forms": m015,
   "016_form_drafts": m016,
   "017_owner_order_indexes": m017,
+  "018_owner_customers_reports": m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

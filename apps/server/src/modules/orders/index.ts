@@ -3,7 +3,7 @@ export { findReceivedOrder, getOrderFor } from "./access.ts";
 /** The owner API's orders (read-only): mounted by app.ts under ADMIN_ROUTES. */
 export { ordersAdminRoutes } from "./orders.admin.routes.ts";
 export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.repo.ts";
-export { PLACED_STATUSES } from "./orders.repo.ts";
+export { PAID_STATUSES, PLACED_STATUSES } from "./orders.repo.ts";
 export type { CustomerOrderSummary, OrderView } from "./orders.service.ts";
 export {
   cancelOrder,

@@ -11,6 +11,9 @@ export type NewOrderItem = Omit<OrderItemsTable, "id" | "order_id">;
 /** Statuses of orders that were really placed (not drafts, not failed or cancelled attempts). */
 export const PLACED_STATUSES: OrderStatus[] = ["pending", "processing", "on-hold", "completed", "refunded"];
 
+/** Statuses of orders whose money the shop holds (what the owner's sales and spend count); a refunded order leaves them. */
+export const PAID_STATUSES: OrderStatus[] = ["processing", "completed"];
+
 export async function findOrder(db: Db, id: number): Promise<OrderRow | undefined> {
   return (await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst()) as OrderRow | undefined;
 }

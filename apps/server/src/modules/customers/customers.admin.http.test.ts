@@ -1,0 +1,171 @@
+/** The owner API's customers (/api/admin/v1/customers…) on SQLite and PostgreSQL (issue 18): who may call, lists, details. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
+import { ensureOwner } from "./index.ts";
+
+const ADMIN = "/api/admin/v1";
+let shop: TestShop;
+let owner: StoreClient;
+let jane: StoreClient;
+let janeId: number;
+let tShirt: number;
+
+async function signedIn(email: string, password: string): Promise<StoreClient> {
+  const client = new StoreClient(shop.app, "browser");
+  await client.get("/cart");
+  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
+  return client;
+}
+
+/** An order through the real checkout: cod is paid at once (processing), bacs waits (on-hold). */
+async function placeOrder(client: StoreClient, email: string, paymentMethod: "cod" | "bacs", quantity = 1) {
+  await client.cart("POST", "/cart/add-item", { id: tShirt, quantity });
+  const response = await client.post("/checkout", { billing_address: testBilling(email), payment_method: paymentMethod });
+  expect(response.statusCode).toBe(200);
+  return response.json().order_id as number;
+}
+
+const totalOf = async (id: number) =>
+  (await shop.db.selectFrom("orders").select("total").where("id", "=", id).executeTakeFirstOrThrow()).total;
+
+let janePaid: number[];
+let janeWaiting: number;
+let guestPaid: number;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  tShirt = await productId(shop.app, "classic-t-shirt");
+  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
+  owner = await signedIn("owner@example.com", "owner-password-2026");
+  jane = await signedIn("jane@example.com", "demo-jane-2026");
+  janeId = (await shop.db.selectFrom("customers").select("id").where("email", "=", "jane@example.com").executeTakeFirstOrThrow()).id;
+  janePaid = [await placeOrder(jane, "jane@example.com", "cod"), await placeOrder(jane, "jane@example.com", "cod", 2)];
+  janeWaiting = await placeOrder(jane, "jane@example.com", "bacs");
+  guestPaid = await placeOrder(new StoreClient(shop.app), "Guest.Buyer@Example.com", "cod");
+  await placeOrder(new StoreClient(shop.app), "guest.buyer@example.com", "bacs");
+});
+afterAll(() => shop?.close());
+
+describe("who may call", () => {
+  const calls = [
+    "/customers",
+    "/customers?search=jane&sort=spend&order=desc",
+    "/customers/guests",
+    "/customers/guest?email=guest.buyer@example.com",
+    "/customers/{jane}",
+  ];
+  it.each(calls)("GET %s: the owner 200, a shopper 403 cw_rest_forbidden, a guest 401 cw_rest_not_signed_in", async (template) => {
+    const path = template.replace("{jane}", String(janeId));
+    expect((await owner.get(`${ADMIN}${path}`)).statusCode).toBe(200);
+    const shopper = await jane.get(`${ADMIN}${path}`);
+    expect(shopper.statusCode).toBe(403);
+    expect(shopper.json().code).toBe("cw_rest_forbidden");
+    const guest = await shop.app.inject(`${ADMIN}${path}`);
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json().code).toBe("cw_rest_not_signed_in");
+  });
+});
+
+describe("accounts", () => {
+  it("lists accounts with their paid orders' count, spend and last date, never a password hash", async () => {
+    const response = await owner.get(`${ADMIN}/customers`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ total: 2, page: 1, per_page: 20, currency_code: "USD" });
+    const spend = (await totalOf(janePaid[0] ?? 0)) + (await totalOf(janePaid[1] ?? 0));
+    const janeRow = body.customers.find((row: { id: number }) => row.id === janeId);
+    expect(janeRow).toMatchObject({ email: "jane@example.com", first_name: "Jane", last_name: "Doe", role: "customer", orders: 2, spend });
+    const newest = await shop.db
+      .selectFrom("orders")
+      .select("created_at")
+      .where("id", "=", janePaid[1] ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(janeRow.last_order_at).toBe(newest.created_at);
+    expect(body.customers.find((row: { role: string }) => row.role === "owner")).toMatchObject({
+      orders: 0,
+      spend: 0,
+      last_order_at: null,
+    });
+    expect(response.body).not.toMatch(/password|scrypt|session/i);
+  });
+
+  it("searches by name or e-mail (case ignored, % plain text), sorts and pages", async () => {
+    const byName = (await owner.get(`${ADMIN}/customers?search=JANE%20doe`)).json();
+    expect(byName.customers.map((row: { id: number }) => row.id)).toEqual([janeId]);
+    expect((await owner.get(`${ADMIN}/customers?search=owner@`)).json().total).toBe(1);
+    expect((await owner.get(`${ADMIN}/customers?search=%25`)).json().total).toBe(0);
+    for (const sort of ["spend", "orders", "last_order"]) {
+      const desc = (await owner.get(`${ADMIN}/customers?sort=${sort}&order=desc`)).json();
+      expect(desc.customers[0].id).toBe(janeId);
+      const asc = (await owner.get(`${ADMIN}/customers?sort=${sort}&order=asc`)).json();
+      // Without orders, the owner comes first ascending, except by last order where no order sorts last both ways.
+      expect(asc.customers[0].id === janeId).toBe(sort === "last_order");
+    }
+    const byNameAsc = (await owner.get(`${ADMIN}/customers?sort=name`)).json();
+    expect(byNameAsc.customers.map((row: { email: string }) => row.email)).toEqual(["owner@example.com", "jane@example.com"]);
+    const second = (await owner.get(`${ADMIN}/customers?sort=name&per_page=1&page=2`)).json();
+    expect(second).toMatchObject({ total: 2, page: 2, per_page: 1 });
+    expect(second.customers.map((row: { id: number }) => row.id)).toEqual([janeId]);
+    const bad = await owner.get(`${ADMIN}/customers?sort=password`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe("rest_invalid_param");
+  });
+
+  it("reads an account: addresses, orders, masked saved cards and totals", async () => {
+    const response = await owner.get(`${ADMIN}/customers/${janeId}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      id: janeId,
+      email: "jane@example.com",
+      // The checkout saved her newest order's address over the demo one.
+      addresses: { billing: { city: "Los Angeles", email: "jane@example.com" }, shipping: { city: "Los Angeles" } },
+      payment_methods: [{ gateway: "test_card", brand: "Visa", last4: "4242", expires: "12/30", is_default: true }],
+    });
+    expect(Object.keys(body.payment_methods[0]).sort()).toEqual(["brand", "expires", "gateway", "id", "is_default", "last4"]);
+    expect(body.orders.map((order: { id: number }) => order.id)).toEqual([janeWaiting, janePaid[1], janePaid[0]]);
+    expect(body.orders[0]).toMatchObject({ number: String(janeWaiting), status: "on-hold", total: await totalOf(janeWaiting) });
+    const spend = (await totalOf(janePaid[0] ?? 0)) + (await totalOf(janePaid[1] ?? 0));
+    expect(body.totals).toMatchObject({ orders: 3, paid_orders: 2, spend, average_order: Math.round(spend / 2), currency_code: "USD" });
+    expect(response.body).not.toMatch(/password|scrypt|session|token"/i);
+    const missing = await owner.get(`${ADMIN}/customers/999999`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe("cw_rest_customer_not_found");
+    expect((await owner.get(`${ADMIN}/customers/0`)).json().code).toBe("rest_invalid_param");
+  });
+});
+
+describe("guests", () => {
+  it("groups guests' orders by billing e-mail in any case, with paid count and spend", async () => {
+    const body = (await owner.get(`${ADMIN}/customers/guests`)).json();
+    expect(body).toMatchObject({ total: 1, currency_code: "USD" });
+    expect(body.guests).toEqual([
+      { email: "guest.buyer@example.com", orders: 1, spend: await totalOf(guestPaid), last_order_at: expect.any(String) },
+    ]);
+    expect((await owner.get(`${ADMIN}/customers/guests?search=BUYER`)).json().total).toBe(1);
+    expect((await owner.get(`${ADMIN}/customers/guests?search=jane`)).json().total).toBe(0);
+  });
+
+  it("reads a guest by e-mail, and answers 404 for an e-mail without guest orders", async () => {
+    const body = (await owner.get(`${ADMIN}/customers/guest?email=GUEST.BUYER@example.com`)).json();
+    expect(body).toMatchObject({
+      email: "guest.buyer@example.com",
+      addresses: { billing: { city: "Los Angeles" } },
+      totals: { orders: 2, paid_orders: 1, spend: await totalOf(guestPaid) },
+    });
+    expect(body.orders).toHaveLength(2);
+    // Jane's orders are her account's, never a guest's.
+    const missing = await owner.get(`${ADMIN}/customers/guest?email=jane@example.com`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe("cw_rest_guest_not_found");
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("lists every customers call under the owner tag", async () => {
+    const paths = (await shop.app.inject("/api/docs/json")).json().paths;
+    for (const path of ["/customers", "/customers/guests", "/customers/guest", "/customers/{id}"])
+      expect(paths[`${ADMIN}${path}`].get.tags).toEqual(["owner"]);
+  });
+});

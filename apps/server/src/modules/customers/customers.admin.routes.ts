@@ -1,0 +1,69 @@
+/** The owner API's customers (under /api/admin/v1, behind requireOwner; issue 18, read-only). */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { MAX_ID } from "../../db/ids.ts";
+import { listCustomers, listGuests, readCustomer, readGuest } from "./customers.admin.ts";
+
+const tags = ["owner"];
+const Search = Type.Optional(Type.String({ maxLength: 200, description: "Words in the name or e-mail (case ignored)" }));
+const Pages = {
+  page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+};
+const ListQuery = Type.Object({
+  search: Search,
+  sort: Type.Union([Type.Literal("name"), Type.Literal("spend"), Type.Literal("orders"), Type.Literal("last_order")], {
+    default: "name",
+    description: "orders, spend and last_order count paid orders (processing, completed)",
+  }),
+  order: Type.Union([Type.Literal("asc"), Type.Literal("desc")], { default: "asc" }),
+  ...Pages,
+});
+const GuestQuery = Type.Object({ search: Search, ...Pages });
+
+export const customersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    "/customers",
+    { schema: { tags, summary: "List the accounts with their paid orders' count, spend and last date", querystring: ListQuery } },
+    async (request) => {
+      const { per_page, ...query } = request.query;
+      return listCustomers(request.ctx, { ...query, perPage: per_page });
+    },
+  );
+  app.get(
+    "/customers/guests",
+    {
+      schema: {
+        tags,
+        summary: "List the guests (orders without an account) by billing e-mail, newest order first",
+        querystring: GuestQuery,
+      },
+    },
+    async (request) => {
+      const { per_page, ...query } = request.query;
+      return listGuests(request.ctx, { ...query, perPage: per_page });
+    },
+  );
+  app.get(
+    "/customers/guest",
+    {
+      schema: {
+        tags,
+        summary: "Read a guest by billing e-mail: their orders, newest addresses and totals",
+        querystring: Type.Object({ email: Type.String({ minLength: 3, maxLength: 200 }) }),
+      },
+    },
+    async (request) => readGuest(request.ctx, request.query.email),
+  );
+  app.get(
+    "/customers/:id",
+    {
+      schema: {
+        tags,
+        summary: "Read an account: saved addresses, orders, saved payment methods (masked) and totals",
+        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) }),
+      },
+    },
+    async (request) => readCustomer(request.ctx, request.params.id),
+  );
+};

@@ -1,0 +1,158 @@
+/**
+ * The owner's figures (issue 18, read-only): today's and this month's sales, orders by status, a
+ * 30-day daily series with every day present, top products and orders by origin. "Sales" sums the
+ * totals (tax and shipping in) of paid orders (processing, completed) by the day they were placed;
+ * a refund is a whole order's status ("refunded"), which leaves the paid statuses, so sales are
+ * already net of refunds. Days are UTC days: the shop's settings name no time zone.
+ */
+import { sql } from "kysely";
+import type { RequestContext } from "../../http/context.ts";
+import { StoreError } from "../../http/errors.ts";
+import { originLabel } from "../attribution/index.ts";
+import { PAID_STATUSES } from "../orders/index.ts";
+
+/** Days the daily series shows, ending on the range's last day. */
+export const SERIES_DAYS = 30;
+/** The longest range one call reads (a year and a day), so a figure never scans the whole history. */
+const MAX_RANGE_DAYS = 366;
+const TOP_PRODUCTS = 5;
+const DAY_MS = 86_400_000;
+
+export const TIME_ZONE = "UTC";
+
+function invalidParam(name: string, message: string): StoreError {
+  return new StoreError("rest_invalid_param", `Invalid parameter(s): ${name}`, 400, {
+    params: { [name]: message },
+    details: { [name]: { code: "rest_invalid_param", message, data: null } },
+  });
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const startOf = (day: string) => `${day}T00:00:00.000Z`;
+const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(startOf(day)) + days * DAY_MS));
+
+export interface OverviewQuery {
+  /** First day (YYYY-MM-DD), included; 29 days before `to` unless told. */
+  from?: string;
+  /** Last day (YYYY-MM-DD), included; today unless told. */
+  to?: string;
+}
+
+/** Paid orders' count and sales from a moment (included) to another (excluded). */
+async function paidBetween(ctx: RequestContext, from: string, to: string) {
+  const row = await ctx.db
+    .selectFrom("orders")
+    .select((eb) => [eb.fn.countAll<number | string>().as("orders"), eb.fn.sum<number | string | null>("total").as("sales")])
+    .where("status", "in", PAID_STATUSES)
+    .where("created_at", ">=", from)
+    .where("created_at", "<", to)
+    .executeTakeFirstOrThrow();
+  return { orders: Number(row.orders), sales: Number(row.sales ?? 0) };
+}
+
+async function ordersByStatus(ctx: RequestContext, from: string, to: string) {
+  const rows = await ctx.db
+    .selectFrom("orders")
+    .select("status")
+    .select((eb) => [eb.fn.countAll<number | string>().as("orders"), eb.fn.sum<number | string>("total").as("total")])
+    .where("status", "!=", "checkout-draft")
+    .where("created_at", ">=", from)
+    .where("created_at", "<", to)
+    .groupBy("status")
+    .orderBy("status")
+    .execute();
+  return rows.map((row) => ({ status: row.status, orders: Number(row.orders), total: Number(row.total) }));
+}
+
+async function dailySales(ctx: RequestContext, lastDay: string) {
+  const firstDay = addDays(lastDay, 1 - SERIES_DAYS);
+  const day = sql<string>`substr(created_at, 1, 10)`;
+  const rows = await ctx.db
+    .selectFrom("orders")
+    .select(day.as("day"))
+    .select((eb) => [eb.fn.countAll<number | string>().as("orders"), eb.fn.sum<number | string>("total").as("sales")])
+    .where("status", "in", PAID_STATUSES)
+    .where("created_at", ">=", startOf(firstDay))
+    .where("created_at", "<", startOf(addDays(lastDay, 1)))
+    .groupBy(day)
+    .execute();
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return Array.from({ length: SERIES_DAYS }, (_, index) => {
+    const date = addDays(firstDay, index);
+    const row = byDay.get(date);
+    return { date, orders: Number(row?.orders ?? 0), sales: Number(row?.sales ?? 0) };
+  });
+}
+
+/** Products of paid orders, most sold first by quantity or by revenue (line totals after discounts, before tax). */
+async function topProducts(ctx: RequestContext, from: string, to: string, by: "quantity" | "revenue") {
+  const rows = await ctx.db
+    .selectFrom("order_items as i")
+    .innerJoin("orders as o", "o.id", "i.order_id")
+    .select("i.product_id")
+    .select((eb) => [
+      eb.fn.max("i.name").as("name"),
+      eb.fn.sum<number | string>("i.quantity").as("quantity"),
+      eb.fn.sum<number | string>("i.total").as("revenue"),
+    ])
+    .where("o.status", "in", PAID_STATUSES)
+    .where("o.created_at", ">=", from)
+    .where("o.created_at", "<", to)
+    .groupBy("i.product_id")
+    .orderBy(sql`${sql.ref(by)} desc`)
+    .orderBy("i.product_id")
+    .limit(TOP_PRODUCTS)
+    .execute();
+  return rows.map((row) => ({ product_id: row.product_id, name: row.name, quantity: Number(row.quantity), revenue: Number(row.revenue) }));
+}
+
+/** Paid orders per source type and source (decision 0014); orders that sent nothing count as "unknown". */
+async function ordersByOrigin(ctx: RequestContext, from: string, to: string) {
+  const rows = await ctx.db
+    .selectFrom("orders as o")
+    .leftJoin("order_attribution as a", "a.order_id", "o.id")
+    .select(["a.source_type as source_type", "a.utm_source as source"])
+    .select((eb) => [eb.fn.countAll<number | string>().as("orders"), eb.fn.sum<number | string>("o.total").as("sales")])
+    .where("o.status", "in", PAID_STATUSES)
+    .where("o.created_at", ">=", from)
+    .where("o.created_at", "<", to)
+    .groupBy(["a.source_type", "a.utm_source"])
+    .execute();
+  const lines = rows.map((row) => ({
+    source_type: row.source_type ?? "unknown",
+    source: row.source ?? "",
+    origin: originLabel(row.source_type, row.source),
+    orders: Number(row.orders),
+    sales: Number(row.sales),
+  }));
+  return lines.sort((a, b) => b.orders - a.orders || a.source_type.localeCompare(b.source_type) || a.source.localeCompare(b.source));
+}
+
+export async function salesOverview(ctx: RequestContext, query: OverviewQuery) {
+  const today = dayOf(ctx.now ?? new Date());
+  const to = query.to ?? today;
+  const from = query.from ?? addDays(to, 1 - SERIES_DAYS);
+  if (to < from) throw invalidParam("to", "to is earlier than from.");
+  if (Date.parse(startOf(to)) - Date.parse(startOf(from)) >= MAX_RANGE_DAYS * DAY_MS)
+    throw invalidParam("from", `The range is longer than ${MAX_RANGE_DAYS} days.`);
+  const rangeFrom = startOf(from);
+  const rangeTo = startOf(addDays(to, 1));
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const tomorrow = startOf(addDays(today, 1));
+  return {
+    from,
+    to,
+    time_zone: TIME_ZONE,
+    currency_code: (await ctx.shopSettings()).currency.code,
+    paid_statuses: PAID_STATUSES,
+    today: { date: today, ...(await paidBetween(ctx, startOf(today), tomorrow)) },
+    month: { from: monthStart, to: today, ...(await paidBetween(ctx, startOf(monthStart), tomorrow)) },
+    orders_by_status: await ordersByStatus(ctx, rangeFrom, rangeTo),
+    daily_sales: await dailySales(ctx, to),
+    top_products: {
+      by_quantity: await topProducts(ctx, rangeFrom, rangeTo, "quantity"),
+      by_revenue: await topProducts(ctx, rangeFrom, rangeTo, "revenue"),
+    },
+    orders_by_origin: await ordersByOrigin(ctx, rangeFrom, rangeTo),
+  };
+}
