@@ -27,7 +27,8 @@ export interface CustomerListQuery {
 /** The newest orders a detail shows; the totals count them all. */
 const DETAIL_ORDERS = 50;
 /** Statuses a detail lists: every order but the cart's working draft. */
-const LISTED_STATUSES: OrderStatus[] = [...PLACED_STATUSES, "cancelled", "failed"];
+// A function, not a constant: orders and customers import each other, so PLACED_STATUSES may not be set yet when this module loads.
+const listedStatuses = (): OrderStatus[] => [...PLACED_STATUSES, "cancelled", "failed"];
 
 /** "%" and "_" in a search are plain text, with the same escape character on both databases. */
 const likePattern = (words: string) => `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -158,7 +159,7 @@ function ordersOf(db: Db, who: OrderFilter) {
 async function orderHistory(ctx: RequestContext, who: OrderFilter) {
   const orders = await ordersOf(ctx.db, who)
     .select(["id", "created_at", "status", "total", "currency"])
-    .where("status", "in", LISTED_STATUSES)
+    .where("status", "in", listedStatuses())
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(DETAIL_ORDERS)
@@ -167,7 +168,7 @@ async function orderHistory(ctx: RequestContext, who: OrderFilter) {
     .select((eb) => [
       eb.fn.count<number | string>(sql`case when status in (${sql.join(PAID_STATUSES)}) then 1 end`).as("paid_orders"),
       sql<number | string>`coalesce(sum(case when status in (${sql.join(PAID_STATUSES)}) then total else 0 end), 0)`.as("spend"),
-      eb.fn.count<number | string>(sql`case when status in (${sql.join(LISTED_STATUSES)}) then 1 end`).as("orders"),
+      eb.fn.count<number | string>(sql`case when status in (${sql.join(listedStatuses())}) then 1 end`).as("orders"),
       eb.fn.min(sql<string>`case when status in (${sql.join(PAID_STATUSES)}) then created_at end`).as("first_order_at"),
       eb.fn.max(sql<string>`case when status in (${sql.join(PAID_STATUSES)}) then created_at end`).as("last_order_at"),
     ])
@@ -268,7 +269,7 @@ export async function readGuest(ctx: RequestContext, rawEmail: string) {
   if (history.totals.orders === 0) throw guestNotFound();
   const newest = await ordersOf(ctx.db, { guestEmail: email })
     .select(["billing_address", "shipping_address"])
-    .where("status", "in", LISTED_STATUSES)
+    .where("status", "in", listedStatuses())
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(1)
