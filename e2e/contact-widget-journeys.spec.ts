@@ -221,6 +221,8 @@ test("the one-tag embed on another site: reports and a message reach the shop on
 
   await list(page).getByRole("button", { name: "Contact us" }).click();
   const form = page.getByRole("dialog", { name: "Send us a message" });
+  // The popup moves focus to its first field 100 ms after opening: typing before that could land in the wrong field.
+  await expect(form.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
   await form.getByRole("textbox", { name: "Name", exact: true }).fill("Embedded visitor");
   await form.getByRole("combobox", { name: "Email", exact: true }).fill("embedded@example.com");
   await form.getByRole("textbox", { name: "Message", exact: true }).fill("Hello from the blog");

@@ -223,7 +223,10 @@ test.describe("the widget core on a page of its own", () => {
     expect(await style(badge, "backgroundColor")).toBe("rgb(0, 255, 0)");
     await button.click();
     await expect(badge).toHaveCount(0);
+    // Escape closes the list once the lazily loaded core has opened it (an earlier Escape has nothing to close).
+    await expect(channelList(page)).toBeVisible();
     await page.keyboard.press("Escape");
+    await expect(channelList(page)).toBeHidden();
     await expect(mainButton(page, "Questions about Harness page?")).toBeFocused();
     // all_time: the tooltip stays after the first click.
     await expect(page.getByText("Questions about Harness page?", { exact: true })).toBeVisible();
