@@ -96,10 +96,13 @@ export function ErrorSummary({
   message,
   fields,
   labelFor,
+  onReveal,
 }: {
   message: string;
   fields: Record<string, string>;
   labelFor(path: string): string;
+  /** Shows a field drawn only on demand (the builder's page and field panel) before it is focused. */
+  onReveal?(path: string): void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -118,7 +121,12 @@ export function ErrorSummary({
               <a
                 href={`#${fieldId(path)}`}
                 onClick={(event) => {
-                  if (focusField(path)) event.preventDefault();
+                  if (onReveal) {
+                    event.preventDefault();
+                    onReveal(path);
+                    // The revealed field is drawn on the next frame.
+                    requestAnimationFrame(() => requestAnimationFrame(() => focusField(path)));
+                  } else if (focusField(path)) event.preventDefault();
                 }}
               >
                 {labelFor(path)}: {text}

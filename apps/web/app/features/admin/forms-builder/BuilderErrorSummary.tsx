@@ -1,9 +1,6 @@
 /** A failed save's summary: each server error named in the owner's words, a link that opens its page and field, then focuses it. */
 import type { FormField } from "@cartwright/commerce/forms";
-import { useEffect, useRef } from "react";
-import { focusField } from "../components/feedback.tsx";
-import { fieldId } from "../components/fields.tsx";
-import { consoleMessages } from "../messages.ts";
+import { ErrorSummary } from "../components/feedback.tsx";
 import { fieldName } from "./kinds.ts";
 import { baseLabels } from "./messages.ts";
 
@@ -31,36 +28,7 @@ interface Props {
   onReveal(path: string): void;
 }
 
+/** The console's error summary, with the builder's labels and its page and panel opened before a field is focused. */
 export function BuilderErrorSummary({ message, errors, fields, onReveal }: Props) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, [message]);
-  const entries = Object.entries(errors);
-  return (
-    <div ref={ref} className="admin-error-summary" role="alert" tabIndex={-1}>
-      <p>
-        <strong>{consoleMessages.saveFailed}</strong> {entries.length ? consoleMessages.fixErrors(entries.length) : message}
-      </p>
-      {entries.length > 0 && (
-        <ul>
-          {entries.map(([path, text]) => (
-            <li key={path}>
-              <a
-                href={`#${fieldId(path)}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  onReveal(path);
-                  // The field's panel is drawn on the next frame.
-                  requestAnimationFrame(() => requestAnimationFrame(() => focusField(path)));
-                }}
-              >
-                {labelForPath(path, fields)}: {text}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
+  return <ErrorSummary message={message} fields={errors} labelFor={(path) => labelForPath(path, fields)} onReveal={onReveal} />;
 }
