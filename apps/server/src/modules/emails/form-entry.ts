@@ -17,6 +17,8 @@ export interface FormEntryEmailData {
   /** The total as the shop writes money, "" when there is nothing to pay. */
   total: string;
   receivedAt: string;
+  /** The entry in the owner's console. */
+  entryUrl: string;
 }
 
 const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, " ").trim();
@@ -36,6 +38,8 @@ export function renderFormEntryNotice(data: FormEntryEmailData): RenderedEmail {
     ...(data.total ? ["", `Total: ${data.total}`] : []),
     ...(files.length ? ["", "Files:", ...files.map((f) => `  ${f}`)] : []),
     "",
+    `Read it in the console: ${data.entryUrl}`,
+    "",
   ].join("\n");
   const cell = "padding:6px 8px;border-bottom:1px solid #e5e5e5;vertical-align:top;";
   const rows = data.fields
@@ -52,6 +56,7 @@ export function renderFormEntryNotice(data: FormEntryEmailData): RenderedEmail {
 <table width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;"><tbody>${rows}</tbody></table>
 ${data.total ? `<p><strong>Total: ${escapeHtml(data.total)}</strong></p>` : ""}
 ${files.length ? `<h2 style="font-size:15px;">Files</h2><ul>${files.map((f) => `<li>${escapeHtml(f)}</li>`).join("")}</ul>` : ""}
+<p style="margin:24px 0 0;"><a href="${escapeHtml(data.entryUrl)}" style="color:#1a5fb4;">Read it in the console</a></p>
 </body></html>
 `;
   return { subject, text, html };

@@ -187,6 +187,8 @@ describe("forms_submit: the demo forms sent right", () => {
     const eml = readFileSync(join(outbox, notices[0] ?? ""), "utf8");
     expect(eml).toContain("New entry: Contact us");
     expect(eml).toContain("Where is my order?");
+    // The owner's notice links straight to the entry in the console.
+    expect(eml).toMatch(new RegExp(`Read it in the console: \\S*/admin/forms/\\d+/entries/${entry.id}\\b`));
   });
 
   it("contact: without the captcha solution the entry is refused in data.errors.general.recaptcha", async () => {
