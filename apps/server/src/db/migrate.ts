@@ -18,6 +18,7 @@ import * as m015 from "./migrations/015_forms.ts";
 import * as m016 from "./migrations/016_form_drafts.ts";
 import * as m017 from "./migrations/017_owner_order_indexes.ts";
 import * as m018 from "./migrations/018_owner_customers_reports.ts";
+import * as m019 from "./migrations/019_order_history_refunds.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "016_form_drafts": m016,
   "017_owner_order_indexes": m017,
   "018_owner_customers_reports": m018,
+  "019_order_history_refunds": m019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

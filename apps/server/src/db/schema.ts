@@ -310,6 +310,8 @@ export interface OrdersTable {
   payment_attempt: string;
   /** 1 from the moment the order settles until a process claims its e-mails (migration 013). */
   emails_due: Flag;
+  /** Minor units refunded so far; never above total (migration 019: one conditional update per refund). */
+  total_refunded: number;
 }
 
 /** Charges the built-in online gateways made, by idempotency key: their side of a payment (migration 013). */
@@ -338,6 +340,49 @@ export interface OrderItemsTable {
   total: number;
   total_tax: number;
   position: number;
+  /** Units and minor units of this line refunded so far (migration 019). */
+  refunded_quantity: number;
+  refunded_total: number;
+}
+
+/** Who acted on an order: the shop's staff (owner, manager), the shopper, a gateway or the shop itself (sweeps). */
+export type OrderActorType = "owner" | "manager" | "customer" | "guest" | "gateway" | "shop";
+
+/**
+ * One thing that happened to an order, for the owner's timeline (migration 019). `data` is JSON
+ * whose shape depends on `type` (modules/orders/events.ts names them).
+ */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  type: string;
+  actor_type: OrderActorType;
+  /** The account (staff or customer) that acted; null for a guest, a gateway or the shop. */
+  actor_id: number | null;
+  data: string;
+  created_at: string;
+}
+
+/** A refund of an order, whole or in part (migration 019). */
+export interface OrderRefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount: number;
+  reason: string;
+  /** 'gateway' (refunded through the payment's gateway) or 'manual' (the owner paid it back by hand). */
+  method: "gateway" | "manual";
+  restocked: Flag;
+  gateway_refund_id: string;
+  actor_id: number | null;
+  created_at: string;
+}
+
+/** The lines a refund covered: units and minor units of each order line. */
+export interface OrderRefundItemsTable {
+  refund_id: number;
+  order_item_id: number;
+  quantity: number;
+  amount: number;
 }
 
 export interface OrderCouponsTable {
@@ -569,6 +614,9 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_coupons: OrderCouponsTable;
+  order_events: OrderEventsTable;
+  order_refunds: OrderRefundsTable;
+  order_refund_items: OrderRefundItemsTable;
   stock_holds: StockHoldsTable;
   payment_tokens: PaymentTokensTable;
   order_attribution: OrderAttributionTable;

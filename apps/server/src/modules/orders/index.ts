@@ -1,5 +1,8 @@
 export type { OrderAccess } from "./access.ts";
 export { findReceivedOrder, getOrderFor } from "./access.ts";
+/** An order's history (migration 019): each change records its event in the change's transaction. */
+export type { OrderActor, OrderEventData, StoredOrderEvent } from "./events.ts";
+export { orderEvents, recordOrderEvent } from "./events.ts";
 /** The owner API's orders (read-only): mounted by app.ts under ADMIN_ROUTES. */
 export { ordersAdminRoutes } from "./orders.admin.routes.ts";
 export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.repo.ts";

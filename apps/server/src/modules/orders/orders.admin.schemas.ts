@@ -116,29 +116,51 @@ const Totals = Type.Object({
     description: "Taxes by rate as the order kept them; one line without a rate when the shop did not itemise taxes",
   }),
   total: Money,
-  refunded: Type.Integer({ description: "Refunded so far: the whole total once refunded (partial refunds are not recorded yet)" }),
+  refunded: Type.Integer({ description: "Minor units refunded so far, never above the total" }),
 });
 
 const Actor = Type.Object({
-  type: Type.Union([Type.Literal("customer"), Type.Literal("guest"), Type.Literal("gateway"), Type.Literal("owner"), Type.Literal("shop")]),
-  id: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
-  email: Type.Optional(Type.String()),
+  type: Type.Union(
+    [
+      Type.Literal("customer"),
+      Type.Literal("guest"),
+      Type.Literal("gateway"),
+      Type.Literal("owner"),
+      Type.Literal("manager"),
+      Type.Literal("shop"),
+    ],
+    { description: "owner and manager: the shop's staff; shop: the shop itself (a sweep, a checkout step)" },
+  ),
+  id: Type.Optional(Type.Union([Type.Integer(), Type.String()], { description: "The account's id, or the gateway's" })),
+  email: Type.Optional(Type.String({ description: "The account's e-mail (a guest's billing e-mail)" })),
 });
 
-const TimelineEvent = Type.Object({
-  at: Type.String({ format: "date-time" }),
-  type: Type.Union([
-    Type.Literal("placed"),
-    Type.Literal("payment_attempt"),
-    Type.Literal("paid"),
-    Type.Literal("change"),
-    Type.Literal("status"),
-  ]),
-  actor: Nullable(Actor),
-  status: Type.Optional(Type.String({ description: "The status reached (status), or the attempt's outcome (payment_attempt)" })),
-  amount: Type.Optional(Money),
-  message: Type.Optional(Type.String()),
-});
+/** Every kind of timeline line: what the order keeps, then the events recorded by migration 019 (modules/orders/events.ts). */
+export const TIMELINE_TYPES = ["placed", "payment_attempt", "paid", "status", "note", "email", "address", "refund"] as const;
+
+const TimelineEvent = Type.Object(
+  {
+    at: Type.String({ format: "date-time" }),
+    type: Type.Unsafe<(typeof TIMELINE_TYPES)[number]>(Type.String({ enum: [...TIMELINE_TYPES] })),
+    actor: Nullable(Actor),
+    status: Type.Optional(Type.String({ description: "The status reached (status), or the attempt's outcome (payment_attempt)" })),
+    from: Type.Optional(Type.String({ description: "status: the status left" })),
+    amount: Type.Optional(Money),
+    message: Type.Optional(Type.String({ description: "A note's text, a refund's reason, a failed attempt's message" })),
+    to_customer: Type.Optional(Type.Boolean({ description: "note: sent to the customer by e-mail" })),
+    email: Type.Optional(Type.String({ description: "email: which e-mail was sent" })),
+    to: Type.Optional(Type.String({ description: "email: the address it went to" })),
+    which: Type.Optional(Type.String({ description: "address: billing or shipping" })),
+    before: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    after: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    refund_id: Type.Optional(Type.Integer()),
+    method: Type.Optional(Type.String({ description: "refund: gateway or manual" })),
+    restocked: Type.Optional(Type.Boolean()),
+    stock_returned: Type.Optional(Type.Boolean({ description: "status: the order's stock went back on the shelf" })),
+    coupons_returned: Type.Optional(Type.Array(Type.String(), { description: "status: coupons whose use was given back" })),
+  },
+  { additionalProperties: false },
+);
 
 export const OrderReply = Type.Object({
   id: Type.Integer(),

@@ -7,11 +7,12 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
-import type { OrderStatus } from "../../db/schema.ts";
+import type { OrderActorType, OrderStatus } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { orderAttribution, originLabel } from "../attribution/index.ts";
 import { getCustomer } from "../customers/index.ts";
+import { type OrderEventData, type OrderEventType, orderEvents, type StoredOrderEvent } from "./events.ts";
 import { ORDER_STATUSES } from "./orders.admin.schemas.ts";
 import * as repo from "./orders.repo.ts";
 
@@ -172,15 +173,16 @@ export async function listOrders(ctx: RequestContext, query: OrderListQuery) {
 
 export const orderNotFound = () => new StoreError("cw_rest_order_not_found", "No order has this id.", 404);
 
-type Actor = { type: "customer" | "guest" | "gateway" | "owner" | "shop"; id?: number | string; email?: string };
-interface TimelineEvent {
+type Actor = { type: OrderActorType; id?: number | string; email?: string };
+/** One line of the owner's timeline: what the order keeps (placed, attempts, paid) and its recorded events. */
+type TimelineEvent = {
   at: string;
-  type: "placed" | "payment_attempt" | "paid" | "change" | "status";
+  type: "placed" | "payment_attempt" | "paid" | OrderEventType;
   actor: Actor | null;
   status?: string;
   amount?: number;
   message?: string;
-}
+} & Record<string, unknown>;
 
 /** A text of 12 to 19 digits (spaces or dashes between) is a card number: never shown, whatever a gateway left. */
 const CARD_NUMBER = /\d(?:[ -]?\d){11,18}/;
@@ -194,19 +196,13 @@ const minor = (value: unknown, fallback = 0) => {
 export async function readOrder(ctx: RequestContext, id: number) {
   const order = await repo.findOrder(ctx.db, id);
   if (!order) throw orderNotFound();
-  const [items, coupons, origin, account, charges, changes] = await Promise.all([
+  const [items, coupons, origin, account, charges, events] = await Promise.all([
     repo.orderItems(ctx.db, id),
     repo.orderCoupons(ctx.db, id),
     orderAttribution(ctx.db, id, true),
     order.customer_id ? getCustomer(ctx.db, order.customer_id) : null,
     ctx.db.selectFrom("gateway_charges").selectAll().where("order_id", "=", id).orderBy("created_at").execute(),
-    ctx.db
-      .selectFrom("change_log")
-      .select(["actor_id", "action", "created_at"])
-      .where("entity", "=", "order")
-      .where("entity_id", "=", String(id))
-      .orderBy("id")
-      .execute(),
+    orderEvents(ctx.db, id),
   ]);
   const billing = JSON.parse(order.billing_address) as Record<string, string>;
   const totals = JSON.parse(order.totals) as Record<string, unknown>;
@@ -240,10 +236,10 @@ export async function readOrder(ctx: RequestContext, id: number) {
   }
   if (order.paid_at)
     timeline.push({ at: order.paid_at, type: "paid", actor: { type: "gateway", id: order.payment_method }, amount: order.total });
-  for (const change of changes)
-    timeline.push({ at: change.created_at, type: "change", actor: { type: "owner", id: change.actor_id }, message: change.action });
-  // Only the status now and when the order last changed are kept, not each step before it.
-  timeline.push({ at: order.updated_at, type: "status", actor: null, status: order.status });
+  for (const { id: _id, at, actor, ...event } of events) timeline.push(eventLine(at, actor, event));
+  // Orders from before migration 019 kept no status changes: their status now stands for them.
+  if (!events.some((event) => event.type === "status"))
+    timeline.push({ at: order.updated_at, type: "status", actor: null, status: order.status });
   timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const pickup = shippingLines.find((line) => line.method_id === "pickup_location");
   return {
@@ -296,7 +292,7 @@ export async function readOrder(ctx: RequestContext, id: number) {
       tax: order.total_tax,
       tax_lines: taxLines,
       total: order.total,
-      refunded: order.status === "refunded" ? order.total : 0,
+      refunded: order.total_refunded,
     },
     billing_address: billing,
     shipping_address: JSON.parse(order.shipping_address) as Record<string, string | boolean>,
@@ -313,4 +309,19 @@ export async function readOrder(ctx: RequestContext, id: number) {
     origin,
     timeline,
   };
+}
+
+/** A recorded event as a timeline line: status events name the status reached, notes and refund reasons are its message. */
+function eventLine(at: string, actor: StoredOrderEvent["actor"], event: OrderEventData): TimelineEvent {
+  const who = { type: actor.type, ...(actor.id ? { id: actor.id } : {}), ...(actor.email ? { email: actor.email } : {}) };
+  switch (event.type) {
+    case "status":
+      return { ...event, at, actor: who, status: event.to, ...(event.note ? { message: event.note } : {}) };
+    case "note":
+      return { ...event, at, actor: who, message: event.note };
+    case "refund":
+      return { ...event, at, actor: who, ...(event.reason ? { message: event.reason } : {}) };
+    default:
+      return { ...event, at, actor: who };
+  }
 }

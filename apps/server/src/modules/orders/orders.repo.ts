@@ -5,8 +5,9 @@ import type { OrderItemsTable, OrderStatus, OrdersTable } from "../../db/schema.
 
 export type OrderRow = OrdersTable & { id: number };
 export type OrderItemRow = OrderItemsTable & { id: number };
-export type NewOrder = Omit<OrdersTable, "id">;
-export type NewOrderItem = Omit<OrderItemsTable, "id" | "order_id">;
+/** A new order or line starts with nothing refunded (the columns' defaults). */
+export type NewOrder = Omit<OrdersTable, "id" | "total_refunded">;
+export type NewOrderItem = Omit<OrderItemsTable, "id" | "order_id" | "refunded_quantity" | "refunded_total">;
 
 /** Statuses of orders that were really placed (not drafts, not failed or cancelled attempts). */
 export const PLACED_STATUSES: OrderStatus[] = ["pending", "processing", "on-hold", "completed", "refunded"];
@@ -31,7 +32,11 @@ export async function latestCartOrder(db: Db, cartId: string, statuses: OrderSta
 }
 
 export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
-  const row = await db.insertInto("orders").values(order).returning("id").executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("orders")
+    .values({ ...order, total_refunded: 0 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
@@ -97,7 +102,7 @@ export async function replaceLines(
   if (items.length)
     await db
       .insertInto("order_items")
-      .values(items.map((i) => ({ ...i, order_id: orderId })))
+      .values(items.map((i) => ({ ...i, order_id: orderId, refunded_quantity: 0, refunded_total: 0 })))
       .execute();
   if (coupons.length)
     await db

@@ -1,0 +1,59 @@
+/**
+ * An order's history (migration 019): every status change, note, e-mail, address edit and refund,
+ * written by whoever made it in the transaction of the change, read back as the owner's timeline.
+ */
+import type { Db } from "../../db/index.ts";
+import type { OrderActorType, OrderStatus } from "../../db/schema.ts";
+
+/** Who acted: staff and customers by account id; a guest by the order's e-mail; a gateway by its id. */
+export interface OrderActor {
+  type: OrderActorType;
+  id?: number | null;
+}
+
+/** What each kind of event keeps, by type. */
+export type OrderEventData =
+  | { type: "status"; from: OrderStatus; to: OrderStatus; stock_returned?: boolean; coupons_returned?: string[]; note?: string }
+  | { type: "note"; note: string; to_customer: boolean }
+  | { type: "email"; email: string; to: string }
+  | { type: "address"; which: "billing" | "shipping"; before: Record<string, unknown>; after: Record<string, unknown> }
+  | { type: "refund"; refund_id: number; amount: number; method: "gateway" | "manual"; restocked: boolean; reason: string };
+
+export type OrderEventType = OrderEventData["type"];
+
+/** Writes one event; call it with the transaction of the change it records. */
+export async function recordOrderEvent(db: Db, orderId: number, actor: OrderActor, event: OrderEventData, at: string): Promise<void> {
+  const { type, ...data } = event;
+  await db
+    .insertInto("order_events")
+    .values({ order_id: orderId, type, actor_type: actor.type, actor_id: actor.id ?? null, data: JSON.stringify(data), created_at: at })
+    .execute();
+}
+
+/** An event as read back: its data, when, and who with the account's e-mail when there was one. */
+export type StoredOrderEvent = OrderEventData & {
+  id: number;
+  at: string;
+  actor: { type: OrderActorType; id: number | null; email: string };
+};
+
+/** An order's events, oldest first. */
+export async function orderEvents(db: Db, orderId: number): Promise<StoredOrderEvent[]> {
+  const rows = await db
+    .selectFrom("order_events as e")
+    .leftJoin("customers as c", "c.id", "e.actor_id")
+    .select(["e.id", "e.type", "e.actor_type", "e.actor_id", "e.data", "e.created_at", "c.email"])
+    .where("e.order_id", "=", orderId)
+    .orderBy("e.id")
+    .execute();
+  return rows.map(
+    (row) =>
+      ({
+        ...(JSON.parse(row.data) as object),
+        type: row.type,
+        id: row.id,
+        at: row.created_at,
+        actor: { type: row.actor_type, id: row.actor_id, email: row.email ?? "" },
+      }) as StoredOrderEvent,
+  );
+}
