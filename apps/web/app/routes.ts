@@ -32,6 +32,7 @@ export default [
     route("forms/:id/entries/:entryId", "routes/admin/form-entry.tsx"),
     route("forms/new", "routes/admin/form-new.tsx"),
     route("forms/:id", "routes/admin/form-edit.tsx"),
+    route("orders/:id", "routes/admin/order.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

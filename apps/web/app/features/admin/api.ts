@@ -16,12 +16,15 @@ export class AdminApiError extends Error {
   readonly code: string;
   /** Field messages by path, from `data.details` (or `data.params`). */
   readonly fields: Record<string, string>;
+  /** The error's `data` as sent (a refund's `refundable`, the lines short of stock…). */
+  readonly data: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, data: Record<string, unknown> = {}) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.data = data;
   }
 }
 
@@ -65,7 +68,8 @@ export async function errorFrom(response: Response): Promise<AdminApiError> {
   }
   const code = typeof body.code === "string" ? body.code : `http_${response.status}`;
   const message = typeof body.message === "string" ? body.message : response.statusText || `HTTP ${response.status}`;
-  return new AdminApiError(response.status, code, message, fieldErrors(body.data));
+  const data = body.data && typeof body.data === "object" ? (body.data as Record<string, unknown>) : {};
+  return new AdminApiError(response.status, code, message, fieldErrors(body.data), data);
 }
 
 export interface RequestOptions {

@@ -1,0 +1,140 @@
+/** A billing or shipping address, and its Edit: an inline form of native inputs, the server's messages beside each field. */
+import { useRef, useState } from "react";
+import { AdminApiError } from "../../api.ts";
+import { ErrorAlert } from "../../components/page.tsx";
+import { type AddressKind, type OrderReply, orderApi } from "../api.ts";
+import { addressFields, addressLines, extraAddressFields } from "../format.ts";
+import { ADDRESS_FIELD_LABELS, orderMessages as t } from "../messages.ts";
+
+interface Props {
+  order: OrderReply;
+  which: AddressKind;
+  onSaved(order: OrderReply, announcement: string): void;
+}
+
+const inputType = (field: string) => (field === "email" ? "email" : field === "phone" ? "tel" : "text");
+
+export function AddressCard({ order, which, onSaved }: Props) {
+  const address = which === "billing" ? order.billing_address : order.shipping_address;
+  const title = which === "billing" ? t.billing : t.shipping;
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState("");
+  const [busy, setBusy] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const lines = addressLines(address);
+  const extras = extraAddressFields(address);
+  const id = (field: string) => `${which}-address-${field}`;
+
+  function open() {
+    setValues(
+      Object.fromEntries(addressFields(which).map((field) => [field, typeof address[field] === "string" ? String(address[field]) : ""])),
+    );
+    setErrors({});
+    setMessage("");
+    setEditing(true);
+    requestAnimationFrame(() => formRef.current?.querySelector("input")?.focus());
+  }
+
+  function close() {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  }
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setMessage("");
+    try {
+      // The shop's own fields (checkboxes…) go back as they were: the form edits the standard ones.
+      const kept = Object.fromEntries(Object.entries(address).filter(([key]) => !(key in values)));
+      const reply = await orderApi.saveAddress(order.id, which, { ...(kept as Record<string, string>), ...values });
+      setEditing(false);
+      onSaved(reply, t.addressSaved(title));
+      requestAnimationFrame(() => editButton.current?.focus());
+    } catch (failure) {
+      if (failure instanceof AdminApiError) {
+        // The server keys fields by name ("postcode"), or by a path ending in it.
+        const byField = Object.fromEntries(Object.entries(failure.fields).map(([path, text]) => [path.split(".").pop() ?? path, text]));
+        setErrors(byField);
+        setMessage(failure.message);
+        const first = addressFields(which).find((field) => byField[field]);
+        if (first) requestAnimationFrame(() => document.getElementById(id(first))?.focus());
+      } else setMessage(String(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="admin-card" aria-labelledby={`${which}-address-title`}>
+      <div className="admin-order-card__head">
+        <h2 id={`${which}-address-title`}>{title}</h2>
+        {!editing && (
+          <button ref={editButton} type="button" className="admin-link-button" aria-label={t.editLabel(title)} onClick={open}>
+            {t.edit}
+          </button>
+        )}
+      </div>
+      {editing ? (
+        <form ref={formRef} className="admin-order-address-form" onSubmit={save} noValidate aria-label={t.editLabel(title)}>
+          <ErrorAlert message={message} />
+          {addressFields(which).map((field) => {
+            const error = errors[field];
+            return (
+              <div key={field} className={`admin-field${error ? " admin-field--error" : ""}`}>
+                <label htmlFor={id(field)}>{ADDRESS_FIELD_LABELS[field]}</label>
+                {error && (
+                  <p id={`${id(field)}-error`} className="admin-field__error">
+                    {error}
+                  </p>
+                )}
+                <input
+                  id={id(field)}
+                  name={field}
+                  type={inputType(field)}
+                  autoComplete="off"
+                  value={values[field] ?? ""}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id(field)}-error` : undefined}
+                  onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+                />
+              </div>
+            );
+          })}
+          <div className="admin-actions">
+            <button type="submit" className="button" disabled={busy}>
+              {t.save}
+            </button>
+            <button type="button" className="button button--secondary" onClick={close}>
+              {t.cancel}
+            </button>
+          </div>
+        </form>
+      ) : lines.length ? (
+        <>
+          <address className="admin-order-address">
+            {lines.map((line, index) => (
+              <span key={index}>{line}</span>
+            ))}
+          </address>
+          {extras.length > 0 && (
+            <dl className="admin-details">
+              {extras.map(({ key, value }) => (
+                <div key={key} className="admin-details__row">
+                  <dt>{key}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </>
+      ) : (
+        <p className="admin-muted">{t.noAddress}</p>
+      )}
+    </section>
+  );
+}

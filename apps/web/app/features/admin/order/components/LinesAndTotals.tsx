@@ -1,0 +1,92 @@
+/** The order's items (name, SKU, variation, units, prices, what was refunded) and its totals down to the net payment. */
+import type { OrderReply } from "../api.ts";
+import { formatMoney } from "../format.ts";
+import { orderMessages as t } from "../messages.ts";
+
+export function LinesTable({ order }: { order: OrderReply }) {
+  const money = (minor: number) => formatMoney(minor, order.totals.currency);
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption className="visually-hidden">{t.linesCaption(order.number)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.product}</th>
+            <th scope="col">{t.sku}</th>
+            <th scope="col">{t.variation}</th>
+            <th scope="col" className="admin-num">
+              {t.quantity}
+            </th>
+            <th scope="col" className="admin-num">
+              {t.unitPrice}
+            </th>
+            <th scope="col" className="admin-num">
+              {t.lineTotal}
+            </th>
+            <th scope="col" className="admin-num">
+              {t.refundedCol}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => {
+            const refundedUnits = line.refunded_quantity ?? 0;
+            const refundedTotal = line.refunded_total ?? 0;
+            return (
+              <tr key={line.id}>
+                <th scope="row">{line.name}</th>
+                <td>{line.sku || t.none}</td>
+                <td>{line.variation.length ? line.variation.map((v) => `${v.attribute}: ${v.value}`).join(", ") : t.none}</td>
+                <td className="admin-num">{line.quantity}</td>
+                <td className="admin-num">{money(line.price)}</td>
+                <td className="admin-num">{money(line.total)}</td>
+                <td className="admin-num">
+                  {refundedUnits > 0
+                    ? t.refundedUnits(refundedUnits, money(refundedTotal))
+                    : refundedTotal > 0
+                      ? t.refundedAmount(money(refundedTotal))
+                      : t.none}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function TotalsList({ order }: { order: OrderReply }) {
+  const { totals } = order;
+  const money = (minor: number) => formatMoney(minor, totals.currency);
+  return (
+    <dl className="admin-details admin-order-totals">
+      <dt>{t.itemsSubtotal}</dt>
+      <dd>{money(totals.items)}</dd>
+      {totals.coupons.length
+        ? totals.coupons.map((coupon) => <Row key={coupon.code} term={t.coupon(coupon.code)} value={`−${money(coupon.discount)}`} />)
+        : totals.discount > 0 && <Row term={t.discount} value={`−${money(totals.discount)}`} />}
+      {(totals.shipping > 0 || order.shipping.lines.length > 0) && <Row term={t.shippingTotal} value={money(totals.shipping)} />}
+      {totals.fees.map((fee) => (
+        <Row key={fee.name} term={t.fee(fee.name)} value={money(fee.total)} />
+      ))}
+      {totals.tax_lines.map((line) => (
+        <Row key={`${line.name}-${line.rate}`} term={t.tax(line.name, line.rate)} value={money(line.amount)} />
+      ))}
+      <dt className="admin-order-totals__strong">{t.orderTotal}</dt>
+      <dd className="admin-order-totals__strong">{money(totals.total)}</dd>
+      <Row term={t.refunded} value={totals.refunded > 0 ? `−${money(totals.refunded)}` : money(0)} />
+      <dt className="admin-order-totals__strong">{t.net}</dt>
+      <dd className="admin-order-totals__strong">{money(totals.total - totals.refunded)}</dd>
+    </dl>
+  );
+}
+
+function Row({ term, value }: { term: string; value: string }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+/** The order's actions: change status (asking first when stock and coupons go back), add a note, resend an e-mail. */
+import { useState } from "react";
+import { AdminApiError } from "../../api.ts";
+import { ConfirmDialog } from "../../components/feedback.tsx";
+import { ErrorAlert } from "../../components/page.tsx";
+import { type OrderEmail, type OrderReply, type OrderStatus, orderApi } from "../api.ts";
+import { emailLabel, statusLabel } from "../format.ts";
+import { orderMessages as t } from "../messages.ts";
+import { noteProblem, statusChoices, statusConfirmation, statusStep } from "../status.ts";
+
+export type OnWrite = (order: OrderReply, announcement: string) => void;
+
+/** A failed write's words: the server's message, and the lines short of stock when it names them. */
+function failureText(failure: unknown): string {
+  if (!(failure instanceof AdminApiError)) return String(failure);
+  const lines = Array.isArray(failure.data.lines) ? (failure.data.lines as { name?: unknown }[]) : [];
+  const names = lines.map((line) => (typeof line?.name === "string" ? line.name : "")).filter(Boolean);
+  return names.length ? `${failure.message} (${names.join(", ")})` : failure.message;
+}
+
+export function StatusForm({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
+  const [next, setNext] = useState<OrderStatus>(order.status);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const confirmation = statusConfirmation(order, next);
+
+  async function send() {
+    setConfirming(false);
+    setBusy(true);
+    setError("");
+    try {
+      const reply = await orderApi.setStatus(order.id, next);
+      onWrite(reply, t.statusSaved(statusLabel(reply.status)));
+    } catch (failure) {
+      setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="admin-order-action"
+      aria-labelledby="order-status-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const step = statusStep(order, next);
+        if (step === "unchanged") setError(t.statusUnchanged);
+        else if (step === "confirm") setConfirming(true);
+        else void send();
+      }}
+    >
+      <h3 id="order-status-title">{t.changeStatus}</h3>
+      <ErrorAlert message={error} />
+      <div className="admin-field">
+        <label htmlFor="order-new-status">{t.newStatus}</label>
+        <select id="order-new-status" value={next} onChange={(event) => setNext(event.target.value as OrderStatus)}>
+          {statusChoices(order.status).map((status) => (
+            <option key={status} value={status}>
+              {statusLabel(status)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button" disabled={busy}>
+        {t.saveStatus}
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={confirmation?.title ?? ""}
+        body={confirmation?.body ?? ""}
+        confirmLabel={t.confirmStatus}
+        onConfirm={send}
+        onCancel={() => setConfirming(false)}
+      />
+    </form>
+  );
+}
+
+export function NoteForm({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
+  const [note, setNote] = useState("");
+  const [toCustomer, setToCustomer] = useState(false);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function send(event: React.FormEvent) {
+    event.preventDefault();
+    const problem = noteProblem(note);
+    if (problem) {
+      setError(problem === "empty" ? t.noteEmpty : t.noteTooLong);
+      document.getElementById("order-note")?.focus();
+      return;
+    }
+    setBusy(true);
+    setError("");
+    try {
+      const reply = await orderApi.addNote(order.id, note, toCustomer);
+      setNote("");
+      onWrite(reply, t.noteAdded(toCustomer));
+    } catch (failure) {
+      setError(failure instanceof AdminApiError ? (failure.fields.note ?? failure.message) : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-order-action" aria-labelledby="order-note-title" onSubmit={send} noValidate>
+      <h3 id="order-note-title">{t.addNote}</h3>
+      <div className={`admin-field${error ? " admin-field--error" : ""}`}>
+        <label htmlFor="order-note">{t.note}</label>
+        {error && (
+          <p id="order-note-error" className="admin-field__error" role="alert">
+            {error}
+          </p>
+        )}
+        <textarea
+          id="order-note"
+          rows={3}
+          maxLength={2000}
+          value={note}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "order-note-error" : undefined}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
+      <fieldset className="admin-fieldset">
+        <legend>{t.noteKind}</legend>
+        <label className="admin-order-inline-check">
+          <input type="radio" name="order-note-kind" checked={!toCustomer} onChange={() => setToCustomer(false)} />
+          {t.notePrivate}
+        </label>
+        <label className="admin-order-inline-check">
+          <input type="radio" name="order-note-kind" checked={toCustomer} onChange={() => setToCustomer(true)} />
+          {t.noteCustomer}
+        </label>
+      </fieldset>
+      <button type="submit" className="button" disabled={busy}>
+        {t.sendNote}
+      </button>
+    </form>
+  );
+}
+
+const EMAILS: OrderEmail[] = ["customer_confirmation", "owner_notice", "customer_completed", "customer_invoice"];
+
+export function EmailForm({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
+  const [email, setEmail] = useState<OrderEmail>("customer_confirmation");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function send(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError("");
+    try {
+      const reply = await orderApi.sendEmail(order.id, email);
+      onWrite(reply, t.emailSent(emailLabel(email)));
+    } catch (failure) {
+      setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-order-action" aria-labelledby="order-email-title" onSubmit={send}>
+      <h3 id="order-email-title">{t.resendEmail}</h3>
+      <ErrorAlert message={error} />
+      <div className="admin-field">
+        <label htmlFor="order-email">{t.email}</label>
+        <select id="order-email" value={email} onChange={(event) => setEmail(event.target.value as OrderEmail)}>
+          {EMAILS.map((name) => (
+            <option key={name} value={name}>
+              {emailLabel(name)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button" disabled={busy}>
+        {t.send}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+/** How the order page writes money, dates, addresses and the timeline's lines in words: pure, so they are tested alone. */
+import type { Actor, Address, TimelineEvent } from "./api.ts";
+import { ADDRESS_FIELD_LABELS, EMAIL_LABELS, STATUS_LABELS, timelineWords as w } from "./messages.ts";
+
+/** The currency's decimals (2 for USD, 0 for JPY); 2 for an unknown code. */
+export function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** Minor units as the owner reads them, in the owner's locale (undefined: the browser's) and the order's currency. */
+export function formatMoney(minor: number, currency: string, locale?: string): string {
+  const digits = currencyDigits(currency);
+  try {
+    return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 10 ** digits);
+  } catch {
+    return (minor / 10 ** digits).toFixed(digits);
+  }
+}
+
+/** Minor units as an input's text ("12.50"): what the owner edits. */
+export function moneyInput(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
+/** An amount typed by the owner ("12.5", "12,50", "") in minor units; null when it is not an amount. */
+export function parseMoney(text: string, currency: string): number | null {
+  const digits = currencyDigits(currency);
+  const clean = text.trim().replace(",", ".");
+  if (clean === "") return 0;
+  const pattern = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{0,${digits}})?$|^\\.\\d{1,${digits}}$`);
+  if (!pattern.test(clean)) return null;
+  const [whole = "0", fraction = ""] = clean.split(".");
+  return Number(whole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+}
+
+export function formatDateTime(value: string, locale?: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
+}
+
+export const statusLabel = (status: string | undefined): string =>
+  (status && STATUS_LABELS[status as keyof typeof STATUS_LABELS]) || status || "";
+
+export const emailLabel = (email: string | undefined): string => (email && EMAIL_LABELS[email as keyof typeof EMAIL_LABELS]) || email || "";
+
+/** Who did it, in words: "by the shop owner (ann@shop.test)", "by the payment gateway (test_card)". */
+export function actorWords(actor: Actor | null): string {
+  if (!actor) return "";
+  const base = w.by[actor.type] ?? `by ${actor.type}`;
+  const who = actor.email || (actor.type === "gateway" && actor.id ? String(actor.id) : "");
+  if (who) return `${base} (${who})`;
+  if ((actor.type === "owner" || actor.type === "manager" || actor.type === "customer") && actor.id) return `${base} (#${actor.id})`;
+  return base;
+}
+
+const text = (value: unknown): string => (value === true ? "yes" : value === false || value == null ? "" : String(value));
+
+/** What changed between two addresses, field by field, in the address form's order. */
+export function addressChanges(before: Record<string, unknown> = {}, after: Record<string, unknown> = {}): string[] {
+  const keys = [...new Set([...Object.keys(ADDRESS_FIELD_LABELS), ...Object.keys(before), ...Object.keys(after)])];
+  return keys
+    .filter((key) => text(before[key]) !== text(after[key]))
+    .map((key) => w.changed(ADDRESS_FIELD_LABELS[key] ?? key, text(before[key]), text(after[key])));
+}
+
+export interface TimelineLine {
+  title: string;
+  /** Further lines: the note's text, what went back into stock, what changed. */
+  details: string[];
+  by: string;
+}
+
+/** One timeline event in words. */
+export function describeEvent(event: TimelineEvent, currency: string, locale?: string): TimelineLine {
+  const money = (amount: number | undefined) => formatMoney(amount ?? 0, currency, locale);
+  const by = actorWords(event.actor);
+  const details: string[] = [];
+  switch (event.type) {
+    case "placed":
+      return { title: w.placed, details, by };
+    case "payment_attempt": {
+      const title =
+        event.status === "success"
+          ? w.paymentSucceeded(money(event.amount))
+          : event.status === "failure"
+            ? w.paymentFailed(money(event.amount))
+            : w.paymentOther(money(event.amount), event.status ?? "");
+      if (event.message) details.push(event.message);
+      return { title, details, by };
+    }
+    case "paid":
+      return { title: w.paid(money(event.amount)), details, by };
+    case "status": {
+      const title = event.from
+        ? w.statusChanged(statusLabel(event.from), statusLabel(event.status))
+        : w.statusIs(statusLabel(event.status));
+      if (event.stock_returned) details.push(w.stockReturned);
+      if (event.coupons_returned?.length) details.push(w.couponsReturned(event.coupons_returned));
+      if (event.message) details.push(event.message);
+      return { title, details, by };
+    }
+    case "note":
+      return { title: event.to_customer ? w.noteToCustomer : w.notePrivate, details: event.message ? [event.message] : [], by };
+    case "email":
+      return { title: w.emailSent(emailLabel(event.email), event.to ?? ""), details, by };
+    case "address":
+      return { title: w.addressChanged(event.which ?? "billing"), details: addressChanges(event.before, event.after), by };
+    case "refund":
+      if (event.restocked) details.push(w.restocked);
+      if (event.message) details.push(w.reason(event.message));
+      return { title: w.refund(money(event.amount), event.method ?? "manual"), details, by };
+    default:
+      return { title: String((event as { type: string }).type), details, by };
+  }
+}
+
+/** The timeline in the order the owner chose; the reply keeps it oldest first. */
+export function orderedTimeline(timeline: readonly TimelineEvent[], newestFirst: boolean): TimelineEvent[] {
+  const sorted = [...timeline].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return newestFirst ? sorted.reverse() : sorted;
+}
+
+/** The fields an address form edits; billing has the e-mail too. */
+export function addressFields(which: "billing" | "shipping"): string[] {
+  const fields = ["first_name", "last_name", "company", "address_1", "address_2", "city", "state", "postcode", "country", "phone"];
+  return which === "billing" ? [...fields, "email"] : fields;
+}
+
+/** An address as printed lines: name, company, street, city line, country, then phone and e-mail. */
+export function addressLines(address: Address): string[] {
+  const value = (key: string) => text(address[key]).trim();
+  const name = [value("first_name"), value("last_name")].filter(Boolean).join(" ");
+  const cityLine = [value("city"), value("state"), value("postcode")].filter(Boolean).join(" ");
+  return [
+    name,
+    value("company"),
+    value("address_1"),
+    value("address_2"),
+    cityLine,
+    value("country"),
+    value("phone"),
+    value("email"),
+  ].filter(Boolean);
+}
+
+/** The shop's own address fields (those beyond the standard ones), as label and value. */
+export function extraAddressFields(address: Address): { key: string; value: string }[] {
+  return Object.entries(address)
+    .filter(([key]) => !(key in ADDRESS_FIELD_LABELS))
+    .map(([key, value]) => ({ key, value: value === true ? "Yes" : value === false ? "No" : String(value) }))
+    .filter(({ value }) => value !== "");
+}
