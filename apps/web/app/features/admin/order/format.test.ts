@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import type { TimelineEvent } from "./api.ts";
+import {
+  actorWords,
+  addressChanges,
+  addressLines,
+  describeEvent,
+  extraAddressFields,
+  formatMoney,
+  moneyInput,
+  orderedTimeline,
+  parseMoney,
+} from "./format.ts";
+
+describe("money", () => {
+  it("writes minor units in the order's currency", () => {
+    expect(formatMoney(7150, "USD", "en-US")).toBe("$71.50");
+    expect(formatMoney(7150, "EUR", "de-DE")).toBe("71,50\u00a0€");
+    expect(formatMoney(700, "JPY", "en-US")).toBe("¥700");
+    expect(moneyInput(1833, "USD")).toBe("18.33");
+  });
+  it("reads what the owner types", () => {
+    expect(parseMoney("12.5", "USD")).toBe(1250);
+    expect(parseMoney("12,50", "EUR")).toBe(1250);
+    expect(parseMoney("", "USD")).toBe(0);
+    expect(parseMoney(".5", "USD")).toBe(50);
+    expect(parseMoney("700", "JPY")).toBe(700);
+    for (const bad of ["12.345", "-1", "1e3", "abc", "7.5"]) expect(parseMoney(bad, bad === "7.5" ? "JPY" : "USD")).toBeNull();
+  });
+});
+
+describe("actorWords", () => {
+  it("says who did it", () => {
+    expect(actorWords({ type: "owner", id: 1, email: "owner@shop.test" })).toBe("by the shop owner (owner@shop.test)");
+    expect(actorWords({ type: "manager", id: 7 })).toBe("by a shop manager (#7)");
+    expect(actorWords({ type: "guest", email: "ada@example.com" })).toBe("by the guest (ada@example.com)");
+    expect(actorWords({ type: "gateway", id: "test_card" })).toBe("by the payment gateway (test_card)");
+    expect(actorWords({ type: "shop" })).toBe("by the shop");
+    expect(actorWords(null)).toBe("");
+  });
+});
+
+describe("describeEvent", () => {
+  const at = "2026-11-20T10:00:00.000Z";
+  const say = (event: Partial<TimelineEvent>) => describeEvent({ at, actor: null, type: "placed", ...event }, "USD", "en-US");
+  it("puts every kind of event in words", () => {
+    expect(say({ type: "placed", actor: { type: "guest", email: "a@b.c" } })).toEqual({
+      title: "Order placed",
+      details: [],
+      by: "by the guest (a@b.c)",
+    });
+    expect(say({ type: "payment_attempt", status: "failure", amount: 7150, message: "Declined" })).toMatchObject({
+      title: "Payment of $71.50 failed",
+      details: ["Declined"],
+    });
+    expect(say({ type: "payment_attempt", status: "success", amount: 7150 }).title).toBe("Payment of $71.50 accepted");
+    expect(say({ type: "paid", amount: 7150 }).title).toBe("Paid $71.50");
+    expect(
+      say({
+        type: "status",
+        from: "processing",
+        status: "cancelled",
+        stock_returned: true,
+        coupons_returned: ["WINTER"],
+        message: "Asked",
+      }),
+    ).toMatchObject({
+      title: "Status changed from Processing to Cancelled",
+      details: ["The items went back into stock.", "Coupon uses given back: WINTER.", "Asked"],
+    });
+    expect(say({ type: "status", status: "on-hold" }).title).toBe("Status: On hold");
+    expect(say({ type: "note", message: "Hi", to_customer: true })).toMatchObject({
+      title: "Note to the customer (sent by e-mail)",
+      details: ["Hi"],
+    });
+    expect(say({ type: "note", message: "Mine", to_customer: false }).title).toBe("Private note");
+    expect(say({ type: "email", email: "customer_completed", to: "a@b.c" }).title).toBe(
+      "E-mail sent: Order complete (to the customer), to a@b.c",
+    );
+    expect(say({ type: "address", which: "shipping", before: { city: "Paris" }, after: { city: "Lyon" } })).toMatchObject({
+      title: "Shipping address changed",
+      details: ["City: Paris → Lyon"],
+    });
+    expect(say({ type: "refund", amount: 1833, method: "gateway", restocked: true, message: "Torn" })).toMatchObject({
+      title: "Refunded $18.33 through the payment gateway",
+      details: ["The refunded units went back into stock.", "Reason: Torn"],
+    });
+    expect(say({ type: "refund", amount: 100, method: "manual" }).title).toBe("Refunded $1.00 by hand");
+  });
+});
+
+describe("timeline order and addresses", () => {
+  const events: TimelineEvent[] = [
+    { at: "2026-11-20T10:05:00Z", type: "paid", actor: null },
+    { at: "2026-11-20T10:00:00Z", type: "placed", actor: null },
+  ];
+  it("orders the history as the owner chose", () => {
+    expect(orderedTimeline(events, false).map((e) => e.type)).toEqual(["placed", "paid"]);
+    expect(orderedTimeline(events, true).map((e) => e.type)).toEqual(["paid", "placed"]);
+  });
+  it("prints an address and its shop fields, and what changed in it", () => {
+    const address = {
+      first_name: "Ada",
+      last_name: "Shopper",
+      address_1: "1 Test St",
+      city: "LA",
+      state: "CA",
+      postcode: "90001",
+      country: "US",
+      gift: true,
+    };
+    expect(addressLines(address)).toEqual(["Ada Shopper", "1 Test St", "LA CA 90001", "US"]);
+    expect(extraAddressFields(address)).toEqual([{ key: "gift", value: "Yes" }]);
+    expect(addressChanges({ city: "LA", phone: "" }, { city: "LA", phone: "555" })).toEqual(["Phone: (empty) → 555"]);
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { line, order } from "./fixtures.test-support.ts";
+import {
+  amountForUnits,
+  checkRefund,
+  defaultMethod,
+  emptyDraft,
+  formPaths,
+  lineAmountLeft,
+  refundableLeft,
+  refundMethods,
+  unitsLeft,
+  withUnits,
+} from "./refund.ts";
+
+describe("amountForUnits", () => {
+  it("is the unit's total with tax, discounts taken off, times the units", () => {
+    // 3 units paid 50.00 + 5.00 tax: one unit is 18.33.
+    expect(amountForUnits(line(), 1)).toBe(1833);
+    expect(amountForUnits(line(), 2)).toBe(3667);
+  });
+  it("gives the last units exactly what is left, so parts add up to what was paid", () => {
+    expect(amountForUnits(line(), 3)).toBe(5500);
+    const partly = line({ refunded_quantity: 1, refunded_total: 1833 });
+    expect(unitsLeft(partly)).toBe(2);
+    expect(amountForUnits(partly, 2)).toBe(5500 - 1833);
+    expect(1833 + amountForUnits(partly, 1) + amountForUnits(line({ refunded_quantity: 2, refunded_total: 1833 + 1833 }), 1)).toBe(5500);
+  });
+  it("is zero for no units and never above what the line has left", () => {
+    expect(amountForUnits(line(), 0)).toBe(0);
+    expect(amountForUnits(line({ refunded_quantity: 0, refunded_total: 5000 }), 1)).toBe(500);
+    expect(lineAmountLeft(line({ refunded_total: 9999 }))).toBe(0);
+  });
+  it("reads a line without refund fields (before refunds are served) as nothing refunded", () => {
+    const plain = line({ refunded_quantity: undefined, refunded_total: undefined });
+    expect(unitsLeft(plain)).toBe(3);
+    expect(amountForUnits(plain, 3)).toBe(5500);
+  });
+});
+
+describe("refundable and methods", () => {
+  it("takes the reply's refundable, or the total less what was refunded", () => {
+    expect(refundableLeft(order({ refundable: 1200 }))).toBe(1200);
+    expect(refundableLeft(order({ refundable: undefined, totals: { ...order().totals, refunded: 150 } }))).toBe(7000);
+  });
+  it("offers the gateway first when it can refund, and by hand otherwise", () => {
+    expect(defaultMethod(order())).toBe("gateway");
+    expect(defaultMethod(order({ refund_methods: ["manual"] }))).toBe("manual");
+    expect(refundMethods(order({ refund_methods: undefined }))).toEqual(["manual"]);
+  });
+});
+
+describe("the refund form", () => {
+  it("fills a line's amount from its units, and the total adds the lines and the extra amount", () => {
+    const o = order();
+    let draft = withUnits(emptyDraft(o), o, 11, "2");
+    expect(draft.lines[0]).toMatchObject({ units: "2", amount: "36.67" });
+    draft = { ...draft, extra: "5.50" };
+    const check = checkRefund(draft, o);
+    expect(check.total).toBe(3667 + 550);
+    expect(check.errors).toEqual({});
+    expect(check.request).toEqual({
+      amount: 4217,
+      lines: [{ line_id: 11, quantity: 2, amount: 3667 }],
+      restock: true,
+      method: "gateway",
+    });
+  });
+  it("sends an edited amount as typed, and the reason trimmed", () => {
+    const o = order();
+    const draft = withUnits(emptyDraft(o), o, 12, "1");
+    draft.lines[1] = { ...draft.lines[1], amount: "8,00" } as (typeof draft.lines)[number];
+    const check = checkRefund({ ...draft, reason: "  torn  ", restock: false, method: "manual" }, o);
+    expect(check.request).toEqual({
+      amount: 800,
+      lines: [{ line_id: 12, quantity: 1, amount: 800 }],
+      restock: false,
+      reason: "torn",
+      method: "manual",
+    });
+  });
+  it("asks for something to refund", () => {
+    const check = checkRefund(emptyDraft(order()), order());
+    expect(check.request).toBeNull();
+    expect(check.errors).toEqual({ total: "Choose units or enter an amount to refund." });
+  });
+  it("refuses more units than are left, broken numbers and amounts above the line's", () => {
+    const o = order({ lines: [line({ refunded_quantity: 2, refunded_total: 3667 })] });
+    const draft = emptyDraft(o);
+    const check = checkRefund({ ...draft, lines: [{ lineId: 11, units: "2", amount: "20.00" }], extra: "abc" }, o);
+    expect(check.request).toBeNull();
+    expect(check.errors).toMatchObject({
+      "line-11.units": "At most 1 unit is left to refund.",
+      "line-11.amount": "At most $18.33 is left to refund on this item.",
+      extra: "Enter an amount such as 12.50.",
+    });
+    expect(checkRefund({ ...draft, lines: [{ lineId: 11, units: "1.5", amount: "1" }] }, o).errors["line-11.units"]).toBe(
+      "Enter a whole number of units.",
+    );
+  });
+  it("refuses a total above what may still be refunded", () => {
+    const o = order({ refundable: 1000 });
+    const check = checkRefund({ ...emptyDraft(o), extra: "10.01" }, o);
+    expect(check.errors.total).toBe("The refund is above what can still be refunded ($10.00).");
+    expect(checkRefund({ ...emptyDraft(o), extra: "10.00" }, o).request?.amount).toBe(1000);
+  });
+  it("does not restock when no units are refunded, and refuses a reason over 500 characters", () => {
+    const o = order();
+    expect(checkRefund({ ...emptyDraft(o), extra: "1" }, o).request?.restock).toBe(false);
+    expect(checkRefund({ ...emptyDraft(o), extra: "1", reason: "x".repeat(501) }, o).errors.reason).toBe(
+      "A reason has at most 500 characters.",
+    );
+  });
+  it("maps the server's line paths back to the form's lines", () => {
+    const request = { amount: 900, lines: [{ line_id: 12, quantity: 1, amount: 800 }], restock: true, method: "manual" as const };
+    expect(formPaths({ "lines.0.quantity": "Too many.", amount: "Too much.", reason: "Too long." }, request)).toEqual({
+      "line-12.units": "Too many.",
+      total: "Too much.",
+      reason: "Too long.",
+    });
+  });
+});
