@@ -32,19 +32,21 @@ async function placeOrder(page: Page, email: string): Promise<number> {
   return Number(/order-received\/(\d+)/.exec(page.url())?.[1]);
 }
 
+/** The focused element's name as a person reads it: aria-label, its label, or its text (run in the page). */
+const FOCUSED_NAME = `(() => {
+  const element = document.activeElement;
+  if (!element) return "";
+  const labelled = element.getAttribute("aria-label");
+  if (labelled) return labelled;
+  const label = element.id ? document.querySelector('label[for="' + element.id + '"]') : element.closest("label");
+  return ((label ? label.textContent : element.textContent) || "").trim();
+})()`;
+
 /** Presses Tab until the focused element (the one focused now included) has this name; fails after `max` presses. */
 async function tabTo(page: Page, name: string | RegExp, max = 60): Promise<void> {
   for (let press = 0; press <= max; press++) {
     if (press > 0) await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      if (!element) return "";
-      const labelled = element.getAttribute("aria-label");
-      if (labelled) return labelled;
-      const id = element.id;
-      const label = id ? document.querySelector(`label[for="${id}"]`)?.textContent : element.closest("label")?.textContent;
-      return (label ?? element.textContent ?? "").trim();
-    });
+    const focused = String(await page.evaluate(FOCUSED_NAME));
     if (typeof name === "string" ? focused === name : name.test(focused)) return;
   }
   throw new Error(`Tab never reached ${name}`);
@@ -92,6 +94,7 @@ test("the owner opens a shopper's order and reads its items, totals, addresses, 
   const payment = page.getByRole("region", { name: "Payment", exact: true });
   await expect(payment.locator("dt", { hasText: "Method" }).locator("+ dd")).toHaveText(/Test card/);
   await expect(payment.locator("dt", { hasText: "Transaction ID" }).locator("+ dd code")).not.toBeEmpty();
+  await expect(payment.locator("dt", { hasText: "Card last4" }).locator("+ dd")).toHaveText("4242");
   await expect(payment).not.toContainText("4242 4242");
 
   const origin = page.getByRole("region", { name: "Origin" });

@@ -7,6 +7,7 @@ import {
   describeEvent,
   extraAddressFields,
   formatMoney,
+  keyLabel,
   moneyInput,
   orderedTimeline,
   parseMoney,
@@ -112,5 +113,7 @@ describe("timeline order and addresses", () => {
     expect(addressLines(address)).toEqual(["Ada Shopper", "1 Test St", "LA CA 90001", "US"]);
     expect(extraAddressFields(address)).toEqual([{ key: "gift", value: "Yes" }]);
     expect(addressChanges({ city: "LA", phone: "" }, { city: "LA", phone: "555" })).toEqual(["Phone: (empty) → 555"]);
+    expect(keyLabel("card_last4")).toBe("Card last4");
+    expect(keyLabel("Gift wrap")).toBe("Gift wrap");
   });
 });

@@ -155,3 +155,9 @@ export function extraAddressFields(address: Address): { key: string; value: stri
     .map(([key, value]) => ({ key, value: value === true ? "Yes" : value === false ? "No" : String(value) }))
     .filter(({ value }) => value !== "");
 }
+
+/** A stored key as a label ("card_last4" → "Card last4"); keys that already read as words stay. */
+export function keyLabel(key: string): string {
+  const words = key.replace(/[_-]+/g, " ").trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}

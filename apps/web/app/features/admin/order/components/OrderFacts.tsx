@@ -1,7 +1,7 @@
 /** What the order says besides its items: shipping or pickup, payment, additional fields, origin, customer and their note. */
 import { Link } from "react-router";
 import type { OrderReply } from "../api.ts";
-import { formatMoney } from "../format.ts";
+import { formatMoney, keyLabel } from "../format.ts";
 import { ORIGIN_FIELD_LABELS, orderMessages as t } from "../messages.ts";
 
 function Card({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -51,7 +51,7 @@ export function PaymentCard({ order }: { order: OrderReply }) {
         pairs={[
           [t.method, payment.title || payment.method],
           [t.transaction, payment.transaction_id ? <code>{payment.transaction_id}</code> : t.noTransaction],
-          ...payment.details.map(({ key, value }): [string, React.ReactNode] => [key, value]),
+          ...payment.details.map(({ key, value }): [string, React.ReactNode] => [keyLabel(key), value]),
         ]}
       />
     </Card>
@@ -63,7 +63,7 @@ export function AdditionalFieldsCard({ order }: { order: OrderReply }) {
   if (!fields.length) return null;
   return (
     <Card id="order-fields" title={t.additionalFields}>
-      <Pairs pairs={fields.map(([key, value]) => [key, shown(value)])} />
+      <Pairs pairs={fields.map(([key, value]) => [keyLabel(key), shown(value)])} />
     </Card>
   );
 }
@@ -72,7 +72,7 @@ export function OriginCard({ order }: { order: OrderReply }) {
   const { origin, ...fields } = order.origin;
   const pairs = Object.entries(fields)
     .filter(([, value]) => value !== null && value !== undefined && value !== "")
-    .map(([key, value]): [string, React.ReactNode] => [ORIGIN_FIELD_LABELS[key] ?? key, shown(value)]);
+    .map(([key, value]): [string, React.ReactNode] => [ORIGIN_FIELD_LABELS[key] ?? keyLabel(key), shown(value)]);
   return (
     <Card id="order-origin" title={t.origin}>
       <Pairs pairs={[[t.origin, origin], ...pairs]} />
