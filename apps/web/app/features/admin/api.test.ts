@@ -70,9 +70,16 @@ describe("errorFrom", () => {
     ]);
   });
 
+  it("keeps the error's data as sent (a refund's refundable)", async () => {
+    const error = await errorFrom(
+      json(409, { code: "cw_rest_refund_exceeds", message: "Too much.", data: { status: 409, refundable: 1250 } }),
+    );
+    expect(error.data).toEqual({ status: 409, refundable: 1250 });
+  });
+
   it("falls back to the status for a body that is not the API's", async () => {
     const error = await errorFrom(new Response("<html>Bad gateway</html>", { status: 502, statusText: "Bad Gateway" }));
-    expect([error.code, error.message]).toEqual(["http_502", "Bad Gateway"]);
+    expect([error.code, error.message, error.data]).toEqual(["http_502", "Bad Gateway", {}]);
   });
 });
 

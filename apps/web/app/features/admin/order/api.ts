@@ -137,7 +137,7 @@ export const orderApi = {
   setStatus: (id: number, status: OrderStatus) => c().admin<OrderReply>(`/orders/${id}/status`, { method: "POST", body: { status } }),
   addNote: (id: number, note: string, toCustomer: boolean) =>
     c().admin<OrderReply>(`/orders/${id}/notes`, { method: "POST", body: { note, to_customer: toCustomer } }),
-  saveAddress: (id: number, which: AddressKind, address: Record<string, string>) =>
+  saveAddress: (id: number, which: AddressKind, address: Address) =>
     c().admin<OrderReply>(`/orders/${id}/addresses/${which}`, { method: "PUT", body: address }),
   sendEmail: (id: number, email: OrderEmail) => c().admin<OrderReply>(`/orders/${id}/emails`, { method: "POST", body: { email } }),
   refund: (id: number, request: RefundRequest) =>

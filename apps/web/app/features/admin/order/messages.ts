@@ -48,7 +48,6 @@ export const orderMessages = {
   modified: "Last changed",
   printInvoice: "Print invoice",
   printPackingSlip: "Print packing slip",
-  documents: "Documents",
   // Lines and totals
   lines: "Items",
   linesCaption: (number: string) => `Items of order #${number}`,
@@ -146,7 +145,6 @@ export const orderMessages = {
   refundExceeds: (left: string) => `This is more than can still be refunded: ${left} at most.`,
   nothingRefundable: "Nothing is left to refund on this order.",
   close: "Close",
-  refundsMade: "Refunds",
 };
 
 export const refundErrors = {

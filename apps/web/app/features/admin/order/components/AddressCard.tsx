@@ -51,7 +51,7 @@ export function AddressCard({ order, which, onSaved }: Props) {
     try {
       // The shop's own fields (checkboxes…) go back as they were: the form edits the standard ones.
       const kept = Object.fromEntries(Object.entries(address).filter(([key]) => !(key in values)));
-      const reply = await orderApi.saveAddress(order.id, which, { ...(kept as Record<string, string>), ...values });
+      const reply = await orderApi.saveAddress(order.id, which, { ...kept, ...values });
       setEditing(false);
       onSaved(reply, t.addressSaved(title));
       requestAnimationFrame(() => editButton.current?.focus());

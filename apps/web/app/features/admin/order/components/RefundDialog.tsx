@@ -44,8 +44,11 @@ export function RefundButton({ order, onWrite }: { order: OrderReply; onWrite: O
   );
 }
 
-function RefundDialog({ order, onClose, onRefunded }: { order: OrderReply; onClose(): void; onRefunded: OnWrite }) {
+function RefundDialog({ order: given, onClose, onRefunded }: { order: OrderReply; onClose(): void; onRefunded: OnWrite }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // What the server said is left (a refund made elsewhere meanwhile) replaces what the page knew.
+  const [serverRefundable, setServerRefundable] = useState<number | null>(null);
+  const order = serverRefundable === null ? given : { ...given, refundable: serverRefundable };
   const [draft, setDraft] = useState<RefundDraft>(() => emptyDraft(order));
   const [shownErrors, setShownErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
@@ -78,6 +81,7 @@ function RefundDialog({ order, onClose, onRefunded }: { order: OrderReply; onClo
     } catch (failure) {
       if (failure instanceof AdminApiError) {
         const refundable = typeof failure.data.refundable === "number" ? failure.data.refundable : null;
+        if (refundable !== null) setServerRefundable(refundable);
         setMessage(failure.code === "cw_rest_refund_exceeds" && refundable !== null ? t.refundExceeds(money(refundable)) : failure.message);
         setShownErrors(formPaths(failure.fields, check.request));
       } else setMessage(String(failure));
