@@ -117,7 +117,7 @@ function OrderPage({ initial }: { initial: OrderReply }) {
         <div className="admin-order-side">
           <section className="admin-card" aria-labelledby="order-actions">
             <h2 id="order-actions">{t.actions}</h2>
-            <StatusForm key={order.status} order={order} onWrite={onWrite} />
+            <StatusForm order={order} onWrite={onWrite} />
             <RefundButton order={order} onWrite={onWrite} />
             <NoteForm order={order} onWrite={onWrite} />
             <EmailForm order={order} onWrite={onWrite} />

@@ -1,5 +1,5 @@
 /** The order's actions: change status (asking first when stock and coupons go back), add a note, resend an e-mail. */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { AdminApiError } from "../../api.ts";
 import { ConfirmDialog } from "../../components/feedback.tsx";
 import { ErrorAlert } from "../../components/page.tsx";
@@ -24,6 +24,8 @@ export function StatusForm({ order, onWrite }: { order: OrderReply; onWrite: OnW
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const confirmation = statusConfirmation(order, next);
+  // A write elsewhere on the page (a refund) may move the status: the select follows, keeping the focus where it is.
+  useEffect(() => setNext(order.status), [order.status]);
 
   async function send() {
     setConfirming(false);

@@ -15,10 +15,15 @@ import type { OnWrite } from "./OrderActions.tsx";
 export function RefundButton({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const left = refundableLeft(order);
+  // Back to the Refund button; to the heading when nothing is left and the button is disabled.
+  const refocus = () => requestAnimationFrame(() => (button.current?.disabled ? heading.current : button.current)?.focus());
   return (
     <div className="admin-order-action">
-      <h3 id="order-refund-title">{t.refund}</h3>
+      <h3 id="order-refund-title" ref={heading} tabIndex={-1}>
+        {t.refund}
+      </h3>
       <p className="admin-muted">
         {t.refundableLeft}: {formatMoney(left, order.totals.currency)}
       </p>
@@ -31,12 +36,12 @@ export function RefundButton({ order, onWrite }: { order: OrderReply; onWrite: O
           order={order}
           onClose={() => {
             setOpen(false);
-            requestAnimationFrame(() => button.current?.focus());
+            refocus();
           }}
           onRefunded={(reply, words) => {
             setOpen(false);
             onWrite(reply, words);
-            requestAnimationFrame(() => button.current?.focus());
+            refocus();
           }}
         />
       )}
