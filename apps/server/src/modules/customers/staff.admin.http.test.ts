@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
+// biome-ignore lint/style/noRestrictedImports: the tests' reader of the outbox's messages
 import { parseEml } from "../emails/eml.test-support.ts";
 import { createMailer } from "../emails/index.ts";
 import { ensureOwner, STAFF_IDLE_MS, STAFF_MAX_AGE_MS } from "./index.ts";
@@ -50,7 +51,7 @@ function mailedToken(to: string): string {
     const mail = parseEml(readFileSync(join(outbox, name), "utf8"));
     if (mail.headers.to !== to) continue;
     const link = mail.text.match(/https:\/\/shop\.example\/admin\/invite\?token=([A-Za-z0-9_-]+)/);
-    if (link) return link[1];
+    if (link?.[1]) return link[1];
   }
   throw new Error(`no invitation mailed to ${to}`);
 }
@@ -135,7 +136,7 @@ describe("roles", () => {
     // A form of the demo shop.
     const forms = (await call(owner, "GET", "/forms")).json().forms as { id: number }[];
     expect(forms.length).toBeGreaterThan(0);
-    const formId = forms[0].id;
+    const formId = (forms[0] as { id: number }).id;
     expect((await call(manager, "GET", `/forms/${formId}/entries`)).statusCode).toBe(
       (await call(owner, "GET", `/forms/${formId}/entries`)).statusCode,
     );
