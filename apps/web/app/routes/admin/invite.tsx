@@ -20,8 +20,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function headers() {
-  // The token is in the address: no cache keeps the page, and no link from it tells another site.
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+  // The token is in the address: no cache keeps the page (the shop's referrer policy already keeps paths from other sites).
+  return { "Cache-Control": "private, no-store" };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
