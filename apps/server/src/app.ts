@@ -33,7 +33,7 @@ import {
   registerContactMessages,
   widgetPreflightRoutes,
 } from "./modules/contact-widget/index.ts";
-import { customerRoutes, customersAdminRoutes, loginSessionStands, requireOwner } from "./modules/customers/index.ts";
+import { customerRoutes, customersAdminRoutes, loginSessionStands, requireOwner, staffAdminRoutes } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
 import {
   demoFormImageRoutes,
@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
-  // The owner API (DESIGN.md §9): the Store API's session and nonce rules, and only for the owner.
+  // The owner API (DESIGN.md §9): the Store API's session and nonce rules, for the owner and (where owner.ts allows) managers.
   // Each domain adds its `<domain>.admin.routes.ts` here.
   await app.register(
     async (owner) => {
@@ -216,6 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerRequestContext(owner, contextFor);
       owner.addHook("preHandler", requireOwner);
       for (const routes of ADMIN_ROUTES) await owner.register(routes);
+      // Staff and sessions: the invitation is mailed, so these routes take the mailer.
+      await owner.register(staffAdminRoutes, { mailer: deps.mailer });
     },
     { prefix: ADMIN_PREFIX },
   );

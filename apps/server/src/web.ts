@@ -259,6 +259,7 @@ function accountServices({ ctx, secret, settings, request, reply }: AccountDeps)
 
   return {
     isOwner: () => customers.isOwner(db, session.uid),
+    staffRole: () => customers.staffRole(db, session.uid),
     async current() {
       const customer = await signedIn();
       return customer && { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName };

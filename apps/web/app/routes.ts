@@ -33,6 +33,10 @@ export default [
     route("forms/new", "routes/admin/form-new.tsx"),
     route("forms/:id", "routes/admin/form-edit.tsx"),
     route("orders/:id", "routes/admin/order.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
+    route("account", "routes/admin/account.tsx"),
   ]),
+  // Accepting a staff invitation: for a signed-out visitor, so outside the console's frame (decision 0032).
+  route("admin/invite", "routes/admin/invite.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

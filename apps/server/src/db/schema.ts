@@ -255,13 +255,31 @@ export interface CustomersTable {
   /** JSON text of the saved address objects. */
   billing_address: string;
   shipping_address: string;
-  /** 'customer' (a shopper) or 'owner' (the shop's owner: the editor preview). */
+  /** 'customer' (a shopper), 'owner' (the shop's owner) or 'manager' (staff the owner invited, decision 0032). */
   role: ColumnType<CustomerRole, CustomerRole | undefined, CustomerRole>;
   created_at: string;
   updated_at: string;
 }
 
-export type CustomerRole = "customer" | "owner";
+export type CustomerRole = "customer" | "owner" | "manager";
+
+/** A role that signs into the owner console (decision 0032). */
+export type StaffRole = Exclude<CustomerRole, "customer">;
+
+/** An invitation to join the shop's staff (migration 021, decision 0032): the link's token is kept only as its hash. */
+export interface StaffInvitesTable {
+  id: Generated<number>;
+  /** Trimmed and lower-cased, as customers.email. */
+  email: string;
+  role: "manager";
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  invited_by: number | null;
+  created_at: string;
+  expires_at: string;
+  /** Set once, when the invitation is accepted; the link then works no more. */
+  accepted_at: string | null;
+}
 
 /** One sign-in (migration 012, decision 0017): its id travels in the signed-in token as `lid`. */
 export interface CustomerSessionsTable {
@@ -623,6 +641,7 @@ export interface Database {
   gateway_charges: GatewayChargesTable;
   customers: CustomersTable;
   customer_sessions: CustomerSessionsTable;
+  staff_invites: StaffInvitesTable;
   rate_limits: RateLimitsTable;
   contact_widgets: ContactWidgetsTable;
   contact_widget_stats: ContactWidgetStatsTable;

@@ -72,6 +72,11 @@ export interface StorefrontAccount {
   current(): Promise<AccountCustomer | null>;
   /** True when the signed-in customer is the shop owner (OWNER_EMAIL or `npm run owner`). */
   isOwner(): Promise<boolean>;
+  /**
+   * The signed-in customer's place on the shop's staff (decision 0032): "owner", "manager" (invited
+   * by the owner; the console without the owner's areas), or null for a shopper or a guest.
+   */
+  staffRole(): Promise<"owner" | "manager" | null>;
   signIn(email: string, password: string): Promise<AccountResult>;
   register(email: string, password: string): Promise<AccountResult>;
   /** Ends this login session (decision 0017); a guest's sign-out changes nothing. */

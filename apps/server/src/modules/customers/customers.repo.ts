@@ -28,6 +28,10 @@ export async function updatePasswordHash(db: Db, id: number, passwordHash: strin
   await db.updateTable("customers").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", id).execute();
 }
 
+export async function setRole(db: Db, id: number, role: CustomerRole, now: string): Promise<void> {
+  await db.updateTable("customers").set({ role, updated_at: now }).where("id", "=", id).execute();
+}
+
 export async function findRole(db: Db, id: number): Promise<CustomerRole | undefined> {
   const row = await db.selectFrom("customers").select("role").where("id", "=", id).executeTakeFirst();
   return row?.role;
@@ -44,11 +48,51 @@ export async function insertLoginSession(db: Db, id: string, customerId: number,
   await db.insertInto("customer_sessions").values({ id, customer_id: customerId, created_at: now, last_used_at: now }).execute();
 }
 
+/** The login session with its account's role, which decides its limits (decision 0032). */
 export async function findLoginSession(
   db: Db,
   id: string,
-): Promise<Pick<Selectable<CustomerSessionsTable>, "customer_id" | "last_used_at" | "revoked_at"> | undefined> {
-  return db.selectFrom("customer_sessions").select(["customer_id", "last_used_at", "revoked_at"]).where("id", "=", id).executeTakeFirst();
+): Promise<
+  | (Pick<Selectable<CustomerSessionsTable>, "customer_id" | "created_at" | "last_used_at" | "revoked_at"> & { role: CustomerRole })
+  | undefined
+> {
+  return db
+    .selectFrom("customer_sessions")
+    .innerJoin("customers", "customers.id", "customer_sessions.customer_id")
+    .select([
+      "customer_sessions.customer_id",
+      "customer_sessions.created_at",
+      "customer_sessions.last_used_at",
+      "customer_sessions.revoked_at",
+      "customers.role",
+    ])
+    .where("customer_sessions.id", "=", id)
+    .executeTakeFirst();
+}
+
+export type LoginSessionRow = Selectable<CustomerSessionsTable>;
+
+/** A customer's login sessions that have not been ended, newest first. */
+export async function openLoginSessions(db: Db, customerId: number): Promise<LoginSessionRow[]> {
+  return db
+    .selectFrom("customer_sessions")
+    .selectAll()
+    .where("customer_id", "=", customerId)
+    .where("revoked_at", "is", null)
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
+/** Ends the customer's sessions but one; the number ended. */
+export async function revokeOtherLoginSessions(db: Db, customerId: number, keep: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable("customer_sessions")
+    .set({ revoked_at: now })
+    .where("customer_id", "=", customerId)
+    .where("id", "!=", keep)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export async function touchLoginSession(db: Db, id: string, now: string): Promise<void> {

@@ -6,8 +6,19 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { rateLimitedResponses } from "../../http/rate-limits.ts";
 import { switchSession } from "../../http/session.ts";
-import { ChangePasswordBody, CustomerReply, EmptyReply, RegisterBody, SignInBody } from "./customers.schemas.ts";
+import {
+  AcceptInviteBody,
+  ChangePasswordBody,
+  CustomerReply,
+  EmptyReply,
+  InviteFactsReply,
+  InviteLookupBody,
+  RegisterBody,
+  SignInBody,
+  StaffCustomerReply,
+} from "./customers.schemas.ts";
 import * as customers from "./customers.service.ts";
+import { acceptInvite, lookUpInvite } from "./invites.ts";
 
 const reply = (customer: customers.Customer) => ({
   id: customer.id,
@@ -96,6 +107,41 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = asy
       const { customer, session } = await customers.changePassword(request.ctx, current_password, new_password);
       switchSession(secret, request, response, session);
       return reply(customer);
+    },
+  );
+
+  app.post(
+    "/account/invites/lookup",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "What a staff invitation offers",
+        description: "404 cw_rest_invite_invalid, 410 cw_rest_invite_used or cw_rest_invite_expired (decision 0032).",
+        body: InviteLookupBody,
+        response: { 200: InviteFactsReply },
+      },
+    },
+    async (request) => lookUpInvite(request.ctx, request.body.token),
+  );
+
+  app.post(
+    "/account/invites/accept",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Accept a staff invitation and sign in",
+        description:
+          "Without an account under the invited e-mail one is created with this password (12 characters or more); an existing " +
+          "account gives its own password (400 cw_rest_incorrect_password, counted like a sign-in). The account becomes a manager.",
+        body: AcceptInviteBody,
+        response: { 200: StaffCustomerReply, ...rateLimitedResponses },
+      },
+    },
+    async (request, response) => {
+      const { token, password, first_name, last_name } = request.body;
+      const { customer, session } = await acceptInvite(request.ctx, { token, password, firstName: first_name, lastName: last_name });
+      switchSession(secret, request, response, session);
+      return { ...reply(customer), role: "manager" as const };
     },
   );
 

@@ -27,3 +27,29 @@ export const CustomerReply = Type.Object({
 });
 
 export const EmptyReply = Type.Object({});
+
+const InviteToken = Type.String({ maxLength: 100, description: "The token of the invitation link (/admin/invite?token=…)" });
+
+export const InviteLookupBody = Type.Object({ token: InviteToken });
+
+export const InviteFactsReply = Type.Object({
+  email: Type.String(),
+  role: Type.Literal("manager"),
+  expires_at: Type.String(),
+  account_exists: Type.Boolean({ description: "The e-mail has an account: its password is asked, not a new one" }),
+});
+
+export const AcceptInviteBody = Type.Object({
+  token: InviteToken,
+  password: Type.String({ maxLength: 1024, description: "A new password (12 characters or more), or the existing account's" }),
+  first_name: Type.Optional(Name),
+  last_name: Type.Optional(Name),
+});
+
+export const StaffCustomerReply = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  role: Type.Literal("manager"),
+});

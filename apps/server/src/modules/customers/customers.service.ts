@@ -5,6 +5,7 @@
  */
 import { isValidEmail, type StoreAddress } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
+import type { StaffRole } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { type ClientLimits, emailSubject, type Hit, RATE_LIMITS, usedBefore } from "../../http/rate-limits.ts";
@@ -12,6 +13,7 @@ import type { Session } from "../../http/session.ts";
 import { CART_TTL_SECONDS, newSessionId } from "../../http/tokens.ts";
 import { cartExists, keepCart, lockCart, mergeCarts, savedCartOf } from "../cart/index.ts";
 import * as repo from "./customers.repo.ts";
+import { isStaffRole, outlivedStaffLimits, STAFF_TOUCH_MS } from "./login-sessions.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -104,11 +106,12 @@ export async function createCustomer(db: Db, input: NewCustomer, now = new Date(
 }
 
 /** Registration's rules for a password a shopper chooses; the owner's is longer (it is set by hand). */
-function checkNewPassword(password: string, role: repo.CustomerRow["role"]): void {
+export function checkNewPassword(password: string, role: repo.CustomerRow["role"]): void {
   if (!password) throw customerErrors.missingPassword();
   const length = [...password].length;
   if (length < MIN_PASSWORD_LENGTH) throw customerErrors.shortPassword();
-  if (role === "owner" && length < MIN_OWNER_PASSWORD_LENGTH) throw customerErrors.ownerShortPassword();
+  // Staff passwords open the console: the owner's length for managers too.
+  if (role !== "customer" && length < MIN_OWNER_PASSWORD_LENGTH) throw customerErrors.ownerShortPassword();
 }
 
 /** A hash of nothing anyone knows, so an unknown e-mail costs the same scrypt as a known one. */
@@ -179,6 +182,13 @@ export async function isOwner(db: Db, customerId: number): Promise<boolean> {
   return (await repo.findRole(db, customerId)) === "owner";
 }
 
+/** The staff role of the signed-in customer ("owner" or "manager"); null for a guest, an unknown id and a shopper. */
+export async function staffRole(db: Db, customerId: number): Promise<StaffRole | null> {
+  if (!Number.isSafeInteger(customerId) || customerId <= 0) return null;
+  const role = await repo.findRole(db, customerId);
+  return role === "owner" || role === "manager" ? role : null;
+}
+
 /** The customer of a signed-in session; 401 cw_rest_not_signed_in for a guest. */
 export async function getSignedInCustomer(ctx: RequestContext): Promise<Customer> {
   const { db, session } = ctx;
@@ -198,13 +208,20 @@ async function startLoginSession(db: Db, customerId: number, now = new Date()): 
 }
 
 /**
- * True while the login session stands for this customer: it exists, is theirs and has not been
- * ended. One lookup by primary key; its last use is written at most hourly, for the sweep.
+ * True while the login session stands for this customer: it exists, is theirs, has not been
+ * ended and, for staff, is within its idle and absolute limits (decision 0032; a session past them
+ * is ended here). One lookup by primary key; its last use is written at most hourly for shoppers
+ * (for the sweep), every few minutes for staff (for the idle limit).
  */
 export async function loginSessionStands(db: Db, loginSessionId: string, customerId: number, now = new Date()): Promise<boolean> {
   const row = await repo.findLoginSession(db, loginSessionId);
   if (!row || row.customer_id !== customerId || row.revoked_at !== null) return false;
-  if (now.getTime() - Date.parse(row.last_used_at) > LOGIN_TOUCH_MS) await repo.touchLoginSession(db, loginSessionId, now.toISOString());
+  if (outlivedStaffLimits(row, now)) {
+    await repo.revokeLoginSession(db, loginSessionId, now.toISOString());
+    return false;
+  }
+  const touchEvery = isStaffRole(row.role) ? STAFF_TOUCH_MS : LOGIN_TOUCH_MS;
+  if (now.getTime() - Date.parse(row.last_used_at) > touchEvery) await repo.touchLoginSession(db, loginSessionId, now.toISOString());
   return true;
 }
 
@@ -265,7 +282,7 @@ export async function register(ctx: RequestContext, input: NewCustomer): Promise
 }
 
 /** An address that signed into an account is remembered this long, and spared the account's shared limit. */
-const KNOWN_SIGN_IN = { name: "sign-in:known", periodSeconds: 30 * 24 * 60 * 60 };
+export const KNOWN_SIGN_IN = { name: "sign-in:known", periodSeconds: 30 * 24 * 60 * 60 };
 /** Failures an unknown address may have on an account before the account's used-up shared limit refuses it too. */
 const FAILURES_BEFORE_SHARED_LIMIT = 3;
 
@@ -275,7 +292,7 @@ const FAILURES_BEFORE_SHARED_LIMIT = 3;
  * the account's shared limit spares addresses that signed into it before, and refuses the others
  * only once they have failed on it themselves, so an attacker's lockout never reaches the customer.
  */
-async function countSignIn(client: ClientLimits, email: string): Promise<(Hit | null)[]> {
+export async function countSignIn(client: ClientLimits, email: string): Promise<(Hit | null)[]> {
   const account = emailSubject(normaliseCustomerEmail(email));
   const pair = `${account} ${client.address}`;
   const hits: (Hit | null)[] = [];

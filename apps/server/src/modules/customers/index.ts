@@ -14,6 +14,9 @@ export {
   signIn,
   signOut,
   signOutEverywhere,
+  staffRole,
   startCustomerSession,
 } from "./customers.service.ts";
-export { type Owner, requireOwner } from "./owner.ts";
+export { STAFF_IDLE_MS, STAFF_MAX_AGE_MS } from "./login-sessions.ts";
+export { MANAGER_AREAS, managerMayUse, type Owner, requireOwner } from "./owner.ts";
+export { staffAdminRoutes } from "./staff.admin.routes.ts";

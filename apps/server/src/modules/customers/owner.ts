@@ -1,16 +1,19 @@
 /**
- * Who may use the owner API (DESIGN.md §9): the preHandler of the `/api/admin/v1` scope checks
- * the signed-in account's role on every call and names the caller as `ctx.owner`, which owner
- * services read for the change log. Shop managers (issue 18) will join here with their own role.
+ * Who may use the owner API (DESIGN.md §9, decision 0032): the preHandler of the `/api/admin/v1`
+ * scope checks the signed-in account's role on every call and names the caller as `ctx.owner`,
+ * which owner services read for the change log and order events. The owner may call everything;
+ * a manager only the areas listed in MANAGER_AREAS (default deny: a new area is the owner's
+ * until it is added here). This is the one place that decides.
  */
 import type { FastifyRequest } from "fastify";
+import type { StaffRole } from "../../db/schema.ts";
 import { StoreError } from "../../http/errors.ts";
 import * as repo from "./customers.repo.ts";
 
-/** The signed-in owner making an owner API call. */
+/** The signed-in member of staff making an owner API call. */
 export interface Owner {
   id: number;
-  role: "owner";
+  role: StaffRole;
 }
 
 declare module "../../http/context.ts" {
@@ -24,11 +27,42 @@ export const ownerErrors = {
   forbidden: () => new StoreError("cw_rest_forbidden", "Sorry, you are not allowed to do that: this is for the shop owner.", 403),
 };
 
-/** 401 for a guest, 403 for a shopper; otherwise the request's context names its owner. */
+/** Where the owner API is mounted (app.ts ADMIN_PREFIX); route patterns below are relative to it. */
+const ADMIN_SCOPE = "/api/admin/v1";
+
+/**
+ * The owner API areas a manager may use, as route patterns under the scope: an area covers its
+ * own path, what lies below it (`/orders/:id`) and its exports (`/orders/export.csv`). Settings,
+ * staff, contact widgets and form definitions are not listed: they stay the owner's.
+ */
+export const MANAGER_AREAS: readonly string[] = [
+  "/orders",
+  "/customers",
+  "/reports",
+  "/contact-messages",
+  "/form-entries",
+  // A form's entries (not the form itself): the entries pages list and export them.
+  "/forms/:id/entries",
+  // Their own login sessions.
+  "/sessions",
+];
+
+/** True when a manager may call the route with this pattern (`/api/admin/v1/orders/:id`). */
+export function managerMayUse(routePattern: string): boolean {
+  if (!routePattern.startsWith(`${ADMIN_SCOPE}/`)) return false;
+  const path = routePattern.slice(ADMIN_SCOPE.length);
+  return MANAGER_AREAS.some((area) => path === area || path.startsWith(`${area}/`) || path.startsWith(`${area}.`));
+}
+
+const isStaff = (role: string | undefined): role is StaffRole => role === "owner" || role === "manager";
+
+/** 401 for a guest, 403 for a shopper and for a manager outside their areas; otherwise the request's context names its caller. */
 export async function requireOwner(request: FastifyRequest): Promise<void> {
   const ctx = request.ctx;
   const { uid } = ctx.session;
   if (!uid) throw ownerErrors.notSignedIn();
-  if ((await repo.findRole(ctx.db, uid)) !== "owner") throw ownerErrors.forbidden();
-  request.ctx = { ...ctx, owner: { id: uid, role: "owner" } };
+  const role = await repo.findRole(ctx.db, uid);
+  if (!isStaff(role)) throw ownerErrors.forbidden();
+  if (role === "manager" && !managerMayUse(request.routeOptions.url ?? "")) throw ownerErrors.forbidden();
+  request.ctx = { ...ctx, owner: { id: uid, role } };
 }

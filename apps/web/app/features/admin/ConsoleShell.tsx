@@ -8,15 +8,26 @@ import { NavLink, useLocation, useNavigation } from "react-router";
 import { adminClient, ownerApi } from "./api.ts";
 import { AnnouncerProvider } from "./components/feedback.tsx";
 import { consoleMessages as t } from "./messages.ts";
+import { staffNavMessages as staffNav } from "./staff/messages.ts";
 
 export const ADMIN_PATH = "/admin";
 
-/** The console's sections, in the order the navigation lists them; only pages that exist. */
-export const NAV_ITEMS: { to: string; label: string }[] = [
-  { to: `${ADMIN_PATH}/widgets`, label: t.navWidgets },
+export type StaffRole = "owner" | "manager";
+
+/**
+ * The console's sections, in the order the navigation lists them; only pages that exist.
+ * `ownerOnly` hides an item from managers; the owner API refuses them those areas anyway (decision 0032).
+ */
+export const NAV_ITEMS: { to: string; label: string; ownerOnly?: boolean }[] = [
+  { to: `${ADMIN_PATH}/widgets`, label: t.navWidgets, ownerOnly: true },
   { to: `${ADMIN_PATH}/messages`, label: t.navMessages },
-  { to: `${ADMIN_PATH}/forms`, label: t.navForms },
+  { to: `${ADMIN_PATH}/forms`, label: t.navForms, ownerOnly: true },
+  { to: `${ADMIN_PATH}/staff`, label: staffNav.navStaff, ownerOnly: true },
+  { to: `${ADMIN_PATH}/account`, label: staffNav.navAccount },
 ];
+
+/** The navigation a role sees. */
+export const navItemsFor = (role: StaffRole) => NAV_ITEMS.filter((item) => role === "owner" || !item.ownerOnly);
 
 export function SignOutButton({ nonce, className }: { nonce: string; className?: string }) {
   const [busy, setBusy] = useState(false);
@@ -57,11 +68,13 @@ export function ConsoleShell({
   shopName,
   email,
   nonce,
+  role,
   children,
 }: {
   shopName: string;
   email: string;
   nonce: string;
+  role: StaffRole;
   children: ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -98,7 +111,7 @@ export function ConsoleShell({
         </header>
         <nav id="admin-nav" className={`admin-nav${menuOpen ? " admin-nav--open" : ""}`} aria-label={t.mainNavigation}>
           <ul>
-            {NAV_ITEMS.map((item) => (
+            {navItemsFor(role).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className="admin-nav__link" onClick={() => setMenuOpen(false)}>
                   {item.label}

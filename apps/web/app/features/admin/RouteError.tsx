@@ -3,10 +3,23 @@ import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { AdminApiError } from "./api.ts";
 import { ErrorAlert } from "./components/page.tsx";
 import { consoleMessages as t } from "./messages.ts";
+import { staffNavMessages as staffNav } from "./staff/messages.ts";
 
 export function ConsoleRouteError({ error, backTo, backLabel }: { error: unknown; backTo?: string; backLabel?: string }) {
   const revalidator = useRevalidator();
   const status = error instanceof AdminApiError ? error.status : isRouteErrorResponse(error) ? error.status : 0;
+  // A manager on one of the owner's pages (decision 0032): signed in, just not allowed here.
+  if (error instanceof AdminApiError && error.code === "cw_rest_forbidden")
+    return (
+      <div className="admin-page">
+        <h1>{staffNav.ownerOnlyTitle}</h1>
+        <ErrorAlert message={error.message} />
+        <p>{staffNav.ownerOnlyBody}</p>
+        <p>
+          <Link to="/admin">{staffNav.backToConsole}</Link>
+        </p>
+      </div>
+    );
   if (status === 401 || status === 403)
     return (
       <div className="admin-page">

@@ -22,7 +22,7 @@ export const consoleMessages = {
   saving: "Saving…",
   // Sign-in
   signInTitle: "Sign in to your shop",
-  signInIntro: "Use the shop owner's e-mail address and password.",
+  signInIntro: "Use the e-mail address and password of the shop owner or a manager.",
   email: "E-mail address",
   password: "Password",
   signIn: "Sign in",

@@ -1,7 +1,8 @@
 /**
  * /admin: the owner console's frame. The server says who is asking (the storefront port's account):
- * a guest gets the owner's sign-in, a shopper "This area is for the shop owner", the owner the
- * console around the child page. Every page below loads its data in the browser from the owner API.
+ * a guest gets the sign-in, a shopper "This area is for the shop owner", the owner and managers
+ * (decision 0032) the console around the child page, its navigation fitted to their role. Every
+ * page below loads its data in the browser from the owner API, which decides what a role may do.
  */
 import { Outlet, useRouteLoaderData } from "react-router";
 import { storefrontContext } from "../../context.ts";
@@ -20,13 +21,15 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: admi
 export async function loader({ context }: Route.LoaderArgs) {
   const { account, settings, forms } = context.get(storefrontContext);
   const customer = await account.current();
-  const owner = customer ? await account.isOwner() : false;
+  const role = customer ? await account.staffRole() : null;
   return {
     shopName: settings.siteTitle,
-    who: !customer ? ("guest" as const) : owner ? ("owner" as const) : ("shopper" as const),
+    who: !customer ? ("guest" as const) : (role ?? ("shopper" as const)),
+    /** "owner" or "manager" inside the console; null outside it. */
+    role,
     email: customer?.email ?? "",
     // The shop's built forms runtime, which the form builder's preview runs (decision 0029); null before its build.
-    formsRuntime: owner ? forms.runtimeScript() : null,
+    formsRuntime: role === "owner" ? forms.runtimeScript() : null,
   };
 }
 
@@ -35,7 +38,7 @@ export function headers() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData?.who === "owner" ? t.consoleTitle : t.signInTitle;
+  const title = loaderData?.role ? t.consoleTitle : t.signInTitle;
   return [{ title: loaderData ? `${title} – ${loaderData.shopName}` : title }, { name: "robots", content: "noindex" }];
 }
 
@@ -47,7 +50,7 @@ export function shouldRevalidate() {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const nonce = root?.storeNonce.value ?? "";
-  const { shopName, who, email } = loaderData;
+  const { shopName, who, email, role } = loaderData;
   if (who === "guest") return <SignInForm shopName={shopName} nonce={nonce} />;
   if (who === "shopper")
     return (
@@ -64,7 +67,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </main>
     );
   return (
-    <ConsoleShell shopName={shopName} email={email} nonce={nonce}>
+    <ConsoleShell shopName={shopName} email={email} nonce={nonce} role={role ?? "manager"}>
       <Outlet />
     </ConsoleShell>
   );

@@ -1,0 +1,174 @@
+/**
+ * /admin/staff (the owner's, decision 0032): the owner and managers with their last activity, the
+ * invitations waiting (withdraw), a manager's removal after a confirmation, and the invite form.
+ * A manager who comes here sees the API's 403 as "This page is for the shop owner."
+ */
+import { useState } from "react";
+import { AdminApiError } from "../../features/admin/api.ts";
+import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
+import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
+import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
+import { formatWhen, type StaffMember, staffApi } from "../../features/admin/staff/api.ts";
+import { InviteForm } from "../../features/admin/staff/InviteForm.tsx";
+import { staffMessages as t } from "../../features/admin/staff/messages.ts";
+import { consoleMeta } from "../../features/admin/title.ts";
+import type { Route } from "./+types/staff";
+
+export async function clientLoader() {
+  return staffApi.list();
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingPanel />;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return consoleMeta(matches, t.title);
+}
+
+const fullName = (member: StaffMember) => `${member.first_name} ${member.last_name}`.trim();
+
+export default function StaffPage({ loaderData }: Route.ComponentProps) {
+  const [staff, setStaff] = useState(loaderData.staff);
+  const [invites, setInvites] = useState(loaderData.invites);
+  const [removing, setRemoving] = useState<StaffMember | null>(null);
+  const [error, setError] = useState("");
+  const announce = useAnnounce();
+  const now = Date.now();
+
+  async function remove(member: StaffMember) {
+    setRemoving(null);
+    setError("");
+    try {
+      await staffApi.remove(member.id);
+      setStaff((list) => list.filter((item) => item.id !== member.id));
+      announce(t.removed(member.email));
+      document.getElementById("admin-main")?.focus();
+    } catch (failure) {
+      setError(failure instanceof AdminApiError ? failure.message : String(failure));
+    }
+  }
+
+  async function revoke(id: number, email: string) {
+    setError("");
+    try {
+      await staffApi.revokeInvite(id);
+      setInvites((list) => list.filter((item) => item.id !== id));
+      announce(t.revoked(email));
+      document.getElementById("admin-main")?.focus();
+    } catch (failure) {
+      setError(failure instanceof AdminApiError ? failure.message : String(failure));
+    }
+  }
+
+  return (
+    <div className="admin-page">
+      <PageHead title={t.title} />
+      <p className="admin-muted">{t.intro}</p>
+      <ErrorAlert message={error} />
+      <h2>{t.membersHeading}</h2>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.email}</th>
+              <th scope="col">{t.name}</th>
+              <th scope="col">{t.role}</th>
+              <th scope="col">{t.lastActive}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t.actions}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.map((member) => (
+              <tr key={member.id}>
+                <th scope="row">{member.email}</th>
+                <td>{fullName(member)}</td>
+                <td>{t.roles[member.role]}</td>
+                <td>
+                  {member.last_active_at ? <time dateTime={member.last_active_at}>{formatWhen(member.last_active_at)}</time> : t.never}
+                </td>
+                <td>
+                  {member.role === "manager" && (
+                    <button
+                      type="button"
+                      className="admin-link-button admin-link-button--danger"
+                      aria-label={t.removeLabel(member.email)}
+                      onClick={() => setRemoving(member)}
+                    >
+                      {t.remove}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>{t.invitesHeading}</h2>
+      {invites.length === 0 ? (
+        <p className="admin-empty">{t.noInvites}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.email}</th>
+                <th scope="col">{t.sent}</th>
+                <th scope="col">{t.expires}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t.actions}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invites.map((invite) => (
+                <tr key={invite.id}>
+                  <th scope="row">{invite.email}</th>
+                  <td>
+                    <time dateTime={invite.created_at}>{formatWhen(invite.created_at)}</time>
+                  </td>
+                  <td>
+                    {Date.parse(invite.expires_at) <= now ? (
+                      <span className="admin-badge admin-badge--warning">{t.expired}</span>
+                    ) : (
+                      <time dateTime={invite.expires_at}>{formatWhen(invite.expires_at)}</time>
+                    )}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="admin-link-button admin-link-button--danger"
+                      aria-label={t.revokeLabel(invite.email)}
+                      onClick={() => revoke(invite.id, invite.email)}
+                    >
+                      {t.revoke}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <InviteForm onInvited={(invite) => setInvites((list) => [invite, ...list.filter((item) => item.email !== invite.email)])} />
+
+      <ConfirmDialog
+        open={removing !== null}
+        title={removing ? t.removeTitle(removing.email) : ""}
+        body={t.removeBody}
+        confirmLabel={t.removeConfirm}
+        onConfirm={() => removing && remove(removing)}
+        onCancel={() => setRemoving(null)}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleRouteError error={error} />;
+}

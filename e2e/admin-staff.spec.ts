@@ -1,0 +1,179 @@
+/**
+ * Staff (issue 18, decision 0032): the owner invites a manager from /admin/staff (the e-mail's
+ * error beside its field first); the link in the e-mail (read from the outbox the test server
+ * writes) is accepted in a fresh browser; the manager lands in the console, sees Messages but not
+ * Widgets, Forms or Staff, and meets "This page is for the shop owner." on the owner's pages; the
+ * owner ends the manager's access after a confirmation. /admin/account lists a manager's sessions
+ * and ends the others. axe on the three pages; the invitation by keyboard alone.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { E2E_OWNER, signInAsOwner } from "./support/owner.ts";
+
+const DATA = process.env.CW_E2E_DATA as string;
+const MANAGER_PASSWORD = "manager-e2e-password";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** The invitation link's path in the e-mail sent to this address (quoted-printable undone). */
+function inviteLinkSentTo(address: string): string | null {
+  const outbox = join(DATA, "outbox");
+  if (!existsSync(outbox)) return null;
+  for (const name of readdirSync(outbox).filter((file) => file.includes("staff-invite"))) {
+    const raw = readFileSync(join(outbox, name), "utf8")
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
+    if (!raw.includes(address)) continue;
+    const link = /https?:\/\/[^/\s"]+(\/admin\/invite\?token=[A-Za-z0-9_-]{43})/.exec(raw);
+    if (link?.[1]) return link[1];
+  }
+  return null;
+}
+
+async function inviteLink(address: string): Promise<string> {
+  await expect.poll(() => inviteLinkSentTo(address)).not.toBeNull();
+  return inviteLinkSentTo(address) as string;
+}
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Console" });
+
+/** Accepts the invitation in a browser of its own, as a new account; answers the manager's page. */
+async function acceptAsNewManager(browser: Browser, link: string, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "Join the shop's staff" })).toBeVisible();
+  await expect(page.getByText(`with the e-mail address ${email}`)).toBeVisible();
+  await page.getByLabel("First name").fill("Mia");
+  await page.getByLabel("Last name").fill("Manager");
+  await page.getByLabel("Password", { exact: true }).fill(MANAGER_PASSWORD);
+  await page.getByLabel("Password again").fill(MANAGER_PASSWORD);
+  await page.getByRole("button", { name: "Accept and sign in" }).click();
+  await expect(nav(page)).toBeVisible();
+  return page;
+}
+
+test("the owner invites a manager, who accepts in another browser and sees only the manager's console", async ({ page, browser }) => {
+  const email = `mia-${Date.now()}@staff.test`;
+  await signInAsOwner(page);
+  await page.goto("/admin/staff");
+  await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+  await expect(nav(page).getByRole("link", { name: "Staff" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("row", { name: new RegExp(E2E_OWNER.email) })).toContainText("Owner");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The e-mail's problem is shown beside its field.
+  const field = page.getByRole("textbox", { name: "E-mail address" });
+  await field.fill("not-an-address");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(/Enter an e-mail address like name@example.com/);
+  await expect(field).toBeFocused();
+  // The owner is staff already: the server's message, beside the field too.
+  await field.fill(E2E_OWNER.email);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(field).toHaveAccessibleDescription(/already on the shop's staff/);
+
+  await field.fill(email);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${email}.` })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(email) })).toBeVisible();
+  await expect(field).toHaveValue("");
+
+  const link = await inviteLink(email);
+  const invitePage = await (await browser.newContext()).newPage();
+  await invitePage.goto(link);
+  await expect(invitePage.getByLabel("Password again")).toBeVisible();
+  expect(await seriousViolations(invitePage)).toEqual([]);
+  // Two different passwords: the message beside the second.
+  await invitePage.getByLabel("Password", { exact: true }).fill(MANAGER_PASSWORD);
+  await invitePage.getByLabel("Password again").fill("something-else-entirely");
+  await invitePage.getByRole("button", { name: "Accept and sign in" }).click();
+  await expect(invitePage.getByLabel("Password again")).toHaveAccessibleDescription(/not the same/);
+  await invitePage.context().close();
+
+  const manager = await acceptAsNewManager(browser, link, email);
+  await expect(nav(manager).getByRole("link", { name: "Messages" })).toBeVisible();
+  for (const hidden of ["Widgets", "Forms", "Staff"]) await expect(nav(manager).getByRole("link", { name: hidden })).toHaveCount(0);
+  await manager.goto("/admin/widgets");
+  await expect(manager.getByRole("heading", { level: 1, name: "This page is for the shop owner." })).toBeVisible();
+  await manager.goto("/admin/staff");
+  await expect(manager.getByRole("heading", { level: 1, name: "This page is for the shop owner." })).toBeVisible();
+  expect(await seriousViolations(manager)).toEqual([]);
+
+  // The link worked once.
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(link);
+  await expect(again.getByRole("alert")).toContainText("already been accepted");
+
+  // The owner removes the manager, after a confirmation; the manager's console is gone.
+  await page.reload();
+  const row = page.getByRole("row", { name: new RegExp(email) });
+  await expect(row).toContainText("Manager");
+  await row.getByRole("button", { name: `Remove ${email}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Remove ${email} from the staff?` });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Remove manager" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${email} is no longer on the staff.` })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(email) })).toHaveCount(0);
+  await manager.goto("/admin/messages");
+  await expect(manager.locator("#signin-email")).toBeVisible();
+});
+
+/** Sends an invitation from /admin/staff as the owner; answers the link mailed. */
+async function invite(page: Page, email: string): Promise<string> {
+  await signInAsOwner(page);
+  await page.goto("/admin/staff");
+  await page.getByRole("textbox", { name: "E-mail address" }).fill(email);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${email}.` })).toBeVisible();
+  return inviteLink(email);
+}
+
+// A manager's own sessions: ending "all others" of the shared owner would sign out journeys running beside this one.
+test("a manager sees their sessions on /admin/account and ends the others", async ({ page, browser }) => {
+  const email = `sam-${Date.now()}@staff.test`;
+  const first = await acceptAsNewManager(browser, await invite(page, email), email);
+  const second = await (await browser.newContext()).newPage();
+  await second.goto("/admin");
+  await second.locator("#signin-email").fill(email);
+  await second.locator("#signin-password").fill(MANAGER_PASSWORD);
+  await second.locator(".admin-signin__submit").click();
+  await nav(second).getByRole("link", { name: "Your account" }).click();
+  await expect(second.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await expect(second.getByText(`Signed in as ${email}.`, { exact: false }).first()).toBeVisible();
+  await expect(second.getByRole("row", { name: /This device/ })).toHaveCount(1);
+  await expect(second.getByRole("button", { name: /^End the session signed in/ })).toHaveCount(1);
+  expect(await seriousViolations(second)).toEqual([]);
+
+  await second.getByRole("button", { name: "End all other sessions" }).click();
+  await expect(second.getByRole("status").filter({ hasText: "1 other session ended." })).toBeVisible();
+  await expect(second.getByRole("button", { name: /^End the session signed in/ })).toHaveCount(0);
+  await expect(second.getByText("You are signed in here only.")).toBeVisible();
+  await first.goto("/admin/account");
+  await expect(first.locator("#signin-email")).toBeVisible();
+});
+
+test("the keyboard alone sends an invitation and withdraws it", async ({ page }) => {
+  const email = `kay-${Date.now()}@staff.test`;
+  await signInAsOwner(page);
+  await page.goto("/admin/staff");
+  const field = page.getByRole("textbox", { name: "E-mail address" });
+  await field.focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${email}.` })).toBeVisible();
+  const withdraw = page.getByRole("button", { name: `Withdraw the invitation to ${email}` });
+  await withdraw.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: `The invitation to ${email} was withdrawn.` })).toBeVisible();
+  await expect(withdraw).toHaveCount(0);
+  expect(inviteLinkSentTo(email)).not.toBeNull();
+});
