@@ -19,6 +19,7 @@ import * as m016 from "./migrations/016_form_drafts.ts";
 import * as m017 from "./migrations/017_owner_order_indexes.ts";
 import * as m018 from "./migrations/018_owner_customers_reports.ts";
 import * as m019 from "./migrations/019_order_history_refunds.ts";
+import * as m020 from "./migrations/020_refund_reservations.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "017_owner_order_indexes": m017,
   "018_owner_customers_reports": m018,
   "019_order_history_refunds": m019,
+  "020_refund_reservations": m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,6 +6,8 @@ export type { FormEntryEmailData, FormVisitorEmailData } from "./form-entry.ts";
 export { renderFormEntryNotice, renderFormVisitorNotice, sendFormEntryNotice, sendFormVisitorNotice } from "./form-entry.ts";
 export type { FormResumeEmailData } from "./form-resume.ts";
 export { renderFormResumeLink, sendFormResumeLink } from "./form-resume.ts";
+export type { RefundEmailData } from "./refund.ts";
+export { renderRefundNotice, sendRefundNotice } from "./refund.ts";
 export type { OrderEmailData, RenderedEmail } from "./templates.ts";
 export { renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
 export type { Delivery, Mailer, OutgoingMail } from "./transport.ts";
