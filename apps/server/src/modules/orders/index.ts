@@ -16,9 +16,6 @@ export {
   orderView,
   releaseOrder,
 } from "./orders.service.ts";
-/** Refunds (decision 0031): the owner routes make them; the sweep settles gateway refunds a crash left reserved. */
-export type { RefundInput, RefundMethod, RefundView } from "./refunds.ts";
-export { orderRefunds, settlePendingRefunds } from "./refunds.ts";
 /** The checkout's calls: placing, paying and sweeping orders, each inside the caller's transaction. */
 export type { PaymentOutcomeFields } from "./placing.ts";
 export {
@@ -36,3 +33,6 @@ export {
   updateOrder,
   useCoupon,
 } from "./placing.ts";
+/** Refunds (decision 0031): the owner routes make them; the sweep settles gateway refunds a crash left reserved. */
+export type { RefundInput, RefundMethod, RefundView } from "./refunds.ts";
+export { orderRefunds, settlePendingRefunds } from "./refunds.ts";
