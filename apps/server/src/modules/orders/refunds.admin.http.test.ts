@@ -13,6 +13,7 @@ import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient, TEST_ADDRESS, variationId } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 import { ensureOwner } from "../customers/index.ts";
+// biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { parseEml } from "../emails/eml.test-support.ts";
 import { createMailer } from "../emails/index.ts";
 import { findGateway, registerPaymentGateway } from "../payments/index.ts";
