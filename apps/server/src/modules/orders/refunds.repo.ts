@@ -133,6 +133,8 @@ export async function markRefundDone(db: Db, id: number, gatewayRefundId: string
 export async function dropReservation(db: Db, id: number): Promise<boolean> {
   const refund = await findRefund(db, id);
   if (!refund) return false;
+  // The order's row first, as reserving and completing take it: racing transactions wait instead of deadlocking.
+  await db.updateTable("orders").set({ total_refunded: sql`total_refunded` }).where("id", "=", refund.order_id).execute();
   const deleted = await db.deleteFrom("order_refunds").where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
   if (Number(deleted.numDeletedRows) !== 1) return false;
   for (const line of await refundLines(db, [id]))
