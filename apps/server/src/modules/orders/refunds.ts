@@ -287,13 +287,19 @@ async function mailShopper(db: Db, refundId: number): Promise<void> {
   const refund = await refunds.findRefund(db, refundId);
   const order = refund ? await repo.findOrder(db, refund.order_id) : undefined;
   if (!refund || !order) return;
-  const [items, lines, settings] = await Promise.all([repo.orderItems(db, order.id), refunds.refundLines(db, [refundId]), getSettings(db)]);
+  const [items, lines, settings, refundedTotal] = await Promise.all([
+    repo.orderItems(db, order.id),
+    refunds.refundLines(db, [refundId]),
+    getSettings(db),
+    // Done refunds only: another refund's reservation is not money given back yet.
+    refunds.refundedDone(db, order.id),
+  ]);
   const sent = await sendRefundNotice(db, order.billing_email, (siteUrl) => ({
     orderId: order.id,
     siteTitle: settings.siteTitle,
     currency: JSON.parse(order.totals) as CurrencyFields,
     amount: refund.amount,
-    refundedTotal: order.total_refunded,
+    refundedTotal,
     orderTotal: order.total,
     reason: refund.reason,
     lines: lines.map((line) => ({
