@@ -118,7 +118,10 @@ const Totals = Type.Object({
     description: "Taxes by rate as the order kept them; one line without a rate when the shop did not itemise taxes",
   }),
   total: Money,
-  refunded: Type.Integer({ description: "Minor units refunded so far, never above the total" }),
+  refunded: Type.Integer({
+    description:
+      "Minor units refunded so far, never above the total (with a gateway refund still awaiting its gateway's answer: decision 0031)",
+  }),
 });
 
 const Actor = Type.Object({
