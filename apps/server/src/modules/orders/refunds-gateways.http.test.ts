@@ -90,6 +90,19 @@ describe("a gateway that does not refund", () => {
   });
 });
 
+describe("the demo express gateway", () => {
+  it("refunds its payment whole through the gateway: the order is refunded and the charge fully refunded", async () => {
+    const id = await t.place("demo_express", [{ id: t.tShirt, quantity: 1 }]);
+    const { totals, refund_methods } = await t.readOrder(id);
+    expect(refund_methods).toEqual(["gateway", "manual"]);
+    const response = await t.refund(id, { amount: totals.total, restock: false, method: "gateway" });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().refund.gateway_refund_id).toMatch(/^re_/);
+    expect(response.json().order).toMatchObject({ status: "refunded", refundable: 0 });
+    expect(await t.chargeRefunded(id)).toEqual([{ refunded: totals.total, amount: totals.total }]);
+  });
+});
+
 describe("racing refunds", () => {
   it("never refunds more than was paid: exactly the winners recorded and restocked", async () => {
     const id = await t.place("test_card", [{ id: t.tShirt, quantity: 5 }]);
