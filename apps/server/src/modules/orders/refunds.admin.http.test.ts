@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { parseEml } from "../emails/eml.test-support.ts";
+import { type OrderRow, releaseOrder } from "./index.ts";
 import { ADMIN, type RefundShop, type OrderReplyBody as Reply, startRefundShop } from "./refunds.test-support.ts";
 
 let t: RefundShop;
@@ -183,6 +184,23 @@ describe("refunds by lines", () => {
       .orderBy("position")
       .execute();
     expect(restocked.map((row) => row.restocked_quantity)).toEqual([2, 1]);
+  });
+
+  it("has a later release of the order's stock return only the units no refund put back", async () => {
+    const id = await t.place("cod", [{ id: t.tShirt, quantity: 3 }]);
+    const [line] = (await t.readOrder(id)).lines;
+    const shirts = await t.stockOf(t.tShirt);
+    const response = await t.refund(id, {
+      amount: 100,
+      restock: true,
+      method: "manual",
+      lines: [{ line_id: line?.id, quantity: 1, amount: 100 }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await t.stockOf(t.tShirt)).toBe(shirts + 1);
+    const order = (await t.shop.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow()) as OrderRow;
+    await t.shop.db.transaction().execute((trx) => releaseOrder(trx as unknown as typeof t.shop.db, order, new Date().toISOString()));
+    expect(await t.stockOf(t.tShirt)).toBe(shirts + 3);
   });
 
   it("leaves the shelf alone without restock", async () => {
