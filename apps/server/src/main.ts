@@ -9,6 +9,7 @@ import { sweepUnpaidOrders } from "./modules/checkout/index.ts";
 import { deleteEndedLoginSessions, ensureOwner } from "./modules/customers/index.ts";
 import { createMailer } from "./modules/emails/index.ts";
 import { deleteExpiredDrafts, sweepPendingEntries } from "./modules/forms/index.ts";
+import { settlePendingRefunds } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { deleteStaleGuestMeta } from "./modules/visitor/index.ts";
 import { seedDemoShop } from "./seed/index.ts";
@@ -64,6 +65,9 @@ async function main() {
           { ...orders, carts, meta, sessions },
           "sweep: unpaid orders settled, held, failed or cancelled; due e-mails sent; expired carts and sessions deleted",
         );
+      // Gateway refunds reserved ten minutes ago and never settled (a crash between their transactions).
+      const refunds = await settlePendingRefunds(db, new Date(Date.now() - 10 * 60 * 1000));
+      if (refunds.completed || refunds.dropped) app.log.info({ refunds }, "sweep: reserved gateway refunds completed or given back");
       if (entries.paid || entries.failed || drafts)
         app.log.info({ formPayments: entries, formDrafts: drafts }, "sweep: form payments settled or failed; expired form drafts deleted");
     } catch (error) {

@@ -5,5 +5,6 @@ export * from "./order-attribution.ts";
 export * from "./payment-details.ts";
 export * from "./postcode-rules.ts";
 export * from "./quantity.ts";
+export * from "./refunds.ts";
 export type * from "./store-api.ts";
 export type * from "./storefront/index.ts";

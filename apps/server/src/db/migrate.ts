@@ -19,6 +19,7 @@ import * as m016 from "./migrations/016_form_drafts.ts";
 import * as m017 from "./migrations/017_owner_order_indexes.ts";
 import * as m018 from "./migrations/018_owner_customers_reports.ts";
 import * as m019 from "./migrations/019_order_history_refunds.ts";
+import * as m020 from "./migrations/020_refund_reservations.ts";
 import * as m021 from "./migrations/021_staff_invites.ts";
 import type { Db } from "./schema.ts";
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "017_owner_order_indexes": m017,
   "018_owner_customers_reports": m018,
   "019_order_history_refunds": m019,
+  "020_refund_reservations": m020,
   "021_staff_invites": m021,
 };
 

@@ -342,6 +342,21 @@ export interface GatewayChargesTable {
   /** The PaymentOutcome answered, as JSON. */
   outcome: string;
   created_at: string;
+  /** Minor units refunded of this charge so far, never above its amount (migration 020). */
+  refunded: Generated<number>;
+}
+
+/** A built-in gateway's refunds (migration 020), by their idempotency key, against one charge. */
+export interface GatewayRefundsTable {
+  gateway: string;
+  idempotency_key: string;
+  /** The charge's idempotency key. */
+  charge_key: string;
+  order_id: number;
+  amount: number;
+  /** The RefundOutcome answered, as JSON. */
+  outcome: string;
+  created_at: string;
 }
 
 export interface OrderItemsTable {
@@ -361,6 +376,8 @@ export interface OrderItemsTable {
   /** Units and minor units of this line refunded so far (migration 019). */
   refunded_quantity: number;
   refunded_total: number;
+  /** Units of this line a refund put back on the shelf (migration 020): a later release returns only the rest. */
+  restocked_quantity: number;
 }
 
 /** Who acted on an order: the shop's staff (owner, manager), the shopper, a gateway or the shop itself (sweeps). */
@@ -392,6 +409,10 @@ export interface OrderRefundsTable {
   restocked: Flag;
   gateway_refund_id: string;
   actor_id: number | null;
+  /** Who refunded: owner or manager (migration 020). */
+  actor_type: OrderActorType;
+  /** 'pending': reserved, the gateway not yet answered (migration 020, decision 0031); 'done': refunded. */
+  status: "pending" | "done";
   created_at: string;
 }
 
@@ -639,6 +660,7 @@ export interface Database {
   payment_tokens: PaymentTokensTable;
   order_attribution: OrderAttributionTable;
   gateway_charges: GatewayChargesTable;
+  gateway_refunds: GatewayRefundsTable;
   customers: CustomersTable;
   customer_sessions: CustomerSessionsTable;
   staff_invites: StaffInvitesTable;

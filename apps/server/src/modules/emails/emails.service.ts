@@ -99,6 +99,11 @@ interface Registration {
 /** One registration per shop database, so two shops built in one process (tests) never cross. */
 const registrations = new WeakMap<Db, Registration>();
 
+/** The mailer registered for this shop's database, for e-mails sent outside the checkout (refunds); undefined without one. */
+export function registeredMailer(db: Db): OrderEmailDeps | undefined {
+  return registrations.get(db)?.deps;
+}
+
 /**
  * Lets the checkout's `onOrderPlaced` reach the mailer for this database (done once, by buildApp).
  * The function returned unregisters after waiting for the e-mails still being sent.

@@ -8,6 +8,8 @@ export type { FormResumeEmailData } from "./form-resume.ts";
 export { renderFormResumeLink, sendFormResumeLink } from "./form-resume.ts";
 export type { StaffInviteEmailData } from "./staff-invite.ts";
 export { renderStaffInvite, sendStaffInvite } from "./staff-invite.ts";
+export type { RefundEmailData } from "./refund.ts";
+export { renderRefundNotice, sendRefundNotice } from "./refund.ts";
 export type { OrderEmailData, RenderedEmail } from "./templates.ts";
 export { renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
 export type { Delivery, Mailer, OutgoingMail } from "./transport.ts";

@@ -33,3 +33,6 @@ export {
   updateOrder,
   useCoupon,
 } from "./placing.ts";
+/** Refunds (decision 0031): the owner routes make them; the sweep settles gateway refunds a crash left reserved. */
+export type { RefundInput, RefundMethod, RefundView } from "./refunds.ts";
+export { orderRefunds, settlePendingRefunds } from "./refunds.ts";

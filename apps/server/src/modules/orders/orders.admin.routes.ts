@@ -1,7 +1,17 @@
-/** The owner API's orders, read-only (issue 18): the list with its status tabs, and one order whole. Behind requireOwner (app.ts). */
+/** The owner API's orders (issue 18): the list with its status tabs, one order whole, and its refunds. Behind requireOwner (app.ts). */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { ErrorReply, OrderListQuery, OrderListReply, OrderParams, OrderReply } from "./orders.admin.schemas.ts";
+import {
+  ErrorReply,
+  OrderListQuery,
+  OrderListReply,
+  OrderParams,
+  OrderReply,
+  RefundBody,
+  RefundList,
+  RefundReply,
+} from "./orders.admin.schemas.ts";
 import { listOrders, readOrder } from "./orders.admin.ts";
+import { createRefund, listRefunds, refundView } from "./refunds.ts";
 
 const tags = ["owner"];
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply };
@@ -33,5 +43,36 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => readOrder(request.ctx, request.params.id),
+  );
+  app.get(
+    "/orders/:id/refunds",
+    {
+      schema: {
+        tags,
+        summary: "An order's refunds, oldest first",
+        params: OrderParams,
+        response: { 200: RefundList, 404: ErrorReply, ...errors },
+      },
+    },
+    async (request) => listRefunds(request.ctx, request.params.id),
+  );
+  app.post(
+    "/orders/:id/refunds",
+    {
+      schema: {
+        tags,
+        summary:
+          "Refund all or part of an order, by lines and/or an amount, through its gateway or by hand; answers the refund and the fresh order",
+        params: OrderParams,
+        body: RefundBody,
+        response: { 201: RefundReply, 404: ErrorReply, 409: ErrorReply, 502: ErrorReply, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const refundId = await createRefund(request.ctx, id, request.body);
+      const [refund, order] = await Promise.all([refundView(request.ctx.db, id, refundId), readOrder(request.ctx, id)]);
+      return reply.code(201).send({ refund, order });
+    },
   );
 };

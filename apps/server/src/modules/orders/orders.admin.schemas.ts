@@ -99,6 +99,8 @@ const Line = Type.Object({
   total: Money,
   total_tax: Money,
   variation: Type.Array(Type.Object({ attribute: Type.String(), value: Type.String() })),
+  refunded_quantity: Type.Integer({ description: "Units of this line refunded so far" }),
+  refunded_total: Type.Integer({ description: "Minor units of this line refunded so far (tax included)" }),
 });
 
 const Totals = Type.Object({
@@ -116,7 +118,10 @@ const Totals = Type.Object({
     description: "Taxes by rate as the order kept them; one line without a rate when the shop did not itemise taxes",
   }),
   total: Money,
-  refunded: Type.Integer({ description: "Minor units refunded so far, never above the total" }),
+  refunded: Type.Integer({
+    description:
+      "Minor units refunded so far, never above the total (with a gateway refund still awaiting its gateway's answer: decision 0031)",
+  }),
 });
 
 const Actor = Type.Object({
@@ -161,6 +166,66 @@ const TimelineEvent = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** Amounts a column of the databases holds (32-bit integers on PostgreSQL). */
+const MAX_MINOR = 2_147_483_647;
+const REFUND_METHODS = ["gateway", "manual"] as const;
+const RefundMethod = Type.Unsafe<(typeof REFUND_METHODS)[number]>(
+  Type.String({ enum: [...REFUND_METHODS], description: "gateway: through the payment's gateway; manual: the owner pays back by hand" }),
+);
+
+export const Refund = Type.Object({
+  id: Type.Integer(),
+  amount: Money,
+  reason: Type.String(),
+  method: RefundMethod,
+  restocked: Type.Boolean({ description: "Its lines' units went back on the shelf" }),
+  gateway_refund_id: Type.String({ description: "The gateway's id of the refund; empty for a manual one" }),
+  actor: Nullable(
+    Type.Object({
+      type: Type.String({ description: "owner or manager" }),
+      id: Nullable(Type.Integer()),
+      email: Type.String(),
+    }),
+  ),
+  created_at: Type.String({ format: "date-time" }),
+  lines: Type.Array(Type.Object({ line_id: Type.Integer(), quantity: Type.Integer(), amount: Money })),
+});
+
+export const RefundBody = Type.Object(
+  {
+    amount: Type.Integer({
+      minimum: 1,
+      maximum: MAX_MINOR,
+      description: "Minor units: the whole refund (lines, shipping, fees, goodwill)",
+    }),
+    lines: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            line_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+            quantity: Type.Integer({ minimum: 0, maximum: MAX_MINOR, description: "Units of the line refunded" }),
+            amount: Type.Optional(
+              Type.Integer({
+                minimum: 0,
+                maximum: MAX_MINOR,
+                description: "Minor units for this line; omitted: the units' even share of what is left of the line",
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 500, description: "Their amounts add up to no more than amount" },
+      ),
+    ),
+    restock: Type.Boolean({ description: "Put the lines' units back on the shelf" }),
+    reason: Type.Optional(Type.String({ maxLength: 500 })),
+    method: RefundMethod,
+  },
+  { additionalProperties: false },
+);
+
+export const RefundList = Type.Object({ refunds: Type.Array(Refund) });
 
 export const OrderReply = Type.Object({
   id: Type.Integer(),
@@ -207,7 +272,12 @@ export const OrderReply = Type.Object({
     { additionalProperties: true, description: "The origin label and every stored attribution field (decision 0014)" },
   ),
   timeline: Type.Array(TimelineEvent, { description: "Oldest first, built from what the order keeps" }),
+  refunds: Type.Array(Refund, { description: "Refunds made, oldest first" }),
+  refundable: Type.Integer({ description: "Minor units that may still be refunded (0 when nothing was paid)" }),
+  refund_methods: Type.Array(RefundMethod, { description: "gateway only when the order's gateway can refund" }),
 });
+
+export const RefundReply = Type.Object({ refund: Refund, order: OrderReply });
 
 export const ErrorReply = Type.Object({
   code: Type.String(),

@@ -15,6 +15,7 @@ import { getCustomer } from "../customers/index.ts";
 import { type OrderEventData, type OrderEventType, orderEvents, type StoredOrderEvent } from "./events.ts";
 import { ORDER_STATUSES } from "./orders.admin.schemas.ts";
 import * as repo from "./orders.repo.ts";
+import { refundFacts } from "./refunds.ts";
 
 export interface OrderListQuery {
   status?: "all" | OrderStatus;
@@ -196,13 +197,14 @@ const minor = (value: unknown, fallback = 0) => {
 export async function readOrder(ctx: RequestContext, id: number) {
   const order = await repo.findOrder(ctx.db, id);
   if (!order) throw orderNotFound();
-  const [items, coupons, origin, account, charges, events] = await Promise.all([
+  const [items, coupons, origin, account, charges, events, refunds] = await Promise.all([
     repo.orderItems(ctx.db, id),
     repo.orderCoupons(ctx.db, id),
     orderAttribution(ctx.db, id, true),
     order.customer_id ? getCustomer(ctx.db, order.customer_id) : null,
     ctx.db.selectFrom("gateway_charges").selectAll().where("order_id", "=", id).orderBy("created_at").execute(),
     orderEvents(ctx.db, id),
+    refundFacts(ctx.db, order),
   ]);
   const billing = JSON.parse(order.billing_address) as Record<string, string>;
   const totals = JSON.parse(order.totals) as Record<string, unknown>;
@@ -278,6 +280,8 @@ export async function readOrder(ctx: RequestContext, id: number) {
       total: item.total,
       total_tax: item.total_tax,
       variation: JSON.parse(item.variation) as { attribute: string; value: string }[],
+      refunded_quantity: item.refunded_quantity,
+      refunded_total: item.refunded_total,
     })),
     totals: {
       currency: order.currency,
@@ -308,6 +312,7 @@ export async function readOrder(ctx: RequestContext, id: number) {
     additional_fields: JSON.parse(order.additional_fields) as Record<string, string | boolean>,
     origin,
     timeline,
+    ...refunds,
   };
 }
 

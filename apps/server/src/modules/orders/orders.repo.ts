@@ -7,7 +7,7 @@ export type OrderRow = OrdersTable & { id: number };
 export type OrderItemRow = OrderItemsTable & { id: number };
 /** A new order or line starts with nothing refunded (the columns' defaults). */
 export type NewOrder = Omit<OrdersTable, "id" | "total_refunded">;
-export type NewOrderItem = Omit<OrderItemsTable, "id" | "order_id" | "refunded_quantity" | "refunded_total">;
+export type NewOrderItem = Omit<OrderItemsTable, "id" | "order_id" | "refunded_quantity" | "refunded_total" | "restocked_quantity">;
 
 /** Statuses of orders that were really placed (not drafts, not failed or cancelled attempts). */
 export const PLACED_STATUSES: OrderStatus[] = ["pending", "processing", "on-hold", "completed", "refunded"];
@@ -102,7 +102,7 @@ export async function replaceLines(
   if (items.length)
     await db
       .insertInto("order_items")
-      .values(items.map((i) => ({ ...i, order_id: orderId, refunded_quantity: 0, refunded_total: 0 })))
+      .values(items.map((i) => ({ ...i, order_id: orderId, refunded_quantity: 0, refunded_total: 0, restocked_quantity: 0 })))
       .execute();
   if (coupons.length)
     await db

@@ -73,8 +73,11 @@ export type { CustomerOrderSummary, OrderView };
 /** Gives back what a placed-but-unpaid order took: its stock and its coupon uses. */
 export async function releaseOrder(db: Db, order: repo.OrderRow, now: string): Promise<void> {
   if (order.stock_taken === 1) {
-    for (const item of await repo.orderItems(db, order.id))
-      await repo.returnStock(db, item.variation_id ?? item.product_id, item.quantity, now);
+    // Units a refund already put back (migration 020) are not returned twice.
+    for (const item of await repo.orderItems(db, order.id)) {
+      const units = item.quantity - item.restocked_quantity;
+      if (units > 0) await repo.returnStock(db, item.variation_id ?? item.product_id, units, now);
+    }
   }
   for (const coupon of await repo.orderCoupons(db, order.id)) if (coupon.usage_counted) await repo.uncountCouponUse(db, coupon.coupon_id);
   await repo.markCouponsCounted(db, order.id, 0);

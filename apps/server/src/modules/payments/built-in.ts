@@ -4,11 +4,23 @@
  * method. The test card gateway behaves like a card processor in test mode; nothing is charged.
  * Like a processor, the two online methods remember each charge by its idempotency key (in the
  * `gateway_charges` table, standing in for the processor's side): asked again with a key they
- * answer the first outcome without charging twice, and `findPayment` looks an attempt up.
+ * answer the first outcome without charging twice, and `findPayment` looks an attempt up. Their
+ * refunds are kept the same way (`gateway_refunds`, migration 020): once per key, and never more
+ * than what is left of the charge (its `refunded` sum moves by a conditional update).
  */
+import { randomBytes } from "node:crypto";
 import { offlinePaymentMethod } from "@cartwright/commerce";
 import cardValidator from "card-validator";
-import { dataValue, type GatewayContext, type PaymentGateway, type PaymentOutcome, type PaymentRequest } from "./gateway.ts";
+import type { Db } from "../../db/index.ts";
+import {
+  dataValue,
+  type GatewayContext,
+  type PaymentGateway,
+  type PaymentOutcome,
+  type PaymentRequest,
+  type RefundOutcome,
+  type RefundRequest,
+} from "./gateway.ts";
 
 /** payment_data keys of the test card form. */
 export const TEST_CARD_FIELDS = { number: "cw-test-card-number", expiry: "cw-test-card-expiry", cvc: "cw-test-card-cvc" } as const;
@@ -53,6 +65,86 @@ async function findCharge(gateway: string, idempotencyKey: string, db: GatewayCo
     .where("idempotency_key", "=", idempotencyKey)
     .executeTakeFirst();
   return row ? (JSON.parse(row.outcome) as PaymentOutcome) : null;
+}
+
+/** The successful charge of an order that answered this transaction id, as the processor finds it. */
+async function paidCharge(db: Db, gateway: string, orderId: number, transactionId: string) {
+  if (!transactionId) return undefined;
+  const charges = await db
+    .selectFrom("gateway_charges")
+    .select(["idempotency_key", "amount", "currency", "outcome"])
+    .where("gateway", "=", gateway)
+    .where("order_id", "=", orderId)
+    .execute();
+  return charges.find((charge) => {
+    const outcome = JSON.parse(charge.outcome) as PaymentOutcome;
+    return outcome.status === "success" && outcome.transactionId === transactionId;
+  });
+}
+
+async function storedRefund(db: Db, gateway: string, idempotencyKey: string): Promise<RefundOutcome | null> {
+  const row = await db
+    .selectFrom("gateway_refunds")
+    .select("outcome")
+    .where("gateway", "=", gateway)
+    .where("idempotency_key", "=", idempotencyKey)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.outcome) as RefundOutcome) : null;
+}
+
+/**
+ * Refunds once per idempotency key: the key is claimed first (a racing call with it waits, then
+ * answers the stored outcome), then the charge's refunded sum moves only if it stays within the
+ * charge. Declines are kept too: asked again with the key, the processor answers the same.
+ */
+async function refundOnce(gateway: string, request: RefundRequest, context: GatewayContext): Promise<RefundOutcome> {
+  return context.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    const charge = await paidCharge(db, gateway, request.orderId, request.transactionId);
+    const claimed = await db
+      .insertInto("gateway_refunds")
+      .values({
+        gateway,
+        idempotency_key: request.idempotencyKey,
+        charge_key: charge?.idempotency_key ?? "",
+        order_id: request.orderId,
+        amount: request.amount,
+        outcome: "{}",
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.columns(["gateway", "idempotency_key"]).doNothing())
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) {
+      const known = await storedRefund(db, gateway, request.idempotencyKey);
+      if (!known) throw new Error("a refund vanished as it was made");
+      return known;
+    }
+    let outcome: RefundOutcome;
+    if (!charge) outcome = { status: "failure", message: "No payment with this transaction id was found." };
+    else if (charge.currency !== request.currency) outcome = { status: "failure", message: "The refund's currency is not the payment's." };
+    else if (!Number.isSafeInteger(request.amount) || request.amount <= 0)
+      outcome = { status: "failure", message: "The refund's amount must be a positive whole number of minor units." };
+    else {
+      const taken = await db
+        .updateTable("gateway_charges")
+        .set((eb) => ({ refunded: eb("refunded", "+", request.amount) }))
+        .where("gateway", "=", gateway)
+        .where("idempotency_key", "=", charge.idempotency_key)
+        .where((eb) => eb(eb("refunded", "+", request.amount), "<=", eb.ref("amount")))
+        .executeTakeFirst();
+      outcome =
+        Number(taken.numUpdatedRows) === 1
+          ? { status: "success", refundId: `re_${randomBytes(8).toString("hex")}` }
+          : { status: "failure", message: "The refund is more than what is left of the payment." };
+    }
+    await db
+      .updateTable("gateway_refunds")
+      .set({ outcome: JSON.stringify(outcome) })
+      .where("gateway", "=", gateway)
+      .where("idempotency_key", "=", request.idempotencyKey)
+      .execute();
+    return outcome;
+  });
 }
 
 const cod: PaymentGateway = {
@@ -120,6 +212,7 @@ const testCard: PaymentGateway = {
   validate: validateCard,
   process: (request, context) => chargeOnce("test_card", request, context, () => chargeTestCard(request)),
   findPayment: (idempotencyKey, { db }) => findCharge("test_card", idempotencyKey, db),
+  refund: (request, context) => refundOnce("test_card", request, context),
 };
 
 /** What the test processor answers for a card: the declined test number fails, any other valid card pays. */
@@ -171,6 +264,7 @@ const demoExpress: PaymentGateway = {
       transactionId: `demo_${Date.now().toString(36)}`,
     })),
   findPayment: (idempotencyKey, { db }) => findCharge("demo_express", idempotencyKey, db),
+  refund: (request, context) => refundOnce("demo_express", request, context),
 };
 
 export const builtInGateways: PaymentGateway[] = [cod, bacs, cheque, testCard, demoExpress];

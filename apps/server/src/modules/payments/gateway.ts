@@ -53,6 +53,23 @@ export interface PaymentOutcome {
   tokenToSave?: { brand: string; last4: string; expiryMonth: number | null; expiryYear: number | null };
 }
 
+/** A refund asked of the gateway that took the payment (issue 18, decision 0031). */
+export interface RefundRequest {
+  orderId: number;
+  /** Minor units; never more than what is left of the charge. */
+  amount: number;
+  currency: string;
+  /** The order's transaction id: the charge the gateway took. */
+  transactionId: string;
+  /**
+   * Names this refund: asked again with the same key (a retry, the sweep after a crash), a gateway
+   * answers the first outcome and never refunds twice.
+   */
+  idempotencyKey: string;
+}
+
+export type RefundOutcome = { status: "success"; refundId: string } | { status: "failure"; message: string };
+
 export interface PaymentGateway {
   id: string;
   title: string;
@@ -74,6 +91,11 @@ export interface PaymentGateway {
    * gateway never received it. A gateway without it cannot tell, and its unrecorded orders are held.
    */
   findPayment?(idempotencyKey: string, context: GatewayContext): Promise<PaymentOutcome | null>;
+  /**
+   * Gives back part or all of a payment it took. Without it the owner refunds by hand ("manual").
+   * Rejects only when it cannot tell what happened (the call may be made again with the same key).
+   */
+  refund?(request: RefundRequest, context: GatewayContext): Promise<RefundOutcome>;
 }
 
 /** payment_data keys the checkout sends for saved methods (spec §7, with our cw prefix). */

@@ -1,5 +1,13 @@
 export { DECLINED_TEST_CARD, DEMO_WALLET_ADDRESS, TEST_CARD_FIELDS } from "./built-in.ts";
-export type { GatewayContext, PaymentDataEntry, PaymentGateway, PaymentOutcome, PaymentRequest } from "./gateway.ts";
+export type {
+  GatewayContext,
+  PaymentDataEntry,
+  PaymentGateway,
+  PaymentOutcome,
+  PaymentRequest,
+  RefundOutcome,
+  RefundRequest,
+} from "./gateway.ts";
 export { dataValue, saveKey, tokenKey } from "./gateway.ts";
 export { paymentInstructions } from "./instructions.ts";
 export { availableGateways, findGateway, gatewaysVersion, registerPaymentGateway } from "./registry.ts";
