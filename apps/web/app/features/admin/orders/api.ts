@@ -60,7 +60,8 @@ export function ordersCsvUrl(query: OrderFilterQuery): string {
 }
 
 export function printUrl(ids: readonly number[], document: PrintDocument): string {
-  return `/admin/orders/print?${new URLSearchParams({ ids: ids.join(","), document })}`;
+  // Ids are digits and the document a fixed word: the address reads as the contract writes it (ids=1,2).
+  return `/admin/orders/print?ids=${ids.join(",")}&document=${document}`;
 }
 
 /** The calls, on the page's client unless a test gives its own. */
