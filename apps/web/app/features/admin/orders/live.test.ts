@@ -45,6 +45,14 @@ describe("OrderUpdatesWatcher", () => {
   let changes: { state: LiveState; added: number }[];
   let watcher: OrderUpdatesWatcher;
 
+  const request = (index: number) => {
+    const made = server.requests[index];
+    if (!made) throw new Error(`no request #${index} was made`);
+    return made;
+  };
+  const answer = (index: number, status: number, body?: unknown) => request(index).answer(status, body);
+  const urlOf = (index: number) => request(index).url;
+
   /** Lets the awaited fetch and JSON reading settle. */
   const settle = () => vi.advanceTimersByTimeAsync(0);
 
@@ -69,23 +77,23 @@ describe("OrderUpdatesWatcher", () => {
     watcher.start(40);
     expect(server.requests.map((r) => r.url)).toEqual(["/api/admin/v1/orders/updates?after_id=40"]);
     // Orders newer than the shown rows may be filtered out of the page: the first reply is no news.
-    server.requests[0].answer(200, updates(45, [row(45), row(44)]));
+    answer(0, 200, updates(45, [row(45), row(44)]));
     await settle();
     expect(watcher.current).toEqual({ phase: "watching", latestId: 45, newIds: [] });
 
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS - 1);
     expect(server.requests).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(server.requests[1].url).toBe("/api/admin/v1/orders/updates?after_id=45");
-    server.requests[1].answer(200, updates(47, [row(47), row(46)]));
+    expect(urlOf(1)).toBe("/api/admin/v1/orders/updates?after_id=45");
+    answer(1, 200, updates(47, [row(47), row(46)]));
     await settle();
     expect(watcher.current.newIds).toEqual([47, 46]);
     expect(changes.at(-1)?.added).toBe(2);
 
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
-    expect(server.requests[2].url).toBe("/api/admin/v1/orders/updates?after_id=47");
+    expect(urlOf(2)).toBe("/api/admin/v1/orders/updates?after_id=47");
     // A draft is not an order the owner handles, and an order already counted is not counted twice.
-    server.requests[2].answer(200, updates(49, [row(49, "checkout-draft"), row(48), row(47)]));
+    answer(2, 200, updates(49, [row(49, "checkout-draft"), row(48), row(47)]));
     await settle();
     expect(watcher.current.newIds).toEqual([48, 47, 46]);
     expect(changes.at(-1)?.added).toBe(1);
@@ -95,7 +103,7 @@ describe("OrderUpdatesWatcher", () => {
     watcher.start(0);
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3);
     expect(server.requests).toHaveLength(1);
-    server.requests[0].answer(200, updates(3));
+    answer(0, 200, updates(3));
     await settle();
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
     expect(server.requests).toHaveLength(2);
@@ -103,7 +111,7 @@ describe("OrderUpdatesWatcher", () => {
 
   it("does not poll while the page is hidden, and asks at once when it is seen again", async () => {
     watcher.start(10);
-    server.requests[0].answer(200, updates(10));
+    answer(0, 200, updates(10));
     await settle();
 
     visible = false;
@@ -116,8 +124,8 @@ describe("OrderUpdatesWatcher", () => {
     watcher.visibilityChanged();
     expect(watcher.current.phase).toBe("watching");
     expect(server.requests).toHaveLength(2);
-    expect(server.requests[1].url).toBe("/api/admin/v1/orders/updates?after_id=10");
-    server.requests[1].answer(200, updates(11, [row(11)]));
+    expect(urlOf(1)).toBe("/api/admin/v1/orders/updates?after_id=10");
+    answer(1, 200, updates(11, [row(11)]));
     await settle();
     expect(watcher.current.newIds).toEqual([11]);
   });
@@ -132,20 +140,20 @@ describe("OrderUpdatesWatcher", () => {
 
   it("forgets the counted orders once the list shows them, and keeps counting from the newest id", async () => {
     watcher.start(1);
-    server.requests[0].answer(200, updates(1));
+    answer(0, 200, updates(1));
     await settle();
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
-    server.requests[1].answer(200, updates(2, [row(2)]));
+    answer(1, 200, updates(2, [row(2)]));
     await settle();
     watcher.acknowledge();
     expect(watcher.current).toEqual({ phase: "watching", latestId: 2, newIds: [] });
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
-    expect(server.requests[2].url).toBe("/api/admin/v1/orders/updates?after_id=2");
+    expect(urlOf(2)).toBe("/api/admin/v1/orders/updates?after_id=2");
   });
 
   it("tries again on the next tick after a server error", async () => {
     watcher.start(0);
-    server.requests[0].answer(503, { code: "busy", message: "Busy" });
+    answer(0, 503, { code: "busy", message: "Busy" });
     await settle();
     expect(watcher.current.phase).toBe("watching");
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
@@ -154,7 +162,7 @@ describe("OrderUpdatesWatcher", () => {
 
   it.each([401, 403, 404])("stops on %i: the session ended, or the server has no updates", async (status) => {
     watcher.start(0);
-    server.requests[0].answer(status, { code: "x", message: "No" });
+    answer(0, status, { code: "x", message: "No" });
     await settle();
     expect(watcher.current.phase).toBe("stopped");
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 2);
@@ -164,7 +172,7 @@ describe("OrderUpdatesWatcher", () => {
   it("a stopped watcher ignores the answer still on its way and never asks again", async () => {
     watcher.start(0);
     watcher.stop();
-    server.requests[0].answer(200, updates(9, [row(9)]));
+    answer(0, 200, updates(9, [row(9)]));
     await settle();
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 2);
     expect(server.requests).toHaveLength(1);
