@@ -169,15 +169,15 @@ test("the owner finds a shopper's orders by e-mail, reads the tabs' counts, sort
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(`#${teesId}`);
   await tabs.filter({ hasText: "Completed" }).click();
-  await expect(page.getByText("No orders with this status.")).toBeVisible();
+  await expect(page.getByText("No orders match these filters.")).toBeVisible();
   await tabs.filter({ hasText: "All" }).click();
   await expect(rows(page)).toHaveCount(2);
 
   // Filters: payment method, origin and the day, each in the URL; the back button restores them.
-  await page.getByLabel("Payment method").selectOption("cod");
-  await page.getByLabel("Origin").selectOption("unknown");
-  await page.getByLabel("From").fill(utcDay());
-  await page.getByLabel("To").fill(utcDay());
+  await page.getByLabel("Payment method", { exact: true }).selectOption("cod");
+  await page.getByLabel("Origin", { exact: true }).selectOption("unknown");
+  await page.getByLabel("From", { exact: true }).fill(utcDay());
+  await page.getByLabel("To", { exact: true }).fill(utcDay());
   await page.getByRole("button", { name: "Filter", exact: true }).click();
   await expect(page).toHaveURL(
     `/admin/orders?search=${encodeURIComponent(email)}&from=${utcDay()}&to=${utcDay()}&payment_method=cod&source_type=unknown`,
@@ -185,15 +185,15 @@ test("the owner finds a shopper's orders by e-mail, reads the tabs' counts, sort
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(`#${beanieId}`);
   await expect(page.getByText("1 order", { exact: true })).toBeVisible();
-  await page.getByLabel("From").fill(utcDay(1));
-  await page.getByLabel("To").fill(utcDay(2));
+  await page.getByLabel("From", { exact: true }).fill(utcDay(1));
+  await page.getByLabel("To", { exact: true }).fill(utcDay(2));
   await page.getByRole("button", { name: "Filter", exact: true }).click();
   await expect(page.getByText("No orders match these filters.")).toBeVisible();
   await page.goBack();
   await expect(rows(page)).toHaveCount(1);
-  await expect(page.getByLabel("From")).toHaveValue(utcDay());
-  await expect(page.getByLabel("Payment method")).toHaveValue("cod");
-  await page.getByLabel("Origin").selectOption("referral");
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(utcDay());
+  await expect(page.getByLabel("Payment method", { exact: true })).toHaveValue("cod");
+  await page.getByLabel("Origin", { exact: true }).selectOption("referral");
   await page.getByRole("button", { name: "Filter", exact: true }).click();
   await expect(page).toHaveURL(/source_type=referral/);
   await expect(page.getByText("No orders match these filters.")).toBeVisible();

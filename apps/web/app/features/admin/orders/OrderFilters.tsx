@@ -44,11 +44,11 @@ export function OrderFilters({ query }: { query: OrderFilterQuery }) {
         </div>
         <div className="admin-field">
           <label htmlFor="orders-from">{t.from}</label>
-          <input id="orders-from" name="from" type="date" defaultValue={query.from} max={query.to || undefined} />
+          <input id="orders-from" name="from" type="date" defaultValue={query.from} />
         </div>
         <div className="admin-field">
           <label htmlFor="orders-to">{t.to}</label>
-          <input id="orders-to" name="to" type="date" defaultValue={query.to} min={query.from || undefined} />
+          <input id="orders-to" name="to" type="date" defaultValue={query.to} />
         </div>
         <div className="admin-field">
           <label htmlFor="orders-payment-method">{t.paymentMethod}</label>
