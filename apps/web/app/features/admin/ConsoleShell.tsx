@@ -8,13 +8,13 @@ import { NavLink, useLocation, useNavigation } from "react-router";
 import { adminClient, ownerApi } from "./api.ts";
 import { AnnouncerProvider } from "./components/feedback.tsx";
 import { consoleMessages as t } from "./messages.ts";
-import { ordersMessages } from "./orders/messages.ts";
+import { ORDERS_NAV_LABEL } from "./orders/nav.ts";
 
 export const ADMIN_PATH = "/admin";
 
 /** The console's sections, in the order the navigation lists them; only pages that exist. */
 export const NAV_ITEMS: { to: string; label: string }[] = [
-  { to: `${ADMIN_PATH}/orders`, label: ordersMessages.title },
+  { to: `${ADMIN_PATH}/orders`, label: ORDERS_NAV_LABEL },
   { to: `${ADMIN_PATH}/widgets`, label: t.navWidgets },
   { to: `${ADMIN_PATH}/messages`, label: t.navMessages },
   { to: `${ADMIN_PATH}/forms`, label: t.navForms },

@@ -1,11 +1,12 @@
 /** The texts of the order list (the console's other texts are in ../messages.ts). */
 import type { BulkResult, BulkStatus, OrderStatus } from "./api.ts";
+import { ORDERS_NAV_LABEL } from "./nav.ts";
 import type { SourceType, StatusTab } from "./query.ts";
 
 const orders = (count: number) => (count === 1 ? "1 order" : `${count} orders`);
 
 export const ordersMessages = {
-  title: "Orders",
+  title: ORDERS_NAV_LABEL,
   tabs: "Order status",
   tabLabel: (label: string, count: number) => `${label} (${count})`,
   filters: "Filter orders",
