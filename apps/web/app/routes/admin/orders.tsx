@@ -127,6 +127,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         <p id="orders-count" className="admin-muted" role="status" aria-live="polite" tabIndex={-1}>
           {loading ? "" : t.total(list.total)}
         </p>
+        {summary && <p className="admin-orders__summary">{summary}</p>}
         <NewOrdersButton
           count={newOrders}
           onShow={async () => {
@@ -135,9 +136,8 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           }}
         />
       </div>
-      {summary && <p className="admin-orders__summary">{summary}</p>}
       <BulkOutcome result={outcome} />
-      {selected.size > 0 && (
+      {list.orders.length > 0 && (
         <BulkBar
           ids={[...selected]}
           busy={busy}

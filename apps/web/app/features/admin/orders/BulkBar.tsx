@@ -14,8 +14,10 @@ interface BulkBarProps {
   onClear(): void;
 }
 
+/** Always drawn while the page has orders, so choosing the first one never pushes the rows down. */
 export function BulkBar({ ids, busy, onStatus, onClear }: BulkBarProps) {
-  const printable = ids.length <= MAX_PRINT;
+  const none = ids.length === 0;
+  const printable = !none && ids.length <= MAX_PRINT;
   const printLink = (document: PrintDocument, label: string) =>
     printable ? (
       <a className="button button--secondary admin-button--small" href={printUrl(ids, document)} target="_blank" rel="noopener">
@@ -24,14 +26,14 @@ export function BulkBar({ ids, busy, onStatus, onClear }: BulkBarProps) {
     ) : null;
   return (
     <section className="admin-orders__bulk" aria-label={t.bulkActions}>
-      <p className="admin-orders__selected">{t.selected(ids.length)}</p>
+      <p className="admin-orders__selected">{none ? t.noneSelected : t.selected(ids.length)}</p>
       <div className="admin-orders__bulk-actions">
         {BULK_STATUSES.map((status) => (
           <button
             key={status}
             type="button"
             className={`button admin-button--small ${status === "cancelled" ? "admin-button--danger" : "button--secondary"}`}
-            disabled={busy}
+            disabled={busy || none}
             onClick={() => onStatus(status)}
           >
             {t.markAs(STATUS_LABELS[status])}
@@ -39,10 +41,12 @@ export function BulkBar({ ids, busy, onStatus, onClear }: BulkBarProps) {
         ))}
         {printLink("invoice", t.printInvoices)}
         {printLink("packing-slip", t.printPackingSlips)}
-        {!printable && <span className="admin-muted">{t.printLimit(MAX_PRINT)}</span>}
-        <button type="button" className="button button--secondary admin-button--small" onClick={onClear}>
-          {t.clearSelection}
-        </button>
+        {ids.length > MAX_PRINT && <span className="admin-muted">{t.printLimit(MAX_PRINT)}</span>}
+        {!none && (
+          <button type="button" className="button button--secondary admin-button--small" onClick={onClear}>
+            {t.clearSelection}
+          </button>
+        )}
       </div>
     </section>
   );

@@ -45,6 +45,7 @@ export const ordersMessages = {
   guest: "Guest",
   selected: (count: number) => `${orders(count)} selected`,
   bulkActions: "Bulk actions",
+  noneSelected: "Select orders to change their status or print them.",
   markAs: (label: string) => `Mark ${label.toLowerCase()}`,
   printInvoices: "Print invoices",
   printPackingSlips: "Print packing slips",
