@@ -21,6 +21,7 @@ export default [
   // The owner console: its own frame and stylesheet, its modules in chunks no shop page loads (decision 0022).
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
+    route("orders", "routes/admin/orders.tsx"),
     route("widgets", "routes/admin/widgets.tsx"),
     route("widgets/new", "routes/admin/widget-new.tsx"),
     route("widgets/:id", "routes/admin/widget-edit.tsx"),

@@ -8,6 +8,7 @@ import { NavLink, useLocation, useNavigation } from "react-router";
 import { adminClient, ownerApi } from "./api.ts";
 import { AnnouncerProvider } from "./components/feedback.tsx";
 import { consoleMessages as t } from "./messages.ts";
+import { ORDERS_NAV_LABEL } from "./orders/nav.ts";
 import { staffNavMessages as staffNav } from "./staff/messages.ts";
 
 export const ADMIN_PATH = "/admin";
@@ -19,6 +20,7 @@ export type StaffRole = "owner" | "manager";
  * `ownerOnly` hides an item from managers; the owner API refuses them those areas anyway (decision 0032).
  */
 export const NAV_ITEMS: { to: string; label: string; ownerOnly?: boolean }[] = [
+  { to: `${ADMIN_PATH}/orders`, label: ORDERS_NAV_LABEL },
   { to: `${ADMIN_PATH}/widgets`, label: t.navWidgets, ownerOnly: true },
   { to: `${ADMIN_PATH}/messages`, label: t.navMessages },
   { to: `${ADMIN_PATH}/forms`, label: t.navForms, ownerOnly: true },

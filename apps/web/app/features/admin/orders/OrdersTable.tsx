@@ -1,0 +1,97 @@
+/**
+ * The order table: a checkbox per row (and one for the page), the order's number and customer
+ * linking to the order, date and total as sortable headers (links: the sort lives in the URL),
+ * status badge, origin, items, and the total in the order's own currency.
+ */
+import { Link } from "react-router";
+import type { OrderRow } from "./api.ts";
+import { formatDateTime, formatMoney } from "./format.ts";
+import { STATUS_LABELS, TAB_LABELS, ordersMessages as t } from "./messages.ts";
+import { ariaSort, type OrderFilterQuery, type SortColumn, sortPath } from "./query.ts";
+
+interface OrdersTableProps {
+  query: OrderFilterQuery;
+  orders: OrderRow[];
+  selected: ReadonlySet<number>;
+  onSelect(ids: number[], on: boolean): void;
+}
+
+function SortHeader({ query, column, label, numeric }: { query: OrderFilterQuery; column: SortColumn; label: string; numeric?: boolean }) {
+  const sort = ariaSort(query, column);
+  // What a press does: the sorted column turns around, another one starts newest (largest) first.
+  const next = sort === "descending" ? "ascending" : "descending";
+  return (
+    <th scope="col" aria-sort={sort} className={numeric ? "admin-num" : undefined}>
+      <Link to={sortPath(query, column)} className="admin-sort" aria-label={t.sortBy(label, next)}>
+        {label} <span aria-hidden="true">{sort === "ascending" ? "↑" : sort === "descending" ? "↓" : "↕"}</span>
+      </Link>
+    </th>
+  );
+}
+
+export function OrdersTable({ query, orders, selected, onSelect }: OrdersTableProps) {
+  const allSelected = orders.length > 0 && orders.every((order) => selected.has(order.id));
+  const someSelected = !allSelected && orders.some((order) => selected.has(order.id));
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table admin-orders">
+        <caption className="visually-hidden">{t.tableCaption(TAB_LABELS[query.status])}</caption>
+        <thead>
+          <tr>
+            <td className="admin-orders__select">
+              <input
+                type="checkbox"
+                aria-label={t.selectAll}
+                checked={allSelected}
+                ref={(input) => {
+                  if (input) input.indeterminate = someSelected;
+                }}
+                onChange={(event) =>
+                  onSelect(
+                    orders.map((order) => order.id),
+                    event.target.checked,
+                  )
+                }
+              />
+            </td>
+            <th scope="col">{t.order}</th>
+            <SortHeader query={query} column="date" label={t.date} />
+            <th scope="col">{t.status}</th>
+            <th scope="col">{t.origin}</th>
+            <th scope="col" className="admin-num">
+              {t.items}
+            </th>
+            <SortHeader query={query} column="total" label={t.total_} numeric />
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id}>
+              <td className="admin-orders__select">
+                <input
+                  type="checkbox"
+                  aria-label={t.selectOrder(order.number)}
+                  checked={selected.has(order.id)}
+                  onChange={(event) => onSelect([order.id], event.target.checked)}
+                />
+              </td>
+              <th scope="row">
+                <Link to={`/admin/orders/${order.id}`}>{t.orderLink(order.number, order.customer.name || order.customer.email)}</Link>
+                {order.customer.guest && <span className="admin-muted admin-orders__guest"> {t.guest}</span>}
+              </th>
+              <td>
+                <time dateTime={order.date_created}>{formatDateTime(order.date_created)}</time>
+              </td>
+              <td>
+                <span className={`admin-badge admin-order-status admin-order-status--${order.status}`}>{STATUS_LABELS[order.status]}</span>
+              </td>
+              <td>{order.origin}</td>
+              <td className="admin-num">{order.item_count}</td>
+              <td className="admin-num">{formatMoney(order.total, order.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
