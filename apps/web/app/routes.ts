@@ -32,6 +32,10 @@ export default [
     route("forms/:id/entries/:entryId", "routes/admin/form-entry.tsx"),
     route("forms/new", "routes/admin/form-new.tsx"),
     route("forms/:id", "routes/admin/form-edit.tsx"),
+    route("customers", "routes/admin/customers.tsx"),
+    route("customers/guests", "routes/admin/customer-guests.tsx"),
+    route("customers/guest", "routes/admin/customer-guest.tsx"),
+    route("customers/:id", "routes/admin/customer.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

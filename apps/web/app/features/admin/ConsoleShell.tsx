@@ -7,12 +7,16 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation, useNavigation } from "react-router";
 import { adminClient, ownerApi } from "./api.ts";
 import { AnnouncerProvider } from "./components/feedback.tsx";
+import { customersMessages } from "./customers/messages.ts";
+import { dashboardMessages } from "./dashboard/messages.ts";
 import { consoleMessages as t } from "./messages.ts";
 
 export const ADMIN_PATH = "/admin";
 
-/** The console's sections, in the order the navigation lists them; only pages that exist. */
-export const NAV_ITEMS: { to: string; label: string }[] = [
+/** The console's sections, in the order the navigation lists them; only pages that exist. `end`: current only on that exact path. */
+export const NAV_ITEMS: { to: string; label: string; end?: boolean }[] = [
+  { to: ADMIN_PATH, label: dashboardMessages.nav, end: true },
+  { to: `${ADMIN_PATH}/customers`, label: customersMessages.nav },
   { to: `${ADMIN_PATH}/widgets`, label: t.navWidgets },
   { to: `${ADMIN_PATH}/messages`, label: t.navMessages },
   { to: `${ADMIN_PATH}/forms`, label: t.navForms },
@@ -100,7 +104,7 @@ export function ConsoleShell({
           <ul>
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className="admin-nav__link" onClick={() => setMenuOpen(false)}>
+                <NavLink to={item.to} end={item.end} className="admin-nav__link" onClick={() => setMenuOpen(false)}>
                   {item.label}
                 </NavLink>
               </li>
