@@ -71,7 +71,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
       </section>
-      <RangePicker key={`${range.from}/${range.to}`} range={range} />
+      <RangePicker range={range} />
       <section className="admin-card" aria-labelledby="daily-title">
         <h2 id="daily-title">{t.dailyTitle}</h2>
         {days.length > 0 && (

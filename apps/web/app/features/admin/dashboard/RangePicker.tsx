@@ -1,8 +1,8 @@
 /**
  * The dashboard's period: preset links (the current one marked) and a custom from–to form, both
- * writing the URL. The page keys it by its range, so the fields start afresh when the URL changes.
+ * writing the URL.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatDay } from "./format.ts";
 import { dashboardMessages as t } from "./messages.ts";
@@ -15,6 +15,11 @@ export function RangePicker({ range }: { range: DayRange }) {
   const [custom, setCustom] = useState(range);
   const [invalid, setInvalid] = useState(false);
   const current = presetOf(range);
+  // A new range in the URL (a preset, the back button) renews the fields; focus stays where it was.
+  useEffect(() => {
+    setCustom({ from: range.from, to: range.to });
+    setInvalid(false);
+  }, [range.from, range.to]);
 
   function apply(event: FormEvent) {
     event.preventDefault();
