@@ -95,7 +95,7 @@ export function OrdersSection({ orders, total }: { orders: OrderHistory["orders"
                 <th scope="col">{t.date}</th>
                 <th scope="col">{t.status}</th>
                 <th scope="col" className="admin-num">
-                  {t.total_}
+                  {t.orderTotal}
                 </th>
               </tr>
             </thead>

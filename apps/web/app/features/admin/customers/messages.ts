@@ -56,7 +56,7 @@ export const customersMessages = {
   order: "Order",
   date: "Date",
   status: "Status",
-  total_: "Total",
+  orderTotal: "Total",
   openOrder: (number: string) => `Order #${number}`,
   paymentMethods: "Saved payment methods",
   noPaymentMethods: "No saved payment methods.",

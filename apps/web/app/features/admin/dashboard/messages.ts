@@ -49,7 +49,6 @@ export const dashboardMessages = {
   status: "Status",
   total: "Total",
   noOrders: "No orders in this period.",
-  statusLink: (label: string, count: string) => `${label}: ${count}`,
   topProducts: "Top products",
   byQuantity: "Most units sold",
   byRevenue: "Most revenue",
@@ -62,5 +61,4 @@ export const dashboardMessages = {
   byOriginHint: "Where shoppers came from before they ordered; each origin opens the order list.",
   origin: "Origin",
   noOrigin: "No paid orders in this period.",
-  loadFailed: "The figures could not be loaded.",
 };
