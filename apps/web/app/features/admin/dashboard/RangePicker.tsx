@@ -33,7 +33,7 @@ export function RangePicker({ range }: { range: DayRange }) {
     <section className="admin-card" aria-labelledby="range-title">
       <h2 id="range-title">{t.range}</h2>
       <p className="admin-muted">{t.rangeSummary(formatDay(range.from), formatDay(range.to))}</p>
-      <ul className="admin-segmented admin-segmented--links">
+      <ul className="admin-segmented admin-segmented--links admin-dashboard__presets">
         {PRESET_IDS.map((id) => (
           <li key={id}>
             <Link to={dashboardPath(presetDays(id))} aria-current={current === id ? "true" : undefined}>

@@ -30,6 +30,7 @@ export function SalesChart({ days, money }: { days: DailySales[]; money: MoneyFo
   const { top, bars } = layoutBars(
     days.map((day) => ({ date: day.date, value: day.sales })),
     BOX,
+    money.unit,
   );
   const innerHeight = BOX.height - BOX.pad.top - BOX.pad.bottom;
   const y = (value: number) => BOX.pad.top + innerHeight - (value / top) * innerHeight;

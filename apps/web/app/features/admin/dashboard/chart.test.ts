@@ -1,26 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { type ChartBox, labelledDays, layoutBars, niceCeiling, ticks } from "./chart.ts";
+import { type ChartBox, labelledDays, layoutBars, niceScale, ticks } from "./chart.ts";
 
 const box: ChartBox = { width: 120, height: 60, pad: { top: 5, right: 5, bottom: 5, left: 15 } };
 
-describe("niceCeiling", () => {
+describe("niceScale", () => {
   it.each([
-    [0, 1],
-    [-3, 1],
-    [1, 1],
-    [3, 5],
-    [7, 10],
-    [11, 20],
-    [2_100, 2_500],
-    [2_600, 5_000],
-    [123_456, 200_000],
-    [1_000_000, 1_000_000],
-  ])("%d tops out at %d", (value, top) => {
-    expect(niceCeiling(value)).toBe(top);
+    [0, 1, 4, 1],
+    [-3, 1, 4, 1],
+    [3, 1, 4, 1],
+    [7, 1, 8, 2],
+    [2_467, 100, 4_000, 1_000],
+    [2_467, 1, 4_000, 1_000],
+    [40_000, 100, 40_000, 10_000],
+    [40_001, 100, 80_000, 20_000],
+    [123_456, 100, 200_000, 50_000],
+    [150, 100, 400, 100],
+    [1_000, 1, 1_000, 250],
+    // $2.50 steps would label the axis with cents.
+    [1_000, 100, 2_000, 500],
+  ])("%d with steps of at least %d tops out at %d", (max, minStep, top, step) => {
+    expect(niceScale(max, 4, minStep)).toEqual({ top, step });
   });
 
-  it("gives four round gridlines", () => {
-    expect(ticks(2_500)).toEqual([0, 625, 1250, 1875, 2500]);
+  it("puts every gridline on a whole amount", () => {
+    for (const max of [99, 2_467, 31_337, 987_654]) {
+      const { top } = niceScale(max, 4, 100);
+      expect(top).toBeGreaterThanOrEqual(max);
+      for (const tick of ticks(top)) expect(tick % 100).toBe(0);
+    }
+  });
+
+  it("gives four gridlines", () => {
+    expect(ticks(4_000)).toEqual([0, 1000, 2000, 3000, 4000]);
   });
 });
 
@@ -32,11 +43,12 @@ describe("layoutBars", () => {
     { date: "2026-11-04", value: 1 },
   ];
 
-  it("scales the tallest bar to the round top and leaves empty days flat", () => {
+  it("scales the bars to the round top and leaves empty days flat", () => {
     const { top, bars } = layoutBars(days, box);
+    // 4 steps of 250; 50 high inside the padding: 60 - 5 - 5.
     expect(top).toBe(1_000);
-    // 50 high inside the padding: 60 - 5 - 5.
     expect(bars.map((bar) => bar.height)).toEqual([0, 25, 50, 1]);
+    expect(layoutBars(days, box, 1_000).top).toBe(4_000);
     expect(bars[2]?.y).toBe(5);
     expect(bars[0]?.y).toBe(55);
   });
@@ -59,7 +71,7 @@ describe("layoutBars", () => {
       days.map((day) => ({ ...day, value: 0 })),
       box,
     );
-    expect(top).toBe(1);
+    expect(top).toBe(4);
     expect(bars.every((bar) => bar.height === 0)).toBe(true);
   });
 });

@@ -15,12 +15,20 @@ export interface Bar {
   height: number;
 }
 
-/** A round top for the axis at or above `value`: 1, 2, 2.5 or 5 × 10ⁿ, so four gridlines fall on round numbers. */
-export function niceCeiling(value: number): number {
-  if (!(value > 0)) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= value) return step * power;
-  return 10 * power;
+/**
+ * The axis: `count` equal steps of 1, 2, 2.5 or 5 × 10ⁿ, the smallest whose top reaches `max`, each
+ * a multiple of `minStep` (one whole unit of the currency, so every gridline's label is a whole amount).
+ */
+export function niceScale(max: number, count = 4, minStep = 1): { top: number; step: number } {
+  const wanted = Math.max(max, 0) / count;
+  let step = minStep;
+  if (wanted > minStep) {
+    const power = 10 ** Math.floor(Math.log10(wanted));
+    step =
+      [1, 2, 2.5, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= wanted && candidate % minStep === 0) ??
+      10 * power;
+  }
+  return { top: step * count, step };
 }
 
 /** Gridline values from 0 to the top, `count` steps. */
@@ -32,8 +40,8 @@ export function ticks(top: number, count = 4): number[] {
  * One bar per day, left to right, scaled to the box: a day with sales is at least one unit high so it
  * never looks like a day without; a day without has no height. The gap is a fifth of each slot.
  */
-export function layoutBars(days: readonly { date: string; value: number }[], box: ChartBox): { top: number; bars: Bar[] } {
-  const top = niceCeiling(Math.max(0, ...days.map((day) => day.value)));
+export function layoutBars(days: readonly { date: string; value: number }[], box: ChartBox, minStep = 1): { top: number; bars: Bar[] } {
+  const { top } = niceScale(Math.max(0, ...days.map((day) => day.value)), 4, minStep);
   const innerWidth = box.width - box.pad.left - box.pad.right;
   const innerHeight = box.height - box.pad.top - box.pad.bottom;
   const slot = days.length ? innerWidth / days.length : innerWidth;

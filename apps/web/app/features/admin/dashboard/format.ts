@@ -9,6 +9,8 @@ export interface MoneyFormat {
   amount(minor: number): string;
   /** "$1,235": the axis has no room for cents. */
   whole(minor: number): string;
+  /** Minor units in one whole unit (100 for USD, 1 for JPY). */
+  unit: number;
 }
 
 export function moneyFormat(currency: string, locale?: string): MoneyFormat {
@@ -18,13 +20,18 @@ export function moneyFormat(currency: string, locale?: string): MoneyFormat {
   } catch {
     // An unknown code: the number with the code after it, two decimals as most currencies have.
     const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    return { amount: (minor) => `${plain.format(minor / 100)} ${currency}`, whole: (minor) => `${Math.round(minor / 100)} ${currency}` };
+    return {
+      amount: (minor) => `${plain.format(minor / 100)} ${currency}`,
+      whole: (minor) => `${Math.round(minor / 100)} ${currency}`,
+      unit: 100,
+    };
   }
   const digits = full.resolvedOptions().maximumFractionDigits ?? 2;
   const whole = new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0, minimumFractionDigits: 0 });
   return {
     amount: (minor) => full.format(minor / 10 ** digits),
     whole: (minor) => whole.format(minor / 10 ** digits),
+    unit: 10 ** digits,
   };
 }
 
