@@ -105,6 +105,13 @@ test("a guest's order is under Guests, with its order, total and addresses", asy
     await expect(addresses).toContainText("Los Angeles, CA, 90001");
     expect(await seriousViolations(owner)).toEqual([]);
 
+    // A search that finds nobody says so.
+    await owner.goto("/admin/customers/guests?search=nobody-at-all");
+    await expect(owner.getByText("No guest matches this search.")).toBeVisible();
+    await owner.goto("/admin/customers?search=nobody-at-all");
+    await expect(owner.getByText("No customer matches this search.")).toBeVisible();
+    await expect(owner.getByText("0 customers", { exact: true })).toBeVisible();
+
     // An e-mail with no guest order is not found, with a way back.
     await owner.goto("/admin/customers/guest?email=nobody-at-all%40example.com");
     await expect(owner.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();

@@ -2,8 +2,8 @@
  * The console's dashboard (issue 18) at /admin: a shopper's paid order is in today's sales (the
  * cards checked against the overview the page itself loaded, since other journeys order at the same
  * time), the chart's table has the same day's numbers, a status line opens the order list, the
- * presets and a custom period live in the URL, an empty period and a refused one; by keyboard
- * alone; axe on every state. Runs against the real owner API.
+ * presets and a custom period live in the URL, an empty period, a refused one and a failed load;
+ * by keyboard alone; axe on every state. Runs against the real owner API.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
@@ -153,4 +153,26 @@ test("a period without orders says so; a custom period is kept in the URL; a ref
   await expect(page.getByRole("alert")).toHaveText("That period could not be shown; here are the last 30 days.");
   await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "true");
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("when the figures cannot be loaded, the page says so and offers to try again", async ({ page }) => {
+  await signedIn(page);
+  // The server failing once: the route answers as the owner API's errors look.
+  let failures = 1;
+  await page.route("**/api/admin/v1/reports/overview**", (route) =>
+    failures-- > 0
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ code: "internal", message: "The database is busy.", data: null }),
+        })
+      : route.continue(),
+  );
+  await page.getByRole("link", { name: "Last 7 days" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText("The database is busy.");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Last 7 days" })).toHaveAttribute("aria-current", "true");
 });
