@@ -120,3 +120,16 @@ test("a guest's order is under Guests, with its order, total and addresses", asy
     await ownerContext.close();
   }
 });
+
+test("a customer's saved card shows as brand, last four and expiry only", async ({ page }) => {
+  await signInAsOwner(page);
+  await page.goto("/admin/customers?search=jane%40example.com");
+  await page.getByRole("row").filter({ hasText: "jane@example.com" }).getByRole("link", { name: "Jane Doe" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Jane Doe" })).toBeVisible();
+  const methods = page.getByRole("region", { name: "Saved payment methods" });
+  await expect(methods).toContainText("Visa ending in 4242");
+  await expect(methods).toContainText("Default");
+  await expect(page.locator("body")).not.toContainText("4242 4242");
+  await expect(page.getByRole("region", { name: "Addresses" })).toContainText("1 Market Street");
+  expect(await seriousViolations(page)).toEqual([]);
+});
