@@ -100,12 +100,15 @@ test("the owner signs in at /admin: field errors, a wrong password, then the con
 
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/widgets$/);
+  // /admin is the dashboard (issue 18); the sign-in reloads the page it was on.
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Console" });
-  await expect(nav.getByRole("link", { name: "Widgets" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Widgets" })).not.toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: "Messages" })).toBeVisible();
   await expect(page.getByRole("banner")).toContainText(email);
-  await expect(page).toHaveTitle("Widgets – Shop console – Cartwright Demo");
+  await expect(page).toHaveTitle("Dashboard – Shop console – Cartwright Demo");
   // The shop's own header and footer are not part of the console.
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
 });

@@ -36,6 +36,10 @@ export default [
     route("orders/:id", "routes/admin/order.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("account", "routes/admin/account.tsx"),
+    route("customers", "routes/admin/customers.tsx"),
+    route("customers/guests", "routes/admin/customer-guests.tsx"),
+    route("customers/guest", "routes/admin/customer-guest.tsx"),
+    route("customers/:id", "routes/admin/customer.tsx"),
   ]),
   // Accepting a staff invitation: for a signed-out visitor, so outside the console's frame (decision 0032).
   route("admin/invite", "routes/admin/invite.tsx"),

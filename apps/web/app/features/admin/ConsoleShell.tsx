@@ -7,6 +7,8 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation, useNavigation } from "react-router";
 import { adminClient, ownerApi } from "./api.ts";
 import { AnnouncerProvider } from "./components/feedback.tsx";
+import { customersMessages } from "./customers/messages.ts";
+import { dashboardMessages } from "./dashboard/messages.ts";
 import { consoleMessages as t } from "./messages.ts";
 import { ORDERS_NAV_LABEL } from "./orders/nav.ts";
 import { staffNavMessages as staffNav } from "./staff/messages.ts";
@@ -16,11 +18,13 @@ export const ADMIN_PATH = "/admin";
 export type StaffRole = "owner" | "manager";
 
 /**
- * The console's sections, in the order the navigation lists them; only pages that exist.
- * `ownerOnly` hides an item from managers; the owner API refuses them those areas anyway (decision 0032).
+ * The console's sections, in the order the navigation lists them; only pages that exist. `end`: current
+ * only on that exact path; `ownerOnly` hides an item from managers, whom the owner API refuses those areas anyway (decision 0032).
  */
-export const NAV_ITEMS: { to: string; label: string; ownerOnly?: boolean }[] = [
+export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: boolean }[] = [
+  { to: ADMIN_PATH, label: dashboardMessages.nav, end: true },
   { to: `${ADMIN_PATH}/orders`, label: ORDERS_NAV_LABEL },
+  { to: `${ADMIN_PATH}/customers`, label: customersMessages.nav },
   { to: `${ADMIN_PATH}/widgets`, label: t.navWidgets, ownerOnly: true },
   { to: `${ADMIN_PATH}/messages`, label: t.navMessages },
   { to: `${ADMIN_PATH}/forms`, label: t.navForms, ownerOnly: true },
@@ -115,7 +119,7 @@ export function ConsoleShell({
           <ul>
             {navItemsFor(role).map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className="admin-nav__link" onClick={() => setMenuOpen(false)}>
+                <NavLink to={item.to} end={item.end} className="admin-nav__link" onClick={() => setMenuOpen(false)}>
                   {item.label}
                 </NavLink>
               </li>

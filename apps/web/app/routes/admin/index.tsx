@@ -1,14 +1,91 @@
-/** /admin itself opens the first section of the console the signed-in role may use (a manager's differs, decision 0032). */
-import { redirect } from "react-router";
-import { storefrontContext } from "../../context.ts";
-import { navItemsFor } from "../../features/admin/ConsoleShell.tsx";
+/**
+ * /admin: the dashboard (issue 18). Today's and this month's sales, then for the period in the URL
+ * (?from=&to=, the last 30 days when bare): orders by status, 30 days of sales as a chart with its
+ * table, top products and orders by origin, from GET /reports/overview.
+ */
+import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
+import { PageHead } from "../../features/admin/components/page.tsx";
+import { dashboardApi } from "../../features/admin/dashboard/api.ts";
+import { OriginBreakdown, StatusBreakdown, TopProducts } from "../../features/admin/dashboard/Breakdowns.tsx";
+import dashboardStyles from "../../features/admin/dashboard/dashboard.css?url";
+import { formatCount, formatDay, moneyFormat } from "../../features/admin/dashboard/format.ts";
+import { dashboardMessages as t } from "../../features/admin/dashboard/messages.ts";
+import { RangePicker } from "../../features/admin/dashboard/RangePicker.tsx";
+import { rangeFromSearch } from "../../features/admin/dashboard/range.ts";
+import { SalesChart } from "../../features/admin/dashboard/SalesChart.tsx";
+import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
+import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/index";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const role = await context.get(storefrontContext).account.staffRole();
-  return redirect(navItemsFor(role ?? "owner")[0]?.to ?? "/admin/account");
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dashboardStyles }];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { invalid, ...range } = rangeFromSearch(new URL(request.url).searchParams);
+  const overview = await dashboardApi.overview(range.from, range.to);
+  return { overview, refused: invalid };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingPanel />;
 }
 
-export default function AdminIndex() {
-  return null;
+export function meta({ matches }: Route.MetaArgs) {
+  return consoleMeta(matches, t.title);
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { overview, refused } = loaderData;
+  const range = { from: overview.from, to: overview.to };
+  const money = moneyFormat(overview.currency_code);
+  const days = overview.daily_sales;
+  return (
+    <div className="admin-page">
+      <PageHead title={t.title} />
+      <p className="admin-muted">{t.intro}</p>
+      {refused && (
+        <p className="admin-alert admin-alert--error" role="alert">
+          {t.rangeRefused}
+        </p>
+      )}
+      <section aria-labelledby="figures-title">
+        <h2 id="figures-title" className="visually-hidden">
+          {t.figures}
+        </h2>
+        <dl className="admin-stats">
+          <div>
+            <dt>{t.salesToday}</dt>
+            <dd>{money.amount(overview.today.sales)}</dd>
+          </div>
+          <div>
+            <dt>{t.ordersToday}</dt>
+            <dd>{formatCount(overview.today.orders)}</dd>
+          </div>
+          <div>
+            <dt>{t.salesMonth}</dt>
+            <dd>{money.amount(overview.month.sales)}</dd>
+          </div>
+          <div>
+            <dt>{t.ordersMonth}</dt>
+            <dd>{formatCount(overview.month.orders)}</dd>
+          </div>
+        </dl>
+      </section>
+      <RangePicker range={range} />
+      <section className="admin-card" aria-labelledby="daily-title">
+        <h2 id="daily-title">{t.dailyTitle}</h2>
+        {days.length > 0 && (
+          <p className="admin-muted">{t.dailyHint(formatDay(days[0]?.date ?? ""), formatDay(days[days.length - 1]?.date ?? ""))}</p>
+        )}
+        <SalesChart days={days} money={money} />
+      </section>
+      <StatusBreakdown rows={overview.orders_by_status} range={range} money={money} />
+      <TopProducts top={overview.top_products} money={money} />
+      <OriginBreakdown rows={overview.orders_by_origin} range={range} money={money} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleRouteError error={error} />;
 }

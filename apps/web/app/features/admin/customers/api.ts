@@ -1,0 +1,106 @@
+/** The owner API's customers (`/api/admin/v1/customers…`, issue 18, read-only) as the console reads them. */
+import { adminClient } from "../api.ts";
+import type { CustomerListQuery } from "./query.ts";
+
+export interface CustomerRow {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  created_at: string;
+  /** Paid orders (processing, completed): their count, spend in minor units and newest date. */
+  orders: number;
+  spend: number;
+  last_order_at: string | null;
+}
+
+interface Paged {
+  total: number;
+  page: number;
+  per_page: number;
+  currency_code: string;
+}
+
+export interface CustomerList extends Paged {
+  customers: CustomerRow[];
+}
+
+export interface GuestRow {
+  email: string;
+  orders: number;
+  spend: number;
+  last_order_at: string;
+}
+
+export interface GuestList extends Paged {
+  guests: GuestRow[];
+}
+
+/** An address as the checkout stores it; any part may be missing. */
+export type Address = Partial<
+  Record<
+    "first_name" | "last_name" | "company" | "address_1" | "address_2" | "city" | "state" | "postcode" | "country" | "email" | "phone",
+    string
+  >
+>;
+
+export interface HistoryOrder {
+  id: number;
+  number: string;
+  created_at: string;
+  status: string;
+  total: number;
+  currency_code: string;
+}
+
+export interface OrderHistory {
+  addresses: { billing: Address; shipping: Address };
+  /** The newest 50; the totals count every order. */
+  orders: HistoryOrder[];
+  totals: {
+    orders: number;
+    paid_orders: number;
+    spend: number;
+    average_order: number;
+    first_order_at: string | null;
+    last_order_at: string | null;
+    currency_code: string;
+  };
+}
+
+export interface SavedPaymentMethod {
+  id: number;
+  gateway: string;
+  brand: string;
+  last4: string;
+  expires: string;
+  is_default: boolean;
+}
+
+export interface CustomerDetail extends OrderHistory {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  created_at: string;
+  payment_methods: SavedPaymentMethod[];
+}
+
+export interface GuestDetail extends OrderHistory {
+  email: string;
+}
+
+const c = () => adminClient();
+
+export const customersApi = {
+  list: (query: CustomerListQuery, perPage: number) =>
+    c().admin<CustomerList>("/customers", {
+      query: { search: query.search, sort: query.sort, order: query.order, page: query.page, per_page: perPage },
+    }),
+  guests: (search: string, page: number, perPage: number) =>
+    c().admin<GuestList>("/customers/guests", { query: { search, page, per_page: perPage } }),
+  get: (id: number) => c().admin<CustomerDetail>(`/customers/${id}`),
+  guest: (email: string) => c().admin<GuestDetail>("/customers/guest", { query: { email } }),
+};

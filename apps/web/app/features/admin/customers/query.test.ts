@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { addressLines } from "./DetailParts.tsx";
+import { customerQuery, customersPath, guestPath, guestQuery, guestsPath, pageCount, sortPath } from "./query.ts";
+
+const query = (text: string) => customerQuery(new URLSearchParams(text));
+
+describe("customerQuery", () => {
+  it("defaults to names A to Z on page 1", () => {
+    expect(query("")).toEqual({ search: "", sort: "name", order: "asc", page: 1 });
+  });
+
+  it("reads a figure's sort biggest first unless told, and refuses what the API would", () => {
+    expect(query("sort=spend")).toMatchObject({ sort: "spend", order: "desc" });
+    expect(query("sort=spend&order=asc")).toMatchObject({ sort: "spend", order: "asc" });
+    expect(query("sort=password&order=sideways&page=0")).toEqual({ search: "", sort: "name", order: "asc", page: 1 });
+    expect(query("page=10001").page).toBe(1);
+    expect(query(`search=${"a".repeat(300)}`).search).toHaveLength(200);
+  });
+});
+
+describe("customersPath and sortPath", () => {
+  it("round-trips, defaults left out", () => {
+    for (const text of ["", "search=ada&sort=orders&page=3", "sort=name&order=desc", "sort=last_order&order=asc"]) {
+      const parsed = query(text);
+      expect(query(customersPath(parsed).split("?")[1] ?? "")).toEqual(parsed);
+    }
+    expect(customersPath(query("sort=name&order=asc&page=1"))).toBe("/admin/customers");
+  });
+
+  it("turns the current column round and starts another at its own order, back on page 1", () => {
+    expect(sortPath(query("page=4"), "name")).toBe("/admin/customers?order=desc");
+    expect(sortPath(query("search=ada&page=2"), "spend")).toBe("/admin/customers?search=ada&sort=spend");
+    expect(sortPath(query("sort=spend"), "spend")).toBe("/admin/customers?sort=spend&order=asc");
+  });
+});
+
+describe("guests", () => {
+  it("keep their search and page in the URL", () => {
+    const parsed = guestQuery(new URLSearchParams("search=bob&page=2"));
+    expect(guestsPath(parsed)).toBe("/admin/customers/guests?search=bob&page=2");
+    expect(guestsPath(parsed, { page: 1, search: "" })).toBe("/admin/customers/guests");
+    expect(guestPath("a+b@example.com")).toBe("/admin/customers/guest?email=a%2Bb%40example.com");
+  });
+});
+
+describe("pageCount", () => {
+  it("counts whole pages, at least one", () => {
+    expect(pageCount(0, 20)).toBe(1);
+    expect(pageCount(20, 20)).toBe(1);
+    expect(pageCount(21, 20)).toBe(2);
+  });
+});
+
+describe("addressLines", () => {
+  it("prints an address as a label would, empty parts left out", () => {
+    expect(
+      addressLines({
+        first_name: "Ada",
+        last_name: "Shopper",
+        address_1: "1 Test Street",
+        city: "Los Angeles",
+        state: "CA",
+        postcode: "90001",
+        country: "US",
+        address_2: " ",
+      }),
+    ).toEqual(["Ada Shopper", "1 Test Street", "Los Angeles, CA, 90001", "US"]);
+    expect(addressLines({})).toEqual([]);
+  });
+});

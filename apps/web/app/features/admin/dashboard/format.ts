@@ -1,0 +1,57 @@
+/**
+ * How the dashboard and customers pages write figures, in the owner's locale (the browser's):
+ * amounts in minor units in the shop's currency (its own decimals: JPY has none, KWD three),
+ * whole amounts on the chart's axis, counts grouped, days and moments.
+ */
+
+export interface MoneyFormat {
+  /** "$1,234.50" */
+  amount(minor: number): string;
+  /** "$1,235": the axis has no room for cents. */
+  whole(minor: number): string;
+  /** Minor units in one whole unit (100 for USD, 1 for JPY). */
+  unit: number;
+}
+
+export function moneyFormat(currency: string, locale?: string): MoneyFormat {
+  let full: Intl.NumberFormat;
+  try {
+    full = new Intl.NumberFormat(locale, { style: "currency", currency });
+  } catch {
+    // An unknown code: the number with the code after it, two decimals as most currencies have.
+    const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return {
+      amount: (minor) => `${plain.format(minor / 100)} ${currency}`,
+      whole: (minor) => `${Math.round(minor / 100)} ${currency}`,
+      unit: 100,
+    };
+  }
+  const digits = full.resolvedOptions().maximumFractionDigits ?? 2;
+  const whole = new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0, minimumFractionDigits: 0 });
+  return {
+    amount: (minor) => full.format(minor / 10 ** digits),
+    whole: (minor) => whole.format(minor / 10 ** digits),
+    unit: 10 ** digits,
+  };
+}
+
+const counts = new Intl.NumberFormat();
+export const formatCount = (value: number): string => counts.format(value);
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
+const shortDayFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
+const momentFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+
+/** A YYYY-MM-DD day as the owner reads it ("Nov 25, 2026"), as a UTC day: the server counts UTC days. */
+export function formatDay(day: string, short = false): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return (short ? shortDayFormat : dayFormat).format(date);
+}
+
+/** A moment (ISO) in the owner's own time zone, with the time ("Nov 25, 2026, 3:04 PM") or without. */
+export function formatMoment(value: string, withTime = true): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : (withTime ? momentFormat : dateFormat).format(date);
+}

@@ -1,0 +1,71 @@
+/** /admin/customers/:id: one account: its details, totals, saved addresses, orders (each opening the order) and saved cards, masked. */
+import { Link } from "react-router";
+import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
+import { PageHead } from "../../features/admin/components/page.tsx";
+import { customersApi } from "../../features/admin/customers/api.ts";
+import { fullName } from "../../features/admin/customers/CustomersTable.tsx";
+import customersStyles from "../../features/admin/customers/customers.css?url";
+import { AddressesSection, OrdersSection, PaymentMethodsSection, TotalsSection } from "../../features/admin/customers/DetailParts.tsx";
+import { customersMessages as t } from "../../features/admin/customers/messages.ts";
+import { formatMoment } from "../../features/admin/dashboard/format.ts";
+import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
+import { consoleMeta } from "../../features/admin/title.ts";
+import type { Route } from "./+types/customer";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: customersStyles }];
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return customersApi.get(idParam(params.id));
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingPanel />;
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return consoleMeta(matches, loaderData ? fullName(loaderData) || loaderData.email : t.title);
+}
+
+export default function CustomerPage({ loaderData: customer }: Route.ComponentProps) {
+  return (
+    <div className="admin-page">
+      <p className="admin-breadcrumb">
+        <Link to="/admin/customers">{t.allCustomers}</Link>
+      </p>
+      <PageHead title={fullName(customer) || customer.email} />
+      <section className="admin-card" aria-labelledby="details-title">
+        <h2 id="details-title">{t.details}</h2>
+        <dl className="admin-details">
+          <div className="admin-details__row">
+            <dt>{t.email}</dt>
+            <dd>
+              <a href={`mailto:${customer.email}`}>{customer.email}</a>
+            </dd>
+          </div>
+          <div className="admin-details__row">
+            <dt>{t.role}</dt>
+            <dd>{t.roles[customer.role] ?? customer.role}</dd>
+          </div>
+          <div className="admin-details__row">
+            <dt>{t.allOrders}</dt>
+            <dd>{customer.totals.orders.toLocaleString()}</dd>
+          </div>
+          <div className="admin-details__row">
+            <dt>{t.firstOrder}</dt>
+            <dd>{customer.totals.first_order_at ? formatMoment(customer.totals.first_order_at, false) : t.never}</dd>
+          </div>
+        </dl>
+        <p className="admin-muted">{t.customerSince(formatMoment(customer.created_at, false))}</p>
+      </section>
+      <TotalsSection totals={customer.totals} />
+      <OrdersSection orders={customer.orders} total={customer.totals.orders} />
+      <AddressesSection addresses={customer.addresses} />
+      <PaymentMethodsSection methods={customer.payment_methods} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleRouteError error={error} backTo="/admin/customers" backLabel={t.allCustomers} />;
+}

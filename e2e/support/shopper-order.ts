@@ -1,0 +1,68 @@
+/**
+ * What the console journeys of issue 18 share: a shopper who creates an account while checking out
+ * (the checkout's own "Create an account with us") and pays on delivery, so the order is paid
+ * (processing) and theirs; a guest's order the same way; moving by Tab alone; axe's serious findings.
+ */
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { addToCart, fillUsAddress, openCheckout } from "./checkout.ts";
+
+export interface PlacedOrder {
+  email: string;
+  orderId: number;
+}
+
+const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function placeOrder(page: Page, email: string, register: boolean): Promise<number> {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await fillUsAddress(page, email);
+  if (register) {
+    await page.getByLabel("Create an account with us").check();
+    await page.getByLabel("Create a password").fill("a-much-longer-passphrase-2026");
+  }
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
+  return Number(/order-received\/(\d+)/.exec(page.url())?.[1]);
+}
+
+export async function registerAndOrder(page: Page): Promise<PlacedOrder> {
+  const email = uniqueEmail("customer");
+  const orderId = await placeOrder(page, email, true);
+  await page.goto("/my-account");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  return { email, orderId };
+}
+
+export async function guestOrder(page: Page): Promise<PlacedOrder> {
+  const email = uniqueEmail("guest");
+  return { email, orderId: await placeOrder(page, email, false) };
+}
+
+/** Money as the console writes it in the journeys' browser (en-US). */
+export const usd = (minor: number, currency = "USD") => new Intl.NumberFormat("en-US", { style: "currency", currency }).format(minor / 100);
+
+/** Presses Tab until the focused element's name is `name` (its aria-label, label or text). */
+export async function tabTo(page: Page, name: string | RegExp, limit = 120): Promise<void> {
+  for (let step = 0; step < limit; step++) {
+    await page.keyboard.press("Tab");
+    // The e2e project has no DOM types: the page function is a string.
+    const focused = String(
+      await page.evaluate(`(() => {
+        const element = document.activeElement;
+        return (element?.getAttribute("aria-label") ?? element?.labels?.[0]?.textContent ?? element?.textContent ?? "").trim();
+      })()`),
+    );
+    if (typeof name === "string" ? focused === name : name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
