@@ -1,11 +1,12 @@
 export type { ContactMessageEmailData } from "./contact-message.ts";
 export { renderContactMessageNotice, sendContactMessageNotice } from "./contact-message.ts";
 export type { MailLog, OrderEmailDeps, OrderEmailKind, SentOrderEmail } from "./emails.service.ts";
-export { onOrderPlaced, registerOrderEmails, sendOrderEmails } from "./emails.service.ts";
+export { onOrderPlaced, registerOrderEmails, sendOrderEmail, sendOrderEmails } from "./emails.service.ts";
 export type { FormEntryEmailData, FormVisitorEmailData } from "./form-entry.ts";
 export { renderFormEntryNotice, renderFormVisitorNotice, sendFormEntryNotice, sendFormVisitorNotice } from "./form-entry.ts";
 export type { FormResumeEmailData } from "./form-resume.ts";
 export { renderFormResumeLink, sendFormResumeLink } from "./form-resume.ts";
+export { renderOrderCompleted, renderOrderInvoice, renderOrderNote } from "./order-updates.ts";
 export type { OrderEmailData, RenderedEmail } from "./templates.ts";
 export { renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
 export type { Delivery, Mailer, OutgoingMail } from "./transport.ts";

@@ -100,6 +100,7 @@ const data = (overrides: Partial<OrderView> = {}, more: Partial<OrderEmailData> 
   order: order(overrides),
   siteTitle: "Corner Shop",
   orderUrl: "https://shop.example.com/checkout/order-received/1042?key=cw_order_abc",
+  consoleUrl: "https://shop.example.com/admin/orders/1042",
   instructions: "Use your order number as the reference.",
   ...more,
 });
@@ -210,7 +211,7 @@ describe("renderNewOrderNotice", () => {
     expect(text).toMatch(/^Total\s+1\.510,00 €$/m);
     expect(html).toContain("Ring twice &lt;script&gt;");
     expect(html).not.toContain("<script>");
-    expect(text).toContain("View the order: https://shop.example.com/checkout/order-received/1042?key=cw_order_abc");
+    expect(text).toContain("View the order: https://shop.example.com/admin/orders/1042");
   });
 });
 

@@ -5,8 +5,10 @@
  */
 import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
+import { type OrderActor, recordOrderEvent } from "./events.ts";
 import * as repo from "./orders.repo.ts";
-import { releaseOrder } from "./orders.service.ts";
+import { statusEvent } from "./orders.service.ts";
+import { releaseOrder } from "./stock.ts";
 
 export function findOrder(db: Db, id: number): Promise<repo.OrderRow | undefined> {
   return repo.findOrder(db, id);
@@ -78,9 +80,11 @@ export async function useCoupon(
  * transaction). Answers the order as it now stands.
  */
 export async function markOrderPlaced(db: Db, orderId: number, paymentAttempt: string, now: string): Promise<repo.OrderRow | undefined> {
+  const before = await repo.findOrder(db, orderId);
   await repo.markCouponsCounted(db, orderId, 1);
   await repo.replaceHolds(db, orderId, [], now);
   await repo.updateOrder(db, orderId, { stock_taken: 1, status: "pending", payment_attempt: paymentAttempt, updated_at: now });
+  if (before && before.status !== "pending") await recordOrderEvent(db, orderId, SHOP, statusEvent(before.status, "pending"), now);
   return repo.findOrder(db, orderId);
 }
 
@@ -91,14 +95,25 @@ export type PaymentOutcomeFields = Pick<repo.NewOrder, "status" | "updated_at"> 
 /** Outcomes that leave an order unpaid: it gives back its stock and coupon uses. */
 const UNPAID_OUTCOMES: OrderStatus[] = ["failed", "cancelled"];
 
+const SHOP: OrderActor = { type: "shop" };
+
 /**
  * Records a payment's outcome if the order still waits for that very attempt: of the calls racing
  * to record it (the first call, a retry, the sweep), exactly one gets true. A failed or cancelled
- * outcome also gives back the order's stock and coupon uses, in the caller's transaction.
+ * outcome also gives back the order's stock and coupon uses, in the caller's transaction. The
+ * status event names the gateway as the actor (the shop for a free order, or when `by` says so).
  */
-export async function recordPaymentOutcome(db: Db, order: repo.OrderRow, fields: PaymentOutcomeFields): Promise<boolean> {
+export async function recordPaymentOutcome(
+  db: Db,
+  order: repo.OrderRow,
+  fields: PaymentOutcomeFields,
+  by: "gateway" | "shop" = "gateway",
+): Promise<boolean> {
   if (!(await repo.claimPaymentOutcome(db, order.id, order.payment_attempt, fields))) return false;
-  if (UNPAID_OUTCOMES.includes(fields.status)) await releaseOrder(db, order, fields.updated_at);
+  const released = UNPAID_OUTCOMES.includes(fields.status) ? await releaseOrder(db, order, fields.updated_at) : undefined;
+  const actor: OrderActor = by === "gateway" && order.payment_method ? { type: "gateway" } : SHOP;
+  if (fields.status !== order.status)
+    await recordOrderEvent(db, order.id, actor, statusEvent(order.status, fields.status, released), fields.updated_at);
   return true;
 }
 
