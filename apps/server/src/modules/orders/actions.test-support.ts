@@ -12,6 +12,7 @@ import { StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 import type { Db } from "../../db/index.ts";
 import { ensureOwner } from "../customers/index.ts";
+// biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { parseEml } from "../emails/eml.test-support.ts";
 import { createMailer, type Mailer } from "../emails/index.ts";
 
