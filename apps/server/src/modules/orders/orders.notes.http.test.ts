@@ -38,6 +38,7 @@ let bare: TestShop;
 let ownerWithoutMail: StoreClient;
 let bareOrder: number;
 
+// Two shops' databases built, migrated and seeded: slower than the default ten seconds on a busy machine.
 beforeAll(async () => {
   t = await actionsShop();
   tShirt = await productId(t.app, "classic-t-shirt");
@@ -45,7 +46,7 @@ beforeAll(async () => {
   await ensureOwner(bare.db, "owner@example.com", "owner-password-2026");
   ownerWithoutMail = await ownerOn(bare.app);
   bareOrder = await placeOrder(bare.app, [{ product: tShirt, quantity: 1 }], cashOnDelivery("Bo"));
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
   await bare?.close();
@@ -117,6 +118,17 @@ describe("what the checkout records", () => {
     expect(await stockOf(t.shop.db, tShirt)).toBe(before);
     expect(lines(await readOrder(id), "status")).toEqual([
       expect.objectContaining({ from: "pending", status: "failed", stock_returned: true, actor: { type: "gateway" } }),
+    ]);
+  });
+  it("a draft placed: checkout-draft to pending by the shop, then the payment's outcome", async () => {
+    const shopper = new StoreClient(t.app);
+    await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const draft = (await shopper.get("/checkout")).json().order_id;
+    const placed = (await shopper.post("/checkout", cashOnDelivery("Abe"))).json();
+    expect(placed.order_id).toBe(draft);
+    expect(lines(await readOrder(draft), "status")).toEqual([
+      expect.objectContaining({ from: "checkout-draft", status: "pending", actor: { type: "shop" } }),
+      expect.objectContaining({ from: "pending", status: "processing", actor: { type: "gateway" } }),
     ]);
   });
 });

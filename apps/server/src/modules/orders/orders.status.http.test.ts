@@ -29,7 +29,7 @@ beforeAll(async () => {
   t = await actionsShop();
   tShirt = await productId(t.app, "classic-t-shirt");
   print = await productId(t.app, "limited-print");
-});
+}, 60_000);
 afterAll(() => t?.close());
 
 const setStatus = (id: number, status: string, extra: Record<string, unknown> = {}) =>

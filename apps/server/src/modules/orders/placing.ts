@@ -10,6 +10,9 @@ import * as repo from "./orders.repo.ts";
 import { statusEvent } from "./orders.service.ts";
 import { releaseOrder } from "./stock.ts";
 
+/** The shop itself acting: the checkout's own moves. */
+const SHOP: OrderActor = { type: "shop" };
+
 export function findOrder(db: Db, id: number): Promise<repo.OrderRow | undefined> {
   return repo.findOrder(db, id);
 }
@@ -24,9 +27,15 @@ export function createOrder(db: Db, order: repo.NewOrder): Promise<number> {
   return repo.insertOrder(db, order);
 }
 
-/** Rewrites fields of an order the checkout is still writing: a draft, or an attempt that is reused. */
-export function updateOrder(db: Db, id: number, fields: Partial<repo.NewOrder>): Promise<void> {
-  return repo.updateOrder(db, id, fields);
+/**
+ * Rewrites fields of an order the checkout is still writing: a draft, or an attempt that is reused.
+ * A status it moves (a failed attempt back to a draft or placed again) is recorded, by the shop.
+ */
+export async function updateOrder(db: Db, id: number, fields: Partial<repo.NewOrder>): Promise<void> {
+  const before = fields.status ? await repo.findOrder(db, id) : undefined;
+  await repo.updateOrder(db, id, fields);
+  if (before && fields.status && before.status !== fields.status)
+    await recordOrderEvent(db, id, SHOP, statusEvent(before.status, fields.status), fields.updated_at ?? new Date().toISOString());
 }
 
 /** Replaces the order's lines and coupons with those of the cart as priced. */
@@ -80,11 +89,9 @@ export async function useCoupon(
  * transaction). Answers the order as it now stands.
  */
 export async function markOrderPlaced(db: Db, orderId: number, paymentAttempt: string, now: string): Promise<repo.OrderRow | undefined> {
-  const before = await repo.findOrder(db, orderId);
   await repo.markCouponsCounted(db, orderId, 1);
   await repo.replaceHolds(db, orderId, [], now);
   await repo.updateOrder(db, orderId, { stock_taken: 1, status: "pending", payment_attempt: paymentAttempt, updated_at: now });
-  if (before && before.status !== "pending") await recordOrderEvent(db, orderId, SHOP, statusEvent(before.status, "pending"), now);
   return repo.findOrder(db, orderId);
 }
 
@@ -94,8 +101,6 @@ export type PaymentOutcomeFields = Pick<repo.NewOrder, "status" | "updated_at"> 
 
 /** Outcomes that leave an order unpaid: it gives back its stock and coupon uses. */
 const UNPAID_OUTCOMES: OrderStatus[] = ["failed", "cancelled"];
-
-const SHOP: OrderActor = { type: "shop" };
 
 /**
  * Records a payment's outcome if the order still waits for that very attempt: of the calls racing
