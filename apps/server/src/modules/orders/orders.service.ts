@@ -80,14 +80,20 @@ const SHOP = { type: "shop" } as const;
 
 /**
  * Cancels an unpaid order, returning its stock and coupon uses; false when it cannot be cancelled.
- * The order is locked and its status claimed first, so a racing cancel (the owner's) gives nothing back twice.
+ * The order is locked and its status claimed first, so a racing cancel (the owner's) gives nothing back twice;
+ * `stillDue` is the caller's own condition (the sweep's), checked again under the lock.
  */
-export async function cancelOrder(db: Db, id: number, now = new Date()): Promise<boolean> {
+export async function cancelOrder(
+  db: Db,
+  id: number,
+  now = new Date(),
+  stillDue: (order: repo.OrderRow) => boolean = () => true,
+): Promise<boolean> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const tx = trx as unknown as Db;
     const order = await repo.findOrderForUpdate(tx, id);
-    if (!order || !CANCELLABLE.includes(order.status) || order.paid_at) return false;
+    if (!order || !CANCELLABLE.includes(order.status) || order.paid_at || !stillDue(order)) return false;
     if (!(await repo.claimStatus(tx, id, order.status, "cancelled", at))) return false;
     const released = await releaseOrder(tx, order, at);
     await recordOrderEvent(tx, id, SHOP, statusEvent(order.status, "cancelled", released), at);
@@ -124,7 +130,9 @@ export async function cancelUnpaidOrders(db: Db, holdMinutes: number, now = new 
     .where("updated_at", "<", before)
     .execute();
   let cancelled = 0;
-  for (const { id } of stale) if (await cancelOrder(db, id, now)) cancelled++;
+  // Checked again under the lock: the owner may have moved the order since it was listed.
+  const stillStale = (order: repo.OrderRow) => order.status === "pending" && order.payment_attempt === "" && order.updated_at < before;
+  for (const { id } of stale) if (await cancelOrder(db, id, now, stillStale)) cancelled++;
   await db.deleteFrom("stock_holds").where("expires_at", "<", now.toISOString()).execute();
   return cancelled;
 }
