@@ -117,8 +117,9 @@ export async function recordPaymentOutcome(
   if (!(await repo.claimPaymentOutcome(db, order.id, order.payment_attempt, fields))) return false;
   const released = UNPAID_OUTCOMES.includes(fields.status) ? await releaseOrder(db, order, fields.updated_at) : undefined;
   const actor: OrderActor = by === "gateway" && order.payment_method ? { type: "gateway" } : SHOP;
-  if (fields.status !== order.status)
-    await recordOrderEvent(db, order.id, actor, statusEvent(order.status, fields.status, released), fields.updated_at);
+  // The claim matched a pending order: that is the status left, whatever the row read earlier said.
+  if (fields.status !== "pending")
+    await recordOrderEvent(db, order.id, actor, statusEvent("pending", fields.status, released), fields.updated_at);
   return true;
 }
 
