@@ -14,6 +14,7 @@ import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 import { createMailer } from "../emails/index.ts";
+import { orderEvents } from "../orders/index.ts";
 import { findGateway, registerPaymentGateway } from "../payments/index.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
 import { sweepUnpaidOrders } from "./index.ts";
@@ -252,6 +253,10 @@ describe("the sweep of unpaid orders", () => {
     await sweepUnpaidOrders(shop.db, holdStockMinutes, new Date(Date.now() + (holdStockMinutes + 1) * 60 * 1000));
     expect((await orderOf(sid)).map((o) => o.status)).toEqual(["cancelled"]);
     expect(await stockOf(limitedPrint)).toBe(3);
+    // The shop decided it, not the gateway: its status event says so.
+    expect((await orderEvents(shop.db, pending?.id ?? 0)).filter((e) => e.type === "status")).toEqual([
+      expect.objectContaining({ from: "pending", to: "cancelled", stock_returned: true, actor: expect.objectContaining({ type: "shop" }) }),
+    ]);
     await app.close();
     expect(mailsFor(outbox, pending?.id ?? 0)).toBe(0);
   });
@@ -261,8 +266,12 @@ describe("the sweep of unpaid orders", () => {
     const { app, sid } = await crashedCheckout(limitedPrint, 1, { payment_method: "forgetful_card" });
     const { holdStockMinutes } = await getSettings(shop.db);
     await sweepUnpaidOrders(shop.db, holdStockMinutes, new Date(Date.now() + (holdStockMinutes + 1) * 60 * 1000));
-    expect((await orderOf(sid)).map((o) => o.status)).toEqual(["on-hold"]);
+    const [held] = await orderOf(sid);
+    expect(held?.status).toBe("on-hold");
     expect(await stockOf(limitedPrint)).toBe(2);
+    expect((await orderEvents(shop.db, held?.id ?? 0)).filter((e) => e.type === "status")).toEqual([
+      expect.objectContaining({ from: "pending", to: "on-hold", actor: expect.objectContaining({ type: "shop" }) }),
+    ]);
     await app.close();
   });
 });

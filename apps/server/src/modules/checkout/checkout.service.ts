@@ -532,21 +532,28 @@ async function pay(gateway: PaymentGateway | null, request: PaymentRequest, db: 
  */
 async function recordOutcome(db: Db, order: OrderRow, outcome: PaymentOutcome, now: string): Promise<OrderRow | undefined> {
   const details = JSON.stringify(outcome.details ?? []);
+  // The shop decides these outcomes itself when the gateway could not say (the status event names it).
+  const by = outcome === UNKNOWN_PAYMENT || outcome === NEVER_PAID ? "shop" : "gateway";
   if (outcome.status === "failure") {
     // Claimed, a failure also gives back the order's stock and coupon uses.
-    if (!(await recordPaymentOutcome(db, order, { status: "failed", payment_details: details, updated_at: now }))) return undefined;
+    if (!(await recordPaymentOutcome(db, order, { status: "failed", payment_details: details, updated_at: now }, by))) return undefined;
     return findOrder(db, order.id);
   }
   const status = outcome.orderStatus ?? (outcome.status === "success" ? "processing" : "pending");
   const paid = status === "processing" || status === "completed";
-  const claimed = await recordPaymentOutcome(db, order, {
-    status,
-    payment_details: details,
-    transaction_id: outcome.transactionId ?? "",
-    paid_at: paid ? now : null,
-    emails_due: 1,
-    updated_at: now,
-  });
+  const claimed = await recordPaymentOutcome(
+    db,
+    order,
+    {
+      status,
+      payment_details: details,
+      transaction_id: outcome.transactionId ?? "",
+      paid_at: paid ? now : null,
+      emails_due: 1,
+      updated_at: now,
+    },
+    by,
+  );
   if (!claimed) return undefined;
   await emptyCart(db, order.cart_id, now);
   const customerId = order.customer_id ?? 0;
@@ -680,7 +687,7 @@ async function cancelNeverPaid(db: Db, order: OrderRow, now: string): Promise<bo
   return db.transaction().execute(async (trx) => {
     const tx = trx as unknown as Db;
     // Claimed, the cancellation also gives back the order's stock and coupon uses.
-    return recordPaymentOutcome(tx, order, { status: "cancelled", updated_at: now });
+    return recordPaymentOutcome(tx, order, { status: "cancelled", updated_at: now }, "shop");
   });
 }
 

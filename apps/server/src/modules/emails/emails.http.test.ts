@@ -100,6 +100,9 @@ describe("sendOrderEmails", () => {
       subject: `[Cartwright Demo] New order #${id} from Ada Shopper`,
     });
     expect(notice.text).toContain("Its status is processing");
+    // The owner's link opens the order in the console, not the shopper's page with its key.
+    expect(notice.text).toContain(`View the order: ${PUBLIC_URL}/admin/orders/${id}`);
+    expect(notice.text).not.toContain(key);
     expect(notice.text).toMatch(new RegExp(`^Total\\s+\\${total}$`, "m"));
   });
 

@@ -5,10 +5,21 @@
  */
 import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
-import { claimOrderEmails, findOrder, orderView } from "../orders/index.ts";
+import { StoreError } from "../../http/errors.ts";
+import {
+  claimOrderEmails,
+  findOrder,
+  type OrderActor,
+  type OrderEmailName,
+  type OrderRow,
+  orderView,
+  recordOrderEvent,
+  setOrderMailSender,
+} from "../orders/index.ts";
 import { paymentInstructions } from "../payments/index.ts";
 import { getSettings } from "../settings/index.ts";
-import { type OrderEmailData, renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
+import { renderOrderCompleted, renderOrderInvoice, renderOrderNote } from "./order-updates.ts";
+import { type OrderEmailData, type RenderedEmail, renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
 import { type Delivery, type Mailer, senderFor } from "./transport.ts";
 
 /** The few logger calls used (Fastify's pino logger fits). */
@@ -23,13 +34,106 @@ export interface OrderEmailDeps {
   log?: MailLog;
 }
 
-export type OrderEmailKind = "confirmation" | "new-order";
+export type OrderEmailKind = "confirmation" | "new-order" | "completed" | "invoice" | "note";
 export type SentOrderEmail = Delivery & { kind: OrderEmailKind };
 
 /** Orders that were placed: paid, accepted for later payment, or waiting for a payment to confirm. */
 const PLACED: OrderStatus[] = ["pending", "processing", "on-hold", "completed"];
 
 const quiet: MailLog = { info() {}, error() {} };
+
+/** The shop itself sending (the checkout's e-mails). */
+const SHOP: OrderActor = { type: "shop" };
+
+/** Each e-mail's outbox file kind, and the name its `email` event and the owner's resend use. */
+const EVENT_NAMES: Record<OrderEmailKind, OrderEmailName> = {
+  confirmation: "customer_confirmation",
+  "new-order": "owner_notice",
+  completed: "customer_completed",
+  invoice: "customer_invoice",
+  note: "customer_note",
+};
+const KINDS = Object.fromEntries(Object.entries(EVENT_NAMES).map(([kind, name]) => [name, kind])) as Record<OrderEmailName, OrderEmailKind>;
+
+/** What every order e-mail is rendered from, and who sends it to whom. */
+async function prepare(mailer: Mailer, db: Db, row: OrderRow) {
+  const [order, settings] = await Promise.all([orderView(db, row), getSettings(db)]);
+  const data: OrderEmailData = {
+    order,
+    siteTitle: settings.siteTitle,
+    orderUrl: `${mailer.publicUrl}/checkout/order-received/${order.id}?key=${encodeURIComponent(row.order_key)}`,
+    consoleUrl: `${mailer.publicUrl}/admin/orders/${order.id}`,
+    instructions: paymentInstructions(settings, order.payment_method),
+  };
+  const from = senderFor(mailer, settings.siteTitle);
+  const shopper = (order.billing_address.email ?? "").trim();
+  const owner = mailer.ownerEmail;
+  // No SHOP_OWNER_EMAIL: the notice is kept in the outbox, addressed to the shop's own sender.
+  const ownerTo = owner ?? (typeof from === "string" ? from : from.address);
+  return { data, from, shopper, owner, ownerTo };
+}
+type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+/** One e-mail of the order, sent; answers where it went. The owner's notice replies to the shopper, the shopper's to the owner. */
+async function deliver(mailer: Mailer, orderId: number, kind: OrderEmailKind, p: Prepared, rendered: RenderedEmail) {
+  if (kind === "new-order") {
+    const delivery = await mailer.send(
+      { ...rendered, from: p.from, to: p.ownerTo, ...(p.shopper ? { replyTo: p.shopper } : {}), orderId, kind },
+      { outboxOnly: !p.owner },
+    );
+    return { ...delivery, to: p.ownerTo };
+  }
+  const delivery = await mailer.send({ ...rendered, from: p.from, to: p.shopper, ...(p.owner ? { replyTo: p.owner } : {}), orderId, kind });
+  return { ...delivery, to: p.shopper };
+}
+
+/** Writes the `email` event of a sent e-mail (its own write: the e-mail went out after the change's commit). */
+function recordSent(db: Db, orderId: number, actor: OrderActor, kind: OrderEmailKind, to: string) {
+  return recordOrderEvent(db, orderId, actor, { type: "email", email: EVENT_NAMES[kind], to }, new Date().toISOString());
+}
+
+export const emailErrors = {
+  noAddress: () => new StoreError("cw_rest_order_no_email", "The order has no billing e-mail address to send to.", 409),
+  notPlaced: () => new StoreError("cw_rest_order_email_not_placed", "This order was not placed: it has no e-mails to send.", 409),
+  failed: (reason: string) => new StoreError("cw_rest_email_failed", `The e-mail could not be sent: ${reason}`, 502),
+};
+
+/**
+ * Sends one e-mail of an order now (the owner's resend, the completed e-mail, a note to the shopper)
+ * and records its `email` event by `actor`. Rejects with a StoreError when it cannot be sent.
+ */
+export async function sendOrderEmail(
+  deps: OrderEmailDeps,
+  orderId: number,
+  email: OrderEmailName,
+  options: { actor: OrderActor; note?: string },
+): Promise<{ to: string }> {
+  const row = await findOrder(deps.db, orderId);
+  if (!row || row.status === "checkout-draft") throw emailErrors.notPlaced();
+  const p = await prepare(deps.mailer, deps.db, row);
+  const kind = KINDS[email];
+  if (kind !== "new-order" && !p.shopper) throw emailErrors.noAddress();
+  const rendered =
+    kind === "confirmation"
+      ? renderOrderConfirmation(p.data)
+      : kind === "new-order"
+        ? renderNewOrderNotice(p.data)
+        : kind === "completed"
+          ? renderOrderCompleted(p.data)
+          : kind === "invoice"
+            ? renderOrderInvoice(p.data)
+            : renderOrderNote(p.data, options.note ?? "");
+  let sent: Awaited<ReturnType<typeof deliver>>;
+  try {
+    sent = await deliver(deps.mailer, orderId, kind, p, rendered);
+  } catch (error) {
+    (deps.log ?? quiet).error({ orderId, kind, err: error }, "order e-mail could not be sent");
+    throw emailErrors.failed(error instanceof Error ? error.message : String(error));
+  }
+  (deps.log ?? quiet).info({ orderId, kind, via: sent.via, file: sent.file }, "order e-mail sent");
+  await recordSent(deps.db, orderId, options.actor, kind, sent.to);
+  return { to: sent.to };
+}
 
 /**
  * Renders and sends both e-mails of a placed order. Never throws: what failed is logged, and the
@@ -44,46 +148,24 @@ export async function sendOrderEmails(deps: OrderEmailDeps, orderId: number): Pr
       log.info({ orderId, status: row?.status ?? null }, "order e-mails not sent: the order was not placed");
       return [];
     }
-    const [order, settings] = await Promise.all([orderView(deps.db, row), getSettings(deps.db)]);
-    const data: OrderEmailData = {
-      order,
-      siteTitle: settings.siteTitle,
-      orderUrl: `${mailer.publicUrl}/checkout/order-received/${order.id}?key=${encodeURIComponent(row.order_key)}`,
-      instructions: paymentInstructions(settings, order.payment_method),
-    };
-    const from = senderFor(mailer, settings.siteTitle);
-    const shopper = (order.billing_address.email ?? "").trim();
-    const owner = mailer.ownerEmail;
-    const jobs: { kind: OrderEmailKind; run: () => Promise<Delivery> }[] = [];
-    if (shopper) {
-      const confirmation = renderOrderConfirmation(data);
-      jobs.push({
-        kind: "confirmation",
-        run: () => mailer.send({ ...confirmation, from, to: shopper, ...(owner ? { replyTo: owner } : {}), orderId, kind: "confirmation" }),
-      });
-    }
-    const notice = renderNewOrderNotice(data);
-    // No SHOP_OWNER_EMAIL: the notice is kept in the outbox, addressed to the shop's own sender.
-    const ownerTo = owner ?? (typeof from === "string" ? from : from.address);
-    jobs.push({
-      kind: "new-order",
-      run: () =>
-        mailer.send(
-          { ...notice, from, to: ownerTo, ...(shopper ? { replyTo: shopper } : {}), orderId, kind: "new-order" },
-          { outboxOnly: !owner },
-        ),
-    });
+    const p = await prepare(mailer, deps.db, row);
+    const jobs: { kind: OrderEmailKind; run: () => Promise<Delivery & { to: string }> }[] = [];
+    if (p.shopper)
+      jobs.push({ kind: "confirmation", run: () => deliver(mailer, orderId, "confirmation", p, renderOrderConfirmation(p.data)) });
+    jobs.push({ kind: "new-order", run: () => deliver(mailer, orderId, "new-order", p, renderNewOrderNotice(p.data)) });
     const results = await Promise.allSettled(jobs.map((job) => job.run()));
     const sent: SentOrderEmail[] = [];
-    results.forEach((result, i) => {
+    for (const [i, result] of results.entries()) {
       const kind = jobs[i]?.kind ?? "confirmation";
       if (result.status === "fulfilled") {
-        sent.push({ ...result.value, kind });
-        log.info({ orderId, kind, via: result.value.via, file: result.value.file }, "order e-mail sent");
+        const { to, ...delivery } = result.value;
+        sent.push({ ...delivery, kind });
+        log.info({ orderId, kind, via: delivery.via, file: delivery.file }, "order e-mail sent");
+        await recordSent(deps.db, orderId, SHOP, kind, to);
       } else {
         log.error({ orderId, kind, err: result.reason }, "order e-mail could not be sent");
       }
-    });
+    }
     return sent;
   } catch (error) {
     log.error({ orderId, err: error }, "order e-mails could not be prepared");
@@ -111,8 +193,16 @@ export function registeredMailer(db: Db): OrderEmailDeps | undefined {
 export function registerOrderEmails(deps: OrderEmailDeps): () => Promise<void> {
   const registration: Registration = { deps, inFlight: new Set() };
   registrations.set(deps.db, registration);
+  const sender = {
+    send: (orderId: number, email: OrderEmailName, options: { actor: OrderActor; note?: string }) =>
+      sendOrderEmail(deps, orderId, email, options),
+  };
+  setOrderMailSender(deps.db, sender);
   return async () => {
-    if (registrations.get(deps.db) === registration) registrations.delete(deps.db);
+    if (registrations.get(deps.db) === registration) {
+      registrations.delete(deps.db);
+      setOrderMailSender(deps.db, null);
+    }
     await Promise.allSettled([...registration.inFlight]);
   };
 }

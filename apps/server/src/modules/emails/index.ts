@@ -1,7 +1,7 @@
 export type { ContactMessageEmailData } from "./contact-message.ts";
 export { renderContactMessageNotice, sendContactMessageNotice } from "./contact-message.ts";
 export type { MailLog, OrderEmailDeps, OrderEmailKind, SentOrderEmail } from "./emails.service.ts";
-export { onOrderPlaced, registerOrderEmails, sendOrderEmails } from "./emails.service.ts";
+export { onOrderPlaced, registerOrderEmails, sendOrderEmail, sendOrderEmails } from "./emails.service.ts";
 export type { FormEntryEmailData, FormVisitorEmailData } from "./form-entry.ts";
 export { renderFormEntryNotice, renderFormVisitorNotice, sendFormEntryNotice, sendFormVisitorNotice } from "./form-entry.ts";
 export type { FormResumeEmailData } from "./form-resume.ts";
@@ -10,6 +10,7 @@ export type { RefundEmailData } from "./refund.ts";
 export { renderRefundNotice, sendRefundNotice } from "./refund.ts";
 export type { StaffInviteEmailData } from "./staff-invite.ts";
 export { renderStaffInvite, sendStaffInvite } from "./staff-invite.ts";
+export { renderOrderCompleted, renderOrderInvoice, renderOrderNote } from "./order-updates.ts";
 export type { OrderEmailData, RenderedEmail } from "./templates.ts";
 export { renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
 export type { Delivery, Mailer, OutgoingMail } from "./transport.ts";

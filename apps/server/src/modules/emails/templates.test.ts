@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OrderView } from "../orders/index.ts";
+import { renderOrderCompleted, renderOrderInvoice, renderOrderNote } from "./order-updates.ts";
 import { escapeHtml, type OrderEmailData, renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
 
 const currency = {
@@ -100,6 +101,7 @@ const data = (overrides: Partial<OrderView> = {}, more: Partial<OrderEmailData> 
   order: order(overrides),
   siteTitle: "Corner Shop",
   orderUrl: "https://shop.example.com/checkout/order-received/1042?key=cw_order_abc",
+  consoleUrl: "https://shop.example.com/admin/orders/1042",
   instructions: "Use your order number as the reference.",
   ...more,
 });
@@ -210,12 +212,43 @@ describe("renderNewOrderNotice", () => {
     expect(text).toMatch(/^Total\s+1\.510,00 €$/m);
     expect(html).toContain("Ring twice &lt;script&gt;");
     expect(html).not.toContain("<script>");
-    expect(text).toContain("View the order: https://shop.example.com/checkout/order-received/1042?key=cw_order_abc");
+    expect(text).toContain("View the order: https://shop.example.com/admin/orders/1042");
   });
 });
 
 describe("escapeHtml", () => {
   it("escapes the five characters that matter in text and attributes", () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+  });
+});
+
+describe("renderOrderCompleted", () => {
+  it("says the order is complete, greets the shopper and shows the confirmation's order summary with its link", () => {
+    const mail = renderOrderCompleted(data());
+    expect(mail.subject).toBe("Your Corner Shop order #1042 is complete");
+    expect(mail.text).toMatch(/^Hi Ada,\nWe have finished processing your order\./);
+    expect(mail.text).toContain("View your order: https://shop.example.com/checkout/order-received/1042?key=cw_order_abc");
+    expect(mail.html).toContain(">Your order is complete</h1>");
+    const summary = (text: string) => text.slice(text.indexOf("Order #1042"));
+    expect(summary(mail.text)).toBe(summary(renderOrderConfirmation(data()).text));
+  });
+});
+
+describe("renderOrderInvoice", () => {
+  it("asks an unpaid order to be paid, and only details a paid one", () => {
+    expect(renderOrderInvoice(data({ date_paid: null })).text).toContain("and how to pay for it");
+    const paid = renderOrderInvoice(data({ date_paid: "2026-01-02T10:00:00Z" }));
+    expect(paid.subject).toBe("Invoice for your Corner Shop order #1042");
+    expect(paid.text).not.toContain("how to pay");
+  });
+});
+
+describe("renderOrderNote", () => {
+  it("puts the owner's note first, as text: lines kept, markup escaped", () => {
+    const mail = renderOrderNote(data(), "  Shipped <today>.\nTracking: 1Z999  ");
+    expect(mail.subject).toBe("A note was added to your Corner Shop order #1042");
+    expect(mail.text).toContain("The following note was added to your order:\nShipped <today>.\nTracking: 1Z999\n");
+    expect(mail.html).toContain("Shipped &lt;today&gt;.\nTracking: 1Z999");
+    expect(mail.html).not.toContain("<today>");
   });
 });

@@ -19,6 +19,8 @@ export interface OrderEmailData {
   siteTitle: string;
   /** The absolute link to the order-received page, with the order's key. */
   orderUrl: string;
+  /** The absolute link to the order in the owner's console (`/admin/orders/{id}`). */
+  consoleUrl: string;
   /** What the payment method asks of the shopper (bank transfer, check, cash on delivery); may be empty. */
   instructions: string;
 }
@@ -167,7 +169,7 @@ function htmlBody(
 <table role="presentation" width="600" align="center" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#fff;border-collapse:collapse;">
 <tr><td style="padding:24px;">
 <h1 style="margin:0 0 16px;font-size:20px;">${escapeHtml(heading)}</h1>
-${intro.map((p) => `<p style="margin:0 0 12px;">${escapeHtml(p)}</p>`).join("\n")}
+${intro.map((p) => `<p style="margin:0 0 12px;white-space:pre-line;">${escapeHtml(p)}</p>`).join("\n")}
 <h2 style="margin:16px 0 8px;font-size:16px;">Order #${escapeHtml(s.number)} <span style="font-weight:normal;color:#666;">(${escapeHtml(date)})</span></h2>
 <table ${table}><tbody>${htmlRows(s.items)}</tbody></table>
 <table ${table}><tbody>${htmlRows(s.rows, true)}</tbody></table>
@@ -218,11 +220,30 @@ export function renderNewOrderNotice(data: OrderEmailData): RenderedEmail {
   const intro = [
     `${customer}${billing.email ? ` (${billing.email})` : ""} placed an order. Its status is ${data.order.status}${data.order.status === "on-hold" ? ": it waits for the payment to arrive" : ""}.`,
   ];
-  const link = { label: "View the order", url: data.orderUrl };
+  const link = { label: "View the order", url: data.consoleUrl };
   const date = formatDate(data.order.date_created, true);
   return {
     subject,
     text: textBody(intro, s, "Note from the customer", link, date),
     html: htmlBody(subject, `New order #${s.number}`, intro, s, "Note from the customer", link, date),
+  };
+}
+
+/** What a shopper's message about their order says around the order itself (order-updates.ts fills it). */
+export interface OrderMessage {
+  subject: string;
+  heading: string;
+  intro: string[];
+  link: { label: string; url: string };
+}
+
+/** A message to the shopper about their order: the words given, then the order as the confirmation shows it. */
+export function renderOrderMessage(data: OrderEmailData, message: OrderMessage): RenderedEmail {
+  const s = summary(data);
+  const date = formatDate(data.order.date_created, false);
+  return {
+    subject: message.subject,
+    text: textBody(message.intro, s, "Your note", message.link, date),
+    html: htmlBody(message.subject, message.heading, message.intro, s, "Your note", message.link, date),
   };
 }

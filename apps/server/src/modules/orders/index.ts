@@ -3,7 +3,10 @@ export { findReceivedOrder, getOrderFor } from "./access.ts";
 /** An order's history (migration 019): each change records its event in the change's transaction. */
 export type { OrderActor, OrderEventData, StoredOrderEvent } from "./events.ts";
 export { orderEvents, recordOrderEvent } from "./events.ts";
-/** The owner API's orders (read-only): mounted by app.ts under ADMIN_ROUTES. */
+/** The port the emails module plugs its order e-mails into, for the owner's actions (order-mail.ts). */
+export type { OrderEmailName, OrderMailSender } from "./order-mail.ts";
+export { ORDER_EMAILS, setOrderMailSender } from "./order-mail.ts";
+/** The owner API's orders (list, one order, and its actions): mounted by app.ts under ADMIN_ROUTES. */
 export { ordersAdminRoutes } from "./orders.admin.routes.ts";
 export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.repo.ts";
 export { PAID_STATUSES, PLACED_STATUSES } from "./orders.repo.ts";
@@ -14,7 +17,6 @@ export {
   listCustomerOrders,
   orderErrors,
   orderView,
-  releaseOrder,
 } from "./orders.service.ts";
 /** The checkout's calls: placing, paying and sweeping orders, each inside the caller's transaction. */
 export type { PaymentOutcomeFields } from "./placing.ts";
@@ -36,3 +38,5 @@ export {
 /** Refunds (decision 0031): the owner routes make them; the sweep settles gateway refunds a crash left reserved. */
 export type { RefundInput, RefundMethod, RefundView } from "./refunds.ts";
 export { orderRefunds, settlePendingRefunds } from "./refunds.ts";
+export type { Released } from "./stock.ts";
+export { releaseOrder } from "./stock.ts";

@@ -1,7 +1,17 @@
-/** The owner API's orders (issue 18): the list with its status tabs, one order whole, and its refunds. Behind requireOwner (app.ts). */
+/**
+ * The owner API's orders (issue 18): the list with its status tabs, one order whole, and its actions
+ * (status, bulk status, notes, addresses, e-mails) and refunds, each answering the order afresh. Behind requireOwner (app.ts).
+ */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { AddressSchema } from "../cart/index.ts";
+import { addOrderNote, sendOrderEmailNow, updateOrderAddress } from "./orders.actions.ts";
 import {
+  AddressParams,
+  BulkStatusBody,
+  BulkStatusReply,
+  EmailBody,
   ErrorReply,
+  NoteBody,
   OrderListQuery,
   OrderListReply,
   OrderParams,
@@ -9,12 +19,16 @@ import {
   RefundBody,
   RefundList,
   RefundReply,
+  StatusBody,
 } from "./orders.admin.schemas.ts";
 import { listOrders, readOrder } from "./orders.admin.ts";
 import { createRefund, listRefunds, refundView } from "./refunds.ts";
+import { changeOrderStatus, changeOrdersStatus } from "./status.ts";
 
 const tags = ["owner"];
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply };
+/** A single order's write: its errors, and the order afresh. */
+const orderWrite = { 200: OrderReply, 404: ErrorReply, 409: ErrorReply, ...errors };
 
 export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -43,6 +57,83 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => readOrder(request.ctx, request.params.id),
+  );
+  app.post(
+    "/orders/:id/status",
+    {
+      schema: {
+        tags,
+        summary:
+          "Move an order to another status: cancelled and failed give back stock and coupon uses once, leaving them takes them again",
+        params: OrderParams,
+        body: StatusBody,
+        response: orderWrite,
+      },
+    },
+    async (request) => {
+      await changeOrderStatus(request.ctx, request.params.id, request.body.status, request.body.note);
+      return readOrder(request.ctx, request.params.id);
+    },
+  );
+  app.post(
+    "/orders/bulk/status",
+    {
+      schema: {
+        tags,
+        summary: "Move up to 100 orders to a status, each in its own transaction under the same rules",
+        body: BulkStatusBody,
+        response: { 200: BulkStatusReply, ...errors },
+      },
+    },
+    async (request) => changeOrdersStatus(request.ctx, request.body.ids, request.body.status),
+  );
+  app.post(
+    "/orders/:id/notes",
+    {
+      schema: {
+        tags,
+        summary: "Add a note to an order's history: private, or e-mailed to the shopper",
+        params: OrderParams,
+        body: NoteBody,
+        response: { ...orderWrite, 503: ErrorReply },
+      },
+    },
+    async (request) => {
+      await addOrderNote(request.ctx, request.params.id, request.body.note, request.body.to_customer);
+      return readOrder(request.ctx, request.params.id);
+    },
+  );
+  app.put(
+    "/orders/:id/addresses/:which",
+    {
+      schema: {
+        tags,
+        summary: "Replace an order's billing or shipping address, checked by the checkout's address rules",
+        params: AddressParams,
+        body: AddressSchema,
+        response: orderWrite,
+      },
+    },
+    async (request) => {
+      await updateOrderAddress(request.ctx, request.params.id, request.params.which, request.body);
+      return readOrder(request.ctx, request.params.id);
+    },
+  );
+  app.post(
+    "/orders/:id/emails",
+    {
+      schema: {
+        tags,
+        summary: "Send one of the order's e-mails now (confirmation, owner notice, completed, invoice)",
+        params: OrderParams,
+        body: EmailBody,
+        response: { ...orderWrite, 502: ErrorReply, 503: ErrorReply },
+      },
+    },
+    async (request) => {
+      await sendOrderEmailNow(request.ctx, request.params.id, request.body.email);
+      return readOrder(request.ctx, request.params.id);
+    },
   );
   app.get(
     "/orders/:id/refunds",

@@ -284,3 +284,55 @@ export const ErrorReply = Type.Object({
   message: Type.String(),
   data: Type.Object({}, { additionalProperties: true }),
 });
+
+/** Statuses the owner may set: every status but checkout-draft (refunded is refused: refunds reach it). */
+const SettableStatus = Type.Unsafe<OrderStatus>(
+  Type.String({ enum: ORDER_STATUSES.filter((status) => status !== "checkout-draft"), description: "The status to move the order to" }),
+);
+const Note = (minLength: number, description: string) => Type.String({ minLength, maxLength: 2000, description });
+
+export const StatusBody = Type.Object(
+  { status: SettableStatus, note: Type.Optional(Note(0, "Why, kept on the status event")) },
+  { additionalProperties: false },
+);
+
+export const BulkStatusBody = Type.Object(
+  {
+    ids: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { minItems: 1, maxItems: 100 }),
+    status: SettableStatus,
+  },
+  { additionalProperties: false },
+);
+
+export const BulkStatusReply = Type.Object({
+  updated: Type.Array(Type.Integer(), { description: "Orders moved, each in its own transaction" }),
+  failed: Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), message: Type.String() }), {
+    description: "Orders left as they were, with the error each would have answered alone",
+  }),
+});
+
+export const NoteBody = Type.Object(
+  {
+    note: Note(1, "The note's text"),
+    to_customer: Type.Boolean({ description: "Also e-mail it to the shopper (“A note was added to your order”)" }),
+  },
+  { additionalProperties: false },
+);
+
+export const AddressParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+  which: Type.Union([Type.Literal("billing"), Type.Literal("shipping")]),
+});
+
+/** The resends the owner may ask for (the note e-mail goes with its note). */
+export const RESENDABLE_EMAILS = ["customer_confirmation", "owner_notice", "customer_completed", "customer_invoice"] as const;
+
+export const EmailBody = Type.Object(
+  {
+    email: Type.Union(
+      RESENDABLE_EMAILS.map((name) => Type.Literal(name)),
+      { description: "Which e-mail to send now" },
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -31,6 +31,67 @@ export async function latestCartOrder(db: Db, cartId: string, statuses: OrderSta
     .executeTakeFirst()) as OrderRow | undefined;
 }
 
+const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
+/** The order locked for a change (PostgreSQL; SQLite serialises write transactions): racing changes take turns. */
+export async function findOrderForUpdate(db: Db, id: number): Promise<OrderRow | undefined> {
+  let query = db.selectFrom("orders").selectAll().where("id", "=", id);
+  if (isPostgres(db)) query = query.forUpdate();
+  return (await query.executeTakeFirst()) as OrderRow | undefined;
+}
+
+/** Moves an order from one status to another only if it still has the first: of racing changes, one wins. */
+export async function claimStatus(db: Db, id: number, from: OrderStatus, to: OrderStatus, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ status: to, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Claims giving an order's stock back: true for the one caller that flips `stock_taken` from 1 to 0. */
+export async function claimStockRelease(db: Db, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ stock_taken: 0, updated_at: now })
+    .where("id", "=", id)
+    .where("stock_taken", "=", 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Claims taking an order's stock again: true for the one caller that flips `stock_taken` from 0 to 1. */
+export async function claimStockTake(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ stock_taken: 1 })
+    .where("id", "=", id)
+    .where("stock_taken", "=", 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Flips one coupon's `usage_counted` on an order if it is not already so: true for the one caller that changed it. */
+export async function claimCouponCounted(db: Db, orderId: number, couponId: number, counted: 0 | 1): Promise<boolean> {
+  const result = await db
+    .updateTable("order_coupons")
+    .set({ usage_counted: counted })
+    .where("order_id", "=", orderId)
+    .where("coupon_id", "=", couponId)
+    .where("usage_counted", "=", counted === 1 ? 0 : 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Which of these products keep stock, with what is on the shelf. */
+export async function stockOf(db: Db, productIds: number[]): Promise<Map<number, { managed: boolean; inStock: number | null }>> {
+  if (!productIds.length) return new Map();
+  const rows = await db.selectFrom("products").select(["id", "manage_stock", "stock_quantity"]).where("id", "in", productIds).execute();
+  return new Map(rows.map((row) => [row.id, { managed: row.manage_stock === 1, inStock: row.stock_quantity }]));
+}
+
 export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
   const row = await db
     .insertInto("orders")

@@ -5,7 +5,9 @@ import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import { StoreError } from "../../http/errors.ts";
 import { orderAttribution } from "../attribution/index.ts";
+import { type OrderEventData, recordOrderEvent } from "./events.ts";
 import * as repo from "./orders.repo.ts";
+import { type Released, releaseOrder } from "./stock.ts";
 
 export const orderErrors = {
   invalidOrder: () => new StoreError("cw_rest_invalid_order", "Invalid order ID or key provided.", 401),
@@ -70,33 +72,45 @@ export async function orderView(db: Db, order: repo.OrderRow, options: { ownerVi
 
 export type { CustomerOrderSummary, OrderView };
 
-/** Gives back what a placed-but-unpaid order took: its stock and its coupon uses. */
-export async function releaseOrder(db: Db, order: repo.OrderRow, now: string): Promise<void> {
-  if (order.stock_taken === 1) {
-    // Units a refund already put back (migration 020) are not returned twice.
-    for (const item of await repo.orderItems(db, order.id)) {
-      const units = item.quantity - item.restocked_quantity;
-      if (units > 0) await repo.returnStock(db, item.variation_id ?? item.product_id, units, now);
-    }
-  }
-  for (const coupon of await repo.orderCoupons(db, order.id)) if (coupon.usage_counted) await repo.uncountCouponUse(db, coupon.coupon_id);
-  await repo.markCouponsCounted(db, order.id, 0);
-  await repo.updateOrder(db, order.id, { stock_taken: 0, updated_at: now });
-}
-
 /** Statuses an order may be cancelled from: it was never paid. */
 const CANCELLABLE: OrderStatus[] = ["pending", "on-hold", "failed"];
 
-/** Cancels an unpaid order, returning its stock and coupon uses; false when it cannot be cancelled. */
-export async function cancelOrder(db: Db, id: number, now = new Date()): Promise<boolean> {
+/** The shop itself acting (a sweep, a checkout step). */
+const SHOP = { type: "shop" } as const;
+
+/**
+ * Cancels an unpaid order, returning its stock and coupon uses; false when it cannot be cancelled.
+ * The order is locked and its status claimed first, so a racing cancel (the owner's) gives nothing back twice;
+ * `stillDue` is the caller's own condition (the sweep's), checked again under the lock.
+ */
+export async function cancelOrder(
+  db: Db,
+  id: number,
+  now = new Date(),
+  stillDue: (order: repo.OrderRow) => boolean = () => true,
+): Promise<boolean> {
+  const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const tx = trx as unknown as Db;
-    const order = await repo.findOrder(tx, id);
-    if (!order || !CANCELLABLE.includes(order.status) || order.paid_at) return false;
-    await releaseOrder(tx, order, now.toISOString());
-    await repo.updateOrder(tx, id, { status: "cancelled", updated_at: now.toISOString() });
+    const order = await repo.findOrderForUpdate(tx, id);
+    if (!order || !CANCELLABLE.includes(order.status) || order.paid_at || !stillDue(order)) return false;
+    if (!(await repo.claimStatus(tx, id, order.status, "cancelled", at))) return false;
+    const released = await releaseOrder(tx, order, at);
+    await recordOrderEvent(tx, id, SHOP, statusEvent(order.status, "cancelled", released), at);
     return true;
   });
+}
+
+/** A `status` event, naming what went back on the shelf when something did. */
+export function statusEvent(from: OrderStatus, to: OrderStatus, released?: Released, note?: string): OrderEventData {
+  return {
+    type: "status",
+    from,
+    to,
+    ...(released?.stockReturned ? { stock_returned: true } : {}),
+    ...(released?.couponsReturned.length ? { coupons_returned: released.couponsReturned } : {}),
+    ...(note ? { note } : {}),
+  };
 }
 
 /**
@@ -116,7 +130,9 @@ export async function cancelUnpaidOrders(db: Db, holdMinutes: number, now = new 
     .where("updated_at", "<", before)
     .execute();
   let cancelled = 0;
-  for (const { id } of stale) if (await cancelOrder(db, id, now)) cancelled++;
+  // Checked again under the lock: the owner may have moved the order since it was listed.
+  const stillStale = (order: repo.OrderRow) => order.status === "pending" && order.payment_attempt === "" && order.updated_at < before;
+  for (const { id } of stale) if (await cancelOrder(db, id, now, stillStale)) cancelled++;
   await db.deleteFrom("stock_holds").where("expires_at", "<", now.toISOString()).execute();
   return cancelled;
 }

@@ -5,8 +5,13 @@
  */
 import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
+import { type OrderActor, recordOrderEvent } from "./events.ts";
 import * as repo from "./orders.repo.ts";
-import { releaseOrder } from "./orders.service.ts";
+import { statusEvent } from "./orders.service.ts";
+import { releaseOrder } from "./stock.ts";
+
+/** The shop itself acting: the checkout's own moves. */
+const SHOP: OrderActor = { type: "shop" };
 
 export function findOrder(db: Db, id: number): Promise<repo.OrderRow | undefined> {
   return repo.findOrder(db, id);
@@ -22,9 +27,15 @@ export function createOrder(db: Db, order: repo.NewOrder): Promise<number> {
   return repo.insertOrder(db, order);
 }
 
-/** Rewrites fields of an order the checkout is still writing: a draft, or an attempt that is reused. */
-export function updateOrder(db: Db, id: number, fields: Partial<repo.NewOrder>): Promise<void> {
-  return repo.updateOrder(db, id, fields);
+/**
+ * Rewrites fields of an order the checkout is still writing: a draft, or an attempt that is reused.
+ * A status it moves (a failed attempt back to a draft or placed again) is recorded, by the shop.
+ */
+export async function updateOrder(db: Db, id: number, fields: Partial<repo.NewOrder>): Promise<void> {
+  const before = fields.status ? await repo.findOrder(db, id) : undefined;
+  await repo.updateOrder(db, id, fields);
+  if (before && fields.status && before.status !== fields.status)
+    await recordOrderEvent(db, id, SHOP, statusEvent(before.status, fields.status), fields.updated_at ?? new Date().toISOString());
 }
 
 /** Replaces the order's lines and coupons with those of the cart as priced. */
@@ -94,11 +105,21 @@ const UNPAID_OUTCOMES: OrderStatus[] = ["failed", "cancelled"];
 /**
  * Records a payment's outcome if the order still waits for that very attempt: of the calls racing
  * to record it (the first call, a retry, the sweep), exactly one gets true. A failed or cancelled
- * outcome also gives back the order's stock and coupon uses, in the caller's transaction.
+ * outcome also gives back the order's stock and coupon uses, in the caller's transaction. The
+ * status event names the gateway as the actor (the shop for a free order, or when `by` says so).
  */
-export async function recordPaymentOutcome(db: Db, order: repo.OrderRow, fields: PaymentOutcomeFields): Promise<boolean> {
+export async function recordPaymentOutcome(
+  db: Db,
+  order: repo.OrderRow,
+  fields: PaymentOutcomeFields,
+  by: "gateway" | "shop" = "gateway",
+): Promise<boolean> {
   if (!(await repo.claimPaymentOutcome(db, order.id, order.payment_attempt, fields))) return false;
-  if (UNPAID_OUTCOMES.includes(fields.status)) await releaseOrder(db, order, fields.updated_at);
+  const released = UNPAID_OUTCOMES.includes(fields.status) ? await releaseOrder(db, order, fields.updated_at) : undefined;
+  const actor: OrderActor = by === "gateway" && order.payment_method ? { type: "gateway" } : SHOP;
+  // The claim matched a pending order: that is the status left, whatever the row read earlier said.
+  if (fields.status !== "pending")
+    await recordOrderEvent(db, order.id, actor, statusEvent("pending", fields.status, released), fields.updated_at);
   return true;
 }
 

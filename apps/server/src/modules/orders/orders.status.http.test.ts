@@ -1,0 +1,243 @@
+/**
+ * The owner's status changes (issue 18, contract A) on SQLite and PostgreSQL: who may, the stock and
+ * coupon uses given back and taken again exactly once, every error, bulk changes, the completed
+ * e-mail, and racing cancels (the owner twice and the sweep) that give stock back once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productId, StoreClient } from "../../../../../test/store-client.ts";
+import {
+  type ActionsShop,
+  ADMIN,
+  actionsShop,
+  billingFor,
+  couponUses,
+  mailsOf,
+  orderStatus,
+  placeOrder,
+  readMail,
+  stockOf,
+  type TimelineLine,
+} from "./actions.test-support.ts";
+import { cancelUnpaidOrders } from "./orders.service.ts";
+
+const DOMAIN = "@orders-status.test";
+let t: ActionsShop;
+let tShirt: number;
+let print: number;
+
+beforeAll(async () => {
+  t = await actionsShop();
+  tShirt = await productId(t.app, "classic-t-shirt");
+  print = await productId(t.app, "limited-print");
+}, 60_000);
+afterAll(() => t?.close());
+
+const setStatus = (id: number, status: string, extra: Record<string, unknown> = {}) =>
+  t.owner.post(`${ADMIN}/orders/${id}/status`, { status, ...extra });
+const statusEvents = (order: { timeline: TimelineLine[] }) => order.timeline.filter((line) => line.type === "status" && line.actor);
+const bankTransfer = (first: string) => ({ billing_address: billingFor(first, DOMAIN), payment_method: "bacs" });
+
+describe("who may change an order's status", () => {
+  it("answers a guest 401, a shopper 403, a call without its nonce 401, and changes nothing", async () => {
+    const id = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Gus"));
+    const guest = new StoreClient(t.app, "browser");
+    await guest.get("/cart");
+    for (const path of [`${ADMIN}/orders/${id}/status`, `${ADMIN}/orders/bulk/status`]) {
+      const body = path.includes("bulk") ? { ids: [id], status: "cancelled" } : { status: "cancelled" };
+      const asGuest = await guest.post(path, body);
+      expect([asGuest.statusCode, asGuest.json().code]).toEqual([401, "cw_rest_not_signed_in"]);
+      const asShopper = await t.jane.post(path, body);
+      expect([asShopper.statusCode, asShopper.json().code]).toEqual([403, "cw_rest_forbidden"]);
+      const noNonce = await t.owner.request("POST", path, body, { nonce: "" });
+      expect([noNonce.statusCode, noNonce.json().code]).toEqual([401, "cw_rest_missing_nonce"]);
+    }
+    expect(await orderStatus(t.shop.db, id)).toBe("on-hold");
+  });
+
+  it("is in the OpenAPI document under the owner tag", async () => {
+    const paths = (await t.app.inject("/api/docs/json")).json().paths;
+    expect(paths["/api/admin/v1/orders/{id}/status"].post.tags).toEqual(["owner"]);
+    expect(paths["/api/admin/v1/orders/bulk/status"].post.tags).toEqual(["owner"]);
+  });
+});
+
+describe("POST /orders/{id}/status", () => {
+  it("cancels: stock and coupon use back once, a status event by the owner, a change_log row; the same again is 409", async () => {
+    const id = await placeOrder(t.app, [{ product: print, quantity: 2 }], bankTransfer("Cora"), "once");
+    expect(await stockOf(t.shop.db, print)).toBe(1);
+    expect(await couponUses(t.shop.db, "once")).toBe(1);
+
+    const response = await setStatus(id, "cancelled", { note: "Asked by phone" });
+    expect(response.statusCode).toBe(200);
+    const order = response.json();
+    expect(order).toMatchObject({ id, status: "cancelled", lines: [{ name: "Limited Print", quantity: 2 }] });
+    expect(statusEvents(order).at(-1)).toMatchObject({
+      type: "status",
+      from: "on-hold",
+      status: "cancelled",
+      stock_returned: true,
+      coupons_returned: ["once"],
+      message: "Asked by phone",
+      actor: { type: "owner", id: expect.any(Number), email: "owner@example.com" },
+    });
+    expect(await stockOf(t.shop.db, print)).toBe(3);
+    expect(await couponUses(t.shop.db, "once")).toBe(0);
+    const logged = await t.shop.db
+      .selectFrom("change_log")
+      .selectAll()
+      .where("entity", "=", "order")
+      .where("entity_id", "=", String(id))
+      .executeTakeFirstOrThrow();
+    expect([JSON.parse(logged.before ?? ""), JSON.parse(logged.after ?? "")]).toEqual([
+      { status: "on-hold" },
+      { status: "cancelled", note: "Asked by phone" },
+    ]);
+
+    const again = await setStatus(id, "cancelled");
+    expect([again.statusCode, again.json().code]).toEqual([409, "cw_rest_order_status_unchanged"]);
+    // Cancelled to failed: neither holds anything, so nothing moves twice.
+    const failed = (await setStatus(id, "failed")).json();
+    expect(statusEvents(failed).at(-1)).toMatchObject({ from: "cancelled", status: "failed" });
+    expect(statusEvents(failed).at(-1)).not.toHaveProperty("stock_returned");
+    expect(await stockOf(t.shop.db, print)).toBe(3);
+    expect(await couponUses(t.shop.db, "once")).toBe(0);
+
+    // Back to a live status: the stock and the coupon use are taken again, and the order counts as paid.
+    const restored = (await setStatus(id, "processing")).json();
+    expect(restored).toMatchObject({ status: "processing", date_paid: expect.any(String) });
+    expect(await stockOf(t.shop.db, print)).toBe(1);
+    expect(await couponUses(t.shop.db, "once")).toBe(1);
+    const onHold = await setStatus(id, "on-hold");
+    expect(onHold.statusCode).toBe(200);
+    expect(await stockOf(t.shop.db, print)).toBe(1);
+    await setStatus(id, "cancelled");
+    expect(await stockOf(t.shop.db, print)).toBe(3);
+  });
+
+  it("answers 409 with the lines the shelf lacks when a cancelled order comes back, and changes nothing", async () => {
+    const first = await placeOrder(t.app, [{ product: print, quantity: 2 }], bankTransfer("Dana"));
+    expect((await setStatus(first, "cancelled")).statusCode).toBe(200);
+    const eventsOf = (id: number) => t.shop.db.selectFrom("order_events").select("id").where("order_id", "=", id).execute();
+    const recorded = (await eventsOf(first)).length;
+    const second = await placeOrder(t.app, [{ product: print, quantity: 3 }], bankTransfer("Eli"));
+    expect(await stockOf(t.shop.db, print)).toBe(0);
+
+    const refused = await setStatus(first, "processing");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: "cw_rest_order_out_of_stock",
+      data: { lines: [{ line_id: expect.any(Number), name: "Limited Print", quantity: 2, in_stock: 0 }] },
+    });
+    expect(await orderStatus(t.shop.db, first)).toBe("cancelled");
+    expect(await stockOf(t.shop.db, print)).toBe(0);
+    expect(await eventsOf(first)).toHaveLength(recorded);
+
+    await setStatus(second, "cancelled");
+    expect((await setStatus(first, "pending")).statusCode).toBe(200);
+    expect(await stockOf(t.shop.db, print)).toBe(1);
+    await setStatus(first, "cancelled");
+  });
+
+  it("refuses refunded (a refund's), a checkout draft, an unknown status and an unknown order", async () => {
+    const id = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Fay"));
+    const refunded = await setStatus(id, "refunded");
+    expect(refunded.statusCode).toBe(409);
+    expect(refunded.json().code).toBe("cw_rest_order_status_refund");
+    expect(refunded.json().message).toMatch(/^Use a refund/);
+    for (const status of ["checkout-draft", "shipped"]) {
+      const invalid = await setStatus(id, status);
+      expect([invalid.statusCode, invalid.json().code]).toEqual([400, "rest_invalid_param"]);
+      expect(invalid.json().data.details).toHaveProperty("status");
+    }
+    const long = await setStatus(id, "processing", { note: "x".repeat(2001) });
+    expect([long.statusCode, long.json().code]).toEqual([400, "rest_invalid_param"]);
+    const unknown = await setStatus(999_999, "processing");
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, "cw_rest_order_not_found"]);
+    expect(await orderStatus(t.shop.db, id)).toBe("on-hold");
+  });
+
+  it("mails the shopper “Your order is complete” when the order is completed, recorded as an e-mail event", async () => {
+    const id = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Gwen"));
+    const order = (await setStatus(id, "completed")).json();
+    expect(order.status).toBe("completed");
+    const [file] = mailsOf(t.outbox, id, "completed");
+    expect(file).toBeDefined();
+    const mail = readMail(t.outbox, file ?? "");
+    expect(mail.headers).toMatchObject({ to: `gwen${DOMAIN}`, subject: `Your Cartwright Demo order #${id} is complete` });
+    expect(mail.text).toContain("Classic T-Shirt × 1");
+    expect(order.timeline.find((line: TimelineLine) => line.type === "email" && line.email === "customer_completed")).toMatchObject({
+      to: `gwen${DOMAIN}`,
+      actor: { type: "owner" },
+    });
+  });
+});
+
+describe("POST /orders/bulk/status", () => {
+  it("moves each order in its own transaction and names those it could not move, with their codes", async () => {
+    const a = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Hal"));
+    const b = await placeOrder(t.app, [{ product: tShirt, quantity: 2 }], bankTransfer("Ida"));
+    const refusing = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Jo"));
+    await setStatus(refusing, "cancelled");
+    const before = await stockOf(t.shop.db, tShirt);
+    const response = await t.owner.post(`${ADMIN}/orders/bulk/status`, { ids: [a, b, refusing, 999_999, a], status: "cancelled" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      updated: [a, b],
+      failed: [
+        { id: refusing, code: "cw_rest_order_status_unchanged", message: expect.any(String) },
+        { id: 999_999, code: "cw_rest_order_not_found", message: expect.any(String) },
+      ],
+    });
+    expect(await stockOf(t.shop.db, tShirt)).toBe(before + 3);
+    expect([await orderStatus(t.shop.db, a), await orderStatus(t.shop.db, b)]).toEqual(["cancelled", "cancelled"]);
+    const refunded = (await t.owner.post(`${ADMIN}/orders/bulk/status`, { ids: [a], status: "refunded" })).json();
+    expect(refunded.failed).toEqual([{ id: a, code: "cw_rest_order_status_refund", message: expect.any(String) }]);
+  });
+
+  it("checks the list: 1 to 100 ids and a status", async () => {
+    for (const body of [
+      { ids: [], status: "cancelled" },
+      { ids: Array.from({ length: 101 }, (_, i) => i + 1), status: "cancelled" },
+      { ids: [1] },
+    ]) {
+      const response = await t.owner.post(`${ADMIN}/orders/bulk/status`, body);
+      expect(response.statusCode).toBe(400);
+    }
+  });
+});
+
+describe("racing cancels", () => {
+  it("give the stock and the coupon use back exactly once: the owner twice at once with the sweep", async () => {
+    for (let round = 0; round < 3; round++) {
+      const id = await placeOrder(t.app, [{ product: tShirt, quantity: 2 }], bankTransfer(`Race${round}`), "save10");
+      // An order still waiting for its payment, older than the sweep's hold time.
+      await t.shop.db
+        .updateTable("orders")
+        .set({ status: "pending", updated_at: "2020-01-01T00:00:00.000Z" })
+        .where("id", "=", id)
+        .execute();
+      const stock = await stockOf(t.shop.db, tShirt);
+      const uses = await couponUses(t.shop.db, "save10");
+      const [one, two] = await Promise.all([setStatus(id, "cancelled"), setStatus(id, "cancelled"), cancelUnpaidOrders(t.shop.db, 60)]);
+      expect(await orderStatus(t.shop.db, id)).toBe("cancelled");
+      expect(await stockOf(t.shop.db, tShirt)).toBe(stock + 2);
+      expect(await couponUses(t.shop.db, "save10")).toBe(uses - 1);
+      const codes = [one, two].map((response) => (response?.statusCode === 200 ? "ok" : response?.json().code));
+      expect(codes.filter((code) => code === "ok").length).toBeLessThanOrEqual(1);
+      expect(codes.every((code) => code === "ok" || code === "cw_rest_order_status_unchanged")).toBe(true);
+      const cancels = await t.shop.db
+        .selectFrom("order_events")
+        .select("data")
+        .where("order_id", "=", id)
+        .where("type", "=", "status")
+        .execute();
+      const toCancelled = cancels.filter((event) => JSON.parse(event.data).to === "cancelled");
+      expect(toCancelled).toHaveLength(1);
+      expect(JSON.parse(toCancelled[0]?.data ?? "{}")).toMatchObject({
+        from: "pending",
+        stock_returned: true,
+        coupons_returned: ["save10"],
+      });
+    }
+  });
+});

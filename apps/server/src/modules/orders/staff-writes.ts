@@ -1,0 +1,35 @@
+/** What every owner write on an order shares: who acts, when, and the change_log row written in the change's transaction. */
+import type { Db } from "../../db/index.ts";
+import type { RequestContext } from "../../http/context.ts";
+import type { OrderActor } from "./events.ts";
+
+export const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
+
+/** The staff member acting (owner or manager), as order events name them. */
+export function staffActor(ctx: RequestContext): OrderActor & { id: number } {
+  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
+  return { type: ctx.owner.role, id: ctx.owner.id };
+}
+
+/** Every owner change (DESIGN.md §9): who, when, what, before and after, in the change's own transaction. */
+export async function logOrderChange(
+  db: Db,
+  ctx: RequestContext,
+  entity: "order" | "order_note",
+  id: number,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  await db
+    .insertInto("change_log")
+    .values({
+      actor_id: staffActor(ctx).id,
+      entity,
+      entity_id: String(id),
+      action: before === null ? "create" : "update",
+      before: before === null ? null : JSON.stringify(before),
+      after: JSON.stringify(after),
+      created_at: nowOf(ctx),
+    })
+    .execute();
+}

@@ -1,0 +1,84 @@
+/**
+ * The owner moves an order between statuses (issue 18, decision 0037), one order per transaction
+ * with its `status` event and change_log row. Cancelled and failed orders hold nothing: reaching
+ * them gives back the stock and coupon uses (claim-once, stock.ts); a live status holds them, so
+ * leaving cancelled or failed takes them again or answers 409 with the lines the shelf lacks.
+ * Refunded is reached through refunds only; a completed order mails the shopper.
+ */
+import type { Db } from "../../db/index.ts";
+import type { OrderStatus } from "../../db/schema.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { StoreError } from "../../http/errors.ts";
+import { recordOrderEvent } from "./events.ts";
+import { orderMailSender } from "./order-mail.ts";
+import { orderNotFound } from "./orders.admin.ts";
+import * as repo from "./orders.repo.ts";
+import { PAID_STATUSES } from "./orders.repo.ts";
+import { statusEvent } from "./orders.service.ts";
+import { logOrderChange, nowOf, staffActor } from "./staff-writes.ts";
+import { type Released, releaseOrder, retakeOrder } from "./stock.ts";
+
+/** Statuses in which an order holds no stock and no coupon use. */
+const RELEASED_STATUSES: OrderStatus[] = ["cancelled", "failed"];
+/** Statuses in which an order holds its stock and coupon uses (refunded keeps what it holds: its refunds restock). */
+const LIVE_STATUSES: OrderStatus[] = ["pending", "processing", "on-hold", "completed"];
+
+export const statusErrors = {
+  unchanged: (status: OrderStatus) => new StoreError("cw_rest_order_status_unchanged", `The order is already ${status}.`, 409),
+  refund: () =>
+    new StoreError("cw_rest_order_status_refund", "Use a refund to refund an order: it becomes refunded once fully refunded.", 409),
+  draft: () => new StoreError("cw_rest_order_status_draft", "An order cannot be made a checkout draft.", 400),
+};
+
+/**
+ * Changes one order's status in its own transaction (the order locked first, the status claimed
+ * from what was read, so racing changes never both give stock back); then mails the shopper when
+ * it became completed. Answers the move made.
+ */
+export async function changeOrderStatus(ctx: RequestContext, id: number, to: OrderStatus, note?: string) {
+  const now = nowOf(ctx);
+  const actor = staffActor(ctx);
+  const text = note?.trim() ?? "";
+  const from = await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    const order = await repo.findOrderForUpdate(db, id);
+    if (!order) throw orderNotFound();
+    if (order.status === to) throw statusErrors.unchanged(to);
+    if (to === "refunded") throw statusErrors.refund();
+    if (to === "checkout-draft") throw statusErrors.draft();
+    if (!(await repo.claimStatus(db, id, order.status, to, now))) throw new Error("an order changed status under its lock");
+    let released: Released | undefined;
+    if (RELEASED_STATUSES.includes(to)) released = await releaseOrder(db, order, now);
+    else if (LIVE_STATUSES.includes(to)) await retakeOrder(db, order, now);
+    // Marked paid by hand (a bank transfer arrived): the order keeps when.
+    if (PAID_STATUSES.includes(to) && !order.paid_at) await repo.updateOrder(db, id, { paid_at: now });
+    await recordOrderEvent(db, id, actor, statusEvent(order.status, to, released, text), now);
+    await logOrderChange(db, ctx, "order", id, { status: order.status }, { status: to, ...(text ? { note: text } : {}) });
+    return order.status;
+  });
+  if (to === "completed") await mailQuietly(ctx, id, "customer_completed");
+  return { from, to };
+}
+
+/** Sends an e-mail a change entails; the change stands whatever happens to it (the sender logs a failure). */
+async function mailQuietly(ctx: RequestContext, id: number, email: "customer_completed") {
+  const sender = orderMailSender(ctx.db);
+  if (!sender) return;
+  await sender.send(id, email, { actor: staffActor(ctx) }).catch(() => {});
+}
+
+/** Several orders, each in its own transaction under the same rules: what moved, and why the others did not. */
+export async function changeOrdersStatus(ctx: RequestContext, ids: number[], to: OrderStatus) {
+  const updated: number[] = [];
+  const failed: { id: number; code: string; message: string }[] = [];
+  for (const id of new Set(ids)) {
+    try {
+      await changeOrderStatus(ctx, id, to);
+      updated.push(id);
+    } catch (error) {
+      if (!(error instanceof StoreError)) throw error;
+      failed.push({ id, code: error.code, message: error.message });
+    }
+  }
+  return { updated, failed };
+}
