@@ -32,6 +32,8 @@ export default [
     route("forms/:id/entries/:entryId", "routes/admin/form-entry.tsx"),
     route("forms/new", "routes/admin/form-new.tsx"),
     route("forms/:id", "routes/admin/form-edit.tsx"),
+    // Printable invoices and packing slips: the documents alone, without the console's frame (handle.frame).
+    route("orders/print", "routes/admin/order-print.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
