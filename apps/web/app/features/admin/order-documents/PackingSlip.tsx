@@ -66,7 +66,7 @@ export function PackingSlip({ order, shop }: { order: DocumentOrder; shop: Order
         <tfoot>
           <tr className="order-document__grand">
             <th scope="row" colSpan={2}>
-              {t.quantity}
+              {t.totalUnits}
             </th>
             <td className="order-document__number">{units}</td>
           </tr>

@@ -25,6 +25,7 @@ export const documentMessages = {
   product: "Product",
   sku: "SKU",
   quantity: "Quantity",
+  totalUnits: "Total units",
   unitPrice: "Unit price",
   lineTotal: "Total",
   subtotal: "Subtotal",
