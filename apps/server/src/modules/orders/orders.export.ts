@@ -1,10 +1,13 @@
 /**
  * The owner's order export (issue 18; decision 0033): every order the list's filters match, as
- * CSV, read and written one page at a time so that 100,000 orders never sit in memory. Pages walk
- * the primary key downwards (keyset: `id < last`), never by offset, so each page costs the same
- * and an order placed meanwhile neither repeats nor shifts a row.
+ * CSV, newest first, read and written one page at a time so that 100,000 orders never sit in
+ * memory. Pages follow a keyset, `(created_at, id) < the last row's`, never an offset: each page
+ * seeks in the list's own indexes and costs the same, and an order placed meanwhile neither
+ * repeats nor shifts a row. Not by id alone: with a status filter the planner then reads the
+ * status index and sorts every match again for each page (decision 0033).
  */
 import { csvLine } from "@cartwright/commerce";
+import { sql } from "kysely";
 import type { RequestContext } from "../../http/context.ts";
 import { EXPORT_COLUMNS, type ExportLineItem, type ExportOrder, exportLine, minorUnitOf } from "./export-rows.ts";
 import { filteredOrders, type OrderFilters } from "./orders.admin.ts";
@@ -12,7 +15,10 @@ import { filteredOrders, type OrderFilters } from "./orders.admin.ts";
 /** Orders per page: one query for the orders and one for their lines each, a few hundred kilobytes of text. */
 export const EXPORT_PAGE = 500;
 
-async function exportPage(ctx: RequestContext, filters: OrderFilters, before: number | null) {
+/** Where the previous page ended: its last order's date and number. */
+type Cursor = { created_at: string; id: number };
+
+async function exportPage(ctx: RequestContext, filters: OrderFilters, after: Cursor | null) {
   let query = filteredOrders(ctx.db, filters)
     .leftJoin("order_attribution as a", "a.order_id", "orders.id")
     .select([
@@ -35,8 +41,13 @@ async function exportPage(ctx: RequestContext, filters: OrderFilters, before: nu
       "a.source_type",
       "a.utm_source",
     ]);
-  if (before !== null) query = query.where("orders.id", "<", before);
-  const orders = (await query.orderBy("orders.id", "desc").limit(EXPORT_PAGE).execute()) as ExportOrder[];
+  // A row value: both databases seek it in the list's date indexes, (status,) created_at, id.
+  if (after) query = query.where(sql<boolean>`(orders.created_at, orders.id) < (${after.created_at}, ${after.id})`);
+  const orders = (await query
+    .orderBy("orders.created_at", "desc")
+    .orderBy("orders.id", "desc")
+    .limit(EXPORT_PAGE)
+    .execute()) as ExportOrder[];
   const items = new Map<number, ExportLineItem[]>();
   if (orders.length) {
     const rows = await ctx.db
@@ -74,7 +85,7 @@ export async function exportOrders(ctx: RequestContext, filters: OrderFilters): 
     let page = first;
     while (page.orders.length === EXPORT_PAGE) {
       const last = page.orders[page.orders.length - 1] as ExportOrder;
-      page = await exportPage(ctx, filters, last.id);
+      page = await exportPage(ctx, filters, { created_at: last.created_at, id: last.id });
       if (page.orders.length) yield pageText(page);
     }
   }
