@@ -9,6 +9,10 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { addToCart, fillUsAddress, openCheckout } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 
+/** What the journey reads and replaces on the page's window (the e2e code is typed without the DOM's names). */
+type PrintCounter = { printed: number; print: () => void };
+type StyleReader = { getComputedStyle: (element: unknown) => { breakBefore: string } };
+
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -73,22 +77,23 @@ test("the owner prints a shopper's invoices and packing slips, one order per pag
 
   // Print by keyboard: the button calls the browser's print.
   await owner.evaluate(() => {
-    (window as unknown as { printed: number }).printed = 0;
-    window.print = () => {
-      (window as unknown as { printed: number }).printed += 1;
+    const browserWindow = globalThis as unknown as PrintCounter;
+    browserWindow.printed = 0;
+    browserWindow.print = () => {
+      browserWindow.printed += 1;
     };
   });
   const print = owner.getByRole("button", { name: "Print" });
   await print.focus();
   await owner.keyboard.press("Enter");
-  await expect.poll(() => owner.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await expect.poll(() => owner.evaluate(() => (globalThis as unknown as PrintCounter).printed)).toBe(1);
 
   // On paper: no toolbar, and each order after the first starts a new page.
   await owner.emulateMedia({ media: "print" });
   await expect(print).toBeHidden();
   const breaks = await owner
     .locator("article.order-document")
-    .evaluateAll((articles) => articles.map((a) => getComputedStyle(a).breakBefore));
+    .evaluateAll((articles) => articles.map((a) => (globalThis as unknown as StyleReader).getComputedStyle(a).breakBefore));
   expect(breaks).toEqual(["auto", "page"]);
   await owner.emulateMedia({ media: "screen" });
 
