@@ -78,7 +78,9 @@ function parseCsv(text: string): string[][] {
 const exportCsv = async (query: string) => {
   const response = await owner.get(`${ADMIN}/orders/export.csv?${query}`);
   expect(response.statusCode).toBe(200);
-  return { response, rows: parseCsv(response.body) };
+  // A UTF-8 byte order mark first, for Excel.
+  expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  return { response, rows: parseCsv(response.body.replace(/^\uFEFF/, "")) };
 };
 const column = (name: (typeof EXPORT_COLUMNS)[number]) => EXPORT_COLUMNS.indexOf(name);
 

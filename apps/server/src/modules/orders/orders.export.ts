@@ -81,7 +81,8 @@ export async function exportOrders(ctx: RequestContext, filters: OrderFilters): 
     page.orders.map((order) => exportLine(order, page.items.get(order.id) ?? [], minorUnitOf(order.currency, currency))).join("");
   const first = await exportPage(ctx, filters, null);
   async function* chunks() {
-    yield csvLine(EXPORT_COLUMNS) + pageText(first);
+    // The byte order mark makes Excel read the file as UTF-8 ("×", accents), as other spreadsheets do anyway.
+    yield `\uFEFF${csvLine(EXPORT_COLUMNS)}${pageText(first)}`;
     let page = first;
     while (page.orders.length === EXPORT_PAGE) {
       const last = page.orders[page.orders.length - 1] as ExportOrder;
