@@ -95,6 +95,12 @@ test("the owner prints a shopper's invoices and packing slips, one order per pag
     .locator("article.order-document")
     .evaluateAll((articles) => articles.map((a) => (globalThis as unknown as StyleReader).getComputedStyle(a).breakBefore));
   expect(breaks).toEqual(["auto", "page"]);
+  // The sheet takes the paper's width, not its content's.
+  const [sheet, body] = await Promise.all([
+    owner.locator("article.order-document").first().boundingBox(),
+    owner.locator("body").boundingBox(),
+  ]);
+  expect(sheet?.width).toBeCloseTo(body?.width ?? 0, 0);
   await owner.emulateMedia({ media: "screen" });
 
   await owner.goto(`/admin/orders/print?ids=${first}&document=packing-slip`);
