@@ -40,6 +40,8 @@ export default [
     route("customers/guests", "routes/admin/customer-guests.tsx"),
     route("customers/guest", "routes/admin/customer-guest.tsx"),
     route("customers/:id", "routes/admin/customer.tsx"),
+    // Printable invoices and packing slips: the documents alone, without the console's frame (handle.frame).
+    route("orders/print", "routes/admin/order-print.tsx"),
   ]),
   // Accepting a staff invitation: for a signed-out visitor, so outside the console's frame (decision 0032).
   route("admin/invite", "routes/admin/invite.tsx"),

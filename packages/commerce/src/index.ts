@@ -1,4 +1,5 @@
 export * from "./address/index.ts";
+export * from "./csv.ts";
 export * from "./money.ts";
 export * from "./offline-payments.ts";
 export * from "./order-attribution.ts";

@@ -4,7 +4,8 @@
  * submission's validation, payment totals, the honeypot and token window, CSV export. Pure; used by
  * the server, the browser's renderer and the console's builder. Its own entry (`@cartwright/commerce/forms`).
  */
-export * from "./csv.ts";
+// CSV moved to the package root (shared with the order export); still exported here for the forms' callers.
+export * from "../csv.ts";
 export * from "./definition-check.ts";
 export * from "./demo.ts";
 export * from "./display.ts";

@@ -1,4 +1,5 @@
 /** The owner API's order list and order view (issue 18): queries checked, replies documented for the console. */
+import type { Readable } from "node:stream";
 import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import type { OrderStatus } from "../../db/schema.ts";
@@ -21,7 +22,8 @@ const Day = (description: string) => Type.Optional(Type.String({ format: "date",
 
 export const OrderParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 
-export const OrderListQuery = Type.Object({
+/** The list's filters, which its CSV export takes as they are. */
+const OrderFilterFields = {
   status: Type.Optional(
     Type.Union([Type.Literal("all"), Status], { description: "A status tab; all (the default) is every status but checkout-draft" }),
   ),
@@ -43,6 +45,12 @@ export const OrderListQuery = Type.Object({
   source: Type.Optional(
     Type.String({ maxLength: 200, description: "The origin's source (utm_source: google, (direct)…), with source_type" }),
   ),
+};
+
+export const OrderFilterQuery = Type.Object(OrderFilterFields);
+
+export const OrderListQuery = Type.Object({
+  ...OrderFilterFields,
   orderby: Type.Optional(Type.Union([Type.Literal("date"), Type.Literal("total")], { description: "date unless told" })),
   order: Type.Optional(Type.Union([Type.Literal("desc"), Type.Literal("asc")], { description: "desc unless told" })),
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
@@ -56,7 +64,7 @@ const Customer = Type.Object({
   email: Type.String({ description: "The billing e-mail" }),
 });
 
-const OrderRow = Type.Object({
+export const OrderRow = Type.Object({
   id: Type.Integer(),
   number: Type.String(),
   status: Status,
@@ -70,12 +78,14 @@ const OrderRow = Type.Object({
   origin: Type.String({ description: "The origin label (Direct, Source: Google, Unknown…)" }),
 });
 
+export const StatusCounts = Type.Object(
+  { all: Type.Integer(), ...Object.fromEntries(ORDER_STATUSES.map((status) => [status, Type.Integer()])) },
+  { description: "Orders per status tab, whatever the other filters" },
+);
+
 export const OrderListReply = Type.Object({
   orders: Type.Array(OrderRow),
-  counts: Type.Object(
-    { all: Type.Integer(), ...Object.fromEntries(ORDER_STATUSES.map((status) => [status, Type.Integer()])) },
-    { description: "Orders per status tab, whatever the other filters" },
-  ),
+  counts: StatusCounts,
   total: Type.Integer({ description: "Orders matching the query" }),
   page: Type.Integer(),
   pages: Type.Integer(),
@@ -278,6 +288,35 @@ export const OrderReply = Type.Object({
 });
 
 export const RefundReply = Type.Object({ refund: Refund, order: OrderReply });
+export const OrderUpdatesQuery = Type.Object({
+  after_id: Type.Integer({ minimum: 0, maximum: MAX_ID, description: "The newest order number the console has shown (0: none yet)" }),
+});
+
+export const OrderUpdatesReply = Type.Object({
+  latest_id: Type.Integer({ description: "The newest order number answered (after_id when none): the next call's after_id" }),
+  orders: Type.Array(OrderRow, { description: "Orders numbered after after_id, newest first, at most 20; never checkout drafts" }),
+  counts: StatusCounts,
+});
+
+export const OrderDocumentsQuery = Type.Object({
+  ids: Type.String({
+    pattern: "^[0-9]+(,[0-9]+)*$",
+    maxLength: 600,
+    description: "Order numbers separated by commas, at most 50, printed in this order",
+  }),
+});
+
+export const OrderDocumentsReply = Type.Object({
+  shop: Type.Object({
+    name: Type.String(),
+    address: Type.Array(Type.String(), { description: "The store address as label lines (street, city, state and postcode, country)" }),
+    email: Type.String({ description: "The store's e-mail, or the owner's when none is set" }),
+  }),
+  orders: Type.Array(OrderReply),
+});
+
+/** A CSV file streamed as it is written. */
+export const CsvFile = Type.Unsafe<Readable>({ type: "string", format: "binary" });
 
 export const ErrorReply = Type.Object({
   code: Type.String(),

@@ -17,7 +17,8 @@ import { ORDER_STATUSES } from "./orders.admin.schemas.ts";
 import * as repo from "./orders.repo.ts";
 import { refundFacts } from "./refunds.ts";
 
-export interface OrderListQuery {
+/** What narrows the order list: the list, its CSV export and nothing else build their WHERE from it (filteredOrders). */
+export interface OrderFilters {
   status?: "all" | OrderStatus;
   search?: string;
   /** Days (YYYY-MM-DD, UTC), both included. */
@@ -26,6 +27,9 @@ export interface OrderListQuery {
   payment_method?: string;
   source_type?: "utm" | "organic" | "referral" | "typein" | "unknown";
   source?: string;
+}
+
+export interface OrderListQuery extends OrderFilters {
   orderby?: "date" | "total";
   order?: "asc" | "desc";
   page: number;
@@ -52,10 +56,11 @@ function nextDay(day: string): string {
 }
 
 /** True when only the status tab narrows the list: its size is then the tab's count, not another count. */
-const onlyStatus = (query: OrderListQuery) =>
+const onlyStatus = (query: OrderFilters) =>
   !query.search?.trim() && !query.from && !query.to && !query.payment_method && !query.source_type && !query.source;
 
-function ordersQuery(db: Db, query: OrderListQuery) {
+/** The orders matching the filters, as a query to select from: the one WHERE of the list and the export. */
+export function filteredOrders(db: Db, query: OrderFilters) {
   let q = db.selectFrom("orders");
   q = !query.status || query.status === "all" ? q.where("orders.status", "<>", NOT_IN_ALL) : q.where("orders.status", "=", query.status);
   // Dates are stored as ISO text in UTC: comparing the text orders them on both databases.
@@ -101,27 +106,9 @@ function ordersQuery(db: Db, query: OrderListQuery) {
 }
 
 /** Orders per status, every status present (0 when none), and "all" as the list's default tab counts them. */
-export async function statusCounts(db: Db): Promise<Record<"all" | OrderStatus, number>> {
-  const rows = await db
-    .selectFrom("orders")
-    .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
-    .groupBy("status")
-    .execute();
-  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
-  for (const row of rows) counts[row.status] = Number(row.n);
-  const all = ORDER_STATUSES.filter((status) => status !== NOT_IN_ALL).reduce((sum, status) => sum + counts[status], 0);
-  return { all, ...counts };
-}
-
-export async function listOrders(ctx: RequestContext, query: OrderListQuery) {
-  const base = ordersQuery(ctx.db, query);
-  const counts = await statusCounts(ctx.db);
-  const total = onlyStatus(query)
-    ? counts[query.status ?? "all"]
-    : Number((await base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
-  const direction = query.order === "asc" ? "asc" : "desc";
-  const sortColumn = query.orderby === "total" ? "orders.total" : "orders.created_at";
-  const rows = await base
+/** The columns of a list row (OrderRow), added to a query over orders. */
+export function rowColumns(query: ReturnType<typeof filteredOrders>) {
+  return query
     .leftJoin("order_attribution as a", "a.order_id", "orders.id")
     .select([
       "orders.id",
@@ -137,34 +124,60 @@ export async function listOrders(ctx: RequestContext, query: OrderListQuery) {
       "a.source_type",
       "a.utm_source",
     ])
-    .select(sql<number>`coalesce((select sum(i.quantity) from order_items i where i.order_id = orders.id), 0)`.as("item_count"))
+    .select(sql<number>`coalesce((select sum(i.quantity) from order_items i where i.order_id = orders.id), 0)`.as("item_count"));
+}
+
+/** A row selected by rowColumns as the list answers it. */
+export function orderRow(row: Awaited<ReturnType<ReturnType<typeof rowColumns>["execute"]>>[number]) {
+  const billing = JSON.parse(row.billing_address) as Record<string, string>;
+  return {
+    id: row.id,
+    number: String(row.id),
+    status: row.status,
+    date_created: row.created_at,
+    customer: {
+      id: row.customer_id,
+      guest: row.customer_id === null,
+      name: [billing.first_name, billing.last_name].filter(Boolean).join(" "),
+      email: row.billing_email,
+    },
+    item_count: Number(row.item_count),
+    total: Number(row.total),
+    currency: row.currency,
+    payment_method: row.payment_method,
+    payment_method_title: row.payment_method_title,
+    origin: originLabel(row.source_type, row.utm_source),
+  };
+}
+
+export async function statusCounts(db: Db): Promise<Record<"all" | OrderStatus, number>> {
+  const rows = await db
+    .selectFrom("orders")
+    .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .groupBy("status")
+    .execute();
+  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
+  for (const row of rows) counts[row.status] = Number(row.n);
+  const all = ORDER_STATUSES.filter((status) => status !== NOT_IN_ALL).reduce((sum, status) => sum + counts[status], 0);
+  return { all, ...counts };
+}
+
+export async function listOrders(ctx: RequestContext, query: OrderListQuery) {
+  const base = filteredOrders(ctx.db, query);
+  const counts = await statusCounts(ctx.db);
+  const total = onlyStatus(query)
+    ? counts[query.status ?? "all"]
+    : Number((await base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
+  const direction = query.order === "asc" ? "asc" : "desc";
+  const sortColumn = query.orderby === "total" ? "orders.total" : "orders.created_at";
+  const rows = await rowColumns(base)
     .orderBy(sortColumn, direction)
     .orderBy("orders.id", direction)
     .limit(query.perPage)
     .offset((query.page - 1) * query.perPage)
     .execute();
   return {
-    orders: rows.map((row) => {
-      const billing = JSON.parse(row.billing_address) as Record<string, string>;
-      return {
-        id: row.id,
-        number: String(row.id),
-        status: row.status,
-        date_created: row.created_at,
-        customer: {
-          id: row.customer_id,
-          guest: row.customer_id === null,
-          name: [billing.first_name, billing.last_name].filter(Boolean).join(" "),
-          email: row.billing_email,
-        },
-        item_count: Number(row.item_count),
-        total: Number(row.total),
-        currency: row.currency,
-        payment_method: row.payment_method,
-        payment_method_title: row.payment_method_title,
-        origin: originLabel(row.source_type, row.utm_source),
-      };
-    }),
+    orders: rows.map(orderRow),
     counts,
     total,
     page: query.page,

@@ -68,6 +68,8 @@ export interface ShopSettings extends StorefrontSettings {
   /** Coupons apply one after another on the already-discounted price. */
   calcDiscountsSequentially: boolean;
   orderAttribution: OrderAttributionSettings;
+  /** The shop's postal address and e-mail as its invoices print them; the country and state are baseLocation's. */
+  storeAddress: { address_1: string; address_2: string; city: string; postcode: string; email: string };
 }
 
 export const DEFAULT_SETTINGS: ShopSettings = {
@@ -134,4 +136,5 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     fieldPrefix: "cw_order_attribution_",
     promoCode: false,
   },
+  storeAddress: { address_1: "", address_2: "", city: "", postcode: "", email: "" },
 };

@@ -4,7 +4,7 @@
  * (decision 0032) the console around the child page, its navigation fitted to their role. Every
  * page below loads its data in the browser from the owner API, which decides what a role may do.
  */
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useMatches, useRouteLoaderData } from "react-router";
 import { storefrontContext } from "../../context.ts";
 import adminStyles from "../../features/admin/admin.css?url";
 import { ConsoleShell, SignOutButton } from "../../features/admin/ConsoleShell.tsx";
@@ -47,8 +47,14 @@ export function shouldRevalidate() {
   return false;
 }
 
+/** Child pages whose handle says `frame: false` (the printable order documents) are only themselves: no header, no navigation. */
+function useFramelessPage(): boolean {
+  return useMatches().some((match) => (match.handle as { frame?: boolean } | undefined)?.frame === false);
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const frameless = useFramelessPage();
   const nonce = root?.storeNonce.value ?? "";
   const { shopName, who, email, role } = loaderData;
   if (who === "guest") return <SignInForm shopName={shopName} nonce={nonce} />;
@@ -66,6 +72,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </main>
     );
+  // Signed in as staff, as above: a frameless page still gets here only past the same checks.
+  if (frameless) return <Outlet />;
   return (
     <ConsoleShell shopName={shopName} email={email} nonce={nonce} role={role ?? "manager"}>
       <Outlet />

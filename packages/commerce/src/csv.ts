@@ -1,5 +1,5 @@
 /**
- * Entries as CSV (RFC 4180) that is safe to open in a spreadsheet: a value starting with "=", "+",
+ * CSV (RFC 4180) for the owner's exports (form entries, orders) that is safe to open in a spreadsheet: a value starting with "=", "+",
  * "-", "@", a tab or a carriage return is read as a formula there, so it gets a leading "'".
  */
 
@@ -12,10 +12,12 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One row as a line of the file, ended by CRLF: what a streamed export writes row by row. */
+export function csvLine(cells: readonly unknown[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
 /** A whole file: the header row, then one row per entry, lines ended by CRLF. */
 export function entriesCsv(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return [headers, ...rows]
-    .map((row) => row.map(csvCell).join(","))
-    .join("\r\n")
-    .concat("\r\n");
+  return [headers, ...rows].map(csvLine).join("");
 }

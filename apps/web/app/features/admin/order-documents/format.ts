@@ -1,0 +1,37 @@
+/** How the order documents write money, dates, addresses and taxes: in the owner's locale, money in the order's currency. */
+import { addressLines, addressNames } from "@cartwright/commerce";
+import type { OrderAddress } from "./api.ts";
+
+/** An amount in minor units in the order's currency ("$61.00"), with the currency's own decimals. */
+export function formatMoney(minor: number, currency: string, locale?: string): string {
+  try {
+    const format = new Intl.NumberFormat(locale, { style: "currency", currency });
+    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(minor / 10 ** digits);
+  } catch {
+    // An unknown currency code: the amount with the code, never nothing.
+    return `${(minor / 100).toFixed(2)} ${currency}`.trim();
+  }
+}
+
+/** A day as the owner's locale writes it ("25 November 2026"). */
+export function formatDate(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(date);
+}
+
+/** An order's address as label lines (name, company, street, city, country), without its e-mail and phone. */
+export function orderAddressLines(address: OrderAddress): string[] {
+  const parts = Object.fromEntries(Object.entries(address).map(([key, value]) => [key, typeof value === "string" ? value : ""]));
+  return addressLines(parts, addressNames(parts));
+}
+
+/** The address's text field, or "" (the shop's own address fields may be booleans). */
+export const addressText = (address: OrderAddress, key: string) => {
+  const value = address[key];
+  return typeof value === "string" ? value.trim() : "";
+};
+
+/** A variation as "Size: M, Colour: Blue". */
+export const variationText = (variation: { attribute: string; value: string }[]) =>
+  variation.map((part) => `${part.attribute}: ${part.value}`).join(", ");
