@@ -1,6 +1,12 @@
-/** axe in Chromium over the storefront's pages and the open mini-cart: no serious or critical violation. */
+/**
+ * axe in Chromium over the storefront's pages and the open mini-cart: no serious or critical violation.
+ * The console's pages are checked by the journeys that use them (e2e/admin-*.spec.ts: sign-in,
+ * dashboard, orders, one order, printing, customers, staff, account, invitation, widgets, messages,
+ * forms and entries); here, the console's states no journey reaches.
+ */
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { signInAsOwner } from "./support/owner.ts";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -31,3 +37,42 @@ for (const path of ["/shop", "/product/hoodie", "/cart"]) {
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 }
+
+/** What a console page says when its record is missing or a search finds nothing, and the owner's own account page. */
+const CONSOLE_STATES: { path: string; heading: string; says: string }[] = [
+  { path: "/admin/account", heading: "Your account", says: "Where you are signed in" },
+  { path: "/admin/orders?search=nobody-at-all-accessibility", heading: "Orders", says: "No orders match these filters." },
+  { path: "/admin/orders/print?ids=99999999&document=invoice", heading: "Not found", says: "No order has the number 99999999." },
+  { path: "/admin/customers?search=nobody-at-all-accessibility", heading: "Customers", says: "No customer matches this search." },
+  { path: "/admin/customers/guests?search=nobody-at-all-accessibility", heading: "Guest customers", says: "No guest matches this search." },
+  { path: "/admin/customers/99999999", heading: "Not found", says: "No customer has this id." },
+  { path: "/admin/customers/guest?email=nobody-at-all%40example.com", heading: "Not found", says: "No guest order has this e-mail." },
+  { path: "/admin/messages/99999999", heading: "Not found", says: "No contact message has that id." },
+  { path: "/admin/widgets/99999999", heading: "Not found", says: "No widget has this id." },
+  { path: "/admin/widgets/99999999/analytics", heading: "Not found", says: "No widget has this id." },
+  { path: "/admin/forms/99999999", heading: "Not found", says: "No form has this id." },
+  { path: "/admin/forms/99999999/entries", heading: "Not found", says: "No form has this id." },
+  { path: "/admin/forms/2/entries/99999999", heading: "Not found", says: "No form entry (or file of it) has this id." },
+];
+
+test("the console's empty and not-found states and the owner's account page have no serious accessibility violation", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAsOwner(page);
+  const found: Record<string, string[]> = {};
+  for (const { path, heading, says } of CONSOLE_STATES) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
+    await expect(page.getByText(says, { exact: true }).first()).toBeVisible();
+    found[path] = await seriousViolations(page);
+  }
+  // Every page's findings at once, named by its path.
+  expect(found).toEqual(Object.fromEntries(CONSOLE_STATES.map(({ path }) => [path, []])));
+});
+
+test("the invitation page with a link that is not an invitation has no serious accessibility violation", async ({ page }) => {
+  await page.goto("/admin/invite?token=not-a-real-invitation");
+  await expect(page.getByRole("heading", { level: 1, name: "Join the shop's staff" })).toBeVisible();
+  await expect(page.getByRole("alert")).not.toBeEmpty();
+  await expect(page.getByRole("link", { name: "Go to sign in" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

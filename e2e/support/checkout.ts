@@ -34,6 +34,14 @@ export async function fillUsAddress(page: Page, email = "guest@example.com") {
   await shippingField(page, "Phone").blur();
 }
 
+/** Chooses the test card and fills it; 4242… pays, 4000 0000 0000 0002 is declined (DEMO.md). */
+export async function payByTestCard(page: Page, number = "4242 4242 4242 4242") {
+  await page.getByRole("radio", { name: /Test card/ }).check();
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry date (MM/YY)").fill("12/40");
+  await page.getByLabel("Security code").fill("123");
+}
+
 /** The part of window.cartwright (the checkout's extension API) the journeys use, typed for code run in the page. */
 export interface ExtensionWindow {
   cartwright?: {

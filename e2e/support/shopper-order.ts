@@ -44,10 +44,10 @@ export async function guestOrder(page: Page): Promise<PlacedOrder> {
 /** Money as the console writes it in the journeys' browser (en-US). */
 export const usd = (minor: number, currency = "USD") => new Intl.NumberFormat("en-US", { style: "currency", currency }).format(minor / 100);
 
-/** Presses Tab until the focused element's name is `name` (its aria-label, label or text). */
-export async function tabTo(page: Page, name: string | RegExp, limit = 120): Promise<void> {
+/** Presses Tab (Shift+Tab when `backwards`) until the focused element's name is `name` (its aria-label, label or text). */
+export async function tabTo(page: Page, name: string | RegExp, limit = 120, backwards = false): Promise<void> {
   for (let step = 0; step < limit; step++) {
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
     // The e2e project has no DOM types: the page function is a string.
     const focused = String(
       await page.evaluate(`(() => {

@@ -39,11 +39,14 @@ const OrderFilterFields = {
   payment_method: Type.Optional(Type.String({ maxLength: 100, description: "A payment method id (cod, bacs, test_card…)" })),
   source_type: Type.Optional(
     Type.Union([Type.Literal("utm"), Type.Literal("organic"), Type.Literal("referral"), Type.Literal("typein"), Type.Literal("unknown")], {
-      description: "The origin's kind (decision 0014); unknown: orders without attribution data",
+      description: "The origin's kind (decision 0014); unknown: orders without attribution data or without a source type in it",
     }),
   ),
   source: Type.Optional(
-    Type.String({ maxLength: 200, description: "The origin's source (utm_source: google, (direct)…), with source_type" }),
+    Type.String({
+      maxLength: 200,
+      description: "The origin's source (utm_source: google, (direct)…), with source_type; (none): origins that kept no source",
+    }),
   ),
 };
 
@@ -72,6 +75,9 @@ export const OrderRow = Type.Object({
   customer: Customer,
   item_count: Type.Integer({ description: "Units over all lines" }),
   total: Type.Integer({ description: "Minor units of currency" }),
+  refunded: Type.Integer({
+    description: "Minor units refunded so far (the order view's totals.refunded); sales count total less refunded",
+  }),
   currency: Type.String(),
   payment_method: Type.String(),
   payment_method_title: Type.String(),

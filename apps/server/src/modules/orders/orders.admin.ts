@@ -5,6 +5,7 @@
  * one GROUP BY status answered from the status index alone. The order view: one order as the owner
  * reads it, with a timeline built from what is stored (placed, payment attempts, paid, owner changes, status).
  */
+import { NO_VALUE } from "@cartwright/commerce";
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { OrderActorType, OrderStatus } from "../../db/schema.ts";
@@ -68,15 +69,26 @@ export function filteredOrders(db: Db, query: OrderFilters) {
   if (query.to) q = q.where("orders.created_at", "<", nextDay(query.to));
   if (query.payment_method) q = q.where("orders.payment_method", "=", query.payment_method);
   if (query.source_type === "unknown")
+    // As the origin label and the dashboard read it: a row kept without a source type (the checkout dropped it) is unknown too.
     q = q.where((eb) =>
-      eb.not(eb.exists(eb.selectFrom("order_attribution as a").select("a.order_id").whereRef("a.order_id", "=", "orders.id"))),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("order_attribution as a")
+            .select("a.order_id")
+            .whereRef("a.order_id", "=", "orders.id")
+            .where("a.source_type", "is not", null),
+        ),
+      ),
     );
   else if (query.source_type || query.source) {
     const { source_type: type, source } = query;
     q = q.where((eb) => {
       let origin = eb.selectFrom("order_attribution as a").select("a.order_id").whereRef("a.order_id", "=", "orders.id");
       if (type) origin = origin.where("a.source_type", "=", type);
-      if (source) origin = origin.where("a.utm_source", "=", source);
+      // "(none)" is never stored (the checkout drops it), so it names the orders whose origin kept no source.
+      if (source === NO_VALUE) origin = origin.where("a.utm_source", "is", null);
+      else if (source) origin = origin.where("a.utm_source", "=", source);
       return eb.exists(origin);
     });
   }
@@ -118,6 +130,7 @@ export function rowColumns(query: ReturnType<typeof filteredOrders>) {
       "orders.billing_email",
       "orders.billing_address",
       "orders.total",
+      "orders.total_refunded",
       "orders.currency",
       "orders.payment_method",
       "orders.payment_method_title",
@@ -143,6 +156,7 @@ export function orderRow(row: Awaited<ReturnType<ReturnType<typeof rowColumns>["
     },
     item_count: Number(row.item_count),
     total: Number(row.total),
+    refunded: Number(row.total_refunded),
     currency: row.currency,
     payment_method: row.payment_method,
     payment_method_title: row.payment_method_title,

@@ -66,7 +66,7 @@ async function ordersInDatabase() {
   const orders = await shop.db
     .selectFrom("orders as o")
     .leftJoin("order_attribution as a", "a.order_id", "o.id")
-    .select(["o.id", "o.status", "o.total", "o.created_at", "a.source_type", "a.utm_source"])
+    .select(["o.id", "o.status", "o.total", "o.total_refunded", "o.created_at", "a.source_type", "a.utm_source"])
     .where("o.status", "!=", "checkout-draft")
     .execute();
   const items = await shop.db.selectFrom("order_items").select(["order_id", "product_id", "quantity", "total"]).execute();
@@ -78,7 +78,11 @@ async function ordersInDatabase() {
 }
 
 type Placed = Awaited<ReturnType<typeof ordersInDatabase>>[number];
-const sumOf = (orders: Placed[]) => ({ orders: orders.length, sales: orders.reduce((sum, order) => sum + order.total, 0) });
+/** Sales: what paid orders kept, their totals less what was refunded. */
+const sumOf = (orders: Placed[]) => ({
+  orders: orders.length,
+  sales: orders.reduce((sum, order) => sum + order.total - order.total_refunded, 0),
+});
 
 function expectedTop(paid: Placed[], by: "quantity" | "revenue") {
   const products = new Map<number, { product_id: number; quantity: number; revenue: number }>();
@@ -144,7 +148,7 @@ describe("the overview", () => {
       const key = `${order.source_type ?? "unknown"}/${order.utm_source ?? ""}`;
       const line = origins.get(key) ?? { source_type: order.source_type ?? "unknown", source: order.utm_source ?? "", orders: 0, sales: 0 };
       line.orders += 1;
-      line.sales += order.total;
+      line.sales += order.total - order.total_refunded;
       origins.set(key, line);
     }
     const answered = body.orders_by_origin as { source_type: string; source: string; origin: string; orders: number; sales: number }[];

@@ -1,10 +1,14 @@
 /**
  * The owner's figures (issue 18, read-only): today's and this month's sales, orders by status, a
  * 30-day daily series with every day present, top products and orders by origin. "Sales" sums the
- * totals (tax and shipping in) of paid orders (processing, completed) by the day they were placed;
- * a refund is a whole order's status ("refunded"), which leaves the paid statuses, so sales are
- * already net of refunds. Days are UTC days: the shop's settings name no time zone.
+ * totals (tax and shipping in) of paid orders (processing, completed) by the day they were placed,
+ * less what was refunded of them (`total_refunded`, as the order list's rows say): a partly refunded
+ * order stays paid and counts what it kept, a wholly refunded one becomes "refunded" and leaves the
+ * paid statuses. Orders by status count order totals, as the list's tabs do. Days are UTC days: the
+ * shop's settings name no time zone. Every figure is the order list's for the same filters
+ * (reports.list-agree.http.test.ts checks them against each other).
  */
+import { NO_VALUE } from "@cartwright/commerce";
 import { sql } from "kysely";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
@@ -38,11 +42,15 @@ export interface OverviewQuery {
   to?: string;
 }
 
+/** Sales of the orders summed: a partial refund keeps the order paid, so its refunded part is taken off here. */
+const netSales = (table: "orders" | "o") =>
+  sql<number | string | null>`sum(${sql.ref(`${table}.total`)} - ${sql.ref(`${table}.total_refunded`)})`;
+
 /** Paid orders' count and sales from a moment (included) to another (excluded). */
 async function paidBetween(ctx: RequestContext, from: string, to: string) {
   const row = await ctx.db
     .selectFrom("orders")
-    .select((eb) => [eb.fn.countAll<number | string>().as("orders"), eb.fn.sum<number | string | null>("total").as("sales")])
+    .select((eb) => [eb.fn.countAll<number | string>().as("orders"), netSales("orders").as("sales")])
     .where("status", "in", PAID_STATUSES)
     .where("created_at", ">=", from)
     .where("created_at", "<", to)
@@ -70,7 +78,7 @@ async function dailySales(ctx: RequestContext, lastDay: string) {
   const rows = await ctx.db
     .selectFrom("orders")
     .select(day.as("day"))
-    .select((eb) => [eb.fn.countAll<number | string>().as("orders"), eb.fn.sum<number | string>("total").as("sales")])
+    .select((eb) => [eb.fn.countAll<number | string>().as("orders"), netSales("orders").as("sales")])
     .where("status", "in", PAID_STATUSES)
     .where("created_at", ">=", startOf(firstDay))
     .where("created_at", "<", startOf(addDays(lastDay, 1)))
@@ -106,17 +114,23 @@ async function topProducts(ctx: RequestContext, from: string, to: string, by: "q
   return rows.map((row) => ({ product_id: row.product_id, name: row.name, quantity: Number(row.quantity), revenue: Number(row.revenue) }));
 }
 
-/** Paid orders per source type and source (decision 0014); orders that sent nothing count as "unknown". */
+/**
+ * Paid orders per source type and source (decision 0014), each line the order list's filter of the
+ * same name: orders without a source type (none sent, or the checkout dropped it) are one "unknown"
+ * line whatever source they kept, and a source type without a source has the source "(none)".
+ */
 async function ordersByOrigin(ctx: RequestContext, from: string, to: string) {
+  // The label reads "Unknown" without a type, so a kept source would split one origin into lines the list cannot tell apart.
+  const source = sql<string | null>`case when a.source_type is null then null else coalesce(a.utm_source, ${sql.lit(NO_VALUE)}) end`;
   const rows = await ctx.db
     .selectFrom("orders as o")
     .leftJoin("order_attribution as a", "a.order_id", "o.id")
-    .select(["a.source_type as source_type", "a.utm_source as source"])
-    .select((eb) => [eb.fn.countAll<number | string>().as("orders"), eb.fn.sum<number | string>("o.total").as("sales")])
+    .select(["a.source_type as source_type", source.as("source")])
+    .select((eb) => [eb.fn.countAll<number | string>().as("orders"), netSales("o").as("sales")])
     .where("o.status", "in", PAID_STATUSES)
     .where("o.created_at", ">=", from)
     .where("o.created_at", "<", to)
-    .groupBy(["a.source_type", "a.utm_source"])
+    .groupBy(["a.source_type", source])
     .execute();
   const lines = rows.map((row) => ({
     source_type: row.source_type ?? "unknown",

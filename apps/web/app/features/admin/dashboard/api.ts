@@ -3,7 +3,7 @@ import { adminClient } from "../api.ts";
 
 export interface PaidFigures {
   orders: number;
-  /** Minor units, totals of paid orders (tax and shipping in). */
+  /** Minor units, totals of paid orders (tax and shipping in) less what was refunded of them. */
   sales: number;
 }
 

@@ -16,7 +16,8 @@ export const statusLabel = (status: string): string => ORDER_STATUS_LABELS[statu
 export const dashboardMessages = {
   nav: "Dashboard",
   title: "Dashboard",
-  intro: "Sales count paid orders (processing and completed), tax and shipping included, by the UTC day they were placed.",
+  intro:
+    "Sales count paid orders (processing and completed), tax and shipping included, less what was refunded of them, by the UTC day they were placed.",
   figures: "Sales at a glance",
   salesToday: "Sales today",
   ordersToday: "Orders today",

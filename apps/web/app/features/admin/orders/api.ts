@@ -16,6 +16,8 @@ export interface OrderRow {
   customer: { id: number | null; guest: boolean; name: string; email: string };
   item_count: number;
   total: number;
+  /** Minor units refunded so far. */
+  refunded: number;
   currency: string;
   payment_method: string;
   payment_method_title: string;

@@ -11,6 +11,7 @@ const row = (id: number, status: OrderRow["status"] = "processing"): OrderRow =>
   customer: { id: null, guest: true, name: "Ada Shopper", email: "ada@example.com" },
   item_count: 1,
   total: 1800,
+  refunded: 0,
   currency: "USD",
   payment_method: "cod",
   payment_method_title: "Cash on delivery",

@@ -14,11 +14,21 @@ import type { OnWrite } from "./OrderActions.tsx";
 
 export function RefundButton({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
   const [open, setOpen] = useState(false);
+  const returning = useRef(false);
   const button = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const left = refundableLeft(order);
-  // Back to the Refund button; to the heading when nothing is left and the button is disabled.
-  const refocus = () => requestAnimationFrame(() => (button.current?.disabled ? heading.current : button.current)?.focus());
+  // After the commit that removed the dialog: while the modal is open the page behind it is inert and refuses focus.
+  useEffect(() => {
+    if (open || !returning.current) return;
+    returning.current = false;
+    // Back to the Refund button; to the heading when nothing is left and the button is disabled.
+    (button.current?.disabled ? heading.current : button.current)?.focus();
+  }, [open]);
+  const close = () => {
+    returning.current = true;
+    setOpen(false);
+  };
   return (
     <div className="admin-order-action">
       <h3 id="order-refund-title" ref={heading} tabIndex={-1}>
@@ -34,14 +44,10 @@ export function RefundButton({ order, onWrite }: { order: OrderReply; onWrite: O
       {open && (
         <RefundDialog
           order={order}
-          onClose={() => {
-            setOpen(false);
-            refocus();
-          }}
+          onClose={close}
           onRefunded={(reply, words) => {
-            setOpen(false);
+            close();
             onWrite(reply, words);
-            refocus();
           }}
         />
       )}
