@@ -2,8 +2,9 @@
  * npm run bench [scenario…]: starts the real server on a fresh demo shop (SQLite, rate limits
  * off), loads it from this process with autocannon, writes bench/results/<scenario>.json and
  * fails when a figure breaks its budget in bench/budgets.json. Never part of npm test.
- * Also: `bundles` (JavaScript per page) and `lighthouse` (mobile performance score, headless
- * Chromium from CHROMIUM_PATH or /usr/bin/chromium).
+ * Also: `bundles` (JavaScript per page, the shop's and the owner console's), `lighthouse` (mobile
+ * performance score, headless Chromium from CHROMIUM_PATH or /usr/bin/chromium) and `owner` (the
+ * owner API's calls over 100,000 seeded orders, bench/owner.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,7 +18,9 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { createSessionToken, createWidgetNonce } from "../apps/server/src/http/tokens.ts";
 import { buildWeb } from "../scripts/build-web.ts";
+import { readManifest } from "../e2e/support/bundle-graph.ts";
 import { contactBody, countEntries, formPageScripts, MULTIPART_TYPE, prepareForms, teeBody } from "./forms.ts";
+import { BENCH_OWNER, ownerApi, ownerCalls, placeTemplates, type SeedFacts, seedOrders, signInOwner } from "./owner.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 3300);
@@ -42,6 +45,10 @@ interface Step {
   form?: true;
   /** A demo form sent to POST /ajax as a browser sends it (multipart, bench/forms.ts); each answer checked stored. */
   submit?: "contact" | "custom-tee";
+  /** The path of each request, given its number (one order after another); `path` is the first. */
+  paths?: (n: number) => string;
+  /** Sent with every request, e.g. the owner's signed-in Cart-Token. */
+  headers?: Record<string, string>;
 }
 
 const CART = "/api/store/v1/cart";
@@ -190,6 +197,11 @@ interface Budget {
 }
 const budgets = JSON.parse(readFileSync(join(root, "bench/budgets.json"), "utf8")) as Record<string, Record<string, Budget>>;
 
+/** The shop's server; the owner scenario stops it to seed its orders and starts it again. */
+let server: ChildProcess | undefined;
+/** Whether the server starts with the owner's account (OWNER_EMAIL): the owner and bundles scenarios sign in with it. */
+let withOwner = false;
+
 async function startServer(dataDir: string): Promise<ChildProcess> {
   // BENCH_PROFILE_DIR=<folder>: the server writes a V8 CPU profile there when it stops, to see where the time went.
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
@@ -204,6 +216,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
       HOST: "127.0.0.1",
+      ...(withOwner ? { OWNER_EMAIL: BENCH_OWNER.email, OWNER_PASSWORD: BENCH_OWNER.password } : {}),
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -220,6 +233,16 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
 }
 
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+
+/** Stops the shop's server and waits until it has closed its database. */
+async function stopServer(): Promise<void> {
+  const running = server;
+  server = undefined;
+  if (!running || running.exitCode !== null) return;
+  const exited = new Promise((done) => running.once("exit", done));
+  running.kill("SIGTERM");
+  await exited;
+}
 
 /** The floor server on the shop's database, answering a cart reply the shop just sent. */
 async function startFloorServer(dataDir: string): Promise<ChildProcess> {
@@ -324,7 +347,7 @@ async function load(step: Step) {
       ? { "content-type": MULTIPART_TYPE, "user-agent": BROWSER_AGENT }
       : step.form
         ? { "content-type": "application/x-www-form-urlencoded", "user-agent": BROWSER_AGENT }
-        : { "content-type": "application/json", ...(token ? { "cart-token": token } : {}) };
+        : { "content-type": "application/json", ...(token ? { "cart-token": token } : {}), ...step.headers };
     const forms = benchForms;
     const body =
       step.submit && forms
@@ -336,7 +359,7 @@ async function load(step: Step) {
           : step.body
             ? JSON.stringify(step.body(n)).replace("{key}", key)
             : undefined;
-    return { ...request, path, headers, ...(body ? { body } : {}) };
+    return { ...request, path: step.paths?.(n) ?? path, headers, ...(body ? { body } : {}) };
   };
   const options: autocannon.Options = {
     url: (step.floor ? `http://127.0.0.1:${floorPort}` : base) + step.path,
@@ -688,16 +711,52 @@ async function lighthouseScenario(): Promise<string[]> {
   return failures;
 }
 
+/** Orders the owner scenario seeds (issue 18 asks for 100,000); BENCH_OWNER_ORDERS sets another number for a quick try. */
+const OWNER_ORDERS = Number(process.env.BENCH_OWNER_ORDERS ?? 100_000);
+
+/**
+ * The owner scenario's shop and calls (bench/owner.ts): template orders placed and moved through
+ * the APIs, copied into OWNER_ORDERS orders with the server stopped, the server started again, and
+ * each call's first answer checked (200, and something found) before it is loaded. One connection:
+ * the figures are each call's own time, as one person at the console waits for it.
+ */
+async function ownerScenario(dataDir: string): Promise<{ steps: Step[]; seeded: SeedFacts }> {
+  const file = join(dataDir, "shop.db");
+  const templates = await placeTemplates(base, await signInOwner(base), file);
+  await stopServer();
+  // Sized like a shop with 100,000 orders a year: some 6,000 accounts and 40,000 guests.
+  const seeded = seedOrders(file, templates, { orders: OWNER_ORDERS, accounts: 6_000, guests: 40_000, now: new Date() });
+  console.log(
+    `owner      seeded ${seeded.orders} orders (${seeded.today} today, ${seeded.thisMonth} this month), ${seeded.accounts} accounts, ` +
+      `${Object.entries(seeded.rows)
+        .map(([table, rows]) => `${rows} ${table}`)
+        .join(", ")} in ${seeded.seconds} s`,
+  );
+  server = await startServer(dataDir);
+  const headers = { "cart-token": await signInOwner(base) };
+  const steps: Step[] = [];
+  for (const call of ownerCalls(seeded)) {
+    const response = await fetch(base + call.path(0), { headers });
+    if (response.status !== 200) throw new Error(`owner: ${call.name} answered ${response.status}: ${await response.text()}`);
+    const problem = call.check((await response.json()) as Record<string, unknown>);
+    if (problem) throw new Error(`owner: ${call.name} ${problem}`);
+    steps.push({ name: call.name, path: call.path(0), paths: call.path, connections: 1, headers });
+  }
+  return { steps, seeded };
+}
+
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-  const extra = ["bundles", "lighthouse"];
+  // The owner scenario last: the 100,000 orders it seeds stay in the shop the others would run on.
+  const extra = ["bundles", "lighthouse", "owner"];
   const names = wanted.length ? wanted : [...Object.keys(scenarios), ...extra];
   for (const name of names)
     if (!scenarios[name] && !extra.includes(name))
       throw new Error(`unknown scenario ${name}; known: ${[...Object.keys(scenarios), ...extra].join(", ")}`);
   await buildWeb();
   const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-"));
-  const server = await startServer(dataDir);
+  withOwner = names.includes("owner") || names.includes("bundles");
+  server = await startServer(dataDir);
   let floor: ChildProcess | undefined;
   const failures: string[] = [];
   try {
@@ -710,8 +769,11 @@ async function main() {
         failures.push(...(await lighthouseScenario()));
         continue;
       }
+      let steps = scenarios[name] ?? [];
+      let seeded: SeedFacts | undefined;
+      if (name === "owner") ({ steps, seeded } = await ownerScenario(dataDir));
       const results = [];
-      for (const step of scenarios[name] ?? []) {
+      for (const step of steps) {
         if (step.floor) floor ??= await startFloorServer(dataDir);
         if (step.form) widgetNonce = demoWidgetNonce(dataDir);
         if (step.submit) benchForms ??= prepareForms(join(dataDir, "shop.db"), SECRET);
@@ -752,6 +814,7 @@ async function main() {
         cpus: cpus().length,
         cpu: cpus()[0]?.model,
         database: "sqlite",
+        ...(seeded ? { seeded } : {}),
         results,
       };
       mkdirSync(join(root, "bench/results"), { recursive: true });
@@ -759,7 +822,7 @@ async function main() {
     }
   } finally {
     floor?.kill("SIGTERM");
-    server.kill("SIGTERM");
+    await stopServer();
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (failures.length) {
