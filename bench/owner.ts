@@ -176,7 +176,9 @@ export async function placeTemplates(base: string, ownerToken: string, file: str
     variations: { id: number; attributes: { value: string }[] }[];
   };
   // Blue/S is out of stock in the demo (DEMO.md): every other hoodie can be bought.
-  const hoodies = hoodie.variations.filter((v) => !(v.attributes.some((a) => a.value === "Blue") && v.attributes.some((a) => a.value === "S")));
+  const hoodies = hoodie.variations.filter(
+    (v) => !(v.attributes.some((a) => a.value === "Blue") && v.attributes.some((a) => a.value === "S")),
+  );
   const placed: { id: number; status: string; method: Method }[] = [];
   let n = 0;
   for (const [status, method, count] of TEMPLATE_PLAN) {
@@ -189,7 +191,8 @@ export async function placeTemplates(base: string, ownerToken: string, file: str
         const quantity =
           slug === "socks-3-pack" ? (random() < 0.7 ? 2 : 4) : slug === "signed-book" ? 1 : random() < 0.72 ? 1 : random() < 0.8 ? 2 : 3;
         const added = await store(base, token, "POST", "/cart/add-item", { id, quantity });
-        if (added.status >= 300) throw new Error(`template ${n}: add-item ${slug} answered ${added.status}: ${JSON.stringify(added.json).slice(0, 300)}`);
+        if (added.status >= 300)
+          throw new Error(`template ${n}: add-item ${slug} answered ${added.status}: ${JSON.stringify(added.json).slice(0, 300)}`);
         token = added.token;
       }
       const coupon = random();
@@ -283,7 +286,7 @@ export async function placeTemplates(base: string, ownerToken: string, file: str
       password_hash: string;
     };
     const byStatus: Record<string, number[]> = {};
-    for (const template of placed) (byStatus[template.status] ??= []).push(template.id);
+    for (const template of placed) byStatus[template.status] = [...(byStatus[template.status] ?? []), template.id];
     return { byStatus, placedBy, passwordHash: password_hash };
   } finally {
     db.close();
@@ -291,19 +294,121 @@ export async function placeTemplates(base: string, ownerToken: string, file: str
 }
 
 const FIRST_NAMES = [
-  "Olivia", "Liam", "Emma", "Noah", "Amelia", "Oliver", "Sophia", "Elijah", "Charlotte", "James", "Mia", "William", "Harper", "Lucas",
-  "Evelyn", "Henry", "Aria", "Theodore", "Ella", "Jack", "Chloe", "Levi", "Nora", "Mateo", "Layla", "Sebastian", "Zoe", "Daniel",
-  "Hannah", "Samuel", "Lucia", "Ahmed", "Priya", "Wei", "Yuki", "Fatima", "Kwame", "Ingrid", "Sven", "Chiara", "Mehmet", "Aoife",
-  "Tomás", "Zofia", "Ravi", "Mei", "Anders", "Leila", "Jonas", "Camille",
+  "Olivia",
+  "Liam",
+  "Emma",
+  "Noah",
+  "Amelia",
+  "Oliver",
+  "Sophia",
+  "Elijah",
+  "Charlotte",
+  "James",
+  "Mia",
+  "William",
+  "Harper",
+  "Lucas",
+  "Evelyn",
+  "Henry",
+  "Aria",
+  "Theodore",
+  "Ella",
+  "Jack",
+  "Chloe",
+  "Levi",
+  "Nora",
+  "Mateo",
+  "Layla",
+  "Sebastian",
+  "Zoe",
+  "Daniel",
+  "Hannah",
+  "Samuel",
+  "Lucia",
+  "Ahmed",
+  "Priya",
+  "Wei",
+  "Yuki",
+  "Fatima",
+  "Kwame",
+  "Ingrid",
+  "Sven",
+  "Chiara",
+  "Mehmet",
+  "Aoife",
+  "Tomás",
+  "Zofia",
+  "Ravi",
+  "Mei",
+  "Anders",
+  "Leila",
+  "Jonas",
+  "Camille",
 ];
 const LAST_NAMES = [
-  "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez",
-  "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Thompson", "White", "Harris", "Clark", "Lewis",
-  "Walker", "Hall", "Young", "King", "Wright", "Müller", "Schmidt", "Rossi", "Dubois", "Nguyen", "Kim", "Patel", "Okafor", "Novak",
-  "Jensen", "O'Brien", "Kowalski", "Yilmaz", "Costa", "Sato", "Andersson", "Haddad", "Fischer", "Moreau", "Silva",
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Thompson",
+  "White",
+  "Harris",
+  "Clark",
+  "Lewis",
+  "Walker",
+  "Hall",
+  "Young",
+  "King",
+  "Wright",
+  "Müller",
+  "Schmidt",
+  "Rossi",
+  "Dubois",
+  "Nguyen",
+  "Kim",
+  "Patel",
+  "Okafor",
+  "Novak",
+  "Jensen",
+  "O'Brien",
+  "Kowalski",
+  "Yilmaz",
+  "Costa",
+  "Sato",
+  "Andersson",
+  "Haddad",
+  "Fischer",
+  "Moreau",
+  "Silva",
 ];
 const DOMAINS = ["example.com", "example.org", "example.net", "mail.example", "inbox.example"];
-const STREETS = ["Oak Street", "Maple Avenue", "Cedar Lane", "Elm Road", "Park Place", "High Street", "Mill Lane", "Station Road", "Lake Drive"];
+const STREETS = [
+  "Oak Street",
+  "Maple Avenue",
+  "Cedar Lane",
+  "Elm Road",
+  "Park Place",
+  "High Street",
+  "Mill Lane",
+  "Station Road",
+  "Lake Drive",
+];
 
 interface Shopper {
   first: string;
@@ -347,8 +452,24 @@ function statusFor(random: () => number, days: number): string {
   if (r < 0.02) return "checkout-draft";
   const shares: [string, number][] =
     days < 3
-      ? [["processing", 0.44], ["on-hold", 0.14], ["pending", 0.05], ["completed", 0.25], ["failed", 0.05], ["cancelled", 0.05], ["refunded", 0.02]]
-      : [["completed", 0.83], ["processing", 0.01], ["on-hold", 0.01], ["pending", 0.01], ["failed", 0.05], ["cancelled", 0.06], ["refunded", 0.03]];
+      ? [
+          ["processing", 0.44],
+          ["on-hold", 0.14],
+          ["pending", 0.05],
+          ["completed", 0.25],
+          ["failed", 0.05],
+          ["cancelled", 0.05],
+          ["refunded", 0.02],
+        ]
+      : [
+          ["completed", 0.83],
+          ["processing", 0.01],
+          ["on-hold", 0.01],
+          ["pending", 0.01],
+          ["failed", 0.05],
+          ["cancelled", 0.06],
+          ["refunded", 0.03],
+        ];
   let left = (r - 0.02) / 0.98;
   for (const [status, share] of shares) {
     if (left < share) return status;
@@ -361,7 +482,9 @@ type Row = Record<string, unknown>;
 
 /** An INSERT of every column the row has, by name, so a column a migration adds is copied too. */
 function inserter(db: Database.Database, table: string, columns: string[]) {
-  const statement = db.prepare(`insert into ${table} (${columns.map((c) => `"${c}"`).join(", ")}) values (${columns.map((c) => `@${c}`).join(", ")})`);
+  const statement = db.prepare(
+    `insert into ${table} (${columns.map((c) => `"${c}"`).join(", ")}) values (${columns.map((c) => `@${c}`).join(", ")})`,
+  );
   return (row: Row) => statement.run(row);
 }
 
@@ -389,7 +512,10 @@ export function seedOrders(file: string, templates: Templates, options: SeedOpti
     const coupons = groupBy(all(`select * from order_coupons where order_id in (${list})`), "order_id");
     const events = groupBy(all(`select * from order_events where order_id in (${list}) order by id`), "order_id");
     const refunds = groupBy(all(`select * from order_refunds where order_id in (${list}) order by id`), "order_id");
-    const refundItems = groupBy(all(`select * from order_refund_items where refund_id in (select id from order_refunds where order_id in (${list}))`), "refund_id");
+    const refundItems = groupBy(
+      all(`select * from order_refund_items where refund_id in (select id from order_refunds where order_id in (${list}))`),
+      "refund_id",
+    );
     const charges = groupBy(all(`select * from gateway_charges where order_id in (${list})`), "order_id");
     const gatewayRefunds = groupBy(all(`select * from gateway_refunds where order_id in (${list})`), "order_id");
     const origins = all(`select * from order_attribution where order_id in (${list})`);
@@ -422,7 +548,10 @@ export function seedOrders(file: string, templates: Templates, options: SeedOpti
     const person = (k: number, tag: string) => {
       const first = pick(random, FIRST_NAMES);
       const last = pick(random, LAST_NAMES);
-      const local = `${first}.${last}`.toLowerCase().normalize("NFD").replace(/[^a-z.]/g, "");
+      const local = `${first}.${last}`
+        .toLowerCase()
+        .normalize("NFD")
+        .replace(/[^a-z.]/g, "");
       const email = `${local}${tag}${k}@${DOMAINS[k % DOMAINS.length]}`;
       return { first, last, email, street: `${1 + (k % 240)} ${pick(random, STREETS)}` };
     };
@@ -490,7 +619,11 @@ export function seedOrders(file: string, templates: Templates, options: SeedOpti
         const template = orders.get(templateId) as Row;
         const shopper = account >= 0 ? (shoppers[account] as Shopper) : (guests[guest] as Shopper);
         const created = Date.parse(template.created_at as string);
-        const stamps = [template.updated_at, ...(events.get(templateId) ?? []).map((e) => e.created_at), ...(refunds.get(templateId) ?? []).map((r) => r.created_at)];
+        const stamps = [
+          template.updated_at,
+          ...(events.get(templateId) ?? []).map((e) => e.created_at),
+          ...(refunds.get(templateId) ?? []).map((r) => r.created_at),
+        ];
         const span = Math.max(...stamps.map((s) => Date.parse(s as string))) - created;
         // The owner's later actions land hours or days after the order, never after now.
         const room = latest - time - span;
@@ -506,7 +639,9 @@ export function seedOrders(file: string, templates: Templates, options: SeedOpti
         const billing = JSON.parse(template.billing_address as string) as Record<string, string>;
         const shipping = JSON.parse(template.shipping_address as string) as Record<string, string>;
         const named = (address: Record<string, string>) =>
-          address.first_name === undefined ? address : { ...address, first_name: shopper.first, last_name: shopper.last, address_1: shopper.street };
+          address.first_name === undefined
+            ? address
+            : { ...address, first_name: shopper.first, last_name: shopper.last, address_1: shopper.street };
         const details = (JSON.parse(template.payment_details as string) as { key: string; value: string }[]).map((detail) =>
           detail.key === "reference" && detail.value === String(templateId) ? { ...detail, value: String(id) } : detail,
         );
@@ -543,7 +678,9 @@ export function seedOrders(file: string, templates: Templates, options: SeedOpti
         for (const charge of charges.get(templateId) ?? []) {
           const key = `pay_${randomUUID()}`;
           chargeKeys.set(charge.idempotency_key, key);
-          const outcome = template.transaction_id ? String(charge.outcome).replaceAll(template.transaction_id as string, transaction) : charge.outcome;
+          const outcome = template.transaction_id
+            ? String(charge.outcome).replaceAll(template.transaction_id as string, transaction)
+            : charge.outcome;
           insert.charge({ ...charge, idempotency_key: key, order_id: id, outcome, created_at: shift(charge.created_at) });
           count("gateway_charges");
         }

@@ -17,8 +17,8 @@ import Database from "better-sqlite3";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { createSessionToken, createWidgetNonce } from "../apps/server/src/http/tokens.ts";
-import { buildWeb } from "../scripts/build-web.ts";
 import { readManifest } from "../e2e/support/bundle-graph.ts";
+import { buildWeb } from "../scripts/build-web.ts";
 import { contactBody, countEntries, formPageScripts, MULTIPART_TYPE, prepareForms, teeBody } from "./forms.ts";
 import { BENCH_OWNER, ownerApi, ownerCalls, placeTemplates, type SeedFacts, seedOrders, signInOwner } from "./owner.ts";
 
@@ -421,7 +421,9 @@ function received(path: string, headers: Record<string, string>): Promise<{ byte
  * comparison, brotli). Inline code counts as gzip level 9 of its text.
  */
 async function pageJavaScript(path: string, headers: Record<string, string> = {}) {
-  const html = await (await fetch(base + path, { headers })).text();
+  const page = await fetch(base + path, { headers });
+  if (page.status !== 200) throw new Error(`bundles: ${path} answered ${page.status}`);
+  const html = await page.text();
   // The storefront's assets, and the forms' runtime (decision 0027) that a form page loads from /forms/static/.
   const assets = new Set(
     [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/(?:assets|forms\/static)\/[^"]+\.js)"/g)].map((m) => m[1] as string),
@@ -452,7 +454,7 @@ async function pageJavaScript(path: string, headers: Record<string, string> = {}
     gzipBytes += gzipSync(body, { level: 9 }).length;
     brotliBytes += brotliCompressSync(body).length;
   }
-  return { files: assets.size + inline, gzipBytes, brotliBytes, encodings: [...encodings], widgetGzipBytes };
+  return { files: assets.size + inline, gzipBytes, brotliBytes, encodings: [...encodings], widgetGzipBytes, assets: [...assets] };
 }
 
 /**
@@ -483,23 +485,22 @@ const BUNDLE_PAGES = ["/shop", "/product/hoodie", "/cart", "/checkout"];
 /** Each demo form's own page (issue 17), as Chromium loads it: until the form is mounted with its kind modules. */
 const FORM_PAGES = ["/forms/contact", "/forms/custom-tee", "/forms/feedback"];
 
+/** What a page makes the browser load; a form's page adds what its first focus loads. */
+interface PageFigures {
+  files: number;
+  gzipBytes: number;
+  brotliBytes: number;
+  encodings: string[];
+  widgetGzipBytes: number;
+  firstFocusGzipBytes?: number;
+}
+
 async function bundles(): Promise<string[]> {
   const failures: string[] = [];
-  const results = [];
-  // The checkout with a product in the cart (an empty one shows no form); the cookie is the cart's token.
-  const cart = await filledCart();
-  const formPages: string[] = [];
-  for (const page of FORM_PAGES) {
-    // A branch without the form pages still measures the rest, and says so.
-    const status = (await fetch(base + page)).status;
-    if (status === 200) formPages.push(page);
-    else console.log(`bundles    ${page.padEnd(45)} not measured: the page answers ${status} on this build`);
-  }
-  for (const page of [...BUNDLE_PAGES, ...formPages]) {
-    const figures = FORM_PAGES.includes(page)
-      ? await formPageJavaScript(page)
-      : await pageJavaScript(page, page === "/checkout" ? { cookie: `cw_session=${cart.token}` } : {});
-    results.push({ page, ...figures });
+  const results: ({ page: string; path?: string } & PageFigures)[] = [];
+  /** One page's row: its budget is looked up by `page` (a console page with an id in it is named by its pattern). */
+  const record = (page: string, figures: PageFigures, path?: string) => {
+    results.push({ page, ...(path ? { path } : {}), ...figures });
     const budget = budgets.bundles?.[page] as unknown as { maxGzipKb: number } | undefined;
     const kb = figures.gzipBytes / 1024;
     const verdict = budget ? (kb <= budget.maxGzipKb ? "within budget" : "OVER BUDGET") : "no budget";
@@ -509,7 +510,34 @@ async function bundles(): Promise<string[]> {
       `bundles    ${page.padEnd(45)} ${kb.toFixed(1).padStart(6)} KB gzip JavaScript in ${figures.files} files (${verdict}; brotli ${(figures.brotliBytes / 1024).toFixed(1)} KB)` +
         (figures.widgetGzipBytes ? ` + ${(figures.widgetGzipBytes / 1024).toFixed(1)} KB gzip of the contact widget's loader` : ""),
     );
+  };
+  // The checkout with a product in the cart (an empty one shows no form); the cookie is the cart's token.
+  const cart = await filledCart();
+  const formPages: string[] = [];
+  for (const page of FORM_PAGES) {
+    // A branch without the form pages still measures the rest, and says so.
+    const status = (await fetch(base + page)).status;
+    if (status === 200) formPages.push(page);
+    else console.log(`bundles    ${page.padEnd(45)} not measured: the page answers ${status} on this build`);
   }
+  const shopAssets = new Map<string, string[]>();
+  for (const page of BUNDLE_PAGES) {
+    const { assets, ...figures } = await pageJavaScript(page, page === "/checkout" ? { cookie: `cw_session=${cart.token}` } : {});
+    shopAssets.set(page, assets);
+    record(page, figures);
+  }
+  for (const page of formPages) record(page, await formPageJavaScript(page));
+  const consoleAssets = new Set<string>();
+  const cookie = `cw_session=${await signInOwner(base)}`;
+  for (const { page, path } of await consolePages(cookie)) {
+    // Signed out, the console answers its sign-in form with 200: that page is not the one to measure.
+    const html = await (await fetch(base + path, { headers: { cookie } })).text();
+    if (html.includes('id="signin-email"')) throw new Error(`bundles: ${path} showed the sign-in form to the owner's cookie`);
+    const { assets, ...figures } = await pageJavaScript(path, { cookie });
+    for (const asset of assets) consoleAssets.add(asset);
+    record(page, figures, path);
+  }
+  failures.push(...(await consoleCodeOnShopPages(shopAssets, consoleAssets)));
   const widget = await widgetBundle();
   results.push(widget.loader, widget.whole);
   failures.push(...widget.failures);
@@ -517,6 +545,86 @@ async function bundles(): Promise<string[]> {
   writeFileSync(
     join(root, "bench/results", "bundles.json"),
     `${JSON.stringify({ scenario: "bundles", date: new Date().toISOString(), results }, null, 2)}\n`,
+  );
+  return failures;
+}
+
+/**
+ * The owner console's pages (decision 0022), as the owner opens them: every route of
+ * apps/web/app/routes.ts under /admin but the two that need a message or a form entry to exist,
+ * the pages with an id on an order, an account and a guest of the shop (one order is placed first
+ * when the shop has none). Named by their pattern, so the budgets do not depend on the ids.
+ */
+async function consolePages(cookie: string): Promise<{ page: string; path: string }[]> {
+  const token = cookie.slice("cw_session=".length);
+  const list = async () => ownerApi<{ orders: { id: number }[] }>(base, token, "/orders?per_page=1");
+  let orders = (await list()).orders;
+  if (!orders.length) {
+    const placed = await fetch(`${base}/api/store/v1/checkout`, {
+      method: "POST",
+      headers: { "cart-token": (await filledCart()).token, "content-type": "application/json" },
+      body: JSON.stringify(scenarios.checkout?.[0]?.body?.(0)),
+    });
+    if (placed.status !== 200) throw new Error(`bundles: placing an order for the console's pages answered ${placed.status}`);
+    orders = (await list()).orders;
+  }
+  const order = orders[0]?.id;
+  const account = (await ownerApi<{ customers: { id: number }[] }>(base, token, "/customers?per_page=1")).customers[0]?.id;
+  const guest = (await ownerApi<{ guests: { email: string }[] }>(base, token, "/customers/guests?per_page=1")).guests[0]?.email;
+  if (!order || !account || !guest) throw new Error("bundles: the shop has no order, account or guest for the console's pages");
+  const pages: [string, string?][] = [
+    ["/admin"],
+    ["/admin/orders"],
+    ["/admin/orders/{id}", `/admin/orders/${order}`],
+    ["/admin/orders/print", `/admin/orders/print?ids=${order}&document=invoice`],
+    ["/admin/customers"],
+    ["/admin/customers/{id}", `/admin/customers/${account}`],
+    ["/admin/customers/guests"],
+    ["/admin/customers/guest", `/admin/customers/guest?email=${encodeURIComponent(guest)}`],
+    ["/admin/widgets"],
+    ["/admin/widgets/new"],
+    ["/admin/widgets/{id}", "/admin/widgets/1"],
+    ["/admin/widgets/{id}/analytics", "/admin/widgets/1/analytics"],
+    ["/admin/messages"],
+    ["/admin/forms"],
+    ["/admin/forms/new"],
+    ["/admin/forms/{id}", "/admin/forms/1"],
+    ["/admin/forms/{id}/entries", "/admin/forms/1/entries"],
+    ["/admin/staff"],
+    ["/admin/account"],
+  ];
+  return pages.map(([page, path]) => ({ page, path: path ?? page }));
+}
+
+/** The console's marks (e2e/admin-widgets.spec.ts): its API client and its texts. */
+const CONSOLE_MARKS = /\/api\/admin\/v1|Shop console|admin-channel/;
+
+/**
+ * The shop's pages must load none of the console's code (decision 0022): no console route module
+ * and no file carrying the console's marks. The marks must show on the console's own pages, or
+ * the check would see nothing.
+ */
+async function consoleCodeOnShopPages(shopAssets: Map<string, string[]>, consoleAssets: Set<string>): Promise<string[]> {
+  const consoleModules = new Set(
+    Object.values(readManifest().routes)
+      .filter((route) => route.id.startsWith("routes/admin/"))
+      .map((route) => route.module),
+  );
+  const text = async (asset: string) => (await fetch(base + asset)).text();
+  const marked = async (assets: Iterable<string>) => {
+    const found: string[] = [];
+    for (const asset of assets) if (CONSOLE_MARKS.test(await text(asset))) found.push(asset);
+    return found;
+  };
+  const failures: string[] = [];
+  if (!(await marked(consoleAssets)).length)
+    failures.push("bundles: no console page loads a file with the console's marks: the check sees nothing");
+  for (const [page, assets] of shopAssets) {
+    const found = [...assets.filter((asset) => consoleModules.has(asset)), ...(await marked(assets))];
+    if (found.length) failures.push(`bundles: ${page} loads the console's code: ${[...new Set(found)].join(", ")}`);
+  }
+  console.log(
+    `bundles    console code on the shop's pages: ${failures.length ? "FOUND" : `none (${[...shopAssets.keys()].join(", ")} checked against ${consoleModules.size} console routes and the console's marks)`}`,
   );
   return failures;
 }
