@@ -850,6 +850,8 @@ async function ownerScenario(dataDir: string): Promise<{ steps: Step[]; seeded: 
     if (problem) throw new Error(`owner: ${call.name} ${problem}`);
     steps.push({ name: call.name, path: call.path(0), paths: call.path, connections: 1, headers });
   }
+  // No budget: this machine's floor at the same one connection, the figures above are read against it (decision 0013).
+  steps.push({ name: "reference: GET /api/health", path: "/api/health", connections: 1 });
   return { steps, seeded };
 }
 
