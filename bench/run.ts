@@ -2,8 +2,9 @@
  * npm run bench [scenario…]: starts the real server on a fresh demo shop (SQLite, rate limits
  * off), loads it from this process with autocannon, writes bench/results/<scenario>.json and
  * fails when a figure breaks its budget in bench/budgets.json. Never part of npm test.
- * Also: `bundles` (JavaScript per page) and `lighthouse` (mobile performance score, headless
- * Chromium from CHROMIUM_PATH or /usr/bin/chromium).
+ * Also: `bundles` (JavaScript per page, the shop's and the owner console's), `lighthouse` (mobile
+ * performance score, headless Chromium from CHROMIUM_PATH or /usr/bin/chromium) and `owner` (the
+ * owner API's calls over 100,000 seeded orders, bench/owner.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,8 +17,10 @@ import Database from "better-sqlite3";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { createSessionToken, createWidgetNonce } from "../apps/server/src/http/tokens.ts";
+import { readManifest } from "../e2e/support/bundle-graph.ts";
 import { buildWeb } from "../scripts/build-web.ts";
 import { contactBody, countEntries, formPageScripts, MULTIPART_TYPE, prepareForms, teeBody } from "./forms.ts";
+import { BENCH_OWNER, ownerApi, ownerCalls, placeTemplates, type SeedFacts, seedOrders, signInOwner } from "./owner.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 3300);
@@ -42,6 +45,10 @@ interface Step {
   form?: true;
   /** A demo form sent to POST /ajax as a browser sends it (multipart, bench/forms.ts); each answer checked stored. */
   submit?: "contact" | "custom-tee";
+  /** The path of each request, given its number (one order after another); `path` is the first. */
+  paths?: (n: number) => string;
+  /** Sent with every request, e.g. the owner's signed-in Cart-Token. */
+  headers?: Record<string, string>;
 }
 
 const CART = "/api/store/v1/cart";
@@ -190,6 +197,11 @@ interface Budget {
 }
 const budgets = JSON.parse(readFileSync(join(root, "bench/budgets.json"), "utf8")) as Record<string, Record<string, Budget>>;
 
+/** The shop's server; the owner scenario stops it to seed its orders and starts it again. */
+let server: ChildProcess | undefined;
+/** Whether the server starts with the owner's account (OWNER_EMAIL): the owner and bundles scenarios sign in with it. */
+let withOwner = false;
+
 async function startServer(dataDir: string): Promise<ChildProcess> {
   // BENCH_PROFILE_DIR=<folder>: the server writes a V8 CPU profile there when it stops, to see where the time went.
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
@@ -204,6 +216,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
       HOST: "127.0.0.1",
+      ...(withOwner ? { OWNER_EMAIL: BENCH_OWNER.email, OWNER_PASSWORD: BENCH_OWNER.password } : {}),
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -220,6 +233,16 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
 }
 
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+
+/** Stops the shop's server and waits until it has closed its database. */
+async function stopServer(): Promise<void> {
+  const running = server;
+  server = undefined;
+  if (!running || running.exitCode !== null) return;
+  const exited = new Promise((done) => running.once("exit", done));
+  running.kill("SIGTERM");
+  await exited;
+}
 
 /** The floor server on the shop's database, answering a cart reply the shop just sent. */
 async function startFloorServer(dataDir: string): Promise<ChildProcess> {
@@ -324,7 +347,7 @@ async function load(step: Step) {
       ? { "content-type": MULTIPART_TYPE, "user-agent": BROWSER_AGENT }
       : step.form
         ? { "content-type": "application/x-www-form-urlencoded", "user-agent": BROWSER_AGENT }
-        : { "content-type": "application/json", ...(token ? { "cart-token": token } : {}) };
+        : { "content-type": "application/json", ...(token ? { "cart-token": token } : {}), ...step.headers };
     const forms = benchForms;
     const body =
       step.submit && forms
@@ -336,7 +359,7 @@ async function load(step: Step) {
           : step.body
             ? JSON.stringify(step.body(n)).replace("{key}", key)
             : undefined;
-    return { ...request, path, headers, ...(body ? { body } : {}) };
+    return { ...request, path: step.paths?.(n) ?? path, headers, ...(body ? { body } : {}) };
   };
   const options: autocannon.Options = {
     url: (step.floor ? `http://127.0.0.1:${floorPort}` : base) + step.path,
@@ -398,7 +421,9 @@ function received(path: string, headers: Record<string, string>): Promise<{ byte
  * comparison, brotli). Inline code counts as gzip level 9 of its text.
  */
 async function pageJavaScript(path: string, headers: Record<string, string> = {}) {
-  const html = await (await fetch(base + path, { headers })).text();
+  const page = await fetch(base + path, { headers });
+  if (page.status !== 200) throw new Error(`bundles: ${path} answered ${page.status}`);
+  const html = await page.text();
   // The storefront's assets, and the forms' runtime (decision 0027) that a form page loads from /forms/static/.
   const assets = new Set(
     [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/(?:assets|forms\/static)\/[^"]+\.js)"/g)].map((m) => m[1] as string),
@@ -429,7 +454,7 @@ async function pageJavaScript(path: string, headers: Record<string, string> = {}
     gzipBytes += gzipSync(body, { level: 9 }).length;
     brotliBytes += brotliCompressSync(body).length;
   }
-  return { files: assets.size + inline, gzipBytes, brotliBytes, encodings: [...encodings], widgetGzipBytes };
+  return { files: assets.size + inline, gzipBytes, brotliBytes, encodings: [...encodings], widgetGzipBytes, assets: [...assets] };
 }
 
 /**
@@ -460,23 +485,22 @@ const BUNDLE_PAGES = ["/shop", "/product/hoodie", "/cart", "/checkout"];
 /** Each demo form's own page (issue 17), as Chromium loads it: until the form is mounted with its kind modules. */
 const FORM_PAGES = ["/forms/contact", "/forms/custom-tee", "/forms/feedback"];
 
+/** What a page makes the browser load; a form's page adds what its first focus loads. */
+interface PageFigures {
+  files: number;
+  gzipBytes: number;
+  brotliBytes: number;
+  encodings: string[];
+  widgetGzipBytes: number;
+  firstFocusGzipBytes?: number;
+}
+
 async function bundles(): Promise<string[]> {
   const failures: string[] = [];
-  const results = [];
-  // The checkout with a product in the cart (an empty one shows no form); the cookie is the cart's token.
-  const cart = await filledCart();
-  const formPages: string[] = [];
-  for (const page of FORM_PAGES) {
-    // A branch without the form pages still measures the rest, and says so.
-    const status = (await fetch(base + page)).status;
-    if (status === 200) formPages.push(page);
-    else console.log(`bundles    ${page.padEnd(45)} not measured: the page answers ${status} on this build`);
-  }
-  for (const page of [...BUNDLE_PAGES, ...formPages]) {
-    const figures = FORM_PAGES.includes(page)
-      ? await formPageJavaScript(page)
-      : await pageJavaScript(page, page === "/checkout" ? { cookie: `cw_session=${cart.token}` } : {});
-    results.push({ page, ...figures });
+  const results: ({ page: string; path?: string } & PageFigures)[] = [];
+  /** One page's row: its budget is looked up by `page` (a console page with an id in it is named by its pattern). */
+  const record = (page: string, figures: PageFigures, path?: string) => {
+    results.push({ page, ...(path ? { path } : {}), ...figures });
     const budget = budgets.bundles?.[page] as unknown as { maxGzipKb: number } | undefined;
     const kb = figures.gzipBytes / 1024;
     const verdict = budget ? (kb <= budget.maxGzipKb ? "within budget" : "OVER BUDGET") : "no budget";
@@ -486,7 +510,34 @@ async function bundles(): Promise<string[]> {
       `bundles    ${page.padEnd(45)} ${kb.toFixed(1).padStart(6)} KB gzip JavaScript in ${figures.files} files (${verdict}; brotli ${(figures.brotliBytes / 1024).toFixed(1)} KB)` +
         (figures.widgetGzipBytes ? ` + ${(figures.widgetGzipBytes / 1024).toFixed(1)} KB gzip of the contact widget's loader` : ""),
     );
+  };
+  // The checkout with a product in the cart (an empty one shows no form); the cookie is the cart's token.
+  const cart = await filledCart();
+  const formPages: string[] = [];
+  for (const page of FORM_PAGES) {
+    // A branch without the form pages still measures the rest, and says so.
+    const status = (await fetch(base + page)).status;
+    if (status === 200) formPages.push(page);
+    else console.log(`bundles    ${page.padEnd(45)} not measured: the page answers ${status} on this build`);
   }
+  const shopAssets = new Map<string, string[]>();
+  for (const page of BUNDLE_PAGES) {
+    const { assets, ...figures } = await pageJavaScript(page, page === "/checkout" ? { cookie: `cw_session=${cart.token}` } : {});
+    shopAssets.set(page, assets);
+    record(page, figures);
+  }
+  for (const page of formPages) record(page, await formPageJavaScript(page));
+  const consoleAssets = new Set<string>();
+  const cookie = `cw_session=${await signInOwner(base)}`;
+  for (const { page, path } of await consolePages(cookie)) {
+    // Signed out, the console answers its sign-in form with 200: that page is not the one to measure.
+    const html = await (await fetch(base + path, { headers: { cookie } })).text();
+    if (html.includes('id="signin-email"')) throw new Error(`bundles: ${path} showed the sign-in form to the owner's cookie`);
+    const { assets, ...figures } = await pageJavaScript(path, { cookie });
+    for (const asset of assets) consoleAssets.add(asset);
+    record(page, figures, path);
+  }
+  failures.push(...(await consoleCodeOnShopPages(shopAssets, consoleAssets)));
   const widget = await widgetBundle();
   results.push(widget.loader, widget.whole);
   failures.push(...widget.failures);
@@ -494,6 +545,86 @@ async function bundles(): Promise<string[]> {
   writeFileSync(
     join(root, "bench/results", "bundles.json"),
     `${JSON.stringify({ scenario: "bundles", date: new Date().toISOString(), results }, null, 2)}\n`,
+  );
+  return failures;
+}
+
+/**
+ * The owner console's pages (decision 0022), as the owner opens them: every route of
+ * apps/web/app/routes.ts under /admin but the two that need a message or a form entry to exist,
+ * the pages with an id on an order, an account and a guest of the shop (one order is placed first
+ * when the shop has none). Named by their pattern, so the budgets do not depend on the ids.
+ */
+async function consolePages(cookie: string): Promise<{ page: string; path: string }[]> {
+  const token = cookie.slice("cw_session=".length);
+  const list = async () => ownerApi<{ orders: { id: number }[] }>(base, token, "/orders?per_page=1");
+  let orders = (await list()).orders;
+  if (!orders.length) {
+    const placed = await fetch(`${base}/api/store/v1/checkout`, {
+      method: "POST",
+      headers: { "cart-token": (await filledCart()).token, "content-type": "application/json" },
+      body: JSON.stringify(scenarios.checkout?.[0]?.body?.(0)),
+    });
+    if (placed.status !== 200) throw new Error(`bundles: placing an order for the console's pages answered ${placed.status}`);
+    orders = (await list()).orders;
+  }
+  const order = orders[0]?.id;
+  const account = (await ownerApi<{ customers: { id: number }[] }>(base, token, "/customers?per_page=1")).customers[0]?.id;
+  const guest = (await ownerApi<{ guests: { email: string }[] }>(base, token, "/customers/guests?per_page=1")).guests[0]?.email;
+  if (!order || !account || !guest) throw new Error("bundles: the shop has no order, account or guest for the console's pages");
+  const pages: [string, string?][] = [
+    ["/admin"],
+    ["/admin/orders"],
+    ["/admin/orders/{id}", `/admin/orders/${order}`],
+    ["/admin/orders/print", `/admin/orders/print?ids=${order}&document=invoice`],
+    ["/admin/customers"],
+    ["/admin/customers/{id}", `/admin/customers/${account}`],
+    ["/admin/customers/guests"],
+    ["/admin/customers/guest", `/admin/customers/guest?email=${encodeURIComponent(guest)}`],
+    ["/admin/widgets"],
+    ["/admin/widgets/new"],
+    ["/admin/widgets/{id}", "/admin/widgets/1"],
+    ["/admin/widgets/{id}/analytics", "/admin/widgets/1/analytics"],
+    ["/admin/messages"],
+    ["/admin/forms"],
+    ["/admin/forms/new"],
+    ["/admin/forms/{id}", "/admin/forms/1"],
+    ["/admin/forms/{id}/entries", "/admin/forms/1/entries"],
+    ["/admin/staff"],
+    ["/admin/account"],
+  ];
+  return pages.map(([page, path]) => ({ page, path: path ?? page }));
+}
+
+/** The console's marks (e2e/admin-widgets.spec.ts): its API client and its texts. */
+const CONSOLE_MARKS = /\/api\/admin\/v1|Shop console|admin-channel/;
+
+/**
+ * The shop's pages must load none of the console's code (decision 0022): no console route module
+ * and no file carrying the console's marks. The marks must show on the console's own pages, or
+ * the check would see nothing.
+ */
+async function consoleCodeOnShopPages(shopAssets: Map<string, string[]>, consoleAssets: Set<string>): Promise<string[]> {
+  const consoleModules = new Set(
+    Object.values(readManifest().routes)
+      .filter((route) => route.id.startsWith("routes/admin/"))
+      .map((route) => route.module),
+  );
+  const text = async (asset: string) => (await fetch(base + asset)).text();
+  const marked = async (assets: Iterable<string>) => {
+    const found: string[] = [];
+    for (const asset of assets) if (CONSOLE_MARKS.test(await text(asset))) found.push(asset);
+    return found;
+  };
+  const failures: string[] = [];
+  if (!(await marked(consoleAssets)).length)
+    failures.push("bundles: no console page loads a file with the console's marks: the check sees nothing");
+  for (const [page, assets] of shopAssets) {
+    const found = [...assets.filter((asset) => consoleModules.has(asset)), ...(await marked(assets))];
+    if (found.length) failures.push(`bundles: ${page} loads the console's code: ${[...new Set(found)].join(", ")}`);
+  }
+  console.log(
+    `bundles    console code on the shop's pages: ${failures.length ? "FOUND" : `none (${[...shopAssets.keys()].join(", ")} checked against ${consoleModules.size} console routes and the console's marks)`}`,
   );
   return failures;
 }
@@ -688,16 +819,54 @@ async function lighthouseScenario(): Promise<string[]> {
   return failures;
 }
 
+/** Orders the owner scenario seeds (issue 18 asks for 100,000); BENCH_OWNER_ORDERS sets another number for a quick try. */
+const OWNER_ORDERS = Number(process.env.BENCH_OWNER_ORDERS ?? 100_000);
+
+/**
+ * The owner scenario's shop and calls (bench/owner.ts): template orders placed and moved through
+ * the APIs, copied into OWNER_ORDERS orders with the server stopped, the server started again, and
+ * each call's first answer checked (200, and something found) before it is loaded. One connection:
+ * the figures are each call's own time, as one person at the console waits for it.
+ */
+async function ownerScenario(dataDir: string): Promise<{ steps: Step[]; seeded: SeedFacts }> {
+  const file = join(dataDir, "shop.db");
+  const templates = await placeTemplates(base, await signInOwner(base), file);
+  await stopServer();
+  // Sized like a shop with 100,000 orders a year: some 6,000 accounts and 40,000 guests.
+  const seeded = seedOrders(file, templates, { orders: OWNER_ORDERS, accounts: 6_000, guests: 40_000, now: new Date() });
+  console.log(
+    `owner      seeded ${seeded.orders} orders (${seeded.today} today, ${seeded.thisMonth} this month), ${seeded.accounts} accounts, ` +
+      `${Object.entries(seeded.rows)
+        .map(([table, rows]) => `${rows} ${table}`)
+        .join(", ")} in ${seeded.seconds} s`,
+  );
+  server = await startServer(dataDir);
+  const headers = { "cart-token": await signInOwner(base) };
+  const steps: Step[] = [];
+  for (const call of ownerCalls(seeded)) {
+    const response = await fetch(base + call.path(0), { headers });
+    if (response.status !== 200) throw new Error(`owner: ${call.name} answered ${response.status}: ${await response.text()}`);
+    const problem = call.check((await response.json()) as Record<string, unknown>);
+    if (problem) throw new Error(`owner: ${call.name} ${problem}`);
+    steps.push({ name: call.name, path: call.path(0), paths: call.path, connections: 1, headers });
+  }
+  // No budget: this machine's floor at the same one connection, the figures above are read against it (decision 0013).
+  steps.push({ name: "reference: GET /api/health", path: "/api/health", connections: 1 });
+  return { steps, seeded };
+}
+
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-  const extra = ["bundles", "lighthouse"];
+  // The owner scenario last: the 100,000 orders it seeds stay in the shop the others would run on.
+  const extra = ["bundles", "lighthouse", "owner"];
   const names = wanted.length ? wanted : [...Object.keys(scenarios), ...extra];
   for (const name of names)
     if (!scenarios[name] && !extra.includes(name))
       throw new Error(`unknown scenario ${name}; known: ${[...Object.keys(scenarios), ...extra].join(", ")}`);
   await buildWeb();
   const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-"));
-  const server = await startServer(dataDir);
+  withOwner = names.includes("owner") || names.includes("bundles");
+  server = await startServer(dataDir);
   let floor: ChildProcess | undefined;
   const failures: string[] = [];
   try {
@@ -710,8 +879,11 @@ async function main() {
         failures.push(...(await lighthouseScenario()));
         continue;
       }
+      let steps = scenarios[name] ?? [];
+      let seeded: SeedFacts | undefined;
+      if (name === "owner") ({ steps, seeded } = await ownerScenario(dataDir));
       const results = [];
-      for (const step of scenarios[name] ?? []) {
+      for (const step of steps) {
         if (step.floor) floor ??= await startFloorServer(dataDir);
         if (step.form) widgetNonce = demoWidgetNonce(dataDir);
         if (step.submit) benchForms ??= prepareForms(join(dataDir, "shop.db"), SECRET);
@@ -752,6 +924,7 @@ async function main() {
         cpus: cpus().length,
         cpu: cpus()[0]?.model,
         database: "sqlite",
+        ...(seeded ? { seeded } : {}),
         results,
       };
       mkdirSync(join(root, "bench/results"), { recursive: true });
@@ -759,7 +932,7 @@ async function main() {
     }
   } finally {
     floor?.kill("SIGTERM");
-    server.kill("SIGTERM");
+    await stopServer();
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (failures.length) {
