@@ -102,12 +102,13 @@ const INSERT_ROWS = 500;
 /**
  * Brings these orders' terms in step with their billing e-mail, billing name and lines, writing only
  * what changed. Called in the transaction of the write that changed them; on PostgreSQL the orders
- * are locked first, so two writers of one order take turns.
+ * are locked first, so two writers of one order take turns. `lock: false` is for migration 022's
+ * fill, which no other writer of terms can race and which must not hold every order while it runs.
  */
-export async function writeOrderSearchTerms(db: Kysely<Database>, orderIds: number[]): Promise<void> {
+export async function writeOrderSearchTerms(db: Kysely<Database>, orderIds: number[], { lock = true } = {}): Promise<void> {
   if (!orderIds.length) return;
   let read = db.selectFrom("orders").select(["id", "billing_email", "billing_address"]).where("id", "in", orderIds);
-  if (db.getExecutor().adapter.constructor.name.startsWith("Postgres")) read = read.forUpdate();
+  if (lock && db.getExecutor().adapter.constructor.name.startsWith("Postgres")) read = read.forUpdate();
   const orders = await read.execute();
   const items = await db.selectFrom("order_items").select(["order_id", "name"]).where("order_id", "in", orderIds).execute();
   const stored = await db.selectFrom("order_search_terms").select(["order_id", "term"]).where("order_id", "in", orderIds).execute();

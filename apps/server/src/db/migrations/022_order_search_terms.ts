@@ -37,7 +37,7 @@ async function fill(db: Kysely<Database>): Promise<void> {
       (r) => r.id,
     );
     if (!ids.length) return;
-    await writeOrderSearchTerms(db, ids);
+    await writeOrderSearchTerms(db, ids, { lock: false });
     after = ids[ids.length - 1] as number;
   }
 }
