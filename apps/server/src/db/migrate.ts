@@ -21,6 +21,7 @@ import * as m018 from "./migrations/018_owner_customers_reports.ts";
 import * as m019 from "./migrations/019_order_history_refunds.ts";
 import * as m020 from "./migrations/020_refund_reservations.ts";
 import * as m021 from "./migrations/021_staff_invites.ts";
+import * as m022 from "./migrations/022_order_search_terms.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "019_order_history_refunds": m019,
   "020_refund_reservations": m020,
   "021_staff_invites": m021,
+  "022_order_search_terms": m022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

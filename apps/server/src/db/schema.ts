@@ -380,6 +380,12 @@ export interface OrderItemsTable {
   restocked_quantity: number;
 }
 
+/** One word an order is found by in the owner's search (migration 022, decision 0039; db/order-search.ts writes them). */
+export interface OrderSearchTermsTable {
+  order_id: number;
+  term: string;
+}
+
 /** Who acted on an order: the shop's staff (owner, manager), the shopper, a gateway or the shop itself (sweeps). */
 export type OrderActorType = "owner" | "manager" | "customer" | "guest" | "gateway" | "shop";
 
@@ -652,6 +658,7 @@ export interface Database {
   visitor_meta: VisitorMetaTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  order_search_terms: OrderSearchTermsTable;
   order_coupons: OrderCouponsTable;
   order_events: OrderEventsTable;
   order_refunds: OrderRefundsTable;

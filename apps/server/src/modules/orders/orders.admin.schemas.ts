@@ -31,7 +31,7 @@ const OrderFilterFields = {
     Type.String({
       maxLength: 200,
       description:
-        "#12: that order number only; otherwise the number, or words in the billing e-mail, billing name or a line's product name",
+        "#12: that order number only; otherwise the number, or words that each start a word of the billing e-mail, billing name or a line's product name (case and accents ignored, every word required)",
     }),
   ),
   from: Day("First day (UTC) the order was placed, included"),

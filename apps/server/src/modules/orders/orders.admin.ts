@@ -7,7 +7,9 @@
  */
 import { NO_VALUE } from "@cartwright/commerce";
 import { sql } from "kysely";
+import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
+import { PREFIX_END, searchWords } from "../../db/order-search.ts";
 import type { OrderActorType, OrderStatus } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
@@ -40,15 +42,6 @@ export interface OrderListQuery extends OrderFilters {
 /** The working draft of a cart at checkout is not an order the owner handles: "all" leaves it out, as its own tab shows it. */
 const NOT_IN_ALL: OrderStatus = "checkout-draft";
 
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
-
-/** The billing name as one lower-cased text, read from the address JSON in each dialect's own way. */
-function billingName(db: Db) {
-  return isPostgres(db)
-    ? sql<string>`lower(coalesce(orders.billing_address::json->>'first_name', '') || ' ' || coalesce(orders.billing_address::json->>'last_name', ''))`
-    : sql<string>`lower(coalesce(json_extract(orders.billing_address, '$.first_name'), '') || ' ' || coalesce(json_extract(orders.billing_address, '$.last_name'), ''))`;
-}
-
 /** The day after `day` (YYYY-MM-DD), so "to" includes the whole of its day. */
 function nextDay(day: string): string {
   const date = new Date(`${day}T00:00:00.000Z`);
@@ -60,8 +53,15 @@ function nextDay(day: string): string {
 const onlyStatus = (query: OrderFilters) =>
   !query.search?.trim() && !query.from && !query.to && !query.payment_method && !query.source_type && !query.source;
 
+/**
+ * How a word search is read (decision 0039). "terms": the words' ranges of the term index first, then
+ * each order they name by its primary key, sorted (few matches). "sort": the sort's own index walked,
+ * each order checked by one seek per word in its own terms (many matches: a page fills long before the end).
+ */
+export type SearchDrive = "terms" | "sort";
+
 /** The orders matching the filters, as a query to select from: the one WHERE of the list and the export. */
-export function filteredOrders(db: Db, query: OrderFilters) {
+export function filteredOrders(db: Db, query: OrderFilters, drive: SearchDrive = "terms") {
   let q = db.selectFrom("orders");
   q = !query.status || query.status === "all" ? q.where("orders.status", "<>", NOT_IN_ALL) : q.where("orders.status", "=", query.status);
   // Dates are stored as ISO text in UTC: comparing the text orders them on both databases.
@@ -92,27 +92,32 @@ export function filteredOrders(db: Db, query: OrderFilters) {
       return eb.exists(origin);
     });
   }
-  const words = (query.search ?? "").trim();
-  if (words) {
-    const pattern = `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const number = /^#?(\d{1,15})$/.exec(words)?.[1];
+  const search = (query.search ?? "").trim();
+  if (search) {
+    const digits = /^#?(\d{1,15})$/.exec(search)?.[1];
+    // A number past the largest id names no order (and PostgreSQL would refuse comparing it with one).
+    const number = digits && isStoredId(Number(digits)) ? Number(digits) : null;
     // "#12" names an order number and nothing else: found on the primary key, no scan.
-    if (number && words.startsWith("#")) return q.where("orders.id", "=", Number(number));
-    q = q.where((eb) =>
-      eb.or([
-        ...(number ? [eb("orders.id", "=", Number(number))] : []),
-        // The same escape character on both databases, so "%" and "_" in a search are plain text.
-        sql<boolean>`lower(orders.billing_email) like ${pattern} escape '\\'`,
-        sql<boolean>`${billingName(db)} like ${pattern} escape '\\'`,
-        eb.exists(
-          eb
-            .selectFrom("order_items as i")
-            .select("i.order_id")
-            .whereRef("i.order_id", "=", "orders.id")
-            .where(sql<boolean>`lower(i.name) like ${pattern} escape '\\'`),
-        ),
-      ]),
-    );
+    if (digits && search.startsWith("#")) return number ? q.where("orders.id", "=", number) : q.where(sql<boolean>`1 = 0`);
+    const words = searchWords(search);
+    // Nothing searchable left (only quotes or commas): nothing is found, as no order has an empty word.
+    if (!words.length) return q.where(sql<boolean>`1 = 0`);
+    q = q.where((eb) => {
+      const range = (word: string) =>
+        eb
+          .selectFrom("order_search_terms as t")
+          .select("t.order_id")
+          .where("t.term", ">=", word)
+          .where("t.term", "<", word + PREFIX_END);
+      if (drive === "sort") {
+        // Per order walked, one seek per word in the (order_id, term) key; every word required.
+        const all = eb.and(words.map((word) => eb.exists(range(word).whereRef("t.order_id", "=", "orders.id"))));
+        return number ? eb.or([eb("orders.id", "=", number), all]) : all;
+      }
+      // The words' ranges of the (term, order_id) index, intersected; a bare number (one word) adds its order to its range.
+      const ranges = words.map(range).reduce((all, next) => all.intersect(next));
+      return eb("orders.id", "in", number ? ranges.union(db.selectNoFrom(sql<number>`${number}`.as("order_id"))) : ranges);
+    });
   }
   return q;
 }
@@ -184,11 +189,14 @@ export async function listOrders(ctx: RequestContext, query: OrderListQuery) {
     : Number((await base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
   const direction = query.order === "asc" ? "asc" : "desc";
   const sortColumn = query.orderby === "total" ? "orders.total" : "orders.created_at";
-  const rows = await rowColumns(base)
+  const offset = (query.page - 1) * query.perPage;
+  // Walking the sort reads about (offset + perPage) × tab / total orders; the terms first read and sort all `total`.
+  const walk = total > 0 && (offset + query.perPage) * counts[query.status ?? "all"] < total * total;
+  const rows = await rowColumns(walk ? filteredOrders(ctx.db, query, "sort") : base)
     .orderBy(sortColumn, direction)
     .orderBy("orders.id", direction)
     .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage)
+    .offset(offset)
     .execute();
   return {
     orders: rows.map(orderRow),

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
+import { writeOrderSearchTerms } from "../../db/order-search.ts";
 import { ensureOwner } from "../customers/index.ts";
 import { DEFAULT_SETTINGS, updateSettings } from "../settings/index.ts";
 import { EXPORT_COLUMNS } from "./export-rows.ts";
@@ -107,11 +108,18 @@ beforeAll(async () => {
     order_key: `wc_order_bulk${n}`,
     billing_email: `copy${n}${BULK_DOMAIN}`,
   }));
-  for (let start = 0; start < copies.length; start += 200)
-    await shop.db
+  for (let start = 0; start < copies.length; start += 200) {
+    const rows = await shop.db
       .insertInto("orders")
       .values(copies.slice(start, start + 200))
+      .returning("id")
       .execute();
+    // Written past the orders repo, so their search terms are written as migration 022 wrote those of older orders.
+    await writeOrderSearchTerms(
+      shop.db,
+      rows.map((row) => row.id),
+    );
+  }
 });
 afterAll(() => shop?.close());
 

@@ -1,6 +1,11 @@
-/** Order rows. Stock and coupon usage move only through conditional updates, never read-then-write. */
+/**
+ * Order rows. Stock and coupon usage move only through conditional updates, never read-then-write.
+ * Every write of an order's billing e-mail, billing address or lines passes here and rewrites its
+ * search terms in the same transaction (decision 0039).
+ */
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
+import { writeOrderSearchTerms } from "../../db/order-search.ts";
 import type { OrderItemsTable, OrderStatus, OrdersTable } from "../../db/schema.ts";
 
 export type OrderRow = OrdersTable & { id: number };
@@ -98,11 +103,13 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
     .values({ ...order, total_refunded: 0 })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await writeOrderSearchTerms(db, [Number(row.id)]);
   return Number(row.id);
 }
 
 export async function updateOrder(db: Db, id: number, fields: Partial<NewOrder>): Promise<void> {
   await db.updateTable("orders").set(fields).where("id", "=", id).execute();
+  if (fields.billing_email !== undefined || fields.billing_address !== undefined) await writeOrderSearchTerms(db, [id]);
 }
 
 /**
@@ -170,6 +177,7 @@ export async function replaceLines(
       .insertInto("order_coupons")
       .values(coupons.map((c) => ({ ...c, order_id: orderId, usage_counted: 0 as const })))
       .execute();
+  await writeOrderSearchTerms(db, [orderId]);
 }
 
 export async function orderItems(db: Db, orderId: number): Promise<OrderItemRow[]> {
