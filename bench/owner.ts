@@ -11,6 +11,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
+import { orderSearchTerms } from "../apps/server/src/db/order-search.ts";
 
 /** The shop owner the bench starts the server with (OWNER_EMAIL / OWNER_PASSWORD). */
 export const BENCH_OWNER = { email: "owner@bench.test", password: "bench-owner-password-2026" } as const;
@@ -439,6 +440,7 @@ export function seedOrders(file: string, templates: Templates, options: SeedOpti
       charge: inserter(db, "gateway_charges", columns("gateway_charges")),
       gatewayRefund: inserter(db, "gateway_refunds", columns("gateway_refunds")),
       origin: inserter(db, "order_attribution", columns("order_attribution")),
+      term: inserter(db, "order_search_terms", ["order_id", "term"]),
     };
 
     // When each order was placed: denser towards today (a growing shop), 0.3 % of them today so far.
@@ -552,7 +554,7 @@ export function seedOrders(file: string, templates: Templates, options: SeedOpti
         const details = (JSON.parse(template.payment_details as string) as { key: string; value: string }[]).map((detail) =>
           detail.key === "reference" && detail.value === String(templateId) ? { ...detail, value: String(id) } : detail,
         );
-        insert.order({
+        const order = {
           ...template,
           id,
           cart_id: randomBytes(16).toString("base64url").slice(0, 22),
@@ -566,12 +568,19 @@ export function seedOrders(file: string, templates: Templates, options: SeedOpti
           created_at: shift(template.created_at),
           updated_at: shift(template.updated_at),
           paid_at: shift(template.paid_at),
-        });
+        };
+        insert.order(order);
         count("orders");
         const itemIds = new Map<unknown, number>();
         for (const { id: itemId, ...item } of items.get(templateId) ?? []) {
           itemIds.set(itemId, Number(insert.item({ ...item, order_id: id }).lastInsertRowid));
           count("order_items");
+        }
+        // Copied rows bypass the orders repo, so their search terms are written here as the repo writes them.
+        const productNames = (items.get(templateId) ?? []).map((item) => String(item.name));
+        for (const term of orderSearchTerms({ billingEmail: order.billing_email, billingAddress: order.billing_address, productNames })) {
+          insert.term({ order_id: id, term });
+          count("order_search_terms");
         }
         for (const coupon of coupons.get(templateId) ?? []) {
           insert.coupon({ ...coupon, order_id: id });
