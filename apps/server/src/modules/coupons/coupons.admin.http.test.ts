@@ -138,6 +138,7 @@ describe("the owner's coupon calls", () => {
     const second = (await call(owner, "GET", "/coupons?per_page=2&page=2")).json();
     expect(first.coupons).toHaveLength(2);
     expect(first.pages).toBe(Math.ceil(first.total / 2));
+    expect(first).toMatchObject({ currency_code: "USD", currency_minor_unit: 2 });
     expect(second.coupons[0].code > first.coupons[1].code).toBe(true);
 
     const badStatus = await call(owner, "GET", "/coupons?status=trash");
@@ -180,7 +181,7 @@ describe("the owner's coupon calls", () => {
       created_at: expect.any(String),
     });
     const read = await call(owner, "GET", `/coupons/${coupon.id}`);
-    expect(read.json()).toEqual({ ...coupon, usage: { orders: 0, recent: [] } });
+    expect(read.json()).toEqual({ ...coupon, usage: { orders: 0, recent: [] }, currency_code: "USD", currency_minor_unit: 2 });
 
     const [row] = await changeRows(coupon.id);
     const ownerId = (await shop.db.selectFrom("customers").select("id").where("email", "=", OWNER.email).executeTakeFirstOrThrow()).id;

@@ -205,6 +205,12 @@ const toRow = (coupon: CouponInput) => ({
 
 const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
 
+/** The shop's currency beside the amounts, so the console shows and takes them in whole units. */
+async function currencyOf(ctx: RequestContext) {
+  const { currency } = await ctx.shopSettings();
+  return { currency_code: currency.code, currency_minor_unit: currency.minorUnit };
+}
+
 async function logChange(db: Db, ctx: RequestContext, id: number, before: OwnerCoupon | null, after: OwnerCoupon | null) {
   if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
   await db
@@ -263,6 +269,7 @@ export async function listCoupons(ctx: RequestContext, query: CouponListQuery) {
     total: Number(total),
     page: query.page,
     pages: Math.max(1, Math.ceil(Number(total) / query.perPage)),
+    ...(await currencyOf(ctx)),
   };
 }
 
@@ -286,7 +293,7 @@ export async function readCoupon(ctx: RequestContext, id: number) {
     .orderBy("orders.id", "desc")
     .limit(USES_SHOWN)
     .execute();
-  return { ...toOwnerCoupon(row), usage: { orders: Number(orders), recent: uses as CouponUse[] } };
+  return { ...toOwnerCoupon(row), usage: { orders: Number(orders), recent: uses as CouponUse[] }, ...(await currencyOf(ctx)) };
 }
 
 /** Creates (id null) or replaces a coupon; a code another coupon has is 409 beside the code. */
