@@ -331,6 +331,9 @@ describe("the owner's coupon calls", () => {
 describe("a shopper's cart and orders follow the owner's coupons", () => {
   it("applies a coupon made through the API, and refuses it once expired, disabled or deleted", async () => {
     const coupon = await create({ code: "Cart25", amount: 2500 });
+    const holder = new StoreClient(shop.app);
+    await holder.cart("POST", "/cart/add-item", { id: T_SHIRT, quantity: 1 });
+    await holder.cart("POST", "/cart/apply-coupon", { code: "cart25" });
     const applied = await tryCoupon("CART25");
     expect(applied.statusCode).toBe(200);
     const cart = applied.json();
@@ -341,6 +344,10 @@ describe("a shopper's cart and orders follow the owner's coupons", () => {
     const expired = await tryCoupon("cart25");
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toMatchObject({ code: "cw_rest_cart_coupon_error", message: 'Coupon "cart25" has expired.' });
+    // The cart that holds it stops counting it, and applying it again says why.
+    expect((await holder.cart("GET", "/cart")).coupons).toEqual([]);
+    const again = await holder.post("/cart/apply-coupon", { code: "cart25" });
+    expect(again.json()).toMatchObject({ code: "cw_rest_cart_coupon_error", message: 'Coupon "cart25" has expired.' });
 
     expect((await call(owner, "PATCH", `/coupons/${coupon.id}`, { expires_at: null, enabled: false })).statusCode).toBe(200);
     expect((await tryCoupon("cart25")).json().code).toBe("cw_rest_cart_coupon_disabled");
