@@ -217,6 +217,13 @@ describe("the owner's coupon calls", () => {
     expect((await call(owner, "PATCH", `/coupons/${mine.id}`, { code: mine.code.toUpperCase() })).statusCode).toBe(200);
   });
 
+  it("lets one of two creates of the same new code at once win; the other is 409", async () => {
+    const body = newCoupon({ code: "Race" });
+    const replies = await Promise.all([call(owner, "POST", "/coupons", body), call(owner, "POST", "/coupons", body)]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([201, 409]);
+    expect(replies.find((reply) => reply.statusCode === 409)?.json().code).toBe("cw_rest_coupon_code_exists");
+  });
+
   const refusals: [string, Record<string, unknown>, string, string][] = [
     ["an empty code", { code: "   " }, "code", "Enter a code."],
     ["a code with a space", { code: "two words" }, "code", "A code has no spaces or commas."],

@@ -299,6 +299,19 @@ export async function readCoupon(ctx: RequestContext, id: number) {
 /** Creates (id null) or replaces a coupon; a code another coupon has is 409 beside the code. */
 export async function saveCoupon(ctx: RequestContext, id: number | null, input: CouponInput): Promise<OwnerCoupon> {
   const coupon = await checkCoupon(ctx.db, input);
+  try {
+    return await writeCoupon(ctx, id, coupon);
+  } catch (error) {
+    // Two writes of one new code at once: the loser meets the unique index after its own check passed.
+    if (isUniqueViolation(error)) throw couponErrors.codeTaken(coupon.code);
+    throw error;
+  }
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string })?.code === "23505" || /UNIQUE constraint failed: coupons\.code/.test(String((error as Error)?.message));
+
+async function writeCoupon(ctx: RequestContext, id: number | null, coupon: CouponInput): Promise<OwnerCoupon> {
   return ctx.db.transaction().execute(async (trx) => {
     const before = id === null ? null : await findRow(trx, id);
     if (id !== null && !before) throw couponErrors.notFound();
