@@ -109,6 +109,17 @@ describe("who may call the coupons", () => {
 });
 
 describe("the owner's coupon calls", () => {
+  it("are in the OpenAPI document under the owner tag, with the rules' fields", async () => {
+    const paths = (await shop.app.inject("/api/docs/json")).json().paths;
+    for (const method of ["get", "post"]) expect(paths["/api/admin/v1/coupons"][method].tags).toEqual(["owner"]);
+    for (const method of ["get", "put", "patch", "delete"]) expect(paths["/api/admin/v1/coupons/{id}"][method].tags).toEqual(["owner"]);
+    const body = paths["/api/admin/v1/coupons"].post.requestBody.content["application/json"].schema;
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(["usage_limit_per_user", "limit_usage_to_x_items", "allowed_emails"]),
+    );
+    expect(body.properties.usage_limit).toMatchObject({ type: "integer", minimum: 1, nullable: true });
+  });
+
   it("lists the demo coupons by code with their uses, searches, filters by status and pages", async () => {
     const all = await call(owner, "GET", "/coupons?per_page=100");
     expect(all.statusCode).toBe(200);
@@ -341,6 +352,8 @@ describe("a shopper's cart and orders follow the owner's coupons", () => {
     const holder = new StoreClient(shop.app);
     await holder.cart("POST", "/cart/add-item", { id: T_SHIRT, quantity: 1 });
     await holder.cart("POST", "/cart/apply-coupon", { code: "cart25" });
+    const twice = await holder.post("/cart/apply-coupon", { code: "CART25" });
+    expect(twice.json()).toMatchObject({ code: "cw_rest_cart_coupon_error", message: 'Coupon code "cart25" has already been applied.' });
     const applied = await tryCoupon("CART25");
     expect(applied.statusCode).toBe(200);
     const cart = applied.json();
