@@ -200,6 +200,18 @@ describe("the owner's coupon calls", () => {
     expect(JSON.parse(row?.after ?? "null")).toEqual(coupon);
   });
 
+  it("saves every demo coupon back unchanged (the seed writes nothing the owner could not)", async () => {
+    const demo = (await call(owner, "GET", "/coupons?per_page=100"))
+      .json()
+      .coupons.filter((c: { code: string }) => ["save10", "5off", "freeship", "tshirt2", "once", "expired", "min50"].includes(c.code));
+    expect(demo).toHaveLength(7);
+    for (const { id, usage_count: _uses, created_at: _created, ...fields } of demo) {
+      const saved = await call(owner, "PUT", `/coupons/${id}`, fields);
+      expect(saved.statusCode, fields.code).toBe(200);
+      expect(saved.json()).toMatchObject(fields);
+    }
+  });
+
   it("takes defaults for what is left out", async () => {
     const coupon = await create({ code: "Bare" });
     expect(coupon).toMatchObject({
