@@ -33,6 +33,7 @@ import {
   registerContactMessages,
   widgetPreflightRoutes,
 } from "./modules/contact-widget/index.ts";
+import { couponsAdminRoutes } from "./modules/coupons/index.ts";
 import { customerRoutes, customersAdminRoutes, loginSessionStands, requireOwner, staffAdminRoutes } from "./modules/customers/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
 import {
@@ -83,6 +84,7 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   ordersAdminRoutes as FastifyPluginAsync,
   customersAdminRoutes,
   reportsAdminRoutes,
+  couponsAdminRoutes,
 ];
 
 /** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */

@@ -142,6 +142,11 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
       errors.push({ code: "cw_rest_cart_coupon_error", message: `Coupon "${code}" no longer exists and was not applied.` });
       continue;
     }
+    // The owner may disable a coupon carts already hold (issue 19): it stops counting as a missing one does.
+    if (!coupon.enabled) {
+      errors.push({ code: "cw_rest_cart_coupon_error", message: `Coupon "${code}" cannot be used right now and was not applied.` });
+      continue;
+    }
     const verdict = validateCoupon(coupon.coupon, { ...couponContext(coupons), usageCount: coupon.usageCount, usageCountForCustomer: 0 });
     if (!verdict.ok) {
       errors.push({ code: "cw_rest_cart_coupon_error", message: verdict.message });

@@ -183,12 +183,15 @@ export async function applyCoupon(context: RequestContext, rawCode: string): Pro
   const ctx = await withShopSettings(context);
   const code = normaliseCode(rawCode);
   return mutate(ctx, async (trx, stored) => {
-    if (stored.coupons.includes(code)) throw cartErrors.couponAlreadyApplied(code);
     const priced = await loadPricedCart({ ...ctx, db: trx }, stored);
+    if (priced.coupons.some((coupon) => coupon.code === code)) throw cartErrors.couponAlreadyApplied(code);
+    // A code the cart keeps but no longer counts (expired, disabled since) is judged again: the shopper hears why.
     const verdict = await priced.checkNewCoupon(code);
     if (verdict) throw verdict;
-    await repo.addCoupon(trx, stored.cart.id, code);
-    stored.coupons.push(code);
+    if (!stored.coupons.includes(code)) {
+      await repo.addCoupon(trx, stored.cart.id, code);
+      stored.coupons.push(code);
+    }
     return { known: priced.inputs };
   });
 }

@@ -32,6 +32,8 @@ describe("managerMayUse", () => {
       "/api/admin/v1/forms",
       "/api/admin/v1/forms/:id",
       "/api/admin/v1/settings",
+      "/api/admin/v1/coupons",
+      "/api/admin/v1/coupons/:id",
       "/api/admin/v1/ordersx",
       "/api/admin/v1/orders-secret",
       "/api/admin/v1/catalogue",

@@ -34,6 +34,7 @@ const ADMIN_SCOPE = "/api/admin/v1";
  * The owner API areas a manager may use, as route patterns under the scope: an area covers its
  * own path, what lies below it (`/orders/:id`) and its exports (`/orders/export.csv`). Settings,
  * staff, contact widgets and form definitions are not listed: they stay the owner's.
+ * Coupons are not listed either: each is a standing promise of money off to anyone holding its code (decision 0040).
  */
 export const MANAGER_AREAS: readonly string[] = [
   "/orders",

@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation, useNavigation } from "react-router";
 import { adminClient, ownerApi } from "./api.ts";
 import { AnnouncerProvider } from "./components/feedback.tsx";
+import { couponMessages } from "./coupons/messages.ts";
 import { customersMessages } from "./customers/messages.ts";
 import { dashboardMessages } from "./dashboard/messages.ts";
 import { consoleMessages as t } from "./messages.ts";
@@ -25,6 +26,7 @@ export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: 
   { to: ADMIN_PATH, label: dashboardMessages.nav, end: true },
   { to: `${ADMIN_PATH}/orders`, label: ORDERS_NAV_LABEL },
   { to: `${ADMIN_PATH}/customers`, label: customersMessages.nav },
+  { to: `${ADMIN_PATH}/coupons`, label: couponMessages.nav, ownerOnly: true },
   { to: `${ADMIN_PATH}/widgets`, label: t.navWidgets, ownerOnly: true },
   { to: `${ADMIN_PATH}/messages`, label: t.navMessages },
   { to: `${ADMIN_PATH}/forms`, label: t.navForms, ownerOnly: true },

@@ -72,7 +72,7 @@ export function TextField({
   rows,
   list,
   ...props
-}: BaseProps<string> & { type?: "text" | "url" | "email" | "datetime-local"; multiline?: boolean; rows?: number; list?: string }) {
+}: BaseProps<string> & { type?: "text" | "url" | "email" | "datetime-local" | "date"; multiline?: boolean; rows?: number; list?: string }) {
   return (
     <FieldFrame {...props}>
       {(aria) =>

@@ -1,0 +1,361 @@
+/**
+ * The owner's coupons (issue 19, decision 0040): every rule the cart engine reads (decision 0007),
+ * checked here with an error per field, and their uses from order_coupons. Each write and its
+ * change_log row share one transaction; the `coupons` revision moves in it too (the table's
+ * triggers, migration 010), so every process prices with the change on its next request.
+ */
+import { isValidEmail } from "@cartwright/commerce";
+import { sql } from "kysely";
+import type { Db } from "../../db/index.ts";
+import type { CouponsTable, Flag } from "../../db/schema.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { StoreError } from "../../http/errors.ts";
+
+export type CouponType = CouponsTable["type"];
+
+/** A coupon as the owner API reads and writes it: amounts in basis points (percent) or minor units. */
+export interface CouponInput {
+  code: string;
+  description: string;
+  type: CouponType;
+  amount: number;
+  enabled: boolean;
+  free_shipping: boolean;
+  individual_use: boolean;
+  exclude_sale_items: boolean;
+  product_ids: number[];
+  excluded_product_ids: number[];
+  category_ids: number[];
+  excluded_category_ids: number[];
+  minimum_spend: number | null;
+  maximum_spend: number | null;
+  expires_at: string | null;
+  usage_limit: number | null;
+  usage_limit_per_user: number | null;
+  limit_usage_to_x_items: number | null;
+  allowed_emails: string[];
+}
+
+export interface OwnerCoupon extends CouponInput {
+  id: number;
+  usage_count: number;
+  created_at: string;
+}
+
+export interface CouponUse {
+  order_id: number;
+  status: string;
+  created_at: string;
+  billing_email: string;
+  discount: number;
+  discount_tax: number;
+}
+
+export type CouponStatus = "active" | "disabled" | "expired";
+
+export interface CouponListQuery {
+  search?: string;
+  status?: CouponStatus;
+  page: number;
+  perPage: number;
+}
+
+/** 100 % in basis points: a percent coupon takes at most the whole price. */
+export const MAX_PERCENT = 10_000;
+/** The largest fixed amount or spend limit, in minor units (10 million in the shop's currency). */
+export const MAX_MONEY = 1_000_000_000;
+/** How many of a coupon's orders its page lists (newest first); the count covers them all. */
+export const USES_SHOWN = 100;
+
+const invalid = (errors: Record<string, string>) =>
+  new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(errors).join(", ")}`, 400, {
+    params: errors,
+    details: Object.fromEntries(
+      Object.entries(errors).map(([field, message]) => [field, { code: "rest_invalid_param", message, data: null }]),
+    ),
+  });
+
+export const couponErrors = {
+  invalid,
+  notFound: () => new StoreError("cw_rest_coupon_not_found", "No such coupon.", 404),
+  codeTaken: (code: string) =>
+    new StoreError("cw_rest_coupon_code_exists", `A coupon with the code "${code}" already exists.`, 409, {
+      details: { code: { code: "cw_rest_coupon_code_exists", message: `A coupon with the code "${code}" already exists.`, data: null } },
+    }),
+  inUse: (orders: number) =>
+    new StoreError(
+      "cw_rest_coupon_in_use",
+      `${orders} ${orders === 1 ? "order has" : "orders have"} used this coupon, so it cannot be deleted: disable it instead.`,
+      409,
+    ),
+};
+
+type CouponRow = CouponsTable & { id: number };
+const ids = (json: string) => JSON.parse(json) as number[];
+
+function toOwnerCoupon(row: CouponRow): OwnerCoupon {
+  return {
+    id: row.id,
+    code: row.code,
+    description: row.description,
+    type: row.type,
+    amount: row.amount,
+    enabled: row.enabled === 1,
+    free_shipping: row.free_shipping === 1,
+    individual_use: row.individual_use === 1,
+    exclude_sale_items: row.exclude_sale_items === 1,
+    product_ids: ids(row.product_ids),
+    excluded_product_ids: ids(row.excluded_product_ids),
+    category_ids: ids(row.category_ids),
+    excluded_category_ids: ids(row.excluded_category_ids),
+    minimum_spend: row.minimum_spend,
+    maximum_spend: row.maximum_spend,
+    expires_at: row.expires_at,
+    usage_limit: row.usage_limit,
+    usage_limit_per_user: row.usage_limit_per_user,
+    limit_usage_to_x_items: row.limit_usage_to_x_items,
+    allowed_emails: JSON.parse(row.allowed_emails) as string[],
+    usage_count: Number(row.usage_count),
+    created_at: row.created_at,
+  };
+}
+
+/** Codes are kept lower-case and trimmed: the cart matches them so (cart.service normaliseCode). */
+export const normaliseCode = (code: string) => code.trim().toLowerCase();
+const unique = (values: number[]) => [...new Set(values)];
+
+async function missingIds(db: Db, table: "products" | "categories", wanted: number[]): Promise<number[]> {
+  if (!wanted.length) return [];
+  const found = await db.selectFrom(table).select("id").where("id", "in", wanted).execute();
+  const known = new Set(found.map((row) => Number(row.id)));
+  return wanted.filter((id) => !known.has(id));
+}
+
+/** Every rule a schema cannot state, each failure beside its field; the clean coupon back. */
+async function checkCoupon(db: Db, input: CouponInput): Promise<CouponInput> {
+  const errors: Record<string, string> = {};
+  const code = normaliseCode(input.code);
+  if (!code) errors.code = "Enter a code.";
+  else if (/[\s,]/.test(code)) errors.code = "A code has no spaces or commas.";
+  if (input.type === "percent" && input.amount > MAX_PERCENT) errors.amount = "A percentage is at most 100 % (10000 basis points).";
+  if (input.type !== "percent" && input.amount > MAX_MONEY) errors.amount = "This amount is too large.";
+  if (input.amount === 0 && !input.free_shipping) errors.amount = "Enter an amount, or give free shipping.";
+  const { minimum_spend: min, maximum_spend: max } = input;
+  if (min !== null && max !== null && max < min) errors.maximum_spend = "The maximum spend cannot be below the minimum spend.";
+  let expiresAt = input.expires_at;
+  if (expiresAt !== null) {
+    const time = Date.parse(expiresAt);
+    // A date and time with its zone (2027-01-31T23:59:59Z): a bare date would mean a different instant on each process.
+    if (Number.isNaN(time) || !/T.*(Z|[+-]\d\d:\d\d)$/.test(expiresAt)) errors.expires_at = "Enter a date and time with its zone.";
+    else expiresAt = new Date(time).toISOString();
+  }
+  const lists = {
+    product_ids: unique(input.product_ids),
+    excluded_product_ids: unique(input.excluded_product_ids),
+    category_ids: unique(input.category_ids),
+    excluded_category_ids: unique(input.excluded_category_ids),
+  };
+  for (const [field, table, noun] of [
+    ["product_ids", "products", "product"],
+    ["excluded_product_ids", "products", "product"],
+    ["category_ids", "categories", "category"],
+    ["excluded_category_ids", "categories", "category"],
+  ] as const) {
+    const missing = await missingIds(db, table, lists[field]);
+    if (missing.length) errors[field] = `No ${noun} has the id ${missing.join(", ")}.`;
+  }
+  const both = (a: number[], b: number[]) => a.filter((id) => b.includes(id));
+  if (!errors.excluded_product_ids && both(lists.product_ids, lists.excluded_product_ids).length) {
+    errors.excluded_product_ids = "A product cannot be both included and excluded.";
+  }
+  if (!errors.excluded_category_ids && both(lists.category_ids, lists.excluded_category_ids).length) {
+    errors.excluded_category_ids = "A category cannot be both included and excluded.";
+  }
+  const emails = [...new Set(input.allowed_emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+  // '*' stands for any text (*@example.com), as the cart reads it (emailAllowed).
+  const bad = emails.find((email) => !isValidEmail(email.replaceAll("*", "x")));
+  if (bad) errors.allowed_emails = `"${bad}" is not an e-mail address (use * for any text, as in *@example.com).`;
+  if (Object.keys(errors).length) throw invalid(errors);
+  return { ...input, ...lists, code, description: input.description.trim(), expires_at: expiresAt, allowed_emails: emails };
+}
+
+const flag = (value: boolean): Flag => (value ? 1 : 0);
+
+const toRow = (coupon: CouponInput) => ({
+  code: coupon.code,
+  description: coupon.description,
+  type: coupon.type,
+  amount: coupon.amount,
+  enabled: flag(coupon.enabled),
+  free_shipping: flag(coupon.free_shipping),
+  individual_use: flag(coupon.individual_use),
+  exclude_sale_items: flag(coupon.exclude_sale_items),
+  product_ids: JSON.stringify(coupon.product_ids),
+  excluded_product_ids: JSON.stringify(coupon.excluded_product_ids),
+  category_ids: JSON.stringify(coupon.category_ids),
+  excluded_category_ids: JSON.stringify(coupon.excluded_category_ids),
+  minimum_spend: coupon.minimum_spend,
+  maximum_spend: coupon.maximum_spend,
+  expires_at: coupon.expires_at,
+  usage_limit: coupon.usage_limit,
+  usage_limit_per_user: coupon.usage_limit_per_user,
+  limit_usage_to_x_items: coupon.limit_usage_to_x_items,
+  allowed_emails: JSON.stringify(coupon.allowed_emails),
+});
+
+const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
+
+/** The shop's currency beside the amounts, so the console shows and takes them in whole units. */
+async function currencyOf(ctx: RequestContext) {
+  const { currency } = await ctx.shopSettings();
+  return { currency_code: currency.code, currency_minor_unit: currency.minorUnit };
+}
+
+async function logChange(db: Db, ctx: RequestContext, id: number, before: OwnerCoupon | null, after: OwnerCoupon | null) {
+  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
+  await db
+    .insertInto("change_log")
+    .values({
+      actor_id: ctx.owner.id,
+      entity: "coupon",
+      entity_id: String(id),
+      action: before === null ? "create" : after === null ? "delete" : "update",
+      before: before === null ? null : JSON.stringify(before),
+      after: after === null ? null : JSON.stringify(after),
+      created_at: nowOf(ctx),
+    })
+    .execute();
+}
+
+async function findRow(db: Db, id: number): Promise<CouponRow | undefined> {
+  return (await db.selectFrom("coupons").selectAll().where("id", "=", id).executeTakeFirst()) as CouponRow | undefined;
+}
+
+async function codeTaken(db: Db, code: string, except: number | null): Promise<boolean> {
+  let query = db.selectFrom("coupons").select("id").where("code", "=", code);
+  if (except !== null) query = query.where("id", "<>", except);
+  return Boolean(await query.executeTakeFirst());
+}
+
+/** Orders that used the coupon, drafts left out (a checkout not yet placed has not used it). */
+const usesOf = (db: Db, id: number) =>
+  db
+    .selectFrom("order_coupons")
+    .innerJoin("orders", "orders.id", "order_coupons.order_id")
+    .where("order_coupons.coupon_id", "=", id)
+    .where("orders.status", "<>", "checkout-draft");
+
+/** Case-insensitive search on the code, a status, one page; each coupon with its counted uses. */
+export async function listCoupons(ctx: RequestContext, query: CouponListQuery) {
+  const { db } = ctx;
+  const now = nowOf(ctx);
+  let base = db.selectFrom("coupons");
+  const words = query.search?.trim().toLowerCase();
+  if (words) base = base.where(sql<boolean>`code like ${`%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+  if (query.status === "disabled") base = base.where("enabled", "=", 0);
+  if (query.status === "active") {
+    base = base.where("enabled", "=", 1).where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]));
+  }
+  if (query.status === "expired") base = base.where("expires_at", "<=", now);
+  const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
+  const rows = (await base
+    .selectAll()
+    .orderBy("code")
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage)
+    .execute()) as CouponRow[];
+  return {
+    coupons: rows.map(toOwnerCoupon),
+    total: Number(total),
+    page: query.page,
+    pages: Math.max(1, Math.ceil(Number(total) / query.perPage)),
+    ...(await currencyOf(ctx)),
+  };
+}
+
+/** One coupon with the orders that used it (newest first, at most USES_SHOWN) and how many they are. */
+export async function readCoupon(ctx: RequestContext, id: number) {
+  const row = await findRow(ctx.db, id);
+  if (!row) throw couponErrors.notFound();
+  const { orders } = await usesOf(ctx.db, id)
+    .select((eb) => eb.fn.countAll<number | string>().as("orders"))
+    .executeTakeFirstOrThrow();
+  const uses = await usesOf(ctx.db, id)
+    .select([
+      "orders.id as order_id",
+      "orders.status",
+      "orders.created_at",
+      "orders.billing_email",
+      "order_coupons.discount",
+      "order_coupons.discount_tax",
+    ])
+    .orderBy("orders.created_at", "desc")
+    .orderBy("orders.id", "desc")
+    .limit(USES_SHOWN)
+    .execute();
+  return { ...toOwnerCoupon(row), usage: { orders: Number(orders), recent: uses as CouponUse[] }, ...(await currencyOf(ctx)) };
+}
+
+/** Creates (id null) or replaces a coupon; a code another coupon has is 409 beside the code. */
+export async function saveCoupon(ctx: RequestContext, id: number | null, input: CouponInput): Promise<OwnerCoupon> {
+  const coupon = await checkCoupon(ctx.db, input);
+  try {
+    return await writeCoupon(ctx, id, coupon);
+  } catch (error) {
+    // Two writes of one new code at once: the loser meets the unique index after its own check passed.
+    if (isUniqueViolation(error)) throw couponErrors.codeTaken(coupon.code);
+    throw error;
+  }
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string })?.code === "23505" || /UNIQUE constraint failed: coupons\.code/.test(String((error as Error)?.message));
+
+async function writeCoupon(ctx: RequestContext, id: number | null, coupon: CouponInput): Promise<OwnerCoupon> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = id === null ? null : await findRow(trx, id);
+    if (id !== null && !before) throw couponErrors.notFound();
+    if (await codeTaken(trx, coupon.code, id)) throw couponErrors.codeTaken(coupon.code);
+    let savedId = id;
+    if (savedId === null) {
+      const created = await trx
+        .insertInto("coupons")
+        .values({ ...toRow(coupon), usage_count: 0, created_at: nowOf(ctx) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      savedId = Number(created.id);
+    } else {
+      await trx.updateTable("coupons").set(toRow(coupon)).where("id", "=", savedId).execute();
+    }
+    const after = toOwnerCoupon((await findRow(trx, savedId)) as CouponRow);
+    await logChange(trx, ctx, savedId, before ? toOwnerCoupon(before) : null, after);
+    return after;
+  });
+}
+
+/**
+ * Deletes a coupon no order used; one that orders used is refused (409), since their records name
+ * it and its counted uses: disabling it stops it at the cart and keeps them whole.
+ */
+export async function deleteCoupon(ctx: RequestContext, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await findRow(trx, id);
+    if (!row) throw couponErrors.notFound();
+    const { orders } = await trx
+      .selectFrom("order_coupons")
+      .where("coupon_id", "=", id)
+      .select((eb) => eb.fn.countAll<number | string>().as("orders"))
+      .executeTakeFirstOrThrow();
+    if (Number(orders) > 0) throw couponErrors.inUse(Number(orders));
+    await trx.deleteFrom("coupons").where("id", "=", id).execute();
+    await logChange(trx, ctx, id, toOwnerCoupon(row), null);
+  });
+}
+
+/** Changes only the fields given; the rest stay as they are, and the whole is checked as on create. */
+export async function updateCoupon(ctx: RequestContext, id: number, changes: Partial<CouponInput>): Promise<OwnerCoupon> {
+  const row = await findRow(ctx.db, id);
+  if (!row) throw couponErrors.notFound();
+  const { id: _id, usage_count: _uses, created_at: _created, ...current } = toOwnerCoupon(row);
+  return saveCoupon(ctx, id, { ...current, ...changes });
+}

@@ -1,0 +1,1 @@
+export { couponsAdminRoutes } from "./coupons.admin.routes.ts";

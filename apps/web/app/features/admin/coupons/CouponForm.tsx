@@ -1,0 +1,201 @@
+/**
+ * The coupon form (decision 0040): every rule the cart engine reads, in three sections; the
+ * server's messages beside their fields and summed up above them; delete behind a confirmation.
+ */
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { AdminApiError } from "../api.ts";
+import { ConfirmDialog, ErrorSummary, useAnnounce } from "../components/feedback.tsx";
+import { CheckboxField, FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
+import { ErrorAlert } from "../components/page.tsx";
+import { consoleMessages } from "../messages.ts";
+import { type CouponCurrency, type CouponType, couponsApi } from "./api.ts";
+import { couponMessages as t } from "./messages.ts";
+import { type CouponDraft, fromDraft, toDraft } from "./model.ts";
+
+interface Props {
+  id?: number;
+  initial: CouponDraft;
+  currency: CouponCurrency;
+  /** The stored expiry, kept when its day is left as it was. */
+  storedExpiry?: string | null;
+}
+
+const TYPES = (Object.keys(t.types) as CouponType[]).map((value) => ({ value, label: t.types[value] }));
+
+export function CouponForm({ id, initial, currency, storedExpiry = null }: Props) {
+  const [draft, setDraft] = useState(initial);
+  const [saved, setSaved] = useState(initial);
+  const [expiry, setExpiry] = useState(storedExpiry);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState("");
+  const announce = useAnnounce();
+  const navigate = useNavigate();
+  const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
+  const code = currency.currency_code;
+
+  const labels: Record<string, string> = {
+    code: t.code,
+    description: t.description,
+    type: t.type,
+    amount: draft.type === "percent" ? t.amountPercent : t.amountMoney(code),
+    expires_at: t.expiresOn,
+    minimum_spend: t.minimumSpend(code),
+    maximum_spend: t.maximumSpend(code),
+    product_ids: t.productIds,
+    excluded_product_ids: t.excludedProductIds,
+    category_ids: t.categoryIds,
+    excluded_category_ids: t.excludedCategoryIds,
+    allowed_emails: t.allowedEmails,
+    usage_limit: t.usageLimit,
+    usage_limit_per_user: t.usageLimitPerUser,
+    limit_usage_to_x_items: t.itemsLimit,
+  };
+  const set =
+    <K extends keyof CouponDraft>(key: K) =>
+    (value: CouponDraft[K]) =>
+      setDraft((current) => ({ ...current, [key]: value }));
+  const text = (key: keyof CouponDraft, label: string, hint?: string, path: string = key) => (
+    <TextField path={path} label={label} hint={hint} value={String(draft[key])} onChange={set(key) as (value: string) => void} />
+  );
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const body = fromDraft(draft, currency, expiry);
+    if (!body.ok) {
+      setErrors(body.errors);
+      setFailure(Object.values(body.errors)[0] ?? "");
+      return;
+    }
+    setBusy(true);
+    setFailure("");
+    try {
+      const coupon = id ? await couponsApi.save(id, body.input) : await couponsApi.create(body.input);
+      const next = toDraft(coupon, currency);
+      setErrors({});
+      setSaved(next);
+      setDraft(next);
+      setExpiry(coupon.expires_at);
+      announce(id ? t.saved : t.created);
+      if (!id) navigate(`/admin/coupons/${coupon.id}`, { replace: true });
+    } catch (error) {
+      if (error instanceof AdminApiError) {
+        setErrors(error.fields);
+        setFailure(error.message);
+      } else setFailure(consoleMessages.networkError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setConfirming(false);
+    setDeleteError("");
+    if (!id) return;
+    try {
+      await couponsApi.remove(id);
+      announce(t.deleted(saved.code));
+      navigate("/admin/coupons");
+    } catch (error) {
+      setDeleteError(error instanceof AdminApiError ? error.message : consoleMessages.networkError);
+    }
+  }
+
+  return (
+    <FieldErrorsContext.Provider value={errors}>
+      <form className="admin-editor" onSubmit={save} noValidate aria-busy={busy}>
+        <div className="admin-page__head admin-editor__head">
+          <div>
+            <p className="admin-breadcrumb">
+              <Link to="/admin/coupons">{t.back}</Link>
+            </p>
+            <h1>{id ? t.editTitle(saved.code) : t.newTitle}</h1>
+          </div>
+          <div className="admin-actions">
+            {dirty && <span className="admin-badge admin-badge--warning">{t.unsaved}</span>}
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? consoleMessages.saving : id ? t.save : t.create}
+            </button>
+          </div>
+        </div>
+        {failure && <ErrorSummary message={failure} fields={errors} labelFor={(path) => labels[path] ?? path} />}
+
+        <fieldset className="admin-card admin-fieldset">
+          <legend>{t.general}</legend>
+          {text("code", t.code, t.codeHint)}
+          {text("description", t.description)}
+          <SelectField
+            path="type"
+            label={t.type}
+            value={draft.type}
+            options={TYPES}
+            onChange={(value) => set("type")(value as CouponType)}
+          />
+          {text("amount", labels.amount ?? t.amount, t.amountHint)}
+          <CheckboxField path="free_shipping" label={t.freeShipping} value={draft.free_shipping} onChange={set("free_shipping")} />
+          <CheckboxField path="enabled" label={t.enabled} value={draft.enabled} onChange={set("enabled")} />
+          <TextField
+            path="expires_at"
+            type="date"
+            label={t.expiresOn}
+            hint={t.expiresHint}
+            value={draft.expires_on}
+            onChange={set("expires_on")}
+          />
+        </fieldset>
+
+        <fieldset className="admin-card admin-fieldset">
+          <legend>{t.restrictions}</legend>
+          {text("minimum_spend", t.minimumSpend(code), t.spendHint)}
+          {text("maximum_spend", t.maximumSpend(code), t.spendHint)}
+          <CheckboxField path="individual_use" label={t.individualUse} value={draft.individual_use} onChange={set("individual_use")} />
+          <CheckboxField
+            path="exclude_sale_items"
+            label={t.excludeSaleItems}
+            value={draft.exclude_sale_items}
+            onChange={set("exclude_sale_items")}
+          />
+          {text("product_ids", t.productIds, t.idsHint)}
+          {text("excluded_product_ids", t.excludedProductIds, t.excludedHint)}
+          {text("category_ids", t.categoryIds, t.idsHint)}
+          {text("excluded_category_ids", t.excludedCategoryIds, t.excludedHint)}
+          <TextField
+            path="allowed_emails"
+            multiline
+            label={t.allowedEmails}
+            hint={t.allowedEmailsHint}
+            value={draft.allowed_emails}
+            onChange={set("allowed_emails")}
+          />
+        </fieldset>
+
+        <fieldset className="admin-card admin-fieldset">
+          <legend>{t.limits}</legend>
+          {text("usage_limit", t.usageLimit, t.limitHint)}
+          {text("usage_limit_per_user", t.usageLimitPerUser, t.limitHint)}
+          {text("limit_usage_to_x_items", t.itemsLimit, t.itemsHint)}
+        </fieldset>
+      </form>
+
+      {id && (
+        <div className="admin-card">
+          <ErrorAlert message={deleteError} />
+          <button type="button" className="button admin-button--danger" onClick={() => setConfirming(true)}>
+            {t.delete}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t.deleteTitle(saved.code)}
+        body={t.deleteBody}
+        confirmLabel={t.deleteConfirm}
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      />
+    </FieldErrorsContext.Provider>
+  );
+}

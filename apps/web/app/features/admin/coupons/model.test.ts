@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { CouponInput } from "./api.ts";
+import { emptyDraft, fromDraft, toDraft, toMinor } from "./model.ts";
+
+const USD = { currency_code: "USD", currency_minor_unit: 2 };
+const JPY = { currency_code: "JPY", currency_minor_unit: 0 };
+
+const coupon: CouponInput = {
+  code: "spring",
+  description: "Spring",
+  type: "fixed_cart",
+  amount: 550,
+  enabled: true,
+  free_shipping: false,
+  individual_use: true,
+  exclude_sale_items: false,
+  product_ids: [1, 2],
+  excluded_product_ids: [],
+  category_ids: [3],
+  excluded_category_ids: [4],
+  minimum_spend: 5000,
+  maximum_spend: null,
+  expires_at: "2030-01-31T22:59:59.000Z",
+  usage_limit: 10,
+  usage_limit_per_user: null,
+  limit_usage_to_x_items: 2,
+  allowed_emails: ["*@example.com", "ada@shop.test"],
+};
+
+describe("the coupon form's draft", () => {
+  it("reads whole units into minor units, refusing what is no amount", () => {
+    expect(toMinor("5", 2)).toBe(500);
+    expect(toMinor("5.5", 2)).toBe(550);
+    expect(toMinor("5,05", 2)).toBe(505);
+    expect(toMinor("12.5", 2)).toBe(1250);
+    expect(toMinor("300", 0)).toBe(300);
+    expect(toMinor("5.005", 2)).toBeUndefined();
+    expect(toMinor("-1", 2)).toBeUndefined();
+    expect(toMinor("five", 2)).toBeUndefined();
+  });
+
+  it("goes to the form and back unchanged, the stored expiry kept while its day is", () => {
+    const draft = toDraft(coupon, USD);
+    expect(draft).toMatchObject({ amount: "5.50", minimum_spend: "50.00", product_ids: "1, 2", expires_on: "2030-01-31" });
+    expect(fromDraft(draft, USD, coupon.expires_at)).toEqual({ ok: true, input: coupon });
+    const later = fromDraft({ ...draft, expires_on: "2030-02-01" }, USD, coupon.expires_at);
+    expect(later.ok && later.input.expires_at).toBe("2030-02-01T23:59:59.999Z");
+  });
+
+  it("writes percentages as basis points and money in the currency's own decimals", () => {
+    const percent = fromDraft({ ...emptyDraft(), code: "p", amount: "12.5" }, USD);
+    expect(percent.ok && percent.input.amount).toBe(1250);
+    const yen = fromDraft({ ...emptyDraft(), code: "y", type: "fixed_cart", amount: "300", minimum_spend: "1000" }, JPY);
+    expect(yen.ok && [yen.input.amount, yen.input.minimum_spend]).toEqual([300, 1000]);
+    expect(toDraft({ ...coupon, type: "percent", amount: 1250 }, USD).amount).toBe("12.5");
+  });
+
+  it("leaves empty fields as none and names the fields that are not numbers", () => {
+    const bare = fromDraft({ ...emptyDraft(), code: "free", free_shipping: true }, USD);
+    expect(bare.ok && bare.input).toMatchObject({ amount: 0, minimum_spend: null, usage_limit: null, product_ids: [], expires_at: null });
+    const wrong = fromDraft({ ...emptyDraft(), amount: "ten", usage_limit: "1.5", product_ids: "1, two", expires_on: "soon" }, USD);
+    expect(wrong.ok ? [] : Object.keys(wrong.errors).sort()).toEqual(["amount", "expires_at", "product_ids", "usage_limit"]);
+  });
+});

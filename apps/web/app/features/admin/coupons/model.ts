@@ -1,0 +1,150 @@
+/**
+ * The coupon form's draft: what the owner types (amounts in whole units, ids and e-mails as lists
+ * in text, the last day it works) and its conversion to and from the API's integers. Pure.
+ */
+import type { CouponCurrency, CouponInput, CouponType } from "./api.ts";
+import { couponMessages as t } from "./messages.ts";
+
+export interface CouponDraft {
+  code: string;
+  description: string;
+  type: CouponType;
+  /** Percent for percent coupons, else money in whole units ("5.00"). */
+  amount: string;
+  enabled: boolean;
+  free_shipping: boolean;
+  individual_use: boolean;
+  exclude_sale_items: boolean;
+  product_ids: string;
+  excluded_product_ids: string;
+  category_ids: string;
+  excluded_category_ids: string;
+  minimum_spend: string;
+  maximum_spend: string;
+  /** The last day it works (YYYY-MM-DD, UTC), empty for never. */
+  expires_on: string;
+  usage_limit: string;
+  usage_limit_per_user: string;
+  limit_usage_to_x_items: string;
+  /** One per line (commas also separate). */
+  allowed_emails: string;
+}
+
+export const emptyDraft = (): CouponDraft => ({
+  code: "",
+  description: "",
+  type: "percent",
+  amount: "",
+  enabled: true,
+  free_shipping: false,
+  individual_use: false,
+  exclude_sale_items: false,
+  product_ids: "",
+  excluded_product_ids: "",
+  category_ids: "",
+  excluded_category_ids: "",
+  minimum_spend: "",
+  maximum_spend: "",
+  expires_on: "",
+  usage_limit: "",
+  usage_limit_per_user: "",
+  limit_usage_to_x_items: "",
+  allowed_emails: "",
+});
+
+const percentDigits = 2;
+const amountDigits = (type: CouponType, currency: CouponCurrency) => (type === "percent" ? percentDigits : currency.currency_minor_unit);
+
+export function toDraft(coupon: CouponInput, currency: CouponCurrency): CouponDraft {
+  const money = (value: number | null) =>
+    value === null ? "" : (value / 10 ** currency.currency_minor_unit).toFixed(currency.currency_minor_unit);
+  const count = (value: number | null) => (value === null ? "" : String(value));
+  const amountPlaces = amountDigits(coupon.type, currency);
+  return {
+    code: coupon.code,
+    description: coupon.description,
+    type: coupon.type,
+    amount: coupon.type === "percent" ? String(coupon.amount / 100) : (coupon.amount / 10 ** amountPlaces).toFixed(amountPlaces),
+    enabled: coupon.enabled,
+    free_shipping: coupon.free_shipping,
+    individual_use: coupon.individual_use,
+    exclude_sale_items: coupon.exclude_sale_items,
+    product_ids: coupon.product_ids.join(", "),
+    excluded_product_ids: coupon.excluded_product_ids.join(", "),
+    category_ids: coupon.category_ids.join(", "),
+    excluded_category_ids: coupon.excluded_category_ids.join(", "),
+    minimum_spend: money(coupon.minimum_spend),
+    maximum_spend: money(coupon.maximum_spend),
+    expires_on: coupon.expires_at ? coupon.expires_at.slice(0, 10) : "",
+    usage_limit: count(coupon.usage_limit),
+    usage_limit_per_user: count(coupon.usage_limit_per_user),
+    limit_usage_to_x_items: count(coupon.limit_usage_to_x_items),
+    allowed_emails: coupon.allowed_emails.join("\n"),
+  };
+}
+
+/** A decimal in whole units to integer minor units; undefined when it is no such number. */
+export function toMinor(text: string, digits: number): number | undefined {
+  const match = /^(\d+)(?:[.,](\d*))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const fraction = match[2] ?? "";
+  if (fraction.length > digits) return undefined;
+  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+}
+
+const list = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+export type DraftResult = { ok: true; input: CouponInput } | { ok: false; errors: Record<string, string> };
+
+/**
+ * The API body of a draft, or the fields that are not numbers where numbers belong (the server
+ * checks everything else). An expiry day left as it was keeps the stored instant.
+ */
+export function fromDraft(draft: CouponDraft, currency: CouponCurrency, storedExpiry: string | null = null): DraftResult {
+  const errors: Record<string, string> = {};
+  const money = (field: keyof CouponDraft, digits: number): number | null => {
+    const text = String(draft[field]).trim();
+    if (!text) return null;
+    const value = toMinor(text, digits);
+    if (value === undefined) errors[field] = digits ? t.notAmount(digits) : t.notWhole;
+    return value ?? null;
+  };
+  const ids = (field: keyof CouponDraft): number[] => {
+    const parts = list(String(draft[field]));
+    if (parts.some((part) => !/^[1-9]\d{0,15}$/.test(part))) errors[field] = t.notIds;
+    return parts.filter((part) => /^[1-9]\d{0,15}$/.test(part)).map(Number);
+  };
+  const amountText = draft.amount.trim();
+  const amount = amountText ? money("amount", amountDigits(draft.type, currency)) : 0;
+  let expiresAt: string | null = null;
+  if (draft.expires_on) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.expires_on)) errors.expires_at = t.notDay;
+    else expiresAt = storedExpiry?.startsWith(draft.expires_on) ? storedExpiry : `${draft.expires_on}T23:59:59.999Z`;
+  }
+  const input: CouponInput = {
+    code: draft.code,
+    description: draft.description,
+    type: draft.type,
+    amount: amount ?? 0,
+    enabled: draft.enabled,
+    free_shipping: draft.free_shipping,
+    individual_use: draft.individual_use,
+    exclude_sale_items: draft.exclude_sale_items,
+    product_ids: ids("product_ids"),
+    excluded_product_ids: ids("excluded_product_ids"),
+    category_ids: ids("category_ids"),
+    excluded_category_ids: ids("excluded_category_ids"),
+    minimum_spend: money("minimum_spend", currency.currency_minor_unit),
+    maximum_spend: money("maximum_spend", currency.currency_minor_unit),
+    expires_at: expiresAt,
+    usage_limit: money("usage_limit", 0),
+    usage_limit_per_user: money("usage_limit_per_user", 0),
+    limit_usage_to_x_items: money("limit_usage_to_x_items", 0),
+    allowed_emails: list(draft.allowed_emails),
+  };
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input };
+}
