@@ -243,6 +243,15 @@ const methodIdsOf = async (db: Db, zoneId: number | null) =>
     ).map((r) => Number(r.id)),
   );
 
+async function lockZone(trx: Db, id: number): Promise<void> {
+  const held = await trx
+    .updateTable("shipping_zones")
+    .set((eb) => ({ name: eb.ref("name") }))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (Number(held.numUpdatedRows) === 0) throw shippingErrors.notFound();
+}
+
 /** Every zone in the order addresses are matched against them, then the methods for everywhere else. */
 export async function listZones(ctx: RequestContext) {
   const { zones, rest } = await zonesInOrder(ctx.db);
@@ -258,6 +267,8 @@ export async function readZone(ctx: RequestContext, id: number) {
 /** Creates (id null: matched after every other zone) or replaces a zone with its regions and methods. */
 export async function saveZone(ctx: RequestContext, id: number | null, input: ZoneInput): Promise<OwnerZone> {
   return ctx.db.transaction().execute(async (trx) => {
+    // A write of the row first: on PostgreSQL it holds the zone, so two saves of one zone take turns.
+    if (id !== null) await lockZone(trx, id);
     const before = id === null ? null : await readZoneIn(trx, id);
     if (id !== null && !before) throw shippingErrors.notFound();
     const zone = checkZone(input, id === null ? new Set() : await methodIdsOf(trx, id));
@@ -293,8 +304,8 @@ export async function saveZone(ctx: RequestContext, id: number | null, input: Zo
 /** Deletes a zone, its regions and methods; its addresses fall to the next zone that matches, or everywhere else. */
 export async function deleteZone(ctx: RequestContext, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const before = await readZoneIn(trx, id);
-    if (!before) throw shippingErrors.notFound();
+    await lockZone(trx, id);
+    const before = (await readZoneIn(trx, id)) as OwnerZone;
     await trx.deleteFrom("shipping_methods").where("zone_id", "=", id).execute();
     await trx.deleteFrom("shipping_zone_locations").where("zone_id", "=", id).execute();
     await trx.deleteFrom("shipping_zones").where("id", "=", id).execute();
