@@ -266,6 +266,23 @@ describe("the owner's zone calls", () => {
     expect(await shop.db.selectFrom("shipping_methods").select("id").where("zone_id", "=", zone.id).execute()).toEqual([]);
   });
 
+  it("changes a free-shipping rule as the cart reads it", async () => {
+    const us = (await call(owner, "GET", "/shipping-zones")).json().zones[0];
+    // One T-shirt (20.00) is below the demo's 100.00 minimum.
+    expect((await ratesFor(LOS_ANGELES)).rates["Free shipping"]).toBeUndefined();
+    const lower = us.methods.map((m: { method_id: string }) => (m.method_id === "free_shipping" ? { ...m, min_amount: 1500 } : m));
+    expect((await call(owner, "PUT", `/shipping-zones/${us.id}`, { ...asBody(us), methods: lower })).statusCode).toBe(200);
+    expect((await ratesFor(LOS_ANGELES)).rates).toMatchObject({ "Free shipping": 0, "Flat rate": 500 });
+    const couponOnly = us.methods.map((m: { method_id: string }) =>
+      m.method_id === "free_shipping" ? { ...m, requires: "coupon", min_amount: 0 } : m,
+    );
+    expect((await call(owner, "PUT", `/shipping-zones/${us.id}`, { ...asBody(us), methods: couponOnly })).statusCode).toBe(200);
+    const { shopper, rates } = await ratesFor(LOS_ANGELES);
+    expect(rates["Free shipping"]).toBeUndefined();
+    expect(ratesOf(await shopper.cart("POST", "/cart/apply-coupon", { code: "freeship" }))["Free shipping"]).toBe(0);
+    expect((await call(owner, "PUT", `/shipping-zones/${us.id}`, asBody(us))).json()).toEqual(us);
+  });
+
   it("matches states and postcode patterns, and reorders zones by id", async () => {
     const la = await createZone({
       name: "Los Angeles",
