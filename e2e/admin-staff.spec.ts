@@ -2,7 +2,7 @@
  * Staff (issue 18, decision 0032): the owner invites a manager from /admin/staff (the e-mail's
  * error beside its field first); the link in the e-mail (read from the outbox the test server
  * writes) is accepted in a fresh browser; the manager lands in the console, sees Messages but not
- * Coupons, Widgets, Forms or Staff, and meets "This page is for the shop owner." on the owner's pages; the
+ * Coupons, Shipping, Widgets, Forms or Staff, and meets "This page is for the shop owner." on the owner's pages; the
  * owner ends the manager's access after a confirmation. /admin/account lists a manager's sessions
  * and ends the others. axe on the three pages; the invitation by keyboard alone.
  */
@@ -101,7 +101,7 @@ test("the owner invites a manager, who accepts in another browser and sees only 
 
   const manager = await acceptAsNewManager(browser, link, email);
   await expect(nav(manager).getByRole("link", { name: "Messages" })).toBeVisible();
-  for (const hidden of ["Coupons", "Widgets", "Forms", "Staff"])
+  for (const hidden of ["Coupons", "Shipping", "Widgets", "Forms", "Staff"])
     await expect(nav(manager).getByRole("link", { name: hidden })).toHaveCount(0);
   await manager.goto("/admin/widgets");
   await expect(manager.getByRole("heading", { level: 1, name: "This page is for the shop owner." })).toBeVisible();

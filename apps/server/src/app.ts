@@ -48,6 +48,7 @@ import {
 import { ordersAdminRoutes, PLACED_STATUSES } from "./modules/orders/index.ts";
 import { reportsAdminRoutes } from "./modules/reports/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
+import { shippingAdminRoutes } from "./modules/shipping/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
 import { registerStorefront, WEB_BUILD_DIR, type WebOptions } from "./web.ts";
 
@@ -85,6 +86,7 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   customersAdminRoutes,
   reportsAdminRoutes,
   couponsAdminRoutes,
+  shippingAdminRoutes as FastifyPluginAsync,
 ];
 
 /** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */

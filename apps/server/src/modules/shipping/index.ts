@@ -1,5 +1,6 @@
 export type { RateContext } from "./rates.ts";
 export { chooseRate, pickupRates, zoneFor, zoneRates } from "./rates.ts";
+export { shippingAdminRoutes } from "./shipping.admin.routes.ts";
 export { loadZones } from "./shipping.repo.ts";
 export type {
   Destination,

@@ -31,7 +31,8 @@ const EU = [
   "ES",
   "SE",
 ];
-const CONTINENTS: Record<string, string[]> = { EU };
+/** The continents a zone may name, by code (only the EU so far). */
+export const CONTINENTS: Readonly<Record<string, string[]>> = { EU };
 
 function locationMatches(location: ZoneLocation, destination: Destination): boolean {
   switch (location.type) {

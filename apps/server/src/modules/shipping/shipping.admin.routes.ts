@@ -1,0 +1,158 @@
+/**
+ * The owner API's shipping (under /api/admin/v1, behind requireOwner): the owner's alone, as
+ * MANAGER_AREAS leaves it out (decision 0041). Field rules the schema cannot state are checked by
+ * the service, each error beside its field (`methods.0.cost`).
+ */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { MAX_ID } from "../../db/ids.ts";
+import {
+  deleteZone,
+  listZones,
+  readLocalPickup,
+  readZone,
+  reorderZones,
+  saveLocalPickup,
+  saveRestOfWorld,
+  saveZone,
+} from "./shipping.admin.ts";
+
+const tags = ["owner"];
+const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+const Params = Type.Object({ id: Id });
+// Amounts are plain numbers here so the service can say beside the field what a cost must be.
+const Money = (description: string) => Type.Number({ description });
+
+const Method = Type.Object(
+  {
+    id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, description: "Keep this existing method (left out: a new one)" })),
+    method_id: Type.Union([Type.Literal("flat_rate"), Type.Literal("free_shipping")]),
+    title: Type.String({ maxLength: 100, description: "What shoppers see" }),
+    enabled: Type.Boolean({ default: true }),
+    cost: Type.Optional(Money("flat_rate: minor units, 0 or more")),
+    taxable: Type.Optional(Type.Boolean({ description: "flat_rate: shipping taxed at the address's rates (default true)" })),
+    requires: Type.Optional(
+      Type.Union([Type.Literal(""), Type.Literal("coupon"), Type.Literal("min_amount"), Type.Literal("either"), Type.Literal("both")], {
+        description: "free_shipping: '' always; a free-shipping coupon, a minimum amount, either or both",
+      }),
+    ),
+    min_amount: Type.Optional(Money("free_shipping: the items' subtotal it needs, in minor units")),
+    ignore_discounts: Type.Optional(Type.Boolean({ description: "free_shipping: count the minimum before discounts" })),
+  },
+  { additionalProperties: false },
+);
+const Methods = Type.Array(Method, { maxItems: 20, description: "In the order the checkout lists them" });
+
+const Zone = Type.Object(
+  {
+    name: Type.String({ maxLength: 100 }),
+    locations: Type.Array(
+      Type.Object(
+        {
+          type: Type.Union([Type.Literal("country"), Type.Literal("state"), Type.Literal("continent"), Type.Literal("postcode")]),
+          code: Type.String({
+            maxLength: 50,
+            description: "US; US:CA; EU; a postcode, a prefix with * (SW1*) or a range (90000...90999)",
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        maxItems: 1000,
+        description: "Matches an address in one of its countries, states or continents and, if any are listed, one of its postcodes",
+      },
+    ),
+    methods: Methods,
+  },
+  { additionalProperties: false },
+);
+
+const Address = Type.Object(
+  {
+    address_1: Type.String({ maxLength: 200 }),
+    city: Type.String({ maxLength: 100 }),
+    state: Type.String({ maxLength: 50, default: "" }),
+    postcode: Type.String({ maxLength: 20, default: "" }),
+    country: Type.String({ maxLength: 2 }),
+  },
+  { additionalProperties: false },
+);
+const LocalPickup = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    title: Type.String({ maxLength: 100, default: "Local pickup" }),
+    cost: Money("Minor units, 0 or more, for every location"),
+    taxable: Type.Boolean({ default: false }),
+    locations: Type.Array(
+      Type.Object(
+        {
+          name: Type.String({ maxLength: 100 }),
+          address: Address,
+          details: Type.String({ maxLength: 500, default: "", description: "Opening hours and how to collect" }),
+          enabled: Type.Boolean({ default: true }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 50, description: "Offered as rates pickup_location:1, :2… in this order" },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    "/shipping-zones",
+    { schema: { tags, summary: "List the shipping zones in the order addresses are matched, and the methods for everywhere else" } },
+    async (request) => listZones(request.ctx),
+  );
+  app.post(
+    "/shipping-zones",
+    { schema: { tags, summary: "Create a shipping zone (matched after the others)", body: Zone } },
+    async (request, reply) => reply.status(201).send(await saveZone(request.ctx, null, request.body)),
+  );
+  app.put(
+    "/shipping-zones/order",
+    {
+      schema: {
+        tags,
+        summary: "Set the order zones are matched in",
+        body: Type.Object({ ids: Type.Array(Id, { maxItems: 1000, description: "Every zone's id once, first matched first" }) }),
+      },
+    },
+    async (request) => ({ zones: await reorderZones(request.ctx, request.body.ids) }),
+  );
+  app.get(
+    "/shipping-zones/rest-of-world",
+    { schema: { tags, summary: "The methods for addresses no zone covers" } },
+    async (request) => (await listZones(request.ctx)).rest_of_world,
+  );
+  app.put(
+    "/shipping-zones/rest-of-world",
+    {
+      schema: {
+        tags,
+        summary: "Replace the methods for addresses no zone covers (none: the shop ships nowhere else)",
+        body: Type.Object({ methods: Methods }, { additionalProperties: false }),
+      },
+    },
+    async (request) => saveRestOfWorld(request.ctx, request.body.methods),
+  );
+  app.get("/shipping-zones/:id", { schema: { tags, summary: "Read a shipping zone", params: Params } }, async (request) =>
+    readZone(request.ctx, request.params.id),
+  );
+  app.put(
+    "/shipping-zones/:id",
+    { schema: { tags, summary: "Replace a shipping zone's name, regions and methods", params: Params, body: Zone } },
+    async (request) => saveZone(request.ctx, request.params.id, request.body),
+  );
+  app.delete("/shipping-zones/:id", { schema: { tags, summary: "Delete a shipping zone", params: Params } }, async (request, reply) => {
+    await deleteZone(request.ctx, request.params.id);
+    return reply.status(204).send(null);
+  });
+  app.get("/local-pickup", { schema: { tags, summary: "Local pickup and its locations" } }, async (request) =>
+    readLocalPickup(request.ctx),
+  );
+  app.put("/local-pickup", { schema: { tags, summary: "Replace local pickup and its locations", body: LocalPickup } }, async (request) =>
+    saveLocalPickup(request.ctx, request.body),
+  );
+};

@@ -1,0 +1,102 @@
+/** A zone's methods, one fieldset each: kind, name, the kind's own fields; add and remove. */
+import { useContext } from "react";
+import { CheckboxField, FieldErrorsContext, fieldId, SelectField, TextField } from "../components/fields.tsx";
+import type { FreeShippingRequires, MethodKind } from "./api.ts";
+import { shippingMessages as t } from "./messages.ts";
+import { type MethodDraft, newMethod } from "./model.ts";
+
+const KINDS = (Object.keys(t.kinds) as MethodKind[]).map((value) => ({ value, label: t.kinds[value] }));
+const REQUIRES = (Object.keys(t.requirements) as FreeShippingRequires[]).map((value) => ({ value, label: t.requirements[value] }));
+
+export function MethodsEditor({
+  methods,
+  currency,
+  onChange,
+}: {
+  methods: MethodDraft[];
+  currency: string;
+  onChange(methods: MethodDraft[]): void;
+}) {
+  // The list's own message (no method, none always offered) sits under the legend, tied to the add button.
+  const listError = useContext(FieldErrorsContext).methods;
+  const change = (index: number, patch: Partial<MethodDraft>) =>
+    onChange(methods.map((method, at) => (at === index ? { ...method, ...patch } : method)));
+  return (
+    <fieldset className="admin-card admin-fieldset">
+      <legend>{t.methods}</legend>
+      {listError && (
+        <p id={`${fieldId("methods")}-error`} className="admin-field__error">
+          {listError}
+        </p>
+      )}
+      {methods.map((method, index) => {
+        const path = (field: string) => `methods.${index}.${field}`;
+        return (
+          // Methods have no id until saved: their place in the list is their key.
+          <fieldset key={index} className="admin-fieldset">
+            <legend>{t.method(index + 1)}</legend>
+            <SelectField
+              path={path("method_id")}
+              label={t.kind}
+              value={method.method_id}
+              options={KINDS}
+              onChange={(value) => change(index, { method_id: value as MethodKind })}
+            />
+            <TextField path={path("title")} label={t.methodTitle} value={method.title} onChange={(title) => change(index, { title })} />
+            {method.method_id === "flat_rate" ? (
+              <>
+                <TextField path={path("cost")} label={t.cost(currency)} value={method.cost} onChange={(cost) => change(index, { cost })} />
+                <CheckboxField
+                  path={path("taxable")}
+                  label={t.taxable}
+                  value={method.taxable}
+                  onChange={(taxable) => change(index, { taxable })}
+                />
+              </>
+            ) : (
+              <>
+                <SelectField
+                  path={path("requires")}
+                  label={t.requires}
+                  value={method.requires}
+                  options={REQUIRES}
+                  onChange={(value) => change(index, { requires: value as FreeShippingRequires })}
+                />
+                <TextField
+                  path={path("min_amount")}
+                  label={t.minAmount(currency)}
+                  value={method.min_amount}
+                  onChange={(min_amount) => change(index, { min_amount })}
+                />
+                <CheckboxField
+                  path={path("ignore_discounts")}
+                  label={t.ignoreDiscounts}
+                  value={method.ignore_discounts}
+                  onChange={(ignore_discounts) => change(index, { ignore_discounts })}
+                />
+              </>
+            )}
+            <CheckboxField
+              path={path("enabled")}
+              label={t.methodEnabled}
+              value={method.enabled}
+              onChange={(enabled) => change(index, { enabled })}
+            />
+            <button type="button" className="button button--secondary" onClick={() => onChange(methods.filter((_, at) => at !== index))}>
+              {t.removeMethod(index + 1)}
+            </button>
+          </fieldset>
+        );
+      })}
+      <button
+        type="button"
+        id={fieldId("methods")}
+        className="button button--secondary"
+        aria-describedby={listError ? `${fieldId("methods")}-error` : undefined}
+        onClick={() => onChange([...methods, newMethod()])}
+      >
+        {t.addMethod}
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { emptyZone, fromMethodDrafts, fromZoneDraft, toZoneDraft, zoneFieldErrors } from "./model.ts";
+
+const USD = { currency_code: "USD", currency_minor_unit: 2 };
+
+describe("the zone draft", () => {
+  it("turns typed regions and amounts into the API's body, and back", () => {
+    const draft = { ...emptyZone(), name: "West", countries: "ca, mx", states: "us:ca US:OR", postcodes: "900*\n91000...91999" };
+    draft.methods = [{ ...draft.methods[0]!, cost: "7.5" }];
+    const body = fromZoneDraft(draft, USD);
+    expect(body).toMatchObject({
+      ok: true,
+      input: {
+        name: "West",
+        locations: [
+          { type: "country", code: "CA" },
+          { type: "country", code: "MX" },
+          { type: "state", code: "US:CA" },
+          { type: "state", code: "US:OR" },
+          { type: "postcode", code: "900*" },
+          { type: "postcode", code: "91000...91999" },
+        ],
+        methods: [{ method_id: "flat_rate", title: "Flat rate", enabled: true, cost: 750, taxable: true }],
+      },
+      fieldOf: ["countries", "countries", "states", "states", "postcodes", "postcodes"],
+    });
+    if (!body.ok) throw new Error("unreachable");
+    const again = toZoneDraft({ ...body.input, methods: body.input.methods.map((m) => ({ ...m, id: 4 })) }, USD);
+    expect(again).toMatchObject({ countries: "CA, MX", states: "US:CA, US:OR", postcodes: "900*\n91000...91999" });
+    expect(again.methods[0]).toMatchObject({ id: 4, cost: "7.50" });
+  });
+
+  it("refuses an amount that is not one before asking the server", () => {
+    const methods = [
+      { ...emptyZone().methods[0]!, cost: "-1" },
+      { ...emptyZone().methods[0]!, method_id: "free_shipping" as const, min_amount: "1.234" },
+    ];
+    expect(fromMethodDrafts(methods, USD)).toEqual({
+      ok: false,
+      errors: { "methods.0.cost": "Enter an amount such as 5.00.", "methods.1.min_amount": "Enter an amount such as 5.00." },
+    });
+  });
+
+  it("puts each region's server message beside the field that held it", () => {
+    const errors = zoneFieldErrors(
+      { "locations.0.code": "A.", "locations.2.code": "B.", "locations.3.code": "C.", locations: "D.", "methods.0.cost": "E." },
+      ["countries", "states", "states", "postcodes"],
+    );
+    expect(errors).toEqual({ countries: "A. D.", states: "B.", postcodes: "C.", "methods.0.cost": "E." });
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The shipping forms' drafts: what the owner types (regions as lists of codes, amounts in whole
+ * units) and their conversion to and from the API's shapes, with the server's messages on regions
+ * put back beside the field that held them. Pure.
+ */
+import { toMinor } from "../coupons/model.ts";
+import type { FreeShippingRequires, LocationType, MethodKind, ShippingMethod, ShopCurrency, ZoneInput } from "./api.ts";
+import { shippingMessages as t } from "./messages.ts";
+
+export interface MethodDraft {
+  id?: number;
+  method_id: MethodKind;
+  title: string;
+  enabled: boolean;
+  /** Whole units ("5.00"). */
+  cost: string;
+  taxable: boolean;
+  requires: FreeShippingRequires;
+  min_amount: string;
+  ignore_discounts: boolean;
+}
+
+export type RegionField = "countries" | "states" | "continents" | "postcodes";
+
+export interface ZoneDraft extends Record<RegionField, string> {
+  name: string;
+  methods: MethodDraft[];
+}
+
+/** Which text field holds which kind of region. */
+export const REGION_FIELDS: readonly [RegionField, LocationType][] = [
+  ["countries", "country"],
+  ["states", "state"],
+  ["continents", "continent"],
+  ["postcodes", "postcode"],
+];
+
+export const moneyText = (value: number, currency: ShopCurrency) =>
+  (value / 10 ** currency.currency_minor_unit).toFixed(currency.currency_minor_unit);
+
+export const newMethod = (kind: MethodKind = "flat_rate"): MethodDraft => ({
+  method_id: kind,
+  title: kind === "flat_rate" ? "Flat rate" : "Free shipping",
+  enabled: true,
+  cost: "",
+  taxable: true,
+  requires: "",
+  min_amount: "",
+  ignore_discounts: false,
+});
+
+export const emptyZone = (): ZoneDraft => ({ name: "", countries: "", states: "", continents: "", postcodes: "", methods: [newMethod()] });
+
+export function toMethodDraft(method: ShippingMethod, currency: ShopCurrency): MethodDraft {
+  return {
+    ...newMethod(method.method_id),
+    id: method.id,
+    title: method.title,
+    enabled: method.enabled,
+    cost: moneyText(method.cost ?? 0, currency),
+    taxable: method.taxable ?? true,
+    requires: method.requires ?? "",
+    min_amount: method.min_amount ? moneyText(method.min_amount, currency) : "",
+    ignore_discounts: method.ignore_discounts ?? false,
+  };
+}
+
+export function toZoneDraft(zone: ZoneInput, currency: ShopCurrency): ZoneDraft {
+  const codes = (type: LocationType, separator: string) =>
+    zone.locations
+      .filter((l) => l.type === type)
+      .map((l) => l.code)
+      .join(separator);
+  return {
+    name: zone.name,
+    countries: codes("country", ", "),
+    states: codes("state", ", "),
+    continents: codes("continent", ", "),
+    postcodes: codes("postcode", "\n"),
+    methods: zone.methods.map((method) => toMethodDraft(method, currency)),
+  };
+}
+
+const list = (text: string, postcodes: boolean) =>
+  text
+    .split(postcodes ? /[\n,]+/ : /[\s,]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+export type Converted<T> = { ok: true; input: T } | { ok: false; errors: Record<string, string> };
+
+/** The API's methods of a list of drafts, or the amounts that are not amounts, by `methods.{i}.{field}`. */
+export function fromMethodDrafts(methods: MethodDraft[], currency: ShopCurrency): Converted<ShippingMethod[]> {
+  const errors: Record<string, string> = {};
+  const digits = currency.currency_minor_unit;
+  const money = (text: string, path: string) => {
+    const value = toMinor(text.trim() || "0", digits);
+    if (value === undefined) errors[path] = t.notAmount(digits);
+    return value ?? 0;
+  };
+  const input = methods.map((method, i): ShippingMethod => {
+    const base = { ...(method.id ? { id: method.id } : {}), method_id: method.method_id, title: method.title, enabled: method.enabled };
+    if (method.method_id === "flat_rate") return { ...base, cost: money(method.cost, `methods.${i}.cost`), taxable: method.taxable };
+    return {
+      ...base,
+      requires: method.requires,
+      min_amount: money(method.min_amount, `methods.${i}.min_amount`),
+      ignore_discounts: method.ignore_discounts,
+    };
+  });
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input };
+}
+
+/** The API body of a zone draft, and for each location sent the field it came from (to put its error back). */
+export function fromZoneDraft(draft: ZoneDraft, currency: ShopCurrency): Converted<ZoneInput> & { fieldOf: RegionField[] } {
+  const fieldOf: RegionField[] = [];
+  const locations = REGION_FIELDS.flatMap(([field, type]) =>
+    list(draft[field], type === "postcode").map((code) => {
+      fieldOf.push(field);
+      // Country and state codes are capitals (us → US, us:ca → US:CA); postcodes the server normalises.
+      return { type, code: type === "postcode" ? code : code.toUpperCase() };
+    }),
+  );
+  const methods = fromMethodDrafts(draft.methods, currency);
+  if (!methods.ok) return { ...methods, fieldOf };
+  return { ok: true, input: { name: draft.name, locations, methods: methods.input }, fieldOf };
+}
+
+/** The server's messages with each region's one (`locations.3.code`) moved to the field that held it. */
+export function zoneFieldErrors(errors: Record<string, string>, fieldOf: RegionField[]): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const region = /^locations\.(\d+)(?:\.code)?$/.exec(path);
+    const field = region ? (fieldOf[Number(region[1])] ?? "countries") : path === "locations" ? "countries" : path;
+    result[field] = result[field] ? `${result[field]} ${message}` : message;
+  }
+  return result;
+}

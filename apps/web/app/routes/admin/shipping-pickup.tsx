@@ -1,0 +1,155 @@
+/** /admin/shipping/pickup: local pickup's settings and its locations. */
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { AdminApiError } from "../../features/admin/api.ts";
+import { ErrorSummary, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
+import { CheckboxField, FieldErrorsContext, TextField } from "../../features/admin/components/fields.tsx";
+import { toMinor } from "../../features/admin/coupons/model.ts";
+import { consoleMessages } from "../../features/admin/messages.ts";
+import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
+import { pickupBody, shippingApi } from "../../features/admin/shipping/api.ts";
+import { shippingMessages as t } from "../../features/admin/shipping/messages.ts";
+import { moneyText } from "../../features/admin/shipping/model.ts";
+import { consoleMeta } from "../../features/admin/title.ts";
+import type { Route } from "./+types/shipping-pickup";
+
+export async function clientLoader() {
+  return shippingApi.pickup();
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingPanel />;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return consoleMeta(matches, t.pickup);
+}
+
+export default function PickupPage({ loaderData }: Route.ComponentProps) {
+  const currency = { currency_code: loaderData.currency_code, currency_minor_unit: loaderData.currency_minor_unit };
+  const [stored, setStored] = useState(pickupBody(loaderData));
+  const [draft, setDraft] = useState({ ...stored, cost: moneyText(stored.cost, currency) });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState("");
+  const [busy, setBusy] = useState(false);
+  const announce = useAnnounce();
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const cost = toMinor(draft.cost.trim() || "0", currency.currency_minor_unit);
+    if (cost === undefined) {
+      setErrors({ cost: t.notAmount(currency.currency_minor_unit) });
+      setFailure(t.notAmount(currency.currency_minor_unit));
+      return;
+    }
+    setBusy(true);
+    setFailure("");
+    try {
+      const saved = pickupBody(await shippingApi.savePickup({ ...stored, ...draft, cost, locations: stored.locations }));
+      setStored(saved);
+      setDraft({ ...saved, cost: moneyText(saved.cost, currency) });
+      setErrors({});
+      announce(t.pickupSaved);
+    } catch (error) {
+      if (error instanceof AdminApiError) {
+        setErrors(error.fields);
+        setFailure(error.message);
+      } else setFailure(consoleMessages.networkError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const labels: Record<string, string> = {
+    enabled: t.pickupEnabled,
+    title: t.pickupTitle,
+    cost: t.pickupCost(currency.currency_code),
+    locations: t.locations,
+  };
+  return (
+    <FieldErrorsContext.Provider value={errors}>
+      <form className="admin-editor" onSubmit={save} noValidate aria-busy={busy}>
+        <div className="admin-page__head admin-editor__head">
+          <div>
+            <p className="admin-breadcrumb">
+              <Link to="/admin/shipping">{t.back}</Link>
+            </p>
+            <h1>{t.pickup}</h1>
+          </div>
+          <div className="admin-actions">
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? consoleMessages.saving : t.pickupSave}
+            </button>
+          </div>
+        </div>
+        <p className="admin-muted">{t.pickupIntro}</p>
+        {failure && <ErrorSummary message={failure} fields={errors} labelFor={(path) => labels[path] ?? path} />}
+        <fieldset className="admin-card admin-fieldset">
+          <legend>{t.pickupSettings}</legend>
+          <CheckboxField
+            path="enabled"
+            label={t.pickupEnabled}
+            value={draft.enabled}
+            onChange={(enabled) => setDraft({ ...draft, enabled })}
+          />
+          <TextField path="title" label={t.pickupTitle} value={draft.title} onChange={(title) => setDraft({ ...draft, title })} />
+          <TextField path="cost" label={labels.cost ?? ""} value={draft.cost} onChange={(cost) => setDraft({ ...draft, cost })} />
+          <CheckboxField
+            path="taxable"
+            label={t.pickupTaxable}
+            value={draft.taxable}
+            onChange={(taxable) => setDraft({ ...draft, taxable })}
+          />
+        </fieldset>
+      </form>
+      <section className="admin-card" aria-labelledby="pickup-locations">
+        <div className="admin-page__head">
+          <h2 id="pickup-locations">{t.locations}</h2>
+          <Link to="/admin/shipping/pickup/new" className="button">
+            {t.newLocation}
+          </Link>
+        </div>
+        {stored.locations.length === 0 ? (
+          <p className="admin-empty">{t.noLocations}</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t.locationName}</th>
+                  <th scope="col">{t.address}</th>
+                  <th scope="col">{t.status}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stored.locations.map((location, index) => (
+                  <tr key={location.name}>
+                    <th scope="row">
+                      <Link to={`/admin/shipping/pickup/${index + 1}`}>{location.name}</Link>
+                    </th>
+                    <td>
+                      {[
+                        location.address.address_1,
+                        location.address.city,
+                        `${location.address.state} ${location.address.postcode}`.trim(),
+                        location.address.country,
+                      ]
+                        .filter(Boolean)
+                        .join(", ")}
+                    </td>
+                    <td>{location.enabled ? t.enabled : t.disabled}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </FieldErrorsContext.Provider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleRouteError error={error} backTo="/admin/shipping" backLabel={t.back} />;
+}

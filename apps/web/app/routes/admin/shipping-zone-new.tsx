@@ -1,0 +1,31 @@
+/** /admin/shipping/zones/new: the zone form over an empty zone with one flat rate; saving opens the zone's page. */
+import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
+import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
+import { shippingApi } from "../../features/admin/shipping/api.ts";
+import { shippingMessages as t } from "../../features/admin/shipping/messages.ts";
+import { emptyZone } from "../../features/admin/shipping/model.ts";
+import { ZoneForm } from "../../features/admin/shipping/ZoneForm.tsx";
+import { consoleMeta } from "../../features/admin/title.ts";
+import type { Route } from "./+types/shipping-zone-new";
+
+export async function clientLoader() {
+  const { currency_code, currency_minor_unit } = await shippingApi.list();
+  return { currency: { currency_code, currency_minor_unit } };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingPanel />;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return consoleMeta(matches, t.newTitle);
+}
+
+export default function NewZonePage({ loaderData }: Route.ComponentProps) {
+  return <ZoneForm initial={emptyZone()} currency={loaderData.currency} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleRouteError error={error} backTo="/admin/shipping" backLabel={t.back} />;
+}
