@@ -20,6 +20,7 @@ export const consoleMessages = {
   signedInAs: (email: string) => `Signed in as ${email}`,
   loading: "Loading…",
   saving: "Saving…",
+  unsaved: "Unsaved changes",
   // Sign-in
   signInTitle: "Sign in to your shop",
   signInIntro: "Use the e-mail address and password of the shop owner or a manager.",
@@ -80,7 +81,6 @@ export const editorMessages = {
   create: "Create widget",
   saved: "Widget saved.",
   created: "Widget created.",
-  unsaved: "Unsaved changes",
   leaveTitle: "Leave without saving?",
   leaveBody: "Your changes to this widget will be lost.",
   leave: "Leave",

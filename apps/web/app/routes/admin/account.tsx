@@ -4,9 +4,9 @@
  */
 import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { AdminApiError } from "../../features/admin/api.ts";
 import { LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
+import { focusMain, useActionError } from "../../features/admin/components/page-actions.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { formatWhen, type OwnSession, staffApi } from "../../features/admin/staff/api.ts";
 import { accountMessages as t } from "../../features/admin/staff/messages.ts";
@@ -30,24 +30,20 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout");
   const [sessions, setSessions] = useState<OwnSession[]>(loaderData.sessions);
-  const [error, setError] = useState("");
+  const { error, attempt } = useActionError(String);
   const [busy, setBusy] = useState(false);
   const announce = useAnnounce();
   const others = sessions.filter((session) => !session.current);
 
   async function act(call: () => Promise<string>) {
-    setError("");
     setBusy(true);
-    try {
+    await attempt(async () => {
       const said = await call();
       setSessions((await staffApi.sessions()).sessions);
       announce(said);
-      document.getElementById("admin-main")?.focus();
-    } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
+      focusMain();
+    });
+    setBusy(false);
   }
 
   return (

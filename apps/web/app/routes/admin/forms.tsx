@@ -1,9 +1,9 @@
 /** /admin/forms: every form with its public page, status, entry count and last entry, its embed tag, and its actions. */
 import { useState } from "react";
 import { Link } from "react-router";
-import { AdminApiError } from "../../features/admin/api.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
+import { focusMain, useActionError, useConfirm } from "../../features/admin/components/page-actions.ts";
 import { type FormSummary, formsApi } from "../../features/admin/forms-entries/api.ts";
 import { EmbedTag } from "../../features/admin/forms-entries/EmbedTag.tsx";
 import { publicFormPath } from "../../features/admin/forms-entries/format.ts";
@@ -34,22 +34,16 @@ const number = new Intl.NumberFormat("en");
 
 export default function FormsPage({ loaderData }: Route.ComponentProps) {
   const [forms, setForms] = useState(loaderData.forms);
-  const [deleting, setDeleting] = useState<FormSummary | null>(null);
-  const [error, setError] = useState("");
+  const { error, attempt } = useActionError(String);
   const announce = useAnnounce();
-
-  async function remove(form: FormSummary) {
-    setDeleting(null);
-    setError("");
-    try {
+  const deleting = useConfirm((form: FormSummary) =>
+    attempt(async () => {
       await formsApi.deleteForm(form.id);
       setForms((list) => list.filter((item) => item.id !== form.id));
       announce(t.deleted(form.title));
-      document.getElementById("admin-main")?.focus();
-    } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : String(failure));
-    }
-  }
+      focusMain();
+    }),
+  );
 
   return (
     <div className="admin-page">
@@ -117,7 +111,7 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
                         type="button"
                         className="admin-link-button admin-link-button--danger"
                         aria-label={t.deleteLabel(form.title)}
-                        onClick={() => setDeleting(form)}
+                        onClick={() => deleting.ask(form)}
                       >
                         {t.delete}
                       </button>
@@ -130,11 +124,11 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? t.confirmDeleteTitle(deleting.title) : ""}
-        body={deleting ? t.confirmDeleteBody(deleting.entries) : ""}
-        onConfirm={() => deleting && remove(deleting)}
-        onCancel={() => setDeleting(null)}
+        open={deleting.asking !== null}
+        title={deleting.asking ? t.confirmDeleteTitle(deleting.asking.title) : ""}
+        body={deleting.asking ? t.confirmDeleteBody(deleting.asking.entries) : ""}
+        onConfirm={deleting.confirm}
+        onCancel={deleting.cancel}
       />
     </div>
   );

@@ -1,11 +1,10 @@
 /** /admin/shipping/pickup: local pickup's settings and its locations. */
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { AdminApiError } from "../../features/admin/api.ts";
+import { EditorHead, useSave } from "../../features/admin/components/editor.tsx";
 import { ErrorSummary, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { CheckboxField, FieldErrorsContext, TextField } from "../../features/admin/components/fields.tsx";
 import { toMinor } from "../../features/admin/coupons/model.ts";
-import { consoleMessages } from "../../features/admin/messages.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { pickupBody, shippingApi } from "../../features/admin/shipping/api.ts";
 import { shippingMessages as t } from "../../features/admin/shipping/messages.ts";
@@ -30,35 +29,22 @@ export default function PickupPage({ loaderData }: Route.ComponentProps) {
   const currency = { currency_code: loaderData.currency_code, currency_minor_unit: loaderData.currency_minor_unit };
   const [stored, setStored] = useState(pickupBody(loaderData));
   const [draft, setDraft] = useState({ ...stored, cost: moneyText(stored.cost, currency) });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, run, refuse } = useSave();
   const announce = useAnnounce();
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const cost = toMinor(draft.cost.trim() || "0", currency.currency_minor_unit);
-    if (cost === undefined) {
-      setErrors({ cost: t.notAmount(currency.currency_minor_unit) });
-      setFailure(t.notAmount(currency.currency_minor_unit));
-      return;
-    }
-    setBusy(true);
-    setFailure("");
-    try {
-      const saved = pickupBody(await shippingApi.savePickup({ ...stored, ...draft, cost, locations: stored.locations }));
-      setStored(saved);
-      setDraft({ ...saved, cost: moneyText(saved.cost, currency) });
-      setErrors({});
-      announce(t.pickupSaved);
-    } catch (error) {
-      if (error instanceof AdminApiError) {
-        setErrors(error.fields);
-        setFailure(error.message);
-      } else setFailure(consoleMessages.networkError);
-    } finally {
-      setBusy(false);
-    }
+    if (cost === undefined) return refuse({ cost: t.notAmount(currency.currency_minor_unit) });
+    await run(
+      () => shippingApi.savePickup({ ...stored, ...draft, cost, locations: stored.locations }),
+      (answer) => {
+        const saved = pickupBody(answer);
+        setStored(saved);
+        setDraft({ ...saved, cost: moneyText(saved.cost, currency) });
+        announce(t.pickupSaved);
+      },
+    );
   }
 
   const labels: Record<string, string> = {
@@ -70,19 +56,7 @@ export default function PickupPage({ loaderData }: Route.ComponentProps) {
   return (
     <FieldErrorsContext.Provider value={errors}>
       <form className="admin-editor" onSubmit={save} noValidate aria-busy={busy}>
-        <div className="admin-page__head admin-editor__head">
-          <div>
-            <p className="admin-breadcrumb">
-              <Link to="/admin/shipping">{t.back}</Link>
-            </p>
-            <h1>{t.pickup}</h1>
-          </div>
-          <div className="admin-actions">
-            <button type="submit" className="button" disabled={busy}>
-              {busy ? consoleMessages.saving : t.pickupSave}
-            </button>
-          </div>
-        </div>
+        <EditorHead back="/admin/shipping" backLabel={t.back} title={t.pickup} busy={busy} submitLabel={t.pickupSave} />
         <p className="admin-muted">{t.pickupIntro}</p>
         {failure && <ErrorSummary message={failure} fields={errors} labelFor={(path) => labels[path] ?? path} />}
         <fieldset className="admin-card admin-fieldset">

@@ -1,10 +1,8 @@
 /** /admin/shipping/rest-of-world: the methods for addresses no zone covers (none: the shop ships nowhere else). */
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
-import { AdminApiError } from "../../features/admin/api.ts";
+import { EditorHead, useSave } from "../../features/admin/components/editor.tsx";
 import { ErrorSummary, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { FieldErrorsContext } from "../../features/admin/components/fields.tsx";
-import { consoleMessages } from "../../features/admin/messages.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { shippingApi } from "../../features/admin/shipping/api.ts";
 import { MethodsEditor } from "../../features/admin/shipping/MethodsEditor.tsx";
@@ -29,34 +27,20 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function RestOfWorldPage({ loaderData: list }: Route.ComponentProps) {
   const currency = { currency_code: list.currency_code, currency_minor_unit: list.currency_minor_unit };
   const [methods, setMethods] = useState(list.rest_of_world.methods.map((m) => toMethodDraft(m, currency)));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, run, refuse } = useSave();
   const announce = useAnnounce();
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const body = fromMethodDrafts(methods, currency);
-    if (!body.ok) {
-      setErrors(body.errors);
-      setFailure(Object.values(body.errors)[0] ?? "");
-      return;
-    }
-    setBusy(true);
-    setFailure("");
-    try {
-      const saved = await shippingApi.saveRestOfWorld(body.input);
-      setMethods(saved.methods.map((m) => toMethodDraft(m, currency)));
-      setErrors({});
-      announce(t.restOfWorldSaved);
-    } catch (error) {
-      if (error instanceof AdminApiError) {
-        setErrors(error.fields);
-        setFailure(error.message);
-      } else setFailure(consoleMessages.networkError);
-    } finally {
-      setBusy(false);
-    }
+    if (!body.ok) return refuse(body.errors);
+    await run(
+      () => shippingApi.saveRestOfWorld(body.input),
+      (saved) => {
+        setMethods(saved.methods.map((m) => toMethodDraft(m, currency)));
+        announce(t.restOfWorldSaved);
+      },
+    );
   }
 
   const labelFor = (path: string) => {
@@ -66,19 +50,7 @@ export default function RestOfWorldPage({ loaderData: list }: Route.ComponentPro
   return (
     <FieldErrorsContext.Provider value={errors}>
       <form className="admin-editor" onSubmit={save} noValidate aria-busy={busy}>
-        <div className="admin-page__head admin-editor__head">
-          <div>
-            <p className="admin-breadcrumb">
-              <Link to="/admin/shipping">{t.back}</Link>
-            </p>
-            <h1>{t.restOfWorld}</h1>
-          </div>
-          <div className="admin-actions">
-            <button type="submit" className="button" disabled={busy}>
-              {busy ? consoleMessages.saving : t.saveMethods}
-            </button>
-          </div>
-        </div>
+        <EditorHead back="/admin/shipping" backLabel={t.back} title={t.restOfWorld} busy={busy} submitLabel={t.saveMethods} />
         <p className="admin-muted">{t.restOfWorldIntro}</p>
         {failure && <ErrorSummary message={failure} fields={errors} labelFor={labelFor} />}
         <MethodsEditor methods={methods} currency={currency.currency_code} onChange={setMethods} />

@@ -1,11 +1,10 @@
 /** /admin/shipping: the zones in the order addresses are matched (reordered by keyboard), everywhere else, local pickup (decision 0041). */
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { AdminApiError } from "../../features/admin/api.ts";
 import { LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
+import { useActionError } from "../../features/admin/components/page-actions.ts";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
-import { consoleMessages } from "../../features/admin/messages.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { type ShippingMethod, type ShippingZone, shippingApi } from "../../features/admin/shipping/api.ts";
 import { shippingMessages as t } from "../../features/admin/shipping/messages.ts";
@@ -31,7 +30,7 @@ const regionsOf = (zone: ShippingZone) => zone.locations.map((l) => l.code).join
 export default function ShippingPage({ loaderData }: Route.ComponentProps) {
   const { list, pickup } = loaderData;
   const [zones, setZones] = useState(list.zones);
-  const [error, setError] = useState("");
+  const { error, attempt } = useActionError();
   const announce = useAnnounce();
   const revalidator = useRevalidator();
   const money = moneyFormat(list.currency_code);
@@ -44,17 +43,18 @@ export default function ShippingPage({ loaderData }: Route.ComponentProps) {
     if (!zone) return;
     next.splice(to, 0, zone);
     setZones(next);
-    setError("");
-    try {
-      setZones((await shippingApi.reorder(next.map((z) => z.id))).zones);
-      announce(t.moved(zone.name, to + 1, next.length));
-      // Focus follows the zone, so the next arrow press moves it again.
-      requestAnimationFrame(() => document.getElementById(`move-${to < index ? "up" : "down"}-${zone.id}`)?.focus());
-    } catch (failure) {
-      setZones(zones);
-      setError(failure instanceof AdminApiError ? failure.message : consoleMessages.networkError);
-      revalidator.revalidate();
-    }
+    await attempt(
+      async () => {
+        setZones((await shippingApi.reorder(next.map((z) => z.id))).zones);
+        announce(t.moved(zone.name, to + 1, next.length));
+        // Focus follows the zone, so the next arrow press moves it again.
+        requestAnimationFrame(() => document.getElementById(`move-${to < index ? "up" : "down"}-${zone.id}`)?.focus());
+      },
+      () => {
+        setZones(zones);
+        revalidator.revalidate();
+      },
+    );
   }
 
   return (

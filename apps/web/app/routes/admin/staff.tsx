@@ -4,9 +4,9 @@
  * A manager who comes here sees the API's 403 as "This page is for the shop owner."
  */
 import { useState } from "react";
-import { AdminApiError } from "../../features/admin/api.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
+import { focusMain, useActionError, useConfirm } from "../../features/admin/components/page-actions.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { formatWhen, type StaffMember, staffApi } from "../../features/admin/staff/api.ts";
 import { InviteForm } from "../../features/admin/staff/InviteForm.tsx";
@@ -32,35 +32,26 @@ const fullName = (member: StaffMember) => `${member.first_name} ${member.last_na
 export default function StaffPage({ loaderData }: Route.ComponentProps) {
   const [staff, setStaff] = useState(loaderData.staff);
   const [invites, setInvites] = useState(loaderData.invites);
-  const [removing, setRemoving] = useState<StaffMember | null>(null);
-  const [error, setError] = useState("");
+  const { error, attempt } = useActionError(String);
   const announce = useAnnounce();
   const now = Date.now();
 
-  async function remove(member: StaffMember) {
-    setRemoving(null);
-    setError("");
-    try {
+  const removing = useConfirm((member: StaffMember) =>
+    attempt(async () => {
       await staffApi.remove(member.id);
       setStaff((list) => list.filter((item) => item.id !== member.id));
       announce(t.removed(member.email));
-      document.getElementById("admin-main")?.focus();
-    } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : String(failure));
-    }
-  }
+      focusMain();
+    }),
+  );
 
-  async function revoke(id: number, email: string) {
-    setError("");
-    try {
+  const revoke = (id: number, email: string) =>
+    attempt(async () => {
       await staffApi.revokeInvite(id);
       setInvites((list) => list.filter((item) => item.id !== id));
       announce(t.revoked(email));
-      document.getElementById("admin-main")?.focus();
-    } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : String(failure));
-    }
-  }
+      focusMain();
+    });
 
   return (
     <div className="admin-page">
@@ -96,7 +87,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
                       type="button"
                       className="admin-link-button admin-link-button--danger"
                       aria-label={t.removeLabel(member.email)}
-                      onClick={() => setRemoving(member)}
+                      onClick={() => removing.ask(member)}
                     >
                       {t.remove}
                     </button>
@@ -158,12 +149,12 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
       <InviteForm onInvited={(invite) => setInvites((list) => [invite, ...list.filter((item) => item.email !== invite.email)])} />
 
       <ConfirmDialog
-        open={removing !== null}
-        title={removing ? t.removeTitle(removing.email) : ""}
+        open={removing.asking !== null}
+        title={removing.asking ? t.removeTitle(removing.asking.email) : ""}
         body={t.removeBody}
         confirmLabel={t.removeConfirm}
-        onConfirm={() => removing && remove(removing)}
-        onCancel={() => setRemoving(null)}
+        onConfirm={removing.confirm}
+        onCancel={removing.cancel}
       />
     </div>
   );

@@ -1,9 +1,10 @@
 /** /admin/widgets: every widget with its switch, channels, 30 days' views and clicks, and its actions. */
 import { useState } from "react";
 import { Link } from "react-router";
-import { AdminApiError, ownerApi, type WidgetSummary } from "../../features/admin/api.ts";
+import { ownerApi, type WidgetSummary } from "../../features/admin/api.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
+import { focusMain, useActionError, useConfirm } from "../../features/admin/components/page-actions.ts";
 import { widgetListMessages as t } from "../../features/admin/messages.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
@@ -29,37 +30,32 @@ const nameOf = (widget: WidgetSummary) => widget.identifier || t.untitled(widget
 export default function WidgetsPage({ loaderData }: Route.ComponentProps) {
   const [widgets, setWidgets] = useState(loaderData.widgets);
   const [pending, setPending] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<WidgetSummary | null>(null);
-  const [error, setError] = useState("");
+  const { error, attempt } = useActionError(String);
   const announce = useAnnounce();
+  const setActive = (widget: WidgetSummary, active: boolean) =>
+    setWidgets((list) => list.map((item) => (item.id === widget.id ? { ...item, active } : item)));
 
   async function toggle(widget: WidgetSummary, active: boolean) {
     setPending(widget.id);
-    setError("");
-    setWidgets((list) => list.map((item) => (item.id === widget.id ? { ...item, active } : item)));
-    try {
-      await ownerApi.setWidgetActive(widget.id, active);
-      announce(active ? t.activated(nameOf(widget)) : t.deactivated(nameOf(widget)));
-    } catch (failure) {
-      setWidgets((list) => list.map((item) => (item.id === widget.id ? { ...item, active: !active } : item)));
-      setError(failure instanceof AdminApiError ? failure.message : String(failure));
-    } finally {
-      setPending(null);
-    }
+    setActive(widget, active);
+    await attempt(
+      async () => {
+        await ownerApi.setWidgetActive(widget.id, active);
+        announce(active ? t.activated(nameOf(widget)) : t.deactivated(nameOf(widget)));
+      },
+      () => setActive(widget, !active),
+    );
+    setPending(null);
   }
 
-  async function remove(widget: WidgetSummary) {
-    setDeleting(null);
-    setError("");
-    try {
+  const deleting = useConfirm((widget: WidgetSummary) =>
+    attempt(async () => {
       await ownerApi.deleteWidget(widget.id);
       setWidgets((list) => list.filter((item) => item.id !== widget.id));
       announce(t.deleted(nameOf(widget)));
-      document.getElementById("admin-main")?.focus();
-    } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : String(failure));
-    }
-  }
+      focusMain();
+    }),
+  );
 
   return (
     <div className="admin-page">
@@ -125,7 +121,7 @@ export default function WidgetsPage({ loaderData }: Route.ComponentProps) {
                         type="button"
                         className="admin-link-button admin-link-button--danger"
                         aria-label={`${t.delete} ${nameOf(widget)}`}
-                        onClick={() => setDeleting(widget)}
+                        onClick={() => deleting.ask(widget)}
                       >
                         {t.delete}
                       </button>
@@ -138,11 +134,11 @@ export default function WidgetsPage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? t.confirmDeleteTitle(nameOf(deleting)) : ""}
+        open={deleting.asking !== null}
+        title={deleting.asking ? t.confirmDeleteTitle(nameOf(deleting.asking)) : ""}
         body={t.confirmDeleteBody}
-        onConfirm={() => deleting && remove(deleting)}
-        onCancel={() => setDeleting(null)}
+        onConfirm={deleting.confirm}
+        onCancel={deleting.cancel}
       />
     </div>
   );

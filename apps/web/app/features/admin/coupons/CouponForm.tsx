@@ -3,12 +3,10 @@
  * server's messages beside their fields and summed up above them; delete behind a confirmation.
  */
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { AdminApiError } from "../api.ts";
-import { ConfirmDialog, ErrorSummary, useAnnounce } from "../components/feedback.tsx";
+import { useNavigate } from "react-router";
+import { DeleteCard, EditorHead, useDelete, useSave } from "../components/editor.tsx";
+import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { CheckboxField, FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
-import { ErrorAlert } from "../components/page.tsx";
-import { consoleMessages } from "../messages.ts";
 import { type CouponCurrency, type CouponType, couponsApi } from "./api.ts";
 import { couponMessages as t } from "./messages.ts";
 import { type CouponDraft, fromDraft, toDraft } from "./model.ts";
@@ -27,13 +25,15 @@ export function CouponForm({ id, initial, currency, storedExpiry = null }: Props
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(initial);
   const [expiry, setExpiry] = useState(storedExpiry);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [deleteError, setDeleteError] = useState("");
+  const { errors, failure, busy, run, refuse } = useSave();
   const announce = useAnnounce();
   const navigate = useNavigate();
+  const deleting = useDelete(async () => {
+    if (!id) return;
+    await couponsApi.remove(id);
+    announce(t.deleted(saved.code));
+    navigate("/admin/coupons");
+  });
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const code = currency.currency_code;
 
@@ -65,62 +65,31 @@ export function CouponForm({ id, initial, currency, storedExpiry = null }: Props
   async function save(event: FormEvent) {
     event.preventDefault();
     const body = fromDraft(draft, currency, expiry);
-    if (!body.ok) {
-      setErrors(body.errors);
-      setFailure(Object.values(body.errors)[0] ?? "");
-      return;
-    }
-    setBusy(true);
-    setFailure("");
-    try {
-      const coupon = id ? await couponsApi.save(id, body.input) : await couponsApi.create(body.input);
-      const next = toDraft(coupon, currency);
-      setErrors({});
-      setSaved(next);
-      setDraft(next);
-      setExpiry(coupon.expires_at);
-      announce(id ? t.saved : t.created);
-      if (!id) navigate(`/admin/coupons/${coupon.id}`, { replace: true });
-    } catch (error) {
-      if (error instanceof AdminApiError) {
-        setErrors(error.fields);
-        setFailure(error.message);
-      } else setFailure(consoleMessages.networkError);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    setConfirming(false);
-    setDeleteError("");
-    if (!id) return;
-    try {
-      await couponsApi.remove(id);
-      announce(t.deleted(saved.code));
-      navigate("/admin/coupons");
-    } catch (error) {
-      setDeleteError(error instanceof AdminApiError ? error.message : consoleMessages.networkError);
-    }
+    if (!body.ok) return refuse(body.errors);
+    await run(
+      () => (id ? couponsApi.save(id, body.input) : couponsApi.create(body.input)),
+      (coupon) => {
+        const next = toDraft(coupon, currency);
+        setSaved(next);
+        setDraft(next);
+        setExpiry(coupon.expires_at);
+        announce(id ? t.saved : t.created);
+        if (!id) navigate(`/admin/coupons/${coupon.id}`, { replace: true });
+      },
+    );
   }
 
   return (
     <FieldErrorsContext.Provider value={errors}>
       <form className="admin-editor" onSubmit={save} noValidate aria-busy={busy}>
-        <div className="admin-page__head admin-editor__head">
-          <div>
-            <p className="admin-breadcrumb">
-              <Link to="/admin/coupons">{t.back}</Link>
-            </p>
-            <h1>{id ? t.editTitle(saved.code) : t.newTitle}</h1>
-          </div>
-          <div className="admin-actions">
-            {dirty && <span className="admin-badge admin-badge--warning">{t.unsaved}</span>}
-            <button type="submit" className="button" disabled={busy}>
-              {busy ? consoleMessages.saving : id ? t.save : t.create}
-            </button>
-          </div>
-        </div>
+        <EditorHead
+          back="/admin/coupons"
+          backLabel={t.back}
+          title={id ? t.editTitle(saved.code) : t.newTitle}
+          dirty={dirty}
+          busy={busy}
+          submitLabel={id ? t.save : t.create}
+        />
         {failure && <ErrorSummary message={failure} fields={errors} labelFor={(path) => labels[path] ?? path} />}
 
         <fieldset className="admin-card admin-fieldset">
@@ -180,21 +149,13 @@ export function CouponForm({ id, initial, currency, storedExpiry = null }: Props
         </fieldset>
       </form>
 
-      {id && (
-        <div className="admin-card">
-          <ErrorAlert message={deleteError} />
-          <button type="button" className="button admin-button--danger" onClick={() => setConfirming(true)}>
-            {t.delete}
-          </button>
-        </div>
-      )}
-      <ConfirmDialog
-        open={confirming}
+      <DeleteCard
+        deleting={deleting}
+        shown={Boolean(id)}
+        label={t.delete}
         title={t.deleteTitle(saved.code)}
         body={t.deleteBody}
         confirmLabel={t.deleteConfirm}
-        onConfirm={remove}
-        onCancel={() => setConfirming(false)}
       />
     </FieldErrorsContext.Provider>
   );

@@ -63,7 +63,6 @@ export const couponMessages = {
   save: "Save coupon",
   created: "Coupon created.",
   saved: "Coupon saved.",
-  unsaved: "Unsaved changes",
   // Client checks (the server checks the rest)
   notAmount: (digits: number) => `Enter a number with at most ${digits} decimal places.`,
   notWhole: "Enter a whole number.",

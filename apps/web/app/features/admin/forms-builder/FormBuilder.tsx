@@ -6,11 +6,12 @@
  */
 import type { Currency } from "@cartwright/commerce";
 import type { FieldType, FormDefinition, FormField, FormSettings } from "@cartwright/commerce/forms";
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useBlocker, useNavigate, useRouteLoaderData } from "react-router";
+import { type FormEvent, useMemo, useRef, useState } from "react";
+import { Link, useNavigate, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../../../root.tsx";
 import { AdminApiError, adminClient } from "../api.ts";
-import { ConfirmDialog, useAnnounce } from "../components/feedback.tsx";
+import { EditorHead, LeaveGuard, SubmitButton } from "../components/editor.tsx";
+import { useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
 import { consoleMessages } from "../messages.ts";
 import { type FormInput, formsApi } from "./api.ts";
@@ -48,19 +49,11 @@ export function FormBuilder({ id, initial, currency }: Props) {
   const announce = useAnnounce();
   const definition = draft.definition;
   const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(draft), [saved, draft]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !busy && currentLocation.pathname !== nextLocation.pathname);
   const errors = useMemo(() => followFields(serverErrors.errors, serverErrors.order, definition.fields), [serverErrors, definition.fields]);
   const errorIds = useMemo(
     () => new Set([...fieldsWithErrors(errors)].map((index) => definition.fields[index]?.id ?? 0)),
     [errors, definition.fields],
   );
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
 
   const edit = (change: (current: FormDefinition) => FormDefinition) =>
     setDraft((current) => ({ ...current, definition: change(current.definition) }));
@@ -151,25 +144,20 @@ export function FormBuilder({ id, initial, currency }: Props) {
 
   const selectedIndex = definition.fields.findIndex((field) => field.id === selected);
   const selectedField: FormField | undefined = definition.fields[selectedIndex];
-  const saveLabel = busy ? consoleMessages.saving : id ? t.save : t.create;
+  const saveLabel = id ? t.save : t.create;
   return (
     <FieldErrorsContext.Provider value={errors}>
       <form className="admin-editor builder" onSubmit={save} noValidate aria-busy={busy}>
-        <div className="admin-page__head admin-editor__head">
-          <div>
-            <p className="admin-breadcrumb">
-              <Link to="/admin/forms">{t.back}</Link>
-            </p>
-            <h1>{id ? t.editTitle(saved.definition.title || `#${id}`) : t.newTitle}</h1>
-          </div>
-          <div className="admin-actions">
-            {dirty && <span className="admin-badge admin-badge--warning">{t.unsaved}</span>}
-            {id && <Link to={`/admin/forms/${id}/entries`}>Entries</Link>}
-            <button type="submit" className="button" disabled={busy}>
-              {saveLabel}
-            </button>
-          </div>
-        </div>
+        <EditorHead
+          back="/admin/forms"
+          backLabel={t.back}
+          title={id ? t.editTitle(saved.definition.title || `#${id}`) : t.newTitle}
+          dirty={dirty}
+          busy={busy}
+          submitLabel={saveLabel}
+        >
+          {id && <Link to={`/admin/forms/${id}/entries`}>Entries</Link>}
+        </EditorHead>
         {failure && <BuilderErrorSummary message={failure} errors={errors} fields={definition.fields} onReveal={reveal} />}
         <nav className="admin-section-nav" aria-label={t.sections}>
           <ul>
@@ -249,9 +237,7 @@ export function FormBuilder({ id, initial, currency }: Props) {
               />
             </section>
             <div className="admin-editor__footer">
-              <button type="submit" className="button" disabled={busy}>
-                {saveLabel}
-              </button>
+              <SubmitButton busy={busy} label={saveLabel} />
             </div>
           </div>
           <div className="admin-editor__preview" id="builder-preview">
@@ -259,14 +245,7 @@ export function FormBuilder({ id, initial, currency }: Props) {
           </div>
         </div>
       </form>
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        title={t.leaveTitle}
-        body={t.leaveBody}
-        confirmLabel={t.leave}
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      />
+      <LeaveGuard dirty={dirty} busy={busy} title={t.leaveTitle} body={t.leaveBody} confirmLabel={t.leave} />
     </FieldErrorsContext.Provider>
   );
 }

@@ -7,7 +7,6 @@ export const builderMessages = {
   save: "Save form",
   created: "Form created.",
   saved: "Form saved.",
-  unsaved: "Unsaved changes",
   sections: "Builder sections",
   structure: "Pages and fields",
   settings: "Form settings",

@@ -4,12 +4,10 @@
  * and its messages land beside their fields as they come.
  */
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { AdminApiError } from "../api.ts";
-import { ConfirmDialog, ErrorSummary, useAnnounce } from "../components/feedback.tsx";
+import { useNavigate } from "react-router";
+import { DeleteCard, EditorHead, useDelete, useSave } from "../components/editor.tsx";
+import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { CheckboxField, FieldErrorsContext, TextField } from "../components/fields.tsx";
-import { ErrorAlert } from "../components/page.tsx";
-import { consoleMessages } from "../messages.ts";
 import { type LocalPickup, type PickupLocation, pickupBody, shippingApi } from "./api.ts";
 import { shippingMessages as t } from "./messages.ts";
 
@@ -35,15 +33,16 @@ export function PickupLocationForm({ pickup, index }: { pickup: LocalPickup; ind
   const initial = pickup.locations[index] ?? emptyLocation();
   const [stored, setStored] = useState(pickup);
   const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [deleteError, setDeleteError] = useState("");
+  const { errors, failure, busy, run } = useSave();
   const announce = useAnnounce();
   const navigate = useNavigate();
   const at = (field: string) => `locations.${index}.${field}`;
   const savedName = stored.locations[index]?.name ?? "";
+  const deleting = useDelete(async () => {
+    await shippingApi.savePickup(pickupBody({ ...stored, locations: stored.locations.filter((_, at) => at !== index) }));
+    announce(t.locationDeleted(savedName));
+    navigate("/admin/shipping/pickup");
+  });
 
   const labelFor = (path: string) => {
     const field = path.split(".").at(-1) as Field;
@@ -54,37 +53,17 @@ export function PickupLocationForm({ pickup, index }: { pickup: LocalPickup; ind
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setFailure("");
     const locations = [...stored.locations];
     locations[index] = draft;
-    try {
-      const saved = await shippingApi.savePickup(pickupBody({ ...stored, locations }));
-      setStored(pickupBody(saved));
-      setDraft(saved.locations[index] ?? draft);
-      setErrors({});
-      announce(isNew ? t.locationCreated : t.locationSaved);
-      if (isNew) navigate(`/admin/shipping/pickup/${index + 1}`, { replace: true });
-    } catch (error) {
-      if (error instanceof AdminApiError) {
-        setErrors(error.fields);
-        setFailure(error.message);
-      } else setFailure(consoleMessages.networkError);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    setConfirming(false);
-    setDeleteError("");
-    try {
-      await shippingApi.savePickup(pickupBody({ ...stored, locations: stored.locations.filter((_, at) => at !== index) }));
-      announce(t.locationDeleted(savedName));
-      navigate("/admin/shipping/pickup");
-    } catch (error) {
-      setDeleteError(error instanceof AdminApiError ? error.message : consoleMessages.networkError);
-    }
+    await run(
+      () => shippingApi.savePickup(pickupBody({ ...stored, locations })),
+      (saved) => {
+        setStored(pickupBody(saved));
+        setDraft(saved.locations[index] ?? draft);
+        announce(isNew ? t.locationCreated : t.locationSaved);
+        if (isNew) navigate(`/admin/shipping/pickup/${index + 1}`, { replace: true });
+      },
+    );
   }
 
   const setAddress = (field: keyof PickupLocation["address"]) => (value: string) =>
@@ -93,19 +72,13 @@ export function PickupLocationForm({ pickup, index }: { pickup: LocalPickup; ind
   return (
     <FieldErrorsContext.Provider value={errors}>
       <form className="admin-editor" onSubmit={save} noValidate aria-busy={busy}>
-        <div className="admin-page__head admin-editor__head">
-          <div>
-            <p className="admin-breadcrumb">
-              <Link to="/admin/shipping/pickup">{t.backToPickup}</Link>
-            </p>
-            <h1>{isNew ? t.newLocationTitle : t.editLocationTitle(savedName)}</h1>
-          </div>
-          <div className="admin-actions">
-            <button type="submit" className="button" disabled={busy}>
-              {busy ? consoleMessages.saving : isNew ? t.locationCreate : t.locationSave}
-            </button>
-          </div>
-        </div>
+        <EditorHead
+          back="/admin/shipping/pickup"
+          backLabel={t.backToPickup}
+          title={isNew ? t.newLocationTitle : t.editLocationTitle(savedName)}
+          busy={busy}
+          submitLabel={isNew ? t.locationCreate : t.locationSave}
+        />
         {failure && <ErrorSummary message={failure} fields={errors} labelFor={labelFor} />}
         <fieldset className="admin-card admin-fieldset">
           <legend>{t.address}</legend>
@@ -135,21 +108,13 @@ export function PickupLocationForm({ pickup, index }: { pickup: LocalPickup; ind
           />
         </fieldset>
       </form>
-      {!isNew && (
-        <div className="admin-card">
-          <ErrorAlert message={deleteError} />
-          <button type="button" className="button admin-button--danger" onClick={() => setConfirming(true)}>
-            {t.locationDelete}
-          </button>
-        </div>
-      )}
-      <ConfirmDialog
-        open={confirming}
+      <DeleteCard
+        deleting={deleting}
+        shown={!isNew}
+        label={t.locationDelete}
         title={t.locationDeleteTitle(savedName)}
         body={t.locationDeleteBody}
         confirmLabel={t.deleteConfirm}
-        onConfirm={remove}
-        onCancel={() => setConfirming(false)}
       />
     </FieldErrorsContext.Provider>
   );

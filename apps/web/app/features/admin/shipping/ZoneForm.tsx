@@ -3,12 +3,10 @@
  * their fields and summed up above them; delete behind a confirmation.
  */
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { AdminApiError } from "../api.ts";
-import { ConfirmDialog, ErrorSummary, useAnnounce } from "../components/feedback.tsx";
+import { useNavigate } from "react-router";
+import { DeleteCard, EditorHead, useDelete, useSave } from "../components/editor.tsx";
+import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, TextField } from "../components/fields.tsx";
-import { ErrorAlert } from "../components/page.tsx";
-import { consoleMessages } from "../messages.ts";
 import { type ShopCurrency, shippingApi } from "./api.ts";
 import { MethodsEditor } from "./MethodsEditor.tsx";
 import { shippingMessages as t } from "./messages.ts";
@@ -24,13 +22,15 @@ const REGION_TEXTS: Record<RegionField, { label: string; hint: string }> = {
 export function ZoneForm({ id, initial, currency }: { id?: number; initial: ZoneDraft; currency: ShopCurrency }) {
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [deleteError, setDeleteError] = useState("");
+  const { errors, failure, busy, run, refuse } = useSave();
   const announce = useAnnounce();
   const navigate = useNavigate();
+  const deleting = useDelete(async () => {
+    if (!id) return;
+    await shippingApi.remove(id);
+    announce(t.deleted(saved.name));
+    navigate("/admin/shipping");
+  });
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const code = currency.currency_code;
 
@@ -44,61 +44,31 @@ export function ZoneForm({ id, initial, currency }: { id?: number; initial: Zone
   async function save(event: FormEvent) {
     event.preventDefault();
     const body = fromZoneDraft(draft, currency);
-    if (!body.ok) {
-      setErrors(body.errors);
-      setFailure(Object.values(body.errors)[0] ?? "");
-      return;
-    }
-    setBusy(true);
-    setFailure("");
-    try {
-      const zone = id ? await shippingApi.save(id, body.input) : await shippingApi.create(body.input);
-      const next = toZoneDraft(zone, currency);
-      setErrors({});
-      setSaved(next);
-      setDraft(next);
-      announce(id ? t.saved : t.created);
-      if (!id) navigate(`/admin/shipping/zones/${zone.id}`, { replace: true });
-    } catch (error) {
-      if (error instanceof AdminApiError) {
-        setErrors(zoneFieldErrors(error.fields, body.fieldOf));
-        setFailure(error.message);
-      } else setFailure(consoleMessages.networkError);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    setConfirming(false);
-    setDeleteError("");
-    if (!id) return;
-    try {
-      await shippingApi.remove(id);
-      announce(t.deleted(saved.name));
-      navigate("/admin/shipping");
-    } catch (error) {
-      setDeleteError(error instanceof AdminApiError ? error.message : consoleMessages.networkError);
-    }
+    if (!body.ok) return refuse(body.errors);
+    await run(
+      () => (id ? shippingApi.save(id, body.input) : shippingApi.create(body.input)),
+      (zone) => {
+        const next = toZoneDraft(zone, currency);
+        setSaved(next);
+        setDraft(next);
+        announce(id ? t.saved : t.created);
+        if (!id) navigate(`/admin/shipping/zones/${zone.id}`, { replace: true });
+      },
+      (fields) => zoneFieldErrors(fields, body.fieldOf),
+    );
   }
 
   return (
     <FieldErrorsContext.Provider value={errors}>
       <form className="admin-editor" onSubmit={save} noValidate aria-busy={busy}>
-        <div className="admin-page__head admin-editor__head">
-          <div>
-            <p className="admin-breadcrumb">
-              <Link to="/admin/shipping">{t.back}</Link>
-            </p>
-            <h1>{id ? t.editTitle(saved.name) : t.newTitle}</h1>
-          </div>
-          <div className="admin-actions">
-            {dirty && <span className="admin-badge admin-badge--warning">{t.unsaved}</span>}
-            <button type="submit" className="button" disabled={busy}>
-              {busy ? consoleMessages.saving : id ? t.save : t.create}
-            </button>
-          </div>
-        </div>
+        <EditorHead
+          back="/admin/shipping"
+          backLabel={t.back}
+          title={id ? t.editTitle(saved.name) : t.newTitle}
+          dirty={dirty}
+          busy={busy}
+          submitLabel={id ? t.save : t.create}
+        />
         {failure && <ErrorSummary message={failure} fields={errors} labelFor={labelFor} />}
 
         <fieldset className="admin-card admin-fieldset">
@@ -119,21 +89,13 @@ export function ZoneForm({ id, initial, currency }: { id?: number; initial: Zone
         <MethodsEditor methods={draft.methods} currency={code} onChange={(methods) => setDraft({ ...draft, methods })} />
       </form>
 
-      {id && (
-        <div className="admin-card">
-          <ErrorAlert message={deleteError} />
-          <button type="button" className="button admin-button--danger" onClick={() => setConfirming(true)}>
-            {t.delete}
-          </button>
-        </div>
-      )}
-      <ConfirmDialog
-        open={confirming}
+      <DeleteCard
+        deleting={deleting}
+        shown={Boolean(id)}
+        label={t.delete}
         title={t.deleteTitle(saved.name)}
         body={t.deleteBody}
         confirmLabel={t.deleteConfirm}
-        onConfirm={remove}
-        onCancel={() => setConfirming(false)}
       />
     </FieldErrorsContext.Provider>
   );

@@ -39,7 +39,6 @@ export const shippingMessages = {
   create: "Create zone",
   saved: "Zone saved.",
   created: "Zone created.",
-  unsaved: "Unsaved changes",
   delete: "Delete zone",
   deleteTitle: (name: string) => `Delete zone ${name}?`,
   deleteBody: "Its addresses will take the next zone that covers them, or the methods for everywhere else.",

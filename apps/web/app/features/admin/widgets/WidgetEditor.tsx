@@ -4,12 +4,13 @@
  * fields and in a summary above, and a warning before leaving with unsaved changes.
  */
 import { ATTENTION_EFFECTS, SYSTEM_FONTS, WIDGET_ICONS, type WidgetSettings } from "@cartwright/commerce/contact-widget";
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
-import { Link, useBlocker, useNavigate } from "react-router";
-import { AdminApiError, ownerApi, type WidgetInput } from "../api.ts";
-import { ConfirmDialog, ErrorSummary, useAnnounce } from "../components/feedback.tsx";
+import { type FormEvent, type ReactNode, useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { ownerApi, type WidgetInput } from "../api.ts";
+import { EditorHead, LeaveGuard, SubmitButton, useSave } from "../components/editor.tsx";
+import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { CheckboxField, FieldErrorsContext, FieldList, type FieldSpec, TextField } from "../components/fields.tsx";
-import { consoleMessages, settingLabels, editorMessages as t } from "../messages.ts";
+import { settingLabels, editorMessages as t } from "../messages.ts";
 import { ChannelsSection } from "./ChannelsSection.tsx";
 import { EmbedSection } from "./EmbedSection.tsx";
 import { labelForPath } from "./error-labels.ts";
@@ -83,20 +84,10 @@ interface WidgetEditorProps {
 export function WidgetEditor({ id, initial, shopOrigin }: WidgetEditorProps) {
   const [saved, setSaved] = useState(initial);
   const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, failure, busy, run } = useSave();
   const navigate = useNavigate();
   const announce = useAnnounce();
   const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(draft), [saved, draft]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !busy && currentLocation.pathname !== nextLocation.pathname);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
 
   const page = useMemo(() => previewPage(draft, id, shopOrigin), [draft, id, shopOrigin]);
   const setSettings = (patch: Partial<WidgetSettings>) =>
@@ -104,45 +95,25 @@ export function WidgetEditor({ id, initial, shopOrigin }: WidgetEditorProps) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      const widget = id ? await ownerApi.saveWidget(id, draft) : await ownerApi.createWidget(draft);
-      const { id: savedId, created_at: _c, updated_at: _u, ...input } = widget;
-      setErrors({});
-      setSaved(input);
-      setDraft(input);
-      announce(id ? t.saved : t.created);
-      if (!id) navigate(`/admin/widgets/${savedId}`, { replace: true, state: { created: true } });
-    } catch (error) {
-      if (error instanceof AdminApiError) {
-        setErrors(error.fields);
-        setFailure(error.message);
-      } else setFailure(consoleMessages.networkError);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => (id ? ownerApi.saveWidget(id, draft) : ownerApi.createWidget(draft)),
+      (widget) => {
+        const { id: savedId, created_at: _c, updated_at: _u, ...input } = widget;
+        setSaved(input);
+        setDraft(input);
+        announce(id ? t.saved : t.created);
+        if (!id) navigate(`/admin/widgets/${savedId}`, { replace: true, state: { created: true } });
+      },
+    );
   }
 
   const title = id ? t.editTitle(saved.identifier || `#${id}`) : t.newTitle;
   return (
     <FieldErrorsContext.Provider value={errors}>
       <form className="admin-editor" onSubmit={save} noValidate aria-busy={busy}>
-        <div className="admin-page__head admin-editor__head">
-          <div>
-            <p className="admin-breadcrumb">
-              <Link to="/admin/widgets">{t.back}</Link>
-            </p>
-            <h1>{title}</h1>
-          </div>
-          <div className="admin-actions">
-            {dirty && <span className="admin-badge admin-badge--warning">{t.unsaved}</span>}
-            {id && <Link to={`/admin/widgets/${id}/analytics`}>{t.analytics}</Link>}
-            <button type="submit" className="button" disabled={busy}>
-              {busy ? consoleMessages.saving : id ? t.save : t.create}
-            </button>
-          </div>
-        </div>
+        <EditorHead back="/admin/widgets" backLabel={t.back} title={title} dirty={dirty} busy={busy} submitLabel={id ? t.save : t.create}>
+          {id && <Link to={`/admin/widgets/${id}/analytics`}>{t.analytics}</Link>}
+        </EditorHead>
         {failure && <ErrorSummary message={failure} fields={errors} labelFor={(path) => labelForPath(path, draft.channels)} />}
         <nav className="admin-section-nav" aria-label={t.sections}>
           <ul>
@@ -207,9 +178,7 @@ export function WidgetEditor({ id, initial, shopOrigin }: WidgetEditorProps) {
               />
             </Section>
             <div className="admin-editor__footer">
-              <button type="submit" className="button" disabled={busy}>
-                {busy ? consoleMessages.saving : id ? t.save : t.create}
-              </button>
+              <SubmitButton busy={busy} label={id ? t.save : t.create} />
             </div>
           </div>
           <div className="admin-editor__preview">
@@ -217,14 +186,7 @@ export function WidgetEditor({ id, initial, shopOrigin }: WidgetEditorProps) {
           </div>
         </div>
       </form>
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        title={t.leaveTitle}
-        body={t.leaveBody}
-        confirmLabel={t.leave}
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      />
+      <LeaveGuard dirty={dirty} busy={busy} title={t.leaveTitle} body={t.leaveBody} confirmLabel={t.leave} />
     </FieldErrorsContext.Provider>
   );
 }
