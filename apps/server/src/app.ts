@@ -21,7 +21,7 @@ import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
 import { registerSessionHooks } from "./http/session.ts";
 import { attributionRoutes } from "./modules/attribution/index.ts";
 import { cartAjaxActions, cartRoutes } from "./modules/cart/index.ts";
-import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
+import { catalogRoutes, mediaRoutes, productsAdminRoutes } from "./modules/catalog/index.ts";
 import { checkoutRoutes } from "./modules/checkout/index.ts";
 import {
   type CaptchaOptions,
@@ -85,6 +85,7 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   customersAdminRoutes,
   reportsAdminRoutes,
   couponsAdminRoutes,
+  productsAdminRoutes as FastifyPluginAsync,
 ];
 
 /** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */
