@@ -13,3 +13,4 @@ export { deriveStockStatus, quantityLimits } from "./product-shape.ts";
 export { productsAdminRoutes } from "./products.admin.routes.ts";
 export type { Purchasable } from "./purchasable.ts";
 export { loadPurchasables } from "./purchasable.ts";
+export { taxonomiesAdminRoutes } from "./taxonomies.admin.routes.ts";

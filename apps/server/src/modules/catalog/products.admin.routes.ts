@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { patchFields, withoutDefault } from "./admin-shared.ts";
 import {
   bulkEditProducts,
   deleteProduct,
@@ -38,12 +39,6 @@ const Status = Type.Union([Type.Literal("publish"), Type.Literal("draft")], {
 });
 const stockQuantity = nullableInteger(-1_000_000_000, 1_000_000_000, "Units in stock when stock is managed (below zero on backorder)");
 const weight = nullableInteger(0, 1_000_000_000, "Grams, for weight-based shipping; null for none");
-
-// Without their defaults: Ajv's useDefaults would otherwise fill every field left out and undo the owner's values.
-const withoutDefault = <T extends object>(schema: T): T => {
-  const { default: _default, ...rest } = schema as T & { default?: unknown };
-  return rest as T;
-};
 
 const VariationBody = Type.Object(
   {
@@ -118,8 +113,7 @@ const fields = {
   variations: Type.Array(VariationBody, { maxItems: MAX_VARIATIONS, default: [], description: "Variable products only" }),
 };
 const ProductBody = Type.Object(fields, { additionalProperties: false });
-const patchFields = Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, withoutDefault(schema)])) as typeof fields;
-const ProductPatch = Type.Partial(Type.Object(patchFields), { additionalProperties: false });
+const ProductPatch = Type.Partial(Type.Object(patchFields(fields)), { additionalProperties: false });
 const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100, description: "Part of the name, SKU (a variation's too) or slug" })),
   category: Type.Optional(Id),
