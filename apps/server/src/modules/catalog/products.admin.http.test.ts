@@ -403,6 +403,48 @@ describe("variable products", () => {
     expect(await shop.db.selectFrom("products").select("id").where("id", "=", jacket.variations[1].id).executeTakeFirst()).toBeUndefined();
   });
 
+  it("generates the variations its attributes' terms make, keeping those it has", async () => {
+    const made = await create({
+      name: "Generated Tee",
+      type: "variable",
+      regular_price: null,
+      attributes: [
+        { attribute_id: color.id, term_ids: [color.blue, color.red], used_for_variations: true },
+        { attribute_id: size.id, term_ids: [size.s], used_for_variations: true },
+      ],
+      variations: [
+        {
+          attributes: [
+            { attribute_id: color.id, term_id: color.red },
+            { attribute_id: size.id, term_id: size.s },
+          ],
+          regular_price: 2000,
+        },
+      ],
+    });
+    const generated = await call(owner, "POST", `/products/${made.id}/variations/generate`);
+    expect(generated.statusCode, generated.body).toBe(200);
+    expect(generated.json().created).toBe(1);
+    const variations = generated.json().product.variations;
+    expect(
+      variations.map((v: { attributes: { term_id: number }[]; regular_price: number | null }) => [
+        v.attributes.map((a) => a.term_id),
+        v.regular_price,
+      ]),
+    ).toEqual([
+      [[color.red, size.s], 2000],
+      [[color.blue, size.s], null],
+    ]);
+    expect(variations[0].id).toBe(made.variations[0].id);
+    // Unpriced: listed on the product, not for sale.
+    expect((await new StoreClient(shop.app).post("/cart/add-item", { id: variations[1].id, quantity: 1 })).statusCode).toBe(400);
+    expect((await call(owner, "POST", `/products/${made.id}/variations/generate`)).json().created).toBe(0);
+    const simple = await create();
+    const refused = await call(owner, "POST", `/products/${simple.id}/variations/generate`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.params).toHaveProperty("attributes");
+  });
+
   it("refuses variations that do not match the product's attributes, twins, prices on the parent and a duplicated SKU", async () => {
     const base = {
       name: "Checked Jacket",

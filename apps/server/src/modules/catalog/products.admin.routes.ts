@@ -10,6 +10,7 @@ import { patchFields, withoutDefault } from "./admin-shared.ts";
 import {
   bulkEditProducts,
   deleteProduct,
+  generateVariations,
   listOwnerProducts,
   MAX_MONEY,
   MAX_VARIATIONS,
@@ -176,6 +177,19 @@ export const productsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/products/:id",
     { schema: { tags, summary: "Change some of a product's fields", params: Params, body: ProductPatch } },
     async (request) => updateProduct(request.ctx, request.params.id, request.body),
+  );
+  app.post(
+    "/products/:id/variations/generate",
+    {
+      schema: {
+        tags,
+        summary: "Add a variation for each combination of its variation attributes' terms it lacks",
+        description:
+          "New variations have no price yet, so they cannot be bought until priced. Answers how many were created and the product.",
+        params: Params,
+      },
+    },
+    async (request) => generateVariations(request.ctx, request.params.id),
   );
   app.delete(
     "/products/:id",

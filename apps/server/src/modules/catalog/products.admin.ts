@@ -781,3 +781,46 @@ export async function bulkEditProducts(ctx: RequestContext, ids: number[], chang
   }
   return { updated, failed };
 }
+
+/**
+ * Adds a variation (no price yet: not for sale until priced) for each combination of the variation
+ * attributes' terms the product has none for; those it has stay as they are.
+ */
+export async function generateVariations(ctx: RequestContext, id: number) {
+  const current = await readOwnerProduct(ctx.db, id);
+  if (!current) throw productErrors.notFound();
+  const varying = current.attributes.filter((a) => a.used_for_variations);
+  if (current.type !== "variable" || !varying.length) {
+    throw invalid({ attributes: "Mark at least one attribute of a variable product as used for variations." });
+  }
+  let combinations: { attribute_id: number; term_id: number }[][] = [[]];
+  for (const attribute of varying) {
+    combinations = combinations.flatMap((chosen) =>
+      attribute.term_ids.map((term_id) => [...chosen, { attribute_id: attribute.attribute_id, term_id }]),
+    );
+  }
+  const key = (chosen: { term_id: number }[]) => chosen.map((c) => c.term_id).join(",");
+  const held = new Set(current.variations.map((v) => key(v.attributes)));
+  const added = combinations.filter((chosen) => !held.has(key(chosen)));
+  if (current.variations.length + added.length > MAX_VARIATIONS) {
+    throw invalid({
+      variations: `That would make ${current.variations.length + added.length} variations; a product has at most ${MAX_VARIATIONS}.`,
+    });
+  }
+  const fresh: VariationInput[] = added.map((attributes) => ({
+    id: null,
+    attributes,
+    sku: "",
+    regular_price: null,
+    sale_price: null,
+    manage_stock: false,
+    stock_quantity: null,
+    stock_status: "instock",
+    backorders: "no",
+    weight_grams: current.weight_grams,
+  }));
+  const product = added.length
+    ? await saveProduct(ctx, id, { ...editable(current), variations: [...current.variations, ...fresh] })
+    : current;
+  return { created: added.length, product };
+}
