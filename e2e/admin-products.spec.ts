@@ -77,3 +77,47 @@ test("the owner makes a product by keyboard, publishes it, and a shopper buys it
   await expect(row).toContainText("Published");
   await expect(row).toContainText("$24.50");
 });
+
+test("the owner adds a category and a tag by keyboard, and files a product under them", async ({ page }) => {
+  const stamp = Date.now();
+  await signInAsOwner(page);
+  await page.goto("/admin/categories");
+  await expect(page.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Home & Living/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("textbox", { name: "Name" }).focus();
+  await page.keyboard.type(`Lighting ${stamp}`);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: `Category Lighting ${stamp}` })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Slug" })).toHaveValue(`lighting-${stamp}`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/admin/tags");
+  await expect(page.getByRole("heading", { level: 1, name: "Tags" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const tagName = page.getByRole("textbox", { name: "Name" });
+  await tagName.focus();
+  await page.keyboard.type("Cotton");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("cotton");
+  await page.keyboard.press("Enter");
+  // The slug is taken: refused beside its field.
+  const slug = page.getByRole("textbox", { name: "Slug" });
+  await expect(slug).toHaveAccessibleDescription(/Another tag already has the slug "cotton"\./);
+  await slug.focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(`warm-${stamp}`);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Tag Cotton" })).toBeVisible();
+
+  await page.goto("/admin/products/new");
+  await page.getByRole("textbox", { name: "Name" }).fill(`Filed Lamp ${stamp}`);
+  await page.getByRole("textbox", { name: "Regular price (USD)" }).fill("30");
+  await page.getByRole("checkbox", { name: `Lighting ${stamp}` }).check();
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Product Filed Lamp ${stamp}` })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: `Lighting ${stamp}` })).toBeChecked();
+
+  await page.goto("/admin/categories");
+  await expect(page.getByRole("row", { name: new RegExp(`Lighting ${stamp}`) })).toContainText("1");
+});

@@ -143,3 +143,41 @@ export const productsApi = {
     return { currency_code, currency_minor_unit };
   },
 };
+
+export interface CategoryInput {
+  name: string;
+  slug: string;
+  description: string;
+  parent_id: number | null;
+  menu_order: number;
+}
+export interface Category extends CategoryInput {
+  id: number;
+  count?: number;
+}
+export interface TagInput {
+  name: string;
+  slug: string;
+}
+export interface Tag extends TagInput {
+  id: number;
+  count?: number;
+}
+
+/** Categories and tags: the same five calls each. */
+export const termsApi = {
+  categories: {
+    list: () => c().admin<{ categories: (Category & { count: number })[] }>("/categories"),
+    get: (id: number) => c().admin<Category>(`/categories/${id}`),
+    create: (body: CategoryInput) => c().admin<Category>("/categories", { method: "POST", body }),
+    save: (id: number, body: CategoryInput) => c().admin<Category>(`/categories/${id}`, { method: "PUT", body }),
+    remove: (id: number) => c().admin<void>(`/categories/${id}`, { method: "DELETE" }),
+  },
+  tags: {
+    list: () => c().admin<{ tags: (Tag & { count: number })[] }>("/tags"),
+    get: (id: number) => c().admin<Tag>(`/tags/${id}`),
+    create: (body: TagInput) => c().admin<Tag>("/tags", { method: "POST", body }),
+    save: (id: number, body: TagInput) => c().admin<Tag>(`/tags/${id}`, { method: "PUT", body }),
+    remove: (id: number) => c().admin<void>(`/tags/${id}`, { method: "DELETE" }),
+  },
+};
