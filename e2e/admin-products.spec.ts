@@ -121,3 +121,30 @@ test("the owner adds a category and a tag by keyboard, and files a product under
   await page.goto("/admin/categories");
   await expect(page.getByRole("row", { name: new RegExp(`Lighting ${stamp}`) })).toContainText("1");
 });
+
+test("the owner sets a sale price on two products at once, and a refused one says why", async ({ page }) => {
+  const stamp = Date.now();
+  await signInAsOwner(page);
+  for (const [name, price] of [
+    [`Bulk Vase ${stamp}`, "40"],
+    [`Bulk Bowl ${stamp}`, "10"],
+  ] as const) {
+    await page.goto("/admin/products/new");
+    await page.getByRole("textbox", { name: "Name" }).fill(name);
+    await page.getByRole("textbox", { name: "Regular price (USD)" }).fill(price);
+    await page.getByRole("button", { name: "Create product" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Product ${name}` })).toBeVisible();
+  }
+  await page.goto(`/admin/products?search=${stamp}`);
+  await expect(page.getByRole("row")).toHaveCount(3);
+  await page.getByRole("checkbox", { name: "Select every product on this page" }).check();
+  await page.getByRole("combobox", { name: "Change" }).selectOption("sale_price");
+  await page.getByRole("textbox", { name: "New value" }).fill("15");
+  await page.getByRole("button", { name: "Apply to selected" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1 product updated." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: `Bulk Bowl ${stamp}: The sale price must be below the regular price.` }),
+  ).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(`Bulk Vase ${stamp}`) })).toContainText("$15.00");
+  expect(await seriousViolations(page)).toEqual([]);
+});

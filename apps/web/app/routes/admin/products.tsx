@@ -1,11 +1,13 @@
 /** /admin/products: products with their price, stock and categories; search, filters and pages in the URL (decision 0043). */
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { type ProductQuery, type ProductSummary, productsApi } from "../../features/admin/products/api.ts";
-import { productMessages as t } from "../../features/admin/products/messages.ts";
+import { BulkEdit } from "../../features/admin/products/BulkEdit.tsx";
+import { bulkMessages, productMessages as t } from "../../features/admin/products/messages.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/products";
@@ -57,6 +59,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const { query, list, categories } = loaderData;
+  const [chosen, setChosen] = useState<number[]>([]);
+  const choose = (id: number, on: boolean) => setChosen((current) => (on ? [...current, id] : current.filter((x) => x !== id)));
+  // Only products on this page count: a selection does not follow the owner to another page.
+  const selected = chosen.filter((id) => list.products.some((p) => p.id === id));
   const loading = useNavigation().state === "loading";
   const money = moneyFormat(list.currency_code);
   const price = (product: ProductSummary) => {
@@ -150,6 +156,14 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           <table className="admin-table">
             <thead>
               <tr>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={bulkMessages.selectAll}
+                    checked={selected.length === list.products.length}
+                    onChange={(event) => setChosen(event.target.checked ? list.products.map((p) => p.id) : [])}
+                  />
+                </td>
                 <th scope="col">{t.name}</th>
                 <th scope="col">{t.sku}</th>
                 <th scope="col" className="admin-num">
@@ -163,6 +177,14 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             <tbody>
               {list.products.map((product) => (
                 <tr key={product.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={bulkMessages.select(product.name)}
+                      checked={selected.includes(product.id)}
+                      onChange={(event) => choose(product.id, event.target.checked)}
+                    />
+                  </td>
                   <th scope="row">
                     <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
                     {product.type === "variable" && <div className="admin-muted">{t.variationsCount(product.variations)}</div>}
@@ -177,6 +199,9 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
+      )}
+      {list.products.length > 0 && (
+        <BulkEdit chosen={selected} products={list.products} minorUnit={list.currency_minor_unit} onDone={() => setChosen([])} />
       )}
       <Pagination page={list.page} pages={list.pages} pathFor={(page) => productsPath(query, { page })} />
     </div>

@@ -181,3 +181,20 @@ export const termsApi = {
     remove: (id: number) => c().admin<void>(`/tags/${id}`, { method: "DELETE" }),
   },
 };
+
+/** The fields one bulk edit sets on every product chosen. */
+export interface BulkChanges {
+  regular_price?: number | null;
+  sale_price?: number | null;
+  stock_quantity?: number | null;
+  status?: ProductStatus;
+}
+
+export interface BulkResult {
+  updated: number[];
+  failed: { id: number; code: string; message: string; details?: Record<string, { message: string }> }[];
+}
+
+export const bulkApi = {
+  apply: (ids: number[], changes: BulkChanges) => c().admin<BulkResult>("/products/bulk", { method: "POST", body: { ids, changes } }),
+};

@@ -135,3 +135,28 @@ export const termMessages = {
   deleteConfirm: "Delete",
   notWhole: "Enter a whole number.",
 };
+
+/** The list's bulk edit (decision 0043). */
+export const bulkMessages = {
+  select: (name: string) => `Select ${name}`,
+  selectAll: "Select every product on this page",
+  title: "Bulk edit",
+  chosen: (count: number) => (count === 1 ? "1 product selected" : `${count} products selected`),
+  action: "Change",
+  value: "New value",
+  valueHint: "Prices in whole units (empty ends a sale); stock as a whole number.",
+  actions: {
+    publish: "Publish",
+    draft: "Make draft",
+    regular_price: "Regular price",
+    sale_price: "Sale price",
+    stock_quantity: "Quantity in stock",
+  },
+  apply: "Apply to selected",
+  noneChosen: "Select at least one product first.",
+  done: (count: number) => (count === 1 ? "1 product updated." : `${count} products updated.`),
+  failed: (name: string, reason: string) => `${name}: ${reason}`,
+  notWhole: "Enter a whole number.",
+  notPrice: "Enter a price.",
+  notAmount: (digits: number) => `Enter an amount with at most ${digits} decimal places.`,
+};
