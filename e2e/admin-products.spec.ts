@@ -109,6 +109,7 @@ test("the owner adds a category and a tag by keyboard, and files a product under
   await page.keyboard.type(`warm-${stamp}`);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Tag Cotton" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto("/admin/products/new");
   await page.getByRole("textbox", { name: "Name" }).fill(`Filed Lamp ${stamp}`);

@@ -10,6 +10,7 @@ import { StoreClient } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 import { type Db, openDatabase } from "../../db/index.ts";
 import { ensureOwner } from "../customers/index.ts";
+import { listCategories } from "./catalog.service.ts";
 
 const ADMIN = "/api/admin/v1";
 const OWNER = { email: "owner@taxonomies.test", password: "owner-password-2026" };
@@ -205,6 +206,26 @@ describe("attributes and their terms", () => {
     const unused = (await call(owner, "POST", "/attributes", { name: "Unused" })).json();
     expect((await call(owner, "DELETE", `/attributes/${unused.id}`)).statusCode).toBe(204);
     expect(await changeActions("attribute", material.id)).toEqual(["create", "update"]);
+  });
+});
+
+describe("the demo's categories, tags and attributes saved back through the API", () => {
+  it("leave the shop as it was", async () => {
+    const shopNow = async () => ({
+      products: (await store("/products?per_page=100&orderby=id")).json(),
+      hoodie: (await store("/products/hoodie")).json(),
+      categories: await listCategories({ db: shop.db }),
+    });
+    const before = await shopNow();
+    for (const kind of ["categories", "tags", "attributes"] as const) {
+      const listed = (await call(owner, "GET", `/${kind}`)).json()[kind] as { id: number }[];
+      for (const item of listed) {
+        const { id, count, ...body } = (await call(owner, "GET", `/${kind}/${item.id}`)).json();
+        const saved = await call(owner, "PUT", `/${kind}/${id}`, body);
+        expect(saved.statusCode, `${kind} ${id}: ${saved.body}`).toBe(200);
+      }
+    }
+    expect(await shopNow()).toEqual(before);
   });
 });
 
