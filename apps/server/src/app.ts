@@ -21,7 +21,7 @@ import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
 import { registerSessionHooks } from "./http/session.ts";
 import { attributionRoutes } from "./modules/attribution/index.ts";
 import { cartAjaxActions, cartRoutes } from "./modules/cart/index.ts";
-import { catalogRoutes, mediaRoutes } from "./modules/catalog/index.ts";
+import { catalogRoutes, mediaRoutes, productsAdminRoutes, taxonomiesAdminRoutes } from "./modules/catalog/index.ts";
 import { checkoutRoutes } from "./modules/checkout/index.ts";
 import {
   type CaptchaOptions,
@@ -87,6 +87,8 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   reportsAdminRoutes,
   couponsAdminRoutes,
   shippingAdminRoutes as FastifyPluginAsync,
+  productsAdminRoutes as FastifyPluginAsync,
+  taxonomiesAdminRoutes as FastifyPluginAsync,
 ];
 
 /** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */

@@ -22,6 +22,7 @@ import * as m019 from "./migrations/019_order_history_refunds.ts";
 import * as m020 from "./migrations/020_refund_reservations.ts";
 import * as m021 from "./migrations/021_staff_invites.ts";
 import * as m022 from "./migrations/022_order_search_terms.ts";
+import * as m025 from "./migrations/025_product_status.ts";
 import * as m026 from "./migrations/026_owner_covering_sorts.ts";
 import type { Db } from "./schema.ts";
 
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "020_refund_reservations": m020,
   "021_staff_invites": m021,
   "022_order_search_terms": m022,
+  "025_product_status": m025,
   "026_owner_covering_sorts": m026,
 };
 

@@ -8,6 +8,8 @@ export interface ProductsTable {
   id: Generated<number>;
   parent_id: number | null;
   type: "simple" | "variable" | "variation";
+  /** A draft stays out of the shop (migration 025); variations follow their parent's. */
+  status: "publish" | "draft";
   name: string;
   slug: string;
   sku: string;

@@ -297,6 +297,7 @@ function productRow(product: DemoProduct, index: number, created: string, isVari
   return {
     parent_id: null,
     type: isVariable ? "variable" : "simple",
+    status: "publish",
     name: product.name,
     slug: product.slug,
     sku: `CW-${String(index + 1).padStart(3, "0")}`,
@@ -360,6 +361,7 @@ async function seedHoodieVariations(
     const id = await insertProduct(db, {
       parent_id: parentId,
       type: "variation",
+      status: "publish",
       name: parent.name,
       slug: `${parent.slug}-${suffix}`,
       sku: `CW-HOODIE-${suffix.toUpperCase()}`,

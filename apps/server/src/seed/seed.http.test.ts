@@ -71,6 +71,7 @@ describe("the demo seed", () => {
         .values({
           parent_id: null,
           type: "simple",
+          status: "publish",
           name: "Own",
           slug: "own",
           sku: "",

@@ -41,7 +41,8 @@ function termFilter(eb: ExpressionBuilder<Database, "products">, kind: "category
 }
 
 function filtered(db: Db, query: ProductQuery): ProductsQuery {
-  let q: ProductsQuery = db.selectFrom("products").where("products.parent_id", "is", null);
+  // Drafts stay out of the shop until the owner publishes them (migration 025).
+  let q: ProductsQuery = db.selectFrom("products").where("products.parent_id", "is", null).where("products.status", "=", "publish");
   const search = query.search?.trim();
   // Hidden products are never listed; 'catalog' ones only in listings, 'search' ones only in search.
   q = q.where("products.catalog_visibility", "in", search ? ["visible", "search"] : ["visible", "catalog"]);
@@ -104,7 +105,7 @@ function defaultDirection(orderBy: ProductQuery["orderBy"]): "asc" | "desc" {
 }
 
 export async function findProductByIdOrSlug(db: Db, idOrSlug: string): Promise<ProductRow | undefined> {
-  const q = db.selectFrom("products").selectAll();
+  const q = db.selectFrom("products").selectAll().where("status", "=", "publish");
   if (!/^\d+$/.test(idOrSlug)) return q.where("slug", "=", idOrSlug).where("type", "!=", "variation").executeTakeFirst();
   return isStoredId(Number(idOrSlug)) ? q.where("id", "=", Number(idOrSlug)).executeTakeFirst() : undefined;
 }
@@ -123,6 +124,7 @@ export async function findCrossSells(db: Db, productIds: number[]): Promise<Prod
     .selectAll("p")
     .where("x.product_id", "in", productIds)
     .where("p.catalog_visibility", "!=", "hidden")
+    .where("p.status", "=", "publish")
     .orderBy("x.position")
     .execute();
   const unique = new Map<number, ProductRow>();
@@ -217,6 +219,7 @@ export async function findCategories(db: Db) {
         .innerJoin("products as p", "p.id", "pc.product_id")
         .whereRef("pc.category_id", "=", "c.id")
         .where("p.catalog_visibility", "in", ["visible", "catalog"])
+        .where("p.status", "=", "publish")
         .select((e) => e.fn.countAll<number>().as("n"))
         .as("count"),
     ])

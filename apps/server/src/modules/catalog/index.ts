@@ -10,5 +10,7 @@ export {
 } from "./catalog.service.ts";
 export type { ProductOrderBy, ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
 export { deriveStockStatus, quantityLimits } from "./product-shape.ts";
+export { productsAdminRoutes } from "./products.admin.routes.ts";
 export type { Purchasable } from "./purchasable.ts";
 export { loadPurchasables } from "./purchasable.ts";
+export { taxonomiesAdminRoutes } from "./taxonomies.admin.routes.ts";

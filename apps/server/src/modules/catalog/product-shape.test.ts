@@ -7,6 +7,7 @@ const row = (overrides: Partial<ProductRow> = {}): ProductRow => ({
   id: 1,
   parent_id: null,
   type: "simple",
+  status: "publish",
   name: "Mug <Deluxe>",
   slug: "mug",
   sku: "",

@@ -66,6 +66,8 @@ async function readPurchasables(db: Db, ids: number[]): Promise<Map<number, Purc
   const result = new Map<number, Purchasable>();
   for (const row of rows) {
     const parent = parents.find((p) => p.id === row.parent_id) ?? row;
+    // A draft (or a variation of one) cannot be bought: the cart finds no such product.
+    if (parent.status !== "publish") continue;
     const ownImages = images.filter((i) => i.product_id === row.id);
     const onSale = row.sale_price !== null && row.regular_price !== null && row.sale_price < row.regular_price;
     result.set(row.id, {

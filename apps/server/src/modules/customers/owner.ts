@@ -40,6 +40,11 @@ export const MANAGER_AREAS: readonly string[] = [
   "/orders",
   "/customers",
   "/reports",
+  // The catalogue (decision 0032: "orders, customers and catalogue"; decision 0043).
+  "/products",
+  "/categories",
+  "/tags",
+  "/attributes",
   "/contact-messages",
   "/form-entries",
   // A form's entries (not the form itself): the entries pages list and export them.

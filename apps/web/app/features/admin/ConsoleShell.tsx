@@ -12,6 +12,7 @@ import { customersMessages } from "./customers/messages.ts";
 import { dashboardMessages } from "./dashboard/messages.ts";
 import { consoleMessages as t } from "./messages.ts";
 import { ORDERS_NAV_LABEL } from "./orders/nav.ts";
+import { productMessages, termMessages } from "./products/messages.ts";
 import { shippingMessages } from "./shipping/messages.ts";
 import { staffNavMessages as staffNav } from "./staff/messages.ts";
 
@@ -27,6 +28,9 @@ export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: 
   { to: ADMIN_PATH, label: dashboardMessages.nav, end: true },
   { to: `${ADMIN_PATH}/orders`, label: ORDERS_NAV_LABEL },
   { to: `${ADMIN_PATH}/customers`, label: customersMessages.nav },
+  { to: `${ADMIN_PATH}/products`, label: productMessages.nav },
+  { to: `${ADMIN_PATH}/categories`, label: termMessages.categories.nav },
+  { to: `${ADMIN_PATH}/tags`, label: termMessages.tags.nav },
   { to: `${ADMIN_PATH}/coupons`, label: couponMessages.nav, ownerOnly: true },
   { to: `${ADMIN_PATH}/shipping`, label: shippingMessages.nav, ownerOnly: true },
   { to: `${ADMIN_PATH}/widgets`, label: t.navWidgets, ownerOnly: true },

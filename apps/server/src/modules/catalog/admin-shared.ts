@@ -1,0 +1,110 @@
+/** What the catalogue's owner calls share: the error shapes, the change log, slugs and the clock. */
+import type { Db } from "../../db/index.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { StoreError } from "../../http/errors.ts";
+
+/** One detail per field, as the coupons' errors give them (decision 0040). */
+const details = (errors: Record<string, string>, code: string) =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { code, message, data: null }]));
+
+/** 400 with every failed field and its reason. */
+export const invalid = (errors: Record<string, string>) =>
+  new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(errors).join(", ")}`, 400, {
+    params: errors,
+    details: details(errors, "rest_invalid_param"),
+  });
+
+/** 409 beside the one field whose value another row already holds (a slug, a SKU). */
+export const conflict = (code: string, field: string, message: string) =>
+  new StoreError(code, message, 409, { details: details({ [field]: message }, code) });
+
+export const notFound = (code: string, what: string) => new StoreError(code, `No such ${what}.`, 404);
+
+/** 409 with the reason a change would break the shop. */
+export const refused = (code: string, message: string) => new StoreError(code, message, 409);
+
+export const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
+
+/** Lower-case letters and digits in words joined by single hyphens (the links /product/{slug} use). */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A slug made from a name: accents dropped, anything else between words a hyphen. */
+export function slugify(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 190);
+}
+
+/** The slug given (trimmed, lower-case) or one made from the name; an error text when it is not well formed. */
+export function cleanSlug(given: string, name: string): { slug: string; error?: string } {
+  const slug = given.trim().toLowerCase() || slugify(name);
+  if (!slug) return { slug, error: "Enter a slug: lower-case letters, digits and hyphens." };
+  if (!SLUG.test(slug)) return { slug, error: "A slug has only lower-case letters, digits and single hyphens between them." };
+  return { slug };
+}
+
+/** One change_log row in the caller's transaction: who, when, what it was and what it became. */
+export async function logChange(
+  db: Db,
+  ctx: RequestContext,
+  entity: string,
+  id: number,
+  before: unknown | null,
+  after: unknown | null,
+): Promise<void> {
+  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
+  await db
+    .insertInto("change_log")
+    .values({
+      actor_id: ctx.owner.id,
+      entity,
+      entity_id: String(id),
+      action: before === null ? "create" : after === null ? "delete" : "update",
+      before: before === null ? null : JSON.stringify(before),
+      after: after === null ? null : JSON.stringify(after),
+      created_at: nowOf(ctx),
+    })
+    .execute();
+}
+
+/** Ids of `wanted` that `table` has no row for. */
+export async function missingIds(db: Db, table: "products" | "categories" | "tags" | "attributes", wanted: number[]): Promise<number[]> {
+  if (!wanted.length) return [];
+  const found = await db.selectFrom(table).select("id").where("id", "in", wanted).execute();
+  const known = new Set(found.map((row) => Number(row.id)));
+  return wanted.filter((id) => !known.has(id));
+}
+
+/** Coupons whose product or category lists name the id: deleting it would silently change what they discount. */
+export async function couponsNaming(db: Db, kind: "product" | "category", ids: number[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom("coupons")
+    .select(["code", "product_ids", "excluded_product_ids", "category_ids", "excluded_category_ids"])
+    .execute();
+  const lists = (row: (typeof rows)[number]) =>
+    kind === "product" ? [row.product_ids, row.excluded_product_ids] : [row.category_ids, row.excluded_category_ids];
+  return rows
+    .filter((row) => lists(row).some((json) => (JSON.parse(json) as number[]).some((id) => ids.includes(id))))
+    .map((row) => row.code);
+}
+
+export const unique = <T>(values: T[]) => [...new Set(values)];
+
+/** Unique-index violations of either dialect: a write racing another one past its own check. */
+export const isUniqueViolation = (error: unknown, column: string) =>
+  (error as { code?: string })?.code === "23505" ||
+  new RegExp(`UNIQUE constraint failed: [a-z_]+\\.${column}`).test(String((error as Error)?.message));
+
+/** A schema without its default: Ajv's useDefaults would otherwise fill a field a patch leaves out and undo the owner's value. */
+export const withoutDefault = <T extends object>(schema: T): T => {
+  const { default: _default, ...rest } = schema as T & { default?: unknown };
+  return rest as T;
+};
+
+/** A body's fields for a patch: the same rules, no defaults. */
+export const patchFields = <T extends Record<string, object>>(fields: T): T =>
+  Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, withoutDefault(schema)])) as T;

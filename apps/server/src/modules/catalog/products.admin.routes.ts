@@ -1,0 +1,209 @@
+/**
+ * The owner API's products (under /api/admin/v1, behind requireOwner), open to managers too
+ * (MANAGER_AREAS, decision 0043). Field rules the schema cannot state are checked by the
+ * service, each error beside its field.
+ */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { MAX_ID } from "../../db/ids.ts";
+import { patchFields, withoutDefault } from "./admin-shared.ts";
+import {
+  bulkEditProducts,
+  deleteProduct,
+  generateVariations,
+  listOwnerProducts,
+  MAX_MONEY,
+  MAX_VARIATIONS,
+  readProduct,
+  saveProduct,
+  updateProduct,
+} from "./products.admin.ts";
+
+const tags = ["owner"];
+const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+const Params = Type.Object({ id: Id });
+// One schema with two types, not a union: Ajv's coercion would turn a refused value into null through the union's other branch.
+const nullableInteger = (minimum: number, maximum: number, description: string) =>
+  Type.Unsafe<number | null>({ type: ["integer", "null"], minimum, maximum, default: null, description });
+const money = (description: string) => nullableInteger(0, MAX_MONEY, description);
+const StockStatus = Type.Union([Type.Literal("instock"), Type.Literal("outofstock"), Type.Literal("onbackorder")], {
+  default: "instock",
+  description: "Kept as given only when stock is not managed; a managed quantity decides it",
+});
+const Backorders = Type.Union([Type.Literal("no"), Type.Literal("notify"), Type.Literal("yes")], {
+  default: "no",
+  description: "Whether a managed product sells below zero (notify: and tells the shopper)",
+});
+const Status = Type.Union([Type.Literal("publish"), Type.Literal("draft")], {
+  default: "publish",
+  description: "A draft stays out of the shop (listings, its page, carts) until published",
+});
+const stockQuantity = nullableInteger(-1_000_000_000, 1_000_000_000, "Units in stock when stock is managed (below zero on backorder)");
+const weight = nullableInteger(0, 1_000_000_000, "Grams, for weight-based shipping; null for none");
+
+const VariationBody = Type.Object(
+  {
+    id: Type.Unsafe<number | null>({
+      type: ["integer", "null"],
+      minimum: 1,
+      maximum: MAX_ID,
+      default: null,
+      description: "An existing variation to keep; null for a new one (variations not given are deleted)",
+    }),
+    attributes: Type.Array(Type.Object({ attribute_id: Id, term_id: Id }, { additionalProperties: false }), {
+      maxItems: 20,
+      description: "One term of each of the product's attributes used for variations",
+    }),
+    sku: Type.String({ maxLength: 100, default: "", description: "Unique when given" }),
+    regular_price: money("Minor units; null for a variation that cannot be bought yet"),
+    sale_price: money("Minor units, below the regular price; null for none"),
+    manage_stock: Type.Boolean({ default: false }),
+    stock_quantity: stockQuantity,
+    stock_status: StockStatus,
+    backorders: Backorders,
+    weight_grams: weight,
+  },
+  { additionalProperties: false },
+);
+
+const fields = {
+  type: Type.Union([Type.Literal("simple"), Type.Literal("variable")], { default: "simple" }),
+  status: Status,
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  slug: Type.String({
+    maxLength: 200,
+    default: "",
+    description: "Lower-case letters, digits, hyphens; unique; made from the name when empty",
+  }),
+  sku: Type.String({ maxLength: 100, default: "", description: "Unique when given" }),
+  short_description: Type.String({ maxLength: 20_000, default: "", description: "HTML, sanitised by the server's allowlist" }),
+  description: Type.String({ maxLength: 200_000, default: "", description: "HTML, sanitised by the server's allowlist" }),
+  regular_price: money("Minor units; null for a product that cannot be bought yet, and for variable products"),
+  sale_price: money("Minor units, below the regular price; null for none"),
+  manage_stock: Type.Boolean({ default: false }),
+  stock_quantity: stockQuantity,
+  stock_status: StockStatus,
+  backorders: Backorders,
+  low_stock_amount: nullableInteger(0, 1_000_000_000, "Low-stock threshold; null for the shop's"),
+  quantity_min: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
+  quantity_max: nullableInteger(1, 1_000_000, "The most one order may hold; null for no limit"),
+  quantity_step: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: "Quantities are multiples of it" }),
+  sold_individually: Type.Boolean({ default: false, description: "At most one per order" }),
+  virtual: Type.Boolean({ default: false, description: "Needs no shipping" }),
+  weight_grams: weight,
+  featured: Type.Boolean({ default: false }),
+  catalog_visibility: Type.Union([Type.Literal("visible"), Type.Literal("catalog"), Type.Literal("search"), Type.Literal("hidden")], {
+    default: "visible",
+    description: "catalog: listings only; search: search results only; hidden: its own page only",
+  }),
+  menu_order: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, default: 0, description: "The listings' default order" }),
+  category_ids: Type.Array(Id, { maxItems: 100, default: [] }),
+  tag_ids: Type.Array(Id, { maxItems: 100, default: [] }),
+  cross_sell_ids: Type.Array(Id, { maxItems: 50, default: [], description: "Products offered in the cart, in this order" }),
+  attributes: Type.Array(
+    Type.Object(
+      {
+        attribute_id: Id,
+        term_ids: Type.Array(Id, { maxItems: 200 }),
+        used_for_variations: Type.Boolean({ default: false }),
+      },
+      { additionalProperties: false },
+    ),
+    { maxItems: 20, default: [] },
+  ),
+  variations: Type.Array(VariationBody, { maxItems: MAX_VARIATIONS, default: [], description: "Variable products only" }),
+};
+const ProductBody = Type.Object(fields, { additionalProperties: false });
+const ProductPatch = Type.Partial(Type.Object(patchFields(fields)), { additionalProperties: false });
+const ListQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 100, description: "Part of the name, SKU (a variation's too) or slug" })),
+  category: Type.Optional(Id),
+  stock_status: Type.Optional(Type.Union([Type.Literal("instock"), Type.Literal("outofstock"), Type.Literal("onbackorder")])),
+  type: Type.Optional(Type.Union([Type.Literal("simple"), Type.Literal("variable")])),
+  status: Type.Optional(Type.Union([Type.Literal("publish"), Type.Literal("draft")])),
+  orderby: Type.Union([Type.Literal("date"), Type.Literal("name"), Type.Literal("price")], { default: "date" }),
+  order: Type.Optional(Type.Union([Type.Literal("asc"), Type.Literal("desc")])),
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+const BulkBody = Type.Object(
+  {
+    ids: Type.Array(Id, { minItems: 1, maxItems: 100 }),
+    changes: Type.Object(
+      {
+        regular_price: Type.Optional(withoutDefault(money("Minor units"))),
+        sale_price: Type.Optional(withoutDefault(money("Minor units; null ends the sale"))),
+        stock_quantity: Type.Optional(withoutDefault(stockQuantity)),
+        stock_status: Type.Optional(Type.Union([Type.Literal("instock"), Type.Literal("outofstock"), Type.Literal("onbackorder")])),
+        status: Type.Optional(Type.Union([Type.Literal("publish"), Type.Literal("draft")])),
+      },
+      { additionalProperties: false, minProperties: 1 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const productsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    "/products",
+    { schema: { tags, summary: "List products (drafts too): search, filters, sort, pages", querystring: ListQuery } },
+    async (request) => {
+      const { per_page, ...query } = request.query;
+      return listOwnerProducts(request.ctx, { ...query, perPage: per_page });
+    },
+  );
+  app.post("/products", { schema: { tags, summary: "Create a product", body: ProductBody } }, async (request, reply) =>
+    reply.status(201).send(await saveProduct(request.ctx, null, request.body)),
+  );
+  app.post(
+    "/products/bulk",
+    {
+      schema: {
+        tags,
+        summary: "Set prices, stock or status on many products",
+        description: "Each product is its own checked, logged write: those refused are listed in failed with their reason.",
+        body: BulkBody,
+      },
+    },
+    async (request) => bulkEditProducts(request.ctx, request.body.ids, request.body.changes),
+  );
+  app.get("/products/:id", { schema: { tags, summary: "Read a product with its links and variations", params: Params } }, async (request) =>
+    readProduct(request.ctx, request.params.id),
+  );
+  app.put("/products/:id", { schema: { tags, summary: "Replace a product", params: Params, body: ProductBody } }, async (request) =>
+    saveProduct(request.ctx, request.params.id, request.body),
+  );
+  app.patch(
+    "/products/:id",
+    { schema: { tags, summary: "Change some of a product's fields", params: Params, body: ProductPatch } },
+    async (request) => updateProduct(request.ctx, request.params.id, request.body),
+  );
+  app.post(
+    "/products/:id/variations/generate",
+    {
+      schema: {
+        tags,
+        summary: "Add a variation for each combination of its variation attributes' terms it lacks",
+        description:
+          "New variations have no price yet, so they cannot be bought until priced. Answers how many were created and the product.",
+        params: Params,
+      },
+    },
+    async (request) => generateVariations(request.ctx, request.params.id),
+  );
+  app.delete(
+    "/products/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a product and its variations",
+        description: "Past orders keep their lines. 409 cw_rest_product_in_use when a coupon names it.",
+        params: Params,
+      },
+    },
+    async (request, reply) => {
+      await deleteProduct(request.ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

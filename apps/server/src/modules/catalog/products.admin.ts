@@ -1,0 +1,826 @@
+/**
+ * The owner's products (issue 19, decision 0043): simple and variable products with their links
+ * (categories, tags, cross-sells, attributes) and variations, checked here with an error per field.
+ * Each write and its change_log row share one transaction; the catalogue's tables move the
+ * `catalogue` revision in it (migration 003's triggers), so every process's caches refill.
+ */
+import { sanitizeHtml } from "@cartwright/commerce/forms";
+import { sql } from "kysely";
+import type { Db } from "../../db/index.ts";
+import type { Flag, ProductsTable } from "../../db/schema.ts";
+import type { RequestContext } from "../../http/context.ts";
+import {
+  cleanSlug,
+  conflict,
+  couponsNaming,
+  invalid,
+  isUniqueViolation,
+  logChange,
+  missingIds,
+  notFound,
+  nowOf,
+  refused,
+  unique,
+} from "./admin-shared.ts";
+import type { ProductRow } from "./catalog.repo.ts";
+import { deriveStockStatus, mediaLink, productLink } from "./product-shape.ts";
+
+export type StockStatus = ProductsTable["stock_status"];
+export type Backorders = ProductsTable["backorders"];
+export type Visibility = ProductsTable["catalog_visibility"];
+export type ProductStatus = ProductsTable["status"];
+
+/** One attribute of a product: the terms it offers, and whether its variations are chosen by it. */
+export interface ProductAttributeInput {
+  attribute_id: number;
+  term_ids: number[];
+  used_for_variations: boolean;
+}
+
+/** One variation as the owner writes it: the term it stands for of each variation attribute, its price and stock. */
+export interface VariationInput {
+  /** An existing variation of this product to keep (carts holding it keep it); absent or null for a new one. */
+  id?: number | null;
+  attributes: { attribute_id: number; term_id: number }[];
+  sku: string;
+  regular_price: number | null;
+  sale_price: number | null;
+  manage_stock: boolean;
+  stock_quantity: number | null;
+  stock_status: StockStatus;
+  backorders: Backorders;
+  weight_grams: number | null;
+}
+
+export interface ProductInput {
+  type: "simple" | "variable";
+  status: ProductStatus;
+  name: string;
+  slug: string;
+  sku: string;
+  short_description: string;
+  description: string;
+  regular_price: number | null;
+  sale_price: number | null;
+  manage_stock: boolean;
+  stock_quantity: number | null;
+  stock_status: StockStatus;
+  backorders: Backorders;
+  low_stock_amount: number | null;
+  quantity_min: number;
+  quantity_max: number | null;
+  quantity_step: number;
+  sold_individually: boolean;
+  virtual: boolean;
+  weight_grams: number | null;
+  featured: boolean;
+  catalog_visibility: Visibility;
+  menu_order: number;
+  category_ids: number[];
+  tag_ids: number[];
+  cross_sell_ids: number[];
+  attributes: ProductAttributeInput[];
+  variations: VariationInput[];
+}
+
+export interface OwnerVariation extends VariationInput {
+  id: number;
+}
+
+export interface OwnerProduct extends Omit<ProductInput, "variations"> {
+  id: number;
+  variations: OwnerVariation[];
+  permalink: string;
+  images: { id: number; src: string; alt: string }[];
+  total_sales: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductListQuery {
+  search?: string;
+  category?: number;
+  stock_status?: StockStatus;
+  type?: "simple" | "variable";
+  status?: ProductStatus;
+  orderby: "date" | "name" | "price";
+  order?: "asc" | "desc";
+  page: number;
+  perPage: number;
+}
+
+/** The largest price, in minor units (10 million in the shop's currency), as for coupons. */
+export const MAX_MONEY = 1_000_000_000;
+/** At most this many variations per product: the product page lists them all. */
+export const MAX_VARIATIONS = 200;
+
+export const productErrors = {
+  notFound: () => notFound("cw_rest_product_not_found", "product"),
+  slugTaken: (slug: string) => conflict("cw_rest_product_slug_exists", "slug", `Another product already has the slug "${slug}".`),
+  skuTaken: (field: string, sku: string) => conflict("cw_rest_product_sku_exists", field, `Another product already has the SKU "${sku}".`),
+  namedByCoupons: (codes: string[]) =>
+    refused(
+      "cw_rest_product_in_use",
+      `The coupon${codes.length === 1 ? "" : "s"} ${codes.join(", ")} name${codes.length === 1 ? "s" : ""} this product: take it out of ${codes.length === 1 ? "it" : "them"} first.`,
+    ),
+};
+
+const flag = (value: boolean): Flag => (value ? 1 : 0);
+
+const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_id: number }[]): OwnerVariation => ({
+  id: row.id,
+  attributes,
+  sku: row.sku,
+  regular_price: row.regular_price,
+  sale_price: row.sale_price,
+  manage_stock: row.manage_stock === 1,
+  stock_quantity: row.stock_quantity,
+  stock_status: row.stock_status,
+  backorders: row.backorders,
+  weight_grams: row.weight_grams,
+});
+
+/** A product with everything the owner edits, read in a fixed number of queries; undefined when there is none (or it is a variation). */
+export async function readOwnerProduct(db: Db, id: number): Promise<OwnerProduct | undefined> {
+  const row = (await db.selectFrom("products").selectAll().where("id", "=", id).where("type", "<>", "variation").executeTakeFirst()) as
+    | ProductRow
+    | undefined;
+  if (!row) return undefined;
+  const [categories, tags, crossSells, attributes, terms, images, variationRows] = await Promise.all([
+    db.selectFrom("product_categories").select("category_id").where("product_id", "=", id).orderBy("category_id").execute(),
+    db.selectFrom("product_tags").select("tag_id").where("product_id", "=", id).orderBy("tag_id").execute(),
+    db.selectFrom("cross_sells").select("cross_sell_id").where("product_id", "=", id).orderBy("position").execute(),
+    db
+      .selectFrom("product_attributes")
+      .select(["attribute_id", "used_for_variations"])
+      .where("product_id", "=", id)
+      .orderBy("position")
+      .execute(),
+    db
+      .selectFrom("product_attribute_terms as pat")
+      .innerJoin("attribute_terms as t", "t.id", "pat.term_id")
+      .select(["t.id", "t.attribute_id"])
+      .where("pat.product_id", "=", id)
+      .orderBy("t.menu_order")
+      .orderBy("t.id")
+      .execute(),
+    db
+      .selectFrom("product_images as pi")
+      .innerJoin("media as m", "m.id", "pi.media_id")
+      .select(["m.id", "m.filename", "m.alt"])
+      .where("pi.product_id", "=", id)
+      .orderBy("pi.position")
+      .execute(),
+    db.selectFrom("products").selectAll().where("parent_id", "=", id).orderBy("menu_order").orderBy("id").execute() as Promise<
+      ProductRow[]
+    >,
+  ]);
+  const chosen = variationRows.length
+    ? await db
+        .selectFrom("variation_attributes")
+        .select(["variation_id", "attribute_id", "term_id"])
+        .where(
+          "variation_id",
+          "in",
+          variationRows.map((v) => v.id),
+        )
+        .execute()
+    : [];
+  const position = new Map(attributes.map((a, i) => [Number(a.attribute_id), i]));
+  return {
+    id: row.id,
+    type: row.type === "variable" ? "variable" : "simple",
+    status: row.status,
+    name: row.name,
+    slug: row.slug,
+    sku: row.sku,
+    short_description: row.short_description,
+    description: row.description,
+    regular_price: row.regular_price,
+    sale_price: row.sale_price,
+    manage_stock: row.manage_stock === 1,
+    stock_quantity: row.stock_quantity,
+    stock_status: row.stock_status,
+    backorders: row.backorders,
+    low_stock_amount: row.low_stock_amount,
+    quantity_min: row.quantity_min,
+    quantity_max: row.quantity_max,
+    quantity_step: row.quantity_step,
+    sold_individually: row.sold_individually === 1,
+    virtual: row.virtual === 1,
+    weight_grams: row.weight_grams,
+    featured: row.featured === 1,
+    catalog_visibility: row.catalog_visibility,
+    menu_order: row.menu_order,
+    category_ids: categories.map((c) => Number(c.category_id)),
+    tag_ids: tags.map((t) => Number(t.tag_id)),
+    cross_sell_ids: crossSells.map((x) => Number(x.cross_sell_id)),
+    attributes: attributes.map((a) => ({
+      attribute_id: Number(a.attribute_id),
+      term_ids: terms.filter((t) => Number(t.attribute_id) === Number(a.attribute_id)).map((t) => Number(t.id)),
+      used_for_variations: a.used_for_variations === 1,
+    })),
+    variations: variationRows.map((v) =>
+      variationOf(
+        v,
+        chosen
+          .filter((c) => Number(c.variation_id) === v.id)
+          .map((c) => ({ attribute_id: Number(c.attribute_id), term_id: Number(c.term_id) }))
+          .sort((a, b) => (position.get(a.attribute_id) ?? 0) - (position.get(b.attribute_id) ?? 0)),
+      ),
+    ),
+    permalink: productLink(row.slug),
+    images: images.map((m) => ({ id: Number(m.id), src: mediaLink(Number(m.id), m.filename), alt: m.alt })),
+    total_sales: row.total_sales,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Price, stock and their rules, shared by a product and its variations; errors filed under `prefix`. */
+function checkPriceAndStock(
+  item: Pick<ProductInput, "regular_price" | "sale_price" | "manage_stock" | "stock_quantity">,
+  prefix: string,
+  errors: Record<string, string>,
+) {
+  if (item.sale_price !== null) {
+    if (item.regular_price === null) errors[`${prefix}sale_price`] = "Enter a regular price before a sale price.";
+    else if (item.sale_price >= item.regular_price) errors[`${prefix}sale_price`] = "The sale price must be below the regular price.";
+  }
+  if (item.manage_stock && item.stock_quantity === null)
+    errors[`${prefix}stock_quantity`] = "Enter the quantity in stock, or stop managing stock.";
+}
+
+/** Stock columns as stored: a managed quantity decides the status, unmanaged stock keeps no quantity. */
+function stockColumns(item: Pick<ProductInput, "manage_stock" | "stock_quantity" | "stock_status" | "backorders">) {
+  const manage_stock = flag(item.manage_stock);
+  const stock_quantity = item.manage_stock ? item.stock_quantity : null;
+  return {
+    manage_stock,
+    stock_quantity,
+    backorders: item.backorders,
+    stock_status: deriveStockStatus({ manage_stock, stock_quantity, backorders: item.backorders, stock_status: item.stock_status }),
+  };
+}
+
+async function slugHolder(db: Db, slug: string, except: number | null) {
+  let query = db.selectFrom("products").select("id").where("slug", "=", slug);
+  if (except !== null)
+    query = query.where("id", "<>", except).where((eb) => eb.or([eb("parent_id", "is", null), eb("parent_id", "<>", except)]));
+  return query.executeTakeFirst();
+}
+
+/** SKUs other products (not this one nor its variations) hold, among those given. */
+async function skusTaken(db: Db, skus: string[], except: number | null): Promise<Set<string>> {
+  if (!skus.length) return new Set();
+  let query = db.selectFrom("products").select("sku").where("sku", "in", skus);
+  if (except !== null)
+    query = query.where("id", "<>", except).where((eb) => eb.or([eb("parent_id", "is", null), eb("parent_id", "<>", except)]));
+  return new Set((await query.execute()).map((row) => row.sku));
+}
+
+/** Every rule a schema cannot state, each failure beside its field; the clean product back. */
+async function checkProduct(db: Db, id: number | null, input: ProductInput): Promise<ProductInput> {
+  const errors: Record<string, string> = {};
+  const name = input.name.trim();
+  if (!name) errors.name = "Enter a name.";
+  const { slug, error: slugError } = cleanSlug(input.slug, name);
+  if (slugError) errors.slug = slugError;
+  checkPriceAndStock(input, "", errors);
+  if (input.quantity_max !== null && input.quantity_max < input.quantity_min) {
+    errors.quantity_max = "The maximum quantity cannot be below the minimum.";
+  }
+  if (input.quantity_max !== null && input.quantity_max % input.quantity_step !== 0 && !errors.quantity_max) {
+    errors.quantity_max = "The maximum quantity must be a multiple of the step.";
+  }
+  if (input.quantity_min % input.quantity_step !== 0) errors.quantity_min = "The minimum quantity must be a multiple of the step.";
+
+  const category_ids = unique(input.category_ids);
+  const tag_ids = unique(input.tag_ids);
+  const cross_sell_ids = unique(input.cross_sell_ids);
+  const missingCategories = await missingIds(db, "categories", category_ids);
+  if (missingCategories.length) errors.category_ids = `No category has the id ${missingCategories.join(", ")}.`;
+  const missingTags = await missingIds(db, "tags", tag_ids);
+  if (missingTags.length) errors.tag_ids = `No tag has the id ${missingTags.join(", ")}.`;
+  if (id !== null && cross_sell_ids.includes(id)) errors.cross_sell_ids = "A product cannot be its own cross-sell.";
+  else if (cross_sell_ids.length) {
+    const found = await db.selectFrom("products").select("id").where("id", "in", cross_sell_ids).where("type", "<>", "variation").execute();
+    const known = new Set(found.map((row) => Number(row.id)));
+    const missing = cross_sell_ids.filter((x) => !known.has(x));
+    if (missing.length) errors.cross_sell_ids = `No product has the id ${missing.join(", ")}.`;
+  }
+
+  const attributes = await checkAttributes(db, input, errors);
+  const variations = checkVariations(input, attributes, errors);
+  if (Object.keys(errors).length) throw invalid(errors);
+
+  const skuFields = new Map<string, string>();
+  const sku = input.sku.trim();
+  if (sku) skuFields.set(sku, "sku");
+  for (const [i, variation] of variations.entries()) {
+    if (!variation.sku) continue;
+    if (skuFields.has(variation.sku)) throw productErrors.skuTaken(`variations[${i}].sku`, variation.sku);
+    skuFields.set(variation.sku, `variations[${i}].sku`);
+  }
+  const taken = await skusTaken(db, [...skuFields.keys()], id);
+  for (const [value, field] of skuFields) if (taken.has(value)) throw productErrors.skuTaken(field, value);
+  if (await slugHolder(db, slug, id)) throw productErrors.slugTaken(slug);
+
+  return {
+    ...input,
+    name,
+    slug,
+    sku,
+    short_description: sanitizeHtml(input.short_description),
+    description: sanitizeHtml(input.description),
+    category_ids,
+    tag_ids,
+    cross_sell_ids,
+    attributes,
+    variations,
+  };
+}
+
+async function checkAttributes(db: Db, input: ProductInput, errors: Record<string, string>): Promise<ProductAttributeInput[]> {
+  const attributes = input.attributes.map((a) => ({ ...a, term_ids: unique(a.term_ids) }));
+  const ids = attributes.map((a) => a.attribute_id);
+  if (unique(ids).length !== ids.length) {
+    errors.attributes = "Each attribute can be given once.";
+    return attributes;
+  }
+  const missing = await missingIds(db, "attributes", ids);
+  if (missing.length) {
+    errors.attributes = `No attribute has the id ${missing.join(", ")}.`;
+    return attributes;
+  }
+  const termIds = attributes.flatMap((a) => a.term_ids);
+  const terms = termIds.length
+    ? await db.selectFrom("attribute_terms").select(["id", "attribute_id"]).where("id", "in", termIds).execute()
+    : [];
+  const ownerOf = new Map(terms.map((t) => [Number(t.id), Number(t.attribute_id)]));
+  for (const [i, attribute] of attributes.entries()) {
+    const strays = attribute.term_ids.filter((t) => ownerOf.get(t) !== attribute.attribute_id);
+    if (strays.length) errors[`attributes[${i}].term_ids`] = `The term ${strays.join(", ")} is not one of this attribute's.`;
+    else if (!attribute.term_ids.length) errors[`attributes[${i}].term_ids`] = "Choose at least one term.";
+    if (attribute.used_for_variations && input.type !== "variable") {
+      errors[`attributes[${i}].used_for_variations`] = "Only a variable product has variations.";
+    }
+  }
+  return attributes;
+}
+
+/** Variations of a variable product: one term of each variation attribute, among the product's, and no two alike. */
+function checkVariations(input: ProductInput, attributes: ProductAttributeInput[], errors: Record<string, string>): VariationInput[] {
+  const variations = input.variations.map((v) => ({ ...v, sku: v.sku.trim() }));
+  if (input.type === "simple") {
+    if (variations.length) errors.variations = "Only a variable product has variations.";
+    return variations;
+  }
+  if (input.regular_price !== null || input.sale_price !== null) {
+    errors.regular_price = "A variable product's prices are set on each variation.";
+  }
+  const varying = attributes.filter((a) => a.used_for_variations);
+  if (variations.length && !varying.length) errors.attributes = "Mark at least one attribute as used for variations.";
+  const order = new Map(varying.map((a, i) => [a.attribute_id, i]));
+  const seen = new Map<string, number>();
+  const ids = new Set<number>();
+  for (const [i, variation] of variations.entries()) {
+    const prefix = `variations[${i}].`;
+    checkPriceAndStock(variation, prefix, errors);
+    if (variation.id) {
+      if (ids.has(variation.id)) errors[`${prefix}id`] = "This variation is given twice.";
+      ids.add(variation.id);
+    }
+    const chosen = [...variation.attributes].sort((a, b) => (order.get(a.attribute_id) ?? -1) - (order.get(b.attribute_id) ?? -1));
+    const fits =
+      chosen.length === varying.length &&
+      chosen.every((c, k) => c.attribute_id === varying[k]?.attribute_id && varying[k].term_ids.includes(c.term_id));
+    if (!fits) {
+      errors[`${prefix}attributes`] = "Choose one of the product's terms for each attribute used for variations.";
+      continue;
+    }
+    variation.attributes = chosen;
+    const key = chosen.map((c) => c.term_id).join(",");
+    const twin = seen.get(key);
+    if (twin !== undefined) errors[`${prefix}attributes`] = `Variation ${twin + 1} already stands for these terms.`;
+    else seen.set(key, i);
+  }
+  return variations;
+}
+
+/** The parent's columns as stored; counters the shop keeps (sales, ratings) are never written here. */
+const productColumns = (product: ProductInput, now: string) => ({
+  type: product.type,
+  status: product.status,
+  name: product.name,
+  slug: product.slug,
+  sku: product.sku,
+  short_description: product.short_description,
+  description: product.description,
+  regular_price: product.regular_price,
+  sale_price: product.sale_price,
+  ...stockColumns(product),
+  low_stock_amount: product.low_stock_amount,
+  quantity_min: product.quantity_min,
+  quantity_max: product.quantity_max,
+  quantity_step: product.quantity_step,
+  sold_individually: flag(product.sold_individually),
+  virtual: flag(product.virtual),
+  weight_grams: product.weight_grams,
+  featured: flag(product.featured),
+  catalog_visibility: product.catalog_visibility,
+  menu_order: product.menu_order,
+  updated_at: now,
+});
+
+const variationColumns = (product: ProductInput, variation: VariationInput, position: number, now: string) => ({
+  name: product.name,
+  sku: variation.sku,
+  regular_price: variation.regular_price,
+  sale_price: variation.sale_price,
+  ...stockColumns(variation),
+  weight_grams: variation.weight_grams,
+  menu_order: position,
+  updated_at: now,
+});
+
+/** A free slug for a new variation: the parent's and its terms', numbered when taken. */
+async function variationSlug(db: Db, base: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    if (!(await db.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirst())) return slug;
+  }
+}
+
+async function writeLinks(db: Db, id: number, product: ProductInput) {
+  await db.deleteFrom("product_categories").where("product_id", "=", id).execute();
+  if (product.category_ids.length) {
+    await db
+      .insertInto("product_categories")
+      .values(product.category_ids.map((category_id) => ({ product_id: id, category_id })))
+      .execute();
+  }
+  await db.deleteFrom("product_tags").where("product_id", "=", id).execute();
+  if (product.tag_ids.length) {
+    await db
+      .insertInto("product_tags")
+      .values(product.tag_ids.map((tag_id) => ({ product_id: id, tag_id })))
+      .execute();
+  }
+  await db.deleteFrom("cross_sells").where("product_id", "=", id).execute();
+  if (product.cross_sell_ids.length) {
+    await db
+      .insertInto("cross_sells")
+      .values(product.cross_sell_ids.map((cross_sell_id, position) => ({ product_id: id, cross_sell_id, position })))
+      .execute();
+  }
+  await db.deleteFrom("product_attributes").where("product_id", "=", id).execute();
+  await db.deleteFrom("product_attribute_terms").where("product_id", "=", id).execute();
+  if (product.attributes.length) {
+    await db
+      .insertInto("product_attributes")
+      .values(
+        product.attributes.map((a, position) => ({
+          product_id: id,
+          attribute_id: a.attribute_id,
+          position,
+          used_for_variations: flag(a.used_for_variations),
+        })),
+      )
+      .execute();
+    const termIds = product.attributes.flatMap((a) => a.term_ids);
+    if (termIds.length) {
+      await db
+        .insertInto("product_attribute_terms")
+        .values(termIds.map((term_id) => ({ product_id: id, term_id })))
+        .execute();
+    }
+  }
+}
+
+/** Keeps the variations named by id, adds the new ones, deletes the rest (past orders keep their own lines). */
+async function writeVariations(db: Db, id: number, product: ProductInput, now: string, created: string) {
+  const existing = await db.selectFrom("products").select("id").where("parent_id", "=", id).execute();
+  const existingIds = new Set(existing.map((row) => Number(row.id)));
+  const kept = new Set(product.variations.map((v) => v.id).filter((v): v is number => typeof v === "number" && existingIds.has(v)));
+  const gone = [...existingIds].filter((v) => !kept.has(v));
+  if (gone.length) await db.deleteFrom("products").where("id", "in", gone).execute();
+  const termSlugs = new Map<number, string>();
+  const termIds = product.variations.flatMap((v) => v.attributes.map((a) => a.term_id));
+  if (termIds.length) {
+    for (const t of await db.selectFrom("attribute_terms").select(["id", "slug"]).where("id", "in", termIds).execute()) {
+      termSlugs.set(Number(t.id), t.slug);
+    }
+  }
+  for (const [position, variation] of product.variations.entries()) {
+    const columns = variationColumns(product, variation, position, now);
+    let variationId = variation.id && kept.has(variation.id) ? variation.id : null;
+    if (variationId !== null) {
+      await db.updateTable("products").set(columns).where("id", "=", variationId).execute();
+      await db.deleteFrom("variation_attributes").where("variation_id", "=", variationId).execute();
+    } else {
+      const suffix = variation.attributes.map((a) => termSlugs.get(a.term_id)).join("-");
+      const inserted = await db
+        .insertInto("products")
+        .values({
+          ...columns,
+          parent_id: id,
+          type: "variation",
+          status: "publish",
+          slug: await variationSlug(db, `${product.slug}-${suffix}`),
+          short_description: "",
+          description: "",
+          low_stock_amount: null,
+          quantity_min: 1,
+          quantity_max: null,
+          quantity_step: 1,
+          sold_individually: 0,
+          catalog_visibility: "visible",
+          virtual: flag(product.virtual),
+          featured: 0,
+          total_sales: 0,
+          rating_x100: 0,
+          review_count: 0,
+          created_at: created,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      variationId = Number(inserted.id);
+    }
+    if (variation.attributes.length) {
+      await db
+        .insertInto("variation_attributes")
+        .values(
+          variation.attributes.map((a) => ({ variation_id: variationId as number, attribute_id: a.attribute_id, term_id: a.term_id })),
+        )
+        .execute();
+    }
+  }
+}
+
+/** Creates (id null) or replaces a product with its links and variations; a slug or SKU another product has is 409 beside it. */
+export async function saveProduct(ctx: RequestContext, id: number | null, input: ProductInput): Promise<OwnerProduct> {
+  const product = await checkProduct(ctx.db, id, input);
+  try {
+    return await writeProduct(ctx, id, product);
+  } catch (error) {
+    // Two writes of one new slug at once: the loser meets the unique index after its own check passed.
+    if (isUniqueViolation(error, "slug")) throw productErrors.slugTaken(product.slug);
+    throw error;
+  }
+}
+
+async function writeProduct(ctx: RequestContext, id: number | null, product: ProductInput): Promise<OwnerProduct> {
+  const now = nowOf(ctx);
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = id === null ? null : await readOwnerProduct(trx, id);
+    if (id !== null && !before) throw productErrors.notFound();
+    let savedId = id;
+    if (savedId === null) {
+      const created = await trx
+        .insertInto("products")
+        .values({
+          ...productColumns(product, now),
+          parent_id: null,
+          total_sales: 0,
+          rating_x100: 0,
+          review_count: 0,
+          created_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      savedId = Number(created.id);
+    } else {
+      await trx.updateTable("products").set(productColumns(product, now)).where("id", "=", savedId).execute();
+    }
+    await writeLinks(trx, savedId, product);
+    await writeVariations(trx, savedId, product, now, before?.created_at ?? now);
+    const after = (await readOwnerProduct(trx, savedId)) as OwnerProduct;
+    await logChange(trx, ctx, "product", savedId, before, after);
+    return after;
+  });
+}
+
+/** What a saved product holds that the owner writes back: read-only fields dropped. */
+export function editable(product: OwnerProduct): ProductInput {
+  const { id: _id, permalink: _link, images: _images, total_sales: _sales, created_at: _created, updated_at: _updated, ...input } = product;
+  return input;
+}
+
+/** Changes only the fields given; the rest stay as they are, and the whole is checked as on create. */
+export async function updateProduct(ctx: RequestContext, id: number, changes: Partial<ProductInput>): Promise<OwnerProduct> {
+  const current = await readOwnerProduct(ctx.db, id);
+  if (!current) throw productErrors.notFound();
+  return saveProduct(ctx, id, { ...editable(current), ...changes });
+}
+
+export async function readProduct(ctx: RequestContext, id: number) {
+  const product = await readOwnerProduct(ctx.db, id);
+  if (!product) throw productErrors.notFound();
+  return { ...product, ...(await currencyOf(ctx)) };
+}
+
+/**
+ * Deletes a product and its variations. Past orders keep their lines (names, prices and totals are
+ * copied into them when placed); carts holding it lose the line. A product a coupon names is refused.
+ */
+export async function deleteProduct(ctx: RequestContext, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await readOwnerProduct(trx, id);
+    if (!before) throw productErrors.notFound();
+    const codes = await couponsNaming(trx, "product", [id, ...before.variations.map((v) => v.id)]);
+    if (codes.length) throw productErrors.namedByCoupons(codes);
+    await trx.deleteFrom("products").where("parent_id", "=", id).execute();
+    await trx.deleteFrom("products").where("id", "=", id).execute();
+    await logChange(trx, ctx, "product", id, before, null);
+  });
+}
+
+/** The shop's currency beside the amounts, so the console shows and takes them in whole units. */
+async function currencyOf(ctx: RequestContext) {
+  const { currency } = await ctx.shopSettings();
+  return { currency_code: currency.code, currency_minor_unit: currency.minorUnit };
+}
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Search (name, SKU or slug, case ignored), filters, sort and one page; drafts included. */
+export async function listOwnerProducts(ctx: RequestContext, query: ProductListQuery) {
+  const { db } = ctx;
+  let base = db.selectFrom("products").where("products.parent_id", "is", null);
+  const words = query.search?.trim();
+  if (words) {
+    const pattern = likePattern(words);
+    base = base.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["products.name"]), "like", pattern),
+        eb(eb.fn("lower", ["products.sku"]), "like", pattern),
+        eb("products.slug", "like", pattern),
+        // A variation's SKU finds its product.
+        eb.exists(
+          eb
+            .selectFrom("products as v")
+            .select("v.id")
+            .whereRef("v.parent_id", "=", "products.id")
+            .where(sql`lower(v.sku)`, "like", pattern),
+        ),
+      ]),
+    );
+  }
+  if (query.category !== undefined) {
+    const category = query.category;
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("product_categories as pc")
+          .select("pc.product_id")
+          .whereRef("pc.product_id", "=", "products.id")
+          .where("pc.category_id", "=", category),
+      ),
+    );
+  }
+  if (query.stock_status) base = base.where("products.stock_status", "=", query.stock_status);
+  if (query.type) base = base.where("products.type", "=", query.type);
+  if (query.status) base = base.where("products.status", "=", query.status);
+  const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
+  const direction = query.order ?? (query.orderby === "date" ? "desc" : "asc");
+  let rows = base.selectAll("products");
+  if (query.orderby === "name") rows = rows.orderBy((eb) => eb.fn("lower", ["products.name"]), direction);
+  else if (query.orderby === "price") rows = rows.orderBy("products.regular_price", direction);
+  else rows = rows.orderBy("products.created_at", direction);
+  const page = (await rows
+    .orderBy("products.id", direction)
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage)
+    .execute()) as ProductRow[];
+  return {
+    products: await summaries(db, page),
+    total: Number(total),
+    page: query.page,
+    pages: Math.max(1, Math.ceil(Number(total) / query.perPage)),
+    ...(await currencyOf(ctx)),
+  };
+}
+
+/** A list row: what the owner scans for, a variable product's price as the range of its variations'. */
+async function summaries(db: Db, rows: ProductRow[]) {
+  const ids = rows.map((r) => r.id);
+  if (!ids.length) return [];
+  const [categories, variations, images] = await Promise.all([
+    db
+      .selectFrom("product_categories as pc")
+      .innerJoin("categories as c", "c.id", "pc.category_id")
+      .select(["pc.product_id", "c.id", "c.name"])
+      .where("pc.product_id", "in", ids)
+      .orderBy("c.name")
+      .execute(),
+    db
+      .selectFrom("products")
+      .select(["parent_id", "regular_price", "sale_price", "stock_status", "stock_quantity"])
+      .where("parent_id", "in", ids)
+      .execute(),
+    db
+      .selectFrom("product_images as pi")
+      .innerJoin("media as m", "m.id", "pi.media_id")
+      .select(["pi.product_id", "m.id", "m.filename", "m.alt"])
+      .where("pi.product_id", "in", ids)
+      .orderBy("pi.position")
+      .execute(),
+  ]);
+  return rows.map((row) => {
+    const own = variations.filter((v) => Number(v.parent_id) === row.id);
+    const prices = own.map((v) => v.sale_price ?? v.regular_price).filter((p): p is number => p !== null);
+    const image = images.find((m) => Number(m.product_id) === row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      type: row.type,
+      status: row.status,
+      sku: row.sku,
+      regular_price: row.regular_price,
+      sale_price: row.sale_price,
+      price_range: row.type === "variable" && prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null,
+      manage_stock: row.manage_stock === 1,
+      stock_quantity: row.stock_quantity,
+      stock_status: row.stock_status,
+      variations: own.length,
+      catalog_visibility: row.catalog_visibility,
+      categories: categories.filter((c) => Number(c.product_id) === row.id).map((c) => ({ id: Number(c.id), name: c.name })),
+      image: image ? { src: mediaLink(Number(image.id), image.filename), alt: image.alt } : null,
+      permalink: productLink(row.slug),
+      updated_at: row.updated_at,
+    };
+  });
+}
+
+/** The fields a bulk edit may set on many products at once. */
+export interface BulkChanges {
+  regular_price?: number | null;
+  sale_price?: number | null;
+  stock_quantity?: number | null;
+  stock_status?: StockStatus;
+  status?: ProductStatus;
+}
+
+/** Each product its own write, checked and logged as a single edit; one refused leaves the others done. */
+export async function bulkEditProducts(ctx: RequestContext, ids: number[], changes: BulkChanges) {
+  const updated: number[] = [];
+  const failed: { id: number; code: string; message: string; details?: unknown }[] = [];
+  for (const id of unique(ids)) {
+    try {
+      // A quantity given means the shop counts it from now on.
+      const stock = changes.stock_quantity != null ? { manage_stock: true } : {};
+      await updateProduct(ctx, id, { ...changes, ...stock });
+      updated.push(id);
+    } catch (error) {
+      const e = error as { code?: string; message: string; data?: { details?: unknown }; status?: number };
+      if (!e.status) throw error;
+      failed.push({ id, code: e.code ?? "error", message: e.message, details: e.data?.details });
+    }
+  }
+  return { updated, failed };
+}
+
+/**
+ * Adds a variation (no price yet: not for sale until priced) for each combination of the variation
+ * attributes' terms the product has none for; those it has stay as they are.
+ */
+export async function generateVariations(ctx: RequestContext, id: number) {
+  const current = await readOwnerProduct(ctx.db, id);
+  if (!current) throw productErrors.notFound();
+  const varying = current.attributes.filter((a) => a.used_for_variations);
+  if (current.type !== "variable" || !varying.length) {
+    throw invalid({ attributes: "Mark at least one attribute of a variable product as used for variations." });
+  }
+  let combinations: { attribute_id: number; term_id: number }[][] = [[]];
+  for (const attribute of varying) {
+    combinations = combinations.flatMap((chosen) =>
+      attribute.term_ids.map((term_id) => [...chosen, { attribute_id: attribute.attribute_id, term_id }]),
+    );
+  }
+  const key = (chosen: { term_id: number }[]) => chosen.map((c) => c.term_id).join(",");
+  const held = new Set(current.variations.map((v) => key(v.attributes)));
+  const added = combinations.filter((chosen) => !held.has(key(chosen)));
+  if (current.variations.length + added.length > MAX_VARIATIONS) {
+    throw invalid({
+      variations: `That would make ${current.variations.length + added.length} variations; a product has at most ${MAX_VARIATIONS}.`,
+    });
+  }
+  const fresh: VariationInput[] = added.map((attributes) => ({
+    id: null,
+    attributes,
+    sku: "",
+    regular_price: null,
+    sale_price: null,
+    manage_stock: false,
+    stock_quantity: null,
+    stock_status: "instock",
+    backorders: "no",
+    weight_grams: current.weight_grams,
+  }));
+  const product = added.length
+    ? await saveProduct(ctx, id, { ...editable(current), variations: [...current.variations, ...fresh] })
+    : current;
+  return { created: added.length, product };
+}

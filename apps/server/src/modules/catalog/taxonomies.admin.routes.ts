@@ -1,0 +1,153 @@
+/**
+ * The owner API's categories, tags and attributes (under /api/admin/v1, behind requireOwner),
+ * open to managers too (MANAGER_AREAS, decision 0043).
+ */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { MAX_ID } from "../../db/ids.ts";
+import { patchFields } from "./admin-shared.ts";
+import {
+  deleteAttribute,
+  deleteCategory,
+  deleteTag,
+  listOwnerAttributes,
+  listOwnerCategories,
+  listOwnerTags,
+  readAttribute,
+  readCategory,
+  readTag,
+  saveAttribute,
+  saveCategory,
+  saveTag,
+  updateAttribute,
+  updateCategory,
+  updateTag,
+} from "./taxonomies.admin.ts";
+
+const tags = ["owner"];
+const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+const Params = Type.Object({ id: Id });
+const name = Type.String({ minLength: 1, maxLength: 200 });
+const slug = Type.String({
+  maxLength: 200,
+  default: "",
+  description: "Lower-case letters, digits, hyphens; unique; made from the name when empty",
+});
+
+const categoryFields = {
+  name,
+  slug,
+  description: Type.String({ maxLength: 20_000, default: "", description: "HTML, sanitised by the server's allowlist" }),
+  parent_id: Type.Unsafe<number | null>({
+    type: ["integer", "null"],
+    minimum: 1,
+    maximum: MAX_ID,
+    default: null,
+    description: "The category it sits in; null for the top",
+  }),
+  menu_order: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, default: 0 }),
+};
+const tagFields = { name, slug };
+const attributeFields = {
+  name,
+  slug,
+  terms: Type.Array(
+    Type.Object(
+      {
+        id: Type.Unsafe<number | null>({
+          type: ["integer", "null"],
+          minimum: 1,
+          maximum: MAX_ID,
+          default: null,
+          description: "A term to keep; null for a new one",
+        }),
+        name,
+        slug,
+      },
+      { additionalProperties: false },
+    ),
+    {
+      maxItems: 200,
+      default: [],
+      description: "In the order shoppers see them; terms left out are deleted (refused while products use them)",
+    },
+  ),
+};
+
+type Service<I> = {
+  list: (ctx: never) => Promise<unknown>;
+  read: (ctx: never, id: number) => Promise<unknown>;
+  save: (ctx: never, id: number | null, input: I) => Promise<unknown>;
+  update: (ctx: never, id: number, changes: Partial<I>) => Promise<unknown>;
+  remove: (ctx: never, id: number) => Promise<void>;
+};
+
+/** The five calls of one kind: list, create, read, replace, change, delete. */
+function crud<F extends Record<string, object>>(
+  app: Parameters<FastifyPluginAsyncTypebox>[0],
+  path: string,
+  noun: string,
+  fields: F,
+  service: Service<never>,
+  deleteNote: string,
+) {
+  const Body = Type.Object(fields, { additionalProperties: false });
+  const Patch = Type.Partial(Type.Object(patchFields(fields)), { additionalProperties: false });
+  const ctxOf = (request: { ctx: unknown }) => request.ctx as never;
+  app.get(path, { schema: { tags, summary: `List the ${noun}s` } }, async (request) => service.list(ctxOf(request)));
+  app.post(path, { schema: { tags, summary: `Create a ${noun}`, body: Body } }, async (request, reply) =>
+    reply.status(201).send(await service.save(ctxOf(request), null, request.body as never)),
+  );
+  app.get(`${path}/:id`, { schema: { tags, summary: `Read a ${noun}`, params: Params } }, async (request) =>
+    service.read(ctxOf(request), (request.params as { id: number }).id),
+  );
+  app.put(`${path}/:id`, { schema: { tags, summary: `Replace a ${noun}`, params: Params, body: Body } }, async (request) =>
+    service.save(ctxOf(request), (request.params as { id: number }).id, request.body as never),
+  );
+  app.patch(
+    `${path}/:id`,
+    { schema: { tags, summary: `Change some of a ${noun}'s fields`, params: Params, body: Patch } },
+    async (request) => service.update(ctxOf(request), (request.params as { id: number }).id, request.body as never),
+  );
+  app.delete(
+    `${path}/:id`,
+    { schema: { tags, summary: `Delete a ${noun}`, description: deleteNote, params: Params } },
+    async (request, reply) => {
+      await service.remove(ctxOf(request), (request.params as { id: number }).id);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+export const taxonomiesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  crud(
+    app,
+    "/categories",
+    "category",
+    categoryFields,
+    { list: listOwnerCategories, read: readCategory, save: saveCategory, update: updateCategory, remove: deleteCategory } as Service<never>,
+    "Products lose the link and subcategories move to the top. 409 cw_rest_category_in_use when a coupon names it.",
+  );
+  crud(
+    app,
+    "/tags",
+    "tag",
+    tagFields,
+    { list: listOwnerTags, read: readTag, save: saveTag, update: updateTag, remove: deleteTag } as Service<never>,
+    "Products lose the tag.",
+  );
+  crud(
+    app,
+    "/attributes",
+    "attribute",
+    attributeFields,
+    {
+      list: listOwnerAttributes,
+      read: readAttribute,
+      save: saveAttribute,
+      update: updateAttribute,
+      remove: deleteAttribute,
+    } as Service<never>,
+    "409 cw_rest_attribute_in_use while products use it.",
+  );
+};

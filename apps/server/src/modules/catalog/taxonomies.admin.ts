@@ -1,0 +1,378 @@
+/**
+ * The owner's categories, tags and attributes with their terms (issue 19, decision 0043), each
+ * write with its change_log row in one transaction; the catalogue's triggers move its revision.
+ * A change that would break the shop (a category a coupon names, a term variations stand for) is
+ * refused with its reason.
+ */
+import { sanitizeHtml } from "@cartwright/commerce/forms";
+import type { Db } from "../../db/index.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { cleanSlug, conflict, couponsNaming, invalid, isUniqueViolation, logChange, notFound, refused } from "./admin-shared.ts";
+
+export interface CategoryInput {
+  name: string;
+  slug: string;
+  description: string;
+  parent_id: number | null;
+  menu_order: number;
+}
+export interface TagInput {
+  name: string;
+  slug: string;
+}
+export interface AttributeInput {
+  name: string;
+  slug: string;
+  /** In the order shoppers see them; a term with an id is kept (products and variations keep it). */
+  terms: { id?: number | null; name: string; slug: string }[];
+}
+
+const categoryErrors = {
+  notFound: () => notFound("cw_rest_category_not_found", "category"),
+  slugTaken: (slug: string) => conflict("cw_rest_category_slug_exists", "slug", `Another category already has the slug "${slug}".`),
+};
+const tagErrors = {
+  notFound: () => notFound("cw_rest_tag_not_found", "tag"),
+  slugTaken: (slug: string) => conflict("cw_rest_tag_slug_exists", "slug", `Another tag already has the slug "${slug}".`),
+};
+const attributeErrors = {
+  notFound: () => notFound("cw_rest_attribute_not_found", "attribute"),
+  slugTaken: (slug: string) => conflict("cw_rest_attribute_slug_exists", "slug", `Another attribute already has the slug "${slug}".`),
+};
+
+/** Name and slug: the name given, the slug well formed (made from the name when empty). */
+function nameAndSlug(input: { name: string; slug: string }, errors: Record<string, string>) {
+  const name = input.name.trim();
+  if (!name) errors.name = "Enter a name.";
+  const { slug, error } = cleanSlug(input.slug, name);
+  if (error) errors.slug = error;
+  return { name, slug };
+}
+
+async function slugTaken(db: Db, table: "categories" | "tags" | "attributes", slug: string, except: number | null) {
+  let query = db.selectFrom(table).select("id").where("slug", "=", slug);
+  if (except !== null) query = query.where("id", "<>", except);
+  return Boolean(await query.executeTakeFirst());
+}
+
+// Categories
+
+type CategoryRow = { id: number } & CategoryInput;
+
+async function findCategory(db: Db, id: number): Promise<CategoryRow | undefined> {
+  const row = await db
+    .selectFrom("categories")
+    .select(["id", "name", "slug", "description", "parent_id", "menu_order"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? { ...row, id: Number(row.id), parent_id: row.parent_id === null ? null : Number(row.parent_id) } : undefined;
+}
+
+/** Every category in the shop's order with how many products (drafts too) it holds. */
+export async function listOwnerCategories(ctx: RequestContext) {
+  const rows = await ctx.db
+    .selectFrom("categories as c")
+    .select((eb) => [
+      "c.id",
+      "c.name",
+      "c.slug",
+      "c.description",
+      "c.parent_id",
+      "c.menu_order",
+      eb
+        .selectFrom("product_categories as pc")
+        .whereRef("pc.category_id", "=", "c.id")
+        .select((e) => e.fn.countAll<number | string>().as("n"))
+        .as("count"),
+    ])
+    .orderBy("c.menu_order")
+    .orderBy("c.name")
+    .execute();
+  return {
+    categories: rows.map((row) => ({
+      id: Number(row.id),
+      name: row.name,
+      slug: row.slug,
+      description: row.description,
+      parent_id: row.parent_id === null ? null : Number(row.parent_id),
+      menu_order: row.menu_order,
+      count: Number(row.count ?? 0),
+    })),
+  };
+}
+
+export async function readCategory(ctx: RequestContext, id: number) {
+  const row = await findCategory(ctx.db, id);
+  if (!row) throw categoryErrors.notFound();
+  return row;
+}
+
+async function checkCategory(db: Db, id: number | null, input: CategoryInput): Promise<CategoryInput> {
+  const errors: Record<string, string> = {};
+  const { name, slug } = nameAndSlug(input, errors);
+  if (input.parent_id !== null) {
+    // Walk up from the parent: meeting this category would make a loop.
+    let at: number | null = input.parent_id;
+    const seen = new Set<number>();
+    while (at !== null && !seen.has(at)) {
+      if (at === id) {
+        errors.parent_id = "A category cannot sit inside itself or one of its own subcategories.";
+        break;
+      }
+      seen.add(at);
+      const parent = await findCategory(db, at);
+      if (!parent) {
+        if (at === input.parent_id) errors.parent_id = `No category has the id ${at}.`;
+        break;
+      }
+      at = parent.parent_id;
+    }
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+  if (await slugTaken(db, "categories", slug, id)) throw categoryErrors.slugTaken(slug);
+  return { ...input, name, slug, description: sanitizeHtml(input.description) };
+}
+
+export async function saveCategory(ctx: RequestContext, id: number | null, input: CategoryInput): Promise<CategoryRow> {
+  const category = await checkCategory(ctx.db, id, input);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const before = id === null ? null : await findCategory(trx, id);
+      if (id !== null && !before) throw categoryErrors.notFound();
+      let savedId = id;
+      if (savedId === null) {
+        savedId = Number((await trx.insertInto("categories").values(category).returning("id").executeTakeFirstOrThrow()).id);
+      } else await trx.updateTable("categories").set(category).where("id", "=", savedId).execute();
+      const after = (await findCategory(trx, savedId)) as CategoryRow;
+      await logChange(trx, ctx, "category", savedId, before ?? null, after);
+      return after;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "slug")) throw categoryErrors.slugTaken(category.slug);
+    throw error;
+  }
+}
+
+export async function updateCategory(ctx: RequestContext, id: number, changes: Partial<CategoryInput>) {
+  const { id: _id, ...current } = await readCategory(ctx, id);
+  return saveCategory(ctx, id, { ...current, ...changes });
+}
+
+/** Products lose the link and subcategories move to the top; a category a coupon names is refused. */
+export async function deleteCategory(ctx: RequestContext, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await findCategory(trx, id);
+    if (!before) throw categoryErrors.notFound();
+    const codes = await couponsNaming(trx, "category", [id]);
+    if (codes.length) {
+      throw refused(
+        "cw_rest_category_in_use",
+        `The coupon${codes.length === 1 ? "" : "s"} ${codes.join(", ")} name this category: take it out first.`,
+      );
+    }
+    await trx.deleteFrom("categories").where("id", "=", id).execute();
+    await logChange(trx, ctx, "category", id, before, null);
+  });
+}
+
+// Tags
+
+type TagRow = { id: number } & TagInput;
+
+async function findTag(db: Db, id: number): Promise<TagRow | undefined> {
+  const row = await db.selectFrom("tags").select(["id", "name", "slug"]).where("id", "=", id).executeTakeFirst();
+  return row ? { ...row, id: Number(row.id) } : undefined;
+}
+
+export async function listOwnerTags(ctx: RequestContext) {
+  const rows = await ctx.db
+    .selectFrom("tags as t")
+    .select((eb) => [
+      "t.id",
+      "t.name",
+      "t.slug",
+      eb
+        .selectFrom("product_tags as pt")
+        .whereRef("pt.tag_id", "=", "t.id")
+        .select((e) => e.fn.countAll<number | string>().as("n"))
+        .as("count"),
+    ])
+    .orderBy("t.name")
+    .execute();
+  return { tags: rows.map((row) => ({ id: Number(row.id), name: row.name, slug: row.slug, count: Number(row.count ?? 0) })) };
+}
+
+export async function readTag(ctx: RequestContext, id: number) {
+  const row = await findTag(ctx.db, id);
+  if (!row) throw tagErrors.notFound();
+  return row;
+}
+
+export async function saveTag(ctx: RequestContext, id: number | null, input: TagInput): Promise<TagRow> {
+  const errors: Record<string, string> = {};
+  const tag = nameAndSlug(input, errors);
+  if (Object.keys(errors).length) throw invalid(errors);
+  if (await slugTaken(ctx.db, "tags", tag.slug, id)) throw tagErrors.slugTaken(tag.slug);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const before = id === null ? null : await findTag(trx, id);
+      if (id !== null && !before) throw tagErrors.notFound();
+      let savedId = id;
+      if (savedId === null) savedId = Number((await trx.insertInto("tags").values(tag).returning("id").executeTakeFirstOrThrow()).id);
+      else await trx.updateTable("tags").set(tag).where("id", "=", savedId).execute();
+      const after = (await findTag(trx, savedId)) as TagRow;
+      await logChange(trx, ctx, "tag", savedId, before ?? null, after);
+      return after;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "slug")) throw tagErrors.slugTaken(tag.slug);
+    throw error;
+  }
+}
+
+export async function updateTag(ctx: RequestContext, id: number, changes: Partial<TagInput>) {
+  const { id: _id, ...current } = await readTag(ctx, id);
+  return saveTag(ctx, id, { ...current, ...changes });
+}
+
+/** Products lose the tag; nothing else names one. */
+export async function deleteTag(ctx: RequestContext, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await findTag(trx, id);
+    if (!before) throw tagErrors.notFound();
+    await trx.deleteFrom("tags").where("id", "=", id).execute();
+    await logChange(trx, ctx, "tag", id, before, null);
+  });
+}
+
+// Attributes and their terms
+
+interface OwnerAttribute {
+  id: number;
+  name: string;
+  slug: string;
+  terms: { id: number; name: string; slug: string }[];
+}
+
+async function findAttribute(db: Db, id: number): Promise<OwnerAttribute | undefined> {
+  const row = await db.selectFrom("attributes").select(["id", "name", "slug"]).where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  const terms = await db
+    .selectFrom("attribute_terms")
+    .select(["id", "name", "slug"])
+    .where("attribute_id", "=", id)
+    .orderBy("menu_order")
+    .orderBy("id")
+    .execute();
+  return { id: Number(row.id), name: row.name, slug: row.slug, terms: terms.map((t) => ({ ...t, id: Number(t.id) })) };
+}
+
+export async function listOwnerAttributes(ctx: RequestContext) {
+  const rows = await ctx.db.selectFrom("attributes").select("id").orderBy("name").execute();
+  const attributes = [];
+  for (const row of rows) attributes.push(await findAttribute(ctx.db, Number(row.id)));
+  return { attributes };
+}
+
+export async function readAttribute(ctx: RequestContext, id: number) {
+  const found = await findAttribute(ctx.db, id);
+  if (!found) throw attributeErrors.notFound();
+  return found;
+}
+
+/** Terms products or variations use: removing one would change what shoppers can choose, so it is refused. */
+async function termsInUse(db: Db, termIds: number[]) {
+  if (!termIds.length) return [];
+  const products = await db.selectFrom("product_attribute_terms").select("term_id").where("term_id", "in", termIds).execute();
+  const variations = await db.selectFrom("variation_attributes").select("term_id").where("term_id", "in", termIds).execute();
+  return [...new Set([...products, ...variations].map((row) => Number(row.term_id)))];
+}
+
+export async function saveAttribute(ctx: RequestContext, id: number | null, input: AttributeInput): Promise<OwnerAttribute> {
+  const errors: Record<string, string> = {};
+  const { name, slug } = nameAndSlug(input, errors);
+  const terms = input.terms.map((term, i) => {
+    const clean = nameAndSlug(term, {});
+    if (!clean.name) errors[`terms[${i}].name`] = "Enter a name.";
+    else if (!clean.slug || cleanSlug(term.slug, clean.name).error)
+      errors[`terms[${i}].slug`] = "A slug has only lower-case letters, digits and single hyphens between them.";
+    return { id: term.id ?? null, ...clean };
+  });
+  const slugs = new Map<string, number>();
+  for (const [i, term] of terms.entries()) {
+    if (slugs.has(term.slug)) errors[`terms[${i}].slug`] = `Term ${(slugs.get(term.slug) ?? 0) + 1} already has this slug.`;
+    else slugs.set(term.slug, i);
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+  if (await slugTaken(ctx.db, "attributes", slug, id)) throw attributeErrors.slugTaken(slug);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const before = id === null ? null : await findAttribute(trx, id);
+      if (id !== null && !before) throw attributeErrors.notFound();
+      let savedId = id;
+      if (savedId === null) {
+        savedId = Number((await trx.insertInto("attributes").values({ name, slug }).returning("id").executeTakeFirstOrThrow()).id);
+      } else await trx.updateTable("attributes").set({ name, slug }).where("id", "=", savedId).execute();
+      const existing = new Set((before?.terms ?? []).map((t) => t.id));
+      const kept = new Set(terms.map((t) => t.id).filter((t): t is number => t !== null && existing.has(t)));
+      const gone = [...existing].filter((t) => !kept.has(t));
+      const used = await termsInUse(trx, gone);
+      if (used.length) {
+        const names = (before?.terms ?? []).filter((t) => used.includes(t.id)).map((t) => t.name);
+        throw refused(
+          "cw_rest_term_in_use",
+          `Products or variations use ${names.join(", ")}: take ${names.length === 1 ? "it" : "them"} off them first.`,
+        );
+      }
+      if (gone.length) await trx.deleteFrom("attribute_terms").where("id", "in", gone).execute();
+      // Slugs move between terms only through a free value: the (attribute, slug) index holds at each step.
+      for (const term of terms)
+        if (term.id !== null && kept.has(term.id))
+          await trx
+            .updateTable("attribute_terms")
+            .set({ slug: `~${term.id}` })
+            .where("id", "=", term.id)
+            .execute();
+      for (const [menu_order, term] of terms.entries()) {
+        const values = { name: term.name, slug: term.slug, menu_order };
+        if (term.id !== null && kept.has(term.id)) await trx.updateTable("attribute_terms").set(values).where("id", "=", term.id).execute();
+        else
+          await trx
+            .insertInto("attribute_terms")
+            .values({ ...values, attribute_id: savedId })
+            .execute();
+      }
+      const after = (await findAttribute(trx, savedId)) as OwnerAttribute;
+      await logChange(trx, ctx, "attribute", savedId, before ?? null, after);
+      return after;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "slug")) throw attributeErrors.slugTaken(slug);
+    throw error;
+  }
+}
+
+export async function updateAttribute(ctx: RequestContext, id: number, changes: Partial<AttributeInput>) {
+  const { id: _id, ...current } = await readAttribute(ctx, id);
+  return saveAttribute(ctx, id, { ...current, ...changes });
+}
+
+/** An attribute no product uses; one in use is refused, as deleting it would drop its variations' choices. */
+export async function deleteAttribute(ctx: RequestContext, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await findAttribute(trx, id);
+    if (!before) throw attributeErrors.notFound();
+    const { n } = await trx
+      .selectFrom("product_attributes")
+      .where("attribute_id", "=", id)
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
+    if (Number(n) > 0)
+      throw refused(
+        "cw_rest_attribute_in_use",
+        `${n} ${Number(n) === 1 ? "product uses" : "products use"} this attribute: take it off them first.`,
+      );
+    await trx.deleteFrom("attributes").where("id", "=", id).execute();
+    await logChange(trx, ctx, "attribute", id, before, null);
+  });
+}

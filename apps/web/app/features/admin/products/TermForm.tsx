@@ -1,0 +1,150 @@
+/**
+ * The form of a category or a tag (decision 0043): name and slug, and for a category its parent,
+ * description and position; the server's messages beside their fields, delete behind a confirmation.
+ */
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { AdminApiError } from "../api.ts";
+import { ConfirmDialog, ErrorSummary, useAnnounce } from "../components/feedback.tsx";
+import { FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
+import { ErrorAlert } from "../components/page.tsx";
+import { consoleMessages } from "../messages.ts";
+import { type Category, type Tag, termsApi } from "./api.ts";
+import { termMessages as t } from "./messages.ts";
+
+type Kind = "categories" | "tags";
+
+interface Props {
+  kind: Kind;
+  id?: number;
+  initial: Category | Tag | null;
+  /** The categories a category may sit in (itself left out). */
+  parents?: Category[];
+  /** Heading level and text of the form's own title. */
+  heading: string;
+}
+
+export function TermForm({ kind, id, initial, parents = [], heading }: Props) {
+  const words = t[kind];
+  const start = {
+    name: initial?.name ?? "",
+    slug: initial?.slug ?? "",
+    description: (initial as Category | null)?.description ?? "",
+    parent: String((initial as Category | null)?.parent_id ?? ""),
+    menu_order: String((initial as Category | null)?.menu_order ?? 0),
+  };
+  const [draft, setDraft] = useState(start);
+  const [savedName, setSavedName] = useState(start.name);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState("");
+  const announce = useAnnounce();
+  const navigate = useNavigate();
+  const set = (key: keyof typeof draft) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
+  const labels: Record<string, string> = {
+    name: t.name,
+    slug: t.slug,
+    description: t.description,
+    parent_id: t.parent,
+    menu_order: t.menuOrder,
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (kind === "categories" && !/^-?\d{1,7}$/.test(draft.menu_order.trim())) {
+      setErrors({ menu_order: t.notWhole });
+      setFailure(t.notWhole);
+      return;
+    }
+    setBusy(true);
+    setFailure("");
+    try {
+      const saved =
+        kind === "categories"
+          ? await (id ? termsApi.categories.save.bind(null, id) : termsApi.categories.create)({
+              name: draft.name,
+              slug: draft.slug,
+              description: draft.description,
+              parent_id: draft.parent ? Number(draft.parent) : null,
+              menu_order: Number(draft.menu_order.trim()),
+            })
+          : await (id ? termsApi.tags.save.bind(null, id) : termsApi.tags.create)({ name: draft.name, slug: draft.slug });
+      setErrors({});
+      announce(id ? words.saved : words.created);
+      if (id) {
+        setSavedName(saved.name);
+        setDraft((current) => ({ ...current, name: saved.name, slug: saved.slug }));
+      } else navigate(`/admin/${kind}/${saved.id}`);
+    } catch (error) {
+      if (error instanceof AdminApiError) {
+        setErrors(error.fields);
+        setFailure(error.message);
+      } else setFailure(consoleMessages.networkError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setConfirming(false);
+    setDeleteError("");
+    if (!id) return;
+    try {
+      await termsApi[kind].remove(id);
+      announce(words.deleted(savedName));
+      navigate(`/admin/${kind}`);
+    } catch (error) {
+      setDeleteError(error instanceof AdminApiError ? error.message : consoleMessages.networkError);
+    }
+  }
+
+  return (
+    <FieldErrorsContext.Provider value={errors}>
+      <form className="admin-card admin-fieldset" onSubmit={save} noValidate aria-busy={busy} aria-labelledby={`${kind}-form-title`}>
+        <h2 id={`${kind}-form-title`}>{heading}</h2>
+        {failure && <ErrorSummary message={failure} fields={errors} labelFor={(path) => labels[path] ?? path} />}
+        <TextField path="name" label={t.name} value={draft.name} onChange={set("name")} />
+        <TextField path="slug" label={t.slug} hint={t.slugHint} value={draft.slug} onChange={set("slug")} />
+        {kind === "categories" && (
+          <>
+            <SelectField
+              path="parent_id"
+              label={t.parent}
+              value={draft.parent}
+              options={[
+                { value: "", label: t.noParent },
+                ...parents.filter((p) => p.id !== id).map((p) => ({ value: String(p.id), label: p.name })),
+              ]}
+              onChange={set("parent")}
+            />
+            <TextField path="description" multiline label={t.description} value={draft.description} onChange={set("description")} />
+            <TextField path="menu_order" label={t.menuOrder} value={draft.menu_order} onChange={set("menu_order")} />
+          </>
+        )}
+        <div className="admin-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? consoleMessages.saving : id ? t.save : words.add}
+          </button>
+        </div>
+      </form>
+      {id && (
+        <div className="admin-card">
+          <ErrorAlert message={deleteError} />
+          <button type="button" className="button admin-button--danger" onClick={() => setConfirming(true)}>
+            {words.delete}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={words.deleteTitle(savedName)}
+        body={words.deleteBody}
+        confirmLabel={t.deleteConfirm}
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      />
+    </FieldErrorsContext.Provider>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The product form's draft: what the owner types (prices in whole units, counts as text) and its
+ * conversion to and from the API's integers. Pure.
+ */
+import { toMinor } from "../coupons/model.ts";
+import type { Product, ProductCurrency, ProductInput, VariationInput } from "./api.ts";
+import { productMessages as t } from "./messages.ts";
+
+type Texts<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
+
+type VariationNumbers = "regular_price" | "sale_price" | "stock_quantity" | "weight_grams";
+export type VariationDraft = Texts<VariationInput, VariationNumbers>;
+
+type ProductNumbers =
+  | "regular_price"
+  | "sale_price"
+  | "stock_quantity"
+  | "low_stock_amount"
+  | "quantity_min"
+  | "quantity_max"
+  | "quantity_step"
+  | "weight_grams"
+  | "cross_sell_ids";
+export type ProductDraft = Omit<Texts<ProductInput, ProductNumbers>, "variations"> & { variations: VariationDraft[] };
+
+export const emptyDraft = (): ProductDraft => ({
+  type: "simple",
+  status: "draft",
+  name: "",
+  slug: "",
+  sku: "",
+  short_description: "",
+  description: "",
+  regular_price: "",
+  sale_price: "",
+  manage_stock: false,
+  stock_quantity: "",
+  stock_status: "instock",
+  backorders: "no",
+  low_stock_amount: "",
+  quantity_min: "1",
+  quantity_max: "",
+  quantity_step: "1",
+  sold_individually: false,
+  virtual: false,
+  weight_grams: "",
+  featured: false,
+  catalog_visibility: "visible",
+  menu_order: 0,
+  category_ids: [],
+  tag_ids: [],
+  cross_sell_ids: "",
+  attributes: [],
+  variations: [],
+});
+
+const money = (value: number | null, currency: ProductCurrency) =>
+  value === null ? "" : (value / 10 ** currency.currency_minor_unit).toFixed(currency.currency_minor_unit);
+const count = (value: number | null) => (value === null ? "" : String(value));
+
+export function toDraft(product: Product | ProductInput, currency: ProductCurrency): ProductDraft {
+  return {
+    ...product,
+    regular_price: money(product.regular_price, currency),
+    sale_price: money(product.sale_price, currency),
+    stock_quantity: count(product.stock_quantity),
+    low_stock_amount: count(product.low_stock_amount),
+    quantity_min: String(product.quantity_min),
+    quantity_max: count(product.quantity_max),
+    quantity_step: String(product.quantity_step),
+    weight_grams: count(product.weight_grams),
+    cross_sell_ids: product.cross_sell_ids.join(", "),
+    variations: product.variations.map((v) => ({
+      ...v,
+      regular_price: money(v.regular_price, currency),
+      sale_price: money(v.sale_price, currency),
+      stock_quantity: count(v.stock_quantity),
+      weight_grams: count(v.weight_grams),
+    })),
+  };
+}
+
+export type DraftResult = { ok: true; input: ProductInput } | { ok: false; errors: Record<string, string> };
+
+/** The API body of a draft, or the fields that are not numbers where numbers belong (the server checks the rest). */
+export function fromDraft(draft: ProductDraft, currency: ProductCurrency): DraftResult {
+  const errors: Record<string, string> = {};
+  const digits = currency.currency_minor_unit;
+  const amount = (text: string, path: string): number | null => {
+    if (!text.trim()) return null;
+    const value = toMinor(text, digits);
+    if (value === undefined) errors[path] = t.notAmount(digits);
+    return value ?? null;
+  };
+  const whole = (text: string, path: string, signed = false): number | null => {
+    if (!text.trim()) return null;
+    if (!(signed ? /^-?\d{1,10}$/ : /^\d{1,10}$/).test(text.trim())) {
+      errors[path] = t.notWhole;
+      return null;
+    }
+    return Number(text.trim());
+  };
+  const ids = draft.cross_sell_ids.split(/[\s,]+/).filter(Boolean);
+  if (ids.some((id) => !/^[1-9]\d{0,9}$/.test(id))) errors.cross_sell_ids = t.notIds;
+  const input: ProductInput = {
+    ...draft,
+    regular_price: amount(draft.regular_price, "regular_price"),
+    sale_price: amount(draft.sale_price, "sale_price"),
+    stock_quantity: whole(draft.stock_quantity, "stock_quantity", true),
+    low_stock_amount: whole(draft.low_stock_amount, "low_stock_amount"),
+    quantity_min: whole(draft.quantity_min, "quantity_min") ?? 1,
+    quantity_max: whole(draft.quantity_max, "quantity_max"),
+    quantity_step: whole(draft.quantity_step, "quantity_step") ?? 1,
+    weight_grams: whole(draft.weight_grams, "weight_grams"),
+    cross_sell_ids: ids.filter((id) => /^[1-9]\d{0,9}$/.test(id)).map(Number),
+    variations: draft.variations.map((v, i) => ({
+      ...v,
+      regular_price: amount(v.regular_price, `variations[${i}].regular_price`),
+      sale_price: amount(v.sale_price, `variations[${i}].sale_price`),
+      stock_quantity: whole(v.stock_quantity, `variations[${i}].stock_quantity`, true),
+      weight_grams: whole(v.weight_grams, `variations[${i}].weight_grams`),
+    })),
+  };
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input };
+}

@@ -1,0 +1,44 @@
+/** /admin/products/:id: one product in the form, its variations' prices and stock below. */
+import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
+import { productsApi } from "../../features/admin/products/api.ts";
+import { productMessages as t } from "../../features/admin/products/messages.ts";
+import { toDraft } from "../../features/admin/products/model.ts";
+import { ProductForm } from "../../features/admin/products/ProductForm.tsx";
+import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
+import { consoleMeta } from "../../features/admin/title.ts";
+import type { Route } from "./+types/product-edit";
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const [product, { categories }, { tags }, { attributes }] = await Promise.all([
+    productsApi.get(idParam(params.id)),
+    productsApi.categories(),
+    productsApi.tags(),
+    productsApi.attributes(),
+  ]);
+  return { product, choices: { categories, tags, attributes } };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingPanel />;
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return consoleMeta(matches, t.editTitle(loaderData?.product.name ?? ""));
+}
+
+export default function EditProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, choices } = loaderData;
+  const currency = { currency_code: product.currency_code, currency_minor_unit: product.currency_minor_unit };
+  const { id, permalink, images, total_sales, created_at, updated_at, currency_code, currency_minor_unit, ...input } = product;
+  return (
+    <div className="admin-page">
+      {/* A new key per product: the form starts afresh when the URL names another one. */}
+      <ProductForm key={id} id={id} initial={toDraft(input, currency)} currency={currency} choices={choices} permalink={permalink} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleRouteError error={error} backTo="/admin/products" backLabel={t.back} />;
+}

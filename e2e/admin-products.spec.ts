@@ -1,0 +1,151 @@
+/**
+ * Products in the console (issue 19, decision 0043): the owner creates a simple product by
+ * keyboard alone (a slug already taken is refused beside its field first), publishes it, and a
+ * shopper in another browser finds it in /shop and adds it to the cart. axe on the list, the new
+ * and the product's page.
+ */
+import { expect, test } from "@playwright/test";
+import { addToCart } from "./support/checkout.ts";
+import { signInAsOwner } from "./support/owner.ts";
+import { seriousViolations } from "./support/shopper-order.ts";
+
+test("the owner makes a product by keyboard, publishes it, and a shopper buys it", async ({ page, browser }) => {
+  const stamp = Date.now();
+  const name = `Keyboard Lamp ${stamp}`;
+  await signInAsOwner(page);
+  await page.goto("/admin/products");
+  await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Products" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(page.getByRole("row", { name: /Yoga Mat/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Keyboard alone from here to the published product.
+  await page.getByRole("link", { name: "Add product" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Add product" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const nameField = page.getByRole("textbox", { name: "Name" });
+  await nameField.focus();
+  await page.keyboard.type(name);
+  await page.keyboard.press("Tab");
+  const slugField = page.getByRole("textbox", { name: "Slug" });
+  await expect(slugField).toBeFocused();
+  await page.keyboard.type("beanie");
+  const price = page.getByRole("textbox", { name: "Regular price (USD)" });
+  await price.focus();
+  await page.keyboard.type("24.50");
+  await page.keyboard.press("Enter");
+  // The server's refusal, beside the slug.
+  await expect(slugField).toHaveAttribute("aria-invalid", "true");
+  await expect(slugField).toHaveAccessibleDescription(/Another product already has the slug "beanie"\./);
+  await slugField.focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(`keyboard-lamp-${stamp}`);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: `Product ${name}` })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+  await expect(page.getByRole("status").filter({ hasText: "Product created." })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A draft until published: the shop does not know it yet.
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  await shopper.goto(`/shop?s=${encodeURIComponent(name)}`);
+  await expect(shopper.getByText("No products were found matching your selection.")).toBeVisible();
+
+  const status = page.getByRole("combobox", { name: "Status", exact: true });
+  await status.focus();
+  await page.keyboard.press("ArrowUp");
+  await expect(status).toHaveValue("publish");
+  await page.getByRole("button", { name: "Save product" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+
+  await shopper.goto(`/shop?s=${encodeURIComponent(name)}`);
+  await expect(shopper.getByRole("link", { name }).first()).toBeVisible();
+  await addToCart(shopper, `keyboard-lamp-${stamp}`, name);
+  await shopper.goto("/cart");
+  await expect(shopper.getByText(name).first()).toBeVisible();
+  await expect(shopper.getByText("$24.50").first()).toBeVisible();
+  await shopperContext.close();
+
+  await page.goto(`/admin/products?search=${stamp}`);
+  const row = page.getByRole("row", { name: new RegExp(name) });
+  await expect(row).toContainText("Published");
+  await expect(row).toContainText("$24.50");
+});
+
+test("the owner adds a category and a tag by keyboard, and files a product under them", async ({ page }) => {
+  const stamp = Date.now();
+  await signInAsOwner(page);
+  await page.goto("/admin/categories");
+  await expect(page.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Home & Living/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("textbox", { name: "Name" }).focus();
+  await page.keyboard.type(`Lighting ${stamp}`);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: `Category Lighting ${stamp}` })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Slug" })).toHaveValue(`lighting-${stamp}`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/admin/tags");
+  await expect(page.getByRole("heading", { level: 1, name: "Tags" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const tagName = page.getByRole("textbox", { name: "Name" });
+  await tagName.focus();
+  await page.keyboard.type("Cotton");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("cotton");
+  await page.keyboard.press("Enter");
+  // The slug is taken: refused beside its field.
+  const slug = page.getByRole("textbox", { name: "Slug" });
+  await expect(slug).toHaveAccessibleDescription(/Another tag already has the slug "cotton"\./);
+  await slug.focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(`warm-${stamp}`);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Tag Cotton" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/admin/products/new");
+  await page.getByRole("textbox", { name: "Name" }).fill(`Filed Lamp ${stamp}`);
+  await page.getByRole("textbox", { name: "Regular price (USD)" }).fill("30");
+  await page.getByRole("checkbox", { name: `Lighting ${stamp}` }).check();
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Product Filed Lamp ${stamp}` })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: `Lighting ${stamp}` })).toBeChecked();
+
+  await page.goto("/admin/categories");
+  await expect(page.getByRole("row", { name: new RegExp(`Lighting ${stamp}`) })).toContainText("1");
+});
+
+test("the owner sets a sale price on two products at once, and a refused one says why", async ({ page }) => {
+  const stamp = Date.now();
+  await signInAsOwner(page);
+  for (const [name, price] of [
+    [`Bulk Vase ${stamp}`, "40"],
+    [`Bulk Bowl ${stamp}`, "10"],
+  ] as const) {
+    await page.goto("/admin/products/new");
+    await page.getByRole("textbox", { name: "Name" }).fill(name);
+    await page.getByRole("textbox", { name: "Regular price (USD)" }).fill(price);
+    await page.getByRole("button", { name: "Create product" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Product ${name}` })).toBeVisible();
+  }
+  await page.goto(`/admin/products?search=${stamp}`);
+  await expect(page.getByRole("row")).toHaveCount(3);
+  await page.getByRole("checkbox", { name: "Select every product on this page" }).check();
+  await page.getByRole("combobox", { name: "Change" }).selectOption("sale_price");
+  await page.getByRole("textbox", { name: "New value" }).fill("15");
+  await page.getByRole("button", { name: "Apply to selected" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1 product updated." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: `Bulk Bowl ${stamp}: The sale price must be below the regular price.` }),
+  ).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(`Bulk Vase ${stamp}`) })).toContainText("$15.00");
+  expect(await seriousViolations(page)).toEqual([]);
+});
