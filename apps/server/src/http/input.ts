@@ -12,6 +12,16 @@ import { StoreError } from "./errors.ts";
 /** A row id in a request schema: a positive integer an id column can hold. */
 export const IdSchema = (description?: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, ...(description ? { description } : {}) });
 
+/** A schema without its default: Ajv's useDefaults would otherwise fill a field a patch leaves out and undo the owner's value. */
+export const withoutDefault = <T extends object>(schema: T): T => {
+  const { default: _default, ...rest } = schema as T & { default?: unknown };
+  return rest as T;
+};
+
+/** A body's fields for a patch: the same rules, no defaults. */
+export const patchFields = <T extends Record<string, object>>(fields: T): T =>
+  Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, withoutDefault(schema)])) as T;
+
 /** NUL, or a high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const ILL_FORMED = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

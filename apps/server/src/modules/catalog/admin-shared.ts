@@ -98,13 +98,3 @@ export const unique = <T>(values: T[]) => [...new Set(values)];
 export const isUniqueViolation = (error: unknown, column: string) =>
   (error as { code?: string })?.code === "23505" ||
   new RegExp(`UNIQUE constraint failed: [a-z_]+\\.${column}`).test(String((error as Error)?.message));
-
-/** A schema without its default: Ajv's useDefaults would otherwise fill a field a patch leaves out and undo the owner's value. */
-export const withoutDefault = <T extends object>(schema: T): T => {
-  const { default: _default, ...rest } = schema as T & { default?: unknown };
-  return rest as T;
-};
-
-/** A body's fields for a patch: the same rules, no defaults. */
-export const patchFields = <T extends Record<string, object>>(fields: T): T =>
-  Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, withoutDefault(schema)])) as T;

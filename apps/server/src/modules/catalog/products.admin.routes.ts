@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
-import { patchFields, withoutDefault } from "./admin-shared.ts";
+import { patchFields, withoutDefault } from "../../http/input.ts";
 import {
   bulkEditProducts,
   deleteProduct,

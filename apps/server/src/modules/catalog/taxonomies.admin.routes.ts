@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
-import { patchFields } from "./admin-shared.ts";
+import { patchFields } from "../../http/input.ts";
 import {
   deleteAttribute,
   deleteCategory,

@@ -334,6 +334,14 @@ describe("the owner's coupon calls", () => {
     expect(JSON.parse(rows[2]?.after ?? "null")).toMatchObject({ enabled: false, description: "Paused" });
   });
 
+  it("keeps what a PATCH leaves out: the schema's defaults never fill a missing field", async () => {
+    const coupon = await create({ description: "Autumn", usage_limit: 9, individual_use: true });
+    expect((await call(owner, "PATCH", `/coupons/${coupon.id}`, { enabled: false })).statusCode).toBe(200);
+    const patched = await call(owner, "PATCH", `/coupons/${coupon.id}`, { amount: 1200 });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ amount: 1200, enabled: false, description: "Autumn", usage_limit: 9, individual_use: true });
+  });
+
   it("answers 404 for a coupon that is not there", async () => {
     for (const [method, body] of [
       ["GET", undefined],

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { patchFields } from "../../http/input.ts";
 import { deleteCoupon, listCoupons, MAX_MONEY, readCoupon, saveCoupon, updateCoupon } from "./coupons.admin.ts";
 
 const tags = ["owner"];
@@ -50,7 +51,8 @@ const fields = {
   }),
 };
 const CouponBody = Type.Object(fields, { additionalProperties: false });
-const CouponPatch = Type.Partial(Type.Object(fields), { additionalProperties: false });
+// Without the defaults, so a field the patch leaves out keeps its stored value.
+const CouponPatch = Type.Partial(Type.Object(patchFields(fields)), { additionalProperties: false });
 const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 50, description: "Part of the code (case ignored)" })),
   status: Type.Optional(
