@@ -64,10 +64,10 @@ const Field = object({
   options: Type.Optional(Type.Array(object({ value: text(100), label: text(200) }), { maxItems: 100 })),
   errorMessage: Type.Optional(text(500, "Replaces the validation rule's messages")),
   rules: Type.Optional(
-    object({
-      required: Type.Optional(JsonSchemaValue),
-      hidden: Type.Optional(JsonSchemaValue),
-      validation: Type.Optional(JsonSchemaValue),
+    Type.Unsafe<{ required?: unknown; hidden?: unknown; validation?: unknown }>({
+      type: "object",
+      properties: { required: JsonSchemaValue, hidden: JsonSchemaValue, validation: JsonSchemaValue },
+      description: "required, hidden and validation, each a JSON Schema; anything else is refused beside the field",
     }),
   ),
 });
