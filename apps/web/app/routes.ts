@@ -37,6 +37,8 @@ export default [
     route("coupons", "routes/admin/coupons.tsx"),
     route("coupons/new", "routes/admin/coupon-new.tsx"),
     route("coupons/:id", "routes/admin/coupon-edit.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+    route("payments", "routes/admin/payments.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("customers", "routes/admin/customers.tsx"),
