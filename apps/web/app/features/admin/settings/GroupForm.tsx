@@ -23,10 +23,26 @@ interface Props<D, B, R> {
   /** The draft again from the server's reply (the saved values, cleaned). */
   fromBody(reply: R): D;
   send(body: B): Promise<R>;
+  /** Put before every field path ("cod." → "cod.title"): several forms on one page then keep their field ids apart. */
+  pathPrefix?: string;
+  /** What a save announces, from the reply; by default "{title} saved." */
+  savedMessage?(reply: R): string;
   children(draft: D, set: (change: Partial<D>) => void): ReactNode;
 }
 
-export function GroupForm<D, B, R = B>({ id, title, intro, initial, labels, toBody, fromBody, send, children }: Props<D, B, R>) {
+export function GroupForm<D, B, R = B>({
+  id,
+  title,
+  intro,
+  initial,
+  labels,
+  toBody,
+  fromBody,
+  send,
+  pathPrefix = "",
+  savedMessage,
+  children,
+}: Props<D, B, R>) {
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -35,26 +51,33 @@ export function GroupForm<D, B, R = B>({ id, title, intro, initial, labels, toBo
   const announce = useAnnounce();
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const set = (change: Partial<D>) => setDraft((current) => ({ ...current, ...change }));
+  const prefixed = (fields: Record<string, string>) =>
+    Object.fromEntries(Object.entries(fields).map(([path, message]) => [`${pathPrefix}${path}`, message]));
+  const labelFor = (path: string) => {
+    const label = labels[path.slice(pathPrefix.length)];
+    return typeof label === "string" ? label : path;
+  };
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const result = toBody(draft);
     if (!result.ok) {
-      setErrors(result.errors);
+      setErrors(prefixed(result.errors));
       setFailure(Object.values(result.errors)[0] ?? "");
       return;
     }
     setBusy(true);
     setFailure("");
     try {
-      const next = fromBody(await send(result.body));
+      const reply = await send(result.body);
+      const next = fromBody(reply);
       setErrors({});
       setSaved(next);
       setDraft(next);
-      announce(t.saved(title));
+      announce(savedMessage ? savedMessage(reply) : t.saved(title));
     } catch (error) {
       if (error instanceof AdminApiError) {
-        setErrors(error.fields);
+        setErrors(prefixed(error.fields));
         setFailure(error.message);
       } else setFailure(consoleMessages.networkError);
     } finally {
@@ -70,9 +93,7 @@ export function GroupForm<D, B, R = B>({ id, title, intro, initial, labels, toBo
           {dirty && <span className="admin-badge admin-badge--warning">{t.unsaved}</span>}
         </div>
         {intro && <p className="admin-field__hint">{intro}</p>}
-        {failure && (
-          <ErrorSummary message={failure} fields={errors} labelFor={(path) => (typeof labels[path] === "string" ? labels[path] : path)} />
-        )}
+        {failure && <ErrorSummary message={failure} fields={errors} labelFor={labelFor} />}
         {children(draft, set)}
         <div className="admin-actions">
           <button type="submit" className="button" disabled={busy}>

@@ -111,6 +111,8 @@ export function MethodForm({ method, onSaved }: { method: PaymentMethod; onSaved
       intro={method.default_title === method.title ? undefined : method.default_title}
       initial={draftOf(method)}
       labels={t.fields}
+      pathPrefix={`${method.id}.`}
+      savedMessage={(saved) => t.saved(saved.title)}
       toBody={(draft) => ({ ok: true, body: draft })}
       fromBody={draftOf}
       send={async (body) => {
@@ -121,16 +123,21 @@ export function MethodForm({ method, onSaved }: { method: PaymentMethod; onSaved
     >
       {(draft, set) => (
         <>
-          <CheckboxField path="enabled" label={t.fields.enabled} value={draft.enabled} onChange={(enabled) => set({ enabled })} />
+          <CheckboxField
+            path={`${method.id}.enabled`}
+            label={t.fields.enabled}
+            value={draft.enabled}
+            onChange={(enabled) => set({ enabled })}
+          />
           <TextField
-            path="title"
+            path={`${method.id}.title`}
             label={t.fields.title}
             hint={t.fields.title_hint(method.default_title)}
             value={draft.title}
             onChange={(title) => set({ title })}
           />
           <TextField
-            path="description"
+            path={`${method.id}.description`}
             label={t.fields.description}
             hint={t.fields.description_hint}
             multiline
@@ -140,7 +147,7 @@ export function MethodForm({ method, onSaved }: { method: PaymentMethod; onSaved
           />
           {draft.instructions !== undefined && (
             <TextField
-              path="instructions"
+              path={`${method.id}.instructions`}
               label={t.fields.instructions}
               hint={t.fields.instructions_hint}
               multiline
@@ -155,7 +162,7 @@ export function MethodForm({ method, onSaved }: { method: PaymentMethod; onSaved
               {ACCOUNT_KEYS.map((key) => (
                 <TextField
                   key={key}
-                  path={`account.${key}`}
+                  path={`${method.id}.account.${key}`}
                   label={t.fields[`account.${key}`]}
                   value={draft.account?.[key] ?? ""}
                   onChange={(value) => set({ account: { ...(draft.account as BankAccount), [key]: value } })}
