@@ -274,7 +274,16 @@ function FieldsJson({ value, onChange }: { value: string; onChange(value: string
   return (
     // nested: the server names each field's problem by its place in the list (additional_fields.0.id).
     <FieldFrame path="additional_fields" label={t.checkout.additional_fields} hint={t.checkout.fields_hint} nested>
-      {(aria) => <textarea {...aria} className="admin-code-input" rows={8} spellCheck={false} value={value} onChange={(event) => onChange(event.target.value)} />}
+      {(aria) => (
+        <textarea
+          {...aria}
+          className="admin-code-input"
+          rows={8}
+          spellCheck={false}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
     </FieldFrame>
   );
 }
