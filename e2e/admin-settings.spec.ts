@@ -2,7 +2,7 @@
  * Settings and payment methods in the console (issue 19, decision 0042), without changing the
  * shared shop: axe on both pages, the owner-only nav items, and a refused currency code shown
  * beside its field by keyboard alone. The journey that saves shop-wide changes is
- * shop-settings-admin.spec.ts, which runs last and alone.
+ * in shop-settings.spec.ts, whose journeys run last, one after another.
  */
 import { expect, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
