@@ -177,6 +177,13 @@ describe("the owner's payment method calls", () => {
     expect(cart.payment_methods).not.toContain("cod");
     expect((await call(owner, "PATCH", "/payment-methods/cod", { enabled: true, title: "" })).statusCode).toBe(200);
     expect(await checkoutTitles()).toContain("Cash on delivery");
+    // The owner's description is what the checkout hands the method's form (its loader data).
+    expect((await call(owner, "PATCH", "/payment-methods/cod", { description: "Bring the exact change, please." })).statusCode).toBe(200);
+    const browser = new PageBrowser(shop.app);
+    await browser.api("POST", "/cart/add-item", { id: T_SHIRT, quantity: 1 });
+    expect((await browser.get("/checkout")).body).toContain("Bring the exact change, please.");
+    expect((await call(owner, "PATCH", "/payment-methods/cod", { description: "" })).statusCode).toBe(200);
+    expect(await checkoutTitles()).toContain("Cash on delivery");
   });
 
   it("puts the methods in a new order, which the checkout follows", async () => {

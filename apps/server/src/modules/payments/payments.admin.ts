@@ -6,7 +6,7 @@
  */
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
-import { freshSettings, invalidSettings, refusedSetting, type ShopSettings, writeOwnerSettings } from "../settings/index.ts";
+import { invalidSettings, refusedSetting, type ShopSettings, writeOwnerSettings } from "../settings/index.ts";
 import { allGateways, findGateway, methodDescription, methodTitle } from "./registry.ts";
 
 type Payments = ShopSettings["payments"];
@@ -165,19 +165,21 @@ export async function updatePaymentMethod(ctx: RequestContext, id: string, chang
 
 /** The checkout's order: every method the shop knows, each once. */
 export async function orderPaymentMethods(ctx: RequestContext, order: string[]) {
-  const known = allGateways(await freshSettings(ctx.db)).map((g) => g.id);
-  const unknown = order.filter((id) => !known.includes(id));
-  const missing = known.filter((id) => !order.includes(id));
-  const errors: Record<string, string> = {};
-  if (unknown.length) errors.order = `No payment method has the id ${unknown.join(", ")}.`;
-  else if (new Set(order).size !== order.length) errors.order = "List each payment method once.";
-  else if (missing.length)
-    errors.order = `List every payment method: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing.`;
-  if (Object.keys(errors).length) throw invalidSettings(errors);
   return writeOwnerSettings(ctx, {
     entity: "payment_methods",
     entityId: "order",
     view: (settings) => ({ methods: allGateways(settings).map((g) => toOwnerMethod(settings, g.id)) }),
-    change: (current) => ({ payments: { ...current.payments, order } }),
+    change: (current) => {
+      const known = allGateways(current).map((g) => g.id);
+      const unknown = order.filter((id) => !known.includes(id));
+      const missing = known.filter((id) => !order.includes(id));
+      if (unknown.length) throw invalidSettings({ order: `No payment method has the id ${unknown.join(", ")}.` });
+      if (new Set(order).size !== order.length) throw invalidSettings({ order: "List each payment method once." });
+      if (missing.length)
+        throw invalidSettings({
+          order: `List every payment method: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing.`,
+        });
+      return { payments: { ...current.payments, order } };
+    },
   });
 }
