@@ -12,6 +12,7 @@ import { type StoreClient, TEST_ADDRESS } from "../../../../../test/store-client
 import { buildApp } from "../../app.ts";
 import { type Db, openDatabase } from "../../db/index.ts";
 import { ensureOwner } from "../customers/index.ts";
+import { DEFAULT_SETTINGS } from "../settings/index.ts";
 
 const OWNER = { email: "owner@payments.test", password: "owner-password-2026" };
 const T_SHIRT = 1;
@@ -111,9 +112,10 @@ describe("the owner's payment method calls", () => {
     }
     expect((await call(owner, "PUT", "/payment-methods/order", { order: DEMO_ORDER })).json().methods).toEqual(methods);
     const after = await shop.db.selectFrom("settings").select("value").where("key", "=", "payments").executeTakeFirstOrThrow();
-    // The demo shop stores no payments setting: saved back, it holds the defaults and no texts of its own.
+    // The demo shop stores no payments setting: saved back, it holds the defaults, its order now naming
+    // demo_express too, which the defaults left to come last as an unlisted method (the same order).
     if (before) expect(JSON.parse(after.value)).toEqual(JSON.parse(before.value));
-    else expect(JSON.parse(after.value).texts).toEqual({});
+    else expect(JSON.parse(after.value)).toEqual({ ...DEFAULT_SETTINGS.payments, order: DEMO_ORDER });
   });
 
   it("changes a title, description, instructions and the bank account, logging who, before and after", async () => {
