@@ -15,7 +15,7 @@ import { type Db, openDatabase } from "../../db/index.ts";
 import { ensureOwner } from "../customers/index.ts";
 
 const OWNER = { email: "owner@settings.test", password: "owner-password-2026" };
-const GROUPS = ["store", "currency", "pages", "notices", "checkout"] as const;
+const GROUPS = ["store", "currency", "taxes", "pages", "notices", "checkout"] as const;
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -107,6 +107,29 @@ describe("the owner's settings calls", () => {
     expect(await read("notices")).toMatchObject({ store_notice: { enabled: true, text: "Free shipping on US orders over $100" } });
     expect(await read("checkout")).toMatchObject({ guest_checkout: true, account_creation: true, additional_fields: [] });
     expect((await read("pages")).shop).toBe("/shop");
+    expect(await read("taxes")).toEqual({
+      taxes_enabled: true,
+      prices_include_tax: false,
+      display_cart_prices_including_tax: false,
+      display_itemized_taxes: false,
+    });
+  });
+
+  it("shows the cart's prices with tax once the owner asks for it, and refuses a switch that is not true or false", async () => {
+    const before = await read("taxes");
+    const shopper = new StoreClient(shop.app);
+    const net = (await shopper.cart("POST", "/cart/add-item", { id: 1, quantity: 1 })).items[0];
+    const tax = Number(net.totals.line_subtotal_tax);
+    // The demo shop taxes its own California address, which an addressless cart is priced at.
+    expect(tax).toBeGreaterThan(0);
+    const saved = await save("taxes", { ...before, display_cart_prices_including_tax: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const gross = (await shopper.cart("GET", "/cart")).items[0];
+    expect(Number(gross.prices.price)).toBe(Number(net.prices.price) + tax);
+    expect((await save("taxes", { ...before, taxes_enabled: "sometimes" })).statusCode).toBe(400);
+    expect((await save("taxes", before)).statusCode).toBe(200);
+    expect(await read("taxes")).toEqual(before);
+    expect((await shopper.cart("GET", "/cart")).items[0].prices.price).toBe(net.prices.price);
   });
 
   it("saves every group back unchanged: the stored settings stay exactly as the seed wrote them", async () => {

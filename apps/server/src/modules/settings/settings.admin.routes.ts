@@ -38,6 +38,12 @@ const Currency = object({
       "Digits after the separator; amounts are stored in these minor units, so it cannot change once the shop has products or orders",
   }),
 });
+const Taxes = object({
+  taxes_enabled: Type.Boolean({ description: "Tax rates apply" }),
+  prices_include_tax: Type.Boolean({ description: "Prices are entered with tax included" }),
+  display_cart_prices_including_tax: Type.Boolean({ description: "The cart and checkout show prices with tax" }),
+  display_itemized_taxes: Type.Boolean({ description: "The totals list each tax rate" }),
+});
 const Pages = object({
   shop: text(200, "/shop or a category's page"),
   cart: text(200, "/cart"),
@@ -78,10 +84,18 @@ const Checkout = object({
   additional_fields: Type.Array(Field, { maxItems: 50 }),
 });
 
-const BODIES: Record<SettingsGroupName, TSchema> = { store: Store, currency: Currency, pages: Pages, notices: Notices, checkout: Checkout };
+const BODIES: Record<SettingsGroupName, TSchema> = {
+  store: Store,
+  currency: Currency,
+  taxes: Taxes,
+  pages: Pages,
+  notices: Notices,
+  checkout: Checkout,
+};
 const SUMMARIES: Record<SettingsGroupName, string> = {
   store: "the store's details",
   currency: "the currency and its format",
+  taxes: "the tax settings",
   pages: "the store pages",
   notices: "the store notice and the coming-soon banner",
   checkout: "the checkout settings and additional fields",

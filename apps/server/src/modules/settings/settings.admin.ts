@@ -46,6 +46,13 @@ export interface CheckoutGroup {
   additional_fields: CheckoutFieldSetting[];
 }
 
+export interface TaxesGroup {
+  taxes_enabled: boolean;
+  prices_include_tax: boolean;
+  display_cart_prices_including_tax: boolean;
+  display_itemized_taxes: boolean;
+}
+
 interface Group<T> {
   view: (settings: ShopSettings) => T;
   /** The stored keys for a checked body, or the errors by field. */
@@ -251,7 +258,25 @@ const checkout: Group<CheckoutGroup> = {
   },
 };
 
-export const SETTINGS_GROUPS = { store, currency, pages, notices, checkout } as const;
+const taxes: Group<TaxesGroup> = {
+  view: (s) => ({
+    taxes_enabled: s.taxesEnabled,
+    prices_include_tax: s.pricesIncludeTax,
+    display_cart_prices_including_tax: s.displayCartPricesIncludingTax,
+    display_itemized_taxes: s.displayItemizedTaxes,
+  }),
+  // Four switches: every combination is one the pricing engine handles.
+  async check(_db, body) {
+    return {
+      taxesEnabled: body.taxes_enabled,
+      pricesIncludeTax: body.prices_include_tax,
+      displayCartPricesIncludingTax: body.display_cart_prices_including_tax,
+      displayItemizedTaxes: body.display_itemized_taxes,
+    };
+  },
+};
+
+export const SETTINGS_GROUPS = { store, currency, taxes, pages, notices, checkout } as const;
 export type SettingsGroupName = keyof typeof SETTINGS_GROUPS;
 type GroupBody<N extends SettingsGroupName> = Parameters<(typeof SETTINGS_GROUPS)[N]["check"]>[1];
 

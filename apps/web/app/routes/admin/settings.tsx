@@ -10,6 +10,7 @@ import {
   NoticesSection,
   PagesSection,
   StoreSection,
+  TaxesSection,
 } from "../../features/admin/settings/SettingsSections.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/settings";
@@ -43,6 +44,7 @@ export default function SettingsPage({ loaderData: groups }: Route.ComponentProp
       </nav>
       <StoreSection initial={groups.store} />
       <CurrencySection initial={groups.currency} />
+      <TaxesSection initial={groups.taxes} />
       <PagesSection initial={groups.pages} />
       <NoticesSection initial={groups.notices} />
       <CheckoutSection initial={groups.checkout} />

@@ -1,6 +1,14 @@
 /** The settings page's sections (decision 0042): one GroupForm per owner API group, each field at its API path. */
 import { CheckboxField, FieldFrame, NumberField, SelectField, TextField } from "../components/fields.tsx";
-import { type CheckoutGroup, type CurrencyGroup, type NoticesGroup, type PagesGroup, type StoreGroup, settingsApi } from "./api.ts";
+import {
+  type CheckoutGroup,
+  type CurrencyGroup,
+  type NoticesGroup,
+  type PagesGroup,
+  type StoreGroup,
+  settingsApi,
+  type TaxesGroup,
+} from "./api.ts";
 import { GroupForm } from "./GroupForm.tsx";
 import { settingsMessages as t } from "./messages.ts";
 
@@ -128,6 +136,28 @@ export function CurrencySection({ initial }: { initial: CurrencyGroup }) {
           />
         </>
       )}
+    </GroupForm>
+  );
+}
+
+export function TaxesSection({ initial }: { initial: TaxesGroup }) {
+  const s = t.taxes;
+  const keys = Object.keys(s) as (keyof TaxesGroup)[];
+  return (
+    <GroupForm<TaxesGroup, TaxesGroup>
+      id="taxes"
+      title={t.sections.taxes}
+      initial={initial}
+      labels={s}
+      toBody={ok}
+      fromBody={same}
+      send={(body) => settingsApi.save("taxes", body)}
+    >
+      {(draft, set) =>
+        keys.map((key) => (
+          <CheckboxField key={key} path={key} label={s[key]} value={draft[key]} onChange={(value) => set({ [key]: value })} />
+        ))
+      }
     </GroupForm>
   );
 }

@@ -18,6 +18,12 @@ export interface CurrencyGroup {
   thousand_separator: string;
   decimals: number;
 }
+export interface TaxesGroup {
+  taxes_enabled: boolean;
+  prices_include_tax: boolean;
+  display_cart_prices_including_tax: boolean;
+  display_itemized_taxes: boolean;
+}
 export interface PagesGroup {
   shop: string;
   cart: string;
@@ -39,12 +45,13 @@ export interface CheckoutGroup {
 export interface SettingsGroups {
   store: StoreGroup;
   currency: CurrencyGroup;
+  taxes: TaxesGroup;
   pages: PagesGroup;
   notices: NoticesGroup;
   checkout: CheckoutGroup;
 }
 export type GroupName = keyof SettingsGroups;
-export const GROUP_NAMES: readonly GroupName[] = ["store", "currency", "pages", "notices", "checkout"];
+export const GROUP_NAMES: readonly GroupName[] = ["store", "currency", "taxes", "pages", "notices", "checkout"];
 
 export interface BankAccount {
   account_name: string;
@@ -77,8 +84,8 @@ export const settingsApi = {
   save: <N extends GroupName>(name: N, body: SettingsGroups[N]) =>
     c().admin<SettingsGroups[N]>(`/settings/${name}`, { method: "PUT", body }),
   all: async (): Promise<SettingsGroups> => {
-    const [store, currency, pages, notices, checkout] = await Promise.all(GROUP_NAMES.map((name) => settingsApi.get(name)));
-    return { store, currency, pages, notices, checkout } as SettingsGroups;
+    const [store, currency, taxes, pages, notices, checkout] = await Promise.all(GROUP_NAMES.map((name) => settingsApi.get(name)));
+    return { store, currency, taxes, pages, notices, checkout } as SettingsGroups;
   },
 };
 

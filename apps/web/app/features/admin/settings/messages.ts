@@ -11,6 +11,7 @@ export const settingsMessages = {
   sections: {
     store: "Store details",
     currency: "Currency",
+    taxes: "Taxes",
     pages: "Store pages",
     notices: "Notices",
     checkout: "Checkout",
@@ -48,6 +49,12 @@ export const settingsMessages = {
     thousand_hint: "Leave empty for none.",
     decimals: "Decimals",
     decimals_hint: "Prices are kept in these units, so the number cannot change once the shop has products.",
+  },
+  taxes: {
+    taxes_enabled: "Charge tax",
+    prices_include_tax: "Prices are entered with tax included",
+    display_cart_prices_including_tax: "Show prices with tax in the cart and checkout",
+    display_itemized_taxes: "List each tax rate in the totals",
   },
   pages: {
     shop: "Shop page",
