@@ -46,8 +46,9 @@ import {
   registerForms,
 } from "./modules/forms/index.ts";
 import { ordersAdminRoutes, PLACED_STATUSES } from "./modules/orders/index.ts";
+import { paymentsAdminRoutes } from "./modules/payments/index.ts";
 import { reportsAdminRoutes } from "./modules/reports/index.ts";
-import { getSettings } from "./modules/settings/index.ts";
+import { getSettings, settingsAdminRoutes } from "./modules/settings/index.ts";
 import { shippingAdminRoutes } from "./modules/shipping/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
 import { registerStorefront, WEB_BUILD_DIR, type WebOptions } from "./web.ts";
@@ -89,6 +90,8 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   shippingAdminRoutes as FastifyPluginAsync,
   productsAdminRoutes as FastifyPluginAsync,
   taxonomiesAdminRoutes as FastifyPluginAsync,
+  paymentsAdminRoutes as FastifyPluginAsync,
+  settingsAdminRoutes as FastifyPluginAsync,
 ];
 
 /** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */

@@ -200,9 +200,13 @@ function checkoutServices(db: Db, settings: ShopSettings, session: Session): Sto
     additionalFields: () => checkout.publicCheckoutFields(settings),
     locale: () => shopLocale(settings),
     paymentMethods: () =>
-      payments
-        .availableGateways(settings)
-        .map((g) => ({ id: g.id, title: g.title, description: g.description, express: Boolean(g.express), supports: g.supports })),
+      payments.availableGateways(settings).map((g) => ({
+        id: g.id,
+        title: payments.methodTitle(settings, g),
+        description: payments.methodDescription(settings, g),
+        express: Boolean(g.express),
+        supports: g.supports,
+      })),
     savedMethods: async () => (session.uid ? payments.listPaymentTokens(db, session.uid) : []),
     customer: async () => {
       if (!session.uid) return null;

@@ -9,6 +9,9 @@ import { encodePointer, type OutputUnit, type Schema, Validator } from "@cfworke
 import type { FieldRuleDocument, RuleValue } from "./document.ts";
 import { type JsonSchema, RULE_DRAFT, schemaProblem } from "./schema-check.ts";
 
+/** Additional field ids are namespaced, as in 'my-plugin/gift-message', so two extensions never collide. */
+export const CHECKOUT_FIELD_ID_PATTERN = /^[a-z0-9-]+\/[a-z0-9-]+$/;
+
 export interface FieldRules {
   /** The field is required when this matches (besides its static `required`). */
   required?: JsonSchema;

@@ -9,6 +9,7 @@
  */
 import { requiredFieldMessage } from "@cartwright/commerce";
 import {
+  CHECKOUT_FIELD_ID_PATTERN,
   type FieldRuleDocument,
   type FieldState,
   fieldRulesProblem,
@@ -30,8 +31,7 @@ const LOCATIONS: readonly FieldLocation[] = ["contact", "order", "address"];
 
 const registered = new Map<string, CheckoutField>();
 
-/** Field ids are namespaced, as in 'my-plugin/gift-message', so two extensions never collide. */
-export const FIELD_ID_PATTERN = /^[a-z0-9-]+\/[a-z0-9-]+$/;
+export const FIELD_ID_PATTERN = CHECKOUT_FIELD_ID_PATTERN;
 const MAX_LENGTH = 1000;
 
 /** The answer takes the field back. */

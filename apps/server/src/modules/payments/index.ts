@@ -10,6 +10,15 @@ export type {
 } from "./gateway.ts";
 export { dataValue, saveKey, tokenKey } from "./gateway.ts";
 export { paymentInstructions } from "./instructions.ts";
-export { availableGateways, findGateway, gatewaysVersion, registerPaymentGateway } from "./registry.ts";
+export { paymentsAdminRoutes } from "./payments.admin.routes.ts";
+export {
+  allGateways,
+  availableGateways,
+  findGateway,
+  gatewaysVersion,
+  methodDescription,
+  methodTitle,
+  registerPaymentGateway,
+} from "./registry.ts";
 export type { PaymentTokenRow, SavedPaymentMethod } from "./tokens.ts";
 export { deletePaymentToken, findPaymentToken, listPaymentTokens, savePaymentToken, setDefaultPaymentToken } from "./tokens.ts";

@@ -30,12 +30,24 @@ export function findGateway(id: string): PaymentGateway | undefined {
  * cart requires, in the shop's order (unlisted ones last, by id).
  */
 export function availableGateways(settings: ShopSettings, requirements: string[] = ["products"]): PaymentGateway[] {
-  const { enabled, order } = settings.payments;
+  const { enabled } = settings.payments;
+  return allGateways(settings).filter((g) => enabled.includes(g.id) && requirements.every((r) => g.supports.includes(r)));
+}
+
+/** Every method the shop knows, in the shop's order (unlisted ones last, by id): the owner's list. */
+export function allGateways(settings: ShopSettings): PaymentGateway[] {
+  const { order } = settings.payments;
   const rank = (id: string) => {
     const index = order.indexOf(id);
     return index < 0 ? order.length : index;
   };
-  return [...gateways.values()]
-    .filter((g) => enabled.includes(g.id) && requirements.every((r) => g.supports.includes(r)))
-    .sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
+  return [...gateways.values()].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
 }
+
+/** The title shoppers see: the owner's when they gave one, else the gateway's. */
+export const methodTitle = (settings: ShopSettings, gateway: PaymentGateway): string =>
+  settings.payments.texts?.[gateway.id]?.title || gateway.title;
+
+/** The line under the method at the checkout: the owner's when they gave one, else the gateway's. */
+export const methodDescription = (settings: ShopSettings, gateway: PaymentGateway): string =>
+  settings.payments.texts?.[gateway.id]?.description || gateway.description;

@@ -12,7 +12,7 @@ export const getSettings: (db: Db) => Promise<ShopSettings> = revisionCache("set
   deepFreeze(mergeOverDefaults(await readAllSettings(db))),
 );
 
-function mergeOverDefaults(stored: Record<string, unknown>): ShopSettings {
+export function mergeOverDefaults(stored: Record<string, unknown>): ShopSettings {
   const settings = structuredClone(DEFAULT_SETTINGS) as unknown as Record<string, unknown>;
   for (const key of Object.keys(DEFAULT_SETTINGS)) {
     if (!(key in stored)) continue;
@@ -37,7 +37,7 @@ export function shopCurrency(settings: ShopSettings): Currency {
 }
 
 /** A locale tag as "en", "de_DE" or "de-AT"; anything else stored by mistake reads as English. */
-const LOCALE_PATTERN = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
+export const LOCALE_PATTERN = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
 
 /** The shop's locale for messages ("en" unless the siteLocale setting holds a well-formed tag). */
 export function shopLocale(settings: Pick<ShopSettings, "siteLocale">): string {

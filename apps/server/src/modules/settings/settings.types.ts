@@ -24,6 +24,8 @@ export interface PaymentSettings {
   bacs: { instructions: string; accountName: string; bankName: string; accountNumber: string; sortCode: string; iban: string; bic: string };
   chequeInstructions: string;
   codInstructions: string;
+  /** The owner's own title and checkout description of a method, by id; a method not listed keeps its gateway's. */
+  texts: Record<string, { title: string; description: string }>;
 }
 
 /** Order attribution (issue 7; decision 0014): the storefront's tracking script and what the checkout sends. */
@@ -117,6 +119,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     },
     chequeInstructions: "Please send a check to the shop's address, with your order number on the back.",
     codInstructions: "Pay with cash when your order is delivered.",
+    texts: {},
   },
   comingSoon: { enabled: false, text: "This shop is coming soon: it is still being set up, so take a look around, but expect changes." },
   lowStockAmount: 2,

@@ -158,7 +158,7 @@ export function PaymentSection(props: PaymentSectionProps) {
                   <div id={contentId} className="payment-methods__content">
                     {Content ? (
                       <PaymentMethodBoundary isAdmin={isAdmin}>
-                        <Content onPaymentData={onPaymentData} disabled={disabled} />
+                        <Content onPaymentData={onPaymentData} disabled={disabled} description={method.description} />
                       </PaymentMethodBoundary>
                     ) : method.description ? (
                       <p className="payment-method__description">{method.description}</p>

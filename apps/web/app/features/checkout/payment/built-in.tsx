@@ -18,10 +18,10 @@ const canAlwaysPay = () => true;
 
 /** An offline method's content: its description; it sends no payment_data. */
 function offlineContent(description: string) {
-  function OfflineContent({ onPaymentData }: PaymentMethodContentProps) {
+  function OfflineContent({ onPaymentData, description: fromServer }: PaymentMethodContentProps) {
     // Once, on mount: clear the data once, when the method is shown.
     useEffect(() => onPaymentData([]), []);
-    return <p className="payment-method__description">{description}</p>;
+    return <p className="payment-method__description">{fromServer || description}</p>;
   }
   return OfflineContent;
 }

@@ -23,6 +23,8 @@ export interface PaymentDataEntry {
 export interface PaymentMethodContentProps {
   onPaymentData(entries: PaymentDataEntry[]): void;
   disabled: boolean;
+  /** The server's description of the method: the shop owner's own text when they wrote one. */
+  description?: string;
 }
 
 /** What an express method's button(s) receive: `onClick` starts the express payment (the page decides what that does). */

@@ -1,0 +1,65 @@
+/**
+ * The owner API's payment methods (under /api/admin/v1, behind requireOwner): the owner's alone,
+ * as MANAGER_AREAS leaves them out (decision 0042). Rules the schema cannot state are checked by
+ * the service, each error beside its field.
+ */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { listPaymentMethods, orderPaymentMethods, readPaymentMethod, updatePaymentMethod } from "./payments.admin.ts";
+
+const tags = ["owner"];
+const MethodId = Type.String({ minLength: 1, maxLength: 64, pattern: "^[a-z0-9_-]+$" });
+const Params = Type.Object({ id: MethodId });
+const text = (maxLength: number, description: string) => Type.String({ maxLength, description });
+
+const Account = Type.Partial(
+  Type.Object({
+    account_name: text(200, "The account holder"),
+    bank_name: text(200, ""),
+    account_number: text(64, ""),
+    sort_code: text(32, "Sort code, routing or BSB number"),
+    iban: text(40, "Spaces are taken out; checked for its shape"),
+    bic: text(16, "8 or 11 letters and digits"),
+  }),
+  { additionalProperties: false },
+);
+const MethodPatch = Type.Partial(
+  Type.Object({
+    enabled: Type.Boolean({ description: "Offered at the checkout; switching off the last method on is refused (409)" }),
+    title: text(100, "The title shoppers see; empty for the method's own"),
+    description: text(1000, "The line under the method at the checkout; empty for the method's own"),
+    instructions: text(2000, "Offline methods (bacs, cheque, cod): what the shopper is told to do to pay, on the order page and e-mail"),
+    account: Account,
+  }),
+  { additionalProperties: false },
+);
+const OrderBody = Type.Object(
+  { order: Type.Array(MethodId, { maxItems: 100, description: "Every method's id, in the checkout's order" }) },
+  { additionalProperties: false },
+);
+
+export const paymentsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get("/payment-methods", { schema: { tags, summary: "List every payment method in the checkout's order" } }, async (request) =>
+    listPaymentMethods(request.ctx),
+  );
+  app.put(
+    "/payment-methods/order",
+    { schema: { tags, summary: "Put the payment methods in the checkout's order", body: OrderBody } },
+    async (request) => orderPaymentMethods(request.ctx, request.body.order),
+  );
+  app.get("/payment-methods/:id", { schema: { tags, summary: "Read a payment method", params: Params } }, async (request) =>
+    readPaymentMethod(request.ctx, request.params.id),
+  );
+  app.patch(
+    "/payment-methods/:id",
+    {
+      schema: {
+        tags,
+        summary: "Change a payment method: on or off, texts, instructions, the bank transfer's account",
+        params: Params,
+        body: MethodPatch,
+      },
+    },
+    async (request) => updatePaymentMethod(request.ctx, request.params.id, request.body),
+  );
+};

@@ -1,0 +1,73 @@
+/**
+ * What every owner write of the settings shares (issue 19, decision 0042): one transaction that
+ * reads the stored settings fresh, writes the changed keys, and records who changed what, before
+ * and after, in change_log. The settings table's triggers move the `settings` revision in the same
+ * transaction (migration 003, decision 0009), so every process reads the change on its next request.
+ */
+import { sql } from "kysely";
+import type { Db } from "../../db/index.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { StoreError } from "../../http/errors.ts";
+import { readAllSettings, writeSettings } from "./settings.repo.ts";
+import { mergeOverDefaults } from "./settings.service.ts";
+import type { ShopSettings } from "./settings.types.ts";
+
+/** 400 with each field's message beside its path, as the coupons answer (decision 0040). */
+export const invalidSettings = (errors: Record<string, string>) =>
+  new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(errors).join(", ")}`, 400, {
+    params: errors,
+    details: Object.fromEntries(
+      Object.entries(errors).map(([field, message]) => [field, { code: "rest_invalid_param", message, data: null }]),
+    ),
+  });
+
+/** 409: a change that would break the shop, refused with its reason beside the field that causes it. */
+export const refusedSetting = (field: string, message: string) =>
+  new StoreError("cw_rest_setting_breaks_shop", message, 409, {
+    details: { [field]: { code: "cw_rest_setting_breaks_shop", message, data: null } },
+  });
+
+const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
+/** The stored settings over their defaults, read inside the write's transaction (never from a cache). */
+export async function freshSettings(db: Db): Promise<ShopSettings> {
+  return mergeOverDefaults(await readAllSettings(db));
+}
+
+export interface OwnerSettingsWrite<T> {
+  /** The change_log row's entity and id: "settings" and the group, or "payment_method" and its id. */
+  entity: string;
+  entityId: string;
+  /** What the owner API answers and the change log keeps, before and after. */
+  view: (settings: ShopSettings) => T;
+  /** The keys to store, from the settings as they are now; throws to refuse. `db` is the write's transaction. */
+  change: (current: ShopSettings, db: Db) => Partial<ShopSettings> | Promise<Partial<ShopSettings>>;
+}
+
+export async function writeOwnerSettings<T>(ctx: RequestContext, write: OwnerSettingsWrite<T>): Promise<T> {
+  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
+  const actor = ctx.owner.id;
+  return ctx.db.transaction().execute(async (trx) => {
+    // Two owner writes at once on PostgreSQL take turns, so neither overwrites the other's keys with what it read before.
+    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext('cartwright.settings'))`.execute(trx);
+    const current = await freshSettings(trx);
+    const values = await write.change(current, trx);
+    await writeSettings(trx, values as Record<string, unknown>);
+    const next = await freshSettings(trx);
+    const before = write.view(current);
+    const after = write.view(next);
+    await trx
+      .insertInto("change_log")
+      .values({
+        actor_id: actor,
+        entity: write.entity,
+        entity_id: write.entityId,
+        action: "update",
+        before: JSON.stringify(before),
+        after: JSON.stringify(after),
+        created_at: (ctx.now ?? new Date()).toISOString(),
+      })
+      .execute();
+    return after;
+  });
+}

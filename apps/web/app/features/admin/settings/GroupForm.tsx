@@ -1,0 +1,106 @@
+/**
+ * One section of the settings page (decision 0042): its own form and Save button, the server's
+ * messages beside their fields and summed up above them, the saved group announced.
+ */
+import { type FormEvent, type ReactNode, useState } from "react";
+import { AdminApiError } from "../api.ts";
+import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
+import { FieldErrorsContext } from "../components/fields.tsx";
+import { consoleMessages } from "../messages.ts";
+import { settingsMessages as t } from "./messages.ts";
+
+/** A draft turned into the body to send, or the fields' messages found before sending. */
+export type BodyResult<B> = { ok: true; body: B } | { ok: false; errors: Record<string, string> };
+
+interface Props<D, B, R> {
+  id: string;
+  title: string;
+  intro?: string;
+  initial: D;
+  /** Field labels by path, for the error summary (other entries, such as hints, are passed over). */
+  labels: Record<string, unknown>;
+  toBody(draft: D): BodyResult<B>;
+  /** The draft again from the server's reply (the saved values, cleaned). */
+  fromBody(reply: R): D;
+  send(body: B): Promise<R>;
+  /** Put before every field path ("cod." → "cod.title"): several forms on one page then keep their field ids apart. */
+  pathPrefix?: string;
+  /** What a save announces, from the reply; by default "{title} saved." */
+  savedMessage?(reply: R): string;
+  children(draft: D, set: (change: Partial<D>) => void): ReactNode;
+}
+
+export function GroupForm<D, B, R = B>({
+  id,
+  title,
+  intro,
+  initial,
+  labels,
+  toBody,
+  fromBody,
+  send,
+  pathPrefix = "",
+  savedMessage,
+  children,
+}: Props<D, B, R>) {
+  const [draft, setDraft] = useState(initial);
+  const [saved, setSaved] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState("");
+  const [busy, setBusy] = useState(false);
+  const announce = useAnnounce();
+  const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
+  const set = (change: Partial<D>) => setDraft((current) => ({ ...current, ...change }));
+  const prefixed = (fields: Record<string, string>) =>
+    Object.fromEntries(Object.entries(fields).map(([path, message]) => [`${pathPrefix}${path}`, message]));
+  const labelFor = (path: string) => {
+    const label = labels[path.slice(pathPrefix.length)];
+    return typeof label === "string" ? label : path;
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const result = toBody(draft);
+    if (!result.ok) {
+      setErrors(prefixed(result.errors));
+      setFailure(Object.values(result.errors)[0] ?? "");
+      return;
+    }
+    setBusy(true);
+    setFailure("");
+    try {
+      const reply = await send(result.body);
+      const next = fromBody(reply);
+      setErrors({});
+      setSaved(next);
+      setDraft(next);
+      announce(savedMessage ? savedMessage(reply) : t.saved(title));
+    } catch (error) {
+      if (error instanceof AdminApiError) {
+        setErrors(prefixed(error.fields));
+        setFailure(error.message);
+      } else setFailure(consoleMessages.networkError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FieldErrorsContext.Provider value={errors}>
+      <form id={id} className="admin-card admin-settings-group" onSubmit={save} noValidate aria-busy={busy} aria-labelledby={`${id}-title`}>
+        <div className="admin-editor__head">
+          <h2 id={`${id}-title`}>{title}</h2>
+          {dirty && <span className="admin-badge admin-badge--warning">{t.unsaved}</span>}
+        </div>
+        {intro && <p className="admin-field__hint">{intro}</p>}
+        {failure && <ErrorSummary message={failure} fields={errors} labelFor={labelFor} />}
+        {children(draft, set)}
+        <div className="admin-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? consoleMessages.saving : t.save(title)}
+          </button>
+        </div>
+      </form>
+    </FieldErrorsContext.Provider>
+  );
+}

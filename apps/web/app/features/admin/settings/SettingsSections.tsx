@@ -1,0 +1,319 @@
+/** The settings page's sections (decision 0042): one GroupForm per owner API group, each field at its API path. */
+import { CheckboxField, FieldFrame, NumberField, SelectField, TextField } from "../components/fields.tsx";
+import {
+  type CheckoutGroup,
+  type CurrencyGroup,
+  type NoticesGroup,
+  type PagesGroup,
+  type StoreGroup,
+  settingsApi,
+  type TaxesGroup,
+} from "./api.ts";
+import { GroupForm } from "./GroupForm.tsx";
+import { settingsMessages as t } from "./messages.ts";
+
+const same = <T,>(value: T) => value;
+const ok = <T,>(body: T) => ({ ok: true as const, body });
+const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+export function StoreSection({ initial }: { initial: StoreGroup }) {
+  const s = t.store;
+  return (
+    <GroupForm<StoreGroup, StoreGroup>
+      id="store"
+      title={t.sections.store}
+      initial={initial}
+      labels={s}
+      toBody={ok}
+      fromBody={same}
+      send={(body) => settingsApi.save("store", body)}
+    >
+      {(draft, set) => {
+        const address = (key: keyof StoreGroup["store_address"], label: string, hint?: string) => (
+          <TextField
+            path={`store_address.${key}`}
+            label={label}
+            hint={hint}
+            type={key === "email" ? "email" : "text"}
+            value={draft.store_address[key]}
+            onChange={(value) => set({ store_address: { ...draft.store_address, [key]: value } })}
+          />
+        );
+        return (
+          <>
+            <TextField path="site_title" label={s.site_title} value={draft.site_title} onChange={(value) => set({ site_title: value })} />
+            <TextField
+              path="site_locale"
+              label={s.site_locale}
+              hint={s.site_locale_hint}
+              value={draft.site_locale}
+              onChange={(value) => set({ site_locale: value })}
+            />
+            <TextField
+              path="base_location.country"
+              label={s["base_location.country"]}
+              hint={s.country_hint}
+              value={draft.base_location.country}
+              onChange={(value) => set({ base_location: { ...draft.base_location, country: value } })}
+            />
+            <TextField
+              path="base_location.state"
+              label={s["base_location.state"]}
+              value={draft.base_location.state}
+              onChange={(value) => set({ base_location: { ...draft.base_location, state: value } })}
+            />
+            {address("address_1", s["store_address.address_1"])}
+            {address("address_2", s["store_address.address_2"])}
+            {address("city", s["store_address.city"])}
+            {address("postcode", s["store_address.postcode"])}
+            {address("email", s["store_address.email"], s.email_hint)}
+            <SelectField
+              path="add_to_cart_behaviour"
+              label={s.add_to_cart_behaviour}
+              value={draft.add_to_cart_behaviour}
+              options={options(s.behaviours)}
+              onChange={(value) => set({ add_to_cart_behaviour: value as StoreGroup["add_to_cart_behaviour"] })}
+            />
+            <NumberField
+              path="products_per_page"
+              label={s.products_per_page}
+              min={1}
+              max={100}
+              value={draft.products_per_page}
+              onChange={(value) => set({ products_per_page: value })}
+            />
+          </>
+        );
+      }}
+    </GroupForm>
+  );
+}
+
+export function CurrencySection({ initial }: { initial: CurrencyGroup }) {
+  const s = t.currency;
+  return (
+    <GroupForm<CurrencyGroup, CurrencyGroup>
+      id="currency"
+      title={t.sections.currency}
+      initial={initial}
+      labels={s}
+      toBody={ok}
+      fromBody={same}
+      send={(body) => settingsApi.save("currency", body)}
+    >
+      {(draft, set) => (
+        <>
+          <TextField path="code" label={s.code} hint={s.code_hint} value={draft.code} onChange={(value) => set({ code: value })} />
+          <TextField path="symbol" label={s.symbol} value={draft.symbol} onChange={(value) => set({ symbol: value })} />
+          <SelectField
+            path="symbol_position"
+            label={s.symbol_position}
+            value={draft.symbol_position}
+            options={options(s.positions)}
+            onChange={(value) => set({ symbol_position: value as CurrencyGroup["symbol_position"] })}
+          />
+          <TextField
+            path="decimal_separator"
+            label={s.decimal_separator}
+            value={draft.decimal_separator}
+            onChange={(value) => set({ decimal_separator: value })}
+          />
+          <TextField
+            path="thousand_separator"
+            label={s.thousand_separator}
+            hint={s.thousand_hint}
+            value={draft.thousand_separator}
+            onChange={(value) => set({ thousand_separator: value })}
+          />
+          <NumberField
+            path="decimals"
+            label={s.decimals}
+            hint={s.decimals_hint}
+            min={0}
+            max={4}
+            value={draft.decimals}
+            onChange={(value) => set({ decimals: value })}
+          />
+        </>
+      )}
+    </GroupForm>
+  );
+}
+
+export function TaxesSection({ initial }: { initial: TaxesGroup }) {
+  const s = t.taxes;
+  const keys = Object.keys(s) as (keyof TaxesGroup)[];
+  return (
+    <GroupForm<TaxesGroup, TaxesGroup>
+      id="taxes"
+      title={t.sections.taxes}
+      initial={initial}
+      labels={s}
+      toBody={ok}
+      fromBody={same}
+      send={(body) => settingsApi.save("taxes", body)}
+    >
+      {(draft, set) =>
+        keys.map((key) => (
+          <CheckboxField key={key} path={key} label={s[key]} value={draft[key]} onChange={(value) => set({ [key]: value })} />
+        ))
+      }
+    </GroupForm>
+  );
+}
+
+export function PagesSection({ initial }: { initial: PagesGroup }) {
+  const s = t.pages;
+  const keys = ["shop", "cart", "checkout", "myaccount", "privacy", "terms"] as const;
+  return (
+    <GroupForm<PagesGroup, PagesGroup>
+      id="pages"
+      title={t.sections.pages}
+      initial={initial}
+      labels={s}
+      toBody={ok}
+      fromBody={same}
+      send={(body) => settingsApi.save("pages", body)}
+    >
+      {(draft, set) =>
+        keys.map((key) => (
+          <TextField
+            key={key}
+            path={key}
+            label={s[key]}
+            hint={key === "shop" ? s.shop_hint : undefined}
+            value={draft[key]}
+            onChange={(value) => set({ [key]: value })}
+          />
+        ))
+      }
+    </GroupForm>
+  );
+}
+
+export function NoticesSection({ initial }: { initial: NoticesGroup }) {
+  const s = t.notices;
+  return (
+    <GroupForm<NoticesGroup, NoticesGroup>
+      id="notices"
+      title={t.sections.notices}
+      initial={initial}
+      labels={s}
+      toBody={ok}
+      fromBody={same}
+      send={(body) => settingsApi.save("notices", body)}
+    >
+      {(draft, set) => (
+        <>
+          <CheckboxField
+            path="store_notice.enabled"
+            label={s["store_notice.enabled"]}
+            value={draft.store_notice.enabled}
+            onChange={(enabled) => set({ store_notice: { ...draft.store_notice, enabled } })}
+          />
+          <TextField
+            path="store_notice.text"
+            label={s["store_notice.text"]}
+            hint={s.notice_hint}
+            multiline
+            rows={2}
+            value={draft.store_notice.text}
+            onChange={(text) => set({ store_notice: { ...draft.store_notice, text } })}
+          />
+          <CheckboxField
+            path="coming_soon.enabled"
+            label={s["coming_soon.enabled"]}
+            value={draft.coming_soon.enabled}
+            onChange={(enabled) => set({ coming_soon: { ...draft.coming_soon, enabled } })}
+          />
+          <TextField
+            path="coming_soon.text"
+            label={s["coming_soon.text"]}
+            hint={s.soon_hint}
+            multiline
+            rows={2}
+            value={draft.coming_soon.text}
+            onChange={(text) => set({ coming_soon: { ...draft.coming_soon, text } })}
+          />
+        </>
+      )}
+    </GroupForm>
+  );
+}
+
+/** The additional fields are edited as their JSON list: the rules are JSON Schemas already. */
+type CheckoutDraft = Omit<CheckoutGroup, "additional_fields"> & { additional_fields: string };
+
+const checkoutDraft = (group: CheckoutGroup): CheckoutDraft => ({
+  ...group,
+  additional_fields: group.additional_fields.length ? JSON.stringify(group.additional_fields, null, 2) : "[]",
+});
+
+function checkoutBody(draft: CheckoutDraft) {
+  try {
+    const fields = JSON.parse(draft.additional_fields || "[]") as unknown;
+    if (!Array.isArray(fields)) throw new Error("not a list");
+    return ok({ ...draft, additional_fields: fields as CheckoutGroup["additional_fields"] });
+  } catch {
+    return { ok: false as const, errors: { additional_fields: t.checkout.fields_not_json } };
+  }
+}
+
+export function CheckoutSection({ initial }: { initial: CheckoutGroup }) {
+  const s = t.checkout;
+  return (
+    <GroupForm<CheckoutDraft, CheckoutGroup>
+      id="checkout"
+      title={t.sections.checkout}
+      initial={checkoutDraft(initial)}
+      labels={s}
+      toBody={checkoutBody}
+      fromBody={checkoutDraft}
+      send={(body) => settingsApi.save("checkout", body)}
+    >
+      {(draft, set) => (
+        <>
+          <CheckboxField
+            path="guest_checkout"
+            label={s.guest_checkout}
+            value={draft.guest_checkout}
+            onChange={(value) => set({ guest_checkout: value })}
+          />
+          <CheckboxField
+            path="account_creation"
+            label={s.account_creation}
+            value={draft.account_creation}
+            onChange={(value) => set({ account_creation: value })}
+          />
+          <NumberField
+            path="hold_stock_minutes"
+            label={s.hold_stock_minutes}
+            min={1}
+            max={10080}
+            value={draft.hold_stock_minutes}
+            onChange={(value) => set({ hold_stock_minutes: value })}
+          />
+          <FieldsJson value={draft.additional_fields} onChange={(value) => set({ additional_fields: value })} />
+        </>
+      )}
+    </GroupForm>
+  );
+}
+
+function FieldsJson({ value, onChange }: { value: string; onChange(value: string): void }) {
+  return (
+    // nested: the server names each field's problem by its place in the list (additional_fields.0.id).
+    <FieldFrame path="additional_fields" label={t.checkout.additional_fields} hint={t.checkout.fields_hint} nested>
+      {(aria) => (
+        <textarea
+          {...aria}
+          className="admin-code-input"
+          rows={8}
+          spellCheck={false}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FieldFrame>
+  );
+}
