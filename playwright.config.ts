@@ -5,6 +5,9 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** Journeys whose changes other journeys would see run after them: the shop's settings, then what /shop lists. */
+const SETTINGS_JOURNEYS = /shop-settings.*\.spec\.ts/;
+const LISTING_JOURNEYS = /admin-products.*\.spec\.ts/;
 // One fresh shop per run; workers inherit the folder chosen by the main process.
 process.env.CW_E2E_DATA ??= mkdtempSync(join(tmpdir(), "cw-e2e-"));
 
@@ -34,13 +37,24 @@ export default defineConfig({
     },
   },
   projects: [
-    // Journeys that change the shop's settings run last, one at a time (e2e/shop-settings.spec.ts).
-    { name: "chromium", testIgnore: /shop-settings.*\.spec\.ts/, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // Journeys that change the shop's settings run after the others, one at a time (e2e/shop-settings.spec.ts);
+    // those that publish products last, so no journey counts /shop's products while they do (admin-products).
+    {
+      name: "chromium",
+      testIgnore: [SETTINGS_JOURNEYS, LISTING_JOURNEYS],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
     {
       name: "shop-settings",
-      testMatch: /shop-settings.*\.spec\.ts/,
+      testMatch: SETTINGS_JOURNEYS,
       dependencies: ["chromium"],
       fullyParallel: false,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      name: "catalogue",
+      testMatch: LISTING_JOURNEYS,
+      dependencies: ["shop-settings"],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
   ],

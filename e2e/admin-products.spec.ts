@@ -2,7 +2,8 @@
  * Products in the console (issue 19, decision 0043): the owner creates a simple product by
  * keyboard alone (a slug already taken is refused beside its field first), publishes it, and a
  * shopper in another browser finds it in /shop and adds it to the cart. axe on the list, the new
- * and the product's page.
+ * and the product's page. A published product changes what /shop lists, so these journeys run in
+ * their own project after the others (playwright.config.ts), and the published one is deleted at its end.
  */
 import { expect, test } from "@playwright/test";
 import { addToCart } from "./support/checkout.ts";
@@ -76,6 +77,14 @@ test("the owner makes a product by keyboard, publishes it, and a shopper buys it
   const row = page.getByRole("row", { name: new RegExp(name) });
   await expect(row).toContainText("Published");
   await expect(row).toContainText("$24.50");
+
+  // Deleted again, so the demo shop lists its 24 products for the journeys after this one.
+  await row.getByRole("link", { name }).click();
+  await page.getByRole("button", { name: "Delete product" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await page.goto(`/shop?s=${encodeURIComponent(name)}`);
+  await expect(page.getByText("No products were found matching your selection.")).toBeVisible();
 });
 
 test("the owner adds a category and a tag by keyboard, and files a product under them", async ({ page }) => {
