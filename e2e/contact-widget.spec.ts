@@ -257,7 +257,8 @@ test.describe("the widget core on a page of its own", () => {
     const data = widgetPage([{ settings: { attention_effect: "jump" }, channels: demoChannels() }]);
     await openHarness(page, data);
     const animation = () => style(mainButton(page), "animationName");
-    expect(await animation()).toBe("cw-effect-jump");
+    // The effects' stylesheet is imported after the button is drawn (mount.ts), so it may arrive a moment later.
+    await expect.poll(animation).toBe("cw-effect-jump");
     await page.emulateMedia({ reducedMotion: "reduce" });
     expect(await animation()).toBe("none");
   });
