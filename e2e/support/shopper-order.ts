@@ -61,6 +61,10 @@ export async function tabTo(page: Page, name: string | RegExp, limit = 120, back
 }
 
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Colours read mid-transition (a button just enabled fades to its colour) fail contrast: let finite ones end first.
+  await page.evaluate(
+    "Promise.race([Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))), new Promise((done) => setTimeout(done, 2000))]).then(() => true)",
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
