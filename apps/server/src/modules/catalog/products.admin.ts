@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { Flag, ProductsTable } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkProductTax, PARENT, type TaxStatus, toApiClass, toStoredClass } from "../taxes/index.ts";
 import {
   cleanSlug,
   conflict,
@@ -50,6 +51,8 @@ export interface VariationInput {
   stock_status: StockStatus;
   backorders: Backorders;
   weight_grams: number | null;
+  /** "parent" (its product's class), "standard" or a class's slug (taxes module, decision 0044). */
+  tax_class: string;
 }
 
 export interface ProductInput {
@@ -73,6 +76,10 @@ export interface ProductInput {
   sold_individually: boolean;
   virtual: boolean;
   weight_grams: number | null;
+  /** taxable, shipping (only its shipping is taxed) or none; its variations follow it (decision 0044). */
+  tax_status: TaxStatus;
+  /** "standard" or a class's slug. */
+  tax_class: string;
   featured: boolean;
   catalog_visibility: Visibility;
   menu_order: number;
@@ -138,6 +145,7 @@ const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_i
   stock_status: row.stock_status,
   backorders: row.backorders,
   weight_grams: row.weight_grams,
+  tax_class: toApiClass(row.tax_class),
 });
 
 /** A product with everything the owner edits, read in a fixed number of queries; undefined when there is none (or it is a variation). */
@@ -209,6 +217,8 @@ export async function readOwnerProduct(db: Db, id: number): Promise<OwnerProduct
     sold_individually: row.sold_individually === 1,
     virtual: row.virtual === 1,
     weight_grams: row.weight_grams,
+    tax_status: row.tax_status,
+    tax_class: toApiClass(row.tax_class),
     featured: row.featured === 1,
     catalog_visibility: row.catalog_visibility,
     menu_order: row.menu_order,
@@ -312,6 +322,7 @@ async function checkProduct(db: Db, id: number | null, input: ProductInput): Pro
 
   const attributes = await checkAttributes(db, input, errors);
   const variations = checkVariations(input, attributes, errors);
+  await checkProductTax(db, input, errors);
   if (Object.keys(errors).length) throw invalid(errors);
 
   const skuFields = new Map<string, string>();
@@ -427,6 +438,8 @@ const productColumns = (product: ProductInput, now: string) => ({
   sold_individually: flag(product.sold_individually),
   virtual: flag(product.virtual),
   weight_grams: product.weight_grams,
+  tax_status: product.tax_status,
+  tax_class: toStoredClass(product.tax_class),
   featured: flag(product.featured),
   catalog_visibility: product.catalog_visibility,
   menu_order: product.menu_order,
@@ -440,6 +453,7 @@ const variationColumns = (product: ProductInput, variation: VariationInput, posi
   sale_price: variation.sale_price,
   ...stockColumns(variation),
   weight_grams: variation.weight_grams,
+  tax_class: toStoredClass(variation.tax_class),
   menu_order: position,
   updated_at: now,
 });
@@ -818,6 +832,7 @@ export async function generateVariations(ctx: RequestContext, id: number) {
     stock_status: "instock",
     backorders: "no",
     weight_grams: current.weight_grams,
+    tax_class: PARENT,
   }));
   const product = added.length
     ? await saveProduct(ctx, id, { ...editable(current), variations: [...current.variations, ...fresh] })

@@ -24,6 +24,10 @@ export interface Purchasable {
   regularPrice: number | null;
   onSale: boolean;
   limits: ReturnType<typeof quantityLimits>;
+  /** The parent's tax status (a variation has none of its own, as in WooCommerce). */
+  taxStatus: repo.ProductRow["tax_status"];
+  /** '' = standard; a variation's 'parent' resolved to its parent's class. */
+  taxClass: string;
 }
 
 const toImage = (i: { id: number; filename: string; alt: string }): StoreImage => {
@@ -91,6 +95,8 @@ async function readPurchasables(db: Db, ids: number[]): Promise<Map<number, Purc
       regularPrice: row.type === "variable" ? null : row.regular_price,
       onSale,
       limits: quantityLimits(row),
+      taxStatus: parent.tax_status,
+      taxClass: row.tax_class === "parent" ? parent.tax_class : row.tax_class,
     });
   }
   return result;

@@ -23,7 +23,11 @@ describe("calculateTotals: fees", () => {
 
   it("a negative fee's tax is split over the tax classes by cost, non-taxable lines paying none", () => {
     const result = calculateTotals(
-      demoInput({ lines: [tshirt(), line({ key: "nt", unitPrice: 1000, taxStatus: "none" })], shipping: [flatRate(500)], fees: [fee(-1000)] }),
+      demoInput({
+        lines: [tshirt(), line({ key: "nt", unitPrice: 1000, taxStatus: "none" })],
+        shipping: [flatRate(500)],
+        fees: [fee(-1000)],
+      }),
     );
     // taxable share 2500 / 3500: −714.29 × 7.25 % = −51.79 → −52
     expect(result.fees[0]).toMatchObject({ total: -1000, total_tax: -52 });

@@ -112,7 +112,9 @@ describe("priorities, compound rates and postcodes", () => {
       ["GST", "5%", 500],
       ["QST", "9.975%", 1047],
     ]);
-    const elsewhere = calculateTotals(demoInput({ lines: [line({ key: "a", unitPrice: 10000 })], taxRates: canada, location: { ...QC, state: "ON" } }));
+    const elsewhere = calculateTotals(
+      demoInput({ lines: [line({ key: "a", unitPrice: 10000 })], taxRates: canada, location: { ...QC, state: "ON" } }),
+    );
     expect(elsewhere.lines.a!.taxes).toEqual({ 40: 500 });
   });
 

@@ -217,7 +217,8 @@ export function calculateTotals(input: TotalsInput): TotalsResult {
 
   // 4. Shipping: entered without tax, taxed at the rates of its class that apply to shipping.
   const shippingClass = input.taxesEnabled ? shippingTaxClass(input) : null;
-  const shippingRates = shippingClass === null ? [] : matchTaxRates(input.taxRates, location, shippingClass).filter((rate) => rate.shipping);
+  const shippingRates =
+    shippingClass === null ? [] : matchTaxRates(input.taxRates, location, shippingClass).filter((rate) => rate.shipping);
   const shipping: Record<number, ShippingTotals> = {};
   for (const charge of input.shipping) {
     const taxes = charge.taxable ? calcTax(charge.cost, shippingRates, false) : {};
