@@ -10,6 +10,8 @@ import { ConfirmDialog, ErrorSummary, useAnnounce } from "../components/feedback
 import { CheckboxField, FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
 import { ErrorAlert } from "../components/page.tsx";
 import { consoleMessages } from "../messages.ts";
+import { taxesMessages } from "../taxes/messages.ts";
+import { ProductTaxFields, VariationTaxClassField } from "../taxes/ProductTaxFields.tsx";
 import { type AttributeWithTerms, type ProductCurrency, productsApi, type Term } from "./api.ts";
 import { productMessages as t } from "./messages.ts";
 import { fromDraft, type ProductDraft, toDraft, type VariationDraft } from "./model.ts";
@@ -90,6 +92,8 @@ export function ProductForm({ id, initial, currency, choices, permalink }: Props
     quantity_max: t.quantityMax,
     quantity_step: t.quantityStep,
     weight_grams: t.weight,
+    tax_status: taxesMessages.taxStatus,
+    tax_class: taxesMessages.taxClass,
     category_ids: t.categories,
     tag_ids: t.tags,
     cross_sell_ids: t.crossSells,
@@ -245,6 +249,7 @@ export function ProductForm({ id, initial, currency, choices, permalink }: Props
           <CheckboxField path="virtual" label={t.virtual} value={draft.virtual} onChange={set("virtual")} />
           {text("weight_grams", t.weight)}
         </fieldset>
+        <ProductTaxFields value={draft} onChange={(change) => setDraft((current) => ({ ...current, ...change }))} />
 
         <fieldset className="admin-card admin-fieldset">
           <legend>{t.descriptions}</legend>
@@ -339,6 +344,12 @@ export function ProductForm({ id, initial, currency, choices, permalink }: Props
                       onChange={(v) => setVariation(i, { stock_status: v as VariationDraft["stock_status"] })}
                     />
                   )}
+                  <VariationTaxClassField
+                    path={path("tax_class")}
+                    label={`${taxesMessages.taxClass}, ${name}`}
+                    value={variation.tax_class ?? "parent"}
+                    onChange={(v) => setVariation(i, { tax_class: v })}
+                  />
                 </fieldset>
               );
             })}

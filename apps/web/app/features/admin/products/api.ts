@@ -18,6 +18,8 @@ export interface VariationInput {
   stock_status: StockStatus;
   backorders: Backorders;
   weight_grams: number | null;
+  /** "parent" (the product's class; the server's default), "standard" or a class's slug. */
+  tax_class?: string;
 }
 
 /** A product as the API writes it: money in minor units. */
@@ -42,6 +44,8 @@ export interface ProductInput {
   sold_individually: boolean;
   virtual: boolean;
   weight_grams: number | null;
+  tax_status: "taxable" | "shipping" | "none";
+  tax_class: string;
   featured: boolean;
   catalog_visibility: Visibility;
   menu_order: number;
