@@ -59,9 +59,20 @@ export default function TaxesPage({ loaderData }: Route.ComponentProps) {
     };
   }, [selected, rates?.class]);
 
+  // A tab chosen by the keyboard, or a class just added or deleted, takes the focus once it is drawn.
+  const [focusTab, setFocusTab] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusTab) return;
+    const tab = document.getElementById(tabId(focusTab));
+    if (tab) {
+      tab.focus();
+      setFocusTab(null);
+    }
+  }, [focusTab, classes]);
+
   function choose(slug: string, focus = false) {
     setSelected(slug);
-    if (focus) requestAnimationFrame(() => document.getElementById(tabId(slug))?.focus());
+    if (focus) setFocusTab(slug);
   }
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -189,19 +200,22 @@ function ClassHeader({ taxClass, onRenamed, onDeleted }: { taxClass: TaxClassSum
           <button type="submit" className="button button--secondary">
             {t.rename}
           </button>
-          <button type="button" className="button button--secondary admin-button--danger" onClick={() => setAsking(true)}>
+          <button type="button" className="button admin-button--danger" onClick={() => setAsking(true)}>
             {t.deleteClass(taxClass.name)}
           </button>
         </form>
       )}
       <ErrorAlert message={failure} />
-      <ConfirmDialog
-        open={asking}
-        title={t.confirmDeleteClass(taxClass.name)}
-        body={t.confirmDeleteClassBody}
-        onConfirm={remove}
-        onCancel={() => setAsking(false)}
-      />
+      {/* Drawn only while asked: the rates table has a dialog too, and the dialog's ids are fixed. */}
+      {asking && (
+        <ConfirmDialog
+          open
+          title={t.confirmDeleteClass(taxClass.name)}
+          body={t.confirmDeleteClassBody}
+          onConfirm={remove}
+          onCancel={() => setAsking(false)}
+        />
+      )}
     </>
   );
 }

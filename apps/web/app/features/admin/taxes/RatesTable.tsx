@@ -118,8 +118,10 @@ export function RatesTable({ slug, initial, onCount }: Props) {
         const byId = new Map(order.map((r) => [r.id, r]));
         setRows([...reply.rates.map((rate) => byId.get(rate.id) ?? toRow(rate)), ...unsaved]);
         announce(t.moved(row.label, to + 1, order.length));
-        // Focus follows the row, so the next press moves it again.
-        requestAnimationFrame(() => document.getElementById(`move-${by < 0 ? "up" : "down"}-${row.key}`)?.focus());
+        // Focus follows the row, so the next press moves it again; at the top or bottom that button is off, so the other one.
+        const edge = (by < 0 && to === 0) || (by > 0 && to === order.length - 1);
+        const direction = by < 0 !== edge ? "up" : "down";
+        requestAnimationFrame(() => document.getElementById(`move-${direction}-${row.key}`)?.focus());
       },
       () => setRows(rows),
     );
@@ -235,7 +237,7 @@ export function RatesTable({ slug, initial, onCount }: Props) {
                         )}
                         <button
                           type="button"
-                          className="button button--secondary admin-button--danger"
+                          className="button admin-button--danger"
                           onClick={() => (row.id === null ? remove(row) : setDeleting(row))}
                         >
                           {row.id === null ? t.remove : t.delete}
@@ -255,13 +257,16 @@ export function RatesTable({ slug, initial, onCount }: Props) {
           {t.addRate}
         </button>
       </p>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? t.confirmDeleteRate(deleting.label) : ""}
-        body={t.confirmDeleteRateBody}
-        onConfirm={() => deleting && remove(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
+      {/* Drawn only while asked: the page has other dialogs, and the dialog's ids are fixed. */}
+      {deleting && (
+        <ConfirmDialog
+          open
+          title={t.confirmDeleteRate(deleting.label)}
+          body={t.confirmDeleteRateBody}
+          onConfirm={() => remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
     </>
   );
 }
