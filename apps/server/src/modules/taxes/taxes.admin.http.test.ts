@@ -452,6 +452,62 @@ describe("buying in the reduced class", () => {
   });
 });
 
+describe("prices entered with tax", () => {
+  const taxSettings = (pricesIncludeTax: boolean) =>
+    call(owner, "PUT", "/settings/taxes", {
+      taxes_enabled: true,
+      prices_include_tax: pricesIncludeTax,
+      display_cart_prices_including_tax: false,
+      display_itemized_taxes: false,
+    });
+
+  it("a reduced line keeps its price at the base, pays the address's own reduced tax elsewhere, and the net price where its class has no rate", async () => {
+    const home = await createRate({ class: "reduced-rate", country: "US", state: "CA", rate: "2.5", name: "CA Reduced" });
+    const abroad = await createRate({ class: "reduced-rate", country: "GB", state: "", rate: "5", name: "VAT reduced" });
+    const book = await call(owner, "POST", "/products", { name: "Inclusive Book", regular_price: 2050, tax_class: "reduced-rate" });
+    expect((await taxSettings(true)).statusCode).toBe(200);
+    const totalsAt = async (address: Record<string, string>) => {
+      const shopper = new StoreClient(shop.app);
+      await shopper.cart("POST", "/cart/add-item", { id: book.json().id, quantity: 1 });
+      return (
+        await shopper.cart("POST", "/cart/update-customer", {
+          shipping_address: address,
+          billing_address: { ...address, email: "in@taxes.test" },
+        })
+      ).totals;
+    };
+    try {
+      // California (the base): 2050 holds 50 of reduced tax; shipping 5.00 in the items' class: 12.5 → 13.
+      expect(await totalsAt(TEST_ADDRESS)).toMatchObject({
+        total_items: "2000",
+        total_items_tax: "50",
+        total_shipping_tax: "13",
+        total_price: "2563",
+      });
+      // London: the net 2000 plus 5 %; shipping to Europe 15.00 at 5 %.
+      const london = { ...TEST_ADDRESS, country: "GB", state: "", city: "London", postcode: "SW1A 1AA" };
+      expect(await totalsAt(london)).toMatchObject({
+        total_items: "2000",
+        total_items_tax: "100",
+        total_shipping_tax: "75",
+        total_price: "3675",
+      });
+      // New York has no reduced rate: the net price, untaxed, and so is its shipping.
+      const newYork = { ...TEST_ADDRESS, state: "NY", city: "New York", postcode: "10001" };
+      expect(await totalsAt(newYork)).toMatchObject({
+        total_items: "2000",
+        total_items_tax: "0",
+        total_shipping_tax: "0",
+        total_price: "2500",
+      });
+    } finally {
+      await taxSettings(false);
+      await call(owner, "DELETE", `/products/${book.json().id}`);
+      for (const rate of [home, abroad]) await call(owner, "DELETE", `/tax-rates/${rate.id}`);
+    }
+  });
+});
+
 describe("a second server process over the same database", () => {
   let other: FastifyInstance;
   let otherDb: Db;
