@@ -445,6 +445,11 @@ describe("buying in the reduced class", () => {
       expect((await call(owner, "GET", "/shipping-tax-class")).json()).toEqual({ shipping_tax_class: "reduced-rate" });
       const rows = await changeRows("settings", "shipping_tax_class");
       expect(JSON.parse(rows.at(-1)!.after as string)).toEqual({ shipping_tax_class: "reduced-rate" });
+      // The standard class by name: stored as '' as rates store it, and read back as "standard".
+      expect((await call(owner, "PUT", "/shipping-tax-class", { shipping_tax_class: "standard" })).json()).toEqual({
+        shipping_tax_class: "standard",
+      });
+      expect((await shopper.cart("GET", "/cart")).totals.total_shipping_tax).toBe("36");
     } finally {
       await call(owner, "PUT", "/shipping-tax-class", { shipping_tax_class: "inherit" });
       await call(owner, "DELETE", `/tax-rates/${reduced.id}`);
