@@ -4,10 +4,25 @@
  * Each write and its change_log row share one transaction; the catalogue's tables move the
  * `catalogue` revision in it (migration 003's triggers), so every process's caches refill.
  */
+
+import type {
+  BulkChanges,
+  BulkResult,
+  OwnerCurrency,
+  OwnerProduct,
+  OwnerVariation,
+  ProductAttributeInput,
+  ProductInput,
+  ProductList,
+  ProductStatus,
+  ProductSummary,
+  StockStatus,
+  VariationInput,
+} from "@cartwright/commerce/admin";
 import { sanitizeHtml } from "@cartwright/commerce/forms";
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
-import type { Flag, ProductsTable } from "../../db/schema.ts";
+import type { Flag } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import {
   cleanSlug,
@@ -25,77 +40,17 @@ import {
 import type { ProductRow } from "./catalog.repo.ts";
 import { deriveStockStatus, mediaLink, productLink } from "./product-shape.ts";
 
-export type StockStatus = ProductsTable["stock_status"];
-export type Backorders = ProductsTable["backorders"];
-export type Visibility = ProductsTable["catalog_visibility"];
-export type ProductStatus = ProductsTable["status"];
-
-/** One attribute of a product: the terms it offers, and whether its variations are chosen by it. */
-export interface ProductAttributeInput {
-  attribute_id: number;
-  term_ids: number[];
-  used_for_variations: boolean;
-}
-
-/** One variation as the owner writes it: the term it stands for of each variation attribute, its price and stock. */
-export interface VariationInput {
-  /** An existing variation of this product to keep (carts holding it keep it); absent or null for a new one. */
-  id?: number | null;
-  attributes: { attribute_id: number; term_id: number }[];
-  sku: string;
-  regular_price: number | null;
-  sale_price: number | null;
-  manage_stock: boolean;
-  stock_quantity: number | null;
-  stock_status: StockStatus;
-  backorders: Backorders;
-  weight_grams: number | null;
-}
-
-export interface ProductInput {
-  type: "simple" | "variable";
-  status: ProductStatus;
-  name: string;
-  slug: string;
-  sku: string;
-  short_description: string;
-  description: string;
-  regular_price: number | null;
-  sale_price: number | null;
-  manage_stock: boolean;
-  stock_quantity: number | null;
-  stock_status: StockStatus;
-  backorders: Backorders;
-  low_stock_amount: number | null;
-  quantity_min: number;
-  quantity_max: number | null;
-  quantity_step: number;
-  sold_individually: boolean;
-  virtual: boolean;
-  weight_grams: number | null;
-  featured: boolean;
-  catalog_visibility: Visibility;
-  menu_order: number;
-  category_ids: number[];
-  tag_ids: number[];
-  cross_sell_ids: number[];
-  attributes: ProductAttributeInput[];
-  variations: VariationInput[];
-}
-
-export interface OwnerVariation extends VariationInput {
-  id: number;
-}
-
-export interface OwnerProduct extends Omit<ProductInput, "variations"> {
-  id: number;
-  variations: OwnerVariation[];
-  permalink: string;
-  images: { id: number; src: string; alt: string }[];
-  total_sales: number;
-  created_at: string;
-  updated_at: string;
-}
+export type {
+  Backorders,
+  OwnerProduct,
+  OwnerVariation,
+  ProductAttributeInput,
+  ProductInput,
+  ProductStatus,
+  StockStatus,
+  VariationInput,
+  Visibility,
+} from "@cartwright/commerce/admin";
 
 export interface ProductListQuery {
   search?: string;
@@ -614,7 +569,7 @@ export async function updateProduct(ctx: RequestContext, id: number, changes: Pa
   return saveProduct(ctx, id, { ...editable(current), ...changes });
 }
 
-export async function readProduct(ctx: RequestContext, id: number) {
+export async function readProduct(ctx: RequestContext, id: number): Promise<OwnerProduct & OwnerCurrency> {
   const product = await readOwnerProduct(ctx.db, id);
   if (!product) throw productErrors.notFound();
   return { ...product, ...(await currencyOf(ctx)) };
@@ -645,7 +600,7 @@ async function currencyOf(ctx: RequestContext) {
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Search (name, SKU or slug, case ignored), filters, sort and one page; drafts included. */
-export async function listOwnerProducts(ctx: RequestContext, query: ProductListQuery) {
+export async function listOwnerProducts(ctx: RequestContext, query: ProductListQuery): Promise<ProductList> {
   const { db } = ctx;
   let base = db.selectFrom("products").where("products.parent_id", "is", null);
   const words = query.search?.trim();
@@ -703,7 +658,7 @@ export async function listOwnerProducts(ctx: RequestContext, query: ProductListQ
 }
 
 /** A list row: what the owner scans for, a variable product's price as the range of its variations'. */
-async function summaries(db: Db, rows: ProductRow[]) {
+async function summaries(db: Db, rows: ProductRow[]): Promise<ProductSummary[]> {
   const ids = rows.map((r) => r.id);
   if (!ids.length) return [];
   const [categories, variations, images] = await Promise.all([
@@ -735,7 +690,7 @@ async function summaries(db: Db, rows: ProductRow[]) {
       id: row.id,
       name: row.name,
       slug: row.slug,
-      type: row.type,
+      type: row.type === "variable" ? "variable" : "simple",
       status: row.status,
       sku: row.sku,
       regular_price: row.regular_price,
@@ -754,19 +709,10 @@ async function summaries(db: Db, rows: ProductRow[]) {
   });
 }
 
-/** The fields a bulk edit may set on many products at once. */
-export interface BulkChanges {
-  regular_price?: number | null;
-  sale_price?: number | null;
-  stock_quantity?: number | null;
-  stock_status?: StockStatus;
-  status?: ProductStatus;
-}
-
 /** Each product its own write, checked and logged as a single edit; one refused leaves the others done. */
-export async function bulkEditProducts(ctx: RequestContext, ids: number[], changes: BulkChanges) {
+export async function bulkEditProducts(ctx: RequestContext, ids: number[], changes: BulkChanges): Promise<BulkResult> {
   const updated: number[] = [];
-  const failed: { id: number; code: string; message: string; details?: unknown }[] = [];
+  const failed: BulkResult["failed"] = [];
   for (const id of unique(ids)) {
     try {
       // A quantity given means the shop counts it from now on.
@@ -774,7 +720,7 @@ export async function bulkEditProducts(ctx: RequestContext, ids: number[], chang
       await updateProduct(ctx, id, { ...changes, ...stock });
       updated.push(id);
     } catch (error) {
-      const e = error as { code?: string; message: string; data?: { details?: unknown }; status?: number };
+      const e = error as { code?: string; message: string; data?: { details?: Record<string, { message: string }> }; status?: number };
       if (!e.status) throw error;
       failed.push({ id, code: e.code ?? "error", message: e.message, details: e.data?.details });
     }
