@@ -572,6 +572,10 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
   const account = (await ownerApi<{ customers: { id: number }[] }>(base, token, "/customers?per_page=1")).customers[0]?.id;
   const guest = (await ownerApi<{ guests: { email: string }[] }>(base, token, "/customers/guests?per_page=1")).guests[0]?.email;
   if (!order || !account || !guest) throw new Error("bundles: the shop has no order, account or guest for the console's pages");
+  const product = (await ownerApi<{ products: { id: number }[] }>(base, token, "/products?type=variable&per_page=1")).products[0]?.id;
+  const coupon = (await ownerApi<{ coupons: { id: number }[] }>(base, token, "/coupons?per_page=1")).coupons[0]?.id;
+  const zone = (await ownerApi<{ zones: { id: number }[] }>(base, token, "/shipping-zones")).zones[0]?.id;
+  if (!product || !coupon || !zone) throw new Error("bundles: the demo shop has no variable product, coupon or shipping zone for the console's pages");
   const pages: [string, string?][] = [
     ["/admin"],
     ["/admin/orders"],
@@ -590,6 +594,17 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
     ["/admin/forms/new"],
     ["/admin/forms/{id}", "/admin/forms/1"],
     ["/admin/forms/{id}/entries", "/admin/forms/1/entries"],
+    ["/admin/products"],
+    ["/admin/products/new"],
+    ["/admin/products/{id}", `/admin/products/${product}`],
+    ["/admin/categories"],
+    ["/admin/tags"],
+    ["/admin/coupons"],
+    ["/admin/coupons/{id}", `/admin/coupons/${coupon}`],
+    ["/admin/shipping"],
+    ["/admin/shipping/zones/{id}", `/admin/shipping/zones/${zone}`],
+    ["/admin/settings"],
+    ["/admin/payments"],
     ["/admin/staff"],
     ["/admin/account"],
   ];
