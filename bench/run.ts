@@ -575,7 +575,8 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
   const product = (await ownerApi<{ products: { id: number }[] }>(base, token, "/products?type=variable&per_page=1")).products[0]?.id;
   const coupon = (await ownerApi<{ coupons: { id: number }[] }>(base, token, "/coupons?per_page=1")).coupons[0]?.id;
   const zone = (await ownerApi<{ zones: { id: number }[] }>(base, token, "/shipping-zones")).zones[0]?.id;
-  if (!product || !coupon || !zone) throw new Error("bundles: the demo shop has no variable product, coupon or shipping zone for the console's pages");
+  if (!product || !coupon || !zone)
+    throw new Error("bundles: the demo shop has no variable product, coupon or shipping zone for the console's pages");
   const pages: [string, string?][] = [
     ["/admin"],
     ["/admin/orders"],
