@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { MAX_ID } from "../../db/ids.ts";
+import { isStoredId, MAX_ID } from "../../db/ids.ts";
 import { patchFields, withoutDefault } from "../../http/input.ts";
 import {
   bulkEditProducts,
@@ -125,6 +125,12 @@ const ProductBody = Type.Object(fields, { additionalProperties: false });
 const ProductPatch = Type.Partial(Type.Object(patchFields(fields)), { additionalProperties: false });
 const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100, description: "Part of the name, SKU (a variation's too) or slug" })),
+  include: Type.Optional(
+    Type.String({
+      pattern: "^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,99}$",
+      description: "Only these products, by id, comma-separated (at most 100): the names of those a coupon or a product names",
+    }),
+  ),
   category: Type.Optional(Id),
   stock_status: Type.Optional(Type.Union([Type.Literal("instock"), Type.Literal("outofstock"), Type.Literal("onbackorder")])),
   type: Type.Optional(Type.Union([Type.Literal("simple"), Type.Literal("variable")])),
@@ -156,8 +162,9 @@ export const productsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/products",
     { schema: { tags, summary: "List products (drafts too): search, filters, sort, pages", querystring: ListQuery } },
     async (request) => {
-      const { per_page, ...query } = request.query;
-      return listOwnerProducts(request.ctx, { ...query, perPage: per_page });
+      const { per_page, include, ...query } = request.query;
+      const ids = include?.split(",").map(Number).filter(isStoredId);
+      return listOwnerProducts(request.ctx, { ...query, include: ids, perPage: per_page });
     },
   );
   app.post("/products", { schema: { tags, summary: "Create a product", body: ProductBody } }, async (request, reply) =>

@@ -54,6 +54,8 @@ export type {
 
 export interface ProductListQuery {
   search?: string;
+  /** Only these ids (a picker showing the names of those chosen). */
+  include?: number[];
   category?: number;
   stock_status?: StockStatus;
   type?: "simple" | "variable";
@@ -671,6 +673,7 @@ export async function listOwnerProducts(ctx: RequestContext, query: ProductListQ
       ),
     );
   }
+  if (query.include) base = query.include.length ? base.where("products.id", "in", query.include) : base.where(sql<boolean>`1 = 0`);
   if (query.stock_status) base = base.where("products.stock_status", "=", query.stock_status);
   if (query.type) base = base.where("products.type", "=", query.type);
   if (query.status) base = base.where("products.status", "=", query.status);

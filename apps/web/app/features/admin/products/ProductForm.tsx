@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
 import { DeleteCard, EditorHead, LeaveGuard, useDelete, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
-import { type ProductCurrency, productsApi } from "./api.ts";
+import { type Product, type ProductCurrency, productsApi } from "./api.ts";
 import type { ProductChoices } from "./card-parts.tsx";
 import { PRODUCT_CARDS } from "./cards.tsx";
 import { productMessages as t } from "./messages.ts";
@@ -40,23 +40,44 @@ export function ProductForm({ id, initial, currency, choices, permalink }: Props
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const cards = PRODUCT_CARDS.filter((card) => !card.when || card.when(draft));
   const labels: Record<string, string> = Object.assign({}, ...PRODUCT_CARDS.map((card) => card.labels?.(currency) ?? {}));
+  const labelFor = (path: string) => {
+    // A variation's or an attribute's field: "Variation 2: Sale price (USD)".
+    const nested = /^(variations|attributes)\[(\d+)\]\.(\w+)/.exec(path);
+    if (!nested) return labels[path] ?? path;
+    const [, list, index, field] = nested as unknown as [string, string, string, string];
+    const owner = list === "variations" ? t.variation : t.attribute;
+    return `${owner} ${Number(index) + 1}: ${labels[field] ?? (field === "term_ids" ? t.terms : field)}`;
+  };
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  /** Saves the draft; `then` runs on the saved product (generating variations) before the form shows it. */
+  async function saveDraft(then?: (product: Product) => Promise<{ product: Product; message: string }>) {
     const body = fromDraft(draft, currency);
     if (!body.ok) return refuse(body.errors);
     await run(
-      () => (id ? productsApi.save(id, body.input) : productsApi.create(body.input)),
-      (product) => {
+      async () => {
+        const product = id ? await productsApi.save(id, body.input) : await productsApi.create(body.input);
+        return then ? then(product) : { product, message: id ? t.saved : t.created };
+      },
+      ({ product, message }) => {
         const next = toDraft(product, currency);
         setSaved(next);
         setDraft(next);
         setLink(product.permalink);
-        announce(id ? t.saved : t.created);
+        announce(message);
         if (!id) navigate(`/admin/products/${product.id}`, { replace: true });
       },
     );
   }
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    return saveDraft();
+  };
+  const generate = () =>
+    saveDraft(async (product) => {
+      const { created, product: generated } = await productsApi.generate(product.id);
+      return { product: generated, message: t.generated(created) };
+    });
 
   return (
     <FieldErrorsContext.Provider value={errors}>
@@ -71,9 +92,9 @@ export function ProductForm({ id, initial, currency, choices, permalink }: Props
         >
           {id && link && saved.status === "publish" && <a href={link}>{t.view}</a>}
         </EditorHead>
-        {failure && <ErrorSummary message={failure} fields={errors} labelFor={(path) => labels[path] ?? path} />}
+        {failure && <ErrorSummary message={failure} fields={errors} labelFor={labelFor} />}
         {cards.map(({ key, Card }) => (
-          <Card key={key} id={id} draft={draft} setDraft={setDraft} currency={currency} choices={choices} />
+          <Card key={key} id={id} draft={draft} setDraft={setDraft} currency={currency} choices={choices} generate={generate} busy={busy} />
         ))}
       </form>
 

@@ -18,6 +18,10 @@ export interface CardProps {
   setDraft(change: (current: ProductDraft) => ProductDraft): void;
   currency: ProductCurrency;
   choices: ProductChoices;
+  /** Saves the product as drafted, then adds the variations its attributes make (the owner API's generate). */
+  generate?: () => void;
+  /** A save runs. */
+  busy: boolean;
 }
 
 export interface ProductCard {

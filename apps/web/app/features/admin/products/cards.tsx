@@ -4,10 +4,12 @@
  * one line there.
  */
 import { CheckboxField, SelectField, TextField } from "../components/fields.tsx";
+import { AttributesCard } from "./AttributesCard.tsx";
 import type { ProductCurrency, Term } from "./api.ts";
 import { CardFrame, type CardProps, options, type ProductCard, useDraftFields } from "./card-parts.tsx";
 import { productMessages as t } from "./messages.ts";
 import type { ProductDraft } from "./model.ts";
+import { ProductPicker } from "./ProductPicker.tsx";
 import { VariationsCard } from "./VariationsCard.tsx";
 
 function GeneralCard(props: CardProps) {
@@ -44,12 +46,22 @@ function GeneralCard(props: CardProps) {
 }
 
 function PriceCard(props: CardProps) {
-  const { text } = useDraftFields(props);
+  const { draft } = props;
+  const { set, text } = useDraftFields(props);
   const code = props.currency.currency_code;
   return (
     <CardFrame legend={t.prices}>
       {text("regular_price", t.regularPrice(code), t.priceHint)}
       {text("sale_price", t.salePrice(code), t.priceHint)}
+      <TextField
+        path="sale_starts_at"
+        type="date"
+        label={t.saleStarts}
+        hint={t.saleDatesHint}
+        value={draft.sale_starts_at}
+        onChange={set("sale_starts_at")}
+      />
+      <TextField path="sale_ends_at" type="date" label={t.saleEnds} value={draft.sale_ends_at} onChange={set("sale_ends_at")} />
     </CardFrame>
   );
 }
@@ -185,8 +197,19 @@ function OrganiseCard(props: CardProps) {
 }
 
 function LinkedCard(props: CardProps) {
-  const { text } = useDraftFields(props);
-  return <CardFrame legend={t.linked}>{text("cross_sell_ids", t.crossSells, t.crossSellsHint)}</CardFrame>;
+  const { set } = useDraftFields(props);
+  return (
+    <CardFrame legend={t.linked}>
+      <ProductPicker
+        path="cross_sell_ids"
+        label={t.crossSells}
+        hint={t.crossSellsHint}
+        value={props.draft.cross_sell_ids}
+        onChange={set("cross_sell_ids")}
+        except={props.id}
+      />
+    </CardFrame>
+  );
 }
 
 const baseLabels = (currency: ProductCurrency): Record<string, string> => ({
@@ -195,6 +218,10 @@ const baseLabels = (currency: ProductCurrency): Record<string, string> => ({
   sku: t.sku,
   regular_price: t.regularPrice(currency.currency_code),
   sale_price: t.salePrice(currency.currency_code),
+  sale_starts_at: t.saleStarts,
+  sale_ends_at: t.saleEnds,
+  attributes: t.attributes,
+  variations: t.variations,
   stock_quantity: t.stockQuantity,
   low_stock_amount: t.lowStock,
   quantity_min: t.quantityMin,
@@ -215,5 +242,6 @@ export const PRODUCT_CARDS: ProductCard[] = [
   { key: "descriptions", Card: DescriptionsCard },
   { key: "organise", Card: OrganiseCard },
   { key: "linked", Card: LinkedCard },
+  { key: "attributes", Card: AttributesCard },
   { key: "variations", Card: VariationsCard, when: (draft) => draft.type === "variable" },
 ];
