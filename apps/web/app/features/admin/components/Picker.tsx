@@ -1,6 +1,7 @@
 /**
  * A searchable, keyboard-accessible picker of many things by name (decision 0047), on the ARIA
- * combobox pattern: type to narrow, arrow keys to move, Enter to choose, Escape to close; what is
+ * combobox pattern: type to narrow, arrow keys to move, Enter to choose (the first match when none
+ * is active; with nothing typed, Enter submits the form as in any field), Escape to close; what is
  * chosen is listed below with a Remove button each. Options come from a list (countries, terms) or
  * from a search call (products), and its messages are its field's (`path`).
  */
@@ -84,9 +85,9 @@ export function Picker({ path, label, hint, chosen, onChange, options, search, s
       setOpen(true);
       setActive((current) => moveActive(current, event.key as PickerKey, shown.length));
     } else if (event.key === "Enter") {
-      // Enter picks in the list; it never submits the form from here.
-      event.preventDefault();
-      const option = shown[active];
+      // Enter picks the active option, or the first match of what was typed; with nothing typed it submits the form.
+      const option = shown[active] ?? (text.trim() ? shown[0] : undefined);
+      if (text.trim() || (expanded && option)) event.preventDefault();
       if (expanded && option) choose(option);
     } else if (event.key === "Escape" && (open || text)) {
       event.preventDefault();
@@ -131,7 +132,8 @@ export function Picker({ path, label, hint, chosen, onChange, options, search, s
             onBlur={() => setOpen(false)}
             onKeyDown={onKeyDown}
           />
-          <div id={listId} role="listbox" aria-label={label} className="admin-picker__list" hidden={!expanded}>
+          {/* Never a tab stop: Chromium makes a scrolling box one, but the input holds the keyboard (aria-activedescendant). */}
+          <div id={listId} role="listbox" aria-label={label} className="admin-picker__list" hidden={!expanded} tabIndex={-1}>
             {expanded &&
               shown.map((option, index) => (
                 // The input keeps the focus; a pointer's choice is made before its blur closes the list.
