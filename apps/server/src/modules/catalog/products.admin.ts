@@ -39,6 +39,7 @@ import {
 } from "./admin-shared.ts";
 import type { ProductRow } from "./catalog.repo.ts";
 import { deriveStockStatus, mediaLink, productLink } from "./product-shape.ts";
+import { currentPrice } from "./sale-schedule.ts";
 
 export type {
   Backorders,
@@ -689,7 +690,7 @@ export async function listOwnerProducts(ctx: RequestContext, query: ProductListQ
     .offset((query.page - 1) * query.perPage)
     .execute()) as ProductRow[];
   return {
-    products: await summaries(db, page),
+    products: await summaries(db, page, ctx.now ?? new Date()),
     total: Number(total),
     page: query.page,
     pages: Math.max(1, Math.ceil(Number(total) / query.perPage)),
@@ -697,8 +698,8 @@ export async function listOwnerProducts(ctx: RequestContext, query: ProductListQ
   };
 }
 
-/** A list row: what the owner scans for, a variable product's price as the range of its variations'. */
-async function summaries(db: Db, rows: ProductRow[]): Promise<ProductSummary[]> {
+/** A list row: what the owner scans for, a variable product's price as the range of its variations' (as sold at `now`). */
+async function summaries(db: Db, rows: ProductRow[], now: Date): Promise<ProductSummary[]> {
   const ids = rows.map((r) => r.id);
   if (!ids.length) return [];
   const [categories, variations, images] = await Promise.all([
@@ -711,7 +712,7 @@ async function summaries(db: Db, rows: ProductRow[]): Promise<ProductSummary[]> 
       .execute(),
     db
       .selectFrom("products")
-      .select(["parent_id", "regular_price", "sale_price", "stock_status", "stock_quantity"])
+      .select(["parent_id", "regular_price", "sale_price", "sale_starts_at", "sale_ends_at", "stock_status", "stock_quantity"])
       .where("parent_id", "in", ids)
       .execute(),
     db
@@ -724,7 +725,7 @@ async function summaries(db: Db, rows: ProductRow[]): Promise<ProductSummary[]> 
   ]);
   return rows.map((row) => {
     const own = variations.filter((v) => Number(v.parent_id) === row.id);
-    const prices = own.map((v) => v.sale_price ?? v.regular_price).filter((p): p is number => p !== null);
+    const prices = own.map((v) => currentPrice(v, now)).filter((p): p is number => p !== null);
     const image = images.find((m) => Number(m.product_id) === row.id);
     return {
       id: row.id,
