@@ -4,12 +4,27 @@
  * Each write and its change_log row share one transaction; the catalogue's tables move the
  * `catalogue` revision in it (migration 003's triggers), so every process's caches refill.
  */
+
+import type {
+  BulkChanges,
+  BulkResult,
+  OwnerCurrency,
+  OwnerProduct,
+  OwnerVariation,
+  ProductAttributeInput,
+  ProductInput,
+  ProductList,
+  ProductStatus,
+  ProductSummary,
+  StockStatus,
+  VariationInput,
+} from "@cartwright/commerce/admin";
 import { sanitizeHtml } from "@cartwright/commerce/forms";
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
-import type { Flag, ProductsTable } from "../../db/schema.ts";
+import type { Flag } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { checkProductTax, PARENT, type TaxStatus, toApiClass, toStoredClass } from "../taxes/index.ts";
+import { checkProductTax, PARENT, STANDARD, toApiClass, toStoredClass } from "../taxes/index.ts";
 import {
   cleanSlug,
   conflict,
@@ -25,87 +40,24 @@ import {
 } from "./admin-shared.ts";
 import type { ProductRow } from "./catalog.repo.ts";
 import { deriveStockStatus, mediaLink, productLink } from "./product-shape.ts";
+import { currentPrice } from "./sale-schedule.ts";
 
-export type StockStatus = ProductsTable["stock_status"];
-export type Backorders = ProductsTable["backorders"];
-export type Visibility = ProductsTable["catalog_visibility"];
-export type ProductStatus = ProductsTable["status"];
-
-/** One attribute of a product: the terms it offers, and whether its variations are chosen by it. */
-export interface ProductAttributeInput {
-  attribute_id: number;
-  term_ids: number[];
-  used_for_variations: boolean;
-}
-
-/** One variation as the owner writes it: the term it stands for of each variation attribute, its price and stock. */
-export interface VariationInput {
-  /** An existing variation of this product to keep (carts holding it keep it); absent or null for a new one. */
-  id?: number | null;
-  attributes: { attribute_id: number; term_id: number }[];
-  sku: string;
-  regular_price: number | null;
-  sale_price: number | null;
-  manage_stock: boolean;
-  stock_quantity: number | null;
-  stock_status: StockStatus;
-  backorders: Backorders;
-  weight_grams: number | null;
-  /** "parent" (its product's class), "standard" or a class's slug (taxes module, decision 0044). */
-  tax_class: string;
-}
-
-export interface ProductInput {
-  type: "simple" | "variable";
-  status: ProductStatus;
-  name: string;
-  slug: string;
-  sku: string;
-  short_description: string;
-  description: string;
-  regular_price: number | null;
-  sale_price: number | null;
-  manage_stock: boolean;
-  stock_quantity: number | null;
-  stock_status: StockStatus;
-  backorders: Backorders;
-  low_stock_amount: number | null;
-  quantity_min: number;
-  quantity_max: number | null;
-  quantity_step: number;
-  sold_individually: boolean;
-  virtual: boolean;
-  weight_grams: number | null;
-  /** taxable, shipping (only its shipping is taxed) or none; its variations follow it (decision 0044). */
-  tax_status: TaxStatus;
-  /** "standard" or a class's slug. */
-  tax_class: string;
-  featured: boolean;
-  catalog_visibility: Visibility;
-  menu_order: number;
-  category_ids: number[];
-  tag_ids: number[];
-  cross_sell_ids: number[];
-  attributes: ProductAttributeInput[];
-  variations: VariationInput[];
-}
-
-export interface OwnerVariation extends VariationInput {
-  id: number;
-}
-
-export interface OwnerProduct extends Omit<ProductInput, "variations"> {
-  id: number;
-  variations: OwnerVariation[];
-  permalink: string;
-  images: { id: number; src: string; alt: string }[];
-  total_sales: number;
-  created_at: string;
-  updated_at: string;
-}
+export type {
+  Backorders,
+  OwnerProduct,
+  OwnerVariation,
+  ProductAttributeInput,
+  ProductInput,
+  ProductStatus,
+  StockStatus,
+  VariationInput,
+  Visibility,
+} from "@cartwright/commerce/admin";
 
 export interface ProductListQuery {
   search?: string;
+  /** Only these ids (a picker showing the names of those chosen). */
+  include?: number[];
   category?: number;
   stock_status?: StockStatus;
   type?: "simple" | "variable";
@@ -140,6 +92,8 @@ const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_i
   sku: row.sku,
   regular_price: row.regular_price,
   sale_price: row.sale_price,
+  sale_starts_at: row.sale_starts_at,
+  sale_ends_at: row.sale_ends_at,
   manage_stock: row.manage_stock === 1,
   stock_quantity: row.stock_quantity,
   stock_status: row.stock_status,
@@ -206,6 +160,8 @@ export async function readOwnerProduct(db: Db, id: number): Promise<OwnerProduct
     description: row.description,
     regular_price: row.regular_price,
     sale_price: row.sale_price,
+    sale_starts_at: row.sale_starts_at,
+    sale_ends_at: row.sale_ends_at,
     manage_stock: row.manage_stock === 1,
     stock_quantity: row.stock_quantity,
     stock_status: row.stock_status,
@@ -247,18 +203,41 @@ export async function readOwnerProduct(db: Db, id: number): Promise<OwnerProduct
   };
 }
 
-/** Price, stock and their rules, shared by a product and its variations; errors filed under `prefix`. */
-function checkPriceAndStock(
-  item: Pick<ProductInput, "regular_price" | "sale_price" | "manage_stock" | "stock_quantity">,
-  prefix: string,
-  errors: Record<string, string>,
-) {
+type PricedItem = Pick<
+  ProductInput,
+  "regular_price" | "sale_price" | "sale_starts_at" | "sale_ends_at" | "manage_stock" | "stock_quantity"
+>;
+
+/** An instant as stored (ISO, UTC), or an error: a bare date or time would name a different instant on each process. */
+function cleanInstant(value: string | null): { instant: string | null; error?: string } {
+  if (value === null) return { instant: null };
+  const time = Date.parse(value);
+  if (Number.isNaN(time) || !/T.*(Z|[+-]\d\d:\d\d)$/.test(value)) return { instant: null, error: "Enter a date and time with its zone." };
+  return { instant: new Date(time).toISOString() };
+}
+
+/**
+ * Price, sale schedule, stock and their rules, shared by a product and its variations; errors
+ * filed under `prefix`; the schedule's instants back as stored.
+ */
+function checkPriceAndStock<T extends PricedItem>(item: T, prefix: string, errors: Record<string, string>): T {
   if (item.sale_price !== null) {
     if (item.regular_price === null) errors[`${prefix}sale_price`] = "Enter a regular price before a sale price.";
     else if (item.sale_price >= item.regular_price) errors[`${prefix}sale_price`] = "The sale price must be below the regular price.";
   }
+  const starts = cleanInstant(item.sale_starts_at);
+  const ends = cleanInstant(item.sale_ends_at);
+  if (starts.error) errors[`${prefix}sale_starts_at`] = starts.error;
+  if (ends.error) errors[`${prefix}sale_ends_at`] = ends.error;
+  if ((starts.instant !== null || ends.instant !== null) && item.sale_price === null) {
+    errors[`${prefix}sale_price`] = "Enter the sale price the schedule is for, or clear its dates.";
+  }
+  if (starts.instant !== null && ends.instant !== null && ends.instant <= starts.instant) {
+    errors[`${prefix}sale_ends_at`] = "The sale must end after it starts.";
+  }
   if (item.manage_stock && item.stock_quantity === null)
     errors[`${prefix}stock_quantity`] = "Enter the quantity in stock, or stop managing stock.";
+  return { ...item, sale_starts_at: starts.instant, sale_ends_at: ends.instant };
 }
 
 /** Stock columns as stored: a managed quantity decides the status, unmanaged stock keeps no quantity. */
@@ -296,7 +275,7 @@ async function checkProduct(db: Db, id: number | null, input: ProductInput): Pro
   if (!name) errors.name = "Enter a name.";
   const { slug, error: slugError } = cleanSlug(input.slug, name);
   if (slugError) errors.slug = slugError;
-  checkPriceAndStock(input, "", errors);
+  const schedule = checkPriceAndStock(input, "", errors);
   if (input.quantity_max !== null && input.quantity_max < input.quantity_min) {
     errors.quantity_max = "The maximum quantity cannot be below the minimum.";
   }
@@ -339,6 +318,8 @@ async function checkProduct(db: Db, id: number | null, input: ProductInput): Pro
 
   return {
     ...input,
+    sale_starts_at: schedule.sale_starts_at,
+    sale_ends_at: schedule.sale_ends_at,
     name,
     slug,
     sku,
@@ -383,6 +364,9 @@ async function checkAttributes(db: Db, input: ProductInput, errors: Record<strin
 /** Variations of a variable product: one term of each variation attribute, among the product's, and no two alike. */
 function checkVariations(input: ProductInput, attributes: ProductAttributeInput[], errors: Record<string, string>): VariationInput[] {
   const variations = input.variations.map((v) => ({ ...v, sku: v.sku.trim() }));
+  if (input.type === "variable" && (input.sale_starts_at !== null || input.sale_ends_at !== null)) {
+    errors.sale_starts_at = "A variable product's sales are scheduled on each variation.";
+  }
   if (input.type === "simple") {
     if (variations.length) errors.variations = "Only a variable product has variations.";
     return variations;
@@ -395,9 +379,10 @@ function checkVariations(input: ProductInput, attributes: ProductAttributeInput[
   const order = new Map(varying.map((a, i) => [a.attribute_id, i]));
   const seen = new Map<string, number>();
   const ids = new Set<number>();
-  for (const [i, variation] of variations.entries()) {
+  for (const [i, given] of variations.entries()) {
     const prefix = `variations[${i}].`;
-    checkPriceAndStock(variation, prefix, errors);
+    const variation = checkPriceAndStock(given, prefix, errors);
+    variations[i] = variation;
     if (variation.id) {
       if (ids.has(variation.id)) errors[`${prefix}id`] = "This variation is given twice.";
       ids.add(variation.id);
@@ -430,6 +415,8 @@ const productColumns = (product: ProductInput, now: string) => ({
   description: product.description,
   regular_price: product.regular_price,
   sale_price: product.sale_price,
+  sale_starts_at: product.sale_starts_at,
+  sale_ends_at: product.sale_ends_at,
   ...stockColumns(product),
   low_stock_amount: product.low_stock_amount,
   quantity_min: product.quantity_min,
@@ -438,8 +425,8 @@ const productColumns = (product: ProductInput, now: string) => ({
   sold_individually: flag(product.sold_individually),
   virtual: flag(product.virtual),
   weight_grams: product.weight_grams,
-  tax_status: product.tax_status,
-  tax_class: toStoredClass(product.tax_class),
+  tax_status: product.tax_status ?? "taxable",
+  tax_class: toStoredClass(product.tax_class ?? STANDARD),
   featured: flag(product.featured),
   catalog_visibility: product.catalog_visibility,
   menu_order: product.menu_order,
@@ -451,9 +438,11 @@ const variationColumns = (product: ProductInput, variation: VariationInput, posi
   sku: variation.sku,
   regular_price: variation.regular_price,
   sale_price: variation.sale_price,
+  sale_starts_at: variation.sale_starts_at,
+  sale_ends_at: variation.sale_ends_at,
   ...stockColumns(variation),
   weight_grams: variation.weight_grams,
-  tax_class: toStoredClass(variation.tax_class),
+  tax_class: toStoredClass(variation.tax_class ?? PARENT),
   menu_order: position,
   updated_at: now,
 });
@@ -628,7 +617,7 @@ export async function updateProduct(ctx: RequestContext, id: number, changes: Pa
   return saveProduct(ctx, id, { ...editable(current), ...changes });
 }
 
-export async function readProduct(ctx: RequestContext, id: number) {
+export async function readProduct(ctx: RequestContext, id: number): Promise<OwnerProduct & OwnerCurrency> {
   const product = await readOwnerProduct(ctx.db, id);
   if (!product) throw productErrors.notFound();
   return { ...product, ...(await currencyOf(ctx)) };
@@ -659,7 +648,7 @@ async function currencyOf(ctx: RequestContext) {
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Search (name, SKU or slug, case ignored), filters, sort and one page; drafts included. */
-export async function listOwnerProducts(ctx: RequestContext, query: ProductListQuery) {
+export async function listOwnerProducts(ctx: RequestContext, query: ProductListQuery): Promise<ProductList> {
   const { db } = ctx;
   let base = db.selectFrom("products").where("products.parent_id", "is", null);
   const words = query.search?.trim();
@@ -693,6 +682,7 @@ export async function listOwnerProducts(ctx: RequestContext, query: ProductListQ
       ),
     );
   }
+  if (query.include) base = query.include.length ? base.where("products.id", "in", query.include) : base.where(sql<boolean>`1 = 0`);
   if (query.stock_status) base = base.where("products.stock_status", "=", query.stock_status);
   if (query.type) base = base.where("products.type", "=", query.type);
   if (query.status) base = base.where("products.status", "=", query.status);
@@ -708,7 +698,7 @@ export async function listOwnerProducts(ctx: RequestContext, query: ProductListQ
     .offset((query.page - 1) * query.perPage)
     .execute()) as ProductRow[];
   return {
-    products: await summaries(db, page),
+    products: await summaries(db, page, ctx.now ?? new Date()),
     total: Number(total),
     page: query.page,
     pages: Math.max(1, Math.ceil(Number(total) / query.perPage)),
@@ -716,8 +706,8 @@ export async function listOwnerProducts(ctx: RequestContext, query: ProductListQ
   };
 }
 
-/** A list row: what the owner scans for, a variable product's price as the range of its variations'. */
-async function summaries(db: Db, rows: ProductRow[]) {
+/** A list row: what the owner scans for, a variable product's price as the range of its variations' (as sold at `now`). */
+async function summaries(db: Db, rows: ProductRow[], now: Date): Promise<ProductSummary[]> {
   const ids = rows.map((r) => r.id);
   if (!ids.length) return [];
   const [categories, variations, images] = await Promise.all([
@@ -730,7 +720,7 @@ async function summaries(db: Db, rows: ProductRow[]) {
       .execute(),
     db
       .selectFrom("products")
-      .select(["parent_id", "regular_price", "sale_price", "stock_status", "stock_quantity"])
+      .select(["parent_id", "regular_price", "sale_price", "sale_starts_at", "sale_ends_at", "stock_status", "stock_quantity"])
       .where("parent_id", "in", ids)
       .execute(),
     db
@@ -743,13 +733,13 @@ async function summaries(db: Db, rows: ProductRow[]) {
   ]);
   return rows.map((row) => {
     const own = variations.filter((v) => Number(v.parent_id) === row.id);
-    const prices = own.map((v) => v.sale_price ?? v.regular_price).filter((p): p is number => p !== null);
+    const prices = own.map((v) => currentPrice(v, now)).filter((p): p is number => p !== null);
     const image = images.find((m) => Number(m.product_id) === row.id);
     return {
       id: row.id,
       name: row.name,
       slug: row.slug,
-      type: row.type,
+      type: row.type === "variable" ? "variable" : "simple",
       status: row.status,
       sku: row.sku,
       regular_price: row.regular_price,
@@ -768,27 +758,20 @@ async function summaries(db: Db, rows: ProductRow[]) {
   });
 }
 
-/** The fields a bulk edit may set on many products at once. */
-export interface BulkChanges {
-  regular_price?: number | null;
-  sale_price?: number | null;
-  stock_quantity?: number | null;
-  stock_status?: StockStatus;
-  status?: ProductStatus;
-}
-
 /** Each product its own write, checked and logged as a single edit; one refused leaves the others done. */
-export async function bulkEditProducts(ctx: RequestContext, ids: number[], changes: BulkChanges) {
+export async function bulkEditProducts(ctx: RequestContext, ids: number[], changes: BulkChanges): Promise<BulkResult> {
   const updated: number[] = [];
-  const failed: { id: number; code: string; message: string; details?: unknown }[] = [];
+  const failed: BulkResult["failed"] = [];
   for (const id of unique(ids)) {
     try {
       // A quantity given means the shop counts it from now on.
       const stock = changes.stock_quantity != null ? { manage_stock: true } : {};
-      await updateProduct(ctx, id, { ...changes, ...stock });
+      // Ending a sale ends its schedule too.
+      const schedule = changes.sale_price === null ? { sale_starts_at: null, sale_ends_at: null } : {};
+      await updateProduct(ctx, id, { ...changes, ...stock, ...schedule });
       updated.push(id);
     } catch (error) {
-      const e = error as { code?: string; message: string; data?: { details?: unknown }; status?: number };
+      const e = error as { code?: string; message: string; data?: { details?: Record<string, { message: string }> }; status?: number };
       if (!e.status) throw error;
       failed.push({ id, code: e.code ?? "error", message: e.message, details: e.data?.details });
     }
@@ -827,6 +810,8 @@ export async function generateVariations(ctx: RequestContext, id: number) {
     sku: "",
     regular_price: null,
     sale_price: null,
+    sale_starts_at: null,
+    sale_ends_at: null,
     manage_stock: false,
     stock_quantity: null,
     stock_status: "instock",

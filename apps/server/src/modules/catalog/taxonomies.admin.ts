@@ -4,28 +4,14 @@
  * A change that would break the shop (a category a coupon names, a term variations stand for) is
  * refused with its reason.
  */
+
+import type { AttributeInput, CategoryInput, OwnerAttribute, OwnerCategory, OwnerTag, TagInput } from "@cartwright/commerce/admin";
 import { sanitizeHtml } from "@cartwright/commerce/forms";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { cleanSlug, conflict, couponsNaming, invalid, isUniqueViolation, logChange, notFound, refused } from "./admin-shared.ts";
 
-export interface CategoryInput {
-  name: string;
-  slug: string;
-  description: string;
-  parent_id: number | null;
-  menu_order: number;
-}
-export interface TagInput {
-  name: string;
-  slug: string;
-}
-export interface AttributeInput {
-  name: string;
-  slug: string;
-  /** In the order shoppers see them; a term with an id is kept (products and variations keep it). */
-  terms: { id?: number | null; name: string; slug: string }[];
-}
+export type { AttributeInput, CategoryInput, TagInput } from "@cartwright/commerce/admin";
 
 const categoryErrors = {
   notFound: () => notFound("cw_rest_category_not_found", "category"),
@@ -69,7 +55,7 @@ async function findCategory(db: Db, id: number): Promise<CategoryRow | undefined
 }
 
 /** Every category in the shop's order with how many products (drafts too) it holds. */
-export async function listOwnerCategories(ctx: RequestContext) {
+export async function listOwnerCategories(ctx: RequestContext): Promise<{ categories: OwnerCategory[] }> {
   const rows = await ctx.db
     .selectFrom("categories as c")
     .select((eb) => [
@@ -101,7 +87,7 @@ export async function listOwnerCategories(ctx: RequestContext) {
   };
 }
 
-export async function readCategory(ctx: RequestContext, id: number) {
+export async function readCategory(ctx: RequestContext, id: number): Promise<OwnerCategory> {
   const row = await findCategory(ctx.db, id);
   if (!row) throw categoryErrors.notFound();
   return row;
@@ -184,7 +170,7 @@ async function findTag(db: Db, id: number): Promise<TagRow | undefined> {
   return row ? { ...row, id: Number(row.id) } : undefined;
 }
 
-export async function listOwnerTags(ctx: RequestContext) {
+export async function listOwnerTags(ctx: RequestContext): Promise<{ tags: OwnerTag[] }> {
   const rows = await ctx.db
     .selectFrom("tags as t")
     .select((eb) => [
@@ -202,7 +188,7 @@ export async function listOwnerTags(ctx: RequestContext) {
   return { tags: rows.map((row) => ({ id: Number(row.id), name: row.name, slug: row.slug, count: Number(row.count ?? 0) })) };
 }
 
-export async function readTag(ctx: RequestContext, id: number) {
+export async function readTag(ctx: RequestContext, id: number): Promise<OwnerTag> {
   const row = await findTag(ctx.db, id);
   if (!row) throw tagErrors.notFound();
   return row;
@@ -247,13 +233,6 @@ export async function deleteTag(ctx: RequestContext, id: number): Promise<void> 
 
 // Attributes and their terms
 
-interface OwnerAttribute {
-  id: number;
-  name: string;
-  slug: string;
-  terms: { id: number; name: string; slug: string }[];
-}
-
 async function findAttribute(db: Db, id: number): Promise<OwnerAttribute | undefined> {
   const row = await db.selectFrom("attributes").select(["id", "name", "slug"]).where("id", "=", id).executeTakeFirst();
   if (!row) return undefined;
@@ -267,14 +246,17 @@ async function findAttribute(db: Db, id: number): Promise<OwnerAttribute | undef
   return { id: Number(row.id), name: row.name, slug: row.slug, terms: terms.map((t) => ({ ...t, id: Number(t.id) })) };
 }
 
-export async function listOwnerAttributes(ctx: RequestContext) {
+export async function listOwnerAttributes(ctx: RequestContext): Promise<{ attributes: OwnerAttribute[] }> {
   const rows = await ctx.db.selectFrom("attributes").select("id").orderBy("name").execute();
-  const attributes = [];
-  for (const row of rows) attributes.push(await findAttribute(ctx.db, Number(row.id)));
+  const attributes: OwnerAttribute[] = [];
+  for (const row of rows) {
+    const attribute = await findAttribute(ctx.db, Number(row.id));
+    if (attribute) attributes.push(attribute);
+  }
   return { attributes };
 }
 
-export async function readAttribute(ctx: RequestContext, id: number) {
+export async function readAttribute(ctx: RequestContext, id: number): Promise<OwnerAttribute> {
   const found = await findAttribute(ctx.db, id);
   if (!found) throw attributeErrors.notFound();
   return found;

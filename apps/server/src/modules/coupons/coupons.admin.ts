@@ -5,53 +5,14 @@
  * triggers, migration 010), so every process prices with the change on its next request.
  */
 import { isValidEmail } from "@cartwright/commerce";
+import type { CouponDetail, CouponInput, CouponList, CouponStatus, CouponUse, OwnerCoupon } from "@cartwright/commerce/admin";
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { CouponsTable, Flag } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 
-export type CouponType = CouponsTable["type"];
-
-/** A coupon as the owner API reads and writes it: amounts in basis points (percent) or minor units. */
-export interface CouponInput {
-  code: string;
-  description: string;
-  type: CouponType;
-  amount: number;
-  enabled: boolean;
-  free_shipping: boolean;
-  individual_use: boolean;
-  exclude_sale_items: boolean;
-  product_ids: number[];
-  excluded_product_ids: number[];
-  category_ids: number[];
-  excluded_category_ids: number[];
-  minimum_spend: number | null;
-  maximum_spend: number | null;
-  expires_at: string | null;
-  usage_limit: number | null;
-  usage_limit_per_user: number | null;
-  limit_usage_to_x_items: number | null;
-  allowed_emails: string[];
-}
-
-export interface OwnerCoupon extends CouponInput {
-  id: number;
-  usage_count: number;
-  created_at: string;
-}
-
-export interface CouponUse {
-  order_id: number;
-  status: string;
-  created_at: string;
-  billing_email: string;
-  discount: number;
-  discount_tax: number;
-}
-
-export type CouponStatus = "active" | "disabled" | "expired";
+export type { CouponInput, CouponStatus, CouponType, CouponUse, OwnerCoupon } from "@cartwright/commerce/admin";
 
 export interface CouponListQuery {
   search?: string;
@@ -246,7 +207,7 @@ const usesOf = (db: Db, id: number) =>
     .where("orders.status", "<>", "checkout-draft");
 
 /** Case-insensitive search on the code, a status, one page; each coupon with its counted uses. */
-export async function listCoupons(ctx: RequestContext, query: CouponListQuery) {
+export async function listCoupons(ctx: RequestContext, query: CouponListQuery): Promise<CouponList> {
   const { db } = ctx;
   const now = nowOf(ctx);
   let base = db.selectFrom("coupons");
@@ -274,7 +235,7 @@ export async function listCoupons(ctx: RequestContext, query: CouponListQuery) {
 }
 
 /** One coupon with the orders that used it (newest first, at most USES_SHOWN) and how many they are. */
-export async function readCoupon(ctx: RequestContext, id: number) {
+export async function readCoupon(ctx: RequestContext, id: number): Promise<CouponDetail> {
   const row = await findRow(ctx.db, id);
   if (!row) throw couponErrors.notFound();
   const { orders } = await usesOf(ctx.db, id)

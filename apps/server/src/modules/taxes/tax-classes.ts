@@ -34,18 +34,17 @@ export async function loadTaxClassOrder(db: Db): Promise<string[]> {
 
 /** A product's (and its variations') tax fields as the owner writes them. */
 export interface ProductTaxInput {
-  tax_status: TaxStatus;
-  tax_class: string;
-  variations: { tax_class: string }[];
+  tax_class?: string;
+  variations: { tax_class?: string }[];
 }
 
 /** Checks the classes a product names, each error beside its field (`tax_class`, `variations[2].tax_class`). */
 export async function checkProductTax(db: Db, input: ProductTaxInput, errors: Record<string, string>): Promise<void> {
   const known = new Set((await listTaxClasses(db)).map((c) => c.slug));
   const problem = (slug: string) => `There is no tax class "${slug}": choose one of ${[...known].join(", ")}.`;
-  if (!known.has(input.tax_class)) errors.tax_class = problem(input.tax_class);
-  for (const [i, variation] of input.variations.entries()) {
-    if (variation.tax_class !== PARENT && !known.has(variation.tax_class))
-      errors[`variations[${i}].tax_class`] = problem(variation.tax_class);
+  const own = input.tax_class ?? STANDARD;
+  if (!known.has(own)) errors.tax_class = problem(own);
+  for (const [i, { tax_class: slug = PARENT }] of input.variations.entries()) {
+    if (slug !== PARENT && !known.has(slug)) errors[`variations[${i}].tax_class`] = problem(slug);
   }
 }

@@ -1,62 +1,11 @@
 /** The owner API's coupon calls (decision 0040) through the console's client. */
+
+import type { CouponDetail, CouponInput, CouponList, CouponStatus, OwnerCoupon, OwnerCurrency } from "@cartwright/commerce/admin";
 import { adminClient } from "../api.ts";
 
-export type CouponType = "percent" | "fixed_cart" | "fixed_product";
-export type CouponStatus = "active" | "disabled" | "expired";
-
-/** A coupon as the API writes it: amounts in basis points (percent) or minor units. */
-export interface CouponInput {
-  code: string;
-  description: string;
-  type: CouponType;
-  amount: number;
-  enabled: boolean;
-  free_shipping: boolean;
-  individual_use: boolean;
-  exclude_sale_items: boolean;
-  product_ids: number[];
-  excluded_product_ids: number[];
-  category_ids: number[];
-  excluded_category_ids: number[];
-  minimum_spend: number | null;
-  maximum_spend: number | null;
-  expires_at: string | null;
-  usage_limit: number | null;
-  usage_limit_per_user: number | null;
-  limit_usage_to_x_items: number | null;
-  allowed_emails: string[];
-}
-
-export interface Coupon extends CouponInput {
-  id: number;
-  usage_count: number;
-  created_at: string;
-}
-
-export interface CouponCurrency {
-  currency_code: string;
-  currency_minor_unit: number;
-}
-
-export interface CouponList extends CouponCurrency {
-  coupons: Coupon[];
-  total: number;
-  page: number;
-  pages: number;
-}
-
-export interface CouponUse {
-  order_id: number;
-  status: string;
-  created_at: string;
-  billing_email: string;
-  discount: number;
-  discount_tax: number;
-}
-
-export interface CouponDetail extends Coupon, CouponCurrency {
-  usage: { orders: number; recent: CouponUse[] };
-}
+export type { CouponDetail, CouponInput, CouponList, CouponStatus, CouponType, CouponUse } from "@cartwright/commerce/admin";
+export type Coupon = OwnerCoupon;
+export type CouponCurrency = OwnerCurrency;
 
 export interface CouponQuery {
   search: string;

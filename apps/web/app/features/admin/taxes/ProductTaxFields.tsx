@@ -1,10 +1,11 @@
 /**
- * A product's tax status and class in the product editor (decision 0044), kept apart from
- * ProductForm.tsx so the form renders it in one line. The classes come from the catalogue's
+ * A product's tax status and class in the product editor (decision 0044): the Tax card, one line
+ * of the form's PRODUCT_CARDS, and each variation's class. The classes come from the catalogue's
  * `GET /products/tax-classes`, which a manager may read too.
  */
 import { useEffect, useState } from "react";
 import { SelectField } from "../components/fields.tsx";
+import type { CardProps } from "../products/card-parts.tsx";
 import { type TaxClass, taxesApi } from "./api.ts";
 import { taxesMessages as t } from "./messages.ts";
 
@@ -42,8 +43,11 @@ function useTaxClasses(chosen: string): TaxClass[] {
   return classes ?? [{ slug: chosen, name: chosen }];
 }
 
-export function ProductTaxFields({ value, onChange }: { value: ProductTax; onChange(change: Partial<ProductTax>): void }) {
+/** The product form's Tax card (one line of PRODUCT_CARDS, decision 0047): the product's status and class. */
+export function TaxCard({ draft, setDraft }: Pick<CardProps, "draft" | "setDraft">) {
+  const value = { tax_status: draft.tax_status ?? "taxable", tax_class: draft.tax_class ?? "standard" };
   const classes = useTaxClasses(value.tax_class);
+  const change = (next: Partial<ProductTax>) => setDraft((current) => ({ ...current, ...next }));
   return (
     <fieldset className="admin-card admin-fieldset">
       <legend>{t.taxLegend}</legend>
@@ -52,19 +56,22 @@ export function ProductTaxFields({ value, onChange }: { value: ProductTax; onCha
         label={t.taxStatus}
         hint={t.statusHint}
         value={value.tax_status}
-        onChange={(status) => onChange({ tax_status: status as ProductTaxStatus })}
+        onChange={(status) => change({ tax_status: status as ProductTaxStatus })}
         options={STATUSES.map((status) => ({ value: status, label: t.statuses[status] ?? status }))}
       />
       <SelectField
         path="tax_class"
         label={t.taxClass}
         value={value.tax_class}
-        onChange={(slug) => onChange({ tax_class: slug })}
+        onChange={(slug) => change({ tax_class: slug })}
         options={classes.map((c) => ({ value: c.slug, label: c.name }))}
       />
     </fieldset>
   );
 }
+
+/** The error summary's names of the card's fields. */
+export const taxLabels = (): Record<string, string> => ({ tax_status: t.taxStatus, tax_class: t.taxClass });
 
 /** A variation's class: its product's, or one of its own. */
 export function VariationTaxClassField({

@@ -1,0 +1,184 @@
+/** The owner API's products, categories, tags and attributes (decision 0043), as the server answers and the console reads them. */
+
+export type ProductType = "simple" | "variable";
+export type ProductStatus = "publish" | "draft";
+export type StockStatus = "instock" | "outofstock" | "onbackorder";
+export type Backorders = "no" | "notify" | "yes";
+export type Visibility = "visible" | "catalog" | "search" | "hidden";
+
+/** The shop's currency, sent beside prices so the console shows them as the shop does. */
+export interface OwnerCurrency {
+  currency_code: string;
+  currency_minor_unit: number;
+}
+
+/** One attribute of a product: the terms it offers, and whether its variations are chosen by it. */
+export interface ProductAttributeInput {
+  attribute_id: number;
+  term_ids: number[];
+  used_for_variations: boolean;
+}
+
+/** One variation as the owner writes it: the term it stands for of each variation attribute, its price and stock. */
+export interface VariationInput {
+  /** An existing variation of this product to keep (carts holding it keep it); absent or null for a new one. */
+  id?: number | null;
+  attributes: { attribute_id: number; term_id: number }[];
+  sku: string;
+  regular_price: number | null;
+  sale_price: number | null;
+  /** The sale price holds from this instant (ISO 8601, UTC when read back); null: from now on. */
+  sale_starts_at: string | null;
+  /** …until this instant, which it no longer holds; null: until changed. */
+  sale_ends_at: string | null;
+  manage_stock: boolean;
+  stock_quantity: number | null;
+  stock_status: StockStatus;
+  backorders: Backorders;
+  weight_grams: number | null;
+  /** "parent" (its product's class, the default), "standard" or a tax class's slug (decision 0044). */
+  tax_class?: string;
+}
+
+/** taxable: the product and its shipping are taxed; shipping: only its shipping; none: neither (decision 0044). */
+export type TaxStatus = "taxable" | "shipping" | "none";
+
+/** A product as the owner API writes it: money in minor units. */
+export interface ProductInput {
+  type: ProductType;
+  status: ProductStatus;
+  name: string;
+  slug: string;
+  sku: string;
+  short_description: string;
+  description: string;
+  regular_price: number | null;
+  sale_price: number | null;
+  sale_starts_at: string | null;
+  sale_ends_at: string | null;
+  manage_stock: boolean;
+  stock_quantity: number | null;
+  stock_status: StockStatus;
+  backorders: Backorders;
+  low_stock_amount: number | null;
+  quantity_min: number;
+  quantity_max: number | null;
+  quantity_step: number;
+  sold_individually: boolean;
+  virtual: boolean;
+  weight_grams: number | null;
+  /** Taxable by default; its variations follow it (decision 0044). */
+  tax_status?: TaxStatus;
+  /** "standard" (the default) or a tax class's slug. */
+  tax_class?: string;
+  featured: boolean;
+  catalog_visibility: Visibility;
+  menu_order: number;
+  category_ids: number[];
+  tag_ids: number[];
+  cross_sell_ids: number[];
+  attributes: ProductAttributeInput[];
+  variations: VariationInput[];
+}
+
+export interface OwnerVariation extends VariationInput {
+  id: number;
+  tax_class: string;
+}
+
+export interface OwnerProduct extends Omit<ProductInput, "variations"> {
+  id: number;
+  tax_status: TaxStatus;
+  tax_class: string;
+  variations: OwnerVariation[];
+  permalink: string;
+  images: { id: number; src: string; alt: string }[];
+  total_sales: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A row of the owner's product list: a variable product's price is its variations' range. */
+export interface ProductSummary {
+  id: number;
+  name: string;
+  slug: string;
+  type: ProductType;
+  status: ProductStatus;
+  sku: string;
+  regular_price: number | null;
+  sale_price: number | null;
+  price_range: { min: number; max: number } | null;
+  manage_stock: boolean;
+  stock_quantity: number | null;
+  stock_status: StockStatus;
+  variations: number;
+  catalog_visibility: Visibility;
+  categories: { id: number; name: string }[];
+  image: { src: string; alt: string } | null;
+  permalink: string;
+  updated_at: string;
+}
+
+export interface ProductList extends OwnerCurrency {
+  products: ProductSummary[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** The fields a bulk edit may set on many products at once. */
+export interface BulkChanges {
+  regular_price?: number | null;
+  sale_price?: number | null;
+  stock_quantity?: number | null;
+  stock_status?: StockStatus;
+  status?: ProductStatus;
+}
+
+/** Each product of a bulk edit is its own write: one refused leaves the others done. */
+export interface BulkResult {
+  updated: number[];
+  failed: { id: number; code: string; message: string; details?: Record<string, { message: string }> }[];
+}
+
+export interface CategoryInput {
+  name: string;
+  slug: string;
+  description: string;
+  parent_id: number | null;
+  menu_order: number;
+}
+
+export interface TagInput {
+  name: string;
+  slug: string;
+}
+
+export interface AttributeInput {
+  name: string;
+  slug: string;
+  /** In the order shoppers see them; a term with an id is kept (products and variations keep it). */
+  terms: { id?: number | null; name: string; slug: string }[];
+}
+
+export interface Term {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface OwnerAttribute extends Term {
+  terms: Term[];
+}
+
+export interface OwnerCategory extends CategoryInput {
+  id: number;
+  /** How many products (drafts too) it holds; the list carries it. */
+  count?: number;
+}
+
+export interface OwnerTag extends TagInput {
+  id: number;
+  count?: number;
+}

@@ -1,0 +1,3 @@
+/** The owner API's shapes, declared once for the server that answers and the console that reads (types only). */
+export type * from "./catalogue.ts";
+export type * from "./coupons.ts";
