@@ -1,6 +1,5 @@
 /** The taxes page's and the product editor's tax texts (decision 0044). */
 export const taxesMessages = {
-  nav: "Taxes",
   title: "Taxes",
   intro:
     "Each product is in a tax class; an address pays the rates of its class that match it. Within one priority the most specific rate applies; rates of several priorities add up. Changes reach the shop at once.",
