@@ -606,6 +606,7 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
     ["/admin/coupons/{id}", `/admin/coupons/${coupon}`],
     ["/admin/shipping"],
     ["/admin/shipping/zones/{id}", `/admin/shipping/zones/${zone}`],
+    ["/admin/taxes"],
     ["/admin/settings"],
     ["/admin/payments"],
     ["/admin/staff"],

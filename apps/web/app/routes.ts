@@ -50,6 +50,7 @@ export default [
     route("shipping/rest-of-world", "routes/admin/shipping-rest-of-world.tsx"),
     route("shipping/pickup", "routes/admin/shipping-pickup.tsx"),
     route("shipping/pickup/:n", "routes/admin/shipping-pickup-location.tsx"),
+    route("taxes", "routes/admin/taxes.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("payments", "routes/admin/payments.tsx"),
     route("staff", "routes/admin/staff.tsx"),

@@ -42,6 +42,10 @@ export interface ProductsTable {
   review_count: number;
   created_at: string;
   updated_at: string;
+  /** taxable, shipping (only its shipping is taxed) or none (migration 027). */
+  tax_status: Generated<"taxable" | "shipping" | "none">;
+  /** '' = standard, a tax_classes slug, or 'parent' for a variation that takes its parent's. */
+  tax_class: Generated<string>;
 }
 
 export interface MediaTable {
@@ -209,6 +213,13 @@ export interface TaxRatesTable {
   compound: Flag;
   shipping: Flag;
   tax_class: string;
+  sort_order: number;
+}
+
+/** The owner's tax classes besides the standard one ('', no row), in their order (migration 027). */
+export interface TaxClassesTable {
+  slug: string;
+  name: string;
   sort_order: number;
 }
 
@@ -656,6 +667,7 @@ export interface Database {
   cart_coupons: CartCouponsTable;
   coupons: CouponsTable;
   tax_rates: TaxRatesTable;
+  tax_classes: TaxClassesTable;
   shipping_zones: ShippingZonesTable;
   shipping_zone_locations: ShippingZoneLocationsTable;
   shipping_methods: ShippingMethodsTable;

@@ -28,6 +28,7 @@ import {
   zoneFor,
   zoneRates,
 } from "../shipping/index.ts";
+import { loadTaxClassOrder } from "../taxes/index.ts";
 import { cartErrors } from "./cart.errors.ts";
 import type { StoredCart } from "./cart.repo.ts";
 import { readAddress, type StoredAddress } from "./customer.ts";
@@ -57,13 +58,13 @@ export interface PricingInputs {
   purchasables: Map<number, Purchasable>;
   coupons: Map<string, LoadedCoupon>;
   /** Null until the cart has a line: an empty cart (most page views) prices to zero without them. */
-  rules: { taxRates: TaxRate[]; zones: ShippingZone[] } | null;
+  rules: { taxRates: TaxRate[]; taxClassOrder: string[]; zones: ShippingZone[] } | null;
 }
 
-/** Tax rates and shipping zones, read once per change to any of them. */
+/** Tax rates and classes and shipping zones, read once per change to any of them. */
 const loadPricingRules = revisionCache("pricing", async (db) => {
-  const [taxRates, zones] = await Promise.all([loadTaxRates(db), loadZones(db)]);
-  return deepFreeze({ taxRates, zones });
+  const [taxRates, taxClassOrder, zones] = await Promise.all([loadTaxRates(db), loadTaxClassOrder(db), loadZones(db)]);
+  return deepFreeze({ taxRates, taxClassOrder, zones });
 });
 
 /** Loads what pricing the cart needs at `now`, beyond what is already known from earlier in the same write. */
@@ -123,8 +124,8 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     unitPrice: item.price ?? 0,
     regularUnitPrice: item.regularPrice ?? item.price ?? 0,
     onSale: item.onSale,
-    taxable: true,
-    taxClass: "",
+    taxStatus: item.taxStatus,
+    taxClass: item.taxClass,
     needsShipping: !item.row.virtual,
   }));
   const itemsSubtotal = totalsLines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
@@ -175,6 +176,8 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     pricesIncludeTax: settings.pricesIncludeTax,
     taxesEnabled: settings.taxesEnabled,
     calcDiscountsSequentially: settings.calcDiscountsSequentially,
+    shippingTaxClass: settings.shippingTaxClass === "inherit" ? null : settings.shippingTaxClass,
+    taxClassOrder: inputs.rules?.taxClassOrder ?? [],
   };
 
   // First pass without shipping: free-shipping minimums look at the discounted subtotal.

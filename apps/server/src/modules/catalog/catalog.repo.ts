@@ -1,11 +1,11 @@
 /** Catalogue queries. Listing filters and ordering run in SQL; details load in one query per kind. */
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { isStoredId } from "../../db/ids.ts";
 import type { Database, Db } from "../../db/index.ts";
 import type { ProductsTable } from "../../db/schema.ts";
 import type { ProductQuery } from "./catalog.types.ts";
 
-export type ProductRow = Omit<ProductsTable, "id"> & { id: number };
+export type ProductRow = Selectable<ProductsTable>;
 
 type ProductsQuery = SelectQueryBuilder<Database, "products", object>;
 

@@ -8,6 +8,8 @@ const row = (overrides: Partial<ProductRow> = {}): ProductRow => ({
   parent_id: null,
   type: "simple",
   status: "publish",
+  tax_status: "taxable",
+  tax_class: "",
   name: "Mug <Deluxe>",
   slug: "mug",
   sku: "",

@@ -68,6 +68,12 @@ const VariationBody = Type.Object(
     stock_status: StockStatus,
     backorders: Backorders,
     weight_grams: weight,
+    tax_class: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      default: "parent",
+      description: '"parent" (the product\'s class), "standard" or a tax class\'s slug',
+    }),
   },
   { additionalProperties: false },
 );
@@ -99,6 +105,11 @@ const fields = {
   sold_individually: Type.Boolean({ default: false, description: "At most one per order" }),
   virtual: Type.Boolean({ default: false, description: "Needs no shipping" }),
   weight_grams: weight,
+  tax_status: Type.Union([Type.Literal("taxable"), Type.Literal("shipping"), Type.Literal("none")], {
+    default: "taxable",
+    description: "taxable: the product and its shipping; shipping: only its shipping; none: neither. Variations follow it",
+  }),
+  tax_class: Type.String({ minLength: 1, maxLength: 100, default: "standard", description: '"standard" or a tax class\'s slug' }),
   featured: Type.Boolean({ default: false }),
   catalog_visibility: Type.Union([Type.Literal("visible"), Type.Literal("catalog"), Type.Literal("search"), Type.Literal("hidden")], {
     default: "visible",

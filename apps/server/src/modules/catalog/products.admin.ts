@@ -24,6 +24,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { Flag } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkProductTax, PARENT, STANDARD, toApiClass, toStoredClass } from "../taxes/index.ts";
 import {
   cleanSlug,
   conflict,
@@ -98,6 +99,7 @@ const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_i
   stock_status: row.stock_status,
   backorders: row.backorders,
   weight_grams: row.weight_grams,
+  tax_class: toApiClass(row.tax_class),
 });
 
 /** A product with everything the owner edits, read in a fixed number of queries; undefined when there is none (or it is a variation). */
@@ -171,6 +173,8 @@ export async function readOwnerProduct(db: Db, id: number): Promise<OwnerProduct
     sold_individually: row.sold_individually === 1,
     virtual: row.virtual === 1,
     weight_grams: row.weight_grams,
+    tax_status: row.tax_status,
+    tax_class: toApiClass(row.tax_class),
     featured: row.featured === 1,
     catalog_visibility: row.catalog_visibility,
     menu_order: row.menu_order,
@@ -297,6 +301,7 @@ async function checkProduct(db: Db, id: number | null, input: ProductInput): Pro
 
   const attributes = await checkAttributes(db, input, errors);
   const variations = checkVariations(input, attributes, errors);
+  await checkProductTax(db, input, errors);
   if (Object.keys(errors).length) throw invalid(errors);
 
   const skuFields = new Map<string, string>();
@@ -420,6 +425,8 @@ const productColumns = (product: ProductInput, now: string) => ({
   sold_individually: flag(product.sold_individually),
   virtual: flag(product.virtual),
   weight_grams: product.weight_grams,
+  tax_status: product.tax_status ?? "taxable",
+  tax_class: toStoredClass(product.tax_class ?? STANDARD),
   featured: flag(product.featured),
   catalog_visibility: product.catalog_visibility,
   menu_order: product.menu_order,
@@ -435,6 +442,7 @@ const variationColumns = (product: ProductInput, variation: VariationInput, posi
   sale_ends_at: variation.sale_ends_at,
   ...stockColumns(variation),
   weight_grams: variation.weight_grams,
+  tax_class: toStoredClass(variation.tax_class ?? PARENT),
   menu_order: position,
   updated_at: now,
 });
@@ -809,6 +817,7 @@ export async function generateVariations(ctx: RequestContext, id: number) {
     stock_status: "instock",
     backorders: "no",
     weight_grams: current.weight_grams,
+    tax_class: PARENT,
   }));
   const product = added.length
     ? await saveProduct(ctx, id, { ...editable(current), variations: [...current.variations, ...fresh] })

@@ -27,6 +27,10 @@ export interface Purchasable {
   /** When (ms) the clock alone next changes this price (a sale starts or ends); Infinity when never. */
   priceChangesAt: number;
   limits: ReturnType<typeof quantityLimits>;
+  /** The parent's tax status (a variation has none of its own, as in WooCommerce). */
+  taxStatus: repo.ProductRow["tax_status"];
+  /** '' = standard; a variation's 'parent' resolved to its parent's class. */
+  taxClass: string;
 }
 
 /** What is kept per catalogue revision: everything but what the clock decides. */
@@ -108,6 +112,8 @@ async function readPurchasables(db: Db, ids: number[]): Promise<Map<number, Stor
         })),
       regularPrice: row.type === "variable" ? null : row.regular_price,
       limits: quantityLimits(row),
+      taxStatus: parent.tax_status,
+      taxClass: row.tax_class === "parent" ? parent.tax_class : row.tax_class,
     });
   }
   return result;

@@ -5,6 +5,8 @@
  */
 import { useState } from "react";
 import { CheckboxField, FieldFrame, SelectField, TextField } from "../components/fields.tsx";
+import { taxesMessages } from "../taxes/messages.ts";
+import { VariationTaxClassField } from "../taxes/ProductTaxFields.tsx";
 import { CardError } from "./AttributesCard.tsx";
 import { type CardProps, options } from "./card-parts.tsx";
 import { productMessages as t } from "./messages.ts";
@@ -161,6 +163,12 @@ export function VariationsCard({ draft, setDraft, currency, choices, generate, b
                     label={t.weight}
                     value={variation.weight_grams}
                     onChange={(v) => setVariation(i, { weight_grams: v })}
+                  />
+                  <VariationTaxClassField
+                    path={path("tax_class")}
+                    label={taxesMessages.taxClass}
+                    value={variation.tax_class ?? "parent"}
+                    onChange={(v) => setVariation(i, { tax_class: v })}
                   />
                 </div>
                 <button

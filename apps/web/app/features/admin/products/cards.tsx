@@ -4,6 +4,7 @@
  * one line there.
  */
 import { CheckboxField, SelectField, TextField } from "../components/fields.tsx";
+import { TaxCard, taxLabels } from "../taxes/ProductTaxFields.tsx";
 import { AttributesCard } from "./AttributesCard.tsx";
 import type { ProductCurrency, Term } from "./api.ts";
 import { CardFrame, type CardProps, options, type ProductCard, useDraftFields } from "./card-parts.tsx";
@@ -239,6 +240,7 @@ export const PRODUCT_CARDS: ProductCard[] = [
   { key: "price", Card: PriceCard, when: (draft) => draft.type === "simple" },
   { key: "inventory", Card: InventoryCard },
   { key: "shipping", Card: ShippingCard },
+  { key: "tax", Card: TaxCard, labels: taxLabels },
   { key: "descriptions", Card: DescriptionsCard },
   { key: "organise", Card: OrganiseCard },
   { key: "linked", Card: LinkedCard },

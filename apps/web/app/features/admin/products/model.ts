@@ -85,6 +85,8 @@ export const emptyDraft = (): ProductDraft => ({
   sold_individually: false,
   virtual: false,
   weight_grams: "",
+  tax_status: "taxable",
+  tax_class: "standard",
   featured: false,
   catalog_visibility: "visible",
   menu_order: 0,
