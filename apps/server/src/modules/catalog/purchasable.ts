@@ -2,8 +2,9 @@
 import type { StoreImage } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionMap } from "../../db/revisions.ts";
+import { storeImage } from "../media/index.ts";
 import * as repo from "./catalog.repo.ts";
-import { mediaLink, productLink, quantityLimits } from "./product-shape.ts";
+import { productLink, quantityLimits } from "./product-shape.ts";
 
 export interface Purchasable {
   /** The product or variation itself. */
@@ -25,11 +26,6 @@ export interface Purchasable {
   onSale: boolean;
   limits: ReturnType<typeof quantityLimits>;
 }
-
-const toImage = (i: { id: number; filename: string; alt: string }): StoreImage => {
-  const src = mediaLink(i.id, i.filename);
-  return { id: i.id, src, thumbnail: src, srcset: "", sizes: "", name: i.filename, alt: i.alt };
-};
 
 /**
  * Any mix of product and variation ids, kept per process until the catalogue changes (prices
@@ -74,7 +70,7 @@ async function readPurchasables(db: Db, ids: number[]): Promise<Map<number, Purc
       row,
       parent,
       categoryIds: categories.filter((c) => c.product_id === parent.id).map((c) => c.id),
-      images: (ownImages.length ? ownImages : images.filter((i) => i.product_id === parent.id)).map(toImage),
+      images: (ownImages.length ? ownImages : images.filter((i) => i.product_id === parent.id)).map(storeImage),
       permalink: productLink(parent.slug),
       attributes: attributesOf(row.id),
       variations: variations
