@@ -36,6 +36,9 @@ const PROGRAMS = new Set(["exe", "elf", "macho", "msi", "dmg", "deb", "rpm", "ap
 /** Markup or script anywhere in the bytes: a browser sniffing the file, or a server running it, would find a page. */
 const ACTIVE_TEXT = /<script|<html|<!doctype html|<iframe|<svg[\s>]|<\?php|<%[@=]?\s|javascript:/i;
 
+/** An SVG document: after any BOM, XML declaration, comments and doctype, an <svg> element. */
+const SVG_START = /^(\xef\xbb\xbf)?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
+
 /** A ZIP (or JAR, or Office document) read from its end: its directory record sits in the last 64 KB. */
 function endsWithArchive(bytes: Buffer): boolean {
   const tail = bytes.subarray(Math.max(0, bytes.length - 65_557));
@@ -53,9 +56,9 @@ export async function checkImageBytes(bytes: Buffer): Promise<ImageCheck> {
   if (bytes.length > MEDIA_LIMITS.bytes) return { error: MEDIA_MESSAGES.tooLarge };
   const detected = await fileTypeFromBuffer(bytes);
   if (detected && PROGRAMS.has(detected.ext)) return { error: MEDIA_MESSAGES.program };
-  const head = bytes.subarray(0, 512).toString("latin1");
+  const head = bytes.subarray(0, 1024).toString("latin1");
+  if (SVG_START.test(head)) return { error: MEDIA_MESSAGES.svg };
   if (!detected) {
-    if (/^(\xef\xbb\xbf)?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg/i.test(head)) return { error: MEDIA_MESSAGES.svg };
     if (head.startsWith("#!") || head.startsWith("MZ")) return { error: MEDIA_MESSAGES.program };
     return { error: MEDIA_MESSAGES.notImage };
   }
@@ -67,7 +70,7 @@ export async function checkImageBytes(bytes: Buffer): Promise<ImageCheck> {
 
 /** A stored file name from the owner's: lower-case words joined by hyphens, the extension of the type found. */
 export function cleanFilename(given: string, extension: string): string {
-  const stem = given
+  const stem = (given.split(/[\\/]/).pop() ?? "")
     .replace(/\.[^.]*$/, "")
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -53,7 +53,8 @@ export async function cleanUpload(bytes: Buffer, contentType: string): Promise<C
   const sharp = await loadSharp();
   let meta: Awaited<ReturnType<Sharp["metadata"]>>;
   try {
-    meta = await sharp(bytes, DECODE).metadata();
+    // The header only: nothing is decoded, so the size is checked here with its own message.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageRefused(MEDIA_MESSAGES.unreadable);
   }
