@@ -11,6 +11,7 @@ import { CheckboxField, FieldErrorsContext, SelectField, TextField } from "../co
 import { ErrorAlert } from "../components/page.tsx";
 import { consoleMessages } from "../messages.ts";
 import { type AttributeWithTerms, type ProductCurrency, productsApi, type Term } from "./api.ts";
+import { ImagesCard } from "./images/ImagesCard.tsx";
 import { productMessages as t } from "./messages.ts";
 import { fromDraft, type ProductDraft, toDraft, type VariationDraft } from "./model.ts";
 
@@ -195,6 +196,8 @@ export function ProductForm({ id, initial, currency, choices, permalink }: Props
           />
           <CheckboxField path="featured" label={t.featured} value={draft.featured} onChange={set("featured")} />
         </fieldset>
+
+        <ImagesCard images={draft.images} onChange={set("images")} />
 
         {draft.type === "simple" && (
           <fieldset className="admin-card admin-fieldset">

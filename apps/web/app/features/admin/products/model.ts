@@ -4,6 +4,7 @@
  */
 import { toMinor } from "../coupons/model.ts";
 import type { Product, ProductCurrency, ProductInput, VariationInput } from "./api.ts";
+import { type GalleryImage, galleryInput, galleryOf } from "./images/api.ts";
 import { productMessages as t } from "./messages.ts";
 
 type Texts<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
@@ -21,7 +22,10 @@ type ProductNumbers =
   | "quantity_step"
   | "weight_grams"
   | "cross_sell_ids";
-export type ProductDraft = Omit<Texts<ProductInput, ProductNumbers>, "variations"> & { variations: VariationDraft[] };
+export type ProductDraft = Omit<Texts<ProductInput, ProductNumbers>, "variations" | "images"> & {
+  variations: VariationDraft[];
+  images: GalleryImage[];
+};
 
 export const emptyDraft = (): ProductDraft => ({
   type: "simple",
@@ -52,6 +56,7 @@ export const emptyDraft = (): ProductDraft => ({
   cross_sell_ids: "",
   attributes: [],
   variations: [],
+  images: [],
 });
 
 const money = (value: number | null, currency: ProductCurrency) =>
@@ -70,6 +75,7 @@ export function toDraft(product: Product | ProductInput, currency: ProductCurren
     quantity_step: String(product.quantity_step),
     weight_grams: count(product.weight_grams),
     cross_sell_ids: product.cross_sell_ids.join(", "),
+    images: galleryOf(product.images ?? []),
     variations: product.variations.map((v) => ({
       ...v,
       regular_price: money(v.regular_price, currency),
@@ -113,6 +119,7 @@ export function fromDraft(draft: ProductDraft, currency: ProductCurrency): Draft
     quantity_step: whole(draft.quantity_step, "quantity_step") ?? 1,
     weight_grams: whole(draft.weight_grams, "weight_grams"),
     cross_sell_ids: ids.filter((id) => /^[1-9]\d{0,9}$/.test(id)).map(Number),
+    images: galleryInput(draft.images),
     variations: draft.variations.map((v, i) => ({
       ...v,
       regular_price: amount(v.regular_price, `variations[${i}].regular_price`),
