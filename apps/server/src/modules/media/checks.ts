@@ -33,8 +33,18 @@ export const MEDIA_MESSAGES = {
 /** Detected types that run as code somewhere: named as such in the refusal. */
 const PROGRAMS = new Set(["exe", "elf", "macho", "msi", "dmg", "deb", "rpm", "apk", "class", "wasm", "swf", "lnk", "jar", "dex", "cab"]);
 
-/** Markup or script anywhere in the bytes: a browser sniffing the file, or a server running it, would find a page. */
-const ACTIVE_TEXT = /<script|<html|<!doctype html|<iframe|<svg[\s>]|<\?php|<%[@=]?\s|javascript:/i;
+/**
+ * Markup or script a browser sniffing the file, or a server running it, would find. Looked for where
+ * polyglots carry it (the first and last 256 KB: metadata, comments, anything appended), with
+ * signatures long enough that compressed pixels do not spell them by chance.
+ */
+const ACTIVE_TEXT = /<script|<html|<!doctype html|<iframe|<svg[\s>]|<\?php|javascript:/i;
+const SCANNED = 256 * 1024;
+
+function carriesActiveText(bytes: Buffer): boolean {
+  if (bytes.length <= 2 * SCANNED) return ACTIVE_TEXT.test(bytes.toString("latin1"));
+  return ACTIVE_TEXT.test(bytes.subarray(0, SCANNED).toString("latin1")) || ACTIVE_TEXT.test(bytes.subarray(-SCANNED).toString("latin1"));
+}
 
 /** An SVG document: after any BOM, XML declaration, comments and doctype, an <svg> element. */
 const SVG_START = /^(\xef\xbb\xbf)?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
@@ -64,7 +74,7 @@ export async function checkImageBytes(bytes: Buffer): Promise<ImageCheck> {
   }
   const extension = ACCEPTED_TYPES[detected.mime];
   if (!extension) return { error: detected.ext === "svg" ? MEDIA_MESSAGES.svg : MEDIA_MESSAGES.notImage };
-  if (ACTIVE_TEXT.test(bytes.toString("latin1")) || endsWithArchive(bytes) || startsPdf(bytes)) return { error: MEDIA_MESSAGES.hidden };
+  if (carriesActiveText(bytes) || endsWithArchive(bytes) || startsPdf(bytes)) return { error: MEDIA_MESSAGES.hidden };
   return { contentType: detected.mime, extension };
 }
 
