@@ -78,6 +78,19 @@ for (let run = 0; run < RUNS; run++) {
   if (reply.statusCode !== 201) throw new Error(reply.body);
   mediaId = reply.json().id;
 }
+const stored = await db
+  .selectFrom("media_variants")
+  .select((eb) => [eb.fn.sum<number>(eb.fn("length", ["bytes"])).as("bytes"), eb.fn.countAll<number>().as("files")])
+  .where("media_id", "=", mediaId)
+  .executeTakeFirstOrThrow();
+const kept = await db
+  .selectFrom("media")
+  .select((eb) => eb.fn<number>("length", ["bytes"]).as("bytes"))
+  .where("id", "=", mediaId)
+  .executeTakeFirstOrThrow();
+console.log(
+  `kept per upload: the clean image ${(Number(kept.bytes) / 1024).toFixed(0)} KB, ${stored.files} resized files ${(Number(stored.bytes) / 1024).toFixed(0)} KB`,
+);
 times.sort((a, b) => a - b);
 console.log(
   `upload of a 12 MP JPEG (${(photo.length / 1024 / 1024).toFixed(2)} MB): median ${times[Math.floor(times.length / 2)]?.toFixed(0)} ms over ${RUNS} (${times.map((t) => t.toFixed(0)).join(", ")})`,
