@@ -18,6 +18,9 @@ export interface ProductsTable {
   /** For variable products the parent's price is derived from its variations. */
   regular_price: number | null;
   sale_price: number | null;
+  /** The sale price holds from this instant (ISO-8601 UTC) until `sale_ends_at`, each null when open (migration 030). */
+  sale_starts_at: string | null;
+  sale_ends_at: string | null;
   manage_stock: Flag;
   stock_quantity: number | null;
   /** Kept only for products that do not manage stock; managed stock derives it from the quantity. */

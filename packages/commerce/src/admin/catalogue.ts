@@ -27,6 +27,10 @@ export interface VariationInput {
   sku: string;
   regular_price: number | null;
   sale_price: number | null;
+  /** The sale price holds from this instant (ISO 8601, UTC when read back); null: from now on. */
+  sale_starts_at: string | null;
+  /** …until this instant, which it no longer holds; null: until changed. */
+  sale_ends_at: string | null;
   manage_stock: boolean;
   stock_quantity: number | null;
   stock_status: StockStatus;
@@ -47,6 +51,8 @@ export interface ProductInput {
   description: string;
   regular_price: number | null;
   sale_price: number | null;
+  sale_starts_at: string | null;
+  sale_ends_at: string | null;
   manage_stock: boolean;
   stock_quantity: number | null;
   stock_status: StockStatus;

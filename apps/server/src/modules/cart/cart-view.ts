@@ -66,15 +66,20 @@ const loadPricingRules = revisionCache("pricing", async (db) => {
   return deepFreeze({ taxRates, zones });
 });
 
-/** Loads what pricing the cart needs, beyond what is already known from earlier in the same write. */
-export async function loadPricingInputs(db: Db, stored: StoredCart | null, known: Partial<PricingInputs> = {}): Promise<PricingInputs> {
+/** Loads what pricing the cart needs at `now`, beyond what is already known from earlier in the same write. */
+export async function loadPricingInputs(
+  db: Db,
+  stored: StoredCart | null,
+  known: Partial<PricingInputs> = {},
+  now: Date = new Date(),
+): Promise<PricingInputs> {
   const items = stored?.items ?? [];
   const ids = items.map((i) => i.variation_id ?? i.product_id).filter((id) => !known.purchasables?.has(id));
   // Applied coupons are read whatever the lines: an emptied cart keeps its coupons, and judging them needs their rows.
   const codes = (stored?.coupons ?? []).filter((code) => !known.coupons?.has(code));
   const needsRules = items.length > 0 && !known.rules;
   const [purchasables, coupons, rules] = await Promise.all([
-    loadPurchasables(db, ids),
+    loadPurchasables(db, ids, now),
     loadCoupons(db, codes),
     needsRules ? loadPricingRules(db) : (known.rules ?? null),
   ]);
@@ -91,7 +96,8 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
   const currency = shopCurrency(settings);
   const fields = currencyFields(currency);
   const items = stored?.items ?? [];
-  const inputs = await loadPricingInputs(db, stored, known);
+  const now = ctx.now ?? new Date();
+  const inputs = await loadPricingInputs(db, stored, known, now);
   const { purchasables, coupons: couponRows } = inputs;
   const taxRates = inputs.rules?.taxRates ?? [];
   const zones = inputs.rules?.zones ?? [];
@@ -107,7 +113,6 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
   const shipping = readAddress(stored?.cart.shipping_address ?? "{}", false);
   const selected = JSON.parse(stored?.cart.selected_rates ?? "{}") as Record<string, string>;
   const extensions = JSON.parse(stored?.cart.extensions ?? "{}") as Record<string, unknown>;
-  const now = ctx.now ?? new Date();
 
   const totalsLines: TotalsLine[] = lines.map(({ key, quantity, item }) => ({
     key,
@@ -221,8 +226,10 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     }),
   });
 
-  // Time changes this pricing only when one of the cart's coupons expires (valid up to and at its time).
+  // Time changes this pricing only when one of the cart's coupons expires (valid up to and at its time)
+  // or a line's scheduled sale starts or ends (decision 0047).
   const expiries = [...couponRows.values()].map((c) => Date.parse(c.coupon.expiresAt ?? "")).filter((t) => t >= now.getTime());
+  const saleChanges = lines.map(({ item }) => item.priceChangesAt - 1);
 
   if (needsShipping && shipping.country && settings.shipToCountries.length && !settings.shipToCountries.includes(shipping.country)) {
     errors.push({ code: "cw_rest_cart_shipping_rates_invalid_country", message: "Sorry, we do not ship orders to the selected country." });
@@ -241,7 +248,7 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     shipping,
     pickupLocation,
     /** Until when (ms since the epoch) time alone cannot change this pricing. */
-    stableUntil: Math.min(Number.POSITIVE_INFINITY, ...expiries),
+    stableUntil: Math.min(Number.POSITIVE_INFINITY, ...expiries, ...saleChanges),
     checkNewCoupon: async (code: string): Promise<StoreError | null> => {
       const found = (await loadCoupons(db, [code])).get(code);
       if (!found) return cartErrors.couponMissing(code);
