@@ -24,6 +24,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { Flag } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { productImages } from "../media/index.ts";
 import { checkProductTax, PARENT, STANDARD, toApiClass, toStoredClass } from "../taxes/index.ts";
 import {
   cleanSlug,
@@ -39,7 +40,8 @@ import {
   unique,
 } from "./admin-shared.ts";
 import type { ProductRow } from "./catalog.repo.ts";
-import { deriveStockStatus, mediaLink, productLink } from "./product-shape.ts";
+import { checkGallery, ownerImage, readGallery, writeGallery } from "./product-images.admin.ts";
+import { deriveStockStatus, productLink } from "./product-shape.ts";
 import { currentPrice } from "./sale-schedule.ts";
 
 export type {
@@ -86,7 +88,7 @@ export const productErrors = {
 
 const flag = (value: boolean): Flag => (value ? 1 : 0);
 
-const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_id: number }[]): OwnerVariation => ({
+const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_id: number }[], imageId: number | null): OwnerVariation => ({
   id: row.id,
   attributes,
   sku: row.sku,
@@ -100,6 +102,7 @@ const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_i
   backorders: row.backorders,
   weight_grams: row.weight_grams,
   tax_class: toApiClass(row.tax_class),
+  image_id: imageId,
 });
 
 /** A product with everything the owner edits, read in a fixed number of queries; undefined when there is none (or it is a variation). */
@@ -108,7 +111,7 @@ export async function readOwnerProduct(db: Db, id: number): Promise<OwnerProduct
     | ProductRow
     | undefined;
   if (!row) return undefined;
-  const [categories, tags, crossSells, attributes, terms, images, variationRows] = await Promise.all([
+  const [categories, tags, crossSells, attributes, terms, variationRows] = await Promise.all([
     db.selectFrom("product_categories").select("category_id").where("product_id", "=", id).orderBy("category_id").execute(),
     db.selectFrom("product_tags").select("tag_id").where("product_id", "=", id).orderBy("tag_id").execute(),
     db.selectFrom("cross_sells").select("cross_sell_id").where("product_id", "=", id).orderBy("position").execute(),
@@ -126,13 +129,6 @@ export async function readOwnerProduct(db: Db, id: number): Promise<OwnerProduct
       .orderBy("t.menu_order")
       .orderBy("t.id")
       .execute(),
-    db
-      .selectFrom("product_images as pi")
-      .innerJoin("media as m", "m.id", "pi.media_id")
-      .select(["m.id", "m.filename", "m.alt"])
-      .where("pi.product_id", "=", id)
-      .orderBy("pi.position")
-      .execute(),
     db.selectFrom("products").selectAll().where("parent_id", "=", id).orderBy("menu_order").orderBy("id").execute() as Promise<
       ProductRow[]
     >,
@@ -148,6 +144,11 @@ export async function readOwnerProduct(db: Db, id: number): Promise<OwnerProduct
         )
         .execute()
     : [];
+  const gallery = await readGallery(
+    db,
+    id,
+    variationRows.map((v) => v.id),
+  );
   const position = new Map(attributes.map((a, i) => [Number(a.attribute_id), i]));
   return {
     id: row.id,
@@ -193,10 +194,11 @@ export async function readOwnerProduct(db: Db, id: number): Promise<OwnerProduct
           .filter((c) => Number(c.variation_id) === v.id)
           .map((c) => ({ attribute_id: Number(c.attribute_id), term_id: Number(c.term_id) }))
           .sort((a, b) => (position.get(a.attribute_id) ?? 0) - (position.get(b.attribute_id) ?? 0)),
+        gallery.variationImage.get(v.id) ?? null,
       ),
     ),
     permalink: productLink(row.slug),
-    images: images.map((m) => ({ id: Number(m.id), src: mediaLink(Number(m.id), m.filename), alt: m.alt })),
+    images: gallery.images,
     total_sales: row.total_sales,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -302,6 +304,7 @@ async function checkProduct(db: Db, id: number | null, input: ProductInput): Pro
   const attributes = await checkAttributes(db, input, errors);
   const variations = checkVariations(input, attributes, errors);
   await checkProductTax(db, input, errors);
+  await checkGallery(db, input, errors);
   if (Object.keys(errors).length) throw invalid(errors);
 
   const skuFields = new Map<string, string>();
@@ -501,8 +504,9 @@ async function writeLinks(db: Db, id: number, product: ProductInput) {
   }
 }
 
-/** Keeps the variations named by id, adds the new ones, deletes the rest (past orders keep their own lines). */
-async function writeVariations(db: Db, id: number, product: ProductInput, now: string, created: string) {
+/** Keeps the variations named by id, adds the new ones, deletes the rest (past orders keep their own lines); their ids in order. */
+async function writeVariations(db: Db, id: number, product: ProductInput, now: string, created: string): Promise<number[]> {
+  const savedIds: number[] = [];
   const existing = await db.selectFrom("products").select("id").where("parent_id", "=", id).execute();
   const existingIds = new Set(existing.map((row) => Number(row.id)));
   const kept = new Set(product.variations.map((v) => v.id).filter((v): v is number => typeof v === "number" && existingIds.has(v)));
@@ -550,6 +554,7 @@ async function writeVariations(db: Db, id: number, product: ProductInput, now: s
         .executeTakeFirstOrThrow();
       variationId = Number(inserted.id);
     }
+    savedIds.push(variationId);
     if (variation.attributes.length) {
       await db
         .insertInto("variation_attributes")
@@ -559,6 +564,7 @@ async function writeVariations(db: Db, id: number, product: ProductInput, now: s
         .execute();
     }
   }
+  return savedIds;
 }
 
 /** Creates (id null) or replaces a product with its links and variations; a slug or SKU another product has is 409 beside it. */
@@ -597,7 +603,8 @@ async function writeProduct(ctx: RequestContext, id: number | null, product: Pro
       await trx.updateTable("products").set(productColumns(product, now)).where("id", "=", savedId).execute();
     }
     await writeLinks(trx, savedId, product);
-    await writeVariations(trx, savedId, product, now, before?.created_at ?? now);
+    const variationIds = await writeVariations(trx, savedId, product, now, before?.created_at ?? now);
+    await writeGallery(trx, savedId, product, variationIds);
     const after = (await readOwnerProduct(trx, savedId)) as OwnerProduct;
     await logChange(trx, ctx, "product", savedId, before, after);
     return after;
@@ -723,13 +730,7 @@ async function summaries(db: Db, rows: ProductRow[], now: Date): Promise<Product
       .select(["parent_id", "regular_price", "sale_price", "sale_starts_at", "sale_ends_at", "stock_status", "stock_quantity"])
       .where("parent_id", "in", ids)
       .execute(),
-    db
-      .selectFrom("product_images as pi")
-      .innerJoin("media as m", "m.id", "pi.media_id")
-      .select(["pi.product_id", "m.id", "m.filename", "m.alt"])
-      .where("pi.product_id", "in", ids)
-      .orderBy("pi.position")
-      .execute(),
+    productImages(db, ids),
   ]);
   return rows.map((row) => {
     const own = variations.filter((v) => Number(v.parent_id) === row.id);
@@ -751,7 +752,7 @@ async function summaries(db: Db, rows: ProductRow[], now: Date): Promise<Product
       variations: own.length,
       catalog_visibility: row.catalog_visibility,
       categories: categories.filter((c) => Number(c.product_id) === row.id).map((c) => ({ id: Number(c.id), name: c.name })),
-      image: image ? { src: mediaLink(Number(image.id), image.filename), alt: image.alt } : null,
+      image: image ? { src: ownerImage(image).thumbnail, alt: image.alt } : null,
       permalink: productLink(row.slug),
       updated_at: row.updated_at,
     };

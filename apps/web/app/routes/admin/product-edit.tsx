@@ -30,7 +30,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function EditProductPage({ loaderData }: Route.ComponentProps) {
   const { product, choices } = loaderData;
   const currency = { currency_code: product.currency_code, currency_minor_unit: product.currency_minor_unit };
-  const { id, permalink, images, total_sales, created_at, updated_at, currency_code, currency_minor_unit, ...input } = product;
+  const { id, permalink, total_sales, created_at, updated_at, currency_code, currency_minor_unit, ...input } = product;
   return (
     <div className="admin-page">
       {/* A new key per product: the form starts afresh when the URL names another one. */}

@@ -4,6 +4,7 @@
  */
 import { toMinor } from "../coupons/model.ts";
 import type { Product, ProductCurrency, ProductInput, VariationInput } from "./api.ts";
+import { type GalleryImage, galleryInput, galleryOf } from "./images/api.ts";
 import { productMessages as t } from "./messages.ts";
 
 type Texts<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
@@ -29,7 +30,8 @@ type ProductNumbers =
   | "quantity_step"
   | "weight_grams"
   | "cross_sell_ids";
-export type ProductDraft = Omit<Texts<ProductInput, ProductNumbers>, "variations"> & StoredWindow & { variations: VariationDraft[] };
+export type ProductDraft = Omit<Texts<ProductInput, ProductNumbers>, "variations" | "images"> &
+  StoredWindow & { variations: VariationDraft[]; images: GalleryImage[] };
 
 const DAY = 86_400_000;
 /** The sale's first day (UTC) of its start instant. */
@@ -95,6 +97,7 @@ export const emptyDraft = (): ProductDraft => ({
   cross_sell_ids: "",
   attributes: [],
   variations: [],
+  images: [],
 });
 
 const money = (value: number | null, currency: ProductCurrency) =>
@@ -116,6 +119,7 @@ export function toDraft(product: Product | ProductInput, currency: ProductCurren
     quantity_step: String(product.quantity_step),
     weight_grams: count(product.weight_grams),
     cross_sell_ids: product.cross_sell_ids.join(", "),
+    images: galleryOf(product.images ?? []),
     variations: product.variations.map((v) => ({
       ...v,
       regular_price: money(v.regular_price, currency),
@@ -181,6 +185,7 @@ export function fromDraft(draft: ProductDraft, currency: ProductCurrency): Draft
     quantity_step: whole(draft.quantity_step, "quantity_step") ?? 1,
     weight_grams: whole(draft.weight_grams, "weight_grams"),
     cross_sell_ids: ids.filter((id) => /^[1-9]\d{0,9}$/.test(id)).map(Number),
+    images: galleryInput(draft.images),
     variations: draft.variations.map(({ stored_window: window, ...v }, i) => ({
       ...v,
       regular_price: amount(v.regular_price, `variations[${i}].regular_price`),
