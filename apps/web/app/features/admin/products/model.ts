@@ -104,7 +104,14 @@ const money = (value: number | null, currency: ProductCurrency) =>
   value === null ? "" : (value / 10 ** currency.currency_minor_unit).toFixed(currency.currency_minor_unit);
 const count = (value: number | null) => (value === null ? "" : String(value));
 
-export function toDraft(product: Product | ProductInput, currency: ProductCurrency): ProductDraft {
+/** What the API writes of a product it answered with: its id, link, sales and dates are the server's (a PUT refuses them). */
+export function editableOf(product: Product | (Product & ProductCurrency)): ProductInput {
+  const { id, permalink, total_sales, created_at, updated_at, ...rest } = product;
+  const { currency_code, currency_minor_unit, ...input } = rest as typeof rest & Partial<ProductCurrency>;
+  return input;
+}
+
+export function toDraft(product: ProductInput, currency: ProductCurrency): ProductDraft {
   return {
     ...product,
     regular_price: money(product.regular_price, currency),

@@ -36,7 +36,7 @@ export function VariationImage({ index, name, gallery, value, onChange }: Props)
     <div className="admin-variation-image">
       {chosen?.thumbnail && <img src={chosen.thumbnail} alt="" width={48} height={48} />}
       <SelectField
-        path={`variations.${index}.image_id`}
+        path={`variations[${index}].image_id`}
         label={t.variationImage(name)}
         hint={gallery.length ? undefined : t.noGallery}
         value={value === null ? "" : String(value)}
