@@ -6,14 +6,9 @@
  * and its images are deleted at the end, so /shop lists the demo's 24 products again.
  */
 import { expect, type Page, test } from "@playwright/test";
-import sharp from "sharp";
+import { picture } from "./support/catalogue.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
-
-const picture = (colour: string, width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
 
 /** The owner API's nonce for this page's session, from any reply (for the clean-up calls). */
 async function ownerNonce(page: Page): Promise<string> {

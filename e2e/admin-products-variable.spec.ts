@@ -5,35 +5,11 @@
  * a shopper buys that variation at its sale price. axe on the form at each step. It runs in the
  * `catalogue` project (playwright.config.ts) and deletes what it published at its end.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { addAttribute, pickTerms, typedDay } from "./support/catalogue.ts";
 import { isHydrated } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
-
-/** A date input takes its day typed in the browser's order (en-US: month, day, year). */
-const typedDay = (date: Date) =>
-  `${String(date.getUTCMonth() + 1).padStart(2, "0")}${String(date.getUTCDate()).padStart(2, "0")}${date.getUTCFullYear()}`;
-
-async function pickTerms(page: Page, attribute: string, terms: string[]) {
-  const picker = page.getByRole("combobox", { name: `${attribute} terms` });
-  await picker.focus();
-  for (const term of terms) {
-    await page.keyboard.type(term);
-    await expect(page.getByRole("option", { name: term, exact: true })).toBeVisible();
-    await page.keyboard.press("Enter");
-  }
-  await expect(page.getByRole("list", { name: `${attribute} terms` }).getByRole("listitem")).toHaveCount(terms.length);
-}
-
-async function addAttribute(page: Page, name: string) {
-  const choice = page.getByRole("combobox", { name: "Attribute to add" });
-  await expect(choice.locator("option:checked")).toHaveText(name);
-  await choice.focus();
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("button", { name: "Add attribute" })).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("group", { name })).toBeVisible();
-}
 
 test("the owner makes a variable product by keyboard, prices its generated variations, schedules a sale, and a shopper buys it", async ({
   page,
