@@ -6,12 +6,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { PageBrowser } from "../../../../../test/browser.ts";
 import { ADMIN, adminCall as call, signedIn, signedInManager, withoutNonce } from "../../../../../test/owner-client.ts";
 import { StoreClient, testBilling } from "../../../../../test/store-client.ts";
-import { buildApp } from "../../app.ts";
-import { type Db, openDatabase } from "../../db/index.ts";
 import { ensureOwner } from "../customers/index.ts";
 
 const OWNER = { email: "owner@settings.test", password: "owner-password-2026" };
@@ -356,23 +354,13 @@ describe("the checkout settings", () => {
 });
 
 describe("a second server process over the same database", () => {
+  let second: SecondProcess;
   let other: FastifyInstance;
-  let otherDb: Db;
   beforeAll(async () => {
-    // PostgreSQL gets a pool of its own, as another process would; an in-memory SQLite exists only in this one.
-    otherDb = shop.database.dialect === "postgres" ? openDatabase(shop.database) : shop.db;
-    other = await buildApp({
-      config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
-      db: otherDb,
-      logger: false,
-      web: {},
-    });
-    await other.ready();
+    second = await secondProcess(shop, { web: true });
+    other = second.app;
   });
-  afterAll(async () => {
-    await other.close();
-    if (otherDb !== shop.db) await otherDb.destroy();
-  });
+  afterAll(() => second.close());
 
   it("shows a new store notice and site title on its next page", async () => {
     expect((await page(other)).body).toContain("Free shipping on US orders over $100");
