@@ -13,7 +13,7 @@ import { StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 
 const OWNER = { email: "owner@settings.test", password: "owner-password-2026" };
-const GROUPS = ["store", "currency", "taxes", "pages", "notices", "checkout"] as const;
+const GROUPS = ["store", "currency", "taxes", "pages", "notices", "checkout", "emails", "consent", "countries", "inventory"] as const;
 
 let shop: TestShop;
 let owner: StoreClient;

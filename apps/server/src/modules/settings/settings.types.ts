@@ -43,6 +43,41 @@ export interface OrderAttributionSettings {
   promoCode: boolean;
 }
 
+/**
+ * The shop's e-mails an owner may switch off, by the names their order events and the owner's
+ * sends use (issue 19, decision 0048). The staff invitation and a form's resume link are not
+ * among them: each is asked for by the person it goes to, and is the only way they get its link.
+ */
+export const SWITCHABLE_EMAILS = [
+  "customer_confirmation",
+  "customer_completed",
+  "customer_refunded",
+  "customer_invoice",
+  "customer_note",
+  "owner_notice",
+  "contact_message",
+  "form_entry",
+] as const;
+export type SwitchableEmail = (typeof SWITCHABLE_EMAILS)[number];
+
+/** Who the shop's e-mails come from and go to, and which are sent (empty texts: the process's MAIL_FROM and SHOP_OWNER_EMAIL). */
+export interface EmailSettings {
+  /** The sender's name; empty: the site title. */
+  senderName: string;
+  /** The sender's address; empty: MAIL_FROM, else shop@ the public host. */
+  senderAddress: string;
+  /** Where the owner's notices go; empty: SHOP_OWNER_EMAIL, else the owner account's address. */
+  ownerRecipient: string;
+  /** The e-mails switched off. */
+  off: SwitchableEmail[];
+}
+
+/** Which countries the shop sells or ships to, as the owner chose them; the checkout reads the resolved lists. */
+export interface CountryChoice {
+  mode: "all" | "all_except" | "specific";
+  countries: string[];
+}
+
 /** Every setting: the storefront's part (@cartwright/commerce) and what only the server acts on. */
 export interface ShopSettings extends StorefrontSettings {
   /** The shop's language ("en", "de_DE"…; spec §3 locale.siteLocale): German keeps field labels' case inside messages. */
@@ -59,11 +94,17 @@ export interface ShopSettings extends StorefrontSettings {
   payments: PaymentSettings;
   /** Stock at or below this shows as low stock, unless a product sets its own amount. */
   lowStockAmount: number;
+  /** Managed stock at or below this is out of stock (or on backorder); 0 unless the owner keeps some back. */
+  outOfStockAmount: number;
   hideOutOfStock: boolean;
   shippingEnabled: boolean;
-  /** Countries the shop sells to (billing) and ships to; empty means all. */
+  /** Countries the shop sells to (billing) and ships to; empty means all. Written with sellTo/shipTo, which they resolve. */
   sellToCountries: string[];
   shipToCountries: string[];
+  /** The owner's choice of countries (all, all except, specific); shipTo "sell_to" ships wherever the shop sells. */
+  sellTo: CountryChoice;
+  shipTo: { mode: CountryChoice["mode"] | "sell_to"; countries: string[] };
+  emails: EmailSettings;
   localPickup: { enabled: boolean; title: string; cost: number; taxable: boolean; locations: PickupLocationSetting[] };
   /** Fees added to every non-empty cart. */
   cartFees: CartFeeSetting[];
@@ -123,11 +164,15 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   },
   comingSoon: { enabled: false, text: "This shop is coming soon: it is still being set up, so take a look around, but expect changes." },
   lowStockAmount: 2,
+  outOfStockAmount: 0,
   hideOutOfStock: false,
   productsPerPage: 12,
   shippingEnabled: true,
   sellToCountries: [],
   shipToCountries: [],
+  sellTo: { mode: "all", countries: [] },
+  shipTo: { mode: "sell_to", countries: [] },
+  emails: { senderName: "", senderAddress: "", ownerRecipient: "", off: [] },
   localPickup: { enabled: false, title: "Local pickup", cost: 0, taxable: false, locations: [] },
   cartFees: [],
   calcDiscountsSequentially: false,
