@@ -42,6 +42,42 @@ export interface CheckoutGroup {
   hold_stock_minutes: number;
   additional_fields: CheckoutFieldSetting[];
 }
+export const SWITCHABLE_EMAILS = [
+  "customer_confirmation",
+  "customer_completed",
+  "customer_refunded",
+  "customer_invoice",
+  "customer_note",
+  "owner_notice",
+  "contact_message",
+  "form_entry",
+] as const;
+export type SwitchableEmail = (typeof SWITCHABLE_EMAILS)[number];
+export interface EmailsGroup {
+  sender_name: string;
+  sender_address: string;
+  owner_recipient: string;
+  sent: Record<SwitchableEmail, boolean>;
+}
+export interface ConsentGroup {
+  attribution_enabled: boolean;
+  tracking_consent: "required" | "not-required";
+  lifetime_months: number;
+  cookie_domain: string;
+  field_prefix: string;
+  promo_code: boolean;
+}
+export type CountryMode = "all" | "all_except" | "specific";
+export interface CountriesGroup {
+  sell_to: { mode: CountryMode; countries: string[] };
+  ship_to: { mode: CountryMode | "sell_to"; countries: string[] };
+  shipping_enabled: boolean;
+}
+export interface InventoryGroup {
+  low_stock_amount: number;
+  out_of_stock_amount: number;
+  hide_out_of_stock: boolean;
+}
 export interface SettingsGroups {
   store: StoreGroup;
   currency: CurrencyGroup;
@@ -49,9 +85,24 @@ export interface SettingsGroups {
   pages: PagesGroup;
   notices: NoticesGroup;
   checkout: CheckoutGroup;
+  countries: CountriesGroup;
+  inventory: InventoryGroup;
+  emails: EmailsGroup;
+  consent: ConsentGroup;
 }
 export type GroupName = keyof SettingsGroups;
-export const GROUP_NAMES: readonly GroupName[] = ["store", "currency", "taxes", "pages", "notices", "checkout"];
+export const GROUP_NAMES: readonly GroupName[] = [
+  "store",
+  "currency",
+  "taxes",
+  "pages",
+  "notices",
+  "checkout",
+  "countries",
+  "inventory",
+  "emails",
+  "consent",
+];
 
 export interface BankAccount {
   account_name: string;
@@ -84,8 +135,8 @@ export const settingsApi = {
   save: <N extends GroupName>(name: N, body: SettingsGroups[N]) =>
     c().admin<SettingsGroups[N]>(`/settings/${name}`, { method: "PUT", body }),
   all: async (): Promise<SettingsGroups> => {
-    const [store, currency, taxes, pages, notices, checkout] = await Promise.all(GROUP_NAMES.map((name) => settingsApi.get(name)));
-    return { store, currency, taxes, pages, notices, checkout } as SettingsGroups;
+    const groups = await Promise.all(GROUP_NAMES.map(async (name) => [name, await settingsApi.get(name)] as const));
+    return Object.fromEntries(groups) as unknown as SettingsGroups;
   },
 };
 
