@@ -15,4 +15,4 @@ export type {
   StorePages,
   SwitchableEmail,
 } from "./settings.types.ts";
-export { DEFAULT_SETTINGS, SWITCHABLE_EMAILS } from "./settings.types.ts";
+export { DEFAULT_SETTINGS } from "./settings.types.ts";

@@ -8,28 +8,41 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { PageBrowser } from "../../../../../test/browser.ts";
-import { ADMIN, adminCall as call, signedIn, signedInManager, withoutNonce } from "../../../../../test/owner-client.ts";
+import {
+  ADMIN,
+  adminCall as call,
+  fieldMessages,
+  settingsGroups,
+  signedIn,
+  signedInManager,
+  withoutNonce,
+} from "../../../../../test/owner-client.ts";
 import { StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 
 const OWNER = { email: "owner@settings.test", password: "owner-password-2026" };
-const GROUPS = ["store", "currency", "taxes", "pages", "notices", "checkout", "emails", "consent", "countries", "inventory"] as const;
+const GROUPS = [
+  "store",
+  "currency",
+  "taxes",
+  "pages",
+  "notices",
+  "checkout",
+  "emails",
+  "consent",
+  "countries",
+  "inventory",
+  "cart",
+] as const;
 
 let shop: TestShop;
 let owner: StoreClient;
 
-const read = async (group: string) => {
-  const response = await call(owner, "GET", `/settings/${group}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
-const save = (group: string, body: unknown) => call(owner, "PUT", `/settings/${group}`, body);
+const { read, save } = settingsGroups(() => owner);
 /** The group with some fields changed, saved; the reply. */
 async function change(group: string, fields: Record<string, unknown>) {
   return save(group, { ...(await read(group)), ...fields });
 }
-const fieldErrors = (response: { json(): { data: { details: Record<string, { message: string }> } } }) =>
-  Object.fromEntries(Object.entries(response.json().data.details).map(([field, detail]) => [field, detail.message]));
 const storedSettings = async () =>
   Object.fromEntries(
     (await shop.db.selectFrom("settings").select(["key", "value"]).where("key", "not like", "seed.%").execute()).map((r) => [
@@ -175,14 +188,14 @@ describe("the owner's settings calls", () => {
       store_address: { address_1: "", address_2: "", city: "", postcode: "", email: "not-an-address" },
     });
     expect(response.statusCode).toBe(400);
-    expect(fieldErrors(response)).toEqual({
+    expect(fieldMessages(response)).toEqual({
       site_title: "Enter the shop's name.",
       site_locale: "Enter a language tag such as en, en_US or de-AT.",
       "base_location.state": "Choose a state of this country.",
       "store_address.email": "Enter an e-mail address, or leave it empty.",
     });
     const country = await change("store", { base_location: { country: "ZZ", state: "" } });
-    expect(fieldErrors(country)).toEqual({ "base_location.country": "Choose a country." });
+    expect(fieldMessages(country)).toEqual({ "base_location.country": "Choose a country." });
     expect((await change("store", { products_per_page: 0 })).statusCode).toBe(400);
     expect((await change("store", { add_to_cart_behaviour: "explode" })).statusCode).toBe(400);
     expect((await read("store")).site_title).toBe("Cartwright Demo");
@@ -206,13 +219,13 @@ describe("the owner's settings calls", () => {
       thousand_separator: ".",
       decimals: 2,
     });
-    expect(fieldErrors(bad)).toEqual({
+    expect(fieldMessages(bad)).toEqual({
       code: "Enter a currency's three-letter ISO 4217 code, such as USD or EUR.",
       symbol: "Enter the currency's symbol.",
       thousand_separator: "The thousand separator must differ from the decimal separator.",
     });
     const digits = await save("currency", { ...before, decimal_separator: "1", thousand_separator: "2" });
-    expect(fieldErrors(digits)).toEqual({
+    expect(fieldMessages(digits)).toEqual({
       decimal_separator: "A separator cannot be a digit.",
       thousand_separator: "A separator cannot be a digit.",
     });
@@ -220,7 +233,7 @@ describe("the owner's settings calls", () => {
     // The demo shop has products priced in cents: three decimals would make every price a tenth.
     const rescale = await save("currency", { ...before, decimals: 3 });
     expect(rescale.statusCode).toBe(400);
-    expect(fieldErrors(rescale).decimals).toMatch(/^The shop's prices and orders are stored in units of 2 decimals/);
+    expect(fieldMessages(rescale).decimals).toMatch(/^The shop's prices and orders are stored in units of 2 decimals/);
     expect(await read("currency")).toEqual(before);
   });
 
@@ -240,7 +253,7 @@ describe("the owner's settings calls", () => {
       privacy: "/nowhere",
       terms: "/terms",
     });
-    expect(fieldErrors(bad)).toEqual({
+    expect(fieldMessages(bad)).toEqual({
       shop: "Enter /shop or the page of a category that exists (/product-category/its-slug).",
       cart: "The storefront serves this page at /cart only.",
       checkout: "The storefront serves this page at /checkout only.",
@@ -268,7 +281,7 @@ describe("the owner's settings calls", () => {
     expect(off.statusCode).toBe(200);
     expect((await page()).body).not.toContain("Winter sale");
     const empty = await save("notices", { store_notice: { enabled: true, text: " " }, coming_soon: { enabled: true, text: "" } });
-    expect(fieldErrors(empty)).toEqual({
+    expect(fieldMessages(empty)).toEqual({
       "store_notice.text": "Enter the notice's text, or switch the notice off.",
       "coming_soon.text": "Enter the banner's text, or switch coming soon off.",
     });
@@ -314,7 +327,7 @@ describe("the checkout settings", () => {
       ],
     });
     expect(response.statusCode).toBe(400);
-    const errors = fieldErrors(response);
+    const errors = fieldMessages(response);
     expect(Object.keys(errors).sort()).toEqual([
       "additional_fields.0.id",
       "additional_fields.1.label",
@@ -327,7 +340,7 @@ describe("the checkout settings", () => {
     expect(errors["additional_fields.2.rules"]).toMatch(/^These rules cannot be used: the validation rule is /);
     expect(errors["additional_fields.3.id"]).toBe("Another field has this id.");
     const wrongRule = await change("checkout", { additional_fields: [field({ rules: { shown: {} } })] });
-    expect(fieldErrors(wrongRule)["additional_fields.0.rules"]).toBe(
+    expect(fieldMessages(wrongRule)["additional_fields.0.rules"]).toBe(
       "These rules cannot be used: 'shown' is not a rule (use required, hidden or validation).",
     );
     expect((await read("checkout")).additional_fields).toEqual([]);
@@ -337,7 +350,7 @@ describe("the checkout settings", () => {
     const response = await change("checkout", { guest_checkout: false, account_creation: false });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe("cw_rest_setting_breaks_shop");
-    expect(fieldErrors(response).guest_checkout).toBe(
+    expect(fieldMessages(response).guest_checkout).toBe(
       "Guest checkout can only be switched off while shoppers can create an account at the checkout: nobody new could order.",
     );
     const accountsOnly = await change("checkout", { guest_checkout: false });

@@ -3,10 +3,10 @@
  * group the console shows: the owner's alone, as MANAGER_AREAS leaves them out (decision 0042).
  * A PUT replaces its whole group; rules the schema cannot state are checked by the service.
  */
+import { SETTINGS_GROUP_NAMES, SWITCHABLE_EMAILS } from "@cartwright/commerce";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type TSchema, Type } from "typebox";
-import { readSettingsGroup, SETTINGS_GROUPS, type SettingsGroupName, saveSettingsGroup } from "./settings.admin.ts";
-import { SWITCHABLE_EMAILS } from "./settings.types.ts";
+import { readSettingsGroup, type SettingsGroupName, saveSettingsGroup } from "./settings.admin.ts";
 
 const tags = ["owner"];
 const text = (maxLength: number, description = "") => Type.String({ maxLength, description });
@@ -128,6 +128,19 @@ const Inventory = object({
   hide_out_of_stock: Type.Boolean({ description: "Leave out-of-stock products out of the shop's listings" }),
 });
 
+const Cart = object({
+  discounts_sequentially: Type.Boolean({ description: "Each coupon applies to the price the ones before it left" }),
+  fees: Type.Array(
+    object({
+      name: text(100, "As the cart and the order show it"),
+      amount: Type.Integer({ minimum: -100_000_000, maximum: 100_000_000, description: "Minor units; below 0 for a discount" }),
+      taxable: Type.Boolean(),
+      tax_class: text(100, "The tax class's slug; empty for the standard class"),
+    }),
+    { maxItems: 20, description: "Added to every cart that is not empty" },
+  ),
+});
+
 const BODIES: Record<SettingsGroupName, TSchema> = {
   store: Store,
   currency: Currency,
@@ -139,6 +152,7 @@ const BODIES: Record<SettingsGroupName, TSchema> = {
   consent: Consent,
   countries: CountriesGroup,
   inventory: Inventory,
+  cart: Cart,
 };
 const SUMMARIES: Record<SettingsGroupName, string> = {
   store: "the store's details",
@@ -151,10 +165,11 @@ const SUMMARIES: Record<SettingsGroupName, string> = {
   consent: "order attribution and the visitor's consent to tracking",
   countries: "the countries the shop sells and ships to",
   inventory: "the stock amounts and out-of-stock products in listings",
+  cart: "the fees added to every cart and how coupons combine",
 };
 
 export const settingsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  for (const name of Object.keys(SETTINGS_GROUPS) as SettingsGroupName[]) {
+  for (const name of SETTINGS_GROUP_NAMES) {
     app.get(`/settings/${name}`, { schema: { tags, summary: `Read ${SUMMARIES[name]}` } }, async (request) =>
       readSettingsGroup(request.ctx, name),
     );

@@ -7,7 +7,26 @@
  */
 
 import { createHash } from "node:crypto";
-import { allCountries, isCountryCode, isValidEmail, statesOf } from "@cartwright/commerce";
+import {
+  allCountries,
+  type CartGroup,
+  type CheckoutGroup,
+  type ConsentGroup,
+  type CountriesGroup,
+  type CurrencyGroup,
+  type EmailsGroup,
+  type InventoryGroup,
+  isCountryCode,
+  isValidEmail,
+  type NoticesGroup,
+  type PagesGroup,
+  type SettingsGroupName,
+  type SettingsGroups,
+  type StoreGroup,
+  SWITCHABLE_EMAILS,
+  statesOf,
+  type TaxesGroup,
+} from "@cartwright/commerce";
 import { CHECKOUT_FIELD_ID_PATTERN, fieldRulesProblem } from "@cartwright/commerce/field-rules";
 import type { Db } from "../../db/index.ts";
 import { restateStockStatuses } from "../../db/stock-status.ts";
@@ -15,78 +34,9 @@ import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { invalidSettings, refusedSetting, writeOwnerSettings } from "./owner-writes.ts";
 import { LOCALE_PATTERN } from "./settings.service.ts";
-import {
-  type CheckoutFieldSetting,
-  type CountryChoice,
-  type ShopSettings,
-  SWITCHABLE_EMAILS,
-  type SwitchableEmail,
-} from "./settings.types.ts";
+import type { CheckoutFieldSetting, CountryChoice, ShopSettings } from "./settings.types.ts";
 
 type Errors = Record<string, string>;
-
-export interface StoreGroup {
-  site_title: string;
-  site_locale: string;
-  base_location: { country: string; state: string };
-  store_address: ShopSettings["storeAddress"];
-  add_to_cart_behaviour: ShopSettings["addToCartBehaviour"];
-  products_per_page: number;
-}
-export interface CurrencyGroup {
-  code: string;
-  symbol: string;
-  symbol_position: ShopSettings["currency"]["symbolPosition"];
-  decimal_separator: string;
-  thousand_separator: string;
-  decimals: number;
-}
-export type PagesGroup = ShopSettings["storePages"];
-export interface NoticesGroup {
-  store_notice: { enabled: boolean; text: string };
-  coming_soon: { enabled: boolean; text: string };
-}
-export interface CheckoutGroup {
-  guest_checkout: boolean;
-  account_creation: boolean;
-  hold_stock_minutes: number;
-  additional_fields: CheckoutFieldSetting[];
-}
-
-export interface TaxesGroup {
-  taxes_enabled: boolean;
-  prices_include_tax: boolean;
-  display_cart_prices_including_tax: boolean;
-  display_itemized_taxes: boolean;
-}
-
-export interface EmailsGroup {
-  sender_name: string;
-  sender_address: string;
-  owner_recipient: string;
-  sent: Record<SwitchableEmail, boolean>;
-}
-
-export interface ConsentGroup {
-  attribution_enabled: boolean;
-  tracking_consent: ShopSettings["orderAttribution"]["consent"];
-  lifetime_months: number;
-  cookie_domain: string;
-  field_prefix: string;
-  promo_code: boolean;
-}
-
-export interface CountriesGroup {
-  sell_to: CountryChoice;
-  ship_to: ShopSettings["shipTo"];
-  shipping_enabled: boolean;
-}
-
-export interface InventoryGroup {
-  low_stock_amount: number;
-  out_of_stock_amount: number;
-  hide_out_of_stock: boolean;
-}
 
 interface Group<T> {
   view: (settings: ShopSettings) => T;
@@ -467,9 +417,49 @@ const inventory: Group<InventoryGroup> = {
   },
 };
 
-export const SETTINGS_GROUPS = { store, currency, taxes, pages, notices, checkout, emails, consent, countries, inventory } as const;
-export type SettingsGroupName = keyof typeof SETTINGS_GROUPS;
-type GroupBody<N extends SettingsGroupName> = Parameters<(typeof SETTINGS_GROUPS)[N]["check"]>[1];
+/** A tax class's slug, as tax rates name theirs: empty for the standard class. */
+const TAX_CLASS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const cart: Group<CartGroup> = {
+  view: (s) => ({
+    discounts_sequentially: s.calcDiscountsSequentially,
+    fees: s.cartFees.map((fee) => ({ name: fee.name, amount: fee.amount, taxable: fee.taxable, tax_class: fee.taxClass })),
+  }),
+  async check(_db, body) {
+    const errors: Errors = {};
+    const names = new Set<string>();
+    const fees = body.fees.map((fee, i) => {
+      const name = fee.name.trim();
+      if (!name) errors[`fees.${i}.name`] = "Enter the fee's name, as the cart shows it.";
+      else if (names.has(name.toLowerCase())) errors[`fees.${i}.name`] = "Another fee has this name.";
+      names.add(name.toLowerCase());
+      if (fee.amount === 0) errors[`fees.${i}.amount`] = "Enter an amount other than 0 (minor units; below 0 for a discount).";
+      const taxClass = fee.tax_class.trim().toLowerCase();
+      if (taxClass && !TAX_CLASS.test(taxClass))
+        errors[`fees.${i}.tax_class`] = "Enter a tax class's slug, such as reduced-rate, or leave it empty for the standard class.";
+      return { name, amount: fee.amount, taxable: fee.taxable, taxClass };
+    });
+    refuseIf(errors);
+    return { calcDiscountsSequentially: body.discounts_sequentially, cartFees: fees };
+  },
+};
+
+export const SETTINGS_GROUPS: { [N in SettingsGroupName]: Group<SettingsGroups[N]> } = {
+  store,
+  currency,
+  taxes,
+  pages,
+  notices,
+  checkout,
+  countries,
+  inventory,
+  cart,
+  emails,
+  consent,
+};
+export type { SettingsGroupName };
+
+type GroupBody<N extends SettingsGroupName> = SettingsGroups[N];
 
 export const settingsErrors = {
   notFound: () => new StoreError("cw_rest_settings_group_not_found", "No such group of settings.", 404),

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
-import { adminCall as call, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall as call, fieldMessages, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
@@ -38,19 +38,10 @@ const outbox = join(mkdtempSync(join(tmpdir(), "cw-settings-mail-")), "outbox");
 let owner: StoreClient;
 let tShirt: number;
 
-const read = async () => {
-  const response = await call(owner, "GET", "/settings/emails");
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
-const save = (body: unknown) => call(owner, "PUT", "/settings/emails", body);
-async function saved(body: unknown) {
-  const response = await save(body);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
-const fieldErrors = (response: { json(): { data: { details: Record<string, { message: string }> } } }) =>
-  Object.fromEntries(Object.entries(response.json().data.details).map(([field, detail]) => [field, detail.message]));
+const groups = settingsGroups(() => owner);
+const read = () => groups.read("emails");
+const save = (body: unknown) => groups.save("emails", body);
+const saved = (body: unknown) => groups.saved("emails", body);
 
 /** An order placed on the mailing process, paid on delivery; its id. */
 async function placeOrder(app: FastifyInstance, email: string): Promise<number> {
@@ -114,7 +105,7 @@ describe("the e-mails group", () => {
       owner_recipient: "nobody@",
     });
     expect(response.statusCode).toBe(400);
-    expect(fieldErrors(response)).toEqual({
+    expect(fieldMessages(response)).toEqual({
       sender_name: 'Enter a name without <, >, " or @: the address goes in its own field.',
       sender_address: "Enter the sender as an e-mail address, or leave it empty.",
       owner_recipient: "Enter the owner's notices' recipient as an e-mail address, or leave it empty.",

@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { PageBrowser } from "../../../../../test/browser.ts";
-import { adminCall as call, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall as call, fieldMessages, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 
@@ -18,19 +18,7 @@ const OWNER = { email: "owner@shop-rules.test", password: "owner-password-2026" 
 let shop: TestShop;
 let owner: StoreClient;
 
-const read = async (group: string) => {
-  const response = await call(owner, "GET", `/settings/${group}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
-const save = (group: string, body: unknown) => call(owner, "PUT", `/settings/${group}`, body);
-async function saved(group: string, body: unknown) {
-  const response = await save(group, body);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
-const fieldErrors = (response: { json(): { data: { details: Record<string, { message: string }> } } }) =>
-  Object.fromEntries(Object.entries(response.json().data.details).map(([field, detail]) => [field, detail.message]));
+const { read, save, saved } = settingsGroups(() => owner);
 const lastChange = (group: string) =>
   shop.db
     .selectFrom("change_log")
@@ -119,7 +107,7 @@ describe("the countries the shop sells and ships to", () => {
       shipping_enabled: true,
     });
     expect(bad.statusCode).toBe(400);
-    expect(fieldErrors(bad)).toEqual({
+    expect(fieldMessages(bad)).toEqual({
       "sell_to.countries.1": '"XX" is not a country code.',
       "ship_to.countries": "Choose at least one country.",
     });
@@ -128,10 +116,10 @@ describe("the countries the shop sells and ships to", () => {
     const nowhere = await save("countries", { ...all, sell_to: { mode: "all_except", countries: every } });
     expect(nowhere.statusCode).toBe(409);
     expect(nowhere.json().code).toBe("cw_rest_setting_breaks_shop");
-    expect(fieldErrors(nowhere)["sell_to.countries"]).toMatch(/^The shop would sell to no country: nobody could order/);
+    expect(fieldMessages(nowhere)["sell_to.countries"]).toMatch(/^The shop would sell to no country: nobody could order/);
     const noShipping = await save("countries", { ...all, ship_to: { mode: "all_except", countries: every } });
     expect(noShipping.statusCode).toBe(409);
-    expect(fieldErrors(noShipping)["ship_to.countries"]).toMatch(/^The shop would ship to no country/);
+    expect(fieldMessages(noShipping)["ship_to.countries"]).toMatch(/^The shop would ship to no country/);
     // Shipping switched off, no country to ship to is no problem.
     expect(
       (await save("countries", { ...all, ship_to: { mode: "all_except", countries: every }, shipping_enabled: false })).statusCode,
@@ -188,7 +176,7 @@ describe("consent and order attribution", () => {
     const before = await read("consent");
     const bad = await save("consent", { ...before, cookie_domain: "https://example.com/shop", field_prefix: "9 bad-prefix" });
     expect(bad.statusCode).toBe(400);
-    expect(fieldErrors(bad)).toEqual({
+    expect(fieldMessages(bad)).toEqual({
       cookie_domain: "Enter a domain such as example.com (no https://, port or path), or leave it empty for the page's own host.",
       field_prefix: "Start with a letter; use lower-case letters, digits and underscores, at most 40.",
     });
@@ -253,7 +241,7 @@ describe("stock amounts and out-of-stock products", () => {
     const before = await read("inventory");
     const bad = await save("inventory", { ...before, low_stock_amount: 3, out_of_stock_amount: 3 });
     expect(bad.statusCode).toBe(400);
-    expect(fieldErrors(bad)).toEqual({
+    expect(fieldMessages(bad)).toEqual({
       low_stock_amount: "Enter more than the out-of-stock amount (3): low stock would never show.",
     });
     expect((await save("inventory", { ...before, out_of_stock_amount: -1 })).statusCode).toBe(400);
@@ -268,6 +256,50 @@ describe("stock amounts and out-of-stock products", () => {
     expect(JSON.parse(row.before ?? "{}")).toEqual(before);
     expect(JSON.parse(row.after ?? "{}")).toEqual(after);
     await saved("inventory", before);
+  });
+});
+
+describe("cart fees and how coupons combine", () => {
+  it("reads the demo shop's: no fees, coupons each on the full price", async () => {
+    expect(await read("cart")).toEqual({ discounts_sequentially: false, fees: [] });
+  });
+
+  it("adds a fee to every cart and applies coupons one after another once asked", async () => {
+    const before = await read("cart");
+    const shopper = new StoreClient(shop.app);
+    await shopper.cart("POST", "/cart/add-item", { id: 1, quantity: 3 });
+    await shopper.cart("POST", "/cart/apply-coupon", { code: "save10" });
+    const both = await shopper.cart("POST", "/cart/apply-coupon", { code: "min50" });
+    const items = Number(both.totals.total_items);
+    expect(Number(both.totals.total_discount)).toBe(Math.round(items / 10) * 2);
+    const response = await saved("cart", {
+      discounts_sequentially: true,
+      fees: [{ name: " Packing ", amount: 250, taxable: false, tax_class: "" }],
+    });
+    expect(response.fees).toEqual([{ name: "Packing", amount: 250, taxable: false, tax_class: "" }]);
+    const after = await shopper.cart("GET", "/cart");
+    expect(Number(after.totals.total_fees)).toBe(250);
+    const first = Math.round(items / 10);
+    expect(Number(after.totals.total_discount)).toBe(first + Math.round((items - first) / 10));
+    await saved("cart", before);
+    expect(Number((await shopper.cart("GET", "/cart")).totals.total_fees)).toBe(0);
+  });
+
+  it("refuses fees without a name, twice the same, of 0 or in a class that is no slug, beside each", async () => {
+    const fee = { name: "Packing", amount: 250, taxable: true, tax_class: "" };
+    const bad = await save("cart", {
+      discounts_sequentially: false,
+      fees: [{ ...fee, name: " " }, fee, { ...fee, name: "packing", amount: 0, tax_class: "Reduced Rate" }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldMessages(bad)).toEqual({
+      "fees.0.name": "Enter the fee's name, as the cart shows it.",
+      "fees.2.name": "Another fee has this name.",
+      "fees.2.amount": "Enter an amount other than 0 (minor units; below 0 for a discount).",
+      "fees.2.tax_class": "Enter a tax class's slug, such as reduced-rate, or leave it empty for the standard class.",
+    });
+    expect((await save("cart", { discounts_sequentially: false, fees: [{ ...fee, amount: 1.5 }] })).statusCode).toBe(400);
+    expect(await read("cart")).toEqual({ discounts_sequentially: false, fees: [] });
   });
 });
 

@@ -1,7 +1,14 @@
 /** The shop's settings (spec §3 "Site settings", "Currency"), with their defaults. */
-import type { CheckoutFieldSetting, CurrencySettings, StorefrontSettings, StoreNotice, StorePages } from "@cartwright/commerce";
+import type {
+  CheckoutFieldSetting,
+  CurrencySettings,
+  StorefrontSettings,
+  StoreNotice,
+  StorePages,
+  SwitchableEmail,
+} from "@cartwright/commerce";
 
-export type { CheckoutFieldSetting, CurrencySettings, StoreNotice, StorePages };
+export type { CheckoutFieldSetting, CurrencySettings, StoreNotice, StorePages, SwitchableEmail };
 
 export interface PickupLocationSetting {
   name: string;
@@ -42,23 +49,6 @@ export interface OrderAttributionSettings {
   /** Give each new visitor a random six-digit promo code (kept in its own cookie). */
   promoCode: boolean;
 }
-
-/**
- * The shop's e-mails an owner may switch off, by the names their order events and the owner's
- * sends use (issue 19, decision 0048). The staff invitation and a form's resume link are not
- * among them: each is asked for by the person it goes to, and is the only way they get its link.
- */
-export const SWITCHABLE_EMAILS = [
-  "customer_confirmation",
-  "customer_completed",
-  "customer_refunded",
-  "customer_invoice",
-  "customer_note",
-  "owner_notice",
-  "contact_message",
-  "form_entry",
-] as const;
-export type SwitchableEmail = (typeof SWITCHABLE_EMAILS)[number];
 
 /** Who the shop's e-mails come from and go to, and which are sent (empty texts: the process's MAIL_FROM and SHOP_OWNER_EMAIL). */
 export interface EmailSettings {

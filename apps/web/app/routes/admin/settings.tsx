@@ -12,7 +12,13 @@ import {
   StoreSection,
   TaxesSection,
 } from "../../features/admin/settings/SettingsSections.tsx";
-import { ConsentSection, CountriesSection, EmailsSection, InventorySection } from "../../features/admin/settings/ShopRulesSections.tsx";
+import {
+  CartSection,
+  ConsentSection,
+  CountriesSection,
+  EmailsSection,
+  InventorySection,
+} from "../../features/admin/settings/ShopRulesSections.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/settings";
 
@@ -51,6 +57,7 @@ export default function SettingsPage({ loaderData: groups }: Route.ComponentProp
       <CheckoutSection initial={groups.checkout} />
       <CountriesSection initial={groups.countries} />
       <InventorySection initial={groups.inventory} />
+      <CartSection initial={groups.cart} />
       <EmailsSection initial={groups.emails} />
       <ConsentSection initial={groups.consent} />
     </div>

@@ -7,10 +7,17 @@ import { AdminApiError } from "../api.ts";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
 import { consoleMessages } from "../messages.ts";
+import { type GroupName, type SettingsGroups, settingsApi } from "./api.ts";
 import { settingsMessages as t } from "./messages.ts";
 
 /** A draft turned into the body to send, or the fields' messages found before sending. */
 export type BodyResult<B> = { ok: true; body: B } | { ok: false; errors: Record<string, string> };
+
+/** A draft that is its body already. */
+export const ok = <T,>(body: T) => ({ ok: true as const, body });
+export const same = <T,>(value: T) => value;
+/** A select's options from their labels by value. */
+export const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 interface Props<D, B, R> {
   id: string;
@@ -102,5 +109,32 @@ export function GroupForm<D, B, R = B>({
         </div>
       </form>
     </FieldErrorsContext.Provider>
+  );
+}
+
+/** A group edited just as the API shows it: its form's id, title and Save button go by the group's name. */
+export function PlainGroupForm<N extends GroupName>({
+  name,
+  initial,
+  labels,
+  children,
+}: {
+  name: N;
+  initial: SettingsGroups[N];
+  labels: Record<string, unknown>;
+  children(draft: SettingsGroups[N], set: (change: Partial<SettingsGroups[N]>) => void): ReactNode;
+}) {
+  return (
+    <GroupForm<SettingsGroups[N], SettingsGroups[N]>
+      id={name}
+      title={t.sections[name]}
+      initial={initial}
+      labels={labels}
+      toBody={ok}
+      fromBody={same}
+      send={(body) => settingsApi.save(name, body)}
+    >
+      {children}
+    </GroupForm>
   );
 }

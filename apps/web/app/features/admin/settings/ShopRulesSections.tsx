@@ -1,29 +1,26 @@
 /**
  * The settings page's sections for what shoppers may do and what the shop sends (issue 19,
- * decision 0048): countries, stock, e-mails, consent. One GroupForm per owner API group, each
- * field at its API path so the server's messages land beside it.
+ * decision 0048): countries, stock, cart fees and coupons, e-mails, consent. One GroupForm per
+ * owner API group, each field at its API path so the server's messages land beside it.
  */
 import { CheckboxField, FieldFrame, FieldList, SelectField } from "../components/fields.tsx";
-import { type ConsentGroup, type CountriesGroup, type EmailsGroup, type InventoryGroup, SWITCHABLE_EMAILS, settingsApi } from "./api.ts";
-import { GroupForm } from "./GroupForm.tsx";
-import { consentMessages, countriesMessages, emailsMessages, inventoryMessages, settingsMessages as t } from "./messages.ts";
-
-const same = <T,>(value: T) => value;
-const ok = <T,>(body: T) => ({ ok: true as const, body });
-const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+import {
+  type CartGroup,
+  type ConsentGroup,
+  type CountriesGroup,
+  type EmailsGroup,
+  type InventoryGroup,
+  SWITCHABLE_EMAILS,
+  settingsApi,
+} from "./api.ts";
+import { GroupForm, ok, options, PlainGroupForm } from "./GroupForm.tsx";
+import { type JsonListDraft, JsonListField, jsonListBody, jsonListDraft } from "./JsonListField.tsx";
+import { cartMessages, consentMessages, countriesMessages, emailsMessages, inventoryMessages, settingsMessages as t } from "./messages.ts";
 
 export function InventorySection({ initial }: { initial: InventoryGroup }) {
   const s = inventoryMessages;
   return (
-    <GroupForm<InventoryGroup, InventoryGroup>
-      id="inventory"
-      title={t.sections.inventory}
-      initial={initial}
-      labels={s}
-      toBody={ok}
-      fromBody={same}
-      send={(body) => settingsApi.save("inventory", body)}
-    >
+    <PlainGroupForm name="inventory" initial={initial} labels={s}>
       {(draft, set) => (
         <FieldList
           path=""
@@ -37,22 +34,14 @@ export function InventorySection({ initial }: { initial: InventoryGroup }) {
           onChange={set}
         />
       )}
-    </GroupForm>
+    </PlainGroupForm>
   );
 }
 
 export function ConsentSection({ initial }: { initial: ConsentGroup }) {
   const s = consentMessages;
   return (
-    <GroupForm<ConsentGroup, ConsentGroup>
-      id="consent"
-      title={t.sections.consent}
-      initial={initial}
-      labels={s}
-      toBody={ok}
-      fromBody={same}
-      send={(body) => settingsApi.save("consent", body)}
-    >
+    <PlainGroupForm name="consent" initial={initial} labels={s}>
       {(draft, set) => (
         <>
           <CheckboxField
@@ -83,7 +72,7 @@ export function ConsentSection({ initial }: { initial: ConsentGroup }) {
           />
         </>
       )}
-    </GroupForm>
+    </PlainGroupForm>
   );
 }
 
@@ -91,15 +80,7 @@ export function EmailsSection({ initial }: { initial: EmailsGroup }) {
   const s = emailsMessages;
   const labels = { ...s, ...Object.fromEntries(SWITCHABLE_EMAILS.map((name) => [`sent.${name}`, s.emails[name]])) };
   return (
-    <GroupForm<EmailsGroup, EmailsGroup>
-      id="emails"
-      title={t.sections.emails}
-      initial={initial}
-      labels={labels}
-      toBody={ok}
-      fromBody={same}
-      send={(body) => settingsApi.save("emails", body)}
-    >
+    <PlainGroupForm name="emails" initial={initial} labels={labels}>
       {(draft, set) => (
         <>
           <FieldList
@@ -126,7 +107,7 @@ export function EmailsSection({ initial }: { initial: EmailsGroup }) {
           </fieldset>
         </>
       )}
-    </GroupForm>
+    </PlainGroupForm>
   );
 }
 
@@ -227,6 +208,37 @@ export function CountriesSection({ initial }: { initial: CountriesGroup }) {
             onChange={(value) => set({ shipping_enabled: value })}
           />
           {draft.shipping_enabled && <CountryChoice which="ship_to" draft={draft} set={set} />}
+        </>
+      )}
+    </GroupForm>
+  );
+}
+
+/** The fees are edited as their JSON list, as the checkout's additional fields are. */
+const cartDraft = jsonListDraft<CartGroup, "fees">("fees");
+const cartBody = jsonListBody<CartGroup, "fees">("fees", cartMessages.fees_not_json);
+
+export function CartSection({ initial }: { initial: CartGroup }) {
+  const s = cartMessages;
+  return (
+    <GroupForm<JsonListDraft<CartGroup, "fees">, CartGroup>
+      id="cart"
+      title={t.sections.cart}
+      initial={cartDraft(initial)}
+      labels={s}
+      toBody={cartBody}
+      fromBody={cartDraft}
+      send={(body) => settingsApi.save("cart", body)}
+    >
+      {(draft, set) => (
+        <>
+          <CheckboxField
+            path="discounts_sequentially"
+            label={s.discounts_sequentially}
+            value={draft.discounts_sequentially}
+            onChange={(value) => set({ discounts_sequentially: value })}
+          />
+          <JsonListField path="fees" label={s.fees} hint={s.fees_hint} value={draft.fees} onChange={(value) => set({ fees: value })} />
         </>
       )}
     </GroupForm>

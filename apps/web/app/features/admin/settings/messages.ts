@@ -3,7 +3,7 @@ export const settingsMessages = {
   nav: "Settings",
   title: "Settings",
   intro:
-    "The shop's details, currency, pages, notices, checkout, countries, stock, e-mails and consent. Each section saves on its own, and the shop shows a change on its next page.",
+    "The shop's details, currency, pages, notices, checkout, countries, stock, cart fees, e-mails and consent. Each section saves on its own, and the shop shows a change on its next page.",
   onThisPage: "Sections",
   saved: (section: string) => `${section} saved.`,
   unsaved: "Unsaved changes",
@@ -17,6 +17,7 @@ export const settingsMessages = {
     checkout: "Checkout",
     countries: "Countries",
     inventory: "Stock",
+    cart: "Cart fees and coupons",
     emails: "E-mails",
     consent: "Consent and attribution",
   },
@@ -105,6 +106,14 @@ export const countriesMessages = {
     specific: "Specific countries",
   },
   shipping_enabled: "Ship goods (off: no shipping address, no shipping rates)",
+};
+
+export const cartMessages = {
+  discounts_sequentially: "Apply coupons one after another, each on the price the ones before it left",
+  fees: "Fees on every cart (JSON)",
+  fees_hint:
+    'A list of fees, each { "name": "Packing", "amount": 250, "taxable": true, "tax_class": "" }: the amount in cents (below 0 for a discount), an empty tax class for the standard one.',
+  fees_not_json: "This is not a JSON list of fees.",
 };
 
 export const inventoryMessages = {
