@@ -19,6 +19,7 @@ import {
 } from "../../../../../test/owner-client.ts";
 import { StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
+import { DEFAULT_SETTINGS } from "./index.ts";
 
 const OWNER = { email: "owner@settings.test", password: "owner-password-2026" };
 const GROUPS = [
@@ -155,6 +156,24 @@ describe("the owner's settings calls", () => {
     for (const [key, value] of Object.entries(before)) expect(JSON.parse(after[key] as string), key).toEqual(JSON.parse(value));
     // The notice keeps its id, so shoppers who closed it do not see it again.
     expect(JSON.parse(after.storeNotice as string).id).toBe("free-shipping");
+  });
+
+  it("reaches every setting the shop reads: from none stored, the groups, payment methods and local pickup store each", async () => {
+    const kept = await shop.db.selectFrom("settings").selectAll().where("key", "not like", "seed.%").execute();
+    await shop.db.deleteFrom("settings").where("key", "not like", "seed.%").execute();
+    try {
+      for (const group of GROUPS) expect((await save(group, await read(group))).statusCode, group).toBe(200);
+      const methods = (await call(owner, "GET", "/payment-methods")).json().methods as { id: string }[];
+      const order = await call(owner, "PUT", "/payment-methods/order", { order: methods.map((method) => method.id) });
+      expect(order.statusCode, order.body).toBe(200);
+      const { currency_code: _code, currency_minor_unit: _unit, ...pickup } = (await call(owner, "GET", "/local-pickup")).json();
+      expect((await call(owner, "PUT", "/local-pickup", pickup)).statusCode).toBe(200);
+      const stored = await storedSettings();
+      expect(Object.keys(DEFAULT_SETTINGS).filter((key) => !(key in stored))).toEqual([]);
+    } finally {
+      await shop.db.deleteFrom("settings").where("key", "not like", "seed.%").execute();
+      await shop.db.insertInto("settings").values(kept).execute();
+    }
   });
 
   it("logs who changed a group, with the group before and after", async () => {
