@@ -70,3 +70,13 @@ export function settingsGroups(owner: () => StoreClient) {
   };
   return { read, save, saved };
 }
+
+/** The newest change_log row of one thing ("settings" and a group, "coupon" and its id…). */
+export const latestChange = (db: Db, entity: string, entityId: string) =>
+  db
+    .selectFrom("change_log")
+    .selectAll()
+    .where("entity", "=", entity)
+    .where("entity_id", "=", entityId)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@
  * refused changes that would break the shop, the change log, the storefront following a change,
  * and a second server process over the same database serving it on its next request.
  */
+import { SETTINGS_GROUP_NAMES } from "@cartwright/commerce";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
@@ -12,6 +13,7 @@ import {
   ADMIN,
   adminCall as call,
   fieldMessages,
+  latestChange,
   settingsGroups,
   signedIn,
   signedInManager,
@@ -22,19 +24,7 @@ import { ensureOwner } from "../customers/index.ts";
 import { DEFAULT_SETTINGS } from "./index.ts";
 
 const OWNER = { email: "owner@settings.test", password: "owner-password-2026" };
-const GROUPS = [
-  "store",
-  "currency",
-  "taxes",
-  "pages",
-  "notices",
-  "checkout",
-  "emails",
-  "consent",
-  "countries",
-  "inventory",
-  "cart",
-] as const;
+const GROUPS = SETTINGS_GROUP_NAMES;
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -183,13 +173,7 @@ describe("the owner's settings calls", () => {
       store_address: { ...before.store_address, email: "Shop@Example.com " },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const row = await shop.db
-      .selectFrom("change_log")
-      .selectAll()
-      .where("entity", "=", "settings")
-      .where("entity_id", "=", "store")
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
+    const row = await latestChange(shop.db, "settings", "store");
     const ownerId = (await shop.db.selectFrom("customers").select("id").where("email", "=", OWNER.email).executeTakeFirstOrThrow()).id;
     expect(row).toMatchObject({ actor_id: ownerId, action: "update" });
     expect(JSON.parse(row.before ?? "{}")).toEqual(before);

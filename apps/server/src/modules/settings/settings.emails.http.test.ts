@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
-import { adminCall as call, fieldMessages, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall as call, fieldMessages, latestChange, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
@@ -130,13 +130,7 @@ describe("the e-mails group", () => {
       sender_address: "hello@corner.example",
       sent: { ...ALL_ON, customer_invoice: false },
     });
-    const row = await shop.db
-      .selectFrom("change_log")
-      .selectAll()
-      .where("entity", "=", "settings")
-      .where("entity_id", "=", "emails")
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
+    const row = await latestChange(shop.db, "settings", "emails");
     expect(JSON.parse(row.before ?? "{}")).toEqual(DEFAULTS);
     expect(JSON.parse(row.after ?? "{}")).toEqual(after);
     await saved(DEFAULTS);

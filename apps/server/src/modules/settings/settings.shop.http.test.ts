@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { PageBrowser } from "../../../../../test/browser.ts";
-import { adminCall as call, fieldMessages, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall as call, fieldMessages, latestChange, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 
@@ -19,14 +19,7 @@ let shop: TestShop;
 let owner: StoreClient;
 
 const { read, save, saved } = settingsGroups(() => owner);
-const lastChange = (group: string) =>
-  shop.db
-    .selectFrom("change_log")
-    .selectAll()
-    .where("entity", "=", "settings")
-    .where("entity_id", "=", group)
-    .orderBy("id", "desc")
-    .executeTakeFirstOrThrow();
+const lastChange = (group: string) => latestChange(shop.db, "settings", group);
 
 /** A shopper's cart with one T-shirt, its address set as given; the Store API's reply. */
 async function cartWithAddress(app: FastifyInstance, address: { billing?: string; shipping?: string }) {

@@ -112,29 +112,46 @@ export function GroupForm<D, B, R = B>({
   );
 }
 
-/** A group edited just as the API shows it: its form's id, title and Save button go by the group's name. */
-export function PlainGroupForm<N extends GroupName>({
+/**
+ * A group's form whose id, title and Save button go by the group's name; `toDraft` makes the
+ * form's draft of the group (lists as text) and `toBody` the group back, or the fields' messages.
+ */
+export function SettingsGroupForm<N extends GroupName, D>({
   name,
   initial,
   labels,
+  toDraft,
+  toBody,
   children,
 }: {
   name: N;
   initial: SettingsGroups[N];
   labels: Record<string, unknown>;
-  children(draft: SettingsGroups[N], set: (change: Partial<SettingsGroups[N]>) => void): ReactNode;
+  toDraft(group: SettingsGroups[N]): D;
+  toBody(draft: D): BodyResult<SettingsGroups[N]>;
+  children(draft: D, set: (change: Partial<D>) => void): ReactNode;
 }) {
   return (
-    <GroupForm<SettingsGroups[N], SettingsGroups[N]>
+    <GroupForm<D, SettingsGroups[N]>
       id={name}
       title={t.sections[name]}
-      initial={initial}
+      initial={toDraft(initial)}
       labels={labels}
-      toBody={ok}
-      fromBody={same}
+      toBody={toBody}
+      fromBody={toDraft}
       send={(body) => settingsApi.save(name, body)}
     >
       {children}
     </GroupForm>
   );
+}
+
+/** A group edited just as the API shows it. */
+export function PlainGroupForm<N extends GroupName>(props: {
+  name: N;
+  initial: SettingsGroups[N];
+  labels: Record<string, unknown>;
+  children(draft: SettingsGroups[N], set: (change: Partial<SettingsGroups[N]>) => void): ReactNode;
+}) {
+  return <SettingsGroupForm<N, SettingsGroups[N]> {...props} toDraft={same} toBody={ok} />;
 }

@@ -1,16 +1,8 @@
 /** The settings page's sections (decision 0042): one GroupForm per owner API group, each field at its API path. */
 import { CheckboxField, FieldList, NumberField, SelectField, TextField } from "../components/fields.tsx";
-import {
-  type CheckoutGroup,
-  type CurrencyGroup,
-  type NoticesGroup,
-  type PagesGroup,
-  type StoreGroup,
-  settingsApi,
-  type TaxesGroup,
-} from "./api.ts";
-import { GroupForm, options, PlainGroupForm } from "./GroupForm.tsx";
-import { type JsonListDraft, JsonListField, jsonListBody, jsonListDraft } from "./JsonListField.tsx";
+import type { CheckoutGroup, CurrencyGroup, NoticesGroup, PagesGroup, StoreGroup, TaxesGroup } from "./api.ts";
+import { options, PlainGroupForm, SettingsGroupForm } from "./GroupForm.tsx";
+import { JsonListField, jsonListBody, jsonListDraft } from "./JsonListField.tsx";
 import { settingsMessages as t } from "./messages.ts";
 
 export function StoreSection({ initial }: { initial: StoreGroup }) {
@@ -201,15 +193,7 @@ const checkoutBody = jsonListBody<CheckoutGroup, "additional_fields">("additiona
 export function CheckoutSection({ initial }: { initial: CheckoutGroup }) {
   const s = t.checkout;
   return (
-    <GroupForm<JsonListDraft<CheckoutGroup, "additional_fields">, CheckoutGroup>
-      id="checkout"
-      title={t.sections.checkout}
-      initial={checkoutDraft(initial)}
-      labels={s}
-      toBody={checkoutBody}
-      fromBody={checkoutDraft}
-      send={(body) => settingsApi.save("checkout", body)}
-    >
+    <SettingsGroupForm name="checkout" initial={initial} labels={s} toDraft={checkoutDraft} toBody={checkoutBody}>
       {(draft, set) => (
         <>
           <CheckboxField
@@ -241,6 +225,6 @@ export function CheckoutSection({ initial }: { initial: CheckoutGroup }) {
           />
         </>
       )}
-    </GroupForm>
+    </SettingsGroupForm>
   );
 }

@@ -4,18 +4,10 @@
  * owner API group, each field at its API path so the server's messages land beside it.
  */
 import { CheckboxField, FieldFrame, FieldList, SelectField } from "../components/fields.tsx";
-import {
-  type CartGroup,
-  type ConsentGroup,
-  type CountriesGroup,
-  type EmailsGroup,
-  type InventoryGroup,
-  SWITCHABLE_EMAILS,
-  settingsApi,
-} from "./api.ts";
-import { GroupForm, ok, options, PlainGroupForm } from "./GroupForm.tsx";
-import { type JsonListDraft, JsonListField, jsonListBody, jsonListDraft } from "./JsonListField.tsx";
-import { cartMessages, consentMessages, countriesMessages, emailsMessages, inventoryMessages, settingsMessages as t } from "./messages.ts";
+import { type CartGroup, type ConsentGroup, type CountriesGroup, type EmailsGroup, type InventoryGroup, SWITCHABLE_EMAILS } from "./api.ts";
+import { ok, options, PlainGroupForm, SettingsGroupForm } from "./GroupForm.tsx";
+import { JsonListField, jsonListBody, jsonListDraft } from "./JsonListField.tsx";
+import { cartMessages, consentMessages, countriesMessages, emailsMessages, inventoryMessages } from "./messages.ts";
 
 export function InventorySection({ initial }: { initial: InventoryGroup }) {
   const s = inventoryMessages;
@@ -189,15 +181,7 @@ function CountryChoice<K extends "sell_to" | "ship_to">({
 export function CountriesSection({ initial }: { initial: CountriesGroup }) {
   const s = countriesMessages;
   return (
-    <GroupForm<CountriesDraft, CountriesGroup>
-      id="countries"
-      title={t.sections.countries}
-      initial={countriesDraft(initial)}
-      labels={s}
-      toBody={countriesBody}
-      fromBody={countriesDraft}
-      send={(body) => settingsApi.save("countries", body)}
-    >
+    <SettingsGroupForm name="countries" initial={initial} labels={s} toDraft={countriesDraft} toBody={countriesBody}>
       {(draft, set) => (
         <>
           <CountryChoice which="sell_to" draft={draft} set={set} />
@@ -210,7 +194,7 @@ export function CountriesSection({ initial }: { initial: CountriesGroup }) {
           {draft.shipping_enabled && <CountryChoice which="ship_to" draft={draft} set={set} />}
         </>
       )}
-    </GroupForm>
+    </SettingsGroupForm>
   );
 }
 
@@ -221,15 +205,7 @@ const cartBody = jsonListBody<CartGroup, "fees">("fees", cartMessages.fees_not_j
 export function CartSection({ initial }: { initial: CartGroup }) {
   const s = cartMessages;
   return (
-    <GroupForm<JsonListDraft<CartGroup, "fees">, CartGroup>
-      id="cart"
-      title={t.sections.cart}
-      initial={cartDraft(initial)}
-      labels={s}
-      toBody={cartBody}
-      fromBody={cartDraft}
-      send={(body) => settingsApi.save("cart", body)}
-    >
+    <SettingsGroupForm name="cart" initial={initial} labels={s} toDraft={cartDraft} toBody={cartBody}>
       {(draft, set) => (
         <>
           <CheckboxField
@@ -241,6 +217,6 @@ export function CartSection({ initial }: { initial: CartGroup }) {
           <JsonListField path="fees" label={s.fees} hint={s.fees_hint} value={draft.fees} onChange={(value) => set({ fees: value })} />
         </>
       )}
-    </GroupForm>
+    </SettingsGroupForm>
   );
 }
