@@ -2,7 +2,7 @@
  * The owner API's settings groups (`/api/admin/v1/settings/{group}`, decisions 0042 and 0048) as
  * the server answers and takes them, shared by the server's checks and the console's forms.
  */
-import type { CheckoutFieldSetting } from "./storefront/index.ts";
+import type { CheckoutFieldSetting, StorePages } from "./storefront/index.ts";
 
 /** The groups, in the order the console shows them. */
 export const SETTINGS_GROUP_NAMES = [
@@ -59,14 +59,8 @@ export interface TaxesGroup {
   display_cart_prices_including_tax: boolean;
   display_itemized_taxes: boolean;
 }
-export interface PagesGroup {
-  shop: string;
-  cart: string;
-  checkout: string;
-  myaccount: string;
-  privacy: string;
-  terms: string;
-}
+/** The store pages, as the storefront reads them. */
+export type PagesGroup = StorePages;
 export interface NoticesGroup {
   store_notice: { enabled: boolean; text: string };
   coming_soon: { enabled: boolean; text: string };
