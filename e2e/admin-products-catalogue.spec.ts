@@ -8,7 +8,7 @@
  * what it made, so the journeys after it meet the demo shop.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { addAttribute, picture, pickTerms, typeInto, uploadImages } from "./support/catalogue.ts";
+import { addAttribute, pickTerms, picture, typeInto, uploadImages } from "./support/catalogue.ts";
 import { isHydrated, openCheckout, payByTestCard, shippingField } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
@@ -118,9 +118,7 @@ async function makeNevadaZone(page: Page, zone: string) {
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: `${zone} is now zone 1 of 3.` })).toBeVisible();
   await axeClean(page);
-  return Number(
-    new URL((await page.getByRole("link", { name: zone }).getAttribute("href")) ?? "", page.url()).pathname.split("/").pop(),
-  );
+  return Number(new URL((await page.getByRole("link", { name: zone }).getAttribute("href")) ?? "", page.url()).pathname.split("/").pop());
 }
 
 /** The owner's CSV of the whole catalogue, as the product list's Export button downloads it. */

@@ -14,7 +14,18 @@ test("the settings page shows every section, refuses an unknown currency beside 
   await nav.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
-  for (const section of ["Store details", "Currency", "Taxes", "Store pages", "Notices", "Checkout"])
+  for (const section of [
+    "Store details",
+    "Currency",
+    "Taxes",
+    "Store pages",
+    "Notices",
+    "Checkout",
+    "Countries",
+    "Stock",
+    "E-mails",
+    "Consent and attribution",
+  ])
     await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Store notice" })).toHaveValue("Free shipping on US orders over $100");
   expect(await seriousViolations(page)).toEqual([]);

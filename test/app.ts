@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp } from "../apps/server/src/app.ts";
+import { type AppDeps, buildApp } from "../apps/server/src/app.ts";
 import type { DatabaseConfig } from "../apps/server/src/config.ts";
 import { type Db, migrateToLatest, openDatabase } from "../apps/server/src/db/index.ts";
 import type { Extension } from "../apps/server/src/extensions.ts";
@@ -46,6 +46,9 @@ async function createDatabase(): Promise<{ config: DatabaseConfig; drop(): Promi
   };
 }
 
+/** The secret every test app signs with, so a token one app issued is read by another over the same shop. */
+export const TEST_SECRET = "test-secret-test-secret-test-secret!";
+
 /** Rate limits are on, as in production, unless a test turns them off (RATE_LIMIT=off). */
 export async function createTestShop(
   options: { seed?: boolean; web?: boolean; rateLimit?: boolean; extensions?: Extension[] } = {},
@@ -55,7 +58,7 @@ export async function createTestShop(
   await migrateToLatest(db);
   if (options.seed !== false) await seedDemoShop(db);
   const app = await buildApp({
-    config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: options.rateLimit ?? true },
+    config: { logLevel: "silent", production: false, secret: TEST_SECRET, rateLimit: options.rateLimit ?? true },
     db,
     logger: false,
     // The storefront needs the built web app (npm test builds it first).
@@ -72,6 +75,41 @@ export async function createTestShop(
       await app.close();
       await db.destroy();
       await database.drop();
+    },
+  };
+}
+
+export interface SecondProcess {
+  app: FastifyInstance;
+  /** Its own pool on PostgreSQL, as another process has; the shop's own `db` on an in-memory SQLite, which exists only there. */
+  db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * Another server process over the shop's database: its own app (and, on PostgreSQL, its own
+ * connections) with its own per-process caches, to show a change made through `shop.app` is
+ * served by every process on its next request. Rate limits are off unless asked for.
+ */
+export async function secondProcess(
+  shop: TestShop,
+  options: { web?: boolean; rateLimit?: boolean; mailer?: AppDeps["mailer"] } = {},
+): Promise<SecondProcess> {
+  const db = shop.dialect === "postgres" ? openDatabase(shop.database) : shop.db;
+  const app = await buildApp({
+    config: { logLevel: "silent", production: false, secret: TEST_SECRET, rateLimit: options.rateLimit ?? false },
+    db,
+    logger: false,
+    web: options.web ? {} : false,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      if (db !== shop.db) await db.destroy();
     },
   };
 }

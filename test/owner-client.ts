@@ -45,3 +45,38 @@ export function withoutNonce(
     payload: JSON.stringify(body),
   });
 }
+
+/** A refused write's messages by field path (`data.details`), as every owner API slice answers them. */
+export const fieldMessages = (response: LightMyRequestResponse): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries((response.json() as { data: { details: Record<string, { message: string }> } }).data.details).map(([field, detail]) => [
+      field,
+      detail.message,
+    ]),
+  );
+
+/** The owner's settings groups through `owner()` (a client signed in later, in a beforeAll): read, save, and save expecting 200. */
+export function settingsGroups(owner: () => StoreClient) {
+  const read = async (group: string) => {
+    const response = await adminCall(owner(), "GET", `/settings/${group}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const save = (group: string, body: unknown) => adminCall(owner(), "PUT", `/settings/${group}`, body);
+  const saved = async (group: string, body: unknown) => {
+    const response = await save(group, body);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  return { read, save, saved };
+}
+
+/** The newest change_log row of one thing ("settings" and a group, "coupon" and its id…). */
+export const latestChange = (db: Db, entity: string, entityId: string) =>
+  db
+    .selectFrom("change_log")
+    .selectAll()
+    .where("entity", "=", entity)
+    .where("entity_id", "=", entityId)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();

@@ -7,5 +7,6 @@ export * from "./payment-details.ts";
 export * from "./postcode-rules.ts";
 export * from "./quantity.ts";
 export * from "./refunds.ts";
+export * from "./settings-groups.ts";
 export type * from "./store-api.ts";
 export type * from "./storefront/index.ts";

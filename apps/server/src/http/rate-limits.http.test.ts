@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../test/app.ts";
+import { createTestShop, secondProcess, type TestShop } from "../../../../test/app.ts";
 import { productId, testBilling } from "../../../../test/store-client.ts";
 import { buildApp } from "../app.ts";
 import { PRIVATE_PROXIES } from "../config.ts";
@@ -265,15 +265,11 @@ describe("checkout", () => {
 
 describe("across processes", { timeout: 30_000 }, () => {
   it("shares the counters between two apps over one database", async () => {
-    const other = await buildApp({
-      config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: true },
-      db: shop.db,
-      logger: false,
-    });
+    const other = await secondProcess(shop, { rateLimit: true });
     try {
       const address = nextAddress();
       const first = new Client(shop.app, address);
-      const second = new Client(other, address);
+      const second = new Client(other.app, address);
       const { limit } = RATE_LIMITS.signInPerAccountAddress;
       for (let i = 0; i < limit; i++) {
         const response = await (i % 2 ? second : first).signIn("shared@example.com", `wrong-${i}`);

@@ -23,6 +23,7 @@ import { sanitizeHtml } from "@cartwright/commerce/forms";
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { Flag } from "../../db/schema.ts";
+import { restateProductStock } from "../../db/stock-status.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { productImages } from "../media/index.ts";
 import { checkProductTax, PARENT, STANDARD, toApiClass, toStoredClass } from "../taxes/index.ts";
@@ -605,6 +606,8 @@ async function writeProduct(ctx: RequestContext, id: number | null, product: Pro
     await writeLinks(trx, savedId, product);
     const variationIds = await writeVariations(trx, savedId, product, now, before?.created_at ?? now);
     await writeGallery(trx, savedId, product, variationIds);
+    // Tracked stock at or below the shop's out-of-stock amount is out of stock, not only at zero.
+    await restateProductStock(trx, savedId);
     const after = (await readOwnerProduct(trx, savedId)) as OwnerProduct;
     await logChange(trx, ctx, "product", savedId, before, after);
     return after;

@@ -115,7 +115,11 @@ const chargesFor = async (orderId: number) =>
   );
 const stockOf = async (id: number) =>
   Number((await shop.db.selectFrom("products").select("stock_quantity").where("id", "=", id).executeTakeFirstOrThrow()).stock_quantity);
-const setStock = (id: number, quantity: number) => sql`update products set stock_quantity = ${quantity} where id = ${id}`.execute(shop.db);
+// The status follows the quantity, as every stock move keeps it (db/stock-status.ts).
+const setStock = (id: number, quantity: number) =>
+  sql`update products set stock_quantity = ${quantity}, stock_status = ${quantity > 0 ? "instock" : "outofstock"} where id = ${id}`.execute(
+    shop.db,
+  );
 /** As if the order had been placed this many minutes ago. */
 const age = (orderId: number, minutes: number) =>
   shop.db

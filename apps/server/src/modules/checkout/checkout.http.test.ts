@@ -31,7 +31,11 @@ async function shopperWith(id: number, quantity = 1, mode: "token" | "browser" =
 
 const stockOf = async (id: number) =>
   Number((await shop.db.selectFrom("products").select("stock_quantity").where("id", "=", id).executeTakeFirstOrThrow()).stock_quantity);
-const setStock = (id: number, quantity: number) => sql`update products set stock_quantity = ${quantity} where id = ${id}`.execute(shop.db);
+// The status follows the quantity, as every stock move keeps it (db/stock-status.ts).
+const setStock = (id: number, quantity: number) =>
+  sql`update products set stock_quantity = ${quantity}, stock_status = ${quantity > 0 ? "instock" : "outofstock"} where id = ${id}`.execute(
+    shop.db,
+  );
 
 describe("POST /checkout", () => {
   it("places a guest order paid on delivery, empties the cart, and shows the order to its key and e-mail only", async () => {

@@ -241,9 +241,10 @@ function notifyOwner(
         receivedAt: at,
         inboxUrl: `${mailer.publicUrl}/admin/messages/${id}`,
       },
-      { ownerAccountEmail: ownerEmail, replyTo: read.values.email?.trim() },
+      { shop: settings, ownerAccountEmail: ownerEmail, replyTo: read.values.email?.trim() },
     );
-    log.info({ messageId: id, via: delivery.via, file: delivery.file }, "contact message notice sent");
+    if (delivery) log.info({ messageId: id, via: delivery.via, file: delivery.file }, "contact message notice sent");
+    else log.info({ messageId: id }, "contact message notice not sent: switched off in the e-mail settings");
   })()
     .catch((error: unknown) => log.error({ messageId: id, err: error }, "contact message notice could not be sent"))
     .finally(() => state.inFlight.delete(sending));

@@ -5,14 +5,12 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, type SecondProcess, secondProcess, TEST_SECRET, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient } from "../../../../../test/store-client.ts";
-import { buildApp } from "../../app.ts";
-import { type Db, openDatabase } from "../../db/index.ts";
 import { createSessionToken } from "../../http/tokens.ts";
 import { deleteEndedLoginSessions, ensureOwner, loginSessionStands } from "./index.ts";
 
-const SECRET = "test-secret-test-secret-test-secret!";
+const SECRET = TEST_SECRET;
 const PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "a new and longer secret";
 
@@ -225,22 +223,13 @@ describe("POST /account/sign-out-everywhere", () => {
 });
 
 describe("two server processes over one database", () => {
+  let second: SecondProcess;
   let other: FastifyInstance;
-  let otherDb: Db;
   beforeAll(async () => {
-    // PostgreSQL gets a connection pool of its own, as another process would; an in-memory SQLite exists only in this one.
-    otherDb = shop.database.dialect === "postgres" ? openDatabase(shop.database) : shop.db;
-    other = await buildApp({
-      config: { logLevel: "silent", production: false, secret: SECRET, rateLimit: false },
-      db: otherDb,
-      logger: false,
-    });
-    await other.ready();
+    second = await secondProcess(shop);
+    other = second.app;
   });
-  afterAll(async () => {
-    await other.close();
-    if (otherDb !== shop.db) await otherDb.destroy();
-  });
+  afterAll(() => second.close());
 
   it("agree at once: a sign-out on one is refused on the other", async () => {
     const { email, id } = await registeredCustomer();

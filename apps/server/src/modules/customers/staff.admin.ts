@@ -165,6 +165,7 @@ export async function inviteStaff(
         expiresAt,
       },
       email,
+      settings,
     );
   } catch {
     await ctx.db.deleteFrom("staff_invites").where("id", "=", id).execute();

@@ -1,6 +1,17 @@
 /** The owner's "New contact message" notice: what it shows, escaped, and never the files' bytes. */
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type ContactMessageEmailData, renderContactMessageNotice } from "./index.ts";
+import { DEFAULT_SETTINGS, type SwitchableEmail } from "../settings/index.ts";
+import { parseEml } from "./eml.test-support.ts";
+import {
+  type ContactMessageEmailData,
+  createMailer,
+  renderContactMessageNotice,
+  sendContactMessageNotice,
+  sendFormEntryNotice,
+} from "./index.ts";
 
 const data = (extra: Partial<ContactMessageEmailData> = {}): ContactMessageEmailData => ({
   messageId: 7,
@@ -37,5 +48,51 @@ describe("renderContactMessageNotice", () => {
     const hostile = renderContactMessageNotice(data({ pageUrl: "javascript:alert(1)", pageTitle: "" }));
     expect(hostile.html).not.toContain("javascript:");
     expect(hostile.text).toContain("Sent from: an unknown page");
+  });
+});
+
+describe("the owner's notices and the e-mail settings", () => {
+  const outbox = () => join(mkdtempSync(join(tmpdir(), "cw-notice-")), "outbox");
+  const shop = (off: SwitchableEmail[]) => ({
+    siteTitle: "Cartwright Demo",
+    emails: { ...DEFAULT_SETTINGS.emails, ownerRecipient: "desk@example.com", off },
+  });
+  const entry = {
+    entryId: 3,
+    siteTitle: "Cartwright Demo",
+    formTitle: "Quote",
+    subject: "New entry",
+    fields: [],
+    files: [],
+    total: "",
+    receivedAt: "2026-11-25T08:30:00.000Z",
+    entryUrl: "https://shop.example.com/admin/forms/1/entries/3",
+  };
+
+  it("sends a contact message's and a form entry's notice to the owner's recipient while switched on", async () => {
+    const folder = outbox();
+    const mailer = createMailer({
+      publicUrl: "https://shop.example.com",
+      mail: { smtpUrl: null, from: null, ownerEmail: null, outbox: folder },
+    });
+    const contact = await sendContactMessageNotice(mailer, data(), { shop: shop([]), ownerAccountEmail: "account@example.com" });
+    const form = await sendFormEntryNotice(mailer, entry, { shop: shop([]), ownerAccountEmail: null });
+    expect([contact?.via, form?.via]).toEqual(["outbox", "outbox"]);
+    expect(readdirSync(folder).map((name) => parseEml(readFileSync(join(folder, name), "utf8")).headers.to)).toEqual([
+      "desk@example.com",
+      "desk@example.com",
+    ]);
+  });
+
+  it("sends neither once the owner switched it off", async () => {
+    const folder = outbox();
+    const mailer = createMailer({
+      publicUrl: "https://shop.example.com",
+      mail: { smtpUrl: null, from: null, ownerEmail: null, outbox: folder },
+    });
+    const off = shop(["contact_message", "form_entry"]);
+    expect(await sendContactMessageNotice(mailer, data(), { shop: off, ownerAccountEmail: "account@example.com" })).toBeNull();
+    expect(await sendFormEntryNotice(mailer, entry, { shop: off, ownerAccountEmail: null })).toBeNull();
+    expect(existsSync(folder)).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  * and loses nothing, since the message is already in the inbox.
  */
 import { escapeHtml, type RenderedEmail } from "./templates.ts";
-import { type Delivery, type Mailer, sendOwnerNotice } from "./transport.ts";
+import { type Delivery, emailIsOn, type Mailer, type MailShop, sendOwnerNotice } from "./transport.ts";
 
 export interface ContactMessageEmailData {
   messageId: number;
@@ -79,14 +79,17 @@ ${files.length ? `<h2 style="margin:16px 0 6px;font-size:15px;">Files</h2><p sty
   return { subject, text, html };
 }
 
-/** The notice to the owner (sendOwnerNotice: where it goes, replies to the visitor). Rejects on failure. */
-export function sendContactMessageNotice(
+/**
+ * The notice to the owner (sendOwnerNotice: where it goes, replies to the visitor); null, sending
+ * nothing, when the owner switched it off. Rejects on failure.
+ */
+export async function sendContactMessageNotice(
   mailer: Mailer,
   data: ContactMessageEmailData,
-  options: { ownerAccountEmail: string | null; replyTo?: string },
-): Promise<Delivery> {
+  options: { shop: MailShop; ownerAccountEmail: string | null; replyTo?: string },
+): Promise<Delivery | null> {
+  if (!emailIsOn(options.shop, "contact_message")) return null;
   return sendOwnerNotice(mailer, renderContactMessageNotice(data), {
-    siteTitle: data.siteTitle,
     reference: data.messageId,
     kind: "contact-message",
     ...options,

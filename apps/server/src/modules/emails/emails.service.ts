@@ -17,10 +17,10 @@ import {
   setOrderMailSender,
 } from "../orders/index.ts";
 import { paymentInstructions } from "../payments/index.ts";
-import { getSettings } from "../settings/index.ts";
+import { getSettings, type SwitchableEmail } from "../settings/index.ts";
 import { renderOrderCompleted, renderOrderInvoice, renderOrderNote } from "./order-updates.ts";
 import { type OrderEmailData, type RenderedEmail, renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
-import { type Delivery, type Mailer, senderFor } from "./transport.ts";
+import { type Delivery, emailIsOn, type Mailer, ownerAddress, senderFor } from "./transport.ts";
 
 /** The few logger calls used (Fastify's pino logger fits). */
 export interface MailLog {
@@ -65,12 +65,13 @@ async function prepare(mailer: Mailer, db: Db, row: OrderRow) {
     consoleUrl: `${mailer.publicUrl}/admin/orders/${order.id}`,
     instructions: paymentInstructions(settings, order.payment_method),
   };
-  const from = senderFor(mailer, settings.siteTitle);
+  const from = senderFor(mailer, settings);
   const shopper = (order.billing_address.email ?? "").trim();
-  const owner = mailer.ownerEmail;
-  // No SHOP_OWNER_EMAIL: the notice is kept in the outbox, addressed to the shop's own sender.
+  const owner = ownerAddress(mailer, settings);
+  // No owner's address known: the notice is kept in the outbox, addressed to the shop's own sender.
   const ownerTo = owner ?? (typeof from === "string" ? from : from.address);
-  return { data, from, shopper, owner, ownerTo };
+  const isOn = (kind: OrderEmailKind) => emailIsOn(settings, EVENT_NAMES[kind] as SwitchableEmail);
+  return { data, from, shopper, owner, ownerTo, isOn };
 }
 type Prepared = Awaited<ReturnType<typeof prepare>>;
 
@@ -92,6 +93,12 @@ function recordSent(db: Db, orderId: number, actor: OrderActor, kind: OrderEmail
   return recordOrderEvent(db, orderId, actor, { type: "email", email: EVENT_NAMES[kind], to }, new Date().toISOString());
 }
 
+/** Writes the `email` event of an e-mail the owner switched off: the timeline says it was not sent, and why. */
+function recordSkipped(db: Db, orderId: number, actor: OrderActor, kind: OrderEmailKind, to: string) {
+  const event = { type: "email" as const, email: EVENT_NAMES[kind], to, skipped: "switched_off" as const };
+  return recordOrderEvent(db, orderId, actor, event, new Date().toISOString());
+}
+
 export const emailErrors = {
   noAddress: () => new StoreError("cw_rest_order_no_email", "The order has no billing e-mail address to send to.", 409),
   notPlaced: () => new StoreError("cw_rest_order_email_not_placed", "This order was not placed: it has no e-mails to send.", 409),
@@ -100,19 +107,25 @@ export const emailErrors = {
 
 /**
  * Sends one e-mail of an order now (the owner's resend, the completed e-mail, a note to the shopper)
- * and records its `email` event by `actor`. Rejects with a StoreError when it cannot be sent.
+ * and records its `email` event by `actor`; one the owner switched off is not sent, its event says
+ * so, and the answer is `skipped`. Rejects with a StoreError when it cannot be sent.
  */
 export async function sendOrderEmail(
   deps: OrderEmailDeps,
   orderId: number,
   email: OrderEmailName,
   options: { actor: OrderActor; note?: string },
-): Promise<{ to: string }> {
+): Promise<{ to: string; skipped?: boolean }> {
   const row = await findOrder(deps.db, orderId);
   if (!row || row.status === "checkout-draft") throw emailErrors.notPlaced();
   const p = await prepare(deps.mailer, deps.db, row);
   const kind = KINDS[email];
   if (kind !== "new-order" && !p.shopper) throw emailErrors.noAddress();
+  const to = kind === "new-order" ? p.ownerTo : p.shopper;
+  if (!p.isOn(kind)) {
+    await recordSkipped(deps.db, orderId, options.actor, kind, to);
+    return { to, skipped: true };
+  }
   const rendered =
     kind === "confirmation"
       ? renderOrderConfirmation(p.data)
@@ -149,10 +162,19 @@ export async function sendOrderEmails(deps: OrderEmailDeps, orderId: number): Pr
       return [];
     }
     const p = await prepare(mailer, deps.db, row);
-    const jobs: { kind: OrderEmailKind; run: () => Promise<Delivery & { to: string }> }[] = [];
+    const due: { kind: OrderEmailKind; to: string; run: () => Promise<Delivery & { to: string }> }[] = [];
     if (p.shopper)
-      jobs.push({ kind: "confirmation", run: () => deliver(mailer, orderId, "confirmation", p, renderOrderConfirmation(p.data)) });
-    jobs.push({ kind: "new-order", run: () => deliver(mailer, orderId, "new-order", p, renderNewOrderNotice(p.data)) });
+      due.push({
+        kind: "confirmation",
+        to: p.shopper,
+        run: () => deliver(mailer, orderId, "confirmation", p, renderOrderConfirmation(p.data)),
+      });
+    due.push({ kind: "new-order", to: p.ownerTo, run: () => deliver(mailer, orderId, "new-order", p, renderNewOrderNotice(p.data)) });
+    for (const job of due.filter((j) => !p.isOn(j.kind))) {
+      log.info({ orderId, kind: job.kind }, "order e-mail not sent: switched off in the e-mail settings");
+      await recordSkipped(deps.db, orderId, SHOP, job.kind, job.to);
+    }
+    const jobs = due.filter((job) => p.isOn(job.kind));
     const results = await Promise.allSettled(jobs.map((job) => job.run()));
     const sent: SentOrderEmail[] = [];
     for (const [i, result] of results.entries()) {

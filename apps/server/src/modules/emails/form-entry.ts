@@ -4,7 +4,7 @@
  * bytes). Sent after the entry is stored; a failure is logged and loses nothing.
  */
 import { escapeHtml, type RenderedEmail } from "./templates.ts";
-import { type Delivery, type Mailer, senderFor, sendOwnerNotice } from "./transport.ts";
+import { type Delivery, emailIsOn, type Mailer, type MailShop, ownerAddress, senderFor, sendOwnerNotice } from "./transport.ts";
 
 export interface FormEntryEmailData {
   entryId: number;
@@ -62,14 +62,14 @@ ${files.length ? `<h2 style="font-size:15px;">Files</h2><ul>${files.map((f) => `
   return { subject, text, html };
 }
 
-/** The notice to the owner (sendOwnerNotice, as the contact notice). Rejects on failure. */
-export function sendFormEntryNotice(
+/** The notice to the owner (sendOwnerNotice, as the contact notice); null when the owner switched it off. Rejects on failure. */
+export async function sendFormEntryNotice(
   mailer: Mailer,
   data: FormEntryEmailData,
-  options: { ownerAccountEmail: string | null; replyTo?: string },
-): Promise<Delivery> {
+  options: { shop: MailShop; ownerAccountEmail: string | null; replyTo?: string },
+): Promise<Delivery | null> {
+  if (!emailIsOn(options.shop, "form_entry")) return null;
   return sendOwnerNotice(mailer, renderFormEntryNotice(data), {
-    siteTitle: data.siteTitle,
     reference: data.entryId,
     kind: "form-entry",
     ...options,
@@ -98,9 +98,9 @@ export function renderFormVisitorNotice(data: FormVisitorEmailData): RenderedEma
 }
 
 /** To the address the visitor gave; from the shop, replies to the owner's address when known. Rejects on failure. */
-export async function sendFormVisitorNotice(mailer: Mailer, data: FormVisitorEmailData, to: string): Promise<Delivery> {
+export async function sendFormVisitorNotice(mailer: Mailer, data: FormVisitorEmailData, to: string, shop: MailShop): Promise<Delivery> {
   const notice = renderFormVisitorNotice(data);
-  const from = senderFor(mailer, data.siteTitle);
-  const replyTo = mailer.ownerEmail ?? undefined;
+  const from = senderFor(mailer, shop);
+  const replyTo = ownerAddress(mailer, shop) ?? undefined;
   return mailer.send({ ...notice, from, to, ...(replyTo ? { replyTo } : {}), orderId: data.entryId, kind: "form-visitor" });
 }

@@ -3,7 +3,7 @@
  * text with the link to the form page that brings the kept values back, and when it stops working.
  */
 import { escapeHtml, type RenderedEmail } from "./templates.ts";
-import { type Delivery, type Mailer, senderFor } from "./transport.ts";
+import { type Delivery, type Mailer, type MailShop, senderFor } from "./transport.ts";
 
 export interface FormResumeEmailData {
   formId: number;
@@ -45,7 +45,7 @@ export function renderFormResumeLink(data: FormResumeEmailData): RenderedEmail {
 }
 
 /** To the address the visitor typed; from the shop. Rejects on failure. */
-export function sendFormResumeLink(mailer: Mailer, data: FormResumeEmailData, to: string): Promise<Delivery> {
-  const from = senderFor(mailer, data.siteTitle);
+export function sendFormResumeLink(mailer: Mailer, data: FormResumeEmailData, to: string, shop: MailShop): Promise<Delivery> {
+  const from = senderFor(mailer, shop);
   return mailer.send({ ...renderFormResumeLink(data), from, to, orderId: data.formId, kind: "form-resume" });
 }

@@ -7,7 +7,7 @@ import { type CurrencyFields, currencyFromFields, formatAmount } from "@cartwrig
 import type { Db } from "../../db/index.ts";
 import { registeredMailer } from "./emails.service.ts";
 import { escapeHtml, type RenderedEmail } from "./templates.ts";
-import { type Delivery, senderFor } from "./transport.ts";
+import { type Delivery, emailIsOn, type MailShop, ownerAddress, senderFor } from "./transport.ts";
 
 export interface RefundEmailData {
   orderId: number;
@@ -68,22 +68,25 @@ ${reason ? `<p>Reason: ${escapeHtml(reason)}</p>` : ""}
 
 /**
  * Sends it to the shopper through the mailer registered for this shop's database (buildApp), from
- * the shop, replies to the owner. Answers the delivery and its address, or null when no mailer is
- * registered or the send failed (logged): never throws.
+ * the shop, replies to the owner. Answers the delivery and its address (delivery null: the owner
+ * switched this e-mail off, nothing was sent), or null when no mailer is registered or the send
+ * failed (logged): never throws.
  */
 export async function sendRefundNotice(
   db: Db,
   to: string,
+  shop: MailShop,
   data: (siteUrl: string) => RefundEmailData,
-): Promise<{ to: string; delivery: Delivery } | null> {
+): Promise<{ to: string; delivery: Delivery | null } | null> {
   const registration = registeredMailer(db);
   if (!registration || !to.trim()) return null;
+  if (!emailIsOn(shop, "customer_refunded")) return { to: to.trim(), delivery: null };
   const { mailer, log } = registration;
   try {
     const filled = data(mailer.publicUrl);
     const notice = renderRefundNotice(filled);
-    const from = senderFor(mailer, filled.siteTitle);
-    const replyTo = mailer.ownerEmail ?? undefined;
+    const from = senderFor(mailer, shop);
+    const replyTo = ownerAddress(mailer, shop) ?? undefined;
     const delivery = await mailer.send({
       ...notice,
       from,

@@ -3,7 +3,7 @@
  * /admin/invite that accepts it, and when the link stops working.
  */
 import { escapeHtml, type RenderedEmail } from "./templates.ts";
-import { type Delivery, type Mailer, senderFor } from "./transport.ts";
+import { type Delivery, type Mailer, type MailShop, senderFor } from "./transport.ts";
 
 export interface StaffInviteEmailData {
   inviteId: number;
@@ -47,7 +47,7 @@ export function renderStaffInvite(data: StaffInviteEmailData): RenderedEmail {
 }
 
 /** To the invited address; from the shop. Rejects on failure. */
-export function sendStaffInvite(mailer: Mailer, data: StaffInviteEmailData, to: string): Promise<Delivery> {
-  const from = senderFor(mailer, data.siteTitle);
+export function sendStaffInvite(mailer: Mailer, data: StaffInviteEmailData, to: string, shop: MailShop): Promise<Delivery> {
+  const from = senderFor(mailer, shop);
   return mailer.send({ ...renderStaffInvite(data), from, to, orderId: data.inviteId, kind: "staff-invite" });
 }

@@ -3,8 +3,9 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "../settings/index.ts";
 import { parseEml } from "./eml.test-support.ts";
-import { createMailer, type OutgoingMail, senderFor } from "./transport.ts";
+import { createMailer, type MailShop, type OutgoingMail, ownerAddress, senderFor } from "./transport.ts";
 
 const folder = () => join(mkdtempSync(join(tmpdir(), "cw-mail-")), "outbox");
 const at = new Date("2025-03-04T10:20:30.456Z");
@@ -74,14 +75,45 @@ describe("the sender", () => {
     expect(parseEml(readFileSync(file ?? "", "utf8")).headers.from).toBe('"Smith, Jones <eve@evil.example>" <shop@localhost>');
   });
 
+  const shop = (siteTitle: string, emails: Partial<MailShop["emails"]> = {}): MailShop => ({
+    siteTitle,
+    emails: { ...DEFAULT_SETTINGS.emails, ...emails },
+  });
+
   it("is MAIL_FROM, or the site title at shop@ the public host", () => {
-    expect(senderFor({ from: "Orders <orders@example.com>", publicUrl: "https://x.example" }, "Corner Shop")).toBe(
+    expect(senderFor({ from: "Orders <orders@example.com>", publicUrl: "https://x.example" }, shop("Corner Shop"))).toBe(
       "Orders <orders@example.com>",
     );
-    expect(senderFor({ from: null, publicUrl: "http://localhost:3000" }, "Corner\nShop")).toEqual({
+    expect(senderFor({ from: null, publicUrl: "http://localhost:3000" }, shop("Corner\nShop"))).toEqual({
       name: "Corner Shop",
       address: "shop@localhost",
     });
+  });
+
+  it("is the owner's sender address before MAIL_FROM, with their name or else the site title", () => {
+    const mailer = { from: "Orders <orders@example.com>", publicUrl: "https://x.example" };
+    expect(senderFor(mailer, shop("Corner Shop", { senderAddress: "hello@corner.example" }))).toEqual({
+      name: "Corner Shop",
+      address: "hello@corner.example",
+    });
+    expect(senderFor(mailer, shop("Corner Shop", { senderAddress: "hello@corner.example", senderName: "Anna at Corner" }))).toEqual({
+      name: "Anna at Corner",
+      address: "hello@corner.example",
+    });
+    // A name alone goes with shop@ the host; MAIL_FROM keeps its own.
+    expect(senderFor({ from: null, publicUrl: "https://x.example" }, shop("Corner Shop", { senderName: "Anna" }))).toEqual({
+      name: "Anna",
+      address: "shop@x.example",
+    });
+  });
+
+  it("sends the owner's notices to the owner's recipient, else SHOP_OWNER_EMAIL, else the owner account", () => {
+    expect(ownerAddress({ ownerEmail: "env@example.com" }, shop("S", { ownerRecipient: "desk@example.com" }), "acct@example.com")).toBe(
+      "desk@example.com",
+    );
+    expect(ownerAddress({ ownerEmail: "env@example.com" }, shop("S"), "acct@example.com")).toBe("env@example.com");
+    expect(ownerAddress({ ownerEmail: null }, shop("S"), "acct@example.com")).toBe("acct@example.com");
+    expect(ownerAddress({ ownerEmail: null }, shop("S"))).toBeNull();
   });
 });
 

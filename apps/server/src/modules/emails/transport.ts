@@ -7,6 +7,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Config } from "../../config.ts";
+import type { ShopSettings, SwitchableEmail } from "../settings/index.ts";
 import type { RenderedEmail } from "./templates.ts";
 
 export interface OutgoingMail {
@@ -104,18 +105,32 @@ export function createMailer(config: Pick<Config, "mail" | "publicUrl">, now: ()
   };
 }
 
+/** What of the shop's settings addresses and switches its e-mails (the settings' e-mails group, decision 0048). */
+export type MailShop = Pick<ShopSettings, "siteTitle" | "emails">;
+
+/** Whether the owner lets the shop send this e-mail. */
+export const emailIsOn = (shop: MailShop, email: SwitchableEmail) => !shop.emails.off.includes(email);
+
 /**
- * A notice for the shop owner (a contact message, a form entry): to SHOP_OWNER_EMAIL, else the
- * owner account's address, else (no owner known) into the outbox only. Replies go to the visitor
- * when they gave a plain address. Rejects on failure.
+ * Where the owner's notices go: the owner's recipient setting, else SHOP_OWNER_EMAIL, else (for
+ * notices of messages and entries) the owner account's address; null when none is known.
+ */
+export function ownerAddress(mailer: Pick<Mailer, "ownerEmail">, shop: MailShop, ownerAccountEmail: string | null = null): string | null {
+  return shop.emails.ownerRecipient || mailer.ownerEmail || ownerAccountEmail;
+}
+
+/**
+ * A notice for the shop owner (a contact message, a form entry): to the owner's address
+ * (ownerAddress), else (no owner known) into the outbox only. Replies go to the visitor when they
+ * gave a plain address. Rejects on failure.
  */
 export function sendOwnerNotice(
   mailer: Mailer,
   notice: RenderedEmail,
-  about: { siteTitle: string; reference: number; kind: string; ownerAccountEmail: string | null; replyTo?: string },
+  about: { shop: MailShop; reference: number; kind: string; ownerAccountEmail: string | null; replyTo?: string },
 ): Promise<Delivery> {
-  const from = senderFor(mailer, about.siteTitle);
-  const owner = mailer.ownerEmail ?? about.ownerAccountEmail;
+  const from = senderFor(mailer, about.shop);
+  const owner = ownerAddress(mailer, about.shop, about.ownerAccountEmail);
   const to = owner ?? (typeof from === "string" ? from : from.address);
   const replyTo = about.replyTo && /^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(about.replyTo) ? about.replyTo : undefined;
   return mailer.send(
@@ -124,9 +139,14 @@ export function sendOwnerNotice(
   );
 }
 
-/** The sender: MAIL_FROM, or the site title at `shop@` the public host. */
-export function senderFor(mailer: Pick<Mailer, "from" | "publicUrl">, siteTitle: string): OutgoingMail["from"] {
+/**
+ * The sender: the owner's sender address (with their sender name, else the site title), else
+ * MAIL_FROM as the server's operator wrote it, else the name at `shop@` the public host.
+ */
+export function senderFor(mailer: Pick<Mailer, "from" | "publicUrl">, shop: MailShop): OutgoingMail["from"] {
+  const name = (shop.emails.senderName || shop.siteTitle).replace(/[\s\p{Cc}]+/gu, " ").trim() || "Shop";
+  if (shop.emails.senderAddress) return { name, address: shop.emails.senderAddress };
   if (mailer.from) return mailer.from;
   const host = new URL(mailer.publicUrl).hostname || "localhost";
-  return { name: siteTitle.replace(/[\s\p{Cc}]+/gu, " ").trim() || "Shop", address: `shop@${host}` };
+  return { name, address: `shop@${host}` };
 }

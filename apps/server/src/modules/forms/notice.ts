@@ -47,15 +47,17 @@ async function sendEntryNotices(db: Db, mailer: Mailer, log: MailLog, settings: 
         receivedAt: entry.at,
         entryUrl: `${mailer.publicUrl}/admin/forms/${form.id}/entries/${entryId}`,
       },
-      { ownerAccountEmail: await ownerAccountEmail(db), replyTo: email ? String(values[String(email.id)]) : undefined },
+      { shop: settings, ownerAccountEmail: await ownerAccountEmail(db), replyTo: email ? String(values[String(email.id)]) : undefined },
     );
-    log.info({ entryId, via: delivery.via, file: delivery.file }, "form entry notice sent");
+    if (delivery) log.info({ entryId, via: delivery.via, file: delivery.file }, "form entry notice sent");
+    else log.info({ entryId }, "form entry notice not sent: switched off in the e-mail settings");
   }
   if (typeof visitorEmail === "string") {
     const delivery = await sendFormVisitorNotice(
       mailer,
       { entryId, siteTitle: settings.siteTitle, formTitle: form.title, subject: fill(visitor.subject), message: fill(visitor.message) },
       visitorEmail,
+      settings,
     );
     log.info({ entryId, via: delivery.via, file: delivery.file }, "form visitor copy sent");
   }

@@ -132,6 +132,7 @@ export async function saveProgress(request: FastifyRequest, form: AjaxForm) {
         mailer,
         { formId: stored.id, siteTitle: settings.siteTitle, formTitle: stored.title, link, expiresAt },
         email,
+        settings,
       );
       log.info({ formId: stored.id, via: delivery.via, file: delivery.file }, "form resume link sent");
     })()

@@ -7,9 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
-import { buildApp } from "../../app.ts";
 import type { Db } from "../../db/index.ts";
 import { ensureOwner } from "../customers/index.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
@@ -23,19 +22,6 @@ const OWNER = { email: "owner@example.com", password: "owner-password-2026" };
 export const newOutbox = () => join(mkdtempSync(join(tmpdir(), "cw-actions-")), "outbox");
 export const outboxMailer = (outbox: string, smtpUrl: string | null = null): Mailer =>
   createMailer({ publicUrl: PUBLIC_URL, mail: { smtpUrl, from: null, ownerEmail: "owner@example.com", outbox } });
-
-/** Another app over the shop's database, with this mailer (a second server process). */
-export async function appWith(shop: TestShop, mailer: Mailer): Promise<FastifyInstance> {
-  const app = await buildApp({
-    config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
-    db: shop.db,
-    logger: false,
-    web: false,
-    mailer,
-  });
-  await app.ready();
-  return app;
-}
 
 export interface ActionsShop {
   shop: TestShop;
@@ -57,7 +43,9 @@ export async function signedIn(app: FastifyInstance, email: string, password: st
 export async function actionsShop(): Promise<ActionsShop> {
   const shop = await createTestShop({ rateLimit: false });
   const outbox = newOutbox();
-  const app = await appWith(shop, outboxMailer(outbox));
+  // The shop as main.ts builds it: a process with a mailer, over the test shop's database.
+  const mailing = await secondProcess(shop, { mailer: outboxMailer(outbox) });
+  const app = mailing.app;
   await ensureOwner(shop.db, OWNER.email, OWNER.password);
   return {
     shop,
@@ -66,7 +54,7 @@ export async function actionsShop(): Promise<ActionsShop> {
     owner: await signedIn(app, OWNER.email, OWNER.password),
     jane: await signedIn(app, "jane@example.com", "demo-jane-2026"),
     async close() {
-      await app.close();
+      await mailing.close();
       await shop.close();
     },
   };

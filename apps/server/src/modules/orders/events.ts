@@ -15,7 +15,8 @@ export interface OrderActor {
 export type OrderEventData =
   | { type: "status"; from: OrderStatus; to: OrderStatus; stock_returned?: boolean; coupons_returned?: string[]; note?: string }
   | { type: "note"; note: string; to_customer: boolean }
-  | { type: "email"; email: string; to: string }
+  /** skipped: not sent, because the owner switched this e-mail off (the settings' e-mails group). */
+  | { type: "email"; email: string; to: string; skipped?: "switched_off" }
   | { type: "address"; which: "billing" | "shipping"; before: Record<string, unknown>; after: Record<string, unknown> }
   | { type: "refund"; refund_id: number; amount: number; method: "gateway" | "manual"; restocked: boolean; reason: string };
 

@@ -11,8 +11,11 @@ export const ORDER_EMAILS = ["customer_confirmation", "owner_notice", "customer_
 export type OrderEmailName = (typeof ORDER_EMAILS)[number];
 
 export interface OrderMailSender {
-  /** Sends one e-mail of the order now and records its `email` event by `actor`; answers the address. Rejects on failure. */
-  send(orderId: number, email: OrderEmailName, options: { actor: OrderActor; note?: string }): Promise<{ to: string }>;
+  /**
+   * Sends one e-mail of the order now and records its `email` event by `actor`; answers the address,
+   * and `skipped` when the owner switched it off (the event says so). Rejects on failure.
+   */
+  send(orderId: number, email: OrderEmailName, options: { actor: OrderActor; note?: string }): Promise<{ to: string; skipped?: boolean }>;
 }
 
 const senders = new WeakMap<Db, OrderMailSender>();

@@ -7,7 +7,7 @@ import { ADDRESS_FIELD_KEYS, type AddressFieldKey, normaliseAddress, normaliseSt
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
-import { shopLocale } from "../settings/index.ts";
+import { type SwitchableEmail, shopLocale } from "../settings/index.ts";
 import { recordOrderEvent } from "./events.ts";
 import { type OrderEmailName, orderMailSender } from "./order-mail.ts";
 import { orderNotFound } from "./orders.admin.ts";
@@ -17,6 +17,8 @@ import { logOrderChange, nowOf, staffActor } from "./staff-writes.ts";
 export const actionErrors = {
   mailUnavailable: () => new StoreError("cw_rest_email_unavailable", "This shop has no mailer set up: no e-mail can be sent.", 503),
   noEmail: () => new StoreError("cw_rest_order_no_email", "The order has no billing e-mail address to send to.", 409),
+  switchedOff: () =>
+    new StoreError("cw_rest_email_switched_off", "This e-mail is switched off in the e-mail settings: switch it on there to send it.", 409),
 };
 
 /** The sender of order e-mails, or 503 when the shop was built without a mailer. */
@@ -101,5 +103,8 @@ export async function updateOrderAddress(ctx: RequestContext, id: number, which:
 /** Sends one of the order's e-mails now (a resend); its `email` event is recorded by the sender. */
 export async function sendOrderEmailNow(ctx: RequestContext, id: number, email: Exclude<OrderEmailName, "customer_note">): Promise<void> {
   if (!(await repo.findOrder(ctx.db, id))) throw orderNotFound();
-  await senderFor(ctx).send(id, email, { actor: staffActor(ctx) });
+  const sender = senderFor(ctx);
+  // Asked for by name, a switched-off e-mail is refused with the reason rather than noted as skipped.
+  if ((await ctx.shopSettings()).emails.off.includes(email as SwitchableEmail)) throw actionErrors.switchedOff();
+  await sender.send(id, email, { actor: staffActor(ctx) });
 }

@@ -171,6 +171,9 @@ const TimelineEvent = Type.Object(
     to_customer: Type.Optional(Type.Boolean({ description: "note: sent to the customer by e-mail" })),
     email: Type.Optional(Type.String({ description: "email: which e-mail was sent" })),
     to: Type.Optional(Type.String({ description: "email: the address it went to" })),
+    skipped: Type.Optional(
+      Type.Unsafe<"switched_off">(Type.String({ enum: ["switched_off"], description: "email: not sent, as the owner switched it off" })),
+    ),
     which: Type.Optional(Type.String({ description: "address: billing or shipping" })),
     before: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     after: Type.Optional(Type.Record(Type.String(), Type.Unknown())),

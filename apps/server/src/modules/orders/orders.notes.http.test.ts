@@ -4,16 +4,14 @@
  * to the order in the console. E-mails are read back from the outbox folder.
  */
 import { type AddressInfo, createServer } from "node:net";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 import {
   type ActionsShop,
   ADMIN,
   actionsShop,
-  appWith,
   billingFor,
   eventually,
   mailsOf,
@@ -315,9 +313,9 @@ describe("POST /orders/{id}/emails", () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
     // On the second shop's database: a mailer is registered per database, and this one must not replace the first shop's.
-    const broken: FastifyInstance = await appWith(bare, outboxMailer(newOutbox(), `smtp://127.0.0.1:${port}`));
+    const broken = await secondProcess(bare, { mailer: outboxMailer(newOutbox(), `smtp://127.0.0.1:${port}`) });
     try {
-      const owner = await ownerOn(broken);
+      const owner = await ownerOn(broken.app);
       const failed = await owner.post(`${ADMIN}/orders/${bareOrder}/emails`, { email: "customer_invoice" });
       expect([failed.statusCode, failed.json().code]).toEqual([502, "cw_rest_email_failed"]);
       const order = (await owner.get(`${ADMIN}/orders/${bareOrder}`)).json();

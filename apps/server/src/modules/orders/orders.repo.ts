@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import { writeOrderSearchTerms } from "../../db/order-search.ts";
 import type { OrderItemsTable, OrderStatus, OrdersTable } from "../../db/schema.ts";
+import { stockStatusAfter } from "../../db/stock-status.ts";
 
 export type OrderRow = OrdersTable & { id: number };
 export type OrderItemRow = OrderItemsTable & { id: number };
@@ -197,7 +198,11 @@ export async function takeStock(db: Db, productId: number, quantity: number, ord
     where h.product_id = ${productId} and h.order_id <> ${orderId} and h.expires_at > ${now}), 0)`;
   const result = await db
     .updateTable("products")
-    .set({ stock_quantity: sql`stock_quantity - ${quantity}`, updated_at: now })
+    .set({
+      stock_quantity: sql`stock_quantity - ${quantity}`,
+      stock_status: stockStatusAfter(sql`stock_quantity - ${quantity}`),
+      updated_at: now,
+    })
     .where("id", "=", productId)
     .where("manage_stock", "=", 1)
     .where((eb) => eb.or([eb("backorders", "<>", "no"), eb(sql`stock_quantity - ${held}`, ">=", quantity)]))
@@ -208,7 +213,11 @@ export async function takeStock(db: Db, productId: number, quantity: number, ord
 export async function returnStock(db: Db, productId: number, quantity: number, now: string): Promise<void> {
   await db
     .updateTable("products")
-    .set({ stock_quantity: sql`stock_quantity + ${quantity}`, updated_at: now })
+    .set({
+      stock_quantity: sql`stock_quantity + ${quantity}`,
+      stock_status: stockStatusAfter(sql`stock_quantity + ${quantity}`),
+      updated_at: now,
+    })
     .where("id", "=", productId)
     .where("manage_stock", "=", 1)
     .execute();

@@ -133,7 +133,7 @@ describe("useCoupon", () => {
 
 describe("recordPaymentOutcome", () => {
   it("records once per attempt; a failure gives back the order's stock and coupon use, a payment keeps them", async () => {
-    await sql`update products set stock_quantity = 5 where id = ${limitedPrint}`.execute(shop.db);
+    await sql`update products set stock_quantity = 5, stock_status = 'instock' where id = ${limitedPrint}`.execute(shop.db);
     const couponId = await addCoupon("outcomes", { usage_limit: null, usage_limit_per_user: null, usage_count: 0 });
 
     const declinedId = await placedOrder(couponId, { payment_attempt: "pay_declined" });

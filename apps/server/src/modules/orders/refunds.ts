@@ -282,7 +282,7 @@ export async function settlePendingRefunds(db: Db, before: Date): Promise<{ comp
   return counts;
 }
 
-/** Sends the shopper `customer_refunded` and records it as an `email` event; nothing when no mailer is set or it failed. */
+/** Sends the shopper `customer_refunded` and records its `email` event (skipped when switched off); nothing when no mailer is set or it failed. */
 async function mailShopper(db: Db, refundId: number): Promise<void> {
   const refund = await refunds.findRefund(db, refundId);
   const order = refund ? await repo.findOrder(db, refund.order_id) : undefined;
@@ -294,7 +294,7 @@ async function mailShopper(db: Db, refundId: number): Promise<void> {
     // Done refunds only: another refund's reservation is not money given back yet.
     refunds.refundedDone(db, order.id),
   ]);
-  const sent = await sendRefundNotice(db, order.billing_email, (siteUrl) => ({
+  const sent = await sendRefundNotice(db, order.billing_email, settings, (siteUrl) => ({
     orderId: order.id,
     siteTitle: settings.siteTitle,
     currency: JSON.parse(order.totals) as CurrencyFields,
@@ -314,7 +314,7 @@ async function mailShopper(db: Db, refundId: number): Promise<void> {
       db,
       order.id,
       { type: refund.actor_type, id: refund.actor_id },
-      { type: "email", email: "customer_refunded", to: sent.to },
+      { type: "email", email: "customer_refunded", to: sent.to, ...(sent.delivery ? {} : { skipped: "switched_off" as const }) },
       new Date().toISOString(),
     );
 }

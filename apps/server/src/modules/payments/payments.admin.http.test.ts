@@ -5,12 +5,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { PageBrowser } from "../../../../../test/browser.ts";
 import { ADMIN, adminCall as call, signedIn, signedInManager, withoutNonce } from "../../../../../test/owner-client.ts";
 import { type StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
-import { buildApp } from "../../app.ts";
-import { type Db, openDatabase } from "../../db/index.ts";
 import { ensureOwner } from "../customers/index.ts";
 import { DEFAULT_SETTINGS } from "../settings/index.ts";
 
@@ -250,23 +248,13 @@ describe("the owner's payment method calls", () => {
 });
 
 describe("a second server process over the same database", () => {
+  let second: SecondProcess;
   let other: FastifyInstance;
-  let otherDb: Db;
   beforeAll(async () => {
-    // PostgreSQL gets a pool of its own, as another process would; an in-memory SQLite exists only in this one.
-    otherDb = shop.database.dialect === "postgres" ? openDatabase(shop.database) : shop.db;
-    other = await buildApp({
-      config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
-      db: otherDb,
-      logger: false,
-      web: {},
-    });
-    await other.ready();
+    second = await secondProcess(shop, { web: true });
+    other = second.app;
   });
-  afterAll(async () => {
-    await other.close();
-    if (otherDb !== shop.db) await otherDb.destroy();
-  });
+  afterAll(() => second.close());
 
   it("serves a new title and a method switched off on its next request", async () => {
     expect(await checkoutTitles(other)).toContain("Check payments");

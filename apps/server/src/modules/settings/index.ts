@@ -7,10 +7,12 @@ export type {
   CartFeeSetting,
   CheckoutFieldSetting,
   CurrencySettings,
+  EmailSettings,
   OrderAttributionSettings,
   PickupLocationSetting,
   ShopSettings,
   StoreNotice,
   StorePages,
+  SwitchableEmail,
 } from "./settings.types.ts";
 export { DEFAULT_SETTINGS } from "./settings.types.ts";

@@ -4,34 +4,36 @@
  * refused changes that would break the shop, the change log, the storefront following a change,
  * and a second server process over the same database serving it on its next request.
  */
+import { SETTINGS_GROUP_NAMES } from "@cartwright/commerce";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { PageBrowser } from "../../../../../test/browser.ts";
-import { ADMIN, adminCall as call, signedIn, signedInManager, withoutNonce } from "../../../../../test/owner-client.ts";
+import {
+  ADMIN,
+  adminCall as call,
+  fieldMessages,
+  latestChange,
+  settingsGroups,
+  signedIn,
+  signedInManager,
+  withoutNonce,
+} from "../../../../../test/owner-client.ts";
 import { StoreClient, testBilling } from "../../../../../test/store-client.ts";
-import { buildApp } from "../../app.ts";
-import { type Db, openDatabase } from "../../db/index.ts";
 import { ensureOwner } from "../customers/index.ts";
+import { DEFAULT_SETTINGS } from "./index.ts";
 
 const OWNER = { email: "owner@settings.test", password: "owner-password-2026" };
-const GROUPS = ["store", "currency", "taxes", "pages", "notices", "checkout"] as const;
+const GROUPS = SETTINGS_GROUP_NAMES;
 
 let shop: TestShop;
 let owner: StoreClient;
 
-const read = async (group: string) => {
-  const response = await call(owner, "GET", `/settings/${group}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
-const save = (group: string, body: unknown) => call(owner, "PUT", `/settings/${group}`, body);
+const { read, save } = settingsGroups(() => owner);
 /** The group with some fields changed, saved; the reply. */
 async function change(group: string, fields: Record<string, unknown>) {
   return save(group, { ...(await read(group)), ...fields });
 }
-const fieldErrors = (response: { json(): { data: { details: Record<string, { message: string }> } } }) =>
-  Object.fromEntries(Object.entries(response.json().data.details).map(([field, detail]) => [field, detail.message]));
 const storedSettings = async () =>
   Object.fromEntries(
     (await shop.db.selectFrom("settings").select(["key", "value"]).where("key", "not like", "seed.%").execute()).map((r) => [
@@ -146,6 +148,24 @@ describe("the owner's settings calls", () => {
     expect(JSON.parse(after.storeNotice as string).id).toBe("free-shipping");
   });
 
+  it("reaches every setting the shop reads: from none stored, the groups, payment methods and local pickup store each", async () => {
+    const kept = await shop.db.selectFrom("settings").selectAll().where("key", "not like", "seed.%").execute();
+    await shop.db.deleteFrom("settings").where("key", "not like", "seed.%").execute();
+    try {
+      for (const group of GROUPS) expect((await save(group, await read(group))).statusCode, group).toBe(200);
+      const methods = (await call(owner, "GET", "/payment-methods")).json().methods as { id: string }[];
+      const order = await call(owner, "PUT", "/payment-methods/order", { order: methods.map((method) => method.id) });
+      expect(order.statusCode, order.body).toBe(200);
+      const { currency_code: _code, currency_minor_unit: _unit, ...pickup } = (await call(owner, "GET", "/local-pickup")).json();
+      expect((await call(owner, "PUT", "/local-pickup", pickup)).statusCode).toBe(200);
+      const stored = await storedSettings();
+      expect(Object.keys(DEFAULT_SETTINGS).filter((key) => !(key in stored))).toEqual([]);
+    } finally {
+      await shop.db.deleteFrom("settings").where("key", "not like", "seed.%").execute();
+      await shop.db.insertInto("settings").values(kept).execute();
+    }
+  });
+
   it("logs who changed a group, with the group before and after", async () => {
     const before = await read("store");
     const response = await change("store", {
@@ -153,13 +173,7 @@ describe("the owner's settings calls", () => {
       store_address: { ...before.store_address, email: "Shop@Example.com " },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const row = await shop.db
-      .selectFrom("change_log")
-      .selectAll()
-      .where("entity", "=", "settings")
-      .where("entity_id", "=", "store")
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
+    const row = await latestChange(shop.db, "settings", "store");
     const ownerId = (await shop.db.selectFrom("customers").select("id").where("email", "=", OWNER.email).executeTakeFirstOrThrow()).id;
     expect(row).toMatchObject({ actor_id: ownerId, action: "update" });
     expect(JSON.parse(row.before ?? "{}")).toEqual(before);
@@ -177,14 +191,14 @@ describe("the owner's settings calls", () => {
       store_address: { address_1: "", address_2: "", city: "", postcode: "", email: "not-an-address" },
     });
     expect(response.statusCode).toBe(400);
-    expect(fieldErrors(response)).toEqual({
+    expect(fieldMessages(response)).toEqual({
       site_title: "Enter the shop's name.",
       site_locale: "Enter a language tag such as en, en_US or de-AT.",
       "base_location.state": "Choose a state of this country.",
       "store_address.email": "Enter an e-mail address, or leave it empty.",
     });
     const country = await change("store", { base_location: { country: "ZZ", state: "" } });
-    expect(fieldErrors(country)).toEqual({ "base_location.country": "Choose a country." });
+    expect(fieldMessages(country)).toEqual({ "base_location.country": "Choose a country." });
     expect((await change("store", { products_per_page: 0 })).statusCode).toBe(400);
     expect((await change("store", { add_to_cart_behaviour: "explode" })).statusCode).toBe(400);
     expect((await read("store")).site_title).toBe("Cartwright Demo");
@@ -208,13 +222,13 @@ describe("the owner's settings calls", () => {
       thousand_separator: ".",
       decimals: 2,
     });
-    expect(fieldErrors(bad)).toEqual({
+    expect(fieldMessages(bad)).toEqual({
       code: "Enter a currency's three-letter ISO 4217 code, such as USD or EUR.",
       symbol: "Enter the currency's symbol.",
       thousand_separator: "The thousand separator must differ from the decimal separator.",
     });
     const digits = await save("currency", { ...before, decimal_separator: "1", thousand_separator: "2" });
-    expect(fieldErrors(digits)).toEqual({
+    expect(fieldMessages(digits)).toEqual({
       decimal_separator: "A separator cannot be a digit.",
       thousand_separator: "A separator cannot be a digit.",
     });
@@ -222,7 +236,7 @@ describe("the owner's settings calls", () => {
     // The demo shop has products priced in cents: three decimals would make every price a tenth.
     const rescale = await save("currency", { ...before, decimals: 3 });
     expect(rescale.statusCode).toBe(400);
-    expect(fieldErrors(rescale).decimals).toMatch(/^The shop's prices and orders are stored in units of 2 decimals/);
+    expect(fieldMessages(rescale).decimals).toMatch(/^The shop's prices and orders are stored in units of 2 decimals/);
     expect(await read("currency")).toEqual(before);
   });
 
@@ -242,7 +256,7 @@ describe("the owner's settings calls", () => {
       privacy: "/nowhere",
       terms: "/terms",
     });
-    expect(fieldErrors(bad)).toEqual({
+    expect(fieldMessages(bad)).toEqual({
       shop: "Enter /shop or the page of a category that exists (/product-category/its-slug).",
       cart: "The storefront serves this page at /cart only.",
       checkout: "The storefront serves this page at /checkout only.",
@@ -270,7 +284,7 @@ describe("the owner's settings calls", () => {
     expect(off.statusCode).toBe(200);
     expect((await page()).body).not.toContain("Winter sale");
     const empty = await save("notices", { store_notice: { enabled: true, text: " " }, coming_soon: { enabled: true, text: "" } });
-    expect(fieldErrors(empty)).toEqual({
+    expect(fieldMessages(empty)).toEqual({
       "store_notice.text": "Enter the notice's text, or switch the notice off.",
       "coming_soon.text": "Enter the banner's text, or switch coming soon off.",
     });
@@ -316,7 +330,7 @@ describe("the checkout settings", () => {
       ],
     });
     expect(response.statusCode).toBe(400);
-    const errors = fieldErrors(response);
+    const errors = fieldMessages(response);
     expect(Object.keys(errors).sort()).toEqual([
       "additional_fields.0.id",
       "additional_fields.1.label",
@@ -329,7 +343,7 @@ describe("the checkout settings", () => {
     expect(errors["additional_fields.2.rules"]).toMatch(/^These rules cannot be used: the validation rule is /);
     expect(errors["additional_fields.3.id"]).toBe("Another field has this id.");
     const wrongRule = await change("checkout", { additional_fields: [field({ rules: { shown: {} } })] });
-    expect(fieldErrors(wrongRule)["additional_fields.0.rules"]).toBe(
+    expect(fieldMessages(wrongRule)["additional_fields.0.rules"]).toBe(
       "These rules cannot be used: 'shown' is not a rule (use required, hidden or validation).",
     );
     expect((await read("checkout")).additional_fields).toEqual([]);
@@ -339,7 +353,7 @@ describe("the checkout settings", () => {
     const response = await change("checkout", { guest_checkout: false, account_creation: false });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe("cw_rest_setting_breaks_shop");
-    expect(fieldErrors(response).guest_checkout).toBe(
+    expect(fieldMessages(response).guest_checkout).toBe(
       "Guest checkout can only be switched off while shoppers can create an account at the checkout: nobody new could order.",
     );
     const accountsOnly = await change("checkout", { guest_checkout: false });
@@ -356,23 +370,13 @@ describe("the checkout settings", () => {
 });
 
 describe("a second server process over the same database", () => {
+  let second: SecondProcess;
   let other: FastifyInstance;
-  let otherDb: Db;
   beforeAll(async () => {
-    // PostgreSQL gets a pool of its own, as another process would; an in-memory SQLite exists only in this one.
-    otherDb = shop.database.dialect === "postgres" ? openDatabase(shop.database) : shop.db;
-    other = await buildApp({
-      config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
-      db: otherDb,
-      logger: false,
-      web: {},
-    });
-    await other.ready();
+    second = await secondProcess(shop, { web: true });
+    other = second.app;
   });
-  afterAll(async () => {
-    await other.close();
-    if (otherDb !== shop.db) await otherDb.destroy();
-  });
+  afterAll(() => second.close());
 
   it("shows a new store notice and site title on its next page", async () => {
     expect((await page(other)).body).toContain("Free shipping on US orders over $100");

@@ -3,9 +3,10 @@
  * group the console shows: the owner's alone, as MANAGER_AREAS leaves them out (decision 0042).
  * A PUT replaces its whole group; rules the schema cannot state are checked by the service.
  */
+import { SETTINGS_GROUP_NAMES, SWITCHABLE_EMAILS } from "@cartwright/commerce";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type TSchema, Type } from "typebox";
-import { readSettingsGroup, SETTINGS_GROUPS, type SettingsGroupName, saveSettingsGroup } from "./settings.admin.ts";
+import { readSettingsGroup, type SettingsGroupName, saveSettingsGroup } from "./settings.admin.ts";
 
 const tags = ["owner"];
 const text = (maxLength: number, description = "") => Type.String({ maxLength, description });
@@ -84,6 +85,62 @@ const Checkout = object({
   additional_fields: Type.Array(Field, { maxItems: 50 }),
 });
 
+const Emails = object({
+  sender_name: text(100, "The name e-mails come from; empty for the shop's name"),
+  sender_address: text(254, "The address e-mails come from; empty for the server's MAIL_FROM, else shop@ the shop's host"),
+  owner_recipient: text(254, "Where the owner's notices go; empty for the server's SHOP_OWNER_EMAIL, else the owner's account"),
+  sent: Type.Object(Object.fromEntries(SWITCHABLE_EMAILS.map((name) => [name, Type.Optional(Type.Boolean())])) as Record<string, TSchema>, {
+    additionalProperties: false,
+    description: "Which e-mails the shop sends; one left out stays on",
+  }),
+});
+const Consent = object({
+  attribution_enabled: Type.Boolean({ description: "Track where visitors come from and keep it with their orders" }),
+  tracking_consent: Type.Union([Type.Literal("required"), Type.Literal("not-required")], {
+    description: "required: tracking cookies only after the visitor consents; not-required: until they withdraw it",
+  }),
+  lifetime_months: Type.Integer({
+    minimum: 0,
+    maximum: 24,
+    description: "How long attribution lasts, in 30-day months; 0 until the browser closes",
+  }),
+  cookie_domain: text(253, "Share the cookies with subdomains (example.com); empty for the page's host only"),
+  field_prefix: text(40, "The checkout's hidden attribution inputs are named with it"),
+  promo_code: Type.Boolean({ description: "Give each new visitor a random promo code" }),
+});
+const Countries = Type.Array(text(2, "ISO 3166-1 alpha-2"), { maxItems: 300 });
+const CountriesGroup = object({
+  sell_to: object({
+    mode: Type.Union([Type.Literal("all"), Type.Literal("all_except"), Type.Literal("specific")]),
+    countries: Countries,
+  }),
+  ship_to: object({
+    mode: Type.Union([Type.Literal("sell_to"), Type.Literal("all"), Type.Literal("all_except"), Type.Literal("specific")], {
+      description: "sell_to: wherever the shop sells",
+    }),
+    countries: Countries,
+  }),
+  shipping_enabled: Type.Boolean({ description: "Off: nothing is shipped, and the checkout asks for no shipping address" }),
+});
+const Inventory = object({
+  low_stock_amount: Type.Integer({ minimum: 1, maximum: 1_000_000, description: "Tracked stock at or below it shows as low" }),
+  out_of_stock_amount: Type.Integer({ minimum: 0, maximum: 1_000_000, description: "Tracked stock at or below it is out of stock" }),
+  hide_out_of_stock: Type.Boolean({ description: "Leave out-of-stock products out of the shop's listings" }),
+});
+
+const Cart = object({
+  discounts_sequentially: Type.Boolean({ description: "Each coupon applies to the price the ones before it left" }),
+  fees: Type.Array(
+    object({
+      name: text(100, "As the cart and the order show it"),
+      amount: Type.Integer({ minimum: -100_000_000, maximum: 100_000_000, description: "Minor units; below 0 for a discount" }),
+      taxable: Type.Boolean(),
+      tax_class: text(100, "The tax class's slug; empty for the standard class"),
+    }),
+    { maxItems: 20, description: "Added to every cart that is not empty" },
+  ),
+});
+
 const BODIES: Record<SettingsGroupName, TSchema> = {
   store: Store,
   currency: Currency,
@@ -91,6 +148,11 @@ const BODIES: Record<SettingsGroupName, TSchema> = {
   pages: Pages,
   notices: Notices,
   checkout: Checkout,
+  emails: Emails,
+  consent: Consent,
+  countries: CountriesGroup,
+  inventory: Inventory,
+  cart: Cart,
 };
 const SUMMARIES: Record<SettingsGroupName, string> = {
   store: "the store's details",
@@ -99,10 +161,15 @@ const SUMMARIES: Record<SettingsGroupName, string> = {
   pages: "the store pages",
   notices: "the store notice and the coming-soon banner",
   checkout: "the checkout settings and additional fields",
+  emails: "the e-mails' sender, the owner's recipient and which e-mails are sent",
+  consent: "order attribution and the visitor's consent to tracking",
+  countries: "the countries the shop sells and ships to",
+  inventory: "the stock amounts and out-of-stock products in listings",
+  cart: "the fees added to every cart and how coupons combine",
 };
 
 export const settingsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  for (const name of Object.keys(SETTINGS_GROUPS) as SettingsGroupName[]) {
+  for (const name of SETTINGS_GROUP_NAMES) {
     app.get(`/settings/${name}`, { schema: { tags, summary: `Read ${SUMMARIES[name]}` } }, async (request) =>
       readSettingsGroup(request.ctx, name),
     );

@@ -7,51 +7,36 @@
  */
 
 import { createHash } from "node:crypto";
-import { isCountryCode, isValidEmail, statesOf } from "@cartwright/commerce";
+import {
+  allCountries,
+  type CartGroup,
+  type CheckoutGroup,
+  type ConsentGroup,
+  type CountriesGroup,
+  type CurrencyGroup,
+  type EmailsGroup,
+  type InventoryGroup,
+  isCountryCode,
+  isValidEmail,
+  type NoticesGroup,
+  type PagesGroup,
+  type SettingsGroupName,
+  type SettingsGroups,
+  type StoreGroup,
+  SWITCHABLE_EMAILS,
+  statesOf,
+  type TaxesGroup,
+} from "@cartwright/commerce";
 import { CHECKOUT_FIELD_ID_PATTERN, fieldRulesProblem } from "@cartwright/commerce/field-rules";
 import type { Db } from "../../db/index.ts";
+import { restateStockStatuses } from "../../db/stock-status.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { invalidSettings, refusedSetting, writeOwnerSettings } from "./owner-writes.ts";
 import { LOCALE_PATTERN } from "./settings.service.ts";
-import type { CheckoutFieldSetting, ShopSettings } from "./settings.types.ts";
+import type { CheckoutFieldSetting, CountryChoice, ShopSettings } from "./settings.types.ts";
 
 type Errors = Record<string, string>;
-
-export interface StoreGroup {
-  site_title: string;
-  site_locale: string;
-  base_location: { country: string; state: string };
-  store_address: ShopSettings["storeAddress"];
-  add_to_cart_behaviour: ShopSettings["addToCartBehaviour"];
-  products_per_page: number;
-}
-export interface CurrencyGroup {
-  code: string;
-  symbol: string;
-  symbol_position: ShopSettings["currency"]["symbolPosition"];
-  decimal_separator: string;
-  thousand_separator: string;
-  decimals: number;
-}
-export type PagesGroup = ShopSettings["storePages"];
-export interface NoticesGroup {
-  store_notice: { enabled: boolean; text: string };
-  coming_soon: { enabled: boolean; text: string };
-}
-export interface CheckoutGroup {
-  guest_checkout: boolean;
-  account_creation: boolean;
-  hold_stock_minutes: number;
-  additional_fields: CheckoutFieldSetting[];
-}
-
-export interface TaxesGroup {
-  taxes_enabled: boolean;
-  prices_include_tax: boolean;
-  display_cart_prices_including_tax: boolean;
-  display_itemized_taxes: boolean;
-}
 
 interface Group<T> {
   view: (settings: ShopSettings) => T;
@@ -276,9 +261,205 @@ const taxes: Group<TaxesGroup> = {
   },
 };
 
-export const SETTINGS_GROUPS = { store, currency, taxes, pages, notices, checkout } as const;
-export type SettingsGroupName = keyof typeof SETTINGS_GROUPS;
-type GroupBody<N extends SettingsGroupName> = Parameters<(typeof SETTINGS_GROUPS)[N]["check"]>[1];
+/** An address the shop sends as or to: a plain address, as the mail composer takes it. */
+const checkAddress = (value: string, field: string, errors: Errors, what: string) => {
+  const address = value.trim();
+  if (address && !isValidEmail(address)) errors[field] = `Enter ${what} as an e-mail address, or leave it empty.`;
+  return address;
+};
+
+const emails: Group<EmailsGroup> = {
+  view: ({ emails: e }) => ({
+    sender_name: e.senderName,
+    sender_address: e.senderAddress,
+    owner_recipient: e.ownerRecipient,
+    sent: Object.fromEntries(SWITCHABLE_EMAILS.map((name) => [name, !e.off.includes(name)])) as EmailsGroup["sent"],
+  }),
+  async check(_db, body) {
+    const errors: Errors = {};
+    // A line break in a header would let a name add headers of its own.
+    const name = body.sender_name.replace(/\s+/g, " ").trim();
+    if (/[<>"@]/.test(name)) errors.sender_name = 'Enter a name without <, >, " or @: the address goes in its own field.';
+    const senderAddress = checkAddress(body.sender_address, "sender_address", errors, "the sender");
+    const ownerRecipient = checkAddress(body.owner_recipient, "owner_recipient", errors, "the owner's notices' recipient");
+    refuseIf(errors);
+    return {
+      emails: {
+        senderName: name,
+        senderAddress,
+        ownerRecipient,
+        // An e-mail the body leaves out keeps being sent: a new e-mail starts switched on.
+        off: SWITCHABLE_EMAILS.filter((email) => body.sent[email] === false),
+      },
+    };
+  },
+};
+
+/** A cookie domain: host names' labels, dots between, as example.com or shop.example.co.uk (no scheme, port or path). */
+const COOKIE_DOMAIN = /^\.?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** Hidden inputs' names begin with it, and the checkout reads them back by it. */
+const FIELD_PREFIX = /^[a-z][a-z0-9_]{0,39}$/;
+
+const consent: Group<ConsentGroup> = {
+  view: ({ orderAttribution: a }) => ({
+    attribution_enabled: a.enabled,
+    tracking_consent: a.consent,
+    lifetime_months: a.lifetimeMonths,
+    cookie_domain: a.cookieDomain,
+    field_prefix: a.fieldPrefix,
+    promo_code: a.promoCode,
+  }),
+  async check(_db, body) {
+    const errors: Errors = {};
+    const domain = body.cookie_domain.trim().toLowerCase();
+    if (domain && !COOKIE_DOMAIN.test(domain))
+      errors.cookie_domain = "Enter a domain such as example.com (no https://, port or path), or leave it empty for the page's own host.";
+    const prefix = body.field_prefix.trim();
+    if (!FIELD_PREFIX.test(prefix))
+      errors.field_prefix = "Start with a letter; use lower-case letters, digits and underscores, at most 40.";
+    refuseIf(errors);
+    return {
+      orderAttribution: {
+        enabled: body.attribution_enabled,
+        consent: body.tracking_consent,
+        lifetimeMonths: body.lifetime_months,
+        cookieDomain: domain,
+        fieldPrefix: prefix,
+        promoCode: body.promo_code,
+      },
+    };
+  },
+};
+
+const COUNTRY_CODES = () => allCountries().map((country) => country.code);
+
+/** The countries a choice lets in, as the checkout reads them: empty for all. */
+function resolveCountries(choice: CountryChoice): string[] {
+  if (choice.mode === "all") return [];
+  if (choice.mode === "specific") return [...choice.countries];
+  const except = new Set(choice.countries);
+  return COUNTRY_CODES().filter((code) => !except.has(code));
+}
+
+/** A choice's codes cleaned (upper-case, once each, in the list's order), each unknown one beside its place. */
+function checkChoice(choice: { mode: string; countries: string[] }, at: string, errors: Errors): string[] {
+  const codes = [...new Set(choice.countries.map((code) => code.trim().toUpperCase()))];
+  codes.forEach((code, i) => {
+    if (!isCountryCode(code)) errors[`${at}.countries.${i}`] = `"${code}" is not a country code.`;
+  });
+  if (choice.mode === "specific" && !codes.length) errors[`${at}.countries`] = "Choose at least one country.";
+  return codes;
+}
+
+const countries: Group<CountriesGroup> = {
+  view: (s) => {
+    // Lists written without a choice (older shops, scripts) read as the specific countries they are.
+    const sellTo =
+      s.sellTo.mode === "all" && s.sellToCountries.length ? { mode: "specific" as const, countries: s.sellToCountries } : s.sellTo;
+    const shipsAsSold = JSON.stringify(s.shipToCountries) === JSON.stringify(s.sellToCountries);
+    const shipTo = s.shipTo.mode === "sell_to" && !shipsAsSold ? { mode: "specific" as const, countries: s.shipToCountries } : s.shipTo;
+    return {
+      sell_to: { mode: sellTo.mode, countries: [...sellTo.countries] },
+      ship_to: { mode: shipTo.mode, countries: shipTo.mode === "sell_to" || shipTo.mode === "all" ? [] : [...shipTo.countries] },
+      shipping_enabled: s.shippingEnabled,
+    };
+  },
+  async check(_db, body) {
+    const errors: Errors = {};
+    const sellCodes = checkChoice(body.sell_to, "sell_to", errors);
+    const shipCodes = checkChoice(body.ship_to, "ship_to", errors);
+    // "All" and "where it sells" need no list: none is kept, so the form shows none.
+    const sellTo: CountryChoice = { mode: body.sell_to.mode, countries: body.sell_to.mode === "all" ? [] : sellCodes };
+    refuseIf(errors);
+    // "All except" every country would leave the checkout no billing country: nobody could order.
+    const sellToCountries = resolveCountries(sellTo);
+    if (sellTo.mode === "all_except" && !sellToCountries.length)
+      throw refusedSetting(
+        "sell_to.countries",
+        "The shop would sell to no country: nobody could order. Leave at least one country out of the list.",
+      );
+    const shipTo =
+      body.ship_to.mode === "sell_to" ? { mode: "sell_to" as const, countries: [] } : { mode: body.ship_to.mode, countries: shipCodes };
+    const shipToCountries = shipTo.mode === "sell_to" ? sellToCountries : resolveCountries(shipTo);
+    if (body.shipping_enabled && shipTo.mode === "all_except" && !shipToCountries.length)
+      throw refusedSetting(
+        "ship_to.countries",
+        "The shop would ship to no country: no order needing delivery could be placed. Switch shipping off instead.",
+      );
+    return {
+      sellTo,
+      sellToCountries,
+      shipTo: { mode: shipTo.mode, countries: shipTo.mode === "all" ? [] : shipTo.countries },
+      shipToCountries,
+      shippingEnabled: body.shipping_enabled,
+    };
+  },
+};
+
+const inventory: Group<InventoryGroup> = {
+  view: (s) => ({
+    low_stock_amount: s.lowStockAmount,
+    out_of_stock_amount: s.outOfStockAmount,
+    hide_out_of_stock: s.hideOutOfStock,
+  }),
+  async check(db, body, current) {
+    if (body.low_stock_amount <= body.out_of_stock_amount)
+      throw invalidSettings({
+        low_stock_amount: `Enter more than the out-of-stock amount (${body.out_of_stock_amount}): low stock would never show.`,
+      });
+    // Listings filter on the stored status: a new amount re-derives it for every product that tracks its stock.
+    if (body.out_of_stock_amount !== current.outOfStockAmount) await restateStockStatuses(db, body.out_of_stock_amount);
+    return {
+      lowStockAmount: body.low_stock_amount,
+      outOfStockAmount: body.out_of_stock_amount,
+      hideOutOfStock: body.hide_out_of_stock,
+    };
+  },
+};
+
+/** A tax class's slug, as tax rates name theirs: empty for the standard class. */
+const TAX_CLASS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const cart: Group<CartGroup> = {
+  view: (s) => ({
+    discounts_sequentially: s.calcDiscountsSequentially,
+    fees: s.cartFees.map((fee) => ({ name: fee.name, amount: fee.amount, taxable: fee.taxable, tax_class: fee.taxClass })),
+  }),
+  async check(_db, body) {
+    const errors: Errors = {};
+    const names = new Set<string>();
+    const fees = body.fees.map((fee, i) => {
+      const name = fee.name.trim();
+      if (!name) errors[`fees.${i}.name`] = "Enter the fee's name, as the cart shows it.";
+      else if (names.has(name.toLowerCase())) errors[`fees.${i}.name`] = "Another fee has this name.";
+      names.add(name.toLowerCase());
+      if (fee.amount === 0) errors[`fees.${i}.amount`] = "Enter an amount other than 0 (minor units; below 0 for a discount).";
+      const taxClass = fee.tax_class.trim().toLowerCase();
+      if (taxClass && !TAX_CLASS.test(taxClass))
+        errors[`fees.${i}.tax_class`] = "Enter a tax class's slug, such as reduced-rate, or leave it empty for the standard class.";
+      return { name, amount: fee.amount, taxable: fee.taxable, taxClass };
+    });
+    refuseIf(errors);
+    return { calcDiscountsSequentially: body.discounts_sequentially, cartFees: fees };
+  },
+};
+
+export const SETTINGS_GROUPS: { [N in SettingsGroupName]: Group<SettingsGroups[N]> } = {
+  store,
+  currency,
+  taxes,
+  pages,
+  notices,
+  checkout,
+  countries,
+  inventory,
+  cart,
+  emails,
+  consent,
+};
+export type { SettingsGroupName };
+
+type GroupBody<N extends SettingsGroupName> = SettingsGroups[N];
 
 export const settingsErrors = {
   notFound: () => new StoreError("cw_rest_settings_group_not_found", "No such group of settings.", 404),

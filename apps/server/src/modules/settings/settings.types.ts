@@ -1,7 +1,14 @@
 /** The shop's settings (spec §3 "Site settings", "Currency"), with their defaults. */
-import type { CheckoutFieldSetting, CurrencySettings, StorefrontSettings, StoreNotice, StorePages } from "@cartwright/commerce";
+import type {
+  CheckoutFieldSetting,
+  CurrencySettings,
+  StorefrontSettings,
+  StoreNotice,
+  StorePages,
+  SwitchableEmail,
+} from "@cartwright/commerce";
 
-export type { CheckoutFieldSetting, CurrencySettings, StoreNotice, StorePages };
+export type { CheckoutFieldSetting, CurrencySettings, StoreNotice, StorePages, SwitchableEmail };
 
 export interface PickupLocationSetting {
   name: string;
@@ -43,6 +50,24 @@ export interface OrderAttributionSettings {
   promoCode: boolean;
 }
 
+/** Who the shop's e-mails come from and go to, and which are sent (empty texts: the process's MAIL_FROM and SHOP_OWNER_EMAIL). */
+export interface EmailSettings {
+  /** The sender's name; empty: the site title. */
+  senderName: string;
+  /** The sender's address; empty: MAIL_FROM, else shop@ the public host. */
+  senderAddress: string;
+  /** Where the owner's notices go; empty: SHOP_OWNER_EMAIL, else the owner account's address. */
+  ownerRecipient: string;
+  /** The e-mails switched off. */
+  off: SwitchableEmail[];
+}
+
+/** Which countries the shop sells or ships to, as the owner chose them; the checkout reads the resolved lists. */
+export interface CountryChoice {
+  mode: "all" | "all_except" | "specific";
+  countries: string[];
+}
+
 /** Every setting: the storefront's part (@cartwright/commerce) and what only the server acts on. */
 export interface ShopSettings extends StorefrontSettings {
   /** The shop's language ("en", "de_DE"…; spec §3 locale.siteLocale): German keeps field labels' case inside messages. */
@@ -61,11 +86,17 @@ export interface ShopSettings extends StorefrontSettings {
   payments: PaymentSettings;
   /** Stock at or below this shows as low stock, unless a product sets its own amount. */
   lowStockAmount: number;
+  /** Managed stock at or below this is out of stock (or on backorder); 0 unless the owner keeps some back. */
+  outOfStockAmount: number;
   hideOutOfStock: boolean;
   shippingEnabled: boolean;
-  /** Countries the shop sells to (billing) and ships to; empty means all. */
+  /** Countries the shop sells to (billing) and ships to; empty means all. Written with sellTo/shipTo, which they resolve. */
   sellToCountries: string[];
   shipToCountries: string[];
+  /** The owner's choice of countries (all, all except, specific); shipTo "sell_to" ships wherever the shop sells. */
+  sellTo: CountryChoice;
+  shipTo: { mode: CountryChoice["mode"] | "sell_to"; countries: string[] };
+  emails: EmailSettings;
   localPickup: { enabled: boolean; title: string; cost: number; taxable: boolean; locations: PickupLocationSetting[] };
   /** Fees added to every non-empty cart. */
   cartFees: CartFeeSetting[];
@@ -126,11 +157,15 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   },
   comingSoon: { enabled: false, text: "This shop is coming soon: it is still being set up, so take a look around, but expect changes." },
   lowStockAmount: 2,
+  outOfStockAmount: 0,
   hideOutOfStock: false,
   productsPerPage: 12,
   shippingEnabled: true,
   sellToCountries: [],
   shipToCountries: [],
+  sellTo: { mode: "all", countries: [] },
+  shipTo: { mode: "sell_to", countries: [] },
+  emails: { senderName: "", senderAddress: "", ownerRecipient: "", off: [] },
   localPickup: { enabled: false, title: "Local pickup", cost: 0, taxable: false, locations: [] },
   cartFees: [],
   calcDiscountsSequentially: false,

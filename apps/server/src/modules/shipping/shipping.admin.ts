@@ -9,7 +9,7 @@ import { isCountryCode, postcodeRuleProblem, statesOf } from "@cartwright/commer
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
-import { getSettings, updateSettings } from "../settings/index.ts";
+import { getSettings, writeOwnerSettings } from "../settings/index.ts";
 import { CONTINENTS } from "./rates.ts";
 import { loadZones } from "./shipping.repo.ts";
 import type { LocalPickupSettings, ShippingMethod, ShippingZone, ZoneLocation } from "./shipping.types.ts";
@@ -385,13 +385,14 @@ function checkPickup(input: LocalPickupInput): LocalPickupInput {
   return { enabled: input.enabled, title, cost: input.cost, taxable: input.taxable, locations };
 }
 
-/** Replaces local pickup and its locations (kept with the shop's settings, whose revision the write moves). */
+/** Replaces local pickup and its locations, kept with the shop's settings and written by their one owner write. */
 export async function saveLocalPickup(ctx: RequestContext, input: LocalPickupInput) {
   const pickup = checkPickup(input);
-  await ctx.db.transaction().execute(async (trx) => {
-    const before = (await getSettings(trx)).localPickup;
-    await updateSettings(trx, { localPickup: pickup });
-    await logChange(trx, ctx, "local_pickup", "localPickup", before, pickup);
+  await writeOwnerSettings(ctx, {
+    entity: "local_pickup",
+    entityId: "localPickup",
+    view: (settings) => structuredClone(settings.localPickup),
+    change: () => ({ localPickup: pickup }),
   });
   return readLocalPickup(ctx);
 }

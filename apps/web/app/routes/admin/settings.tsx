@@ -12,6 +12,13 @@ import {
   StoreSection,
   TaxesSection,
 } from "../../features/admin/settings/SettingsSections.tsx";
+import {
+  CartSection,
+  ConsentSection,
+  CountriesSection,
+  EmailsSection,
+  InventorySection,
+} from "../../features/admin/settings/ShopRulesSections.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/settings";
 
@@ -48,6 +55,11 @@ export default function SettingsPage({ loaderData: groups }: Route.ComponentProp
       <PagesSection initial={groups.pages} />
       <NoticesSection initial={groups.notices} />
       <CheckoutSection initial={groups.checkout} />
+      <CountriesSection initial={groups.countries} />
+      <InventorySection initial={groups.inventory} />
+      <CartSection initial={groups.cart} />
+      <EmailsSection initial={groups.emails} />
+      <ConsentSection initial={groups.consent} />
     </div>
   );
 }

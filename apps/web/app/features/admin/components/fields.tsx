@@ -191,6 +191,7 @@ export type FieldSpec<T> =
 
 interface FieldListProps<T> {
   value: T;
+  /** The object's path ("settings"); empty for a form's own fields. */
   path: string;
   labels: Record<keyof T, string>;
   specs: readonly FieldSpec<T>[];
@@ -207,7 +208,7 @@ export function FieldList<T extends object>({ value, path, labels, specs, onChan
         const key = spec.key;
         const name = String(key);
         const current = value[key] as unknown;
-        const common = { path: `${path}.${name}`, label: labels[key], hint: "hint" in spec ? spec.hint : undefined };
+        const common = { path: path ? `${path}.${name}` : name, label: labels[key], hint: "hint" in spec ? spec.hint : undefined };
         const set = (next: unknown) => onChange({ [key]: next } as Partial<T>);
         if (typeof current === "boolean") return <CheckboxField key={name} {...common} value={current} onChange={set} />;
         if (typeof current === "number") {

@@ -63,6 +63,8 @@ export interface TimelineEvent {
   to_customer?: boolean;
   email?: string;
   to?: string;
+  /** email: not sent, as the owner switched it off. */
+  skipped?: "switched_off";
   which?: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;

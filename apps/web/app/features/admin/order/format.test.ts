@@ -78,6 +78,10 @@ describe("describeEvent", () => {
     expect(say({ type: "email", email: "customer_completed", to: "a@b.c" }).title).toBe(
       "E-mail sent: Order complete (to the customer), to a@b.c",
     );
+    expect(say({ type: "email", email: "owner_notice", to: "a@b.c", skipped: "switched_off" })).toMatchObject({
+      title: "E-mail not sent: New order notice (to the shop)",
+      details: ["It is switched off in Settings → E-mails."],
+    });
     expect(say({ type: "address", which: "shipping", before: { city: "Paris" }, after: { city: "Lyon" } })).toMatchObject({
       title: "Shipping address changed",
       details: ["City: Paris → Lyon"],

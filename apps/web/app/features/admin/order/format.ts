@@ -107,6 +107,7 @@ export function describeEvent(event: TimelineEvent, currency: string, locale?: s
     case "note":
       return { title: event.to_customer ? w.noteToCustomer : w.notePrivate, details: event.message ? [event.message] : [], by };
     case "email":
+      if (event.skipped) return { title: w.emailSkipped(emailLabel(event.email)), details: [w.switchedOff], by };
       return { title: w.emailSent(emailLabel(event.email), event.to ?? ""), details, by };
     case "address":
       return { title: w.addressChanged(event.which ?? "billing"), details: addressChanges(event.before, event.after), by };

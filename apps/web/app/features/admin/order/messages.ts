@@ -179,6 +179,8 @@ export const timelineWords = {
   notePrivate: "Private note",
   noteToCustomer: "Note to the customer (sent by e-mail)",
   emailSent: (label: string, to: string) => (to ? `E-mail sent: ${label}, to ${to}` : `E-mail sent: ${label}`),
+  emailSkipped: (label: string) => `E-mail not sent: ${label}`,
+  switchedOff: "It is switched off in Settings → E-mails.",
   addressChanged: (which: string) => `${which === "shipping" ? "Shipping" : "Billing"} address changed`,
   changed: (field: string, before: string, after: string) => `${field}: ${before || "(empty)"} → ${after || "(empty)"}`,
   refund: (amount: string, method: string) => `Refunded ${amount} ${method === "gateway" ? "through the payment gateway" : "by hand"}`,

@@ -7,10 +7,17 @@ import { AdminApiError } from "../api.ts";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
 import { consoleMessages } from "../messages.ts";
+import { type GroupName, type SettingsGroups, settingsApi } from "./api.ts";
 import { settingsMessages as t } from "./messages.ts";
 
 /** A draft turned into the body to send, or the fields' messages found before sending. */
 export type BodyResult<B> = { ok: true; body: B } | { ok: false; errors: Record<string, string> };
+
+/** A draft that is its body already. */
+export const ok = <T,>(body: T) => ({ ok: true as const, body });
+export const same = <T,>(value: T) => value;
+/** A select's options from their labels by value. */
+export const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 interface Props<D, B, R> {
   id: string;
@@ -103,4 +110,48 @@ export function GroupForm<D, B, R = B>({
       </form>
     </FieldErrorsContext.Provider>
   );
+}
+
+/**
+ * A group's form whose id, title and Save button go by the group's name; `toDraft` makes the
+ * form's draft of the group (lists as text) and `toBody` the group back, or the fields' messages.
+ */
+export function SettingsGroupForm<N extends GroupName, D>({
+  name,
+  initial,
+  labels,
+  toDraft,
+  toBody,
+  children,
+}: {
+  name: N;
+  initial: SettingsGroups[N];
+  labels: Record<string, unknown>;
+  toDraft(group: SettingsGroups[N]): D;
+  toBody(draft: D): BodyResult<SettingsGroups[N]>;
+  children(draft: D, set: (change: Partial<D>) => void): ReactNode;
+}) {
+  return (
+    <GroupForm<D, SettingsGroups[N]>
+      id={name}
+      title={t.sections[name]}
+      initial={toDraft(initial)}
+      labels={labels}
+      toBody={toBody}
+      fromBody={toDraft}
+      send={(body) => settingsApi.save(name, body)}
+    >
+      {children}
+    </GroupForm>
+  );
+}
+
+/** A group edited just as the API shows it. */
+export function PlainGroupForm<N extends GroupName>(props: {
+  name: N;
+  initial: SettingsGroups[N];
+  labels: Record<string, unknown>;
+  children(draft: SettingsGroups[N], set: (change: Partial<SettingsGroups[N]>) => void): ReactNode;
+}) {
+  return <SettingsGroupForm<N, SettingsGroups[N]> {...props} toDraft={same} toBody={ok} />;
 }

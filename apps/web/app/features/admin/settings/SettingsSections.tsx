@@ -1,33 +1,14 @@
 /** The settings page's sections (decision 0042): one GroupForm per owner API group, each field at its API path. */
-import { CheckboxField, FieldFrame, NumberField, SelectField, TextField } from "../components/fields.tsx";
-import {
-  type CheckoutGroup,
-  type CurrencyGroup,
-  type NoticesGroup,
-  type PagesGroup,
-  type StoreGroup,
-  settingsApi,
-  type TaxesGroup,
-} from "./api.ts";
-import { GroupForm } from "./GroupForm.tsx";
+import { CheckboxField, FieldList, NumberField, SelectField, TextField } from "../components/fields.tsx";
+import type { CheckoutGroup, CurrencyGroup, NoticesGroup, PagesGroup, StoreGroup, TaxesGroup } from "./api.ts";
+import { options, PlainGroupForm, SettingsGroupForm } from "./GroupForm.tsx";
+import { JsonListField, jsonListBody, jsonListDraft } from "./JsonListField.tsx";
 import { settingsMessages as t } from "./messages.ts";
-
-const same = <T,>(value: T) => value;
-const ok = <T,>(body: T) => ({ ok: true as const, body });
-const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 export function StoreSection({ initial }: { initial: StoreGroup }) {
   const s = t.store;
   return (
-    <GroupForm<StoreGroup, StoreGroup>
-      id="store"
-      title={t.sections.store}
-      initial={initial}
-      labels={s}
-      toBody={ok}
-      fromBody={same}
-      send={(body) => settingsApi.save("store", body)}
-    >
+    <PlainGroupForm name="store" initial={initial} labels={s}>
       {(draft, set) => {
         const address = (key: keyof StoreGroup["store_address"], label: string, hint?: string) => (
           <TextField
@@ -85,22 +66,14 @@ export function StoreSection({ initial }: { initial: StoreGroup }) {
           </>
         );
       }}
-    </GroupForm>
+    </PlainGroupForm>
   );
 }
 
 export function CurrencySection({ initial }: { initial: CurrencyGroup }) {
   const s = t.currency;
   return (
-    <GroupForm<CurrencyGroup, CurrencyGroup>
-      id="currency"
-      title={t.sections.currency}
-      initial={initial}
-      labels={s}
-      toBody={ok}
-      fromBody={same}
-      send={(body) => settingsApi.save("currency", body)}
-    >
+    <PlainGroupForm name="currency" initial={initial} labels={s}>
       {(draft, set) => (
         <>
           <TextField path="code" label={s.code} hint={s.code_hint} value={draft.code} onChange={(value) => set({ code: value })} />
@@ -136,7 +109,7 @@ export function CurrencySection({ initial }: { initial: CurrencyGroup }) {
           />
         </>
       )}
-    </GroupForm>
+    </PlainGroupForm>
   );
 }
 
@@ -144,21 +117,9 @@ export function TaxesSection({ initial }: { initial: TaxesGroup }) {
   const s = t.taxes;
   const keys = Object.keys(s) as (keyof TaxesGroup)[];
   return (
-    <GroupForm<TaxesGroup, TaxesGroup>
-      id="taxes"
-      title={t.sections.taxes}
-      initial={initial}
-      labels={s}
-      toBody={ok}
-      fromBody={same}
-      send={(body) => settingsApi.save("taxes", body)}
-    >
-      {(draft, set) =>
-        keys.map((key) => (
-          <CheckboxField key={key} path={key} label={s[key]} value={draft[key]} onChange={(value) => set({ [key]: value })} />
-        ))
-      }
-    </GroupForm>
+    <PlainGroupForm name="taxes" initial={initial} labels={s}>
+      {(draft, set) => <FieldList path="" value={draft} labels={s} specs={keys} onChange={set} />}
+    </PlainGroupForm>
   );
 }
 
@@ -166,15 +127,7 @@ export function PagesSection({ initial }: { initial: PagesGroup }) {
   const s = t.pages;
   const keys = ["shop", "cart", "checkout", "myaccount", "privacy", "terms"] as const;
   return (
-    <GroupForm<PagesGroup, PagesGroup>
-      id="pages"
-      title={t.sections.pages}
-      initial={initial}
-      labels={s}
-      toBody={ok}
-      fromBody={same}
-      send={(body) => settingsApi.save("pages", body)}
-    >
+    <PlainGroupForm name="pages" initial={initial} labels={s}>
       {(draft, set) =>
         keys.map((key) => (
           <TextField
@@ -187,22 +140,14 @@ export function PagesSection({ initial }: { initial: PagesGroup }) {
           />
         ))
       }
-    </GroupForm>
+    </PlainGroupForm>
   );
 }
 
 export function NoticesSection({ initial }: { initial: NoticesGroup }) {
   const s = t.notices;
   return (
-    <GroupForm<NoticesGroup, NoticesGroup>
-      id="notices"
-      title={t.sections.notices}
-      initial={initial}
-      labels={s}
-      toBody={ok}
-      fromBody={same}
-      send={(body) => settingsApi.save("notices", body)}
-    >
+    <PlainGroupForm name="notices" initial={initial} labels={s}>
       {(draft, set) => (
         <>
           <CheckboxField
@@ -237,40 +182,18 @@ export function NoticesSection({ initial }: { initial: NoticesGroup }) {
           />
         </>
       )}
-    </GroupForm>
+    </PlainGroupForm>
   );
 }
 
 /** The additional fields are edited as their JSON list: the rules are JSON Schemas already. */
-type CheckoutDraft = Omit<CheckoutGroup, "additional_fields"> & { additional_fields: string };
-
-const checkoutDraft = (group: CheckoutGroup): CheckoutDraft => ({
-  ...group,
-  additional_fields: group.additional_fields.length ? JSON.stringify(group.additional_fields, null, 2) : "[]",
-});
-
-function checkoutBody(draft: CheckoutDraft) {
-  try {
-    const fields = JSON.parse(draft.additional_fields || "[]") as unknown;
-    if (!Array.isArray(fields)) throw new Error("not a list");
-    return ok({ ...draft, additional_fields: fields as CheckoutGroup["additional_fields"] });
-  } catch {
-    return { ok: false as const, errors: { additional_fields: t.checkout.fields_not_json } };
-  }
-}
+const checkoutDraft = jsonListDraft<CheckoutGroup, "additional_fields">("additional_fields");
+const checkoutBody = jsonListBody<CheckoutGroup, "additional_fields">("additional_fields", t.checkout.fields_not_json);
 
 export function CheckoutSection({ initial }: { initial: CheckoutGroup }) {
   const s = t.checkout;
   return (
-    <GroupForm<CheckoutDraft, CheckoutGroup>
-      id="checkout"
-      title={t.sections.checkout}
-      initial={checkoutDraft(initial)}
-      labels={s}
-      toBody={checkoutBody}
-      fromBody={checkoutDraft}
-      send={(body) => settingsApi.save("checkout", body)}
-    >
+    <SettingsGroupForm name="checkout" initial={initial} labels={s} toDraft={checkoutDraft} toBody={checkoutBody}>
       {(draft, set) => (
         <>
           <CheckboxField
@@ -293,27 +216,15 @@ export function CheckoutSection({ initial }: { initial: CheckoutGroup }) {
             value={draft.hold_stock_minutes}
             onChange={(value) => set({ hold_stock_minutes: value })}
           />
-          <FieldsJson value={draft.additional_fields} onChange={(value) => set({ additional_fields: value })} />
+          <JsonListField
+            path="additional_fields"
+            label={s.additional_fields}
+            hint={s.fields_hint}
+            value={draft.additional_fields}
+            onChange={(value) => set({ additional_fields: value })}
+          />
         </>
       )}
-    </GroupForm>
-  );
-}
-
-function FieldsJson({ value, onChange }: { value: string; onChange(value: string): void }) {
-  return (
-    // nested: the server names each field's problem by its place in the list (additional_fields.0.id).
-    <FieldFrame path="additional_fields" label={t.checkout.additional_fields} hint={t.checkout.fields_hint} nested>
-      {(aria) => (
-        <textarea
-          {...aria}
-          className="admin-code-input"
-          rows={8}
-          spellCheck={false}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </FieldFrame>
+    </SettingsGroupForm>
   );
 }

@@ -1,57 +1,26 @@
 /** The owner API's settings groups and payment methods (decision 0042) through the console's client. */
-import type { CheckoutFieldSetting } from "@cartwright/commerce";
+import { SETTINGS_GROUP_NAMES, type SettingsGroupName, type SettingsGroups, SWITCHABLE_EMAILS } from "@cartwright/commerce";
 import { adminClient } from "../api.ts";
 
-export interface StoreGroup {
-  site_title: string;
-  site_locale: string;
-  base_location: { country: string; state: string };
-  store_address: { address_1: string; address_2: string; city: string; postcode: string; email: string };
-  add_to_cart_behaviour: "open_drawer" | "navigate" | "none";
-  products_per_page: number;
-}
-export interface CurrencyGroup {
-  code: string;
-  symbol: string;
-  symbol_position: "left" | "left_space" | "right" | "right_space";
-  decimal_separator: string;
-  thousand_separator: string;
-  decimals: number;
-}
-export interface TaxesGroup {
-  taxes_enabled: boolean;
-  prices_include_tax: boolean;
-  display_cart_prices_including_tax: boolean;
-  display_itemized_taxes: boolean;
-}
-export interface PagesGroup {
-  shop: string;
-  cart: string;
-  checkout: string;
-  myaccount: string;
-  privacy: string;
-  terms: string;
-}
-export interface NoticesGroup {
-  store_notice: { enabled: boolean; text: string };
-  coming_soon: { enabled: boolean; text: string };
-}
-export interface CheckoutGroup {
-  guest_checkout: boolean;
-  account_creation: boolean;
-  hold_stock_minutes: number;
-  additional_fields: CheckoutFieldSetting[];
-}
-export interface SettingsGroups {
-  store: StoreGroup;
-  currency: CurrencyGroup;
-  taxes: TaxesGroup;
-  pages: PagesGroup;
-  notices: NoticesGroup;
-  checkout: CheckoutGroup;
-}
-export type GroupName = keyof SettingsGroups;
-export const GROUP_NAMES: readonly GroupName[] = ["store", "currency", "taxes", "pages", "notices", "checkout"];
+export type {
+  CartGroup,
+  CheckoutGroup,
+  ConsentGroup,
+  CountriesGroup,
+  CountryMode,
+  CurrencyGroup,
+  EmailsGroup,
+  InventoryGroup,
+  NoticesGroup,
+  PagesGroup,
+  SettingsGroups,
+  StoreGroup,
+  SwitchableEmail,
+  TaxesGroup,
+} from "@cartwright/commerce";
+export { SWITCHABLE_EMAILS };
+export type GroupName = SettingsGroupName;
+export const GROUP_NAMES = SETTINGS_GROUP_NAMES;
 
 export interface BankAccount {
   account_name: string;
@@ -84,8 +53,8 @@ export const settingsApi = {
   save: <N extends GroupName>(name: N, body: SettingsGroups[N]) =>
     c().admin<SettingsGroups[N]>(`/settings/${name}`, { method: "PUT", body }),
   all: async (): Promise<SettingsGroups> => {
-    const [store, currency, taxes, pages, notices, checkout] = await Promise.all(GROUP_NAMES.map((name) => settingsApi.get(name)));
-    return { store, currency, taxes, pages, notices, checkout } as SettingsGroups;
+    const groups = await Promise.all(GROUP_NAMES.map(async (name) => [name, await settingsApi.get(name)] as const));
+    return Object.fromEntries(groups) as unknown as SettingsGroups;
   },
 };
 

@@ -3,7 +3,7 @@ export const settingsMessages = {
   nav: "Settings",
   title: "Settings",
   intro:
-    "The shop's details, currency, pages, notices and checkout. Each section saves on its own, and the shop shows a change on its next page.",
+    "The shop's details, currency, pages, notices, checkout, countries, stock, cart fees, e-mails and consent. Each section saves on its own, and the shop shows a change on its next page.",
   onThisPage: "Sections",
   saved: (section: string) => `${section} saved.`,
   unsaved: "Unsaved changes",
@@ -15,6 +15,11 @@ export const settingsMessages = {
     pages: "Store pages",
     notices: "Notices",
     checkout: "Checkout",
+    countries: "Countries",
+    inventory: "Stock",
+    cart: "Cart fees and coupons",
+    emails: "E-mails",
+    consent: "Consent and attribution",
   },
   store: {
     site_title: "Shop name",
@@ -82,6 +87,80 @@ export const settingsMessages = {
       'A list of fields, each { "id": "my-shop/gift-note", "label": "Gift note", "location": "order", "type": "text", "required": false }, with optional options, errorMessage and rules (JSON Schemas).',
     fields_not_json: "This is not a JSON list of fields.",
   },
+};
+
+export const countriesMessages = {
+  sell_to: "Sell to",
+  ship_to: "Ship to",
+  "sell_to.countries": "Countries sold to",
+  "ship_to.countries": "Countries shipped to",
+  except_label: (which: string) => `${which}: the countries left out`,
+  codes_hint: "Two-letter codes separated by commas, as US, CA, GB.",
+  modes: { all: "All countries", all_except: "All countries except…", specific: "Specific countries" },
+  sell_to_mode: "Where to sell",
+  ship_to_mode: "Where to ship",
+  ship_modes: {
+    sell_to: "Wherever the shop sells",
+    all: "All countries",
+    all_except: "All countries except…",
+    specific: "Specific countries",
+  },
+  shipping_enabled: "Ship goods (off: no shipping address, no shipping rates)",
+};
+
+export const cartMessages = {
+  discounts_sequentially: "Apply coupons one after another, each on the price the ones before it left",
+  fees: "Fees on every cart (JSON)",
+  fees_hint:
+    'A list of fees, each { "name": "Packing", "amount": 250, "taxable": true, "tax_class": "" }: the amount in cents (below 0 for a discount), an empty tax class for the standard one.',
+  fees_not_json: "This is not a JSON list of fees.",
+};
+
+export const inventoryMessages = {
+  low_stock_amount: "Low stock at",
+  low_hint: "Tracked stock at or below this shows as low stock, unless a product sets its own amount.",
+  out_of_stock_amount: "Out of stock at",
+  out_hint: "Tracked stock at or below this is out of stock (or on backorder).",
+  hide_out_of_stock: "Leave out-of-stock products out of the shop's listings",
+};
+
+export const emailsMessages = {
+  sender_name: "Sender name",
+  sender_name_hint: "Empty: the shop's name.",
+  sender_address: "Sender address",
+  sender_address_hint: "Empty: the server's MAIL_FROM, else shop@ the shop's host.",
+  owner_recipient: "Send the owner's notices to",
+  owner_recipient_hint: "Empty: the server's SHOP_OWNER_EMAIL, else the owner's account.",
+  sent: "E-mails the shop sends",
+  sent_hint:
+    "One switched off is not sent; an order's history says so. The staff invitation and a form's resume link always go out: each is the only way its link arrives.",
+  emails: {
+    customer_confirmation: "Order confirmation, to the customer",
+    customer_completed: "Order complete, to the customer",
+    customer_refunded: "Refund notice, to the customer",
+    customer_invoice: "Invoice and payment link, to the customer",
+    customer_note: "Notes to the customer",
+    owner_notice: "New order, to the owner",
+    contact_message: "New contact message, to the owner",
+    form_entry: "New form entry, to the owner",
+  },
+};
+
+export const consentMessages = {
+  attribution_enabled: "Track where visitors come from, and keep it with their orders",
+  tracking_consent: "Tracking cookies",
+  consents: {
+    "not-required": "Set until the visitor withdraws consent",
+    required: "Set only after the visitor consents",
+  },
+  consent_hint: "The same rule covers the contact widget's reports and the forms' visitor cookie.",
+  lifetime_months: "Attribution lasts (months)",
+  lifetime_hint: "0: until the browser closes.",
+  cookie_domain: "Cookie domain",
+  cookie_domain_hint: "Such as example.com to share with subdomains; empty for the page's own host.",
+  field_prefix: "Checkout input prefix",
+  field_prefix_hint: "The hidden attribution inputs are named with it.",
+  promo_code: "Give each new visitor a random promo code",
 };
 
 export const paymentsMessages = {

@@ -1,0 +1,127 @@
+/**
+ * Issue 19 (decision 0048): the owner changes the countries, stock, cart fee, e-mail and consent settings in
+ * the console by keyboard alone, the server's refusal shown beside its field; a shopper sees each
+ * change on the next page. Runs with the other settings journeys, after every other journey, and
+ * puts every setting back.
+ */
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { addToCart, openCheckout, shippingField } from "./support/checkout.ts";
+import { signInAsOwner } from "./support/owner.ts";
+import { guestOrder, seriousViolations, tabTo } from "./support/shopper-order.ts";
+
+test.describe.configure({ mode: "serial" });
+
+/** The settings this journey changes, as stored before it (absent: the default applied). */
+const KEYS = ["hideOutOfStock", "sellTo", "sellToCountries", "shipTo", "shipToCountries", "shippingEnabled", "emails", "orderAttribution"];
+
+async function saveBy(page: Page, section: string) {
+  await tabTo(page, `Save ${section.toLowerCase()}`);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: `${section} saved.` })).toBeVisible();
+}
+
+test("the owner changes countries, stock, cart fees, e-mails and consent by keyboard, and a shopper sees each", async ({
+  page,
+  browser,
+}) => {
+  // Five sections saved, two shoppers and an order: longer than one journey's default on a busy machine.
+  test.setTimeout(90_000);
+  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  const stored = new Map(
+    KEYS.map((key) => [key, (db.prepare("select value from settings where key = ?").get(key) as { value: string } | undefined)?.value]),
+  );
+  try {
+    await signInAsOwner(page);
+    await page.goto("/admin/settings");
+    for (const section of ["Countries", "Stock", "E-mails", "Consent and attribution"])
+      await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
+
+    // Stock: hide out-of-stock products from the listings.
+    await page.getByRole("checkbox", { name: "Leave out-of-stock products out of the shop's listings" }).focus();
+    await page.keyboard.press("Space");
+    await saveBy(page, "Stock");
+
+    // Countries: sell to specific countries, first with a code no country has.
+    const sellMode = page.getByRole("combobox", { name: "Where to sell" });
+    await sellMode.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(sellMode).toHaveValue("specific");
+    await page.keyboard.press("Tab");
+    const sellCodes = page.getByRole("textbox", { name: "Countries sold to" });
+    await expect(sellCodes).toBeFocused();
+    await page.keyboard.type("US, CA, XX");
+    await page.keyboard.press("Enter");
+    await expect(sellCodes).toHaveAttribute("aria-invalid", "true");
+    await expect(sellCodes).toHaveAccessibleDescription(/"XX" is not a country code\./);
+    await sellCodes.focus();
+    await page.keyboard.press("End");
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Backspace");
+    await saveBy(page, "Countries");
+    await expect(sellCodes).toHaveValue("US, CA");
+
+    // Cart fees: a packing fee on every cart, typed as its JSON list.
+    await page.getByRole("textbox", { name: "Fees on every cart (JSON)" }).focus();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type('[{ "name": "Packing", "amount": 250, "taxable": false, "tax_class": "" }]');
+    await saveBy(page, "Cart fees and coupons");
+
+    // E-mails: the shopper's order confirmation switched off, a sender address refused then fixed.
+    const sender = page.getByRole("textbox", { name: "Sender address" });
+    await sender.focus();
+    await page.keyboard.type("not an address");
+    await page.keyboard.press("Enter");
+    await expect(sender).toHaveAccessibleDescription(/Enter the sender as an e-mail address/);
+    await sender.focus();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("hello@cartwright.test");
+    await page.getByRole("checkbox", { name: "Order confirmation, to the customer" }).focus();
+    await page.keyboard.press("Space");
+    await saveBy(page, "E-mails");
+
+    // Consent: tracking cookies only after the visitor consents.
+    const consent = page.getByRole("combobox", { name: "Tracking cookies" });
+    await consent.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(consent).toHaveValue("required");
+    await saveBy(page, "Consent and attribution");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const shopperContext = await browser.newContext();
+    const shopper = await shopperContext.newPage();
+    await shopper.goto("/shop");
+    await expect(shopper.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(shopper.getByText("Discontinued Mug")).toHaveCount(0);
+    expect(await shopper.locator('meta[name="cw-attribution"]').getAttribute("content")).toContain('"consent":"required"');
+    const { orderId } = await guestOrder(shopper);
+    await shopperContext.close();
+
+    // The checkout offers only the countries sold to (shipping follows them).
+    const checkoutContext = await browser.newContext();
+    const buyer = await checkoutContext.newPage();
+    await addToCart(buyer, "beanie", "Beanie");
+    await openCheckout(buyer);
+    await expect(buyer.getByText("Packing")).toBeVisible();
+    const countries = await shippingField(buyer, "Country/Region").locator("option:not([value=''])").allTextContents();
+    expect(countries).toHaveLength(2);
+    expect(countries.join(" ")).toMatch(/Canada.*United States|United States.*Canada/);
+    await checkoutContext.close();
+
+    // The owner's order page says the confirmation was not sent, and why (the e-mails go out after the checkout's reply).
+    await page.goto(`/admin/orders/${orderId}`);
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByText("E-mail not sent: Order confirmation (to the customer)")).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(page.getByText("It is switched off in Settings → E-mails.")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    for (const [key, value] of stored) {
+      if (value === undefined) db.prepare("delete from settings where key = ?").run(key);
+      else db.prepare("update settings set value = ? where key = ?").run(value, key);
+    }
+    db.close();
+  }
+});
