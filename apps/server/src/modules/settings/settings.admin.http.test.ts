@@ -148,7 +148,7 @@ describe("the owner's settings calls", () => {
     expect(JSON.parse(after.storeNotice as string).id).toBe("free-shipping");
   });
 
-  it("reaches every setting the shop reads: from none stored, the groups, payment methods and local pickup store each", async () => {
+  it("reaches every setting the shop reads: from none stored, the groups, payment methods, local pickup and the shipping tax class store each", async () => {
     const kept = await shop.db.selectFrom("settings").selectAll().where("key", "not like", "seed.%").execute();
     await shop.db.deleteFrom("settings").where("key", "not like", "seed.%").execute();
     try {
@@ -158,6 +158,8 @@ describe("the owner's settings calls", () => {
       expect(order.statusCode, order.body).toBe(200);
       const { currency_code: _code, currency_minor_unit: _unit, ...pickup } = (await call(owner, "GET", "/local-pickup")).json();
       expect((await call(owner, "PUT", "/local-pickup", pickup)).statusCode).toBe(200);
+      const { shipping_tax_class } = (await call(owner, "GET", "/shipping-tax-class")).json();
+      expect((await call(owner, "PUT", "/shipping-tax-class", { shipping_tax_class })).statusCode).toBe(200);
       const stored = await storedSettings();
       expect(Object.keys(DEFAULT_SETTINGS).filter((key) => !(key in stored))).toEqual([]);
     } finally {
