@@ -425,18 +425,23 @@ const cart: Group<CartGroup> = {
     discounts_sequentially: s.calcDiscountsSequentially,
     fees: s.cartFees.map((fee) => ({ name: fee.name, amount: fee.amount, taxable: fee.taxable, tax_class: fee.taxClass })),
   }),
-  async check(_db, body) {
+  async check(db, body) {
     const errors: Errors = {};
     const names = new Set<string>();
+    // The owner's classes (the standard one has no row); "standard" is taken as the empty slug.
+    const classes = new Set((await db.selectFrom("tax_classes").select("slug").execute()).map((row) => row.slug));
     const fees = body.fees.map((fee, i) => {
       const name = fee.name.trim();
       if (!name) errors[`fees.${i}.name`] = "Enter the fee's name, as the cart shows it.";
       else if (names.has(name.toLowerCase())) errors[`fees.${i}.name`] = "Another fee has this name.";
       names.add(name.toLowerCase());
       if (fee.amount === 0) errors[`fees.${i}.amount`] = "Enter an amount other than 0 (minor units; below 0 for a discount).";
-      const taxClass = fee.tax_class.trim().toLowerCase();
+      const given = fee.tax_class.trim().toLowerCase();
+      const taxClass = given === "standard" ? "" : given;
       if (taxClass && !TAX_CLASS.test(taxClass))
         errors[`fees.${i}.tax_class`] = "Enter a tax class's slug, such as reduced-rate, or leave it empty for the standard class.";
+      else if (taxClass && !classes.has(taxClass))
+        errors[`fees.${i}.tax_class`] = `The shop has no tax class "${taxClass}": add it under Taxes first, or choose another.`;
       return { name, amount: fee.amount, taxable: fee.taxable, taxClass };
     });
     refuseIf(errors);

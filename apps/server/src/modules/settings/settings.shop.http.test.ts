@@ -278,7 +278,7 @@ describe("cart fees and how coupons combine", () => {
     expect(Number((await shopper.cart("GET", "/cart")).totals.total_fees)).toBe(0);
   });
 
-  it("refuses fees without a name, twice the same, of 0 or in a class that is no slug, beside each", async () => {
+  it("refuses fees without a name, twice the same, of 0, in a class that is no slug or that the shop lacks, beside each", async () => {
     const fee = { name: "Packing", amount: 250, taxable: true, tax_class: "" };
     const bad = await save("cart", {
       discounts_sequentially: false,
@@ -292,6 +292,10 @@ describe("cart fees and how coupons combine", () => {
       "fees.2.tax_class": "Enter a tax class's slug, such as reduced-rate, or leave it empty for the standard class.",
     });
     expect((await save("cart", { discounts_sequentially: false, fees: [{ ...fee, amount: 1.5 }] })).statusCode).toBe(400);
+    const unknown = await save("cart", { discounts_sequentially: false, fees: [{ ...fee, tax_class: "luxury" }] });
+    expect(fieldMessages(unknown)).toEqual({
+      "fees.0.tax_class": 'The shop has no tax class "luxury": add it under Taxes first, or choose another.',
+    });
     expect(await read("cart")).toEqual({ discounts_sequentially: false, fees: [] });
   });
 });
