@@ -52,12 +52,15 @@ export type {
   Visibility,
 } from "@cartwright/commerce/admin";
 
-export interface ProductListQuery {
+export interface ProductFilters {
   search?: string;
   category?: number;
   stock_status?: StockStatus;
   type?: "simple" | "variable";
   status?: ProductStatus;
+}
+
+export interface ProductListQuery extends ProductFilters {
   orderby: "date" | "name" | "price";
   order?: "asc" | "desc";
   page: number;
@@ -704,9 +707,8 @@ async function currencyOf(ctx: RequestContext) {
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Search (name, SKU or slug, case ignored), filters, sort and one page; drafts included. */
-export async function listOwnerProducts(ctx: RequestContext, query: ProductListQuery): Promise<ProductList> {
-  const { db } = ctx;
+/** The products (not variations, drafts too) the list's search and filters match: shared by the list and the CSV export. */
+export function filteredProducts(db: Db, query: ProductFilters) {
   let base = db.selectFrom("products").where("products.parent_id", "is", null);
   const words = query.search?.trim();
   if (words) {
@@ -742,6 +744,13 @@ export async function listOwnerProducts(ctx: RequestContext, query: ProductListQ
   if (query.stock_status) base = base.where("products.stock_status", "=", query.stock_status);
   if (query.type) base = base.where("products.type", "=", query.type);
   if (query.status) base = base.where("products.status", "=", query.status);
+  return base;
+}
+
+/** Search (name, SKU or slug, case ignored), filters, sort and one page; drafts included. */
+export async function listOwnerProducts(ctx: RequestContext, query: ProductListQuery): Promise<ProductList> {
+  const { db } = ctx;
+  const base = filteredProducts(db, query);
   const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
   const direction = query.order ?? (query.orderby === "date" ? "desc" : "asc");
   let rows = base.selectAll("products");

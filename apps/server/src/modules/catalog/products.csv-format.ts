@@ -126,9 +126,10 @@ export function readFlag(text: string): boolean {
 
 export const writeFlag = (value: boolean) => (value ? "1" : "0");
 
+/** 1 (or empty) publishes, 0 keeps a draft. */
 export function readPublished(text: string): "publish" | "draft" {
   const value = text.trim().toLowerCase();
-  if (value === "1" || value === "publish") return "publish";
+  if (value === "1" || value === "publish" || value === "") return "publish";
   if (value === "0" || value === "draft") return "draft";
   if (value === "-1") return problem("Private products are not something Cartwright has: use 0 for a draft or 1 to publish.");
   return problem(`"${text.trim()}" is not 1 (published) or 0 (draft).`);
