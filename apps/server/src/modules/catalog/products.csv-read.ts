@@ -93,6 +93,8 @@ export function readCsv(bytes: Uint8Array): CsvFile {
     return { ok: false, problem: { line: 1, column: null, message: "The file is empty: it needs a header row and a row per product." } };
   }
   let records: { record: string[]; info: { bytes: number } }[];
+  // Where the last row read ended: a row the parser gives up on starts after it.
+  let readUpTo = 0;
   try {
     records = parse(bytes, {
       bom: true,
@@ -101,11 +103,14 @@ export function readCsv(bytes: Uint8Array): CsvFile {
       relax_column_count: true,
       skip_empty_lines: true,
       info: true,
+      on_record: (record: string[], context: { bytes: number }) => {
+        readUpTo = context.bytes;
+        return record;
+      },
     }) as unknown as { record: string[]; info: { bytes: number } }[];
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    const { bytes_records: parsedBytes = 0 } = error as CsvError & { bytes_records?: number };
-    const line = lineAt(starts, nextRowStart(bytes, parsedBytes));
+    const line = lineAt(starts, nextRowStart(bytes, readUpTo));
     const reason = error.code === "CSV_QUOTE_NOT_CLOSED" ? "a quoted cell is never closed" : "a quote is misplaced in a cell";
     return {
       ok: false,
