@@ -6,7 +6,7 @@
  * column. The write is one transaction in batches (a few statements per 200 rows, no read per row),
  * with one change_log row for the import; the catalogue's triggers move its revision in it.
  */
-import type { OwnerProduct, ProductInput, VariationInput } from "@cartwright/commerce/admin";
+import type { ImportProblem, ImportRefusal, ImportSummary, OwnerProduct, ProductInput, VariationInput } from "@cartwright/commerce/admin";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
@@ -57,30 +57,6 @@ export const MAX_REPORTED_PROBLEMS = 200;
 /** Rows per insert statement: well under either database's limit on a statement's parameters. */
 const INSERT_CHUNK = 200;
 
-export interface ImportProblem {
-  line: number;
-  column: string | null;
-  message: string;
-}
-
-export interface ImportSummary {
-  dry_run: boolean;
-  rows: number;
-  created: number;
-  updated: number;
-  variations_created: number;
-  variations_updated: number;
-  new_categories: string[];
-  new_tags: string[];
-  new_attributes: string[];
-  new_terms: string[];
-  /** Columns of the file this import does not read (another platform's, or the tax columns until tax classes land). */
-  ignored_columns: string[];
-  /** The products made and changed (empty on a dry run's created: they have no ids yet). */
-  created_ids: number[];
-  updated_ids: number[];
-}
-
 /** 400 with every problem, in the file's order: by line, then by the column's place in the header. */
 const importInvalid = (problems: ImportProblem[], dryRun: boolean, header: string[] = []) => {
   const place = new Map(header.map((name, i) => [name.toLowerCase(), i]));
@@ -91,7 +67,14 @@ const importInvalid = (problems: ImportProblem[], dryRun: boolean, header: strin
     "cw_rest_import_invalid",
     `${problems.length === 1 ? "A row" : `${problems.length} problems`} of the file cannot be imported (the first on line ${first.line}): nothing was imported.`,
     400,
-    { dry_run: dryRun, problems: sorted.slice(0, MAX_REPORTED_PROBLEMS), total: problems.length, params: { file: first.message } },
+    {
+      dry_run: dryRun,
+      problems: sorted.slice(0, MAX_REPORTED_PROBLEMS),
+      total: problems.length,
+      params: { file: first.message },
+    } satisfies ImportRefusal & {
+      params: { file: string };
+    },
   );
 };
 
