@@ -95,14 +95,13 @@ export default function ProductImportPage() {
       <p className="admin-muted">{t.formatNote}</p>
       <form
         className="admin-card admin-import"
-        aria-labelledby="import-file-label"
         onSubmit={(event) => {
           event.preventDefault();
           void send(true);
         }}
       >
         <div className="admin-field">
-          <label id="import-file-label" htmlFor="import-file">
+          <label htmlFor="import-file">
             {t.file}
           </label>
           <input
