@@ -203,7 +203,8 @@ interface Pending<T> {
   label: string;
 }
 
-const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: "accent" }) === 0;
+/** Names are matched with case ignored. */
+const nameKey = (name: string) => name.toLowerCase();
 
 /** A slug made from the name that none of `taken` holds: numbered when it is. */
 function freeSlug(name: string, taken: Set<string>): string {
@@ -217,6 +218,7 @@ function freeSlug(name: string, taken: Set<string>): string {
   }
 }
 
+/** The shop's categories, tags, attributes and terms by name (and slug), with those the file adds; one lookup per name. */
 class Taxonomy {
   private next = -1;
   /** A number below zero for something the file adds: unique among all of them (products too), so one map swaps them for ids. */
@@ -231,74 +233,92 @@ class Taxonomy {
   private readonly categorySlugs: Set<string>;
   private readonly tagSlugs: Set<string>;
   private readonly attributeSlugs: Set<string>;
-
-  private readonly shop: Snapshot;
+  /** "parent id/name" → category id; name → tag id; name or slug → attribute id; "attribute id/name or slug" → term id. */
+  private readonly categoryIds = new Map<string, number>();
+  private readonly tagIds = new Map<string, number>();
+  private readonly attributeIds = new Map<string, number>();
+  private readonly termIds = new Map<string, number>();
+  /** Per attribute: its terms' slugs and the next place in its order. */
+  private readonly termSlugs = new Map<number, { slugs: Set<string>; next: number }>();
+  private readonly slugOfTerm = new Map<number, string>();
 
   constructor(shop: Snapshot) {
-    this.shop = shop;
     this.categorySlugs = new Set(shop.categories.map((c) => c.slug));
     this.tagSlugs = new Set(shop.tags.map((t) => t.slug));
     this.attributeSlugs = new Set(shop.attributes.map((a) => a.slug));
+    // The first of two alike keeps the name, as the first found would.
+    const keep = (map: Map<string, number>, key: string, id: number) => {
+      if (!map.has(key)) map.set(key, id);
+    };
+    for (const c of shop.categories) keep(this.categoryIds, `${c.parent_id}/${nameKey(c.name)}`, c.id);
+    for (const t of shop.tags) keep(this.tagIds, nameKey(t.name), t.id);
+    for (const a of shop.attributes) keep(this.attributeIds, nameKey(a.name), a.id);
+    for (const a of shop.attributes) keep(this.attributeIds, a.slug, a.id);
+    for (const t of shop.terms) {
+      keep(this.termIds, `${t.attribute_id}/${nameKey(t.name)}`, t.id);
+      this.slugOfTerm.set(t.id, t.slug);
+      const own = this.termSlugs.get(t.attribute_id) ?? { slugs: new Set<string>(), next: 0 };
+      own.slugs.add(t.slug);
+      own.next = Math.max(own.next, t.menu_order + 1);
+      this.termSlugs.set(t.attribute_id, own);
+    }
+    for (const t of shop.terms) keep(this.termIds, `${t.attribute_id}/${t.slug}`, t.id);
   }
 
   category(path: string[]): number {
     if (path.some((part) => !part)) throw new CellProblem(`"${path.join(" > ")}" has an empty name in its path.`);
     let parent: number | null = null;
     for (const [depth, name] of path.entries()) {
-      const found: { id: number } | undefined =
-        this.shop.categories.find((c) => c.parent_id === parent && same(c.name, name)) ??
-        this.categories.find((c) => c.row.parent_id === parent && same(c.row.name, name));
-      if (found) parent = found.id;
-      else {
-        const id = this.newId();
+      const key = `${parent}/${nameKey(name)}`;
+      let id = this.categoryIds.get(key);
+      if (id === undefined) {
+        id = this.newId();
         const label = path.slice(0, depth + 1).join(" > ");
         this.categories.push({ id, label, row: { name, slug: freeSlug(name, this.categorySlugs), parent_id: parent } });
-        parent = id;
+        this.categoryIds.set(key, id);
       }
+      parent = id;
     }
     return parent as number;
   }
 
   tag(name: string): number {
-    const found = this.shop.tags.find((t) => same(t.name, name)) ?? this.tags.find((t) => same(t.row.name, name));
-    if (found) return found.id;
-    const id = this.newId();
-    this.tags.push({ id, label: name, row: { name, slug: freeSlug(name, this.tagSlugs) } });
+    let id = this.tagIds.get(nameKey(name));
+    if (id === undefined) {
+      id = this.newId();
+      this.tags.push({ id, label: name, row: { name, slug: freeSlug(name, this.tagSlugs) } });
+      this.tagIds.set(nameKey(name), id);
+    }
     return id;
   }
 
   attribute(name: string): number {
-    const found =
-      this.shop.attributes.find((a) => same(a.name, name) || a.slug === name.toLowerCase()) ??
-      this.attributes.find((a) => same(a.row.name, name));
-    if (found) return found.id;
-    const id = this.newId();
-    this.attributes.push({ id, label: name, row: { name, slug: freeSlug(name, this.attributeSlugs) } });
+    let id = this.attributeIds.get(nameKey(name));
+    if (id === undefined) {
+      id = this.newId();
+      this.attributes.push({ id, label: name, row: { name, slug: freeSlug(name, this.attributeSlugs) } });
+      this.attributeIds.set(nameKey(name), id);
+    }
     return id;
   }
 
   term(attributeId: number, attributeName: string, name: string): number {
-    const found =
-      this.shop.terms.find((t) => t.attribute_id === attributeId && (same(t.name, name) || t.slug === name.toLowerCase())) ??
-      this.terms.find((t) => t.row.attribute_id === attributeId && same(t.row.name, name));
-    if (found) return found.id;
-    const id = this.newId();
-    const own = [
-      ...this.shop.terms.filter((t) => t.attribute_id === attributeId),
-      ...this.terms.filter((t) => t.row.attribute_id === attributeId).map((t) => ({ ...t.row, id: t.id })),
-    ];
-    const slugs = new Set(own.map((t) => t.slug));
-    const menu_order = own.reduce((most, t) => Math.max(most, t.menu_order), -1) + 1;
-    this.terms.push({
-      id,
-      label: `${attributeName}: ${name}`,
-      row: { attribute_id: attributeId, name, slug: freeSlug(name, slugs), menu_order },
-    });
+    const key = `${attributeId}/${nameKey(name)}`;
+    let id = this.termIds.get(key);
+    if (id === undefined) {
+      id = this.newId();
+      const own = this.termSlugs.get(attributeId) ?? { slugs: new Set<string>(), next: 0 };
+      this.termSlugs.set(attributeId, own);
+      const slug = freeSlug(name, own.slugs);
+      this.terms.push({ id, label: `${attributeName}: ${name}`, row: { attribute_id: attributeId, name, slug, menu_order: own.next++ } });
+      this.termIds.set(key, id);
+      this.slugOfTerm.set(id, slug);
+    }
     return id;
   }
 
   termSlug(termId: number): string {
-    return this.shop.terms.find((t) => t.id === termId)?.slug ?? this.terms.find((t) => t.id === termId)?.row.slug ?? String(termId);
+    return this.slugOfTerm.get(termId) ?? String(termId);
   }
 }
 
