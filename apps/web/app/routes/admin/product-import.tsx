@@ -101,9 +101,7 @@ export default function ProductImportPage() {
         }}
       >
         <div className="admin-field">
-          <label htmlFor="import-file">
-            {t.file}
-          </label>
+          <label htmlFor="import-file">{t.file}</label>
           <input
             id="import-file"
             type="file"
