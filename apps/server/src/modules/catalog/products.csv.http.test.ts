@@ -147,6 +147,15 @@ describe("who may export and import", () => {
   });
 });
 
+describe("the CSV calls", () => {
+  it("are in the OpenAPI document under the owner tag", async () => {
+    const paths = (await shop.app.inject("/api/docs/json")).json().paths;
+    expect(paths["/api/admin/v1/products/export"].get.tags).toEqual(["owner"]);
+    expect(paths["/api/admin/v1/products/import"].post.tags).toEqual(["owner"]);
+    expect(paths["/api/admin/v1/products/import"].post.parameters.map((p: { name: string }) => p.name)).toEqual(["dry_run"]);
+  });
+});
+
 describe("export, then import the same file", () => {
   it("gives back the demo catalogue exactly: products, variations, prices, stock, terms", async () => {
     const before = await catalogue();

@@ -1,6 +1,6 @@
 /** The product CSV in the console (decision 0046): the export's address, the import's call, and their texts. */
 import type { ImportProblem, ImportRefusal, ImportSummary } from "@cartwright/commerce/admin";
-import { ADMIN_API, AdminApiError, adminClient } from "../api.ts";
+import { ADMIN_API, AdminApiError, type AdminClient, adminClient } from "../api.ts";
 import type { ProductQuery } from "./api.ts";
 
 export type { ImportProblem, ImportSummary } from "@cartwright/commerce/admin";
@@ -16,11 +16,11 @@ export function productsCsvUrl(query: Pick<ProductQuery, "search" | "status" | "
 export type ImportOutcome = { ok: true; summary: ImportSummary } | { ok: false; problems: ImportProblem[]; total: number; message: string };
 
 /** Sends the file as a form; a refused file's problems come back as an outcome, any other failure is thrown. */
-export async function importProductsFile(file: File, dryRun: boolean): Promise<ImportOutcome> {
+export async function importProductsFile(file: File, dryRun: boolean, client: AdminClient = adminClient()): Promise<ImportOutcome> {
   const form = new FormData();
   form.append("file", file);
   try {
-    const summary = await adminClient().admin<ImportSummary>("/products/import", {
+    const summary = await client.admin<ImportSummary>("/products/import", {
       method: "POST",
       body: form,
       query: dryRun ? { dry_run: 1 } : {},
