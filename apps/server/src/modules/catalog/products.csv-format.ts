@@ -231,11 +231,24 @@ export function readProductReference(text: string): { id: number } | { sku: stri
   return { sku: value };
 }
 
-/** A media reference: its id, its link (/media/{id}/{file}, also as a full URL: only the id is read) or its file name. */
+/**
+ * A media reference: its id, its link (/media/{id}/{file}, also inside a full URL: only the id is
+ * read), or a file name; any other address (another shop's image URL) stands for its last part's
+ * file name, so images uploaded under their old names are found. Nothing is ever fetched.
+ */
 export function readMediaReference(text: string): { id: number } | { filename: string } {
   const value = text.trim();
   if (/^\d+$/.test(value)) return { id: Number(value) };
-  const link = /(?:^|\/)media\/(\d+)\/[^/]+$/.exec(value);
+  const link = /(?:^|\/)media\/(\d+)\/[^/?#]+(?:[?#].*)?$/.exec(value);
   if (link) return { id: Number(link[1]) };
-  return { filename: value };
+  const last =
+    value
+      .replace(/[?#].*$/, "")
+      .split("/")
+      .pop() ?? value;
+  try {
+    return { filename: decodeURIComponent(last) };
+  } catch {
+    return { filename: last };
+  }
 }

@@ -215,12 +215,20 @@ describe("export, then import the same file", () => {
 
 describe("a file from another shop", () => {
   it("creates products with their categories, tags and attributes, changes prices, and reads ; files with a BOM", async () => {
+    // Images are the shop's: another shop's address stands for its file name, a /media/{id}/ link for its id.
+    const media = await shop.db
+      .selectFrom("media")
+      .select(["id", "filename"])
+      .where("filename", "in", ["beanie.svg", "hoodie.svg"])
+      .execute();
+    const imageOf = (filename: string) => Number(media.find((m) => m.filename === filename)?.id);
+    const hoodieImage = imageOf("hoodie.svg");
     const file = `\uFEFF${[
-      "Type;SKU;Name;Published;Regular price;Sale price;Categories;Tags;Stock;Description;Attribute 1 name;Attribute 1 value(s);Parent;Tax status",
-      `simple;CSV-LAMP;Reading lamp;1;49,90;;Home & Living > Lamps;Brass, Gift ideas;7;"A lamp; ""warm"" light,\nfor long evenings.";;;;taxable`,
-      "variable;CSV-SCARF;Wool scarf;0;;;Accessories;;;;Colour;Green, Grey;;taxable",
-      "variation;CSV-SCARF-GREEN;;;25;20;;;3;;Colour;Green;CSV-SCARF;",
-      "variation;CSV-SCARF-GREY;;;25;;;;;;Colour;Grey;CSV-SCARF;",
+      "Type;SKU;Name;Published;Regular price;Sale price;Categories;Tags;Stock;Description;Attribute 1 name;Attribute 1 value(s);Parent;Tax status;Images",
+      `simple;CSV-LAMP;Reading lamp;1;49,90;;Home & Living > Lamps;Brass, Gift ideas;7;"A lamp; ""warm"" light,\nfor long evenings.";;;;taxable;https://old-shop.example/uploads/beanie.svg, /media/${hoodieImage}/x`,
+      "variable;CSV-SCARF;Wool scarf;0;;;Accessories;;;;Colour;Green, Grey;;taxable;",
+      "variation;CSV-SCARF-GREEN;;;25;20;;;3;;Colour;Green;CSV-SCARF;;",
+      "variation;CSV-SCARF-GREY;;;25;;;;;;Colour;Grey;CSV-SCARF;;",
     ].join("\n")}\n`;
     const dry = await importCsv(file, { dryRun: true, multipart: true });
     expect(dry.statusCode, dry.body).toBe(200);
@@ -249,6 +257,7 @@ describe("a file from another shop", () => {
       description: 'A lamp; "warm" light,\nfor long evenings.',
       status: "publish",
     });
+    expect(lamp?.images.map((image) => image.id)).toEqual([imageOf("beanie.svg"), imageOf("hoodie.svg")]);
     const lamps = await shop.db.selectFrom("categories").select(["id", "parent_id"]).where("name", "=", "Lamps").executeTakeFirstOrThrow();
     expect(lamp?.category_ids).toEqual([Number(lamps.id)]);
     expect(scarf).toMatchObject({ type: "variable", status: "draft" });

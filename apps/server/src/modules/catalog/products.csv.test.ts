@@ -172,5 +172,8 @@ describe("each column's cells", () => {
     expect(readMediaReference("/media/7/mug.webp")).toEqual({ id: 7 });
     expect(readMediaReference("https://old-shop.example/media/7/mug%20blue.webp")).toEqual({ id: 7 });
     expect(readMediaReference("mug.webp")).toEqual({ filename: "mug.webp" });
+    expect(readMediaReference("https://old-shop.example/wp-content/uploads/2024/01/blue%20mug.jpg?v=2")).toEqual({
+      filename: "blue mug.jpg",
+    });
   });
 });

@@ -593,7 +593,7 @@ class FileReader {
       "id" in wanted ? this.shop.media.filter((m) => m.id === wanted.id) : this.shop.media.filter((m) => m.filename === wanted.filename);
     if (found.length === 1) return (found[0] as { id: number }).id;
     if (found.length > 1) throw new CellProblem(`More than one image is called "${ref}": name it by its link (/media/{id}/…) or id.`);
-    throw new CellProblem(`No image in the shop is "${ref}": upload it in the console first (an import never fetches files).`);
+    throw new CellProblem(`No image in the shop is "${ref}": upload it to the shop first (an import never fetches files).`);
   }
 
   private readStock(row: CsvRow, item: Pick<ProductInput, "manage_stock" | "stock_quantity" | "stock_status" | "backorders">) {
@@ -961,7 +961,8 @@ export async function importProducts(
     const ids = await writeFile({ ...ctx, db: trx }, checkedFile);
     const summary = summaryOf(checkedFile, false, ids);
     const before = checkedFile.reader.products.map((p) => p.existing).filter(Boolean);
-    await logChange(trx, ctx, "product_import", options.fileName, before, summary);
+    // Only new products: a create; otherwise an update, with the changed products as they were.
+    await logChange(trx, ctx, "product_import", options.fileName, before.length ? before : null, summary);
     return summary;
   });
 }
