@@ -26,12 +26,13 @@ describe("importProductsFile", () => {
     const outcome = await importProductsFile(file, true, client);
     expect(outcome).toEqual({ ok: true, summary: { dry_run: true, created: 1, updated: 0 } });
     expect(calls[0]?.url).toBe("/api/admin/v1/products/import?dry_run=1");
-    const init = calls[0]?.init;
-    expect(init?.method).toBe("POST");
-    expect((init?.headers as Record<string, string>).nonce).toBe("nonce-1");
+    const init = calls[0]?.init ?? {};
+    const headers = init.headers as Record<string, string>;
+    expect(init.method).toBe("POST");
+    expect(headers.nonce).toBe("nonce-1");
     // The browser writes the multipart type with its boundary: the client must not set one.
-    expect((init?.headers as Record<string, string>)["content-type"]).toBeUndefined();
-    expect((init?.body as FormData).get("file")).toBeInstanceOf(File);
+    expect(headers["content-type"]).toBeUndefined();
+    expect((init.body as FormData).get("file")).toBeInstanceOf(File);
   });
 
   it("hands back a refused file's problems, and throws any other failure", async () => {
