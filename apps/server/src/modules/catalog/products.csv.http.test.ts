@@ -16,6 +16,8 @@ import { readOwnerProducts } from "./products.admin.ts";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "./products.import.ts";
 
 const OWNER = { email: "owner@csv.test", password: "owner-password-2026" };
+/** Sign-ins hash passwords and the limits send 33 MB twice: more than the default 5 s on a busy 2-core machine. */
+const SLOW = 30_000;
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -112,10 +114,10 @@ beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
   await ensureOwner(shop.db, OWNER.email, OWNER.password);
   owner = await signedIn(shop.app, OWNER.email, OWNER.password);
-});
+}, SLOW);
 afterAll(() => shop.close());
 
-describe("who may export and import", () => {
+describe("who may export and import", { timeout: SLOW }, () => {
   it("answers a guest 401 and a shopper 403, and lets a manager use both", async () => {
     expect((await shop.app.inject(`${ADMIN}/products/export`)).statusCode).toBe(401);
     const guestImport = await shop.app.inject({
@@ -156,7 +158,7 @@ describe("the CSV calls", () => {
   });
 });
 
-describe("export, then import the same file", () => {
+describe("export, then import the same file", { timeout: SLOW }, () => {
   it("gives back the demo catalogue exactly: products, variations, prices, stock, terms", async () => {
     const before = await catalogue();
     const termsBefore = await counts();
@@ -213,7 +215,7 @@ describe("export, then import the same file", () => {
   });
 });
 
-describe("a file from another shop", () => {
+describe("a file from another shop", { timeout: SLOW }, () => {
   it("creates products with their categories, tags and attributes, changes prices, and reads ; files with a BOM", async () => {
     // Images are the shop's: another shop's address stands for its file name, a /media/{id}/ link for its id.
     const media = await shop.db
@@ -305,7 +307,7 @@ describe("a file from another shop", () => {
   });
 });
 
-describe("a bad row", () => {
+describe("a bad row", { timeout: SLOW }, () => {
   /** Problems of a refused import, checking nothing was written. */
   async function refused(file: string, dryRun = false) {
     const before = { catalogue: await catalogue(), counts: await counts(), revision: await revision(), log: (await importRows()).length };
@@ -402,7 +404,7 @@ describe("a bad row", () => {
   });
 });
 
-describe("limits", () => {
+describe("limits", { timeout: SLOW }, () => {
   it(`refuses more than ${MAX_IMPORT_ROWS} rows and a file over the size limit`, async () => {
     const many = `Name\r\n${"A\r\n".repeat(MAX_IMPORT_ROWS + 1)}`;
     const rows = await importCsv(many);
@@ -434,7 +436,7 @@ describe("limits", () => {
   });
 });
 
-describe("a second server process over the same database", () => {
+describe("a second server process over the same database", { timeout: SLOW }, () => {
   let other: FastifyInstance;
   let otherDb: Db;
   beforeAll(async () => {

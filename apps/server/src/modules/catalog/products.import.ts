@@ -10,7 +10,7 @@ import type { ImportProblem, ImportRefusal, ImportSummary, OwnerProduct, Product
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
-import { cleanSlug, logChange, nowOf, slugify, unique } from "./admin-shared.ts";
+import { cleanSlug, isUniqueViolation, logChange, nowOf, slugify, unique } from "./admin-shared.ts";
 import {
   checkProduct,
   editable,
@@ -956,13 +956,29 @@ export async function importProducts(
   // Read before the transaction: SQLite has one connection, which the transaction holds.
   const { currency } = await ctx.shopSettings();
   if (options.dryRun) return summaryOf(await checkFile(ctx.db, currency.minorUnit, bytes, true), true, { created: [], updated: [] });
+  try {
+    return await writeChecked(ctx, bytes, currency.minorUnit, options.fileName);
+  } catch (error) {
+    // Another write took a slug this file's checks saw free: the transaction is rolled back whole.
+    if (isUniqueViolation(error, "slug")) {
+      throw new StoreError(
+        "cw_rest_import_conflict",
+        "The catalogue changed while the file was imported: nothing was imported. Try again.",
+        409,
+      );
+    }
+    throw error;
+  }
+}
+
+async function writeChecked(ctx: RequestContext, bytes: Uint8Array, minorUnit: number, fileName: string): Promise<ImportSummary> {
   return ctx.db.transaction().execute(async (trx) => {
-    const checkedFile = await checkFile(trx, currency.minorUnit, bytes, false);
+    const checkedFile = await checkFile(trx, minorUnit, bytes, false);
     const ids = await writeFile({ ...ctx, db: trx }, checkedFile);
     const summary = summaryOf(checkedFile, false, ids);
     const before = checkedFile.reader.products.map((p) => p.existing).filter(Boolean);
     // Only new products: a create; otherwise an update, with the changed products as they were.
-    await logChange(trx, ctx, "product_import", options.fileName, before.length ? before : null, summary);
+    await logChange(trx, ctx, "product_import", fileName, before.length ? before : null, summary);
     return summary;
   });
 }
