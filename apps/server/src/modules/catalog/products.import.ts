@@ -137,12 +137,9 @@ function readHeader(header: string[]): Layout | ImportProblem {
       return { line: 1, column: attributeColumn(n, "name"), message: `Attribute ${n} needs both its name and its value(s) columns.` };
     }
   }
-  // Named so the owner sees them, tax columns first (their place is kept for the tax classes).
-  layout.ignored.sort(
-    (a, b) =>
-      Number(!RESERVED_COLUMNS.some((r) => r.toLowerCase() === b.toLowerCase())) -
-      Number(!RESERVED_COLUMNS.some((r) => r.toLowerCase() === a.toLowerCase())),
-  );
+  // Named so the owner sees them, the tax columns first (their place is kept for the tax classes).
+  const reserved = (name: string) => RESERVED_COLUMNS.some((column) => column.toLowerCase() === name.toLowerCase());
+  layout.ignored.sort((a, b) => Number(reserved(b)) - Number(reserved(a)));
   return layout;
 }
 
