@@ -3,9 +3,10 @@
  * off), loads it from this process with autocannon, writes bench/results/<scenario>.json and
  * fails when a figure breaks its budget in bench/budgets.json. Never part of npm test.
  * Also: `bundles` (JavaScript per page, the shop's and the owner console's), `lighthouse` (mobile
- * performance score, headless Chromium from CHROMIUM_PATH or /usr/bin/chromium), `products-csv`
- * (a 10,000-product CSV file's dry run, import, re-import and the export, bench/products-csv.ts) and
- * `owner` (the owner API's calls over 100,000 seeded orders, bench/owner.ts).
+ * performance score, headless Chromium from CHROMIUM_PATH or /usr/bin/chromium), `owner` (the
+ * owner API's calls over 100,000 seeded orders, bench/owner.ts), `product-editor` (a variable
+ * product's save and the listing after it, one request at a time: bench/product-editor.ts) and
+ * `products-csv` (a 10,000-product CSV file's dry run, import, re-import and the export, bench/products-csv.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,6 +23,7 @@ import { readManifest } from "../e2e/support/bundle-graph.ts";
 import { buildWeb } from "../scripts/build-web.ts";
 import { contactBody, countEntries, formPageScripts, MULTIPART_TYPE, prepareForms, teeBody } from "./forms.ts";
 import { BENCH_OWNER, ownerApi, ownerCalls, placeTemplates, type SeedFacts, seedOrders, signInOwner } from "./owner.ts";
+import { productEditorScenario } from "./product-editor.ts";
 import { productsCsvSteps } from "./products-csv.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -574,6 +576,11 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
   const account = (await ownerApi<{ customers: { id: number }[] }>(base, token, "/customers?per_page=1")).customers[0]?.id;
   const guest = (await ownerApi<{ guests: { email: string }[] }>(base, token, "/customers/guests?per_page=1")).guests[0]?.email;
   if (!order || !account || !guest) throw new Error("bundles: the shop has no order, account or guest for the console's pages");
+  const product = (await ownerApi<{ products: { id: number }[] }>(base, token, "/products?type=variable&per_page=1")).products[0]?.id;
+  const coupon = (await ownerApi<{ coupons: { id: number }[] }>(base, token, "/coupons?per_page=1")).coupons[0]?.id;
+  const zone = (await ownerApi<{ zones: { id: number }[] }>(base, token, "/shipping-zones")).zones[0]?.id;
+  if (!product || !coupon || !zone)
+    throw new Error("bundles: the demo shop has no variable product, coupon or shipping zone for the console's pages");
   const pages: [string, string?][] = [
     ["/admin"],
     ["/admin/orders"],
@@ -592,6 +599,18 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
     ["/admin/forms/new"],
     ["/admin/forms/{id}", "/admin/forms/1"],
     ["/admin/forms/{id}/entries", "/admin/forms/1/entries"],
+    ["/admin/products"],
+    ["/admin/products/new"],
+    ["/admin/products/{id}", `/admin/products/${product}`],
+    ["/admin/categories"],
+    ["/admin/tags"],
+    ["/admin/coupons"],
+    ["/admin/coupons/{id}", `/admin/coupons/${coupon}`],
+    ["/admin/shipping"],
+    ["/admin/shipping/zones/{id}", `/admin/shipping/zones/${zone}`],
+    ["/admin/taxes"],
+    ["/admin/settings"],
+    ["/admin/payments"],
     ["/admin/staff"],
     ["/admin/account"],
   ];
@@ -875,17 +894,44 @@ async function productsCsvScenario(): Promise<string[]> {
   return failures;
 }
 
+/** The product editor's save and the listing after it (bench/product-editor.ts): p99 of each against its budget. */
+async function productEditor(): Promise<string[]> {
+  const results = await productEditorScenario(base, await signInOwner(base));
+  const failures: string[] = [];
+  for (const result of results) {
+    const budget = budgets["product-editor"]?.[result.name];
+    const verdict = budget ? (result.latencyMs.p99 <= budget.p99Ms ? "within budget" : "OVER BUDGET") : "no budget";
+    if (verdict === "OVER BUDGET")
+      failures.push(`product-editor: ${result.name} p99 ${result.latencyMs.p99} ms (budget p99 ≤ ${budget?.p99Ms} ms)`);
+    console.log(
+      `product-editor ${result.name.padEnd(62)} p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  (${result.samples} one at a time, ${verdict})`,
+    );
+  }
+  const record = {
+    scenario: "product-editor",
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model,
+    database: "sqlite",
+    results,
+  };
+  mkdirSync(join(root, "bench/results"), { recursive: true });
+  writeFileSync(join(root, "bench/results/product-editor.json"), `${JSON.stringify(record, null, 2)}\n`);
+  return failures;
+}
+
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
   // The owner scenario last: the 100,000 orders it seeds stay in the shop the others would run on.
-  const extra = ["bundles", "lighthouse", "products-csv", "owner"];
+  const extra = ["bundles", "lighthouse", "product-editor", "products-csv", "owner"];
   const names = wanted.length ? wanted : [...Object.keys(scenarios), ...extra];
   for (const name of names)
     if (!scenarios[name] && !extra.includes(name))
       throw new Error(`unknown scenario ${name}; known: ${[...Object.keys(scenarios), ...extra].join(", ")}`);
   await buildWeb();
   const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-"));
-  withOwner = names.includes("owner") || names.includes("bundles") || names.includes("products-csv");
+  withOwner = names.includes("owner") || names.includes("bundles") || names.includes("product-editor") || names.includes("products-csv");
   server = await startServer(dataDir);
   let floor: ChildProcess | undefined;
   const failures: string[] = [];
@@ -901,6 +947,10 @@ async function main() {
       }
       if (name === "products-csv") {
         failures.push(...(await productsCsvScenario()));
+        continue;
+      }
+      if (name === "product-editor") {
+        failures.push(...(await productEditor()));
         continue;
       }
       let steps = scenarios[name] ?? [];

@@ -53,6 +53,7 @@ const CONSOLE_STATES: { path: string; heading: string; says: string }[] = [
   { path: "/admin/forms/99999999", heading: "Not found", says: "No form has this id." },
   { path: "/admin/forms/99999999/entries", heading: "Not found", says: "No form has this id." },
   { path: "/admin/forms/2/entries/99999999", heading: "Not found", says: "No form entry (or file of it) has this id." },
+  { path: "/admin/no-such-page", heading: "Not found", says: "The console has no page at this address." },
 ];
 
 test("the console's empty and not-found states and the owner's account page have no serious accessibility violation", async ({ page }) => {

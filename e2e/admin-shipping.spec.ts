@@ -1,6 +1,6 @@
 /**
- * Shipping in the console (issue 19, decision 0041): the owner creates a zone for Nevada by keyboard
- * alone (an unknown state refused beside its field first) and moves it above United States by
+ * Shipping in the console (issue 19, decisions 0041, 0047): the owner creates a zone for Nevada by keyboard
+ * alone (Nevada picked by name; a zone without a name refused beside its field first) and moves it above United States by
  * keyboard; a shopper in another browser sees its rate at checkout with the right total; the owner
  * deletes it after a confirmation. axe on every shipping page.
  */
@@ -28,20 +28,25 @@ test("the owner makes a zone by keyboard, a shopper pays its rate at checkout, a
   expect(await seriousViolations(page)).toEqual([]);
   const zoneName = page.getByRole("textbox", { name: "Zone name" });
   await zoneName.focus();
-  await page.keyboard.type(name);
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("textbox", { name: "Countries" })).toBeFocused();
+  await expect(page.getByRole("combobox", { name: "Countries" })).toBeFocused();
   await page.keyboard.press("Tab");
-  const states = page.getByRole("textbox", { name: "States" });
+  // The state picked by its name from the shop's list (decision 0047).
+  const states = page.getByRole("combobox", { name: "States" });
   await expect(states).toBeFocused();
-  await page.keyboard.type("US:XX");
+  await page.keyboard.type("nevada");
+  await expect(page.getByRole("option", { name: /^Nevada, United States/ })).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await expect(states).toHaveAttribute("aria-activedescendant", /option-0$/);
   await page.keyboard.press("Enter");
-  // The server's refusal, beside the states.
-  await expect(states).toHaveAttribute("aria-invalid", "true");
-  await expect(states).toHaveAccessibleDescription(/"XX" is not a state of US\./);
-  await states.focus();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.type("US:NV");
+  await expect(page.getByRole("list", { name: "States" }).getByRole("listitem")).toHaveText(["Nevada, United States×"]);
+  await expect(states).toHaveValue("");
+  await page.keyboard.press("Enter");
+  // The server's refusal of a zone without a name, beside it.
+  await expect(zoneName).toHaveAttribute("aria-invalid", "true");
+  await expect(zoneName).toHaveAccessibleDescription(/Enter a name for the zone\./);
+  await zoneName.focus();
+  await page.keyboard.type(name);
   const title = page.getByRole("textbox", { name: "Name shoppers see" });
   await title.focus();
   await page.keyboard.press("ControlOrMeta+a");

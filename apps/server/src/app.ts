@@ -50,6 +50,7 @@ import { paymentsAdminRoutes } from "./modules/payments/index.ts";
 import { reportsAdminRoutes } from "./modules/reports/index.ts";
 import { getSettings, settingsAdminRoutes } from "./modules/settings/index.ts";
 import { shippingAdminRoutes } from "./modules/shipping/index.ts";
+import { taxesAdminRoutes } from "./modules/taxes/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
 import { registerStorefront, WEB_BUILD_DIR, type WebOptions } from "./web.ts";
 
@@ -92,6 +93,7 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   taxonomiesAdminRoutes as FastifyPluginAsync,
   paymentsAdminRoutes as FastifyPluginAsync,
   settingsAdminRoutes as FastifyPluginAsync,
+  taxesAdminRoutes as FastifyPluginAsync,
 ];
 
 /** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */

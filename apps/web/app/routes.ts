@@ -51,6 +51,7 @@ export default [
     route("shipping/rest-of-world", "routes/admin/shipping-rest-of-world.tsx"),
     route("shipping/pickup", "routes/admin/shipping-pickup.tsx"),
     route("shipping/pickup/:n", "routes/admin/shipping-pickup-location.tsx"),
+    route("taxes", "routes/admin/taxes.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("payments", "routes/admin/payments.tsx"),
     route("staff", "routes/admin/staff.tsx"),
@@ -61,6 +62,8 @@ export default [
     route("customers/:id", "routes/admin/customer.tsx"),
     // Printable invoices and packing slips: the documents alone, without the console's frame (handle.frame).
     route("orders/print", "routes/admin/order-print.tsx"),
+    // Any other /admin path: the console's "Not found" in its frame, not the shop's.
+    route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
   ]),
   // Accepting a staff invitation: for a signed-out visitor, so outside the console's frame (decision 0032).
   route("admin/invite", "routes/admin/invite.tsx"),

@@ -24,6 +24,8 @@ import * as m021 from "./migrations/021_staff_invites.ts";
 import * as m022 from "./migrations/022_order_search_terms.ts";
 import * as m025 from "./migrations/025_product_status.ts";
 import * as m026 from "./migrations/026_owner_covering_sorts.ts";
+import * as m027 from "./migrations/027_tax_classes.ts";
+import * as m030 from "./migrations/030_sale_schedule.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -51,6 +53,8 @@ const migrations: Record<string, Migration> = {
   "022_order_search_terms": m022,
   "025_product_status": m025,
   "026_owner_covering_sorts": m026,
+  "027_tax_classes": m027,
+  "030_sale_schedule": m030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

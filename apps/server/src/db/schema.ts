@@ -18,6 +18,9 @@ export interface ProductsTable {
   /** For variable products the parent's price is derived from its variations. */
   regular_price: number | null;
   sale_price: number | null;
+  /** The sale price holds from this instant (ISO-8601 UTC) until `sale_ends_at`, each null when open (migration 030). */
+  sale_starts_at: string | null;
+  sale_ends_at: string | null;
   manage_stock: Flag;
   stock_quantity: number | null;
   /** Kept only for products that do not manage stock; managed stock derives it from the quantity. */
@@ -39,6 +42,10 @@ export interface ProductsTable {
   review_count: number;
   created_at: string;
   updated_at: string;
+  /** taxable, shipping (only its shipping is taxed) or none (migration 027). */
+  tax_status: Generated<"taxable" | "shipping" | "none">;
+  /** '' = standard, a tax_classes slug, or 'parent' for a variation that takes its parent's. */
+  tax_class: Generated<string>;
 }
 
 export interface MediaTable {
@@ -206,6 +213,13 @@ export interface TaxRatesTable {
   compound: Flag;
   shipping: Flag;
   tax_class: string;
+  sort_order: number;
+}
+
+/** The owner's tax classes besides the standard one ('', no row), in their order (migration 027). */
+export interface TaxClassesTable {
+  slug: string;
+  name: string;
   sort_order: number;
 }
 
@@ -653,6 +667,7 @@ export interface Database {
   cart_coupons: CartCouponsTable;
   coupons: CouponsTable;
   tax_rates: TaxRatesTable;
+  tax_classes: TaxClassesTable;
   shipping_zones: ShippingZonesTable;
   shipping_zone_locations: ShippingZoneLocationsTable;
   shipping_methods: ShippingMethodsTable;

@@ -3,6 +3,7 @@
  * guarded by a marker row so that a second start (or a second process) seeds nothing.
  */
 import { parseDecimalAmount } from "@cartwright/commerce";
+import type { Insertable } from "kysely";
 import type { Db } from "../db/index.ts";
 import type { Flag, ProductsTable } from "../db/schema.ts";
 import { deriveStockStatus } from "../modules/catalog/index.ts";
@@ -284,7 +285,7 @@ async function seedCatalogue(db: Db): Promise<void> {
   }
 }
 
-function productRow(product: DemoProduct, index: number, created: string, isVariable: boolean): Omit<ProductsTable, "id"> {
+function productRow(product: DemoProduct, index: number, created: string, isVariable: boolean): Insertable<ProductsTable> {
   const managed = product.stock !== undefined;
   const quantity = product.stock?.quantity ?? null;
   const backorders = product.stock?.backorders ?? "no";
@@ -305,6 +306,8 @@ function productRow(product: DemoProduct, index: number, created: string, isVari
     description: `<p>${product.description ?? product.short}</p><p>Made with care and shipped from our California studio.</p>`,
     regular_price: isVariable ? null : cents(product.price),
     sale_price: product.sale && !isVariable ? cents(product.sale) : null,
+    sale_starts_at: null,
+    sale_ends_at: null,
     manage_stock: flag(managed),
     stock_quantity: quantity,
     stock_status: status,
@@ -327,7 +330,7 @@ function productRow(product: DemoProduct, index: number, created: string, isVari
   };
 }
 
-async function insertProduct(db: Db, row: Omit<ProductsTable, "id">): Promise<number> {
+async function insertProduct(db: Db, row: Insertable<ProductsTable>): Promise<number> {
   const inserted = await db.insertInto("products").values(row).returning("id").executeTakeFirstOrThrow();
   return inserted.id;
 }
@@ -362,6 +365,8 @@ async function seedHoodieVariations(
       parent_id: parentId,
       type: "variation",
       status: "publish",
+      // Variations take their parent's tax class (migration 027).
+      tax_class: "parent",
       name: parent.name,
       slug: `${parent.slug}-${suffix}`,
       sku: `CW-HOODIE-${suffix.toUpperCase()}`,
@@ -369,6 +374,8 @@ async function seedHoodieVariations(
       description: "",
       regular_price: cents(variation.price),
       sale_price: variation.sale ? cents(variation.sale) : null,
+      sale_starts_at: null,
+      sale_ends_at: null,
       manage_stock: flag(managed),
       stock_quantity: quantity,
       stock_status: deriveStockStatus({ manage_stock: flag(managed), stock_quantity: quantity, backorders, stock_status: "instock" }),

@@ -27,12 +27,21 @@ export interface VariationInput {
   sku: string;
   regular_price: number | null;
   sale_price: number | null;
+  /** The sale price holds from this instant (ISO 8601, UTC when read back); null: from now on. */
+  sale_starts_at: string | null;
+  /** …until this instant, which it no longer holds; null: until changed. */
+  sale_ends_at: string | null;
   manage_stock: boolean;
   stock_quantity: number | null;
   stock_status: StockStatus;
   backorders: Backorders;
   weight_grams: number | null;
+  /** "parent" (its product's class, the default), "standard" or a tax class's slug (decision 0044). */
+  tax_class?: string;
 }
+
+/** taxable: the product and its shipping are taxed; shipping: only its shipping; none: neither (decision 0044). */
+export type TaxStatus = "taxable" | "shipping" | "none";
 
 /** A product as the owner API writes it: money in minor units. */
 export interface ProductInput {
@@ -45,6 +54,8 @@ export interface ProductInput {
   description: string;
   regular_price: number | null;
   sale_price: number | null;
+  sale_starts_at: string | null;
+  sale_ends_at: string | null;
   manage_stock: boolean;
   stock_quantity: number | null;
   stock_status: StockStatus;
@@ -56,6 +67,10 @@ export interface ProductInput {
   sold_individually: boolean;
   virtual: boolean;
   weight_grams: number | null;
+  /** Taxable by default; its variations follow it (decision 0044). */
+  tax_status?: TaxStatus;
+  /** "standard" (the default) or a tax class's slug. */
+  tax_class?: string;
   featured: boolean;
   catalog_visibility: Visibility;
   menu_order: number;
@@ -68,10 +83,13 @@ export interface ProductInput {
 
 export interface OwnerVariation extends VariationInput {
   id: number;
+  tax_class: string;
 }
 
 export interface OwnerProduct extends Omit<ProductInput, "variations"> {
   id: number;
+  tax_status: TaxStatus;
+  tax_class: string;
   variations: OwnerVariation[];
   permalink: string;
   images: { id: number; src: string; alt: string }[];

@@ -27,6 +27,11 @@ export async function addRevisionCounter(db: Kysely<unknown>, name: string, tabl
     .insertInto("revisions" as never)
     .values({ name, value: 1 } as never)
     .execute();
+  await addRevisionTrigger(db, name, table);
+}
+
+/** Makes any write to `table` move the existing revision `name` too (a new table an existing cache reads). */
+export async function addRevisionTrigger(db: Kysely<unknown>, name: string, table: string): Promise<void> {
   if (isPostgres(db)) {
     await sql
       .raw(`create trigger ${table}_revision after insert or update or delete or truncate on ${table}
@@ -42,10 +47,15 @@ export async function addRevisionCounter(db: Kysely<unknown>, name: string, tabl
   }
 }
 
-/** Undoes addRevisionCounter. */
-export async function dropRevisionCounter(db: Kysely<unknown>, name: string, table: string): Promise<void> {
+/** Undoes addRevisionTrigger. */
+export async function dropRevisionTrigger(db: Kysely<unknown>, table: string): Promise<void> {
   if (isPostgres(db)) await sql.raw(`drop trigger if exists ${table}_revision on ${table}`).execute(db);
   else for (const event of ["insert", "update", "delete"]) await sql.raw(`drop trigger if exists ${table}_revision_${event}`).execute(db);
+}
+
+/** Undoes addRevisionCounter. */
+export async function dropRevisionCounter(db: Kysely<unknown>, name: string, table: string): Promise<void> {
+  await dropRevisionTrigger(db, table);
   await db
     .deleteFrom("revisions" as never)
     .where("name" as never, "=", name as never)

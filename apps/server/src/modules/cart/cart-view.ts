@@ -28,6 +28,7 @@ import {
   zoneFor,
   zoneRates,
 } from "../shipping/index.ts";
+import { loadTaxClassOrder } from "../taxes/index.ts";
 import { cartErrors } from "./cart.errors.ts";
 import type { StoredCart } from "./cart.repo.ts";
 import { readAddress, type StoredAddress } from "./customer.ts";
@@ -57,24 +58,29 @@ export interface PricingInputs {
   purchasables: Map<number, Purchasable>;
   coupons: Map<string, LoadedCoupon>;
   /** Null until the cart has a line: an empty cart (most page views) prices to zero without them. */
-  rules: { taxRates: TaxRate[]; zones: ShippingZone[] } | null;
+  rules: { taxRates: TaxRate[]; taxClassOrder: string[]; zones: ShippingZone[] } | null;
 }
 
-/** Tax rates and shipping zones, read once per change to any of them. */
+/** Tax rates and classes and shipping zones, read once per change to any of them. */
 const loadPricingRules = revisionCache("pricing", async (db) => {
-  const [taxRates, zones] = await Promise.all([loadTaxRates(db), loadZones(db)]);
-  return deepFreeze({ taxRates, zones });
+  const [taxRates, taxClassOrder, zones] = await Promise.all([loadTaxRates(db), loadTaxClassOrder(db), loadZones(db)]);
+  return deepFreeze({ taxRates, taxClassOrder, zones });
 });
 
-/** Loads what pricing the cart needs, beyond what is already known from earlier in the same write. */
-export async function loadPricingInputs(db: Db, stored: StoredCart | null, known: Partial<PricingInputs> = {}): Promise<PricingInputs> {
+/** Loads what pricing the cart needs at `now`, beyond what is already known from earlier in the same write. */
+export async function loadPricingInputs(
+  db: Db,
+  stored: StoredCart | null,
+  known: Partial<PricingInputs> = {},
+  now: Date = new Date(),
+): Promise<PricingInputs> {
   const items = stored?.items ?? [];
   const ids = items.map((i) => i.variation_id ?? i.product_id).filter((id) => !known.purchasables?.has(id));
   // Applied coupons are read whatever the lines: an emptied cart keeps its coupons, and judging them needs their rows.
   const codes = (stored?.coupons ?? []).filter((code) => !known.coupons?.has(code));
   const needsRules = items.length > 0 && !known.rules;
   const [purchasables, coupons, rules] = await Promise.all([
-    loadPurchasables(db, ids),
+    loadPurchasables(db, ids, now),
     loadCoupons(db, codes),
     needsRules ? loadPricingRules(db) : (known.rules ?? null),
   ]);
@@ -91,7 +97,8 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
   const currency = shopCurrency(settings);
   const fields = currencyFields(currency);
   const items = stored?.items ?? [];
-  const inputs = await loadPricingInputs(db, stored, known);
+  const now = ctx.now ?? new Date();
+  const inputs = await loadPricingInputs(db, stored, known, now);
   const { purchasables, coupons: couponRows } = inputs;
   const taxRates = inputs.rules?.taxRates ?? [];
   const zones = inputs.rules?.zones ?? [];
@@ -107,7 +114,6 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
   const shipping = readAddress(stored?.cart.shipping_address ?? "{}", false);
   const selected = JSON.parse(stored?.cart.selected_rates ?? "{}") as Record<string, string>;
   const extensions = JSON.parse(stored?.cart.extensions ?? "{}") as Record<string, unknown>;
-  const now = ctx.now ?? new Date();
 
   const totalsLines: TotalsLine[] = lines.map(({ key, quantity, item }) => ({
     key,
@@ -118,8 +124,8 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     unitPrice: item.price ?? 0,
     regularUnitPrice: item.regularPrice ?? item.price ?? 0,
     onSale: item.onSale,
-    taxable: true,
-    taxClass: "",
+    taxStatus: item.taxStatus,
+    taxClass: item.taxClass,
     needsShipping: !item.row.virtual,
   }));
   const itemsSubtotal = totalsLines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
@@ -170,6 +176,8 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     pricesIncludeTax: settings.pricesIncludeTax,
     taxesEnabled: settings.taxesEnabled,
     calcDiscountsSequentially: settings.calcDiscountsSequentially,
+    shippingTaxClass: settings.shippingTaxClass === "inherit" ? null : settings.shippingTaxClass,
+    taxClassOrder: inputs.rules?.taxClassOrder ?? [],
   };
 
   // First pass without shipping: free-shipping minimums look at the discounted subtotal.
@@ -221,8 +229,10 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     }),
   });
 
-  // Time changes this pricing only when one of the cart's coupons expires (valid up to and at its time).
+  // Time changes this pricing only when one of the cart's coupons expires (valid up to and at its time)
+  // or a line's scheduled sale starts or ends (decision 0047).
   const expiries = [...couponRows.values()].map((c) => Date.parse(c.coupon.expiresAt ?? "")).filter((t) => t >= now.getTime());
+  const saleChanges = lines.map(({ item }) => item.priceChangesAt - 1);
 
   if (needsShipping && shipping.country && settings.shipToCountries.length && !settings.shipToCountries.includes(shipping.country)) {
     errors.push({ code: "cw_rest_cart_shipping_rates_invalid_country", message: "Sorry, we do not ship orders to the selected country." });
@@ -241,7 +251,7 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     shipping,
     pickupLocation,
     /** Until when (ms since the epoch) time alone cannot change this pricing. */
-    stableUntil: Math.min(Number.POSITIVE_INFINITY, ...expiries),
+    stableUntil: Math.min(Number.POSITIVE_INFINITY, ...expiries, ...saleChanges),
     checkNewCoupon: async (code: string): Promise<StoreError | null> => {
       const found = (await loadCoupons(db, [code])).get(code);
       if (!found) return cartErrors.couponMissing(code);

@@ -101,7 +101,7 @@ export interface AddItemInput {
 export async function addItem(context: RequestContext, input: AddItemInput): Promise<CartView> {
   const ctx = await withShopSettings(context);
   return mutate(ctx, async (trx, stored) => {
-    const products = await loadPurchasables(trx, [input.id]);
+    const products = await loadPurchasables(trx, [input.id], nowOf(ctx));
     const product = products.get(input.id);
     if (!product) throw cartErrors.invalidProduct();
     let productId = product.row.id;
@@ -112,7 +112,7 @@ export async function addItem(context: RequestContext, input: AddItemInput): Pro
       const resolved = resolveVariation(product, input.variation);
       variationId = resolved.variationId;
       variation = resolved.variation;
-      const variations = await loadPurchasables(trx, [variationId]);
+      const variations = await loadPurchasables(trx, [variationId], nowOf(ctx));
       item = variations.get(variationId) ?? product;
     } else if (product.row.type === "variation") {
       productId = product.parent.id;
@@ -159,7 +159,7 @@ export async function updateItem(context: RequestContext, key: string, quantity:
       return;
     }
     const id = line.variation_id ?? line.product_id;
-    const item = (await loadPurchasables(trx, [id])).get(id);
+    const item = (await loadPurchasables(trx, [id], nowOf(ctx))).get(id);
     if (!item) throw cartErrors.invalidKey();
     if (!item.limits.editable && quantity !== line.quantity) throw cartErrors.readonlyQuantity(item.parent.name);
     checkQuantity(item, quantity);

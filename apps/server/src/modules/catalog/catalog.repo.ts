@@ -1,21 +1,42 @@
 /** Catalogue queries. Listing filters and ordering run in SQL; details load in one query per kind. */
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { isStoredId } from "../../db/ids.ts";
 import type { Database, Db } from "../../db/index.ts";
 import type { ProductsTable } from "../../db/schema.ts";
 import type { ProductQuery } from "./catalog.types.ts";
 
-export type ProductRow = Omit<ProductsTable, "id"> & { id: number };
+export type ProductRow = Selectable<ProductsTable>;
 
 type ProductsQuery = SelectQueryBuilder<Database, "products", object>;
 
-/** The price a shopper pays now; a variable product's is its cheapest variation's. */
-const currentPrice = sql<number | null>`case when products.type = 'variable'
-  then (select min(coalesce(v.sale_price, v.regular_price)) from products v where v.parent_id = products.id)
-  else coalesce(products.sale_price, products.regular_price) end`;
+/** The sale price of `alias` holds at `now` (ISO text; decision 0047's window, as `saleActive` reads it). */
+const saleHolds = (alias: string, now: string) => {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<boolean>`(${column("sale_price")} is not null and ${column("regular_price")} is not null
+  and ${column("sale_price")} < ${column("regular_price")}
+  and (${column("sale_starts_at")} is null or ${column("sale_starts_at")} <= ${now})
+  and (${column("sale_ends_at")} is null or ${column("sale_ends_at")} > ${now}))`;
+};
 
-const onSale = sql<boolean>`(products.sale_price is not null or exists
-  (select 1 from products v where v.parent_id = products.id and v.sale_price is not null))`;
+/** The price a shopper pays at `now`; a variable product's is its cheapest variation's. */
+const currentPrice = (now: string) => sql<number | null>`case when products.type = 'variable'
+  then (select min(case when ${saleHolds("v", now)} then v.sale_price else v.regular_price end) from products v where v.parent_id = products.id)
+  else case when ${saleHolds("products", now)} then products.sale_price else products.regular_price end end`;
+
+const onSale = (now: string) => sql<boolean>`(${saleHolds("products", now)} or exists
+  (select 1 from products v where v.parent_id = products.id and ${saleHolds("v", now)}))`;
+
+/** Every instant at which some sale starts or ends (ms, sorted): between two of them, sales hold alike. */
+export async function findSaleBoundaries(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom("products")
+    .select(["sale_starts_at", "sale_ends_at"])
+    .where("sale_price", "is not", null)
+    .where((eb) => eb.or([eb("sale_starts_at", "is not", null), eb("sale_ends_at", "is not", null)]))
+    .execute();
+  const times = rows.flatMap((r) => [r.sale_starts_at, r.sale_ends_at]).filter((t): t is string => t !== null);
+  return [...new Set(times.map((t) => Date.parse(t)))].sort((a, b) => a - b);
+}
 
 function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -40,7 +61,7 @@ function termFilter(eb: ExpressionBuilder<Database, "products">, kind: "category
   );
 }
 
-function filtered(db: Db, query: ProductQuery): ProductsQuery {
+function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   // Drafts stay out of the shop until the owner publishes them (migration 025).
   let q: ProductsQuery = db.selectFrom("products").where("products.parent_id", "is", null).where("products.status", "=", "publish");
   const search = query.search?.trim();
@@ -58,24 +79,25 @@ function filtered(db: Db, query: ProductQuery): ProductsQuery {
   }
   if (query.category?.length) q = q.where((eb) => termFilter(eb, "category", query.category ?? []));
   if (query.tag?.length) q = q.where((eb) => termFilter(eb, "tag", query.tag ?? []));
-  if (query.onSale !== undefined) q = q.where(query.onSale ? onSale : sql<boolean>`not ${onSale}`);
+  if (query.onSale !== undefined) q = q.where(query.onSale ? onSale(now) : sql<boolean>`not ${onSale(now)}`);
   if (query.stockStatus?.length) q = q.where("products.stock_status", "in", query.stockStatus);
   return q;
 }
 
-export async function countProducts(db: Db, query: ProductQuery): Promise<number> {
-  const row = await filtered(db, query)
+/** `now` (ISO text) decides which sales hold, for the on-sale filter and the price order. */
+export async function countProducts(db: Db, query: ProductQuery, now: string): Promise<number> {
+  const row = await filtered(db, query, now)
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
-export async function findProducts(db: Db, query: ProductQuery, limit: number, offset: number): Promise<ProductRow[]> {
+export async function findProducts(db: Db, query: ProductQuery, now: string, limit: number, offset: number): Promise<ProductRow[]> {
   const direction = query.order ?? defaultDirection(query.orderBy);
-  let q = filtered(db, query).selectAll("products");
+  let q = filtered(db, query, now).selectAll("products");
   switch (query.orderBy ?? "menu_order") {
     case "price":
-      q = q.orderBy(currentPrice, direction);
+      q = q.orderBy(currentPrice(now), direction);
       break;
     case "popularity":
       q = q.orderBy("products.total_sales", direction);

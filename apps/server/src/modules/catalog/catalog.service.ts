@@ -3,7 +3,7 @@ import type { StoreImage, StoreProductAttribute, StoreTerm } from "@cartwright/c
 import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionCache, revisionMap } from "../../db/revisions.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { type ShopContext, type ShopSettings, shopCurrency, withShopSettings } from "../settings/index.ts";
+import { type ShopContext, shopCurrency, withShopSettings } from "../settings/index.ts";
 import * as repo from "./catalog.repo.ts";
 import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
 import {
@@ -17,12 +17,13 @@ import {
   tagLink,
   type VariationWithRow,
 } from "./product-shape.ts";
+import { salePhase } from "./sale-schedule.ts";
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 10;
 
-function shapeOptions(settings: ShopSettings): ShapeOptions {
-  return { currency: shopCurrency(settings), lowStockAmount: settings.lowStockAmount };
+function shapeOptions(ctx: ShopContext): ShapeOptions {
+  return { currency: shopCurrency(ctx.settings), lowStockAmount: ctx.settings.lowStockAmount, now: ctx.now ?? new Date() };
 }
 
 export async function listProducts(context: RequestContext, query: ProductQuery): Promise<ProductPage> {
@@ -33,7 +34,10 @@ export async function listProducts(context: RequestContext, query: ProductQuery)
     ...query,
     stockStatus: query.stockStatus ?? (ctx.settings.hideOutOfStock ? ["instock", "onbackorder"] : undefined),
   };
-  const key = JSON.stringify({ query: effective, limit: perPage, offset: (page - 1) * perPage });
+  // The on-sale filter and the price order depend on the clock: such a page is filed under the schedule's phase (decision 0047).
+  const timed = effective.onSale !== undefined || effective.orderBy === "price";
+  const at = timed ? phaseInstant(await saleBoundaries(ctx.db), ctx.now ?? new Date()) : undefined;
+  const key = JSON.stringify({ query: effective, limit: perPage, offset: (page - 1) * perPage, at });
   const { total, rows } = (await listingPages(ctx.db, [key])).get(key) as ListingPage;
   const products = await shapeMany(ctx, rows);
   return { products, total, totalPages: Math.ceil(total / perPage), page, perPage };
@@ -50,8 +54,10 @@ const listingPages = revisionMap(
   async (db, keys: string[]) => {
     const found = new Map<string, ListingPage>();
     for (const key of keys) {
-      const { query, limit, offset } = JSON.parse(key) as { query: ProductQuery; limit: number; offset: number };
-      const [total, rows] = await Promise.all([repo.countProducts(db, query), repo.findProducts(db, query, limit, offset)]);
+      const { query, limit, offset, at } = JSON.parse(key) as { query: ProductQuery; limit: number; offset: number; at?: string };
+      // Pages that do not depend on the clock never read it.
+      const now = at ?? new Date(0).toISOString();
+      const [total, rows] = await Promise.all([repo.countProducts(db, query, now), repo.findProducts(db, query, now, limit, offset)]);
       found.set(key, deepFreeze({ total, rows }));
     }
     return found;
@@ -59,6 +65,19 @@ const listingPages = revisionMap(
   // Queries come from visitors (searches, pages of up to 100 products): bounded in number and in bytes.
   { maxEntries: 500, maxBytes: 32 * 1024 * 1024, sizeOf: (key, page) => key.length + JSON.stringify(page.rows).length },
 );
+
+/** The catalogue's sale boundaries, read once per catalogue change. */
+const saleBoundaries = revisionCache("catalogue", async (db) => deepFreeze(await repo.findSaleBoundaries(db)));
+
+/**
+ * One instant standing for every moment of `now`'s phase (sales hold alike between two boundaries):
+ * the boundary that began it, or just before the first.
+ */
+function phaseInstant(boundaries: readonly number[], now: Date): string {
+  const phase = salePhase(boundaries, now);
+  if (phase > 0) return new Date(boundaries[phase - 1] as number).toISOString();
+  return new Date(boundaries.length ? (boundaries[0] as number) - 1 : 0).toISOString();
+}
 
 /** A product by id or slug; a variation id answers the variation. Hidden products stay reachable directly. */
 export async function getProduct(context: RequestContext, idOrSlug: string): Promise<StoreProduct | null> {
@@ -71,7 +90,7 @@ export async function getProduct(context: RequestContext, idOrSlug: string): Pro
     const [details] = await loadDetails(ctx.db, [parent]);
     const variation = details?.variations.find((v) => v.row.id === row.id);
     if (!details || !variation) return null;
-    return shapeVariationAsProduct(parent, variation, details, shapeOptions(ctx.settings));
+    return shapeVariationAsProduct(parent, variation, details, shapeOptions(ctx));
   }
   const [product] = await shapeMany(ctx, [row]);
   return product ?? null;
@@ -80,7 +99,7 @@ export async function getProduct(context: RequestContext, idOrSlug: string): Pro
 export async function getVariations(context: RequestContext, productId: number): Promise<StoreVariation[]> {
   const ctx = await withShopSettings(context);
   const variations = await loadVariations(ctx.db, [productId]);
-  const options = shapeOptions(ctx.settings);
+  const options = shapeOptions(ctx);
   return (variations.get(productId) ?? []).map((v) => shapeVariation(v, options));
 }
 
@@ -113,7 +132,7 @@ export async function getCrossSells(context: RequestContext, productIds: number[
   const ctx = await withShopSettings(context);
   const key = [...new Set(productIds)].sort((a, b) => a - b).join(",");
   const found = (await crossSellsOf(ctx.db, [key])).get(key) ?? [];
-  const options = shapeOptions(ctx.settings);
+  const options = shapeOptions(ctx);
   return found.filter(({ row }) => !exclude.includes(row.id)).map(({ row, details }) => shapeProduct(row, details, options));
 }
 
@@ -142,7 +161,7 @@ export async function getMedia(ctx: Pick<RequestContext, "db">, id: number) {
 
 async function shapeMany(ctx: ShopContext, rows: repo.ProductRow[]): Promise<StoreProduct[]> {
   const details = await loadDetails(ctx.db, rows);
-  const options = shapeOptions(ctx.settings);
+  const options = shapeOptions(ctx);
   return rows.map((row, i) => shapeProduct(row, details[i] as ProductDetails, options));
 }
 

@@ -8,6 +8,8 @@ const row = (overrides: Partial<ProductRow> = {}): ProductRow => ({
   parent_id: null,
   type: "simple",
   status: "publish",
+  tax_status: "taxable",
+  tax_class: "",
   name: "Mug <Deluxe>",
   slug: "mug",
   sku: "",
@@ -15,6 +17,8 @@ const row = (overrides: Partial<ProductRow> = {}): ProductRow => ({
   description: "",
   regular_price: 1000,
   sale_price: null,
+  sale_starts_at: null,
+  sale_ends_at: null,
   manage_stock: 0,
   stock_quantity: null,
   stock_status: "instock",
@@ -37,7 +41,7 @@ const row = (overrides: Partial<ProductRow> = {}): ProductRow => ({
   ...overrides,
 });
 const none = { images: [], categories: [], tags: [], attributes: [], variations: [] };
-const options = { currency: DEFAULT_CURRENCY, lowStockAmount: 2 };
+const options = { currency: DEFAULT_CURRENCY, lowStockAmount: 2, now: new Date("2027-03-04T12:00:00Z") };
 
 describe("deriveStockStatus", () => {
   it("follows the quantity when stock is managed", () => {
@@ -75,6 +79,14 @@ describe("shapeProduct", () => {
     const product = shapeProduct(row({ sale_price: 1200 }), none, options);
     expect(product.on_sale).toBe(false);
     expect(product.prices.price).toBe("1000");
+  });
+
+  it("uses a scheduled sale price only inside its window", () => {
+    const scheduled = (starts: string | null, ends: string | null) =>
+      shapeProduct(row({ sale_price: 800, sale_starts_at: starts, sale_ends_at: ends }), none, options);
+    expect(scheduled("2027-03-04T12:00:00.000Z", "2027-03-05T00:00:00.000Z")).toMatchObject({ on_sale: true, prices: { price: "800" } });
+    expect(scheduled("2027-03-04T12:00:00.001Z", null)).toMatchObject({ on_sale: false, prices: { price: "1000" } });
+    expect(scheduled(null, "2027-03-04T12:00:00.000Z")).toMatchObject({ on_sale: false, prices: { price: "1000" } });
   });
 
   it("has no price and is not purchasable without a regular price", () => {

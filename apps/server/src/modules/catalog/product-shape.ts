@@ -13,6 +13,7 @@ import {
   type StoreVariation,
 } from "@cartwright/commerce";
 import type { ProductRow } from "./catalog.repo.ts";
+import { currentPrice, saleActive } from "./sale-schedule.ts";
 
 export interface ProductDetails {
   images: StoreImage[];
@@ -32,6 +33,8 @@ export interface VariationWithRow {
 export interface ShapeOptions {
   currency: Currency;
   lowStockAmount: number;
+  /** The request's clock: a scheduled sale price holds only inside its window. */
+  now: Date;
 }
 
 export const productLink = (slug: string) => `/product/${slug}`;
@@ -41,9 +44,6 @@ export const mediaLink = (id: number, filename: string) => `/media/${id}/${encod
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
-const isOnSale = (row: ProductRow) => row.sale_price !== null && row.regular_price !== null && row.sale_price < row.regular_price;
-const currentPrice = (row: ProductRow) => (isOnSale(row) ? row.sale_price : row.regular_price);
 
 /**
  * The stock status to store after a stock change: managed stock derives it from the quantity,
@@ -77,11 +77,11 @@ export function quantityLimits(row: ProductRow) {
   return { minimum: Math.max(1, row.quantity_min), maximum: Math.max(0, maximum), multiple_of: step, editable: true };
 }
 
-function pricesFor(row: ProductRow, variations: VariationWithRow[], currency: Currency): StorePrices {
+function pricesFor(row: ProductRow, variations: VariationWithRow[], currency: Currency, now: Date): StorePrices {
   const fields = currencyFields(currency);
   if (row.type === "variable") {
     const priced = variations.map((v) => v.row).filter((v) => v.regular_price !== null);
-    const currents = priced.map((v) => currentPrice(v) ?? 0);
+    const currents = priced.map((v) => currentPrice(v, now) ?? 0);
     const regulars = priced.map((v) => v.regular_price ?? 0);
     if (!priced.length) return { price: "", regular_price: "", sale_price: "", price_range: null, ...fields };
     const min = Math.min(...currents);
@@ -95,7 +95,7 @@ function pricesFor(row: ProductRow, variations: VariationWithRow[], currency: Cu
       ...fields,
     };
   }
-  const price = currentPrice(row);
+  const price = currentPrice(row, now);
   return {
     price: price === null ? "" : String(price),
     regular_price: row.regular_price === null ? "" : String(row.regular_price),
@@ -134,12 +134,12 @@ function addToCart(row: ProductRow, purchasable: boolean, inStock: boolean): Sto
 }
 
 export function shapeProduct(row: ProductRow, details: ProductDetails, options: ShapeOptions): StoreProduct {
-  const { currency } = options;
   const status = row.stock_status;
   const purchasable = isPurchasable(row, details.variations);
   const inStock = status !== "outofstock";
-  const onSale = row.type === "variable" ? details.variations.some((v) => isOnSale(v.row)) : isOnSale(row);
-  const prices = pricesFor(row, details.variations, currency);
+  const { currency, now } = options;
+  const onSale = row.type === "variable" ? details.variations.some((v) => saleActive(v.row, now)) : saleActive(row, now);
+  const prices = pricesFor(row, details.variations, currency, now);
   return {
     id: row.id,
     name: row.name,
@@ -192,12 +192,12 @@ export function shapeVariationAsProduct(
 export function shapeVariation(variation: VariationWithRow, options: ShapeOptions): StoreVariation {
   const row = variation.row;
   const status = row.stock_status;
-  const prices = pricesFor(row, [], options.currency);
+  const prices = pricesFor(row, [], options.currency, options.now);
   return {
     id: row.id,
     attributes: variation.attributes,
     prices,
-    on_sale: isOnSale(row),
+    on_sale: saleActive(row, options.now),
     is_purchasable: row.regular_price !== null,
     is_in_stock: status !== "outofstock",
     is_on_backorder: status === "onbackorder",

@@ -350,6 +350,21 @@ describe("the owner's product calls", () => {
     expect(second.products.map((p: { id: number }) => p.id)).not.toContain(first.products[0].id);
     expect((await call(owner, "GET", "/products?stock_status=sold")).statusCode).toBe(400);
   });
+
+  it("lists only the products asked for by id, for the pickers that show chosen ones by name", async () => {
+    const a = await create({ name: "Picked Lamp" });
+    const b = await create({ name: "Picked Vase", status: "draft" });
+    const named = async (query: string) =>
+      (await call(owner, "GET", `/products?${query}`)).json().products.map((p: { id: number; name: string }) => [p.id, p.name]);
+    expect(await named(`include=${b.id},${a.id},2147483647&orderby=name`)).toEqual([
+      [a.id, "Picked Lamp"],
+      [b.id, "Picked Vase"],
+    ]);
+    expect(await named(`include=${a.id}&search=vase`)).toEqual([]);
+    for (const bad of ["0", "1,,2", "x", Array.from({ length: 101 }, (_, i) => i + 1).join(",")]) {
+      expect((await call(owner, "GET", `/products?include=${bad}`)).statusCode, bad).toBe(400);
+    }
+  });
 });
 
 describe("variable products", () => {

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { MAX_ID } from "../../db/ids.ts";
+import { isStoredId, MAX_ID } from "../../db/ids.ts";
 import { patchFields, withoutDefault } from "../../http/input.ts";
 import {
   bulkEditProducts,
@@ -39,6 +39,10 @@ const Status = Type.Union([Type.Literal("publish"), Type.Literal("draft")], {
   default: "publish",
   description: "A draft stays out of the shop (listings, its page, carts) until published",
 });
+const saleInstant = (description: string) =>
+  Type.Unsafe<string | null>({ type: ["string", "null"], maxLength: 40, default: null, description });
+const saleStarts = saleInstant("ISO 8601 date and time with its zone: the sale price holds from it; null from now on");
+const saleEnds = saleInstant("ISO 8601 date and time with its zone, after the start: the sale price holds until it; null until changed");
 const stockQuantity = nullableInteger(-1_000_000_000, 1_000_000_000, "Units in stock when stock is managed (below zero on backorder)");
 const weight = nullableInteger(0, 1_000_000_000, "Grams, for weight-based shipping; null for none");
 
@@ -58,11 +62,19 @@ const VariationBody = Type.Object(
     sku: Type.String({ maxLength: 100, default: "", description: "Unique when given" }),
     regular_price: money("Minor units; null for a variation that cannot be bought yet"),
     sale_price: money("Minor units, below the regular price; null for none"),
+    sale_starts_at: saleStarts,
+    sale_ends_at: saleEnds,
     manage_stock: Type.Boolean({ default: false }),
     stock_quantity: stockQuantity,
     stock_status: StockStatus,
     backorders: Backorders,
     weight_grams: weight,
+    tax_class: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      default: "parent",
+      description: '"parent" (the product\'s class), "standard" or a tax class\'s slug',
+    }),
   },
   { additionalProperties: false },
 );
@@ -81,6 +93,8 @@ const fields = {
   description: Type.String({ maxLength: 200_000, default: "", description: "HTML, sanitised by the server's allowlist" }),
   regular_price: money("Minor units; null for a product that cannot be bought yet, and for variable products"),
   sale_price: money("Minor units, below the regular price; null for none"),
+  sale_starts_at: saleStarts,
+  sale_ends_at: saleEnds,
   manage_stock: Type.Boolean({ default: false }),
   stock_quantity: stockQuantity,
   stock_status: StockStatus,
@@ -92,6 +106,11 @@ const fields = {
   sold_individually: Type.Boolean({ default: false, description: "At most one per order" }),
   virtual: Type.Boolean({ default: false, description: "Needs no shipping" }),
   weight_grams: weight,
+  tax_status: Type.Union([Type.Literal("taxable"), Type.Literal("shipping"), Type.Literal("none")], {
+    default: "taxable",
+    description: "taxable: the product and its shipping; shipping: only its shipping; none: neither. Variations follow it",
+  }),
+  tax_class: Type.String({ minLength: 1, maxLength: 100, default: "standard", description: '"standard" or a tax class\'s slug' }),
   featured: Type.Boolean({ default: false }),
   catalog_visibility: Type.Union([Type.Literal("visible"), Type.Literal("catalog"), Type.Literal("search"), Type.Literal("hidden")], {
     default: "visible",
@@ -118,6 +137,12 @@ const ProductBody = Type.Object(fields, { additionalProperties: false });
 const ProductPatch = Type.Partial(Type.Object(patchFields(fields)), { additionalProperties: false });
 const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100, description: "Part of the name, SKU (a variation's too) or slug" })),
+  include: Type.Optional(
+    Type.String({
+      pattern: "^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,99}$",
+      description: "Only these products, by id, comma-separated (at most 100): the names of those a coupon or a product names",
+    }),
+  ),
   category: Type.Optional(Id),
   stock_status: Type.Optional(Type.Union([Type.Literal("instock"), Type.Literal("outofstock"), Type.Literal("onbackorder")])),
   type: Type.Optional(Type.Union([Type.Literal("simple"), Type.Literal("variable")])),
@@ -133,7 +158,7 @@ const BulkBody = Type.Object(
     changes: Type.Object(
       {
         regular_price: Type.Optional(withoutDefault(money("Minor units"))),
-        sale_price: Type.Optional(withoutDefault(money("Minor units; null ends the sale"))),
+        sale_price: Type.Optional(withoutDefault(money("Minor units; null ends the sale (and its schedule)"))),
         stock_quantity: Type.Optional(withoutDefault(stockQuantity)),
         stock_status: Type.Optional(Type.Union([Type.Literal("instock"), Type.Literal("outofstock"), Type.Literal("onbackorder")])),
         status: Type.Optional(Type.Union([Type.Literal("publish"), Type.Literal("draft")])),
@@ -151,8 +176,9 @@ export const productsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/products",
     { schema: { tags, summary: "List products (drafts too): search, filters, sort, pages", querystring: ListQuery } },
     async (request) => {
-      const { per_page, ...query } = request.query;
-      return listOwnerProducts(request.ctx, { ...query, perPage: per_page });
+      const { per_page, include, ...query } = request.query;
+      const ids = include?.split(",").map(Number).filter(isStoredId);
+      return listOwnerProducts(request.ctx, { ...query, include: ids, perPage: per_page });
     },
   );
   app.post("/products", { schema: { tags, summary: "Create a product", body: ProductBody } }, async (request, reply) =>

@@ -24,6 +24,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { Database, Flag } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkProductTax, listTaxClasses, PARENT, STANDARD, toApiClass, toStoredClass } from "../taxes/index.ts";
 import {
   cleanSlug,
   conflict,
@@ -39,6 +40,7 @@ import {
 } from "./admin-shared.ts";
 import type { ProductRow } from "./catalog.repo.ts";
 import { deriveStockStatus, mediaLink, productLink } from "./product-shape.ts";
+import { currentPrice } from "./sale-schedule.ts";
 
 export type {
   Backorders,
@@ -54,6 +56,8 @@ export type {
 
 export interface ProductFilters {
   search?: string;
+  /** Only these ids (a picker showing the names of those chosen). */
+  include?: number[];
   category?: number;
   stock_status?: StockStatus;
   type?: "simple" | "variable";
@@ -91,11 +95,14 @@ const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_i
   sku: row.sku,
   regular_price: row.regular_price,
   sale_price: row.sale_price,
+  sale_starts_at: row.sale_starts_at,
+  sale_ends_at: row.sale_ends_at,
   manage_stock: row.manage_stock === 1,
   stock_quantity: row.stock_quantity,
   stock_status: row.stock_status,
   backorders: row.backorders,
   weight_grams: row.weight_grams,
+  tax_class: toApiClass(row.tax_class),
 });
 
 /** A product with everything the owner edits, read in a fixed number of queries; undefined when there is none (or it is a variation). */
@@ -219,6 +226,8 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
         description: row.description,
         regular_price: row.regular_price,
         sale_price: row.sale_price,
+        sale_starts_at: row.sale_starts_at,
+        sale_ends_at: row.sale_ends_at,
         manage_stock: row.manage_stock === 1,
         stock_quantity: row.stock_quantity,
         stock_status: row.stock_status,
@@ -230,6 +239,8 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
         sold_individually: row.sold_individually === 1,
         virtual: row.virtual === 1,
         weight_grams: row.weight_grams,
+        tax_status: row.tax_status,
+        tax_class: toApiClass(row.tax_class),
         featured: row.featured === 1,
         catalog_visibility: row.catalog_visibility,
         menu_order: row.menu_order,
@@ -258,18 +269,41 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
     });
 }
 
-/** Price, stock and their rules, shared by a product and its variations; errors filed under `prefix`. */
-function checkPriceAndStock(
-  item: Pick<ProductInput, "regular_price" | "sale_price" | "manage_stock" | "stock_quantity">,
-  prefix: string,
-  errors: Record<string, string>,
-) {
+type PricedItem = Pick<
+  ProductInput,
+  "regular_price" | "sale_price" | "sale_starts_at" | "sale_ends_at" | "manage_stock" | "stock_quantity"
+>;
+
+/** An instant as stored (ISO, UTC), or an error: a bare date or time would name a different instant on each process. */
+function cleanInstant(value: string | null): { instant: string | null; error?: string } {
+  if (value === null) return { instant: null };
+  const time = Date.parse(value);
+  if (Number.isNaN(time) || !/T.*(Z|[+-]\d\d:\d\d)$/.test(value)) return { instant: null, error: "Enter a date and time with its zone." };
+  return { instant: new Date(time).toISOString() };
+}
+
+/**
+ * Price, sale schedule, stock and their rules, shared by a product and its variations; errors
+ * filed under `prefix`; the schedule's instants back as stored.
+ */
+function checkPriceAndStock<T extends PricedItem>(item: T, prefix: string, errors: Record<string, string>): T {
   if (item.sale_price !== null) {
     if (item.regular_price === null) errors[`${prefix}sale_price`] = "Enter a regular price before a sale price.";
     else if (item.sale_price >= item.regular_price) errors[`${prefix}sale_price`] = "The sale price must be below the regular price.";
   }
+  const starts = cleanInstant(item.sale_starts_at);
+  const ends = cleanInstant(item.sale_ends_at);
+  if (starts.error) errors[`${prefix}sale_starts_at`] = starts.error;
+  if (ends.error) errors[`${prefix}sale_ends_at`] = ends.error;
+  if ((starts.instant !== null || ends.instant !== null) && item.sale_price === null) {
+    errors[`${prefix}sale_price`] = "Enter the sale price the schedule is for, or clear its dates.";
+  }
+  if (starts.instant !== null && ends.instant !== null && ends.instant <= starts.instant) {
+    errors[`${prefix}sale_ends_at`] = "The sale must end after it starts.";
+  }
   if (item.manage_stock && item.stock_quantity === null)
     errors[`${prefix}stock_quantity`] = "Enter the quantity in stock, or stop managing stock.";
+  return { ...item, sale_starts_at: starts.instant, sale_ends_at: ends.instant };
 }
 
 /** Stock columns as stored: a managed quantity decides the status, unmanaged stock keeps no quantity. */
@@ -298,6 +332,8 @@ export interface ProductLookups {
   skusTaken(skus: string[], except: number | null): Promise<Set<string>>;
   /** Whether another product or variation (not `except` nor its variations) holds the slug. */
   slugTaken(slug: string, except: number | null): Promise<boolean>;
+  /** The slugs of the shop's tax classes. */
+  taxClasses(): Promise<ReadonlySet<string>>;
 }
 
 /** Rows that are neither the product `except` nor one of its variations. */
@@ -330,6 +366,9 @@ export function databaseLookups(db: Db): ProductLookups {
       if (except !== null) query = query.where(notPartOf(except));
       return Boolean(await query.executeTakeFirst());
     },
+    async taxClasses() {
+      return new Set((await listTaxClasses(db)).map((c) => c.slug));
+    },
   };
 }
 
@@ -340,7 +379,7 @@ export async function checkProduct(lookups: ProductLookups, id: number | null, i
   if (!name) errors.name = "Enter a name.";
   const { slug, error: slugError } = cleanSlug(input.slug, name);
   if (slugError) errors.slug = slugError;
-  checkPriceAndStock(input, "", errors);
+  const schedule = checkPriceAndStock(input, "", errors);
   if (input.quantity_max !== null && input.quantity_max < input.quantity_min) {
     errors.quantity_max = "The maximum quantity cannot be below the minimum.";
   }
@@ -364,6 +403,7 @@ export async function checkProduct(lookups: ProductLookups, id: number | null, i
 
   const attributes = await checkAttributes(lookups, input, errors);
   const variations = checkVariations(input, attributes, errors);
+  checkProductTax(await lookups.taxClasses(), input, errors);
   if (Object.keys(errors).length) throw invalid(errors);
 
   const skuFields = new Map<string, string>();
@@ -380,6 +420,8 @@ export async function checkProduct(lookups: ProductLookups, id: number | null, i
 
   return {
     ...input,
+    sale_starts_at: schedule.sale_starts_at,
+    sale_ends_at: schedule.sale_ends_at,
     name,
     slug,
     sku,
@@ -424,6 +466,9 @@ async function checkAttributes(
 /** Variations of a variable product: one term of each variation attribute, among the product's, and no two alike. */
 function checkVariations(input: ProductInput, attributes: ProductAttributeInput[], errors: Record<string, string>): VariationInput[] {
   const variations = input.variations.map((v) => ({ ...v, sku: v.sku.trim() }));
+  if (input.type === "variable" && (input.sale_starts_at !== null || input.sale_ends_at !== null)) {
+    errors.sale_starts_at = "A variable product's sales are scheduled on each variation.";
+  }
   if (input.type === "simple") {
     if (variations.length) errors.variations = "Only a variable product has variations.";
     return variations;
@@ -436,9 +481,10 @@ function checkVariations(input: ProductInput, attributes: ProductAttributeInput[
   const order = new Map(varying.map((a, i) => [a.attribute_id, i]));
   const seen = new Map<string, number>();
   const ids = new Set<number>();
-  for (const [i, variation] of variations.entries()) {
+  for (const [i, given] of variations.entries()) {
     const prefix = `variations[${i}].`;
-    checkPriceAndStock(variation, prefix, errors);
+    const variation = checkPriceAndStock(given, prefix, errors);
+    variations[i] = variation;
     if (variation.id) {
       if (ids.has(variation.id)) errors[`${prefix}id`] = "This variation is given twice.";
       ids.add(variation.id);
@@ -471,6 +517,8 @@ export const productColumns = (product: ProductInput, now: string) => ({
   description: product.description,
   regular_price: product.regular_price,
   sale_price: product.sale_price,
+  sale_starts_at: product.sale_starts_at,
+  sale_ends_at: product.sale_ends_at,
   ...stockColumns(product),
   low_stock_amount: product.low_stock_amount,
   quantity_min: product.quantity_min,
@@ -479,6 +527,8 @@ export const productColumns = (product: ProductInput, now: string) => ({
   sold_individually: flag(product.sold_individually),
   virtual: flag(product.virtual),
   weight_grams: product.weight_grams,
+  tax_status: product.tax_status ?? "taxable",
+  tax_class: toStoredClass(product.tax_class ?? STANDARD),
   featured: flag(product.featured),
   catalog_visibility: product.catalog_visibility,
   menu_order: product.menu_order,
@@ -490,8 +540,11 @@ export const variationColumns = (product: ProductInput, variation: VariationInpu
   sku: variation.sku,
   regular_price: variation.regular_price,
   sale_price: variation.sale_price,
+  sale_starts_at: variation.sale_starts_at,
+  sale_ends_at: variation.sale_ends_at,
   ...stockColumns(variation),
   weight_grams: variation.weight_grams,
+  tax_class: toStoredClass(variation.tax_class ?? PARENT),
   menu_order: position,
   updated_at: now,
 });
@@ -741,6 +794,7 @@ export function filteredProducts(db: Db, query: ProductFilters) {
       ),
     );
   }
+  if (query.include) base = query.include.length ? base.where("products.id", "in", query.include) : base.where(sql<boolean>`1 = 0`);
   if (query.stock_status) base = base.where("products.stock_status", "=", query.stock_status);
   if (query.type) base = base.where("products.type", "=", query.type);
   if (query.status) base = base.where("products.status", "=", query.status);
@@ -763,7 +817,7 @@ export async function listOwnerProducts(ctx: RequestContext, query: ProductListQ
     .offset((query.page - 1) * query.perPage)
     .execute()) as ProductRow[];
   return {
-    products: await summaries(db, page),
+    products: await summaries(db, page, ctx.now ?? new Date()),
     total: Number(total),
     page: query.page,
     pages: Math.max(1, Math.ceil(Number(total) / query.perPage)),
@@ -771,8 +825,8 @@ export async function listOwnerProducts(ctx: RequestContext, query: ProductListQ
   };
 }
 
-/** A list row: what the owner scans for, a variable product's price as the range of its variations'. */
-async function summaries(db: Db, rows: ProductRow[]): Promise<ProductSummary[]> {
+/** A list row: what the owner scans for, a variable product's price as the range of its variations' (as sold at `now`). */
+async function summaries(db: Db, rows: ProductRow[], now: Date): Promise<ProductSummary[]> {
   const ids = rows.map((r) => r.id);
   if (!ids.length) return [];
   const [categories, variations, images] = await Promise.all([
@@ -785,7 +839,7 @@ async function summaries(db: Db, rows: ProductRow[]): Promise<ProductSummary[]> 
       .execute(),
     db
       .selectFrom("products")
-      .select(["parent_id", "regular_price", "sale_price", "stock_status", "stock_quantity"])
+      .select(["parent_id", "regular_price", "sale_price", "sale_starts_at", "sale_ends_at", "stock_status", "stock_quantity"])
       .where("parent_id", "in", ids)
       .execute(),
     db
@@ -798,7 +852,7 @@ async function summaries(db: Db, rows: ProductRow[]): Promise<ProductSummary[]> 
   ]);
   return rows.map((row) => {
     const own = variations.filter((v) => Number(v.parent_id) === row.id);
-    const prices = own.map((v) => v.sale_price ?? v.regular_price).filter((p): p is number => p !== null);
+    const prices = own.map((v) => currentPrice(v, now)).filter((p): p is number => p !== null);
     const image = images.find((m) => Number(m.product_id) === row.id);
     return {
       id: row.id,
@@ -831,7 +885,9 @@ export async function bulkEditProducts(ctx: RequestContext, ids: number[], chang
     try {
       // A quantity given means the shop counts it from now on.
       const stock = changes.stock_quantity != null ? { manage_stock: true } : {};
-      await updateProduct(ctx, id, { ...changes, ...stock });
+      // Ending a sale ends its schedule too.
+      const schedule = changes.sale_price === null ? { sale_starts_at: null, sale_ends_at: null } : {};
+      await updateProduct(ctx, id, { ...changes, ...stock, ...schedule });
       updated.push(id);
     } catch (error) {
       const e = error as { code?: string; message: string; data?: { details?: Record<string, { message: string }> }; status?: number };
@@ -873,11 +929,14 @@ export async function generateVariations(ctx: RequestContext, id: number) {
     sku: "",
     regular_price: null,
     sale_price: null,
+    sale_starts_at: null,
+    sale_ends_at: null,
     manage_stock: false,
     stock_quantity: null,
     stock_status: "instock",
     backorders: "no",
     weight_grams: current.weight_grams,
+    tax_class: PARENT,
   }));
   const product = added.length
     ? await saveProduct(ctx, id, { ...editable(current), variations: [...current.variations, ...fresh] })

@@ -7,6 +7,7 @@
 import { csvLine } from "@cartwright/commerce";
 import type { OwnerProduct } from "@cartwright/commerce/admin";
 import type { RequestContext } from "../../http/context.ts";
+import { PARENT, STANDARD } from "../taxes/index.ts";
 import { filteredProducts, inChunks, type ProductFilters, readOwnerProducts } from "./products.admin.ts";
 import {
   attributeColumn,
@@ -92,6 +93,11 @@ function productLines(product: OwnerProduct, skuOf: Map<number, string>, names: 
     quantityMin: product.quantity_min,
     quantityMax: product.quantity_max ?? "",
     quantityStep: product.quantity_step,
+    saleStarts: product.sale_starts_at ?? "",
+    saleEnds: product.sale_ends_at ?? "",
+    taxStatus: product.tax_status,
+    // Empty is the standard class, as a WooCommerce file writes it.
+    taxClass: product.tax_class === STANDARD ? "" : product.tax_class,
   };
   const attributeCells = (chosen: { attribute_id: number; terms: number[]; used: boolean | null }[]) =>
     Array.from({ length: attributeCount }, (_, i) => {
@@ -123,6 +129,10 @@ function productLines(product: OwnerProduct, skuOf: Map<number, string>, names: 
       weight: variation.weight_grams ?? "",
       regularPrice: money(variation.regular_price),
       salePrice: money(variation.sale_price),
+      saleStarts: variation.sale_starts_at ?? "",
+      saleEnds: variation.sale_ends_at ?? "",
+      // Empty is its parent's class.
+      taxClass: variation.tax_class === PARENT ? "" : variation.tax_class,
       parent: product.sku || `id:${product.id}`,
       position,
     } as Record<keyof typeof COLUMNS, string | number>;

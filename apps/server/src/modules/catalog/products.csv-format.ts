@@ -3,7 +3,7 @@
  * 0046). Pure: no database. A cell that cannot be read throws a `CellProblem` with its reason; the
  * import files it under the row's line and the column's name.
  */
-import type { Backorders, StockStatus, Visibility } from "@cartwright/commerce/admin";
+import type { Backorders, StockStatus, TaxStatus, Visibility } from "@cartwright/commerce/admin";
 
 /** The columns our export writes, in its order; names a WooCommerce export also uses where one exists. */
 export const COLUMNS = {
@@ -34,19 +34,16 @@ export const COLUMNS = {
   quantityMin: "Minimum quantity",
   quantityMax: "Maximum quantity",
   quantityStep: "Quantity step",
+  saleStarts: "Date sale price starts",
+  saleEnds: "Date sale price ends",
+  taxStatus: "Tax status",
+  taxClass: "Tax class",
 } as const;
 
 export type ColumnKey = keyof typeof COLUMNS;
 
 /** Read too: a WooCommerce file's weight, in kilograms (three decimals at most, kept as grams). */
 export const WEIGHT_KG = "Weight (kg)";
-
-/**
- * Tax status and class: the tax classes (issue 19) are being added beside this. Until the product
- * input has them, these columns are read as known but not applied, and named in the import's
- * `ignored_columns`. When they land: read them here, write them in products.csv-export.ts.
- */
-export const RESERVED_COLUMNS = ["Tax status", "Tax class"] as const;
 
 /** "Attribute 2 value(s)": the number and which part. */
 export const ATTRIBUTE_COLUMN = /^attribute (\d{1,2}) (name|value\(s\)|used for variations|visible|global|default)$/i;
@@ -252,3 +249,15 @@ export function readMediaReference(text: string): { id: number } | { filename: s
     return { filename: last };
   }
 }
+
+const TAX_STATUSES: readonly TaxStatus[] = ["taxable", "shipping", "none"];
+
+/** taxable (or empty), shipping or none. */
+export function readTaxStatus(text: string): TaxStatus {
+  const value = text.trim().toLowerCase() || "taxable";
+  if ((TAX_STATUSES as readonly string[]).includes(value)) return value as TaxStatus;
+  return problem(`"${text.trim()}" is not one of ${TAX_STATUSES.join(", ")}.`);
+}
+
+/** A sale's start or end: an ISO 8601 date and time with its zone (the product check says when it is not); empty is none. */
+export const readInstant = (text: string): string | null => text.trim() || null;

@@ -10,6 +10,7 @@ import type { ImportProblem, ImportRefusal, ImportSummary, OwnerProduct, Product
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
+import { listTaxClasses, PARENT, STANDARD } from "../taxes/index.ts";
 import { cleanSlug, isUniqueViolation, logChange, nowOf, slugify, unique } from "./admin-shared.ts";
 import {
   checkProduct,
@@ -31,10 +32,10 @@ import {
   COLUMNS,
   type ColumnKey,
   MAX_ATTRIBUTES,
-  RESERVED_COLUMNS,
   readBackorders,
   readDecimal,
   readFlag,
+  readInstant,
   readInteger,
   readKilograms,
   readList,
@@ -43,6 +44,7 @@ import {
   readProductReference,
   readPublished,
   readStockStatus,
+  readTaxStatus,
   readType,
   readVisibility,
   WEIGHT_KG,
@@ -137,9 +139,6 @@ function readHeader(header: string[]): Layout | ImportProblem {
       return { line: 1, column: attributeColumn(n, "name"), message: `Attribute ${n} needs both its name and its value(s) columns.` };
     }
   }
-  // Named so the owner sees them, the tax columns first (their place is kept for the tax classes).
-  const reserved = (name: string) => RESERVED_COLUMNS.some((column) => column.toLowerCase() === name.toLowerCase());
-  layout.ignored.sort((a, b) => Number(reserved(b)) - Number(reserved(a)));
   return layout;
 }
 
@@ -167,16 +166,18 @@ interface Snapshot {
   attributes: Named[];
   terms: (Named & { attribute_id: number; menu_order: number })[];
   media: { id: number; filename: string }[];
+  taxClasses: { slug: string; name: string }[];
 }
 
 async function readSnapshot(db: Db): Promise<Snapshot> {
-  const [products, categories, tags, attributes, terms, media] = await Promise.all([
+  const [products, categories, tags, attributes, terms, media, taxClasses] = await Promise.all([
     db.selectFrom("products").select(["id", "parent_id", "type", "sku", "slug"]).execute(),
     db.selectFrom("categories").select(["id", "name", "slug", "parent_id"]).execute(),
     db.selectFrom("tags").select(["id", "name", "slug"]).execute(),
     db.selectFrom("attributes").select(["id", "name", "slug"]).execute(),
     db.selectFrom("attribute_terms").select(["id", "attribute_id", "name", "slug", "menu_order"]).execute(),
     db.selectFrom("media").select(["id", "filename"]).execute(),
+    listTaxClasses(db),
   ]);
   const refs = products.map((p) => ({ ...p, id: Number(p.id), parent_id: p.parent_id === null ? null : Number(p.parent_id) }));
   const bySku = new Map<string, ProductRef[]>();
@@ -189,6 +190,7 @@ async function readSnapshot(db: Db): Promise<Snapshot> {
     attributes: attributes.map((a) => ({ ...a, id: Number(a.id) })),
     terms: terms.map((t) => ({ ...t, id: Number(t.id), attribute_id: Number(t.attribute_id) })),
     media: media.map((m) => ({ id: Number(m.id), filename: m.filename })),
+    taxClasses,
   };
 }
 
@@ -350,6 +352,8 @@ const newProduct = (): ProductInput => ({
   description: "",
   regular_price: null,
   sale_price: null,
+  sale_starts_at: null,
+  sale_ends_at: null,
   manage_stock: false,
   stock_quantity: null,
   stock_status: "instock",
@@ -377,6 +381,8 @@ const NEW_VARIATION: VariationInput = {
   sku: "",
   regular_price: null,
   sale_price: null,
+  sale_starts_at: null,
+  sale_ends_at: null,
   manage_stock: false,
   stock_quantity: null,
   stock_status: "instock",
@@ -393,6 +399,9 @@ const FIELD_COLUMNS: Record<string, string> = {
   sku: COLUMNS.sku,
   regular_price: COLUMNS.regularPrice,
   sale_price: COLUMNS.salePrice,
+  sale_starts_at: COLUMNS.saleStarts,
+  sale_ends_at: COLUMNS.saleEnds,
+  tax_class: COLUMNS.taxClass,
   stock_quantity: COLUMNS.stock,
   quantity_min: COLUMNS.quantityMin,
   quantity_max: COLUMNS.quantityMax,
@@ -552,6 +561,8 @@ class FileReader {
     input.sold_individually = this.read(row, "soldIndividually", readFlag) ?? input.sold_individually;
     this.readWeight(row, input);
     this.readPrices(row, input);
+    input.tax_status = this.read(row, "taxStatus", readTaxStatus) ?? input.tax_status;
+    input.tax_class = this.taxClass(row, STANDARD) ?? input.tax_class;
     const menuOrder = this.read(row, "position", (text) => readInteger(text, -1_000_000, 1_000_000));
     if (menuOrder !== undefined) input.menu_order = menuOrder ?? 0;
     const min = this.read(row, "quantityMin", (text) => readInteger(text, 1, 1_000_000));
@@ -612,11 +623,27 @@ class FileReader {
     }
   }
 
-  private readPrices(row: CsvRow, item: { regular_price: number | null; sale_price: number | null }) {
+  private readPrices(
+    row: CsvRow,
+    item: { regular_price: number | null; sale_price: number | null; sale_starts_at: string | null; sale_ends_at: string | null },
+  ) {
     const regular = this.money(row, "regularPrice");
     if (this.cell(row, "regularPrice") !== undefined && regular !== undefined) item.regular_price = regular;
     const sale = this.money(row, "salePrice");
     if (this.cell(row, "salePrice") !== undefined && sale !== undefined) item.sale_price = sale;
+    const starts = this.read(row, "saleStarts", readInstant);
+    if (starts !== undefined) item.sale_starts_at = starts;
+    const ends = this.read(row, "saleEnds", readInstant);
+    if (ends !== undefined) item.sale_ends_at = ends;
+  }
+
+  /** A tax class by its slug or name; empty is the standard class (a variation: its parent's). */
+  private taxClass(row: CsvRow, empty: string): string | undefined {
+    return this.read(row, "taxClass", (text) => {
+      const value = text.trim();
+      if (!value) return empty;
+      return this.shop.taxClasses.find((c) => c.slug === value.toLowerCase() || nameKey(c.name) === nameKey(value))?.slug ?? value;
+    });
   }
 
   /** A product row's attributes: when the file has attribute columns, the row's replace the product's. */
@@ -710,6 +737,7 @@ class FileReader {
     this.readStock(row, variation);
     this.readWeight(row, variation);
     this.readPrices(row, variation);
+    variation.tax_class = this.taxClass(row, PARENT) ?? variation.tax_class;
     const chosen = this.variationAttributes(row, parent);
     if (chosen) variation.attributes = chosen;
     if (index < 0) {
@@ -810,6 +838,7 @@ function fileLookups(shop: Snapshot, reader: FileReader): ProductLookups {
     for (const variation of product.input.variations) hold(skus, variation.sku.trim(), product.key);
     hold(slugs, cleanSlug(product.input.slug, product.input.name.trim()).slug, product.key);
   }
+  const taxClassSlugs = new Set(shop.taxClasses.map((c) => c.slug));
   const heldByOthers = (owners: Set<number> | undefined, except: number | null) => [...(owners ?? [])].some((owner) => owner !== except);
   return {
     async missing(table, ids) {
@@ -823,6 +852,9 @@ function fileLookups(shop: Snapshot, reader: FileReader): ProductLookups {
     },
     async slugTaken(slug, except) {
       return heldByOthers(slugs.get(slug), except);
+    },
+    async taxClasses() {
+      return taxClassSlugs;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionMap } from "../../db/revisions.ts";
 import * as repo from "./catalog.repo.ts";
 import { mediaLink, productLink, quantityLimits } from "./product-shape.ts";
+import { currentPrice, nextSaleChange, saleActive } from "./sale-schedule.ts";
 
 export interface Purchasable {
   /** The product or variation itself. */
@@ -19,12 +20,21 @@ export interface Purchasable {
   variations: { id: number; attributes: { slug: string; name: string; value: string }[] }[];
   /** The parent's attributes used for variations, with the allowed term slugs. */
   variationAttributes: { slug: string; name: string; terms: string[] }[];
-  /** Unit price now (sale price when on sale), or null when it cannot be bought. */
+  /** Unit price at the clock asked (sale price inside its window), or null when it cannot be bought. */
   price: number | null;
   regularPrice: number | null;
   onSale: boolean;
+  /** When (ms) the clock alone next changes this price (a sale starts or ends); Infinity when never. */
+  priceChangesAt: number;
   limits: ReturnType<typeof quantityLimits>;
+  /** The parent's tax status (a variation has none of its own, as in WooCommerce). */
+  taxStatus: repo.ProductRow["tax_status"];
+  /** '' = standard; a variation's 'parent' resolved to its parent's class. */
+  taxClass: string;
 }
+
+/** What is kept per catalogue revision: everything but what the clock decides. */
+type Stored = Omit<Purchasable, "price" | "onSale" | "priceChangesAt">;
 
 const toImage = (i: { id: number; filename: string; alt: string }): StoreImage => {
   const src = mediaLink(i.id, i.filename);
@@ -35,12 +45,26 @@ const toImage = (i: { id: number; filename: string; alt: string }): StoreImage =
  * Any mix of product and variation ids, kept per process until the catalogue changes (prices
  * and stock included: any write to a product moves the catalogue revision).
  */
-export const loadPurchasables: (db: Db, ids: number[]) => Promise<Map<number, Purchasable>> = revisionMap("catalogue", (db, ids) =>
-  readPurchasables(db, ids).then(deepFreeze),
-);
+const storedPurchasables = revisionMap("catalogue", (db: Db, ids: number[]) => readPurchasables(db, ids).then(deepFreeze));
+
+/** Any mix of product and variation ids, priced at `now` (a scheduled sale holds only inside its window: decision 0047). */
+export async function loadPurchasables(db: Db, ids: number[], now: Date = new Date()): Promise<Map<number, Purchasable>> {
+  const stored = await storedPurchasables(db, ids);
+  const priced = new Map<number, Purchasable>();
+  for (const [id, item] of stored) {
+    const variable = item.row.type === "variable";
+    priced.set(id, {
+      ...item,
+      price: variable ? null : currentPrice(item.row, now),
+      onSale: !variable && saleActive(item.row, now),
+      priceChangesAt: variable ? Number.POSITIVE_INFINITY : nextSaleChange(item.row, now),
+    });
+  }
+  return priced;
+}
 
 /** Reads any mix of product and variation ids in a fixed number of queries. */
-async function readPurchasables(db: Db, ids: number[]): Promise<Map<number, Purchasable>> {
+async function readPurchasables(db: Db, ids: number[]): Promise<Map<number, Stored>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db.selectFrom("products").selectAll().where("id", "in", unique).execute();
@@ -63,13 +87,12 @@ async function readPurchasables(db: Db, ids: number[]): Promise<Map<number, Purc
       .filter((a) => a.variation_id === id)
       .map((a) => ({ attribute: a.attribute_name, slug: a.attribute_slug, value: a.term_slug, name: a.term_name }));
 
-  const result = new Map<number, Purchasable>();
+  const result = new Map<number, Stored>();
   for (const row of rows) {
     const parent = parents.find((p) => p.id === row.parent_id) ?? row;
     // A draft (or a variation of one) cannot be bought: the cart finds no such product.
     if (parent.status !== "publish") continue;
     const ownImages = images.filter((i) => i.product_id === row.id);
-    const onSale = row.sale_price !== null && row.regular_price !== null && row.sale_price < row.regular_price;
     result.set(row.id, {
       row,
       parent,
@@ -87,10 +110,10 @@ async function readPurchasables(db: Db, ids: number[]): Promise<Map<number, Purc
           name: a.name,
           terms: attributeRows.terms.filter((t) => t.product_id === row.id && t.attribute_id === a.id).map((t) => t.slug),
         })),
-      price: row.type === "variable" ? null : onSale ? row.sale_price : row.regular_price,
       regularPrice: row.type === "variable" ? null : row.regular_price,
-      onSale,
       limits: quantityLimits(row),
+      taxStatus: parent.tax_status,
+      taxClass: row.tax_class === "parent" ? parent.tax_class : row.tax_class,
     });
   }
   return result;

@@ -51,6 +51,8 @@ export interface ShopSettings extends StorefrontSettings {
   baseLocation: { country: string; state: string };
   /** Prices are entered inclusive of tax. */
   pricesIncludeTax: boolean;
+  /** The tax class shipping pays: "inherit" (from the cart's items, as WooCommerce), '' (standard) or a class slug (decision 0044). */
+  shippingTaxClass: string;
   /** Extra fields in the checkout's contact or order-information part, or in both address forms. */
   checkoutFields: CheckoutFieldSetting[];
   /** Minutes an order may wait for its payment before it is cancelled and its stock returned. */
@@ -95,6 +97,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   },
   baseLocation: { country: "US", state: "CA" },
   pricesIncludeTax: false,
+  shippingTaxClass: "inherit",
   taxesEnabled: true,
   displayCartPricesIncludingTax: false,
   displayItemizedTaxes: false,

@@ -16,6 +16,7 @@ import { productMessages, termMessages } from "./products/messages.ts";
 import { paymentsMessages, settingsMessages } from "./settings/messages.ts";
 import { shippingMessages } from "./shipping/messages.ts";
 import { staffNavMessages as staffNav } from "./staff/messages.ts";
+import { TAXES_NAV_LABEL } from "./taxes/nav.ts";
 
 export const ADMIN_PATH = "/admin";
 
@@ -34,6 +35,7 @@ export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: 
   { to: `${ADMIN_PATH}/tags`, label: termMessages.tags.nav },
   { to: `${ADMIN_PATH}/coupons`, label: couponMessages.nav, ownerOnly: true },
   { to: `${ADMIN_PATH}/shipping`, label: shippingMessages.nav, ownerOnly: true },
+  { to: `${ADMIN_PATH}/taxes`, label: TAXES_NAV_LABEL, ownerOnly: true },
   { to: `${ADMIN_PATH}/widgets`, label: t.navWidgets, ownerOnly: true },
   { to: `${ADMIN_PATH}/messages`, label: t.navMessages },
   { to: `${ADMIN_PATH}/forms`, label: t.navForms, ownerOnly: true },

@@ -31,7 +31,14 @@ export function ConsoleRouteError({ error, backTo, backLabel }: { error: unknown
         </p>
       </div>
     );
-  const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "";
+  const message =
+    error instanceof Error
+      ? error.message
+      : isRouteErrorResponse(error)
+        ? typeof error.data === "string" && error.data
+          ? error.data
+          : `${error.status} ${error.statusText}`
+        : "";
   return (
     <div className="admin-page">
       <h1>{status === 404 ? t.notFoundTitle : t.errorTitle}</h1>

@@ -42,6 +42,8 @@ export const consoleMessages = {
   // Errors
   errorTitle: "Something went wrong",
   notFoundTitle: "Not found",
+  noSuchPage: "The console has no page at this address.",
+  backToDashboard: "Back to the dashboard",
   tryAgain: "Try again",
   saveFailed: "The changes were not saved.",
   fixErrors: (count: number) => (count === 1 ? "There is 1 problem to fix:" : `There are ${count} problems to fix:`),

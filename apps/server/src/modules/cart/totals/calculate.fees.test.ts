@@ -23,7 +23,11 @@ describe("calculateTotals: fees", () => {
 
   it("a negative fee's tax is split over the tax classes by cost, non-taxable lines paying none", () => {
     const result = calculateTotals(
-      demoInput({ lines: [tshirt(), line({ key: "nt", unitPrice: 1000, taxable: false })], shipping: [flatRate(500)], fees: [fee(-1000)] }),
+      demoInput({
+        lines: [tshirt(), line({ key: "nt", unitPrice: 1000, taxStatus: "none" })],
+        shipping: [flatRate(500)],
+        fees: [fee(-1000)],
+      }),
     );
     // taxable share 2500 / 3500: −714.29 × 7.25 % = −51.79 → −52
     expect(result.fees[0]).toMatchObject({ total: -1000, total_tax: -52 });
@@ -49,7 +53,8 @@ describe("calculateTotals: negative fee tax guards", () => {
       ...DEMO_RATES,
       rate({ id: 20, country: "US", state: "CA", postcodes: ["900*"], rate: 22_500, name: "LA County", priority: 2, shipping: false }),
     ];
-    const result = calculateTotals(demoInput({ taxRates: rates, shipping: [flatRate(2300)], fees: [fee(-2300)] }));
+    // No items: shipping is taxed in a fixed class here (based on items, it would pay none).
+    const result = calculateTotals(demoInput({ taxRates: rates, shipping: [flatRate(2300)], fees: [fee(-2300)], shippingTaxClass: "" }));
     // 2300 × 7.25 % = 166.75 → 167 charged and taken back
     expect(result.fees[0]?.taxes).toEqual({ 1: -167 });
     expect(result.totals).toMatchObject({ total_tax: 0, total_price: 0 });

@@ -4,7 +4,7 @@ import { calculateTotals } from "./calculate.ts";
 import { splitDiscounts } from "./discounts.ts";
 import { BASE, CA, coupon, DE, DEMO_RATES, FR, GB, line, NY, rate } from "./fixtures.test-helpers.ts";
 import { calcTax, matchTaxRates } from "./taxes.ts";
-import type { Coupon, Fee, ShippingCharge, TaxLocation, TotalsInput, TotalsLine, TotalsResult } from "./types.ts";
+import type { Coupon, Fee, ShippingCharge, TaxLocation, TaxStatus, TotalsInput, TotalsLine, TotalsResult } from "./types.ts";
 
 const QC: TaxLocation = { country: "CA", state: "QC", postcode: "H2X", city: "" };
 const LA: TaxLocation = { ...CA, postcode: "90012" };
@@ -25,7 +25,7 @@ const lineArb = fc.record({
   quantity: fc.integer({ min: 1, max: 6 }),
   unitPrice: fc.oneof(fc.integer({ min: 0, max: 60_000 }), fc.integer({ min: 0, max: 5 })),
   onSale: fc.boolean(),
-  taxable: fc.boolean(),
+  taxStatus: fc.constantFrom<TaxStatus>("taxable", "taxable", "shipping", "none"),
   taxClass: fc.constantFrom("", "", "reduced-rate"),
 });
 
@@ -62,6 +62,8 @@ function inputArb(allowNegativeFees = true): fc.Arbitrary<TotalsInput> {
       pricesIncludeTax: fc.boolean(),
       taxesEnabled: fc.boolean(),
       calcDiscountsSequentially: fc.boolean(),
+      shippingTaxClass: fc.constantFrom<string | null>(null, null, "", "reduced-rate"),
+      taxClassOrder: fc.constant(["reduced-rate", "zero-rate"]),
     })
     .map(({ lines, coupons, fees, shipping, ...settings }) => ({
       ...settings,
@@ -204,7 +206,7 @@ describe("calculateTotals properties", () => {
         for (const l of input.lines) {
           const row = result.lines[l.key]!;
           const price = l.unitPrice * l.quantity;
-          const inclusive = input.taxesEnabled && input.pricesIncludeTax && l.taxable;
+          const inclusive = input.taxesEnabled && input.pricesIncludeTax && l.taxStatus === "taxable";
           if (!inclusive) {
             expect(row.line_subtotal).toBe(price);
             continue;

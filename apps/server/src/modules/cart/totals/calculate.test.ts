@@ -91,7 +91,7 @@ describe("calculateTotals: the DEMO shop (prices without tax, base US/CA)", () =
   });
 
   it("a non-taxable line pays no tax", () => {
-    const result = calculateTotals(demoInput({ lines: [line({ key: "free", unitPrice: 999, taxable: false }), tshirt()] }));
+    const result = calculateTotals(demoInput({ lines: [line({ key: "free", unitPrice: 999, taxStatus: "none" }), tshirt()] }));
     expect(result.lines.free).toEqual({ line_subtotal: 999, line_subtotal_tax: 0, line_total: 999, line_total_tax: 0, taxes: {} });
     expect(result.totals.total_tax).toBe(145);
   });

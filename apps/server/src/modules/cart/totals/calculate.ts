@@ -5,7 +5,7 @@
  */
 import { type CouponDiscount, splitDiscounts } from "./discounts.ts";
 import { type Fraction, frac, minus, plus, roundHalfAway, splitProportionally, sumFractions, sumValues, ZERO } from "./money-math.ts";
-import { calcTax, exactTaxes, formatRatePercent, matchTaxRates, roundTaxes, sameRates } from "./taxes.ts";
+import { calcTax, exactTaxes, formatRatePercent, matchTaxRates, roundTaxes, sameRates, shippingTaxClass } from "./taxes.ts";
 import type {
   CouponTotals,
   FeeTotals,
@@ -64,7 +64,7 @@ function moveToCustomerTax(gross: number, baseRates: TaxRate[], customerRates: T
 }
 
 function priceLine(line: TotalsLine, input: TotalsInput, location: TaxLocation): PricedLine {
-  const taxable = input.taxesEnabled && line.taxable;
+  const taxable = input.taxesEnabled && line.taxStatus === "taxable";
   const rates = taxable ? matchTaxRates(input.taxRates, location, line.taxClass) : [];
   const inclusive = taxable && input.pricesIncludeTax;
   let price = line.unitPrice * line.quantity;
@@ -215,8 +215,10 @@ export function calculateTotals(input: TotalsInput): TotalsResult {
   const lineRows = priced.map((p) => lines[p.line.key]!);
   const itemsTotal = sum(lineRows, (l) => l.line_total);
 
-  // 4. Shipping: entered without tax, taxed at the standard-class rates that apply to shipping.
-  const shippingRates = input.taxesEnabled ? matchTaxRates(input.taxRates, location, "").filter((rate) => rate.shipping) : [];
+  // 4. Shipping: entered without tax, taxed at the rates of its class that apply to shipping.
+  const shippingClass = input.taxesEnabled ? shippingTaxClass(input) : null;
+  const shippingRates =
+    shippingClass === null ? [] : matchTaxRates(input.taxRates, location, shippingClass).filter((rate) => rate.shipping);
   const shipping: Record<number, ShippingTotals> = {};
   for (const charge of input.shipping) {
     const taxes = charge.taxable ? calcTax(charge.cost, shippingRates, false) : {};

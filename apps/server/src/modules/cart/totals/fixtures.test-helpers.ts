@@ -41,7 +41,7 @@ export function line(overrides: Partial<TotalsLine> & Pick<TotalsLine, "key" | "
     quantity: 1,
     regularUnitPrice: overrides.unitPrice,
     onSale: false,
-    taxable: true,
+    taxStatus: "taxable",
     taxClass: "",
     needsShipping: true,
     ...overrides,

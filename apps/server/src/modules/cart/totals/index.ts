@@ -9,5 +9,5 @@ export {
   validateCoupon,
 } from "./coupons.ts";
 export { type CouponDiscount, type DiscountableLine, sortCoupons, splitDiscounts } from "./discounts.ts";
-export { calcTax, formatRatePercent, matchTaxRates, parseRatePercent, postcodeMatches } from "./taxes.ts";
+export { calcTax, formatRatePercent, matchTaxRates, parseRatePercent, postcodeMatches, shippingTaxClass } from "./taxes.ts";
 export * from "./types.ts";

@@ -5,7 +5,7 @@
  */
 import { normalizePostcode, postcodeMatches } from "@cartwright/commerce";
 import { type Fraction, frac, minus, plus, roundHalfAway, times, ZERO } from "./money-math.ts";
-import { RATE_SCALE, type TaxesByRate, type TaxLocation, type TaxRate } from "./types.ts";
+import { RATE_SCALE, type TaxesByRate, type TaxLocation, type TaxRate, type TotalsInput } from "./types.ts";
 
 const RATE_SCALE_BIG = BigInt(RATE_SCALE);
 
@@ -54,6 +54,23 @@ export function matchTaxRates(rates: readonly TaxRate[], location: TaxLocation, 
     matched.push(rate);
   }
   return matched;
+}
+
+/**
+ * The class shipping is taxed in (WooCommerce's "Shipping tax class"), or null for no tax: a
+ * fixed class when the shop sets one; else from the shipped items whose shipping is taxable:
+ * standard when one of them is standard, the one class they share, or the first of the owner's
+ * classes among them. Unlike WooCommerce, a class with no rate for the address is not swapped
+ * for the standard class: shipping pays what its class says, as items do.
+ */
+export function shippingTaxClass(input: Pick<TotalsInput, "lines" | "shippingTaxClass" | "taxClassOrder">): string | null {
+  if (input.shippingTaxClass !== undefined && input.shippingTaxClass !== null) return input.shippingTaxClass;
+  const classes = new Set(input.lines.filter((line) => line.needsShipping && line.taxStatus !== "none").map((line) => line.taxClass));
+  if (classes.size === 0) return null;
+  if (classes.has("")) return "";
+  const [only] = classes;
+  if (classes.size === 1 && only !== undefined) return only;
+  return (input.taxClassOrder ?? []).find((slug) => classes.has(slug)) ?? [...classes].sort()[0] ?? null;
 }
 
 /** Same rates in the same order: the customer pays exactly what the base location pays. */

@@ -24,11 +24,14 @@ export interface TotalsLine {
   unitPrice: number;
   regularUnitPrice: number;
   onSale: boolean;
-  taxable: boolean;
+  taxStatus: TaxStatus;
   /** '' = standard. */
   taxClass: string;
   needsShipping: boolean;
 }
+
+/** taxable: the item and its shipping are taxed; shipping: only its shipping; none: neither (WooCommerce's tax status). */
+export type TaxStatus = "taxable" | "shipping" | "none";
 
 export type CouponType = "percent" | "fixed_cart" | "fixed_product";
 
@@ -117,6 +120,10 @@ export interface TotalsInput {
   taxesEnabled: boolean;
   /** Each coupon discounts the already-discounted price (default false). */
   calcDiscountsSequentially?: boolean;
+  /** The class shipping is taxed in; null or absent = based on the cart's items (see shippingTaxClass). */
+  shippingTaxClass?: string | null;
+  /** The owner's additional classes in their order: with several in the cart and no standard item, shipping takes the first. */
+  taxClassOrder?: readonly string[];
 }
 
 /** Tax per rate id. */

@@ -7,6 +7,8 @@ import { useNavigate } from "react-router";
 import { DeleteCard, EditorHead, useDelete, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { CheckboxField, FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
+import { CategoryPicker } from "../products/CategoryPicker.tsx";
+import { ProductPicker } from "../products/ProductPicker.tsx";
 import { type CouponCurrency, type CouponType, couponsApi } from "./api.ts";
 import { couponMessages as t } from "./messages.ts";
 import { type CouponDraft, fromDraft, toDraft } from "./model.ts";
@@ -127,10 +129,28 @@ export function CouponForm({ id, initial, currency, storedExpiry = null }: Props
             value={draft.exclude_sale_items}
             onChange={set("exclude_sale_items")}
           />
-          {text("product_ids", t.productIds, t.idsHint)}
-          {text("excluded_product_ids", t.excludedProductIds, t.excludedHint)}
-          {text("category_ids", t.categoryIds, t.idsHint)}
-          {text("excluded_category_ids", t.excludedCategoryIds, t.excludedHint)}
+          <ProductPicker path="product_ids" label={t.productIds} hint={t.idsHint} value={draft.product_ids} onChange={set("product_ids")} />
+          <ProductPicker
+            path="excluded_product_ids"
+            label={t.excludedProductIds}
+            hint={t.excludedHint}
+            value={draft.excluded_product_ids}
+            onChange={set("excluded_product_ids")}
+          />
+          <CategoryPicker
+            path="category_ids"
+            label={t.categoryIds}
+            hint={t.idsHint}
+            value={draft.category_ids}
+            onChange={set("category_ids")}
+          />
+          <CategoryPicker
+            path="excluded_category_ids"
+            label={t.excludedCategoryIds}
+            hint={t.excludedHint}
+            value={draft.excluded_category_ids}
+            onChange={set("excluded_category_ids")}
+          />
           <TextField
             path="allowed_emails"
             multiline

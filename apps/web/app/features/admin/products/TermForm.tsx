@@ -4,11 +4,9 @@
  */
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { AdminApiError } from "../api.ts";
-import { ConfirmDialog, ErrorSummary, useAnnounce } from "../components/feedback.tsx";
+import { DeleteCard, SubmitButton, useDelete, useSave } from "../components/editor.tsx";
+import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
-import { ErrorAlert } from "../components/page.tsx";
-import { consoleMessages } from "../messages.ts";
 import { type Category, type Tag, termsApi } from "./api.ts";
 import { termMessages as t } from "./messages.ts";
 
@@ -35,13 +33,15 @@ export function TermForm({ kind, id, initial, parents = [], heading }: Props) {
   };
   const [draft, setDraft] = useState(start);
   const [savedName, setSavedName] = useState(start.name);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [deleteError, setDeleteError] = useState("");
+  const { errors, failure, busy, run, refuse } = useSave();
   const announce = useAnnounce();
   const navigate = useNavigate();
+  const deleting = useDelete(async () => {
+    if (!id) return;
+    await termsApi[kind].remove(id);
+    announce(words.deleted(savedName));
+    navigate(`/admin/${kind}`);
+  });
   const set = (key: keyof typeof draft) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
   const labels: Record<string, string> = {
     name: t.name,
@@ -53,51 +53,26 @@ export function TermForm({ kind, id, initial, parents = [], heading }: Props) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (kind === "categories" && !/^-?\d{1,7}$/.test(draft.menu_order.trim())) {
-      setErrors({ menu_order: t.notWhole });
-      setFailure(t.notWhole);
-      return;
-    }
-    setBusy(true);
-    setFailure("");
-    try {
-      const saved =
+    if (kind === "categories" && !/^-?\d{1,7}$/.test(draft.menu_order.trim())) return refuse({ menu_order: t.notWhole });
+    await run(
+      () =>
         kind === "categories"
-          ? await (id ? termsApi.categories.save.bind(null, id) : termsApi.categories.create)({
+          ? (id ? termsApi.categories.save.bind(null, id) : termsApi.categories.create)({
               name: draft.name,
               slug: draft.slug,
               description: draft.description,
               parent_id: draft.parent ? Number(draft.parent) : null,
               menu_order: Number(draft.menu_order.trim()),
             })
-          : await (id ? termsApi.tags.save.bind(null, id) : termsApi.tags.create)({ name: draft.name, slug: draft.slug });
-      setErrors({});
-      announce(id ? words.saved : words.created);
-      if (id) {
-        setSavedName(saved.name);
-        setDraft((current) => ({ ...current, name: saved.name, slug: saved.slug }));
-      } else navigate(`/admin/${kind}/${saved.id}`);
-    } catch (error) {
-      if (error instanceof AdminApiError) {
-        setErrors(error.fields);
-        setFailure(error.message);
-      } else setFailure(consoleMessages.networkError);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    setConfirming(false);
-    setDeleteError("");
-    if (!id) return;
-    try {
-      await termsApi[kind].remove(id);
-      announce(words.deleted(savedName));
-      navigate(`/admin/${kind}`);
-    } catch (error) {
-      setDeleteError(error instanceof AdminApiError ? error.message : consoleMessages.networkError);
-    }
+          : (id ? termsApi.tags.save.bind(null, id) : termsApi.tags.create)({ name: draft.name, slug: draft.slug }),
+      (saved) => {
+        announce(id ? words.saved : words.created);
+        if (id) {
+          setSavedName(saved.name);
+          setDraft((current) => ({ ...current, name: saved.name, slug: saved.slug }));
+        } else navigate(`/admin/${kind}/${saved.id}`);
+      },
+    );
   }
 
   return (
@@ -124,26 +99,16 @@ export function TermForm({ kind, id, initial, parents = [], heading }: Props) {
           </>
         )}
         <div className="admin-actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? consoleMessages.saving : id ? t.save : words.add}
-          </button>
+          <SubmitButton busy={busy} label={id ? t.save : words.add} />
         </div>
       </form>
-      {id && (
-        <div className="admin-card">
-          <ErrorAlert message={deleteError} />
-          <button type="button" className="button admin-button--danger" onClick={() => setConfirming(true)}>
-            {words.delete}
-          </button>
-        </div>
-      )}
-      <ConfirmDialog
-        open={confirming}
+      <DeleteCard
+        deleting={deleting}
+        shown={Boolean(id)}
+        label={words.delete}
         title={words.deleteTitle(savedName)}
         body={words.deleteBody}
         confirmLabel={t.deleteConfirm}
-        onConfirm={remove}
-        onCancel={() => setConfirming(false)}
       />
     </FieldErrorsContext.Provider>
   );

@@ -42,6 +42,8 @@ export type AttributeWithTerms = OwnerAttribute;
 /** The list's filters as the console's address keeps them. */
 export interface ProductQuery {
   search: string;
+  /** Only these ids (comma-separated): the names of chosen products. */
+  include?: string;
   status: ProductStatus | "";
   type: ProductType | "";
   stock_status: StockStatus | "";
@@ -56,6 +58,7 @@ export const productsApi = {
     c().admin<ProductList>("/products", {
       query: {
         search: query.search,
+        include: query.include,
         status: query.status,
         type: query.type,
         stock_status: query.stock_status,
@@ -68,6 +71,9 @@ export const productsApi = {
   create: (body: ProductInput) => c().admin<Product>("/products", { method: "POST", body }),
   save: (id: number, body: ProductInput) => c().admin<Product>(`/products/${id}`, { method: "PUT", body }),
   remove: (id: number) => c().admin<void>(`/products/${id}`, { method: "DELETE" }),
+  /** Adds the variations its attributes' terms make that it lacks, unpriced. */
+  generate: (id: number) =>
+    c().admin<{ created: number; product: Product }>(`/products/${id}/variations/generate`, { method: "POST", body: {} }),
   categories: () => c().admin<{ categories: (Term & { count: number })[] }>("/categories"),
   tags: () => c().admin<{ tags: (Term & { count: number })[] }>("/tags"),
   attributes: () => c().admin<{ attributes: AttributeWithTerms[] }>("/attributes"),

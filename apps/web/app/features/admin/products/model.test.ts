@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emptyDraft, fromDraft, toDraft } from "./model.ts";
+import type { ProductInput } from "./api.ts";
+import { bulkSetVariations, emptyDraft, fromDraft, newVariation, toDraft } from "./model.ts";
 
 const usd = { currency_code: "USD", currency_minor_unit: 2 };
 
@@ -21,5 +22,75 @@ describe("the product draft", () => {
         cross_sell_ids: "Enter product ids (whole numbers) separated by commas.",
       },
     });
+  });
+});
+
+describe("sale days", () => {
+  const scheduled = (starts: string, ends: string) => ({
+    ...emptyDraft(),
+    name: "Mug",
+    regular_price: "10",
+    sale_price: "8",
+    sale_starts_at: starts,
+    sale_ends_at: ends,
+  });
+
+  it("run from the first day's midnight until the midnight after the last (UTC), and read back as those days", () => {
+    const result = fromDraft(scheduled("2030-03-01", "2030-03-07"), usd);
+    expect(result).toMatchObject({
+      ok: true,
+      input: { sale_starts_at: "2030-03-01T00:00:00.000Z", sale_ends_at: "2030-03-08T00:00:00.000Z" },
+    });
+    if (result.ok) expect(toDraft(result.input, usd)).toMatchObject({ sale_starts_at: "2030-03-01", sale_ends_at: "2030-03-07" });
+    expect(fromDraft(scheduled("", ""), usd)).toMatchObject({ ok: true, input: { sale_starts_at: null, sale_ends_at: null } });
+  });
+
+  it("keep an instant set through the API while its day is left as it was", () => {
+    const stored = toDraft(
+      {
+        ...(fromDraft(scheduled("", ""), usd) as { input: ProductInput }).input,
+        sale_price: 800,
+        regular_price: 1000,
+        sale_starts_at: "2030-03-01T10:30:00.000Z",
+        sale_ends_at: "2030-03-07T18:00:00.000Z",
+      },
+      usd,
+    );
+    expect(stored).toMatchObject({ sale_starts_at: "2030-03-01", sale_ends_at: "2030-03-07" });
+    expect(fromDraft(stored, usd)).toMatchObject({
+      input: { sale_starts_at: "2030-03-01T10:30:00.000Z", sale_ends_at: "2030-03-07T18:00:00.000Z" },
+    });
+    expect(fromDraft({ ...stored, sale_ends_at: "2030-03-09" }, usd)).toMatchObject({
+      input: { sale_ends_at: "2030-03-10T00:00:00.000Z" },
+    });
+  });
+
+  it("name a day that is not a date beside its field, a variation's too", () => {
+    const draft = {
+      ...scheduled("2030-02-31x", ""),
+      type: "variable" as const,
+      variations: [{ ...newVariation([]), sale_ends_at: "soon" }],
+    };
+    expect(fromDraft(draft, usd)).toEqual({
+      ok: false,
+      errors: { sale_starts_at: "Enter a date.", "variations[0].sale_ends_at": "Enter a date." },
+    });
+  });
+});
+
+describe("setting every variation at once", () => {
+  it("sets a price on each, and a quantity that also tracks stock", () => {
+    const variations = [
+      newVariation([{ attribute_id: 1, term_id: 2 }]),
+      { ...newVariation([{ attribute_id: 1, term_id: 3 }]), regular_price: "5.00" },
+    ];
+    expect(bulkSetVariations(variations, "regular_price", " 12.50 ").map((v) => v.regular_price)).toEqual(["12.50", "12.50"]);
+    expect(bulkSetVariations(variations, "sale_price", "").map((v) => v.sale_price)).toEqual(["", ""]);
+    const stocked = bulkSetVariations(variations, "stock_quantity", "7");
+    expect(stocked.map((v) => [v.manage_stock, v.stock_quantity])).toEqual([
+      [true, "7"],
+      [true, "7"],
+    ]);
+    expect(stocked[1]?.regular_price).toBe("5.00");
   });
 });

@@ -8,12 +8,20 @@ import { productMessages as t } from "./messages.ts";
 
 type Texts<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 
-type VariationNumbers = "regular_price" | "sale_price" | "stock_quantity" | "weight_grams";
-export type VariationDraft = Texts<VariationInput, VariationNumbers>;
+/** The stored schedule, kept so a day left as it was keeps its instant (one set through the API at 10:00 stays so). */
+interface StoredWindow {
+  stored_window: { starts: string | null; ends: string | null };
+}
+
+type VariationNumbers = "regular_price" | "sale_price" | "sale_starts_at" | "sale_ends_at" | "stock_quantity" | "weight_grams";
+/** Sale days as YYYY-MM-DD (UTC): the first day of the sale and its last. */
+export type VariationDraft = Texts<VariationInput, VariationNumbers> & StoredWindow;
 
 type ProductNumbers =
   | "regular_price"
   | "sale_price"
+  | "sale_starts_at"
+  | "sale_ends_at"
   | "stock_quantity"
   | "low_stock_amount"
   | "quantity_min"
@@ -21,7 +29,37 @@ type ProductNumbers =
   | "quantity_step"
   | "weight_grams"
   | "cross_sell_ids";
-export type ProductDraft = Omit<Texts<ProductInput, ProductNumbers>, "variations"> & { variations: VariationDraft[] };
+export type ProductDraft = Omit<Texts<ProductInput, ProductNumbers>, "variations"> & StoredWindow & { variations: VariationDraft[] };
+
+const DAY = 86_400_000;
+/** The sale's first day (UTC) of its start instant. */
+export const startDay = (instant: string | null) => (instant ? new Date(instant).toISOString().slice(0, 10) : "");
+/** The sale's last day (UTC): the day before the instant it ends at (a sale ending at midnight ran all the previous day). */
+export const lastDay = (instant: string | null) => (instant ? new Date(Date.parse(instant) - 1).toISOString().slice(0, 10) : "");
+
+/** A schedule's instants from its days: from the first day's midnight until the midnight after its last (UTC). */
+function windowOf(
+  starts: string,
+  ends: string,
+  stored: StoredWindow["stored_window"],
+  path: string,
+  errors: Record<string, string>,
+): { sale_starts_at: string | null; sale_ends_at: string | null } {
+  const day = (text: string, field: string) => {
+    if (!text.trim()) return null;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(text.trim()) || Number.isNaN(Date.parse(`${text.trim()}T00:00:00Z`))) {
+      errors[`${path}${field}`] = t.notDay;
+      return null;
+    }
+    return Date.parse(`${text.trim()}T00:00:00Z`);
+  };
+  const first = day(starts, "sale_starts_at");
+  const last = day(ends, "sale_ends_at");
+  return {
+    sale_starts_at: first === null ? null : startDay(stored.starts) === starts.trim() ? stored.starts : new Date(first).toISOString(),
+    sale_ends_at: last === null ? null : lastDay(stored.ends) === ends.trim() ? stored.ends : new Date(last + DAY).toISOString(),
+  };
+}
 
 export const emptyDraft = (): ProductDraft => ({
   type: "simple",
@@ -33,6 +71,9 @@ export const emptyDraft = (): ProductDraft => ({
   description: "",
   regular_price: "",
   sale_price: "",
+  sale_starts_at: "",
+  sale_ends_at: "",
+  stored_window: { starts: null, ends: null },
   manage_stock: false,
   stock_quantity: "",
   stock_status: "instock",
@@ -44,6 +85,8 @@ export const emptyDraft = (): ProductDraft => ({
   sold_individually: false,
   virtual: false,
   weight_grams: "",
+  tax_status: "taxable",
+  tax_class: "standard",
   featured: false,
   catalog_visibility: "visible",
   menu_order: 0,
@@ -63,6 +106,9 @@ export function toDraft(product: Product | ProductInput, currency: ProductCurren
     ...product,
     regular_price: money(product.regular_price, currency),
     sale_price: money(product.sale_price, currency),
+    sale_starts_at: startDay(product.sale_starts_at),
+    sale_ends_at: lastDay(product.sale_ends_at),
+    stored_window: { starts: product.sale_starts_at, ends: product.sale_ends_at },
     stock_quantity: count(product.stock_quantity),
     low_stock_amount: count(product.low_stock_amount),
     quantity_min: String(product.quantity_min),
@@ -74,11 +120,31 @@ export function toDraft(product: Product | ProductInput, currency: ProductCurren
       ...v,
       regular_price: money(v.regular_price, currency),
       sale_price: money(v.sale_price, currency),
+      sale_starts_at: startDay(v.sale_starts_at),
+      sale_ends_at: lastDay(v.sale_ends_at),
+      stored_window: { starts: v.sale_starts_at, ends: v.sale_ends_at },
       stock_quantity: count(v.stock_quantity),
       weight_grams: count(v.weight_grams),
     })),
   };
 }
+
+/** A new variation's draft for a combination of terms: unpriced, as generating makes them. */
+export const newVariation = (attributes: VariationDraft["attributes"], weight = ""): VariationDraft => ({
+  id: null,
+  attributes,
+  sku: "",
+  regular_price: "",
+  sale_price: "",
+  sale_starts_at: "",
+  sale_ends_at: "",
+  stored_window: { starts: null, ends: null },
+  manage_stock: false,
+  stock_quantity: "",
+  stock_status: "instock",
+  backorders: "no",
+  weight_grams: weight,
+});
 
 export type DraftResult = { ok: true; input: ProductInput } | { ok: false; errors: Record<string, string> };
 
@@ -102,10 +168,12 @@ export function fromDraft(draft: ProductDraft, currency: ProductCurrency): Draft
   };
   const ids = draft.cross_sell_ids.split(/[\s,]+/).filter(Boolean);
   if (ids.some((id) => !/^[1-9]\d{0,9}$/.test(id))) errors.cross_sell_ids = t.notIds;
+  const { stored_window, ...fields } = draft;
   const input: ProductInput = {
-    ...draft,
+    ...fields,
     regular_price: amount(draft.regular_price, "regular_price"),
     sale_price: amount(draft.sale_price, "sale_price"),
+    ...windowOf(draft.sale_starts_at, draft.sale_ends_at, stored_window, "", errors),
     stock_quantity: whole(draft.stock_quantity, "stock_quantity", true),
     low_stock_amount: whole(draft.low_stock_amount, "low_stock_amount"),
     quantity_min: whole(draft.quantity_min, "quantity_min") ?? 1,
@@ -113,13 +181,22 @@ export function fromDraft(draft: ProductDraft, currency: ProductCurrency): Draft
     quantity_step: whole(draft.quantity_step, "quantity_step") ?? 1,
     weight_grams: whole(draft.weight_grams, "weight_grams"),
     cross_sell_ids: ids.filter((id) => /^[1-9]\d{0,9}$/.test(id)).map(Number),
-    variations: draft.variations.map((v, i) => ({
+    variations: draft.variations.map(({ stored_window: window, ...v }, i) => ({
       ...v,
       regular_price: amount(v.regular_price, `variations[${i}].regular_price`),
       sale_price: amount(v.sale_price, `variations[${i}].sale_price`),
+      ...windowOf(v.sale_starts_at, v.sale_ends_at, window, `variations[${i}].`, errors),
       stock_quantity: whole(v.stock_quantity, `variations[${i}].stock_quantity`, true),
       weight_grams: whole(v.weight_grams, `variations[${i}].weight_grams`),
     })),
   };
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input };
+}
+
+export type BulkField = "regular_price" | "sale_price" | "stock_quantity";
+
+/** Every variation given one value for `field` (a quantity also tracks stock); checked on save like a typed one. */
+export function bulkSetVariations(variations: VariationDraft[], field: BulkField, value: string): VariationDraft[] {
+  const text = value.trim();
+  return variations.map((v) => (field === "stock_quantity" ? { ...v, stock_quantity: text, manage_stock: true } : { ...v, [field]: text }));
 }

@@ -11,6 +11,7 @@ import { type ShopCurrency, shippingApi } from "./api.ts";
 import { MethodsEditor } from "./MethodsEditor.tsx";
 import { shippingMessages as t } from "./messages.ts";
 import { fromZoneDraft, type RegionField, toZoneDraft, type ZoneDraft, zoneFieldErrors } from "./model.ts";
+import { CountryPicker, StatePicker } from "./RegionPickers.tsx";
 
 const REGION_TEXTS: Record<RegionField, { label: string; hint: string }> = {
   countries: { label: t.countries, hint: t.countriesHint },
@@ -74,7 +75,21 @@ export function ZoneForm({ id, initial, currency }: { id?: number; initial: Zone
         <fieldset className="admin-card admin-fieldset">
           <legend>{t.regions}</legend>
           <TextField path="name" label={t.name} value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
-          {(Object.keys(REGION_TEXTS) as RegionField[]).map((field) => (
+          <CountryPicker
+            path="countries"
+            label={t.countries}
+            hint={t.countriesHint}
+            value={draft.countries}
+            onChange={(countries) => setDraft({ ...draft, countries })}
+          />
+          <StatePicker
+            path="states"
+            label={t.states}
+            hint={t.statesHint}
+            value={draft.states}
+            onChange={(states) => setDraft({ ...draft, states })}
+          />
+          {(["continents", "postcodes"] as const).map((field) => (
             <TextField
               key={field}
               path={field}

@@ -27,9 +27,9 @@ export const shippingMessages = {
   // Zone form
   name: "Zone name",
   countries: "Countries",
-  countriesHint: "Two-letter codes, separated by commas: US, CA, GB.",
+  countriesHint: "Type part of a country's name (or its code) and pick it from the list.",
   states: "States",
-  statesHint: "Country and state codes: US:CA, US:NY.",
+  statesHint: "Type part of a state's name, as Nevada, and pick it from the list.",
   continents: "Continents",
   continentsHint: "EU for the European Union's countries.",
   postcodes: "Postcodes",

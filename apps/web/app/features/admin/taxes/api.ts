@@ -1,0 +1,59 @@
+/** The owner API's tax classes, rates and shipping tax class (decision 0044) through the console's client. */
+import { adminClient } from "../api.ts";
+
+export interface TaxClass {
+  slug: string;
+  name: string;
+}
+
+export interface TaxClassSummary extends TaxClass {
+  rates: number;
+  products: number;
+}
+
+export interface ClassList {
+  classes: TaxClassSummary[];
+  shipping_tax_class: string;
+}
+
+/** A rate as the API writes it: the percent as text, as the owner types it. */
+export interface RateInput {
+  class: string;
+  country: string;
+  state: string;
+  postcodes: string[];
+  cities: string[];
+  rate: string;
+  name: string;
+  priority: number;
+  compound: boolean;
+  shipping: boolean;
+}
+
+export interface TaxRate extends RateInput {
+  id: number;
+  order: number;
+}
+
+export interface RateList {
+  class: string;
+  rates: TaxRate[];
+}
+
+const c = () => adminClient();
+
+export const taxesApi = {
+  classes: () => c().admin<ClassList>("/tax-classes"),
+  createClass: (name: string) => c().admin<TaxClass>("/tax-classes", { method: "POST", body: { name } }),
+  renameClass: (slug: string, name: string) => c().admin<TaxClass>(`/tax-classes/${slug}`, { method: "PUT", body: { name } }),
+  deleteClass: (slug: string) => c().admin<void>(`/tax-classes/${slug}`, { method: "DELETE" }),
+  rates: (slug: string) => c().admin<RateList>("/tax-rates", { query: { class: slug } }),
+  createRate: (body: RateInput) => c().admin<TaxRate>("/tax-rates", { method: "POST", body }),
+  saveRate: (id: number, body: RateInput) => c().admin<TaxRate>(`/tax-rates/${id}`, { method: "PUT", body }),
+  deleteRate: (id: number) => c().admin<void>(`/tax-rates/${id}`, { method: "DELETE" }),
+  reorderRates: (slug: string, ids: number[]) => c().admin<RateList>("/tax-rates/order", { method: "PUT", body: { class: slug, ids } }),
+  saveShippingClass: (value: string) =>
+    c().admin<{ shipping_tax_class: string }>("/shipping-tax-class", { method: "PUT", body: { shipping_tax_class: value } }),
+  /** The classes a product may be in, for the product editor (a manager may read it). */
+  productClasses: () => c().admin<{ classes: TaxClass[] }>("/products/tax-classes"),
+};
