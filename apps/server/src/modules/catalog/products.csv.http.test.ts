@@ -383,6 +383,38 @@ describe("a bad row", { timeout: SLOW }, () => {
     ]);
   });
 
+  it("checks the tax columns and the sale's dates as the product editor's fields", async () => {
+    const problems = await refused(
+      csv([
+        ["Name", "Regular price", "Sale price", "Date sale price starts", "Tax status", "Tax class"],
+        ["Dated", "10", "8", "2026-12-01 00:00:00", "", ""],
+        ["Taxed", "10", "", "", "luxury", ""],
+        ["Classy", "10", "", "", "", "no-such-class"],
+      ]),
+    );
+    expect(problems).toEqual([
+      { line: 2, column: "Date sale price starts", message: "Enter a date and time with its zone." },
+      { line: 3, column: "Tax status", message: expect.stringContaining("taxable, shipping, none") },
+      { line: 4, column: "Tax class", message: expect.stringContaining('There is no tax class "no-such-class"') },
+    ]);
+    // A class by its name, a sale's window with its zone.
+    const done = await importCsv(
+      csv([
+        ["Name", "Regular price", "Sale price", "Date sale price starts", "Date sale price ends", "Tax status", "Tax class"],
+        ["Reduced mug", "10", "8", "2026-12-01T00:00:00+01:00", "2026-12-24T00:00:00Z", "shipping", "Reduced rate"],
+      ]),
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    const [mug] = await readOwnerProducts(shop.db, done.json().created_ids);
+    expect(mug).toMatchObject({
+      tax_status: "shipping",
+      tax_class: "reduced-rate",
+      sale_price: 800,
+      sale_starts_at: "2026-11-30T23:00:00.000Z",
+      sale_ends_at: "2026-12-24T00:00:00.000Z",
+    });
+  });
+
   it("refuses variations that name no parent, a missing parent, or terms the parent does not offer", async () => {
     const problems = await refused(
       csv([
