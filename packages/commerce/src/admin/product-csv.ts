@@ -19,7 +19,7 @@ export interface ImportSummary {
   new_tags: string[];
   new_attributes: string[];
   new_terms: string[];
-  /** Columns of the file the import does not read (another platform's, and the tax columns until tax classes land). */
+  /** Columns of the file the import does not read (another platform's). */
   ignored_columns: string[];
   /** The products made and changed; a dry run's are empty. */
   created_ids: number[];
