@@ -21,7 +21,7 @@ import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
 import { registerSessionHooks } from "./http/session.ts";
 import { attributionRoutes } from "./modules/attribution/index.ts";
 import { cartAjaxActions, cartRoutes } from "./modules/cart/index.ts";
-import { catalogRoutes, mediaRoutes, productsAdminRoutes, taxonomiesAdminRoutes } from "./modules/catalog/index.ts";
+import { catalogRoutes, productsAdminRoutes, taxonomiesAdminRoutes } from "./modules/catalog/index.ts";
 import { checkoutRoutes } from "./modules/checkout/index.ts";
 import {
   type CaptchaOptions,
@@ -45,6 +45,7 @@ import {
   formsPreflightAllows,
   registerForms,
 } from "./modules/forms/index.ts";
+import { mediaAdminRoutes, mediaRoutes } from "./modules/media/index.ts";
 import { ordersAdminRoutes, PLACED_STATUSES } from "./modules/orders/index.ts";
 import { paymentsAdminRoutes } from "./modules/payments/index.ts";
 import { reportsAdminRoutes } from "./modules/reports/index.ts";
@@ -91,6 +92,7 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   shippingAdminRoutes as FastifyPluginAsync,
   productsAdminRoutes as FastifyPluginAsync,
   taxonomiesAdminRoutes as FastifyPluginAsync,
+  mediaAdminRoutes as FastifyPluginAsync,
   paymentsAdminRoutes as FastifyPluginAsync,
   settingsAdminRoutes as FastifyPluginAsync,
   taxesAdminRoutes as FastifyPluginAsync,

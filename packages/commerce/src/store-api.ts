@@ -100,6 +100,8 @@ export interface StoreVariation {
   is_on_backorder: boolean;
   low_stock_remaining: number | null;
   sku: string;
+  /** Shown in place of the product's main image when the shopper chooses this variation; null keeps the product's. */
+  image: StoreImage | null;
 }
 
 /** The Store API error body (spec §3 "API error", DESIGN §5). */

@@ -25,6 +25,7 @@ import * as m022 from "./migrations/022_order_search_terms.ts";
 import * as m025 from "./migrations/025_product_status.ts";
 import * as m026 from "./migrations/026_owner_covering_sorts.ts";
 import * as m027 from "./migrations/027_tax_classes.ts";
+import * as m028 from "./migrations/028_media_variants.ts";
 import * as m030 from "./migrations/030_sale_schedule.ts";
 import type { Db } from "./schema.ts";
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "025_product_status": m025,
   "026_owner_covering_sorts": m026,
   "027_tax_classes": m027,
+  "028_media_variants": m028,
   "030_sale_schedule": m030,
 };
 

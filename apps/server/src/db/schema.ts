@@ -53,8 +53,23 @@ export interface MediaTable {
   filename: string;
   content_type: string;
   alt: string;
+  /** The image as served at its own name: an upload's cleaned copy (metadata stripped, turned upright), or the demo's SVG. */
   bytes: Uint8Array;
   created_at: string;
+  /** Pixels of `bytes` (an SVG's declared size); null when unknown. Migration 028. */
+  width: Generated<number | null>;
+  height: Generated<number | null>;
+  /** The first 10 hex digits of the SHA-256 of `bytes`, in the resized files' names. */
+  hash: Generated<string>;
+}
+
+/** One resized file of an image (migration 028, decision 0045): made on upload, or on first request. */
+export interface MediaVariantsTable {
+  media_id: number;
+  width: number;
+  format: "avif" | "webp" | "jpeg" | "png";
+  height: number;
+  bytes: Uint8Array;
 }
 
 export interface ProductImagesTable {
@@ -650,6 +665,7 @@ export interface FormDraftsTable {
 export interface Database {
   products: ProductsTable;
   media: MediaTable;
+  media_variants: MediaVariantsTable;
   product_images: ProductImagesTable;
   categories: CategoriesTable;
   product_categories: ProductCategoriesTable;

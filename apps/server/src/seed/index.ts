@@ -10,6 +10,7 @@ import { deriveStockStatus } from "../modules/catalog/index.ts";
 import { installWidget } from "../modules/contact-widget/index.ts";
 import { createCustomer } from "../modules/customers/index.ts";
 import { installDemoForms } from "../modules/forms/index.ts";
+import { mediaHash } from "../modules/media/index.ts";
 import { savePaymentToken } from "../modules/payments/index.ts";
 import { DEMO_COUPONS, DEMO_LOCAL_PICKUP, DEMO_REST_OF_WORLD, DEMO_TAX_RATES, DEMO_ZONES } from "./demo-cart.ts";
 import { DEMO_ATTRIBUTES, DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_SETTINGS, type DemoProduct, HOODIE_VARIATIONS } from "./demo-catalogue.ts";
@@ -260,13 +261,18 @@ async function seedCatalogue(db: Db): Promise<void> {
         .values({ product_id: id, tag_id: tagIds.get(tag) as number })
         .execute();
     }
+    const picture = new TextEncoder().encode(productSvg(product.name, product.colors[0], product.colors[1]));
+    // Its resized files are made on their first request and kept (decision 0045): seeding stays quick.
     const media = await db
       .insertInto("media")
       .values({
         filename: `${product.slug}.svg`,
         content_type: "image/svg+xml",
         alt: product.name,
-        bytes: new TextEncoder().encode(productSvg(product.name, product.colors[0], product.colors[1])),
+        bytes: picture,
+        width: 600,
+        height: 600,
+        hash: mediaHash(picture),
         created_at: created,
       })
       .returning("id")

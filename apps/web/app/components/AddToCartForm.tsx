@@ -44,7 +44,16 @@ const attributeFieldName = (attribute: StoreProductAttribute) => `attribute_${at
 
 const canBuy = (item: { is_purchasable: boolean; is_in_stock: boolean }) => item.is_purchasable && item.is_in_stock;
 
-export function AddToCartForm({ product, variations }: { product: StoreProduct; variations: StoreVariation[] }) {
+export function AddToCartForm({
+  product,
+  variations,
+  onVariationChange,
+}: {
+  product: StoreProduct;
+  variations: StoreVariation[];
+  /** Told the chosen variation (undefined when none is), so the page can show its image. */
+  onVariationChange?: (variation: StoreVariation | undefined) => void;
+}) {
   const hydrated = useHydrated();
   const isVariable = product.type === "variable";
   const pickable = isVariable ? product.attributes.filter((attribute) => attribute.has_variations) : [];
@@ -61,6 +70,8 @@ export function AddToCartForm({ product, variations }: { product: StoreProduct; 
   const complete = pickable.every((attribute) => selection[attribute.name]);
   const match = isVariable && complete ? findVariation(variations, selection) : undefined;
   const chosenAny = pickable.some((attribute) => selection[attribute.name]);
+  // The page is told when the match changes, not when its callback does.
+  useEffect(() => onVariationChange?.(match), [match?.id]);
 
   let disabled = !canBuy(product);
   if (isVariable && hydrated) disabled = !match || !canBuy(match);

@@ -1,10 +1,11 @@
 /** /product/:slug: one product with its price, stock, descriptions and add-to-cart form. */
-import { useEffect } from "react";
+import type { StoreImage } from "@cartwright/commerce";
+import { useEffect, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { AddToCartForm } from "../components/AddToCartForm.tsx";
 import { Breadcrumb, type Crumb } from "../components/Breadcrumb.tsx";
 import { Price } from "../components/Price.tsx";
-import { ProductImage } from "../components/ProductImage.tsx";
+import { ProductGallery } from "../components/ProductGallery.tsx";
 import { ReadMore } from "../components/ReadMore.tsx";
 import { StockStatus } from "../components/StockStatus.tsx";
 import { storefrontContext } from "../context.ts";
@@ -53,6 +54,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
   useEffect(() => {
     if (actionData?.added) document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId: product.id } }));
   }, [actionData, product.id]);
+  const [variationImage, setVariationImage] = useState<StoreImage | null>(null);
   const category = product.categories[0];
   const trail: Crumb[] = [
     { label: productMessages.breadcrumbHome, to: shopPath },
@@ -77,7 +79,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       <div className="product__layout">
         <div className="product__gallery">
           {product.on_sale && <span className="badge badge--sale">{productMessages.saleBadge}</span>}
-          <ProductImage image={product.images[0]} name={product.name} sizes="(max-width: 700px) 100vw, 50vw" eager />
+          <ProductGallery images={product.images} name={product.name} variationImage={variationImage} />
         </div>
         <div className="product__summary">
           <h1 className="product__title">{product.name}</h1>
@@ -87,7 +89,12 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
             <div className="product__short-description" dangerouslySetInnerHTML={{ __html: product.short_description }} />
           )}
           {showStock && <StockStatus stock={product} />}
-          <AddToCartForm key={product.id} product={product} variations={variations} />
+          <AddToCartForm
+            key={product.id}
+            product={product}
+            variations={variations}
+            onVariationChange={(variation) => setVariationImage(variation?.image ?? null)}
+          />
           <ProductMeta product={product} />
         </div>
       </div>

@@ -38,6 +38,8 @@ export interface VariationInput {
   weight_grams: number | null;
   /** "parent" (its product's class, the default), "standard" or a tax class's slug (decision 0044). */
   tax_class?: string;
+  /** One of the images (its media id) shown when a shopper chooses this variation; null for the product's own; absent keeps the saved one. */
+  image_id?: number | null;
 }
 
 /** taxable: the product and its shipping are taxed; shipping: only its shipping; none: neither (decision 0044). */
@@ -79,20 +81,23 @@ export interface ProductInput {
   cross_sell_ids: number[];
   attributes: ProductAttributeInput[];
   variations: VariationInput[];
+  /** The gallery in order, the first the main image (decision 0045); absent keeps the saved one. */
+  images?: ProductImageInput[];
 }
 
 export interface OwnerVariation extends VariationInput {
   id: number;
   tax_class: string;
+  image_id: number | null;
 }
 
-export interface OwnerProduct extends Omit<ProductInput, "variations"> {
+export interface OwnerProduct extends Omit<ProductInput, "variations" | "images"> {
   id: number;
   tax_status: TaxStatus;
   tax_class: string;
   variations: OwnerVariation[];
   permalink: string;
-  images: { id: number; src: string; alt: string }[];
+  images: OwnerImage[];
   total_sales: number;
   created_at: string;
   updated_at: string;
@@ -181,4 +186,38 @@ export interface OwnerCategory extends CategoryInput {
 export interface OwnerTag extends TagInput {
   id: number;
   count?: number;
+}
+
+/** One image of a product's gallery as the owner writes it, in order (the first is the main image); alt given replaces the image's. */
+export interface ProductImageInput {
+  id: number;
+  alt?: string;
+}
+
+/** An image as a product shows it to the owner (decision 0045): `thumbnail` the smallest file, `src` the largest. */
+export interface OwnerImage {
+  id: number;
+  src: string;
+  thumbnail: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** An image in the owner's media library, with the products (and variations' parents) that use it. */
+export interface OwnerMedia extends OwnerImage {
+  filename: string;
+  content_type: string;
+  srcset: string;
+  /** Bytes of the stored image. */
+  size: number;
+  created_at: string;
+  used_by: { id: number; name: string }[];
+}
+
+export interface MediaList {
+  media: OwnerMedia[];
+  total: number;
+  page: number;
+  pages: number;
 }

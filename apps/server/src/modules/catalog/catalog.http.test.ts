@@ -171,17 +171,23 @@ describe("GET /api/store/v1/products/{id or slug}", () => {
       expect(product).toHaveProperty(key);
     }
     expect(product.categories[0]).toMatchObject({ slug: "clothing", link: "/product-category/clothing" });
-    expect(product.images[0]?.src).toMatch(/^\/media\/\d+\/classic-t-shirt\.svg$/);
+    // The largest resized file; the demo's drawing is drawn at 300, 600 and 1200 pixels (decision 0045).
+    expect(product.images[0]?.src).toMatch(/^\/media\/\d+\/classic-t-shirt-1200w-[0-9a-f]{10}$/);
+    expect(product.images[0]?.srcset).toMatch(/-300w-[0-9a-f]{10} 300w, .*-600w-[0-9a-f]{10} 600w, .*-1200w-[0-9a-f]{10} 1200w$/);
     const byId = await shop.app.inject(`/api/store/v1/products/${product.id}`);
     expect(byId.json().slug).toBe("classic-t-shirt");
   });
 
-  it("serves the product image", async () => {
+  it("serves the product image: the stored drawing under its name, its resized files as PNG without an Accept header", async () => {
     const product = (await shop.app.inject("/api/store/v1/products/beanie")).json() as StoreProduct;
-    const image = await shop.app.inject(product.images[0]?.src ?? "");
+    const original = await shop.app.inject(`/media/${product.images[0]?.id}/${product.images[0]?.name}`);
+    expect(original.statusCode).toBe(200);
+    expect(original.headers["content-type"]).toBe("image/svg+xml");
+    expect(original.body).toContain("<svg");
+    const image = await shop.app.inject(product.images[0]?.thumbnail ?? "");
     expect(image.statusCode).toBe(200);
-    expect(image.headers["content-type"]).toBe("image/svg+xml");
-    expect(image.body).toContain("<svg");
+    expect(image.headers["content-type"]).toBe("image/png");
+    expect(image.headers.vary).toBe("Accept");
   });
 
   it("shows sale prices, stock rules and quantity limits of the demo products", async () => {

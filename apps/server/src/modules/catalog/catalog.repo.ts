@@ -159,7 +159,7 @@ export async function findImages(db: Db, productIds: number[]) {
   return db
     .selectFrom("product_images as pi")
     .innerJoin("media as m", "m.id", "pi.media_id")
-    .select(["pi.product_id", "m.id", "m.filename", "m.alt"])
+    .select(["pi.product_id", "m.id", "m.filename", "m.alt", "m.content_type", "m.width", "m.height", "m.hash"])
     .where("pi.product_id", "in", productIds)
     .orderBy("pi.position")
     .execute();
@@ -248,8 +248,4 @@ export async function findCategories(db: Db) {
     .orderBy("c.menu_order")
     .orderBy("c.name")
     .execute();
-}
-
-export async function findMedia(db: Db, id: number) {
-  return db.selectFrom("media").select(["id", "filename", "content_type", "bytes"]).where("id", "=", id).executeTakeFirst();
 }

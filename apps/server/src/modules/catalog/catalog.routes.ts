@@ -1,10 +1,9 @@
 /** GET /products and /products/{id or slug}: parse, call the service, shape the reply. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import type { Db } from "../../db/index.ts";
 import { StoreError } from "../../http/errors.ts";
-import { ErrorSchema, MediaParams, ProductListQuery, ProductParams, ProductSchema } from "./catalog.schemas.ts";
-import { getMedia, getProduct, listProducts } from "./catalog.service.ts";
+import { ErrorSchema, ProductListQuery, ProductParams, ProductSchema } from "./catalog.schemas.ts";
+import { getProduct, listProducts } from "./catalog.service.ts";
 import type { ProductOrderBy, ProductQuery } from "./catalog.types.ts";
 
 const split = (value: string | undefined) => (value ? value.split(",").filter(Boolean) : undefined);
@@ -59,18 +58,6 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return product;
     },
   );
-};
-
-/** Serves catalogue images from the database, so every server process sees the same files. */
-export const mediaRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  app.get("/media/:id/:filename", { schema: { hide: true, params: MediaParams } }, async (request, reply) => {
-    const media = await getMedia({ db }, request.params.id);
-    if (!media || media.filename !== request.params.filename) throw new StoreError("cw_media_not_found", "No such file.", 404);
-    reply.header("Cache-Control", "public, max-age=86400");
-    reply.header("X-Content-Type-Options", "nosniff");
-    if (media.content_type === "image/svg+xml") reply.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
-    return reply.type(media.content_type).send(Buffer.from(media.bytes));
-  });
 };
 
 function pageLinks(url: string, page: number, totalPages: number): string {

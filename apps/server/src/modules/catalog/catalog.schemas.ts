@@ -1,6 +1,5 @@
 /** Request and response schemas of the catalogue routes: validation, serialisation and OpenAPI. */
 import { Type } from "typebox";
-import { IdSchema } from "../../http/input.ts";
 
 const Money = Type.String({ description: "Amount in minor units", pattern: "^(-?\\d+)?$" });
 
@@ -109,5 +108,3 @@ export const ProductListQuery = Type.Object(
 );
 
 export const ProductParams = Type.Object({ idOrSlug: Type.String({ pattern: "^[A-Za-z0-9-]+$", maxLength: 200 }) });
-
-export const MediaParams = Type.Object({ id: IdSchema(), filename: Type.String({ maxLength: 200 }) });

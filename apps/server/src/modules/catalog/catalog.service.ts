@@ -1,14 +1,14 @@
 /** The catalogue's read side: listings, single products, variations, categories, media. */
-import type { StoreImage, StoreProductAttribute, StoreTerm } from "@cartwright/commerce";
+import type { StoreProductAttribute, StoreTerm } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionCache, revisionMap } from "../../db/revisions.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { storeImage } from "../media/index.ts";
 import { type ShopContext, shopCurrency, withShopSettings } from "../settings/index.ts";
 import * as repo from "./catalog.repo.ts";
 import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
 import {
   categoryLink,
-  mediaLink,
   type ProductDetails,
   type ShapeOptions,
   shapeProduct,
@@ -155,10 +155,6 @@ const crossSellsOf = revisionMap(
   { maxEntries: 1000, maxBytes: 16 * 1024 * 1024, sizeOf: (key, found) => key.length + JSON.stringify(found).length },
 );
 
-export async function getMedia(ctx: Pick<RequestContext, "db">, id: number) {
-  return (await repo.findMedia(ctx.db, id)) ?? null;
-}
-
 async function shapeMany(ctx: ShopContext, rows: repo.ProductRow[]): Promise<StoreProduct[]> {
   const details = await loadDetails(ctx.db, rows);
   const options = shapeOptions(ctx);
@@ -203,7 +199,7 @@ async function readDetails(db: Db, ids: number[]): Promise<Map<number, ProductDe
           .map((t) => ({ id: t.id, name: t.name, slug: t.slug, default: false })),
       }));
     details.set(id, {
-      images: images.filter((i) => i.product_id === id).map(toImage),
+      images: images.filter((i) => i.product_id === id).map(storeImage),
       categories: categories.filter((c) => c.product_id === id).map((c) => toTerm(c, categoryLink(c.slug))),
       tags: tags.filter((t) => t.product_id === id).map((t) => toTerm(t, tagLink(t.slug))),
       attributes,
@@ -215,10 +211,8 @@ async function readDetails(db: Db, ids: number[]): Promise<Map<number, ProductDe
 
 async function loadVariations(db: Db, parentIds: number[]): Promise<Map<number, VariationWithRow[]>> {
   const rows = await repo.findVariations(db, parentIds);
-  const attributes = await repo.findVariationAttributes(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [attributes, images] = await Promise.all([repo.findVariationAttributes(db, ids), repo.findImages(db, ids)]);
   const byParent = new Map<number, VariationWithRow[]>();
   for (const row of rows) {
     const own = attributes.filter((a) => a.variation_id === row.id);
@@ -227,15 +221,11 @@ async function loadVariations(db: Db, parentIds: number[]): Promise<Map<number, 
       row,
       attributes: own.map((a) => ({ name: a.attribute_name, value: a.term_slug })),
       label: own.map((a) => `${a.attribute_name}: ${a.term_name}`).join(", "),
+      image: images.filter((i) => i.product_id === row.id).map(storeImage)[0] ?? null,
     });
     byParent.set(row.parent_id ?? 0, list);
   }
   return byParent;
-}
-
-function toImage(image: { id: number; filename: string; alt: string }): StoreImage {
-  const src = mediaLink(image.id, image.filename);
-  return { id: image.id, src, thumbnail: src, srcset: "", sizes: "", name: image.filename, alt: image.alt };
 }
 
 function toTerm(term: { id: number; name: string; slug: string }, link: string): StoreTerm {

@@ -1,8 +1,7 @@
-export { catalogRoutes, mediaRoutes } from "./catalog.routes.ts";
+export { catalogRoutes } from "./catalog.routes.ts";
 export {
   getCategory,
   getCrossSells,
-  getMedia,
   getProduct,
   getVariations,
   listCategories,

@@ -28,6 +28,8 @@ export interface VariationWithRow {
   attributes: { name: string; value: string }[];
   /** "Color: Blue, Size: S", for names and cart lines. */
   label: string;
+  /** The image shown when a shopper chooses it (decision 0045); null shows the product's. */
+  image: StoreImage | null;
 }
 
 export interface ShapeOptions {
@@ -40,7 +42,6 @@ export interface ShapeOptions {
 export const productLink = (slug: string) => `/product/${slug}`;
 export const categoryLink = (slug: string) => `/product-category/${slug}`;
 export const tagLink = (slug: string) => `/shop?tag=${encodeURIComponent(slug)}`;
-export const mediaLink = (id: number, filename: string) => `/media/${id}/${encodeURIComponent(filename)}`;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -203,5 +204,6 @@ export function shapeVariation(variation: VariationWithRow, options: ShapeOption
     is_on_backorder: status === "onbackorder",
     low_stock_remaining: lowStockRemaining(row, options),
     sku: row.sku,
+    image: variation.image,
   };
 }

@@ -75,6 +75,15 @@ const VariationBody = Type.Object(
       default: "parent",
       description: '"parent" (the product\'s class), "standard" or a tax class\'s slug',
     }),
+    image_id: Type.Optional(
+      Type.Unsafe<number | null>({
+        type: ["integer", "null"],
+        minimum: 1,
+        maximum: MAX_ID,
+        description:
+          "The image (a media id) shown when a shopper chooses this variation; null for the product's; absent keeps the saved one",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -132,6 +141,23 @@ const fields = {
     { maxItems: 20, default: [] },
   ),
   variations: Type.Array(VariationBody, { maxItems: MAX_VARIATIONS, default: [], description: "Variable products only" }),
+  images: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          id: Id,
+          alt: Type.Optional(
+            Type.String({ maxLength: 2000, description: "Replaces the image's alt text (every product showing it shows it)" }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        maxItems: 100,
+        description: "The gallery in order, the first the main image (upload images with POST /media); absent keeps the saved gallery",
+      },
+    ),
+  ),
 };
 const ProductBody = Type.Object(fields, { additionalProperties: false });
 const ProductPatch = Type.Partial(Type.Object(patchFields(fields)), { additionalProperties: false });

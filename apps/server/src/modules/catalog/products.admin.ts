@@ -24,6 +24,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { Database, Flag } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { missingMedia, productImages } from "../media/index.ts";
 import { checkProductTax, listTaxClasses, PARENT, STANDARD, toApiClass, toStoredClass } from "../taxes/index.ts";
 import {
   cleanSlug,
@@ -39,7 +40,8 @@ import {
   unique,
 } from "./admin-shared.ts";
 import type { ProductRow } from "./catalog.repo.ts";
-import { deriveStockStatus, mediaLink, productLink } from "./product-shape.ts";
+import { checkGallery, ownerImage, readGallery, writeGallery } from "./product-images.admin.ts";
+import { deriveStockStatus, productLink } from "./product-shape.ts";
 import { currentPrice } from "./sale-schedule.ts";
 
 export type {
@@ -89,7 +91,7 @@ export const productErrors = {
 
 const flag = (value: boolean): Flag => (value ? 1 : 0);
 
-const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_id: number }[]): OwnerVariation => ({
+const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_id: number }[], imageId: number | null): OwnerVariation => ({
   id: row.id,
   attributes,
   sku: row.sku,
@@ -103,6 +105,7 @@ const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_i
   backorders: row.backorders,
   weight_grams: row.weight_grams,
   tax_class: toApiClass(row.tax_class),
+  image_id: imageId,
 });
 
 /** A product with everything the owner edits, read in a fixed number of queries; undefined when there is none (or it is a variation). */
@@ -138,7 +141,7 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
   )) as ProductRow[];
   if (!rows.length) return [];
   const found = rows.map((row) => row.id);
-  const [categories, tags, crossSells, attributes, terms, images, variationRows] = await Promise.all([
+  const [categories, tags, crossSells, attributes, terms, variationRows] = await Promise.all([
     inChunks(found, (chunk) =>
       db
         .selectFrom("product_categories")
@@ -171,15 +174,6 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
         .orderBy("t.id")
         .execute(),
     ),
-    inChunks(found, (chunk) =>
-      db
-        .selectFrom("product_images as pi")
-        .innerJoin("media as m", "m.id", "pi.media_id")
-        .select(["pi.product_id", "m.id", "m.filename", "m.alt"])
-        .where("pi.product_id", "in", chunk)
-        .orderBy("pi.position")
-        .execute(),
-    ),
     inChunks(
       found,
       (chunk) =>
@@ -197,6 +191,8 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
         .where("variation_id", "in", chunk)
         .execute(),
   );
+  // The galleries, and each variation's image (its first), in a query per 500.
+  const images = await inChunks([...found, ...variationRows.map((v) => v.id)], (chunk) => productImages(db, chunk));
   const byProduct = <T extends { product_id: number }>(list: T[]) => groupBy(list, (row) => Number(row.product_id));
   const categoriesOf = byProduct(categories);
   const tagsOf = byProduct(tags);
@@ -258,10 +254,11 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
             (chosenOf.get(v.id) ?? [])
               .map((c) => ({ attribute_id: Number(c.attribute_id), term_id: Number(c.term_id) }))
               .sort((a, b) => (position.get(a.attribute_id) ?? 0) - (position.get(b.attribute_id) ?? 0)),
+            imagesOf.get(v.id)?.[0]?.id ?? null,
           ),
         ),
         permalink: productLink(row.slug),
-        images: (imagesOf.get(id) ?? []).map((m) => ({ id: Number(m.id), src: mediaLink(Number(m.id), m.filename), alt: m.alt })),
+        images: (imagesOf.get(id) ?? []).map(ownerImage),
         total_sales: row.total_sales,
         created_at: row.created_at,
         updated_at: row.updated_at,
@@ -334,6 +331,8 @@ export interface ProductLookups {
   slugTaken(slug: string, except: number | null): Promise<boolean>;
   /** The slugs of the shop's tax classes. */
   taxClasses(): Promise<ReadonlySet<string>>;
+  /** Media ids among those given that name no image. */
+  missingMedia(ids: number[]): Promise<number[]>;
 }
 
 /** Rows that are neither the product `except` nor one of its variations. */
@@ -369,6 +368,7 @@ export function databaseLookups(db: Db): ProductLookups {
     async taxClasses() {
       return new Set((await listTaxClasses(db)).map((c) => c.slug));
     },
+    missingMedia: (ids) => missingMedia(db, ids),
   };
 }
 
@@ -404,6 +404,7 @@ export async function checkProduct(lookups: ProductLookups, id: number | null, i
   const attributes = await checkAttributes(lookups, input, errors);
   const variations = checkVariations(input, attributes, errors);
   checkProductTax(await lookups.taxClasses(), input, errors);
+  await checkGallery(lookups.missingMedia, input, errors);
   if (Object.keys(errors).length) throw invalid(errors);
 
   const skuFields = new Map<string, string>();
@@ -644,8 +645,9 @@ async function writeLinks(db: Db, id: number, product: ProductInput) {
   }
 }
 
-/** Keeps the variations named by id, adds the new ones, deletes the rest (past orders keep their own lines). */
-async function writeVariations(db: Db, id: number, product: ProductInput, now: string, created: string) {
+/** Keeps the variations named by id, adds the new ones, deletes the rest (past orders keep their own lines); their ids in order. */
+async function writeVariations(db: Db, id: number, product: ProductInput, now: string, created: string): Promise<number[]> {
+  const savedIds: number[] = [];
   const existing = await db.selectFrom("products").select("id").where("parent_id", "=", id).execute();
   const existingIds = new Set(existing.map((row) => Number(row.id)));
   const kept = new Set(product.variations.map((v) => v.id).filter((v): v is number => typeof v === "number" && existingIds.has(v)));
@@ -674,6 +676,7 @@ async function writeVariations(db: Db, id: number, product: ProductInput, now: s
         .executeTakeFirstOrThrow();
       variationId = Number(inserted.id);
     }
+    savedIds.push(variationId);
     if (variation.attributes.length) {
       await db
         .insertInto("variation_attributes")
@@ -683,6 +686,7 @@ async function writeVariations(db: Db, id: number, product: ProductInput, now: s
         .execute();
     }
   }
+  return savedIds;
 }
 
 /** Creates (id null) or replaces a product with its links and variations; a slug or SKU another product has is 409 beside it. */
@@ -710,7 +714,8 @@ async function writeProduct(ctx: RequestContext, id: number | null, product: Pro
       await trx.updateTable("products").set(productColumns(product, now)).where("id", "=", savedId).execute();
     }
     await writeLinks(trx, savedId, product);
-    await writeVariations(trx, savedId, product, now, before?.created_at ?? now);
+    const variationIds = await writeVariations(trx, savedId, product, now, before?.created_at ?? now);
+    await writeGallery(trx, savedId, product, variationIds);
     const after = (await readOwnerProduct(trx, savedId)) as OwnerProduct;
     await logChange(trx, ctx, "product", savedId, before, after);
     return after;
@@ -842,13 +847,7 @@ async function summaries(db: Db, rows: ProductRow[], now: Date): Promise<Product
       .select(["parent_id", "regular_price", "sale_price", "sale_starts_at", "sale_ends_at", "stock_status", "stock_quantity"])
       .where("parent_id", "in", ids)
       .execute(),
-    db
-      .selectFrom("product_images as pi")
-      .innerJoin("media as m", "m.id", "pi.media_id")
-      .select(["pi.product_id", "m.id", "m.filename", "m.alt"])
-      .where("pi.product_id", "in", ids)
-      .orderBy("pi.position")
-      .execute(),
+    productImages(db, ids),
   ]);
   return rows.map((row) => {
     const own = variations.filter((v) => Number(v.parent_id) === row.id);
@@ -870,7 +869,7 @@ async function summaries(db: Db, rows: ProductRow[], now: Date): Promise<Product
       variations: own.length,
       catalog_visibility: row.catalog_visibility,
       categories: categories.filter((c) => Number(c.product_id) === row.id).map((c) => ({ id: Number(c.id), name: c.name })),
-      image: image ? { src: mediaLink(Number(image.id), image.filename), alt: image.alt } : null,
+      image: image ? { src: ownerImage(image).thumbnail, alt: image.alt } : null,
       permalink: productLink(row.slug),
       updated_at: row.updated_at,
     };

@@ -336,8 +336,6 @@ interface FileProduct {
   /** The line of each of the input's variations the file gives; null for one kept as it is. */
   variationLines: (number | null)[];
   crossSellRefs: { line: number; refs: ({ id: number } | { sku: string })[] } | null;
-  /** The media ids of the Images column, when the file has one. */
-  images: number[] | null;
   slugGiven: boolean;
 }
 
@@ -402,6 +400,7 @@ const FIELD_COLUMNS: Record<string, string> = {
   sale_starts_at: COLUMNS.saleStarts,
   sale_ends_at: COLUMNS.saleEnds,
   tax_class: COLUMNS.taxClass,
+  images: COLUMNS.images,
   stock_quantity: COLUMNS.stock,
   quantity_min: COLUMNS.quantityMin,
   quantity_max: COLUMNS.quantityMax,
@@ -492,7 +491,6 @@ class FileReader {
       usedUndecided: new Set(),
       variationLines: existing.variations.map(() => null),
       crossSellRefs: null,
-      images: null,
       slugGiven: true,
     };
     this.byKey.set(product.key, product);
@@ -529,7 +527,6 @@ class FileReader {
           usedUndecided: new Set(),
           variationLines: [],
           crossSellRefs: null,
-          images: null,
           slugGiven: false,
         };
     if (!existing) {
@@ -585,7 +582,7 @@ class FileReader {
     });
     if (tags) input.tag_ids = tags;
     const images = this.read(row, "images", (text) => readList(text).map((ref) => this.mediaId(ref)));
-    if (images) product.images = images;
+    if (images) input.images = images.map((id) => ({ id }));
     const crossSells = this.read(row, "crossSells", (text) => {
       const refs = readList(text).map(readProductReference);
       if (refs.length > 50) throw new CellProblem("A product has at most 50 cross-sells.");
@@ -839,6 +836,7 @@ function fileLookups(shop: Snapshot, reader: FileReader): ProductLookups {
     hold(slugs, cleanSlug(product.input.slug, product.input.name.trim()).slug, product.key);
   }
   const taxClassSlugs = new Set(shop.taxClasses.map((c) => c.slug));
+  const mediaIds = new Set(shop.media.map((m) => m.id));
   const heldByOthers = (owners: Set<number> | undefined, except: number | null) => [...(owners ?? [])].some((owner) => owner !== except);
   return {
     async missing(table, ids) {
@@ -855,6 +853,9 @@ function fileLookups(shop: Snapshot, reader: FileReader): ProductLookups {
     },
     async taxClasses() {
       return taxClassSlugs;
+    },
+    async missingMedia(ids) {
+      return ids.filter((id) => !mediaIds.has(id));
     },
   };
 }
@@ -877,6 +878,7 @@ function placeOf(product: FileProduct, field: string): { line: number; column: s
     const name = variation[2] as string;
     return { line, column: name === "attributes" ? attributeColumn(1, "value(s)") : (FIELD_COLUMNS[name] ?? null) };
   }
+  if (field.startsWith("images[")) return { line: product.line, column: COLUMNS.images };
   const attribute = /^attributes\[(\d+)\]\.(\w+)$/.exec(field);
   if (attribute) {
     const n = product.attributeNumbers[Number(attribute[1])] ?? Number(attribute[1]) + 1;
@@ -1102,8 +1104,8 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
   );
   for (const batch of chunks(termRows, 1000)) await db.insertInto("product_attribute_terms").values(batch).execute();
 
-  // Images, for the products whose row has the column.
-  const withImages = all.filter(({ file }) => file.images !== null);
+  // Galleries, for the products whose row has the Images column (variations' images are kept).
+  const withImages = all.filter(({ input }) => input.images !== undefined);
   await inChunks(
     withImages.filter(({ file }) => file.existing).map(({ id }) => id),
     async (chunk) => {
@@ -1111,8 +1113,8 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
       return [];
     },
   );
-  const imageRows = withImages.flatMap(({ id, file }) =>
-    unique(file.images ?? []).map((media_id, position) => ({ product_id: id, media_id, position })),
+  const imageRows = withImages.flatMap(({ id, input }) =>
+    (input.images ?? []).map((image, position) => ({ product_id: id, media_id: image.id, position })),
   );
   for (const batch of chunks(imageRows, 1000)) await db.insertInto("product_images").values(batch).execute();
 

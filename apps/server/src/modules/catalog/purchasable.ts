@@ -2,8 +2,9 @@
 import type { StoreImage } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionMap } from "../../db/revisions.ts";
+import { storeImage } from "../media/index.ts";
 import * as repo from "./catalog.repo.ts";
-import { mediaLink, productLink, quantityLimits } from "./product-shape.ts";
+import { productLink, quantityLimits } from "./product-shape.ts";
 import { currentPrice, nextSaleChange, saleActive } from "./sale-schedule.ts";
 
 export interface Purchasable {
@@ -35,11 +36,6 @@ export interface Purchasable {
 
 /** What is kept per catalogue revision: everything but what the clock decides. */
 type Stored = Omit<Purchasable, "price" | "onSale" | "priceChangesAt">;
-
-const toImage = (i: { id: number; filename: string; alt: string }): StoreImage => {
-  const src = mediaLink(i.id, i.filename);
-  return { id: i.id, src, thumbnail: src, srcset: "", sizes: "", name: i.filename, alt: i.alt };
-};
 
 /**
  * Any mix of product and variation ids, kept per process until the catalogue changes (prices
@@ -97,7 +93,7 @@ async function readPurchasables(db: Db, ids: number[]): Promise<Map<number, Stor
       row,
       parent,
       categoryIds: categories.filter((c) => c.product_id === parent.id).map((c) => c.id),
-      images: (ownImages.length ? ownImages : images.filter((i) => i.product_id === parent.id)).map(toImage),
+      images: (ownImages.length ? ownImages : images.filter((i) => i.product_id === parent.id)).map(storeImage),
       permalink: productLink(parent.slug),
       attributes: attributesOf(row.id),
       variations: variations

@@ -45,6 +45,8 @@ export const MANAGER_AREAS: readonly string[] = [
   "/categories",
   "/tags",
   "/attributes",
+  // Product images follow products (decision 0045).
+  "/media",
   "/contact-messages",
   "/form-entries",
   // A form's entries (not the form itself): the entries pages list and export them.

@@ -101,8 +101,8 @@ export class AdminClient {
     const method = options.method ?? "GET";
     const headers: Record<string, string> = { accept: "application/json" };
     if (method !== "GET" && this.nonce) headers.nonce = this.nonce;
-    // A form (a file upload) sets its own multipart type and boundary.
-    const form = typeof FormData !== "undefined" && options.body instanceof FormData;
+    // A FormData body (an upload) sets its own multipart type and boundary.
+    const form = options.body instanceof FormData ? options.body : undefined;
     if (options.body !== undefined && !form) headers["content-type"] = "application/json";
     const query = Object.entries(options.query ?? {}).filter(([, value]) => value !== undefined && value !== "");
     const target = query.length ? `${url}?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}` : url;
@@ -110,7 +110,7 @@ export class AdminClient {
       method,
       headers,
       credentials: "same-origin",
-      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
     const nonce = response.headers.get("nonce");

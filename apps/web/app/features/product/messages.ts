@@ -19,4 +19,6 @@ export const productMessages = {
   tags: (count: number) => plural(count, "Tag:", "Tags:"),
   sku: "SKU:",
   saleBadge: "Sale!",
+  gallery: "Product images",
+  showImage: (position: number, total: number) => `Show image ${position} of ${total}`,
 };

@@ -2,7 +2,7 @@
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { productsApi } from "../../features/admin/products/api.ts";
 import { productMessages as t } from "../../features/admin/products/messages.ts";
-import { toDraft } from "../../features/admin/products/model.ts";
+import { editableOf, toDraft } from "../../features/admin/products/model.ts";
 import { ProductForm } from "../../features/admin/products/ProductForm.tsx";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
@@ -30,11 +30,18 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function EditProductPage({ loaderData }: Route.ComponentProps) {
   const { product, choices } = loaderData;
   const currency = { currency_code: product.currency_code, currency_minor_unit: product.currency_minor_unit };
-  const { id, permalink, images, total_sales, created_at, updated_at, currency_code, currency_minor_unit, ...input } = product;
+  const { id, permalink } = product;
   return (
     <div className="admin-page">
       {/* A new key per product: the form starts afresh when the URL names another one. */}
-      <ProductForm key={id} id={id} initial={toDraft(input, currency)} currency={currency} choices={choices} permalink={permalink} />
+      <ProductForm
+        key={id}
+        id={id}
+        initial={toDraft(editableOf(product), currency)}
+        currency={currency}
+        choices={choices}
+        permalink={permalink}
+      />
     </div>
   );
 }

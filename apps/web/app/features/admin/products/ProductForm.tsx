@@ -12,7 +12,7 @@ import { type Product, type ProductCurrency, productsApi } from "./api.ts";
 import type { ProductChoices } from "./card-parts.tsx";
 import { PRODUCT_CARDS } from "./cards.tsx";
 import { productMessages as t } from "./messages.ts";
-import { fromDraft, type ProductDraft, toDraft } from "./model.ts";
+import { editableOf, fromDraft, type ProductDraft, toDraft } from "./model.ts";
 
 export type { ProductChoices } from "./card-parts.tsx";
 
@@ -59,7 +59,7 @@ export function ProductForm({ id, initial, currency, choices, permalink }: Props
         return then ? then(product) : { product, message: id ? t.saved : t.created };
       },
       ({ product, message }) => {
-        const next = toDraft(product, currency);
+        const next = toDraft(editableOf(product), currency);
         setSaved(next);
         setDraft(next);
         setLink(product.permalink);

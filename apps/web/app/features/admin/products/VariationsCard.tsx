@@ -9,6 +9,7 @@ import { taxesMessages } from "../taxes/messages.ts";
 import { VariationTaxClassField } from "../taxes/ProductTaxFields.tsx";
 import { CardError } from "./AttributesCard.tsx";
 import { type CardProps, options } from "./card-parts.tsx";
+import { VariationImage } from "./images/VariationImage.tsx";
 import { productMessages as t } from "./messages.ts";
 import { type BulkField, bulkSetVariations, type VariationDraft } from "./model.ts";
 
@@ -169,6 +170,13 @@ export function VariationsCard({ draft, setDraft, currency, choices, generate, b
                     label={taxesMessages.taxClass}
                     value={variation.tax_class ?? "parent"}
                     onChange={(v) => setVariation(i, { tax_class: v })}
+                  />
+                  <VariationImage
+                    index={i}
+                    name={name}
+                    gallery={draft.images}
+                    value={variation.image_id ?? null}
+                    onChange={(image_id) => setVariation(i, { image_id })}
                   />
                 </div>
                 <button

@@ -8,6 +8,7 @@ import { TaxCard, taxLabels } from "../taxes/ProductTaxFields.tsx";
 import { AttributesCard } from "./AttributesCard.tsx";
 import type { ProductCurrency, Term } from "./api.ts";
 import { CardFrame, type CardProps, options, type ProductCard, useDraftFields } from "./card-parts.tsx";
+import { imageLabels, ProductImagesCard } from "./images/ProductImagesCard.tsx";
 import { productMessages as t } from "./messages.ts";
 import type { ProductDraft } from "./model.ts";
 import { ProductPicker } from "./ProductPicker.tsx";
@@ -237,6 +238,7 @@ const baseLabels = (currency: ProductCurrency): Record<string, string> => ({
 /** The form's sections in order; a new one is one line here. */
 export const PRODUCT_CARDS: ProductCard[] = [
   { key: "general", Card: GeneralCard, labels: baseLabels },
+  { key: "images", Card: ProductImagesCard, labels: imageLabels },
   { key: "price", Card: PriceCard, when: (draft) => draft.type === "simple" },
   { key: "inventory", Card: InventoryCard },
   { key: "shipping", Card: ShippingCard },

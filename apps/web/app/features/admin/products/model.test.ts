@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ProductInput } from "./api.ts";
-import { bulkSetVariations, emptyDraft, fromDraft, newVariation, toDraft } from "./model.ts";
+import { bulkSetVariations, editableOf, emptyDraft, fromDraft, newVariation, toDraft } from "./model.ts";
 
 const usd = { currency_code: "USD", currency_minor_unit: 2 };
 
@@ -10,6 +10,32 @@ describe("the product draft", () => {
     const result = fromDraft(draft, usd);
     expect(result).toMatchObject({ ok: true, input: { regular_price: 1250, sale_price: 999, stock_quantity: -2, cross_sell_ids: [3, 4] } });
     if (result.ok) expect(toDraft(result.input, usd)).toMatchObject({ regular_price: "12.50", sale_price: "9.99", cross_sell_ids: "3, 4" });
+  });
+
+  it("saves a product the API answered with again without the fields only the server writes", () => {
+    const first = fromDraft({ ...emptyDraft(), name: "Mug", regular_price: "5" }, usd);
+    if (!first.ok) throw new Error("the draft should be valid");
+    const answered = {
+      ...first.input,
+      id: 7,
+      permalink: "/product/mug",
+      total_sales: 3,
+      created_at: "2026-11-01T00:00:00Z",
+      updated_at: "2026-11-02T00:00:00Z",
+      currency_code: "USD",
+      currency_minor_unit: 2,
+      tax_status: "taxable" as const,
+      tax_class: "standard",
+      images: [],
+      variations: [],
+    };
+    const again = fromDraft(toDraft(editableOf(answered), usd), usd);
+    expect(again.ok).toBe(true);
+    if (again.ok) {
+      for (const key of ["id", "permalink", "total_sales", "created_at", "updated_at", "currency_code", "currency_minor_unit"])
+        expect(again.input).not.toHaveProperty(key);
+      expect(again.input).toMatchObject({ name: "Mug", regular_price: 500 });
+    }
   });
 
   it("names each field that is not a number where one belongs", () => {

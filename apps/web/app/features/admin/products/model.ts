@@ -4,6 +4,7 @@
  */
 import { toMinor } from "../coupons/model.ts";
 import type { Product, ProductCurrency, ProductInput, VariationInput } from "./api.ts";
+import { type GalleryImage, galleryInput, galleryOf } from "./images/api.ts";
 import { productMessages as t } from "./messages.ts";
 
 type Texts<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
@@ -29,7 +30,8 @@ type ProductNumbers =
   | "quantity_step"
   | "weight_grams"
   | "cross_sell_ids";
-export type ProductDraft = Omit<Texts<ProductInput, ProductNumbers>, "variations"> & StoredWindow & { variations: VariationDraft[] };
+export type ProductDraft = Omit<Texts<ProductInput, ProductNumbers>, "variations" | "images"> &
+  StoredWindow & { variations: VariationDraft[]; images: GalleryImage[] };
 
 const DAY = 86_400_000;
 /** The sale's first day (UTC) of its start instant. */
@@ -95,13 +97,21 @@ export const emptyDraft = (): ProductDraft => ({
   cross_sell_ids: "",
   attributes: [],
   variations: [],
+  images: [],
 });
 
 const money = (value: number | null, currency: ProductCurrency) =>
   value === null ? "" : (value / 10 ** currency.currency_minor_unit).toFixed(currency.currency_minor_unit);
 const count = (value: number | null) => (value === null ? "" : String(value));
 
-export function toDraft(product: Product | ProductInput, currency: ProductCurrency): ProductDraft {
+/** What the API writes of a product it answered with: its id, link, sales and dates are the server's (a PUT refuses them). */
+export function editableOf(product: Product | (Product & ProductCurrency)): ProductInput {
+  const { id, permalink, total_sales, created_at, updated_at, ...rest } = product;
+  const { currency_code, currency_minor_unit, ...input } = rest as typeof rest & Partial<ProductCurrency>;
+  return input;
+}
+
+export function toDraft(product: ProductInput, currency: ProductCurrency): ProductDraft {
   return {
     ...product,
     regular_price: money(product.regular_price, currency),
@@ -116,6 +126,7 @@ export function toDraft(product: Product | ProductInput, currency: ProductCurren
     quantity_step: String(product.quantity_step),
     weight_grams: count(product.weight_grams),
     cross_sell_ids: product.cross_sell_ids.join(", "),
+    images: galleryOf(product.images ?? []),
     variations: product.variations.map((v) => ({
       ...v,
       regular_price: money(v.regular_price, currency),
@@ -181,6 +192,7 @@ export function fromDraft(draft: ProductDraft, currency: ProductCurrency): Draft
     quantity_step: whole(draft.quantity_step, "quantity_step") ?? 1,
     weight_grams: whole(draft.weight_grams, "weight_grams"),
     cross_sell_ids: ids.filter((id) => /^[1-9]\d{0,9}$/.test(id)).map(Number),
+    images: galleryInput(draft.images),
     variations: draft.variations.map(({ stored_window: window, ...v }, i) => ({
       ...v,
       regular_price: amount(v.regular_price, `variations[${i}].regular_price`),
