@@ -4,8 +4,9 @@
  * fails when a figure breaks its budget in bench/budgets.json. Never part of npm test.
  * Also: `bundles` (JavaScript per page, the shop's and the owner console's), `lighthouse` (mobile
  * performance score, headless Chromium from CHROMIUM_PATH or /usr/bin/chromium), `owner` (the
- * owner API's calls over 100,000 seeded orders, bench/owner.ts) and `product-editor` (a variable
- * product's save and the listing after it, one request at a time: bench/product-editor.ts).
+ * owner API's calls over 100,000 seeded orders, bench/owner.ts), `product-editor` (a variable
+ * product's save and the listing after it, one request at a time: bench/product-editor.ts) and
+ * `products-csv` (a 10,000-product CSV file's dry run, import, re-import and the export, bench/products-csv.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +24,7 @@ import { buildWeb } from "../scripts/build-web.ts";
 import { contactBody, countEntries, formPageScripts, MULTIPART_TYPE, prepareForms, teeBody } from "./forms.ts";
 import { BENCH_OWNER, ownerApi, ownerCalls, placeTemplates, type SeedFacts, seedOrders, signInOwner } from "./owner.ts";
 import { productEditorScenario } from "./product-editor.ts";
+import { productsCsvSteps } from "./products-csv.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 3300);
@@ -874,6 +876,24 @@ async function ownerScenario(dataDir: string): Promise<{ steps: Step[]; seeded: 
   return { steps, seeded };
 }
 
+/** The products-csv scenario (bench/products-csv.ts): each call timed once against its budget (maxMs). */
+async function productsCsvScenario(): Promise<string[]> {
+  const steps = await productsCsvSteps(base, await signInOwner(base));
+  const failures: string[] = [];
+  for (const step of steps) {
+    const budget = budgets["products-csv"]?.[step.name] as unknown as { maxMs: number } | undefined;
+    const verdict = budget ? (step.ms <= budget.maxMs ? "within budget" : "OVER BUDGET") : "no budget";
+    if (verdict === "OVER BUDGET") failures.push(`products-csv: ${step.name} took ${step.ms} ms (budget ≤ ${budget?.maxMs} ms)`);
+    console.log(`products-csv ${step.name.padEnd(28)} ${String(step.ms).padStart(7)} ms  ${step.detail}  (${verdict})`);
+  }
+  mkdirSync(join(root, "bench/results"), { recursive: true });
+  writeFileSync(
+    join(root, "bench/results/products-csv.json"),
+    `${JSON.stringify({ scenario: "products-csv", date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model, database: "sqlite", results: steps }, null, 2)}\n`,
+  );
+  return failures;
+}
+
 /** The product editor's save and the listing after it (bench/product-editor.ts): p99 of each against its budget. */
 async function productEditor(): Promise<string[]> {
   const results = await productEditorScenario(base, await signInOwner(base));
@@ -904,14 +924,14 @@ async function productEditor(): Promise<string[]> {
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
   // The owner scenario last: the 100,000 orders it seeds stay in the shop the others would run on.
-  const extra = ["bundles", "lighthouse", "product-editor", "owner"];
+  const extra = ["bundles", "lighthouse", "product-editor", "products-csv", "owner"];
   const names = wanted.length ? wanted : [...Object.keys(scenarios), ...extra];
   for (const name of names)
     if (!scenarios[name] && !extra.includes(name))
       throw new Error(`unknown scenario ${name}; known: ${[...Object.keys(scenarios), ...extra].join(", ")}`);
   await buildWeb();
   const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-"));
-  withOwner = names.includes("owner") || names.includes("bundles") || names.includes("product-editor");
+  withOwner = names.includes("owner") || names.includes("bundles") || names.includes("product-editor") || names.includes("products-csv");
   server = await startServer(dataDir);
   let floor: ChildProcess | undefined;
   const failures: string[] = [];
@@ -923,6 +943,10 @@ async function main() {
       }
       if (name === "lighthouse") {
         failures.push(...(await lighthouseScenario()));
+        continue;
+      }
+      if (name === "products-csv") {
+        failures.push(...(await productsCsvScenario()));
         continue;
       }
       if (name === "product-editor") {

@@ -36,6 +36,7 @@ export default [
     route("orders/:id", "routes/admin/order.tsx"),
     route("products", "routes/admin/products.tsx"),
     route("products/new", "routes/admin/product-new.tsx"),
+    route("products/import", "routes/admin/product-import.tsx"),
     route("products/:id", "routes/admin/product-edit.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("categories/:id", "routes/admin/category-edit.tsx"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, entriesCsv } from "./csv.ts";
+import { csvCell, entriesCsv, spreadsheetText } from "./csv.ts";
 
 describe("csvCell (RFC 4180, safe in a spreadsheet)", () => {
   it.each([
@@ -21,6 +21,8 @@ describe("csvCell (RFC 4180, safe in a spreadsheet)", () => {
     ['=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
     ["a=b", "a=b"],
     [" =1", " =1"],
+    ["'=1", "''=1"],
+    ["'plain", "'plain"],
   ])("%j → %j", (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });
@@ -40,5 +42,19 @@ describe("entriesCsv", () => {
   });
   it("neutralises headers too (field labels are the owner's text)", () => {
     expect(entriesCsv(["-Label"], [])).toBe("'-Label\r\n");
+  });
+});
+
+describe("spreadsheetText (what an import reads back)", () => {
+  it.each(["=1+1", "-5", "'=1", "''-2", "'plain", "plain", "a=b", "\tTab", "", "'"])("%j survives a round trip", (value) => {
+    const cell = csvCell(value);
+    // The cell's own text, as a CSV parser hands it over.
+    const text = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+    expect(spreadsheetText(text)).toBe(value);
+  });
+
+  it("leaves a hand-written negative number or formula as it is", () => {
+    expect(spreadsheetText("-5")).toBe("-5");
+    expect(spreadsheetText("=SUM(A1)")).toBe("=SUM(A1)");
   });
 });

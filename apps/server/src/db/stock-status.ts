@@ -34,6 +34,19 @@ export async function restateProductStock(db: Db, productId: number): Promise<vo
     .execute();
 }
 
+/** The statuses of these products and their variations by the stored amount, after an import wrote their quantities (same transaction). */
+export async function restateProductsStock(db: Db, productIds: number[]): Promise<void> {
+  for (let at = 0; at < productIds.length; at += 500) {
+    const chunk = productIds.slice(at, at + 500);
+    await db
+      .updateTable("products")
+      .set({ stock_status: statusCase(sql`coalesce(stock_quantity, 0)`, STORED_AMOUNT) })
+      .where("manage_stock", "=", 1)
+      .where((eb) => eb.or([eb("id", "in", chunk), eb("parent_id", "in", chunk)]))
+      .execute();
+  }
+}
+
 /** Every tracked product's status again, for a new out-of-stock amount; run in the transaction that stores it. */
 export async function restateStockStatuses(db: Db, outOfStockAmount: number): Promise<void> {
   await db

@@ -52,7 +52,7 @@ export async function logChange(
   db: Db,
   ctx: RequestContext,
   entity: string,
-  id: number,
+  id: number | string,
   before: unknown | null,
   after: unknown | null,
 ): Promise<void> {

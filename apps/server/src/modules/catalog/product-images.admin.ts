@@ -6,7 +6,7 @@
  */
 import type { OwnerImage, ProductInput } from "@cartwright/commerce/admin";
 import type { Db } from "../../db/index.ts";
-import { MAX_ALT_LENGTH, type MediaFacts, missingMedia, productImages, setAltTexts, storeImage } from "../media/index.ts";
+import { MAX_ALT_LENGTH, type MediaFacts, productImages, setAltTexts, storeImage } from "../media/index.ts";
 import { unique } from "./admin-shared.ts";
 
 /** At most this many images in one gallery. */
@@ -26,8 +26,12 @@ export async function readGallery(db: Db, productId: number, variationIds: numbe
   return { images: rows.filter((row) => row.product_id === productId).map(ownerImage), variationImage };
 }
 
-/** Every image named must exist, once in the gallery; alt texts within their limit; each beside its field. */
-export async function checkGallery(db: Db, input: ProductInput, errors: Record<string, string>): Promise<void> {
+/** Every image named must exist (`missing` says which do not), once in the gallery; alt texts within their limit; each beside its field. */
+export async function checkGallery(
+  missing: (ids: number[]) => Promise<number[]>,
+  input: ProductInput,
+  errors: Record<string, string>,
+): Promise<void> {
   const images = input.images ?? [];
   if (images.length > MAX_GALLERY) errors.images = `A product has at most ${MAX_GALLERY} images.`;
   const seen = new Set<number>();
@@ -39,10 +43,10 @@ export async function checkGallery(db: Db, input: ProductInput, errors: Record<s
     }
   }
   const variationIds = input.variations.map((v) => v.image_id).filter((id): id is number => typeof id === "number");
-  const missing = new Set(await missingMedia(db, unique([...images.map((image) => image.id), ...variationIds])));
-  for (const [i, image] of images.entries()) if (missing.has(image.id)) errors[`images[${i}].id`] = `No image has the id ${image.id}.`;
+  const absent = new Set(await missing(unique([...images.map((image) => image.id), ...variationIds])));
+  for (const [i, image] of images.entries()) if (absent.has(image.id)) errors[`images[${i}].id`] = `No image has the id ${image.id}.`;
   for (const [i, variation] of input.variations.entries()) {
-    if (typeof variation.image_id === "number" && missing.has(variation.image_id)) {
+    if (typeof variation.image_id === "number" && absent.has(variation.image_id)) {
       errors[`variations[${i}].image_id`] = `No image has the id ${variation.image_id}.`;
     }
   }

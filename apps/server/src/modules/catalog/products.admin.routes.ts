@@ -18,6 +18,7 @@ import {
   saveProduct,
   updateProduct,
 } from "./products.admin.ts";
+import { productsCsvRoutes } from "./products.csv.routes.ts";
 
 const tags = ["owner"];
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
@@ -195,6 +196,8 @@ const BulkBody = Type.Object(
 );
 
 export const productsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The CSV export and import, in a scope of their own (they take text/csv and multipart bodies).
+  await app.register(productsCsvRoutes);
   app.get(
     "/products",
     { schema: { tags, summary: "List products (drafts too): search, filters, sort, pages", querystring: ListQuery } },

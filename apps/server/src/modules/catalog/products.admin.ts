@@ -20,13 +20,13 @@ import type {
   VariationInput,
 } from "@cartwright/commerce/admin";
 import { sanitizeHtml } from "@cartwright/commerce/forms";
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/index.ts";
-import type { Flag } from "../../db/schema.ts";
+import type { Database, Flag } from "../../db/schema.ts";
 import { restateProductStock } from "../../db/stock-status.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { productImages } from "../media/index.ts";
-import { checkProductTax, PARENT, STANDARD, toApiClass, toStoredClass } from "../taxes/index.ts";
+import { missingMedia, productImages } from "../media/index.ts";
+import { checkProductTax, listTaxClasses, PARENT, STANDARD, toApiClass, toStoredClass } from "../taxes/index.ts";
 import {
   cleanSlug,
   conflict,
@@ -41,7 +41,7 @@ import {
   unique,
 } from "./admin-shared.ts";
 import type { ProductRow } from "./catalog.repo.ts";
-import { checkGallery, ownerImage, readGallery, writeGallery } from "./product-images.admin.ts";
+import { checkGallery, ownerImage, writeGallery } from "./product-images.admin.ts";
 import { deriveStockStatus, productLink } from "./product-shape.ts";
 import { currentPrice } from "./sale-schedule.ts";
 
@@ -57,7 +57,7 @@ export type {
   Visibility,
 } from "@cartwright/commerce/admin";
 
-export interface ProductListQuery {
+export interface ProductFilters {
   search?: string;
   /** Only these ids (a picker showing the names of those chosen). */
   include?: number[];
@@ -65,6 +65,9 @@ export interface ProductListQuery {
   stock_status?: StockStatus;
   type?: "simple" | "variable";
   status?: ProductStatus;
+}
+
+export interface ProductListQuery extends ProductFilters {
   orderby: "date" | "name" | "price";
   order?: "asc" | "desc";
   page: number;
@@ -108,102 +111,160 @@ const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_i
 
 /** A product with everything the owner edits, read in a fixed number of queries; undefined when there is none (or it is a variation). */
 export async function readOwnerProduct(db: Db, id: number): Promise<OwnerProduct | undefined> {
-  const row = (await db.selectFrom("products").selectAll().where("id", "=", id).where("type", "<>", "variation").executeTakeFirst()) as
-    | ProductRow
-    | undefined;
-  if (!row) return undefined;
+  return (await readOwnerProducts(db, [id]))[0];
+}
+
+/** Ids per `in` list: well under either database's limit on a statement's parameters. */
+export const ID_CHUNK = 500;
+
+/** The rows of `query(chunk)` for each chunk of ids, together. */
+export async function inChunks<T>(ids: readonly number[], query: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK) rows.push(...(await query(ids.slice(i, i + ID_CHUNK))));
+  return rows;
+}
+
+const groupBy = <T>(rows: T[], key: (row: T) => number) => {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+};
+
+/** Products (not variations) by id, in the order asked, each read as `readOwnerProduct` does; a fixed number of queries per 500. */
+export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise<OwnerProduct[]> {
+  const rows = (await inChunks(ids, (chunk) =>
+    db.selectFrom("products").selectAll().where("id", "in", chunk).where("type", "<>", "variation").execute(),
+  )) as ProductRow[];
+  if (!rows.length) return [];
+  const found = rows.map((row) => row.id);
   const [categories, tags, crossSells, attributes, terms, variationRows] = await Promise.all([
-    db.selectFrom("product_categories").select("category_id").where("product_id", "=", id).orderBy("category_id").execute(),
-    db.selectFrom("product_tags").select("tag_id").where("product_id", "=", id).orderBy("tag_id").execute(),
-    db.selectFrom("cross_sells").select("cross_sell_id").where("product_id", "=", id).orderBy("position").execute(),
-    db
-      .selectFrom("product_attributes")
-      .select(["attribute_id", "used_for_variations"])
-      .where("product_id", "=", id)
-      .orderBy("position")
-      .execute(),
-    db
-      .selectFrom("product_attribute_terms as pat")
-      .innerJoin("attribute_terms as t", "t.id", "pat.term_id")
-      .select(["t.id", "t.attribute_id"])
-      .where("pat.product_id", "=", id)
-      .orderBy("t.menu_order")
-      .orderBy("t.id")
-      .execute(),
-    db.selectFrom("products").selectAll().where("parent_id", "=", id).orderBy("menu_order").orderBy("id").execute() as Promise<
-      ProductRow[]
-    >,
+    inChunks(found, (chunk) =>
+      db
+        .selectFrom("product_categories")
+        .select(["product_id", "category_id"])
+        .where("product_id", "in", chunk)
+        .orderBy("category_id")
+        .execute(),
+    ),
+    inChunks(found, (chunk) =>
+      db.selectFrom("product_tags").select(["product_id", "tag_id"]).where("product_id", "in", chunk).orderBy("tag_id").execute(),
+    ),
+    inChunks(found, (chunk) =>
+      db.selectFrom("cross_sells").select(["product_id", "cross_sell_id"]).where("product_id", "in", chunk).orderBy("position").execute(),
+    ),
+    inChunks(found, (chunk) =>
+      db
+        .selectFrom("product_attributes")
+        .select(["product_id", "attribute_id", "used_for_variations"])
+        .where("product_id", "in", chunk)
+        .orderBy("position")
+        .execute(),
+    ),
+    inChunks(found, (chunk) =>
+      db
+        .selectFrom("product_attribute_terms as pat")
+        .innerJoin("attribute_terms as t", "t.id", "pat.term_id")
+        .select(["pat.product_id", "t.id", "t.attribute_id"])
+        .where("pat.product_id", "in", chunk)
+        .orderBy("t.menu_order")
+        .orderBy("t.id")
+        .execute(),
+    ),
+    inChunks(
+      found,
+      (chunk) =>
+        db.selectFrom("products").selectAll().where("parent_id", "in", chunk).orderBy("menu_order").orderBy("id").execute() as Promise<
+          ProductRow[]
+        >,
+    ),
   ]);
-  const chosen = variationRows.length
-    ? await db
+  const chosen = await inChunks(
+    variationRows.map((v) => v.id),
+    (chunk) =>
+      db
         .selectFrom("variation_attributes")
         .select(["variation_id", "attribute_id", "term_id"])
-        .where(
-          "variation_id",
-          "in",
-          variationRows.map((v) => v.id),
-        )
-        .execute()
-    : [];
-  const gallery = await readGallery(
-    db,
-    id,
-    variationRows.map((v) => v.id),
+        .where("variation_id", "in", chunk)
+        .execute(),
   );
-  const position = new Map(attributes.map((a, i) => [Number(a.attribute_id), i]));
-  return {
-    id: row.id,
-    type: row.type === "variable" ? "variable" : "simple",
-    status: row.status,
-    name: row.name,
-    slug: row.slug,
-    sku: row.sku,
-    short_description: row.short_description,
-    description: row.description,
-    regular_price: row.regular_price,
-    sale_price: row.sale_price,
-    sale_starts_at: row.sale_starts_at,
-    sale_ends_at: row.sale_ends_at,
-    manage_stock: row.manage_stock === 1,
-    stock_quantity: row.stock_quantity,
-    stock_status: row.stock_status,
-    backorders: row.backorders,
-    low_stock_amount: row.low_stock_amount,
-    quantity_min: row.quantity_min,
-    quantity_max: row.quantity_max,
-    quantity_step: row.quantity_step,
-    sold_individually: row.sold_individually === 1,
-    virtual: row.virtual === 1,
-    weight_grams: row.weight_grams,
-    tax_status: row.tax_status,
-    tax_class: toApiClass(row.tax_class),
-    featured: row.featured === 1,
-    catalog_visibility: row.catalog_visibility,
-    menu_order: row.menu_order,
-    category_ids: categories.map((c) => Number(c.category_id)),
-    tag_ids: tags.map((t) => Number(t.tag_id)),
-    cross_sell_ids: crossSells.map((x) => Number(x.cross_sell_id)),
-    attributes: attributes.map((a) => ({
-      attribute_id: Number(a.attribute_id),
-      term_ids: terms.filter((t) => Number(t.attribute_id) === Number(a.attribute_id)).map((t) => Number(t.id)),
-      used_for_variations: a.used_for_variations === 1,
-    })),
-    variations: variationRows.map((v) =>
-      variationOf(
-        v,
-        chosen
-          .filter((c) => Number(c.variation_id) === v.id)
-          .map((c) => ({ attribute_id: Number(c.attribute_id), term_id: Number(c.term_id) }))
-          .sort((a, b) => (position.get(a.attribute_id) ?? 0) - (position.get(b.attribute_id) ?? 0)),
-        gallery.variationImage.get(v.id) ?? null,
-      ),
-    ),
-    permalink: productLink(row.slug),
-    images: gallery.images,
-    total_sales: row.total_sales,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+  // The galleries, and each variation's image (its first), in a query per 500.
+  const images = await inChunks([...found, ...variationRows.map((v) => v.id)], (chunk) => productImages(db, chunk));
+  const byProduct = <T extends { product_id: number }>(list: T[]) => groupBy(list, (row) => Number(row.product_id));
+  const categoriesOf = byProduct(categories);
+  const tagsOf = byProduct(tags);
+  const crossSellsOf = byProduct(crossSells);
+  const attributesOf = byProduct(attributes);
+  const termsOf = byProduct(terms);
+  const imagesOf = byProduct(images);
+  const variationsOf = groupBy(variationRows, (v) => Number(v.parent_id));
+  const chosenOf = groupBy(chosen, (c) => Number(c.variation_id));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((row): row is ProductRow => row !== undefined)
+    .map((row): OwnerProduct => {
+      const id = row.id;
+      const own = attributesOf.get(id) ?? [];
+      const ownTerms = termsOf.get(id) ?? [];
+      const position = new Map(own.map((a, i) => [Number(a.attribute_id), i]));
+      return {
+        id,
+        type: row.type === "variable" ? "variable" : "simple",
+        status: row.status,
+        name: row.name,
+        slug: row.slug,
+        sku: row.sku,
+        short_description: row.short_description,
+        description: row.description,
+        regular_price: row.regular_price,
+        sale_price: row.sale_price,
+        sale_starts_at: row.sale_starts_at,
+        sale_ends_at: row.sale_ends_at,
+        manage_stock: row.manage_stock === 1,
+        stock_quantity: row.stock_quantity,
+        stock_status: row.stock_status,
+        backorders: row.backorders,
+        low_stock_amount: row.low_stock_amount,
+        quantity_min: row.quantity_min,
+        quantity_max: row.quantity_max,
+        quantity_step: row.quantity_step,
+        sold_individually: row.sold_individually === 1,
+        virtual: row.virtual === 1,
+        weight_grams: row.weight_grams,
+        tax_status: row.tax_status,
+        tax_class: toApiClass(row.tax_class),
+        featured: row.featured === 1,
+        catalog_visibility: row.catalog_visibility,
+        menu_order: row.menu_order,
+        category_ids: (categoriesOf.get(id) ?? []).map((c) => Number(c.category_id)),
+        tag_ids: (tagsOf.get(id) ?? []).map((t) => Number(t.tag_id)),
+        cross_sell_ids: (crossSellsOf.get(id) ?? []).map((x) => Number(x.cross_sell_id)),
+        attributes: own.map((a) => ({
+          attribute_id: Number(a.attribute_id),
+          term_ids: ownTerms.filter((t) => Number(t.attribute_id) === Number(a.attribute_id)).map((t) => Number(t.id)),
+          used_for_variations: a.used_for_variations === 1,
+        })),
+        variations: (variationsOf.get(id) ?? []).map((v) =>
+          variationOf(
+            v,
+            (chosenOf.get(v.id) ?? [])
+              .map((c) => ({ attribute_id: Number(c.attribute_id), term_id: Number(c.term_id) }))
+              .sort((a, b) => (position.get(a.attribute_id) ?? 0) - (position.get(b.attribute_id) ?? 0)),
+            imagesOf.get(v.id)?.[0]?.id ?? null,
+          ),
+        ),
+        permalink: productLink(row.slug),
+        images: (imagesOf.get(id) ?? []).map(ownerImage),
+        total_sales: row.total_sales,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      };
+    });
 }
 
 type PricedItem = Pick<
@@ -255,24 +316,65 @@ function stockColumns(item: Pick<ProductInput, "manage_stock" | "stock_quantity"
   };
 }
 
-async function slugHolder(db: Db, slug: string, except: number | null) {
-  let query = db.selectFrom("products").select("id").where("slug", "=", slug);
-  if (except !== null)
-    query = query.where("id", "<>", except).where((eb) => eb.or([eb("parent_id", "is", null), eb("parent_id", "<>", except)]));
-  return query.executeTakeFirst();
+/**
+ * What checking a product asks of the rest of the catalogue. The owner API's writes ask the
+ * database (`databaseLookups`); a CSV import asks the catalogue as the whole file would leave it,
+ * so a row can name a category or product the file itself adds (products.import.ts).
+ */
+export interface ProductLookups {
+  /** Ids among those given that name no row of the table (for products: no product that is not a variation). */
+  missing(table: "categories" | "tags" | "attributes" | "products", ids: number[]): Promise<number[]>;
+  /** The attribute each of these terms belongs to (unknown terms left out). */
+  termAttributes(termIds: number[]): Promise<Map<number, number>>;
+  /** SKUs among those given that another product (not `except` nor its variations) holds. */
+  skusTaken(skus: string[], except: number | null): Promise<Set<string>>;
+  /** Whether another product or variation (not `except` nor its variations) holds the slug. */
+  slugTaken(slug: string, except: number | null): Promise<boolean>;
+  /** The slugs of the shop's tax classes. */
+  taxClasses(): Promise<ReadonlySet<string>>;
+  /** Media ids among those given that name no image. */
+  missingMedia(ids: number[]): Promise<number[]>;
 }
 
-/** SKUs other products (not this one nor its variations) hold, among those given. */
-async function skusTaken(db: Db, skus: string[], except: number | null): Promise<Set<string>> {
-  if (!skus.length) return new Set();
-  let query = db.selectFrom("products").select("sku").where("sku", "in", skus);
-  if (except !== null)
-    query = query.where("id", "<>", except).where((eb) => eb.or([eb("parent_id", "is", null), eb("parent_id", "<>", except)]));
-  return new Set((await query.execute()).map((row) => row.sku));
+/** Rows that are neither the product `except` nor one of its variations. */
+const notPartOf = (except: number) => (eb: ExpressionBuilder<Database, "products">) =>
+  eb.and([eb("id", "<>", except), eb.or([eb("parent_id", "is", null), eb("parent_id", "<>", except)])]);
+
+export function databaseLookups(db: Db): ProductLookups {
+  return {
+    async missing(table, ids) {
+      if (table !== "products") return missingIds(db, table, ids);
+      if (!ids.length) return [];
+      const found = await db.selectFrom("products").select("id").where("id", "in", ids).where("type", "<>", "variation").execute();
+      const known = new Set(found.map((row) => Number(row.id)));
+      return ids.filter((x) => !known.has(x));
+    },
+    async termAttributes(termIds) {
+      if (!termIds.length) return new Map();
+      const terms = await db.selectFrom("attribute_terms").select(["id", "attribute_id"]).where("id", "in", termIds).execute();
+      return new Map(terms.map((t) => [Number(t.id), Number(t.attribute_id)]));
+    },
+    async skusTaken(skus, except) {
+      if (!skus.length) return new Set();
+      let query = db.selectFrom("products").select("sku").where("sku", "in", skus);
+      if (except !== null) query = query.where(notPartOf(except));
+      const rows = await query.execute();
+      return new Set(rows.map((row) => row.sku));
+    },
+    async slugTaken(slug, except) {
+      let query = db.selectFrom("products").select("id").where("slug", "=", slug);
+      if (except !== null) query = query.where(notPartOf(except));
+      return Boolean(await query.executeTakeFirst());
+    },
+    async taxClasses() {
+      return new Set((await listTaxClasses(db)).map((c) => c.slug));
+    },
+    missingMedia: (ids) => missingMedia(db, ids),
+  };
 }
 
 /** Every rule a schema cannot state, each failure beside its field; the clean product back. */
-async function checkProduct(db: Db, id: number | null, input: ProductInput): Promise<ProductInput> {
+export async function checkProduct(lookups: ProductLookups, id: number | null, input: ProductInput): Promise<ProductInput> {
   const errors: Record<string, string> = {};
   const name = input.name.trim();
   if (!name) errors.name = "Enter a name.";
@@ -290,22 +392,20 @@ async function checkProduct(db: Db, id: number | null, input: ProductInput): Pro
   const category_ids = unique(input.category_ids);
   const tag_ids = unique(input.tag_ids);
   const cross_sell_ids = unique(input.cross_sell_ids);
-  const missingCategories = await missingIds(db, "categories", category_ids);
+  const missingCategories = await lookups.missing("categories", category_ids);
   if (missingCategories.length) errors.category_ids = `No category has the id ${missingCategories.join(", ")}.`;
-  const missingTags = await missingIds(db, "tags", tag_ids);
+  const missingTags = await lookups.missing("tags", tag_ids);
   if (missingTags.length) errors.tag_ids = `No tag has the id ${missingTags.join(", ")}.`;
   if (id !== null && cross_sell_ids.includes(id)) errors.cross_sell_ids = "A product cannot be its own cross-sell.";
-  else if (cross_sell_ids.length) {
-    const found = await db.selectFrom("products").select("id").where("id", "in", cross_sell_ids).where("type", "<>", "variation").execute();
-    const known = new Set(found.map((row) => Number(row.id)));
-    const missing = cross_sell_ids.filter((x) => !known.has(x));
+  else {
+    const missing = await lookups.missing("products", cross_sell_ids);
     if (missing.length) errors.cross_sell_ids = `No product has the id ${missing.join(", ")}.`;
   }
 
-  const attributes = await checkAttributes(db, input, errors);
+  const attributes = await checkAttributes(lookups, input, errors);
   const variations = checkVariations(input, attributes, errors);
-  await checkProductTax(db, input, errors);
-  await checkGallery(db, input, errors);
+  checkProductTax(await lookups.taxClasses(), input, errors);
+  await checkGallery(lookups.missingMedia, input, errors);
   if (Object.keys(errors).length) throw invalid(errors);
 
   const skuFields = new Map<string, string>();
@@ -316,9 +416,9 @@ async function checkProduct(db: Db, id: number | null, input: ProductInput): Pro
     if (skuFields.has(variation.sku)) throw productErrors.skuTaken(`variations[${i}].sku`, variation.sku);
     skuFields.set(variation.sku, `variations[${i}].sku`);
   }
-  const taken = await skusTaken(db, [...skuFields.keys()], id);
+  const taken = await lookups.skusTaken([...skuFields.keys()], id);
   for (const [value, field] of skuFields) if (taken.has(value)) throw productErrors.skuTaken(field, value);
-  if (await slugHolder(db, slug, id)) throw productErrors.slugTaken(slug);
+  if (await lookups.slugTaken(slug, id)) throw productErrors.slugTaken(slug);
 
   return {
     ...input,
@@ -337,23 +437,23 @@ async function checkProduct(db: Db, id: number | null, input: ProductInput): Pro
   };
 }
 
-async function checkAttributes(db: Db, input: ProductInput, errors: Record<string, string>): Promise<ProductAttributeInput[]> {
+async function checkAttributes(
+  lookups: ProductLookups,
+  input: ProductInput,
+  errors: Record<string, string>,
+): Promise<ProductAttributeInput[]> {
   const attributes = input.attributes.map((a) => ({ ...a, term_ids: unique(a.term_ids) }));
   const ids = attributes.map((a) => a.attribute_id);
   if (unique(ids).length !== ids.length) {
     errors.attributes = "Each attribute can be given once.";
     return attributes;
   }
-  const missing = await missingIds(db, "attributes", ids);
+  const missing = await lookups.missing("attributes", ids);
   if (missing.length) {
     errors.attributes = `No attribute has the id ${missing.join(", ")}.`;
     return attributes;
   }
-  const termIds = attributes.flatMap((a) => a.term_ids);
-  const terms = termIds.length
-    ? await db.selectFrom("attribute_terms").select(["id", "attribute_id"]).where("id", "in", termIds).execute()
-    : [];
-  const ownerOf = new Map(terms.map((t) => [Number(t.id), Number(t.attribute_id)]));
+  const ownerOf = await lookups.termAttributes(attributes.flatMap((a) => a.term_ids));
   for (const [i, attribute] of attributes.entries()) {
     const strays = attribute.term_ids.filter((t) => ownerOf.get(t) !== attribute.attribute_id);
     if (strays.length) errors[`attributes[${i}].term_ids`] = `The term ${strays.join(", ")} is not one of this attribute's.`;
@@ -409,7 +509,7 @@ function checkVariations(input: ProductInput, attributes: ProductAttributeInput[
 }
 
 /** The parent's columns as stored; counters the shop keeps (sales, ratings) are never written here. */
-const productColumns = (product: ProductInput, now: string) => ({
+export const productColumns = (product: ProductInput, now: string) => ({
   type: product.type,
   status: product.status,
   name: product.name,
@@ -437,7 +537,7 @@ const productColumns = (product: ProductInput, now: string) => ({
   updated_at: now,
 });
 
-const variationColumns = (product: ProductInput, variation: VariationInput, position: number, now: string) => ({
+export const variationColumns = (product: ProductInput, variation: VariationInput, position: number, now: string) => ({
   name: product.name,
   sku: variation.sku,
   regular_price: variation.regular_price,
@@ -449,6 +549,47 @@ const variationColumns = (product: ProductInput, variation: VariationInput, posi
   tax_class: toStoredClass(variation.tax_class ?? PARENT),
   menu_order: position,
   updated_at: now,
+});
+
+/** A new variation's whole row: what a variation does not use of a product's columns set to the shop's defaults. */
+export const newVariationRow = (
+  product: ProductInput,
+  variation: VariationInput,
+  position: number,
+  now: string,
+  created: string,
+  parentId: number,
+  slug: string,
+) => ({
+  ...variationColumns(product, variation, position, now),
+  parent_id: parentId,
+  type: "variation" as const,
+  status: "publish" as const,
+  slug,
+  short_description: "",
+  description: "",
+  low_stock_amount: null,
+  quantity_min: 1,
+  quantity_max: null,
+  quantity_step: 1,
+  sold_individually: 0 as Flag,
+  catalog_visibility: "visible" as const,
+  virtual: flag(product.virtual),
+  featured: 0 as Flag,
+  total_sales: 0,
+  rating_x100: 0,
+  review_count: 0,
+  created_at: created,
+});
+
+/** A new product's whole row (counters at zero). */
+export const newProductRow = (product: ProductInput, now: string) => ({
+  ...productColumns(product, now),
+  parent_id: null,
+  total_sales: 0,
+  rating_x100: 0,
+  review_count: 0,
+  created_at: now,
 });
 
 /** A free slug for a new variation: the parent's and its terms', numbered when taken. */
@@ -528,29 +669,10 @@ async function writeVariations(db: Db, id: number, product: ProductInput, now: s
       await db.deleteFrom("variation_attributes").where("variation_id", "=", variationId).execute();
     } else {
       const suffix = variation.attributes.map((a) => termSlugs.get(a.term_id)).join("-");
+      const slug = await variationSlug(db, `${product.slug}-${suffix}`);
       const inserted = await db
         .insertInto("products")
-        .values({
-          ...columns,
-          parent_id: id,
-          type: "variation",
-          status: "publish",
-          slug: await variationSlug(db, `${product.slug}-${suffix}`),
-          short_description: "",
-          description: "",
-          low_stock_amount: null,
-          quantity_min: 1,
-          quantity_max: null,
-          quantity_step: 1,
-          sold_individually: 0,
-          catalog_visibility: "visible",
-          virtual: flag(product.virtual),
-          featured: 0,
-          total_sales: 0,
-          rating_x100: 0,
-          review_count: 0,
-          created_at: created,
-        })
+        .values(newVariationRow(product, variation, position, now, created, id, slug))
         .returning("id")
         .executeTakeFirstOrThrow();
       variationId = Number(inserted.id);
@@ -570,7 +692,7 @@ async function writeVariations(db: Db, id: number, product: ProductInput, now: s
 
 /** Creates (id null) or replaces a product with its links and variations; a slug or SKU another product has is 409 beside it. */
 export async function saveProduct(ctx: RequestContext, id: number | null, input: ProductInput): Promise<OwnerProduct> {
-  const product = await checkProduct(ctx.db, id, input);
+  const product = await checkProduct(databaseLookups(ctx.db), id, input);
   try {
     return await writeProduct(ctx, id, product);
   } catch (error) {
@@ -587,18 +709,7 @@ async function writeProduct(ctx: RequestContext, id: number | null, product: Pro
     if (id !== null && !before) throw productErrors.notFound();
     let savedId = id;
     if (savedId === null) {
-      const created = await trx
-        .insertInto("products")
-        .values({
-          ...productColumns(product, now),
-          parent_id: null,
-          total_sales: 0,
-          rating_x100: 0,
-          review_count: 0,
-          created_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const created = await trx.insertInto("products").values(newProductRow(product, now)).returning("id").executeTakeFirstOrThrow();
       savedId = Number(created.id);
     } else {
       await trx.updateTable("products").set(productColumns(product, now)).where("id", "=", savedId).execute();
@@ -657,9 +768,8 @@ async function currencyOf(ctx: RequestContext) {
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Search (name, SKU or slug, case ignored), filters, sort and one page; drafts included. */
-export async function listOwnerProducts(ctx: RequestContext, query: ProductListQuery): Promise<ProductList> {
-  const { db } = ctx;
+/** The products (not variations, drafts too) the list's search and filters match: shared by the list and the CSV export. */
+export function filteredProducts(db: Db, query: ProductFilters) {
   let base = db.selectFrom("products").where("products.parent_id", "is", null);
   const words = query.search?.trim();
   if (words) {
@@ -696,6 +806,13 @@ export async function listOwnerProducts(ctx: RequestContext, query: ProductListQ
   if (query.stock_status) base = base.where("products.stock_status", "=", query.stock_status);
   if (query.type) base = base.where("products.type", "=", query.type);
   if (query.status) base = base.where("products.status", "=", query.status);
+  return base;
+}
+
+/** Search (name, SKU or slug, case ignored), filters, sort and one page; drafts included. */
+export async function listOwnerProducts(ctx: RequestContext, query: ProductListQuery): Promise<ProductList> {
+  const { db } = ctx;
+  const base = filteredProducts(db, query);
   const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
   const direction = query.order ?? (query.orderby === "date" ? "desc" : "asc");
   let rows = base.selectAll("products");

@@ -38,9 +38,8 @@ export interface ProductTaxInput {
   variations: { tax_class?: string }[];
 }
 
-/** Checks the classes a product names, each error beside its field (`tax_class`, `variations[2].tax_class`). */
-export async function checkProductTax(db: Db, input: ProductTaxInput, errors: Record<string, string>): Promise<void> {
-  const known = new Set((await listTaxClasses(db)).map((c) => c.slug));
+/** Checks the classes a product names against the shop's (`known` slugs), each error beside its field (`tax_class`, `variations[2].tax_class`). */
+export function checkProductTax(known: ReadonlySet<string>, input: ProductTaxInput, errors: Record<string, string>): void {
   const problem = (slug: string) => `There is no tax class "${slug}": choose one of ${[...known].join(", ")}.`;
   const own = input.tax_class ?? STANDARD;
   if (!known.has(own)) errors.tax_class = problem(own);

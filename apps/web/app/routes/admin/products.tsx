@@ -7,6 +7,7 @@ import { Pagination, SearchForm } from "../../features/admin/customers/ListParts
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { type ProductQuery, type ProductSummary, productsApi } from "../../features/admin/products/api.ts";
 import { BulkEdit } from "../../features/admin/products/BulkEdit.tsx";
+import { csvMessages as csv, productsCsvUrl } from "../../features/admin/products/csv.ts";
 import { bulkMessages, productMessages as t } from "../../features/admin/products/messages.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
@@ -83,11 +84,22 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin-page">
       <PageHead title={t.title}>
-        <Link to="/admin/products/new" className="button">
-          {t.newProduct}
-        </Link>
+        <div className="admin-actions">
+          <a className="button button--secondary" href={productsCsvUrl(query)} download aria-describedby="products-export-hint">
+            {csv.exportCsv}
+          </a>
+          <Link to="/admin/products/import" className="button button--secondary">
+            {csv.importCsv}
+          </Link>
+          <Link to="/admin/products/new" className="button">
+            {t.newProduct}
+          </Link>
+        </div>
       </PageHead>
       <p className="admin-muted">{t.intro}</p>
+      <p id="products-export-hint" className="admin-muted">
+        {csv.exportHint(Boolean(query.search || query.status || query.type || query.stock_status || query.category))}
+      </p>
       <SearchForm
         id="products-search"
         label={t.search}

@@ -1,0 +1,143 @@
+/**
+ * The product CSV in the console (issue 19, decision 0046), by keyboard alone: the owner exports
+ * the catalogue from the product list, checks a file that adds a product and changes a price
+ * (the dry run's counts), imports it and sees both in the shop; a file with a bad row shows the
+ * row's line and column and changes nothing. axe on the list and the import page in each state.
+ * Runs in the catalogue project (it publishes a product), and deletes and restores what it changed.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { signInAsOwner } from "./support/owner.ts";
+import { seriousViolations } from "./support/shopper-order.ts";
+
+interface Summary {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  type: string;
+  regular_price: number | null;
+  sale_price: number | null;
+}
+
+const decimal = (minor: number) => (minor / 100).toFixed(2);
+
+/** Chooses a file for the focused file input by pressing Space on it, as a keyboard user opens the file picker. */
+async function chooseFile(page: Page, name: string, text: string) {
+  // The shopper's page may have the browser's focus: a file picker opens only for the page in front.
+  await page.bringToFront();
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Space");
+  await (await chooser).setFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
+}
+
+test("the owner exports the catalogue, imports a new product and a new price, and sees a bad row's line", async ({ page, browser }) => {
+  // A long journey (three files, the shop between them, then restoring): more than 30 s on a busy machine.
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const name = `CSV Lamp ${stamp}`;
+  await signInAsOwner(page);
+  const list = (await (await page.request.get("/api/admin/v1/products?per_page=100&type=simple")).json()) as { products: Summary[] };
+  // A demo product no other journey prices, sold at its regular price.
+  const changed =
+    list.products.find((p) => p.sku && p.sale_price === null && p.regular_price !== null && p.slug === "sketchbook") ??
+    (list.products.find(
+      (p) => p.sku && p.sale_price === null && p.regular_price !== null && !["beanie", "yoga-mat"].includes(p.slug),
+    ) as Summary);
+  const originalPrice = changed.regular_price as number;
+  const newPrice = originalPrice + 500;
+
+  await page.goto("/admin/products");
+  await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Export by keyboard: the whole catalogue, drafts too.
+  const exportLink = page.getByRole("link", { name: "Export CSV" });
+  await exportLink.focus();
+  const download = page.waitForEvent("download");
+  await page.keyboard.press("Enter");
+  const file = await (await download).path();
+  const { readFileSync } = await import("node:fs");
+  const exported = readFileSync(file, "utf8");
+  expect(exported.startsWith("\uFEFFID,Type,SKU,Name,Slug,Published")).toBe(true);
+  expect(exported).toContain(`,${changed.sku},${changed.name},${changed.slug},`);
+
+  // To the import page by keyboard.
+  await page.getByRole("link", { name: "Import CSV" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Import products" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const good = [
+    "Type,SKU,Name,Published,Regular price,Categories",
+    `simple,CSV-LAMP-${stamp},${name},1,19.90,CSV Lighting ${stamp} > Desk lamps ${stamp}`,
+    `simple,${changed.sku},${changed.name},1,${decimal(newPrice)},`,
+  ].join("\r\n");
+  const fileInput = page.getByLabel("CSV file");
+  await fileInput.focus();
+  await chooseFile(page, "catalogue.csv", good);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Check file" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const result = page.getByRole("heading", { level: 2, name: "What the import will do" });
+  await expect(result).toBeFocused();
+  await expect(page.getByText("1 new product", { exact: true })).toBeVisible();
+  await expect(page.getByText("1 changed product", { exact: true })).toBeVisible();
+  await expect(page.getByText(`New categories: CSV Lighting ${stamp}, CSV Lighting ${stamp} > Desk lamps ${stamp}`)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // Nothing is written by the check.
+  const shopper = await (await browser.newContext()).newPage();
+  expect((await shopper.goto(`/product/csv-lamp-${stamp}`))?.status()).toBe(404);
+
+  await page.getByRole("button", { name: "Import", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: "Imported" })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The shop shows both on the next request.
+  await shopper.goto(`/product/csv-lamp-${stamp}`);
+  await expect(shopper.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(shopper.getByText("$19.90").first()).toBeVisible();
+  await shopper.goto(`/product/${changed.slug}`);
+  await expect(shopper.getByText(`$${decimal(newPrice)}`).first()).toBeVisible();
+
+  // A bad row: its line (a description over two lines moves it to line 4) and column, and nothing changed.
+  const bad = ["Name,Description,Regular price", `Good ${stamp},"two`, `lines",5.00`, `Bad ${stamp},,"1,234"`].join("\r\n");
+  await fileInput.focus();
+  await chooseFile(page, "bad.csv", bad);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: "1 problem in the file: nothing was imported" })).toBeFocused();
+  const problem = page.getByRole("row", { name: /^4 Regular price/ });
+  await expect(problem).toContainText("ambiguous");
+  await expect(page.getByRole("button", { name: "Import", exact: true })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect((await shopper.goto(`/shop?s=${encodeURIComponent(`Good ${stamp}`)}`))?.status()).toBe(200);
+  await expect(shopper.getByText("No products were found matching your selection.")).toBeVisible();
+
+  // Restored: the demo price back (by import, as it was changed), the new product deleted.
+  await fileInput.focus();
+  await chooseFile(page, "restore.csv", `SKU,Regular price\r\n${changed.sku},${decimal(originalPrice)}\r\n`);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("1 changed product", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Imported" })).toBeVisible();
+  await page.goto(`/admin/products?search=${stamp}`);
+  await page
+    .getByRole("row", { name: new RegExp(name) })
+    .getByRole("link", { name })
+    .click();
+  await page.getByRole("button", { name: "Delete product" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  for (const category of [`Desk lamps ${stamp}`, `CSV Lighting ${stamp}`]) {
+    await page.goto("/admin/categories");
+    await page.getByRole("link", { name: category, exact: true }).click();
+    await page.getByRole("button", { name: "Delete category" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/categories$/);
+  }
+  await shopper.goto(`/product/${changed.slug}`);
+  await expect(shopper.getByText(`$${decimal(originalPrice)}`).first()).toBeVisible();
+  await shopper.context().close();
+});
