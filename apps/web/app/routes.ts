@@ -63,7 +63,7 @@ export default [
     // Printable invoices and packing slips: the documents alone, without the console's frame (handle.frame).
     route("orders/print", "routes/admin/order-print.tsx"),
     // Any other /admin path: the console's "Not found" in its frame, not the shop's.
-    route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
+    route("*", "routes/admin/not-found.tsx"),
   ]),
   // Accepting a staff invitation: for a signed-out visitor, so outside the console's frame (decision 0032).
   route("admin/invite", "routes/admin/invite.tsx"),
