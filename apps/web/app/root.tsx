@@ -66,6 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     attribution: attribution && { domain: attribution.domain, consent: attribution.consent },
     addToCartBehaviour: settings.addToCartBehaviour,
     displayCartPricesIncludingTax: settings.displayCartPricesIncludingTax,
+    /** Plain text after product prices ("incl. VAT"); empty for none. */
+    priceSuffix: settings.priceDisplaySuffix,
     /** The contact widgets' settings and loader (decision 0020); null when none shows. */
     contactWidgets: widgets,
   };

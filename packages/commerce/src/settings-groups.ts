@@ -58,6 +58,8 @@ export interface TaxesGroup {
   prices_include_tax: boolean;
   display_cart_prices_including_tax: boolean;
   display_itemized_taxes: boolean;
+  display_shop_prices_including_tax: boolean;
+  price_display_suffix: string;
 }
 /** The store pages, as the storefront reads them. */
 export type PagesGroup = StorePages;

@@ -49,6 +49,10 @@ export interface StorefrontSettings {
   taxesEnabled: boolean;
   displayCartPricesIncludingTax: boolean;
   displayItemizedTaxes: boolean;
+  /** The shop's product prices (listing, product pages, Store API) show the base location's tax. */
+  displayShopPricesIncludingTax: boolean;
+  /** Plain text shown after product prices in the shop ("incl. VAT"); empty for none. */
+  priceDisplaySuffix: string;
   checkoutAllowsGuest: boolean;
   checkoutCanCreateAccount: boolean;
   /** What happens after add-to-cart: open the mini-cart drawer, go to the cart, or nothing. */

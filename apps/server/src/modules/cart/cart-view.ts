@@ -62,7 +62,7 @@ export interface PricingInputs {
 }
 
 /** Tax rates and classes and shipping zones, read once per change to any of them. */
-const loadPricingRules = revisionCache("pricing", async (db) => {
+export const loadPricingRules = revisionCache("pricing", async (db) => {
   const [taxRates, taxClassOrder, zones] = await Promise.all([loadTaxRates(db), loadTaxClassOrder(db), loadZones(db)]);
   return deepFreeze({ taxRates, taxClassOrder, zones });
 });

@@ -3,6 +3,7 @@ import type { StoreProductAttribute, StoreTerm } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionCache, revisionMap } from "../../db/revisions.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { shopPriceDisplay } from "../cart/index.ts";
 import { storeImage } from "../media/index.ts";
 import { type ShopContext, shopCurrency, withShopSettings } from "../settings/index.ts";
 import * as repo from "./catalog.repo.ts";
@@ -22,8 +23,21 @@ import { salePhase } from "./sale-schedule.ts";
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 10;
 
-function shapeOptions(ctx: ShopContext): ShapeOptions {
-  return { currency: shopCurrency(ctx.settings), lowStockAmount: ctx.settings.lowStockAmount, now: ctx.now ?? new Date() };
+/**
+ * How this request shapes products. Rows and details are cached per catalogue revision; prices are
+ * shaped here per request, from the settings (with or without tax, the suffix) and the rates of the
+ * pricing revision, so a change to any of them shows on the next request on every process.
+ */
+async function shapeOptions(ctx: ShopContext): Promise<ShapeOptions> {
+  const { settings } = ctx;
+  const displayPrice = (await shopPriceDisplay(ctx)) ?? undefined;
+  return {
+    currency: shopCurrency(settings),
+    lowStockAmount: settings.lowStockAmount,
+    now: ctx.now ?? new Date(),
+    displayPrice,
+    priceSuffix: settings.priceDisplaySuffix,
+  };
 }
 
 export async function listProducts(context: RequestContext, query: ProductQuery): Promise<ProductPage> {
@@ -90,17 +104,22 @@ export async function getProduct(context: RequestContext, idOrSlug: string): Pro
     const [details] = await loadDetails(ctx.db, [parent]);
     const variation = details?.variations.find((v) => v.row.id === row.id);
     if (!details || !variation) return null;
-    return shapeVariationAsProduct(parent, variation, details, shapeOptions(ctx));
+    return shapeVariationAsProduct(parent, variation, details, await shapeOptions(ctx));
   }
   const [product] = await shapeMany(ctx, [row]);
   return product ?? null;
 }
 
+/** A product's variations; none when it is not a published product (its tax status and class price them). */
 export async function getVariations(context: RequestContext, productId: number): Promise<StoreVariation[]> {
   const ctx = await withShopSettings(context);
-  const variations = await loadVariations(ctx.db, [productId]);
-  const options = shapeOptions(ctx);
-  return (variations.get(productId) ?? []).map((v) => shapeVariation(v, options));
+  const [product, variations, options] = await Promise.all([
+    repo.findProductByIdOrSlug(ctx.db, String(productId)),
+    loadVariations(ctx.db, [productId]),
+    shapeOptions(ctx),
+  ]);
+  if (!product) return [];
+  return (variations.get(productId) ?? []).map((v) => shapeVariation(v, product, options));
 }
 
 export async function listCategories(ctx: Pick<RequestContext, "db">): Promise<readonly StoreCategory[]> {
@@ -132,7 +151,7 @@ export async function getCrossSells(context: RequestContext, productIds: number[
   const ctx = await withShopSettings(context);
   const key = [...new Set(productIds)].sort((a, b) => a - b).join(",");
   const found = (await crossSellsOf(ctx.db, [key])).get(key) ?? [];
-  const options = shapeOptions(ctx);
+  const options = await shapeOptions(ctx);
   return found.filter(({ row }) => !exclude.includes(row.id)).map(({ row, details }) => shapeProduct(row, details, options));
 }
 
@@ -156,8 +175,7 @@ const crossSellsOf = revisionMap(
 );
 
 async function shapeMany(ctx: ShopContext, rows: repo.ProductRow[]): Promise<StoreProduct[]> {
-  const details = await loadDetails(ctx.db, rows);
-  const options = shapeOptions(ctx);
+  const [details, options] = await Promise.all([loadDetails(ctx.db, rows), shapeOptions(ctx)]);
   return rows.map((row, i) => shapeProduct(row, details[i] as ProductDetails, options));
 }
 

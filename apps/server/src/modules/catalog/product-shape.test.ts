@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY } from "@cartwright/commerce";
 import { describe, expect, it } from "vitest";
 import type { ProductRow } from "./catalog.repo.ts";
-import { deriveStockStatus, priceHtml, quantityLimits, shapeProduct } from "./product-shape.ts";
+import { deriveStockStatus, priceHtml, quantityLimits, shapeProduct, shapeVariation, shapeVariationAsProduct } from "./product-shape.ts";
 
 const row = (overrides: Partial<ProductRow> = {}): ProductRow => ({
   id: 1,
@@ -122,7 +122,46 @@ describe("priceHtml", () => {
       "$39.00</span> &ndash; <span",
     );
   });
+  it("puts the suffix after the price, escaped", () => {
+    expect(priceHtml(prices, false, DEFAULT_CURRENCY, "incl. <VAT>")).toBe(
+      '<span class="price-amount">$18.00</span> <small class="price-suffix">incl. &lt;VAT&gt;</small>',
+    );
+  });
   it("escapes the currency symbol", () => {
     expect(priceHtml(prices, false, { ...DEFAULT_CURRENCY, prefix: "<b>" })).toBe('<span class="price-amount">&lt;b&gt;18.00</span>');
+  });
+});
+
+describe("shown prices", () => {
+  // A stand-in for the base location's rates: 10 % on the standard class, 5 % on "reduced".
+  const displayPrice = (amount: number, status: string, taxClass: string) =>
+    status !== "taxable" ? amount : amount + (amount * (taxClass === "reduced" ? 5 : 10)) / 100;
+  const withTax = { ...options, displayPrice };
+  const variation = (id: number, price: number, taxClass: string) => ({
+    row: row({ id, parent_id: 7, type: "variation", regular_price: price, tax_class: taxClass }),
+    attributes: [],
+    label: `Size: ${id}`,
+    image: null,
+  });
+
+  it("shows a product's prices through the display, regular and sale alike", () => {
+    const product = shapeProduct(row({ sale_price: 800 }), none, withTax);
+    expect(product.prices).toMatchObject({ price: "880", regular_price: "1100", sale_price: "880" });
+    expect(shapeProduct(row({ tax_status: "none" }), none, withTax).prices.price).toBe("1000");
+  });
+
+  it("prices each variation in its own class or its product's, and ranges over the shown prices", () => {
+    const parent = row({ id: 7, type: "variable", regular_price: null, tax_class: "reduced" });
+    const variations = [variation(8, 1000, "parent"), variation(9, 1000, "")];
+    const product = shapeProduct(parent, { ...none, variations }, withTax);
+    expect(product.prices.price_range).toEqual({ min_amount: "1050", max_amount: "1100" });
+    expect(shapeVariation(variations[0]!, parent, withTax).prices.price).toBe("1050");
+    expect(shapeVariation(variations[1]!, parent, withTax).prices.price).toBe("1100");
+    expect(shapeVariationAsProduct(parent, variations[0]!, none, withTax).prices.price).toBe("1050");
+    expect(shapeVariation(variations[0]!, { ...parent, tax_status: "none" }, withTax).prices.price).toBe("1000");
+  });
+
+  it("adds the suffix to price_html", () => {
+    expect(shapeProduct(row(), none, { ...options, priceSuffix: "incl. VAT" }).price_html).toContain("incl. VAT</small>");
   });
 });

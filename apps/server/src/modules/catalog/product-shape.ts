@@ -37,6 +37,23 @@ export interface ShapeOptions {
   lowStockAmount: number;
   /** The request's clock: a scheduled sale price holds only inside its window. */
   now: Date;
+  /** The shown price of an entered unit price (the base location's tax on or off); absent: as entered. */
+  displayPrice?: (amount: number, taxStatus: ProductRow["tax_status"], taxClass: string) => number;
+  /** Plain text after each price in `price_html` ("incl. VAT"); empty for none. */
+  priceSuffix?: string;
+}
+
+/** What prices a row: its tax status and class (a variation's status and "parent" class are its product's). */
+export type TaxOf = Pick<ProductRow, "tax_status" | "tax_class">;
+
+/** A row's current and regular price as the shop shows them, in minor units (null when unpriced). */
+function shownPrices(row: ProductRow, tax: TaxOf, options: ShapeOptions): { current: number | null; regular: number | null } {
+  const current = currentPrice(row, options.now);
+  const show = options.displayPrice;
+  if (!show) return { current, regular: row.regular_price };
+  const taxClass = row.tax_class === "parent" ? tax.tax_class : row.tax_class;
+  const shown = (amount: number | null) => (amount === null ? null : show(amount, tax.tax_status, taxClass));
+  return { current: shown(current), regular: shown(row.regular_price) };
 }
 
 export const productLink = (slug: string) => `/product/${slug}`;
@@ -78,12 +95,12 @@ export function quantityLimits(row: ProductRow) {
   return { minimum: Math.max(1, row.quantity_min), maximum: Math.max(0, maximum), multiple_of: step, editable: true };
 }
 
-function pricesFor(row: ProductRow, variations: VariationWithRow[], currency: Currency, now: Date): StorePrices {
-  const fields = currencyFields(currency);
+function pricesFor(row: ProductRow, variations: VariationWithRow[], tax: TaxOf, options: ShapeOptions): StorePrices {
+  const fields = currencyFields(options.currency);
   if (row.type === "variable") {
-    const priced = variations.map((v) => v.row).filter((v) => v.regular_price !== null);
-    const currents = priced.map((v) => currentPrice(v, now) ?? 0);
-    const regulars = priced.map((v) => v.regular_price ?? 0);
+    const priced = variations.map((v) => shownPrices(v.row, row, options)).filter((v) => v.regular !== null);
+    const currents = priced.map((v) => v.current ?? 0);
+    const regulars = priced.map((v) => v.regular ?? 0);
     if (!priced.length) return { price: "", regular_price: "", sale_price: "", price_range: null, ...fields };
     const min = Math.min(...currents);
     const max = Math.max(...currents);
@@ -96,10 +113,10 @@ function pricesFor(row: ProductRow, variations: VariationWithRow[], currency: Cu
       ...fields,
     };
   }
-  const price = currentPrice(row, now);
+  const { current: price, regular } = shownPrices(row, tax, options);
   return {
     price: price === null ? "" : String(price),
-    regular_price: row.regular_price === null ? "" : String(row.regular_price),
+    regular_price: regular === null ? "" : String(regular),
     sale_price: price === null ? "" : String(price),
     price_range: null,
     ...fields,
@@ -110,15 +127,16 @@ function amountHtml(minor: string, currency: Currency): string {
   return `<span class="price-amount">${escapeHtml(formatAmount(minor, currency))}</span>`;
 }
 
-export function priceHtml(prices: StorePrices, onSale: boolean, currency: Currency): string {
+export function priceHtml(prices: StorePrices, onSale: boolean, currency: Currency, suffix = ""): string {
   if (prices.price === "") return "";
+  const after = suffix ? ` <small class="price-suffix">${escapeHtml(suffix)}</small>` : "";
   if (prices.price_range) {
-    return `${amountHtml(prices.price_range.min_amount, currency)} &ndash; ${amountHtml(prices.price_range.max_amount, currency)}`;
+    return `${amountHtml(prices.price_range.min_amount, currency)} &ndash; ${amountHtml(prices.price_range.max_amount, currency)}${after}`;
   }
   if (onSale) {
-    return `<del aria-hidden="true">${amountHtml(prices.regular_price, currency)}</del> <ins>${amountHtml(prices.price, currency)}</ins>`;
+    return `<del aria-hidden="true">${amountHtml(prices.regular_price, currency)}</del> <ins>${amountHtml(prices.price, currency)}</ins>${after}`;
   }
-  return amountHtml(prices.price, currency);
+  return amountHtml(prices.price, currency) + after;
 }
 
 function addToCart(row: ProductRow, purchasable: boolean, inStock: boolean): StoreAddToCart {
@@ -140,7 +158,7 @@ export function shapeProduct(row: ProductRow, details: ProductDetails, options: 
   const inStock = status !== "outofstock";
   const { currency, now } = options;
   const onSale = row.type === "variable" ? details.variations.some((v) => saleActive(v.row, now)) : saleActive(row, now);
-  const prices = pricesFor(row, details.variations, currency, now);
+  const prices = pricesFor(row, details.variations, row, options);
   return {
     id: row.id,
     name: row.name,
@@ -154,7 +172,7 @@ export function shapeProduct(row: ProductRow, details: ProductDetails, options: 
     description: row.description,
     on_sale: onSale,
     prices,
-    price_html: priceHtml(prices, onSale, currency),
+    price_html: priceHtml(prices, onSale, currency, options.priceSuffix),
     average_rating: (row.rating_x100 / 100).toFixed(2),
     review_count: row.review_count,
     images: details.images,
@@ -179,7 +197,16 @@ export function shapeVariationAsProduct(
   details: ProductDetails,
   options: ShapeOptions,
 ): StoreProduct {
-  const row = { ...variation.row, slug: parent.slug, name: parent.name, catalog_visibility: parent.catalog_visibility };
+  const own = variation.row;
+  const row = {
+    ...own,
+    slug: parent.slug,
+    name: parent.name,
+    catalog_visibility: parent.catalog_visibility,
+    // Priced as the cart prices it: the product's tax status, the variation's class or its product's.
+    tax_status: parent.tax_status,
+    tax_class: own.tax_class === "parent" ? parent.tax_class : own.tax_class,
+  };
   const product = shapeProduct(row, { ...details, attributes: [], variations: [] }, options);
   return {
     ...product,
@@ -190,10 +217,11 @@ export function shapeVariationAsProduct(
   };
 }
 
-export function shapeVariation(variation: VariationWithRow, options: ShapeOptions): StoreVariation {
+/** One variation of `product` (whose tax status and class price it, as in the cart). */
+export function shapeVariation(variation: VariationWithRow, product: TaxOf, options: ShapeOptions): StoreVariation {
   const row = variation.row;
   const status = row.stock_status;
-  const prices = pricesFor(row, [], options.currency, options.now);
+  const prices = pricesFor(row, [], product, options);
   return {
     id: row.id,
     attributes: variation.attributes,

@@ -114,6 +114,8 @@ describe("the owner's settings calls", () => {
       prices_include_tax: false,
       display_cart_prices_including_tax: false,
       display_itemized_taxes: false,
+      display_shop_prices_including_tax: false,
+      price_display_suffix: "",
     });
   });
 

@@ -44,6 +44,10 @@ const Taxes = object({
   prices_include_tax: Type.Boolean({ description: "Prices are entered with tax included" }),
   display_cart_prices_including_tax: Type.Boolean({ description: "The cart and checkout show prices with tax" }),
   display_itemized_taxes: Type.Boolean({ description: "The totals list each tax rate" }),
+  display_shop_prices_including_tax: Type.Boolean({
+    description: "The shop's product prices (listing, product pages, Store API) include the base location's tax",
+  }),
+  price_display_suffix: text(60, "Plain text after product prices in the shop, such as incl. VAT; empty for none"),
 });
 const Pages = object({
   shop: text(200, "/shop or a category's page"),

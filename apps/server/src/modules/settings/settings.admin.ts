@@ -249,14 +249,24 @@ const taxes: Group<TaxesGroup> = {
     prices_include_tax: s.pricesIncludeTax,
     display_cart_prices_including_tax: s.displayCartPricesIncludingTax,
     display_itemized_taxes: s.displayItemizedTaxes,
+    display_shop_prices_including_tax: s.displayShopPricesIncludingTax,
+    price_display_suffix: s.priceDisplaySuffix,
   }),
-  // Four switches: every combination is one the pricing engine handles.
+  // Every combination of the switches is one the pricing engine handles; the suffix is the one text.
   async check(_db, body) {
+    const errors: Errors = {};
+    const suffix = body.price_display_suffix.replace(/\s+/g, " ").trim();
+    if (/[{}]/.test(suffix))
+      errors.price_display_suffix = "Write the suffix as plain text, such as incl. VAT: placeholders in braces are not supported.";
+    else if (/[<>]/.test(suffix)) errors.price_display_suffix = "Write the suffix as plain text, without < or >.";
+    refuseIf(errors);
     return {
       taxesEnabled: body.taxes_enabled,
       pricesIncludeTax: body.prices_include_tax,
       displayCartPricesIncludingTax: body.display_cart_prices_including_tax,
       displayItemizedTaxes: body.display_itemized_taxes,
+      displayShopPricesIncludingTax: body.display_shop_prices_including_tax,
+      priceDisplaySuffix: suffix,
     };
   },
 };

@@ -132,6 +132,8 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   taxesEnabled: true,
   displayCartPricesIncludingTax: false,
   displayItemizedTaxes: false,
+  displayShopPricesIncludingTax: false,
+  priceDisplaySuffix: "",
   checkoutAllowsGuest: true,
   checkoutCanCreateAccount: true,
   addToCartBehaviour: "open_drawer",

@@ -387,6 +387,8 @@ describe("buying in the reduced class", () => {
           prices_include_tax: false,
           display_cart_prices_including_tax: false,
           display_itemized_taxes: true,
+          display_shop_prices_including_tax: false,
+          price_display_suffix: "",
         })
       ).statusCode,
     ).toBe(200);
@@ -426,6 +428,8 @@ describe("buying in the reduced class", () => {
         prices_include_tax: false,
         display_cart_prices_including_tax: false,
         display_itemized_taxes: false,
+        display_shop_prices_including_tax: false,
+        price_display_suffix: "",
       });
       await call(owner, "DELETE", `/tax-rates/${reduced.id}`);
     }
@@ -464,6 +468,8 @@ describe("prices entered with tax", () => {
       prices_include_tax: pricesIncludeTax,
       display_cart_prices_including_tax: false,
       display_itemized_taxes: false,
+      display_shop_prices_including_tax: false,
+      price_display_suffix: "",
     });
 
   it("a reduced line keeps its price at the base, pays the address's own reduced tax elsewhere, and the net price where its class has no rate", async () => {

@@ -115,7 +115,7 @@ export function CurrencySection({ initial }: { initial: CurrencyGroup }) {
 
 export function TaxesSection({ initial }: { initial: TaxesGroup }) {
   const s = t.taxes;
-  const keys = Object.keys(s) as (keyof TaxesGroup)[];
+  const keys = (Object.keys(s) as (keyof TaxesGroup)[]).map((key) => ({ key, hint: (t.taxesHints as Record<string, string>)[key] }));
   return (
     <PlainGroupForm name="taxes" initial={initial} labels={s}>
       {(draft, set) => <FieldList path="" value={draft} labels={s} specs={keys} onChange={set} />}

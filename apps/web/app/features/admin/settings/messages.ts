@@ -60,6 +60,12 @@ export const settingsMessages = {
     prices_include_tax: "Prices are entered with tax included",
     display_cart_prices_including_tax: "Show prices with tax in the cart and checkout",
     display_itemized_taxes: "List each tax rate in the totals",
+    display_shop_prices_including_tax: "Show product prices in the shop with tax",
+    price_display_suffix: "Price suffix",
+  },
+  taxesHints: {
+    display_shop_prices_including_tax: "The listing, product pages and cross-sells add the tax of the shop's base location.",
+    price_display_suffix: "Plain text after product prices, such as “incl. VAT”. Leave empty for none.",
   },
   pages: {
     shop: "Shop page",
