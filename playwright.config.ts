@@ -49,6 +49,8 @@ export default defineConfig({
       testMatch: SETTINGS_JOURNEYS,
       dependencies: ["chromium"],
       fullyParallel: false,
+      // One journey at a time across files too: each changes settings the others' shoppers would meet (a cart fee, a tax rate).
+      workers: 1,
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {

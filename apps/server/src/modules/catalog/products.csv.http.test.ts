@@ -6,11 +6,10 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { ADMIN, adminCall, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
 import type { StoreClient } from "../../../../../test/store-client.ts";
-import { buildApp } from "../../app.ts";
-import { type Db, openDatabase } from "../../db/index.ts";
+import type { Db } from "../../db/index.ts";
 import { ensureOwner } from "../customers/index.ts";
 import { readOwnerProducts } from "./products.admin.ts";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "./products.import.ts";
@@ -475,23 +474,13 @@ describe("limits", { timeout: SLOW }, () => {
 });
 
 describe("a second server process over the same database", { timeout: SLOW }, () => {
+  let second: SecondProcess;
   let other: FastifyInstance;
-  let otherDb: Db;
   beforeAll(async () => {
-    // PostgreSQL gets a pool of its own, as another process would; an in-memory SQLite exists only in this one.
-    otherDb = shop.database.dialect === "postgres" ? openDatabase(shop.database) : shop.db;
-    other = await buildApp({
-      config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
-      db: otherDb,
-      logger: false,
-      web: false,
-    });
-    await other.ready();
+    second = await secondProcess(shop);
+    other = second.app;
   });
-  afterAll(async () => {
-    await other.close();
-    if (otherDb !== shop.db) await otherDb.destroy();
-  });
+  afterAll(() => second.close());
 
   it("shows an imported product and an imported price on its next request", async () => {
     const listing = async () => (await other.inject("/api/store/v1/products?search=kettle&per_page=100")).json() as { name: string }[];

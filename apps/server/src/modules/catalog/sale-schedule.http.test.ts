@@ -6,11 +6,9 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
-import { buildApp } from "../../app.ts";
-import { type Db, openDatabase } from "../../db/index.ts";
 import { getCartReply } from "../cart/index.ts";
 import { ensureOwner } from "../customers/index.ts";
 import { getProduct, listProducts } from "./catalog.service.ts";
@@ -223,30 +221,20 @@ describe("the shop by the clock of the request", () => {
 });
 
 describe("a second server process over the same database", () => {
+  let second: SecondProcess;
   let other: FastifyInstance;
-  let otherDb: Db;
   beforeAll(async () => {
-    // PostgreSQL gets a pool of its own, as another process would; an in-memory SQLite exists only in this one.
-    otherDb = shop.database.dialect === "postgres" ? openDatabase(shop.database) : shop.db;
-    other = await buildApp({
-      config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
-      db: otherDb,
-      logger: false,
-      web: false,
-    });
-    await other.ready();
+    second = await secondProcess(shop);
+    other = second.app;
   });
-  afterAll(async () => {
-    await other.close();
-    if (otherDb !== shop.db) await otherDb.destroy();
-  });
+  afterAll(() => second.close());
 
   it("sees a schedule the owner sets, and its boundary, on its next request", async () => {
     const product = await create({ name: "Far process kettle", regular_price: 2000 });
     const shopper = new StoreClient(other);
     expect((await shopper.post("/cart/add-item", { id: product.id, quantity: 1 })).statusCode).toBe(201);
     const session = { sid: shopper.sessionId(), uid: 0 };
-    const at = (now: Date) => testContext({ db: otherDb }, session, now);
+    const at = (now: Date) => testContext({ db: second.db }, session, now);
     const onSaleThere = async (now: Date) => (await listProducts(at(now), { search: "far process", onSale: true })).products.length;
     const cartThere = async (now: Date) => JSON.parse((await getCartReply(at(now))).body.toString()).items[0].prices.price;
     // The other process fills its caches at both clocks before the change.

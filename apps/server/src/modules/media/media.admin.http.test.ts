@@ -7,12 +7,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
 import { ADMIN, adminCall as call, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
-import { buildApp } from "../../app.ts";
-import { type Db, openDatabase } from "../../db/index.ts";
 import { getVariations } from "../catalog/index.ts";
 import { ensureOwner } from "../customers/index.ts";
 import { MEDIA_MESSAGES } from "./checks.ts";
@@ -386,22 +384,13 @@ describe("the demo's pictures", () => {
 });
 
 describe("a second server process over the same database", () => {
+  let second: SecondProcess;
   let other: FastifyInstance;
-  let otherDb: Db;
   beforeAll(async () => {
-    otherDb = shop.database.dialect === "postgres" ? openDatabase(shop.database) : shop.db;
-    other = await buildApp({
-      config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
-      db: otherDb,
-      logger: false,
-      web: false,
-    });
-    await other.ready();
+    second = await secondProcess(shop);
+    other = second.app;
   });
-  afterAll(async () => {
-    await other.close();
-    if (otherDb !== shop.db) await otherDb.destroy();
-  });
+  afterAll(() => second.close());
 
   it("shows a product's new main image and serves its files on the next request", async () => {
     const before = (await other.inject("/api/store/v1/products/beanie")).json();

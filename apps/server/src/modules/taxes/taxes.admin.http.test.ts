@@ -6,10 +6,8 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { StoreClient, TEST_ADDRESS, testBilling } from "../../../../../test/store-client.ts";
-import { buildApp } from "../../app.ts";
-import { type Db, openDatabase } from "../../db/index.ts";
 import { ensureOwner } from "../customers/index.ts";
 
 const ADMIN = "/api/admin/v1";
@@ -520,23 +518,13 @@ describe("prices entered with tax", () => {
 });
 
 describe("a second server process over the same database", () => {
+  let second: SecondProcess;
   let other: FastifyInstance;
-  let otherDb: Db;
   beforeAll(async () => {
-    // PostgreSQL gets a pool of its own, as another process would; an in-memory SQLite exists only in this one.
-    otherDb = shop.database.dialect === "postgres" ? openDatabase(shop.database) : shop.db;
-    other = await buildApp({
-      config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
-      db: otherDb,
-      logger: false,
-      web: false,
-    });
-    await other.ready();
+    second = await secondProcess(shop);
+    other = second.app;
   });
-  afterAll(async () => {
-    await other.close();
-    if (otherDb !== shop.db) await otherDb.destroy();
-  });
+  afterAll(() => second.close());
 
   it("prices a kept cart with a rate changed on the first process on its next request", async () => {
     const shopper = new StoreClient(other);
