@@ -14,7 +14,20 @@ import { guestOrder, seriousViolations, tabTo } from "./support/shopper-order.ts
 test.describe.configure({ mode: "serial" });
 
 /** The settings this journey changes, as stored before it (absent: the default applied). */
-const KEYS = ["hideOutOfStock", "sellTo", "sellToCountries", "shipTo", "shipToCountries", "shippingEnabled", "emails", "orderAttribution"];
+const KEYS = [
+  "hideOutOfStock",
+  "lowStockAmount",
+  "outOfStockAmount",
+  "sellTo",
+  "sellToCountries",
+  "shipTo",
+  "shipToCountries",
+  "shippingEnabled",
+  "cartFees",
+  "calcDiscountsSequentially",
+  "emails",
+  "orderAttribution",
+];
 
 async function saveBy(page: Page, section: string) {
   await tabTo(page, `Save ${section.toLowerCase()}`);
