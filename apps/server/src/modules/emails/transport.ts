@@ -3,7 +3,8 @@
  * RFC 822 `.eml` file per message, to open in any mail client. Both paths build the message
  * with nodemailer's composer, so the outbox shows exactly what SMTP would have sent.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { link, mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { Config } from "../../config.ts";
@@ -72,14 +73,21 @@ export function createOutboxWriter(folder: string, now: () => Date = () => new D
     ready ??= mkdir(folder, { recursive: true, mode: 0o700 });
     await ready;
     const base = `${fileStamp(date)}-${mail.orderId}-${safePart(mail.kind)}`;
-    for (let attempt = 1; ; attempt++) {
-      const file = join(folder, `${base}${attempt > 1 ? `-${attempt}` : ""}.eml`);
-      try {
-        await writeFile(file, info.message as Buffer, { flag: "wx", mode: 0o600 });
-        return file;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 20) throw error;
+    // Written whole under a hidden name first, then linked in: whoever reads the folder never sees half an e-mail.
+    const draft = join(folder, `.draft-${randomUUID()}`);
+    await writeFile(draft, info.message as Buffer, { flag: "wx", mode: 0o600 });
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const file = join(folder, `${base}${attempt > 1 ? `-${attempt}` : ""}.eml`);
+        try {
+          await link(draft, file);
+          return file;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 20) throw error;
+        }
       }
+    } finally {
+      await unlink(draft);
     }
   };
 }
