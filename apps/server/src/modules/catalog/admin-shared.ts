@@ -47,29 +47,8 @@ export function cleanSlug(given: string, name: string): { slug: string; error?: 
   return { slug };
 }
 
-/** One change_log row in the caller's transaction: who, when, what it was and what it became. */
-export async function logChange(
-  db: Db,
-  ctx: RequestContext,
-  entity: string,
-  id: number | string,
-  before: unknown | null,
-  after: unknown | null,
-): Promise<void> {
-  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
-  await db
-    .insertInto("change_log")
-    .values({
-      actor_id: ctx.owner.id,
-      entity,
-      entity_id: String(id),
-      action: before === null ? "create" : after === null ? "delete" : "update",
-      before: before === null ? null : JSON.stringify(before),
-      after: after === null ? null : JSON.stringify(after),
-      created_at: nowOf(ctx),
-    })
-    .execute();
-}
+/** Every owner write's change-log row (`http/owner-change.ts`), under the name the catalogue's writers use. */
+export { logOwnerChange as logChange } from "../../http/owner-change.ts";
 
 /** Ids of `wanted` that `table` has no row for. */
 export async function missingIds(db: Db, table: "products" | "categories" | "tags" | "attributes", wanted: number[]): Promise<number[]> {

@@ -11,6 +11,7 @@ import type { Db } from "../../db/index.ts";
 import type { CouponsTable, Flag } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
+import { logOwnerChange } from "../../http/owner-change.ts";
 
 export type { CouponInput, CouponStatus, CouponType, CouponUse, OwnerCoupon } from "@cartwright/commerce/admin";
 
@@ -172,22 +173,6 @@ async function currencyOf(ctx: RequestContext) {
   return { currency_code: currency.code, currency_minor_unit: currency.minorUnit };
 }
 
-async function logChange(db: Db, ctx: RequestContext, id: number, before: OwnerCoupon | null, after: OwnerCoupon | null) {
-  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
-  await db
-    .insertInto("change_log")
-    .values({
-      actor_id: ctx.owner.id,
-      entity: "coupon",
-      entity_id: String(id),
-      action: before === null ? "create" : after === null ? "delete" : "update",
-      before: before === null ? null : JSON.stringify(before),
-      after: after === null ? null : JSON.stringify(after),
-      created_at: nowOf(ctx),
-    })
-    .execute();
-}
-
 async function findRow(db: Db, id: number): Promise<CouponRow | undefined> {
   return (await db.selectFrom("coupons").selectAll().where("id", "=", id).executeTakeFirst()) as CouponRow | undefined;
 }
@@ -289,7 +274,7 @@ async function writeCoupon(ctx: RequestContext, id: number | null, coupon: Coupo
       await trx.updateTable("coupons").set(toRow(coupon)).where("id", "=", savedId).execute();
     }
     const after = toOwnerCoupon((await findRow(trx, savedId)) as CouponRow);
-    await logChange(trx, ctx, savedId, before ? toOwnerCoupon(before) : null, after);
+    await logOwnerChange(trx, ctx, "coupon", savedId, before ? toOwnerCoupon(before) : null, after);
     return after;
   });
 }
@@ -309,7 +294,7 @@ export async function deleteCoupon(ctx: RequestContext, id: number): Promise<voi
       .executeTakeFirstOrThrow();
     if (Number(orders) > 0) throw couponErrors.inUse(Number(orders));
     await trx.deleteFrom("coupons").where("id", "=", id).execute();
-    await logChange(trx, ctx, id, toOwnerCoupon(row), null);
+    await logOwnerChange(trx, ctx, "coupon", id, toOwnerCoupon(row), null);
   });
 }
 

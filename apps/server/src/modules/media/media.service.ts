@@ -9,6 +9,7 @@ import type { MediaList, OwnerMedia } from "@cartwright/commerce/admin";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
+import { logOwnerChange } from "../../http/owner-change.ts";
 import { checkImageBytes, cleanFilename, MEDIA_MESSAGES } from "./checks.ts";
 import { cleanUpload, ImageRefused, renderVariant, renderVariants } from "./resize.ts";
 import {
@@ -129,22 +130,6 @@ async function readOne(db: Db, id: number): Promise<OwnerMedia | undefined> {
   return ownerMedia({ ...toFacts(row), size: Number(row.size), created_at: row.created_at }, users.get(id) ?? []);
 }
 
-async function logChange(db: Db, ctx: RequestContext, id: number, before: OwnerMedia | null, after: OwnerMedia | null) {
-  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
-  await db
-    .insertInto("change_log")
-    .values({
-      actor_id: ctx.owner.id,
-      entity: "media",
-      entity_id: String(id),
-      action: before === null ? "create" : after === null ? "delete" : "update",
-      before: before === null ? null : JSON.stringify(before),
-      after: after === null ? null : JSON.stringify(after),
-      created_at: (ctx.now ?? new Date()).toISOString(),
-    })
-    .execute();
-}
-
 function checkAlt(alt: string): string {
   const clean = alt.trim();
   if (clean.length > MAX_ALT_LENGTH) throw mediaInvalid({ alt: `Alt text may be at most ${MAX_ALT_LENGTH} characters.` });
@@ -199,7 +184,7 @@ export async function uploadMedia(
         .execute();
     }
     const after = (await readOne(trx, mediaId)) as OwnerMedia;
-    await logChange(trx, ctx, mediaId, null, after);
+    await logOwnerChange(trx, ctx, "media", mediaId, null, after);
     return after;
   });
 }
@@ -251,7 +236,7 @@ export async function updateMedia(ctx: RequestContext, id: number, changes: { al
     if (alt === undefined || alt === before.alt) return before;
     await trx.updateTable("media").set({ alt }).where("id", "=", id).execute();
     const after = (await readOne(trx, id)) as OwnerMedia;
-    await logChange(trx, ctx, id, before, after);
+    await logOwnerChange(trx, ctx, "media", id, before, after);
     return after;
   });
 }
@@ -292,7 +277,7 @@ export async function deleteMedia(ctx: RequestContext, id: number): Promise<void
       );
     }
     await trx.deleteFrom("media").where("id", "=", id).execute();
-    await logChange(trx, ctx, id, before, null);
+    await logOwnerChange(trx, ctx, "media", id, before, null);
   });
 }
 

@@ -9,6 +9,7 @@ import { isCountryCode, postcodeRuleProblem, statesOf } from "@cartwright/commer
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
+import { logOwnerChange } from "../../http/owner-change.ts";
 import { getSettings, writeOwnerSettings } from "../settings/index.ts";
 import { CONTINENTS } from "./rates.ts";
 import { loadZones } from "./shipping.repo.ts";
@@ -203,23 +204,6 @@ async function writeMethods(trx: Db, zoneId: number | null, methods: MethodInput
   }
 }
 
-const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
-
-async function logChange(db: Db, ctx: RequestContext, entity: string, id: string, before: unknown, after: unknown) {
-  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
-  await db
-    .insertInto("change_log")
-    .values({
-      actor_id: ctx.owner.id,
-      entity,
-      entity_id: id,
-      action: before === null ? "create" : after === null ? "delete" : "update",
-      before: before === null ? null : JSON.stringify(before),
-      after: after === null ? null : JSON.stringify(after),
-      created_at: nowOf(ctx),
-    })
-    .execute();
-}
 
 /** The shop's currency beside the amounts, so the console shows and takes them in whole units. */
 async function currencyOf(ctx: RequestContext) {
@@ -296,7 +280,7 @@ export async function saveZone(ctx: RequestContext, id: number | null, input: Zo
     }
     await writeMethods(trx, zoneId, zone.methods);
     const after = (await readZoneIn(trx, zoneId)) as OwnerZone;
-    await logChange(trx, ctx, "shipping_zone", String(zoneId), before, after);
+    await logOwnerChange(trx, ctx, "shipping_zone", String(zoneId), before, after);
     return after;
   });
 }
@@ -309,7 +293,7 @@ export async function deleteZone(ctx: RequestContext, id: number): Promise<void>
     await trx.deleteFrom("shipping_methods").where("zone_id", "=", id).execute();
     await trx.deleteFrom("shipping_zone_locations").where("zone_id", "=", id).execute();
     await trx.deleteFrom("shipping_zones").where("id", "=", id).execute();
-    await logChange(trx, ctx, "shipping_zone", String(id), before, null);
+    await logOwnerChange(trx, ctx, "shipping_zone", String(id), before, null);
   });
 }
 
@@ -322,7 +306,7 @@ export async function reorderZones(ctx: RequestContext, ids: number[]): Promise<
     for (const [order, id] of ids.entries()) {
       await trx.updateTable("shipping_zones").set({ sort_order: order }).where("id", "=", id).execute();
     }
-    await logChange(trx, ctx, "shipping_zone_order", "zones", before, ids);
+    await logOwnerChange(trx, ctx, "shipping_zone_order", "zones", before, ids);
     return (await zonesInOrder(trx)).zones.map(toOwnerZone);
   });
 }
@@ -340,7 +324,7 @@ export async function saveRestOfWorld(ctx: RequestContext, methods: MethodInput[
       methods.map((m) => ({ ...m, title: m.title.trim() })),
     );
     const after = (await zonesInOrder(trx)).rest.methods.map(toOwnerMethod);
-    await logChange(trx, ctx, "shipping_rest_of_world", "0", before, after);
+    await logOwnerChange(trx, ctx, "shipping_rest_of_world", "0", before, after);
     return { methods: after };
   });
 }

@@ -11,6 +11,7 @@ import type { Db } from "../../db/index.ts";
 import type { TaxRatesTable } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
+import { logOwnerChange } from "../../http/owner-change.ts";
 import { writeOwnerSettings } from "../settings/index.ts";
 import { listTaxClasses, STANDARD, type TaxClass, toApiClass, toStoredClass } from "./tax-classes.ts";
 
@@ -65,23 +66,6 @@ export const taxErrors = {
 };
 
 const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
-const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
-
-async function logChange(db: Db, ctx: RequestContext, entity: string, id: string, before: unknown, after: unknown) {
-  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
-  await db
-    .insertInto("change_log")
-    .values({
-      actor_id: ctx.owner.id,
-      entity,
-      entity_id: id,
-      action: before === null ? "create" : after === null ? "delete" : "update",
-      before: before === null ? null : JSON.stringify(before),
-      after: after === null ? null : JSON.stringify(after),
-      created_at: nowOf(ctx),
-    })
-    .execute();
-}
 
 /** Writes naming a class take turns with its deletion on PostgreSQL (SQLite runs one write at a time). */
 async function lockClasses(db: Db): Promise<void> {
@@ -230,7 +214,7 @@ export async function saveRate(ctx: RequestContext, id: number | null, input: Ra
       await trx.updateTable("tax_rates").set(rateColumns(rate)).where("id", "=", savedId).execute();
     }
     const after = toOwnerRate((await findRate(trx, savedId)) as RateRow);
-    await logChange(trx, ctx, "tax_rate", String(savedId), before ? toOwnerRate(before) : null, after);
+    await logOwnerChange(trx, ctx, "tax_rate", String(savedId), before ? toOwnerRate(before) : null, after);
     return after;
   });
 }
@@ -240,7 +224,7 @@ export async function deleteRate(ctx: RequestContext, id: number): Promise<void>
     const row = await findRate(trx, id);
     if (!row) throw taxErrors.rateNotFound();
     await trx.deleteFrom("tax_rates").where("id", "=", id).execute();
-    await logChange(trx, ctx, "tax_rate", String(id), toOwnerRate(row), null);
+    await logOwnerChange(trx, ctx, "tax_rate", String(id), toOwnerRate(row), null);
   });
 }
 
@@ -257,7 +241,7 @@ export async function reorderRates(ctx: RequestContext, slug: string, ids: numbe
     }
     for (const [order, id] of ids.entries()) await trx.updateTable("tax_rates").set({ sort_order: order }).where("id", "=", id).execute();
     const before = rows.map((row) => row.id);
-    await logChange(trx, ctx, "tax_rate_order", slug, before, ids);
+    await logOwnerChange(trx, ctx, "tax_rate_order", slug, before, ids);
     return { class: slug, rates: (await ratesOfClass(trx, slug)).map(toOwnerRate) };
   });
 }
@@ -339,7 +323,7 @@ export async function createClass(ctx: RequestContext, input: { name: string }):
       .values({ slug, name, sort_order: last === null ? 0 : Number(last) + 1 })
       .execute();
     const created = { slug, name };
-    await logChange(trx, ctx, "tax_class", slug, null, created);
+    await logOwnerChange(trx, ctx, "tax_class", slug, null, created);
     return created;
   });
 }
@@ -354,7 +338,7 @@ export async function renameClass(ctx: RequestContext, slug: string, input: { na
     const name = await checkClassName(trx, input.name, slug);
     await trx.updateTable("tax_classes").set({ name }).where("slug", "=", slug).execute();
     const after = { slug, name };
-    await logChange(trx, ctx, "tax_class", slug, before, after);
+    await logOwnerChange(trx, ctx, "tax_class", slug, before, after);
     return after;
   });
 }
@@ -387,7 +371,7 @@ export async function deleteClass(ctx: RequestContext, slug: string): Promise<vo
     const rates = await ratesOfClass(trx, slug);
     await trx.deleteFrom("tax_rates").where("tax_class", "=", slug).execute();
     await trx.deleteFrom("tax_classes").where("slug", "=", slug).execute();
-    await logChange(trx, ctx, "tax_class", slug, { ...before, rates: rates.map(toOwnerRate) }, null);
+    await logOwnerChange(trx, ctx, "tax_class", slug, { ...before, rates: rates.map(toOwnerRate) }, null);
   });
 }
 
@@ -404,7 +388,7 @@ export async function reorderClasses(ctx: RequestContext, slugs: string[]) {
     for (const [order, slug] of slugs.entries()) {
       await trx.updateTable("tax_classes").set({ sort_order: order }).where("slug", "=", slug).execute();
     }
-    await logChange(
+    await logOwnerChange(
       trx,
       ctx,
       "tax_class_order",

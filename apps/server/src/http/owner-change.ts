@@ -1,0 +1,30 @@
+/**
+ * The change log every owner write keeps (who, when, before, after), written in the write's own
+ * transaction: one shape for every module, so the console's history reads them all alike.
+ */
+import type { Db } from "../db/index.ts";
+import type { RequestContext } from "./context.ts";
+
+/** `before` null: created; `after` null: deleted; else updated. */
+export async function logOwnerChange(
+  db: Db,
+  ctx: RequestContext,
+  entity: string,
+  id: number | string,
+  before: unknown | null,
+  after: unknown | null,
+): Promise<void> {
+  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
+  await db
+    .insertInto("change_log")
+    .values({
+      actor_id: ctx.owner.id,
+      entity,
+      entity_id: String(id),
+      action: before === null ? "create" : after === null ? "delete" : "update",
+      before: before === null ? null : JSON.stringify(before),
+      after: after === null ? null : JSON.stringify(after),
+      created_at: (ctx.now ?? new Date()).toISOString(),
+    })
+    .execute();
+}
