@@ -1,4 +1,5 @@
 /** The owner API's shapes, declared once for the server that answers and the console that reads (types only). */
 export type * from "./catalogue.ts";
 export type * from "./coupons.ts";
+export type * from "./payments.ts";
 export type * from "./product-csv.ts";

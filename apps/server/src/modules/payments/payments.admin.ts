@@ -4,6 +4,8 @@
  * instructions and the bank transfer's account. They live in the `payments` setting, so each write
  * goes through the settings' owner write: one transaction, a change_log row, the revision moved.
  */
+
+import type { BankAccount, OwnerPaymentMethod } from "@cartwright/commerce/admin";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { invalidSettings, refusedSetting, type ShopSettings, writeOwnerSettings } from "../settings/index.ts";
@@ -11,34 +13,7 @@ import { allGateways, findGateway, methodDescription, methodTitle } from "./regi
 
 type Payments = ShopSettings["payments"];
 
-/** The bank account a bank transfer's order shows the shopper (snake_case, as the owner API writes). */
-export interface BankAccount {
-  account_name: string;
-  bank_name: string;
-  account_number: string;
-  sort_code: string;
-  iban: string;
-  bic: string;
-}
-
-export interface OwnerPaymentMethod {
-  id: string;
-  title: string;
-  description: string;
-  /** The gateway's own texts, shown when the owner's are left empty. */
-  default_title: string;
-  default_description: string;
-  enabled: boolean;
-  /** 1-based place in the checkout's list. */
-  position: number;
-  offline: boolean;
-  express: boolean;
-  supports: string[];
-  /** Offline methods: what the shopper is told to do to pay (order page and e-mail). */
-  instructions?: string;
-  /** Bank transfer only. */
-  account?: BankAccount;
-}
+export type { BankAccount, OwnerPaymentMethod } from "@cartwright/commerce/admin";
 
 export interface PaymentMethodChanges {
   enabled?: boolean;

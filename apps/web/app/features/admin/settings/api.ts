@@ -1,5 +1,6 @@
 /** The owner API's settings groups and payment methods (decision 0042) through the console's client. */
 import { SETTINGS_GROUP_NAMES, type SettingsGroupName, type SettingsGroups, SWITCHABLE_EMAILS } from "@cartwright/commerce";
+import type { OwnerPaymentMethod } from "@cartwright/commerce/admin";
 import { adminClient } from "../api.ts";
 
 export type {
@@ -22,28 +23,8 @@ export { SWITCHABLE_EMAILS };
 export type GroupName = SettingsGroupName;
 export const GROUP_NAMES = SETTINGS_GROUP_NAMES;
 
-export interface BankAccount {
-  account_name: string;
-  bank_name: string;
-  account_number: string;
-  sort_code: string;
-  iban: string;
-  bic: string;
-}
-export interface PaymentMethod {
-  id: string;
-  title: string;
-  description: string;
-  default_title: string;
-  default_description: string;
-  enabled: boolean;
-  position: number;
-  offline: boolean;
-  express: boolean;
-  supports: string[];
-  instructions?: string;
-  account?: BankAccount;
-}
+export type { BankAccount } from "@cartwright/commerce/admin";
+export type PaymentMethod = OwnerPaymentMethod;
 export type PaymentMethodChanges = Partial<Pick<PaymentMethod, "enabled" | "title" | "description" | "instructions" | "account">>;
 
 const c = () => adminClient();
