@@ -204,7 +204,6 @@ async function writeMethods(trx: Db, zoneId: number | null, methods: MethodInput
   }
 }
 
-
 /** The shop's currency beside the amounts, so the console shows and takes them in whole units. */
 async function currencyOf(ctx: RequestContext) {
   const { currency } = await ctx.shopSettings();
