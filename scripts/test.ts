@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { buildWeb } from "./build-web.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -27,6 +28,7 @@ interface Count {
   skipped: number;
 }
 const counts: Count[] = [];
+const failures: string[] = [];
 let exitCode = 0;
 
 /** Runs one suite; returns false when it exited with an error, counted or not. */
@@ -41,6 +43,61 @@ function count(ok: boolean, c: Count): Count {
   return !ok && c.failed === 0 ? { ...c, failed: 1 } : c;
 }
 
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults?: { name: string; message?: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+}
+
+interface PlaywrightSuite {
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    ok: boolean;
+    tests: { projectName: string; results: { error?: { message?: string } }[] }[];
+  }[];
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites?: PlaywrightSuite[];
+}
+
+/** The first line of an error, short enough for a log's tail. */
+const firstLine = (message = "") =>
+  stripVTControlCharacters(message)
+    .split("\n")
+    .find((line) => line.trim() !== "")
+    ?.trim()
+    .slice(0, 300) ?? "";
+
+function vitestFailures(report: VitestReport): string[] {
+  return (report.testResults ?? []).flatMap((file) => {
+    const name = file.name.replace(`${root}/`, "");
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    if (failed.length === 0 && file.message) return [`${name}: ${firstLine(file.message)}`];
+    return failed.map((test) => `${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+}
+
+function playwrightFailures(suites: PlaywrightSuite[]): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => {
+        const test = spec.tests[0];
+        const error = test?.results.at(-1)?.error?.message;
+        return `[${test?.projectName}] ${spec.file}:${spec.line} > ${spec.title}: ${firstLine(error)}`;
+      }),
+    ...playwrightFailures(suite.suites ?? []),
+  ]);
+}
+
 function readJson(file: string): unknown {
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
 }
@@ -51,7 +108,7 @@ await buildWeb();
 if (wants("vitest")) {
   const file = join(reports, "vitest.json");
   const ok = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
-  const report = readJson(file) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number } | null;
+  const report = readJson(file) as VitestReport | null;
   if (!report) {
     console.error("Vitest wrote no report.");
     exitCode ||= 1;
@@ -60,13 +117,14 @@ if (wants("vitest")) {
     counts.push(
       count(ok, { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests }),
     );
+    failures.push(...vitestFailures(report));
   }
 }
 
 if (wants("e2e")) {
   const file = join(reports, "playwright.json");
   const ok = run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
-  const report = readJson(file) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | null;
+  const report = readJson(file) as PlaywrightReport | null;
   if (!report) {
     console.error("Playwright wrote no report.");
     exitCode ||= 1;
@@ -75,6 +133,7 @@ if (wants("e2e")) {
     counts.push(
       count(ok, { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped }),
     );
+    failures.push(...playwrightFailures(report.suites ?? []));
   }
 }
 
@@ -83,5 +142,7 @@ const total = counts.reduce(
   { passed: 0, failed: 0, skipped: 0 },
 );
 if (total.failed > 0) exitCode ||= 1;
+// Repeated at the very end so a log's tail (all CI keeps) names what failed.
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
 process.exit(exitCode);
