@@ -25,8 +25,15 @@ export function openDatabase(config: DatabaseConfig): Db {
     pool.on("connect", (client) => client.on("error", () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(openSqlite(config.file)) }) });
+  const sqlite = withStatementCache(openSqlite(config.file));
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqliteOf.set(db, sqlite);
+  return db;
 }
+
+/** The better-sqlite3 handle under a SQLite database, for units of work run synchronously (unit-of-work.ts). */
+const sqliteOf = new WeakMap<Db, SQLite.Database>();
+export const sqliteHandleOf = (db: Db): SQLite.Database | undefined => sqliteOf.get(db);
 
 /** The SQLite file as every process of the shop opens it (the bench's floor server too). */
 export function openSqlite(file: string): SQLite.Database {

@@ -13,14 +13,16 @@ interface Compiled<R> {
   slots: number[];
 }
 
-export function prepared<A extends unknown[], R>(
-  build: (db: Db, ...args: A) => Compilable<R>,
-): (db: Db, ...args: A) => Promise<QueryResult<R>> {
+/**
+ * The query `build` makes, compiled once per dialect and then given each call's values: the same
+ * SQL for an async Kysely run (`prepared`) and a synchronous one (db/unit-of-work.ts).
+ */
+export function compiled<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>): (db: Db, ...args: A) => CompiledQuery<R> {
   // By adapter: a transaction shares its database's, and the SQL differs only per dialect.
-  const compiled = new WeakMap<object, Compiled<R>>();
+  const compiledBy = new WeakMap<object, Compiled<R>>();
   return (db, ...args) => {
     const adapter = db.getExecutor().adapter;
-    let entry = compiled.get(adapter);
+    let entry = compiledBy.get(adapter);
     if (!entry) {
       const markers = args.map((_, i) => `\u0000prepared-argument-${i}\u0000`);
       const query = build(db, ...(markers as A)).compile();
@@ -28,9 +30,17 @@ export function prepared<A extends unknown[], R>(
       const used = new Set(slots);
       if (markers.some((_, i) => !used.has(i))) throw new Error("prepared: every argument must be a value of the query");
       entry = { query, slots };
-      compiled.set(adapter, entry);
+      compiledBy.set(adapter, entry);
     }
     const { query, slots } = entry;
-    return db.executeQuery({ ...query, parameters: slots.map((slot, i) => (slot === -1 ? query.parameters[i] : args[slot])) });
+    return { ...query, parameters: slots.map((slot, i) => (slot === -1 ? query.parameters[i] : args[slot])) };
   };
+}
+
+/** A `compiled` query run through Kysely. */
+export function prepared<A extends unknown[], R>(
+  build: (db: Db, ...args: A) => Compilable<R>,
+): (db: Db, ...args: A) => Promise<QueryResult<R>> {
+  const compile = compiled(build);
+  return (db, ...args) => db.executeQuery(compile(db, ...args));
 }

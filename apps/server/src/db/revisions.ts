@@ -5,7 +5,7 @@
  */
 import { BoundedMap, type BoundedMapLimits } from "./bounded-map.ts";
 import type { Db } from "./index.ts";
-import { prepared } from "./prepared.ts";
+import { compiled, prepared } from "./prepared.ts";
 
 export type RevisionName = "settings" | "pricing" | "catalogue" | "coupons" | "widgets" | "forms";
 
@@ -16,10 +16,17 @@ export const identityOf = (db: Db): object => db.getExecutor().adapter;
 const selectRevision = prepared((db, name: string) => db.selectFrom("revisions").select("value").where("name", "=", name));
 const selectAllRevisions = prepared((db) => db.selectFrom("revisions").select(["name", "value"]));
 
+/** Every revision counter by name, as one unit of work reads them (db/unit-of-work.ts). */
+export type Revisions = ReadonlyMap<string, number>;
+/** The query that reads them all, for a unit of work that runs its queries itself. */
+export const allRevisionsQuery = compiled((db) => db.selectFrom("revisions").select(["name", "value"]));
+export const revisionsOf = (rows: readonly { name: string; value: number | string }[]): Revisions =>
+  new Map(rows.map((row) => [row.name, Number(row.value)]));
+
 /** Units of work reading every counter once (see snapshotRevisions), by the Db object they run on. */
 const snapshots = new WeakMap<Db, { read?: Promise<Map<string, number>> }>();
 
-const readAllRevisions = async (db: Db) => new Map((await selectAllRevisions(db)).rows.map((row) => [row.name, Number(row.value)]));
+const readAllRevisions = async (db: Db) => revisionsOf((await selectAllRevisions(db)).rows) as Map<string, number>;
 
 async function readRevision(db: Db, name: RevisionName): Promise<number> {
   const snapshot = snapshots.get(db);
@@ -48,7 +55,11 @@ export function snapshotRevisions(db: Db): void {
 export async function revisionStamp(db: Db): Promise<string> {
   const snapshot = snapshots.get(db);
   if (snapshot) snapshot.read ??= readAllRevisions(db);
-  const all = await (snapshot?.read ?? readAllRevisions(db));
+  return stampOf(await (snapshot?.read ?? readAllRevisions(db)));
+}
+
+/** The counters as one text, from counters already read. */
+export function stampOf(all: Revisions): string {
   return [...all]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, value]) => `${name}:${value}`)
@@ -60,25 +71,42 @@ interface Entry<T> {
   value: T;
 }
 
+/** A revision cache's loader, which can also answer synchronously from what it holds. */
+export type RevisionCached<T> = ((db: Db) => Promise<T>) & {
+  /** The value held for these revisions, or undefined when it would have to be loaded. */
+  peek(db: Db, revisions: Revisions): T | undefined;
+};
+
 /**
  * A cache holding one value per database, rebuilt when the revision moved. The revision is read
  * before the value, so a value is never older than the revision it is filed under.
  */
-export function revisionCache<T>(name: RevisionName, load: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
-  const entries = new WeakMap<object, Entry<Promise<T>>>();
-  return async (db) => {
+export function revisionCache<T>(name: RevisionName, load: (db: Db) => Promise<T>): RevisionCached<T> {
+  const entries = new WeakMap<object, Entry<Promise<T>> & { settled?: { value: T } }>();
+  const cached = async (db: Db) => {
     const revision = await readRevision(db, name);
     const key = identityOf(db);
     const hit = entries.get(key);
     if (hit && hit.revision === revision) return hit.value;
     const value = load(db);
-    entries.set(key, { revision, value });
-    // A failed load is not remembered.
-    value.catch(() => {
-      if (entries.get(key)?.value === value) entries.delete(key);
-    });
+    const entry: Entry<Promise<T>> & { settled?: { value: T } } = { revision, value };
+    entries.set(key, entry);
+    value.then(
+      (loaded) => {
+        entry.settled = { value: loaded };
+      },
+      // A failed load is not remembered.
+      () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
     return value;
   };
+  const peek = (db: Db, revisions: Revisions) => {
+    const hit = entries.get(identityOf(db));
+    return hit?.settled && hit.revision === revisions.get(name) ? hit.settled.value : undefined;
+  };
+  return Object.assign(cached, { peek });
 }
 
 /**
@@ -86,14 +114,19 @@ export function revisionCache<T>(name: RevisionName, load: (db: Db) => Promise<T
  * asked only for the keys not yet held. With limits (a count, or entries and bytes), a full cache
  * lets its oldest entries go: for keys that come from visitors, such as listing queries.
  */
+export type RevisionMapped<K, V> = ((db: Db, keys: K[]) => Promise<Map<K, V>>) & {
+  /** The values held for these revisions, or undefined when any key would have to be loaded. */
+  peek(db: Db, revisions: Revisions, keys: K[]): Map<K, V> | undefined;
+};
+
 export function revisionMap<K, V>(
   name: RevisionName,
   load: (db: Db, keys: K[]) => Promise<Map<K, V>>,
   limits: number | BoundedMapLimits<K, V> = Number.POSITIVE_INFINITY,
-): (db: Db, keys: K[]) => Promise<Map<K, V>> {
+): RevisionMapped<K, V> {
   const bounds = typeof limits === "number" ? { maxEntries: limits } : limits;
   const entries = new WeakMap<object, Entry<BoundedMap<K, V>>>();
-  return async (db, keys) => {
+  const cached = async (db: Db, keys: K[]) => {
     const revision = await readRevision(db, name);
     const dbKey = identityOf(db);
     let entry = entries.get(dbKey);
@@ -121,6 +154,19 @@ export function revisionMap<K, V>(
     }
     return result;
   };
+  const peek = (db: Db, revisions: Revisions, keys: K[]) => {
+    const entry = entries.get(identityOf(db));
+    if (!entry || entry.revision !== revisions.get(name)) return undefined;
+    const result = new Map<K, V>();
+    for (const k of keys) {
+      const v = entry.value.get(k);
+      // A key never loaded, or one the loader found nothing for: only a load can tell which.
+      if (v === undefined) return undefined;
+      result.set(k, v);
+    }
+    return result;
+  };
+  return Object.assign(cached, { peek });
 }
 
 /** Freezes a cached value all the way down: shared between requests, it must never be changed. */

@@ -41,7 +41,7 @@ export const cartAjaxActions: AjaxActions = {
       try {
         if (!product || !Number.isInteger(quantity) || quantity < 1)
           throw new StoreError("cw_rest_cart_invalid_product", "This product cannot be added to the cart.", 400);
-        return answer(reply, await cart.addItem(context, { id, quantity, variation: [] }), shop);
+        return answer(reply, (await cart.addItem(context, { id, quantity, variation: [] })).view, shop);
       } catch (error) {
         if (!(error instanceof StoreError)) throw error;
         // The theme sends the shopper to the product page, where the reason is explained.
@@ -55,7 +55,7 @@ export const cartAjaxActions: AjaxActions = {
       const context = request.ctx;
       const shop = await context.shopSettings();
       try {
-        return answer(reply, await cart.removeItem(context, formField(form, "cart_item_key") ?? ""), shop);
+        return answer(reply, (await cart.removeItem(context, formField(form, "cart_item_key") ?? "")).view, shop);
       } catch (error) {
         if (!(error instanceof StoreError)) throw error;
         return reply.status(error.status === 409 ? 404 : error.status).send({ error: true, message: error.message });

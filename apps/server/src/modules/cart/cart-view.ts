@@ -14,8 +14,9 @@ import {
 } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionCache } from "../../db/revisions.ts";
+import type { Cached } from "../../db/unit-of-work.ts";
 import type { StoreError } from "../../http/errors.ts";
-import { getCrossSells, loadPurchasables, type Purchasable } from "../catalog/index.ts";
+import { crossSellsCached, type Purchasable, purchasablesCached, type StoreProduct } from "../catalog/index.ts";
 import { availableGateways } from "../payments/index.ts";
 import { type ShopContext, type ShopSettings, shopCurrency } from "../settings/index.ts";
 import {
@@ -33,7 +34,7 @@ import { cartErrors } from "./cart.errors.ts";
 import type { StoredCart } from "./cart.repo.ts";
 import { readAddress, type StoredAddress } from "./customer.ts";
 import { extensionFees } from "./extensions.ts";
-import { type LoadedCoupon, loadCoupons, loadTaxRates } from "./pricing-data.ts";
+import { couponsCached, type LoadedCoupon, loadTaxRates } from "./pricing-data.ts";
 import { type Coupon, calculateTotals, type TaxRate, type TotalsLine, type TotalsResult, validateCoupon } from "./totals/index.ts";
 
 export type CartError = StoreCartError;
@@ -67,54 +68,66 @@ export const loadPricingRules = revisionCache("pricing", async (db) => {
   return deepFreeze({ taxRates, taxClassOrder, zones });
 });
 
+/** What pricing the cart needs at `now` beyond what is already known from earlier in the same write: which ids and codes. */
+function missingInputs(stored: StoredCart | null, known: Partial<PricingInputs>) {
+  const items = stored?.items ?? [];
+  return {
+    ids: items.map((i) => i.variation_id ?? i.product_id).filter((id) => !known.purchasables?.has(id)),
+    // Applied coupons are read whatever the lines: an emptied cart keeps its coupons, and judging them needs their rows.
+    codes: (stored?.coupons ?? []).filter((code) => !known.coupons?.has(code)),
+    needsRules: items.length > 0 && !known.rules,
+  };
+}
+
+const withKnown = (known: Partial<PricingInputs>, loaded: PricingInputs): PricingInputs => ({
+  purchasables: new Map([...(known.purchasables ?? []), ...loaded.purchasables]),
+  coupons: new Map([...(known.coupons ?? []), ...loaded.coupons]),
+  rules: loaded.rules,
+});
+
 /** Loads what pricing the cart needs at `now`, beyond what is already known from earlier in the same write. */
-export async function loadPricingInputs(
+export function loadPricingInputs(
   db: Db,
   stored: StoredCart | null,
   known: Partial<PricingInputs> = {},
   now: Date = new Date(),
 ): Promise<PricingInputs> {
-  const items = stored?.items ?? [];
-  const ids = items.map((i) => i.variation_id ?? i.product_id).filter((id) => !known.purchasables?.has(id));
-  // Applied coupons are read whatever the lines: an emptied cart keeps its coupons, and judging them needs their rows.
-  const codes = (stored?.coupons ?? []).filter((code) => !known.coupons?.has(code));
-  const needsRules = items.length > 0 && !known.rules;
-  const [purchasables, coupons, rules] = await Promise.all([
-    loadPurchasables(db, ids, now),
-    loadCoupons(db, codes),
-    needsRules ? loadPricingRules(db) : (known.rules ?? null),
-  ]);
+  return pricingInputsCached(stored, known, now).load(db);
+}
+
+/** The same, from the caches when they hold it all (db/unit-of-work.ts). */
+export function pricingInputsCached(stored: StoredCart | null, known: Partial<PricingInputs>, now: Date): Cached<PricingInputs> {
+  const { ids, codes, needsRules } = missingInputs(stored, known);
+  const purchasables = purchasablesCached(ids, now);
+  const coupons = couponsCached(codes);
   return {
-    purchasables: new Map([...(known.purchasables ?? []), ...purchasables]),
-    coupons: new Map([...(known.coupons ?? []), ...coupons]),
-    rules,
+    peek: (db, revisions) => {
+      const items = purchasables.peek(db, revisions);
+      const couponRows = items && coupons.peek(db, revisions);
+      const rules = needsRules ? loadPricingRules.peek(db, revisions) : (known.rules ?? null);
+      return items && couponRows && rules !== undefined ? withKnown(known, { purchasables: items, coupons: couponRows, rules }) : undefined;
+    },
+    load: async (db) => {
+      const [items, couponRows, rules] = await Promise.all([
+        purchasables.load(db),
+        coupons.load(db),
+        needsRules ? loadPricingRules(db) : (known.rules ?? null),
+      ]);
+      return withKnown(known, { purchasables: items, coupons: couponRows, rules });
+    },
   };
 }
 
-/** Everything needed to answer with the cart and to judge a change to it. */
-export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null, known?: Partial<PricingInputs>) {
-  const { db, settings } = ctx;
-  const currency = shopCurrency(settings);
-  const fields = currencyFields(currency);
-  const items = stored?.items ?? [];
-  const now = ctx.now ?? new Date();
-  const inputs = await loadPricingInputs(db, stored, known, now);
-  const { purchasables, coupons: couponRows } = inputs;
-  const taxRates = inputs.rules?.taxRates ?? [];
-  const zones = inputs.rules?.zones ?? [];
+/** Stage 1, the lines: each stored line with its product as priced now, and what changed since it was added. */
+function priceLines(stored: StoredCart | null, inputs: PricingInputs, currency: Currency) {
   const errors: CartError[] = [];
   const lines: PricedLine[] = [];
-  for (const stored of items) {
-    const item = purchasables.get(stored.variation_id ?? stored.product_id);
+  for (const line of stored?.items ?? []) {
+    const item = inputs.purchasables.get(line.variation_id ?? line.product_id);
     if (!item) continue;
-    lines.push({ key: stored.key, quantity: stored.quantity, item, stored });
-    errors.push(...lineErrors(item, stored.quantity, stored.price_when_added, currency));
+    lines.push({ key: line.key, quantity: line.quantity, item, stored: line });
+    errors.push(...lineErrors(item, line.quantity, line.price_when_added, currency));
   }
-  const billing = readAddress(stored?.cart.billing_address ?? "{}", true);
-  const shipping = readAddress(stored?.cart.shipping_address ?? "{}", false);
-  const selected = JSON.parse(stored?.cart.selected_rates ?? "{}") as Record<string, string>;
-  const extensions = JSON.parse(stored?.cart.extensions ?? "{}") as Record<string, unknown>;
-
   const totalsLines: TotalsLine[] = lines.map(({ key, quantity, item }) => ({
     key,
     productId: item.parent.id,
@@ -129,8 +142,16 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     needsShipping: !item.row.virtual,
   }));
   const itemsSubtotal = totalsLines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
-  const customerEmails = [billing.email ?? ""].filter(Boolean);
+  return { lines, errors, totalsLines, itemsSubtotal };
+}
 
+/** Stage 2, the coupons: applied ones judged again on every pricing; one that no longer holds stops counting. */
+function judgeCoupons(settings: ShopSettings, stored: StoredCart | null, inputs: PricingInputs, now: Date) {
+  const currency = shopCurrency(settings);
+  const lineStage = priceLines(stored, inputs, currency);
+  const { totalsLines, itemsSubtotal } = lineStage;
+  const billing = readAddress(stored?.cart.billing_address ?? "{}", true);
+  const customerEmails = [billing.email ?? ""].filter(Boolean);
   const couponContext = (applied: Coupon[]) => ({
     lines: totalsLines,
     appliedCoupons: applied,
@@ -139,11 +160,10 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     subtotalForLimits: itemsSubtotal,
     currency,
   });
-
-  // Applied coupons are judged again on every pricing: one that no longer holds stops counting.
+  const errors = [...lineStage.errors];
   const coupons: Coupon[] = [];
   for (const code of stored?.coupons ?? []) {
-    const coupon = couponRows.get(code);
+    const coupon = inputs.coupons.get(code);
     if (!coupon) {
       errors.push({ code: "cw_rest_cart_coupon_error", message: `Coupon "${code}" no longer exists and was not applied.` });
       continue;
@@ -160,6 +180,35 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     }
     coupons.push(coupon.coupon);
   }
+  /** Whether a code may join the cart's coupons (its row given, or undefined when it has none): the error to answer, else null. */
+  const checkNewCoupon = (code: string, found: LoadedCoupon | undefined): StoreError | null => {
+    if (!found) return cartErrors.couponMissing(code);
+    if (!found.enabled) return cartErrors.couponDisabled(code);
+    const verdict = validateCoupon(found.coupon, { ...couponContext(coupons), usageCount: found.usageCount, usageCountForCustomer: 0 });
+    return verdict.ok ? null : cartErrors.couponInvalid(verdict.message);
+  };
+  return { ...lineStage, currency, billing, errors, coupons, checkNewCoupon };
+}
+
+/** The cart's applied coupons as they count now, and the check of a new one: all a coupon's application needs before writing. */
+export const judgeAppliedCoupons = judgeCoupons;
+
+/**
+ * Prices a stored cart from loaded inputs, with no I/O: lines, coupons, packages and rates, then
+ * totals (stages 1 to 4). The result answers the Store API (`cartView`) and places orders.
+ */
+export function priceCart(settings: ShopSettings, stored: StoredCart | null, inputs: PricingInputs, now: Date) {
+  const { currency, lines, totalsLines, itemsSubtotal, billing, errors, coupons, checkNewCoupon } = judgeCoupons(
+    settings,
+    stored,
+    inputs,
+    now,
+  );
+  const taxRates = inputs.rules?.taxRates ?? [];
+  const zones = inputs.rules?.zones ?? [];
+  const shipping = readAddress(stored?.cart.shipping_address ?? "{}", false);
+  const selected = JSON.parse(stored?.cart.selected_rates ?? "{}") as Record<string, string>;
+  const extensions = JSON.parse(stored?.cart.extensions ?? "{}") as Record<string, unknown>;
 
   const needsShipping = settings.shippingEnabled && totalsLines.some((l) => l.needsShipping);
   const fees = lines.length
@@ -180,7 +229,7 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     taxClassOrder: inputs.rules?.taxClassOrder ?? [],
   };
 
-  // First pass without shipping: free-shipping minimums look at the discounted subtotal.
+  // Stage 3, packages and rates. A first totals pass without shipping: free-shipping minimums look at the discounted subtotal.
   const first = calculateTotals({ ...baseInput, shipping: [], location: taxAddress ? pick(taxAddress) : null });
   const displayTax = settings.displayCartPricesIncludingTax;
   const subtotal = first.totals.total_items + (displayTax ? first.totals.total_items_tax : 0);
@@ -196,7 +245,6 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
         address_2: shipping.address_2,
       }
     : { country: base.country, state: base.state, postcode: "", city: "", address_1: "", address_2: "" };
-  const shippable = lines.filter((l) => !l.item.row.virtual);
   const rates: RateOption[] = needsShipping
     ? [
         ...zoneRates(zoneFor(zones, destination), {
@@ -218,7 +266,7 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     .filter((r): r is RateOption => Boolean(r));
   const pickup = chosenRates.find((r) => r.method_id === "pickup_location");
   const pickupLocation = pickup ? settings.localPickup.locations[pickup.instance_id - 1] : undefined;
-  // Goods collected from a pickup location are taxed where they are collected.
+  // Stage 4, totals. Goods collected from a pickup location are taxed where they are collected.
   const location = pickupLocation ? { ...pickupLocation.address, city: pickupLocation.address.city } : taxAddress;
   const result = calculateTotals({
     ...baseInput,
@@ -231,7 +279,7 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
 
   // Time changes this pricing only when one of the cart's coupons expires (valid up to and at its time)
   // or a line's scheduled sale starts or ends (decision 0047).
-  const expiries = [...couponRows.values()].map((c) => Date.parse(c.coupon.expiresAt ?? "")).filter((t) => t >= now.getTime());
+  const expiries = [...inputs.coupons.values()].map((c) => Date.parse(c.coupon.expiresAt ?? "")).filter((t) => t >= now.getTime());
   const saleChanges = lines.map(({ item }) => item.priceChangesAt - 1);
 
   if (needsShipping && shipping.country && settings.shipToCountries.length && !settings.shipToCountries.includes(shipping.country)) {
@@ -239,100 +287,130 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
   }
 
   return {
+    settings,
+    stored,
     currency,
     inputs,
     result,
     rates,
     chosen,
+    chosenRates,
+    packageIds,
+    selected,
+    destination,
     needsShipping,
     lines,
     coupons,
     billing,
     shipping,
     pickupLocation,
+    errors,
+    extensions,
     /** Until when (ms since the epoch) time alone cannot change this pricing. */
     stableUntil: Math.min(Number.POSITIVE_INFINITY, ...expiries, ...saleChanges),
+    checkNewCoupon,
+  };
+}
+
+export type PricedCart = ReturnType<typeof priceCart>;
+
+/** The selected rates after choosing `rateId` for a package (or for all); throws the Store API's error for a rate or package not offered. */
+export function selectRate(priced: PricedCart, packageId: number | undefined, rateId: string): Record<string, string> {
+  const { rates, packageIds, selected } = priced;
+  const rate = rates.find((r) => r.rate_id === rateId);
+  if (!rate) throw cartErrors.invalidRate(rateId);
+  if (packageId !== undefined && !packageIds.includes(packageId)) throw cartErrors.invalidPackage(packageId);
+  // A pickup location serves every package; other rates apply to the package named, or to all.
+  const targets = packageId === undefined || rate.method_id === "pickup_location" ? packageIds : [packageId];
+  return { ...selected, ...Object.fromEntries(targets.map((id) => [String(id), rateId])) };
+}
+
+/** The cross-sells a priced cart shows: those of its products, leaving out what it holds. */
+export function crossSellsOfCart(ctx: ShopContext, priced: PricedCart): Cached<StoreProduct[]> {
+  const inCart = priced.lines.map((l) => l.item.parent.id);
+  return crossSellsCached(ctx, inCart, inCart);
+}
+
+/** The Store API cart for a priced cart and its cross-sells. */
+export function cartView(priced: PricedCart, crossSells: StoreProduct[]): CartView {
+  const { settings, currency, lines, result, coupons, chosenRates, packageIds, chosen, rates, shipping, destination } = priced;
+  const fields = currencyFields(currency);
+  const totals = result.totals;
+  const shippable = lines.filter((l) => !l.item.row.virtual);
+  return {
+    items: lines.map((line) => itemView(line, result, settings, currency, fields)),
+    coupons: coupons.map((c) => ({
+      code: c.code,
+      label: c.code,
+      discount_type: c.type,
+      totals: {
+        total_discount: money(result.coupons[c.code]?.discount ?? 0),
+        total_discount_tax: money(result.coupons[c.code]?.discount_tax ?? 0),
+        ...fields,
+      },
+    })),
+    fees: result.fees
+      .filter((fee) => fee.total !== 0)
+      .map((fee) => ({
+        id: fee.id,
+        key: fee.id,
+        name: fee.name || "Fee",
+        totals: { total: money(fee.total), total_tax: money(fee.total_tax), ...fields },
+      })),
+    totals: {
+      total_items: money(totals.total_items),
+      total_items_tax: money(totals.total_items_tax),
+      total_fees: money(totals.total_fees),
+      total_fees_tax: money(totals.total_fees_tax),
+      total_discount: money(totals.total_discount),
+      total_discount_tax: money(totals.total_discount_tax),
+      total_shipping: chosenRates.length ? money(totals.total_shipping) : null,
+      total_shipping_tax: chosenRates.length ? money(totals.total_shipping_tax) : null,
+      total_price: money(totals.total_price),
+      total_tax: money(totals.total_tax),
+      tax_lines: settings.displayItemizedTaxes ? result.tax_lines.map((t) => ({ name: t.name, rate: t.rate, price: money(t.price) })) : [],
+      ...fields,
+    },
+    shipping_address: { ...shipping },
+    billing_address: priced.billing,
+    needs_payment: totals.total_price > 0,
+    needs_shipping: priced.needsShipping,
+    payment_requirements: ["products"],
+    has_calculated_shipping: Boolean(priced.stored?.cart.has_calculated_shipping) && priced.needsShipping,
+    shipping_rates: packageIds.map((id) => ({
+      package_id: id,
+      name: packageIds.length > 1 ? `Shipment ${id + 1}` : "Shipping",
+      destination: destinationOf(shipping, destination),
+      items: shippable.map((l) => ({ key: l.key, name: l.item.parent.name, quantity: l.quantity })),
+      shipping_rates: rates.map((rate) => {
+        const { cost, taxable: _taxable, ...rest } = rate;
+        const taxes = rate.rate_id === chosen[String(id)] ? (result.shipping[id]?.total_tax ?? 0) : 0;
+        return { ...rest, price: money(cost), taxes: money(taxes), selected: rate.rate_id === chosen[String(id)], ...fields };
+      }),
+    })),
+    items_count: lines.reduce((sum, l) => sum + l.quantity, 0),
+    items_weight: lines.reduce((sum, l) => sum + (l.item.row.weight_grams ?? 0) * l.quantity, 0),
+    cross_sells: crossSells,
+    errors: priced.errors,
+    payment_methods: availableGateways(settings).map((g) => g.id),
+    extensions: priced.extensions,
+  };
+}
+
+/** Everything needed to answer with the cart and to judge a change to it (the checkout's way in: loads, then prices). */
+export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null, known?: Partial<PricingInputs>) {
+  const now = ctx.now ?? new Date();
+  const inputs = await loadPricingInputs(ctx.db, stored, known, now);
+  const priced = priceCart(ctx.settings, stored, inputs, now);
+  return {
+    ...priced,
     checkNewCoupon: async (code: string): Promise<StoreError | null> => {
-      const found = (await loadCoupons(db, [code])).get(code);
-      if (!found) return cartErrors.couponMissing(code);
-      inputs.coupons.set(code, found);
-      if (!found.enabled) return cartErrors.couponDisabled(code);
-      const verdict = validateCoupon(found.coupon, { ...couponContext(coupons), usageCount: found.usageCount, usageCountForCustomer: 0 });
-      return verdict.ok ? null : cartErrors.couponInvalid(verdict.message);
+      const found = (await couponsCached([code]).load(ctx.db)).get(code);
+      if (found) inputs.coupons.set(code, found);
+      return priced.checkNewCoupon(code, found);
     },
-    selectRate: (packageId: number | undefined, rateId: string): Record<string, string> => {
-      const rate = rates.find((r) => r.rate_id === rateId);
-      if (!rate) throw cartErrors.invalidRate(rateId);
-      if (packageId !== undefined && !packageIds.includes(packageId)) throw cartErrors.invalidPackage(packageId);
-      // A pickup location serves every package; other rates apply to the package named, or to all.
-      const targets = packageId === undefined || rate.method_id === "pickup_location" ? packageIds : [packageId];
-      return { ...selected, ...Object.fromEntries(targets.map((id) => [String(id), rateId])) };
-    },
-    view: async (): Promise<CartView> => {
-      const inCart = lines.map((l) => l.item.parent.id);
-      const crossSells = await getCrossSells(ctx, inCart, inCart);
-      const totals = result.totals;
-      return {
-        items: lines.map((line) => itemView(line, result, settings, currency, fields)),
-        coupons: coupons.map((c) => ({
-          code: c.code,
-          label: c.code,
-          discount_type: c.type,
-          totals: {
-            total_discount: money(result.coupons[c.code]?.discount ?? 0),
-            total_discount_tax: money(result.coupons[c.code]?.discount_tax ?? 0),
-            ...fields,
-          },
-        })),
-        fees: result.fees
-          .filter((fee) => fee.total !== 0)
-          .map((fee) => ({
-            id: fee.id,
-            key: fee.id,
-            name: fee.name || "Fee",
-            totals: { total: money(fee.total), total_tax: money(fee.total_tax), ...fields },
-          })),
-        totals: {
-          total_items: money(totals.total_items),
-          total_items_tax: money(totals.total_items_tax),
-          total_fees: money(totals.total_fees),
-          total_fees_tax: money(totals.total_fees_tax),
-          total_discount: money(totals.total_discount),
-          total_discount_tax: money(totals.total_discount_tax),
-          total_shipping: chosenRates.length ? money(totals.total_shipping) : null,
-          total_shipping_tax: chosenRates.length ? money(totals.total_shipping_tax) : null,
-          total_price: money(totals.total_price),
-          total_tax: money(totals.total_tax),
-          tax_lines: settings.displayItemizedTaxes
-            ? result.tax_lines.map((t) => ({ name: t.name, rate: t.rate, price: money(t.price) }))
-            : [],
-          ...fields,
-        },
-        shipping_address: { ...shipping },
-        billing_address: billing,
-        needs_payment: totals.total_price > 0,
-        needs_shipping: needsShipping,
-        payment_requirements: ["products"],
-        has_calculated_shipping: Boolean(stored?.cart.has_calculated_shipping) && needsShipping,
-        shipping_rates: packageIds.map((id) => ({
-          package_id: id,
-          name: packageIds.length > 1 ? `Shipment ${id + 1}` : "Shipping",
-          destination: destinationOf(shipping, destination),
-          items: shippable.map((l) => ({ key: l.key, name: l.item.parent.name, quantity: l.quantity })),
-          shipping_rates: rates.map((rate) => {
-            const { cost, taxable: _taxable, ...rest } = rate;
-            const taxes = rate.rate_id === chosen[String(id)] ? (result.shipping[id]?.total_tax ?? 0) : 0;
-            return { ...rest, price: money(cost), taxes: money(taxes), selected: rate.rate_id === chosen[String(id)], ...fields };
-          }),
-        })),
-        items_count: lines.reduce((sum, l) => sum + l.quantity, 0),
-        items_weight: lines.reduce((sum, l) => sum + (l.item.row.weight_grams ?? 0) * l.quantity, 0),
-        cross_sells: crossSells,
-        errors,
-        payment_methods: availableGateways(settings).map((g) => g.id),
-        extensions,
-      };
-    },
+    selectRate: (packageId: number | undefined, rateId: string) => selectRate(priced, packageId, rateId),
+    view: async (): Promise<CartView> => cartView(priced, await crossSellsOfCart(ctx, priced).load(ctx.db)),
   };
 }
 

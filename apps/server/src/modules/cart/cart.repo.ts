@@ -1,8 +1,9 @@
 /** Cart rows: one cart per session, its items and coupons. Writes take the cart's row lock first. */
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
-import { prepared } from "../../db/prepared.ts";
+import { compiled, prepared } from "../../db/prepared.ts";
 import type { CartItemsTable, CartsTable } from "../../db/schema.ts";
+import { rows, run, type Work } from "../../db/unit-of-work.ts";
 
 export type CartRow = CartsTable;
 export type CartItemRow = CartItemsTable;
@@ -31,11 +32,111 @@ export async function findCartRow(db: Db, id: string): Promise<CartRow | null> {
 }
 
 export async function withLines(db: Db, cart: CartRow): Promise<StoredCart> {
-  // Sorted here: a cart holds a handful of rows, and an SQL ORDER BY cost more than the query (measured).
   const [{ rows: items }, { rows: coupons }] = await Promise.all([selectItems(db, cart.id), selectCoupons(db, cart.id)]);
+  return sortedLines(cart, items, coupons);
+}
+
+/*
+ * The cart's steps in a unit of work (db/unit-of-work.ts): the same SQL whether it runs
+ * synchronously on SQLite or through Kysely.
+ */
+
+/** The cart's row, locked for the rest of the transaction on PostgreSQL (SQLite's write lock is taken when it begins). */
+const cartRowForWrite = compiled((db, id: string) =>
+  db
+    .selectFrom("carts")
+    .selectAll()
+    .where("id", "=", id)
+    .$if(isPostgres(db), (q) => q.forUpdate()),
+);
+const cartRow = compiled((db, id: string) => db.selectFrom("carts").selectAll().where("id", "=", id));
+const itemRows = compiled((db, id: string) => db.selectFrom("cart_items").selectAll().where("cart_id", "=", id));
+const couponRows = compiled((db, id: string) => db.selectFrom("cart_coupons").select(["code", "position"]).where("cart_id", "=", id));
+
+/** The cart's row, made first if it has none, under its lock: the first step of every cart write. */
+export function* lockedCart(db: Db, id: string, customerId: number | null, expiresAt: string, now: string): Work<CartRow> {
+  const [found] = yield* rows(cartRowForWrite(db, id));
+  if (found) return found;
+  yield* run(insertCartQuery(db, id, customerId, expiresAt, now, newCartVersion()));
+  const [made] = yield* rows(cartRowForWrite(db, id));
+  if (!made) throw new Error("cart vanished under its lock");
+  return made;
+}
+
+/** The cart's own row only, unlocked: its version tells whether a kept reply still holds (reply-cache.ts). */
+export function* cartRowOf(db: Db, id: string): Work<CartRow | null> {
+  return (yield* rows(cartRow(db, id)))[0] ?? null;
+}
+
+/** The cart with its lines and coupons, in their order. */
+export function* linesOf(db: Db, cart: CartRow): Work<StoredCart> {
+  const items = yield* rows(itemRows(db, cart.id));
+  const coupons = yield* rows(couponRows(db, cart.id));
+  return sortedLines(cart, items, coupons);
+}
+
+function sortedLines(cart: CartRow, items: CartItemRow[], coupons: { code: string; position: number }[]): StoredCart {
+  // Sorted here: a cart holds a handful of rows, and an SQL ORDER BY cost more than the query (measured).
   items.sort((a, b) => a.position - b.position || (a.added_at < b.added_at ? -1 : a.added_at > b.added_at ? 1 : 0));
   coupons.sort((a, b) => a.position - b.position);
   return { cart, items, coupons: coupons.map((c) => c.code) };
+}
+
+const updateQuantityQuery = compiled((db, cartId: string, key: string, quantity: number) =>
+  db.updateTable("cart_items").set({ quantity }).where("cart_id", "=", cartId).where("key", "=", key),
+);
+const deleteItemQuery = compiled((db, cartId: string, key: string) =>
+  db.deleteFrom("cart_items").where("cart_id", "=", cartId).where("key", "=", key),
+);
+/** Appends a code after the cart's last coupon (nothing when the cart holds it already), in one statement. */
+const addCouponQuery = compiled((db, cartId: string, code: string) =>
+  db
+    .insertInto("cart_coupons")
+    .columns(["cart_id", "code", "position"])
+    .expression((eb) =>
+      eb
+        .selectFrom("cart_coupons")
+        .select([
+          sql<string>`cast(${cartId} as text)`.as("cart_id"),
+          sql<string>`cast(${code} as text)`.as("code"),
+          sql<number>`coalesce(max(position), -1) + 1`.as("position"),
+        ])
+        .where("cart_id", "=", cartId),
+    )
+    .onConflict((oc) => oc.columns(["cart_id", "code"]).doNothing()),
+);
+const removeCouponQuery = compiled((db, cartId: string, code: string) =>
+  db.deleteFrom("cart_coupons").where("cart_id", "=", cartId).where("code", "=", code),
+);
+
+export function* writeQuantity(db: Db, cartId: string, key: string, quantity: number): Work<void> {
+  yield* run(updateQuantityQuery(db, cartId, key, quantity));
+}
+
+export function* writeNewItem(db: Db, item: CartItemRow): Work<void> {
+  yield* run(insertItemQuery(db, ...ITEM_COLUMNS.map((column) => item[column])));
+}
+
+/** Deletes a line; answers whether there was one. */
+export function* eraseItem(db: Db, cartId: string, key: string): Work<boolean> {
+  return Number((yield* run(deleteItemQuery(db, cartId, key))).numAffectedRows ?? 0) > 0;
+}
+
+export function* writeCoupon(db: Db, cartId: string, code: string): Work<void> {
+  yield* run(addCouponQuery(db, cartId, code));
+}
+
+/** Takes a code off the cart; answers whether it held it. */
+export function* eraseCoupon(db: Db, cartId: string, code: string): Work<boolean> {
+  return Number((yield* run(removeCouponQuery(db, cartId, code))).numAffectedRows ?? 0) > 0;
+}
+
+/** `touchCart` as a step: the last write of a cart change. */
+export function* touched(db: Db, id: string, now: string, expiresAt: string, fields: CartFields = {}): Work<Partial<CartRow>> {
+  const names = (Object.keys(fields) as (keyof CartFields)[]).sort();
+  const version = newCartVersion();
+  yield* run(cartUpdateFor(names)(db, id, now, expiresAt, version, ...names.map((name) => fields[name])));
+  return { ...fields, updated_at: now, expires_at: expiresAt, version };
 }
 
 /** A fresh cart version, in the range both databases' triggers use (migration 010). */
@@ -45,7 +146,7 @@ export const newCartVersion = () => Math.floor(Math.random() * 2 ** 52);
  * Creates the cart row if needed and locks it for the rest of the transaction, so concurrent
  * writes to one cart run one after another (SQLite transactions are serialised already).
  */
-const insertCart = prepared((trx, id: string, customerId: number | null, expiresAt: string, now: string, version: number) =>
+const insertCartQuery = compiled((trx, id: string, customerId: number | null, expiresAt: string, now: string, version: number) =>
   trx
     .insertInto("carts")
     .values({
@@ -66,7 +167,7 @@ const insertCart = prepared((trx, id: string, customerId: number | null, expires
 const selectCartForUpdate = prepared((trx, id: string) => trx.selectFrom("carts").select("id").where("id", "=", id).forUpdate());
 
 export async function lockCart(trx: Db, id: string, customerId: number | null, expiresAt: string, now: string): Promise<void> {
-  await insertCart(trx, id, customerId, expiresAt, now, newCartVersion());
+  await trx.executeQuery(insertCartQuery(trx, id, customerId, expiresAt, now, newCartVersion()));
   await lockCartRow(trx, id);
 }
 
@@ -79,10 +180,19 @@ export type CartFields = Partial<
   Pick<CartRow, "billing_address" | "shipping_address" | "selected_rates" | "extensions" | "has_calculated_shipping" | "customer_id">
 >;
 
-/** One prepared update per set of fields written (a handful: the rate, an address, extension data). */
+/** One compiled update per set of fields written (a handful: the rate, an address, extension data). */
 const cartUpdates = new Map<string, ReturnType<typeof prepareCartUpdate>>();
+function cartUpdateFor(names: (keyof CartFields)[]) {
+  const key = names.join(",");
+  let update = cartUpdates.get(key);
+  if (!update) {
+    update = prepareCartUpdate(names);
+    cartUpdates.set(key, update);
+  }
+  return update;
+}
 const prepareCartUpdate = (names: (keyof CartFields)[]) =>
-  prepared((trx, id: string, now: string, expiresAt: string, version: number, ...values: unknown[]) =>
+  compiled((trx, id: string, now: string, expiresAt: string, version: number, ...values: unknown[]) =>
     trx
       .updateTable("carts")
       .set({ ...Object.fromEntries(names.map((name, i) => [name, values[i]])), updated_at: now, expires_at: expiresAt, version })
@@ -96,14 +206,8 @@ const prepareCartUpdate = (names: (keyof CartFields)[]) =>
  */
 export async function touchCart(trx: Db, id: string, now: string, expiresAt: string, fields: CartFields = {}): Promise<Partial<CartRow>> {
   const names = (Object.keys(fields) as (keyof CartFields)[]).sort();
-  const key = names.join(",");
-  let update = cartUpdates.get(key);
-  if (!update) {
-    update = prepareCartUpdate(names);
-    cartUpdates.set(key, update);
-  }
   const version = newCartVersion();
-  await update(trx, id, now, expiresAt, version, ...names.map((name) => fields[name]));
+  await trx.executeQuery(cartUpdateFor(names)(trx, id, now, expiresAt, version, ...names.map((name) => fields[name])));
   return { ...fields, updated_at: now, expires_at: expiresAt, version };
 }
 
@@ -122,20 +226,16 @@ const ITEM_COLUMNS = [
 // Fails to compile when the table gains a column this list lacks.
 const everyItemColumn: Exclude<keyof CartItemRow, (typeof ITEM_COLUMNS)[number]> extends never ? true : never = true;
 void everyItemColumn;
-const insertItemRow = prepared((trx, ...values: unknown[]) =>
+const insertItemQuery = compiled((trx, ...values: unknown[]) =>
   trx.insertInto("cart_items").values(Object.fromEntries(ITEM_COLUMNS.map((column, i) => [column, values[i]])) as unknown as CartItemRow),
 );
 
 export async function insertItem(trx: Db, item: CartItemRow): Promise<void> {
-  await insertItemRow(trx, ...ITEM_COLUMNS.map((column) => item[column]));
+  await trx.executeQuery(insertItemQuery(trx, ...ITEM_COLUMNS.map((column) => item[column])));
 }
 
-const updateQuantity = prepared((trx, cartId: string, key: string, quantity: number) =>
-  trx.updateTable("cart_items").set({ quantity }).where("cart_id", "=", cartId).where("key", "=", key),
-);
-
 export async function setItemQuantity(trx: Db, cartId: string, key: string, quantity: number): Promise<void> {
-  await updateQuantity(trx, cartId, key, quantity);
+  await trx.executeQuery(updateQuantityQuery(trx, cartId, key, quantity));
 }
 
 export async function deleteItem(trx: Db, cartId: string, key: string): Promise<number> {

@@ -11,14 +11,13 @@ import {
   UpdateItemBody,
 } from "./cart.schemas.ts";
 import * as cart from "./cart.service.ts";
-import type { CartView } from "./cart-view.ts";
-import { type CartReply, replyFor } from "./reply-cache.ts";
+import type { CartReply } from "./reply-cache.ts";
 
 export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The cart's JSON goes out as it was serialised when priced (reply-cache.ts).
   const sendReply = (reply: FastifyReply, { body, hash }: CartReply, status = 200) =>
     reply.status(status).header("Cart-Hash", hash).type("application/json; charset=utf-8").send(body);
-  const send = (reply: FastifyReply, view: CartView, status = 200) => sendReply(reply, replyFor(view), status);
+  const send = sendReply;
   app.get("/cart", { schema: { tags: ["cart"], summary: "The whole cart" } }, async (request, reply) =>
     // The request's settings are never asked for: a kept reply needs none, and pricing afresh reads them with the cart.
     sendReply(reply, await cart.getCartReply(request.ctx)),

@@ -1,27 +1,63 @@
 /**
- * Cart operations. Every write runs in one transaction holding the cart's row lock, so
- * concurrent writes to one cart neither lose items nor duplicate lines; the reply is the
- * whole cart, priced afresh.
+ * Cart operations. Every write is one unit of work (db/unit-of-work.ts) holding the cart's lock:
+ * lock and load, write, touch, price, stamp; concurrent writes to one cart neither lose items
+ * nor duplicate lines. On SQLite it runs synchronously when everything it prices from is cached
+ * (decision 0053). The reply is the whole cart, priced afresh, as an explicit value.
  */
 import type { Db } from "../../db/index.ts";
-import { snapshotRevisions } from "../../db/revisions.ts";
+import { revisionStamp, stampOf } from "../../db/revisions.ts";
+import { awaited, type Cached, cached, runWork, type Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
-import { loadPurchasables } from "../catalog/index.ts";
-import { getSettings, type ShopContext, withShopSettings } from "../settings/index.ts";
+import { purchasablesCached } from "../catalog/index.ts";
+import { getSettings, type ShopContext, type ShopSettings, withShopSettings } from "../settings/index.ts";
 import { cartErrors } from "./cart.errors.ts";
 import * as repo from "./cart.repo.ts";
 import { checkQuantity, lineKey, resolveVariation, type VariationChoice } from "./cart-items.ts";
-import { type CartView, loadPricedCart, type PricingInputs } from "./cart-view.ts";
+import {
+  type CartView,
+  cartView,
+  crossSellsOfCart,
+  judgeAppliedCoupons,
+  type PricingInputs,
+  priceCart,
+  pricingInputsCached,
+  selectRate,
+} from "./cart-view.ts";
 import { type AddressInput, validateCustomerUpdate } from "./customer.ts";
 import { runCartExtension } from "./extensions.ts";
 import { expiryOf } from "./held-cart.ts";
-import { type CartReply, cachedReply, cartStamp, keepReply, keptLines } from "./reply-cache.ts";
+import { couponsCached } from "./pricing-data.ts";
+import { type CartReply, cachedReply, keepReply, keptLines, type PricedReply, replyOf, stampParts } from "./reply-cache.ts";
 
 const nowOf = (ctx: { now?: Date }) => ctx.now ?? new Date();
 
+/** For tests comparing the synchronous run with the async one on the same calls (decision 0053). */
+export const cartWorkOptions = { async: false };
+
 export async function getCart(ctx: RequestContext): Promise<CartView> {
   return JSON.parse((await getCartReply(ctx)).body.toString("utf8")) as CartView;
+}
+
+/** The settings as of the unit of work's revisions. */
+const settingsNow: Cached<ShopSettings> = { peek: (db, revisions) => getSettings.peek(db, revisions), load: (db) => getSettings(db) };
+
+/** What a cart's pricing depends on besides time, as of the unit of work's revisions (reply-cache.ts). */
+function* cartStamp(version: number | null): Work<string> {
+  return stampParts(version, yield* cached(revisionStampNow));
+}
+const revisionStampNow: Cached<string> = {
+  peek: (_db, revisions) => stampOf(revisions),
+  load: (db) => revisionStamp(db),
+};
+
+/** Prices the stored cart in the unit of work and shapes the reply value. */
+function* priced(ctx: ShopContext, stored: repo.StoredCart | null, known: Partial<PricingInputs> = {}) {
+  const now = nowOf(ctx);
+  const inputs = yield* cached(pricingInputsCached(stored, known, now));
+  const pricing = priceCart(ctx.settings, stored, inputs, now);
+  const view = cartView(pricing, yield* cached(crossSellsOfCart(ctx, pricing)));
+  return { view, stableUntil: pricing.stableUntil };
 }
 
 /**
@@ -30,22 +66,26 @@ export async function getCart(ctx: RequestContext): Promise<CartView> {
  */
 export async function getCartReply(ctx: RequestContext): Promise<CartReply> {
   const sid = ctx.session.sid;
-  // One connection for the whole read, so the revisions are read once, before anything priced from them.
-  return ctx.db.connection().execute(async (connection) => {
-    const db = connection as Db;
-    snapshotRevisions(db);
-    const cart = await repo.findCartRow(db, sid);
-    const version = cart?.version ?? null;
-    const stamp = await cartStamp(db, version);
-    const now = nowOf(ctx);
-    const kept = cachedReply(db, sid, version, stamp, now.getTime());
-    if (kept) return kept;
-    const stored = cart && (keptLines(db, cart) ?? (await repo.withLines(db, cart)));
-    // Settings only for pricing afresh (a kept reply's stamp covers them), read under the revisions of the stamp.
-    const settings = await getSettings(db);
-    const priced = await loadPricedCart({ ...ctx, settings, db }, stored);
-    return keepReply(db, stored, sid, stamp, priced.stableUntil, await priced.view());
-  });
+  const now = nowOf(ctx);
+  // One unit of work (a read transaction on SQLite), so the revisions are read once, before anything priced from them.
+  const read = await runWork(
+    ctx.db,
+    function* () {
+      const cart = yield* repo.cartRowOf(ctx.db, sid);
+      const version = cart?.version ?? null;
+      const stamp = yield* cartStamp(version);
+      const kept = cachedReply(ctx.db, sid, version, stamp, now.getTime());
+      if (kept) return { kept, priced: null };
+      const stored = cart && (keptLines(ctx.db, cart) ?? (yield* repo.linesOf(ctx.db, cart)));
+      // Settings only for pricing afresh (a kept reply's stamp covers them), read under the revisions of the stamp.
+      const settings = yield* cached(settingsNow);
+      return { kept: null, priced: { stored, stamp, ...(yield* priced({ ...ctx, settings }, stored)) } };
+    },
+    { write: false, ...cartWorkOptions },
+  );
+  if (read.kept) return read.kept;
+  const { stored, stamp, stableUntil, view } = read.priced;
+  return keepReply(ctx.db, stored, sid, stamp, stableUntil, replyOf(view));
 }
 
 /** What a write did beyond its own rows: pricing rows it already read, cart fields to save. */
@@ -54,36 +94,38 @@ interface WriteResult {
   cartFields?: repo.CartFields;
 }
 
+type Write = (db: Db, stored: repo.StoredCart) => Work<WriteResult | undefined>;
+
 /**
- * Runs a write under the cart's lock and prices the reply in the same transaction. The write
+ * Runs a write under the cart's lock and prices the reply in the same unit of work. The write
  * changes the rows and the in-memory cart alike, so the reply is priced without reading the cart
  * again; it may hand over the pricing rows it read, so they are not read again either.
  * Expected failures with status 409 carry the current cart.
  */
-async function mutate(ctx: ShopContext, write: (trx: Db, stored: repo.StoredCart) => Promise<WriteResult | undefined>): Promise<CartView> {
+async function mutate(ctx: ShopContext, write: Write): Promise<PricedReply> {
   const now = nowOf(ctx);
   const sid = ctx.session.sid;
+  const { db } = ctx;
   try {
-    const written = await ctx.db.transaction().execute(async (trx) => {
-      const db = trx as unknown as Db;
-      // Cart writes never touch settings, prices or the catalogue: their revisions hold throughout.
-      snapshotRevisions(db);
-      await repo.lockCart(db, sid, ctx.session.uid || null, expiryOf(now), now.toISOString());
-      const cart = await repo.findCartRow(db, sid);
-      if (!cart) throw new Error("cart vanished under its lock");
-      // The lines as kept with the reply for this version of the row, else read.
-      const stored = keptLines(ctx.db, cart) ?? (await repo.withLines(db, cart));
-      const { known, cartFields = {} } = (await write(db, stored)) ?? {};
-      const saved = await repo.touchCart(db, sid, now.toISOString(), expiryOf(now), cartFields);
-      Object.assign(stored.cart, saved);
-      const priced = await loadPricedCart({ ...ctx, db }, stored, known);
-      // Kept only if the request's settings are those of the stamp (they were read before this transaction).
-      const keep = (await getSettings(db)) === ctx.settings;
-      return { view: await priced.view(), stored, stamp: await cartStamp(db, stored.cart.version), priced, keep };
-    });
+    const written = await runWork(
+      db,
+      function* () {
+        const cart = yield* repo.lockedCart(db, sid, ctx.session.uid || null, expiryOf(now), now.toISOString());
+        // The lines as kept with the reply for this version of the row, else read.
+        const stored = keptLines(db, cart) ?? (yield* repo.linesOf(db, cart));
+        const { known, cartFields = {} } = (yield* write(db, stored)) ?? {};
+        Object.assign(stored.cart, yield* repo.touched(db, sid, now.toISOString(), expiryOf(now), cartFields));
+        const reply = yield* priced(ctx, stored, known);
+        // Kept only if the request's settings are those of the stamp (they were read before this unit of work).
+        const keep = (yield* cached(settingsNow)) === ctx.settings;
+        return { ...reply, stored, stamp: yield* cartStamp(stored.cart.version), keep };
+      },
+      { write: true, ...cartWorkOptions },
+    );
+    const reply = replyOf(written.view);
     // Kept only once committed: the version then names exactly the rows this reply was priced from.
-    if (written.keep) keepReply(ctx.db, written.stored, sid, written.stamp, written.priced.stableUntil, written.view);
-    return written.view;
+    if (written.keep) keepReply(db, written.stored, sid, written.stamp, written.stableUntil, reply);
+    return reply;
   } catch (error) {
     if (error instanceof StoreError && error.status === 409) {
       throw new StoreError(error.code, error.message, error.status, { ...error.data, cart: await getCart(ctx) });
@@ -98,11 +140,11 @@ export interface AddItemInput {
   variation: VariationChoice[];
 }
 
-export async function addItem(context: RequestContext, input: AddItemInput): Promise<CartView> {
+export async function addItem(context: RequestContext, input: AddItemInput): Promise<PricedReply> {
   const ctx = await withShopSettings(context);
-  return mutate(ctx, async (trx, stored) => {
-    const products = await loadPurchasables(trx, [input.id], nowOf(ctx));
-    const product = products.get(input.id);
+  const now = nowOf(ctx);
+  return mutate(ctx, function* (db, stored) {
+    const product = (yield* cached(purchasablesCached([input.id], now))).get(input.id);
     if (!product) throw cartErrors.invalidProduct();
     let productId = product.row.id;
     let variationId: number | null = null;
@@ -112,8 +154,7 @@ export async function addItem(context: RequestContext, input: AddItemInput): Pro
       const resolved = resolveVariation(product, input.variation);
       variationId = resolved.variationId;
       variation = resolved.variation;
-      const variations = await loadPurchasables(trx, [variationId], nowOf(ctx));
-      item = variations.get(variationId) ?? product;
+      item = (yield* cached(purchasablesCached([variationId], now))).get(variationId) ?? product;
     } else if (product.row.type === "variation") {
       productId = product.parent.id;
       variationId = product.row.id;
@@ -125,7 +166,7 @@ export async function addItem(context: RequestContext, input: AddItemInput): Pro
     const quantity = (existing?.quantity ?? 0) + input.quantity;
     checkQuantity(item, quantity);
     if (existing) {
-      await repo.setItemQuantity(trx, stored.cart.id, key, quantity);
+      yield* repo.writeQuantity(db, stored.cart.id, key, quantity);
       existing.quantity = quantity;
     } else {
       const line: repo.CartItemRow = {
@@ -139,95 +180,107 @@ export async function addItem(context: RequestContext, input: AddItemInput): Pro
         price_when_added: item.price,
         // Lines are kept in position order, so the next position follows the last line's.
         position: (stored.items.at(-1)?.position ?? -1) + 1,
-        added_at: nowOf(ctx).toISOString(),
+        added_at: now.toISOString(),
       };
-      await repo.insertItem(trx, line);
+      yield* repo.writeNewItem(db, line);
       stored.items.push(line);
     }
     return { known: { purchasables: new Map([[item.row.id, item]]) } };
   });
 }
 
-export async function updateItem(context: RequestContext, key: string, quantity: number): Promise<CartView> {
+export async function updateItem(context: RequestContext, key: string, quantity: number): Promise<PricedReply> {
   const ctx = await withShopSettings(context);
-  return mutate(ctx, async (trx, stored) => {
+  return mutate(ctx, function* (db, stored) {
     const line = stored.items.find((i) => i.key === key);
     if (!line) throw cartErrors.invalidKey();
     if (quantity === 0) {
-      await repo.deleteItem(trx, stored.cart.id, key);
+      yield* repo.eraseItem(db, stored.cart.id, key);
       stored.items = stored.items.filter((i) => i !== line);
-      return;
+      return undefined;
     }
     const id = line.variation_id ?? line.product_id;
-    const item = (await loadPurchasables(trx, [id], nowOf(ctx))).get(id);
+    const item = (yield* cached(purchasablesCached([id], nowOf(ctx)))).get(id);
     if (!item) throw cartErrors.invalidKey();
     if (!item.limits.editable && quantity !== line.quantity) throw cartErrors.readonlyQuantity(item.parent.name);
     checkQuantity(item, quantity);
-    await repo.setItemQuantity(trx, stored.cart.id, key, quantity);
+    yield* repo.writeQuantity(db, stored.cart.id, key, quantity);
     line.quantity = quantity;
     return { known: { purchasables: new Map([[id, item]]) } };
   });
 }
 
-export async function removeItem(context: RequestContext, key: string): Promise<CartView> {
+export async function removeItem(context: RequestContext, key: string): Promise<PricedReply> {
   const ctx = await withShopSettings(context);
-  return mutate(ctx, async (trx, stored) => {
-    if ((await repo.deleteItem(trx, stored.cart.id, key)) === 0) throw cartErrors.invalidKey();
+  return mutate(ctx, function* (db, stored) {
+    if (!(yield* repo.eraseItem(db, stored.cart.id, key))) throw cartErrors.invalidKey();
     stored.items = stored.items.filter((i) => i.key !== key);
+    return undefined;
   });
 }
 
 const normaliseCode = (code: string) => code.trim().toLowerCase();
 
-export async function applyCoupon(context: RequestContext, rawCode: string): Promise<CartView> {
+export async function applyCoupon(context: RequestContext, rawCode: string): Promise<PricedReply> {
   const ctx = await withShopSettings(context);
   const code = normaliseCode(rawCode);
-  return mutate(ctx, async (trx, stored) => {
-    const priced = await loadPricedCart({ ...ctx, db: trx }, stored);
-    if (priced.coupons.some((coupon) => coupon.code === code)) throw cartErrors.couponAlreadyApplied(code);
+  const now = nowOf(ctx);
+  return mutate(ctx, function* (db, stored) {
+    // Only the lines and coupons stages: judging a new code needs no shipping or totals.
+    const inputs = yield* cached(pricingInputsCached(stored, {}, now));
+    const judged = judgeAppliedCoupons(ctx.settings, stored, inputs, now);
+    if (judged.coupons.some((coupon) => coupon.code === code)) throw cartErrors.couponAlreadyApplied(code);
     // A code the cart keeps but no longer counts (expired, disabled since) is judged again: the shopper hears why.
-    const verdict = await priced.checkNewCoupon(code);
+    const found = inputs.coupons.get(code) ?? (yield* cached(couponsCached([code]))).get(code);
+    const verdict = judged.checkNewCoupon(code, found);
     if (verdict) throw verdict;
     if (!stored.coupons.includes(code)) {
-      await repo.addCoupon(trx, stored.cart.id, code);
+      yield* repo.writeCoupon(db, stored.cart.id, code);
       stored.coupons.push(code);
     }
-    return { known: priced.inputs };
+    return { known: { ...inputs, coupons: new Map([...inputs.coupons, [code, found as NonNullable<typeof found>]]) } };
   });
 }
 
-export async function removeCoupon(context: RequestContext, rawCode: string): Promise<CartView> {
+export async function removeCoupon(context: RequestContext, rawCode: string): Promise<PricedReply> {
   const ctx = await withShopSettings(context);
   const code = normaliseCode(rawCode);
-  return mutate(ctx, async (trx, stored) => {
-    if ((await repo.removeCoupons(trx, stored.cart.id, [code])) === 0) throw cartErrors.couponNotApplied(code);
+  return mutate(ctx, function* (db, stored) {
+    if (!(yield* repo.eraseCoupon(db, stored.cart.id, code))) throw cartErrors.couponNotApplied(code);
     stored.coupons = stored.coupons.filter((c) => c !== code);
+    return undefined;
   });
 }
 
-export async function selectShippingRate(context: RequestContext, packageId: number | undefined, rateId: string): Promise<CartView> {
+export async function selectShippingRate(context: RequestContext, packageId: number | undefined, rateId: string): Promise<PricedReply> {
   const ctx = await withShopSettings(context);
   if (!ctx.settings.shippingEnabled) throw cartErrors.shippingDisabled();
   if (!rateId) throw cartErrors.missingRateId();
-  return mutate(ctx, async (trx, stored) => {
-    const priced = await loadPricedCart({ ...ctx, db: trx }, stored);
-    const selection = priced.selectRate(packageId, rateId);
-    return { known: priced.inputs, cartFields: { selected_rates: JSON.stringify(selection) } };
+  const now = nowOf(ctx);
+  return mutate(ctx, function* (_db, stored) {
+    const inputs = yield* cached(pricingInputsCached(stored, {}, now));
+    const selection = selectRate(priceCart(ctx.settings, stored, inputs, now), packageId, rateId);
+    return { known: inputs, cartFields: { selected_rates: JSON.stringify(selection) } };
   });
 }
 
 export async function updateCustomer(
   context: RequestContext,
   input: { billing_address?: AddressInput; shipping_address?: AddressInput },
-): Promise<CartView> {
+): Promise<PricedReply> {
   const ctx = await withShopSettings(context);
-  return mutate(ctx, async (_trx, stored) => ({ cartFields: validateCustomerUpdate(ctx.settings, stored.cart, input) }));
+  // biome-ignore lint/correctness/useYield: addresses are checked and written as cart fields, with no step of their own.
+  return mutate(ctx, function* (_db, stored) {
+    return { cartFields: validateCustomerUpdate(ctx.settings, stored.cart, input) };
+  });
 }
 
-export async function callExtension(context: RequestContext, namespace: string, data: Record<string, unknown>): Promise<CartView> {
+export async function callExtension(context: RequestContext, namespace: string, data: Record<string, unknown>): Promise<PricedReply> {
   const ctx = await withShopSettings(context);
-  return mutate(ctx, async (_trx, stored) => {
-    const extensions = await runCartExtension(namespace, data, JSON.parse(stored.cart.extensions) as Record<string, unknown>);
+  return mutate(ctx, function* (_db, stored) {
+    // An extension's callback may take its time: the unit of work then runs async, under the cart's lock as ever.
+    const current = JSON.parse(stored.cart.extensions) as Record<string, unknown>;
+    const extensions = yield* awaited(() => runCartExtension(namespace, data, current));
     return { cartFields: { extensions: JSON.stringify(extensions) } };
   });
 }

@@ -32,4 +32,4 @@ export {
   saveCartAddresses,
   savedCartOf,
 } from "./held-cart.ts";
-export { type ShopPriceDisplay, shopPriceDisplay } from "./shop-prices.ts";
+export { type ShopPriceDisplay, shopPriceDisplay, shopPriceDisplayCached } from "./shop-prices.ts";

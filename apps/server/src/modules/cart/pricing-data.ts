@@ -1,5 +1,7 @@
 /** Loads the coupons and tax rates a cart is priced with, in the totals engine's terms. */
 import type { Db } from "../../db/index.ts";
+import { deepFreeze, revisionMap } from "../../db/revisions.ts";
+import type { Cached } from "../../db/unit-of-work.ts";
 import { type Coupon, parseRatePercent, type TaxRate } from "./totals/index.ts";
 
 export interface LoadedCoupon {
@@ -42,6 +44,22 @@ export async function loadCoupons(db: Db, codes: string[]): Promise<Map<string, 
       },
     ]),
   );
+}
+
+/**
+ * Coupons by code, kept per process until any coupon changes (the coupons revision moves with an
+ * edit and with every use counted, decision 0015). A code without a row is asked for again each time.
+ */
+const storedCoupons = revisionMap("coupons", async (db: Db, codes: string[]) => deepFreeze(await loadCoupons(db, codes)), {
+  maxEntries: 10_000,
+});
+
+/** The coupons of these codes, from the cache when it holds them all. */
+export function couponsCached(codes: string[]): Cached<Map<string, LoadedCoupon>> {
+  return {
+    peek: (db, revisions) => (codes.length ? storedCoupons.peek(db, revisions, codes) : new Map()),
+    load: async (db) => (codes.length ? storedCoupons(db, codes) : new Map()),
+  };
 }
 
 export async function loadTaxRates(db: Db): Promise<TaxRate[]> {

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/index.ts";
 import type { StoredCart } from "./cart.repo.ts";
 import type { CartView } from "./cart-view.ts";
-import { cachedReply, keepReply, keptReplyMemory, REPLY_CACHE_LIMITS } from "./reply-cache.ts";
+import { cachedReply, keepReply, keptReplyMemory, REPLY_CACHE_LIMITS, replyOf } from "./reply-cache.ts";
 
 const db = openDatabase({ dialect: "sqlite", file: ":memory:" });
 afterAll(() => db.destroy());
@@ -16,7 +16,7 @@ const viewOf = (bytes: number) =>
 
 describe("kept cart replies", () => {
   it("hold no more than their bytes, however large each cart's reply", () => {
-    const large = viewOf(200_000);
+    const large = replyOf(viewOf(200_000));
     const count = Math.ceil((2 * REPLY_CACHE_LIMITS.maxBytes) / 400_000);
     for (let i = 0; i < count; i++) keepReply(db, storedCart(`large-${i}`, 1), `large-${i}`, "stamp", Number.POSITIVE_INFINITY, large);
     const memory = keptReplyMemory(db);
@@ -28,7 +28,7 @@ describe("kept cart replies", () => {
   });
 
   it("hold no more than their count of small replies", () => {
-    const small = viewOf(10);
+    const small = replyOf(viewOf(10));
     for (let i = 0; i < REPLY_CACHE_LIMITS.maxEntries + 500; i++)
       keepReply(db, storedCart(`small-${i}`, 1), `small-${i}`, "stamp", Number.POSITIVE_INFINITY, small);
     expect(keptReplyMemory(db).entries).toBe(REPLY_CACHE_LIMITS.maxEntries);

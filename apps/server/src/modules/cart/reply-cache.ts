@@ -9,7 +9,7 @@
 import { hash } from "node:crypto";
 import { BoundedMap } from "../../db/bounded-map.ts";
 import type { Db } from "../../db/index.ts";
-import { identityOf, revisionStamp } from "../../db/revisions.ts";
+import { identityOf } from "../../db/revisions.ts";
 import { gatewaysVersion } from "../payments/index.ts";
 import type { CartRow, StoredCart } from "./cart.repo.ts";
 import type { CartView } from "./cart-view.ts";
@@ -20,6 +20,11 @@ export interface CartReply {
   body: Buffer;
   /** The Cart-Hash header: a short fingerprint of what the shopper sees. */
   hash: string;
+}
+
+/** A freshly priced cart's reply: the view, and its text as sent (a value, made once, wherever the view goes). */
+export interface PricedReply extends CartReply {
+  view: CartView;
 }
 
 interface Entry extends CartReply {
@@ -52,9 +57,6 @@ export function keptReplyMemory(db: Db): { entries: number; bytes: number } {
   const held = entries(db);
   return { entries: held.size, bytes: held.bytes };
 }
-/** Replies already serialised for a view built in this process, so a route sends that text. */
-const serialised = new WeakMap<CartView, CartReply>();
-
 /** A short fingerprint of what the shopper sees, so clients can tell when their cached cart is stale. */
 export function cartHash(view: CartView): string {
   const basis = {
@@ -65,14 +67,14 @@ export function cartHash(view: CartView): string {
   return hash("sha256", JSON.stringify(basis), "hex").slice(0, 32);
 }
 
-/** The reply for a view: the text kept when it was priced, or serialised now. */
-export function replyFor(view: CartView): CartReply {
-  return serialised.get(view) ?? { body: Buffer.from(JSON.stringify(view)), hash: cartHash(view) };
+/** The reply for a freshly priced view. */
+export function replyOf(view: CartView): PricedReply {
+  return { view, body: Buffer.from(JSON.stringify(view)), hash: cartHash(view) };
 }
 
-/** What a cart's pricing depends on besides time, read from the database in the caller's unit of work. */
-export async function cartStamp(db: Db, version: number | null): Promise<string> {
-  return `${version ?? "none"}|${await revisionStamp(db)}|${feeProvidersVersion()}.${gatewaysVersion()}`;
+/** What a cart's pricing depends on besides time: its version, every revision counter (read in the caller's unit of work), code. */
+export function stampParts(version: number | null, revisions: string): string {
+  return `${version ?? "none"}|${revisions}|${feeProvidersVersion()}.${gatewaysVersion()}`;
 }
 
 const keyOf = (cartId: string, version: number | null) => (version === null ? "" : cartId);
@@ -82,15 +84,20 @@ export function cachedReply(db: Db, cartId: string, version: number | null, stam
   return entry && entry.stamp === stamp && now <= entry.validUntil ? entry : undefined;
 }
 
-/** Keeps a freshly priced view's reply under its stamp, with the rows it was priced from, and returns it. */
-export function keepReply(db: Db, stored: StoredCart | null, cartId: string, stamp: string, validUntil: number, view: CartView): CartReply {
-  const reply = replyFor(view);
-  serialised.set(view, reply);
+/** Keeps a freshly priced reply under its stamp, with the rows it was priced from, and returns it. */
+export function keepReply<R extends CartReply>(
+  db: Db,
+  stored: StoredCart | null,
+  cartId: string,
+  stamp: string,
+  validUntil: number,
+  reply: R,
+): R {
   const held = entries(db);
   const version = stored?.cart.version ?? null;
   const key = keyOf(cartId, version);
   const lines = stored && copyLines(stored);
-  held.set(key, { ...reply, stamp, validUntil, version, lines });
+  held.set(key, { body: reply.body, hash: reply.hash, stamp, validUntil, version, lines });
   return reply;
 }
 

@@ -3,23 +3,39 @@
  * tax), for the catalogue's shapes. Rates come from the pricing cache (one counter read, moved
  * by any rate or class change); the settings from the request, so every process follows at once.
  */
-import type { ShopContext } from "../settings/index.ts";
+import type { Cached } from "../../db/unit-of-work.ts";
+import type { ShopContext, ShopSettings } from "../settings/index.ts";
 import { loadPricingRules } from "./cart-view.ts";
-import { shopDisplayPrice, shopPricesAsEntered, type TaxStatus } from "./totals/index.ts";
+import { shopDisplayPrice, shopPricesAsEntered, type TaxRate, type TaxStatus } from "./totals/index.ts";
 
 /** A unit price in minor units → the price the shop shows for it. */
 export type ShopPriceDisplay = (amount: number, taxStatus: TaxStatus, taxClass: string) => number;
 
 /** How this request shows product prices; null when they show as entered (no rate is read then). */
 export async function shopPriceDisplay(ctx: ShopContext): Promise<ShopPriceDisplay | null> {
-  const { settings } = ctx;
-  const switches = {
-    taxesEnabled: settings.taxesEnabled,
-    pricesIncludeTax: settings.pricesIncludeTax,
-    displayIncludingTax: settings.displayShopPricesIncludingTax,
+  return shopPriceDisplayCached(ctx).load(ctx.db);
+}
+
+/** The same, answered from the pricing rules held (db/unit-of-work.ts). */
+export function shopPriceDisplayCached({ settings }: ShopContext): Cached<ShopPriceDisplay | null> {
+  if (asEntered(settings)) return { peek: () => null, load: async () => null };
+  return {
+    peek: (db, revisions) => {
+      const rules = loadPricingRules.peek(db, revisions);
+      return rules && displayWith(settings, rules.taxRates);
+    },
+    load: async (db) => displayWith(settings, (await loadPricingRules(db)).taxRates),
   };
-  if (shopPricesAsEntered(switches)) return null;
-  const { taxRates } = await loadPricingRules(ctx.db);
-  const rules = { ...switches, taxRates, baseLocation: { ...settings.baseLocation, postcode: "", city: "" } };
+}
+
+const switchesOf = (settings: ShopSettings) => ({
+  taxesEnabled: settings.taxesEnabled,
+  pricesIncludeTax: settings.pricesIncludeTax,
+  displayIncludingTax: settings.displayShopPricesIncludingTax,
+});
+const asEntered = (settings: ShopSettings) => shopPricesAsEntered(switchesOf(settings));
+
+function displayWith(settings: ShopSettings, taxRates: TaxRate[]): ShopPriceDisplay {
+  const rules = { ...switchesOf(settings), taxRates, baseLocation: { ...settings.baseLocation, postcode: "", city: "" } };
   return (amount, taxStatus, taxClass) => shopDisplayPrice(amount, taxStatus, taxClass, rules);
 }

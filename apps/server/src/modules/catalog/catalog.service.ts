@@ -2,8 +2,9 @@
 import type { StoreProductAttribute, StoreTerm } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionCache, revisionMap } from "../../db/revisions.ts";
+import type { Cached } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { shopPriceDisplay } from "../cart/index.ts";
+import { shopPriceDisplay, shopPriceDisplayCached } from "../cart/index.ts";
 import { storeImage } from "../media/index.ts";
 import { type ShopContext, shopCurrency, withShopSettings } from "../settings/index.ts";
 import * as repo from "./catalog.repo.ts";
@@ -29,8 +30,12 @@ export const DEFAULT_PER_PAGE = 10;
  * pricing revision, so a change to any of them shows on the next request on every process.
  */
 async function shapeOptions(ctx: ShopContext): Promise<ShapeOptions> {
+  return shapeOptionsWith(ctx, await shopPriceDisplay(ctx));
+}
+
+function shapeOptionsWith(ctx: ShopContext, display: ShapeOptions["displayPrice"] | null): ShapeOptions {
   const { settings } = ctx;
-  const displayPrice = (await shopPriceDisplay(ctx)) ?? undefined;
+  const displayPrice = display ?? undefined;
   return {
     currency: shopCurrency(settings),
     lowStockAmount: settings.lowStockAmount,
@@ -148,18 +153,35 @@ export async function getCategory(ctx: Pick<RequestContext, "db">, slug: string)
 
 /** The visible cross-sells of the given products, shaped for the Store API, leaving out some (those already in the cart). */
 export async function getCrossSells(context: RequestContext, productIds: number[], exclude: number[]): Promise<StoreProduct[]> {
-  const ctx = await withShopSettings(context);
-  const key = [...new Set(productIds)].sort((a, b) => a - b).join(",");
-  const found = (await crossSellsOf(ctx.db, [key])).get(key) ?? [];
-  const options = await shapeOptions(ctx);
-  return found.filter(({ row }) => !exclude.includes(row.id)).map(({ row, details }) => shapeProduct(row, details, options));
+  return crossSellsCached(await withShopSettings(context), productIds, exclude).load(context.db);
 }
+
+/** The same, answered from what the catalogue caches hold (db/unit-of-work.ts). */
+export function crossSellsCached(ctx: ShopContext, productIds: number[], exclude: number[]): Cached<StoreProduct[]> {
+  const key = [...new Set(productIds)].sort((a, b) => a - b).join(",");
+  const display = shopPriceDisplayCached(ctx);
+  const shape = (found: CrossSell[], options: ShapeOptions) =>
+    found.filter(({ row }) => !exclude.includes(row.id)).map(({ row, details }) => shapeProduct(row, details, options));
+  return {
+    peek: (db, revisions) => {
+      const found = crossSellsOf.peek(db, revisions, [key])?.get(key);
+      const displayPrice = found && display.peek(db, revisions);
+      return found && displayPrice !== undefined ? shape(found, shapeOptionsWith(ctx, displayPrice)) : undefined;
+    },
+    load: async (db) => {
+      const found = (await crossSellsOf(db, [key])).get(key) ?? [];
+      return shape(found, shapeOptionsWith(ctx, await display.load(db)));
+    },
+  };
+}
+
+type CrossSell = { row: repo.ProductRow; details: ProductDetails };
 
 /** Cross-sell rows and details per set of products (the cart's), kept until the catalogue changes. */
 const crossSellsOf = revisionMap(
   "catalogue",
   async (db, keys: string[]) => {
-    const found = new Map<string, { row: repo.ProductRow; details: ProductDetails }[]>();
+    const found = new Map<string, CrossSell[]>();
     for (const key of keys) {
       const rows = await repo.findCrossSells(db, key.split(",").map(Number));
       const details = rows.length ? await loadDetails(db, rows) : [];

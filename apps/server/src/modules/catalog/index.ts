@@ -1,5 +1,6 @@
 export { catalogRoutes } from "./catalog.routes.ts";
 export {
+  crossSellsCached,
   getCategory,
   getCrossSells,
   getProduct,
@@ -11,5 +12,5 @@ export type { ProductOrderBy, ProductPage, ProductQuery, StoreCategory, StorePro
 export { deriveStockStatus, quantityLimits } from "./product-shape.ts";
 export { productsAdminRoutes } from "./products.admin.routes.ts";
 export type { Purchasable } from "./purchasable.ts";
-export { loadPurchasables } from "./purchasable.ts";
+export { loadPurchasables, purchasablesCached } from "./purchasable.ts";
 export { taxonomiesAdminRoutes } from "./taxonomies.admin.routes.ts";

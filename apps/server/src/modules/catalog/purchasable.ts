@@ -2,6 +2,7 @@
 import type { StoreImage } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionMap } from "../../db/revisions.ts";
+import type { Cached } from "../../db/unit-of-work.ts";
 import { storeImage } from "../media/index.ts";
 import * as repo from "./catalog.repo.ts";
 import { productLink, quantityLimits } from "./product-shape.ts";
@@ -45,7 +46,21 @@ const storedPurchasables = revisionMap("catalogue", (db: Db, ids: number[]) => r
 
 /** Any mix of product and variation ids, priced at `now` (a scheduled sale holds only inside its window: decision 0047). */
 export async function loadPurchasables(db: Db, ids: number[], now: Date = new Date()): Promise<Map<number, Purchasable>> {
-  const stored = await storedPurchasables(db, ids);
+  return pricedAt(await storedPurchasables(db, ids), now);
+}
+
+/** The same, answered from the catalogue cache when it holds every id (db/unit-of-work.ts). */
+export function purchasablesCached(ids: number[], now: Date): Cached<Map<number, Purchasable>> {
+  return {
+    peek: (db, revisions) => {
+      const stored = storedPurchasables.peek(db, revisions, ids);
+      return stored && pricedAt(stored, now);
+    },
+    load: (db) => loadPurchasables(db, ids, now),
+  };
+}
+
+function pricedAt(stored: Map<number, Stored>, now: Date): Map<number, Purchasable> {
   const priced = new Map<number, Purchasable>();
   for (const [id, item] of stored) {
     const variable = item.row.type === "variable";

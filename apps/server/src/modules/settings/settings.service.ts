@@ -2,13 +2,13 @@
 import { affixesFor, type Currency } from "@cartwright/commerce";
 import { fieldRulesProblem } from "@cartwright/commerce/field-rules";
 import type { Db } from "../../db/index.ts";
-import { deepFreeze, revisionCache } from "../../db/revisions.ts";
+import { deepFreeze, type RevisionCached, revisionCache } from "../../db/revisions.ts";
 import { StoreError } from "../../http/errors.ts";
 import { readAllSettings, writeSettings } from "./settings.repo.ts";
 import { DEFAULT_SETTINGS, type ShopSettings } from "./settings.types.ts";
 
 /** The shop's settings, shared read-only between requests until any process writes one. */
-export const getSettings: (db: Db) => Promise<ShopSettings> = revisionCache("settings", async (db) =>
+export const getSettings: RevisionCached<ShopSettings> = revisionCache("settings", async (db) =>
   deepFreeze(mergeOverDefaults(await readAllSettings(db))),
 );
 

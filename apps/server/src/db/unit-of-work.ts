@@ -1,0 +1,119 @@
+/**
+ * A unit of work written once, as a generator of steps (queries compiled once, and values read
+ * from the per-process revision caches), and run one of two ways:
+ *
+ * - synchronously on SQLite, inside one better-sqlite3 transaction: no promise, and so no other
+ *   request, between the first read and the commit. It runs only when every cached value it asks
+ *   for is already held at the revisions it read; otherwise it rolls back and the async run takes
+ *   over (which loads what was missing, so the next call runs synchronously again);
+ * - through Kysely, in a transaction or on one connection, on PostgreSQL and as SQLite's fallback.
+ *
+ * The steps and the SQL are the same either way (decision 0053).
+ */
+import type { CompiledQuery, QueryResult } from "kysely";
+import type { Db } from "./index.ts";
+import { sqliteHandleOf } from "./index.ts";
+import { allRevisionsQuery, type Revisions, revisionsOf, snapshotRevisions } from "./revisions.ts";
+
+/** A value kept in a revision cache: answered from what is held (synchronously) or loaded. */
+export interface Cached<T> {
+  peek(db: Db, revisions: Revisions): T | undefined;
+  load(db: Db): Promise<T>;
+}
+
+type Step = { query: CompiledQuery } | { cached: Cached<unknown> } | { task: () => Promise<unknown> };
+export type Work<T> = Generator<Step, T, unknown>;
+
+/** Runs a compiled query (db/prepared.ts `compiled`) as a step of the unit of work. */
+export function* run<R>(query: CompiledQuery<R>): Work<QueryResult<R>> {
+  return (yield { query }) as QueryResult<R>;
+}
+
+/** The rows a compiled query answers. */
+export function* rows<R>(query: CompiledQuery<R>): Work<R[]> {
+  return (yield* run(query)).rows;
+}
+
+/** A value from a revision cache, read under the unit of work's revisions. */
+export function* cached<T>(value: Cached<T>): Work<T> {
+  return (yield { cached: value }) as T;
+}
+
+/** Something only a promise answers (an extension's callback): such a unit of work runs async. */
+export function* awaited<T>(task: () => Promise<T>): Work<T> {
+  return (yield { task }) as T;
+}
+
+/** Thrown inside the synchronous run when a cached value is not held (or a step needs a promise): the transaction rolls back. */
+class NotHeld extends Error {}
+
+export interface RunOptions {
+  /** A write takes the database's write lock first (BEGIN IMMEDIATE; on PostgreSQL the work locks its rows). */
+  write: boolean;
+  /** Never run synchronously (for tests comparing the two runs). */
+  async?: boolean;
+}
+
+/** Runs the work, synchronously when it can (see above). */
+export async function runWork<T>(db: Db, work: () => Work<T>, options: RunOptions): Promise<T> {
+  const done = options.async ? undefined : runSync(db, work, options);
+  return done ? done.value : runAsync(db, work, options);
+}
+
+/** The synchronous run on SQLite; undefined when it could not finish (nothing it did is kept). */
+export function runSync<T>(db: Db, work: () => Work<T>, { write }: RunOptions): { value: T } | undefined {
+  const sqlite = sqliteHandleOf(db);
+  // Inside another unit's open transaction (an async run awaiting between its queries) this one would join it.
+  if (!sqlite || sqlite.inTransaction) return undefined;
+  const transaction = sqlite.transaction(() => {
+    let revisions: Revisions | undefined;
+    const steps = work();
+    let next = steps.next();
+    while (!next.done) {
+      const step = next.value;
+      if ("query" in step) {
+        const statement = sqlite.prepare(step.query.sql);
+        const parameters = step.query.parameters as unknown[];
+        if (statement.reader) {
+          next = steps.next({ rows: statement.all(parameters) });
+        } else {
+          const { changes } = statement.run(parameters);
+          next = steps.next({ rows: [], numAffectedRows: BigInt(changes) });
+        }
+      } else if ("task" in step) {
+        throw new NotHeld();
+      } else {
+        revisions ??= revisionsOf(sqlite.prepare(allRevisionsQuery(db).sql).all() as { name: string; value: number }[]);
+        const value = step.cached.peek(db, revisions);
+        if (value === undefined) throw new NotHeld();
+        next = steps.next(value);
+      }
+    }
+    return next.value;
+  });
+  try {
+    return { value: write ? transaction.immediate() : transaction.deferred() };
+  } catch (error) {
+    if (error instanceof NotHeld) return undefined;
+    throw error;
+  }
+}
+
+/** The async run through Kysely: a transaction for a write, one connection for a read. */
+export async function runAsync<T>(db: Db, work: () => Work<T>, { write }: RunOptions): Promise<T> {
+  const steps = async (unit: Db) => {
+    // Cached values read every revision counter once, in one query, on first use.
+    snapshotRevisions(unit);
+    const iterator = work();
+    let next = iterator.next();
+    while (!next.done) {
+      const step = next.value;
+      if ("query" in step) next = iterator.next(await unit.executeQuery(step.query));
+      else if ("task" in step) next = iterator.next(await step.task());
+      else next = iterator.next(await step.cached.load(unit));
+    }
+    return next.value;
+  };
+  if (write) return db.transaction().execute((trx) => steps(trx as unknown as Db));
+  return db.connection().execute((connection) => steps(connection as Db));
+}
