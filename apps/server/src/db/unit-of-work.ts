@@ -54,10 +54,18 @@ export interface RunOptions {
   async?: boolean;
 }
 
+/** How many units of work this process ran each way (tests check that both ran). */
+export const unitsRun = { sync: 0, async: 0 };
+
 /** Runs the work, synchronously when it can (see above). */
 export async function runWork<T>(db: Db, work: () => Work<T>, options: RunOptions): Promise<T> {
   const done = options.async ? undefined : runSync(db, work, options);
-  return done ? done.value : runAsync(db, work, options);
+  if (done) {
+    unitsRun.sync++;
+    return done.value;
+  }
+  unitsRun.async++;
+  return runAsync(db, work, options);
 }
 
 /** The synchronous run on SQLite; undefined when it could not finish (nothing it did is kept). */
