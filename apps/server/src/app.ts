@@ -180,7 +180,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // React Router's action CSRF check rightly refuses; this policy keeps the origin same-site.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
-  app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+  // Its headers follow from these options alone (no directive is a function of the request): collected once, set
+  // as a list (running its eleven middlewares on every request cost about 3 % of a cart call, decision 0053).
+  const securityHeaderList = [...headersOf(securityHeaders)];
+  app.addHook("onRequest", (_request, reply, done) => {
+    for (const [name, value] of securityHeaderList) reply.raw.setHeader(name, value);
+    reply.raw.removeHeader("X-Powered-By");
+    done();
+  });
   await app.register(compress, { threshold: 1024 });
 
   await app.register(swagger, {
@@ -283,16 +290,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** Node's parse errors, answered on the raw socket in the Store API's shape with the security headers (Fastify's own answer has neither). */
-function answerClientError(error: Error & { code?: string }, socket: Socket, securityHeaders: ReturnType<typeof helmet>): void {
-  if (error.code === "ECONNRESET" || socket.destroyed || !socket.writable) return;
-  const reply = clientErrorReply(error);
+/** The headers Helmet's middleware sets, as it would set them on any reply. */
+function headersOf(securityHeaders: ReturnType<typeof helmet>): Map<string, string> {
   const headers = new Map<string, string>();
   const collector = {
     setHeader: (name: string, value: string) => headers.set(name, value),
     removeHeader: (name: string) => headers.delete(name),
   };
   securityHeaders({ headers: {} } as never, collector as never, () => {});
+  return headers;
+}
+
+/** Node's parse errors, answered on the raw socket in the Store API's shape with the security headers (Fastify's own answer has neither). */
+function answerClientError(error: Error & { code?: string }, socket: Socket, securityHeaders: ReturnType<typeof helmet>): void {
+  if (error.code === "ECONNRESET" || socket.destroyed || !socket.writable) return;
+  const reply = clientErrorReply(error);
+  const headers = headersOf(securityHeaders);
   const body = JSON.stringify(reply.toJSON());
   const head = [
     `HTTP/1.1 ${reply.status} ${reply.reason}`,

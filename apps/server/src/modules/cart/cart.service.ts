@@ -10,7 +10,7 @@ import { awaited, type Cached, cached, runWork, type Work } from "../../db/unit-
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { purchasablesCached } from "../catalog/index.ts";
-import { getSettings, type ShopContext, type ShopSettings, withShopSettings } from "../settings/index.ts";
+import { getSettings, type ShopContext, type ShopSettings } from "../settings/index.ts";
 import { cartErrors } from "./cart.errors.ts";
 import * as repo from "./cart.repo.ts";
 import { checkQuantity, lineKey, resolveVariation, type VariationChoice } from "./cart-items.ts";
@@ -94,7 +94,8 @@ interface WriteResult {
   cartFields?: repo.CartFields;
 }
 
-type Write = (db: Db, stored: repo.StoredCart) => Work<WriteResult | undefined>;
+/** A call's own part of a write: checks and rows, on the cart as stored, with the settings of the unit of work. */
+type Write = (db: Db, stored: repo.StoredCart, ctx: ShopContext) => Work<WriteResult | undefined>;
 
 /**
  * Runs a write under the cart's lock and prices the reply in the same unit of work. The write
@@ -102,7 +103,7 @@ type Write = (db: Db, stored: repo.StoredCart) => Work<WriteResult | undefined>;
  * again; it may hand over the pricing rows it read, so they are not read again either.
  * Expected failures with status 409 carry the current cart.
  */
-async function mutate(ctx: ShopContext, write: Write): Promise<PricedReply> {
+async function mutate(ctx: RequestContext, write: Write): Promise<PricedReply> {
   const now = nowOf(ctx);
   const sid = ctx.session.sid;
   const { db } = ctx;
@@ -110,22 +111,21 @@ async function mutate(ctx: ShopContext, write: Write): Promise<PricedReply> {
     const written = await runWork(
       db,
       function* () {
+        // Cart writes never touch settings, prices or the catalogue: what is read of them holds throughout, and names the stamp.
+        const shop: ShopContext = { ...ctx, settings: yield* cached(settingsNow) };
         const cart = yield* repo.lockedCart(db, sid, ctx.session.uid || null, expiryOf(now), now.toISOString());
         // The lines as kept with the reply for this version of the row, else read.
         const stored = keptLines(db, cart) ?? (yield* repo.linesOf(db, cart));
-        const { known, cartFields = {} } = (yield* write(db, stored)) ?? {};
+        const { known, cartFields = {} } = (yield* write(db, stored, shop)) ?? {};
         Object.assign(stored.cart, yield* repo.touched(db, sid, now.toISOString(), expiryOf(now), cartFields));
-        const reply = yield* priced(ctx, stored, known);
-        // Kept only if the request's settings are those of the stamp (they were read before this unit of work).
-        const keep = (yield* cached(settingsNow)) === ctx.settings;
-        return { ...reply, stored, stamp: yield* cartStamp(stored.cart.version), keep };
+        const reply = yield* priced(shop, stored, known);
+        return { ...reply, stored, stamp: yield* cartStamp(stored.cart.version) };
       },
       { write: true, ...cartWorkOptions },
     );
     const reply = replyOf(written.view);
     // Kept only once committed: the version then names exactly the rows this reply was priced from.
-    if (written.keep) keepReply(db, written.stored, sid, written.stamp, written.stableUntil, reply);
-    return reply;
+    return keepReply(db, written.stored, sid, written.stamp, written.stableUntil, reply);
   } catch (error) {
     if (error instanceof StoreError && error.status === 409) {
       throw new StoreError(error.code, error.message, error.status, { ...error.data, cart: await getCart(ctx) });
@@ -140,8 +140,7 @@ export interface AddItemInput {
   variation: VariationChoice[];
 }
 
-export async function addItem(context: RequestContext, input: AddItemInput): Promise<PricedReply> {
-  const ctx = await withShopSettings(context);
+export async function addItem(ctx: RequestContext, input: AddItemInput): Promise<PricedReply> {
   const now = nowOf(ctx);
   return mutate(ctx, function* (db, stored) {
     const product = (yield* cached(purchasablesCached([input.id], now))).get(input.id);
@@ -189,8 +188,7 @@ export async function addItem(context: RequestContext, input: AddItemInput): Pro
   });
 }
 
-export async function updateItem(context: RequestContext, key: string, quantity: number): Promise<PricedReply> {
-  const ctx = await withShopSettings(context);
+export async function updateItem(ctx: RequestContext, key: string, quantity: number): Promise<PricedReply> {
   return mutate(ctx, function* (db, stored) {
     const line = stored.items.find((i) => i.key === key);
     if (!line) throw cartErrors.invalidKey();
@@ -210,8 +208,7 @@ export async function updateItem(context: RequestContext, key: string, quantity:
   });
 }
 
-export async function removeItem(context: RequestContext, key: string): Promise<PricedReply> {
-  const ctx = await withShopSettings(context);
+export async function removeItem(ctx: RequestContext, key: string): Promise<PricedReply> {
   return mutate(ctx, function* (db, stored) {
     if (!(yield* repo.eraseItem(db, stored.cart.id, key))) throw cartErrors.invalidKey();
     stored.items = stored.items.filter((i) => i.key !== key);
@@ -222,10 +219,9 @@ export async function removeItem(context: RequestContext, key: string): Promise<
 const normaliseCode = (code: string) => code.trim().toLowerCase();
 
 export async function applyCoupon(context: RequestContext, rawCode: string): Promise<PricedReply> {
-  const ctx = await withShopSettings(context);
   const code = normaliseCode(rawCode);
-  const now = nowOf(ctx);
-  return mutate(ctx, function* (db, stored) {
+  const now = nowOf(context);
+  return mutate(context, function* (db, stored, ctx) {
     // Only the lines and coupons stages: judging a new code needs no shipping or totals.
     const inputs = yield* cached(pricingInputsCached(stored, {}, now));
     const judged = judgeAppliedCoupons(ctx.settings, stored, inputs, now);
@@ -242,8 +238,7 @@ export async function applyCoupon(context: RequestContext, rawCode: string): Pro
   });
 }
 
-export async function removeCoupon(context: RequestContext, rawCode: string): Promise<PricedReply> {
-  const ctx = await withShopSettings(context);
+export async function removeCoupon(ctx: RequestContext, rawCode: string): Promise<PricedReply> {
   const code = normaliseCode(rawCode);
   return mutate(ctx, function* (db, stored) {
     if (!(yield* repo.eraseCoupon(db, stored.cart.id, code))) throw cartErrors.couponNotApplied(code);
@@ -253,11 +248,10 @@ export async function removeCoupon(context: RequestContext, rawCode: string): Pr
 }
 
 export async function selectShippingRate(context: RequestContext, packageId: number | undefined, rateId: string): Promise<PricedReply> {
-  const ctx = await withShopSettings(context);
-  if (!ctx.settings.shippingEnabled) throw cartErrors.shippingDisabled();
-  if (!rateId) throw cartErrors.missingRateId();
-  const now = nowOf(ctx);
-  return mutate(ctx, function* (_db, stored) {
+  const now = nowOf(context);
+  return mutate(context, function* (_db, stored, ctx) {
+    if (!ctx.settings.shippingEnabled) throw cartErrors.shippingDisabled();
+    if (!rateId) throw cartErrors.missingRateId();
     const inputs = yield* cached(pricingInputsCached(stored, {}, now));
     const selection = selectRate(priceCart(ctx.settings, stored, inputs, now), packageId, rateId);
     return { known: inputs, cartFields: { selected_rates: JSON.stringify(selection) } };
@@ -268,15 +262,13 @@ export async function updateCustomer(
   context: RequestContext,
   input: { billing_address?: AddressInput; shipping_address?: AddressInput },
 ): Promise<PricedReply> {
-  const ctx = await withShopSettings(context);
   // biome-ignore lint/correctness/useYield: addresses are checked and written as cart fields, with no step of their own.
-  return mutate(ctx, function* (_db, stored) {
+  return mutate(context, function* (_db, stored, ctx) {
     return { cartFields: validateCustomerUpdate(ctx.settings, stored.cart, input) };
   });
 }
 
-export async function callExtension(context: RequestContext, namespace: string, data: Record<string, unknown>): Promise<PricedReply> {
-  const ctx = await withShopSettings(context);
+export async function callExtension(ctx: RequestContext, namespace: string, data: Record<string, unknown>): Promise<PricedReply> {
   return mutate(ctx, function* (_db, stored) {
     // An extension's callback may take its time: the unit of work then runs async, under the cart's lock as ever.
     const current = JSON.parse(stored.cart.extensions) as Record<string, unknown>;
