@@ -1,5 +1,7 @@
 import { defineConfig } from "vitest/config";
 
+// Generous limits: a test is judged by what it asserts, and a busy 2-core machine may take seconds to build an app.
+const limits = { testTimeout: 20_000, hookTimeout: 30_000 };
 const httpTests = ["apps/server/src/**/*.http.test.ts", "apps/web/app/**/*.http.test.ts"];
 
 export default defineConfig({
@@ -7,6 +9,7 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...limits,
           name: "unit",
           include: [
             "packages/*/src/**/*.test.ts",
@@ -20,6 +23,7 @@ export default defineConfig({
       },
       {
         test: {
+          ...limits,
           name: "sqlite",
           include: httpTests,
           env: { CW_TEST_DB: "sqlite" },
@@ -27,6 +31,7 @@ export default defineConfig({
       },
       {
         test: {
+          ...limits,
           name: "postgres",
           include: httpTests,
           env: { CW_TEST_DB: "postgres" },
