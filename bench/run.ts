@@ -1177,12 +1177,12 @@ function printTable(
 ) {
   const cell = (text: string, width: number) => text.padStart(width);
   const lines = [
-    `${"scenario".padEnd(10)} ${"step".padEnd(28)} ${cell("req/s", 7)} ${cell("conn", 4)} ${cell("÷ floor", 7)}  ${cell("open rate (achieved)", 20)} ${cell("p50", 7)} ${cell("p99", 7)} ${cell("p99.9", 7)} ${cell("non-2xx", 7)}  budgets`,
+    `${"scenario".padEnd(10)} ${"step".padEnd(40)} ${cell("req/s", 7)} ${cell("conn", 4)} ${cell("÷ floor", 7)}  ${cell("open rate (achieved)", 20)} ${cell("p50", 7)} ${cell("p99", 7)} ${cell("p99.9", 7)} ${cell("non-2xx", 7)}  budgets`,
   ];
   for (const row of rows) {
     const open = row.openRate;
     lines.push(
-      `${row.scenario.padEnd(10)} ${row.step.slice(0, 28).padEnd(28)} ${cell(String(row.requestsPerSecond), 7)} ${cell(String(row.connections), 4)} ${cell(row.ratio ? row.ratio.value.toFixed(2) : "", 7)}  ` +
+      `${row.scenario.padEnd(10)} ${row.step.slice(0, 40).padEnd(40)} ${cell(String(row.requestsPerSecond), 7)} ${cell(String(row.connections), 4)} ${cell(row.ratio ? row.ratio.value.toFixed(2) : "", 7)}  ` +
         (open
           ? `${cell(`${open.targetPerSecond}/s (${open.achievedPerSecond}/s)`, 20)} ${cell(`${open.latencyMs.p50}`, 7)} ${cell(`${open.latencyMs.p99}`, 7)} ${cell(`${open.latencyMs.p999}`, 7)} ${cell(String(open.non2xx + open.errors), 7)}`
           : `${"".padStart(20)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(7)}`) +
