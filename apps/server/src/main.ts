@@ -41,9 +41,6 @@ async function main() {
   if (owner)
     app.log.info({ created: owner.created }, owner.created ? "owner account created (OWNER_EMAIL)" : "owner account ready (OWNER_EMAIL)");
   app.log.info(mailer.via === "smtp" ? { mail: "smtp" } : { mail: "outbox", outbox: mailer.outbox }, "order e-mails");
-  app.addHook("onClose", async () => {
-    await db.destroy();
-  });
   // At start and every five minutes (any process may do it): orders that waited for their payment
   // longer than the shop holds stock are cancelled and their stock returned, unless their gateway
   // says they were paid (settled) or cannot tell (held); carts idle for two days, login sessions no
@@ -86,14 +83,18 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down: finishing requests in flight");
-    // Stops accepting, lets requests in flight finish, then closes the database (onClose).
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+    // Stops accepting, lets requests in flight and the e-mails they started finish (the app's
+    // onClose hooks), and only then closes the database: hooks run last-registered first.
+    app
+      .close()
+      .then(() => db.destroy())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
