@@ -102,11 +102,13 @@ export async function useCoupon(
   coupon: { id: number; usageLimitPerUser: number | null },
   shopper: { email: string; customerId: number },
 ): Promise<boolean> {
-  if (coupon.usageLimitPerUser !== null) {
-    const uses = (await couponUsesBy(db, [coupon.id], shopper, orderId)).get(coupon.id) ?? 0;
-    if (uses >= coupon.usageLimitPerUser) return false;
-  }
-  return repo.countCouponUse(db, coupon.id);
+  if (!(await repo.countCouponUse(db, coupon.id))) return false;
+  if (coupon.usageLimitPerUser === null) return true;
+  // Counted once the coupon's row is taken: a racing order of the same shopper has committed by then (PostgreSQL takes turns on the row).
+  const uses = (await couponUsesBy(db, [coupon.id], shopper, orderId)).get(coupon.id) ?? 0;
+  if (uses < coupon.usageLimitPerUser) return true;
+  await repo.uncountCouponUse(db, coupon.id);
+  return false;
 }
 
 /**
