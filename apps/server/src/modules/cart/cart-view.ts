@@ -13,6 +13,7 @@ import {
   type StoreShippingPackage,
 } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
+import type { CouponShopper } from "../../db/placed-orders.ts";
 import { deepFreeze, revisionCache } from "../../db/revisions.ts";
 import type { StoreError } from "../../http/errors.ts";
 import { getCrossSells, loadPurchasables, type Purchasable } from "../catalog/index.ts";
@@ -73,6 +74,7 @@ export async function loadPricingInputs(
   stored: StoredCart | null,
   known: Partial<PricingInputs> = {},
   now: Date = new Date(),
+  shopper?: CouponShopper,
 ): Promise<PricingInputs> {
   const items = stored?.items ?? [];
   const ids = items.map((i) => i.variation_id ?? i.product_id).filter((id) => !known.purchasables?.has(id));
@@ -81,7 +83,7 @@ export async function loadPricingInputs(
   const needsRules = items.length > 0 && !known.rules;
   const [purchasables, coupons, rules] = await Promise.all([
     loadPurchasables(db, ids, now),
-    loadCoupons(db, codes),
+    loadCoupons(db, codes, shopper),
     needsRules ? loadPricingRules(db) : (known.rules ?? null),
   ]);
   return {
@@ -98,7 +100,10 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
   const fields = currencyFields(currency);
   const items = stored?.items ?? [];
   const now = ctx.now ?? new Date();
-  const inputs = await loadPricingInputs(db, stored, known, now);
+  const billing = readAddress(stored?.cart.billing_address ?? "{}", true);
+  // Per-customer coupon limits count the uses of this account and billing e-mail, as the checkout does.
+  const shopper = { email: billing.email ?? "", customerId: ctx.session.uid };
+  const inputs = await loadPricingInputs(db, stored, known, now, shopper);
   const { purchasables, coupons: couponRows } = inputs;
   const taxRates = inputs.rules?.taxRates ?? [];
   const zones = inputs.rules?.zones ?? [];
@@ -110,7 +115,6 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     lines.push({ key: stored.key, quantity: stored.quantity, item, stored });
     errors.push(...lineErrors(item, stored.quantity, stored.price_when_added, currency));
   }
-  const billing = readAddress(stored?.cart.billing_address ?? "{}", true);
   const shipping = readAddress(stored?.cart.shipping_address ?? "{}", false);
   const selected = JSON.parse(stored?.cart.selected_rates ?? "{}") as Record<string, string>;
   const extensions = JSON.parse(stored?.cart.extensions ?? "{}") as Record<string, unknown>;
@@ -153,7 +157,11 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
       errors.push({ code: "cw_rest_cart_coupon_error", message: `Coupon "${code}" cannot be used right now and was not applied.` });
       continue;
     }
-    const verdict = validateCoupon(coupon.coupon, { ...couponContext(coupons), usageCount: coupon.usageCount, usageCountForCustomer: 0 });
+    const verdict = validateCoupon(coupon.coupon, {
+      ...couponContext(coupons),
+      usageCount: coupon.usageCount,
+      usageCountForCustomer: coupon.usesByShopper,
+    });
     if (!verdict.ok) {
       errors.push({ code: "cw_rest_cart_coupon_error", message: verdict.message });
       continue;
@@ -253,11 +261,15 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     /** Until when (ms since the epoch) time alone cannot change this pricing. */
     stableUntil: Math.min(Number.POSITIVE_INFINITY, ...expiries, ...saleChanges),
     checkNewCoupon: async (code: string): Promise<StoreError | null> => {
-      const found = (await loadCoupons(db, [code])).get(code);
+      const found = (await loadCoupons(db, [code], shopper)).get(code);
       if (!found) return cartErrors.couponMissing(code);
       inputs.coupons.set(code, found);
       if (!found.enabled) return cartErrors.couponDisabled(code);
-      const verdict = validateCoupon(found.coupon, { ...couponContext(coupons), usageCount: found.usageCount, usageCountForCustomer: 0 });
+      const verdict = validateCoupon(found.coupon, {
+        ...couponContext(coupons),
+        usageCount: found.usageCount,
+        usageCountForCustomer: found.usesByShopper,
+      });
       return verdict.ok ? null : cartErrors.couponInvalid(verdict.message);
     },
     selectRate: (packageId: number | undefined, rateId: string): Record<string, string> => {

@@ -1,24 +1,31 @@
 /** Loads the coupons and tax rates a cart is priced with, in the totals engine's terms. */
 import type { Db } from "../../db/index.ts";
+import { type CouponShopper, couponUsesBy } from "../../db/placed-orders.ts";
 import { type Coupon, parseRatePercent, type TaxRate } from "./totals/index.ts";
 
 export interface LoadedCoupon {
   coupon: Coupon;
   enabled: boolean;
   usageCount: number;
+  /** The shopper's own uses, read only for a coupon with a per-customer limit (else 0). */
+  usesByShopper: number;
 }
 
 const numbers = (json: string) => JSON.parse(json) as number[];
 
-export async function loadCoupons(db: Db, codes: string[]): Promise<Map<string, LoadedCoupon>> {
+/** The coupons by code; with a shopper, each per-customer-limited coupon's uses by that shopper (as the checkout counts them). */
+export async function loadCoupons(db: Db, codes: string[], shopper?: CouponShopper): Promise<Map<string, LoadedCoupon>> {
   if (!codes.length) return new Map();
   const rows = await db.selectFrom("coupons").selectAll().where("code", "in", codes).execute();
+  const limited = rows.filter((row) => row.usage_limit_per_user !== null).map((row) => row.id);
+  const uses = shopper && limited.length ? await couponUsesBy(db, limited, shopper) : new Map<number, number>();
   return new Map(
     rows.map((row) => [
       row.code,
       {
         enabled: row.enabled === 1,
         usageCount: row.usage_count,
+        usesByShopper: uses.get(row.id) ?? 0,
         coupon: {
           id: row.id,
           code: row.code,
