@@ -44,7 +44,7 @@ async function main() {
   app.addHook("onClose", async () => {
     await db.destroy();
   });
-  // At start and every five minutes (any process may do it): orders that waited for their payment
+  // Once listening and every five minutes (any process may do it): orders that waited for their payment
   // longer than the shop holds stock are cancelled and their stock returned, unless their gateway
   // says they were paid (settled) or cannot tell (held); carts idle for two days, login sessions no
   // token can name any more and guests' remembered facts after a month are deleted. Form entries whose
@@ -77,7 +77,6 @@ async function main() {
   const sweeper = setInterval(sweep, 5 * 60 * 1000);
   sweeper.unref();
   app.addHook("onClose", async () => clearInterval(sweeper));
-  await sweep();
   if (applied.length) app.log.info({ migrations: applied }, "database migrated");
   if (seeded) app.log.info("demo shop seeded");
 
@@ -99,6 +98,8 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  // The first sweep follows the listen: nothing a request finds waits for it (decision 0050).
+  await sweep();
 }
 
 /** A refused OWNER_EMAIL (the service's stricter check) stops the start like any configuration error. */
