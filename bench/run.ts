@@ -284,7 +284,7 @@ async function startServer(dataDir: string, serverPort = port): Promise<ChildPro
   // BENCH_PROFILE_DIR=<folder>: the server writes a V8 CPU profile there when it stops, to see where the time went.
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   // The node process itself (not an npm wrapper): its pid is the one whose memory is sampled.
-  const started = spawn(process.execPath, [...profile, "apps/server/src/main.ts"], {
+  const started = spawn(process.execPath, [...SERVER_FLAGS, ...profile, "apps/server/src/main.ts"], {
     cwd: root,
     env: serverEnv(dataDir, serverPort),
     stdio: ["ignore", "inherit", "inherit"],
@@ -300,6 +300,8 @@ async function startServers(dataDir: string): Promise<void> {
   for (const morePort of serverPorts.slice(1)) moreServers.push(await startServer(dataDir, morePort));
 }
 
+/** The V8 flags `npm start` runs the server with (package.json), so the bench measures that server. */
+const SERVER_FLAGS = ["--max-semi-space-size=8"];
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 
 /** Stops a server process and waits until it has closed its database. */
@@ -332,7 +334,7 @@ async function measureStart(dataDir: string): Promise<{ startMs: number; runsMs:
   const runsMs: number[] = [];
   for (let i = 0; i < START_RUNS; i++) {
     const began = performance.now();
-    const started = spawn(process.execPath, ["scripts/start.ts"], {
+    const started = spawn(process.execPath, [...SERVER_FLAGS, "scripts/start.ts"], {
       cwd: root,
       env: serverEnv(dataDir, port),
       stdio: ["ignore", "inherit", "inherit"],

@@ -15,7 +15,9 @@ export interface AssetCaching {
   fileCacheControl: string;
 }
 
-const PRECOMPRESSED_FORM = /\.(?:br|gz)$/;
+export const PRECOMPRESSED_FORM = /\.(?:br|gz)$/;
+/** The .br and .gz files are forms of their file, not addresses of their own. */
+export const GLOB_IGNORED = ["**/*.br", "**/*.gz"];
 
 /** Options for @fastify/static over the client build (given to react-router-fastify as its staticOptions). */
 export function staticFileOptions(clientDirectory: string, caching: AssetCaching): FastifyStaticOptions {
@@ -25,8 +27,7 @@ export function staticFileOptions(clientDirectory: string, caching: AssetCaching
     preCompressed: true,
     // Cache-Control comes from setHeaders alone (send's own would replace it).
     cacheControl: false,
-    // The .br and .gz files are forms of their file, not addresses of their own.
-    globIgnore: ["**/*.br", "**/*.gz"],
+    globIgnore: GLOB_IGNORED,
     setHeaders(res, path) {
       const original = path.replace(PRECOMPRESSED_FORM, "");
       res.setHeader("cache-control", original.startsWith(assetsDirectory) ? caching.assetCacheControl : caching.fileCacheControl);

@@ -82,8 +82,8 @@ function mergeInput(base: repo.WidgetDocument, input: WidgetInputBody): repo.Wid
 }
 
 /** Checks the request and builds the document, or throws rest_invalid_param with every error. */
-function checkedDocument(base: repo.WidgetDocument, input: unknown): repo.WidgetDocument {
-  const shapeErrors = schemaErrors(input);
+async function checkedDocument(base: repo.WidgetDocument, input: unknown): Promise<repo.WidgetDocument> {
+  const shapeErrors = await schemaErrors(input);
   if (Object.keys(shapeErrors).length) throw invalidWidget(shapeErrors);
   const document = mergeInput(base, input as WidgetInputBody);
   const errors = documentErrors(document);
@@ -130,7 +130,7 @@ export async function getWidget(ctx: RequestContext, id: number): Promise<Contac
 }
 
 async function insertChecked(db: Db, actorId: number, input: unknown, at: string): Promise<ContactWidget> {
-  const document = checkedDocument(freshDocument(), input);
+  const document = await checkedDocument(freshDocument(), input);
   const write = async (trx: Db) => {
     const widget = await repo.insertWidget(trx, document, at);
     await repo.logChange(trx, { actorId, entityId: widget.id, action: "create", before: null, after: widget, at });
@@ -156,7 +156,7 @@ async function changeWidget(ctx: RequestContext, id: number, input: unknown, mod
     const before = await repo.findWidgetForUpdate(trx, id);
     if (!before) throw widgetNotFound();
     const base = mode === "patch" ? before : freshDocument(before.settings.widget_token);
-    const document = checkedDocument(base, input);
+    const document = await checkedDocument(base, input);
     const after = await repo.saveWidget(trx, id, document, at);
     await repo.logChange(trx, { actorId, entityId: id, action: "update", before, after, at });
     return after;
