@@ -114,7 +114,8 @@ describe("checkInvariants", () => {
       () => total(1),
       () => total(-1),
     );
-    const refunded = (by: number) => sql`update orders set total_refunded = total_refunded + ${by} where id = ${paidOrder}`.execute(shop.db);
+    const refunded = (by: number) =>
+      sql`update orders set total_refunded = total_refunded + ${by} where id = ${paidOrder}`.execute(shop.db);
     await expectCaught(
       "order-refunds",
       () => refunded(1),
@@ -163,7 +164,11 @@ describe("checkInvariants", () => {
       () => setOrder({ billing_email: "not an address" }),
       () => setOrder({ billing_email: order.billing_email }),
     );
-    const price = await shop.db.selectFrom("products").select(["regular_price", "sale_price"]).where("id", "=", tShirt).executeTakeFirstOrThrow();
+    const price = await shop.db
+      .selectFrom("products")
+      .select(["regular_price", "sale_price"])
+      .where("id", "=", tShirt)
+      .executeTakeFirstOrThrow();
     const setSale = (sale_price: number | null) => shop.db.updateTable("products").set({ sale_price }).where("id", "=", tShirt).execute();
     await expectCaught(
       "stored-value",

@@ -70,7 +70,10 @@ export async function captureStock(db: Db): Promise<StockBaseline> {
   const [stock, held, last] = await Promise.all([
     managedStock(db),
     heldUnits(db),
-    db.selectFrom("change_log").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst(),
+    db
+      .selectFrom("change_log")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .executeTakeFirst(),
   ]);
   const units = new Map([...stock].map(([id, quantity]) => [id, quantity + (held.get(id) ?? 0)]));
   return { changeLogId: Number(last?.id ?? 0), units };
@@ -193,7 +196,15 @@ type OrderRow = {
   paid_at: string | null;
 };
 
-type LineRow = { order_id: number; quantity: number; subtotal: number; total: number; total_tax: number; refunded_quantity: number; restocked_quantity: number };
+type LineRow = {
+  order_id: number;
+  quantity: number;
+  subtotal: number;
+  total: number;
+  total_tax: number;
+  refunded_quantity: number;
+  restocked_quantity: number;
+};
 
 /** Lines and totals of placed orders (a checkout draft is a cart being written, not an order yet). */
 function orderTotalsViolations(order: OrderRow, lines: LineRow[]): Violation[] {
@@ -222,9 +233,14 @@ function orderTotalsViolations(order: OrderRow, lines: LineRow[]): Violation[] {
     });
   const discount = sum(lines.map((line) => line.subtotal - line.total));
   if (discount !== order.total_discount)
-    violations.push({ kind: "order-totals", where, message: `lines were discounted ${discount}, but the order says ${order.total_discount}` });
+    violations.push({
+      kind: "order-totals",
+      where,
+      message: `lines were discounted ${discount}, but the order says ${order.total_discount}`,
+    });
   const lineTax = sum(lines.map((line) => line.total_tax));
-  if (lineTax > order.total_tax) violations.push({ kind: "order-totals", where, message: `lines' tax ${lineTax} is over the order's ${order.total_tax}` });
+  if (lineTax > order.total_tax)
+    violations.push({ kind: "order-totals", where, message: `lines' tax ${lineTax} is over the order's ${order.total_tax}` });
   if (order.total < 0 || order.total_refunded < 0 || order.total_refunded > order.total)
     violations.push({ kind: "order-refunds", where, message: `refunded ${order.total_refunded} of a total of ${order.total}` });
   return violations;
@@ -341,7 +357,9 @@ async function orderViolations(db: Db): Promise<Violation[]> {
       });
   }
   // Cash on delivery, a free order: "paid" without a charge anyone could record.
-  const charged = orders.filter((order) => order.paid_at !== null && (CHARGING_GATEWAYS as readonly string[]).includes(order.payment_method));
+  const charged = orders.filter(
+    (order) => order.paid_at !== null && (CHARGING_GATEWAYS as readonly string[]).includes(order.payment_method),
+  );
   violations.push(...(await paymentViolations(db, charged)));
   return violations;
 }
@@ -370,11 +388,19 @@ async function productValueViolations(db: Db): Promise<Violation[]> {
     if ((product.regular_price ?? 0) < 0 || (product.sale_price ?? 0) < 0)
       violations.push({ kind: "stored-value", where, message: `a negative price (${product.regular_price}, sale ${product.sale_price})` });
     if (product.sale_price !== null && (product.regular_price === null || product.sale_price >= product.regular_price))
-      violations.push({ kind: "stored-value", where, message: `a sale price ${product.sale_price} not below the regular ${product.regular_price}` });
+      violations.push({
+        kind: "stored-value",
+        where,
+        message: `a sale price ${product.sale_price} not below the regular ${product.regular_price}`,
+      });
     if (product.manage_stock === 1 && product.stock_quantity === null)
       violations.push({ kind: "stored-value", where, message: "counts its stock without a quantity" });
     if (product.quantity_min < 0 || product.quantity_step < 1)
-      violations.push({ kind: "stored-value", where, message: `quantity rules min ${product.quantity_min}, step ${product.quantity_step}` });
+      violations.push({
+        kind: "stored-value",
+        where,
+        message: `quantity rules min ${product.quantity_min}, step ${product.quantity_step}`,
+      });
     if (!isStorableText(product.name)) violations.push({ kind: "stored-value", where, message: "a name no database should store" });
   }
   const customers = await db.selectFrom("customers").select(["id", "email"]).execute();
