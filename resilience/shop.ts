@@ -86,7 +86,9 @@ export async function startShop(dialect: Dialect): Promise<ResilienceShop> {
       await app.close();
       await db.destroy();
       await database.drop();
-      rmSync(folder, { recursive: true, force: true });
+      // RESILIENCE_KEEP=1 leaves the shop's folder (its SQLite file, the outbox) for a look after a failed run.
+      if (process.env.RESILIENCE_KEEP === "1") console.log(`  the shop's folder is kept: ${folder}`);
+      else rmSync(folder, { recursive: true, force: true });
     },
   };
 }
