@@ -218,9 +218,15 @@ export async function fuzz(app: FastifyInstance, options: FuzzOptions): Promise<
   const placeOrder = async (index: number) => {
     const shopper = new Session("token");
     const address = addressOf(index);
+    // What the shop sells now: fuzzed owner calls may have drafted, deleted or sold out any product.
+    const listing = await send(null, "GET", "/api/store/v1/products?per_page=100", undefined, address);
+    const sellable = (
+      (listing?.statusCode === 200 ? listing.json() : []) as { id: number; type: string; is_purchasable: boolean; is_in_stock: boolean }[]
+    ).filter((product) => product.type === "simple" && product.is_purchasable && product.is_in_stock);
+    const product = sellable[index % Math.max(sellable.length, 1)]?.id ?? 1;
     const steps: [string, string, unknown][] = [
       ["GET", "/api/store/v1/cart", undefined],
-      ["POST", "/api/store/v1/cart/add-item", { id: 1 + (index % 3), quantity: 1 + (index % 2) }],
+      ["POST", "/api/store/v1/cart/add-item", { id: product, quantity: 1 + (index % 2) }],
       ["POST", "/api/store/v1/cart/apply-coupon", { code: index % 4 === 0 ? "SAVE10" : "5OFF" }],
       [
         "POST",
@@ -249,6 +255,7 @@ export async function fuzz(app: FastifyInstance, options: FuzzOptions): Promise<
   };
 
   const orderEvery = options.orderEvery ?? 40;
+  let nextProgress = 1000;
   for (let index = 0; result.requests < options.requests; index++) {
     if (index % orderEvery === 0) await placeOrder(index);
     const [fuzzed] = fc.sample(byMode[modeOf(index)], { seed: options.seed + index, numRuns: 1 });
@@ -271,7 +278,10 @@ export async function fuzz(app: FastifyInstance, options: FuzzOptions): Promise<
     // Signed out by a fuzzed call (sign-out, ended sessions): signs in again, as the owner would.
     if (fuzzed.as === "owner" && (response?.statusCode === 401 || (response?.statusCode === 403 && fuzzed.url.startsWith("/api/admin"))))
       await signIn();
-    if (result.requests % 1000 < 1) options.progress?.(result.requests);
+    if (result.requests >= nextProgress) {
+      options.progress?.(result.requests);
+      nextProgress += 1000;
+    }
   }
   result.findings = [...findings.values()].sort((a, b) => b.count - a.count);
   return result;
