@@ -16,6 +16,8 @@ export const HOSTILE_STRINGS = [
   '"><img src=x onerror=alert(1)>',
   "javascript:alert(1)",
   "<svg onload=alert(1)>",
+  // Template syntax of several engines; the dollar one on purpose, not a template literal.
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the text itself is the attack
   "{{7*7}}${7*7}<%= 7*7 %>",
   "../../../../etc/passwd",
   "..%2f..%2fetc%2fpasswd",
