@@ -17,6 +17,7 @@ export default defineConfig({
             "apps/web/app/**/*.test.ts",
             "apps/web/widget/**/*.test.ts",
             "apps/web/forms/**/*.test.ts",
+            "resilience/**/*.test.ts",
           ],
           exclude: httpTests,
         },

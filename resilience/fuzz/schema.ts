@@ -16,6 +16,7 @@ export interface JsonSchema {
   nullable?: boolean;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  minProperties?: number;
   items?: JsonSchema;
   minItems?: number;
   maxItems?: number;
@@ -50,8 +51,10 @@ function stringArbitrary(schema: JsonSchema, edges: boolean): fc.Arbitrary<strin
     const pattern = new RegExp(schema.pattern);
     return fc.stringMatching(pattern).filter((text) => text.length >= minLength && text.length <= (schema.maxLength ?? Infinity));
   }
-  if (schema.format === "date") return fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
-  if (schema.format === "date-time") return fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
+  // Four-digit years: ISO 8601's extended years (+084393) are no date a schema's format takes.
+  const date = fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2199-12-31T23:59:59Z"), noInvalidDate: true });
+  if (schema.format === "date") return date.map((instant) => instant.toISOString().slice(0, 10));
+  if (schema.format === "date-time") return date.map((instant) => instant.toISOString());
   if (schema.format === "email") return fc.emailAddress();
   const text = fc.oneof(
     fc.string({ minLength, maxLength: Math.max(minLength, Math.min(maxLength, 60)) }),
@@ -60,11 +63,13 @@ function stringArbitrary(schema: JsonSchema, edges: boolean): fc.Arbitrary<strin
       .constantFrom("SAVE10", "classic-t-shirt", "US", "CA", "ada@example.com", "jane@example.com", "red", "M")
       .filter((word) => word.length >= minLength && word.length <= maxLength),
   );
-  if (!edges) return text;
+  // Lengths in UTF-16 units, as JSON Schema's checkers count them (a grapheme may be several).
+  const fits = (word: string) => word.length >= minLength && word.length <= (schema.maxLength ?? Infinity);
+  if (!edges) return text.filter(fits);
   // The longest text the schema takes, and unicode that still passes it.
   const longest = fc.constant("x".repeat(Math.max(minLength, maxLength)));
   const storable = hostileString.filter((word) => word.length >= minLength && word.length <= maxLength && !/[\0\uD800-\uDFFF]/.test(word));
-  return fc.oneof(text, longest, storable);
+  return fc.oneof(text.filter(fits), longest, storable);
 }
 
 /** A value the schema accepts; with `edges`, often one at its limits. */
@@ -99,7 +104,9 @@ export function validValue(schema: JsonSchema, edges = false, depth = 0): fc.Arb
       }
       case "object": {
         const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, s]) => [name, inner(s)]));
-        arbitrary = fc.record(properties, { requiredKeys: (schema.required ?? []).filter((name) => name in properties) });
+        const record = fc.record(properties, { requiredKeys: (schema.required ?? []).filter((name) => name in properties) });
+        const atLeast = schema.minProperties ?? 0;
+        arbitrary = atLeast ? record.filter((value) => Object.keys(value).length >= atLeast) : record;
         break;
       }
       default:
