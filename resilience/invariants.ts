@@ -8,6 +8,7 @@ import { isCountryCode, isValidEmail } from "@cartwright/commerce";
 import type { OwnerProduct } from "@cartwright/commerce/admin";
 import type { Db } from "../apps/server/src/db/index.ts";
 import { isStorableText } from "../apps/server/src/http/input.ts";
+import { PAID_STATUSES } from "../apps/server/src/modules/orders/index.ts";
 
 export type InvariantKind =
   | "stock"
@@ -30,7 +31,6 @@ export interface Violation {
 export const MAX_CART_QUANTITY = 100_000;
 /** Percent coupons are basis points: 10000 is 100 %. */
 const MAX_PERCENT = 10_000;
-const PAID_STATUSES = ["processing", "completed"];
 /** The gateways that keep a charge per payment (payments/built-in.ts: those with `findPayment`); a paid order of theirs has one. */
 export const CHARGING_GATEWAYS = ["test_card", "demo_express"] as const;
 
@@ -298,7 +298,7 @@ async function paymentViolations(db: Db, paid: OrderRow[]): Promise<Violation[]>
       );
     });
     const marked = marks.some(
-      (mark) => mark.order_id === order.id && PAID_STATUSES.includes(parsed<{ to?: string }>(mark.data, {}).to ?? ""),
+      (mark) => mark.order_id === order.id && (PAID_STATUSES as string[]).includes(parsed<{ to?: string }>(mark.data, {}).to ?? ""),
     );
     if (!charged && !marked)
       violations.push({

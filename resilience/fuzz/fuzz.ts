@@ -159,7 +159,7 @@ export async function fuzz(app: FastifyInstance, options: FuzzOptions): Promise<
     const response = await send(owner, "POST", "/api/store/v1/account/sign-in", JSON.stringify(OWNER), "10.255.255.1", {
       "content-type": "application/json",
     });
-    if (response.statusCode !== 200) throw new Error(`the owner could not sign in: ${response.statusCode} ${response.body}`);
+    if (response?.statusCode !== 200) throw new Error(`the owner could not sign in: ${response?.statusCode} ${response?.body}`);
   };
   await signIn();
 

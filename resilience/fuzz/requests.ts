@@ -262,7 +262,7 @@ export function requestFor(operation: Operation, mode: Mode): fc.Arbitrary<FuzzR
       operation: `${operation.method} ${operation.path}`,
       method: operation.method,
       url: url + queryString(entries),
-      headers: type ? { "content-type": type } : {},
+      headers: type ? { "content-type": type } : ({} as Record<string, string>),
       ...(payload !== undefined ? { payload } : {}),
       as: who,
       mode,

@@ -126,7 +126,7 @@ function pathsOf(value: unknown, path: (string | number)[] = [], out: (string | 
 function replaceAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
   if (!path.length) return replacement;
   const [head, ...rest] = path as [string | number, ...(string | number)[]];
-  const copy: Record<string | number, unknown> = Array.isArray(value) ? [...value] : { ...(value as object) };
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
   copy[head] = replaceAt(copy[head], rest, replacement);
   return copy;
 }
