@@ -115,11 +115,22 @@ export async function fuzz(app: FastifyInstance, options: FuzzOptions): Promise<
   const document = (await app.inject("/api/docs/json")).json();
   const operations = operationsOf(document);
   const actions = Object.keys({ ...cartAjaxActions, ...contactAjaxActions, ...formsAjaxActions });
+  // What the shop hands a visitor's page: the demo widget's nonce (in its embed) and a form's token.
+  const embed = (await app.inject("/widget/1.js")).body;
+  const token = await app.inject({
+    method: "POST",
+    url: "/ajax",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "action=forms_get_token&formId=1",
+  });
+  const handedOut = [/"nonce":"([^"]+)"/.exec(embed)?.[1], (token.json() as { data?: { token?: string } }).data?.token, "1"].filter(
+    (value): value is string => typeof value === "string",
+  );
   // Built once per mode: half the requests hostile, the rest valid or at the schemas' edges.
   const requestOf = (mode: FuzzRequest["mode"]) =>
     fc.oneof(
       { weight: 12 * operations.length, arbitrary: fc.oneof(...operations.map((operation) => requestFor(operation, mode))) },
-      { weight: 120, arbitrary: ajaxRequest(actions, mode) },
+      { weight: 120, arbitrary: ajaxRequest(actions, mode, handedOut) },
       { weight: 20, arbitrary: strayRequest },
     );
   const byMode = { valid: requestOf("valid"), boundary: requestOf("boundary"), hostile: requestOf("hostile") };

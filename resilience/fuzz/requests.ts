@@ -298,20 +298,25 @@ const AJAX_FIELDS = [
   "forms[fields][2][first]",
   "token",
   "altcha",
+  "forms[token]",
+  "channels[]",
   "consent",
 ];
 
 const ajaxValue = fc.oneof(fc.integer({ min: -5, max: 50 }).map(String), fc.string({ maxLength: 30 }), hostileString, fc.emailAddress());
 
-/** One `POST /ajax` call: an action (known, or not) with form-encoded or multipart fields. */
-export function ajaxRequest(actions: string[], mode: Mode): fc.Arbitrary<FuzzRequest> {
+/** One `POST /ajax` call: an action (known, or not) with form-encoded or multipart fields; `known` holds values the shop handed out (a widget's nonce, a form's token), so calls also get past those checks. */
+export function ajaxRequest(actions: string[], mode: Mode, known: string[] = []): fc.Arbitrary<FuzzRequest> {
   const action = mode === "hostile" ? fc.oneof(fc.constantFrom(...actions), hostileString) : fc.constantFrom(...actions);
   const fields = fc.array(
     fc.tuple(
       mode === "hostile" ? fc.oneof(fc.constantFrom(...AJAX_FIELDS), hostileString) : fc.constantFrom(...AJAX_FIELDS),
-      mode === "hostile"
-        ? ajaxValue
-        : fc.oneof(fc.integer({ min: 1, max: 40 }).map(String), fc.emailAddress(), fc.string({ maxLength: 20 })),
+      fc.oneof(
+        mode === "hostile"
+          ? ajaxValue
+          : fc.oneof(fc.integer({ min: 1, max: 40 }).map(String), fc.emailAddress(), fc.string({ maxLength: 20 })),
+        ...(known.length ? [fc.constantFrom(...known)] : []),
+      ),
     ),
     { maxLength: 12 },
   );
