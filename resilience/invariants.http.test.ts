@@ -8,7 +8,7 @@ import { ensureOwner } from "../apps/server/src/modules/customers/index.ts";
 import { createTestShop, type TestShop } from "../test/app.ts";
 import { adminCall, signedIn } from "../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../test/store-client.ts";
-import { captureStock, checkInvariants, type InvariantKind, type StockBaseline } from "./invariants.ts";
+import { captureStock, checkInvariants, type InvariantKind, lostOrders, type StockBaseline } from "./invariants.ts";
 
 const OWNER = { email: "owner@resilience.test", password: "resilience-owner-2026" };
 const card = [
@@ -24,6 +24,8 @@ let tShirt: number;
 let paidOrder: number;
 let codOrder: number;
 
+const confirmed: { id: number; key: string }[] = [];
+
 async function placeOrder(payment: { method: string; data?: unknown[] }, coupon?: string): Promise<number> {
   const shopper = new StoreClient(shop.app);
   await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 2 });
@@ -34,6 +36,7 @@ async function placeOrder(payment: { method: string; data?: unknown[] }, coupon?
     ...(payment.data ? { payment_data: payment.data } : {}),
   });
   expect(response.statusCode, response.body).toBe(200);
+  confirmed.push({ id: response.json().order_id, key: response.json().order_key });
   return response.json().order_id;
 }
 
@@ -181,5 +184,20 @@ describe("checkInvariants", () => {
       () => setAmount(-500),
       () => setAmount(500),
     );
+  });
+
+  it("reports an order the shopper saw confirmed that is gone or changed its key", async () => {
+    expect(await lostOrders(shop.db, confirmed)).toEqual([]);
+    const first = confirmed[0] as { id: number; key: string };
+    const setKey = (order_key: string) => shop.db.updateTable("orders").set({ order_key }).where("id", "=", first.id).execute();
+    await setKey("wc_order_other");
+    try {
+      expect((await lostOrders(shop.db, confirmed)).map((violation) => [violation.kind, violation.where])).toEqual([
+        ["order-lost", `orders#${first.id}`],
+      ]);
+    } finally {
+      await setKey(first.key);
+    }
+    expect(await lostOrders(shop.db, [...confirmed, { id: 999_999, key: "k" }])).toHaveLength(1);
   });
 });

@@ -18,7 +18,8 @@ export type InvariantKind =
   | "order-refunds"
   | "payment-record"
   | "cart-quantity"
-  | "stored-value";
+  | "stored-value"
+  | "order-lost";
 
 export interface Violation {
   kind: InvariantKind;
@@ -425,4 +426,42 @@ export async function checkInvariants(db: Db, baseline: StockBaseline): Promise<
     productValueViolations(db),
   ]);
   return groups.flat();
+}
+
+/** An order a shopper saw confirmed: the checkout's reply named it (id and key). */
+export interface ConfirmedOrder {
+  id: number;
+  key: string;
+}
+
+/**
+ * The orders shoppers saw confirmed that the database no longer has as placed (missing, another
+ * key, or back to a draft): for scenarios that kill or restore the server, beside `checkInvariants`.
+ */
+export async function lostOrders(db: Db, confirmed: ConfirmedOrder[]): Promise<Violation[]> {
+  if (!confirmed.length) return [];
+  const rows = await db
+    .selectFrom("orders")
+    .select(["id", "order_key", "status"])
+    .where(
+      "id",
+      "in",
+      confirmed.map((order) => order.id),
+    )
+    .execute();
+  const stored = new Map(rows.map((row) => [row.id, row]));
+  const violations: Violation[] = [];
+  for (const order of confirmed) {
+    const row = stored.get(order.id);
+    const problem = !row
+      ? "is gone"
+      : row.order_key !== order.key
+        ? "has another key"
+        : row.status === "checkout-draft"
+          ? "is a draft again"
+          : null;
+    if (problem)
+      violations.push({ kind: "order-lost", where: `orders#${order.id}`, message: `an order the shopper saw confirmed ${problem}` });
+  }
+  return violations;
 }
