@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 // Generous limits: a test is judged by what it asserts, and a busy 2-core machine may take seconds to build an app.
 const limits = { testTimeout: 20_000, hookTimeout: 30_000 };
-const httpTests = ["apps/server/src/**/*.http.test.ts", "apps/web/app/**/*.http.test.ts"];
+const httpTests = ["apps/server/src/**/*.http.test.ts", "apps/web/app/**/*.http.test.ts", "resilience/**/*.http.test.ts"];
 
 export default defineConfig({
   test: {
@@ -18,6 +18,7 @@ export default defineConfig({
             "apps/web/widget/**/*.test.ts",
             "apps/web/forms/**/*.test.ts",
             "bench/**/*.test.ts",
+            "resilience/**/*.test.ts",
           ],
           exclude: httpTests,
         },

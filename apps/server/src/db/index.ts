@@ -8,6 +8,7 @@ import type { DatabaseConfig } from "../config.ts";
 import type { Database, Db } from "./schema.ts";
 
 export type Dialect = DatabaseConfig["dialect"];
+export { type BackupResult, backupSqlite, datedBackupPath } from "./backup.ts";
 export { migrateToLatest } from "./migrate.ts";
 export type { Database, Db } from "./schema.ts";
 export { loadSigningSecret } from "./signing-secret.ts";

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyStaticOptions } from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { StoreError } from "./errors.ts";
 
 export interface AssetCaching {
   /** For files under assets/, whose names carry their content's hash. */
@@ -59,6 +60,9 @@ export function manifestReader<T extends BuildManifest>(directory: () => string)
     return kept.manifest;
   };
 }
+
+/** A script name no build file or embed answers: the error shape, as every other refusal (the resilience suite checks it). */
+export const scriptNotFound = () => new StoreError("cw_script_not_found", "No script has this name.", 404);
 
 export const SCRIPT_TYPE = "text/javascript; charset=utf-8";
 const HASHED_CACHE = "public, max-age=31536000, immutable";

@@ -198,9 +198,10 @@ const isDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && 
 export async function widgetAnalytics(ctx: RequestContext, id: number, range: { from?: string; to?: string }): Promise<WidgetAnalytics> {
   const widget = await getWidget(ctx, id);
   const to = range.to ?? nowOf(ctx).slice(0, 10);
-  const from = range.from ?? daysAgo(to, 29);
+  // The default start counts back from a real end only: from an end that is no day it could not be counted.
+  const from = range.from ?? (isDay(to) ? daysAgo(to, 29) : to);
   const errors: Record<string, string> = {};
-  if (!isDay(from)) errors.from = "must be a real day such as 2026-11-01";
+  if (range.from !== undefined && !isDay(from)) errors.from = "must be a real day such as 2026-11-01";
   if (!isDay(to)) errors.to = "must be a real day such as 2026-11-30";
   if (!Object.keys(errors).length) {
     const span = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
