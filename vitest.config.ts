@@ -1,12 +1,15 @@
 import { defineConfig } from "vitest/config";
 
-const httpTests = ["apps/server/src/**/*.http.test.ts", "apps/web/app/**/*.http.test.ts"];
+// Generous limits: a test is judged by what it asserts, and a busy 2-core machine may take seconds to build an app.
+const limits = { testTimeout: 20_000, hookTimeout: 30_000 };
+const httpTests = ["apps/server/src/**/*.http.test.ts", "apps/web/app/**/*.http.test.ts", "resilience/**/*.http.test.ts"];
 
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          ...limits,
           name: "unit",
           include: [
             "packages/*/src/**/*.test.ts",
@@ -14,12 +17,15 @@ export default defineConfig({
             "apps/web/app/**/*.test.ts",
             "apps/web/widget/**/*.test.ts",
             "apps/web/forms/**/*.test.ts",
+            "bench/**/*.test.ts",
+            "resilience/**/*.test.ts",
           ],
           exclude: httpTests,
         },
       },
       {
         test: {
+          ...limits,
           name: "sqlite",
           include: httpTests,
           env: { CW_TEST_DB: "sqlite" },
@@ -27,6 +33,7 @@ export default defineConfig({
       },
       {
         test: {
+          ...limits,
           name: "postgres",
           include: httpTests,
           env: { CW_TEST_DB: "postgres" },

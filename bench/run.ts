@@ -7,12 +7,17 @@
  * owner API's calls over 100,000 seeded orders, bench/owner.ts), `product-editor` (a variable
  * product's save and the listing after it, one request at a time: bench/product-editor.ts) and
  * `products-csv` (a 10,000-product CSV file's dry run, import, re-import and the export, bench/products-csv.ts).
+ * The cart calls and the checkout also run an open-rate phase at half the rate the closed loop
+ * measured (bench/open-rate.ts); cart-flow also times the server's start and samples its memory.
+ * BENCH_DATABASE=postgres runs cart-flow and checkout on a throwaway PostgreSQL (bench/postgres.ts),
+ * BENCH_WORKERS=2 with two server processes on it. How to read it all: bench/notes/open-rate.md.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
@@ -21,8 +26,11 @@ import lighthouse from "lighthouse";
 import { createSessionToken, createWidgetNonce } from "../apps/server/src/http/tokens.ts";
 import { readManifest } from "../e2e/support/bundle-graph.ts";
 import { buildWeb } from "../scripts/build-web.ts";
+import { type Broken, brokenBudgets, floorOf, floorRatio, type ScenarioBudgets, type ServerFigures, type StepBudget } from "./budgets.ts";
 import { contactBody, countEntries, formPageScripts, MULTIPART_TYPE, prepareForms, teeBody } from "./forms.ts";
+import { type OpenRateRequest, type OpenRateResult, openRate } from "./open-rate.ts";
 import { BENCH_OWNER, ownerApi, ownerCalls, placeTemplates, type SeedFacts, seedOrders, signInOwner } from "./owner.ts";
+import { type BenchPostgres, countPostgresOrders, startBenchPostgres } from "./postgres.ts";
 import { productEditorScenario } from "./product-editor.ts";
 import { productsCsvSteps } from "./products-csv.ts";
 
@@ -31,6 +39,24 @@ const port = Number(process.env.BENCH_PORT ?? 3300);
 const base = `http://127.0.0.1:${port}`;
 const floorPort = port + 1;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_DATABASE=postgres: the shop on a throwaway PostgreSQL; BENCH_WORKERS=N: N server processes on it. */
+const database = process.env.BENCH_DATABASE ?? "sqlite";
+if (database !== "sqlite" && database !== "postgres") throw new Error(`BENCH_DATABASE must be sqlite or postgres (got ${database})`);
+const workers = Number(process.env.BENCH_WORKERS ?? 1);
+if (!Number.isInteger(workers) || workers < 1)
+  throw new Error(`BENCH_WORKERS must be a whole number from 1 (got ${process.env.BENCH_WORKERS})`);
+// Decision 0013: processes on one SQLite file wait for each other's write lock with their event loop asleep.
+if (workers > 1 && database !== "postgres") throw new Error("BENCH_WORKERS above 1 needs BENCH_DATABASE=postgres (decision 0013)");
+/** The server processes' ports: BENCH_PORT, then (the floor server taking the next) BENCH_PORT + 2 and up. */
+const serverPorts = [port, ...Array.from({ length: workers - 1 }, (_, i) => port + 2 + i)];
+const targets = serverPorts.map((p) => `http://127.0.0.1:${p}`);
+const postgresPort = port + 9;
+/** Scenarios that run on PostgreSQL: the others read or seed the SQLite file directly. */
+const POSTGRES_SCENARIOS = ["cart-flow", "checkout", "catalogue"];
+/** Scenarios whose results carry the server's peak memory since it started (issue 20: the cart flow, then the checkout). */
+const MEMORY_SCENARIOS = ["cart-flow", "checkout"];
+/** bench/results/<scenario>.json on SQLite, <scenario>.postgres-<workers>.json on PostgreSQL. */
+const resultsFile = (scenario: string) => (database === "sqlite" ? `${scenario}.json` : `${scenario}.postgres-${workers}.json`);
 
 interface Step {
   name: string;
@@ -53,6 +79,10 @@ interface Step {
   paths?: (n: number) => string;
   /** Sent with every request, e.g. the owner's signed-in Cart-Token. */
   headers?: Record<string, string>;
+  /** After the closed loop, an open-rate phase at half the rate it measured (bench/open-rate.ts). */
+  openRate?: true;
+  /** Each answer places an order: the open-rate phase counts the orders the database gained. */
+  placesOrders?: true;
 }
 
 const CART = "/api/store/v1/cart";
@@ -65,9 +95,17 @@ const scenarios: Record<string, Step[]> = {
     { name: "GET /api/store/v1/products?per_page=12", path: "/api/store/v1/products?per_page=12", connections: 20 },
     { name: "GET /shop", path: "/shop", connections: 20 },
   ],
-  // The cart flow of issue 3: every step at 50 connections, each on carts of its own.
+  // The cart flow of issue 3: every step at 50 connections, each on carts of its own; then at half that rate, open (issue 20).
   "cart-flow": [
-    { name: "add-item", path: `${CART}/add-item`, method: "POST", body: () => ({ id: 1, quantity: 1 }), carts: "pool", connections: 50 },
+    {
+      name: "add-item",
+      path: `${CART}/add-item`,
+      method: "POST",
+      body: () => ({ id: 1, quantity: 1 }),
+      carts: "pool",
+      connections: 50,
+      openRate: true,
+    },
     {
       name: "update-item",
       path: `${CART}/update-item`,
@@ -75,6 +113,7 @@ const scenarios: Record<string, Step[]> = {
       body: (n) => ({ key: "{key}", quantity: 1 + (n % 3) }),
       carts: "per-connection",
       connections: 50,
+      openRate: true,
     },
     {
       // Each request applies the coupon to a cart of its own (a line in it, no coupon yet), so every call succeeds.
@@ -85,6 +124,7 @@ const scenarios: Record<string, Step[]> = {
       carts: "filled",
       requests: 4000,
       connections: 50,
+      openRate: true,
     },
     {
       name: "update-customer",
@@ -98,6 +138,7 @@ const scenarios: Record<string, Step[]> = {
       }),
       carts: "per-connection",
       connections: 50,
+      openRate: true,
     },
     {
       name: "select-shipping-rate",
@@ -106,8 +147,9 @@ const scenarios: Record<string, Step[]> = {
       body: (n) => ({ package_id: 0, rate_id: n % 2 ? "pickup_location:1" : "pickup_location:2" }),
       carts: "per-connection",
       connections: 50,
+      openRate: true,
     },
-    { name: "GET /cart", path: CART, carts: "per-connection", connections: 50 },
+    { name: "GET /cart", path: CART, carts: "per-connection", connections: 50, openRate: true },
     // No budget: the floor of this machine, one `select 1` per request at the same 50 connections (decision 0013).
     { name: "reference: GET /api/health", path: "/api/health", connections: 50 },
     // No budget: the least a cart write must do, on the floor server (bench/floor-server.ts, decision 0013).
@@ -177,6 +219,8 @@ const scenarios: Record<string, Step[]> = {
       carts: "filled",
       requests: 2000,
       connections: 20,
+      openRate: true,
+      placesOrders: true,
       body: (n) => ({
         billing_address: {
           first_name: "Bench",
@@ -195,57 +239,153 @@ const scenarios: Record<string, Step[]> = {
   ],
 };
 
-interface Budget {
-  p99Ms: number;
-  minRequestsPerSecond: number;
-}
-const budgets = JSON.parse(readFileSync(join(root, "bench/budgets.json"), "utf8")) as Record<string, Record<string, Budget>>;
+const budgets = JSON.parse(readFileSync(join(root, "bench/budgets.json"), "utf8")) as Record<string, ScenarioBudgets>;
 
 /** The shop's server; the owner scenario stops it to seed its orders and starts it again. */
 let server: ChildProcess | undefined;
+/** The other server processes of BENCH_WORKERS, on the same PostgreSQL. */
+let moreServers: ChildProcess[] = [];
 /** Whether the server starts with the owner's account (OWNER_EMAIL): the owner and bundles scenarios sign in with it. */
 let withOwner = false;
+/** The throwaway PostgreSQL of BENCH_DATABASE=postgres. */
+let postgres: BenchPostgres | undefined;
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  // BENCH_PROFILE_DIR=<folder>: the server writes a V8 CPU profile there when it stops, to see where the time went.
-  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const server = spawn(process.execPath, [...profile, "apps/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      SECRET,
-      PORT: String(port),
-      DATABASE_URL: `file:${join(dataDir, "shop.db")}`,
-      RATE_LIMIT: "off",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      ...(withOwner ? { OWNER_EMAIL: BENCH_OWNER.email, OWNER_PASSWORD: BENCH_OWNER.password } : {}),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  for (let i = 0; i < 300; i++) {
+/** The environment every server process of the bench runs with (npm start's too, when its start is timed). */
+function serverEnv(dataDir: string, serverPort: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    SECRET,
+    PORT: String(serverPort),
+    DATABASE_URL: postgres ? postgres.url : `file:${join(dataDir, "shop.db")}`,
+    DATA_DIR: dataDir,
+    RATE_LIMIT: "off",
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    ...(withOwner ? { OWNER_EMAIL: BENCH_OWNER.email, OWNER_PASSWORD: BENCH_OWNER.password } : {}),
+  };
+}
+
+/** Resolves once GET /api/health answers 200, polling every `everyMs`; false after `withinMs`. */
+async function healthy(serverBase: string, everyMs: number, withinMs: number): Promise<boolean> {
+  const until = performance.now() + withinMs;
+  while (performance.now() < until) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return server;
+      if ((await fetch(`${serverBase}/api/health`)).ok) return true;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
-  server.kill("SIGTERM");
-  throw new Error("the server did not start within 30 s");
+  return false;
 }
 
+async function startServer(dataDir: string, serverPort = port): Promise<ChildProcess> {
+  // BENCH_PROFILE_DIR=<folder>: the server writes a V8 CPU profile there when it stops, to see where the time went.
+  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  // The node process itself (not an npm wrapper): its pid is the one whose memory is sampled.
+  const started = spawn(process.execPath, [...SERVER_FLAGS, ...profile, "apps/server/src/main.ts"], {
+    cwd: root,
+    env: serverEnv(dataDir, serverPort),
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (await healthy(`http://127.0.0.1:${serverPort}`, 100, 30_000)) return started;
+  started.kill("SIGTERM");
+  throw new Error(`the server on port ${serverPort} did not start within 30 s`);
+}
+
+/** The first server, then the others of BENCH_WORKERS (after the first has migrated the database). */
+async function startServers(dataDir: string): Promise<void> {
+  server = await startServer(dataDir);
+  for (const morePort of serverPorts.slice(1)) moreServers.push(await startServer(dataDir, morePort));
+}
+
+/** The V8 flags `npm start` runs the server with (package.json), so the bench measures that server. */
+const SERVER_FLAGS = ["--max-semi-space-size=8"];
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 
-/** Stops the shop's server and waits until it has closed its database. */
-async function stopServer(): Promise<void> {
-  const running = server;
-  server = undefined;
-  if (!running || running.exitCode !== null) return;
+/** Stops a server process and waits until it has closed its database. */
+async function stopProcess(running: ChildProcess | undefined): Promise<void> {
+  if (!running || running.exitCode !== null || running.signalCode !== null) return;
   const exited = new Promise((done) => running.once("exit", done));
   running.kill("SIGTERM");
   await exited;
+}
+
+/** Stops the shop's server (and the other processes of BENCH_WORKERS). */
+async function stopServer(): Promise<void> {
+  const running = [server, ...moreServers];
+  server = undefined;
+  moreServers = [];
+  for (const child of running) await stopProcess(child);
+}
+
+/** How many times `npm start` is timed; the median is the figure. */
+const START_RUNS = 3;
+
+/**
+ * `npm start` on a built, migrated shop (issue 20): `node scripts/start.ts` as npm start runs it,
+ * with the pinned node and the bench server's environment, timed from spawn until
+ * /api/health answers 200 (polled every 5 ms). The shop is migrated and seeded by a first start
+ * that is not timed. No other server may be running.
+ */
+async function measureStart(dataDir: string): Promise<{ startMs: number; runsMs: number[] }> {
+  await stopProcess(await startServer(dataDir));
+  const runsMs: number[] = [];
+  for (let i = 0; i < START_RUNS; i++) {
+    const began = performance.now();
+    const started = spawn(process.execPath, [...SERVER_FLAGS, "scripts/start.ts"], {
+      cwd: root,
+      env: serverEnv(dataDir, port),
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    const up = await healthy(base, 5, 30_000);
+    runsMs.push(Math.round(performance.now() - began));
+    await stopProcess(started);
+    if (!up) throw new Error("start: npm start did not answer /api/health within 30 s");
+  }
+  return { startMs: [...runsMs].sort((a, b) => a - b)[Math.floor(runsMs.length / 2)] as number, runsMs };
+}
+
+/** Resident memory of a process in MB, from /proc/<pid>/status (VmRSS), or undefined once it has gone. */
+function residentMb(pid: number): number | undefined {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB$/m);
+    return line ? Math.round(Number(line[1]) / 102.4) / 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples the server processes' resident memory every 100 ms; peaks by pid since sampling began. */
+function sampleMemory(): { peaks: () => Record<number, number>; stop: () => void } {
+  const peaks: Record<number, number> = {};
+  const sample = () => {
+    for (const running of [server, ...moreServers]) {
+      const mb = running?.pid ? residentMb(running.pid) : undefined;
+      if (running?.pid && mb !== undefined) peaks[running.pid] = Math.max(peaks[running.pid] ?? 0, mb);
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  return {
+    peaks: () => {
+      sample();
+      return { ...peaks };
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** Orders in the shop's database: what a checkout phase placed is the difference. */
+async function countOrders(dataDir: string): Promise<number> {
+  if (postgres) return countPostgresOrders(postgres.url);
+  const db = new Database(join(dataDir, "shop.db"), { readonly: true });
+  try {
+    return (db.prepare("select count(*) as n from orders").get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
 }
 
 /** The floor server on the shop's database, answering a cart reply the shop just sent. */
@@ -312,7 +452,59 @@ function countedReports(dataDir: string): number {
   }
 }
 
-async function load(step: Step) {
+/** autocannon's merge of several runs' raw results (untyped in @types/autocannon). */
+const aggregateResult = (autocannon as unknown as { aggregateResult(results: unknown[], options: object): autocannon.Result })
+  .aggregateResult;
+
+/** One closed-loop run: autocannon on each target at once, the connections (and a fixed amount) shared out between them. */
+async function closedLoop(options: autocannon.Options, urls: string[], path: string) {
+  if (urls.length === 1) {
+    const result = await autocannon({ ...options, url: urls[0] + path });
+    return {
+      requests: result.requests.total,
+      requestsPerSecond: Math.round(result.requests.average),
+      non2xx: result.non2xx,
+      errors: result.errors,
+      latency: result.latency,
+    };
+  }
+  const each = (total: number | undefined) => (total === undefined ? {} : { amount: Math.ceil(total / urls.length) });
+  const raws = (await Promise.all(
+    urls.map((url) =>
+      autocannon({
+        ...options,
+        url: url + path,
+        connections: Math.max(1, Math.ceil(options.connections! / urls.length)),
+        ...each(options.amount),
+        skipAggregateResult: true,
+      }),
+    ),
+  )) as unknown as { totalCompletedRequests: number; duration: number }[];
+  const merged = aggregateResult(raws, options);
+  const completed = raws.reduce((sum, raw) => sum + raw.totalCompletedRequests, 0);
+  return {
+    requests: completed,
+    requestsPerSecond: Math.round(completed / Math.max(...raws.map((raw) => raw.duration))),
+    non2xx: merged.non2xx,
+    errors: merged.errors,
+    latency: merged.latency,
+  };
+}
+
+/** One step's figures: the closed loop's, and the open-rate phase's when the step has one. */
+interface StepFigures {
+  step: string;
+  connections: number;
+  seconds: number;
+  requests: number;
+  non2xx: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  openRate?: Omit<OpenRateResult, "firstFailure"> & { connections: number; ordersPlaced?: number };
+  floorRatio?: { against: string; ratio: number };
+}
+
+async function load(step: Step, dataDir: string): Promise<StepFigures & { problems: string[] }> {
   /** Carts for one run: per-connection runs get carts of their own, so warm-up leaves no trace on them. */
   const makeTokens = async (count: number): Promise<{ tokens: string[]; key: string }> => {
     const tokens: string[] = [];
@@ -341,12 +533,8 @@ async function load(step: Step) {
   let firstFailure = "";
   const warmUpRequests = 40;
   let { tokens, key } = await makeTokens(step.carts === "filled" ? warmUpRequests : 4);
-  /** Each connection keeps one cart (autocannon's context is per connection); pool steps take a new one per request. */
-  const prepare = (request: autocannon.Request, rawContext: object, path: string): autocannon.Request => {
-    const context = rawContext as { token?: string };
-    const n = counter++;
-    if (step.carts === "per-connection" && !context.token) context.token = tokens[connection++ % tokens.length];
-    const token = step.carts === "pool" || step.carts === "filled" ? tokens[n % tokens.length] : context.token;
+  /** Request n's path, headers and body, on the cart `token` (if the step has carts). */
+  const requestFor = (n: number, token: string | undefined): OpenRateRequest => {
     const headers: Record<string, string> = step.submit
       ? { "content-type": MULTIPART_TYPE, "user-agent": BROWSER_AGENT }
       : step.form
@@ -363,10 +551,20 @@ async function load(step: Step) {
           : step.body
             ? JSON.stringify(step.body(n)).replace("{key}", key)
             : undefined;
-    return { ...request, path: step.paths?.(n) ?? path, headers, ...(body ? { body } : {}) };
+    return { path: step.paths?.(n) ?? step.path, method: step.method ?? "GET", headers, ...(body ? { body } : {}) };
   };
+  /** Each connection keeps one cart (autocannon's context is per connection); pool steps take a new one per request. */
+  const prepare = (request: autocannon.Request, rawContext: object): autocannon.Request => {
+    const context = rawContext as { token?: string };
+    const n = counter++;
+    if (step.carts === "per-connection" && !context.token) context.token = tokens[connection++ % tokens.length];
+    const token = step.carts === "pool" || step.carts === "filled" ? tokens[n % tokens.length] : context.token;
+    const { path, headers, body } = requestFor(n, token);
+    return { ...request, path, headers, ...(body ? { body } : {}) };
+  };
+  const urls = step.floor ? [`http://127.0.0.1:${floorPort}`] : targets;
   const options: autocannon.Options = {
-    url: (step.floor ? `http://127.0.0.1:${floorPort}` : base) + step.path,
+    url: urls[0] + step.path,
     connections: step.connections,
     ...(step.requests ? { amount: step.requests } : { duration: seconds }),
     method: step.method ?? "GET",
@@ -377,27 +575,56 @@ async function load(step: Step) {
         if (status >= 300 && !firstFailure) firstFailure = `status ${status}`;
       });
     },
-    requests: [{ method: step.method ?? "GET", path: step.path, setupRequest: (request, context) => prepare(request, context, step.path) }],
+    requests: [{ method: step.method ?? "GET", path: step.path, setupRequest: (request, context) => prepare(request, context) }],
   };
-  // A short warm-up so the first requests' compilation does not count.
-  await autocannon({ ...options, connections: 4, ...(step.requests ? { amount: warmUpRequests } : { duration: 2 }) });
+  // A short warm-up so the first requests' compilation does not count (on every server process).
+  await closedLoop(
+    { ...options, connections: 4 * urls.length, ...(step.requests ? { amount: warmUpRequests } : { duration: 2 }) },
+    urls,
+    step.path,
+  );
   ({ tokens, key } = await makeTokens(step.requests ?? step.connections));
   counter = 0;
   connection = 0;
   firstFailure = "";
-  const result = await autocannon(options);
+  const result = await closedLoop(options, urls, step.path);
   if (result.errors > 0 || result.non2xx > 0) {
     throw new Error(`${step.name}: ${result.non2xx} non-2xx answers (first: ${firstFailure}), ${result.errors} errors`);
   }
-  return {
+  const closed: StepFigures = {
     step: step.name,
     connections: step.connections,
     seconds,
-    requests: result.requests.total,
+    requests: result.requests,
     non2xx: result.non2xx,
-    requestsPerSecond: Math.round(result.requests.average),
+    requestsPerSecond: result.requestsPerSecond,
     latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
   };
+  if (!step.openRate) return { ...closed, problems: [] };
+  // Issue 20: half the rate just measured, sent open (bench/open-rate.ts), on carts of its own, for BENCH_SECONDS.
+  const perSecond = Math.max(1, Math.round(closed.requestsPerSecond / 2));
+  const total = Math.max(1, Math.round(perSecond * seconds));
+  ({ tokens, key } = await makeTokens(step.carts === "filled" ? total : step.connections));
+  const ordersBefore = step.placesOrders ? await countOrders(dataDir) : 0;
+  const open: OpenRateResult & { ordersPlaced?: number } = await openRate({
+    targets: urls,
+    connections: step.connections,
+    perSecond,
+    requests: total,
+    // The closed loop's carts, spread the same way: one per connection's worth, or one per request.
+    request: (n) => requestFor(n, step.carts === "per-connection" ? tokens[n % step.connections] : tokens[n % tokens.length]),
+  });
+  const problems: string[] = [];
+  if (open.non2xx || open.errors)
+    problems.push(`${step.name}: open rate had ${open.non2xx} non-2xx answers and ${open.errors} errors (first: ${open.firstFailure})`);
+  if (step.placesOrders) {
+    open.ordersPlaced = (await countOrders(dataDir)) - ordersBefore;
+    const answered = open.requests - open.non2xx - open.errors;
+    if (open.ordersPlaced !== answered)
+      problems.push(`${step.name}: ${answered} orders answered in the open-rate phase, ${open.ordersPlaced} placed`);
+  }
+  const { firstFailure: _first, ...openFigures } = open;
+  return { ...closed, openRate: { ...openFigures, connections: step.connections }, problems };
 }
 
 /** The body of one GET as it crossed the wire: its bytes before any decoding, and its Content-Encoding. */
@@ -900,7 +1127,7 @@ async function productEditor(): Promise<string[]> {
   const failures: string[] = [];
   for (const result of results) {
     const budget = budgets["product-editor"]?.[result.name];
-    const verdict = budget ? (result.latencyMs.p99 <= budget.p99Ms ? "within budget" : "OVER BUDGET") : "no budget";
+    const verdict = budget?.p99Ms !== undefined ? (result.latencyMs.p99 <= budget.p99Ms ? "within budget" : "OVER BUDGET") : "no budget";
     if (verdict === "OVER BUDGET")
       failures.push(`product-editor: ${result.name} p99 ${result.latencyMs.p99} ms (budget p99 ≤ ${budget?.p99Ms} ms)`);
     console.log(
@@ -921,21 +1148,96 @@ async function productEditor(): Promise<string[]> {
   return failures;
 }
 
+/** A scenario's budgets without the ratios to the floor rows (PostgreSQL runs have none). */
+function withoutFloorRatios(scenarioBudgets: ScenarioBudgets): ScenarioBudgets {
+  return Object.fromEntries(
+    Object.entries(scenarioBudgets).map(([step, { minFloorWriteRatio: _write, minFloorReadRatio: _read, ...rest }]) => [step, rest]),
+  );
+}
+
+/** One row of the table printed at the end of the run. */
+interface TableRow {
+  scenario: string;
+  step: string;
+  requestsPerSecond: number;
+  connections: number;
+  ratio?: { value: number; floor: string };
+  openRate?: {
+    targetPerSecond: number;
+    achievedPerSecond: number;
+    non2xx: number;
+    errors: number;
+    latencyMs: { p50: number; p99: number; p999: number };
+  };
+  broken: boolean;
+}
+
+/** The run's figures in one table: each row's req/s, its ratio to the floor, its open-rate latencies; then start and memory. */
+function printTable(
+  rows: TableRow[],
+  servers: { scenario: string; figures: ServerFigures & { runsMs?: number[]; peakRssMbByProcess?: number[] } }[],
+) {
+  const cell = (text: string, width: number) => text.padStart(width);
+  const lines = [
+    `${"scenario".padEnd(10)} ${"step".padEnd(40)} ${cell("req/s", 7)} ${cell("conn", 4)} ${cell("÷ floor", 7)}  ${cell("open rate (achieved)", 20)} ${cell("p50", 7)} ${cell("p99", 7)} ${cell("p99.9", 7)} ${cell("non-2xx", 7)}  budgets`,
+  ];
+  for (const row of rows) {
+    const open = row.openRate;
+    lines.push(
+      `${row.scenario.padEnd(10)} ${row.step.slice(0, 40).padEnd(40)} ${cell(String(row.requestsPerSecond), 7)} ${cell(String(row.connections), 4)} ${cell(row.ratio ? row.ratio.value.toFixed(2) : "", 7)}  ` +
+        (open
+          ? `${cell(`${open.targetPerSecond}/s (${open.achievedPerSecond}/s)`, 20)} ${cell(`${open.latencyMs.p50}`, 7)} ${cell(`${open.latencyMs.p99}`, 7)} ${cell(`${open.latencyMs.p999}`, 7)} ${cell(String(open.non2xx + open.errors), 7)}`
+          : `${"".padStart(20)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(7)}`) +
+        `  ${row.broken ? (postgres ? "over (not enforced on PostgreSQL)" : "BROKEN") : ""}`,
+    );
+  }
+  for (const { scenario, figures } of servers)
+    lines.push(
+      `${scenario.padEnd(10)} server: ` +
+        [
+          figures.startMs !== undefined
+            ? `npm start answers /api/health in ${figures.startMs} ms (median of ${figures.runsMs?.join(", ")} ms)`
+            : "",
+          figures.peakRssMb !== undefined
+            ? `resident memory peaked at ${figures.peakRssMb} MB${(figures.peakRssMbByProcess?.length ?? 0) > 1 ? ` (by process: ${figures.peakRssMbByProcess?.join(", ")} MB)` : ""}`
+            : "",
+        ]
+          .filter(Boolean)
+          .join("; "),
+    );
+  console.log(
+    `\n${database === "sqlite" ? "SQLite" : `PostgreSQL, ${workers} server process${workers > 1 ? "es" : ""}`}, ${seconds}-second steps; ` +
+      `÷ floor: req/s over the floor row of the same run${database === "sqlite" ? "" : " (SQLite only: none on PostgreSQL)"}; open-rate latencies in ms from each request's due time\n${lines.join("\n")}`,
+  );
+}
+
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
   // The owner scenario last: the 100,000 orders it seeds stay in the shop the others would run on.
   const extra = ["bundles", "lighthouse", "product-editor", "products-csv", "owner"];
-  const names = wanted.length ? wanted : [...Object.keys(scenarios), ...extra];
+  const names = wanted.length ? wanted : database === "postgres" ? ["cart-flow", "checkout"] : [...Object.keys(scenarios), ...extra];
   for (const name of names)
     if (!scenarios[name] && !extra.includes(name))
       throw new Error(`unknown scenario ${name}; known: ${[...Object.keys(scenarios), ...extra].join(", ")}`);
+  if (database === "postgres")
+    for (const name of names)
+      if (!POSTGRES_SCENARIOS.includes(name))
+        throw new Error(`${name} runs on SQLite only (it reads the SQLite file); on PostgreSQL: ${POSTGRES_SCENARIOS.join(", ")}`);
   await buildWeb();
   const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-"));
   withOwner = names.includes("owner") || names.includes("bundles") || names.includes("product-editor") || names.includes("products-csv");
-  server = await startServer(dataDir);
   let floor: ChildProcess | undefined;
+  let memory: ReturnType<typeof sampleMemory> | undefined;
   const failures: string[] = [];
+  const table: TableRow[] = [];
+  const serverRows: { scenario: string; figures: ServerFigures & { runsMs?: number[]; peakRssMbByProcess?: number[] } }[] = [];
   try {
+    if (database === "postgres") postgres = startBenchPostgres(postgresPort);
+    // npm start's time on a migrated shop, before the bench's own servers start (cart-flow's server figures).
+    const start = names.includes("cart-flow") ? await measureStart(dataDir) : undefined;
+    await startServers(dataDir);
+    // Memory through the whole run of these servers (cart-flow, and the checkout after it): peaks since they started.
+    memory = sampleMemory();
     for (const name of names) {
       if (name === "bundles") {
         failures.push(...(await bundles()));
@@ -953,10 +1255,10 @@ async function main() {
         failures.push(...(await productEditor()));
         continue;
       }
-      let steps = scenarios[name] ?? [];
+      let steps = (scenarios[name] ?? []).filter((step) => !(postgres && step.floor));
       let seeded: SeedFacts | undefined;
       if (name === "owner") ({ steps, seeded } = await ownerScenario(dataDir));
-      const results = [];
+      const results: StepFigures[] = [];
       for (const step of steps) {
         if (step.floor) floor ??= await startFloorServer(dataDir);
         if (step.form) widgetNonce = demoWidgetNonce(dataDir);
@@ -964,7 +1266,8 @@ async function main() {
         const countedBefore = step.form ? countedReports(dataDir) : 0;
         const formId = step.submit && benchForms ? benchForms[step.submit].id : 0;
         const entriesBefore = step.submit ? countEntries(join(dataDir, "shop.db"), formId) : { complete: 0, paid: 0 };
-        const figures = await load(step);
+        const { problems, ...figures } = await load(step, dataDir);
+        failures.push(...problems);
         // Every report of the run (warm-up included) must have been counted once: a fast refusal is not a result.
         if (step.form && countedReports(dataDir) - countedBefore < figures.requests)
           throw new Error(`${step.name}: ${figures.requests} reports answered but only ${countedReports(dataDir) - countedBefore} counted`);
@@ -977,38 +1280,69 @@ async function main() {
             throw new Error(`${step.name}: ${figures.requests} forms answered but ${stored} entries stored, ${paid} paid`);
         }
         results.push(figures);
-        const budget = budgets[name]?.[step.name];
-        const verdict = budget
-          ? figures.latencyMs.p99 <= budget.p99Ms && figures.requestsPerSecond >= budget.minRequestsPerSecond
-            ? "within budget"
-            : "OVER BUDGET"
-          : "no budget";
-        if (verdict === "OVER BUDGET")
-          failures.push(
-            `${name}: ${step.name} p99 ${figures.latencyMs.p99} ms, ${figures.requestsPerSecond} req/s (budget p99 ≤ ${budget?.p99Ms} ms, ≥ ${budget?.minRequestsPerSecond} req/s)`,
-          );
+        const open = figures.openRate;
         console.log(
-          `${name.padEnd(10)} ${step.name.padEnd(45)} ${String(figures.requestsPerSecond).padStart(6)} req/s  p50 ${figures.latencyMs.p50} ms  p99 ${figures.latencyMs.p99} ms  (${step.connections} connections, ${verdict})`,
+          `${name.padEnd(10)} ${step.name.padEnd(45)} ${String(figures.requestsPerSecond).padStart(6)} req/s  p50 ${figures.latencyMs.p50} ms  p99 ${figures.latencyMs.p99} ms  (${step.connections} connections)` +
+            (open
+              ? `; open at ${open.targetPerSecond}/s (achieved ${open.achievedPerSecond}/s): p50 ${open.latencyMs.p50} ms  p99 ${open.latencyMs.p99} ms  p99.9 ${open.latencyMs.p999} ms` +
+                `${open.non2xx + open.errors ? `, ${open.non2xx} non-2xx, ${open.errors} errors` : ""}${open.ordersPlaced !== undefined ? `, ${open.ordersPlaced} orders placed` : ""}`
+              : ""),
         );
       }
+      // The floor server runs on SQLite only: on PostgreSQL the ratios have no floor of their own run to be read against.
+      const scenarioBudgets = postgres ? withoutFloorRatios(budgets[name] ?? {}) : (budgets[name] ?? {});
+      const peaks = memory.peaks();
+      const server: ServerFigures & { runsMs?: number[]; peakRssMbByProcess?: number[] } = {
+        ...(name === "cart-flow" && start ? { startMs: start.startMs, runsMs: start.runsMs } : {}),
+        ...(MEMORY_SCENARIOS.includes(name) && Object.keys(peaks).length
+          ? { peakRssMb: Math.max(...Object.values(peaks)), peakRssMbByProcess: Object.values(peaks) }
+          : {}),
+      };
+      const broken: Broken[] = brokenBudgets(name, results, scenarioBudgets, server);
+      // The budgets are the issue's SQLite targets; on PostgreSQL the figures are reported, the broken ones named.
+      if (postgres) for (const b of broken) console.log(`(PostgreSQL, not a budget) ${b.message}`);
+      else failures.push(...broken.map((b) => b.message));
+      const withRatios = results.map((row): StepFigures => {
+        const budget: StepBudget | undefined = scenarioBudgets[row.step];
+        const against = floorOf(budget);
+        const value = row.step.startsWith("reference:") ? undefined : floorRatio(results, row.step, against);
+        return value === undefined ? row : { ...row, floorRatio: { against, ratio: Math.round(value * 100) / 100 } };
+      });
+      for (const row of withRatios)
+        table.push({
+          scenario: name,
+          step: row.step,
+          requestsPerSecond: row.requestsPerSecond,
+          connections: row.connections,
+          ...(row.floorRatio ? { ratio: { value: row.floorRatio.ratio, floor: row.floorRatio.against } } : {}),
+          ...(row.openRate ? { openRate: row.openRate } : {}),
+          broken: broken.some((b) => b.step === row.step),
+        });
+      if (Object.keys(server).length) serverRows.push({ scenario: name, figures: server });
       const record = {
         scenario: name,
         date: new Date().toISOString(),
         node: process.version,
         cpus: cpus().length,
         cpu: cpus()[0]?.model,
-        database: "sqlite",
+        database,
+        ...(postgres ? { workers, postgresSettings: postgres.settings } : {}),
         ...(seeded ? { seeded } : {}),
-        results,
+        ...(Object.keys(server).length ? { server } : {}),
+        results: withRatios,
+        ...(broken.length ? { broken: broken.map((b) => b.message) } : {}),
       };
       mkdirSync(join(root, "bench/results"), { recursive: true });
-      writeFileSync(join(root, "bench/results", `${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
+      writeFileSync(join(root, "bench/results", resultsFile(name)), `${JSON.stringify(record, null, 2)}\n`);
     }
   } finally {
+    memory?.stop();
     floor?.kill("SIGTERM");
     await stopServer();
+    postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  if (table.length || serverRows.length) printTable(table, serverRows);
   if (failures.length) {
     console.error(`\nBudgets broken:\n${failures.join("\n")}`);
     process.exit(1);

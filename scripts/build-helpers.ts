@@ -2,8 +2,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
-import { gzipAsync } from "@gfx/zopfli";
-import { type RolldownPlugin, rolldown } from "rolldown";
+// rolldown and zopfli are imported when something is built: the freshness check npm start makes on every start needs neither (decision 0050).
+import type { RolldownPlugin } from "rolldown";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -20,6 +20,7 @@ const PRECOMPRESSED = /\.(?:js|css)$/;
 
 /** The gzip (zopfli) and brotli (quality 11) forms of a file; zopfli squeezes about 3 % more out of gzip than zlib's level 9. */
 async function compressedForms(content: Buffer): Promise<{ gz: Buffer; br: Buffer }> {
+  const { gzipAsync } = await import("@gfx/zopfli");
   const gz = Buffer.from(await gzipAsync(content, { numiterations: 15 }));
   const br = brotliCompressSync(content, {
     params: {
@@ -64,6 +65,7 @@ export async function bundleBrowserScripts(options: {
 }): Promise<{ entry: string; files: string[]; precompressed: number }> {
   rmSync(options.directory, { recursive: true, force: true });
   mkdirSync(options.directory, { recursive: true });
+  const { rolldown } = await import("rolldown");
   const bundle = await rolldown({
     input: { [options.entry.name]: options.entry.file },
     platform: "browser",

@@ -1,6 +1,7 @@
 /**
  * npm test: every suite, then one closing line 'N passed, N failed' over all of them.
- * Unit and HTTP tests (SQLite and PostgreSQL) run in Vitest; journeys in Playwright's Chromium.
+ * Unit and HTTP tests (SQLite and PostgreSQL) run in Vitest; the resilience suite's short form;
+ * journeys in Playwright's Chromium.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -119,6 +120,13 @@ if (wants("vitest")) {
     );
     failures.push(...vitestFailures(report));
   }
+}
+
+// The resilience suite's short form (issue 21): fuzzing and the invariants; it counts as one test.
+if (wants("resilience")) {
+  const ok = run(process.execPath, ["resilience/run.ts", "--short"]);
+  counts.push({ passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+  if (!ok) failures.push("resilience (short form): see its table and findings above");
 }
 
 if (wants("e2e")) {

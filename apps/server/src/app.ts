@@ -2,7 +2,6 @@
 
 import type { Socket } from "node:net";
 import { join } from "node:path";
-import AjvCompiler from "@fastify/ajv-compiler";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
@@ -17,6 +16,7 @@ import { batchRoutes } from "./http/batch.ts";
 import { type ContextFactory, registerRequestContext, requestContext } from "./http/context.ts";
 import { clientErrorReply, noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
 import { refusingNonFinite, registerInputChecks } from "./http/input.ts";
+import { lazySchemas } from "./http/lazy-schemas.ts";
 import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
 import { registerSessionHooks } from "./http/session.ts";
 import { attributionRoutes } from "./modules/attribution/index.ts";
@@ -98,14 +98,10 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   taxesAdminRoutes as FastifyPluginAsync,
 ];
 
-/** Fastify's own Ajv compiler, each validator wrapped so that coercion never hands a route a non-finite number (http/input.ts). */
-const ajvValidators = AjvCompiler();
-const buildValidator: typeof ajvValidators = (externalSchemas, options) => {
-  const compile = ajvValidators(externalSchemas, options);
-  return (route) => refusingNonFinite(compile(route) as Parameters<typeof refusingNonFinite>[0]) as ReturnType<typeof compile>;
-};
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Fastify's own compilers, each route's compiled on its first request (decision 0050); each validator
+  // wrapped so that coercion never hands a route a non-finite number (http/input.ts).
+  const schemas = lazySchemas(refusingNonFinite);
   const app = Fastify({
     logger:
       deps.logger === false
@@ -129,8 +125,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Requests Node cannot parse (malformed, headers or address too long) never reach Fastify.
     clientErrorHandler: (error, socket) => answerClientError(error, socket, securityHeaders),
     ajv: { customOptions: { coerceTypes: "array", removeAdditional: false, useDefaults: true, allErrors: false } },
-    schemaController: { compilersFactory: { buildValidator } },
+    schemaController: { compilersFactory: schemas.compilersFactory },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate("routeSchemas", schemas);
 
   registerErrorHandling(app);
   registerInputChecks(app);

@@ -41,10 +41,7 @@ async function main() {
   if (owner)
     app.log.info({ created: owner.created }, owner.created ? "owner account created (OWNER_EMAIL)" : "owner account ready (OWNER_EMAIL)");
   app.log.info(mailer.via === "smtp" ? { mail: "smtp" } : { mail: "outbox", outbox: mailer.outbox }, "order e-mails");
-  app.addHook("onClose", async () => {
-    await db.destroy();
-  });
-  // At start and every five minutes (any process may do it): orders that waited for their payment
+  // Once listening and every five minutes (any process may do it): orders that waited for their payment
   // longer than the shop holds stock are cancelled and their stock returned, unless their gateway
   // says they were paid (settled) or cannot tell (held); carts idle for two days, login sessions no
   // token can name any more and guests' remembered facts after a month are deleted. Form entries whose
@@ -77,7 +74,6 @@ async function main() {
   const sweeper = setInterval(sweep, 5 * 60 * 1000);
   sweeper.unref();
   app.addHook("onClose", async () => clearInterval(sweeper));
-  await sweep();
   if (applied.length) app.log.info({ migrations: applied }, "database migrated");
   if (seeded) app.log.info("demo shop seeded");
 
@@ -86,19 +82,25 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down: finishing requests in flight");
-    // Stops accepting, lets requests in flight finish, then closes the database (onClose).
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+    // Stops accepting, lets requests in flight and the e-mails they started finish (the app's
+    // onClose hooks), and only then closes the database: hooks run last-registered first.
+    app
+      .close()
+      .then(() => db.destroy())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  // The first sweep follows the listen: nothing a request finds waits for it (decision 0050).
+  await sweep();
 }
 
 /** A refused OWNER_EMAIL (the service's stricter check) stops the start like any configuration error. */

@@ -1,14 +1,14 @@
 /** Mounts the React Router storefront (server-rendered, same process) into Fastify. */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { currencyFields, type StoreCart, type Storefront, type StorefrontAccount, type StorefrontCheckout } from "@cartwright/commerce";
-import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
+import type { RouterContext, RouterContextProvider, ServerBuild } from "react-router";
 import { isStoredId } from "./db/ids.ts";
 import type { Db } from "./db/index.ts";
-import { staticFileOptions } from "./http/assets.ts";
+import { GLOB_IGNORED, PRECOMPRESSED_FORM, staticFileOptions } from "./http/assets.ts";
 import type { ContextFactory, RequestContext } from "./http/context.ts";
 import { newCspNonce, pageContentSecurityPolicy } from "./http/csp.ts";
 import { StoreError } from "./http/errors.ts";
@@ -53,110 +53,159 @@ interface StorefrontOptions extends WebOptions {
 /** The storefront's context token lives in the web build; entry.server re-exports it for us. */
 type StorefrontBuild = ServerBuild & { entry: { module: { storefrontContext?: RouterContext<Storefront> } } };
 
-export async function loadWebBuild(buildDirectory = WEB_BUILD_DIR): Promise<StorefrontBuild> {
-  const file = join(buildDirectory, "server", "index.js");
-  if (!existsSync(file)) throw new Error(`The storefront is not built (${file} is missing): run npm run build`);
-  return (await import(pathToFileURL(file).href)) as StorefrontBuild;
+/** What only pages need, loaded with the first page request rather than before the server listens (decision 0050). */
+interface PageRuntime {
+  handle: RouteHandlerMethod;
+  token: RouterContext<Storefront>;
+  RouterContextProvider: typeof RouterContextProvider;
 }
 
 export async function registerStorefront(app: FastifyInstance, options: StorefrontOptions): Promise<void> {
   const buildDirectory = options.buildDirectory ?? WEB_BUILD_DIR;
-  const build = await loadWebBuild(buildDirectory);
-  const token = build.entry.module.storefrontContext;
-  if (!token) throw new Error("The storefront build does not export storefrontContext from entry.server");
+  const buildFile = join(buildDirectory, "server", "index.js");
+  if (!existsSync(buildFile)) throw new Error(`The storefront is not built (${buildFile} is missing): run npm run build`);
   const { db } = options;
-
   const clientBuildDirectory = join(buildDirectory, "client");
   const widgetLoader = contactWidget.widgetLoaderPath(join(buildDirectory, "widget"));
-  await app.register(fastifyReactRouter, {
-    build,
-    mode: "production",
-    clientBuildDirectory,
-    // The adapter's own file serving, with the build's precompressed scripts and stylesheets.
-    staticOptions: staticFileOptions(clientBuildDirectory, ASSET_CACHING),
-    routeOptions: {
-      // Order attribution is tracked on the reply that shows a page, once its status is known (decision 0014).
-      async onSend(request, reply, payload) {
-        const page = pageShown(request, reply);
-        if (page) {
-          const settings = await ((request.ctx as RequestContext | undefined)?.shopSettings() ?? getSettings(db));
-          const cookies = attribution.pageViewCookies(settings, page);
-          if (cookies.length) reply.header("Set-Cookie", cookies);
-        }
-        return payload;
-      },
-    },
-    async getLoadContext(request, reply) {
-      const cspNonce = newCspNonce();
-      reply.header("Content-Security-Policy", pageContentSecurityPolicy(cspNonce, options));
-      // Pages share the Store API's session: the same cookie, and a nonce for the browser's writes.
-      const session = await resolveSession(options.secret, request, options.stands);
-      sendSessionHeaders(options.secret, request, reply, session);
-      // One session object for the whole request: signing in or out in an action moves it, and
-      // everything read after that (the cart, the nonce) follows.
-      const current: Session = { sid: session.sid, uid: session.uid, lid: session.lid };
-      // The page's one request context, as a Store API call has (http/context.ts).
-      const ctx = options.contextFor(request, current);
-      request.ctx = ctx;
-      const base = { settings: await ctx.shopSettings(), cspNonce };
-      const orderAttribution = attribution.browserAttribution(base.settings);
-      const context = new RouterContextProvider();
-      context.set(token, {
-        ...base,
-        get nonce() {
-          return createNonce(options.secret, current.sid);
-        },
-        cart: {
-          get: () => cart.getCart(ctx),
-          summary: async () => {
-            const view = await cart.getCart(ctx);
-            return {
-              itemsCount: view.items_count,
-              totalItems: Number(view.totals.total_items),
-              totalItemsTax: Number(view.totals.total_items_tax),
-            };
-          },
-          addItem: async (input: cart.AddItemInput) => {
-            // Form posts reach here unchecked by the Store API's schemas (http/input.ts).
-            if (!isStoredId(input.id) || findUnstorableText(input))
-              return { ok: false as const, message: "This product cannot be added to the cart." };
-            try {
-              await cart.addItem(ctx, input);
-              return { ok: true as const };
-            } catch (error) {
-              if (error instanceof StoreError) return { ok: false as const, message: error.message };
-              throw error;
-            }
-          },
-        },
-        visitor: { meta: () => getVisitorMeta(ctx) },
-        attribution: orderAttribution,
-        contactWidgets: async () => {
-          const loaderSrc = widgetLoader();
-          if (!loaderSrc) return null;
-          const page = await contactWidget.widgetPage(ctx, { headers: request.headers, ip: request.ip });
-          return page.widgets.length ? { page, loaderSrc } : null;
-        },
-        forms: {
-          page: (slug: string) => forms.formPage(request, slug),
-          resumed: (slug: string, key: string) => forms.formPageResumed(ctx, slug, key),
-          submit: (slug: string, body: Request) => forms.submitPagePost(request, slug, body),
-          // The forms runtime's entry (/forms/static/…), null before its build: the page then works without JavaScript.
-          runtimeScript: () => forms.formsRuntimePath(),
-        },
-        checkout: checkoutServices(db, base.settings, current),
-        account: accountServices({ ctx, secret: options.secret, settings: base.settings, request, reply }),
-        catalog: {
-          listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
-          getProduct: (idOrSlug: string) => catalog.getProduct(ctx, idOrSlug),
-          getVariations: (productId: number) => catalog.getVariations(ctx, productId),
-          listCategories: () => catalog.listCategories(ctx),
-          getCategory: (slug: string) => catalog.getCategory(ctx, slug),
-        },
+
+  // React Router, its Fastify adapter and the storefront's build: the first page waits for them, the others find them.
+  let runtime: Promise<PageRuntime> | undefined;
+  const pageRuntime = () => {
+    runtime ??= Promise.all([
+      import("@mcansh/react-router-fastify"),
+      import("react-router"),
+      import(pathToFileURL(buildFile).href) as Promise<StorefrontBuild>,
+    ]).then(([adapter, router, build]) => {
+      const token = build.entry.module.storefrontContext;
+      if (!token) throw new Error("The storefront build does not export storefrontContext from entry.server");
+      const handle = adapter.createRequestHandler({ build, mode: "production", getLoadContext }) as RouteHandlerMethod;
+      return { handle, token, RouterContextProvider: router.RouterContextProvider };
+    });
+    return runtime;
+  };
+
+  // What react-router-fastify's plugin registers, with its request handler made on the first page.
+  await app.register(async (pages) => {
+    // The build's files with their precompressed scripts and stylesheets, as the adapter serves them,
+    // but the hashed files under /assets/ by one route rather than two per file: building some 500
+    // routes from a glob of the folder took a tenth of the start (decision 0050).
+    const files = {
+      dotfiles: "ignore",
+      etag: true,
+      lastModified: true,
+      ...staticFileOptions(clientBuildDirectory, ASSET_CACHING),
+    } as const;
+    await pages.register(fastifyStatic, {
+      ...files,
+      root: join(clientBuildDirectory, "assets"),
+      prefix: "/assets/",
+      wildcard: true,
+      allowedPath: (path) => !PRECOMPRESSED_FORM.test(path),
+    });
+    // Anything the build puts beside assets/ (a public folder's files), one route each as before.
+    if (readdirSync(clientBuildDirectory).some((name) => name !== "assets"))
+      await pages.register(fastifyStatic, {
+        ...files,
+        prefix: "/",
+        wildcard: false,
+        decorateReply: false,
+        globIgnore: [...GLOB_IGNORED, "assets/**"],
       });
-      return context;
-    },
+    // React Router reads the body itself.
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    pages.all(
+      "*",
+      {
+        // Order attribution is tracked on the reply that shows a page, once its status is known (decision 0014).
+        async onSend(request, reply, payload) {
+          const page = pageShown(request, reply);
+          if (page) {
+            const settings = await ((request.ctx as RequestContext | undefined)?.shopSettings() ?? getSettings(db));
+            const cookies = attribution.pageViewCookies(settings, page);
+            if (cookies.length) reply.header("Set-Cookie", cookies);
+          }
+          return payload;
+        },
+      },
+      async function page(request, reply) {
+        const { handle } = await pageRuntime();
+        return handle.call(this, request, reply);
+      },
+    );
   });
+
+  async function getLoadContext(request: FastifyRequest, reply: FastifyReply): Promise<RouterContextProvider> {
+    const { token, RouterContextProvider } = await pageRuntime();
+    const cspNonce = newCspNonce();
+    reply.header("Content-Security-Policy", pageContentSecurityPolicy(cspNonce, options));
+    // Pages share the Store API's session: the same cookie, and a nonce for the browser's writes.
+    const session = await resolveSession(options.secret, request, options.stands);
+    sendSessionHeaders(options.secret, request, reply, session);
+    // One session object for the whole request: signing in or out in an action moves it, and
+    // everything read after that (the cart, the nonce) follows.
+    const current: Session = { sid: session.sid, uid: session.uid, lid: session.lid };
+    // The page's one request context, as a Store API call has (http/context.ts).
+    const ctx = options.contextFor(request, current);
+    request.ctx = ctx;
+    const base = { settings: await ctx.shopSettings(), cspNonce };
+    const orderAttribution = attribution.browserAttribution(base.settings);
+    const context = new RouterContextProvider();
+    context.set(token, {
+      ...base,
+      get nonce() {
+        return createNonce(options.secret, current.sid);
+      },
+      cart: {
+        get: () => cart.getCart(ctx),
+        summary: async () => {
+          const view = await cart.getCart(ctx);
+          return {
+            itemsCount: view.items_count,
+            totalItems: Number(view.totals.total_items),
+            totalItemsTax: Number(view.totals.total_items_tax),
+          };
+        },
+        addItem: async (input: cart.AddItemInput) => {
+          // Form posts reach here unchecked by the Store API's schemas (http/input.ts).
+          if (!isStoredId(input.id) || findUnstorableText(input))
+            return { ok: false as const, message: "This product cannot be added to the cart." };
+          try {
+            await cart.addItem(ctx, input);
+            return { ok: true as const };
+          } catch (error) {
+            if (error instanceof StoreError) return { ok: false as const, message: error.message };
+            throw error;
+          }
+        },
+      },
+      visitor: { meta: () => getVisitorMeta(ctx) },
+      attribution: orderAttribution,
+      contactWidgets: async () => {
+        const loaderSrc = widgetLoader();
+        if (!loaderSrc) return null;
+        const page = await contactWidget.widgetPage(ctx, { headers: request.headers, ip: request.ip });
+        return page.widgets.length ? { page, loaderSrc } : null;
+      },
+      forms: {
+        page: (slug: string) => forms.formPage(request, slug),
+        resumed: (slug: string, key: string) => forms.formPageResumed(ctx, slug, key),
+        submit: (slug: string, body: Request) => forms.submitPagePost(request, slug, body),
+        // The forms runtime's entry (/forms/static/…), null before its build: the page then works without JavaScript.
+        runtimeScript: () => forms.formsRuntimePath(),
+      },
+      checkout: checkoutServices(db, base.settings, current),
+      account: accountServices({ ctx, secret: options.secret, settings: base.settings, request, reply }),
+      catalog: {
+        listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
+        getProduct: (idOrSlug: string) => catalog.getProduct(ctx, idOrSlug),
+        getVariations: (productId: number) => catalog.getVariations(ctx, productId),
+        listCategories: () => catalog.listCategories(ctx),
+        getCategory: (slug: string) => catalog.getCategory(ctx, slug),
+      },
+    });
+    return context;
+  }
 }
 
 /**

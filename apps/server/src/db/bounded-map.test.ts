@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BoundedMap } from "./bounded-map.ts";
 
 describe("BoundedMap", () => {
-  it("holds at most maxEntries, letting the oldest go", () => {
+  it("holds at most maxEntries, letting the least recently used go", () => {
     const map = new BoundedMap<number, string>({ maxEntries: 3 });
     for (let i = 0; i < 10; i++) map.set(i, `v${i}`);
     expect(map.size).toBe(3);
@@ -44,5 +44,52 @@ describe("BoundedMap", () => {
     map.set("d", "12345");
     map.clear();
     expect([map.size, map.bytes]).toEqual([0, 0]);
+  });
+
+  it("lets the least recently used go first when bytes run out: a read makes an entry the newest", () => {
+    const map = new BoundedMap<string, string>({ maxEntries: 100, maxBytes: 12, sizeOf: (_key, value) => value.length });
+    map.set("a", "aaaa");
+    map.set("b", "bbbb");
+    map.set("c", "cccc");
+    // "a" is read, so "b" is now the least recently used.
+    expect(map.get("a")).toBe("aaaa");
+    map.set("d", "dddd");
+    expect(map.has("b")).toBe(false);
+    expect(["a", "c", "d"].map((k) => map.get(k))).toEqual(["aaaa", "cccc", "dddd"]);
+    expect(map.bytes).toBe(12);
+    // A larger value lets as many of the least recently used go as it needs: "a", then "c" ("d" was read last).
+    map.get("d");
+    map.set("e", "eeeeeeee");
+    expect([...["a", "c", "d", "e"]].filter((k) => map.has(k))).toEqual(["d", "e"]);
+    expect(map.bytes).toBe(12);
+  });
+
+  it("evicts by bytes with many entries of different sizes, always the least recently used first", () => {
+    const map = new BoundedMap<number, string>({ maxEntries: 1000, maxBytes: 1000, sizeOf: (_key, value) => value.length });
+    const order: number[] = [];
+    const touch = (k: number) => {
+      const at = order.indexOf(k);
+      if (at >= 0) order.splice(at, 1);
+      order.push(k);
+    };
+    for (let i = 0; i < 300; i++) {
+      map.set(i, "x".repeat(10 + ((i * 37) % 90)));
+      touch(i);
+      // Every third step reads an earlier key still held, as a shopper returning to a cart.
+      const back = i - ((i * 7) % 20);
+      if (i % 3 === 0 && map.get(back) !== undefined) touch(back);
+      // What is held is always a run of the most recently used, within the budget.
+      const held = order.filter((k) => map.has(k));
+      expect(held).toEqual(order.slice(order.length - held.length));
+      expect(map.bytes).toBeLessThanOrEqual(1000);
+    }
+  });
+
+  it("reads from an unbounded map change nothing", () => {
+    const map = new BoundedMap<string, number>({ maxEntries: Number.POSITIVE_INFINITY });
+    map.set("a", 1);
+    map.set("b", 2);
+    expect(map.get("a")).toBe(1);
+    expect([map.size, map.get("b")]).toEqual([2, 2]);
   });
 });

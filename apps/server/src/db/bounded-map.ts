@@ -1,8 +1,8 @@
 /**
  * A per-process cache that never outgrows its limits, whatever visitors send: at most
- * `maxEntries` entries and `maxBytes` bytes as `sizeOf` counts them. The entry set longest ago
- * goes first (setting a key again makes it the newest); reads do not reorder, so a hit costs one
- * Map lookup.
+ * `maxEntries` entries and `maxBytes` bytes as `sizeOf` counts them. The entry used longest ago
+ * goes first: setting a key, or reading it from a bounded map, makes it the newest (decision 0050;
+ * a Map keeps insertion order, so moving an entry is a delete and a set).
  */
 export interface BoundedMapLimits<K, V> {
   maxEntries: number;
@@ -16,9 +16,12 @@ export class BoundedMap<K, V> {
   private readonly entries = new Map<K, { value: V; bytes: number }>();
   private heldBytes = 0;
   private readonly limits: BoundedMapLimits<K, V>;
+  /** Whether anything is ever let go: an unbounded map need not track recency. */
+  private readonly bounded: boolean;
 
   constructor(limits: BoundedMapLimits<K, V>) {
     this.limits = limits;
+    this.bounded = Number.isFinite(limits.maxEntries) || limits.maxBytes !== undefined;
   }
 
   get size(): number {
@@ -30,8 +33,14 @@ export class BoundedMap<K, V> {
     return this.heldBytes;
   }
 
+  /** The value, now the most recently used. */
   get(key: K): V | undefined {
-    return this.entries.get(key)?.value;
+    const entry = this.entries.get(key);
+    if (entry && this.bounded) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry?.value;
   }
 
   has(key: K): boolean {

@@ -3,28 +3,18 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
-import pg from "pg";
+import type { Pool } from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import type { Database, Db } from "./schema.ts";
 
 export type Dialect = DatabaseConfig["dialect"];
+export { type BackupResult, backupSqlite, datedBackupPath } from "./backup.ts";
 export { migrateToLatest } from "./migrate.ts";
 export type { Database, Db } from "./schema.ts";
 export { loadSigningSecret } from "./signing-secret.ts";
 
-// COUNT(*) and other int8 results arrive as strings by default; our counts fit a double.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-
 export function openDatabase(config: DatabaseConfig): Db {
-  if (config.dialect === "postgres") {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
-    // An idle connection the server drops (restart, failover) is replaced by the pool; without a
-    // listener its error would crash the process. Queries that fail still report their own errors.
-    pool.on("error", () => {});
-    // The same for a connection the server drops while the pool is closing it.
-    pool.on("connect", (client) => client.on("error", () => {}));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  }
+  if (config.dialect === "postgres") return new Kysely<Database>({ dialect: new PostgresDialect({ pool: () => openPool(config.url) }) });
   const sqlite = withStatementCache(openSqlite(config.file));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   sqliteOf.set(db, sqlite);
@@ -34,6 +24,20 @@ export function openDatabase(config: DatabaseConfig): Db {
 /** The better-sqlite3 handle under a SQLite database, for units of work run synchronously (unit-of-work.ts). */
 const sqliteOf = new WeakMap<Db, SQLite.Database>();
 export const sqliteHandleOf = (db: Db): SQLite.Database | undefined => sqliteOf.get(db);
+
+/** The PostgreSQL pool, made by Kysely on the first query: an SQLite shop never loads pg (decision 0050). */
+async function openPool(url: string): Promise<Pool> {
+  const { default: pg } = await import("pg");
+  // COUNT(*) and other int8 results arrive as strings by default; our counts fit a double.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (restart, failover) is replaced by the pool; without a
+  // listener its error would crash the process. Queries that fail still report their own errors.
+  pool.on("error", () => {});
+  // The same for a connection the server drops while the pool is closing it.
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
 
 /** The SQLite file as every process of the shop opens it (the bench's floor server too). */
 export function openSqlite(file: string): SQLite.Database {

@@ -84,7 +84,7 @@ describe("revision-checked caches", () => {
 });
 
 describe("a keyed cache with a limit", () => {
-  it("lets its oldest entries go when full, and still answers every key", async () => {
+  it("lets its least recently used entries go when full, and still answers every key", async () => {
     const { revisionMap } = await import("./revisions.ts");
     const loads: number[][] = [];
     const squares = revisionMap(
@@ -101,10 +101,12 @@ describe("a keyed cache with a limit", () => {
     ]);
     expect([...(await squares(shop.db, [1]))]).toEqual([[1, 1]]);
     expect(loads).toEqual([[1, 2]]);
-    // A third key does not fit: the oldest goes, the new one is answered and held.
+    // A third key does not fit: 2, used longest ago (1 was just read), goes; the new one is answered and held.
     expect([...(await squares(shop.db, [3]))]).toEqual([[3, 9]]);
     expect([...(await squares(shop.db, [3]))]).toEqual([[3, 9]]);
     expect([...(await squares(shop.db, [1]))]).toEqual([[1, 1]]);
-    expect(loads).toEqual([[1, 2], [3], [1]]);
+    expect(loads).toEqual([[1, 2], [3]]);
+    expect([...(await squares(shop.db, [2]))]).toEqual([[2, 4]]);
+    expect(loads).toEqual([[1, 2], [3], [2]]);
   });
 });

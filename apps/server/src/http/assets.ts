@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyStaticOptions } from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { StoreError } from "./errors.ts";
 
 export interface AssetCaching {
   /** For files under assets/, whose names carry their content's hash. */
@@ -15,7 +16,9 @@ export interface AssetCaching {
   fileCacheControl: string;
 }
 
-const PRECOMPRESSED_FORM = /\.(?:br|gz)$/;
+export const PRECOMPRESSED_FORM = /\.(?:br|gz)$/;
+/** The .br and .gz files are forms of their file, not addresses of their own. */
+export const GLOB_IGNORED = ["**/*.br", "**/*.gz"];
 
 /** Options for @fastify/static over the client build (given to react-router-fastify as its staticOptions). */
 export function staticFileOptions(clientDirectory: string, caching: AssetCaching): FastifyStaticOptions {
@@ -25,8 +28,7 @@ export function staticFileOptions(clientDirectory: string, caching: AssetCaching
     preCompressed: true,
     // Cache-Control comes from setHeaders alone (send's own would replace it).
     cacheControl: false,
-    // The .br and .gz files are forms of their file, not addresses of their own.
-    globIgnore: ["**/*.br", "**/*.gz"],
+    globIgnore: GLOB_IGNORED,
     setHeaders(res, path) {
       const original = path.replace(PRECOMPRESSED_FORM, "");
       res.setHeader("cache-control", original.startsWith(assetsDirectory) ? caching.assetCacheControl : caching.fileCacheControl);
@@ -58,6 +60,9 @@ export function manifestReader<T extends BuildManifest>(directory: () => string)
     return kept.manifest;
   };
 }
+
+/** A script name no build file or embed answers: the error shape, as every other refusal (the resilience suite checks it). */
+export const scriptNotFound = () => new StoreError("cw_script_not_found", "No script has this name.", 404);
 
 export const SCRIPT_TYPE = "text/javascript; charset=utf-8";
 const HASHED_CACHE = "public, max-age=31536000, immutable";

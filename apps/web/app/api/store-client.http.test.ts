@@ -4,6 +4,7 @@ import { createTestShop, type TestShop } from "../../../../test/app.ts";
 import { createCartStore } from "../stores/cart.ts";
 import { CONTEXTS, noticeStore } from "../stores/notices.ts";
 import { BATCH_LIMIT, StoreApiFailure, StoreClient } from "./store-client.ts";
+import { testBrowser } from "./test-browser.ts";
 
 let shop: TestShop;
 const SLUGS = ["classic-t-shirt", "beanie", "socks-3-pack"] as const;
@@ -15,30 +16,7 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 beforeEach(() => noticeStore.setState({ notices: [] }));
 
-/** A browser: fetch goes to the app in-process, with a cookie jar; every request is recorded. */
-function browser() {
-  let cookie = "";
-  const requests: { method: string; url: string; body: unknown }[] = [];
-  const fetch = async (url: string, init: RequestInit) => {
-    const body = typeof init.body === "string" ? init.body : undefined;
-    requests.push({ method: init.method ?? "GET", url, body: body ? JSON.parse(body) : undefined });
-    const response = await shop.app.inject({
-      method: (init.method ?? "GET") as "GET",
-      url,
-      headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
-      payload: body,
-    });
-    const setCookie = response.headers["set-cookie"];
-    const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
-    if (first) cookie = first.split(";")[0] ?? "";
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) if (typeof value === "string") headers.set(name, value);
-    return new Response(response.body, { status: response.statusCode, headers });
-  };
-  const memory = new Map<string, string>();
-  const storage = { getItem: (k: string) => memory.get(k) ?? null, setItem: (k: string, v: string) => void memory.set(k, v) };
-  return { client: new StoreClient({ fetch, storage }), requests, storage };
-}
+const browser = () => testBrowser(shop);
 
 describe("StoreClient", () => {
   it("keeps the nonce and cart hash from replies and sends quick edits as one batch", async () => {

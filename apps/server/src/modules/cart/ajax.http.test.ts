@@ -43,7 +43,7 @@ describe("POST /ajax (legacy page calls)", () => {
     const response = await post({ action: "add_to_cart", product_id: String(await id("discontinued-mug")) });
     expect(response.json()).toMatchObject({ error: true, product_url: "/product/discontinued-mug" });
     const socks = await post({ action: "add_to_cart", product_id: String(await id("socks-3-pack")), quantity: "3" });
-    expect(socks.json()).toMatchObject({ error: true, product_url: "/product/socks-3-pack" });
+    expect(socks.json()).toMatchObject({ error: true, product_url: "/product/socks-3-pack", code: expect.stringMatching(/^cw_/) });
   });
 
   it("removes a line by its key, and fails for a key that is gone", async () => {
@@ -56,7 +56,8 @@ describe("POST /ajax (legacy page calls)", () => {
     expect(removed.json().fragments["span.mini-cart__badge"]).toContain(">1<");
     const missing = await post({ action: "remove_from_cart", cart_item_key: "no-such-line" });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toBe(true);
+    // The theme's `error` beside the shop's error shape (code and message), which the resilience suite asks of every error.
+    expect(missing.json()).toMatchObject({ error: true, code: "cw_rest_cart_invalid_key", message: expect.any(String) });
   });
 
   it("refuses an unknown action", async () => {

@@ -45,7 +45,7 @@ export const cartAjaxActions: AjaxActions = {
       } catch (error) {
         if (!(error instanceof StoreError)) throw error;
         // The theme sends the shopper to the product page, where the reason is explained.
-        return { error: true, message: error.message, product_url: product?.permalink ?? shop.storePages.shop };
+        return { error: true, code: error.code, message: error.message, product_url: product?.permalink ?? shop.storePages.shop };
       }
     },
   },
@@ -58,7 +58,8 @@ export const cartAjaxActions: AjaxActions = {
         return answer(reply, (await cart.removeItem(context, formField(form, "cart_item_key") ?? "")).view, shop);
       } catch (error) {
         if (!(error instanceof StoreError)) throw error;
-        return reply.status(error.status === 409 ? 404 : error.status).send({ error: true, message: error.message });
+        // The theme reads `error`; `code` and `message` make it the shop's error shape as well.
+        return reply.status(error.status === 409 ? 404 : error.status).send({ error: true, code: error.code, message: error.message });
       }
     },
   },

@@ -13,6 +13,7 @@ import {
   type StoreShippingPackage,
 } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
+import type { CouponShopper } from "../../db/placed-orders.ts";
 import { deepFreeze, revisionCache } from "../../db/revisions.ts";
 import type { Cached } from "../../db/unit-of-work.ts";
 import type { StoreError } from "../../http/errors.ts";
@@ -91,15 +92,27 @@ export function loadPricingInputs(
   stored: StoredCart | null,
   known: Partial<PricingInputs> = {},
   now: Date = new Date(),
+  shopper?: CouponShopper,
 ): Promise<PricingInputs> {
-  return pricingInputsCached(stored, known, now).load(db);
+  return pricingInputsCached(stored, known, now, shopper).load(db);
+}
+
+/** Whose per-customer coupon limits count: the account and the cart's billing e-mail, as the checkout counts them. */
+export function shopperOf(ctx: Pick<ShopContext, "session">, stored: StoredCart | null): CouponShopper {
+  const billing = readAddress(stored?.cart.billing_address ?? "{}", true);
+  return { email: billing.email ?? "", customerId: ctx.session.uid };
 }
 
 /** The same, from the caches when they hold it all (db/unit-of-work.ts). */
-export function pricingInputsCached(stored: StoredCart | null, known: Partial<PricingInputs>, now: Date): Cached<PricingInputs> {
+export function pricingInputsCached(
+  stored: StoredCart | null,
+  known: Partial<PricingInputs>,
+  now: Date,
+  shopper?: CouponShopper,
+): Cached<PricingInputs> {
   const { ids, codes, needsRules } = missingInputs(stored, known);
   const purchasables = purchasablesCached(ids, now);
-  const coupons = couponsCached(codes);
+  const coupons = couponsCached(codes, shopper);
   return {
     peek: (db, revisions) => {
       const items = purchasables.peek(db, revisions);
@@ -173,7 +186,11 @@ function judgeCoupons(settings: ShopSettings, stored: StoredCart | null, inputs:
       errors.push({ code: "cw_rest_cart_coupon_error", message: `Coupon "${code}" cannot be used right now and was not applied.` });
       continue;
     }
-    const verdict = validateCoupon(coupon.coupon, { ...couponContext(coupons), usageCount: coupon.usageCount, usageCountForCustomer: 0 });
+    const verdict = validateCoupon(coupon.coupon, {
+      ...couponContext(coupons),
+      usageCount: coupon.usageCount,
+      usageCountForCustomer: coupon.usesByShopper,
+    });
     if (!verdict.ok) {
       errors.push({ code: "cw_rest_cart_coupon_error", message: verdict.message });
       continue;
@@ -184,7 +201,11 @@ function judgeCoupons(settings: ShopSettings, stored: StoredCart | null, inputs:
   const checkNewCoupon = (code: string, found: LoadedCoupon | undefined): StoreError | null => {
     if (!found) return cartErrors.couponMissing(code);
     if (!found.enabled) return cartErrors.couponDisabled(code);
-    const verdict = validateCoupon(found.coupon, { ...couponContext(coupons), usageCount: found.usageCount, usageCountForCustomer: 0 });
+    const verdict = validateCoupon(found.coupon, {
+      ...couponContext(coupons),
+      usageCount: found.usageCount,
+      usageCountForCustomer: found.usesByShopper,
+    });
     return verdict.ok ? null : cartErrors.couponInvalid(verdict.message);
   };
   return { ...lineStage, currency, billing, errors, coupons, checkNewCoupon };
@@ -400,12 +421,14 @@ export function cartView(priced: PricedCart, crossSells: StoreProduct[]): CartVi
 /** Everything needed to answer with the cart and to judge a change to it (the checkout's way in: loads, then prices). */
 export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null, known?: Partial<PricingInputs>) {
   const now = ctx.now ?? new Date();
-  const inputs = await loadPricingInputs(ctx.db, stored, known, now);
+  // Per-customer coupon limits count the uses of this account and billing e-mail, as the checkout does.
+  const shopper = shopperOf(ctx, stored);
+  const inputs = await loadPricingInputs(ctx.db, stored, known, now, shopper);
   const priced = priceCart(ctx.settings, stored, inputs, now);
   return {
     ...priced,
     checkNewCoupon: async (code: string): Promise<StoreError | null> => {
-      const found = (await couponsCached([code]).load(ctx.db)).get(code);
+      const found = (await couponsCached([code], shopper).load(ctx.db)).get(code);
       if (found) inputs.coupons.set(code, found);
       return priced.checkNewCoupon(code, found);
     },

@@ -23,6 +23,7 @@ import {
   priceCart,
   pricingInputsCached,
   selectRate,
+  shopperOf,
 } from "./cart-view.ts";
 import { type AddressInput, validateCustomerUpdate } from "./customer.ts";
 import { runCartExtension } from "./extensions.ts";
@@ -54,7 +55,7 @@ const revisionStampNow: Cached<string> = {
 /** Prices the stored cart in the unit of work and shapes the reply value. */
 function* priced(ctx: ShopContext, stored: repo.StoredCart | null, known: Partial<PricingInputs> = {}) {
   const now = nowOf(ctx);
-  const inputs = yield* cached(pricingInputsCached(stored, known, now));
+  const inputs = yield* cached(pricingInputsCached(stored, known, now, shopperOf(ctx, stored)));
   const pricing = priceCart(ctx.settings, stored, inputs, now);
   const view = cartView(pricing, yield* cached(crossSellsOfCart(ctx, pricing)));
   return { view, stableUntil: pricing.stableUntil };
@@ -223,11 +224,12 @@ export async function applyCoupon(context: RequestContext, rawCode: string): Pro
   const now = nowOf(context);
   return mutate(context, function* (db, stored, ctx) {
     // Only the lines and coupons stages: judging a new code needs no shipping or totals.
-    const inputs = yield* cached(pricingInputsCached(stored, {}, now));
+    const shopper = shopperOf(ctx, stored);
+    const inputs = yield* cached(pricingInputsCached(stored, {}, now, shopper));
     const judged = judgeAppliedCoupons(ctx.settings, stored, inputs, now);
     if (judged.coupons.some((coupon) => coupon.code === code)) throw cartErrors.couponAlreadyApplied(code);
     // A code the cart keeps but no longer counts (expired, disabled since) is judged again: the shopper hears why.
-    const found = inputs.coupons.get(code) ?? (yield* cached(couponsCached([code]))).get(code);
+    const found = inputs.coupons.get(code) ?? (yield* cached(couponsCached([code], shopper))).get(code);
     const verdict = judged.checkNewCoupon(code, found);
     if (verdict) throw verdict;
     if (!stored.coupons.includes(code)) {
@@ -252,7 +254,7 @@ export async function selectShippingRate(context: RequestContext, packageId: num
   return mutate(context, function* (_db, stored, ctx) {
     if (!ctx.settings.shippingEnabled) throw cartErrors.shippingDisabled();
     if (!rateId) throw cartErrors.missingRateId();
-    const inputs = yield* cached(pricingInputsCached(stored, {}, now));
+    const inputs = yield* cached(pricingInputsCached(stored, {}, now, shopperOf(ctx, stored)));
     const selection = selectRate(priceCart(ctx.settings, stored, inputs, now), packageId, rateId);
     return { known: inputs, cartFields: { selected_rates: JSON.stringify(selection) } };
   });

@@ -1,5 +1,6 @@
 /** Loads the coupons and tax rates a cart is priced with, in the totals engine's terms. */
 import type { Db } from "../../db/index.ts";
+import { type CouponShopper, couponUsesBy } from "../../db/placed-orders.ts";
 import { deepFreeze, revisionMap } from "../../db/revisions.ts";
 import type { Cached } from "../../db/unit-of-work.ts";
 import { type Coupon, parseRatePercent, type TaxRate } from "./totals/index.ts";
@@ -8,19 +9,25 @@ export interface LoadedCoupon {
   coupon: Coupon;
   enabled: boolean;
   usageCount: number;
+  /** The shopper's own uses, read only for a coupon with a per-customer limit (else 0). */
+  usesByShopper: number;
 }
 
 const numbers = (json: string) => JSON.parse(json) as number[];
 
-export async function loadCoupons(db: Db, codes: string[]): Promise<Map<string, LoadedCoupon>> {
+/** The coupons by code; with a shopper, each per-customer-limited coupon's uses by that shopper (as the checkout counts them). */
+export async function loadCoupons(db: Db, codes: string[], shopper?: CouponShopper): Promise<Map<string, LoadedCoupon>> {
   if (!codes.length) return new Map();
   const rows = await db.selectFrom("coupons").selectAll().where("code", "in", codes).execute();
+  const limited = rows.filter((row) => row.usage_limit_per_user !== null).map((row) => row.id);
+  const uses = shopper && limited.length ? await couponUsesBy(db, limited, shopper) : new Map<number, number>();
   return new Map(
     rows.map((row) => [
       row.code,
       {
         enabled: row.enabled === 1,
         usageCount: row.usage_count,
+        usesByShopper: uses.get(row.id) ?? 0,
         coupon: {
           id: row.id,
           code: row.code,
@@ -53,12 +60,52 @@ export async function loadCoupons(db: Db, codes: string[]): Promise<Map<string, 
 const storedCoupons = revisionMap("coupons", async (db: Db, codes: string[]) => deepFreeze(await loadCoupons(db, codes)), {
   maxEntries: 10_000,
 });
+/** A shopper's uses of a per-customer-limited coupon, by `customerId|email|couponId`: counted uses move the same revision. */
+const storedUses = revisionMap(
+  "coupons",
+  async (db: Db, keys: string[]) => {
+    const found = new Map<string, number>();
+    for (const key of keys) {
+      const [customerId, email, couponId] = JSON.parse(key) as [number, string, number];
+      found.set(key, (await couponUsesBy(db, [couponId], { customerId, email })).get(couponId) ?? 0);
+    }
+    return found;
+  },
+  { maxEntries: 10_000 },
+);
 
-/** The coupons of these codes, from the cache when it holds them all. */
-export function couponsCached(codes: string[]): Cached<Map<string, LoadedCoupon>> {
+/** The coupons of these codes, with the shopper's own uses of those limited per customer; from the caches when they hold them all. */
+export function couponsCached(codes: string[], shopper?: CouponShopper): Cached<Map<string, LoadedCoupon>> {
+  const usesKeys = (rows: Map<string, LoadedCoupon>) =>
+    shopper && (shopper.email || shopper.customerId)
+      ? [...rows.values()]
+          .filter((row) => row.coupon.usageLimitPerUser !== null)
+          .map((row) => JSON.stringify([shopper.customerId, shopper.email, row.coupon.id]))
+      : [];
+  const withUses = (rows: Map<string, LoadedCoupon>, uses: Map<string, number> | undefined) => {
+    if (!uses?.size) return new Map(rows);
+    return new Map(
+      [...rows].map(([code, row]) => [
+        code,
+        { ...row, usesByShopper: uses.get(JSON.stringify([shopper?.customerId, shopper?.email, row.coupon.id])) ?? 0 },
+      ]),
+    );
+  };
   return {
-    peek: (db, revisions) => (codes.length ? storedCoupons.peek(db, revisions, codes) : new Map()),
-    load: async (db) => (codes.length ? storedCoupons(db, codes) : new Map()),
+    peek: (db, revisions) => {
+      if (!codes.length) return new Map();
+      const rows = storedCoupons.peek(db, revisions, codes);
+      if (!rows) return undefined;
+      const keys = usesKeys(rows);
+      const uses = keys.length ? storedUses.peek(db, revisions, keys) : undefined;
+      return keys.length && !uses ? undefined : withUses(rows, uses);
+    },
+    load: async (db) => {
+      if (!codes.length) return new Map();
+      const rows = await storedCoupons(db, codes);
+      const keys = usesKeys(rows);
+      return withUses(rows, keys.length ? await storedUses(db, keys) : undefined);
+    },
   };
 }
 

@@ -36,8 +36,11 @@ interface Entry extends CartReply {
   validUntil: number;
 }
 
-/** Enough for the carts in use at once, about 6 KB each; a cart of many lines is far larger, so bytes are bounded too. Oldest out first. */
-export const REPLY_CACHE_LIMITS = { maxEntries: 5000, maxBytes: 64 * 1024 * 1024 };
+/**
+ * The carts in use at once, a few KB each (a cart of many lines is far larger): 8 MB keeps some
+ * thousand; the least recently used goes first, and an evicted cart is priced afresh (decision 0050).
+ */
+export const REPLY_CACHE_LIMITS = { maxEntries: 5000, maxBytes: 8 * 1024 * 1024 };
 /** An entry's reply, plus its stamp and the lines it was priced from, which take no more than the reply. */
 const entryBytes = (cartId: string, entry: Entry) => cartId.length + entry.stamp.length + 2 * entry.body.length;
 /** Per database, by cart id; carts without a row (every new visitor's) share the empty cart under "". */
@@ -69,7 +72,17 @@ export function cartHash(view: CartView): string {
 
 /** The reply for a freshly priced view. */
 export function replyOf(view: CartView): PricedReply {
-  return { view, body: Buffer.from(JSON.stringify(view)), hash: cartHash(view) };
+  return { view, body: ownBytes(JSON.stringify(view)), hash: cartHash(view) };
+}
+
+/**
+ * The text's bytes in memory of their own. Buffer.from would slice Node's shared 64 KB pool, and a
+ * kept reply of 3 KB would hold its whole slab: 1,550 kept replies held 97 MB (decision 0050).
+ */
+function ownBytes(text: string): Buffer {
+  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  body.write(text);
+  return body;
 }
 
 /** What a cart's pricing depends on besides time: its version, every revision counter (read in the caller's unit of work), code. */

@@ -81,8 +81,9 @@ const listingPages = revisionMap(
     }
     return found;
   },
-  // Queries come from visitors (searches, pages of up to 100 products): bounded in number and in bytes.
-  { maxEntries: 500, maxBytes: 32 * 1024 * 1024, sizeOf: (key, page) => key.length + JSON.stringify(page.rows).length },
+  // Queries come from visitors (searches, pages of up to 100 products): bounded in number and in bytes
+  // (8 MB of JSON, two to three times that as objects: decision 0050).
+  { maxEntries: 500, maxBytes: 8 * 1024 * 1024, sizeOf: (key, page) => key.length + JSON.stringify(page.rows).length },
 );
 
 /** The catalogue's sale boundaries, read once per catalogue change. */
@@ -193,7 +194,7 @@ const crossSellsOf = revisionMap(
     return deepFreeze(found);
   },
   // Every cart's set of products is a key: bounded in number and in bytes.
-  { maxEntries: 1000, maxBytes: 16 * 1024 * 1024, sizeOf: (key, found) => key.length + JSON.stringify(found).length },
+  { maxEntries: 1000, maxBytes: 4 * 1024 * 1024, sizeOf: (key, found) => key.length + JSON.stringify(found).length },
 );
 
 async function shapeMany(ctx: ShopContext, rows: repo.ProductRow[]): Promise<StoreProduct[]> {

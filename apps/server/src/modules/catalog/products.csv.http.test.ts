@@ -471,6 +471,19 @@ describe("limits", { timeout: SLOW }, () => {
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().code).toBe("cw_rest_import_no_file");
   });
+
+  it("answers a form whose only file is under another field (the resilience fuzzer found it never answered)", async () => {
+    const { cookie } = owner.credentials();
+    const boundary = "b0undary";
+    const otherField = await shop.app.inject({
+      method: "POST",
+      url: `${ADMIN}/products/import?dry_run=1`,
+      headers: { cookie: cookie ?? "", nonce: await nonceOf(owner), "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="upload"; filename="products.csv"\r\nContent-Type: text/csv\r\n\r\nType,Name\nsimple,Kettle\n\r\n--${boundary}--\r\n`,
+    });
+    expect(otherField.statusCode).toBe(400);
+    expect(otherField.json().code).toBe("cw_rest_import_no_file");
+  });
 });
 
 describe("a second server process over the same database", { timeout: SLOW }, () => {

@@ -44,10 +44,10 @@ async function fileOf(request: FastifyRequest): Promise<{ bytes: Uint8Array; nam
   }
   try {
     for await (const part of request.parts()) {
-      if (part.type === "file" && part.fieldname === "file") {
-        const bytes = await part.toBuffer();
-        return { bytes, name: part.filename.slice(0, 200) || "products.csv" };
-      }
+      if (part.type !== "file") continue;
+      // Every file part is read, whatever its field: one left unread stalls the form and the request never ends.
+      const bytes = await part.toBuffer();
+      if (part.fieldname === "file") return { bytes, name: part.filename.slice(0, 200) || "products.csv" };
     }
   } catch (error) {
     const code = (error as { code?: string }).code;

@@ -8,15 +8,24 @@
  * leaves the cart as it was. A payment whose outcome was never recorded (a crash) is settled by
  * the shopper's next checkout call or by the sweep, after asking the gateway (issue 14).
  */
-import { normaliseAddress, normaliseState, type StoreAddress, type StoreCart, validateAddress } from "@cartwright/commerce";
-import { type FieldRuleDocument, fieldRuleDocument } from "@cartwright/commerce/field-rules";
+import type { StoreCart } from "@cartwright/commerce";
+import type { FieldRuleDocument } from "@cartwright/commerce/field-rules";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
 import { readOrderAttribution, saveOrderAttribution, withoutAttribution } from "../attribution/index.ts";
-import { emptyCart, findCart, getCart, loadPricedCart, lockCart, removeCartCoupons, saveCartAddresses } from "../cart/index.ts";
+import {
+  emptyCart,
+  findCart,
+  getCart,
+  loadPricedCart,
+  lockCart,
+  readAddress,
+  removeCartCoupons,
+  saveCartAddresses,
+} from "../cart/index.ts";
 import { createCustomer, saveCustomerAddresses } from "../customers/index.ts";
 import { onOrderPlaced } from "../emails/index.ts";
 import {
@@ -27,15 +36,16 @@ import {
   latestCartOrder,
   markOrderPlaced,
   type NewOrder,
+  type NewOrderItem,
   type OrderRow,
   ordersWithEmailsDue,
   recordPaymentOutcome,
   releaseOrder,
-  setOrderLines,
   takeStock,
   unrecordedPayments,
   updateOrder,
   useCoupon,
+  writeOrderAttempt,
 } from "../orders/index.ts";
 import {
   availableGateways,
@@ -51,9 +61,10 @@ import {
   savePaymentToken,
   tokenKey,
 } from "../payments/index.ts";
-import { type ShopContext, type ShopSettings, shopLocale, withShopSettings } from "../settings/index.ts";
+import { type ShopContext, type ShopSettings, withShopSettings } from "../settings/index.ts";
 import { checkoutErrors } from "./checkout.errors.ts";
-import { checkedAdditionalFields, checkedAddressFields, hasFieldRules, knownAdditionalFields } from "./fields.ts";
+import { type AddressInput, checkedAddresses, type MergedAddresses, mergedAddresses, orderRuleDocument } from "./checkout-addresses.ts";
+import { checkedAdditionalFields, hasFieldRules, knownAdditionalFields } from "./fields.ts";
 
 /** Draft orders hold their lines' stock this long (issue 5). */
 export const DRAFT_HOLD_MINUTES = 10;
@@ -64,7 +75,8 @@ const EMAILS_STARTED_MS = 60 * 1000;
 /** A repeated place-order call within this time of the order answers with that order. */
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
-type AddressInput = Partial<Record<keyof StoreAddress, string>>;
+/** The cart as stored, with its lines and coupons. */
+type StoredCart = NonNullable<Awaited<ReturnType<typeof findCart>>>;
 
 export interface PlaceOrderInput {
   billing_address: AddressInput;
@@ -144,93 +156,6 @@ async function reusableOrder(db: Db, cartId: string, now: Date): Promise<OrderRo
   return latest;
 }
 
-/** An address as sent: its standard fields, and the namespaced values of additional address fields. */
-function splitAddress(sent: AddressInput | undefined): { standard: AddressInput; extra: Record<string, unknown> } {
-  const standard: Record<string, unknown> = {};
-  const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(sent ?? {})) (key.includes("/") ? extra : standard)[key] = value;
-  return { standard: standard as AddressInput, extra };
-}
-
-/**
- * Checks and merges the addresses sent with what the cart holds; a clear error for the first
- * problem. Additional address fields are checked for each address used; their values come back
- * apart (`billingFields`, `shippingFields`): the order keeps them, the cart does not.
- */
-/** The addresses the order is placed with: the cart's, overlaid with those sent, and each one's additional field values as sent. */
-function mergedAddresses(cartBilling: StoreAddress, cartShipping: StoreAddress, input: PlaceOrderInput) {
-  const merge = (current: StoreAddress, sent: AddressInput | undefined, withEmail: boolean) => {
-    const merged = normaliseAddress({ ...current, ...(sent ?? {}) }) as StoreAddress;
-    if (!withEmail) delete merged.email;
-    if (merged.state && merged.country) merged.state = normaliseState(merged.country, merged.state) ?? merged.state;
-    return merged;
-  };
-  const sentBilling = splitAddress(input.billing_address);
-  const sentShipping = splitAddress(input.shipping_address);
-  const billing = merge(cartBilling, sentBilling.standard, true);
-  // No shipping address sent and none on the cart: the goods go to the billing address.
-  const shipsToBilling = !input.shipping_address && !cartShipping.address_1;
-  const shipping = merge(cartShipping, shipsToBilling ? { ...billing, email: undefined } : sentShipping.standard, false);
-  return { billing, shipping, billingExtra: sentBilling.extra, shippingExtra: shipsToBilling ? sentBilling.extra : sentShipping.extra };
-}
-type MergedAddresses = ReturnType<typeof mergedAddresses>;
-
-/** The document field rules are checked against (spec §3): the cart as the shopper saw it, this checkout, these addresses. */
-function orderRuleDocument(
-  uid: number,
-  view: StoreCart,
-  input: PlaceOrderInput,
-  { billing, shipping, billingExtra, shippingExtra }: MergedAddresses,
-): FieldRuleDocument {
-  return fieldRuleDocument({
-    cart: view,
-    checkout: {
-      payment_method: input.payment_method,
-      create_account: input.create_account,
-      customer_note: input.customer_note,
-      additional_fields: input.additional_fields,
-    },
-    customer: { id: uid, billing_address: { ...billing, ...billingExtra }, shipping_address: { ...shipping, ...shippingExtra } },
-  });
-}
-
-function checkedAddresses(
-  settings: ShopSettings,
-  { billing, shipping, billingExtra, shippingExtra }: MergedAddresses,
-  shippingNeeded: boolean,
-  document: FieldRuleDocument | null,
-) {
-  const sellTo = settings.sellToCountries;
-  const shipTo = settings.shipToCountries;
-  const locale = shopLocale(settings);
-  const billingErrors = validateAddress(billing, {
-    kind: "billing",
-    requireFields: true,
-    allowedCountries: sellTo.length ? sellTo : undefined,
-    locale,
-  });
-  if (billingErrors.email) throw billingErrors.email.code === "required" ? checkoutErrors.missingEmail() : checkoutErrors.invalidEmail();
-  if (billingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("billing", sellTo);
-  const shippingErrors = shippingNeeded
-    ? validateAddress(shipping, { kind: "shipping", requireFields: true, shipToCountries: shipTo.length ? shipTo : undefined, locale })
-    : {};
-  if (shippingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("shipping", shipTo);
-  const billingFields = checkedAddressFields(settings, billingExtra, document, billing);
-  const shippingFields = shippingNeeded ? checkedAddressFields(settings, shippingExtra, document, shipping) : { values: {}, errors: {} };
-  const asMessages = (errors: typeof billingErrors, extra: Record<string, string>) => ({
-    ...Object.fromEntries(Object.entries(errors).map(([field, e]) => [field, e?.message ?? ""])),
-    ...extra,
-  });
-  const billingMessages = asMessages(billingErrors, billingFields.errors);
-  const shippingMessages = asMessages(shippingErrors, shippingFields.errors);
-  const errors = {
-    ...(Object.keys(billingMessages).length ? { billing: billingMessages } : {}),
-    ...(Object.keys(shippingMessages).length ? { shipping: shippingMessages } : {}),
-  };
-  if (Object.keys(errors).length) throw checkoutErrors.invalidAddress(errors);
-  return { billing, shipping, billingFields: billingFields.values, shippingFields: shippingFields.values };
-}
-
 interface Prepared {
   order: OrderRow;
   gateway: PaymentGateway | null;
@@ -268,200 +193,53 @@ export async function placeOrder(context: RequestContext, input: PlaceOrderInput
   );
 }
 
+/**
+ * The steps of placing an order. Everything from locking the cart to taking stock and counting
+ * coupons runs in one transaction; an online payment runs after it, and its outcome is recorded in
+ * a second one (settle).
+ */
 async function placeOrderNow(ctx: ShopContext, input: PlaceOrderInput): Promise<CheckoutReply> {
   const now = ctx.now ?? new Date();
-  const nowIso = now.toISOString();
-  const { sid, uid } = ctx.session;
   // Checked before anything is written; stored beside the order, for reports only (decision 0014).
   const attribution = readOrderAttribution(input.extensions);
   // An earlier call that asked for a payment and never recorded its outcome is finished first.
   const resumed = await resumeUnrecordedPayment(ctx, now);
   if (resumed) return resumed;
-  let prepared: Prepared;
+  const prepared = await answeringConflicts(ctx, () =>
+    inTransaction(ctx, async (tx): Promise<Prepared> => {
+      const loaded = await lockAndLoad(tx, now);
+      if ("repeated" in loaded) return { order: loaded.repeated, gateway: null, repeated: true };
+      checkLoginRules(tx, input);
+      const priced = await reprice(tx, loaded.cart, input);
+      const checked = checkOrder(tx, priced, input);
+      await keepAddresses(tx, priced, now);
+      const payment = await choosePayment(tx, priced.pricing.result.totals.total_price, input);
+      const orderId = await writeOrder(tx, { input, priced, checked, payment, attribution, now });
+      await takeOrderStock(tx, orderId, priced.pricing.lines, now);
+      await countCoupons(tx, orderId, priced.pricing.coupons, checked.billing.email ?? "");
+      return payInTransaction(tx, orderId, payment, input, now);
+    }),
+  );
+  if (prepared.repeated) return checkoutReply(prepared.order, outcomeOf(prepared.order));
+  if (prepared.settled) return answer(ctx, prepared.order, prepared.settled, true);
+  return settle(ctx, prepared, input.payment_data ?? []);
+}
+
+/** Runs `work` in one transaction, with the context's database being that transaction. */
+function inTransaction<T>(ctx: ShopContext, work: (tx: ShopContext) => Promise<T>): Promise<T> {
+  return ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx as unknown as Db }));
+}
+
+/**
+ * Conflicts (409) carry the cart as it now stands. A coupon that failed at the last moment is
+ * first taken off the cart, and the shopper is told which (cw_rest_cart_coupon_errors).
+ */
+async function answeringConflicts<T>(ctx: ShopContext, work: () => Promise<T>): Promise<T> {
   try {
-    prepared = await ctx.db.transaction().execute(async (trx) => {
-      const db = trx as unknown as Db;
-      await lockCart(db, sid, uid || null, now);
-      const inFlight = await latestCartOrder(db, sid, ["pending", "processing", "on-hold", "completed"]);
-      // A second call while the first is paying (a double submit) gets the first call's order; so does
-      // any call while a payment asked for is unrecorded (resumeUnrecordedPayment settles those).
-      if (
-        inFlight?.status === "pending" &&
-        inFlight.stock_taken === 1 &&
-        (inFlight.payment_attempt !== "" || now.getTime() - Date.parse(inFlight.updated_at) < PAYMENT_IN_FLIGHT_MS)
-      ) {
-        return { order: inFlight, gateway: null, repeated: true };
-      }
-      let stored = await findCart(db, sid);
-      if (!stored?.items.length) {
-        if (inFlight && now.getTime() - Date.parse(inFlight.created_at) < REPEAT_WINDOW_MS)
-          return { order: inFlight, gateway: null, repeated: true };
-        throw checkoutErrors.cartEmpty();
-      }
-      if (!uid && !ctx.settings.checkoutAllowsGuest && !(input.create_account && ctx.settings.checkoutCanCreateAccount))
-        throw checkoutErrors.loginRequired();
-
-      // The addresses sent become the cart's (rates and taxes depend on them), then the cart is priced.
-      const before = await loadPricedCart({ ...ctx, db }, stored);
-      const shippingNeeded = before.needsShipping && !before.pickupLocation;
-      const addresses = mergedAddresses(before.billing, before.shipping, input);
-      // Field rules see the cart as priced before this call: what the page showed the shopper.
-      const document = hasFieldRules(ctx.settings) ? orderRuleDocument(uid, await before.view(), input, addresses) : null;
-      const additionalFields = checkedAdditionalFields(ctx.settings, input.additional_fields ?? {}, document);
-      const { billing, shipping, billingFields, shippingFields } = checkedAddresses(ctx.settings, addresses, shippingNeeded, document);
-      const saved = await saveCartAddresses(db, sid, now, {
-        billing_address: JSON.stringify(billing),
-        shipping_address: JSON.stringify(shipping),
-        has_calculated_shipping: shipping.country ? 1 : 0,
-      });
-      // Priced again with the addresses as saved; the rows it is priced from were read just above.
-      stored = { ...stored, cart: { ...stored.cart, ...saved } };
-      const priced = await loadPricedCart({ ...ctx, db }, stored, before.inputs);
-      const view = await priced.view();
-
-      const dropped = stored.coupons.filter((code) => !priced.coupons.some((c) => c.code === code));
-      if (dropped.length) {
-        const messages = view.errors.filter((e) => e.code === "cw_rest_cart_coupon_error").map((e) => e.message);
-        throw new CouponRejection(dropped, messages);
-      }
-      const itemErrors = view.errors.filter((e) => e.code !== "cw_rest_cart_coupon_error");
-      if (itemErrors.length) {
-        const [first] = itemErrors as [StoreCart["errors"][number]];
-        throw new StoreError(first.code, first.message, 409, { errors: itemErrors });
-      }
-      if (priced.needsShipping && !Object.keys(priced.chosen).length) throw checkoutErrors.missingShippingOption();
-
-      const total = priced.result.totals.total_price;
-      let gateway: PaymentGateway | null = null;
-      let savedToken: Prepared["savedToken"];
-      if (total > 0) {
-        if (!input.payment_method) throw checkoutErrors.missingPaymentMethod();
-        gateway = availableGateways(ctx.settings).find((g) => g.id === input.payment_method) ?? null;
-        if (!gateway) throw checkoutErrors.paymentMethodDisabled(input.payment_method);
-        const tokenId = Number(dataValue(input.payment_data ?? [], tokenKey(gateway.id)));
-        if (tokenId) {
-          const token = uid && isStoredId(tokenId) ? await findPaymentToken(db, uid, tokenId, gateway.id) : undefined;
-          if (!token) throw checkoutErrors.invalidPaymentData("The saved payment method could not be found.");
-          savedToken = { brand: token.brand, last4: token.last4 };
-        }
-        const problem = gateway.validate?.(input.payment_data ?? [], { usingSavedToken: Boolean(savedToken) });
-        if (problem) throw checkoutErrors.invalidPaymentData(problem);
-      }
-
-      const chosenRates = Object.values(priced.chosen)
-        .map((rateId) => priced.rates.find((r) => r.rate_id === rateId))
-        .filter((r) => r !== undefined);
-      const fields: NewOrder = {
-        cart_id: sid,
-        status: "pending",
-        order_key: newOrderKey(),
-        customer_id: uid || null,
-        billing_email: billing.email ?? "",
-        billing_address: JSON.stringify({ ...billing, ...billingFields }),
-        shipping_address: JSON.stringify(shippingNeeded ? { ...shipping, ...shippingFields } : {}),
-        customer_note: (input.customer_note ?? "").trim(),
-        payment_method: gateway?.id ?? "",
-        payment_method_title: gateway ? methodTitle(ctx.settings, gateway) : "",
-        payment_details: "[]",
-        transaction_id: "",
-        currency: priced.currency.code,
-        total,
-        total_tax: priced.result.totals.total_tax,
-        total_shipping: priced.result.totals.total_shipping,
-        total_discount: priced.result.totals.total_discount,
-        totals: JSON.stringify(view.totals),
-        shipping_lines: JSON.stringify(
-          chosenRates.map((r) => ({ method_id: r.method_id, instance_id: r.instance_id, name: r.name, total: String(r.cost) })),
-        ),
-        fee_lines: JSON.stringify(view.fees.map((f) => ({ name: f.name, total: f.totals.total, total_tax: f.totals.total_tax }))),
-        additional_fields: JSON.stringify(additionalFields),
-        extensions: JSON.stringify(withoutAttribution(input.extensions)),
-        stock_taken: 0,
-        created_at: nowIso,
-        updated_at: nowIso,
-        paid_at: null,
-        payment_attempt: "",
-        emails_due: 0,
-      };
-      // An account asked for at checkout is made with the order, for the billing e-mail.
-      if (!uid && input.create_account && ctx.settings.checkoutCanCreateAccount) {
-        const { id } = await createCustomer(db, {
-          email: billing.email ?? "",
-          password: input.customer_password ?? "",
-          firstName: billing.first_name,
-          lastName: billing.last_name,
-        });
-        fields.customer_id = id;
-      }
-      const reusable = await reusableOrder(db, sid, now);
-      let orderId: number;
-      if (reusable) {
-        orderId = reusable.id;
-        const { order_key: _keep, created_at: _created, ...rest } = fields;
-        await updateOrder(db, orderId, rest);
-      } else {
-        orderId = await createOrder(db, fields);
-      }
-      await saveOrderAttribution(db, orderId, attribution);
-      await setOrderLines(
-        db,
-        orderId,
-        priced.lines.map((line, position) => {
-          const item = view.items.find((i) => i.key === line.key);
-          return {
-            product_id: line.item.parent.id,
-            variation_id: line.item.row.type === "variation" ? line.item.row.id : null,
-            name: line.item.parent.name,
-            sku: line.item.row.sku,
-            quantity: line.quantity,
-            variation: JSON.stringify(item?.variation ?? []),
-            subtotal: Number(item?.totals.line_subtotal ?? 0),
-            subtotal_tax: Number(item?.totals.line_subtotal_tax ?? 0),
-            total: Number(item?.totals.line_total ?? 0),
-            total_tax: Number(item?.totals.line_total_tax ?? 0),
-            position,
-          };
-        }),
-        priced.coupons.map((c) => ({
-          coupon_id: c.id,
-          code: c.code,
-          discount: priced.result.coupons[c.code]?.discount ?? 0,
-          discount_tax: priced.result.coupons[c.code]?.discount_tax ?? 0,
-        })),
-      );
-
-      // Stock: one conditional update per line; the first that cannot be served undoes everything.
-      for (const line of priced.lines) {
-        if (!line.item.row.manage_stock) continue;
-        if (!(await takeStock(db, line.item.row.id, line.quantity, orderId, nowIso))) {
-          throw new StoreError(
-            "cw_rest_product_out_of_stock",
-            `There is not enough “${line.item.parent.name}” in stock to place this order. Please change the quantity or remove it from your cart.`,
-            409,
-          );
-        }
-      }
-      // Coupon limits, counted at the moment of use: two shoppers racing for the last use cannot both win.
-      for (const coupon of priced.coupons) {
-        const message = `Coupon "${coupon.code}" has reached its usage limit and was removed from your cart.`;
-        if (!(await useCoupon(db, orderId, coupon, { email: fields.billing_email, customerId: uid })))
-          throw new CouponRejection([coupon.code], [message]);
-      }
-      // An online payment is asked for under a key the order keeps until its outcome is recorded.
-      const online = gateway !== null && !gateway.offline;
-      const attempt = online ? `pay_${crypto.randomUUID()}` : "";
-      const order = await markOrderPlaced(db, orderId, attempt, nowIso);
-      if (!order) throw new Error("order vanished inside its transaction");
-      if (online) return { order, gateway, savedToken, repeated: false };
-      // Offline methods and free orders decide nothing outside: settled here, there is no moment a crash could split.
-      const outcome = await pay(gateway, paymentRequest(ctx.settings, order, input.payment_data ?? [], undefined, false), db);
-      const recorded = await recordOutcome(db, order, outcome, nowIso);
-      if (!recorded) throw new Error("an order being placed was recorded by another call");
-      return { order: recorded, gateway, repeated: false, settled: outcome };
-    });
+    return await work();
   } catch (error) {
     if (error instanceof CouponRejection) {
-      await ctx.db.transaction().execute((trx) => removeCartCoupons(trx as unknown as Db, sid, error.codes));
+      await ctx.db.transaction().execute((trx) => removeCartCoupons(trx as unknown as Db, ctx.session.sid, error.codes));
       throw new StoreError(checkoutErrors.couponErrors(error.codes, error.messages).code, error.messages.join(" "), 409, {
         removed_coupons: error.codes,
         cart: await getCart(ctx),
@@ -472,10 +250,293 @@ async function placeOrderNow(ctx: ShopContext, input: PlaceOrderInput): Promise<
     }
     throw error;
   }
+}
 
-  if (prepared.repeated) return checkoutReply(prepared.order, outcomeOf(prepared.order));
-  if (prepared.settled) return answer(ctx, prepared.order, prepared.settled, true);
-  return settle(ctx, prepared, input.payment_data ?? []);
+/**
+ * Step 1, lock and load: the cart's lock, then its lines. A second call while the first is paying
+ * (a double submit) gets the first call's order; so does any call while a payment asked for is
+ * unrecorded (resumeUnrecordedPayment settles those), and a call on a cart an order just emptied.
+ */
+async function lockAndLoad(tx: ShopContext, now: Date): Promise<{ cart: StoredCart } | { repeated: OrderRow }> {
+  const { db, session } = tx;
+  await lockCart(db, session.sid, session.uid || null, now);
+  const inFlight = await latestCartOrder(db, session.sid, ["pending", "processing", "on-hold", "completed"]);
+  const sinceUpdate = inFlight ? now.getTime() - Date.parse(inFlight.updated_at) : 0;
+  if (
+    inFlight?.status === "pending" &&
+    inFlight.stock_taken === 1 &&
+    (inFlight.payment_attempt !== "" || sinceUpdate < PAYMENT_IN_FLIGHT_MS)
+  )
+    return { repeated: inFlight };
+  const cart = await findCart(db, session.sid);
+  if (cart?.items.length) return { cart };
+  if (inFlight && now.getTime() - Date.parse(inFlight.created_at) < REPEAT_WINDOW_MS) return { repeated: inFlight };
+  throw checkoutErrors.cartEmpty();
+}
+
+/** Step 2, check who checks out: a guest only where the shop allows guests, or makes an account with the order. */
+function checkLoginRules({ settings, session }: ShopContext, input: PlaceOrderInput): void {
+  if (!session.uid && !settings.checkoutAllowsGuest && !(input.create_account && settings.checkoutCanCreateAccount))
+    throw checkoutErrors.loginRequired();
+}
+
+/** The cart priced with the addresses the order is placed with. */
+interface Repriced {
+  addresses: MergedAddresses;
+  /** The cart with those addresses, as it is kept (keepAddresses). */
+  cart: StoredCart;
+  pricing: Awaited<ReturnType<typeof loadPricedCart>>;
+  view: StoreCart;
+  /** What field rules are checked against; null when the shop has none. */
+  document: FieldRuleDocument | null;
+}
+
+/**
+ * Step 3, reprice: the addresses sent, merged with the cart's, become the cart's (rates, taxes and
+ * per-customer coupon limits depend on them), and the cart is priced once with them. Field rules
+ * see the cart as priced before this call, which is what the page showed; only a shop with field
+ * rules prices it that way too.
+ */
+async function reprice(tx: ShopContext, stored: StoredCart, input: PlaceOrderInput): Promise<Repriced> {
+  const addresses = mergedAddresses(
+    readAddress(stored.cart.billing_address, true),
+    readAddress(stored.cart.shipping_address, false),
+    input,
+  );
+  const before = hasFieldRules(tx.settings) ? await loadPricedCart(tx, stored) : null;
+  const document = before && orderRuleDocument(tx.session.uid, await before.view(), input, addresses);
+  const cart: StoredCart = {
+    ...stored,
+    cart: {
+      ...stored.cart,
+      billing_address: JSON.stringify(addresses.billing),
+      shipping_address: JSON.stringify(addresses.shipping),
+      has_calculated_shipping: addresses.shipping.country ? 1 : 0,
+    },
+  };
+  // The products and rules read for the first pricing serve the second; coupons are read again, for the new e-mail's uses.
+  const known = before ? { purchasables: before.inputs.purchasables, rules: before.inputs.rules } : undefined;
+  const pricing = await loadPricedCart(tx, cart, known);
+  return { addresses, cart, pricing, view: await pricing.view(), document };
+}
+
+/**
+ * Step 4, check the order: its additional fields, its addresses (the shipping one only when
+ * goods are shipped, not collected), coupons that stopped applying (taken off: 409), lines that
+ * cannot be bought as they are (409), and a shipping option where one is needed.
+ */
+function checkOrder({ settings }: ShopContext, { addresses, pricing, view, document, cart }: Repriced, input: PlaceOrderInput) {
+  const additionalFields = checkedAdditionalFields(settings, input.additional_fields ?? {}, document);
+  const shippingNeeded = pricing.needsShipping && !pricing.pickupLocation;
+  const checked = checkedAddresses(settings, addresses, shippingNeeded, document);
+  const dropped = cart.coupons.filter((code) => !pricing.coupons.some((c) => c.code === code));
+  if (dropped.length) {
+    const messages = view.errors.filter((e) => e.code === "cw_rest_cart_coupon_error").map((e) => e.message);
+    throw new CouponRejection(dropped, messages);
+  }
+  const itemErrors = view.errors.filter((e) => e.code !== "cw_rest_cart_coupon_error");
+  if (itemErrors.length) {
+    const [first] = itemErrors as [StoreCart["errors"][number]];
+    throw new StoreError(first.code, first.message, 409, { errors: itemErrors });
+  }
+  if (pricing.needsShipping && !Object.keys(pricing.chosen).length) throw checkoutErrors.missingShippingOption();
+  return { ...checked, additionalFields, shippingNeeded };
+}
+type CheckedOrder = ReturnType<typeof checkOrder>;
+
+/** The addresses the order is placed with become the cart's, for next time and for a retry. */
+async function keepAddresses({ db, session }: ShopContext, { cart }: Repriced, now: Date): Promise<void> {
+  await saveCartAddresses(db, session.sid, now, {
+    billing_address: cart.cart.billing_address,
+    shipping_address: cart.cart.shipping_address,
+    has_calculated_shipping: cart.cart.has_calculated_shipping,
+  });
+}
+
+interface ChosenPayment {
+  /** None for a free order. */
+  gateway: PaymentGateway | null;
+  savedToken?: Prepared["savedToken"];
+}
+
+/** Step 5, choose payment: the method sent (none needed for a free order), a saved card of the shopper's, its data checked. */
+async function choosePayment({ db, settings, session }: ShopContext, total: number, input: PlaceOrderInput): Promise<ChosenPayment> {
+  if (total <= 0) return { gateway: null };
+  if (!input.payment_method) throw checkoutErrors.missingPaymentMethod();
+  const gateway = availableGateways(settings).find((g) => g.id === input.payment_method);
+  if (!gateway) throw checkoutErrors.paymentMethodDisabled(input.payment_method);
+  let savedToken: Prepared["savedToken"];
+  const tokenId = Number(dataValue(input.payment_data ?? [], tokenKey(gateway.id)));
+  if (tokenId) {
+    const token = session.uid && isStoredId(tokenId) ? await findPaymentToken(db, session.uid, tokenId, gateway.id) : undefined;
+    if (!token) throw checkoutErrors.invalidPaymentData("The saved payment method could not be found.");
+    savedToken = { brand: token.brand, last4: token.last4 };
+  }
+  const problem = gateway.validate?.(input.payment_data ?? [], { usingSavedToken: Boolean(savedToken) });
+  if (problem) throw checkoutErrors.invalidPaymentData(problem);
+  return { gateway, savedToken };
+}
+
+/**
+ * Step 6, write the order: an account asked for at checkout, the order (the cart's draft or failed
+ * attempt rewritten, else a new one) with its lines and coupons, and where it came from.
+ */
+async function writeOrder(
+  tx: ShopContext,
+  step: {
+    input: PlaceOrderInput;
+    priced: Repriced;
+    checked: CheckedOrder;
+    payment: ChosenPayment;
+    attribution: ReturnType<typeof readOrderAttribution>;
+    now: Date;
+  },
+): Promise<number> {
+  const { db, session } = tx;
+  const { input, priced, checked, payment, now } = step;
+  const fields = newOrderFields(tx, priced, checked, payment, input, now.toISOString());
+  // An account asked for at checkout is made with the order, for the billing e-mail.
+  if (!session.uid && input.create_account && tx.settings.checkoutCanCreateAccount) {
+    const { id } = await createCustomer(db, {
+      email: checked.billing.email ?? "",
+      password: input.customer_password ?? "",
+      firstName: checked.billing.first_name,
+      lastName: checked.billing.last_name,
+    });
+    fields.customer_id = id;
+  }
+  const orderId = await writeOrderAttempt(db, await reusableOrder(db, session.sid, now), fields, orderLines(priced), orderCoupons(priced));
+  await saveOrderAttribution(db, orderId, step.attribution);
+  return orderId;
+}
+
+/** The order's own row, as placed from the priced cart. */
+function newOrderFields(
+  { settings, session }: ShopContext,
+  { pricing, view }: Repriced,
+  { billing, shipping, billingFields, shippingFields, shippingNeeded, additionalFields }: CheckedOrder,
+  { gateway }: ChosenPayment,
+  input: PlaceOrderInput,
+  nowIso: string,
+): NewOrder {
+  const { totals } = pricing.result;
+  const chosenRates = Object.values(pricing.chosen)
+    .map((rateId) => pricing.rates.find((r) => r.rate_id === rateId))
+    .filter((r) => r !== undefined);
+  return {
+    cart_id: session.sid,
+    status: "pending",
+    order_key: newOrderKey(),
+    customer_id: session.uid || null,
+    billing_email: billing.email ?? "",
+    billing_address: JSON.stringify({ ...billing, ...billingFields }),
+    shipping_address: JSON.stringify(shippingNeeded ? { ...shipping, ...shippingFields } : {}),
+    customer_note: (input.customer_note ?? "").trim(),
+    payment_method: gateway?.id ?? "",
+    payment_method_title: gateway ? methodTitle(settings, gateway) : "",
+    payment_details: "[]",
+    transaction_id: "",
+    currency: pricing.currency.code,
+    total: totals.total_price,
+    total_tax: totals.total_tax,
+    total_shipping: totals.total_shipping,
+    total_discount: totals.total_discount,
+    totals: JSON.stringify(view.totals),
+    shipping_lines: JSON.stringify(
+      chosenRates.map((r) => ({ method_id: r.method_id, instance_id: r.instance_id, name: r.name, total: String(r.cost) })),
+    ),
+    fee_lines: JSON.stringify(view.fees.map((f) => ({ name: f.name, total: f.totals.total, total_tax: f.totals.total_tax }))),
+    additional_fields: JSON.stringify(additionalFields),
+    extensions: JSON.stringify(withoutAttribution(input.extensions)),
+    stock_taken: 0,
+    created_at: nowIso,
+    updated_at: nowIso,
+    paid_at: null,
+    payment_attempt: "",
+    emails_due: 0,
+  };
+}
+
+/** The order's lines, with the totals the cart showed. */
+function orderLines({ pricing, view }: Repriced): NewOrderItem[] {
+  const items = new Map(view.items.map((item) => [item.key, item]));
+  return pricing.lines.map((line, position) => {
+    const item = items.get(line.key);
+    return {
+      product_id: line.item.parent.id,
+      variation_id: line.item.row.type === "variation" ? line.item.row.id : null,
+      name: line.item.parent.name,
+      sku: line.item.row.sku,
+      quantity: line.quantity,
+      variation: JSON.stringify(item?.variation ?? []),
+      subtotal: Number(item?.totals.line_subtotal ?? 0),
+      subtotal_tax: Number(item?.totals.line_subtotal_tax ?? 0),
+      total: Number(item?.totals.line_total ?? 0),
+      total_tax: Number(item?.totals.line_total_tax ?? 0),
+      position,
+    };
+  });
+}
+
+/** The coupons the order used, with what each took off. */
+function orderCoupons({ pricing }: Repriced) {
+  return pricing.coupons.map((c) => ({
+    coupon_id: c.id,
+    code: c.code,
+    discount: pricing.result.coupons[c.code]?.discount ?? 0,
+    discount_tax: pricing.result.coupons[c.code]?.discount_tax ?? 0,
+  }));
+}
+
+/** Step 7, take stock: one conditional update per tracked line; the first that cannot be served undoes everything (409). */
+async function takeOrderStock({ db }: ShopContext, orderId: number, lines: Repriced["pricing"]["lines"], now: Date): Promise<void> {
+  for (const line of lines) {
+    if (!line.item.row.manage_stock) continue;
+    if (!(await takeStock(db, line.item.row.id, line.quantity, orderId, now.toISOString()))) {
+      throw new StoreError(
+        "cw_rest_product_out_of_stock",
+        `There is not enough “${line.item.parent.name}” in stock to place this order. Please change the quantity or remove it from your cart.`,
+        409,
+      );
+    }
+  }
+}
+
+/** Step 8, count coupons at the moment of use: two shoppers racing for the last use cannot both win. */
+async function countCoupons(
+  { db, session }: ShopContext,
+  orderId: number,
+  coupons: Repriced["pricing"]["coupons"],
+  email: string,
+): Promise<void> {
+  for (const coupon of coupons) {
+    const message = `Coupon "${coupon.code}" has reached its usage limit and was removed from your cart.`;
+    if (!(await useCoupon(db, orderId, coupon, { email, customerId: session.uid }))) throw new CouponRejection([coupon.code], [message]);
+  }
+}
+
+/**
+ * Step 9, pay what needs no gateway round trip: the order is marked placed; an online payment is
+ * asked for after the transaction, under a key the order keeps until its outcome is recorded.
+ * Offline methods and free orders decide nothing outside: settled here, there is no moment a
+ * crash could split (step 10, record, in the same transaction).
+ */
+async function payInTransaction(
+  { db, settings }: ShopContext,
+  orderId: number,
+  { gateway, savedToken }: ChosenPayment,
+  input: PlaceOrderInput,
+  now: Date,
+): Promise<Prepared> {
+  const nowIso = now.toISOString();
+  const online = gateway !== null && !gateway.offline;
+  const order = await markOrderPlaced(db, orderId, online ? `pay_${crypto.randomUUID()}` : "", nowIso);
+  if (!order) throw new Error("order vanished inside its transaction");
+  if (online) return { order, gateway, savedToken, repeated: false };
+  const outcome = await pay(gateway, paymentRequest(settings, order, input.payment_data ?? [], undefined, false), db);
+  const recorded = await recordOutcome(db, order, outcome, nowIso);
+  if (!recorded) throw new Error("an order being placed was recorded by another call");
+  return { order: recorded, gateway, repeated: false, settled: outcome };
 }
 
 /** The outcome an already recorded order stands for, when a repeated call asks again. */

@@ -428,5 +428,9 @@ describe("analytics", () => {
     const backwards = await owner.get(`${ADMIN}/contact-widgets/1/analytics?from=2026-11-05&to=2026-11-01`);
     expect(backwards.json().data.details.to.message).toBe("to must not be before from");
     expect((await owner.get(`${ADMIN}/contact-widgets/1/analytics?from=yesterday`)).statusCode).toBe(400);
+    // An end shaped like a day that is none, with the start left to count back from it (the resilience fuzzer's 500).
+    const unreal = await owner.get(`${ADMIN}/contact-widgets/1/analytics?to=4242-69-19`);
+    expect([unreal.statusCode, unreal.json().code]).toEqual([400, "rest_invalid_param"]);
+    expect(Object.keys(unreal.json().data.details)).toEqual(["to"]);
   });
 });

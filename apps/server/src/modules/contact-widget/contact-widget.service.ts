@@ -82,8 +82,8 @@ function mergeInput(base: repo.WidgetDocument, input: WidgetInputBody): repo.Wid
 }
 
 /** Checks the request and builds the document, or throws rest_invalid_param with every error. */
-function checkedDocument(base: repo.WidgetDocument, input: unknown): repo.WidgetDocument {
-  const shapeErrors = schemaErrors(input);
+async function checkedDocument(base: repo.WidgetDocument, input: unknown): Promise<repo.WidgetDocument> {
+  const shapeErrors = await schemaErrors(input);
   if (Object.keys(shapeErrors).length) throw invalidWidget(shapeErrors);
   const document = mergeInput(base, input as WidgetInputBody);
   const errors = documentErrors(document);
@@ -130,7 +130,7 @@ export async function getWidget(ctx: RequestContext, id: number): Promise<Contac
 }
 
 async function insertChecked(db: Db, actorId: number, input: unknown, at: string): Promise<ContactWidget> {
-  const document = checkedDocument(freshDocument(), input);
+  const document = await checkedDocument(freshDocument(), input);
   const write = async (trx: Db) => {
     const widget = await repo.insertWidget(trx, document, at);
     await repo.logChange(trx, { actorId, entityId: widget.id, action: "create", before: null, after: widget, at });
@@ -156,7 +156,7 @@ async function changeWidget(ctx: RequestContext, id: number, input: unknown, mod
     const before = await repo.findWidgetForUpdate(trx, id);
     if (!before) throw widgetNotFound();
     const base = mode === "patch" ? before : freshDocument(before.settings.widget_token);
-    const document = checkedDocument(base, input);
+    const document = await checkedDocument(base, input);
     const after = await repo.saveWidget(trx, id, document, at);
     await repo.logChange(trx, { actorId, entityId: id, action: "update", before, after, at });
     return after;
@@ -198,9 +198,10 @@ const isDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && 
 export async function widgetAnalytics(ctx: RequestContext, id: number, range: { from?: string; to?: string }): Promise<WidgetAnalytics> {
   const widget = await getWidget(ctx, id);
   const to = range.to ?? nowOf(ctx).slice(0, 10);
-  const from = range.from ?? daysAgo(to, 29);
+  // The default start counts back from a real end only: from an end that is no day it could not be counted.
+  const from = range.from ?? (isDay(to) ? daysAgo(to, 29) : to);
   const errors: Record<string, string> = {};
-  if (!isDay(from)) errors.from = "must be a real day such as 2026-11-01";
+  if (range.from !== undefined && !isDay(from)) errors.from = "must be a real day such as 2026-11-01";
   if (!isDay(to)) errors.to = "must be a real day such as 2026-11-30";
   if (!Object.keys(errors).length) {
     const span = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;

@@ -42,6 +42,7 @@ describe("GET /widget/<hashed file>", () => {
     for (const url of ["/widget/loader-missing.js", "/widget/manifest.json", "/widget/..%2Fclient%2Findex.js"]) {
       const response = await shop.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
+      expect(response.json().code, url).toBe("cw_script_not_found");
     }
   });
 });
@@ -51,7 +52,8 @@ describe("GET /widget/{id}.js", () => {
     for (const url of ["/widget/999.js", "/widget/2147483648.js", "/widget/0.js"]) {
       const response = await shop.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
-      expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+      // The error shape, as every refusal: a page's <script> fails on the 404 alike.
+      expect(response.json().code).toBe("cw_script_not_found");
       expect(response.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     }
   });

@@ -8,7 +8,7 @@ import type { WidgetPage } from "@cartwright/commerce/contact-widget";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
-import { type BuildManifest, hashedScriptSender, SCRIPT_TYPE as JS, manifestReader } from "../../http/assets.ts";
+import { type BuildManifest, hashedScriptSender, SCRIPT_TYPE as JS, manifestReader, scriptNotFound } from "../../http/assets.ts";
 import { embedPage } from "./page.ts";
 
 export interface EmbedRouteOptions {
@@ -59,13 +59,15 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedRouteOptio
     reply.header("cross-origin-resource-policy", "cross-origin");
     const embed = /^([1-9][0-9]{0,9})\.js$/.exec(file);
     if (!embed || !isStoredId(Number(embed[1]))) {
-      return sendHashed(request, reply, file) ?? reply.code(404).header("content-type", JS).send("");
+      const sent = sendHashed(request, reply, file);
+      if (!sent) throw scriptNotFound();
+      return sent;
     }
     const loader = manifest()?.loader;
     const visitor = { headers: request.headers, ip: request.ip };
     const page = loader ? await embedPage(options.db, options.secret, Number(embed[1]), visitor, shopOrigin(request)) : null;
     reply.header("content-type", JS).header("cache-control", EMBED_CACHE).header("x-content-type-options", "nosniff");
-    if (!page || !loader) return reply.code(404).send("");
+    if (!page || !loader) throw scriptNotFound();
     return reply.send(embedScript(page, `${page.assetsUrl}${loader}`));
   });
 }

@@ -5,7 +5,6 @@
  * whatever they are called; an SVG only as an .svg for a field that lists svg (a public form's; the
  * contact form never does). The type stored is the detected one, never the browser's.
  */
-import { fileTypeFromBuffer } from "file-type";
 
 /** At most this many files per message, each at most this size (the /ajax body limit stops larger ones first). */
 export const MESSAGE_FILE_LIMITS = { perMessage: 3, bytes: 5 * 1024 * 1024 } as const;
@@ -116,7 +115,8 @@ export async function checkFileContent(fileName: string, data: Buffer): Promise<
   if (data.length === 0) return { error: UPLOAD_MESSAGES.empty };
   if (data.length > MESSAGE_FILE_LIMITS.bytes) return { error: UPLOAD_MESSAGES.tooLarge };
   const extension = fileExtension(fileName);
-  const detected = await fileTypeFromBuffer(data);
+  // file-type is imported with the first upload, not at start (decision 0050).
+  const detected = await (await import("file-type")).fileTypeFromBuffer(data);
   if (detected && PROGRAMS.has(detected.ext)) return { error: UPLOAD_MESSAGES.program };
   if (detected && (FAMILIES[extension] ?? []).includes(detected.ext)) return { extension, contentType: detected.mime };
   // Reached only for a field that lists svg (a form's, never the contact form's: spec §5.3 has none).

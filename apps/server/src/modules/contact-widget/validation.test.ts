@@ -61,9 +61,9 @@ describe("channelValueError", () => {
 });
 
 describe("schemaErrors", () => {
-  it("names each error by its full path, with the values an enum allows", () => {
+  it("names each error by its full path, with the values an enum allows", async () => {
     expect(
-      schemaErrors({
+      await schemaErrors({
         settings: { widget_color: "#12", cta_type: "grid", unknown: 1 },
         channels: [{ channel_type: "Email", is_mobile: "yes" }],
       }),
@@ -73,7 +73,7 @@ describe("schemaErrors", () => {
       "settings.unknown": "is not a field of a widget",
       "channels.0.is_mobile": "must be true or false",
     });
-    expect(schemaErrors({})).toEqual({});
-    expect(schemaErrors([])).toEqual({ body: "must be an object" });
+    expect(await schemaErrors({})).toEqual({});
+    expect(await schemaErrors([])).toEqual({ body: "must be an object" });
   });
 });

@@ -7,7 +7,6 @@
 import { isCountryCode } from "@cartwright/commerce";
 import { type Channel, normaliseChannelValue, SYSTEM_FONTS } from "@cartwright/commerce/contact-widget";
 import type { TSchema } from "typebox";
-import { Value } from "typebox/value";
 import { StoreError } from "../../http/errors.ts";
 import type { WidgetDocument } from "./contact-widget.repo.ts";
 import { PATTERN_MESSAGES, WIDGET_LIMITS, WidgetInput } from "./contact-widget.schemas.ts";
@@ -87,7 +86,9 @@ function issueMessage(root: TSchema, issue: SchemaIssue): string | null {
 }
 
 /** The schema's errors, one per path: enums name their values, ranges both ends. */
-export function schemaErrors(body: unknown, schema: TSchema = WidgetInput): FieldErrors {
+export async function schemaErrors(body: unknown, schema: TSchema = WidgetInput): Promise<FieldErrors> {
+  // typebox/value (some 300 modules) is imported with the first widget the owner saves, not at start (decision 0050).
+  const { Value } = await import("typebox/value");
   const errors: FieldErrors = {};
   const allowed = new Map<string, unknown[]>();
   for (const issue of Value.Errors(schema, body) as Iterable<SchemaIssue>) {

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { link, mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import nodemailer, { type SendMailOptions } from "nodemailer";
+import type { SendMailOptions, Transporter } from "nodemailer";
 import type { Config } from "../../config.ts";
 import type { ShopSettings, SwitchableEmail } from "../settings/index.ts";
 import type { RenderedEmail } from "./templates.ts";
@@ -63,12 +63,24 @@ function message(mail: OutgoingMail, date: Date): SendMailOptions {
 const fileStamp = (date: Date) => date.toISOString().replaceAll(":", "-");
 const safePart = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, "_");
 
+/** nodemailer, imported with the first message rather than at start (decision 0050). */
+let nodemailer: Promise<typeof import("nodemailer")> | undefined;
+/** A transport made on its first use, which waits for nodemailer's import. */
+function lazyTransport(options: Parameters<typeof import("nodemailer")["createTransport"]>[0]): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    nodemailer ??= import("nodemailer");
+    transport ??= nodemailer.then(({ default: mailer }) => mailer.createTransport(options));
+    return transport;
+  };
+}
+
 export function createOutboxWriter(folder: string, now: () => Date = () => new Date()) {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const composer = lazyTransport({ streamTransport: true, buffer: true, newline: "windows" });
   let ready: Promise<unknown> | undefined;
   return async (mail: OutgoingMail): Promise<string> => {
     const date = now();
-    const info = await composer.sendMail(message(mail, date));
+    const info = await (await composer()).sendMail(message(mail, date));
     // The folder holds shoppers' names and addresses: only this user may read it.
     ready ??= mkdir(folder, { recursive: true, mode: 0o700 });
     await ready;
@@ -96,9 +108,7 @@ export function createMailer(config: Pick<Config, "mail" | "publicUrl">, now: ()
   const { smtpUrl, from, ownerEmail, outbox } = config.mail;
   const toOutbox = createOutboxWriter(outbox, now);
   // Short timeouts: a mail server that does not answer must not hold a shutdown for minutes.
-  const smtp = smtpUrl
-    ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 })
-    : null;
+  const smtp = smtpUrl ? lazyTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 }) : null;
   return {
     via: smtp ? "smtp" : "outbox",
     from,
@@ -107,7 +117,7 @@ export function createMailer(config: Pick<Config, "mail" | "publicUrl">, now: ()
     outbox,
     async send(mail, options = {}) {
       if (!smtp || options.outboxOnly) return { via: "outbox", file: await toOutbox(mail) };
-      await smtp.sendMail(message(mail, now()));
+      await (await smtp()).sendMail(message(mail, now()));
       return { via: "smtp" };
     },
   };

@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { type BuildManifest, hashedScriptSender, SCRIPT_TYPE as JS, manifestReader } from "../../http/assets.ts";
+import { type BuildManifest, hashedScriptSender, manifestReader, scriptNotFound } from "../../http/assets.ts";
 
 interface FormsManifest extends BuildManifest {
   main: string;
@@ -34,6 +34,8 @@ export async function formsAssetRoutes(app: FastifyInstance, options: FormsAsset
   if (options.directory) buildDirectory = options.directory;
   const send = hashedScriptSender(() => buildDirectory, manifest);
   app.get<{ Params: { file: string } }>(`${FORMS_STATIC_PREFIX}:file`, async (request, reply) => {
-    return send(request, reply, request.params.file) ?? reply.code(404).header("content-type", JS).send("");
+    const sent = send(request, reply, request.params.file);
+    if (!sent) throw scriptNotFound();
+    return sent;
   });
 }

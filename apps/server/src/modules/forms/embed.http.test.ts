@@ -68,6 +68,7 @@ describe("GET /forms/static/<hashed file>", () => {
     for (const url of ["/forms/static/main-missing.js", "/forms/static/manifest.json", "/forms/static/..%2F..%2Fclient%2Findex.js"]) {
       const response = await shop.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
+      expect(response.json().code, url).toBe("cw_script_not_found");
     }
   });
 });
@@ -158,6 +159,8 @@ describe("GET /forms/{slug}.js", () => {
     for (const url of ["/forms/no-such-form.js", "/forms/Feedback.js", "/forms/.js"]) {
       const response = await shop.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
+      // A slug the route cannot name is no route at all; one it can, no script.
+      expect(response.json().code, url).toBe(url === "/forms/no-such-form.js" ? "cw_script_not_found" : "rest_no_route");
     }
     const draft = await shop.db.selectFrom("forms").select("status").where("id", "=", feedback).executeTakeFirstOrThrow();
     await shop.db.updateTable("forms").set({ status: "draft" }).where("id", "=", feedback).execute();

@@ -7,6 +7,7 @@
 import type { FormPagePayload } from "@cartwright/commerce/forms";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { FORM_CSS, renderForm } from "../../../../web/forms/render/index.ts";
+import { scriptNotFound } from "../../http/assets.ts";
 import type { ContextFactory } from "../../http/context.ts";
 import { formsRuntimePath } from "./assets.ts";
 import { formPage } from "./page.ts";
@@ -55,7 +56,7 @@ export async function formsEmbedRoutes(app: FastifyInstance, { contextFor }: { c
     const runtime = formsRuntimePath();
     const origin = shopOrigin(request);
     const payload = runtime ? await formPage(request, request.params.slug, { origin }) : null;
-    if (!payload || !runtime) return reply.code(404).send("");
+    if (!payload || !runtime) throw scriptNotFound();
     return reply.send(embedScript(payload, `${origin}${runtime}`));
   });
 }

@@ -4,7 +4,6 @@
  * limits, and nothing else hidden in it. Everything the shop serves is re-encoded from the decoded
  * pixels anyway, so a hidden part could never be served; refusing it tells the owner why.
  */
-import { fileTypeFromBuffer } from "file-type";
 
 /** The largest upload and the most pixels decoded (a small file may claim a huge picture: a decompression bomb). */
 export const MEDIA_LIMITS = { bytes: 20 * 1024 * 1024, pixels: 50_000_000, side: 20_000 } as const;
@@ -64,7 +63,8 @@ export type ImageCheck = { contentType: string; extension: string } | { error: s
 export async function checkImageBytes(bytes: Buffer): Promise<ImageCheck> {
   if (bytes.length === 0) return { error: MEDIA_MESSAGES.empty };
   if (bytes.length > MEDIA_LIMITS.bytes) return { error: MEDIA_MESSAGES.tooLarge };
-  const detected = await fileTypeFromBuffer(bytes);
+  // file-type is imported with the first upload, not at start (decision 0050).
+  const detected = await (await import("file-type")).fileTypeFromBuffer(bytes);
   if (detected && PROGRAMS.has(detected.ext)) return { error: MEDIA_MESSAGES.program };
   const head = bytes.subarray(0, 1024).toString("latin1");
   if (SVG_START.test(head)) return { error: MEDIA_MESSAGES.svg };

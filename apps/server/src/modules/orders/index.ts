@@ -34,6 +34,7 @@ export {
   unrecordedPayments,
   updateOrder,
   useCoupon,
+  writeOrderAttempt,
 } from "./placing.ts";
 /** Refunds (decision 0031): the owner routes make them; the sweep settles gateway refunds a crash left reserved. */
 export type { RefundInput, RefundMethod, RefundView } from "./refunds.ts";

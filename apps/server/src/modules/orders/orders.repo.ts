@@ -15,8 +15,7 @@ export type OrderItemRow = OrderItemsTable & { id: number };
 export type NewOrder = Omit<OrdersTable, "id" | "total_refunded">;
 export type NewOrderItem = Omit<OrderItemsTable, "id" | "order_id" | "refunded_quantity" | "refunded_total" | "restocked_quantity">;
 
-/** Statuses of orders that were really placed (not drafts, not failed or cancelled attempts). */
-export const PLACED_STATUSES: OrderStatus[] = ["pending", "processing", "on-hold", "completed", "refunded"];
+export { PLACED_STATUSES } from "../../db/placed-orders.ts";
 
 /** Statuses of orders whose money the shop holds (what the owner's sales and spend count); a refunded order leaves them. */
 export const PAID_STATUSES: OrderStatus[] = ["processing", "completed"];
@@ -98,19 +97,33 @@ export async function stockOf(db: Db, productIds: number[]): Promise<Map<number,
   return new Map(rows.map((row) => [row.id, { managed: row.manage_stock === 1, inStock: row.stock_quantity }]));
 }
 
-export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
+/** `searchTerms: false` only for a caller that writes the lines next, which writes the terms (insertLines, replaceLines). */
+interface TermsOption {
+  searchTerms?: boolean;
+}
+
+export async function insertOrder(db: Db, order: NewOrder, { searchTerms = true }: TermsOption = {}): Promise<number> {
   const row = await db
     .insertInto("orders")
     .values({ ...order, total_refunded: 0 })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await writeOrderSearchTerms(db, [Number(row.id)]);
+  if (searchTerms) await writeOrderSearchTerms(db, [Number(row.id)]);
   return Number(row.id);
 }
 
-export async function updateOrder(db: Db, id: number, fields: Partial<NewOrder>): Promise<void> {
+export async function updateOrder(db: Db, id: number, fields: Partial<NewOrder>, { searchTerms = true }: TermsOption = {}): Promise<void> {
   await db.updateTable("orders").set(fields).where("id", "=", id).execute();
-  if (fields.billing_email !== undefined || fields.billing_address !== undefined) await writeOrderSearchTerms(db, [id]);
+  if (searchTerms && (fields.billing_email !== undefined || fields.billing_address !== undefined)) await writeOrderSearchTerms(db, [id]);
+}
+
+/** Rewrites fields that no search term reads, answering the order as it then stands. */
+export async function updateOrderReturning(
+  db: Db,
+  id: number,
+  fields: Partial<Omit<NewOrder, "billing_email" | "billing_address">>,
+): Promise<OrderRow | undefined> {
+  return (await db.updateTable("orders").set(fields).where("id", "=", id).returningAll().executeTakeFirst()) as OrderRow | undefined;
 }
 
 /**
@@ -168,6 +181,16 @@ export async function replaceLines(
 ): Promise<void> {
   await db.deleteFrom("order_items").where("order_id", "=", orderId).execute();
   await db.deleteFrom("order_coupons").where("order_id", "=", orderId).execute();
+  await insertLines(db, orderId, items, coupons);
+}
+
+/** Writes a new order's lines and coupons (each kind in one statement), then its search terms. */
+export async function insertLines(
+  db: Db,
+  orderId: number,
+  items: NewOrderItem[],
+  coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
+): Promise<void> {
   if (items.length)
     await db
       .insertInto("order_items")
@@ -244,22 +267,6 @@ export async function uncountCouponUse(db: Db, couponId: number): Promise<void> 
 }
 
 /** How many placed orders of this shopper (by e-mail or account) used the coupon. */
-export async function couponUsesBy(db: Db, couponId: number, email: string, customerId: number, exceptOrderId: number): Promise<number> {
-  const row = await db
-    .selectFrom("order_coupons as oc")
-    .innerJoin("orders as o", "o.id", "oc.order_id")
-    .select((eb) => eb.fn.countAll<number>().as("uses"))
-    .where("oc.coupon_id", "=", couponId)
-    .where("oc.usage_counted", "=", 1)
-    .where("o.id", "<>", exceptOrderId)
-    .where("o.status", "in", PLACED_STATUSES)
-    .where((eb) =>
-      customerId ? eb.or([eb("o.billing_email", "=", email), eb("o.customer_id", "=", customerId)]) : eb("o.billing_email", "=", email),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.uses);
-}
-
 export async function markCouponsCounted(db: Db, orderId: number, counted: 0 | 1): Promise<void> {
   await db.updateTable("order_coupons").set({ usage_counted: counted }).where("order_id", "=", orderId).execute();
 }

@@ -158,6 +158,17 @@ describe("POST /orders/{id}/status", () => {
     expect(await orderStatus(t.shop.db, id)).toBe("on-hold");
   });
 
+  it("refuses to move a shopper's checkout draft, which has no lines yet (the resilience fuzzer made an empty paid order of one)", async () => {
+    const shopper = new StoreClient(t.app);
+    await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const draft = (await shopper.cart("GET", "/checkout")).order_id;
+    for (const status of ["processing", "on-hold", "cancelled"]) {
+      const moved = await setStatus(draft, status);
+      expect([moved.statusCode, moved.json().code]).toEqual([409, "cw_rest_order_is_draft"]);
+    }
+    expect(await orderStatus(t.shop.db, draft)).toBe("checkout-draft");
+  });
+
   it("mails the shopper “Your order is complete” when the order is completed, recorded as an e-mail event", async () => {
     const id = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Gwen"));
     const order = (await setStatus(id, "completed")).json();

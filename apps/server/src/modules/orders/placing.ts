@@ -4,6 +4,7 @@
  * checkout's one transaction (decision 0011). Stock and coupon usage move only by conditional updates.
  */
 import type { Db } from "../../db/index.ts";
+import { couponUsesBy } from "../../db/placed-orders.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import { type OrderActor, recordOrderEvent } from "./events.ts";
 import * as repo from "./orders.repo.ts";
@@ -36,6 +37,31 @@ export async function updateOrder(db: Db, id: number, fields: Partial<repo.NewOr
   await repo.updateOrder(db, id, fields);
   if (before && fields.status && before.status !== fields.status)
     await recordOrderEvent(db, id, SHOP, statusEvent(before.status, fields.status), fields.updated_at ?? new Date().toISOString());
+}
+
+/**
+ * Writes an attempt being placed with its lines and coupons: `reused` (the cart's draft or failed
+ * attempt) rewritten, keeping its key and creation time, or a new order. The status it moves is
+ * recorded, by the shop; the search terms are written once, with the lines. Answers the order's id.
+ */
+export async function writeOrderAttempt(
+  db: Db,
+  reused: repo.OrderRow | undefined,
+  order: repo.NewOrder,
+  items: repo.NewOrderItem[],
+  coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
+): Promise<number> {
+  if (!reused) {
+    const id = await repo.insertOrder(db, order, { searchTerms: false });
+    await repo.insertLines(db, id, items, coupons);
+    return id;
+  }
+  const { order_key: _keep, created_at: _created, ...fields } = order;
+  await repo.updateOrder(db, reused.id, fields, { searchTerms: false });
+  if (reused.status !== fields.status)
+    await recordOrderEvent(db, reused.id, SHOP, statusEvent(reused.status, fields.status), fields.updated_at);
+  await repo.replaceLines(db, reused.id, items, coupons);
+  return reused.id;
 }
 
 /** Replaces the order's lines and coupons with those of the cart as priced. */
@@ -76,11 +102,13 @@ export async function useCoupon(
   coupon: { id: number; usageLimitPerUser: number | null },
   shopper: { email: string; customerId: number },
 ): Promise<boolean> {
-  if (coupon.usageLimitPerUser !== null) {
-    const uses = await repo.couponUsesBy(db, coupon.id, shopper.email, shopper.customerId, orderId);
-    if (uses >= coupon.usageLimitPerUser) return false;
-  }
-  return repo.countCouponUse(db, coupon.id);
+  if (!(await repo.countCouponUse(db, coupon.id))) return false;
+  if (coupon.usageLimitPerUser === null) return true;
+  // Counted once the coupon's row is taken: a racing order of the same shopper has committed by then (PostgreSQL takes turns on the row).
+  const uses = (await couponUsesBy(db, [coupon.id], shopper, orderId)).get(coupon.id) ?? 0;
+  if (uses < coupon.usageLimitPerUser) return true;
+  await repo.uncountCouponUse(db, coupon.id);
+  return false;
 }
 
 /**
@@ -91,8 +119,7 @@ export async function useCoupon(
 export async function markOrderPlaced(db: Db, orderId: number, paymentAttempt: string, now: string): Promise<repo.OrderRow | undefined> {
   await repo.markCouponsCounted(db, orderId, 1);
   await repo.replaceHolds(db, orderId, [], now);
-  await repo.updateOrder(db, orderId, { stock_taken: 1, status: "pending", payment_attempt: paymentAttempt, updated_at: now });
-  return repo.findOrder(db, orderId);
+  return repo.updateOrderReturning(db, orderId, { stock_taken: 1, status: "pending", payment_attempt: paymentAttempt, updated_at: now });
 }
 
 /** What an order keeps of a payment's outcome. */

@@ -28,6 +28,12 @@ export const statusErrors = {
   refund: () =>
     new StoreError("cw_rest_order_status_refund", "Use a refund to refund an order: it becomes refunded once fully refunded.", 409),
   draft: () => new StoreError("cw_rest_order_status_draft", "An order cannot be made a checkout draft.", 400),
+  isDraft: () =>
+    new StoreError(
+      "cw_rest_order_is_draft",
+      "This is a shopper's checkout still being filled in, not an order: its status cannot be changed.",
+      409,
+    ),
 };
 
 /**
@@ -43,6 +49,8 @@ export async function changeOrderStatus(ctx: RequestContext, id: number, to: Ord
     const db = trx as unknown as Db;
     const order = await repo.findOrderForUpdate(db, id);
     if (!order) throw orderNotFound();
+    // A draft has no lines or address yet (the checkout writes them when it places the order): moving it would make an empty order.
+    if (order.status === "checkout-draft") throw statusErrors.isDraft();
     if (order.status === to) throw statusErrors.unchanged(to);
     if (to === "refunded") throw statusErrors.refund();
     if (to === "checkout-draft") throw statusErrors.draft();

@@ -1,16 +1,15 @@
 /**
- * The checkout form (spec §2 "Checkout screen", §4 "Checkout status", "Address form visibility",
- * "Customer data sync", "Place-order button"): numbered steps for contact, addresses, shipping
- * options and payment, order notes, and the place-order button; the order summary beside it.
- * Address edits reach the server 1500 ms after they settle (at once when a field loses focus),
- * never while a changed field is invalid, so rates and taxes follow the address.
+ * The checkout form (spec §2 "Checkout screen", §4 "Address form visibility", "Place-order
+ * button"): numbered steps for contact, addresses, shipping options and payment, order notes, and
+ * the place-order button; the order summary beside it. The form holds what the shopper types;
+ * what the page does with it (placing the order, sending addresses, rates and the draft order)
+ * is the controller's (`checkout-controller.ts`), which reads the form through `readForm`.
  */
 import type { Currency, StoreAddress, StoreCart } from "@cartwright/commerce";
-import { ADDRESS_FIELD_KEYS, changedAddressFields, formatAmount } from "@cartwright/commerce";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ADDRESS_FIELD_KEYS, formatAmount } from "@cartwright/commerce";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useStore } from "zustand";
-import { StoreApiFailure } from "../../api/store-client.ts";
 import type {
   CheckoutCountry,
   CheckoutCountryCodes,
@@ -19,7 +18,7 @@ import type {
   SavedPaymentMethodView,
 } from "../../context.ts";
 import { useCart, useCartStore } from "../../stores/cart-context.tsx";
-import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
+import { CONTEXTS } from "../../stores/notices.ts";
 import { type CheckoutAttribution, OrderAttributionInputs, orderAttributionExtensions } from "../attribution/OrderAttributionInputs.tsx";
 import { NoticeList } from "../cart/NoticeList.tsx";
 import { hasPickupLocationMismatch } from "../cart/shipping-warnings.ts";
@@ -30,38 +29,23 @@ import { AddressForm, type AddressValues } from "./AddressForm.tsx";
 import { BlockErrorBoundary } from "./blocks/BlockErrorBoundary.tsx";
 import { CheckoutBlockArea } from "./blocks/CheckoutBlockArea.tsx";
 import { INNER_BLOCK_AREAS, type InnerBlockArea } from "./blocks/registry.ts";
-import { ContactInformation, EMAIL_INPUT_ID } from "./ContactInformation.tsx";
-import { createCheckoutStatus, isCalculating, isWaitingForProcessing, isWaitingForRedirect } from "./checkout-status.ts";
+import { ContactInformation } from "./ContactInformation.tsx";
+import { type CheckoutFormSnapshot, createCheckoutController } from "./checkout-controller.ts";
+import { isCalculating, isWaitingForProcessing, isWaitingForRedirect } from "./checkout-status.ts";
 import { countryOptions } from "./countries.ts";
-import { afterProcessingOutcome, CHECKOUT_EVENTS, createCheckoutEvents, paymentSetupOutcome, validationOutcome } from "./events.ts";
 import { drawField, type FieldStates, shownValues, useFieldRuleStates } from "./field-rule-states.ts";
 import { applyCheckoutFilter } from "./filters.ts";
 import { checkoutMessages as t } from "./messages.ts";
 import { OrderSummary } from "./OrderSummary.tsx";
 import { PasswordField } from "./PasswordField.tsx";
 import { useOfferedPaymentMethods } from "./payment/availability.ts";
-import { paymentPayload } from "./payment/card.ts";
 import { ExpressButtons } from "./payment/ExpressButtons.tsx";
 import { type ActivePayment, PaymentSection } from "./payment/PaymentSection.tsx";
 import { getPaymentMethod } from "./payment/registry.ts";
-import { createPaymentStatus } from "./payment-status.ts";
 import { ShippingOptions } from "./ShippingOptions.tsx";
-import { checkoutBody, type PaymentDataEntry, routeCheckoutError } from "./submit.ts";
-import { createValidationStore, type ValidationStore } from "./validation.ts";
+import type { PaymentDataEntry } from "./submit.ts";
+import type { ValidationStore } from "./validation.ts";
 
-/**
- * The page's checkout events: extensions subscribe observers here (spec §4 "Checkout events and
- * observers"), for example `checkoutEvents.subscribe("checkout_validation", check, 10)`.
- */
-export const checkoutEvents = createCheckoutEvents();
-
-/** Address edits are pushed this long after they settle (spec §9). */
-const ADDRESS_PUSH_MS = 1500;
-/** Order notes and the chosen method reach the draft order this long after they settle (spec §9). */
-const DRAFT_SYNC_MS = 1500;
-/** The customer-data-dirty flag is written this long after changes settle (spec §9). */
-const DIRTY_FLAG_MS = 300;
-export const CUSTOMER_DATA_DIRTY_KEY = "cw-checkout-customer-data-dirty";
 /** The fields compared to decide whether billing and shipping are the same address (spec §3). */
 const SAME_ADDRESS_FIELDS = ADDRESS_FIELD_KEYS.filter((key) => key !== "email" && key !== "phone");
 
@@ -212,11 +196,6 @@ export function CheckoutForm({
     () => ({ billing: countryOptions(countries.billing), shipping: countryOptions(countries.shipping) }),
     [countries],
   );
-  const [status] = useState(createCheckoutStatus);
-  const [validation] = useState(() => createValidationStore());
-  const checkout = useStore(status.store);
-  const [paymentStatus] = useState(() => createPaymentStatus());
-  const paymentState = useStore(paymentStatus.store);
 
   // The cart the server rendered seeds the store once the page is live.
   useEffect(() => {
@@ -239,6 +218,23 @@ export function CheckoutForm({
   // Saved addresses show as a summary until the shopper edits them (spec §3).
   const [editingShipping, setEditingShipping] = useState(() => needsEditing(shipping));
   const [editingBilling, setEditingBilling] = useState(() => needsEditing(billing));
+  // The form as it stands, for the controller to read when it places the order or sends an address.
+  const readForm = useRef<() => CheckoutFormSnapshot>(null);
+  const [controller] = useState(() =>
+    createCheckoutController({
+      cart: cartStore,
+      readForm: () => (readForm.current as () => CheckoutFormSnapshot)(),
+      savedAddresses: { billing: serverCart.billing_address, shipping: serverCart.shipping_address },
+      signedIn: Boolean(customer),
+      openAddressForm: (kind) => (kind === "shipping" ? setEditingShipping(true) : setEditingBilling(true)),
+      preview,
+    }),
+  );
+  useEffect(() => () => controller.dispose(), [controller]);
+  const { validation } = controller;
+  const checkout = useStore(controller.status.store);
+  const paymentState = useStore(controller.payment.store);
+  const choosingRate = useStore(controller.store, (s) => s.choosingRate);
   const [extra, setExtra] = useState<Record<string, string | boolean>>({});
   const setExtraValue = (id: string, value: string | boolean) => setExtra((current) => ({ ...current, [id]: value }));
   const contactFields = additionalFields.filter((f) => f.location === "contact");
@@ -312,178 +308,28 @@ export function CheckoutForm({
   const shownContactFields = contactFields.filter((f) => drawField(f, ruleStates?.[`contact_${f.id}`]));
   const shownOrderFields = orderFields.filter((f) => drawField(f, ruleStates?.[`order_${f.id}`]));
 
-  // Draft-order sync (spec §7): notes, the chosen method and the fields shown, 1500 ms after they settle.
-  // As text, so a new but equal object does not restart the wait.
+  // Draft-order sync (spec §7): notes, the chosen method and the fields shown, once they settle.
+  // As text, so a new but equal object is the same draft.
   const draftFields = JSON.stringify(shownValues(extra, ruleStates, ["contact", "order"]));
-  const firstDraftSync = useRef(true);
   useEffect(() => {
-    if (preview) return;
-    if (firstDraftSync.current) {
-      firstDraftSync.current = false;
-      return;
-    }
-    const timer = setTimeout(() => {
-      cartStore.client
-        .post(
-          "/checkout",
-          { order_notes: notesOpen ? orderNotes : "", payment_method: chosenMethod, additional_fields: JSON.parse(draftFields) },
-          "PUT",
-        )
-        .catch(() => {
-          // The draft is a convenience: placing the order sends everything again.
-        });
-    }, DRAFT_SYNC_MS);
-    return () => clearTimeout(timer);
-  }, [cartStore, notesOpen, orderNotes, chosenMethod, preview, draftFields]);
+    controller.draftChanged({
+      order_notes: notesOpen ? orderNotes : "",
+      payment_method: chosenMethod,
+      additional_fields: JSON.parse(draftFields),
+    });
+  }, [controller, notesOpen, orderNotes, chosenMethod, draftFields]);
 
   const needsPayment = Number(cart.totals.total_price) > 0;
 
   // Collecting makes billing the only address: it starts from what was typed for shipping.
+  const shippingTyped = useRef(shipping);
+  shippingTyped.current = shipping;
   useEffect(() => {
-    if (collecting) setBilling((b) => (b.country ? b : { ...latest.current.shipping, email: b.email }));
+    if (collecting) setBilling((b) => (b.country ? b : { ...shippingTyped.current, email: b.email }));
   }, [collecting]);
 
-  // ---- Customer data sync: only the address that changed, once its changed fields are valid.
-  const sent = useRef({ billing: serverCart.billing_address as AddressValues, shipping: serverCart.shipping_address as AddressValues });
-  const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
-  const latest = useRef({ billing, shipping, useShippingAsBilling, showShippingFields });
-  latest.current = { billing, shipping, useShippingAsBilling, showShippingFields };
-
-  const push = useCallback(
-    (kind: "billing" | "shipping") => {
-      if (preview) return;
-      clearTimeout(timers.current[kind]);
-      const now = latest.current;
-      const address = kind === "billing" ? now.billing : now.shipping;
-      const changed = changedAddressFields(sent.current[kind], address);
-      if (!changed.length) return;
-      const errors = validation.getState().errors;
-      if (changed.some((field) => errors[`${kind}_${field}`])) return;
-      sent.current[kind] = { ...address };
-      const payload = Object.fromEntries(Object.entries(address).map(([k, v]) => [k, v ?? ""])) as Record<string, string>;
-      // Billing follows shipping when the shopper uses one address for both.
-      const body =
-        kind === "shipping" && now.useShippingAsBilling
-          ? { shipping_address: payload, billing_address: { ...payload, email: now.billing.email ?? "" } }
-          : { [`${kind}_address`]: payload };
-      status.startCalculating();
-      cartStore
-        .updateCustomer(body)
-        .catch((error: unknown) => {
-          if (error instanceof StoreApiFailure) {
-            noticeStore.getState().add({
-              id: `${kind}_address`,
-              context: kind === "billing" ? CONTEXTS.billingAddress : CONTEXTS.shippingAddress,
-              status: "error",
-              content: error.message,
-            });
-          }
-        })
-        .finally(() => status.finishCalculating());
-    },
-    [cartStore, status, validation, preview],
-  );
-  const schedule = (kind: "billing" | "shipping") => {
-    if (preview) return;
-    clearTimeout(timers.current[kind]);
-    timers.current[kind] = setTimeout(() => push(kind), ADDRESS_PUSH_MS);
-    clearTimeout(timers.current.dirty);
-    timers.current.dirty = setTimeout(() => window.localStorage.setItem(CUSTOMER_DATA_DIRTY_KEY, "true"), DIRTY_FLAG_MS);
-  };
-  useEffect(() => () => Object.values(timers.current).forEach(clearTimeout), []);
-
-  const [choosingRate, setChoosingRate] = useState<Record<number, string>>({});
-  const selectRate = (packageId: number, rateId: string) => {
-    if (preview) return;
-    setChoosingRate((c) => ({ ...c, [packageId]: rateId }));
-    status.startCalculating();
-    noticeStore.getState().remove("cw_rest_invalid_shipping_option", CONTEXTS.shippingMethods);
-    cartStore
-      .selectShippingRate(packageId, rateId)
-      .catch(() =>
-        noticeStore.getState().add({ id: "shipping-rate", context: CONTEXTS.shippingMethods, status: "error", content: t.shippingProblem }),
-      )
-      .finally(() => {
-        setChoosingRate((c) => {
-          const { [packageId]: _done, ...rest } = c;
-          return rest;
-        });
-        status.finishCalculating();
-      });
-  };
-
-  // ---- Place order.
-  const placeOrder = async (express?: string) => {
-    if (preview) return;
-    status.submit();
-    noticeStore.getState().removeWhere((n) => n.context.startsWith("cw/checkout") && n.id !== "cw-payment-error");
-    noticeStore.getState().remove("cw-payment-error", CONTEXTS.payments);
-    validation.getState().showAllValidationErrors();
-    const errors = Object.keys(validation.getState().errors).filter((id) => {
-      if (id.startsWith("shipping_")) return showShippingFields;
-      if (id.startsWith("billing_") && id !== "billing_email") return showBillingFields;
-      return true;
-    });
-    const rateMissing = needsShipping && cart.shipping_rates.some((p) => p.shipping_rates.length > 0) && selectedRates.length === 0;
-    if (errors.length || rateMissing) {
-      if (rateMissing) {
-        noticeStore
-          .getState()
-          .add({ id: "shipping-rate", context: CONTEXTS.shippingMethods, status: "error", content: t.requiresShippingOption });
-      }
-      if (errors.length > 1)
-        noticeStore.getState().add({ id: "checkout-errors", context: CONTEXTS.checkout, status: "error", content: t.fixErrors });
-      status.setHasError(true);
-      const first = errors[0];
-      const target = first === "billing_email" ? document.getElementById(EMAIL_INPUT_ID) : first ? document.getElementById(first) : null;
-      target?.scrollIntoView({ block: "center" });
-      target?.focus();
-      return;
-    }
-    // Extensions check their own fields (checkout_validation); any refusal keeps the shopper here.
-    const validated = validationOutcome(await checkoutEvents.emitWithAbort(CHECKOUT_EVENTS.checkoutValidation, { billing, shipping }));
-    if (validated !== "processing") {
-      for (const notice of validated.notices)
-        noticeStore
-          .getState()
-          .add({ id: `validation-${notice.message}`, context: notice.context, status: "error", content: notice.message });
-      validation.getState().setValidationErrors(validated.validationErrors);
-      status.setHasError(true);
-      return;
-    }
-    status.process();
-    if (express) paymentStatus.startExpress(express);
-    else paymentStatus.startProcessing();
-    // Payment methods that need a step before the order (a wallet, a token) answer payment_setup.
-    const setup = paymentSetupOutcome(await checkoutEvents.emitWithAbort(CHECKOUT_EVENTS.paymentSetup, { activePaymentMethod: active }));
-    if (setup.status === "has_error") {
-      if (express) paymentStatus.endExpress(setup.notice?.message ?? t.paymentProblem);
-      else paymentStatus.fail(setup.notice?.message ?? t.paymentProblem);
-      if (setup.notice) noticeStore.getState().add({ ...setup.notice, content: setup.notice.message, status: "error" });
-      if (setup.validationErrors) validation.getState().setValidationErrors(setup.validationErrors);
-      status.setHasError(true);
-      return;
-    }
-    if (!express) paymentStatus.ready(setup.paymentMethodData ?? {});
-    const extraPaymentData = Object.entries(setup.paymentMethodData ?? {}).map(([key, value]) => ({ key, value: String(value) }));
-    // Pending address edits go first: the order is placed with what the shopper sees.
-    for (const kind of ["billing", "shipping"] as const) clearTimeout(timers.current[kind]);
-    const chosen: ActivePayment = express ? { kind: "method", id: express } : active;
-    const payment =
-      needsPayment && chosen
-        ? paymentPayload(
-            chosen.kind === "saved"
-              ? {
-                  kind: "saved",
-                  tokenId: chosen.tokenId,
-                  gateway: savedMethods.find((m) => m.tokenId === chosen.tokenId)?.method.gateway ?? "",
-                }
-              : chosen,
-            [...(express ? [] : paymentData), ...extraPaymentData],
-            savePayment,
-          )
-        : null;
-    const body = checkoutBody({
+  readForm.current = () => ({
+    order: {
       billing,
       shipping,
       needsShipping,
@@ -492,56 +338,24 @@ export function CheckoutForm({
       orderNotes: notesOpen ? orderNotes : "",
       createAccount,
       password,
-      paymentMethod: payment?.payment_method ?? "",
-      paymentData: payment?.payment_data ?? [],
       additionalFields: shownValues(extra, ruleStates, ["contact", "order"]),
       addressFields: {
         billing: shownValues(addressExtra.billing, ruleStates, ["billing"]),
         shipping: shownValues(addressExtra.shipping, ruleStates, ["shipping"]),
       },
       extensions: orderAttributionExtensions(attribution),
-    });
-    try {
-      const reply = await cartStore.client.post<{ payment_result: { redirect_url: string } | null; order_id: number }>("/checkout", body);
-      const redirect = reply.payment_result?.redirect_url || `/checkout/order-received/${reply.order_id}`;
-      status.afterProcessing(redirect);
-      const after = afterProcessingOutcome({
-        hasError: false,
-        responses: await checkoutEvents.emit(CHECKOUT_EVENTS.checkoutSuccess, {
-          orderId: reply.order_id,
-          redirectUrl: redirect,
-          processingResponse: reply,
-        }),
-      });
-      if (after.notice)
-        noticeStore.getState().add({ id: "checkout", context: after.notice.context, status: "error", content: after.notice.message });
-      if (after.status === "idle") {
-        status.setHasError(true);
-        status.setIdle();
-        return;
-      }
-      status.complete(after.redirectUrl ?? redirect);
-      if (express) paymentStatus.endExpress();
-      window.localStorage.removeItem(CUSTOMER_DATA_DIRTY_KEY);
-      window.location.assign(after.redirectUrl ?? redirect);
-    } catch (error) {
-      const apiError =
-        error instanceof StoreApiFailure ? error.error : { code: "unknown_error", message: t.placeOrderUnknownGuest, data: { status: 0 } };
-      const routed = routeCheckoutError(apiError, Boolean(customer));
-      if (routed.cart) cartStore.replaceCart(routed.cart);
-      for (const [id, message] of Object.entries(routed.fieldErrors)) validation.getState().setValidationError(id, message, false);
-      // A saved address the server refused opens for editing, so its errors can be seen.
-      if (Object.keys(routed.fieldErrors).some((id) => id.startsWith("shipping_"))) setEditingShipping(true);
-      if (Object.keys(routed.fieldErrors).some((id) => id.startsWith("billing_") && id !== "billing_email")) setEditingBilling(true);
-      noticeStore.getState().add({ ...routed.notice, status: "error" });
-      status.setHasError(true);
-      status.setIdle();
-      if (express) paymentStatus.endExpress(routed.notice.context === CONTEXTS.payments ? routed.notice.content : "");
-      else if (routed.notice.context === CONTEXTS.payments) paymentStatus.fail(routed.notice.content);
-      else paymentStatus.followCheckout({ status: "idle", hasError: true });
-      void checkoutEvents.emit(CHECKOUT_EVENTS.checkoutFail, { error: apiError });
-    }
-  };
+    },
+    showShippingFields,
+    showBillingFields,
+    rateMissing: needsShipping && cart.shipping_rates.some((p) => p.shipping_rates.length > 0) && selectedRates.length === 0,
+    payment: {
+      needed: needsPayment,
+      active,
+      savedGateway: active?.kind === "saved" ? chosenMethod : "",
+      data: paymentData,
+      save: savePayment,
+    },
+  });
 
   const busy = isWaitingForProcessing(checkout) || isWaitingForRedirect(checkout);
   const calculating = isCalculating(checkout);
@@ -583,7 +397,7 @@ export function CheckoutForm({
           aria-busy={busy || undefined}
           onSubmit={(event) => {
             event.preventDefault();
-            void placeOrder();
+            void controller.placeOrder();
           }}
         >
           <OrderAttributionInputs attribution={attribution} />
@@ -593,7 +407,7 @@ export function CheckoutForm({
                 {t.expressTitle}
               </h2>
               <NoticeList context={CONTEXTS.expressPayments} />
-              <ExpressButtons methods={express} onStart={(id) => void placeOrder(id)} disabled={disabled} isAdmin={isAdmin} />
+              <ExpressButtons methods={express} onStart={(id) => void controller.placeOrder(id)} disabled={disabled} isAdmin={isAdmin} />
               {/* The same divider as the cart page's express area. */}
               <p className="express-payment__or">
                 <span>{t.expressDivider}</span>
@@ -615,9 +429,9 @@ export function CheckoutForm({
               validation={validation}
               onChange={(email) => {
                 setBilling((b) => ({ ...b, email }));
-                schedule("billing");
+                controller.addressEdited("billing");
               }}
-              onBlur={() => push("billing")}
+              onBlur={() => controller.sendAddress("billing")}
             />
             {shownContactFields.map((field) => (
               <AdditionalField
@@ -653,9 +467,9 @@ export function CheckoutForm({
                 validation={validation}
                 onChange={(next) => {
                   setShipping(next);
-                  schedule("shipping");
+                  controller.addressEdited("shipping");
                 }}
-                onBlur={() => push("shipping")}
+                onBlur={() => controller.sendAddress("shipping")}
                 onEdit={() => setEditingShipping(true)}
                 locale={locale}
                 fields={addressFields}
@@ -690,9 +504,9 @@ export function CheckoutForm({
                 validation={validation}
                 onChange={(next) => {
                   setBilling((b) => ({ ...next, email: b.email }));
-                  schedule("billing");
+                  controller.addressEdited("billing");
                 }}
-                onBlur={() => push("billing")}
+                onBlur={() => controller.sendAddress("billing")}
                 onEdit={() => setEditingBilling(true)}
                 locale={locale}
                 fields={addressFields}
@@ -722,7 +536,7 @@ export function CheckoutForm({
                     onChange={() => {
                       setPrefersCollection(option.value);
                       const first = option.rates[0];
-                      if (first) selectRate(0, first.rate_id);
+                      if (first) controller.selectRate(0, first.rate_id);
                     }}
                   />
                   <span className="radio-option__label">{option.label}</span>
@@ -751,7 +565,7 @@ export function CheckoutForm({
                 withTax={settings.totals.withTax}
                 disabled={busy}
                 choosing={choosingRate}
-                onSelect={selectRate}
+                onSelect={controller.selectRate}
               />
               {blockArea(INNER_BLOCK_AREAS.SHIPPING_METHODS)}
             </Step>
@@ -785,7 +599,7 @@ export function CheckoutForm({
                   savedMethods={savedMethods}
                   active={active}
                   onSelect={(next) => {
-                    noticeStore.getState().remove("cw-payment-error", CONTEXTS.payments);
+                    controller.paymentMethodChosen();
                     setActive(next);
                     setPaymentData([]);
                   }}

@@ -1,0 +1,94 @@
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { lazySchemas } from "./lazy-schemas.ts";
+
+/** An app with one validated, coerced and serialised route, as buildApp configures Fastify. */
+async function appWithRoute(wrap?: Parameters<typeof lazySchemas>[0]) {
+  const schemas = lazySchemas(wrap);
+  const app = Fastify({
+    ajv: { customOptions: { coerceTypes: "array", removeAdditional: false, useDefaults: true, allErrors: false } },
+    schemaController: { compilersFactory: schemas.compilersFactory },
+  });
+  app.post(
+    "/items/:id",
+    {
+      schema: {
+        params: { type: "object", properties: { id: { type: "integer" } }, required: ["id"] },
+        querystring: { type: "object", properties: { tags: { type: "array", items: { type: "string" } } } },
+        body: {
+          type: "object",
+          properties: { quantity: { type: "integer", minimum: 1 }, note: { type: "string", default: "none" } },
+          required: ["quantity"],
+        },
+        response: {
+          200: { type: "object", properties: { id: { type: "integer" }, quantity: { type: "integer" }, note: { type: "string" } } },
+        },
+      },
+    },
+    async (request) => ({
+      ...(request.params as object),
+      ...(request.body as object),
+      tags: (request.query as { tags?: string[] }).tags,
+      secret: "never sent",
+    }),
+  );
+  await app.ready();
+  return { app, schemas };
+}
+
+describe("route schemas compiled on first use", () => {
+  it("compiles nothing before the first request, then answers it as an eager compile would", async () => {
+    const { app, schemas } = await appWithRoute();
+    // params, querystring, body and the 200 reply.
+    expect(schemas.pending).toBe(4);
+    const first = await app.inject({ method: "POST", url: "/items/7?tags=a", payload: { quantity: "2" } });
+    expect(first.statusCode).toBe(200);
+    // Coerced params and body, the default filled in, and the reply serialised by its schema (no extra field).
+    expect(first.json()).toEqual({ id: 7, quantity: 2, note: "none" });
+    expect(schemas.pending).toBe(0);
+    await app.close();
+  });
+
+  it("refuses bad input on the first request with Ajv's own errors", async () => {
+    const { app } = await appWithRoute();
+    const refused = await app.inject({ method: "POST", url: "/items/7", payload: { quantity: 0 } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe("body/quantity must be >= 1");
+    const badParam = await app.inject({ method: "POST", url: "/items/seven", payload: { quantity: 1 } });
+    expect(badParam.statusCode).toBe(400);
+    expect(badParam.json().message).toBe("params/id must be integer");
+    await app.close();
+  });
+
+  it("compiles each schema once, and wraps each validator as asked", async () => {
+    let wrapped = 0;
+    const { app, schemas } = await appWithRoute((validate) => {
+      wrapped++;
+      return validate;
+    });
+    for (let i = 0; i < 3; i++) await app.inject({ method: "POST", url: "/items/1", payload: { quantity: 1 } });
+    // params, querystring and body: three validators, each compiled (and wrapped) once.
+    expect(wrapped).toBe(3);
+    expect(schemas.pending).toBe(0);
+    await app.close();
+  });
+
+  it("compilePending compiles what no request has needed yet", async () => {
+    const { app, schemas } = await appWithRoute();
+    expect(schemas.compilePending()).toBe(4);
+    expect(schemas.pending).toBe(0);
+    expect(schemas.compilePending()).toBe(0);
+    const answer = await app.inject({ method: "POST", url: "/items/3", payload: { quantity: 5, note: "gift" } });
+    expect(answer.json()).toEqual({ id: 3, quantity: 5, note: "gift" });
+    await app.close();
+  });
+
+  it("throws a schema that does not compile when it is first needed", async () => {
+    const schemas = lazySchemas();
+    const app = Fastify({ schemaController: { compilersFactory: schemas.compilersFactory } });
+    app.post("/broken", { schema: { body: { type: "object", properties: { a: { $ref: "#/nowhere" } } } } }, async () => ({}));
+    await app.ready();
+    expect(() => schemas.compilePending()).toThrow(/nowhere/);
+    await app.close();
+  });
+});

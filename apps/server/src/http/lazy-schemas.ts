@@ -1,0 +1,104 @@
+/**
+ * Route schemas compiled on their route's first request, not before the server listens (decision
+ * 0050). Compiling every route's validators (Ajv) and reply serializers (fast-json-stringify), some
+ * 380, took about 0.6 s of CPU and 90 MB at start, and a shopper's requests use a handful; each is
+ * compiled once, when first needed, and that request waits for it. `compilePending` compiles
+ * whatever is left, for the test that every schema compiles.
+ */
+import { createRequire } from "node:module";
+import type AjvCompiler from "@fastify/ajv-compiler";
+import type SerializerCompiler from "@fastify/fast-json-stringify-compiler";
+
+type BuildValidator = ReturnType<typeof AjvCompiler>;
+type BuildSerializer = ReturnType<typeof SerializerCompiler>;
+
+// Ajv and fast-json-stringify themselves (some 100 modules) load with the first schema compiled:
+// both are CommonJS, so a synchronous require serves the request that needs them.
+const require = createRequire(import.meta.url);
+let compilers: { validators: BuildValidator; serializers: BuildSerializer } | undefined;
+const loadCompilers = () => {
+  compilers ??= {
+    validators: (require("@fastify/ajv-compiler") as typeof AjvCompiler)(),
+    serializers: (require("@fastify/fast-json-stringify-compiler") as typeof SerializerCompiler)(),
+  };
+  return compilers;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: Ajv's validators take its own context type, passed through untouched.
+type Validator = ((data: unknown, context?: any) => unknown) & { errors?: unknown; schemaEnv?: unknown };
+
+export interface LazySchemas {
+  compilersFactory: { buildValidator: BuildValidator; buildSerializer: BuildSerializer };
+  /** How many route schemas are not compiled yet. */
+  readonly pending: number;
+  /** Compiles every schema not compiled yet (throws the first that does not compile); answers how many. */
+  compilePending(): number;
+}
+
+/**
+ * Fastify's own compilers made lazy; `wrapValidator` wraps each compiled validator (the input
+ * checks of http/input.ts).
+ */
+export function lazySchemas(wrapValidator: (validate: Validator) => Validator = (validate) => validate): LazySchemas {
+  const pending = new Set<() => unknown>();
+
+  const buildValidator: BuildValidator = (externalSchemas, options) => {
+    let compilerFor: ReturnType<BuildValidator> | undefined;
+    return (route) => {
+      let compiled: Validator | undefined;
+      const compile = () => {
+        pending.delete(compile);
+        compilerFor ??= loadCompilers().validators(externalSchemas, options);
+        compiled ??= wrapValidator(compilerFor(route) as Validator);
+        return compiled;
+      };
+      pending.add(compile);
+      const validate: Validator = (data, context) => {
+        const inner = compiled ?? compile();
+        const valid = inner(data, context);
+        validate.errors = inner.errors;
+        return valid;
+      };
+      // Fastify hands Ajv validators (which have schemaEnv) the parent object, so a coerced root value lands.
+      validate.schemaEnv = true;
+      return validate as ReturnType<ReturnType<BuildValidator>>;
+    };
+  };
+
+  const buildSerializer: BuildSerializer = (externalSchemas, options) => {
+    let compilerFor: ReturnType<BuildSerializer> | undefined;
+    return (route) => {
+      let compiled: ((data: unknown) => string) | undefined;
+      const compile = () => {
+        pending.delete(compile);
+        compilerFor ??= loadCompilers().serializers(externalSchemas, options);
+        compiled ??= compilerFor(route);
+        return compiled;
+      };
+      pending.add(compile);
+      return (data: unknown) => (compiled ?? compile())(data);
+    };
+  };
+
+  return {
+    compilersFactory: { buildValidator, buildSerializer },
+    get pending() {
+      return pending.size;
+    },
+    compilePending() {
+      let count = 0;
+      for (const compile of [...pending]) {
+        compile();
+        count++;
+      }
+      return count;
+    },
+  };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's route schemas, compiled on first use (buildApp). */
+    routeSchemas: LazySchemas;
+  }
+}

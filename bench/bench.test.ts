@@ -1,0 +1,154 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { brokenBudgets, FLOOR_READ, FLOOR_WRITE, floorOf, floorRatio, type Row } from "./budgets.ts";
+import { dueAt, dueCount, latencyFromDueUs, latencyHistogram, openRate, summarize } from "./open-rate.ts";
+
+describe("the open-rate schedule", () => {
+  it("spaces requests evenly at the rate, from the start", () => {
+    expect([0, 1, 2, 10].map((n) => dueAt(1000, n, 200))).toEqual([1000, 1005, 1010, 1050]);
+  });
+
+  it("counts the requests due by now, none before the start and never more than the total", () => {
+    expect(dueCount(1000, 999.9, 200, 100)).toBe(0);
+    expect(dueCount(1000, 1000, 200, 100)).toBe(1);
+    expect(dueCount(1000, 1004.9, 200, 100)).toBe(1);
+    expect(dueCount(1000, 1005, 200, 100)).toBe(2);
+    // A loop that wakes late sends everything due since, each still timed from its own due time.
+    expect(dueCount(1000, 1100, 200, 100)).toBe(21);
+    expect(dueCount(1000, 60_000, 200, 100)).toBe(100);
+  });
+
+  it("times a request from when it was due, so a late send and a queue count", () => {
+    // Due at 100 ms, sent at 107 ms (every socket busy), answered 2 ms after it left: the shopper waited 9 ms.
+    expect(latencyFromDueUs(100, 109)).toBe(9000);
+    expect(latencyFromDueUs(100, 100.0004)).toBe(1);
+  });
+
+  it("reads p50, p99, p99.9 and the largest latency in ms from a histogram of µs", () => {
+    const histogram = latencyHistogram();
+    for (let i = 1; i <= 1000; i++) histogram.recordValue(i * 1000); // 1 ms … 1000 ms
+    const summary = summarize(histogram);
+    histogram.destroy();
+    expect(summary.p50).toBeCloseTo(500, -1);
+    expect(summary.p99).toBeCloseTo(990, -1);
+    expect(summary.p999).toBeCloseTo(999, -1);
+    expect(summary.max).toBeCloseTo(1000, -1);
+  });
+});
+
+describe("the open-rate generator", () => {
+  let servers: Server[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+    servers = [];
+  });
+  /** A server on a free port answering `answer(n)` for /?n=…; returns its base URL. */
+  const listen = async (answer: (n: number) => number, seen: number[] = []): Promise<string> => {
+    const server = createServer((request, response) => {
+      const n = Number(new URL(request.url ?? "", "http://x").searchParams.get("n"));
+      seen.push(n);
+      response.statusCode = answer(n);
+      response.end(response.statusCode === 200 ? "ok" : "taken");
+    });
+    servers.push(server);
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+
+  it("sends every request to the targets in turn and counts the answers that are not 2xx", async () => {
+    const first: number[] = [];
+    const second: number[] = [];
+    const answer = (n: number) => (n % 4 === 3 ? 409 : 200);
+    const result = await openRate({
+      targets: [await listen(answer, first), await listen(answer, second)],
+      connections: 4,
+      perSecond: 2000,
+      requests: 40,
+      request: (n) => ({ path: `/?n=${n}`, method: "GET", headers: {} }),
+    });
+    expect(first.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i));
+    expect(second.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i + 1));
+    expect(result).toMatchObject({ requests: 40, non2xx: 10, errors: 0, targetPerSecond: 2000 });
+    expect(result.firstFailure).toBe("status 409: taken");
+  });
+
+  it("counts a refused connection as an error, not as an answer", async () => {
+    const closed = await listen(() => 200);
+    await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+    servers = [];
+    const result = await openRate({
+      targets: [closed],
+      connections: 2,
+      perSecond: 1000,
+      requests: 3,
+      request: () => ({ path: "/", method: "POST", headers: {}, body: "{}" }),
+    });
+    expect(result).toMatchObject({ requests: 3, non2xx: 0, errors: 3 });
+    expect(result.firstFailure).toMatch(/ECONNREFUSED/);
+  });
+});
+
+const row = (step: string, requestsPerSecond: number, openP99?: number): Row => ({
+  step,
+  requestsPerSecond,
+  latencyMs: { p99: 100 },
+  ...(openP99 === undefined ? {} : { openRate: { latencyMs: { p99: openP99 } } }),
+});
+
+describe("the budgets", () => {
+  const floors = [row(FLOOR_WRITE, 5175), row(FLOOR_READ, 12_000)];
+
+  it("reads a row against the floor row of the same run", () => {
+    expect(floorRatio([row("add-item", 1034), ...floors], "add-item", FLOOR_WRITE)).toBeCloseTo(0.1998, 4);
+    expect(floorRatio([row("add-item", 1034)], "add-item", FLOOR_WRITE)).toBeUndefined();
+    expect(floorOf({ minFloorReadRatio: 0.75 })).toBe(FLOOR_READ);
+    expect(floorOf({ minFloorWriteRatio: 0.5 })).toBe(FLOOR_WRITE);
+  });
+
+  it("breaks a write-ratio budget and says by how much", () => {
+    const broken = brokenBudgets("cart-flow", [row("add-item", 1034, 3), ...floors], { "add-item": { minFloorWriteRatio: 0.5 } });
+    expect(broken).toEqual([
+      {
+        step: "add-item",
+        message:
+          'cart-flow: add-item 1,034 req/s is 0.20 of "reference: floor write" (5,175 req/s); the budget of 0.5 needs 2,588 req/s, 1,554 short',
+      },
+    ]);
+    expect(brokenBudgets("cart-flow", [row("add-item", 2600, 3), ...floors], { "add-item": { minFloorWriteRatio: 0.5 } })).toEqual([]);
+  });
+
+  it("reads GET /cart against the floor read", () => {
+    const budgets = { "GET /cart": { minFloorReadRatio: 0.75 } };
+    expect(brokenBudgets("cart-flow", [row("GET /cart", 9000), ...floors], budgets)).toEqual([]);
+    expect(brokenBudgets("cart-flow", [row("GET /cart", 8999), ...floors], budgets)[0]?.message).toMatch(/needs 9,000 req\/s, 1 short/);
+  });
+
+  it("fails a ratio it cannot read rather than passing it", () => {
+    const broken = brokenBudgets("cart-flow", [row("add-item", 9000)], { "add-item": { minFloorWriteRatio: 0.5 } });
+    expect(broken[0]?.message).toMatch(/cannot be read against "reference: floor write"/);
+  });
+
+  it("breaks the open-rate p99 and the plain figures", () => {
+    const budgets = { "POST /checkout": { minRequestsPerSecond: 500, openRateP99Ms: 50 } };
+    expect(brokenBudgets("checkout", [row("POST /checkout", 499, 50.5)], budgets).map((b) => b.message)).toEqual([
+      "checkout: POST /checkout 499 req/s, 1 short of the budget of 500",
+      "checkout: POST /checkout open-rate p99 50.5 ms, 0.50 ms over the budget of 50 ms",
+    ]);
+    expect(brokenBudgets("checkout", [row("POST /checkout", 500, 50)], budgets)).toEqual([]);
+    expect(brokenBudgets("checkout", [row("POST /checkout", 600)], budgets)[0]?.message).toMatch(/no open-rate phase ran/);
+    expect(brokenBudgets("owner", [row("order view", 90)], { "order view": { p99Ms: 150 } })).toEqual([]);
+    expect(brokenBudgets("owner", [row("order view", 90)], { "order view": { p99Ms: 99 } })[0]?.message).toBe(
+      "owner: order view p99 100 ms, 1 ms over the budget of 99 ms",
+    );
+  });
+
+  it("skips the steps a run did not load, and checks the server's start and memory", () => {
+    const budgets = { "add-item": { minFloorWriteRatio: 0.5 }, server: { maxStartMs: 1000, maxRssMb: 200 } };
+    expect(brokenBudgets("cart-flow", [], budgets, { startMs: 1000, peakRssMb: 200 })).toEqual([]);
+    expect(brokenBudgets("cart-flow", [], budgets, { startMs: 2712, peakRssMb: 489.6 }).map((b) => b.message)).toEqual([
+      "cart-flow: server start took 2712 ms, 1712 ms over the budget of 1000 ms",
+      "cart-flow: server resident memory peaked at 489.6 MB, 289.6 MB over the budget of 200 MB",
+    ]);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * The bench's open-rate load (issue 20, bench/notes/open-rate.md): requests sent at a constant
+ * rate whatever the server answers, each timed from when it was due to be sent, so time spent
+ * queueing (in the server, in the kernel, or in the client waiting for a free socket) counts.
+ * A closed loop (autocannon) sends a connection's next request only after its answer, so a slow
+ * answer also delays the requests that would have met it: coordinated omission. Here it cannot.
+ */
+import { Agent, request as httpRequest } from "node:http";
+import { performance } from "node:perf_hooks";
+import * as hdr from "hdr-histogram-js";
+
+/** When request `index` (from 0) is due, in ms on the clock `startMs` was read from. */
+export function dueAt(startMs: number, index: number, perSecond: number): number {
+  return startMs + (index * 1000) / perSecond;
+}
+
+/** How many of `total` requests are due by `nowMs` (request 0 is due at `startMs`). */
+export function dueCount(startMs: number, nowMs: number, perSecond: number, total: number): number {
+  if (nowMs < startMs) return 0;
+  return Math.min(total, Math.floor(((nowMs - startMs) * perSecond) / 1000) + 1);
+}
+
+/** A request's latency as a shopper meets it: from when it was due to be sent until its answer ended, in µs. */
+export function latencyFromDueUs(dueMs: number, doneMs: number): number {
+  return Math.max(1, Math.round((doneMs - dueMs) * 1000));
+}
+
+/** Latencies up to a minute, at three significant digits (1 µs resolution below 1 ms). */
+const HIGHEST_US = 60_000_000;
+export function latencyHistogram(): hdr.Histogram {
+  return hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: HIGHEST_US, numberOfSignificantValueDigits: 3 });
+}
+
+export interface LatencySummary {
+  p50: number;
+  p99: number;
+  p999: number;
+  max: number;
+}
+
+/** p50, p99, p99.9 and the largest latency in ms (two decimals) of a histogram of µs. */
+export function summarize(histogram: hdr.Histogram): LatencySummary {
+  const ms = (us: number) => Math.round(us / 10) / 100;
+  // A percentile reads as the top of its bucket, which may pass the largest value recorded.
+  const at = (percentile: number) => ms(Math.min(histogram.getValueAtPercentile(percentile), histogram.maxValue));
+  return { p50: at(50), p99: at(99), p999: at(99.9), max: ms(histogram.maxValue) };
+}
+
+export interface OpenRateRequest {
+  path: string;
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+export interface OpenRateOptions {
+  /** Base URLs of the servers, sent to in turn (request n goes to the n-th modulo their number). */
+  targets: string[];
+  /** Sockets in all, shared out between the targets: the same connections the closed loop had. */
+  connections: number;
+  perSecond: number;
+  requests: number;
+  /** Request n; called when it is due, so building it is part of its time. */
+  request: (n: number) => OpenRateRequest;
+}
+
+export interface OpenRateResult {
+  targetPerSecond: number;
+  /** Answers per second from the first due time to the last answer. */
+  achievedPerSecond: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** The first non-2xx answer or error, to say why a phase failed. */
+  firstFailure: string;
+  latencyMs: LatencySummary;
+}
+
+/**
+ * Sends `requests` requests at `perSecond`, each at its due time however many are still
+ * unanswered; a request finding every socket busy waits in the agent's queue, on its clock.
+ * The loop wakes at most once a millisecond, so a request may leave up to about 1 ms late: that
+ * lateness is in its latency too.
+ */
+export async function openRate(options: OpenRateOptions): Promise<OpenRateResult> {
+  const { targets, perSecond, requests } = options;
+  if (!(perSecond > 0) || requests < 1) throw new Error(`open rate: needs a rate above 0 and a request (got ${perSecond}/s, ${requests})`);
+  const socketsEach = Math.max(1, Math.ceil(options.connections / targets.length));
+  const agents = targets.map(
+    () => new Agent({ keepAlive: true, maxSockets: socketsEach, maxFreeSockets: socketsEach, scheduling: "fifo" }),
+  );
+  const urls = targets.map((target) => new URL(target));
+  const histogram = latencyHistogram();
+  let non2xx = 0;
+  let errors = 0;
+  let firstFailure = "";
+  let answered = 0;
+  let lastDone = 0;
+  let allDone: () => void = () => {};
+  const finished = new Promise<void>((done) => {
+    allDone = done;
+  });
+  const settle = () => {
+    answered++;
+    lastDone = performance.now();
+    if (answered === requests) allDone();
+  };
+  const send = (n: number, due: number) => {
+    const target = n % targets.length;
+    const url = urls[target] as URL;
+    const { path, method, headers, body } = options.request(n);
+    let over = false;
+    const fail = (error: Error) => {
+      if (over) return;
+      over = true;
+      errors++;
+      if (!firstFailure) firstFailure = error.message;
+      settle();
+    };
+    const sent = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method,
+        agent: agents[target],
+        headers: body === undefined ? headers : { ...headers, "content-length": Buffer.byteLength(body) },
+        timeout: 30_000,
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        const failed = status < 200 || status >= 300;
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => {
+          if (failed && !firstFailure) chunks.push(chunk);
+        });
+        response.on("error", fail);
+        response.on("end", () => {
+          if (over) return;
+          over = true;
+          histogram.recordValue(Math.min(HIGHEST_US, latencyFromDueUs(due, performance.now())));
+          if (failed) {
+            non2xx++;
+            if (!firstFailure) firstFailure = `status ${status}: ${Buffer.concat(chunks).toString("utf8").slice(0, 200)}`;
+          }
+          settle();
+        });
+      },
+    );
+    sent.on("timeout", () => sent.destroy(new Error("no answer within 30 s")));
+    sent.on("error", fail);
+    sent.end(body);
+  };
+  const start = performance.now() + 2;
+  let next = 0;
+  while (next < requests) {
+    const due = dueCount(start, performance.now(), perSecond, requests);
+    for (; next < due; next++) send(next, dueAt(start, next, perSecond));
+    if (next < requests) await new Promise((wake) => setTimeout(wake, Math.max(0, dueAt(start, next, perSecond) - performance.now())));
+  }
+  await finished;
+  for (const agent of agents) agent.destroy();
+  const result: OpenRateResult = {
+    targetPerSecond: perSecond,
+    achievedPerSecond: Math.round((requests * 1000) / Math.max(1, lastDone - start)),
+    requests,
+    non2xx,
+    errors,
+    firstFailure,
+    latencyMs: summarize(histogram),
+  };
+  histogram.destroy();
+  return result;
+}

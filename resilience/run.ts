@@ -1,0 +1,67 @@
+/**
+ * `npm run test:resilience`: the resilience suite (issue 21). Each scenario runs against a fresh
+ * demo shop on SQLite and PostgreSQL and ends with `checkInvariants`; the run ends with one table
+ * and exits 1 when a figure does not hold.
+ *
+ *   RESILIENCE_SHORT=1 (or --short)   the CI form: fewer requests, SQLite only
+ *   RESILIENCE_SEED=<n> (or --seed=n)  repeat a run (the seed is printed at the start)
+ *   RESILIENCE_REQUESTS=<n>            requests fuzzed per database
+ *   RESILIENCE_DB=sqlite,postgres      which databases
+ */
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fuzz } from "./fuzz/fuzz.ts";
+import { captureStock, checkInvariants } from "./invariants.ts";
+import { type Figures, formatTable, holds } from "./report.ts";
+import { type Dialect, startShop, stopPostgres } from "./shop.ts";
+
+const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}`))?.split("=")[1];
+const short = process.argv.includes("--short") || process.env.RESILIENCE_SHORT === "1";
+const seed = Number(argument("seed") ?? process.env.RESILIENCE_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const requests = Number(argument("requests") ?? process.env.RESILIENCE_REQUESTS ?? (short ? 1_500 : 10_000));
+const dialects = (argument("db") ?? process.env.RESILIENCE_DB ?? (short ? "sqlite" : "sqlite,postgres")).split(",") as Dialect[];
+
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+console.log(
+  `resilience: seed ${seed}, ${requests.toLocaleString("en")} requests per database on ${dialects.join(" and ")}${short ? " (short form)" : ""}`,
+);
+
+const columns: Partial<Record<Dialect, Figures>> = {};
+const details: Record<string, unknown> = { seed, requests, short };
+for (const dialect of dialects) {
+  const shop = await startShop(dialect);
+  try {
+    const baseline = await captureStock(shop.db);
+    const result = await fuzz(shop.app, {
+      seed,
+      requests,
+      trace: process.env.RESILIENCE_TRACE === "1",
+      progress: (done) => process.stdout.write(`  ${dialect}: ${done.toLocaleString("en")} requests (${elapsed()})\n`),
+    });
+    const violations = await checkInvariants(shop.db, baseline);
+    columns[dialect] = {
+      requestsFuzzed: result.requests,
+      serverErrors: result.serverErrors,
+      malformedErrors: result.malformed + result.unanswered,
+      invariantViolations: violations.length,
+    };
+    details[dialect] = { ...result, violations };
+    console.log(
+      `  ${dialect}: fuzzing done in ${elapsed()}: ${result.ordersPlaced} orders placed between fuzzed calls, ${result.refusedByRateLimit} answered 429, statuses ${JSON.stringify(result.byStatus)}`,
+    );
+    for (const finding of result.findings)
+      console.log(`  ${finding.kind} ×${finding.count}: ${finding.key}\n    ${JSON.stringify(finding.example)}`);
+    for (const violation of violations) console.log(`  violation ${violation.kind} ${violation.where}: ${violation.message}`);
+  } finally {
+    await shop.close();
+  }
+}
+stopPostgres();
+
+const file = join(tmpdir(), `cartwright-resilience-${seed}.json`);
+writeFileSync(file, JSON.stringify(details, null, 2));
+console.log(`\nResilience (seed ${seed}, ${elapsed()}; every finding in ${file}):\n`);
+console.log(formatTable(columns));
+process.exitCode = Object.values(columns).every((figures) => figures && holds(figures)) ? 0 : 1;
