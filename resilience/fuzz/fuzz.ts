@@ -10,6 +10,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { cartAjaxActions } from "../../apps/server/src/modules/cart/index.ts";
 import { contactAjaxActions } from "../../apps/server/src/modules/contact-widget/index.ts";
 import { formsAjaxActions } from "../../apps/server/src/modules/forms/index.ts";
+import { TEST_ADDRESS } from "../../test/store-client.ts";
 import { OWNER } from "../shop.ts";
 import { ajaxRequest, type FuzzRequest, operationsOf, requestFor, strayRequest } from "./requests.ts";
 
@@ -66,17 +67,7 @@ const CARD = [
   { key: "cw-test-card-expiry", value: "12/40" },
   { key: "cw-test-card-cvc", value: "123" },
 ];
-const ADDRESS = {
-  first_name: "Ada",
-  last_name: "Shopper",
-  address_1: "1 Test Street",
-  city: "Los Angeles",
-  state: "CA",
-  postcode: "90001",
-  country: "US",
-  phone: "555-0100",
-  email: "ada@example.com",
-};
+const ADDRESS = { ...TEST_ADDRESS, email: "ada@example.com" };
 
 /** Longer than any request of the shop takes on a busy machine: past it, the request is taken as never answered. */
 const ANSWER_WITHIN_MS = 15_000;

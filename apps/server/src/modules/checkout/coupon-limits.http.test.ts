@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { insertCoupon } from "../../../../../test/coupons.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 
 let shop: TestShop;
@@ -17,36 +18,7 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 /** A 10 % coupon each shopper may use `perShopper` times. */
-async function addCoupon(code: string, perShopper: number): Promise<number> {
-  const row = await shop.db
-    .insertInto("coupons")
-    .values({
-      code,
-      description: "",
-      type: "percent",
-      amount: 10,
-      enabled: 1,
-      free_shipping: 0,
-      individual_use: 0,
-      exclude_sale_items: 0,
-      product_ids: "[]",
-      excluded_product_ids: "[]",
-      category_ids: "[]",
-      excluded_category_ids: "[]",
-      minimum_spend: null,
-      maximum_spend: null,
-      expires_at: null,
-      usage_limit: null,
-      usage_limit_per_user: perShopper,
-      usage_count: 0,
-      limit_usage_to_x_items: null,
-      allowed_emails: "[]",
-      created_at: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const addCoupon = (code: string, perShopper: number) => insertCoupon(shop.db, code, { usage_limit_per_user: perShopper });
 
 const usesOf = async (id: number) =>
   (await shop.db.selectFrom("coupons").select("usage_count").where("id", "=", id).executeTakeFirstOrThrow()).usage_count;

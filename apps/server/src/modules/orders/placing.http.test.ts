@@ -2,6 +2,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { insertCoupon } from "../../../../../test/coupons.ts";
 import { productId } from "../../../../../test/store-client.ts";
 import { createOrder, findOrder, type NewOrder, recordPaymentOutcome, setOrderLines, takeStock, useCoupon } from "./index.ts";
 
@@ -49,34 +50,8 @@ function newOrder(fields: Partial<NewOrder> = {}): NewOrder {
   };
 }
 
-async function addCoupon(code: string, limits: { usage_limit: number | null; usage_limit_per_user: number | null; usage_count: number }) {
-  const row = await shop.db
-    .insertInto("coupons")
-    .values({
-      code,
-      description: "",
-      type: "percent",
-      amount: 1000,
-      enabled: 1,
-      free_shipping: 0,
-      individual_use: 0,
-      exclude_sale_items: 0,
-      product_ids: "[]",
-      excluded_product_ids: "[]",
-      category_ids: "[]",
-      excluded_category_ids: "[]",
-      minimum_spend: null,
-      maximum_spend: null,
-      expires_at: null,
-      limit_usage_to_x_items: null,
-      allowed_emails: "[]",
-      created_at: NOW,
-      ...limits,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const addCoupon = (code: string, limits: { usage_limit: number | null; usage_limit_per_user: number | null; usage_count: number }) =>
+  insertCoupon(shop.db, code, { created_at: NOW, ...limits });
 
 const usesOf = async (couponId: number) =>
   (await shop.db.selectFrom("coupons").select("usage_count").where("id", "=", couponId).executeTakeFirstOrThrow()).usage_count;
