@@ -6,6 +6,7 @@
  * never becomes script on the storefront; every page and reply carries the security headers.
  */
 import { randomBytes } from "node:crypto";
+import { chromium } from "@playwright/test";
 import { createSessionToken } from "../apps/server/src/http/tokens.ts";
 import { type Answer, addressOf, billingAddress, CARD, DECLINED_CARD, ordinaryProducts, Shopper } from "./client.ts";
 import type { RunningServer } from "./server.ts";
@@ -489,6 +490,25 @@ export async function abuse(server: RunningServer): Promise<AbuseCase[]> {
         if (live.length) return `${page}: ${live.join("; ")}`;
       }
       return true;
+    },
+  ]);
+
+  cases.push([
+    "owner HTML runs no script in a browser (Chromium: no dialog on the pages that show the hostile values)",
+    async () => {
+      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+      try {
+        const page = await browser.newPage({ extraHTTPHeaders: { "x-forwarded-for": addressOf(nextAddress++) } });
+        const dialogs: string[] = [];
+        page.on("dialog", (dialog) => {
+          dialogs.push(dialog.message());
+          void dialog.dismiss();
+        });
+        for (const path of ["/shop", `/product/${first?.slug}`, "/forms/feedback"]) await page.goto(base + path, { waitUntil: "load" });
+        return dialogs.length === 0 ? true : `dialogs opened: ${dialogs.join(", ")}`;
+      } finally {
+        await browser.close();
+      }
     },
   ]);
 
