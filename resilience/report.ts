@@ -9,8 +9,13 @@ export interface Figures {
   invariantViolations?: number;
   crashesSurvived?: string;
   soakErrors?: number;
+  /** Requests the soak sent (its errors are out of these). */
+  soakRequests?: number;
   memory?: string;
+  /** Whether the soak's memory levelled off (soak.ts levelsOff); undefined when the soak was too short to judge. */
+  memoryLevelsOff?: boolean;
   abuseRefused?: string;
+  abuseNotRefused?: number;
 }
 
 const ROWS: [keyof Figures, string][] = [
@@ -19,13 +24,20 @@ const ROWS: [keyof Figures, string][] = [
   ["malformedErrors", "errors without the JSON shape, or no answer"],
   ["invariantViolations", "invariant violations"],
   ["crashesSurvived", "crashes survived"],
+  ["soakRequests", "soak requests"],
   ["soakErrors", "soak errors"],
   ["memory", "memory at start → end (RSS)"],
   ["abuseRefused", "abuse cases refused"],
 ];
 
 const show = (value: Figures[keyof Figures]) =>
-  value === undefined ? "not run" : typeof value === "number" ? value.toLocaleString("en") : value;
+  value === undefined
+    ? "not run"
+    : typeof value === "boolean"
+      ? String(value)
+      : typeof value === "number"
+        ? value.toLocaleString("en")
+        : value;
 
 export function formatTable(columns: Partial<Record<Dialect, Figures>>): string {
   const dialects = Object.keys(columns) as Dialect[];
@@ -36,6 +48,11 @@ export function formatTable(columns: Partial<Record<Dialect, Figures>>): string 
   return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
 }
 
-/** Whether the figures hold: no 5xx, no malformed error, no violation, no soak error. */
+/** Whether the figures hold: no 5xx, no malformed error, no violation, no soak error, memory levelled off, every abuse refused. */
 export const holds = (figures: Figures): boolean =>
-  !figures.serverErrors && !figures.malformedErrors && !figures.invariantViolations && !figures.soakErrors;
+  !figures.serverErrors &&
+  !figures.malformedErrors &&
+  !figures.invariantViolations &&
+  !figures.soakErrors &&
+  figures.memoryLevelsOff !== false &&
+  !figures.abuseNotRefused;

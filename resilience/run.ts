@@ -7,12 +7,16 @@
  *   RESILIENCE_SEED=<n> (or --seed=n)  repeat a run (the seed is printed at the start)
  *   RESILIENCE_REQUESTS=<n>            requests fuzzed per database
  *   RESILIENCE_DB=sqlite,postgres      which databases
+ *   RESILIENCE_SOAK_SECONDS=<n>        the soak's length (600; the short form 20), on RESILIENCE_SOAK_DB (sqlite)
+ *   RESILIENCE_SOAK_SHOPPERS=<n>       shoppers visiting at once in the soak (4)
+ *   RESILIENCE_PORT=<n>                the real server's port for the soak and abuse (3780, the next for the next database)
  */
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fuzz } from "./fuzz/fuzz.ts";
 import { captureStock, checkInvariants } from "./invariants.ts";
+import { soakAndAbuse } from "./live.ts";
 import { type Figures, formatTable, holds } from "./report.ts";
 import { type Dialect, startShop, stopPostgres } from "./shop.ts";
 
@@ -57,6 +61,21 @@ for (const dialect of dialects) {
   } finally {
     await shop.close();
   }
+}
+
+// The soak and the abuse cases against the real server process, `npm start`'s (live.ts).
+const soakSeconds = Number(process.env.RESILIENCE_SOAK_SECONDS ?? (short ? 20 : 600));
+const soakOn = (process.env.RESILIENCE_SOAK_DB ?? "sqlite").split(",");
+for (const [index, dialect] of dialects.entries()) {
+  const live = await soakAndAbuse(dialect, {
+    port: Number(process.env.RESILIENCE_PORT ?? 3780) + index,
+    soakSeconds: soakOn.includes(dialect) ? soakSeconds : 0,
+    shoppers: Number(process.env.RESILIENCE_SOAK_SHOPPERS ?? 4),
+    progress: (line) => console.log(`  ${line} (${elapsed()})`),
+  });
+  const before = columns[dialect]?.invariantViolations ?? 0;
+  columns[dialect] = { ...columns[dialect], ...live.figures, invariantViolations: before + (live.figures.invariantViolations ?? 0) };
+  details[`${dialect} soak and abuse`] = live;
 }
 stopPostgres();
 

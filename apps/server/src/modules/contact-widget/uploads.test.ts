@@ -38,6 +38,14 @@ describe("checkFileContent", () => {
     ["data.pdf", Buffer.from("just some text"), UPLOAD_MESSAGES.mismatch("pdf")],
     ["empty.png", Buffer.alloc(0), UPLOAD_MESSAGES.empty],
     ["logo.svg", SAMPLES.svg, UPLOAD_MESSAGES.scriptedSvg],
+    // Polyglots (issue 21's abuse scenario): a real image that is also a page or carries a script.
+    [
+      "photo.jpg",
+      Buffer.concat([JPEG, Buffer.from("<html><script>alert(1)</script></html>"), Buffer.from("ffd9", "hex")]),
+      UPLOAD_MESSAGES.hidden,
+    ],
+    ["photo.png", Buffer.concat([SAMPLES.png, Buffer.from("<script>alert(1)</script>")]), UPLOAD_MESSAGES.hidden],
+    ["anim.gif", Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(20), Buffer.from('<svg onload="alert(1)">')]), UPLOAD_MESSAGES.hidden],
     [
       "badge.svg",
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><rect/></a></svg>'),

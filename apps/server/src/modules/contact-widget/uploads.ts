@@ -5,6 +5,7 @@
  * whatever they are called; an SVG only as an .svg for a field that lists svg (a public form's; the
  * contact form never does). The type stored is the detected one, never the browser's.
  */
+import { carriesActiveText } from "../media/index.ts";
 
 /** At most this many files per message, each at most this size (the /ajax body limit stops larger ones first). */
 export const MESSAGE_FILE_LIMITS = { perMessage: 3, bytes: 5 * 1024 * 1024 } as const;
@@ -19,10 +20,13 @@ export const UPLOAD_MESSAGES = {
   program: "Programs and scripts cannot be sent.",
   markup: "Web pages and SVG images cannot be sent.",
   scriptedSvg: "SVG images that carry scripts, links to scripts or embedded pages cannot be sent.",
+  hidden: "This image carries a web page or a script inside it and cannot be sent.",
   mismatch: (extension: string) => `This file is not really a .${extension} file: its content does not match its name.`,
 } as const;
 
 const IMAGE_JPEG = ["jpg"];
+/** Image formats a browser shows inline: a polyglot among them (an image that is also a page or a script) is refused. */
+const IMAGES = new Set(["jpg", "png", "apng", "gif", "webp", "heic"]);
 const OLE = ["cfb"]; // Office 97–2003 documents are OLE compound files
 const ISO_MEDIA = ["mp4", "m4v", "mov", "3gp", "3g2", "m4a", "f4v"];
 const OGG = ["ogv", "ogg", "ogx", "oga", "opus"];
@@ -118,7 +122,11 @@ export async function checkFileContent(fileName: string, data: Buffer): Promise<
   // file-type is imported with the first upload, not at start (decision 0050).
   const detected = await (await import("file-type")).fileTypeFromBuffer(data);
   if (detected && PROGRAMS.has(detected.ext)) return { error: UPLOAD_MESSAGES.program };
-  if (detected && (FAMILIES[extension] ?? []).includes(detected.ext)) return { extension, contentType: detected.mime };
+  if (detected && (FAMILIES[extension] ?? []).includes(detected.ext)) {
+    // The media library's rule (decision 0045): markup hidden in an image's metadata or after its end.
+    if (IMAGES.has(detected.ext) && carriesActiveText(data)) return { error: UPLOAD_MESSAGES.hidden };
+    return { extension, contentType: detected.mime };
+  }
   // Reached only for a field that lists svg (a form's, never the contact form's: spec §5.3 has none).
   if (extension === "svg" && isUtf8Text(data)) {
     const text = data.toString("utf8").replace(/^\uFEFF/, "");

@@ -366,6 +366,11 @@ describe("forms_submit: uploads", () => {
     expect(fieldError((await contactWith([upload("invoice.pdf", SAMPLES.exe)])).body)).toBe(`invoice.pdf: ${UPLOAD_MESSAGES.program}`);
     expect(fieldError((await contactWith([upload("photo.png", SAMPLES.svg)])).body)).toBe(`photo.png: ${UPLOAD_MESSAGES.markup}`);
   });
+  it("refuses a polyglot: a real image that also carries a page (issue 21's abuse scenario)", async () => {
+    const page = Buffer.from("<html><body><script>alert(document.domain)</script></body></html>");
+    const answer = await contactWith([upload("photo.png", Buffer.concat([SAMPLES.png, page]))]);
+    expect(fieldError(answer.body)).toBe(`photo.png: ${UPLOAD_MESSAGES.hidden}`);
+  });
   it("refuses a file above the field's size", async () => {
     const big = Buffer.concat([SAMPLES.pdf, Buffer.alloc(2 * MB)]);
     expect(fieldError((await contactWith([upload("big.pdf", big)])).body)).toBe("This file is larger than 2 MB.");

@@ -40,7 +40,7 @@ const PROGRAMS = new Set(["exe", "elf", "macho", "msi", "dmg", "deb", "rpm", "ap
 const ACTIVE_TEXT = /<script|<html|<!doctype html|<iframe|<svg[\s>]|<\?php|javascript:/i;
 const SCANNED = 256 * 1024;
 
-function carriesActiveText(bytes: Buffer): boolean {
+export function carriesActiveText(bytes: Buffer): boolean {
   if (bytes.length <= 2 * SCANNED) return ACTIVE_TEXT.test(bytes.toString("latin1"));
   return ACTIVE_TEXT.test(bytes.subarray(0, SCANNED).toString("latin1")) || ACTIVE_TEXT.test(bytes.subarray(-SCANNED).toString("latin1"));
 }

@@ -1,5 +1,5 @@
 /** The shop's images (decision 0045): uploads, resized files, serving, and the Store API image shape. */
-export { MEDIA_LIMITS, MEDIA_MESSAGES } from "./checks.ts";
+export { carriesActiveText, MEDIA_LIMITS, MEDIA_MESSAGES } from "./checks.ts";
 export { mediaAdminRoutes } from "./media.admin.routes.ts";
 export { mediaRoutes } from "./media.routes.ts";
 export { MAX_ALT_LENGTH, type MediaList, mediaHash, missingMedia, type OwnerMedia, productImages, setAltTexts } from "./media.service.ts";
