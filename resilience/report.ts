@@ -8,6 +8,12 @@ export interface Figures {
   malformedErrors?: number;
   invariantViolations?: number;
   crashesSurvived?: string;
+  ordersLost?: number;
+  /** Crashes the shop did not survive, or 5xx answered while it was up (crash.ts). */
+  crashFailures?: number;
+  twoProcesses?: string;
+  /** Two-process checks that did not agree (two-processes.ts). */
+  twoProcessFailures?: number;
   soakErrors?: number;
   memory?: string;
   abuseRefused?: string;
@@ -18,7 +24,9 @@ const ROWS: [keyof Figures, string][] = [
   ["serverErrors", "5xx seen"],
   ["malformedErrors", "errors without the JSON shape, or no answer"],
   ["invariantViolations", "invariant violations"],
-  ["crashesSurvived", "crashes survived"],
+  ["crashesSurvived", "crashes survived (SIGKILL, restart)"],
+  ["ordersLost", "confirmed orders lost or worse"],
+  ["twoProcesses", "two processes: checks that agreed"],
   ["soakErrors", "soak errors"],
   ["memory", "memory at start → end (RSS)"],
   ["abuseRefused", "abuse cases refused"],
@@ -36,6 +44,12 @@ export function formatTable(columns: Partial<Record<Dialect, Figures>>): string 
   return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
 }
 
-/** Whether the figures hold: no 5xx, no malformed error, no violation, no soak error. */
+/** Whether the figures hold: no 5xx, no malformed error, no violation, no soak error, no crash or two-process failure. */
 export const holds = (figures: Figures): boolean =>
-  !figures.serverErrors && !figures.malformedErrors && !figures.invariantViolations && !figures.soakErrors;
+  !figures.serverErrors &&
+  !figures.malformedErrors &&
+  !figures.invariantViolations &&
+  !figures.soakErrors &&
+  !figures.ordersLost &&
+  !figures.crashFailures &&
+  !figures.twoProcessFailures;

@@ -7,10 +7,12 @@
  *   RESILIENCE_SEED=<n> (or --seed=n)  repeat a run (the seed is printed at the start)
  *   RESILIENCE_REQUESTS=<n>            requests fuzzed per database
  *   RESILIENCE_DB=sqlite,postgres      which databases
+ *   RESILIENCE_CRASHES=<n>             SIGKILLs per database (20; 3 in the short form; 0 leaves it out)
  */
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { crashScenario } from "./crash.ts";
 import { fuzz } from "./fuzz/fuzz.ts";
 import { captureStock, checkInvariants } from "./invariants.ts";
 import { type Figures, formatTable, holds } from "./report.ts";
@@ -20,6 +22,7 @@ const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--
 const short = process.argv.includes("--short") || process.env.RESILIENCE_SHORT === "1";
 const seed = Number(argument("seed") ?? process.env.RESILIENCE_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const requests = Number(argument("requests") ?? process.env.RESILIENCE_REQUESTS ?? (short ? 1_500 : 10_000));
+const crashes = Number(argument("crashes") ?? process.env.RESILIENCE_CRASHES ?? (short ? 3 : 20));
 const dialects = (argument("db") ?? process.env.RESILIENCE_DB ?? (short ? "sqlite" : "sqlite,postgres")).split(",") as Dialect[];
 
 const started = Date.now();
@@ -56,6 +59,17 @@ for (const dialect of dialects) {
     for (const violation of violations) console.log(`  violation ${violation.kind} ${violation.where}: ${violation.message}`);
   } finally {
     await shop.close();
+  }
+  if (crashes > 0) {
+    const figures = columns[dialect] as Figures;
+    const crashed = await crashScenario({ dialect, crashes, seed, port: dialect === "sqlite" ? 3770 : 3771, log: console.log });
+    figures.crashesSurvived = `${crashed.survived} / ${crashed.crashes} (${crashed.ordersConfirmed} orders confirmed, ${crashed.formsSent} forms, ${crashed.ownerEdits} owner edits)`;
+    figures.ordersLost = crashed.ordersLost;
+    figures.invariantViolations = (figures.invariantViolations ?? 0) + crashed.violations.length - crashed.ordersLost;
+    figures.crashFailures = crashed.crashes - crashed.survived + crashed.serverErrors.length;
+    details[`${dialect}-crashes`] = crashed;
+    console.log(`  ${dialect}: ${crashed.survived} of ${crashed.crashes} crashes survived (${elapsed()})`);
+    for (const error of crashed.serverErrors) console.log(`  5xx while up: ${error}`);
   }
 }
 stopPostgres();

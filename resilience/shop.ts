@@ -33,7 +33,7 @@ export interface ResilienceShop {
 let postgres: RunningPostgres | undefined;
 
 /** One PostgreSQL server for the run, started on first use and stopped by `stopPostgres`. */
-async function postgresDatabase(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+export async function postgresDatabase(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
   postgres ??= await startPostgres();
   const name = `cw_resilience_${randomBytes(5).toString("hex")}`;
   const admin = new pg.Client({ connectionString: postgres.url });
