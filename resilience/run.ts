@@ -7,6 +7,7 @@
  *   RESILIENCE_SEED=<n> (or --seed=n)  repeat a run (the seed is printed at the start)
  *   RESILIENCE_REQUESTS=<n>            requests fuzzed per database
  *   RESILIENCE_DB=sqlite,postgres      which databases
+ *   RESILIENCE_TWO_PROCESSES=0         leaves out the two-process checks (run on PostgreSQL)
  *   RESILIENCE_CRASHES=<n>             SIGKILLs per database (20; 3 in the short form; 0 leaves it out)
  */
 import { writeFileSync } from "node:fs";
@@ -17,6 +18,7 @@ import { fuzz } from "./fuzz/fuzz.ts";
 import { captureStock, checkInvariants } from "./invariants.ts";
 import { type Figures, formatTable, holds } from "./report.ts";
 import { type Dialect, startShop, stopPostgres } from "./shop.ts";
+import { twoProcessScenario } from "./two-processes.ts";
 
 const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}`))?.split("=")[1];
 const short = process.argv.includes("--short") || process.env.RESILIENCE_SHORT === "1";
@@ -70,6 +72,14 @@ for (const dialect of dialects) {
     details[`${dialect}-crashes`] = crashed;
     console.log(`  ${dialect}: ${crashed.survived} of ${crashed.crashes} crashes survived (${elapsed()})`);
     for (const error of crashed.serverErrors) console.log(`  5xx while up: ${error}`);
+  }
+  if (dialect === "postgres" && process.env.RESILIENCE_TWO_PROCESSES !== "0") {
+    const figures = columns[dialect] as Figures;
+    console.log("  postgres: two processes behind a round-robin proxy");
+    const two = await twoProcessScenario({ ports: [3772, 3773, 3774], log: console.log });
+    figures.twoProcesses = `${two.checks - two.failures.length} / ${two.checks} (requests per process: ${two.answered.join(" and ")})`;
+    figures.twoProcessFailures = two.failures.length;
+    details["two-processes"] = two;
   }
 }
 stopPostgres();
