@@ -168,6 +168,25 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
       if (reply.status === 200) result.ownerEdits++;
     };
 
+    // Every feedback entry a visitor was told was received is stored.
+    const feedbackEntries = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("form_entries")
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .where("form_id", "=", FEEDBACK_FORM)
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
+    const entriesBefore = await feedbackEntries();
+    const lostEntries = async (): Promise<Violation[]> => {
+      const stored = (await feedbackEntries()) - entriesBefore;
+      return stored >= result.formsSent
+        ? []
+        : [{ kind: "entry-lost", where: "form_entries", message: `${result.formsSent} entries confirmed, ${stored} stored` }];
+    };
+
     const workers = options.workers ?? 4;
     for (let crash = 1; crash <= options.crashes; crash++) {
       owner.base = server.url;
@@ -190,7 +209,7 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
       await Promise.all(loops);
       result.crashes++;
       server = await startServer(serverOptions);
-      const violations = [...(await checkInvariants(db, baseline)), ...(await lostOrders(db, confirmed))];
+      const violations = [...(await checkInvariants(db, baseline)), ...(await lostOrders(db, confirmed)), ...(await lostEntries())];
       result.violations.push(...violations);
       result.ordersLost += violations.filter((v) => v.kind === "order-lost").length;
       if (!violations.length) result.survived++;

@@ -19,7 +19,8 @@ export type InvariantKind =
   | "payment-record"
   | "cart-quantity"
   | "stored-value"
-  | "order-lost";
+  | "order-lost"
+  | "entry-lost";
 
 export interface Violation {
   kind: InvariantKind;
