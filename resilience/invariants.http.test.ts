@@ -200,4 +200,19 @@ describe("checkInvariants", () => {
     }
     expect(await lostOrders(shop.db, [...confirmed, { id: 999_999, key: "k" }])).toHaveLength(1);
   });
+
+  it("reports an order answered paid whose stored status is worse now", async () => {
+    const paid = confirmed.find((order) => order.id === paidOrder) as { id: number; key: string };
+    expect(await lostOrders(shop.db, [{ ...paid, status: "processing" }])).toEqual([]);
+    await shop.db.updateTable("orders").set({ status: "pending" }).where("id", "=", paid.id).execute();
+    try {
+      expect((await lostOrders(shop.db, [{ ...paid, status: "processing" }])).map((violation) => violation.message)).toEqual([
+        "an order the shopper saw confirmed was answered processing and is pending now",
+      ]);
+      // Answered pending (cash on delivery), a pending order is what it was.
+      expect(await lostOrders(shop.db, [{ ...paid, status: "pending" }])).toEqual([]);
+    } finally {
+      await shop.db.updateTable("orders").set({ status: "processing" }).where("id", "=", paid.id).execute();
+    }
+  });
 });

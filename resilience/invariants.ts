@@ -19,7 +19,8 @@ export type InvariantKind =
   | "payment-record"
   | "cart-quantity"
   | "stored-value"
-  | "order-lost";
+  | "order-lost"
+  | "entry-lost";
 
 export interface Violation {
   kind: InvariantKind;
@@ -428,15 +429,21 @@ export async function checkInvariants(db: Db, baseline: StockBaseline): Promise<
   return groups.flat();
 }
 
-/** An order a shopper saw confirmed: the checkout's reply named it (id and key). */
+/** An order a shopper saw confirmed: the checkout's reply named it (id and key) and its status then. */
 export interface ConfirmedOrder {
   id: number;
   key: string;
+  status?: string;
 }
+
+/** Whether a stored status is worse than the one the shopper was answered: an order answered paid that is not paid (or refunded by the owner) now. */
+export const worseStatus = (answered: string | undefined, stored: string): boolean =>
+  answered !== undefined && PAID_STATUSES.includes(answered as never) && !PAID_STATUSES.includes(stored as never) && stored !== "refunded";
 
 /**
  * The orders shoppers saw confirmed that the database no longer has as placed (missing, another
- * key, or back to a draft): for scenarios that kill or restore the server, beside `checkInvariants`.
+ * key, back to a draft, or answered paid and unpaid now): for scenarios that kill or restore the
+ * server, beside `checkInvariants`.
  */
 export async function lostOrders(db: Db, confirmed: ConfirmedOrder[]): Promise<Violation[]> {
   if (!confirmed.length) return [];
@@ -459,7 +466,9 @@ export async function lostOrders(db: Db, confirmed: ConfirmedOrder[]): Promise<V
         ? "has another key"
         : row.status === "checkout-draft"
           ? "is a draft again"
-          : null;
+          : worseStatus(order.status, row.status)
+            ? `was answered ${order.status} and is ${row.status} now`
+            : null;
     if (problem)
       violations.push({ kind: "order-lost", where: `orders#${order.id}`, message: `an order the shopper saw confirmed ${problem}` });
   }

@@ -8,6 +8,12 @@ export interface Figures {
   malformedErrors?: number;
   invariantViolations?: number;
   crashesSurvived?: string;
+  ordersLost?: number;
+  /** Crashes the shop did not survive, or 5xx answered while it was up (crash.ts). */
+  crashFailures?: number;
+  twoProcesses?: string;
+  /** Two-process checks that did not agree (two-processes.ts). */
+  twoProcessFailures?: number;
   soakErrors?: number;
   /** Requests the soak sent (its errors are out of these). */
   soakRequests?: number;
@@ -23,7 +29,9 @@ const ROWS: [keyof Figures, string][] = [
   ["serverErrors", "5xx seen"],
   ["malformedErrors", "errors without the JSON shape, or no answer"],
   ["invariantViolations", "invariant violations"],
-  ["crashesSurvived", "crashes survived"],
+  ["crashesSurvived", "crashes survived (SIGKILL, restart)"],
+  ["ordersLost", "confirmed orders lost or worse"],
+  ["twoProcesses", "two processes: checks that agreed"],
   ["soakRequests", "soak requests"],
   ["soakErrors", "soak errors"],
   ["memory", "memory at start → end (RSS)"],
@@ -48,11 +56,14 @@ export function formatTable(columns: Partial<Record<Dialect, Figures>>): string 
   return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
 }
 
-/** Whether the figures hold: no 5xx, no malformed error, no violation, no soak error, memory levelled off, every abuse refused. */
+/** Whether the figures hold: no 5xx, no malformed error, no violation, no crash or two-process failure, no soak error, memory levelled off, every abuse refused. */
 export const holds = (figures: Figures): boolean =>
   !figures.serverErrors &&
   !figures.malformedErrors &&
   !figures.invariantViolations &&
   !figures.soakErrors &&
+  !figures.ordersLost &&
+  !figures.crashFailures &&
+  !figures.twoProcessFailures &&
   figures.memoryLevelsOff !== false &&
   !figures.abuseNotRefused;

@@ -7,6 +7,8 @@
  *   RESILIENCE_SEED=<n> (or --seed=n)  repeat a run (the seed is printed at the start)
  *   RESILIENCE_REQUESTS=<n>            requests fuzzed per database
  *   RESILIENCE_DB=sqlite,postgres      which databases
+ *   RESILIENCE_TWO_PROCESSES=0         leaves out the two-process checks (run on PostgreSQL)
+ *   RESILIENCE_CRASHES=<n>             SIGKILLs per database (20; 3 in the short form; 0 leaves it out)
  *   RESILIENCE_SOAK_SECONDS=<n>        the soak's length (600; the short form 20), on RESILIENCE_SOAK_DB (sqlite)
  *   RESILIENCE_SOAK_SHOPPERS=<n>       shoppers visiting at once in the soak (4)
  *   RESILIENCE_PORT=<n>                the real server's port for the soak and abuse (3780, the next for the next database)
@@ -14,16 +16,19 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { crashScenario } from "./crash.ts";
 import { fuzz } from "./fuzz/fuzz.ts";
 import { captureStock, checkInvariants } from "./invariants.ts";
 import { soakAndAbuse } from "./live.ts";
 import { type Figures, formatTable, holds } from "./report.ts";
 import { type Dialect, startShop, stopPostgres } from "./shop.ts";
+import { twoProcessScenario } from "./two-processes.ts";
 
 const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}`))?.split("=")[1];
 const short = process.argv.includes("--short") || process.env.RESILIENCE_SHORT === "1";
 const seed = Number(argument("seed") ?? process.env.RESILIENCE_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const requests = Number(argument("requests") ?? process.env.RESILIENCE_REQUESTS ?? (short ? 1_500 : 10_000));
+const crashes = Number(argument("crashes") ?? process.env.RESILIENCE_CRASHES ?? (short ? 3 : 20));
 const dialects = (argument("db") ?? process.env.RESILIENCE_DB ?? (short ? "sqlite" : "sqlite,postgres")).split(",") as Dialect[];
 
 const started = Date.now();
@@ -60,6 +65,25 @@ for (const dialect of dialects) {
     for (const violation of violations) console.log(`  violation ${violation.kind} ${violation.where}: ${violation.message}`);
   } finally {
     await shop.close();
+  }
+  if (crashes > 0) {
+    const figures = columns[dialect] as Figures;
+    const crashed = await crashScenario({ dialect, crashes, seed, port: dialect === "sqlite" ? 3770 : 3771, log: console.log });
+    figures.crashesSurvived = `${crashed.survived} / ${crashed.crashes} (${crashed.ordersConfirmed} orders confirmed, ${crashed.formsSent} forms, ${crashed.ownerEdits} owner edits)`;
+    figures.ordersLost = crashed.ordersLost;
+    figures.invariantViolations = (figures.invariantViolations ?? 0) + crashed.violations.length - crashed.ordersLost;
+    figures.crashFailures = crashed.crashes - crashed.survived + crashed.serverErrors.length;
+    details[`${dialect}-crashes`] = crashed;
+    console.log(`  ${dialect}: ${crashed.survived} of ${crashed.crashes} crashes survived (${elapsed()})`);
+    for (const error of crashed.serverErrors) console.log(`  5xx while up: ${error}`);
+  }
+  if (dialect === "postgres" && process.env.RESILIENCE_TWO_PROCESSES !== "0") {
+    const figures = columns[dialect] as Figures;
+    console.log("  postgres: two processes behind a round-robin proxy");
+    const two = await twoProcessScenario({ ports: [3772, 3773, 3774], log: console.log });
+    figures.twoProcesses = `${two.checks - two.failures.length} / ${two.checks} (requests per process: ${two.answered.join(" and ")})`;
+    figures.twoProcessFailures = two.failures.length;
+    details["two-processes"] = two;
   }
 }
 

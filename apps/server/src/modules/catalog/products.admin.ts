@@ -693,36 +693,72 @@ async function writeVariations(db: Db, id: number, product: ProductInput, now: s
 /** Creates (id null) or replaces a product with its links and variations; a slug or SKU another product has is 409 beside it. */
 export async function saveProduct(ctx: RequestContext, id: number | null, input: ProductInput): Promise<OwnerProduct> {
   const product = await checkProduct(databaseLookups(ctx.db), id, input);
+  return writeProduct(ctx, id, async () => product);
+}
+
+const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
+/** The product's rows locked for a change (PostgreSQL; SQLite serialises write transactions): an order's stock write waits for it. */
+async function lockProduct(trx: Db, id: number): Promise<void> {
+  if (isPostgres(trx))
+    await trx
+      .selectFrom("products")
+      .select("id")
+      .where((eb) => eb.or([eb("id", "=", id), eb("parent_id", "=", id)]))
+      .forUpdate()
+      .execute();
+}
+
+/**
+ * Writes a product and its change_log row in one transaction. `prepare` gives the checked product
+ * from the one stored, read under the lock: a partial change merges into what is there now.
+ */
+async function writeProduct(
+  ctx: RequestContext,
+  id: number | null,
+  prepare: (trx: Db, before: OwnerProduct | null) => Promise<ProductInput>,
+): Promise<OwnerProduct> {
+  const now = nowOf(ctx);
+  let slug = "";
   try {
-    return await writeProduct(ctx, id, product);
+    return await ctx.db.transaction().execute(async (trx) => {
+      if (id !== null) await lockProduct(trx, id);
+      const before = id === null ? null : await readOwnerProduct(trx, id);
+      if (id !== null && !before) throw productErrors.notFound();
+      const product = await prepare(trx, before ?? null);
+      slug = product.slug;
+      return await writeChecked(trx, ctx, id, product, before ?? null, now);
+    });
   } catch (error) {
     // Two writes of one new slug at once: the loser meets the unique index after its own check passed.
-    if (isUniqueViolation(error, "slug")) throw productErrors.slugTaken(product.slug);
+    if (isUniqueViolation(error, "slug")) throw productErrors.slugTaken(slug);
     throw error;
   }
 }
 
-async function writeProduct(ctx: RequestContext, id: number | null, product: ProductInput): Promise<OwnerProduct> {
-  const now = nowOf(ctx);
-  return ctx.db.transaction().execute(async (trx) => {
-    const before = id === null ? null : await readOwnerProduct(trx, id);
-    if (id !== null && !before) throw productErrors.notFound();
-    let savedId = id;
-    if (savedId === null) {
-      const created = await trx.insertInto("products").values(newProductRow(product, now)).returning("id").executeTakeFirstOrThrow();
-      savedId = Number(created.id);
-    } else {
-      await trx.updateTable("products").set(productColumns(product, now)).where("id", "=", savedId).execute();
-    }
-    await writeLinks(trx, savedId, product);
-    const variationIds = await writeVariations(trx, savedId, product, now, before?.created_at ?? now);
-    await writeGallery(trx, savedId, product, variationIds);
-    // Tracked stock at or below the shop's out-of-stock amount is out of stock, not only at zero.
-    await restateProductStock(trx, savedId);
-    const after = (await readOwnerProduct(trx, savedId)) as OwnerProduct;
-    await logChange(trx, ctx, "product", savedId, before, after);
-    return after;
-  });
+async function writeChecked(
+  trx: Db,
+  ctx: RequestContext,
+  id: number | null,
+  product: ProductInput,
+  before: OwnerProduct | null,
+  now: string,
+): Promise<OwnerProduct> {
+  let savedId = id;
+  if (savedId === null) {
+    const created = await trx.insertInto("products").values(newProductRow(product, now)).returning("id").executeTakeFirstOrThrow();
+    savedId = Number(created.id);
+  } else {
+    await trx.updateTable("products").set(productColumns(product, now)).where("id", "=", savedId).execute();
+  }
+  await writeLinks(trx, savedId, product);
+  const variationIds = await writeVariations(trx, savedId, product, now, before?.created_at ?? now);
+  await writeGallery(trx, savedId, product, variationIds);
+  // Tracked stock at or below the shop's out-of-stock amount is out of stock, not only at zero.
+  await restateProductStock(trx, savedId);
+  const after = (await readOwnerProduct(trx, savedId)) as OwnerProduct;
+  await logChange(trx, ctx, "product", savedId, before, after);
+  return after;
 }
 
 /** What a saved product holds that the owner writes back: read-only fields dropped. */
@@ -733,9 +769,10 @@ export function editable(product: OwnerProduct): ProductInput {
 
 /** Changes only the fields given; the rest stay as they are, and the whole is checked as on create. */
 export async function updateProduct(ctx: RequestContext, id: number, changes: Partial<ProductInput>): Promise<OwnerProduct> {
-  const current = await readOwnerProduct(ctx.db, id);
-  if (!current) throw productErrors.notFound();
-  return saveProduct(ctx, id, { ...editable(current), ...changes });
+  // Merged inside the write's transaction: a price change never writes back a stock an order moved meanwhile.
+  return writeProduct(ctx, id, (trx, current) =>
+    checkProduct(databaseLookups(trx), id, { ...editable(current as OwnerProduct), ...changes }),
+  );
 }
 
 export async function readProduct(ctx: RequestContext, id: number): Promise<OwnerProduct & OwnerCurrency> {

@@ -245,38 +245,66 @@ export async function readCoupon(ctx: RequestContext, id: number): Promise<Coupo
 /** Creates (id null) or replaces a coupon; a code another coupon has is 409 beside the code. */
 export async function saveCoupon(ctx: RequestContext, id: number | null, input: CouponInput): Promise<OwnerCoupon> {
   const coupon = await checkCoupon(ctx.db, input);
-  try {
-    return await writeCoupon(ctx, id, coupon);
-  } catch (error) {
-    // Two writes of one new code at once: the loser meets the unique index after its own check passed.
-    if (isUniqueViolation(error)) throw couponErrors.codeTaken(coupon.code);
-    throw error;
-  }
+  return writeCoupon(ctx, id, async () => coupon);
 }
 
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string })?.code === "23505" || /UNIQUE constraint failed: coupons\.code/.test(String((error as Error)?.message));
 
-async function writeCoupon(ctx: RequestContext, id: number | null, coupon: CouponInput): Promise<OwnerCoupon> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const before = id === null ? null : await findRow(trx, id);
-    if (id !== null && !before) throw couponErrors.notFound();
-    if (await codeTaken(trx, coupon.code, id)) throw couponErrors.codeTaken(coupon.code);
-    let savedId = id;
-    if (savedId === null) {
-      const created = await trx
-        .insertInto("coupons")
-        .values({ ...toRow(coupon), usage_count: 0, created_at: nowOf(ctx) })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      savedId = Number(created.id);
-    } else {
-      await trx.updateTable("coupons").set(toRow(coupon)).where("id", "=", savedId).execute();
-    }
-    const after = toOwnerCoupon((await findRow(trx, savedId)) as CouponRow);
-    await logOwnerChange(trx, ctx, "coupon", savedId, before ? toOwnerCoupon(before) : null, after);
-    return after;
-  });
+const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
+/** The coupon's row, locked for a change on PostgreSQL (SQLite serialises write transactions): racing changes take turns. */
+async function findRowForUpdate(db: Db, id: number): Promise<CouponRow | undefined> {
+  let query = db.selectFrom("coupons").selectAll().where("id", "=", id);
+  if (isPostgres(db)) query = query.forUpdate();
+  return (await query.executeTakeFirst()) as CouponRow | undefined;
+}
+
+/**
+ * Writes a coupon and its change_log row in one transaction. `prepare` gives the checked coupon
+ * from the one stored, read under the lock: a partial change merges into what is there now.
+ */
+async function writeCoupon(
+  ctx: RequestContext,
+  id: number | null,
+  prepare: (trx: Db, before: CouponRow | null) => Promise<CouponInput>,
+): Promise<OwnerCoupon> {
+  let code = "";
+  try {
+    return await ctx.db.transaction().execute(async (trx) => writeLocked(trx, ctx, id, prepare, (checked) => (code = checked)));
+  } catch (error) {
+    // Two writes of one new code at once: the loser meets the unique index after its own check passed.
+    if (isUniqueViolation(error)) throw couponErrors.codeTaken(code);
+    throw error;
+  }
+}
+
+async function writeLocked(
+  trx: Db,
+  ctx: RequestContext,
+  id: number | null,
+  prepare: (trx: Db, before: CouponRow | null) => Promise<CouponInput>,
+  named: (code: string) => void,
+): Promise<OwnerCoupon> {
+  const before = id === null ? null : await findRowForUpdate(trx, id);
+  if (id !== null && !before) throw couponErrors.notFound();
+  const coupon = await prepare(trx, before ?? null);
+  named(coupon.code);
+  if (await codeTaken(trx, coupon.code, id)) throw couponErrors.codeTaken(coupon.code);
+  let savedId = id;
+  if (savedId === null) {
+    const created = await trx
+      .insertInto("coupons")
+      .values({ ...toRow(coupon), usage_count: 0, created_at: nowOf(ctx) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    savedId = Number(created.id);
+  } else {
+    await trx.updateTable("coupons").set(toRow(coupon)).where("id", "=", savedId).execute();
+  }
+  const after = toOwnerCoupon((await findRow(trx, savedId)) as CouponRow);
+  await logOwnerChange(trx, ctx, "coupon", savedId, before ? toOwnerCoupon(before) : null, after);
+  return after;
 }
 
 /**
@@ -300,8 +328,9 @@ export async function deleteCoupon(ctx: RequestContext, id: number): Promise<voi
 
 /** Changes only the fields given; the rest stay as they are, and the whole is checked as on create. */
 export async function updateCoupon(ctx: RequestContext, id: number, changes: Partial<CouponInput>): Promise<OwnerCoupon> {
-  const row = await findRow(ctx.db, id);
-  if (!row) throw couponErrors.notFound();
-  const { id: _id, usage_count: _uses, created_at: _created, ...current } = toOwnerCoupon(row);
-  return saveCoupon(ctx, id, { ...current, ...changes });
+  // Merged inside the write's transaction: two changes of one coupon at once both stay.
+  return writeCoupon(ctx, id, (trx, row) => {
+    const { id: _id, usage_count: _uses, created_at: _created, ...current } = toOwnerCoupon(row as CouponRow);
+    return checkCoupon(trx, { ...current, ...changes });
+  });
 }
