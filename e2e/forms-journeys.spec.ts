@@ -289,7 +289,8 @@ test("feedback: a restricted address is refused before Next moves on, the server
   await form.locator(f(3)).blur();
   await form.locator(f(3)).fill("visitor@example.com");
   await form.getByRole("button", { name: "Next" }).first().click();
-  await expect(form.locator('.cwf-page[data-page="3"]')).toBeVisible();
+  // Next waits for the server's answer on the new address: on a busy machine that can take seconds.
+  await expect(form.locator('.cwf-page[data-page="3"]')).toBeVisible({ timeout: 15_000 });
   expect(asked).toEqual(["bot@mailinator.com", "visitor@example.com"]);
 });
 
