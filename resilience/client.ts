@@ -3,6 +3,7 @@
  * address (sent as X-Forwarded-For, which the server believes from loopback: server.ts), its
  * Cart-Token or session cookie, and the nonce its last reply carried.
  */
+import { TEST_ADDRESS, testCard } from "../test/store-client.ts";
 
 export interface Answer {
   status: number;
@@ -70,27 +71,9 @@ export class Shopper {
   }
 }
 
-export const CARD = [
-  { key: "cw-test-card-number", value: "4242 4242 4242 4242" },
-  { key: "cw-test-card-expiry", value: "12/40" },
-  { key: "cw-test-card-cvc", value: "123" },
-];
-export const DECLINED_CARD = [
-  { key: "cw-test-card-number", value: "4000 0000 0000 0002" },
-  { key: "cw-test-card-expiry", value: "12/40" },
-  { key: "cw-test-card-cvc", value: "123" },
-];
-export const billingAddress = (email: string) => ({
-  first_name: "Sam",
-  last_name: "Soak",
-  address_1: "1 Test Street",
-  city: "Los Angeles",
-  state: "CA",
-  postcode: "90001",
-  country: "US",
-  phone: "555-0100",
-  email,
-});
+export const CARD = testCard();
+export const DECLINED_CARD = testCard("4000 0000 0000 0002");
+export const billingAddress = (email: string) => ({ ...TEST_ADDRESS, first_name: "Sam", last_name: "Soak", email });
 
 /** The demo's products with a rule of their own (DEMO.md); the others are simple, untracked and always sellable. */
 const SPECIAL = new Set([

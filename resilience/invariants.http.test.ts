@@ -7,15 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureOwner } from "../apps/server/src/modules/customers/index.ts";
 import { createTestShop, type TestShop } from "../test/app.ts";
 import { adminCall, signedIn } from "../test/owner-client.ts";
-import { productId, StoreClient, testBilling } from "../test/store-client.ts";
+import { productId, StoreClient, testBilling, testCard } from "../test/store-client.ts";
 import { captureStock, checkInvariants, type InvariantKind, lostOrders, type StockBaseline } from "./invariants.ts";
 
 const OWNER = { email: "owner@resilience.test", password: "resilience-owner-2026" };
-const card = [
-  { key: "cw-test-card-number", value: "4242 4242 4242 4242" },
-  { key: "cw-test-card-expiry", value: "12/40" },
-  { key: "cw-test-card-cvc", value: "123" },
-];
+const card = testCard();
 
 let shop: TestShop;
 let owner: StoreClient;

@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { TEST_ADDRESS, testCard } from "../test/store-client.ts";
 import { OWNER } from "./shop.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -162,20 +163,6 @@ export class Client {
   }
 }
 
-export const TEST_CARD = [
-  { key: "cw-test-card-number", value: "4242 4242 4242 4242" },
-  { key: "cw-test-card-expiry", value: "12/40" },
-  { key: "cw-test-card-cvc", value: "123" },
-];
+export const TEST_CARD = testCard();
 
-export const SHOPPER_ADDRESS = {
-  first_name: "Ada",
-  last_name: "Shopper",
-  address_1: "1 Test Street",
-  city: "Los Angeles",
-  state: "CA",
-  postcode: "90001",
-  country: "US",
-  phone: "555-0100",
-  email: "ada@example.com",
-};
+export const SHOPPER_ADDRESS = { ...TEST_ADDRESS, email: "ada@example.com" };

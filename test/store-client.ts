@@ -88,6 +88,13 @@ export async function variationId(app: FastifyInstance, slug: string, values: st
   return match.id;
 }
 
+/** The test card gateway's payment data; 4000 0000 0000 0002 is declined. */
+export const testCard = (number = "4242 4242 4242 4242") => [
+  { key: "cw-test-card-number", value: number },
+  { key: "cw-test-card-expiry", value: "12/40" },
+  { key: "cw-test-card-cvc", value: "123" },
+];
+
 /** A valid US address for checkout tests (Los Angeles: taxed by the demo's CA rate). */
 export const TEST_ADDRESS = {
   first_name: "Ada",

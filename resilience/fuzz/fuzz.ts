@@ -10,7 +10,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { cartAjaxActions } from "../../apps/server/src/modules/cart/index.ts";
 import { contactAjaxActions } from "../../apps/server/src/modules/contact-widget/index.ts";
 import { formsAjaxActions } from "../../apps/server/src/modules/forms/index.ts";
-import { TEST_ADDRESS } from "../../test/store-client.ts";
+import { TEST_ADDRESS, testCard } from "../../test/store-client.ts";
 import { OWNER } from "../shop.ts";
 import { ajaxRequest, type FuzzRequest, operationsOf, requestFor, strayRequest } from "./requests.ts";
 
@@ -62,11 +62,7 @@ class Session {
   }
 }
 
-const CARD = [
-  { key: "cw-test-card-number", value: "4242 4242 4242 4242" },
-  { key: "cw-test-card-expiry", value: "12/40" },
-  { key: "cw-test-card-cvc", value: "123" },
-];
+const CARD = testCard();
 const ADDRESS = { ...TEST_ADDRESS, email: "ada@example.com" };
 
 /** Longer than any request of the shop takes on a busy machine: past it, the request is taken as never answered. */
