@@ -245,6 +245,8 @@ const budgets = JSON.parse(readFileSync(join(root, "bench/budgets.json"), "utf8"
 let server: ChildProcess | undefined;
 /** The other server processes of BENCH_WORKERS, on the same PostgreSQL. */
 let moreServers: ChildProcess[] = [];
+/** The floor server (bench/floor-server.ts), started by the first step that reads against it. */
+let floorServer: ChildProcess | undefined;
 /** Whether the server starts with the owner's account (OWNER_EMAIL): the owner and bundles scenarios sign in with it. */
 let withOwner = false;
 /** The throwaway PostgreSQL of BENCH_DATABASE=postgres. */
@@ -377,6 +379,20 @@ function sampleMemory(): { peaks: () => Record<number, number>; stop: () => void
   };
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; 0 once it has gone. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    // Fields 14 and 15 (utime, stime) in clock ticks (100 a second on Linux), counted after the command's closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The processes answering a step: the floor server, or the shop's server processes. */
+const answering = (step: Step): (ChildProcess | undefined)[] => (step.floor ? [floorServer] : [server, ...moreServers]);
+
 /** Orders in the shop's database: what a checkout phase placed is the difference. */
 async function countOrders(dataDir: string): Promise<number> {
   if (postgres) return countPostgresOrders(postgres.url);
@@ -500,6 +516,8 @@ interface StepFigures {
   non2xx: number;
   requestsPerSecond: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
+  /** The answering processes' CPU time (user + system) over the closed loop, per request, in µs. */
+  cpuMicrosPerRequest: number;
   openRate?: Omit<OpenRateResult, "firstFailure"> & { connections: number; ordersPlaced?: number };
   floorRatio?: { against: string; ratio: number };
 }
@@ -587,7 +605,9 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
   counter = 0;
   connection = 0;
   firstFailure = "";
+  const cpuBefore = answering(step).reduce((sum, child) => sum + cpuSeconds(child?.pid), 0);
   const result = await closedLoop(options, urls, step.path);
+  const cpuUsed = answering(step).reduce((sum, child) => sum + cpuSeconds(child?.pid), 0) - cpuBefore;
   if (result.errors > 0 || result.non2xx > 0) {
     throw new Error(`${step.name}: ${result.non2xx} non-2xx answers (first: ${firstFailure}), ${result.errors} errors`);
   }
@@ -599,6 +619,8 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
     non2xx: result.non2xx,
     requestsPerSecond: result.requestsPerSecond,
     latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    // Server CPU per answer holds steady when other work shares the machine, where req/s does not (10 ms ticks).
+    cpuMicrosPerRequest: result.requests ? Math.round((cpuUsed * 1e6) / result.requests) : 0,
   };
   if (!step.openRate) return { ...closed, problems: [] };
   // Issue 20: half the rate just measured, sent open (bench/open-rate.ts), on carts of its own, for BENCH_SECONDS.
@@ -1160,6 +1182,7 @@ interface TableRow {
   scenario: string;
   step: string;
   requestsPerSecond: number;
+  cpuMicrosPerRequest: number;
   connections: number;
   ratio?: { value: number; floor: string };
   openRate?: {
@@ -1179,12 +1202,12 @@ function printTable(
 ) {
   const cell = (text: string, width: number) => text.padStart(width);
   const lines = [
-    `${"scenario".padEnd(10)} ${"step".padEnd(40)} ${cell("req/s", 7)} ${cell("conn", 4)} ${cell("÷ floor", 7)}  ${cell("open rate (achieved)", 20)} ${cell("p50", 7)} ${cell("p99", 7)} ${cell("p99.9", 7)} ${cell("non-2xx", 7)}  budgets`,
+    `${"scenario".padEnd(10)} ${"step".padEnd(40)} ${cell("req/s", 7)} ${cell("µs CPU", 7)} ${cell("conn", 4)} ${cell("÷ floor", 7)}  ${cell("open rate (achieved)", 20)} ${cell("p50", 7)} ${cell("p99", 7)} ${cell("p99.9", 7)} ${cell("non-2xx", 7)}  budgets`,
   ];
   for (const row of rows) {
     const open = row.openRate;
     lines.push(
-      `${row.scenario.padEnd(10)} ${row.step.slice(0, 40).padEnd(40)} ${cell(String(row.requestsPerSecond), 7)} ${cell(String(row.connections), 4)} ${cell(row.ratio ? row.ratio.value.toFixed(2) : "", 7)}  ` +
+      `${row.scenario.padEnd(10)} ${row.step.slice(0, 40).padEnd(40)} ${cell(String(row.requestsPerSecond), 7)} ${cell(String(row.cpuMicrosPerRequest), 7)} ${cell(String(row.connections), 4)} ${cell(row.ratio ? row.ratio.value.toFixed(2) : "", 7)}  ` +
         (open
           ? `${cell(`${open.targetPerSecond}/s (${open.achievedPerSecond}/s)`, 20)} ${cell(`${open.latencyMs.p50}`, 7)} ${cell(`${open.latencyMs.p99}`, 7)} ${cell(`${open.latencyMs.p999}`, 7)} ${cell(String(open.non2xx + open.errors), 7)}`
           : `${"".padStart(20)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(7)}`) +
@@ -1226,7 +1249,6 @@ async function main() {
   await buildWeb();
   const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-"));
   withOwner = names.includes("owner") || names.includes("bundles") || names.includes("product-editor") || names.includes("products-csv");
-  let floor: ChildProcess | undefined;
   let memory: ReturnType<typeof sampleMemory> | undefined;
   const failures: string[] = [];
   const table: TableRow[] = [];
@@ -1260,7 +1282,7 @@ async function main() {
       if (name === "owner") ({ steps, seeded } = await ownerScenario(dataDir));
       const results: StepFigures[] = [];
       for (const step of steps) {
-        if (step.floor) floor ??= await startFloorServer(dataDir);
+        if (step.floor) floorServer ??= await startFloorServer(dataDir);
         if (step.form) widgetNonce = demoWidgetNonce(dataDir);
         if (step.submit) benchForms ??= prepareForms(join(dataDir, "shop.db"), SECRET);
         const countedBefore = step.form ? countedReports(dataDir) : 0;
@@ -1282,7 +1304,7 @@ async function main() {
         results.push(figures);
         const open = figures.openRate;
         console.log(
-          `${name.padEnd(10)} ${step.name.padEnd(45)} ${String(figures.requestsPerSecond).padStart(6)} req/s  p50 ${figures.latencyMs.p50} ms  p99 ${figures.latencyMs.p99} ms  (${step.connections} connections)` +
+          `${name.padEnd(10)} ${step.name.padEnd(45)} ${String(figures.requestsPerSecond).padStart(6)} req/s  ${figures.cpuMicrosPerRequest} µs CPU/req  p50 ${figures.latencyMs.p50} ms  p99 ${figures.latencyMs.p99} ms  (${step.connections} connections)` +
             (open
               ? `; open at ${open.targetPerSecond}/s (achieved ${open.achievedPerSecond}/s): p50 ${open.latencyMs.p50} ms  p99 ${open.latencyMs.p99} ms  p99.9 ${open.latencyMs.p999} ms` +
                 `${open.non2xx + open.errors ? `, ${open.non2xx} non-2xx, ${open.errors} errors` : ""}${open.ordersPlaced !== undefined ? `, ${open.ordersPlaced} orders placed` : ""}`
@@ -1313,6 +1335,7 @@ async function main() {
           scenario: name,
           step: row.step,
           requestsPerSecond: row.requestsPerSecond,
+          cpuMicrosPerRequest: row.cpuMicrosPerRequest,
           connections: row.connections,
           ...(row.floorRatio ? { ratio: { value: row.floorRatio.ratio, floor: row.floorRatio.against } } : {}),
           ...(row.openRate ? { openRate: row.openRate } : {}),
@@ -1337,7 +1360,7 @@ async function main() {
     }
   } finally {
     memory?.stop();
-    floor?.kill("SIGTERM");
+    floorServer?.kill("SIGTERM");
     await stopServer();
     postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
