@@ -26,6 +26,7 @@ import lighthouse from "lighthouse";
 import { createSessionToken, createWidgetNonce } from "../apps/server/src/http/tokens.ts";
 import { readManifest } from "../e2e/support/bundle-graph.ts";
 import { buildWeb } from "../scripts/build-web.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../scripts/server-process.ts";
 import { type Broken, brokenBudgets, floorOf, floorRatio, type ScenarioBudgets, type ServerFigures, type StepBudget } from "./budgets.ts";
 import { contactBody, countEntries, formPageScripts, MULTIPART_TYPE, prepareForms, teeBody } from "./forms.ts";
 import { type OpenRateRequest, type OpenRateResult, openRate } from "./open-rate.ts";
@@ -256,6 +257,7 @@ let postgres: BenchPostgres | undefined;
 function serverEnv(dataDir: string, serverPort: number): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    ...SERVER_ENV,
     SECRET,
     PORT: String(serverPort),
     DATABASE_URL: postgres ? postgres.url : `file:${join(dataDir, "shop.db")}`,
@@ -302,8 +304,8 @@ async function startServers(dataDir: string): Promise<void> {
   for (const morePort of serverPorts.slice(1)) moreServers.push(await startServer(dataDir, morePort));
 }
 
-/** The V8 flags `npm start` runs the server with (package.json), so the bench measures that server. */
-const SERVER_FLAGS = ["--max-semi-space-size=8"];
+/** The V8 flags `npm start` runs the server with (package.json), so the bench measures that server; its environment is in serverEnv. */
+const SERVER_FLAGS = SERVER_NODE_FLAGS;
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 
 /** Stops a server process and waits until it has closed its database. */

@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../scripts/server-process.ts";
 import { TEST_ADDRESS, testCard } from "../test/store-client.ts";
 import { OWNER } from "./shop.ts";
 
@@ -32,11 +33,12 @@ export interface ServerProcess {
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--max-semi-space-size=8", "--import", "./scripts/compile-cache.mjs", "apps/server/src/main.ts"],
+    [...SERVER_NODE_FLAGS, "--import", "./scripts/compile-cache.mjs", "apps/server/src/main.ts"],
     {
       cwd: ROOT,
       env: {
         ...process.env,
+        ...SERVER_ENV,
         NODE_ENV: "production",
         HOST: "127.0.0.1",
         PORT: String(options.port),

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../scripts/server-process.ts";
 import { type Dialect, OWNER, postgresDatabase } from "./shop.ts";
 
 export interface RunningServer {
@@ -44,11 +45,12 @@ export async function startServer(dialect: Dialect, port: number): Promise<Runni
   // process.execPath is the project's pinned Node (npm scripts run it); the flags are `npm start`'s.
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--max-semi-space-size=8", "--import", "./scripts/compile-cache.mjs", "scripts/start.ts"],
+    [...SERVER_NODE_FLAGS, "--import", "./scripts/compile-cache.mjs", "scripts/start.ts"],
     {
       cwd: root,
       env: {
         ...process.env,
+        ...SERVER_ENV,
         NODE_ENV: "production",
         PORT: String(port),
         HOST: "127.0.0.1",

@@ -200,4 +200,23 @@ describe("placing an order", () => {
     expect(filesOf(appOutbox, declined.json().data.order_id)).toEqual([]);
     expect(filesOf(appOutbox, placed.order_id)).toHaveLength(2);
   });
+
+  it("sends every order's e-mails when more orders come at once than are sent at a time", async () => {
+    // More than SENDING_AT_ONCE (4): the rest wait their turn, and each turn handed on must reach them all.
+    const placed = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const shopper = new StoreClient(app);
+        await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+        return (await shopper.post("/checkout", { billing_address: billing, payment_method: "cod" })).json().order_id as number;
+      }),
+    );
+    expect(new Set(placed).size).toBe(10);
+    // Named {time}Z-{order}-{kind}.eml: the order's own files, whatever digits the time holds.
+    const kindsOf = (id: number) =>
+      (existsSync(appOutbox) ? readdirSync(appOutbox) : []).flatMap((name) => name.match(new RegExp(`Z-${id}-(.+)$`))?.[1] ?? []).sort();
+    const deadline = Date.now() + 15_000;
+    const mailed = () => placed.filter((id) => kindsOf(id).length >= 2).length;
+    while (mailed() < placed.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    for (const id of placed) expect(kindsOf(id)).toEqual(["confirmation.eml", "new-order.eml"]);
+  });
 });

@@ -1,0 +1,16 @@
+/**
+ * How every shop server process is started (decisions 0050, 0057): `npm start` and `npm run dev`
+ * (package.json, where a test holds them to these values), the bench's servers and the resilience
+ * suite's. Both bound memory without refusing work: no heap limit, only how soon garbage is collected
+ * and how many malloc arenas glibc keeps.
+ */
+
+/** V8 flags: a young generation of 8 MB, and the old generation collected once it grows by half of what survived. */
+export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=8", "--heap-growing-percent=50"];
+
+/**
+ * Environment: glibc keeps two malloc arenas instead of up to 16 on two cores (eight per core), each
+ * holding freed memory of its own. Read by glibc as the process starts, so it cannot be set from inside
+ * it; other C libraries (musl, macOS) ignore it.
+ */
+export const SERVER_ENV: Readonly<Record<string, string>> = { GLIBC_TUNABLES: "glibc.malloc.arena_max=2" };
