@@ -13,8 +13,8 @@ export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=8", 
  * libraries, musl or macOS, ignore it): two malloc arenas instead of up to 16 on two cores, each
  * keeping freed memory of its own; and allocations of 64 KB and more (a socket's read buffer, a
  * Buffer pool slab) mapped on their own and given back when freed, instead of splitting the main
- * heap, which glibc returns only from its top.
+ * heap, which glibc returns only from its top. Two plain variables rather than one GLIBC_TUNABLES:
+ * glibc 2.36 passes on only the first tunable of that variable to child processes (`npm run dev`'s
+ * server is one, of the watching process).
  */
-export const SERVER_ENV: Readonly<Record<string, string>> = {
-  GLIBC_TUNABLES: "glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=65536",
-};
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "65536" };
