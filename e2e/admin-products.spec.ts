@@ -5,7 +5,7 @@
  * and the product's page. A published product changes what /shop lists, so these journeys run in
  * their own project after the others (playwright.config.ts), and the published one is deleted at its end.
  */
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { addToCart } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
@@ -174,12 +174,7 @@ test("a product saved from a page opened before the stock moved keeps the move, 
   await expect(page.getByRole("heading", { level: 1, name: `Product ${name}` })).toBeVisible();
 
   // Meanwhile, in another tab, the stock is counted again: 7.
-  const other = await page.context().newPage();
-  await other.goto(page.url());
-  await other.getByRole("textbox", { name: "Quantity in stock" }).fill("7");
-  await other.getByRole("button", { name: "Save product" }).click();
-  await expect(other.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
-  await other.close();
+  await saveStockInAnotherTab(page, "7");
 
   // The first page still shows 10. A price change alone keeps the 7.
   await page.getByRole("textbox", { name: "Regular price (USD)" }).fill("13");
@@ -189,12 +184,7 @@ test("a product saved from a page opened before the stock moved keeps the move, 
   await expect(quantity).toHaveValue("7");
 
   // Another tab takes it to 5; this page, still at 7, asks for 25: refused beside the field, then saved.
-  const third = await page.context().newPage();
-  await third.goto(page.url());
-  await third.getByRole("textbox", { name: "Quantity in stock" }).fill("5");
-  await third.getByRole("button", { name: "Save product" }).click();
-  await expect(third.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
-  await third.close();
+  await saveStockInAnotherTab(page, "5");
   await quantity.fill("25");
   await page.getByRole("button", { name: "Save product" }).click();
   await expect(quantity).toHaveAttribute("aria-invalid", "true");
@@ -208,3 +198,13 @@ test("a product saved from a page opened before the stock moved keeps the move, 
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Quantity in stock" })).toHaveValue("25");
 });
+
+/** The product open on `page`, opened in a second tab of the same owner, its quantity in stock set and saved there. */
+async function saveStockInAnotherTab(page: Page, quantity: string) {
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await other.getByRole("textbox", { name: "Quantity in stock" }).fill(quantity);
+  await other.getByRole("button", { name: "Save product" }).click();
+  await expect(other.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+  await other.close();
+}
