@@ -100,6 +100,19 @@ export function searchWords(search: string): string[] {
 const INSERT_ROWS = 500;
 
 /**
+ * Writes a brand-new order's terms from what the caller just wrote: nothing is stored for it yet,
+ * and no other transaction can see it, so nothing needs reading back or locking.
+ */
+export async function writeNewOrderSearchTerms(db: Kysely<Database>, orderId: number, order: SearchedOrder): Promise<void> {
+  const added = orderSearchTerms(order).map((term) => ({ order_id: orderId, term }));
+  for (let start = 0; start < added.length; start += INSERT_ROWS)
+    await db
+      .insertInto("order_search_terms")
+      .values(added.slice(start, start + INSERT_ROWS))
+      .execute();
+}
+
+/**
  * Brings these orders' terms in step with their billing e-mail, billing name and lines, writing only
  * what changed. Called in the transaction of the write that changed them; on PostgreSQL the orders
  * are locked first, so two writers of one order take turns. `lock: false` is for migration 022's

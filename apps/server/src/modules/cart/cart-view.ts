@@ -434,6 +434,8 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     },
     selectRate: (packageId: number | undefined, rateId: string) => selectRate(priced, packageId, rateId),
     view: async (): Promise<CartView> => cartView(priced, await crossSellsOfCart(ctx, priced).load(ctx.db)),
+    // An order is written from the lines, totals and errors alone: the cross-sells are not read.
+    viewWithoutCrossSells: (): CartView => cartView(priced, []),
   };
 }
 

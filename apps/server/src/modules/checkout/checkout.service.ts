@@ -12,6 +12,7 @@ import type { StoreCart } from "@cartwright/commerce";
 import type { FieldRuleDocument } from "@cartwright/commerce/field-rules";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
+import { snapshotRevisions } from "../../db/revisions.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
@@ -297,7 +298,10 @@ interface Repriced {
  * see the cart as priced before this call, which is what the page showed; only a shop with field
  * rules prices it that way too.
  */
-async function reprice(tx: ShopContext, stored: StoredCart, input: PlaceOrderInput): Promise<Repriced> {
+async function reprice(order: ShopContext, stored: StoredCart, input: PlaceOrderInput): Promise<Repriced> {
+  // Pricing only reads: its cached inputs check every revision in one query, on the same transaction.
+  const tx = { ...order, db: order.db.withoutPlugins() };
+  snapshotRevisions(tx.db);
   const addresses = mergedAddresses(
     readAddress(stored.cart.billing_address, true),
     readAddress(stored.cart.shipping_address, false),
@@ -317,7 +321,7 @@ async function reprice(tx: ShopContext, stored: StoredCart, input: PlaceOrderInp
   // The products and rules read for the first pricing serve the second; coupons are read again, for the new e-mail's uses.
   const known = before ? { purchasables: before.inputs.purchasables, rules: before.inputs.rules } : undefined;
   const pricing = await loadPricedCart(tx, cart, known);
-  return { addresses, cart, pricing, view: await pricing.view(), document };
+  return { addresses, cart, pricing, view: pricing.viewWithoutCrossSells(), document };
 }
 
 /**

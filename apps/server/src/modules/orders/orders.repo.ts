@@ -5,7 +5,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
-import { writeOrderSearchTerms } from "../../db/order-search.ts";
+import { writeNewOrderSearchTerms, writeOrderSearchTerms } from "../../db/order-search.ts";
 import type { OrderItemsTable, OrderStatus, OrdersTable } from "../../db/schema.ts";
 import { stockStatusAfter } from "../../db/stock-status.ts";
 
@@ -184,8 +184,32 @@ export async function replaceLines(
   await insertLines(db, orderId, items, coupons);
 }
 
+/** Writes a new order with its lines and coupons, and its search terms from the same values (none to read back). */
+export async function insertOrderWithLines(
+  db: Db,
+  order: NewOrder,
+  items: NewOrderItem[],
+  coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
+): Promise<number> {
+  const id = await insertOrder(db, order, { searchTerms: false });
+  await writeLines(db, id, items, coupons);
+  const productNames = items.map((item) => item.name);
+  await writeNewOrderSearchTerms(db, id, { billingEmail: order.billing_email, billingAddress: order.billing_address, productNames });
+  return id;
+}
+
 /** Writes a new order's lines and coupons (each kind in one statement), then its search terms. */
 export async function insertLines(
+  db: Db,
+  orderId: number,
+  items: NewOrderItem[],
+  coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
+): Promise<void> {
+  await writeLines(db, orderId, items, coupons);
+  await writeOrderSearchTerms(db, [orderId]);
+}
+
+async function writeLines(
   db: Db,
   orderId: number,
   items: NewOrderItem[],
@@ -201,7 +225,6 @@ export async function insertLines(
       .insertInto("order_coupons")
       .values(coupons.map((c) => ({ ...c, order_id: orderId, usage_counted: 0 as const })))
       .execute();
-  await writeOrderSearchTerms(db, [orderId]);
 }
 
 export async function orderItems(db: Db, orderId: number): Promise<OrderItemRow[]> {

@@ -51,11 +51,7 @@ export async function writeOrderAttempt(
   items: repo.NewOrderItem[],
   coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
 ): Promise<number> {
-  if (!reused) {
-    const id = await repo.insertOrder(db, order, { searchTerms: false });
-    await repo.insertLines(db, id, items, coupons);
-    return id;
-  }
+  if (!reused) return repo.insertOrderWithLines(db, order, items, coupons);
   const { order_key: _keep, created_at: _created, ...fields } = order;
   await repo.updateOrder(db, reused.id, fields, { searchTerms: false });
   if (reused.status !== fields.status)
