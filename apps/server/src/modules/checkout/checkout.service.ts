@@ -541,7 +541,7 @@ function* payInTransaction(
   const nowIso = now.toISOString();
   const online = gateway !== null && !gateway.offline;
   const order = yield* orderPlaced(db, orderId, online ? `pay_${crypto.randomUUID()}` : "", nowIso);
-  if (!order) throw new Error("order vanished inside its transaction");
+  if (!order) throw new Error("the order being placed is gone or no longer pending inside its transaction");
   if (online) return { order, gateway, savedToken, repeated: false };
   const request = paymentRequest(settings, order, input.payment_data ?? [], undefined, false);
   // An offline method that decides synchronously keeps the unit synchronous; any other is awaited.

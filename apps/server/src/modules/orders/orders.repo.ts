@@ -3,7 +3,7 @@
  * Every write of an order's billing e-mail, billing address or lines passes here and rewrites its
  * search terms in the same transaction (decision 0039).
  */
-import { type CompiledQuery, sql } from "kysely";
+import { type Compilable, type CompiledQuery, sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import { newOrderSearchTermsQueries, writeOrderSearchTerms } from "../../db/order-search.ts";
 import { compiled } from "../../db/prepared.ts";
@@ -34,15 +34,27 @@ export function* orderOf(db: Db, id: number): Work<OrderRow | undefined> {
 }
 
 /** The newest order made from a cart, in one of the given statuses. */
-const latestCartOrderQuery = (db: Db, cartId: string, statuses: OrderStatus[]) =>
-  db
-    .selectFrom("orders")
-    .selectAll()
-    .where("cart_id", "=", cartId)
-    .where("status", "in", statuses)
-    .orderBy("id", "desc")
-    .limit(1)
-    .compile();
+/** Compiled once per list of statuses (a handful, all from code): the SQL differs only by it. */
+const latestByStatuses = new Map<string, (db: Db, cartId: string) => CompiledQuery<OrderRow>>();
+function latestCartOrderQuery(db: Db, cartId: string, statuses: OrderStatus[]): CompiledQuery<OrderRow> {
+  const key = statuses.join(",");
+  let query = latestByStatuses.get(key);
+  if (!query) {
+    const list = [...statuses];
+    query = compiled(
+      (db: Db, cartId: string) =>
+        db
+          .selectFrom("orders")
+          .selectAll()
+          .where("cart_id", "=", cartId)
+          .where("status", "in", list)
+          .orderBy("id", "desc")
+          .limit(1) as unknown as Compilable<OrderRow>,
+    );
+    latestByStatuses.set(key, query);
+  }
+  return query(db, cartId);
+}
 
 export async function latestCartOrder(db: Db, cartId: string, statuses: OrderStatus[]): Promise<OrderRow | undefined> {
   return (await db.executeQuery(latestCartOrderQuery(db, cartId, statuses))).rows[0] as OrderRow | undefined;
@@ -119,12 +131,47 @@ interface TermsOption {
   searchTerms?: boolean;
 }
 
-const insertOrderQuery = (db: Db, order: NewOrder) =>
+const ORDER_COLUMNS = [
+  "cart_id",
+  "status",
+  "order_key",
+  "customer_id",
+  "billing_email",
+  "billing_address",
+  "shipping_address",
+  "customer_note",
+  "payment_method",
+  "payment_method_title",
+  "payment_details",
+  "transaction_id",
+  "currency",
+  "total",
+  "total_tax",
+  "total_shipping",
+  "total_discount",
+  "totals",
+  "shipping_lines",
+  "fee_lines",
+  "additional_fields",
+  "extensions",
+  "stock_taken",
+  "created_at",
+  "updated_at",
+  "paid_at",
+  "payment_attempt",
+  "emails_due",
+] as const satisfies readonly (keyof NewOrder)[];
+// Fails to compile when the table gains a column this list lacks.
+const everyOrderColumn: Exclude<keyof NewOrder, (typeof ORDER_COLUMNS)[number]> extends never ? true : never = true;
+void everyOrderColumn;
+// Built once: an order's insert is the same SQL for every order.
+const insertOrderCompiled = compiled((db, ...values: unknown[]) =>
   db
     .insertInto("orders")
-    .values({ ...order, total_refunded: 0 })
-    .returning("id")
-    .compile();
+    .values({ ...(Object.fromEntries(ORDER_COLUMNS.map((column, i) => [column, values[i]])) as unknown as NewOrder), total_refunded: 0 })
+    .returning("id"),
+);
+const insertOrderQuery = (db: Db, order: NewOrder) => insertOrderCompiled(db, ...ORDER_COLUMNS.map((column) => order[column]));
 
 export async function insertOrder(db: Db, order: NewOrder, { searchTerms = true }: TermsOption = {}): Promise<number> {
   const [row] = (await db.executeQuery(insertOrderQuery(db, order))).rows;
@@ -138,14 +185,22 @@ export async function updateOrder(db: Db, id: number, fields: Partial<NewOrder>,
   if (searchTerms && (fields.billing_email !== undefined || fields.billing_address !== undefined)) await writeOrderSearchTerms(db, [id]);
 }
 
-/** Rewrites fields that no search term reads, answering the order as it then stands (a step). */
-export function* orderUpdatedReturning(
-  db: Db,
-  id: number,
-  fields: Partial<Omit<NewOrder, "billing_email" | "billing_address">>,
-): Work<OrderRow | undefined> {
-  return (yield* rows(db.updateTable("orders").set(fields).where("id", "=", id).returningAll().compile()))[0] as OrderRow | undefined;
+/**
+ * Marks a pending order placed, answering it as it then stands, or undefined when it is not
+ * pending (a step; built once). The status is matched, not written: writing it would rewrite the
+ * eight indexes that hold it for nothing.
+ */
+export function* placedReturning(db: Db, id: number, paymentAttempt: string, now: string): Work<OrderRow | undefined> {
+  return (yield* rows(markPlacedQuery(db, id, paymentAttempt, now)))[0] as OrderRow | undefined;
 }
+const markPlacedQuery = compiled((db, id: number, paymentAttempt: string, now: string) =>
+  db
+    .updateTable("orders")
+    .set({ stock_taken: 1, payment_attempt: paymentAttempt, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .returningAll(),
+);
 
 /**
  * Writes a payment's outcome only if the order still waits for that very attempt (pending, stock
@@ -157,18 +212,32 @@ export function claimPaymentOutcome(db: Db, id: number, attempt: string, fields:
 
 /** `claimPaymentOutcome` as a step. */
 export function* paymentOutcomeClaimed(db: Db, id: number, attempt: string, fields: Partial<NewOrder>): Work<boolean> {
-  const result = yield* run(
+  const names = (Object.keys(fields) as (keyof NewOrder)[]).sort();
+  const query = claimQueryFor(names)(db, id, attempt, ...names.map((name) => fields[name]));
+  return Number((yield* run(query)).numAffectedRows) === 1;
+}
+
+/** One compiled claim per set of fields an outcome writes (a paid, a failed, a cancelled order's). */
+const claimQueries = new Map<string, ReturnType<typeof compileClaim>>();
+function claimQueryFor(names: (keyof NewOrder)[]) {
+  const key = names.join(",");
+  let query = claimQueries.get(key);
+  if (!query) {
+    query = compileClaim(names);
+    claimQueries.set(key, query);
+  }
+  return query;
+}
+const compileClaim = (names: (keyof NewOrder)[]) =>
+  compiled((db, id: number, attempt: string, ...values: unknown[]) =>
     db
       .updateTable("orders")
-      .set({ ...fields, payment_attempt: "" })
+      .set({ ...(Object.fromEntries(names.map((name, i) => [name, values[i]])) as Partial<NewOrder>), payment_attempt: "" })
       .where("id", "=", id)
       .where("status", "=", "pending")
       .where("stock_taken", "=", 1)
-      .where("payment_attempt", "=", attempt)
-      .compile(),
+      .where("payment_attempt", "=", attempt),
   );
-  return Number(result.numAffectedRows) === 1;
-}
 
 /** Takes on sending a settled order's e-mails: true for the one caller that should send them. */
 export async function claimOrderEmails(db: Db, id: number): Promise<boolean> {
@@ -358,8 +427,9 @@ export async function markCouponsCounted(db: Db, orderId: number, counted: 0 | 1
   await db.executeQuery(markCouponsCountedQuery(db, orderId, counted));
 }
 
-const markCouponsCountedQuery = (db: Db, orderId: number, counted: 0 | 1) =>
-  db.updateTable("order_coupons").set({ usage_counted: counted }).where("order_id", "=", orderId).compile();
+const markCouponsCountedQuery = compiled((db, orderId: number, counted: 0 | 1) =>
+  db.updateTable("order_coupons").set({ usage_counted: counted }).where("order_id", "=", orderId),
+);
 
 /** `markCouponsCounted` as a step; the same query. */
 export function* couponsCounted(db: Db, orderId: number, counted: 0 | 1): Work<void> {
@@ -380,13 +450,15 @@ export function* holdsReplaced(db: Db, orderId: number, holds: { product_id: num
   for (const query of replaceHoldsQueries(db, orderId, holds, expiresAt)) yield* run(query);
 }
 
+const deleteHoldsQuery = compiled((db, orderId: number) => db.deleteFrom("stock_holds").where("order_id", "=", orderId));
+
 function replaceHoldsQueries(
   db: Db,
   orderId: number,
   holds: { product_id: number; quantity: number }[],
   expiresAt: string,
 ): CompiledQuery[] {
-  const queries: CompiledQuery[] = [db.deleteFrom("stock_holds").where("order_id", "=", orderId).compile()];
+  const queries: CompiledQuery[] = [deleteHoldsQuery(db, orderId)];
   if (holds.length)
     queries.push(
       db

@@ -147,9 +147,9 @@ export function* couponUsed(
 }
 
 /**
- * Once its stock and coupon uses are taken: the order counts them as its own, drops its draft
- * holds and waits, pending, for its payment under `paymentAttempt` (empty: settled in this
- * transaction). Answers the order as it now stands.
+ * Once its stock and coupon uses are taken: the order, written pending by the same transaction,
+ * counts them as its own, drops its draft holds and waits for its payment under `paymentAttempt`
+ * (empty: settled in this transaction). Answers the order as it now stands (undefined: not pending).
  */
 export function markOrderPlaced(db: Db, orderId: number, paymentAttempt: string, now: string): Promise<repo.OrderRow | undefined> {
   return runSteps(db, orderPlaced(db, orderId, paymentAttempt, now));
@@ -159,12 +159,7 @@ export function markOrderPlaced(db: Db, orderId: number, paymentAttempt: string,
 export function* orderPlaced(db: Db, orderId: number, paymentAttempt: string, now: string): Work<repo.OrderRow | undefined> {
   yield* repo.couponsCounted(db, orderId, 1);
   yield* repo.holdsReplaced(db, orderId, [], now);
-  return yield* repo.orderUpdatedReturning(db, orderId, {
-    stock_taken: 1,
-    status: "pending",
-    payment_attempt: paymentAttempt,
-    updated_at: now,
-  });
+  return yield* repo.placedReturning(db, orderId, paymentAttempt, now);
 }
 
 /** What an order keeps of a payment's outcome. */
