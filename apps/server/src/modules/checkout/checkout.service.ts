@@ -239,8 +239,11 @@ async function placeOrderNow(ctx: ShopContext, input: PlaceOrderInput): Promise<
  * through Kysely. The steps compile their queries against `ctx.db`; an async step gets the transaction.
  */
 function inTransaction<T>(ctx: ShopContext, work: (tx: ShopContext) => Work<T>): Promise<T> {
-  return runWork(ctx.db, () => work(ctx), { write: true });
+  return runWork(ctx.db, () => work(ctx), { write: true, ...checkoutWorkOptions });
 }
+
+/** For tests comparing the synchronous run with the async one on the same orders (decision 0056). */
+export const checkoutWorkOptions = { async: false };
 
 /**
  * Conflicts (409) carry the cart as it now stands. A coupon that failed at the last moment is
