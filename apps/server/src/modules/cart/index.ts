@@ -17,7 +17,7 @@ export {
   updateItem,
 } from "./cart.service.ts";
 export type { CartView, PricedForOrder } from "./cart-view.ts";
-export { loadPricedCart, pricedForOrder } from "./cart-view.ts";
+export { loadPricedCart, loadPricingInputs, pricedForOrder, shopperOf } from "./cart-view.ts";
 export { readAddress } from "./customer.ts";
 export type { CartExtensionCallback, CartFeeProvider } from "./extensions.ts";
 export { registerCartExtension, registerCartFees } from "./extensions.ts";

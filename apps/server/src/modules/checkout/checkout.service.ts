@@ -12,7 +12,8 @@ import type { StoreCart } from "@cartwright/commerce";
 import type { FieldRuleDocument } from "@cartwright/commerce/field-rules";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
-import { awaited, runSteps, runWork, type Work } from "../../db/unit-of-work.ts";
+import { sqliteHandleOf } from "../../db/index.ts";
+import { awaited, runSteps, runSync, runWork, unitsRun, type Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
@@ -24,12 +25,14 @@ import {
   findCart,
   getCart,
   loadPricedCart,
+  loadPricingInputs,
   lockCart,
   lockedCartRow,
   type PricedForOrder,
   pricedForOrder,
   readAddress,
   removeCartCoupons,
+  shopperOf,
 } from "../cart/index.ts";
 import { createCustomer, saveCustomerAddresses } from "../customers/index.ts";
 import { onOrderPlaced } from "../emails/index.ts";
@@ -238,8 +241,24 @@ async function placeOrderNow(ctx: ShopContext, input: PlaceOrderInput): Promise<
  * SQLite when every step can (the cached pricing inputs held, no step needing a promise), else
  * through Kysely. The steps compile their queries against `ctx.db`; an async step gets the transaction.
  */
-function inTransaction<T>(ctx: ShopContext, work: (tx: ShopContext) => Work<T>): Promise<T> {
-  return runWork(ctx.db, () => work(ctx), { write: true, ...checkoutWorkOptions });
+async function inTransaction<T>(ctx: ShopContext, work: (tx: ShopContext) => Work<T>): Promise<T> {
+  const options = { write: true, ...checkoutWorkOptions };
+  if (options.async || !sqliteHandleOf(ctx.db)) return runWork(ctx.db, () => work(ctx), options);
+  const done = runSync(ctx.db, () => work(ctx), options);
+  if (done) {
+    unitsRun.sync++;
+    return done.value;
+  }
+  // Missed (an order of a stock-managed product moved the catalogue revision): what pricing reads is
+  // loaded outside the transaction, then runWork tries the synchronous run once more before Kysely's.
+  await loadPricingOf(ctx);
+  return runWork(ctx.db, () => work(ctx), options);
+}
+
+/** Fills the caches the cart's pricing reads from (nothing when they hold it already). */
+async function loadPricingOf(ctx: ShopContext): Promise<void> {
+  const stored = await findCart(ctx.db, ctx.session.sid);
+  if (stored?.items.length) await loadPricingInputs(ctx.db, stored, {}, ctx.now ?? new Date(), shopperOf(ctx, stored));
 }
 
 /** For tests comparing the synchronous run with the async one on the same orders (decision 0056). */
