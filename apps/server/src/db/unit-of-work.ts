@@ -21,7 +21,7 @@ export interface Cached<T> {
   load(db: Db): Promise<T>;
 }
 
-type Step = { query: CompiledQuery } | { cached: Cached<unknown> } | { task: () => Promise<unknown> };
+type Step = { query: CompiledQuery } | { cached: Cached<unknown> } | { task: (db: Db) => Promise<unknown> };
 export type Work<T> = Generator<Step, T, unknown>;
 
 /** Runs a compiled query (db/prepared.ts `compiled`) as a step of the unit of work. */
@@ -39,8 +39,11 @@ export function* cached<T>(value: Cached<T>): Work<T> {
   return (yield { cached: value }) as T;
 }
 
-/** Something only a promise answers (an extension's callback): such a unit of work runs async. */
-export function* awaited<T>(task: () => Promise<T>): Work<T> {
+/**
+ * Something only a promise answers (an extension's callback): such a unit of work runs async.
+ * The task gets the unit's transaction or connection, for async code that must run inside it.
+ */
+export function* awaited<T>(task: (db: Db) => Promise<T>): Work<T> {
   return (yield { task }) as T;
 }
 
@@ -117,11 +120,26 @@ export async function runAsync<T>(db: Db, work: () => Work<T>, { write }: RunOpt
     while (!next.done) {
       const step = next.value;
       if ("query" in step) next = iterator.next(await unit.executeQuery(step.query));
-      else if ("task" in step) next = iterator.next(await step.task());
+      else if ("task" in step) next = iterator.next(await step.task(unit));
       else next = iterator.next(await step.cached.load(unit));
     }
     return next.value;
   };
   if (write) return db.transaction().execute((trx) => steps(trx as unknown as Db));
   return db.connection().execute((connection) => steps(connection as Db));
+}
+
+/**
+ * Runs steps on the database or transaction given, as they come (no transaction of their own, no
+ * revision snapshot): for async callers of a step that a unit of work also runs, so both share one query.
+ */
+export async function runSteps<T>(db: Db, steps: Work<T>): Promise<T> {
+  let next = steps.next();
+  while (!next.done) {
+    const step = next.value;
+    if ("query" in step) next = steps.next(await db.executeQuery(step.query));
+    else if ("task" in step) next = steps.next(await step.task(db));
+    else next = steps.next(await step.cached.load(db));
+  }
+  return next.value;
 }

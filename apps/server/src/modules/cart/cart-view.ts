@@ -15,7 +15,7 @@ import {
 import type { Db } from "../../db/index.ts";
 import type { CouponShopper } from "../../db/placed-orders.ts";
 import { deepFreeze, revisionCache } from "../../db/revisions.ts";
-import type { Cached } from "../../db/unit-of-work.ts";
+import { type Cached, cached, type Work } from "../../db/unit-of-work.ts";
 import type { StoreError } from "../../http/errors.ts";
 import { crossSellsCached, type Purchasable, purchasablesCached, type StoreProduct } from "../catalog/index.ts";
 import { availableGateways } from "../payments/index.ts";
@@ -436,6 +436,26 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     view: async (): Promise<CartView> => cartView(priced, await crossSellsOfCart(ctx, priced).load(ctx.db)),
   };
 }
+
+/**
+ * The checkout's way in as a step of its unit of work (db/unit-of-work.ts): the inputs from the
+ * caches (loaded when not held), then priced, with no I/O.
+ */
+export function* pricedForOrder(ctx: ShopContext, stored: StoredCart, known: Partial<PricingInputs> = {}) {
+  const now = ctx.now ?? new Date();
+  const inputs = yield* cached(pricingInputsCached(stored, known, now, shopperOf(ctx, stored)));
+  const priced = priceCart(ctx.settings, stored, inputs, now);
+  return {
+    ...priced,
+    // An order is written from the lines, totals and errors alone: the cross-sells are not read.
+    viewWithoutCrossSells: (): CartView => cartView(priced, []),
+    /** The cart as the page shows it, cross-sells and all. */
+    *view(): Work<CartView> {
+      return cartView(priced, yield* cached(crossSellsOfCart(ctx, priced)));
+    },
+  };
+}
+export type PricedForOrder = ReturnType<typeof pricedForOrder> extends Work<infer T> ? T : never;
 
 function pick(address: { country: string; state: string; postcode: string; city: string }) {
   return { country: address.country, state: address.state, postcode: address.postcode, city: address.city };
