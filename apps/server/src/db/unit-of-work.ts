@@ -107,6 +107,18 @@ export function runSync<T>(db: Db, work: () => Work<T>, { write }: RunOptions): 
   }
 }
 
+/**
+ * One statement on its own, outside any unit of work: on SQLite run synchronously on its prepared
+ * statement when no transaction is open on the connection (inside one it would read that
+ * transaction's uncommitted rows), else through Kysely, which waits for the connection. A single
+ * statement sees one consistent state of the database on both dialects.
+ */
+export function statementRows<R>(db: Db, query: CompiledQuery<R>, options: Pick<RunOptions, "async"> = {}): R[] | Promise<R[]> {
+  const sqlite = options.async ? undefined : sqliteHandleOf(db);
+  if (sqlite && !sqlite.inTransaction) return sqlite.prepare(query.sql).all(query.parameters as unknown[]) as R[];
+  return db.executeQuery(query).then((result) => result.rows);
+}
+
 /** The async run through Kysely: a transaction for a write, one connection for a read. */
 export async function runAsync<T>(db: Db, work: () => Work<T>, { write }: RunOptions): Promise<T> {
   const steps = async (unit: Db) => {
