@@ -68,6 +68,25 @@ export function* cartRowOf(db: Db, id: string): Work<CartRow | null> {
   return (yield* rows(cartRow(db, id)))[0] ?? null;
 }
 
+/** Under this name, `versionAndRevisions` answers the cart's version beside the counters (no counter is named ""). */
+export const CART_VERSION_ROW = "";
+
+/**
+ * Every revision counter and the cart's version (a row named CART_VERSION_ROW, absent when the
+ * cart has no row), in one statement: all a kept reply's stamp needs (decisions 0015, 0055).
+ */
+export const versionAndRevisions = compiled((db, id: string) =>
+  db
+    .selectFrom("revisions")
+    .select(["name", "value"])
+    .unionAll(
+      db
+        .selectFrom("carts")
+        .select([sql.lit(CART_VERSION_ROW).as("name"), "version as value"])
+        .where("id", "=", id),
+    ),
+);
+
 /** The cart with its lines and coupons, in their order. */
 export function* linesOf(db: Db, cart: CartRow): Work<StoredCart> {
   const items = yield* rows(itemRows(db, cart.id));
