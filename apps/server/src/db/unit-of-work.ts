@@ -102,7 +102,7 @@ export function runSync<T>(db: Db, work: () => Work<T>, { write }: RunOptions): 
   // BEGIN IMMEDIATE takes the write lock for a write; a read's snapshot starts with its first statement.
   (write ? begin.write : begin.read).run();
   try {
-    const value = runSteps(db, sqlite, work);
+    const value = answerSteps(db, sqlite, work);
     commit.run();
     return { value };
   } catch (error) {
@@ -114,7 +114,7 @@ export function runSync<T>(db: Db, work: () => Work<T>, { write }: RunOptions): 
 }
 
 /** The work's steps, each answered at once: queries on their prepared statements, cached values by `peek`. */
-function runSteps<T>(db: Db, sqlite: Sqlite, work: () => Work<T>): T {
+function answerSteps<T>(db: Db, sqlite: Sqlite, work: () => Work<T>): T {
   let revisions: Revisions | undefined;
   const steps = work();
   let next = steps.next();
