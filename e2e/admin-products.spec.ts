@@ -5,7 +5,7 @@
  * and the product's page. A published product changes what /shop lists, so these journeys run in
  * their own project after the others (playwright.config.ts), and the published one is deleted at its end.
  */
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { addToCart } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
@@ -158,3 +158,53 @@ test("the owner sets a sale price on two products at once, and a refused one say
   await expect(page.getByRole("row", { name: new RegExp(`Bulk Vase ${stamp}`) })).toContainText("$15.00");
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("a product saved from a page opened before the stock moved keeps the move, and a changed quantity is asked again", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const name = `Stock Jar ${stamp}`;
+  await signInAsOwner(page);
+  await page.goto("/admin/products/new");
+  await page.getByRole("textbox", { name: "Name" }).fill(name);
+  await page.getByRole("textbox", { name: "Regular price (USD)" }).fill("12");
+  await page.getByRole("checkbox", { name: "Track the quantity in stock" }).check();
+  await page.getByRole("textbox", { name: "Quantity in stock" }).fill("10");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Product ${name}` })).toBeVisible();
+
+  // Meanwhile, in another tab, the stock is counted again: 7.
+  await saveStockInAnotherTab(page, "7");
+
+  // The first page still shows 10. A price change alone keeps the 7.
+  await page.getByRole("textbox", { name: "Regular price (USD)" }).fill("13");
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+  const quantity = page.getByRole("textbox", { name: "Quantity in stock" });
+  await expect(quantity).toHaveValue("7");
+
+  // Another tab takes it to 5; this page, still at 7, asks for 25: refused beside the field, then saved.
+  await saveStockInAnotherTab(page, "5");
+  await quantity.fill("25");
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(quantity).toHaveAttribute("aria-invalid", "true");
+  await expect(quantity).toHaveAccessibleDescription(
+    /While this was open the stock changed from 7 to 5\. Check the quantity and save again\./,
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+  await expect(quantity).toHaveValue("25");
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Quantity in stock" })).toHaveValue("25");
+});
+
+/** The product open on `page`, opened in a second tab of the same owner, its quantity in stock set and saved there. */
+async function saveStockInAnotherTab(page: Page, quantity: string) {
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await other.getByRole("textbox", { name: "Quantity in stock" }).fill(quantity);
+  await other.getByRole("button", { name: "Save product" }).click();
+  await expect(other.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+  await other.close();
+}

@@ -18,6 +18,7 @@ import { clientErrorReply, noRoute, registerErrorHandling, StoreError, sendError
 import { refusingNonFinite, registerInputChecks } from "./http/input.ts";
 import { lazySchemas } from "./http/lazy-schemas.ts";
 import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
+import { requestLogger } from "./http/request-logger.ts";
 import { registerSessionHooks } from "./http/session.ts";
 import { attributionRoutes } from "./modules/attribution/index.ts";
 import { cartAjaxActions, cartRoutes } from "./modules/cart/index.ts";
@@ -110,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             level: deps.config.logLevel,
             redact: ["req.headers.cookie", "req.headers.authorization", "req.headers.nonce", 'req.headers["cart-token"]'],
           },
+    // Each request's child logger is made only when it writes a line (http/request-logger.ts); without a logger Fastify makes none.
+    ...(deps.logger === false ? {} : { childLoggerFactory: requestLogger }),
     // Idle keep-alive sockets close at shutdown; requests in flight are allowed to finish.
     forceCloseConnections: "idle",
     bodyLimit: 1024 * 1024,

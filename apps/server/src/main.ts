@@ -1,7 +1,14 @@
 /** config → extensions → database → migrate → seed → listen. The only place that listens. */
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { loadSigningSecret, migrateToLatest, openDatabase } from "./db/index.ts";
+import {
+  type BackgroundCheckpoints,
+  checkpointInBackground,
+  loadSigningSecret,
+  migrateToLatest,
+  openDatabase,
+  sqliteHandleOf,
+} from "./db/index.ts";
 import { type Extension, loadExtensions } from "./extensions.ts";
 import { StoreError } from "./http/errors.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
@@ -77,6 +84,7 @@ async function main() {
   if (applied.length) app.log.info({ migrations: applied }, "database migrated");
   if (seeded) app.log.info("demo shop seeded");
 
+  let checkpoints: BackgroundCheckpoints | undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -86,6 +94,7 @@ async function main() {
     // onClose hooks), and only then closes the database: hooks run last-registered first.
     app
       .close()
+      .then(() => checkpoints?.stop())
       .then(() => db.destroy())
       .then(
         () => process.exit(0),
@@ -99,6 +108,12 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  // SQLite's checkpoints run on a thread of their own, so no request waits behind one (decision 0058).
+  const sqlite = sqliteHandleOf(db);
+  if (sqlite && config.database.dialect === "sqlite" && config.database.file !== ":memory:")
+    checkpoints = checkpointInBackground(sqlite, config.database.file, {
+      onStopped: (error) => app.log.error({ err: error }, "background checkpoints stopped: commits checkpoint again"),
+    });
   // The first sweep follows the listen: nothing a request finds waits for it (decision 0050).
   await sweep();
 }

@@ -9,6 +9,7 @@ import type { Database, Db } from "./schema.ts";
 
 export type Dialect = DatabaseConfig["dialect"];
 export { type BackupResult, backupSqlite, datedBackupPath } from "./backup.ts";
+export { type BackgroundCheckpoints, checkpointInBackground } from "./checkpointer.ts";
 export { migrateToLatest } from "./migrate.ts";
 export type { Database, Db } from "./schema.ts";
 export { loadSigningSecret } from "./signing-secret.ts";

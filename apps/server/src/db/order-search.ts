@@ -4,7 +4,7 @@
  * so a search reads index ranges instead of scanning orders. Here because migration 022 fills the
  * table for existing orders with the very words the orders module writes and searches with.
  */
-import type { Kysely } from "kysely";
+import type { CompiledQuery, Kysely } from "kysely";
 import type { Database } from "./schema.ts";
 
 /** Longer words are cut here (and so are the searched ones): the index stays small, a prefix still matches. */
@@ -98,6 +98,23 @@ export function searchWords(search: string): string[] {
 
 /** Rows per INSERT: two parameters each, well within SQLite's and PostgreSQL's limits. */
 const INSERT_ROWS = 500;
+
+/**
+ * The inserts of a brand-new order's terms, from what the caller just wrote: nothing is stored for
+ * it yet, and no other transaction can see it, so nothing needs reading back or locking.
+ */
+export function newOrderSearchTermsQueries(db: Kysely<Database>, orderId: number, order: SearchedOrder): CompiledQuery[] {
+  const added = orderSearchTerms(order).map((term) => ({ order_id: orderId, term }));
+  const queries: CompiledQuery[] = [];
+  for (let start = 0; start < added.length; start += INSERT_ROWS)
+    queries.push(
+      db
+        .insertInto("order_search_terms")
+        .values(added.slice(start, start + INSERT_ROWS))
+        .compile(),
+    );
+  return queries;
+}
 
 /**
  * Brings these orders' terms in step with their billing e-mail, billing name and lines, writing only

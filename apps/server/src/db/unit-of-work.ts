@@ -21,7 +21,7 @@ export interface Cached<T> {
   load(db: Db): Promise<T>;
 }
 
-type Step = { query: CompiledQuery } | { cached: Cached<unknown> } | { task: () => Promise<unknown> };
+type Step = { query: CompiledQuery } | { cached: Cached<unknown> } | { task: (db: Db) => Promise<unknown> };
 export type Work<T> = Generator<Step, T, unknown>;
 
 /** Runs a compiled query (db/prepared.ts `compiled`) as a step of the unit of work. */
@@ -39,8 +39,11 @@ export function* cached<T>(value: Cached<T>): Work<T> {
   return (yield { cached: value }) as T;
 }
 
-/** Something only a promise answers (an extension's callback): such a unit of work runs async. */
-export function* awaited<T>(task: () => Promise<T>): Work<T> {
+/**
+ * Something only a promise answers (an extension's callback): such a unit of work runs async.
+ * The task gets the unit's transaction or connection, for async code that must run inside it.
+ */
+export function* awaited<T>(task: (db: Db) => Promise<T>): Work<T> {
   return (yield { task }) as T;
 }
 
@@ -68,43 +71,86 @@ export async function runWork<T>(db: Db, work: () => Work<T>, options: RunOption
   return runAsync(db, work, options);
 }
 
+type Sqlite = NonNullable<ReturnType<typeof sqliteHandleOf>>;
+/** A statement that takes no parameters. */
+type Statement = { run(): unknown };
+
+/**
+ * A connection's BEGIN, COMMIT and ROLLBACK, prepared once. better-sqlite3's `transaction(fn)`
+ * builds four wrapper functions and their properties on every call: 5 % of a cart write (decision 0055).
+ */
+const controlsOf = new WeakMap<Sqlite, { begin: { write: Statement; read: Statement }; commit: Statement; rollback: Statement }>();
+function controls(sqlite: Sqlite) {
+  let found = controlsOf.get(sqlite);
+  if (!found) {
+    found = {
+      begin: { write: sqlite.prepare("BEGIN IMMEDIATE"), read: sqlite.prepare("BEGIN DEFERRED") },
+      commit: sqlite.prepare("COMMIT"),
+      rollback: sqlite.prepare("ROLLBACK"),
+    };
+    controlsOf.set(sqlite, found);
+  }
+  return found;
+}
+
 /** The synchronous run on SQLite; undefined when it could not finish (nothing it did is kept). */
 export function runSync<T>(db: Db, work: () => Work<T>, { write }: RunOptions): { value: T } | undefined {
   const sqlite = sqliteHandleOf(db);
   // Inside another unit's open transaction (an async run awaiting between its queries) this one would join it.
   if (!sqlite || sqlite.inTransaction) return undefined;
-  const transaction = sqlite.transaction(() => {
-    let revisions: Revisions | undefined;
-    const steps = work();
-    let next = steps.next();
-    while (!next.done) {
-      const step = next.value;
-      if ("query" in step) {
-        const statement = sqlite.prepare(step.query.sql);
-        const parameters = step.query.parameters as unknown[];
-        if (statement.reader) {
-          next = steps.next({ rows: statement.all(parameters) });
-        } else {
-          const { changes } = statement.run(parameters);
-          next = steps.next({ rows: [], numAffectedRows: BigInt(changes) });
-        }
-      } else if ("task" in step) {
-        throw new NotHeld();
-      } else {
-        revisions ??= revisionsOf(sqlite.prepare(allRevisionsQuery(db).sql).all() as { name: string; value: number }[]);
-        const value = step.cached.peek(db, revisions);
-        if (value === undefined) throw new NotHeld();
-        next = steps.next(value);
-      }
-    }
-    return next.value;
-  });
+  const { begin, commit, rollback } = controls(sqlite);
+  // BEGIN IMMEDIATE takes the write lock for a write; a read's snapshot starts with its first statement.
+  (write ? begin.write : begin.read).run();
   try {
-    return { value: write ? transaction.immediate() : transaction.deferred() };
+    const value = answerSteps(db, sqlite, work);
+    commit.run();
+    return { value };
   } catch (error) {
+    // A failed COMMIT may leave the transaction open; anything that threw before it always does.
+    if (sqlite.inTransaction) rollback.run();
     if (error instanceof NotHeld) return undefined;
     throw error;
   }
+}
+
+/** The work's steps, each answered at once: queries on their prepared statements, cached values by `peek`. */
+function answerSteps<T>(db: Db, sqlite: Sqlite, work: () => Work<T>): T {
+  let revisions: Revisions | undefined;
+  const steps = work();
+  let next = steps.next();
+  while (!next.done) {
+    const step = next.value;
+    if ("query" in step) {
+      const statement = sqlite.prepare(step.query.sql);
+      const parameters = step.query.parameters as unknown[];
+      if (statement.reader) {
+        next = steps.next({ rows: statement.all(parameters) });
+      } else {
+        const { changes } = statement.run(parameters);
+        next = steps.next({ rows: [], numAffectedRows: BigInt(changes) });
+      }
+    } else if ("task" in step) {
+      throw new NotHeld();
+    } else {
+      revisions ??= revisionsOf(sqlite.prepare(allRevisionsQuery(db).sql).all() as { name: string; value: number }[]);
+      const value = step.cached.peek(db, revisions);
+      if (value === undefined) throw new NotHeld();
+      next = steps.next(value);
+    }
+  }
+  return next.value;
+}
+
+/**
+ * One statement on its own, outside any unit of work: on SQLite run synchronously on its prepared
+ * statement when no transaction is open on the connection (inside one it would read that
+ * transaction's uncommitted rows), else through Kysely, which waits for the connection. A single
+ * statement sees one consistent state of the database on both dialects.
+ */
+export function statementRows<R>(db: Db, query: CompiledQuery<R>, options: Pick<RunOptions, "async"> = {}): R[] | Promise<R[]> {
+  const sqlite = options.async ? undefined : sqliteHandleOf(db);
+  if (sqlite && !sqlite.inTransaction) return sqlite.prepare(query.sql).all(query.parameters as unknown[]) as R[];
+  return db.executeQuery(query).then((result) => result.rows);
 }
 
 /** The async run through Kysely: a transaction for a write, one connection for a read. */
@@ -117,11 +163,26 @@ export async function runAsync<T>(db: Db, work: () => Work<T>, { write }: RunOpt
     while (!next.done) {
       const step = next.value;
       if ("query" in step) next = iterator.next(await unit.executeQuery(step.query));
-      else if ("task" in step) next = iterator.next(await step.task());
+      else if ("task" in step) next = iterator.next(await step.task(unit));
       else next = iterator.next(await step.cached.load(unit));
     }
     return next.value;
   };
   if (write) return db.transaction().execute((trx) => steps(trx as unknown as Db));
   return db.connection().execute((connection) => steps(connection as Db));
+}
+
+/**
+ * Runs steps on the database or transaction given, as they come (no transaction of their own, no
+ * revision snapshot): for async callers of a step that a unit of work also runs, so both share one query.
+ */
+export async function runSteps<T>(db: Db, steps: Work<T>): Promise<T> {
+  let next = steps.next();
+  while (!next.done) {
+    const step = next.value;
+    if ("query" in step) next = steps.next(await db.executeQuery(step.query));
+    else if ("task" in step) next = steps.next(await step.task(db));
+    else next = steps.next(await step.cached.load(db));
+  }
+  return next.value;
 }

@@ -59,24 +59,41 @@ export const tokenPayload = (session: Session) =>
 const isWrite = (method: string) => !["GET", "HEAD", "OPTIONS"].includes(method);
 
 /** A signed-in token's login session still stands; a token naming none (from before decision 0017) does not. */
-const stillSignedIn = (payload: SessionPayload, stands: LoginSessionCheck) => payload.lid !== undefined && stands(payload.lid, payload.uid);
+const stillSignedIn = async (payload: SessionPayload, stands: LoginSessionCheck) =>
+  payload.lid !== undefined && (await stands(payload.lid, payload.uid));
 
 /**
  * The request's session; a token whose login session has ended counts as no token, so the request
- * is a new guest. A guest's token is never looked up.
+ * is a new guest. A guest's token is never looked up, and is answered without a promise: most
+ * Store API requests are a guest's, and each promise in the hook chain costs (decision 0055).
  */
-export async function resolveSession(secret: string, request: FastifyRequest, stands: LoginSessionCheck): Promise<RequestSession> {
+export function resolveSession(
+  secret: string,
+  request: FastifyRequest,
+  stands: LoginSessionCheck,
+): RequestSession | Promise<RequestSession> {
   const rawHeader = request.headers["cart-token"];
   const header = Array.isArray(rawHeader) ? rawHeader[0] : rawHeader;
   const fromHeader = verifySessionToken(secret, header);
-  if (fromHeader && (fromHeader.uid === 0 || (await stillSignedIn(fromHeader, stands))))
-    return sessionFrom(fromHeader, header as string, true);
+  if (fromHeader?.uid === 0) return sessionFrom(fromHeader, header as string, true);
+  if (fromHeader)
+    return stillSignedIn(fromHeader, stands).then((signedIn) =>
+      signedIn ? sessionFrom(fromHeader, header as string, true) : cookieSession(secret, request, stands),
+    );
+  return cookieSession(secret, request, stands);
+}
+
+/** The session the browser's cookie carries, else a new guest's. */
+function cookieSession(secret: string, request: FastifyRequest, stands: LoginSessionCheck): RequestSession | Promise<RequestSession> {
   const cookie = request.cookies?.[SESSION_COOKIE];
   const fromCookie = verifySessionToken(secret, cookie);
-  if (fromCookie && (fromCookie.uid === 0 || (await stillSignedIn(fromCookie, stands))))
-    return sessionFrom(fromCookie, cookie as string, false);
-  return { sid: newSessionId(), uid: 0, viaHeader: false, isNew: true };
+  if (fromCookie?.uid === 0) return sessionFrom(fromCookie, cookie as string, false);
+  if (fromCookie)
+    return stillSignedIn(fromCookie, stands).then((signedIn) => (signedIn ? sessionFrom(fromCookie, cookie as string, false) : newGuest()));
+  return newGuest();
 }
+
+const newGuest = (): RequestSession => ({ sid: newSessionId(), uid: 0, viaHeader: false, isNew: true });
 
 const sessionFrom = (payload: SessionPayload, token: string, viaHeader: boolean): RequestSession => ({
   sid: payload.sid,
@@ -136,12 +153,31 @@ declare module "fastify" {
 
 /** Every Store API reply, errors included, carries the session headers; writes check the nonce. */
 export function registerSessionHooks(app: FastifyInstance, secret: string, stands: LoginSessionCheck): void {
-  app.addHook("onRequest", async (request, reply) => {
-    const session = await resolveSession(secret, request, stands);
+  const begin = (request: FastifyRequest, reply: FastifyReply, session: RequestSession) => {
     request.requestSession = session;
     sendSessionHeaders(secret, request, reply, session);
     // Every reply carries the session's Cart-Token and nonce, and many the shopper's cart or account: no cache keeps them (decision 0018).
     reply.header("Cache-Control", "private, no-store");
+  };
+  // A callback hook: a guest's session is known at once, and only a signed-in token waits for its database check.
+  app.addHook("onRequest", (request, reply, done) => {
+    let found: RequestSession | Promise<RequestSession>;
+    try {
+      found = resolveSession(secret, request, stands);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!(found instanceof Promise)) {
+      begin(request, reply, found);
+      return done();
+    }
+    found.then(
+      (session) => {
+        begin(request, reply, session);
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
   // Before body validation: a forged write learns nothing about what a valid body looks like.
   // A callback hook, not an async one: every write passes here, and a promise per request costs (decision 0013).

@@ -33,6 +33,12 @@ export interface VariationInput {
   sale_ends_at: string | null;
   manage_stock: boolean;
   stock_quantity: number | null;
+  /**
+   * The quantity the editor loaded, sent back on a save: left unchanged, the quantity keeps what
+   * orders moved meanwhile; changed after such a move, the save is refused (409 cw_rest_stock_changed).
+   * Absent: the quantity given is written as it is.
+   */
+  original_stock_quantity?: number | null;
   stock_status: StockStatus;
   backorders: Backorders;
   weight_grams: number | null;
@@ -60,6 +66,12 @@ export interface ProductInput {
   sale_ends_at: string | null;
   manage_stock: boolean;
   stock_quantity: number | null;
+  /**
+   * The quantity the editor loaded, sent back on a save: left unchanged, the quantity keeps what
+   * orders moved meanwhile; changed after such a move, the save is refused (409 cw_rest_stock_changed).
+   * Absent: the quantity given is written as it is.
+   */
+  original_stock_quantity?: number | null;
   stock_status: StockStatus;
   backorders: Backorders;
   low_stock_amount: number | null;

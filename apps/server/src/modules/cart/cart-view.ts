@@ -15,7 +15,7 @@ import {
 import type { Db } from "../../db/index.ts";
 import type { CouponShopper } from "../../db/placed-orders.ts";
 import { deepFreeze, revisionCache } from "../../db/revisions.ts";
-import type { Cached } from "../../db/unit-of-work.ts";
+import { type Cached, cached, type Work } from "../../db/unit-of-work.ts";
 import type { StoreError } from "../../http/errors.ts";
 import { crossSellsCached, type Purchasable, purchasablesCached, type StoreProduct } from "../catalog/index.ts";
 import { availableGateways } from "../payments/index.ts";
@@ -36,7 +36,15 @@ import type { StoredCart } from "./cart.repo.ts";
 import { readAddress, type StoredAddress } from "./customer.ts";
 import { extensionFees } from "./extensions.ts";
 import { couponsCached, type LoadedCoupon, loadTaxRates } from "./pricing-data.ts";
-import { type Coupon, calculateTotals, type TaxRate, type TotalsLine, type TotalsResult, validateCoupon } from "./totals/index.ts";
+import {
+  type Coupon,
+  calculateTotals,
+  itemTotals,
+  type TaxRate,
+  type TotalsLine,
+  type TotalsResult,
+  validateCoupon,
+} from "./totals/index.ts";
 
 export type CartError = StoreCartError;
 export type CartView = StoreCart;
@@ -250,8 +258,9 @@ export function priceCart(settings: ShopSettings, stored: StoredCart | null, inp
     taxClassOrder: inputs.rules?.taxClassOrder ?? [],
   };
 
-  // Stage 3, packages and rates. A first totals pass without shipping: free-shipping minimums look at the discounted subtotal.
-  const first = calculateTotals({ ...baseInput, shipping: [], location: taxAddress ? pick(taxAddress) : null });
+  // Stage 3, packages and rates. The items' totals first: free-shipping minimums look at the discounted subtotal.
+  // Worked out once: the totals below reuse them unless a pickup location moves the tax location.
+  const first = itemTotals({ ...baseInput, shipping: [], location: taxAddress ? pick(taxAddress) : null });
   const displayTax = settings.displayCartPricesIncludingTax;
   const subtotal = first.totals.total_items + (displayTax ? first.totals.total_items_tax : 0);
   const afterDiscounts = subtotal - first.totals.total_discount - (displayTax ? first.totals.total_discount_tax : 0);
@@ -289,14 +298,17 @@ export function priceCart(settings: ShopSettings, stored: StoredCart | null, inp
   const pickupLocation = pickup ? settings.localPickup.locations[pickup.instance_id - 1] : undefined;
   // Stage 4, totals. Goods collected from a pickup location are taxed where they are collected.
   const location = pickupLocation ? { ...pickupLocation.address, city: pickupLocation.address.city } : taxAddress;
-  const result = calculateTotals({
-    ...baseInput,
-    location: location ? pick(location) : null,
-    shipping: packageIds.flatMap((id) => {
-      const rate = rates.find((r) => r.rate_id === chosen[String(id)]);
-      return rate ? [{ packageId: id, rateId: rate.rate_id, cost: rate.cost, taxable: rate.taxable }] : [];
-    }),
-  });
+  const result = calculateTotals(
+    {
+      ...baseInput,
+      location: location ? pick(location) : null,
+      shipping: packageIds.flatMap((id) => {
+        const rate = rates.find((r) => r.rate_id === chosen[String(id)]);
+        return rate ? [{ packageId: id, rateId: rate.rate_id, cost: rate.cost, taxable: rate.taxable }] : [];
+      }),
+    },
+    first,
+  );
 
   // Time changes this pricing only when one of the cart's coupons expires (valid up to and at its time)
   // or a line's scheduled sale starts or ends (decision 0047).
@@ -436,6 +448,26 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
     view: async (): Promise<CartView> => cartView(priced, await crossSellsOfCart(ctx, priced).load(ctx.db)),
   };
 }
+
+/**
+ * The checkout's way in as a step of its unit of work (db/unit-of-work.ts): the inputs from the
+ * caches (loaded when not held), then priced, with no I/O.
+ */
+export function* pricedForOrder(ctx: ShopContext, stored: StoredCart, known: Partial<PricingInputs> = {}) {
+  const now = ctx.now ?? new Date();
+  const inputs = yield* cached(pricingInputsCached(stored, known, now, shopperOf(ctx, stored)));
+  const priced = priceCart(ctx.settings, stored, inputs, now);
+  return {
+    ...priced,
+    // An order is written from the lines, totals and errors alone: the cross-sells are not read.
+    viewWithoutCrossSells: (): CartView => cartView(priced, []),
+    /** The cart as the page shows it, cross-sells and all. */
+    *view(): Work<CartView> {
+      return cartView(priced, yield* cached(crossSellsOfCart(ctx, priced)));
+    },
+  };
+}
+export type PricedForOrder = ReturnType<typeof pricedForOrder> extends Work<infer T> ? T : never;
 
 function pick(address: { country: string; state: string; postcode: string; city: string }) {
   return { country: address.country, state: address.state, postcode: address.postcode, city: address.city };

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import { compiled, prepared } from "../../db/prepared.ts";
 import type { CartItemsTable, CartsTable } from "../../db/schema.ts";
-import { rows, run, type Work } from "../../db/unit-of-work.ts";
+import { rows, run, runSteps, type Work } from "../../db/unit-of-work.ts";
 
 export type CartRow = CartsTable;
 export type CartItemRow = CartItemsTable;
@@ -67,6 +67,25 @@ export function* lockedCart(db: Db, id: string, customerId: number | null, expir
 export function* cartRowOf(db: Db, id: string): Work<CartRow | null> {
   return (yield* rows(cartRow(db, id)))[0] ?? null;
 }
+
+/** Under this name, `versionAndRevisions` answers the cart's version beside the counters (no counter is named ""). */
+export const CART_VERSION_ROW = "";
+
+/**
+ * Every revision counter and the cart's version (a row named CART_VERSION_ROW, absent when the
+ * cart has no row), in one statement: all a kept reply's stamp needs (decisions 0015, 0055).
+ */
+export const versionAndRevisions = compiled((db, id: string) =>
+  db
+    .selectFrom("revisions")
+    .select(["name", "value"])
+    .unionAll(
+      db
+        .selectFrom("carts")
+        .select([sql.lit(CART_VERSION_ROW).as("name"), "version as value"])
+        .where("id", "=", id),
+    ),
+);
 
 /** The cart with its lines and coupons, in their order. */
 export function* linesOf(db: Db, cart: CartRow): Work<StoredCart> {
@@ -287,12 +306,22 @@ export async function findCustomerCartId(db: Db, customerId: number): Promise<st
 }
 
 /** After an order is placed: the lines, coupons and chosen rates go; the addresses stay for next time. */
-export async function emptyCart(trx: Db, cartId: string, now: string): Promise<void> {
-  // The cart's row first: deleting lines moves its version (migration 010), and every writer takes the row before the lines.
-  await trx.updateTable("carts").set({ selected_rates: "{}", updated_at: now }).where("id", "=", cartId).execute();
-  await trx.deleteFrom("cart_items").where("cart_id", "=", cartId).execute();
-  await trx.deleteFrom("cart_coupons").where("cart_id", "=", cartId).execute();
+export function emptyCart(trx: Db, cartId: string, now: string): Promise<void> {
+  return runSteps(trx, emptied(trx, cartId, now));
 }
+
+/** `emptyCart` as a step. */
+export function* emptied(db: Db, cartId: string, now: string): Work<void> {
+  // The cart's row first: deleting lines moves its version (migration 010), and every writer takes the row before the lines.
+  yield* run(clearRatesQuery(db, cartId, now));
+  yield* run(deleteItemsQuery(db, cartId));
+  yield* run(deleteCouponsQuery(db, cartId));
+}
+const clearRatesQuery = compiled((db, cartId: string, now: string) =>
+  db.updateTable("carts").set({ selected_rates: "{}", updated_at: now }).where("id", "=", cartId),
+);
+const deleteItemsQuery = compiled((db, cartId: string) => db.deleteFrom("cart_items").where("cart_id", "=", cartId));
+const deleteCouponsQuery = compiled((db, cartId: string) => db.deleteFrom("cart_coupons").where("cart_id", "=", cartId));
 
 /** The customer's most recently used cart that has not expired. */
 export async function findSavedCartId(db: Db, customerId: number, now: string): Promise<string | undefined> {

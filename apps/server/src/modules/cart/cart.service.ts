@@ -5,8 +5,8 @@
  * (decision 0053). The reply is the whole cart, priced afresh, as an explicit value.
  */
 import type { Db } from "../../db/index.ts";
-import { revisionStamp, stampOf } from "../../db/revisions.ts";
-import { awaited, type Cached, cached, runWork, type Work } from "../../db/unit-of-work.ts";
+import { revisionStamp, revisionsOf, stampOf } from "../../db/revisions.ts";
+import { awaited, type Cached, cached, runWork, statementRows, type Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { purchasablesCached } from "../catalog/index.ts";
@@ -63,11 +63,28 @@ function* priced(ctx: ShopContext, stored: repo.StoredCart | null, known: Partia
 
 /**
  * The cart as the Store API sends it. A reply priced earlier is sent again while its stamp holds
- * (reply-cache.ts): one read of the cart's row and the revisions instead of pricing it afresh.
+ * (reply-cache.ts): one statement reads the cart's version and the revisions (no transaction), and
+ * only a miss prices afresh.
  */
 export async function getCartReply(ctx: RequestContext): Promise<CartReply> {
   const sid = ctx.session.sid;
   const now = nowOf(ctx);
+  const read = statementRows(ctx.db, repo.versionAndRevisions(ctx.db, sid), cartWorkOptions);
+  const kept = keptReplyOf(ctx.db, sid, Array.isArray(read) ? read : await read, now);
+  return kept ?? pricedCartReply(ctx, now);
+}
+
+/** The kept reply for the cart's version and the revisions just read, if its stamp still holds. */
+function keptReplyOf(db: Db, sid: string, rows: readonly { name: string; value: number | string }[], now: Date): CartReply | undefined {
+  const versionRow = rows.find((row) => row.name === repo.CART_VERSION_ROW);
+  const version = versionRow ? Number(versionRow.value) : null;
+  const revisions = revisionsOf(rows.filter((row) => row !== versionRow));
+  return cachedReply(db, sid, version, stampParts(version, stampOf(revisions)), now.getTime());
+}
+
+/** The cart priced afresh in one read unit of work (which reads the row and revisions again, under its own snapshot), then kept. */
+async function pricedCartReply(ctx: RequestContext, now: Date): Promise<CartReply> {
+  const sid = ctx.session.sid;
   // One unit of work (a read transaction on SQLite), so the revisions are read once, before anything priced from them.
   const read = await runWork(
     ctx.db,

@@ -3,6 +3,7 @@
  * order from it under its lock, and a sign-in makes a customer's cart to merge a guest's into.
  */
 import type { Db } from "../../db/index.ts";
+import type { Work } from "../../db/unit-of-work.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import * as repo from "./cart.repo.ts";
 
@@ -52,4 +53,33 @@ export function savedCartOf(db: Db, customerId: number, now: Date): Promise<stri
 /** Signing in counts as using the cart: it lives another CART_TTL_SECONDS. */
 export function keepCart(db: Db, cartId: string, now: Date): Promise<void> {
   return repo.extendCart(db, cartId, now.toISOString(), expiryOf(now));
+}
+
+/*
+ * The same as steps of another module's unit of work (db/unit-of-work.ts): the checkout's.
+ */
+
+/** The cart's row, made first if it has none, under its lock for the rest of the unit. */
+export function lockedCartRow(db: Db, cartId: string, customerId: number | null, now: Date): Work<repo.CartRow> {
+  return repo.lockedCart(db, cartId, customerId, expiryOf(now), now.toISOString());
+}
+
+/** The cart's row with its lines and coupons. */
+export function cartWithLines(db: Db, row: repo.CartRow): Work<repo.StoredCart> {
+  return repo.linesOf(db, row);
+}
+
+/** `saveCartAddresses` as a step. */
+export function cartAddressesSaved(
+  db: Db,
+  cartId: string,
+  now: Date,
+  addresses: Pick<repo.CartFields, "billing_address" | "shipping_address" | "has_calculated_shipping">,
+): Work<Partial<repo.CartRow>> {
+  return repo.touched(db, cartId, now.toISOString(), expiryOf(now), addresses);
+}
+
+/** `emptyCart` as a step. */
+export function cartEmptied(db: Db, cartId: string, now: string): Work<void> {
+  return repo.emptied(db, cartId, now);
 }

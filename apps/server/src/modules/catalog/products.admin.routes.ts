@@ -44,6 +44,13 @@ const saleInstant = (description: string) =>
 const saleStarts = saleInstant("ISO 8601 date and time with its zone: the sale price holds from it; null from now on");
 const saleEnds = saleInstant("ISO 8601 date and time with its zone, after the start: the sale price holds until it; null until changed");
 const stockQuantity = nullableInteger(-1_000_000_000, 1_000_000_000, "Units in stock when stock is managed (below zero on backorder)");
+/** Absent unless sent (no default): a client that does not say what it loaded writes the quantity as given. */
+const originalStock = Type.Optional(
+  Type.Union([Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 }), Type.Null()], {
+    description:
+      "The quantity the editor loaded: left unchanged, stock orders moved since is kept; changed after such a move, 409 cw_rest_stock_changed with data.stock, the quantities now",
+  }),
+);
 const weight = nullableInteger(0, 1_000_000_000, "Grams, for weight-based shipping; null for none");
 
 const VariationBody = Type.Object(
@@ -66,6 +73,7 @@ const VariationBody = Type.Object(
     sale_ends_at: saleEnds,
     manage_stock: Type.Boolean({ default: false }),
     stock_quantity: stockQuantity,
+    original_stock_quantity: originalStock,
     stock_status: StockStatus,
     backorders: Backorders,
     weight_grams: weight,
@@ -106,6 +114,7 @@ const fields = {
   sale_ends_at: saleEnds,
   manage_stock: Type.Boolean({ default: false }),
   stock_quantity: stockQuantity,
+  original_stock_quantity: originalStock,
   stock_status: StockStatus,
   backorders: Backorders,
   low_stock_amount: nullableInteger(0, 1_000_000_000, "Low-stock threshold; null for the shop's"),

@@ -44,6 +44,7 @@ import type { ProductRow } from "./catalog.repo.ts";
 import { checkGallery, ownerImage, writeGallery } from "./product-images.admin.ts";
 import { deriveStockStatus, productLink } from "./product-shape.ts";
 import { currentPrice } from "./sale-schedule.ts";
+import { keepStockMovedMeanwhile } from "./stock-edits.ts";
 
 export type {
   Backorders,
@@ -693,7 +694,8 @@ async function writeVariations(db: Db, id: number, product: ProductInput, now: s
 /** Creates (id null) or replaces a product with its links and variations; a slug or SKU another product has is 409 beside it. */
 export async function saveProduct(ctx: RequestContext, id: number | null, input: ProductInput): Promise<OwnerProduct> {
   const product = await checkProduct(databaseLookups(ctx.db), id, input);
-  return writeProduct(ctx, id, async () => product);
+  // Under the write's lock: units orders took since the editor loaded the product stay taken.
+  return writeProduct(ctx, id, async (_trx, stored) => (stored ? keepStockMovedMeanwhile(product, input, stored) : product));
 }
 
 const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
@@ -770,9 +772,10 @@ export function editable(product: OwnerProduct): ProductInput {
 /** Changes only the fields given; the rest stay as they are, and the whole is checked as on create. */
 export async function updateProduct(ctx: RequestContext, id: number, changes: Partial<ProductInput>): Promise<OwnerProduct> {
   // Merged inside the write's transaction: a price change never writes back a stock an order moved meanwhile.
-  return writeProduct(ctx, id, (trx, current) =>
-    checkProduct(databaseLookups(trx), id, { ...editable(current as OwnerProduct), ...changes }),
-  );
+  return writeProduct(ctx, id, async (trx, current) => {
+    const merged = { ...editable(current as OwnerProduct), ...changes };
+    return keepStockMovedMeanwhile(await checkProduct(databaseLookups(trx), id, merged), merged, current as OwnerProduct);
+  });
 }
 
 export async function readProduct(ctx: RequestContext, id: number): Promise<OwnerProduct & OwnerCurrency> {

@@ -56,3 +56,109 @@ describe("a product's partial change at the same moment as other writes", () => 
     }
   });
 });
+
+type LoadedVariation = Record<string, unknown> & { id: number; stock_quantity: number | null };
+type Loaded = Record<string, unknown> & { stock_quantity: number | null; variations: LoadedVariation[] };
+
+/** What the console sends back on a save: the product as loaded, each quantity's loaded figure beside it. */
+function asLoaded(product: Loaded): Loaded {
+  const {
+    id: _id,
+    permalink: _p,
+    images: _i,
+    total_sales: _s,
+    created_at: _c,
+    updated_at: _u,
+    currency_code: _cc,
+    currency_minor_unit: _m,
+    ...input
+  } = product;
+  return {
+    ...input,
+    stock_quantity: product.stock_quantity,
+    original_stock_quantity: product.stock_quantity,
+    variations: product.variations.map((v) => ({ ...v, original_stock_quantity: v.stock_quantity })),
+  };
+}
+
+describe("a product saved from an editor opened before orders moved its stock (PUT)", () => {
+  it("keeps the units orders took when the quantity is sent back as loaded", async () => {
+    const loaded = asLoaded((await adminCall(owner, "GET", `/products/${tShirt}`)).json());
+    const now = (loaded.stock_quantity as number) - 3;
+    await shop.db.updateTable("products").set({ stock_quantity: now }).where("id", "=", tShirt).execute();
+    const saved = await adminCall(owner, "PUT", `/products/${tShirt}`, { ...loaded, regular_price: 2750 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ regular_price: 2750, stock_quantity: now });
+    expect(await stockOf(tShirt)).toBe(now);
+  });
+
+  it("refuses a quantity changed after orders moved the stock, says the figure now, and takes the owner's figure on the next save", async () => {
+    const product = (await adminCall(owner, "GET", `/products/${tShirt}`)).json();
+    const loaded = asLoaded(product);
+    const now = (loaded.stock_quantity as number) - 2;
+    await shop.db.updateTable("products").set({ stock_quantity: now }).where("id", "=", tShirt).execute();
+    const refused = await adminCall(owner, "PUT", `/products/${tShirt}`, { ...loaded, stock_quantity: 40, regular_price: 2900 });
+    expect(refused.statusCode).toBe(409);
+    const message = `While this was open the stock changed from ${loaded.stock_quantity} to ${now}. Check the quantity and save again.`;
+    expect(refused.json()).toMatchObject({
+      code: "cw_rest_stock_changed",
+      message,
+      data: { status: 409, stock: { stock_quantity: now }, details: { stock_quantity: { code: "cw_rest_stock_changed", message } } },
+    });
+    // Nothing of the refused save was written.
+    expect((await adminCall(owner, "GET", `/products/${tShirt}`)).json()).toMatchObject({
+      regular_price: product.regular_price,
+      stock_quantity: now,
+    });
+    const again = await adminCall(owner, "PUT", `/products/${tShirt}`, {
+      ...loaded,
+      original_stock_quantity: now,
+      stock_quantity: 40,
+      regular_price: 2900,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await stockOf(tShirt)).toBe(40);
+  });
+
+  it("does the same for each variation, naming the variation's field", async () => {
+    const hoodie = await productId(shop.app, "hoodie");
+    const product = (await adminCall(owner, "GET", `/products/${hoodie}`)).json();
+    // Stock managed on the first two variations, as the owner would set it.
+    const managed = asLoaded({
+      ...product,
+      variations: product.variations.map((v: Record<string, unknown>, i: number) =>
+        i < 2 ? { ...v, manage_stock: true, stock_quantity: 9 } : v,
+      ),
+    });
+    const set = await adminCall(owner, "PUT", `/products/${hoodie}`, {
+      ...managed,
+      original_stock_quantity: undefined,
+      variations: managed.variations.map((v) => ({ ...v, original_stock_quantity: undefined })),
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const loaded = asLoaded(set.json());
+    const [first, second] = loaded.variations;
+    await shop.db.updateTable("products").set({ stock_quantity: 7 }).where("id", "in", [first!.id, second!.id]).execute();
+    const variations = loaded.variations.map((v, i) => (i === 1 ? { ...v, stock_quantity: 20 } : v));
+    const refused = await adminCall(owner, "PUT", `/products/${hoodie}`, { ...loaded, variations });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().data.stock).toEqual({ "variations[1].stock_quantity": 7 });
+    expect(Object.keys(refused.json().data.details)).toEqual(["variations[1].stock_quantity"]);
+    const kept = await adminCall(owner, "PUT", `/products/${hoodie}`, loaded);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(
+      kept
+        .json()
+        .variations.slice(0, 2)
+        .map((v: { stock_quantity: number }) => v.stock_quantity),
+    ).toEqual([7, 7]);
+  });
+
+  it("writes the quantity as given when the client does not say what it loaded", async () => {
+    const { original_stock_quantity: _o, ...loaded } = asLoaded((await adminCall(owner, "GET", `/products/${tShirt}`)).json());
+    await shop.db.updateTable("products").set({ stock_quantity: 5 }).where("id", "=", tShirt).execute();
+    const saved = await adminCall(owner, "PUT", `/products/${tShirt}`, { ...loaded, stock_quantity: 12 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await stockOf(tShirt)).toBe(12);
+  });
+});

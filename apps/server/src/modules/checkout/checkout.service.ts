@@ -12,40 +12,51 @@ import type { StoreCart } from "@cartwright/commerce";
 import type { FieldRuleDocument } from "@cartwright/commerce/field-rules";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
+import { sqliteHandleOf } from "../../db/index.ts";
+import { awaited, runSteps, runSync, runWork, unitsRun, type Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
 import { readOrderAttribution, saveOrderAttribution, withoutAttribution } from "../attribution/index.ts";
 import {
-  emptyCart,
+  cartAddressesSaved,
+  cartEmptied,
+  cartWithLines,
   findCart,
   getCart,
   loadPricedCart,
+  loadPricingInputs,
   lockCart,
+  lockedCartRow,
+  type PricedForOrder,
+  pricedForOrder,
   readAddress,
   removeCartCoupons,
-  saveCartAddresses,
+  shopperOf,
 } from "../cart/index.ts";
 import { createCustomer, saveCustomerAddresses } from "../customers/index.ts";
 import { onOrderPlaced } from "../emails/index.ts";
 import {
   cancelUnpaidOrders,
+  couponUsed,
   createOrder,
   findOrder,
   holdDraftStock,
   latestCartOrder,
-  markOrderPlaced,
+  latestOrderOfCart,
   type NewOrder,
   type NewOrderItem,
   type OrderRow,
+  orderAttemptWritten,
+  orderOf,
+  orderPlaced,
   ordersWithEmailsDue,
+  paymentOutcomeRecorded,
   recordPaymentOutcome,
   releaseOrder,
-  takeStock,
+  stockTaken,
   unrecordedPayments,
   updateOrder,
-  useCoupon,
-  writeOrderAttempt,
 } from "../orders/index.ts";
 import {
   availableGateways,
@@ -145,13 +156,13 @@ export function checkoutReply(order: OrderRow, outcome: PaymentOutcome | null): 
 }
 
 /** The order this cart may reuse: its draft, or an attempt that failed or never got to payment. */
-async function reusableOrder(db: Db, cartId: string, now: Date): Promise<OrderRow | undefined> {
-  const latest = await latestCartOrder(db, cartId, ["checkout-draft", "failed", "pending"]);
+function* reusableOrder(db: Db, cartId: string, now: Date): Work<OrderRow | undefined> {
+  const latest = yield* latestOrderOfCart(db, cartId, ["checkout-draft", "failed", "pending"]);
   if (!latest || latest.paid_at) return undefined;
   if (latest.status === "pending" && latest.stock_taken === 1) {
     if (now.getTime() - Date.parse(latest.updated_at) < PAYMENT_IN_FLIGHT_MS) return undefined;
     // A payment that never reported back: its stock and coupon uses go back before it is retried.
-    await releaseOrder(db, latest, now.toISOString());
+    yield* awaited((tx) => releaseOrder(tx, latest, now.toISOString()));
   }
   return latest;
 }
@@ -206,18 +217,18 @@ async function placeOrderNow(ctx: ShopContext, input: PlaceOrderInput): Promise<
   const resumed = await resumeUnrecordedPayment(ctx, now);
   if (resumed) return resumed;
   const prepared = await answeringConflicts(ctx, () =>
-    inTransaction(ctx, async (tx): Promise<Prepared> => {
-      const loaded = await lockAndLoad(tx, now);
+    inTransaction(ctx, function* (tx): Work<Prepared> {
+      const loaded = yield* lockAndLoad(tx, now);
       if ("repeated" in loaded) return { order: loaded.repeated, gateway: null, repeated: true };
       checkLoginRules(tx, input);
-      const priced = await reprice(tx, loaded.cart, input);
+      const priced = yield* reprice(tx, loaded.cart, input);
       const checked = checkOrder(tx, priced, input);
-      await keepAddresses(tx, priced, now);
-      const payment = await choosePayment(tx, priced.pricing.result.totals.total_price, input);
-      const orderId = await writeOrder(tx, { input, priced, checked, payment, attribution, now });
-      await takeOrderStock(tx, orderId, priced.pricing.lines, now);
-      await countCoupons(tx, orderId, priced.pricing.coupons, checked.billing.email ?? "");
-      return payInTransaction(tx, orderId, payment, input, now);
+      yield* keepAddresses(tx, priced, now);
+      const payment = yield* choosePayment(tx, priced.pricing.result.totals.total_price, input);
+      const orderId = yield* writeOrder(tx, { input, priced, checked, payment, attribution, now });
+      yield* takeOrderStock(tx, orderId, priced.pricing.lines, now);
+      yield* countCoupons(tx, orderId, priced.pricing.coupons, checked.billing.email ?? "");
+      return yield* payInTransaction(tx, orderId, payment, input, now);
     }),
   );
   if (prepared.repeated) return checkoutReply(prepared.order, outcomeOf(prepared.order));
@@ -225,10 +236,33 @@ async function placeOrderNow(ctx: ShopContext, input: PlaceOrderInput): Promise<
   return settle(ctx, prepared, input.payment_data ?? []);
 }
 
-/** Runs `work` in one transaction, with the context's database being that transaction. */
-function inTransaction<T>(ctx: ShopContext, work: (tx: ShopContext) => Promise<T>): Promise<T> {
-  return ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx as unknown as Db }));
+/**
+ * Runs the steps as one unit of work in one transaction (db/unit-of-work.ts): synchronously on
+ * SQLite when every step can (the cached pricing inputs held, no step needing a promise), else
+ * through Kysely. The steps compile their queries against `ctx.db`; an async step gets the transaction.
+ */
+async function inTransaction<T>(ctx: ShopContext, work: (tx: ShopContext) => Work<T>): Promise<T> {
+  const options = { write: true, ...checkoutWorkOptions };
+  if (options.async || !sqliteHandleOf(ctx.db)) return runWork(ctx.db, () => work(ctx), options);
+  const done = runSync(ctx.db, () => work(ctx), options);
+  if (done) {
+    unitsRun.sync++;
+    return done.value;
+  }
+  // Missed (an order of a stock-managed product moved the catalogue revision): what pricing reads is
+  // loaded outside the transaction, then runWork tries the synchronous run once more before Kysely's.
+  await loadPricingOf(ctx);
+  return runWork(ctx.db, () => work(ctx), options);
 }
+
+/** Fills the caches the cart's pricing reads from (nothing when they hold it already). */
+async function loadPricingOf(ctx: ShopContext): Promise<void> {
+  const stored = await findCart(ctx.db, ctx.session.sid);
+  if (stored?.items.length) await loadPricingInputs(ctx.db, stored, {}, ctx.now ?? new Date(), shopperOf(ctx, stored));
+}
+
+/** For tests comparing the synchronous run with the async one on the same orders (decision 0056). */
+export const checkoutWorkOptions = { async: false };
 
 /**
  * Conflicts (409) carry the cart as it now stands. A coupon that failed at the last moment is
@@ -257,10 +291,10 @@ async function answeringConflicts<T>(ctx: ShopContext, work: () => Promise<T>): 
  * (a double submit) gets the first call's order; so does any call while a payment asked for is
  * unrecorded (resumeUnrecordedPayment settles those), and a call on a cart an order just emptied.
  */
-async function lockAndLoad(tx: ShopContext, now: Date): Promise<{ cart: StoredCart } | { repeated: OrderRow }> {
+function* lockAndLoad(tx: ShopContext, now: Date): Work<{ cart: StoredCart } | { repeated: OrderRow }> {
   const { db, session } = tx;
-  await lockCart(db, session.sid, session.uid || null, now);
-  const inFlight = await latestCartOrder(db, session.sid, ["pending", "processing", "on-hold", "completed"]);
+  const row = yield* lockedCartRow(db, session.sid, session.uid || null, now);
+  const inFlight = yield* latestOrderOfCart(db, session.sid, ["pending", "processing", "on-hold", "completed"]);
   const sinceUpdate = inFlight ? now.getTime() - Date.parse(inFlight.updated_at) : 0;
   if (
     inFlight?.status === "pending" &&
@@ -268,8 +302,8 @@ async function lockAndLoad(tx: ShopContext, now: Date): Promise<{ cart: StoredCa
     (inFlight.payment_attempt !== "" || sinceUpdate < PAYMENT_IN_FLIGHT_MS)
   )
     return { repeated: inFlight };
-  const cart = await findCart(db, session.sid);
-  if (cart?.items.length) return { cart };
+  const cart = yield* cartWithLines(db, row);
+  if (cart.items.length) return { cart };
   if (inFlight && now.getTime() - Date.parse(inFlight.created_at) < REPEAT_WINDOW_MS) return { repeated: inFlight };
   throw checkoutErrors.cartEmpty();
 }
@@ -285,7 +319,7 @@ interface Repriced {
   addresses: MergedAddresses;
   /** The cart with those addresses, as it is kept (keepAddresses). */
   cart: StoredCart;
-  pricing: Awaited<ReturnType<typeof loadPricedCart>>;
+  pricing: PricedForOrder;
   view: StoreCart;
   /** What field rules are checked against; null when the shop has none. */
   document: FieldRuleDocument | null;
@@ -297,14 +331,14 @@ interface Repriced {
  * see the cart as priced before this call, which is what the page showed; only a shop with field
  * rules prices it that way too.
  */
-async function reprice(tx: ShopContext, stored: StoredCart, input: PlaceOrderInput): Promise<Repriced> {
+function* reprice(tx: ShopContext, stored: StoredCart, input: PlaceOrderInput): Work<Repriced> {
   const addresses = mergedAddresses(
     readAddress(stored.cart.billing_address, true),
     readAddress(stored.cart.shipping_address, false),
     input,
   );
-  const before = hasFieldRules(tx.settings) ? await loadPricedCart(tx, stored) : null;
-  const document = before && orderRuleDocument(tx.session.uid, await before.view(), input, addresses);
+  const before = hasFieldRules(tx.settings) ? yield* pricedForOrder(tx, stored) : null;
+  const document = before && orderRuleDocument(tx.session.uid, yield* before.view(), input, addresses);
   const cart: StoredCart = {
     ...stored,
     cart: {
@@ -316,8 +350,8 @@ async function reprice(tx: ShopContext, stored: StoredCart, input: PlaceOrderInp
   };
   // The products and rules read for the first pricing serve the second; coupons are read again, for the new e-mail's uses.
   const known = before ? { purchasables: before.inputs.purchasables, rules: before.inputs.rules } : undefined;
-  const pricing = await loadPricedCart(tx, cart, known);
-  return { addresses, cart, pricing, view: await pricing.view(), document };
+  const pricing = yield* pricedForOrder(tx, cart, known);
+  return { addresses, cart, pricing, view: pricing.viewWithoutCrossSells(), document };
 }
 
 /**
@@ -345,8 +379,8 @@ function checkOrder({ settings }: ShopContext, { addresses, pricing, view, docum
 type CheckedOrder = ReturnType<typeof checkOrder>;
 
 /** The addresses the order is placed with become the cart's, for next time and for a retry. */
-async function keepAddresses({ db, session }: ShopContext, { cart }: Repriced, now: Date): Promise<void> {
-  await saveCartAddresses(db, session.sid, now, {
+function* keepAddresses({ db, session }: ShopContext, { cart }: Repriced, now: Date): Work<void> {
+  yield* cartAddressesSaved(db, session.sid, now, {
     billing_address: cart.cart.billing_address,
     shipping_address: cart.cart.shipping_address,
     has_calculated_shipping: cart.cart.has_calculated_shipping,
@@ -360,7 +394,7 @@ interface ChosenPayment {
 }
 
 /** Step 5, choose payment: the method sent (none needed for a free order), a saved card of the shopper's, its data checked. */
-async function choosePayment({ db, settings, session }: ShopContext, total: number, input: PlaceOrderInput): Promise<ChosenPayment> {
+function* choosePayment({ settings, session }: ShopContext, total: number, input: PlaceOrderInput): Work<ChosenPayment> {
   if (total <= 0) return { gateway: null };
   if (!input.payment_method) throw checkoutErrors.missingPaymentMethod();
   const gateway = availableGateways(settings).find((g) => g.id === input.payment_method);
@@ -368,7 +402,8 @@ async function choosePayment({ db, settings, session }: ShopContext, total: numb
   let savedToken: Prepared["savedToken"];
   const tokenId = Number(dataValue(input.payment_data ?? [], tokenKey(gateway.id)));
   if (tokenId) {
-    const token = session.uid && isStoredId(tokenId) ? await findPaymentToken(db, session.uid, tokenId, gateway.id) : undefined;
+    const token =
+      session.uid && isStoredId(tokenId) ? yield* awaited((tx) => findPaymentToken(tx, session.uid, tokenId, gateway.id)) : undefined;
     if (!token) throw checkoutErrors.invalidPaymentData("The saved payment method could not be found.");
     savedToken = { brand: token.brand, last4: token.last4 };
   }
@@ -381,7 +416,7 @@ async function choosePayment({ db, settings, session }: ShopContext, total: numb
  * Step 6, write the order: an account asked for at checkout, the order (the cart's draft or failed
  * attempt rewritten, else a new one) with its lines and coupons, and where it came from.
  */
-async function writeOrder(
+function* writeOrder(
   tx: ShopContext,
   step: {
     input: PlaceOrderInput;
@@ -391,22 +426,24 @@ async function writeOrder(
     attribution: ReturnType<typeof readOrderAttribution>;
     now: Date;
   },
-): Promise<number> {
+): Work<number> {
   const { db, session } = tx;
   const { input, priced, checked, payment, now } = step;
   const fields = newOrderFields(tx, priced, checked, payment, input, now.toISOString());
   // An account asked for at checkout is made with the order, for the billing e-mail.
   if (!session.uid && input.create_account && tx.settings.checkoutCanCreateAccount) {
-    const { id } = await createCustomer(db, {
+    const account = {
       email: checked.billing.email ?? "",
       password: input.customer_password ?? "",
       firstName: checked.billing.first_name,
       lastName: checked.billing.last_name,
-    });
-    fields.customer_id = id;
+    };
+    fields.customer_id = (yield* awaited((trx) => createCustomer(trx, account))).id;
   }
-  const orderId = await writeOrderAttempt(db, await reusableOrder(db, session.sid, now), fields, orderLines(priced), orderCoupons(priced));
-  await saveOrderAttribution(db, orderId, step.attribution);
+  const reused = yield* reusableOrder(db, session.sid, now);
+  const orderId = yield* orderAttemptWritten(db, reused, fields, orderLines(priced), orderCoupons(priced));
+  // A new order has no attribution to replace: only one it came with is written.
+  if (reused || step.attribution) yield* awaited((trx) => saveOrderAttribution(trx, orderId, step.attribution));
   return orderId;
 }
 
@@ -489,10 +526,10 @@ function orderCoupons({ pricing }: Repriced) {
 }
 
 /** Step 7, take stock: one conditional update per tracked line; the first that cannot be served undoes everything (409). */
-async function takeOrderStock({ db }: ShopContext, orderId: number, lines: Repriced["pricing"]["lines"], now: Date): Promise<void> {
+function* takeOrderStock({ db }: ShopContext, orderId: number, lines: Repriced["pricing"]["lines"], now: Date): Work<void> {
   for (const line of lines) {
     if (!line.item.row.manage_stock) continue;
-    if (!(await takeStock(db, line.item.row.id, line.quantity, orderId, now.toISOString()))) {
+    if (!(yield* stockTaken(db, line.item.row.id, line.quantity, orderId, now.toISOString()))) {
       throw new StoreError(
         "cw_rest_product_out_of_stock",
         `There is not enough “${line.item.parent.name}” in stock to place this order. Please change the quantity or remove it from your cart.`,
@@ -503,15 +540,10 @@ async function takeOrderStock({ db }: ShopContext, orderId: number, lines: Repri
 }
 
 /** Step 8, count coupons at the moment of use: two shoppers racing for the last use cannot both win. */
-async function countCoupons(
-  { db, session }: ShopContext,
-  orderId: number,
-  coupons: Repriced["pricing"]["coupons"],
-  email: string,
-): Promise<void> {
+function* countCoupons({ db, session }: ShopContext, orderId: number, coupons: Repriced["pricing"]["coupons"], email: string): Work<void> {
   for (const coupon of coupons) {
     const message = `Coupon "${coupon.code}" has reached its usage limit and was removed from your cart.`;
-    if (!(await useCoupon(db, orderId, coupon, { email, customerId: session.uid }))) throw new CouponRejection([coupon.code], [message]);
+    if (!(yield* couponUsed(db, orderId, coupon, { email, customerId: session.uid }))) throw new CouponRejection([coupon.code], [message]);
   }
 }
 
@@ -521,20 +553,22 @@ async function countCoupons(
  * Offline methods and free orders decide nothing outside: settled here, there is no moment a
  * crash could split (step 10, record, in the same transaction).
  */
-async function payInTransaction(
+function* payInTransaction(
   { db, settings }: ShopContext,
   orderId: number,
   { gateway, savedToken }: ChosenPayment,
   input: PlaceOrderInput,
   now: Date,
-): Promise<Prepared> {
+): Work<Prepared> {
   const nowIso = now.toISOString();
   const online = gateway !== null && !gateway.offline;
-  const order = await markOrderPlaced(db, orderId, online ? `pay_${crypto.randomUUID()}` : "", nowIso);
-  if (!order) throw new Error("order vanished inside its transaction");
+  const order = yield* orderPlaced(db, orderId, online ? `pay_${crypto.randomUUID()}` : "", nowIso);
+  if (!order) throw new Error("the order being placed is gone or no longer pending inside its transaction");
   if (online) return { order, gateway, savedToken, repeated: false };
-  const outcome = await pay(gateway, paymentRequest(settings, order, input.payment_data ?? [], undefined, false), db);
-  const recorded = await recordOutcome(db, order, outcome, nowIso);
+  const request = paymentRequest(settings, order, input.payment_data ?? [], undefined, false);
+  // An offline method that decides synchronously keeps the unit synchronous; any other is awaited.
+  const outcome = gateway?.decide ? gateway.decide(request) : yield* awaited((tx) => pay(gateway, request, tx));
+  const recorded = yield* outcomeRecorded(db, order, outcome, nowIso);
   if (!recorded) throw new Error("an order being placed was recorded by another call");
   return { order: recorded, gateway, repeated: false, settled: outcome };
 }
@@ -592,18 +626,24 @@ async function pay(gateway: PaymentGateway | null, request: PaymentRequest, db: 
  * the cart emptied, the customer's addresses and a card to keep saved. Declined: stock and coupon
  * uses given back. Answers the order as recorded, or undefined when another call recorded it first.
  */
-async function recordOutcome(db: Db, order: OrderRow, outcome: PaymentOutcome, now: string): Promise<OrderRow | undefined> {
+function recordOutcome(db: Db, order: OrderRow, outcome: PaymentOutcome, now: string): Promise<OrderRow | undefined> {
+  return runSteps(db, outcomeRecorded(db, order, outcome, now));
+}
+
+/** `recordOutcome` as steps of the caller's unit of work. */
+function* outcomeRecorded(db: Db, order: OrderRow, outcome: PaymentOutcome, now: string): Work<OrderRow | undefined> {
   const details = JSON.stringify(outcome.details ?? []);
   // The shop decides these outcomes itself when the gateway could not say (the status event names it).
   const by = outcome === UNKNOWN_PAYMENT || outcome === NEVER_PAID ? "shop" : "gateway";
   if (outcome.status === "failure") {
     // Claimed, a failure also gives back the order's stock and coupon uses.
-    if (!(await recordPaymentOutcome(db, order, { status: "failed", payment_details: details, updated_at: now }, by))) return undefined;
-    return findOrder(db, order.id);
+    const failed = { status: "failed" as const, payment_details: details, updated_at: now };
+    if (!(yield* paymentOutcomeRecorded(db, order, failed, by))) return undefined;
+    return yield* orderOf(db, order.id);
   }
   const status = outcome.orderStatus ?? (outcome.status === "success" ? "processing" : "pending");
   const paid = status === "processing" || status === "completed";
-  const claimed = await recordPaymentOutcome(
+  const claimed = yield* paymentOutcomeRecorded(
     db,
     order,
     {
@@ -617,19 +657,19 @@ async function recordOutcome(db: Db, order: OrderRow, outcome: PaymentOutcome, n
     by,
   );
   if (!claimed) return undefined;
-  await emptyCart(db, order.cart_id, now);
+  yield* cartEmptied(db, order.cart_id, now);
   const customerId = order.customer_id ?? 0;
   if (customerId) {
     const shipping = JSON.parse(order.shipping_address) as Record<string, string>;
     const billing = JSON.parse(order.billing_address) as Record<string, string>;
     const { email: _email, ...billingAsShipping } = billing;
-    await saveCustomerAddresses(db, customerId, { billing, shipping: shipping.country ? shipping : billingAsShipping });
+    const addresses = { billing, shipping: shipping.country ? shipping : billingAsShipping };
+    yield* awaited((tx) => saveCustomerAddresses(tx, customerId, addresses));
   }
   // The gateway offers a card to keep only when the shopper asked to save it.
-  if (customerId && outcome.tokenToSave) {
-    await savePaymentToken(db, { customerId, gateway: order.payment_method, ...outcome.tokenToSave });
-  }
-  return findOrder(db, order.id);
+  const token = outcome.tokenToSave;
+  if (customerId && token) yield* awaited((tx) => savePaymentToken(tx, { customerId, gateway: order.payment_method, ...token }));
+  return yield* orderOf(db, order.id);
 }
 
 /**
@@ -765,7 +805,7 @@ export async function getDraftOrder(context: RequestContext): Promise<CheckoutRe
     const stored = await findCart(db, sid);
     if (!stored?.items.length) throw checkoutErrors.cartEmpty();
     const priced = await loadPricedCart({ ...ctx, db }, stored);
-    const existing = await reusableOrder(db, sid, now);
+    const existing = await runSteps(db, reusableOrder(db, sid, now));
     const fields = {
       status: "checkout-draft" as const,
       customer_id: uid || null,

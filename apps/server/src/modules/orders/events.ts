@@ -3,7 +3,9 @@
  * written by whoever made it in the transaction of the change, read back as the owner's timeline.
  */
 import type { Db } from "../../db/index.ts";
+import { compiled } from "../../db/prepared.ts";
 import type { OrderActorType, OrderStatus } from "../../db/schema.ts";
+import { run, runSteps, type Work } from "../../db/unit-of-work.ts";
 
 /** Who acted: staff and customers by account id; a guest by the order's e-mail; a gateway by its id. */
 export interface OrderActor {
@@ -23,13 +25,20 @@ export type OrderEventData =
 export type OrderEventType = OrderEventData["type"];
 
 /** Writes one event; call it with the transaction of the change it records. */
-export async function recordOrderEvent(db: Db, orderId: number, actor: OrderActor, event: OrderEventData, at: string): Promise<void> {
-  const { type, ...data } = event;
-  await db
-    .insertInto("order_events")
-    .values({ order_id: orderId, type, actor_type: actor.type, actor_id: actor.id ?? null, data: JSON.stringify(data), created_at: at })
-    .execute();
+export function recordOrderEvent(db: Db, orderId: number, actor: OrderActor, event: OrderEventData, at: string): Promise<void> {
+  return runSteps(db, orderEventRecorded(db, orderId, actor, event, at));
 }
+
+/** `recordOrderEvent` as a step of a unit of work. */
+export function* orderEventRecorded(db: Db, orderId: number, actor: OrderActor, event: OrderEventData, at: string): Work<void> {
+  const { type, ...data } = event;
+  yield* run(insertEvent(db, orderId, type, actor.type, actor.id ?? null, JSON.stringify(data), at));
+}
+
+const insertEvent = compiled(
+  (db, order_id: number, type: OrderEventType, actor_type: OrderActorType, actor_id: number | null, data: string, created_at: string) =>
+    db.insertInto("order_events").values({ order_id, type, actor_type, actor_id, data, created_at }),
+);
 
 /** An event as read back: its data, when, and who with the account's e-mail when there was one. */
 export type StoredOrderEvent = OrderEventData & {

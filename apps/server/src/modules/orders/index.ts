@@ -20,16 +20,24 @@ export {
 } from "./orders.service.ts";
 /** The checkout's calls: placing, paying and sweeping orders, each inside the caller's transaction. */
 export type { PaymentOutcomeFields } from "./placing.ts";
+/** The same as steps of the checkout's unit of work (db/unit-of-work.ts): the same SQL, run synchronously on SQLite where they can. */
 export {
   claimOrderEmails,
+  couponUsed,
   createOrder,
   findOrder,
   holdDraftStock,
   latestCartOrder,
+  latestOrderOfCart,
   markOrderPlaced,
+  orderAttemptWritten,
+  orderOf,
+  orderPlaced,
   ordersWithEmailsDue,
+  paymentOutcomeRecorded,
   recordPaymentOutcome,
   setOrderLines,
+  stockTaken,
   takeStock,
   unrecordedPayments,
   updateOrder,

@@ -3,11 +3,13 @@
  * Every write of an order's billing e-mail, billing address or lines passes here and rewrites its
  * search terms in the same transaction (decision 0039).
  */
-import { sql } from "kysely";
+import { type Compilable, type CompiledQuery, sql } from "kysely";
 import type { Db } from "../../db/index.ts";
-import { writeOrderSearchTerms } from "../../db/order-search.ts";
+import { newOrderSearchTermsQueries, writeOrderSearchTerms } from "../../db/order-search.ts";
+import { compiled } from "../../db/prepared.ts";
 import type { OrderItemsTable, OrderStatus, OrdersTable } from "../../db/schema.ts";
 import { stockStatusAfter } from "../../db/stock-status.ts";
+import { rows, run, runSteps, type Work } from "../../db/unit-of-work.ts";
 
 export type OrderRow = OrdersTable & { id: number };
 export type OrderItemRow = OrderItemsTable & { id: number };
@@ -20,20 +22,47 @@ export { PLACED_STATUSES } from "../../db/placed-orders.ts";
 /** Statuses of orders whose money the shop holds (what the owner's sales and spend count); a refunded order leaves them. */
 export const PAID_STATUSES: OrderStatus[] = ["processing", "completed"];
 
+const orderById = compiled((db, id: number) => db.selectFrom("orders").selectAll().where("id", "=", id));
+
 export async function findOrder(db: Db, id: number): Promise<OrderRow | undefined> {
-  return (await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst()) as OrderRow | undefined;
+  return (await db.executeQuery(orderById(db, id))).rows[0] as OrderRow | undefined;
+}
+
+/** `findOrder` as a step of a unit of work (db/unit-of-work.ts); the same query. */
+export function* orderOf(db: Db, id: number): Work<OrderRow | undefined> {
+  return (yield* rows(orderById(db, id)))[0] as OrderRow | undefined;
 }
 
 /** The newest order made from a cart, in one of the given statuses. */
+/** Compiled once per list of statuses (a handful, all from code): the SQL differs only by it. */
+const latestByStatuses = new Map<string, (db: Db, cartId: string) => CompiledQuery<OrderRow>>();
+function latestCartOrderQuery(db: Db, cartId: string, statuses: OrderStatus[]): CompiledQuery<OrderRow> {
+  const key = statuses.join(",");
+  let query = latestByStatuses.get(key);
+  if (!query) {
+    const list = [...statuses];
+    query = compiled(
+      (db: Db, cartId: string) =>
+        db
+          .selectFrom("orders")
+          .selectAll()
+          .where("cart_id", "=", cartId)
+          .where("status", "in", list)
+          .orderBy("id", "desc")
+          .limit(1) as unknown as Compilable<OrderRow>,
+    );
+    latestByStatuses.set(key, query);
+  }
+  return query(db, cartId);
+}
+
 export async function latestCartOrder(db: Db, cartId: string, statuses: OrderStatus[]): Promise<OrderRow | undefined> {
-  return (await db
-    .selectFrom("orders")
-    .selectAll()
-    .where("cart_id", "=", cartId)
-    .where("status", "in", statuses)
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst()) as OrderRow | undefined;
+  return (await db.executeQuery(latestCartOrderQuery(db, cartId, statuses))).rows[0] as OrderRow | undefined;
+}
+
+/** `latestCartOrder` as a step; the same query. */
+export function* latestOrderOfCart(db: Db, cartId: string, statuses: OrderStatus[]): Work<OrderRow | undefined> {
+  return (yield* rows(latestCartOrderQuery(db, cartId, statuses)))[0] as OrderRow | undefined;
 }
 
 const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
@@ -102,12 +131,51 @@ interface TermsOption {
   searchTerms?: boolean;
 }
 
-export async function insertOrder(db: Db, order: NewOrder, { searchTerms = true }: TermsOption = {}): Promise<number> {
-  const row = await db
+const ORDER_COLUMNS = [
+  "cart_id",
+  "status",
+  "order_key",
+  "customer_id",
+  "billing_email",
+  "billing_address",
+  "shipping_address",
+  "customer_note",
+  "payment_method",
+  "payment_method_title",
+  "payment_details",
+  "transaction_id",
+  "currency",
+  "total",
+  "total_tax",
+  "total_shipping",
+  "total_discount",
+  "totals",
+  "shipping_lines",
+  "fee_lines",
+  "additional_fields",
+  "extensions",
+  "stock_taken",
+  "created_at",
+  "updated_at",
+  "paid_at",
+  "payment_attempt",
+  "emails_due",
+] as const satisfies readonly (keyof NewOrder)[];
+// Fails to compile when the table gains a column this list lacks.
+const everyOrderColumn: Exclude<keyof NewOrder, (typeof ORDER_COLUMNS)[number]> extends never ? true : never = true;
+void everyOrderColumn;
+// Built once: an order's insert is the same SQL for every order.
+const insertOrderCompiled = compiled((db, ...values: unknown[]) =>
+  db
     .insertInto("orders")
-    .values({ ...order, total_refunded: 0 })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+    .values({ ...(Object.fromEntries(ORDER_COLUMNS.map((column, i) => [column, values[i]])) as unknown as NewOrder), total_refunded: 0 })
+    .returning("id"),
+);
+const insertOrderQuery = (db: Db, order: NewOrder) => insertOrderCompiled(db, ...ORDER_COLUMNS.map((column) => order[column]));
+
+export async function insertOrder(db: Db, order: NewOrder, { searchTerms = true }: TermsOption = {}): Promise<number> {
+  const [row] = (await db.executeQuery(insertOrderQuery(db, order))).rows;
+  if (!row) throw new Error("the order's insert answered no id");
   if (searchTerms) await writeOrderSearchTerms(db, [Number(row.id)]);
   return Number(row.id);
 }
@@ -117,30 +185,59 @@ export async function updateOrder(db: Db, id: number, fields: Partial<NewOrder>,
   if (searchTerms && (fields.billing_email !== undefined || fields.billing_address !== undefined)) await writeOrderSearchTerms(db, [id]);
 }
 
-/** Rewrites fields that no search term reads, answering the order as it then stands. */
-export async function updateOrderReturning(
-  db: Db,
-  id: number,
-  fields: Partial<Omit<NewOrder, "billing_email" | "billing_address">>,
-): Promise<OrderRow | undefined> {
-  return (await db.updateTable("orders").set(fields).where("id", "=", id).returningAll().executeTakeFirst()) as OrderRow | undefined;
+/**
+ * Marks a pending order placed, answering it as it then stands, or undefined when it is not
+ * pending (a step; built once). The status is matched, not written: writing it would rewrite the
+ * eight indexes that hold it for nothing.
+ */
+export function* placedReturning(db: Db, id: number, paymentAttempt: string, now: string): Work<OrderRow | undefined> {
+  return (yield* rows(markPlacedQuery(db, id, paymentAttempt, now)))[0] as OrderRow | undefined;
 }
+const markPlacedQuery = compiled((db, id: number, paymentAttempt: string, now: string) =>
+  db
+    .updateTable("orders")
+    .set({ stock_taken: 1, payment_attempt: paymentAttempt, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .returningAll(),
+);
 
 /**
  * Writes a payment's outcome only if the order still waits for that very attempt (pending, stock
  * taken, the same idempotency key): of the calls racing to record it, exactly one wins.
  */
-export async function claimPaymentOutcome(db: Db, id: number, attempt: string, fields: Partial<NewOrder>): Promise<boolean> {
-  const result = await db
-    .updateTable("orders")
-    .set({ ...fields, payment_attempt: "" })
-    .where("id", "=", id)
-    .where("status", "=", "pending")
-    .where("stock_taken", "=", 1)
-    .where("payment_attempt", "=", attempt)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function claimPaymentOutcome(db: Db, id: number, attempt: string, fields: Partial<NewOrder>): Promise<boolean> {
+  return runSteps(db, paymentOutcomeClaimed(db, id, attempt, fields));
 }
+
+/** `claimPaymentOutcome` as a step. */
+export function* paymentOutcomeClaimed(db: Db, id: number, attempt: string, fields: Partial<NewOrder>): Work<boolean> {
+  const names = (Object.keys(fields) as (keyof NewOrder)[]).sort();
+  const query = claimQueryFor(names)(db, id, attempt, ...names.map((name) => fields[name]));
+  return Number((yield* run(query)).numAffectedRows) === 1;
+}
+
+/** One compiled claim per set of fields an outcome writes (a paid, a failed, a cancelled order's). */
+const claimQueries = new Map<string, ReturnType<typeof compileClaim>>();
+function claimQueryFor(names: (keyof NewOrder)[]) {
+  const key = names.join(",");
+  let query = claimQueries.get(key);
+  if (!query) {
+    query = compileClaim(names);
+    claimQueries.set(key, query);
+  }
+  return query;
+}
+const compileClaim = (names: (keyof NewOrder)[]) =>
+  compiled((db, id: number, attempt: string, ...values: unknown[]) =>
+    db
+      .updateTable("orders")
+      .set({ ...(Object.fromEntries(names.map((name, i) => [name, values[i]])) as Partial<NewOrder>), payment_attempt: "" })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .where("stock_taken", "=", 1)
+      .where("payment_attempt", "=", attempt),
+  );
 
 /** Takes on sending a settled order's e-mails: true for the one caller that should send them. */
 export async function claimOrderEmails(db: Db, id: number): Promise<boolean> {
@@ -184,6 +281,22 @@ export async function replaceLines(
   await insertLines(db, orderId, items, coupons);
 }
 
+/** Writes a new order with its lines and coupons, and its search terms from the same values (none to read back): a step. */
+export function* newOrderWithLines(
+  db: Db,
+  order: NewOrder,
+  items: NewOrderItem[],
+  coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
+): Work<number> {
+  const [row] = yield* rows(insertOrderQuery(db, order));
+  const id = Number(row?.id);
+  for (const query of linesQueries(db, id, items, coupons)) yield* run(query);
+  const productNames = items.map((item) => item.name);
+  const searched = { billingEmail: order.billing_email, billingAddress: order.billing_address, productNames };
+  for (const query of newOrderSearchTermsQueries(db, id, searched)) yield* run(query);
+  return id;
+}
+
 /** Writes a new order's lines and coupons (each kind in one statement), then its search terms. */
 export async function insertLines(
   db: Db,
@@ -191,17 +304,42 @@ export async function insertLines(
   items: NewOrderItem[],
   coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
 ): Promise<void> {
-  if (items.length)
-    await db
-      .insertInto("order_items")
-      .values(items.map((i) => ({ ...i, order_id: orderId, refunded_quantity: 0, refunded_total: 0, restocked_quantity: 0 })))
-      .execute();
-  if (coupons.length)
-    await db
-      .insertInto("order_coupons")
-      .values(coupons.map((c) => ({ ...c, order_id: orderId, usage_counted: 0 as const })))
-      .execute();
+  await writeLines(db, orderId, items, coupons);
   await writeOrderSearchTerms(db, [orderId]);
+}
+
+async function writeLines(
+  db: Db,
+  orderId: number,
+  items: NewOrderItem[],
+  coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
+): Promise<void> {
+  for (const query of linesQueries(db, orderId, items, coupons)) await db.executeQuery(query);
+}
+
+/** The inserts of an order's lines and of its coupons, each kind in one statement. */
+function linesQueries(
+  db: Db,
+  orderId: number,
+  items: NewOrderItem[],
+  coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
+): CompiledQuery[] {
+  const queries: CompiledQuery[] = [];
+  if (items.length)
+    queries.push(
+      db
+        .insertInto("order_items")
+        .values(items.map((i) => ({ ...i, order_id: orderId, refunded_quantity: 0, refunded_total: 0, restocked_quantity: 0 })))
+        .compile(),
+    );
+  if (coupons.length)
+    queries.push(
+      db
+        .insertInto("order_coupons")
+        .values(coupons.map((c) => ({ ...c, order_id: orderId, usage_counted: 0 as const })))
+        .compile(),
+    );
+  return queries;
 }
 
 export async function orderItems(db: Db, orderId: number): Promise<OrderItemRow[]> {
@@ -216,10 +354,20 @@ export async function orderCoupons(db: Db, orderId: number) {
  * Takes stock for one line if the shelf (less what other orders hold) has it, or the product
  * allows backorders. False when it does not: nothing was changed.
  */
-export async function takeStock(db: Db, productId: number, quantity: number, orderId: number, now: string): Promise<boolean> {
+export function takeStock(db: Db, productId: number, quantity: number, orderId: number, now: string): Promise<boolean> {
+  return runSteps(db, stockTaken(db, productId, quantity, orderId, now));
+}
+
+/** `takeStock` as a step. */
+export function* stockTaken(db: Db, productId: number, quantity: number, orderId: number, now: string): Work<boolean> {
+  return Number((yield* run(takeStockQuery(db, productId, quantity, orderId, now))).numAffectedRows) === 1;
+}
+
+// Built once: the same SQL for every line, only the values change.
+const takeStockQuery = compiled((db, productId: number, quantity: number, orderId: number, now: string) => {
   const held = sql<number>`coalesce((select sum(h.quantity) from stock_holds h
     where h.product_id = ${productId} and h.order_id <> ${orderId} and h.expires_at > ${now}), 0)`;
-  const result = await db
+  return db
     .updateTable("products")
     .set({
       stock_quantity: sql`stock_quantity - ${quantity}`,
@@ -228,10 +376,8 @@ export async function takeStock(db: Db, productId: number, quantity: number, ord
     })
     .where("id", "=", productId)
     .where("manage_stock", "=", 1)
-    .where((eb) => eb.or([eb("backorders", "<>", "no"), eb(sql`stock_quantity - ${held}`, ">=", quantity)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+    .where((eb) => eb.or([eb("backorders", "<>", "no"), eb(sql`stock_quantity - ${held}`, ">=", quantity)]));
+});
 
 export async function returnStock(db: Db, productId: number, quantity: number, now: string): Promise<void> {
   await db
@@ -247,28 +393,47 @@ export async function returnStock(db: Db, productId: number, quantity: number, n
 }
 
 /** Raises a coupon's usage count unless that would pass its limit. */
-export async function countCouponUse(db: Db, couponId: number): Promise<boolean> {
-  const result = await db
+export function countCouponUse(db: Db, couponId: number): Promise<boolean> {
+  return runSteps(db, couponUseCounted(db, couponId));
+}
+
+/** `countCouponUse` as a step. */
+export function* couponUseCounted(db: Db, couponId: number): Work<boolean> {
+  return Number((yield* run(countCouponUseQuery(db, couponId))).numAffectedRows) === 1;
+}
+
+const countCouponUseQuery = compiled((db, couponId: number) =>
+  db
     .updateTable("coupons")
     .set({ usage_count: sql`usage_count + 1` })
     .where("id", "=", couponId)
-    .where((eb) => eb.or([eb("usage_limit", "is", null), eb("usage_count", "<", eb.ref("usage_limit"))]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where((eb) => eb.or([eb("usage_limit", "is", null), eb("usage_count", "<", eb.ref("usage_limit"))])),
+);
+
+export function uncountCouponUse(db: Db, couponId: number): Promise<void> {
+  return runSteps(db, couponUseUncounted(db, couponId));
 }
 
-export async function uncountCouponUse(db: Db, couponId: number): Promise<void> {
-  await db
-    .updateTable("coupons")
-    .set({ usage_count: sql`usage_count - 1` })
-    .where("id", "=", couponId)
-    .where("usage_count", ">", 0)
-    .execute();
+export function* couponUseUncounted(db: Db, couponId: number): Work<void> {
+  yield* run(uncountCouponUseQuery(db, couponId));
 }
+
+const uncountCouponUseQuery = compiled((db, couponId: number) =>
+  db.updateTable("coupons").set({ usage_count: sql`usage_count - 1` }).where("id", "=", couponId).where("usage_count", ">", 0),
+);
 
 /** How many placed orders of this shopper (by e-mail or account) used the coupon. */
 export async function markCouponsCounted(db: Db, orderId: number, counted: 0 | 1): Promise<void> {
-  await db.updateTable("order_coupons").set({ usage_counted: counted }).where("order_id", "=", orderId).execute();
+  await db.executeQuery(markCouponsCountedQuery(db, orderId, counted));
+}
+
+const markCouponsCountedQuery = compiled((db, orderId: number, counted: 0 | 1) =>
+  db.updateTable("order_coupons").set({ usage_counted: counted }).where("order_id", "=", orderId),
+);
+
+/** `markCouponsCounted` as a step; the same query. */
+export function* couponsCounted(db: Db, orderId: number, counted: 0 | 1): Work<void> {
+  yield* run(markCouponsCountedQuery(db, orderId, counted));
 }
 
 export async function replaceHolds(
@@ -277,10 +442,29 @@ export async function replaceHolds(
   holds: { product_id: number; quantity: number }[],
   expiresAt: string,
 ): Promise<void> {
-  await db.deleteFrom("stock_holds").where("order_id", "=", orderId).execute();
+  for (const query of replaceHoldsQueries(db, orderId, holds, expiresAt)) await db.executeQuery(query);
+}
+
+/** `replaceHolds` as a step; the same queries. */
+export function* holdsReplaced(db: Db, orderId: number, holds: { product_id: number; quantity: number }[], expiresAt: string): Work<void> {
+  for (const query of replaceHoldsQueries(db, orderId, holds, expiresAt)) yield* run(query);
+}
+
+const deleteHoldsQuery = compiled((db, orderId: number) => db.deleteFrom("stock_holds").where("order_id", "=", orderId));
+
+function replaceHoldsQueries(
+  db: Db,
+  orderId: number,
+  holds: { product_id: number; quantity: number }[],
+  expiresAt: string,
+): CompiledQuery[] {
+  const queries: CompiledQuery[] = [deleteHoldsQuery(db, orderId)];
   if (holds.length)
-    await db
-      .insertInto("stock_holds")
-      .values(holds.map((h) => ({ ...h, order_id: orderId, expires_at: expiresAt })))
-      .execute();
+    queries.push(
+      db
+        .insertInto("stock_holds")
+        .values(holds.map((h) => ({ ...h, order_id: orderId, expires_at: expiresAt })))
+        .compile(),
+    );
+  return queries;
 }

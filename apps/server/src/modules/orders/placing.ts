@@ -6,7 +6,8 @@
 import type { Db } from "../../db/index.ts";
 import { couponUsesBy } from "../../db/placed-orders.ts";
 import type { OrderStatus } from "../../db/schema.ts";
-import { type OrderActor, recordOrderEvent } from "./events.ts";
+import { awaited, runSteps, type Work } from "../../db/unit-of-work.ts";
+import { type OrderActor, orderEventRecorded, recordOrderEvent } from "./events.ts";
 import * as repo from "./orders.repo.ts";
 import { statusEvent } from "./orders.service.ts";
 import { releaseOrder } from "./stock.ts";
@@ -18,10 +19,19 @@ export function findOrder(db: Db, id: number): Promise<repo.OrderRow | undefined
   return repo.findOrder(db, id);
 }
 
+/**
+ * The same calls as steps of the checkout's unit of work (db/unit-of-work.ts), with the same SQL:
+ * run synchronously on SQLite when nothing in them needs a promise.
+ */
+export { orderOf, stockTaken, takeStock } from "./orders.repo.ts";
+
 /** The newest order made from a cart, in one of the given statuses. */
 export function latestCartOrder(db: Db, cartId: string, statuses: OrderStatus[]): Promise<repo.OrderRow | undefined> {
   return repo.latestCartOrder(db, cartId, statuses);
 }
+
+/** `latestCartOrder` as a step. */
+export const latestOrderOfCart = repo.latestOrderOfCart;
 
 /** Writes a new order (a draft or an attempt being placed); answers its id. */
 export function createOrder(db: Db, order: repo.NewOrder): Promise<number> {
@@ -44,18 +54,35 @@ export async function updateOrder(db: Db, id: number, fields: Partial<repo.NewOr
  * attempt) rewritten, keeping its key and creation time, or a new order. The status it moves is
  * recorded, by the shop; the search terms are written once, with the lines. Answers the order's id.
  */
-export async function writeOrderAttempt(
+export function writeOrderAttempt(
   db: Db,
   reused: repo.OrderRow | undefined,
   order: repo.NewOrder,
   items: repo.NewOrderItem[],
   coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
 ): Promise<number> {
-  if (!reused) {
-    const id = await repo.insertOrder(db, order, { searchTerms: false });
-    await repo.insertLines(db, id, items, coupons);
-    return id;
-  }
+  return runSteps(db, orderAttemptWritten(db, reused, order, items, coupons));
+}
+
+/** `writeOrderAttempt` as a step: a new order's writes are steps, a reused one's run async. */
+export function* orderAttemptWritten(
+  db: Db,
+  reused: repo.OrderRow | undefined,
+  order: repo.NewOrder,
+  items: repo.NewOrderItem[],
+  coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
+): Work<number> {
+  if (!reused) return yield* repo.newOrderWithLines(db, order, items, coupons);
+  return yield* awaited((tx) => rewriteOrderAttempt(tx, reused, order, items, coupons));
+}
+
+async function rewriteOrderAttempt(
+  db: Db,
+  reused: repo.OrderRow,
+  order: repo.NewOrder,
+  items: repo.NewOrderItem[],
+  coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
+): Promise<number> {
   const { order_key: _keep, created_at: _created, ...fields } = order;
   await repo.updateOrder(db, reused.id, fields, { searchTerms: false });
   if (reused.status !== fields.status)
@@ -88,38 +115,51 @@ export function holdDraftStock(
  * Takes stock for one line if the shelf (less what other orders hold) has it, or the product
  * allows backorders. False when it does not: nothing was changed.
  */
-export function takeStock(db: Db, productId: number, quantity: number, orderId: number, now: string): Promise<boolean> {
-  return repo.takeStock(db, productId, quantity, orderId, now);
-}
 
 /**
  * Counts one use of a coupon for this order, unless the shopper (by e-mail or account) used up
  * their own limit in other placed orders, or the coupon its overall limit. False: nothing counted.
  */
-export async function useCoupon(
+export function useCoupon(
   db: Db,
   orderId: number,
   coupon: { id: number; usageLimitPerUser: number | null },
   shopper: { email: string; customerId: number },
 ): Promise<boolean> {
-  if (!(await repo.countCouponUse(db, coupon.id))) return false;
-  if (coupon.usageLimitPerUser === null) return true;
+  return runSteps(db, couponUsed(db, orderId, coupon, shopper));
+}
+
+/** `useCoupon` as a step; the shopper's own uses, for a coupon limiting them, are counted async. */
+export function* couponUsed(
+  db: Db,
+  orderId: number,
+  coupon: { id: number; usageLimitPerUser: number | null },
+  shopper: { email: string; customerId: number },
+): Work<boolean> {
+  if (!(yield* repo.couponUseCounted(db, coupon.id))) return false;
+  const limit = coupon.usageLimitPerUser;
+  if (limit === null) return true;
   // Counted once the coupon's row is taken: a racing order of the same shopper has committed by then (PostgreSQL takes turns on the row).
-  const uses = (await couponUsesBy(db, [coupon.id], shopper, orderId)).get(coupon.id) ?? 0;
-  if (uses < coupon.usageLimitPerUser) return true;
-  await repo.uncountCouponUse(db, coupon.id);
+  const uses = yield* awaited(async (tx) => (await couponUsesBy(tx, [coupon.id], shopper, orderId)).get(coupon.id) ?? 0);
+  if (uses < limit) return true;
+  yield* repo.couponUseUncounted(db, coupon.id);
   return false;
 }
 
 /**
- * Once its stock and coupon uses are taken: the order counts them as its own, drops its draft
- * holds and waits, pending, for its payment under `paymentAttempt` (empty: settled in this
- * transaction). Answers the order as it now stands.
+ * Once its stock and coupon uses are taken: the order, written pending by the same transaction,
+ * counts them as its own, drops its draft holds and waits for its payment under `paymentAttempt`
+ * (empty: settled in this transaction). Answers the order as it now stands (undefined: not pending).
  */
-export async function markOrderPlaced(db: Db, orderId: number, paymentAttempt: string, now: string): Promise<repo.OrderRow | undefined> {
-  await repo.markCouponsCounted(db, orderId, 1);
-  await repo.replaceHolds(db, orderId, [], now);
-  return repo.updateOrderReturning(db, orderId, { stock_taken: 1, status: "pending", payment_attempt: paymentAttempt, updated_at: now });
+export function markOrderPlaced(db: Db, orderId: number, paymentAttempt: string, now: string): Promise<repo.OrderRow | undefined> {
+  return runSteps(db, orderPlaced(db, orderId, paymentAttempt, now));
+}
+
+/** `markOrderPlaced` as a step. */
+export function* orderPlaced(db: Db, orderId: number, paymentAttempt: string, now: string): Work<repo.OrderRow | undefined> {
+  yield* repo.couponsCounted(db, orderId, 1);
+  yield* repo.holdsReplaced(db, orderId, [], now);
+  return yield* repo.placedReturning(db, orderId, paymentAttempt, now);
 }
 
 /** What an order keeps of a payment's outcome. */
@@ -135,18 +175,28 @@ const UNPAID_OUTCOMES: OrderStatus[] = ["failed", "cancelled"];
  * outcome also gives back the order's stock and coupon uses, in the caller's transaction. The
  * status event names the gateway as the actor (the shop for a free order, or when `by` says so).
  */
-export async function recordPaymentOutcome(
+export function recordPaymentOutcome(
   db: Db,
   order: repo.OrderRow,
   fields: PaymentOutcomeFields,
   by: "gateway" | "shop" = "gateway",
 ): Promise<boolean> {
-  if (!(await repo.claimPaymentOutcome(db, order.id, order.payment_attempt, fields))) return false;
-  const released = UNPAID_OUTCOMES.includes(fields.status) ? await releaseOrder(db, order, fields.updated_at) : undefined;
+  return runSteps(db, paymentOutcomeRecorded(db, order, fields, by));
+}
+
+/** `recordPaymentOutcome` as a step; giving back stock and coupon uses runs async. */
+export function* paymentOutcomeRecorded(
+  db: Db,
+  order: repo.OrderRow,
+  fields: PaymentOutcomeFields,
+  by: "gateway" | "shop" = "gateway",
+): Work<boolean> {
+  if (!(yield* repo.paymentOutcomeClaimed(db, order.id, order.payment_attempt, fields))) return false;
+  const released = UNPAID_OUTCOMES.includes(fields.status) ? yield* awaited((tx) => releaseOrder(tx, order, fields.updated_at)) : undefined;
   const actor: OrderActor = by === "gateway" && order.payment_method ? { type: "gateway" } : SHOP;
   // The claim matched a pending order: that is the status left, whatever the row read earlier said.
   if (fields.status !== "pending")
-    await recordOrderEvent(db, order.id, actor, statusEvent("pending", fields.status, released), fields.updated_at);
+    yield* orderEventRecorded(db, order.id, actor, statusEvent("pending", fields.status, released), fields.updated_at);
   return true;
 }
 

@@ -147,15 +147,20 @@ async function refundOnce(gateway: string, request: RefundRequest, context: Gate
   });
 }
 
+/** An offline method's `process`: what it decides. */
+function decided(gateway: PaymentGateway, request: PaymentRequest): PaymentOutcome {
+  if (!gateway.decide) throw new Error(`${gateway.id} decides nothing offline`);
+  return gateway.decide(request);
+}
+
 const cod: PaymentGateway = {
   id: "cod",
   title: offlinePaymentMethod("cod").title,
   description: offlinePaymentMethod("cod").description,
   supports: ["products"],
   offline: true,
-  async process({ settings }) {
-    return { status: "success", orderStatus: "processing", message: settings.payments.codInstructions };
-  },
+  decide: ({ settings }) => ({ status: "success", orderStatus: "processing", message: settings.payments.codInstructions }),
+  process: async (request) => decided(cod, request),
 };
 
 const bacs: PaymentGateway = {
@@ -164,7 +169,8 @@ const bacs: PaymentGateway = {
   description: offlinePaymentMethod("bacs").description,
   supports: ["products"],
   offline: true,
-  async process({ settings, orderId }) {
+  process: async (request) => decided(bacs, request),
+  decide({ settings, orderId }) {
     const account = settings.payments.bacs;
     const details = [
       { key: "reference", value: String(orderId) },
@@ -185,9 +191,8 @@ const cheque: PaymentGateway = {
   description: offlinePaymentMethod("cheque").description,
   supports: ["products"],
   offline: true,
-  async process({ settings }) {
-    return { status: "success", orderStatus: "on-hold", message: settings.payments.chequeInstructions };
-  },
+  decide: ({ settings }) => ({ status: "success", orderStatus: "on-hold", message: settings.payments.chequeInstructions }),
+  process: async (request) => decided(cheque, request),
 };
 
 function validateCard(

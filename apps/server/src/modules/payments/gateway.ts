@@ -87,6 +87,11 @@ export interface PaymentGateway {
   offline?: boolean;
   process(request: PaymentRequest, context: GatewayContext): Promise<PaymentOutcome>;
   /**
+   * An offline method's outcome, decided synchronously from the request alone (the same as
+   * `process` answers): the checkout then places the order in one synchronous transaction on SQLite.
+   */
+  decide?(request: PaymentRequest): PaymentOutcome;
+  /**
    * What became of an earlier attempt, by its idempotency key: the outcome it had, or null when the
    * gateway never received it. A gateway without it cannot tell, and its unrecorded orders are held.
    */

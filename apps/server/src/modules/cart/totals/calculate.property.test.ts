@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { calculateTotals } from "./calculate.ts";
+import { calculateTotals, itemTotals } from "./calculate.ts";
 import { splitDiscounts } from "./discounts.ts";
 import { BASE, CA, coupon, DE, DEMO_RATES, FR, GB, line, NY, rate } from "./fixtures.test-helpers.ts";
 import { calcTax, matchTaxRates } from "./taxes.ts";
@@ -152,6 +152,25 @@ describe("calculateTotals properties", () => {
         }
         expect(totals.total_items - totals.total_discount + totals.total_fees + totals.total_shipping).toBeGreaterThanOrEqual(0);
       }),
+    );
+  });
+
+  it("(c) item totals worked out before the shipping (a cart's first pass) give the same result as the whole pipeline, at any location", () => {
+    fc.assert(
+      fc.property(inputArb(), fc.constantFrom<TaxLocation | null>(CA, LA, NY, GB, QC, null), (input, firstLocation) => {
+        const first = itemTotals({ ...input, shipping: [], location: firstLocation });
+        expect(calculateTotals(input, first)).toEqual(calculateTotals(input));
+        // What the first pass answers is what the whole pipeline answers at its location.
+        const atFirst = calculateTotals({ ...input, location: firstLocation }).totals;
+        expect(first.totals).toEqual({
+          total_items: atFirst.total_items,
+          total_items_tax: atFirst.total_items_tax,
+          total_discount: atFirst.total_discount,
+          total_discount_tax: atFirst.total_discount_tax,
+        });
+        expect(first.freeShipping).toBe(input.coupons.some((c) => c.freeShipping));
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -109,7 +109,11 @@ function lineTotals(priced: PricedLine, discount: number): LineTotals {
  * Each coupon's share of the lines' discount tax, split in proportion to what it took off
  * each line (largest remainder), so coupon rows add up exactly to the cart's discount rows.
  */
-function couponTotals(priced: PricedLine[], lines: Record<string, LineTotals>, discounts: CouponDiscount[]): Record<string, CouponTotals> {
+function couponTotals(
+  priced: PricedLine[],
+  lines: Readonly<Record<string, LineTotals>>,
+  discounts: CouponDiscount[],
+): Record<string, CouponTotals> {
   const result: Record<string, CouponTotals> = {};
   for (const { coupon } of discounts) result[coupon.code] = { discount: 0, discount_tax: 0 };
   for (const { line, inclusive } of priced) {
@@ -194,7 +198,24 @@ function taxLines(merged: Map<number, number>, rates: readonly TaxRate[]): TaxLi
 
 const sum = <T>(items: readonly T[], pick: (item: T) => number): number => items.reduce((total, item) => total + pick(item), 0);
 
-export function calculateTotals(input: TotalsInput): TotalsResult {
+/**
+ * Stages 1 to 3, what the items come to: they read the lines, coupons, tax rates and location,
+ * never shipping or fees. A cart priced twice at one location (before and after its rates are
+ * known) works them out once (decision 0055).
+ */
+export interface ItemTotals {
+  /** The input's lines, coupons, rates and location these totals were worked out for. */
+  readonly basis: Omit<TotalsInput, "shipping" | "fees">;
+  readonly priced: PricedLine[];
+  readonly discounts: CouponDiscount[];
+  readonly lines: Readonly<Record<string, LineTotals>>;
+  /** The items' totals before shipping and fees: what free-shipping minimums read. */
+  readonly totals: { total_items: number; total_items_tax: number; total_discount: number; total_discount_tax: number };
+  /** A coupon grants free shipping. */
+  readonly freeShipping: boolean;
+}
+
+export function itemTotals(input: TotalsInput): ItemTotals {
   assertInput(input);
   const location = input.location ?? input.baseLocation;
 
@@ -212,6 +233,48 @@ export function calculateTotals(input: TotalsInput): TotalsResult {
   // 3. Line totals and their taxes.
   const lines: Record<string, LineTotals> = {};
   for (const p of priced) lines[p.line.key] = lineTotals(p, discountOf(p.line.key));
+  const lineRows = priced.map((p) => lines[p.line.key]!);
+  return {
+    basis: input,
+    priced,
+    discounts,
+    lines,
+    totals: {
+      total_items: sum(lineRows, (l) => l.line_subtotal),
+      total_items_tax: sum(lineRows, (l) => l.line_subtotal_tax),
+      total_discount: sum(lineRows, (l) => l.line_subtotal - l.line_total),
+      total_discount_tax: sum(lineRows, (l) => l.line_subtotal_tax - l.line_total_tax),
+    },
+    freeShipping: input.coupons.some((coupon) => coupon.freeShipping),
+  };
+}
+
+const sameLocation = (a: TaxLocation | null | undefined, b: TaxLocation | null | undefined) =>
+  a === b || (!!a && !!b && a.country === b.country && a.state === b.state && a.postcode === b.postcode && a.city === b.city);
+
+/** Whether item totals worked out for one input hold for another: the same lines, coupons, rates, settings and location. */
+function itemsHold(items: ItemTotals, input: TotalsInput): boolean {
+  const basis = items.basis;
+  return (
+    basis.lines === input.lines &&
+    basis.coupons === input.coupons &&
+    basis.taxRates === input.taxRates &&
+    basis.pricesIncludeTax === input.pricesIncludeTax &&
+    basis.taxesEnabled === input.taxesEnabled &&
+    basis.calcDiscountsSequentially === input.calcDiscountsSequentially &&
+    sameLocation(basis.baseLocation, input.baseLocation) &&
+    sameLocation(basis.location ?? basis.baseLocation, input.location ?? input.baseLocation)
+  );
+}
+
+/** The whole pipeline; `items` (from itemTotals) is reused when it was worked out for the same items and location. */
+export function calculateTotals(input: TotalsInput, items?: ItemTotals): TotalsResult {
+  const reused = items !== undefined && itemsHold(items, input);
+  // Fees and shipping are checked here when the items' stages were worked out before.
+  if (reused) assertInput(input);
+  const stage = reused ? items : itemTotals(input);
+  const { priced, discounts, lines } = stage;
+  const location = input.location ?? input.baseLocation;
   const lineRows = priced.map((p) => lines[p.line.key]!);
   const itemsTotal = sum(lineRows, (l) => l.line_total);
 
@@ -245,23 +308,23 @@ export function calculateTotals(input: TotalsInput): TotalsResult {
   const feesTotal = sum(fees, (f) => f.total);
 
   return {
-    lines,
+    lines: { ...lines },
     coupons: couponTotals(priced, lines, discounts),
     fees,
     shipping,
     totals: {
-      total_items: sum(lineRows, (l) => l.line_subtotal),
-      total_items_tax: sum(lineRows, (l) => l.line_subtotal_tax),
+      total_items: stage.totals.total_items,
+      total_items_tax: stage.totals.total_items_tax,
       total_fees: feesTotal,
       total_fees_tax: sum(fees, (f) => f.total_tax),
-      total_discount: sum(lineRows, (l) => l.line_subtotal - l.line_total),
-      total_discount_tax: sum(lineRows, (l) => l.line_subtotal_tax - l.line_total_tax),
+      total_discount: stage.totals.total_discount,
+      total_discount_tax: stage.totals.total_discount_tax,
       total_shipping: shippingTotal,
       total_shipping_tax: sum(shippingRows, (s) => s.total_tax),
       total_price: Math.max(0, itemsTotal + feesTotal + shippingTotal + totalTax),
       total_tax: totalTax,
     },
     tax_lines: taxLines(charged, input.taxRates),
-    freeShipping: input.coupons.some((coupon) => coupon.freeShipping),
+    freeShipping: stage.freeShipping,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import { AdminApiError } from "../api.ts";
 import { DeleteCard, EditorHead, LeaveGuard, useDelete, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
@@ -12,7 +13,7 @@ import { type Product, type ProductCurrency, productsApi } from "./api.ts";
 import type { ProductChoices } from "./card-parts.tsx";
 import { PRODUCT_CARDS } from "./cards.tsx";
 import { productMessages as t } from "./messages.ts";
-import { editableOf, fromDraft, type ProductDraft, toDraft } from "./model.ts";
+import { editableOf, fromDraft, type ProductDraft, toDraft, withStockNow } from "./model.ts";
 
 export type { ProductChoices } from "./card-parts.tsx";
 
@@ -55,7 +56,12 @@ export function ProductForm({ id, initial, currency, choices, permalink }: Props
     if (!body.ok) return refuse(body.errors);
     await run(
       async () => {
-        const product = id ? await productsApi.save(id, body.input) : await productsApi.create(body.input);
+        const product = await (id ? productsApi.save(id, body.input) : productsApi.create(body.input)).catch((error: unknown) => {
+          // Orders moved the stock while the form was open: the figures now become the loaded ones, the owner's stay typed.
+          if (error instanceof AdminApiError && error.code === "cw_rest_stock_changed")
+            setDraft((current) => withStockNow(current, (error.data.stock ?? {}) as Record<string, number | null>));
+          throw error;
+        });
         return then ? then(product) : { product, message: id ? t.saved : t.created };
       },
       ({ product, message }) => {

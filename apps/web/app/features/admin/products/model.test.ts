@@ -1,10 +1,37 @@
 import { describe, expect, it } from "vitest";
 import type { ProductInput } from "./api.ts";
-import { bulkSetVariations, editableOf, emptyDraft, fromDraft, newVariation, toDraft } from "./model.ts";
+import { bulkSetVariations, editableOf, emptyDraft, fromDraft, newVariation, toDraft, withStockNow } from "./model.ts";
 
 const usd = { currency_code: "USD", currency_minor_unit: 2 };
 
 describe("the product draft", () => {
+  it("sends back each quantity in stock as loaded, and takes the server's figures now after a refused save", () => {
+    const loaded = fromDraft(
+      {
+        ...emptyDraft(),
+        name: "Mug",
+        manage_stock: true,
+        stock_quantity: "10",
+        variations: [{ ...newVariation([]), manage_stock: true, stock_quantity: "4" }],
+      },
+      usd,
+    );
+    if (!loaded.ok) throw new Error("the draft should be valid");
+    const draft = toDraft(loaded.input, usd);
+    const typed = { ...draft, stock_quantity: "25", variations: draft.variations.map((v) => ({ ...v, stock_quantity: "6" })) };
+    expect(fromDraft(typed, usd)).toMatchObject({
+      ok: true,
+      input: { stock_quantity: 25, original_stock_quantity: 10, variations: [{ stock_quantity: 6, original_stock_quantity: 4 }] },
+    });
+    const again = withStockNow(typed, { stock_quantity: 8, "variations[0].stock_quantity": 3 });
+    expect(fromDraft(again, usd)).toMatchObject({
+      ok: true,
+      input: { stock_quantity: 25, original_stock_quantity: 8, variations: [{ stock_quantity: 6, original_stock_quantity: 3 }] },
+    });
+    // A field the server did not name keeps its loaded figure.
+    expect(withStockNow(typed, { stock_quantity: 8 }).variations[0]?.original_stock_quantity).toBe(4);
+  });
+
   it("turns whole units into minor units and back", () => {
     const draft = { ...emptyDraft(), name: "Mug", regular_price: "12.5", sale_price: "9.99", stock_quantity: "-2", cross_sell_ids: "3, 4" };
     const result = fromDraft(draft, usd);

@@ -120,6 +120,8 @@ export function toDraft(product: ProductInput, currency: ProductCurrency): Produ
     sale_ends_at: lastDay(product.sale_ends_at),
     stored_window: { starts: product.sale_starts_at, ends: product.sale_ends_at },
     stock_quantity: count(product.stock_quantity),
+    // Sent back on save: the server keeps stock orders moved meanwhile (409 cw_rest_stock_changed when both changed).
+    original_stock_quantity: product.stock_quantity,
     low_stock_amount: count(product.low_stock_amount),
     quantity_min: String(product.quantity_min),
     quantity_max: count(product.quantity_max),
@@ -135,7 +137,24 @@ export function toDraft(product: ProductInput, currency: ProductCurrency): Produ
       sale_ends_at: lastDay(v.sale_ends_at),
       stored_window: { starts: v.sale_starts_at, ends: v.sale_ends_at },
       stock_quantity: count(v.stock_quantity),
+      original_stock_quantity: v.stock_quantity,
       weight_grams: count(v.weight_grams),
+    })),
+  };
+}
+
+/**
+ * The quantities in stock the server said it holds now (a refused save's `data.stock`, by field path)
+ * taken as the ones loaded, so that saving again sets the owner's figures.
+ */
+export function withStockNow(draft: ProductDraft, stock: Record<string, number | null>): ProductDraft {
+  const now = (path: string, loaded: number | null | undefined) => (path in stock ? stock[path] : loaded);
+  return {
+    ...draft,
+    original_stock_quantity: now("stock_quantity", draft.original_stock_quantity),
+    variations: draft.variations.map((v, i) => ({
+      ...v,
+      original_stock_quantity: now(`variations[${i}].stock_quantity`, v.original_stock_quantity),
     })),
   };
 }

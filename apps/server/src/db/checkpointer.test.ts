@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type SQLite from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkpointInBackground } from "./checkpointer.ts";
+import { openSqlite } from "./index.ts";
+
+let dir: string;
+let sqlite: SQLite.Database;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "cw-checkpoint-"));
+  sqlite = openSqlite(join(dir, "shop.db"));
+  sqlite.exec("create table notes (id integer primary key, body text not null)");
+});
+afterEach(() => {
+  sqlite.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Commits that fill the WAL with about `pages` pages of 4 KB. */
+function write(pages: number) {
+  const insert = sqlite.prepare("insert into notes (body) values (?)");
+  for (let i = 0; i < pages; i++) sqlite.transaction(() => insert.run("x".repeat(3500)))();
+}
+
+/** Waits until `check` holds, polling every 20 ms, for at most 10 s. */
+async function until(check: () => boolean) {
+  for (let waited = 0; !check(); waited += 20) {
+    if (waited > 10_000) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe("checkpoints on a thread of their own", () => {
+  it("copies the WAL into the database file while the server's connection never checkpoints below the backstop", async () => {
+    const checkpoints = checkpointInBackground(sqlite, join(dir, "shop.db"), { everyMs: 20 });
+    expect(sqlite.pragma("wal_autocheckpoint", { simple: true })).toBe(10_000);
+    write(1500);
+    await until(() => checkpoints.checkpointed() >= 1500);
+    await checkpoints.stop();
+    // Stopped on purpose: the connection checkpoints as SQLite's default has it do again.
+    expect(sqlite.pragma("wal_autocheckpoint", { simple: true })).toBe(1000);
+    expect((sqlite.prepare("select count(*) as n from notes").get() as { n: number }).n).toBe(1500);
+    // Everything committed is in the file itself: a fresh connection to it reads it all.
+    sqlite.pragma("wal_checkpoint(TRUNCATE)");
+    const reader = openSqlite(join(dir, "shop.db"));
+    expect((reader.prepare("select count(*) as n from notes").get() as { n: number }).n).toBe(1500);
+    reader.close();
+  });
+
+  it("gives the connection its usual checkpoints back when the thread stops unasked", async () => {
+    let told = false;
+    const checkpoints = checkpointInBackground(sqlite, join(dir, "shop.db"), {
+      everyMs: 20,
+      onStopped: () => {
+        told = true;
+      },
+    });
+    write(10);
+    await until(() => checkpoints.checkpointed() > 0);
+    await checkpoints.thread.terminate();
+    await until(() => told);
+    expect(sqlite.pragma("wal_autocheckpoint", { simple: true })).toBe(1000);
+    await checkpoints.stop();
+  });
+});
