@@ -12,6 +12,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { orderSearchTerms } from "../apps/server/src/db/order-search.ts";
+import { seededRandom } from "../test/seeded-random.ts";
 
 /** The shop owner the bench starts the server with (OWNER_EMAIL / OWNER_PASSWORD). */
 export const BENCH_OWNER = { email: "owner@bench.test", password: "bench-owner-password-2026" } as const;
@@ -19,18 +20,6 @@ export const BENCH_OWNER = { email: "owner@bench.test", password: "bench-owner-p
 const STORE = "/api/store/v1";
 export const ADMIN = "/api/admin/v1";
 const DAY_MS = 86_400_000;
-
-/** A repeatable sequence (mulberry32), so two runs seed the same shop but for the dates. */
-function sequence(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
@@ -170,7 +159,7 @@ export interface Templates {
 
 /** Places the template orders through the Store API and moves them with the owner API; answers their ids by status. */
 export async function placeTemplates(base: string, ownerToken: string, file: string): Promise<Templates> {
-  const random = sequence(1818);
+  const random = seededRandom(1818);
   const products = (await store(base, "", "GET", "/products?per_page=100")).json as unknown as { id: number; slug: string }[];
   const idOf = new Map(products.map((product) => [product.slug, product.id]));
   const hoodie = (await store(base, "", "GET", "/products/hoodie")).json as unknown as {
@@ -403,7 +392,7 @@ function inserter(db: Database.Database, table: string, columns: string[]) {
  */
 export function seedOrders(file: string, templates: Templates, options: SeedOptions): SeedFacts {
   const started = performance.now();
-  const random = sequence(18);
+  const random = seededRandom(18);
   const now = options.now.getTime();
   const db = new Database(file);
   try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { confirmation, seededRandom } from "./crash.ts";
+import { seededRandom } from "../test/seeded-random.ts";
+import { confirmation } from "./crash.ts";
 import { worseStatus } from "./invariants.ts";
 
 describe("the crash scenario's bookkeeping", () => {

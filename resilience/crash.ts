@@ -5,14 +5,25 @@
  * invariants hold and every order a shopper saw confirmed is still there, its status no worse
  * than the one answered.
  */
+
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DatabaseConfig } from "../apps/server/src/config.ts";
 import { openDatabase } from "../apps/server/src/db/index.ts";
+import { seededRandom } from "../test/seeded-random.ts";
 import { type ConfirmedOrder, captureStock, checkInvariants, lostOrders, type Violation } from "./invariants.ts";
-import { Client, type Reply, type ServerProcess, SHOPPER_ADDRESS, startServer, TEST_CARD } from "./processes.ts";
+import {
+  Client,
+  FEEDBACK_FORM,
+  feedbackSubmission,
+  type Reply,
+  type ServerProcess,
+  SHOPPER_ADDRESS,
+  startServer,
+  TEST_CARD,
+} from "./processes.ts";
 import { type Dialect, postgresDatabase } from "./shop.ts";
 
 export interface CrashOptions {
@@ -39,18 +50,6 @@ export interface CrashResult {
   serverErrors: string[];
 }
 
-/** A small seeded generator (mulberry32): one printed seed repeats the kill moments and the mix of work. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The order a checkout's answer confirms to the shopper, or null: only a 200 or 201 whose body
  * names the order (id and key) counts; the status answered is kept, to compare after a crash.
@@ -61,8 +60,6 @@ export function confirmation(status: number, body: unknown): ConfirmedOrder | nu
   if (typeof reply?.order_id !== "number" || typeof reply.order_key !== "string" || !reply.order_key) return null;
   return { id: reply.order_id, key: reply.order_key, ...(typeof reply.status === "string" ? { status: reply.status } : {}) };
 }
-
-const FEEDBACK_FORM = 3;
 
 export async function crashScenario(options: CrashOptions): Promise<CrashResult> {
   const log = options.log ?? (() => {});
@@ -135,18 +132,7 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
     const sendForm = async () => {
       const visitor = new Client(server.url, `10.252.${(++clients >> 8) & 255}.${clients & 255}`);
       const token = await visitor.send("POST", "/ajax", new URLSearchParams({ action: "forms_get_token", formId: String(FEEDBACK_FORM) }));
-      const form = new FormData();
-      const now = Math.floor(Date.now() / 1000);
-      for (const [name, value] of Object.entries({
-        action: "forms_submit",
-        "forms[id]": String(FEEDBACK_FORM),
-        "forms[token]": String(token.json?.data?.token ?? ""),
-        "forms[fields][1]": String(3 + Math.floor(random() * 3)),
-        "forms[fields][3]": "ada@example.com",
-        start_timestamp: String(now - 90),
-        end_timestamp: String(now),
-      }))
-        form.append(name, value);
+      const form = feedbackSubmission(token, { 1: String(3 + Math.floor(random() * 3)), 3: "ada@example.com" });
       const reply = await visitor.send("POST", "/ajax", form);
       serverError("forms_submit", reply);
       if (reply.json?.success === true) result.formsSent++;

@@ -168,3 +168,22 @@ export class Client {
 export const TEST_CARD = testCard();
 
 export const SHOPPER_ADDRESS = { ...TEST_ADDRESS, email: "ada@example.com" };
+
+/** The demo's feedback form (DEMO.md), which the crash and two-process scenarios send. */
+export const FEEDBACK_FORM = 3;
+
+/** The feedback form's submission as its page sends it: the token `forms_get_token` answered, these fields, 90 s spent filling it in. */
+export function feedbackSubmission(token: Reply, fields: Record<string, string>): FormData {
+  const form = new FormData();
+  const now = Math.floor(Date.now() / 1000);
+  for (const [name, value] of Object.entries({
+    action: "forms_submit",
+    "forms[id]": String(FEEDBACK_FORM),
+    "forms[token]": String(token.json?.data?.token ?? ""),
+    ...Object.fromEntries(Object.entries(fields).map(([id, value]) => [`forms[fields][${id}]`, value])),
+    start_timestamp: String(now - 90),
+    end_timestamp: String(now),
+  }))
+    form.append(name, value);
+  return form;
+}

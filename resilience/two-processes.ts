@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { Client, type Reply, type ServerProcess, startServer } from "./processes.ts";
+import { Client, FEEDBACK_FORM, feedbackSubmission, type Reply, type ServerProcess, startServer } from "./processes.ts";
 import { startRoundRobinProxy } from "./proxy.ts";
 import { OWNER, postgresDatabase } from "./shop.ts";
 
@@ -26,7 +26,6 @@ export interface TwoProcessResult {
   answered: number[];
 }
 
-const FEEDBACK_FORM = 3;
 const upstreamOf = (reply: Reply) => reply.headers.get("x-upstream");
 
 export async function twoProcessScenario(options: TwoProcessOptions): Promise<TwoProcessResult> {
@@ -79,17 +78,7 @@ export async function twoProcessScenario(options: TwoProcessOptions): Promise<Tw
     // A form's token handed out by one process is accepted by the other.
     const visitor = new Client(proxy.url, "10.240.0.3");
     const token = await visitor.send("POST", "/ajax", new URLSearchParams({ action: "forms_get_token", formId: String(FEEDBACK_FORM) }));
-    const form = new FormData();
-    const now = Math.floor(Date.now() / 1000);
-    for (const [name, value] of Object.entries({
-      action: "forms_submit",
-      "forms[id]": String(FEEDBACK_FORM),
-      "forms[token]": String(token.json?.data?.token ?? ""),
-      "forms[fields][1]": "5",
-      start_timestamp: String(now - 90),
-      end_timestamp: String(now),
-    }))
-      form.append(name, value);
+    const form = feedbackSubmission(token, { 1: "5" });
     const submitted = await visitor.send("POST", "/ajax", form);
     check(
       "a form token from one process is accepted by the other",

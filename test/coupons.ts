@@ -2,6 +2,7 @@
 import type { Insertable } from "kysely";
 import type { Db } from "../apps/server/src/db/index.ts";
 import type { Database } from "../apps/server/src/db/schema.ts";
+import { COUPON_DEFAULTS } from "../apps/server/src/seed/index.ts";
 
 type CouponFields = Partial<Insertable<Database["coupons"]>>;
 
@@ -10,26 +11,12 @@ export async function insertCoupon(db: Db, code: string, fields: CouponFields = 
   const row = await db
     .insertInto("coupons")
     .values({
+      ...COUPON_DEFAULTS,
       code,
       description: "",
       type: "percent",
       amount: 1000,
-      enabled: 1,
-      free_shipping: 0,
-      individual_use: 0,
-      exclude_sale_items: 0,
       product_ids: "[]",
-      excluded_product_ids: "[]",
-      category_ids: "[]",
-      excluded_category_ids: "[]",
-      minimum_spend: null,
-      maximum_spend: null,
-      expires_at: null,
-      usage_limit: null,
-      usage_limit_per_user: null,
-      usage_count: 0,
-      limit_usage_to_x_items: null,
-      allowed_emails: "[]",
       created_at: new Date().toISOString(),
       ...fields,
     })

@@ -155,18 +155,10 @@ export function statementRows<R>(db: Db, query: CompiledQuery<R>, options: Pick<
 
 /** The async run through Kysely: a transaction for a write, one connection for a read. */
 export async function runAsync<T>(db: Db, work: () => Work<T>, { write }: RunOptions): Promise<T> {
-  const steps = async (unit: Db) => {
+  const steps = (unit: Db) => {
     // Cached values read every revision counter once, in one query, on first use.
     snapshotRevisions(unit);
-    const iterator = work();
-    let next = iterator.next();
-    while (!next.done) {
-      const step = next.value;
-      if ("query" in step) next = iterator.next(await unit.executeQuery(step.query));
-      else if ("task" in step) next = iterator.next(await step.task(unit));
-      else next = iterator.next(await step.cached.load(unit));
-    }
-    return next.value;
+    return runSteps(unit, work());
   };
   if (write) return db.transaction().execute((trx) => steps(trx as unknown as Db));
   return db.connection().execute((connection) => steps(connection as Db));

@@ -127,7 +127,8 @@ async function seedDemoCatalogue(db: Db): Promise<boolean> {
   });
 }
 
-const COUPON_DEFAULTS = {
+/** A coupon row with no rule set: what the seed and the tests' coupons start from. */
+export const COUPON_DEFAULTS = {
   enabled: 1,
   free_shipping: 0,
   individual_use: 0,
