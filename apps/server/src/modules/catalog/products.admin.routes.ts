@@ -46,7 +46,11 @@ const saleEnds = saleInstant("ISO 8601 date and time with its zone, after the st
 const stockQuantity = nullableInteger(-1_000_000_000, 1_000_000_000, "Units in stock when stock is managed (below zero on backorder)");
 /** Absent unless sent (no default): a client that does not say what it loaded writes the quantity as given. */
 const originalStock = Type.Optional(
-  Type.Union([Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 }), Type.Null()], {
+  // A type list, as nullableInteger's, so that null stays null (a union would let Ajv's coercion make it 0).
+  Type.Unsafe<number | null>({
+    type: ["integer", "null"],
+    minimum: -1_000_000_000,
+    maximum: 1_000_000_000,
     description:
       "The quantity the editor loaded: left unchanged, stock orders moved since is kept; changed after such a move, 409 cw_rest_stock_changed with data.stock, the quantities now",
   }),

@@ -154,6 +154,24 @@ describe("a product saved from an editor opened before orders moved its stock (P
     ).toEqual([7, 7]);
   });
 
+  it("takes a loaded quantity of null as none, not as 0, and refuses a wrong type beside its field", async () => {
+    const loaded = asLoaded((await adminCall(owner, "GET", `/products/${tShirt}`)).json());
+    const now = await stockOf(tShirt);
+    const fromNone = await adminCall(owner, "PUT", `/products/${tShirt}`, {
+      ...loaded,
+      original_stock_quantity: null,
+      stock_quantity: now + 1,
+    });
+    expect(fromNone.statusCode).toBe(409);
+    expect(fromNone.json().message).toBe(`While this was open the stock changed from none to ${now}. Check the quantity and save again.`);
+    for (const wrong of [1.5, { units: 3 }, "\u0000", 1e20]) {
+      const refused = await adminCall(owner, "PUT", `/products/${tShirt}`, { ...loaded, original_stock_quantity: wrong });
+      expect(refused.statusCode, JSON.stringify(wrong)).toBe(400);
+      expect(refused.json().data.params).toHaveProperty("original_stock_quantity");
+    }
+    expect(await stockOf(tShirt)).toBe(now);
+  });
+
   it("writes the quantity as given when the client does not say what it loaded", async () => {
     const { original_stock_quantity: _o, ...loaded } = asLoaded((await adminCall(owner, "GET", `/products/${tShirt}`)).json());
     await shop.db.updateTable("products").set({ stock_quantity: 5 }).where("id", "=", tShirt).execute();
