@@ -191,6 +191,8 @@ test("a product saved from a page opened before the stock moved keeps the move, 
   await expect(quantity).toHaveAccessibleDescription(
     /While this was open the stock changed from 7 to 5\. Check the quantity and save again\./,
   );
+  // The earlier save's "Product saved." does not stand beside the refusal.
+  await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Save product" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();

@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link, useBlocker } from "react-router";
 import { consoleMessages } from "../messages.ts";
 import { checkFailure, failureText, type SaveFailure, saveFailure } from "./failure.ts";
-import { ConfirmDialog } from "./feedback.tsx";
+import { ConfirmDialog, useAnnounce } from "./feedback.tsx";
 import { ErrorAlert } from "./page.tsx";
 
 /** The submit button, which says "Saving…" while its save runs; the head's and a long form's footer's are one. */
@@ -54,10 +54,13 @@ export function useSave() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
+  const announce = useAnnounce();
 
   const fail = ({ message, fields }: SaveFailure) => {
     if (fields) setErrors(fields);
     setFailure(message);
+    // An earlier save's "saved" toast stays up until the next words: it must not stand beside this refusal.
+    announce("");
   };
 
   /**
