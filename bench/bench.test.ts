@@ -66,11 +66,41 @@ describe("the open-rate generator", () => {
       perSecond: 2000,
       requests: 40,
       request: (n) => ({ path: `/?n=${n}`, method: "GET", headers: {} }),
+      warmUp: { path: "/?n=-1", method: "GET", headers: {} },
     });
-    expect(first.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i));
-    expect(second.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i + 1));
+    // Two warm-up requests per target (the sockets opened first), then the phase's own.
+    expect(first.filter((n) => n === -1)).toHaveLength(2);
+    expect(first.filter((n) => n >= 0).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i));
+    expect(second.filter((n) => n >= 0).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i + 1));
     expect(result).toMatchObject({ requests: 40, non2xx: 10, errors: 0, targetPerSecond: 2000 });
     expect(result.firstFailure).toBe("status 409: taken");
+  });
+
+  it("opens every socket before the first request is due and reports its own lateness", async () => {
+    const seen: number[] = [];
+    const target = await listen(() => 200, seen);
+    const server = servers[0] as Server;
+    let connections = 0;
+    server.on("connection", () => connections++);
+    const built: number[] = [];
+    const result = await openRate({
+      targets: [target],
+      connections: 3,
+      perSecond: 500,
+      requests: 10,
+      request: (n) => {
+        built.push(n);
+        return { path: `/?n=${n}`, method: "GET", headers: {} };
+      },
+      warmUp: { path: "/?n=-1", method: "GET", headers: {} },
+    });
+    // Three warm-up requests at once opened the three sockets; the phase's ten requests found them open.
+    expect(connections).toBe(3);
+    expect(seen.filter((n) => n === -1)).toHaveLength(3);
+    expect(seen.filter((n) => n >= 0).sort((a, b) => a - b)).toEqual(built);
+    expect(result.requests).toBe(10);
+    for (const lag of Object.values(result.generatorLagMs)) expect(lag).toBeGreaterThanOrEqual(0);
+    expect(result.generatorLagMs.sendMax).toBeGreaterThanOrEqual(result.generatorLagMs.sendP99);
   });
 
   it("counts a refused connection as an error, not as an answer", async () => {

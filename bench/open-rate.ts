@@ -6,7 +6,9 @@
  * answer also delays the requests that would have met it: coordinated omission. Here it cannot.
  */
 import { Agent, request as httpRequest } from "node:http";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import * as hdr from "hdr-histogram-js";
 
 /** When request `index` (from 0) is due, in ms on the clock `startMs` was read from. */
@@ -60,8 +62,18 @@ export interface OpenRateOptions {
   connections: number;
   perSecond: number;
   requests: number;
-  /** Request n; called when it is due, so building it is part of its time. */
+  /** Request n; all are built before the first is due (a shopper's browser builds its own, not a process shared with the others). */
   request: (n: number) => OpenRateRequest;
+  /** Sent on every socket before the phase, so it starts on open connections as the closed loop left them (default GET /api/health). */
+  warmUp?: OpenRateRequest;
+}
+
+/** How late the generator itself was (ms): its event loop's delay through the phase, and each request's send after its due time. */
+export interface GeneratorLag {
+  loopP99: number;
+  loopMax: number;
+  sendP99: number;
+  sendMax: number;
 }
 
 export interface OpenRateResult {
@@ -74,13 +86,23 @@ export interface OpenRateResult {
   /** The first non-2xx answer or error, to say why a phase failed. */
   firstFailure: string;
   latencyMs: LatencySummary;
+  /** The load generator's own lateness, next to the latencies it reports: part of them is its own. */
+  generatorLagMs: GeneratorLag;
+}
+
+/** A full collection of the generator's own heap (V8's gc, exposed at run time), so the closed loop's garbage is not collected mid-phase. */
+export function collectOwnGarbage(): void {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
 }
 
 /**
  * Sends `requests` requests at `perSecond`, each at its due time however many are still
  * unanswered; a request finding every socket busy waits in the agent's queue, on its clock.
  * The loop wakes at most once a millisecond, so a request may leave up to about 1 ms late: that
- * lateness is in its latency too.
+ * lateness is in its latency too. Before the first due time: every request built, every socket
+ * opened, and the generator's heap collected, so that its own work stalls it as little as it can;
+ * how late it still was is measured and reported beside the latencies.
  */
 export async function openRate(options: OpenRateOptions): Promise<OpenRateResult> {
   const { targets, perSecond, requests } = options;
@@ -105,10 +127,12 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
     lastDone = performance.now();
     if (answered === requests) allDone();
   };
+  const built = Array.from({ length: requests }, (_, n) => options.request(n));
+  const sendLate = latencyHistogram();
   const send = (n: number, due: number) => {
     const target = n % targets.length;
     const url = urls[target] as URL;
-    const { path, method, headers, body } = options.request(n);
+    const { path, method, headers, body } = built[n] as OpenRateRequest;
     let over = false;
     const fail = (error: Error) => {
       if (over) return;
@@ -150,7 +174,12 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
     sent.on("timeout", () => sent.destroy(new Error("no answer within 30 s")));
     sent.on("error", fail);
     sent.end(body);
+    sendLate.recordValue(Math.min(HIGHEST_US, latencyFromDueUs(due, performance.now())));
   };
+  await openSockets(agents, urls, socketsEach, options.warmUp ?? { path: "/api/health", method: "GET", headers: {} });
+  collectOwnGarbage();
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
   const start = performance.now() + 2;
   let next = 0;
   while (next < requests) {
@@ -159,7 +188,9 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
     if (next < requests) await new Promise((wake) => setTimeout(wake, Math.max(0, dueAt(start, next, perSecond) - performance.now())));
   }
   await finished;
+  loopDelay.disable();
   for (const agent of agents) agent.destroy();
+  const ms = (us: number) => Math.round(us / 10) / 100;
   const result: OpenRateResult = {
     targetPerSecond: perSecond,
     achievedPerSecond: Math.round((requests * 1000) / Math.max(1, lastDone - start)),
@@ -168,7 +199,32 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
     errors,
     firstFailure,
     latencyMs: summarize(histogram),
+    generatorLagMs: {
+      loopP99: ms(loopDelay.percentile(99) / 1000),
+      loopMax: ms(loopDelay.max / 1000),
+      sendP99: ms(Math.min(sendLate.getValueAtPercentile(99), sendLate.maxValue)),
+      sendMax: ms(sendLate.maxValue),
+    },
   };
   histogram.destroy();
+  sendLate.destroy();
   return result;
+}
+
+/** Opens `each` sockets per agent by sending `warmUp` on all of them at once; failures are left for the phase to count. */
+async function openSockets(agents: Agent[], urls: URL[], each: number, warmUp: OpenRateRequest): Promise<void> {
+  const one = (agent: Agent, url: URL) =>
+    new Promise<void>((done) => {
+      const sent = httpRequest(
+        { host: url.hostname, port: url.port, path: warmUp.path, method: warmUp.method, agent, headers: warmUp.headers },
+        (response) => {
+          response.resume();
+          response.on("end", done);
+          response.on("error", () => done());
+        },
+      );
+      sent.on("error", () => done());
+      sent.end(warmUp.body);
+    });
+  await Promise.all(agents.flatMap((agent, i) => Array.from({ length: each }, () => one(agent, urls[i] as URL))));
 }
