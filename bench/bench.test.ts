@@ -167,6 +167,15 @@ describe("the budgets", () => {
     ]);
     expect(brokenBudgets("checkout", [row("POST /checkout", 500, 50)], budgets)).toEqual([]);
     expect(brokenBudgets("checkout", [row("POST /checkout", 600)], budgets)[0]?.message).toMatch(/no open-rate phase ran/);
+    // A generator later than the budget is named beside the broken p99; one within it is not.
+    const late = (loopMax: number): Row => ({
+      ...row("POST /checkout", 600, 80),
+      openRate: { latencyMs: { p99: 80 }, generatorLagMs: { loopMax, sendP99: 40 } },
+    });
+    expect(brokenBudgets("checkout", [late(120)], budgets)[0]?.message).toMatch(
+      /generator itself was up to 120 ms late, its sends 40 ms at p99/,
+    );
+    expect(brokenBudgets("checkout", [late(12)], budgets)[0]?.message).not.toMatch(/generator/);
     expect(brokenBudgets("owner", [row("order view", 90)], { "order view": { p99Ms: 150 } })).toEqual([]);
     expect(brokenBudgets("owner", [row("order view", 90)], { "order view": { p99Ms: 99 } })[0]?.message).toBe(
       "owner: order view p99 100 ms, 1 ms over the budget of 99 ms",
