@@ -7,8 +7,6 @@
  */
 import { Agent, request as httpRequest } from "node:http";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import * as hdr from "hdr-histogram-js";
 
 /** When request `index` (from 0) is due, in ms on the clock `startMs` was read from. */
@@ -90,19 +88,14 @@ export interface OpenRateResult {
   generatorLagMs: GeneratorLag;
 }
 
-/** A full collection of the generator's own heap (V8's gc, exposed at run time), so the closed loop's garbage is not collected mid-phase. */
-export function collectOwnGarbage(): void {
-  setFlagsFromString("--expose-gc");
-  (runInNewContext("gc") as () => void)();
-}
-
 /**
  * Sends `requests` requests at `perSecond`, each at its due time however many are still
  * unanswered; a request finding every socket busy waits in the agent's queue, on its clock.
  * The loop wakes at most once a millisecond, so a request may leave up to about 1 ms late: that
- * lateness is in its latency too. Before the first due time: every request built, every socket
- * opened, and the generator's heap collected, so that its own work stalls it as little as it can;
- * how late it still was is measured and reported beside the latencies.
+ * lateness is in its latency too. Before the first due time every request is built and every
+ * socket opened, so the generator does as little as it can during the phase; how late it still was
+ * is measured and reported beside the latencies. (A full collection of its heap before the phase
+ * was tried and dropped: it did not spare the phase its collections, decision 0061.)
  */
 export async function openRate(options: OpenRateOptions): Promise<OpenRateResult> {
   const { targets, perSecond, requests } = options;
@@ -177,7 +170,6 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
     sendLate.recordValue(Math.min(HIGHEST_US, latencyFromDueUs(due, performance.now())));
   };
   await openSockets(agents, urls, socketsEach, options.warmUp ?? { path: "/api/health", method: "GET", headers: {} });
-  collectOwnGarbage();
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();
   const start = performance.now() + 2;
