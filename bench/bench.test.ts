@@ -101,6 +101,7 @@ describe("the open-rate generator", () => {
     expect(result.requests).toBe(10);
     for (const lag of Object.values(result.generatorLagMs)) expect(lag).toBeGreaterThanOrEqual(0);
     expect(result.generatorLagMs.sendMax).toBeGreaterThanOrEqual(result.generatorLagMs.sendP99);
+    expect(result.generatorCpuMicrosPerRequest).toBeGreaterThan(0);
   });
 
   it("counts a refused connection as an error, not as an answer", async () => {

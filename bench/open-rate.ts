@@ -86,6 +86,8 @@ export interface OpenRateResult {
   latencyMs: LatencySummary;
   /** The load generator's own lateness, next to the latencies it reports: part of them is its own. */
   generatorLagMs: GeneratorLag;
+  /** The generator's own CPU per request (µs): what it takes from the cores the server runs on. */
+  generatorCpuMicrosPerRequest: number;
 }
 
 /**
@@ -172,6 +174,7 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
   await openSockets(agents, urls, socketsEach, options.warmUp ?? { path: "/api/health", method: "GET", headers: {} });
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();
+  const cpuBefore = process.cpuUsage();
   const start = performance.now() + 2;
   let next = 0;
   while (next < requests) {
@@ -180,6 +183,7 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
     if (next < requests) await new Promise((wake) => setTimeout(wake, Math.max(0, dueAt(start, next, perSecond) - performance.now())));
   }
   await finished;
+  const cpuUsed = process.cpuUsage(cpuBefore);
   loopDelay.disable();
   for (const agent of agents) agent.destroy();
   const ms = (us: number) => Math.round(us / 10) / 100;
@@ -197,6 +201,7 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
       sendP99: ms(Math.min(sendLate.getValueAtPercentile(99), sendLate.maxValue)),
       sendMax: ms(sendLate.maxValue),
     },
+    generatorCpuMicrosPerRequest: Math.round((cpuUsed.user + cpuUsed.system) / requests),
   };
   histogram.destroy();
   sendLate.destroy();

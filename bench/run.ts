@@ -82,6 +82,8 @@ interface Step {
   headers?: Record<string, string>;
   /** After the closed loop, an open-rate phase at half the rate it measured (bench/open-rate.ts). */
   openRate?: true;
+  /** The open phase's rate, instead of half the closed loop's. */
+  openRatePerSecond?: number;
   /** Each answer places an order: the open-rate phase counts the orders the database gained. */
   placesOrders?: true;
 }
@@ -163,6 +165,8 @@ const scenarios: Record<string, Step[]> = {
         carts: "per-connection",
         connections: 50,
         floor: true,
+        // The open-rate generator and the machine alone, against a server that does nothing, at a cart write's rate (decision 0061).
+        ...(kind === "noop" ? { openRate: true as const, openRatePerSecond: 500 } : {}),
       }),
     ),
   ],
@@ -644,7 +648,7 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
   };
   if (!step.openRate) return { ...closed, problems: [] };
   // Issue 20: half the rate just measured, sent open (bench/open-rate.ts), on carts of its own, for BENCH_SECONDS.
-  const perSecond = Math.max(1, Math.round(closed.requestsPerSecond / 2));
+  const perSecond = step.openRatePerSecond ?? Math.max(1, Math.round(closed.requestsPerSecond / 2));
   const total = Math.max(1, Math.round(perSecond * seconds));
   ({ tokens, key } = await makeTokens(step.carts === "filled" ? total : step.connections));
   const ordersBefore = step.placesOrders ? await countOrders(dataDir) : 0;
@@ -1330,7 +1334,7 @@ async function main() {
           `${name.padEnd(10)} ${step.name.padEnd(45)} ${String(figures.requestsPerSecond).padStart(6)} req/s  ${figures.cpuMicrosPerRequest} µs CPU/req  p50 ${figures.latencyMs.p50} ms  p99 ${figures.latencyMs.p99} ms  (${step.connections} connections)` +
             (open
               ? `; open at ${open.targetPerSecond}/s (achieved ${open.achievedPerSecond}/s): p50 ${open.latencyMs.p50} ms  p99 ${open.latencyMs.p99} ms  p99.9 ${open.latencyMs.p999} ms` +
-                ` (generator late: loop max ${open.generatorLagMs.loopMax} ms, send p99 ${open.generatorLagMs.sendP99} / max ${open.generatorLagMs.sendMax} ms)` +
+                ` (generator late: loop max ${open.generatorLagMs.loopMax} ms, send p99 ${open.generatorLagMs.sendP99} / max ${open.generatorLagMs.sendMax} ms; its CPU ${open.generatorCpuMicrosPerRequest} µs/req)` +
                 `${open.non2xx + open.errors ? `, ${open.non2xx} non-2xx, ${open.errors} errors` : ""}${open.ordersPlaced !== undefined ? `, ${open.ordersPlaced} orders placed` : ""}`
               : ""),
         );
