@@ -57,7 +57,10 @@ const couponRows = compiled((db, id: string) => db.selectFrom("cart_coupons").se
 export function* lockedCart(db: Db, id: string, customerId: number | null, expiresAt: string, now: string): Work<CartRow> {
   const [found] = yield* rows(cartRowForWrite(db, id));
   if (found) return found;
-  yield* run(insertCartQuery(db, id, customerId, expiresAt, now, newCartVersion()));
+  const row = newCartRow(id, customerId, expiresAt, now, newCartVersion());
+  // The row inserted is the row stored (no trigger moves a new cart's columns), locked by its insert until the commit.
+  if (Number((yield* run(insertCartQuery(db, row))).numAffectedRows ?? 0) === 1) return row;
+  // Another transaction made it first (PostgreSQL): read it under its lock.
   const [made] = yield* rows(cartRowForWrite(db, id));
   if (!made) throw new Error("cart vanished under its lock");
   return made;
@@ -161,28 +164,31 @@ export const newCartVersion = () => Math.floor(Math.random() * 2 ** 52);
  * Creates the cart row if needed and locks it for the rest of the transaction, so concurrent
  * writes to one cart run one after another (SQLite transactions are serialised already).
  */
-const insertCartQuery = compiled((trx, id: string, customerId: number | null, expiresAt: string, now: string, version: number) =>
+const insertNewCart = compiled((trx, id: string, customerId: number | null, expiresAt: string, now: string, version: number) =>
   trx
     .insertInto("carts")
-    .values({
-      id,
-      customer_id: customerId,
-      billing_address: "{}",
-      shipping_address: "{}",
-      selected_rates: "{}",
-      extensions: "{}",
-      has_calculated_shipping: 0,
-      created_at: now,
-      updated_at: now,
-      expires_at: expiresAt,
-      version,
-    })
+    .values(newCartRow(id, customerId, expiresAt, now, version))
     .onConflict((oc) => oc.column("id").doNothing()),
 );
+const insertCartQuery = (trx: Db, row: CartRow) => insertNewCart(trx, row.id, row.customer_id, row.expires_at, row.created_at, row.version);
+/** A new cart's row, every column given. */
+const newCartRow = (id: string, customerId: number | null, expiresAt: string, now: string, version: number): CartRow => ({
+  id,
+  customer_id: customerId,
+  billing_address: "{}",
+  shipping_address: "{}",
+  selected_rates: "{}",
+  extensions: "{}",
+  has_calculated_shipping: 0,
+  created_at: now,
+  updated_at: now,
+  expires_at: expiresAt,
+  version,
+});
 const selectCartForUpdate = prepared((trx, id: string) => trx.selectFrom("carts").select("id").where("id", "=", id).forUpdate());
 
 export async function lockCart(trx: Db, id: string, customerId: number | null, expiresAt: string, now: string): Promise<void> {
-  await trx.executeQuery(insertCartQuery(trx, id, customerId, expiresAt, now, newCartVersion()));
+  await trx.executeQuery(insertCartQuery(trx, newCartRow(id, customerId, expiresAt, now, newCartVersion())));
   await lockCartRow(trx, id);
 }
 
