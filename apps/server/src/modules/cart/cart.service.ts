@@ -143,11 +143,13 @@ async function mutate(ctx: RequestContext, write: Write): Promise<PricedReply> {
       function* () {
         // Cart writes never touch settings, prices or the catalogue: what is read of them holds throughout, and names the stamp.
         const shop: ShopContext = { ...ctx, settings: yield* cached(settingsNow) };
-        const cart = yield* repo.lockedCart(db, sid, ctx.session.uid || null, expiryOf(now), now.toISOString());
+        // The clock's texts once: the row is made and touched with the same ones.
+        const [nowText, expiresAt] = [now.toISOString(), expiryOf(now)];
+        const cart = yield* repo.lockedCart(db, sid, ctx.session.uid || null, expiresAt, nowText);
         // The lines as kept with the reply for this version of the row, else read.
         const stored = keptLines(db, cart) ?? (yield* repo.linesOf(db, cart));
         const { known, cartFields = {}, packages } = (yield* write(db, stored, shop)) ?? {};
-        Object.assign(stored.cart, yield* repo.touched(db, sid, now.toISOString(), expiryOf(now), cartFields));
+        Object.assign(stored.cart, yield* repo.touched(db, sid, nowText, expiresAt, cartFields));
         const reply = yield* priced(shop, stored, known, packages);
         return { ...reply, stored, stamp: yield* cartStamp(stored.cart.version) };
       },
