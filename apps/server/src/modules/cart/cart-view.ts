@@ -227,6 +227,15 @@ export const judgeAppliedCoupons = judgeCoupons;
  * totals (stages 1 to 4). The result answers the Store API (`cartView`) and places orders.
  */
 export function priceCart(settings: ShopSettings, stored: StoredCart | null, inputs: PricingInputs, now: Date) {
+  return priceChosenRates(pricePackages(settings, stored, inputs, now));
+}
+
+/**
+ * Stages 1 to 3 of a cart's pricing: lines, coupons, the items' totals, packages and the rates
+ * offered. Everything but the shopper's choice of rates (the cart's `selected_rates`, which only
+ * `priceChosenRates` reads): choosing a rate prices these once, before and after its write.
+ */
+export function pricePackages(settings: ShopSettings, stored: StoredCart | null, inputs: PricingInputs, now: Date) {
   const { currency, lines, totalsLines, itemsSubtotal, billing, errors, coupons, checkNewCoupon } = judgeCoupons(
     settings,
     stored,
@@ -236,7 +245,6 @@ export function priceCart(settings: ShopSettings, stored: StoredCart | null, inp
   const taxRates = inputs.rules?.taxRates ?? [];
   const zones = inputs.rules?.zones ?? [];
   const shipping = readAddress(stored?.cart.shipping_address ?? "{}", false);
-  const selected = JSON.parse(stored?.cart.selected_rates ?? "{}") as Record<string, string>;
   const extensions = JSON.parse(stored?.cart.extensions ?? "{}") as Record<string, unknown>;
 
   const needsShipping = settings.shippingEnabled && totalsLines.some((l) => l.needsShipping);
@@ -286,6 +294,36 @@ export function priceCart(settings: ShopSettings, stored: StoredCart | null, inp
       ]
     : [];
   const packageIds = needsShipping ? [0] : [];
+  return {
+    settings,
+    stored,
+    inputs,
+    now,
+    currency,
+    lines,
+    coupons,
+    billing,
+    shipping,
+    destination,
+    needsShipping,
+    rates,
+    packageIds,
+    extensions,
+    baseInput,
+    taxAddress,
+    first,
+    /** The lines' and coupons' errors; the chosen rates' stage adds its own to a copy. */
+    errors,
+    checkNewCoupon,
+  };
+}
+export type PricedPackages = ReturnType<typeof pricePackages>;
+
+/** Stage 4: the rates the cart's `selected_rates` choose among those offered, and the totals with them. */
+export function priceChosenRates(packages: PricedPackages) {
+  const { settings, stored, inputs, now, lines, rates, packageIds, needsShipping, shipping, baseInput, taxAddress, first } = packages;
+  const selected = JSON.parse(stored?.cart.selected_rates ?? "{}") as Record<string, string>;
+  const errors = [...packages.errors];
   const chosen: Record<string, string> = {};
   for (const id of packageIds) {
     const rate = chooseRate(rates, selected[String(id)]);
@@ -322,7 +360,7 @@ export function priceCart(settings: ShopSettings, stored: StoredCart | null, inp
   return {
     settings,
     stored,
-    currency,
+    currency: packages.currency,
     inputs,
     result,
     rates,
@@ -330,25 +368,29 @@ export function priceCart(settings: ShopSettings, stored: StoredCart | null, inp
     chosenRates,
     packageIds,
     selected,
-    destination,
+    destination: packages.destination,
     needsShipping,
     lines,
-    coupons,
-    billing,
+    coupons: packages.coupons,
+    billing: packages.billing,
     shipping,
     pickupLocation,
     errors,
-    extensions,
+    extensions: packages.extensions,
     /** Until when (ms since the epoch) time alone cannot change this pricing. */
     stableUntil: Math.min(Number.POSITIVE_INFINITY, ...expiries, ...saleChanges),
-    checkNewCoupon,
+    checkNewCoupon: packages.checkNewCoupon,
   };
 }
 
 export type PricedCart = ReturnType<typeof priceCart>;
 
 /** The selected rates after choosing `rateId` for a package (or for all); throws the Store API's error for a rate or package not offered. */
-export function selectRate(priced: PricedCart, packageId: number | undefined, rateId: string): Record<string, string> {
+export function selectRate(
+  priced: Pick<PricedCart, "rates" | "packageIds" | "selected">,
+  packageId: number | undefined,
+  rateId: string,
+): Record<string, string> {
   const { rates, packageIds, selected } = priced;
   const rate = rates.find((r) => r.rate_id === rateId);
   if (!rate) throw cartErrors.invalidRate(rateId);

@@ -19,8 +19,11 @@ import {
   cartView,
   crossSellsOfCart,
   judgeAppliedCoupons,
+  type PricedPackages,
   type PricingInputs,
   priceCart,
+  priceChosenRates,
+  pricePackages,
   pricingInputsCached,
   selectRate,
   shopperOf,
@@ -35,6 +38,8 @@ const nowOf = (ctx: { now?: Date }) => ctx.now ?? new Date();
 
 /** For tests comparing the synchronous run with the async one on the same calls (decision 0053). */
 export const cartWorkOptions = { async: false };
+/** For tests comparing a write's reuse of what it priced before its change with pricing afresh (decision 0059). */
+export const cartPricingOptions = { reuse: true };
 
 export async function getCart(ctx: RequestContext): Promise<CartView> {
   return JSON.parse((await getCartReply(ctx)).body.toString("utf8")) as CartView;
@@ -52,11 +57,16 @@ const revisionStampNow: Cached<string> = {
   load: (db) => revisionStamp(db),
 };
 
-/** Prices the stored cart in the unit of work and shapes the reply value. */
-function* priced(ctx: ShopContext, stored: repo.StoredCart | null, known: Partial<PricingInputs> = {}) {
+/**
+ * Prices the stored cart in the unit of work and shapes the reply value. `packages`, stages 1 to 3
+ * priced by the write before a change only to the chosen rates, is reused: they never read them.
+ */
+function* priced(ctx: ShopContext, stored: repo.StoredCart | null, known: Partial<PricingInputs> = {}, packages?: PricedPackages) {
   const now = nowOf(ctx);
-  const inputs = yield* cached(pricingInputsCached(stored, known, now, shopperOf(ctx, stored)));
-  const pricing = priceCart(ctx.settings, stored, inputs, now);
+  const pricing =
+    packages && cartPricingOptions.reuse
+      ? priceChosenRates(packages)
+      : priceCart(ctx.settings, stored, yield* cached(pricingInputsCached(stored, known, now, shopperOf(ctx, stored))), now);
   const view = cartView(pricing, yield* cached(crossSellsOfCart(ctx, pricing)));
   return { view, stableUntil: pricing.stableUntil };
 }
@@ -110,6 +120,8 @@ async function pricedCartReply(ctx: RequestContext, now: Date): Promise<CartRepl
 interface WriteResult {
   known?: Partial<PricingInputs>;
   cartFields?: repo.CartFields;
+  /** Stages 1 to 3 priced before the write, when it changes nothing they read (only the chosen rates). */
+  packages?: PricedPackages;
 }
 
 /** A call's own part of a write: checks and rows, on the cart as stored, with the settings of the unit of work. */
@@ -131,12 +143,14 @@ async function mutate(ctx: RequestContext, write: Write): Promise<PricedReply> {
       function* () {
         // Cart writes never touch settings, prices or the catalogue: what is read of them holds throughout, and names the stamp.
         const shop: ShopContext = { ...ctx, settings: yield* cached(settingsNow) };
-        const cart = yield* repo.lockedCart(db, sid, ctx.session.uid || null, expiryOf(now), now.toISOString());
+        // The clock's texts once: the row is made and touched with the same ones.
+        const [nowText, expiresAt] = [now.toISOString(), expiryOf(now)];
+        const cart = yield* repo.lockedCart(db, sid, ctx.session.uid || null, expiresAt, nowText);
         // The lines as kept with the reply for this version of the row, else read.
         const stored = keptLines(db, cart) ?? (yield* repo.linesOf(db, cart));
-        const { known, cartFields = {} } = (yield* write(db, stored, shop)) ?? {};
-        Object.assign(stored.cart, yield* repo.touched(db, sid, now.toISOString(), expiryOf(now), cartFields));
-        const reply = yield* priced(shop, stored, known);
+        const { known, cartFields = {}, packages } = (yield* write(db, stored, shop)) ?? {};
+        Object.assign(stored.cart, yield* repo.touched(db, sid, nowText, expiresAt, cartFields));
+        const reply = yield* priced(shop, stored, known, packages);
         return { ...reply, stored, stamp: yield* cartStamp(stored.cart.version) };
       },
       { write: true, ...cartWorkOptions },
@@ -272,8 +286,11 @@ export async function selectShippingRate(context: RequestContext, packageId: num
     if (!ctx.settings.shippingEnabled) throw cartErrors.shippingDisabled();
     if (!rateId) throw cartErrors.missingRateId();
     const inputs = yield* cached(pricingInputsCached(stored, {}, now, shopperOf(ctx, stored)));
-    const selection = selectRate(priceCart(ctx.settings, stored, inputs, now), packageId, rateId);
-    return { known: inputs, cartFields: { selected_rates: JSON.stringify(selection) } };
+    const packages = pricePackages(ctx.settings, stored, inputs, now);
+    const selected = JSON.parse(stored.cart.selected_rates) as Record<string, string>;
+    const selection = selectRate({ ...packages, selected }, packageId, rateId);
+    // Only the chosen rates change: the reply prices stage 4 on these packages.
+    return { known: inputs, cartFields: { selected_rates: JSON.stringify(selection) }, packages };
   });
 }
 

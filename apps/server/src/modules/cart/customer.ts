@@ -17,14 +17,16 @@ const ADDRESS_FIELDS = ADDRESS_FIELD_KEYS.filter((key) => key !== "email");
 export type AddressInput = Partial<Record<AddressFieldKey, string>>;
 export type StoredAddress = StoreAddress;
 
+/** Every field empty, made once: a cart's pricing reads its addresses several times per call. */
+const EMPTY_SHIPPING = Object.freeze(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ""])) as unknown as StoredAddress);
+const EMPTY_BILLING = Object.freeze({ ...EMPTY_SHIPPING, email: "" });
+
 export function emptyAddress(withEmail: boolean): StoredAddress {
-  const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ""])) as unknown as StoredAddress;
-  if (withEmail) address.email = "";
-  return address;
+  return { ...(withEmail ? EMPTY_BILLING : EMPTY_SHIPPING) };
 }
 
 export function readAddress(json: string, withEmail: boolean): StoredAddress {
-  return { ...emptyAddress(withEmail), ...(JSON.parse(json) as Partial<StoredAddress>) };
+  return { ...(withEmail ? EMPTY_BILLING : EMPTY_SHIPPING), ...(JSON.parse(json) as Partial<StoredAddress>) };
 }
 
 type Detail = {

@@ -1,9 +1,10 @@
 /** The kept cart replies stay within their bounds however large the carts a visitor builds. */
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/index.ts";
 import type { StoredCart } from "./cart.repo.ts";
 import type { CartView } from "./cart-view.ts";
-import { cachedReply, keepReply, keptReplyMemory, REPLY_CACHE_LIMITS, replyOf } from "./reply-cache.ts";
+import { cachedReply, jsonBytes, keepReply, keptReplyMemory, REPLY_CACHE_LIMITS, replyOf } from "./reply-cache.ts";
 
 const db = openDatabase({ dialect: "sqlite", file: ":memory:" });
 afterAll(() => db.destroy());
@@ -32,5 +33,59 @@ describe("kept cart replies", () => {
     for (let i = 0; i < REPLY_CACHE_LIMITS.maxEntries + 500; i++)
       keepReply(db, storedCart(`small-${i}`, 1), `small-${i}`, "stamp", Number.POSITIVE_INFINITY, small);
     expect(keptReplyMemory(db).entries).toBe(REPLY_CACHE_LIMITS.maxEntries);
+  });
+});
+
+describe("a reply's bytes", () => {
+  /** Texts as shops write them: ASCII, en dashes and curly quotes, emoji (surrogate pairs), quotes and control characters to escape. */
+  const text = fc.oneof(
+    fc.string(),
+    fc.string({ unit: "grapheme" }),
+    fc.constantFrom("Local pickup – Main St", "“Classic”", "😀", '"\\\n'),
+  );
+  const json = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      text,
+      fc.integer(),
+      fc.double({ noNaN: true }),
+      fc.boolean(),
+      fc.constant(null),
+      tie("array"),
+      tie("object"),
+    ),
+    array: fc.array(tie("value"), { maxLength: 4 }),
+    object: fc.dictionary(text, fc.oneof(tie("value"), fc.constant(undefined)), { maxKeys: 4 }),
+  })).value;
+  const view = fc.record(
+    {
+      items: json,
+      coupons: json,
+      totals: json,
+      shipping_rates: json,
+      errors: json,
+      cross_sells: fc
+        .tuple(json, fc.boolean())
+        .map(([value, frozen]) => (frozen && typeof value === "object" && value ? Object.freeze(value) : value)),
+      extensions: fc.oneof(json, fc.constant(undefined)),
+    },
+    { requiredKeys: [] },
+  );
+
+  it("are JSON.stringify's text as UTF-8, byte for byte, for any view", () => {
+    fc.assert(
+      fc.property(view, (value) => {
+        expect(jsonBytes(value as unknown as CartView).toString("hex")).toBe(Buffer.from(JSON.stringify(value)).toString("hex"));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("are made once for a shared frozen section, and afresh for another", () => {
+    const crossSells = Object.freeze([{ name: "“Beanie”" }]);
+    const first = jsonBytes({ items: [], cross_sells: crossSells } as unknown as CartView);
+    expect(jsonBytes({ items: [], cross_sells: crossSells } as unknown as CartView).toString()).toBe(first.toString());
+    const other = jsonBytes({ items: [], cross_sells: Object.freeze([{ name: "Socks" }]) } as unknown as CartView);
+    expect(JSON.parse(other.toString())).toEqual({ items: [], cross_sells: [{ name: "Socks" }] });
   });
 });

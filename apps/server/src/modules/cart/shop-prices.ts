@@ -35,7 +35,13 @@ const switchesOf = (settings: ShopSettings) => ({
 });
 const asEntered = (settings: ShopSettings) => shopPricesAsEntered(switchesOf(settings));
 
+/** One display per settings and rates held, so shapes made with it can be reused while both hold (the catalogue's cross-sells). */
+const displays = new WeakMap<ShopSettings, { taxRates: TaxRate[]; display: ShopPriceDisplay }>();
 function displayWith(settings: ShopSettings, taxRates: TaxRate[]): ShopPriceDisplay {
+  const held = displays.get(settings);
+  if (held?.taxRates === taxRates) return held.display;
   const rules = { ...switchesOf(settings), taxRates, baseLocation: { ...settings.baseLocation, postcode: "", city: "" } };
-  return (amount, taxStatus, taxClass) => shopDisplayPrice(amount, taxStatus, taxClass, rules);
+  const display: ShopPriceDisplay = (amount, taxStatus, taxClass) => shopDisplayPrice(amount, taxStatus, taxClass, rules);
+  displays.set(settings, { taxRates, display });
+  return display;
 }

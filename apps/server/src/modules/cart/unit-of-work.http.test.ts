@@ -1,14 +1,16 @@
 /**
  * The cart's two runs of one unit of work (decision 0053): synchronous on SQLite when everything
  * it prices from is cached, through Kysely otherwise. Two identical shops take the same random
- * sequences of cart calls, one run each way; every reply and every stored row must agree.
+ * sequences of cart calls, one run each way; every reply and every stored row must agree. The
+ * synchronous side also takes the writes' fast paths (a rate chosen on the packages priced before
+ * its write, decision 0059); the general side prices every reply afresh.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop, testDialect } from "../../../../../test/app.ts";
 import { productId, StoreClient, variationId } from "../../../../../test/store-client.ts";
 import { unitsRun } from "../../db/unit-of-work.ts";
-import { cartWorkOptions } from "./cart.service.ts";
+import { cartPricingOptions, cartWorkOptions } from "./cart.service.ts";
 
 type Call =
   | { kind: "add"; product: number; quantity: number }
@@ -69,6 +71,8 @@ afterAll(async () => {
 /** Runs one call on a side's shopper, with that side's run; answers what can be compared across shops. */
 async function perform(side: Side, shopper: StoreClient, step: Call) {
   cartWorkOptions.async = side.async;
+  // The general side prices every reply afresh; the other reuses what a write priced before its change (decision 0059).
+  cartPricingOptions.reuse = !side.async;
   try {
     const keys = ((await shopper.get("/cart")).json().items as { key: string }[]).map((i) => i.key);
     const keyAt = (line: number) => keys[line] ?? "no-such-line";
@@ -94,6 +98,7 @@ async function perform(side: Side, shopper: StoreClient, step: Call) {
     return { status: response.statusCode, hash: response.headers["cart-hash"], body: response.json() };
   } finally {
     cartWorkOptions.async = false;
+    cartPricingOptions.reuse = true;
   }
 }
 

@@ -1,5 +1,5 @@
 /** The catalogue's read side: listings, single products, variations, categories, media. */
-import type { StoreProductAttribute, StoreTerm } from "@cartwright/commerce";
+import type { Currency, StoreProductAttribute, StoreTerm } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionCache, revisionMap } from "../../db/revisions.ts";
 import type { Cached } from "../../db/unit-of-work.ts";
@@ -161,20 +161,45 @@ export async function getCrossSells(context: RequestContext, productIds: number[
 export function crossSellsCached(ctx: ShopContext, productIds: number[], exclude: number[]): Cached<StoreProduct[]> {
   const key = [...new Set(productIds)].sort((a, b) => a - b).join(",");
   const display = shopPriceDisplayCached(ctx);
-  const shape = (found: CrossSell[], options: ShapeOptions) =>
-    found.filter(({ row }) => !exclude.includes(row.id)).map(({ row, details }) => shapeProduct(row, details, options));
+  const shaped = (found: readonly CrossSell[], displayPrice: ShapeOptions["displayPrice"] | null, boundaries: readonly number[]) =>
+    shapedCrossSells(found, shapeOptionsWith(ctx, displayPrice), salePhase(boundaries, ctx.now ?? new Date()), exclude);
   return {
     peek: (db, revisions) => {
       const found = crossSellsOf.peek(db, revisions, [key])?.get(key);
       const displayPrice = found && display.peek(db, revisions);
-      return found && displayPrice !== undefined ? shape(found, shapeOptionsWith(ctx, displayPrice)) : undefined;
+      const boundaries = displayPrice !== undefined ? saleBoundaries.peek(db, revisions) : undefined;
+      return found && displayPrice !== undefined && boundaries ? shaped(found, displayPrice, boundaries) : undefined;
     },
     load: async (db) => {
-      const found = (await crossSellsOf(db, [key])).get(key) ?? [];
-      return shape(found, shapeOptionsWith(ctx, await display.load(db)));
+      const [found, displayPrice, boundaries] = await Promise.all([crossSellsOf(db, [key]), display.load(db), saleBoundaries(db)]);
+      return shaped(found.get(key) ?? [], displayPrice, boundaries);
     },
   };
 }
+
+/**
+ * The shaped cross-sells of one set of rows (one catalogue revision), frozen and reused while the
+ * settings, the price display, the sale phase and the products left out are the same: a cart
+ * write shapes none afresh, and its reply serialises them once (cart/reply-cache.ts).
+ */
+const shapedOf = new WeakMap<readonly CrossSell[], { options: ShapeOptions; phase: number; exclude: string; products: StoreProduct[] }>();
+function shapedCrossSells(found: readonly CrossSell[], options: ShapeOptions, phase: number, exclude: number[]): StoreProduct[] {
+  const excluded = exclude.join(",");
+  const held = shapedOf.get(found);
+  if (held && held.phase === phase && held.exclude === excluded && sameShapeOptions(held.options, options)) return held.products;
+  const products = deepFreeze(
+    found.filter(({ row }) => !exclude.includes(row.id)).map(({ row, details }) => shapeProduct(row, details, options)),
+  );
+  shapedOf.set(found, { options, phase, exclude: excluded, products });
+  return products;
+}
+
+/** Every option a shape reads, but the time (its sale phase is compared instead). */
+const sameShapeOptions = (a: ShapeOptions, b: ShapeOptions) =>
+  a.displayPrice === b.displayPrice &&
+  a.priceSuffix === b.priceSuffix &&
+  a.lowStockAmount === b.lowStockAmount &&
+  (Object.keys(a.currency) as (keyof Currency)[]).every((field) => a.currency[field] === b.currency[field]);
 
 type CrossSell = { row: repo.ProductRow; details: ProductDetails };
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
-import { getCartReply } from "../cart/index.ts";
+import { getCartReply, updateItem } from "../cart/index.ts";
 import { ensureOwner } from "../customers/index.ts";
 import { getProduct, listProducts } from "./catalog.service.ts";
 
@@ -217,6 +217,35 @@ describe("the shop by the clock of the request", () => {
     expect((await getProduct(at(atEnd), String(simple.id)))?.prices.price).toBe("1000");
     expect(await listed(atEnd, { onSale: true })).toEqual([]);
     expect(await cartPrice(atEnd)).toBe("1200");
+  });
+  it("moves a cart's cross-sell across its sale's boundaries in every write's reply, the shaped cross-sells kept between", async () => {
+    const candle = await create({
+      name: "Boundary candle",
+      regular_price: 1000,
+      sale_price: 400,
+      sale_starts_at: STARTS,
+      sale_ends_at: ENDS,
+    });
+    const holder = await create({ name: "Boundary holder", regular_price: 800, cross_sell_ids: [candle.id] });
+    const shopper = new StoreClient(shop.app);
+    const added = await shopper.post("/cart/add-item", { id: holder.id, quantity: 1 });
+    expect(added.statusCode).toBe(201);
+    const key = added.json().items[0].key as string;
+    const session = { sid: shopper.sessionId(), uid: 0 };
+    let quantity = 1;
+    // A write each time: its reply is priced afresh at that clock, never a kept one.
+    const crossSellPrice = async (now: Date) => {
+      const reply = await updateItem(testContext(shop, session, now), key, ++quantity);
+      const crossSell = JSON.parse(reply.body.toString()).cross_sells.find((p: { id: number }) => p.id === candle.id);
+      return crossSell.prices.price as string;
+    };
+    expect(await crossSellPrice(before)).toBe("1000");
+    expect(await crossSellPrice(before)).toBe("1000");
+    expect(await crossSellPrice(atStart)).toBe("400");
+    expect(await crossSellPrice(new Date(atEnd.getTime() - 1))).toBe("400");
+    expect(await crossSellPrice(atEnd)).toBe("1000");
+    // Back before the start (a clock given by a test): the shapes of that phase again.
+    expect(await crossSellPrice(before)).toBe("1000");
   });
 });
 

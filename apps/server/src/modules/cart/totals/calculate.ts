@@ -22,7 +22,7 @@ import type {
 
 interface PricedLine {
   line: TotalsLine;
-  rates: TaxRate[];
+  rates: readonly TaxRate[];
   /** The price holds its tax (prices include tax, and the line is taxable). */
   inclusive: boolean;
   /** unitPrice × quantity, moved to the customer's tax when prices include tax. */
@@ -57,7 +57,7 @@ function assertInput(input: TotalsInput): void {
  * location's tax; a customer elsewhere pays the net price plus their own tax, so a shop
  * selling at 20.00 incl. CA tax charges GB shoppers net + 20 % VAT.
  */
-function moveToCustomerTax(gross: number, baseRates: TaxRate[], customerRates: TaxRate[]): number {
+function moveToCustomerTax(gross: number, baseRates: readonly TaxRate[], customerRates: readonly TaxRate[]): number {
   if (sameRates(baseRates, customerRates)) return gross;
   const net = minus(frac(gross), sumFractions(exactTaxes(frac(gross), baseRates, true).values()));
   return roundHalfAway(plus(net, sumFractions(exactTaxes(net, customerRates, false).values())));
@@ -131,9 +131,9 @@ function couponTotals(
 }
 
 /** What the cart costs before a fee, grouped by the rates that tax it; a negative fee takes its tax back from these. */
-type CostBuckets = Map<string, { rates: TaxRate[]; cost: number }>;
+type CostBuckets = Map<string, { rates: readonly TaxRate[]; cost: number }>;
 
-function addCost(buckets: CostBuckets, key: string, rates: TaxRate[], amount: number): void {
+function addCost(buckets: CostBuckets, key: string, rates: readonly TaxRate[], amount: number): void {
   if (amount <= 0) return;
   const bucket = buckets.get(key) ?? { rates, cost: 0 };
   bucket.cost += amount;

@@ -3,7 +3,7 @@ import { BASE, CA, DEMO_RATES, GB, NY, rate } from "./fixtures.test-helpers.ts";
 import { calcTax, formatRatePercent, matchTaxRates, normalizePostcode, parseRatePercent, postcodeMatches } from "./taxes.ts";
 import type { TaxLocation } from "./types.ts";
 
-const ids = (rates: { id: number }[]) => rates.map((r) => r.id);
+const ids = (rates: readonly { id: number }[]) => rates.map((r) => r.id);
 const at = (overrides: Partial<TaxLocation>): TaxLocation => ({ country: "US", state: "CA", postcode: "", city: "", ...overrides });
 
 describe("postcodeMatches", () => {
@@ -32,6 +32,17 @@ describe("postcodeMatches", () => {
 });
 
 describe("matchTaxRates", () => {
+  it("answers a frozen list of rates (the pricing cache's) as it answers the same rates unfrozen, asked again and again", () => {
+    const frozen = Object.freeze([...DEMO_RATES]);
+    const locations = [CA, NY, GB, BASE, at({ state: "TX" }), at({ country: "us", state: "ca" }), at({ postcode: "90210", city: "x" })];
+    for (let round = 0; round < 3; round++)
+      for (const location of locations)
+        for (const taxClass of ["", "reduced-rate", "zero-rate"])
+          expect(ids(matchTaxRates(frozen, location, taxClass))).toEqual(ids(matchTaxRates([...DEMO_RATES], location, taxClass)));
+    // Another location with the same fields but its own case is another key, matched alike.
+    expect(ids(matchTaxRates(frozen, at({ country: "Us", state: "Ca" }), ""))).toEqual([1]);
+  });
+
   it.each([
     ["CA", CA, [1]],
     ["NY", NY, [2]],

@@ -43,8 +43,33 @@ function compareRates(a: TaxRate, b: TaxRate): number {
   );
 }
 
-/** The rates a location pays for a tax class: at most one per priority, sorted by priority. */
-export function matchTaxRates(rates: readonly TaxRate[], location: TaxLocation, taxClass: string): TaxRate[] {
+/**
+ * Matches already made for a frozen list of rates (the pricing cache's, one per pricing revision),
+ * by location and class: every line, fee and shipping charge of every cart asks again. Bounded,
+ * since shoppers enter the postcodes and cities.
+ */
+const matchesOf = new WeakMap<readonly TaxRate[], Map<string, readonly TaxRate[]>>();
+const MAX_MATCHES = 2000;
+
+/** The rates a location pays for a tax class: at most one per priority, sorted by priority (the list is frozen: shared). */
+export function matchTaxRates(rates: readonly TaxRate[], location: TaxLocation, taxClass: string): readonly TaxRate[] {
+  if (!Object.isFrozen(rates)) return findTaxRates(rates, location, taxClass);
+  let matches = matchesOf.get(rates);
+  if (!matches) {
+    matches = new Map();
+    matchesOf.set(rates, matches);
+  }
+  const key = `${taxClass}\u0000${location.country}\u0000${location.state}\u0000${location.postcode}\u0000${location.city}`;
+  let found = matches.get(key);
+  if (!found) {
+    if (matches.size >= MAX_MATCHES) matches.clear();
+    found = Object.freeze(findTaxRates(rates, location, taxClass));
+    matches.set(key, found);
+  }
+  return found;
+}
+
+function findTaxRates(rates: readonly TaxRate[], location: TaxLocation, taxClass: string): TaxRate[] {
   const candidates = rates.filter((rate) => rateApplies(rate, location, taxClass)).sort(compareRates);
   const priorities = new Set<number>();
   const matched: TaxRate[] = [];
