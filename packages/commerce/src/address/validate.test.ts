@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { STATES } from "./countries.ts";
 import { fieldsForCountry } from "./locale.ts";
 import {
   type AddressInput,
@@ -49,6 +50,16 @@ describe("normaliseState", () => {
   it("returns null when the country has a list and nothing matches", () => {
     expect(normaliseState("US", "Atlantis")).toBeNull();
     expect(normaliseState("US", "Ontario")).toBeNull();
+  });
+
+  it("finds every state of every list by its code in lower case and by its name as listed", () => {
+    for (const [country, states] of Object.entries(STATES)) {
+      for (const state of states) {
+        expect(normaliseState(country, state.code.toLowerCase()), `${country} ${state.code}`).toBe(state.code);
+        const firstOfName = states.find((other) => other.name === state.name);
+        expect(normaliseState(country, ` ${state.name} `), `${country} ${state.name}`).toBe(firstOfName?.code);
+      }
+    }
   });
 
   it("keeps free text where the country has no list, and '' for nothing", () => {

@@ -2,7 +2,7 @@
  * Address validation and normalisation (spec §5 "Field messages", "Address rules").
  * Pure: the server uses it for update-customer and checkout, the checkout page for its fields.
  */
-import { isCountryCode, statesOf } from "./countries.ts";
+import { isCountryCode, type Subdivision, statesOf } from "./countries.ts";
 import { ADDRESS_FIELD_KEYS, type AddressFieldKey, type AddressFields, type FieldOverrides, fieldsForCountry } from "./locale.ts";
 import { comparablePostcode, isValidPostcode } from "./postcode.ts";
 
@@ -107,10 +107,31 @@ export function normaliseState(country: string, value: string): string | null {
   const states = statesOf(country);
   if (!states) return trimmed;
   const wanted = fold(trimmed);
-  const byCode = states.find((state) => state.code.toLowerCase() === wanted);
-  if (byCode) return byCode.code;
-  const byName = states.find((state) => fold(state.name) === wanted);
-  return byName ? byName.code : null;
+  const lookup = stateLookup(states);
+  return lookup.byCode.get(wanted) ?? lookup.byName.get(wanted) ?? null;
+}
+
+interface StateLookup {
+  byCode: Map<string, string>;
+  byName: Map<string, string>;
+}
+
+/** Each state list's codes and folded names, built on first use: the cart normalises a state on every address write. */
+const stateLookups = new WeakMap<readonly Subdivision[], StateLookup>();
+
+function stateLookup(states: readonly Subdivision[]): StateLookup {
+  let lookup = stateLookups.get(states);
+  if (!lookup) {
+    lookup = { byCode: new Map(), byName: new Map() };
+    for (const state of states) {
+      const code = state.code.toLowerCase();
+      const name = fold(state.name);
+      if (!lookup.byCode.has(code)) lookup.byCode.set(code, state.code);
+      if (!lookup.byName.has(name)) lookup.byName.set(name, state.code);
+    }
+    stateLookups.set(states, lookup);
+  }
+  return lookup;
 }
 
 function text(value: string | null | undefined): string {
