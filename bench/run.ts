@@ -26,7 +26,7 @@ import lighthouse from "lighthouse";
 import { createSessionToken, createWidgetNonce } from "../apps/server/src/http/tokens.ts";
 import { readManifest } from "../e2e/support/bundle-graph.ts";
 import { buildWeb } from "../scripts/build-web.ts";
-import { SERVER_ENV, SERVER_NODE_FLAGS } from "../scripts/server-process.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS, SERVER_PRELOAD } from "../scripts/server-process.ts";
 import { type Broken, brokenBudgets, floorOf, floorRatio, type ScenarioBudgets, type ServerFigures, type StepBudget } from "./budgets.ts";
 import { contactBody, countEntries, formPageScripts, MULTIPART_TYPE, prepareForms, teeBody } from "./forms.ts";
 import { type OpenRateRequest, type OpenRateResult, openRate } from "./open-rate.ts";
@@ -292,7 +292,7 @@ async function startServer(dataDir: string, serverPort = port): Promise<ChildPro
   // BENCH_PROFILE_DIR=<folder>: the server writes a V8 CPU profile there when it stops, to see where the time went.
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   // The node process itself (not an npm wrapper): its pid is the one whose memory is sampled.
-  const started = spawn(process.execPath, [...SERVER_FLAGS, ...profile, "apps/server/src/main.ts"], {
+  const started = spawn(process.execPath, [...SERVER_FLAGS, ...SERVER_PRELOAD, ...profile, "apps/server/src/main.ts"], {
     cwd: root,
     env: serverEnv(dataDir, serverPort),
     stdio: ["ignore", "inherit", "inherit"],

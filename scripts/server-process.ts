@@ -6,19 +6,29 @@
  */
 
 /**
- * V8 flags: a young generation of 8 MB. The old generation's `--heap-growing-percent=50` is set by
- * the server itself once started (main.ts `HEAP_GROWING_ONCE_LISTENING`): given at launch, its
- * collections while the modules load cost the start about 300 ms.
+ * V8 flags: semi-spaces of 4 MB, a young generation of 8 MB committed (decision 0062; 16 MB before,
+ * decision 0050). The old generation's `--heap-growing-percent=50` is set by the server itself once
+ * started (main.ts `HEAP_GROWING_ONCE_LISTENING`): given at launch, its collections while the modules
+ * load cost the start about 300 ms.
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=8"];
+export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=4"];
+
+/**
+ * Node's compile cache switched on before the first TypeScript file loads (decision 0050): `npm start`
+ * preloads it, and so must every server that stands for it. Without it the process strips every module's
+ * types itself, and the stripper (WebAssembly) holds about 14 MB for the life of the process (decision 0062).
+ */
+export const SERVER_PRELOAD: readonly string[] = ["--import", "./scripts/compile-cache.mjs"];
 
 /**
  * Environment, read by glibc as the process starts (so it cannot be set from inside it; other C
  * libraries, musl or macOS, ignore it): two malloc arenas instead of up to 16 on two cores, each
- * keeping freed memory of its own; and allocations of 64 KB and more (a socket's read buffer, a
- * Buffer pool slab) mapped on their own and given back when freed, instead of splitting the main
- * heap, which glibc returns only from its top. Two plain variables rather than one GLIBC_TUNABLES:
+ * keeping freed memory of its own; and allocations of 32 KB and more (a socket's read buffer, a
+ * Buffer pool slab, V8's largest compiler zone segments) mapped on their own and given back when
+ * freed, instead of splitting the main heap, which glibc returns only from its top. 32 KB rather than
+ * 64 KB costs about one mmap and munmap per request and kept the bench's peak some 20 MB lower
+ * (decision 0062). Two plain variables rather than one GLIBC_TUNABLES:
  * glibc 2.36 passes on only the first tunable of that variable to child processes (`npm run dev`'s
  * server is one, of the watching process).
  */
-export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "65536" };
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "32768" };

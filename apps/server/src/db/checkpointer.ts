@@ -28,7 +28,7 @@ export function checkpointInBackground(
   file: string,
   options: { everyMs?: number; onStopped?: (error?: Error) => void } = {},
 ): BackgroundCheckpoints {
-  const worker = new Worker(new URL("./checkpoint-worker.ts", import.meta.url), {
+  const worker = new Worker(new URL("./checkpoint-worker.mjs", import.meta.url), {
     workerData: { file, everyMs: options.everyMs ?? 200 },
     // The thread holds one connection and a timer: a small heap is plenty.
     resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },

@@ -37,10 +37,11 @@ interface Entry extends CartReply {
 }
 
 /**
- * The carts in use at once, a few KB each (a cart of many lines is far larger): 8 MB keeps some
- * thousand; the least recently used goes first, and an evicted cart is priced afresh (decision 0050).
+ * The carts in use at once, a few KB each (a cart of many lines is far larger): 4 MB of counted bytes
+ * keeps some hundreds, and each entry's view object takes as much again in V8's heap, uncounted; the least
+ * recently used goes first, and an evicted cart is priced afresh (decisions 0050, 0062).
  */
-export const REPLY_CACHE_LIMITS = { maxEntries: 5000, maxBytes: 8 * 1024 * 1024 };
+export const REPLY_CACHE_LIMITS = { maxEntries: 5000, maxBytes: 4 * 1024 * 1024 };
 /** An entry's reply, plus its stamp and the lines it was priced from, which take no more than the reply. */
 const entryBytes = (cartId: string, entry: Entry) => cartId.length + entry.stamp.length + 2 * entry.body.length;
 /** Per database, by cart id; carts without a row (every new visitor's) share the empty cart under "". */
