@@ -11,9 +11,11 @@ import {
   findOrder,
   type OrderActor,
   type OrderEmailName,
+  type OrderEventOf,
   type OrderRow,
   orderView,
   recordOrderEvent,
+  recordOrderEvents,
   setOrderMailSender,
 } from "../orders/index.ts";
 import { paymentInstructions } from "../payments/index.ts";
@@ -88,9 +90,14 @@ async function deliver(mailer: Mailer, orderId: number, kind: OrderEmailKind, p:
   return { ...delivery, to: p.shopper };
 }
 
-/** Writes the `email` event of a sent e-mail (its own write: the e-mail went out after the change's commit). */
+/** The `email` event of a sent e-mail (its own write: the e-mail went out after the change's commit). */
+function sentEvent(orderId: number, actor: OrderActor, kind: OrderEmailKind, to: string): OrderEventOf {
+  return { orderId, actor, event: { type: "email", email: EVENT_NAMES[kind], to }, at: new Date().toISOString() };
+}
+
+/** Writes the `email` event of a sent e-mail. */
 function recordSent(db: Db, orderId: number, actor: OrderActor, kind: OrderEmailKind, to: string) {
-  return recordOrderEvent(db, orderId, actor, { type: "email", email: EVENT_NAMES[kind], to }, new Date().toISOString());
+  return recordOrderEvents(db, [sentEvent(orderId, actor, kind, to)]);
 }
 
 /** Writes the `email` event of an e-mail the owner switched off: the timeline says it was not sent, and why. */
@@ -177,17 +184,20 @@ export async function sendOrderEmails(deps: OrderEmailDeps, orderId: number): Pr
     const jobs = due.filter((job) => p.isOn(job.kind));
     const results = await Promise.allSettled(jobs.map((job) => job.run()));
     const sent: SentOrderEmail[] = [];
+    const events: OrderEventOf[] = [];
     for (const [i, result] of results.entries()) {
       const kind = jobs[i]?.kind ?? "confirmation";
       if (result.status === "fulfilled") {
         const { to, ...delivery } = result.value;
         sent.push({ ...delivery, kind });
         log.info({ orderId, kind, via: delivery.via, file: delivery.file }, "order e-mail sent");
-        await recordSent(deps.db, orderId, SHOP, kind, to);
+        events.push(sentEvent(orderId, SHOP, kind, to));
       } else {
         log.error({ orderId, kind, err: result.reason }, "order e-mail could not be sent");
       }
     }
+    // Both e-mails' events in one transaction: one commit per order instead of two.
+    await recordOrderEvents(deps.db, events);
     return sent;
   } catch (error) {
     log.error({ orderId, err: error }, "order e-mails could not be prepared");

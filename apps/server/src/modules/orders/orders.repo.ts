@@ -9,7 +9,7 @@ import { newOrderSearchTermsQueries, writeOrderSearchTerms } from "../../db/orde
 import { compiled } from "../../db/prepared.ts";
 import type { OrderItemsTable, OrderStatus, OrdersTable } from "../../db/schema.ts";
 import { stockStatusAfter } from "../../db/stock-status.ts";
-import { rows, run, runSteps, type Work } from "../../db/unit-of-work.ts";
+import { rows, run, runSteps, runWork, statementRows, type Work } from "../../db/unit-of-work.ts";
 
 export type OrderRow = OrdersTable & { id: number };
 export type OrderItemRow = OrderItemsTable & { id: number };
@@ -62,7 +62,8 @@ function newest(orders: OrderRow[]): OrderRow | undefined {
 
 /** The newest order made from a cart, in one of the given statuses. */
 export async function latestCartOrder(db: Db, cartId: string, statuses: OrderStatus[]): Promise<OrderRow | undefined> {
-  return newest((await db.executeQuery(cartOrdersQuery(db, cartId, statuses))).rows);
+  // Before the checkout's transaction, on every order: synchronous on SQLite when the connection is free.
+  return newest(await statementRows(db, cartOrdersQuery(db, cartId, statuses)));
 }
 
 /** `latestCartOrder` as a step; the same query. */
@@ -244,10 +245,20 @@ const compileClaim = (names: (keyof NewOrder)[]) =>
       .where("payment_attempt", "=", attempt),
   );
 
+const claimEmails = compiled((db, id: number) =>
+  db.updateTable("orders").set({ emails_due: 0 }).where("id", "=", id).where("emails_due", "=", 1),
+);
+
 /** Takes on sending a settled order's e-mails: true for the one caller that should send them. */
-export async function claimOrderEmails(db: Db, id: number): Promise<boolean> {
-  const result = await db.updateTable("orders").set({ emails_due: 0 }).where("id", "=", id).where("emails_due", "=", 1).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function claimOrderEmails(db: Db, id: number): Promise<boolean> {
+  // One statement after every order: synchronous on SQLite when the connection is free (decision 0060).
+  return runWork(
+    db,
+    function* () {
+      return Number((yield* run(claimEmails(db, id))).numAffectedRows) === 1;
+    },
+    { write: true },
+  );
 }
 
 /** Orders whose e-mails nobody claimed since they settled before the given time (the process settling them died). */
