@@ -204,7 +204,10 @@ describe("SMTP", () => {
     smtp = fakeSmtpServer();
     const port = await smtp.listen();
     // A text long enough to be folded and encoded, in the parts the order e-mails have.
-    const long = mail({ text: `${"Thank you × 2, naïve café order line\n".repeat(30)}.starts with a dot\n`, html: `<p>${"Ünïcode &times; 2 ".repeat(60)}</p>` });
+    const long = mail({
+      text: `${"Thank you × 2, naïve café order line\n".repeat(30)}.starts with a dot\n`,
+      html: `<p>${"Ünïcode &times; 2 ".repeat(60)}</p>`,
+    });
     await createMailer(config(folder(), `smtp://127.0.0.1:${port}`), () => at).send(long);
     const outbox = folder();
     const { file } = await createMailer(config(outbox), () => at).send(long);
