@@ -22,7 +22,7 @@ export {
 export type { PaymentOutcomeFields } from "./placing.ts";
 /** The same as steps of the checkout's unit of work (db/unit-of-work.ts): the same SQL, run synchronously on SQLite where they can. */
 export {
-  claimOrderEmails,
+  claimOrdersEmails,
   couponUsed,
   createOrder,
   findOrder,

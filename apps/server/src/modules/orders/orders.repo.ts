@@ -245,17 +245,25 @@ const compileClaim = (names: (keyof NewOrder)[]) =>
       .where("payment_attempt", "=", attempt),
   );
 
-const claimEmails = compiled((db, id: number) =>
-  db.updateTable("orders").set({ emails_due: 0 }).where("id", "=", id).where("emails_due", "=", 1),
-);
-
-/** Takes on sending a settled order's e-mails: true for the one caller that should send them. */
-export function claimOrderEmails(db: Db, id: number): Promise<boolean> {
-  // One statement after every order: synchronous on SQLite when the connection is free (decision 0060).
+/**
+ * Takes on sending settled orders' e-mails: the ids of those this caller should send, each claimed
+ * by exactly one caller. One statement for several orders (the orders placed in one turn of the
+ * event loop, decision 0060), synchronous on SQLite when the connection is free.
+ */
+export function claimOrdersEmails(db: Db, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return Promise.resolve(new Set());
+  // The id list varies with each call: built here, not compiled once.
+  const claim = db
+    .updateTable("orders")
+    .set({ emails_due: 0 })
+    .where("id", "in", ids)
+    .where("emails_due", "=", 1)
+    .returning("id")
+    .compile();
   return runWork(
     db,
     function* () {
-      return Number((yield* run(claimEmails(db, id))).numAffectedRows) === 1;
+      return new Set((yield* rows(claim)).map((row) => Number(row.id)));
     },
     { write: true },
   );
