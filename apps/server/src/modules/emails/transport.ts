@@ -4,7 +4,7 @@
  * with nodemailer's composer, so the outbox shows exactly what SMTP would have sent.
  */
 import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { link, mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import type { Config } from "../../config.ts";
@@ -76,27 +76,27 @@ function lazyTransport(options: Parameters<typeof import("nodemailer")["createTr
 }
 
 /**
- * Writes one message into the outbox folder, whole, in one synchronous call (decision 0060): a
- * draft under a hidden name, linked in under its own name (never over another), the draft
- * removed. Two small files per order: as system calls they cost a fraction of what the promise
- * API's six round trips through the thread pool cost the event loop.
+ * Writes one message into the outbox folder, whole: a draft under a hidden name, linked in under its
+ * own name (never over another), the draft removed. Through the thread pool: creating a file can
+ * block for most of a millisecond while the disk is busy (the bench's WAL), which must not stop the
+ * event loop (decision 0060).
  */
-function writeToOutbox(folder: string, base: string, message: Buffer): string {
+async function writeToOutbox(folder: string, base: string, message: Buffer): Promise<string> {
   // Written whole under a hidden name first, then linked in: whoever reads the folder never sees half an e-mail.
   const draft = join(folder, `.draft-${randomUUID()}`);
-  writeFileSync(draft, message, { flag: "wx", mode: 0o600 });
+  await writeFile(draft, message, { flag: "wx", mode: 0o600 });
   try {
     for (let attempt = 1; ; attempt++) {
       const file = join(folder, `${base}${attempt > 1 ? `-${attempt}` : ""}.eml`);
       try {
-        linkSync(draft, file);
+        await link(draft, file);
         return file;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 20) throw error;
       }
     }
   } finally {
-    unlinkSync(draft);
+    await unlink(draft);
   }
 }
 
@@ -117,15 +117,13 @@ async function composed(mail: OutgoingMail, date: Date): Promise<Buffer> {
 }
 
 export function createOutboxWriter(folder: string, now: () => Date = () => new Date()) {
-  let ready = false;
+  let ready: Promise<unknown> | undefined;
   return async (mail: OutgoingMail): Promise<string> => {
     const date = now();
     const text = await composed(mail, date);
     // The folder holds shoppers' names and addresses: only this user may read it.
-    if (!ready) {
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
-      ready = true;
-    }
+    ready ??= mkdir(folder, { recursive: true, mode: 0o700 });
+    await ready;
     return writeToOutbox(folder, `${fileStamp(date)}-${mail.orderId}-${safePart(mail.kind)}`, text);
   };
 }
