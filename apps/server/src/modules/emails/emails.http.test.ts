@@ -5,13 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { currencyFromFields, formatAmount } from "@cartwright/commerce";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
 import { parseEml } from "./eml.test-support.ts";
-import { createMailer, type Mailer, type MailLog, sendOrderEmails } from "./index.ts";
+import { createMailer, type Mailer, type MailLog, onOrderPlaced, sendOrderEmails } from "./index.ts";
 
 const PUBLIC_URL = "https://shop.example.com";
 const folder = () => join(mkdtempSync(join(tmpdir(), "cw-mail-")), "outbox");
@@ -199,6 +200,32 @@ describe("placing an order", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(filesOf(appOutbox, declined.json().data.order_id)).toEqual([]);
     expect(filesOf(appOutbox, placed.order_id)).toHaveLength(2);
+  });
+
+  it("claims the e-mails of orders settled in one turn together, each order's once whoever asks", async () => {
+    const placed = await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const shopper = new StoreClient(app);
+        await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+        return (await shopper.post("/checkout", { billing_address: billing, payment_method: "cod" })).json().order_id as number;
+      }),
+    );
+    const mailedAll = async (files: number) => {
+      const deadline = Date.now() + 10_000;
+      while (placed.some((id) => filesOf(appOutbox, id).length < files) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+    };
+    await mailedAll(2);
+    // Due again, as a crash before the claim leaves them; asked for in one turn, one order twice.
+    await sql`update orders set emails_due = 1 where id in (${sql.join(placed)})`.execute(shop.db);
+    const claims = await Promise.all([...placed, placed[0] ?? 0].map((id) => onOrderPlaced(shop.db, id)));
+    expect(claims).toEqual([true, true, true, false]);
+    await mailedAll(4);
+    for (const id of placed) expect(filesOf(appOutbox, id)).toHaveLength(4);
+    const due = await sql<{ n: number }>`select count(*) as n from orders where emails_due = 1 and id in (${sql.join(placed)})`.execute(
+      shop.db,
+    );
+    expect(Number(due.rows[0]?.n)).toBe(0);
   });
 
   it("sends every order's e-mails when more orders come at once than are sent at a time", async () => {

@@ -7,13 +7,15 @@ import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import { StoreError } from "../../http/errors.ts";
 import {
-  claimOrderEmails,
+  claimOrdersEmails,
   findOrder,
   type OrderActor,
   type OrderEmailName,
+  type OrderEventOf,
   type OrderRow,
   orderView,
   recordOrderEvent,
+  recordOrderEvents,
   setOrderMailSender,
 } from "../orders/index.ts";
 import { paymentInstructions } from "../payments/index.ts";
@@ -88,9 +90,14 @@ async function deliver(mailer: Mailer, orderId: number, kind: OrderEmailKind, p:
   return { ...delivery, to: p.shopper };
 }
 
-/** Writes the `email` event of a sent e-mail (its own write: the e-mail went out after the change's commit). */
+/** The `email` event of a sent e-mail (its own write: the e-mail went out after the change's commit). */
+function sentEvent(orderId: number, actor: OrderActor, kind: OrderEmailKind, to: string): OrderEventOf {
+  return { orderId, actor, event: { type: "email", email: EVENT_NAMES[kind], to }, at: new Date().toISOString() };
+}
+
+/** Writes the `email` event of a sent e-mail. */
 function recordSent(db: Db, orderId: number, actor: OrderActor, kind: OrderEmailKind, to: string) {
-  return recordOrderEvent(db, orderId, actor, { type: "email", email: EVENT_NAMES[kind], to }, new Date().toISOString());
+  return recordOrderEvents(db, [sentEvent(orderId, actor, kind, to)]);
 }
 
 /** Writes the `email` event of an e-mail the owner switched off: the timeline says it was not sent, and why. */
@@ -177,17 +184,20 @@ export async function sendOrderEmails(deps: OrderEmailDeps, orderId: number): Pr
     const jobs = due.filter((job) => p.isOn(job.kind));
     const results = await Promise.allSettled(jobs.map((job) => job.run()));
     const sent: SentOrderEmail[] = [];
+    const events: OrderEventOf[] = [];
     for (const [i, result] of results.entries()) {
       const kind = jobs[i]?.kind ?? "confirmation";
       if (result.status === "fulfilled") {
         const { to, ...delivery } = result.value;
         sent.push({ ...delivery, kind });
         log.info({ orderId, kind, via: delivery.via, file: delivery.file }, "order e-mail sent");
-        await recordSent(deps.db, orderId, SHOP, kind, to);
+        events.push(sentEvent(orderId, SHOP, kind, to));
       } else {
         log.error({ orderId, kind, err: result.reason }, "order e-mail could not be sent");
       }
     }
+    // Both e-mails' events in one transaction: one commit per order instead of two.
+    await recordOrderEvents(deps.db, events);
     return sent;
   } catch (error) {
     log.error({ orderId, err: error }, "order e-mails could not be prepared");
@@ -202,6 +212,8 @@ interface Registration {
   sending: number;
   /** Orders waiting for a turn, as callbacks that start them: an id waits, not a rendered message. */
   waiting: (() => void)[];
+  /** The orders whose e-mails are claimed together at the end of this turn of the event loop; null when none. */
+  batch: { ids: number[]; claimed: Promise<Set<number>> } | null;
 }
 
 /**
@@ -223,6 +235,27 @@ async function inTurn<T>(registration: Registration, work: () => Promise<T>): Pr
   }
 }
 
+/**
+ * Claims an order's e-mails with the others settled in the same turn of the event loop: one
+ * statement and one commit for all of them, once that turn's callbacks have run (decision 0060).
+ */
+function claimInBatch(registration: Registration, orderId: number): Promise<boolean> {
+  let batch = registration.batch;
+  if (!batch) {
+    const ids: number[] = [];
+    const claimed = new Promise<void>((go) => setImmediate(go)).then(() => {
+      registration.batch = null;
+      return claimOrdersEmails(registration.deps.db, ids);
+    });
+    batch = { ids, claimed };
+    registration.batch = batch;
+  }
+  // The same order asked for twice in one turn: only the first asker may send.
+  if (batch.ids.includes(orderId)) return batch.claimed.then(() => false);
+  batch.ids.push(orderId);
+  return batch.claimed.then((claimed) => claimed.has(orderId));
+}
+
 /** One registration per shop database, so two shops built in one process (tests) never cross. */
 const registrations = new WeakMap<Db, Registration>();
 
@@ -236,7 +269,7 @@ export function registeredMailer(db: Db): OrderEmailDeps | undefined {
  * The function returned unregisters after waiting for the e-mails still being sent.
  */
 export function registerOrderEmails(deps: OrderEmailDeps): () => Promise<void> {
-  const registration: Registration = { deps, inFlight: new Set(), sending: 0, waiting: [] };
+  const registration: Registration = { deps, inFlight: new Set(), sending: 0, waiting: [], batch: null };
   registrations.set(deps.db, registration);
   const sender = {
     send: (orderId: number, email: OrderEmailName, options: { actor: OrderActor; note?: string }) =>
@@ -255,7 +288,7 @@ export function registerOrderEmails(deps: OrderEmailDeps): () => Promise<void> {
 /**
  * Called by the checkout once an order's payment outcome is recorded and it was not a failure, and
  * by the sweep for an order whose e-mails are still due. Claims them first (the order's `emails_due`
- * flag), so they go out once whoever calls; then sends in the background and returns at once: it
+ * flag; with the other orders settled in the same turn of the event loop), so they go out once whoever calls; then sends in the background and returns at once: it
  * never delays the reply, never throws. Answers whether this call claimed them, once the claim is
  * settled (the sweep counts by it; the checkout need not wait). Without a registered mailer
  * (API-only tests) it does nothing and the e-mails stay due.
@@ -263,7 +296,7 @@ export function registerOrderEmails(deps: OrderEmailDeps): () => Promise<void> {
 export function onOrderPlaced(db: Db, orderId: number): Promise<boolean> {
   const registration = registrations.get(db);
   if (!registration) return Promise.resolve(false);
-  const claim = claimOrderEmails(db, orderId).catch(() => false);
+  const claim = claimInBatch(registration, orderId).catch(() => false);
   const sending: Promise<unknown> = claim
     .then((claimed) => (claimed ? inTurn(registration, () => sendOrderEmails(registration.deps, orderId)) : []))
     .catch(() => {}) // only a logger that throws gets here; never an unhandled rejection

@@ -200,6 +200,26 @@ describe("SMTP", () => {
     expect(() => readdirSync(outbox)).toThrow();
   });
 
+  it("writes to the outbox the very message SMTP sends: only its Message-ID and part boundaries, made afresh, differ", async () => {
+    smtp = fakeSmtpServer();
+    const port = await smtp.listen();
+    // A text long enough to be folded and encoded, in the parts the order e-mails have.
+    const long = mail({
+      text: `${"Thank you × 2, naïve café order line\n".repeat(30)}.starts with a dot\n`,
+      html: `<p>${"Ünïcode &times; 2 ".repeat(60)}</p>`,
+    });
+    await createMailer(config(folder(), `smtp://127.0.0.1:${port}`), () => at).send(long);
+    const outbox = folder();
+    const { file } = await createMailer(config(outbox), () => at).send(long);
+    const written = readFileSync(file ?? "", "utf8");
+    // SMTP doubles a line's leading dot on the wire (RFC 5321 4.5.2); the outbox holds the message itself.
+    const sent = (smtp.received[0]?.data ?? "").replaceAll("\r\n..", "\r\n.");
+    const fresh = (text: string) =>
+      text.replace(/^Message-ID: <[^>]+>/m, "Message-ID: <id>").replaceAll(/_NmP-[0-9a-f]+-Part_\d+/g, "boundary");
+    expect(written).not.toMatch(/[^\r]\n/);
+    expect(fresh(written)).toBe(fresh(sent));
+  });
+
   it("writes a message to the outbox instead when asked (a new-order notice with no owner address)", async () => {
     smtp = fakeSmtpServer();
     const port = await smtp.listen();

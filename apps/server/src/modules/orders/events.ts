@@ -5,7 +5,7 @@
 import type { Db } from "../../db/index.ts";
 import { compiled } from "../../db/prepared.ts";
 import type { OrderActorType, OrderStatus } from "../../db/schema.ts";
-import { run, runSteps, type Work } from "../../db/unit-of-work.ts";
+import { run, runSteps, runWork, type Work } from "../../db/unit-of-work.ts";
 
 /** Who acted: staff and customers by account id; a guest by the order's e-mail; a gateway by its id. */
 export interface OrderActor {
@@ -27,6 +27,29 @@ export type OrderEventType = OrderEventData["type"];
 /** Writes one event; call it with the transaction of the change it records. */
 export function recordOrderEvent(db: Db, orderId: number, actor: OrderActor, event: OrderEventData, at: string): Promise<void> {
   return runSteps(db, orderEventRecorded(db, orderId, actor, event, at));
+}
+
+/** An event to write: of which order, by whom, what, when. */
+export interface OrderEventOf {
+  orderId: number;
+  actor: OrderActor;
+  event: OrderEventData;
+  at: string;
+}
+
+/**
+ * Writes several events in one transaction of their own, synchronously on SQLite when the
+ * connection is free: an order's e-mails, recorded together after they went out (decision 0060).
+ */
+export function recordOrderEvents(db: Db, events: OrderEventOf[]): Promise<void> {
+  if (!events.length) return Promise.resolve();
+  return runWork(
+    db,
+    function* () {
+      for (const { orderId, actor, event, at } of events) yield* orderEventRecorded(db, orderId, actor, event, at);
+    },
+    { write: true },
+  );
 }
 
 /** `recordOrderEvent` as a step of a unit of work. */

@@ -2,7 +2,7 @@ export type { OrderAccess } from "./access.ts";
 export { findReceivedOrder, getOrderFor } from "./access.ts";
 /** An order's history (migration 019): each change records its event in the change's transaction. */
 export type { OrderActor, OrderEventData, StoredOrderEvent } from "./events.ts";
-export { orderEvents, recordOrderEvent } from "./events.ts";
+export { type OrderEventOf, orderEvents, recordOrderEvent, recordOrderEvents } from "./events.ts";
 /** The port the emails module plugs its order e-mails into, for the owner's actions (order-mail.ts). */
 export type { OrderEmailName, OrderMailSender } from "./order-mail.ts";
 export { ORDER_EMAILS, setOrderMailSender } from "./order-mail.ts";
@@ -22,7 +22,7 @@ export {
 export type { PaymentOutcomeFields } from "./placing.ts";
 /** The same as steps of the checkout's unit of work (db/unit-of-work.ts): the same SQL, run synchronously on SQLite where they can. */
 export {
-  claimOrderEmails,
+  claimOrdersEmails,
   couponUsed,
   createOrder,
   findOrder,

@@ -9,7 +9,7 @@ import { newOrderSearchTermsQueries, writeOrderSearchTerms } from "../../db/orde
 import { compiled } from "../../db/prepared.ts";
 import type { OrderItemsTable, OrderStatus, OrdersTable } from "../../db/schema.ts";
 import { stockStatusAfter } from "../../db/stock-status.ts";
-import { rows, run, runSteps, type Work } from "../../db/unit-of-work.ts";
+import { rows, run, runSteps, runWork, statementRows, type Work } from "../../db/unit-of-work.ts";
 
 export type OrderRow = OrdersTable & { id: number };
 export type OrderItemRow = OrderItemsTable & { id: number };
@@ -33,36 +33,42 @@ export function* orderOf(db: Db, id: number): Work<OrderRow | undefined> {
   return (yield* rows(orderById(db, id)))[0] as OrderRow | undefined;
 }
 
-/** The newest order made from a cart, in one of the given statuses. */
-/** Compiled once per list of statuses (a handful, all from code): the SQL differs only by it. */
-const latestByStatuses = new Map<string, (db: Db, cartId: string) => CompiledQuery<OrderRow>>();
-function latestCartOrderQuery(db: Db, cartId: string, statuses: OrderStatus[]): CompiledQuery<OrderRow> {
+/**
+ * The orders made from a cart in one of the given statuses, unordered: a cart has a handful, and on
+ * SQLite an `order by id desc limit 1` here cost five times the search itself (decision 0060).
+ * Compiled once per list of statuses (a handful, all from code): the SQL differs only by it.
+ */
+const ofCartByStatuses = new Map<string, (db: Db, cartId: string) => CompiledQuery<OrderRow>>();
+function cartOrdersQuery(db: Db, cartId: string, statuses: OrderStatus[]): CompiledQuery<OrderRow> {
   const key = statuses.join(",");
-  let query = latestByStatuses.get(key);
+  let query = ofCartByStatuses.get(key);
   if (!query) {
     const list = [...statuses];
     query = compiled(
       (db: Db, cartId: string) =>
-        db
-          .selectFrom("orders")
-          .selectAll()
-          .where("cart_id", "=", cartId)
-          .where("status", "in", list)
-          .orderBy("id", "desc")
-          .limit(1) as unknown as Compilable<OrderRow>,
+        db.selectFrom("orders").selectAll().where("cart_id", "=", cartId).where("status", "in", list) as unknown as Compilable<OrderRow>,
     );
-    latestByStatuses.set(key, query);
+    ofCartByStatuses.set(key, query);
   }
   return query(db, cartId);
 }
 
+/** The newest of a cart's orders (the highest id), or undefined. */
+function newest(orders: OrderRow[]): OrderRow | undefined {
+  let found: OrderRow | undefined;
+  for (const order of orders) if (!found || order.id > found.id) found = order;
+  return found;
+}
+
+/** The newest order made from a cart, in one of the given statuses. */
 export async function latestCartOrder(db: Db, cartId: string, statuses: OrderStatus[]): Promise<OrderRow | undefined> {
-  return (await db.executeQuery(latestCartOrderQuery(db, cartId, statuses))).rows[0] as OrderRow | undefined;
+  // Before the checkout's transaction, on every order: synchronous on SQLite when the connection is free.
+  return newest(await statementRows(db, cartOrdersQuery(db, cartId, statuses)));
 }
 
 /** `latestCartOrder` as a step; the same query. */
 export function* latestOrderOfCart(db: Db, cartId: string, statuses: OrderStatus[]): Work<OrderRow | undefined> {
-  return (yield* rows(latestCartOrderQuery(db, cartId, statuses)))[0] as OrderRow | undefined;
+  return newest(yield* rows(cartOrdersQuery(db, cartId, statuses)));
 }
 
 const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
@@ -239,10 +245,28 @@ const compileClaim = (names: (keyof NewOrder)[]) =>
       .where("payment_attempt", "=", attempt),
   );
 
-/** Takes on sending a settled order's e-mails: true for the one caller that should send them. */
-export async function claimOrderEmails(db: Db, id: number): Promise<boolean> {
-  const result = await db.updateTable("orders").set({ emails_due: 0 }).where("id", "=", id).where("emails_due", "=", 1).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/**
+ * Takes on sending settled orders' e-mails: the ids of those this caller should send, each claimed
+ * by exactly one caller. One statement for several orders (the orders placed in one turn of the
+ * event loop, decision 0060), synchronous on SQLite when the connection is free.
+ */
+export function claimOrdersEmails(db: Db, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return Promise.resolve(new Set());
+  // The id list varies with each call: built here, not compiled once.
+  const claim = db
+    .updateTable("orders")
+    .set({ emails_due: 0 })
+    .where("id", "in", ids)
+    .where("emails_due", "=", 1)
+    .returning("id")
+    .compile();
+  return runWork(
+    db,
+    function* () {
+      return new Set((yield* rows(claim)).map((row) => Number(row.id)));
+    },
+    { write: true },
+  );
 }
 
 /** Orders whose e-mails nobody claimed since they settled before the given time (the process settling them died). */

@@ -205,9 +205,9 @@ export function unrecordedPayments(db: Db, before: string): Promise<repo.OrderRo
   return repo.unrecordedPayments(db, before);
 }
 
-/** Takes on sending a settled order's e-mails: true for the one caller that should send them. */
-export function claimOrderEmails(db: Db, id: number): Promise<boolean> {
-  return repo.claimOrderEmails(db, id);
+/** Takes on sending settled orders' e-mails: the ids of those this caller should send, each claimed by one caller. */
+export function claimOrdersEmails(db: Db, ids: number[]): Promise<Set<number>> {
+  return repo.claimOrdersEmails(db, ids);
 }
 
 /** Orders whose e-mails nobody claimed since they settled before the given time (the process settling them died). */
