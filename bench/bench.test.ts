@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { brokenBudgets, FLOOR_READ, FLOOR_WRITE, floorOf, floorRatio, type Row } from "./budgets.ts";
@@ -43,18 +43,22 @@ describe("the open-rate generator", () => {
     await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
     servers = [];
   });
-  /** A server on a free port answering `answer(n)` for /?n=…; returns its base URL. */
-  const listen = async (answer: (n: number) => number, seen: number[] = []): Promise<string> => {
-    const server = createServer((request, response) => {
-      const n = Number(new URL(request.url ?? "", "http://x").searchParams.get("n"));
-      seen.push(n);
-      response.statusCode = answer(n);
-      response.end(response.statusCode === 200 ? "ok" : "taken");
-    });
+  /** A server on a free port handing each request to `handle`; returns its base URL. */
+  const serve = async (handle: RequestListener): Promise<string> => {
+    const server = createServer(handle);
     servers.push(server);
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   };
+  const numberOf = (request: IncomingMessage) => Number(new URL(request.url ?? "", "http://x").searchParams.get("n"));
+  /** A server answering `answer(n)` for /?n=…, noting each n it saw. */
+  const listen = (answer: (n: number) => number, seen: number[] = []): Promise<string> =>
+    serve((request, response) => {
+      const n = numberOf(request);
+      seen.push(n);
+      response.statusCode = answer(n);
+      response.end(response.statusCode === 200 ? "ok" : "taken");
+    });
 
   it("sends every request to the targets in turn and counts the answers that are not 2xx", async () => {
     const first: number[] = [];
@@ -117,6 +121,70 @@ describe("the open-rate generator", () => {
     });
     expect(result).toMatchObject({ requests: 3, non2xx: 0, errors: 3 });
     expect(result.firstFailure).toMatch(/ECONNREFUSED/);
+  });
+
+  it("sends each request's headers and body bytes as built", async () => {
+    const received: { n: number; type: string; length: string; body: string }[] = [];
+    const target = await serve((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const { "content-type": type = "", "content-length": length = "" } = request.headers;
+        received.push({ n: numberOf(request), type, length, body: Buffer.concat(chunks).toString("utf8") });
+        response.end("ok");
+      });
+    });
+    const body = (n: number) => JSON.stringify({ quantity: n, note: "crème" });
+    const result = await openRate({
+      targets: [target],
+      connections: 2,
+      perSecond: 1000,
+      requests: 6,
+      request: (n) => ({
+        path: `/?n=${n}`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: n % 2 ? Buffer.from(body(n)) : body(n),
+      }),
+      warmUp: { path: "/?n=-1", method: "GET", headers: {} },
+    });
+    expect(result).toMatchObject({ requests: 6, non2xx: 0, errors: 0 });
+    const phase = received.filter((request) => request.n >= 0).sort((a, b) => a.n - b.n);
+    expect(phase).toEqual(
+      Array.from({ length: 6 }, (_, n) => ({ n, type: "application/json", length: String(Buffer.byteLength(body(n))), body: body(n) })),
+    );
+  });
+
+  it("waits for a request that is never answered and counts it as an error", async () => {
+    const target = await serve((request, response) => {
+      if (numberOf(request) !== 2) response.end("ok");
+    });
+    const result = await openRate({
+      targets: [target],
+      connections: 2,
+      perSecond: 1000,
+      requests: 5,
+      request: (n) => ({ path: `/?n=${n}`, method: "GET", headers: {} }),
+      answerTimeoutMs: 300,
+    });
+    expect(result).toMatchObject({ requests: 5, non2xx: 0, errors: 1 });
+    expect(result.firstFailure).toMatch(/timeout/i);
+  });
+
+  it("counts a request's wait for a free socket in its latency", async () => {
+    // One socket, each answer 40 ms after its request: the fourth, due 3 ms in, waits for three answers before its own.
+    const target = await serve((_request, response) => {
+      setTimeout(() => response.end("ok"), 40);
+    });
+    const result = await openRate({
+      targets: [target],
+      connections: 1,
+      perSecond: 1000,
+      requests: 4,
+      request: (n) => ({ path: `/?n=${n}`, method: "GET", headers: {} }),
+    });
+    expect(result).toMatchObject({ requests: 4, non2xx: 0, errors: 0 });
+    expect(result.latencyMs.max).toBeGreaterThanOrEqual(4 * 39 - 3);
   });
 });
 

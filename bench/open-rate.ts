@@ -5,9 +5,9 @@
  * A closed loop (autocannon) sends a connection's next request only after its answer, so a slow
  * answer also delays the requests that would have met it: coordinated omission. Here it cannot.
  */
-import { Agent, request as httpRequest } from "node:http";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import * as hdr from "hdr-histogram-js";
+import { type Dispatcher, Pool } from "undici";
 
 /** When request `index` (from 0) is due, in ms on the clock `startMs` was read from. */
 export function dueAt(startMs: number, index: number, perSecond: number): number {
@@ -64,6 +64,8 @@ export interface OpenRateOptions {
   request: (n: number) => OpenRateRequest;
   /** Sent on every socket before the phase, so it starts on open connections as the closed loop left them (default GET /api/health). */
   warmUp?: OpenRateRequest;
+  /** How long a request may wait for its answer before it counts as an error (default 30 s). */
+  answerTimeoutMs?: number;
 }
 
 /** How late the generator itself was (ms): its event loop's delay through the phase, and each request's send after its due time. */
@@ -92,22 +94,27 @@ export interface OpenRateResult {
 
 /**
  * Sends `requests` requests at `perSecond`, each at its due time however many are still
- * unanswered; a request finding every socket busy waits in the agent's queue, on its clock.
+ * unanswered; a request finding every socket busy waits in the pool's queue, on its clock.
  * The loop wakes at most once a millisecond, so a request may leave up to about 1 ms late: that
- * lateness is in its latency too. Before the first due time every request is built and every
- * socket opened, so the generator does as little as it can during the phase; how late it still was
- * is measured and reported beside the latencies. (A full collection of its heap before the phase
- * was tried and dropped: it did not spare the phase its collections, decision 0061.)
+ * lateness is in its latency too. Before the first due time every request is built (with its
+ * header list and body bytes) and every socket opened, so the generator does as little as it can
+ * during the phase; how late it still was is measured and reported beside the latencies. The
+ * client is undici's `Pool`, one request per socket at a time, through its dispatch API: about
+ * 20 µs of CPU a request where `node:http` took 50, past the cost of the constant rate itself
+ * (decision 0061's amendment). (A full collection of its heap before the phase was tried and
+ * dropped: it did not spare the phase its collections.)
  */
 export async function openRate(options: OpenRateOptions): Promise<OpenRateResult> {
   const { targets, perSecond, requests } = options;
   if (!(perSecond > 0) || requests < 1) throw new Error(`open rate: needs a rate above 0 and a request (got ${perSecond}/s, ${requests})`);
   const socketsEach = Math.max(1, Math.ceil(options.connections / targets.length));
-  const agents = targets.map(
-    () => new Agent({ keepAlive: true, maxSockets: socketsEach, maxFreeSockets: socketsEach, scheduling: "fifo" }),
+  const timeout = options.answerTimeoutMs ?? 30_000;
+  const pools = targets.map(
+    (target) =>
+      new Pool(target, { connections: socketsEach, pipelining: 1, headersTimeout: timeout, bodyTimeout: timeout, connectTimeout: timeout }),
   );
-  const urls = targets.map((target) => new URL(target));
   const histogram = latencyHistogram();
+  const sendLate = latencyHistogram();
   let non2xx = 0;
   let errors = 0;
   let firstFailure = "";
@@ -117,61 +124,28 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
   const finished = new Promise<void>((done) => {
     allDone = done;
   });
+  const outcome: Outcome = {
+    answered(due, status, failureBody) {
+      histogram.recordValue(Math.min(HIGHEST_US, latencyFromDueUs(due, performance.now())));
+      if (status < 200 || status >= 300) {
+        non2xx++;
+        if (!firstFailure) firstFailure = `status ${status}: ${failureBody.slice(0, 200)}`;
+      }
+      settle();
+    },
+    failed(error) {
+      errors++;
+      if (!firstFailure) firstFailure = error.message;
+      settle();
+    },
+  };
   const settle = () => {
     answered++;
     lastDone = performance.now();
     if (answered === requests) allDone();
   };
-  const built = Array.from({ length: requests }, (_, n) => options.request(n));
-  const sendLate = latencyHistogram();
-  const send = (n: number, due: number) => {
-    const target = n % targets.length;
-    const url = urls[target] as URL;
-    const { path, method, headers, body } = built[n] as OpenRateRequest;
-    let over = false;
-    const fail = (error: Error) => {
-      if (over) return;
-      over = true;
-      errors++;
-      if (!firstFailure) firstFailure = error.message;
-      settle();
-    };
-    const sent = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method,
-        agent: agents[target],
-        headers: body === undefined ? headers : { ...headers, "content-length": Buffer.byteLength(body) },
-        timeout: 30_000,
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        const failed = status < 200 || status >= 300;
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => {
-          if (failed && !firstFailure) chunks.push(chunk);
-        });
-        response.on("error", fail);
-        response.on("end", () => {
-          if (over) return;
-          over = true;
-          histogram.recordValue(Math.min(HIGHEST_US, latencyFromDueUs(due, performance.now())));
-          if (failed) {
-            non2xx++;
-            if (!firstFailure) firstFailure = `status ${status}: ${Buffer.concat(chunks).toString("utf8").slice(0, 200)}`;
-          }
-          settle();
-        });
-      },
-    );
-    sent.on("timeout", () => sent.destroy(new Error("no answer within 30 s")));
-    sent.on("error", fail);
-    sent.end(body);
-    sendLate.recordValue(Math.min(HIGHEST_US, latencyFromDueUs(due, performance.now())));
-  };
-  await openSockets(agents, urls, socketsEach, options.warmUp ?? { path: "/api/health", method: "GET", headers: {} });
+  const built = Array.from({ length: requests }, (_, n) => dispatchOptions(options.request(n)));
+  await openSockets(pools, socketsEach, dispatchOptions(options.warmUp ?? { path: "/api/health", method: "GET", headers: {} }));
   // Sampled every 10 ms: a stall past the budgets still shows, and a 1 ms sampler took 2.4 % of a core itself.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
@@ -180,13 +154,17 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
   let next = 0;
   while (next < requests) {
     const due = dueCount(start, performance.now(), perSecond, requests);
-    for (; next < due; next++) send(next, dueAt(start, next, perSecond));
+    for (; next < due; next++) {
+      const dueMs = dueAt(start, next, perSecond);
+      (pools[next % pools.length] as Pool).dispatch(built[next] as Dispatcher.DispatchOptions, new Exchange(dueMs, outcome));
+      sendLate.recordValue(Math.min(HIGHEST_US, latencyFromDueUs(dueMs, performance.now())));
+    }
     if (next < requests) await new Promise((wake) => setTimeout(wake, Math.max(0, dueAt(start, next, perSecond) - performance.now())));
   }
   await finished;
   const cpuUsed = process.cpuUsage(cpuBefore);
   loopDelay.disable();
-  for (const agent of agents) agent.destroy();
+  await Promise.all(pools.map((pool) => pool.destroy()));
   const ms = (us: number) => Math.round(us / 10) / 100;
   const result: OpenRateResult = {
     targetPerSecond: perSecond,
@@ -209,20 +187,53 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
   return result;
 }
 
-/** Opens `each` sockets per agent by sending `warmUp` on all of them at once; failures are left for the phase to count. */
-async function openSockets(agents: Agent[], urls: URL[], each: number, warmUp: OpenRateRequest): Promise<void> {
-  const one = (agent: Agent, url: URL) =>
+/** A request as undici sends it: headers as a flat name/value list and the body as bytes, built once (undici sets content-length). */
+function dispatchOptions({ path, method, headers, body }: OpenRateRequest): Dispatcher.DispatchOptions {
+  return { path, method, headers: Object.entries(headers).flat(), body: typeof body === "string" ? Buffer.from(body) : body };
+}
+
+/** Where an exchange reports: its answer (status, and the body's start when it failed) or its error. */
+interface Outcome {
+  answered(due: number, status: number, failureBody: string): void;
+  failed(error: Error): void;
+}
+
+/** One request's handler: keeps the status, the body only when it failed, and reports once. */
+class Exchange implements Dispatcher.DispatchHandler {
+  private status = 0;
+  private failureChunks: Buffer[] | undefined;
+  private over = false;
+  private readonly due: number;
+  private readonly outcome: Outcome;
+  constructor(due: number, outcome: Outcome) {
+    this.due = due;
+    this.outcome = outcome;
+  }
+  onRequestStart(): void {}
+  onResponseStart(_controller: Dispatcher.DispatchController, status: number): void {
+    this.status = status;
+    if (status < 200 || status >= 300) this.failureChunks = [];
+  }
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.failureChunks?.push(chunk);
+  }
+  onResponseEnd(): void {
+    if (this.over) return;
+    this.over = true;
+    this.outcome.answered(this.due, this.status, this.failureChunks ? Buffer.concat(this.failureChunks).toString("utf8") : "");
+  }
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    if (this.over) return;
+    this.over = true;
+    this.outcome.failed(error);
+  }
+}
+
+/** Opens `each` sockets per pool by sending `warmUp` on all of them at once; failures are left for the phase to count. */
+async function openSockets(pools: Pool[], each: number, warmUp: Dispatcher.DispatchOptions): Promise<void> {
+  const one = (pool: Pool) =>
     new Promise<void>((done) => {
-      const sent = httpRequest(
-        { host: url.hostname, port: url.port, path: warmUp.path, method: warmUp.method, agent, headers: warmUp.headers },
-        (response) => {
-          response.resume();
-          response.on("end", done);
-          response.on("error", () => done());
-        },
-      );
-      sent.on("error", () => done());
-      sent.end(warmUp.body);
+      pool.dispatch(warmUp, new Exchange(0, { answered: () => done(), failed: () => done() }));
     });
-  await Promise.all(agents.flatMap((agent, i) => Array.from({ length: each }, () => one(agent, urls[i] as URL))));
+  await Promise.all(pools.flatMap((pool) => Array.from({ length: each }, () => one(pool))));
 }
