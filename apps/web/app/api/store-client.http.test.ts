@@ -85,6 +85,32 @@ describe("the cart store", () => {
     expect(notice?.content).toContain("minimum quantity");
   });
 
+  it("keeps the cart of the newest request when an older reply arrives after it", async () => {
+    const { client, holdReplies } = browser();
+    const cart = createCartStore(client);
+    await cart.refresh();
+    await cart.addItem(ids.beanie);
+    const offered = cart.store.getState().cart?.shipping_rates[0]?.shipping_rates ?? [];
+    const [first, other] = [offered.find((r) => r.selected), offered.find((r) => !r.selected)];
+    expect(first && other).toBeTruthy();
+    // A batched address edit is answered by the server, but its reply is slow to arrive...
+    const slow = holdReplies((url) => url.startsWith("/api/store/v1/batch"));
+    const edit = cart.updateCustomer({ billing_address: { phone: "555-0100" } });
+    await slow.answered;
+    // ...while the shopper chooses another rate, sent directly and answered at once.
+    await cart.selectShippingRate(0, other?.rate_id ?? "");
+    const chosen = () => cart.store.getState().cart?.shipping_rates[0]?.shipping_rates.find((r) => r.selected)?.rate_id;
+    expect(chosen()).toBe(other?.rate_id);
+    slow.release();
+    const older = await edit;
+    // The edit's reply still chose the first rate: it was priced before the choice, and is not shown.
+    expect(older.shipping_rates[0]?.shipping_rates.find((r) => r.selected)?.rate_id).toBe(first?.rate_id);
+    expect(chosen()).toBe(other?.rate_id);
+    await cart.refresh();
+    expect(chosen()).toBe(other?.rate_id);
+    expect(cart.store.getState().cart?.billing_address.phone).toBe("555-0100");
+  });
+
   it("says when a line disappeared or changed elsewhere, but not for its own edits", async () => {
     const { client } = browser();
     const cart = createCartStore(client);

@@ -15,6 +15,8 @@ export interface ApiResponse<T = unknown> {
   status: number;
   body: T;
   headers: Record<string, string>;
+  /** Which of this client's requests carried it, counted as they left (a batch's replies share their batch's). */
+  sent: number;
 }
 
 /** A Store API failure: the server's coded error, or invalid_json / a generic one (spec §8). */
@@ -50,6 +52,7 @@ export class StoreClient {
   private nonce = "";
   private nonceTimestamp = 0;
   private queue: Pending[] = [];
+  private sentCount = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly fetcher: Fetch;
   private readonly storage: KeyValueStorage | undefined;
@@ -90,15 +93,24 @@ export class StoreClient {
     return (await this.send<T>("GET", path)).body;
   }
 
+  /** The whole reply of a GET, with the order its request left in. */
+  getReply<T>(path: string): Promise<ApiResponse<T>> {
+    return this.send<T>("GET", path);
+  }
+
   /** A write: batched unless it must go directly. Resolves with the reply body, rejects with StoreApiFailure. */
   async post<T>(path: string, body: unknown = {}, method = "POST"): Promise<T> {
-    if (DIRECT_PATHS.some((p) => path.startsWith(p))) return (await this.send<T>(method, path, body)).body;
-    const response = await new Promise<ApiResponse>((resolve, reject) => {
-      this.queue.push({ path, method, body, resolve, reject });
+    return (await this.postReply<T>(path, body, method)).body;
+  }
+
+  /** A write's whole reply, with the order its request left in: replies to requests sent at once may come back in any order. */
+  async postReply<T>(path: string, body: unknown = {}, method = "POST"): Promise<ApiResponse<T>> {
+    if (DIRECT_PATHS.some((p) => path.startsWith(p))) return this.send<T>(method, path, body);
+    return new Promise<ApiResponse<T>>((resolve, reject) => {
+      this.queue.push({ path, method, body, resolve: resolve as (response: ApiResponse) => void, reject });
       if (this.queue.length >= BATCH_LIMIT) this.flush();
       else this.timer ??= setTimeout(() => this.flush(), BATCH_WINDOW_MS);
     });
-    return response.body as T;
   }
 
   /** Sends what is queued now (also on page hide, so nothing is lost). */
@@ -108,10 +120,10 @@ export class StoreClient {
     const requests = this.queue.splice(0, BATCH_LIMIT);
     if (!requests.length) return;
     if (this.queue.length) this.timer = setTimeout(() => this.flush(), 0);
-    this.send<{ responses: ApiResponse[] }>("POST", "/batch", {
+    this.send<{ responses: Omit<ApiResponse, "sent">[] }>("POST", "/batch", {
       requests: requests.map((r) => ({ path: `${API_ROOT}${r.path}?_locale=site`, method: r.method, body: r.body })),
     }).then(
-      ({ body }) => {
+      ({ body, sent }) => {
         for (const [i, request] of requests.entries()) {
           const response = body.responses[i];
           if (!response) {
@@ -119,7 +131,7 @@ export class StoreClient {
             continue;
           }
           this.readHeaders(response.headers ?? {});
-          if (response.status >= 200 && response.status < 300) request.resolve(response);
+          if (response.status >= 200 && response.status < 300) request.resolve({ ...response, sent });
           else request.reject(new StoreApiFailure(toApiError(response.body, response.status)));
         }
       },
@@ -130,6 +142,7 @@ export class StoreClient {
   }
 
   private async send<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+    const sent = ++this.sentCount;
     const separator = path.includes("?") ? "&" : "?";
     const url = method === "GET" ? `${API_ROOT}${path}` : `${API_ROOT}${path}${separator}_locale=site`;
     const headers: Record<string, string> = { accept: "application/json" };
@@ -164,7 +177,7 @@ export class StoreClient {
       });
     }
     if (response.status < 200 || response.status > 299) throw new StoreApiFailure(toApiError(parsed, response.status));
-    return { status: response.status, body: parsed as T, headers: replyHeaders };
+    return { status: response.status, body: parsed as T, headers: replyHeaders, sent };
   }
 }
 

@@ -11,10 +11,17 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+interface Hold {
+  match: (url: string) => boolean;
+  gate: Promise<void>;
+  answered: () => void;
+}
+
 export function testBrowser(shop: TestShop) {
   let cookie = "";
   let offline = false;
   const requests: RecordedRequest[] = [];
+  const holds: Hold[] = [];
   const fetch = async (url: string, init: RequestInit) => {
     const body = typeof init.body === "string" ? init.body : undefined;
     requests.push({ method: init.method ?? "GET", url, body: body ? JSON.parse(body) : undefined });
@@ -31,6 +38,12 @@ export function testBrowser(shop: TestShop) {
     if (first) cookie = first.split(";")[0] ?? "";
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers)) if (typeof value === "string") headers.set(name, value);
+    // A held reply: the server has answered, the network has not delivered it yet.
+    const hold = holds.find((h) => h.match(url));
+    if (hold) {
+      hold.answered();
+      await hold.gate;
+    }
     return new Response(response.body, { status: response.statusCode, headers });
   };
   const memory = new Map<string, string>();
@@ -43,6 +56,32 @@ export function testBrowser(shop: TestShop) {
     client: new StoreClient({ fetch, storage }),
     requests,
     storage,
+    /**
+     * Holds back the replies to requests whose URL matches, as a slow network may, until `release`;
+     * `answered` settles when the server has answered the first of them.
+     */
+    holdReplies(match: (url: string) => boolean) {
+      let release = () => {};
+      let answered = () => {};
+      const hold: Hold = {
+        match,
+        gate: new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+        answered: () => answered(),
+      };
+      const serverAnswered = new Promise<void>((resolve) => {
+        answered = resolve;
+      });
+      holds.push(hold);
+      return {
+        answered: serverAnswered,
+        release() {
+          holds.splice(holds.indexOf(hold), 1);
+          release();
+        },
+      };
+    },
     /** Takes the network away (true) or gives it back (false). */
     setOffline(value: boolean) {
       offline = value;

@@ -4,7 +4,7 @@
  */
 import { isQuantityWithinLimits, type StoreCart } from "@cartwright/commerce";
 import { createStore } from "zustand/vanilla";
-import { StoreApiFailure, type StoreClient } from "../api/store-client.ts";
+import { type ApiResponse, StoreApiFailure, type StoreClient } from "../api/store-client.ts";
 import { cartMessages } from "./messages.ts";
 import { CONTEXTS, noticeStore } from "./notices.ts";
 
@@ -43,8 +43,19 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
     cartItemsPendingDelete: [],
   }));
 
-  /** New cart data: notices for lines that vanished or changed elsewhere, and for item errors. */
-  const receive = (next: Cart) => {
+  /** The newest request whose cart is shown, in the order requests left (StoreClient's `sent`). */
+  let shownSent = 0;
+
+  /**
+   * New cart data: notices for lines that vanished or changed elsewhere, and for item errors. A reply
+   * to a request that left before the one whose cart is shown is older news and is dropped: a batched
+   * address update answered after a rate chosen later would otherwise show the rate it replaced.
+   */
+  const receive = (next: Cart, sent?: number) => {
+    if (sent !== undefined) {
+      if (sent < shownSent) return;
+      shownSent = sent;
+    }
     const state = store.getState();
     const previous = state.cart;
     if (previous) {
@@ -83,12 +94,12 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
     flag: K,
     value: CartState[K],
     reset: CartState[K],
-    call: () => Promise<Cart>,
+    call: () => Promise<ApiResponse<Cart>>,
   ): Promise<Cart> => {
     store.setState({ [flag]: value } as Partial<CartState>);
     try {
-      const next = await call();
-      receive(next);
+      const { body: next, sent } = await call();
+      receive(next, sent);
       return next;
     } finally {
       store.setState({ [flag]: reset } as Partial<CartState>);
@@ -98,7 +109,8 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
   const actions = {
     async refresh(): Promise<void> {
       try {
-        receive(await client.get<Cart>("/cart"));
+        const { body, sent } = await client.getReply<Cart>("/cart");
+        receive(body, sent);
       } catch {
         store.setState({ loadError: cartMessages.loadError });
       }
@@ -106,9 +118,9 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
     async addItem(id: number, quantity = 1, variation: { attribute: string; value: string }[] = []): Promise<Cart> {
       store.setState((s) => ({ productsPendingAdd: [...s.productsPendingAdd, id] }));
       try {
-        const next = await client.post<Cart>("/cart/add-item", { id, quantity, variation });
+        const { body: next, sent } = await client.postReply<Cart>("/cart/add-item", { id, quantity, variation });
         noticeStore.getState().remove("add-to-cart");
-        receive(next);
+        receive(next, sent);
         return next;
       } catch (error) {
         // A failed add shows the server's message, dismissible, with the id add-to-cart (spec §4).
@@ -122,8 +134,8 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
     async removeItem(key: string): Promise<Cart> {
       store.setState((s) => ({ cartItemsPendingDelete: [...s.cartItemsPendingDelete, key] }));
       try {
-        const next = await client.post<Cart>("/cart/remove-item", { key });
-        receive(next);
+        const { body: next, sent } = await client.postReply<Cart>("/cart/remove-item", { key });
+        receive(next, sent);
         return next;
       } finally {
         store.setState((s) => ({ cartItemsPendingDelete: without(s.cartItemsPendingDelete, key) }));
@@ -135,27 +147,27 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
       if (!current || current.quantity === quantity) return store.getState().cart;
       store.setState((s) => ({ cartItemsPendingQuantity: [...s.cartItemsPendingQuantity, key] }));
       try {
-        const next = await client.post<Cart>("/cart/update-item", { key, quantity });
-        receive(next);
+        const { body: next, sent } = await client.postReply<Cart>("/cart/update-item", { key, quantity });
+        receive(next, sent);
         return next;
       } finally {
         store.setState((s) => ({ cartItemsPendingQuantity: without(s.cartItemsPendingQuantity, key) }));
       }
     },
     applyCoupon(code: string): Promise<Cart> {
-      return write("applyingCoupon", code, "", () => client.post<Cart>("/cart/apply-coupon", { code }));
+      return write("applyingCoupon", code, "", () => client.postReply<Cart>("/cart/apply-coupon", { code }));
     },
     removeCoupon(code: string): Promise<Cart> {
-      return write("removingCoupon", code, "", () => client.post<Cart>("/cart/remove-coupon", { code }));
+      return write("removingCoupon", code, "", () => client.postReply<Cart>("/cart/remove-coupon", { code }));
     },
     selectShippingRate(packageId: number, rateId: string): Promise<Cart> {
       return write("updatingSelectedRate", true, false, () =>
-        client.post<Cart>("/cart/select-shipping-rate", { package_id: packageId, rate_id: rateId }),
+        client.postReply<Cart>("/cart/select-shipping-rate", { package_id: packageId, rate_id: rateId }),
       );
     },
     /** update-customer with only the address that changed (spec §4 "Customer data sync"). */
     updateCustomer(addresses: { billing_address?: Record<string, string>; shipping_address?: Record<string, string> }): Promise<Cart> {
-      return write("updatingCustomerData", true, false, () => client.post<Cart>("/cart/update-customer", addresses));
+      return write("updatingCustomerData", true, false, () => client.postReply<Cart>("/cart/update-customer", addresses));
     },
     /** A cart that came with another reply (a checkout error's data.cart) replaces the one held. */
     replaceCart(next: Cart): void {
