@@ -8,7 +8,7 @@
  * what it made, so the journeys after it meet the demo shop.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { addAttribute, pickTerms, picture, typeInto, uploadImages } from "./support/catalogue.ts";
+import { addAttribute, fileChooserByKeyboard, pickTerms, picture, typeInto, uploadImages } from "./support/catalogue.ts";
 import { isHydrated, openCheckout, payByTestCard, shippingField } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
@@ -211,9 +211,7 @@ test("the owner makes a variable product with images, a coupon and a zone by key
   await expect(page.getByRole("heading", { level: 1, name: "Import products" })).toBeVisible();
   await axeClean(page);
   await page.getByLabel("CSV file").focus();
-  const chooser = page.waitForEvent("filechooser");
-  await page.keyboard.press("Space");
-  await (await chooser).setFiles({ name: "catalogue.csv", mimeType: "text/csv", buffer: Buffer.from(before) });
+  await (await fileChooserByKeyboard(page)).setFiles({ name: "catalogue.csv", mimeType: "text/csv", buffer: Buffer.from(before) });
   await press(page, page.getByRole("button", { name: "Check file" }));
   await expect(page.getByRole("heading", { level: 2, name: "What the import will do" })).toBeFocused();
   await expect(page.getByText("0 new products", { exact: true })).toBeVisible();
