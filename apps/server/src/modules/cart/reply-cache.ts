@@ -38,8 +38,8 @@ interface Entry extends CartReply {
 
 /**
  * The carts in use at once, a few KB each (a cart of many lines is far larger): 4 MB of counted bytes
- * keeps some hundreds, and each entry's view object takes as much again in V8's heap, uncounted; the least
- * recently used goes first, and an evicted cart is priced afresh (decisions 0050, 0062).
+ * (the reply, its stamp and the lines it was priced from) keeps some hundreds; the least recently used
+ * goes first, and an evicted cart is priced afresh (decisions 0050, 0062).
  */
 export const REPLY_CACHE_LIMITS = { maxEntries: 5000, maxBytes: 4 * 1024 * 1024 };
 /** An entry's reply, plus its stamp and the lines it was priced from, which take no more than the reply. */
@@ -90,7 +90,10 @@ const frozenBytes = new WeakMap<object, Buffer>();
 function bytesOfFrozen(section: object): Buffer {
   let bytes = frozenBytes.get(section);
   if (!bytes) {
-    bytes = Buffer.from(JSON.stringify(section));
+    const text = JSON.stringify(section);
+    // Memory of its own, like the replies': a pooled slice would keep Node's shared slab alive with it.
+    bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    bytes.write(text);
     frozenBytes.set(section, bytes);
   }
   return bytes;
