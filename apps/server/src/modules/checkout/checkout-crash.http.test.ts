@@ -5,7 +5,7 @@
  * exactly as a killed process would. "After the restart" is a new app over the same database,
  * without the trigger. The retry, or the sweep, must finish what the first call started.
  */
-import { existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
+// biome-ignore lint/style/noRestrictedImports: a test counting e-mails uses the e-mail tests' own outbox reader, not the module's code
+import { outboxFilesOf } from "../emails/eml.test-support.ts";
 import { createMailer } from "../emails/index.ts";
 import { orderEvents } from "../orders/index.ts";
 import { findGateway, registerPaymentGateway } from "../payments/index.ts";
@@ -61,8 +63,7 @@ async function startApp() {
   await app.ready();
   return { app, outbox };
 }
-const mailsFor = (outbox: string, orderId: number) =>
-  existsSync(outbox) ? readdirSync(outbox).filter((name) => name.includes(`-${orderId}-`)).length : 0;
+const mailsFor = (outbox: string, orderId: number) => outboxFilesOf(outbox, orderId).length;
 
 /** Refuses the write that takes an order out of pending: the process "dies" while recording the payment. */
 async function armCrash() {

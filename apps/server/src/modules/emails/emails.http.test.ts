@@ -11,7 +11,7 @@ import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
-import { parseEml } from "./eml.test-support.ts";
+import { outboxFilesOf, parseEml } from "./eml.test-support.ts";
 import { createMailer, type Mailer, type MailLog, onOrderPlaced, sendOrderEmails } from "./index.ts";
 
 const PUBLIC_URL = "https://shop.example.com";
@@ -49,8 +49,7 @@ async function placeOrder(body: Record<string, unknown>) {
   return shopper.post("/checkout", { billing_address: billing, ...body });
 }
 
-const filesOf = (outbox: string, orderId: number) =>
-  existsSync(outbox) ? readdirSync(outbox).filter((name) => name.includes(`-${orderId}-`)) : [];
+const filesOf = outboxFilesOf;
 const read = (outbox: string, name: string) => parseEml(readFileSync(join(outbox, name), "utf8"));
 
 describe("sendOrderEmails", () => {

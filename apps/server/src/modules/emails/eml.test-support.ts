@@ -2,6 +2,14 @@
  * For tests only: reads an RFC 822 message as nodemailer writes it (headers, a multipart/alternative
  * body, quoted-printable or base64 parts), enough to check what a shopper's mail client would show.
  */
+import { existsSync, readdirSync } from "node:fs";
+
+/**
+ * An order's files in an outbox, named `{time}Z-{id}-{kind}.eml`: matched from the time's `Z`, since the
+ * time's own digits hold `-11-` in November and `-26-` at 26 minutes past.
+ */
+export const outboxFilesOf = (outbox: string, id: number, kind = "") =>
+  existsSync(outbox) ? readdirSync(outbox).filter((name) => name.includes(`Z-${id}-${kind}`)) : [];
 
 export interface ParsedEml {
   headers: Record<string, string>;

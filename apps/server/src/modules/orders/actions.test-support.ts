@@ -102,7 +102,7 @@ export async function orderStatus(db: Db, id: number): Promise<string> {
 
 /** The outbox files of one order, by kind (confirmation, new-order, completed, invoice, note). */
 export const mailsOf = (outbox: string, orderId: number, kind: string) =>
-  existsSync(outbox) ? readdirSync(outbox).filter((name) => name.includes(`-${orderId}-${kind}`)) : [];
+  existsSync(outbox) ? readdirSync(outbox).filter((name) => name.includes(`Z-${orderId}-${kind}`)) : [];
 export const readMail = (outbox: string, name: string) => parseEml(readFileSync(join(outbox, name), "utf8"));
 
 /** Waits (5 s at most) for something the app does after its reply. */

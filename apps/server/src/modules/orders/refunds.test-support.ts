@@ -135,7 +135,7 @@ export async function startRefundShop() {
         .execute(),
     /** The refund e-mails of an order in the outbox. */
     mails: (orderId: number) =>
-      existsSync(outbox) ? readdirSync(outbox).filter((name) => name.includes(`-${orderId}-customer_refunded`)) : [],
+      existsSync(outbox) ? readdirSync(outbox).filter((name) => name.includes(`Z-${orderId}-customer_refunded`)) : [],
     async close() {
       await app.close();
       await shop.close();

@@ -5,7 +5,7 @@
  * an e-mail switched off leaving an `email` event that says it was not sent and why, and the
  * owner's own send of a switched-off e-mail refused with the reason.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -15,7 +15,7 @@ import { adminCall as call, fieldMessages, latestChange, settingsGroups, signedI
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
-import { parseEml } from "../emails/eml.test-support.ts";
+import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
 import { createMailer } from "../emails/index.ts";
 
 const OWNER = { email: "owner@emails.test", password: "owner-password-2026" };
@@ -51,8 +51,7 @@ async function placeOrder(app: FastifyInstance, email: string): Promise<number> 
   expect(placed.statusCode, placed.body).toBe(200);
   return placed.json().order_id;
 }
-const mailsOf = (orderId: number, kind: string) =>
-  existsSync(outbox) ? readdirSync(outbox).filter((name) => name.includes(`-${orderId}-${kind}`)) : [];
+const mailsOf = (orderId: number, kind: string) => outboxFilesOf(outbox, orderId, kind);
 const mail = (name: string) => parseEml(readFileSync(join(outbox, name), "utf8"));
 type Line = { type: string; email?: string; to?: string; skipped?: string };
 const emailLines = async (orderId: number): Promise<Line[]> =>
@@ -224,7 +223,7 @@ describe("the shop's e-mails follow it on the process that sends them", () => {
     expect(lines.filter((line) => line.email === "customer_refunded")).toEqual([
       expect.objectContaining({ to: "refund@example.com", skipped: "switched_off" }),
     ]);
-    expect(readdirSync(outbox).filter((name) => name.includes(`-${id}-customer_refunded`))).toEqual([]);
+    expect(outboxFilesOf(outbox, id, "customer_refunded")).toEqual([]);
     await saved(DEFAULTS);
   });
 });
