@@ -113,8 +113,10 @@ test("the contact form: refused in the browser, then by the server, then sent wi
   await list(page).getByRole("button", { name: "Contact us" }).click();
   const form = page.getByRole("dialog", { name: "Send us a message" });
   await expect(form).toBeVisible();
+  // Opening moves focus to the first field once the form has settled; Send is pressed after that.
+  await expect(form.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
 
-  // Required fields first, in the browser: nothing is sent, focus goes to the first error.
+  // Required fields first, in the browser: nothing is sent, focus goes (back) to the first error.
   let posted = 0;
   page.on("request", (r) => {
     if (r.url().endsWith("/ajax") && /^multipart\/form-data/.test(r.headers()["content-type"] ?? "")) posted++;
@@ -150,6 +152,8 @@ test("the contact form: refused in the browser, then by the server, then sent wi
   await signInAsOwner(owner);
   await owner.goto("/admin/messages");
   await owner.getByRole("link", { name: new RegExp(name) }).click();
+  // The message's own page, not the list's excerpts (earlier runs' messages say the same).
+  await expect(owner.getByRole("heading", { level: 1, name: new RegExp(name) })).toBeVisible();
   await expect(owner.getByText("Does the hoodie run large?")).toBeVisible();
   await expect(owner.getByText("1001")).toBeVisible();
   const download = owner.getByRole("link", { name: /photo\.png/ });
