@@ -156,13 +156,9 @@ export function* eraseCoupon(db: Db, cartId: string, code: string): Work<boolean
 export function* touched(db: Db, id: string, now: string, expiresAt: string | undefined, fields: CartFields = {}): Work<Partial<CartRow>> {
   const names = (Object.keys(fields) as (keyof CartFields)[]).sort();
   const version = newCartVersion();
-  const values = names.map((name) => fields[name]);
-  if (expiresAt === undefined) {
-    yield* run(cartUpdateFor(names, false)(db, id, now, undefined, version, ...values));
-    return { ...fields, updated_at: now, version };
-  }
-  yield* run(cartUpdateFor(names, true)(db, id, now, expiresAt, version, ...values));
-  return { ...fields, updated_at: now, expires_at: expiresAt, version };
+  const moveExpiry = expiresAt !== undefined;
+  yield* run(cartUpdateFor(names, moveExpiry)(db, id, now, expiresAt, version, ...names.map((name) => fields[name])));
+  return { ...fields, updated_at: now, ...(moveExpiry ? { expires_at: expiresAt } : {}), version };
 }
 
 /** A fresh cart version, in the range both databases' triggers use (migration 010). */
