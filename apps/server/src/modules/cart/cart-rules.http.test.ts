@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
 import { productId, StoreClient } from "../../../../../test/store-client.ts";
+import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import { updateSettings } from "../settings/index.ts";
+import { EXPIRY_STEP_MS } from "./held-cart.ts";
 import { deleteExpiredCarts, getCart, mergeCarts, registerCartExtension, registerCartFees } from "./index.ts";
 
 let shop: TestShop;
@@ -184,5 +186,34 @@ describe("carts over time", () => {
     await shop.db.updateTable("carts").set({ expires_at: "2020-01-01T00:00:00.000Z" }).where("id", "=", id).execute();
     expect(await deleteExpiredCarts(shop.db, new Date().toISOString())).toBeGreaterThanOrEqual(1);
     expect(await shop.db.selectFrom("cart_items").select("key").where("cart_id", "=", id).execute()).toEqual([]);
+  });
+
+  it("moves a cart's expiry on a write only once it lags by more than a few minutes (decision 0063)", async () => {
+    const shopper = client();
+    const expiry = async () =>
+      await shop.db
+        .selectFrom("carts")
+        .select(["expires_at", "updated_at"])
+        .where("id", "=", shopper.sessionId())
+        .executeTakeFirstOrThrow();
+    const before = Date.now();
+    await shopper.post("/cart/add-item", { id: tshirt });
+    const made = await expiry();
+    expect(Date.parse(made.expires_at) - before).toBeGreaterThanOrEqual(CART_TTL_SECONDS * 1000);
+    // A quick second write keeps the expiry (it lags by less than the step) but is recorded as the last write.
+    await shopper.post("/cart/add-item", { id: beanie });
+    const quick = await expiry();
+    expect(quick.expires_at).toBe(made.expires_at);
+    expect(quick.updated_at >= made.updated_at).toBe(true);
+    // An expiry that lags by more than the step is moved to two days after this write.
+    const lagging = new Date(Date.parse(made.expires_at) - EXPIRY_STEP_MS - 1000).toISOString();
+    await shop.db.updateTable("carts").set({ expires_at: lagging }).where("id", "=", shopper.sessionId()).execute();
+    const written = Date.now();
+    await shopper.post("/cart/update-customer", {
+      shipping_address: { country: "US", state: "CA", postcode: "90001", city: "Springfield" },
+    });
+    const moved = await expiry();
+    expect(Date.parse(moved.expires_at) - written).toBeGreaterThanOrEqual(CART_TTL_SECONDS * 1000);
+    expect(Date.parse(moved.expires_at)).toBe(Date.parse(moved.updated_at) + CART_TTL_SECONDS * 1000);
   });
 });

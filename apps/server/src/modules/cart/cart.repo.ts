@@ -1,5 +1,5 @@
 /** Cart rows: one cart per session, its items and coupons. Writes take the cart's row lock first. */
-import { sql } from "kysely";
+import { type CompiledQuery, sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import { compiled, prepared } from "../../db/prepared.ts";
 import type { CartItemsTable, CartsTable } from "../../db/schema.ts";
@@ -149,12 +149,16 @@ export function* eraseCoupon(db: Db, cartId: string, code: string): Work<boolean
   return Number((yield* run(removeCouponQuery(db, cartId, code))).numAffectedRows ?? 0) > 0;
 }
 
-/** `touchCart` as a step: the last write of a cart change. */
-export function* touched(db: Db, id: string, now: string, expiresAt: string, fields: CartFields = {}): Work<Partial<CartRow>> {
+/**
+ * `touchCart` as a step: the last write of a cart change. Without `expiresAt` the expiry stays as
+ * stored and is left out of the update, so its index is not written (decision 0063).
+ */
+export function* touched(db: Db, id: string, now: string, expiresAt: string | undefined, fields: CartFields = {}): Work<Partial<CartRow>> {
   const names = (Object.keys(fields) as (keyof CartFields)[]).sort();
   const version = newCartVersion();
-  yield* run(cartUpdateFor(names)(db, id, now, expiresAt, version, ...names.map((name) => fields[name])));
-  return { ...fields, updated_at: now, expires_at: expiresAt, version };
+  const moveExpiry = expiresAt !== undefined;
+  yield* run(cartUpdateFor(names, moveExpiry)(db, id, now, expiresAt, version, ...names.map((name) => fields[name])));
+  return { ...fields, updated_at: now, ...(moveExpiry ? { expires_at: expiresAt } : {}), version };
 }
 
 /** A fresh cart version, in the range both databases' triggers use (migration 010). */
@@ -201,24 +205,37 @@ export type CartFields = Partial<
   Pick<CartRow, "billing_address" | "shipping_address" | "selected_rates" | "extensions" | "has_calculated_shipping" | "customer_id">
 >;
 
-/** One compiled update per set of fields written (a handful: the rate, an address, extension data). */
-const cartUpdates = new Map<string, ReturnType<typeof prepareCartUpdate>>();
-function cartUpdateFor(names: (keyof CartFields)[]) {
-  const key = names.join(",");
+/** One compiled update per set of fields written (a handful: the rate, an address, extension data), with or without the expiry. */
+const cartUpdates = new Map<string, CartUpdate>();
+type CartUpdate = (trx: Db, id: string, now: string, expiresAt: string | undefined, version: number, ...values: unknown[]) => CompiledQuery;
+function cartUpdateFor(names: (keyof CartFields)[], moveExpiry = true): CartUpdate {
+  const key = `${names.join(",")}${moveExpiry ? "" : ";expiry kept"}`;
   let update = cartUpdates.get(key);
   if (!update) {
-    update = prepareCartUpdate(names);
+    update = prepareCartUpdate(names, moveExpiry);
     cartUpdates.set(key, update);
   }
   return update;
 }
-const prepareCartUpdate = (names: (keyof CartFields)[]) =>
-  compiled((trx, id: string, now: string, expiresAt: string, version: number, ...values: unknown[]) =>
+const fieldsOf = (names: (keyof CartFields)[], values: unknown[]) => Object.fromEntries(names.map((name, i) => [name, values[i]]));
+function prepareCartUpdate(names: (keyof CartFields)[], moveExpiry: boolean): CartUpdate {
+  if (!moveExpiry) {
+    const update = compiled((trx, id: string, now: string, version: number, ...values: unknown[]) =>
+      trx
+        .updateTable("carts")
+        .set({ ...fieldsOf(names, values), updated_at: now, version })
+        .where("id", "=", id),
+    );
+    return (trx, id, now, _expiresAt, version, ...values) => update(trx, id, now, version, ...values);
+  }
+  const update = compiled((trx, id: string, now: string, expiresAt: string, version: number, ...values: unknown[]) =>
     trx
       .updateTable("carts")
-      .set({ ...Object.fromEntries(names.map((name, i) => [name, values[i]])), updated_at: now, expires_at: expiresAt, version })
+      .set({ ...fieldsOf(names, values), updated_at: now, expires_at: expiresAt, version })
       .where("id", "=", id),
   );
+  return (trx, id, now, expiresAt, version, ...values) => update(trx, id, now, expiresAt ?? "", version, ...values);
+}
 
 /**
  * Saves the given fields, pushes the cart's expiry on and gives it a new version (the last write

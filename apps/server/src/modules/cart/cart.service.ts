@@ -30,7 +30,7 @@ import {
 } from "./cart-view.ts";
 import { type AddressInput, validateCustomerUpdate } from "./customer.ts";
 import { runCartExtension } from "./extensions.ts";
-import { expiryOf } from "./held-cart.ts";
+import { expiryOf, movedExpiry } from "./held-cart.ts";
 import { couponsCached } from "./pricing-data.ts";
 import { type CartReply, cachedReply, keepReply, keptLines, type PricedReply, replyOf, stampParts } from "./reply-cache.ts";
 
@@ -149,7 +149,7 @@ async function mutate(ctx: RequestContext, write: Write): Promise<PricedReply> {
         // The lines as kept with the reply for this version of the row, else read.
         const stored = keptLines(db, cart) ?? (yield* repo.linesOf(db, cart));
         const { known, cartFields = {}, packages } = (yield* write(db, stored, shop)) ?? {};
-        Object.assign(stored.cart, yield* repo.touched(db, sid, nowText, expiresAt, cartFields));
+        Object.assign(stored.cart, yield* repo.touched(db, sid, nowText, movedExpiry(stored.cart.expires_at, expiresAt), cartFields));
         const reply = yield* priced(shop, stored, known, packages);
         return { ...reply, stored, stamp: yield* cartStamp(stored.cart.version) };
       },

@@ -7,8 +7,20 @@ import type { Work } from "../../db/unit-of-work.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import * as repo from "./cart.repo.ts";
 
-/** A cart lives two days after its last write. */
+/** A cart lives two days after its last write (up to EXPIRY_STEP_MS less, see `movedExpiry`). */
 export const expiryOf = (now: Date) => new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
+
+/** How far a write may leave the stored expiry behind the one it would set. */
+export const EXPIRY_STEP_MS = 5 * 60 * 1000;
+
+/**
+ * The expiry a cart write sets: the new one, or undefined to keep the stored one while it is less
+ * than EXPIRY_STEP_MS behind, so a shopper's quick writes do not move the expiry index each time
+ * (decision 0063).
+ */
+export function movedExpiry(stored: string, next: string): string | undefined {
+  return Date.parse(next) - Date.parse(stored) < EXPIRY_STEP_MS ? undefined : next;
+}
 
 /** Creates the cart's row if it has none and takes its lock for the rest of the transaction. */
 export function lockCart(db: Db, cartId: string, customerId: number | null, now: Date): Promise<void> {
