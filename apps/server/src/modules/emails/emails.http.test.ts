@@ -178,7 +178,11 @@ describe("the order the e-mails are written from", () => {
     await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 2 });
     await shopper.cart("POST", "/cart/add-item", { id: await productId(app, "beanie"), quantity: 1 });
     await shopper.cart("POST", "/cart/apply-coupon", { code: "SAVE10" });
-    const placed = await shopper.post("/checkout", { billing_address: billing, payment_method: "cod", customer_note: "Leave it by the door" });
+    const placed = await shopper.post("/checkout", {
+      billing_address: billing,
+      payment_method: "cod",
+      customer_note: "Leave it by the door",
+    });
     expect(placed.statusCode).toBe(200);
     const id = placed.json().order_id;
     const read = await orderWithView(shop.db, id);
