@@ -1,6 +1,8 @@
 /** Attribution rows (one per order) and the report over orders by source. */
 import type { Db } from "../../db/index.ts";
+import { compiled } from "../../db/prepared.ts";
 import type { OrderAttributionTable, OrderStatus } from "../../db/schema.ts";
+import { rows, type Work } from "../../db/unit-of-work.ts";
 import type { OrderAttributionValues } from "./values.ts";
 
 export type OrderAttributionRow = OrderAttributionTable;
@@ -15,8 +17,15 @@ export async function saveAttribution(db: Db, orderId: number, values: OrderAttr
       .execute();
 }
 
+const attributionQuery = compiled((db, orderId: number) => db.selectFrom("order_attribution").selectAll().where("order_id", "=", orderId));
+
 export async function findAttribution(db: Db, orderId: number): Promise<OrderAttributionRow | undefined> {
-  return db.selectFrom("order_attribution").selectAll().where("order_id", "=", orderId).executeTakeFirst();
+  return (await db.executeQuery(attributionQuery(db, orderId))).rows[0];
+}
+
+/** `findAttribution` as a step of a unit of work (db/unit-of-work.ts); the same query. */
+export function* attributionOf(db: Db, orderId: number): Work<OrderAttributionRow | undefined> {
+  return (yield* rows(attributionQuery(db, orderId)))[0];
 }
 
 export interface ReportRow {

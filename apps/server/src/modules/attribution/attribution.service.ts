@@ -4,10 +4,17 @@
  * for anything but showing and reporting it.
  */
 import type { Db } from "../../db/index.ts";
+import type { Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { isOwner } from "../customers/index.ts";
-import { type OrderAttributionRow, ordersBySource, findAttribution as readRow, saveAttribution } from "./attribution.repo.ts";
+import {
+  attributionOf,
+  type OrderAttributionRow,
+  ordersBySource,
+  findAttribution as readRow,
+  saveAttribution,
+} from "./attribution.repo.ts";
 import { type PageRequest, pageViewCookies } from "./tracking/page-view.ts";
 import { type OrderAttributionValues, originLabel } from "./values.ts";
 
@@ -21,7 +28,15 @@ export type OrderAttributionDetail = { origin: string } & Omit<OrderAttributionR
  * every field. "Unknown" when the checkout sent nothing.
  */
 export async function orderAttribution(db: Db, orderId: number, detail: boolean): Promise<{ origin: string } | OrderAttributionDetail> {
-  const row = await readRow(db, orderId);
+  return attributionView(await readRow(db, orderId), detail);
+}
+
+/** `orderAttribution` as a step of a unit of work; the same query. */
+export function* orderAttributionOf(db: Db, orderId: number, detail: boolean): Work<{ origin: string } | OrderAttributionDetail> {
+  return attributionView(yield* attributionOf(db, orderId), detail);
+}
+
+function attributionView(row: OrderAttributionRow | undefined, detail: boolean): { origin: string } | OrderAttributionDetail {
   const origin = originLabel(row?.source_type, row?.utm_source);
   if (!detail || !row) return { origin };
   const { order_id: _id, ...fields } = row;

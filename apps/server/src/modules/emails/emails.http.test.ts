@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
+import { findOrder, orderView, orderWithView } from "../orders/index.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
 import { outboxFilesOf, parseEml } from "./eml.test-support.ts";
 import { createMailer, type Mailer, type MailLog, onOrderPlaced, sendOrderEmails } from "./index.ts";
@@ -168,6 +169,30 @@ describe("sendOrderEmails", () => {
     const [name] = readdirSync(outbox);
     expect(name).toMatch(new RegExp(`-${placed.order_id}-new-order\\.eml$`));
     expect(read(outbox, name ?? "").headers.to).toBe("shop@shop.example.com");
+  });
+});
+
+describe("the order the e-mails are written from", () => {
+  it("is read in one unit of work as the order pages read it: the same row and view, coupons and lines included", async () => {
+    const shopper = new StoreClient(app);
+    await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 2 });
+    await shopper.cart("POST", "/cart/add-item", { id: await productId(app, "beanie"), quantity: 1 });
+    await shopper.cart("POST", "/cart/apply-coupon", { code: "SAVE10" });
+    const placed = await shopper.post("/checkout", {
+      billing_address: billing,
+      payment_method: "cod",
+      customer_note: "Leave it by the door",
+    });
+    expect(placed.statusCode).toBe(200);
+    const id = placed.json().order_id;
+    const read = await orderWithView(shop.db, id);
+    const row = await findOrder(shop.db, id);
+    if (!row || !read) throw new Error("the order was not found");
+    expect(read.row).toEqual(row);
+    expect(read.view).toEqual(await orderView(shop.db, row));
+    expect(read.view.items).toHaveLength(2);
+    expect(read.view.coupons.map((c) => c.code)).toEqual(["save10"]);
+    expect(await orderWithView(shop.db, id + 1000)).toBeUndefined();
   });
 });
 

@@ -13,7 +13,9 @@ import {
   type OrderEmailName,
   type OrderEventOf,
   type OrderRow,
+  type OrderView,
   orderView,
+  orderWithView,
   recordOrderEvent,
   recordOrderEvents,
   setOrderMailSender,
@@ -58,8 +60,8 @@ const EVENT_NAMES: Record<OrderEmailKind, OrderEmailName> = {
 const KINDS = Object.fromEntries(Object.entries(EVENT_NAMES).map(([kind, name]) => [name, kind])) as Record<OrderEmailName, OrderEmailKind>;
 
 /** What every order e-mail is rendered from, and who sends it to whom. */
-async function prepare(mailer: Mailer, db: Db, row: OrderRow) {
-  const [order, settings] = await Promise.all([orderView(db, row), getSettings(db)]);
+async function prepare(mailer: Mailer, db: Db, row: OrderRow, view?: OrderView) {
+  const [order, settings] = await Promise.all([view ?? orderView(db, row), getSettings(db)]);
   const data: OrderEmailData = {
     order,
     siteTitle: settings.siteTitle,
@@ -163,12 +165,13 @@ export async function sendOrderEmails(deps: OrderEmailDeps, orderId: number): Pr
   const log = deps.log ?? quiet;
   const { mailer } = deps;
   try {
-    const row = await findOrder(deps.db, orderId);
-    if (!row || !PLACED.includes(row.status)) {
-      log.info({ orderId, status: row?.status ?? null }, "order e-mails not sent: the order was not placed");
+    // The order and its view in one read: synchronous on SQLite when the connection is free (decision 0065).
+    const order = await orderWithView(deps.db, orderId);
+    if (!order || !PLACED.includes(order.row.status)) {
+      log.info({ orderId, status: order?.row.status ?? null }, "order e-mails not sent: the order was not placed");
       return [];
     }
-    const p = await prepare(mailer, deps.db, row);
+    const p = await prepare(mailer, deps.db, order.row, order.view);
     const due: { kind: OrderEmailKind; to: string; run: () => Promise<Delivery & { to: string }> }[] = [];
     if (p.shopper)
       due.push({

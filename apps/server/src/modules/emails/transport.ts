@@ -44,9 +44,24 @@ export interface Mailer {
   send(mail: OutgoingMail, options?: { outboxOnly?: boolean }): Promise<Delivery>;
 }
 
+/**
+ * The message's id as nodemailer makes it, `<random@the sender's domain>`, with the multipart
+ * boundaries' random part: made here from one random UUID, where nodemailer's own way costs a fifth
+ * of composing a message (six random reads and the sender's address parsed again, decision 0065).
+ * Left to nodemailer when the sender's domain is not plain ASCII.
+ */
+function ids(from: OutgoingMail["from"]): Pick<SendMailOptions, "messageId" | "baseBoundary"> {
+  const address = typeof from === "string" ? (/<([^<>]*)>\s*$/.exec(from)?.[1] ?? from) : from.address;
+  const domain = address.slice(address.lastIndexOf("@") + 1).trim();
+  const random = randomUUID();
+  const baseBoundary = random.replaceAll("-", "").slice(0, 16);
+  return address.includes("@") && /^[A-Za-z0-9.-]+$/.test(domain) ? { messageId: `<${random}@${domain}>`, baseBoundary } : { baseBoundary };
+}
+
 /** The one message builder both transports use. */
 function message(mail: OutgoingMail, date: Date): SendMailOptions {
   return {
+    ...ids(mail.from),
     from: mail.from,
     to: mail.to,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),

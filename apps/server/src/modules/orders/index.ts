@@ -17,6 +17,7 @@ export {
   listCustomerOrders,
   orderErrors,
   orderView,
+  orderWithView,
 } from "./orders.service.ts";
 /** The checkout's calls: placing, paying and sweeping orders, each inside the caller's transaction. */
 export type { PaymentOutcomeFields } from "./placing.ts";

@@ -366,12 +366,29 @@ function linesQueries(
   return queries;
 }
 
+const orderItemsQuery = compiled((db, orderId: number) =>
+  db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("position"),
+);
+const orderCouponsQuery = compiled((db, orderId: number) =>
+  db.selectFrom("order_coupons").selectAll().where("order_id", "=", orderId).orderBy("code"),
+);
+
 export async function orderItems(db: Db, orderId: number): Promise<OrderItemRow[]> {
-  return (await db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("position").execute()) as OrderItemRow[];
+  return (await db.executeQuery(orderItemsQuery(db, orderId))).rows as OrderItemRow[];
+}
+
+/** `orderItems` as a step of a unit of work; the same query. */
+export function* orderItemsOf(db: Db, orderId: number): Work<OrderItemRow[]> {
+  return (yield* rows(orderItemsQuery(db, orderId))) as OrderItemRow[];
 }
 
 export async function orderCoupons(db: Db, orderId: number) {
-  return db.selectFrom("order_coupons").selectAll().where("order_id", "=", orderId).orderBy("code").execute();
+  return (await db.executeQuery(orderCouponsQuery(db, orderId))).rows;
+}
+
+/** `orderCoupons` as a step of a unit of work; the same query. */
+export function* orderCouponsOf(db: Db, orderId: number) {
+  return yield* rows(orderCouponsQuery(db, orderId));
 }
 
 /**
