@@ -11,6 +11,7 @@ import {
   createNonce,
   createSessionToken,
   newSessionId,
+  reissuedToken,
   type SessionPayload,
   verifyNonce,
   verifySessionToken,
@@ -118,7 +119,12 @@ export function checkNonce(secret: string, request: FastifyRequest, session: Req
 export function sendSessionHeaders(secret: string, request: FastifyRequest, reply: FastifyReply, session: RequestSession): void {
   const now = Date.now();
   const fresh = session.token && session.issuedAt !== undefined && now - session.issuedAt * 1000 < TOKEN_REISSUE_MS;
-  const token = fresh ? (session.token as string) : createSessionToken(secret, tokenPayload(session), now);
+  // An older token is signed afresh once a TOKEN_REISSUE_MS, not on every request (an HMAC and a new cookie each time).
+  const token = fresh
+    ? (session.token as string)
+    : session.token
+      ? reissuedToken(secret, session.token, tokenPayload(session), TOKEN_REISSUE_MS, now)
+      : createSessionToken(secret, tokenPayload(session), now);
   reply.header("Cart-Token", token);
   reply.header("Nonce", createNonce(secret, session.sid, now));
   reply.header("Nonce-Timestamp", String(Math.floor(now / 1000)));

@@ -6,6 +6,7 @@ import {
   createSessionToken,
   createWidgetNonce,
   NONCE_TICK_SECONDS,
+  reissuedToken,
   verifyNonce,
   verifySessionToken,
   verifyWidgetNonce,
@@ -49,6 +50,29 @@ describe("session tokens", () => {
     expect(verifySessionToken(SECRET, `${otherBody}.${signature}`, now)).toBeNull();
     expect(verifySessionToken(SECRET, `${token}.extra`, now)).toBeNull();
     expect(verifySessionToken(SECRET, "", now)).toBeNull();
+  });
+});
+
+describe("reissued tokens", () => {
+  it("are signed once for an old token, given again within the window and signed afresh after it", () => {
+    const old = createSessionToken(SECRET, { sid: "re-1", uid: 0 }, now - 3_600_000);
+    const first = reissuedToken(SECRET, old, { sid: "re-1", uid: 0 }, 60_000, now);
+    expect(first).not.toBe(old);
+    expect(verifySessionToken(SECRET, first, now)).toMatchObject({ sid: "re-1", uid: 0, iat: Math.floor(now / 1000) });
+    expect(reissuedToken(SECRET, old, { sid: "re-1", uid: 0 }, 60_000, now + 59_000)).toBe(first);
+    const later = reissuedToken(SECRET, old, { sid: "re-1", uid: 0 }, 60_000, now + 60_000);
+    expect(later).not.toBe(first);
+    expect(verifySessionToken(SECRET, later, now + 60_000)?.iat).toBe(Math.floor((now + 60_000) / 1000));
+  });
+
+  it("are kept apart by the token that came in and by secret", () => {
+    const one = createSessionToken(SECRET, { sid: "re-2", uid: 0 }, now - 3_600_000);
+    const two = createSessionToken(SECRET, { sid: "re-3", uid: 0 }, now - 3_600_000);
+    const forOne = reissuedToken(SECRET, one, { sid: "re-2", uid: 0 }, 60_000, now);
+    const forTwo = reissuedToken(SECRET, two, { sid: "re-3", uid: 0 }, 60_000, now);
+    expect(verifySessionToken(SECRET, forOne, now)?.sid).toBe("re-2");
+    expect(verifySessionToken(SECRET, forTwo, now)?.sid).toBe("re-3");
+    expect(verifySessionToken(OTHER, reissuedToken(OTHER, one, { sid: "re-2", uid: 0 }, 60_000, now), now)?.sid).toBe("re-2");
   });
 });
 

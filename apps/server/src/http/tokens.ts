@@ -30,6 +30,8 @@ interface SecretState {
   verified: Map<string, SessionPayload>;
   /** Nonces by session and tick. */
   nonces: Map<string, string>;
+  /** A token signed afresh for an older one that came in, and when (epoch ms). */
+  reissued: Map<string, { token: string; at: number }>;
 }
 const states = new Map<string, SecretState>();
 /** Every request checks a token and signs a nonce: remembering them saves two HMACs per request. */
@@ -38,7 +40,7 @@ const REMEMBERED = 10_000;
 function stateOf(secret: string): SecretState {
   let state = states.get(secret);
   if (!state) {
-    state = { key: createSecretKey(Buffer.from(secret)), verified: new Map(), nonces: new Map() };
+    state = { key: createSecretKey(Buffer.from(secret)), verified: new Map(), nonces: new Map(), reissued: new Map() };
     states.set(secret, state);
   }
   return state;
@@ -66,6 +68,24 @@ export function createSessionToken(secret: string, payload: Omit<SessionPayload,
   const iat = Math.floor(now / 1000);
   const body = b64(JSON.stringify({ ...payload, iat, exp: iat + CART_TTL_SECONDS }));
   return `${body}.${sign(secret, "session", body)}`;
+}
+
+/**
+ * A fresh token for one that came in older than `withinMs`: the one signed for it in the last
+ * `withinMs` when there is one, so a shopper's every request does not sign (and send) a new token.
+ * Its expiry slides by at most `withinMs` less than signing afresh each time would.
+ */
+export function reissuedToken(
+  secret: string,
+  old: string,
+  payload: Omit<SessionPayload, "iat" | "exp">,
+  withinMs: number,
+  now = Date.now(),
+): string {
+  const { reissued } = stateOf(secret);
+  const held = reissued.get(old);
+  if (held && now - held.at < withinMs && now >= held.at) return held.token;
+  return remember(reissued, old, { token: createSessionToken(secret, payload, now), at: now }).token;
 }
 
 export function verifySessionToken(secret: string, token: string | undefined, now = Date.now()): SessionPayload | null {
