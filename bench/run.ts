@@ -342,7 +342,7 @@ async function measureStart(dataDir: string): Promise<{ startMs: number; runsMs:
   const runsMs: number[] = [];
   for (let i = 0; i < START_RUNS; i++) {
     const began = performance.now();
-    const started = spawn(process.execPath, [...SERVER_FLAGS, "scripts/start.ts"], {
+    const started = spawn(process.execPath, [...SERVER_FLAGS, ...SERVER_PRELOAD, "scripts/start.ts"], {
       cwd: root,
       env: serverEnv(dataDir, port),
       stdio: ["ignore", "inherit", "inherit"],

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { affixesFor, type Currency, DEFAULT_CURRENCY, formatAmount, parseDecimalAmount } from "./money.ts";
+import { affixesFor, type Currency, DEFAULT_CURRENCY, formatAmount, groupedWhole, parseDecimalAmount } from "./money.ts";
 
 const euro: Currency = { code: "EUR", symbol: "€", minorUnit: 2, decimalSeparator: ",", thousandSeparator: ".", prefix: "", suffix: " €" };
 
@@ -67,5 +67,13 @@ describe("parseDecimalAmount", () => {
         expect(parseDecimalAmount(text, 2)).toBe(amount);
       }),
     );
+  });
+});
+
+describe("groupedWhole", () => {
+  it("writes whole numbers as toLocaleString('en') does, without ICU", () => {
+    for (const value of [0, 7, 999, 1000, 20_000, 50_000, 1_234_567, -12_345, 1e15]) {
+      expect(groupedWhole(value)).toBe(value.toLocaleString("en"));
+    }
   });
 });

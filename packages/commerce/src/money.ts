@@ -92,6 +92,14 @@ export function formatAmount(minorUnits: number | string | null | undefined, cur
   return `${negative && !isZero ? "-" : ""}${currency.prefix}${number}${currency.suffix}`;
 }
 
+/**
+ * A whole number with a comma between thousands ("16,384"), as `toLocaleString("en")` writes it,
+ * without touching ICU's data: messages built as modules load would cost the process several MB (decision 0066).
+ */
+export function groupedWhole(value: number): string {
+  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 /** Parses a decimal price as an owner types it ("19.99") into minor units, or null. */
 export function parseDecimalAmount(text: string, minorUnit: number): number | null {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());

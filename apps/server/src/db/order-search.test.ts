@@ -1,4 +1,5 @@
 /** The order search's words (decision 0039): what an order is found by, and what a search looks for. */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { foldText, MAX_SEARCH_WORDS, orderSearchTerms, PREFIX_END, searchWords, TERM_MAX_LENGTH } from "./order-search.ts";
 
@@ -14,6 +15,20 @@ describe("foldText", () => {
     expect(foldText("José ZOË Ñúñez")).toBe("jose zoe nunez");
     expect(foldText("İstanbul ℌ ﬁle Ｆull")).toBe("istanbul h file full");
     expect(foldText("O’Brien")).toBe("o'brien");
+  });
+  it("folds ASCII text without normalize() exactly as the general path does", () => {
+    const general = (text: string) =>
+      text
+        .normalize("NFKD")
+        .replace(/\p{M}+/gu, "")
+        .toLowerCase()
+        .replace(/[\u2018\u2019\u02bc]/g, "'");
+    fc.assert(
+      fc.property(fc.string({ unit: "binary-ascii", maxLength: 40 }), (text) => {
+        expect(foldText(text)).toBe(general(text));
+      }),
+    );
+    expect(foldText("Jane O'Brien-Smith <JANE@Mail.Example>")).toBe("jane o'brien-smith <jane@mail.example>");
   });
 });
 

@@ -21,8 +21,13 @@ const cut = (word: string) => {
   return chars.length > TERM_MAX_LENGTH ? chars.slice(0, TERM_MAX_LENGTH).join("") : word;
 };
 
+/** Text without a character past ASCII, which no Unicode normalisation changes. */
+const ASCII_ONLY = /^\p{ASCII}*$/u;
+
 /** Lower case, accents folded away (NFKD, marks dropped): "José" and "JOSE" both become "jose". */
 export function foldText(text: string): string {
+  // ASCII, which no normalisation changes, skips normalize(): its first call touches several MB of ICU's data (decision 0066).
+  if (ASCII_ONLY.test(text)) return text.toLowerCase();
   // Typographic apostrophes become the typed one: "O’Brien" and "O'Brien" are one name.
   return text
     .normalize("NFKD")

@@ -91,8 +91,13 @@ export function normaliseEmail(value: string): string {
   return at < 0 ? email : email.slice(0, at + 1) + email.slice(at + 1).toLowerCase();
 }
 
+/** Text without a character past ASCII, which no Unicode normalisation changes. */
+const ASCII_ONLY = /^\p{ASCII}*$/u;
+
 function fold(value: string): string {
-  return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
+  // ASCII skips normalize(): its first call touches several MB of ICU's data (decision 0066).
+  const unaccented = ASCII_ONLY.test(value) ? value : value.normalize("NFD").replace(/\p{M}/gu, "");
+  return unaccented.toLowerCase().trim();
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 
 import { Readable } from "node:stream";
+import { groupedWhole } from "@cartwright/commerce";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
@@ -100,7 +101,7 @@ export const productsCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Create and update products from a product CSV file (docs/product-csv.md)",
-        description: `The body is the file (text/csv) or a multipart form with the field file; at most ${MB} MB and ${MAX_IMPORT_ROWS.toLocaleString("en")} rows. Rows name existing products by ID or SKU (updated) or are created; categories, tags, attributes and terms named that do not exist are created. Every row is checked as a product write is: if any has a problem, nothing is written and 400 cw_rest_import_invalid lists each problem with its line (the header is line 1) and column. dry_run=1 checks and counts without writing.`,
+        description: `The body is the file (text/csv) or a multipart form with the field file; at most ${MB} MB and ${groupedWhole(MAX_IMPORT_ROWS)} rows. Rows name existing products by ID or SKU (updated) or are created; categories, tags, attributes and terms named that do not exist are created. Every row is checked as a product write is: if any has a problem, nothing is written and 400 cw_rest_import_invalid lists each problem with its line (the header is line 1) and column. dry_run=1 checks and counts without writing.`,
         querystring: ImportQuery,
       },
     },

@@ -5,6 +5,11 @@ import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from "./pass
 const FAST = { N: 2 ** 10, r: 8, p: 1 };
 
 describe("password hashes", () => {
+  it("hash a password as its NFC form: typed composed or decomposed, it verifies", async () => {
+    const composed = await hashPassword("caf\u00e9-pass", FAST);
+    expect(await verifyPassword("cafe\u0301-pass", composed)).toBe(true);
+    expect(await verifyPassword("cafe-pass", composed)).toBe(false);
+  });
   it("are self-describing, salted, and verify only the right password", async () => {
     const hash = await hashPassword("s3cret-password", FAST);
     expect(hash).toMatch(/^scrypt\$1024\$8\$1\$[\w-]{22}\$[\w-]{43}$/);

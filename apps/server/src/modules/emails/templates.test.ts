@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { OrderView } from "../orders/index.ts";
 import { renderOrderCompleted, renderOrderInvoice, renderOrderNote } from "./order-updates.ts";
-import { escapeHtml, type OrderEmailData, renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
+import { escapeHtml, formatDate, type OrderEmailData, renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
 
 const currency = {
   currency_code: "EUR",
@@ -250,5 +251,21 @@ describe("renderOrderNote", () => {
     expect(mail.text).toContain("The following note was added to your order:\nShipped <today>.\nTracking: 1Z999\n");
     expect(mail.html).toContain("Shipped &lt;today&gt;.\nTracking: 1Z999");
     expect(mail.html).not.toContain("<today>");
+  });
+});
+
+describe("formatDate", () => {
+  it("writes dates as Intl's en-US long date and short time in UTC do", () => {
+    const date = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+    const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 7_258_118_400_000 }), (ms) => {
+        const iso = new Date(ms).toISOString();
+        expect(formatDate(iso, false)).toBe(date.format(new Date(ms)));
+        expect(formatDate(iso, true)).toBe(`${dateTime.format(new Date(ms))} UTC`);
+      }),
+    );
+    expect(formatDate("2026-11-29T00:45:00.000Z", true)).toBe("November 29, 2026 at 12:45 AM UTC");
+    expect(formatDate("not a date", true)).toBe("not a date");
   });
 });

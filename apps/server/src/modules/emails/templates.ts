@@ -36,17 +36,21 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
 
 const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, " ").trim();
 
-// Made once, on first use: building a DateTimeFormat costs far more than formatting with it (6 % of a checkout, measured).
-let dateFormats: { date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat } | undefined;
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-function formatDate(iso: string, withTime: boolean): string {
+/**
+ * "November 29, 2026" (and "at 12:45 AM UTC"), as Intl's en-US long date and short time in UTC write
+ * them, written by hand: a DateTimeFormat touches several MB of ICU's data in every process that
+ * sends an order e-mail (decision 0066), and costs more to build than to use.
+ */
+export function formatDate(iso: string, withTime: boolean): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  dateFormats ??= {
-    date: new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }),
-    dateTime: new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }),
-  };
-  return withTime ? `${dateFormats.dateTime.format(date)} UTC` : dateFormats.date.format(date);
+  const day = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  if (!withTime) return day;
+  const hours = date.getUTCHours();
+  const minutes = String(date.getUTCMinutes()).padStart(2, "0");
+  return `${day} at ${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"} UTC`;
 }
 
 /** The order's address as the order pages write it, then the phone and e-mail. */

@@ -4,6 +4,7 @@
  * limits, and nothing else hidden in it. Everything the shop serves is re-encoded from the decoded
  * pixels anyway, so a hidden part could never be served; refusing it tells the owner why.
  */
+import { groupedWhole } from "@cartwright/commerce";
 
 /** The largest upload and the most pixels decoded (a small file may claim a huge picture: a decompression bomb). */
 export const MEDIA_LIMITS = { bytes: 20 * 1024 * 1024, pixels: 50_000_000, side: 20_000 } as const;
@@ -21,7 +22,7 @@ export const MEDIA_MESSAGES = {
   missing: "Choose an image file to upload.",
   empty: "This file is empty.",
   tooLarge: `An image may be at most ${MEDIA_LIMITS.bytes / 1024 / 1024} MB.`,
-  tooManyPixels: `This image is too large: at most ${MEDIA_LIMITS.pixels / 1_000_000} megapixels (and ${MEDIA_LIMITS.side.toLocaleString("en")} pixels a side).`,
+  tooManyPixels: `This image is too large: at most ${MEDIA_LIMITS.pixels / 1_000_000} megapixels (and ${groupedWhole(MEDIA_LIMITS.side)} pixels a side).`,
   svg: "SVG images cannot be uploaded: upload a JPEG, PNG, WebP, AVIF or GIF.",
   program: "Programs and scripts cannot be uploaded.",
   notImage: "This file is not an image the shop takes: upload a JPEG, PNG, WebP, AVIF or GIF.",

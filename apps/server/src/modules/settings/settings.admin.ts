@@ -83,8 +83,15 @@ const store: Group<StoreGroup> = {
   },
 };
 
-/** ISO 4217 codes this Node knows (Intl): the prices' formatting and the gateways need a real currency. */
-const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+/**
+ * ISO 4217 codes this Node knows (Intl): the prices' formatting and the gateways need a real currency.
+ * Read on the first check, not at start: ICU's data costs the process several MB once touched (decision 0066).
+ */
+let currencies: Set<string> | undefined;
+function isKnownCurrency(code: string): boolean {
+  currencies ??= new Set(Intl.supportedValuesOf("currency"));
+  return currencies.has(code);
+}
 
 const currency: Group<CurrencyGroup> = {
   view: ({ currency: c }) => ({
@@ -98,7 +105,7 @@ const currency: Group<CurrencyGroup> = {
   async check(db, body, current) {
     const errors: Errors = {};
     const code = body.code.trim().toUpperCase();
-    if (!CURRENCIES.has(code)) errors.code = "Enter a currency's three-letter ISO 4217 code, such as USD or EUR.";
+    if (!isKnownCurrency(code)) errors.code = "Enter a currency's three-letter ISO 4217 code, such as USD or EUR.";
     if (!body.symbol.trim()) errors.symbol = "Enter the currency's symbol.";
     if (!body.decimal_separator) errors.decimal_separator = "Enter the decimal separator.";
     else if (/[0-9]/.test(body.decimal_separator)) errors.decimal_separator = "A separator cannot be a digit.";
