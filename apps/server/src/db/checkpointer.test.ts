@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkpointInBackground } from "./checkpointer.ts";
-import { openSqlite } from "./index.ts";
+import { openSqlite, WAL_SIZE_LIMIT_BYTES } from "./index.ts";
 
 let dir: string;
 let sqlite: SQLite.Database;
@@ -63,5 +63,17 @@ describe("checkpoints on a thread of their own", () => {
     await until(() => told);
     expect(sqlite.pragma("wal_autocheckpoint", { simple: true })).toBe(1000);
     await checkpoints.stop();
+  });
+});
+
+describe("the WAL's size", () => {
+  it("is cut back to the limit when SQLite starts it over after a checkpoint a burst outgrew", () => {
+    sqlite.pragma("wal_autocheckpoint = 0");
+    write(2500);
+    const wal = join(dir, "shop.db-wal");
+    expect(statSync(wal).size).toBeGreaterThan(WAL_SIZE_LIMIT_BYTES);
+    expect(sqlite.pragma("wal_checkpoint(PASSIVE)")).toEqual([expect.objectContaining({ busy: 0 })]);
+    write(1);
+    expect(statSync(wal).size).toBeLessThanOrEqual(WAL_SIZE_LIMIT_BYTES);
   });
 });

@@ -48,8 +48,13 @@ export function openSqlite(file: string): SQLite.Database {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // A burst the checkpoint thread falls behind on grows the WAL; without a limit the file never shrinks back.
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   return sqlite;
 }
+
+/** The size the WAL file is cut back to when SQLite starts it over after a checkpoint. */
+export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /**
  * Kysely prepares every query afresh; preparing costs as much as running a small query, so
