@@ -185,6 +185,9 @@ describe("the order the e-mails are written from", () => {
     });
     expect(placed.statusCode).toBe(200);
     const id = placed.json().order_id;
+    // Read once its e-mails are written: their claim moves `emails_due` between two reads otherwise.
+    const deadline = Date.now() + 10_000;
+    while (filesOf(appOutbox, id).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const read = await orderWithView(shop.db, id);
     const row = await findOrder(shop.db, id);
     if (!row || !read) throw new Error("the order was not found");
