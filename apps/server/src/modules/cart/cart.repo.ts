@@ -154,11 +154,9 @@ export function* eraseCoupon(db: Db, cartId: string, code: string): Work<boolean
  * stored and is left out of the update, so its index is not written (decision 0063).
  */
 export function* touched(db: Db, id: string, now: string, expiresAt: string | undefined, fields: CartFields = {}): Work<Partial<CartRow>> {
-  const names = (Object.keys(fields) as (keyof CartFields)[]).sort();
-  const version = newCartVersion();
-  const moveExpiry = expiresAt !== undefined;
-  yield* run(cartUpdateFor(names, moveExpiry)(db, id, now, expiresAt, version, ...names.map((name) => fields[name])));
-  return { ...fields, updated_at: now, ...(moveExpiry ? { expires_at: expiresAt } : {}), version };
+  const { query, row } = cartUpdate(db, id, now, expiresAt === undefined ? fields : { ...fields, expires_at: expiresAt });
+  yield* run(query);
+  return row;
 }
 
 /** A fresh cart version, in the range both databases' triggers use (migration 010). */
@@ -205,36 +203,30 @@ export type CartFields = Partial<
   Pick<CartRow, "billing_address" | "shipping_address" | "selected_rates" | "extensions" | "has_calculated_shipping" | "customer_id">
 >;
 
-/** One compiled update per set of fields written (a handful: the rate, an address, extension data), with or without the expiry. */
-const cartUpdates = new Map<string, CartUpdate>();
-type CartUpdate = (trx: Db, id: string, now: string, expiresAt: string | undefined, version: number, ...values: unknown[]) => CompiledQuery;
-function cartUpdateFor(names: (keyof CartFields)[], moveExpiry = true): CartUpdate {
-  const key = `${names.join(",")}${moveExpiry ? "" : ";expiry kept"}`;
-  let update = cartUpdates.get(key);
-  if (!update) {
-    update = prepareCartUpdate(names, moveExpiry);
-    cartUpdates.set(key, update);
-  }
-  return update;
-}
-const fieldsOf = (names: (keyof CartFields)[], values: unknown[]) => Object.fromEntries(names.map((name, i) => [name, values[i]]));
-function prepareCartUpdate(names: (keyof CartFields)[], moveExpiry: boolean): CartUpdate {
-  if (!moveExpiry) {
-    const update = compiled((trx, id: string, now: string, version: number, ...values: unknown[]) =>
-      trx
-        .updateTable("carts")
-        .set({ ...fieldsOf(names, values), updated_at: now, version })
-        .where("id", "=", id),
-    );
-    return (trx, id, now, _expiresAt, version, ...values) => update(trx, id, now, version, ...values);
-  }
-  const update = compiled((trx, id: string, now: string, expiresAt: string, version: number, ...values: unknown[]) =>
+/** What a cart's last write may set besides its time and version: the expiry is one more field, left out when it stays. */
+type WrittenFields = CartFields & Partial<Pick<CartRow, "expires_at">>;
+
+/** One compiled update per set of fields written (a handful: the rate, an address, extension data, the expiry). */
+const cartUpdates = new Map<string, ReturnType<typeof prepareCartUpdate>>();
+const prepareCartUpdate = (names: (keyof WrittenFields)[]) =>
+  compiled((trx, id: string, now: string, version: number, ...values: unknown[]) =>
     trx
       .updateTable("carts")
-      .set({ ...fieldsOf(names, values), updated_at: now, expires_at: expiresAt, version })
+      .set({ ...Object.fromEntries(names.map((name, i) => [name, values[i]])), updated_at: now, version })
       .where("id", "=", id),
   );
-  return (trx, id, now, expiresAt, version, ...values) => update(trx, id, now, expiresAt ?? "", version, ...values);
+
+/** The update that writes `fields` with a new version, and every field it writes. */
+function cartUpdate(trx: Db, id: string, now: string, fields: WrittenFields): { query: CompiledQuery; row: Partial<CartRow> } {
+  const names = (Object.keys(fields) as (keyof WrittenFields)[]).sort();
+  const key = names.join(",");
+  let update = cartUpdates.get(key);
+  if (!update) {
+    update = prepareCartUpdate(names);
+    cartUpdates.set(key, update);
+  }
+  const version = newCartVersion();
+  return { query: update(trx, id, now, version, ...names.map((name) => fields[name])), row: { ...fields, updated_at: now, version } };
 }
 
 /**
@@ -243,10 +235,9 @@ function prepareCartUpdate(names: (keyof CartFields)[], moveExpiry: boolean): Ca
  * every field it wrote.
  */
 export async function touchCart(trx: Db, id: string, now: string, expiresAt: string, fields: CartFields = {}): Promise<Partial<CartRow>> {
-  const names = (Object.keys(fields) as (keyof CartFields)[]).sort();
-  const version = newCartVersion();
-  await trx.executeQuery(cartUpdateFor(names)(trx, id, now, expiresAt, version, ...names.map((name) => fields[name])));
-  return { ...fields, updated_at: now, expires_at: expiresAt, version };
+  const { query, row } = cartUpdate(trx, id, now, { ...fields, expires_at: expiresAt });
+  await trx.executeQuery(query);
+  return row;
 }
 
 const ITEM_COLUMNS = [
