@@ -10,3 +10,4 @@ export * from "./refunds.ts";
 export * from "./settings-groups.ts";
 export type * from "./store-api.ts";
 export type * from "./storefront/index.ts";
+export * from "./text.ts";

@@ -4,6 +4,8 @@
  * so a search reads index ranges instead of scanning orders. Here because migration 022 fills the
  * table for existing orders with the very words the orders module writes and searches with.
  */
+
+import { normalized } from "@cartwright/commerce";
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Database } from "./schema.ts";
 
@@ -21,16 +23,10 @@ const cut = (word: string) => {
   return chars.length > TERM_MAX_LENGTH ? chars.slice(0, TERM_MAX_LENGTH).join("") : word;
 };
 
-/** Text without a character past ASCII, which no Unicode normalisation changes. */
-const ASCII_ONLY = /^\p{ASCII}*$/u;
-
 /** Lower case, accents folded away (NFKD, marks dropped): "José" and "JOSE" both become "jose". */
 export function foldText(text: string): string {
-  // ASCII, which no normalisation changes, skips normalize(): its first call touches several MB of ICU's data (decision 0066).
-  if (ASCII_ONLY.test(text)) return text.toLowerCase();
   // Typographic apostrophes become the typed one: "O’Brien" and "O'Brien" are one name.
-  return text
-    .normalize("NFKD")
+  return normalized(text, "NFKD")
     .replace(/\p{M}+/gu, "")
     .toLowerCase()
     .replace(/[\u2018\u2019\u02bc]/g, "'");

@@ -2,6 +2,8 @@
  * Address validation and normalisation (spec §5 "Field messages", "Address rules").
  * Pure: the server uses it for update-customer and checkout, the checkout page for its fields.
  */
+
+import { normalized } from "../text.ts";
 import { isCountryCode, type Subdivision, statesOf } from "./countries.ts";
 import { ADDRESS_FIELD_KEYS, type AddressFieldKey, type AddressFields, type FieldOverrides, fieldsForCountry } from "./locale.ts";
 import { comparablePostcode, isValidPostcode } from "./postcode.ts";
@@ -91,13 +93,8 @@ export function normaliseEmail(value: string): string {
   return at < 0 ? email : email.slice(0, at + 1) + email.slice(at + 1).toLowerCase();
 }
 
-/** Text without a character past ASCII, which no Unicode normalisation changes. */
-const ASCII_ONLY = /^\p{ASCII}*$/u;
-
 function fold(value: string): string {
-  // ASCII skips normalize(): its first call touches several MB of ICU's data (decision 0066).
-  const unaccented = ASCII_ONLY.test(value) ? value : value.normalize("NFD").replace(/\p{M}/gu, "");
-  return unaccented.toLowerCase().trim();
+  return normalized(value, "NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
 }
 
 /**

@@ -3,7 +3,9 @@
  * 'scrypt$N$r$p$salt$hash' (salt and hash base64url), so its parameters travel with it and
  * can be raised later: old hashes still verify, and needsRehash says when to renew one.
  */
+
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { normalized } from "@cartwright/commerce";
 
 export interface ScryptParams {
   /** CPU/memory cost, a power of two. */
@@ -22,15 +24,12 @@ const MAX_N = 2 ** 20;
 const MAX_R = 32;
 const MAX_P = 16;
 
-/** NFC, leaving ASCII (which no normalisation changes) without normalize(): its first call touches several MB of ICU's data (decision 0066). */
-const nfc = (text: string) => (/^\p{ASCII}*$/u.test(text) ? text : text.normalize("NFC"));
-
 function derive(password: string, salt: Buffer, params: ScryptParams, length: number): Promise<Buffer> {
   // Node refuses a call needing more than maxmem (about 128 × N × r bytes); leave it room.
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r };
   return new Promise((resolve, reject) => {
     // The async form runs in libuv's thread pool: the event loop is not blocked while hashing.
-    scrypt(nfc(password), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(normalized(password, "NFC"), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 
