@@ -5,7 +5,8 @@
  * row's line and column and changes nothing. axe on the list and the import page in each state.
  * Runs in the catalogue project (it publishes a product), and deletes and restores what it changed.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { fileChooserByKeyboard } from "./support/catalogue.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
@@ -21,13 +22,23 @@ interface Summary {
 
 const decimal = (minor: number) => (minor / 100).toFixed(2);
 
-/** Chooses a file for the focused file input by pressing Space on it, as a keyboard user opens the file picker. */
-async function chooseFile(page: Page, name: string, text: string) {
-  // The shopper's page may have the browser's focus: a file picker opens only for the page in front.
+/** Chooses a file for the file input by focusing it and pressing Space, as a keyboard user opens the file picker. */
+async function chooseFile(page: Page, input: Locator, name: string, text: string) {
+  // A file picker opens only for the page in front (the shopper's pages are closed by then: asShopper).
   await page.bringToFront();
-  const chooser = page.waitForEvent("filechooser");
-  await page.keyboard.press("Space");
-  await (await chooser).setFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
+  await input.focus();
+  await expect(input).toBeFocused();
+  await (await fileChooserByKeyboard(page)).setFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
+}
+
+/** Opens the shop as a new visitor in its own context, and closes it after: the owner's page stays the only one open. */
+async function asShopper(browser: Browser, visit: (shopper: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  try {
+    await visit(await context.newPage());
+  } finally {
+    await context.close();
+  }
 }
 
 test("the owner exports the catalogue, imports a new product and a new price, and sees a bad row's line", async ({ page, browser }) => {
@@ -73,8 +84,7 @@ test("the owner exports the catalogue, imports a new product and a new price, an
     `simple,${changed.sku},${changed.name},1,${decimal(newPrice)},`,
   ].join("\r\n");
   const fileInput = page.getByLabel("CSV file");
-  await fileInput.focus();
-  await chooseFile(page, "catalogue.csv", good);
+  await chooseFile(page, fileInput, "catalogue.csv", good);
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Check file" })).toBeFocused();
   await page.keyboard.press("Enter");
@@ -85,8 +95,9 @@ test("the owner exports the catalogue, imports a new product and a new price, an
   await expect(page.getByText(`New categories: CSV Lighting ${stamp}, CSV Lighting ${stamp} > Desk lamps ${stamp}`)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   // Nothing is written by the check.
-  const shopper = await (await browser.newContext()).newPage();
-  expect((await shopper.goto(`/product/csv-lamp-${stamp}`))?.status()).toBe(404);
+  await asShopper(browser, async (shopper) => {
+    expect((await shopper.goto(`/product/csv-lamp-${stamp}`))?.status()).toBe(404);
+  });
 
   await page.getByRole("button", { name: "Import", exact: true }).focus();
   await page.keyboard.press("Enter");
@@ -94,16 +105,17 @@ test("the owner exports the catalogue, imports a new product and a new price, an
   expect(await seriousViolations(page)).toEqual([]);
 
   // The shop shows both on the next request.
-  await shopper.goto(`/product/csv-lamp-${stamp}`);
-  await expect(shopper.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(shopper.getByText("$19.90").first()).toBeVisible();
-  await shopper.goto(`/product/${changed.slug}`);
-  await expect(shopper.getByText(`$${decimal(newPrice)}`).first()).toBeVisible();
+  await asShopper(browser, async (shopper) => {
+    await shopper.goto(`/product/csv-lamp-${stamp}`);
+    await expect(shopper.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(shopper.getByText("$19.90").first()).toBeVisible();
+    await shopper.goto(`/product/${changed.slug}`);
+    await expect(shopper.getByText(`$${decimal(newPrice)}`).first()).toBeVisible();
+  });
 
   // A bad row: its line (a description over two lines moves it to line 4) and column, and nothing changed.
   const bad = ["Name,Description,Regular price", `Good ${stamp},"two`, `lines",5.00`, `Bad ${stamp},,"1,234"`].join("\r\n");
-  await fileInput.focus();
-  await chooseFile(page, "bad.csv", bad);
+  await chooseFile(page, fileInput, "bad.csv", bad);
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 2, name: "1 problem in the file: nothing was imported" })).toBeFocused();
@@ -111,12 +123,13 @@ test("the owner exports the catalogue, imports a new product and a new price, an
   await expect(problem).toContainText("ambiguous");
   await expect(page.getByRole("button", { name: "Import", exact: true })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
-  expect((await shopper.goto(`/shop?s=${encodeURIComponent(`Good ${stamp}`)}`))?.status()).toBe(200);
-  await expect(shopper.getByText("No products were found matching your selection.")).toBeVisible();
+  await asShopper(browser, async (shopper) => {
+    expect((await shopper.goto(`/shop?s=${encodeURIComponent(`Good ${stamp}`)}`))?.status()).toBe(200);
+    await expect(shopper.getByText("No products were found matching your selection.")).toBeVisible();
+  });
 
   // Restored: the demo price back (by import, as it was changed), the new product deleted.
-  await fileInput.focus();
-  await chooseFile(page, "restore.csv", `SKU,Regular price\r\n${changed.sku},${decimal(originalPrice)}\r\n`);
+  await chooseFile(page, fileInput, "restore.csv", `SKU,Regular price\r\n${changed.sku},${decimal(originalPrice)}\r\n`);
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await expect(page.getByText("1 changed product", { exact: true })).toBeVisible();
@@ -137,7 +150,8 @@ test("the owner exports the catalogue, imports a new product and a new price, an
     await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/categories$/);
   }
-  await shopper.goto(`/product/${changed.slug}`);
-  await expect(shopper.getByText(`$${decimal(originalPrice)}`).first()).toBeVisible();
-  await shopper.context().close();
+  await asShopper(browser, async (shopper) => {
+    await shopper.goto(`/product/${changed.slug}`);
+    await expect(shopper.getByText(`$${decimal(originalPrice)}`).first()).toBeVisible();
+  });
 });

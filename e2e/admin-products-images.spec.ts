@@ -6,7 +6,7 @@
  * and its images are deleted at the end, so /shop lists the demo's 24 products again.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { picture } from "./support/catalogue.ts";
+import { fileChooserByKeyboard, picture } from "./support/catalogue.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
@@ -42,9 +42,7 @@ test("the owner uploads, orders and describes a product's images by keyboard, an
   // The file input opened by the keyboard; the chooser is given two pictures.
   const upload = page.getByLabel("Upload images");
   await upload.focus();
-  const chooser = page.waitForEvent("filechooser");
-  await page.keyboard.press("Space");
-  await (await chooser).setFiles([
+  await (await fileChooserByKeyboard(page)).setFiles([
     { name: "frame-front.jpg", mimeType: "image/jpeg", buffer: await picture("#c0392b", 1600, 1600) },
     { name: "frame-back.jpg", mimeType: "image/jpeg", buffer: await picture("#2471a3", 1400, 1400) },
   ]);

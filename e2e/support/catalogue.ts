@@ -44,12 +44,20 @@ export async function uploadImages(page: Page, files: { name: string; buffer: Bu
   return gallery;
 }
 
+const choosersCaught = new WeakSet<Page>();
+
 /**
- * The file chooser a focused file field opens on Space. Playwright catches a chooser only once its
- * interception is on, which it turns on as the listener is added: a key pressed before that opens an
- * uncaught one (seen in 2 of 3 runs of the catalogue journeys), so the key is pressed again, at most thrice.
+ * The file chooser a focused file field opens on Space. Playwright catches a chooser only while its
+ * interception is on, and it turns that on as a listener is added, racing the key pressed next: an uncaught
+ * chooser opens and is cancelled (CI, and about one local run of the CSV journey in four). So a listener stays on
+ * the page for its life, added once with a round trip after it, and the key is pressed again if ever needed.
  */
 export async function fileChooserByKeyboard(page: Page): Promise<FileChooser> {
+  if (!choosersCaught.has(page)) {
+    choosersCaught.add(page);
+    page.on("filechooser", () => {});
+    await page.title();
+  }
   for (let attempt = 1; ; attempt++) {
     const chooser = page.waitForEvent("filechooser", { timeout: 10_000 });
     await page.keyboard.press("Space");
