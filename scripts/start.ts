@@ -12,6 +12,4 @@ const { buildWeb } = await import("./build-web.ts");
 await buildWeb();
 const { buildServer, SERVER_BUNDLE } = await import("./build-server.ts");
 await buildServer();
-// Stack traces name the sources' files and lines, through the bundle's source maps.
-process.setSourceMapsEnabled(true);
 await import(pathToFileURL(SERVER_BUNDLE).href);

@@ -22,7 +22,7 @@ import { seedDemoShop } from "./seed/index.ts";
 const root = resolve(import.meta.dirname, "../../..");
 const CART = "/api/store/v1/cart";
 
-/** What the process runs: main.ts from the sources, or the bundle npm start imports (with its source maps, as start.ts enables them). */
+/** What the process runs: main.ts from the sources, or the bundle npm start imports. */
 const RUNS = [
   { name: "from the sources", bundled: false },
   { name: "from npm start's bundle", bundled: true },
@@ -62,7 +62,7 @@ for (const run of RUNS) {
     /** Starts the server as npm start does (the compile cache preloaded) and answers its address once it logs that it listens. */
     function startServer(): Promise<string> {
       const url = database.dialect === "postgres" ? database.url : `file:${database.file}`;
-      const entry = bundleFolder ? ["--enable-source-maps", join(bundleFolder, "main.js")] : ["apps/server/src/main.ts"];
+      const entry = bundleFolder ? [join(bundleFolder, "main.js")] : ["apps/server/src/main.ts"];
       server = spawn(process.execPath, ["--import", "./scripts/compile-cache.mjs", ...entry], {
         cwd: root,
         env: {
