@@ -1,7 +1,7 @@
 /**
  * Bundles the server for `npm start` (decision 0068): apps/server/src/main.ts with our packages and the
- * libraries it imports into a few ES modules in apps/server/build/, so a start links a handful of modules
- * instead of some 1,300. Built again whenever a source is newer than the bundle, as the storefront is;
+ * libraries it imports into one ES module, apps/server/build/main.js, so a start links one module instead
+ * of some 1,300. Built again whenever a source is newer than the bundle, as the storefront is;
  * `npm run dev`, the tests and the journeys run the sources.
  */
 import { existsSync, renameSync, rmSync, statSync } from "node:fs";
@@ -18,12 +18,14 @@ export const SERVER_BUNDLE = join(SERVER_BUILD_DIR, "main.js");
 const sources = ["apps/server/src", "packages/commerce/src", "scripts/build-server.ts", "package-lock.json"];
 
 /**
- * Left to Node at run time: native modules; `pg` (CommonJS that looks for the optional pg-native, and
+ * Left to Node at run time: native modules (better-sqlite3; sharp, which finds its binary by paths relative to
+ * itself, imported with the first image); `pg` (CommonJS that looks for the optional pg-native, and
  * imported only on PostgreSQL); and what the storefront's server build imports itself, which must be
  * the very modules the server hands it (React Router's context token and provider, React).
  */
 const EXTERNAL = [
   /^better-sqlite3$/,
+  /^sharp($|\/)/,
   /^pg($|\/)/,
   /^react($|\/)/,
   /^react-dom($|\/)/,
@@ -80,14 +82,17 @@ export async function buildServer({ force = false, directory = SERVER_BUILD_DIR 
     chunkFileNames: "[name]-[hash].js",
     sourcemap: true,
     sourcemapExcludeSources: true,
+    // One file: a library imported on first use (nodemailer, file-type, typebox/value) is still evaluated only
+    // then, and a server already running never looks for a chunk that a newer build has replaced.
+    codeSplitting: false,
   });
   await bundle.close();
   const old = `${directory}.old-${process.pid}`;
   if (existsSync(directory)) renameSync(directory, old);
   renameSync(next, directory);
   rmSync(old, { recursive: true, force: true });
-  const chunks = output.filter((file) => file.type === "chunk").length;
-  console.log(`Bundled the server: ${chunks} modules in ${directory}.`);
+  const size = output.find((file) => file.type === "chunk")?.code.length ?? 0;
+  console.log(`Bundled the server: ${(size / 1e6).toFixed(1)} MB in ${directory}.`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer({ force: process.argv.includes("--force") });

@@ -1,6 +1,6 @@
 /**
  * Stack traces that name our sources when the server runs as npm start's bundle (decision 0068).
- * Node's own `--enable-source-maps` reads every map, and measures every line of the 4 MB bundle, as the
+ * Node's own `--enable-source-maps` reads every map, and measures every line of the bundle (150,000), as the
  * bundle loads: about a fifth of the start's CPU and a few MB kept. Here a map is read on the first stack
  * trace that passes through its file, with Node's own `SourceMap`; until then nothing is done.
  */
