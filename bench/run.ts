@@ -25,6 +25,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { createSessionToken, createWidgetNonce } from "../apps/server/src/http/tokens.ts";
 import { readManifest } from "../e2e/support/bundle-graph.ts";
+import { buildServer, SERVER_BUNDLE } from "../scripts/build-server.ts";
 import { buildWeb } from "../scripts/build-web.ts";
 import { SERVER_ENV, SERVER_NODE_FLAGS, SERVER_PRELOAD } from "../scripts/server-process.ts";
 import { type Broken, brokenBudgets, floorOf, floorRatio, type ScenarioBudgets, type ServerFigures, type StepBudget } from "./budgets.ts";
@@ -291,8 +292,9 @@ async function healthy(serverBase: string, everyMs: number, withinMs: number): P
 async function startServer(dataDir: string, serverPort = port): Promise<ChildProcess> {
   // BENCH_PROFILE_DIR=<folder>: the server writes a V8 CPU profile there when it stops, to see where the time went.
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  // The node process itself (not an npm wrapper): its pid is the one whose memory is sampled.
-  const started = spawn(process.execPath, [...SERVER_FLAGS, ...SERVER_PRELOAD, ...profile, "apps/server/src/main.ts"], {
+  // The node process itself (not an npm wrapper): its pid is the one whose memory is sampled. It runs npm start's
+  // bundle, as scripts/start.ts does (decision 0068).
+  const started = spawn(process.execPath, [...SERVER_FLAGS, ...SERVER_PRELOAD, ...profile, SERVER_BUNDLE], {
     cwd: root,
     env: serverEnv(dataDir, serverPort),
     stdio: ["ignore", "inherit", "inherit"],
@@ -1290,6 +1292,7 @@ async function main() {
       if (!POSTGRES_SCENARIOS.includes(name))
         throw new Error(`${name} runs on SQLite only (it reads the SQLite file); on PostgreSQL: ${POSTGRES_SCENARIOS.join(", ")}`);
   await buildWeb();
+  await buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-"));
   withOwner = names.includes("owner") || names.includes("bundles") || names.includes("product-editor") || names.includes("products-csv");
   let memory: ReturnType<typeof sampleMemory> | undefined;

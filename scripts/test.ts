@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
+import { buildServer } from "./build-server.ts";
 import { buildWeb } from "./build-web.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -103,8 +104,10 @@ function readJson(file: string): unknown {
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
 }
 
-// The storefront build serves the e2e journeys and the server start-up tests alike.
+// The storefront build serves the e2e journeys and the server start-up tests alike; npm start's bundle, the
+// resilience suite's servers (scripts/start.ts), built once here rather than by the first of them.
 await buildWeb();
+await buildServer();
 
 if (wants("vitest")) {
   const file = join(reports, "vitest.json");

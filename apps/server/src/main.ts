@@ -21,6 +21,10 @@ import { settlePendingRefunds } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { deleteStaleGuestMeta } from "./modules/visitor/index.ts";
 import { seedDemoShop } from "./seed/index.ts";
+import { mapBundledStackTraces } from "./stack-traces.ts";
+
+// npm start runs this file bundled: its stack traces then name the sources, through the bundle's maps (decision 0068).
+mapBundledStackTraces();
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

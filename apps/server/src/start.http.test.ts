@@ -1,15 +1,18 @@
 /**
  * The server as `npm start` runs it, in a process of its own over an already migrated and seeded
  * shop (decision 0050): what it no longer does before listening (route schemas, the storefront's
- * build, the first sweep) must still be there for the first request that needs it. The build step
- * of scripts/start.ts is left out: npm test builds the storefront first.
+ * build, the first sweep) must still be there for the first request that needs it. Both from the
+ * sources (`npm run dev`, the journeys) and from npm start's bundle (decision 0068), built here into a
+ * folder of its own. The storefront's build step is left out: npm test builds the storefront first.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { SourceMap } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer, serverBuildIsFresh } from "../../../scripts/build-server.ts";
 import { createTestShop, TEST_SECRET, type TestShop, testDialect } from "../../../test/app.ts";
 import { buildApp } from "./app.ts";
 import type { DatabaseConfig } from "./config.ts";
@@ -19,12 +22,11 @@ import { seedDemoShop } from "./seed/index.ts";
 const root = resolve(import.meta.dirname, "../../..");
 const CART = "/api/store/v1/cart";
 
-let shop: TestShop | undefined;
-let folder: string;
-let database: DatabaseConfig;
-let server: ChildProcess;
-let base: string;
-let expiredCart: string;
+/** What the process runs: main.ts from the sources, or the bundle npm start imports. */
+const RUNS = [
+  { name: "from the sources", bundled: false },
+  { name: "from npm start's bundle", bundled: true },
+] as const;
 
 /** A cart made through the API, then dated two days past its expiry: the first sweep deletes it. */
 async function expiredCartIn(db: Db): Promise<string> {
@@ -46,111 +48,146 @@ async function expiredCartIn(db: Db): Promise<string> {
   return cart.id;
 }
 
-/** Starts main.ts as npm start does (the compile cache preloaded) and answers its address once it logs that it listens. */
-function startServer(): Promise<string> {
-  const url = database.dialect === "postgres" ? database.url : `file:${database.file}`;
-  server = spawn(process.execPath, ["--import", "./scripts/compile-cache.mjs", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      DATA_DIR: folder,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      SECRET: TEST_SECRET,
-      RATE_LIMIT: "off",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((found, failed) => {
-    server.once("exit", (code) => failed(new Error(`the server exited (${code}) before listening`)));
-    createInterface({ input: server.stdout as NodeJS.ReadableStream }).on("line", (line) => {
-      const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
-      if (address) found(address);
+for (const run of RUNS) {
+  describe(`the server started on a migrated shop, ${run.name}`, () => {
+    let shop: TestShop | undefined;
+    let folder: string;
+    /** The bundle's folder: directly in apps/server, as npm start's apps/server/build is. */
+    let bundleFolder: string | undefined;
+    let database: DatabaseConfig;
+    let server: ChildProcess;
+    let base: string;
+    let expiredCart: string;
+
+    /** Starts the server as npm start does (the compile cache preloaded) and answers its address once it logs that it listens. */
+    function startServer(): Promise<string> {
+      const url = database.dialect === "postgres" ? database.url : `file:${database.file}`;
+      const entry = bundleFolder ? [join(bundleFolder, "main.js")] : ["apps/server/src/main.ts"];
+      server = spawn(process.execPath, ["--import", "./scripts/compile-cache.mjs", ...entry], {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: url,
+          DATA_DIR: folder,
+          PORT: "0",
+          HOST: "127.0.0.1",
+          LOG_LEVEL: "info",
+          SECRET: TEST_SECRET,
+          RATE_LIMIT: "off",
+        },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      return new Promise((found, failed) => {
+        server.once("exit", (code) => failed(new Error(`the server exited (${code}) before listening`)));
+        createInterface({ input: server.stdout as NodeJS.ReadableStream }).on("line", (line) => {
+          const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
+          if (address) found(address);
+        });
+      });
+    }
+
+    beforeAll(async () => {
+      folder = mkdtempSync(join(tmpdir(), "cw-start-"));
+      if (run.bundled) {
+        bundleFolder = mkdtempSync(join(root, "apps/server/build-test-"));
+        await buildServer({ force: true, directory: bundleFolder });
+      }
+      if (testDialect() === "postgres") {
+        shop = await createTestShop();
+        database = shop.database;
+        expiredCart = await expiredCartIn(shop.db);
+      } else {
+        database = { dialect: "sqlite", file: join(folder, "shop.db") };
+        const db = openDatabase(database);
+        await migrateToLatest(db);
+        await seedDemoShop(db);
+        expiredCart = await expiredCartIn(db);
+        await db.destroy();
+      }
+      base = await startServer();
+    }, 120_000);
+
+    afterAll(async () => {
+      if (server && server.exitCode === null) {
+        const exited = new Promise((done) => server.once("exit", done));
+        server.kill("SIGTERM");
+        await exited;
+      }
+      await shop?.close();
+      rmSync(folder, { recursive: true, force: true });
+      if (bundleFolder) rmSync(bundleFolder, { recursive: true, force: true });
+    }, 60_000);
+
+    it("answers its health check", async () => {
+      const health = await fetch(`${base}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+    });
+
+    it("checks a Store API call's input on its first request, with schemas compiled on first use", async () => {
+      const first = await fetch(`${base}${CART}`);
+      expect(first.status).toBe(200);
+      const headers = {
+        "cart-token": String(first.headers.get("cart-token")),
+        nonce: String(first.headers.get("nonce")),
+        "content-type": "application/json",
+      };
+      const refused = await fetch(`${base}${CART}/add-item`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ id: 1, quantity: "many" }),
+      });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { code: string; data: { params: Record<string, string> } }).data.params).toHaveProperty("quantity");
+      const added = await fetch(`${base}${CART}/add-item`, { method: "POST", headers, body: JSON.stringify({ id: 1, quantity: "2" }) });
+      expect(added.status).toBe(201);
+      const cart = (await added.json()) as { items: { id: number; quantity: number }[] };
+      expect(cart.items).toEqual([expect.objectContaining({ id: 1, quantity: 2 })]);
+    });
+
+    it("shows a storefront page on the first page request, loading the build then", async () => {
+      const page = await fetch(`${base}/shop`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await page.text()).toContain("Classic T-Shirt");
+      const script = /"(\/assets\/entry\.client-[^"]+\.js)"/.exec(await (await fetch(`${base}/product/classic-t-shirt`)).text())?.[1];
+      expect(script).toBeDefined();
+      expect((await fetch(`${base}${script}`)).status).toBe(200);
+      expect((await fetch(`${base}/assets/no-such-file.js`)).status).toBe(404);
+    });
+
+    it("runs its first sweep once listening: the expired cart is deleted", async () => {
+      const db = openDatabase(database);
+      try {
+        let left = 1;
+        for (let i = 0; i < 100 && left; i++) {
+          left = (await db.selectFrom("carts").select("id").where("id", "=", expiredCart).execute()).length;
+          if (left) await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(left).toBe(0);
+      } finally {
+        await db.destroy();
+      }
+    });
+
+    // The maps' sources are relative to the bundle's folder, directly in apps/server.
+    if (run.bundled)
+      it("is a bundle whose source maps name our files, and only ours", () => {
+        const folder = bundleFolder as string;
+        expect(serverBuildIsFresh(folder)).toBe(true);
+        const lines = readFileSync(join(folder, "main.js"), "utf8").split("\n");
+        const map = new SourceMap(JSON.parse(readFileSync(join(folder, "main.js.map"), "utf8")));
+        const ours = lines.findIndex((line) => line.startsWith("function loadConfig("));
+        expect(map.findEntry(ours, 9)).toMatchObject({ originalSource: "../src/config.ts" });
+        const library = lines.findIndex((line) => line.includes("node_modules/fastify/fastify.js"));
+        expect(library).toBeGreaterThan(-1);
+        expect(map.findEntry(library + 2, 1)).not.toHaveProperty("originalSource", expect.stringContaining("node_modules"));
+      });
+
+    it("stops on SIGTERM", async () => {
+      const exited = new Promise<number | null>((done) => server.once("exit", done));
+      server.kill("SIGTERM");
+      expect(await exited).toBe(0);
     });
   });
 }
-
-beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), "cw-start-"));
-  if (testDialect() === "postgres") {
-    shop = await createTestShop();
-    database = shop.database;
-    expiredCart = await expiredCartIn(shop.db);
-  } else {
-    database = { dialect: "sqlite", file: join(folder, "shop.db") };
-    const db = openDatabase(database);
-    await migrateToLatest(db);
-    await seedDemoShop(db);
-    expiredCart = await expiredCartIn(db);
-    await db.destroy();
-  }
-  base = await startServer();
-}, 120_000);
-
-afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((done) => server.once("exit", done));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  await shop?.close();
-  rmSync(folder, { recursive: true, force: true });
-}, 60_000);
-
-describe("the server started on a migrated shop", () => {
-  it("answers its health check", async () => {
-    const health = await fetch(`${base}/api/health`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: "ok", database: "ok" });
-  });
-
-  it("checks a Store API call's input on its first request, with schemas compiled on first use", async () => {
-    const first = await fetch(`${base}${CART}`);
-    expect(first.status).toBe(200);
-    const headers = {
-      "cart-token": String(first.headers.get("cart-token")),
-      nonce: String(first.headers.get("nonce")),
-      "content-type": "application/json",
-    };
-    const refused = await fetch(`${base}${CART}/add-item`, { method: "POST", headers, body: JSON.stringify({ id: 1, quantity: "many" }) });
-    expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { code: string; data: { params: Record<string, string> } }).data.params).toHaveProperty("quantity");
-    const added = await fetch(`${base}${CART}/add-item`, { method: "POST", headers, body: JSON.stringify({ id: 1, quantity: "2" }) });
-    expect(added.status).toBe(201);
-    const cart = (await added.json()) as { items: { id: number; quantity: number }[] };
-    expect(cart.items).toEqual([expect.objectContaining({ id: 1, quantity: 2 })]);
-  });
-
-  it("shows a storefront page on the first page request, loading the build then", async () => {
-    const page = await fetch(`${base}/shop`);
-    expect(page.status).toBe(200);
-    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(await page.text()).toContain("Classic T-Shirt");
-    const script = /"(\/assets\/entry\.client-[^"]+\.js)"/.exec(await (await fetch(`${base}/product/classic-t-shirt`)).text())?.[1];
-    expect(script).toBeDefined();
-    expect((await fetch(`${base}${script}`)).status).toBe(200);
-    expect((await fetch(`${base}/assets/no-such-file.js`)).status).toBe(404);
-  });
-
-  it("runs its first sweep once listening: the expired cart is deleted", async () => {
-    const db = openDatabase(database);
-    try {
-      let left = 1;
-      for (let i = 0; i < 100 && left; i++) {
-        left = (await db.selectFrom("carts").select("id").where("id", "=", expiredCart).execute()).length;
-        if (left) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(left).toBe(0);
-    } finally {
-      await db.destroy();
-    }
-  });
-
-  it("stops on SIGTERM", async () => {
-    const exited = new Promise<number | null>((done) => server.once("exit", done));
-    server.kill("SIGTERM");
-    expect(await exited).toBe(0);
-  });
-});

@@ -1,7 +1,7 @@
 /** Mounts the React Router storefront (server-rendered, same process) into Fastify. */
 import { existsSync, readdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { currencyFields, type StoreCart, type Storefront, type StorefrontAccount, type StorefrontCheckout } from "@cartwright/commerce";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
@@ -27,8 +27,8 @@ import * as orders from "./modules/orders/index.ts";
 import * as payments from "./modules/payments/index.ts";
 import { getSettings, type ShopSettings, shopCurrency, shopLocale } from "./modules/settings/index.ts";
 import { getVisitorMeta } from "./modules/visitor/index.ts";
+import { WEB_ROOT } from "./paths.ts";
 
-export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../web");
 export const WEB_BUILD_DIR = join(WEB_ROOT, "build");
 
 /** Built assets carry their content's hash in their names; other files may change under the same name. */

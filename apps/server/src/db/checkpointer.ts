@@ -7,6 +7,7 @@
  */
 import { Worker } from "node:worker_threads";
 import type SQLite from "better-sqlite3";
+import { CHECKPOINT_WORKER_FILE } from "../paths.ts";
 
 /** SQLite's default threshold, in WAL pages, for the commit that checkpoints. */
 const DEFAULT_AUTOCHECKPOINT = 1000;
@@ -28,7 +29,7 @@ export function checkpointInBackground(
   file: string,
   options: { everyMs?: number; onStopped?: (error?: Error) => void } = {},
 ): BackgroundCheckpoints {
-  const worker = new Worker(new URL("./checkpoint-worker.mjs", import.meta.url), {
+  const worker = new Worker(CHECKPOINT_WORKER_FILE, {
     workerData: { file, everyMs: options.everyMs ?? 200 },
     // The thread holds one connection and a timer: a small heap is plenty.
     resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },

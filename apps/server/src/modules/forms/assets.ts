@@ -3,9 +3,10 @@
  * apps/web/build/forms/) at /forms/static/<name>-<hash>.js, cached a year and sent as the .br or
  * .gz written beside them; and `formsRuntimePath()`, the entry's address pages put in their script tag.
  */
-import { resolve } from "node:path";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type BuildManifest, hashedScriptSender, manifestReader, scriptNotFound } from "../../http/assets.ts";
+import { WEB_ROOT } from "../../paths.ts";
 
 interface FormsManifest extends BuildManifest {
   main: string;
@@ -14,7 +15,7 @@ interface FormsManifest extends BuildManifest {
 export const FORMS_STATIC_PREFIX = "/forms/static/";
 
 /** apps/web/build/forms, unless the app was given another web build (tests, `deps.web.buildDirectory`). */
-let buildDirectory = resolve(import.meta.dirname, "../../../../web/build/forms");
+let buildDirectory = join(WEB_ROOT, "build/forms");
 /** The build's manifest, read again whenever the build is newer; null before the build. */
 const manifest = manifestReader<FormsManifest>(() => buildDirectory);
 

@@ -1,0 +1,98 @@
+/**
+ * Bundles the server for `npm start` (decision 0068): apps/server/src/main.ts with our packages and the
+ * libraries it imports into one ES module, apps/server/build/main.js, so a start links one module instead
+ * of some 1,300. Built again whenever a source is newer than the bundle, as the storefront is;
+ * `npm run dev`, the tests and the journeys run the sources.
+ */
+import { existsSync, renameSync, rmSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+// rolldown is imported only when something is built: the freshness check runs on every start (decision 0050).
+import type { Plugin } from "rolldown";
+import { newestMtime } from "./build-helpers.ts";
+
+const root = resolve(import.meta.dirname, "..");
+/** Directly in apps/server, as src is: apps/server/src/paths.ts finds apps/server and apps/web from either. */
+export const SERVER_BUILD_DIR = join(root, "apps/server/build");
+/** What `npm start` imports. */
+export const SERVER_BUNDLE = join(SERVER_BUILD_DIR, "main.js");
+const sources = ["apps/server/src", "packages/commerce/src", "scripts/build-server.ts", "package-lock.json"];
+
+/**
+ * Left to Node at run time: native modules (better-sqlite3; sharp, which finds its binary by paths relative to
+ * itself, imported with the first image); `pg` (CommonJS that looks for the optional pg-native, and
+ * imported only on PostgreSQL); and what the storefront's server build imports itself, which must be
+ * the very modules the server hands it (React Router's context token and provider, React).
+ */
+const EXTERNAL = [
+  /^better-sqlite3$/,
+  /^sharp($|\/)/,
+  /^pg($|\/)/,
+  /^react($|\/)/,
+  /^react-dom($|\/)/,
+  /^react-router($|\/)/,
+  /^@react-router\//,
+  /^@mcansh\//,
+];
+
+export function serverBuildIsFresh(directory = SERVER_BUILD_DIR): boolean {
+  const bundle = join(directory, "main.js");
+  return existsSync(bundle) && statSync(bundle).mtimeMs >= Math.max(...sources.map(newestMtime));
+}
+
+/**
+ * Source maps for our own code only: a library's lines map to nothing. Node reads the maps of the modules
+ * it loads and keeps them (`process.setSourceMapsEnabled`): the libraries' mappings would cost some 30 MB
+ * of resident memory for names no stack trace of ours needs (measured in decision 0068).
+ */
+function librariesUnmapped(): Plugin {
+  return {
+    name: "libraries-unmapped",
+    async load(id) {
+      if (!id.includes("/node_modules/") || !/\.[cm]?js$/.test(id)) return null;
+      const { readFile } = await import("node:fs/promises");
+      return { code: await readFile(id, "utf8"), map: { version: 3, mappings: "", sources: [], names: [] } };
+    },
+  };
+}
+
+/** Builds the bundle into `directory` (apps/server/build unless a test says otherwise), replacing what was there. */
+export async function buildServer({ force = false, directory = SERVER_BUILD_DIR } = {}): Promise<void> {
+  if (!force && serverBuildIsFresh(directory)) return;
+  console.log("Bundling the server…");
+  const { rolldown } = await import("rolldown");
+  const bundle = await rolldown({
+    input: { main: join(root, "apps/server/src/main.ts") },
+    cwd: root,
+    platform: "node",
+    external: EXTERNAL,
+    plugins: [librariesUnmapped()],
+    onLog(level, log, handler) {
+      // An import the bundler cannot find would fail only when that code runs: fail the build instead.
+      if (log.code === "UNRESOLVED_IMPORT") throw new Error(log.message);
+      handler(level, log);
+    },
+  });
+  // Written beside, then swapped in: a server starting meanwhile finds the old bundle or the new one, whole.
+  const next = `${directory}.next-${process.pid}`;
+  rmSync(next, { recursive: true, force: true });
+  const { output } = await bundle.write({
+    dir: next,
+    format: "es",
+    entryFileNames: "[name].js",
+    chunkFileNames: "[name]-[hash].js",
+    sourcemap: true,
+    sourcemapExcludeSources: true,
+    // One file: a library imported on first use (nodemailer, file-type, typebox/value) is still evaluated only
+    // then, and a server already running never looks for a chunk that a newer build has replaced.
+    codeSplitting: false,
+  });
+  await bundle.close();
+  const old = `${directory}.old-${process.pid}`;
+  if (existsSync(directory)) renameSync(directory, old);
+  renameSync(next, directory);
+  rmSync(old, { recursive: true, force: true });
+  const size = output.find((file) => file.type === "chunk")?.code.length ?? 0;
+  console.log(`Bundled the server: ${(size / 1e6).toFixed(1)} MB in ${directory}.`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer({ force: process.argv.includes("--force") });
