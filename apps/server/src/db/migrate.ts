@@ -27,6 +27,7 @@ import * as m026 from "./migrations/026_owner_covering_sorts.ts";
 import * as m027 from "./migrations/027_tax_classes.ts";
 import * as m028 from "./migrations/028_media_variants.ts";
 import * as m030 from "./migrations/030_sale_schedule.ts";
+import * as m031 from "./migrations/031_guest_carts_unindexed.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "027_tax_classes": m027,
   "028_media_variants": m028,
   "030_sale_schedule": m030,
+  "031_guest_carts_unindexed": m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

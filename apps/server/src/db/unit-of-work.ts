@@ -13,7 +13,7 @@
 import type { CompiledQuery, QueryResult } from "kysely";
 import type { Db } from "./index.ts";
 import { sqliteHandleOf } from "./index.ts";
-import { allRevisionsQuery, type Revisions, revisionsOf, snapshotRevisions } from "./revisions.ts";
+import { allRevisionsQuery, heldRevisionsOf, type Revisions, snapshotRevisions } from "./revisions.ts";
 
 /** A value kept in a revision cache: answered from what is held (synchronously) or loaded. */
 export interface Cached<T> {
@@ -132,7 +132,7 @@ function answerSteps<T>(db: Db, sqlite: Sqlite, work: () => Work<T>): T {
     } else if ("task" in step) {
       throw new NotHeld();
     } else {
-      revisions ??= revisionsOf(sqlite.prepare(allRevisionsQuery(db).sql).all() as { name: string; value: number }[]);
+      revisions ??= heldRevisionsOf(sqlite.prepare(allRevisionsQuery(db).sql).all() as { name: string; value: number }[]);
       const value = step.cached.peek(db, revisions);
       if (value === undefined) throw new NotHeld();
       next = steps.next(value);

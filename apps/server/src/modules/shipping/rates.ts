@@ -47,8 +47,31 @@ function locationMatches(location: ZoneLocation, destination: Destination): bool
   }
 }
 
+/**
+ * Matches already made for a frozen list of zones (the pricing cache's, one per pricing revision),
+ * by the destination's country, state and postcode (all a match reads): every cart write asks
+ * again. Bounded, since shoppers type the postcodes (cleared when full, as the tax matches are).
+ */
+const zoneMatchesOf = new WeakMap<readonly ShippingZone[], Map<string, ShippingZone | undefined>>();
+const MAX_ZONE_MATCHES = 2000;
+
 /** A zone matches when a region (country/state/continent) matches and, if it lists postcodes, one of them. */
-export function zoneFor(zones: ShippingZone[], destination: Destination): ShippingZone | undefined {
+export function zoneFor(zones: readonly ShippingZone[], destination: Destination): ShippingZone | undefined {
+  if (!Object.isFrozen(zones)) return findZone(zones, destination);
+  let matches = zoneMatchesOf.get(zones);
+  if (!matches) {
+    matches = new Map();
+    zoneMatchesOf.set(zones, matches);
+  }
+  const key = `${destination.country}\u0000${destination.state}\u0000${destination.postcode}`;
+  if (matches.has(key)) return matches.get(key);
+  if (matches.size >= MAX_ZONE_MATCHES) matches.clear();
+  const found = findZone(zones, destination);
+  matches.set(key, found);
+  return found;
+}
+
+function findZone(zones: readonly ShippingZone[], destination: Destination): ShippingZone | undefined {
   const sorted = [...zones].filter((z) => z.id !== 0).sort((a, b) => a.order - b.order || a.id - b.id);
   const match = sorted.find((zone) => {
     const regions = zone.locations.filter((l) => l.type !== "postcode");
@@ -107,8 +130,31 @@ export function zoneRates(zone: ShippingZone | undefined, context: RateContext):
   return rates;
 }
 
+/** The pickup rates of frozen settings (the settings cache's), made once per settings object: they read nothing else. */
+const pickupRatesOf = new WeakMap<LocalPickupSettings, readonly RateOption[]>();
+
 /** One rate per enabled pickup location: rate_id pickup_location:{n}, n counting from 1 (spec §3). */
-export function pickupRates(pickup: LocalPickupSettings): RateOption[] {
+export function pickupRates(pickup: LocalPickupSettings): readonly RateOption[] {
+  if (!Object.isFrozen(pickup)) return makePickupRates(pickup);
+  let rates = pickupRatesOf.get(pickup);
+  if (!rates) {
+    rates = deepFrozen(makePickupRates(pickup));
+    pickupRatesOf.set(pickup, rates);
+  }
+  return rates;
+}
+
+/** Frozen all the way down, so no caller can change what every cart shares. */
+function deepFrozen(rates: RateOption[]): readonly RateOption[] {
+  for (const rate of rates) {
+    for (const meta of rate.meta_data) Object.freeze(meta);
+    Object.freeze(rate.meta_data);
+    Object.freeze(rate);
+  }
+  return Object.freeze(rates);
+}
+
+function makePickupRates(pickup: LocalPickupSettings): RateOption[] {
   if (!pickup.enabled) return [];
   const title = pickup.title || "Local pickup";
   return pickup.locations.flatMap((location, index) => {
