@@ -59,7 +59,7 @@ function ids(from: OutgoingMail["from"]): Pick<SendMailOptions, "messageId" | "b
 }
 
 /** The one message builder both transports use. */
-function message(mail: OutgoingMail, date: Date): SendMailOptions {
+export function messageOptions(mail: OutgoingMail, date: Date): SendMailOptions {
   return {
     ...ids(mail.from),
     from: mail.from,
@@ -115,27 +115,83 @@ async function writeToOutbox(folder: string, base: string, message: Buffer): Pro
   }
 }
 
-/** nodemailer's MIME composer, imported with the first message written to the outbox (decision 0050). */
-let mailComposer: Promise<typeof import("nodemailer/lib/mail-composer")> | undefined;
+/** nodemailer's MIME composer and its two body encoders, imported with the first message written to the outbox (decision 0050). */
+let mime:
+  | Promise<[typeof import("nodemailer/lib/mail-composer"), typeof import("nodemailer/lib/qp"), typeof import("nodemailer/lib/base64")]>
+  | undefined;
+type MimeNode = import("nodemailer/lib/mime-node").default;
+type BodyEncoder = import("nodemailer/lib/qp").Encoder | import("nodemailer/lib/base64").Encoder;
 
 /**
- * The message as SMTP would send it, composed by nodemailer's composer itself: a stream transport
- * around it cost a third more per message (its plugins, envelope and stream pipeline, decision 0060).
- * Its line breaks made CRLF, as on the wire (the stream transport's "windows" newline did the same).
+ * A body through one of nodemailer's encoders, called directly: the very transform its stream would run
+ * on the body's one chunk, without the streams around it.
  */
-async function composed(mail: OutgoingMail, date: Date): Promise<Buffer> {
-  mailComposer ??= import("nodemailer/lib/mail-composer");
-  const { default: MailComposer } = await mailComposer;
-  const built = await new MailComposer(message(mail, date) as ConstructorParameters<typeof MailComposer>[0]).compile().build();
-  // Every header and body part is encoded to ASCII, so latin1 reads it byte for byte.
-  return Buffer.from(built.toString("latin1").replace(/\r?\n/g, "\r\n"), "latin1");
+function encodedBody(encoder: BodyEncoder, body: string | Buffer): string {
+  const out: string[] = [];
+  encoder.push = (chunk: string | Buffer) => out.push(typeof chunk === "string" ? chunk : chunk.toString("latin1")) > 0;
+  const done = (error?: Error | null) => {
+    if (error) throw error;
+  };
+  // A Buffer chunk, as a stream hands it on: its encoding argument is "buffer", which the types do not list.
+  encoder._transform(typeof body === "string" ? Buffer.from(body, "utf8") : body, "buffer" as BufferEncoding, done);
+  encoder._flush(done);
+  return out.join("");
+}
+
+/**
+ * The message nodemailer's `MimeNode.build` writes, made synchronously from the same node tree with its
+ * own header builder and body encoders: its stream pipeline (a PassThrough, an encoder and `pipeline`
+ * per part, a `setImmediate` per step) cost over a third of composing (decision 0067). Only the string
+ * bodies our e-mails have; anything else is refused so that the caller takes nodemailer's own path.
+ */
+function written(node: MimeNode, qp: typeof import("nodemailer/lib/qp"), base64: typeof import("nodemailer/lib/base64")): string | null {
+  if ((node as unknown as { _raw?: unknown })._raw) return null;
+  const encoding = node.getTransferEncoding();
+  let out = `${node.buildHeaders()}\r\n\r\n`;
+  const body = node.content;
+  if (body) {
+    if (typeof body !== "string" && !Buffer.isBuffer(body)) return null;
+    if (encoding === "base64") out += encodedBody(new base64.Encoder(), body);
+    else if (encoding === "quoted-printable")
+      out += encodedBody(new qp.Encoder({ binary: !/^text\//i.test(node.contentType ?? "") }), body);
+    else if (typeof body === "string")
+      out += body; // 7bit: plain ASCII text, as it is
+    else return null;
+  }
+  if (node.multipart) {
+    for (const [i, child] of node.childNodes.entries()) {
+      const part = written(child, qp, base64);
+      if (part === null) return null;
+      out += `${i > 0 ? "\r\n" : ""}--${node.boundary}\r\n${part}`;
+    }
+    out += `\r\n--${node.boundary}--\r\n`;
+  }
+  return out;
+}
+
+/**
+ * A message's bytes as SMTP would send them, composed by nodemailer's composer itself, without its
+ * streams (decision 0067; a stream transport around it cost a third more again, decision 0060). Its
+ * line breaks made CRLF, as on the wire (the stream transport's "windows" newline did the same).
+ */
+export async function composedMessage(options: SendMailOptions): Promise<Buffer> {
+  mime ??= Promise.all([import("nodemailer/lib/mail-composer"), import("nodemailer/lib/qp"), import("nodemailer/lib/base64")]);
+  const [{ default: MailComposer }, qp, base64] = await mime;
+  const root = new MailComposer(options as ConstructorParameters<typeof MailComposer>[0]).compile();
+  const crlf = (text: string) => text.replace(/\r?\n/g, "\r\n");
+  const text = written(root, qp, base64);
+  // nodemailer's own streams, for content ours does not take: latin1 reads its bytes one for one.
+  if (text === null) return Buffer.from(crlf((await root.build()).toString("latin1")), "latin1");
+  // As nodemailer's stream ends a message: with a line break. UTF-8 as its stream writes strings (all is
+  // ASCII but the local part of an address nodemailer passes on as it is, RFC 6532).
+  return Buffer.from(crlf(text.endsWith("\n") ? text : `${text}${text.endsWith("\r") ? "\n" : "\r\n"}`), "utf8");
 }
 
 export function createOutboxWriter(folder: string, now: () => Date = () => new Date()) {
   let ready: Promise<unknown> | undefined;
   return async (mail: OutgoingMail): Promise<string> => {
     const date = now();
-    const text = await composed(mail, date);
+    const text = await composedMessage(messageOptions(mail, date));
     // The folder holds shoppers' names and addresses: only this user may read it.
     ready ??= mkdir(folder, { recursive: true, mode: 0o700 });
     await ready;
@@ -156,7 +212,7 @@ export function createMailer(config: Pick<Config, "mail" | "publicUrl">, now: ()
     outbox,
     async send(mail, options = {}) {
       if (!smtp || options.outboxOnly) return { via: "outbox", file: await toOutbox(mail) };
-      await (await smtp()).sendMail(message(mail, now()));
+      await (await smtp()).sendMail(messageOptions(mail, now()));
       return { via: "smtp" };
     },
   };

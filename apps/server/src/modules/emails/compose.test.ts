@@ -1,0 +1,95 @@
+import fc from "fast-check";
+import MailComposer from "nodemailer/lib/mail-composer";
+import { describe, expect, it } from "vitest";
+import { composedMessage, messageOptions, type OutgoingMail } from "./transport.ts";
+
+/** What nodemailer's own stream pipeline writes for the same options, with CRLF line breaks as on the wire. */
+async function nodemailers(options: Parameters<typeof composedMessage>[0]): Promise<Buffer> {
+  const built = await new MailComposer(options as ConstructorParameters<typeof MailComposer>[0]).compile().build();
+  return Buffer.from(built.toString("latin1").replace(/\r?\n/g, "\r\n"), "latin1");
+}
+
+/** Text with what order e-mails hold and what makes MIME hard: accents, other scripts, emoji, long lines, dots, spaces at line ends, quotes. */
+const piece = fc.constantFrom(
+  "Thank you",
+  " × 2",
+  "naïve café",
+  "Ünïcode",
+  "日本語の注文",
+  "Заказ",
+  "🛒",
+  "\n",
+  "\r\n",
+  ".",
+  "\n.starts with a dot",
+  "  ",
+  "\t",
+  "=",
+  "<p>",
+  "&amp;",
+  '"quoted"',
+  "Smith, Jones",
+  "<eve@evil.example>",
+  "=?utf-8?Q?x?=",
+  "a".repeat(90),
+  "word ".repeat(30),
+);
+const text = (maxLength: number) =>
+  fc
+    .array(fc.oneof(piece, fc.string({ maxLength: 12 }), fc.string({ unit: "grapheme", maxLength: 8 })), { maxLength })
+    .map((parts) => parts.join(""));
+const local = fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,20}$/);
+const domain = fc.constantFrom("example.com", "shop.example.co.uk", "localhost", "xn--caf-dma.example");
+const address = fc.tuple(local, domain).map(([user, host]) => `${user}@${host}`);
+const sender = fc.oneof(
+  fc.record({ name: text(4), address }),
+  address,
+  fc.tuple(text(3), address).map(([name, at]) => `${name.replace(/[<>\r\n]/g, "")} <${at}>`),
+);
+const mail = fc.record({
+  from: sender,
+  to: address,
+  replyTo: fc.option(address, { nil: undefined }),
+  subject: text(6),
+  text: text(40),
+  html: text(40),
+  orderId: fc.integer({ min: 1, max: 1_000_000 }),
+  kind: fc.constantFrom("confirmation", "new-order"),
+}) as fc.Arbitrary<OutgoingMail>;
+
+describe("composing a message without nodemailer's streams", () => {
+  it("writes, byte for byte, what nodemailer's own pipeline writes, for random senders, addresses, subjects and bodies", async () => {
+    await fc.assert(
+      fc.asyncProperty(mail, fc.integer({ min: 0, max: 4_102_444_800_000 }), async (outgoing, ms) => {
+        const options = { ...messageOptions(outgoing, new Date(ms)), baseBoundary: "0123456789abcdef" };
+        const ours = await composedMessage(options);
+        expect(ours.toString("latin1")).toBe((await nodemailers(options)).toString("latin1"));
+        // RFC 5322: CRLF line ends, no line over 998 characters.
+        expect(ours.toString("latin1")).not.toMatch(/[^\r]\n|\r[^\n]/);
+        expect(
+          Math.max(
+            ...ours
+              .toString("latin1")
+              .split("\r\n")
+              .map((line) => line.length),
+          ),
+        ).toBeLessThanOrEqual(998);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("writes the same for bodies nodemailer sends as base64, 7bit and empty", async () => {
+    const at = new Date("2026-11-29T04:00:00Z");
+    const base = { from: "shop@example.com", to: "ada@example.com", subject: "Ordre", orderId: 1, kind: "confirmation" };
+    for (const [plain, html] of [
+      ["日本語の注文です。".repeat(40), "<p>Заказ получен</p>".repeat(30)],
+      ["Plain ASCII, short lines.\nSecond line.\n", "<p>Plain</p>"],
+      ["", "<p>Only HTML</p>"],
+      [`${"x".repeat(200)}\n`, ""],
+    ] as const) {
+      const options = { ...messageOptions({ ...base, text: plain, html }, at), baseBoundary: "0123456789abcdef" };
+      expect((await composedMessage(options)).toString("latin1")).toBe((await nodemailers(options)).toString("latin1"));
+    }
+  });
+});
