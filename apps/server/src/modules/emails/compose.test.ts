@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { describe, expect, it } from "vitest";
-import { composedMessage, messageOptions, type OutgoingMail } from "./transport.ts";
+import { composed, composedMessage } from "./compose.ts";
+import { messageOptions, type OutgoingMail } from "./transport.ts";
 
 /** What nodemailer's own stream pipeline writes for the same options, with CRLF line breaks as on the wire. */
 async function nodemailers(options: Parameters<typeof composedMessage>[0]): Promise<Buffer> {
@@ -57,10 +58,56 @@ const mail = fc.record({
   kind: fc.constantFrom("confirmation", "new-order"),
 }) as fc.Arbitrary<OutgoingMail>;
 
+/** The order e-mails' usual shape, which is written directly: plain names and addresses, a short ASCII subject. */
+const word = fc.stringMatching(/^[A-Za-z0-9]{1,8}$/);
+const plainDomain = fc.constantFrom("example.com", "shop.example.co.uk", "localhost", "my-shop.example", "a1.b-2.example");
+const plainAddress = fc
+  .tuple(fc.stringMatching(/^[A-Za-z0-9_+-]{1,8}(\.[A-Za-z0-9_+-]{1,6})?$/), plainDomain)
+  .map(([user, host]) => `${user}@${host}`);
+const plainMail = fc.record({
+  from: fc.oneof(
+    fc.record({ name: fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(" ")), address: plainAddress }),
+    plainAddress,
+  ),
+  to: plainAddress,
+  replyTo: fc.option(plainAddress, { nil: undefined }),
+  subject: fc.oneof(
+    fc.constant("Your Corner Shop order #42 has been received"),
+    fc.array(fc.stringMatching(/^[!#-~]{1,9}$/), { minLength: 1, maxLength: 6 }).map((w) => w.join(" ")),
+  ),
+  text: fc.oneof(text(40), fc.constant("Thank you.\nTotal: 12.00\n")).filter((t) => t !== ""),
+  html: fc.oneof(text(40), fc.constant("<p>Thank you.</p>")).filter((t) => t !== ""),
+  orderId: fc.integer({ min: 1, max: 1_000_000 }),
+  kind: fc.constantFrom("confirmation", "new-order"),
+}) as fc.Arbitrary<OutgoingMail>;
+
+/** Close to that shape, at its edges: quotes and encoded-word lookalikes, header lines near the 76 characters where folding starts, upper-case domains. */
+const nearPlainMail = plainMail.chain((base) =>
+  fc
+    .record({
+      subject: fc.array(
+        fc.oneof(
+          { weight: 8, arbitrary: fc.stringMatching(/^[!#-~]{1,12}$/) },
+          { weight: 1, arbitrary: fc.constantFrom('"', "=?", "?=", "=?utf-8?Q?x?=", "a=?b") },
+        ),
+        { minLength: 1, maxLength: 9 },
+      ),
+      pad: fc.oneof(fc.integer({ min: 74, max: 78 }), fc.integer({ min: 40, max: 90 })),
+      upper: fc.boolean(),
+    })
+    .map(({ subject, pad, upper }) => {
+      const joined = subject.join(" ");
+      // A subject whose header line is `pad` characters long, give or take its last word.
+      const sized =
+        joined.length >= pad - 9 ? joined.slice(0, pad - 9).trim() || joined : `${joined} ${"x".repeat(pad - 10 - joined.length)}`;
+      return { ...base, subject: sized, to: upper ? base.to.toUpperCase() : base.to };
+    }),
+);
+
 describe("composing a message without nodemailer's streams", () => {
   it("writes, byte for byte, what nodemailer's own pipeline writes, for random senders, addresses, subjects and bodies", async () => {
     await fc.assert(
-      fc.asyncProperty(mail, fc.integer({ min: 0, max: 4_102_444_800_000 }), async (outgoing, ms) => {
+      fc.asyncProperty(fc.oneof(mail, plainMail, nearPlainMail), fc.integer({ min: 0, max: 4_102_444_800_000 }), async (outgoing, ms) => {
         const options = { ...messageOptions(outgoing, new Date(ms)), baseBoundary: "0123456789abcdef" };
         const ours = await composedMessage(options);
         expect(ours.toString("latin1")).toBe((await nodemailers(options)).toString("latin1"));
@@ -75,7 +122,35 @@ describe("composing a message without nodemailer's streams", () => {
           ),
         ).toBeLessThanOrEqual(998);
       }),
-      { numRuns: 300 },
+      { numRuns: 400 },
+    );
+  });
+
+  it("writes the order e-mails' usual shape directly, and the rest through nodemailer's node tree", async () => {
+    const at = new Date("2026-11-29T04:00:00Z");
+    const order: OutgoingMail = {
+      from: { name: "Corner Shop", address: "shop@localhost" },
+      to: "ada@example.com",
+      replyTo: "owner@example.com",
+      subject: "Your Corner Shop order #42 has been received",
+      text: "Thank you × 2\nTotal: 1.510,00 €\n",
+      html: "<p>Thank you &times; 2</p>",
+      orderId: 42,
+      kind: "confirmation",
+    };
+    expect((await composed(messageOptions(order, at))).by).toBe("direct");
+    for (const other of [
+      { subject: "Votre commande n° 42" },
+      { from: "Orders <orders@example.com>" },
+      { to: "Ada@Example.com" },
+      { text: "" },
+    ])
+      expect((await composed(messageOptions({ ...order, ...other }, at))).by).toBe("node tree");
+    await fc.assert(
+      fc.asyncProperty(plainMail, async (outgoing) => {
+        expect((await composed(messageOptions(outgoing, at))).by).toBe("direct");
+      }),
+      { numRuns: 100 },
     );
   });
 

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import type { Config } from "../../config.ts";
 import type { ShopSettings, SwitchableEmail } from "../settings/index.ts";
+import { composedMessage } from "./compose.ts";
 import type { RenderedEmail } from "./templates.ts";
 
 export interface OutgoingMail {
@@ -113,78 +114,6 @@ async function writeToOutbox(folder: string, base: string, message: Buffer): Pro
   } finally {
     await unlink(draft);
   }
-}
-
-/** nodemailer's MIME composer and its two body encoders, imported with the first message written to the outbox (decision 0050). */
-let mime:
-  | Promise<[typeof import("nodemailer/lib/mail-composer"), typeof import("nodemailer/lib/qp"), typeof import("nodemailer/lib/base64")]>
-  | undefined;
-type MimeNode = import("nodemailer/lib/mime-node").default;
-type BodyEncoder = import("nodemailer/lib/qp").Encoder | import("nodemailer/lib/base64").Encoder;
-
-/**
- * A body through one of nodemailer's encoders, called directly: the very transform its stream would run
- * on the body's one chunk, without the streams around it.
- */
-function encodedBody(encoder: BodyEncoder, body: string | Buffer): string {
-  const out: string[] = [];
-  encoder.push = (chunk: string | Buffer) => out.push(typeof chunk === "string" ? chunk : chunk.toString("latin1")) > 0;
-  const done = (error?: Error | null) => {
-    if (error) throw error;
-  };
-  // A Buffer chunk, as a stream hands it on: its encoding argument is "buffer", which the types do not list.
-  encoder._transform(typeof body === "string" ? Buffer.from(body, "utf8") : body, "buffer" as BufferEncoding, done);
-  encoder._flush(done);
-  return out.join("");
-}
-
-/**
- * The message nodemailer's `MimeNode.build` writes, made synchronously from the same node tree with its
- * own header builder and body encoders: its stream pipeline (a PassThrough, an encoder and `pipeline`
- * per part, a `setImmediate` per step) cost over a third of composing (decision 0067). Only the string
- * bodies our e-mails have; anything else is refused so that the caller takes nodemailer's own path.
- */
-function written(node: MimeNode, qp: typeof import("nodemailer/lib/qp"), base64: typeof import("nodemailer/lib/base64")): string | null {
-  if ((node as unknown as { _raw?: unknown })._raw) return null;
-  const encoding = node.getTransferEncoding();
-  let out = `${node.buildHeaders()}\r\n\r\n`;
-  const body = node.content;
-  if (body) {
-    if (typeof body !== "string" && !Buffer.isBuffer(body)) return null;
-    if (encoding === "base64") out += encodedBody(new base64.Encoder(), body);
-    else if (encoding === "quoted-printable")
-      out += encodedBody(new qp.Encoder({ binary: !/^text\//i.test(node.contentType ?? "") }), body);
-    else if (typeof body === "string")
-      out += body; // 7bit: plain ASCII text, as it is
-    else return null;
-  }
-  if (node.multipart) {
-    for (const [i, child] of node.childNodes.entries()) {
-      const part = written(child, qp, base64);
-      if (part === null) return null;
-      out += `${i > 0 ? "\r\n" : ""}--${node.boundary}\r\n${part}`;
-    }
-    out += `\r\n--${node.boundary}--\r\n`;
-  }
-  return out;
-}
-
-/**
- * A message's bytes as SMTP would send them, composed by nodemailer's composer itself, without its
- * streams (decision 0067; a stream transport around it cost a third more again, decision 0060). Its
- * line breaks made CRLF, as on the wire (the stream transport's "windows" newline did the same).
- */
-export async function composedMessage(options: SendMailOptions): Promise<Buffer> {
-  mime ??= Promise.all([import("nodemailer/lib/mail-composer"), import("nodemailer/lib/qp"), import("nodemailer/lib/base64")]);
-  const [{ default: MailComposer }, qp, base64] = await mime;
-  const root = new MailComposer(options as ConstructorParameters<typeof MailComposer>[0]).compile();
-  const crlf = (text: string) => text.replace(/\r?\n/g, "\r\n");
-  const text = written(root, qp, base64);
-  // nodemailer's own streams, for content ours does not take: latin1 reads its bytes one for one.
-  if (text === null) return Buffer.from(crlf((await root.build()).toString("latin1")), "latin1");
-  // As nodemailer's stream ends a message: with a line break. UTF-8 as its stream writes strings (all is
-  // ASCII but the local part of an address nodemailer passes on as it is, RFC 6532).
-  return Buffer.from(crlf(text.endsWith("\n") ? text : `${text}${text.endsWith("\r") ? "\n" : "\r\n"}`), "utf8");
 }
 
 export function createOutboxWriter(folder: string, now: () => Date = () => new Date()) {
