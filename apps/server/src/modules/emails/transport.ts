@@ -1,11 +1,13 @@
 /**
  * Where e-mails go: through SMTP when SMTP_URL is set, otherwise into the outbox folder as one
- * RFC 822 `.eml` file per message, to open in any mail client. Both paths build the message
- * with nodemailer's composer, so the outbox shows exactly what SMTP would have sent.
+ * RFC 822 `.eml` file per message, to open in any mail client. The outbox holds the bytes
+ * nodemailer's composer writes (`compose.ts`), so it shows exactly what SMTP would have sent.
  */
 import { randomUUID } from "node:crypto";
-import { link, mkdir, unlink, writeFile } from "node:fs/promises";
+import * as fs from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import type { Config } from "../../config.ts";
 import type { ShopSettings, SwitchableEmail } from "../settings/index.ts";
@@ -90,6 +92,14 @@ function lazyTransport(options: Parameters<typeof import("nodemailer")["createTr
     return transport;
   };
 }
+
+/**
+ * The outbox's file calls through the callback API: without `fs/promises`' FileHandle they cost the
+ * event loop a quarter to two fifths less per file (decision 0067); the same calls in the thread pool.
+ */
+const writeFile = promisify(fs.writeFile);
+const link = promisify(fs.link);
+const unlink = promisify(fs.unlink);
 
 /**
  * Writes one message into the outbox folder, whole: a draft under a hidden name, linked in under its
