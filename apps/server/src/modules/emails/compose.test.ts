@@ -58,6 +58,17 @@ const mail = fc.record({
   kind: fc.constantFrom("confirmation", "new-order"),
 }) as fc.Arbitrary<OutgoingMail>;
 
+/** ASCII bodies at the 7bit rule's edges: lines of 74 to 80 characters, now and then a control character. */
+const asciiBody = fc
+  .tuple(
+    fc.array(
+      fc.tuple(fc.integer({ min: 74, max: 80 }), fc.stringMatching(/^[ -~]{80}$/)).map(([length, line]) => line.slice(0, length)),
+      { minLength: 1, maxLength: 3 },
+    ),
+    fc.option(fc.constantFrom("\u0001", "\u000b", "\u000c", "\u001f", "\u007f", "\t"), { freq: 2 }),
+  )
+  .map(([lines, control]) => (control === null ? lines.join("\n") : `${lines.join("\n")}\n${control}end`));
+
 /** The order e-mails' usual shape, which is written directly: plain names and addresses, a short ASCII subject. */
 const word = fc.stringMatching(/^[A-Za-z0-9]{1,8}$/);
 const plainDomain = fc.constantFrom("example.com", "shop.example.co.uk", "localhost", "my-shop.example", "a1.b-2.example");
@@ -73,10 +84,13 @@ const plainMail = fc.record({
   replyTo: fc.option(plainAddress, { nil: undefined }),
   subject: fc.oneof(
     fc.constant("Your Corner Shop order #42 has been received"),
-    fc.array(fc.stringMatching(/^[!#-~]{1,9}$/), { minLength: 1, maxLength: 6 }).map((w) => w.join(" ")),
+    fc
+      .array(fc.stringMatching(/^[!#-~]{1,9}$/), { minLength: 1, maxLength: 6 })
+      .map((w) => w.join(" "))
+      .filter((subject) => !subject.includes("=?")),
   ),
-  text: fc.oneof(text(40), fc.constant("Thank you.\nTotal: 12.00\n")).filter((t) => t !== ""),
-  html: fc.oneof(text(40), fc.constant("<p>Thank you.</p>")).filter((t) => t !== ""),
+  text: fc.oneof(text(40), { weight: 2, arbitrary: asciiBody }, fc.constant("Thank you.\nTotal: 12.00\n")).filter((t) => t !== ""),
+  html: fc.oneof(text(40), { weight: 2, arbitrary: asciiBody }, fc.constant("<p>Thank you.</p>")).filter((t) => t !== ""),
   orderId: fc.integer({ min: 1, max: 1_000_000 }),
   kind: fc.constantFrom("confirmation", "new-order"),
 }) as fc.Arbitrary<OutgoingMail>;

@@ -7,14 +7,14 @@
  */
 import type { SendMailOptions } from "nodemailer";
 
-type Nodemailer = [
-  typeof import("nodemailer/lib/mail-composer"),
-  typeof import("nodemailer/lib/qp"),
-  typeof import("nodemailer/lib/base64"),
-  typeof import("nodemailer/lib/mime-funcs"),
-];
-/** nodemailer's composer, body encoders and MIME helpers, imported with the first message (decision 0050). */
-let nodemailer: Promise<Nodemailer> | undefined;
+type Encoders = [typeof import("nodemailer/lib/qp"), typeof import("nodemailer/lib/base64")];
+/** nodemailer's two body encoders, imported with the first message (decision 0050). */
+let encoders: Promise<Encoders> | undefined;
+/**
+ * nodemailer's composer, imported with the first message not of the direct way's shape: with its node
+ * tree, address parser, fetch and MIME type table it holds about 4 MB of heap (decision 0067).
+ */
+let mailComposer: Promise<typeof import("nodemailer/lib/mail-composer")> | undefined;
 type MimeNode = import("nodemailer/lib/mime-node").default;
 type BodyEncoder = import("nodemailer/lib/qp").Encoder | import("nodemailer/lib/base64").Encoder;
 
@@ -40,8 +40,8 @@ function encodedBody(encoder: BodyEncoder, body: string | Buffer): string {
  * `pipeline` per part, a `setImmediate` per step). Only string bodies; null for anything else, which
  * the caller leaves to nodemailer's own `build`.
  */
-function written(node: MimeNode, libraries: Nodemailer): string | null {
-  const [, qp, base64] = libraries;
+function written(node: MimeNode, libraries: Encoders): string | null {
+  const [qp, base64] = libraries;
   if ((node as unknown as { _raw?: unknown })._raw) return null;
   // The headers first: they set the part's Content-Transfer-Encoding, which getTransferEncoding then
   // reads back instead of scanning the body a second time (nodemailer's stream asks before and after).
@@ -92,11 +92,11 @@ function plainAddress(value: SendMailOptions["from"]): string | null {
 }
 
 /**
- * Which transfer encoding nodemailer gives a text part: 7bit for plain text in short lines, else
- * quoted-printable when Latin letters outnumber the bytes that need escaping, else base64.
+ * Which transfer encoding nodemailer gives a text part: 7bit when nothing needs escaping (no control
+ * character but tab and line breaks, nothing beyond ASCII) and no line is over 76 characters (in at
+ * most 128 KB); else quoted-printable when Latin letters outnumber what needs escaping; else base64.
  */
-function transferEncoding(body: string, mimeFuncs: Nodemailer[3]): "7bit" | "quoted-printable" | "base64" {
-  if (mimeFuncs.isPlainText(body) && !mimeFuncs.hasLongerLines(body, 76)) return "7bit";
+function transferEncoding(body: string): "7bit" | "quoted-printable" | "base64" {
   let latin = 0;
   let escaped = 0;
   for (let i = 0; i < body.length; i++) {
@@ -104,6 +104,7 @@ function transferEncoding(body: string, mimeFuncs: Nodemailer[3]): "7bit" | "quo
     if (code >= 0x80 || code < 0x09 || code === 0x0b || code === 0x0c || (code >= 0x0e && code < 0x20)) escaped++;
     else if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) latin++;
   }
+  if (escaped === 0 && body.length <= 128 * 1024 && !/^.{77,}/m.test(body)) return "7bit";
   return escaped < latin ? "quoted-printable" : "base64";
 }
 
@@ -112,8 +113,7 @@ function transferEncoding(body: string, mimeFuncs: Nodemailer[3]): "7bit" | "quo
  * multipart/alternative of the text and the HTML, each encoded by nodemailer's own encoder. Null for
  * any message not of this shape (nodemailer's node tree writes it).
  */
-function plainAlternative(options: SendMailOptions, libraries: Nodemailer): string | null {
-  const [, qp, base64, mimeFuncs] = libraries;
+function plainAlternative(options: SendMailOptions, [qp, base64]: Encoders): string | null {
   if (Object.keys(options).some((key) => !KNOWN_OPTIONS.has(key))) return null;
   const { subject, text, html, date, messageId, baseBoundary, headers } = options;
   if (typeof text !== "string" || typeof html !== "string" || !text || !html) return null;
@@ -137,7 +137,7 @@ function plainAlternative(options: SendMailOptions, libraries: Nodemailer): stri
   if (lines.some((line) => line.length >= 76)) return null;
   const boundary = `--_NmP-${baseBoundary}-Part_1`;
   const part = (type: string, body: string) => {
-    const encoding = transferEncoding(body, mimeFuncs);
+    const encoding = transferEncoding(body);
     const encoded =
       encoding === "7bit" ? body : encodedBody(encoding === "base64" ? new base64.Encoder() : new qp.Encoder({ binary: false }), body);
     return `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: ${encoding}\r\n\r\n${encoded}`;
@@ -161,20 +161,17 @@ export async function composedMessage(options: SendMailOptions): Promise<Buffer>
 
 /** `composedMessage`, saying which way the message was written (its test checks the order e-mails' way). */
 export async function composed(options: SendMailOptions): Promise<{ bytes: Buffer; by: ComposedBy }> {
-  nodemailer ??= Promise.all([
-    import("nodemailer/lib/mail-composer"),
-    import("nodemailer/lib/qp"),
-    import("nodemailer/lib/base64"),
-    import("nodemailer/lib/mime-funcs"),
-  ]);
-  const libraries = await nodemailer;
+  encoders ??= Promise.all([import("nodemailer/lib/qp"), import("nodemailer/lib/base64")]);
+  const libraries = await encoders;
   const crlf = (text: string) => text.replace(/\r?\n/g, "\r\n");
   // As nodemailer's stream ends a message: with a line break. UTF-8 as its stream writes strings (all is
   // ASCII but the local part of an address nodemailer passes on as it is, RFC 6532).
   const ended = (text: string) => Buffer.from(crlf(text.endsWith("\n") ? text : `${text}${text.endsWith("\r") ? "\n" : "\r\n"}`), "utf8");
   const direct = plainAlternative(options, libraries);
   if (direct !== null) return { bytes: ended(direct), by: "direct" };
-  const root = new libraries[0].default(options as ConstructorParameters<(typeof libraries)[0]["default"]>[0]).compile();
+  mailComposer ??= import("nodemailer/lib/mail-composer");
+  const { default: MailComposer } = await mailComposer;
+  const root = new MailComposer(options as ConstructorParameters<typeof MailComposer>[0]).compile();
   const fromTree = written(root, libraries);
   if (fromTree !== null) return { bytes: ended(fromTree), by: "node tree" };
   // latin1 reads the built bytes one for one.
