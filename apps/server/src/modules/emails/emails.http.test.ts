@@ -272,5 +272,22 @@ describe("placing an order", () => {
     const mailed = () => placed.filter((id) => kindsOf(id).length >= 2).length;
     while (mailed() < placed.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     for (const id of placed) expect(kindsOf(id)).toEqual(["confirmation.eml", "new-order.eml"]);
+    // Their events, written together for the orders in their turns (decision 0067): each order's two, once.
+    const events = async () =>
+      (
+        await sql<{
+          order_id: number;
+          data: string;
+        }>`select order_id, data from order_events where type = 'email' and order_id in (${sql.join(placed)})`.execute(shop.db)
+      ).rows;
+    while ((await events()).length < 2 * placed.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const rows = await events();
+    for (const id of placed)
+      expect(
+        rows
+          .filter((row) => Number(row.order_id) === id)
+          .map((row) => (JSON.parse(row.data) as { email: string }).email)
+          .sort(),
+      ).toEqual(["customer_confirmation", "owner_notice"]);
   });
 });

@@ -161,7 +161,11 @@ export async function sendOrderEmail(
  * Renders and sends both e-mails of a placed order. Never throws: what failed is logged, and the
  * answer lists what was sent (nothing for a draft, failed or cancelled order).
  */
-export async function sendOrderEmails(deps: OrderEmailDeps, orderId: number): Promise<SentOrderEmail[]> {
+export async function sendOrderEmails(
+  deps: OrderEmailDeps,
+  orderId: number,
+  record: (events: OrderEventOf[]) => Promise<void> = (events) => recordOrderEvents(deps.db, events),
+): Promise<SentOrderEmail[]> {
   const log = deps.log ?? quiet;
   const { mailer } = deps;
   try {
@@ -199,8 +203,8 @@ export async function sendOrderEmails(deps: OrderEmailDeps, orderId: number): Pr
         log.error({ orderId, kind, err: result.reason }, "order e-mail could not be sent");
       }
     }
-    // Both e-mails' events in one transaction: one commit per order instead of two.
-    await recordOrderEvents(deps.db, events);
+    // Both e-mails' events in one transaction (with other orders' when sent in turns, recordInBatch).
+    await record(events);
     return sent;
   } catch (error) {
     log.error({ orderId, err: error }, "order e-mails could not be prepared");
@@ -217,6 +221,8 @@ interface Registration {
   waiting: (() => void)[];
   /** The orders whose e-mails are claimed together at the end of this turn of the event loop; null when none. */
   batch: { ids: number[]; claimed: Promise<Set<number>> } | null;
+  /** The sent e-mails' events of orders in their turn, to write in one transaction; null when none wait. */
+  events: { events: OrderEventOf[]; orders: number; write: () => void; written: Promise<void> } | null;
 }
 
 /**
@@ -234,7 +240,11 @@ async function inTurn<T>(registration: Registration, work: () => Promise<T>): Pr
   } finally {
     const next = registration.waiting.shift();
     if (next) next();
-    else registration.sending--;
+    else {
+      registration.sending--;
+      // Fewer orders in their turn: those whose events wait need not wait for more.
+      if (registration.events && registration.events.orders >= registration.sending) registration.events.write();
+    }
   }
 }
 
@@ -259,6 +269,42 @@ function claimInBatch(registration: Registration, orderId: number): Promise<bool
   return batch.claimed.then((claimed) => claimed.has(orderId));
 }
 
+/** The longest an order's e-mail events wait for the other orders in their turn to reach theirs. */
+const EVENTS_WAIT_MS = 20;
+
+/**
+ * Writes an order's sent e-mails' events with those of the other orders in their turn: one transaction
+ * once every order in its turn has come this far (at once when it is the only one), or after
+ * EVENTS_WAIT_MS, instead of one per order (decision 0067).
+ */
+function recordInBatch(registration: Registration, events: OrderEventOf[]): Promise<void> {
+  let batch = registration.events;
+  if (!batch) {
+    let go = () => {};
+    const ready = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    const timer = setTimeout(() => created.write(), EVENTS_WAIT_MS);
+    const created: NonNullable<Registration["events"]> = {
+      events: [],
+      orders: 0,
+      write: () => {
+        // Closed: orders that come later start a batch of their own.
+        if (registration.events === created) registration.events = null;
+        clearTimeout(timer);
+        go();
+      },
+      written: ready.then(() => recordOrderEvents(registration.deps.db, created.events)),
+    };
+    batch = created;
+    registration.events = batch;
+  }
+  batch.events.push(...events);
+  batch.orders++;
+  if (batch.orders >= registration.sending) batch.write();
+  return batch.written;
+}
+
 /** One registration per shop database, so two shops built in one process (tests) never cross. */
 const registrations = new WeakMap<Db, Registration>();
 
@@ -272,7 +318,7 @@ export function registeredMailer(db: Db): OrderEmailDeps | undefined {
  * The function returned unregisters after waiting for the e-mails still being sent.
  */
 export function registerOrderEmails(deps: OrderEmailDeps): () => Promise<void> {
-  const registration: Registration = { deps, inFlight: new Set(), sending: 0, waiting: [], batch: null };
+  const registration: Registration = { deps, inFlight: new Set(), sending: 0, waiting: [], batch: null, events: null };
   registrations.set(deps.db, registration);
   const sender = {
     send: (orderId: number, email: OrderEmailName, options: { actor: OrderActor; note?: string }) =>
@@ -301,7 +347,11 @@ export function onOrderPlaced(db: Db, orderId: number): Promise<boolean> {
   if (!registration) return Promise.resolve(false);
   const claim = claimInBatch(registration, orderId).catch(() => false);
   const sending: Promise<unknown> = claim
-    .then((claimed) => (claimed ? inTurn(registration, () => sendOrderEmails(registration.deps, orderId)) : []))
+    .then((claimed) =>
+      claimed
+        ? inTurn(registration, () => sendOrderEmails(registration.deps, orderId, (events) => recordInBatch(registration, events)))
+        : [],
+    )
     .catch(() => {}) // only a logger that throws gets here; never an unhandled rejection
     .finally(() => registration.inFlight.delete(sending));
   registration.inFlight.add(sending);
