@@ -61,10 +61,12 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node apps/server/src/main.ts",
+    // What npm start runs: the server's bundle (decision 0068), built first if a source is newer.
+    command: "node scripts/start.ts",
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A stale build is rebuilt first (the storefront takes a minute or more on a busy machine).
+    timeout: 240_000,
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
