@@ -8,8 +8,8 @@
 /**
  * V8 flags: semi-spaces of 8 MB, a young generation of 16 MB committed (decision 0050; 4 MB semi-spaces
  * saved 4–8 MB at the peak but cost cart calls about a fifth more CPU: decision 0062's amendment). The
- * old generation's `--heap-growing-percent=50` is set by the server itself once started (main.ts `HEAP_GROWING_ONCE_LISTENING`): given at launch, its collections while the modules
- * load cost the start about 300 ms.
+ * old generation's `--heap-growing-percent=30` (decisions 0057, 0069) is set by the server itself once started (main.ts
+ * `HEAP_GROWING_ONCE_LISTENING`): given at launch, its collections while the modules load cost the start about 300 ms.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=8"];
 
