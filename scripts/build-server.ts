@@ -55,6 +55,54 @@ function librariesUnmapped(): Plugin {
   };
 }
 
+/**
+ * @fastify/compress asks of every reply whether it is a fetch `Response` or a web stream (`instanceof`).
+ * Touching Node's global `Response` loads its fetch implementation: 17.7 MB resident for the process's
+ * life, from the first request of a server that never fetches (`ReadableStream`, 2 MB). In the bundle the
+ * two checks read the object's tag instead, as Fastify's own reply does (decision 0068's amendment). The
+ * build fails if the library's lines change, so an update is looked at again.
+ */
+function compressWithoutFetch(): Plugin {
+  const checks = [
+    ["obj instanceof Response", 'Object.prototype.toString.call(obj) === "[object Response]"'],
+    ["obj instanceof ReadableStream", 'Object.prototype.toString.call(obj) === "[object ReadableStream]"'],
+  ];
+  return {
+    name: "compress-without-fetch",
+    transform(code, id) {
+      if (!id.endsWith("/node_modules/@fastify/compress/lib/utils.js")) return null;
+      let changed = code;
+      for (const [check, tagCheck] of checks as [string, string][]) {
+        if (!changed.includes(check)) throw new Error(`@fastify/compress no longer says "${check}": see decision 0068's amendment.`);
+        changed = changed.replaceAll(check, tagCheck);
+      }
+      return { code: changed, map: { version: 3, mappings: "", sources: [], names: [] } };
+    },
+  };
+}
+
+/**
+ * A library's `require("http")` becomes, in an ES bundle, `import http from "node:http"`; importing Node's
+ * http as an ES module reads all its exports, `WebSocket` among them, which loads Node's fetch (17.7 MB)
+ * at start. Here they get Node's http as `require` gives it (`process.getBuiltinModule`), read only when asked.
+ */
+function httpWithoutFetch(): Plugin {
+  const id = "\0cartwright:node-http";
+  return {
+    name: "http-without-fetch",
+    resolveId(source) {
+      return source === "http" || source === "node:http" ? id : null;
+    },
+    load(loading) {
+      if (loading !== id) return null;
+      return {
+        code: 'module.exports = process.getBuiltinModule("node:http");\n',
+        map: { version: 3, mappings: "", sources: [], names: [] },
+      };
+    },
+  };
+}
+
 /** Builds the bundle into `directory` (apps/server/build unless a test says otherwise), replacing what was there. */
 export async function buildServer({ force = false, directory = SERVER_BUILD_DIR } = {}): Promise<void> {
   if (!force && serverBuildIsFresh(directory)) return;
@@ -65,7 +113,7 @@ export async function buildServer({ force = false, directory = SERVER_BUILD_DIR 
     cwd: root,
     platform: "node",
     external: EXTERNAL,
-    plugins: [librariesUnmapped()],
+    plugins: [librariesUnmapped(), compressWithoutFetch(), httpWithoutFetch()],
     onLog(level, log, handler) {
       // An import the bundler cannot find would fail only when that code runs: fail the build instead.
       if (log.code === "UNRESOLVED_IMPORT") throw new Error(log.message);

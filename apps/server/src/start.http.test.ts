@@ -6,7 +6,7 @@
  * folder of its own. The storefront's build step is left out: npm test builds the storefront first.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -21,6 +21,12 @@ import { seedDemoShop } from "./seed/index.ts";
 
 const root = resolve(import.meta.dirname, "../../..");
 const CART = "/api/store/v1/cart";
+
+/** Written by the server's process on SIGUSR2 (a preload of this test's): the modules Node has loaded, internal ones included. */
+const LOADED_MODULES_FILE = "loaded-modules.json";
+const REPORT_LOADED_MODULES = `data:text/javascript,${encodeURIComponent(
+  `import { writeFileSync } from "node:fs"; process.on("SIGUSR2", () => writeFileSync(process.env.CW_LOADED_MODULES, JSON.stringify(process.moduleLoadList)));`,
+)}`;
 
 /** What the process runs: main.ts from the sources, or the bundle npm start imports. */
 const RUNS = [
@@ -63,7 +69,7 @@ for (const run of RUNS) {
     function startServer(): Promise<string> {
       const url = database.dialect === "postgres" ? database.url : `file:${database.file}`;
       const entry = bundleFolder ? [join(bundleFolder, "main.js")] : ["apps/server/src/main.ts"];
-      server = spawn(process.execPath, ["--import", "./scripts/compile-cache.mjs", ...entry], {
+      server = spawn(process.execPath, ["--import", "./scripts/compile-cache.mjs", "--import", REPORT_LOADED_MODULES, ...entry], {
         cwd: root,
         env: {
           ...process.env,
@@ -74,6 +80,7 @@ for (const run of RUNS) {
           LOG_LEVEL: "info",
           SECRET: TEST_SECRET,
           RATE_LIMIT: "off",
+          CW_LOADED_MODULES: join(folder, LOADED_MODULES_FILE),
         },
         stdio: ["ignore", "pipe", "inherit"],
       });
@@ -144,6 +151,22 @@ for (const run of RUNS) {
       const cart = (await added.json()) as { items: { id: number; quantity: number }[] };
       expect(cart.items).toEqual([expect.objectContaining({ id: 1, quantity: 2 })]);
     });
+
+    // Node's fetch is 17.7 MB resident once loaded, and @fastify/compress's check of every reply loaded it
+    // (decision 0068's amendment). A page loads it all the same: React Router renders with fetch's Request.
+    if (run.bundled)
+      it("answers the Store API without loading Node's fetch", async () => {
+        const file = join(folder, LOADED_MODULES_FILE);
+        expect((await fetch(`${base}${CART}`, { headers: { "accept-encoding": "gzip" } })).status).toBe(200);
+        server.kill("SIGUSR2");
+        let loaded: string[] | undefined;
+        for (let i = 0; i < 100 && !loaded; i++) {
+          if (existsSync(file)) loaded = JSON.parse(readFileSync(file, "utf8")) as string[];
+          else await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(loaded?.length).toBeGreaterThan(100);
+        expect(loaded?.filter((name) => name.includes("undici"))).toEqual([]);
+      });
 
     it("shows a storefront page on the first page request, loading the build then", async () => {
       const page = await fetch(`${base}/shop`);
