@@ -3,6 +3,9 @@
  * database), migrated and seeded with the demo shop, behind an in-process Fastify app.
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
@@ -18,14 +21,18 @@ export interface TestShop {
   app: FastifyInstance;
   db: Db;
   dialect: "sqlite" | "postgres";
-  /** Where the database is, for a second process on it (PostgreSQL; an in-memory SQLite exists only in this db). */
+  /** Where the database is, for a second process on it (PostgreSQL or a SQLite file; an in-memory SQLite exists only in this db). */
   database: DatabaseConfig;
   close(): Promise<void>;
 }
 
 export const testDialect = (): "sqlite" | "postgres" => (process.env.CW_TEST_DB === "postgres" ? "postgres" : "sqlite");
 
-async function createDatabase(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+async function createDatabase(sqliteFile: boolean): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+  if (testDialect() === "sqlite" && sqliteFile) {
+    const dir = mkdtempSync(join(tmpdir(), "cw-test-"));
+    return { config: { dialect: "sqlite", file: join(dir, "shop.db") }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
   if (testDialect() === "sqlite") return { config: { dialect: "sqlite", file: ":memory:" }, drop: async () => {} };
   const adminUrl = inject("postgresUrl");
   const name = `cw_test_${randomBytes(6).toString("hex")}`;
@@ -49,11 +56,14 @@ async function createDatabase(): Promise<{ config: DatabaseConfig; drop(): Promi
 /** The secret every test app signs with, so a token one app issued is read by another over the same shop. */
 export const TEST_SECRET = "test-secret-test-secret-test-secret!";
 
-/** Rate limits are on, as in production, unless a test turns them off (RATE_LIMIT=off). */
+/**
+ * Rate limits are on, as in production, unless a test turns them off (RATE_LIMIT=off). `sqliteFile`: on
+ * SQLite, a file in a folder of its own (as a shop runs) instead of memory, so a second connection can open it.
+ */
 export async function createTestShop(
-  options: { seed?: boolean; web?: boolean; rateLimit?: boolean; extensions?: Extension[] } = {},
+  options: { seed?: boolean; web?: boolean; rateLimit?: boolean; extensions?: Extension[]; sqliteFile?: boolean } = {},
 ): Promise<TestShop> {
-  const database = await createDatabase();
+  const database = await createDatabase(options.sqliteFile ?? false);
   const db = openDatabase(database.config);
   await migrateToLatest(db);
   if (options.seed !== false) await seedDemoShop(db);
@@ -81,7 +91,7 @@ export async function createTestShop(
 
 export interface SecondProcess {
   app: FastifyInstance;
-  /** Its own pool on PostgreSQL, as another process has; the shop's own `db` on an in-memory SQLite, which exists only there. */
+  /** Its own pool on PostgreSQL and its own connection to a SQLite file, as another process has; the shop's own `db` on an in-memory SQLite, which exists only there. */
   db: Db;
   close(): Promise<void>;
 }
@@ -95,7 +105,8 @@ export async function secondProcess(
   shop: TestShop,
   options: { web?: boolean; rateLimit?: boolean; mailer?: AppDeps["mailer"] } = {},
 ): Promise<SecondProcess> {
-  const db = shop.dialect === "postgres" ? openDatabase(shop.database) : shop.db;
+  const ownConnection = shop.database.dialect === "postgres" || shop.database.file !== ":memory:";
+  const db = ownConnection ? openDatabase(shop.database) : shop.db;
   const app = await buildApp({
     config: { logLevel: "silent", production: false, secret: TEST_SECRET, rateLimit: options.rateLimit ?? false },
     db,

@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type { Pool } from "pg";
 import type { DatabaseConfig } from "../config.ts";
+import { type CommitWatch, watchCommits } from "./commit-watch.ts";
 import type { Database, Db } from "./schema.ts";
 
 export type Dialect = DatabaseConfig["dialect"];
@@ -19,8 +20,23 @@ export function openDatabase(config: DatabaseConfig): Db {
   const sqlite = withStatementCache(openSqlite(config.file));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   sqliteOf.set(db, sqlite);
+  const watch = watchCommits(config.file, String(sqlite.pragma("locking_mode", { simple: true })));
+  if (watch) {
+    commitWatchOf.set(db, watch);
+    // Kysely's destroy closes the handle: the watch's file goes with it.
+    const close = sqlite.close.bind(sqlite);
+    sqlite.close = () => {
+      watch.close();
+      return close();
+    };
+  }
   return db;
 }
+
+/** The SQLite file's commit watch (commit-watch.ts): undefined on PostgreSQL and for an in-memory database. */
+const commitWatchOf = new WeakMap<Db, CommitWatch>();
+/** The epoch of commits to the database (commit-watch.ts), when it can be told without a query. */
+export const commitEpochOf = (db: Db): number | undefined => commitWatchOf.get(db)?.epoch();
 
 /** The better-sqlite3 handle under a SQLite database, for units of work run synchronously (unit-of-work.ts). */
 const sqliteOf = new WeakMap<Db, SQLite.Database>();

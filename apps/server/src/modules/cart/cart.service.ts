@@ -4,7 +4,7 @@
  * nor duplicate lines. On SQLite it runs synchronously when everything it prices from is cached
  * (decision 0053). The reply is the whole cart, priced afresh, as an explicit value.
  */
-import type { Db } from "../../db/index.ts";
+import { commitEpochOf, type Db } from "../../db/index.ts";
 import { revisionStamp, revisionsOf, stampOf } from "../../db/revisions.ts";
 import { awaited, type Cached, cached, runWork, statementRows, type Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -32,7 +32,7 @@ import { type AddressInput, validateCustomerUpdate } from "./customer.ts";
 import { runCartExtension } from "./extensions.ts";
 import { expiryOf, movedExpiry } from "./held-cart.ts";
 import { couponsCached } from "./pricing-data.ts";
-import { type CartReply, cachedReply, keepReply, keptLines, type PricedReply, replyOf, stampParts } from "./reply-cache.ts";
+import { type CartReply, cachedReply, confirmedReply, keepReply, keptLines, type PricedReply, replyOf, stampParts } from "./reply-cache.ts";
 
 const nowOf = (ctx: { now?: Date }) => ctx.now ?? new Date();
 
@@ -40,6 +40,8 @@ const nowOf = (ctx: { now?: Date }) => ctx.now ?? new Date();
 export const cartWorkOptions = { async: false };
 /** For tests comparing a write's reuse of what it priced before its change with pricing afresh (decision 0059). */
 export const cartPricingOptions = { reuse: true };
+/** For tests comparing GET /cart's confirmed replies (no query while nothing is committed) with reading the stamp every time (decision 0071). */
+export const cartReadOptions = { confirmedReplies: true };
 
 export async function getCart(ctx: RequestContext): Promise<CartView> {
   return JSON.parse((await getCartReply(ctx)).body.toString("utf8")) as CartView;
@@ -79,18 +81,22 @@ function* priced(ctx: ShopContext, stored: repo.StoredCart | null, known: Partia
 export async function getCartReply(ctx: RequestContext): Promise<CartReply> {
   const sid = ctx.session.sid;
   const now = nowOf(ctx);
+  // On SQLite, a reply the database confirmed with no commit since needs no query (decision 0071). The epoch is read first.
+  const epoch = cartReadOptions.confirmedReplies ? commitEpochOf(ctx.db) : undefined;
+  const confirmed = epoch === undefined ? undefined : confirmedReply(ctx.db, sid, epoch, now.getTime());
+  if (confirmed) return confirmed;
   const read = statementRows(ctx.db, repo.versionAndRevisions(ctx.db, sid), cartWorkOptions);
-  const kept = keptReplyOf(ctx.db, sid, Array.isArray(read) ? read : await read, now);
-  return kept ?? pricedCartReply(ctx, now);
+  const kept = keptReplyOf(ctx.db, sid, Array.isArray(read) ? read : await read, now, epoch);
+  return kept ?? pricedCartReply(ctx, now, epoch);
 }
 
 type StampRow = { name: string; value: number | string };
 
-/** The kept reply for the cart's version and the revisions just read, if its stamp still holds. */
-function keptReplyOf(db: Db, sid: string, rows: readonly StampRow[], now: Date): CartReply | undefined {
+/** The kept reply for the cart's version and the revisions just read, if its stamp still holds (confirmed in `epoch`). */
+function keptReplyOf(db: Db, sid: string, rows: readonly StampRow[], now: Date, epoch: number | undefined): CartReply | undefined {
   let version: number | null = null;
   for (const row of rows) if (row.name === repo.CART_VERSION_ROW) version = Number(row.value);
-  return cachedReply(db, sid, version, stampParts(version, revisionStampOfRows(rows)), now.getTime());
+  return cachedReply(db, sid, version, stampParts(version, revisionStampOfRows(rows)), now.getTime(), epoch);
 }
 
 /** The counters of the last read and their stamp: they rarely move, so a read compares a few values instead of sorting and joining (decision 0064). */
@@ -115,8 +121,11 @@ function revisionStampOfRows(rows: readonly StampRow[]): string {
   return lastRevisionStamp;
 }
 
-/** The cart priced afresh in one read unit of work (which reads the row and revisions again, under its own snapshot), then kept. */
-async function pricedCartReply(ctx: RequestContext, now: Date): Promise<CartReply> {
+/**
+ * The cart priced afresh in one read unit of work (which reads the row and revisions again, under its own
+ * snapshot), then kept; confirmed in `epoch`, the commit epoch read before that snapshot began.
+ */
+async function pricedCartReply(ctx: RequestContext, now: Date, epoch: number | undefined): Promise<CartReply> {
   const sid = ctx.session.sid;
   // One unit of work (a read transaction on SQLite), so the revisions are read once, before anything priced from them.
   const read = await runWork(
@@ -125,7 +134,7 @@ async function pricedCartReply(ctx: RequestContext, now: Date): Promise<CartRepl
       const cart = yield* repo.cartRowOf(ctx.db, sid);
       const version = cart?.version ?? null;
       const stamp = yield* cartStamp(version);
-      const kept = cachedReply(ctx.db, sid, version, stamp, now.getTime());
+      const kept = cachedReply(ctx.db, sid, version, stamp, now.getTime(), epoch);
       if (kept) return { kept, priced: null };
       const stored = cart && (keptLines(ctx.db, cart) ?? (yield* repo.linesOf(ctx.db, cart)));
       // Settings only for pricing afresh (a kept reply's stamp covers them), read under the revisions of the stamp.
@@ -136,7 +145,7 @@ async function pricedCartReply(ctx: RequestContext, now: Date): Promise<CartRepl
   );
   if (read.kept) return read.kept;
   const { stored, stamp, stableUntil, view } = read.priced;
-  return keepReply(ctx.db, stored, sid, stamp, stableUntil, replyOf(view));
+  return keepReply(ctx.db, stored, sid, stamp, stableUntil, replyOf(view), epoch);
 }
 
 /** What a write did beyond its own rows: pricing rows it already read, cart fields to save. */

@@ -34,6 +34,9 @@ interface Entry extends CartReply {
   lines: Pick<StoredCart, "items" | "coupons"> | null;
   /** Until when time cannot change the pricing (ms since the epoch; Infinity when nothing expires). */
   validUntil: number;
+  /** The commit epoch (db/commit-watch.ts) in which the database last confirmed the stamp, and the code's part of it then. */
+  confirmedIn?: number;
+  confirmedCode?: string;
 }
 
 /**
@@ -130,19 +133,58 @@ export function jsonBytes(view: CartView): Buffer {
   return body;
 }
 
+/** The stamp's part that code registers: the fee providers and the payment gateways. */
+const codeVersions = () => `${feeProvidersVersion()}.${gatewaysVersion()}`;
+
 /** What a cart's pricing depends on besides time: its version, every revision counter (read in the caller's unit of work), code. */
 export function stampParts(version: number | null, revisions: string): string {
-  return `${version ?? "none"}|${revisions}|${feeProvidersVersion()}.${gatewaysVersion()}`;
+  return `${version ?? "none"}|${revisions}|${codeVersions()}`;
 }
 
 const keyOf = (cartId: string, version: number | null) => (version === null ? "" : cartId);
 
-export function cachedReply(db: Db, cartId: string, version: number | null, stamp: string, now: number): CartReply | undefined {
+/**
+ * The kept reply if its stamp holds. Given the commit epoch read before the stamp was (decision 0071),
+ * a hit is marked confirmed in it, so that `confirmedReply` may send it again without a query while no
+ * commit follows. The empty cart's shared entry is never marked: it stands for carts without a row.
+ */
+export function cachedReply(
+  db: Db,
+  cartId: string,
+  version: number | null,
+  stamp: string,
+  now: number,
+  epoch?: number,
+): CartReply | undefined {
   const entry = entries(db).get(keyOf(cartId, version));
-  return entry && entry.stamp === stamp && now <= entry.validUntil ? entry : undefined;
+  if (!entry || entry.stamp !== stamp || now > entry.validUntil) return undefined;
+  if (epoch !== undefined && version !== null) {
+    entry.confirmedIn = epoch;
+    entry.confirmedCode = codeVersions();
+  }
+  return entry;
 }
 
-/** Keeps a freshly priced reply under its stamp, with the rows it was priced from, and returns it. */
+/**
+ * The cart's kept reply when the database confirmed its stamp in this same commit epoch: nothing has been
+ * committed since, so the cart's version and the revisions are as they were, and only time and code can
+ * have moved (decision 0071).
+ */
+export function confirmedReply(db: Db, cartId: string, epoch: number, now: number): CartReply | undefined {
+  const entry = entries(db).get(cartId);
+  if (!entry || entry.confirmedIn !== epoch || entry.confirmedCode !== codeVersions() || now > entry.validUntil) return undefined;
+  confirmedRepliesSent.count++;
+  return entry;
+}
+
+/** How many replies `confirmedReply` gave, for tests that the way without a query is taken. */
+export const confirmedRepliesSent = { count: 0 };
+
+/**
+ * Keeps a freshly priced reply under its stamp, with the rows it was priced from, and returns it. A read
+ * gives the commit epoch read before its snapshot began, which confirms the stamp; a write cannot (its own
+ * commit ends the epoch).
+ */
 export function keepReply<R extends CartReply>(
   db: Db,
   stored: StoredCart | null,
@@ -150,12 +192,14 @@ export function keepReply<R extends CartReply>(
   stamp: string,
   validUntil: number,
   reply: R,
+  epoch?: number,
 ): R {
   const held = entries(db);
   const version = stored?.cart.version ?? null;
   const key = keyOf(cartId, version);
   const lines = stored && copyLines(stored);
-  held.set(key, { body: reply.body, hash: reply.hash, stamp, validUntil, version, lines });
+  const confirmed = epoch !== undefined && version !== null ? { confirmedIn: epoch, confirmedCode: codeVersions() } : {};
+  held.set(key, { body: reply.body, hash: reply.hash, stamp, validUntil, version, lines, ...confirmed });
   return reply;
 }
 

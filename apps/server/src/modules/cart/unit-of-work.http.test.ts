@@ -3,14 +3,16 @@
  * it prices from is cached, through Kysely otherwise. Two identical shops take the same random
  * sequences of cart calls, one run each way; every reply and every stored row must agree. The
  * synchronous side also takes the writes' fast paths (a rate chosen on the packages priced before
- * its write, decision 0059); the general side prices every reply afresh.
+ * its write, decision 0059) and, on a SQLite file, GET /cart's replies confirmed without a query while
+ * nothing is committed (decision 0071); the general side, in memory, prices every reply afresh.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop, testDialect } from "../../../../../test/app.ts";
 import { productId, StoreClient, variationId } from "../../../../../test/store-client.ts";
 import { unitsRun } from "../../db/unit-of-work.ts";
-import { cartPricingOptions, cartWorkOptions } from "./cart.service.ts";
+import { cartPricingOptions, cartReadOptions, cartWorkOptions } from "./cart.service.ts";
+import { confirmedRepliesSent } from "./reply-cache.ts";
 
 type Call =
   | { kind: "add"; product: number; quantity: number }
@@ -51,7 +53,7 @@ let sync: Side;
 let general: Side;
 
 async function sideOf(async: boolean): Promise<Side> {
-  const shop = await createTestShop({ rateLimit: false });
+  const shop = await createTestShop({ rateLimit: false, sqliteFile: !async });
   const simple = await Promise.all(
     ["beanie", "classic-t-shirt", "limited-print", "gift-card", "socks-3-pack", "signed-book"].map((slug) => productId(shop.app, slug)),
   );
@@ -73,6 +75,7 @@ async function perform(side: Side, shopper: StoreClient, step: Call) {
   cartWorkOptions.async = side.async;
   // The general side prices every reply afresh; the other reuses what a write priced before its change (decision 0059).
   cartPricingOptions.reuse = !side.async;
+  cartReadOptions.confirmedReplies = !side.async;
   try {
     const keys = ((await shopper.get("/cart")).json().items as { key: string }[]).map((i) => i.key);
     const keyAt = (line: number) => keys[line] ?? "no-such-line";
@@ -99,6 +102,7 @@ async function perform(side: Side, shopper: StoreClient, step: Call) {
   } finally {
     cartWorkOptions.async = false;
     cartPricingOptions.reuse = true;
+    cartReadOptions.confirmedReplies = true;
   }
 }
 
@@ -124,6 +128,7 @@ async function storedRows(side: Side, shopper: StoreClient) {
 describe.skipIf(testDialect() !== "sqlite")("a cart call run synchronously and through Kysely", () => {
   it("answers the same and stores the same rows, for random sequences of calls", async () => {
     const before = { ...unitsRun };
+    const confirmedBefore = confirmedRepliesSent.count;
     await fc.assert(
       fc.asyncProperty(fc.array(call, { minLength: 1, maxLength: 14 }), async (calls) => {
         const shoppers = [new StoreClient(sync.shop.app), new StoreClient(general.shop.app)] as const;
@@ -138,5 +143,7 @@ describe.skipIf(testDialect() !== "sqlite")("a cart call run synchronously and t
     // Both runs were taken: the synchronous one once the caches held what the calls needed.
     expect(unitsRun.sync).toBeGreaterThan(before.sync);
     expect(unitsRun.async).toBeGreaterThan(before.async);
+    // And GET /cart sent replies the file's commits had not moved past, without a query.
+    expect(confirmedRepliesSent.count).toBeGreaterThan(confirmedBefore);
   });
 });
