@@ -194,6 +194,10 @@ test("a page is removed after confirmation, its fields moved to the page chosen;
 test("a demo form opens in the builder: prices as money in minor units, its page previewed, axe clean, unsaved changes guarded", async ({
   page,
 }) => {
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.text().includes("Content Security Policy")) refused.push(message.text());
+  });
   await signInAsOwner(page);
   await page.goto("/admin/forms/2");
   await expect(page.getByRole("heading", { level: 1, name: "Edit form: Custom T-shirt order" })).toBeVisible();
@@ -212,6 +216,9 @@ test("a demo form opens in the builder: prices as money in minor units, its page
   await expect(preview.locator(".cwf-indicator-current")).toHaveText("2");
   // The preview runs the visitors' runtime: Next checks the page first (no style picked), so the builder stays.
   await expect(preview.locator("form.cwf")).toHaveAttribute("data-ready", "");
+  // Styled as visitors see it: the form's stylesheet is not refused by the console's CSP.
+  await expect(preview.locator(".cwf-page:not([hidden]) .cwf-next")).toHaveCSS("color", "rgb(255, 255, 255)");
+  expect(refused).toEqual([]);
   await preview.locator(".cwf-page:not([hidden]) .cwf-next").click();
   await expect(preview.locator("#cwf2-5-error")).toHaveText("This field is required.");
   await expect(page.getByRole("button", { name: "2. Your shirt" })).toHaveAttribute("aria-pressed", "true");

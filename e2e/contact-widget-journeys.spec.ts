@@ -145,6 +145,8 @@ test("the contact form: refused in the browser, then by the server, then sent wi
   await form.locator("input[type=file]").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
   await form.getByRole("button", { name: "Send" }).click();
   await expect(form.getByText("Thanks! We will get back to you soon.")).toBeVisible();
+  // Scrolled into the popup's view: the form scrolls, and the message sits after the Send button.
+  await expect(form.getByText("Thanks! We will get back to you soon.")).toBeInViewport({ ratio: 0.9 });
   await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
 
   // The owner finds it in the console's inbox, with the page it came from and its file.

@@ -44,3 +44,22 @@ test("an add on the product page opens the drawer too", async ({ page }) => {
   await expect(drawer(page)).toBeVisible();
   await expect(drawer(page).getByRole("link", { name: "Beanie" })).toBeVisible();
 });
+
+test("the drawer sits above the contact widget: its footer's Go to checkout is clicked, not the widget, on a phone too", async ({
+  page,
+}) => {
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto("/product/beanie");
+    // The widget's button and call to action float at the bottom right, where the drawer's footer is.
+    await expect(page.getByRole("button", { name: "Need help? Contact us" })).toBeVisible();
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await expect(drawer(page)).toBeVisible();
+    // A plain click: Playwright refuses it while another element would take the pointer.
+    await drawer(page).getByRole("link", { name: "Go to checkout" }).click({ timeout: 5_000 });
+    await expect(page).toHaveURL(/\/checkout$/);
+  }
+});

@@ -251,6 +251,8 @@ export function render(context: PopupContext, frame: PopupFrame): PopupBody {
       form.reset();
       for (const view of views) if (view.field.type === "email") view.wrapper.querySelector("[aria-live]")?.replaceChildren();
       success.textContent = outcome.message;
+      // The message follows the Send button; a form taller than the popup is scrolled to it, or it stays out of sight.
+      success.scrollIntoView?.({ block: "nearest" });
       if (outcome.redirect) redirect(outcome.redirect.href, outcome.redirect.newTab);
       if (outcome.closeAfterMs !== null) closeTimer = setTimeout(frame.close, outcome.closeAfterMs);
     } finally {

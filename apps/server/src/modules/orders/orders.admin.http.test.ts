@@ -249,6 +249,25 @@ describe("one order", () => {
     expect(ada.totals.shipping).toBe(ada.shipping.lines.reduce((sum: number, l: { total: number }) => sum + l.total, 0));
   });
 
+  it("leaves a paid form entry's charge out of the order of the same number (the gateway keeps the entry's id as its order reference)", async () => {
+    // What chargeEntry (modules/forms/payment.ts) leaves for form entry n: the gateway's row under order_id n.
+    await shop.db
+      .insertInto("gateway_charges")
+      .values({
+        gateway: "test_card",
+        idempotency_key: "form-entry-00000000-0000-4000-8000-000000000001",
+        order_id: placed.ada,
+        amount: 6100,
+        currency: "USD",
+        outcome: JSON.stringify({ status: "success", orderStatus: "processing", transactionId: "test_formentry" }),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const order = (await owner.get(`${ADMIN}/orders/${placed.ada}`)).json();
+    expect(order.payment.method).toBe("cod");
+    expect(order.timeline.filter((e: { type: string }) => e.type === "payment_attempt")).toEqual([]);
+  });
+
   it("answers 404 cw_rest_order_not_found for an unknown id", async () => {
     const response = await owner.get(`${ADMIN}/orders/999999`);
     expect(response.statusCode).toBe(404);

@@ -248,7 +248,15 @@ export async function readOrder(ctx: RequestContext, id: number) {
     repo.orderCoupons(ctx.db, id),
     orderAttribution(ctx.db, id, true),
     order.customer_id ? getCustomer(ctx.db, order.customer_id) : null,
-    ctx.db.selectFrom("gateway_charges").selectAll().where("order_id", "=", id).orderBy("created_at").execute(),
+    // A paid form entry's charge is kept under its entry's id as the order reference, its key
+    // `form-entry-…` (modules/forms/payment.ts): not this order's, whatever the numbers.
+    ctx.db
+      .selectFrom("gateway_charges")
+      .selectAll()
+      .where("order_id", "=", id)
+      .where("idempotency_key", "not like", "form-entry-%")
+      .orderBy("created_at")
+      .execute(),
     orderEvents(ctx.db, id),
     refundFacts(ctx.db, order),
   ]);

@@ -14,7 +14,7 @@ import { FORM_CSS, renderForm } from "../../../../forms/render/index.ts";
 import type { loader as layoutLoader } from "../../../routes/admin/layout.tsx";
 import { builderMessages as t } from "./messages.ts";
 import { previewPayload } from "./preview-payload.ts";
-import { loadFormsRuntime, mountPreview, previewMarkup } from "./runtime.ts";
+import { loadFormsRuntime, mountPreview, previewMarkup, previewStyles } from "./runtime.ts";
 
 /** The runtime's events (apps/web/forms/pages.ts PAGE_EVENT, preview.ts SHOW_PAGE_EVENT), named here so no runtime code is bundled. */
 const PAGE_EVENT = "cwf:page";
@@ -75,7 +75,7 @@ export function FormPreview({ definition, currency, page, onPage }: Props) {
   const markup = useMemo(() => {
     try {
       const payload = previewPayload(definition, currency);
-      return previewMarkup(FORM_CSS, renderForm(payload, { scripted: true }), runtimeSrc ? payload : null);
+      return previewMarkup(renderForm(payload, { scripted: true }), runtimeSrc ? payload : null);
     } catch {
       // A half-edited definition the renderer cannot draw yet: the last good preview stays.
       return null;
@@ -89,7 +89,10 @@ export function FormPreview({ definition, currency, page, onPage }: Props) {
   useEffect(() => {
     const element = host.current;
     if (!element) return;
-    root.current ??= element.shadowRoot ?? element.attachShadow({ mode: "open" });
+    if (!root.current) {
+      root.current = element.shadowRoot ?? element.attachShadow({ mode: "open" });
+      previewStyles(root.current, FORM_CSS);
+    }
     // Nothing leaves the preview, whatever the visitor's controls do.
     const shadow = root.current;
     const refuse = (event: Event) => event.preventDefault();

@@ -6,12 +6,24 @@
 import type { FormPagePayload } from "@cartwright/commerce/forms";
 import { FORMS_QUEUE, type FormsQueueEntry } from "../../../../forms/queue.ts";
 
-/** The preview's markup: the form's stylesheet, its HTML and, for the runtime, its payload as a data block (as FormEmbed writes it). */
-export function previewMarkup(css: string, html: string, payload: FormPagePayload | null): string {
-  if (!payload) return `<style>${css}</style>${html}`;
+/**
+ * The preview's markup: the form's HTML and, for the runtime, its payload as a data block (as
+ * FormEmbed writes it). The stylesheet is not in it: the console's Content-Security-Policy refuses
+ * a <style> without the page's nonce, so the form's styles reach the shadow root as an adopted
+ * sheet (previewStyles).
+ */
+export function previewMarkup(html: string, payload: FormPagePayload | null): string {
+  if (!payload) return html;
   // A data block is never run; "<" is escaped so no text in it can close the element.
   const json = JSON.stringify(payload).replace(/</g, "\\u003c");
-  return `<style>${css}</style>${html}<script type="application/json" id="cwf${payload.form.id}-payload">${json}</script>`;
+  return `${html}<script type="application/json" id="cwf${payload.form.id}-payload">${json}</script>`;
+}
+
+/** Gives the preview's shadow root the form's stylesheet first, ahead of any the runtime's kinds add (CSP allows constructed sheets). */
+export function previewStyles(root: ShadowRoot, css: string): void {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  root.adoptedStyleSheets = [sheet, ...root.adoptedStyleSheets];
 }
 
 const loaded = new Set<string>();
