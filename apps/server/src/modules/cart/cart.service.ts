@@ -5,7 +5,7 @@
  * (decision 0053). The reply is the whole cart, priced afresh, as an explicit value.
  */
 import { commitEpochOf, type Db } from "../../db/index.ts";
-import { revisionStamp, revisionsOf, stampOf } from "../../db/revisions.ts";
+import { heldRevisionsOf, revisionStamp, stampOf } from "../../db/revisions.ts";
 import { awaited, type Cached, cached, runWork, statementRows, type Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
@@ -99,26 +99,12 @@ function keptReplyOf(db: Db, sid: string, rows: readonly StampRow[], now: Date, 
   return cachedReply(db, sid, version, stampParts(version, revisionStampOfRows(rows)), now.getTime(), epoch);
 }
 
-/** The counters of the last read and their stamp: they rarely move, so a read compares a few values instead of sorting and joining (decision 0064). */
-let lastCounters: readonly StampRow[] = [];
-let lastRevisionStamp = "";
-
-/** `stampOf` the revision rows (the cart's version row left out), the last one's text again while the counters are the same. */
+/**
+ * `stampOf` the revision rows (the cart's version row left out). The counters rarely move: `heldRevisionsOf`
+ * answers the last read's object while they are the same, and its stamp is worked out once (decisions 0064, 0070).
+ */
 function revisionStampOfRows(rows: readonly StampRow[]): string {
-  let same = true;
-  let index = 0;
-  for (const row of rows) {
-    if (row.name === repo.CART_VERSION_ROW) continue;
-    const last = lastCounters[index++];
-    if (!last || last.name !== row.name || Number(last.value) !== Number(row.value)) {
-      same = false;
-      break;
-    }
-  }
-  if (same && index === lastCounters.length) return lastRevisionStamp;
-  lastCounters = rows.filter((row) => row.name !== repo.CART_VERSION_ROW).map(({ name, value }) => ({ name, value }));
-  lastRevisionStamp = stampOf(revisionsOf(lastCounters));
-  return lastRevisionStamp;
+  return stampOf(heldRevisionsOf(rows.filter((row) => row.name !== repo.CART_VERSION_ROW)));
 }
 
 /**
