@@ -74,6 +74,25 @@ function storeMessage(seed: SeedMessage): void {
   }
 }
 
+/** The owner API calls a page makes and the errors its console shows, from now on. */
+function watchOwnerApi(page: Page) {
+  const ownerApiCalls: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/admin/")) ownerApiCalls.push(`${request.method()} ${request.url()}`);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  return {
+    /** Once the page is idle: what it asked for and logged. */
+    async settled() {
+      await page.waitForLoadState("networkidle");
+      return { ownerApiCalls, consoleErrors };
+    },
+  };
+}
+
 async function signInAsOwner(page: Page): Promise<void> {
   await createAccount(page, true);
   await page.goto("/admin/widgets");
@@ -84,9 +103,12 @@ test("the owner signs in at /admin: field errors, a wrong password, then the con
   const email = await createAccount(page, true);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByText("You have signed out.")).toBeVisible();
+  // The dashboard's data is not asked for before sign-in: no refused request, no error in the console.
+  const watched = watchOwnerApi(page);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Sign in to your shop" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  expect(await watched.settled()).toEqual({ ownerApiCalls: [], consoleErrors: [] });
 
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Enter your e-mail address.")).toBeVisible();
@@ -115,9 +137,11 @@ test("the owner signs in at /admin: field errors, a wrong password, then the con
 
 test("a shopper is told the console is for the shop owner, and can sign out", async ({ page }) => {
   await createAccount(page, false);
+  const watched = watchOwnerApi(page);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "This area is for the shop owner" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  expect(await watched.settled()).toEqual({ ownerApiCalls: [], consoleErrors: [] });
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { name: "Sign in to your shop" })).toBeVisible();
 });

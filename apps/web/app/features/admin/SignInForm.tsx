@@ -53,7 +53,7 @@ export function SignInForm({ shopName, nonce }: { shopName: string; nonce: strin
   const invalid = (name: "email" | "password") =>
     errors[name] ? { "aria-invalid": true as const, "aria-describedby": `signin-${name}-error` } : {};
   return (
-    <main id="admin-main" className="admin-signin" tabIndex={-1}>
+    <main id="admin-main" className="admin-signin" tabIndex={-1} data-console-closed="">
       <div className="admin-signin__card">
         <p className="admin-signin__shop">{shopName}</p>
         <h1>{t.signInTitle}</h1>

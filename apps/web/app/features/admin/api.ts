@@ -121,6 +121,8 @@ export class AdminClient {
   }
 
   admin<T>(path: string, options?: RequestOptions): Promise<T> {
+    // The pages' loaders run beside the layout, which shows the sign-in instead: their reads would only be refused.
+    if ((options?.method ?? "GET") === "GET" && consoleClosed()) return Promise.reject(closedError());
     return this.request<T>(`${ADMIN_API}${path}`, options);
   }
 
@@ -128,6 +130,14 @@ export class AdminClient {
     return this.request<T>(`${STORE_API}${path}`, options);
   }
 }
+
+/**
+ * Whether the console's layout shows this page to someone who may not use it: the sign-in and "this area is for
+ * the shop owner" carry `data-console-closed` as the server rendered them, and a sign-in or sign-out loads the page afresh.
+ */
+const consoleClosed = () => typeof document !== "undefined" && document.querySelector("[data-console-closed]") !== null;
+/** What the owner API answers a guest, without asking it. */
+const closedError = () => new AdminApiError(401, "cw_rest_not_signed_in", "You are not signed in.");
 
 /** The page's one client (made on first use in the browser). */
 let shared: AdminClient | undefined;

@@ -60,7 +60,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   if (who === "guest") return <SignInForm shopName={shopName} nonce={nonce} />;
   if (who === "shopper")
     return (
-      <main id="admin-main" className="admin-signin">
+      <main id="admin-main" className="admin-signin" data-console-closed="">
         <div className="admin-signin__card">
           <p className="admin-signin__shop">{shopName}</p>
           <h1>{t.notOwnerTitle}</h1>
