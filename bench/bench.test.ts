@@ -223,6 +223,20 @@ describe("the budgets", () => {
     expect(brokenBudgets("cart-flow", [row("GET /cart", 8999), ...floors], budgets)[0]?.message).toMatch(/needs 9,000 req\/s, 1 short/);
   });
 
+  it("reads a step against its own floor, measured beside it, before the run's floor row", () => {
+    const budgets = { "GET /cart": { minFloorReadRatio: 0.75 }, "add-item": { minFloorWriteRatio: 0.5 } };
+    const beside = { ...row("GET /cart", 9000), pairedFloor: { step: FLOOR_READ, requestsPerSecond: 14_000 } };
+    expect(floorRatio([beside, ...floors], "GET /cart", FLOOR_READ)).toBeCloseTo(0.6429, 4);
+    expect(brokenBudgets("cart-flow", [beside, ...floors], budgets)[0]?.message).toBe(
+      'cart-flow: GET /cart 9,000 req/s is 0.64 of "reference: floor read" (14,000 req/s, measured right after the step); the budget of 0.75 needs 10,500 req/s, 1,500 short',
+    );
+    // A floor of the other kind beside it is not this budget's floor: the run's row is.
+    const otherKind = { ...row("add-item", 2600), pairedFloor: { step: FLOOR_READ, requestsPerSecond: 14_000 } };
+    expect(floorRatio([otherKind, ...floors], "add-item", FLOOR_WRITE)).toBeCloseTo(2600 / 5175, 4);
+    // With its own floor and no floor row in the run, the step is still read.
+    expect(brokenBudgets("cart-flow", [{ ...beside, requestsPerSecond: 10_500 }], budgets)).toEqual([]);
+  });
+
   it("fails a ratio it cannot read rather than passing it", () => {
     const broken = brokenBudgets("cart-flow", [row("add-item", 9000)], { "add-item": { minFloorWriteRatio: 0.5 } });
     expect(broken[0]?.message).toMatch(/cannot be read against "reference: floor write"/);

@@ -28,6 +28,8 @@ export type ScenarioBudgets = Record<string, StepBudget & ServerBudget>;
 export interface Row {
   step: string;
   requestsPerSecond: number;
+  /** The step's floor, measured right after it once the shop was idle (decision 0072): read against before the floor row. */
+  pairedFloor?: { step: string; requestsPerSecond: number };
   latencyMs: { p99: number };
   /** With the generator's own lateness (bench/open-rate.ts): a broken p99 says how late the generator itself was. */
   openRate?: { latencyMs: { p99: number }; generatorLagMs?: { loopMax: number; sendP99: number } };
@@ -47,10 +49,21 @@ export interface Broken {
   message: string;
 }
 
-/** A row's requests per second as a share of the floor row `floor` of the same run (undefined without that row). */
+/**
+ * The floor a row is read against: its own, measured beside it (the machine's speed drifts over a run, decision 0072),
+ * else the floor row `floor` of the same run; undefined when there is neither.
+ */
+export function floorReference(rows: Row[], step: string, floor: string): { requestsPerSecond: number; beside: boolean } | undefined {
+  const row = rows.find((r) => r.step === step);
+  if (row?.pairedFloor?.step === floor) return { requestsPerSecond: row.pairedFloor.requestsPerSecond, beside: true };
+  const reference = rows.find((r) => r.step === floor);
+  return reference ? { requestsPerSecond: reference.requestsPerSecond, beside: false } : undefined;
+}
+
+/** A row's requests per second as a share of its floor (`floorReference`); undefined without one. */
 export function floorRatio(rows: Row[], step: string, floor: string): number | undefined {
   const row = rows.find((r) => r.step === step);
-  const reference = rows.find((r) => r.step === floor);
+  const reference = floorReference(rows, step, floor);
   if (!row || !reference || reference.requestsPerSecond <= 0) return undefined;
   return row.requestsPerSecond / reference.requestsPerSecond;
 }
@@ -89,12 +102,12 @@ export function brokenBudgets(scenario: string, rows: Row[], budgets: ScenarioBu
     ] as const) {
       if (wanted === undefined) continue;
       const ratio = floorRatio(rows, step, floor);
-      const reference = rows.find((r) => r.step === floor);
+      const reference = floorReference(rows, step, floor);
       if (ratio === undefined || !reference) fail(step, `cannot be read against "${floor}": that row is not in this run`);
       else if (ratio < wanted)
         fail(
           step,
-          `${count(row.requestsPerSecond)} req/s is ${ratio.toFixed(2)} of "${floor}" (${count(reference.requestsPerSecond)} req/s); ` +
+          `${count(row.requestsPerSecond)} req/s is ${ratio.toFixed(2)} of "${floor}" (${count(reference.requestsPerSecond)} req/s${reference.beside ? ", measured right after the step" : ""}); ` +
             `the budget of ${wanted} needs ${count(wanted * reference.requestsPerSecond)} req/s, ${count(wanted * reference.requestsPerSecond - row.requestsPerSecond)} short`,
         );
     }

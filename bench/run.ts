@@ -28,7 +28,16 @@ import { readManifest } from "../e2e/support/bundle-graph.ts";
 import { buildServer, SERVER_BUNDLE } from "../scripts/build-server.ts";
 import { buildWeb } from "../scripts/build-web.ts";
 import { SERVER_ENV, SERVER_NODE_FLAGS, SERVER_PRELOAD } from "../scripts/server-process.ts";
-import { type Broken, brokenBudgets, floorOf, floorRatio, type ScenarioBudgets, type ServerFigures, type StepBudget } from "./budgets.ts";
+import {
+  type Broken,
+  brokenBudgets,
+  FLOOR_READ,
+  floorOf,
+  floorRatio,
+  type ScenarioBudgets,
+  type ServerFigures,
+  type StepBudget,
+} from "./budgets.ts";
 import { contactBody, countEntries, formPageScripts, MULTIPART_TYPE, prepareForms, teeBody } from "./forms.ts";
 import { type OpenRateRequest, type OpenRateResult, openRate } from "./open-rate.ts";
 import { BENCH_OWNER, ownerApi, ownerCalls, placeTemplates, type SeedFacts, seedOrders, signInOwner } from "./owner.ts";
@@ -90,6 +99,18 @@ interface Step {
 }
 
 const CART = "/api/store/v1/cart";
+/** A floor row (bench/floor-server.ts, decision 0013): the least a cart call must do on this machine, at `connections`. */
+function floorStep(kind: "noop" | "read" | "write", connections: number): Step {
+  return {
+    name: `reference: floor ${kind}`,
+    path: `/floor/${kind}`,
+    method: "POST",
+    body: (n) => ({ key: "{key}", quantity: 1 + (n % 3) }),
+    carts: "per-connection",
+    connections,
+    floor: true,
+  };
+}
 /** The demo widget's channels (DEMO.md), reported in turn. */
 const DEMO_CHANNELS = ["WhatsApp", "Telegram", "Facebook_Messenger", "Phone", "SMS", "Email", "WeChat", "Contact_Us"];
 const report = (action: string, fields: (n: number) => Record<string, string>) => (n: number) =>
@@ -156,20 +177,12 @@ const scenarios: Record<string, Step[]> = {
     { name: "GET /cart", path: CART, carts: "per-connection", connections: 50, openRate: true },
     // No budget: the floor of this machine, one `select 1` per request at the same 50 connections (decision 0013).
     { name: "reference: GET /api/health", path: "/api/health", connections: 50 },
-    // No budget: the least a cart write must do, on the floor server (bench/floor-server.ts, decision 0013).
-    ...(["noop", "read", "write"] as const).map(
-      (kind): Step => ({
-        name: `reference: floor ${kind}`,
-        path: `/floor/${kind}`,
-        method: "POST",
-        body: (n) => ({ key: "{key}", quantity: 1 + (n % 3) }),
-        carts: "per-connection",
-        connections: 50,
-        floor: true,
-        // The open-rate generator and the machine alone, against a server that does nothing, at a cart write's rate (decision 0061).
-        ...(kind === "noop" ? { openRate: true as const, openRatePerSecond: 500 } : {}),
-      }),
-    ),
+    // No budget: the least a cart write must do, on the floor server (bench/floor-server.ts, decision 0013). The
+    // budgeted steps are read against a floor measured right after each of them (decision 0072); these rows stay for reference.
+    // The noop's open-rate phase: the generator and the machine alone, at a cart write's rate (decision 0061).
+    { ...floorStep("noop", 50), openRate: true, openRatePerSecond: 500 },
+    floorStep("read", 50),
+    floorStep("write", 50),
   ],
   // Issue 16: widget reports ingested per second (POST /ajax, one upsert each), 50 visitors at once.
   "widget-reports": [
@@ -191,30 +204,14 @@ const scenarios: Record<string, Step[]> = {
     },
     // No budget: this machine's floor in the same run, the figures above are read against it (decision 0013).
     { name: "reference: GET /api/health", path: "/api/health", connections: 50 },
-    {
-      name: "reference: floor write",
-      path: "/floor/write",
-      method: "POST",
-      body: (n) => ({ key: "{key}", quantity: 1 + (n % 3) }),
-      carts: "per-connection",
-      connections: 50,
-      floor: true,
-    },
+    floorStep("write", 50),
   ],
   // Issue 17: form entries stored per second, 20 visitors sending at once; the tee's also paid with the test card.
   forms: [
     { name: "forms_submit contact", path: "/ajax", method: "POST", submit: "contact", connections: 20 },
     { name: "forms_submit custom-tee (paid)", path: "/ajax", method: "POST", submit: "custom-tee", connections: 20 },
     // No budget: this machine's floor in the same run, the figures above are read against it (decision 0013).
-    {
-      name: "reference: floor write",
-      path: "/floor/write",
-      method: "POST",
-      body: (n) => ({ key: "{key}", quantity: 1 + (n % 3) }),
-      carts: "per-connection",
-      connections: 20,
-      floor: true,
-    },
+    floorStep("write", 20),
   ],
   // Issue 5: orders placed per second at 20 shoppers checking out at once, each with a cart of its own.
   checkout: [
@@ -555,7 +552,23 @@ interface StepFigures {
    */
   withBacklog?: { cpuMicrosPerRequest: number; drainMs: number };
   openRate?: Omit<OpenRateResult, "firstFailure"> & { connections: number; ordersPlaced?: number };
+  /** For a step with a floor-ratio budget: its floor, measured right after it once the shop was idle (decision 0072). */
+  pairedFloor?: { step: string; requestsPerSecond: number; cpuMicrosPerRequest: number };
   floorRatio?: { against: string; ratio: number };
+}
+
+/**
+ * The floor a budgeted step is read against, measured right after it (its open-rate phase included) once the
+ * shop is idle, at the step's connections and duration: the machine's speed drifts over a run by more than the
+ * budgets' margins, so a floor measured a minute later misreads the step (decision 0072). Undefined without a ratio budget.
+ */
+async function floorBeside(step: Step, budget: StepBudget | undefined, dataDir: string): Promise<StepFigures["pairedFloor"]> {
+  if (budget?.minFloorReadRatio === undefined && budget?.minFloorWriteRatio === undefined) return undefined;
+  const floor = floorStep(floorOf(budget) === FLOOR_READ ? "read" : "write", step.connections);
+  floorServer ??= await startFloorServer(dataDir);
+  await untilIdle(answering(step));
+  const { requestsPerSecond, cpuMicrosPerRequest } = await load(floor, dataDir);
+  return { step: floor.name, requestsPerSecond, cpuMicrosPerRequest };
 }
 
 async function load(step: Step, dataDir: string): Promise<StepFigures & { problems: string[] }> {
@@ -1275,7 +1288,7 @@ function printTable(
     );
   console.log(
     `\n${database === "sqlite" ? "SQLite" : `PostgreSQL, ${workers} server process${workers > 1 ? "es" : ""}`}, ${seconds}-second steps; ` +
-      `÷ floor: req/s over the floor row of the same run${database === "sqlite" ? "" : " (SQLite only: none on PostgreSQL)"}; open-rate latencies in ms from each request's due time; gen lag: the load generator's own event-loop delay at its worst in the phase (ms)\n${lines.join("\n")}`,
+      `÷ floor: req/s over the step's floor, measured right after it${database === "sqlite" ? "" : " (SQLite only: none on PostgreSQL)"}; open-rate latencies in ms from each request's due time; gen lag: the load generator's own event-loop delay at its worst in the phase (ms)\n${lines.join("\n")}`,
   );
 }
 
@@ -1336,6 +1349,8 @@ async function main() {
         const entriesBefore = step.submit ? countEntries(join(dataDir, "shop.db"), formId) : { complete: 0, paid: 0 };
         const { problems, ...figures } = await load(step, dataDir);
         failures.push(...problems);
+        const pairedFloor = postgres ? undefined : await floorBeside(step, budgets[name]?.[step.name], dataDir);
+        if (pairedFloor) figures.pairedFloor = pairedFloor;
         // Every report of the run (warm-up included) must have been counted once: a fast refusal is not a result.
         if (step.form && countedReports(dataDir) - countedBefore < figures.requests)
           throw new Error(`${step.name}: ${figures.requests} reports answered but only ${countedReports(dataDir) - countedBefore} counted`);
@@ -1350,7 +1365,7 @@ async function main() {
         results.push(figures);
         const open = figures.openRate;
         console.log(
-          `${name.padEnd(10)} ${step.name.padEnd(45)} ${String(figures.requestsPerSecond).padStart(6)} req/s  ${figures.cpuMicrosPerRequest} µs CPU/req${figures.withBacklog ? ` (${figures.withBacklog.cpuMicrosPerRequest} with its e-mails, written ${figures.withBacklog.drainMs} ms after the loop)` : ""}  p50 ${figures.latencyMs.p50} ms  p99 ${figures.latencyMs.p99} ms  (${step.connections} connections)` +
+          `${name.padEnd(10)} ${step.name.padEnd(45)} ${String(figures.requestsPerSecond).padStart(6)} req/s  ${figures.cpuMicrosPerRequest} µs CPU/req${pairedFloor ? ` (${pairedFloor.step} right after: ${pairedFloor.requestsPerSecond} req/s, ${pairedFloor.cpuMicrosPerRequest} µs CPU/req)` : ""}${figures.withBacklog ? ` (${figures.withBacklog.cpuMicrosPerRequest} with its e-mails, written ${figures.withBacklog.drainMs} ms after the loop)` : ""}  p50 ${figures.latencyMs.p50} ms  p99 ${figures.latencyMs.p99} ms  (${step.connections} connections)` +
             (open
               ? `; open at ${open.targetPerSecond}/s (achieved ${open.achievedPerSecond}/s): p50 ${open.latencyMs.p50} ms  p99 ${open.latencyMs.p99} ms  p99.9 ${open.latencyMs.p999} ms` +
                 ` (generator late: loop max ${open.generatorLagMs.loopMax} ms, send p99 ${open.generatorLagMs.sendP99} / max ${open.generatorLagMs.sendMax} ms; its CPU ${open.generatorCpuMicrosPerRequest} µs/req)` +
