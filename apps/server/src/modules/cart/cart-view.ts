@@ -326,7 +326,7 @@ export function priceChosenRates(packages: PricedPackages) {
   const errors = [...packages.errors];
   const chosen: Record<string, string> = {};
   for (const id of packageIds) {
-    const rate = chooseRate(rates, selected[String(id)]);
+    const rate = chooseRate(rates, selected[String(id)], first.freeShipping);
     if (rate) chosen[String(id)] = rate;
   }
   const chosenRates = packageIds

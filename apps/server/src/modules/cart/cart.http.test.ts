@@ -333,6 +333,37 @@ describe("shipping", () => {
     expect(fewer.shipping_rates[0].shipping_rates.find((r: { selected: boolean }) => r.selected).method_id).toBe("flat_rate");
   });
 
+  it("chooses free shipping when a free-shipping coupon is applied, and keeps a rate the shopper picks after it", async () => {
+    const shopper = client();
+    const selectedOf = (cart: { shipping_rates: { shipping_rates: { selected: boolean; method_id: string; rate_id: string }[] }[] }) =>
+      cart.shipping_rates[0]?.shipping_rates.find((r) => r.selected);
+    let cart = await shopper.cart("POST", "/cart/add-item", { id: ids.beanie });
+    const flat = selectedOf(cart);
+    expect(flat?.method_id).toBe("flat_rate");
+    // A pickup chosen before the coupon: applying it chooses the rates afresh, as WooCommerce does.
+    await shopper.cart("POST", "/cart/select-shipping-rate", { package_id: 0, rate_id: "pickup_location:1" });
+    cart = await shopper.cart("POST", "/cart/apply-coupon", { code: "FREESHIP" });
+    expect(selectedOf(cart)?.method_id).toBe("free_shipping");
+    expect(cart.totals.total_shipping).toBe("0");
+    expect((await shopper.cart("GET", "/cart")).totals.total_shipping).toBe("0");
+    // The shopper's own choice afterwards holds, free shipping still offered.
+    cart = await shopper.cart("POST", "/cart/select-shipping-rate", { package_id: 0, rate_id: flat?.rate_id });
+    expect(selectedOf(cart)?.rate_id).toBe(flat?.rate_id);
+    expect(cart.totals.total_shipping).toBe("500");
+    // Without the coupon the free rate goes, and so does a choice of it.
+    await shopper.cart("POST", "/cart/select-shipping-rate", {
+      package_id: 0,
+      rate_id: cart.shipping_rates[0].shipping_rates.find((r: { method_id: string }) => r.method_id === "free_shipping").rate_id,
+    });
+    cart = await shopper.cart("POST", "/cart/remove-coupon", { code: "FREESHIP" });
+    expect(selectedOf(cart)?.method_id).toBe("flat_rate");
+    expect(cart.totals.total_shipping).toBe("500");
+    // A coupon without free shipping leaves the choice alone.
+    await shopper.cart("POST", "/cart/select-shipping-rate", { package_id: 0, rate_id: "pickup_location:2" });
+    cart = await shopper.cart("POST", "/cart/apply-coupon", { code: "SAVE10" });
+    expect(selectedOf(cart)?.rate_id).toBe("pickup_location:2");
+  });
+
   it("offers each pickup location as described by the spec", async () => {
     const shopper = client();
     const cart = await shopper.cart("POST", "/cart/add-item", { id: ids.beanie });

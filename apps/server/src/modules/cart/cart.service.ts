@@ -285,7 +285,9 @@ export async function applyCoupon(context: RequestContext, rawCode: string): Pro
       yield* repo.writeCoupon(db, stored.cart.id, code);
       stored.coupons.push(code);
     }
-    return { known: { ...inputs, coupons: new Map([...inputs.coupons, [code, found as NonNullable<typeof found>]]) } };
+    const known = { ...inputs, coupons: new Map([...inputs.coupons, [code, found as NonNullable<typeof found>]]) };
+    // A free-shipping coupon makes its free rate the choice, as the shopper expects: the rates are chosen afresh.
+    return found?.coupon.freeShipping ? { known, cartFields: { selected_rates: "{}" } } : { known };
   });
 }
 

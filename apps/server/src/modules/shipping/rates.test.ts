@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deepFreeze } from "../../db/revisions.ts";
-import { pickupRates, zoneFor } from "./rates.ts";
-import type { Destination, LocalPickupSettings, ShippingZone } from "./shipping.types.ts";
+import { chooseRate, pickupRates, zoneFor } from "./rates.ts";
+import type { Destination, LocalPickupSettings, RateOption, ShippingZone } from "./shipping.types.ts";
 
 const method = (id: number) => ({
   id,
@@ -81,5 +81,43 @@ describe("pickupRates of frozen settings", () => {
     // Other settings (a new settings revision) get their own.
     const other = deepFreeze({ ...pickup(), title: "Collect" });
     expect(pickupRates(other)[0]?.name).toBe("Collect (Shop)");
+  });
+});
+
+describe("chooseRate", () => {
+  const rate = (rate_id: string): RateOption => {
+    const [method_id = "", instance] = rate_id.split(":");
+    return {
+      rate_id,
+      instance_id: Number(instance),
+      method_id,
+      name: rate_id,
+      description: "",
+      delivery_time: "",
+      cost: 0,
+      taxable: true,
+      meta_data: [],
+    };
+  };
+  const offered = ["flat_rate:1", "free_shipping:2", "pickup_location:1", "pickup_location:2"].map(rate);
+
+  it("keeps the shopper's choice while it is offered, else the same method's first rate", () => {
+    expect(chooseRate(offered, "pickup_location:2")).toBe("pickup_location:2");
+    expect(chooseRate(offered, "pickup_location:2", true)).toBe("pickup_location:2");
+    expect(chooseRate(offered, "pickup_location:9", true)).toBe("pickup_location:1");
+  });
+
+  it("defaults to the first rate, or to free shipping while a free-shipping coupon is applied", () => {
+    expect(chooseRate(offered, undefined)).toBe("flat_rate:1");
+    expect(chooseRate(offered, undefined, true)).toBe("free_shipping:2");
+    expect(chooseRate(offered, "flat_rate:7", true)).toBe("flat_rate:1");
+    expect(
+      chooseRate(
+        offered.filter((r) => r.method_id !== "free_shipping"),
+        undefined,
+        true,
+      ),
+    ).toBe("flat_rate:1");
+    expect(chooseRate([], undefined, true)).toBeUndefined();
   });
 });

@@ -187,9 +187,14 @@ function makePickupRates(pickup: LocalPickupSettings): RateOption[] {
   });
 }
 
-/** The kept choice if it is still offered; otherwise the first rate of the same method, else the first rate. */
-export function chooseRate(rates: RateOption[], previous: string | undefined): string | undefined {
+/**
+ * The kept choice if it is still offered; otherwise the first rate of the same method, else the default: the
+ * first free shipping rate while a free-shipping coupon is applied (as WooCommerce chooses), else the first rate.
+ */
+export function chooseRate(rates: RateOption[], previous: string | undefined, hasFreeShippingCoupon = false): string | undefined {
   if (previous && rates.some((r) => r.rate_id === previous)) return previous;
   const method = previous?.split(":")[0];
-  return (method && rates.find((r) => r.method_id === method)?.rate_id) || rates[0]?.rate_id;
+  const sameMethod = method && rates.find((r) => r.method_id === method)?.rate_id;
+  if (sameMethod) return sameMethod;
+  return (hasFreeShippingCoupon && rates.find((r) => r.method_id === "free_shipping")?.rate_id) || rates[0]?.rate_id;
 }
