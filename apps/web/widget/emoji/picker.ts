@@ -3,6 +3,7 @@
  * visible, recent picks first, search after a 100 ms pause. Its data (a trimmed emojibase-data,
  * decision 0021) is its own chunk, loaded the first time the picker opens.
  */
+import { retryableImport } from "../lazy-chunks.ts";
 import { el, ensureStyles, uid } from "../popups/dom.ts";
 import { POPUP_MESSAGES as M } from "../popups/messages.ts";
 import { type Emoji, readRecents, recentStore, rememberRecent, searchEmojis, toEmojis } from "./search.ts";
@@ -43,9 +44,10 @@ export interface EmojiPickerOptions {
   onEscape(): void;
 }
 
+const importEmojiData = retryableImport(() => import("./data.json"));
 let emojiData: Promise<Emoji[]> | null = null;
 function loadEmojis(): Promise<Emoji[]> {
-  emojiData ??= import("./data.json").then((module) => toEmojis(module.default as [string, string, string][]));
+  emojiData ??= importEmojiData().then((module) => toEmojis(module.default as [string, string, string][]));
   emojiData.catch(() => {
     emojiData = null; // "Try again" imports once more.
   });

@@ -4,6 +4,7 @@
  * loads each popup's body as its own chunk, so a visitor who opens WhatsApp never loads the form.
  */
 import type { ChannelLink, PageChannel, WidgetPage, WidgetPayload } from "@cartwright/commerce/contact-widget";
+import { retryableImport } from "../lazy-chunks.ts";
 import { colourOr, el, ensureStyles, firstFocusable, isOn, readableOn, svg, uid } from "./dom.ts";
 import { POPUP_MESSAGES as M } from "./messages.ts";
 import { POPUP_CSS } from "./styles.ts";
@@ -76,12 +77,13 @@ export function popupKind(channel: PageChannel, isMobile: boolean): PopupKind | 
   }
 }
 
+// "Try again" after a failed load asks for the chunk afresh (lazy-chunks.ts).
 const bodies: Record<PopupKind, () => Promise<{ render: RenderBody }>> = {
-  messaging: () => import("./messaging.ts"),
-  qr: () => import("./qr.ts"),
-  contact: () => import("./contact-form.ts"),
-  agents: () => import("./agents.ts"),
-  "live-chat": () => import("./live-chat.ts"),
+  messaging: retryableImport(() => import("./messaging.ts")),
+  qr: retryableImport(() => import("./qr.ts")),
+  contact: retryableImport(() => import("./contact-form.ts")),
+  agents: retryableImport(() => import("./agents.ts")),
+  "live-chat": retryableImport(() => import("./live-chat.ts")),
 };
 
 interface Header {
