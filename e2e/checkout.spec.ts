@@ -246,3 +246,15 @@ test("a shopper checks out with the keyboard alone", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
 });
+
+test("on a phone the test card's form fits the screen: nothing scrolls sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await page.getByRole("radio", { name: /Test card/ }).check();
+  await expect(page.getByLabel("Security code")).toBeVisible();
+  // The expiry and security code side by side must shrink with the screen instead of widening the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const code = await page.getByLabel("Security code").boundingBox();
+  expect((code?.x ?? 0) + (code?.width ?? 0)).toBeLessThanOrEqual(390);
+});
