@@ -254,7 +254,7 @@ test("on a phone the test card's form fits the screen: nothing scrolls sideways"
   await page.getByRole("radio", { name: /Test card/ }).check();
   await expect(page.getByLabel("Security code")).toBeVisible();
   // The expiry and security code side by side must shrink with the screen instead of widening the page.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
   const code = await page.getByLabel("Security code").boundingBox();
   expect((code?.x ?? 0) + (code?.width ?? 0)).toBeLessThanOrEqual(390);
 });
