@@ -605,4 +605,17 @@ test.describe("the demo widget on a phone held sideways", () => {
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(340);
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test("the WhatsApp popup fits the screen: its title and Close button are not pushed off the top", async ({ page }) => {
+    await page.goto("/shop");
+    await mainButton(page, "Need help? Contact us").tap();
+    await channelList(page).getByRole("button", { name: "WhatsApp" }).tap();
+    const message = page.getByRole("textbox", { name: "Message" });
+    await expect(message).toBeFocused();
+    for (const part of [page.getByRole("heading", { name: "Cartwright Demo" }), page.getByRole("button", { name: "Close" }), message]) {
+      const box = await part.boundingBox();
+      expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(340);
+    }
+  });
 });
