@@ -91,7 +91,12 @@ export default function MiniCartDrawer({
                         disabled={removing}
                         aria-label={drawerMessages.remove(item.name)}
                         // The line and this button go: focus stays in the dialog instead of falling to the page.
-                        onClick={() => void cartStore.removeItem(item.key).then(() => panel.current?.focus(), () => cartStore.refresh())}
+                        onClick={() =>
+                          void cartStore.removeItem(item.key).then(
+                            () => panel.current?.focus(),
+                            () => cartStore.refresh(),
+                          )
+                        }
                       >
                         ×
                       </button>
