@@ -1,6 +1,7 @@
 /** My account in Chromium: the demo customer signs in, looks around and signs out, with and without JavaScript. */
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { addToCart, fillUsAddress, openCheckout } from "./support/checkout.ts";
 
 const JANE = { email: "jane@example.com", password: "demo-jane-2026" };
 
@@ -119,4 +120,32 @@ test("/my-account has no serious accessibility violation, signed out or in", asy
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto("/my-account/details");
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("on a phone a customer's orders fit the screen and each order's View button can be tapped", async ({ page }) => {
+  const email = `orders-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await page.goto("/my-account");
+  const register = page.getByRole("region", { name: "Create an account" });
+  await register.getByLabel("Email address").fill(email);
+  await register.getByLabel("Password").fill("phone-orders-2026");
+  await register.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await fillUsAddress(page, email);
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/my-account/orders");
+  const view = page.getByRole("link", { name: /^View order / });
+  await expect(view).toHaveCount(1);
+  // The table must not push the page wider than the phone: the View button stays on screen.
+  expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+  const box = await view.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  await view.click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });

@@ -230,3 +230,22 @@ test("the cart block's width class follows its own width (spec §9 layout widths
   expect((await box(".cart-page__sidebar")).y).toBeGreaterThanOrEqual(table.y + table.height);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("pressing + by keyboard up to the stock limit keeps focus on the button, now marked unavailable", async ({ page }) => {
+  await addFromProductPage(page, "limited-print", "Limited Print");
+  await openCart(page);
+  const plus = page.getByRole("button", { name: "Increase quantity of Limited Print" });
+  const quantity = page.getByLabel("Quantity of Limited Print in your cart");
+  await plus.focus();
+  await page.keyboard.press("Enter");
+  await expect(quantity).toHaveValue("2");
+  await page.keyboard.press("Enter");
+  await expect(quantity).toHaveValue("3");
+  // Three left in stock: + can go no further, and focus must not fall back to the page.
+  await expect(plus).toBeDisabled();
+  await expect(plus).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(quantity).toHaveValue("3");
+  await page.keyboard.press("Shift+Tab");
+  await expect(quantity).toBeFocused();
+});

@@ -246,3 +246,32 @@ test("a shopper checks out with the keyboard alone", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
 });
+
+test("on a phone the test card's form fits the screen: nothing scrolls sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await page.getByRole("radio", { name: /Test card/ }).check();
+  await expect(page.getByLabel("Security code")).toBeVisible();
+  // The expiry and security code side by side must shrink with the screen instead of widening the page.
+  expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+  const code = await page.getByLabel("Security code").boundingBox();
+  expect((code?.x ?? 0) + (code?.width ?? 0)).toBeLessThanOrEqual(390);
+});
+
+test("notices of different areas shown at once are regions a screen reader tells apart", async ({ page }) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  // A coupon's notice (the cart's) stays for 10 s; the order placed empty adds the checkout's summary.
+  await page.getByRole("button", { name: "Add coupons" }).click();
+  await page.getByLabel("Enter code").fill("SAVE10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText('Coupon code "SAVE10" has been applied to your cart.')).toBeVisible();
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page.getByText("Please fix the following errors before continuing")).toBeVisible();
+  await expect(page.locator(".checkout-page .notice-list")).toHaveCount(2);
+  await expect(page.getByRole("region", { name: "Checkout notices", exact: true })).toContainText("Please fix the following errors");
+  await expect(page.getByRole("region", { name: "Cart notices", exact: true })).toContainText('Coupon code "SAVE10"');
+  const results = await new AxeBuilder({ page }).include(".checkout-page").withRules(["landmark-unique"]).analyze();
+  expect(results.violations).toEqual([]);
+});

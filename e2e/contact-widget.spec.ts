@@ -587,3 +587,35 @@ test.describe("on the shop (needs the server's page payload, issue 16 H2)", () =
     await expect(channelList(page).getByRole("link", { name: "Telegram" })).toHaveAttribute("href", "https://t.me/cartwright_demo");
   });
 });
+
+test.describe("the demo widget on a phone held sideways", () => {
+  const { userAgent } = devices["iPhone 13 landscape"];
+  test.use({ viewport: { width: 750, height: 340 }, isMobile: true, hasTouch: true, userAgent });
+
+  test("every channel can be reached: the list scrolls instead of running off the top of the screen", async ({ page }) => {
+    await page.goto("/shop");
+    await mainButton(page, "Need help? Contact us").tap();
+    const list = channelList(page);
+    await expect(list.getByRole("link", { name: "SMS" })).toBeVisible();
+    // The first channel is the farthest from the button: it must be on screen once scrolled to.
+    const first = list.getByRole("button", { name: "WhatsApp" });
+    await first.scrollIntoViewIfNeeded();
+    const box = await first.boundingBox();
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(340);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the WhatsApp popup fits the screen: its title and Close button are not pushed off the top", async ({ page }) => {
+    await page.goto("/shop");
+    await mainButton(page, "Need help? Contact us").tap();
+    await channelList(page).getByRole("button", { name: "WhatsApp" }).tap();
+    const message = page.getByRole("textbox", { name: "Message" });
+    await expect(message).toBeFocused();
+    for (const part of [page.getByRole("heading", { name: "Cartwright Demo" }), page.getByRole("button", { name: "Close" }), message]) {
+      const box = await part.boundingBox();
+      expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(340);
+    }
+  });
+});

@@ -63,3 +63,20 @@ test("the drawer sits above the contact widget: its footer's Go to checkout is c
     await expect(page).toHaveURL(/\/checkout$/);
   }
 });
+
+test("removing a line by keyboard keeps focus in the drawer, so Escape still closes it and focus returns to the cart button", async ({
+  page,
+}) => {
+  await page.goto("/shop?orderby=price");
+  await page.getByRole("link", { name: "Add to cart: “Enamel Pin Set”" }).click();
+  await expect(drawer(page)).toBeVisible();
+  const remove = drawer(page).getByRole("button", { name: "Remove Enamel Pin Set from cart" });
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  await expect(drawer(page).getByText("Your cart is currently empty!")).toBeVisible();
+  // The removed line's button is gone: focus must not fall back to the page behind the dialog.
+  await expect(drawer(page)).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(drawer(page)).toBeHidden();
+  await expect(page.getByRole("button", { name: "$0.00, 0 items in cart" })).toBeFocused();
+});

@@ -1,4 +1,4 @@
-/** The core's styles: the channel list (8 px apart, spec §9), the chat view, the popup's place and the blur. */
+/** The core's styles: the channel list (8 px apart, spec §9; on a short screen it scrolls rather than run off the top), the chat view, the popup's place and the blur. */
 export const CORE_CSS = `
 .cw-channels{list-style:none;margin:0;padding:0;display:flex;gap:8px}
 .cw-vertical{flex-direction:column}
@@ -27,5 +27,6 @@ export const CORE_CSS = `
 .cw-popup-slot{position:fixed;z-index:2147483001;bottom:var(--cw-popup-bottom);max-width:calc(100vw - 2 * var(--cw-side))}
 .cw-right .cw-popup-slot{right:var(--cw-side)}
 .cw-left .cw-popup-slot{left:var(--cw-side)}
+@media (max-height:700px){.cw-frame>.cw-vertical{max-height:calc(100vh - var(--cw-size) - var(--cw-bottom) - 16px);max-height:calc(100dvh - var(--cw-size) - var(--cw-bottom) - 16px);overflow-y:auto;overscroll-behavior:contain;padding:8px;margin:-8px}}
 .cw-blur{position:fixed;inset:0;z-index:2147482999;border:0;margin:0;padding:0;background:rgba(17,24,39,.12);backdrop-filter:blur(4px);-webkit-backdrop-filter:blur(4px);cursor:default}
 `;

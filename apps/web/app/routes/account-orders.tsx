@@ -47,7 +47,7 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <table className="account-table">
+        <table className="account-table account-table--orders">
           <caption className="visually-hidden">{t.ordersTableLabel}</caption>
           <thead>
             <tr>

@@ -20,8 +20,9 @@ export const POPUP_CSS = `
 @keyframes cw-spin{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.cw-spinner{animation-duration:2.4s}}
 
-/* Tall enough for the emoji picker (6 rows) to open above the input inside the popup. */
-.cw-popup--messaging .cw-popup__body{position:relative;min-height:372px;padding:0;display:flex;flex-direction:column;background:#efeae2}
+/* Tall enough for the emoji picker (6 rows) to open above the input inside the popup, where the screen allows:
+   on a short one (a phone held sideways) the popup's header must stay on screen. */
+.cw-popup--messaging .cw-popup__body{position:relative;min-height:min(372px,calc(100vh - 190px));padding:0;display:flex;flex-direction:column;background:#efeae2}
 .cw-chat__thread{flex:1;padding:16px;overflow:auto}
 .cw-chat__card{display:flex;gap:10px;align-items:flex-start}
 .cw-chat__avatar{flex:none;width:40px;height:40px;border-radius:50%;object-fit:cover;background:#d1d5db}

@@ -24,6 +24,8 @@ export async function demoFormImageRoutes(app: FastifyInstance): Promise<void> {
     if (!svg) throw new StoreError("cw_media_not_found", "No such file.", 404);
     reply.header("Cache-Control", "public, max-age=86400");
     reply.header("X-Content-Type-Options", "nosniff");
+    // The forms' one-tag embed shows these pictures on other sites' pages.
+    reply.header("Cross-Origin-Resource-Policy", "cross-origin");
     reply.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
     return reply.type("image/svg+xml").send(svg);
   });

@@ -155,6 +155,22 @@ describe("GET /forms/{slug}.js", () => {
     expect(script).not.toMatch(/<\/script/i);
   });
 
+  it("names the image choices' pictures by the shop's address, and other sites may show them", async () => {
+    const response = await shop.app.inject({ url: "/forms/custom-tee.js", headers: { host: "shop.example.com" } });
+    const html = JSON.parse(/r\.innerHTML=("(?:[^"\\]|\\.)*");/.exec(response.body)?.[1] ?? '""') as string;
+    // On a partner's page a path would be read against the partner's site, where no such picture is.
+    const sources = [...html.matchAll(/<img [^>]*src="([^"]*)"/g)].map((match) => match[1]);
+    expect(sources).toEqual(["http://shop.example.com/media/forms/tee-classic.svg", "http://shop.example.com/media/forms/tee-premium.svg"]);
+    expect(html).not.toContain('"imageUrl":"/media/');
+    // The demo's pictures and the catalogue's images, which an owner may name for a choice.
+    const image = await shop.db.selectFrom("media").select(["id", "filename"]).orderBy("id").executeTakeFirstOrThrow();
+    for (const url of ["/media/forms/tee-classic.svg", `/media/${image.id}/${image.filename}`]) {
+      const picture = await shop.app.inject({ url });
+      expect(picture.statusCode, url).toBe(200);
+      expect(picture.headers["cross-origin-resource-policy"], url).toBe("cross-origin");
+    }
+  });
+
   it("answers 404 for a form that is not published or does not exist; the form's page path is not this route", async () => {
     for (const url of ["/forms/no-such-form.js", "/forms/Feedback.js", "/forms/.js"]) {
       const response = await shop.app.inject({ url });

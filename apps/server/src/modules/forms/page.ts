@@ -8,11 +8,13 @@
 import { allCountries, statesOf } from "@cartwright/commerce";
 import {
   type AddressField,
+  type Choice,
   type FormCountry,
   type FormDefinition,
   type FormField,
   type FormPagePayload,
   honeypotLabel,
+  type PublicForm,
   publicForm,
   sanitizeHtml,
 } from "@cartwright/commerce/forms";
@@ -70,6 +72,14 @@ function formCountries(settings: ShopSettings, fields: AddressField[]): FormCoun
   }));
 }
 
+/** Choice pictures named by a path on the shop, given the shop's address: on another site's page a path is that site's. */
+function withAbsoluteImages(form: PublicForm, base: string): PublicForm {
+  const absolute = (choice: Choice): Choice =>
+    choice.imageUrl?.startsWith("/") && !choice.imageUrl.startsWith("//") ? { ...choice, imageUrl: `${base}${choice.imageUrl}` } : choice;
+  const fields = form.fields.map((field): FormField => ("choices" in field ? { ...field, choices: field.choices.map(absolute) } : field));
+  return { ...form, fields };
+}
+
 /** The payload of a published form by slug or id; null for an unknown or unpublished one. */
 export async function formPage(request: FastifyRequest, slugOrId: string, options: FormPageOptions = {}): Promise<FormPagePayload | null> {
   const stored = await publishedForm(request.ctx.db, slugOrId);
@@ -82,7 +92,7 @@ export async function formPage(request: FastifyRequest, slugOrId: string, option
   const addresses = definition.fields.filter((field): field is AddressField => field.type === "address");
   const { antiSpam } = definition.settings;
   return {
-    form: publicForm(definition),
+    form: base ? withAbsoluteImages(publicForm(definition), base) : publicForm(definition),
     token: antiSpam.token ? createFormToken(formsState(request).secret, stored.id, now) : "",
     tokenIssuedAt: issuedAt,
     tokenLifetimeSeconds: FORM_TOKEN_LIFETIME_SECONDS,

@@ -20,6 +20,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       reply.header("Cache-Control", "public, max-age=86400");
     }
     reply.header("X-Content-Type-Options", "nosniff");
+    // Public pictures: a form's image choice embedded on another site may show one.
+    reply.header("Cross-Origin-Resource-Policy", "cross-origin");
     if (file.contentType === "image/svg+xml") reply.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
     return reply.type(file.contentType).send(Buffer.from(file.bytes));
   });

@@ -6,10 +6,16 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
-import { type Notice, noticeStore, SNACKBAR_MS, SNACKBAR_TRANSITION_MS } from "../../stores/notices.ts";
+import { CONTEXTS, type Notice, noticeStore, SNACKBAR_MS, SNACKBAR_TRANSITION_MS } from "../../stores/notices.ts";
 import { cartPageMessages as t } from "./messages.ts";
 
 const SCROLL_OFFSET_PX = 100;
+
+/** The region's name for a context; an extension's own context keeps the cart's. */
+const regionLabel = (context: string) => {
+  const area = (Object.keys(CONTEXTS) as (keyof typeof CONTEXTS)[]).find((key) => CONTEXTS[key] === context);
+  return t.notices[area ?? "cart"];
+};
 const FOCUS_AFTER_MS = 500;
 
 export function NoticeList({ context }: { context: string }) {
@@ -17,7 +23,7 @@ export function NoticeList({ context }: { context: string }) {
   const notices = all.filter((n) => n.context === context);
   if (!notices.length) return null;
   return (
-    <section className="notice-list" aria-label={t.notices}>
+    <section className="notice-list" aria-label={regionLabel(context)}>
       {notices.map((notice) => (
         <NoticeItem key={`${notice.id}\u0000${notice.content}`} notice={notice} />
       ))}

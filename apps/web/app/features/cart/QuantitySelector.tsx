@@ -93,8 +93,10 @@ export function QuantitySelector({ itemKey, name, quantity, limits, disabled }: 
         type="button"
         className="quantity-selector__button"
         aria-label={t.reduce(name)}
-        disabled={disabled || !canDecrease}
-        onClick={() => change(value - step)}
+        disabled={disabled}
+        // At a limit the button stays focusable (aria-disabled), so a keyboard user's focus is not dropped.
+        aria-disabled={!canDecrease || undefined}
+        onClick={() => canDecrease && change(value - step)}
       >
         −
       </button>
@@ -125,8 +127,9 @@ export function QuantitySelector({ itemKey, name, quantity, limits, disabled }: 
         type="button"
         className="quantity-selector__button"
         aria-label={t.increase(name)}
-        disabled={disabled || !canIncrease}
-        onClick={() => change(value + step)}
+        disabled={disabled}
+        aria-disabled={!canIncrease || undefined}
+        onClick={() => canIncrease && change(value + step)}
       >
         +
       </button>

@@ -41,5 +41,17 @@ export const cartPageMessages = {
   crossSells: "You may be interested in…",
   addToCart: "Add to cart",
   dismiss: "Dismiss this notice",
-  notices: "Cart notices",
+  /** Each area's notice region has its own name, so two shown at once are told apart. */
+  notices: {
+    cart: "Cart notices",
+    checkout: "Checkout notices",
+    payments: "Payment notices",
+    expressPayments: "Express payment notices",
+    contactInformation: "Contact information notices",
+    shippingAddress: "Shipping address notices",
+    billingAddress: "Billing address notices",
+    shippingMethods: "Shipping method notices",
+    checkoutActions: "Checkout action notices",
+    orderInformation: "Order information notices",
+  },
 };

@@ -90,7 +90,13 @@ export default function MiniCartDrawer({
                         className="drawer__remove"
                         disabled={removing}
                         aria-label={drawerMessages.remove(item.name)}
-                        onClick={() => void cartStore.removeItem(item.key).catch(() => cartStore.refresh())}
+                        // The line and this button go: focus stays in the dialog instead of falling to the page.
+                        onClick={() =>
+                          void cartStore.removeItem(item.key).then(
+                            () => panel.current?.focus(),
+                            () => cartStore.refresh(),
+                          )
+                        }
                       >
                         ×
                       </button>
