@@ -68,9 +68,9 @@ describe("the coupon form's draft", () => {
       USD,
     );
     expect(zero.ok ? {} : zero.errors).toEqual({
-      usage_limit: "Enter a whole number from 1 to 1,000,000,000, or leave it empty for no limit.",
-      usage_limit_per_user: "Enter a whole number from 1 to 1,000,000,000, or leave it empty for no limit.",
-      limit_usage_to_x_items: "Enter a whole number from 1 to 1,000,000,000, or leave it empty for no limit.",
+      usage_limit: "Enter a whole number from 1 to 1,000,000,000.",
+      usage_limit_per_user: "Enter a whole number from 1 to 1,000,000,000.",
+      limit_usage_to_x_items: "Enter a whole number from 1 to 1,000,000,000.",
     });
     const huge = fromDraft({ ...emptyDraft(), code: "h", amount: "10", usage_limit: "1000000001" }, USD);
     expect(huge.ok ? [] : Object.keys(huge.errors)).toEqual(["usage_limit"]);
