@@ -8,7 +8,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+// The e2e project has no DOM types: the page function is a string.
+const pageWidth = (page: Page) => page.evaluate<number>("document.documentElement.scrollWidth");
 
 async function open(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
