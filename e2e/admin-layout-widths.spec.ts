@@ -2,11 +2,12 @@
  * The console fits its screen: no page scrolls sideways on a phone (390×844) or at 1280×800,
  * where a wide table scrolls inside its own frame instead (its visually hidden header text
  * once escaped that frame and widened the page), the widget editor's channel rows and the
- * image upload field shrink to the phone, and a table that scrolls is reachable by keyboard.
+ * image upload field shrink to the phone, the order page's items table scrolls in its card, and a
+ * table that scrolls is reachable by keyboard.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
-import { seriousViolations } from "./support/shopper-order.ts";
+import { guestOrder, seriousViolations } from "./support/shopper-order.ts";
 
 // The e2e project has no DOM types: the page function is a string.
 const pageWidth = (page: Page) => page.evaluate<number>("document.documentElement.scrollWidth");
@@ -48,4 +49,14 @@ test("at 1280 pixels the taxes page does not scroll sideways: the rates table sc
   await open(page, "/admin/taxes", "Taxes");
   await expect(page.getByRole("textbox", { name: /Rate %/ }).first()).toBeVisible();
   expect(await pageWidth(page)).toBe(1280);
+});
+
+test("on a phone, an order's page fits the screen: its items table scrolls inside the card", async ({ page }) => {
+  test.setTimeout(60_000);
+  const { orderId } = await guestOrder(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsOwner(page);
+  await open(page, `/admin/orders/${orderId}`, new RegExp(`^Order #${orderId}`));
+  expect(await pageWidth(page)).toBe(390);
+  await expect(page.getByRole("button", { name: "Refund", exact: true })).toBeVisible();
 });
