@@ -59,4 +59,7 @@ test("on a phone, an order's page fits the screen: its items table scrolls insid
   await open(page, `/admin/orders/${orderId}`, new RegExp(`^Order #${orderId}`));
   expect(await pageWidth(page)).toBe(390);
   await expect(page.getByRole("button", { name: "Refund", exact: true })).toBeVisible();
+  // The items now scroll in their frame, which takes the keyboard's focus (it holds no link or button).
+  await expect(page.getByRole("region", { name: `Items of order #${orderId}` })).toHaveAttribute("tabindex", "0");
+  expect(await seriousViolations(page)).toEqual([]);
 });
