@@ -192,6 +192,38 @@ test("the order page works with the keyboard alone: address form, status confirm
   await tabTo(page, "Newest first");
 });
 
+test("after a status change, a note or an e-mail sent by keyboard, the focus stays on the button pressed", async ({ page }) => {
+  test.setTimeout(90_000);
+  const id = await placeOrder(page, `order-focus-${Date.now()}@example.com`);
+  await signInAsOwner(page);
+  await page.goto(`/admin/orders/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(`^Order #${id}`) })).toBeVisible();
+  await page.locator("#admin-main").focus();
+
+  // Processing → On hold, saved with Enter: the next Tab goes on from Save, not from the top of the page.
+  await tabTo(page, "New status");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByLabel("New status")).toHaveValue("on-hold");
+  await tabTo(page, "Save");
+  await page.keyboard.press("Enter");
+  await expect(page.locator(".admin-order-status")).toHaveText("Status: On hold");
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeFocused();
+
+  await tabTo(page, "Note");
+  await page.keyboard.type("Packed in the blue box.");
+  await tabTo(page, "Add note");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("list", { name: "History" })).toContainText("Packed in the blue box.");
+  await expect(page.getByRole("button", { name: "Add note" })).toBeFocused();
+
+  const sent = page.getByRole("list", { name: "History" }).getByRole("listitem").filter({ hasText: "E-mail sent" });
+  const before = await sent.count();
+  await tabTo(page, "Send");
+  await page.keyboard.press("Enter");
+  await expect(sent).toHaveCount(before + 1);
+  await expect(page.getByRole("button", { name: "Send", exact: true })).toBeFocused();
+});
+
 test("an order that does not exist says so", async ({ page }) => {
   await signInAsOwner(page);
   await page.goto("/admin/orders/999999");

@@ -97,6 +97,8 @@ export function ConsoleShell({
   children: ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // A page whose first call is a write (the CSV import opened directly) has had no reply to take a nonce from.
+  useEffect(() => adminClient().primeNonce(nonce), [nonce]);
   useFocusMainOnNavigation();
   const loading = useNavigation().state === "loading";
   return (

@@ -46,6 +46,29 @@ describe("fieldErrors", () => {
     ).toEqual({ "settings.widget_color": "Must be a colour like #1d4ed8" });
   });
 
+  it("words the schema's refusals for the owner instead of Ajv's 'Must be >= 1'", () => {
+    const schema = (message: string) => ({ code: "rest_invalid_param", message, data: null });
+    expect(
+      fieldErrors({
+        details: {
+          quantity_min: schema("quantity_min must be >= 1"),
+          regular_price: schema("regular_price must be <= 99999999999"),
+          weight_grams: schema("weight_grams must be integer"),
+          sku: schema("sku must NOT have more than 100 characters"),
+          code: schema("code must NOT have fewer than 1 characters"),
+          type: schema("type must be equal to one of the allowed values"),
+        },
+      }),
+    ).toEqual({
+      quantity_min: "Enter a larger number.",
+      regular_price: "Enter a smaller number.",
+      weight_grams: "Enter a whole number.",
+      sku: "Use at most 100 characters.",
+      code: "Fill this in.",
+      type: "Choose one of the offered values.",
+    });
+  });
+
   it("gives nothing for data without details", () => {
     expect(fieldErrors({ status: 400 })).toEqual({});
     expect(fieldErrors(null)).toEqual({});

@@ -43,6 +43,30 @@ function withoutPath(path: string, message: string): string {
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
+/**
+ * The schema's refusals (Ajv's wording, "must be >= 1") are written for programmers; beside a field the owner
+ * reads these. Bounds of numbers are left out: a money field's bound is in minor units, not what was typed.
+ */
+const SCHEMA_WORDS: [RegExp, (match: RegExpExecArray) => string][] = [
+  [/^must be >=? -?[\d.]+$/i, () => "Enter a larger number."],
+  [/^must be <=? -?[\d.]+$/i, () => "Enter a smaller number."],
+  [/^must be integer$/i, () => "Enter a whole number."],
+  [/^must be number$/i, () => "Enter a number."],
+  [/^must NOT have fewer than 1 characters$/i, () => "Fill this in."],
+  [/^must NOT have fewer than (\d+) characters$/i, (match) => `Use at least ${match[1]} characters.`],
+  [/^must NOT have more than (\d+) characters$/i, (match) => `Use at most ${match[1]} characters.`],
+  [/^must NOT have more than (\d+) items$/i, (match) => `Choose at most ${match[1]}.`],
+  [/^must be equal to one of the allowed values$/i, () => "Choose one of the offered values."],
+];
+
+function inOwnersWords(message: string): string {
+  for (const [pattern, words] of SCHEMA_WORDS) {
+    const match = pattern.exec(message);
+    if (match) return words(match);
+  }
+  return message;
+}
+
 /** `data.details` values are messages, or `{message}` objects as the Store API's schema errors give them. */
 export function fieldErrors(data: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -53,7 +77,7 @@ export function fieldErrors(data: unknown): Record<string, string> {
     for (const [path, value] of Object.entries(source)) {
       const message =
         typeof value === "string" ? value : value && typeof value === "object" && "message" in value ? String(value.message) : "";
-      if (message) fields[normalisePath(path)] = withoutPath(normalisePath(path), message);
+      if (message) fields[normalisePath(path)] = inOwnersWords(withoutPath(normalisePath(path), message));
     }
   }
   return fields;

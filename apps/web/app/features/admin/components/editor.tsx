@@ -2,17 +2,20 @@
  * The pieces every console editor repeats: its head (back link, title, "Unsaved changes", the
  * submit button), a save's state (busy, the summary, the field messages) and a confirmed delete's.
  */
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useBlocker } from "react-router";
 import { consoleMessages } from "../messages.ts";
 import { checkFailure, failureText, type SaveFailure, saveFailure } from "./failure.ts";
 import { ConfirmDialog, useAnnounce } from "./feedback.tsx";
 import { ErrorAlert } from "./page.tsx";
 
-/** The submit button, which says "Saving…" while its save runs; the head's and a long form's footer's are one. */
+/**
+ * The submit button, which says "Saving…" while its save runs; the head's and a long form's footer's are one.
+ * aria-disabled, not disabled: a disabled button drops the keyboard's focus to the top of the page.
+ */
 export function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
   return (
-    <button type="submit" className="button" disabled={busy}>
+    <button type="submit" className="button" aria-disabled={busy}>
       {busy ? consoleMessages.saving : label}
     </button>
   );
@@ -54,6 +57,8 @@ export function useSave() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
+  // The submit button stays pressable while a save runs (SubmitButton): a second press waits for the first.
+  const running = useRef(false);
   const announce = useAnnounce();
 
   const fail = ({ message, fields }: SaveFailure) => {
@@ -72,6 +77,8 @@ export function useSave() {
     done: (answer: T) => void,
     fieldsOf?: (fields: Record<string, string>) => Record<string, string>,
   ) {
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     setFailure("");
     try {
@@ -81,6 +88,7 @@ export function useSave() {
     } catch (error) {
       fail(saveFailure(error, fieldsOf));
     } finally {
+      running.current = false;
       setBusy(false);
     }
   }

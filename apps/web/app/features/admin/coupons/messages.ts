@@ -66,6 +66,7 @@ export const couponMessages = {
   // Client checks (the server checks the rest)
   notAmount: (digits: number) => `Enter a number with at most ${digits} decimal places.`,
   notWhole: "Enter a whole number.",
+  notLimit: "Enter a whole number from 1 to 1,000,000,000.",
   notIds: "Enter ids as whole numbers separated by commas.",
   notDay: "Enter a day as YYYY-MM-DD.",
   // Usage

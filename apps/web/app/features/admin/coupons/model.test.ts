@@ -61,4 +61,20 @@ describe("the coupon form's draft", () => {
     const wrong = fromDraft({ ...emptyDraft(), amount: "ten", usage_limit: "1.5", product_ids: "1, two", expires_on: "soon" }, USD);
     expect(wrong.ok ? [] : Object.keys(wrong.errors).sort()).toEqual(["amount", "expires_at", "product_ids", "usage_limit"]);
   });
+
+  it("refuses a limit of 0 or past the API's largest in the owner's words, not the schema's", () => {
+    const zero = fromDraft(
+      { ...emptyDraft(), code: "z", amount: "10", usage_limit: "0", usage_limit_per_user: "0", limit_usage_to_x_items: "0" },
+      USD,
+    );
+    expect(zero.ok ? {} : zero.errors).toEqual({
+      usage_limit: "Enter a whole number from 1 to 1,000,000,000.",
+      usage_limit_per_user: "Enter a whole number from 1 to 1,000,000,000.",
+      limit_usage_to_x_items: "Enter a whole number from 1 to 1,000,000,000.",
+    });
+    const huge = fromDraft({ ...emptyDraft(), code: "h", amount: "10", usage_limit: "1000000001" }, USD);
+    expect(huge.ok ? [] : Object.keys(huge.errors)).toEqual(["usage_limit"]);
+    const bounds = fromDraft({ ...emptyDraft(), code: "b", amount: "10", usage_limit: "1", usage_limit_per_user: "1000000000" }, USD);
+    expect(bounds.ok && [bounds.input.usage_limit, bounds.input.usage_limit_per_user]).toEqual([1, 1_000_000_000]);
+  });
 });

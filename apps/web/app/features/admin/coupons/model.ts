@@ -98,6 +98,9 @@ const list = (text: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
+/** The largest usage limit the owner API takes (coupons.admin.routes.ts). */
+const MAX_LIMIT = 1_000_000_000;
+
 export type DraftResult = { ok: true; input: CouponInput } | { ok: false; errors: Record<string, string> };
 
 /**
@@ -112,6 +115,12 @@ export function fromDraft(draft: CouponDraft, currency: CouponCurrency, storedEx
     const value = toMinor(text, digits);
     if (value === undefined) errors[field] = digits ? t.notAmount(digits) : t.notWhole;
     return value ?? null;
+  };
+  // A limit of 0 would be refused by the server's schema in its own words ("Must be >= 1"): said here in the owner's.
+  const limit = (field: keyof CouponDraft): number | null => {
+    const value = money(field, 0);
+    if (value !== null && (value < 1 || value > MAX_LIMIT)) errors[field] = t.notLimit;
+    return value;
   };
   const ids = (field: keyof CouponDraft): number[] => {
     const parts = list(String(draft[field]));
@@ -141,9 +150,9 @@ export function fromDraft(draft: CouponDraft, currency: CouponCurrency, storedEx
     minimum_spend: money("minimum_spend", currency.currency_minor_unit),
     maximum_spend: money("maximum_spend", currency.currency_minor_unit),
     expires_at: expiresAt,
-    usage_limit: money("usage_limit", 0),
-    usage_limit_per_user: money("usage_limit_per_user", 0),
-    limit_usage_to_x_items: money("limit_usage_to_x_items", 0),
+    usage_limit: limit("usage_limit"),
+    usage_limit_per_user: limit("usage_limit_per_user"),
+    limit_usage_to_x_items: limit("limit_usage_to_x_items"),
     allowed_emails: list(draft.allowed_emails),
   };
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input };

@@ -120,6 +120,7 @@ export function FormBuilder({ id, initial, currency }: Props) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setBusy(true);
     setFailure(null);
     // A builder opened straight from its address has made no call yet: the page's nonce goes first.

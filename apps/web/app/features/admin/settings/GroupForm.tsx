@@ -67,6 +67,7 @@ export function GroupForm<D, B, R = B>({
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     const result = toBody(draft);
     if (!result.ok) {
       setErrors(prefixed(result.errors));
@@ -103,7 +104,8 @@ export function GroupForm<D, B, R = B>({
         {failure && <ErrorSummary message={failure} fields={errors} labelFor={labelFor} />}
         {children(draft, set)}
         <div className="admin-actions">
-          <button type="submit" className="button" disabled={busy}>
+          {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the top of the page. */}
+          <button type="submit" className="button" aria-disabled={busy}>
             {busy ? consoleMessages.saving : t.save(title)}
           </button>
         </div>

@@ -21,6 +21,7 @@ export function InviteForm({ onInvited }: { onInvited(invite: StaffInvite): void
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     setFailure("");
     const address = email.trim();
     const found = !address ? t.emailRequired : !EMAIL.test(address) ? t.emailInvalid : "";
@@ -55,7 +56,8 @@ export function InviteForm({ onInvited }: { onInvited(invite: StaffInvite): void
       <p className="admin-muted">
         {t.role}: {t.managerRole}
       </p>
-      <button type="submit" className="button" disabled={busy}>
+      {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the top of the page. */}
+      <button type="submit" className="button" aria-disabled={busy}>
         {busy ? t.inviting : t.invite}
       </button>
     </form>

@@ -6,7 +6,8 @@ import { orderMessages as t } from "../messages.ts";
 export function LinesTable({ order }: { order: OrderReply }) {
   const money = (minor: number) => formatMoney(minor, order.totals.currency);
   return (
-    <div className="admin-table-wrap">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways and holds no link or button to reach it by (WCAG 2.1.1)
+    <section className="admin-table-wrap" aria-label={t.linesCaption(order.number)} tabIndex={0}>
       <table className="admin-table">
         <caption className="visually-hidden">{t.linesCaption(order.number)}</caption>
         <thead>
@@ -52,7 +53,7 @@ export function LinesTable({ order }: { order: OrderReply }) {
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

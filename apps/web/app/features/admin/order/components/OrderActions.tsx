@@ -18,6 +18,7 @@ function failureText(failure: unknown): string {
   return names.length ? `${failure.message} (${names.join(", ")})` : failure.message;
 }
 
+// The forms' buttons are aria-disabled while a write is on its way, not disabled: a disabled button drops the keyboard's focus to the page.
 export function StatusForm({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
   const [next, setNext] = useState<OrderStatus>(order.status);
   const [confirming, setConfirming] = useState(false);
@@ -47,6 +48,7 @@ export function StatusForm({ order, onWrite }: { order: OrderReply; onWrite: OnW
       aria-labelledby="order-status-title"
       onSubmit={(event) => {
         event.preventDefault();
+        if (busy) return;
         const step = statusStep(order, next);
         if (step === "unchanged") setError(t.statusUnchanged);
         else if (step === "confirm") setConfirming(true);
@@ -65,7 +67,7 @@ export function StatusForm({ order, onWrite }: { order: OrderReply; onWrite: OnW
           ))}
         </select>
       </div>
-      <button type="submit" className="button" disabled={busy}>
+      <button type="submit" className="button" aria-disabled={busy}>
         {t.saveStatus}
       </button>
       <ConfirmDialog
@@ -88,6 +90,7 @@ export function NoteForm({ order, onWrite }: { order: OrderReply; onWrite: OnWri
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
+    if (busy) return;
     const problem = noteProblem(note);
     if (problem) {
       setError(problem === "empty" ? t.noteEmpty : t.noteTooLong);
@@ -138,7 +141,7 @@ export function NoteForm({ order, onWrite }: { order: OrderReply; onWrite: OnWri
           {t.noteCustomer}
         </label>
       </fieldset>
-      <button type="submit" className="button" disabled={busy}>
+      <button type="submit" className="button" aria-disabled={busy}>
         {t.sendNote}
       </button>
     </form>
@@ -154,6 +157,7 @@ export function EmailForm({ order, onWrite }: { order: OrderReply; onWrite: OnWr
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setBusy(true);
     setError("");
     try {
@@ -180,7 +184,7 @@ export function EmailForm({ order, onWrite }: { order: OrderReply; onWrite: OnWr
           ))}
         </select>
       </div>
-      <button type="submit" className="button" disabled={busy}>
+      <button type="submit" className="button" aria-disabled={busy}>
         {t.send}
       </button>
     </form>

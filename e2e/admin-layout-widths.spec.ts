@@ -1,0 +1,65 @@
+/**
+ * The console fits its screen: no page scrolls sideways on a phone (390×844) or at 1280×800,
+ * where a wide table scrolls inside its own frame instead (its visually hidden header text
+ * once escaped that frame and widened the page), the widget editor's channel rows and the
+ * image upload field shrink to the phone, the order page's items table scrolls in its card, and a
+ * table that scrolls is reachable by keyboard.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { signInAsOwner } from "./support/owner.ts";
+import { guestOrder, seriousViolations } from "./support/shopper-order.ts";
+
+// The e2e project has no DOM types: the page function is a string.
+const pageWidth = (page: Page) => page.evaluate<number>("document.documentElement.scrollWidth");
+
+async function open(page: Page, path: string, heading: string | RegExp) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+}
+
+test("on a phone, the widget editor, the product form and the lists fit the screen, and the staff table takes focus", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsOwner(page);
+  for (const [path, heading] of [
+    ["/admin/widgets/1", "Edit Help widget"],
+    ["/admin/products/new", "Add product"],
+    ["/admin/widgets", "Widgets"],
+    ["/admin/forms", "Forms"],
+    ["/admin/staff", "Staff"],
+  ] as const) {
+    await open(page, path, heading);
+    expect(await pageWidth(page), path).toBe(390);
+  }
+  // The team's table scrolls sideways on a phone; with only the owner's row it holds nothing else to tab to.
+  const team = page.getByRole("region", { name: "Team" });
+  await expect(team).toHaveAttribute("tabindex", "0");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A long channel value ellipsises inside its row rather than pushing the row's buttons off screen.
+  await open(page, "/admin/widgets/1", "Edit Help widget");
+  const remove = page.getByRole("button", { name: /^Remove/ }).first();
+  const box = await remove.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+});
+
+test("at 1280 pixels the taxes page does not scroll sideways: the rates table scrolls in its frame", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsOwner(page);
+  await open(page, "/admin/taxes", "Taxes");
+  await expect(page.getByRole("textbox", { name: /Rate %/ }).first()).toBeVisible();
+  expect(await pageWidth(page)).toBe(1280);
+});
+
+test("on a phone, an order's page fits the screen: its items table scrolls inside the card", async ({ page }) => {
+  test.setTimeout(60_000);
+  const { orderId } = await guestOrder(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsOwner(page);
+  await open(page, `/admin/orders/${orderId}`, new RegExp(`^Order #${orderId}`));
+  expect(await pageWidth(page)).toBe(390);
+  await expect(page.getByRole("button", { name: "Refund", exact: true })).toBeVisible();
+  // The items now scroll in their frame, which takes the keyboard's focus (it holds no link or button).
+  await expect(page.getByRole("region", { name: `Items of order #${orderId}` })).toHaveAttribute("tabindex", "0");
+  expect(await seriousViolations(page)).toEqual([]);
+});
