@@ -148,6 +148,17 @@ const WHATSAPP = {
 };
 
 test.describe("messaging-app popup", () => {
+  test("says it could not be loaded, with 'Try again' that loads it once the network is back", async ({ page }) => {
+    await page.route("**/messaging-*.js", (route) => route.abort());
+    await openPopup(page, WHATSAPP);
+    const dialog = page.getByRole("dialog", { name: "Cartwright Demo" });
+    await expect(dialog.getByRole("alert")).toHaveText(/This could not be loaded\./);
+    await page.unroute("**/messaging-*.js");
+    await dialog.getByRole("button", { name: "Try again" }).click();
+    await expect(dialog.getByRole("textbox", { name: "Message" })).toBeVisible();
+    await expect(dialog.getByRole("alert")).toHaveCount(0);
+  });
+
   test("shows the chat card and sends the typed message to WhatsApp", async ({ page }) => {
     await openPopup(page, WHATSAPP);
     const dialog = page.getByRole("dialog", { name: "Cartwright Demo" });
