@@ -13,10 +13,10 @@ import { ErrorAlert } from "./page.tsx";
  * The submit button, which says "Saving…" while its save runs; the head's and a long form's footer's are one.
  * aria-disabled, not disabled: a disabled button drops the keyboard's focus to the top of the page.
  */
-export function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
+export function SubmitButton({ busy, label, busyLabel = consoleMessages.saving }: { busy: boolean; label: string; busyLabel?: string }) {
   return (
     <button type="submit" className="button" aria-disabled={busy}>
-      {busy ? consoleMessages.saving : label}
+      {busy ? busyLabel : label}
     </button>
   );
 }

@@ -7,9 +7,8 @@
 import type { Currency } from "@cartwright/commerce";
 import type { FieldType, FormDefinition, FormField, FormSettings } from "@cartwright/commerce/forms";
 import { type FormEvent, useMemo, useRef, useState } from "react";
-import { Link, useNavigate, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../../../root.tsx";
-import { AdminApiError, adminClient } from "../api.ts";
+import { Link, useNavigate } from "react-router";
+import { AdminApiError } from "../api.ts";
 import { EditorHead, LeaveGuard, SubmitButton } from "../components/editor.tsx";
 import { useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
@@ -45,7 +44,6 @@ export function FormBuilder({ id, initial, currency }: Props) {
   // Every id handed out while editing, so a removed field's id is not given again (decision 0029).
   const highest = useRef(model.maxFieldId(initial.definition));
   const navigate = useNavigate();
-  const pageNonce = useRouteLoaderData<typeof rootLoader>("root")?.storeNonce.value ?? "";
   const announce = useAnnounce();
   const definition = draft.definition;
   const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(draft), [saved, draft]);
@@ -123,8 +121,6 @@ export function FormBuilder({ id, initial, currency }: Props) {
     if (busy) return;
     setBusy(true);
     setFailure(null);
-    // A builder opened straight from its address has made no call yet: the page's nonce goes first.
-    adminClient().primeNonce(pageNonce);
     try {
       const form = id ? await formsApi.save(id, draft) : await formsApi.create(draft);
       const next: FormInput = { status: form.status, definition: { ...form.definition, id: form.id } };

@@ -4,6 +4,7 @@
  */
 import { type FormEvent, type ReactNode, useState } from "react";
 import { AdminApiError } from "../api.ts";
+import { SubmitButton } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
 import { consoleMessages } from "../messages.ts";
@@ -104,10 +105,7 @@ export function GroupForm<D, B, R = B>({
         {failure && <ErrorSummary message={failure} fields={errors} labelFor={labelFor} />}
         {children(draft, set)}
         <div className="admin-actions">
-          {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the top of the page. */}
-          <button type="submit" className="button" aria-disabled={busy}>
-            {busy ? consoleMessages.saving : t.save(title)}
-          </button>
+          <SubmitButton busy={busy} label={t.save(title)} />
         </div>
       </form>
     </FieldErrorsContext.Provider>

@@ -1,6 +1,7 @@
 /** The owner's "Invite a manager" form: a native e-mail field, its message beside it (checked here first, then by the server). */
 import { type FormEvent, useRef, useState } from "react";
 import { AdminApiError } from "../api.ts";
+import { SubmitButton } from "../components/editor.tsx";
 import { useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, TextField } from "../components/fields.tsx";
 import { ErrorAlert } from "../components/page.tsx";
@@ -56,10 +57,7 @@ export function InviteForm({ onInvited }: { onInvited(invite: StaffInvite): void
       <p className="admin-muted">
         {t.role}: {t.managerRole}
       </p>
-      {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the top of the page. */}
-      <button type="submit" className="button" aria-disabled={busy}>
-        {busy ? t.inviting : t.invite}
-      </button>
+      <SubmitButton busy={busy} label={t.invite} busyLabel={t.inviting} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 /** The order's actions: change status (asking first when stock and coupons go back), add a note, resend an e-mail. */
 import { useEffect, useState } from "react";
 import { AdminApiError } from "../../api.ts";
+import { SubmitButton } from "../../components/editor.tsx";
 import { ConfirmDialog } from "../../components/feedback.tsx";
 import { ErrorAlert } from "../../components/page.tsx";
 import { type OrderEmail, type OrderReply, type OrderStatus, orderApi } from "../api.ts";
@@ -18,7 +19,7 @@ function failureText(failure: unknown): string {
   return names.length ? `${failure.message} (${names.join(", ")})` : failure.message;
 }
 
-// The forms' buttons are aria-disabled while a write is on its way, not disabled: a disabled button drops the keyboard's focus to the page.
+// Each form's button is a SubmitButton: pressable (aria-disabled) while its write is on its way, so the keyboard's focus stays.
 export function StatusForm({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
   const [next, setNext] = useState<OrderStatus>(order.status);
   const [confirming, setConfirming] = useState(false);
@@ -67,9 +68,7 @@ export function StatusForm({ order, onWrite }: { order: OrderReply; onWrite: OnW
           ))}
         </select>
       </div>
-      <button type="submit" className="button" aria-disabled={busy}>
-        {t.saveStatus}
-      </button>
+      <SubmitButton busy={busy} label={t.saveStatus} busyLabel={t.saveStatus} />
       <ConfirmDialog
         open={confirming}
         title={confirmation?.title ?? ""}
@@ -141,9 +140,7 @@ export function NoteForm({ order, onWrite }: { order: OrderReply; onWrite: OnWri
           {t.noteCustomer}
         </label>
       </fieldset>
-      <button type="submit" className="button" aria-disabled={busy}>
-        {t.sendNote}
-      </button>
+      <SubmitButton busy={busy} label={t.sendNote} busyLabel={t.sendNote} />
     </form>
   );
 }
@@ -184,9 +181,7 @@ export function EmailForm({ order, onWrite }: { order: OrderReply; onWrite: OnWr
           ))}
         </select>
       </div>
-      <button type="submit" className="button" aria-disabled={busy}>
-        {t.send}
-      </button>
+      <SubmitButton busy={busy} label={t.send} busyLabel={t.send} />
     </form>
   );
 }
