@@ -8,18 +8,9 @@ import { consoleMessages } from "../messages.ts";
 import { checkFailure, failureText, type SaveFailure, saveFailure } from "./failure.ts";
 import { ConfirmDialog, useAnnounce } from "./feedback.tsx";
 import { ErrorAlert } from "./page.tsx";
+import { SubmitButton } from "./SubmitButton.tsx";
 
-/**
- * The submit button, which says "Saving…" while its save runs; the head's and a long form's footer's are one.
- * aria-disabled, not disabled: a disabled button drops the keyboard's focus to the top of the page.
- */
-export function SubmitButton({ busy, label, busyLabel = consoleMessages.saving }: { busy: boolean; label: string; busyLabel?: string }) {
-  return (
-    <button type="submit" className="button" aria-disabled={busy}>
-      {busy ? busyLabel : label}
-    </button>
-  );
-}
+export { SubmitButton };
 
 interface EditorHeadProps {
   back: string;

@@ -4,9 +4,9 @@
  */
 import { type FormEvent, type ReactNode, useState } from "react";
 import { AdminApiError } from "../api.ts";
-import { SubmitButton } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
+import { SubmitButton } from "../components/SubmitButton.tsx";
 import { consoleMessages } from "../messages.ts";
 import { type GroupName, type SettingsGroups, settingsApi } from "./api.ts";
 import { settingsMessages as t } from "./messages.ts";

@@ -1,10 +1,10 @@
 /** The owner's "Invite a manager" form: a native e-mail field, its message beside it (checked here first, then by the server). */
 import { type FormEvent, useRef, useState } from "react";
 import { AdminApiError } from "../api.ts";
-import { SubmitButton } from "../components/editor.tsx";
 import { useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, TextField } from "../components/fields.tsx";
 import { ErrorAlert } from "../components/page.tsx";
+import { SubmitButton } from "../components/SubmitButton.tsx";
 import { type StaffInvite, staffApi } from "./api.ts";
 import { staffMessages as t } from "./messages.ts";
 

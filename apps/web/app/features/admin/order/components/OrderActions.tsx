@@ -1,9 +1,9 @@
 /** The order's actions: change status (asking first when stock and coupons go back), add a note, resend an e-mail. */
 import { useEffect, useState } from "react";
 import { AdminApiError } from "../../api.ts";
-import { SubmitButton } from "../../components/editor.tsx";
 import { ConfirmDialog } from "../../components/feedback.tsx";
 import { ErrorAlert } from "../../components/page.tsx";
+import { SubmitButton } from "../../components/SubmitButton.tsx";
 import { type OrderEmail, type OrderReply, type OrderStatus, orderApi } from "../api.ts";
 import { emailLabel, statusLabel } from "../format.ts";
 import { orderMessages as t } from "../messages.ts";
