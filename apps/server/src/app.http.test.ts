@@ -88,12 +88,41 @@ describe("the server's edges", () => {
     expect(response.json().code).toBe("rest_request_too_large");
   });
 
-  it("sends security headers", async () => {
-    const response = await shop.app.inject("/api/health");
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    // An API reply is never a document: it may load and frame nothing.
-    expect(response.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
-    // With 'no-referrer' browsers post forms with `Origin: null`, which the storefront's actions refuse.
-    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  it("sends an API reply the security headers that guard a reply no browser renders (decision 0075)", async () => {
+    for (const request of [
+      { method: "GET" as const, url: "/api/health" },
+      { method: "GET" as const, url: "/api/store/v1/cart" },
+      { method: "GET" as const, url: "/api/admin/v1/orders" },
+      { method: "POST" as const, url: "/ajax", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "action=nope" },
+    ]) {
+      const response = await shop.app.inject(request);
+      expect(response.headers["x-content-type-options"], request.url).toBe("nosniff");
+      // An API reply is never a document: it may load and frame nothing.
+      expect(response.headers["content-security-policy"], request.url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers["x-frame-options"], request.url).toBe("SAMEORIGIN");
+      expect(response.headers["cross-origin-resource-policy"], request.url).toBe("same-origin");
+      expect(response.headers["strict-transport-security"], request.url).toMatch(/^max-age=\d+/);
+      // What steers a document's own behaviour is left off.
+      for (const name of [
+        "referrer-policy",
+        "cross-origin-opener-policy",
+        "origin-agent-cluster",
+        "x-dns-prefetch-control",
+        "x-xss-protection",
+      ]) {
+        expect(response.headers[name], `${request.url} ${name}`).toBeUndefined();
+      }
+    }
+  });
+
+  it("sends pages and files Helmet's whole set", async () => {
+    for (const url of ["/widget/loader.js", "/no-such-page"]) {
+      const response = await shop.app.inject(url);
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      // With 'no-referrer' browsers post forms with `Origin: null`, which the storefront's actions refuse.
+      expect(response.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+      expect(response.headers["cross-origin-opener-policy"], url).toBe("same-origin");
+      expect(response.headers["x-xss-protection"], url).toBe("0");
+    }
   });
 });

@@ -46,16 +46,16 @@ export function watchCommits(file: string, lockingMode: string): CommitWatch | u
       } catch {
         return undefined;
       }
-      const first = scratch.subarray(0, HEADER_BYTES);
-      if (first.readUInt32LE(0) !== WAL_INDEX_VERSION && first.readUInt32BE(0) !== WAL_INDEX_VERSION) return undefined;
+      // Compared in place (compare's ranges), as every GET /cart reads it: no view of the buffer is made.
+      if (scratch.readUInt32LE(0) !== WAL_INDEX_VERSION && scratch.readUInt32BE(0) !== WAL_INDEX_VERSION) return undefined;
       // The two copies differ while a commit is writing them, and an uninitialised header means nothing yet:
       // a fresh epoch that no earlier check holds, and no match for the next read either.
-      if (first[IS_INIT_OFFSET] !== 1 || !first.equals(scratch.subarray(HEADER_BYTES))) {
+      if (scratch[IS_INIT_OFFSET] !== 1 || scratch.compare(scratch, HEADER_BYTES, 2 * HEADER_BYTES, 0, HEADER_BYTES) !== 0) {
         last.fill(0);
         return ++epoch;
       }
-      if (!first.equals(last)) {
-        first.copy(last);
+      if (scratch.compare(last, 0, HEADER_BYTES, 0, HEADER_BYTES) !== 0) {
+        scratch.copy(last, 0, 0, HEADER_BYTES);
         epoch++;
       }
       return epoch;

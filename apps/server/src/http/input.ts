@@ -49,6 +49,8 @@ interface InputProblem {
  * holds, or property name no database can store, or an object nested past MAX_INPUT_DEPTH.
  */
 function findInInput(value: unknown, bad: (value: unknown) => boolean): InputProblem | null {
+  // Most requests bring no params, no query or no body: nothing to walk, nothing to allocate.
+  if (value === undefined || value === null || (isPlain(value) && isEmpty(value))) return null;
   const pending: [unknown, string[]][] = [[value, []]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [current, path] = next;
@@ -61,6 +63,11 @@ function findInInput(value: unknown, bad: (value: unknown) => boolean): InputPro
     }
   }
   return null;
+}
+
+function isEmpty(value: object): boolean {
+  for (const _ in value) return false;
+  return true;
 }
 
 const isUnstorable = (value: unknown) => typeof value === "string" && !isStorableText(value);
