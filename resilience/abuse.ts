@@ -188,15 +188,19 @@ function embeddedMarkupScript(script: string): string[] {
   return liveOwnerScript(JSON.parse(literal) as string);
 }
 
-/** The headers helmet gives every reply (app.ts), and the parts of the page policy (http/csp.ts) that stop injected script. */
+/** The headers every reply carries (app.ts), and the parts of the page policy (http/csp.ts) that stop injected script. */
 const EVERY_REPLY = [
   ["x-content-type-options", /^nosniff$/],
   ["x-frame-options", /^SAMEORIGIN$/],
-  ["referrer-policy", /^strict-origin-when-cross-origin$/],
   ["strict-transport-security", /max-age=\d+/],
+  ["cross-origin-resource-policy", /^same-origin$/],
+  ["content-security-policy", /./],
+] as const;
+/** What steers a document, on pages and files only: the APIs answer no document (decision 0075). */
+const DOCUMENT_REPLY = [
+  ["referrer-policy", /^strict-origin-when-cross-origin$/],
   ["cross-origin-opener-policy", /^same-origin$/],
   ["x-permitted-cross-domain-policies", /^none$/],
-  ["content-security-policy", /./],
 ] as const;
 const PAGE_POLICY = [
   /script-src 'self' 'nonce-[^']+'(;|$)/,
@@ -209,7 +213,7 @@ const API_POLICY = [/default-src 'none'/, /frame-ancestors 'none'/];
 
 function missingHeaders(answer: Answer, kind: "page" | "api" | "file"): string[] {
   const missing: string[] = [];
-  for (const [name, pattern] of EVERY_REPLY)
+  for (const [name, pattern] of kind === "api" ? EVERY_REPLY : [...EVERY_REPLY, ...DOCUMENT_REPLY])
     if (!pattern.test(answer.headers.get(name) ?? "")) missing.push(`${name}: ${answer.headers.get(name)}`);
   const policy = answer.headers.get("content-security-policy") ?? "";
   const wanted = kind === "page" ? PAGE_POLICY : kind === "api" ? API_POLICY : [];
