@@ -197,6 +197,13 @@ test("the owner finds a shopper's order, completes it, refunds a T-shirt with re
     await expect(row.getByRole("link", { name: `#${orderId} Ada Shopper` })).toBeVisible();
     await expect(row).toContainText("Completed");
     expect(await seriousViolations(owner)).toEqual([]);
+
+    // The shopper's order page, opened again: the refund under the total, and what the order came to after it.
+    await page.reload();
+    const details = page.getByRole("table", { name: "Products in this order" });
+    await expect(details.getByRole("row", { name: /^Refund/ }).getByRole("cell")).toHaveText([`-${usd(amount)}`]);
+    await expect(details.getByRole("row", { name: /^Total after refunds/ }).getByRole("cell")).toHaveText([usd(net)]);
+    expect(await seriousViolations(page)).toEqual([]);
   } finally {
     await ownerContext.close();
   }

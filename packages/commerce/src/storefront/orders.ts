@@ -37,6 +37,8 @@ export interface OrderView {
   fees: unknown[];
   /** The cart's totals when the order was placed, with its currency fields. */
   totals: Record<string, unknown>;
+  /** Money the shop has given back, oldest first: each refund that is done, with the reason the shop gave (also e-mailed). */
+  refunds: ({ id: number; total: string; reason: string; date_created: string } & Partial<CurrencyFields>)[];
   attribution: OrderOrigin;
 }
 

@@ -169,3 +169,22 @@ describe("the OpenAPI document", () => {
       expect(paths[`${ADMIN}${path}`].get.tags).toEqual(["owner"]);
   });
 });
+
+// Last: its refunds change the spend the tests above read.
+describe("spend after a refund", () => {
+  it("counts what a paid order kept: a partial refund comes off the account's and the guest's spend", async () => {
+    const spendOf = async () => {
+      const list = (await owner.get(`${ADMIN}/customers?search=jane`)).json().customers.find((row: { id: number }) => row.id === janeId);
+      const detail = (await owner.get(`${ADMIN}/customers/${janeId}`)).json().totals;
+      const guest = (await owner.get(`${ADMIN}/customers/guests`)).json().guests[0];
+      return { list: list.spend, detail: detail.spend, guest: guest.spend };
+    };
+    const before = await spendOf();
+    for (const id of [janePaid[0], guestPaid]) {
+      const refund = await owner.post(`${ADMIN}/orders/${id}/refunds`, { amount: 250, restock: false, method: "manual" });
+      expect(refund.statusCode, refund.body).toBe(201);
+    }
+    expect(await spendOf()).toEqual({ list: before.list - 250, detail: before.detail - 250, guest: before.guest - 250 });
+    expect(before.guest).toBe(await totalOf(guestPaid));
+  });
+});

@@ -33,6 +33,9 @@ const listedStatuses = (): OrderStatus[] => [...PLACED_STATUSES, "cancelled", "f
 /** "%" and "_" in a search are plain text, with the same escape character on both databases. */
 const likePattern = (words: string) => `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** What paid orders brought in, less what was refunded of them (as the dashboard's sales count it). */
+const paidSpend = () => sql<number | string>`sum(case when status in (${sql.join(PAID_STATUSES)}) then total - total_refunded else 0 end)`;
+
 /**
  * Paid orders per account: count, spend, newest date (only for `ids` when given: one page's accounts).
  * Every order of the accounts is read from the account index and the paid ones summed by CASE: a
@@ -45,7 +48,7 @@ function paidByCustomer(db: Db, ids?: number[]) {
     .select("customer_id")
     .select([
       sql<number | string>`sum(case when ${paid} then 1 else 0 end)`.as("orders"),
-      sql<number | string>`sum(case when ${paid} then total else 0 end)`.as("spend"),
+      paidSpend().as("spend"),
       sql<string | null>`max(case when ${paid} then created_at end)`.as("last_order_at"),
     ])
     .$if(ids === undefined, (q) => q.where("customer_id", "is not", null))
@@ -171,7 +174,7 @@ async function orderHistory(ctx: RequestContext, who: OrderFilter) {
   const totals = await ordersOf(ctx.db, who)
     .select((eb) => [
       eb.fn.count<number | string>(sql`case when status in (${sql.join(PAID_STATUSES)}) then 1 end`).as("paid_orders"),
-      sql<number | string>`coalesce(sum(case when status in (${sql.join(PAID_STATUSES)}) then total else 0 end), 0)`.as("spend"),
+      sql<number | string>`coalesce(${paidSpend()}, 0)`.as("spend"),
       eb.fn.count<number | string>(sql`case when status in (${sql.join(listedStatuses())}) then 1 end`).as("orders"),
       eb.fn.min(sql<string>`case when status in (${sql.join(PAID_STATUSES)}) then created_at end`).as("first_order_at"),
       eb.fn.max(sql<string>`case when status in (${sql.join(PAID_STATUSES)}) then created_at end`).as("last_order_at"),
@@ -245,7 +248,7 @@ export async function listGuests(ctx: RequestContext, query: { search?: string; 
   const rows = await base
     .select(email.as("email"))
     .select(sql<number | string>`count(case when status in (${sql.join(PAID_STATUSES)}) then 1 end)`.as("orders"))
-    .select(sql<number | string>`coalesce(sum(case when status in (${sql.join(PAID_STATUSES)}) then total else 0 end), 0)`.as("spend"))
+    .select(sql<number | string>`coalesce(${paidSpend()}, 0)`.as("spend"))
     .select((eb) => eb.fn.max("created_at").as("last_order_at"))
     .groupBy(email)
     .orderBy(sql`max(created_at) desc`)

@@ -93,6 +93,7 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
       tax_lines: [{ name: "MwSt.", rate: "19%", price: "23194" }],
       ...currency,
     },
+    refunds: [],
     attribution: { origin: "Direct" },
     ...overrides,
   };

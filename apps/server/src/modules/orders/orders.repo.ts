@@ -373,6 +373,26 @@ const orderCouponsQuery = compiled((db, orderId: number) =>
   db.selectFrom("order_coupons").selectAll().where("order_id", "=", orderId).orderBy("code"),
 );
 
+/** An order's refunds that are done, oldest first: what its shopper is shown (a reservation still waiting for its gateway is not one yet). */
+const orderRefundsQuery = compiled((db, orderId: number) =>
+  db
+    .selectFrom("order_refunds")
+    .select(["id", "amount", "reason", "created_at"])
+    .where("order_id", "=", orderId)
+    .where("status", "=", "done")
+    .orderBy("id"),
+);
+export type OrderRefundRow = { id: number; amount: number; reason: string; created_at: string };
+
+export async function orderRefunds(db: Db, orderId: number): Promise<OrderRefundRow[]> {
+  return (await db.executeQuery(orderRefundsQuery(db, orderId))).rows as OrderRefundRow[];
+}
+
+/** `orderRefunds` as a step of a unit of work; the same query. */
+export function* orderRefundsOf(db: Db, orderId: number): Work<OrderRefundRow[]> {
+  return (yield* rows(orderRefundsQuery(db, orderId))) as OrderRefundRow[];
+}
+
 export async function orderItems(db: Db, orderId: number): Promise<OrderItemRow[]> {
   return (await db.executeQuery(orderItemsQuery(db, orderId))).rows as OrderItemRow[];
 }

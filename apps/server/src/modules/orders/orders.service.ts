@@ -21,12 +21,13 @@ export const orderErrors = {
  * and where it came from (the origin; every attribution field for the shop owner).
  */
 export async function orderView(db: Db, order: repo.OrderRow, options: { ownerView?: boolean } = {}): Promise<OrderView> {
-  const [items, coupons, attribution] = await Promise.all([
+  const [items, coupons, refunds, attribution] = await Promise.all([
     repo.orderItems(db, order.id),
     repo.orderCoupons(db, order.id),
+    repo.orderRefunds(db, order.id),
     orderAttribution(db, order.id, options.ownerView === true),
   ]);
-  return viewOf(order, items, coupons, attribution);
+  return viewOf(order, items, coupons, refunds, attribution);
 }
 
 /**
@@ -42,8 +43,9 @@ export function orderWithView(db: Db, id: number): Promise<{ row: repo.OrderRow;
       if (!row) return undefined;
       const items = yield* repo.orderItemsOf(db, id);
       const coupons = yield* repo.orderCouponsOf(db, id);
+      const refunds = yield* repo.orderRefundsOf(db, id);
       const attribution = yield* orderAttributionOf(db, id, false);
-      return { row, view: viewOf(row, items, coupons, attribution) };
+      return { row, view: viewOf(row, items, coupons, refunds, attribution) };
     },
     { write: false },
   );
@@ -53,6 +55,7 @@ function viewOf(
   order: repo.OrderRow,
   items: repo.OrderItemRow[],
   coupons: Awaited<ReturnType<typeof repo.orderCoupons>>,
+  refunds: repo.OrderRefundRow[],
   attribution: OrderView["attribution"],
 ): OrderView {
   const totals = JSON.parse(order.totals) as Record<string, unknown>;
@@ -96,6 +99,13 @@ function viewOf(
     shipping_lines: JSON.parse(order.shipping_lines) as unknown[],
     fees: JSON.parse(order.fee_lines) as unknown[],
     totals,
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      total: money(refund.amount),
+      reason: refund.reason,
+      date_created: refund.created_at,
+      ...currency,
+    })),
     attribution,
   };
 }

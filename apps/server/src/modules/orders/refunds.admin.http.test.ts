@@ -141,6 +141,45 @@ describe("a partial refund by amount through the gateway", () => {
   });
 });
 
+describe("what the shopper sees of a refund", () => {
+  it("lists each refund that is done, with its reason, on the Store API's order; a reservation still at the gateway is not shown", async () => {
+    const email = "shown@refunds.test";
+    const id = await t.place("test_card", [{ id: t.tShirt, quantity: 1 }], email);
+    const { order_key: key } = await t.shop.db.selectFrom("orders").select("order_key").where("id", "=", id).executeTakeFirstOrThrow();
+    const read = async () => {
+      const response = await t.app.inject(`/api/store/v1/order/${id}?key=${key}&billing_email=${encodeURIComponent(email)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { refunds: { id: number; total: string; reason: string; date_created: string; currency_code?: string }[] };
+    };
+    expect((await read()).refunds).toEqual([]);
+    expect((await t.refund(id, { amount: 500, restock: false, method: "gateway", reason: "Late delivery" })).statusCode).toBe(201);
+    expect((await t.refund(id, { amount: 120, restock: false, method: "manual" })).statusCode).toBe(201);
+    // A reservation whose gateway has not answered yet is money not yet given back.
+    await t.shop.db
+      .insertInto("order_refunds")
+      .values({
+        order_id: id,
+        amount: 1,
+        reason: "",
+        method: "gateway",
+        restocked: 0,
+        gateway_refund_id: "",
+        actor_id: null,
+        actor_type: "owner",
+        status: "pending",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const { refunds } = await read();
+    expect(refunds.map(({ total, reason }) => ({ total, reason }))).toEqual([
+      { total: "500", reason: "Late delivery" },
+      { total: "120", reason: "" },
+    ]);
+    expect(refunds[0]?.currency_code).toBe("USD");
+    expect(Date.parse(refunds[0]?.date_created ?? "")).not.toBeNaN();
+  });
+});
+
 describe("refunds by lines", () => {
   it("puts the refunded units back on the shelf when asked, the variation's stock for a variation", async () => {
     const id = await t.place("test_card", [

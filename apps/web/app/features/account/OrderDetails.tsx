@@ -31,7 +31,7 @@ export function OrderDetails({ order }: { order: OrderDisplay }) {
           </tbody>
           <tfoot>
             {order.totals.map((row) => (
-              <tr key={row.key} className={row.key === "total" ? "order-details__total" : undefined}>
+              <tr key={row.key} className={row.key === "total" || row.key === "net" ? "order-details__total" : undefined}>
                 <th scope="row">{row.label}</th>
                 <td className="order-details__amount">{row.value}</td>
               </tr>

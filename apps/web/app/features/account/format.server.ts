@@ -130,6 +130,21 @@ export function orderDisplay(order: AccountOrder, withTax: boolean, fields: Fiel
   }
   const total = money(totals.total_price ?? 0);
   rows.push({ key: "total", label: t.orderTotal, value: total });
+  // Money given back shows under the total it came out of, each refund with the reason its e-mail gave.
+  for (const refund of order.refunds) {
+    rows.push({
+      key: `refund-${refund.id}`,
+      label: refund.reason ? t.refundFor(refund.reason) : t.refund,
+      value: `-${money(refund.total)}`,
+    });
+  }
+  if (order.refunds.length) {
+    rows.push({
+      key: "net",
+      label: t.totalAfterRefunds,
+      value: money(sum(totals.total_price) - sum(...order.refunds.map((r) => r.total))),
+    });
+  }
 
   const shipping = addressLines(order.shipping_address);
   if (shipping.length) shipping.push(...addressFieldLines(order.shipping_address, fields));

@@ -104,6 +104,9 @@ export const orderMessages = {
   fees: "Fees",
   tax: "Tax",
   orderTotal: "Total",
+  refund: "Refund",
+  refundFor: (reason: string) => `Refund: ${reason}`,
+  totalAfterRefunds: "Total after refunds",
   note: "Note",
   /** Where the order came from: "Source: X", "Organic: X", "Referral: X", "Direct" (decision 0014). */
   origin: "Origin",
