@@ -244,6 +244,12 @@ test("the console works from the keyboard and on a phone: skip link, menu button
     "page",
   );
   expect(await seriousViolations(page)).toEqual([]);
+  // Escape from inside the open menu closes it and hands the focus back to its button.
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Messages" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("navigation", { name: "Console" })).toBeHidden();
+  await expect(menu).toBeFocused();
 });
 
 test("analytics: totals, the chart with its numbers, the presets", async ({ page }) => {

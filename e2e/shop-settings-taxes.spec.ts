@@ -89,6 +89,12 @@ test("the owner keeps a reduced rate by keyboard, a shopper pays it, and it is u
   await expect(page.getByRole("button", { name: "Move TVA réduite up" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Move TVA réduite down" })).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
+  // A row saved from its own button keeps the focus there while it saves and after.
+  const saveRow = page.getByRole("button", { name: "Save TVA réduite" });
+  await saveRow.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "TVA réduite saved." })).toBeVisible();
+  await expect(saveRow).toBeFocused();
 
   // The Beanie joins the class in the product editor.
   const found = await page.request.get("/api/admin/v1/products?search=beanie");

@@ -97,6 +97,13 @@ export function ConsoleShell({
   children: ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone menu from its button or any of its links, and the focus goes back to the button.
+  const closeMenuOnEscape = (event: { key: string }) => {
+    if (event.key !== "Escape" || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   // A page whose first call is a write (the CSV import opened directly) has had no reply to take a nonce from.
   useEffect(() => adminClient().primeNonce(nonce), [nonce]);
   useFocusMainOnNavigation();
@@ -111,9 +118,11 @@ export function ConsoleShell({
           <button
             type="button"
             className="admin-header__menu"
+            ref={menuButton}
             aria-expanded={menuOpen}
             aria-controls="admin-nav"
             onClick={() => setMenuOpen((open) => !open)}
+            onKeyDown={closeMenuOnEscape}
           >
             <span aria-hidden="true">☰</span>
             <span className="visually-hidden">{t.mainNavigation}</span>
@@ -130,7 +139,12 @@ export function ConsoleShell({
             <SignOutButton nonce={nonce} className="button button--secondary admin-button--small" />
           </div>
         </header>
-        <nav id="admin-nav" className={`admin-nav${menuOpen ? " admin-nav--open" : ""}`} aria-label={t.mainNavigation}>
+        <nav
+          id="admin-nav"
+          className={`admin-nav${menuOpen ? " admin-nav--open" : ""}`}
+          aria-label={t.mainNavigation}
+          onKeyDown={closeMenuOnEscape}
+        >
           <ul>
             {navItemsFor(role).map((item) => (
               <li key={item.to}>

@@ -205,7 +205,13 @@ export function RatesTable({ slug, initial, onCount }: Props) {
                     )}
                     <td>
                       <div className="admin-actions taxes-row-actions">
-                        <button type="button" className="button" disabled={busy === row.key} onClick={() => save(row)}>
+                        <button
+                          type="button"
+                          className="button"
+                          // aria-disabled, not disabled: a disabled button would drop the keyboard's focus while the row saves.
+                          aria-disabled={busy === row.key}
+                          onClick={() => busy !== row.key && save(row)}
+                        >
                           {t.save}
                           <span className="visually-hidden"> {row.label}</span>
                         </button>
