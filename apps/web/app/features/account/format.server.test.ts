@@ -1,3 +1,4 @@
+import { currencyFields, DEFAULT_CURRENCY } from "@cartwright/commerce";
 import { describe, expect, it } from "vitest";
 import type { AccountOrder } from "../../context.ts";
 import { addressFieldLines, fieldValues, orderDisplay } from "./format.server.ts";
@@ -39,15 +40,7 @@ describe("fieldValues", () => {
 });
 
 describe("orderDisplay", () => {
-  const currency = {
-    currency_code: "USD",
-    currency_symbol: "$",
-    currency_minor_unit: 2,
-    currency_decimal_separator: ".",
-    currency_thousand_separator: ",",
-    currency_prefix: "$",
-    currency_suffix: "",
-  };
+  const currency = currencyFields(DEFAULT_CURRENCY);
   const order = (refunds: AccountOrder["refunds"]): AccountOrder => ({
     id: 7,
     order_number: "7",
