@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server }
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { brokenBudgets, FLOOR_READ, FLOOR_WRITE, floorOf, floorRatio, type Row } from "./budgets.ts";
-import { dueAt, dueCount, latencyFromDueUs, latencyHistogram, openRate, summarize } from "./open-rate.ts";
+import { dueAt, dueCount, latencyFromDueUs, latencyHistogram, loopLatenessUs, openRate, summarize } from "./open-rate.ts";
 
 describe("the open-rate schedule", () => {
   it("spaces requests evenly at the rate, from the start", () => {
@@ -78,6 +78,22 @@ describe("the open-rate generator", () => {
     expect(second.filter((n) => n >= 0).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i + 1));
     expect(result).toMatchObject({ requests: 40, non2xx: 10, errors: 0, targetPerSecond: 2000 });
     expect(result.firstFailure).toBe("status 409: taken");
+  });
+
+  it("reads the event loop's lateness without the sampler's own interval (Node records the time between its ticks)", async () => {
+    expect(loopLatenessUs(10_076_160, 10)).toBeCloseTo(76.16);
+    expect(loopLatenessUs(34_734_079, 10)).toBeCloseTo(24_734.079);
+    expect(loopLatenessUs(9_990_000, 10)).toBe(0);
+    // A loop blocked 30 ms reads at least 20 ms late, however loaded the machine (only later, never earlier).
+    const { monitorEventLoopDelay } = await import("node:perf_hooks");
+    const sampler = monitorEventLoopDelay({ resolution: 10 });
+    sampler.enable();
+    await new Promise((done) => setTimeout(done, 50));
+    const started = Date.now();
+    while (Date.now() - started < 30);
+    await new Promise((done) => setTimeout(done, 40));
+    sampler.disable();
+    expect(loopLatenessUs(sampler.max)).toBeGreaterThanOrEqual(20_000);
   });
 
   it("opens every socket before the first request is due and reports its own lateness", async () => {
