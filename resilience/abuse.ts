@@ -193,9 +193,10 @@ const EVERY_REPLY = [
   ["x-content-type-options", /^nosniff$/],
   ["x-frame-options", /^SAMEORIGIN$/],
   ["strict-transport-security", /max-age=\d+/],
-  ["cross-origin-resource-policy", /^same-origin$/],
   ["content-security-policy", /./],
 ] as const;
+/** No other site may load a shopper's JSON or a page as a resource; the embeddable scripts say cross-origin themselves. */
+const SAME_ORIGIN_ONLY = [["cross-origin-resource-policy", /^same-origin$/]] as const;
 /** What steers a document, on pages and files only: the APIs answer no document (decision 0075). */
 const DOCUMENT_REPLY = [
   ["referrer-policy", /^strict-origin-when-cross-origin$/],
@@ -213,7 +214,13 @@ const API_POLICY = [/default-src 'none'/, /frame-ancestors 'none'/];
 
 function missingHeaders(answer: Answer, kind: "page" | "api" | "file"): string[] {
   const missing: string[] = [];
-  for (const [name, pattern] of kind === "api" ? EVERY_REPLY : [...EVERY_REPLY, ...DOCUMENT_REPLY])
+  const expected =
+    kind === "api"
+      ? [...EVERY_REPLY, ...SAME_ORIGIN_ONLY]
+      : kind === "page"
+        ? [...EVERY_REPLY, ...SAME_ORIGIN_ONLY, ...DOCUMENT_REPLY]
+        : [...EVERY_REPLY, ...DOCUMENT_REPLY];
+  for (const [name, pattern] of expected)
     if (!pattern.test(answer.headers.get(name) ?? "")) missing.push(`${name}: ${answer.headers.get(name)}`);
   const policy = answer.headers.get("content-security-policy") ?? "";
   const wanted = kind === "page" ? PAGE_POLICY : kind === "api" ? API_POLICY : [];
