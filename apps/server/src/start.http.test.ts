@@ -22,10 +22,13 @@ import { seedDemoShop } from "./seed/index.ts";
 const root = resolve(import.meta.dirname, "../../..");
 const CART = "/api/store/v1/cart";
 
-/** Written by the server's process on SIGUSR2 (a preload of this test's): the modules Node has loaded, internal ones included. */
+/**
+ * Written by the server's process on SIGUSR2 (a preload of this test's): the modules Node has loaded, internal ones
+ * included. Written beside and renamed into place, so the test never reads it half written.
+ */
 const LOADED_MODULES_FILE = "loaded-modules.json";
 const REPORT_LOADED_MODULES = `data:text/javascript,${encodeURIComponent(
-  `import { writeFileSync } from "node:fs"; process.on("SIGUSR2", () => writeFileSync(process.env.CW_LOADED_MODULES, JSON.stringify(process.moduleLoadList)));`,
+  `import { renameSync, writeFileSync } from "node:fs"; process.on("SIGUSR2", () => { const file = process.env.CW_LOADED_MODULES; writeFileSync(file + ".part", JSON.stringify(process.moduleLoadList)); renameSync(file + ".part", file); });`,
 )}`;
 
 /** What the process runs: main.ts from the sources, or the bundle npm start imports. */
