@@ -24,11 +24,14 @@ export async function orderView(db: Db, order: repo.OrderRow, options: { ownerVi
   const [items, coupons, refunds, attribution] = await Promise.all([
     repo.orderItems(db, order.id),
     repo.orderCoupons(db, order.id),
-    repo.orderRefunds(db, order.id),
+    refundsOf(db, order),
     orderAttribution(db, order.id, options.ownerView === true),
   ]);
   return viewOf(order, items, coupons, refunds, attribution);
 }
+
+/** An order's refunds that are done; none to read while nothing was refunded or reserved (`total_refunded` counts both). */
+const refundsOf = async (db: Db, order: repo.OrderRow) => (order.total_refunded > 0 ? repo.orderRefunds(db, order.id) : []);
 
 /**
  * An order's row and its shopper's view (as `orderView`) read as one unit of work: synchronous on
@@ -43,7 +46,8 @@ export function orderWithView(db: Db, id: number): Promise<{ row: repo.OrderRow;
       if (!row) return undefined;
       const items = yield* repo.orderItemsOf(db, id);
       const coupons = yield* repo.orderCouponsOf(db, id);
-      const refunds = yield* repo.orderRefundsOf(db, id);
+      // Nothing refunded or reserved: no query (a placed order's e-mails are written from here).
+      const refunds = row.total_refunded > 0 ? yield* repo.orderRefundsOf(db, id) : [];
       const attribution = yield* orderAttributionOf(db, id, false);
       return { row, view: viewOf(row, items, coupons, refunds, attribution) };
     },
