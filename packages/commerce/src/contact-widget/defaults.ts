@@ -2,6 +2,8 @@
  * What a new widget, its triggers and each new channel start with (spec §3.1–§3.2, §9), and the
  * spec's truthy flag rule (§5.1). The owner API fills what a request leaves out from these.
  */
+
+import { CHANNEL_LABELS } from "./labels.ts";
 import type {
   AgentData,
   Channel,
@@ -14,34 +16,7 @@ import type {
 } from "./types.ts";
 import { DEFAULT_SPACING } from "./types.ts";
 
-/** The services' names as owners and visitors know them. */
-export const CHANNEL_LABELS: Record<ChannelKey, string> = {
-  WhatsApp: "WhatsApp",
-  WeChat: "WeChat",
-  Facebook_Messenger: "Facebook Messenger",
-  Telegram: "Telegram",
-  Viber: "Viber",
-  Line: "LINE",
-  X: "X (Twitter)",
-  Instagram: "Instagram",
-  Instagram_DM: "Instagram Direct",
-  Skype: "Skype (legacy)",
-  Snapchat: "Snapchat",
-  VK: "VK",
-  LinkedIn: "LinkedIn",
-  TikTok: "TikTok",
-  Waze: "Waze",
-  Tawk: "Live chat",
-  Email: "Email",
-  SMS: "SMS",
-  Phone: "Phone",
-  Contact_Us: "Contact us",
-  Link: "Link",
-  Custom_Link: "Custom link",
-  Custom_Link_3: "Custom link 3",
-  Custom_Link_4: "Custom link 4",
-  Custom_Link_5: "Custom link 5",
-};
+export { CHANNEL_LABELS };
 
 /** Each service's own colour, so a new channel's icon is recognisable before the owner picks one. */
 const CHANNEL_COLORS: Record<ChannelKey, string> = {
