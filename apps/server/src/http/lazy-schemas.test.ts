@@ -21,7 +21,15 @@ async function appWithRoute(wrap?: Parameters<typeof lazySchemas>[0]) {
           required: ["quantity"],
         },
         response: {
-          200: { type: "object", properties: { id: { type: "integer" }, quantity: { type: "integer" }, note: { type: "string" } } },
+          200: {
+            type: "object",
+            properties: {
+              id: { type: "integer" },
+              quantity: { type: "integer" },
+              note: { type: "string" },
+              tags: { type: "array", items: { type: "string" } },
+            },
+          },
         },
       },
     },
@@ -43,8 +51,8 @@ describe("route schemas compiled on first use", () => {
     expect(schemas.pending).toBe(4);
     const first = await app.inject({ method: "POST", url: "/items/7?tags=a", payload: { quantity: "2" } });
     expect(first.statusCode).toBe(200);
-    // Coerced params and body, the default filled in, and the reply serialised by its schema (no extra field).
-    expect(first.json()).toEqual({ id: 7, quantity: 2, note: "none" });
+    // Coerced params, query and body, the default filled in, and the reply serialised by its schema (no extra field).
+    expect(first.json()).toEqual({ id: 7, quantity: 2, note: "none", tags: ["a"] });
     expect(schemas.pending).toBe(0);
     await app.close();
   });
@@ -57,6 +65,19 @@ describe("route schemas compiled on first use", () => {
     const badParam = await app.inject({ method: "POST", url: "/items/seven", payload: { quantity: 1 } });
     expect(badParam.statusCode).toBe(400);
     expect(badParam.json().message).toBe("params/id must be integer");
+    await app.close();
+  });
+
+  it("coerces a query string's single value to a list, but never a JSON body's list to a value or back", async () => {
+    const { app } = await appWithRoute();
+    const listOfOne = await app.inject({ method: "POST", url: "/items/7?tags=a", payload: { quantity: 1 } });
+    expect(listOfOne.json().tags).toEqual(["a"]);
+    const wrapped = await app.inject({ method: "POST", url: "/items/7", payload: { quantity: [2] } });
+    expect(wrapped.statusCode).toBe(400);
+    expect(wrapped.json().message).toBe("body/quantity must be integer");
+    const text = await app.inject({ method: "POST", url: "/items/7", payload: { quantity: 1, note: ["a"] } });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe("body/note must be string");
     await app.close();
   });
 

@@ -7,10 +7,13 @@
  */
 import { createRequire } from "node:module";
 import type AjvCompiler from "@fastify/ajv-compiler";
+import type { RouteDefinition } from "@fastify/ajv-compiler";
 import type SerializerCompiler from "@fastify/fast-json-stringify-compiler";
 
 type BuildValidator = ReturnType<typeof AjvCompiler>;
 type BuildSerializer = ReturnType<typeof SerializerCompiler>;
+type ValidatorOptions = Parameters<BuildValidator>[1];
+type AjvOptions = { coerceTypes?: boolean | "array" };
 
 // Ajv and fast-json-stringify themselves (some 100 modules) load with the first schema compiled:
 // both are CommonJS, so a synchronous require serves the request that needs them.
@@ -36,6 +39,16 @@ export interface LazySchemas {
 }
 
 /**
+ * A body is JSON, which has arrays of its own: there Ajv coerces scalars only ("2" to 2), never
+ * `[2]` to 2 nor 2 to `[2]`, which a query string needs (one `?tag=a` is a list of one).
+ */
+function bodyOptions(options: ValidatorOptions): ValidatorOptions {
+  const custom = options?.customOptions as AjvOptions | undefined;
+  if (custom?.coerceTypes !== "array") return options;
+  return { ...options, customOptions: { ...custom, coerceTypes: true } } as ValidatorOptions;
+}
+
+/**
  * Fastify's own compilers made lazy; `wrapValidator` wraps each compiled validator (the input
  * checks of http/input.ts).
  */
@@ -44,12 +57,21 @@ export function lazySchemas(wrapValidator: (validate: Validator) => Validator = 
 
   const buildValidator: BuildValidator = (externalSchemas, options) => {
     let compilerFor: ReturnType<BuildValidator> | undefined;
+    let bodyCompilerFor: ReturnType<BuildValidator> | undefined;
+    const compilerOf = (httpPart: string) => {
+      const { validators } = loadCompilers();
+      if (httpPart === "body") {
+        bodyCompilerFor ??= validators(externalSchemas, bodyOptions(options));
+        return bodyCompilerFor;
+      }
+      compilerFor ??= validators(externalSchemas, options);
+      return compilerFor;
+    };
     return (route) => {
       let compiled: Validator | undefined;
       const compile = () => {
         pending.delete(compile);
-        compilerFor ??= loadCompilers().validators(externalSchemas, options);
-        compiled ??= wrapValidator(compilerFor(route) as Validator);
+        compiled ??= wrapValidator(compilerOf((route as RouteDefinition).httpPart)(route) as Validator);
         return compiled;
       };
       pending.add(compile);
