@@ -197,7 +197,13 @@ for (const run of RUNS) {
     });
 
     // The maps' sources are relative to the bundle's folder, directly in apps/server.
-    if (run.bundled)
+    if (run.bundled) {
+      it("is a bundle in ASCII, which V8 keeps at one byte a character", () => {
+        const bytes = readFileSync(join(bundleFolder as string, "main.js"));
+        const first = bytes.findIndex((byte) => byte > 0x7f);
+        expect(first === -1 ? "" : bytes.subarray(Math.max(0, first - 60), first + 20).toString()).toBe("");
+      });
+
       it("is a bundle whose source maps name our files, and only ours", () => {
         const folder = bundleFolder as string;
         expect(serverBuildIsFresh(folder)).toBe(true);
@@ -209,6 +215,7 @@ for (const run of RUNS) {
         expect(library).toBeGreaterThan(-1);
         expect(map.findEntry(library + 2, 1)).not.toHaveProperty("originalSource", expect.stringContaining("node_modules"));
       });
+    }
 
     it("stops on SIGTERM", async () => {
       const exited = new Promise<number | null>((done) => server.once("exit", done));
