@@ -10,8 +10,10 @@
  * saved 4–8 MB at the peak but cost cart calls about a fifth more CPU: decision 0062's amendment). The
  * old generation's `--heap-growing-percent=30` (decisions 0057, 0069) is set by the server itself once started (main.ts
  * `HEAP_GROWING_ONCE_LISTENING`): given at launch, its collections while the modules load cost the start about 300 ms.
+ * One thread in V8's worker pool (Node's default is four, whatever the machine): its concurrent marking and
+ * parallel scavenges no longer crowd the event loop off the cores it needs (decision 0076).
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=8"];
+export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=8", "--v8-pool-size=1"];
 
 /**
  * Node's compile cache switched on before the first TypeScript file loads (decision 0050): `npm start`
