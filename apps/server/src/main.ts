@@ -14,7 +14,7 @@ import { type Extension, loadExtensions } from "./extensions.ts";
 import { StoreError } from "./http/errors.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
 import { sweepUnpaidOrders } from "./modules/checkout/index.ts";
-import { deleteEndedLoginSessions, ensureOwner } from "./modules/customers/index.ts";
+import { deleteEndedLoginSessions, deleteEndedPasswordResets, ensureOwner } from "./modules/customers/index.ts";
 import { createMailer } from "./modules/emails/index.ts";
 import { deleteExpiredDrafts, sweepPendingEntries } from "./modules/forms/index.ts";
 import { settlePendingRefunds } from "./modules/orders/index.ts";
@@ -56,23 +56,24 @@ async function main() {
   // Once listening and every five minutes (any process may do it): orders that waited for their payment
   // longer than the shop holds stock are cancelled and their stock returned, unless their gateway
   // says they were paid (settled) or cannot tell (held); carts idle for two days, login sessions no
-  // token can name any more and guests' remembered facts after a month are deleted. Form entries whose
+  // token can name any more, password reset links that stopped working and guests' remembered facts after a month are deleted. Form entries whose
   // charge was never recorded are settled by asking their gateway, and expired form drafts deleted.
   const sweep = async () => {
     try {
       const { holdStockMinutes } = await getSettings(db);
-      const [orders, carts, meta, sessions, entries, drafts] = await Promise.all([
+      const [orders, carts, meta, sessions, resets, entries, drafts] = await Promise.all([
         sweepUnpaidOrders(db, holdStockMinutes),
         deleteExpiredCarts(db, new Date().toISOString()),
         deleteStaleGuestMeta(db),
         deleteEndedLoginSessions(db),
+        deleteEndedPasswordResets(db),
         sweepPendingEntries(db, { mailer, log: app.log }),
         deleteExpiredDrafts(db),
       ]);
-      if (Object.values(orders).some(Boolean) || carts || meta || sessions)
+      if (Object.values(orders).some(Boolean) || carts || meta || sessions || resets)
         app.log.info(
-          { ...orders, carts, meta, sessions },
-          "sweep: unpaid orders settled, held, failed or cancelled; due e-mails sent; expired carts and sessions deleted",
+          { ...orders, carts, meta, sessions, resets },
+          "sweep: unpaid orders settled, held, failed or cancelled; due e-mails sent; expired carts, sessions and password resets deleted",
         );
       // Gateway refunds reserved ten minutes ago and never settled (a crash between their transactions).
       const refunds = await settlePendingRefunds(db, new Date(Date.now() - 10 * 60 * 1000));

@@ -28,6 +28,7 @@ import * as m027 from "./migrations/027_tax_classes.ts";
 import * as m028 from "./migrations/028_media_variants.ts";
 import * as m030 from "./migrations/030_sale_schedule.ts";
 import * as m031 from "./migrations/031_guest_carts_unindexed.ts";
+import * as m032 from "./migrations/032_password_resets.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "028_media_variants": m028,
   "030_sale_schedule": m030,
   "031_guest_carts_unindexed": m031,
+  "032_password_resets": m032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -312,6 +312,18 @@ export interface StaffInvitesTable {
   accepted_at: string | null;
 }
 
+/** A password reset a shopper asked for by e-mail (migration 032): the link's token is kept only as its hash. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** Set once, when a new password is chosen through it; the link then works no more. */
+  used_at: string | null;
+}
+
 /** One sign-in (migration 012, decision 0017): its id travels in the signed-in token as `lid`. */
 export interface CustomerSessionsTable {
   id: string;
@@ -704,6 +716,7 @@ export interface Database {
   customers: CustomersTable;
   customer_sessions: CustomerSessionsTable;
   staff_invites: StaffInvitesTable;
+  password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
   contact_widgets: ContactWidgetsTable;
   contact_widget_stats: ContactWidgetStatsTable;

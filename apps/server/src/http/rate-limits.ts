@@ -120,6 +120,20 @@ export const RATE_LIMITS = {
     periodSeconds: 60 * MINUTE,
     refusal: "Too many resume links were sent to this address.",
   },
+  /** Password reset links asked for from one address: each may send an e-mail. */
+  passwordResetsPerAddress: {
+    name: "password-resets:address",
+    limit: 10,
+    periodSeconds: 60 * MINUTE,
+    refusal: "Too many password resets were asked for from your network.",
+  },
+  /** Password reset links asked for one e-mail address (hashed), whether or not it has an account, so the refusal tells nothing. */
+  passwordResetsPerEmail: {
+    name: "password-resets:email",
+    limit: 3,
+    periodSeconds: 60 * MINUTE,
+    refusal: "Too many password resets were asked for this address. Try again later.",
+  },
 } as const satisfies Record<string, RateLimit>;
 
 /** Something remembered for a while in the same table (e.g. an address that signed into an account). */

@@ -1,11 +1,12 @@
 /**
  * The account calls under /api/store/v1: register, sign in, sign out (here or everywhere), change
- * the password, and who is signed in. They are writes like any other (the nonce or a Cart-Token
+ * the password or choose a new one through a link mailed on request, and who is signed in. They are writes like any other (the nonce or a Cart-Token
  * header); each answers with the new session's Cart-Token, cookie, Nonce and User-ID.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { rateLimitedResponses } from "../../http/rate-limits.ts";
 import { switchSession } from "../../http/session.ts";
+import type { Mailer } from "../emails/index.ts";
 import {
   AcceptInviteBody,
   ChangePasswordBody,
@@ -13,12 +14,17 @@ import {
   EmptyReply,
   InviteFactsReply,
   InviteLookupBody,
+  LostPasswordBody,
   RegisterBody,
+  ResetCheckBody,
+  ResetCheckReply,
+  ResetPasswordBody,
   SignInBody,
   StaffCustomerReply,
 } from "./customers.schemas.ts";
 import * as customers from "./customers.service.ts";
 import { acceptInvite, lookUpInvite } from "./invites.ts";
+import { checkResetLink, RESET_VALID_MINUTES, requestPasswordReset, resetPassword } from "./password-reset.ts";
 
 const reply = (customer: customers.Customer) => ({
   id: customer.id,
@@ -27,7 +33,7 @@ const reply = (customer: customers.Customer) => ({
   last_name: customer.lastName,
 });
 
-export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = async (app, { secret }) => {
+export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?: Mailer }> = async (app, { secret, mailer }) => {
   app.post(
     "/account/register",
     {
@@ -105,6 +111,59 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = asy
     async (request, response) => {
       const { current_password, new_password } = request.body;
       const { customer, session } = await customers.changePassword(request.ctx, current_password, new_password);
+      switchSession(secret, request, response, session);
+      return reply(customer);
+    },
+  );
+
+  app.post(
+    "/account/lost-password",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Mail a link to choose a new password",
+        description:
+          `Answers {} alike whether or not the e-mail has an account; when it has one, a link to /my-account/reset-password that works once, for ${RESET_VALID_MINUTES} minutes, ` +
+          "is mailed after the answer. 400 registration-error-invalid-email, 429 per network and per e-mail, 503 cw_rest_mail_unavailable when the shop has no mailer.",
+        body: LostPasswordBody,
+        response: { 200: EmptyReply, ...rateLimitedResponses },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(request.ctx, mailer, request.body.email, request.log);
+      return {};
+    },
+  );
+
+  app.post(
+    "/account/reset-password/check",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Whether a password reset link still works",
+        description: "404 cw_rest_reset_invalid, 410 cw_rest_reset_used or cw_rest_reset_expired.",
+        body: ResetCheckBody,
+        response: { 200: ResetCheckReply },
+      },
+    },
+    async (request) => checkResetLink(request.ctx, request.body.key),
+  );
+
+  app.post(
+    "/account/reset-password",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Choose a new password through a mailed link, and sign in",
+        description:
+          "Holds the password to registration's rules (staff: 12 characters), ends every session of the account and signs this client in. " +
+          "404 cw_rest_reset_invalid, 410 cw_rest_reset_used or cw_rest_reset_expired.",
+        body: ResetPasswordBody,
+        response: { 200: CustomerReply },
+      },
+    },
+    async (request, response) => {
+      const { customer, session } = await resetPassword(request.ctx, request.body.key, request.body.password);
       switchSession(secret, request, response, session);
       return reply(customer);
     },

@@ -53,3 +53,16 @@ export const StaffCustomerReply = Type.Object({
   last_name: Type.String(),
   role: Type.Literal("manager"),
 });
+
+export const LostPasswordBody = Type.Object({ email: Email });
+
+const ResetKey = Type.String({ maxLength: 100, description: "The key of the reset link (/my-account/reset-password?key=…)" });
+
+export const ResetCheckBody = Type.Object({ key: ResetKey });
+
+export const ResetCheckReply = Type.Object({ email: Type.String({ description: "The account the link resets" }) });
+
+export const ResetPasswordBody = Type.Object({
+  key: ResetKey,
+  password: Type.String({ maxLength: 1024, description: "The new password (at least 8 characters, as to register; 12 for staff)" }),
+});

@@ -7,6 +7,8 @@ export { renderFormEntryNotice, renderFormVisitorNotice, sendFormEntryNotice, se
 export type { FormResumeEmailData } from "./form-resume.ts";
 export { renderFormResumeLink, sendFormResumeLink } from "./form-resume.ts";
 export { renderOrderCompleted, renderOrderInvoice, renderOrderNote } from "./order-updates.ts";
+export type { PasswordResetEmailData } from "./password-reset.ts";
+export { renderPasswordReset, sendPasswordReset } from "./password-reset.ts";
 export type { RefundEmailData } from "./refund.ts";
 export { renderRefundNotice, sendRefundNotice } from "./refund.ts";
 export type { StaffInviteEmailData } from "./staff-invite.ts";

@@ -1,0 +1,133 @@
+/**
+ * A shopper who lost their password asks for a link by e-mail (`POST /account/lost-password`) and
+ * chooses a new password through it (`POST /account/reset-password`). The answer to the ask is the
+ * same whether or not the address has an account, and the e-mail leaves after it, so neither its
+ * words nor its time tell who has one. The link's token is stored as its hash, works for an hour and
+ * once (claimed by one conditional update); choosing the password ends every session of the account
+ * and signs this client in.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { isValidEmail } from "@cartwright/commerce";
+import type { Db } from "../../db/index.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { StoreError } from "../../http/errors.ts";
+import { emailSubject, RATE_LIMITS } from "../../http/rate-limits.ts";
+import type { Session } from "../../http/session.ts";
+import { type Mailer, sendPasswordReset } from "../emails/index.ts";
+import * as repo from "./customers.repo.ts";
+import {
+  type Customer,
+  checkNewPassword,
+  customerErrors,
+  getCustomer,
+  normaliseCustomerEmail,
+  startCustomerSession,
+} from "./customers.service.ts";
+import { hashPassword } from "./password.ts";
+
+/** How long a reset link works. */
+export const RESET_VALID_MINUTES = 60;
+/** Where the link lands: the storefront's page that chooses the new password. */
+export const RESET_PATH = "/my-account/reset-password";
+/** 32 random bytes, base64url: anything else is no token of ours and costs no lookup. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const hashResetToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export const resetErrors = {
+  invalid: () => new StoreError("cw_rest_reset_invalid", "This password reset link is not valid. Ask for a new one.", 404),
+  used: () => new StoreError("cw_rest_reset_used", "This password reset link has been used already. Ask for a new one.", 410),
+  expired: () => new StoreError("cw_rest_reset_expired", "This password reset link has expired. Ask for a new one.", 410),
+  mailUnavailable: () =>
+    new StoreError("cw_rest_mail_unavailable", "This shop cannot send e-mail at the moment, so it cannot send a reset link.", 503),
+};
+
+type Log = { error: (facts: object, message: string) => void };
+
+/**
+ * Mails a reset link when the address has an account; answers alike when it has none. Counts every
+ * ask against the client's address and the e-mail's (429), an unknown e-mail too, so a refusal tells
+ * nothing either. The e-mail is sent after the answer; a failure is logged.
+ */
+export async function requestPasswordReset(ctx: RequestContext, mailer: Mailer | undefined, input: string, log: Log): Promise<void> {
+  const email = normaliseCustomerEmail(input);
+  if (!isValidEmail(email)) throw customerErrors.invalidEmail();
+  if (!mailer) throw resetErrors.mailUnavailable();
+  const client = ctx.limits();
+  await client.take(RATE_LIMITS.passwordResetsPerAddress);
+  await client.take(RATE_LIMITS.passwordResetsPerEmail, emailSubject(email));
+  const account = await repo.findByEmail(ctx.db, email);
+  if (!account) return;
+  const token = randomBytes(32).toString("base64url");
+  const now = ctx.now ?? new Date();
+  const row = {
+    customer_id: account.id,
+    token_hash: hashResetToken(token),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + RESET_VALID_MINUTES * 60 * 1000).toISOString(),
+    used_at: null,
+  };
+  // One waiting link per account: the newest replaces any earlier one.
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("password_resets").where("customer_id", "=", account.id).where("used_at", "is", null).execute();
+    return (await trx.insertInto("password_resets").values(row).returning("id").executeTakeFirstOrThrow()).id;
+  });
+  const settings = await ctx.shopSettings();
+  const link = `${mailer.publicUrl}${RESET_PATH}?key=${token}`;
+  sendPasswordReset(
+    mailer,
+    { resetId: id, siteTitle: settings.siteTitle, link, validMinutes: RESET_VALID_MINUTES },
+    account.email,
+    settings,
+  ).catch((error: unknown) => log.error({ err: error, resetId: id }, "password reset e-mail not sent"));
+}
+
+async function waitingReset(ctx: Pick<RequestContext, "db" | "now">, token: string) {
+  if (!TOKEN_PATTERN.test(token)) throw resetErrors.invalid();
+  const reset = await ctx.db.selectFrom("password_resets").selectAll().where("token_hash", "=", hashResetToken(token)).executeTakeFirst();
+  if (!reset) throw resetErrors.invalid();
+  if (reset.used_at !== null) throw resetErrors.used();
+  if (Date.parse(reset.expires_at) <= (ctx.now ?? new Date()).getTime()) throw resetErrors.expired();
+  const account = await repo.findById(ctx.db, reset.customer_id);
+  if (!account) throw resetErrors.invalid();
+  return { reset, account };
+}
+
+/** Whether the link still works, and for which address (the page names it above the new password). */
+export async function checkResetLink(ctx: RequestContext, token: string): Promise<{ email: string }> {
+  const { account } = await waitingReset(ctx, token);
+  return { email: account.email };
+}
+
+/** Sets the new password, ends every session of the account and signs this client in; the caller issues the session's token. */
+export async function resetPassword(
+  ctx: RequestContext,
+  token: string,
+  password: string,
+): Promise<{ customer: Customer; session: Session }> {
+  const { reset, account } = await waitingReset(ctx, token);
+  checkNewPassword(password, account.role);
+  const passwordHash = await hashPassword(password);
+  const now = ctx.now ?? new Date();
+  const at = now.toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable("password_resets")
+      .set({ used_at: at })
+      .where("id", "=", reset.id)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", at)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw resetErrors.used();
+    await repo.updatePasswordHash(trx, account.id, passwordHash, at);
+    await repo.revokeCustomerLoginSessions(trx, account.id, at);
+  });
+  const session = await startCustomerSession(ctx.db, ctx.session, account.id, now);
+  return { customer: (await getCustomer(ctx.db, account.id)) as Customer, session };
+}
+
+/** Part of the sweep: resets whose link has stopped working, used or not (nothing reads them after). */
+export async function deleteEndedPasswordResets(db: Db, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom("password_resets").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
