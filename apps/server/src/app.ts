@@ -286,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       upgradeInsecureRequests: deps.config.production,
       db: deps.db,
       secret: deps.config.secret,
+      mailer: deps.mailer,
     });
   }
 

@@ -22,6 +22,7 @@ import * as checkout from "./modules/checkout/index.ts";
 import { sampleCart } from "./modules/checkout/index.ts";
 import * as contactWidget from "./modules/contact-widget/index.ts";
 import * as customers from "./modules/customers/index.ts";
+import type { Mailer } from "./modules/emails/index.ts";
 import * as forms from "./modules/forms/index.ts";
 import * as orders from "./modules/orders/index.ts";
 import * as payments from "./modules/payments/index.ts";
@@ -48,6 +49,8 @@ interface StorefrontOptions extends WebOptions {
   stands: LoginSessionCheck;
   /** Ask browsers to load http: subresources over https (production, behind TLS). */
   upgradeInsecureRequests: boolean;
+  /** Sends the lost-password page's reset links; without one the page says the shop cannot send them. */
+  mailer?: Mailer;
 }
 
 /** The storefront's context token lives in the web build; entry.server re-exports it for us. */
@@ -195,7 +198,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         runtimeScript: () => forms.formsRuntimePath(),
       },
       checkout: checkoutServices(db, base.settings, current),
-      account: accountServices({ ctx, secret: options.secret, settings: base.settings, request, reply }),
+      account: accountServices({ ctx, secret: options.secret, mailer: options.mailer, settings: base.settings, request, reply }),
       catalog: {
         listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
         getProduct: (idOrSlug: string) => catalog.getProduct(ctx, idOrSlug),
@@ -272,6 +275,7 @@ interface AccountDeps {
   /** This request's context; its session is switched in place by sign-in and sign-out. */
   ctx: RequestContext;
   secret: string;
+  mailer: Mailer | undefined;
   settings: ShopSettings;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -286,7 +290,7 @@ const unstorableForm = {
 };
 
 /** The account pages' services (decision 0010): the customers module's calls, with the session switch of the Store API's account routes. */
-function accountServices({ ctx, secret, settings, request, reply }: AccountDeps): StorefrontAccount {
+function accountServices({ ctx, secret, mailer, settings, request, reply }: AccountDeps): StorefrontAccount {
   const { db, session } = ctx;
   const switchTo = (next: Session) => {
     switchSession(secret, request, reply, next);
@@ -294,13 +298,17 @@ function accountServices({ ctx, secret, settings, request, reply }: AccountDeps)
     session.uid = next.uid;
     session.lid = next.lid;
   };
+  /** An expected failure as the port's result; anything else is a bug and goes on up. */
+  const refused = (error: unknown) => {
+    if (error instanceof StoreError) return { ok: false as const, code: error.code, message: error.message, status: error.status };
+    throw error;
+  };
   const attempt = async (call: () => Promise<{ session: Session }>) => {
     try {
       switchTo((await call()).session);
       return { ok: true as const };
     } catch (error) {
-      if (error instanceof StoreError) return { ok: false as const, code: error.code, message: error.message, status: error.status };
-      throw error;
+      return refused(error);
     }
   };
   const signedIn = () => (session.uid ? customers.getCustomer(db, session.uid) : Promise.resolve(null));
@@ -331,6 +339,24 @@ function accountServices({ ctx, secret, settings, request, reply }: AccountDeps)
       findUnstorableText([currentPassword, newPassword])
         ? unstorableForm
         : attempt(() => customers.changePassword(ctx, currentPassword, newPassword)),
+    async requestPasswordReset(email: string) {
+      if (findUnstorableText([email])) return unstorableForm;
+      try {
+        await customers.requestPasswordReset(ctx, mailer, email, request.log);
+        return { ok: true as const };
+      } catch (error) {
+        return refused(error);
+      }
+    },
+    async checkPasswordReset(key: string) {
+      try {
+        return { ok: true as const, email: (await customers.checkResetLink(ctx, key)).email };
+      } catch (error) {
+        return refused(error);
+      }
+    },
+    resetPassword: async (key: string, password: string) =>
+      findUnstorableText([key, password]) ? unstorableForm : attempt(() => customers.resetPassword(ctx, key, password)),
     orders: async () => (session.uid ? orders.listCustomerOrders(db, session.uid) : []),
     async order(id: number) {
       if (!session.uid || !isStoredId(id)) return null;

@@ -14,6 +14,7 @@ export type {
   CheckoutCountryCodes,
   CheckoutFieldDefinition,
   CheckoutPaymentMethod,
+  PasswordResetCheck,
   SavedPaymentMethod,
   SavedPaymentMethodView,
   Storefront,

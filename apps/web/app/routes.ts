@@ -14,6 +14,8 @@ export default [
   route("my-account/addresses", "routes/account-addresses.tsx"),
   route("my-account/payment-methods", "routes/account-payment-methods.tsx"),
   route("my-account/details", "routes/account-details.tsx"),
+  route("my-account/lost-password", "routes/account-lost-password.tsx"),
+  route("my-account/reset-password", "routes/account-reset-password.tsx"),
   route("privacy", "routes/policy.tsx", { id: "privacy" }),
   route("terms", "routes/policy.tsx", { id: "terms" }),
   // A public form's page: HTML only, never hydrated (decision 0026).

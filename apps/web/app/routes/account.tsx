@@ -16,6 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     customer,
     signedOut: !customer && new URL(request.url).searchParams.has("signed-out"),
     signedOutEverywhere: !customer && new URL(request.url).searchParams.has("signed-out-everywhere"),
+    // Back from the reset-password page, which signed the shopper in.
+    passwordReset: Boolean(customer) && new URL(request.url).searchParams.has("password-reset"),
     title: `${t.title} – ${settings.siteTitle}`,
   };
 }
@@ -58,6 +60,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
     const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ") || customer.email;
     return (
       <AccountLayout title={t.title}>
+        {loaderData.passwordReset && (
+          <p className="notice notice--success" role="status">
+            {t.passwordReset}
+          </p>
+        )}
         <p>
           <strong>{t.hello(name)}</strong>
         </p>
@@ -163,6 +170,11 @@ function AccountForm({ name, title, submit, email, error, passwordAutocomplete }
           {submit}
         </button>
       </form>
+      {name === "sign-in" && (
+        <p className="account-form__aside">
+          <Link to={`${ACCOUNT_PATH}/lost-password`}>{t.lostPasswordLink}</Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -45,6 +45,9 @@ export interface AccountCustomer {
 /** An expected failure of an account call, with the server's code and message (decision 0010). */
 export type AccountResult = { ok: true } | { ok: false; code: string; message: string; status: number };
 
+/** A password reset link that can be used (the account's e-mail), or why not. */
+export type PasswordResetCheck = { ok: true; email: string } | { ok: false; code: string; message: string; status: number };
+
 /** A saved payment method (a token for a card: brand, last four digits, expiry; never the card). */
 export interface SavedPaymentMethod {
   id: string;
@@ -88,6 +91,22 @@ export interface StorefrontAccount {
    * of the customer ends, this one continues. cw_rest_incorrect_password when the current one is wrong.
    */
   changePassword(currentPassword: string, newPassword: string): Promise<AccountResult>;
+  /**
+   * "Lost your password?": e-mails a link to choose a new one when an account uses the address.
+   * Ok for any well-formed address, an account or none (no one learns which addresses have one);
+   * rest_invalid_param for a malformed one, 429 when too many came from here.
+   */
+  requestPasswordReset(email: string): Promise<AccountResult>;
+  /**
+   * Whether a reset link's key can still be used, and the e-mail of the account it is for; else
+   * cw_rest_reset_invalid (404), cw_rest_reset_used or cw_rest_reset_expired (410).
+   */
+  checkPasswordReset(key: string): Promise<PasswordResetCheck>;
+  /**
+   * Sets the password through a reset link (registration's rules) and signs in as its customer,
+   * as sign-in does; every other session of the customer ends. The link then works no more.
+   */
+  resetPassword(key: string, password: string): Promise<AccountResult>;
   /** Newest first; no drafts or failed attempts. */
   orders(): Promise<CustomerOrderSummary[]>;
   /** The signed-in customer's own order, else null. */

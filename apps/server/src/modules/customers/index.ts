@@ -19,5 +19,5 @@ export {
 } from "./customers.service.ts";
 export { STAFF_IDLE_MS, STAFF_MAX_AGE_MS } from "./login-sessions.ts";
 export { MANAGER_AREAS, managerMayUse, type Owner, requireOwner } from "./owner.ts";
-export { deleteEndedPasswordResets } from "./password-reset.ts";
+export { checkResetLink, deleteEndedPasswordResets, requestPasswordReset, resetPassword } from "./password-reset.ts";
 export { staffAdminRoutes } from "./staff.admin.routes.ts";

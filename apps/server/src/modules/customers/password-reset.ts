@@ -1,8 +1,8 @@
 /**
  * A shopper who lost their password asks for a link by e-mail (`POST /account/lost-password`) and
- * chooses a new password through it (`POST /account/reset-password`). The answer to the ask is the
- * same whether or not the address has an account, and the e-mail leaves after it, so neither its
- * words nor its time tell who has one. The link's token is stored as its hash, works for an hour and
+ * chooses a new password through it (`POST /account/reset-password`, decision 0077). The answer to the
+ * ask is the same whether or not the address has an account, and the e-mail leaves after it, so the
+ * mail server's time is not in it either. The link's token is stored as its hash, works for an hour and
  * once (claimed by one conditional update); choosing the password ends every session of the account
  * and signs this client in.
  */

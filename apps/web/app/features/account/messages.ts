@@ -40,6 +40,21 @@ export const accountMessages = {
   passwordsDiffer: "The new password and its confirmation are not the same.",
   passwordChanged: "Your password was changed, and your other devices were signed out.",
 
+  lostPasswordLink: "Lost your password?",
+  lostPasswordTitle: "Lost password",
+  lostPasswordIntro: "Enter the email address of your account, and we will email you a link to choose a new password.",
+  lostPasswordEmail: "Email address",
+  sendResetLink: "Send reset link",
+  resetLinkSent: (email: string) =>
+    `If an account uses ${email}, a link to choose a new password is on its way. It works once, for one hour.`,
+  backToSignIn: "Back to sign in",
+  resetTitle: "Choose a new password",
+  resetFor: (email: string) => `You are choosing the password for the account ${email}.`,
+  resetPasswordLabel: "New password",
+  savePassword: "Save password",
+  askForNewLink: "Ask for a new link",
+  passwordReset: "Your password has been changed, and you are signed in.",
+
   noOrders: "You have not placed any orders yet.",
   browse: "Browse the shop",
   ordersTableLabel: "Your orders",

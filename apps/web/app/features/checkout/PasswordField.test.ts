@@ -1,9 +1,10 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { PasswordField } from "./PasswordField.tsx";
+import { PasswordField, type PasswordFieldProps } from "./PasswordField.tsx";
 
-const render = (value: string, id?: string) => renderToStaticMarkup(createElement(PasswordField, { value, onChange: () => {}, id }));
+const render = (value: string, id?: string, more: Partial<PasswordFieldProps> = {}) =>
+  renderToStaticMarkup(createElement(PasswordField, { value, onChange: () => {}, id, ...more }));
 
 describe("PasswordField (server markup)", () => {
   it("renders a labelled new-password input with a show/hide toggle", () => {
@@ -27,6 +28,24 @@ describe("PasswordField (server markup)", () => {
     expect(html).toContain("Password strength: Medium");
     expect(html.match(/is-on/g)).toHaveLength(3);
     expect(render("abc")).toContain("Password strength: Too weak");
+  });
+
+  it("has no name at checkout, so nothing of it is posted with the checkout's form", () => {
+    expect(render("")).not.toContain("name=");
+  });
+
+  it("takes a name, label, hint and error for a plain form (the reset-password page)", () => {
+    const more = { name: "password", label: "New password", hint: "At least 8 characters.", errorId: "reset-error" };
+    const html = render("", "reset-password", more);
+    expect(html).toContain('<label for="reset-password">New password</label>');
+    expect(html).toMatch(/<input id="reset-password"[^>]*type="password"[^>]*name="password"/);
+    expect(html).toContain('<small id="reset-password-hint">At least 8 characters.</small>');
+    // The error first, then the rule, then the meter's level.
+    expect(html).toContain('aria-describedby="reset-error reset-password-hint reset-password-strength"');
+    expect(html).toContain('aria-invalid="true"');
+    const valid = render("", "reset-password", { ...more, errorId: undefined });
+    expect(valid).not.toContain("aria-invalid");
+    expect(valid).toContain('aria-describedby="reset-password-hint reset-password-strength"');
   });
 
   it("takes another id", () => {
