@@ -5,42 +5,17 @@
  * signed in; signs out and in again with the new password. The used link then shows its message
  * and "Ask for a new link". axe on both pages.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { isHydrated } from "./support/checkout.ts";
+import { mailedLink } from "./support/outbox.ts";
+import { seriousViolations } from "./support/shopper-order.ts";
 
-const DATA = process.env.CW_E2E_DATA as string;
 const FIRST_PASSWORD = "lost-first-password-2026";
 const NEW_PASSWORD = "found-Second-password-2026!";
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
-
-/** The reset link's path in the e-mail sent to this address (quoted-printable undone). */
-function resetLinkSentTo(address: string): string | null {
-  const outbox = join(DATA, "outbox");
-  if (!existsSync(outbox)) return null;
-  for (const name of readdirSync(outbox).filter((file) => file.includes("password-reset"))) {
-    const raw = readFileSync(join(outbox, name), "utf8")
-      .replace(/=\r?\n/g, "")
-      .replace(/=3D/g, "=");
-    if (!raw.includes(address)) continue;
-    const link = /https?:\/\/[^/\s"]+(\/my-account\/reset-password\?key=[A-Za-z0-9_-]{43})/.exec(raw);
-    if (link?.[1]) return link[1];
-  }
-  return null;
-}
-
-async function resetLink(address: string): Promise<string> {
-  await expect.poll(() => resetLinkSentTo(address)).not.toBeNull();
-  return resetLinkSentTo(address) as string;
-}
+/** The reset link's path in the e-mail sent to this address. */
+const resetLink = (address: string) =>
+  mailedLink(address, "password-reset", /https?:\/\/[^/\s"]+(\/my-account\/reset-password\?key=[A-Za-z0-9_-]{43})/);
 
 /** The password field is React's (show/hide, the meter): typing before hydration would be lost. */
 async function hydrated(field: Locator) {

@@ -6,13 +6,11 @@
  * owner ends the manager's access after a confirmation. /admin/account lists a manager's sessions
  * and ends the others. axe on the three pages; the invitation by keyboard alone.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { linkSentTo, mailedLink } from "./support/outbox.ts";
 import { E2E_OWNER, signInAsOwner } from "./support/owner.ts";
 
-const DATA = process.env.CW_E2E_DATA as string;
 const MANAGER_PASSWORD = "manager-e2e-password";
 
 async function seriousViolations(page: Page) {
@@ -22,25 +20,9 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
-/** The invitation link's path in the e-mail sent to this address (quoted-printable undone). */
-function inviteLinkSentTo(address: string): string | null {
-  const outbox = join(DATA, "outbox");
-  if (!existsSync(outbox)) return null;
-  for (const name of readdirSync(outbox).filter((file) => file.includes("staff-invite"))) {
-    const raw = readFileSync(join(outbox, name), "utf8")
-      .replace(/=\r?\n/g, "")
-      .replace(/=3D/g, "=");
-    if (!raw.includes(address)) continue;
-    const link = /https?:\/\/[^/\s"]+(\/admin\/invite\?token=[A-Za-z0-9_-]{43})/.exec(raw);
-    if (link?.[1]) return link[1];
-  }
-  return null;
-}
-
-async function inviteLink(address: string): Promise<string> {
-  await expect.poll(() => inviteLinkSentTo(address)).not.toBeNull();
-  return inviteLinkSentTo(address) as string;
-}
+/** The invitation link in an e-mail to this address: its path. */
+const INVITE_LINK = /https?:\/\/[^/\s"]+(\/admin\/invite\?token=[A-Za-z0-9_-]{43})/;
+const inviteLink = (address: string) => mailedLink(address, "staff-invite", INVITE_LINK);
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Console" });
 
@@ -180,5 +162,5 @@ test("the keyboard alone sends an invitation and withdraws it", async ({ page })
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: `The invitation to ${email} was withdrawn.` })).toBeVisible();
   await expect(withdraw).toHaveCount(0);
-  expect(inviteLinkSentTo(email)).not.toBeNull();
+  expect(linkSentTo(email, "staff-invite", INVITE_LINK)).not.toBeNull();
 });
