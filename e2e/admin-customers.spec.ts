@@ -1,10 +1,11 @@
 /**
  * The console's customers (issue 18): a shopper creates an account while ordering; the owner finds
  * them among the accounts with their paid order's count and spend (checked against the order as the
- * owner API has it), opens them and follows the order's link; a guest's order under Guests; the
+ * owner API has it), opens them, mails them a password reset link and follows the order's link; a guest's order under Guests; the
  * path by keyboard alone; axe on every page. Runs against the real owner API.
  */
 import { expect, test } from "@playwright/test";
+import { mailedLink } from "./support/outbox.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { guestOrder, registerAndOrder, seriousViolations, tabTo, usd } from "./support/shopper-order.ts";
 
@@ -67,6 +68,15 @@ test("the owner finds a new customer with their order and spend, opens them and 
     const orders = owner.getByRole("region", { name: "Orders" });
     await expect(orders.getByRole("row", { name: new RegExp(`Order #${orderId}\\b`) })).toContainText("Processing");
     await expect(owner.getByRole("region", { name: "Saved payment methods" })).toContainText("No saved payment methods.");
+    expect(await seriousViolations(owner)).toEqual([]);
+
+    // The owner mails the customer a password reset link (decision 0077); the page says where it went.
+    await tabTo(owner, "Send password reset link");
+    await owner.keyboard.press("Enter");
+    const sent = `A password reset link was sent to ${email}.`;
+    await expect(owner.getByRole("status").filter({ hasText: sent })).toBeVisible();
+    await expect(owner.getByRole("form", { name: "Password" })).toContainText(sent);
+    expect(await mailedLink(email, "password-reset", /(\/my-account\/reset-password\?key=[A-Za-z0-9_-]{43})/)).toMatch(/key=/);
     expect(await seriousViolations(owner)).toEqual([]);
 
     await tabTo(owner, `Order #${orderId}`);

@@ -87,7 +87,6 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   messagesAdminRoutes,
   formsAdminRoutes,
   ordersAdminRoutes as FastifyPluginAsync,
-  customersAdminRoutes,
   reportsAdminRoutes,
   couponsAdminRoutes,
   shippingAdminRoutes as FastifyPluginAsync,
@@ -240,6 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       for (const routes of ADMIN_ROUTES) await owner.register(routes);
       // Staff and sessions: the invitation is mailed, so these routes take the mailer.
       await owner.register(staffAdminRoutes, { mailer: deps.mailer });
+      // A password reset link is mailed from a customer's page.
+      await owner.register(customersAdminRoutes, { mailer: deps.mailer });
     },
     { prefix: ADMIN_PREFIX },
   );

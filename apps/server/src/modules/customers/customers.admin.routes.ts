@@ -1,8 +1,10 @@
-/** The owner API's customers (under /api/admin/v1, behind requireOwner; issue 18, read-only). */
+/** The owner API's customers (under /api/admin/v1, behind requireOwner; issue 18): read, and a password reset link sent to an account (decision 0077). */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import type { Mailer } from "../emails/index.ts";
 import { listCustomers, listGuests, readCustomer, readGuest } from "./customers.admin.ts";
+import { RESET_VALID_MINUTES, sendResetLinkFor } from "./password-reset.ts";
 
 const tags = ["owner"];
 const Search = Type.Optional(Type.String({ maxLength: 200, description: "Words in the name or e-mail (case ignored)" }));
@@ -21,7 +23,7 @@ const ListQuery = Type.Object({
 });
 const GuestQuery = Type.Object({ search: Search, ...Pages });
 
-export const customersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }> = async (app, { mailer }) => {
   app.get(
     "/customers",
     { schema: { tags, summary: "List the accounts with their paid orders' count, spend and last date", querystring: ListQuery } },
@@ -65,5 +67,20 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => readCustomer(request.ctx, request.params.id),
+  );
+  app.post(
+    "/customers/:id/password-reset",
+    {
+      schema: {
+        tags,
+        summary: "Mail the account a link to choose a new password",
+        description:
+          `The link a shopper asks for at /my-account/lost-password: once, for ${RESET_VALID_MINUTES} minutes, replacing a waiting one. ` +
+          "404 cw_rest_customer_not_found, 409 cw_rest_reset_staff_account, 502 cw_rest_mail_not_sent (the link withdrawn), 503 cw_rest_mail_unavailable.",
+        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) }),
+        response: { 200: Type.Object({ email: Type.String(), expires_at: Type.String() }) },
+      },
+    },
+    async (request) => sendResetLinkFor(request.ctx, mailer, request.params.id),
   );
 };

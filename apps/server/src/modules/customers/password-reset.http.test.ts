@@ -238,3 +238,40 @@ describe("lost password", () => {
     }
   });
 });
+
+describe("a link the owner sends from a customer's page", () => {
+  it("mails the account a working link, says where it went, and logs who sent it", async () => {
+    const ownerEmail = newEmail("boss");
+    await ensureOwner(shop.db, ownerEmail, "owner-password-2026");
+    const owner = await guest();
+    expect((await owner.post("/account/sign-in", { email: ownerEmail, password: "owner-password-2026" })).statusCode).toBe(200);
+    const email = newEmail("linus");
+    const shopper = await registered(email);
+    const { id } = (await shopper.get("/account")).json() as { id: number };
+
+    const sent = await owner.request("POST", `/api/admin/v1/customers/${id}/password-reset`);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ email, expires_at: expect.any(String) });
+    const key = await mailedKey(email);
+    const log = await shop.db
+      .selectFrom("change_log")
+      .selectAll()
+      .where("entity", "=", "password_reset")
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    expect(log).toMatchObject({ action: "create" });
+    expect(JSON.parse(log?.after ?? "{}")).toMatchObject({ customer_id: id });
+    const reset = await (await guest()).post("/account/reset-password", { key, password: NEW_PASSWORD });
+    expect(reset.statusCode).toBe(200);
+
+    const ownerId = ((await owner.get("/account")).json() as { id: number }).id;
+    const staff = await owner.request("POST", `/api/admin/v1/customers/${ownerId}/password-reset`);
+    expect(staff.statusCode).toBe(409);
+    expect(staff.json().code).toBe("cw_rest_reset_staff_account");
+    expect((await owner.request("POST", "/api/admin/v1/customers/999999/password-reset")).statusCode).toBe(404);
+    // A shopper cannot send one, nor can a guest.
+    const other = await registered(newEmail("other"));
+    expect((await other.request("POST", `/api/admin/v1/customers/${id}/password-reset`)).statusCode).toBe(403);
+    expect((await (await guest()).request("POST", `/api/admin/v1/customers/${id}/password-reset`)).statusCode).toBe(401);
+  });
+});

@@ -11,9 +11,11 @@ import { isValidEmail } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
+import { logOwnerChange } from "../../http/owner-change.ts";
 import { emailSubject, RATE_LIMITS } from "../../http/rate-limits.ts";
 import type { Session } from "../../http/session.ts";
 import { type Mailer, sendPasswordReset } from "../emails/index.ts";
+import { customerNotFound } from "./customers.admin.ts";
 import * as repo from "./customers.repo.ts";
 import {
   type Customer,
@@ -40,6 +42,9 @@ export const resetErrors = {
   expired: () => new StoreError("cw_rest_reset_expired", "This password reset link has expired. Ask for a new one.", 410),
   mailUnavailable: () =>
     new StoreError("cw_rest_mail_unavailable", "This shop cannot send e-mail at the moment, so it cannot send a reset link.", 503),
+  notSent: () => new StoreError("cw_rest_mail_not_sent", "The reset link could not be sent. Try again in a moment.", 502),
+  staffAccount: () =>
+    new StoreError("cw_rest_reset_staff_account", "Staff accounts choose a new password themselves, from the sign-in page.", 409),
 };
 
 type Log = { error: (facts: object, message: string) => void };
@@ -58,28 +63,72 @@ export async function requestPasswordReset(ctx: RequestContext, mailer: Mailer |
   await client.take(RATE_LIMITS.passwordResetsPerEmail, emailSubject(email));
   const account = await repo.findByEmail(ctx.db, email);
   if (!account) return;
+  const issued = await issueReset(ctx, account.id);
+  mailReset(ctx, mailer, issued, account.email).catch((error: unknown) =>
+    log.error({ err: error, resetId: issued.id }, "password reset e-mail not sent"),
+  );
+}
+
+interface IssuedReset {
+  id: number;
+  token: string;
+  expiresAt: string;
+}
+
+/** A new link for the account, replacing any waiting one (one waiting link per account); logged as the owner's change when the owner sent it. */
+async function issueReset(ctx: RequestContext, customerId: number): Promise<IssuedReset> {
   const token = randomBytes(32).toString("base64url");
   const now = ctx.now ?? new Date();
   const row = {
-    customer_id: account.id,
+    customer_id: customerId,
     token_hash: hashResetToken(token),
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + RESET_VALID_MINUTES * 60 * 1000).toISOString(),
     used_at: null,
   };
-  // One waiting link per account: the newest replaces any earlier one.
   const id = await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("password_resets").where("customer_id", "=", account.id).where("used_at", "is", null).execute();
-    return (await trx.insertInto("password_resets").values(row).returning("id").executeTakeFirstOrThrow()).id;
+    await trx.deleteFrom("password_resets").where("customer_id", "=", customerId).where("used_at", "is", null).execute();
+    const inserted = await trx.insertInto("password_resets").values(row).returning("id").executeTakeFirstOrThrow();
+    if (ctx.owner)
+      await logOwnerChange(trx, ctx, "password_reset", inserted.id, null, { customer_id: customerId, expires_at: row.expires_at });
+    return inserted.id;
   });
+  return { id, token, expiresAt: row.expires_at };
+}
+
+async function mailReset(ctx: RequestContext, mailer: Mailer, issued: IssuedReset, to: string): Promise<void> {
   const settings = await ctx.shopSettings();
-  const link = `${mailer.publicUrl}${RESET_PATH}?key=${token}`;
-  sendPasswordReset(
+  const link = `${mailer.publicUrl}${RESET_PATH}?key=${issued.token}`;
+  await sendPasswordReset(
     mailer,
-    { resetId: id, siteTitle: settings.siteTitle, link, validMinutes: RESET_VALID_MINUTES },
-    account.email,
+    { resetId: issued.id, siteTitle: settings.siteTitle, link, validMinutes: RESET_VALID_MINUTES },
+    to,
     settings,
-  ).catch((error: unknown) => log.error({ err: error, resetId: id }, "password reset e-mail not sent"));
+  );
+}
+
+/**
+ * The owner's (or a manager's) "Send a password reset link" for a shopper's account: the same link a
+ * shopper asks for, mailed before the answer, which says where it went (502 when it could not be
+ * sent, the link then withdrawn). Staff accounts reset their own password.
+ */
+export async function sendResetLinkFor(
+  ctx: RequestContext,
+  mailer: Mailer | undefined,
+  customerId: number,
+): Promise<{ email: string; expires_at: string }> {
+  const account = await repo.findById(ctx.db, customerId);
+  if (!account) throw customerNotFound();
+  if (account.role !== "customer") throw resetErrors.staffAccount();
+  if (!mailer) throw resetErrors.mailUnavailable();
+  const issued = await issueReset(ctx, account.id);
+  try {
+    await mailReset(ctx, mailer, issued, account.email);
+  } catch {
+    await ctx.db.deleteFrom("password_resets").where("id", "=", issued.id).execute();
+    throw resetErrors.notSent();
+  }
+  return { email: account.email, expires_at: issued.expiresAt };
 }
 
 async function waitingReset(ctx: Pick<RequestContext, "db" | "now">, token: string) {

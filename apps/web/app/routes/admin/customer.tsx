@@ -1,4 +1,4 @@
-/** /admin/customers/:id: one account: its details, totals, saved addresses, orders (each opening the order) and saved cards, masked. */
+/** /admin/customers/:id: one account: its details, totals, saved addresses, orders (each opening the order), saved cards, masked, and a password reset link to send. */
 import { Link } from "react-router";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
@@ -7,6 +7,7 @@ import { fullName } from "../../features/admin/customers/CustomersTable.tsx";
 import customersStyles from "../../features/admin/customers/customers.css?url";
 import { AddressesSection, OrdersSection, PaymentMethodsSection, TotalsSection } from "../../features/admin/customers/DetailParts.tsx";
 import { customersMessages as t } from "../../features/admin/customers/messages.ts";
+import { PasswordResetForm } from "../../features/admin/customers/PasswordResetForm.tsx";
 import { formatMoment } from "../../features/admin/dashboard/format.ts";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
@@ -62,6 +63,8 @@ export default function CustomerPage({ loaderData: customer }: Route.ComponentPr
       <OrdersSection orders={customer.orders} total={customer.totals.orders} />
       <AddressesSection addresses={customer.addresses} />
       <PaymentMethodsSection methods={customer.payment_methods} />
+      {/* Staff choose their own password from the sign-in page. */}
+      {customer.role === "customer" && <PasswordResetForm customerId={customer.id} />}
     </div>
   );
 }

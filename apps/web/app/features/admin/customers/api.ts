@@ -1,4 +1,4 @@
-/** The owner API's customers (`/api/admin/v1/customers…`, issue 18, read-only) as the console reads them. */
+/** The owner API's customers (`/api/admin/v1/customers…`, issue 18) as the console reads them, and the password reset link it sends (decision 0077). */
 import { adminClient } from "../api.ts";
 import type { CustomerListQuery } from "./query.ts";
 
@@ -103,4 +103,6 @@ export const customersApi = {
     c().admin<GuestList>("/customers/guests", { query: { search, page, per_page: perPage } }),
   get: (id: number) => c().admin<CustomerDetail>(`/customers/${id}`),
   guest: (email: string) => c().admin<GuestDetail>("/customers/guest", { query: { email } }),
+  sendPasswordReset: (id: number) =>
+    c().admin<{ email: string; expires_at: string }>(`/customers/${id}/password-reset`, { method: "POST", body: {} }),
 };
