@@ -274,4 +274,41 @@ describe("a link the owner sends from a customer's page", () => {
     expect((await other.request("POST", `/api/admin/v1/customers/${id}/password-reset`)).statusCode).toBe(403);
     expect((await (await guest()).request("POST", `/api/admin/v1/customers/${id}/password-reset`)).statusCode).toBe(401);
   });
+
+  it("withdraws the link when the e-mail cannot be sent, and says so (502)", async () => {
+    const mailer = createMailer({ publicUrl: PUBLIC_URL, mail: { smtpUrl: null, from: null, ownerEmail: null, outbox } });
+    const failing = await buildApp({
+      config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
+      db: shop.db,
+      logger: false,
+      web: false,
+      mailer: { ...mailer, send: () => Promise.reject(new Error("the mail server is down")) },
+    });
+    try {
+      const ownerEmail = newEmail("boss");
+      await ensureOwner(shop.db, ownerEmail, "owner-password-2026");
+      const owner = await guest(failing);
+      expect((await owner.post("/account/sign-in", { email: ownerEmail, password: "owner-password-2026" })).statusCode).toBe(200);
+      const shopper = await registered(newEmail("unlucky"));
+      const { id } = (await shopper.get("/account")).json() as { id: number };
+      const refused = await owner.request("POST", `/api/admin/v1/customers/${id}/password-reset`);
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json()).toMatchObject({
+        code: "cw_rest_mail_not_sent",
+        message: "The reset link could not be sent. Try again in a moment.",
+      });
+      expect(await shop.db.selectFrom("password_resets").select("id").where("customer_id", "=", id).execute()).toEqual([]);
+      // The change log keeps the link made and withdrawn.
+      const logged = await shop.db
+        .selectFrom("change_log")
+        .select("action")
+        .where("entity", "=", "password_reset")
+        .orderBy("id", "desc")
+        .limit(2)
+        .execute();
+      expect(logged.map((row) => row.action)).toEqual(["delete", "create"]);
+    } finally {
+      await failing.close();
+    }
+  });
 });

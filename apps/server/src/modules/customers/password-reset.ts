@@ -125,7 +125,10 @@ export async function sendResetLinkFor(
   try {
     await mailReset(ctx, mailer, issued, account.email);
   } catch {
-    await ctx.db.deleteFrom("password_resets").where("id", "=", issued.id).execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("password_resets").where("id", "=", issued.id).execute();
+      await logOwnerChange(trx, ctx, "password_reset", issued.id, { customer_id: account.id, expires_at: issued.expiresAt }, null);
+    });
     throw resetErrors.notSent();
   }
   return { email: account.email, expires_at: issued.expiresAt };
