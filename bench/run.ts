@@ -181,7 +181,7 @@ const scenarios: Record<string, Step[]> = {
     // budgeted steps are read against a floor measured right after each of them (decision 0072); these rows stay for reference.
     // The noop's open-rate phase: the generator and the machine alone, at a cart write's rate (decision 0061).
     { ...floorStep("noop", 50), openRate: true, openRatePerSecond: 500 },
-    // The read's open-rate phase at half its own rate: what this machine gives `GET /cart`'s phase, which runs nearly as fast.
+    // The read's open-rate phase at half its own rate: what a server with none of our code gets at a rate near `GET /cart`'s, in the same run.
     { ...floorStep("read", 50), openRate: true },
     floorStep("write", 50),
   ],
