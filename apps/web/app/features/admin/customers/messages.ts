@@ -39,12 +39,6 @@ export const customersMessages = {
   allGuests: "All guests",
   guestLabel: "Guest",
   customerSince: (date: string) => `Customer since ${date}`,
-  passwordTitle: "Password",
-  passwordHint:
-    "Mail the customer a link to choose a new password. It works once, for one hour; their password stays as it is until they use it.",
-  sendResetLink: "Send password reset link",
-  sendingResetLink: "Sending…",
-  resetLinkSent: (email: string) => `A password reset link was sent to ${email}.`,
   details: "Details",
   totals: "Totals",
   paidOrders: "Paid orders",
