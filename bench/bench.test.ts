@@ -2,7 +2,16 @@ import { createServer, type IncomingMessage, type RequestListener, type Server }
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { brokenBudgets, FLOOR_READ, FLOOR_WRITE, floorOf, floorRatio, type Row } from "./budgets.ts";
-import { dueAt, dueCount, latencyFromDueUs, latencyHistogram, loopLatenessUs, openRate, summarize } from "./open-rate.ts";
+import {
+  dueAt,
+  dueCount,
+  latencyFromDueUs,
+  latencyHistogram,
+  loopLatenessUs,
+  openRate,
+  openRateInOwnProcess,
+  summarize,
+} from "./open-rate.ts";
 
 describe("the open-rate schedule", () => {
   it("spaces requests evenly at the rate, from the start", () => {
@@ -169,6 +178,63 @@ describe("the open-rate generator", () => {
     expect(phase).toEqual(
       Array.from({ length: 6 }, (_, n) => ({ n, type: "application/json", length: String(Buffer.byteLength(body(n))), body: body(n) })),
     );
+  });
+
+  it("runs a phase in a process of its own: the same requests, bodies and counts, repeated requests sent as often as asked", async () => {
+    const received: { n: number; cart: string; body: string }[] = [];
+    const target = await serve((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const n = numberOf(request);
+        received.push({ n, cart: String(request.headers["cart-token"] ?? ""), body: Buffer.concat(chunks).toString("utf8") });
+        response.statusCode = n === 5 ? 409 : 200;
+        response.end(response.statusCode === 200 ? "ok" : "taken");
+      });
+    });
+    // Three carts sent in turn, as the bench's per-connection steps do: the same request object again and again.
+    const carts = [0, 1, 2].map((cart) => ({
+      path: `/?n=${cart}`,
+      method: "POST" as const,
+      headers: { "cart-token": `cart-${cart}` },
+      body: `{"cart":${cart}}`,
+    }));
+    const own = { path: "/?n=5", method: "POST" as const, headers: { "cart-token": "cart-5" }, body: Buffer.from('{"cart":"é"}') };
+    const result = await openRateInOwnProcess({
+      targets: [target],
+      connections: 2,
+      perSecond: 1000,
+      requests: 9,
+      request: (n) => (n === 8 ? own : (carts[n % 3] as (typeof carts)[number])),
+      warmUp: { path: "/?n=-1", method: "GET", headers: {} },
+    });
+    expect(result).toMatchObject({ requests: 9, non2xx: 1, errors: 0, firstFailure: "status 409: taken", targetPerSecond: 1000 });
+    expect(result.generatorCpuMicrosPerRequest).toBeGreaterThan(0);
+    const phase = received.filter((request) => request.n >= 0);
+    expect(phase.map((request) => request.cart).sort()).toEqual([
+      "cart-0",
+      "cart-0",
+      "cart-0",
+      "cart-1",
+      "cart-1",
+      "cart-1",
+      "cart-2",
+      "cart-2",
+      "cart-5",
+    ]);
+    for (const request of phase) expect(request.body).toBe(request.n === 5 ? '{"cart":"é"}' : `{"cart":${request.n}}`);
+  });
+
+  it("fails a phase in its own process with the generator's reason", async () => {
+    await expect(
+      openRateInOwnProcess({
+        targets: ["http://127.0.0.1:9"],
+        connections: 1,
+        perSecond: 0,
+        requests: 1,
+        request: () => ({ path: "/", method: "GET", headers: {} }),
+      }),
+    ).rejects.toThrow("open rate: needs a rate above 0 and a request (got 0/s, 1)");
   });
 
   it("waits for a request that is never answered and counts it as an error", async () => {

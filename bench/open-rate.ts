@@ -5,6 +5,7 @@
  * A closed loop (autocannon) sends a connection's next request only after its answer, so a slow
  * answer also delays the requests that would have met it: coordinated omission. Here it cannot.
  */
+import { fork } from "node:child_process";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import * as hdr from "hdr-histogram-js";
 import { type Dispatcher, Pool } from "undici";
@@ -156,8 +157,15 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
     lastDone = performance.now();
     if (answered === requests) allDone();
   };
-  const built = Array.from({ length: requests }, (_, n) => dispatchOptions(options.request(n)));
+  // A request returned more than once (a cart's GET sent again) is built once.
+  const builtOnce = new Map<OpenRateRequest, Dispatcher.DispatchOptions>();
+  const build = (request: OpenRateRequest) => builtOnce.get(request) ?? builtOnce.set(request, dispatchOptions(request)).get(request);
+  const built = Array.from({ length: requests }, (_, n) => build(options.request(n)));
+  builtOnce.clear();
   await openSockets(pools, socketsEach, dispatchOptions(options.warmUp ?? { path: "/api/health", method: "GET", headers: {} }));
+  // Where the process allows it (the generator's own, decision 0078): the requests just built are moved out of
+  // the young generation now, not copied by the phase's first collections while answers wait.
+  (globalThis as { gc?: () => void }).gc?.();
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
   loopDelay.enable();
   const cpuBefore = process.cpuUsage();
@@ -196,6 +204,68 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
   histogram.destroy();
   sendLate.destroy();
   return result;
+}
+
+/** One phase as the generator's own process receives it: the distinct requests, and which one is request n. */
+export interface OpenRatePhase extends Omit<OpenRateOptions, "request"> {
+  distinct: OpenRateRequest[];
+  order: Uint32Array;
+}
+
+/** The generator's process: what it loads and nothing more (bench/open-rate-generator.ts). */
+const GENERATOR_FILE = new URL("./open-rate-generator.ts", import.meta.url);
+/**
+ * V8's worker pool cut to one thread, as the server's is (decision 0076); a young generation of 32–64 MB from the
+ * start, so an answer's garbage dies young instead of being promoted and marked (p99 4.5–6.6 ms against 7.1–8.4 at
+ * 12,000 a second, decision 0078); `gc()` to collect before the first due time.
+ */
+const GENERATOR_FLAGS = ["--v8-pool-size=1", "--min-semi-space-size=16", "--max-semi-space-size=32", "--expose-gc"];
+
+/**
+ * `openRate` in a fresh process of its own (decision 0078): the bench's process holds 100–200 MB of
+ * modules and earlier steps' leftovers, and marking that heap took a core from the server and held
+ * answers unread, which showed as tails of 45–75 ms at 14,000 requests a second. Requests are
+ * built here, sent over IPC once each however often they repeat, and built again there.
+ */
+export async function openRateInOwnProcess(options: OpenRateOptions): Promise<OpenRateResult> {
+  const { request, ...rest } = options;
+  const distinct: OpenRateRequest[] = [];
+  const indexOf = new Map<string, number>();
+  const order = new Uint32Array(options.requests);
+  for (let n = 0; n < options.requests; n++) {
+    const made = request(n);
+    const key = JSON.stringify([
+      made.path,
+      made.method,
+      made.headers,
+      Buffer.isBuffer(made.body) ? made.body.toString("base64") : made.body,
+    ]);
+    let index = indexOf.get(key);
+    if (index === undefined) {
+      index = distinct.push(made) - 1;
+      indexOf.set(key, index);
+    }
+    order[n] = index;
+  }
+  const phase: OpenRatePhase = { ...rest, distinct, order };
+  const child = fork(GENERATOR_FILE, [], {
+    execArgv: GENERATOR_FLAGS,
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  return new Promise((done, fail) => {
+    let answer: { result?: OpenRateResult; error?: string } | undefined;
+    child.once("message", (message: { result?: OpenRateResult; error?: string }) => {
+      answer = message;
+    });
+    child.once("error", fail);
+    child.once("exit", (code, signal) => {
+      if (answer?.result) done(answer.result);
+      else
+        fail(new Error(`open rate: ${answer?.error ?? `the generator's process ended (code ${code}, signal ${signal}) without a result`}`));
+    });
+    child.send(phase);
+  });
 }
 
 /** A request as undici sends it: headers as a flat name/value list and the body as bytes, built once (undici sets content-length). */

@@ -39,7 +39,7 @@ import {
   type StepBudget,
 } from "./budgets.ts";
 import { contactBody, countEntries, formPageScripts, MULTIPART_TYPE, prepareForms, teeBody } from "./forms.ts";
-import { type OpenRateRequest, type OpenRateResult, openRate } from "./open-rate.ts";
+import { type OpenRateRequest, type OpenRateResult, openRateInOwnProcess } from "./open-rate.ts";
 import { BENCH_OWNER, ownerApi, ownerCalls, placeTemplates, type SeedFacts, seedOrders, signInOwner } from "./owner.ts";
 import { type BenchPostgres, countPostgresOrders, startBenchPostgres } from "./postgres.ts";
 import { productEditorScenario } from "./product-editor.ts";
@@ -686,7 +686,7 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
   const ordersBefore = step.placesOrders ? await countOrders(dataDir) : 0;
   // The closed loop's leftovers (e-mails of its orders, its garbage, the carts just made) are not the steady state at half the rate.
   await untilIdle(answering(step));
-  const open: OpenRateResult & { ordersPlaced?: number } = await openRate({
+  const open: OpenRateResult & { ordersPlaced?: number } = await openRateInOwnProcess({
     targets: urls,
     connections: step.connections,
     perSecond,
