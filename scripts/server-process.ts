@@ -11,9 +11,11 @@
  * old generation's `--heap-growing-percent=30` (decisions 0057, 0069) is set by the server itself once started (main.ts
  * `HEAP_GROWING_ONCE_LISTENING`): given at launch, its collections while the modules load cost the start about 300 ms.
  * One thread in V8's worker pool (Node's default is four, whatever the machine): its concurrent marking and
- * parallel scavenges no longer crowd the event loop off the cores it needs (decision 0076).
+ * parallel scavenges no longer crowd the event loop off the cores it needs (decision 0076). No allocation-site
+ * pretenuring: after a burst, V8 took a request's objects for long-lived and made them in the old generation,
+ * where only full collections free them (decision 0079).
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=8", "--v8-pool-size=1"];
+export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=8", "--v8-pool-size=1", "--no-allocation-site-pretenuring"];
 
 /**
  * Node's compile cache switched on before the first TypeScript file loads (decision 0050): `npm start`
