@@ -100,8 +100,9 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Fastify's own compilers, each route's compiled on its first request (decision 0050); each validator
-  // wrapped so that coercion never hands a route a non-finite number (http/input.ts).
-  const schemas = lazySchemas(refusingNonFinite);
+  // wrapped so that coercion never hands a route a non-finite number (http/input.ts); the owner's
+  // routes report every wrong field of a save at once.
+  const schemas = lazySchemas(refusingNonFinite, { allErrors: (url) => url.startsWith(`${ADMIN_PREFIX}/`) });
   const app = Fastify({
     logger:
       deps.logger === false

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { lazySchemas } from "./lazy-schemas.ts";
 
 /** An app with one validated, coerced and serialised route, as buildApp configures Fastify. */
-async function appWithRoute(wrap?: Parameters<typeof lazySchemas>[0]) {
-  const schemas = lazySchemas(wrap);
+async function appWithRoute(wrap?: Parameters<typeof lazySchemas>[0], options?: Parameters<typeof lazySchemas>[1]) {
+  const schemas = lazySchemas(wrap, options);
   const app = Fastify({
     ajv: { customOptions: { coerceTypes: "array", removeAdditional: false, useDefaults: true, allErrors: false } },
     schemaController: { compilersFactory: schemas.compilersFactory },
@@ -79,6 +79,26 @@ describe("route schemas compiled on first use", () => {
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toBe("body/note must be string");
     await app.close();
+  });
+
+  it("reports every error of an input on the routes asked for, and only the first elsewhere", async () => {
+    const twoWrong = { method: "POST" as const, url: "/items/7?tags=a", payload: { quantity: 0, note: { text: "gift" } } };
+    const { app: firstOnly } = await appWithRoute();
+    expect((await firstOnly.inject(twoWrong)).json().message).toBe("body/quantity must be >= 1");
+    await firstOnly.close();
+    const asked: string[] = [];
+    const { app: every } = await appWithRoute(undefined, {
+      allErrors: (url) => {
+        asked.push(url);
+        return url.startsWith("/items/");
+      },
+    });
+    expect((await every.inject(twoWrong)).json().message).toBe("body/quantity must be >= 1, body/note must be string");
+    // Coercion is unchanged by it: a query's single value is still a list, a body's list is still no value.
+    const wrapped = await every.inject({ method: "POST", url: "/items/7", payload: { quantity: [2], note: ["a"] } });
+    expect(wrapped.json().message).toBe("body/quantity must be integer, body/note must be string");
+    expect(asked).toContain("/items/:id");
+    await every.close();
   });
 
   it("compiles each schema once, and wraps each validator as asked", async () => {

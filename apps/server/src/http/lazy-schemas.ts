@@ -13,7 +13,7 @@ import type SerializerCompiler from "@fastify/fast-json-stringify-compiler";
 type BuildValidator = ReturnType<typeof AjvCompiler>;
 type BuildSerializer = ReturnType<typeof SerializerCompiler>;
 type ValidatorOptions = Parameters<BuildValidator>[1];
-type AjvOptions = { coerceTypes?: boolean | "array" };
+type AjvOptions = { coerceTypes?: boolean | "array"; allErrors?: boolean };
 
 // Ajv and fast-json-stringify themselves (some 100 modules) load with the first schema compiled:
 // both are CommonJS, so a synchronous require serves the request that needs them.
@@ -48,30 +48,51 @@ function bodyOptions(options: ValidatorOptions): ValidatorOptions {
   return { ...options, customOptions: { ...custom, coerceTypes: true } } as ValidatorOptions;
 }
 
+/** The same options with every error of an input reported, not only the first. */
+function allErrorsOptions(options: ValidatorOptions): ValidatorOptions {
+  const custom = options?.customOptions as AjvOptions | undefined;
+  return { ...options, customOptions: { ...custom, allErrors: true } } as ValidatorOptions;
+}
+
+export interface LazySchemaOptions {
+  /**
+   * The routes whose input errors are all reported at once (the owner's: a form of twenty fields is
+   * told every wrong one in one answer). Elsewhere validation stops at the first error, so a
+   * stranger's malformed input costs no more to refuse than it must.
+   */
+  allErrors?: (url: string) => boolean;
+}
+
 /**
  * Fastify's own compilers made lazy; `wrapValidator` wraps each compiled validator (the input
  * checks of http/input.ts).
  */
-export function lazySchemas(wrapValidator: (validate: Validator) => Validator = (validate) => validate): LazySchemas {
+export function lazySchemas(
+  wrapValidator: (validate: Validator) => Validator = (validate) => validate,
+  { allErrors = () => false }: LazySchemaOptions = {},
+): LazySchemas {
   const pending = new Set<() => unknown>();
 
   const buildValidator: BuildValidator = (externalSchemas, options) => {
-    let compilerFor: ReturnType<BuildValidator> | undefined;
-    let bodyCompilerFor: ReturnType<BuildValidator> | undefined;
-    const compilerOf = (httpPart: string) => {
-      const { validators } = loadCompilers();
-      if (httpPart === "body") {
-        bodyCompilerFor ??= validators(externalSchemas, bodyOptions(options));
-        return bodyCompilerFor;
+    // One Ajv per kind of input: bodies coerce differently from the URL's parts, and all-errors routes differ again.
+    const compilers = new Map<string, ReturnType<BuildValidator>>();
+    const compilerOf = ({ httpPart, url }: RouteDefinition) => {
+      const body = httpPart === "body";
+      const every = allErrors(url);
+      const kind = `${body ? "body" : "url"}${every ? ":all" : ""}`;
+      let compiler = compilers.get(kind);
+      if (!compiler) {
+        const forPart = body ? bodyOptions(options) : options;
+        compiler = loadCompilers().validators(externalSchemas, every ? allErrorsOptions(forPart) : forPart);
+        compilers.set(kind, compiler);
       }
-      compilerFor ??= validators(externalSchemas, options);
-      return compilerFor;
+      return compiler;
     };
     return (route) => {
       let compiled: Validator | undefined;
       const compile = () => {
         pending.delete(compile);
-        compiled ??= wrapValidator(compilerOf((route as RouteDefinition).httpPart)(route) as Validator);
+        compiled ??= wrapValidator(compilerOf(route as RouteDefinition)(route) as Validator);
         return compiled;
       };
       pending.add(compile);

@@ -188,6 +188,12 @@ describe("POST /cart/add-item", () => {
     expect(response.json().data.status).toBe(status);
   });
 
+  it("stops at the first field the schema refuses (only the owner's routes report them all)", async () => {
+    const response = await client().post("/cart/add-item", { id: [ids.beanie], quantity: 0 });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().data.details)).toHaveLength(1);
+  });
+
   it("takes backorders beyond stock and shows the backorder badge", async () => {
     const cart = await client().cart("POST", "/cart/add-item", { id: ids["pre-order-poster"], quantity: 2 });
     expect(cart.items[0]).toMatchObject({ backorders_allowed: true, show_backorder_badge: true });

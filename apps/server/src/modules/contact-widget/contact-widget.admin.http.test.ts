@@ -378,7 +378,7 @@ describe("validation", () => {
   it("reports every error of a body at once", async () => {
     const response = await owner.post(`${ADMIN}/contact-widgets`, {
       settings: { widget_color: "blue", widget_size: 5 },
-      channels: [{ channel_type: "Email", value: 42 }],
+      channels: [{ channel_type: "Email", value: { address: 42 } }],
     });
     expect(Object.keys(response.json().data.details).sort()).toEqual(["channels.0.value", "settings.widget_color", "settings.widget_size"]);
   });

@@ -314,6 +314,20 @@ describe("the owner's coupon calls", () => {
     expect(response.json().data.details).toHaveProperty(field);
   });
 
+  it("reports every field the schema refuses in one answer", async () => {
+    const response = await call(
+      owner,
+      "POST",
+      "/coupons",
+      newCoupon({ type: "buy_x_get_y", amount: -1, usage_limit: 0, product_ids: [0] }),
+    );
+    expect(response.statusCode).toBe(400);
+    const { code, data } = response.json();
+    expect(code).toBe("rest_invalid_param");
+    expect(Object.keys(data.details).sort()).toEqual(["amount", "product_ids", "type", "usage_limit"]);
+    expect(data.details.type.message).toMatch(/^type must be one of /);
+  });
+
   it("replaces a coupon (PUT) and changes some fields (PATCH), logging before and after", async () => {
     const coupon = await create({ minimum_spend: 2000, usage_limit: 5 });
     const replaced = await call(owner, "PUT", `/coupons/${coupon.id}`, { code: coupon.code, type: "fixed_cart", amount: 700 });
