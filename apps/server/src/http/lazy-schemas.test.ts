@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { lazySchemas } from "./lazy-schemas.ts";
+import { ALL_ERRORS_MAX_VALUES, hasAtMostValues, lazySchemas } from "./lazy-schemas.ts";
 
 /** An app with one validated, coerced and serialised route, as buildApp configures Fastify. */
 async function appWithRoute(wrap?: Parameters<typeof lazySchemas>[0], options?: Parameters<typeof lazySchemas>[1]) {
@@ -98,7 +98,25 @@ describe("route schemas compiled on first use", () => {
     const wrapped = await every.inject({ method: "POST", url: "/items/7", payload: { quantity: [2], note: ["a"] } });
     expect(wrapped.json().message).toBe("body/quantity must be integer, body/note must be string");
     expect(asked).toContain("/items/:id");
+    // An input of more values than the bound is told its first error only, whatever the route.
+    const large = { ...twoWrong, payload: { ...twoWrong.payload, filler: Array.from({ length: ALL_ERRORS_MAX_VALUES }, () => 1) } };
+    expect((await every.inject(large)).json().message).toBe("body/quantity must be >= 1");
+    // A valid input passes, coerced and with its defaults filled in.
+    expect((await every.inject({ method: "POST", url: "/items/7", payload: { quantity: "3" } })).json()).toEqual({
+      id: 7,
+      quantity: 3,
+      note: "none",
+    });
     await every.close();
+  });
+
+  it("counts an input's values, nested, up to a bound", () => {
+    expect(hasAtMostValues(null, 1)).toBe(true);
+    expect(hasAtMostValues({ a: 1, b: [2, 3] }, 5)).toBe(true);
+    expect(hasAtMostValues({ a: 1, b: [2, 3] }, 4)).toBe(false);
+    expect(hasAtMostValues({ a: { b: { c: { d: 1 } } } }, 4)).toBe(false);
+    const manyObjects = Array.from({ length: 500_000 }, () => ({}));
+    expect(hasAtMostValues(manyObjects, 5000)).toBe(false);
   });
 
   it("compiles each schema once, and wraps each validator as asked", async () => {
