@@ -147,10 +147,10 @@ const sample = await db
 const who = JSON.parse(sample.billing_address) as { first_name: string; last_name: string };
 const [local, domain] = sample.billing_email.split("@") as [string, string];
 const SEARCHES: [string, string][] = [
-  ["e-mail, whole", sample.billing_email],
-  ["e-mail, its start", `${local}@`],
-  ["e-mail, first letters", local.slice(0, 8)],
-  ["e-mail domain (1 in 40)", domain],
+  ["email, whole", sample.billing_email],
+  ["email, its start", `${local}@`],
+  ["email, first letters", local.slice(0, 8)],
+  ["email domain (1 in 40)", domain],
   ["first name (1 in 20)", who.first_name],
   ["surname (1 in 400)", who.last_name],
   ["first name and surname", `${who.first_name} ${who.last_name}`],

@@ -679,7 +679,7 @@ export function ownerCalls(facts: SeedFacts): OwnerCall[] {
       path: fixed(`${orders}?orderby=total&order=desc&page=${Math.max(1, Math.floor((facts.orders * 0.4) / 20))}`),
       check: hasOrders,
     },
-    { name: "orders: search e-mail", path: fixed(`${orders}?search=${encodeURIComponent(facts.busyEmail)}`), check: hasOrders },
+    { name: "orders: search email", path: fixed(`${orders}?search=${encodeURIComponent(facts.busyEmail)}`), check: hasOrders },
     { name: "orders: search product (denim)", path: fixed(`${orders}?search=denim`), check: hasOrders },
     {
       name: "orders: date range (last month)",

@@ -1366,7 +1366,7 @@ async function main() {
         results.push(figures);
         const open = figures.openRate;
         console.log(
-          `${name.padEnd(10)} ${step.name.padEnd(45)} ${String(figures.requestsPerSecond).padStart(6)} req/s  ${figures.cpuMicrosPerRequest} µs CPU/req${pairedFloor ? ` (${pairedFloor.step} right after: ${pairedFloor.requestsPerSecond} req/s, ${pairedFloor.cpuMicrosPerRequest} µs CPU/req)` : ""}${figures.withBacklog ? ` (${figures.withBacklog.cpuMicrosPerRequest} with its e-mails, written ${figures.withBacklog.drainMs} ms after the loop)` : ""}  p50 ${figures.latencyMs.p50} ms  p99 ${figures.latencyMs.p99} ms  (${step.connections} connections)` +
+          `${name.padEnd(10)} ${step.name.padEnd(45)} ${String(figures.requestsPerSecond).padStart(6)} req/s  ${figures.cpuMicrosPerRequest} µs CPU/req${pairedFloor ? ` (${pairedFloor.step} right after: ${pairedFloor.requestsPerSecond} req/s, ${pairedFloor.cpuMicrosPerRequest} µs CPU/req)` : ""}${figures.withBacklog ? ` (${figures.withBacklog.cpuMicrosPerRequest} with its emails, written ${figures.withBacklog.drainMs} ms after the loop)` : ""}  p50 ${figures.latencyMs.p50} ms  p99 ${figures.latencyMs.p99} ms  (${step.connections} connections)` +
             (open
               ? `; open at ${open.targetPerSecond}/s (achieved ${open.achievedPerSecond}/s): p50 ${open.latencyMs.p50} ms  p99 ${open.latencyMs.p99} ms  p99.9 ${open.latencyMs.p999} ms` +
                 ` (generator late: loop max ${open.generatorLagMs.loopMax} ms, send p99 ${open.generatorLagMs.sendP99} / max ${open.generatorLagMs.sendMax} ms; its CPU ${open.generatorCpuMicrosPerRequest} µs/req)` +

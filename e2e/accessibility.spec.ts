@@ -46,7 +46,7 @@ const CONSOLE_STATES: { path: string; heading: string; says: string }[] = [
   { path: "/admin/customers?search=nobody-at-all-accessibility", heading: "Customers", says: "No customer matches this search." },
   { path: "/admin/customers/guests?search=nobody-at-all-accessibility", heading: "Guest customers", says: "No guest matches this search." },
   { path: "/admin/customers/99999999", heading: "Not found", says: "No customer has this id." },
-  { path: "/admin/customers/guest?email=nobody-at-all%40example.com", heading: "Not found", says: "No guest order has this e-mail." },
+  { path: "/admin/customers/guest?email=nobody-at-all%40example.com", heading: "Not found", says: "No guest order has this email." },
   { path: "/admin/messages/99999999", heading: "Not found", says: "No contact message has that id." },
   { path: "/admin/widgets/99999999", heading: "Not found", says: "No widget has this id." },
   { path: "/admin/widgets/99999999/analytics", heading: "Not found", says: "No widget has this id." },

@@ -30,7 +30,7 @@ async function signIn(page: Page, email: string, password: string) {
   await form.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("a shopper who lost their password chooses a new one through the e-mailed link", async ({ page, browser }) => {
+test("a shopper who lost their password chooses a new one through the emailed link", async ({ page, browser }) => {
   const email = `lost-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await page.goto("/my-account");
   const register = page.getByRole("region", { name: "Create an account" });
@@ -102,7 +102,7 @@ test("a shopper who lost their password chooses a new one through the e-mailed l
   await page.getByRole("navigation", { name: "Account pages" }).getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("status")).toHaveText("You have signed out.");
   await signIn(page, email, FIRST_PASSWORD);
-  await expect(page.getByRole("region", { name: "Sign in" }).getByRole("alert")).toHaveText("The e-mail address or password is incorrect.");
+  await expect(page.getByRole("region", { name: "Sign in" }).getByRole("alert")).toHaveText("The email address or password is incorrect.");
   await signIn(page, email, NEW_PASSWORD);
   await expect(page.getByText(`Hello, ${email}.`)).toBeVisible();
 

@@ -45,10 +45,10 @@ test.describe("without JavaScript", () => {
     await signInAndOut(page);
   });
 
-  test("a wrong password is shown beside the form, the e-mail kept", async ({ page }) => {
+  test("a wrong password is shown beside the form, the email kept", async ({ page }) => {
     await signIn(page, "not-her-password");
     const form = page.getByRole("region", { name: "Sign in" });
-    await expect(form.getByRole("alert")).toHaveText("The e-mail address or password is incorrect.");
+    await expect(form.getByRole("alert")).toHaveText("The email address or password is incorrect.");
     await expect(form.getByLabel("Email address")).toHaveValue(JANE.email);
   });
 });

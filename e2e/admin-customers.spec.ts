@@ -98,7 +98,7 @@ test("a guest's order is under Guests, with its order, total and addresses", asy
     await owner.goto("/admin/customers");
     await owner.getByRole("link", { name: "Guests" }).click();
     await expect(owner.getByRole("heading", { level: 1, name: "Guest customers" })).toBeVisible();
-    await owner.getByRole("searchbox", { name: "Search guests by e-mail" }).fill(email);
+    await owner.getByRole("searchbox", { name: "Search guests by email" }).fill(email);
     await owner.getByRole("button", { name: "Search", exact: true }).click();
     await expect(owner.getByText("1 guest", { exact: true })).toBeVisible();
     const row = owner.getByRole("row").filter({ hasText: email });

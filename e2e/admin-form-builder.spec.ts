@@ -145,7 +145,7 @@ test("a page is removed after confirmation, its fields moved to the page chosen;
   await signInAsOwner(page);
   await page.goto("/admin/forms/new");
   await page.getByRole("button", { name: "Add page" }).click();
-  await page.getByRole("button", { name: "Add E-mail" }).click();
+  await page.getByRole("button", { name: "Add Email" }).click();
   await page.getByRole("button", { name: "Add Number" }).click();
   await page.getByRole("button", { name: "Remove Number" }).click();
   await page.getByRole("button", { name: "Add Website" }).click();
@@ -157,17 +157,17 @@ test("a page is removed after confirmation, its fields moved to the page chosen;
   await expect(dialog.getByLabel("Its fields")).toHaveValue("1");
   await dialog.getByRole("button", { name: "Remove page" }).click();
   await expect(page.getByRole("button", { name: "Add page" })).toBeVisible();
-  expect(await fieldOrder(page)).toEqual(["Your name", "E-mail", "Website"]);
+  expect(await fieldOrder(page)).toEqual(["Your name", "Email", "Website"]);
   await expect(page.getByRole("button", { name: "Remove page 1" })).toBeDisabled();
 
   // Two fields each shown by the other: the server's loop error lands beside the logic switch.
   await page.getByLabel("Title", { exact: true }).fill(`Loop ${Date.now()}`);
-  await page.getByRole("button", { name: /^E-mail/ }).click();
+  await page.getByRole("button", { name: /^Email/ }).click();
   await page.getByLabel("Show or hide this field by other fields' values").check();
   await page.getByLabel("Operator").selectOption("not_empty");
   await page.getByRole("button", { name: /^Your name/ }).click();
   await page.getByLabel("Show or hide this field by other fields' values").check();
-  await page.getByLabel("Field", { exact: true }).selectOption({ label: "E-mail" });
+  await page.getByLabel("Field", { exact: true }).selectOption({ label: "Email" });
   await page.getByLabel("Operator").selectOption("not_empty");
   await page.getByRole("button", { name: /^Website/ }).click();
   await page.getByRole("button", { name: "Create form" }).first().click();
@@ -272,7 +272,7 @@ test.describe("the builder's preview runs the visitors' runtime", () => {
   // With less motion a page change jumps to the form's top instead of scrolling under the mouse.
   test.use({ reducedMotion: "reduce" });
 
-  test("custom-tee: checks on Next, the e-mail typo offer, the running total, the heavy kinds, and a Submit that sends nothing", async ({
+  test("custom-tee: checks on Next, the email typo offer, the running total, the heavy kinds, and a Submit that sends nothing", async ({
     page,
   }) => {
     test.setTimeout(120_000);

@@ -187,12 +187,12 @@ test("the order page works with the keyboard alone: address form, status confirm
   await tabTo(page, "Note");
   await tabTo(page, "Private (only the shop)");
   await tabTo(page, "Add note");
-  await tabTo(page, "E-mail");
+  await tabTo(page, "Email to send");
   await tabTo(page, "Send");
   await tabTo(page, "Newest first");
 });
 
-test("after a status change, a note or an e-mail sent by keyboard, the focus stays on the button pressed", async ({ page }) => {
+test("after a status change, a note or an email sent by keyboard, the focus stays on the button pressed", async ({ page }) => {
   test.setTimeout(90_000);
   const id = await placeOrder(page, `order-focus-${Date.now()}@example.com`);
   await signInAsOwner(page);
@@ -216,7 +216,7 @@ test("after a status change, a note or an e-mail sent by keyboard, the focus sta
   await expect(page.getByRole("list", { name: "History" })).toContainText("Packed in the blue box.");
   await expect(page.getByRole("button", { name: "Add note" })).toBeFocused();
 
-  const sent = page.getByRole("list", { name: "History" }).getByRole("listitem").filter({ hasText: "E-mail sent" });
+  const sent = page.getByRole("list", { name: "History" }).getByRole("listitem").filter({ hasText: "Email sent" });
   const before = await sent.count();
   await tabTo(page, "Send");
   await page.keyboard.press("Enter");

@@ -86,7 +86,7 @@ async function tabTo(page: Page, name: string | RegExp, limit = 80): Promise<voi
 
 const rows = (page: Page) => page.getByRole("table").locator("tbody tr");
 
-test("the owner finds a shopper's orders by e-mail, reads the tabs' counts, sorts, filters in the URL and pages through", async ({
+test("the owner finds a shopper's orders by email, reads the tabs' counts, sorts, filters in the URL and pages through", async ({
   page,
   playwright,
   baseURL,

@@ -78,7 +78,7 @@ test("the owner finds a shopper's order, completes it, refunds a T-shirt with re
     await expect(owner.getByRole("heading", { level: 1, name: "Sign in to your shop" })).toBeVisible();
     await expect.poll(() => owner.locator("form").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
     expect(await seriousViolations(owner)).toEqual([]);
-    await tabTo(owner, "E-mail address");
+    await tabTo(owner, "Email address");
     await owner.keyboard.type(E2E_OWNER.email);
     await tabTo(owner, "Password");
     await owner.keyboard.type(E2E_OWNER.password);

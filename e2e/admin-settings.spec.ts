@@ -23,7 +23,7 @@ test("the settings page shows every section, refuses an unknown currency beside 
     "Checkout",
     "Countries",
     "Stock",
-    "E-mails",
+    "Emails",
     "Consent and attribution",
   ])
     await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();

@@ -32,7 +32,7 @@ async function acceptAsNewManager(browser: Browser, link: string, email: string)
   const page = await context.newPage();
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1, name: "Join the shop's staff" })).toBeVisible();
-  await expect(page.getByText(`with the e-mail address ${email}`)).toBeVisible();
+  await expect(page.getByText(`with the email address ${email}`)).toBeVisible();
   await page.getByLabel("First name").fill("Mia");
   await page.getByLabel("Last name").fill("Manager");
   await page.getByLabel("Password", { exact: true }).fill(MANAGER_PASSWORD);
@@ -52,11 +52,11 @@ test("the owner invites a manager, who accepts in another browser and sees only 
   expect(await seriousViolations(page)).toEqual([]);
 
   // The e-mail's problem is shown beside its field.
-  const field = page.getByRole("textbox", { name: "E-mail address" });
+  const field = page.getByRole("textbox", { name: "Email address" });
   await field.fill("not-an-address");
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription(/Enter an e-mail address like name@example.com/);
+  await expect(field).toHaveAccessibleDescription(/Enter an email address like name@example.com/);
   await expect(field).toBeFocused();
   // The owner is staff already: the server's message, beside the field too.
   await field.fill(E2E_OWNER.email);
@@ -118,7 +118,7 @@ test("the owner invites a manager, who accepts in another browser and sees only 
 async function invite(page: Page, email: string): Promise<string> {
   await signInAsOwner(page);
   await page.goto("/admin/staff");
-  await page.getByRole("textbox", { name: "E-mail address" }).fill(email);
+  await page.getByRole("textbox", { name: "Email address" }).fill(email);
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${email}.` })).toBeVisible();
   return inviteLink(email);
@@ -152,7 +152,7 @@ test("the keyboard alone sends an invitation and withdraws it", async ({ page })
   const email = `kay-${Date.now()}@staff.test`;
   await signInAsOwner(page);
   await page.goto("/admin/staff");
-  const field = page.getByRole("textbox", { name: "E-mail address" });
+  const field = page.getByRole("textbox", { name: "Email address" });
   await field.focus();
   await page.keyboard.type(email);
   await page.keyboard.press("Enter");

@@ -111,14 +111,14 @@ test("the owner signs in at /admin: field errors, a wrong password, then the con
   expect(await watched.settled()).toEqual({ ownerApiCalls: [], consoleErrors: [] });
 
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText("Enter your e-mail address.")).toBeVisible();
-  await expect(page.getByLabel("E-mail address")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Enter your email address.")).toBeVisible();
+  await expect(page.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Enter your password.")).toBeVisible();
 
-  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("The e-mail address or password is not right.");
+  await expect(page.getByRole("alert")).toHaveText("The email address or password is not right.");
 
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();

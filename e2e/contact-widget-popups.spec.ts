@@ -481,7 +481,7 @@ test.describe("contact-us form", () => {
     await expect(page).toHaveURL(`${origin}/thanks`);
   });
 
-  test("telephone keys, e-mail suggestion and webmail completion", async ({ page }) => {
+  test("telephone keys, email suggestion and webmail completion", async ({ page }) => {
     await openPopup(page, CONTACT);
     const dialog = page.getByRole("dialog", { name: "Send us a message" });
     await expect(dialog.getByLabel(label("Name"))).toBeFocused();

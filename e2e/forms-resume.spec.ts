@@ -74,7 +74,7 @@ function resumeLinkSentTo(address: string): string | null {
 const drafts = (formId: number) =>
   withDb((db) => (db.prepare("SELECT count(*) AS n FROM form_drafts WHERE form_id = ?").get(formId) as { n: number }).n);
 
-test("a visitor saves page 1 by e-mail, resumes from the link in a fresh browser, and sends; the link is then used up", async ({
+test("a visitor saves page 1 by email, resumes from the link in a fresh browser, and sends; the link is then used up", async ({
   page,
   browser,
 }) => {
@@ -95,9 +95,9 @@ test("a visitor saves page 1 by e-mail, resumes from the link in a fresh browser
   await expect(open).toHaveAttribute("aria-expanded", "false");
   await open.click();
   await expect(open).toHaveAttribute("aria-expanded", "true");
-  const panel = form.getByRole("group", { name: /We will e-mail you a link/ });
+  const panel = form.getByRole("group", { name: /We will email you a link/ });
   await expect(panel).toBeVisible();
-  const email = panel.getByLabel("Your e-mail address");
+  const email = panel.getByLabel("Your email address");
   await expect(email).toBeFocused();
   await expect(email).toHaveValue(address);
   expect(await seriousViolations(page)).toEqual([]);
@@ -109,7 +109,7 @@ test("a visitor saves page 1 by e-mail, resumes from the link in a fresh browser
   await open.click();
   await email.fill("not an address");
   await panel.getByRole("button", { name: "Send me a link" }).click();
-  await expect(panel.getByText("Please enter a valid e-mail address to send the link to.")).toBeVisible();
+  await expect(panel.getByText("Please enter a valid email address to send the link to.")).toBeVisible();
   await expect(email).toHaveAttribute("aria-invalid", "true");
   await email.fill(address);
   await panel.getByRole("button", { name: "Send me a link" }).click();

@@ -35,7 +35,7 @@ async function saveBy(page: Page, section: string) {
   await expect(page.getByRole("status").filter({ hasText: `${section} saved.` })).toBeVisible();
 }
 
-test("the owner changes countries, stock, cart fees, e-mails and consent by keyboard, and a shopper sees each", async ({
+test("the owner changes countries, stock, cart fees, emails and consent by keyboard, and a shopper sees each", async ({
   page,
   browser,
 }) => {
@@ -48,7 +48,7 @@ test("the owner changes countries, stock, cart fees, e-mails and consent by keyb
   try {
     await signInAsOwner(page);
     await page.goto("/admin/settings");
-    for (const section of ["Countries", "Stock", "E-mails", "Consent and attribution"])
+    for (const section of ["Countries", "Stock", "Emails", "Consent and attribution"])
       await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
 
     // Stock: hide out-of-stock products from the listings.
@@ -86,13 +86,13 @@ test("the owner changes countries, stock, cart fees, e-mails and consent by keyb
     await sender.focus();
     await page.keyboard.type("not an address");
     await page.keyboard.press("Enter");
-    await expect(sender).toHaveAccessibleDescription(/Enter the sender as an e-mail address/);
+    await expect(sender).toHaveAccessibleDescription(/Enter the sender as an email address/);
     await sender.focus();
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type("hello@cartwright.test");
     await page.getByRole("checkbox", { name: "Order confirmation, to the customer" }).focus();
     await page.keyboard.press("Space");
-    await saveBy(page, "E-mails");
+    await saveBy(page, "Emails");
 
     // Consent: tracking cookies only after the visitor consents.
     const consent = page.getByRole("combobox", { name: "Tracking cookies" });
@@ -126,9 +126,9 @@ test("the owner changes countries, stock, cart fees, e-mails and consent by keyb
     await page.goto(`/admin/orders/${orderId}`);
     await expect(async () => {
       await page.reload();
-      await expect(page.getByText("E-mail not sent: Order confirmation (to the customer)")).toBeVisible({ timeout: 1_000 });
+      await expect(page.getByText("Email not sent: Order confirmation (to the customer)")).toBeVisible({ timeout: 1_000 });
     }).toPass();
-    await expect(page.getByText("It is switched off in Settings → E-mails.")).toBeVisible();
+    await expect(page.getByText("It is switched off in Settings → Emails.")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   } finally {
     for (const [key, value] of stored) {

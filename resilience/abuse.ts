@@ -97,7 +97,7 @@ const flipLast = (token: string) => token.slice(0, -1) + (token.endsWith("A") ? 
 /** An order must not show to someone without its key: answers true when the page or reply shows none of it. */
 function orderStaysClosed(answer: Answer, email: string): true | string {
   if (answer.status >= 500) return `answered ${answer.status}`;
-  if (answer.body.includes(email)) return `answered ${answer.status} with the order's e-mail`;
+  if (answer.body.includes(email)) return `answered ${answer.status} with the order's email`;
   return true;
 }
 
@@ -301,9 +301,9 @@ export async function abuse(server: RunningServer): Promise<AbuseCase[]> {
       const replay = shopperAt(base, "browser");
       replay.cookie = cookie;
       const account = await replay.send("GET", "/api/store/v1/account");
-      if (account.body.includes(JANE.email)) return `the account API answered ${account.status} with Jane's e-mail`;
+      if (account.body.includes(JANE.email)) return `the account API answered ${account.status} with Jane's email`;
       const page = await replay.send("GET", "/my-account");
-      return page.body.includes(JANE.email) ? "the account page showed Jane's e-mail" : true;
+      return page.body.includes(JANE.email) ? "the account page showed Jane's email" : true;
     },
   ]);
   cases.push([
@@ -315,7 +315,7 @@ export async function abuse(server: RunningServer): Promise<AbuseCase[]> {
       const replay = shopperAt(base);
       replay.token = token;
       const account = await replay.send("GET", "/api/store/v1/account");
-      return account.body.includes(JANE.email) ? `the account API answered ${account.status} with Jane's e-mail` : true;
+      return account.body.includes(JANE.email) ? `the account API answered ${account.status} with Jane's email` : true;
     },
   ]);
 
@@ -350,7 +350,7 @@ export async function abuse(server: RunningServer): Promise<AbuseCase[]> {
     async () => orderStaysClosed(await b.send("GET", storeOrder(victim.order_id, other.order_key, orderEmail)), orderEmail),
   ]);
   cases.push([
-    "Store API order with its key but another e-mail",
+    "Store API order with its key but another email",
     async () => orderStaysClosed(await b.send("GET", storeOrder(victim.order_id, victim.order_key, "other@example.com")), orderEmail),
   ]);
   cases.push([

@@ -144,7 +144,7 @@ describe("checkInvariants", () => {
     );
   });
 
-  it("reports stored values the validation refuses: an order's country and e-mail, a sale price at the regular price, a coupon amount", async () => {
+  it("reports stored values the validation refuses: an order's country and email, a sale price at the regular price, a coupon amount", async () => {
     const order = await shop.db
       .selectFrom("orders")
       .select(["billing_address", "billing_email"])

@@ -253,7 +253,7 @@ function orderValueViolations(order: OrderRow): Violation[] {
   const where = `orders#${order.id}`;
   const violations: Violation[] = [];
   if (!isValidEmail(order.billing_email))
-    violations.push({ kind: "stored-value", where, message: `billing e-mail ${JSON.stringify(order.billing_email)} is not an address` });
+    violations.push({ kind: "stored-value", where, message: `billing email ${JSON.stringify(order.billing_email)} is not an address` });
   for (const [which, text] of [
     ["billing", order.billing_address],
     ["shipping", order.shipping_address],
@@ -408,7 +408,7 @@ async function productValueViolations(db: Db): Promise<Violation[]> {
   const customers = await db.selectFrom("customers").select(["id", "email"]).execute();
   for (const customer of customers)
     if (!isValidEmail(customer.email))
-      violations.push({ kind: "stored-value", where: `customers#${customer.id}`, message: `e-mail ${JSON.stringify(customer.email)}` });
+      violations.push({ kind: "stored-value", where: `customers#${customer.id}`, message: `email ${JSON.stringify(customer.email)}` });
   return violations;
 }
 

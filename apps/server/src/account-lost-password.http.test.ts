@@ -101,7 +101,7 @@ describe("/my-account/lost-password", () => {
     expect(page.body).toMatch(/<a href="\/my-account\/lost-password"[^>]*>Lost your password\?<\/a>/);
   });
 
-  it("asks for the account's e-mail address, privately and unindexed", async () => {
+  it("asks for the account's email address, privately and unindexed", async () => {
     const page = await browser().get("/my-account/lost-password");
     expect(page.statusCode).toBe(200);
     expect(page.headers["cache-control"]).toBe("private, no-store");
@@ -162,10 +162,10 @@ describe("/my-account/lost-password", () => {
     expect(response?.body).toMatch(/id="lost-password-email"[^>]*value="often-/);
   });
 
-  it("says so when the shop cannot send e-mail", async () => {
+  it("says so when the shop cannot send email", async () => {
     const response = await browser(mailless).post("/my-account/lost-password", { email: newEmail("unsent") });
     expect(response.statusCode).toBe(503);
-    expect(response.body).toContain('role="alert">This shop cannot send e-mail at the moment');
+    expect(response.body).toContain('role="alert">This shop cannot send email at the moment');
     expect(response.body).not.toContain('aria-invalid="true"');
   });
 });

@@ -65,11 +65,11 @@ describe("/my-account signed out", () => {
     }
   });
 
-  it("shows a wrong password inline with the server's message, keeping the typed e-mail", async () => {
+  it("shows a wrong password inline with the server's message, keeping the typed email", async () => {
     const browser = new Browser();
     const response = await browser.signIn(JANE.email, "not-her-password");
     expect(response.statusCode).toBe(401);
-    expect(response.body).toContain('role="alert">The e-mail address or password is incorrect.</p>');
+    expect(response.body).toContain('role="alert">The email address or password is incorrect.</p>');
     expect(response.body).toMatch(/id="sign-in-email"[^>]*value="jane@example.com"/);
     expect(response.body).toMatch(/id="sign-in-email"[^>]*aria-invalid="true"/);
     expect(browser.uid()).toBe(0);

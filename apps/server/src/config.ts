@@ -154,9 +154,9 @@ const MIN_OWNER_PASSWORD_LENGTH = 12;
 // Both or neither; messages name the variable, never the password.
 function parseOwner(email: string | undefined, password: string | undefined): OwnerConfig | null {
   if (!email && !password) return null;
-  if (!email) throw new ConfigError("OWNER_PASSWORD needs OWNER_EMAIL, the owner account's e-mail address");
+  if (!email) throw new ConfigError("OWNER_PASSWORD needs OWNER_EMAIL, the owner account's email address");
   if (!password) throw new ConfigError("OWNER_EMAIL needs OWNER_PASSWORD, the owner account's password");
-  if (!looksLikeAddress(email.trim())) throw new ConfigError(`OWNER_EMAIL must be an e-mail address (got '${email}')`);
+  if (!looksLikeAddress(email.trim())) throw new ConfigError(`OWNER_EMAIL must be an email address (got '${email}')`);
   if ([...password].length < MIN_OWNER_PASSWORD_LENGTH)
     throw new ConfigError(`OWNER_PASSWORD must be at least ${MIN_OWNER_PASSWORD_LENGTH} characters`);
   return Object.freeze({ email: email.trim(), password });

@@ -52,7 +52,7 @@ async function main() {
   if (extensions.length) app.log.info({ extensions: extensions.map((e) => e.name) }, "extensions registered (EXTENSIONS)");
   if (owner)
     app.log.info({ created: owner.created }, owner.created ? "owner account created (OWNER_EMAIL)" : "owner account ready (OWNER_EMAIL)");
-  app.log.info(mailer.via === "smtp" ? { mail: "smtp" } : { mail: "outbox", outbox: mailer.outbox }, "order e-mails");
+  app.log.info(mailer.via === "smtp" ? { mail: "smtp" } : { mail: "outbox", outbox: mailer.outbox }, "order emails");
   // Once listening and every five minutes (any process may do it): orders that waited for their payment
   // longer than the shop holds stock are cancelled and their stock returned, unless their gateway
   // says they were paid (settled) or cannot tell (held); carts idle for two days, login sessions no
@@ -73,7 +73,7 @@ async function main() {
       if (Object.values(orders).some(Boolean) || carts || meta || sessions || resets)
         app.log.info(
           { ...orders, carts, meta, sessions, resets },
-          "sweep: unpaid orders settled, held, failed or cancelled; due e-mails sent; expired carts, sessions and password resets deleted",
+          "sweep: unpaid orders settled, held, failed or cancelled; due emails sent; expired carts, sessions and password resets deleted",
         );
       // Gateway refunds reserved ten minutes ago and never settled (a crash between their transactions).
       const refunds = await settlePendingRefunds(db, new Date(Date.now() - 10 * 60 * 1000));

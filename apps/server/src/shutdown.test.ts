@@ -48,7 +48,7 @@ describe("graceful shutdown", () => {
     expect(server.output()).toContain("shutting down");
   }, 30_000);
 
-  it("sends the e-mails of an order placed just before SIGTERM before closing the database", async () => {
+  it("sends the emails of an order placed just before SIGTERM before closing the database", async () => {
     const dir = mkdtempSync(join(tmpdir(), "cw-shutdown-"));
     const server = await startMain(dir);
     const cart = `${server.url}/api/store/v1/cart`;

@@ -12,7 +12,7 @@ afterAll(() => shop.close());
 const browser = () => new PageBrowser(() => shop.app);
 
 describe("storefront forms with text no database can store", () => {
-  it("the sign-in and registration forms refuse an e-mail with NUL", async () => {
+  it("the sign-in and registration forms refuse an email with NUL", async () => {
     for (const intent of ["sign-in", "register"]) {
       const response = await browser().post("/my-account", { intent, email: "jane\u0000@example.com", password: "demo-jane-2026" });
       expect(response.statusCode, `${intent}: ${response.body.slice(0, 300)}`).toBe(400);

@@ -285,7 +285,7 @@ interface AccountDeps {
 const unstorableForm = {
   ok: false as const,
   code: "rest_invalid_param",
-  message: "The e-mail address or password holds characters that are not allowed.",
+  message: "The email address or password holds characters that are not allowed.",
   status: 400,
 };
 

@@ -13,14 +13,14 @@ const RESUME_FIELD_NAME = "forms[resume]";
 
 export const SAVE_LATER_TEXTS = {
   open: "Save and continue later",
-  intro: "We will e-mail you a link to this form with your answers so far. Files, passwords and card details are not kept.",
-  label: "Your e-mail address",
+  intro: "We will email you a link to this form with your answers so far. Files, passwords and card details are not kept.",
+  label: "Your email address",
   send: "Send me a link",
   sending: "Sending…",
   cancel: "Cancel",
   sent: (email: string) => `We sent a link to ${email}. It works for 30 days.`,
   failed: "The link could not be sent. Please check your connection and try again.",
-  email: "Please enter a valid e-mail address to send the link to.",
+  email: "Please enter a valid email address to send the link to.",
   preview: "Preview: no link is sent.",
 } as const;
 

@@ -33,7 +33,7 @@ describe("foldText", () => {
 });
 
 describe("orderSearchTerms", () => {
-  it("holds the e-mail from each piece on, its domain after @, the names and product words", () => {
+  it("holds the email from each piece on, its domain after @, the names and product words", () => {
     const found = terms("Jane.Doe+Shop@Mail.Example.co.uk", "José", "O'Brien", ["Hoodie with Logo", "Classic T-Shirt"]);
     expect(found).toEqual(
       expect.arrayContaining([
@@ -59,7 +59,7 @@ describe("orderSearchTerms", () => {
     expect(new Set(found).size).toBe(found.length);
   });
 
-  it("is found by what an owner types: parts of the e-mail, a name, a product's word, several at once", () => {
+  it("is found by what an owner types: parts of the email, a name, a product's word, several at once", () => {
     const order = terms("jane.doe+shop@mail.example.com", "Zoë", "García-López", ["Hoodie with Logo"]);
     for (const search of [
       "jane.doe+shop@",
@@ -91,7 +91,7 @@ describe("orderSearchTerms", () => {
     expect(finds(order, "f%y")).toBe(false);
   });
 
-  it("keeps an order with an unreadable address findable by its e-mail and products", () => {
+  it("keeps an order with an unreadable address findable by its email and products", () => {
     expect(orderSearchTerms({ billingEmail: "a@b.test", billingAddress: "not json", productNames: ["Mug"] })).toEqual(
       expect.arrayContaining(["a@b.test", "b.test", "mug"]),
     );

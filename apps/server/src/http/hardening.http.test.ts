@@ -139,12 +139,12 @@ describe("text with NUL or a lone surrogate is a field error", () => {
       expectFieldError(await client().post("/cart/remove-item", { key: bad }), "key");
     });
 
-    it(`refuses ${name} in an e-mail`, async () => {
+    it(`refuses ${name} in an email`, async () => {
       expectFieldError(await client().post("/account/sign-in", { email: `x${bad}@example.com`, password: "whatever1" }), "email");
       expectFieldError(await client().post("/account/register", { email: `x${bad}@example.com`, password: "whatever12345" }), "email");
     });
 
-    it(`refuses ${name} in a checkout's billing e-mail`, async () => {
+    it(`refuses ${name} in a checkout's billing email`, async () => {
       const shopper = client();
       await shopper.post("/cart/add-item", { id: beanie, quantity: 1 });
       const response = await shopper.post("/checkout", { billing_address: testBilling(`x${bad}@example.com`), payment_method: "cod" });

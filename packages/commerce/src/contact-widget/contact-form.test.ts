@@ -47,7 +47,7 @@ describe("checkContactForm: required fields (spec §5.3)", () => {
   });
 });
 
-describe("e-mail rules (WPForms, reference §2)", () => {
+describe("email rules (WPForms, reference §2)", () => {
   it.each([
     ["jane@example.com", true],
     ["a@b.co", true],

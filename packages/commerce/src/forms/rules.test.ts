@@ -38,7 +38,7 @@ describe("the spec's quoted messages (§5.4)", () => {
   });
 });
 
-describe("e-mail (WPForms rules, 6–254)", () => {
+describe("email (WPForms rules, 6–254)", () => {
   const local63 = "a".repeat(63);
   it.each([
     ["a@b.co", true],

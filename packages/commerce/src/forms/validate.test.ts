@@ -50,12 +50,12 @@ describe("the demo forms", () => {
 
   it.each([
     [
-      "e-mails that differ",
+      "emails that differ",
       { 2: { primary: "ada@example.com", secondary: "ada@example.co" } },
       { 2: { secondary: FORM_MESSAGES.mismatch } },
     ],
     ["a missing confirmation", { 2: { primary: "ada@example.com" } }, { 2: { secondary: FORM_MESSAGES.required } }],
-    ["a bad e-mail", { 2: { primary: "ada@", secondary: "ada@" } }, { 2: { primary: FORM_MESSAGES.email } }],
+    ["a bad email", { 2: { primary: "ada@", secondary: "ada@" } }, { 2: { primary: FORM_MESSAGES.email } }],
     ["a topic not offered", { 3: "9" }, { 3: FORM_MESSAGES.choice }],
     ["2,001 characters", { 4: "x".repeat(2001) }, { 4: "Please enter no more than 2000 characters." }],
   ])("contact: %s", (_, change, errors) => {
@@ -173,7 +173,7 @@ describe("the demo forms", () => {
   });
 
   it.each([
-    ["restricted e-mail", { 3: "jo@mailinator.com" }, { 3: FORM_MESSAGES.emailRestricted }],
+    ["restricted email", { 3: "jo@mailinator.com" }, { 3: FORM_MESSAGES.emailRestricted }],
     ["restricted subdomain", { 3: "jo@mx.example.org" }, { 3: FORM_MESSAGES.emailRestricted }],
     ["rating 6 of 5", { 1: "6" }, { 1: FORM_MESSAGES.choice }],
     ["rating 0 (logic reads it as sent: field 4 shows)", { 1: "0", 4: "Broken" }, { 1: FORM_MESSAGES.choice }],

@@ -130,7 +130,7 @@ const age = (orderId: number, minutes: number) =>
     .execute();
 
 describe("a crash between placing an order and recording its payment", () => {
-  it("cash on delivery: the retry settles the order as processing, empties the cart and sends the e-mails once", async () => {
+  it("cash on delivery: the retry settles the order as processing, empties the cart and sends the emails once", async () => {
     const { app, outbox, shopper, firstOutbox, sid } = await crashedCheckout(tShirt, 1, { payment_method: "cod" });
     const retried = await shopper.post("/checkout", { billing_address: testBilling(), payment_method: "cod" });
     expect(retried.statusCode).toBe(200);
@@ -217,7 +217,7 @@ describe("the built-in test card gateway", () => {
 });
 
 describe("the sweep of unpaid orders", () => {
-  it("sends, once, the e-mails of an order settled just before the process died", async () => {
+  it("sends, once, the emails of an order settled just before the process died", async () => {
     // A process that dies the instant its transaction commits never starts the e-mails: as one without a mailer.
     const shopper = new StoreClient(shop.app);
     await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });

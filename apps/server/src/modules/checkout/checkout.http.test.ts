@@ -38,7 +38,7 @@ const setStock = (id: number, quantity: number) =>
   );
 
 describe("POST /checkout", () => {
-  it("places a guest order paid on delivery, empties the cart, and shows the order to its key and e-mail only", async () => {
+  it("places a guest order paid on delivery, empties the cart, and shows the order to its key and email only", async () => {
     const shopper = await shopperWith(tShirt, 2);
     const cartBefore = await shopper.cart("GET", "/cart");
     const response = await shopper.post("/checkout", {

@@ -61,7 +61,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = asy
     {
       schema: {
         tags: ["checkout"],
-        summary: "An order, for its customer, a guest with its key and e-mail, or the shop owner",
+        summary: "An order, for its customer, a guest with its key and email, or the shop owner",
         params: OrderParams,
         querystring: OrderQuery,
       },

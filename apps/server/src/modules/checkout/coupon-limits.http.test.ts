@@ -40,7 +40,7 @@ async function orderWith(client: StoreClient, code: string, email: string) {
 }
 
 describe("per-customer coupon limits in the cart", () => {
-  it("refuses at apply-coupon a coupon the signed-in customer used up, whatever billing e-mail the cart holds", async () => {
+  it("refuses at apply-coupon a coupon the signed-in customer used up, whatever billing email the cart holds", async () => {
     const code = "once-per-account";
     const id = await addCoupon(code, 1);
     const customer = new StoreClient(shop.app);
@@ -59,7 +59,7 @@ describe("per-customer coupon limits in the cart", () => {
     expect((await customer.cart("GET", "/cart")).coupons).toEqual([]);
   });
 
-  it("applies a coupon under its limit, and refuses it once a guest enters the billing e-mail that used it up", async () => {
+  it("applies a coupon under its limit, and refuses it once a guest enters the billing email that used it up", async () => {
     const code = "once-per-email";
     const id = await addCoupon(code, 1);
     await orderWith(await guestWithShirt(), code, "used.it@example.com");

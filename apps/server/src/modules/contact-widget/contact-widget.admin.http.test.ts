@@ -320,7 +320,7 @@ describe("validation", () => {
     [
       "channels.0.value",
       { channels: [{ channel_type: "Email", value: "not-an-address" }] },
-      "must be an e-mail address such as hello@example.com",
+      "must be an email address such as hello@example.com",
     ],
     [
       "channels.1.value",

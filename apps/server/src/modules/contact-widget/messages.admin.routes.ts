@@ -72,7 +72,7 @@ const Message = Type.Object({
 
 const ListQuery = Type.Object({
   widget_id: Type.Optional(Id),
-  search: Type.Optional(Type.String({ maxLength: 200, description: "Words in the name, e-mail, phone, message or custom fields" })),
+  search: Type.Optional(Type.String({ maxLength: 200, description: "Words in the name, email, phone, message or custom fields" })),
   unread: Type.Optional(Type.Boolean({ description: "Only messages not read yet" })),
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),

@@ -169,7 +169,7 @@ async function noticeOf(id: number): Promise<string> {
 }
 
 describe("contact_front_form_save_data", () => {
-  it("stores a valid message with its custom fields, answers the form settings' reply fields and e-mails the owner", async () => {
+  it("stores a valid message with its custom fields, answers the form settings' reply fields and emails the owner", async () => {
     const response = await send({
       fields: {
         phone: "+4712345678",
@@ -292,7 +292,7 @@ describe("contact_front_form_save_data", () => {
     expect(await refused({ omit: ["email"] })).toEqual([{ field: "email", message: CONTACT_FORM_MESSAGES.required }]);
   });
 
-  it("refuses an invalid e-mail address", async () => {
+  it("refuses an invalid email address", async () => {
     expect(await refused({ fields: { email: "ada.example.com" } })).toEqual([
       { field: "email", message: "Please enter a valid email address." },
     ]);

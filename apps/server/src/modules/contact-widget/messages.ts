@@ -244,7 +244,7 @@ function notifyOwner(
       { shop: settings, ownerAccountEmail: ownerEmail, replyTo: read.values.email?.trim() },
     );
     if (delivery) log.info({ messageId: id, via: delivery.via, file: delivery.file }, "contact message notice sent");
-    else log.info({ messageId: id }, "contact message notice not sent: switched off in the e-mail settings");
+    else log.info({ messageId: id }, "contact message notice not sent: switched off in the email settings");
   })()
     .catch((error: unknown) => log.error({ messageId: id, err: error }, "contact message notice could not be sent"))
     .finally(() => state.inFlight.delete(sending));

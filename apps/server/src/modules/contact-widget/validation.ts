@@ -185,7 +185,7 @@ export function channelValueError(type: string, value: string): string | null {
     return /^\d{3,15}$/.test(normal) ? null : "must be a phone number in international form, such as +1 555 010 2030 (3 to 15 digits)";
   switch (type) {
     case "Email":
-      return EMAIL.test(value.trim()) && value.length <= 254 ? null : "must be an e-mail address such as hello@example.com";
+      return EMAIL.test(value.trim()) && value.length <= 254 ? null : "must be an email address such as hello@example.com";
     case "Link":
     case "Custom_Link":
     case "Custom_Link_3":

@@ -270,10 +270,10 @@ describe("the owner's coupon calls", () => {
       "A product cannot be both included and excluded.",
     ],
     [
-      "an allowed e-mail that is none",
+      "an allowed email that is none",
       { allowed_emails: ["ada@shop.test", "not mail"] },
       "allowed_emails",
-      '"not mail" is not an e-mail address (use * for any text, as in *@example.com).',
+      '"not mail" is not an email address (use * for any text, as in *@example.com).',
     ],
   ];
   it.each(refusals)("refuses %s with the error beside its field", async (_name, fields, field, message) => {

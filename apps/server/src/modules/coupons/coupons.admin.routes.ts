@@ -42,12 +42,12 @@ const fields = {
     description: "ISO 8601 date and time with its zone; the coupon stops working after it",
   }),
   usage_limit: limit("Uses in total; null for no limit"),
-  usage_limit_per_user: limit("Uses per customer (account or billing e-mail); null for no limit"),
+  usage_limit_per_user: limit("Uses per customer (account or billing email); null for no limit"),
   limit_usage_to_x_items: limit("Product coupons: at most this many units discounted; null for all"),
   allowed_emails: Type.Array(Type.String({ maxLength: 254 }), {
     maxItems: 200,
     default: [],
-    description: "Billing e-mails that may use it ('*' for any text); empty for anyone",
+    description: "Billing emails that may use it ('*' for any text); empty for anyone",
   }),
 };
 const CouponBody = Type.Object(fields, { additionalProperties: false });

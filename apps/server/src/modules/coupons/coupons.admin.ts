@@ -136,7 +136,7 @@ async function checkCoupon(db: Db, input: CouponInput): Promise<CouponInput> {
   const emails = [...new Set(input.allowed_emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
   // '*' stands for any text (*@example.com), as the cart reads it (emailAllowed).
   const bad = emails.find((email) => !isValidEmail(email.replaceAll("*", "x")));
-  if (bad) errors.allowed_emails = `"${bad}" is not an e-mail address (use * for any text, as in *@example.com).`;
+  if (bad) errors.allowed_emails = `"${bad}" is not an email address (use * for any text, as in *@example.com).`;
   if (Object.keys(errors).length) throw invalid(errors);
   return { ...input, ...lists, code, description: input.description.trim(), expires_at: expiresAt, allowed_emails: emails };
 }

@@ -90,7 +90,7 @@ describe("accounts", () => {
     expect(response.body).not.toMatch(/password|scrypt|session/i);
   });
 
-  it("searches by name or e-mail (case ignored, % plain text), sorts and pages", async () => {
+  it("searches by name or email (case ignored, % plain text), sorts and pages", async () => {
     const byName = (await owner.get(`${ADMIN}/customers?search=JANE%20doe`)).json();
     expect(byName.customers.map((row: { id: number }) => row.id)).toEqual([janeId]);
     expect((await owner.get(`${ADMIN}/customers?search=owner@`)).json().total).toBe(1);
@@ -137,7 +137,7 @@ describe("accounts", () => {
 });
 
 describe("guests", () => {
-  it("groups guests' orders by billing e-mail in any case, with paid count and spend", async () => {
+  it("groups guests' orders by billing email in any case, with paid count and spend", async () => {
     const body = (await owner.get(`${ADMIN}/customers/guests`)).json();
     expect(body).toMatchObject({ total: 1, currency_code: "USD" });
     expect(body.guests).toEqual([
@@ -147,7 +147,7 @@ describe("guests", () => {
     expect((await owner.get(`${ADMIN}/customers/guests?search=jane`)).json().total).toBe(0);
   });
 
-  it("reads a guest by e-mail, and answers 404 for an e-mail without guest orders", async () => {
+  it("reads a guest by email, and answers 404 for an email without guest orders", async () => {
     const body = (await owner.get(`${ADMIN}/customers/guest?email=GUEST.BUYER@example.com`)).json();
     expect(body).toMatchObject({
       email: "guest.buyer@example.com",

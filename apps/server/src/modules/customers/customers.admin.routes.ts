@@ -7,7 +7,7 @@ import { listCustomers, listGuests, readCustomer, readGuest } from "./customers.
 import { RESET_VALID_MINUTES, sendResetLinkFor } from "./password-reset.ts";
 
 const tags = ["owner"];
-const Search = Type.Optional(Type.String({ maxLength: 200, description: "Words in the name or e-mail (case ignored)" }));
+const Search = Type.Optional(Type.String({ maxLength: 200, description: "Words in the name or email (case ignored)" }));
 const Pages = {
   page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
@@ -37,7 +37,7 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
     {
       schema: {
         tags,
-        summary: "List the guests (orders without an account) by billing e-mail, newest order first",
+        summary: "List the guests (orders without an account) by billing email, newest order first",
         querystring: GuestQuery,
       },
     },
@@ -51,7 +51,7 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
     {
       schema: {
         tags,
-        summary: "Read a guest by billing e-mail: their orders, newest addresses and totals",
+        summary: "Read a guest by billing email: their orders, newest addresses and totals",
         querystring: Type.Object({ email: Type.String({ minLength: 3, maxLength: 200 }) }),
       },
     },

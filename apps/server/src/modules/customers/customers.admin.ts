@@ -13,7 +13,7 @@ import { PAID_STATUSES, PLACED_STATUSES } from "../orders/index.ts";
 import { listPaymentTokens } from "../payments/index.ts";
 
 export const customerNotFound = () => new StoreError("cw_rest_customer_not_found", "No customer has this id.", 404);
-export const guestNotFound = () => new StoreError("cw_rest_guest_not_found", "No guest order has this e-mail.", 404);
+export const guestNotFound = () => new StoreError("cw_rest_guest_not_found", "No guest order has this email.", 404);
 
 export type CustomerSort = "name" | "spend" | "orders" | "last_order";
 export interface CustomerListQuery {

@@ -46,7 +46,7 @@ describe("POST /account/register", () => {
     expect(account.headers["user-id"]).toBe(String(body.id));
   });
 
-  it("refuses an e-mail that already has an account, whatever its case", async () => {
+  it("refuses an email that already has an account, whatever its case", async () => {
     const { email } = await registered();
     const again = await new StoreClient(shop.app).post("/account/register", { email: email.toUpperCase(), password: PASSWORD });
     expect(again.statusCode).toBe(400);
@@ -58,7 +58,7 @@ describe("POST /account/register", () => {
     expect(again.headers["user-id"]).toBe("0");
   });
 
-  it("refuses a malformed e-mail, and a short or missing password", async () => {
+  it("refuses a malformed email, and a short or missing password", async () => {
     const client = new StoreClient(shop.app);
     for (const email of ["jane", "jane@", "jane@example", "jane doe@example.com"]) {
       const bad = await client.post("/account/register", { email, password: PASSWORD });
@@ -107,7 +107,7 @@ describe("POST /account/register", () => {
 });
 
 describe("POST /account/sign-in and sign-out", () => {
-  it("answers the same 401 for a wrong password and an unknown e-mail", async () => {
+  it("answers the same 401 for a wrong password and an unknown email", async () => {
     const { email } = await registered();
     const client = new StoreClient(shop.app);
     const wrong = await client.post("/account/sign-in", { email, password: "not the password" });
@@ -116,7 +116,7 @@ describe("POST /account/sign-in and sign-out", () => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
         code: "cw_rest_invalid_credentials",
-        message: "The e-mail address or password is incorrect.",
+        message: "The email address or password is incorrect.",
         data: { status: 401 },
       });
       expect(response.headers["user-id"]).toBe("0");

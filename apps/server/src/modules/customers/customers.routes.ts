@@ -123,8 +123,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
         tags: ["account"],
         summary: "Mail a link to choose a new password",
         description:
-          `Answers {} alike whether or not the e-mail has an account; when it has one, a link to /my-account/reset-password that works once, for ${RESET_VALID_MINUTES} minutes, ` +
-          "is mailed after the answer. 400 registration-error-invalid-email, 429 per network and per e-mail, 503 cw_rest_mail_unavailable when the shop has no mailer.",
+          `Answers {} alike whether or not the email has an account; when it has one, a link to /my-account/reset-password that works once, for ${RESET_VALID_MINUTES} minutes, ` +
+          "is mailed after the answer. 400 registration-error-invalid-email, 429 per network and per email, 503 cw_rest_mail_unavailable when the shop has no mailer.",
         body: LostPasswordBody,
         response: { 200: EmptyReply, ...rateLimitedResponses },
       },
@@ -190,7 +190,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
         tags: ["account"],
         summary: "Accept a staff invitation and sign in",
         description:
-          "Without an account under the invited e-mail one is created with this password (12 characters or more); an existing " +
+          "Without an account under the invited email one is created with this password (12 characters or more); an existing " +
           "account gives its own password (400 cw_rest_incorrect_password, counted like a sign-in). The account becomes a manager.",
         body: AcceptInviteBody,
         response: { 200: StaffCustomerReply, ...rateLimitedResponses },

@@ -1,7 +1,7 @@
 /** Request and reply schemas of the account calls. The e-mail and password rules are the service's, with its own error codes. */
 import { Type } from "typebox";
 
-const Email = Type.String({ maxLength: 320, description: "E-mail address" });
+const Email = Type.String({ maxLength: 320, description: "Email address" });
 const Password = Type.String({ maxLength: 1024, description: "Password (at least 8 characters to register)" });
 const Name = Type.String({ maxLength: 200 });
 
@@ -36,7 +36,7 @@ export const InviteFactsReply = Type.Object({
   email: Type.String(),
   role: Type.Literal("manager"),
   expires_at: Type.String(),
-  account_exists: Type.Boolean({ description: "The e-mail has an account: its password is asked, not a new one" }),
+  account_exists: Type.Boolean({ description: "The email has an account: its password is asked, not a new one" }),
 });
 
 export const AcceptInviteBody = Type.Object({

@@ -50,7 +50,7 @@ export const customerErrors = {
       { min_length: MIN_PASSWORD_LENGTH },
     ),
   // One message whether or not the e-mail has an account, so the reply does not tell which.
-  invalidCredentials: () => new StoreError("cw_rest_invalid_credentials", "The e-mail address or password is incorrect.", 401),
+  invalidCredentials: () => new StoreError("cw_rest_invalid_credentials", "The email address or password is incorrect.", 401),
   notSignedIn: () => new StoreError("cw_rest_not_signed_in", "You are not signed in.", 401),
   incorrectPassword: () => new StoreError("cw_rest_incorrect_password", "The current password is not right.", 400),
   ownerShortPassword: () =>

@@ -17,7 +17,7 @@ const OWNER_PASSWORD = "owner-password-2026";
 const row = (email: string) => shop.db.selectFrom("customers").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 
 describe("ensureOwner", () => {
-  it("creates the owner account when the e-mail has none; the owner signs in like anyone", async () => {
+  it("creates the owner account when the email has none; the owner signs in like anyone", async () => {
     const result = await ensureOwner(shop.db, " Owner@Example.com ", OWNER_PASSWORD);
     expect(result).toEqual({ id: expect.any(Number), created: true });
     const saved = await row("owner@example.com");
@@ -52,7 +52,7 @@ describe("ensureOwner", () => {
     expect(await authenticate(shop.db, "manager@example.com", "manager-owner-pass")).toEqual({ id });
   });
 
-  it("refuses a password under 12 characters and a malformed e-mail, creating nothing", async () => {
+  it("refuses a password under 12 characters and a malformed email, creating nothing", async () => {
     await expect(ensureOwner(shop.db, "short@example.com", "elevenchars")).rejects.toMatchObject({
       code: "cw_owner_password_too_short",
       data: { min_length: 12 },

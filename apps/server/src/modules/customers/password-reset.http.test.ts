@@ -194,7 +194,7 @@ describe("lost password", () => {
     expect(refused.json().code).toBe("cw_owner_password_too_short");
   });
 
-  it("refuses a malformed e-mail, a fourth ask for one address within the hour (with or without an account), an eleventh from one network", async () => {
+  it("refuses a malformed email, a fourth ask for one address within the hour (with or without an account), an eleventh from one network", async () => {
     const limited = await shopApp(true);
     try {
       const ask = async (email: string) => (await guest(limited)).post("/account/lost-password", { email });
@@ -220,7 +220,7 @@ describe("lost password", () => {
     }
   });
 
-  it("sends no link from a shop that cannot send e-mail (503)", async () => {
+  it("sends no link from a shop that cannot send email (503)", async () => {
     const withoutMail = await buildApp({
       config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
       db: shop.db,
@@ -275,7 +275,7 @@ describe("a link the owner sends from a customer's page", () => {
     expect((await (await guest()).request("POST", `/api/admin/v1/customers/${id}/password-reset`)).statusCode).toBe(401);
   });
 
-  it("withdraws the link when the e-mail cannot be sent, and says so (502)", async () => {
+  it("withdraws the link when the email cannot be sent, and says so (502)", async () => {
     const mailer = createMailer({ publicUrl: PUBLIC_URL, mail: { smtpUrl: null, from: null, ownerEmail: null, outbox } });
     const failing = await buildApp({
       config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },

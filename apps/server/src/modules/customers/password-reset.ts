@@ -41,7 +41,7 @@ export const resetErrors = {
   used: () => new StoreError("cw_rest_reset_used", "This password reset link has been used already. Ask for a new one.", 410),
   expired: () => new StoreError("cw_rest_reset_expired", "This password reset link has expired. Ask for a new one.", 410),
   mailUnavailable: () =>
-    new StoreError("cw_rest_mail_unavailable", "This shop cannot send e-mail at the moment, so it cannot send a reset link.", 503),
+    new StoreError("cw_rest_mail_unavailable", "This shop cannot send email at the moment, so it cannot send a reset link.", 503),
   notSent: () => new StoreError("cw_rest_mail_not_sent", "The reset link could not be sent. Try again in a moment.", 502),
   staffAccount: () =>
     new StoreError("cw_rest_reset_staff_account", "Staff accounts choose a new password themselves, from the sign-in page.", 409),
@@ -65,7 +65,7 @@ export async function requestPasswordReset(ctx: RequestContext, mailer: Mailer |
   if (!account) return;
   const issued = await issueReset(ctx, account.id);
   mailReset(ctx, mailer, issued, account.email).catch((error: unknown) =>
-    log.error({ err: error, resetId: issued.id }, "password reset e-mail not sent"),
+    log.error({ err: error, resetId: issued.id }, "password reset email not sent"),
   );
 }
 

@@ -147,7 +147,7 @@ describe("roles", () => {
 });
 
 describe("staff", () => {
-  it("invites by e-mail with a link whose token is kept only hashed, lists and withdraws the invitation", async () => {
+  it("invites by email with a link whose token is kept only hashed, lists and withdraws the invitation", async () => {
     const email = newEmail("ann");
     const response = await call(owner, "POST", "/staff/invites", { email: ` ${email.toUpperCase()} `, role: "manager" });
     expect(response.statusCode).toBe(201);
@@ -176,7 +176,7 @@ describe("staff", () => {
     expect(log.map((row) => row.action).sort()).toEqual(["create", "delete"]);
   });
 
-  it("refuses a bad e-mail beside the field, a member of staff, and another role", async () => {
+  it("refuses a bad email beside the field, a member of staff, and another role", async () => {
     const bad = await call(owner, "POST", "/staff/invites", { email: "not-an-address", role: "manager" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: "rest_invalid_param", data: { details: { email: { message: expect.any(String) } } } });

@@ -57,7 +57,7 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }> = 
     {
       schema: {
         tags,
-        summary: "Invite a manager by e-mail",
+        summary: "Invite a manager by email",
         description: "Mails a link to /admin/invite that works once, for 7 days; a waiting invitation to the same address is replaced.",
         body: InviteBody,
         response: { 201: Invite },

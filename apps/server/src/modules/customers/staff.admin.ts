@@ -43,14 +43,14 @@ export interface StaffInvite {
 export const staffErrors = {
   invalidEmail: () =>
     new StoreError("rest_invalid_param", "Invalid parameter(s): email", 400, {
-      details: { email: { code: "rest_invalid_param", message: "Enter a valid e-mail address.", data: null } },
+      details: { email: { code: "rest_invalid_param", message: "Enter a valid email address.", data: null } },
     }),
   alreadyStaff: () =>
     new StoreError("cw_rest_staff_exists", "This person is already on the shop's staff.", 409, {
       details: { email: { code: "cw_rest_staff_exists", message: "This person is already on the shop's staff.", data: null } },
     }),
-  mailUnavailable: () => new StoreError("cw_rest_mail_unavailable", "The shop cannot send e-mail, so the invitation cannot be sent.", 503),
-  notSent: () => new StoreError("cw_rest_invite_not_sent", "The invitation e-mail could not be sent. Try again in a moment.", 502),
+  mailUnavailable: () => new StoreError("cw_rest_mail_unavailable", "The shop cannot send email, so the invitation cannot be sent.", 503),
+  notSent: () => new StoreError("cw_rest_invite_not_sent", "The invitation email could not be sent. Try again in a moment.", 502),
   inviteNotFound: () => new StoreError("cw_rest_invite_not_found", "No such invitation is waiting.", 404),
   staffNotFound: () => new StoreError("cw_rest_staff_not_found", "No such manager.", 404),
   ownerStays: () => new StoreError("cw_rest_staff_owner", "The shop owner cannot be removed from the staff.", 409),

@@ -140,7 +140,7 @@ describe("composing a message without nodemailer's streams", () => {
     );
   });
 
-  it("writes the order e-mails' usual shape directly, and the rest through nodemailer's node tree", async () => {
+  it("writes the order emails' usual shape directly, and the rest through nodemailer's node tree", async () => {
     const at = new Date("2026-11-29T04:00:00Z");
     const order: OutgoingMail = {
       from: { name: "Corner Shop", address: "shop@localhost" },

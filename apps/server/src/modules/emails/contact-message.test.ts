@@ -51,7 +51,7 @@ describe("renderContactMessageNotice", () => {
   });
 });
 
-describe("the owner's notices and the e-mail settings", () => {
+describe("the owner's notices and the email settings", () => {
   const outbox = () => join(mkdtempSync(join(tmpdir(), "cw-notice-")), "outbox");
   const shop = (off: SwitchableEmail[]) => ({
     siteTitle: "Cartwright Demo",

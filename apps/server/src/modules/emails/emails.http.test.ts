@@ -172,7 +172,7 @@ describe("sendOrderEmails", () => {
   });
 });
 
-describe("the order the e-mails are written from", () => {
+describe("the order the emails are written from", () => {
   it("is read in one unit of work as the order pages read it: the same row and view, coupons and lines included", async () => {
     const shopper = new StoreClient(app);
     await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 2 });
@@ -200,7 +200,7 @@ describe("the order the e-mails are written from", () => {
 });
 
 describe("placing an order", () => {
-  it("sends both e-mails by itself, after the reply, once per order, and none for a declined card", async () => {
+  it("sends both emails by itself, after the reply, once per order, and none for a declined card", async () => {
     const shopper = new StoreClient(app);
     await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
     const placed = (await shopper.post("/checkout", { billing_address: billing, payment_method: "cod" })).json();
@@ -229,7 +229,7 @@ describe("placing an order", () => {
     expect(filesOf(appOutbox, placed.order_id)).toHaveLength(2);
   });
 
-  it("claims the e-mails of orders settled in one turn together, each order's once whoever asks", async () => {
+  it("claims the emails of orders settled in one turn together, each order's once whoever asks", async () => {
     const placed = await Promise.all(
       Array.from({ length: 3 }, async () => {
         const shopper = new StoreClient(app);
@@ -255,7 +255,7 @@ describe("placing an order", () => {
     expect(Number(due.rows[0]?.n)).toBe(0);
   });
 
-  it("sends every order's e-mails when more orders come at once than are sent at a time", async () => {
+  it("sends every order's emails when more orders come at once than are sent at a time", async () => {
     // More than SENDING_AT_ONCE (4): the rest wait their turn, and each turn handed on must reach them all.
     const placed = await Promise.all(
       Array.from({ length: 10 }, async () => {

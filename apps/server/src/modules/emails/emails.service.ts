@@ -109,9 +109,9 @@ function recordSkipped(db: Db, orderId: number, actor: OrderActor, kind: OrderEm
 }
 
 export const emailErrors = {
-  noAddress: () => new StoreError("cw_rest_order_no_email", "The order has no billing e-mail address to send to.", 409),
-  notPlaced: () => new StoreError("cw_rest_order_email_not_placed", "This order was not placed: it has no e-mails to send.", 409),
-  failed: (reason: string) => new StoreError("cw_rest_email_failed", `The e-mail could not be sent: ${reason}`, 502),
+  noAddress: () => new StoreError("cw_rest_order_no_email", "The order has no billing email address to send to.", 409),
+  notPlaced: () => new StoreError("cw_rest_order_email_not_placed", "This order was not placed: it has no emails to send.", 409),
+  failed: (reason: string) => new StoreError("cw_rest_email_failed", `The email could not be sent: ${reason}`, 502),
 };
 
 /**
@@ -149,10 +149,10 @@ export async function sendOrderEmail(
   try {
     sent = await deliver(deps.mailer, orderId, kind, p, rendered);
   } catch (error) {
-    (deps.log ?? quiet).error({ orderId, kind, err: error }, "order e-mail could not be sent");
+    (deps.log ?? quiet).error({ orderId, kind, err: error }, "order email could not be sent");
     throw emailErrors.failed(error instanceof Error ? error.message : String(error));
   }
-  (deps.log ?? quiet).info({ orderId, kind, via: sent.via, file: sent.file }, "order e-mail sent");
+  (deps.log ?? quiet).info({ orderId, kind, via: sent.via, file: sent.file }, "order email sent");
   await recordSent(deps.db, orderId, options.actor, kind, sent.to);
   return { to: sent.to };
 }
@@ -172,7 +172,7 @@ export async function sendOrderEmails(
     // The order and its view in one read: synchronous on SQLite when the connection is free (decision 0065).
     const order = await orderWithView(deps.db, orderId);
     if (!order || !PLACED.includes(order.row.status)) {
-      log.info({ orderId, status: order?.row.status ?? null }, "order e-mails not sent: the order was not placed");
+      log.info({ orderId, status: order?.row.status ?? null }, "order emails not sent: the order was not placed");
       return [];
     }
     const p = await prepare(mailer, deps.db, order.row, order.view);
@@ -185,7 +185,7 @@ export async function sendOrderEmails(
       });
     due.push({ kind: "new-order", to: p.ownerTo, run: () => deliver(mailer, orderId, "new-order", p, renderNewOrderNotice(p.data)) });
     for (const job of due.filter((j) => !p.isOn(j.kind))) {
-      log.info({ orderId, kind: job.kind }, "order e-mail not sent: switched off in the e-mail settings");
+      log.info({ orderId, kind: job.kind }, "order email not sent: switched off in the email settings");
       await recordSkipped(deps.db, orderId, SHOP, job.kind, job.to);
     }
     const jobs = due.filter((job) => p.isOn(job.kind));
@@ -197,17 +197,17 @@ export async function sendOrderEmails(
       if (result.status === "fulfilled") {
         const { to, ...delivery } = result.value;
         sent.push({ ...delivery, kind });
-        log.info({ orderId, kind, via: delivery.via, file: delivery.file }, "order e-mail sent");
+        log.info({ orderId, kind, via: delivery.via, file: delivery.file }, "order email sent");
         events.push(sentEvent(orderId, SHOP, kind, to));
       } else {
-        log.error({ orderId, kind, err: result.reason }, "order e-mail could not be sent");
+        log.error({ orderId, kind, err: result.reason }, "order email could not be sent");
       }
     }
     // Both e-mails' events in one transaction (with other orders' when sent in turns, recordInBatch).
     await record(events);
     return sent;
   } catch (error) {
-    log.error({ orderId, err: error }, "order e-mails could not be prepared");
+    log.error({ orderId, err: error }, "order emails could not be prepared");
     return [];
   }
 }

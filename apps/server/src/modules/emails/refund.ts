@@ -95,10 +95,10 @@ export async function sendRefundNotice(
       orderId: filled.orderId,
       kind: "customer_refunded",
     });
-    log?.info({ orderId: filled.orderId, kind: "customer_refunded", via: delivery.via, file: delivery.file }, "order e-mail sent");
+    log?.info({ orderId: filled.orderId, kind: "customer_refunded", via: delivery.via, file: delivery.file }, "order email sent");
     return { to: to.trim(), delivery };
   } catch (error) {
-    log?.error({ err: error }, "the refund e-mail could not be sent");
+    log?.error({ err: error }, "the refund email could not be sent");
     return null;
   }
 }

@@ -149,7 +149,7 @@ const entryCount = async () =>
   );
 
 describe("forms_submit: the demo forms sent right", () => {
-  it("contact: stores the entry, its values, its file, answers the confirmation and e-mails the owner", async () => {
+  it("contact: stores the entry, its values, its file, answers the confirmation and emails the owner", async () => {
     const captcha = await CONTACT_FORM_CAPTCHA();
     const sent = await send("contact", {
       fields: { ...CONTACT, [CAPTCHA_FIELD]: captcha },
@@ -405,7 +405,7 @@ describe("forms_get_token and forms_restricted_email", () => {
 });
 
 describe("the visitor's copy", () => {
-  it("goes to the address in the form's named e-mail field, with the owner's words as text", async () => {
+  it("goes to the address in the form's named email field, with the owner's words as text", async () => {
     const row = await shop.db
       .selectFrom("forms")
       .select("definition")

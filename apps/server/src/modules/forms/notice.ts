@@ -50,7 +50,7 @@ async function sendEntryNotices(db: Db, mailer: Mailer, log: MailLog, settings: 
       { shop: settings, ownerAccountEmail: await ownerAccountEmail(db), replyTo: email ? String(values[String(email.id)]) : undefined },
     );
     if (delivery) log.info({ entryId, via: delivery.via, file: delivery.file }, "form entry notice sent");
-    else log.info({ entryId }, "form entry notice not sent: switched off in the e-mail settings");
+    else log.info({ entryId }, "form entry notice not sent: switched off in the email settings");
   }
   if (typeof visitorEmail === "string") {
     const delivery = await sendFormVisitorNotice(
@@ -86,7 +86,7 @@ export function notifyEntry(
       at,
     });
   })()
-    .catch((error: unknown) => log.error({ entryId, err: error }, "a form entry e-mail could not be sent"))
+    .catch((error: unknown) => log.error({ entryId, err: error }, "a form entry email could not be sent"))
     .finally(() => state.inFlight.delete(sending));
   state.inFlight.add(sending);
 }

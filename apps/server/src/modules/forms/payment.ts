@@ -112,7 +112,7 @@ export async function sweepPendingEntries(db: Db, mail?: { mailer: Mailer; log: 
     counts[status === "paid" ? "paid" : status === "failed" ? "failed" : "unknown"]++;
     if (status === "paid" && mail)
       await notifyStoredEntry(db, mail.mailer, mail.log, entry.id).catch((error: unknown) =>
-        mail.log.error({ entryId: entry.id, err: error }, "a form entry e-mail could not be sent"),
+        mail.log.error({ entryId: entry.id, err: error }, "a form entry email could not be sent"),
       );
   }
   return counts;

@@ -117,8 +117,8 @@ async function resumeMail(to: string) {
 }
 const stored = async (slug: string) => (await findForm(shop.db, slug)) as NonNullable<Awaited<ReturnType<typeof findForm>>>;
 
-describe("forms_save_progress: resume by e-mail", () => {
-  it("keeps the values but never the card, the signature or files, and e-mails a link to the form page", async () => {
+describe("forms_save_progress: resume by email", () => {
+  it("keeps the values but never the card, the signature or files, and emails a link to the form page", async () => {
     const sent = await save("custom-tee", "ada@example.com", TEE_SO_FAR, undefined, [
       { name: `${f(9)}[]`, filename: "design.png", type: "image/png", data: SAMPLES.png },
     ]);
@@ -171,7 +171,7 @@ describe("forms_save_progress: resume by e-mail", () => {
     expect(await formResumeValues({ db: shop.db }, feedback, key)).toBeNull();
   });
 
-  it("refuses a form without it, a bad e-mail, an expired token, and too much text", async () => {
+  it("refuses a form without it, a bad email, an expired token, and too much text", async () => {
     expect((await save("contact", "ada@example.com", { [f(4)]: "Hi" })).body).toEqual(failure(RESUME_REPLIES.disabled));
     expect((await save("feedback", "not an address", { [f(1)]: "4" })).body).toEqual(
       failure(RESUME_REPLIES.email, { email: RESUME_REPLIES.email }),

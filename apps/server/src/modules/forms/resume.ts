@@ -41,10 +41,10 @@ export const DRAFT_MAX_BYTES = 64 * 1024;
 export const RESUME_REPLIES = {
   disabled: "This form cannot be saved to finish later.",
   expired: "This form has expired. Please reload the page and try again.",
-  email: "Please enter a valid e-mail address to send the link to.",
+  email: "Please enter a valid email address to send the link to.",
   tooLarge: "This form is too long to be saved. Please send it now, or shorten your answers.",
   rateLimited: "Too many links were asked for. Please try again later.",
-  sent: "We have e-mailed you a link to finish this form later.",
+  sent: "We have emailed you a link to finish this form later.",
 } as const;
 
 /** Kinds whose values are never kept: files, secrets, drawings and what only displays. */

@@ -54,7 +54,7 @@ describe("exportCells", () => {
       "Date (UTC)": "2026-11-25 09:30:05",
       Status: "processing",
       "Customer name": "Ada Lovelace",
-      "E-mail": "ada@example.com",
+      Email: "ada@example.com",
       Phone: "+1 555 0100",
       "Billing address": "Ada Lovelace, Engines, Ltd, 1 Test Street, Los Angeles, California 90001, United States",
       "Shipping address": "Bea Zed, 2 Quay, Berlin, 10115, Germany",

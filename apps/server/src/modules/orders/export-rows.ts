@@ -11,7 +11,7 @@ export const EXPORT_COLUMNS = [
   "Date (UTC)",
   "Status",
   "Customer name",
-  "E-mail",
+  "Email",
   "Phone",
   "Billing address",
   "Shipping address",

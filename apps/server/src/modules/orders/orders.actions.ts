@@ -15,10 +15,10 @@ import * as repo from "./orders.repo.ts";
 import { logOrderChange, nowOf, staffActor } from "./staff-writes.ts";
 
 export const actionErrors = {
-  mailUnavailable: () => new StoreError("cw_rest_email_unavailable", "This shop has no mailer set up: no e-mail can be sent.", 503),
-  noEmail: () => new StoreError("cw_rest_order_no_email", "The order has no billing e-mail address to send to.", 409),
+  mailUnavailable: () => new StoreError("cw_rest_email_unavailable", "This shop has no mailer set up: no email can be sent.", 503),
+  noEmail: () => new StoreError("cw_rest_order_no_email", "The order has no billing email address to send to.", 409),
   switchedOff: () =>
-    new StoreError("cw_rest_email_switched_off", "This e-mail is switched off in the e-mail settings: switch it on there to send it.", 409),
+    new StoreError("cw_rest_email_switched_off", "This email is switched off in the email settings: switch it on there to send it.", 409),
 };
 
 /** The sender of order e-mails, or 503 when the shop was built without a mailer. */

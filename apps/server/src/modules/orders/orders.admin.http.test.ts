@@ -143,7 +143,7 @@ describe("the list", () => {
     expect(counts.all).toBe(sum);
   });
 
-  it("narrows by search (number, e-mail, name, product), dates, payment method and origin", async () => {
+  it("narrows by search (number, email, name, product), dates, payment method and origin", async () => {
     expect(await ids("")).toEqual([placed.ada, placed.bea, placed.jane, placed.cy].sort());
     expect((await list(`search=${placed.bea}`)).orders.map((o) => o.id)).toEqual([placed.bea]);
     expect((await list(`search=${encodeURIComponent(`BEA${DOMAIN}`)}`)).orders.map((o) => o.id)).toEqual([placed.bea]);

@@ -98,7 +98,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "Orders whole for printing invoices and packing slips (at most 50), with the shop's name, address and e-mail",
+        summary: "Orders whole for printing invoices and packing slips (at most 50), with the shop's name, address and email",
         querystring: OrderDocumentsQuery,
         response: { 200: OrderDocumentsReply, 404: ErrorReply, ...errors },
       },
@@ -151,7 +151,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "Add a note to an order's history: private, or e-mailed to the shopper",
+        summary: "Add a note to an order's history: private, or emailed to the shopper",
         params: OrderParams,
         body: NoteBody,
         response: { ...orderWrite, 503: ErrorReply },
@@ -183,7 +183,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "Send one of the order's e-mails now (confirmation, owner notice, completed, invoice)",
+        summary: "Send one of the order's emails now (confirmation, owner notice, completed, invoice)",
         params: OrderParams,
         body: EmailBody,
         response: { ...orderWrite, 502: ErrorReply, 503: ErrorReply },

@@ -31,7 +31,7 @@ const OrderFilterFields = {
     Type.String({
       maxLength: 200,
       description:
-        "#12: that order number only; otherwise the number, or words that each start a word of the billing e-mail, billing name or a line's product name (case and accents ignored, every word required)",
+        "#12: that order number only; otherwise the number, or words that each start a word of the billing email, billing name or a line's product name (case and accents ignored, every word required)",
     }),
   ),
   from: Day("First day (UTC) the order was placed, included"),
@@ -64,7 +64,7 @@ const Customer = Type.Object({
   id: Nullable(Type.Integer({ description: "The account's id; null for a guest" })),
   guest: Type.Boolean(),
   name: Type.String({ description: "The billing name" }),
-  email: Type.String({ description: "The billing e-mail" }),
+  email: Type.String({ description: "The billing email" }),
 });
 
 export const OrderRow = Type.Object({
@@ -153,7 +153,7 @@ const Actor = Type.Object({
     { description: "owner and manager: the shop's staff; shop: the shop itself (a sweep, a checkout step)" },
   ),
   id: Type.Optional(Type.Union([Type.Integer(), Type.String()], { description: "The account's id, or the gateway's" })),
-  email: Type.Optional(Type.String({ description: "The account's e-mail (a guest's billing e-mail)" })),
+  email: Type.Optional(Type.String({ description: "The account's email (a guest's billing email)" })),
 });
 
 /** Every kind of timeline line: what the order keeps, then the events recorded by migration 019 (modules/orders/events.ts). */
@@ -168,8 +168,8 @@ const TimelineEvent = Type.Object(
     from: Type.Optional(Type.String({ description: "status: the status left" })),
     amount: Type.Optional(Money),
     message: Type.Optional(Type.String({ description: "A note's text, a refund's reason, a failed attempt's message" })),
-    to_customer: Type.Optional(Type.Boolean({ description: "note: sent to the customer by e-mail" })),
-    email: Type.Optional(Type.String({ description: "email: which e-mail was sent" })),
+    to_customer: Type.Optional(Type.Boolean({ description: "note: sent to the customer by email" })),
+    email: Type.Optional(Type.String({ description: "email: which email was sent" })),
     to: Type.Optional(Type.String({ description: "email: the address it went to" })),
     skipped: Type.Optional(
       Type.Unsafe<"switched_off">(Type.String({ enum: ["switched_off"], description: "email: not sent, as the owner switched it off" })),
@@ -319,7 +319,7 @@ export const OrderDocumentsReply = Type.Object({
   shop: Type.Object({
     name: Type.String(),
     address: Type.Array(Type.String(), { description: "The store address as label lines (street, city, state and postcode, country)" }),
-    email: Type.String({ description: "The store's e-mail, or the owner's when none is set" }),
+    email: Type.String({ description: "The store's email, or the owner's when none is set" }),
   }),
   orders: Type.Array(OrderReply),
 });
@@ -362,7 +362,7 @@ export const BulkStatusReply = Type.Object({
 export const NoteBody = Type.Object(
   {
     note: Note(1, "The note's text"),
-    to_customer: Type.Boolean({ description: "Also e-mail it to the shopper (“A note was added to your order”)" }),
+    to_customer: Type.Boolean({ description: "Also email it to the shopper (“A note was added to your order”)" }),
   },
   { additionalProperties: false },
 );
@@ -379,7 +379,7 @@ export const EmailBody = Type.Object(
   {
     email: Type.Union(
       RESENDABLE_EMAILS.map((name) => Type.Literal(name)),
-      { description: "Which e-mail to send now" },
+      { description: "Which email to send now" },
     ),
   },
   { additionalProperties: false },

@@ -160,7 +160,7 @@ describe("the CSV export", () => {
     expect(ada[column("Date (UTC)")]).toBe(order.date_created.replace("T", " ").replace(/\.\d+Z$/, ""));
     expect(ada[column("Status")]).toBe("processing");
     expect(ada[column("Customer name")]).toBe("Ada Lovelace");
-    expect(ada[column("E-mail")]).toBe(`ada${DOMAIN}`);
+    expect(ada[column("Email")]).toBe(`ada${DOMAIN}`);
     expect(ada[column("Phone")]).toBe("555-0100");
     expect(ada[column("Billing address")]).toBe("Ada Lovelace, 1 Test Street, Los Angeles, California 90001, United States");
     expect(ada[column("Items")]).toBe("Classic T-Shirt × 2");
@@ -251,7 +251,7 @@ describe("new orders since a number", () => {
 });
 
 describe("orders for printing", () => {
-  it("answers each order whole in the order asked, with the shop's name, address and e-mail", async () => {
+  it("answers each order whole in the order asked, with the shop's name, address and email", async () => {
     await updateSettings(shop.db, {
       siteTitle: "Cartwright Test Shop",
       storeAddress: { address_1: "12 Mill Lane", address_2: "", city: "San Francisco", postcode: "94110", email: "hello@shop.test" },

@@ -55,7 +55,7 @@ const place = (first: string) => placeOrder(t.app, [{ product: tShirt, quantity:
 const readOrder = async (id: number) => (await t.owner.get(`${ADMIN}/orders/${id}`)).json();
 const lines = (order: { timeline: TimelineLine[] }, type: string) => order.timeline.filter((line) => line.type === type);
 
-describe("who may write notes, addresses and e-mails", () => {
+describe("who may write notes, addresses and emails", () => {
   it("answers a guest 401, a shopper 403, a call without its nonce 401", async () => {
     const id = await place("Gail");
     const guest = new StoreClient(t.app, "browser");
@@ -80,7 +80,7 @@ describe("who may write notes, addresses and e-mails", () => {
 });
 
 describe("what the checkout records", () => {
-  it("its status moves (the gateway's outcome) and its two e-mails; the owner's notice links to the console", async () => {
+  it("its status moves (the gateway's outcome) and its two emails; the owner's notice links to the console", async () => {
     const id = await place("Hana");
     const order = await eventually(
       () => readOrder(id),
@@ -155,7 +155,7 @@ describe("POST /orders/{id}/notes", () => {
     ]);
   });
 
-  it("mails a note to the shopper, “A note was added to your order”, recorded as a note and an e-mail event", async () => {
+  it("mails a note to the shopper, “A note was added to your order”, recorded as a note and an email event", async () => {
     const id = await place("Kai");
     const response = await t.owner.post(`${ADMIN}/orders/${id}/notes`, { note: "Shipped today.\nTracking: <1Z999>", to_customer: true });
     expect(response.statusCode).toBe(200);
@@ -189,7 +189,7 @@ describe("POST /orders/{id}/notes", () => {
 });
 
 describe("PUT /orders/{id}/addresses/{which}", () => {
-  it("replaces the billing address, moving the order's e-mail, with an address event before and after", async () => {
+  it("replaces the billing address, moving the order's email, with an address event before and after", async () => {
     const id = await place("Mae");
     const address = {
       ...billingFor("Maeve", DOMAIN),
@@ -259,7 +259,7 @@ describe("PUT /orders/{id}/addresses/{which}", () => {
 });
 
 describe("POST /orders/{id}/emails", () => {
-  it("sends each of the four e-mails now, each recorded by the owner", async () => {
+  it("sends each of the four emails now, each recorded by the owner", async () => {
     const id = await place("Pia");
     await eventually(
       () => mailsOf(t.outbox, id, ""),
@@ -282,7 +282,7 @@ describe("POST /orders/{id}/emails", () => {
     }
   });
 
-  it("refuses an unknown e-mail (400), an unknown order (404), a draft (409), an order without an address (409), no mailer (503), a failed send (502)", async () => {
+  it("refuses an unknown email (400), an unknown order (404), a draft (409), an order without an address (409), no mailer (503), a failed send (502)", async () => {
     const id = await place("Quin");
     const unknownEmail = await t.owner.post(`${ADMIN}/orders/${id}/emails`, { email: "customer_note" });
     expect([unknownEmail.statusCode, unknownEmail.json().code]).toEqual([400, "rest_invalid_param"]);

@@ -65,7 +65,7 @@ const found = async (search: string, query = "") => {
 };
 
 describe("the order search", () => {
-  it("finds an order by its e-mail: whole, its start, a piece of it, its domain with or without @", async () => {
+  it("finds an order by its email: whole, its start, a piece of it, its domain with or without @", async () => {
     for (const search of [
       "jose.obrien+gifts@mail.search-orders.test",
       "JOSE.OBRIEN+GIFTS@MAIL.SEARCH-ORDERS.TEST",

@@ -169,7 +169,7 @@ describe("POST /orders/{id}/status", () => {
     expect(await orderStatus(t.shop.db, draft)).toBe("checkout-draft");
   });
 
-  it("mails the shopper “Your order is complete” when the order is completed, recorded as an e-mail event", async () => {
+  it("mails the shopper “Your order is complete” when the order is completed, recorded as an email event", async () => {
     const id = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Gwen"));
     const order = (await setStatus(id, "completed")).json();
     expect(order.status).toBe("completed");

@@ -86,7 +86,7 @@ async function placedOrder(couponId: number, fields: Partial<NewOrder> = {}) {
 }
 
 describe("useCoupon", () => {
-  it("counts a use unless the shopper, by e-mail or account, used up their own limit, or the coupon its overall one", async () => {
+  it("counts a use unless the shopper, by email or account, used up their own limit, or the coupon its overall one", async () => {
     const couponId = await addCoupon("once-each", { usage_limit: 2, usage_limit_per_user: 1, usage_count: 1 });
     // Ada used it once already, in a placed order under her account.
     await placedOrder(couponId, { billing_email: "ada@example.com", customer_id: 2 });

@@ -58,7 +58,7 @@ describe("who may refund", () => {
 });
 
 describe("a whole refund by hand", () => {
-  it("refunds a cash-on-delivery order whole: status refunded, events, change log, the shopper's e-mail", async () => {
+  it("refunds a cash-on-delivery order whole: status refunded, events, change log, the shopper's email", async () => {
     const id = await t.place("cod", [{ id: t.tShirt, quantity: 2 }], "whole@refunds.test");
     const before = await t.readOrder(id);
     expect(before).toMatchObject({ status: "processing", refundable: before.totals.total, refund_methods: ["manual"], refunds: [] });

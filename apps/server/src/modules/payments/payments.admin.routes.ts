@@ -28,7 +28,7 @@ const MethodPatch = Type.Partial(
     enabled: Type.Boolean({ description: "Offered at the checkout; switching off the last method on is refused (409)" }),
     title: text(100, "The title shoppers see; empty for the method's own"),
     description: text(1000, "The line under the method at the checkout; empty for the method's own"),
-    instructions: text(2000, "Offline methods (bacs, cheque, cod): what the shopper is told to do to pay, on the order page and e-mail"),
+    instructions: text(2000, "Offline methods (bacs, cheque, cod): what the shopper is told to do to pay, on the order page and email"),
     account: Account,
   }),
   { additionalProperties: false },

@@ -114,7 +114,7 @@ beforeAll(async () => {
 
   // What a browser's cookies may leave after the checkout drops "(none)" and unknown source types.
   await place([["beanie", 1]], "cod", { source_type: "utm", utm_source: "(none)", utm_medium: "email", utm_campaign: "spring" });
-  await place([["classic-t-shirt", 1]], "cod", { source_type: "e-mail", utm_source: "newsletter", session_pages: "3" });
+  await place([["classic-t-shirt", 1]], "cod", { source_type: "email", utm_source: "newsletter", session_pages: "3" });
   await place([["beanie", 3]], "cod", { user_agent: "Mozilla/5.0 (X11; Linux x86_64)" });
   await place([["leather-wallet", 2]], "cod");
 

@@ -199,7 +199,7 @@ describe("the owner's settings calls", () => {
       site_title: "Enter the shop's name.",
       site_locale: "Enter a language tag such as en, en_US or de-AT.",
       "base_location.state": "Choose a state of this country.",
-      "store_address.email": "Enter an e-mail address, or leave it empty.",
+      "store_address.email": "Enter an email address, or leave it empty.",
     });
     const country = await change("store", { base_location: { country: "ZZ", state: "" } });
     expect(fieldMessages(country)).toEqual({ "base_location.country": "Choose a country." });

@@ -13,7 +13,7 @@ const text = (maxLength: number, description = "") => Type.String({ maxLength, d
 const object = <T extends Record<string, TSchema>>(properties: T) => Type.Object(properties, { additionalProperties: false });
 
 const Store = object({
-  site_title: text(200, "The shop's name, in page titles and e-mails"),
+  site_title: text(200, "The shop's name, in page titles and emails"),
   site_locale: text(35, "Language tag: en, en_US, de-AT…"),
   base_location: object({ country: text(2, "ISO 3166-1 alpha-2"), state: text(50, "The country's state code, where it has states") }),
   store_address: object({
@@ -90,12 +90,12 @@ const Checkout = object({
 });
 
 const Emails = object({
-  sender_name: text(100, "The name e-mails come from; empty for the shop's name"),
-  sender_address: text(254, "The address e-mails come from; empty for the server's MAIL_FROM, else shop@ the shop's host"),
+  sender_name: text(100, "The name emails come from; empty for the shop's name"),
+  sender_address: text(254, "The address emails come from; empty for the server's MAIL_FROM, else shop@ the shop's host"),
   owner_recipient: text(254, "Where the owner's notices go; empty for the server's SHOP_OWNER_EMAIL, else the owner's account"),
   sent: Type.Object(Object.fromEntries(SWITCHABLE_EMAILS.map((name) => [name, Type.Optional(Type.Boolean())])) as Record<string, TSchema>, {
     additionalProperties: false,
-    description: "Which e-mails the shop sends; one left out stays on",
+    description: "Which emails the shop sends; one left out stays on",
   }),
 });
 const Consent = object({
@@ -165,7 +165,7 @@ const SUMMARIES: Record<SettingsGroupName, string> = {
   pages: "the store pages",
   notices: "the store notice and the coming-soon banner",
   checkout: "the checkout settings and additional fields",
-  emails: "the e-mails' sender, the owner's recipient and which e-mails are sent",
+  emails: "the emails' sender, the owner's recipient and which emails are sent",
   consent: "order attribution and the visitor's consent to tracking",
   countries: "the countries the shop sells and ships to",
   inventory: "the stock amounts and out-of-stock products in listings",

@@ -70,7 +70,7 @@ const store: Group<StoreGroup> = {
       if (states?.length && !states.some((s) => s.code === state)) errors["base_location.state"] = "Choose a state of this country.";
     }
     const address = Object.fromEntries(Object.entries(body.store_address).map(([k, v]) => [k, v.trim()])) as StoreGroup["store_address"];
-    if (address.email && !isValidEmail(address.email)) errors["store_address.email"] = "Enter an e-mail address, or leave it empty.";
+    if (address.email && !isValidEmail(address.email)) errors["store_address.email"] = "Enter an email address, or leave it empty.";
     refuseIf(errors);
     return {
       siteTitle: title,
@@ -281,7 +281,7 @@ const taxes: Group<TaxesGroup> = {
 /** An address the shop sends as or to: a plain address, as the mail composer takes it. */
 const checkAddress = (value: string, field: string, errors: Errors, what: string) => {
   const address = value.trim();
-  if (address && !isValidEmail(address)) errors[field] = `Enter ${what} as an e-mail address, or leave it empty.`;
+  if (address && !isValidEmail(address)) errors[field] = `Enter ${what} as an email address, or leave it empty.`;
   return address;
 };
 

@@ -83,7 +83,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-describe("the e-mails group", () => {
+describe("the emails group", () => {
   it("is the owner's alone and in the OpenAPI document", async () => {
     const jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
     expect((await call(jane, "GET", "/settings/emails")).statusCode).toBe(403);
@@ -92,7 +92,7 @@ describe("the e-mails group", () => {
     expect(paths["/api/admin/v1/settings/emails"].put.tags).toEqual(["owner"]);
   });
 
-  it("reads the demo shop's: the server's sender and recipient, every e-mail sent", async () => {
+  it("reads the demo shop's: the server's sender and recipient, every email sent", async () => {
     expect(await read()).toEqual(DEFAULTS);
   });
 
@@ -106,15 +106,15 @@ describe("the e-mails group", () => {
     expect(response.statusCode).toBe(400);
     expect(fieldMessages(response)).toEqual({
       sender_name: 'Enter a name without <, >, " or @: the address goes in its own field.',
-      sender_address: "Enter the sender as an e-mail address, or leave it empty.",
-      owner_recipient: "Enter the owner's notices' recipient as an e-mail address, or leave it empty.",
+      sender_address: "Enter the sender as an email address, or leave it empty.",
+      owner_recipient: "Enter the owner's notices' recipient as an email address, or leave it empty.",
     });
     expect((await save({ ...DEFAULTS, sent: { ...ALL_ON, newsletter: true } })).statusCode).toBe(400);
     expect((await save({ ...DEFAULTS, sent: { ...ALL_ON, owner_notice: "no" } })).statusCode).toBe(400);
     expect(await read()).toEqual(DEFAULTS);
   });
 
-  it("logs who changed it, before and after; an e-mail left out of the body stays on", async () => {
+  it("logs who changed it, before and after; an email left out of the body stays on", async () => {
     const { owner_note: _none, ...sent } = { ...ALL_ON, customer_invoice: false, owner_note: true };
     const { customer_note: _left, ...partial } = sent;
     const after = await saved({
@@ -136,7 +136,7 @@ describe("the e-mails group", () => {
   });
 });
 
-describe("the shop's e-mails follow it on the process that sends them", () => {
+describe("the shop's emails follow it on the process that sends them", () => {
   it("sends from the owner's sender, the owner's notice to the owner's recipient, replies to it", async () => {
     const before = await placeOrder(mailing.app, "before@example.com");
     await eventually(
@@ -164,7 +164,7 @@ describe("the shop's e-mails follow it on the process that sends them", () => {
     await saved(DEFAULTS);
   });
 
-  it("sends no switched-off e-mail: the order's timeline says it was not sent and why", async () => {
+  it("sends no switched-off email: the order's timeline says it was not sent and why", async () => {
     await saved({ ...DEFAULTS, sent: { ...ALL_ON, customer_confirmation: false, customer_completed: false } });
     const id = await placeOrder(mailing.app, "quiet@example.com");
     const lines = await eventually(
@@ -194,7 +194,7 @@ describe("the shop's e-mails follow it on the process that sends them", () => {
     const resend = await call(mailingOwner, "POST", `/orders/${id}/emails`, { email: "customer_confirmation" });
     expect(resend.statusCode).toBe(409);
     expect(resend.json().code).toBe("cw_rest_email_switched_off");
-    expect(resend.json().message).toBe("This e-mail is switched off in the e-mail settings: switch it on there to send it.");
+    expect(resend.json().message).toBe("This email is switched off in the email settings: switch it on there to send it.");
     expect(await emailLines(id)).toHaveLength(3);
 
     // Switched on again, the same call sends it.
@@ -204,7 +204,7 @@ describe("the shop's e-mails follow it on the process that sends them", () => {
     expect(mailsOf(id, "confirmation")).toHaveLength(1);
   });
 
-  it("sends no refund e-mail when it is switched off, and says so on the timeline", async () => {
+  it("sends no refund email when it is switched off, and says so on the timeline", async () => {
     const id = await placeOrder(mailing.app, "refund@example.com");
     await saved({ ...DEFAULTS, sent: { ...ALL_ON, customer_refunded: false } });
     const mailingOwner = await signedIn(mailing.app, OWNER.email, OWNER.password);

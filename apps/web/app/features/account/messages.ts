@@ -95,7 +95,7 @@ export const orderMessages = {
   yes: "Yes",
   receivedTitle: "Order received",
   receivedThanks: "Thank you: we have your order.",
-  receivedIntro: "We will let you know by e-mail as it moves along. Here are the details to keep.",
+  receivedIntro: "We will let you know by email as it moves along. Here are the details to keep.",
   signInToView: "This order belongs to an account. Sign in as its owner to see it.",
   signInLink: "Sign in",
   overviewLabel: "Order overview",

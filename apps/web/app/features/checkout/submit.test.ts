@@ -103,7 +103,7 @@ describe("routeCheckoutError", () => {
     expect(routed.notice.context).toBe(CONTEXTS.billingAddress);
   });
 
-  it("sends e-mail errors to contact information and unreadable replies to the checkout, worded for guests or customers", () => {
+  it("sends email errors to contact information and unreadable replies to the checkout, worded for guests or customers", () => {
     expect(routeCheckoutError({ code: "cw_rest_invalid_email_address", message: "x", data: { status: 400 } }, false).notice.context).toBe(
       CONTEXTS.contactInformation,
     );

@@ -133,7 +133,7 @@ describe("organic: search engines and AI assistants", () => {
   });
 });
 
-describe("referral: social sites, e-mail clients and other sites", () => {
+describe("referral: social sites, email clients and other sites", () => {
   it.each([
     ["https://www.facebook.com/groups/knitters/", "referral/facebook.com/referral", "/groups/knitters/"],
     ["https://l.facebook.com/l.php?u=x", "referral/facebook.com/referral", "/l.php"],

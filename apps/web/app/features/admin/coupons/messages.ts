@@ -52,7 +52,7 @@ export const couponMessages = {
   excludedCategoryIds: "Excluded categories",
   idsHint: "Type part of a name to pick one. None picked: every one.",
   excludedHint: "Type part of a name to pick one.",
-  allowedEmails: "Allowed e-mail addresses",
+  allowedEmails: "Allowed email addresses",
   allowedEmailsHint: "One per line; * stands for any text (*@example.com). Leave empty for anyone.",
   usageLimit: "Uses in total",
   usageLimitPerUser: "Uses per customer",

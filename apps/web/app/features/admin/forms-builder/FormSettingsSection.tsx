@@ -104,14 +104,14 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         <legend>Notifications</legend>
         <CheckboxField
           path="settings.notifications.owner.enabled"
-          label="E-mail me each entry"
+          label="Email me each entry"
           value={s.notifications.owner.enabled}
           onChange={(enabled) => set({ notifications: { ...s.notifications, owner: { ...s.notifications.owner, enabled } } })}
         />
         {s.notifications.owner.enabled && (
           <TextField
             path="settings.notifications.owner.subject"
-            label="Subject of my e-mail"
+            label="Subject of my email"
             hint="{form_title} is replaced by the form's title."
             value={s.notifications.owner.subject}
             onChange={(subject) => set({ notifications: { ...s.notifications, owner: { ...s.notifications.owner, subject } } })}
@@ -119,7 +119,7 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         )}
         <CheckboxField
           path="settings.notifications.visitor.enabled"
-          label="E-mail the visitor a copy"
+          label="Email the visitor a copy"
           value={visitor.enabled}
           onChange={(enabled) => setVisitor({ enabled, emailField: visitor.emailField ?? emails[0]?.id })}
         />
@@ -130,20 +130,20 @@ export function FormSettingsSection({ definition, onChange }: Props) {
               label="Visitor's address from"
               value={String(visitor.emailField ?? "")}
               options={[
-                { value: "", label: "Choose an e-mail field" },
+                { value: "", label: "Choose an email field" },
                 ...emails.map((field) => ({ value: String(field.id), label: fieldName(field) })),
               ]}
               onChange={(id) => setVisitor({ emailField: id ? Number(id) : undefined })}
             />
             <TextField
               path="settings.notifications.visitor.subject"
-              label="Subject of the visitor's e-mail"
+              label="Subject of the visitor's email"
               value={visitor.subject}
               onChange={(subject) => setVisitor({ subject })}
             />
             <TextField
               path="settings.notifications.visitor.message"
-              label="Visitor's e-mail message"
+              label="Visitor's email message"
               multiline
               value={visitor.message}
               onChange={(message) => setVisitor({ message })}
@@ -217,7 +217,7 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         />
         <CheckboxField
           path="settings.saveProgress.email"
-          label="Offer a resume link by e-mail"
+          label="Offer a resume link by email"
           value={s.saveProgress.email}
           onChange={(email) => set({ saveProgress: { ...s.saveProgress, email } })}
         />

@@ -31,7 +31,7 @@ describe("server errors follow their field", () => {
   });
   it("marks the fields with errors and names paths in the owner's words", () => {
     expect([...fieldsWithErrors(errors)].sort()).toEqual([1, 2]);
-    expect(labelForPath("fields.2.label", saved.fields)).toBe("E-mail #3: Label");
+    expect(labelForPath("fields.2.label", saved.fields)).toBe("Email #3: Label");
     expect(labelForPath("fields.1.choices.0.label", saved.fields)).toBe("Topic: choices 1 Label");
     expect(labelForPath("settings.confirmation.message", saved.fields)).toBe("confirmation message");
   });

@@ -3,7 +3,7 @@ import type { FieldType, FormField } from "@cartwright/commerce/forms";
 
 export const KIND_LABELS: Record<FieldType, string> = {
   name: "Name",
-  email: "E-mail",
+  email: "Email",
   text: "Single line text",
   textarea: "Paragraph text",
   url: "Website",

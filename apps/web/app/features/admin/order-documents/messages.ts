@@ -37,6 +37,6 @@ export const documentMessages = {
   netTotal: "Total after refunds",
   customerNote: "Customer note",
   none: "None",
-  email: "E-mail",
+  email: "Email",
   phone: "Phone",
 };

@@ -71,16 +71,16 @@ describe("describeEvent", () => {
     });
     expect(say({ type: "status", status: "on-hold" }).title).toBe("Status: On hold");
     expect(say({ type: "note", message: "Hi", to_customer: true })).toMatchObject({
-      title: "Note to the customer (sent by e-mail)",
+      title: "Note to the customer (sent by email)",
       details: ["Hi"],
     });
     expect(say({ type: "note", message: "Mine", to_customer: false }).title).toBe("Private note");
     expect(say({ type: "email", email: "customer_completed", to: "a@b.c" }).title).toBe(
-      "E-mail sent: Order complete (to the customer), to a@b.c",
+      "Email sent: Order complete (to the customer), to a@b.c",
     );
     expect(say({ type: "email", email: "owner_notice", to: "a@b.c", skipped: "switched_off" })).toMatchObject({
-      title: "E-mail not sent: New order notice (to the shop)",
-      details: ["It is switched off in Settings → E-mails."],
+      title: "Email not sent: New order notice (to the shop)",
+      details: ["It is switched off in Settings → Emails."],
     });
     expect(say({ type: "address", which: "shipping", before: { city: "Paris" }, after: { city: "Lyon" } })).toMatchObject({
       title: "Shipping address changed",

@@ -11,7 +11,7 @@ export const ordersMessages = {
   tabLabel: (label: string, count: number) => `${label} (${count})`,
   filters: "Filter orders",
   search: "Search orders",
-  searchHint: "Order number, customer name or e-mail, or a product's name.",
+  searchHint: "Order number, customer name or email, or a product's name.",
   from: "From",
   to: "To",
   paymentMethod: "Payment method",

@@ -3,7 +3,7 @@ export const settingsMessages = {
   nav: "Settings",
   title: "Settings",
   intro:
-    "The shop's details, currency, pages, notices, checkout, countries, stock, cart fees, e-mails and consent. Each section saves on its own, and the shop shows a change on its next page.",
+    "The shop's details, currency, pages, notices, checkout, countries, stock, cart fees, emails and consent. Each section saves on its own, and the shop shows a change on its next page.",
   onThisPage: "Sections",
   saved: (section: string) => `${section} saved.`,
   unsaved: "Unsaved changes",
@@ -18,7 +18,7 @@ export const settingsMessages = {
     countries: "Countries",
     inventory: "Stock",
     cart: "Cart fees and coupons",
-    emails: "E-mails",
+    emails: "Emails",
     consent: "Consent and attribution",
   },
   store: {
@@ -32,7 +32,7 @@ export const settingsMessages = {
     "store_address.address_2": "Address line 2",
     "store_address.city": "City",
     "store_address.postcode": "Postcode",
-    "store_address.email": "Shop e-mail",
+    "store_address.email": "Shop email",
     email_hint: "Printed on invoices; leave empty for none.",
     add_to_cart_behaviour: "After adding to the cart",
     behaviours: { open_drawer: "Open the mini-cart", navigate: "Go to the cart", none: "Stay on the page" },
@@ -137,7 +137,7 @@ export const emailsMessages = {
   sender_address_hint: "Empty: the server's MAIL_FROM, else shop@ the shop's host.",
   owner_recipient: "Send the owner's notices to",
   owner_recipient_hint: "Empty: the server's SHOP_OWNER_EMAIL, else the owner's account.",
-  sent: "E-mails the shop sends",
+  sent: "Emails the shop sends",
   sent_hint:
     "One switched off is not sent; an order's history says so. The staff invitation and a form's resume link always go out: each is the only way its link arrives.",
   emails: {
@@ -189,7 +189,7 @@ export const paymentsMessages = {
     description: "Description at the checkout",
     description_hint: "Leave empty for the method's own.",
     instructions: "Instructions",
-    instructions_hint: "Shown on the order page and in the order e-mail.",
+    instructions_hint: "Shown on the order page and in the order email.",
     "account.account_name": "Account name",
     "account.bank_name": "Bank name",
     "account.account_number": "Account number",

@@ -113,7 +113,7 @@ export function remainingFields(type: ChannelKey, sample: Channel): ChannelField
 export function valueField(type: ChannelKey): { label: string; type: "text" | "url" | "email"; placeholder: string } {
   switch (type) {
     case "Email":
-      return { label: "E-mail address", type: "email", placeholder: "hello@example.com" };
+      return { label: "Email address", type: "email", placeholder: "hello@example.com" };
     case "Phone":
     case "SMS":
     case "WhatsApp":

@@ -211,7 +211,7 @@ describe("AddressAutocompleteController", () => {
 });
 
 describe("addressFields", () => {
-  it("keeps the known address fields with string values (not the e-mail)", () => {
+  it("keeps the known address fields with string values (not the email)", () => {
     expect(addressFields({ address_1: "1 Main St", city: 3, email: "a@b.c", nope: "x", postcode: "90001" })).toEqual({
       address_1: "1 Main St",
       postcode: "90001",

@@ -172,7 +172,7 @@ export function EmailForm({ order, onWrite }: { order: OrderReply; onWrite: OnWr
       <h3 id="order-email-title">{t.resendEmail}</h3>
       <ErrorAlert message={error} />
       <div className="admin-field">
-        <label htmlFor="order-email">{t.email}</label>
+        <label htmlFor="order-email">{t.emailToSend}</label>
         <select id="order-email" value={email} onChange={(event) => setEmail(event.target.value as OrderEmail)}>
           {EMAILS.map((name) => (
             <option key={name} value={name}>
