@@ -249,7 +249,7 @@ describe("the owner's coupon calls", () => {
     ["an empty code", { code: "   " }, "code", "Enter a code."],
     ["a code with a space", { code: "two words" }, "code", "A code has no spaces or commas."],
     ["a code with a comma", { code: "a,b" }, "code", "A code has no spaces or commas."],
-    ["a percentage over 100 %", { amount: 10_001 }, "amount", "A percentage is at most 100 % (10000 basis points)."],
+    ["a percentage over 100 %", { amount: 10_001 }, "amount", "A percentage is at most 100 %."],
     ["no amount and no free shipping", { amount: 0 }, "amount", "Enter an amount, or give free shipping."],
     [
       "a maximum spend below the minimum",

@@ -99,7 +99,7 @@ async function checkCoupon(db: Db, input: CouponInput): Promise<CouponInput> {
   const code = normaliseCode(input.code);
   if (!code) errors.code = "Enter a code.";
   else if (/[\s,]/.test(code)) errors.code = "A code has no spaces or commas.";
-  if (input.type === "percent" && input.amount > MAX_PERCENT) errors.amount = "A percentage is at most 100 % (10000 basis points).";
+  if (input.type === "percent" && input.amount > MAX_PERCENT) errors.amount = "A percentage is at most 100 %.";
   if (input.type !== "percent" && input.amount > MAX_MONEY) errors.amount = "This amount is too large.";
   if (input.amount === 0 && !input.free_shipping) errors.amount = "Enter an amount, or give free shipping.";
   const { minimum_spend: min, maximum_spend: max } = input;
