@@ -87,16 +87,22 @@ export function hasAtMostValues(data: unknown, limit: number): boolean {
 
 /**
  * The first-error validator, then, for an input it refuses that is small enough, the all-errors one for
- * the whole list. Valid input costs one pass as anywhere else; coercion and defaults give the same
- * values when applied twice.
+ * the whole list (compiled when first needed: most routes never see a mistake). Valid input costs one
+ * pass as anywhere else; coercion and defaults give the same values when applied twice.
  */
-function reportingAllErrors(first: Validator, all: Validator): Validator {
+function reportingAllErrors(first: Validator, compileAll: () => Validator): Validator {
+  let all: Validator | undefined;
   const validate: Validator = (data, context) => {
     if (first(data, context) === true) {
       validate.errors = null;
       return true;
     }
-    validate.errors = hasAtMostValues(data, ALL_ERRORS_MAX_VALUES) && all(data, context) !== true ? all.errors : first.errors;
+    if (!hasAtMostValues(data, ALL_ERRORS_MAX_VALUES)) {
+      validate.errors = first.errors;
+      return false;
+    }
+    all ??= compileAll();
+    validate.errors = all(data, context) === true ? first.errors : all.errors;
     return false;
   };
   return Object.assign(validate, first);
@@ -128,7 +134,7 @@ export function lazySchemas(
     };
     const validatorFor = (route: RouteDefinition): Validator => {
       const first = compilerOf(route.httpPart, false)(route) as Validator;
-      return allErrors(route.url) ? reportingAllErrors(first, compilerOf(route.httpPart, true)(route) as Validator) : first;
+      return allErrors(route.url) ? reportingAllErrors(first, () => compilerOf(route.httpPart, true)(route) as Validator) : first;
     };
     return (route) => {
       let compiled: Validator | undefined;
