@@ -393,9 +393,12 @@ test.describe("the builder's preview runs the visitors' runtime", () => {
     await expect(preview.locator("form.cwf")).toHaveAttribute("data-ready", "");
     await page.getByRole("button", { name: /^Your name/ }).click();
     await page.getByLabel("Label", { exact: true }).fill("Full name");
+    await page.waitForTimeout(400);
     await page.getByLabel("Required").check();
-    await expect(preview.locator("form.cwf label").first()).toContainText("Full name");
-    await expect(preview.locator("form.cwf")).toHaveAttribute("data-ready", "");
+    // Each edit redraws the preview: Submit waits for the running form that has both (the label's star says required).
+    const edited = preview.locator("form.cwf[data-ready] .cwf-label").first();
+    await expect(edited).toContainText("Full name");
+    await expect(edited.locator(".cwf-required")).toBeAttached();
     await preview.locator(".cwf-submit-button").click();
     await expect(preview.locator(".cwf-field .cwf-error").first()).toHaveText("This field is required.");
     await expect(preview.getByText("Preview: the form is checked but not sent.")).toHaveCount(0);
