@@ -40,10 +40,6 @@ export function OrderDetails({ order }: { order: OrderDisplay }) {
               <th scope="row">{t.paymentMethod}</th>
               <td className="order-details__amount">{order.paymentMethod}</td>
             </tr>
-            <tr>
-              <th scope="row">{t.origin}</th>
-              <td className="order-details__amount order-details__origin">{order.origin}</td>
-            </tr>
             {order.fields.map((field) => (
               <tr key={field.label}>
                 <th scope="row">{field.label}</th>

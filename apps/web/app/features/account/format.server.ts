@@ -67,8 +67,6 @@ export interface OrderDisplay {
   paymentInstructions: string;
   paymentDetails: { label: string; value: string }[];
   note: string;
-  /** Where the order came from, in the server's words ("Source: Google", "Direct"…). */
-  origin: string;
   /** The shop's additional contact and order fields the shopper filled in. */
   fields: { label: string; value: string }[];
   lines: { id: number; name: string; options: string; quantity: number; total: string }[];
@@ -163,7 +161,6 @@ export function orderDisplay(order: AccountOrder, withTax: boolean, fields: Fiel
       .filter((detail) => detail.value && PAYMENT_DETAIL_LABELS[detail.key])
       .map((detail) => ({ label: PAYMENT_DETAIL_LABELS[detail.key] ?? detail.key, value: detail.value })),
     note: order.customer_note,
-    origin: order.attribution.origin,
     fields: fieldValues(order.additional_fields, fields),
     lines: order.items.map((item) => ({
       id: item.id,

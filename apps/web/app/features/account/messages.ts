@@ -123,8 +123,6 @@ export const orderMessages = {
   refundFor: (reason: string) => `Refund: ${reason}`,
   totalAfterRefunds: "Total after refunds",
   note: "Note",
-  /** Where the order came from: "Source: X", "Organic: X", "Referral: X", "Direct" (decision 0014). */
-  origin: "Origin",
   billingAddress: "Billing address",
   shippingAddress: "Shipping address",
   noPaymentNeeded: "No payment needed",
