@@ -84,8 +84,8 @@ test("the owner opens a shopper's order and reads its items, totals, addresses, 
   await expect(billing.locator("address span")).toHaveText([
     "Ada Shopper",
     "1 Test Street",
-    "Los Angeles CA 90001",
-    "US",
+    "Los Angeles, California 90001",
+    "United States",
     "555-0100",
     email,
   ]);

@@ -1,5 +1,6 @@
 /** The parts of a customer's or a guest's page: totals, addresses, orders (each opening the order) and saved cards, masked. */
 import { Link } from "react-router";
+import { printedAddress } from "../components/address.ts";
 import { formatCount, formatMoment, moneyFormat } from "../dashboard/format.ts";
 import { statusLabel } from "../dashboard/messages.ts";
 import type { Address, OrderHistory, SavedPaymentMethod } from "./api.ts";
@@ -36,17 +37,8 @@ export function TotalsSection({ totals }: { totals: OrderHistory["totals"] }) {
   );
 }
 
-/** An address's lines as a label would print them; nothing when it has none. */
-export function addressLines(address: Address): string[] {
-  const name = [address.first_name, address.last_name].filter(Boolean).join(" ");
-  const place = [address.city, address.state, address.postcode].filter(Boolean).join(", ");
-  return [name, address.company, address.address_1, address.address_2, place, address.country, address.phone, address.email].filter(
-    (line): line is string => Boolean(line?.trim()),
-  );
-}
-
 function AddressCard({ title, address }: { title: string; address: Address }) {
-  const lines = addressLines(address);
+  const lines = printedAddress(address);
   return (
     <div>
       <h3>{title}</h3>

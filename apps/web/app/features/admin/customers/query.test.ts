@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { addressLines } from "./DetailParts.tsx";
 import { customerQuery, customersPath, guestPath, guestQuery, guestsPath, pageCount, sortPath } from "./query.ts";
 
 const query = (text: string) => customerQuery(new URLSearchParams(text));
@@ -48,23 +47,5 @@ describe("pageCount", () => {
     expect(pageCount(0, 20)).toBe(1);
     expect(pageCount(20, 20)).toBe(1);
     expect(pageCount(21, 20)).toBe(2);
-  });
-});
-
-describe("addressLines", () => {
-  it("prints an address as a label would, empty parts left out", () => {
-    expect(
-      addressLines({
-        first_name: "Ada",
-        last_name: "Shopper",
-        address_1: "1 Test Street",
-        city: "Los Angeles",
-        state: "CA",
-        postcode: "90001",
-        country: "US",
-        address_2: " ",
-      }),
-    ).toEqual(["Ada Shopper", "1 Test Street", "Los Angeles, CA, 90001", "US"]);
-    expect(addressLines({})).toEqual([]);
   });
 });

@@ -3,8 +3,10 @@
  * lines with quantities and unit prices, then subtotal, discounts, shipping, fees, taxes by rate,
  * total and what was refunded, and the payment method. Amounts are without tax, taxes listed apart.
  */
+
+import { addressLabel } from "../components/address.ts";
 import type { DocumentOrder, OrderDocuments } from "./api.ts";
-import { addressText, formatDate, formatMoney, orderAddressLines, variationText } from "./format.ts";
+import { addressText, formatDate, formatMoney, variationText } from "./format.ts";
 import { documentMessages as t } from "./messages.ts";
 import { AddressBlock, Facts, ShopHeading } from "./parts.tsx";
 
@@ -12,7 +14,7 @@ export function Invoice({ order, shop, printedOn }: { order: DocumentOrder; shop
   const { totals } = order;
   const money = (minor: number) => formatMoney(minor, totals.currency);
   const heading = `invoice-${order.id}`;
-  const shippingLines = orderAddressLines(order.shipping_address);
+  const shippingLines = addressLabel(order.shipping_address);
   return (
     <article className="order-document" aria-labelledby={heading}>
       <header className="order-document__head">
@@ -33,7 +35,7 @@ export function Invoice({ order, shop, printedOn }: { order: DocumentOrder; shop
         <AddressBlock
           id={`${heading}-billing`}
           title={t.billingAddress}
-          lines={orderAddressLines(order.billing_address)}
+          lines={addressLabel(order.billing_address)}
           extra={[addressText(order.billing_address, "email") || order.customer.email, addressText(order.billing_address, "phone")]}
         />
         {order.shipping.pickup_location ? (

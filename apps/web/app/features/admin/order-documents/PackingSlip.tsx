@@ -3,8 +3,10 @@
  * location) and how, the billing address, each line's SKU and quantity, and the customer's note.
  * No prices: it travels in the parcel.
  */
+
+import { addressLabel } from "../components/address.ts";
 import type { DocumentOrder, OrderDocuments } from "./api.ts";
-import { addressText, formatDate, orderAddressLines, variationText } from "./format.ts";
+import { addressText, formatDate, variationText } from "./format.ts";
 import { documentMessages as t } from "./messages.ts";
 import { AddressBlock, Facts, ShopHeading } from "./parts.tsx";
 
@@ -12,7 +14,7 @@ export function PackingSlip({ order, shop }: { order: DocumentOrder; shop: Order
   const heading = `packing-slip-${order.id}`;
   const pickup = order.shipping.pickup_location;
   const method = pickup ? t.pickupAt(pickup) : order.shipping.lines.map((line) => line.name).join(", ") || t.noShipping;
-  const shipTo = orderAddressLines(order.shipping_address);
+  const shipTo = addressLabel(order.shipping_address);
   const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <article className="order-document" aria-labelledby={heading}>
@@ -36,7 +38,7 @@ export function PackingSlip({ order, shop }: { order: DocumentOrder; shop: Order
         <AddressBlock
           id={`${heading}-billing`}
           title={t.billingAddress}
-          lines={orderAddressLines(order.billing_address)}
+          lines={addressLabel(order.billing_address)}
           extra={[addressText(order.billing_address, "email") || order.customer.email, addressText(order.billing_address, "phone")]}
         />
       </div>

@@ -1,7 +1,7 @@
 /** The print page's query and the links other order pages build to it and to the CSV. */
 import { describe, expect, it } from "vitest";
 import { ordersCsvUrl, printPath, printQuery } from "./api.ts";
-import { formatMoney, orderAddressLines } from "./format.ts";
+import { formatMoney } from "./format.ts";
 
 describe("printQuery", () => {
   it("reads the order numbers once each, in order, and the document", () => {
@@ -36,21 +36,5 @@ describe("format", () => {
   it("writes money with the currency's own decimals", () => {
     expect(formatMoney(12345, "USD", "en-US")).toBe("$123.45");
     expect(formatMoney(1500, "JPY", "en-US")).toBe("¥1,500");
-  });
-
-  it("writes an address as label lines with the country's and state's names", () => {
-    expect(
-      orderAddressLines({
-        first_name: "Ada",
-        last_name: "Lovelace",
-        address_1: "1 Test Street",
-        city: "Los Angeles",
-        state: "CA",
-        postcode: "90001",
-        country: "US",
-        email: "a@b.c",
-        "cw/gift": true,
-      }),
-    ).toEqual(["Ada Lovelace", "1 Test Street", "Los Angeles, California 90001", "United States"]);
   });
 });

@@ -1,5 +1,4 @@
 /** How the order documents write money, dates, addresses and taxes: in the owner's locale, money in the order's currency. */
-import { addressLines, addressNames } from "@cartwright/commerce";
 import type { OrderAddress } from "./api.ts";
 
 /** An amount in minor units in the order's currency ("$61.00"), with the currency's own decimals. */
@@ -18,12 +17,6 @@ export function formatMoney(minor: number, currency: string, locale?: string): s
 export function formatDate(iso: string, locale?: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(date);
-}
-
-/** An order's address as label lines (name, company, street, city, country), without its e-mail and phone. */
-export function orderAddressLines(address: OrderAddress): string[] {
-  const parts = Object.fromEntries(Object.entries(address).map(([key, value]) => [key, typeof value === "string" ? value : ""]));
-  return addressLines(parts, addressNames(parts));
 }
 
 /** The address's text field, or "" (the shop's own address fields may be booleans). */

@@ -132,23 +132,6 @@ export function addressFields(which: "billing" | "shipping"): string[] {
   return which === "billing" ? [...fields, "email"] : fields;
 }
 
-/** An address as printed lines: name, company, street, city line, country, then phone and e-mail. */
-export function addressLines(address: Address): string[] {
-  const value = (key: string) => text(address[key]).trim();
-  const name = [value("first_name"), value("last_name")].filter(Boolean).join(" ");
-  const cityLine = [value("city"), value("state"), value("postcode")].filter(Boolean).join(" ");
-  return [
-    name,
-    value("company"),
-    value("address_1"),
-    value("address_2"),
-    cityLine,
-    value("country"),
-    value("phone"),
-    value("email"),
-  ].filter(Boolean);
-}
-
 /** The shop's own address fields (those beyond the standard ones), as label and value. */
 export function extraAddressFields(address: Address): { key: string; value: string }[] {
   return Object.entries(address)

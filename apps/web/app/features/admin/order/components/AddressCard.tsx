@@ -1,9 +1,10 @@
 /** A billing or shipping address, and its Edit: an inline form of native inputs, the server's messages beside each field. */
 import { useRef, useState } from "react";
 import { AdminApiError } from "../../api.ts";
+import { printedAddress } from "../../components/address.ts";
 import { ErrorAlert } from "../../components/page.tsx";
 import { type AddressKind, type OrderReply, orderApi } from "../api.ts";
-import { addressFields, addressLines, extraAddressFields } from "../format.ts";
+import { addressFields, extraAddressFields } from "../format.ts";
 import { ADDRESS_FIELD_LABELS, orderMessages as t } from "../messages.ts";
 
 interface Props {
@@ -24,7 +25,7 @@ export function AddressCard({ order, which, onSaved }: Props) {
   const [busy, setBusy] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const lines = addressLines(address);
+  const lines = printedAddress(address);
   const extras = extraAddressFields(address);
   const id = (field: string) => `${which}-address-${field}`;
 
