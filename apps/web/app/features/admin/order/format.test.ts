@@ -5,7 +5,9 @@ import {
   addressChanges,
   describeEvent,
   extraAddressFields,
+  formatDateTime,
   formatMoney,
+  formatVisitStart,
   keyLabel,
   moneyInput,
   orderedTimeline,
@@ -117,5 +119,11 @@ describe("timeline order and addresses", () => {
     expect(addressChanges({ city: "LA", phone: "" }, { city: "LA", phone: "555" })).toEqual(["Phone: (empty) → 555"]);
     expect(keyLabel("card_last4")).toBe("Card last4");
     expect(keyLabel("Gift wrap")).toBe("Gift wrap");
+  });
+  it("reads the tracker's session start as UTC and writes it as the order's dates are", () => {
+    const shown = formatVisitStart("2026-11-29 21:11:18", "en-US");
+    expect(shown).toBe(formatDateTime("2026-11-29T21:11:18Z", "en-US"));
+    expect(shown).toMatch(/^Nov 29, 2026/);
+    expect(formatVisitStart("yesterday", "en-US")).toBe("yesterday");
   });
 });

@@ -43,6 +43,11 @@ export function formatDateTime(value: string, locale?: string): string {
   return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
+/** The tracker's session start ("2026-11-29 21:11:18", always UTC) in the owner's date and time, as the order's own dates. */
+export function formatVisitStart(value: string, locale?: string): string {
+  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) ? formatDateTime(`${value.replace(" ", "T")}Z`, locale) : value;
+}
+
 export const statusLabel = (status: string | undefined): string =>
   (status && STATUS_LABELS[status as keyof typeof STATUS_LABELS]) || status || "";
 

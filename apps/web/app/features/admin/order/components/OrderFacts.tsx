@@ -1,7 +1,7 @@
 /** What the order says besides its items: shipping or pickup, payment, additional fields, origin, customer and their note. */
 import { Link } from "react-router";
 import type { OrderReply } from "../api.ts";
-import { formatMoney, keyLabel } from "../format.ts";
+import { formatMoney, formatVisitStart, keyLabel } from "../format.ts";
 import { ORIGIN_FIELD_LABELS, orderMessages as t } from "../messages.ts";
 
 function Card({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -72,7 +72,10 @@ export function OriginCard({ order }: { order: OrderReply }) {
   const { origin, ...fields } = order.origin;
   const pairs = Object.entries(fields)
     .filter(([, value]) => value !== null && value !== undefined && value !== "")
-    .map(([key, value]): [string, React.ReactNode] => [ORIGIN_FIELD_LABELS[key] ?? keyLabel(key), shown(value)]);
+    .map(([key, value]): [string, React.ReactNode] => [
+      ORIGIN_FIELD_LABELS[key] ?? keyLabel(key),
+      key === "session_start_time" && typeof value === "string" ? formatVisitStart(value) : shown(value),
+    ]);
   return (
     <Card id="order-origin" title={t.origin}>
       <Pairs pairs={[[t.origin, origin], ...pairs]} />
