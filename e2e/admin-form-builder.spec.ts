@@ -52,6 +52,8 @@ test("the owner builds a two-page form with logic, reorders it, fixes a server e
   await expect(preview.locator('[data-field-id="2"]')).toContainText("Wrapping");
   await expect(preview.locator('[data-field-id="2"] option', { hasText: "Box" })).toHaveCount(1);
   await expect(preview.locator('[data-field-id="3"]')).toBeHidden();
+  // The last edit's redraw is done: a choice made before it would be drawn over.
+  await expect(preview).not.toHaveAttribute("aria-busy", "true");
   await preview.getByLabel("Wrapping").selectOption({ label: "Paper" });
   await expect(preview.locator('[data-field-id="3"]')).toBeVisible();
   await preview.getByLabel("Wrapping").selectOption({ label: "Box" });
@@ -215,6 +217,7 @@ test("a demo form opens in the builder: prices as money in minor units, its page
   await expect(preview.locator('[data-field-id="1"]')).toBeHidden();
   await expect(preview.locator(".cwf-indicator-current")).toHaveText("2");
   // The preview runs the visitors' runtime: Next checks the page first (no style picked), so the builder stays.
+  await expect(preview).not.toHaveAttribute("aria-busy", "true");
   await expect(preview.locator("form.cwf")).toHaveAttribute("data-ready", "");
   // Styled as visitors see it: the form's stylesheet is not refused by the console's CSP.
   await expect(preview.locator(".cwf-page:not([hidden]) .cwf-next")).toHaveCSS("color", "rgb(255, 255, 255)");

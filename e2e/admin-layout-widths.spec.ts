@@ -43,12 +43,21 @@ test("on a phone, the widget editor, the product form and the lists fit the scre
   expect(box && box.x + box.width).toBeLessThanOrEqual(390);
 });
 
-test("at 1280 pixels the taxes page does not scroll sideways: the rates table scrolls in its frame", async ({ page }) => {
+test("at 1280 pixels the taxes page does not scroll sideways, and a rate's whole row fits without scrolling its table", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsOwner(page);
   await open(page, "/admin/taxes", "Taxes");
   await expect(page.getByRole("textbox", { name: /Rate %/ }).first()).toBeVisible();
   expect(await pageWidth(page)).toBe(1280);
+  const overflow = page.evaluate<number>(
+    '(({ scrollWidth, clientWidth }) => scrollWidth - clientWidth)(document.querySelector(".admin-table-wrap"))',
+  );
+  expect(await overflow).toBe(0);
+  // Narrower, the table scrolls in its frame and the page still does not.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  expect(await pageWidth(page)).toBe(1024);
 });
 
 test("on a phone, an order's page fits the screen: its items table scrolls inside the card", async ({ page }) => {

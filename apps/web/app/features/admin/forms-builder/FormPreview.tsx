@@ -131,7 +131,13 @@ export function FormPreview({ definition, currency, page, onPage }: Props) {
 
   useEffect(() => {
     const shadow = root.current;
-    if (!shadow || markup === null) return;
+    const frame = host.current;
+    // Busy while a redraw waits: what is clicked in the preview now would be replaced by it.
+    if (!shadow || markup === null) {
+      frame?.removeAttribute("aria-busy");
+      return;
+    }
+    frame?.setAttribute("aria-busy", "true");
     const timer = setTimeout(() => {
       // Parsed in a detached template: set as the shadow root's innerHTML, the parser would drop the
       // preview's <form> because the host sits inside the builder's own form.
@@ -140,6 +146,7 @@ export function FormPreview({ definition, currency, page, onPage }: Props) {
       shadow.replaceChildren(template.content);
       showPage(shadow, latest.current.definition, latest.current.page);
       if (runtimeSrc) mountPreview(shadow);
+      frame?.removeAttribute("aria-busy");
     }, 120);
     return () => clearTimeout(timer);
   }, [markup, runtimeSrc]);

@@ -17,14 +17,15 @@ import { cellErrors, emptyRow, fromRow, moved, type RateField, type RateRow, toR
 type RowErrors = Partial<Record<RateField, string>>;
 
 const cellId = (row: RateRow, field: RateField) => `rate-${row.key}-${field}`;
-const TEXT_CELLS: { field: Exclude<RateField, "compound" | "shipping">; size: number; inputMode?: "decimal" | "numeric" }[] = [
-  { field: "country", size: 3 },
-  { field: "state", size: 4 },
-  { field: "postcodes", size: 14 },
-  { field: "cities", size: 12 },
-  { field: "rate", size: 7, inputMode: "decimal" },
-  { field: "name", size: 12 },
-  { field: "priority", size: 3, inputMode: "numeric" },
+/** The text cells in order; each input's width is set in taxes.css by its field (taxes-input--country…). */
+const TEXT_CELLS: { field: Exclude<RateField, "compound" | "shipping">; inputMode?: "decimal" | "numeric" }[] = [
+  { field: "country" },
+  { field: "state" },
+  { field: "postcodes" },
+  { field: "cities" },
+  { field: "rate", inputMode: "decimal" },
+  { field: "name" },
+  { field: "priority", inputMode: "numeric" },
 ];
 
 interface Props {
@@ -180,12 +181,12 @@ export function RatesTable({ slug, initial, onCount }: Props) {
                 };
                 return (
                   <tr key={row.key}>
-                    {TEXT_CELLS.map(({ field, size, inputMode }) =>
+                    {TEXT_CELLS.map(({ field, inputMode }) =>
                       cell(field, (aria) => (
                         <input
                           {...aria}
                           type="text"
-                          size={size}
+                          className={`taxes-input--${field}`}
                           inputMode={inputMode}
                           value={row[field]}
                           onChange={(event) => edit(row.key, { [field]: event.target.value })}
