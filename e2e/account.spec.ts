@@ -122,7 +122,9 @@ test("/my-account has no serious accessibility violation, signed out or in", asy
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("on a phone a customer's orders fit the screen and each order's View button can be tapped", async ({ page }) => {
+test("on a phone a customer's orders fit the screen, each order's View button can be tapped, and WooCommerce's old order address leads there", async ({
+  page,
+}) => {
   const email = `orders-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await page.goto("/my-account");
   const register = page.getByRole("region", { name: "Create an account" });
@@ -148,4 +150,12 @@ test("on a phone a customer's orders fit the screen and each order's View button
   await view.click();
   await expect(page.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  // A link from a shop that moved from WooCommerce (an old email's "view order") finds the same page.
+  const orderPath = new URL(page.url()).pathname;
+  await page.goto(orderPath.replace("/orders/", "/view-order/") + "/");
+  await expect(page).toHaveURL(new RegExp(`${orderPath}$`));
+  await expect(page.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+  await page.goto("/my-account/edit-address/billing/");
+  await expect(page).toHaveURL(/\/my-account\/addresses$/);
 });

@@ -16,6 +16,10 @@ export default [
   route("my-account/details", "routes/account-details.tsx"),
   route("my-account/lost-password", "routes/account-lost-password.tsx"),
   route("my-account/reset-password", "routes/account-reset-password.tsx"),
+  // WooCommerce's addresses for the same pages, kept by shops that move here: redirected (features/account/moved.ts).
+  route("my-account/view-order/:id", "routes/account-moved.tsx", { id: "account-moved-order" }),
+  route("my-account/edit-address/:kind?", "routes/account-moved.tsx", { id: "account-moved-address" }),
+  route("my-account/edit-account", "routes/account-moved.tsx", { id: "account-moved-details" }),
   route("privacy", "routes/policy.tsx", { id: "privacy" }),
   route("terms", "routes/policy.tsx", { id: "terms" }),
   // A public form's page: HTML only, never hydrated (decision 0026).
