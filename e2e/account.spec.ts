@@ -153,7 +153,7 @@ test("on a phone a customer's orders fit the screen, each order's View button ca
 
   // A link from a shop that moved from WooCommerce (an old email's "view order") finds the same page.
   const orderPath = new URL(page.url()).pathname;
-  await page.goto(orderPath.replace("/orders/", "/view-order/") + "/");
+  await page.goto(`${orderPath.replace("/orders/", "/view-order/")}/`);
   await expect(page).toHaveURL(new RegExp(`${orderPath}$`));
   await expect(page.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
   await page.goto("/my-account/edit-address/billing/");
