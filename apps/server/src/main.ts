@@ -20,6 +20,7 @@ import { deleteExpiredDrafts, sweepPendingEntries } from "./modules/forms/index.
 import { settlePendingRefunds } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
 import { deleteStaleGuestMeta } from "./modules/visitor/index.ts";
+import { periodic } from "./periodic.ts";
 import { seedDemoShop } from "./seed/index.ts";
 import { mapBundledStackTraces } from "./stack-traces.ts";
 
@@ -84,9 +85,9 @@ async function main() {
       app.log.error({ err: error }, "sweep failed");
     }
   };
-  const sweeper = setInterval(sweep, 5 * 60 * 1000);
-  sweeper.unref();
-  app.addHook("onClose", async () => clearInterval(sweeper));
+  const sweeps = periodic(sweep, 5 * 60 * 1000);
+  // A sweep in flight finishes before the database closes (shutdown closes the app first).
+  app.addHook("onClose", () => sweeps.stop());
   if (applied.length) app.log.info({ migrations: applied }, "database migrated");
   if (seeded) app.log.info("demo shop seeded");
 
@@ -121,7 +122,7 @@ async function main() {
       onStopped: (error) => app.log.error({ err: error }, "background checkpoints stopped: commits checkpoint again"),
     });
   // The first sweep follows the listen: nothing a request finds waits for it (decision 0050).
-  await sweep();
+  await sweeps.run();
   // Decision 0057: the old generation collected once it grows by half, from here on; set at launch, its collections cost the start about 300 ms.
   setFlagsFromString(HEAP_GROWING_ONCE_LISTENING);
 }
