@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { rolldown } from "rolldown";
@@ -9,6 +9,7 @@ let folder: string;
 
 /** A program that throws from a known line of its source and prints the stack trace. */
 const PROGRAM = `import { mapBundledStackTraces } from ${JSON.stringify(join(import.meta.dirname, "stack-traces.ts"))};
+import { failInLibrary } from "./node_modules/some-library/index.js";
 
 mapBundledStackTraces();
 function failHere(): never {
@@ -19,6 +20,20 @@ try {
 } catch (error) {
   console.log((error as Error).stack);
 }
+try {
+  failInLibrary();
+} catch (error) {
+  console.log((error as Error).stack);
+}
+`;
+
+/** A library's code, which the server's bundle maps to nothing (scripts/build-server.ts), several lines long. */
+const LIBRARY = `export function failInLibrary() {
+  const reason = "from the library";
+  // a line
+  // and another
+  throw new Error(reason);
+}
 `;
 
 const run = (file: string) => spawnSync(process.execPath, [file], { encoding: "utf8" }).stdout;
@@ -26,8 +41,18 @@ const run = (file: string) => spawnSync(process.execPath, [file], { encoding: "u
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "cw-stack-traces-"));
   writeFileSync(join(folder, "program.ts"), PROGRAM);
-  // Bundled as scripts/build-server.ts bundles the server: ES modules, maps beside them without the sources.
-  const bundle = await rolldown({ input: { main: join(folder, "program.ts") }, platform: "node" });
+  mkdirSync(join(folder, "node_modules", "some-library"), { recursive: true });
+  writeFileSync(join(folder, "node_modules", "some-library", "index.js"), LIBRARY);
+  // Bundled as scripts/build-server.ts bundles the server: ES modules, maps beside them without the sources,
+  // and a library's lines mapped to nothing.
+  const unmapped = {
+    name: "libraries-unmapped",
+    load(id: string) {
+      if (!id.includes("/node_modules/")) return null;
+      return { code: LIBRARY, map: { version: 3, mappings: "", sources: [], names: [] } };
+    },
+  };
+  const bundle = await rolldown({ input: { main: join(folder, "program.ts") }, platform: "node", plugins: [unmapped] });
   await bundle.write({ dir: join(folder, "build"), format: "es", sourcemap: true, sourcemapExcludeSources: true });
   await bundle.close();
 });
@@ -38,13 +63,18 @@ describe("stack traces of a bundle", () => {
   it("name the source's file, line and column, through the bundle's map", () => {
     const stack = run(join(folder, "build", "main.js"));
     expect(stack).toMatch(/^Error: from the source\n/);
-    expect(stack).toContain(`at failHere (${join(folder, "program.ts")}:5:9)`);
-    expect(stack).not.toContain("main.js");
+    const [ours = "", library = ""] = stack.split(/\n(?=Error: )/);
+    expect(ours).toContain(`at failHere (${join(folder, "program.ts")}:6:9)`);
+    expect(ours).not.toContain("main.js");
+    // A frame in a library's unmapped lines keeps the bundle's place rather than borrowing the program's.
+    expect(library).toMatch(/^Error: from the library\n/);
+    expect(library).toContain(`at failInLibrary (file://${join(folder, "build", "main.js")}:`);
+    expect(library).toContain(`at ${join(folder, "program.ts")}:14:3`);
   });
 
   it("are left as they are when the sources run", () => {
     const stack = run(join(folder, "program.ts"));
     expect(stack).toMatch(/^Error: from the source\n/);
-    expect(stack).toContain(`at failHere (file://${join(folder, "program.ts")}:5:9)`);
+    expect(stack).toContain(`at failHere (file://${join(folder, "program.ts")}:6:9)`);
   });
 });

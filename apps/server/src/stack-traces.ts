@@ -32,6 +32,8 @@ export function mappedFrame(site: NodeJS.CallSite, bundleDirectory: string): str
   if (dirname(file) !== bundleDirectory) return frame;
   const entry = mapOf(file)?.findEntry(line - 1, column - 1);
   if (!entry || !("originalSource" in entry)) return frame;
+  // A library's lines map to nothing (scripts/build-server.ts): the nearest mapping before them is another file's.
+  if (entry.generatedLine !== line - 1) return frame;
   const source = resolve(bundleDirectory, entry.originalSource);
   return frame.replace(`${name}:${line}:${column}`, `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`);
 }
