@@ -65,3 +65,19 @@ describe("the coming-soon banner", () => {
     expect((await shop.app.inject("/shop")).body).not.toContain("coming-soon-banner");
   });
 });
+
+describe("a client navigation's redirects (the .data requests of React Router)", () => {
+  it("name the page, not its data: a listing's add-to-cart link and WooCommerce's old account addresses", async () => {
+    const added = await shop.app.inject("/shop.data?add-to-cart=1&_routes=routes%2Fshop");
+    expect(added.statusCode).toBe(202);
+    expect(added.body).toContain('"/shop?added=1"');
+    expect(added.body).not.toContain(".data");
+    const moved = await shop.app.inject("/my-account/view-order/7.data");
+    expect(moved.statusCode).toBe(202);
+    expect(moved.body).toContain('"/my-account/orders/7"');
+    // The same addresses as documents: a permanent redirect.
+    const document = await shop.app.inject("/my-account/view-order/7/");
+    expect(document.statusCode).toBe(301);
+    expect(document.headers.location).toBe("/my-account/orders/7");
+  });
+});

@@ -27,9 +27,10 @@ async function addFromLink(url: URL, storefront: Storefront): Promise<void> {
   throw redirect(`${url.pathname}${url.search}`, 303);
 }
 
-export async function loadListing(request: Request, storefront: Storefront, filter: Pick<ProductQuery, "category"> = {}) {
+/** `address` is the loader's own `url`: React Router's, without the `.data` of a client navigation, so redirects name the page. */
+export async function loadListing(address: URL, storefront: Storefront, filter: Pick<ProductQuery, "category"> = {}) {
   const { settings, catalog } = storefront;
-  const url = new URL(request.url);
+  const url = new URL(address);
   if (url.searchParams.has("add-to-cart")) await addFromLink(url, storefront);
   const params: ListingParams = parseListingParams(url.searchParams);
   const result = await catalog.listProducts({

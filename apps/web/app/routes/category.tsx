@@ -5,11 +5,11 @@ import { storefrontContext } from "../context.ts";
 import { loadListing } from "../lib/listing.server.ts";
 import type { Route } from "./+types/category";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const storefront = context.get(storefrontContext);
   const category = await storefront.catalog.getCategory(params.slug);
   if (!category) throw data(null, { status: 404, statusText: "Not Found" });
-  const listing = await loadListing(request, storefront, { category: [category.slug] });
+  const listing = await loadListing(url, storefront, { category: [category.slug] });
   return { ...listing, category, title: `${category.name} – ${storefront.settings.siteTitle}` };
 }
 

@@ -5,9 +5,9 @@ import { listingMessages } from "../features/listing/messages.ts";
 import { loadListing } from "../lib/listing.server.ts";
 import type { Route } from "./+types/shop";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const storefront = context.get(storefrontContext);
-  const listing = await loadListing(request, storefront);
+  const listing = await loadListing(url, storefront);
   const { search } = listing.params;
   const heading = search
     ? listingMessages.searchTitle(search)
