@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { currencyFields, type StoreCart, type Storefront, type StorefrontAccount, type StorefrontCheckout } from "@cartwright/commerce";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { RouterContext, RouterContextProvider, ServerBuild } from "react-router";
 import { isStoredId } from "./db/ids.ts";
 import type { Db } from "./db/index.ts";
@@ -198,6 +198,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         runtimeScript: () => forms.formsRuntimePath(),
       },
       checkout: checkoutServices(db, base.settings, current),
+      logError: (error: unknown) => logPageError(request.log, error),
       account: accountServices({ ctx, secret: options.secret, mailer: options.mailer, settings: base.settings, request, reply }),
       catalog: {
         listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
@@ -209,6 +210,15 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     });
     return context;
   }
+}
+
+/** React Router's words when it refuses a form posted from another site (its check of the Origin header). */
+const CROSS_SITE_POST = "does not match `origin` header";
+
+/** A page's failure in the server's log: a refused cross-site post is a warning about the request, anything else an error. */
+export function logPageError(log: FastifyBaseLogger, error: unknown): void {
+  if (error instanceof Error && error.message.includes(CROSS_SITE_POST)) log.warn("refused a form post from another site");
+  else log.error({ err: error }, "page failed");
 }
 
 /**

@@ -2,13 +2,33 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { storefrontContext } from "./context.ts";
 
 export { storefrontContext };
 
 export const streamTimeout = 5_000;
+
+/** React Router's failures go to the server's log against their request; a visitor who left is no failure. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  // A thrown error React Router wrapped in a response keeps the original beside it.
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = wrapped ?? error;
+  const storefront = storefrontIn(context as RouterContextProvider | undefined);
+  if (storefront) storefront.logError(cause);
+  else console.error(cause);
+};
+
+/** The request's storefront, or undefined when React Router failed before the server made its context. */
+function storefrontIn(context: RouterContextProvider | undefined) {
+  try {
+    return context?.get(storefrontContext);
+  } catch {
+    return undefined;
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -17,7 +37,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { cspNonce: nonce } = loadContext.get(storefrontContext);
+  const storefront = loadContext.get(storefrontContext);
+  const nonce = storefront.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Aborts a render still streaming after the timeout; it holds the whole request, so it goes once the page is out.
@@ -41,7 +62,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) storefront.logError(error);
       },
     });
     abortTimer = setTimeout(abort, streamTimeout + 1000);

@@ -219,4 +219,6 @@ export interface Storefront {
   /** The active contact widgets for this visitor; null when none shows or the widget is not built. */
   contactWidgets(): Promise<StorefrontContactWidgets | null>;
   forms: StorefrontForms;
+  /** Writes a page's failure to the server's log, against this request (React Router would print it to stderr). */
+  logError(error: unknown): void;
 }
