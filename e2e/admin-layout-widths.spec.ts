@@ -2,7 +2,8 @@
  * The console fits its screen: no page scrolls sideways on a phone (390×844) or at 1280×800,
  * where a wide table scrolls inside its own frame instead (its visually hidden header text
  * once escaped that frame and widened the page), the widget editor's channel rows and the
- * image upload field shrink to the phone, the order page's items table scrolls in its card, and a
+ * image upload field shrink to the phone, the order page's items table scrolls in its card on a phone
+ * and shows whole at 1024, and a
  * table that scrolls is reachable by keyboard.
  */
 import { expect, type Page, test } from "@playwright/test";
@@ -71,4 +72,13 @@ test("on a phone, an order's page fits the screen: its items table scrolls insid
   // The items now scroll in their frame, which takes the keyboard's focus (it holds no link or button).
   await expect(page.getByRole("region", { name: `Items of order #${orderId}` })).toHaveAttribute("tabindex", "0");
   expect(await seriousViolations(page)).toEqual([]);
+  // Beside the console's menu on a small laptop, the whole items table shows: the actions go below it until 1280.
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const overflow = page.evaluate<number>(
+      '(({ scrollWidth, clientWidth }) => scrollWidth - clientWidth)(document.querySelector("section.admin-table-wrap"))',
+    );
+    expect(await overflow, `items table at ${width}`).toBe(0);
+    expect(await pageWidth(page)).toBe(width);
+  }
 });
