@@ -268,6 +268,9 @@ describe("no oversell, no double use, no double order", () => {
     expect(second?.json().order_id).toBe(first?.json().order_id);
     const again = await shopper.post("/checkout", body);
     expect(again.json().order_id).toBe(first?.json().order_id);
+    // Each answer tells the shopper how to pay, as the first did.
+    const instructions = { key: "instructions", value: "Pay with cash when your order is delivered." };
+    for (const reply of [first?.json(), second?.json(), again.json()]) expect(reply.payment_result.payment_details).toEqual([instructions]);
     const count = await shop.db
       .selectFrom("orders")
       .select((eb) => eb.fn.countAll().as("n"))

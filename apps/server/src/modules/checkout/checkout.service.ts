@@ -65,6 +65,7 @@ import {
   findPaymentToken,
   methodTitle,
   type PaymentDataEntry,
+  paymentInstructions,
   type PaymentGateway,
   type PaymentOutcome,
   type PaymentRequest,
@@ -231,7 +232,7 @@ async function placeOrderNow(ctx: ShopContext, input: PlaceOrderInput): Promise<
       return yield* payInTransaction(tx, orderId, payment, input, now);
     }),
   );
-  if (prepared.repeated) return checkoutReply(prepared.order, outcomeOf(prepared.order));
+  if (prepared.repeated) return checkoutReply(prepared.order, outcomeOf(prepared.order, ctx.settings));
   if (prepared.settled) return answer(ctx, prepared.order, prepared.settled, true);
   return settle(ctx, prepared, input.payment_data ?? []);
 }
@@ -573,11 +574,15 @@ function* payInTransaction(
   return { order: recorded, gateway, repeated: false, settled: outcome };
 }
 
-/** The outcome an already recorded order stands for, when a repeated call asks again. */
-function outcomeOf(order: OrderRow): PaymentOutcome {
+/**
+ * The outcome an already recorded order stands for, when a repeated call asks again: with the
+ * method's instructions (cash on delivery, a transfer), which the first reply carried and the order does not keep.
+ */
+function outcomeOf(order: OrderRow, settings: ShopSettings): PaymentOutcome {
   const details = JSON.parse(order.payment_details) as { key: string; value: string }[];
   if (order.status === "failed") return { status: "failure", details };
-  return { status: order.status === "pending" ? "pending" : "success", details };
+  const message = paymentInstructions(settings, order.payment_method) || undefined;
+  return { status: order.status === "pending" ? "pending" : "success", details, ...(message ? { message } : {}) };
 }
 
 /** What the gateway is told of an order it pays or is asked about. */
@@ -697,7 +702,7 @@ async function recordAndAnswer(ctx: ShopContext, order: OrderRow, outcome: Payme
   if (recorded) return answer(ctx, recorded, outcome, true);
   const current = await findOrder(ctx.db, order.id);
   if (!current) throw new Error("order vanished while being paid");
-  return answer(ctx, current, outcomeOf(current), false);
+  return answer(ctx, current, outcomeOf(current, ctx.settings), false);
 }
 
 /** Pays an online payment outside any transaction, then records the outcome. */
@@ -741,7 +746,7 @@ async function resumeUnrecordedPayment(ctx: ShopContext, now: Date): Promise<Che
   const stillPaying = now.getTime() - Date.parse(earlier.updated_at) < PAYMENT_IN_FLIGHT_MS;
   const outcome = found.known ? found.outcome : undefined;
   if (outcome && outcome.status !== "failure") return recordAndAnswer(ctx, earlier, outcome);
-  if (!outcome && stillPaying) return checkoutReply(earlier, outcomeOf(earlier));
+  if (!outcome && stillPaying) return checkoutReply(earlier, outcomeOf(earlier, ctx.settings));
   if (!found.known) return recordAndAnswer(ctx, earlier, UNKNOWN_PAYMENT);
   // Declined, or never received: the order gives back its stock and uses, and is placed again below.
   await ctx.db.transaction().execute((trx) => recordOutcome(trx as unknown as Db, earlier, outcome ?? NEVER_PAID, now.toISOString()));
