@@ -21,6 +21,35 @@ export class StoreError extends Error {
   }
 }
 
+/** One error of a parameter, as rest_invalid_param's data.details lists them (spec §8). */
+export interface ParamError {
+  code: string;
+  message: string;
+  data: unknown;
+}
+
+/** A parameter's entry in data.details: its first error, then any more of the same parameter. */
+export interface ParamDetail extends ParamError {
+  additional_errors: ParamError[];
+}
+
+export function paramDetail(code: string, message: string, data: unknown = null, additional: ParamError[] = []): ParamDetail {
+  return { code, message, data, additional_errors: additional };
+}
+
+/** data.details for fields with one message each, under one code. */
+export function paramDetails(errors: Record<string, string>, code = "rest_invalid_param"): Record<string, ParamDetail> {
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, paramDetail(code, message)]));
+}
+
+/** 400 naming every field that failed with its reason (the owner API's checks, decision 0040). */
+export function fieldsInvalid(errors: Record<string, string>): StoreError {
+  return new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(errors).join(", ")}`, 400, {
+    params: errors,
+    details: paramDetails(errors),
+  });
+}
+
 export const noRoute = () => new StoreError("rest_no_route", "No route was found matching the URL and request method.", 404);
 
 interface ValidationIssue {
@@ -44,7 +73,7 @@ function allowedValuesByPath(issues: ValidationIssue[]): Map<string, string[]> {
 /** Turns Fastify/Ajv validation issues into rest_invalid_param with a detail per parameter. */
 function invalidParams(issues: ValidationIssue[], context: string | undefined): StoreError {
   const params: Record<string, string> = {};
-  const details: Record<string, { code: string; message: string; data: null }> = {};
+  const details: Record<string, ParamDetail> = {};
   const missing: string[] = [];
   const allowed = allowedValuesByPath(issues);
   for (const issue of issues) {
@@ -59,14 +88,14 @@ function invalidParams(issues: ValidationIssue[], context: string | undefined): 
     const reason = values ? `must be ${values.length > 1 ? "one of " : ""}${values.join(", ")}` : (issue.message ?? "is invalid");
     const message = `${[param, ...path.slice(1)].join(".")} ${reason}`;
     params[param] = message;
-    details[param] = { code: "rest_invalid_param", message, data: null };
+    details[param] = paramDetail("rest_invalid_param", message);
   }
   if (missing.length && !Object.keys(params).length) {
     return new StoreError("rest_missing_callback_param", `Missing parameter(s): ${missing.join(", ")}`, 400, { params: missing });
   }
   for (const name of missing) {
     params[name] = `${name} is a required property`;
-    details[name] = { code: "rest_property_required", message: params[name], data: null };
+    details[name] = paramDetail("rest_property_required", params[name]);
   }
   return new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params, details });
 }

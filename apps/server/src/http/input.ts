@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { MAX_ID } from "../db/ids.ts";
-import { StoreError } from "./errors.ts";
+import { paramDetail, StoreError } from "./errors.ts";
 
 /** A row id in a request schema: a positive integer an id column can hold. */
 export const IdSchema = (description?: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, ...(description ? { description } : {}) });
@@ -96,7 +96,7 @@ export function unstorableTextError(request: Pick<FastifyRequest, "params" | "qu
         : `${where} must not contain NUL characters or unpaired surrogates`;
     return new StoreError("rest_invalid_param", `Invalid parameter(s): ${field}`, 400, {
       params: { [field]: message },
-      details: { [field]: { code: "rest_invalid_param", message, data: null } },
+      details: { [field]: paramDetail("rest_invalid_param", message) },
     });
   }
   return null;

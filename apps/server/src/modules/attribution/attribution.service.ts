@@ -6,7 +6,7 @@
 import type { Db } from "../../db/index.ts";
 import type { Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { StoreError } from "../../http/errors.ts";
+import { paramDetail, StoreError } from "../../http/errors.ts";
 import { isOwner } from "../customers/index.ts";
 import {
   attributionOf,
@@ -52,7 +52,7 @@ export const attributionErrors = {
 function invalidParam(name: string, message: string): StoreError {
   return new StoreError("rest_invalid_param", `Invalid parameter(s): ${name}`, 400, {
     params: { [name]: message },
-    details: { [name]: { code: "rest_invalid_param", message, data: null } },
+    details: { [name]: paramDetail("rest_invalid_param", message) },
   });
 }
 

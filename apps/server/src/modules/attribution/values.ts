@@ -19,7 +19,7 @@ import {
   SOURCE_TYPES,
   type SourceType,
 } from "@cartwright/commerce";
-import { StoreError } from "../../http/errors.ts";
+import { paramDetail, StoreError } from "../../http/errors.ts";
 
 type CountField = "session_pages" | "session_count";
 type TextField = Exclude<OrderAttributionField, CountField>;
@@ -39,7 +39,7 @@ function invalid(field: string, problem: string): StoreError {
   const message = `${param} ${problem}`;
   return new StoreError("rest_invalid_param", "Invalid parameter(s): extensions", 400, {
     params: { extensions: message },
-    details: { extensions: { code: "rest_invalid_param", message, data: null } },
+    details: { extensions: paramDetail("rest_invalid_param", message) },
   });
 }
 

@@ -521,6 +521,14 @@ describe("POST /batch", () => {
     }
   });
 
+  it("gives each refused parameter the detail spec §8 names: code, message, data and additional_errors", async () => {
+    const response = await client().post("/cart/add-item", { id: ids.beanie, quantity: 0 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.details).toEqual({
+      quantity: { code: "rest_invalid_param", message: "quantity must be >= 1", data: null, additional_errors: [] },
+    });
+  });
+
   it("names the methods a batched request may use", async () => {
     const response = await client().post("/batch", { requests: [{ path: "/api/store/v1/cart", method: "GET" }] });
     expect(response.statusCode).toBe(400);

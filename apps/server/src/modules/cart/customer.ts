@@ -8,7 +8,7 @@ import {
   type StoreAddress,
   validateAddress,
 } from "@cartwright/commerce";
-import { StoreError } from "../../http/errors.ts";
+import { type ParamDetail, paramDetail, StoreError } from "../../http/errors.ts";
 import type { ShopSettings } from "../settings/index.ts";
 import type { CartRow } from "./cart.repo.ts";
 
@@ -29,20 +29,13 @@ export function readAddress(json: string, withEmail: boolean): StoredAddress {
   return { ...(withEmail ? EMPTY_BILLING : EMPTY_SHIPPING), ...(JSON.parse(json) as Partial<StoredAddress>) };
 }
 
-type Detail = {
-  code: string;
-  message: string;
-  data: { field: string };
-  additional_errors: { code: string; message: string; data: { field: string } }[];
-};
-
 /** The merged, normalised addresses to store, or a rest_invalid_param error with a detail per address. */
 export function validateCustomerUpdate(
   settings: ShopSettings,
   cart: CartRow,
   input: { billing_address?: AddressInput; shipping_address?: AddressInput },
 ): Partial<Pick<CartRow, "billing_address" | "shipping_address" | "has_calculated_shipping">> {
-  const details: Record<string, Detail> = {};
+  const details: Record<string, ParamDetail> = {};
   const update: Partial<Pick<CartRow, "billing_address" | "shipping_address" | "has_calculated_shipping">> = {};
   for (const kind of ["billing", "shipping"] as const) {
     const sent = input[`${kind}_address`];
@@ -64,12 +57,8 @@ export function validateCustomerUpdate(
         [string, { code: string; message: string }],
         ...[string, { code: string; message: string }][],
       ];
-      details[`${kind}_address`] = {
-        code: first.code,
-        message: first.message,
-        data: { field },
-        additional_errors: rest.map(([f, e]) => ({ code: e.code, message: e.message, data: { field: f } })),
-      };
+      const others = rest.map(([f, e]) => ({ code: e.code, message: e.message, data: { field: f } }));
+      details[`${kind}_address`] = paramDetail(first.code, first.message, { field }, others);
       continue;
     }
     update[`${kind}_address`] = JSON.stringify(merged);

@@ -1,22 +1,14 @@
 /** What the catalogue's owner calls share: the error shapes, the change log, slugs and the clock. */
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { StoreError } from "../../http/errors.ts";
-
-/** One detail per field, as the coupons' errors give them (decision 0040). */
-const details = (errors: Record<string, string>, code: string) =>
-  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { code, message, data: null }]));
+import { fieldsInvalid, paramDetails, StoreError } from "../../http/errors.ts";
 
 /** 400 with every failed field and its reason. */
-export const invalid = (errors: Record<string, string>) =>
-  new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(errors).join(", ")}`, 400, {
-    params: errors,
-    details: details(errors, "rest_invalid_param"),
-  });
+export const invalid = fieldsInvalid;
 
 /** 409 beside the one field whose value another row already holds (a slug, a SKU). */
 export const conflict = (code: string, field: string, message: string) =>
-  new StoreError(code, message, 409, { details: details({ [field]: message }, code) });
+  new StoreError(code, message, 409, { details: paramDetails({ [field]: message }, code) });
 
 export const notFound = (code: string, what: string) => new StoreError(code, `No such ${what}.`, 404);
 

@@ -6,7 +6,7 @@
  * with the current figure, so the owner decides again. Pure: the write calls it under its lock.
  */
 import type { OwnerProduct, ProductInput } from "@cartwright/commerce/admin";
-import { StoreError } from "../../http/errors.ts";
+import { paramDetails, StoreError } from "../../http/errors.ts";
 
 type Stocked = { manage_stock: boolean; stock_quantity: number | null };
 
@@ -41,7 +41,7 @@ export function keepStockMovedMeanwhile(product: ProductInput, sent: ProductInpu
   if (Object.keys(errors).length) {
     const code = "cw_rest_stock_changed";
     throw new StoreError(code, Object.values(errors)[0] as string, 409, {
-      details: Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { code, message, data: null }])),
+      details: paramDetails(errors, code),
       // The quantities now, by field: the editor takes them as loaded, so saving again sets the owner's figure.
       stock: current,
     });

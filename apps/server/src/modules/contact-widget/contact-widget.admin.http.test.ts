@@ -366,6 +366,7 @@ describe("validation", () => {
       code: "rest_invalid_param",
       message: typeof message === "string" ? `${path} ${message}` : expect.anything(),
       data: null,
+      additional_errors: [],
     });
     expect(error.data.params[path]).toEqual(typeof message === "string" ? `${path} ${message}` : expect.anything());
     if (typeof message !== "string") expect(error.data.details[path].message.slice(path.length + 1)).toEqual(message);

@@ -7,7 +7,7 @@
 import { isCountryCode } from "@cartwright/commerce";
 import { type Channel, normaliseChannelValue, SYSTEM_FONTS } from "@cartwright/commerce/contact-widget";
 import type { TSchema } from "typebox";
-import { StoreError } from "../../http/errors.ts";
+import { paramDetail, StoreError } from "../../http/errors.ts";
 import type { WidgetDocument } from "./contact-widget.repo.ts";
 import { PATTERN_MESSAGES, WIDGET_LIMITS, WidgetInput } from "./contact-widget.schemas.ts";
 
@@ -16,7 +16,7 @@ export type FieldErrors = Record<string, string>;
 
 export function invalidWidget(errors: FieldErrors): StoreError {
   const details = Object.fromEntries(
-    Object.entries(errors).map(([path, message]) => [path, { code: "rest_invalid_param", message: `${path} ${message}`, data: null }]),
+    Object.entries(errors).map(([path, message]) => [path, paramDetail("rest_invalid_param", `${path} ${message}`)]),
   );
   const params = Object.fromEntries(Object.entries(errors).map(([path, message]) => [path, `${path} ${message}`]));
   return new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(errors).join(", ")}`, 400, { params, details });

@@ -281,7 +281,7 @@ describe("the owner's coupon calls", () => {
     expect(response.statusCode).toBe(400);
     const error = response.json();
     expect(error.code).toBe("rest_invalid_param");
-    expect(error.data.details[field]).toEqual({ code: "rest_invalid_param", message, data: null });
+    expect(error.data.details[field]).toEqual({ code: "rest_invalid_param", message, data: null, additional_errors: [] });
     expect(error.data.params[field]).toBe(message);
   });
 

@@ -10,7 +10,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { CouponsTable, Flag } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { StoreError } from "../../http/errors.ts";
+import { fieldsInvalid, paramDetail, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 
 export type { CouponInput, CouponStatus, CouponType, CouponUse, OwnerCoupon } from "@cartwright/commerce/admin";
@@ -29,20 +29,12 @@ export const MAX_MONEY = 1_000_000_000;
 /** How many of a coupon's orders its page lists (newest first); the count covers them all. */
 export const USES_SHOWN = 100;
 
-const invalid = (errors: Record<string, string>) =>
-  new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(errors).join(", ")}`, 400, {
-    params: errors,
-    details: Object.fromEntries(
-      Object.entries(errors).map(([field, message]) => [field, { code: "rest_invalid_param", message, data: null }]),
-    ),
-  });
-
 export const couponErrors = {
-  invalid,
+  invalid: fieldsInvalid,
   notFound: () => new StoreError("cw_rest_coupon_not_found", "No such coupon.", 404),
   codeTaken: (code: string) =>
     new StoreError("cw_rest_coupon_code_exists", `A coupon with the code "${code}" already exists.`, 409, {
-      details: { code: { code: "cw_rest_coupon_code_exists", message: `A coupon with the code "${code}" already exists.`, data: null } },
+      details: { code: paramDetail("cw_rest_coupon_code_exists", `A coupon with the code "${code}" already exists.`) },
     }),
   inUse: (orders: number) =>
     new StoreError(
@@ -137,7 +129,7 @@ async function checkCoupon(db: Db, input: CouponInput): Promise<CouponInput> {
   // '*' stands for any text (*@example.com), as the cart reads it (emailAllowed).
   const bad = emails.find((email) => !isValidEmail(email.replaceAll("*", "x")));
   if (bad) errors.allowed_emails = `"${bad}" is not an email address (use * for any text, as in *@example.com).`;
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw fieldsInvalid(errors);
   return { ...input, ...lists, code, description: input.description.trim(), expires_at: expiresAt, allowed_emails: emails };
 }
 

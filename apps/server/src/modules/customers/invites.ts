@@ -6,7 +6,7 @@
  */
 
 import type { RequestContext } from "../../http/context.ts";
-import { StoreError } from "../../http/errors.ts";
+import { paramDetail, StoreError } from "../../http/errors.ts";
 import { emailSubject } from "../../http/rate-limits.ts";
 import type { Session } from "../../http/session.ts";
 import * as repo from "./customers.repo.ts";
@@ -32,7 +32,7 @@ export const inviteErrors = {
   ownerAccount: () => new StoreError("cw_rest_staff_exists", "This account is the shop owner's already.", 409),
   wrongPassword: () =>
     new StoreError("cw_rest_incorrect_password", "The password is not right for this account.", 400, {
-      details: { password: { code: "cw_rest_incorrect_password", message: "This is not the password of your account.", data: null } },
+      details: { password: paramDetail("cw_rest_incorrect_password", "This is not the password of your account.") },
     }),
 };
 

@@ -9,7 +9,7 @@ import { isValidEmail } from "@cartwright/commerce";
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { StoreError } from "../../http/errors.ts";
+import { paramDetail, StoreError } from "../../http/errors.ts";
 import { type Mailer, sendStaffInvite } from "../emails/index.ts";
 import * as repo from "./customers.repo.ts";
 import { normaliseCustomerEmail } from "./customers.service.ts";
@@ -43,11 +43,11 @@ export interface StaffInvite {
 export const staffErrors = {
   invalidEmail: () =>
     new StoreError("rest_invalid_param", "Invalid parameter(s): email", 400, {
-      details: { email: { code: "rest_invalid_param", message: "Enter a valid email address.", data: null } },
+      details: { email: paramDetail("rest_invalid_param", "Enter a valid email address.") },
     }),
   alreadyStaff: () =>
     new StoreError("cw_rest_staff_exists", "This person is already on the shop's staff.", 409, {
-      details: { email: { code: "cw_rest_staff_exists", message: "This person is already on the shop's staff.", data: null } },
+      details: { email: paramDetail("cw_rest_staff_exists", "This person is already on the shop's staff.") },
     }),
   mailUnavailable: () => new StoreError("cw_rest_mail_unavailable", "The shop cannot send email, so the invitation cannot be sent.", 503),
   notSent: () => new StoreError("cw_rest_invite_not_sent", "The invitation email could not be sent. Try again in a moment.", 502),

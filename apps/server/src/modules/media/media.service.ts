@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { MediaList, OwnerMedia } from "@cartwright/commerce/admin";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { StoreError } from "../../http/errors.ts";
+import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 import { checkImageBytes, cleanFilename, MEDIA_MESSAGES } from "./checks.ts";
 import { cleanUpload, ImageRefused, renderVariant, renderVariants } from "./resize.ts";
@@ -31,15 +31,8 @@ export const mediaHash = (bytes: Uint8Array) => createHash("sha256").update(byte
 
 export const MAX_ALT_LENGTH = 500;
 
-const details = (errors: Record<string, string>) =>
-  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { code: "rest_invalid_param", message, data: null }]));
-
 /** 400 with the reason beside its field (`file`, `alt`), as the catalogue's errors (decision 0043). */
-export const mediaInvalid = (errors: Record<string, string>) =>
-  new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(errors).join(", ")}`, 400, {
-    params: errors,
-    details: details(errors),
-  });
+export const mediaInvalid = fieldsInvalid;
 
 const notFound = () => new StoreError("cw_rest_media_not_found", "No such image.", 404);
 

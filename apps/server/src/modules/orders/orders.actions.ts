@@ -6,7 +6,7 @@
 import { ADDRESS_FIELD_KEYS, type AddressFieldKey, normaliseAddress, normaliseState, validateAddress } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { StoreError } from "../../http/errors.ts";
+import { paramDetail, StoreError } from "../../http/errors.ts";
 import { type SwitchableEmail, shopLocale } from "../settings/index.ts";
 import { recordOrderEvent } from "./events.ts";
 import { type OrderEmailName, orderMailSender } from "./order-mail.ts";
@@ -53,7 +53,7 @@ type AddressBody = Partial<Record<AddressFieldKey, string>>;
 /** An address error per field, in the owner API's rest_invalid_param shape (data.details keyed by field). */
 function invalidAddress(errors: [string, { code: string; message: string }][]): StoreError {
   const params = Object.fromEntries(errors.map(([field, error]) => [field, error.message]));
-  const details = Object.fromEntries(errors.map(([field, error]) => [field, { code: error.code, message: error.message, data: null }]));
+  const details = Object.fromEntries(errors.map(([field, error]) => [field, paramDetail(error.code, error.message)]));
   return new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, 400, { params, details });
 }
 

@@ -5,7 +5,7 @@
 import { addressLines, addressNames } from "@cartwright/commerce";
 import { isStoredId } from "../../db/ids.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { StoreError } from "../../http/errors.ts";
+import { paramDetail, StoreError } from "../../http/errors.ts";
 import { ownerAccountEmail } from "../contact-widget/index.ts";
 import { readOrder } from "./orders.admin.ts";
 
@@ -18,7 +18,7 @@ const READ_AT_ONCE = 5;
 const invalidIds = (message: string) =>
   new StoreError("rest_invalid_param", "Invalid parameter(s): ids", 400, {
     params: { ids: message },
-    details: { ids: { code: "rest_invalid_param", message, data: null } },
+    details: { ids: paramDetail("rest_invalid_param", message) },
   });
 
 /** "3,1,3" as [3, 1]: in the order asked, each once. */

@@ -10,7 +10,7 @@ import { type CurrencyFields, defaultLineRefund, type RefundableLine, refundable
 import type { Db } from "../../db/index.ts";
 import type { OrderActorType } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { StoreError } from "../../http/errors.ts";
+import { paramDetail, StoreError } from "../../http/errors.ts";
 import { sendRefundNotice } from "../emails/index.ts";
 import { findGateway, type PaymentGateway } from "../payments/index.ts";
 import { getSettings } from "../settings/index.ts";
@@ -52,7 +52,7 @@ export const refundErrors = {
   invalid: (field: string, message: string) =>
     new StoreError("rest_invalid_param", `Invalid parameter(s): ${field}`, 400, {
       params: { [field]: `${field} ${message}` },
-      details: { [field]: { code: "rest_invalid_param", message: `${field} ${message}`, data: null } },
+      details: { [field]: paramDetail("rest_invalid_param", `${field} ${message}`) },
     }),
 };
 

@@ -11,7 +11,7 @@
 import { NO_VALUE } from "@cartwright/commerce";
 import { sql } from "kysely";
 import type { RequestContext } from "../../http/context.ts";
-import { StoreError } from "../../http/errors.ts";
+import { paramDetail, StoreError } from "../../http/errors.ts";
 import { originLabel } from "../attribution/index.ts";
 import { PAID_STATUSES } from "../orders/index.ts";
 
@@ -27,7 +27,7 @@ export const TIME_ZONE = "UTC";
 function invalidParam(name: string, message: string): StoreError {
   return new StoreError("rest_invalid_param", `Invalid parameter(s): ${name}`, 400, {
     params: { [name]: message },
-    details: { [name]: { code: "rest_invalid_param", message, data: null } },
+    details: { [name]: paramDetail("rest_invalid_param", message) },
   });
 }
 

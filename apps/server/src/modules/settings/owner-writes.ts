@@ -7,24 +7,18 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { StoreError } from "../../http/errors.ts";
+import { fieldsInvalid, paramDetail, StoreError } from "../../http/errors.ts";
 import { readAllSettings, writeSettings } from "./settings.repo.ts";
 import { mergeOverDefaults } from "./settings.service.ts";
 import type { ShopSettings } from "./settings.types.ts";
 
 /** 400 with each field's message beside its path, as the coupons answer (decision 0040). */
-export const invalidSettings = (errors: Record<string, string>) =>
-  new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(errors).join(", ")}`, 400, {
-    params: errors,
-    details: Object.fromEntries(
-      Object.entries(errors).map(([field, message]) => [field, { code: "rest_invalid_param", message, data: null }]),
-    ),
-  });
+export const invalidSettings = fieldsInvalid;
 
 /** 409: a change that would break the shop, refused with its reason beside the field that causes it. */
 export const refusedSetting = (field: string, message: string) =>
   new StoreError("cw_rest_setting_breaks_shop", message, 409, {
-    details: { [field]: { code: "cw_rest_setting_breaks_shop", message, data: null } },
+    details: { [field]: paramDetail("cw_rest_setting_breaks_shop", message) },
   });
 
 const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");

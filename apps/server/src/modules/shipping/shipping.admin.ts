@@ -8,7 +8,7 @@
 import { isCountryCode, postcodeRuleProblem, statesOf } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { StoreError } from "../../http/errors.ts";
+import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 import { getSettings, writeOwnerSettings } from "../settings/index.ts";
 import { CONTINENTS } from "./rates.ts";
@@ -64,16 +64,8 @@ export const MAX_MONEY = 1_000_000_000;
 
 type Errors = Record<string, string>;
 
-const invalid = (errors: Errors) =>
-  new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(errors).join(", ")}`, 400, {
-    params: errors,
-    details: Object.fromEntries(
-      Object.entries(errors).map(([field, message]) => [field, { code: "rest_invalid_param", message, data: null }]),
-    ),
-  });
-
 export const shippingErrors = {
-  invalid,
+  invalid: fieldsInvalid,
   notFound: () => new StoreError("cw_rest_shipping_zone_not_found", "No such shipping zone.", 404),
 };
 
@@ -167,7 +159,7 @@ function checkZone(input: ZoneInput, known: Set<number>): ZoneInput {
   if (new Set(input.methods.flatMap((m) => (m.id === undefined ? [] : [m.id]))).size < input.methods.filter((m) => m.id).length) {
     errors.methods ??= "A method is listed twice.";
   }
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw fieldsInvalid(errors);
   return { name, locations, methods: input.methods.map((m) => ({ ...m, title: m.title.trim() })) };
 }
 
@@ -301,7 +293,7 @@ export async function reorderZones(ctx: RequestContext, ids: number[]): Promise<
   return ctx.db.transaction().execute(async (trx) => {
     const before = (await zonesInOrder(trx)).zones.map((z) => z.id);
     const sameSet = ids.length === before.length && new Set(ids).size === ids.length && ids.every((id) => before.includes(id));
-    if (!sameSet) throw invalid({ ids: `List every zone's id once (${before.join(", ")}), in the order to match them.` });
+    if (!sameSet) throw fieldsInvalid({ ids: `List every zone's id once (${before.join(", ")}), in the order to match them.` });
     for (const [order, id] of ids.entries()) {
       await trx.updateTable("shipping_zones").set({ sort_order: order }).where("id", "=", id).execute();
     }
@@ -316,7 +308,7 @@ export async function saveRestOfWorld(ctx: RequestContext, methods: MethodInput[
     const before = (await zonesInOrder(trx)).rest.methods.map(toOwnerMethod);
     const errors: Errors = {};
     checkMethods(methods, await methodIdsOf(trx, null), errors);
-    if (Object.keys(errors).length) throw invalid(errors);
+    if (Object.keys(errors).length) throw fieldsInvalid(errors);
     await writeMethods(
       trx,
       null,
@@ -364,7 +356,7 @@ function checkPickup(input: LocalPickupInput): LocalPickupInput {
   if (input.enabled && !errors.locations && !locations.some((l) => l.enabled)) {
     errors.locations = "Add an enabled location, or switch local pickup off: shoppers would be offered nothing to collect from.";
   }
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw fieldsInvalid(errors);
   return { enabled: input.enabled, title, cost: input.cost, taxable: input.taxable, locations };
 }
 

@@ -10,7 +10,7 @@ import { type Selectable, sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { TaxRatesTable } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { StoreError } from "../../http/errors.ts";
+import { fieldsInvalid, paramDetail, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 import { writeOwnerSettings } from "../settings/index.ts";
 import { listTaxClasses, STANDARD, type TaxClass, toApiClass, toStoredClass } from "./tax-classes.ts";
@@ -46,19 +46,11 @@ export interface OwnerTaxClass extends TaxClass {
 /** "Based on the cart's items" (WooCommerce's inherit), or a class's slug. */
 export const INHERIT = "inherit";
 
-const invalid = (errors: Errors) =>
-  new StoreError("rest_invalid_param", `Invalid parameter(s): ${Object.keys(errors).join(", ")}`, 400, {
-    params: errors,
-    details: Object.fromEntries(
-      Object.entries(errors).map(([field, message]) => [field, { code: "rest_invalid_param", message, data: null }]),
-    ),
-  });
-
 const refused = (code: string, message: string, field?: string) =>
-  new StoreError(code, message, 409, field ? { details: { [field]: { code, message, data: null } } } : undefined);
+  new StoreError(code, message, 409, field ? { details: { [field]: paramDetail(code, message) } } : undefined);
 
 export const taxErrors = {
-  invalid,
+  invalid: fieldsInvalid,
   rateNotFound: () => new StoreError("cw_rest_tax_rate_not_found", "No such tax rate.", 404),
   classNotFound: () => new StoreError("cw_rest_tax_class_not_found", "No such tax class.", 404),
   standardFixed: () => refused("cw_rest_tax_class_standard", "The standard class is always there and keeps its name.", "name"),
@@ -148,7 +140,7 @@ function checkRate(input: RateInput): RateInput {
   if (rate === null) errors.rate = "Enter a percentage from 0 to 100 with at most four decimals, such as 7.25.";
   const name = input.name.trim();
   if (!name) errors.name = "Enter the name shoppers see beside this tax, such as VAT.";
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw fieldsInvalid(errors);
   return { ...input, country, state, postcodes, cities, rate: rate as string, name };
 }
 
@@ -186,7 +178,7 @@ export async function saveRate(ctx: RequestContext, id: number | null, input: Ra
     await lockClasses(trx);
     const before = id === null ? null : await findRate(trx, id);
     if (id !== null && !before) throw taxErrors.rateNotFound();
-    if (!(await classExists(trx, rate.class))) throw invalid({ class: `There is no tax class "${rate.class}".` });
+    if (!(await classExists(trx, rate.class))) throw fieldsInvalid({ class: `There is no tax class "${rate.class}".` });
     let savedId = id;
     if (savedId === null || (before && before.tax_class !== toStoredClass(rate.class))) {
       // New to the class (created, or moved into it): last in its order.
@@ -237,7 +229,7 @@ export async function reorderRates(ctx: RequestContext, slug: string, ids: numbe
     const known = new Set(rows.map((row) => row.id));
     const given = new Set(ids);
     if (given.size !== ids.length || given.size !== known.size || ids.some((id) => !known.has(id))) {
-      throw invalid({ ids: `List every rate of the class once: ${[...known].join(", ") || "it has none"}.` });
+      throw fieldsInvalid({ ids: `List every rate of the class once: ${[...known].join(", ") || "it has none"}.` });
     }
     for (const [order, id] of ids.entries()) await trx.updateTable("tax_rates").set({ sort_order: order }).where("id", "=", id).execute();
     const before = rows.map((row) => row.id);
@@ -297,9 +289,9 @@ async function freeSlug(db: Db, name: string): Promise<string | null> {
 
 async function checkClassName(db: Db, name: string, except: string | null): Promise<string> {
   const clean = name.trim();
-  if (!clean) throw invalid({ name: "Enter a name for the class." });
+  if (!clean) throw fieldsInvalid({ name: "Enter a name for the class." });
   const taken = (await listTaxClasses(db)).some((c) => c.slug !== except && c.name.toLowerCase() === clean.toLowerCase());
-  if (taken) throw invalid({ name: `There is already a class named "${clean}".` });
+  if (taken) throw fieldsInvalid({ name: `There is already a class named "${clean}".` });
   return clean;
 }
 
@@ -313,7 +305,7 @@ export async function createClass(ctx: RequestContext, input: { name: string }):
     await lockClasses(trx);
     const name = await checkClassName(trx, input.name, null);
     const slug = await freeSlug(trx, name);
-    if (!slug) throw invalid({ name: "Use at least one letter or digit: the class's slug is made from its name." });
+    if (!slug) throw fieldsInvalid({ name: "Use at least one letter or digit: the class's slug is made from its name." });
     const { last } = await trx
       .selectFrom("tax_classes")
       .select((eb) => eb.fn.max("sort_order").as("last"))
@@ -383,7 +375,7 @@ export async function reorderClasses(ctx: RequestContext, slugs: string[]) {
     const known = new Set(rows.map((row) => row.slug));
     const given = new Set(slugs);
     if (given.size !== slugs.length || given.size !== known.size || slugs.some((slug) => !known.has(slug))) {
-      throw invalid({ slugs: `List every class but the standard one once: ${[...known].join(", ") || "there are none"}.` });
+      throw fieldsInvalid({ slugs: `List every class but the standard one once: ${[...known].join(", ") || "there are none"}.` });
     }
     for (const [order, slug] of slugs.entries()) {
       await trx.updateTable("tax_classes").set({ sort_order: order }).where("slug", "=", slug).execute();
@@ -411,7 +403,7 @@ export async function saveShippingClass(ctx: RequestContext, value: string) {
     async change(_current, db) {
       await lockClasses(db);
       if (value !== INHERIT && !(await classExists(db, value))) {
-        throw invalid({ shipping_tax_class: `There is no tax class "${value}": choose inherit or one of the classes.` });
+        throw fieldsInvalid({ shipping_tax_class: `There is no tax class "${value}": choose inherit or one of the classes.` });
       }
       return { shippingTaxClass: value === INHERIT ? INHERIT : toStoredClass(value) };
     },
