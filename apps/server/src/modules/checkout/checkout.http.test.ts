@@ -299,6 +299,30 @@ describe("GET and PUT /checkout: the draft order", () => {
     expect(await stockOf(limitedPrint)).toBe(0);
   });
 
+  it("a draft holds nothing the shelf cannot give it, and an attempt that found its stock sold gives its hold back", async () => {
+    const heldBy = async (client: StoreClient) => {
+      const order = await client.get("/checkout");
+      const rows = await shop.db.selectFrom("stock_holds").select("quantity").where("order_id", "=", order.json().order_id).execute();
+      return rows.reduce((sum, row) => sum + row.quantity, 0);
+    };
+    await setStock(limitedPrint, 3);
+    const greedy = await shopperWith(limitedPrint, 3);
+    // One sold elsewhere: wanting 3 of 2, the draft holds none, and the 2 stay for sale.
+    await setStock(limitedPrint, 2);
+    expect(await heldBy(greedy)).toBe(0);
+    const buyer = await shopperWith(limitedPrint, 1);
+    expect((await buyer.post("/checkout", { billing_address: billing("bo@example.com"), payment_method: "cod" })).statusCode).toBe(200);
+
+    // A draft of 1 holds it, until its own order finds it sold (the stock set lower meanwhile, as an owner's edit would).
+    const late = await shopperWith(limitedPrint, 1);
+    expect(await heldBy(late)).toBe(1);
+    await setStock(limitedPrint, 0);
+    const refused = await late.post("/checkout", { billing_address: billing("late@example.com"), payment_method: "cod" });
+    expect(refused.statusCode).toBe(409);
+    const left = await shop.db.selectFrom("stock_holds").select("quantity").execute();
+    expect(left).toEqual([]);
+  });
+
   it("keeps notes and the chosen method on the draft, and recalculates on request", async () => {
     const shopper = await shopperWith(tShirt);
     const updated = await shopper.request("PUT", "/checkout?__experimental_calc_totals=true", {

@@ -53,6 +53,7 @@ import {
   ordersWithEmailsDue,
   paymentOutcomeRecorded,
   recordPaymentOutcome,
+  releaseCartHolds,
   releaseOrder,
   stockTaken,
   unrecordedPayments,
@@ -281,6 +282,8 @@ async function answeringConflicts<T>(ctx: ShopContext, work: () => Promise<T>): 
       });
     }
     if (error instanceof StoreError && error.status === 409) {
+      // Stock sold meanwhile: the draft's hold would now keep the last units from others.
+      await releaseCartHolds(ctx.db, ctx.session.sid);
       throw new StoreError(error.code, error.message, 409, { ...error.data, cart: await getCart(ctx) });
     }
     throw error;
@@ -848,7 +851,7 @@ export async function getDraftOrder(context: RequestContext): Promise<CheckoutRe
           emails_due: 0,
         });
     const holds = priced.lines.filter((l) => l.item.row.manage_stock).map((l) => ({ product_id: l.item.row.id, quantity: l.quantity }));
-    await holdDraftStock(db, orderId, holds, new Date(now.getTime() + DRAFT_HOLD_MINUTES * 60 * 1000).toISOString());
+    await holdDraftStock(db, orderId, holds, nowIso, new Date(now.getTime() + DRAFT_HOLD_MINUTES * 60 * 1000).toISOString());
     const order = await findOrder(db, orderId);
     if (!order) throw new Error("draft order vanished inside its transaction");
     return checkoutReply(order, null);

@@ -37,6 +37,7 @@ export {
   ordersWithEmailsDue,
   paymentOutcomeRecorded,
   recordPaymentOutcome,
+  releaseCartHolds,
   setOrderLines,
   stockTaken,
   takeStock,

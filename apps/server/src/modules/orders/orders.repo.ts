@@ -497,6 +497,37 @@ export function* couponsCounted(db: Db, orderId: number, counted: 0 | 1): Work<v
   yield* run(markCouponsCountedQuery(db, orderId, counted));
 }
 
+/** Each stocked product's shelf less what other orders hold now; `limited` false where backorders let it go below. */
+export async function shelfLessHolds(
+  db: Db,
+  productIds: number[],
+  orderId: number,
+  now: string,
+): Promise<Map<number, { available: number; limited: boolean }>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .selectFrom("products as p")
+    .leftJoin("stock_holds as h", (join) =>
+      join.onRef("h.product_id", "=", "p.id").on("h.order_id", "<>", orderId).on("h.expires_at", ">", now),
+    )
+    .select((eb) => ["p.id", "p.stock_quantity", "p.backorders", eb.fn.coalesce(eb.fn.sum<number>("h.quantity"), eb.lit(0)).as("held")])
+    .where("p.id", "in", productIds)
+    .where("p.manage_stock", "=", 1)
+    .groupBy(["p.id", "p.stock_quantity", "p.backorders"])
+    .execute();
+  return new Map(
+    rows.map((row) => [row.id, { available: (row.stock_quantity ?? 0) - Number(row.held), limited: row.backorders === "no" }]),
+  );
+}
+
+/** Gives back what a cart's orders not yet placed hold: a failed attempt keeps nothing from other shoppers. */
+export async function releaseCartHolds(db: Db, cartId: string): Promise<void> {
+  await db
+    .deleteFrom("stock_holds")
+    .where("order_id", "in", (eb) => eb.selectFrom("orders").select("id").where("cart_id", "=", cartId).where("stock_taken", "=", 0))
+    .execute();
+}
+
 export async function replaceHolds(
   db: Db,
   orderId: number,

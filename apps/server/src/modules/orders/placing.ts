@@ -101,14 +101,32 @@ export function setOrderLines(
   return repo.replaceLines(db, orderId, items, coupons);
 }
 
-/** A draft order holds its lines' stock until `expiresAt`, so others see it as taken meanwhile. */
-export function holdDraftStock(
+/**
+ * A draft order holds its lines' stock until `expiresAt`, so others see it as taken meanwhile; but
+ * only when the shelf, less what other orders hold, has all of it: a hold it cannot meet would only
+ * keep the last units from shoppers who can buy them (the draft then holds nothing).
+ */
+export async function holdDraftStock(
   db: Db,
   orderId: number,
-  holds: { product_id: number; quantity: number }[],
+  lines: { product_id: number; quantity: number }[],
+  now: string,
   expiresAt: string,
 ): Promise<void> {
-  return repo.replaceHolds(db, orderId, holds, expiresAt);
+  const wanted = new Map<number, number>();
+  for (const line of lines) wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + line.quantity);
+  const shelf = await repo.shelfLessHolds(db, [...wanted.keys()], orderId, now);
+  const short = [...wanted].some(([id, quantity]) => {
+    const product = shelf.get(id);
+    return product?.limited === true && product.available < quantity;
+  });
+  const holds = short ? [] : [...wanted].map(([product_id, quantity]) => ({ product_id, quantity }));
+  await repo.replaceHolds(db, orderId, holds, expiresAt);
+}
+
+/** A cart's attempt that failed gives back what its draft held. */
+export function releaseCartHolds(db: Db, cartId: string): Promise<void> {
+  return repo.releaseCartHolds(db, cartId);
 }
 
 /**
