@@ -9,7 +9,7 @@ async function closeDrawer(page: Page) {
   await expect(page.getByRole("dialog", { name: /Your cart/ })).toBeHidden();
 }
 
-const miniCart = (count: number, total: string) => `${total}, ${count} ${count === 1 ? "item" : "items"} in cart`;
+const miniCart = (count: number, total: string) => `${count} ${count === 1 ? "item" : "items"} in cart, total price of ${total}`;
 
 test("a product page adds the chosen quantity and the mini-cart counts it", async ({ page }) => {
   await page.goto("/product/classic-t-shirt");
@@ -37,6 +37,21 @@ test("a variation is added by its options, and a refused add says why", async ({
   await page.getByLabel(/quantity/i).fill("1");
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("alert")).toContainText("not enough stock (3 remaining)");
+});
+
+test("a refused add from the listing shows the server's reason as a notice the shopper can dismiss", async ({ page }) => {
+  await page.goto("/shop?orderby=price-desc");
+  await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  const add = page.getByRole("link", { name: "Add to cart: “Signed Book”" });
+  await add.click();
+  await closeDrawer(page);
+  // Sold individually: a second one is refused, and the listing says why.
+  await add.click();
+  const notice = page.getByRole("alert").filter({ hasText: "You cannot add another “Signed Book” to your cart." });
+  await expect(notice).toBeVisible();
+  await expect(add).not.toHaveAttribute("aria-busy", "true");
+  await page.getByRole("button", { name: "Dismiss this notice" }).click();
+  await expect(notice).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {

@@ -30,11 +30,8 @@ export const layoutMessages = {
 export const miniCartMessages = {
   /** Spec §2 "Mini-cart": '%d item(s) in cart'. */
   itemsInCart: (count: number) => `${count} ${plural(count, "item", "items")} in cart`,
-  /**
-   * Spec §2 "Mini-cart" ('%d item(s) in cart, total price of %s'), reordered so the button's visible
-   * text, the amount then the count, is part of its name (WCAG 2.5.3 Label in Name): "$8.50, 1 item in cart".
-   */
-  itemsInCartWithTotal: (count: number, total: string) => `${total}, ${count} ${plural(count, "item", "items")} in cart`,
+  /** Spec §2 "Mini-cart": '%d item(s) in cart, total price of %s'. */
+  itemsInCartWithTotal: (count: number, total: string) => `${count} ${plural(count, "item", "items")} in cart, total price of ${total}`,
 };
 
 export const priceMessages = {

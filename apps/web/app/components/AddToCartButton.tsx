@@ -11,6 +11,8 @@ import { addToCartMessages } from "../messages.ts";
 import { useCartHandle } from "../stores/cart-provider.tsx";
 
 export const ADDING_EVENT = "cw-adding-to-cart";
+/** Fired on document when an add fails; its notice (id add-to-cart) is already in the cart's notices. */
+export const ADD_FAILED_EVENT = "cw-add-to-cart-failed";
 const ANNOUNCE_AFTER_MS = 1000;
 
 /** Adds run one after another, as the spec's queue does, so counts never race. */
@@ -49,7 +51,10 @@ export function AddToCartButton({ productId, productName, quantity, href, text, 
           document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId, preserveCartData: true } }));
           setTimeout(() => setAnnouncement(addToCartMessages.added(productName)), ANNOUNCE_AFTER_MS);
         },
-        () => setState("idle"),
+        () => {
+          setState("idle");
+          document.dispatchEvent(new CustomEvent(ADD_FAILED_EVENT, { detail: { productId } }));
+        },
       );
   };
 

@@ -37,7 +37,7 @@ export function MiniCartButton({
           {total}
         </span>
       )}
-      {/* Keeps the amount and the count apart in the button's text, as its name has them (WCAG 2.5.3). */}
+      {/* Keeps the amount and the count apart in the button's text. */}
       {showPrice && " "}
       <span className="mini-cart__quantity-badge" aria-hidden="true">
         <svg className="mini-cart__icon" viewBox="0 0 24 24" width="24" height="24" focusable="false" aria-hidden="true">

@@ -1,8 +1,13 @@
 /** The shared product listing of /shop and category pages: result count, sort form, grid, pages. */
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { listingMessages } from "../features/listing/messages.ts";
 import { type ListingParams, listingSearch, SORT_OPTIONS } from "../lib/listing.ts";
+import { ADD_FAILED_EVENT } from "./AddToCartButton.tsx";
 import { type CardProduct, ProductCard } from "./ProductCard.tsx";
+
+// The notices' code comes with the first failed add: a listing that never fails does not load it.
+const ListingNotices = lazy(() => import("../features/listing/ListingNotices.tsx"));
 
 export interface ProductListingProps {
   products: CardProduct[];
@@ -20,6 +25,12 @@ export function ProductListing({ products, params, total, totalPages, page, perP
   const location = useLocation();
   // Dim the grid while a sort or another page of this same listing loads.
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const [addFailed, setAddFailed] = useState(false);
+  useEffect(() => {
+    const failed = () => setAddFailed(true);
+    document.addEventListener(ADD_FAILED_EVENT, failed);
+    return () => document.removeEventListener(ADD_FAILED_EVENT, failed);
+  }, []);
   if (!products.length) {
     return (
       <p className="notice notice--info" role="status">
@@ -33,6 +44,11 @@ export function ProductListing({ products, params, total, totalPages, page, perP
         <p className={`notice notice--${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
           {notice.text}
         </p>
+      )}
+      {addFailed && (
+        <Suspense fallback={null}>
+          <ListingNotices />
+        </Suspense>
       )}
       <div className="listing-toolbar">
         <ResultCount total={total} page={page} perPage={perPage} count={products.length} />
