@@ -407,7 +407,12 @@ export function CheckoutForm({
                 {t.expressTitle}
               </h2>
               <NoticeList context={CONTEXTS.expressPayments} />
-              <ExpressButtons methods={express} onStart={(id) => void controller.placeOrder(id)} disabled={disabled} isAdmin={isAdmin} />
+              <ExpressButtons
+                methods={express}
+                onStart={(id, wallet) => void controller.placeOrder(id, wallet)}
+                disabled={disabled}
+                isAdmin={isAdmin}
+              />
               {/* The same divider as the cart page's express area. */}
               <p className="express-payment__or">
                 <span>{t.expressDivider}</span>

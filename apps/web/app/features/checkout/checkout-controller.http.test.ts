@@ -9,6 +9,7 @@ import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
 import { type CheckoutFormSnapshot, CUSTOMER_DATA_DIRTY_KEY, createCheckoutController } from "./checkout-controller.ts";
 import { CHECKOUT_EVENTS, createCheckoutEvents } from "./events.ts";
 import { checkoutMessages as t } from "./messages.ts";
+import { DEMO_WALLET_CONTACT } from "./payment/built-in.tsx";
 
 let shop: TestShop;
 let beanie: number;
@@ -319,6 +320,22 @@ describe("the payment step", () => {
       errorMessage: "The wallet window was closed.",
     });
     expect(page.orderCalls()).toEqual([]);
+  });
+
+  it("a wallet's addresses place the order though the form is empty and its errors show (spec §4: they do not block an express payment)", async () => {
+    const page = await checkoutPage();
+    page.form.order = { ...page.form.order, billing: {}, shipping: {} };
+    page.controller.validation.getState().setValidationError("billing_email", "Please enter a valid email address", false);
+    await page.controller.placeOrder();
+    expect(page.orderCalls()).toEqual([]);
+
+    await page.controller.placeOrder("demo_express", DEMO_WALLET_CONTACT);
+    expect(page.orderCalls()[0]?.body).toMatchObject({
+      payment_method: "demo_express",
+      billing_address: { email: "wallet@example.com", address_1: "1 Wallet Way", postcode: "94105" },
+      shipping_address: { first_name: "Demo", city: "San Francisco", country: "US" },
+    });
+    expect(page.visited).toHaveLength(1);
   });
 
   it("pays with an express method, which sends its own method and none of the form's payment data", async () => {

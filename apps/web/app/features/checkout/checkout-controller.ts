@@ -33,6 +33,7 @@ import {
 import { checkoutMessages as t } from "./messages.ts";
 import { paymentPayload } from "./payment/card.ts";
 import type { ActivePayment } from "./payment/PaymentSection.tsx";
+import type { WalletContact } from "./payment/registry.ts";
 import { createPaymentStatus } from "./payment-status.ts";
 import { type CheckoutInput, checkoutBody, type PaymentDataEntry, routeCheckoutError } from "./submit.ts";
 import { createValidationStore, type ValidationStore } from "./validation.ts";
@@ -126,6 +127,14 @@ export interface CheckoutControllerState {
 }
 
 type CheckoutReply = { payment_result: { redirect_url: string } | null; order_id: number };
+
+/** The form with a wallet's addresses in place of those typed: nothing is collected, billing stands apart. */
+function withWallet(form: CheckoutFormSnapshot, wallet: WalletContact): CheckoutFormSnapshot {
+  return {
+    ...form,
+    order: { ...form.order, billing: wallet.billing, shipping: wallet.shipping, useShippingAsBilling: false, collecting: false },
+  };
+}
 
 /** A failure with no reply to read (the network, a crash) is an unknown outcome (spec §8). */
 const unknownOutcome: StoreApiError = { code: "unknown_error", message: t.placeOrderUnknownGuest, data: { status: 0 } };
@@ -349,16 +358,20 @@ export function createCheckoutController({
     void events.emit(CHECKOUT_EVENTS.checkoutFail, { error: apiError });
   }
 
-  /** Places the order with what the form holds now; `express` names the express method pressed. */
-  async function placeOrder(express?: string): Promise<void> {
+  /**
+   * Places the order with what the form holds now; `express` names the express method pressed, and
+   * `wallet` the addresses it brings, which the order takes instead of the form's.
+   */
+  async function placeOrder(express?: string, wallet?: WalletContact): Promise<void> {
     if (preview) return;
     // One order at a time: pressing again while one is on its way, or on its way out, does nothing.
     const current = status.store.getState();
     if (isWaitingForProcessing(current) || isWaitingForRedirect(current)) return;
-    const form = readForm();
+    const form = wallet ? withWallet(readForm(), wallet) : readForm();
     status.submit();
     clearCheckoutNotices();
-    if (!checkForm(form) || !(await askValidationObservers(form))) return;
+    // The form's own errors do not hold an express payment back (spec §4 "Checkout status"): the server still checks the order.
+    if ((!express && !checkForm(form)) || !(await askValidationObservers(form))) return;
     status.process();
     const setupData = await setUpPayment(form, express);
     if (!setupData) return;

@@ -8,7 +8,7 @@
 import type { StoreCart } from "@cartwright/commerce";
 import "./built-in.tsx";
 import { PaymentMethodBoundary } from "./PaymentMethodBoundary.tsx";
-import { availableMethods, type ExpressPaymentMethod, getExpressPaymentMethods } from "./registry.ts";
+import { availableMethods, type ExpressPaymentMethod, getExpressPaymentMethods, type WalletContact } from "./registry.ts";
 
 /** The express methods the cart can use: listed by the server, meeting its requirements, in its order. */
 export const usableExpressMethods = (
@@ -33,7 +33,7 @@ export function ExpressButtons({
   isAdmin = false,
 }: {
   methods: ExpressPaymentMethod[];
-  onStart(methodId: string): void;
+  onStart(methodId: string, wallet?: WalletContact): void;
   disabled?: boolean;
   /** The store administrator sees a crashed button's real error (spec §8). */
   isAdmin?: boolean;
@@ -44,7 +44,7 @@ export function ExpressButtons({
       {methods.map(({ name, paymentMethodId, content: Content }) => (
         <li key={name} className="express-payment__method">
           <PaymentMethodBoundary isAdmin={isAdmin}>
-            <Content onClick={() => onStart(paymentMethodId)} disabled={disabled} />
+            <Content onClick={(wallet) => onStart(paymentMethodId, wallet)} disabled={disabled} />
           </PaymentMethodBoundary>
         </li>
       ))}

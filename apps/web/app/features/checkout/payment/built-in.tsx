@@ -12,6 +12,7 @@ import {
   type PaymentMethodContentProps,
   registerExpressPaymentMethod,
   registerPaymentMethod,
+  type WalletContact,
 } from "./registry.ts";
 
 const canAlwaysPay = () => true;
@@ -89,13 +90,38 @@ export function TestCardForm({ onPaymentData, disabled }: PaymentMethodContentPr
   );
 }
 
+/** The one contact the demo wallet holds (DEMO.md: it completes with a fixed wallet address), as a real wallet hands over the shopper's. */
+export const DEMO_WALLET_CONTACT: WalletContact = {
+  billing: {
+    first_name: "Demo",
+    last_name: "Wallet",
+    address_1: "1 Wallet Way",
+    city: "San Francisco",
+    state: "CA",
+    postcode: "94105",
+    country: "US",
+    email: "wallet@example.com",
+    phone: "415-555-0199",
+  },
+  shipping: {
+    first_name: "Demo",
+    last_name: "Wallet",
+    address_1: "1 Wallet Way",
+    city: "San Francisco",
+    state: "CA",
+    postcode: "94105",
+    country: "US",
+    phone: "415-555-0199",
+  },
+};
+
 /** The demo wallet's button (spec §9: 48 px high, radius 4). */
 export function DemoExpressButton({ onClick, disabled }: ExpressPaymentContentProps) {
   return (
     <button
       type="button"
       className="express-payment__button express-payment__button--demo"
-      onClick={onClick}
+      onClick={() => onClick(DEMO_WALLET_CONTACT)}
       disabled={disabled}
       aria-label={t.demoExpressLabel}
     >

@@ -4,7 +4,7 @@
  * "payment registration"). Invalid configurations throw; callers report the error with
  * `registrationErrorNotice`.
  */
-import type { StoreCart } from "@cartwright/commerce";
+import type { StoreAddress, StoreCart } from "@cartwright/commerce";
 import type { ComponentType, ReactNode } from "react";
 import { CONTEXTS, type Notice, PLATFORM } from "../../../stores/notices.ts";
 
@@ -28,8 +28,15 @@ export interface PaymentMethodContentProps {
 }
 
 /** What an express method's button(s) receive: `onClick` starts the express payment (the page decides what that does). */
+/** The contact and addresses a wallet holds: the order is placed with them rather than the form's. */
+export interface WalletContact {
+  billing: Partial<StoreAddress>;
+  shipping: Partial<StoreAddress>;
+}
+
 export interface ExpressPaymentContentProps {
-  onClick(): void;
+  /** Starts the payment; a wallet that knows the shopper's addresses passes them. */
+  onClick(wallet?: WalletContact): void;
   disabled: boolean;
 }
 
