@@ -52,3 +52,9 @@ export const noticeStore = createStore<NoticeState>()((set) => ({
     set((state) => ({ notices: state.notices.filter((n) => !predicate(n)) }));
   },
 }));
+
+/** The notices of these contexts as one list, each text once: one area showing two contexts merges them too. */
+export function noticesOf(notices: Notice[], contexts: readonly string[]): Notice[] {
+  const shown = notices.filter((n) => contexts.includes(n.context));
+  return shown.filter((notice, index) => shown.findIndex((n) => n.content === notice.content) === index);
+}

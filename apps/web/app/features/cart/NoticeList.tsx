@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
-import { CONTEXTS, type Notice, noticeStore, SNACKBAR_MS, SNACKBAR_TRANSITION_MS } from "../../stores/notices.ts";
+import { CONTEXTS, type Notice, noticeStore, noticesOf, SNACKBAR_MS, SNACKBAR_TRANSITION_MS } from "../../stores/notices.ts";
 import { cartPageMessages as t } from "./messages.ts";
 
 const SCROLL_OFFSET_PX = 100;
@@ -18,14 +18,19 @@ const regionLabel = (context: string) => {
 };
 const FOCUS_AFTER_MS = 500;
 
-export function NoticeList({ context }: { context: string }) {
+/** One context's notices, or several contexts' in one area (named for the first), each text once. */
+export function NoticeList({ context }: { context: string | readonly string[] }) {
+  const contexts = typeof context === "string" ? [context] : context;
   const all = useStore(noticeStore, (s) => s.notices);
-  const notices = all.filter((n) => n.context === context);
+  const notices = noticesOf(all, contexts);
   if (!notices.length) return null;
+  // Dismissing a text takes its copies in the other contexts too, or the next would take its place.
+  const dismiss = (notice: Notice) =>
+    noticeStore.getState().removeWhere((n) => contexts.includes(n.context) && (n.content === notice.content || n.id === notice.id));
   return (
-    <section className="notice-list" aria-label={regionLabel(context)}>
+    <section className="notice-list" aria-label={regionLabel(contexts[0] ?? "")}>
       {notices.map((notice) => (
-        <NoticeItem key={`${notice.id}\u0000${notice.content}`} notice={notice} />
+        <NoticeItem key={`${notice.id}\u0000${notice.content}`} notice={notice} onDismiss={() => dismiss(notice)} />
       ))}
     </section>
   );
@@ -38,10 +43,9 @@ const typingInField = () => {
   return active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement;
 };
 
-function NoticeItem({ notice }: { notice: Notice }) {
+function NoticeItem({ notice, onDismiss }: { notice: Notice; onDismiss(): void }) {
   const ref = useRef<HTMLDivElement>(null);
   const [leaving, setLeaving] = useState(false);
-  const remove = () => noticeStore.getState().remove(notice.id, notice.context);
   const snackbar = notice.type === "snackbar";
   const urgent = notice.status === "error" || notice.status === "warning";
 
@@ -81,7 +85,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
     >
       <span className="notice__content">{notice.content}</span>
       {notice.isDismissible && (
-        <button type="button" className="notice__dismiss" aria-label={t.dismiss} onClick={remove}>
+        <button type="button" className="notice__dismiss" aria-label={t.dismiss} onClick={onDismiss}>
           ×
         </button>
       )}

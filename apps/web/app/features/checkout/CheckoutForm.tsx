@@ -49,6 +49,7 @@ import type { ValidationStore } from "./validation.ts";
 /** The fields compared to decide whether billing and shipping are the same address (spec §3). */
 const SAME_ADDRESS_FIELDS = ADDRESS_FIELD_KEYS.filter((key) => key !== "email" && key !== "phone");
 
+const CHECKOUT_AND_CART = [CONTEXTS.checkout, CONTEXTS.cart] as const;
 export interface CheckoutFormProps {
   cart: StoreCart;
   expressMethods: CheckoutPaymentMethod[];
@@ -388,8 +389,8 @@ export function CheckoutForm({
   return (
     <section className="checkout-page">
       <h1 className="checkout-page__title">{t.title}</h1>
-      <NoticeList context={CONTEXTS.checkout} />
-      <NoticeList context={CONTEXTS.cart} />
+      {/* The checkout's and the cart's notices in one area: a stock error both report shows once. */}
+      <NoticeList context={CHECKOUT_AND_CART} />
       <div className="checkout-page__layout">
         <form
           className="checkout-form"
