@@ -219,6 +219,11 @@ test("the one-tag embed on another site: reports and a message reach the shop on
     }
   };
   const clicksBefore = counted();
+  // The host page's console stays clean: the browser blocked the reports' replies while /ajax said CORP same-origin.
+  const blocked: string[] = [];
+  page.on("console", (message) => {
+    if (/ERR_BLOCKED_BY_RESPONSE/.test(message.text())) blocked.push(message.text());
+  });
   await page.goto(otherSite);
   await page.getByRole("button", { name: OPENER }).click();
   await expect(list(page).getByRole("link", { name: "Telegram" })).toHaveAttribute("href", "https://t.me/cartwright_demo");
@@ -234,6 +239,7 @@ test("the one-tag embed on another site: reports and a message reach the shop on
   await form.getByRole("textbox", { name: "Message", exact: true }).fill("Hello from the blog");
   await form.getByRole("button", { name: "Send" }).click();
   await expect(form.getByText("Thanks! We will get back to you soon.")).toBeVisible();
+  expect(blocked).toEqual([]);
   const db = shopDatabase();
   try {
     const row = db.prepare("select ref_url from contact_messages where email = 'embedded@example.com'").get() as { ref_url: string };

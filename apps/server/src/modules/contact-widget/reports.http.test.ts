@@ -201,6 +201,9 @@ describe("other sites", () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: "cw_widget_origin_not_allowed", data: { origin: "https://evil.example" } });
     expect(response.headers["access-control-allow-origin"]).toBeUndefined();
+    // The refusal keeps the API's resource policy: no other site's page may load it.
+    expect(response.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(await counts()).toEqual(before);
   });
 
@@ -210,10 +213,16 @@ describe("other sites", () => {
     expect(allowed.statusCode).toBe(200);
     expect(allowed.headers["access-control-allow-origin"]).toBe("https://blog.example.com");
     expect(allowed.headers.vary).toContain("Origin");
+    // The widget's reports go by sendBeacon (no-cors): a same-origin resource policy would have the browser block the reply.
+    expect(allowed.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    // The other security headers stay.
+    expect(allowed.headers["x-content-type-options"]).toBe("nosniff");
+    expect(allowed.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
     // The shop's own pages may read the answer too (a PUBLIC_URL may name another host than the page's).
     const own = await report("http://localhost:80");
     expect(own.statusCode).toBe(200);
     expect(own.headers["access-control-allow-origin"]).toBe("http://localhost:80");
+    expect(own.headers["cross-origin-resource-policy"]).toBe("same-origin");
     expect((await report(undefined)).statusCode).toBe(200);
   });
 

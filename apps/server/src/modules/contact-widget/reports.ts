@@ -67,14 +67,18 @@ export function isShopOrigin(request: FastifyRequest, origin: string | undefined
 
 /**
  * Lets a call from another site through only when the widget allows its origin, and tells the
- * browser so (Access-Control-Allow-Origin); 403 cw_widget_origin_not_allowed otherwise.
+ * browser so (Access-Control-Allow-Origin); 403 cw_widget_origin_not_allowed otherwise. An allowed
+ * site's reply also says `Cross-Origin-Resource-Policy: cross-origin`: the reports go by sendBeacon,
+ * a no-cors request whose reply the API's `same-origin` would have the browser block.
  */
 export function allowWidgetOrigin(request: FastifyRequest, reply: FastifyReply, widget: { allowed_origins: readonly string[] }): void {
   const origin = request.headers.origin;
   reply.header("Vary", "Origin");
   if (origin === undefined) return;
-  if (!isShopOrigin(request, origin, request.ctx.db) && !widget.allowed_origins.includes(origin))
-    throw widgetErrors.originNotAllowed(origin);
+  if (!isShopOrigin(request, origin, request.ctx.db)) {
+    if (!widget.allowed_origins.includes(origin)) throw widgetErrors.originNotAllowed(origin);
+    reply.header("cross-origin-resource-policy", "cross-origin");
+  }
   // Also for the shop's own origin: its PUBLIC_URL may name another host than the one the page was served from.
   reply.header("Access-Control-Allow-Origin", origin);
 }
