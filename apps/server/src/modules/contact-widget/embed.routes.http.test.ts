@@ -3,9 +3,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, TEST_SECRET, type TestShop } from "../../../../../test/app.ts";
 import { WEB_BUILD_DIR } from "../../web.ts";
 import { embedScript } from "./embed.routes.ts";
+import { configureContactWidgets } from "./index.ts";
 
 const widgetDirectory = join(WEB_BUILD_DIR, "widget");
 const manifest = JSON.parse(readFileSync(join(widgetDirectory, "manifest.json"), "utf8")) as { loader: string; files: string[] };
@@ -58,27 +59,93 @@ describe("GET /widget/{id}.js", () => {
     }
   });
 
+  const page = {
+    widgets: [],
+    country: "-",
+    crawler: false,
+    ajaxUrl: "https://shop.example/ajax",
+    assetsUrl: "https://shop.example/widget/",
+    consent: "required" as const,
+  };
+  const sites = { origins: ["https://blog.example.com"], shopHost: "shop.example" };
+
+  /** A page's location at `href`. */
+  const at = (href: string) => ({ origin: new URL(href).origin, host: new URL(href).host });
+
+  /** Runs the embed as a classic script would on a page at `location`: what it queued, imported and said. */
+  function runEmbed(script: string, location: { origin: string; host: string }) {
+    const queue: unknown[] = [];
+    const imported: string[] = [];
+    const said: unknown[][] = [];
+    const console = { info: (...words: unknown[]) => said.push(words) };
+    new Function("window", "__import", "console", script.replace("import(", "__import("))(
+      { cartwrightContactWidgets: queue, location },
+      (url: string) => imported.push(url),
+      console,
+    );
+    return { queue, imported, said };
+  }
+
   it("queues the settings and imports the loader by its address; no text in them can end the script", () => {
-    const page = {
-      widgets: [],
-      country: "-",
-      crawler: false,
-      ajaxUrl: "https://shop.example/ajax",
-      assetsUrl: "https://shop.example/widget/",
-      consent: "required" as const,
-    };
     const tricky = { ...page, country: "</script><script>alert(1)</script>\u2028" };
-    const script = embedScript(tricky, `https://shop.example/widget/${manifest.loader}`);
+    const trickySites = { origins: ["https://a.example</script>\u2028"], shopHost: "shop.example</script>" };
+    const script = embedScript(tricky, `https://shop.example/widget/${manifest.loader}`, trickySites);
     expect(script).not.toContain("</script");
     expect(script).not.toContain("\u2028");
     expect(script).toContain(`import("https://shop.example/widget/${manifest.loader}")`);
-    // Run as a classic script would: the queue gets the settings as sent.
-    const queue: unknown[] = [];
-    const imported: string[] = [];
-    new Function("window", "__import", script.replace("import(", "__import("))({ cartwrightContactWidgets: queue }, (url: string) =>
-      imported.push(url),
-    );
-    expect(queue).toEqual([tricky]);
-    expect(imported).toEqual([`https://shop.example/widget/${manifest.loader}`]);
+    // An allowed origin is compared as it was sent, and the queue gets the settings as they were sent.
+    const run = runEmbed(script, { origin: "https://a.example</script>\u2028", host: "a.example" });
+    expect(run.queue).toEqual([tricky]);
+    expect(run.imported).toEqual([`https://shop.example/widget/${manifest.loader}`]);
+  });
+
+  it("mounts on a site the widget allows and on the shop, and on any other site stops, saying why", () => {
+    const script = embedScript(page, `https://shop.example/widget/${manifest.loader}`, sites);
+    for (const href of ["https://blog.example.com/post", "https://shop.example/", "http://shop.example/"]) {
+      const run = runEmbed(script, at(href));
+      expect(run.queue, href).toEqual([page]);
+      expect(run.imported, href).toHaveLength(1);
+      expect(run.said, href).toEqual([]);
+    }
+    for (const href of ["https://elsewhere.example/", "http://blog.example.com/", "https://blog.example.com:8443/"]) {
+      const run = runEmbed(script, at(href));
+      expect(run.queue, href).toEqual([]);
+      expect(run.imported, href).toEqual([]);
+      expect(run.said, href).toEqual([[expect.stringMatching(/the shop does not allow this site .*: /)]]);
+      expect(String(run.said[0]?.[0]).endsWith(`: ${new URL(href).origin}`), href).toBe(true);
+    }
+  });
+
+  it("tells the page the widget's allowed origins, the shop's host and its PUBLIC_URL, as /ajax allows them", async () => {
+    await shop.db
+      .updateTable("contact_widgets")
+      .set({ allowed_origins: JSON.stringify(["https://blog.example.com"]) })
+      .where("id", "=", 1)
+      .execute();
+    try {
+      const response = await shop.app.inject({ url: "/widget/1.js", headers: { host: "shop.example:8080" } });
+      expect(response.statusCode).toBe(200);
+      const allowed = runEmbed(response.body, at("https://blog.example.com/post"));
+      expect(allowed.queue).toHaveLength(1);
+      expect(allowed.imported).toEqual([`http://shop.example:8080/widget/${manifest.loader}`]);
+      expect(runEmbed(response.body, at("http://shop.example:8080/")).queue).toHaveLength(1);
+      const refused = runEmbed(response.body, at("https://evil.example/"));
+      expect(refused.queue).toEqual([]);
+      expect(refused.imported).toEqual([]);
+      // The same origin is what /ajax refuses.
+      const report = await shop.app.inject({
+        method: "POST",
+        url: "/ajax",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", host: "shop.example:8080" },
+        payload: "action=update_contact_widget_views&widgetId=1",
+      });
+      expect(report.json().code).toBe("cw_widget_origin_not_allowed");
+      configureContactWidgets(shop.db, { secret: TEST_SECRET, countryHeader: "cf-ipcountry", shopOrigin: "https://shop.example.com" });
+      const withPublicUrl = await shop.app.inject({ url: "/widget/1.js", headers: { host: "shop.example:8080" } });
+      expect(runEmbed(withPublicUrl.body, at("https://shop.example.com/")).queue).toHaveLength(1);
+    } finally {
+      configureContactWidgets(shop.db, { secret: TEST_SECRET, countryHeader: "cf-ipcountry", shopOrigin: null });
+      await shop.db.updateTable("contact_widgets").set({ allowed_origins: "[]" }).where("id", "=", 1).execute();
+    }
   });
 });

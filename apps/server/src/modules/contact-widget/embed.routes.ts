@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
 import { type BuildManifest, hashedScriptSender, SCRIPT_TYPE as JS, manifestReader, scriptNotFound } from "../../http/assets.ts";
-import { embedPage } from "./page.ts";
+import { embedPage, keptWidget } from "./page.ts";
+import { type EmbedSites, embedSites } from "./reports.ts";
 
 export interface EmbedRouteOptions {
   db: Db;
@@ -36,14 +37,25 @@ export function widgetLoaderPath(widgetDirectory: string): () => string | null {
   };
 }
 
-/** The embed's script: queue the settings, then import the loader (a second tag's import is the same module). */
-export function embedScript(page: WidgetPage, loaderUrl: string): string {
-  // Inside a script: no "</script" or line separators can end or break it.
-  const json = JSON.stringify(page)
+/** JSON inside a script: no "</script" or line separators can end or break it. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-  return `(function(w){var q=w.${PAGE_QUEUE}=w.${PAGE_QUEUE}||[];q.push(${json});import(${JSON.stringify(loaderUrl)});})(window);\n`;
+}
+
+/**
+ * The embed's script: queue the settings, then import the loader (a second tag's import is the same
+ * module). On a site the widget does not allow it stops first, saying why in the console: the shop
+ * would refuse every report and message from there, and only the page knows its own origin (a
+ * script's request carries none). The check lives here, so the loader carries none of it.
+ */
+export function embedScript(page: WidgetPage, loaderUrl: string, sites: EmbedSites): string {
+  const refused =
+    "The contact widget is not shown: the shop does not allow this site (the shop's owner can add it to the widget's allowed origins): ";
+  const guard = `var l=w.location;if(${scriptJson(sites.origins)}.indexOf(l.origin)<0&&l.host!==${scriptJson(sites.shopHost)}){console.info(${scriptJson(refused)}+l.origin);return}`;
+  return `(function(w){${guard}var q=w.${PAGE_QUEUE}=w.${PAGE_QUEUE}||[];q.push(${scriptJson(page)});import(${JSON.stringify(loaderUrl)});})(window);\n`;
 }
 
 function shopOrigin(request: FastifyRequest): string {
@@ -65,9 +77,11 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedRouteOptio
     }
     const loader = manifest()?.loader;
     const visitor = { headers: request.headers, ip: request.ip };
-    const page = loader ? await embedPage(options.db, options.secret, Number(embed[1]), visitor, shopOrigin(request)) : null;
+    const id = Number(embed[1]);
+    const page = loader ? await embedPage(options.db, options.secret, id, visitor, shopOrigin(request)) : null;
+    const kept = page ? await keptWidget(options.db, id) : undefined;
     reply.header("content-type", JS).header("cache-control", EMBED_CACHE).header("x-content-type-options", "nosniff");
-    if (!page || !loader) throw scriptNotFound();
-    return reply.send(embedScript(page, `${page.assetsUrl}${loader}`));
+    if (!page || !loader || !kept) throw scriptNotFound();
+    return reply.send(embedScript(page, `${page.assetsUrl}${loader}`, embedSites(request, options.db, kept.widget)));
   });
 }

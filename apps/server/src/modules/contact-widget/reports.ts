@@ -65,6 +65,21 @@ export function isShopOrigin(request: FastifyRequest, origin: string | undefined
   }
 }
 
+/** Where the one-tag embed may show: the sites isShopOrigin and allowWidgetOrigin let post, for the page to compare its own origin with. */
+export interface EmbedSites {
+  origins: string[];
+  /** The shop's host as the page's location.host writes it (isShopOrigin leaves the scheme out). */
+  shopHost: string;
+}
+
+export function embedSites(request: FastifyRequest, db: Db, widget: { allowed_origins: readonly string[] }): EmbedSites {
+  const shopOrigin = widgetRuntime(db).shopOrigin;
+  return {
+    origins: shopOrigin ? [shopOrigin, ...widget.allowed_origins] : [...widget.allowed_origins],
+    shopHost: request.host.replace(/:(80|443)$/, ""),
+  };
+}
+
 /**
  * Lets a call from another site through only when the widget allows its origin, and tells the
  * browser so (Access-Control-Allow-Origin); 403 cw_widget_origin_not_allowed otherwise. An allowed
