@@ -109,6 +109,25 @@ test("contact: the browser refuses empty required fields and says so where they 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test("contact: the Message counter follows the text, and reaching the limit is said in the polite live region", async ({ page }) => {
+  const form = await openForm(page, "contact");
+  const message = form.locator(f(4));
+  const counter = form.locator("#cwf1-4-counter");
+  await expect(message).toHaveAttribute("aria-describedby", /\bcwf1-4-counter\b/);
+  await expect(counter).toHaveText("0 of 2000 characters");
+  // Not a live region: the count is read with the field, never on each key.
+  await expect(counter).not.toHaveAttribute("aria-live");
+  await message.pressSequentially("Hi 👋");
+  await expect(counter).toHaveText("4 of 2000 characters");
+  await message.fill("x".repeat(1999));
+  await expect(counter).toHaveText("1999 of 2000 characters");
+  await message.press("y");
+  await expect(counter).toHaveText("2000 of 2000 characters");
+  await expect(form.locator(".cwf-live")).toHaveText("2000 of 2000 characters");
+  await message.press("Backspace");
+  await expect(counter).toHaveText("1999 of 2000 characters");
+});
+
 test("feedback: a rating of 4 skips page 2 both ways, and the answer redirects to /shop", async ({ page }) => {
   const form = await openForm(page, "feedback");
   const page1 = form.locator('.cwf-page[data-page="1"]');

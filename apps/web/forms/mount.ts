@@ -6,6 +6,7 @@
  */
 import type { FormDefinition, FormPagePayload } from "@cartwright/commerce/forms";
 import { checkRestrictedEmail, loadRules, validateFields } from "./checks.ts";
+import { updateCounters } from "./counter.ts";
 import { fieldIdOf } from "./dom.ts";
 import { addScheme, cleanInput, fieldOf, formatAmountInput, offerEmailSuggestion, refuseKey, syncAddressState } from "./inputs.ts";
 import { checkUploadTotal, enhanceKinds } from "./kinds.ts";
@@ -82,6 +83,7 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload, optio
       settleLogic(state);
       syncAddresses();
       updateTotals(state);
+      updateCounters(form);
       renderPage(state);
       checkUploadTotal(state);
       window.clearTimeout(saving);
@@ -186,6 +188,7 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload, optio
   settleLogic(state);
   syncAddresses();
   updateTotals(state);
+  updateCounters(form);
   renderPage(state);
   enhanceKinds(state);
   offerSaveLater(state);

@@ -1,6 +1,7 @@
 /** Kinds typed into: name, e-mail, text, paragraph, web address, number, phone, password, date, time, signature, card; and the file kinds. */
 import { megabytes } from "@cartwright/commerce/forms";
 import { descBlock, errorBlock, type FieldCtx, group, inputAttrs, label, legendText, subOf, textOf } from "./context.ts";
+import { charactersIn, counterText } from "./counter.ts";
 import { type AttrValue, el, esc } from "./html.ts";
 
 /** What a kind renders inside its `.cwf-field`, and the module that enhances it (data-lazy). */
@@ -96,7 +97,7 @@ export function textKind(ctx: FieldCtx): FieldBody {
           : el(
               "p",
               { class: "cwf-counter", id: `${id}-counter`, "data-max": field.maxLength },
-              esc(`${[...value].length} of ${field.maxLength} characters`),
+              esc(counterText(charactersIn(value), field.maxLength)),
             );
       const attrs = inputAttrs(ctx);
       if (counter) attrs["aria-describedby"] = `${attrs["aria-describedby"]} ${id}-counter`;
