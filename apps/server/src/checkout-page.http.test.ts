@@ -81,3 +81,17 @@ describe("additional contact and order fields", () => {
     expect(details).toMatch(/<th scope="row">Gift message<\/th><td class="order-details__amount">Happy birthday!<\/td>/);
   });
 });
+
+describe("coming back to the checkout", () => {
+  it("keeps the order notes and the method the shopper chose (the draft order's), as a reload finds them", async () => {
+    const browser = new PageBrowser(shop.app);
+    await browser.api("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const first = await browser.get("/checkout");
+    expect(first.body).not.toContain('id="order-notes"');
+    expect(first.body).toMatch(/<input[^>]*checked="" value="test_card"/);
+    await browser.api("PUT", "/checkout", { order_notes: "Ring twice", payment_method: "cheque" });
+    const again = await browser.get("/checkout");
+    expect(again.body).toMatch(/<textarea id="order-notes"[^>]*>Ring twice<\/textarea>/);
+    expect(again.body).toMatch(/<input[^>]*checked="" value="cheque"/);
+  });
+});

@@ -275,6 +275,10 @@ function checkoutServices(db: Db, settings: ShopSettings, session: Session): Sto
       const found = await customers.getCustomer(db, session.uid);
       return found && { id: found.id, email: found.email, billing: found.billingAddress, shipping: found.shippingAddress };
     },
+    draft: async () => {
+      const order = await orders.latestCartOrder(db, session.sid, ["checkout-draft"]);
+      return order ? { customerNote: order.customer_note, paymentMethod: order.payment_method } : null;
+    },
     /** The editor preview's sample cart (spec §9) for the signed-in owner; null for everyone else. */
     preview: async (): Promise<StoreCart | null> =>
       (await customers.isOwner(db, session.uid)) ? sampleCart(currencyFields(shopCurrency(settings))) : null,

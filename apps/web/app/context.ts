@@ -12,6 +12,7 @@ export type {
   AccountResult,
   CheckoutCountry,
   CheckoutCountryCodes,
+  CheckoutDraft,
   CheckoutFieldDefinition,
   CheckoutPaymentMethod,
   PasswordResetCheck,

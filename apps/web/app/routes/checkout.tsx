@@ -23,15 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { cart, checkout, settings, account, attribution } = context.get(storefrontContext);
   // Null unless the signed-in customer is the owner: the parameter alone shows shoppers nothing.
   const sample = new URL(request.url).searchParams.get("preview") === "editor" ? await checkout.preview() : null;
-  const [view, customer, savedMethods] = sample
-    ? [sample, null, []]
-    : await Promise.all([cart.get(), checkout.customer(), checkout.savedMethods()]);
+  const [view, customer, savedMethods, draft] = sample
+    ? [sample, null, [], null]
+    : await Promise.all([cart.get(), checkout.customer(), checkout.savedMethods(), checkout.draft()]);
   const methods = checkout.paymentMethods().filter((m) => !sample || sample.payment_methods.includes(m.id));
   return {
     preview: sample !== null,
     // Cross-sells are the cart page's; the checkout page is lighter without them.
     cart: { ...view, cross_sells: [] },
     customer,
+    draft,
     countries: checkout.countries(),
     additionalFields: checkout.additionalFields(),
     paymentMethods: methods.filter((m) => !m.express),

@@ -154,6 +154,12 @@ export interface SavedPaymentMethodView {
 export type CheckoutFieldDefinition = CheckoutFieldSetting;
 
 /** What the checkout page reads from the server besides the cart. */
+/** The shopper's notes and payment method kept on the cart's draft order. */
+export interface CheckoutDraft {
+  customerNote: string;
+  paymentMethod: string;
+}
+
 export interface StorefrontCheckout {
   additionalFields(): CheckoutFieldDefinition[];
   /** The shop's locale ("en", "de_DE"…), for the case of labels inside field messages (spec §5). */
@@ -164,6 +170,8 @@ export interface StorefrontCheckout {
   paymentMethods(): CheckoutPaymentMethod[];
   savedMethods(): Promise<SavedPaymentMethodView[]>;
   customer(): Promise<{ id: number; email: string; billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null>;
+  /** What the cart's draft order keeps from an earlier visit (PUT /checkout): its notes and chosen method; null without one. */
+  draft(): Promise<CheckoutDraft | null>;
   /** The editor preview's sample cart (spec §9) when the signed-in customer is the shop owner; null for anyone else. */
   preview(): Promise<StoreCart | null>;
 }

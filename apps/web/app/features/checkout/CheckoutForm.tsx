@@ -13,6 +13,7 @@ import { useStore } from "zustand";
 import type {
   CheckoutCountry,
   CheckoutCountryCodes,
+  CheckoutDraft,
   CheckoutFieldDefinition,
   CheckoutPaymentMethod,
   SavedPaymentMethodView,
@@ -55,6 +56,8 @@ export interface CheckoutFormProps {
   expressMethods: CheckoutPaymentMethod[];
   currency: Currency;
   customer: { id: number; email: string; billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null;
+  /** The notes and method kept on the cart's draft order from an earlier visit (a reload keeps them). */
+  draft?: CheckoutDraft | null;
   countries: CheckoutCountryCodes;
   /** The shop's additional contact and order fields. */
   additionalFields?: CheckoutFieldDefinition[];
@@ -180,6 +183,7 @@ export function CheckoutForm({
   cart: serverCart,
   currency,
   customer,
+  draft = null,
   countries,
   paymentMethods,
   expressMethods,
@@ -252,18 +256,23 @@ export function CheckoutForm({
   const isAdmin = settings.currentUserIsAdmin ?? false;
   // The inner block area at this place in the layout (spec §5 registerCheckoutBlock).
   const blockArea = (area: InnerBlockArea) => <CheckoutBlockArea area={area} cart={cart} isAdmin={isAdmin} />;
-  const [notesOpen, setNotesOpen] = useState(false);
-  const [orderNotes, setOrderNotes] = useState("");
+  // Order notes start from the draft's (spec §3 "orderNotes").
+  const [notesOpen, setNotesOpen] = useState(() => Boolean(draft?.customerNote));
+  const [orderNotes, setOrderNotes] = useState(draft?.customerNote ?? "");
   const [createAccount, setCreateAccount] = useState(false);
   const [password, setPassword] = useState("");
 
   const defaultSaved = savedMethods.find((m) => m.is_default) ?? savedMethods[0];
+  // The method chosen on an earlier visit comes back, unless it is a saved card's gateway (the card is chosen below).
+  const restored = paymentMethods.find((m) => m.id === draft?.paymentMethod && !savedMethods.some((s) => s.method.gateway === m.id));
   const [active, setActive] = useState<ActivePayment>(() =>
-    defaultSaved
-      ? { kind: "saved", tokenId: defaultSaved.tokenId }
-      : paymentMethods[0]
-        ? { kind: "method", id: paymentMethods[0].id }
-        : null,
+    restored
+      ? { kind: "method", id: restored.id }
+      : defaultSaved
+        ? { kind: "saved", tokenId: defaultSaved.tokenId }
+        : paymentMethods[0]
+          ? { kind: "method", id: paymentMethods[0].id }
+          : null,
   );
   const [paymentData, setPaymentData] = useState<PaymentDataEntry[]>([]);
   const [savePayment, setSavePayment] = useState(false);
