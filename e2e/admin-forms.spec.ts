@@ -23,14 +23,14 @@ async function seriousViolations(page: Page) {
 const shopDatabase = () => new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
 
 /** A feedback entry as a visitor's browser sends it: a token from forms_get_token, then forms_submit (spec §7). */
-async function sendFeedback(request: APIRequestContext, fields: Record<string, string>): Promise<void> {
-  const token = await request.post("/ajax", { form: { action: "forms_get_token", formId: String(FEEDBACK_ID) } });
+async function sendFeedback(request: APIRequestContext, fields: Record<string, string>, formId = FEEDBACK_ID): Promise<void> {
+  const token = await request.post("/ajax", { form: { action: "forms_get_token", formId: String(formId) } });
   const { data } = (await token.json()) as { data: { token: string } };
   const now = Math.floor(Date.now() / 1000);
   const sent = await request.post("/ajax", {
     multipart: {
       action: "forms_submit",
-      "forms[id]": String(FEEDBACK_ID),
+      "forms[id]": String(formId),
       "forms[token]": data.token,
       start_timestamp: String(now - 30),
       end_timestamp: String(now),
@@ -199,6 +199,44 @@ test("a form is deleted from the list after a confirmation that counts its entri
   await expect(row).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: "Form “Wholesale enquiries” deleted." })).toBeVisible();
   expect((await page.request.get(`/api/admin/v1/forms/${(await created.json()).id}`)).status()).toBe(404);
+});
+
+test("removing a field that entries answered asks first, and the entry keeps showing its answer as a removed field", async ({ page }) => {
+  await signInAsOwner(page);
+  const feedback = await page.request.get(`/api/admin/v1/forms/${FEEDBACK_ID}`);
+  const slug = `survey-${Date.now()}`;
+  const created = await page.request.post("/api/admin/v1/forms", {
+    headers: { nonce: feedback.headers().nonce as string },
+    data: { definition: { ...(await feedback.json()).definition, slug, title: "Shop survey" } },
+  });
+  const formId = (await created.json()).id as number;
+  await sendFeedback(page.request, { 1: "4", 3: "grace@example.com" }, formId);
+
+  await page.goto(`/admin/forms/${formId}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Edit form: Shop survey" })).toBeVisible();
+  // A field no entry answered goes at once.
+  await page.getByRole("button", { name: "Remove How was your visit?" }).click();
+  await expect(page.getByRole("button", { name: "Remove How was your visit?" })).toHaveCount(0);
+  // One with answers asks, saying the entries keep them; cancelling keeps the field.
+  await page.getByRole("button", { name: "Remove Email" }).click();
+  const dialog = page.getByRole("dialog", { name: "Remove Email?" });
+  await expect(dialog).toContainText("1 entry holds an answer to this field. Entries keep their answers");
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("button", { name: "Remove Email" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove Email" }).click();
+  await dialog.getByRole("button", { name: "Remove field" }).click();
+  await expect(page.getByRole("button", { name: "Remove Email" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Save form" }).first().click();
+  await expect(page.getByRole("status").filter({ hasText: "Form saved." })).toBeVisible();
+
+  const entries = await page.request.get(`/api/admin/v1/forms/${formId}/entries`);
+  const entryId = (await entries.json()).entries[0].id as number;
+  await page.goto(`/admin/forms/${formId}/entries/${entryId}`);
+  const values = page.locator(".admin-entry-values");
+  await expect(values).toContainText("Rating4 / 5");
+  await expect(values.locator(".admin-details__row").last()).toHaveText("Emailremoved from the formgrace@example.com");
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 /** Presses Tab until the focused element's name (aria-label, else its label's or its own text) is `name`. */

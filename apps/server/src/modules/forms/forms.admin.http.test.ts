@@ -26,13 +26,13 @@ afterAll(async () => {
 
 const f = (id: number, sub?: string) => (sub ? `forms[fields][${id}][${sub}]` : `forms[fields][${id}]`);
 
-/** A feedback entry as a visitor sends it (token signed with the test shop's secret). */
-async function sendFeedback(fields: Record<string, string>) {
+/** A feedback entry as a visitor sends it (token signed with the test shop's secret), to form 3 unless told. */
+async function sendFeedback(fields: Record<string, string>, formId = 3) {
   const secret = shop.app.forms?.secret ?? "";
   const parts = Object.entries({
     action: "forms_submit",
-    "forms[id]": "3",
-    "forms[token]": createFormToken(secret, 3, Date.now()),
+    "forms[id]": String(formId),
+    "forms[token]": createFormToken(secret, formId, Date.now()),
     ...fields,
   }).map(([name, value]) => ({ name, value }));
   const { payload, headers } = multipart(parts);
@@ -245,6 +245,63 @@ describe("entries", () => {
     expect(response.headers["content-security-policy"]).toBe("sandbox");
     expect(response.rawPayload.equals(SAMPLES.pdf)).toBe(true);
     expect((await owner.get(`${ADMIN}/form-entries/${entry.id}/files/${file.id + 1}`)).statusCode).toBe(404);
+  });
+
+  it("keeps showing answers to removed fields, under the label they last had, in the entry and the CSV", async () => {
+    const created = await owner.request("POST", `${ADMIN}/forms`, {
+      definition: { ...FEEDBACK_FORM, slug: "removals", title: "Removals" },
+    });
+    const formId = created.json().id as number;
+    await sendFeedback({ [f(1)]: "2", [f(3)]: "ada@example.com", [f(4)]: "Parcel late" }, formId);
+    // The builder is told how many entries answered each field before it removes one.
+    expect((await owner.get(`${ADMIN}/forms/${formId}`)).json().answers).toEqual({ 1: 1, 3: 1, 4: 1 });
+
+    const fields = FEEDBACK_FORM.fields.map((field) => (field.id === 3 ? { ...field, label: "Your email" } : field));
+    await owner.request("PUT", `${ADMIN}/forms/${formId}`, { definition: { ...FEEDBACK_FORM, slug: "removals", fields } });
+    const kept = fields.filter((field) => field.id !== 3 && field.id !== 4);
+    const saved = await owner.request("PUT", `${ADMIN}/forms/${formId}`, {
+      definition: { ...FEEDBACK_FORM, slug: "removals", fields: kept },
+    });
+    expect(saved.statusCode).toBe(200);
+    // An answer to a field no logged definition names (written before the log, say) keeps a plain label.
+    const older = await shop.db
+      .insertInto("form_entries")
+      .values({
+        form_id: formId,
+        status: "complete",
+        values: JSON.stringify({ 1: "5", 9: "Left by an old field" }),
+        payment_total: 0,
+        payment_status: "",
+        currency: "",
+        visitor_id: "",
+        start_timestamp: "",
+        end_timestamp: "",
+        page_url: "",
+        ip: "",
+        user_agent: "",
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+
+    const [sent] = (await owner.get(`${ADMIN}/forms/${formId}/entries?order=oldest`)).json().entries as { id: number }[];
+    const entry = (await owner.get(`${ADMIN}/form-entries/${sent?.id}`)).json();
+    expect(entry.fields.map((field: { id: number }) => field.id)).toEqual([1, 2, 5, 6, 3, 4]);
+    expect(entry.fields.slice(4)).toEqual([
+      { id: 3, label: "Your email", type: "email", value: "ada@example.com", removed: true },
+      { id: 4, label: "What went wrong?", type: "textarea", value: "Parcel late", removed: true },
+    ]);
+    expect(entry.fields[0]).toEqual({ id: 1, label: "Rating", type: "rating", value: "2 / 5" });
+    const unknown = (await owner.get(`${ADMIN}/form-entries/${older.id}`)).json();
+    expect(unknown.fields.at(-1)).toEqual({ id: 9, label: "Removed field 9", type: "text", value: "Left by an old field", removed: true });
+
+    const lines = (await owner.get(`${ADMIN}/forms/${formId}/entries.csv`)).body.split("\r\n");
+    expect(lines[0]).toBe(
+      "Entry,Date,Status,Rating,How was your visit?,Photo,Best time to call,Your email (removed field),What went wrong? (removed field),Removed field 9,Total,Currency,Payment",
+    );
+    expect(lines[1]).toContain(",2 / 5,,,,ada@example.com,Parcel late,,");
+    expect(lines[2]).toContain(",5 / 5,,,,,,Left by an old field,");
+    await owner.request("DELETE", `${ADMIN}/forms/${formId}`);
   });
 
   it("is for the owner only", async () => {

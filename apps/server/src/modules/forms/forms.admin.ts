@@ -4,7 +4,15 @@
  * and filters (status, payment status, a date range), read with their files and neighbours,
  * deleted, and exported as spreadsheet-safe CSV.
  */
-import { checkDefinition, entriesCsv, entryColumns, type FormDefinition, type FormValues, fieldText } from "@cartwright/commerce/forms";
+import {
+  checkDefinition,
+  entriesCsv,
+  entryColumns,
+  type FormDefinition,
+  type FormField,
+  type FormValues,
+  fieldText,
+} from "@cartwright/commerce/forms";
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -47,7 +55,61 @@ export async function listForms(ctx: RequestContext) {
 export async function readForm(ctx: RequestContext, id: number) {
   const form = await findForm(ctx.db, id);
   if (!form) throw formNotFound();
-  return { id: form.id, slug: form.slug, title: form.title, status: form.status, definition: form.definition };
+  // How many entries answered each field, so the builder can say what removing one leaves behind.
+  const counted = await ctx.db
+    .selectFrom("form_entry_values")
+    .innerJoin("form_entries", "form_entries.id", "form_entry_values.entry_id")
+    .select("form_entry_values.field_id")
+    .select((eb) => eb.fn.countAll<number | string>().as("entries"))
+    .where("form_entries.form_id", "=", id)
+    .where("form_entry_values.value", "!=", "")
+    .groupBy("form_entry_values.field_id")
+    .execute();
+  const answers = Object.fromEntries(counted.map((row) => [String(row.field_id), Number(row.entries)]));
+  return { id: form.id, slug: form.slug, title: form.title, status: form.status, definition: form.definition, answers };
+}
+
+/** A field entries answered that the form no longer has; `known` when a logged definition still names it. */
+interface RemovedField {
+  field: FormField;
+  known: boolean;
+}
+
+/**
+ * The fields of `ids` the form has dropped, each as it last stood in the form's logged definitions
+ * (the change log keeps every save's before and after), newest first; one no log names is "Removed field N".
+ */
+async function removedFields(db: Db, formId: number, ids: Iterable<number>): Promise<RemovedField[]> {
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  if (wanted.length === 0) return [];
+  const found = new Map<number, FormField>();
+  const logged = await db
+    .selectFrom("change_log")
+    .select(["before", "after"])
+    .where("entity", "=", "form")
+    .where("entity_id", "=", String(formId))
+    .orderBy("id", "desc")
+    .execute();
+  for (const row of logged) {
+    for (const text of [row.after, row.before]) {
+      const fields = text ? ((JSON.parse(text) as { definition?: { fields?: FormField[] } }).definition?.fields ?? []) : [];
+      for (const field of fields) if (wanted.includes(field.id) && !found.has(field.id)) found.set(field.id, field);
+    }
+    if (found.size === wanted.length) break;
+  }
+  return wanted.map((id) => {
+    const field = found.get(id);
+    // Unknown kind: read as text, so a value still shows as the visitor sent it.
+    return field
+      ? { field, known: true }
+      : { field: { id, page: 1, type: "text", label: `Removed field ${id}`, required: false }, known: false };
+  });
+}
+
+/** Ids an entry holds answers or files for that are not among the form's fields now. */
+function droppedIds(kept: FormValues, fileFieldIds: number[], current: FormField[]): number[] {
+  const now = new Set(current.map((field) => field.id));
+  return [...Object.keys(kept).map(Number), ...fileFieldIds].filter((id) => Number.isInteger(id) && !now.has(id));
 }
 
 function actorOf(ctx: RequestContext): number {
@@ -250,15 +312,35 @@ export async function readEntry(ctx: RequestContext, id: number) {
     .where("entry_id", "=", id)
     .orderBy("id")
     .execute();
+  const columns = form ? entryColumns(form.definition) : [];
+  const removed = await removedFields(
+    ctx.db,
+    row.form_id,
+    droppedIds(
+      kept,
+      files.map((file) => file.field_id),
+      columns,
+    ),
+  );
   return {
     ...entrySummary(row),
     form_id: row.form_id,
-    // Every field that can hold a value, in form order: an empty one is "" (hidden by logic, or left blank).
-    fields: (form ? entryColumns(form.definition) : []).map((field) => {
-      const value = kept[String(field.id)];
-      const image = field.type === "signature" && typeof value === "string" && SIGNATURE_IMAGE.test(value) ? value : undefined;
-      return { id: field.id, label: field.label, type: field.type, value: fieldText(field, value), ...(image ? { image } : {}) };
-    }),
+    // Every field that can hold a value, in form order: an empty one is "" (hidden by logic, or left blank);
+    // then the fields removed since that this entry answered, marked `removed`, so no answer is lost from view.
+    fields: [...columns.map((field) => ({ field, removed: false })), ...removed.map(({ field }) => ({ field, removed: true }))].map(
+      ({ field, removed }) => {
+        const value = kept[String(field.id)];
+        const image = field.type === "signature" && typeof value === "string" && SIGNATURE_IMAGE.test(value) ? value : undefined;
+        return {
+          id: field.id,
+          label: field.label,
+          type: field.type,
+          value: fieldText(field, value),
+          ...(image ? { image } : {}),
+          ...(removed ? { removed } : {}),
+        };
+      },
+    ),
     payment_gateway: row.payment_gateway,
     payment_key: row.payment_key,
     payment_reference: row.payment_reference,
@@ -327,12 +409,24 @@ function decimalAmount(minor: number, currencyCode: string): string {
 export async function entriesExport(ctx: RequestContext, formId: number, query: EntryFilters): Promise<string> {
   const form = await findForm(ctx.db, formId);
   if (!form) throw formNotFound();
-  const columns = entryColumns(form.definition);
+  const current = entryColumns(form.definition);
   const rows = await entriesQuery(ctx.db, formId, query).selectAll("form_entries").orderBy("form_entries.id").execute();
+  const parsed = rows.map((row) => JSON.parse(row.values) as FormValues);
+  // Answers to fields removed since get columns of their own after the form's, headed so they are not taken for current ones.
+  const removed = await removedFields(
+    ctx.db,
+    formId,
+    parsed.flatMap((kept) => droppedIds(kept, [], current)),
+  );
+  const columns = [...current, ...removed.map(({ field }) => field)];
+  const headings = [
+    ...current.map((field) => field.label),
+    ...removed.map(({ field, known }) => (known ? `${field.label} (removed field)` : field.label)),
+  ];
   return entriesCsv(
-    ["Entry", "Date", "Status", ...columns.map((field) => field.label), "Total", "Currency", "Payment"],
-    rows.map((row) => {
-      const kept = JSON.parse(row.values) as FormValues;
+    ["Entry", "Date", "Status", ...headings, "Total", "Currency", "Payment"],
+    rows.map((row, index) => {
+      const kept = parsed[index] ?? {};
       return [
         row.id,
         row.created_at,

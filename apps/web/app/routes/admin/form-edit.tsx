@@ -36,6 +36,7 @@ export default function EditFormPage({ loaderData }: Route.ComponentProps) {
       id={form.id}
       initial={{ status: form.status, definition: { ...form.definition, id: form.id } }}
       currency={currency}
+      answers={form.answers}
     />
   );
 }

@@ -3,7 +3,7 @@
  * a confirm dialog on the native <dialog> (focus kept inside, Escape cancels), and the error
  * summary a failed save shows above the form with links to each field.
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
 import { consoleMessages as t } from "../messages.ts";
 import { fieldId } from "./fields.tsx";
 
@@ -44,6 +44,8 @@ interface ConfirmProps {
 
 export function ConfirmDialog({ open, title, body, confirmLabel, onConfirm, onCancel }: ConfirmProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Ids of its own: an editor may hold several dialogs (leave, delete, remove), each named by its own title.
+  const id = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -54,15 +56,15 @@ export function ConfirmDialog({ open, title, body, confirmLabel, onConfirm, onCa
     <dialog
       ref={ref}
       className="admin-dialog"
-      aria-labelledby="admin-dialog-title"
-      aria-describedby="admin-dialog-body"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
       }}
     >
-      <h2 id="admin-dialog-title">{title}</h2>
-      <p id="admin-dialog-body">{body}</p>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <p id={`${id}-body`}>{body}</p>
       <div className="admin-dialog__actions">
         {/* Cancel first: showModal focuses it, so the safe choice is the default one. */}
         <button type="button" className="button button--secondary" onClick={onCancel}>

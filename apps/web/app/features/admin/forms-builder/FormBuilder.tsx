@@ -10,7 +10,7 @@ import { type FormEvent, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AdminApiError } from "../api.ts";
 import { EditorHead, LeaveGuard, SubmitButton } from "../components/editor.tsx";
-import { useAnnounce } from "../components/feedback.tsx";
+import { ConfirmDialog, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
 import { consoleMessages } from "../messages.ts";
 import { type FormInput, formsApi } from "./api.ts";
@@ -31,9 +31,14 @@ interface Props {
   id?: number;
   initial: FormInput;
   currency: Currency;
+  /** How many saved entries answered each field, by field id (none for a new form). */
+  answers?: Record<string, number>;
 }
 
-export function FormBuilder({ id, initial, currency }: Props) {
+export function FormBuilder({ id, initial, currency, answers: initialAnswers = {} }: Props) {
+  const [answers, setAnswers] = useState(initialAnswers);
+  // The field whose removal waits for the owner's yes: it has answers the entries keep.
+  const [removing, setRemoving] = useState<FormField | null>(null);
   const [saved, setSaved] = useState(initial);
   const [draft, setDraft] = useState(initial);
   const [serverErrors, setServerErrors] = useState<{ errors: Record<string, string>; order: number[] }>({ errors: {}, order: [] });
@@ -91,11 +96,16 @@ export function FormBuilder({ id, initial, currency }: Props) {
     setSelected(newId);
     if (original) announce(t.duplicated(fieldName(original)));
   };
-  const remove = (fieldId: number) => {
+  const removeNow = (fieldId: number) => {
     const field = definition.fields.find((f) => f.id === fieldId);
     edit((current) => model.removeField(current, fieldId));
     if (selected === fieldId) setSelected(null);
     if (field) announce(t.removed(fieldName(field)));
+  };
+  const remove = (fieldId: number) => {
+    const field = definition.fields.find((f) => f.id === fieldId);
+    if (field && (answers[String(fieldId)] ?? 0) > 0) setRemoving(field);
+    else removeNow(fieldId);
   };
 
   /** Shows page `next` and chooses its first field for the settings panel. */
@@ -125,6 +135,7 @@ export function FormBuilder({ id, initial, currency }: Props) {
       const form = id ? await formsApi.save(id, draft) : await formsApi.create(draft);
       const next: FormInput = { status: form.status, definition: { ...form.definition, id: form.id } };
       setServerErrors({ errors: {}, order: [] });
+      setAnswers(form.answers ?? {});
       setSaved(next);
       setDraft(next);
       announce(id ? t.saved : t.created);
@@ -242,6 +253,17 @@ export function FormBuilder({ id, initial, currency }: Props) {
           </div>
         </div>
       </form>
+      <ConfirmDialog
+        open={removing !== null}
+        title={removing ? t.removeFieldTitle(fieldName(removing)) : ""}
+        body={removing ? t.removeFieldAnswered(answers[String(removing.id)] ?? 0) : ""}
+        confirmLabel={t.removeConfirm}
+        onConfirm={() => {
+          if (removing) removeNow(removing.id);
+          setRemoving(null);
+        }}
+        onCancel={() => setRemoving(null)}
+      />
       <LeaveGuard dirty={dirty} busy={busy} title={t.leaveTitle} body={t.leaveBody} confirmLabel={t.leave} />
     </FieldErrorsContext.Provider>
   );

@@ -11,6 +11,8 @@ export interface OwnerForm {
   title: string;
   status: FormStatus;
   definition: FormDefinition;
+  /** How many entries answered each field (non-empty), by field id. */
+  answers?: Record<string, number>;
 }
 
 export interface FormInput {

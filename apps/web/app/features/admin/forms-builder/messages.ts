@@ -64,7 +64,8 @@ export const builderMessages = {
   leaveBody: "Your changes to this form are not saved yet.",
   leave: "Leave",
   removeFieldTitle: (name: string) => `Remove ${name}?`,
-  removeFieldBody: "Rules that name this field go with it.",
+  removeFieldAnswered: (entries: number) =>
+    `${entries === 1 ? "1 entry holds an answer" : `${entries} entries hold answers`} to this field. Entries keep their answers, shown as a removed field; rules that name this field go with it.`,
   removeConfirm: "Remove field",
 } as const;
 

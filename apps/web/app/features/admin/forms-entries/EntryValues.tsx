@@ -1,4 +1,4 @@
-/** One entry's values by their field's label in form order: empty ones said so, files with their facts and download, a drawn signature as its image. */
+/** One entry's values by their field's label in form order, then removed fields' (marked so): empty ones said so, files with their facts and download, a drawn signature as its image. */
 import { formatSize } from "../messages-inbox/format.ts";
 import type { EntryDetail } from "./api.ts";
 import { entryMessages as t } from "./messages.ts";
@@ -10,7 +10,10 @@ export function EntryValues({ entry }: { entry: EntryDetail }) {
         const files = entry.files.filter((file) => file.field_id === field.id);
         return (
           <div key={field.id} className="admin-details__row">
-            <dt>{field.label}</dt>
+            <dt>
+              {field.label}
+              {field.removed && <span className="admin-badge admin-badge--muted admin-entry-removed">{t.removedField}</span>}
+            </dt>
             <dd>
               {field.image ? (
                 <img className="admin-signature" src={field.image} alt={t.signatureAlt(field.label)} />

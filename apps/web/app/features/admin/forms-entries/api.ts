@@ -52,8 +52,11 @@ export interface EntryFile {
 
 export interface EntryDetail extends Omit<EntrySummary, "values"> {
   form_id: number;
-  /** Every field that can hold a value, in form order; `value` is "" for an empty one, `image` a drawn signature. */
-  fields: { id: number; label: string; type: string; value: string; image?: string }[];
+  /**
+   * Every field that can hold a value, in form order; `value` is "" for an empty one, `image` a drawn signature.
+   * Then the fields removed since that the entry answered, `removed`, under the label they last had.
+   */
+  fields: { id: number; label: string; type: string; value: string; image?: string; removed?: boolean }[];
   payment_gateway: string;
   payment_key: string;
   payment_reference: string;

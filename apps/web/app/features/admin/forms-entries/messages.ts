@@ -92,6 +92,7 @@ export const entryMessages = {
   deleted: "Entry deleted.",
   values: "Values",
   emptyValue: "(empty)",
+  removedField: "removed from the form",
   signatureAlt: (label: string) => `${label}: the drawn signature`,
   download: (name: string) => `Download ${name}`,
   fileFacts: (type: string, size: string) => `${type}, ${size}`,
