@@ -134,4 +134,16 @@ test("everywhere else and local pickup have their pages; a wrong cost is shown b
   await page.goto("/admin/shipping/pickup/new");
   await expect(page.getByRole("heading", { level: 1, name: "Add pickup location" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // A new method's default name follows its kind, so shoppers never see two "Flat rate" options; a typed name stays.
+  await page.goto("/admin/shipping/rest-of-world");
+  await page.getByRole("button", { name: "Add method" }).click();
+  const added = page.getByRole("group", { name: "Method 2" });
+  const shown = added.getByRole("textbox", { name: "Name shoppers see" });
+  await expect(shown).toHaveValue("Flat rate");
+  await added.getByRole("combobox", { name: "Kind" }).selectOption("Free shipping");
+  await expect(shown).toHaveValue("Free shipping");
+  await shown.fill("Free over $100");
+  await added.getByRole("combobox", { name: "Kind" }).selectOption("Flat rate");
+  await expect(shown).toHaveValue("Free over $100");
 });

@@ -3,7 +3,7 @@ import { useContext } from "react";
 import { CheckboxField, FieldErrorsContext, fieldId, SelectField, TextField } from "../components/fields.tsx";
 import type { FreeShippingRequires, MethodKind } from "./api.ts";
 import { shippingMessages as t } from "./messages.ts";
-import { type MethodDraft, newMethod } from "./model.ts";
+import { type MethodDraft, newMethod, withKind } from "./model.ts";
 
 const KINDS = (Object.keys(t.kinds) as MethodKind[]).map((value) => ({ value, label: t.kinds[value] }));
 const REQUIRES = (Object.keys(t.requirements) as FreeShippingRequires[]).map((value) => ({ value, label: t.requirements[value] }));
@@ -40,7 +40,7 @@ export function MethodsEditor({
               label={t.kind}
               value={method.method_id}
               options={KINDS}
-              onChange={(value) => change(index, { method_id: value as MethodKind })}
+              onChange={(value) => onChange(methods.map((m, at) => (at === index ? withKind(m, value as MethodKind) : m)))}
             />
             <TextField path={path("title")} label={t.methodTitle} value={method.title} onChange={(title) => change(index, { title })} />
             {method.method_id === "flat_rate" ? (

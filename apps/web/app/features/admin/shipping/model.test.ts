@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyZone, fromMethodDrafts, fromZoneDraft, toZoneDraft, zoneFieldErrors } from "./model.ts";
+import { emptyZone, fromMethodDrafts, fromZoneDraft, newMethod, toZoneDraft, withKind, zoneFieldErrors } from "./model.ts";
 
 const USD = { currency_code: "USD", currency_minor_unit: 2 };
 
@@ -47,5 +47,20 @@ describe("the zone draft", () => {
       ["countries", "states", "states", "postcodes"],
     );
     expect(errors).toEqual({ countries: "A. D.", states: "B.", postcodes: "C.", "methods.0.cost": "E." });
+  });
+});
+
+describe("a method's kind", () => {
+  it("takes its default name along while the owner has not named the method", () => {
+    expect(withKind(newMethod(), "free_shipping")).toMatchObject({ method_id: "free_shipping", title: "Free shipping" });
+    expect(withKind({ ...newMethod("free_shipping"), id: 3 }, "flat_rate")).toMatchObject({ id: 3, title: "Flat rate" });
+    expect(withKind({ ...newMethod(), title: " " }, "free_shipping").title).toBe("Free shipping");
+  });
+
+  it("keeps a name the owner typed", () => {
+    expect(withKind({ ...newMethod(), title: "Standard post" }, "free_shipping")).toMatchObject({
+      method_id: "free_shipping",
+      title: "Standard post",
+    });
   });
 });

@@ -40,7 +40,7 @@ export const moneyText = (value: number, currency: ShopCurrency) =>
 
 export const newMethod = (kind: MethodKind = "flat_rate"): MethodDraft => ({
   method_id: kind,
-  title: kind === "flat_rate" ? "Flat rate" : "Free shipping",
+  title: t.kinds[kind],
   enabled: true,
   cost: "",
   taxable: true,
@@ -48,6 +48,16 @@ export const newMethod = (kind: MethodKind = "flat_rate"): MethodDraft => ({
   min_amount: "",
   ignore_discounts: false,
 });
+
+/**
+ * The method with another kind. A name still blank or the old kind's own name is the default, not
+ * the owner's: it follows the kind, so a free method is not shown to shoppers as "Flat rate".
+ */
+export function withKind(method: MethodDraft, kind: MethodKind): MethodDraft {
+  const title = method.title.trim();
+  const defaulted = title === "" || title === t.kinds[method.method_id];
+  return { ...method, method_id: kind, title: defaulted ? t.kinds[kind] : method.title };
+}
 
 export const emptyZone = (): ZoneDraft => ({ name: "", countries: "", states: "", continents: "", postcodes: "", methods: [newMethod()] });
 
