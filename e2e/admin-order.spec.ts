@@ -142,7 +142,7 @@ test("the order page works with the keyboard alone: address form, status confirm
   await expect(page.getByRole("form", { name: "Edit the billing address" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Edit the billing address" })).toBeFocused();
 
-  // Cancelling asks first, saying what goes back; Escape keeps the order as it was.
+  // Cancelling asks first, saying what goes back; Escape keeps the order as it was, and the select says so again.
   await tabTo(page, "New status");
   // Processing → On hold → Completed → Cancelled.
   for (let step = 0; step < 3; step++) await page.keyboard.press("ArrowDown");
@@ -151,10 +151,19 @@ test("the order page works with the keyboard alone: address form, status confirm
   await page.keyboard.press("Enter");
   const confirm = page.getByRole("dialog", { name: `Cancel order #${id}?` });
   await expect(confirm).toContainText("Its items go back into stock");
-  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  // The safe button is not called "Cancel" beside "Cancel order #…?".
+  await expect(confirm.getByRole("button", { name: "Keep status" })).toBeFocused();
+  await expect(confirm.getByRole("button", { name: "Change status" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(confirm).toBeHidden();
   await expect(page.locator(".admin-order-status")).toHaveText("Status: Processing");
+  await expect(page.getByLabel("New status")).toHaveValue("processing");
+  // The same by the button.
+  await page.getByLabel("New status").selectOption("cancelled");
+  await page.getByRole("form", { name: "Change status" }).getByRole("button", { name: "Save" }).click();
+  await confirm.getByRole("button", { name: "Keep status" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByLabel("New status")).toHaveValue("processing");
 
   // The refund dialog: one unit fills its amount and the total; Escape closes it, nothing sent.
   await tabTo(page, "Refund");

@@ -38,11 +38,13 @@ interface ConfirmProps {
   title: string;
   body: string;
   confirmLabel?: string;
+  /** The safe button's words where "Cancel" would read as the action itself (cancelling an order). */
+  cancelLabel?: string;
   onConfirm(): void;
   onCancel(): void;
 }
 
-export function ConfirmDialog({ open, title, body, confirmLabel, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmProps) {
   const ref = useRef<HTMLDialogElement>(null);
   // Ids of its own: an editor may hold several dialogs (leave, delete, remove), each named by its own title.
   const id = useId();
@@ -68,7 +70,7 @@ export function ConfirmDialog({ open, title, body, confirmLabel, onConfirm, onCa
       <div className="admin-dialog__actions">
         {/* Cancel first: showModal focuses it, so the safe choice is the default one. */}
         <button type="button" className="button button--secondary" onClick={onCancel}>
-          {t.cancel}
+          {cancelLabel ?? t.cancel}
         </button>
         <button type="button" className="button admin-button--danger" onClick={onConfirm}>
           {confirmLabel ?? t.confirmDelete}

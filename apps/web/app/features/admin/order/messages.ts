@@ -112,6 +112,7 @@ export const orderMessages = {
   confirmStockBack: (coupons: string[]) =>
     `Its items go back into stock${coupons.length ? ` and the uses of coupon${coupons.length === 1 ? "" : "s"} ${coupons.join(", ")} are given back` : ""}. Paid money is not refunded: use Refund for that.`,
   confirmStatus: "Change status",
+  keepStatus: "Keep status",
   addNote: "Add a note",
   note: "Note",
   noteKind: "Who sees it",

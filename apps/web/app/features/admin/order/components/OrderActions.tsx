@@ -74,8 +74,13 @@ export function StatusForm({ order, onWrite }: { order: OrderReply; onWrite: OnW
         title={confirmation?.title ?? ""}
         body={confirmation?.body ?? ""}
         confirmLabel={t.confirmStatus}
+        cancelLabel={t.keepStatus}
         onConfirm={send}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => {
+          setConfirming(false);
+          // Nothing changed: the select shows the order's status again, not the one declined.
+          setNext(order.status);
+        }}
       />
     </form>
   );
