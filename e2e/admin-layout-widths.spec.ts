@@ -1,5 +1,5 @@
 /**
- * The console fits its screen: no page scrolls sideways on a phone (390×844) or at 1280×800,
+ * The console fits its screen: no page scrolls sideways on a phone (390×844) or at 1280×800 (the form builder included),
  * where a wide table scrolls inside its own frame instead (its visually hidden header text
  * once escaped that frame and widened the page), the widget editor's channel rows and the
  * image upload field shrink to the phone, the order page's items table scrolls in its card on a phone
@@ -19,7 +19,9 @@ async function open(page: Page, path: string, heading: string | RegExp) {
   await page.waitForLoadState("networkidle");
 }
 
-test("on a phone, the widget editor, the product form and the lists fit the screen, and the staff table takes focus", async ({ page }) => {
+test("on a phone, the widget editor, the product form, the form builder and the lists fit the screen, and the staff table takes focus", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsOwner(page);
   for (const [path, heading] of [
@@ -27,6 +29,7 @@ test("on a phone, the widget editor, the product form and the lists fit the scre
     ["/admin/products/new", "Add product"],
     ["/admin/widgets", "Widgets"],
     ["/admin/forms", "Forms"],
+    ["/admin/forms/3", "Edit form: Store feedback"],
     ["/admin/staff", "Staff"],
   ] as const) {
     await open(page, path, heading);
