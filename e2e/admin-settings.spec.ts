@@ -40,6 +40,18 @@ test("the settings page shows every section, refuses an unknown currency beside 
   await expect(code).toHaveAccessibleDescription(/Enter a currency's three-letter ISO 4217 code/);
   await expect(page.getByRole("alert").filter({ hasText: "Currency code:" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // An edit left unsaved is not lost by leaving through the console's menu: the page asks, as the editors do.
+  await page.getByRole("textbox", { name: "Shop name" }).fill("Renamed but not saved");
+  await nav.getByRole("link", { name: "Orders" }).click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByRole("textbox", { name: "Shop name" })).toHaveValue("Renamed but not saved");
+  await nav.getByRole("link", { name: "Orders" }).click();
+  await leave.getByRole("button", { name: "Leave" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
 });
 
 test("the payments page lists the methods in the checkout's order and passes axe", async ({ page }) => {

@@ -2,7 +2,7 @@
  * One section of the settings page (decision 0042): its own form and Save button, the server's
  * messages beside their fields and summed up above them, the saved group announced.
  */
-import { type FormEvent, type ReactNode, useState } from "react";
+import { createContext, type FormEvent, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import { AdminApiError } from "../api.ts";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
@@ -19,6 +19,29 @@ export const ok = <T,>(body: T) => ({ ok: true as const, body });
 export const same = <T,>(value: T) => value;
 /** A select's options from their labels by value. */
 export const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/**
+ * Where a page of several forms hears which hold unsaved changes, so that one LeaveGuard asks for
+ * them all (a router takes one blocker at a time).
+ */
+export const UnsavedFormsContext = createContext<((id: string, dirty: boolean) => void) | null>(null);
+
+/** The page's side of UnsavedFormsContext: whether any of its forms is unsaved, and the call they report by. */
+export function useUnsavedForms() {
+  const [unsaved, setUnsaved] = useState<ReadonlySet<string>>(new Set());
+  const report = useCallback(
+    (id: string, dirty: boolean) =>
+      setUnsaved((current) => {
+        if (current.has(id) === dirty) return current;
+        const next = new Set(current);
+        if (dirty) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  return { dirty: unsaved.size > 0, report };
+}
 
 interface Props<D, B, R> {
   id: string;
@@ -58,6 +81,10 @@ export function GroupForm<D, B, R = B>({
   const [busy, setBusy] = useState(false);
   const announce = useAnnounce();
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
+  const report = useContext(UnsavedFormsContext);
+  useEffect(() => report?.(id, dirty), [report, id, dirty]);
+  // A form that leaves the page takes its unsaved mark with it.
+  useEffect(() => () => report?.(id, false), [report, id]);
   const set = (change: Partial<D>) => setDraft((current) => ({ ...current, ...change }));
   const prefixed = (fields: Record<string, string>) =>
     Object.fromEntries(Object.entries(fields).map(([path, message]) => [`${pathPrefix}${path}`, message]));

@@ -7,6 +7,9 @@ export const settingsMessages = {
   onThisPage: "Sections",
   saved: (section: string) => `${section} saved.`,
   unsaved: "Unsaved changes",
+  leaveTitle: "Leave without saving?",
+  leaveBody: "A section of the settings has changes that are not saved yet.",
+  leave: "Leave",
   save: (section: string) => `Save ${section.toLowerCase()}`,
   sections: {
     store: "Store details",
