@@ -46,8 +46,8 @@ export function FormBuilder({ id, initial, currency, answers: initialAnswers = {
   const [busy, setBusy] = useState(false);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(initial.definition.fields[0]?.id ?? null);
-  // Every id handed out while editing, so a removed field's id is not given again (decision 0029).
-  const highest = useRef(model.maxFieldId(initial.definition));
+  // Every id handed out while editing or answered in entries, so a removed field's id is not given again (decision 0029).
+  const highest = useRef(model.highestTakenId(initial.definition, Object.keys(initialAnswers)));
   const navigate = useNavigate();
   const announce = useAnnounce();
   const definition = draft.definition;

@@ -5,6 +5,7 @@ import {
   addField,
   addPage,
   duplicateField,
+  highestTakenId,
   moveField,
   moveFieldTo,
   movePage,
@@ -39,6 +40,11 @@ describe("field ids", () => {
     // Field 3 removed: its id is not given again while the owner edits (7 was handed out earlier).
     expect(nextFieldId(removeField(twoPages(), 3), 3)).toBe(4);
     expect(nextFieldId(twoPages(), 7)).toBe(8);
+  });
+  it("an id that entries answered stays taken after its field was removed and saved", () => {
+    const saved = removeField(twoPages(), 3);
+    expect(nextFieldId(saved, highestTakenId(saved, ["1", "3"]))).toBe(4);
+    expect(highestTakenId(saved, [])).toBe(2);
   });
   it("choice ids are the next above the field's own", () => {
     expect(nextChoiceId([{ id: 1 }, { id: 5 }])).toBe(6);

@@ -12,6 +12,14 @@ export function maxFieldId(definition: Pick<FormDefinition, "fields">): number {
 }
 
 /**
+ * The highest id taken when the builder opens: the form's fields' and those of removed fields that
+ * entries still answer, whose answers a new field under the same id would be shown as.
+ */
+export function highestTakenId(definition: Pick<FormDefinition, "fields">, answered: Iterable<string>): number {
+  return Math.max(maxFieldId(definition), ...[...answered].map(Number).filter(Number.isInteger));
+}
+
+/**
  * The next id for a new field: above every id the form has and every id handed out in this editing
  * session (`highest`), so a removed field's id is never given to another while the owner edits.
  */
