@@ -65,7 +65,7 @@ export class PageBrowser {
   }
 
   /** A Store API call in this browser's session; throws on a refusal. */
-  async api(method: "GET" | "POST", path: string, body?: unknown) {
+  async api(method: "GET" | "POST" | "PUT", path: string, body?: unknown) {
     if (!this.session) await this.get("/my-account");
     const response = await this.app.inject({
       method,
