@@ -28,7 +28,7 @@ import {
   selectRate,
   shopperOf,
 } from "./cart-view.ts";
-import { type AddressInput, validateCustomerUpdate } from "./customer.ts";
+import { type AddressInput, addressesToAdopt, readAddress, validateCustomerUpdate } from "./customer.ts";
 import { runCartExtension } from "./extensions.ts";
 import { expiryOf, movedExpiry } from "./held-cart.ts";
 import { couponsCached } from "./pricing-data.ts";
@@ -351,6 +351,13 @@ export async function mergeCarts(db: Db, guestCartId: string, customerCartId: st
       }
     }
     for (const code of guest.coupons) await repo.addCoupon(tx, customerCartId, code);
+    // An address the guest gave (the shipping calculator, the checkout) goes with the cart: it is the newest.
+    const guestAddresses = {
+      billing: readAddress(guest.cart.billing_address, true),
+      shipping: readAddress(guest.cart.shipping_address, false),
+    };
+    const carried = addressesToAdopt(target.cart, guestAddresses, true);
+    if (carried) await repo.touchCart(tx, customerCartId, new Date().toISOString(), target.cart.expires_at, carried);
     await tx.deleteFrom("carts").where("id", "=", guestCartId).execute();
   });
 }

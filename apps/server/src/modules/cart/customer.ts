@@ -70,3 +70,37 @@ export function validateCustomerUpdate(
   }
   return update;
 }
+
+/** The addresses a cart may take from elsewhere: a customer's saved ones, or a guest cart's on sign-in. */
+export interface AddressesToCarry {
+  billing: Partial<StoreAddress>;
+  shipping: Partial<StoreAddress>;
+}
+
+/** An address with a place in it (more than a name or an e-mail). */
+export const placed = (address: Partial<StoreAddress>) => Boolean(address.address_1 || address.city || address.postcode || address.country);
+
+/**
+ * What a cart takes from `offered`: each address whole (a street never joins another address's
+ * postcode), where the cart has none of its own, or over its own with `replace` (a guest's, newer
+ * than a customer's saved cart); an e-mail where it has none. Null: nothing to take.
+ */
+export function addressesToAdopt(
+  cart: Pick<CartRow, "billing_address" | "shipping_address">,
+  offered: AddressesToCarry,
+  replace = false,
+): Partial<Pick<CartRow, "billing_address" | "shipping_address" | "has_calculated_shipping">> | null {
+  const billing = readAddress(cart.billing_address, true);
+  const shipping = readAddress(cart.shipping_address, false);
+  const fields: Partial<Pick<CartRow, "billing_address" | "shipping_address" | "has_calculated_shipping">> = {};
+  const email = (replace && offered.billing.email) || billing.email || offered.billing.email || "";
+  if ((replace || !placed(billing)) && placed(offered.billing))
+    fields.billing_address = JSON.stringify({ ...EMPTY_BILLING, ...offered.billing, email });
+  else if (email !== billing.email) fields.billing_address = JSON.stringify({ ...billing, email });
+  if ((replace || !placed(shipping)) && placed(offered.shipping)) {
+    const { email: _email, ...address } = offered.shipping;
+    fields.shipping_address = JSON.stringify({ ...EMPTY_SHIPPING, ...address });
+    fields.has_calculated_shipping = address.country ? 1 : 0;
+  }
+  return Object.keys(fields).length ? fields : null;
+}

@@ -6,6 +6,7 @@ import type { Db } from "../../db/index.ts";
 import type { Work } from "../../db/unit-of-work.ts";
 import { CART_TTL_SECONDS } from "../../http/tokens.ts";
 import * as repo from "./cart.repo.ts";
+import { type AddressesToCarry, addressesToAdopt, placed } from "./customer.ts";
 
 /** A cart lives two days after its last write (up to EXPIRY_STEP_MS less, see `movedExpiry`). */
 export const expiryOf = (now: Date) => new Date(now.getTime() + CART_TTL_SECONDS * 1000).toISOString();
@@ -40,6 +41,22 @@ export function saveCartAddresses(
   addresses: Pick<repo.CartFields, "billing_address" | "shipping_address" | "has_calculated_shipping">,
 ): Promise<Partial<repo.CartRow>> {
   return repo.touchCart(db, cartId, now.toISOString(), expiryOf(now), addresses);
+}
+
+/**
+ * On sign-in, a cart with no address of its own takes the customer's saved ones, as a shop
+ * remembers a returning customer: its totals are worked out for them, and every client reads them.
+ */
+export async function adoptAddresses(db: Db, cartId: string, customerId: number, saved: AddressesToCarry, now: Date): Promise<void> {
+  // Without a saved place there is nothing to take, and no cart row is made for it.
+  if (!placed(saved.billing) && !placed(saved.shipping)) return;
+  await db.transaction().execute(async (trx) => {
+    const tx = trx as unknown as Db;
+    await repo.lockCart(tx, cartId, customerId, expiryOf(now), now.toISOString());
+    const row = await repo.findCartRow(tx, cartId);
+    const fields = row && addressesToAdopt(row, saved);
+    if (fields) await repo.touchCart(tx, cartId, now.toISOString(), expiryOf(now), fields);
+  });
 }
 
 /** Takes coupons off the cart (one an order could not use after all); answers how many went. */

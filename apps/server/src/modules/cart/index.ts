@@ -24,6 +24,7 @@ export { registerCartExtension, registerCartFees } from "./extensions.ts";
 /** The cart under another module's transaction: the checkout's and a sign-in's calls. */
 /** The same as steps of the checkout's unit of work. */
 export {
+  adoptAddresses,
   cartAddressesSaved,
   cartEmptied,
   cartExists,

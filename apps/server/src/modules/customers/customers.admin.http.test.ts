@@ -119,8 +119,9 @@ describe("accounts", () => {
     expect(body).toMatchObject({
       id: janeId,
       email: "jane@example.com",
-      // The checkout saved her newest order's address over the demo one.
-      addresses: { billing: { city: "Los Angeles", email: "jane@example.com" }, shipping: { city: "Los Angeles" } },
+      // The checkout saved her newest order's billing address over the demo one; her orders shipped to
+      // the saved shipping address her cart took when she signed in, which stays.
+      addresses: { billing: { city: "Los Angeles", email: "jane@example.com" }, shipping: { city: "San Francisco" } },
       payment_methods: [{ gateway: "test_card", brand: "Visa", last4: "4242", expires: "12/30", is_default: true }],
     });
     expect(Object.keys(body.payment_methods[0]).sort()).toEqual(["brand", "expires", "gateway", "id", "is_default", "last4"]);

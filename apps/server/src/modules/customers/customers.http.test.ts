@@ -215,4 +215,31 @@ describe("POST /account/sign-in and sign-out", () => {
     expect(jane?.shippingAddress).toMatchObject({ city: "San Francisco", state: "CA", postcode: "94105", country: "US" });
     expect(jane?.billingAddress).toMatchObject({ email: "jane@example.com", state: "CA" });
   });
+
+  it("gives a signed-in customer's cart her saved addresses, so the cart is priced for them; an address given as a guest stays", async () => {
+    const jane = new StoreClient(shop.app);
+    await jane.post("/account/sign-in", { email: "jane@example.com", password: "demo-jane-2026" });
+    await jane.post("/cart/add-item", { id: beanie, quantity: 1 });
+    const cart = await jane.cart("GET", "/cart");
+    expect(cart.shipping_address).toMatchObject({
+      first_name: "Jane",
+      city: "San Francisco",
+      state: "CA",
+      postcode: "94105",
+      country: "US",
+    });
+    expect(cart.billing_address).toMatchObject({ email: "jane@example.com", city: "San Francisco", country: "US" });
+    // Priced for her address: the shipping packages name it.
+    expect(cart.shipping_rates[0]?.destination).toMatchObject({ city: "San Francisco", postcode: "94105" });
+    await jane.post("/account/sign-out", {});
+
+    // A guest who gave a shipping address, then signs in: the cart keeps what was given.
+    const guest = new StoreClient(shop.app);
+    await guest.post("/cart/add-item", { id: beanie, quantity: 1 });
+    await guest.post("/cart/update-customer", { shipping_address: { country: "GB", postcode: "SW1A 1AA", city: "London" } });
+    await guest.post("/account/sign-in", { email: "jane@example.com", password: "demo-jane-2026" });
+    const kept = await guest.cart("GET", "/cart");
+    expect(kept.shipping_address).toMatchObject({ country: "GB", postcode: "SW1A 1AA", city: "London" });
+    expect(kept.billing_address).toMatchObject({ email: "jane@example.com", city: "San Francisco" });
+  });
 });

@@ -11,7 +11,7 @@ import { StoreError } from "../../http/errors.ts";
 import { type ClientLimits, emailSubject, type Hit, RATE_LIMITS, usedBefore } from "../../http/rate-limits.ts";
 import type { Session } from "../../http/session.ts";
 import { CART_TTL_SECONDS, newSessionId } from "../../http/tokens.ts";
-import { cartExists, keepCart, lockCart, mergeCarts, savedCartOf } from "../cart/index.ts";
+import { adoptAddresses, cartExists, keepCart, lockCart, mergeCarts, savedCartOf } from "../cart/index.ts";
 import * as repo from "./customers.repo.ts";
 import { isStaffRole, outlivedStaffLimits, STAFF_TOUCH_MS } from "./login-sessions.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
@@ -247,6 +247,7 @@ export async function startCustomerSession(db: Db, current: Session, customerId:
   if (saved) {
     if (guestCart) await mergeCarts(db, guestCart, saved);
     await keepCart(db, saved, now);
+    await adoptSavedAddresses(db, saved, customerId, now);
     return { sid: saved, uid: customerId, lid };
   }
   const sid = newSessionId();
@@ -255,7 +256,16 @@ export async function startCustomerSession(db: Db, current: Session, customerId:
     await lockCart(db, sid, customerId, now);
     await mergeCarts(db, guestCart, sid);
   }
+  await adoptSavedAddresses(db, sid, customerId, now);
   return { sid, uid: customerId, lid };
+}
+
+/** The customer's saved addresses for their cart where it has none (billing's e-mail: the account's when none is saved). */
+async function adoptSavedAddresses(db: Db, cartId: string, customerId: number, now: Date): Promise<void> {
+  const customer = await getCustomer(db, customerId);
+  if (!customer) return;
+  const billing = { ...customer.billingAddress, email: customer.billingAddress.email || customer.email };
+  await adoptAddresses(db, cartId, customerId, { billing, shipping: customer.shippingAddress }, now);
 }
 
 /** Refusals that tell nothing about accounts and cost no hashing: they do not use up the registration limit. */
