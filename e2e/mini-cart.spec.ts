@@ -80,3 +80,18 @@ test("removing a line by keyboard keeps focus in the drawer, so Escape still clo
   await expect(drawer(page)).toBeHidden();
   await expect(page.getByRole("button", { name: "0 items in cart, total price of $0.00" })).toBeFocused();
 });
+
+test("Tab stays inside the open drawer: past its last control it comes back to its first, and Shift+Tab the other way", async ({
+  page,
+}) => {
+  await page.goto("/shop?orderby=price");
+  await page.getByRole("link", { name: "Add to cart: “Enamel Pin Set”" }).click();
+  await expect(drawer(page)).toBeVisible();
+  const close = drawer(page).getByRole("button", { name: "Close" });
+  const checkout = drawer(page).getByRole("link", { name: "Go to checkout" });
+  await checkout.focus();
+  await page.keyboard.press("Tab");
+  await expect(close).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(checkout).toBeFocused();
+});

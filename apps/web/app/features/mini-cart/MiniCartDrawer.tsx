@@ -5,6 +5,10 @@ import { Link } from "react-router";
 import { useCart, useCartStore } from "../../stores/cart-context.tsx";
 import { drawerMessages } from "./messages.ts";
 
+/** What Tab stops at inside the drawer. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex="0"]';
+
 interface MiniCartDrawerProps {
   /** The 300 ms closing animation is under way. */
   closing: boolean;
@@ -38,6 +42,23 @@ export default function MiniCartDrawer({
     if (!closing) panel.current?.focus();
   }, [closing]);
 
+  // A modal dialog keeps Tab inside it: from the last control back to the first, and the other way.
+  const keepTabInside = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== "Tab" || !panel.current) return;
+    const controls = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = controls[0];
+    const last = controls.at(-1);
+    if (!first || !last) return;
+    const at = document.activeElement;
+    if (event.shiftKey && (at === first || at === panel.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && at === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: clicking outside is a pointer shortcut; Escape and Close serve the keyboard
     <div
@@ -45,7 +66,7 @@ export default function MiniCartDrawer({
       className={`drawer-overlay${closing ? " drawer-overlay--closing" : ""}`}
       onMouseDown={(e) => e.target === e.currentTarget && close()}
     >
-      <div ref={panel} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div ref={panel} className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={keepTabInside}>
         <div className="drawer__header">
           <h2 id={titleId} className="drawer__title">
             {drawerMessages.title(itemsCount)}
