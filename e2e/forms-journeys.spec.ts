@@ -150,6 +150,29 @@ test("feedback: a rating of 4 skips page 2 both ways, and the answer redirects t
   await expect(page).toHaveURL(/\/shop$/);
 });
 
+test("custom-tee: a choice made clears its error at once, so the next click lands where it was aimed", async ({ page }) => {
+  const form = await openForm(page, "custom-tee");
+  await form.locator(f(1, "first")).fill("Ada");
+  await form.locator(f(1, "last")).fill("Lovelace");
+  await form.locator(f(2)).fill("ada.choices@example.com");
+  await form.locator(f(4, "country")).selectOption("US");
+  await form.locator(f(4, "state")).selectOption("NY");
+  await form.locator(f(4, "address1")).fill("1 Navy Street");
+  await form.locator(f(4, "city")).fill("New York");
+  await form.locator(f(4, "postal")).fill("10001");
+  await form.getByRole("button", { name: "Next" }).first().click();
+  const page2 = form.locator('.cwf-page[data-page="2"]');
+  await expect(page2).toBeVisible();
+  // Next with nothing chosen: the errors show, and pushed what follows them down.
+  await page2.getByRole("button", { name: "Next" }).click();
+  await expect(page2.getByText("This field is required.").first()).toBeVisible();
+  await page2.locator('label[for="cwf2-5-2"]').click();
+  // Straight on to the next choice: the Style error left when Premium was chosen, not under this click.
+  await page2.getByRole("checkbox", { name: /Gift wrap/ }).click();
+  await expect(page2.getByRole("checkbox", { name: /Gift wrap/ })).toBeChecked();
+  await expect(form.locator(f(8))).toBeVisible();
+});
+
 test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test card, the confirmation, and the owner's entry", async ({
   page,
   browser,

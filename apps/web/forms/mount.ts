@@ -20,6 +20,10 @@ import { submit } from "./submit.ts";
 import { refreshTokenIfOld } from "./token.ts";
 import { rememberVisitor } from "./visitor.ts";
 
+/** A control whose change is a whole answer: a select, a radio button or a checkbox. */
+const isChoice = (target: Element) =>
+  target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && (target.type === "radio" || target.type === "checkbox"));
+
 /** Spec §9: validation while typing waits 1000 ms after the last change. */
 const TYPING_DEBOUNCE_MS = 1000;
 const SAVE_DEBOUNCE_MS = 400;
@@ -139,6 +143,11 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload, optio
     // A new value is the visitor's answer to the server's error: it is checked again.
     state.serverErrors.delete(fieldId);
     state.changed(fieldId);
+    // A choice made is no typing: checked at once, so its error goes before the next click rather than under it.
+    if (event.type === "change" && isChoice(target)) {
+      window.clearTimeout(typing.get(fieldId));
+      void validateFields(state, [fieldId]);
+    }
   };
   form.addEventListener("input", onValue);
   form.addEventListener("change", onValue);
