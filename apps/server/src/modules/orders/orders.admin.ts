@@ -290,8 +290,12 @@ export async function readOrder(ctx: RequestContext, id: number) {
       ...(outcome.status === "failure" && outcome.message ? { message: outcome.message } : {}),
     });
   }
-  if (order.paid_at)
-    timeline.push({ at: order.paid_at, type: "paid", actor: { type: "gateway", id: order.payment_method }, amount: order.total });
+  if (order.paid_at) {
+    // Marked paid by a status change made at that moment (an owner who saw the transfer arrive): theirs; else the gateway's.
+    const marker = events.find((event) => event.at === order.paid_at && event.type === "status")?.actor;
+    const payer = marker && (marker.type === "owner" || marker.type === "manager") ? timelineActor(marker) : null;
+    timeline.push({ at: order.paid_at, type: "paid", actor: payer ?? { type: "gateway", id: order.payment_method }, amount: order.total });
+  }
   for (const { id: _id, at, actor, ...event } of events) timeline.push(eventLine(at, actor, event));
   // Orders from before migration 019 kept no status changes: their status now stands for them.
   if (!events.some((event) => event.type === "status"))
@@ -371,8 +375,15 @@ export async function readOrder(ctx: RequestContext, id: number) {
 }
 
 /** A recorded event as a timeline line: status events name the status reached, notes and refund reasons are its message. */
+/** A stored event's actor as the timeline names it: the id or e-mail it has. */
+const timelineActor = (actor: StoredOrderEvent["actor"]) => ({
+  type: actor.type,
+  ...(actor.id ? { id: actor.id } : {}),
+  ...(actor.email ? { email: actor.email } : {}),
+});
+
 function eventLine(at: string, actor: StoredOrderEvent["actor"], event: OrderEventData): TimelineEvent {
-  const who = { type: actor.type, ...(actor.id ? { id: actor.id } : {}), ...(actor.email ? { email: actor.email } : {}) };
+  const who = timelineActor(actor);
   switch (event.type) {
     case "status":
       return { ...event, at, actor: who, status: event.to, ...(event.note ? { message: event.note } : {}) };

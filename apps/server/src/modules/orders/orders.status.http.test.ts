@@ -114,6 +114,14 @@ describe("POST /orders/{id}/status", () => {
     expect(await stockOf(t.shop.db, print)).toBe(3);
   });
 
+  it("a transfer marked received by the owner is paid by the owner in the timeline, not by the gateway", async () => {
+    const id = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Pia"));
+    const order = (await setStatus(id, "processing")).json();
+    const paid = order.timeline.find((line: TimelineLine) => line.type === "paid");
+    expect(paid).toMatchObject({ actor: { type: "owner" } });
+    expect(statusEvents(order).at(-1)?.at).toBe(paid?.at);
+  });
+
   it("answers 409 with the lines the shelf lacks when a cancelled order comes back, and changes nothing", async () => {
     const first = await placeOrder(t.app, [{ product: print, quantity: 2 }], bankTransfer("Dana"));
     expect((await setStatus(first, "cancelled")).statusCode).toBe(200);
