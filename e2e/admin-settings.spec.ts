@@ -64,4 +64,11 @@ test("the payments page lists the methods in the checkout's order and passes axe
   await expect(page.getByRole("button", { name: "Move Test card up" })).toBeDisabled();
   await expect(page.getByRole("textbox", { name: "IBAN" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  // A method's edit left unsaved: leaving asks first, as on the settings page.
+  await page.getByRole("textbox", { name: "IBAN" }).fill("GB00 NOT SAVED");
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Orders" }).click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(leave).toContainText("A payment method has changes that are not saved yet.");
+  await leave.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/admin\/payments$/);
 });

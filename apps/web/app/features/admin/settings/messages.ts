@@ -176,6 +176,7 @@ export const paymentsMessages = {
   nav: "Payments",
   title: "Payment methods",
   intro: "The methods the checkout offers, in this order. Changes reach the shop at once.",
+  leaveBody: "A payment method has changes that are not saved yet.",
   order: "Order at the checkout",
   moveUp: (title: string) => `Move ${title} up`,
   moveDown: (title: string) => `Move ${title} down`,
