@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productId } from "../../../../../test/store-client.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { parseEml } from "../emails/eml.test-support.ts";
 import { type OrderRow, releaseOrder } from "./index.ts";
@@ -240,6 +241,22 @@ describe("refunds by lines", () => {
     const order = (await t.shop.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow()) as OrderRow;
     await t.shop.db.transaction().execute((trx) => releaseOrder(trx as unknown as typeof t.shop.db, order, new Date().toISOString()));
     expect(await t.stockOf(t.tShirt)).toBe(shirts + 3);
+  });
+
+  it("restocks nothing, and says so, for a product that keeps no stock count", async () => {
+    const beanie = await productId(t.app, "beanie");
+    const id = await t.place("cod", [{ id: beanie, quantity: 2 }]);
+    const [line] = (await t.readOrder(id)).lines;
+    const response = await t.refund(id, {
+      amount: 100,
+      restock: true,
+      method: "manual",
+      lines: [{ line_id: line?.id, quantity: 1, amount: 100 }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().refund).toMatchObject({ restocked: false });
+    const kept = await t.shop.db.selectFrom("order_items").select("restocked_quantity").where("order_id", "=", id).execute();
+    expect(kept).toEqual([{ restocked_quantity: 0 }]);
   });
 
   it("leaves the shelf alone without restock", async () => {

@@ -151,13 +151,23 @@ async function complete(db: Db, refundId: number, gatewayRefundId: string, now: 
   const order = await repo.findOrder(db, refund.order_id);
   if (!order) return false;
   const lines = await refunds.refundLines(db, [refundId]);
-  const restock = refund.restocked === 1 && order.stock_taken === 1 && lines.some((line) => line.quantity > 0);
+  const items = await repo.orderItems(db, order.id);
+  // Only a product that keeps a stock count takes units back: a refund of others restocks nothing, and says so.
+  const stockIdOf = (line: (typeof lines)[number]) => {
+    const item = items.find((candidate) => candidate.id === line.order_item_id);
+    return item ? (item.variation_id ?? item.product_id) : null;
+  };
+  const counted = await repo.stockOf(
+    db,
+    lines.map(stockIdOf).filter((id): id is number => id !== null),
+  );
+  const restocking = lines.filter((line) => line.quantity > 0 && counted.get(stockIdOf(line) ?? 0)?.managed === true);
+  const restock = refund.restocked === 1 && order.stock_taken === 1 && restocking.length > 0;
   if (!(await refunds.markRefundDone(db, refundId, gatewayRefundId, restock))) return false;
   if (restock) {
-    const items = await repo.orderItems(db, order.id);
-    for (const line of lines) {
+    for (const line of restocking) {
       const item = items.find((candidate) => candidate.id === line.order_item_id);
-      if (!item || line.quantity <= 0) continue;
+      if (!item) continue;
       // As releaseOrder does: the variation's stock when the line has one.
       await repo.returnStock(db, item.variation_id ?? item.product_id, line.quantity, now);
       await refunds.addRestocked(db, item.id, line.quantity);
