@@ -10,7 +10,8 @@ export const staffNavMessages = {
 
 export const staffMessages = {
   title: "Staff",
-  intro: "People who help run the shop. Managers see orders, customers, figures and messages; widgets, forms and staff stay yours.",
+  intro:
+    "People who help run the shop. Managers work with orders, customers, figures, the catalogue (products, categories, tags and images), messages and form entries; coupons, shipping, taxes, payments, settings, widgets, forms and staff stay yours.",
   membersHeading: "Team",
   name: "Name",
   email: "Email address",
