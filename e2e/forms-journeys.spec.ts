@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { signInAsOwner } from "./support/owner.ts";
 
@@ -67,6 +67,18 @@ async function openForm(page: Page, slug: string, query = "") {
   const form = page.locator("form.cwf");
   await expect(form).toHaveAttribute("data-ready", "");
   return form;
+}
+
+/** custom-tee's first page: name, email and a New York address. */
+async function fillTeeContact(form: Locator, first: string, last: string, email: string) {
+  await form.locator(f(1, "first")).fill(first);
+  await form.locator(f(1, "last")).fill(last);
+  await form.locator(f(2)).fill(email);
+  await form.locator(f(4, "country")).selectOption("US");
+  await form.locator(f(4, "state")).selectOption("NY");
+  await form.locator(f(4, "address1")).fill("1 Navy Street");
+  await form.locator(f(4, "city")).fill("New York");
+  await form.locator(f(4, "postal")).fill("10001");
 }
 
 test("contact: a typo's suggestion taken, an attachment, the captcha solved, the confirmation shown", async ({ page }) => {
@@ -152,14 +164,7 @@ test("feedback: a rating of 4 skips page 2 both ways, and the answer redirects t
 
 test("custom-tee: a choice made clears its error at once, so the next click lands where it was aimed", async ({ page }) => {
   const form = await openForm(page, "custom-tee");
-  await form.locator(f(1, "first")).fill("Ada");
-  await form.locator(f(1, "last")).fill("Lovelace");
-  await form.locator(f(2)).fill("ada.choices@example.com");
-  await form.locator(f(4, "country")).selectOption("US");
-  await form.locator(f(4, "state")).selectOption("NY");
-  await form.locator(f(4, "address1")).fill("1 Navy Street");
-  await form.locator(f(4, "city")).fill("New York");
-  await form.locator(f(4, "postal")).fill("10001");
+  await fillTeeContact(form, "Ada", "Lovelace", "ada.choices@example.com");
   await form.getByRole("button", { name: "Next" }).first().click();
   const page2 = form.locator('.cwf-page[data-page="2"]');
   await expect(page2).toBeVisible();
@@ -179,14 +184,7 @@ test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test ca
 }) => {
   test.setTimeout(90_000);
   const form = await openForm(page, "custom-tee");
-  await form.locator(f(1, "first")).fill("Grace");
-  await form.locator(f(1, "last")).fill("Hopper");
-  await form.locator(f(2)).fill("grace.journey@example.com");
-  await form.locator(f(4, "country")).selectOption("US");
-  await form.locator(f(4, "state")).selectOption("NY");
-  await form.locator(f(4, "address1")).fill("1 Navy Street");
-  await form.locator(f(4, "city")).fill("New York");
-  await form.locator(f(4, "postal")).fill("10001");
+  await fillTeeContact(form, "Grace", "Hopper", "grace.journey@example.com");
   expect(await seriousViolations(page)).toEqual([]);
   await form.getByRole("button", { name: "Next" }).first().click();
 

@@ -90,29 +90,22 @@ export function TestCardForm({ onPaymentData, disabled }: PaymentMethodContentPr
   );
 }
 
-/** The one contact the demo wallet holds (DEMO.md: it completes with a fixed wallet address), as a real wallet hands over the shopper's. */
+/** Where the demo wallet ships: one fixed address (DEMO.md: it completes with a fixed wallet address). */
+const DEMO_WALLET_ADDRESS = {
+  first_name: "Demo",
+  last_name: "Wallet",
+  address_1: "1 Wallet Way",
+  city: "San Francisco",
+  state: "CA",
+  postcode: "94105",
+  country: "US",
+  phone: "415-555-0199",
+};
+
+/** What the demo wallet hands over, as a real wallet hands over the shopper's contact and address. */
 export const DEMO_WALLET_CONTACT: WalletContact = {
-  billing: {
-    first_name: "Demo",
-    last_name: "Wallet",
-    address_1: "1 Wallet Way",
-    city: "San Francisco",
-    state: "CA",
-    postcode: "94105",
-    country: "US",
-    email: "wallet@example.com",
-    phone: "415-555-0199",
-  },
-  shipping: {
-    first_name: "Demo",
-    last_name: "Wallet",
-    address_1: "1 Wallet Way",
-    city: "San Francisco",
-    state: "CA",
-    postcode: "94105",
-    country: "US",
-    phone: "415-555-0199",
-  },
+  billing: { ...DEMO_WALLET_ADDRESS, email: "wallet@example.com" },
+  shipping: DEMO_WALLET_ADDRESS,
 };
 
 /** The demo wallet's button (spec §9: 48 px high, radius 4). */
