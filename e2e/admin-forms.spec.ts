@@ -7,11 +7,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { FEEDBACK_ID, sendFeedback } from "./support/feedback.ts";
 import { signInAsOwner } from "./support/owner.ts";
-
-const FEEDBACK_ID = 3;
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -21,25 +20,6 @@ async function seriousViolations(page: Page) {
 }
 
 const shopDatabase = () => new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
-
-/** A feedback entry as a visitor's browser sends it: a token from forms_get_token, then forms_submit (spec §7). */
-async function sendFeedback(request: APIRequestContext, fields: Record<string, string>, formId = FEEDBACK_ID): Promise<void> {
-  const token = await request.post("/ajax", { form: { action: "forms_get_token", formId: String(formId) } });
-  const { data } = (await token.json()) as { data: { token: string } };
-  const now = Math.floor(Date.now() / 1000);
-  const sent = await request.post("/ajax", {
-    multipart: {
-      action: "forms_submit",
-      "forms[id]": String(formId),
-      "forms[token]": data.token,
-      start_timestamp: String(now - 30),
-      end_timestamp: String(now),
-      page_url: "http://127.0.0.1/forms/feedback",
-      ...Object.fromEntries(Object.entries(fields).map(([id, value]) => [`forms[fields][${id}]`, value])),
-    },
-  });
-  expect(await sent.json()).toMatchObject({ success: true });
-}
 
 async function searchEntries(page: Page, words: string): Promise<void> {
   await page.getByLabel("Search entries").fill(words);

@@ -7,8 +7,9 @@
  * table that scrolls is reachable by keyboard.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { FEEDBACK_ID, sendFeedback } from "./support/feedback.ts";
 import { signInAsOwner } from "./support/owner.ts";
-import { guestOrder, seriousViolations } from "./support/shopper-order.ts";
+import { guestOrder, registerAndOrder, seriousViolations } from "./support/shopper-order.ts";
 
 // The e2e project has no DOM types: the page function is a string.
 const pageWidth = (page: Page) => page.evaluate<number>("document.documentElement.scrollWidth");
@@ -83,5 +84,73 @@ test("on a phone, an order's page fits the screen: its items table scrolls insid
     );
     expect(await overflow, `items table at ${width}`).toBe(0);
     expect(await pageWidth(page)).toBe(width);
+  }
+});
+
+// How far the first table frame on the page scrolls sideways.
+const frameOverflow = (page: Page) =>
+  page.evaluate<number>('(({ scrollWidth, clientWidth }) => scrollWidth - clientWidth)(document.querySelector(".admin-table-wrap"))');
+
+test("on a phone, the orders list shows each order as a card: no sideways scrolling, every total in sight, still a table", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const { orderId } = await guestOrder(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsOwner(page);
+  await open(page, "/admin/orders", "Orders");
+  expect(await pageWidth(page)).toBe(390);
+  expect(await frameOverflow(page)).toBe(0);
+  const rows = page.locator(".admin-orders tbody tr");
+  expect(await rows.count()).toBeGreaterThan(0);
+  for (const row of await rows.all()) {
+    const total = await row.locator(".admin-orders__total").boundingBox();
+    expect(total && total.x + total.width).toBeLessThanOrEqual(390);
+    await expect(row.locator(".admin-order-status")).toBeVisible();
+  }
+  // The row's checkbox still selects the order.
+  await page.getByRole("checkbox", { name: new RegExp(`#${orderId}\\b`) }).check();
+  await expect(page.locator(".admin-orders__bulk")).toBeVisible();
+  // Chromium's accessibility tree, not Playwright's reading of the tags: the restacked rows are still a table's.
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+  const roles = new Set(nodes.map((node) => String(node.role?.value)));
+  for (const role of ["table", "row", "columnheader", "rowheader", "cell"]) expect(roles, role).toContain(role);
+  expect(await seriousViolations(page)).toEqual([]);
+  // Wider screens keep the table as it was: one line per order.
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const cells = rows.first().locator(":scope > *");
+    const tops = await Promise.all((await cells.all()).map(async (cell) => (await cell.boundingBox())?.y));
+    expect(new Set(tops).size, `one line at ${width}`).toBe(1);
+  }
+});
+
+test("on a phone, the customers list and a form's entries show each row as a card without sideways scrolling", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // The shopper signs up and orders in a browser of their own, so this one is free to sign in as the owner.
+  const shopper = await browser.newPage();
+  await registerAndOrder(shopper);
+  await shopper.close();
+  await sendFeedback(page.request, {
+    1: "2",
+    3: "cards@example.com",
+    4: "A long comment that would once have widened its column well past a phone's screen.",
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsOwner(page);
+  for (const [path, heading, figure] of [
+    ["/admin/customers", "Customers", ".admin-customers__spend"],
+    [`/admin/forms/${FEEDBACK_ID}/entries`, /^Entries/, ".admin-entries__status"],
+  ] as const) {
+    await open(page, path, heading);
+    expect(await pageWidth(page), path).toBe(390);
+    expect(await frameOverflow(page), path).toBe(0);
+    const box = await page.locator(`tbody tr ${figure}`).first().boundingBox();
+    expect(box && box.x + box.width, path).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
   }
 });

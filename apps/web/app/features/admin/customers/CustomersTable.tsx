@@ -1,4 +1,7 @@
-/** The accounts table: name (opening the customer), e-mail, role, then paid orders, spend and last order, each header sorting by it. */
+/**
+ * The accounts table: name (opening the customer), e-mail, role, then paid orders, spend and last order, each header sorting by it.
+ * On a phone admin.css and customers.css stack each row into a card, printing the data-label beside the figures.
+ */
 import { Link } from "react-router";
 import { formatCount, formatMoment, type MoneyFormat } from "../dashboard/format.ts";
 import type { CustomerRow } from "./api.ts";
@@ -13,7 +16,7 @@ function SortHeader({ query, sort, label, numeric }: { query: CustomerListQuery;
   return (
     <th
       scope="col"
-      className={numeric ? "admin-num" : undefined}
+      className={numeric ? "admin-num admin-table__sort" : "admin-table__sort"}
       aria-sort={current ? (query.order === "asc" ? "ascending" : "descending") : undefined}
     >
       <Link to={sortPath(query, sort)} className="admin-sort" aria-label={t.sortBy(label, next)}>
@@ -27,7 +30,7 @@ function SortHeader({ query, sort, label, numeric }: { query: CustomerListQuery;
 export function CustomersTable({ rows, query, money }: { rows: CustomerRow[]; query: CustomerListQuery; money: MoneyFormat }) {
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table">
+      <table className="admin-table admin-table--cards admin-customers">
         <caption className="visually-hidden">{t.tableCaption}</caption>
         <thead>
           <tr>
@@ -45,11 +48,17 @@ export function CustomersTable({ rows, query, money }: { rows: CustomerRow[]; qu
               <th scope="row">
                 <Link to={`/admin/customers/${row.id}`}>{fullName(row) || row.email}</Link>
               </th>
-              <td>{row.email}</td>
-              <td>{t.roles[row.role] ?? row.role}</td>
-              <td className="admin-num">{formatCount(row.orders)}</td>
-              <td className="admin-num">{money.amount(row.spend)}</td>
-              <td>{row.last_order_at ? <time dateTime={row.last_order_at}>{formatMoment(row.last_order_at, false)}</time> : t.never}</td>
+              <td className="admin-customers__email">{row.email}</td>
+              <td className="admin-customers__role">{t.roles[row.role] ?? row.role}</td>
+              <td className="admin-num admin-customers__orders" data-label={t.orders}>
+                {formatCount(row.orders)}
+              </td>
+              <td className="admin-num admin-customers__spend" data-label={t.spend}>
+                {money.amount(row.spend)}
+              </td>
+              <td className="admin-customers__last" data-label={t.lastOrder}>
+                {row.last_order_at ? <time dateTime={row.last_order_at}>{formatMoment(row.last_order_at, false)}</time> : t.never}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 /**
  * The entries table: a checkbox per row for deleting several, the entry's link, the form's first
- * fields as columns, the date (a header link sorts by it), status, payment and total.
+ * fields as columns, the date (a header link sorts by it), status, payment and total. On a phone
+ * admin.css and forms-entries.css stack each row into a card, printing the data-label beside the values.
  */
 import type { FormField } from "@cartwright/commerce/forms";
 import { Link } from "react-router";
@@ -25,7 +26,7 @@ export function EntriesTable({ formId, formTitle, query, columns, entries, selec
   const oldest = query.order === "oldest";
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table admin-entries">
+      <table className="admin-table admin-table--cards admin-entries">
         <caption className="visually-hidden">{t.tableCaption(formTitle)}</caption>
         <thead>
           <tr>
@@ -48,7 +49,7 @@ export function EntriesTable({ formId, formTitle, query, columns, entries, selec
                 {field.label}
               </th>
             ))}
-            <th scope="col" aria-sort={oldest ? "ascending" : "descending"}>
+            <th scope="col" aria-sort={oldest ? "ascending" : "descending"} className="admin-table__sort">
               <Link
                 to={entriesPath(formId, query, { order: oldest ? "newest" : "oldest", page: 1 })}
                 aria-label={oldest ? t.sortNewest : t.sortOldest}
@@ -79,18 +80,24 @@ export function EntriesTable({ formId, formTitle, query, columns, entries, selec
                 <Link to={`/admin/forms/${formId}/entries/${entry.id}`}>{t.openEntry(entry.id)}</Link>
               </th>
               {columns.map((field) => (
-                <td key={field.id}>{cellText(entry.values[String(field.id)]) || <span className="admin-muted">{t.none}</span>}</td>
+                <td key={field.id} className="admin-entries__field" data-label={field.label}>
+                  {cellText(entry.values[String(field.id)]) || <span className="admin-muted">{t.none}</span>}
+                </td>
               ))}
-              <td>
+              <td className="admin-entries__date">
                 <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
               </td>
-              <td>
+              <td className="admin-entries__status">
                 <span className={`admin-badge${entry.status === "spam" ? " admin-badge--warning" : ""}`}>
                   {STATUS_LABELS[entry.status]}
                 </span>
               </td>
-              <td>{entry.payment_status ? PAYMENT_LABELS[entry.payment_status] : <span className="admin-muted">{t.none}</span>}</td>
-              <td className="admin-num">{entry.payment_status ? formatMoney(entry.payment_total, entry.currency) : ""}</td>
+              <td className="admin-entries__payment" data-label={t.payment}>
+                {entry.payment_status ? PAYMENT_LABELS[entry.payment_status] : <span className="admin-muted">{t.none}</span>}
+              </td>
+              <td className="admin-num admin-entries__total">
+                {entry.payment_status ? formatMoney(entry.payment_total, entry.currency) : ""}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,8 @@
 /**
  * The order table: a checkbox per row (and one for the page), the order's number and customer
  * linking to the order, date and total as sortable headers (links: the sort lives in the URL),
- * status badge, origin, items, and the total in the order's own currency.
+ * status badge, origin, items, and the total in the order's own currency. On a phone admin.css and orders.css
+ * stack each row into a card; origin and items carry data-label, printed beside them there.
  */
 import { Link } from "react-router";
 import type { OrderRow } from "./api.ts";
@@ -21,7 +22,7 @@ function SortHeader({ query, column, label, numeric }: { query: OrderFilterQuery
   // What a press does: the sorted column turns around, another one starts newest (largest) first.
   const next = sort === "descending" ? "ascending" : "descending";
   return (
-    <th scope="col" aria-sort={sort} className={numeric ? "admin-num" : undefined}>
+    <th scope="col" aria-sort={sort} className={numeric ? "admin-num admin-table__sort" : "admin-table__sort"}>
       <Link to={sortPath(query, column)} className="admin-sort" aria-label={t.sortBy(label, next)}>
         {label} <span aria-hidden="true">{sort === "ascending" ? "↑" : sort === "descending" ? "↓" : "↕"}</span>
       </Link>
@@ -34,7 +35,7 @@ export function OrdersTable({ query, orders, selected, onSelect }: OrdersTablePr
   const someSelected = !allSelected && orders.some((order) => selected.has(order.id));
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table admin-orders">
+      <table className="admin-table admin-table--cards admin-orders">
         <caption className="visually-hidden">{t.tableCaption(TAB_LABELS[query.status])}</caption>
         <thead>
           <tr>
@@ -79,15 +80,19 @@ export function OrdersTable({ query, orders, selected, onSelect }: OrdersTablePr
                 <Link to={`/admin/orders/${order.id}`}>{t.orderLink(order.number, order.customer.name || order.customer.email)}</Link>
                 {order.customer.guest && <span className="admin-muted admin-orders__guest"> {t.guest}</span>}
               </th>
-              <td>
+              <td className="admin-orders__date">
                 <time dateTime={order.date_created}>{formatDateTime(order.date_created)}</time>
               </td>
-              <td>
+              <td className="admin-orders__status">
                 <span className={`admin-badge admin-order-status admin-order-status--${order.status}`}>{STATUS_LABELS[order.status]}</span>
               </td>
-              <td>{order.origin}</td>
-              <td className="admin-num">{order.item_count}</td>
-              <td className="admin-num">{formatMoney(order.total, order.currency)}</td>
+              <td className="admin-orders__origin" data-label={t.origin}>
+                {order.origin}
+              </td>
+              <td className="admin-num admin-orders__items" data-label={t.items}>
+                {order.item_count}
+              </td>
+              <td className="admin-num admin-orders__total">{formatMoney(order.total, order.currency)}</td>
             </tr>
           ))}
         </tbody>
