@@ -32,6 +32,13 @@ test("the owner makes a coupon by keyboard, a shopper uses it, and it is refused
     "page",
   );
   await expect(page.getByRole("row", { name: /save10/ })).toBeVisible();
+  // The demo's free-shipping coupon reads as that, with nothing off.
+  await expect(
+    page
+      .getByRole("row", { name: /freeship/ })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("Free shipping");
   expect(await seriousViolations(page)).toEqual([]);
 
   // Keyboard alone from here to the saved coupon.

@@ -54,6 +54,9 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
   const loading = useNavigation().state === "loading";
   const money = moneyFormat(list.currency_code);
   const now = Date.now();
+  // A free-shipping coupon with nothing off is that, not "fixed amount off" of nothing.
+  const kind = (coupon: Coupon) =>
+    !coupon.free_shipping ? t.types[coupon.type] : coupon.amount > 0 ? t.withFreeShipping(t.types[coupon.type]) : t.freeShippingType;
   const amount = (coupon: Coupon) => (coupon.type === "percent" ? `${coupon.amount / 100} %` : money.amount(coupon.amount));
   const status = (coupon: Coupon) =>
     !coupon.enabled
@@ -116,8 +119,8 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
                     <Link to={`/admin/coupons/${coupon.id}`}>{coupon.code}</Link>
                     {coupon.description && <div className="admin-muted">{coupon.description}</div>}
                   </th>
-                  <td>{t.types[coupon.type]}</td>
-                  <td className="admin-num">{amount(coupon)}</td>
+                  <td>{kind(coupon)}</td>
+                  <td className="admin-num">{coupon.amount > 0 ? amount(coupon) : "—"}</td>
                   <td className="admin-num">{t.usesOf(coupon.usage_count, coupon.usage_limit)}</td>
                   <td>{coupon.expires_at ? <time dateTime={coupon.expires_at}>{day(coupon.expires_at)}</time> : t.never}</td>
                   <td>{status(coupon)}</td>

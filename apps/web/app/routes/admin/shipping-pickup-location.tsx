@@ -13,7 +13,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const pickup = pickupBody(await shippingApi.pickup());
   const index = params.n === "new" ? pickup.locations.length : idParam(params.n) - 1;
   if (index > pickup.locations.length || (params.n !== "new" && index === pickup.locations.length)) {
-    throw new AdminApiError(404, "cw_admin_not_found", t.noLocations);
+    throw new AdminApiError(404, "cw_admin_not_found", t.noSuchLocation);
   }
   return { pickup, index };
 }

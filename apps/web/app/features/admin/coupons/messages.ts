@@ -28,6 +28,8 @@ export const couponMessages = {
     fixed_cart: "Fixed amount off the cart",
     fixed_product: "Fixed amount off each product",
   } satisfies Record<CouponType, string>,
+  freeShippingType: "Free shipping",
+  withFreeShipping: (type: string) => `${type}, and free shipping`,
   // The form
   general: "General",
   restrictions: "Usage restrictions",

@@ -80,6 +80,7 @@ export const shippingMessages = {
   off: "Off",
   locations: "Pickup locations",
   noLocations: "No pickup locations yet.",
+  noSuchLocation: "No pickup location has this number.",
   newLocation: "Add pickup location",
   newLocationTitle: "Add pickup location",
   editLocationTitle: (name: string) => `Pickup location ${name}`,
