@@ -462,7 +462,7 @@ describe("everywhere else and local pickup", () => {
         cost: -1,
         taxable: false,
         locations: [
-          { name: "", address: { address_1: "", city: "", state: "", postcode: "", country: "XX" }, details: "", enabled: true },
+          { name: "", address: { address_1: "", city: "", state: "", postcode: "", country: "USA" }, details: "", enabled: true },
           { ...depot, address: { ...depot.address, state: "ZZ" } },
           { ...depot, name: "north depot", address: { ...depot.address, state: "" } },
         ],

@@ -73,7 +73,8 @@ const Address = Type.Object(
     city: Type.String({ maxLength: 100 }),
     state: Type.String({ maxLength: 50, default: "" }),
     postcode: Type.String({ maxLength: 20, default: "" }),
-    country: Type.String({ maxLength: 2 }),
+    // A text bound only: a code that is no country ("USA") gets checkPickup's "Choose a country." beside the field.
+    country: Type.String({ maxLength: 50 }),
   },
   { additionalProperties: false },
 );
