@@ -382,6 +382,18 @@ describe("a bad row", { timeout: SLOW }, () => {
     ]);
   });
 
+  it("names the later of two new products with one SKU, and only it", async () => {
+    const problems = await refused(
+      csv([
+        ["Name", "SKU", "Regular price"],
+        ["First twin", "TWIN-1", "10"],
+        ["Other", "", "10"],
+        ["Second twin", "TWIN-1", "10"],
+      ]),
+    );
+    expect(problems).toEqual([{ line: 4, column: "SKU", message: 'Line 2 already uses the SKU "TWIN-1".' }]);
+  });
+
   it("checks the tax columns and the sale's dates as the product editor's fields", async () => {
     const problems = await refused(
       csv([

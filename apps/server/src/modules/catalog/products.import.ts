@@ -517,6 +517,9 @@ class FileReader {
     // Product rows come first, so a product already read here was named by another product row.
     const other = existing && this.byKey.get(existing.id);
     if (other) return this.fail(row, id ? COLUMNS.id : COLUMNS.sku, `Line ${other.line} already imports this product.`);
+    // Two new products with one SKU: the later line is the one at fault, not both.
+    const earlier = !existing && sku ? this.fileSkus.get(sku) : undefined;
+    if (earlier) return this.fail(row, COLUMNS.sku, `Line ${earlier.line} already uses the SKU "${sku}".`);
     const product: FileProduct = existing
       ? this.fileProductFor(existing, row.line)
       : {
