@@ -77,13 +77,18 @@ describe("GET /api/store/v1/products", () => {
     expect((await list("?stock_status=outofstock,onbackorder")).products).toHaveLength(2);
   });
 
-  it("orders by price both ways, using a variable product's cheapest variation", async () => {
+  it("orders by price both ways, a variable product by its cheapest variation going up and its dearest going down", async () => {
     const ascending = (await list("?orderby=price&order=asc&per_page=100")).products;
     const prices = ascending.map((p) => Number(p.prices.price));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(ascending[0]?.slug).toBe("enamel-pin-set");
     const descending = (await list("?orderby=price&order=desc&per_page=100")).products;
     expect(descending[0]?.slug).toBe("denim-jacket");
+    // From high to low a variable product counts its dearest variation: the $39–$45 hoodie before a $42 product.
+    const hoodie = descending.findIndex((p) => p.slug === "hoodie");
+    const dearer = descending.findIndex((p) => p.slug !== "hoodie" && Number(p.prices.price) < 4500 && Number(p.prices.price) > 3900);
+    expect(dearer).toBeGreaterThan(-1);
+    expect(hoodie).toBeLessThan(dearer);
   });
 
   it("orders by popularity, rating, date and title", async () => {

@@ -18,9 +18,12 @@ const saleHolds = (alias: string, now: string) => {
   and (${column("sale_ends_at")} is null or ${column("sale_ends_at")} > ${now}))`;
 };
 
-/** The price a shopper pays at `now`; a variable product's is its cheapest variation's. */
-const currentPrice = (now: string) => sql<number | null>`case when products.type = 'variable'
-  then (select min(case when ${saleHolds("v", now)} then v.sale_price else v.regular_price end) from products v where v.parent_id = products.id)
+/**
+ * The price a shopper pays at `now`; a variable product's is its cheapest variation's, or its dearest
+ * when the listing runs from high to low (a $39–$45 hoodie sorts by $45 there, as WooCommerce sorts).
+ */
+const currentPrice = (now: string, pick: "min" | "max") => sql<number | null>`case when products.type = 'variable'
+  then (select ${sql.raw(pick)}(case when ${saleHolds("v", now)} then v.sale_price else v.regular_price end) from products v where v.parent_id = products.id)
   else case when ${saleHolds("products", now)} then products.sale_price else products.regular_price end end`;
 
 const onSale = (now: string) => sql<boolean>`(${saleHolds("products", now)} or exists
@@ -97,7 +100,7 @@ export async function findProducts(db: Db, query: ProductQuery, now: string, lim
   let q = filtered(db, query, now).selectAll("products");
   switch (query.orderBy ?? "menu_order") {
     case "price":
-      q = q.orderBy(currentPrice(now), direction);
+      q = q.orderBy(currentPrice(now, direction === "desc" ? "max" : "min"), direction);
       break;
     case "popularity":
       q = q.orderBy("products.total_sales", direction);
