@@ -215,7 +215,7 @@ test("the owner makes a variable product with images, a coupon and a zone by key
   await press(page, page.getByRole("button", { name: "Check file" }));
   await expect(page.getByRole("heading", { level: 2, name: "What the import will do" })).toBeFocused();
   await expect(page.getByText("0 new products", { exact: true })).toBeVisible();
-  await expect(page.getByText("1 changed product", { exact: true })).toBeVisible();
+  await expect(page.getByText("1 existing product", { exact: true })).toBeVisible();
   await axeClean(page);
   await press(page, page.getByRole("button", { name: "Import", exact: true }));
   await expect(page.getByRole("heading", { level: 2, name: "Imported" })).toBeFocused();

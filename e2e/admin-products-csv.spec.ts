@@ -91,7 +91,7 @@ test("the owner exports the catalogue, imports a new product and a new price, an
   const result = page.getByRole("heading", { level: 2, name: "What the import will do" });
   await expect(result).toBeFocused();
   await expect(page.getByText("1 new product", { exact: true })).toBeVisible();
-  await expect(page.getByText("1 changed product", { exact: true })).toBeVisible();
+  await expect(page.getByText("1 existing product", { exact: true })).toBeVisible();
   await expect(page.getByText(`New categories: CSV Lighting ${stamp}, CSV Lighting ${stamp} > Desk lamps ${stamp}`)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   // Nothing is written by the check.
@@ -132,7 +132,7 @@ test("the owner exports the catalogue, imports a new product and a new price, an
   await chooseFile(page, fileInput, "restore.csv", `SKU,Regular price\r\n${changed.sku},${decimal(originalPrice)}\r\n`);
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
-  await expect(page.getByText("1 changed product", { exact: true })).toBeVisible();
+  await expect(page.getByText("1 existing product", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Imported" })).toBeVisible();
   await page.goto(`/admin/products?search=${stamp}`);

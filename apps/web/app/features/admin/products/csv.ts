@@ -55,9 +55,10 @@ export const csvMessages = {
   checkedTitle: "What the import will do",
   doneTitle: "Imported",
   created: (n: number) => `${n} new product${n === 1 ? "" : "s"}`,
-  updated: (n: number) => `${n} changed product${n === 1 ? "" : "s"}`,
+  // Rows matched to products the shop has, written whether or not a cell differs: "existing", not "changed".
+  updated: (n: number) => `${n} existing product${n === 1 ? "" : "s"}`,
   variations: (created: number, updated: number) =>
-    `${created} new variation${created === 1 ? "" : "s"}, ${updated} changed variation${updated === 1 ? "" : "s"}`,
+    `${created} new variation${created === 1 ? "" : "s"}, ${updated} existing variation${updated === 1 ? "" : "s"}`,
   newCategories: "New categories",
   newTags: "New tags",
   newAttributes: "New attributes",
