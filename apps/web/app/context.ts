@@ -7,6 +7,9 @@ import type { Storefront } from "@cartwright/commerce";
 import { createContext } from "react-router";
 
 export type {
+  AccountAddressInput,
+  AccountAddressKind,
+  AccountAddressResult,
   AccountCustomer,
   AccountOrder,
   AccountResult,

@@ -12,6 +12,7 @@ export default [
   route("my-account/orders", "routes/account-orders.tsx"),
   route("my-account/orders/:id", "routes/account-order.tsx"),
   route("my-account/addresses", "routes/account-addresses.tsx"),
+  route("my-account/addresses/:kind", "routes/account-address.tsx"),
   route("my-account/payment-methods", "routes/account-payment-methods.tsx"),
   route("my-account/details", "routes/account-details.tsx"),
   route("my-account/lost-password", "routes/account-lost-password.tsx"),

@@ -2,6 +2,7 @@
  * The storefront's port: what the server hands every page loader, called in-process (no HTTP hop).
  * The web app reads only this; the server's adapter (apps/server/src/web.ts) fills it from the modules.
  */
+import type { AddressFieldKey } from "../address/locale.ts";
 import type { BrowserAttribution } from "../attribution/consent.ts";
 import type { WidgetPage } from "../contact-widget/types.ts";
 import type { FormPagePayload } from "../forms/page.ts";
@@ -44,6 +45,17 @@ export interface AccountCustomer {
 
 /** An expected failure of an account call, with the server's code and message (decision 0010). */
 export type AccountResult = { ok: true } | { ok: false; code: string; message: string; status: number };
+
+/** Which saved address an account page edits. */
+export type AccountAddressKind = "billing" | "shipping";
+
+/** An address as its form sends it: the standard fields only (billing has the e-mail). */
+export type AccountAddressInput = Partial<Record<AddressFieldKey, string>>;
+
+/** A saved address change, or why not: one message per field (the checkout's address rules), or no field's fault (signed out). */
+export type AccountAddressResult =
+  | { ok: true }
+  | { ok: false; status: number; errors: Partial<Record<AddressFieldKey, string>>; message?: string };
 
 /** A password reset link that can be used (the account's e-mail), or why not. */
 export type PasswordResetCheck = { ok: true; email: string } | { ok: false; code: string; message: string; status: number };
@@ -117,6 +129,12 @@ export interface StorefrontAccount {
    */
   orderReceived(id: number, key: string | null): Promise<AccountOrder | "sign-in" | null>;
   addresses(): Promise<{ billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null>;
+  /**
+   * Replaces the signed-in customer's saved billing or shipping address with the one sent (a field
+   * not sent is blank), checked by the checkout's rules: required fields, the country's postcode and
+   * states, the shop's selling or shipping countries, the billing e-mail.
+   */
+  saveAddress(kind: AccountAddressKind, address: AccountAddressInput): Promise<AccountAddressResult>;
   paymentMethods(): Promise<SavedPaymentMethod[]>;
   /** False when the method is not the signed-in customer's. */
   setDefaultPaymentMethod(id: string): Promise<boolean>;

@@ -131,3 +131,13 @@ export async function updateAddresses(db: Db, id: number, billing: string, shipp
     .where("id", "=", id)
     .execute();
 }
+
+/** One of the customer's saved addresses (the account's address form). */
+export async function updateAddress(db: Db, id: number, kind: "billing" | "shipping", json: string, now: string): Promise<void> {
+  const column = kind === "billing" ? "billing_address" : "shipping_address";
+  await db
+    .updateTable("customers")
+    .set({ [column]: json, updated_at: now })
+    .where("id", "=", id)
+    .execute();
+}

@@ -72,8 +72,14 @@ export const accountMessages = {
 
   billingAddress: "Billing address",
   shippingAddress: "Shipping address",
-  noAddress: "You have not set up this address yet. It is saved the next time you check out.",
+  noAddress: "You have not set up this address yet. Add it here, or it is saved the next time you check out.",
   addressesIntro: "These addresses are filled in for you at checkout.",
+  editAddress: "Edit",
+  editBillingAddress: "Edit billing address",
+  editShippingAddress: "Edit shipping address",
+  saveAddress: "Save address",
+  addressChanged: "Address changed successfully.",
+  backToAddresses: "Back to addresses",
 
   noPaymentMethods: "No saved payment methods.",
   paymentMethodsTableLabel: "Your saved payment methods",

@@ -6,8 +6,8 @@ describe("WooCommerce's account addresses", () => {
     expect(movedAccountPath("/my-account/view-order/12/")).toBe("/my-account/orders/12");
     expect(movedAccountPath("/my-account/view-order/12")).toBe("/my-account/orders/12");
     expect(movedAccountPath("/my-account/edit-address/")).toBe("/my-account/addresses");
-    expect(movedAccountPath("/my-account/edit-address/billing/")).toBe("/my-account/addresses");
-    expect(movedAccountPath("/my-account/edit-address/shipping")).toBe("/my-account/addresses");
+    expect(movedAccountPath("/my-account/edit-address/billing/")).toBe("/my-account/addresses/billing");
+    expect(movedAccountPath("/my-account/edit-address/shipping")).toBe("/my-account/addresses/shipping");
     expect(movedAccountPath("/my-account/edit-account/")).toBe("/my-account/details");
   });
 

@@ -9,7 +9,8 @@ export function movedAccountPath(pathname: string): string | null {
   const rest = pathname.replace(/\/+$/, "").slice(ACCOUNT_PATH.length);
   const order = /^\/view-order\/(\d+)$/.exec(rest);
   if (order) return `${ACCOUNT_PATH}/orders/${order[1]}`;
-  if (/^\/edit-address(\/(billing|shipping))?$/.test(rest)) return `${ACCOUNT_PATH}/addresses`;
+  const address = /^\/edit-address(?:\/(billing|shipping))?$/.exec(rest);
+  if (address) return address[1] ? `${ACCOUNT_PATH}/addresses/${address[1]}` : `${ACCOUNT_PATH}/addresses`;
   if (rest === "/edit-account") return `${ACCOUNT_PATH}/details`;
   return null;
 }
