@@ -390,6 +390,15 @@ function accountServices({ ctx, secret, mailer, settings, request, reply }: Acco
       const customer = await signedIn();
       return customer && { billing: customer.billingAddress, shipping: customer.shippingAddress };
     },
+    async saveDetails(details) {
+      try {
+        const errors = await customers.updateOwnDetails(ctx, details);
+        return Object.keys(errors).length ? { ok: false as const, status: 400, errors } : { ok: true as const };
+      } catch (error) {
+        const { code: _code, ...rest } = refused(error);
+        return { ...rest, errors: {} };
+      }
+    },
     async saveAddress(kind, address) {
       try {
         const errors = await customers.saveOwnAddress(ctx, kind, address);

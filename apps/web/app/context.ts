@@ -11,6 +11,8 @@ export type {
   AccountAddressKind,
   AccountAddressResult,
   AccountCustomer,
+  AccountDetailsInput,
+  AccountDetailsResult,
   AccountOrder,
   AccountResult,
   CheckoutCountry,

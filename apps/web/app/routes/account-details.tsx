@@ -1,10 +1,11 @@
 /**
- * /my-account/details: the change-password form (a plain POST to this route's action, so it works
- * without JavaScript). A change ends the customer's other sessions and gives this one a new cookie,
- * so success redirects and the page loads afresh (decision 0017).
+ * /my-account/details: the customer's name and e-mail, and the change-password form (each a plain
+ * POST to this route's action, so they work without JavaScript). A password change ends the
+ * customer's other sessions and gives this one a new cookie, so success redirects and the page
+ * loads afresh (decision 0017); a details change redirects too, so a reload posts nothing again.
  */
 import { data, redirect } from "react-router";
-import { storefrontContext } from "../context.ts";
+import { type AccountDetailsResult, storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH, AccountLayout } from "../features/account/AccountNav.tsx";
 import { requireCustomer } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
@@ -15,9 +16,13 @@ const DETAILS_PATH = `${ACCOUNT_PATH}/details`;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { account, settings } = context.get(storefrontContext);
   const customer = await requireCustomer(account);
+  const query = new URL(request.url).searchParams;
   return {
     email: customer.email,
-    changed: new URL(request.url).searchParams.has("password-changed"),
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    changed: query.has("password-changed"),
+    detailsChanged: query.has("details-changed"),
     title: `${t.details} – ${settings.siteTitle}`,
   };
 }
@@ -29,16 +34,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { account } = context.get(storefrontContext);
   await requireCustomer(account);
   const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  if (form.get("intent") === "details") {
+    const details = { firstName: text("first_name"), lastName: text("last_name"), email: text("email") };
+    const result = await account.saveDetails({ ...details, currentPassword: text("current_password") });
+    if (result.ok) return redirect(`${DETAILS_PATH}?details-changed`, 303);
+    return data({ form: "details" as const, details, errors: result.errors, message: result.message ?? null }, { status: result.status });
+  }
   const currentPassword = String(form.get("current_password") ?? "");
   const newPassword = String(form.get("new_password") ?? "");
   if (newPassword !== String(form.get("confirm_password") ?? "")) {
-    return data({ field: "new" as PasswordField, message: t.passwordsDiffer }, { status: 400 });
+    return data({ form: "password" as const, field: "new" as PasswordField, message: t.passwordsDiffer }, { status: 400 });
   }
   const result = await account.changePassword(currentPassword, newPassword);
   if (result.ok) return redirect(`${DETAILS_PATH}?password-changed`, 303);
   // A refusal that is no field's fault (too many attempts: 429) marks no field and keeps its status.
   const field: PasswordField | null = result.status === 429 ? null : result.code === "cw_rest_incorrect_password" ? "current" : "new";
-  return data({ field, message: result.message }, { status: result.status });
+  return data({ form: "password" as const, field, message: result.message }, { status: result.status });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -50,15 +65,26 @@ export function headers() {
 }
 
 export default function AccountDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const error = actionData ?? null;
+  const error = actionData?.form === "password" ? actionData : null;
+  const detailsError = actionData?.form === "details" ? actionData : null;
   const invalid = (field: PasswordField) => (error?.field === field ? { "aria-invalid": true, "aria-describedby": "password-error" } : {});
   return (
     <AccountLayout title={t.details}>
-      {loaderData.changed && !error && (
+      {loaderData.changed && !actionData && (
         <p className="notice notice--success" role="status">
           {t.passwordChanged}
         </p>
       )}
+      {loaderData.detailsChanged && !actionData && (
+        <p className="notice notice--success" role="status">
+          {t.detailsChanged}
+        </p>
+      )}
+      <DetailsForm
+        values={detailsError?.details ?? loaderData}
+        errors={detailsError?.errors ?? {}}
+        message={detailsError?.message ?? null}
+      />
       <p>{t.detailsIntro}</p>
       <section className="account-form" aria-labelledby="password-title">
         <h2 id="password-title">{t.passwordTitle}</h2>
@@ -105,5 +131,64 @@ export default function AccountDetails({ loaderData, actionData }: Route.Compone
         </form>
       </section>
     </AccountLayout>
+  );
+}
+
+type DetailsErrors = Extract<AccountDetailsResult, { ok: false }>["errors"];
+
+interface DetailsFormProps {
+  values: { firstName: string; lastName: string; email: string };
+  errors: DetailsErrors;
+  /** A refusal that is no field's (too many password attempts). */
+  message: string | null;
+}
+
+/** Name and e-mail; the current password is asked for only when the e-mail changes (the server says so beside the field). */
+function DetailsForm({ values, errors, message }: DetailsFormProps) {
+  const field = (name: keyof DetailsErrors, id: string, label: string, props: Record<string, unknown>, hint?: string) => {
+    const error = errors[name];
+    const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
+    return (
+      <div className="form-field">
+        <label htmlFor={id}>{label}</label>
+        <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...props} />
+        {hint && <small id={`${id}-hint`}>{hint}</small>}
+        {error && (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+  return (
+    <section className="account-form" aria-labelledby="details-title">
+      <h2 id="details-title">{t.detailsTitle}</h2>
+      <form method="post" noValidate>
+        <input type="hidden" name="intent" value="details" />
+        {message && (
+          <p className="notice notice--error" role="alert">
+            {message}
+          </p>
+        )}
+        {field("first_name", "details-first-name", t.firstName, {
+          type: "text",
+          autoComplete: "given-name",
+          defaultValue: values.firstName,
+        })}
+        {field("last_name", "details-last-name", t.lastName, { type: "text", autoComplete: "family-name", defaultValue: values.lastName })}
+        {field("email", "details-email", t.email, { type: "email", autoComplete: "email", required: true, defaultValue: values.email })}
+        {field(
+          "current_password",
+          "details-current-password",
+          t.currentPasswordForEmail,
+          { type: "password", autoComplete: "current-password" },
+          t.currentPasswordForEmailHint,
+        )}
+        <button type="submit" className="button">
+          {t.saveDetails}
+        </button>
+      </form>
+    </section>
   );
 }

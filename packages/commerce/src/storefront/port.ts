@@ -57,6 +57,24 @@ export type AccountAddressResult =
   | { ok: true }
   | { ok: false; status: number; errors: Partial<Record<AddressFieldKey, string>>; message?: string };
 
+/** The account details form's fields: name, e-mail, and the current password a new e-mail asks for. */
+export interface AccountDetailsInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  currentPassword: string;
+}
+
+/** A details change, or why not: one message per field, or no field's fault (signed out, too many tries). */
+export type AccountDetailsResult =
+  | { ok: true }
+  | {
+      ok: false;
+      status: number;
+      errors: Partial<Record<"first_name" | "last_name" | "email" | "current_password", string>>;
+      message?: string;
+    };
+
 /** A password reset link that can be used (the account's e-mail), or why not. */
 export type PasswordResetCheck = { ok: true; email: string } | { ok: false; code: string; message: string; status: number };
 
@@ -103,6 +121,12 @@ export interface StorefrontAccount {
    * of the customer ends, this one continues. cw_rest_incorrect_password when the current one is wrong.
    */
   changePassword(currentPassword: string, newPassword: string): Promise<AccountResult>;
+  /**
+   * Sets the signed-in customer's first and last name and e-mail. A new e-mail asks for the
+   * current password (counted as sign-in attempts) and is refused when another account has it, in
+   * any case of letters.
+   */
+  saveDetails(details: AccountDetailsInput): Promise<AccountDetailsResult>;
   /**
    * "Lost your password?": e-mails a link to choose a new one when an account uses the address.
    * Ok for any well-formed address, an account or none (no one learns which addresses have one);

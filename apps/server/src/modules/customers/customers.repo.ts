@@ -24,6 +24,20 @@ export async function insertCustomer(db: Db, row: Omit<Insertable<CustomersTable
   return inserted?.id;
 }
 
+/** The customer's own name and e-mail (the account details form). */
+export async function updateDetails(
+  db: Db,
+  id: number,
+  details: { first_name: string; last_name: string; email: string },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable("customers")
+    .set({ ...details, updated_at: now })
+    .where("id", "=", id)
+    .execute();
+}
+
 export async function updatePasswordHash(db: Db, id: number, passwordHash: string, now: string): Promise<void> {
   await db.updateTable("customers").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", id).execute();
 }

@@ -30,6 +30,13 @@ export const accountMessages = {
   signOutEverywhere: "End every session",
   signedOutEverywhere: "You have signed out on every device.",
 
+  detailsTitle: "Your name and email",
+  firstName: "First name",
+  lastName: "Last name",
+  currentPasswordForEmail: "Current password (to change your email)",
+  currentPasswordForEmailHint: "Needed only when you change your email address.",
+  saveDetails: "Save details",
+  detailsChanged: "Your account details were changed.",
   detailsIntro: "Change the password you sign in with. Every other device you are signed in on is signed out.",
   passwordTitle: "Change your password",
   currentPassword: "Current password",
