@@ -325,6 +325,16 @@ function accountServices({ ctx, secret, mailer, settings, request, reply }: Acco
       return refused(error);
     }
   };
+  // An account form's save: its fields' messages (400), or a refusal (signed out, a limit), or saved.
+  const fieldsSaved = async <E extends Record<string, string | undefined>>(save: () => Promise<E>) => {
+    try {
+      const errors = await save();
+      return Object.keys(errors).length ? { ok: false as const, status: 400, errors } : { ok: true as const };
+    } catch (error) {
+      const { code: _code, ...rest } = refused(error);
+      return { ...rest, errors: {} };
+    }
+  };
   const signedIn = () => (session.uid ? customers.getCustomer(db, session.uid) : Promise.resolve(null));
   const shape = (view: orders.OrderView) => ({
     ...view,
@@ -390,24 +400,8 @@ function accountServices({ ctx, secret, mailer, settings, request, reply }: Acco
       const customer = await signedIn();
       return customer && { billing: customer.billingAddress, shipping: customer.shippingAddress };
     },
-    async saveDetails(details) {
-      try {
-        const errors = await customers.updateOwnDetails(ctx, details);
-        return Object.keys(errors).length ? { ok: false as const, status: 400, errors } : { ok: true as const };
-      } catch (error) {
-        const { code: _code, ...rest } = refused(error);
-        return { ...rest, errors: {} };
-      }
-    },
-    async saveAddress(kind, address) {
-      try {
-        const errors = await customers.saveOwnAddress(ctx, kind, address);
-        return Object.keys(errors).length ? { ok: false as const, status: 400, errors } : { ok: true as const };
-      } catch (error) {
-        const { code: _code, ...rest } = refused(error);
-        return { ...rest, errors: {} };
-      }
-    },
+    saveDetails: (details) => fieldsSaved(() => customers.updateOwnDetails(ctx, details)),
+    saveAddress: (kind, address) => fieldsSaved(() => customers.saveOwnAddress(ctx, kind, address)),
     async paymentMethods() {
       if (!session.uid) return [];
       return (await payments.listPaymentTokens(db, session.uid)).map((saved) => ({

@@ -65,7 +65,4 @@ export async function couponsNaming(db: Db, kind: "product" | "category", ids: n
 
 export const unique = <T>(values: T[]) => [...new Set(values)];
 
-/** Unique-index violations of either dialect: a write racing another one past its own check. */
-export const isUniqueViolation = (error: unknown, column: string) =>
-  (error as { code?: string })?.code === "23505" ||
-  new RegExp(`UNIQUE constraint failed: [a-z_]+\\.${column}`).test(String((error as Error)?.message));
+export { isUniqueViolation } from "../../db/unique-violation.ts";

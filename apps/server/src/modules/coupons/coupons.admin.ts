@@ -9,6 +9,7 @@ import type { CouponDetail, CouponInput, CouponList, CouponStatus, CouponUse, Ow
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { CouponsTable, Flag } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, paramDetail, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
@@ -240,9 +241,6 @@ export async function saveCoupon(ctx: RequestContext, id: number | null, input: 
   return writeCoupon(ctx, id, async () => coupon);
 }
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string })?.code === "23505" || /UNIQUE constraint failed: coupons\.code/.test(String((error as Error)?.message));
-
 const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
 /** The coupon's row, locked for a change on PostgreSQL (SQLite serialises write transactions): racing changes take turns. */
@@ -266,7 +264,7 @@ async function writeCoupon(
     return await ctx.db.transaction().execute(async (trx) => writeLocked(trx, ctx, id, prepare, (checked) => (code = checked)));
   } catch (error) {
     // Two writes of one new code at once: the loser meets the unique index after its own check passed.
-    if (isUniqueViolation(error)) throw couponErrors.codeTaken(code);
+    if (isUniqueViolation(error, "code", "coupons")) throw couponErrors.codeTaken(code);
     throw error;
   }
 }

@@ -16,7 +16,7 @@ import type { RequestContext } from "../../http/context.ts";
 import { findUnstorableText } from "../../http/input.ts";
 import { shopLocale } from "../settings/index.ts";
 import * as repo from "./customers.repo.ts";
-import { customerErrors } from "./customers.service.ts";
+import { customerErrors, parseAddress } from "./customers.service.ts";
 
 export type SavedAddressKind = "billing" | "shipping";
 export type SentAddress = Partial<Record<AddressFieldKey, string>>;
@@ -54,18 +54,9 @@ export async function saveOwnAddress(ctx: RequestContext, kind: SavedAddressKind
     const db = trx as unknown as Db;
     const row = await repo.findById(db, uid);
     if (!row) throw customerErrors.notSignedIn();
-    const before = parseObject(kind === "billing" ? row.billing_address : row.shipping_address);
+    const before = parseAddress(kind === "billing" ? row.billing_address : row.shipping_address);
     const kept = Object.fromEntries(Object.entries(before).filter(([key]) => key.includes("/")));
     await repo.updateAddress(db, uid, kind, JSON.stringify({ ...cleared, ...kept }), (ctx.now ?? new Date()).toISOString());
   });
   return {};
-}
-
-function parseObject(json: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(json) as unknown;
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }

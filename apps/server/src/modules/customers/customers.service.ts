@@ -62,7 +62,8 @@ export const customerErrors = {
 /** Trimmed and lower-cased: the one form stored and looked up. */
 export const normaliseCustomerEmail = (email: string) => email.trim().toLowerCase();
 
-const parseAddress = (json: string): Partial<StoreAddress> => {
+/** A saved address's JSON, or an empty one when it is not an object (a row written by hand). */
+export const parseAddress = (json: string): Partial<StoreAddress> => {
   try {
     const value = JSON.parse(json) as unknown;
     return value && typeof value === "object" && !Array.isArray(value) ? (value as Partial<StoreAddress>) : {};

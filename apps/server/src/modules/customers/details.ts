@@ -4,6 +4,7 @@
  * must not be another account's, in any case of letters.
  */
 import { isValidEmail } from "@cartwright/commerce";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { findUnstorableText } from "../../http/input.ts";
 import * as repo from "./customers.repo.ts";
@@ -69,13 +70,8 @@ export async function updateOwnDetails(ctx: RequestContext, input: DetailsInput)
     await repo.updateDetails(db, row.id, { first_name: firstName, last_name: lastName, email }, (ctx.now ?? new Date()).toISOString());
   } catch (error) {
     // Another account took the e-mail between the look and the write: the unique index refuses it.
-    if (isTakenEmail(error)) return { email: DETAILS_MESSAGES.emailTaken };
+    if (isUniqueViolation(error, "email", "customers")) return { email: DETAILS_MESSAGES.emailTaken };
     throw error;
   }
   return {};
-}
-
-/** The unique index on customers.email refusing a write, in either dialect. */
-function isTakenEmail(error: unknown): boolean {
-  return (error as { code?: string })?.code === "23505" || /UNIQUE constraint failed: customers\.email/.test(String(error));
 }
