@@ -1,4 +1,5 @@
 /** The storefront's forms and pages with hostile input (issue 14): the same 4xx on both databases, never a 500; private pages not cached. */
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/app.ts";
 import { PageBrowser } from "../../../test/browser.ts";
@@ -22,6 +23,29 @@ describe("storefront forms with text no database can store", () => {
   it("the product form refuses an id past the id columns' range", async () => {
     const response = await browser().post("/product/beanie", { "add-to-cart": "2147483648", quantity: "1" });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe("storefront form posts past the body's bound", () => {
+  const huge = `intent=sign-in&email=a%40b.c&password=${"a".repeat(2 * 1024 * 1024)}`;
+  const post = (payload: string | Readable, headers: Record<string, string> = {}) =>
+    shop.app.inject({
+      method: "POST",
+      url: "/my-account",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:80", ...headers },
+      payload,
+    });
+
+  it("refuses a 2 MB sign-in by its length, 413, before reading it", async () => {
+    const response = await post(huge);
+    expect(response.statusCode).toBe(413);
+  });
+
+  it("refuses one sent without a length once it passes the bound, and reads a small one as ever", async () => {
+    const response = await post(Readable.from([huge.slice(0, 600_000), huge.slice(600_000)]));
+    expect(response.statusCode).toBe(413);
+    const small = await browser().post("/my-account", { intent: "sign-in", email: "jane@example.com", password: "wrong-password" });
+    expect(small.statusCode).toBe(401);
   });
 });
 
