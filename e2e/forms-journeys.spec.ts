@@ -328,6 +328,9 @@ test("feedback: a restricted address is refused before Next moves on, the server
   await form.locator(f(3)).fill("bot@mailinator.com");
   await form.locator(f(3)).blur();
   await form.locator(f(3)).fill("visitor@example.com");
+  // The typing check (1 s after the last key) takes the old error away and Next moves up with it: waiting for it keeps
+  // the click from landing where Next was (on a busy machine the check could fire between aiming and clicking).
+  await expect(form.locator("#cwf3-3-error")).toBeHidden();
   await form.getByRole("button", { name: "Next" }).first().click();
   // Next waits for the server's answer on the new address: on a busy machine that can take seconds.
   await expect(form.locator('.cwf-page[data-page="3"]')).toBeVisible({ timeout: 15_000 });
