@@ -72,6 +72,8 @@ describe("/my-account signed out", () => {
     expect(response.body).toContain('role="alert">The email address or password is incorrect.</p>');
     expect(response.body).toMatch(/id="sign-in-email"[^>]*value="jane@example.com"/);
     expect(response.body).toMatch(/id="sign-in-email"[^>]*aria-invalid="true"/);
+    // Which of the two was wrong is not told.
+    expect(response.body).toMatch(/id="sign-in-password"[^>]*aria-invalid="true"/);
     expect(browser.uid()).toBe(0);
   });
 
@@ -95,10 +97,16 @@ describe("/my-account signed out", () => {
     expect(taken.statusCode).toBe(400);
     expect(taken.body).toContain("An account is already registered with your email address. Please log in.");
     expect(taken.body).toMatch(/id="register-email"[^>]*value="Jane@Example.com"/);
+    // Only the field at fault is marked invalid and described by the message.
+    const marked = (body: string, field: string) =>
+      new RegExp(`id="register-${field}"[^>]*aria-invalid="true"[^>]*aria-describedby="register-error"`).test(body);
+    expect([marked(taken.body, "email"), marked(taken.body, "password")]).toEqual([true, false]);
     const short = await browser.post("/my-account", { intent: "register", email: "sam@example.com", password: "short" });
     expect(short.body).toContain("Please choose a password of at least 8 characters.");
+    expect([marked(short.body, "email"), marked(short.body, "password")]).toEqual([false, true]);
     const invalid = await browser.post("/my-account", { intent: "register", email: "not-an-email", password: "long-enough-1" });
     expect(invalid.body).toContain("Please provide a valid email address.");
+    expect([marked(invalid.body, "email"), marked(invalid.body, "password")]).toEqual([true, false]);
     expect(browser.uid()).toBe(0);
   });
 });

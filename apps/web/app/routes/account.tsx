@@ -23,6 +23,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type FormName = "sign-in" | "register";
+type FieldName = "email" | "password";
+
+/** The field a refusal is about: a registration error names one; a failed sign-in does not say which was wrong; too many tries is neither's fault. */
+function invalidFields(form: FormName, code: string): FieldName[] {
+  if (code === "cw_rest_rate_limit_exceeded") return [];
+  if (form === "register" && code.includes("email")) return ["email"];
+  if (form === "register" && code.includes("password")) return ["password"];
+  return ["email", "password"];
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { account } = context.get(storefrontContext);
@@ -103,7 +112,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           title={t.signInTitle}
           submit={t.signIn}
           email={failed?.form === "sign-in" ? failed.email : ""}
-          error={failed?.form === "sign-in" ? failed.error.message : null}
+          error={failed?.form === "sign-in" ? failed.error : null}
           passwordAutocomplete="current-password"
         />
         <AccountForm
@@ -111,7 +120,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           title={t.registerTitle}
           submit={t.register}
           email={failed?.form === "register" ? failed.email : ""}
-          error={failed?.form === "register" ? failed.error.message : null}
+          error={failed?.form === "register" ? failed.error : null}
           passwordAutocomplete="new-password"
         />
       </div>
@@ -124,13 +133,16 @@ interface AccountFormProps {
   title: string;
   submit: string;
   email: string;
-  error: string | null;
+  error: { code: string; message: string } | null;
   passwordAutocomplete: "current-password" | "new-password";
 }
 
 function AccountForm({ name, title, submit, email, error, passwordAutocomplete }: AccountFormProps) {
   const id = (part: string) => `${name}-${part}`;
-  const describedBy = error ? id("error") : undefined;
+  const invalid = error ? invalidFields(name, error.code) : [];
+  // Only the field at fault is marked and pointed at the message.
+  const fault = (field: FieldName) =>
+    invalid.includes(field) ? { "aria-invalid": true as const, "aria-describedby": id("error") } : {};
   return (
     <section className="account-form" aria-labelledby={id("title")}>
       <h2 id={id("title")}>{title}</h2>
@@ -138,7 +150,7 @@ function AccountForm({ name, title, submit, email, error, passwordAutocomplete }
         <input type="hidden" name="intent" value={name} />
         {error && (
           <p id={id("error")} className="notice notice--error" role="alert">
-            {error}
+            {error.message}
           </p>
         )}
         <div className="form-field">
@@ -150,8 +162,7 @@ function AccountForm({ name, title, submit, email, error, passwordAutocomplete }
             autoComplete={name === "sign-in" ? "username" : "email"}
             defaultValue={email}
             required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
+            {...fault("email")}
           />
         </div>
         <div className="form-field">
@@ -162,8 +173,7 @@ function AccountForm({ name, title, submit, email, error, passwordAutocomplete }
             type="password"
             autoComplete={passwordAutocomplete}
             required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
+            {...fault("password")}
           />
         </div>
         <button type="submit" className="button">
