@@ -1,6 +1,7 @@
 /**
  * The cart page keeping up with the server (spec §4 "Cart data refresh", §7 batching): a line
- * removed in another tab is announced, and quick edits travel together in one /batch request.
+ * removed in another tab is announced, a tab shown again asks for the cart afresh, and quick edits
+ * travel together in one /batch request.
  */
 import { expect, type Page, test } from "@playwright/test";
 
@@ -34,6 +35,40 @@ test("a line removed in another tab is announced when the cart next answers", as
   await expect(page.getByText('"Classic T-Shirt" was removed from your cart.')).toBeVisible();
   await expect(page.getByRole("link", { name: "Classic T-Shirt", exact: true })).toHaveCount(0);
   await expect(page.getByLabel("Quantity of Beanie in your cart")).toHaveValue("2");
+});
+
+test("a tab shown again shows what another tab changed meanwhile, before the shopper acts on it", async ({ page, context }) => {
+  await addFromProductPage(page, "beanie", "Beanie");
+  await openCart(page);
+  const total = page.locator(".totals__item").filter({ has: page.getByText("Estimated total", { exact: true }) });
+  const before = await total.textContent();
+  expect(before).toContain("$");
+
+  // The shopper goes to another tab and adds a second beanie there.
+  await page.evaluate(`(() => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+    document.dispatchEvent(new Event("visibilitychange"));
+  })()`);
+  const other = await context.newPage();
+  await openCart(other);
+  // The screen shows 2 at once; the write leaves within the batching window: wait for the server's answer.
+  const written = other.waitForResponse(
+    (r) => r.request().method() === "POST" && /\/api\/store\/v1\/(cart\/update-item|batch)/.test(r.url()),
+  );
+  await other.getByRole("button", { name: "Increase quantity of Beanie" }).click();
+  expect((await written).ok()).toBe(true);
+  await other.close();
+
+  // Back on the first tab: it asks the server at once, without a click.
+  const asked = page.waitForResponse((r) => r.request().method() === "GET" && /\/api\/store\/v1\/cart(\?|$)/.test(r.url()));
+  await page.evaluate(`(() => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
+    document.dispatchEvent(new Event("visibilitychange"));
+  })()`);
+  expect((await asked).status()).toBe(200);
+  await expect(page.getByLabel("Quantity of Beanie in your cart")).toHaveValue("2");
+  await expect(page.getByText('The quantity of "Beanie" was changed to 2.')).toBeVisible();
+  await expect(total).not.toHaveText(before ?? "");
 });
 
 test("quick edits to several lines go to the server as one batch", async ({ page }) => {

@@ -141,8 +141,7 @@ function AccountForm({ name, title, submit, email, error, passwordAutocomplete }
   const id = (part: string) => `${name}-${part}`;
   const invalid = error ? invalidFields(name, error.code) : [];
   // Only the field at fault is marked and pointed at the message.
-  const fault = (field: FieldName) =>
-    invalid.includes(field) ? { "aria-invalid": true as const, "aria-describedby": id("error") } : {};
+  const fault = (field: FieldName) => (invalid.includes(field) ? { "aria-invalid": true as const, "aria-describedby": id("error") } : {});
   return (
     <section className="account-form" aria-labelledby={id("title")}>
       <h2 id={id("title")}>{title}</h2>
@@ -167,14 +166,7 @@ function AccountForm({ name, title, submit, email, error, passwordAutocomplete }
         </div>
         <div className="form-field">
           <label htmlFor={id("password")}>{t.password}</label>
-          <input
-            id={id("password")}
-            name="password"
-            type="password"
-            autoComplete={passwordAutocomplete}
-            required
-            {...fault("password")}
-          />
+          <input id={id("password")} name="password" type="password" autoComplete={passwordAutocomplete} required {...fault("password")} />
         </div>
         <button type="submit" className="button">
           {submit}

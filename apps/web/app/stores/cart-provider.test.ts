@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { StoreClient } from "../api/store-client.ts";
 import { createCartStore } from "./cart.ts";
-import { createCartHandle, type StoreNonce } from "./cart-provider.tsx";
+import { createCartHandle, refreshWhenShownAgain, type StoreNonce } from "./cart-provider.tsx";
 
 const pageNonce: StoreNonce = { value: "page-nonce", timestamp: 1_700_000_000 };
 
@@ -58,5 +58,59 @@ describe("the page's cart handle", () => {
     unsubscribe();
     store.store.setState({ isCartDataStale: false });
     expect(calls).toBe(2);
+  });
+});
+
+describe("a page shown again", () => {
+  /** A document whose visibility the test sets, and a store whose client counts the carts it is asked for. */
+  function setup() {
+    const doc = Object.assign(new EventTarget(), { visibilityState: "visible" as DocumentVisibilityState });
+    const show = (state: DocumentVisibilityState) => {
+      doc.visibilityState = state;
+      doc.dispatchEvent(new Event("visibilitychange"));
+    };
+    let gets = 0;
+    const fetch = async (input: RequestInfo | URL) => {
+      if (String(input).endsWith("/cart")) gets += 1;
+      return Response.json(CART, { headers: { "Cart-Hash": `hash-${gets}` } });
+    };
+    const handle = createCartHandle(pageNonce, async () => (nonce) => createCartStore(new StoreClient({ fetch, nonce }), null));
+    const stop = refreshWhenShownAgain(handle, doc as unknown as Document);
+    return { handle, show, stop, gets: () => gets };
+  }
+  const CART = { items: [], coupons: [], errors: [], items_count: 0, totals: {}, shipping_rates: [] };
+
+  it("asks for the cart afresh when it comes back from hidden, and not otherwise", async () => {
+    const { handle, show, gets } = setup();
+    show("hidden");
+    show("visible");
+    // No store yet (a listing page that never reached for the cart): nothing is loaded for it.
+    expect(handle.current).toBeNull();
+    const store = await handle.load();
+    store.store.setState({ cart: CART as never });
+    show("visible");
+    expect(gets()).toBe(0);
+    show("hidden");
+    show("visible");
+    await vi.waitFor(() => expect(gets()).toBe(1));
+  });
+
+  it("leaves the cart alone while the shopper's own change or an order is on its way, and stops when removed", async () => {
+    const { handle, show, stop, gets } = setup();
+    const store = await handle.load();
+    store.store.setState({ cart: CART as never, applyingCoupon: "5off" });
+    show("hidden");
+    show("visible");
+    store.store.setState({ applyingCoupon: "" });
+    // Held (an order on its way): not refreshed either.
+    const release = store.hold();
+    show("hidden");
+    show("visible");
+    release();
+    stop();
+    show("hidden");
+    show("visible");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(gets()).toBe(0);
   });
 });

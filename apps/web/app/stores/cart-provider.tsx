@@ -3,7 +3,7 @@
  * and the Store API client and load them when the shopper reaches for the cart (decision 0013);
  * the cart and checkout pages import them (`cart-context.tsx`) and get the store at once.
  */
-import { createContext, type ReactNode, useContext, useState, useSyncExternalStore } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import type { CartState, CartStore } from "./cart.ts";
 
 export interface StoreNonce {
@@ -59,10 +59,47 @@ export function createCartHandle(pageNonce: StoreNonce, loadCreate: () => Promis
   return handle;
 }
 
+/** Nothing of the shopper's is on its way to the server, so a fresh cart replaces nothing they did. */
+const isIdle = (s: CartState) =>
+  !s.updatingCustomerData &&
+  !s.updatingSelectedRate &&
+  !s.applyingCoupon &&
+  !s.removingCoupon &&
+  s.productsPendingAdd.length === 0 &&
+  s.cartItemsPendingQuantity.length === 0 &&
+  s.cartItemsPendingDelete.length === 0;
+
+/**
+ * A page shown again after it was hidden (another tab, another app) asks for the cart afresh, so a
+ * change made elsewhere meanwhile shows, with its notices, before the shopper acts on the old totals.
+ * Only a page that already holds the cart's store asks; returns the listener's removal.
+ */
+export function refreshWhenShownAgain(
+  handle: CartHandle,
+  doc: Pick<Document, "visibilityState" | "addEventListener" | "removeEventListener">,
+) {
+  let wasHidden = false;
+  const onVisibility = () => {
+    if (doc.visibilityState === "hidden") {
+      wasHidden = true;
+      return;
+    }
+    const store = handle.current;
+    const shownAgain = wasHidden;
+    wasHidden = false;
+    if (!shownAgain || !store) return;
+    const state = store.store.getState();
+    if (state.cart && isIdle(state) && !store.isHeld()) void store.refresh();
+  };
+  doc.addEventListener("visibilitychange", onVisibility);
+  return () => doc.removeEventListener("visibilitychange", onVisibility);
+}
+
 const CartContext = createContext<CartHandle | null>(null);
 
 export function CartProvider({ nonce, children }: { nonce: StoreNonce; children: ReactNode }) {
   const [handle] = useState(() => createCartHandle(nonce, () => import("./cart-context.tsx").then((m) => m.createPageCart)));
+  useEffect(() => refreshWhenShownAgain(handle, document), [handle]);
   return <CartContext.Provider value={handle}>{children}</CartContext.Provider>;
 }
 

@@ -45,6 +45,8 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
 
   /** The newest request whose cart is shown, in the order requests left (StoreClient's `sent`). */
   let shownSent = 0;
+  /** Parts of the page that need the cart left as it is for now (an order being placed). */
+  let holds = 0;
 
   /**
    * New cart data: notices for lines that vanished or changed elsewhere, and for item errors. A reply
@@ -176,6 +178,16 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
     markStale(): void {
       store.setState({ isCartDataStale: true });
     },
+    /** Keeps refreshes the shopper did not ask for away (an order on its way); returns the release. */
+    hold(): () => void {
+      holds += 1;
+      let released = false;
+      return () => {
+        if (!released) holds -= 1;
+        released = true;
+      };
+    },
+    isHeld: (): boolean => holds > 0,
   };
 
   return { store, client, ...actions };

@@ -113,6 +113,26 @@ describe("placing an order", () => {
     expect(page.visited).toHaveLength(1);
   });
 
+  it("holds the cart from Place order on: a tab shown again does not refresh it behind the order, unless the attempt ends", async () => {
+    const page = await checkoutPage();
+    const held: boolean[] = [];
+    page.controller.status.store.subscribe(() => held.push(page.cart.isHeld()));
+    expect(page.cart.isHeld()).toBe(false);
+    await page.controller.placeOrder();
+    // Held through every step, and still once complete (the browser is on its way to the order).
+    expect(held.every(Boolean)).toBe(true);
+    expect(page.cart.isHeld()).toBe(true);
+    page.controller.dispose();
+    expect(page.cart.isHeld()).toBe(false);
+
+    const refused = await checkoutPage();
+    refused.form.order.billing.email = "";
+    refused.controller.validation.getState().setValidationError("billing_email", "Please enter a valid email address", true);
+    await refused.controller.placeOrder();
+    expect(refused.controller.status.store.getState().status).toBe("idle");
+    expect(refused.cart.isHeld()).toBe(false);
+  });
+
   it("shows every field error first, focuses the first, and sends nothing", async () => {
     const page = await checkoutPage();
     const { validation } = page.controller;

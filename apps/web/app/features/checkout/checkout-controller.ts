@@ -157,6 +157,14 @@ export function createCheckoutController({
   const sent = { billing: { ...savedAddresses.billing }, shipping: { ...savedAddresses.shipping } };
   const timers: Partial<Record<AddressKind | "dirty" | "draft", ReturnType<typeof setTimeout>>> = {};
   let lastDraft: string | null = null;
+  // From Place order until the page is idle again (or gone), the cart is not refreshed behind the order's back.
+  let releaseCart: (() => void) | null = null;
+  const stopHolding = status.store.subscribe(({ status: now }) => {
+    if (now === "idle") {
+      releaseCart?.();
+      releaseCart = null;
+    } else releaseCart ??= cart.hold();
+  });
 
   // ---- Customer data sync: only the address that changed, once its changed fields are valid.
 
@@ -389,6 +397,8 @@ export function createCheckoutController({
   /** The page is leaving: nothing waits to be sent. */
   function dispose(): void {
     for (const timer of Object.values(timers)) clearTimeout(timer);
+    stopHolding();
+    releaseCart?.();
   }
 
   return {
