@@ -1,5 +1,5 @@
 /** The addresses an order is placed with: the cart's overlaid with those sent, and their checks (spec §7). */
-import { normaliseAddress, normaliseState, type StoreAddress, type StoreCart, validateAddress } from "@cartwright/commerce";
+import { allCountries, normaliseAddress, normaliseState, type StoreAddress, type StoreCart, validateAddress } from "@cartwright/commerce";
 import { type FieldRuleDocument, fieldRuleDocument } from "@cartwright/commerce/field-rules";
 import { type ShopSettings, shopLocale } from "../settings/index.ts";
 import { checkoutErrors } from "./checkout.errors.ts";
@@ -62,6 +62,9 @@ export function orderRuleDocument(
   });
 }
 
+/** A refusal names the countries allowed: an empty setting means every one, not none. */
+const orEveryCountry = (codes: string[]) => (codes.length ? codes : allCountries().map((country) => country.code));
+
 /**
  * Checks the merged addresses; a clear error for the first problem. Additional address fields are
  * checked for each address used; their values come back apart (`billingFields`, `shippingFields`):
@@ -83,11 +86,11 @@ export function checkedAddresses(
     locale,
   });
   if (billingErrors.email) throw billingErrors.email.code === "required" ? checkoutErrors.missingEmail() : checkoutErrors.invalidEmail();
-  if (billingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("billing", sellTo);
+  if (billingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("billing", orEveryCountry(sellTo));
   const shippingErrors = shippingNeeded
     ? validateAddress(shipping, { kind: "shipping", requireFields: true, shipToCountries: shipTo.length ? shipTo : undefined, locale })
     : {};
-  if (shippingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("shipping", shipTo);
+  if (shippingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("shipping", orEveryCountry(shipTo));
   const billingFields = checkedAddressFields(settings, billingExtra, document, billing);
   const shippingFields = shippingNeeded ? checkedAddressFields(settings, shippingExtra, document, shipping) : { values: {}, errors: {} };
   const asMessages = (errors: typeof billingErrors, extra: Record<string, string>) => ({

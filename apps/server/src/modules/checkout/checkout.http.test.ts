@@ -166,6 +166,43 @@ describe("POST /checkout", () => {
     expect(response.json()).toMatchObject({ code: "cw_rest_cart_empty", data: { status: 400 } });
   });
 
+  it("refuses a country the shop does not sell or ship to, naming the countries it does", async () => {
+    const { updateSettings, getSettings } = await import("../settings/index.ts");
+    const { sellToCountries, shipToCountries } = await getSettings(shop.db);
+    const shopper = await shopperWith(tShirt);
+    const refused = async (body: Record<string, unknown>) => {
+      const response = await shopper.post("/checkout", { payment_method: "cod", ...body });
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      return response.json() as { code: string; message: string; data: { allowed_countries?: string[]; errors?: unknown } };
+    };
+    // Selling everywhere: a code that is no country is refused with the whole list, not an empty one.
+    expect(sellToCountries).toEqual([]);
+    const nowhere = await refused({ billing_address: { ...billing(), country: "XX" } });
+    expect(nowhere).toMatchObject({
+      code: "cw_rest_invalid_address_country",
+      message: "Sorry, we do not allow orders to the provided billing country.",
+    });
+    expect(nowhere.data.allowed_countries).toEqual(expect.arrayContaining(["US", "CA", "FR", "DE", "JP"]));
+    expect(nowhere.data.allowed_countries?.length).toBeGreaterThan(200);
+    try {
+      await updateSettings(shop.db, { sellToCountries: ["US", "CA"], shipToCountries: ["US"] });
+      const billingRefused = await refused({ billing_address: { ...billing(), country: "FR", state: "", postcode: "75001" } });
+      expect(billingRefused).toMatchObject({ code: "cw_rest_invalid_address_country", data: { allowed_countries: ["US", "CA"] } });
+      const shippingRefused = await refused({
+        billing_address: billing(),
+        shipping_address: { ...address, country: "CA", state: "ON", postcode: "K1A 0B1" },
+      });
+      expect(shippingRefused).toMatchObject({
+        code: "cw_rest_invalid_address_country",
+        message: "Sorry, we do not allow orders to the provided shipping country.",
+        data: { allowed_countries: ["US"] },
+      });
+    } finally {
+      await updateSettings(shop.db, { sellToCountries, shipToCountries });
+    }
+    expect((await shopper.cart("GET", "/cart")).items).toHaveLength(1);
+  });
+
   it("needs the nonce from a browser", async () => {
     const shopper = await shopperWith(tShirt, 1, "browser");
     const response = await shopper.request("POST", "/checkout", { billing_address: billing(), payment_method: "cod" }, { nonce: "" });
