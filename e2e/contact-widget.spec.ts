@@ -624,3 +624,26 @@ test.describe("the demo widget on a phone held sideways", () => {
     }
   });
 });
+
+test.describe("the demo widget on a phone held upright", () => {
+  const { defaultBrowserType: _browser, ...phone } = devices["Pixel 7"];
+  test.use(phone);
+
+  test("the footer's links can be tapped: scrolled to the bottom, the page brings them out from under the widget", async ({ page }) => {
+    // A short page, so the footer sits at the window's bottom, where the widget floats.
+    await page.goto("/no-such-page");
+    await expect(mainButton(page, "Need help? Contact us")).toBeVisible();
+    await page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)");
+    for (const name of ["Privacy policy", "Terms and conditions"]) {
+      const link = page.getByRole("contentinfo").getByRole("link", { name });
+      // What a tap at the link's middle lands on: the link itself, not the widget's button or its call to action.
+      const hit = await link.evaluate((element) => {
+        type Hit = { getBoundingClientRect(): { left: number; top: number; width: number; height: number } };
+        const box = (element as unknown as Hit).getBoundingClientRect();
+        const doc = (element as unknown as { ownerDocument: { elementFromPoint(x: number, y: number): unknown } }).ownerDocument;
+        return doc.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === element;
+      });
+      expect(hit, name).toBe(true);
+    }
+  });
+});

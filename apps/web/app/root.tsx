@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { COMING_SOON_DISMISS_URL, ComingSoonBanner } from "./components/ComingSoonBanner.tsx";
-import { ContactWidgets } from "./components/ContactWidgets.tsx";
+import { ContactWidgets, widgetReach } from "./components/ContactWidgets.tsx";
 import { ErrorPanel, NotFound } from "./components/ErrorPanel.tsx";
 import { SiteFooter, SiteHeader } from "./components/SiteHeader.tsx";
 import { StoreNotice } from "./components/StoreNotice.tsx";
@@ -148,7 +148,12 @@ export function Layout({ children }: { children: ReactNode }) {
             children
           )}
           {shop && data && (
-            <SiteFooter siteTitle={data.siteTitle} privacyPath={data.storePages.privacy} termsPath={data.storePages.terms} />
+            <SiteFooter
+              siteTitle={data.siteTitle}
+              privacyPath={data.storePages.privacy}
+              termsPath={data.storePages.terms}
+              widgetReach={widgetReach(data.contactWidgets)}
+            />
           )}
           {shop && data?.comingSoon && (
             <ComingSoonBanner text={data.comingSoon.text} dismissUrl={data.comingSoon.dismissUrl} dismissible={hydrate} />

@@ -18,3 +18,12 @@ export function ContactWidgets({ widgets, nonce }: { widgets: StorefrontContactW
     </>
   );
 }
+
+/** Air between a widget's button and the footer's last line. */
+const WIDGET_AIR_PX = 12;
+
+/** How far up from the window's bottom the page's widget buttons reach, in px, with a little air; 0 without a widget. */
+export function widgetReach(widgets: StorefrontContactWidgets | null | undefined): number {
+  const reaches = (widgets?.page.widgets ?? []).map(({ settings }) => settings.bottom_spacing + settings.widget_size);
+  return reaches.length ? Math.max(...reaches) + WIDGET_AIR_PX : 0;
+}

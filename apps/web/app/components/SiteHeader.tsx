@@ -1,5 +1,6 @@
 /** The header on every page: site title, navigation, product search and the mini-cart button. */
 import type { Currency } from "@cartwright/commerce";
+import type { CSSProperties } from "react";
 import { Form, Link, NavLink, useSearchParams } from "react-router";
 import { MiniCart } from "../features/mini-cart/MiniCart.tsx";
 import { layoutMessages } from "../messages.ts";
@@ -69,9 +70,19 @@ export function SiteHeader({ siteTitle, shopPath, categories, currency, cart, mi
   );
 }
 
-export function SiteFooter({ siteTitle, privacyPath, termsPath }: { siteTitle: string; privacyPath: string; termsPath: string }) {
+interface SiteFooterProps {
+  siteTitle: string;
+  privacyPath: string;
+  termsPath: string;
+  /** How far up from the window's bottom a floating contact widget reaches, in px (0 without one). */
+  widgetReach?: number;
+}
+
+export function SiteFooter({ siteTitle, privacyPath, termsPath, widgetReach = 0 }: SiteFooterProps) {
+  // On a phone the footer's links sit where the widget floats: the page scrolls far enough to bring them out from under it.
+  const style = widgetReach > 0 ? ({ "--widget-reach": `${widgetReach}px` } as CSSProperties) : undefined;
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" style={style}>
       <nav aria-label={layoutMessages.footerNavigation}>
         <ul>
           <li>
