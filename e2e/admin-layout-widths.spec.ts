@@ -154,3 +154,70 @@ test("on a phone, the customers list and a form's entries show each row as a car
     expect(await seriousViolations(page)).toEqual([]);
   }
 });
+
+/** The console's other lists on a phone, each with the cells that carry its row's key figures (and its row actions). */
+const CARD_LISTS = [
+  { path: "/admin/products", heading: "Products", table: ".admin-products", figures: [".admin-products__price", ".admin-products__stock"] },
+  { path: "/admin/categories", heading: "Categories", table: ".admin-terms", figures: [".admin-terms__count"] },
+  { path: "/admin/tags", heading: "Tags", table: ".admin-terms", figures: [".admin-terms__count"] },
+  { path: "/admin/coupons", heading: "Coupons", table: ".admin-coupons", figures: [".admin-coupons__amount", ".admin-coupons__uses"] },
+] as const;
+
+// Where each control of a row sits, in the order Tab reaches them (the page function is a string: no DOM types here).
+const rowControls = (page: Page, table: string, index: number) =>
+  page.evaluate<{ x: number; y: number; width: number; height: number; inHeader: boolean }[]>(`
+    [...document.querySelectorAll(${JSON.stringify(`${table} tbody tr`)})[${index}].querySelectorAll("a, button, input, select, textarea")]
+      .filter((el) => !el.disabled)
+      .map((el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height, inHeader: !!el.closest("th") }; })`);
+
+test("on a phone, the other console lists show each row as a card or block: no sideways scrolling, key figures in sight, controls in tab order, still tables", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsOwner(page);
+  for (const { path, heading, table, figures } of CARD_LISTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, path, heading);
+    expect(await pageWidth(page), path).toBe(390);
+    const overflow = await page.evaluate<number>(
+      `(({ scrollWidth, clientWidth }) => scrollWidth - clientWidth)(document.querySelector(${JSON.stringify(table)}).closest(".admin-table-wrap"))`,
+    );
+    expect(overflow, `${path} frame`).toBe(0);
+    const rows = page.locator(`${table} tbody tr`);
+    const count = await rows.count();
+    expect(count, path).toBeGreaterThan(0);
+    for (let index = 0; index < count; index++) {
+      for (const figure of figures) {
+        const box = await rows.nth(index).locator(figure).boundingBox();
+        expect(box, `${path} ${figure}`).not.toBeNull();
+        expect(box?.x ?? -1, `${path} ${figure}`).toBeGreaterThanOrEqual(0);
+        expect(box && box.x + box.width, `${path} ${figure}`).toBeLessThanOrEqual(390);
+      }
+      // Read top to bottom and left to right, the row's controls come in the order Tab takes them, each big enough for a thumb.
+      const controls = await rowControls(page, table, index);
+      for (const [i, control] of controls.entries()) {
+        expect(control.x + control.width, `${path} control ${i}`).toBeLessThanOrEqual(390);
+        if (!control.inHeader) expect(control.height, `${path} control ${i}`).toBeGreaterThanOrEqual(24);
+        const before = controls[i - 1];
+        if (before) {
+          const sameLine = control.y < before.y + before.height && before.y < control.y + control.height;
+          expect(sameLine ? control.x > before.x : control.y > before.y, `${path} control ${i} after ${i - 1}`).toBe(true);
+        }
+      }
+    }
+    // Chromium's accessibility tree: the restacked rows are still a table's.
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+    const roles = new Set(nodes.map((node) => String(node.role?.value)));
+    for (const role of ["table", "row", "columnheader", "cell"]) expect(roles, `${path} ${role}`).toContain(role);
+    await cdp.detach();
+    expect(await seriousViolations(page), path).toEqual([]);
+    // Wider screens keep the table as it was: one line per row.
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const cells = rows.first().locator(":scope > *");
+      const tops = await Promise.all((await cells.all()).map(async (cell) => (await cell.boundingBox())?.y));
+      expect(new Set(tops).size, `${path} one line at ${width}`).toBe(1);
+    }
+  }
+});

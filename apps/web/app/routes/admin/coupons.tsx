@@ -3,12 +3,15 @@ import { Link, useNavigation } from "react-router";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { type Coupon, type CouponQuery, type CouponStatus, couponsApi } from "../../features/admin/coupons/api.ts";
+import couponsStyles from "../../features/admin/coupons/coupons.css?url";
 import { couponMessages as t } from "../../features/admin/coupons/messages.ts";
 import { Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/coupons";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: couponsStyles }];
 
 const PER_PAGE = 20;
 const STATUSES = ["", "active", "disabled", "expired"] as const;
@@ -97,7 +100,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
         <p className="admin-empty">{query.search || query.status ? t.emptySearch : t.empty}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table--cards admin-coupons">
             <thead>
               <tr>
                 <th scope="col">{t.code}</th>
@@ -119,11 +122,15 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
                     <Link to={`/admin/coupons/${coupon.id}`}>{coupon.code}</Link>
                     {coupon.description && <div className="admin-muted">{coupon.description}</div>}
                   </th>
-                  <td>{kind(coupon)}</td>
-                  <td className="admin-num">{coupon.amount > 0 ? amount(coupon) : "—"}</td>
-                  <td className="admin-num">{t.usesOf(coupon.usage_count, coupon.usage_limit)}</td>
-                  <td>{coupon.expires_at ? <time dateTime={coupon.expires_at}>{day(coupon.expires_at)}</time> : t.never}</td>
-                  <td>{status(coupon)}</td>
+                  <td className="admin-coupons__type">{kind(coupon)}</td>
+                  <td className="admin-num admin-coupons__amount">{coupon.amount > 0 ? amount(coupon) : "—"}</td>
+                  <td className="admin-num admin-coupons__uses" data-label={t.uses}>
+                    {t.usesOf(coupon.usage_count, coupon.usage_limit)}
+                  </td>
+                  <td className="admin-coupons__expires" data-label={t.expires}>
+                    {coupon.expires_at ? <time dateTime={coupon.expires_at}>{day(coupon.expires_at)}</time> : t.never}
+                  </td>
+                  <td className="admin-coupons__status">{status(coupon)}</td>
                 </tr>
               ))}
             </tbody>

@@ -9,9 +9,12 @@ import { type ProductQuery, type ProductSummary, productsApi } from "../../featu
 import { BulkEdit } from "../../features/admin/products/BulkEdit.tsx";
 import { csvMessages as csv, productsCsvUrl } from "../../features/admin/products/csv.ts";
 import { bulkMessages, productMessages as t } from "../../features/admin/products/messages.ts";
+import productsStyles from "../../features/admin/products/products.css?url";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/products";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: productsStyles }];
 
 const PER_PAGE = 20;
 const STATUSES = ["", "publish", "draft"] as const;
@@ -165,10 +168,10 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         <p className="admin-empty">{filtering ? t.emptySearch : t.empty}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table--cards admin-products">
             <thead>
               <tr>
-                <td>
+                <td className="admin-products__select">
                   <input
                     type="checkbox"
                     aria-label={bulkMessages.selectAll}
@@ -189,7 +192,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             <tbody>
               {list.products.map((product) => (
                 <tr key={product.id}>
-                  <td>
+                  <td className="admin-products__select">
                     <input
                       type="checkbox"
                       aria-label={bulkMessages.select(product.name)}
@@ -201,11 +204,13 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
                     <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
                     {product.type === "variable" && <div className="admin-muted">{t.variationsCount(product.variations)}</div>}
                   </th>
-                  <td>{product.sku}</td>
-                  <td className="admin-num">{price(product)}</td>
-                  <td>{stock(product)}</td>
-                  <td>{product.categories.map((c) => c.name).join(", ")}</td>
-                  <td>{t.statuses[product.status]}</td>
+                  <td className="admin-products__sku" data-label={t.sku}>
+                    {product.sku}
+                  </td>
+                  <td className="admin-num admin-products__price">{price(product)}</td>
+                  <td className="admin-products__stock">{stock(product)}</td>
+                  <td className="admin-products__categories">{product.categories.map((c) => c.name).join(", ")}</td>
+                  <td className="admin-products__status">{t.statuses[product.status]}</td>
                 </tr>
               ))}
             </tbody>

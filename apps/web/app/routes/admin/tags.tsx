@@ -2,10 +2,13 @@
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { termsApi } from "../../features/admin/products/api.ts";
 import { termMessages as t } from "../../features/admin/products/messages.ts";
+import productsStyles from "../../features/admin/products/products.css?url";
 import { TermListPage } from "../../features/admin/products/TermPages.tsx";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/tags";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: productsStyles }];
 
 export async function clientLoader() {
   return { items: (await termsApi.tags.list()).tags };

@@ -19,7 +19,7 @@ export function TermListPage({ kind, items }: { kind: Kind; items: ((Category | 
         <p className="admin-empty">{words.empty}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table--cards admin-terms">
             <thead>
               <tr>
                 <th scope="col">{t.name}</th>
@@ -36,9 +36,15 @@ export function TermListPage({ kind, items }: { kind: Kind; items: ((Category | 
                   <th scope="row">
                     <Link to={`/admin/${kind}/${item.id}`}>{item.name}</Link>
                   </th>
-                  <td>{item.slug}</td>
-                  {kind === "categories" && <td>{parentName(item)}</td>}
-                  <td className="admin-num">{item.count}</td>
+                  <td className="admin-terms__slug">{item.slug}</td>
+                  {kind === "categories" && (
+                    <td className="admin-terms__parent" data-label={t.parent}>
+                      {parentName(item)}
+                    </td>
+                  )}
+                  <td className="admin-num admin-terms__count" data-label={t.products}>
+                    {item.count}
+                  </td>
                 </tr>
               ))}
             </tbody>
