@@ -161,6 +161,9 @@ const CARD_LISTS = [
   { path: "/admin/categories", heading: "Categories", table: ".admin-terms", figures: [".admin-terms__count"] },
   { path: "/admin/tags", heading: "Tags", table: ".admin-terms", figures: [".admin-terms__count"] },
   { path: "/admin/coupons", heading: "Coupons", table: ".admin-coupons", figures: [".admin-coupons__amount", ".admin-coupons__uses"] },
+  { path: "/admin/shipping", heading: "Shipping", table: ".admin-zones", figures: [".admin-zones__methods", ".admin-zones__order"] },
+  { path: "/admin/shipping/pickup", heading: "Local pickup", table: ".admin-pickups", figures: [".admin-pickups__status"] },
+  { path: "/admin/taxes", heading: "Taxes", table: ".taxes-rates", figures: [".taxes-cell--rate", ".taxes-cell--actions"] },
 ] as const;
 
 // Where each control of a row sits, in the order Tab reaches them (the page function is a string: no DOM types here).

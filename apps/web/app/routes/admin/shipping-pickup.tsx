@@ -9,8 +9,11 @@ import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { pickupBody, shippingApi } from "../../features/admin/shipping/api.ts";
 import { shippingMessages as t } from "../../features/admin/shipping/messages.ts";
 import { moneyText } from "../../features/admin/shipping/model.ts";
+import shippingStyles from "../../features/admin/shipping/shipping.css?url";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/shipping-pickup";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: shippingStyles }];
 
 export async function clientLoader() {
   return shippingApi.pickup();
@@ -88,7 +91,7 @@ export default function PickupPage({ loaderData }: Route.ComponentProps) {
           <p className="admin-empty">{t.noLocations}</p>
         ) : (
           <div className="admin-table-wrap">
-            <table className="admin-table">
+            <table className="admin-table admin-table--cards admin-pickups">
               <thead>
                 <tr>
                   <th scope="col">{t.locationName}</th>
@@ -102,7 +105,7 @@ export default function PickupPage({ loaderData }: Route.ComponentProps) {
                     <th scope="row">
                       <Link to={`/admin/shipping/pickup/${index + 1}`}>{location.name}</Link>
                     </th>
-                    <td>
+                    <td className="admin-pickups__address">
                       {[
                         location.address.address_1,
                         location.address.city,
@@ -112,7 +115,7 @@ export default function PickupPage({ loaderData }: Route.ComponentProps) {
                         .filter(Boolean)
                         .join(", ")}
                     </td>
-                    <td>{location.enabled ? t.enabled : t.disabled}</td>
+                    <td className="admin-pickups__status">{location.enabled ? t.enabled : t.disabled}</td>
                   </tr>
                 ))}
               </tbody>

@@ -8,8 +8,11 @@ import { moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { type ShippingMethod, type ShippingZone, shippingApi } from "../../features/admin/shipping/api.ts";
 import { shippingMessages as t } from "../../features/admin/shipping/messages.ts";
+import shippingStyles from "../../features/admin/shipping/shipping.css?url";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/shipping";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: shippingStyles }];
 
 export async function clientLoader() {
   const [list, pickup] = await Promise.all([shippingApi.list(), shippingApi.pickup()]);
@@ -72,7 +75,7 @@ export default function ShippingPage({ loaderData }: Route.ComponentProps) {
           <p className="admin-empty">{t.noZones}</p>
         ) : (
           <div className="admin-table-wrap">
-            <table className="admin-table">
+            <table className="admin-table admin-table--cards admin-zones">
               <thead>
                 <tr>
                   <th scope="col">{t.zone}</th>
@@ -87,9 +90,13 @@ export default function ShippingPage({ loaderData }: Route.ComponentProps) {
                     <th scope="row">
                       <Link to={`/admin/shipping/zones/${zone.id}`}>{zone.name}</Link>
                     </th>
-                    <td>{regionsOf(zone)}</td>
-                    <td>{zone.methods.map(methodText).join("; ")}</td>
-                    <td>
+                    <td className="admin-zones__regions" data-label={t.regions}>
+                      {regionsOf(zone)}
+                    </td>
+                    <td className="admin-zones__methods" data-label={t.methods}>
+                      {zone.methods.map(methodText).join("; ")}
+                    </td>
+                    <td className="admin-zones__order">
                       <div className="admin-actions">
                         <button
                           type="button"

@@ -143,7 +143,7 @@ export function RatesTable({ slug, initial, onCount }: Props) {
         <p className="admin-empty">{t.noRates}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table taxes-rates">
+          <table className="admin-table admin-table--cards taxes-rates">
             <thead>
               <tr>
                 {TEXT_CELLS.map(({ field }) => (
@@ -164,7 +164,7 @@ export function RatesTable({ slug, initial, onCount }: Props) {
                   const message = rowErrors[field];
                   const id = cellId(row, field);
                   return (
-                    <td key={field} className={message ? "taxes-cell--error" : undefined}>
+                    <td key={field} className={`taxes-cell--${field}${message ? " taxes-cell--error" : ""}`} data-label={t.columns[field]}>
                       {control({
                         id,
                         "aria-label": t.cellLabel(t.columns[field], row.label),
@@ -204,7 +204,7 @@ export function RatesTable({ slug, initial, onCount }: Props) {
                         />
                       )),
                     )}
-                    <td>
+                    <td className="taxes-cell--actions">
                       <div className="admin-actions taxes-row-actions">
                         <button
                           type="button"
