@@ -164,6 +164,19 @@ const CARD_LISTS = [
   { path: "/admin/shipping", heading: "Shipping", table: ".admin-zones", figures: [".admin-zones__methods", ".admin-zones__order"] },
   { path: "/admin/shipping/pickup", heading: "Local pickup", table: ".admin-pickups", figures: [".admin-pickups__status"] },
   { path: "/admin/taxes", heading: "Taxes", table: ".taxes-rates", figures: [".taxes-cell--rate", ".taxes-cell--actions"] },
+  { path: "/admin/staff", heading: "Staff", table: ".admin-staff", figures: [".admin-staff__role"] },
+  {
+    path: "/admin/widgets",
+    heading: "Widgets",
+    table: ".admin-widgets",
+    figures: [".admin-widgets__active", ".admin-widgets__views", ".admin-widgets__actions"],
+  },
+  {
+    path: "/admin/forms",
+    heading: "Forms",
+    table: ".admin-forms",
+    figures: [".admin-forms__entries", ".admin-forms__embed", ".admin-forms__actions"],
+  },
 ] as const;
 
 // Where each control of a row sits, in the order Tab reaches them (the page function is a string: no DOM types here).

@@ -58,7 +58,7 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
         <p className="admin-empty">{t.empty}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table--cards admin-forms">
             <thead>
               <tr>
                 <th scope="col">{t.form}</th>
@@ -83,23 +83,25 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
                       {publicFormPath(form.slug)}
                     </a>
                   </th>
-                  <td>
+                  <td className="admin-forms__status">
                     <span className={`admin-badge${form.status === "draft" ? " admin-badge--warning" : ""}`}>
                       {form.status === "published" ? t.published : t.draft}
                     </span>
                   </td>
-                  <td className="admin-num">{number.format(form.entries)}</td>
-                  <td>
+                  <td className="admin-num admin-forms__entries" data-label={t.entries}>
+                    {number.format(form.entries)}
+                  </td>
+                  <td className="admin-forms__last" data-label={t.lastEntry}>
                     {form.last_entry_at ? (
                       <time dateTime={form.last_entry_at}>{formatDateTime(form.last_entry_at)}</time>
                     ) : (
                       <span className="admin-muted">{t.noEntries}</span>
                     )}
                   </td>
-                  <td>
+                  <td className="admin-forms__embed">
                     <EmbedTag origin={loaderData.origin} slug={form.slug} title={form.title} formId={form.id} />
                   </td>
-                  <td>
+                  <td className="admin-forms__actions">
                     <div className="admin-row-actions">
                       <Link to={`/admin/forms/${form.id}/entries`} aria-label={t.viewEntriesLabel(form.title)}>
                         {t.viewEntries}

@@ -11,8 +11,11 @@ import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { formatWhen, type StaffMember, staffApi } from "../../features/admin/staff/api.ts";
 import { InviteForm } from "../../features/admin/staff/InviteForm.tsx";
 import { staffMessages as t } from "../../features/admin/staff/messages.ts";
+import staffStyles from "../../features/admin/staff/staff.css?url";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/staff";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
 export async function clientLoader() {
   return staffApi.list();
@@ -62,7 +65,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
       {/* Focusable: on a phone the table scrolls sideways and the owner's own row has no button to reach it by. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard's focus (WCAG 2.1.1) */}
       <section className="admin-table-wrap" aria-labelledby="staff-members-heading" tabIndex={0}>
-        <table className="admin-table">
+        <table className="admin-table admin-table--cards admin-staff">
           <thead>
             <tr>
               <th scope="col">{t.email}</th>
@@ -78,12 +81,12 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
             {staff.map((member) => (
               <tr key={member.id}>
                 <th scope="row">{member.email}</th>
-                <td>{fullName(member)}</td>
-                <td>{t.roles[member.role]}</td>
-                <td>
+                <td className="admin-staff__name">{fullName(member)}</td>
+                <td className="admin-staff__role">{t.roles[member.role]}</td>
+                <td className="admin-staff__last" data-label={t.lastActive}>
                   {member.last_active_at ? <time dateTime={member.last_active_at}>{formatWhen(member.last_active_at)}</time> : t.never}
                 </td>
-                <td>
+                <td className="admin-staff__actions">
                   {member.role === "manager" && (
                     <button
                       type="button"
@@ -106,7 +109,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
         <p className="admin-empty">{t.noInvites}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table--cards admin-invites">
             <thead>
               <tr>
                 <th scope="col">{t.email}</th>
@@ -121,17 +124,17 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
               {invites.map((invite) => (
                 <tr key={invite.id}>
                   <th scope="row">{invite.email}</th>
-                  <td>
+                  <td className="admin-invites__sent" data-label={t.sent}>
                     <time dateTime={invite.created_at}>{formatWhen(invite.created_at)}</time>
                   </td>
-                  <td>
+                  <td className="admin-invites__expires" data-label={t.expires}>
                     {Date.parse(invite.expires_at) <= now ? (
                       <span className="admin-badge admin-badge--warning">{t.expired}</span>
                     ) : (
                       <time dateTime={invite.expires_at}>{formatWhen(invite.expires_at)}</time>
                     )}
                   </td>
-                  <td>
+                  <td className="admin-invites__actions">
                     <button
                       type="button"
                       className="admin-link-button admin-link-button--danger"

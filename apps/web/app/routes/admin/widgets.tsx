@@ -9,7 +9,10 @@ import { widgetListMessages as t } from "../../features/admin/messages.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import { ChannelIcons } from "../../features/admin/widgets/ChannelIcons.tsx";
+import widgetsStyles from "../../features/admin/widgets/widgets.css?url";
 import type { Route } from "./+types/widgets";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: widgetsStyles }];
 
 export async function clientLoader() {
   return ownerApi.listWidgets();
@@ -70,7 +73,7 @@ export default function WidgetsPage({ loaderData }: Route.ComponentProps) {
         <p className="admin-empty">{t.empty}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table--cards admin-widgets">
             <thead>
               <tr>
                 <th scope="col">{t.name}</th>
@@ -93,7 +96,7 @@ export default function WidgetsPage({ loaderData }: Route.ComponentProps) {
                   <th scope="row">
                     <Link to={`/admin/widgets/${widget.id}`}>{nameOf(widget)}</Link>
                   </th>
-                  <td>
+                  <td className="admin-widgets__active">
                     <label className="admin-switch">
                       <input
                         type="checkbox"
@@ -106,10 +109,16 @@ export default function WidgetsPage({ loaderData }: Route.ComponentProps) {
                       <span className="visually-hidden">{t.activeLabel(nameOf(widget))}</span>
                     </label>
                   </td>
-                  <td>{widget.channels.length ? <ChannelIcons channels={widget.channels} /> : t.noChannels}</td>
-                  <td className="admin-num">{number.format(widget.views)}</td>
-                  <td className="admin-num">{number.format(widget.clicks)}</td>
-                  <td>
+                  <td className="admin-widgets__channels">
+                    {widget.channels.length ? <ChannelIcons channels={widget.channels} /> : t.noChannels}
+                  </td>
+                  <td className="admin-num admin-widgets__views" data-label={t.views}>
+                    {number.format(widget.views)}
+                  </td>
+                  <td className="admin-num admin-widgets__clicks" data-label={t.clicks}>
+                    {number.format(widget.clicks)}
+                  </td>
+                  <td className="admin-widgets__actions">
                     <div className="admin-row-actions">
                       <Link to={`/admin/widgets/${widget.id}`} aria-label={`${t.edit} ${nameOf(widget)}`}>
                         {t.edit}
