@@ -141,4 +141,27 @@ describe("parseDatabaseUrl", () => {
     expect(parseDatabaseUrl(":memory:", "/srv")).toEqual({ dialect: "sqlite", file: ":memory:" });
     expect(parseDatabaseUrl("postgresql://h/db", "/srv")).toEqual({ dialect: "postgres", url: "postgresql://h/db" });
   });
+
+  it("refuses a PostgreSQL URL the driver could not read, without repeating its password", () => {
+    expect(parseDatabaseUrl("postgres:///shop?host=/var/run/postgresql", "/srv").dialect).toBe("postgres");
+    const malformed = () => parseDatabaseUrl("postgres://shop:hunter2@db:fivefour/shop", "/srv");
+    expect(malformed).toThrow(ConfigError);
+    expect(malformed).toThrow("DATABASE_URL is not a valid PostgreSQL URL: write it as postgres://user:password@host:5432/database");
+    expect(malformed).not.toThrow(/hunter2/);
+  });
+});
+
+describe("NODE_ENV and LOG_LEVEL", () => {
+  it("refuses an unknown NODE_ENV rather than run a misspelt production as development", () => {
+    expect(loadConfig({ NODE_ENV: "development" }, folder()).production).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test" }, folder()).production).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: "prod" }, folder())).toThrow("NODE_ENV must be production, development or test, or left unset (got 'prod')");
+  });
+
+  it("refuses a LOG_LEVEL the logger does not know, before anything opens the database", () => {
+    expect(loadConfig({ LOG_LEVEL: "debug" }, folder()).logLevel).toBe("debug");
+    expect(() => loadConfig({ LOG_LEVEL: "verbose" }, folder())).toThrow(
+      "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got 'verbose')",
+    );
+  });
 });

@@ -59,7 +59,7 @@ export class ConfigError extends Error {}
 
 /** `file:./data/shop.db`, `file:/abs/shop.db`, `:memory:` or `postgres://…`. */
 export function parseDatabaseUrl(url: string, cwd: string): DatabaseConfig {
-  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return { dialect: "postgres", url };
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return { dialect: "postgres", url: checkPostgresUrl(url) };
   if (url === ":memory:" || url === "file::memory:") return { dialect: "sqlite", file: ":memory:" };
   if (url.startsWith("file:")) {
     const path = url.slice("file:".length);
@@ -67,6 +67,13 @@ export function parseDatabaseUrl(url: string, cwd: string): DatabaseConfig {
     return { dialect: "sqlite", file: isAbsolute(path) ? path : resolve(cwd, path) };
   }
   throw new ConfigError(`DATABASE_URL must start with file: or postgres:// (got '${url.split(":")[0]}:…')`);
+}
+
+// The URL holds the database's password: messages never repeat it.
+function checkPostgresUrl(url: string): string {
+  if (!URL.canParse(url))
+    throw new ConfigError("DATABASE_URL is not a valid PostgreSQL URL: write it as postgres://user:password@host:5432/database");
+  return url;
 }
 
 function parsePort(value: string | undefined): number {
@@ -99,6 +106,22 @@ function parseTrustProxy(value: string | undefined, production: boolean): boolea
   const entries = value.split(",").map((a) => a.trim());
   if (entries.every((a) => PROXY_ENTRY.test(a))) return entries;
   throw new ConfigError(`TRUST_PROXY must be on, off, or the proxies' addresses or ranges separated by commas (got '${value}')`);
+}
+
+/** pino's levels: another word would stop the logger only once the database is open. */
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+function parseLogLevel(value: string | undefined): string {
+  if (!value) return "info";
+  if (!LOG_LEVELS.includes(value)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got '${value}')`);
+  return value;
+}
+
+/** Unset, development or test run as development; a misspelt "production" would quietly do so too. */
+function parseProduction(value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "development" || value === "test") return false;
+  if (value === "production") return true;
+  throw new ConfigError(`NODE_ENV must be production, development or test, or left unset (got '${value}')`);
 }
 
 function parseSecret(given: string | undefined): string | null {
@@ -186,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   // The data folder defaults to the SQLite file's folder, so one shop's files stay together.
   const defaultDataDir = database.dialect === "sqlite" && database.file !== ":memory:" ? dirname(database.file) : resolve(cwd, "data");
   const dataDir = env.DATA_DIR ? resolve(cwd, env.DATA_DIR) : defaultDataDir;
-  const production = env.NODE_ENV === "production";
+  const production = parseProduction(env.NODE_ENV);
   const port = parsePort(env.PORT);
   return Object.freeze({
     port,
@@ -196,7 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secret: parseSecret(env.SECRET),
     rateLimit: parseSwitch("RATE_LIMIT", env.RATE_LIMIT, true),
     trustProxy: parseTrustProxy(env.TRUST_PROXY, production),
-    logLevel: env.LOG_LEVEL || "info",
+    logLevel: parseLogLevel(env.LOG_LEVEL),
     production,
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
     mail: Object.freeze({
