@@ -155,7 +155,9 @@ describe("NODE_ENV and LOG_LEVEL", () => {
   it("refuses an unknown NODE_ENV rather than run a misspelt production as development", () => {
     expect(loadConfig({ NODE_ENV: "development" }, folder()).production).toBe(false);
     expect(loadConfig({ NODE_ENV: "test" }, folder()).production).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: "prod" }, folder())).toThrow("NODE_ENV must be production, development or test, or left unset (got 'prod')");
+    expect(() => loadConfig({ NODE_ENV: "prod" }, folder())).toThrow(
+      "NODE_ENV must be production, development or test, or left unset (got 'prod')",
+    );
   });
 
   it("refuses a LOG_LEVEL the logger does not know, before anything opens the database", () => {

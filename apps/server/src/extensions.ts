@@ -34,8 +34,10 @@ export function registerExtensions(extensions: readonly Extension[]): () => void
     undo.length = 0;
   };
   const names = new Set<string>();
+  let current = "";
   try {
     for (const extension of extensions) {
+      current = `'${extension.name}'`;
       if (!NAME_PATTERN.test(extension.name))
         throw new Error(`An extension's name must be lower-case letters, digits and dashes (got '${extension.name}').`);
       if (names.has(extension.name)) throw new Error(`Two extensions are named '${extension.name}'.`);
@@ -47,7 +49,8 @@ export function registerExtensions(extensions: readonly Extension[]): () => void
     }
   } catch (error) {
     unregister();
-    throw error;
+    // At npm start this stops the start in one line, as a module EXTENSIONS cannot load does.
+    throw new ConfigError(`EXTENSIONS: extension ${current}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return unregister;
 }

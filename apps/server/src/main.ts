@@ -1,7 +1,7 @@
-/** config → extensions → database → migrate → seed → listen. The only place that listens. */
+/** config → extensions → folders checked → database → migrate → seed → listen. The only place that listens. */
 import { setFlagsFromString } from "node:v8";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import {
   type BackgroundCheckpoints,
   checkpointInBackground,
@@ -10,7 +10,7 @@ import {
   openDatabase,
   sqliteHandleOf,
 } from "./db/index.ts";
-import { type Extension, loadExtensions } from "./extensions.ts";
+import { loadExtensions } from "./extensions.ts";
 import { StoreError } from "./http/errors.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
 import { sweepUnpaidOrders } from "./modules/checkout/index.ts";
@@ -23,23 +23,19 @@ import { deleteStaleGuestMeta } from "./modules/visitor/index.ts";
 import { periodic } from "./periodic.ts";
 import { seedDemoShop } from "./seed/index.ts";
 import { mapBundledStackTraces } from "./stack-traces.ts";
+import { checkWritableFolders, startProblem } from "./start-problems.ts";
 
 // npm start runs this file bundled: its stack traces then name the sources, through the bundle's maps (decision 0068).
 mapBundledStackTraces();
 
+/** Known once read: a failure later in the start is then told in terms of the settings (start-problems.ts). */
+let startConfig: Config | undefined;
+
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  let extensions: Extension[];
-  try {
-    config = loadConfig();
-    extensions = await loadExtensions(config.extensions);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfig();
+  startConfig = config;
+  const extensions = await loadExtensions(config.extensions);
+  checkWritableFolders(config);
   const db = openDatabase(config.database);
   const applied = await migrateToLatest(db);
   const seeded = await seedDemoShop(db);
@@ -143,6 +139,11 @@ function ownerRefused(error: unknown): never {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(2);
+  }
+  const problem = startConfig && startProblem(error, startConfig);
+  console.error(problem ? `Cannot start: ${problem}` : error);
   process.exit(1);
 });
