@@ -30,6 +30,8 @@ mapBundledStackTraces();
 
 /** Known once read: a failure later in the start is then told in terms of the settings (start-problems.ts). */
 let startConfig: Config | undefined;
+/** Set as the server starts listening: a failure from then on is HOST's or PORT's. */
+const stage = { listening: false };
 
 async function main() {
   const config = loadConfig();
@@ -110,6 +112,7 @@ async function main() {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
+  stage.listening = true;
   await app.listen({ port: config.port, host: config.host });
   // SQLite's checkpoints run on a thread of their own, so no request waits behind one (decision 0058).
   const sqlite = sqliteHandleOf(db);
@@ -143,7 +146,7 @@ main().catch((error: unknown) => {
     console.error(`Configuration error: ${error.message}`);
     process.exit(2);
   }
-  const problem = startConfig && startProblem(error, startConfig);
+  const problem = startConfig && startProblem(error, startConfig, stage);
   console.error(problem ? `Cannot start: ${problem}` : error);
   process.exit(1);
 });

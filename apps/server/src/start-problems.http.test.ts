@@ -70,6 +70,13 @@ describe.runIf(testDialect() === "sqlite")("a start with a setting that cannot w
     noStackTrace(run.output);
   }, 30_000);
 
+  it("stops with one line when HOST names no address it can find", async () => {
+    const run = await start({ HOST: "no-such-host.invalid" });
+    expect(run.code).toBe(1);
+    expect(run.output).toContain("Cannot start: HOST: the name 'no-such-host.invalid' cannot be found;");
+    noStackTrace(run.output);
+  }, 30_000);
+
   it("stops before opening the database when DATA_DIR cannot be written", async () => {
     const dir = folder();
     writeFileSync(join(dir, "a-file"), "");

@@ -34,7 +34,6 @@ function checkWritableFolder(folder: string, setting: string): void {
 
 interface SystemError {
   code?: unknown;
-  syscall?: unknown;
   message?: unknown;
 }
 
@@ -44,11 +43,11 @@ const codeOf = (error: unknown): string | undefined => {
 };
 
 /** One line for a failure a setting explains, or null for anything else (a bug, whose stack trace is wanted). */
-export function startProblem(error: unknown, config: StartConfig): string | null {
+export function startProblem(error: unknown, config: StartConfig, stage: { listening: boolean }): string | null {
   if (!error || typeof error !== "object") return null;
-  const { syscall } = error as SystemError;
   const code = codeOf(error);
-  if (syscall === "listen") return listenProblem(code, config);
+  // HOST is looked up as the server starts listening, so a name that cannot be found fails there too.
+  if (stage.listening) return listenProblem(code, config);
   if (config.database.dialect === "postgres") return postgresProblem(error as SystemError, code, config.database.url);
   if (code?.startsWith("SQLITE_"))
     return `DATABASE_URL: the SQLite file '${config.database.file}' cannot be used (${code}: ${String((error as SystemError).message)}); point DATABASE_URL at a shop's database file, or at a new file in a folder this user can write`;
@@ -60,8 +59,10 @@ function listenProblem(code: string | undefined, { host, port }: StartConfig): s
     return `PORT: ${host}:${port} is already in use by another program; stop that program or set PORT to a free port`;
   if (code === "EACCES")
     return `PORT: this user may not listen on ${host}:${port} (ports below 1024 need privileges); set PORT to 1024 or above`;
-  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EAI_AGAIN")
+  if (code === "EADDRNOTAVAIL")
     return `HOST: '${host}' is not an address of this machine; set HOST to one of its addresses, 127.0.0.1 or 0.0.0.0`;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN")
+    return `HOST: the name '${host}' cannot be found; set HOST to an address of this machine, 127.0.0.1 or 0.0.0.0`;
   return null;
 }
 
