@@ -151,7 +151,14 @@ describe("parseDatabaseUrl", () => {
   });
 });
 
-describe("NODE_ENV and LOG_LEVEL", () => {
+describe("NODE_ENV, LOG_LEVEL and WORKERS", () => {
+  it("refuses WORKERS, which is no setting, rather than quietly run one process", () => {
+    for (const value of ["0", "abc", "4"])
+      expect(() => loadConfig({ WORKERS: value }, folder())).toThrow(
+        `WORKERS is not a setting (got '${value}'): each server is one process;`,
+      );
+  });
+
   it("refuses an unknown NODE_ENV rather than run a misspelt production as development", () => {
     expect(loadConfig({ NODE_ENV: "development" }, folder()).production).toBe(false);
     expect(loadConfig({ NODE_ENV: "test" }, folder()).production).toBe(false);

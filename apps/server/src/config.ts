@@ -205,6 +205,11 @@ function parseExtensions(value: string | undefined, cwd: string): string[] {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  // Asked for by name often enough: without this it would quietly run one process.
+  if (env.WORKERS !== undefined)
+    throw new ConfigError(
+      `WORKERS is not a setting (got '${env.WORKERS}'): each server is one process; start several over one PostgreSQL database, each with its own PORT (README "Several processes"), and unset WORKERS`,
+    );
   const database = parseDatabaseUrl(env.DATABASE_URL || "file:./data/shop.db", cwd);
   // The data folder defaults to the SQLite file's folder, so one shop's files stay together.
   const defaultDataDir = database.dialect === "sqlite" && database.file !== ":memory:" ? dirname(database.file) : resolve(cwd, "data");
