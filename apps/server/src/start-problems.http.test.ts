@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import pg from "pg";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { TEST_SECRET, testDialect } from "../../../test/app.ts";
 
@@ -128,6 +129,26 @@ describe.runIf(testDialect() === "postgres")("a start over a PostgreSQL without 
     expect(run.output).toContain(
       `has no database 'cw_no_such_shop'; create it (createdb cw_no_such_shop) or correct the name in DATABASE_URL`,
     );
+    noStackTrace(run.output);
+  }, 30_000);
+
+  it("stops with one line when the user may not create the shop's tables", async () => {
+    const admin = new pg.Client({ connectionString: inject("postgresUrl") });
+    await admin.connect();
+    await admin.query("drop database if exists cw_not_theirs");
+    await admin.query("create database cw_not_theirs");
+    await admin.query("drop role if exists cw_guest_user");
+    await admin.query("create role cw_guest_user login");
+    await admin.end();
+    const url = new URL(inject("postgresUrl"));
+    url.username = "cw_guest_user";
+    url.pathname = "/cw_not_theirs";
+    const run = await start({ DATABASE_URL: url.toString() });
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(
+      "Cannot start: DATABASE_URL: user 'cw_guest_user' may not create or change the shop's tables in database 'cw_not_theirs'",
+    );
+    expect(run.output).toContain("(createdb --owner=cw_guest_user cw_not_theirs)");
     noStackTrace(run.output);
   }, 30_000);
 });

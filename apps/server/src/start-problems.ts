@@ -69,6 +69,7 @@ function listenProblem(code: string | undefined, { host, port }: StartConfig): s
 // PostgreSQL's error codes (SQLSTATE) for the failures a DATABASE_URL explains.
 const AUTHENTICATION_FAILED = new Set(["28P01", "28000"]);
 const NO_SUCH_DATABASE = "3D000";
+const NO_PRIVILEGE = "42501";
 
 // The URL holds the password: the line names the host, port, user and database only.
 function postgresProblem(error: SystemError, code: string | undefined, url: string): string | null {
@@ -86,5 +87,7 @@ function postgresProblem(error: SystemError, code: string | undefined, url: stri
     return `DATABASE_URL: PostgreSQL at ${where} refused user '${user}' (${String(error.message)}); correct the user and password in DATABASE_URL`;
   if (code === NO_SUCH_DATABASE)
     return `DATABASE_URL: PostgreSQL at ${where} has no database '${database}'; create it (createdb ${database}) or correct the name in DATABASE_URL`;
+  if (code === NO_PRIVILEGE)
+    return `DATABASE_URL: user '${user}' may not create or change the shop's tables in database '${database}' (${String(error.message)}); connect as the database's owner, or create it owned by this user (createdb --owner=${user} ${database})`;
   return null;
 }
