@@ -97,6 +97,11 @@ describe("registerExtensions", () => {
 
     expect(() => registerExtensions([other, { name: "Bad Name" }])).toThrow("lower-case letters, digits and dashes");
     expect(() => registerExtensions([other, other])).toThrow("Two extensions are named 'other-shop'");
+    const borrowing: Extension = { name: "borrowing", checkoutFields: [{ ...other.checkoutFields![0]!, label: "Borrowed" }] };
+    expect(() => registerExtensions([other, borrowing])).toThrow(
+      "EXTENSIONS: extension 'borrowing': Its checkout field 'other-shop/note' must be named 'borrowing/…', in its own namespace.",
+    );
+    expect(checkoutFields(settings).find((f) => f.id === "other-shop/note")).toBeUndefined();
     expect(checkoutFields(settings).map((f) => f.id)).not.toContain("other-shop/note");
   });
 

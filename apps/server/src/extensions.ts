@@ -43,7 +43,12 @@ export function registerExtensions(extensions: readonly Extension[]): () => void
       if (names.has(extension.name)) throw new Error(`Two extensions are named '${extension.name}'.`);
       names.add(extension.name);
       for (const gateway of extension.paymentGateways ?? []) undo.push(registerPaymentGateway(gateway));
-      for (const field of extension.checkoutFields ?? []) undo.push(registerCheckoutField(field));
+      for (const field of extension.checkoutFields ?? []) {
+        // Another extension's field of the same id would be replaced without a word.
+        if (!field.id.startsWith(`${extension.name}/`))
+          throw new Error(`Its checkout field '${field.id}' must be named '${extension.name}/…', in its own namespace.`);
+        undo.push(registerCheckoutField(field));
+      }
       if (extension.cartFees) undo.push(registerCartFees(extension.name, extension.cartFees));
       if (extension.cartExtension) undo.push(registerCartExtension(extension.name, extension.cartExtension));
     }
