@@ -5,10 +5,11 @@
  */
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../apps/server/src/config.ts";
-import { migrateToLatest, openDatabase } from "../apps/server/src/db/index.ts";
+import { type Db, migrateToLatest, openDatabase } from "../apps/server/src/db/index.ts";
 import { StoreError } from "../apps/server/src/http/errors.ts";
 import { ensureOwner } from "../apps/server/src/modules/customers/index.ts";
 import { seedDemoShop } from "../apps/server/src/seed/index.ts";
+import { startProblem } from "../apps/server/src/start-problems.ts";
 
 const usage = "Usage: npm run owner -- --email owner@example.com --password 'at least 12 characters'";
 
@@ -40,8 +41,9 @@ try {
   throw error;
 }
 
-const db = openDatabase(config.database);
+let db: Db | undefined;
 try {
+  db = openDatabase(config.database);
   await migrateToLatest(db);
   // As `npm start` would: the demo shop (and its customer) is seeded only while the database is
   // empty, and only before any account exists, so an owner made first must not prevent it.
@@ -51,7 +53,10 @@ try {
   console.log(created ? `Owner account created for ${email}.` : `${email} is now the owner account.`);
 } catch (error) {
   if (error instanceof StoreError) fail(error.message);
+  // A database that is down, refuses us or is no SQLite file: the same line as npm start's.
+  const problem = startProblem(error, config, { listening: false });
+  if (problem) fail(problem, 1);
   throw error;
 } finally {
-  await db.destroy();
+  await db?.destroy();
 }

@@ -14,10 +14,10 @@ import { TEST_SECRET, testDialect } from "../../../test/app.ts";
 const root = resolve(import.meta.dirname, "../../..");
 const folder = () => mkdtempSync(join(tmpdir(), "cw-start-problem-"));
 
-/** Runs main.ts with these settings over a fresh SQLite shop unless they name another database; answers once it exits. */
-function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** Runs main.ts (or another script) with these settings over a fresh SQLite shop unless they name another database; answers once it exits. */
+function start(env: Record<string, string>, script = ["apps/server/src/main.ts"]): Promise<{ code: number | null; output: string }> {
   const dir = folder();
-  const child = spawn(process.execPath, ["apps/server/src/main.ts"], {
+  const child = spawn(process.execPath, script, {
     cwd: root,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "shop.db")}`, SECRET: TEST_SECRET, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -95,6 +95,21 @@ describe.runIf(testDialect() === "sqlite")("a start with a setting that cannot w
     expect(run.output).toContain(
       `Cannot start: DATABASE_URL: no PostgreSQL answers at 127.0.0.1:${port} (connection refused); start PostgreSQL, or correct the host and port in DATABASE_URL`,
     );
+    expect(run.output).not.toContain("hunter2");
+    noStackTrace(run.output);
+  }, 30_000);
+
+  it("npm run owner says the same line as the server's when no PostgreSQL answers", async () => {
+    const port = await closedPort();
+    const run = await start({ DATABASE_URL: `postgres://shop:hunter2-secret@127.0.0.1:${port}/shop` }, [
+      "scripts/owner.ts",
+      "--email",
+      "owner@example.com",
+      "--password",
+      "owner-password-2026",
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(`DATABASE_URL: no PostgreSQL answers at 127.0.0.1:${port} (connection refused);`);
     expect(run.output).not.toContain("hunter2");
     noStackTrace(run.output);
   }, 30_000);
