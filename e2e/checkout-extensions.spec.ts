@@ -50,3 +50,28 @@ test("a block registered by a page script renders in its area, with the cart; a 
   });
   expect(refused).toContain("The parent of the checkout block 'x/y' must be a valid inner block area");
 });
+
+test("a page script's checkout filters relabel the total, the items and the place-order button", async ({ page }) => {
+  // Registered as a plugin's script does: on the checkout's ready event, before the checkout draws again.
+  await page.addInitScript(() => {
+    addEventListener("cartwright:checkout-ready", () => {
+      const api = (globalThis as unknown as FilterWindow).cartwright;
+      api?.registerCheckoutFilters("test-plugin", {
+        totalLabel: (label) => `${label} to pay`,
+        itemName: (name) => `${name} (gift)`,
+        placeOrderButtonLabel: () => "Buy now",
+      });
+    });
+  });
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  const summary = page.locator(".checkout-summary");
+  await expect(summary.getByText("Beanie (gift)")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Buy now" })).toBeVisible();
+  await expect(summary.locator(".totals__item--total .totals__label")).toHaveText("Total to pay");
+});
+
+/** The filters part of window.cartwright, typed for code run in the page. */
+interface FilterWindow {
+  cartwright?: { registerCheckoutFilters(namespace: string, filters: Record<string, (value: string) => string>): void };
+}

@@ -30,6 +30,8 @@ interface TotalsBlockProps extends TotalsSettings {
   variant?: "cart" | "checkout";
   /** The checkout's prefersCollection (spec §3): with pickup chosen, the no-rate warning shows only when true. */
   prefersCollection?: boolean;
+  /** The checkout's label of the total, as its `totalLabel` filters leave it (spec §5). */
+  totalLabel?: string;
 }
 
 function TotalsItem({
@@ -61,6 +63,7 @@ export function TotalsBlock({
   children,
   variant = "cart",
   prefersCollection,
+  totalLabel,
 }: TotalsBlockProps) {
   const pending = useCart((s) => s.cartItemsPendingQuantity.length > 0 || s.cartItemsPendingDelete.length > 0);
   const skeleton = useSkeleton(pending);
@@ -124,7 +127,7 @@ export function TotalsBlock({
       <dl className="totals__group totals__group--footer">
         <TotalsItem
           className="totals__item--total"
-          label={variant === "checkout" ? t.total : t.estimatedTotal}
+          label={variant === "checkout" ? (totalLabel ?? t.total) : t.estimatedTotal}
           value={
             skeleton ? (
               <span className="skeleton totals__skeleton">

@@ -2,6 +2,7 @@
 import { type Currency, formatAmount, type StoreCart } from "@cartwright/commerce";
 import type { ReactNode } from "react";
 import { CouponPanel } from "../cart/CouponPanel.tsx";
+import { cartPageMessages } from "../cart/messages.ts";
 import { TotalsBlock, type TotalsSettings } from "../cart/TotalsBlock.tsx";
 import { applyCheckoutFilter } from "./filters.ts";
 import { checkoutMessages as t } from "./messages.ts";
@@ -58,7 +59,19 @@ export function OrderSummary({
           );
         })}
       </ul>
-      <TotalsBlock cart={cart} currency={currency} {...totals} variant="checkout" prefersCollection={prefersCollection}>
+      <TotalsBlock
+        cart={cart}
+        currency={currency}
+        {...totals}
+        variant="checkout"
+        prefersCollection={prefersCollection}
+        totalLabel={applyCheckoutFilter({
+          filterName: "totalLabel",
+          defaultValue: cartPageMessages.total,
+          extensions: cart.extensions,
+          isAdmin,
+        })}
+      >
         <CouponPanel />
       </TotalsBlock>
       {children}
