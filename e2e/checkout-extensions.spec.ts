@@ -54,8 +54,9 @@ test("a block registered by a page script renders in its area, with the cart; a 
 test("a page script's checkout filters relabel the total, the items and the place-order button", async ({ page }) => {
   // Registered as a plugin's script does: on the checkout's ready event, before the checkout draws again.
   await page.addInitScript(() => {
-    addEventListener("cartwright:checkout-ready", () => {
-      const api = (globalThis as unknown as FilterWindow).cartwright;
+    const win = globalThis as unknown as FilterWindow;
+    win.addEventListener("cartwright:checkout-ready", () => {
+      const api = win.cartwright;
       api?.registerCheckoutFilters("test-plugin", {
         totalLabel: (label) => `${label} to pay`,
         itemName: (name) => `${name} (gift)`,
@@ -71,7 +72,8 @@ test("a page script's checkout filters relabel the total, the items and the plac
   await expect(summary.locator(".totals__item--total .totals__label")).toHaveText("Total to pay");
 });
 
-/** The filters part of window.cartwright, typed for code run in the page. */
+/** The filters part of window.cartwright and the window's events, typed for code run in the page. */
 interface FilterWindow {
+  addEventListener(type: string, listener: () => void): void;
   cartwright?: { registerCheckoutFilters(namespace: string, filters: Record<string, (value: string) => string>): void };
 }
