@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, parseDatabaseUrl } from "./config.ts";
+import { ConfigError, loadConfig, parseDatabaseUrl, unknownSettings } from "./config.ts";
 
 const folder = () => mkdtempSync(join(tmpdir(), "cw-config-"));
 
@@ -152,11 +152,14 @@ describe("parseDatabaseUrl", () => {
 });
 
 describe("NODE_ENV, LOG_LEVEL and WORKERS", () => {
-  it("refuses WORKERS, which is no setting, rather than quietly run one process", () => {
-    for (const value of ["0", "abc", "4"])
-      expect(() => loadConfig({ WORKERS: value }, folder())).toThrow(
-        `WORKERS is not a setting (got '${value}'): each server is one process;`,
-      );
+  it("says WORKERS is no setting, rather than quietly run one process, without refusing to start", () => {
+    expect(unknownSettings({})).toEqual([]);
+    for (const value of ["0", "abc", "4"]) {
+      expect(() => loadConfig({ WORKERS: value }, folder())).not.toThrow();
+      expect(unknownSettings({ WORKERS: value })).toEqual([
+        expect.stringContaining(`WORKERS is not a setting (got '${value}'): this server is one process;`),
+      ]);
+    }
   });
 
   it("refuses an unknown NODE_ENV rather than run a misspelt production as development", () => {

@@ -204,12 +204,18 @@ function parseExtensions(value: string | undefined, cwd: string): string[] {
   return entries.map((entry) => (entry.startsWith(".") || isAbsolute(entry) ? resolve(cwd, entry) : entry));
 }
 
+/**
+ * Variables a shop owner may set expecting a setting that does not exist; each is said once at start
+ * (a warning, not a refusal: a platform may set them for programs of its own).
+ */
+export function unknownSettings(env: NodeJS.ProcessEnv = process.env): string[] {
+  if (env.WORKERS === undefined) return [];
+  return [
+    `WORKERS is not a setting (got '${env.WORKERS}'): this server is one process; for more, start several over one PostgreSQL database, each with its own PORT (README "Several processes")`,
+  ];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  // Asked for by name often enough: without this it would quietly run one process.
-  if (env.WORKERS !== undefined)
-    throw new ConfigError(
-      `WORKERS is not a setting (got '${env.WORKERS}'): each server is one process; start several over one PostgreSQL database, each with its own PORT (README "Several processes"), and unset WORKERS`,
-    );
   const database = parseDatabaseUrl(env.DATABASE_URL || "file:./data/shop.db", cwd);
   // The data folder defaults to the SQLite file's folder, so one shop's files stay together.
   const defaultDataDir = database.dialect === "sqlite" && database.file !== ":memory:" ? dirname(database.file) : resolve(cwd, "data");

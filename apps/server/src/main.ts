@@ -1,7 +1,7 @@
 /** config → extensions → folders checked → database → migrate → seed → listen. The only place that listens. */
 import { setFlagsFromString } from "node:v8";
 import { buildApp } from "./app.ts";
-import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig, unknownSettings } from "./config.ts";
 import {
   type BackgroundCheckpoints,
   checkpointInBackground,
@@ -48,6 +48,7 @@ async function main() {
   // The owner's password goes no further than this file.
   const { owner: _owner, captchaSecrets, ...appConfig } = config;
   const app = await buildApp({ config: { ...appConfig, secret }, db, web: {}, mailer, extensions, captcha: { secrets: captchaSecrets } });
+  for (const warning of unknownSettings()) app.log.warn(warning);
   if (extensions.length) app.log.info({ extensions: extensions.map((e) => e.name) }, "extensions registered (EXTENSIONS)");
   if (owner)
     app.log.info({ created: owner.created }, owner.created ? "owner account created (OWNER_EMAIL)" : "owner account ready (OWNER_EMAIL)");
