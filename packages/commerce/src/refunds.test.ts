@@ -6,6 +6,7 @@ import {
   refundableLineAmount,
   refundableOrderAmount,
   refundableQuantity,
+  refundedBeforeTax,
   sumOfLineAmounts,
 } from "./refunds.ts";
 
@@ -90,5 +91,29 @@ describe("sumOfLineAmounts and refundableOrderAmount", () => {
     expect(refundableOrderAmount({ total: 2500, total_refunded: 1000, paid: true })).toBe(1500);
     expect(refundableOrderAmount({ total: 2500, total_refunded: 0, paid: false })).toBe(0);
     expect(refundableOrderAmount({ total: 2500, total_refunded: 2500, paid: true })).toBe(0);
+  });
+});
+
+describe("refundedBeforeTax", () => {
+  it("shares a refund between price and tax as the line was paid, rounding half up", () => {
+    // 119.97 + 8.70 tax; one unit of three back (42.89): 39.99 of it was price.
+    expect(refundedBeforeTax({ total: 11997, total_tax: 870, refunded_total: 4289 })).toBe(3999);
+    expect(refundedBeforeTax({ total: 100, total_tax: 100, refunded_total: 3 })).toBe(2);
+    expect(refundedBeforeTax({ total: 1000, total_tax: 0, refunded_total: 250 })).toBe(250);
+  });
+  it("is 0 when nothing was refunded or paid, and never more than the line's total", () => {
+    expect(refundedBeforeTax({ total: 1000, total_tax: 80, refunded_total: 0 })).toBe(0);
+    expect(refundedBeforeTax({ total: 0, total_tax: 0, refunded_total: 0 })).toBe(0);
+    expect(refundedBeforeTax({ total: 1000, total_tax: 80, refunded_total: 5000 })).toBe(1000);
+  });
+  it("gives back the whole total for a line refunded whole, and between 0 and the total otherwise", () => {
+    fc.assert(
+      fc.property(fc.nat(10_000_000), fc.nat(2_000_000), fc.double({ min: 0, max: 1, noNaN: true }), (total, tax, share) => {
+        expect(refundedBeforeTax({ total, total_tax: tax, refunded_total: total + tax })).toBe(total);
+        const part = refundedBeforeTax({ total, total_tax: tax, refunded_total: Math.floor((total + tax) * share) });
+        expect(part).toBeGreaterThanOrEqual(0);
+        expect(part).toBeLessThanOrEqual(total);
+      }),
+    );
   });
 });

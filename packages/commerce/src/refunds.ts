@@ -55,3 +55,16 @@ export function sumOfLineAmounts(lines: readonly { amount: number }[]): number {
 export function refundableOrderAmount(order: { total: number; total_refunded: number; paid: boolean }): number {
   return order.paid ? Math.max(0, order.total - order.total_refunded) : 0;
 }
+
+/**
+ * The part of a line's refunds that gave back its price rather than its tax: what was refunded of it,
+ * shared between price and tax as the line was paid, rounded half up (the reports take it off the
+ * line's revenue). A line refunded whole gives back exactly its total.
+ */
+export function refundedBeforeTax(line: Pick<RefundableLine, "total" | "total_tax" | "refunded_total">): number {
+  const paid = line.total + line.total_tax;
+  const refunded = Math.min(Math.max(0, line.refunded_total), paid);
+  if (paid <= 0 || refunded === 0) return 0;
+  // BigInt: refunded × total stays exact however large the amounts.
+  return Number((2n * BigInt(refunded) * BigInt(line.total) + BigInt(paid)) / (2n * BigInt(paid)));
+}

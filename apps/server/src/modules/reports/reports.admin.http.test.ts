@@ -169,6 +169,41 @@ describe("the overview", () => {
     expect(body.daily_sales.reduce((sum: number, point: { orders: number }) => sum + point.orders, 0)).toBe(1);
   });
 
+  it("counts top products net of what was refunded of their lines: units given back and the refund's part before tax", async () => {
+    // Los Angeles, 7.25 %: 3 × 39.99 = 119.97 with 8.70 tax; 11.00 with 0.80 tax; flat rate 5.00 with 0.36.
+    const id = await placeOrder(
+      [
+        ["yoga-mat", 3],
+        ["notebook-set", 1],
+      ],
+      "cod",
+    );
+    await setOrder(id, { created_at: new Date(Date.now() - 100 * DAY_MS).toISOString() });
+    const lines = (await owner.get(`${ADMIN}/orders/${id}`)).json().lines as { id: number; name: string }[];
+    const mat = lines.find((line) => line.name === "Yoga Mat");
+    const notebook = lines.find((line) => line.name === "Notebook Set");
+    // One mat back by default: 128.67 / 3 = 42.89, of which 39.99 before tax; the notebook whole (11.80).
+    const refund = await owner.post(`${ADMIN}/orders/${id}/refunds`, {
+      amount: 4289 + 1180,
+      method: "manual",
+      restock: true,
+      lines: [
+        { line_id: mat?.id, quantity: 1 },
+        { line_id: notebook?.id, quantity: 1 },
+      ],
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect(refund.json().order.status).toBe("processing");
+    const day = daysAgo(100);
+    const body = (await owner.get(`${ADMIN}/reports/overview?from=${day}&to=${day}`)).json();
+    // The notebook came back whole: nothing of it was sold.
+    const kept = [{ name: "Yoga Mat", quantity: 2, revenue: 11997 - 3999 }];
+    expect(body.top_products.by_quantity).toMatchObject(kept);
+    expect(body.top_products.by_revenue).toMatchObject(kept);
+    expect(body.top_products.by_quantity).toHaveLength(1);
+    expect(body.top_products.by_revenue).toHaveLength(1);
+  });
+
   it("refuses a range that ends before it starts or spans more than a year", async () => {
     for (const query of [`from=${daysAgo(1)}&to=${daysAgo(2)}`, `from=${daysAgo(400)}&to=${daysAgo(0)}`, "from=yesterday"]) {
       const response = await owner.get(`${ADMIN}/reports/overview?${query}`);

@@ -4,11 +4,11 @@
  * totals (tax and shipping in) of paid orders (processing, completed) by the day they were placed,
  * less what was refunded of them (`total_refunded`, as the order list's rows say): a partly refunded
  * order stays paid and counts what it kept, a wholly refunded one becomes "refunded" and leaves the
- * paid statuses. Orders by status count order totals, as the list's tabs do. Days are UTC days: the
+ * paid statuses. Top products take off their lines' refunds. Orders by status count order totals, as the list's tabs do. Days are UTC days: the
  * shop's settings name no time zone. Every figure is the order list's for the same filters
  * (reports.list-agree.http.test.ts checks them against each other).
  */
-import { NO_VALUE } from "@cartwright/commerce";
+import { NO_VALUE, refundedBeforeTax } from "@cartwright/commerce";
 import { sql } from "kysely";
 import type { RequestContext } from "../../http/context.ts";
 import { paramDetail, StoreError } from "../../http/errors.ts";
@@ -92,26 +92,45 @@ async function dailySales(ctx: RequestContext, lastDay: string) {
   });
 }
 
-/** Products of paid orders, most sold first by quantity or by revenue (line totals after discounts, before tax). */
-async function topProducts(ctx: RequestContext, from: string, to: string, by: "quantity" | "revenue") {
-  const rows = await ctx.db
-    .selectFrom("order_items as i")
-    .innerJoin("orders as o", "o.id", "i.order_id")
-    .select("i.product_id")
-    .select((eb) => [
-      eb.fn.max("i.name").as("name"),
-      eb.fn.sum<number | string>("i.quantity").as("quantity"),
-      eb.fn.sum<number | string>("i.total").as("revenue"),
-    ])
-    .where("o.status", "in", PAID_STATUSES)
-    .where("o.created_at", ">=", from)
-    .where("o.created_at", "<", to)
-    .groupBy("i.product_id")
-    .orderBy(sql`${sql.ref(by)} desc`)
-    .orderBy("i.product_id")
-    .limit(TOP_PRODUCTS)
-    .execute();
-  return rows.map((row) => ({ product_id: row.product_id, name: row.name, quantity: Number(row.quantity), revenue: Number(row.revenue) }));
+/**
+ * Products of paid orders, most sold first by quantity or by revenue (line totals after discounts,
+ * before tax), net of what was refunded of their lines: the units given back and the refunds' part
+ * before tax (refundedBeforeTax), as WooCommerce's products report counts refunds. A product whose
+ * lines came back whole sold nothing. A refund of an amount alone (no lines) leaves products as they were.
+ */
+async function topProducts(ctx: RequestContext, from: string, to: string) {
+  const paidLines = () =>
+    ctx.db
+      .selectFrom("order_items as i")
+      .innerJoin("orders as o", "o.id", "i.order_id")
+      .where("o.status", "in", PAID_STATUSES)
+      .where("o.created_at", ">=", from)
+      .where("o.created_at", "<", to);
+  const [products, refundedLines] = await Promise.all([
+    paidLines()
+      .select("i.product_id")
+      .select((eb) => [
+        eb.fn.max("i.name").as("name"),
+        sql<number | string>`sum(i.quantity - i.refunded_quantity)`.as("quantity"),
+        eb.fn.sum<number | string>("i.total").as("revenue"),
+      ])
+      .groupBy("i.product_id")
+      .execute(),
+    // Few lines have refunds: each one's price part is worked out apart, the line's own tax share.
+    paidLines().select(["i.product_id", "i.total", "i.total_tax", "i.refunded_total"]).where("i.refunded_total", ">", 0).execute(),
+  ]);
+  const refunded = new Map<number, number>();
+  for (const line of refundedLines) refunded.set(line.product_id, (refunded.get(line.product_id) ?? 0) + refundedBeforeTax(line));
+  const sold = products
+    .map((row) => ({
+      product_id: row.product_id,
+      name: row.name,
+      quantity: Number(row.quantity),
+      revenue: Number(row.revenue) - (refunded.get(row.product_id) ?? 0),
+    }))
+    .filter((row) => row.quantity > 0 || row.revenue > 0);
+  const top = (by: "quantity" | "revenue") => [...sold].sort((a, b) => b[by] - a[by] || a.product_id - b.product_id).slice(0, TOP_PRODUCTS);
+  return { by_quantity: top("quantity"), by_revenue: top("revenue") };
 }
 
 /**
@@ -163,10 +182,7 @@ export async function salesOverview(ctx: RequestContext, query: OverviewQuery) {
     month: { from: monthStart, to: today, ...(await paidBetween(ctx, startOf(monthStart), tomorrow)) },
     orders_by_status: await ordersByStatus(ctx, rangeFrom, rangeTo),
     daily_sales: await dailySales(ctx, to),
-    top_products: {
-      by_quantity: await topProducts(ctx, rangeFrom, rangeTo, "quantity"),
-      by_revenue: await topProducts(ctx, rangeFrom, rangeTo, "revenue"),
-    },
+    top_products: await topProducts(ctx, rangeFrom, rangeTo),
     orders_by_origin: await ordersByOrigin(ctx, rangeFrom, rangeTo),
   };
 }

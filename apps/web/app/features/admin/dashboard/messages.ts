@@ -56,7 +56,8 @@ export const dashboardMessages = {
   product: "Product",
   units: "Units",
   revenue: "Revenue",
-  revenueHint: "Revenue is the lines' totals after discounts, before tax.",
+  revenueHint:
+    "Units and revenue of paid orders, less what was refunded of their lines; revenue is the lines' totals after discounts, before tax.",
   noProducts: "No products sold in this period.",
   byOrigin: "Paid orders by origin",
   byOriginHint: "Where shoppers came from before they ordered; each origin opens the order list.",
