@@ -9,7 +9,7 @@ import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
-import { PAID_STATUSES, PLACED_STATUSES } from "../orders/index.ts";
+import { minorUnitOf, PAID_STATUSES, PLACED_STATUSES } from "../orders/index.ts";
 import { listPaymentTokens } from "../payments/index.ts";
 
 export const customerNotFound = () => new StoreError("cw_rest_customer_not_found", "No customer has this id.", 404);
@@ -124,7 +124,7 @@ export async function listCustomers(ctx: RequestContext, query: CustomerListQuer
     total: Number(total),
     page: query.page,
     per_page: query.perPage,
-    currency_code: await shopCurrencyCode(ctx),
+    ...(await shopCurrency(ctx)),
     customers: page.map((row) => {
       const sums = figures ? figures.get(row.id) : row;
       return {
@@ -142,7 +142,11 @@ export async function listCustomers(ctx: RequestContext, query: CustomerListQuer
   };
 }
 
-const shopCurrencyCode = async (ctx: RequestContext): Promise<string> => (await ctx.shopSettings()).currency.code;
+/** The shop's currency and the decimals its amounts are kept in (its settings', not always ISO 4217's). */
+async function shopCurrency(ctx: RequestContext) {
+  const { code, minorUnit } = (await ctx.shopSettings()).currency;
+  return { currency_code: code, currency_minor_unit: minorUnit };
+}
 
 const parsed = (text: string): Record<string, unknown> => {
   try {
@@ -164,6 +168,7 @@ function ordersOf(db: Db, who: OrderFilter) {
 
 /** The orders and totals of an account or a guest, newest first. */
 async function orderHistory(ctx: RequestContext, who: OrderFilter) {
+  const shop = (await ctx.shopSettings()).currency;
   const orders = await ordersOf(ctx.db, who)
     .select(["id", "created_at", "status", "total", "currency"])
     .where("status", "in", listedStatuses())
@@ -190,6 +195,7 @@ async function orderHistory(ctx: RequestContext, who: OrderFilter) {
       status: order.status,
       total: order.total,
       currency_code: order.currency,
+      currency_minor_unit: minorUnitOf(order.currency, shop),
     })),
     totals: {
       orders: Number(totals.orders),
@@ -198,7 +204,8 @@ async function orderHistory(ctx: RequestContext, who: OrderFilter) {
       average_order: paidOrders ? Math.round(spend / paidOrders) : 0,
       first_order_at: totals.first_order_at ?? null,
       last_order_at: totals.last_order_at ?? null,
-      currency_code: orders[0]?.currency ?? (await shopCurrencyCode(ctx)),
+      currency_code: orders[0]?.currency ?? shop.code,
+      currency_minor_unit: minorUnitOf(orders[0]?.currency ?? shop.code, shop),
     },
   };
 }
@@ -260,7 +267,7 @@ export async function listGuests(ctx: RequestContext, query: { search?: string; 
     total: Number(total),
     page: query.page,
     per_page: query.perPage,
-    currency_code: await shopCurrencyCode(ctx),
+    ...(await shopCurrency(ctx)),
     guests: rows.map((row) => ({
       email: row.email,
       orders: Number(row.orders),

@@ -67,8 +67,14 @@ export function decimalAmount(minorUnits: number, minorUnit: number): string {
   return `${units < 0 ? "-" : ""}${minorUnit > 0 ? `${whole}.${digits.slice(-minorUnit)}` : whole}`;
 }
 
+/** The shop's currency and its decimals, as its settings keep them. */
+export interface ShopCurrency {
+  code: string;
+  minorUnit: number;
+}
+
 /** The digits after the decimal point of a currency: the shop's own setting for its currency, otherwise ISO 4217's. */
-export function minorUnitOf(code: string, shop: { code: string; minorUnit: number }): number {
+export function minorUnitOf(code: string, shop: ShopCurrency): number {
   if (code === shop.code) return shop.minorUnit;
   try {
     return new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;

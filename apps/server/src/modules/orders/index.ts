@@ -3,10 +3,11 @@ export { findReceivedOrder, getOrderFor } from "./access.ts";
 /** An order's history (migration 019): each change records its event in the change's transaction. */
 export type { OrderActor, OrderEventData, StoredOrderEvent } from "./events.ts";
 export { type OrderEventOf, orderEvents, recordOrderEvent, recordOrderEvents } from "./events.ts";
+/** The owner API's orders (list, one order, and its actions): mounted by app.ts under ADMIN_ROUTES. */
+export { minorUnitOf } from "./export-rows.ts";
 /** The port the emails module plugs its order e-mails into, for the owner's actions (order-mail.ts). */
 export type { OrderEmailName, OrderMailSender } from "./order-mail.ts";
 export { ORDER_EMAILS, setOrderMailSender } from "./order-mail.ts";
-/** The owner API's orders (list, one order, and its actions): mounted by app.ts under ADMIN_ROUTES. */
 export { ordersAdminRoutes } from "./orders.admin.routes.ts";
 export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.repo.ts";
 export { PAID_STATUSES, PLACED_STATUSES } from "./orders.repo.ts";

@@ -67,6 +67,9 @@ const Customer = Type.Object({
   email: Type.String({ description: "The billing email" }),
 });
 
+/** The shop keeps amounts in its own decimals for its currency (its settings), which need not be ISO 4217's. */
+const MinorUnit = Type.Integer({ description: "Decimals of the amounts' minor units: 2 means 2682 is 26.82" });
+
 export const OrderRow = Type.Object({
   id: Type.Integer(),
   number: Type.String(),
@@ -79,6 +82,7 @@ export const OrderRow = Type.Object({
     description: "Minor units refunded so far (the order view's totals.refunded); sales count total less refunded",
   }),
   currency: Type.String(),
+  currency_minor_unit: MinorUnit,
   payment_method: Type.String(),
   payment_method_title: Type.String(),
   origin: Type.String({ description: "The origin label (Direct, Source: Google, Unknown…)" }),
@@ -121,6 +125,7 @@ const Line = Type.Object({
 
 const Totals = Type.Object({
   currency: Type.String(),
+  currency_minor_unit: MinorUnit,
   items: Money,
   items_tax: Money,
   discount: Money,

@@ -16,6 +16,7 @@ import { StoreError } from "../../http/errors.ts";
 import { orderAttribution, originLabel } from "../attribution/index.ts";
 import { getCustomer } from "../customers/index.ts";
 import { type OrderEventData, type OrderEventType, orderEvents, type StoredOrderEvent } from "./events.ts";
+import { minorUnitOf, type ShopCurrency } from "./export-rows.ts";
 import { ORDER_STATUSES } from "./orders.admin.schemas.ts";
 import * as repo from "./orders.repo.ts";
 import { refundFacts } from "./refunds.ts";
@@ -145,8 +146,8 @@ export function rowColumns(query: ReturnType<typeof filteredOrders>) {
     .select(sql<number>`coalesce((select sum(i.quantity) from order_items i where i.order_id = orders.id), 0)`.as("item_count"));
 }
 
-/** A row selected by rowColumns as the list answers it. */
-export function orderRow(row: Awaited<ReturnType<ReturnType<typeof rowColumns>["execute"]>>[number]) {
+/** A row selected by rowColumns as the list answers it, its amounts in its currency's decimals as the shop keeps them. */
+export function orderRow(row: Awaited<ReturnType<ReturnType<typeof rowColumns>["execute"]>>[number], shop: ShopCurrency) {
   const billing = JSON.parse(row.billing_address) as Record<string, string>;
   return {
     id: row.id,
@@ -163,6 +164,7 @@ export function orderRow(row: Awaited<ReturnType<ReturnType<typeof rowColumns>["
     total: Number(row.total),
     refunded: Number(row.total_refunded),
     currency: row.currency,
+    currency_minor_unit: minorUnitOf(row.currency, shop),
     payment_method: row.payment_method,
     payment_method_title: row.payment_method_title,
     origin: originLabel(row.source_type, row.utm_source),
@@ -209,8 +211,9 @@ export async function listOrders(ctx: RequestContext, query: OrderListQuery) {
         .orderBy("orders.id", direction)
         .execute()
     : [];
+  const shop = (await ctx.shopSettings()).currency;
   return {
-    orders: rows.map(orderRow),
+    orders: rows.map((row) => orderRow(row, shop)),
     counts,
     total,
     page: query.page,
@@ -343,6 +346,11 @@ export async function readOrder(ctx: RequestContext, id: number) {
     })),
     totals: {
       currency: order.currency,
+      // The decimals the order was placed in (kept with its totals), else the shop's for its currency.
+      currency_minor_unit:
+        typeof totals.currency_minor_unit === "number"
+          ? totals.currency_minor_unit
+          : minorUnitOf(order.currency, (await ctx.shopSettings()).currency),
       items: items.reduce((sum, item) => sum + item.subtotal, 0),
       items_tax: items.reduce((sum, item) => sum + item.subtotal_tax, 0),
       discount: order.total_discount,

@@ -14,12 +14,13 @@ export const UPDATES_LIMIT = 20;
  * `latest_id` is the newest of them (or `afterId` when none), the console's next `after_id`.
  */
 export async function orderUpdates(ctx: RequestContext, afterId: number) {
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, settings] = await Promise.all([
     rowColumns(filteredOrders(ctx.db, {}).where("orders.id", ">", afterId))
       .orderBy("orders.id", "desc")
       .limit(UPDATES_LIMIT)
       .execute(),
     statusCounts(ctx.db),
+    ctx.shopSettings(),
   ]);
-  return { latest_id: rows[0]?.id ?? afterId, orders: rows.map(orderRow), counts };
+  return { latest_id: rows[0]?.id ?? afterId, orders: rows.map((row) => orderRow(row, settings.currency)), counts };
 }

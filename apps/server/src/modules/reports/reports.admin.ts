@@ -177,6 +177,7 @@ export async function salesOverview(ctx: RequestContext, query: OverviewQuery) {
     to,
     time_zone: TIME_ZONE,
     currency_code: (await ctx.shopSettings()).currency.code,
+    currency_minor_unit: (await ctx.shopSettings()).currency.minorUnit,
     paid_statuses: PAID_STATUSES,
     today: { date: today, ...(await paidBetween(ctx, startOf(today), tomorrow)) },
     month: { from: monthStart, to: today, ...(await paidBetween(ctx, startOf(monthStart), tomorrow)) },

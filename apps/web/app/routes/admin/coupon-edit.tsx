@@ -26,7 +26,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function EditCouponPage({ loaderData: coupon }: Route.ComponentProps) {
   const currency = { currency_code: coupon.currency_code, currency_minor_unit: coupon.currency_minor_unit };
-  const money = moneyFormat(coupon.currency_code);
+  const money = moneyFormat(coupon.currency_code, coupon.currency_minor_unit);
   return (
     <div className="admin-page">
       {/* A new key per coupon: the form starts afresh when the URL names another one. */}

@@ -55,7 +55,7 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateS
 export default function CouponsPage({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   const loading = useNavigation().state === "loading";
-  const money = moneyFormat(list.currency_code);
+  const money = moneyFormat(list.currency_code, list.currency_minor_unit);
   const now = Date.now();
   // A free-shipping coupon with nothing off is that, not "fixed amount off" of nothing.
   const kind = (coupon: Coupon) =>

@@ -33,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function GuestsPage({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   const loading = useNavigation().state === "loading";
-  const money = moneyFormat(list.currency_code);
+  const money = moneyFormat(list.currency_code, list.currency_minor_unit);
   return (
     <div className="admin-page">
       <PageHead title={t.guestsTitle} />

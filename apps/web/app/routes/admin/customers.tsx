@@ -56,7 +56,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
       {list.customers.length === 0 ? (
         <p className="admin-empty">{query.search ? t.emptySearch : t.empty}</p>
       ) : (
-        <CustomersTable rows={list.customers} query={query} money={moneyFormat(list.currency_code)} />
+        <CustomersTable rows={list.customers} query={query} money={moneyFormat(list.currency_code, list.currency_minor_unit)} />
       )}
       <Pagination page={list.page} pages={pages} pathFor={(page) => customersPath(query, { page })} />
     </div>

@@ -37,7 +37,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { overview, refused } = loaderData;
   const range = { from: overview.from, to: overview.to };
-  const money = moneyFormat(overview.currency_code);
+  const money = moneyFormat(overview.currency_code, overview.currency_minor_unit);
   const days = overview.daily_sales;
   return (
     <div className="admin-page">

@@ -68,7 +68,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   // Only products on this page count: a selection does not follow the owner to another page.
   const selected = chosen.filter((id) => list.products.some((p) => p.id === id));
   const loading = useNavigation().state === "loading";
-  const money = moneyFormat(list.currency_code);
+  const money = moneyFormat(list.currency_code, list.currency_minor_unit);
   const price = (product: ProductSummary) => {
     if (product.price_range) {
       const { min, max } = product.price_range;

@@ -36,7 +36,7 @@ export default function ShippingPage({ loaderData }: Route.ComponentProps) {
   const { error, attempt } = useActionError();
   const announce = useAnnounce();
   const revalidator = useRevalidator();
-  const money = moneyFormat(list.currency_code);
+  const money = moneyFormat(list.currency_code, list.currency_minor_unit);
   const methodText = (method: ShippingMethod) =>
     `${method.title}${method.method_id === "flat_rate" ? ` ${money.amount(method.cost ?? 0)}` : ""}${method.enabled ? "" : ` (${t.disabled})`}`;
 

@@ -7,7 +7,7 @@ import type { Address, OrderHistory, SavedPaymentMethod } from "./api.ts";
 import { customersMessages as t } from "./messages.ts";
 
 export function TotalsSection({ totals }: { totals: OrderHistory["totals"] }) {
-  const money = moneyFormat(totals.currency_code);
+  const money = moneyFormat(totals.currency_code, totals.currency_minor_unit);
   return (
     <section aria-labelledby="totals-title">
       <h2 id="totals-title" className="visually-hidden">
@@ -101,7 +101,7 @@ export function OrdersSection({ orders, total }: { orders: OrderHistory["orders"
                     <time dateTime={order.created_at}>{formatMoment(order.created_at)}</time>
                   </td>
                   <td>{statusLabel(order.status)}</td>
-                  <td className="admin-num">{moneyFormat(order.currency_code).amount(order.total)}</td>
+                  <td className="admin-num">{moneyFormat(order.currency_code, order.currency_minor_unit).amount(order.total)}</td>
                 </tr>
               ))}
             </tbody>

@@ -20,6 +20,8 @@ interface Paged {
   page: number;
   per_page: number;
   currency_code: string;
+  /** Decimals of the amounts (the shop's for its currency: 2 means 2682 is 26.82). */
+  currency_minor_unit: number;
 }
 
 export interface CustomerList extends Paged {
@@ -52,6 +54,8 @@ export interface HistoryOrder {
   status: string;
   total: number;
   currency_code: string;
+  /** Decimals of the amounts (the shop's for its currency: 2 means 2682 is 26.82). */
+  currency_minor_unit: number;
 }
 
 export interface OrderHistory {
@@ -66,6 +70,7 @@ export interface OrderHistory {
     first_order_at: string | null;
     last_order_at: string | null;
     currency_code: string;
+    currency_minor_unit: number;
   };
 }
 

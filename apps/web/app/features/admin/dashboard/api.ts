@@ -23,6 +23,8 @@ export interface Overview {
   to: string;
   time_zone: string;
   currency_code: string;
+  /** Decimals of the amounts (the shop's for its currency: 2 means 2682 is 26.82). */
+  currency_minor_unit: number;
   paid_statuses: string[];
   today: PaidFigures & { date: string };
   month: PaidFigures & { from: string; to: string };

@@ -8,24 +8,28 @@ const spaced = (text: string) => text.replace(/\s/g, " ");
 
 describe("moneyFormat", () => {
   it("writes minor units with the currency's own decimals", () => {
-    expect(moneyFormat("USD", "en").amount(123_450)).toBe("$1,234.50");
-    expect(moneyFormat("JPY", "en").amount(1_500)).toBe("¥1,500");
-    expect(spaced(moneyFormat("KWD", "en").amount(1_234))).toBe("KWD 1.234");
-    expect(spaced(moneyFormat("EUR", "de").amount(99))).toBe("0,99 €");
+    expect(moneyFormat("USD", undefined, "en").amount(123_450)).toBe("$1,234.50");
+    expect(moneyFormat("JPY", undefined, "en").amount(1_500)).toBe("¥1,500");
+    // In the decimals the shop keeps its amounts in, when the reply says them.
+    expect(moneyFormat("JPY", 2, "en").amount(2_681)).toBe("¥26.81");
+    expect(moneyFormat("USD", 0, "en").amount(2_000)).toBe("$2,000");
+    expect(moneyFormat("USD", 0, "en").unit).toBe(1);
+    expect(spaced(moneyFormat("KWD", undefined, "en").amount(1_234))).toBe("KWD 1.234");
+    expect(spaced(moneyFormat("EUR", undefined, "de").amount(99))).toBe("0,99 €");
   });
 
   it("drops the cents on the axis", () => {
-    expect(moneyFormat("USD", "en").whole(250_000)).toBe("$2,500");
-    expect(moneyFormat("USD", "en").whole(62_500)).toBe("$625");
+    expect(moneyFormat("USD", undefined, "en").whole(250_000)).toBe("$2,500");
+    expect(moneyFormat("USD", undefined, "en").whole(62_500)).toBe("$625");
   });
 
   it("still writes an amount for a code Intl does not know", () => {
-    expect(moneyFormat("XX1", "en").amount(1_050)).toBe("10.50 XX1");
+    expect(moneyFormat("XX1", undefined, "en").amount(1_050)).toBe("10.50 XX1");
   });
 });
 
 describe("chartSummary", () => {
-  const usd = moneyFormat("USD", "en");
+  const usd = moneyFormat("USD", undefined, "en");
   const day = (date: string, orders: number, sales: number): DailySales => ({ date, orders, sales });
 
   it("names the range, the total, the orders and the best day from the reply's series", () => {

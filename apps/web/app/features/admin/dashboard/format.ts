@@ -1,6 +1,7 @@
 /**
  * How the dashboard and customers pages write figures, in the owner's locale (the browser's):
- * amounts in minor units in the shop's currency (its own decimals: JPY has none, KWD three),
+ * amounts in minor units in the shop's currency, in the decimals the shop keeps them in (its currency
+ * setting's, which the owner API sends as `currency_minor_unit`; else ISO's: JPY has none, KWD three),
  * whole amounts on the chart's axis, counts grouped, days and moments.
  */
 
@@ -13,20 +14,22 @@ export interface MoneyFormat {
   unit: number;
 }
 
-export function moneyFormat(currency: string, locale?: string): MoneyFormat {
+export function moneyFormat(currency: string, minorUnit?: number, locale?: string): MoneyFormat {
+  const shopDigits = minorUnit === undefined ? {} : { minimumFractionDigits: minorUnit, maximumFractionDigits: minorUnit };
   let full: Intl.NumberFormat;
   try {
-    full = new Intl.NumberFormat(locale, { style: "currency", currency });
+    full = new Intl.NumberFormat(locale, { style: "currency", currency, ...shopDigits });
   } catch {
     // An unknown code: the number with the code after it, two decimals as most currencies have.
-    const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const places = minorUnit ?? 2;
+    const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places });
     return {
-      amount: (minor) => `${plain.format(minor / 100)} ${currency}`,
-      whole: (minor) => `${Math.round(minor / 100)} ${currency}`,
-      unit: 100,
+      amount: (minor) => `${plain.format(minor / 10 ** places)} ${currency}`,
+      whole: (minor) => `${Math.round(minor / 10 ** places)} ${currency}`,
+      unit: 10 ** places,
     };
   }
-  const digits = full.resolvedOptions().maximumFractionDigits ?? 2;
+  const digits = minorUnit ?? full.resolvedOptions().maximumFractionDigits ?? 2;
   const whole = new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0, minimumFractionDigits: 0 });
   return {
     amount: (minor) => full.format(minor / 10 ** digits),

@@ -12,7 +12,7 @@ import { AddressBlock, Facts, ShopHeading } from "./parts.tsx";
 
 export function Invoice({ order, shop, printedOn }: { order: DocumentOrder; shop: OrderDocuments["shop"]; printedOn: string }) {
   const { totals } = order;
-  const money = (minor: number) => formatMoney(minor, totals.currency);
+  const money = (minor: number) => formatMoney(minor, totals.currency, totals.currency_minor_unit);
   const heading = `invoice-${order.id}`;
   const shippingLines = addressLabel(order.shipping_address);
   return (

@@ -34,7 +34,8 @@ describe("ordersCsvUrl", () => {
 
 describe("format", () => {
   it("writes money with the currency's own decimals", () => {
-    expect(formatMoney(12345, "USD", "en-US")).toBe("$123.45");
-    expect(formatMoney(1500, "JPY", "en-US")).toBe("¥1,500");
+    expect(formatMoney(12345, "USD", undefined, "en-US")).toBe("$123.45");
+    expect(formatMoney(1500, "JPY", undefined, "en-US")).toBe("¥1,500");
+    expect(formatMoney(2681, "JPY", 2, "en-US")).toBe("¥26.81");
   });
 });

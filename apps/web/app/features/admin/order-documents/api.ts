@@ -37,6 +37,7 @@ export interface DocumentOrder {
   lines: DocumentLine[];
   totals: {
     currency: string;
+    currency_minor_unit: number;
     items: number;
     discount: number;
     coupons: { code: string; discount: number }[];

@@ -1,15 +1,20 @@
 /** How the order documents write money, dates, addresses and taxes: in the owner's locale, money in the order's currency. */
 import type { OrderAddress } from "./api.ts";
 
-/** An amount in minor units in the order's currency ("$61.00"), with the currency's own decimals. */
-export function formatMoney(minor: number, currency: string, locale?: string): string {
+/**
+ * An amount in minor units in the order's currency ("$61.00"), in the decimals the order was kept in
+ * (`minorUnit`, its totals' `currency_minor_unit`), else the currency's own.
+ */
+export function formatMoney(minor: number, currency: string, minorUnit?: number, locale?: string): string {
+  const shopDigits = minorUnit === undefined ? {} : { minimumFractionDigits: minorUnit, maximumFractionDigits: minorUnit };
   try {
-    const format = new Intl.NumberFormat(locale, { style: "currency", currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    const format = new Intl.NumberFormat(locale, { style: "currency", currency, ...shopDigits });
+    const digits = minorUnit ?? format.resolvedOptions().maximumFractionDigits ?? 2;
     return format.format(minor / 10 ** digits);
   } catch {
     // An unknown currency code: the amount with the code, never nothing.
-    return `${(minor / 100).toFixed(2)} ${currency}`.trim();
+    const digits = minorUnit ?? 2;
+    return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`.trim();
   }
 }
 

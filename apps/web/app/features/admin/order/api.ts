@@ -36,6 +36,8 @@ export interface OrderLine {
 
 export interface OrderTotals {
   currency: string;
+  /** Decimals of the amounts (the shop's for its currency: 2 means 2682 is 26.82). */
+  currency_minor_unit: number;
   items: number;
   items_tax: number;
   discount: number;

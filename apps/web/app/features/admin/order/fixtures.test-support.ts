@@ -37,6 +37,7 @@ export function order(overrides: Partial<OrderReply> = {}): OrderReply {
     ],
     totals: {
       currency: "USD",
+      currency_minor_unit: 2,
       items: 6400,
       items_tax: 640,
       discount: 400,

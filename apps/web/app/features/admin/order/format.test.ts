@@ -16,9 +16,16 @@ import {
 
 describe("money", () => {
   it("writes minor units in the order's currency", () => {
-    expect(formatMoney(7150, "USD", "en-US")).toBe("$71.50");
-    expect(formatMoney(7150, "EUR", "de-DE")).toBe("71,50\u00a0€");
-    expect(formatMoney(700, "JPY", "en-US")).toBe("¥700");
+    expect(formatMoney(7150, "USD", undefined, "en-US")).toBe("$71.50");
+    expect(formatMoney(7150, "EUR", undefined, "de-DE")).toBe("71,50\u00a0€");
+    expect(formatMoney(700, "JPY", undefined, "en-US")).toBe("¥700");
+    // The shop's own decimals when the reply gives them: yen kept in hundredths, dollars kept whole.
+    expect(formatMoney(2681, "JPY", 2, "en-US")).toBe("¥26.81");
+    expect(formatMoney(55, "USD", 0, "en-US")).toBe("$55");
+    expect(parseMoney("26.81", "JPY", 2)).toBe(2681);
+    expect(parseMoney("55", "USD", 0)).toBe(55);
+    expect(parseMoney("55.50", "USD", 0)).toBeNull();
+    expect(moneyInput(2681, "JPY", 2)).toBe("26.81");
     expect(moneyInput(1833, "USD")).toBe("18.33");
   });
   it("reads what the owner types", () => {

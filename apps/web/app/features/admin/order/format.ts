@@ -2,8 +2,12 @@
 import type { Actor, Address, TimelineEvent } from "./api.ts";
 import { ADDRESS_FIELD_LABELS, EMAIL_LABELS, STATUS_LABELS, timelineWords as w } from "./messages.ts";
 
-/** The currency's decimals (2 for USD, 0 for JPY); 2 for an unknown code. */
-export function currencyDigits(currency: string): number {
+/**
+ * The decimals of the order's amounts: the shop's for its currency when the reply says them
+ * (`currency_minor_unit`, its settings'), else the currency's ISO ones (2 for USD, 0 for JPY; 2 for an unknown code).
+ */
+export function currencyDigits(currency: string, minorUnit?: number): number {
+  if (minorUnit !== undefined) return minorUnit;
   try {
     return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
@@ -12,24 +16,29 @@ export function currencyDigits(currency: string): number {
 }
 
 /** Minor units as the owner reads them, in the owner's locale (undefined: the browser's) and the order's currency. */
-export function formatMoney(minor: number, currency: string, locale?: string): string {
-  const digits = currencyDigits(currency);
+export function formatMoney(minor: number, currency: string, minorUnit?: number, locale?: string): string {
+  const digits = currencyDigits(currency, minorUnit);
   try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 10 ** digits);
+    return new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(minor / 10 ** digits);
   } catch {
     return (minor / 10 ** digits).toFixed(digits);
   }
 }
 
 /** Minor units as an input's text ("12.50"): what the owner edits. */
-export function moneyInput(minor: number, currency: string): string {
-  const digits = currencyDigits(currency);
+export function moneyInput(minor: number, currency: string, minorUnit?: number): string {
+  const digits = currencyDigits(currency, minorUnit);
   return (minor / 10 ** digits).toFixed(digits);
 }
 
 /** An amount typed by the owner ("12.5", "12,50", "") in minor units; null when it is not an amount. */
-export function parseMoney(text: string, currency: string): number | null {
-  const digits = currencyDigits(currency);
+export function parseMoney(text: string, currency: string, minorUnit?: number): number | null {
+  const digits = currencyDigits(currency, minorUnit);
   const clean = text.trim().replace(",", ".");
   if (clean === "") return 0;
   const pattern = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{0,${digits}})?$|^\\.\\d{1,${digits}}$`);
@@ -81,8 +90,8 @@ export interface TimelineLine {
 }
 
 /** One timeline event in words. */
-export function describeEvent(event: TimelineEvent, currency: string, locale?: string): TimelineLine {
-  const money = (amount: number | undefined) => formatMoney(amount ?? 0, currency, locale);
+export function describeEvent(event: TimelineEvent, currency: string, locale?: string, minorUnit?: number): TimelineLine {
+  const money = (amount: number | undefined) => formatMoney(amount ?? 0, currency, minorUnit, locale);
   const by = actorWords(event.actor);
   const details: string[] = [];
   switch (event.type) {

@@ -79,6 +79,21 @@ describe("the refund form", () => {
       method: "manual",
     });
   });
+  it("reads amounts in the decimals the shop keeps (whole dollars here), not the currency's ISO ones", () => {
+    // A shop selling in whole dollars keeps 55 for $55: the same order as above in its units.
+    const base = order();
+    const o = order({
+      totals: { ...base.totals, currency_minor_unit: 0, total: 72 },
+      lines: [line({ subtotal: 50, subtotal_tax: 5, total: 50, total_tax: 5, price: 17 })],
+      refundable: 72,
+    });
+    const draft = emptyDraft(o);
+    expect(draft.extra).toBe("0");
+    const check = checkRefund({ ...draft, extra: "20" }, o);
+    expect(check.errors).toEqual({});
+    expect(check.request).toMatchObject({ amount: 20 });
+    expect(checkRefund({ ...draft, extra: "80" }, o).errors.total).toContain("$72");
+  });
   it("asks for something to refund", () => {
     const check = checkRefund(emptyDraft(order()), order());
     expect(check.request).toBeNull();

@@ -56,8 +56,12 @@ export function amountForUnits(line: OrderLine, units: number): number {
 
 export function emptyDraft(order: OrderReply): RefundDraft {
   return {
-    lines: order.lines.map((line) => ({ lineId: line.id, units: "0", amount: moneyInput(0, order.totals.currency) })),
-    extra: moneyInput(0, order.totals.currency),
+    lines: order.lines.map((line) => ({
+      lineId: line.id,
+      units: "0",
+      amount: moneyInput(0, order.totals.currency, order.totals.currency_minor_unit),
+    })),
+    extra: moneyInput(0, order.totals.currency, order.totals.currency_minor_unit),
     restock: true,
     reason: "",
     method: defaultMethod(order),
@@ -78,7 +82,10 @@ export function withUnits(draft: RefundDraft, order: OrderReply, lineId: number,
         : {
             ...entry,
             units,
-            amount: line && count !== null ? moneyInput(amountForUnits(line, count), order.totals.currency) : entry.amount,
+            amount:
+              line && count !== null
+                ? moneyInput(amountForUnits(line, count), order.totals.currency, order.totals.currency_minor_unit)
+                : entry.amount,
           },
     ),
   };
@@ -94,8 +101,8 @@ export interface RefundCheck {
 
 /** Checks the draft as the server would and builds the request; `request` is null while anything is wrong. */
 export function checkRefund(draft: RefundDraft, order: OrderReply): RefundCheck {
-  const currency = order.totals.currency;
-  const money = (minor: number) => formatMoney(minor, currency);
+  const { currency, currency_minor_unit: minorUnit } = order.totals;
+  const money = (minor: number) => formatMoney(minor, currency, minorUnit);
   const errors: Record<string, string> = {};
   const lines: RefundRequest["lines"] = [];
   let total = 0;
@@ -103,7 +110,7 @@ export function checkRefund(draft: RefundDraft, order: OrderReply): RefundCheck 
     const line = order.lines.find((candidate) => candidate.id === entry.lineId);
     if (!line) continue;
     const units = parseUnits(entry.units);
-    const amount = parseMoney(entry.amount, currency);
+    const amount = parseMoney(entry.amount, currency, minorUnit);
     if (units === null) errors[`line-${line.id}.units`] = e.unitsWhole;
     else if (units > unitsLeft(line)) errors[`line-${line.id}.units`] = e.unitsTooMany(unitsLeft(line));
     if (amount === null) errors[`line-${line.id}.amount`] = e.amountInvalid;
@@ -111,7 +118,7 @@ export function checkRefund(draft: RefundDraft, order: OrderReply): RefundCheck 
     if (amount !== null) total += amount;
     if ((units ?? 0) > 0 || (amount ?? 0) > 0) lines.push({ line_id: line.id, quantity: units ?? 0, amount: amount ?? 0 });
   }
-  const extra = parseMoney(draft.extra, currency);
+  const extra = parseMoney(draft.extra, currency, minorUnit);
   if (extra === null) errors.extra = e.amountInvalid;
   else total += extra;
   if (draft.reason.length > 500) errors.reason = e.reasonTooLong;

@@ -92,7 +92,7 @@ export function OrdersTable({ query, orders, selected, onSelect }: OrdersTablePr
               <td className="admin-num admin-orders__items" data-label={t.items}>
                 {order.item_count}
               </td>
-              <td className="admin-num admin-orders__total">{formatMoney(order.total, order.currency)}</td>
+              <td className="admin-num admin-orders__total">{formatMoney(order.total, order.currency, order.currency_minor_unit)}</td>
             </tr>
           ))}
         </tbody>

@@ -19,6 +19,8 @@ export interface OrderRow {
   /** Minor units refunded so far. */
   refunded: number;
   currency: string;
+  /** Decimals of the amounts (the shop's for its currency: 2 means 2682 is 26.82). */
+  currency_minor_unit: number;
   payment_method: string;
   payment_method_title: string;
   origin: string;

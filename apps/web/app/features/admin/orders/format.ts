@@ -1,14 +1,19 @@
 /** How the order list writes money and dates: the order's own currency, the owner's locale (the browser's). */
 
-/** An amount in minor units in `currency`, with that currency's own decimals ("$61.00", "¥6,100"). */
-export function formatMoney(minor: number, currency: string, locale?: string): string {
+/**
+ * An amount in minor units in `currency` ("$61.00", "¥6,100"), in the decimals the shop keeps it in
+ * (`minorUnit`, the reply's `currency_minor_unit`), else the currency's own.
+ */
+export function formatMoney(minor: number, currency: string, minorUnit?: number, locale?: string): string {
+  const shopDigits = minorUnit === undefined ? {} : { minimumFractionDigits: minorUnit, maximumFractionDigits: minorUnit };
   try {
-    const format = new Intl.NumberFormat(locale, { style: "currency", currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    const format = new Intl.NumberFormat(locale, { style: "currency", currency, ...shopDigits });
+    const digits = minorUnit ?? format.resolvedOptions().maximumFractionDigits ?? 2;
     return format.format(minor / 10 ** digits);
   } catch {
     // An unknown currency code: the number with its code.
-    return `${(minor / 100).toFixed(2)} ${currency}`.trim();
+    const digits = minorUnit ?? 2;
+    return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`.trim();
   }
 }
 

@@ -13,6 +13,7 @@ const row = (id: number, status: OrderRow["status"] = "processing"): OrderRow =>
   total: 1800,
   refunded: 0,
   currency: "USD",
+  currency_minor_unit: 2,
   payment_method: "cod",
   payment_method_title: "Cash on delivery",
   origin: "Direct",

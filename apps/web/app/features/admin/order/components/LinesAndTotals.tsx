@@ -4,7 +4,7 @@ import { formatMoney } from "../format.ts";
 import { orderMessages as t } from "../messages.ts";
 
 export function LinesTable({ order }: { order: OrderReply }) {
-  const money = (minor: number) => formatMoney(minor, order.totals.currency);
+  const money = (minor: number) => formatMoney(minor, order.totals.currency, order.totals.currency_minor_unit);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways and holds no link or button to reach it by (WCAG 2.1.1)
     <section className="admin-table-wrap" aria-label={t.linesCaption(order.number)} tabIndex={0}>
@@ -59,7 +59,7 @@ export function LinesTable({ order }: { order: OrderReply }) {
 
 export function TotalsList({ order }: { order: OrderReply }) {
   const { totals } = order;
-  const money = (minor: number) => formatMoney(minor, totals.currency);
+  const money = (minor: number) => formatMoney(minor, totals.currency, totals.currency_minor_unit);
   return (
     <dl className="admin-details admin-order-totals">
       <dt>{t.itemsSubtotal}</dt>

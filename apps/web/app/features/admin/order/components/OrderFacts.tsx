@@ -35,7 +35,7 @@ export function DeliveryCard({ order }: { order: OrderReply }) {
       {pickup_location ? (
         <Pairs pairs={[[t.pickup, pickup_location]]} />
       ) : lines.length ? (
-        <Pairs pairs={lines.map((line) => [line.name, formatMoney(line.total, order.totals.currency)])} />
+        <Pairs pairs={lines.map((line) => [line.name, formatMoney(line.total, order.totals.currency, order.totals.currency_minor_unit)])} />
       ) : (
         <p className="admin-muted">{t.noShipping}</p>
       )}

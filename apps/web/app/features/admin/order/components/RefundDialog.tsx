@@ -35,7 +35,7 @@ export function RefundButton({ order, onWrite }: { order: OrderReply; onWrite: O
         {t.refund}
       </h3>
       <p className="admin-muted">
-        {t.refundableLeft}: {formatMoney(left, order.totals.currency)}
+        {t.refundableLeft}: {formatMoney(left, order.totals.currency, order.totals.currency_minor_unit)}
       </p>
       <button ref={button} type="button" className="button" onClick={() => setOpen(true)} disabled={left <= 0}>
         {t.refund}
@@ -64,8 +64,7 @@ function RefundDialog({ order: given, onClose, onRefunded }: { order: OrderReply
   const [shownErrors, setShownErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
-  const currency = order.totals.currency;
-  const money = (minor: number) => formatMoney(minor, currency);
+  const money = (minor: number) => formatMoney(minor, order.totals.currency, order.totals.currency_minor_unit);
   const check = checkRefund(draft, order);
   const methods = refundMethods(order);
   const left = refundableLeft(order);

@@ -18,7 +18,7 @@ export function Timeline({ order }: { order: OrderReply }) {
       </div>
       <ol className="admin-order-timeline" aria-labelledby="order-timeline">
         {events.map((event, index) => {
-          const line = describeEvent(event, order.totals.currency);
+          const line = describeEvent(event, order.totals.currency, undefined, order.totals.currency_minor_unit);
           return (
             <li key={`${event.at}-${index}`} className={`admin-order-timeline__item admin-order-timeline__item--${event.type}`}>
               <p className="admin-order-timeline__title">
