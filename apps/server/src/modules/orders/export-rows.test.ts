@@ -37,6 +37,7 @@ const order: ExportOrder = {
   total_shipping: 500,
   total_discount: 1000,
   total_refunded: 0,
+  fee_lines: "[]",
   source_type: "utm",
   utm_source: "google",
 };
@@ -63,6 +64,7 @@ describe("exportCells", () => {
       Subtotal: "119.40",
       Discount: "10.00",
       Shipping: "5.00",
+      Fees: "0.00",
       Tax: "9.05",
       Total: "123.45",
       Refunded: "0.00",
@@ -72,6 +74,17 @@ describe("exportCells", () => {
       Origin: "Source: Google",
       "Customer note": 'Ring twice, say "hi"\nthen wait',
     });
+  });
+
+  it("sums the fees before tax, a discount fee below 0, so the money columns add up to the total", () => {
+    const fees = JSON.stringify([
+      { name: "Handling", total: "333", total_tax: "24" },
+      { name: "Loyalty", total: "-250", total_tax: "-18" },
+    ]);
+    const cells = exportCells({ ...order, fee_lines: fees, total: 12345 + 83 + 6, total_tax: 905 + 6 }, items, 2);
+    expect(cells[EXPORT_COLUMNS.indexOf("Fees")]).toBe("0.83");
+    expect(cells[EXPORT_COLUMNS.indexOf("Total")]).toBe("124.34");
+    expect(exportCells({ ...order, fee_lines: "not json" }, items, 2)[EXPORT_COLUMNS.indexOf("Fees")]).toBe("0.00");
   });
 
   it("leaves empty cells for an order without lines, shipping address or origin", () => {

@@ -20,6 +20,7 @@ export const EXPORT_COLUMNS = [
   "Subtotal",
   "Discount",
   "Shipping",
+  "Fees",
   "Tax",
   "Total",
   "Refunded",
@@ -48,6 +49,8 @@ export interface ExportOrder {
   total_shipping: number;
   total_discount: number;
   total_refunded: number;
+  /** The order's fees as kept (JSON: name, total before tax, total_tax); a discount fee is below 0. */
+  fee_lines: string;
   source_type: string | null;
   utm_source: string | null;
 }
@@ -98,6 +101,17 @@ const addressCell = (address: AddressParts) => addressLines(address, addressName
 /** "2026-11-25T09:30:00.000Z" as "2026-11-25 09:30:00", which spreadsheets read as a date and time. */
 const dateCell = (iso: string) => iso.replace("T", " ").replace(/\.\d+Z$|Z$/, "");
 
+/** The fees' totals before tax (their tax is in the order's tax), so Subtotal − Discount + Shipping + Fees + Tax = Total. */
+function feesBeforeTax(json: string): number {
+  try {
+    const fees = JSON.parse(json) as unknown;
+    if (!Array.isArray(fees)) return 0;
+    return fees.reduce((sum: number, fee: { total?: unknown }) => sum + (Math.round(Number(fee?.total)) || 0), 0);
+  } catch {
+    return 0;
+  }
+}
+
 /** One order's cells, in EXPORT_COLUMNS' order; money as decimals in the order's currency. */
 export function exportCells(order: ExportOrder, items: readonly ExportLineItem[], minorUnit: number): unknown[] {
   const billing = parseAddress(order.billing_address);
@@ -116,6 +130,7 @@ export function exportCells(order: ExportOrder, items: readonly ExportLineItem[]
     money(items.reduce((sum, item) => sum + item.subtotal, 0)),
     money(order.total_discount),
     money(order.total_shipping),
+    money(feesBeforeTax(order.fee_lines)),
     money(order.total_tax),
     money(order.total),
     money(order.total_refunded),

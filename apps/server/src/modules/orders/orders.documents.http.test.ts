@@ -177,6 +177,29 @@ describe("the CSV export", () => {
     expect(ada[column("Customer note")]).toBe("Leave it with the neighbour, please");
   });
 
+  it("has money columns that add up to the total: subtotal less discount, shipping, fees and tax", async () => {
+    // A handling fee and a loyalty discount, both taxed: the export had no column for them.
+    await updateSettings(shop.db, {
+      cartFees: [
+        { name: "Handling", amount: 333, taxable: true, taxClass: "" },
+        { name: "Loyalty", amount: -250, taxable: true, taxClass: "" },
+      ],
+    });
+    const id = await checkout(await productId(shop.app, "yoga-mat"), 1, {
+      billing_address: { ...billing("Fay", "Fees", "fay"), email: "fay@fees.test" },
+      payment_method: "cod",
+    });
+    await updateSettings(shop.db, { cartFees: [] });
+    const row = (await exportCsv(`search=${encodeURIComponent(`#${id}`)}`)).rows[1] ?? [];
+    const order = (await owner.get(`${ADMIN}/orders/${id}`)).json();
+    // 39.99 + 5.00 shipping + 3.33 − 2.50 fees + 3.32 tax (2.90 + 0.36 + 0.24 − 0.18) = 49.14.
+    expect(order.totals.total).toBe(4914);
+    expect(row[column("Fees")]).toBe("0.83");
+    const cents = (name: (typeof EXPORT_COLUMNS)[number]) => Math.round(Number(row[column(name)]) * 100);
+    expect(cents("Subtotal") - cents("Discount") + cents("Shipping") + cents("Fees") + cents("Tax")).toBe(cents("Total"));
+    expect(cents("Total")).toBe(4914);
+  });
+
   it("writes a formula-like name as text a spreadsheet will not run", async () => {
     const { response, rows } = await exportCsv(`search=${encodeURIComponent(`evil${DOMAIN}`)}`);
     expect(rows[1]?.[column("Customer name")]).toBe(`'${FORMULA} Mallory`);

@@ -39,6 +39,7 @@ async function exportPage(ctx: RequestContext, filters: OrderFilters, after: Cur
       "orders.total_shipping",
       "orders.total_discount",
       "orders.total_refunded",
+      "orders.fee_lines",
       "a.source_type",
       "a.utm_source",
     ]);
