@@ -217,6 +217,26 @@ test("the owner finds a shopper's orders by email, reads the tabs' counts, sorts
   await shopper.dispose();
 });
 
+test("a row says what was refunded of its total and what the order kept", async ({ page, playwright, baseURL }) => {
+  const email = `refunded-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const shopper = await playwright.request.newContext({ baseURL });
+  // 3 × 20.00 + 4.35 tax + 5.00 shipping + 0.36 its tax = 69.71, paid on delivery (processing).
+  const id = await placeOrder(shopper, { slug: "classic-t-shirt", quantity: 3, method: "cod", email, firstName: "Rita" });
+  await shopper.dispose();
+  await signInAsOwner(page);
+  const nonce = (await page.request.get("/api/admin/v1/orders?per_page=1")).headers().nonce ?? "";
+  const refund = await page.request.post(`/api/admin/v1/orders/${id}/refunds`, {
+    headers: { nonce },
+    data: { amount: 2000, method: "manual", restock: false, reason: "Late delivery" },
+  });
+  expect(refund.status(), await refund.text()).toBe(201);
+  await page.goto("/admin/orders");
+  await searchOrders(page, email);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first().getByRole("cell").last()).toHaveText("$69.71$20.00 refunded, net $49.71");
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test("the keyboard alone searches, sorts, selects, switches tabs and opens an order", async ({ page, playwright, baseURL }) => {
   const email = `keys-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const shopper = await playwright.request.newContext({ baseURL });

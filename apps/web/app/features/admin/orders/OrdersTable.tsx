@@ -6,7 +6,7 @@
  */
 import { Link } from "react-router";
 import type { OrderRow } from "./api.ts";
-import { formatDateTime, formatMoney } from "./format.ts";
+import { formatDateTime, formatMoney, refundedNote } from "./format.ts";
 import { STATUS_LABELS, TAB_LABELS, ordersMessages as t } from "./messages.ts";
 import { ariaSort, type OrderFilterQuery, type SortColumn, sortPath } from "./query.ts";
 
@@ -92,7 +92,10 @@ export function OrdersTable({ query, orders, selected, onSelect }: OrdersTablePr
               <td className="admin-num admin-orders__items" data-label={t.items}>
                 {order.item_count}
               </td>
-              <td className="admin-num admin-orders__total">{formatMoney(order.total, order.currency, order.currency_minor_unit)}</td>
+              <td className="admin-num admin-orders__total">
+                {formatMoney(order.total, order.currency, order.currency_minor_unit)}
+                {order.refunded > 0 && <span className="admin-muted admin-orders__refunded">{refundedNote(order)}</span>}
+              </td>
             </tr>
           ))}
         </tbody>

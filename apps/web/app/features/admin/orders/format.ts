@@ -1,4 +1,5 @@
 /** How the order list writes money and dates: the order's own currency, the owner's locale (the browser's). */
+import { ordersMessages as t } from "./messages.ts";
 
 /**
  * An amount in minor units in `currency` ("$61.00", "¥6,100"), in the decimals the shop keeps it in
@@ -15,6 +16,16 @@ export function formatMoney(minor: number, currency: string, minorUnit?: number,
     const digits = minorUnit ?? 2;
     return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`.trim();
   }
+}
+
+/** Under a row's total when some of it was refunded: what went back and what the order kept (the dashboard's sales count the latter). */
+export function refundedNote(
+  order: { total: number; refunded: number; currency: string; currency_minor_unit?: number },
+  locale?: string,
+): string | null {
+  if (order.refunded <= 0) return null;
+  const money = (minor: number) => formatMoney(minor, order.currency, order.currency_minor_unit, locale);
+  return t.refundedNote(money(order.refunded), money(order.total - order.refunded));
 }
 
 export function formatDateTime(value: string, locale?: string): string {

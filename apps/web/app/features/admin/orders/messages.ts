@@ -35,6 +35,7 @@ export const ordersMessages = {
   orderLink: (number: string, name: string) => `#${number} ${name}`,
   date: "Date",
   total_: "Total",
+  refundedNote: (refunded: string, net: string) => `${refunded} refunded, net ${net}`,
   /** A sortable header's name says what pressing it does. */
   sortBy: (column: string, direction: "ascending" | "descending") =>
     `${column}, sort ${direction === "ascending" ? (column === "Date" ? "oldest" : "smallest") : column === "Date" ? "newest" : "largest"} first`,
