@@ -3,7 +3,8 @@
 export const customersMessages = {
   nav: "Customers",
   title: "Customers",
-  intro: "Orders, spend and last order count paid orders (processing and completed).",
+  intro:
+    "Orders, spend and last order count paid orders (processing and completed); spend is their totals, tax and shipping included, less what was refunded of them.",
   tabs: "Customer lists",
   accounts: "Accounts",
   guests: "Guests",
