@@ -44,11 +44,14 @@ export function OrderFilters({ query }: { query: OrderFilterQuery }) {
         </div>
         <div className="admin-field">
           <label htmlFor="orders-from">{t.from}</label>
-          <input id="orders-from" name="from" type="date" defaultValue={query.from} />
+          <input id="orders-from" name="from" type="date" defaultValue={query.from} aria-describedby="orders-days-hint" />
         </div>
         <div className="admin-field">
           <label htmlFor="orders-to">{t.to}</label>
-          <input id="orders-to" name="to" type="date" defaultValue={query.to} />
+          <input id="orders-to" name="to" type="date" defaultValue={query.to} aria-describedby="orders-days-hint" />
+          <p id="orders-days-hint" className="admin-field__hint">
+            {t.daysHint}
+          </p>
         </div>
         <div className="admin-field">
           <label htmlFor="orders-payment-method">{t.paymentMethod}</label>

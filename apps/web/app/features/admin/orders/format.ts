@@ -28,7 +28,21 @@ export function refundedNote(
   return t.refundedNote(money(order.refunded), money(order.total - order.refunded));
 }
 
+/**
+ * A row's moment in UTC, saying so ("Nov 30, 2026, 2:26 AM UTC"): the list's From/To days, the
+ * dashboard and the export count UTC days, so the day a row shows is the day its filter finds it on.
+ */
 export function formatDateTime(value: string, locale?: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : new Intl.DateTimeFormat(locale, {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZone: "UTC",
+        timeZoneName: "short",
+      }).format(date);
 }
