@@ -404,7 +404,7 @@ function accountServices({ ctx, secret, mailer, settings, request, reply }: Acco
     },
     resetPassword: async (key: string, password: string) =>
       findUnstorableText([key, password]) ? unstorableForm : attempt(() => customers.resetPassword(ctx, key, password)),
-    orders: async () => (session.uid ? orders.listCustomerOrders(db, session.uid) : []),
+    orders: (page: number) => orders.listCustomerOrders(db, session.uid, page),
     async order(id: number) {
       if (!session.uid || !isStoredId(id)) return null;
       try {

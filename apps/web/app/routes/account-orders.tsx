@@ -1,6 +1,7 @@
-/** /my-account/orders: the signed-in customer's orders, newest first. */
+/** /my-account/orders(?page=N): the signed-in customer's orders, newest first, a page at a time. */
 import { currencyFromFields, formatAmount } from "@cartwright/commerce";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
+import { PageLinks } from "../components/PageLinks.tsx";
 import { storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH, AccountLayout } from "../features/account/AccountNav.tsx";
 import { formatDate, statusLabel } from "../features/account/format.server.ts";
@@ -8,12 +9,21 @@ import { requireCustomer } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
 import type { Route } from "./+types/account-orders";
 
-export async function loader({ context }: Route.LoaderArgs) {
+const ORDERS_PATH = `${ACCOUNT_PATH}/orders`;
+const pageHref = (page: number) => (page > 1 ? `${ORDERS_PATH}?page=${page}` : ORDERS_PATH);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { account, settings } = context.get(storefrontContext);
   await requireCustomer(account);
-  const orders = await account.orders();
+  const asked = new URL(request.url).searchParams.get("page");
+  // A page that is no number goes to the first, one past the end to the last: a stale link still lands on orders.
+  if (asked !== null && !/^[1-9]\d{0,8}$/.test(asked)) throw redirect(ORDERS_PATH);
+  const list = await account.orders(asked === null ? 1 : Number(asked));
+  if (list.page > Math.max(list.pages, 1)) throw redirect(pageHref(list.pages));
   return {
-    orders: orders.map((order) => ({
+    page: list.page,
+    pages: list.pages,
+    orders: list.orders.map((order) => ({
       id: order.id,
       number: order.order_number,
       date: formatDate(order.date_created),
@@ -23,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       link: `${ACCOUNT_PATH}/orders/${order.id}`,
     })),
     shopPath: settings.storePages.shop || "/shop",
-    title: `${t.orders} – ${settings.siteTitle}`,
+    title: `${list.pages > 1 ? t.ordersPage(list.page, list.pages) : t.orders} – ${settings.siteTitle}`,
   };
 }
 
@@ -36,7 +46,7 @@ export function headers() {
 }
 
 export default function AccountOrders({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, page, pages } = loaderData;
   return (
     <AccountLayout title={t.orders}>
       {orders.length === 0 ? (
@@ -47,39 +57,42 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <table className="account-table account-table--orders">
-          <caption className="visually-hidden">{t.ordersTableLabel}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.order}</th>
-              <th scope="col">{t.date}</th>
-              <th scope="col">{t.status}</th>
-              <th scope="col">{t.total}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t.actions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order.id}>
-                <th scope="row">
-                  <Link to={order.link}>#{order.number}</Link>
+        <>
+          <table className="account-table account-table--orders">
+            <caption className="visually-hidden">{pages > 1 ? t.ordersTableLabelPage(page, pages) : t.ordersTableLabel}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.order}</th>
+                <th scope="col">{t.date}</th>
+                <th scope="col">{t.status}</th>
+                <th scope="col">{t.total}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t.actions}</span>
                 </th>
-                <td>
-                  <time dateTime={order.dateTime}>{order.date}</time>
-                </td>
-                <td>{order.status}</td>
-                <td>{order.total}</td>
-                <td>
-                  <Link to={order.link} className="button button--secondary" aria-label={t.viewOrder(order.number)}>
-                    {t.view}
-                  </Link>
-                </td>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  <th scope="row">
+                    <Link to={order.link}>#{order.number}</Link>
+                  </th>
+                  <td>
+                    <time dateTime={order.dateTime}>{order.date}</time>
+                  </td>
+                  <td>{order.status}</td>
+                  <td>{order.total}</td>
+                  <td>
+                    <Link to={order.link} className="button button--secondary" aria-label={t.viewOrder(order.number)}>
+                      {t.view}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <PageLinks page={page} totalPages={pages} href={pageHref} label={t.ordersPages} />
+        </>
       )}
     </AccountLayout>
   );

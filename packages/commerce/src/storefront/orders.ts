@@ -52,3 +52,11 @@ export interface CustomerOrderSummary {
   item_count: number;
   currency: CurrencyFields;
 }
+
+/** One page of a customer's order list (my account); a page past the last has no orders. */
+export interface CustomerOrderPage {
+  orders: CustomerOrderSummary[];
+  page: number;
+  pages: number;
+  total: number;
+}

@@ -9,7 +9,7 @@ import type { FormPagePayload } from "../forms/page.ts";
 import type { FormValues } from "../forms/types.ts";
 import type { StoreAddress, StoreCart, StoreProduct, StoreVariation } from "../store-api.ts";
 import type { ProductPage, ProductQuery, StoreCategory } from "./catalog.ts";
-import type { CustomerOrderSummary, OrderView } from "./orders.ts";
+import type { CustomerOrderPage, OrderView } from "./orders.ts";
 import type { CheckoutFieldSetting, StorefrontSettings } from "./settings.ts";
 
 export interface StorefrontCatalog {
@@ -143,8 +143,8 @@ export interface StorefrontAccount {
    * as sign-in does; every other session of the customer ends. The link then works no more.
    */
   resetPassword(key: string, password: string): Promise<AccountResult>;
-  /** Newest first; no drafts or failed attempts. */
-  orders(): Promise<CustomerOrderSummary[]>;
+  /** One page of the signed-in customer's orders (the first is 1), newest first; no drafts or failed attempts. */
+  orders(page: number): Promise<CustomerOrderPage>;
   /** The signed-in customer's own order, else null. */
   order(id: number): Promise<AccountOrder | null>;
   /**

@@ -11,7 +11,7 @@ export { ORDER_EMAILS, setOrderMailSender } from "./order-mail.ts";
 export { ordersAdminRoutes } from "./orders.admin.routes.ts";
 export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.repo.ts";
 export { PAID_STATUSES, PLACED_STATUSES } from "./orders.repo.ts";
-export type { CustomerOrderSummary, OrderView } from "./orders.service.ts";
+export type { CustomerOrderPage, CustomerOrderSummary, OrderView } from "./orders.service.ts";
 export {
   cancelOrder,
   cancelUnpaidOrders,

@@ -1,5 +1,5 @@
 /** Reading orders: the Store API order shape (who may see one: access.ts). */
-import type { CurrencyFields, CustomerOrderSummary, OrderView } from "@cartwright/commerce";
+import type { CurrencyFields, CustomerOrderPage, CustomerOrderSummary, OrderView } from "@cartwright/commerce";
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
@@ -114,7 +114,7 @@ function viewOf(
   };
 }
 
-export type { CustomerOrderSummary, OrderView };
+export type { CustomerOrderPage, CustomerOrderSummary, OrderView };
 
 /** Statuses an order may be cancelled from: it was never paid. */
 const CANCELLABLE: OrderStatus[] = ["pending", "on-hold", "failed"];
@@ -184,36 +184,57 @@ export async function cancelUnpaidOrders(db: Db, holdMinutes: number, now = new 
 /** Statuses a customer never sees in their list: the cart's working draft and payments that failed. */
 const UNLISTED_STATUSES: OrderStatus[] = ["checkout-draft", "failed"];
 
-/** A customer's orders, newest first, without drafts and failed attempts. */
-export async function listCustomerOrders(db: Db, customerId: number): Promise<CustomerOrderSummary[]> {
-  if (!Number.isSafeInteger(customerId) || customerId <= 0) return [];
-  const rows = await db
-    .selectFrom("orders")
+/** Orders on one page of my account's list (WooCommerce's default posts_per_page). */
+export const CUSTOMER_ORDERS_PER_PAGE = 10;
+
+/**
+ * One page of a customer's orders, newest first, without drafts and failed attempts, and how many
+ * pages there are; a page past the last holds no orders. Only that page's rows are read.
+ */
+export async function listCustomerOrders(
+  db: Db,
+  customerId: number,
+  page = 1,
+  perPage = CUSTOMER_ORDERS_PER_PAGE,
+): Promise<CustomerOrderPage> {
+  if (!Number.isSafeInteger(customerId) || customerId <= 0 || !Number.isSafeInteger(page) || page < 1) {
+    return { orders: [], page: 1, pages: 0, total: 0 };
+  }
+  const listed = db.selectFrom("orders").where("customer_id", "=", customerId).where("status", "not in", UNLISTED_STATUSES);
+  const counted = await listed.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirst();
+  const total = Number(counted?.total ?? 0);
+  const pages = Math.ceil(total / perPage);
+  if (page > pages) return { orders: [], page, pages, total };
+  const rows = await listed
     .select(["id", "status", "created_at", "total", "totals"])
     .select(sql<number>`coalesce((select sum(i.quantity) from order_items i where i.order_id = orders.id), 0)`.as("item_count"))
-    .where("customer_id", "=", customerId)
-    .where("status", "not in", UNLISTED_STATUSES)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
+    .limit(perPage)
+    .offset((page - 1) * perPage)
     .execute();
-  return rows.map((row) => {
-    const totals = JSON.parse(row.totals) as Partial<CurrencyFields>;
-    return {
-      id: row.id,
-      order_number: String(row.id),
-      status: row.status,
-      date_created: row.created_at,
-      total: String(row.total),
-      item_count: Number(row.item_count),
-      currency: {
-        currency_code: totals.currency_code ?? "",
-        currency_symbol: totals.currency_symbol ?? "",
-        currency_minor_unit: totals.currency_minor_unit ?? 2,
-        currency_decimal_separator: totals.currency_decimal_separator ?? ".",
-        currency_thousand_separator: totals.currency_thousand_separator ?? ",",
-        currency_prefix: totals.currency_prefix ?? "",
-        currency_suffix: totals.currency_suffix ?? "",
-      },
-    };
-  });
+  return { orders: rows.map(orderSummary), page, pages, total };
+}
+
+type SummaryRow = { id: number; status: OrderStatus; created_at: string; total: number | string; totals: string; item_count: number };
+
+function orderSummary(row: SummaryRow): CustomerOrderSummary {
+  const totals = JSON.parse(row.totals) as Partial<CurrencyFields>;
+  return {
+    id: row.id,
+    order_number: String(row.id),
+    status: row.status,
+    date_created: row.created_at,
+    total: String(row.total),
+    item_count: Number(row.item_count),
+    currency: {
+      currency_code: totals.currency_code ?? "",
+      currency_symbol: totals.currency_symbol ?? "",
+      currency_minor_unit: totals.currency_minor_unit ?? 2,
+      currency_decimal_separator: totals.currency_decimal_separator ?? ".",
+      currency_thousand_separator: totals.currency_thousand_separator ?? ",",
+      currency_prefix: totals.currency_prefix ?? "",
+      currency_suffix: totals.currency_suffix ?? "",
+    },
+  };
 }
