@@ -362,7 +362,7 @@ function accountServices({ ctx, secret, mailer, settings, request, reply }: Acco
   const shape = (view: orders.OrderView) => ({
     ...view,
     billing_email: view.billing_address.email ?? "",
-    payment_instructions: payments.paymentInstructions(settings, view.payment_method),
+    payment_instructions: payments.paymentInstructions(settings, view.payment_method, view.status),
   });
 
   return {

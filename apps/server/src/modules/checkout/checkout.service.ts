@@ -584,7 +584,7 @@ function* payInTransaction(
 function outcomeOf(order: OrderRow, settings: ShopSettings): PaymentOutcome {
   const details = JSON.parse(order.payment_details) as { key: string; value: string }[];
   if (order.status === "failed") return { status: "failure", details };
-  const message = paymentInstructions(settings, order.payment_method) || undefined;
+  const message = paymentInstructions(settings, order.payment_method, order.status) || undefined;
   return { status: order.status === "pending" ? "pending" : "success", details, ...(message ? { message } : {}) };
 }
 

@@ -67,7 +67,7 @@ async function prepare(mailer: Mailer, db: Db, row: OrderRow, view?: OrderView) 
     siteTitle: settings.siteTitle,
     orderUrl: `${mailer.publicUrl}/checkout/order-received/${order.id}?key=${encodeURIComponent(row.order_key)}`,
     consoleUrl: `${mailer.publicUrl}/admin/orders/${order.id}`,
-    instructions: paymentInstructions(settings, order.payment_method),
+    instructions: paymentInstructions(settings, order.payment_method, order.status),
   };
   const from = senderFor(mailer, settings);
   const shopper = (order.billing_address.email ?? "").trim();

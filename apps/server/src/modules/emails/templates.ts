@@ -13,6 +13,7 @@ import {
   addressLines as sharedAddressLines,
 } from "@cartwright/commerce";
 import type { OrderView } from "../orders/index.ts";
+import { awaitsPayment } from "../payments/index.ts";
 
 export interface OrderEmailData {
   order: OrderView;
@@ -91,8 +92,9 @@ function summary(data: OrderEmailData) {
   if (!taxLines.length && Number(totals.total_tax) > 0) rows.push({ label: "Tax", value: money(totals.total_tax) });
   rows.push({ label: "Total", value: money(totals.total_price) });
 
+  // The account to pay into, while the transfer is still awaited: a paid order asks for nothing more.
   const bankDetails: Row[] = order.payment_details
-    .filter((d) => BANK_DETAIL_KEYS.includes(d.key) && d.value)
+    .filter((d) => BANK_DETAIL_KEYS.includes(d.key) && d.value && awaitsPayment(order.payment_method, order.status))
     .map((d) => ({ label: PAYMENT_DETAIL_LABELS[d.key] ?? d.key, value: d.value }));
   const shipping = order.shipping_address.address_1 ? addressLines(order.shipping_address) : [];
   return {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productId, StoreClient } from "../../../../../test/store-client.ts";
+import { getSettings, updateSettings } from "../settings/index.ts";
 import {
   type ActionsShop,
   ADMIN,
@@ -190,6 +191,28 @@ describe("POST /orders/{id}/status", () => {
       to: `gwen${DOMAIN}`,
       actor: { type: "owner" },
     });
+  });
+});
+
+describe("a paid bank transfer's emails", () => {
+  it("no longer ask the shopper to pay into the shop's account once the transfer has arrived", async () => {
+    const settings = await getSettings(t.shop.db);
+    await updateSettings(t.shop.db, {
+      payments: {
+        ...settings.payments,
+        bacs: { ...settings.payments.bacs, accountName: "Cartwright Demo Ltd", iban: "GB33BUKB20201555555555" },
+      },
+    });
+    const id = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Hanna"));
+    expect((await setStatus(id, "processing")).statusCode).toBe(200);
+    expect((await setStatus(id, "completed")).statusCode).toBe(200);
+    const [file] = mailsOf(t.outbox, id, "completed");
+    const mail = readMail(t.outbox, file ?? "");
+    expect(mail.text).toContain("Payment method: Direct bank transfer");
+    for (const asked of [settings.payments.bacs.instructions, "Cartwright Demo Ltd", "GB33BUKB20201555555555", "Payment reference"]) {
+      expect(mail.text).not.toContain(asked);
+      expect(mail.html).not.toContain(asked);
+    }
   });
 });
 

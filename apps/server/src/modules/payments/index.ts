@@ -9,7 +9,7 @@ export type {
   RefundRequest,
 } from "./gateway.ts";
 export { dataValue, saveKey, tokenKey } from "./gateway.ts";
-export { paymentInstructions } from "./instructions.ts";
+export { awaitsPayment, paymentInstructions } from "./instructions.ts";
 export { paymentsAdminRoutes } from "./payments.admin.routes.ts";
 export {
   allGateways,
