@@ -128,10 +128,10 @@ describe("/my-account/addresses/{kind}", () => {
     const guest = new PageBrowser(shop.app);
     const page = await guest.get("/my-account/addresses/billing");
     expect(page.statusCode).toBe(302);
-    expect(page.headers.location).toBe("/my-account");
+    expect(page.headers.location).toBe("/my-account?redirect=%2Fmy-account%2Faddresses%2Fbilling");
     const posted = await guest.post("/my-account/addresses/billing", billing);
     expect([302, 303]).toContain(posted.statusCode);
-    expect(posted.headers.location).toBe("/my-account");
+    expect(posted.headers.location).toBe("/my-account?redirect=%2Fmy-account%2Faddresses%2Fbilling");
 
     const robin = await signedIn("robin.cross-site@example.com");
     // The refusal goes to the server's log (logPageError), not to stderr past it.

@@ -86,7 +86,7 @@ describe("/my-account/details: name and email", () => {
   it("keeps the form to the signed-in, and refuses a post from another site", async () => {
     const guest = await new PageBrowser(shop.app).post("/my-account/details", details({ email: "guest@example.com" }));
     expect([302, 303]).toContain(guest.statusCode);
-    expect(guest.headers.location).toBe("/my-account");
+    expect(guest.headers.location).toBe("/my-account?redirect=%2Fmy-account%2Fdetails");
 
     const lee = await registered("lee.cross-site@example.com");
     // The refusal goes to the server's log (logPageError), not to stderr past it.

@@ -61,7 +61,7 @@ describe("/my-account signed out", () => {
     expect(page.body).toMatch(/<label for="sign-in-password">Password<\/label>/);
     expect(page.body).toContain(">Create account</button>");
     for (const path of ["/my-account/orders", "/my-account/orders/1", "/my-account/addresses", "/my-account/payment-methods"]) {
-      expectRedirect(await browser.get(path), "/my-account");
+      expectRedirect(await browser.get(path), `/my-account?redirect=${encodeURIComponent(path)}`);
     }
   });
 
@@ -257,6 +257,35 @@ describe("signed in as Jane", () => {
     expect(withKey.body).not.toContain("1 Market Street");
   });
 
+  it("brings her back to her order when she signs in from its emailed link, and to nowhere off the shop", async () => {
+    const link = `/checkout/order-received/${newer.id}?key=${newer.key}`;
+    const signIn = `/my-account?redirect=${encodeURIComponent(link)}`;
+    const elsewhere = new Browser();
+    const asked = await elsewhere.get(link);
+    expect(asked.body).toContain("Sign in as its owner to see it.");
+    expect(asked.body).toContain(`href="${signIn.replaceAll("&", "&amp;")}"`);
+    const form = await elsewhere.get(signIn);
+    expect(form.body).toContain(`<input type="hidden" name="redirect" value="${link.replaceAll("&", "&amp;")}"/>`);
+    expectRedirect(await elsewhere.post(signIn, { intent: "sign-in", ...JANE, redirect: link }), link);
+    expect((await elsewhere.get(link)).body).toContain("1 Market Street");
+    // Signed in already: the link with a return path goes straight there.
+    expectRedirect(await elsewhere.get(signIn), link);
+    // A signed-out account page comes back to itself.
+    const ordersPage = new Browser();
+    expectRedirect(await ordersPage.get("/my-account/orders?page=1"), "/my-account?redirect=%2Fmy-account%2Forders%3Fpage%3D1");
+    const back = "/my-account/orders?page=1";
+    expectRedirect(
+      await ordersPage.post(`/my-account?redirect=${encodeURIComponent(back)}`, { intent: "sign-in", ...JANE, redirect: back }),
+      back,
+    );
+
+    for (const away of ["https://evil.example/", "//evil.example/", "/\\evil.example/", "evil", "/\tevil"]) {
+      const other = new Browser();
+      const response = await other.post("/my-account", { intent: "sign-in", ...JANE, redirect: away });
+      expectRedirect(response, "/my-account");
+    }
+  });
+
   it("keeps her orders from another customer", async () => {
     const sam = new Browser();
     const registered = await sam.post("/my-account", { intent: "register", email: "sam@example.com", password: "sams-password-1" });
@@ -282,7 +311,7 @@ describe("signed in as Jane", () => {
     const page = await jane.get("/my-account?signed-out");
     expect(page.body).toContain("You have signed out.");
     expect(page.body).toContain('id="sign-in-email"');
-    expectRedirect(await jane.get("/my-account/orders"), "/my-account");
+    expectRedirect(await jane.get("/my-account/orders"), "/my-account?redirect=%2Fmy-account%2Forders");
     expect((await jane.get(`/my-account/orders/${newer.id}`)).statusCode).not.toBe(200);
   });
 });
@@ -304,7 +333,7 @@ describe("sessions that end (decision 0017)", () => {
     expect(greets(page.body, "Jane Doe")).toBe(false);
     expect(page.body).toContain('id="sign-in-email"');
     expect(copy.uid()).toBe(0);
-    expectRedirect(await copy.get("/my-account/orders"), "/my-account");
+    expectRedirect(await copy.get("/my-account/orders"), "/my-account?redirect=%2Fmy-account%2Forders");
   });
 
   it("changes the password through the account details form, ending her other sessions", async () => {
@@ -346,9 +375,9 @@ describe("sessions that end (decision 0017)", () => {
   });
 
   it("keeps the account details page to the signed-in", async () => {
-    expectRedirect(await new Browser().get("/my-account/details"), "/my-account");
+    expectRedirect(await new Browser().get("/my-account/details"), "/my-account?redirect=%2Fmy-account%2Fdetails");
     const posted = await new Browser().post("/my-account/details", { current_password: "x", new_password: "y", confirm_password: "y" });
-    expectRedirect(posted, "/my-account");
+    expectRedirect(posted, "/my-account?redirect=%2Fmy-account%2Fdetails");
   });
 
   it("signs out everywhere from the dashboard", async () => {

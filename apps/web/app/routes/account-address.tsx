@@ -31,9 +31,9 @@ function valuesOf(kind: AccountAddressKind, read: (key: AddressFieldKey) => unkn
   return Object.fromEntries(keys.map((key) => [key, typeof read(key) === "string" ? (read(key) as string) : ""]));
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { account, checkout, settings } = context.get(storefrontContext);
-  const customer = await requireCustomer(account);
+  const customer = await requireCustomer(account, request);
   const kind = kindOf(params.kind);
   const saved: Partial<Record<string, unknown>> = (await account.addresses())?.[kind] ?? {};
   const address = valuesOf(kind, (key) => saved[key]);
@@ -50,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { account } = context.get(storefrontContext);
-  await requireCustomer(account);
+  await requireCustomer(account, request);
   const kind = kindOf(params.kind);
   const form = await request.formData();
   const values = valuesOf(kind, (key) => form.get(fieldId(kind, key)));

@@ -11,7 +11,7 @@ import type { Route } from "./+types/account-addresses";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { account, settings } = context.get(storefrontContext);
-  await requireCustomer(account);
+  await requireCustomer(account, request);
   const addresses = await account.addresses();
   const billing = addresses?.billing ?? {};
   return {

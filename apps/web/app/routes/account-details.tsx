@@ -15,7 +15,7 @@ const DETAILS_PATH = `${ACCOUNT_PATH}/details`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { account, settings } = context.get(storefrontContext);
-  const customer = await requireCustomer(account);
+  const customer = await requireCustomer(account, request);
   const query = new URL(request.url).searchParams;
   return {
     email: customer.email,
@@ -32,7 +32,7 @@ type PasswordField = "current" | "new";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { account } = context.get(storefrontContext);
-  await requireCustomer(account);
+  await requireCustomer(account, request);
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);

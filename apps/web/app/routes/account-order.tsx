@@ -8,10 +8,10 @@ import { accountMessages as t } from "../features/account/messages.ts";
 import { OrderDetails } from "../features/account/OrderDetails.tsx";
 import type { Route } from "./+types/account-order";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { account, settings, checkout } = context.get(storefrontContext);
   const id = orderIdFrom(params.id);
-  await requireCustomer(account);
+  await requireCustomer(account, request);
   const order = await account.order(id);
   if (!order) throw notFound();
   return {

@@ -14,7 +14,7 @@ const pageHref = (page: number) => (page > 1 ? `${ORDERS_PATH}?page=${page}` : O
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { account, settings } = context.get(storefrontContext);
-  await requireCustomer(account);
+  await requireCustomer(account, request);
   const asked = new URL(request.url).searchParams.get("page");
   // A page that is no number goes to the first, one past the end to the last: a stale link still lands on orders.
   if (asked !== null && !/^[1-9]\d{0,8}$/.test(asked)) throw redirect(ORDERS_PATH);

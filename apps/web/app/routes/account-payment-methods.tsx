@@ -9,15 +9,15 @@ import { requireCustomer } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
 import type { Route } from "./+types/account-payment-methods";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { account, settings } = context.get(storefrontContext);
-  await requireCustomer(account);
+  await requireCustomer(account, request);
   return { methods: await account.paymentMethods(), title: `${t.paymentMethods} – ${settings.siteTitle}` };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { account } = context.get(storefrontContext);
-  await requireCustomer(account);
+  await requireCustomer(account, request);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");

@@ -6,14 +6,19 @@
 import { data, Link, redirect } from "react-router";
 import { storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH, AccountLayout, SignOutEverywhereForm } from "../features/account/AccountNav.tsx";
+import { returnPath } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { account, settings } = context.get(storefrontContext);
   const customer = await account.current();
+  // Sent here from a page that needs the account (an order's emailed link): back there once signed in.
+  const returnTo = returnPath(new URL(request.url).searchParams.get("redirect"));
+  if (customer && returnTo) throw redirect(returnTo);
   return {
     customer,
+    returnTo,
     signedOut: !customer && new URL(request.url).searchParams.has("signed-out"),
     signedOutEverywhere: !customer && new URL(request.url).searchParams.has("signed-out-everywhere"),
     // Back from the reset-password page, which signed the shopper in.
@@ -49,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "").slice(0, 254);
   const password = String(form.get("password") ?? "");
   const result = intent === "sign-in" ? await account.signIn(email, password) : await account.register(email, password);
-  if (result.ok) return redirect(ACCOUNT_PATH, 303);
+  if (result.ok) return redirect((intent === "sign-in" && returnPath(form.get("redirect"))) || ACCOUNT_PATH, 303);
   const error = { form: intent as FormName, email, error: { code: result.code, message: result.message } };
   // The server's status: 401 for wrong credentials, 429 when too many attempts came from here.
   return data(error, { status: result.status });
@@ -114,6 +119,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           email={failed?.form === "sign-in" ? failed.email : ""}
           error={failed?.form === "sign-in" ? failed.error : null}
           passwordAutocomplete="current-password"
+          returnTo={loaderData.returnTo}
         />
         <AccountForm
           name="register"
@@ -135,9 +141,11 @@ interface AccountFormProps {
   email: string;
   error: { code: string; message: string } | null;
   passwordAutocomplete: "current-password" | "new-password";
+  /** The page a successful sign-in goes back to. */
+  returnTo?: string | null;
 }
 
-function AccountForm({ name, title, submit, email, error, passwordAutocomplete }: AccountFormProps) {
+function AccountForm({ name, title, submit, email, error, passwordAutocomplete, returnTo }: AccountFormProps) {
   const id = (part: string) => `${name}-${part}`;
   const invalid = error ? invalidFields(name, error.code) : [];
   // Only the field at fault is marked and pointed at the message.
@@ -147,6 +155,7 @@ function AccountForm({ name, title, submit, email, error, passwordAutocomplete }
       <h2 id={id("title")}>{title}</h2>
       <form method="post" noValidate>
         <input type="hidden" name="intent" value={name} />
+        {returnTo && <input type="hidden" name="redirect" value={returnTo} />}
         {error && (
           <p id={id("error")} className="notice notice--error" role="alert">
             {error.message}

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH } from "../features/account/AccountNav.tsx";
 import { orderDisplay } from "../features/account/format.server.ts";
-import { notFound, orderIdFrom } from "../features/account/guard.server.ts";
+import { notFound, orderIdFrom, signInPath } from "../features/account/guard.server.ts";
 import { orderMessages as t } from "../features/account/messages.ts";
 import { OrderDetails } from "../features/account/OrderDetails.tsx";
 import type { Route } from "./+types/order-received";
@@ -19,7 +19,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = await account.orderReceived(id, key);
   if (!order) throw notFound();
   const title = `${t.receivedTitle} – ${settings.siteTitle}`;
-  if (order === "sign-in") return { order: null, title };
+  if (order === "sign-in") {
+    const url = new URL(request.url);
+    return { order: null, title, signIn: signInPath(url.pathname + url.search) };
+  }
   return { order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields()), title };
 }
 
@@ -41,7 +44,7 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
         <h1>{t.receivedTitle}</h1>
         <p className="notice">{t.signInToView}</p>
         <p>
-          <Link to={ACCOUNT_PATH} className="button">
+          <Link to={loaderData.signIn ?? ACCOUNT_PATH} className="button">
             {t.signInLink}
           </Link>
         </p>

@@ -3,11 +3,27 @@ import { data, redirect } from "react-router";
 import type { AccountCustomer, StorefrontAccount } from "../../context.ts";
 import { ACCOUNT_PATH } from "./AccountNav.tsx";
 
-/** The signed-in customer; a guest is sent to the sign-in form. */
-export async function requireCustomer(account: StorefrontAccount): Promise<AccountCustomer> {
+/** The signed-in customer; a guest is sent to the sign-in form, which brings them back to the page asked for. */
+export async function requireCustomer(account: StorefrontAccount, request: Request): Promise<AccountCustomer> {
   const customer = await account.current();
-  if (!customer) throw redirect(ACCOUNT_PATH);
+  if (!customer) {
+    const url = new URL(request.url);
+    throw redirect(signInPath(url.pathname + url.search));
+  }
   return customer;
+}
+
+/** The sign-in form, set to bring the shopper back to `returnTo` (a path on this site) once signed in. */
+export const signInPath = (returnTo: string) => `${ACCOUNT_PATH}?redirect=${encodeURIComponent(returnTo)}`;
+
+/**
+ * Where a sign-in goes back to: a path on this site only, never "//host" (another site to a
+ * browser), and no backslash (some browsers read one as "/") or control character; else null.
+ */
+export function returnPath(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > 2000 || !value.startsWith("/") || value.startsWith("//")) return null;
+  for (const char of value) if (char < " " || char === "\u007f" || char === "\\") return null;
+  return value;
 }
 
 export const notFound = () => data(null, { status: 404, statusText: "Not Found" });
