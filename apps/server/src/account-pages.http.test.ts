@@ -244,6 +244,7 @@ describe("signed in as Jane", () => {
     expect(own.statusCode).toBe(200);
     expect(own.body).toContain('<meta name="robots" content="noindex"/>');
     expect(own.body).toContain("Thank you: we have your order.");
+    expect(own.body).toContain("<dt>Status</dt><dd>On hold</dd>");
     expect(own.body).toContain("Please send a check to the shop&#x27;s address, with your order number on the back.");
     expect(own.body).toContain("jane@example.com");
 

@@ -71,6 +71,11 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
               <time dateTime={order.dateTime}>{order.date}</time>
             </dd>
           </div>
+          {/* The emails' links (completed, refunded, a note) lead here: say where the order stands. */}
+          <div>
+            <dt>{t.status}</dt>
+            <dd>{order.status}</dd>
+          </div>
           {order.email && (
             <div>
               <dt>{t.email}</dt>
