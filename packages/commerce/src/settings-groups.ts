@@ -27,6 +27,7 @@ export type SettingsGroupName = (typeof SETTINGS_GROUP_NAMES)[number];
  */
 export const SWITCHABLE_EMAILS = [
   "customer_confirmation",
+  "customer_processing",
   "customer_completed",
   "customer_refunded",
   "customer_invoice",

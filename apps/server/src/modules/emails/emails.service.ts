@@ -22,7 +22,7 @@ import {
 } from "../orders/index.ts";
 import { paymentInstructions } from "../payments/index.ts";
 import { getSettings, type SwitchableEmail } from "../settings/index.ts";
-import { renderOrderCompleted, renderOrderInvoice, renderOrderNote } from "./order-updates.ts";
+import { renderOrderCompleted, renderOrderInvoice, renderOrderNote, renderOrderProcessing } from "./order-updates.ts";
 import { type OrderEmailData, type RenderedEmail, renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
 import { type Delivery, emailIsOn, type Mailer, ownerAddress, senderFor } from "./transport.ts";
 
@@ -38,7 +38,7 @@ export interface OrderEmailDeps {
   log?: MailLog;
 }
 
-export type OrderEmailKind = "confirmation" | "new-order" | "completed" | "invoice" | "note";
+export type OrderEmailKind = "confirmation" | "new-order" | "processing" | "completed" | "invoice" | "note";
 export type SentOrderEmail = Delivery & { kind: OrderEmailKind };
 
 /** Orders that were placed: paid, accepted for later payment, or waiting for a payment to confirm. */
@@ -53,6 +53,7 @@ const SHOP: OrderActor = { type: "shop" };
 const EVENT_NAMES: Record<OrderEmailKind, OrderEmailName> = {
   confirmation: "customer_confirmation",
   "new-order": "owner_notice",
+  processing: "customer_processing",
   completed: "customer_completed",
   invoice: "customer_invoice",
   note: "customer_note",
@@ -140,11 +141,13 @@ export async function sendOrderEmail(
       ? renderOrderConfirmation(p.data)
       : kind === "new-order"
         ? renderNewOrderNotice(p.data)
-        : kind === "completed"
-          ? renderOrderCompleted(p.data)
-          : kind === "invoice"
-            ? renderOrderInvoice(p.data)
-            : renderOrderNote(p.data, options.note ?? "");
+        : kind === "processing"
+          ? renderOrderProcessing(p.data)
+          : kind === "completed"
+            ? renderOrderCompleted(p.data)
+            : kind === "invoice"
+              ? renderOrderInvoice(p.data)
+              : renderOrderNote(p.data, options.note ?? "");
   let sent: Awaited<ReturnType<typeof deliver>>;
   try {
     sent = await deliver(deps.mailer, orderId, kind, p, rendered);

@@ -22,6 +22,17 @@ export function renderOrderCompleted(data: OrderEmailData): RenderedEmail {
   });
 }
 
+/** "We have your payment": sent when the owner moves an order waiting for its payment (a bank transfer, a check) on to processing. */
+export function renderOrderProcessing(data: OrderEmailData): RenderedEmail {
+  const site = oneLine(data.siteTitle);
+  return renderOrderMessage(data, {
+    subject: `Your ${site} order #${data.order.order_number}: payment received`,
+    heading: "We have your payment",
+    intro: [greeting(data), `Your payment for order #${data.order.order_number} has arrived, and we are getting your order ready now.`],
+    link: { label: "View your order", url: data.orderUrl },
+  });
+}
+
 /** The order's invoice: its details, and how to pay when it is not paid yet. */
 export function renderOrderInvoice(data: OrderEmailData): RenderedEmail {
   const site = oneLine(data.siteTitle);

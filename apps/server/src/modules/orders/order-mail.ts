@@ -7,7 +7,14 @@ import type { Db } from "../../db/index.ts";
 import type { OrderActor } from "./events.ts";
 
 /** Every order e-mail, as the `email` events and the owner's resend name them. */
-export const ORDER_EMAILS = ["customer_confirmation", "owner_notice", "customer_completed", "customer_invoice", "customer_note"] as const;
+export const ORDER_EMAILS = [
+  "customer_confirmation",
+  "owner_notice",
+  "customer_processing",
+  "customer_completed",
+  "customer_invoice",
+  "customer_note",
+] as const;
 export type OrderEmailName = (typeof ORDER_EMAILS)[number];
 
 export interface OrderMailSender {

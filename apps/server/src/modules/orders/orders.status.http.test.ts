@@ -204,7 +204,18 @@ describe("a paid bank transfer's emails", () => {
       },
     });
     const id = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Hanna"));
-    expect((await setStatus(id, "processing")).statusCode).toBe(200);
+    const processing = (await setStatus(id, "processing")).json();
+    // The transfer arrived: the shopper is told, and is asked for nothing more.
+    const [paid] = mailsOf(t.outbox, id, "processing");
+    const paidMail = readMail(t.outbox, paid ?? "");
+    expect(paidMail.headers).toMatchObject({ to: `hanna${DOMAIN}`, subject: `Your Cartwright Demo order #${id}: payment received` });
+    expect(paidMail.text).toContain(`Your payment for order #${id} has arrived, and we are getting your order ready now.`);
+    expect(paidMail.text).toContain("Classic T-Shirt × 1");
+    expect(paidMail.text).not.toContain(settings.payments.bacs.instructions);
+    expect(processing.timeline.find((line: TimelineLine) => line.type === "email" && line.email === "customer_processing")).toMatchObject({
+      to: `hanna${DOMAIN}`,
+      actor: { type: "owner" },
+    });
     expect((await setStatus(id, "completed")).statusCode).toBe(200);
     const [file] = mailsOf(t.outbox, id, "completed");
     const mail = readMail(t.outbox, file ?? "");
@@ -213,6 +224,22 @@ describe("a paid bank transfer's emails", () => {
       expect(mail.text).not.toContain(asked);
       expect(mail.html).not.toContain(asked);
     }
+  });
+});
+
+describe("the payment-received email", () => {
+  it("goes only when an order that waited for its payment moves on to processing", async () => {
+    const cash = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], {
+      billing_address: billingFor("Ivo", DOMAIN),
+      payment_method: "cod",
+    });
+    expect(await orderStatus(t.shop.db, cash)).toBe("processing");
+    await setStatus(cash, "on-hold");
+    expect(mailsOf(t.outbox, cash, "processing")).toEqual([]);
+    const cancelled = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Jules"));
+    await setStatus(cancelled, "cancelled");
+    await setStatus(cancelled, "processing");
+    expect(mailsOf(t.outbox, cancelled, "processing")).toEqual([]);
   });
 });
 

@@ -22,6 +22,8 @@ import { type Released, releaseOrder, retakeOrder } from "./stock.ts";
 const RELEASED_STATUSES: OrderStatus[] = ["cancelled", "failed"];
 /** Statuses in which an order holds its stock and coupon uses (refunded keeps what it holds: its refunds restock). */
 const LIVE_STATUSES: OrderStatus[] = ["pending", "processing", "on-hold", "completed"];
+/** Statuses of an order still waiting for its payment. */
+const AWAITING_STATUSES: OrderStatus[] = ["pending", "on-hold"];
 
 export const statusErrors = {
   unchanged: (status: OrderStatus) => new StoreError("cw_rest_order_status_unchanged", `The order is already ${status}.`, 409),
@@ -39,7 +41,7 @@ export const statusErrors = {
 /**
  * Changes one order's status in its own transaction (the order locked first, the status claimed
  * from what was read, so racing changes never both give stock back); then mails the shopper when
- * it became completed. Answers the move made.
+ * it became completed, or processing once its payment arrived. Answers the move made.
  */
 export async function changeOrderStatus(ctx: RequestContext, id: number, to: OrderStatus, note?: string) {
   const now = nowOf(ctx);
@@ -65,11 +67,13 @@ export async function changeOrderStatus(ctx: RequestContext, id: number, to: Ord
     return order.status;
   });
   if (to === "completed") await mailQuietly(ctx, id, "customer_completed");
+  // The payment a transfer or check waited for has arrived: the shopper hears it (WooCommerce's processing email).
+  else if (to === "processing" && AWAITING_STATUSES.includes(from)) await mailQuietly(ctx, id, "customer_processing");
   return { from, to };
 }
 
 /** Sends an e-mail a change entails; the change stands whatever happens to it (the sender logs a failure). */
-async function mailQuietly(ctx: RequestContext, id: number, email: "customer_completed") {
+async function mailQuietly(ctx: RequestContext, id: number, email: "customer_completed" | "customer_processing") {
   const sender = orderMailSender(ctx.db);
   if (!sender) return;
   await sender.send(id, email, { actor: staffActor(ctx) }).catch(() => {});

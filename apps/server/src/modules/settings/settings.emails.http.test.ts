@@ -21,6 +21,7 @@ import { createMailer } from "../emails/index.ts";
 const OWNER = { email: "owner@emails.test", password: "owner-password-2026" };
 const ALL_ON = {
   customer_confirmation: true,
+  customer_processing: true,
   customer_completed: true,
   customer_refunded: true,
   customer_invoice: true,

@@ -12,9 +12,10 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   "checkout-draft": "Draft",
 };
 
-export const EMAIL_LABELS: Record<OrderEmail | "customer_refunded" | "customer_note", string> = {
+export const EMAIL_LABELS: Record<OrderEmail | "customer_processing" | "customer_refunded" | "customer_note", string> = {
   customer_confirmation: "Order confirmation (to the customer)",
   owner_notice: "New order notice (to the shop)",
+  customer_processing: "Payment received (to the customer)",
   customer_completed: "Order complete (to the customer)",
   customer_invoice: "Invoice and payment link (to the customer)",
   customer_refunded: "Refund notice (to the customer)",

@@ -145,6 +145,7 @@ export const emailsMessages = {
     "One switched off is not sent; an order's history says so. The staff invitation and a form's resume link always go out: each is the only way its link arrives.",
   emails: {
     customer_confirmation: "Order confirmation, to the customer",
+    customer_processing: "Payment received (a transfer or check marked processing), to the customer",
     customer_completed: "Order complete, to the customer",
     customer_refunded: "Refund notice, to the customer",
     customer_invoice: "Invoice and payment link, to the customer",
