@@ -45,14 +45,14 @@ describe("my account's orders, 30 of them", () => {
       /<a rel="next" class="pagination__link pagination__link--next" href="\/my-account\/orders\?page=2"[^>]*>Next<\/a>/,
     );
     expect(page.body).not.toContain('rel="prev"');
-    expect(page.body).toContain('<span class="pagination__link pagination__link--current" aria-current="page">1</span>');
-    expect(page.body).toMatch(/aria-label="Page 3" href="\/my-account\/orders\?page=3"[^>]*>3<\/a>/);
+    expect(page.body).toContain('<li class="pagination__gap">Page 1 of 3</li>');
     expect(page.body).toContain("<title>Orders (page 1 of 3) – Cartwright Demo</title>");
   });
 
   it("goes on through the pages with Previous and Next, the last one ending the list", async () => {
     const second = await sam.get("/my-account/orders?page=2");
     expect(listed(second)).toEqual(newestFirst().slice(10, 20));
+    expect(second.body).toContain('<li class="pagination__gap">Page 2 of 3</li>');
     expect(second.body).toMatch(
       /<a rel="prev" class="pagination__link pagination__link--prev" href="\/my-account\/orders"[^>]*>Previous<\/a>/,
     );

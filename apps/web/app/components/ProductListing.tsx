@@ -1,10 +1,9 @@
 /** The shared product listing of /shop and category pages: result count, sort form, grid, pages. */
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Form, useLocation, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { listingMessages } from "../features/listing/messages.ts";
 import { type ListingParams, listingSearch, SORT_OPTIONS } from "../lib/listing.ts";
 import { ADD_FAILED_EVENT } from "./AddToCartButton.tsx";
-import { PageLinks } from "./PageLinks.tsx";
 import { type CardProduct, ProductCard } from "./ProductCard.tsx";
 
 // The notices' code comes with the first failed add: a listing that never fails does not load it.
@@ -112,15 +111,63 @@ export function SortForm({ params }: { params: ListingParams }) {
   );
 }
 
-/** Page links keep the sort order and filters. */
+/** Page links keep the sort order and filters; the current page is marked with aria-current. */
 export function Pagination({ params, page, totalPages }: { params: ListingParams; page: number; totalPages: number }) {
   const { pathname } = useLocation();
+  if (totalPages <= 1) return null;
+  const href = (target: number) => `${pathname}${listingSearch(params, target)}`;
+  const pages = pageWindow(page, totalPages);
   return (
-    <PageLinks
-      page={page}
-      totalPages={totalPages}
-      href={(target) => `${pathname}${listingSearch(params, target)}`}
-      label={listingMessages.pagination}
-    />
+    <nav className="pagination" aria-label={listingMessages.pagination}>
+      <ul>
+        {page > 1 && (
+          <li>
+            <Link to={href(page - 1)} rel="prev" className="pagination__link pagination__link--prev">
+              {listingMessages.previous}
+            </Link>
+          </li>
+        )}
+        {pages.map((target, index) =>
+          target === null ? (
+            <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={target}>
+              {target === page ? (
+                <span className="pagination__link pagination__link--current" aria-current="page">
+                  {target}
+                </span>
+              ) : (
+                <Link to={href(target)} className="pagination__link" aria-label={listingMessages.pageLabel(target)}>
+                  {target}
+                </Link>
+              )}
+            </li>
+          ),
+        )}
+        {page < totalPages && (
+          <li>
+            <Link to={href(page + 1)} rel="next" className="pagination__link pagination__link--next">
+              {listingMessages.next}
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
   );
+}
+
+/** First, last and two either side of the current page; null marks a gap. */
+function pageWindow(page: number, totalPages: number): (number | null)[] {
+  const shown = new Set([1, totalPages]);
+  for (let p = page - 2; p <= page + 2; p++) if (p >= 1 && p <= totalPages) shown.add(p);
+  const sorted = [...shown].sort((a, b) => a - b);
+  const result: (number | null)[] = [];
+  for (const p of sorted) {
+    const last = result[result.length - 1];
+    if (typeof last === "number" && p - last > 1) result.push(null);
+    result.push(p);
+  }
+  return result;
 }

@@ -1,7 +1,6 @@
 /** /my-account/orders(?page=N): the signed-in customer's orders, newest first, a page at a time. */
 import { currencyFromFields, formatAmount } from "@cartwright/commerce";
 import { Link, redirect } from "react-router";
-import { PageLinks } from "../components/PageLinks.tsx";
 import { storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH, AccountLayout } from "../features/account/AccountNav.tsx";
 import { formatDate, statusLabel } from "../features/account/format.server.ts";
@@ -91,7 +90,28 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-          <PageLinks page={page} totalPages={pages} href={pageHref} label={t.ordersPages} />
+          {pages > 1 && (
+            // Previous and Next as WooCommerce's my-account orders has them, plain links for a browser without JavaScript.
+            <nav className="pagination" aria-label={t.ordersPages}>
+              <ul>
+                {page > 1 && (
+                  <li>
+                    <Link to={pageHref(page - 1)} rel="prev" className="pagination__link pagination__link--prev">
+                      {t.previousPage}
+                    </Link>
+                  </li>
+                )}
+                <li className="pagination__gap">{t.pageOf(page, pages)}</li>
+                {page < pages && (
+                  <li>
+                    <Link to={pageHref(page + 1)} rel="next" className="pagination__link pagination__link--next">
+                      {t.nextPage}
+                    </Link>
+                  </li>
+                )}
+              </ul>
+            </nav>
+          )}
         </>
       )}
     </AccountLayout>
