@@ -223,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await store.register(catalogRoutes);
       await store.register(cartRoutes);
       await store.register(visitorRoutes);
-      await store.register(checkoutRoutes, { secret: deps.config.secret });
+      await store.register(checkoutRoutes, { secret: deps.config.secret, mailer: deps.mailer });
       await store.register(customerRoutes, { secret: deps.config.secret, mailer: deps.mailer });
       await store.register(attributionRoutes, { placedStatuses: PLACED_STATUSES });
       await store.register(batchRoutes, { apiPrefix: API_PREFIX, secret: deps.config.secret });

@@ -375,7 +375,13 @@ function accountServices({ ctx, secret, mailer, settings, request, reply }: Acco
     signIn: async (email: string, password: string) =>
       findUnstorableText([email, password]) ? unstorableForm : attempt(() => customers.signIn(ctx, email, password)),
     register: async (email: string, password: string) =>
-      findUnstorableText([email, password]) ? unstorableForm : attempt(() => customers.register(ctx, { email, password })),
+      findUnstorableText([email, password])
+        ? unstorableForm
+        : attempt(async () => {
+            const made = await customers.register(ctx, { email, password });
+            customers.welcomeNewCustomer(ctx, mailer, made.customer.id, request.log);
+            return made;
+          }),
     async signOut() {
       if (session.uid) switchTo(await customers.signOut(ctx));
     },

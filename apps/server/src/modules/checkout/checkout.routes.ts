@@ -4,12 +4,13 @@ import { Type } from "typebox";
 import { rateLimitedResponses } from "../../http/rate-limits.ts";
 import { switchSession } from "../../http/session.ts";
 import { getCart } from "../cart/index.ts";
-import { isOwner, startCustomerSession } from "../customers/index.ts";
+import { isOwner, startCustomerSession, welcomeNewCustomer } from "../customers/index.ts";
+import type { Mailer } from "../emails/index.ts";
 import { getOrderFor } from "../orders/index.ts";
 import { CalcTotalsQuery, OrderParams, OrderQuery, PlaceOrderBody, UpdateDraftBody } from "./checkout.schemas.ts";
 import { getDraftOrder, placeOrder, updateDraftOrder } from "./checkout.service.ts";
 
-export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = async (app, { secret }) => {
+export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?: Mailer }> = async (app, { secret, mailer }) => {
   app.get(
     "/checkout",
     { schema: { tags: ["checkout"], summary: "The cart's draft order (holds stock for 10 minutes)" } },
@@ -50,8 +51,10 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string }> = asy
       const ctx = request.ctx;
       const placed = await placeOrder(ctx, request.body);
       // An account made at checkout signs the shopper in (User-ID and a new Cart-Token in the reply).
-      if (!ctx.session.uid && placed.customer_id)
+      if (!ctx.session.uid && placed.customer_id) {
         switchSession(secret, request, reply, await startCustomerSession(ctx.db, ctx.session, placed.customer_id));
+        welcomeNewCustomer(ctx, mailer, placed.customer_id, request.log);
+      }
       return placed;
     },
   );

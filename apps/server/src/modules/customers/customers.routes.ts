@@ -25,6 +25,7 @@ import {
 import * as customers from "./customers.service.ts";
 import { acceptInvite, lookUpInvite } from "./invites.ts";
 import { checkResetLink, RESET_VALID_MINUTES, requestPasswordReset, resetPassword } from "./password-reset.ts";
+import { welcomeNewCustomer } from "./welcome.ts";
 
 const reply = (customer: customers.Customer) => ({
   id: customer.id,
@@ -48,6 +49,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
       const { email, password, first_name, last_name } = request.body;
       const { customer, session } = await customers.register(request.ctx, { email, password, firstName: first_name, lastName: last_name });
       switchSession(secret, request, response, session);
+      welcomeNewCustomer(request.ctx, mailer, customer.id, request.log);
       return response.status(201).send(reply(customer));
     },
   );

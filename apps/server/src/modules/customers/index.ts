@@ -23,3 +23,4 @@ export { STAFF_IDLE_MS, STAFF_MAX_AGE_MS } from "./login-sessions.ts";
 export { MANAGER_AREAS, managerMayUse, type Owner, requireOwner } from "./owner.ts";
 export { checkResetLink, deleteEndedPasswordResets, requestPasswordReset, resetPassword } from "./password-reset.ts";
 export { staffAdminRoutes } from "./staff.admin.routes.ts";
+export { welcomeNewCustomer } from "./welcome.ts";

@@ -6,6 +6,8 @@ export type { FormEntryEmailData, FormVisitorEmailData } from "./form-entry.ts";
 export { renderFormEntryNotice, renderFormVisitorNotice, sendFormEntryNotice, sendFormVisitorNotice } from "./form-entry.ts";
 export type { FormResumeEmailData } from "./form-resume.ts";
 export { renderFormResumeLink, sendFormResumeLink } from "./form-resume.ts";
+export type { NewAccountEmailData } from "./new-account.ts";
+export { renderNewAccount, sendNewAccount } from "./new-account.ts";
 export { renderOrderCompleted, renderOrderInvoice, renderOrderNote } from "./order-updates.ts";
 export type { PasswordResetEmailData } from "./password-reset.ts";
 export { renderPasswordReset, sendPasswordReset } from "./password-reset.ts";

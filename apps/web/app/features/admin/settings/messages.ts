@@ -150,6 +150,7 @@ export const emailsMessages = {
     customer_refunded: "Refund notice, to the customer",
     customer_invoice: "Invoice and payment link, to the customer",
     customer_note: "Notes to the customer",
+    customer_new_account: "Account created, to the customer",
     owner_notice: "New order, to the owner",
     contact_message: "New contact message, to the owner",
     form_entry: "New form entry, to the owner",
