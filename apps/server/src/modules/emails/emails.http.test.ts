@@ -100,7 +100,7 @@ describe("sendOrderEmails", () => {
       "reply-to": "ada@example.com",
       subject: `[Cartwright Demo] New order #${id} from Ada Shopper`,
     });
-    expect(notice.text).toContain("Its status is processing");
+    expect(notice.text).toContain("Its status is Processing");
     // The owner's link opens the order in the console, not the shopper's page with its key.
     expect(notice.text).toContain(`View the order: ${PUBLIC_URL}/admin/orders/${id}`);
     expect(notice.text).not.toContain(key);

@@ -208,7 +208,7 @@ describe("renderNewOrderNotice", () => {
   it("tells the owner who ordered what, the status, the note, and links to the order", () => {
     const { subject, text, html } = renderNewOrderNotice(data());
     expect(subject).toBe("[Corner Shop] New order #1042 from Ada Shopper");
-    expect(text).toContain("Ada Shopper (ada@example.com) placed an order. Its status is on-hold");
+    expect(text).toContain("Ada Shopper (ada@example.com) placed an order. Its status is On hold: it waits for the payment to arrive");
     expect(text).toContain("Order #1042 (March 4, 2025 at 10:20 AM UTC)");
     expect(text).toContain("Note from the customer:\n  Ring twice <script>alert('x')</script> & wait");
     expect(text).toMatch(/^Total\s+1\.510,00 €$/m);
