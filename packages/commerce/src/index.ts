@@ -3,6 +3,7 @@ export * from "./csv.ts";
 export * from "./money.ts";
 export * from "./offline-payments.ts";
 export * from "./order-attribution.ts";
+export * from "./order-status.ts";
 export * from "./payment-details.ts";
 export * from "./postcode-rules.ts";
 export * from "./quantity.ts";

@@ -8,6 +8,7 @@ import {
   BANK_DETAIL_KEYS,
   currencyFromFields,
   formatAmount,
+  orderStatusName,
   PAYMENT_DETAIL_LABELS,
   type StoreCartTotals,
   addressLines as sharedAddressLines,
@@ -218,17 +219,6 @@ export function renderOrderConfirmation(data: OrderEmailData): RenderedEmail {
   };
 }
 
-/** Statuses as the console names them, for the owner's notice. */
-const STATUS_NAME: Record<string, string> = {
-  pending: "Pending payment",
-  processing: "Processing",
-  "on-hold": "On hold",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-  failed: "Failed",
-};
-
 /** To the shop's owner: a new order came in, who placed it and what to send. */
 export function renderNewOrderNotice(data: OrderEmailData): RenderedEmail {
   const s = summary(data);
@@ -237,7 +227,7 @@ export function renderNewOrderNotice(data: OrderEmailData): RenderedEmail {
   const customer = oneLine([billing.first_name, billing.last_name].filter(Boolean).join(" ")) || oneLine(billing.email ?? "") || "a guest";
   const subject = `[${site}] New order #${s.number} from ${customer}`;
   const intro = [
-    `${customer}${billing.email ? ` (${billing.email})` : ""} placed an order. Its status is ${STATUS_NAME[data.order.status] ?? data.order.status}${data.order.status === "on-hold" ? ": it waits for the payment to arrive" : ""}.`,
+    `${customer}${billing.email ? ` (${billing.email})` : ""} placed an order. Its status is ${orderStatusName(data.order.status)}${data.order.status === "on-hold" ? ": it waits for the payment to arrive" : ""}.`,
   ];
   const link = { label: "View the order", url: data.consoleUrl };
   const date = formatDate(data.order.date_created, true);

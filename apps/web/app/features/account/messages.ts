@@ -1,4 +1,5 @@
 /** The account and order-received pages' texts (DESIGN §6: one catalogue per feature). */
+import { ORDER_STATUS_NAMES } from "@cartwright/commerce";
 import { layoutMessages, plural } from "../../messages.ts";
 
 export const accountMessages = {
@@ -145,14 +146,5 @@ export const orderMessages = {
   billingAddress: "Billing address",
   shippingAddress: "Shipping address",
   noPaymentNeeded: "No payment needed",
-  statuses: {
-    "checkout-draft": "Draft",
-    pending: "Pending payment",
-    processing: "Processing",
-    "on-hold": "On hold",
-    completed: "Completed",
-    cancelled: "Cancelled",
-    refunded: "Refunded",
-    failed: "Failed",
-  } as Record<string, string>,
+  statuses: ORDER_STATUS_NAMES as Record<string, string>,
 };

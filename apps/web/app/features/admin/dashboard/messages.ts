@@ -1,15 +1,7 @@
 /** The dashboard's texts (and the order statuses' names, which the customers pages share). */
+import { ORDER_STATUS_NAMES } from "@cartwright/commerce";
 
-export const ORDER_STATUS_LABELS: Record<string, string> = {
-  "checkout-draft": "Draft",
-  pending: "Pending payment",
-  processing: "Processing",
-  "on-hold": "On hold",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-  failed: "Failed",
-};
+export const ORDER_STATUS_LABELS: Record<string, string> = ORDER_STATUS_NAMES;
 
 export const statusLabel = (status: string): string => ORDER_STATUS_LABELS[status] ?? status;
 

@@ -1,16 +1,8 @@
 /** The texts of the order page (the console's other texts are in ../messages.ts). */
+import { ORDER_STATUS_NAMES } from "@cartwright/commerce";
 import type { OrderEmail, OrderStatus } from "./api.ts";
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: "Pending payment",
-  processing: "Processing",
-  "on-hold": "On hold",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-  failed: "Failed",
-  "checkout-draft": "Draft",
-};
+export const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = ORDER_STATUS_NAMES;
 
 export const EMAIL_LABELS: Record<OrderEmail | "customer_processing" | "customer_refunded" | "customer_note", string> = {
   customer_confirmation: "Order confirmation (to the customer)",

@@ -1,4 +1,5 @@
 /** The texts of the order list (the console's other texts are in ../messages.ts). */
+import { ORDER_STATUS_NAMES } from "@cartwright/commerce";
 import type { BulkResult, BulkStatus, OrderStatus } from "./api.ts";
 import { ORDERS_NAV_LABEL } from "./nav.ts";
 import type { SourceType, StatusTab } from "./query.ts";
@@ -77,16 +78,7 @@ export const ordersMessages = {
 };
 
 /** Status names as WooCommerce shows them to owners. */
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: "Pending payment",
-  processing: "Processing",
-  "on-hold": "On hold",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-  failed: "Failed",
-  "checkout-draft": "Draft",
-};
+export const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = ORDER_STATUS_NAMES;
 
 export const TAB_LABELS: Record<StatusTab, string> = { all: "All", ...STATUS_LABELS };
 
