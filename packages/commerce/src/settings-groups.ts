@@ -34,6 +34,8 @@ export const SWITCHABLE_EMAILS = [
   "customer_note",
   "customer_new_account",
   "owner_notice",
+  "owner_failed",
+  "owner_cancelled",
   "contact_message",
   "form_entry",
 ] as const;

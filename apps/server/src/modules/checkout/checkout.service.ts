@@ -35,7 +35,7 @@ import {
   shopperOf,
 } from "../cart/index.ts";
 import { createCustomer, saveCustomerAddresses } from "../customers/index.ts";
-import { onOrderPlaced } from "../emails/index.ts";
+import { onOrderFailed, onOrderPlaced } from "../emails/index.ts";
 import {
   cancelUnpaidOrders,
   couponUsed,
@@ -688,6 +688,8 @@ async function answer(ctx: ShopContext, order: OrderRow, outcome: PaymentOutcome
   const reply = checkoutReply(order, outcome);
   // The confirmation and the owner's notice go out in the background: the shopper does not wait.
   if (recordedHere && outcome.status !== "failure") onOrderPlaced(ctx.db, order.id);
+  // A declined payment: the owner hears of it (WooCommerce's failed order e-mail); the shopper is told here.
+  if (recordedHere && outcome.status === "failure") onOrderFailed(ctx.db, order.id);
   if (outcome.status === "failure") {
     throw new StoreError("cw_rest_checkout_process_payment_error", outcome.message ?? "The payment was declined.", 400, {
       order_id: order.id,
@@ -752,7 +754,10 @@ async function resumeUnrecordedPayment(ctx: ShopContext, now: Date): Promise<Che
   if (!outcome && stillPaying) return checkoutReply(earlier, outcomeOf(earlier, ctx.settings));
   if (!found.known) return recordAndAnswer(ctx, earlier, UNKNOWN_PAYMENT);
   // Declined, or never received: the order gives back its stock and uses, and is placed again below.
-  await ctx.db.transaction().execute((trx) => recordOutcome(trx as unknown as Db, earlier, outcome ?? NEVER_PAID, now.toISOString()));
+  const failed = await ctx.db
+    .transaction()
+    .execute((trx) => recordOutcome(trx as unknown as Db, earlier, outcome ?? NEVER_PAID, now.toISOString()));
+  if (failed) onOrderFailed(ctx.db, earlier.id);
   return undefined;
 }
 
@@ -778,6 +783,7 @@ export async function sweepUnpaidOrders(db: Db, holdMinutes: number, now = new D
     if (!recorded) continue;
     if (outcome.status === "failure") {
       counts.failed++;
+      onOrderFailed(db, order.id);
       continue;
     }
     onOrderPlaced(db, order.id);

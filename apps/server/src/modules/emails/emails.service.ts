@@ -23,7 +23,14 @@ import {
 import { paymentInstructions } from "../payments/index.ts";
 import { getSettings, type SwitchableEmail } from "../settings/index.ts";
 import { renderOrderCompleted, renderOrderInvoice, renderOrderNote, renderOrderProcessing } from "./order-updates.ts";
-import { type OrderEmailData, type RenderedEmail, renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
+import {
+  type OrderEmailData,
+  type RenderedEmail,
+  renderCancelledOrderNotice,
+  renderFailedOrderNotice,
+  renderNewOrderNotice,
+  renderOrderConfirmation,
+} from "./templates.ts";
 import { type Delivery, emailIsOn, type Mailer, ownerAddress, senderFor } from "./transport.ts";
 
 /** The few logger calls used (Fastify's pino logger fits). */
@@ -38,7 +45,15 @@ export interface OrderEmailDeps {
   log?: MailLog;
 }
 
-export type OrderEmailKind = "confirmation" | "new-order" | "processing" | "completed" | "invoice" | "note";
+export type OrderEmailKind =
+  | "confirmation"
+  | "new-order"
+  | "processing"
+  | "completed"
+  | "invoice"
+  | "note"
+  | "failed-notice"
+  | "cancelled-notice";
 export type SentOrderEmail = Delivery & { kind: OrderEmailKind };
 
 /** Orders that were placed: paid, accepted for later payment, or waiting for a payment to confirm. */
@@ -57,7 +72,11 @@ const EVENT_NAMES: Record<OrderEmailKind, OrderEmailName> = {
   completed: "customer_completed",
   invoice: "customer_invoice",
   note: "customer_note",
+  "failed-notice": "owner_failed",
+  "cancelled-notice": "owner_cancelled",
 };
+/** The e-mails that go to the shop's owner rather than to the shopper. */
+const TO_OWNER: ReadonlySet<OrderEmailKind> = new Set(["new-order", "failed-notice", "cancelled-notice"]);
 const KINDS = Object.fromEntries(Object.entries(EVENT_NAMES).map(([kind, name]) => [name, kind])) as Record<OrderEmailName, OrderEmailKind>;
 
 /** What every order e-mail is rendered from, and who sends it to whom. */
@@ -82,7 +101,7 @@ type Prepared = Awaited<ReturnType<typeof prepare>>;
 
 /** One e-mail of the order, sent; answers where it went. The owner's notice replies to the shopper, the shopper's to the owner. */
 async function deliver(mailer: Mailer, orderId: number, kind: OrderEmailKind, p: Prepared, rendered: RenderedEmail) {
-  if (kind === "new-order") {
+  if (TO_OWNER.has(kind)) {
     const delivery = await mailer.send(
       { ...rendered, from: p.from, to: p.ownerTo, ...(p.shopper ? { replyTo: p.shopper } : {}), orderId, kind },
       { outboxOnly: !p.owner },
@@ -130,8 +149,8 @@ export async function sendOrderEmail(
   if (!row || row.status === "checkout-draft") throw emailErrors.notPlaced();
   const p = await prepare(deps.mailer, deps.db, row);
   const kind = KINDS[email];
-  if (kind !== "new-order" && !p.shopper) throw emailErrors.noAddress();
-  const to = kind === "new-order" ? p.ownerTo : p.shopper;
+  if (!TO_OWNER.has(kind) && !p.shopper) throw emailErrors.noAddress();
+  const to = TO_OWNER.has(kind) ? p.ownerTo : p.shopper;
   if (!p.isOn(kind)) {
     await recordSkipped(deps.db, orderId, options.actor, kind, to);
     return { to, skipped: true };
@@ -147,7 +166,11 @@ export async function sendOrderEmail(
             ? renderOrderCompleted(p.data)
             : kind === "invoice"
               ? renderOrderInvoice(p.data)
-              : renderOrderNote(p.data, options.note ?? "");
+              : kind === "failed-notice"
+                ? renderFailedOrderNotice(p.data)
+                : kind === "cancelled-notice"
+                  ? renderCancelledOrderNotice(p.data)
+                  : renderOrderNote(p.data, options.note ?? "");
   let sent: Awaited<ReturnType<typeof deliver>>;
   try {
     sent = await deliver(deps.mailer, orderId, kind, p, rendered);
@@ -359,4 +382,14 @@ export function onOrderPlaced(db: Db, orderId: number): Promise<boolean> {
     .finally(() => registration.inFlight.delete(sending));
   registration.inFlight.add(sending);
   return claim;
+}
+
+/** An order's payment failed (a declined card, or a gateway's later answer): the owner's failed-order notice, in the background. */
+export function onOrderFailed(db: Db, orderId: number): void {
+  const registration = registrations.get(db);
+  if (!registration) return;
+  const sending: Promise<unknown> = sendOrderEmail(registration.deps, orderId, "owner_failed", { actor: SHOP })
+    .catch(() => {}) // sendOrderEmail logged it; the order's failure stands
+    .finally(() => registration.inFlight.delete(sending));
+  registration.inFlight.add(sending);
 }

@@ -1,7 +1,7 @@
 export type { ContactMessageEmailData } from "./contact-message.ts";
 export { renderContactMessageNotice, sendContactMessageNotice } from "./contact-message.ts";
 export type { MailLog, OrderEmailDeps, OrderEmailKind, SentOrderEmail } from "./emails.service.ts";
-export { onOrderPlaced, registerOrderEmails, sendOrderEmail, sendOrderEmails } from "./emails.service.ts";
+export { onOrderFailed, onOrderPlaced, registerOrderEmails, sendOrderEmail, sendOrderEmails } from "./emails.service.ts";
 export type { FormEntryEmailData, FormVisitorEmailData } from "./form-entry.ts";
 export { renderFormEntryNotice, renderFormVisitorNotice, sendFormEntryNotice, sendFormVisitorNotice } from "./form-entry.ts";
 export type { FormResumeEmailData } from "./form-resume.ts";

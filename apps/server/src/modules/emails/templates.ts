@@ -219,23 +219,54 @@ export function renderOrderConfirmation(data: OrderEmailData): RenderedEmail {
   };
 }
 
-/** To the shop's owner: a new order came in, who placed it and what to send. */
-export function renderNewOrderNotice(data: OrderEmailData): RenderedEmail {
-  const s = summary(data);
-  const site = oneLine(data.siteTitle);
+/** Who an owner's notice says the order is from. */
+function customerOf(data: OrderEmailData) {
   const billing = data.order.billing_address;
-  const customer = oneLine([billing.first_name, billing.last_name].filter(Boolean).join(" ")) || oneLine(billing.email ?? "") || "a guest";
-  const subject = `[${site}] New order #${s.number} from ${customer}`;
-  const intro = [
-    `${customer}${billing.email ? ` (${billing.email})` : ""} placed an order. Its status is ${orderStatusName(data.order.status)}${data.order.status === "on-hold" ? ": it waits for the payment to arrive" : ""}.`,
-  ];
+  const name = oneLine([billing.first_name, billing.last_name].filter(Boolean).join(" ")) || oneLine(billing.email ?? "") || "a guest";
+  return { name, withEmail: `${name}${billing.email ? ` (${billing.email})` : ""}` };
+}
+
+/** An owner's notice: its words, then the order as the confirmation shows it, and the link to the console. */
+function ownerNotice(data: OrderEmailData, subject: string, heading: string, intro: string[]): RenderedEmail {
+  const s = summary(data);
   const link = { label: "View the order", url: data.consoleUrl };
   const date = formatDate(data.order.date_created, true);
   return {
     subject,
     text: textBody(intro, s, "Note from the customer", link, date),
-    html: htmlBody(subject, `New order #${s.number}`, intro, s, "Note from the customer", link, date),
+    html: htmlBody(subject, heading, intro, s, "Note from the customer", link, date),
   };
+}
+
+/** To the shop's owner: a new order came in, who placed it and what to send. */
+export function renderNewOrderNotice(data: OrderEmailData): RenderedEmail {
+  const site = oneLine(data.siteTitle);
+  const number = data.order.order_number;
+  const customer = customerOf(data);
+  const waits = data.order.status === "on-hold" ? ": it waits for the payment to arrive" : "";
+  return ownerNotice(data, `[${site}] New order #${number} from ${customer.name}`, `New order #${number}`, [
+    `${customer.withEmail} placed an order. Its status is ${orderStatusName(data.order.status)}${waits}.`,
+  ]);
+}
+
+/** To the shop's owner: an order's payment failed (a declined card, or the owner marked it failed); its stock is back on sale. */
+export function renderFailedOrderNotice(data: OrderEmailData): RenderedEmail {
+  const site = oneLine(data.siteTitle);
+  const number = data.order.order_number;
+  const customer = customerOf(data);
+  return ownerNotice(data, `[${site}] Order #${number} from ${customer.name} has failed`, `Order #${number} has failed`, [
+    `The payment for order #${number} from ${customer.withEmail} has failed. The order was not paid, and its stock and coupon uses were given back. The customer may try again.`,
+  ]);
+}
+
+/** To the shop's owner: an order that was paid for or awaited its payment was cancelled; nothing is to be sent. */
+export function renderCancelledOrderNotice(data: OrderEmailData): RenderedEmail {
+  const site = oneLine(data.siteTitle);
+  const number = data.order.order_number;
+  const customer = customerOf(data);
+  return ownerNotice(data, `[${site}] Order #${number} from ${customer.name} has been cancelled`, `Order #${number} was cancelled`, [
+    `Order #${number} from ${customer.withEmail} has been cancelled: do not send it. Its stock and coupon uses were given back. If it was paid, refund the payment from the order's page.`,
+  ]);
 }
 
 /** What a shopper's message about their order says around the order itself (order-updates.ts fills it). */

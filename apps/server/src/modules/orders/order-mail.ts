@@ -14,6 +14,8 @@ export const ORDER_EMAILS = [
   "customer_completed",
   "customer_invoice",
   "customer_note",
+  "owner_failed",
+  "owner_cancelled",
 ] as const;
 export type OrderEmailName = (typeof ORDER_EMAILS)[number];
 

@@ -12,6 +12,7 @@ import {
   actionsShop,
   billingFor,
   couponUses,
+  eventually,
   mailsOf,
   orderStatus,
   placeOrder,
@@ -240,6 +241,80 @@ describe("the payment-received email", () => {
     await setStatus(cancelled, "cancelled");
     await setStatus(cancelled, "processing");
     expect(mailsOf(t.outbox, cancelled, "processing")).toEqual([]);
+  });
+});
+
+describe("the owner's failed and cancelled order notices", () => {
+  const declinedCard = (first: string) => ({
+    billing_address: billingFor(first, DOMAIN),
+    payment_method: "test_card",
+    payment_data: [
+      { key: "cw-test-card-number", value: "4000000000000002" },
+      { key: "cw-test-card-expiry", value: "12/40" },
+      { key: "cw-test-card-cvc", value: "123" },
+    ],
+  });
+  const ownerEvent = (order: { timeline: TimelineLine[] }, email: string) =>
+    order.timeline.find((line: TimelineLine) => line.type === "email" && line.email === email);
+
+  it("tell the owner when a card is declined at checkout, with the order and the way to it", async () => {
+    const id = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], declinedCard("Kit"));
+    expect(await orderStatus(t.shop.db, id)).toBe("failed");
+    const [file] = await eventually(
+      () => mailsOf(t.outbox, id, "failed-notice"),
+      (files) => files.length > 0,
+    );
+    const mail = readMail(t.outbox, file ?? "");
+    expect(mail.headers.subject).toBe(`[Cartwright Demo] Order #${id} from Kit Tester has failed`);
+    expect(mail.text).toContain(`The payment for order #${id} from Kit Tester (kit${DOMAIN}) has failed.`);
+    expect(mail.text).toContain("Classic T-Shirt × 1");
+    expect(mail.text).toContain(`/admin/orders/${id}`);
+    // Only the owner hears of it: the shopper was told on the checkout page.
+    expect(mailsOf(t.outbox, id, "confirmation")).toEqual([]);
+    const order = (await t.owner.get(`${ADMIN}/orders/${id}`)).json();
+    expect(ownerEvent(order, "owner_failed")).toMatchObject({ actor: { type: "shop" } });
+  });
+
+  it("tell the owner when an order to send is cancelled or one awaiting its payment is marked failed, and not otherwise", async () => {
+    const onHold = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Lena"));
+    const cancelled = (await setStatus(onHold, "cancelled")).json();
+    const [file] = mailsOf(t.outbox, onHold, "cancelled-notice");
+    const mail = readMail(t.outbox, file ?? "");
+    expect(mail.headers.subject).toBe(`[Cartwright Demo] Order #${onHold} from Lena Tester has been cancelled`);
+    expect(mail.text).toContain(`Order #${onHold} from Lena Tester (lena${DOMAIN}) has been cancelled: do not send it.`);
+    expect(ownerEvent(cancelled, "owner_cancelled")).toMatchObject({ actor: { type: "owner" } });
+
+    const cash = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], {
+      billing_address: billingFor("Milo", DOMAIN),
+      payment_method: "cod",
+    });
+    await setStatus(cash, "cancelled");
+    expect(mailsOf(t.outbox, cash, "cancelled-notice")).toHaveLength(1);
+
+    const unpaid = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Nell"));
+    const failed = (await setStatus(unpaid, "failed")).json();
+    expect(mailsOf(t.outbox, unpaid, "failed-notice")).toHaveLength(1);
+    expect(ownerEvent(failed, "owner_failed")).toMatchObject({ actor: { type: "owner" } });
+
+    // A completed order cancelled, or a cancelled one marked failed: nothing left to send or to be paid, no notice.
+    const done = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Otto"));
+    await setStatus(done, "completed");
+    await setStatus(done, "cancelled");
+    await setStatus(done, "failed");
+    expect([...mailsOf(t.outbox, done, "cancelled-notice"), ...mailsOf(t.outbox, done, "failed-notice")]).toEqual([]);
+  });
+
+  it("are not sent when the owner switched them off, and the order's history says so", async () => {
+    const settings = await getSettings(t.shop.db);
+    await updateSettings(t.shop.db, { emails: { ...settings.emails, off: [...settings.emails.off, "owner_cancelled"] } });
+    try {
+      const id = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Pia"));
+      const order = (await setStatus(id, "cancelled")).json();
+      expect(mailsOf(t.outbox, id, "cancelled-notice")).toEqual([]);
+      expect(ownerEvent(order, "owner_cancelled")).toMatchObject({ skipped: "switched_off" });
+    } finally {
+      await updateSettings(t.shop.db, { emails: settings.emails });
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import type { OrderStatus } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { recordOrderEvent } from "./events.ts";
-import { orderMailSender } from "./order-mail.ts";
+import { type OrderEmailName, orderMailSender } from "./order-mail.ts";
 import { orderNotFound } from "./orders.admin.ts";
 import * as repo from "./orders.repo.ts";
 import { PAID_STATUSES } from "./orders.repo.ts";
@@ -24,6 +24,8 @@ const RELEASED_STATUSES: OrderStatus[] = ["cancelled", "failed"];
 const LIVE_STATUSES: OrderStatus[] = ["pending", "processing", "on-hold", "completed"];
 /** Statuses of an order still waiting for its payment. */
 const AWAITING_STATUSES: OrderStatus[] = ["pending", "on-hold"];
+/** Statuses of an order the shop is to send (paid, or accepted before its payment): cancelling one is news to the owner. */
+const TO_SEND_STATUSES: OrderStatus[] = ["processing", "on-hold"];
 
 export const statusErrors = {
   unchanged: (status: OrderStatus) => new StoreError("cw_rest_order_status_unchanged", `The order is already ${status}.`, 409),
@@ -41,7 +43,9 @@ export const statusErrors = {
 /**
  * Changes one order's status in its own transaction (the order locked first, the status claimed
  * from what was read, so racing changes never both give stock back); then mails the shopper when
- * it became completed, or processing once its payment arrived. Answers the move made.
+ * it became completed, or processing once its payment arrived, and the owner when one awaiting its
+ * payment failed or one to send was cancelled (WooCommerce's failed and cancelled order e-mails).
+ * Answers the move made.
  */
 export async function changeOrderStatus(ctx: RequestContext, id: number, to: OrderStatus, note?: string) {
   const now = nowOf(ctx);
@@ -69,11 +73,13 @@ export async function changeOrderStatus(ctx: RequestContext, id: number, to: Ord
   if (to === "completed") await mailQuietly(ctx, id, "customer_completed");
   // The payment a transfer or check waited for has arrived: the shopper hears it (WooCommerce's processing email).
   else if (to === "processing" && AWAITING_STATUSES.includes(from)) await mailQuietly(ctx, id, "customer_processing");
+  else if (to === "failed" && AWAITING_STATUSES.includes(from)) await mailQuietly(ctx, id, "owner_failed");
+  else if (to === "cancelled" && TO_SEND_STATUSES.includes(from)) await mailQuietly(ctx, id, "owner_cancelled");
   return { from, to };
 }
 
 /** Sends an e-mail a change entails; the change stands whatever happens to it (the sender logs a failure). */
-async function mailQuietly(ctx: RequestContext, id: number, email: "customer_completed" | "customer_processing") {
+async function mailQuietly(ctx: RequestContext, id: number, email: OrderEmailName) {
   const sender = orderMailSender(ctx.db);
   if (!sender) return;
   await sender.send(id, email, { actor: staffActor(ctx) }).catch(() => {});

@@ -28,6 +28,8 @@ const ALL_ON = {
   customer_note: true,
   customer_new_account: true,
   owner_notice: true,
+  owner_failed: true,
+  owner_cancelled: true,
   contact_message: true,
   form_entry: true,
 };

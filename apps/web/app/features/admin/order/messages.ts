@@ -4,7 +4,10 @@ import type { OrderEmail, OrderStatus } from "./api.ts";
 
 export const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = ORDER_STATUS_NAMES;
 
-export const EMAIL_LABELS: Record<OrderEmail | "customer_processing" | "customer_refunded" | "customer_note", string> = {
+export const EMAIL_LABELS: Record<
+  OrderEmail | "customer_processing" | "customer_refunded" | "customer_note" | "owner_failed" | "owner_cancelled",
+  string
+> = {
   customer_confirmation: "Order confirmation (to the customer)",
   owner_notice: "New order notice (to the shop)",
   customer_processing: "Payment received (to the customer)",
@@ -12,6 +15,8 @@ export const EMAIL_LABELS: Record<OrderEmail | "customer_processing" | "customer
   customer_invoice: "Invoice and payment link (to the customer)",
   customer_refunded: "Refund notice (to the customer)",
   customer_note: "Note to the customer",
+  owner_failed: "Failed order notice (to the shop)",
+  owner_cancelled: "Cancelled order notice (to the shop)",
 };
 
 export const ADDRESS_FIELD_LABELS: Record<string, string> = {

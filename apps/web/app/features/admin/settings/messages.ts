@@ -152,6 +152,8 @@ export const emailsMessages = {
     customer_note: "Notes to the customer",
     customer_new_account: "Account created, to the customer",
     owner_notice: "New order, to the owner",
+    owner_failed: "Failed order (a payment declined, or marked failed), to the owner",
+    owner_cancelled: "Cancelled order (one paid for or on hold), to the owner",
     contact_message: "New contact message, to the owner",
     form_entry: "New form entry, to the owner",
   },
