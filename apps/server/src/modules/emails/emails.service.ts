@@ -372,24 +372,27 @@ export function onOrderPlaced(db: Db, orderId: number): Promise<boolean> {
   const registration = registrations.get(db);
   if (!registration) return Promise.resolve(false);
   const claim = claimInBatch(registration, orderId).catch(() => false);
-  const sending: Promise<unknown> = claim
-    .then((claimed) =>
+  inBackground(
+    registration,
+    claim.then((claimed) =>
       claimed
         ? inTurn(registration, () => sendOrderEmails(registration.deps, orderId, (events) => recordInBatch(registration, events)))
         : [],
-    )
-    .catch(() => {}) // only a logger that throws gets here; never an unhandled rejection
-    .finally(() => registration.inFlight.delete(sending));
-  registration.inFlight.add(sending);
+    ),
+  );
   return claim;
+}
+
+/** Sending the shutdown waits for; a failure was logged where it happened (only a throwing logger gets here), never unhandled. */
+function inBackground(registration: Registration, work: Promise<unknown>): void {
+  const sending: Promise<unknown> = work.catch(() => {}).finally(() => registration.inFlight.delete(sending));
+  registration.inFlight.add(sending);
 }
 
 /** An order's payment failed (a declined card, or a gateway's later answer): the owner's failed-order notice, in the background. */
 export function onOrderFailed(db: Db, orderId: number): void {
   const registration = registrations.get(db);
   if (!registration) return;
-  const sending: Promise<unknown> = sendOrderEmail(registration.deps, orderId, "owner_failed", { actor: SHOP })
-    .catch(() => {}) // sendOrderEmail logged it; the order's failure stands
-    .finally(() => registration.inFlight.delete(sending));
-  registration.inFlight.add(sending);
+  // sendOrderEmail logs a failed send; the order's failure stands either way.
+  inBackground(registration, sendOrderEmail(registration.deps, orderId, "owner_failed", { actor: SHOP }));
 }
