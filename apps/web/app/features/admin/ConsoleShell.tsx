@@ -13,7 +13,7 @@ import { dashboardMessages } from "./dashboard/messages.ts";
 import { consoleMessages as t } from "./messages.ts";
 import { ORDERS_NAV_LABEL } from "./orders/nav.ts";
 import { productMessages, termMessages } from "./products/messages.ts";
-import { paymentsMessages, settingsMessages } from "./settings/messages.ts";
+import { PAYMENTS_NAV_LABEL, SETTINGS_NAV_LABEL } from "./settings/nav.ts";
 import { shippingMessages } from "./shipping/messages.ts";
 import { staffNavMessages as staffNav } from "./staff/messages.ts";
 import { TAXES_NAV_LABEL } from "./taxes/nav.ts";
@@ -39,8 +39,8 @@ export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: 
   { to: `${ADMIN_PATH}/widgets`, label: t.navWidgets, ownerOnly: true },
   { to: `${ADMIN_PATH}/messages`, label: t.navMessages },
   { to: `${ADMIN_PATH}/forms`, label: t.navForms, ownerOnly: true },
-  { to: `${ADMIN_PATH}/payments`, label: paymentsMessages.nav, ownerOnly: true },
-  { to: `${ADMIN_PATH}/settings`, label: settingsMessages.nav, ownerOnly: true },
+  { to: `${ADMIN_PATH}/payments`, label: PAYMENTS_NAV_LABEL, ownerOnly: true },
+  { to: `${ADMIN_PATH}/settings`, label: SETTINGS_NAV_LABEL, ownerOnly: true },
   { to: `${ADMIN_PATH}/staff`, label: staffNav.navStaff, ownerOnly: true },
   { to: `${ADMIN_PATH}/account`, label: staffNav.navAccount },
 ];

@@ -1,6 +1,7 @@
 /** The settings and payments pages' texts (decision 0042). */
+import { PAYMENTS_NAV_LABEL, SETTINGS_NAV_LABEL } from "./nav.ts";
 export const settingsMessages = {
-  nav: "Settings",
+  nav: SETTINGS_NAV_LABEL,
   title: "Settings",
   intro:
     "The shop's details, currency, pages, notices, checkout, countries, stock, cart fees, emails and consent. Each section saves on its own, and the shop shows a change on its next page.",
@@ -177,7 +178,7 @@ export const consentMessages = {
 };
 
 export const paymentsMessages = {
-  nav: "Payments",
+  nav: PAYMENTS_NAV_LABEL,
   title: "Payment methods",
   intro: "The methods the checkout offers, in this order. Changes reach the shop at once.",
   leaveBody: "A payment method has changes that are not saved yet.",
