@@ -86,11 +86,11 @@ export function checkedAddresses(
     locale,
   });
   if (billingErrors.email) throw billingErrors.email.code === "required" ? checkoutErrors.missingEmail() : checkoutErrors.invalidEmail();
-  if (billingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("billing", orEveryCountry(sellTo));
+  if (billingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("billing", orEveryCountry(sellTo), billingErrors.country.message);
   const shippingErrors = shippingNeeded
     ? validateAddress(shipping, { kind: "shipping", requireFields: true, shipToCountries: shipTo.length ? shipTo : undefined, locale })
     : {};
-  if (shippingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("shipping", orEveryCountry(shipTo));
+  if (shippingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("shipping", orEveryCountry(shipTo), shippingErrors.country.message);
   const billingFields = checkedAddressFields(settings, billingExtra, document, billing);
   const shippingFields = shippingNeeded ? checkedAddressFields(settings, shippingExtra, document, shipping) : { values: {}, errors: {} };
   const asMessages = (errors: typeof billingErrors, extra: Record<string, string>) => ({

@@ -9,9 +9,11 @@ export const checkoutErrors = {
   invalidPaymentData: (message: string) => new StoreError("cw_rest_checkout_invalid_payment_data", message, 400),
   missingEmail: () => new StoreError("cw_rest_missing_email_address", "A valid email address is required.", 400),
   invalidEmail: () => new StoreError("cw_rest_invalid_email_address", "The provided email address is not valid.", 400),
-  invalidAddressCountry: (kind: "billing" | "shipping", allowed: string[]) =>
+  // `errors` names the address and its field as invalid_address does, so the page marks the right one.
+  invalidAddressCountry: (kind: "billing" | "shipping", allowed: string[], fieldMessage: string) =>
     new StoreError("cw_rest_invalid_address_country", `Sorry, we do not allow orders to the provided ${kind} country.`, 400, {
       allowed_countries: allowed,
+      errors: { [kind]: { country: fieldMessage } },
     }),
   invalidAddress: (errors: Record<string, Record<string, string>>) =>
     new StoreError("cw_rest_invalid_address", "There was a problem with the provided address.", 400, { errors }),

@@ -187,7 +187,11 @@ describe("POST /checkout", () => {
     try {
       await updateSettings(shop.db, { sellToCountries: ["US", "CA"], shipToCountries: ["US"] });
       const billingRefused = await refused({ billing_address: { ...billing(), country: "FR", state: "", postcode: "75001" } });
-      expect(billingRefused).toMatchObject({ code: "cw_rest_invalid_address_country", data: { allowed_countries: ["US", "CA"] } });
+      expect(billingRefused).toMatchObject({
+        code: "cw_rest_invalid_address_country",
+        data: { allowed_countries: ["US", "CA"], errors: { billing: { country: "Sorry, we do not allow orders from the selected country" } } },
+      });
+      expect(billingRefused.data.errors).not.toHaveProperty("shipping");
       const shippingRefused = await refused({
         billing_address: billing(),
         shipping_address: { ...address, country: "CA", state: "ON", postcode: "K1A 0B1" },
@@ -195,8 +199,10 @@ describe("POST /checkout", () => {
       expect(shippingRefused).toMatchObject({
         code: "cw_rest_invalid_address_country",
         message: "Sorry, we do not allow orders to the provided shipping country.",
-        data: { allowed_countries: ["US"] },
+        // Named as the shipping address's, so the page shows it there and not under billing.
+        data: { allowed_countries: ["US"], errors: { shipping: { country: "Sorry, we do not ship orders to the selected country" } } },
       });
+      expect(shippingRefused.data.errors).not.toHaveProperty("billing");
     } finally {
       await updateSettings(shop.db, { sellToCountries, shipToCountries });
     }

@@ -75,6 +75,19 @@ describe("routeCheckoutError", () => {
     expect(routed.notice.context).toBe(CONTEXTS.shippingAddress);
   });
 
+  it("shows a refused shipping country on the shipping address, not the billing one", () => {
+    const routed = routeCheckoutError(
+      {
+        code: "cw_rest_invalid_address_country",
+        message: "Sorry, we do not allow orders to the provided shipping country.",
+        data: { status: 400, allowed_countries: ["US"], errors: { shipping: { country: "Sorry, we do not ship orders to the selected country" } } },
+      },
+      false,
+    );
+    expect(routed.fieldErrors).toEqual({ shipping_country: "Sorry, we do not ship orders to the selected country" });
+    expect(routed.notice.context).toBe(CONTEXTS.shippingAddress);
+  });
+
   it("shows payment failures in the payments area, not dismissible, and takes the cart that came with them", () => {
     const cart = { items: [] } as never;
     const routed = routeCheckoutError(
