@@ -32,6 +32,7 @@ export const SWITCHABLE_EMAILS = [
   "customer_refunded",
   "customer_invoice",
   "customer_note",
+  "customer_cancelled",
   "customer_new_account",
   "owner_notice",
   "owner_failed",

@@ -22,7 +22,7 @@ import {
 } from "../orders/index.ts";
 import { paymentInstructions } from "../payments/index.ts";
 import { getSettings, type SwitchableEmail } from "../settings/index.ts";
-import { renderOrderCompleted, renderOrderInvoice, renderOrderNote, renderOrderProcessing } from "./order-updates.ts";
+import { renderOrderCancelled, renderOrderCompleted, renderOrderInvoice, renderOrderNote, renderOrderProcessing } from "./order-updates.ts";
 import {
   type OrderEmailData,
   type RenderedEmail,
@@ -52,6 +52,7 @@ export type OrderEmailKind =
   | "completed"
   | "invoice"
   | "note"
+  | "cancelled"
   | "failed-notice"
   | "cancelled-notice";
 export type SentOrderEmail = Delivery & { kind: OrderEmailKind };
@@ -72,6 +73,7 @@ const EVENT_NAMES: Record<OrderEmailKind, OrderEmailName> = {
   completed: "customer_completed",
   invoice: "customer_invoice",
   note: "customer_note",
+  cancelled: "customer_cancelled",
   "failed-notice": "owner_failed",
   "cancelled-notice": "owner_cancelled",
 };
@@ -166,11 +168,13 @@ export async function sendOrderEmail(
             ? renderOrderCompleted(p.data)
             : kind === "invoice"
               ? renderOrderInvoice(p.data)
-              : kind === "failed-notice"
-                ? renderFailedOrderNotice(p.data)
-                : kind === "cancelled-notice"
-                  ? renderCancelledOrderNotice(p.data)
-                  : renderOrderNote(p.data, options.note ?? "");
+              : kind === "cancelled"
+                ? renderOrderCancelled(p.data)
+                : kind === "failed-notice"
+                  ? renderFailedOrderNotice(p.data)
+                  : kind === "cancelled-notice"
+                    ? renderCancelledOrderNotice(p.data)
+                    : renderOrderNote(p.data, options.note ?? "");
   let sent: Awaited<ReturnType<typeof deliver>>;
   try {
     sent = await deliver(deps.mailer, orderId, kind, p, rendered);

@@ -58,3 +58,35 @@ export function renderOrderNote(data: OrderEmailData, note: string): RenderedEma
     link: { label: "View your order", url: data.orderUrl },
   });
 }
+
+/**
+ * "Your order has been cancelled": sent when the owner cancels an order that was processing, on hold
+ * or awaiting its payment, or the shop cancels one whose payment never came (decision 0084). What
+ * it says of the money follows the order: nothing to pay, refunded (the refunds are in the summary),
+ * or marked paid and not refunded yet (cash on delivery is marked paid before it is, so it asks).
+ */
+export function renderOrderCancelled(data: OrderEmailData): RenderedEmail {
+  const site = oneLine(data.siteTitle);
+  const { order } = data;
+  const number = order.order_number;
+  const refunded = order.refunds.reduce((sum, refund) => sum + Number(refund.total), 0);
+  const total = Number((order.totals as { total_price?: string }).total_price ?? 0);
+  const money =
+    total <= 0
+      ? []
+      : order.date_paid === null
+        ? ["You do not need to pay for it: please do not send a payment."]
+        : refunded >= total
+          ? ["Your payment has been refunded in full; the refund is listed below."]
+          : refunded > 0
+            ? [
+                "Part of your payment has been refunded so far; the refund is listed below. Reply to this email if you have a question about the rest.",
+              ]
+            : ["If you have already paid for it, reply to this email about your refund."];
+  return renderOrderMessage(data, {
+    subject: `Your ${site} order #${number} has been cancelled`,
+    heading: "Your order has been cancelled",
+    intro: [greeting(data), `Your order #${number} at ${site} has been cancelled.`, ...money, "We hope to see you again."],
+    link: { label: "View your order", url: data.orderUrl },
+  });
+}

@@ -92,6 +92,15 @@ function summary(data: OrderEmailData) {
   for (const tax of taxLines) rows.push({ label: tax.name || "Tax", value: money(tax.price) });
   if (!taxLines.length && Number(totals.total_tax) > 0) rows.push({ label: "Tax", value: money(totals.total_tax) });
   rows.push({ label: "Total", value: money(totals.total_price) });
+  // Money already given back shows under the total it came out of, as the shopper's order pages show it.
+  if (order.refunds.length) {
+    for (const refund of order.refunds) {
+      const reason = oneLine(refund.reason);
+      rows.push({ label: reason ? `Refund: ${reason}` : "Refund", value: `-${money(refund.total)}` });
+    }
+    const left = Number(totals.total_price) - order.refunds.reduce((sum, refund) => sum + Number(refund.total), 0);
+    rows.push({ label: "Total after refunds", value: money(left) });
+  }
 
   // The account to pay into, while the transfer is still awaited: a paid order asks for nothing more.
   const bankDetails: Row[] = order.payment_details

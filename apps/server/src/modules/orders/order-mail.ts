@@ -14,6 +14,7 @@ export const ORDER_EMAILS = [
   "customer_completed",
   "customer_invoice",
   "customer_note",
+  "customer_cancelled",
   "owner_failed",
   "owner_cancelled",
 ] as const;

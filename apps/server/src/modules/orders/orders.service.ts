@@ -7,6 +7,7 @@ import { runWork } from "../../db/unit-of-work.ts";
 import { StoreError } from "../../http/errors.ts";
 import { orderAttribution, orderAttributionOf } from "../attribution/index.ts";
 import { type OrderEventData, recordOrderEvent } from "./events.ts";
+import { orderMailSender } from "./order-mail.ts";
 import * as repo from "./orders.repo.ts";
 import { type Released, releaseOrder } from "./stock.ts";
 
@@ -159,7 +160,8 @@ export function statusEvent(from: OrderStatus, to: OrderStatus, released?: Relea
 
 /**
  * Part of the sweep: orders left waiting for a payment longer than the shop holds stock are
- * cancelled (their stock goes back on the shelf); lapsed draft holds are deleted. An order whose
+ * cancelled (their stock goes back on the shelf) and the shopper, who was sent its confirmation,
+ * told so (decision 0084); lapsed draft holds are deleted. An order whose
  * payment was asked for and never recorded is not touched: only its gateway can say whether it
  * was paid (the checkout's sweepUnpaidOrders asks it first).
  */
@@ -176,7 +178,14 @@ export async function cancelUnpaidOrders(db: Db, holdMinutes: number, now = new 
   let cancelled = 0;
   // Checked again under the lock: the owner may have moved the order since it was listed.
   const stillStale = (order: repo.OrderRow) => order.status === "pending" && order.payment_attempt === "" && order.updated_at < before;
-  for (const { id } of stale) if (await cancelOrder(db, id, now, stillStale)) cancelled++;
+  for (const { id } of stale) {
+    if (!(await cancelOrder(db, id, now, stillStale))) continue;
+    cancelled++;
+    // The cancellation stands whatever becomes of its e-mail (the sender logs a failure).
+    await orderMailSender(db)
+      ?.send(id, "customer_cancelled", { actor: SHOP })
+      .catch(() => {});
+  }
   await db.deleteFrom("stock_holds").where("expires_at", "<", now.toISOString()).execute();
   return cancelled;
 }

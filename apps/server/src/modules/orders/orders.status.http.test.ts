@@ -318,6 +318,112 @@ describe("the owner's failed and cancelled order notices", () => {
   });
 });
 
+describe("the customer's cancelled-order email", () => {
+  const shopperEvent = (order: { timeline: TimelineLine[] }) =>
+    order.timeline.find((line: TimelineLine) => line.type === "email" && line.email === "customer_cancelled");
+  // The shopper's file is "…-cancelled.eml", the owner's "…-cancelled-notice.eml".
+  const shopperMails = (id: number) => mailsOf(t.outbox, id, "cancelled.");
+
+  it("goes to the shopper when the owner cancels an order on hold, with its lines and totals and nothing to pay", async () => {
+    const id = await placeOrder(t.app, [{ product: tShirt, quantity: 2 }], bankTransfer("Quinn"));
+    const order = (await setStatus(id, "cancelled")).json();
+    const [file] = shopperMails(id);
+    const mail = readMail(t.outbox, file ?? "");
+    expect(mail.headers.to).toBe(`quinn${DOMAIN}`);
+    expect(mail.headers.subject).toBe(`Your Cartwright Demo order #${id} has been cancelled`);
+    expect(mail.text).toContain("Hi Quinn,");
+    expect(mail.text).toContain(`Your order #${id} at Cartwright Demo has been cancelled.`);
+    expect(mail.text).toContain("You do not need to pay for it: please do not send a payment.");
+    expect(mail.text).toContain("Classic T-Shirt × 2");
+    expect(mail.text).toMatch(/Total\s+\$/);
+    // A cancelled order asks for no payment: no bank details.
+    expect(mail.text).not.toContain("Make your payment directly into our bank account");
+    expect(mail.text).toContain(`/checkout/order-received/${id}?key=`);
+    expect(mail.html).toContain("Your order has been cancelled");
+    expect(shopperEvent(order)).toMatchObject({ actor: { type: "owner" }, to: `quinn${DOMAIN}` });
+    // The owner's notice goes too, as before.
+    expect(mailsOf(t.outbox, id, "cancelled-notice")).toHaveLength(1);
+  });
+
+  it("goes when a paid order is cancelled, listing the refund already made and what the order came to after it", async () => {
+    const id = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], {
+      billing_address: billingFor("Rhea", DOMAIN),
+      payment_method: "cod",
+    });
+    expect(await orderStatus(t.shop.db, id)).toBe("processing");
+    const refund = await t.owner.post(`${ADMIN}/orders/${id}/refunds`, {
+      amount: 500,
+      reason: "Late delivery",
+      restock: false,
+      method: "manual",
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    await setStatus(id, "cancelled");
+    const mail = readMail(t.outbox, shopperMails(id)[0] ?? "");
+    expect(mail.text).toMatch(/Refund: Late delivery\s+-\$5\.00/);
+    expect(mail.text).toMatch(/Total after refunds\s+\$/);
+    expect(mail.text).toContain("Part of your payment has been refunded so far; the refund is listed below.");
+    expect(mail.html).toContain("Refund: Late delivery");
+  });
+
+  it("goes when the owner cancels an order awaiting its payment, and when the shop's sweep cancels one whose payment never came", async () => {
+    const byOwner = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Sid"));
+    await t.shop.db.updateTable("orders").set({ status: "pending" }).where("id", "=", byOwner).execute();
+    await setStatus(byOwner, "cancelled");
+    expect(shopperMails(byOwner)).toHaveLength(1);
+    // Nothing was to be sent: the owner's notice is for orders paid for or on hold only.
+    expect(mailsOf(t.outbox, byOwner, "cancelled-notice")).toEqual([]);
+
+    const lapsed = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Tam"));
+    await t.shop.db
+      .updateTable("orders")
+      .set({ status: "pending", updated_at: "2020-01-01T00:00:00.000Z" })
+      .where("id", "=", lapsed)
+      .execute();
+    expect(await cancelUnpaidOrders(t.shop.db, 60)).toBeGreaterThanOrEqual(1);
+    expect(await orderStatus(t.shop.db, lapsed)).toBe("cancelled");
+    const mail = readMail(t.outbox, shopperMails(lapsed)[0] ?? "");
+    expect(mail.headers.subject).toBe(`Your Cartwright Demo order #${lapsed} has been cancelled`);
+    const order = (await t.owner.get(`${ADMIN}/orders/${lapsed}`)).json();
+    expect(shopperEvent(order)).toMatchObject({ actor: { type: "shop" } });
+  });
+
+  it("is not sent for a failed or completed order cancelled, nor for a checkout draft, which cannot be cancelled", async () => {
+    const unpaid = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Uma"));
+    await setStatus(unpaid, "failed");
+    await setStatus(unpaid, "cancelled");
+    const done = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Vic"));
+    await setStatus(done, "completed");
+    await setStatus(done, "cancelled");
+    expect([...shopperMails(unpaid), ...shopperMails(done)]).toEqual([]);
+
+    const shopper = new StoreClient(t.app);
+    await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const draft = (await shopper.get("/checkout")).json();
+    expect(await orderStatus(t.shop.db, draft.order_id)).toBe("checkout-draft");
+    const refused = await setStatus(draft.order_id, "cancelled");
+    expect([refused.statusCode, refused.json().code]).toEqual([409, "cw_rest_order_is_draft"]);
+    await t.shop.db.updateTable("orders").set({ updated_at: "2020-01-01T00:00:00.000Z" }).where("id", "=", draft.order_id).execute();
+    await cancelUnpaidOrders(t.shop.db, 60);
+    expect(await orderStatus(t.shop.db, draft.order_id)).toBe("checkout-draft");
+    expect(shopperMails(draft.order_id)).toEqual([]);
+  });
+
+  it("is not sent when the owner switched it off, and the order's history says so", async () => {
+    const settings = await getSettings(t.shop.db);
+    await updateSettings(t.shop.db, { emails: { ...settings.emails, off: [...settings.emails.off, "customer_cancelled"] } });
+    try {
+      const id = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Wes"));
+      const order = (await setStatus(id, "cancelled")).json();
+      expect(shopperMails(id)).toEqual([]);
+      expect(shopperEvent(order)).toMatchObject({ skipped: "switched_off" });
+      expect(mailsOf(t.outbox, id, "cancelled-notice")).toHaveLength(1);
+    } finally {
+      await updateSettings(t.shop.db, { emails: settings.emails });
+    }
+  });
+});
+
 describe("POST /orders/bulk/status", () => {
   it("moves each order in its own transaction and names those it could not move, with their codes", async () => {
     const a = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Hal"));

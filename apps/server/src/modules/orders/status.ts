@@ -26,6 +26,8 @@ const LIVE_STATUSES: OrderStatus[] = ["pending", "processing", "on-hold", "compl
 const AWAITING_STATUSES: OrderStatus[] = ["pending", "on-hold"];
 /** Statuses of an order the shop is to send (paid, or accepted before its payment): cancelling one is news to the owner. */
 const TO_SEND_STATUSES: OrderStatus[] = ["processing", "on-hold"];
+/** Statuses of an order the shopper was told is coming or awaits their payment: cancelling one is news to them (decision 0084). */
+export const SHOPPER_TOLD_STATUSES: OrderStatus[] = ["pending", "processing", "on-hold"];
 
 export const statusErrors = {
   unchanged: (status: OrderStatus) => new StoreError("cw_rest_order_status_unchanged", `The order is already ${status}.`, 409),
@@ -44,7 +46,8 @@ export const statusErrors = {
  * Changes one order's status in its own transaction (the order locked first, the status claimed
  * from what was read, so racing changes never both give stock back); then mails the shopper when
  * it became completed, or processing once its payment arrived, and the owner when one awaiting its
- * payment failed or one to send was cancelled (WooCommerce's failed and cancelled order e-mails).
+ * payment failed or one to send was cancelled (WooCommerce's failed and cancelled order e-mails),
+ * and the shopper when one they were told of (pending, processing, on hold) was cancelled.
  * Answers the move made.
  */
 export async function changeOrderStatus(ctx: RequestContext, id: number, to: OrderStatus, note?: string) {
@@ -74,7 +77,10 @@ export async function changeOrderStatus(ctx: RequestContext, id: number, to: Ord
   // The payment a transfer or check waited for has arrived: the shopper hears it (WooCommerce's processing email).
   else if (to === "processing" && AWAITING_STATUSES.includes(from)) await mailQuietly(ctx, id, "customer_processing");
   else if (to === "failed" && AWAITING_STATUSES.includes(from)) await mailQuietly(ctx, id, "owner_failed");
-  else if (to === "cancelled" && TO_SEND_STATUSES.includes(from)) await mailQuietly(ctx, id, "owner_cancelled");
+  else if (to === "cancelled") {
+    if (SHOPPER_TOLD_STATUSES.includes(from)) await mailQuietly(ctx, id, "customer_cancelled");
+    if (TO_SEND_STATUSES.includes(from)) await mailQuietly(ctx, id, "owner_cancelled");
+  }
   return { from, to };
 }
 

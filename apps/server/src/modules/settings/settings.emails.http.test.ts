@@ -26,6 +26,7 @@ const ALL_ON = {
   customer_refunded: true,
   customer_invoice: true,
   customer_note: true,
+  customer_cancelled: true,
   customer_new_account: true,
   owner_notice: true,
   owner_failed: true,

@@ -151,6 +151,7 @@ export const emailsMessages = {
     customer_refunded: "Refund notice, to the customer",
     customer_invoice: "Invoice and payment link, to the customer",
     customer_note: "Notes to the customer",
+    customer_cancelled: "Cancelled order (one paid for, on hold or awaiting payment), to the customer",
     customer_new_account: "Account created, to the customer",
     owner_notice: "New order, to the owner",
     owner_failed: "Failed order (a payment declined, or marked failed), to the owner",
