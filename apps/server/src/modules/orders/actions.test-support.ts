@@ -27,6 +27,8 @@ export interface ActionsShop {
   shop: TestShop;
   /** The shop with a mailer (main.ts's build); `shop.app` has none. */
   app: FastifyInstance;
+  /** That process's own database handle (its pool on PostgreSQL), for a sweep that mails through its mailer. */
+  appDb: Db;
   outbox: string;
   owner: StoreClient;
   jane: StoreClient;
@@ -50,6 +52,7 @@ export async function actionsShop(): Promise<ActionsShop> {
   return {
     shop,
     app,
+    appDb: mailing.db,
     outbox,
     owner: await signedIn(app, OWNER.email, OWNER.password),
     jane: await signedIn(app, "jane@example.com", "demo-jane-2026"),
