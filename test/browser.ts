@@ -1,6 +1,6 @@
 /**
- * A browser without JavaScript for in-process page tests: one cw_session cookie carried from reply
- * to reply, same-origin form posts (with the Origin header a browser sends, which React Router's
+ * A browser without JavaScript for in-process page tests: the cw_session cookie (and those a test
+ * asks it to keep, whatever their path) carried from reply to reply, same-origin form posts (with the Origin header a browser sends, which React Router's
  * actions check), and Store API calls in the same session (the cookie's value is also a Cart-Token).
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -10,6 +10,9 @@ export const TEST_ORIGIN = `http://${TEST_HOST}`;
 
 export class PageBrowser {
   session: string | undefined;
+  /** The other cookies kept, by name (sent on every request: the pages tested are where their paths lead). */
+  readonly cookies = new Map<string, string>();
+  private readonly kept = new Set<string>();
   private readonly appOf: () => FastifyInstance;
   /** The client's address as the server sees it (rate limits count by it). */
   private readonly remoteAddress: string;
@@ -27,14 +30,20 @@ export class PageBrowser {
   private remember(response: LightMyRequestResponse) {
     const header = response.headers["set-cookie"];
     for (const cookie of Array.isArray(header) ? header : header ? [header] : []) {
-      const match = /^cw_session=([^;]*)/.exec(cookie);
-      if (match) this.session = match[1];
+      const match = /^([^=;]+)=([^;]*)/.exec(cookie);
+      if (!match) continue;
+      const [, name = "", value = ""] = match;
+      if (name === "cw_session") this.session = value;
+      else if (!this.kept.has(name)) continue;
+      else if (value && !/;\s*Max-Age=0/i.test(cookie)) this.cookies.set(name, value);
+      else this.cookies.delete(name);
     }
     return response;
   }
 
   private headers(): Record<string, string> {
-    return { host: TEST_HOST, ...(this.session ? { cookie: `cw_session=${this.session}` } : {}) };
+    const jar = [...(this.session ? [`cw_session=${this.session}`] : []), ...[...this.cookies].map(([name, value]) => `${name}=${value}`)];
+    return { host: TEST_HOST, ...(jar.length ? { cookie: jar.join("; ") } : {}) };
   }
 
   async get(url: string) {
@@ -52,6 +61,12 @@ export class PageBrowser {
         payload: new URLSearchParams(fields).toString(),
       }),
     );
+  }
+
+  /** Keeps this cookie too from now on, as a browser keeps every cookie. */
+  keep(name: string): this {
+    this.kept.add(name);
+    return this;
   }
 
   signIn(email: string, password: string) {

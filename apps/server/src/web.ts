@@ -13,6 +13,7 @@ import type { ContextFactory, RequestContext } from "./http/context.ts";
 import { newCspNonce, pageContentSecurityPolicy } from "./http/csp.ts";
 import { StoreError } from "./http/errors.ts";
 import { findUnstorableText } from "./http/input.ts";
+import { orderVerifiedHere, rememberOrderVerified } from "./http/order-views.ts";
 import { type LoginSessionCheck, resolveSession, type Session, sendSessionHeaders, switchSession } from "./http/session.ts";
 import { createNonce } from "./http/tokens.ts";
 import * as attribution from "./modules/attribution/index.ts";
@@ -422,8 +423,25 @@ function accountServices({ ctx, secret, mailer, settings, request, reply }: Acco
     },
     async orderReceived(id: number, key: string | null) {
       if (!isStoredId(id)) return null;
-      const found = await orders.findReceivedOrder(db, id, { customerId: session.uid, key });
-      return found && found !== "sign-in" ? shape(found) : found;
+      const found = await orders.findReceivedOrder(ctx, id, {
+        key,
+        verified: orderVerifiedHere(secret, request, session.sid, id),
+        isShopOwner: () => customers.isOwner(db, session.uid),
+      });
+      return found === null || typeof found === "string" ? found : shape(found);
+    },
+    async confirmOrderEmail(id: number, key: string | null, email: string) {
+      const noOrder = { ok: false as const, code: "cw_rest_invalid_order", message: "Invalid order ID or key provided.", status: 404 };
+      if (!isStoredId(id)) return noOrder;
+      try {
+        // Only compared by its digest, never stored: any text is a fair answer.
+        const found = await orders.confirmReceivedOrder(ctx, id, key, email);
+        if (found === null) return noOrder;
+        if (typeof found !== "string") rememberOrderVerified(secret, request, reply, session.sid, id);
+        return { ok: true as const };
+      } catch (error) {
+        return refused(error);
+      }
     },
     async addresses() {
       const customer = await signedIn();

@@ -134,6 +134,24 @@ export const RATE_LIMITS = {
     periodSeconds: 60 * MINUTE,
     refusal: "Too many password resets were asked for this address. Try again later.",
   },
+  /**
+   * Wrong billing emails given for one guest order with its key (the order-received page's
+   * question and the Store API's GET /order, decision 0083), from any network: a key holder cannot
+   * try addresses without end. Five, then one every six minutes.
+   */
+  orderEmailPerOrder: {
+    name: "order-email:order",
+    limit: 5,
+    periodSeconds: 30 * MINUTE,
+    refusal: "Too many wrong email addresses were tried for this order.",
+  },
+  /** Wrong billing emails given from one address, whatever the order. */
+  orderEmailPerAddress: {
+    name: "order-email:address",
+    limit: 20,
+    periodSeconds: 60 * MINUTE,
+    refusal: "Too many wrong email addresses were tried from your network.",
+  },
 } as const satisfies Record<string, RateLimit>;
 
 /** Something remembered for a while in the same table (e.g. an address that signed into an account). */

@@ -3,11 +3,13 @@ import { describe, expect, it } from "vitest";
 import {
   CART_TTL_SECONDS,
   createNonce,
+  createOrderViewMark,
   createSessionToken,
   createWidgetNonce,
   NONCE_TICK_SECONDS,
   reissuedToken,
   verifyNonce,
+  verifyOrderViewMark,
   verifySessionToken,
   verifyWidgetNonce,
 } from "./tokens.ts";
@@ -107,5 +109,17 @@ describe("widget nonces", () => {
     expect(verifyWidgetNonce(`${secret}x`, 1, "token-a", nonce, now)).toBe(false);
     expect(verifyWidgetNonce(secret, 1, "token-a", createNonce(secret, "1", now), now)).toBe(false);
     expect(verifyWidgetNonce(secret, 1, "token-a", "", now)).toBe(false);
+  });
+});
+
+describe("order view marks (decision 0083)", () => {
+  it("hold for the session and order they were made for, under the shop's secret only", () => {
+    const mark = createOrderViewMark(SECRET, "session-a", 12);
+    expect(verifyOrderViewMark(SECRET, "session-a", 12, mark)).toBe(true);
+    expect(verifyOrderViewMark(SECRET, "session-b", 12, mark)).toBe(false);
+    expect(verifyOrderViewMark(SECRET, "session-a", 13, mark)).toBe(false);
+    expect(verifyOrderViewMark(OTHER, "session-a", 12, mark)).toBe(false);
+    expect(verifyOrderViewMark(SECRET, "session-a", 12, `${mark}x`)).toBe(false);
+    expect(verifyOrderViewMark(SECRET, "session-a", 12, "")).toBe(false);
   });
 });

@@ -152,3 +152,15 @@ export function verifyWidgetNonce(
   const current = tick(now);
   return [current, current - 1].some((t) => safeEqual(nonce, widgetNonceFor(secret, widgetId, widgetToken, t)));
 }
+
+/**
+ * The mark that a session answered an order's email question (decision 0083): bound to the session
+ * and the order, so it cannot be made for another order or carried to another session.
+ */
+export function createOrderViewMark(secret: string, sessionId: string, orderId: number): string {
+  return sign(secret, "order-view", `${sessionId}|${orderId}`).slice(0, 22);
+}
+
+export function verifyOrderViewMark(secret: string, sessionId: string, orderId: number, mark: string): boolean {
+  return mark.length === 22 && safeEqual(mark, createOrderViewMark(secret, sessionId, orderId));
+}

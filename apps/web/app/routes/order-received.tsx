@@ -1,9 +1,12 @@
 /**
  * /checkout/order-received/:id?key=…: the page after a placed order. Shown with the order's key,
  * or to its signed-in owner without one; anything else is the 404 page, so an order id alone
- * tells nothing. An account's order asks for the owner to sign in rather than showing it.
+ * tells nothing. An account's order asks for the owner to sign in rather than showing it. A
+ * guest's order asks anyone but the session that placed it, after the first minutes, for its
+ * billing email (decision 0083): a plain form post to this route's action, so it works without
+ * JavaScript; the right one brings the page back with the order.
  */
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH } from "../features/account/AccountNav.tsx";
 import { orderDisplay } from "../features/account/format.server.ts";
@@ -19,11 +22,28 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = await account.orderReceived(id, key);
   if (!order) throw notFound();
   const title = `${t.receivedTitle} – ${settings.siteTitle}`;
+  if (order === "confirm-email") return { order: null, title, confirm: true };
   if (order === "sign-in") {
     const url = new URL(request.url);
     return { order: null, title, signIn: signInPath(url.pathname + url.search) };
   }
   return { order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields()), title };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { account } = context.get(storefrontContext);
+  const id = orderIdFrom(params.id);
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").trim();
+  if (!email) return data({ email, error: t.confirmEmailMissing }, { status: 400 });
+  const result = await account.confirmOrderEmail(id, url.searchParams.get("key"), email);
+  // Answered: the page again, by GET, so a reload does not post the address once more.
+  if (result.ok) throw redirect(url.pathname + url.search, 303);
+  if (result.status === 404) throw notFound();
+  // Too many tries says so and when to come back; a wrong address says only that it is wrong.
+  if (result.status === 429) return data({ email, error: result.message }, { status: 429 });
+  return data({ email, error: t.confirmEmailWrong }, { status: 400 });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -36,8 +56,42 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export default function OrderReceived({ loaderData }: Route.ComponentProps) {
+export default function OrderReceived({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;
+  if (!order && loaderData.confirm) {
+    const error = actionData?.error ?? null;
+    return (
+      <section className="order-received">
+        <h1>{t.receivedTitle}</h1>
+        <div className="account-form account-form--single">
+          <p>{t.confirmEmailIntro}</p>
+          <form method="post" noValidate>
+            {error && (
+              <p id="order-email-error" className="notice notice--error" role="alert">
+                {error}
+              </p>
+            )}
+            <div className="form-field">
+              <label htmlFor="order-email">{t.confirmEmailLabel}</label>
+              <input
+                id="order-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                defaultValue={actionData?.email ?? ""}
+                required
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "order-email-error" : undefined}
+              />
+            </div>
+            <button type="submit" className="button">
+              {t.confirmEmailSubmit}
+            </button>
+          </form>
+        </div>
+      </section>
+    );
+  }
   if (!order) {
     return (
       <section className="order-received">

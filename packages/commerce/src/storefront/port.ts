@@ -149,9 +149,17 @@ export interface StorefrontAccount {
   order(id: number): Promise<AccountOrder | null>;
   /**
    * The order-received page: with the order's key, or to its signed-in owner without one.
-   * "sign-in" when the key is right but the order belongs to an account that is not signed in.
+   * "sign-in" when the key is right but the order belongs to an account that is not signed in;
+   * "confirm-email" when it is a guest's and this session must give its billing email first (past
+   * the grace period after it was placed, not the session that placed it: decision 0083).
    */
-  orderReceived(id: number, key: string | null): Promise<AccountOrder | "sign-in" | null>;
+  orderReceived(id: number, key: string | null): Promise<AccountOrder | "sign-in" | "confirm-email" | null>;
+  /**
+   * The order-received page's email question: ok when the email is the guest order's billing email
+   * (in any case), which this session then sees; cw_rest_invalid_billing_email (401) for another,
+   * 429 once too many wrong ones were tried; cw_rest_invalid_order (404) for no such order or key.
+   */
+  confirmOrderEmail(id: number, key: string | null, email: string): Promise<AccountResult>;
   addresses(): Promise<{ billing: Partial<StoreAddress>; shipping: Partial<StoreAddress> } | null>;
   /**
    * Replaces the signed-in customer's saved billing or shipping address with the one sent (a field

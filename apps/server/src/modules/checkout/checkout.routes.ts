@@ -77,6 +77,8 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
         key: request.query.key,
         billingEmail: request.query.billing_email,
         isShopOwner: () => isOwner(db, customerId),
+        // Wrong billing emails count as on the order-received page's question (decision 0083).
+        limits: request.ctx.limits(),
       });
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameOrderKey } from "./access.ts";
+import { sameBillingEmail, sameOrderKey } from "./access.ts";
 
 describe("sameOrderKey", () => {
   const key = "cw_order_ab3de6f79c2d41b8";
@@ -16,5 +16,20 @@ describe("sameOrderKey", () => {
     expect(sameOrderKey("", key)).toBe(false);
     expect(sameOrderKey(`${key}x`, key)).toBe(false);
     expect(sameOrderKey(key.slice(1), key)).toBe(false);
+  });
+});
+
+describe("sameBillingEmail", () => {
+  it("matches the order's address in any case of letters and with spaces around it", () => {
+    expect(sameBillingEmail("gwen@example.com", "Gwen@Example.com")).toBe(true);
+    expect(sameBillingEmail("  GWEN@EXAMPLE.COM ", "gwen@example.com")).toBe(true);
+  });
+
+  it("refuses another address, a missing one, and any answer for an order without one", () => {
+    expect(sameBillingEmail("gwen@example.org", "gwen@example.com")).toBe(false);
+    expect(sameBillingEmail("gwen@example.com.", "gwen@example.com")).toBe(false);
+    expect(sameBillingEmail(undefined, "gwen@example.com")).toBe(false);
+    expect(sameBillingEmail("  ", "gwen@example.com")).toBe(false);
+    expect(sameBillingEmail("", "")).toBe(false);
   });
 });

@@ -1,10 +1,14 @@
 /**
  * Who may see an order: its customer; a guest with its key (and, on the Store API, its billing
- * e-mail); the shop owner. Order keys are compared here only, in constant time.
+ * e-mail); the shop owner. Order keys and billing e-mails are compared here only, in constant time;
+ * wrong e-mails given with a right key are counted against the order and the network (decision 0083).
  */
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { OrderView } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { StoreError } from "../../http/errors.ts";
+import { type ClientLimits, RATE_LIMITS } from "../../http/rate-limits.ts";
 import * as repo from "./orders.repo.ts";
 import { orderErrors, orderView } from "./orders.service.ts";
 
@@ -16,6 +20,28 @@ export function sameOrderKey(given: string | null | undefined, actual: string): 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** A given billing e-mail against the order's, trimmed and in any case of letters; their digests compared in constant time. */
+export function sameBillingEmail(given: string | null | undefined, actual: string): boolean {
+  if (!given?.trim() || !actual.trim()) return false;
+  const digest = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest();
+  return timingSafeEqual(digest(given), digest(actual));
+}
+
+/**
+ * Checks the billing e-mail given with a guest order's right key. Only a wrong one counts, against
+ * the order (from any network) and the network; once either is used up every answer is 429, a
+ * right one too, so a key holder cannot go on trying addresses.
+ */
+async function checkBillingEmail(limits: ClientLimits | undefined, order: repo.OrderRow, given: string | null | undefined) {
+  if (!given?.trim()) throw orderErrors.invalidBillingEmail();
+  const check = async () => {
+    if (!sameBillingEmail(given, order.billing_email)) throw orderErrors.invalidBillingEmail();
+  };
+  if (!limits) return check();
+  const wrong = (error: unknown) => error instanceof StoreError && error.code === "cw_rest_invalid_billing_email";
+  await limits.guardFailures([[RATE_LIMITS.orderEmailPerOrder, String(order.id)], [RATE_LIMITS.orderEmailPerAddress]], check, wrong);
+}
+
 export interface OrderAccess {
   /** The signed-in customer asking, 0 for a guest. */
   customerId: number;
@@ -23,6 +49,8 @@ export interface OrderAccess {
   billingEmail?: string;
   /** The shop owner may see every order, with its full attribution. */
   isShopOwner?: () => Promise<boolean>;
+  /** The request's rate limits, which count wrong billing e-mails (the Store API's). */
+  limits?: ClientLimits;
 }
 
 /**
@@ -33,11 +61,11 @@ export async function getOrderFor(db: Db, id: number, access: OrderAccess) {
   const order = await repo.findOrder(db, id);
   if (!order || order.status === "checkout-draft") throw orderErrors.invalidOrder();
   const ownerView = access.customerId > 0 && (await access.isShopOwner?.()) === true;
-  if (!ownerView) checkAccess(order, access);
+  if (!ownerView) await checkAccess(order, access);
   return orderView(db, order, { ownerView });
 }
 
-function checkAccess(order: repo.OrderRow, access: OrderAccess): void {
+async function checkAccess(order: repo.OrderRow, access: OrderAccess): Promise<void> {
   if (order.customer_id) {
     if (access.customerId !== order.customer_id) {
       // Only someone holding the order's key learns that it belongs to an account; anyone else hears
@@ -47,27 +75,64 @@ function checkAccess(order: repo.OrderRow, access: OrderAccess): void {
     }
   } else {
     if (!sameOrderKey(access.key, order.order_key)) throw orderErrors.invalidOrder();
-    if (!access.billingEmail || access.billingEmail.trim().toLowerCase() !== order.billing_email.toLowerCase())
-      throw orderErrors.invalidBillingEmail();
+    await checkBillingEmail(access.limits, order, access.billingEmail);
   }
 }
 
 /**
- * The order-received page: the order shows to its signed-in customer without a key, and to anyone
- * with its key when it is a guest's. "sign-in" when the key is right but the order belongs to an
- * account that is not the one signed in; null for a draft, an unknown id or a wrong key.
+ * How long after an order was placed anyone with its key sees a guest's order on the
+ * order-received page without the email question (WooCommerce's 10 minutes, decision 0083).
  */
-export async function findReceivedOrder(
-  db: Db,
-  id: number,
-  access: { customerId: number; key: string | null },
-): Promise<OrderView | "sign-in" | null> {
+export const RECEIVED_GRACE_MINUTES = 10;
+
+/** What the order-received page shows: the order, "sign-in" (an account's), "confirm-email" (a guest's, to a stranger), or null (404). */
+export type ReceivedOrder = OrderView | "sign-in" | "confirm-email" | null;
+
+export interface ReceivedAccess {
+  key: string | null;
+  /** This session answered the order's email question before (its signed mark, http/order-views.ts). */
+  verified: boolean;
+  /** The signed-in shop owner sees any order with its key, as before. */
+  isShopOwner: () => Promise<boolean>;
+}
+
+/**
+ * The order-received page (decision 0083): an account's order shows to its signed-in customer
+ * without a key, and asks anyone else with its key to sign in. A guest's order shows with its key
+ * to the browser session that placed it, to anyone in the first RECEIVED_GRACE_MINUTES after it
+ * was placed, to a session that answered the email question, and to the shop owner; anyone else
+ * with its key is asked for the order's billing email ("confirm-email"). Null for a draft, an
+ * unknown id or a wrong key.
+ */
+export async function findReceivedOrder(ctx: RequestContext, id: number, access: ReceivedAccess): Promise<ReceivedOrder> {
+  const { db, session } = ctx;
   const order = await repo.findOrder(db, id);
   if (!order || order.status === "checkout-draft") return null;
   const owner = order.customer_id ?? 0;
-  if (owner && owner === access.customerId) return orderView(db, order);
+  if (owner && owner === session.uid) return orderView(db, order);
   if (!sameOrderKey(access.key, order.order_key)) return null;
-  // An account's order shows to its owner only; the key alone is enough for a guest's order.
   if (owner) return "sign-in";
-  return orderView(db, order);
+  return (await guestMaySee(ctx, order, access)) ? orderView(db, order) : "confirm-email";
+}
+
+/** Whether a guest's order shows without the question; the cheap checks first. */
+async function guestMaySee(ctx: RequestContext, order: repo.OrderRow, access: ReceivedAccess): Promise<boolean> {
+  // The session that placed it (its cart is the order's), one that answered, or an order with no email to ask for.
+  if (order.cart_id === ctx.session.sid || access.verified || !order.billing_email.trim()) return true;
+  const now = (ctx.now ?? new Date()).getTime();
+  if (now - Date.parse(await repo.placedAt(ctx.db, order)) <= RECEIVED_GRACE_MINUTES * 60_000) return true;
+  return ctx.session.uid > 0 && (await access.isShopOwner());
+}
+
+/**
+ * The answer to the order-received page's email question: the order when the e-mail is its billing
+ * e-mail (in any case), "sign-in" for an account's order, null for a draft, an unknown id or a wrong
+ * key; a wrong e-mail is cw_rest_invalid_billing_email, too many of them 429 (rate-limits.ts).
+ */
+export async function confirmReceivedOrder(ctx: RequestContext, id: number, key: string | null, email: string): Promise<ReceivedOrder> {
+  const order = await repo.findOrder(ctx.db, id);
+  if (!order || order.status === "checkout-draft" || !sameOrderKey(key, order.order_key)) return null;
+  if (order.customer_id) return "sign-in";
+  await checkBillingEmail(ctx.limits(), order, email);
+  return orderView(ctx.db, order);
 }

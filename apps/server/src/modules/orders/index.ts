@@ -1,5 +1,5 @@
-export type { OrderAccess } from "./access.ts";
-export { findReceivedOrder, getOrderFor } from "./access.ts";
+export type { OrderAccess, ReceivedOrder } from "./access.ts";
+export { confirmReceivedOrder, findReceivedOrder, getOrderFor, RECEIVED_GRACE_MINUTES } from "./access.ts";
 /** An order's history (migration 019): each change records its event in the change's transaction. */
 export type { OrderActor, OrderEventData, StoredOrderEvent } from "./events.ts";
 export { type OrderEventOf, orderEvents, recordOrderEvent, recordOrderEvents } from "./events.ts";

@@ -28,6 +28,22 @@ export async function findOrder(db: Db, id: number): Promise<OrderRow | undefine
   return (await db.executeQuery(orderById(db, id))).rows[0] as OrderRow | undefined;
 }
 
+/**
+ * When the order was placed: its first move out of checkout-draft (a draft keeps the time the
+ * shopper opened the checkout as its creation), else its creation (placed without a draft).
+ */
+export async function placedAt(db: Db, order: OrderRow): Promise<string> {
+  const moves = await db
+    .selectFrom("order_events")
+    .select(["data", "created_at"])
+    .where("order_id", "=", order.id)
+    .where("type", "=", "status")
+    .orderBy("id")
+    .execute();
+  const placed = moves.find((move) => (JSON.parse(move.data) as { from?: string }).from === "checkout-draft");
+  return placed?.created_at ?? order.created_at;
+}
+
 /** `findOrder` as a step of a unit of work (db/unit-of-work.ts); the same query. */
 export function* orderOf(db: Db, id: number): Work<OrderRow | undefined> {
   return (yield* rows(orderById(db, id)))[0] as OrderRow | undefined;
