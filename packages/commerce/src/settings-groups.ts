@@ -36,6 +36,7 @@ export const SWITCHABLE_EMAILS = [
   "customer_new_account",
   "owner_notice",
   "owner_failed",
+  "customer_failed",
   "owner_cancelled",
   "contact_message",
   "form_entry",

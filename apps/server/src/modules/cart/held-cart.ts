@@ -112,3 +112,8 @@ export function cartAddressesSaved(
 export function cartEmptied(db: Db, cartId: string, now: string): Work<void> {
   return repo.emptied(db, cartId, now);
 }
+
+/** Takes an existing cart's row lock (PostgreSQL) without making one: the pay-for-order call keeps the checkout of the order's cart waiting. */
+export function lockExistingCart(db: Db, cartId: string): Promise<void> {
+  return repo.lockCartRow(db, cartId);
+}

@@ -33,6 +33,7 @@ export {
   findCart,
   keepCart,
   lockCart,
+  lockExistingCart,
   lockedCartRow,
   removeCartCoupons,
   saveCartAddresses,

@@ -86,11 +86,13 @@ export function checkedAddresses(
     locale,
   });
   if (billingErrors.email) throw billingErrors.email.code === "required" ? checkoutErrors.missingEmail() : checkoutErrors.invalidEmail();
-  if (billingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("billing", orEveryCountry(sellTo), billingErrors.country.message);
+  if (billingErrors.country?.code === "invalid_country")
+    throw checkoutErrors.invalidAddressCountry("billing", orEveryCountry(sellTo), billingErrors.country.message);
   const shippingErrors = shippingNeeded
     ? validateAddress(shipping, { kind: "shipping", requireFields: true, shipToCountries: shipTo.length ? shipTo : undefined, locale })
     : {};
-  if (shippingErrors.country?.code === "invalid_country") throw checkoutErrors.invalidAddressCountry("shipping", orEveryCountry(shipTo), shippingErrors.country.message);
+  if (shippingErrors.country?.code === "invalid_country")
+    throw checkoutErrors.invalidAddressCountry("shipping", orEveryCountry(shipTo), shippingErrors.country.message);
   const billingFields = checkedAddressFields(settings, billingExtra, document, billing);
   const shippingFields = shippingNeeded ? checkedAddressFields(settings, shippingExtra, document, shipping) : { values: {}, errors: {} };
   const asMessages = (errors: typeof billingErrors, extra: Record<string, string>) => ({

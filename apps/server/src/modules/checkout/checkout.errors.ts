@@ -1,4 +1,5 @@
 /** The checkout's error catalogue (spec §8; codes modelled on the Store API's, with our cw prefix). */
+import { orderStatusName } from "@cartwright/commerce";
 import { StoreError } from "../../http/errors.ts";
 
 export const checkoutErrors = {
@@ -22,4 +23,37 @@ export const checkoutErrors = {
   couponErrors: (removed: string[], messages: string[]) =>
     new StoreError("cw_rest_cart_coupon_errors", messages.join(" "), 409, { removed_coupons: removed }),
   paymentFailed: (message: string) => new StoreError("cw_rest_checkout_process_payment_error", message, 400),
+  // Paying an order placed earlier (POST /checkout/{id}, pay-order.ts); who may is orders' access rules (cw_rest_invalid_order…).
+  notPayable: (status: string, paid: boolean) =>
+    new StoreError(
+      "cw_rest_order_not_payable",
+      paid
+        ? "This order has already been paid for."
+        : `This order is ${orderStatusName(status).toLowerCase()}: it cannot be paid for here.`,
+      409,
+      { status },
+    ),
+  paymentInProgress: () =>
+    new StoreError(
+      "cw_rest_order_payment_in_progress",
+      "A payment for this order is already under way. Please look at the order again in a moment.",
+      409,
+    ),
+  outOfStockToPay: (names: string[]) =>
+    new StoreError(
+      "cw_rest_product_out_of_stock",
+      `There is not enough ${names.map((name) => `“${name}”`).join(", ")} in stock to pay for this order any more. Please place a new order or contact us.`,
+      409,
+    ),
+  orderCouponErrors: (codes: string[]) =>
+    new StoreError(
+      "cw_rest_order_coupon_errors",
+      codes
+        .map(
+          (code) => `Coupon "${code}" has reached its usage limit, so this order can no longer be paid with it. Please place a new order.`,
+        )
+        .join(" "),
+      409,
+      { coupons: codes },
+    ),
 };

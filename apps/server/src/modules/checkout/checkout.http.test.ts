@@ -189,7 +189,10 @@ describe("POST /checkout", () => {
       const billingRefused = await refused({ billing_address: { ...billing(), country: "FR", state: "", postcode: "75001" } });
       expect(billingRefused).toMatchObject({
         code: "cw_rest_invalid_address_country",
-        data: { allowed_countries: ["US", "CA"], errors: { billing: { country: "Sorry, we do not allow orders from the selected country" } } },
+        data: {
+          allowed_countries: ["US", "CA"],
+          errors: { billing: { country: "Sorry, we do not allow orders from the selected country" } },
+        },
       });
       expect(billingRefused.data.errors).not.toHaveProperty("shipping");
       const shippingRefused = await refused({

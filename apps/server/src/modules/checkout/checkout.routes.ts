@@ -7,8 +7,9 @@ import { getCart } from "../cart/index.ts";
 import { isOwner, startCustomerSession, welcomeNewCustomer } from "../customers/index.ts";
 import type { Mailer } from "../emails/index.ts";
 import { getOrderFor } from "../orders/index.ts";
-import { CalcTotalsQuery, OrderParams, OrderQuery, PlaceOrderBody, UpdateDraftBody } from "./checkout.schemas.ts";
+import { CalcTotalsQuery, OrderParams, OrderQuery, PayOrderBody, PlaceOrderBody, UpdateDraftBody } from "./checkout.schemas.ts";
 import { getDraftOrder, placeOrder, updateDraftOrder } from "./checkout.service.ts";
+import { payOrder } from "./pay-order.ts";
 
 export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?: Mailer }> = async (app, { secret, mailer }) => {
   app.get(
@@ -57,6 +58,20 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
       }
       return placed;
     },
+  );
+
+  app.post(
+    "/checkout/:id",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "Pay for an order awaiting payment (pending or failed): its key, and a guest's billing email",
+        params: OrderParams,
+        body: PayOrderBody,
+        response: { 200: Type.Unknown({ description: "The order as paid, with its payment result" }), ...rateLimitedResponses },
+      },
+    },
+    async (request) => payOrder(request.ctx, request.params.id, request.body),
   );
 
   app.get(

@@ -50,6 +50,16 @@ export const PlaceOrderBody = Type.Object({
   extensions: Bag,
 });
 
+/** Paying an order placed earlier (WooCommerce's POST /checkout/{id}): its key, a guest's billing e-mail, the method and its data. */
+export const PayOrderBody = Type.Object({
+  key: Type.String({ minLength: 1, maxLength: 100, description: "The order's key (order_key)" }),
+  billing_email: Type.Optional(
+    Type.String({ maxLength: 200, description: "A guest's order: its billing e-mail, unless this is the session that placed it" }),
+  ),
+  payment_method: Type.Optional(Type.String({ maxLength: 100 })),
+  payment_data: PaymentData,
+});
+
 export const UpdateDraftBody = Type.Object({
   additional_fields: Type.Optional(Bag),
   order_notes: Type.Optional(Type.String({ maxLength: 5000 })),

@@ -129,6 +129,13 @@ class CouponRejection extends Error {
   }
 }
 
+/** A payment's idempotency key: "repay_" for an order its shopper pays after it was placed (pay-order.ts), whose cart is not the order's any more. */
+export const PAY_ATTEMPT = "pay_";
+export const REPAY_ATTEMPT = "repay_";
+
+/** An order of this cart paid from the pay-for-order page right now: no checkout of the cart reuses, repeats or resumes it (the sweep settles it if that call dies). */
+const repaying = (order: OrderRow) => order.payment_attempt.startsWith(REPAY_ATTEMPT);
+
 const orderReceivedUrl = (order: Pick<OrderRow, "id" | "order_key">) => `/checkout/order-received/${order.id}?key=${order.order_key}`;
 const newOrderKey = () => `cw_order_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
 
@@ -160,7 +167,7 @@ export function checkoutReply(order: OrderRow, outcome: PaymentOutcome | null): 
 /** The order this cart may reuse: its draft, or an attempt that failed or never got to payment. */
 function* reusableOrder(db: Db, cartId: string, now: Date): Work<OrderRow | undefined> {
   const latest = yield* latestOrderOfCart(db, cartId, ["checkout-draft", "failed", "pending"]);
-  if (!latest || latest.paid_at) return undefined;
+  if (!latest || latest.paid_at || repaying(latest)) return undefined;
   if (latest.status === "pending" && latest.stock_taken === 1) {
     if (now.getTime() - Date.parse(latest.updated_at) < PAYMENT_IN_FLIGHT_MS) return undefined;
     // A payment that never reported back: its stock and coupon uses go back before it is retried.
@@ -169,7 +176,7 @@ function* reusableOrder(db: Db, cartId: string, now: Date): Work<OrderRow | unde
   return latest;
 }
 
-interface Prepared {
+export interface Prepared {
   order: OrderRow;
   gateway: PaymentGateway | null;
   /** The saved method chosen, checked to belong to the shopper. */
@@ -298,7 +305,8 @@ async function answeringConflicts<T>(ctx: ShopContext, work: () => Promise<T>): 
 function* lockAndLoad(tx: ShopContext, now: Date): Work<{ cart: StoredCart } | { repeated: OrderRow }> {
   const { db, session } = tx;
   const row = yield* lockedCartRow(db, session.sid, session.uid || null, now);
-  const inFlight = yield* latestOrderOfCart(db, session.sid, ["pending", "processing", "on-hold", "completed"]);
+  const latest = yield* latestOrderOfCart(db, session.sid, ["pending", "processing", "on-hold", "completed"]);
+  const inFlight = latest && !repaying(latest) ? latest : undefined;
   const sinceUpdate = inFlight ? now.getTime() - Date.parse(inFlight.updated_at) : 0;
   if (
     inFlight?.status === "pending" &&
@@ -391,14 +399,18 @@ function* keepAddresses({ db, session }: ShopContext, { cart }: Repriced, now: D
   });
 }
 
-interface ChosenPayment {
+export interface ChosenPayment {
   /** None for a free order. */
   gateway: PaymentGateway | null;
   savedToken?: Prepared["savedToken"];
 }
 
 /** Step 5, choose payment: the method sent (none needed for a free order), a saved card of the shopper's, its data checked. */
-function* choosePayment({ settings, session }: ShopContext, total: number, input: PlaceOrderInput): Work<ChosenPayment> {
+export function* choosePayment(
+  { settings, session }: ShopContext,
+  total: number,
+  input: Pick<PlaceOrderInput, "payment_method" | "payment_data">,
+): Work<ChosenPayment> {
   if (total <= 0) return { gateway: null };
   if (!input.payment_method) throw checkoutErrors.missingPaymentMethod();
   const gateway = availableGateways(settings).find((g) => g.id === input.payment_method);
@@ -557,16 +569,18 @@ function* countCoupons({ db, session }: ShopContext, orderId: number, coupons: R
  * Offline methods and free orders decide nothing outside: settled here, there is no moment a
  * crash could split (step 10, record, in the same transaction).
  */
-function* payInTransaction(
+export function* payInTransaction(
   { db, settings }: ShopContext,
   orderId: number,
   { gateway, savedToken }: ChosenPayment,
-  input: PlaceOrderInput,
+  input: Pick<PlaceOrderInput, "payment_data">,
   now: Date,
+  attempt = PAY_ATTEMPT,
 ): Work<Prepared> {
   const nowIso = now.toISOString();
   const online = gateway !== null && !gateway.offline;
-  const order = yield* orderPlaced(db, orderId, online ? `pay_${crypto.randomUUID()}` : "", nowIso);
+  // A repayment keeps its key even when settled here: the outcome's record knows it by that (no cart to empty).
+  const order = yield* orderPlaced(db, orderId, online || attempt === REPAY_ATTEMPT ? `${attempt}${crypto.randomUUID()}` : "", nowIso);
   if (!order) throw new Error("the order being placed is gone or no longer pending inside its transaction");
   if (online) return { order, gateway, savedToken, repeated: false };
   const request = paymentRequest(settings, order, input.payment_data ?? [], undefined, false);
@@ -665,7 +679,8 @@ function* outcomeRecorded(db: Db, order: OrderRow, outcome: PaymentOutcome, now:
     by,
   );
   if (!claimed) return undefined;
-  yield* cartEmptied(db, order.cart_id, now);
+  // An order paid from the pay-for-order page left its cart long ago: what the cart holds now is another order's.
+  if (!order.payment_attempt.startsWith(REPAY_ATTEMPT)) yield* cartEmptied(db, order.cart_id, now);
   const customerId = order.customer_id ?? 0;
   if (customerId) {
     const shipping = JSON.parse(order.shipping_address) as Record<string, string>;
@@ -684,12 +699,12 @@ function* outcomeRecorded(db: Db, order: OrderRow, outcome: PaymentOutcome, now:
  * The reply for an order whose outcome is recorded. The e-mails go out only from the call that
  * recorded it (`recordedHere`), so each settled order sends them once. A declined payment answers 400.
  */
-async function answer(ctx: ShopContext, order: OrderRow, outcome: PaymentOutcome, recordedHere: boolean): Promise<CheckoutReply> {
+export async function answer(ctx: ShopContext, order: OrderRow, outcome: PaymentOutcome, recordedHere: boolean): Promise<CheckoutReply> {
   const reply = checkoutReply(order, outcome);
   // The confirmation and the owner's notice go out in the background: the shopper does not wait.
   if (recordedHere && outcome.status !== "failure") onOrderPlaced(ctx.db, order.id);
-  // A declined payment: the owner hears of it (WooCommerce's failed order e-mail); the shopper is told here.
-  if (recordedHere && outcome.status === "failure") onOrderFailed(ctx.db, order.id);
+  // A declined payment: the owner hears of it (WooCommerce's failed order e-mail); the shopper is told here, not by mail.
+  if (recordedHere && outcome.status === "failure") onOrderFailed(ctx.db, order.id, { toCustomer: false });
   if (outcome.status === "failure") {
     throw new StoreError("cw_rest_checkout_process_payment_error", outcome.message ?? "The payment was declined.", 400, {
       order_id: order.id,
@@ -711,7 +726,7 @@ async function recordAndAnswer(ctx: ShopContext, order: OrderRow, outcome: Payme
 }
 
 /** Pays an online payment outside any transaction, then records the outcome. */
-async function settle(ctx: ShopContext, { order, gateway, savedToken }: Prepared, data: PaymentDataEntry[]): Promise<CheckoutReply> {
+export async function settle(ctx: ShopContext, { order, gateway, savedToken }: Prepared, data: PaymentDataEntry[]): Promise<CheckoutReply> {
   const customerId = order.customer_id ?? 0;
   // Saving a card needs an account to keep it on, and a gateway that can tokenize.
   const saveRequested =
@@ -746,7 +761,7 @@ async function askGateway(db: Db, order: OrderRow): Promise<{ known: true; outco
  */
 async function resumeUnrecordedPayment(ctx: ShopContext, now: Date): Promise<CheckoutReply | undefined> {
   const earlier = await latestCartOrder(ctx.db, ctx.session.sid, ["pending"]);
-  if (!earlier?.payment_attempt || earlier.stock_taken !== 1) return undefined;
+  if (!earlier?.payment_attempt || earlier.stock_taken !== 1 || repaying(earlier)) return undefined;
   const found = await askGateway(ctx.db, earlier);
   const stillPaying = now.getTime() - Date.parse(earlier.updated_at) < PAYMENT_IN_FLIGHT_MS;
   const outcome = found.known ? found.outcome : undefined;
@@ -757,7 +772,8 @@ async function resumeUnrecordedPayment(ctx: ShopContext, now: Date): Promise<Che
   const failed = await ctx.db
     .transaction()
     .execute((trx) => recordOutcome(trx as unknown as Db, earlier, outcome ?? NEVER_PAID, now.toISOString()));
-  if (failed) onOrderFailed(ctx.db, earlier.id);
+  // The shopper's call places the order again at once: nothing to tell them by mail.
+  if (failed) onOrderFailed(ctx.db, earlier.id, { toCustomer: false });
   return undefined;
 }
 
@@ -783,7 +799,8 @@ export async function sweepUnpaidOrders(db: Db, holdMinutes: number, now = new D
     if (!recorded) continue;
     if (outcome.status === "failure") {
       counts.failed++;
-      onOrderFailed(db, order.id);
+      // A no the shopper never saw (they left before it came): they hear of it with the link to pay.
+      onOrderFailed(db, order.id, { toCustomer: true });
       continue;
     }
     onOrderPlaced(db, order.id);

@@ -22,7 +22,14 @@ import {
 } from "../orders/index.ts";
 import { paymentInstructions } from "../payments/index.ts";
 import { getSettings, type SwitchableEmail } from "../settings/index.ts";
-import { renderOrderCancelled, renderOrderCompleted, renderOrderInvoice, renderOrderNote, renderOrderProcessing } from "./order-updates.ts";
+import {
+  renderOrderCancelled,
+  renderOrderCompleted,
+  renderOrderFailed,
+  renderOrderInvoice,
+  renderOrderNote,
+  renderOrderProcessing,
+} from "./order-updates.ts";
 import {
   type OrderEmailData,
   type RenderedEmail,
@@ -54,7 +61,8 @@ export type OrderEmailKind =
   | "note"
   | "cancelled"
   | "failed-notice"
-  | "cancelled-notice";
+  | "cancelled-notice"
+  | "failed";
 export type SentOrderEmail = Delivery & { kind: OrderEmailKind };
 
 /** Orders that were placed: paid, accepted for later payment, or waiting for a payment to confirm. */
@@ -76,6 +84,7 @@ const EVENT_NAMES: Record<OrderEmailKind, OrderEmailName> = {
   cancelled: "customer_cancelled",
   "failed-notice": "owner_failed",
   "cancelled-notice": "owner_cancelled",
+  failed: "customer_failed",
 };
 /** The e-mails that go to the shop's owner rather than to the shopper. */
 const TO_OWNER: ReadonlySet<OrderEmailKind> = new Set(["new-order", "failed-notice", "cancelled-notice"]);
@@ -88,6 +97,7 @@ async function prepare(mailer: Mailer, db: Db, row: OrderRow, view?: OrderView) 
     order,
     siteTitle: settings.siteTitle,
     orderUrl: `${mailer.publicUrl}/checkout/order-received/${order.id}?key=${encodeURIComponent(row.order_key)}`,
+    payUrl: `${mailer.publicUrl}/checkout/order-pay/${order.id}?key=${encodeURIComponent(row.order_key)}`,
     consoleUrl: `${mailer.publicUrl}/admin/orders/${order.id}`,
     instructions: paymentInstructions(settings, order.payment_method, order.status),
   };
@@ -174,7 +184,9 @@ export async function sendOrderEmail(
                   ? renderFailedOrderNotice(p.data)
                   : kind === "cancelled-notice"
                     ? renderCancelledOrderNotice(p.data)
-                    : renderOrderNote(p.data, options.note ?? "");
+                    : kind === "failed"
+                      ? renderOrderFailed(p.data)
+                      : renderOrderNote(p.data, options.note ?? "");
   let sent: Awaited<ReturnType<typeof deliver>>;
   try {
     sent = await deliver(deps.mailer, orderId, kind, p, rendered);
@@ -393,10 +405,15 @@ function inBackground(registration: Registration, work: Promise<unknown>): void 
   registration.inFlight.add(sending);
 }
 
-/** An order's payment failed (a declined card, or a gateway's later answer): the owner's failed-order notice, in the background. */
-export function onOrderFailed(db: Db, orderId: number): void {
+/**
+ * An order's payment failed (a declined card, or a gateway's later answer): the owner's
+ * failed-order notice, and with `toCustomer` the shopper's failed-order e-mail with the link to pay
+ * it (decision 0083: only for a failure they did not see on screen), in the background.
+ */
+export function onOrderFailed(db: Db, orderId: number, { toCustomer }: { toCustomer: boolean }): void {
   const registration = registrations.get(db);
   if (!registration) return;
   // sendOrderEmail logs a failed send; the order's failure stands either way.
   inBackground(registration, sendOrderEmail(registration.deps, orderId, "owner_failed", { actor: SHOP }));
+  if (toCustomer) inBackground(registration, sendOrderEmail(registration.deps, orderId, "customer_failed", { actor: SHOP }));
 }

@@ -33,6 +33,21 @@ export function renderOrderProcessing(data: OrderEmailData): RenderedEmail {
   });
 }
 
+/** "Your order's payment failed": the order as it stands and the link to pay it (WooCommerce 9's customer failed-order e-mail). */
+export function renderOrderFailed(data: OrderEmailData): RenderedEmail {
+  const site = oneLine(data.siteTitle);
+  const number = data.order.order_number;
+  return renderOrderMessage(data, {
+    subject: `Your ${site} order #${number}: the payment failed`,
+    heading: "Your payment did not go through",
+    intro: [
+      greeting(data),
+      `The payment for your order #${number} failed, so the order is not paid and nothing was charged for it. The items are not reserved for you; you can pay the order with the link below while they are in stock.`,
+    ],
+    link: { label: "Pay for this order", url: data.payUrl },
+  });
+}
+
 /** The order's invoice: its details, and how to pay when it is not paid yet. */
 export function renderOrderInvoice(data: OrderEmailData): RenderedEmail {
   const site = oneLine(data.siteTitle);

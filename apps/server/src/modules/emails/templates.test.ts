@@ -103,6 +103,7 @@ const data = (overrides: Partial<OrderView> = {}, more: Partial<OrderEmailData> 
   order: order(overrides),
   siteTitle: "Corner Shop",
   orderUrl: "https://shop.example.com/checkout/order-received/1042?key=cw_order_abc",
+  payUrl: "https://shop.example.com/checkout/order-pay/1042?key=cw_order_abc",
   consoleUrl: "https://shop.example.com/admin/orders/1042",
   instructions: "Use your order number as the reference.",
   ...more,

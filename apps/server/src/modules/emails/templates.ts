@@ -21,6 +21,8 @@ export interface OrderEmailData {
   siteTitle: string;
   /** The absolute link to the order-received page, with the order's key. */
   orderUrl: string;
+  /** The absolute link to the page where the shopper pays the order (`/checkout/order-pay/{id}?key=…`). */
+  payUrl: string;
   /** The absolute link to the order in the owner's console (`/admin/orders/{id}`). */
   consoleUrl: string;
   /** What the payment method asks of the shopper (bank transfer, check, cash on delivery); may be empty. */

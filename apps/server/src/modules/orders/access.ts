@@ -51,6 +51,8 @@ export interface OrderAccess {
   isShopOwner?: () => Promise<boolean>;
   /** The request's rate limits, which count wrong billing e-mails (the Store API's). */
   limits?: ClientLimits;
+  /** The asking session's cart: a guest's order placed from it needs no e-mail besides its key (the pay-for-order call). */
+  cartId?: string;
 }
 
 /**
@@ -61,11 +63,12 @@ export async function getOrderFor(db: Db, id: number, access: OrderAccess) {
   const order = await repo.findOrder(db, id);
   if (!order || order.status === "checkout-draft") throw orderErrors.invalidOrder();
   const ownerView = access.customerId > 0 && (await access.isShopOwner?.()) === true;
-  if (!ownerView) await checkAccess(order, access);
+  if (!ownerView) await checkOrderAccess(order, access);
   return orderView(db, order, { ownerView });
 }
 
-async function checkAccess(order: repo.OrderRow, access: OrderAccess): Promise<void> {
+/** Refuses (401, 403) whoever may not see or pay this order: its customer only; for a guest's, its key and billing e-mail. */
+export async function checkOrderAccess(order: repo.OrderRow, access: OrderAccess): Promise<void> {
   if (order.customer_id) {
     if (access.customerId !== order.customer_id) {
       // Only someone holding the order's key learns that it belongs to an account; anyone else hears
@@ -75,6 +78,7 @@ async function checkAccess(order: repo.OrderRow, access: OrderAccess): Promise<v
     }
   } else {
     if (!sameOrderKey(access.key, order.order_key)) throw orderErrors.invalidOrder();
+    if (access.cartId && access.cartId === order.cart_id) return;
     await checkBillingEmail(access.limits, order, access.billingEmail);
   }
 }

@@ -1,5 +1,5 @@
 export type { OrderAccess, ReceivedOrder } from "./access.ts";
-export { confirmReceivedOrder, findReceivedOrder, getOrderFor, RECEIVED_GRACE_MINUTES } from "./access.ts";
+export { checkOrderAccess, confirmReceivedOrder, findReceivedOrder, getOrderFor, RECEIVED_GRACE_MINUTES, sameOrderKey } from "./access.ts";
 /** An order's history (migration 019): each change records its event in the change's transaction. */
 export type { OrderActor, OrderEventData, StoredOrderEvent } from "./events.ts";
 export { type OrderEventOf, orderEvents, recordOrderEvent, recordOrderEvents } from "./events.ts";
@@ -31,6 +31,7 @@ export {
   holdDraftStock,
   latestCartOrder,
   latestOrderOfCart,
+  lockOrder,
   markOrderPlaced,
   orderAttemptWritten,
   orderOf,
@@ -39,6 +40,7 @@ export {
   paymentOutcomeRecorded,
   recordPaymentOutcome,
   releaseCartHolds,
+  reopenForPayment,
   setOrderLines,
   stockTaken,
   takeStock,
@@ -50,5 +52,5 @@ export {
 /** Refunds (decision 0031): the owner routes make them; the sweep settles gateway refunds a crash left reserved. */
 export type { RefundInput, RefundMethod, RefundView } from "./refunds.ts";
 export { orderRefunds, settlePendingRefunds } from "./refunds.ts";
-export type { Released } from "./stock.ts";
+export type { Released, RetakeRefusal } from "./stock.ts";
 export { releaseOrder } from "./stock.ts";

@@ -16,6 +16,7 @@ export const ORDER_EMAILS = [
   "customer_note",
   "customer_cancelled",
   "owner_failed",
+  "customer_failed",
   "owner_cancelled",
 ] as const;
 export type OrderEmailName = (typeof ORDER_EMAILS)[number];

@@ -107,6 +107,28 @@ export async function claimStatus(db: Db, id: number, from: OrderStatus, to: Ord
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Claims an order for one payment by its shopper (the pay-for-order call): pending from `from`
+ * (pending or failed) only if no payment is in flight for it, so of racing calls one wins.
+ */
+export async function claimPaymentStart(db: Db, id: number, from: OrderStatus, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ status: "pending", updated_at: now })
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .where("payment_attempt", "=", "")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Each coupon's limit of uses per shopper (null: none), by id. */
+export async function couponLimitsPerUser(db: Db, couponIds: number[]): Promise<Map<number, number | null>> {
+  if (!couponIds.length) return new Map();
+  const rows = await db.selectFrom("coupons").select(["id", "usage_limit_per_user"]).where("id", "in", couponIds).execute();
+  return new Map(rows.map((row) => [row.id, row.usage_limit_per_user]));
+}
+
 /** Claims giving an order's stock back: true for the one caller that flips `stock_taken` from 1 to 0. */
 export async function claimStockRelease(db: Db, id: number, now: string): Promise<boolean> {
   const result = await db

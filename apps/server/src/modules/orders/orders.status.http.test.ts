@@ -271,6 +271,7 @@ describe("the owner's failed and cancelled order notices", () => {
     expect(mail.text).toContain(`/admin/orders/${id}`);
     // Only the owner hears of it: the shopper was told on the checkout page.
     expect(mailsOf(t.outbox, id, "confirmation")).toEqual([]);
+    expect(mailsOf(t.outbox, id, "failed.eml")).toEqual([]);
     const order = (await t.owner.get(`${ADMIN}/orders/${id}`)).json();
     expect(ownerEvent(order, "owner_failed")).toMatchObject({ actor: { type: "shop" } });
   });
@@ -295,6 +296,12 @@ describe("the owner's failed and cancelled order notices", () => {
     const failed = (await setStatus(unpaid, "failed")).json();
     expect(mailsOf(t.outbox, unpaid, "failed-notice")).toHaveLength(1);
     expect(ownerEvent(failed, "owner_failed")).toMatchObject({ actor: { type: "owner" } });
+    // The shopper did not see this failure: they hear of it, with the link to pay the order.
+    const [toShopper] = mailsOf(t.outbox, unpaid, "failed.eml");
+    const shopperMail = readMail(t.outbox, toShopper ?? "");
+    expect(shopperMail.headers.to).toBe(`nell${DOMAIN}`);
+    expect(shopperMail.text).toMatch(new RegExp(`/checkout/order-pay/${unpaid}\\?key=cw_order_`));
+    expect(ownerEvent(failed, "customer_failed")).toMatchObject({ actor: { type: "owner" } });
 
     // A completed order cancelled, or a cancelled one marked failed: nothing left to send or to be paid, no notice.
     const done = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Otto"));

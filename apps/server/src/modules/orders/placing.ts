@@ -10,7 +10,7 @@ import { awaited, runSteps, type Work } from "../../db/unit-of-work.ts";
 import { type OrderActor, orderEventRecorded, recordOrderEvent } from "./events.ts";
 import * as repo from "./orders.repo.ts";
 import { statusEvent } from "./orders.service.ts";
-import { releaseOrder } from "./stock.ts";
+import { type RetakeRefusal, releaseOrder, retakeForPayment } from "./stock.ts";
 
 /** The shop itself acting: the checkout's own moves. */
 const SHOP: OrderActor = { type: "shop" };
@@ -231,4 +231,27 @@ export function claimOrdersEmails(db: Db, ids: number[]): Promise<Set<number>> {
 /** Orders whose e-mails nobody claimed since they settled before the given time (the process settling them died). */
 export function ordersWithEmailsDue(db: Db, before: string): Promise<number[]> {
   return repo.ordersWithEmailsDue(db, before);
+}
+
+/** The order, locked for the caller's transaction on PostgreSQL (SQLite's writers take turns): the pay-for-order call reads it so. */
+export function lockOrder(db: Db, id: number): Promise<repo.OrderRow | undefined> {
+  return repo.findOrderForUpdate(db, id);
+}
+
+/**
+ * A pending or failed order its shopper pays (the pay-for-order call), inside the caller's
+ * transaction: claimed for this one payment (still `order.status`, no payment in flight), moved
+ * back from failed with its event by the shopper, and its stock and coupon uses taken again.
+ * Answers why not: "taken" (another call, the sweep or the owner moved it first), or what it
+ * could not take back; the caller then undoes its transaction.
+ */
+export async function reopenForPayment(
+  db: Db,
+  order: repo.OrderRow,
+  actor: OrderActor,
+  now: string,
+): Promise<"taken" | RetakeRefusal | null> {
+  if (!(await repo.claimPaymentStart(db, order.id, order.status, now))) return "taken";
+  if (order.status !== "pending") await recordOrderEvent(db, order.id, actor, statusEvent(order.status, "pending"), now);
+  return retakeForPayment(db, order, now);
 }

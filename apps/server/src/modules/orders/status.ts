@@ -76,8 +76,11 @@ export async function changeOrderStatus(ctx: RequestContext, id: number, to: Ord
   if (to === "completed") await mailQuietly(ctx, id, "customer_completed");
   // The payment a transfer or check waited for has arrived: the shopper hears it (WooCommerce's processing email).
   else if (to === "processing" && AWAITING_STATUSES.includes(from)) await mailQuietly(ctx, id, "customer_processing");
-  else if (to === "failed" && AWAITING_STATUSES.includes(from)) await mailQuietly(ctx, id, "owner_failed");
-  else if (to === "cancelled") {
+  else if (to === "failed" && AWAITING_STATUSES.includes(from)) {
+    await mailQuietly(ctx, id, "owner_failed");
+    // The shopper did not see this failure: they hear of it with the link to pay (WooCommerce 9's customer failed-order e-mail).
+    await mailQuietly(ctx, id, "customer_failed");
+  } else if (to === "cancelled") {
     if (SHOPPER_TOLD_STATUSES.includes(from)) await mailQuietly(ctx, id, "customer_cancelled");
     if (TO_SEND_STATUSES.includes(from)) await mailQuietly(ctx, id, "owner_cancelled");
   }

@@ -5,6 +5,7 @@
  * them 0 → 1, and only the caller whose update changed the row moves the stock or the count.
  */
 import type { Db } from "../../db/index.ts";
+import { couponUsesBy } from "../../db/placed-orders.ts";
 import { StoreError } from "../../http/errors.ts";
 import * as repo from "./orders.repo.ts";
 
@@ -80,4 +81,46 @@ export async function retakeOrder(db: Db, order: repo.OrderRow, now: string): Pr
     if (!(await repo.claimCouponCounted(db, order.id, coupon.coupon_id, 1))) continue;
     if (!(await repo.countCouponUse(db, coupon.coupon_id))) await repo.claimCouponCounted(db, order.id, coupon.coupon_id, 0);
   }
+}
+
+/** Why an order could not take back what it held to be paid again: the lines the shelf lacks, or the coupons at a limit. */
+export type RetakeRefusal = { kind: "stock"; names: string[] } | { kind: "coupons"; codes: string[] };
+
+/**
+ * Takes an order's stock and coupon uses again for its shopper to pay it (a failed order paid
+ * later), by the same claims as retakeOrder; unlike the owner's move, a coupon at its limit (the
+ * coupon's own, or this shopper's per-customer one, counted as the checkout counts it) refuses the
+ * payment rather than being kept uncounted. Answers the refusal; the caller's transaction is then undone.
+ */
+export async function retakeForPayment(db: Db, order: repo.OrderRow, now: string): Promise<RetakeRefusal | null> {
+  if (await repo.claimStockTake(db, order.id)) {
+    const lines = await heldLines(db, order.id);
+    const stock = await repo.stockOf(db, [...new Set(lines.map((line) => line.productId))]);
+    const short = new Set<string>();
+    for (const line of lines) {
+      if (!stock.get(line.productId)?.managed) continue;
+      if (!(await repo.takeStock(db, line.productId, line.units, order.id, now))) short.add(line.name);
+    }
+    if (short.size) return { kind: "stock", names: [...short] };
+    await repo.replaceHolds(db, order.id, [], now);
+  }
+  const coupons = await repo.orderCoupons(db, order.id);
+  const limits = await repo.couponLimitsPerUser(
+    db,
+    coupons.map((coupon) => coupon.coupon_id),
+  );
+  const shopper = { email: order.billing_email, customerId: order.customer_id ?? 0 };
+  const refused: string[] = [];
+  for (const coupon of coupons) {
+    if (!(await repo.claimCouponCounted(db, order.id, coupon.coupon_id, 1))) continue;
+    if (!(await repo.countCouponUse(db, coupon.coupon_id))) {
+      refused.push(coupon.code);
+      continue;
+    }
+    const limit = limits.get(coupon.coupon_id) ?? null;
+    if (limit === null) continue;
+    const uses = (await couponUsesBy(db, [coupon.coupon_id], shopper, order.id)).get(coupon.coupon_id) ?? 0;
+    if (uses >= limit) refused.push(coupon.code);
+  }
+  return refused.length ? { kind: "coupons", codes: refused } : null;
 }

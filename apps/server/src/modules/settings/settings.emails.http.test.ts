@@ -30,6 +30,7 @@ const ALL_ON = {
   customer_new_account: true,
   owner_notice: true,
   owner_failed: true,
+  customer_failed: true,
   owner_cancelled: true,
   contact_message: true,
   form_entry: true,

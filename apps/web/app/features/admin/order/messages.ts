@@ -5,7 +5,14 @@ import type { OrderEmail, OrderStatus } from "./api.ts";
 export const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = ORDER_STATUS_NAMES;
 
 export const EMAIL_LABELS: Record<
-  OrderEmail | "customer_processing" | "customer_refunded" | "customer_note" | "customer_cancelled" | "owner_failed" | "owner_cancelled",
+  | OrderEmail
+  | "customer_processing"
+  | "customer_refunded"
+  | "customer_note"
+  | "customer_cancelled"
+  | "owner_failed"
+  | "owner_cancelled"
+  | "customer_failed",
   string
 > = {
   customer_confirmation: "Order confirmation (to the customer)",
@@ -17,6 +24,7 @@ export const EMAIL_LABELS: Record<
   customer_note: "Note to the customer",
   customer_cancelled: "Cancelled order (to the customer)",
   owner_failed: "Failed order notice (to the shop)",
+  customer_failed: "Failed order and payment link (to the customer)",
   owner_cancelled: "Cancelled order notice (to the shop)",
 };
 

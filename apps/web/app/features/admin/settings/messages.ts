@@ -155,6 +155,7 @@ export const emailsMessages = {
     customer_new_account: "Account created, to the customer",
     owner_notice: "New order, to the owner",
     owner_failed: "Failed order (a payment declined, or marked failed), to the owner",
+    customer_failed: "Failed order with a link to pay it (a payment failed out of the customer's sight), to the customer",
     owner_cancelled: "Cancelled order (one paid for or on hold), to the owner",
     contact_message: "New contact message, to the owner",
     form_entry: "New form entry, to the owner",
