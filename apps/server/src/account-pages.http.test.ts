@@ -147,11 +147,11 @@ describe("signed in as Jane", () => {
     expect(page.body).not.toContain('id="sign-in-email"');
   });
 
-  it("lists her orders newest first, without failed attempts", async () => {
+  it("lists her orders newest first, a failed one with its Pay link", async () => {
     expect((await jane.get("/my-account/orders")).body).toContain("You have not placed any orders yet.");
     older = await jane.placeOrder([], "cod");
     newer = await jane.placeOrder([{ id: tShirt, quantity: 2 }], "cheque");
-    // A declined card leaves a failed order, which the list leaves out.
+    // A declined card leaves a failed order, listed with the link to pay it.
     await jane.api("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
     const declined = await shop.app.inject({
       method: "POST",
@@ -176,7 +176,10 @@ describe("signed in as Jane", () => {
     const olderAt = page.body.indexOf(`href="/my-account/orders/${older.id}"`);
     expect(newerAt).toBeGreaterThan(-1);
     expect(olderAt).toBeGreaterThan(newerAt);
-    expect(page.body).not.toContain(`/my-account/orders/${failedId}"`);
+    expect(page.body).toContain(`href="/my-account/orders/${failedId}"`);
+    expect(page.body).toContain(`<a href="/checkout/order-pay/${failedId}" class="button" aria-label="Pay for order ${failedId}">Pay</a>`);
+    expect(page.body).not.toContain(`href="/checkout/order-pay/${newer.id}"`);
+    expect(page.body).toContain("Failed");
     expect(page.body).toContain("On hold");
     expect(page.body).toContain("Processing");
     expect(page.body).toMatch(/\$[\d.,]+ for 2 items/);

@@ -278,6 +278,21 @@ function pageShown(request: FastifyRequest, reply: FastifyReply): attribution.Pa
 /** What the checkout page needs from the server beyond the cart: countries, payment methods, the customer's saved details. */
 function checkoutServices(db: Db, settings: ShopSettings, session: Session): StorefrontCheckout {
   return {
+    async orderToPay(id: number, key: string | null) {
+      if (!isStoredId(id)) return { state: "not-found" as const };
+      const found = await checkout.orderToPay(db, id, { customerId: session.uid, key, cartId: session.sid });
+      if (!("order" in found)) return found;
+      const receivedUrl = `/checkout/order-received/${found.order.id}?key=${encodeURIComponent(found.order.order_key)}`;
+      if (found.state === "paid") return { state: "paid" as const, receivedUrl };
+      if (found.state === "not-payable") return { state: "not-payable" as const, status: found.order.status, receivedUrl };
+      const view = await orders.orderView(db, found.order);
+      const order = {
+        ...view,
+        billing_email: view.billing_address.email ?? "",
+        payment_instructions: payments.paymentInstructions(settings, view.payment_method, view.status),
+      };
+      return { state: "payable" as const, order, key: found.order.order_key, askEmail: found.askEmail };
+    },
     // Codes only: names and states ship in the checkout's script already, so the page does not repeat them.
     countries: () => ({
       billing: settings.sellToCountries.length ? settings.sellToCountries : null,

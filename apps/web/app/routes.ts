@@ -8,6 +8,7 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/order-received/:id", "routes/order-received.tsx"),
+  route("checkout/order-pay/:id", "routes/order-pay.tsx"),
   route("my-account", "routes/account.tsx"),
   route("my-account/orders", "routes/account-orders.tsx"),
   route("my-account/orders/:id", "routes/account-order.tsx"),

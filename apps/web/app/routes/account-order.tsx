@@ -6,6 +6,7 @@ import { orderDisplay } from "../features/account/format.server.ts";
 import { notFound, orderIdFrom, requireCustomer } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
 import { OrderDetails } from "../features/account/OrderDetails.tsx";
+import { payPath } from "../features/checkout/pay/pay-path.ts";
 import type { Route } from "./+types/account-order";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -16,6 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!order) throw notFound();
   return {
     order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields()),
+    payLink: order.status === "pending" || order.status === "failed" ? payPath(order.id) : null,
     title: `${t.orderNumber(order.order_number)} – ${settings.siteTitle}`,
   };
 }
@@ -33,6 +35,14 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
   return (
     <AccountLayout title={t.orderNumber(order.number)}>
       <p className="account-order__summary">{t.orderPlaced(order.number, order.date, order.status)}</p>
+      {loaderData.payLink && (
+        <p className="account-order__pay">
+          {t.awaitsPayment}{" "}
+          <a href={loaderData.payLink} className="button">
+            {t.payThisOrder}
+          </a>
+        </p>
+      )}
       <OrderDetails order={order} />
       <p>
         <Link to={`${ACCOUNT_PATH}/orders`}>{t.backToOrders}</Link>

@@ -6,6 +6,7 @@ import { ACCOUNT_PATH, AccountLayout } from "../features/account/AccountNav.tsx"
 import { formatDate, statusLabel } from "../features/account/format.server.ts";
 import { requireCustomer } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
+import { payPath } from "../features/checkout/pay/pay-path.ts";
 import type { Route } from "./+types/account-orders";
 
 const ORDERS_PATH = `${ACCOUNT_PATH}/orders`;
@@ -30,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: statusLabel(order.status),
       total: t.totalFor(formatAmount(order.total, currencyFromFields(order.currency)), order.item_count),
       link: `${ACCOUNT_PATH}/orders/${order.id}`,
+      // Waiting for its payment, or its payment failed: the shopper may pay it (decision 0083).
+      payLink: order.status === "pending" || order.status === "failed" ? payPath(order.id) : null,
     })),
     shopPath: settings.storePages.shop || "/shop",
     title: `${list.pages > 1 ? t.ordersPage(list.page, list.pages) : t.orders} – ${settings.siteTitle}`,
@@ -81,7 +84,12 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>{order.status}</td>
                   <td>{order.total}</td>
-                  <td>
+                  <td className="account-table__actions">
+                    {order.payLink && (
+                      <a href={order.payLink} className="button" aria-label={t.payOrder(order.number)}>
+                        {t.pay}
+                      </a>
+                    )}
                     <Link to={order.link} className="button button--secondary" aria-label={t.viewOrder(order.number)}>
                       {t.view}
                     </Link>

@@ -16,6 +16,12 @@ import { exposeCheckoutExtensionApi } from "../features/checkout/extensions.ts";
 import { checkoutMessages as t } from "../features/checkout/messages.ts";
 import type { Route } from "./+types/checkout";
 
+/**
+ * The payment section, for the pay-for-order page (routes/order-pay.tsx): taken through this module
+ * so that page loads the checkout's own files, and the checkout's and the cart's stay as they are (decision 0083).
+ */
+export { PaymentSection } from "../features/checkout/payment/PaymentSection.tsx";
+
 /** Shown above the form in the editor preview. */
 const PREVIEW_BANNER = "Editor preview: sample data, nothing here is a real order.";
 

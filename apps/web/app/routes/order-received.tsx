@@ -13,6 +13,7 @@ import { orderDisplay } from "../features/account/format.server.ts";
 import { notFound, orderIdFrom, signInPath } from "../features/account/guard.server.ts";
 import { orderMessages as t } from "../features/account/messages.ts";
 import { OrderDetails } from "../features/account/OrderDetails.tsx";
+import { payPath } from "../features/checkout/pay/pay-path.ts";
 import type { Route } from "./+types/order-received";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -27,7 +28,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const url = new URL(request.url);
     return { order: null, title, signIn: signInPath(url.pathname + url.search) };
   }
-  return { order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields()), title };
+  return {
+    order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields()),
+    // A failed payment: the shopper may pay the order from here (decision 0083).
+    payLink: order.status === "failed" ? payPath(order.id, key) : null,
+    title,
+  };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -108,8 +114,19 @@ export default function OrderReceived({ loaderData, actionData }: Route.Componen
   return (
     <article className="order-received">
       <h1>{t.receivedTitle}</h1>
-      <p className="notice notice--success order-received__thanks">{t.receivedThanks}</p>
-      <p>{t.receivedIntro}</p>
+      {loaderData.payLink ? (
+        <p className="notice notice--error order-received__failed">
+          {t.receivedFailed}{" "}
+          <a href={loaderData.payLink} className="button">
+            {t.payForOrder}
+          </a>
+        </p>
+      ) : (
+        <>
+          <p className="notice notice--success order-received__thanks">{t.receivedThanks}</p>
+          <p>{t.receivedIntro}</p>
+        </>
+      )}
       <section aria-labelledby="order-overview-title">
         <h2 id="order-overview-title" className="visually-hidden">
           {t.overviewLabel}

@@ -143,7 +143,7 @@ export interface StorefrontAccount {
    * as sign-in does; every other session of the customer ends. The link then works no more.
    */
   resetPassword(key: string, password: string): Promise<AccountResult>;
-  /** One page of the signed-in customer's orders (the first is 1), newest first; no drafts or failed attempts. */
+  /** One page of the signed-in customer's orders (the first is 1), newest first; no drafts (failed ones are listed, to be paid). */
   orders(page: number): Promise<CustomerOrderPage>;
   /** The signed-in customer's own order, else null. */
   order(id: number): Promise<AccountOrder | null>;
@@ -210,7 +210,24 @@ export interface CheckoutDraft {
   paymentMethod: string;
 }
 
+/**
+ * The pay-for-order page's order (`/checkout/order-pay/{id}?key=…`): payable, with whether a guest
+ * must type the billing e-mail (not the session that placed it); or why not.
+ */
+export type OrderToPay =
+  | { state: "payable"; order: AccountOrder; key: string; askEmail: boolean }
+  /** Paid already (or refunded): the order-received page shows it. */
+  | { state: "paid"; receivedUrl: string }
+  /** On hold, cancelled: not awaiting a payment here. */
+  | { state: "not-payable"; status: OrderView["status"]; receivedUrl: string }
+  /** An account's order, and the shopper is not signed in as that account. */
+  | { state: "sign-in" }
+  | { state: "wrong-key" }
+  | { state: "not-found" };
+
 export interface StorefrontCheckout {
+  /** The order a shopper came to pay, for its signed-in customer or whoever holds its key (decision 0083). */
+  orderToPay(id: number, key: string | null): Promise<OrderToPay>;
   additionalFields(): CheckoutFieldDefinition[];
   /** The shop's locale ("en", "de_DE"…), for the case of labels inside field messages (spec §5). */
   locale(): string;

@@ -99,3 +99,33 @@ async function claimForPayment(tx: ShopContext, id: number, input: PayOrderInput
   });
   return runSteps(db, payInTransaction(tx, order.id, payment, input, now, REPAY_ATTEMPT));
 }
+
+/** What the pay-for-order page shows for an order id and key (the storefront port's `OrderToPay`, before its view is shaped). */
+export type OrderToPayFound =
+  | { state: "payable"; order: OrderRow; askEmail: boolean }
+  | { state: "paid"; order: OrderRow }
+  | { state: "not-payable"; order: OrderRow }
+  | { state: "sign-in" }
+  | { state: "wrong-key" }
+  | { state: "not-found" };
+
+/**
+ * The pay-for-order page's order: its signed-in customer's without a key, else with its key (an
+ * account's order then asks for its account); a guest's asks for the billing e-mail unless this
+ * session placed it. The payment itself checks all of it again (payOrder).
+ */
+export async function orderToPay(
+  db: Db,
+  id: number,
+  access: { customerId: number; key: string | null; cartId: string },
+): Promise<OrderToPayFound> {
+  const order = await findOrder(db, id);
+  if (!order || order.status === "checkout-draft") return { state: "not-found" };
+  const owner = order.customer_id ?? 0;
+  const own = owner > 0 && owner === access.customerId;
+  if (!own && !sameOrderKey(access.key, order.order_key)) return { state: "wrong-key" };
+  if (owner && !own) return { state: "sign-in" };
+  if (order.paid_at || PAID_STATUSES.includes(order.status) || order.status === "refunded") return { state: "paid", order };
+  if (!PAYABLE.has(order.status)) return { state: "not-payable", order };
+  return { state: "payable", order, askEmail: !owner && order.cart_id !== access.cartId };
+}

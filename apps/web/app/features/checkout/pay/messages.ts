@@ -1,0 +1,26 @@
+/** The pay-for-order page's texts (decision 0083). */
+export const payMessages = {
+  title: "Pay for order",
+  intro: (number: string) => `Order #${number} is waiting for its payment. Check the order, choose how to pay, and press "Pay for order".`,
+  lastFailed: "The last payment for this order did not go through. You can try again, with the same method or another one.",
+  emailLabel: "Email address",
+  emailHint: "The email address the order was placed with.",
+  emailMissing: "Please enter the email address the order was placed with.",
+  chooseMethod: "Please choose how you want to pay.",
+  pay: "Pay for order",
+  payWithTotal: (total: string) => `Pay for order · ${total}`,
+  paying: "Paying for your order…",
+  needsScript: "Paying for an order needs JavaScript. Please turn it on, or contact us to pay another way.",
+  paidTitle: "This order has already been paid for.",
+  notPayable: (status: string) => `This order is ${status.toLowerCase()}, so it cannot be paid for here.`,
+  viewOrder: "View the order",
+  signIn: "This order belongs to an account. Sign in to that account to pay for it.",
+  signInLink: "Sign in",
+  wrongKey:
+    "This payment link is not valid for this order. Use the link from your order email, or sign in to your account to find the order.",
+  notFound: "We could not find this order. Check the link, or find the order in your account.",
+  toAccount: "Go to my account",
+  summary: "Your order",
+  payLink: "Pay",
+  payLinkLabel: (number: string) => `Pay for order ${number}`,
+};
