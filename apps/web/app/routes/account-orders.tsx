@@ -84,15 +84,17 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>{order.status}</td>
                   <td>{order.total}</td>
-                  <td className="account-table__actions">
-                    {order.payLink && (
-                      <a href={order.payLink} className="button" aria-label={t.payOrder(order.number)}>
-                        {t.pay}
-                      </a>
-                    )}
-                    <Link to={order.link} className="button button--secondary" aria-label={t.viewOrder(order.number)}>
-                      {t.view}
-                    </Link>
+                  <td>
+                    <div className="account-table__actions">
+                      {order.payLink && (
+                        <a href={order.payLink} className="button" aria-label={t.payOrder(order.number)}>
+                          {t.pay}
+                        </a>
+                      )}
+                      <Link to={order.link} className="button button--secondary" aria-label={t.viewOrder(order.number)}>
+                        {t.view}
+                      </Link>
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -92,7 +92,7 @@ export default function OrderPay({ loaderData }: Route.ComponentProps) {
       <h1>{t.title}</h1>
       <p>{t.intro(order.number)}</p>
       {loaderData.failed && <p className="notice notice--error">{t.lastFailed}</p>}
-      <OrderDetails order={order} />
+      <OrderDetails order={order} addresses={false} />
       <noscript>
         <p className="notice">{t.needsScript}</p>
       </noscript>

@@ -3,7 +3,8 @@ import { AddressBlock } from "../../components/AddressBlock.tsx";
 import type { OrderDisplay } from "./format.server.ts";
 import { orderMessages as t } from "./messages.ts";
 
-export function OrderDetails({ order }: { order: OrderDisplay }) {
+/** `addresses` false: the lines and totals only (the pay-for-order page, which asks a guest for the e-mail the addresses hold). */
+export function OrderDetails({ order, addresses = true }: { order: OrderDisplay; addresses?: boolean }) {
   return (
     <>
       <section className="order-details" aria-labelledby="order-details-title">
@@ -55,7 +56,7 @@ export function OrderDetails({ order }: { order: OrderDisplay }) {
           </tfoot>
         </table>
       </section>
-      <OrderAddresses order={order} />
+      {addresses && <OrderAddresses order={order} />}
     </>
   );
 }

@@ -89,7 +89,7 @@ export function OrderPayForm({ orderId, orderKey, askEmail, methods, savedMethod
       setPaying(false);
       const message = failure instanceof StoreApiFailure ? failure.error.message : GENERIC_ERROR;
       if (failure instanceof StoreApiFailure && failure.error.code === "cw_rest_invalid_billing_email") {
-        setEmailError(message);
+        setEmailError(t.emailWrong);
         emailInput.current?.focus();
       } else setError(message);
     }
@@ -98,10 +98,11 @@ export function OrderPayForm({ orderId, orderKey, askEmail, methods, savedMethod
   return (
     <form className="order-pay__form" onSubmit={pay} noValidate aria-busy={paying || undefined}>
       {askEmail && (
-        <div className={`order-pay__email${emailError ? " has-error" : ""}`}>
+        <div className="order-pay__email">
           <label htmlFor={`${id}-email`}>{t.emailLabel}</label>
           <input
             ref={emailInput}
+            className="order-pay__input"
             id={`${id}-email`}
             type="email"
             name="billing_email"

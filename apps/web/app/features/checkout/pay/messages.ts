@@ -6,6 +6,7 @@ export const payMessages = {
   emailLabel: "Email address",
   emailHint: "The email address the order was placed with.",
   emailMissing: "Please enter the email address the order was placed with.",
+  emailWrong: "This is not the email address the order was placed with. Please check it and try again.",
   chooseMethod: "Please choose how you want to pay.",
   pay: "Pay for order",
   payWithTotal: (total: string) => `Pay for order · ${total}`,
