@@ -54,7 +54,7 @@ export const PlaceOrderBody = Type.Object({
 export const PayOrderBody = Type.Object({
   key: Type.String({ minLength: 1, maxLength: 100, description: "The order's key (order_key)" }),
   billing_email: Type.Optional(
-    Type.String({ maxLength: 200, description: "A guest's order: its billing e-mail, unless this is the session that placed it" }),
+    Type.String({ maxLength: 200, description: "A guest's order: its billing email, unless this is the session that placed it" }),
   ),
   payment_method: Type.Optional(Type.String({ maxLength: 100 })),
   payment_data: PaymentData,
