@@ -52,6 +52,10 @@ describe("the pay-for-order page", () => {
     expect(page.body).toContain("Cash on delivery");
     expect(page.body).toMatch(/<button type="submit" class="button order-pay__button"[^>]*>Pay for order · \$[\d.]+<\/button>/);
     expect(page.body).not.toContain('name="billing_email"');
+    // Without the page's script the button stays off and the form posts nowhere that would keep the card's fields.
+    expect(page.body).toMatch(/<form class="order-pay__form"[^>]*method="post"/);
+    expect(page.body).toMatch(/<button type="submit" class="button order-pay__button" disabled=""/);
+    expect(page.body).toContain("Paying for an order needs JavaScript.");
 
     const elsewhere = await new PageBrowser(() => shop.app).get(`/checkout/order-pay/${id}?key=${key}`);
     expect(elsewhere.statusCode).toBe(200);

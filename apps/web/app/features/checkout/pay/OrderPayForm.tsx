@@ -4,7 +4,7 @@
  * POST /checkout/{id}. A declined payment shows its message under the methods; success goes to the
  * order-received page.
  */
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { GENERIC_ERROR, StoreApiFailure, StoreClient } from "../../../api/store-client.ts";
 import { useCartHandle } from "../../../stores/cart-provider.tsx";
 import { paymentPayload } from "../payment/card.ts";
@@ -44,6 +44,9 @@ export function OrderPayForm({ orderId, orderKey, askEmail, methods, savedMethod
   const [error, setError] = useState("");
   const [paying, setPaying] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
+  // Until the page's script runs the button stays off: a plain submit would put the card's fields in the address.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   const select = (next: NonNullable<ActivePayment>) => {
     setActive(next);
@@ -96,7 +99,7 @@ export function OrderPayForm({ orderId, orderKey, askEmail, methods, savedMethod
   }
 
   return (
-    <form className="order-pay__form" onSubmit={pay} noValidate aria-busy={paying || undefined}>
+    <form className="order-pay__form" method="post" onSubmit={pay} noValidate aria-busy={paying || undefined}>
       {askEmail && (
         <div className="order-pay__email">
           <label htmlFor={`${id}-email`}>{t.emailLabel}</label>
@@ -141,7 +144,7 @@ export function OrderPayForm({ orderId, orderKey, askEmail, methods, savedMethod
       <p className="order-pay__status" role="status">
         {paying ? t.paying : ""}
       </p>
-      <button type="submit" className="button order-pay__button" disabled={paying || (!methods.length && !savedMethods.length)}>
+      <button type="submit" className="button order-pay__button" disabled={!live || paying || (!methods.length && !savedMethods.length)}>
         {paying ? t.paying : t.payWithTotal(total)}
       </button>
     </form>
