@@ -239,6 +239,14 @@ describe("checkout", () => {
     expect(placed.headers["ratelimit-limit"]).toBeDefined();
   });
 
+  it("counts guesses at an order's key on the pay-for-order call as failed checkouts (decision 0083)", async () => {
+    const guesser = new Client(shop.app, nextAddress());
+    const pay = () =>
+      guesser.request("POST", "/checkout/1", { key: "cw_order_guess", billing_email: "t@example.com", payment_method: "cod" });
+    for (let i = 0; i < RATE_LIMITS.checkoutPerSession.limit; i++) expect((await pay()).statusCode).toBe(401);
+    expectRefused(await pay(), "checkout:session");
+  });
+
   it("does not refuse honest shoppers checking out at once from an address near its limit", async () => {
     const address = nextAddress();
     const beanie = await productId(shop.app, "beanie");
