@@ -781,7 +781,7 @@ async function resumeUnrecordedPayment(ctx: ShopContext, now: Date): Promise<Che
  * The sweep of unpaid orders (main.ts, every five minutes): an order whose payment was asked for
  * and never recorded, older than the hold time, is never simply cancelled. Its gateway is asked
  * first: paid, it is settled (cart emptied, e-mails sent); declined, it fails; never received, it is
- * cancelled; not known, it is held (on-hold) for the shop to check. Then the other unpaid orders are
+ * cancelled (a repayment fails instead, to be paid again); not known, it is held (on-hold) for the shop to check. Then the other unpaid orders are
  * cancelled as before, and e-mails a crash left due are sent. Answers how many orders each way.
  */
 export async function sweepUnpaidOrders(db: Db, holdMinutes: number, now = new Date()) {
@@ -790,11 +790,13 @@ export async function sweepUnpaidOrders(db: Db, holdMinutes: number, now = new D
   const counts = { settled: 0, held: 0, failed: 0, cancelled: 0, emailed: 0 };
   for (const order of await unrecordedPayments(db, before)) {
     const found = await askGateway(db, order);
-    if (found.known && !found.outcome) {
+    // A repayment the gateway never received leaves the order failed, to be paid again, rather than cancelled.
+    const neverPaid = found.known && !found.outcome;
+    if (neverPaid && !repaying(order)) {
       if (await cancelNeverPaid(db, order, nowIso)) counts.cancelled++;
       continue;
     }
-    const outcome = found.known && found.outcome ? found.outcome : UNKNOWN_PAYMENT;
+    const outcome = neverPaid ? NEVER_PAID : found.known && found.outcome ? found.outcome : UNKNOWN_PAYMENT;
     const recorded = await db.transaction().execute((trx) => recordOutcome(trx as unknown as Db, order, outcome, nowIso));
     if (!recorded) continue;
     if (outcome.status === "failure") {

@@ -307,6 +307,29 @@ describe("two pays at once", () => {
   });
 });
 
+describe("a repayment whose call died", () => {
+  it("the sweep fails it again, stock back, payable once more, when the gateway never received it (not cancelled)", async () => {
+    const stock = await stockOf(print);
+    const { shopper, id, key } = await declinedOrder("died@example.com", [{ id: print, quantity: 1 }]);
+    laterAnswer = null;
+    // The call waits on the gateway for ever, as if its process had died while paying.
+    void pay(shopper, id, { key, payment_method: "later_card" });
+    const deadline = Date.now() + 5000;
+    let attempt = "";
+    while (!attempt.startsWith("repay_") && Date.now() < deadline) {
+      attempt = (await shop.db.selectFrom("orders").select("payment_attempt").where("id", "=", id).executeTakeFirstOrThrow())
+        .payment_attempt;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(attempt).toMatch(/^repay_/);
+    expect(await stockOf(print)).toBe(stock - 1);
+    await sweepUnpaidOrders(shop.db, 60, new Date(Date.now() + 2 * 60 * 60 * 1000));
+    expect(await statusOf(id)).toBe("failed");
+    expect(await stockOf(print)).toBe(stock);
+    expect((await pay(shopper, id, { key, ...card() })).json()).toMatchObject({ status: "processing" });
+  });
+});
+
 describe("the customer's failed-order e-mail", () => {
   it("is not sent for a decline the shopper saw on screen (checkout or the pay page)", async () => {
     const { shopper, id, key } = await declinedOrder("saw.it@example.com");
