@@ -1,5 +1,5 @@
 /**
- * Paying an order later (decision 0083) in Chromium: a customer's card is declined at checkout,
+ * Paying an order later (decision 0085) in Chromium: a customer's card is declined at checkout,
  * they leave, come back through my account's Pay link, are declined once more on the pay page
  * (the message shows, they stay), then pay and land on the order-received page. axe on the pay
  * page, at a desktop width and at 390 px.

@@ -1,5 +1,5 @@
 /**
- * The pay-for-order page, server-rendered (decision 0083): what it shows a guest with the key (the
+ * The pay-for-order page, server-rendered (decision 0085): what it shows a guest with the key (the
  * e-mail field only away from the session that placed the order), a customer signed in or not,
  * a paid order, a wrong key and an unknown order; and the Pay links of the order-received page
  * and my account.

@@ -239,7 +239,7 @@ describe("checkout", () => {
     expect(placed.headers["ratelimit-limit"]).toBeDefined();
   });
 
-  it("counts guesses at an order's key on the pay-for-order call as failed checkouts (decision 0083)", async () => {
+  it("counts guesses at an order's key on the pay-for-order call as failed checkouts (decision 0085)", async () => {
     const guesser = new Client(shop.app, nextAddress());
     const pay = () =>
       guesser.request("POST", "/checkout/1", { key: "cw_order_guess", billing_email: "t@example.com", payment_method: "cod" });

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: statusLabel(order.status),
       total: t.totalFor(formatAmount(order.total, currencyFromFields(order.currency)), order.item_count),
       link: `${ACCOUNT_PATH}/orders/${order.id}`,
-      // Waiting for its payment, or its payment failed: the shopper may pay it (decision 0083).
+      // Waiting for its payment, or its payment failed: the shopper may pay it (decision 0085).
       payLink: order.status === "pending" || order.status === "failed" ? payPath(order.id) : null,
     })),
     shopPath: settings.storePages.shop || "/shop",

@@ -18,7 +18,7 @@ import type { Route } from "./+types/checkout";
 
 /**
  * The payment section, for the pay-for-order page (routes/order-pay.tsx): taken through this module
- * so that page loads the checkout's own files, and the checkout's and the cart's stay as they are (decision 0083).
+ * so that page loads the checkout's own files, and the checkout's and the cart's stay as they are (decision 0085).
  */
 export { PaymentSection } from "../features/checkout/payment/PaymentSection.tsx";
 

@@ -1,6 +1,6 @@
 /**
  * /checkout/order-pay/:id?key=…: paying an order that awaits its payment (WooCommerce's "Pay for
- * order"; decision 0083). Its signed-in customer needs no key; anyone else needs the key, and a
+ * order"; decision 0085). Its signed-in customer needs no key; anyone else needs the key, and a
  * guest's order asks for its billing e-mail unless this is the session that placed it. The order
  * is shown as placed (nothing to edit) above the shop's payment methods; paid, the shopper goes on
  * to the order-received page. Every other case says why in words.
@@ -14,7 +14,7 @@ import { OrderDetails } from "../features/account/OrderDetails.tsx";
 import { payMessages as t } from "../features/checkout/pay/messages.ts";
 import { OrderPayForm } from "../features/checkout/pay/OrderPayForm.tsx";
 import type { Route } from "./+types/order-pay";
-// Through the checkout's route module: this page then loads the checkout's files rather than splitting them (decision 0083).
+// Through the checkout's route module: this page then loads the checkout's files rather than splitting them (decision 0085).
 import { PaymentSection } from "./checkout.tsx";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

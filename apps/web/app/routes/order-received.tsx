@@ -30,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   return {
     order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields()),
-    // A failed payment: the shopper may pay the order from here (decision 0083).
+    // A failed payment: the shopper may pay the order from here (decision 0085).
     payLink: order.status === "failed" ? payPath(order.id, key) : null,
     title,
   };

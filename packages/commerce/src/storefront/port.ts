@@ -226,7 +226,7 @@ export type OrderToPay =
   | { state: "not-found" };
 
 export interface StorefrontCheckout {
-  /** The order a shopper came to pay, for its signed-in customer or whoever holds its key (decision 0083). */
+  /** The order a shopper came to pay, for its signed-in customer or whoever holds its key (decision 0085). */
   orderToPay(id: number, key: string | null): Promise<OrderToPay>;
   additionalFields(): CheckoutFieldDefinition[];
   /** The shop's locale ("en", "de_DE"…), for the case of labels inside field messages (spec §5). */

@@ -1,5 +1,5 @@
 /**
- * Paying an order that awaits payment (POST /checkout/{id}, decision 0083) on SQLite and
+ * Paying an order that awaits payment (POST /checkout/{id}, decision 0085) on SQLite and
  * PostgreSQL: who may (the customer; a guest with key and e-mail, or the session that placed it),
  * which statuses, the test card's success and decline, stock and coupon uses taken back or the
  * payment refused when they are gone, two racing pays charging once, the cart left alone, the

@@ -1,6 +1,6 @@
 /**
  * Paying an order placed earlier that still awaits its payment (WooCommerce's "Pay for order",
- * POST /checkout/{id}; decision 0083): a failed one (a declined card, the sweep) or a pending one.
+ * POST /checkout/{id}; decision 0085): a failed one (a declined card, the sweep) or a pending one.
  * Who may is the orders module's access rule plus the order's key; the order is not priced again
  * (the shopper pays what it says) but the method and its data are checked as the checkout checks
  * them. One transaction claims the order for this one payment (of racing calls one wins), takes

@@ -408,7 +408,7 @@ function inBackground(registration: Registration, work: Promise<unknown>): void 
 /**
  * An order's payment failed (a declined card, or a gateway's later answer): the owner's
  * failed-order notice, and with `toCustomer` the shopper's failed-order e-mail with the link to pay
- * it (decision 0083: only for a failure they did not see on screen), in the background.
+ * it (decision 0085: only for a failure they did not see on screen), in the background.
  */
 export function onOrderFailed(db: Db, orderId: number, { toCustomer }: { toCustomer: boolean }): void {
   const registration = registrations.get(db);

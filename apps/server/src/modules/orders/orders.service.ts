@@ -190,7 +190,7 @@ export async function cancelUnpaidOrders(db: Db, holdMinutes: number, now = new 
   return cancelled;
 }
 
-/** Statuses a customer never sees in their list: the cart's working draft (a failed order is listed, to be paid: decision 0083). */
+/** Statuses a customer never sees in their list: the cart's working draft (a failed order is listed, to be paid: decision 0085). */
 const UNLISTED_STATUSES: OrderStatus[] = ["checkout-draft"];
 
 /** Orders on one page of my account's list (WooCommerce's default posts_per_page). */

@@ -1,5 +1,5 @@
 /**
- * The pay-for-order form (decision 0083): the checkout's payment section over the shop's methods,
+ * The pay-for-order form (decision 0085): the checkout's payment section over the shop's methods,
  * a guest's e-mail when the server asks for it, and one button that pays the order through
  * POST /checkout/{id}. A declined payment shows its message under the methods; success goes to the
  * order-received page.

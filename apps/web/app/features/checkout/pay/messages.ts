@@ -1,4 +1,4 @@
-/** The pay-for-order page's texts (decision 0083). */
+/** The pay-for-order page's texts (decision 0085). */
 export const payMessages = {
   title: "Pay for order",
   intro: (number: string) => `Order #${number} is waiting for its payment. Check the order, choose how to pay, and press "Pay for order".`,
