@@ -48,10 +48,11 @@ export function renderOrderFailed(data: OrderEmailData): RenderedEmail {
   });
 }
 
-/** The order's invoice: its details, and how to pay when it is not paid yet. */
+/** The order's invoice: its details, and how to pay when it is not paid yet (an order awaiting its payment links to the page that pays it). */
 export function renderOrderInvoice(data: OrderEmailData): RenderedEmail {
   const site = oneLine(data.siteTitle);
   const paid = data.order.date_paid !== null;
+  const payable = !paid && (data.order.status === "pending" || data.order.status === "failed");
   return renderOrderMessage(data, {
     subject: `Invoice for your ${site} order #${data.order.order_number}`,
     heading: `Invoice for order #${data.order.order_number}`,
@@ -59,7 +60,7 @@ export function renderOrderInvoice(data: OrderEmailData): RenderedEmail {
       greeting(data),
       paid ? `Here are the details of your order at ${site}.` : `Here are the details of your order at ${site}, and how to pay for it.`,
     ],
-    link: { label: "View your order", url: data.orderUrl },
+    link: payable ? { label: "Pay for this order", url: data.payUrl } : { label: "View your order", url: data.orderUrl },
   });
 }
 

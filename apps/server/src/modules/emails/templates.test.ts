@@ -244,6 +244,17 @@ describe("renderOrderInvoice", () => {
     expect(paid.subject).toBe("Invoice for your Corner Shop order #1042");
     expect(paid.text).not.toContain("how to pay");
   });
+
+  it("links an order awaiting its payment to the page that pays it (decision 0085), any other to the order", () => {
+    for (const status of ["pending", "failed"] as const) {
+      expect(renderOrderInvoice(data({ status, date_paid: null })).text).toContain(
+        "Pay for this order: https://shop.example.com/checkout/order-pay/1042?key=cw_order_abc",
+      );
+    }
+    const onHold = renderOrderInvoice(data({ status: "on-hold", date_paid: null }));
+    expect(onHold.text).toContain("View your order: https://shop.example.com/checkout/order-received/1042?key=cw_order_abc");
+    expect(onHold.text).not.toContain("order-pay");
+  });
 });
 
 describe("renderOrderNote", () => {
