@@ -80,7 +80,11 @@ describe("routeCheckoutError", () => {
       {
         code: "cw_rest_invalid_address_country",
         message: "Sorry, we do not allow orders to the provided shipping country.",
-        data: { status: 400, allowed_countries: ["US"], errors: { shipping: { country: "Sorry, we do not ship orders to the selected country" } } },
+        data: {
+          status: 400,
+          allowed_countries: ["US"],
+          errors: { shipping: { country: "Sorry, we do not ship orders to the selected country" } },
+        },
       },
       false,
     );
