@@ -4,6 +4,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart, type ExtensionWindow, extensionApiReady, openCheckout } from "./support/checkout.ts";
+import { signInAsOwner } from "./support/owner.ts";
 
 /** Registers a block whose component draws a paragraph, or throws when `text` is null. */
 async function registerBlock(page: Page, name: string, parent: string, text: string | null) {
@@ -72,8 +73,76 @@ test("a page script's checkout filters relabel the total, the items and the plac
   await expect(summary.locator(".totals__item--total .totals__label")).toHaveText("Total to pay");
 });
 
+test("a page script's price formats show on the cart's lines and in the checkout's summary", async ({ page }) => {
+  // Both pages put the extension API on window once live, and fire the ready event.
+  await page.addInitScript(() => {
+    const win = globalThis as unknown as FilterWindow;
+    win.addEventListener("cartwright:checkout-ready", () => {
+      win.cartwright?.registerCheckoutFilters("test-plugin", {
+        cartItemPrice: (format, _extensions, args) => `${format} for ${(args as { cartItem: { quantity: number } }).cartItem.quantity}`,
+        subtotalPriceFormat: (format, _extensions, args) => `${format} each (${(args as { context: string }).context})`,
+      });
+    });
+  });
+  await addToCart(page, "beanie", "Beanie", 2);
+  await page.goto("/cart");
+  const line = page.getByRole("row").filter({ hasText: "Beanie" });
+  // Beanie: 20.00, on sale at 18.00 (DEMO.md).
+  await expect(line.locator(".cart-line__total-amount")).toHaveText("$36.00 for 2");
+  await expect(line.locator(".cart-line__price")).toContainText("$18.00 each (cart)");
+
+  await openCheckout(page);
+  const summary = page.locator(".checkout-summary");
+  await expect(summary.locator(".checkout-summary__total")).toHaveText("$36.00 for 2");
+  await expect(summary.locator(".checkout-summary__unit-price")).toContainText("$18.00 each (summary)");
+});
+
+test("a price format without <price/> is logged for a shopper and the page keeps the plain price", async ({ page }) => {
+  const logged: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") logged.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const win = globalThis as unknown as FilterWindow;
+    win.addEventListener("cartwright:checkout-ready", () => {
+      win.cartwright?.registerCheckoutFilters("test-plugin", { cartItemPrice: () => "per month" });
+    });
+  });
+  await addToCart(page, "beanie", "Beanie");
+  await page.goto("/cart");
+  await expect.poll(() => logged.some((text) => text.includes("Price-format filters must contain '<price/>'"))).toBe(true);
+  expect(logged).toContain(`Price-format filters must contain '<price/>': the checkout filter 'cartItemPrice' returned "per month".`);
+  await expect(page.locator(".cart-line__total-amount")).toHaveText("$18.00");
+  await expect(page.getByRole("link", { name: "Proceed to checkout" })).toBeVisible();
+
+  await openCheckout(page);
+  await expect(page.locator(".checkout-summary__total")).toHaveText("$18.00");
+  await expect(page.getByRole("button", { name: /Place Order/ })).toBeEnabled();
+  await expect(page.getByText("Unexpected error in:")).toHaveCount(0);
+});
+
+test("the store administrator is shown a price format without <price/> where it broke, the rest of the page stays", async ({ page }) => {
+  await signInAsOwner(page);
+  await page.addInitScript(() => {
+    const win = globalThis as unknown as FilterWindow;
+    win.addEventListener("cartwright:checkout-ready", () => {
+      win.cartwright?.registerCheckoutFilters("test-plugin", { subtotalPriceFormat: () => "each" });
+    });
+  });
+  await addToCart(page, "beanie", "Beanie");
+  await page.goto("/cart");
+  await expect(page.getByText("Unexpected error in: Cart")).toBeVisible();
+  await expect(page.getByText(`the checkout filter 'subtotalPriceFormat' returned "each"`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Proceed to checkout" })).toBeVisible();
+});
+
 /** The filters part of window.cartwright and the window's events, typed for code run in the page. */
 interface FilterWindow {
   addEventListener(type: string, listener: () => void): void;
-  cartwright?: { registerCheckoutFilters(namespace: string, filters: Record<string, (value: string) => string>): void };
+  cartwright?: {
+    registerCheckoutFilters(
+      namespace: string,
+      filters: Record<string, (value: string, extensions: Record<string, unknown>, args?: Record<string, unknown>) => string>,
+    ): void;
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * /cart: the cart page (spec §2 "Cart screen"). The server renders it from the loader's cart;
- * after hydration it follows the cart store, which the loader's cart seeds.
+ * after hydration it follows the cart store, which the loader's cart seeds. Its lines go through
+ * the checkout filters, so extension scripts get window.cartwright here too, once the page is live.
  */
 import { currencyFromFields } from "@cartwright/commerce";
 import { useEffect, useRef } from "react";
@@ -14,6 +15,7 @@ import { cartPageMessages as t } from "../features/cart/messages.ts";
 import { NoticeList } from "../features/cart/NoticeList.tsx";
 import { ProceedToCheckout } from "../features/cart/ProceedToCheckout.tsx";
 import { TotalsBlock } from "../features/cart/TotalsBlock.tsx";
+import { BlockErrorBoundary } from "../features/checkout/blocks/BlockErrorBoundary.tsx";
 import { useContainerWidth } from "../lib/use-container-width.ts";
 import { hasPendingOperations } from "../stores/cart.ts";
 import { useCart, useCartStore } from "../stores/cart-context.tsx";
@@ -21,9 +23,12 @@ import { CONTEXTS, noticeStore } from "../stores/notices.ts";
 import type { Route } from "./+types/cart";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { cart, settings } = context.get(storefrontContext);
+  const { cart, settings, account } = context.get(storefrontContext);
+  const [view, isAdmin] = await Promise.all([cart.get(), account.isOwner()]);
   return {
-    cart: await cart.get(),
+    cart: view,
+    // The shop owner is the store administrator (spec §6): a checkout filter's mistake is thrown for them.
+    isAdmin,
     totals: {
       withTax: settings.displayCartPricesIncludingTax,
       itemizedTaxes: settings.displayItemizedTaxes,
@@ -51,6 +56,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Spec §9 layout widths, from the block's own width; the server renders is-large.
   const [block, width] = useContainerWidth<HTMLElement>();
+
+  // Extension scripts register their filters through window.cartwright: the checkout's API, loaded once the page is live.
+  useEffect(() => {
+    import("../features/checkout/extensions.ts").then((api) => api.exposeCheckoutExtensionApi());
+  }, []);
 
   // The loader's cart seeds the store, and replaces its copy after each load unless a write is under way.
   useEffect(() => {
@@ -105,27 +115,38 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       {failed}
       <div className="cart-page__layout">
         <div className="cart-page__main">
-          <table className="cart-table">
-            <caption className="visually-hidden">{t.tableLabel}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="cart-table__image">
-                  {t.product}
-                </th>
-                <th scope="col" className="cart-table__details">
-                  {t.details}
-                </th>
-                <th scope="col" className="cart-table__total">
-                  {t.total}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cart.items.map((item) => (
-                <CartLineItem key={item.key} item={item} currency={currency} withTax={withTax} onRemoved={() => heading.current?.focus()} />
-              ))}
-            </tbody>
-          </table>
+          {/* A checkout filter's mistake is thrown for the store administrator (spec §5): shown here, not instead of the page. */}
+          <BlockErrorBoundary blockName={t.title} isAdmin={loaderData.isAdmin}>
+            <table className="cart-table">
+              <caption className="visually-hidden">{t.tableLabel}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="cart-table__image">
+                    {t.product}
+                  </th>
+                  <th scope="col" className="cart-table__details">
+                    {t.details}
+                  </th>
+                  <th scope="col" className="cart-table__total">
+                    {t.total}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {cart.items.map((item) => (
+                  <CartLineItem
+                    key={item.key}
+                    item={item}
+                    cart={cart}
+                    currency={currency}
+                    withTax={withTax}
+                    isAdmin={loaderData.isAdmin}
+                    onRemoved={() => heading.current?.focus()}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </BlockErrorBoundary>
           <CrossSells products={cart.cross_sells} />
         </div>
         <aside className="cart-page__sidebar" aria-labelledby="cart-totals-title">

@@ -2,13 +2,15 @@
  * One row of the 'Products in cart' table (spec §2 "Cart screen"): image and name linked to the
  * product unless it is hidden from the catalogue, stock badges, unit price with its saving,
  * the clamped short description, variation and item data, quantity, remove, and the line total.
+ * The name and both prices go through the checkout filters in the "cart" context (spec §5).
  */
-import { type Currency, formatAmount, type StoreCartItem } from "@cartwright/commerce";
+import { type Currency, formatAmount, type StoreCart, type StoreCartItem } from "@cartwright/commerce";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { priceMessages } from "../../messages.ts";
 import { useCart, useCartStore } from "../../stores/cart-context.tsx";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
+import { FormattedPrice, UnitPrice } from "../checkout/FormattedPrice.tsx";
+import { applyCheckoutFilter, PRICE_PLACEHOLDER, useCheckoutFilters } from "../checkout/filters.ts";
 import { cartPageMessages as t } from "./messages.ts";
 import { QuantitySelector } from "./QuantitySelector.tsx";
 import { clampWords, failureMessage, plainText } from "./text.ts";
@@ -24,15 +26,24 @@ interface ItemData {
 
 interface CartLineItemProps {
   item: StoreCartItem;
+  /** The cart the line is in: the filters' extensions and arguments. */
+  cart: StoreCart;
   currency: Currency;
   withTax: boolean;
+  /** Spec §5: a filter's mistake is thrown for the store administrator, logged for others. */
+  isAdmin?: boolean;
   /** Called once the line is gone, so focus can move somewhere sensible. */
   onRemoved: () => void;
 }
 
-export function CartLineItem({ item, currency, withTax, onRemoved }: CartLineItemProps) {
+export function CartLineItem({ item, cart, currency, withTax, isAdmin = false, onRemoved }: CartLineItemProps) {
   const store = useCartStore();
   const removing = useCart((s) => s.cartItemsPendingDelete.includes(item.key));
+  useCheckoutFilters();
+  const filter = { extensions: cart.extensions, args: { cart, cartItem: item, context: "cart" }, isAdmin };
+  const name = applyCheckoutFilter({ filterName: "itemName", defaultValue: item.name, ...filter });
+  const unitFormat = applyCheckoutFilter({ filterName: "subtotalPriceFormat", defaultValue: PRICE_PLACEHOLDER, ...filter });
+  const lineFormat = applyCheckoutFilter({ filterName: "cartItemPrice", defaultValue: PRICE_PLACEHOLDER, ...filter });
   const money = (amount: number) => formatAmount(amount, currency);
   const linked = item.catalog_visibility !== "hidden" && item.catalog_visibility !== "search";
   const regular = Number(item.prices.regular_price);
@@ -68,7 +79,7 @@ export function CartLineItem({ item, currency, withTax, onRemoved }: CartLineIte
       <td className="cart-line__image">
         {link(
           image ? (
-            <img src={image.thumbnail || image.src} alt={image.alt || t.productImage(item.name)} width={96} height={96} loading="lazy" />
+            <img src={image.thumbnail || image.src} alt={image.alt || t.productImage(name)} width={96} height={96} loading="lazy" />
           ) : (
             <span className="cart-line__placeholder" />
           ),
@@ -77,27 +88,19 @@ export function CartLineItem({ item, currency, withTax, onRemoved }: CartLineIte
         )}
       </td>
       <td className="cart-line__details">
-        {link(item.name, "cart-line__name")}
+        {link(name, "cart-line__name")}
         {item.show_backorder_badge ? (
           <span className="cart-badge">{t.backorder}</span>
         ) : item.low_stock_remaining ? (
           <span className="cart-badge">{t.lowStock(item.low_stock_remaining)}</span>
         ) : null}
         <div className="cart-line__price">
-          {saving > 0 ? (
+          <UnitPrice item={item} currency={currency} format={unitFormat} />
+          {saving > 0 && (
             <>
-              <del>
-                <span className="visually-hidden">{priceMessages.originalPrice} </span>
-                {money(regular)}
-              </del>{" "}
-              <ins>
-                <span className="visually-hidden">{priceMessages.currentPrice} </span>
-                {money(price)}
-              </ins>{" "}
+              {" "}
               <span className="cart-badge cart-badge--sale">{t.save(money(saving))}</span>
             </>
-          ) : (
-            money(price)
           )}
         </div>
         {description && <p className="cart-line__description">{description}</p>}
@@ -112,18 +115,12 @@ export function CartLineItem({ item, currency, withTax, onRemoved }: CartLineIte
         )}
         <div className="cart-line__actions">
           {!item.sold_individually && (
-            <QuantitySelector
-              itemKey={item.key}
-              name={item.name}
-              quantity={item.quantity}
-              limits={item.quantity_limits}
-              disabled={removing}
-            />
+            <QuantitySelector itemKey={item.key} name={name} quantity={item.quantity} limits={item.quantity_limits} disabled={removing} />
           )}
           <button
             type="button"
             className="link-button cart-line__remove"
-            aria-label={t.removeLabel(item.name)}
+            aria-label={t.removeLabel(name)}
             disabled={removing}
             onClick={remove}
           >
@@ -132,7 +129,9 @@ export function CartLineItem({ item, currency, withTax, onRemoved }: CartLineIte
         </div>
       </td>
       <td className="cart-line__total">
-        <span className="cart-line__total-amount">{money(line)}</span>
+        <FormattedPrice format={lineFormat} className="cart-line__total-amount">
+          {money(line)}
+        </FormattedPrice>
         {item.quantity > 1 && saving > 0 && <span className="cart-badge cart-badge--sale">{t.save(money(saving * item.quantity))}</span>}
       </td>
     </tr>

@@ -35,7 +35,7 @@ import { type CheckoutFormSnapshot, createCheckoutController } from "./checkout-
 import { isCalculating, isWaitingForProcessing, isWaitingForRedirect } from "./checkout-status.ts";
 import { countryOptions } from "./countries.ts";
 import { drawField, type FieldStates, shownValues, useFieldRuleStates } from "./field-rule-states.ts";
-import { applyCheckoutFilter } from "./filters.ts";
+import { applyCheckoutFilter, useCheckoutFilters } from "./filters.ts";
 import { checkoutMessages as t } from "./messages.ts";
 import { OrderSummary } from "./OrderSummary.tsx";
 import { PasswordField } from "./PasswordField.tsx";
@@ -197,6 +197,8 @@ export function CheckoutForm({
   const cartStore = useCartStore();
   const live = useCart((s) => s.cart);
   const cart = preview ? serverCart : (live ?? serverCart);
+  // A filter registered once the page is live relabels what is already drawn.
+  useCheckoutFilters();
   const countryLists = useMemo(
     () => ({ billing: countryOptions(countries.billing), shipping: countryOptions(countries.shipping) }),
     [countries],

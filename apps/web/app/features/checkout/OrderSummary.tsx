@@ -1,10 +1,15 @@
-/** The order summary beside the form (spec §2): each line with a quantity badge, the coupon panel and the totals. */
+/**
+ * The order summary beside the form (spec §2): each line with a quantity badge, its price for one
+ * unit and its total, the coupon panel and the totals. The name and both prices go through the
+ * checkout filters in the "summary" context (spec §5).
+ */
 import { type Currency, formatAmount, type StoreCart } from "@cartwright/commerce";
 import type { ReactNode } from "react";
 import { CouponPanel } from "../cart/CouponPanel.tsx";
 import { cartPageMessages } from "../cart/messages.ts";
 import { TotalsBlock, type TotalsSettings } from "../cart/TotalsBlock.tsx";
-import { applyCheckoutFilter } from "./filters.ts";
+import { FormattedPrice, UnitPrice } from "./FormattedPrice.tsx";
+import { applyCheckoutFilter, PRICE_PLACEHOLDER, useCheckoutFilters } from "./filters.ts";
 import { checkoutMessages as t } from "./messages.ts";
 
 export function OrderSummary({
@@ -24,6 +29,7 @@ export function OrderSummary({
   /** Drawn after the totals: the totals' inner block area. */
   children?: ReactNode;
 }) {
+  useCheckoutFilters();
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title" className="checkout-summary__title">
@@ -33,6 +39,7 @@ export function OrderSummary({
         {cart.items.map((item) => {
           const image = item.images[0];
           const line = Number(item.totals.line_subtotal) + (totals.withTax ? Number(item.totals.line_subtotal_tax) : 0);
+          const filter = { extensions: cart.extensions, args: { cart, cartItem: item, context: "summary" }, isAdmin };
           return (
             <li key={item.key} className="checkout-summary__item">
               <span className="checkout-summary__image">
@@ -43,18 +50,23 @@ export function OrderSummary({
                 </span>
               </span>
               <span className="checkout-summary__name">
-                {applyCheckoutFilter({
-                  filterName: "itemName",
-                  defaultValue: item.name,
-                  extensions: cart.extensions,
-                  args: { context: "summary", cartItem: item },
-                  isAdmin,
-                })}
+                {applyCheckoutFilter({ filterName: "itemName", defaultValue: item.name, ...filter })}
+                <UnitPrice
+                  item={item}
+                  currency={currency}
+                  format={applyCheckoutFilter({ filterName: "subtotalPriceFormat", defaultValue: PRICE_PLACEHOLDER, ...filter })}
+                  className="checkout-summary__unit-price"
+                />
                 {item.variation.length > 0 && (
                   <span className="checkout-summary__variation">{item.variation.map((v) => `${v.attribute}: ${v.value}`).join(", ")}</span>
                 )}
               </span>
-              <span className="checkout-summary__total">{formatAmount(line, currency)}</span>
+              <FormattedPrice
+                format={applyCheckoutFilter({ filterName: "cartItemPrice", defaultValue: PRICE_PLACEHOLDER, ...filter })}
+                className="checkout-summary__total"
+              >
+                {formatAmount(line, currency)}
+              </FormattedPrice>
             </li>
           );
         })}

@@ -25,7 +25,7 @@ import {
   afterProcessingOutcome,
   CHECKOUT_EVENTS,
   type CheckoutEvents,
-  createCheckoutEvents,
+  checkoutEvents,
   PAYMENT_ERROR_NOTICE_ID,
   paymentSetupOutcome,
   validationOutcome,
@@ -37,12 +37,6 @@ import type { WalletContact } from "./payment/registry.ts";
 import { createPaymentStatus } from "./payment-status.ts";
 import { type CheckoutInput, checkoutBody, type PaymentDataEntry, routeCheckoutError } from "./submit.ts";
 import { createValidationStore, type ValidationStore } from "./validation.ts";
-
-/**
- * The page's checkout events: extensions subscribe observers here (spec §4 "Checkout events and
- * observers"), for example `checkoutEvents.subscribe("checkout_validation", check, 10)`.
- */
-export const checkoutEvents = createCheckoutEvents();
 
 /** Address edits are pushed this long after they settle (spec §9). */
 export const ADDRESS_PUSH_MS = 1500;

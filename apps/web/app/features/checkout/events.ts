@@ -136,6 +136,13 @@ export function createCheckoutEvents(): CheckoutEvents {
   };
 }
 
+/**
+ * The page's checkout events: extensions subscribe observers here (spec §4 "Checkout events and
+ * observers"), for example `checkoutEvents.subscribe("checkout_validation", check, 10)`. Here rather
+ * than in the controller, so the extension API (also the cart page's) takes no controller code.
+ */
+export const checkoutEvents = createCheckoutEvents();
+
 function describe(value: unknown): string {
   if (typeof value !== "object" || value === null) return String(value);
   const type = (value as { type?: unknown }).type;

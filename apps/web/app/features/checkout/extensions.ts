@@ -7,7 +7,7 @@
 import { createElement, Fragment, lazy } from "react";
 import { registerAddressAutocompleteProvider } from "./autocomplete/index.ts";
 import { registerCheckoutBlock } from "./blocks/registry.ts";
-import { checkoutEvents } from "./checkout-controller.ts";
+import { checkoutEvents } from "./events.ts";
 import { registerCheckoutFilters } from "./filters.ts";
 import { registerExpressPaymentMethod, registerPaymentMethod } from "./payment/registry.ts";
 
@@ -15,7 +15,7 @@ export type { AddressAutocompleteProvider } from "./autocomplete/index.ts";
 export { registerAddressAutocompleteProvider } from "./autocomplete/index.ts";
 export type { CheckoutBlockOptions, CheckoutBlockProps, InnerBlockArea } from "./blocks/registry.ts";
 export { INNER_BLOCK_AREAS, registerCheckoutBlock } from "./blocks/registry.ts";
-export { checkoutEvents } from "./checkout-controller.ts";
+export { checkoutEvents } from "./events.ts";
 export type { CheckoutFilters } from "./filters.ts";
 export { registerCheckoutFilters } from "./filters.ts";
 export type { ExpressPaymentMethodConfig, PaymentMethodConfig } from "./payment/registry.ts";

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { applyCheckoutFilter, clearCheckoutFilters, registerCheckoutFilters } from "./filters.ts";
+import {
+  applyCheckoutFilter,
+  clearCheckoutFilters,
+  PRICE_PLACEHOLDER,
+  priceFormatMessage,
+  registerCheckoutFilters,
+  splitPriceFormat,
+  subscribeToCheckoutFilters,
+} from "./filters.ts";
 
 afterEach(() => clearCheckoutFilters());
 
@@ -42,5 +50,65 @@ describe("checkout filters", () => {
       }),
     ).toBe("Total (x, summary)");
     expect(reported).toEqual(["nope"]);
+  });
+});
+
+describe("price-format filters (cartItemPrice, subtotalPriceFormat)", () => {
+  it("hand back a format in which '<price/>' stands for the price, and see the cart, the item and the context", () => {
+    const seen: unknown[] = [];
+    registerCheckoutFilters("subscriptions", {
+      cartItemPrice: (format, extensions, args) => {
+        seen.push(extensions.plan, args?.context, (args?.cartItem as { name: string } | undefined)?.name);
+        return `${format} per month`;
+      },
+      subtotalPriceFormat: (format) => `${format} each`,
+    });
+    const args = { context: "cart", cartItem: { name: "Beanie" } };
+    expect(applyCheckoutFilter({ filterName: "cartItemPrice", defaultValue: PRICE_PLACEHOLDER, extensions: { plan: "gold" }, args })).toBe(
+      "<price/> per month",
+    );
+    expect(applyCheckoutFilter({ filterName: "subtotalPriceFormat", defaultValue: PRICE_PLACEHOLDER, args })).toBe("<price/> each");
+    expect(seen).toEqual(["gold", "cart", "Beanie"]);
+  });
+
+  it("refuse a format without '<price/>': the value stays, shoppers get it logged, the owner gets it thrown", () => {
+    const reported: string[] = [];
+    registerCheckoutFilters("broken", { cartItemPrice: () => "per month", subtotalPriceFormat: () => "<price> each" });
+    registerCheckoutFilters("fine", { subtotalPriceFormat: (format) => `from ${format}` });
+    const apply = (filterName: "cartItemPrice" | "subtotalPriceFormat") =>
+      applyCheckoutFilter({ filterName, defaultValue: PRICE_PLACEHOLDER, report: (m) => reported.push(m) });
+    expect(apply("cartItemPrice")).toBe("<price/>");
+    // The broken namespace's format is skipped; the next namespace still gets the value as it was.
+    expect(apply("subtotalPriceFormat")).toBe("from <price/>");
+    expect(reported).toEqual([
+      `Price-format filters must contain '<price/>': the checkout filter 'cartItemPrice' returned "per month".`,
+      `Price-format filters must contain '<price/>': the checkout filter 'subtotalPriceFormat' returned "<price> each".`,
+    ]);
+    expect(() => applyCheckoutFilter({ filterName: "cartItemPrice", defaultValue: PRICE_PLACEHOLDER, isAdmin: true })).toThrow(
+      priceFormatMessage("cartItemPrice", "per month"),
+    );
+  });
+
+  it("leave other filters free of the rule", () => {
+    registerCheckoutFilters("names", { itemName: (name) => `${name} (gift)` });
+    expect(applyCheckoutFilter({ filterName: "itemName", defaultValue: "Beanie" })).toBe("Beanie (gift)");
+  });
+
+  it("are split around the first '<price/>' for the price to go between", () => {
+    expect(splitPriceFormat("<price/>")).toEqual(["", ""]);
+    expect(splitPriceFormat("from <price/> a month")).toEqual(["from ", " a month"]);
+    expect(splitPriceFormat("<price/> or <price/>")).toEqual(["", " or <price/>"]);
+  });
+});
+
+describe("registering a filter", () => {
+  it("tells the pages already drawn, so they draw again with it", () => {
+    let calls = 0;
+    const stop = subscribeToCheckoutFilters(() => calls++);
+    registerCheckoutFilters("late", { totalLabel: (label) => label });
+    expect(calls).toBe(1);
+    stop();
+    registerCheckoutFilters("later", { totalLabel: (label) => label });
+    expect(calls).toBe(1);
   });
 });
