@@ -3,6 +3,7 @@
  * (POST /api/store/v1/cart/extensions {"namespace": "gift-wrap", "data": {"wrap": true}}), the cart
  * then carries a wrapping fee, and the checkout asks for a message for the card (an order field).
  * Load it with EXTENSIONS=./extensions/gift-wrap/index.ts npm start (docs/architecture.md "Extension points").
+ * Its storefront half, the price formats of the cart and checkout, is storefront.ts.
  */
 import type { Extension } from "../../apps/server/src/extensions.ts";
 
@@ -14,7 +15,8 @@ interface GiftWrapData {
   wrap: boolean;
 }
 
-const wrapped = (extensions: Record<string, unknown>) => (extensions["gift-wrap"] as GiftWrapData | null | undefined)?.wrap === true;
+/** Whether the cart's extension data asks for wrapping (the server's fee and the storefront's price formats). */
+export const wrapped = (extensions: Record<string, unknown>) => (extensions["gift-wrap"] as GiftWrapData | null | undefined)?.wrap === true;
 
 const giftWrap: Extension = {
   name: "gift-wrap",

@@ -8,6 +8,7 @@ import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { registerGiftWrapFilters } from "../../../../../extensions/gift-wrap/storefront.ts";
 import { CartProvider } from "../../stores/cart-provider.tsx";
 import { CartLineItem } from "../cart/CartLineItem.tsx";
 import { clearCheckoutFilters, registerCheckoutFilters } from "./filters.ts";
@@ -182,5 +183,17 @@ describe("price-format filters in the checkout's order summary", () => {
     expect(html).toContain('<span class="checkout-summary__total">$36.00 gift wrapped</span>');
     expect(html).toMatch(/<span class="checkout-summary__unit-price"><del>.*<\/ins> each \(Beanie\)<\/span>/);
     expect(seen).toEqual(["summary:2"]);
+  });
+});
+
+describe("the gift-wrap example's price formats", () => {
+  it("mark a wrapped cart's line totals and say the unit price is for each of several, on both pages", () => {
+    registerGiftWrapFilters();
+    const line = cartLine();
+    expect(line).toContain('<span class="cart-line__total-amount">$36.00 (gift wrapped)</span>');
+    expect(line).toMatch(/<ins>.*\$18\.00<\/ins> each<\/span>/);
+    const html = summary();
+    expect(html).toContain('<span class="checkout-summary__total">$36.00 (gift wrapped)</span>');
+    expect(html).toMatch(/<span class="checkout-summary__unit-price">.*<\/ins> each<\/span>/);
   });
 });
