@@ -3,7 +3,7 @@
  * page registers through (globalThis as unknown as ExtensionWindow).cartwright, as a plugin's script would, once the checkout is live.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { addToCart, type ExtensionWindow, extensionApiReady, openCheckout } from "./support/checkout.ts";
+import { addToCart, type ExtensionWindow, extensionApiReady, fillUsAddress, openCheckout } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 
 /** Registers a block whose component draws a paragraph, or throws when `text` is null. */
@@ -50,6 +50,59 @@ test("a block registered by a page script renders in its area, with the cart; a 
     }
   });
   expect(refused).toContain("The parent of the checkout block 'x/y' must be a valid inner block area");
+});
+
+test("a block's extension data goes with the order, and its validation error holds the order back until cleared", async ({ page }) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await extensionApiReady(page);
+  await page.evaluate(() => {
+    const api = (globalThis as unknown as BlockDataWindow).cartwright;
+    const h = api.element.createElement;
+    api.registerCheckoutBlock({
+      metadata: { name: "test-plugin/gift-note", parent: "cw/checkout-actions" },
+      component: ({ checkoutExtensionData, validation }) => {
+        const error = validation.getValidationError("gift-note");
+        return h(
+          "div",
+          { className: "test-gift-note" },
+          h(
+            "button",
+            { type: "button", onClick: () => validation.setValidationError("gift-note", "Add a gift note first.") },
+            "Ask for a note",
+          ),
+          h(
+            "button",
+            {
+              type: "button",
+              onClick: () => {
+                checkoutExtensionData.setExtensionData("test-plugin", "note", "Happy birthday");
+                validation.clearValidationError("gift-note");
+              },
+            },
+            "Add the note",
+          ),
+          error && !error.hidden ? h("p", { role: "alert" }, error.message) : null,
+        );
+      },
+    });
+  });
+  await fillUsAddress(page);
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  await page.getByRole("button", { name: "Ask for a note" }).click();
+  const orders: unknown[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/store/v1/checkout") orders.push(request.postDataJSON());
+  });
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page.locator(".test-gift-note").getByRole("alert")).toHaveText("Add a gift note first.");
+  expect(orders).toEqual([]);
+
+  await page.getByRole("button", { name: "Add the note" }).click();
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  expect(orders).toHaveLength(1);
+  expect((orders[0] as { extensions: Record<string, unknown> }).extensions["test-plugin"]).toEqual({ note: "Happy birthday" });
 });
 
 test("a page script's checkout filters relabel the total, the items and the place-order button", async ({ page }) => {
@@ -135,6 +188,24 @@ test("the store administrator is shown a price format without <price/> where it 
   await expect(page.getByText(`the checkout filter 'subtotalPriceFormat' returned "each"`)).toBeVisible();
   await expect(page.getByRole("link", { name: "Proceed to checkout" })).toBeVisible();
 });
+
+/** What the block journey's component is given and registers with, typed for code run in the page. */
+interface BlockDataWindow {
+  cartwright: {
+    element: { createElement(type: string, props: Record<string, unknown> | null, ...children: unknown[]): unknown };
+    registerCheckoutBlock(options: {
+      metadata: { name: string; parent: string };
+      component: (props: {
+        checkoutExtensionData: { setExtensionData(namespace: string, key: string, value: unknown): void };
+        validation: {
+          setValidationError(id: string, message: string): void;
+          clearValidationError(id: string): void;
+          getValidationError(id: string): { message: string; hidden: boolean } | undefined;
+        };
+      }) => unknown;
+    }): void;
+  };
+}
 
 /** The filters part of window.cartwright and the window's events, typed for code run in the page. */
 interface FilterWindow {

@@ -29,6 +29,8 @@ import { AddressCard, needsEditing } from "./AddressCard.tsx";
 import { AddressForm, type AddressValues } from "./AddressForm.tsx";
 import { BlockErrorBoundary } from "./blocks/BlockErrorBoundary.tsx";
 import { CheckoutBlockArea } from "./blocks/CheckoutBlockArea.tsx";
+import { type ExtensionData, extensionValidation, mergeExtensionData } from "./blocks/extension-data.ts";
+import type { SetExtensionData } from "./blocks/registry.ts";
 import { INNER_BLOCK_AREAS, type InnerBlockArea } from "./blocks/registry.ts";
 import { ContactInformation } from "./ContactInformation.tsx";
 import { type CheckoutFormSnapshot, createCheckoutController } from "./checkout-controller.ts";
@@ -257,7 +259,18 @@ export function CheckoutForm({
   const locale = settings.locale ?? "en";
   const isAdmin = settings.currentUserIsAdmin ?? false;
   // The inner block area at this place in the layout (spec §5 registerCheckoutBlock).
-  const blockArea = (area: InnerBlockArea) => <CheckoutBlockArea area={area} cart={cart} isAdmin={isAdmin} />;
+  // What extension blocks send with the order, and their own validation errors (spec §3 extensionData).
+  const [extensionData, setExtensionDataState] = useState<ExtensionData>({});
+  const blockProps = useMemo(() => {
+    const setExtensionData: SetExtensionData = (namespace: string, keyOrData: string | Record<string, unknown>, valueOrReplace?: unknown) =>
+      setExtensionDataState((current) =>
+        typeof keyOrData === "string"
+          ? mergeExtensionData(current, namespace, { [keyOrData]: valueOrReplace })
+          : mergeExtensionData(current, namespace, keyOrData, valueOrReplace === true),
+      );
+    return { checkoutExtensionData: { extensionData, setExtensionData }, validation: extensionValidation(validation) };
+  }, [extensionData, validation]);
+  const blockArea = (area: InnerBlockArea) => <CheckoutBlockArea area={area} cart={cart} isAdmin={isAdmin} {...blockProps} />;
   // Order notes start from the draft's (spec §3 "orderNotes").
   const [notesOpen, setNotesOpen] = useState(() => Boolean(draft?.customerNote));
   const [orderNotes, setOrderNotes] = useState(draft?.customerNote ?? "");
@@ -355,7 +368,7 @@ export function CheckoutForm({
         billing: shownValues(addressExtra.billing, ruleStates, ["billing"]),
         shipping: shownValues(addressExtra.shipping, ruleStates, ["shipping"]),
       },
-      extensions: orderAttributionExtensions(attribution),
+      extensions: { ...extensionData, ...orderAttributionExtensions(attribution) },
     },
     showShippingFields,
     showBillingFields,

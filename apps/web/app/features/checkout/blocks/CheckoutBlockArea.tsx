@@ -6,11 +6,23 @@
 import type { StoreCart } from "@cartwright/commerce";
 import { Suspense, useSyncExternalStore } from "react";
 import { BlockErrorBoundary } from "./BlockErrorBoundary.tsx";
-import { type CheckoutBlock, getCheckoutBlocks, type InnerBlockArea, subscribeToCheckoutBlocks } from "./registry.ts";
+import {
+  type CheckoutBlock,
+  type CheckoutBlockProps,
+  getCheckoutBlocks,
+  type InnerBlockArea,
+  subscribeToCheckoutBlocks,
+} from "./registry.ts";
 
 const NONE: readonly CheckoutBlock[] = [];
 
-export function CheckoutBlockArea({ area, cart, isAdmin }: { area: InnerBlockArea; cart: StoreCart; isAdmin: boolean }) {
+export function CheckoutBlockArea({
+  area,
+  cart,
+  isAdmin,
+  checkoutExtensionData,
+  validation,
+}: { area: InnerBlockArea; cart: StoreCart; isAdmin: boolean } & Pick<CheckoutBlockProps, "checkoutExtensionData" | "validation">) {
   const all = useSyncExternalStore(subscribeToCheckoutBlocks, getCheckoutBlocks, () => NONE);
   const blocks = all.filter((block) => block.areas.includes(area));
   if (!blocks.length) return null;
@@ -19,7 +31,7 @@ export function CheckoutBlockArea({ area, cart, isAdmin }: { area: InnerBlockAre
       {blocks.map(({ blockName, component: Block }) => (
         <BlockErrorBoundary key={blockName} blockName={blockName} isAdmin={isAdmin} fallback="none">
           <Suspense fallback={null}>
-            <Block cart={cart} extensions={cart.extensions} />
+            <Block cart={cart} extensions={cart.extensions} checkoutExtensionData={checkoutExtensionData} validation={validation} />
           </Suspense>
         </BlockErrorBoundary>
       ))}

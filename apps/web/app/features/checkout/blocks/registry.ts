@@ -6,6 +6,7 @@
 import type { StoreCart } from "@cartwright/commerce";
 import type { ComponentType } from "react";
 import { PLATFORM } from "../../../stores/notices.ts";
+import type { ExtensionData, ExtensionValidation } from "./extension-data.ts";
 
 /** The checkout's inner block areas: named slots in its layout where extension blocks go. */
 export const INNER_BLOCK_AREAS = Object.freeze({
@@ -26,6 +27,22 @@ export interface CheckoutBlockProps {
   cart: StoreCart;
   /** The cart's extension data (spec §3 Cart extensions). */
   extensions: Record<string, unknown>;
+  /**
+   * Data for the order under the block's namespace, sent with it in `extensions` (spec §3
+   * extensionData): `setExtensionData(namespace, key, value)` sets one key, `setExtensionData(namespace,
+   * data, replace)` merges an object, or replaces the namespace's data when `replace` is true.
+   */
+  checkoutExtensionData: {
+    extensionData: ExtensionData;
+    setExtensionData: SetExtensionData;
+  };
+  /** The block's own validation errors: one that is set holds the order back (ids prefixed 'extensions-errors-'). */
+  validation: ExtensionValidation;
+}
+
+export interface SetExtensionData {
+  (namespace: string, key: string, value: unknown): void;
+  (namespace: string, data: Record<string, unknown>, replace?: boolean): void;
 }
 
 export interface CheckoutBlockOptions {
