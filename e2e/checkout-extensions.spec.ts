@@ -105,6 +105,31 @@ test("a block's extension data goes with the order, and its validation error hol
   expect((orders[0] as { extensions: Record<string, unknown> }).extensions["test-plugin"]).toEqual({ note: "Happy birthday" });
 });
 
+test("a payment method a page script registers once the checkout is live is offered by its own canMakePayment at once", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const win = globalThis as unknown as PaymentWindow;
+    win.addEventListener("cartwright:checkout-ready", () => {
+      const api = win.cartwright;
+      const h = api?.element.createElement;
+      api?.registerPaymentMethod({
+        name: "cheque",
+        label: "Check payments",
+        ariaLabel: "Check payments",
+        content: () => h?.("p", null, "Cheques are not taken for this cart."),
+        edit: () => null,
+        // The plugin declines every cart: the method goes from the list.
+        canMakePayment: () => false,
+      });
+    });
+  });
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await expect(page.getByRole("radio", { name: /Cash on delivery/ })).toBeVisible();
+  await expect(page.getByRole("radio", { name: /Check payments/ })).toHaveCount(0);
+});
+
 test("a page script's checkout filters relabel the total, the items and the place-order button", async ({ page }) => {
   // Registered as a plugin's script does: on the checkout's ready event, before the checkout draws again.
   await page.addInitScript(() => {
@@ -204,6 +229,15 @@ interface BlockDataWindow {
         };
       }) => unknown;
     }): void;
+  };
+}
+
+/** The payment part of window.cartwright, typed for code run in the page. */
+interface PaymentWindow {
+  addEventListener(type: string, listener: () => void): void;
+  cartwright?: {
+    element: { createElement(type: string, props: Record<string, unknown> | null, ...children: unknown[]): unknown };
+    registerPaymentMethod(config: Record<string, unknown>): void;
   };
 }
 

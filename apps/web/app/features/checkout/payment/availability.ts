@@ -5,10 +5,16 @@
  * method out; the store administrator is told, in the payments or express-payments area.
  */
 import type { StoreCart } from "@cartwright/commerce";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { CONTEXTS, noticeStore } from "../../../stores/notices.ts";
 import { usableExpressMethods } from "./ExpressButtons.tsx";
-import { type ExpressPaymentMethod, getPaymentMethod, registrationErrorNotice } from "./registry.ts";
+import {
+  type ExpressPaymentMethod,
+  getPaymentMethod,
+  paymentMethodRegistrations,
+  registrationErrorNotice,
+  subscribeToPaymentMethods,
+} from "./registry.ts";
 
 type Failure = { id: string; error: unknown; context: string };
 
@@ -45,8 +51,10 @@ export function useOfferedPaymentMethods<M extends { id: string }>(
   expressIds: readonly string[],
   isAdmin: boolean,
 ) {
-  const regular = useMemo(() => offeredPaymentMethods(cart, methods), [cart, methods]);
-  const express = useMemo(() => offeredExpressMethods(cart, expressIds), [cart, expressIds]);
+  // A method registered after the page was drawn is asked too: registrations is in the lists' dependencies for that.
+  const registrations = useSyncExternalStore(subscribeToPaymentMethods, paymentMethodRegistrations, paymentMethodRegistrations);
+  const regular = useMemo(() => offeredPaymentMethods(cart, methods), [cart, methods, registrations]);
+  const express = useMemo(() => offeredExpressMethods(cart, expressIds), [cart, expressIds, registrations]);
   useEffect(() => {
     if (!isAdmin) return;
     for (const failure of [...regular.failures, ...express.failures])

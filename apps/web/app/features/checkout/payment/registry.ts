@@ -184,11 +184,28 @@ export function normalizeExpressPaymentMethod(config: ExpressPaymentMethodConfig
 
 const paymentMethods = new Map<string, PaymentMethod>();
 const expressPaymentMethods = new Map<string, ExpressPaymentMethod>();
+// Moved by every registration: a checkout already drawn asks the methods again (a page script registers once it is live).
+let registrations = 0;
+const listeners = new Set<() => void>();
+
+function registered(): void {
+  registrations++;
+  for (const listener of listeners) listener();
+}
+
+export function subscribeToPaymentMethods(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A number that changes with every registration. */
+export const paymentMethodRegistrations = (): number => registrations;
 
 /** Registers (or replaces, by name) a payment method. Throws a TypeError for an invalid configuration. */
 export function registerPaymentMethod(config: PaymentMethodConfig): PaymentMethod {
   const method = normalizePaymentMethod(config);
   paymentMethods.set(method.name, method);
+  registered();
   return method;
 }
 
@@ -196,6 +213,7 @@ export function registerPaymentMethod(config: PaymentMethodConfig): PaymentMetho
 export function registerExpressPaymentMethod(config: ExpressPaymentMethodConfig): ExpressPaymentMethod {
   const method = normalizeExpressPaymentMethod(config);
   expressPaymentMethods.set(method.name, method);
+  registered();
   return method;
 }
 
@@ -209,6 +227,7 @@ export const getPaymentMethod = (id: string): PaymentMethod | undefined =>
 export function clearPaymentMethodRegistry() {
   paymentMethods.clear();
   expressPaymentMethods.clear();
+  registered();
 }
 
 /** Spec §8 "payment registration": the notice a failed registration is reported with. */
