@@ -9,9 +9,11 @@ import {
   getPaymentMethods,
   MISSING_PROPERTIES_MESSAGE,
   type PaymentMethodConfig,
+  paymentMethodRegistrations,
   registerExpressPaymentMethod,
   registerPaymentMethod,
   registrationErrorNotice,
+  subscribeToPaymentMethods,
 } from "./registry.ts";
 
 const Content = () => null;
@@ -167,5 +169,20 @@ describe("availableMethods", () => {
     const methods = [registerExpressPaymentMethod(express())];
     expect(availableMethods(methods, { serverMethodIds: ["cod"], cartRequirements: [] })).toEqual([]);
     expect(availableMethods(methods, { serverMethodIds: ["demo_express"], cartRequirements: ["products"] })).toHaveLength(1);
+  });
+});
+
+describe("registrations once the page is live", () => {
+  it("are told to subscribers, regular and express alike, so the checkout asks its methods again", () => {
+    const before = paymentMethodRegistrations();
+    let told = 0;
+    const stop = subscribeToPaymentMethods(() => told++);
+    registerPaymentMethod(config({ name: "late" }));
+    registerExpressPaymentMethod(express({ name: "late_express" }));
+    expect(told).toBe(2);
+    expect(paymentMethodRegistrations()).not.toBe(before);
+    stop();
+    registerPaymentMethod(config({ name: "later" }));
+    expect(told).toBe(2);
   });
 });
