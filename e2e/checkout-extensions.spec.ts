@@ -155,7 +155,10 @@ test("a page script's price formats show on the cart's lines and in the checkout
   // Both pages put the extension API on window once live, and fire the ready event.
   await page.addInitScript(() => {
     const win = globalThis as unknown as FilterWindow;
+    const counted = globalThis as unknown as { readyEvents: number };
+    counted.readyEvents = 0;
     win.addEventListener("cartwright:checkout-ready", () => {
+      counted.readyEvents++;
       win.cartwright?.registerCheckoutFilters("test-plugin", {
         cartItemPrice: (format, _extensions, args) => `${format} for ${(args as { cartItem: { quantity: number } }).cartItem.quantity}`,
         subtotalPriceFormat: (format, _extensions, args) => `${format} each (${(args as { context: string }).context})`,
@@ -169,10 +172,12 @@ test("a page script's price formats show on the cart's lines and in the checkout
   await expect(line.locator(".cart-line__total-amount")).toHaveText("$36.00 for 2");
   await expect(line.locator(".cart-line__price")).toContainText("$18.00 each (cart)");
 
-  await openCheckout(page);
+  // On to the checkout without a page load: the filters stay, and scripts are not told to register again.
+  await page.getByRole("link", { name: "Proceed to checkout" }).click();
   const summary = page.locator(".checkout-summary");
   await expect(summary.locator(".checkout-summary__total")).toHaveText("$36.00 for 2");
   await expect(summary.locator(".checkout-summary__unit-price")).toContainText("$18.00 each (summary)");
+  expect(await page.evaluate(() => (globalThis as unknown as { readyEvents: number }).readyEvents)).toBe(1);
 });
 
 test("a price format without <price/> is logged for a shopper and the page keeps the plain price", async ({ page }) => {

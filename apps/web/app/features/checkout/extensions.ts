@@ -2,7 +2,7 @@
  * The checkout's public face for extension authors (spec §1, §5 "Extension registration"): every
  * registration the checkout offers, in one place. Code built with the storefront imports these;
  * scripts loaded into the page use the same functions on `window.cartwright`, which the checkout
- * sets once it is live (then fires `cartwright:checkout-ready` on window).
+ * and the cart page set once live (then fire `cartwright:checkout-ready` on window, once a page load).
  */
 import { createElement, Fragment, lazy } from "react";
 import { registerAddressAutocompleteProvider } from "./autocomplete/index.ts";
@@ -40,8 +40,13 @@ declare global {
   }
 }
 
-/** Puts the API on window and tells waiting scripts (called once the checkout has hydrated). */
+/**
+ * Puts the API on window and tells waiting scripts (called once the cart page or the checkout has
+ * hydrated). Once a document: going from the cart to the checkout does not have scripts register
+ * twice (an autocomplete provider's id would be refused the second time).
+ */
 export function exposeCheckoutExtensionApi(): void {
+  if (window.cartwright === checkoutExtensionApi) return;
   window.cartwright = checkoutExtensionApi;
   window.dispatchEvent(new Event(CHECKOUT_READY_EVENT));
 }
