@@ -50,6 +50,8 @@ export interface StoreGroup {
   store_address: { address_1: string; address_2: string; city: string; postcode: string; email: string };
   add_to_cart_behaviour: "open_drawer" | "navigate" | "none";
   products_per_page: number;
+  /** The shop's IANA time zone ("Europe/Paris", "UTC"): reports' days, order dates, coupons' expiry, sales' days. */
+  time_zone: string;
 }
 export interface CurrencyGroup {
   code: string;

@@ -5,7 +5,16 @@ import { addDays, dayIn, dayRange, dayStart, longDate, offsetLabel, shortTime, w
 const HOUR = 3_600_000;
 const iso = (day: string, zone: string) => dayStart(day, zone).toISOString();
 const hoursIn = (day: string, zone: string) => (dayStart(addDays(day, 1), zone).getTime() - dayStart(day, zone).getTime()) / HOUR;
-const ZONES = ["UTC", "Europe/Paris", "Australia/Sydney", "America/Los_Angeles", "Asia/Kolkata", "America/Santiago", "Pacific/Chatham", "Asia/Kathmandu"];
+const ZONES = [
+  "UTC",
+  "Europe/Paris",
+  "Australia/Sydney",
+  "America/Los_Angeles",
+  "Asia/Kolkata",
+  "America/Santiago",
+  "Pacific/Chatham",
+  "Asia/Kathmandu",
+];
 
 describe("dayStart", () => {
   it("is midnight in UTC", () => {
@@ -103,7 +112,9 @@ describe("labels", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: Date.UTC(2200, 0, 1) }), fc.constantFrom(...ZONES), (ms, zone) => {
         expect(longDate(ms, zone)).toBe(new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: zone }).format(ms));
-        expect(shortTime(ms, zone)).toBe(new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: zone }).format(ms).replace(/\s/g, " "));
+        expect(shortTime(ms, zone)).toBe(
+          new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: zone }).format(ms).replace(/\s/g, " "),
+        );
       }),
     );
   });

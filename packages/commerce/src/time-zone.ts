@@ -150,6 +150,14 @@ export function shortTime(instant: number | Date | string, zone: string): string
   return `${w.hour % 12 || 12}:${pad(w.minute)} ${w.hour < 12 ? "AM" : "PM"}`;
 }
 
+/** The zone's short name at an instant as Intl's en-US writes it ("UTC", "PST", "GMT+11"); UTC without Intl. */
+export function zoneName(instant: number | Date | string, zone: string): string {
+  if (zone === "UTC") return "UTC";
+  const ms = typeof instant === "string" ? Date.parse(instant) : typeof instant === "number" ? instant : instant.getTime();
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" }).formatToParts(ms);
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? zone;
+}
+
 /** "UTC", or the zone's offset at an instant as "UTC+10:00", "UTC-07:00", "UTC+05:30". */
 export function offsetLabel(instant: number | Date, zone: string): string {
   const offset = zoneOffset(typeof instant === "number" ? instant : instant.getTime(), zone);

@@ -25,6 +25,7 @@ const Store = object({
   }),
   add_to_cart_behaviour: Type.Union([Type.Literal("open_drawer"), Type.Literal("navigate"), Type.Literal("none")]),
   products_per_page: Type.Integer({ minimum: 1, maximum: 100 }),
+  time_zone: Type.Optional(text(64, 'An IANA time zone ("Europe/Paris", "America/Los_Angeles") or "UTC"; kept as it is when left out')),
 });
 const Currency = object({
   code: text(3, "ISO 4217"),

@@ -56,8 +56,9 @@ const store: Group<StoreGroup> = {
     store_address: { ...s.storeAddress },
     add_to_cart_behaviour: s.addToCartBehaviour,
     products_per_page: s.productsPerPage,
+    time_zone: s.timeZone,
   }),
-  async check(_db, body) {
+  async check(_db, body, current) {
     const errors: Errors = {};
     const title = body.site_title.trim();
     if (!title) errors.site_title = "Enter the shop's name.";
@@ -71,6 +72,9 @@ const store: Group<StoreGroup> = {
     }
     const address = Object.fromEntries(Object.entries(body.store_address).map(([k, v]) => [k, v.trim()])) as StoreGroup["store_address"];
     if (address.email && !isValidEmail(address.email)) errors["store_address.email"] = "Enter an email address, or leave it empty.";
+    // Written before the zone existed, a body without it keeps the shop's.
+    const timeZone = body.time_zone === undefined ? current.timeZone : body.time_zone.trim();
+    if (!isTimeZone(timeZone)) errors.time_zone = "Choose a time zone from the list, such as Europe/Paris or America/Los_Angeles, or UTC.";
     refuseIf(errors);
     return {
       siteTitle: title,
@@ -79,9 +83,18 @@ const store: Group<StoreGroup> = {
       storeAddress: address,
       addToCartBehaviour: body.add_to_cart_behaviour,
       productsPerPage: body.products_per_page,
+      timeZone,
     };
   },
 };
+
+/** IANA zones this Node knows, and UTC. Read on the first check, not at start (decision 0066). */
+let timeZones: Set<string> | undefined;
+export function isTimeZone(zone: string): boolean {
+  if (zone === "UTC") return true;
+  timeZones ??= new Set(Intl.supportedValuesOf("timeZone"));
+  return timeZones.has(zone);
+}
 
 /**
  * ISO 4217 codes this Node knows (Intl): the prices' formatting and the gateways need a real currency.

@@ -162,6 +162,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   outOfStockAmount: 0,
   hideOutOfStock: false,
   productsPerPage: 12,
+  timeZone: "UTC",
   shippingEnabled: true,
   sellToCountries: [],
   shipToCountries: [],

@@ -10,6 +10,7 @@ import adminStyles from "../../features/admin/admin.css?url";
 import { ConsoleShell, SignOutButton } from "../../features/admin/ConsoleShell.tsx";
 import { consoleMessages as t } from "../../features/admin/messages.ts";
 import { SignInForm } from "../../features/admin/SignInForm.tsx";
+import { setShopTimeZone, TIME_ZONE_ATTRIBUTE } from "../../features/admin/time-zone.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/layout";
 
@@ -24,6 +25,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const role = customer ? await account.staffRole() : null;
   return {
     shopName: settings.siteTitle,
+    /** The shop's time zone: the console writes every date in it (decision 0083). */
+    timeZone: settings.timeZone,
     who: !customer ? ("guest" as const) : (role ?? ("shopper" as const)),
     /** "owner" or "manager" inside the console; null outside it. */
     role,
@@ -56,7 +59,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const frameless = useFramelessPage();
   const nonce = root?.storeNonce.value ?? "";
-  const { shopName, who, email, role } = loaderData;
+  const { shopName, who, email, role, timeZone } = loaderData;
+  setShopTimeZone(timeZone);
+  // The pages' client loaders run before this renders on a first load: they read the zone from the page.
+  const zoneMark = <span hidden {...{ [TIME_ZONE_ATTRIBUTE]: timeZone }} />;
   if (who === "guest") return <SignInForm shopName={shopName} nonce={nonce} />;
   if (who === "shopper")
     return (
@@ -73,9 +79,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </main>
     );
   // Signed in as staff, as above: a frameless page still gets here only past the same checks.
-  if (frameless) return <Outlet />;
+  if (frameless)
+    return (
+      <>
+        {zoneMark}
+        <Outlet />
+      </>
+    );
   return (
     <ConsoleShell shopName={shopName} email={email} nonce={nonce} role={role ?? "manager"}>
+      {zoneMark}
       <Outlet />
     </ConsoleShell>
   );

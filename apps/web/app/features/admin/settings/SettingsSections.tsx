@@ -1,14 +1,22 @@
 /** The settings page's sections (decision 0042): one GroupForm per owner API group, each field at its API path. */
 import { CheckboxField, FieldList, NumberField, SelectField, TextField } from "../components/fields.tsx";
+import { setShopTimeZone } from "../time-zone.ts";
 import type { CheckoutGroup, CurrencyGroup, NoticesGroup, PagesGroup, StoreGroup, TaxesGroup } from "./api.ts";
-import { options, PlainGroupForm, SettingsGroupForm } from "./GroupForm.tsx";
+import { ok, options, PlainGroupForm, SettingsGroupForm } from "./GroupForm.tsx";
 import { JsonListField, jsonListBody, jsonListDraft } from "./JsonListField.tsx";
 import { settingsMessages as t } from "./messages.ts";
+import { TimeZoneField } from "./TimeZoneField.tsx";
+
+/** The form's draft of the group, from the server's reply: a saved zone is the console's zone from then on. */
+function storeDraft(group: StoreGroup): StoreGroup {
+  setShopTimeZone(group.time_zone);
+  return group;
+}
 
 export function StoreSection({ initial }: { initial: StoreGroup }) {
   const s = t.store;
   return (
-    <PlainGroupForm name="store" initial={initial} labels={s}>
+    <SettingsGroupForm name="store" initial={initial} labels={s} toDraft={storeDraft} toBody={ok}>
       {(draft, set) => {
         const address = (key: keyof StoreGroup["store_address"], label: string, hint?: string) => (
           <TextField
@@ -63,10 +71,11 @@ export function StoreSection({ initial }: { initial: StoreGroup }) {
               value={draft.products_per_page}
               onChange={(value) => set({ products_per_page: value })}
             />
+            <TimeZoneField value={draft.time_zone} onChange={(value) => set({ time_zone: value })} />
           </>
         );
       }}
-    </PlainGroupForm>
+    </SettingsGroupForm>
   );
 }
 

@@ -41,6 +41,11 @@ export const settingsMessages = {
     add_to_cart_behaviour: "After adding to the cart",
     behaviours: { open_drawer: "Open the mini-cart", navigate: "Go to the cart", none: "Stay on the page" },
     products_per_page: "Products per page",
+    time_zone: "Time zone",
+    time_zone_hint:
+      "Type a city or region to filter the list, such as Europe/Paris or America/Los_Angeles. Reports, order dates, coupons' expiry and sales' days follow it.",
+    time_zone_now: (time: string, day: string, offset: string) => `It is ${time} there now (${day}, ${offset}).`,
+    time_zone_unknown: "This browser does not know that zone.",
   },
   currency: {
     code: "Currency code",
