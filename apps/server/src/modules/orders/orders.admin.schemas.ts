@@ -34,8 +34,8 @@ const OrderFilterFields = {
         "#12: that order number only; otherwise the number, or words that each start a word of the billing email, billing name or a line's product name (case and accents ignored, every word required)",
     }),
   ),
-  from: Day("First day (UTC) the order was placed, included"),
-  to: Day("Last day (UTC) the order was placed, included"),
+  from: Day("First day the order was placed, in the shop's time zone, included"),
+  to: Day("Last day the order was placed, in the shop's time zone, included"),
   payment_method: Type.Optional(Type.String({ maxLength: 100, description: "A payment method id (cod, bacs, test_card…)" })),
   source_type: Type.Optional(
     Type.Union([Type.Literal("utm"), Type.Literal("organic"), Type.Literal("referral"), Type.Literal("typein"), Type.Literal("unknown")], {

@@ -6,6 +6,7 @@
  * reads it, with a timeline built from what is stored (placed, payment attempts, paid, owner changes, status).
  */
 import { NO_VALUE } from "@cartwright/commerce";
+import { addDays, dayStart } from "@cartwright/commerce/time-zone";
 import { sql } from "kysely";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
@@ -25,9 +26,11 @@ import { refundFacts } from "./refunds.ts";
 export interface OrderFilters {
   status?: "all" | OrderStatus;
   search?: string;
-  /** Days (YYYY-MM-DD, UTC), both included. */
+  /** Days (YYYY-MM-DD) in `timeZone`, both included. */
   from?: string;
   to?: string;
+  /** The shop's time zone, which the caller sets from the settings (decision 0083); UTC when left out. */
+  timeZone?: string;
   payment_method?: string;
   source_type?: "utm" | "organic" | "referral" | "typein" | "unknown";
   source?: string;
@@ -42,13 +45,6 @@ export interface OrderListQuery extends OrderFilters {
 
 /** The working draft of a cart at checkout is not an order the owner handles: "all" leaves it out, as its own tab shows it. */
 const NOT_IN_ALL: OrderStatus = "checkout-draft";
-
-/** The day after `day` (YYYY-MM-DD), so "to" includes the whole of its day. */
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 /** True when only the status tab narrows the list: its size is then the tab's count, not another count. */
 const onlyStatus = (query: OrderFilters) =>
@@ -65,9 +61,10 @@ export type SearchDrive = "terms" | "sort";
 export function filteredOrders(db: Db, query: OrderFilters, drive: SearchDrive = "terms") {
   let q = db.selectFrom("orders");
   q = !query.status || query.status === "all" ? q.where("orders.status", "<>", NOT_IN_ALL) : q.where("orders.status", "=", query.status);
-  // Dates are stored as ISO text in UTC: comparing the text orders them on both databases.
-  if (query.from) q = q.where("orders.created_at", ">=", query.from);
-  if (query.to) q = q.where("orders.created_at", "<", nextDay(query.to));
+  // Dates are stored as ISO text in UTC: comparing the text orders them on both databases; the days' bounds are the zone's.
+  const zone = query.timeZone ?? "UTC";
+  if (query.from) q = q.where("orders.created_at", ">=", dayStart(query.from, zone).toISOString());
+  if (query.to) q = q.where("orders.created_at", "<", dayStart(addDays(query.to, 1), zone).toISOString());
   if (query.payment_method) q = q.where("orders.payment_method", "=", query.payment_method);
   if (query.source_type === "unknown")
     // As the origin label and the dashboard read it: a row kept without a source type (the checkout dropped it) is unknown too.
@@ -183,7 +180,8 @@ export async function statusCounts(db: Db): Promise<Record<"all" | OrderStatus, 
   return { all, ...counts };
 }
 
-export async function listOrders(ctx: RequestContext, query: OrderListQuery) {
+export async function listOrders(ctx: RequestContext, asked: OrderListQuery) {
+  const query = { ...asked, timeZone: (await ctx.shopSettings()).timeZone };
   const base = filteredOrders(ctx.db, query);
   const counts = await statusCounts(ctx.db);
   const total = onlyStatus(query)

@@ -77,8 +77,9 @@ async function exportPage(ctx: RequestContext, filters: OrderFilters, after: Cur
  * reader asks for more. The first page is read before this answers, so a failing query is still
  * an error reply rather than a cut file.
  */
-export async function exportOrders(ctx: RequestContext, filters: OrderFilters): Promise<AsyncGenerator<string>> {
-  const { currency } = await ctx.shopSettings();
+export async function exportOrders(ctx: RequestContext, asked: OrderFilters): Promise<AsyncGenerator<string>> {
+  const { currency, timeZone } = await ctx.shopSettings();
+  const filters = { ...asked, timeZone };
   const pageText = (page: Awaited<ReturnType<typeof exportPage>>) =>
     page.orders.map((order) => exportLine(order, page.items.get(order.id) ?? [], minorUnitOf(order.currency, currency))).join("");
   const first = await exportPage(ctx, filters, null);

@@ -5,8 +5,10 @@ import { salesOverview } from "./reports.admin.ts";
 
 const tags = ["owner"];
 const OverviewQuery = Type.Object({
-  from: Type.Optional(Type.String({ format: "date", description: "First day (UTC), included; 29 days before `to` unless told" })),
-  to: Type.Optional(Type.String({ format: "date", description: "Last day (UTC), included; today unless told" })),
+  from: Type.Optional(
+    Type.String({ format: "date", description: "First day (in the shop's time zone), included; 29 days before `to` unless told" }),
+  ),
+  to: Type.Optional(Type.String({ format: "date", description: "Last day (in the shop's time zone), included; today unless told" })),
 });
 
 export const reportsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -4,11 +4,12 @@
  * totals (tax and shipping in) of paid orders (processing, completed) by the day they were placed,
  * less what was refunded of them (`total_refunded`, as the order list's rows say): a partly refunded
  * order stays paid and counts what it kept, a wholly refunded one becomes "refunded" and leaves the
- * paid statuses. Top products take off their lines' refunds. Orders by status count order totals, as the list's tabs do. Days are UTC days: the
- * shop's settings name no time zone. Every figure is the order list's for the same filters
+ * paid statuses. Top products take off their lines' refunds. Orders by status count order totals, as the list's tabs do. Days are the shop's time zone's
+ * (Settings → General, decision 0083): each day's bounds are worked out here as UTC instants. Every figure is the order list's for the same filters
  * (reports.list-agree.http.test.ts checks them against each other).
  */
 import { NO_VALUE, refundedBeforeTax } from "@cartwright/commerce";
+import { addDays, dayIn, dayStart } from "@cartwright/commerce/time-zone";
 import { sql } from "kysely";
 import type { RequestContext } from "../../http/context.ts";
 import { paramDetail, StoreError } from "../../http/errors.ts";
@@ -20,9 +21,6 @@ export const SERIES_DAYS = 30;
 /** The longest range one call reads (a year and a day), so a figure never scans the whole history. */
 const MAX_RANGE_DAYS = 366;
 const TOP_PRODUCTS = 5;
-const DAY_MS = 86_400_000;
-
-export const TIME_ZONE = "UTC";
 
 function invalidParam(name: string, message: string): StoreError {
   return new StoreError("rest_invalid_param", `Invalid parameter(s): ${name}`, 400, {
@@ -31,9 +29,9 @@ function invalidParam(name: string, message: string): StoreError {
   });
 }
 
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-const startOf = (day: string) => `${day}T00:00:00.000Z`;
-const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(startOf(day)) + days * DAY_MS));
+/** Days from one to another, as the calendar counts them (DST days have 23 or 25 hours). */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export interface OverviewQuery {
   /** First day (YYYY-MM-DD), included; 29 days before `to` unless told. */
@@ -72,22 +70,27 @@ async function ordersByStatus(ctx: RequestContext, from: string, to: string) {
   return rows.map((row) => ({ status: row.status, orders: Number(row.orders), total: Number(row.total) }));
 }
 
-async function dailySales(ctx: RequestContext, lastDay: string) {
-  const firstDay = addDays(lastDay, 1 - SERIES_DAYS);
-  const day = sql<string>`substr(created_at, 1, 10)`;
+async function dailySales(ctx: RequestContext, lastDay: string, zone: string) {
+  const days = Array.from({ length: SERIES_DAYS }, (_, index) => addDays(lastDay, index + 1 - SERIES_DAYS));
+  // Each day's first instant in the zone: the series' bounds, then the bucket an order falls in, on either database.
+  const starts = [...days, addDays(lastDay, 1)].map((day) => dayStart(day, zone).toISOString());
+  const bucket = sql<number | string>`case ${sql.join(
+    // Literals, not parameters: PostgreSQL groups by the same expression only when its text is the select's.
+    starts.slice(1, -1).map((start, index) => sql`when created_at < ${sql.lit(start)} then ${sql.lit(index)}`),
+    sql` `,
+  )} else ${sql.lit(SERIES_DAYS - 1)} end`;
   const rows = await ctx.db
     .selectFrom("orders")
-    .select(day.as("day"))
+    .select(bucket.as("day"))
     .select((eb) => [eb.fn.countAll<number | string>().as("orders"), netSales("orders").as("sales")])
     .where("status", "in", PAID_STATUSES)
-    .where("created_at", ">=", startOf(firstDay))
-    .where("created_at", "<", startOf(addDays(lastDay, 1)))
-    .groupBy(day)
+    .where("created_at", ">=", starts[0] as string)
+    .where("created_at", "<", starts[SERIES_DAYS] as string)
+    .groupBy(bucket)
     .execute();
-  const byDay = new Map(rows.map((row) => [row.day, row]));
-  return Array.from({ length: SERIES_DAYS }, (_, index) => {
-    const date = addDays(firstDay, index);
-    const row = byDay.get(date);
+  const byDay = new Map(rows.map((row) => [Number(row.day), row]));
+  return days.map((date, index) => {
+    const row = byDay.get(index);
     return { date, orders: Number(row?.orders ?? 0), sales: Number(row?.sales ?? 0) };
   });
 }
@@ -162,12 +165,14 @@ async function ordersByOrigin(ctx: RequestContext, from: string, to: string) {
 }
 
 export async function salesOverview(ctx: RequestContext, query: OverviewQuery) {
-  const today = dayOf(ctx.now ?? new Date());
+  const settings = await ctx.shopSettings();
+  const zone = settings.timeZone;
+  const startOf = (day: string) => dayStart(day, zone).toISOString();
+  const today = dayIn(ctx.now ?? new Date(), zone);
   const to = query.to ?? today;
   const from = query.from ?? addDays(to, 1 - SERIES_DAYS);
   if (to < from) throw invalidParam("to", "to is earlier than from.");
-  if (Date.parse(startOf(to)) - Date.parse(startOf(from)) >= MAX_RANGE_DAYS * DAY_MS)
-    throw invalidParam("from", `The range is longer than ${MAX_RANGE_DAYS} days.`);
+  if (daysBetween(from, to) >= MAX_RANGE_DAYS) throw invalidParam("from", `The range is longer than ${MAX_RANGE_DAYS} days.`);
   const rangeFrom = startOf(from);
   const rangeTo = startOf(addDays(to, 1));
   const monthStart = `${today.slice(0, 7)}-01`;
@@ -175,14 +180,14 @@ export async function salesOverview(ctx: RequestContext, query: OverviewQuery) {
   return {
     from,
     to,
-    time_zone: TIME_ZONE,
-    currency_code: (await ctx.shopSettings()).currency.code,
-    currency_minor_unit: (await ctx.shopSettings()).currency.minorUnit,
+    time_zone: zone,
+    currency_code: settings.currency.code,
+    currency_minor_unit: settings.currency.minorUnit,
     paid_statuses: PAID_STATUSES,
     today: { date: today, ...(await paidBetween(ctx, startOf(today), tomorrow)) },
     month: { from: monthStart, to: today, ...(await paidBetween(ctx, startOf(monthStart), tomorrow)) },
     orders_by_status: await ordersByStatus(ctx, rangeFrom, rangeTo),
-    daily_sales: await dailySales(ctx, to),
+    daily_sales: await dailySales(ctx, to, zone),
     top_products: await topProducts(ctx, rangeFrom, rangeTo),
     orders_by_origin: await ordersByOrigin(ctx, rangeFrom, rangeTo),
   };
