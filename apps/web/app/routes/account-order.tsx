@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await account.order(id);
   if (!order) throw notFound();
   return {
-    order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields()),
+    order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields(), settings.timeZone),
     payLink: order.status === "pending" || order.status === "failed" ? payPath(order.id) : null,
     title: `${t.orderNumber(order.order_number)} – ${settings.siteTitle}`,
   };

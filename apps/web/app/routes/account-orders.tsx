@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orders: list.orders.map((order) => ({
       id: order.id,
       number: order.order_number,
-      date: formatDate(order.date_created),
+      date: formatDate(order.date_created, settings.timeZone),
       dateTime: order.date_created,
       status: statusLabel(order.status),
       total: t.totalFor(formatAmount(order.total, currencyFromFields(order.currency)), order.item_count),

@@ -29,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return { order: null, title, signIn: signInPath(url.pathname + url.search) };
   }
   return {
-    order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields()),
+    order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields(), settings.timeZone),
     // A failed payment: the shopper may pay the order from here (decision 0085).
     payLink: order.status === "failed" ? payPath(order.id, key) : null,
     title,

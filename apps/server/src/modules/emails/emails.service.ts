@@ -100,6 +100,7 @@ async function prepare(mailer: Mailer, db: Db, row: OrderRow, view?: OrderView) 
     payUrl: `${mailer.publicUrl}/checkout/order-pay/${order.id}?key=${encodeURIComponent(row.order_key)}`,
     consoleUrl: `${mailer.publicUrl}/admin/orders/${order.id}`,
     instructions: paymentInstructions(settings, order.payment_method, order.status),
+    timeZone: settings.timeZone,
   };
   const from = senderFor(mailer, settings);
   const shopper = (order.billing_address.email ?? "").trim();

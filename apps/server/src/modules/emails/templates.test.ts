@@ -281,4 +281,26 @@ describe("formatDate", () => {
     expect(formatDate("2026-11-29T00:45:00.000Z", true)).toBe("November 29, 2026 at 12:45 AM UTC");
     expect(formatDate("not a date", true)).toBe("not a date");
   });
+
+  it("writes them in the shop's time zone, naming it", () => {
+    for (const zone of ["Australia/Sydney", "America/Los_Angeles", "Europe/Paris"]) {
+      const date = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: zone });
+      const time = new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: zone });
+      const name = (ms: number) =>
+        new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" }).formatToParts(ms).find((p) => p.type === "timeZoneName")
+          ?.value;
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 7_258_118_400_000 }), (ms) => {
+          const iso = new Date(ms).toISOString();
+          const expected = `${date.format(ms)} at ${time.format(ms)} ${name(ms)}`;
+          expect(formatDate(iso, true, zone).replace(/\s/g, " ")).toBe(expected.replace(/\s/g, " "));
+        }),
+        { numRuns: 200 },
+      );
+    }
+    // Placed at 20:30 UTC on the 29th: the 30th in Sydney's summer, still the 29th in Los Angeles.
+    expect(formatDate("2026-11-29T20:30:00.000Z", true, "Australia/Sydney")).toBe("November 30, 2026 at 7:30 AM GMT+11");
+    expect(formatDate("2026-11-29T20:30:00.000Z", false, "Australia/Sydney")).toBe("November 30, 2026");
+    expect(formatDate("2026-11-29T20:30:00.000Z", true, "America/Los_Angeles")).toBe("November 29, 2026 at 12:30 PM PST");
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Turns orders and addresses into the strings the account pages show. Server-only: the country
- * and state tables stay out of the browser's bundle, and dates are written once, in UTC, so the
- * hydrated page matches the server's.
+ * and state tables stay out of the browser's bundle, and dates are written once, in the shop's time
+ * zone, so the hydrated page matches the server's.
  */
 import {
   addressNames,
@@ -14,17 +14,16 @@ import {
   type StoreAddress,
   type StoreCartTotals,
 } from "@cartwright/commerce";
+import { longDate } from "@cartwright/commerce/time-zone";
 import type { AccountOrder, CheckoutFieldDefinition } from "../../context.ts";
 import { orderMessages as t } from "./messages.ts";
 
 export { formatPhone };
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
-/** "July 4, 2026" for an ISO time; the text itself when it is not one. */
-export function formatDate(iso: string): string {
+/** "July 4, 2026" for an ISO time, its day in the shop's time zone (decision 0083); the text itself when it is not one. */
+export function formatDate(iso: string, zone = "UTC"): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : longDate(date, zone);
 }
 
 export const statusLabel = (status: string) => t.statuses[status] ?? status;
@@ -92,7 +91,7 @@ const sum = (...amounts: (string | number | null | undefined)[]) =>
  * The order in the words and amounts of the page; amounts include tax when the shop shows prices so.
  * `fields`: the shop's additional checkout fields, to name the values the shopper gave them.
  */
-export function orderDisplay(order: AccountOrder, withTax: boolean, fields: FieldNames = []): OrderDisplay {
+export function orderDisplay(order: AccountOrder, withTax: boolean, fields: FieldNames = [], zone = "UTC"): OrderDisplay {
   const totals = order.totals as Partial<StoreCartTotals>;
   const currency = currencyFromFields({ ...CURRENCY_DEFAULTS, ...(totals as Partial<CurrencyFields>) });
   const money = (amount: number | string) => formatAmount(String(amount), currency);
@@ -149,7 +148,7 @@ export function orderDisplay(order: AccountOrder, withTax: boolean, fields: Fiel
   return {
     id: order.id,
     number: order.order_number,
-    date: formatDate(order.date_created),
+    date: formatDate(order.date_created, zone),
     dateTime: order.date_created,
     status: statusLabel(order.status),
     email: order.billing_email,
