@@ -8,6 +8,7 @@ import { couponMessages as t } from "../../features/admin/coupons/messages.ts";
 import { Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
+import { formatInZone } from "../../features/admin/time-zone.ts";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/coupons";
 
@@ -50,7 +51,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return consoleMeta(matches, t.title);
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium", timeZone: "UTC" });
+/** A coupon's expiry as its day in the shop's time zone (decision 0083). */
+const day = (iso: string) => formatInZone(iso, { dateStyle: "medium" });
 
 export default function CouponsPage({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;

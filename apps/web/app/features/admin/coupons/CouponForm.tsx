@@ -9,6 +9,7 @@ import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { CheckboxField, FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
 import { CategoryPicker } from "../products/CategoryPicker.tsx";
 import { ProductPicker } from "../products/ProductPicker.tsx";
+import { shopTimeZone } from "../time-zone.ts";
 import { type CouponCurrency, type CouponType, couponsApi } from "./api.ts";
 import { couponMessages as t } from "./messages.ts";
 import { type CouponDraft, fromDraft, toDraft } from "./model.ts";
@@ -112,7 +113,7 @@ export function CouponForm({ id, initial, currency, storedExpiry = null }: Props
             path="expires_at"
             type="date"
             label={t.expiresOn}
-            hint={t.expiresHint}
+            hint={t.expiresHint(shopTimeZone())}
             value={draft.expires_on}
             onChange={set("expires_on")}
           />

@@ -42,7 +42,7 @@ export const couponMessages = {
   enabled: "Enabled (shoppers can use it)",
   freeShipping: "Gives free shipping",
   expiresOn: "Last day it works",
-  expiresHint: "It stops working at the end of this day (UTC). Leave empty for never.",
+  expiresHint: (zone: string) => `It stops working at the end of this day in the shop's time zone (${zone}). Leave empty for never.`,
   minimumSpend: (currency: string) => `Minimum spend (${currency})`,
   maximumSpend: (currency: string) => `Maximum spend (${currency})`,
   spendHint: "The cart's subtotal. Leave empty for none.",

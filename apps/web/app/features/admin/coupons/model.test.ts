@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { setShopTimeZone } from "../time-zone.ts";
 import type { CouponInput } from "./api.ts";
 import { emptyDraft, fromDraft, toDraft, toMinor } from "./model.ts";
 
@@ -45,6 +46,21 @@ describe("the coupon form's draft", () => {
     expect(fromDraft(draft, USD, coupon.expires_at)).toEqual({ ok: true, input: coupon });
     const later = fromDraft({ ...draft, expires_on: "2030-02-01" }, USD, coupon.expires_at);
     expect(later.ok && later.input.expires_at).toBe("2030-02-01T23:59:59.999Z");
+  });
+
+  it("expires at the end of its day in the shop's time zone", () => {
+    const draft = { ...toDraft(coupon, USD), expires_on: "2030-12-31" };
+    // Sydney is at +11:00 in its summer: the 31st ends at 13:00 UTC that day.
+    const sydney = fromDraft(draft, USD, coupon.expires_at, "Australia/Sydney");
+    expect(sydney.ok && sydney.input.expires_at).toBe("2030-12-31T12:59:59.999Z");
+    const losAngeles = fromDraft(draft, USD, coupon.expires_at, "America/Los_Angeles");
+    expect(losAngeles.ok && losAngeles.input.expires_at).toBe("2031-01-01T07:59:59.999Z");
+    setShopTimeZone("Australia/Sydney");
+    try {
+      expect(toDraft({ ...coupon, expires_at: "2030-12-31T12:59:59.999Z" }, USD).expires_on).toBe("2030-12-31");
+    } finally {
+      setShopTimeZone("UTC");
+    }
   });
 
   it("writes percentages as basis points and money in the currency's own decimals", () => {

@@ -2,6 +2,8 @@
  * The coupon form's draft: what the owner types (amounts in whole units, ids and e-mails as lists
  * in text, the last day it works) and its conversion to and from the API's integers. Pure.
  */
+import { addDays, dayIn, dayStart } from "@cartwright/commerce/time-zone";
+import { shopTimeZone } from "../time-zone.ts";
 import type { CouponCurrency, CouponInput, CouponType } from "./api.ts";
 import { couponMessages as t } from "./messages.ts";
 
@@ -21,7 +23,7 @@ export interface CouponDraft {
   excluded_category_ids: string;
   minimum_spend: string;
   maximum_spend: string;
-  /** The last day it works (YYYY-MM-DD, UTC), empty for never. */
+  /** The last day it works (YYYY-MM-DD, in the shop's time zone), empty for never. */
   expires_on: string;
   usage_limit: string;
   usage_limit_per_user: string;
@@ -75,7 +77,7 @@ export function toDraft(coupon: CouponInput, currency: CouponCurrency): CouponDr
     excluded_category_ids: coupon.excluded_category_ids.join(", "),
     minimum_spend: money(coupon.minimum_spend),
     maximum_spend: money(coupon.maximum_spend),
-    expires_on: coupon.expires_at ? coupon.expires_at.slice(0, 10) : "",
+    expires_on: coupon.expires_at ? dayIn(coupon.expires_at, shopTimeZone()) : "",
     usage_limit: count(coupon.usage_limit),
     usage_limit_per_user: count(coupon.usage_limit_per_user),
     limit_usage_to_x_items: count(coupon.limit_usage_to_x_items),
@@ -107,7 +109,15 @@ export type DraftResult = { ok: true; input: CouponInput } | { ok: false; errors
  * The API body of a draft, or the fields that are not numbers where numbers belong (the server
  * checks everything else). An expiry day left as it was keeps the stored instant.
  */
-export function fromDraft(draft: CouponDraft, currency: CouponCurrency, storedExpiry: string | null = null): DraftResult {
+/** The last millisecond of a day in a zone, as stored (ISO). */
+const lastInstantOf = (day: string, zone: string) => new Date(dayStart(addDays(day, 1), zone).getTime() - 1).toISOString();
+
+export function fromDraft(
+  draft: CouponDraft,
+  currency: CouponCurrency,
+  storedExpiry: string | null = null,
+  zone = shopTimeZone(),
+): DraftResult {
   const errors: Record<string, string> = {};
   const money = (field: keyof CouponDraft, digits: number): number | null => {
     const text = String(draft[field]).trim();
@@ -132,7 +142,8 @@ export function fromDraft(draft: CouponDraft, currency: CouponCurrency, storedEx
   let expiresAt: string | null = null;
   if (draft.expires_on) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.expires_on)) errors.expires_at = t.notDay;
-    else expiresAt = storedExpiry?.startsWith(draft.expires_on) ? storedExpiry : `${draft.expires_on}T23:59:59.999Z`;
+    // The day's last instant in the shop's zone (decision 0083); a day left as it was keeps its stored instant.
+    else expiresAt = storedExpiry && dayIn(storedExpiry, zone) === draft.expires_on ? storedExpiry : lastInstantOf(draft.expires_on, zone);
   }
   const input: CouponInput = {
     code: draft.code,

@@ -4,6 +4,7 @@
  * setting's, which the owner API sends as `currency_minor_unit`; else ISO's: JPY has none, KWD three),
  * whole amounts on the chart's axis, counts grouped, days and moments.
  */
+import { formatInZone } from "../time-zone.ts";
 
 export interface MoneyFormat {
   /** "$1,234.50" */
@@ -43,18 +44,15 @@ export const formatCount = (value: number): string => counts.format(value);
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
 const shortDayFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
-const momentFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
-/** A YYYY-MM-DD day as the owner reads it ("Nov 25, 2026"), as a UTC day: the server counts UTC days. */
+/** A YYYY-MM-DD day as the owner reads it ("Nov 25, 2026"): a calendar day, written without moving it to another zone. */
 export function formatDay(day: string, short = false): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
   return (short ? shortDayFormat : dayFormat).format(date);
 }
 
-/** A moment (ISO) in the owner's own time zone, with the time ("Nov 25, 2026, 3:04 PM") or without. */
+/** A moment (ISO) in the shop's time zone (decision 0083), with the time ("Nov 25, 2026, 3:04 PM") or without. */
 export function formatMoment(value: string, withTime = true): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : (withTime ? momentFormat : dateFormat).format(date);
+  return formatInZone(value, withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" });
 }

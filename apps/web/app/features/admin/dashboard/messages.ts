@@ -9,7 +9,7 @@ export const dashboardMessages = {
   nav: "Dashboard",
   title: "Dashboard",
   intro:
-    "Sales count paid orders (processing and completed), tax and shipping included, less what was refunded of them, by the UTC day they were placed.",
+    "Sales count paid orders (processing and completed), tax and shipping included, less what was refunded of them, by the day they were placed in the shop's time zone (Settings → General).",
   figures: "Sales at a glance",
   salesToday: "Sales today",
   ordersToday: "Orders today",

@@ -1,8 +1,9 @@
 /**
- * The dashboard's range (from–to days, both included, UTC as the server counts): presets of the
+ * The dashboard's range (from–to days, both included, in the shop's time zone as the server counts): presets of the
  * last 7 days, the last 30 days and this month, or any valid custom range, kept in the page's URL.
  */
 import { isoDay, presetRange, validRange } from "../analytics/range.ts";
+import { shopToday } from "../time-zone.ts";
 
 export type PresetId = "last7" | "last30" | "month";
 export const PRESET_IDS: readonly PresetId[] = ["last7", "last30", "month"];
@@ -13,7 +14,7 @@ export interface DayRange {
 }
 
 /** The range a preset stands for on `today`. */
-export function presetDays(id: PresetId, today = new Date()): DayRange {
+export function presetDays(id: PresetId, today = shopToday()): DayRange {
   if (id === "last7") return presetRange(7, today);
   if (id === "last30") return presetRange(30, today);
   const to = isoDay(today);
@@ -21,7 +22,7 @@ export function presetDays(id: PresetId, today = new Date()): DayRange {
 }
 
 /** Which preset a range is, if any (on the 1st of a month "this month" is also one day; the list order decides). */
-export function presetOf(range: DayRange, today = new Date()): PresetId | null {
+export function presetOf(range: DayRange, today = shopToday()): PresetId | null {
   for (const id of PRESET_IDS) {
     const days = presetDays(id, today);
     if (days.from === range.from && days.to === range.to) return id;
@@ -30,7 +31,7 @@ export function presetOf(range: DayRange, today = new Date()): PresetId | null {
 }
 
 /** The page's range from its URL: a valid from/to pair, else the last 30 days (the server's own default); `invalid` says one was asked for and refused. */
-export function rangeFromSearch(search: URLSearchParams, today = new Date()): DayRange & { invalid: boolean } {
+export function rangeFromSearch(search: URLSearchParams, today = shopToday()): DayRange & { invalid: boolean } {
   const from = search.get("from") ?? "";
   const to = search.get("to") ?? "";
   if (validRange(from, to)) return { from, to, invalid: false };
@@ -38,7 +39,7 @@ export function rangeFromSearch(search: URLSearchParams, today = new Date()): Da
 }
 
 /** The dashboard's own URL for a range; the default range leaves the URL bare. */
-export function dashboardPath(range: DayRange, today = new Date()): string {
+export function dashboardPath(range: DayRange, today = shopToday()): string {
   if (presetOf(range, today) === "last30") return "/admin";
   return `/admin?${new URLSearchParams({ from: range.from, to: range.to })}`;
 }

@@ -1,10 +1,9 @@
 /** How the inbox writes dates and sizes. */
+import { formatInZone } from "../time-zone.ts";
 
-const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
-
+/** A moment in the shop's time zone (decision 0083): the inbox's and the form entries' dates. */
 export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+  return formatInZone(value, { dateStyle: "medium", timeStyle: "short" }, "en");
 }
 
 export function formatSize(bytes: number): string {

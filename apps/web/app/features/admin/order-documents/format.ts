@@ -1,4 +1,5 @@
 /** How the order documents write money, dates, addresses and taxes: in the owner's locale, money in the order's currency. */
+import { formatInZone } from "../time-zone.ts";
 import type { OrderAddress } from "./api.ts";
 
 /**
@@ -18,10 +19,9 @@ export function formatMoney(minor: number, currency: string, minorUnit?: number,
   }
 }
 
-/** A day as the owner's locale writes it ("25 November 2026"). */
+/** A day as the owner's locale writes it ("25 November 2026"), the shop's time zone's day (decision 0083). */
 export function formatDate(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(date);
+  return formatInZone(iso, { dateStyle: "long" }, locale);
 }
 
 /** The address's text field, or "" (the shop's own address fields may be booleans). */

@@ -1,4 +1,5 @@
 /** How the order page writes money, dates, addresses and the timeline's lines in words: pure, so they are tested alone. */
+import { formatInZone } from "../time-zone.ts";
 import type { Actor, Address, TimelineEvent } from "./api.ts";
 import { ADDRESS_FIELD_LABELS, EMAIL_LABELS, STATUS_LABELS, timelineWords as w } from "./messages.ts";
 
@@ -47,9 +48,9 @@ export function parseMoney(text: string, currency: string, minorUnit?: number): 
   return Number(whole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
 }
 
+/** A moment in the shop's time zone (decision 0083), as the list and the dashboard count its days. */
 export function formatDateTime(value: string, locale?: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
+  return formatInZone(value, { dateStyle: "medium", timeStyle: "short" }, locale);
 }
 
 /** The tracker's session start ("2026-11-29 21:11:18", always UTC) in the owner's date and time, as the order's own dates. */

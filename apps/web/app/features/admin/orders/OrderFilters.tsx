@@ -1,5 +1,6 @@
 /** The list's search and filters: a GET form, so they live in the URL (shareable links, back button, reload). */
 import { Link, useNavigate } from "react-router";
+import { shopTimeZone } from "../time-zone.ts";
 import { PAYMENT_METHODS, SOURCE_TYPE_LABELS, ordersMessages as t } from "./messages.ts";
 import { clearedPath, isFiltered, type OrderFilterQuery, orderQuery, ordersPath, SOURCE_TYPES } from "./query.ts";
 
@@ -50,7 +51,7 @@ export function OrderFilters({ query }: { query: OrderFilterQuery }) {
           <label htmlFor="orders-to">{t.to}</label>
           <input id="orders-to" name="to" type="date" defaultValue={query.to} aria-describedby="orders-days-hint" />
           <p id="orders-days-hint" className="admin-field__hint">
-            {t.daysHint}
+            {t.daysHint(shopTimeZone())}
           </p>
         </div>
         <div className="admin-field">

@@ -1,4 +1,5 @@
 /** How the order list writes money and dates: the order's own currency, the owner's locale (the browser's). */
+import { formatInZone } from "../time-zone.ts";
 import { ordersMessages as t } from "./messages.ts";
 
 /**
@@ -29,20 +30,13 @@ export function refundedNote(
 }
 
 /**
- * A row's moment in UTC, saying so ("Nov 30, 2026, 2:26 AM UTC"): the list's From/To days, the
- * dashboard and the export count UTC days, so the day a row shows is the day its filter finds it on.
+ * A row's moment in the shop's time zone, naming it ("Nov 30, 2026, 2:26 AM UTC", "…, 1:26 PM GMT+11"):
+ * the list's From/To days, the dashboard and the export count the zone's days, so the day a row shows is the day its filter finds it on.
  */
 export function formatDateTime(value: string, locale?: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : new Intl.DateTimeFormat(locale, {
-        year: "numeric",
-        month: "short",
-        day: "numeric",
-        hour: "numeric",
-        minute: "2-digit",
-        timeZone: "UTC",
-        timeZoneName: "short",
-      }).format(date);
+  return formatInZone(
+    value,
+    { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+    locale,
+  );
 }

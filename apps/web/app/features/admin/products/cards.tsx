@@ -5,6 +5,7 @@
  */
 import { CheckboxField, SelectField, TextField } from "../components/fields.tsx";
 import { TaxCard, taxLabels } from "../taxes/ProductTaxFields.tsx";
+import { shopTimeZone } from "../time-zone.ts";
 import { AttributesCard } from "./AttributesCard.tsx";
 import type { ProductCurrency, Term } from "./api.ts";
 import { CardFrame, type CardProps, options, type ProductCard, useDraftFields } from "./card-parts.tsx";
@@ -59,7 +60,7 @@ function PriceCard(props: CardProps) {
         path="sale_starts_at"
         type="date"
         label={t.saleStarts}
-        hint={t.saleDatesHint}
+        hint={t.saleDatesHint(shopTimeZone())}
         value={draft.sale_starts_at}
         onChange={set("sale_starts_at")}
       />

@@ -114,7 +114,8 @@ export const productMessages = {
   notDay: "Enter a date.",
   saleStarts: "Sale starts on",
   saleEnds: "Sale ends after",
-  saleDatesHint: "Optional. Days in UTC: the sale runs from the start of its first day to the end of its last.",
+  saleDatesHint: (zone: string) =>
+    `Optional. Days in the shop's time zone (${zone}): the sale runs from the start of its first day to the end of its last.`,
 };
 
 /** The category and tag pages' texts (decision 0043). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { setShopTimeZone } from "../time-zone.ts";
 import type { ProductInput } from "./api.ts";
 import { bulkSetVariations, editableOf, emptyDraft, fromDraft, newVariation, toDraft, withStockNow } from "./model.ts";
 
@@ -96,6 +97,21 @@ describe("sale days", () => {
     });
     if (result.ok) expect(toDraft(result.input, usd)).toMatchObject({ sale_starts_at: "2030-03-01", sale_ends_at: "2030-03-07" });
     expect(fromDraft(scheduled("", ""), usd)).toMatchObject({ ok: true, input: { sale_starts_at: null, sale_ends_at: null } });
+  });
+
+  it("are the shop's time zone's days once it has one: Paris' midnights, the DST change's included", () => {
+    setShopTimeZone("Europe/Paris");
+    try {
+      const result = fromDraft(scheduled("2030-03-25", "2030-03-31"), usd);
+      // Paris is at +01:00 until 2 AM on 31 March 2030, then at +02:00.
+      expect(result).toMatchObject({
+        ok: true,
+        input: { sale_starts_at: "2030-03-24T23:00:00.000Z", sale_ends_at: "2030-03-31T22:00:00.000Z" },
+      });
+      if (result.ok) expect(toDraft(result.input, usd)).toMatchObject({ sale_starts_at: "2030-03-25", sale_ends_at: "2030-03-31" });
+    } finally {
+      setShopTimeZone("UTC");
+    }
   });
 
   it("keep an instant set through the API while its day is left as it was", () => {

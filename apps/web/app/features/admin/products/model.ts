@@ -2,7 +2,9 @@
  * The product form's draft: what the owner types (prices in whole units, counts as text) and its
  * conversion to and from the API's integers. Pure.
  */
+import { addDays, dayIn, dayStart } from "@cartwright/commerce/time-zone";
 import { toMinor } from "../coupons/model.ts";
+import { shopTimeZone } from "../time-zone.ts";
 import type { Product, ProductCurrency, ProductInput, VariationInput } from "./api.ts";
 import { type GalleryImage, galleryInput, galleryOf } from "./images/api.ts";
 import { productMessages as t } from "./messages.ts";
@@ -15,7 +17,7 @@ interface StoredWindow {
 }
 
 type VariationNumbers = "regular_price" | "sale_price" | "sale_starts_at" | "sale_ends_at" | "stock_quantity" | "weight_grams";
-/** Sale days as YYYY-MM-DD (UTC): the first day of the sale and its last. */
+/** Sale days as YYYY-MM-DD in the shop's time zone (decision 0083): the first day of the sale and its last. */
 export type VariationDraft = Texts<VariationInput, VariationNumbers> & StoredWindow;
 
 type ProductNumbers =
@@ -33,13 +35,12 @@ type ProductNumbers =
 export type ProductDraft = Omit<Texts<ProductInput, ProductNumbers>, "variations" | "images"> &
   StoredWindow & { variations: VariationDraft[]; images: GalleryImage[] };
 
-const DAY = 86_400_000;
-/** The sale's first day (UTC) of its start instant. */
-export const startDay = (instant: string | null) => (instant ? new Date(instant).toISOString().slice(0, 10) : "");
-/** The sale's last day (UTC): the day before the instant it ends at (a sale ending at midnight ran all the previous day). */
-export const lastDay = (instant: string | null) => (instant ? new Date(Date.parse(instant) - 1).toISOString().slice(0, 10) : "");
+/** The sale's first day, in the shop's zone, of its start instant. */
+export const startDay = (instant: string | null, zone = shopTimeZone()) => (instant ? dayIn(instant, zone) : "");
+/** The sale's last day in the shop's zone: the day before the instant it ends at (a sale ending at midnight ran all the previous day). */
+export const lastDay = (instant: string | null, zone = shopTimeZone()) => (instant ? dayIn(Date.parse(instant) - 1, zone) : "");
 
-/** A schedule's instants from its days: from the first day's midnight until the midnight after its last (UTC). */
+/** A schedule's instants from its days: from the first day's start until the start of the day after its last, in the shop's zone. */
 function windowOf(
   starts: string,
   ends: string,
@@ -47,19 +48,20 @@ function windowOf(
   path: string,
   errors: Record<string, string>,
 ): { sale_starts_at: string | null; sale_ends_at: string | null } {
+  const zone = shopTimeZone();
   const day = (text: string, field: string) => {
     if (!text.trim()) return null;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(text.trim()) || Number.isNaN(Date.parse(`${text.trim()}T00:00:00Z`))) {
       errors[`${path}${field}`] = t.notDay;
       return null;
     }
-    return Date.parse(`${text.trim()}T00:00:00Z`);
+    return text.trim();
   };
   const first = day(starts, "sale_starts_at");
   const last = day(ends, "sale_ends_at");
   return {
-    sale_starts_at: first === null ? null : startDay(stored.starts) === starts.trim() ? stored.starts : new Date(first).toISOString(),
-    sale_ends_at: last === null ? null : lastDay(stored.ends) === ends.trim() ? stored.ends : new Date(last + DAY).toISOString(),
+    sale_starts_at: first === null ? null : startDay(stored.starts, zone) === first ? stored.starts : dayStart(first, zone).toISOString(),
+    sale_ends_at: last === null ? null : lastDay(stored.ends, zone) === last ? stored.ends : dayStart(addDays(last, 1), zone).toISOString(),
   };
 }
 

@@ -1,5 +1,6 @@
 /** The owner API's staff and sessions calls (decision 0032), and the Store API's invitation calls, through the console's client. */
 import { adminClient } from "../api.ts";
+import { formatInZone } from "../time-zone.ts";
 
 export interface StaffMember {
   id: number;
@@ -50,4 +51,5 @@ export const staffApi = {
 };
 
 /** A date and time in the owner's locale (the browser's). */
-export const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** A moment in the shop's time zone (decision 0083). */
+export const formatWhen = (iso: string) => formatInZone(iso, { dateStyle: "medium", timeStyle: "short" });
