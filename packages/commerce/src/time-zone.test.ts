@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, dayIn, dayRange, dayStart, longDate, offsetLabel, shortTime, wallTimeToInstant, zoneOffset } from "./time-zone.ts";
+import {
+  addDays,
+  dayIn,
+  dayRange,
+  dayStart,
+  dayTimeText,
+  longDate,
+  offsetLabel,
+  shortTime,
+  wallTimeToInstant,
+  zoneOffset,
+} from "./time-zone.ts";
 
 const HOUR = 3_600_000;
 const iso = (day: string, zone: string) => dayStart(day, zone).toISOString();
@@ -117,6 +128,12 @@ describe("labels", () => {
         );
       }),
     );
+  });
+
+  it("writes a day and a 24-hour time naming the zone, in UTC as before", () => {
+    expect(dayTimeText("2026-11-29T14:05:59.000Z", "UTC")).toBe("2026-11-29 14:05 UTC");
+    expect(dayTimeText("2026-11-29T14:05:59.000Z", "Australia/Sydney")).toBe("2026-11-30 01:05 GMT+11");
+    expect(dayTimeText("2026-07-01T14:05:00.000Z", "America/Los_Angeles")).toBe("2026-07-01 07:05 PDT");
   });
 
   it("names the offset in force", () => {

@@ -158,6 +158,13 @@ export function zoneName(instant: number | Date | string, zone: string): string 
   return parts.find((part) => part.type === "timeZoneName")?.value ?? zone;
 }
 
+/** "2026-11-29 14:05 UTC", "2026-11-30 01:05 GMT+11": an instant's day and 24-hour time in the zone, naming it. */
+export function dayTimeText(instant: number | Date | string, zone: string): string {
+  const ms = typeof instant === "string" ? Date.parse(instant) : typeof instant === "number" ? instant : instant.getTime();
+  const w = wallClock(ms, zone);
+  return `${dayText(w.year, w.month, w.day)} ${pad(w.hour)}:${pad(w.minute)} ${zoneName(ms, zone)}`;
+}
+
 /** "UTC", or the zone's offset at an instant as "UTC+10:00", "UTC-07:00", "UTC+05:30". */
 export function offsetLabel(instant: number | Date, zone: string): string {
   const offset = zoneOffset(typeof instant === "number" ? instant : instant.getTime(), zone);

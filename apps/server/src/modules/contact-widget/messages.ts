@@ -239,6 +239,7 @@ function notifyOwner(
         pageUrl: page.url,
         pageTitle: page.title,
         receivedAt: at,
+        timeZone: settings.timeZone,
         inboxUrl: `${mailer.publicUrl}/admin/messages/${id}`,
       },
       { shop: settings, ownerAccountEmail: ownerEmail, replyTo: read.values.email?.trim() },

@@ -4,6 +4,7 @@
  * the owner downloads them from the inbox). Sent after the message is stored; a failure is logged
  * and loses nothing, since the message is already in the inbox.
  */
+import { dayTimeText } from "@cartwright/commerce/time-zone";
 import { escapeHtml, type RenderedEmail } from "./templates.ts";
 import { type Delivery, emailIsOn, type Mailer, type MailShop, sendOwnerNotice } from "./transport.ts";
 
@@ -19,6 +20,8 @@ export interface ContactMessageEmailData {
   pageTitle: string;
   /** ISO time it was received. */
   receivedAt: string;
+  /** The shop's time zone, which `receivedAt` is written in (decision 0083); UTC when left out. */
+  timeZone?: string;
   /** The message in the owner console. */
   inboxUrl: string;
 }
@@ -36,7 +39,7 @@ export function renderContactMessageNotice(data: ContactMessageEmailData): Rende
   const name = oneLine(data.visitorName);
   const subject = `[${site}] New contact message${name ? ` from ${name.slice(0, 80)}` : ""}`;
   const page = oneLine(data.pageTitle) || webUrl(data.pageUrl) || "an unknown page";
-  const when = `${new Date(data.receivedAt).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const when = dayTimeText(data.receivedAt, data.timeZone ?? "UTC");
   const files = data.files.map((f) => `${f.fileName} (${sizeText(f.size)}, ${f.label})`);
 
   const text = [

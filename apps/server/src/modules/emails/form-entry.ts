@@ -3,6 +3,7 @@
  * fields' values with their labels, the total to pay and the names of the files (never their
  * bytes). Sent after the entry is stored; a failure is logged and loses nothing.
  */
+import { dayTimeText } from "@cartwright/commerce/time-zone";
 import { escapeHtml, type RenderedEmail } from "./templates.ts";
 import { type Delivery, emailIsOn, type Mailer, type MailShop, ownerAddress, senderFor, sendOwnerNotice } from "./transport.ts";
 
@@ -17,6 +18,8 @@ export interface FormEntryEmailData {
   /** The total as the shop writes money, "" when there is nothing to pay. */
   total: string;
   receivedAt: string;
+  /** The shop's time zone, which `receivedAt` is written in (decision 0083); UTC when left out. */
+  timeZone?: string;
   /** The entry in the owner's console. */
   entryUrl: string;
 }
@@ -27,7 +30,7 @@ export function renderFormEntryNotice(data: FormEntryEmailData): RenderedEmail {
   const site = oneLine(data.siteTitle) || "Shop";
   const title = oneLine(data.formTitle);
   const subject = `[${site}] ${oneLine(data.subject).slice(0, 150) || `New entry: ${title}`}`;
-  const when = `${new Date(data.receivedAt).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const when = dayTimeText(data.receivedAt, data.timeZone ?? "UTC");
   const files = data.files.map((f) => `${f.fileName} (${f.size} bytes, ${f.label})`);
   const text = [
     `A visitor sent the form "${title}" on ${site} (${when}), entry ${data.entryId}.`,

@@ -170,6 +170,15 @@ describe("entries", () => {
     expect(await ids("from=2026-03-02")).toEqual([third.id, second.id]);
     expect(await ids("to=2026-03-02&order=oldest")).toEqual([first.id, second.id]);
     expect((await owner.get(`${ADMIN}/forms/2/entries?from=yesterday`)).statusCode).toBe(400);
+    // In the shop's time zone (decision 0083): noon UTC is 1 AM the next day in Auckland's summer (+13:00).
+    const store = (await owner.get(`${ADMIN}/settings/store`)).json();
+    expect((await owner.request("PUT", `${ADMIN}/settings/store`, { ...store, time_zone: "Pacific/Auckland" })).statusCode).toBe(200);
+    try {
+      expect(await ids("from=2026-03-03&to=2026-03-03")).toEqual([second.id]);
+      expect(await ids("from=2026-03-04")).toEqual([third.id]);
+    } finally {
+      expect((await owner.request("PUT", `${ADMIN}/settings/store`, store)).statusCode).toBe(200);
+    }
     const csv = await owner.get(`${ADMIN}/forms/2/entries.csv?payment_status=failed`);
     expect(csv.body.split("\r\n").filter(Boolean)).toHaveLength(2);
     expect(csv.body).toContain("Ada Lovelace");

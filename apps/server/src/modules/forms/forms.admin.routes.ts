@@ -27,8 +27,8 @@ const Filters = {
       description: "none: entries without a payment",
     }),
   ),
-  from: Type.Optional(Type.String({ format: "date", description: "First day (UTC), included" })),
-  to: Type.Optional(Type.String({ format: "date", description: "Last day (UTC), included" })),
+  from: Type.Optional(Type.String({ format: "date", description: "First day, in the shop's time zone, included" })),
+  to: Type.Optional(Type.String({ format: "date", description: "Last day, in the shop's time zone, included" })),
 };
 const ListQuery = Type.Object({
   ...Filters,

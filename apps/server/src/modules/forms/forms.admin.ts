@@ -4,6 +4,7 @@
  * and filters (status, payment status, a date range), read with their files and neighbours,
  * deleted, and exported as spreadsheet-safe CSV.
  */
+
 import {
   checkDefinition,
   entriesCsv,
@@ -13,6 +14,7 @@ import {
   type FormValues,
   fieldText,
 } from "@cartwright/commerce/forms";
+import { addDays, dayStart } from "@cartwright/commerce/time-zone";
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -195,7 +197,7 @@ export interface EntryFilters {
   status?: "complete" | "spam";
   /** "none": entries without a payment. */
   payment_status?: "none" | "pending" | "paid" | "failed";
-  /** Days (YYYY-MM-DD, UTC), both included. */
+  /** Days (YYYY-MM-DD) in the shop's time zone (decision 0083), both included. */
   from?: string;
   to?: string;
 }
@@ -206,20 +208,13 @@ export interface EntryQuery extends EntryFilters {
   order?: "newest" | "oldest";
 }
 
-/** The day after `day` (YYYY-MM-DD), so "to" includes the whole of its day. */
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
-function entriesQuery(db: Db, formId: number, query: EntryFilters) {
+function entriesQuery(db: Db, formId: number, query: EntryFilters, zone: string) {
   let q = db.selectFrom("form_entries").where("form_id", "=", formId);
   if (query.status) q = q.where("status", "=", query.status);
   if (query.payment_status) q = q.where("payment_status", "=", query.payment_status === "none" ? "" : query.payment_status);
-  // Dates are stored as ISO text in UTC: comparing the text orders them on both databases.
-  if (query.from) q = q.where("created_at", ">=", query.from);
-  if (query.to) q = q.where("created_at", "<", nextDay(query.to));
+  // Dates are stored as ISO text in UTC: comparing the text orders them on both databases; the days' bounds are the zone's.
+  if (query.from) q = q.where("created_at", ">=", dayStart(query.from, zone).toISOString());
+  if (query.to) q = q.where("created_at", "<", dayStart(addDays(query.to, 1), zone).toISOString());
   const words = (query.search ?? "").trim();
   if (words) {
     const pattern = `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -256,7 +251,7 @@ const entrySummary = (row: {
 export async function listEntries(ctx: RequestContext, formId: number, query: EntryQuery) {
   const form = await findForm(ctx.db, formId);
   if (!form) throw formNotFound();
-  const base = entriesQuery(ctx.db, formId, query);
+  const base = entriesQuery(ctx.db, formId, query, (await ctx.shopSettings()).timeZone);
   const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow();
   const direction = query.order === "oldest" ? "asc" : "desc";
   const rows = await base
@@ -410,7 +405,10 @@ export async function entriesExport(ctx: RequestContext, formId: number, query: 
   const form = await findForm(ctx.db, formId);
   if (!form) throw formNotFound();
   const current = entryColumns(form.definition);
-  const rows = await entriesQuery(ctx.db, formId, query).selectAll("form_entries").orderBy("form_entries.id").execute();
+  const rows = await entriesQuery(ctx.db, formId, query, (await ctx.shopSettings()).timeZone)
+    .selectAll("form_entries")
+    .orderBy("form_entries.id")
+    .execute();
   const parsed = rows.map((row) => JSON.parse(row.values) as FormValues);
   // Answers to fields removed since get columns of their own after the form's, headed so they are not taken for current ones.
   const removed = await removedFields(

@@ -45,6 +45,7 @@ async function sendEntryNotices(db: Db, mailer: Mailer, log: MailLog, settings: 
         files: entry.files.map((file) => ({ label: label(file.field_id), fileName: file.file_name, size: file.size })),
         total: entry.totalMinor > 0 ? formatAmount(entry.totalMinor, shopCurrency(settings)) : "",
         receivedAt: entry.at,
+        timeZone: settings.timeZone,
         entryUrl: `${mailer.publicUrl}/admin/forms/${form.id}/entries/${entryId}`,
       },
       { shop: settings, ownerAccountEmail: await ownerAccountEmail(db), replyTo: email ? String(values[String(email.id)]) : undefined },

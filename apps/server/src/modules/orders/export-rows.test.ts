@@ -141,5 +141,6 @@ describe("money and names", () => {
 
   it("names the file by the UTC day", () => {
     expect(exportFileName(new Date("2026-11-25T23:59:59Z"))).toBe("orders-2026-11-25.csv");
+    expect(exportFileName(new Date("2026-11-25T23:59:59Z"), "Europe/Paris")).toBe("orders-2026-11-26.csv");
   });
 });

@@ -2,7 +2,9 @@
  * The order export's columns and one order as its CSV row (issue 18; decision 0033). Pure: the
  * export (orders.export.ts) reads the orders page by page and writes each through `exportLine`.
  */
+
 import { type AddressParts, addressLines, addressNames, csvLine } from "@cartwright/commerce";
+import { dayIn } from "@cartwright/commerce/time-zone";
 import { originLabel } from "../attribution/index.ts";
 
 /** The header row, in the order of the cells `exportCells` writes. Documented in the README's owner API paragraph. */
@@ -147,5 +149,5 @@ export function exportLine(order: ExportOrder, items: readonly ExportLineItem[],
   return csvLine(exportCells(order, items, minorUnit));
 }
 
-/** The file's name: the shop's orders on the day (UTC) it was exported. */
-export const exportFileName = (now: Date) => `orders-${now.toISOString().slice(0, 10)}.csv`;
+/** The file's name: the shop's orders on the day it was exported, in the shop's time zone (decision 0083). */
+export const exportFileName = (now: Date, zone = "UTC") => `orders-${dayIn(now, zone)}.csv`;

@@ -73,7 +73,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply
         .headers({
           "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": `attachment; filename="${exportFileName(request.ctx.now ?? new Date())}"`,
+          "Content-Disposition": `attachment; filename="${exportFileName(request.ctx.now ?? new Date(), (await request.ctx.shopSettings()).timeZone)}"`,
           "X-Content-Type-Options": "nosniff",
           "Content-Security-Policy": "sandbox",
           "Cache-Control": "private, no-store",
