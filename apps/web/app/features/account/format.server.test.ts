@@ -1,7 +1,7 @@
 import { currencyFields, DEFAULT_CURRENCY } from "@cartwright/commerce";
 import { describe, expect, it } from "vitest";
 import type { AccountOrder } from "../../context.ts";
-import { addressFieldLines, fieldValues, orderDisplay } from "./format.server.ts";
+import { addressFieldLines, fieldValues, formatDate, orderDisplay } from "./format.server.ts";
 
 const fields = [
   { id: "cw-demo/gift-message", label: "Gift message" },
@@ -36,6 +36,15 @@ describe("fieldValues", () => {
 
   it("gives address fields as 'Label: value' lines", () => {
     expect(addressFieldLines({ city: "Berlin", "cw-demo/gift-message": "Hi" }, fields)).toEqual(["Gift message: Hi"]);
+  });
+});
+
+describe("formatDate", () => {
+  it("writes the order's day in the shop's time zone, as Intl's en-US long date does", () => {
+    expect(formatDate("2026-11-29T20:30:00.000Z")).toBe("November 29, 2026");
+    expect(formatDate("2026-11-29T20:30:00.000Z", "Australia/Sydney")).toBe("November 30, 2026");
+    expect(formatDate("2026-11-30T05:00:00.000Z", "America/Los_Angeles")).toBe("November 29, 2026");
+    expect(formatDate("not a date", "Australia/Sydney")).toBe("not a date");
   });
 });
 

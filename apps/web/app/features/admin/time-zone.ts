@@ -1,12 +1,10 @@
 /**
  * The shop's time zone in the console (Settings → General, decision 0083): every date and time the
  * owner reads is written in it, and "today" is its day, as the server counts the reports' and the
- * list's days. The console's frame writes it into its page (`data-shop-time-zone`), which the pages'
- * client loaders read before React renders; the settings page sets it after a save.
+ * list's days. The console's frame writes it into its page (`data-shop-time-zone`), which is read
+ * here on first use (the pages' client loaders run before React renders); the settings page sets it after a save.
  */
-import { dayIn } from "@cartwright/commerce/time-zone";
-
-export const TIME_ZONE_ATTRIBUTE = "data-shop-time-zone";
+const TIME_ZONE_ATTRIBUTE = "data-shop-time-zone";
 let zone = "UTC";
 let known = false;
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -22,6 +20,12 @@ export function shopTimeZone(): string {
 /** Takes the shop's zone; a zone this browser does not know leaves the one before (Intl would throw on it). */
 export function setShopTimeZone(next: string): void {
   if (!next) return;
+  // UTC needs no check: Intl is touched only for another zone (decision 0066).
+  if (next === "UTC") {
+    zone = next;
+    known = true;
+    return;
+  }
   try {
     new Intl.DateTimeFormat("en", { timeZone: next });
     zone = next;
@@ -49,7 +53,10 @@ export function formatInZone(value: string, options: Intl.DateTimeFormatOptions,
   return Number.isNaN(date.getTime()) ? value : zonedFormat(options, locale).format(date);
 }
 
-/** Today in the shop's zone, as a Date at noon UTC of that day: the day pickers' presets count from it. */
+/**
+ * Today in the shop's zone, as a Date at noon UTC of that day: the day pickers' presets count from it.
+ * en-CA writes YYYY-MM-DD; Intl rather than the zone maths keeps the console's frame light.
+ */
 export function shopToday(now = Date.now()): Date {
-  return new Date(`${dayIn(now, shopTimeZone())}T12:00:00Z`);
+  return new Date(`${zonedFormat({ year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA").format(now)}T12:00:00Z`);
 }

@@ -10,7 +10,6 @@ import adminStyles from "../../features/admin/admin.css?url";
 import { ConsoleShell, SignOutButton } from "../../features/admin/ConsoleShell.tsx";
 import { consoleMessages as t } from "../../features/admin/messages.ts";
 import { SignInForm } from "../../features/admin/SignInForm.tsx";
-import { setShopTimeZone, TIME_ZONE_ATTRIBUTE } from "../../features/admin/time-zone.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/layout";
 
@@ -60,9 +59,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const frameless = useFramelessPage();
   const nonce = root?.storeNonce.value ?? "";
   const { shopName, who, email, role, timeZone } = loaderData;
-  setShopTimeZone(timeZone);
-  // The pages' client loaders run before this renders on a first load: they read the zone from the page.
-  const zoneMark = <span hidden {...{ [TIME_ZONE_ATTRIBUTE]: timeZone }} />;
+  // The console's dates are written in the shop's zone, which its pages read from here (features/admin/time-zone.ts):
+  // their client loaders run before this renders on a first load, and the frame stays without the zone's code.
+  const zoneMark = <span hidden data-shop-time-zone={timeZone} />;
   if (who === "guest") return <SignInForm shopName={shopName} nonce={nonce} />;
   if (who === "shopper")
     return (
