@@ -107,6 +107,24 @@ describe("sendOrderEmails", () => {
     expect(notice.text).toMatch(new RegExp(`^Total\\s+\\${total}$`, "m"));
   });
 
+  it("dates the order in the shop's time zone, the owner's notice naming it (decision 0083)", async () => {
+    await updateSettings(shop.db, { timeZone: "Australia/Sydney" });
+    try {
+      const { order_id: id } = (await placeOrder({ payment_method: "cod" })).json();
+      // 20:30 UTC on the 29th is 7:30 AM on the 30th in Sydney's summer.
+      await shop.db.updateTable("orders").set({ created_at: "2026-11-29T20:30:00.000Z" }).where("id", "=", id).execute();
+      const outbox = folder();
+      expect(await sendOrderEmails({ db: shop.db, mailer: outboxMailer(outbox) }, id)).toHaveLength(2);
+      const confirmation = read(outbox, readdirSync(outbox).find((n) => n.endsWith("-confirmation.eml")) ?? "");
+      const notice = read(outbox, readdirSync(outbox).find((n) => n.endsWith("-new-order.eml")) ?? "");
+      expect(confirmation.text).toContain("November 30, 2026");
+      expect(confirmation.text).not.toContain("November 29, 2026");
+      expect(notice.text).toContain("November 30, 2026 at 7:30 AM GMT+11");
+    } finally {
+      await updateSettings(shop.db, { timeZone: "UTC" });
+    }
+  });
+
   it("gives a bank transfer order (on hold) the instructions and the shop's account details", async () => {
     const settings = await getSettings(shop.db);
     await updateSettings(shop.db, {

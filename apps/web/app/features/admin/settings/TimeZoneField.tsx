@@ -20,7 +20,7 @@ function zoneChoices(now: number): { value: string; label: string }[] {
   return ["UTC", ...zones].map((zone) => ({ value: zone, label: offsetLabel(now, zone) }));
 }
 
-/** "14:05 on Mon, Nov 30 (UTC+11:00)" in the zone, or null for a zone this browser does not know. */
+/** "It is 14:05 there now (Mon, Nov 30, UTC+11:00)." in the zone, or null for a zone this browser does not know. */
 function localTime(zone: string, now: number): string | null {
   try {
     const time = new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit" }).format(now);
