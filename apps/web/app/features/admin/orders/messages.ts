@@ -13,7 +13,7 @@ export const ordersMessages = {
   filters: "Filter orders",
   search: "Search orders",
   searchHint: "Order number, customer name or email, or a product's name.",
-  daysHint: (zone: string) => `Days in the shop's time zone (${zone}), as the dates below, the dashboard and the export count them.`,
+  daysHint: (zone: string) => `Days in ${zone} time, as the dates below, the dashboard and the export count them.`,
   from: "From",
   to: "To",
   paymentMethod: "Payment method",

@@ -45,7 +45,7 @@ export const settingsMessages = {
     time_zone_hint:
       "Type a city or region to filter the list, such as Europe/Paris or America/Los_Angeles. Reports, order dates, coupons' expiry and sales' days follow it.",
     time_zone_now: (time: string, day: string, offset: string) => `It is ${time} there now (${day}, ${offset}).`,
-    time_zone_unknown: "This browser does not know that zone.",
+    time_zone_unknown: "No time zone has this name yet: pick one from the list.",
   },
   currency: {
     code: "Currency code",
