@@ -71,7 +71,7 @@ describe("the shop's time zone setting", () => {
 
   it("refuses a zone that is not an IANA name beside its field, and changes nothing", async () => {
     const store = await read("store");
-    for (const zone of ["Mars/Olympus_Mons", "GMT+5", "+05:00", "europe/paris", ""]) {
+    for (const zone of ["Mars/Olympus_Mons", "GMT+5", "+05:00", "europe/paris", "EST", "Europe/", ""]) {
       const response = await save("store", { ...store, time_zone: zone });
       expect(response.statusCode, zone).toBe(400);
       expect(fieldMessages(response)).toEqual({
@@ -87,6 +87,13 @@ describe("the shop's time zone setting", () => {
     const row = await latestChange(shop.db, "settings", "store");
     expect(JSON.parse(row.before ?? "{}").time_zone).toBe("UTC");
     expect(JSON.parse(row.after ?? "{}").time_zone).toBe("Australia/Sydney");
+    expect((await saved("store", store)).time_zone).toBe("UTC");
+  });
+
+  it("takes today's IANA names that Intl lists under ICU's older spelling, and Etc's fixed offsets", async () => {
+    const store = await read("store");
+    for (const zone of ["Asia/Kolkata", "Europe/Kyiv", "Asia/Calcutta", "America/Argentina/Buenos_Aires", "Etc/GMT-10", "Etc/UTC"])
+      expect((await saved("store", { ...store, time_zone: zone })).time_zone, zone).toBe(zone);
     expect((await saved("store", store)).time_zone).toBe("UTC");
   });
 });

@@ -88,12 +88,27 @@ const store: Group<StoreGroup> = {
   },
 };
 
-/** IANA zones this Node knows, and UTC. Read on the first check, not at start (decision 0066). */
+/** An IANA name as the database spells it: Area/Location, each part capitalised ("America/Argentina/Buenos_Aires", "Etc/GMT+5"). */
+const IANA_NAME = /^[A-Z][A-Za-z_]*(?:\/[A-Z0-9][A-Za-z0-9_+-]*)+$/;
+
+/**
+ * UTC, or an IANA zone this Node knows: one of Intl's zones, or a name Intl resolves to one of them.
+ * Intl lists ICU's older spellings ("Asia/Calcutta", "Europe/Kiev") and resolves today's ("Asia/Kolkata",
+ * "Europe/Kyiv") to them, so both are taken; an offset ("+05:00") or a lower-cased name is not a zone's name.
+ * The list is read on the first check, not at start (decision 0066).
+ */
 let timeZones: Set<string> | undefined;
 export function isTimeZone(zone: string): boolean {
   if (zone === "UTC") return true;
+  if (!IANA_NAME.test(zone)) return false;
   timeZones ??= new Set(Intl.supportedValuesOf("timeZone"));
-  return timeZones.has(zone);
+  if (timeZones.has(zone)) return true;
+  try {
+    const resolved = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+    return resolved === "UTC" || resolved.startsWith("Etc/") || timeZones.has(resolved);
+  } catch {
+    return false;
+  }
 }
 
 /**
