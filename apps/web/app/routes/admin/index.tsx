@@ -42,7 +42,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin-page">
       <PageHead title={t.title} />
-      <p className="admin-muted">{t.intro}</p>
+      <p className="admin-muted">{t.intro(overview.time_zone)}</p>
       {refused && (
         <p className="admin-alert admin-alert--error" role="alert">
           {t.rangeRefused}
