@@ -53,10 +53,10 @@ export function formatInZone(value: string, options: Intl.DateTimeFormatOptions,
   return Number.isNaN(date.getTime()) ? value : zonedFormat(options, locale).format(date);
 }
 
-/**
- * Today in the shop's zone, as a Date at noon UTC of that day: the day pickers' presets count from it.
- * en-CA writes YYYY-MM-DD; Intl rather than the zone maths keeps the console's frame light.
- */
+/** Today in the shop's zone, as a Date at noon UTC of that day: the day pickers' presets count from it. */
 export function shopToday(now = Date.now()): Date {
-  return new Date(`${zonedFormat({ year: "numeric", month: "2-digit", day: "2-digit" }, "en-CA").format(now)}T12:00:00Z`);
+  const parts = zonedFormat({ year: "numeric", month: "2-digit", day: "2-digit" }, "en-US").formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  // From the parts, not a locale's date pattern, which ICU versions have changed (en-CA's among them).
+  return new Date(`${part("year")}-${part("month")}-${part("day")}T12:00:00Z`);
 }
