@@ -1,5 +1,5 @@
 /**
- * The shop's time zone (Settings → General, decision 0083): the owner picks it in the console, an
+ * The shop's time zone (Settings → General, decision 0086): the owner picks it in the console, an
  * unknown zone is refused beside its field, and an order placed at 20:30 UTC on 29 November shows on
  * 30 November, 7:30 AM in Sydney: in the order list (whose day filter finds it on the 30th), on the
  * order's page and on the shopper's order page. It runs with the settings journeys, one at a time.

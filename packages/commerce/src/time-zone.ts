@@ -1,5 +1,5 @@
 /**
- * The shop's time zone (decision 0083): the days the owner and the shoppers read and pick, as instants.
+ * The shop's time zone (decision 0086): the days the owner and the shoppers read and pick, as instants.
  * Instants are stored as ISO text in UTC; a day "YYYY-MM-DD" is a calendar day in the shop's zone.
  * UTC is worked out by hand, without Intl: ICU's data costs a process several MB once touched (decision 0066).
  */

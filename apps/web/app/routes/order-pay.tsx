@@ -29,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       return {
         state: found.state,
         title,
-        order: orderDisplay(found.order, settings.displayCartPricesIncludingTax, checkout.additionalFields()),
+        order: orderDisplay(found.order, settings.displayCartPricesIncludingTax, checkout.additionalFields(), settings.timeZone),
         failed: found.order.status === "failed",
         key: found.key,
         askEmail: found.askEmail,

@@ -61,6 +61,6 @@ export interface StorefrontSettings {
   /** The shop is still being prepared: a dismissible footer banner says so (spec §4). */
   comingSoon: { enabled: boolean; text: string };
   productsPerPage: number;
-  /** The shop's IANA time zone ("Europe/Paris"; "UTC" by default): the days and times the owner and shoppers read (decision 0083). */
+  /** The shop's IANA time zone ("Europe/Paris"; "UTC" by default): the days and times the owner and shoppers read (decision 0086). */
   timeZone: string;
 }

@@ -20,7 +20,7 @@ export interface ContactMessageEmailData {
   pageTitle: string;
   /** ISO time it was received. */
   receivedAt: string;
-  /** The shop's time zone, which `receivedAt` is written in (decision 0083); UTC when left out. */
+  /** The shop's time zone, which `receivedAt` is written in (decision 0086); UTC when left out. */
   timeZone?: string;
   /** The message in the owner console. */
   inboxUrl: string;

@@ -107,7 +107,7 @@ describe("sendOrderEmails", () => {
     expect(notice.text).toMatch(new RegExp(`^Total\\s+\\${total}$`, "m"));
   });
 
-  it("dates the order in the shop's time zone, the owner's notice naming it (decision 0083)", async () => {
+  it("dates the order in the shop's time zone, the owner's notice naming it (decision 0086)", async () => {
     await updateSettings(shop.db, { timeZone: "Australia/Sydney" });
     try {
       const { order_id: id } = (await placeOrder({ payment_method: "cod" })).json();

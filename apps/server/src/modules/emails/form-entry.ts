@@ -18,7 +18,7 @@ export interface FormEntryEmailData {
   /** The total as the shop writes money, "" when there is nothing to pay. */
   total: string;
   receivedAt: string;
-  /** The shop's time zone, which `receivedAt` is written in (decision 0083); UTC when left out. */
+  /** The shop's time zone, which `receivedAt` is written in (decision 0086); UTC when left out. */
   timeZone?: string;
   /** The entry in the owner's console. */
   entryUrl: string;

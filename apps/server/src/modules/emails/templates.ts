@@ -46,7 +46,7 @@ const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, " ").trim();
 
 /**
  * "November 29, 2026" (and "at 12:45 AM UTC"), as Intl's en-US long date and short time write them,
- * in the shop's time zone (decision 0083). In UTC written by hand: a DateTimeFormat touches several MB
+ * in the shop's time zone (decision 0086). In UTC written by hand: a DateTimeFormat touches several MB
  * of ICU's data in every process that sends an order e-mail (decision 0066); another zone needs Intl.
  */
 export function formatDate(iso: string, withTime: boolean, zone = "UTC"): string {

@@ -197,7 +197,7 @@ export interface EntryFilters {
   status?: "complete" | "spam";
   /** "none": entries without a payment. */
   payment_status?: "none" | "pending" | "paid" | "failed";
-  /** Days (YYYY-MM-DD) in the shop's time zone (decision 0083), both included. */
+  /** Days (YYYY-MM-DD) in the shop's time zone (decision 0086), both included. */
   from?: string;
   to?: string;
 }

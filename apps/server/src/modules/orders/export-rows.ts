@@ -149,5 +149,5 @@ export function exportLine(order: ExportOrder, items: readonly ExportLineItem[],
   return csvLine(exportCells(order, items, minorUnit));
 }
 
-/** The file's name: the shop's orders on the day it was exported, in the shop's time zone (decision 0083). */
+/** The file's name: the shop's orders on the day it was exported, in the shop's time zone (decision 0086). */
 export const exportFileName = (now: Date, zone = "UTC") => `orders-${dayIn(now, zone)}.csv`;

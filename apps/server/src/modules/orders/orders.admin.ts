@@ -29,7 +29,7 @@ export interface OrderFilters {
   /** Days (YYYY-MM-DD) in `timeZone`, both included. */
   from?: string;
   to?: string;
-  /** The shop's time zone, which the caller sets from the settings (decision 0083); UTC when left out. */
+  /** The shop's time zone, which the caller sets from the settings (decision 0086); UTC when left out. */
   timeZone?: string;
   payment_method?: string;
   source_type?: "utm" | "organic" | "referral" | "typein" | "unknown";

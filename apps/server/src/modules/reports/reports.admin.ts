@@ -5,7 +5,7 @@
  * less what was refunded of them (`total_refunded`, as the order list's rows say): a partly refunded
  * order stays paid and counts what it kept, a wholly refunded one becomes "refunded" and leaves the
  * paid statuses. Top products take off their lines' refunds. Orders by status count order totals, as the list's tabs do. Days are the shop's time zone's
- * (Settings → General, decision 0083): each day's bounds are worked out here as UTC instants. Every figure is the order list's for the same filters
+ * (Settings → General, decision 0086): each day's bounds are worked out here as UTC instants. Every figure is the order list's for the same filters
  * (reports.list-agree.http.test.ts checks them against each other).
  */
 import { NO_VALUE, refundedBeforeTax } from "@cartwright/commerce";

@@ -1,5 +1,5 @@
 /**
- * The shop's time zone (Settings → General, decision 0083) on SQLite and PostgreSQL: the setting's
+ * The shop's time zone (Settings → General, decision 0086) on SQLite and PostgreSQL: the setting's
  * check and change log, and the days it draws, with orders placed either side of a local midnight:
  * the reports' ranges and daily series, and the order list's From/To days and its CSV export.
  */

@@ -20,7 +20,7 @@ import { orderMessages as t } from "./messages.ts";
 
 export { formatPhone };
 
-/** "July 4, 2026" for an ISO time, its day in the shop's time zone (decision 0083); the text itself when it is not one. */
+/** "July 4, 2026" for an ISO time, its day in the shop's time zone (decision 0086); the text itself when it is not one. */
 export function formatDate(iso: string, zone = "UTC"): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : longDate(date, zone);

@@ -1,5 +1,5 @@
 /**
- * The shop's time zone in the console (Settings → General, decision 0083): every date and time the
+ * The shop's time zone in the console (Settings → General, decision 0086): every date and time the
  * owner reads is written in it, and "today" is its day, as the server counts the reports' and the
  * list's days. The console's frame writes it into its page (`data-shop-time-zone`), which is read
  * here on first use (the pages' client loaders run before React renders); the settings page sets it after a save.

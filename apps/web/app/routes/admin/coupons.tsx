@@ -51,7 +51,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return consoleMeta(matches, t.title);
 }
 
-/** A coupon's expiry as its day in the shop's time zone (decision 0083). */
+/** A coupon's expiry as its day in the shop's time zone (decision 0086). */
 const day = (iso: string) => formatInZone(iso, { dateStyle: "medium" });
 
 export default function CouponsPage({ loaderData }: Route.ComponentProps) {

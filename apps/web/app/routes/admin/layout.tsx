@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const role = customer ? await account.staffRole() : null;
   return {
     shopName: settings.siteTitle,
-    /** The shop's time zone: the console writes every date in it (decision 0083). */
+    /** The shop's time zone: the console writes every date in it (decision 0086). */
     timeZone: settings.timeZone,
     who: !customer ? ("guest" as const) : (role ?? ("shopper" as const)),
     /** "owner" or "manager" inside the console; null outside it. */

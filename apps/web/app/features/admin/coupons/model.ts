@@ -142,7 +142,7 @@ export function fromDraft(
   let expiresAt: string | null = null;
   if (draft.expires_on) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.expires_on)) errors.expires_at = t.notDay;
-    // The day's last instant in the shop's zone (decision 0083); a day left as it was keeps its stored instant.
+    // The day's last instant in the shop's zone (decision 0086); a day left as it was keeps its stored instant.
     else expiresAt = storedExpiry && dayIn(storedExpiry, zone) === draft.expires_on ? storedExpiry : lastInstantOf(draft.expires_on, zone);
   }
   const input: CouponInput = {

@@ -52,7 +52,7 @@ export function formatDay(day: string, short = false): string {
   return (short ? shortDayFormat : dayFormat).format(date);
 }
 
-/** A moment (ISO) in the shop's time zone (decision 0083), with the time ("Nov 25, 2026, 3:04 PM") or without. */
+/** A moment (ISO) in the shop's time zone (decision 0086), with the time ("Nov 25, 2026, 3:04 PM") or without. */
 export function formatMoment(value: string, withTime = true): string {
   return formatInZone(value, withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" });
 }

@@ -1,7 +1,7 @@
 /** How the inbox writes dates and sizes. */
 import { formatInZone } from "../time-zone.ts";
 
-/** A moment in the shop's time zone (decision 0083): the inbox's and the form entries' dates. */
+/** A moment in the shop's time zone (decision 0086): the inbox's and the form entries' dates. */
 export function formatDateTime(value: string): string {
   return formatInZone(value, { dateStyle: "medium", timeStyle: "short" }, "en");
 }

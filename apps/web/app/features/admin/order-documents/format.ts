@@ -19,7 +19,7 @@ export function formatMoney(minor: number, currency: string, minorUnit?: number,
   }
 }
 
-/** A day as the owner's locale writes it ("25 November 2026"), the shop's time zone's day (decision 0083). */
+/** A day as the owner's locale writes it ("25 November 2026"), the shop's time zone's day (decision 0086). */
 export function formatDate(iso: string, locale?: string): string {
   return formatInZone(iso, { dateStyle: "long" }, locale);
 }

@@ -48,7 +48,7 @@ export function parseMoney(text: string, currency: string, minorUnit?: number): 
   return Number(whole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
 }
 
-/** A moment in the shop's time zone (decision 0083), as the list and the dashboard count its days. */
+/** A moment in the shop's time zone (decision 0086), as the list and the dashboard count its days. */
 export function formatDateTime(value: string, locale?: string): string {
   return formatInZone(value, { dateStyle: "medium", timeStyle: "short" }, locale);
 }

@@ -17,7 +17,7 @@ interface StoredWindow {
 }
 
 type VariationNumbers = "regular_price" | "sale_price" | "sale_starts_at" | "sale_ends_at" | "stock_quantity" | "weight_grams";
-/** Sale days as YYYY-MM-DD in the shop's time zone (decision 0083): the first day of the sale and its last. */
+/** Sale days as YYYY-MM-DD in the shop's time zone (decision 0086): the first day of the sale and its last. */
 export type VariationDraft = Texts<VariationInput, VariationNumbers> & StoredWindow;
 
 type ProductNumbers =

@@ -1,5 +1,5 @@
 /**
- * The shop's time zone (Settings → General, decision 0083): a text field filtered by a list of the
+ * The shop's time zone (Settings → General, decision 0086): a text field filtered by a list of the
  * IANA zones this browser knows, each with its offset now; the hint says the time it is there now.
  */
 import { offsetLabel } from "@cartwright/commerce/time-zone";

@@ -51,5 +51,5 @@ export const staffApi = {
 };
 
 /** A date and time in the owner's locale (the browser's). */
-/** A moment in the shop's time zone (decision 0083). */
+/** A moment in the shop's time zone (decision 0086). */
 export const formatWhen = (iso: string) => formatInZone(iso, { dateStyle: "medium", timeStyle: "short" });
