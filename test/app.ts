@@ -13,6 +13,7 @@ import { type AppDeps, buildApp } from "../apps/server/src/app.ts";
 import type { DatabaseConfig } from "../apps/server/src/config.ts";
 import { type Db, migrateToLatest, openDatabase } from "../apps/server/src/db/index.ts";
 import type { Extension } from "../apps/server/src/extensions.ts";
+import { createMailer } from "../apps/server/src/modules/emails/index.ts";
 import { seedDemoShop } from "../apps/server/src/seed/index.ts";
 // For the type of inject("postgresUrl"), declared beside the global setup that provides it.
 import type {} from "./postgres.global-setup.ts";
@@ -87,6 +88,28 @@ export async function createTestShop(
       await database.drop();
     },
   };
+}
+
+/** A folder for a test app's outbox (its `.eml` files), new for each call. */
+export const newOutbox = (name: string): string => join(mkdtempSync(join(tmpdir(), `cw-${name}-`)), "outbox");
+
+/**
+ * The shop's app as main.ts builds it, with a mailer writing each message into `outbox` as an
+ * `.eml` file, for tests that read what was sent. Rate limits are off unless asked for.
+ */
+export async function appWithOutbox(shop: TestShop, outbox: string, options: { rateLimit?: boolean } = {}): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: { logLevel: "silent", production: false, secret: TEST_SECRET, rateLimit: options.rateLimit ?? false },
+    db: shop.db,
+    logger: false,
+    web: false,
+    mailer: createMailer({
+      publicUrl: "https://shop.example.com",
+      mail: { smtpUrl: null, from: null, ownerEmail: "owner@example.com", outbox },
+    }),
+  });
+  await app.ready();
+  return app;
 }
 
 export interface SecondProcess {

@@ -1,21 +1,9 @@
-/**
- * A process that dies between placing an order and recording its payment (issue 14, item 3;
- * decision 0011). The crash is made in the database: a trigger refuses the write that records the
- * outcome, so the transaction doing it rolls back and the call ends in a 500, leaving the rows
- * exactly as a killed process would. "After the restart" is a new app over the same database,
- * without the trigger. The retry, or the sweep, must finish what the first call started.
- */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
-import { buildApp } from "../../app.ts";
 // biome-ignore lint/style/noRestrictedImports: a test counting e-mails uses the e-mail tests' own outbox reader, not the module's code
 import { outboxFilesOf } from "../emails/eml.test-support.ts";
-import { createMailer } from "../emails/index.ts";
 import { orderEvents } from "../orders/index.ts";
 import { findGateway, registerPaymentGateway } from "../payments/index.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
@@ -49,18 +37,8 @@ const card = [
 
 /** The shop as main.ts builds it, with a mailer writing into its own outbox. */
 async function startApp() {
-  const outbox = join(mkdtempSync(join(tmpdir(), "cw-crash-")), "outbox");
-  const app = await buildApp({
-    config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
-    db: shop.db,
-    logger: false,
-    web: false,
-    mailer: createMailer({
-      publicUrl: "https://shop.example.com",
-      mail: { smtpUrl: null, from: null, ownerEmail: "owner@example.com", outbox },
-    }),
-  });
-  await app.ready();
+  const outbox = newOutbox("crash");
+  const app = await appWithOutbox(shop, outbox);
   return { app, outbox };
 }
 const mailsFor = (outbox: string, orderId: number) => outboxFilesOf(outbox, orderId).length;

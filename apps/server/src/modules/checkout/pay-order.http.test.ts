@@ -5,18 +5,16 @@
  * payment refused when they are gone, two racing pays charging once, the cart left alone, the
  * order's history and e-mails, and the customer's failed-order e-mail with its link to pay.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../../../test/app.ts";
 import { insertCoupon } from "../../../../../test/coupons.ts";
 import { productId, StoreClient, testBilling, testCard } from "../../../../../test/store-client.ts";
-import { buildApp } from "../../app.ts";
+import type { buildApp } from "../../app.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own outbox reader, not the module's code
 import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
-import { createMailer } from "../emails/index.ts";
 import { orderEvents } from "../orders/index.ts";
 import { registerPaymentGateway } from "../payments/index.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
@@ -32,19 +30,9 @@ let laterAnswer: "failure" | null = null;
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  outbox = join(mkdtempSync(join(tmpdir(), "cw-pay-order-")), "outbox");
+  outbox = newOutbox("pay-order");
   // The shop as main.ts builds it, with a mailer writing into an outbox folder.
-  app = await buildApp({
-    config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
-    db: shop.db,
-    logger: false,
-    web: false,
-    mailer: createMailer({
-      publicUrl: "https://shop.example.com",
-      mail: { smtpUrl: null, from: null, ownerEmail: "owner@example.com", outbox },
-    }),
-  });
-  await app.ready();
+  app = await appWithOutbox(shop, outbox);
   tShirt = await productId(app, "classic-t-shirt");
   print = await productId(app, "limited-print");
   // A gateway whose answer comes later than the shopper waits (a bank's no after they left): it never answers the call.

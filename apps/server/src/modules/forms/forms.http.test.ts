@@ -1,39 +1,26 @@
 /** Public forms on POST /ajax, on SQLite and PostgreSQL (issue 17 "Server", decision 0025). */
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FORM_MESSAGES } from "@cartwright/commerce/forms";
 import { solveChallenge } from "altcha-lib/v1";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { buildApp } from "../../app.ts";
+import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../../../test/app.ts";
 import { UPLOAD_MESSAGES } from "../contact-widget/index.ts";
 // biome-ignore lint/style/noRestrictedImports: the contact messages' multipart writer and sample files, shared by the tests
 import { multipart, type Part, SAMPLES } from "../contact-widget/messages.test-support.ts";
-import { createMailer } from "../emails/index.ts";
 import { CAPTCHA_FIELD, createFormToken, FORM_REPLIES, findForm, honeypotName, installDemoForms } from "./index.ts";
 
 const SECRET = "test-secret-test-secret-test-secret!";
 const MB = 1024 * 1024;
 let shop: TestShop;
 let app: FastifyInstance;
-const outbox = join(mkdtempSync(join(tmpdir(), "cw-forms-")), "outbox");
+const outbox = newOutbox("forms");
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   shop = await createTestShop();
-  app = await buildApp({
-    config: { logLevel: "silent", production: false, secret: SECRET, rateLimit: true },
-    db: shop.db,
-    logger: false,
-    web: false,
-    mailer: createMailer({
-      publicUrl: "https://shop.example.com",
-      mail: { smtpUrl: null, from: null, ownerEmail: "owner@example.com", outbox },
-    }),
-  });
-  await app.ready();
+  app = await appWithOutbox(shop, outbox, { rateLimit: true });
   // The test shop is the seeded demo shop: its three forms are there, and seeding again adds nothing.
   expect(await installDemoForms(shop.db)).toBe(false);
   for (const slug of ["contact", "custom-tee", "feedback"]) ids[slug] = (await findForm(shop.db, slug))?.id ?? 0;

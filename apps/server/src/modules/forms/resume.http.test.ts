@@ -1,19 +1,16 @@
 /** Resume by e-mail (decision 0030) and the /ajax limits of the forms' actions, on SQLite and PostgreSQL. */
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FormDefinition } from "@cartwright/commerce/forms";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { buildApp } from "../../app.ts";
+import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../../../test/app.ts";
 import { AJAX_LIMITS } from "../../http/ajax.ts";
 // biome-ignore lint/style/noRestrictedImports: the contact messages' multipart writer and sample files, shared by the tests
 import { multipart, type Part, SAMPLES } from "../contact-widget/messages.test-support.ts";
 // biome-ignore lint/style/noRestrictedImports: the tests' reader of the outbox's messages
 import { parseEml } from "../emails/eml.test-support.ts";
-import { createMailer } from "../emails/index.ts";
 import {
   createFormToken,
   deleteExpiredDrafts,
@@ -28,22 +25,12 @@ import {
 const SECRET = "test-secret-test-secret-test-secret!";
 let shop: TestShop;
 let app: FastifyInstance;
-const outbox = join(mkdtempSync(join(tmpdir(), "cw-forms-resume-")), "outbox");
+const outbox = newOutbox("forms-resume");
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   shop = await createTestShop();
-  app = await buildApp({
-    config: { logLevel: "silent", production: false, secret: SECRET, rateLimit: true },
-    db: shop.db,
-    logger: false,
-    web: false,
-    mailer: createMailer({
-      publicUrl: "https://shop.example.com",
-      mail: { smtpUrl: null, from: null, ownerEmail: "owner@example.com", outbox },
-    }),
-  });
-  await app.ready();
+  app = await appWithOutbox(shop, outbox, { rateLimit: true });
   for (const slug of ["contact", "custom-tee", "feedback"]) {
     const form = await findForm(shop.db, slug);
     ids[slug] = form?.id ?? 0;

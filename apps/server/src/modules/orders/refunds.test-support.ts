@@ -3,16 +3,12 @@
  * the owner and a shopper signed in, two registered gateways (one refusing refunds, one whose first
  * answer is lost), orders placed through the real checkout, and readers of what a refund changed.
  */
-import { existsSync, mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient, TEST_ADDRESS, variationId } from "../../../../../test/store-client.ts";
-import { buildApp } from "../../app.ts";
 import { ensureOwner } from "../customers/index.ts";
-import { createMailer } from "../emails/index.ts";
 import { registerPaymentGateway } from "../payments/index.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
 
@@ -38,18 +34,8 @@ const card = [
 
 export async function startRefundShop() {
   const shop: TestShop = await createTestShop();
-  const outbox = join(mkdtempSync(join(tmpdir(), "cw-refunds-")), "outbox");
-  const app: FastifyInstance = await buildApp({
-    config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit: false },
-    db: shop.db,
-    logger: false,
-    web: false,
-    mailer: createMailer({
-      publicUrl: "https://shop.example.com",
-      mail: { smtpUrl: null, from: null, ownerEmail: "owner@example.com", outbox },
-    }),
-  });
-  await app.ready();
+  const outbox = newOutbox("refunds");
+  const app: FastifyInstance = await appWithOutbox(shop, outbox);
   const signedIn = async (email: string, password: string) => {
     const client = new StoreClient(app, "browser");
     await client.get("/cart");
