@@ -176,7 +176,8 @@ test("each line shows its badges, prices, details and totals; the totals follow 
   await expect(totalsRow(page, "Taxes")).toBeVisible();
   const total = totalsRow(page, "Estimated total");
   await expect(total).toContainText("Shipping will be calculated at checkout");
-  await expect(page.getByRole("region", { name: "Express checkout" })).toHaveCount(0);
+  // The demo's express method is on: the cart offers it above the way to the checkout (spec §2).
+  await expect(page.getByRole("region", { name: "Express checkout" })).toHaveCount(1);
 
   // Listen before clicking: the link navigates away right after the event fires.
   // A string runs as a CDP expression: neither the CSP nor the missing DOM types get in the way.
@@ -248,4 +249,23 @@ test("pressing + by keyboard up to the stock limit keeps focus on the button, no
   await expect(quantity).toHaveValue("3");
   await page.keyboard.press("Shift+Tab");
   await expect(quantity).toBeFocused();
+});
+
+test("the cart's express area pays with the wallet through the checkout, once", async ({ page }) => {
+  await addFromProductPage(page, "beanie", "Beanie");
+  await openCart(page);
+  // Spec §2 "Cart screen": the express methods, then an 'Or' divider before the way to the checkout.
+  const area = page.getByRole("region", { name: "Express checkout" });
+  await expect(area.getByRole("button", { name: "Pay with Demo express" })).toBeVisible();
+  await expect(area.getByText("Or", { exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await area.getByRole("button", { name: "Pay with Demo express" }).click();
+  // The checkout starts the method with the wallet's own contact: nothing typed, and the order is placed.
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
+  await expect(page.getByText("wallet@example.com").first()).toBeVisible();
+  // Back to the checkout it went through: the address no longer asks for the express payment, so nothing is paid again.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/express=/);
+  await openCart(page);
+  await expect(page.getByText("Your cart is currently empty!")).toBeVisible();
 });

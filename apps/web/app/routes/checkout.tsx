@@ -16,6 +16,8 @@ import { exposeCheckoutExtensionApi } from "../features/checkout/extensions.ts";
 import { checkoutMessages as t } from "../features/checkout/messages.ts";
 import type { Route } from "./+types/checkout";
 
+/** The express buttons, for the cart page's express area (features/cart/ExpressArea.tsx), taken through here for the same reason. */
+export { ExpressButtons, handExpressToCheckout, usableExpressMethods } from "../features/checkout/payment/ExpressButtons.tsx";
 /**
  * The payment section, for the pay-for-order page (routes/order-pay.tsx): taken through this module
  * so that page loads the checkout's own files, and the checkout's and the cart's stay as they are (decision 0085).

@@ -42,7 +42,7 @@ import { checkoutMessages as t } from "./messages.ts";
 import { OrderSummary } from "./OrderSummary.tsx";
 import { PasswordField } from "./PasswordField.tsx";
 import { useOfferedPaymentMethods } from "./payment/availability.ts";
-import { ExpressButtons } from "./payment/ExpressButtons.tsx";
+import { ExpressButtons, takeExpressHandoff } from "./payment/ExpressButtons.tsx";
 import { type ActivePayment, PaymentSection } from "./payment/PaymentSection.tsx";
 import { getPaymentMethod } from "./payment/registry.ts";
 import { ShippingOptions } from "./ShippingOptions.tsx";
@@ -400,6 +400,17 @@ export function CheckoutForm({
   const expressIds = useMemo(() => expressMethods.map((m) => m.id), [expressMethods]);
   const offered = useOfferedPaymentMethods(cart, paymentMethods, expressIds, isAdmin);
   const express = offered.expressMethods;
+  // The cart page's express button sent the shopper here (cart/ExpressPayments.tsx): start that method once it is offered.
+  const expressHandoff = useRef<ReturnType<typeof takeExpressHandoff> | undefined>(undefined);
+  useEffect(() => {
+    if (preview) return;
+    if (expressHandoff.current === undefined)
+      expressHandoff.current = takeExpressHandoff(window.location, window.history, window.sessionStorage);
+    const asked = expressHandoff.current;
+    if (!asked || !express.some((method) => method.paymentMethodId === asked.methodId)) return;
+    expressHandoff.current = null;
+    void controller.placeOrder(asked.methodId, asked.wallet);
+  }, [express, controller, preview]);
   // Spec §4 "Active method fallback": a method that cannot pay gives way to the default saved one, else the first that can.
   const activeUnavailable = active?.kind === "method" && !offered.paymentMethods.some((m) => m.id === active.id);
   const fallbackMethod = offered.paymentMethods[0]?.id;

@@ -26,6 +26,44 @@ export const usableExpressMethods = (
 
 export const expressCheckoutHref = (methodId: string) => `/checkout?express=${encodeURIComponent(methodId)}`;
 
+/** Where the cart page leaves the wallet's contact for the checkout it sends the shopper to. */
+const EXPRESS_HANDOFF_KEY = "cw-express-handoff";
+
+/** The cart page's express button pressed: the wallet's contact kept for the checkout, and the address to go to. */
+export function handExpressToCheckout(storage: Storage, methodId: string, wallet?: WalletContact): string {
+  try {
+    storage.setItem(EXPRESS_HANDOFF_KEY, JSON.stringify({ methodId, wallet: wallet ?? null }));
+  } catch {
+    // Storage refused (private mode, full): the checkout starts the method without a wallet's contact.
+  }
+  return expressCheckoutHref(methodId);
+}
+
+/**
+ * On the checkout: the express method the cart page asked for (`?express=`), with the wallet's
+ * contact it kept when it is that method's. Taken once: the address and the storage are cleared,
+ * so a reload or the back button never pays again.
+ */
+export function takeExpressHandoff(
+  location: Location,
+  history: History,
+  storage: Storage,
+): { methodId: string; wallet?: WalletContact } | null {
+  const url = new URL(location.href);
+  const methodId = url.searchParams.get("express");
+  let kept: { methodId?: unknown; wallet?: WalletContact | null } = {};
+  try {
+    kept = JSON.parse(storage.getItem(EXPRESS_HANDOFF_KEY) ?? "{}");
+    storage.removeItem(EXPRESS_HANDOFF_KEY);
+  } catch {
+    // Nothing readable kept: the method starts without a wallet's contact.
+  }
+  if (!methodId) return null;
+  url.searchParams.delete("express");
+  history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  return kept.methodId === methodId && kept.wallet ? { methodId, wallet: kept.wallet } : { methodId };
+}
+
 export function ExpressButtons({
   methods,
   onStart,
