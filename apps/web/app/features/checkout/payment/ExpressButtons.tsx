@@ -53,8 +53,9 @@ export function takeExpressHandoff(
   const methodId = url.searchParams.get("express");
   let kept: { methodId?: unknown; wallet?: WalletContact | null } = {};
   try {
-    kept = JSON.parse(storage.getItem(EXPRESS_HANDOFF_KEY) ?? "{}");
+    const raw = storage.getItem(EXPRESS_HANDOFF_KEY);
     storage.removeItem(EXPRESS_HANDOFF_KEY);
+    kept = JSON.parse(raw ?? "{}");
   } catch {
     // Nothing readable kept: the method starts without a wallet's contact.
   }
