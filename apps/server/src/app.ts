@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerInputChecks(app);
   // Extensions' registrations are the process's; an app gives them back when it closes.
-  const unregisterExtensions = registerExtensions(deps.extensions ?? []);
+  const unregisterExtensions = registerExtensions(deps.extensions ?? [], (message) => app.log.warn(message));
   app.addHook("onClose", async () => unregisterExtensions());
 
   if (deps.mailer) {

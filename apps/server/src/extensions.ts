@@ -6,8 +6,10 @@
  */
 import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { ProductCollection } from "@cartwright/commerce";
 import { ConfigError } from "./config.ts";
 import { type CartExtensionCallback, type CartFeeProvider, registerCartExtension, registerCartFees } from "./modules/cart/index.ts";
+import { registerProductCollection } from "./modules/catalog/index.ts";
 import { type CheckoutField, registerCheckoutField } from "./modules/checkout/index.ts";
 import { type PaymentGateway, registerPaymentGateway } from "./modules/payments/index.ts";
 
@@ -22,12 +24,14 @@ export interface Extension {
   cartFees?: CartFeeProvider;
   /** Answers POST /cart/extensions for this extension's namespace: the cart keeps what it returns. */
   cartExtension?: CartExtensionCallback;
+  /** Ready-made listings, each at /collection/{its collection-name} (decision 0087); named '<extension>/product-collection/<collection-name>'. */
+  productCollections?: ProductCollection[];
 }
 
 const NAME_PATTERN = /^[a-z0-9-]+$/;
 
 /** Registers every part of every extension; the answer takes them all back (buildApp calls it when the app closes). */
-export function registerExtensions(extensions: readonly Extension[]): () => void {
+export function registerExtensions(extensions: readonly Extension[], warn: (message: string) => void = console.warn): () => void {
   const undo: (() => void)[] = [];
   const unregister = () => {
     for (const step of undo.reverse()) step();
@@ -51,6 +55,8 @@ export function registerExtensions(extensions: readonly Extension[]): () => void
       }
       if (extension.cartFees) undo.push(registerCartFees(extension.name, extension.cartFees));
       if (extension.cartExtension) undo.push(registerCartExtension(extension.name, extension.cartExtension));
+      for (const collection of extension.productCollections ?? [])
+        undo.push(registerProductCollection(collection, (message) => warn(`EXTENSIONS: extension '${extension.name}': ${message}`)));
     }
   } catch (error) {
     unregister();

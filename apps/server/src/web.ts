@@ -214,6 +214,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         getVariations: (productId: number) => catalog.getVariations(ctx, productId),
         listCategories: () => catalog.listCategories(ctx),
         getCategory: (slug: string) => catalog.getCategory(ctx, slug),
+        getCollection: (slug: string) => catalog.findProductCollection(slug),
       },
     });
     return context;

@@ -5,6 +5,8 @@ export default [
   route("shop", "routes/shop.tsx"),
   route("product-category/:slug", "routes/category.tsx"),
   route("product/:slug", "routes/product.tsx"),
+  // An extension's product collection (decision 0087).
+  route("collection/:slug", "routes/collection.tsx"),
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/order-received/:id", "routes/order-received.tsx"),

@@ -6,6 +6,7 @@ export * from "./order-attribution.ts";
 export * from "./order-status.ts";
 export * from "./payment-details.ts";
 export * from "./postcode-rules.ts";
+export * from "./product-collections.ts";
 export * from "./quantity.ts";
 export * from "./refunds.ts";
 export * from "./settings-groups.ts";

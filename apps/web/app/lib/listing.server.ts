@@ -5,7 +5,7 @@ import { data, redirect } from "react-router";
 import { toCardProduct } from "../components/ProductCard.tsx";
 import type { Storefront } from "../context.ts";
 import { addToCartMessages } from "../messages.ts";
-import { type ListingParams, orderingFor, parseListingParams } from "./listing.ts";
+import { DEFAULT_SORT, type ListingParams, orderingFor, parseListingParams, parsePage } from "./listing.ts";
 
 const listingNoticeAdded = addToCartMessages.added;
 
@@ -29,19 +29,37 @@ async function addFromLink(url: URL, storefront: Storefront): Promise<void> {
 
 /** `address` is the loader's own `url`: React Router's, without the `.data` of a client navigation, so redirects name the page. */
 export async function loadListing(address: URL, storefront: Storefront, filter: Pick<ProductQuery, "category"> = {}) {
-  const { settings, catalog } = storefront;
   const url = new URL(address);
   if (url.searchParams.has("add-to-cart")) await addFromLink(url, storefront);
   const params: ListingParams = parseListingParams(url.searchParams);
-  const result = await catalog.listProducts({
+  const query: ProductQuery = {
     ...filter,
     ...orderingFor(params.sort),
     ...(params.tag ? { tag: [params.tag] } : {}),
     ...(params.search ? { search: params.search } : {}),
     page: params.page,
-    perPage: settings.productsPerPage,
-  });
-  if (params.page > 1 && params.page > result.totalPages) throw data(null, { status: 404, statusText: "Not Found" });
+    perPage: storefront.settings.productsPerPage,
+  };
+  return listingPage(url, storefront, params, query);
+}
+
+/**
+ * A collection's listing (decision 0087): its own query and order, only ?page from the address;
+ * `maxPages` (when above 0) is the last page it shows.
+ */
+export async function loadCollectionListing(address: URL, storefront: Storefront, query: ProductQuery, maxPages: number) {
+  const url = new URL(address);
+  if (url.searchParams.has("add-to-cart")) await addFromLink(url, storefront);
+  const params: ListingParams = { sort: DEFAULT_SORT, page: parsePage(url.searchParams.get("page")), tag: "", search: "" };
+  return listingPage(url, storefront, params, { ...query, page: params.page }, maxPages);
+}
+
+async function listingPage(url: URL, storefront: Storefront, params: ListingParams, query: ProductQuery, maxPages = 0) {
+  const { catalog } = storefront;
+  const result = await catalog.listProducts(query);
+  const totalPages = maxPages > 0 ? Math.min(maxPages, result.totalPages) : result.totalPages;
+  const total = maxPages > 0 ? Math.min(result.total, maxPages * result.perPage) : result.total;
+  if (params.page > 1 && params.page > totalPages) throw data(null, { status: 404, statusText: "Not Found" });
   // The tag's display name comes from the products that carry it.
   const tagName = params.tag ? (result.products.flatMap((p) => p.tags).find((t) => t.slug === params.tag)?.name ?? params.tag) : "";
   const addedId = Number(url.searchParams.get("added"));
@@ -55,8 +73,8 @@ export async function loadListing(address: URL, storefront: Storefront, filter: 
         ? { kind: "error" as const, text: url.searchParams.get("add-error") ?? "" }
         : null,
     products: result.products.map(toCardProduct),
-    total: result.total,
-    totalPages: result.totalPages,
+    total,
+    totalPages,
     page: result.page,
     perPage: result.perPage,
   };

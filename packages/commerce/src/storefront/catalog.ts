@@ -14,6 +14,18 @@ export interface ProductQuery {
   stockStatus?: StockStatus[];
   orderBy?: ProductOrderBy;
   order?: "asc" | "desc";
+  /** Products skipped before the first page (a collection's offset). */
+  offset?: number;
+  /** Only these product ids. */
+  include?: number[];
+  exclude?: number[];
+  featured?: boolean;
+  /** Created at or after / before this instant (ISO text). */
+  createdAfter?: string;
+  createdBefore?: string;
+  /** The price a shopper pays now, in minor units, inclusive (a variable product's cheapest variation). */
+  minPrice?: number;
+  maxPrice?: number;
 }
 
 export interface ProductPage {

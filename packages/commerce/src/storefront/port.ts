@@ -7,6 +7,7 @@ import type { BrowserAttribution } from "../attribution/consent.ts";
 import type { WidgetPage } from "../contact-widget/types.ts";
 import type { FormPagePayload } from "../forms/page.ts";
 import type { FormValues } from "../forms/types.ts";
+import type { ProductCollection } from "../product-collections.ts";
 import type { StoreAddress, StoreCart, StoreProduct, StoreVariation } from "../store-api.ts";
 import type { ProductPage, ProductQuery, StoreCategory } from "./catalog.ts";
 import type { CustomerOrderPage, OrderView } from "./orders.ts";
@@ -19,6 +20,8 @@ export interface StorefrontCatalog {
   /** Shared by every request of the catalogue revision (decision 0009): never to be changed. */
   listCategories(): Promise<readonly StoreCategory[]>;
   getCategory(slug: string): Promise<StoreCategory | null>;
+  /** The product collection an extension registered at /collection/{slug} (decision 0087). */
+  getCollection(slug: string): ProductCollection | null;
 }
 
 /** The shopper's cart, as far as the server-rendered pages need it. */

@@ -84,6 +84,14 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   if (query.tag?.length) q = q.where((eb) => termFilter(eb, "tag", query.tag ?? []));
   if (query.onSale !== undefined) q = q.where(query.onSale ? onSale(now) : sql<boolean>`not ${onSale(now)}`);
   if (query.stockStatus?.length) q = q.where("products.stock_status", "in", query.stockStatus);
+  // A collection's filters (decision 0087); ids beyond what the database stores can match nothing.
+  if (query.include) q = q.where("products.id", "in", [0, ...query.include.filter(isStoredId)]);
+  if (query.exclude?.length) q = q.where("products.id", "not in", query.exclude.filter(isStoredId).concat(0));
+  if (query.featured !== undefined) q = q.where("products.featured", "=", query.featured ? 1 : 0);
+  if (query.createdAfter) q = q.where("products.created_at", ">=", query.createdAfter);
+  if (query.createdBefore) q = q.where("products.created_at", "<", query.createdBefore);
+  if (query.minPrice !== undefined) q = q.where(sql<boolean>`${currentPrice(now, "min")} >= ${query.minPrice}`);
+  if (query.maxPrice !== undefined) q = q.where(sql<boolean>`${currentPrice(now, "min")} <= ${query.maxPrice}`);
   return q;
 }
 

@@ -54,11 +54,15 @@ export async function listProducts(context: RequestContext, query: ProductQuery)
     stockStatus: query.stockStatus ?? (ctx.settings.hideOutOfStock ? ["instock", "onbackorder"] : undefined),
   };
   // The on-sale filter and the price order depend on the clock: such a page is filed under the schedule's phase (decision 0047).
-  const timed = effective.onSale !== undefined || effective.orderBy === "price";
+  const timed =
+    effective.onSale !== undefined || effective.orderBy === "price" || effective.minPrice !== undefined || effective.maxPrice !== undefined;
   const at = timed ? phaseInstant(await saleBoundaries(ctx.db), ctx.now ?? new Date()) : undefined;
-  const key = JSON.stringify({ query: effective, limit: perPage, offset: (page - 1) * perPage, at });
-  const { total, rows } = (await listingPages(ctx.db, [key])).get(key) as ListingPage;
+  // A collection's offset skips products before the first page: they count for no page.
+  const skipped = Math.max(0, query.offset ?? 0);
+  const key = JSON.stringify({ query: effective, limit: perPage, offset: skipped + (page - 1) * perPage, at });
+  const { total: all, rows } = (await listingPages(ctx.db, [key])).get(key) as ListingPage;
   const products = await shapeMany(ctx, rows);
+  const total = Math.max(0, all - skipped);
   return { products, total, totalPages: Math.ceil(total / perPage), page, perPage };
 }
 

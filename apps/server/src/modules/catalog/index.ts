@@ -9,6 +9,7 @@ export {
   listProducts,
 } from "./catalog.service.ts";
 export type { ProductOrderBy, ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
+export { findProductCollection, registerProductCollection } from "./collections.ts";
 export { deriveStockStatus, quantityLimits } from "./product-shape.ts";
 export { productsAdminRoutes } from "./products.admin.routes.ts";
 export type { Purchasable } from "./purchasable.ts";
