@@ -72,3 +72,18 @@ describe("EXTENSIONS at npm start", () => {
     expect(run.output).toContain(`Configuration error: EXTENSIONS: '${join(root, "extensions/nothing-here.ts")}' could not be loaded`);
   }, 30_000);
 });
+
+describe("a product collection refused at npm start", () => {
+  it("stops the start with a configuration error naming the extension and the collection", async () => {
+    const module = join(folder(), "untitled.mjs");
+    writeFileSync(
+      module,
+      "export default { name: 'untitled', productCollections: [{ name: 'untitled/product-collection/picks', title: '' }] };\n",
+    );
+    const run = start({ EXTENSIONS: module });
+    expect(await run.exited).toBe(2);
+    expect(run.output).toContain(
+      "Configuration error: EXTENSIONS: extension 'untitled': Product collection 'untitled/product-collection/picks': its title must not be empty.",
+    );
+  }, 30_000);
+});

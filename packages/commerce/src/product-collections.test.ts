@@ -7,6 +7,7 @@ import {
   hasCollectionNameForm,
   type ProductCollection,
   productCollectionProblem,
+  productCollectionWarnings,
 } from "./product-collections.ts";
 
 const NOW = new Date("2026-06-15T12:00:00.000Z");
@@ -101,7 +102,6 @@ describe("productCollectionProblem (spec §5 registration rule)", () => {
     [{ ...base, query: { exclude: ["4"] } }, "exclude must be a list of product ids."],
     [{ ...base, query: { cartwrightStockStatus: ["gone"] } }, "cartwrightStockStatus must list only instock, outofstock, onbackorder."],
     [{ ...base, query: { inherit: true } }, "inherit needs a page whose query it takes"],
-    [{ ...base, query: { relatedBy: { categories: true } } }, "relatedBy needs a product page"],
     [{ ...base, query: { cartwrightAttributes: [{ attribute: "pa_color" }] } }, "the catalogue cannot filter on attributes yet."],
     [{ ...base, query: { timeFrame: { operator: "in", days: 0 } } }, "timeFrame must be"],
     [{ ...base, query: { priceRange: { min: -1 } } }, "priceRange's min and max must be whole amounts"],
@@ -109,6 +109,25 @@ describe("productCollectionProblem (spec §5 registration rule)", () => {
     [{ ...base, layout: { columns: 7 } }, "layout columns must be a whole number from 1 to 6."],
   ])("refuses %j", (collection, message) => {
     expect(productCollectionProblem(collection as never)).toContain(message);
+  });
+});
+
+describe("productCollectionWarnings", () => {
+  it("has none for a collection named as the spec asks", () => {
+    expect(productCollectionWarnings({ ...base, query: { relatedBy: { categories: false, tags: false } } })).toEqual([]);
+  });
+
+  it("says where a name of another form is shown, and that relatedBy is left out of its page", () => {
+    expect(productCollectionWarnings({ name: "Picks", title: "Picks", query: { relatedBy: { tags: true } } })).toEqual([
+      "Product collection 'Picks' should be named '<plugin-name>/product-collection/<collection-name>'; it is shown at /collection/picks.",
+      "Product collection 'Picks': relatedBy needs a product page; /collection/picks lists without it.",
+    ]);
+  });
+
+  it("accepts relatedBy at registration, and the mapping leaves it out", () => {
+    const query = { relatedBy: { categories: true, tags: true } };
+    expect(productCollectionProblem({ ...base, query })).toBeNull();
+    expect(collectionProductQuery(query, 1, NOW).query).toEqual({ page: 1, perPage: 9, orderBy: "title", order: "asc" });
   });
 });
 

@@ -44,7 +44,7 @@ export interface ProductCollectionQuery {
   priceRange?: { min?: number; max?: number };
   /** Whether filter blocks narrow it; this storefront has none, so it changes nothing. */
   filterable?: boolean;
-  /** Products sharing the current product's terms: needs a product page, which a collection page is not. */
+  /** Products sharing the current product's terms: it needs a product page, so a collection's own page lists without it (a warning at registration). */
   relatedBy?: { categories?: boolean; tags?: boolean };
 }
 
@@ -88,6 +88,19 @@ export function collectionSlug(name: string): string {
 /** Whether the name has the form the spec asks for (anything else is accepted with a warning). */
 export const hasCollectionNameForm = (name: string) => NAME_FORM.test(name);
 
+/** What a collection that passed productCollectionProblem does otherwise than its author may expect: one sentence each, for the log. */
+export function productCollectionWarnings(collection: ProductCollection): string[] {
+  const named = `Product collection '${collection.name}'`;
+  const slug = collectionSlug(collection.name);
+  const warnings: string[] = [];
+  if (!hasCollectionNameForm(collection.name))
+    warnings.push(`${named} should be named '<plugin-name>/product-collection/<collection-name>'; it is shown at /collection/${slug}.`);
+  const related = collection.query?.relatedBy;
+  if (related?.categories || related?.tags)
+    warnings.push(`${named}: relatedBy needs a product page; /collection/${slug} lists without it.`);
+  return warnings;
+}
+
 const isCount = (value: unknown, min: number, max: number) =>
   typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
 const isIdList = (value: unknown) => Array.isArray(value) && value.every((id) => isCount(id, 1, 2147483647));
@@ -114,7 +127,6 @@ export function productCollectionProblem(collection: ProductCollection): string 
   )
     return `${named}: cartwrightStockStatus must list only ${STOCK.join(", ")}.`;
   if (q.inherit) return `${named}: inherit needs a page whose query it takes, and a collection page has none.`;
-  if (q.relatedBy?.categories || q.relatedBy?.tags) return `${named}: relatedBy needs a product page, and a collection page is not one.`;
   if (q.cartwrightAttributes?.length) return `${named}: the catalogue cannot filter on attributes yet.`;
   if (
     q.timeFrame !== undefined &&

@@ -126,13 +126,19 @@ describe("registering product collections", () => {
     expect(findProductCollection("kept")).toBeNull();
   });
 
-  it("keeps a name of another form with a warning, at an address made safe from it", async () => {
+  it("keeps a name of another form, and relatedBy, with a warning each; the address is made safe from the name", async () => {
     const warnings: string[] = [];
     const undo = registerExtensions(
       [
         {
           name: "loose",
-          productCollections: [{ name: "Winter Picks/../2026", title: "Winter picks", query: { taxQuery: { product_tag: ["winter"] } } }],
+          productCollections: [
+            {
+              name: "Winter Picks/../2026",
+              title: "Winter picks",
+              query: { taxQuery: { product_tag: ["winter"] }, relatedBy: { categories: true, tags: true } },
+            },
+          ],
         },
       ],
       (w) => warnings.push(w),
@@ -140,6 +146,7 @@ describe("registering product collections", () => {
     try {
       expect(warnings).toEqual([
         "EXTENSIONS: extension 'loose': Product collection 'Winter Picks/../2026' should be named '<plugin-name>/product-collection/<collection-name>'; it is shown at /collection/winter-picks-2026.",
+        "EXTENSIONS: extension 'loose': Product collection 'Winter Picks/../2026': relatedBy needs a product page; /collection/winter-picks-2026 lists without it.",
       ]);
       const page = await shop.app.inject("/collection/winter-picks-2026");
       expect(listed(page.body)).toEqual(["Beanie", "Hoodie", "Throw Blanket", "Wool Scarf"]);

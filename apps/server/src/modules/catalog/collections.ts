@@ -1,9 +1,9 @@
 /** The product collections extensions register (decision 0087): checked once, found by their address segment. */
-import { collectionSlug, hasCollectionNameForm, type ProductCollection, productCollectionProblem } from "@cartwright/commerce";
+import { collectionSlug, type ProductCollection, productCollectionProblem, productCollectionWarnings } from "@cartwright/commerce";
 
 const registered = new Map<string, ProductCollection>();
 
-/** Registers one collection; a bad one throws its sentence, a name of another form than the spec's is kept with `warn`'s line. */
+/** Registers one collection; a bad one throws its sentence, what it does otherwise than expected (a name of another form, relatedBy) is said through `warn`. */
 export function registerProductCollection(collection: ProductCollection, warn: (message: string) => void): () => void {
   const problem = productCollectionProblem(collection);
   if (problem) throw new Error(problem);
@@ -16,10 +16,7 @@ export function registerProductCollection(collection: ProductCollection, warn: (
         ? `Product collection '${collection.name}' is registered twice.`
         : `Product collections '${taken.name}' and '${collection.name}' would share the address /collection/${slug}.`,
     );
-  if (!hasCollectionNameForm(collection.name))
-    warn(
-      `Product collection '${collection.name}' should be named '<plugin-name>/product-collection/<collection-name>'; it is shown at /collection/${slug}.`,
-    );
+  for (const warning of productCollectionWarnings(collection)) warn(warning);
   registered.set(slug, collection);
   return () => {
     if (registered.get(slug) === collection) registered.delete(slug);
