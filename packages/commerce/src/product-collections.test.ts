@@ -72,6 +72,12 @@ describe("collectionProductQuery (spec §3 query, §8 defaults)", () => {
     expect(query).toEqual({ page: 1, perPage: 9, orderBy: "title", order: "asc" });
   });
 
+  it("counts a time frame from the hour, so the page's query stays the same for an hour", () => {
+    const at = (time: string) => collectionProductQuery({ timeFrame: { operator: "in", days: 1 } }, 1, new Date(time)).query.createdAfter;
+    expect(at("2026-06-15T12:34:56.789Z")).toBe("2026-06-14T12:00:00.000Z");
+    expect(at("2026-06-15T12:59:59.999Z")).toBe(at("2026-06-15T12:00:00.000Z"));
+  });
+
   it("passes pages on as the page limit", () => {
     expect(collectionProductQuery({ pages: 2 }, 1, NOW).maxPages).toBe(2);
   });

@@ -38,7 +38,7 @@ export interface ProductCollectionQuery {
   cartwrightAttributes?: unknown[];
   /** Only these product ids. */
   cartwrightHandPickedProducts?: number[];
-  /** Products created within (in) or before (not-in) the last `days` days. */
+  /** Products created within (in) or before (not-in) the last `days` days, counted from the hour. */
   timeFrame?: { operator: "in" | "not-in"; days: number };
   /** Current price bounds in minor units, both inclusive. */
   priceRange?: { min?: number; max?: number };
@@ -74,6 +74,7 @@ const ORDER_BY: readonly ProductOrderBy[] = ["date", "price", "popularity", "rat
 const STOCK: readonly StockStatus[] = ["instock", "outofstock", "onbackorder"];
 const LAYOUTS: readonly CollectionLayoutType[] = ["flex", "list", "carousel"];
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** The collection's address segment: its collection-name, or for a name of another form the name made lower-case letters, digits and dashes. */
 export function collectionSlug(name: string): string {
@@ -167,7 +168,10 @@ export function collectionProductQuery(query: ProductCollectionQuery, page: numb
     order: query.order ?? d.order,
     orderBy: query.orderBy ?? d.orderBy,
   };
-  const since = q.timeFrame ? new Date(now.getTime() - q.timeFrame.days * DAY_MS).toISOString() : undefined;
+  // On the hour, so a page stays one catalogue query (kept, decision 0009) for an hour rather than one per request.
+  const since = q.timeFrame
+    ? new Date(Math.floor((now.getTime() - q.timeFrame.days * DAY_MS) / HOUR_MS) * HOUR_MS).toISOString()
+    : undefined;
   const catalogue: ProductQuery = {
     page,
     perPage: q.perPage,
