@@ -17,6 +17,10 @@ export interface WallClock {
   second: number;
 }
 
+/** An instant given as an ISO text, milliseconds or a Date, as milliseconds. */
+const msOf = (instant: number | Date | string): number =>
+  typeof instant === "string" ? Date.parse(instant) : typeof instant === "number" ? instant : instant.getTime();
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsFormatter(zone: string): Intl.DateTimeFormat {
   let format = formatters.get(zone);
@@ -96,7 +100,7 @@ export function addDays(day: string, days: number): string {
 
 /** The day (YYYY-MM-DD) an instant falls on in the zone. */
 export function dayIn(instant: number | Date | string, zone: string): string {
-  const ms = typeof instant === "string" ? Date.parse(instant) : typeof instant === "number" ? instant : instant.getTime();
+  const ms = msOf(instant);
   const w = wallClock(ms, zone);
   return dayText(w.year, w.month, w.day);
 }
@@ -138,29 +142,37 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
 
 /** "November 29, 2026": the day an instant falls on in the zone, as Intl's en-US long date writes it. */
 export function longDate(instant: number | Date | string, zone: string): string {
-  const ms = typeof instant === "string" ? Date.parse(instant) : typeof instant === "number" ? instant : instant.getTime();
+  const ms = msOf(instant);
   const w = wallClock(ms, zone);
   return `${MONTHS[w.month - 1]} ${w.day}, ${w.year}`;
 }
 
 /** "12:45 AM": the wall-clock time of an instant in the zone, as Intl's en-US short time writes it. */
 export function shortTime(instant: number | Date | string, zone: string): string {
-  const ms = typeof instant === "string" ? Date.parse(instant) : typeof instant === "number" ? instant : instant.getTime();
+  const ms = msOf(instant);
   const w = wallClock(ms, zone);
   return `${w.hour % 12 || 12}:${pad(w.minute)} ${w.hour < 12 ? "AM" : "PM"}`;
 }
 
+const nameFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The zone's short name at an instant as Intl's en-US writes it ("UTC", "PST", "GMT+11"); UTC without Intl. */
 export function zoneName(instant: number | Date | string, zone: string): string {
   if (zone === "UTC") return "UTC";
-  const ms = typeof instant === "string" ? Date.parse(instant) : typeof instant === "number" ? instant : instant.getTime();
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" }).formatToParts(ms);
+  const ms = msOf(instant);
+  // One formatter per zone, as for the wall clock: making one costs far more than using it.
+  let format = nameFormatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" });
+    nameFormatters.set(zone, format);
+  }
+  const parts = format.formatToParts(ms);
   return parts.find((part) => part.type === "timeZoneName")?.value ?? zone;
 }
 
 /** "2026-11-29 14:05 UTC", "2026-11-30 01:05 GMT+11": an instant's day and 24-hour time in the zone, naming it. */
 export function dayTimeText(instant: number | Date | string, zone: string): string {
-  const ms = typeof instant === "string" ? Date.parse(instant) : typeof instant === "number" ? instant : instant.getTime();
+  const ms = msOf(instant);
   const w = wallClock(ms, zone);
   return `${dayText(w.year, w.month, w.day)} ${pad(w.hour)}:${pad(w.minute)} ${zoneName(ms, zone)}`;
 }
