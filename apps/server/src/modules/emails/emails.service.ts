@@ -86,6 +86,18 @@ const EVENT_NAMES: Record<OrderEmailKind, OrderEmailName> = {
   "cancelled-notice": "owner_cancelled",
   failed: "customer_failed",
 };
+/** How each order e-mail is written, but the note, which also takes the owner's words. */
+const RENDER: Record<Exclude<OrderEmailKind, "note">, (data: OrderEmailData) => RenderedEmail> = {
+  confirmation: renderOrderConfirmation,
+  "new-order": renderNewOrderNotice,
+  processing: renderOrderProcessing,
+  completed: renderOrderCompleted,
+  invoice: renderOrderInvoice,
+  cancelled: renderOrderCancelled,
+  failed: renderOrderFailed,
+  "failed-notice": renderFailedOrderNotice,
+  "cancelled-notice": renderCancelledOrderNotice,
+};
 /** The e-mails that go to the shop's owner rather than to the shopper. */
 const TO_OWNER: ReadonlySet<OrderEmailKind> = new Set(["new-order", "failed-notice", "cancelled-notice"]);
 const KINDS = Object.fromEntries(Object.entries(EVENT_NAMES).map(([kind, name]) => [name, kind])) as Record<OrderEmailName, OrderEmailKind>;
@@ -168,26 +180,7 @@ export async function sendOrderEmail(
     await recordSkipped(deps.db, orderId, options.actor, kind, to);
     return { to, skipped: true };
   }
-  const rendered =
-    kind === "confirmation"
-      ? renderOrderConfirmation(p.data)
-      : kind === "new-order"
-        ? renderNewOrderNotice(p.data)
-        : kind === "processing"
-          ? renderOrderProcessing(p.data)
-          : kind === "completed"
-            ? renderOrderCompleted(p.data)
-            : kind === "invoice"
-              ? renderOrderInvoice(p.data)
-              : kind === "cancelled"
-                ? renderOrderCancelled(p.data)
-                : kind === "failed-notice"
-                  ? renderFailedOrderNotice(p.data)
-                  : kind === "cancelled-notice"
-                    ? renderCancelledOrderNotice(p.data)
-                    : kind === "failed"
-                      ? renderOrderFailed(p.data)
-                      : renderOrderNote(p.data, options.note ?? "");
+  const rendered = kind === "note" ? renderOrderNote(p.data, options.note ?? "") : RENDER[kind](p.data);
   let sent: Awaited<ReturnType<typeof deliver>>;
   try {
     sent = await deliver(deps.mailer, orderId, kind, p, rendered);
