@@ -205,7 +205,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         // The forms runtime's entry (/forms/static/…), null before its build: the page then works without JavaScript.
         runtimeScript: () => forms.formsRuntimePath(),
       },
-      checkout: checkoutServices(db, base.settings, current),
+      checkout: checkoutServices(ctx, base.settings, current, (id) => orderVerifiedHere(options.secret, request, current.sid, id)),
       logError: (error: unknown) => logPageError(request.log, error),
       account: accountServices({ ctx, secret: options.secret, mailer: options.mailer, settings: base.settings, request, reply }),
       catalog: {
@@ -277,11 +277,21 @@ function pageShown(request: FastifyRequest, reply: FastifyReply): attribution.Pa
 }
 
 /** What the checkout page needs from the server beyond the cart: countries, payment methods, the customer's saved details. */
-function checkoutServices(db: Db, settings: ShopSettings, session: Session): StorefrontCheckout {
+function checkoutServices(
+  ctx: RequestContext,
+  settings: ShopSettings,
+  session: Session,
+  verified: (orderId: number) => boolean,
+): StorefrontCheckout {
+  const { db } = ctx;
   return {
     async orderToPay(id: number, key: string | null) {
       if (!isStoredId(id)) return { state: "not-found" as const };
-      const found = await checkout.orderToPay(db, id, { customerId: session.uid, key, cartId: session.sid });
+      const found = await checkout.orderToPay(ctx, id, {
+        key,
+        verified: verified(id),
+        isShopOwner: () => customers.isOwner(db, session.uid),
+      });
       if (!("order" in found)) return found;
       const receivedUrl = `/checkout/order-received/${found.order.id}?key=${encodeURIComponent(found.order.order_key)}`;
       if (found.state === "paid") return { state: "paid" as const, receivedUrl };
@@ -292,7 +302,7 @@ function checkoutServices(db: Db, settings: ShopSettings, session: Session): Sto
         billing_email: view.billing_address.email ?? "",
         payment_instructions: payments.paymentInstructions(settings, view.payment_method, view.status),
       };
-      return { state: "payable" as const, order, key: found.order.order_key, askEmail: found.askEmail };
+      return { state: "payable" as const, order, key: found.order.order_key, askEmail: found.askEmail, billingEmail: found.billingEmail };
     },
     // Codes only: names and states ship in the checkout's script already, so the page does not repeat them.
     countries: () => ({

@@ -1,13 +1,14 @@
 /**
- * The guest orders this browser session answered the email question for on the order-received
- * page (decision 0083): a cookie of `{order id}.{mark}` pairs, each mark signed for the session
- * and the order (tokens.ts), so a forged or copied pair shows nothing. Sent to that page only.
+ * The guest orders this browser session answered the email question for, on the order-received or
+ * the pay-for-order page (decisions 0083, 0085): a cookie of `{order id}.{mark}` pairs, each mark
+ * signed for the session and the order (tokens.ts), so a forged or copied pair shows nothing. Sent
+ * under /checkout only: both pages are there.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { CART_TTL_SECONDS, createOrderViewMark, verifyOrderViewMark } from "./tokens.ts";
 
 export const ORDER_VIEWS_COOKIE = "cw_order_views";
-const COOKIE_PATH = "/checkout/order-received";
+const COOKIE_PATH = "/checkout";
 /** The newest orders kept; an older one asks its question again. */
 const KEPT = 20;
 

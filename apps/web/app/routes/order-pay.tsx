@@ -1,9 +1,11 @@
 /**
  * /checkout/order-pay/:id?key=…: paying an order that awaits its payment (WooCommerce's "Pay for
  * order"; decision 0085). Its signed-in customer needs no key; anyone else needs the key, and a
- * guest's order asks for its billing e-mail unless this is the session that placed it. The order
- * is shown as placed (nothing to edit) above the shop's payment methods; paid, the shopper goes on
- * to the order-received page. Every other case says why in words.
+ * guest's order follows the order-received page's rule (decision 0083): anyone but the session
+ * that placed it, past the first minutes, answers the same email question (a plain form post) before
+ * anything of the order shows. The order is shown as placed (nothing to edit) above the shop's
+ * payment methods; paid, the shopper goes on to the order-received page. Every other case says why
+ * in words.
  */
 import { data, Link } from "react-router";
 import { storefrontContext } from "../context.ts";
@@ -11,6 +13,8 @@ import { ACCOUNT_PATH } from "../features/account/AccountNav.tsx";
 import { orderDisplay, statusLabel } from "../features/account/format.server.ts";
 import { orderIdFrom, signInPath } from "../features/account/guard.server.ts";
 import { OrderDetails } from "../features/account/OrderDetails.tsx";
+import { OrderEmailQuestion } from "../features/account/OrderEmailQuestion.tsx";
+import { answerOrderEmail } from "../features/account/order-email.server.ts";
 import { payMessages as t } from "../features/checkout/pay/messages.ts";
 import { OrderPayForm } from "../features/checkout/pay/OrderPayForm.tsx";
 import type { Route } from "./+types/order-pay";
@@ -33,6 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         failed: found.order.status === "failed",
         key: found.key,
         askEmail: found.askEmail,
+        billingEmail: found.billingEmail ?? "",
         methods: methods.map(({ id, title, description }) => ({ id, title, description })),
         savedMethods: await checkout.savedMethods(),
         isAdmin: await account.isOwner(),
@@ -47,6 +52,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         message: t.notPayable(statusLabel(found.status)),
         link: { to: found.receivedUrl, label: t.viewOrder },
       };
+    case "confirm-email":
+      return { state: found.state, title };
     case "sign-in":
       return { state: found.state, title, message: t.signIn, link: { to: signInPath(url.pathname + url.search), label: t.signInLink } };
     // No such order, or not this key: a 404, with words saying which.
@@ -63,6 +70,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return answerOrderEmail(context.get(storefrontContext).account, params.id, request);
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? t.title }, { name: "robots", content: "noindex" }];
 }
@@ -72,7 +83,15 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export default function OrderPay({ loaderData }: Route.ComponentProps) {
+export default function OrderPay({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.state === "confirm-email") {
+    return (
+      <section className="order-pay">
+        <h1>{t.title}</h1>
+        <OrderEmailQuestion email={actionData?.email ?? ""} error={actionData?.error ?? null} />
+      </section>
+    );
+  }
   if (loaderData.state !== "payable") {
     return (
       <section className="order-pay">
@@ -100,6 +119,7 @@ export default function OrderPay({ loaderData }: Route.ComponentProps) {
         orderId={order.id}
         orderKey={loaderData.key}
         askEmail={loaderData.askEmail}
+        billingEmail={loaderData.billingEmail}
         methods={loaderData.methods}
         savedMethods={loaderData.savedMethods}
         total={order.total}

@@ -6,13 +6,15 @@
  * billing email (decision 0083): a plain form post to this route's action, so it works without
  * JavaScript; the right one brings the page back with the order.
  */
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH } from "../features/account/AccountNav.tsx";
 import { orderDisplay } from "../features/account/format.server.ts";
 import { notFound, orderIdFrom, signInPath } from "../features/account/guard.server.ts";
 import { orderMessages as t } from "../features/account/messages.ts";
 import { OrderDetails } from "../features/account/OrderDetails.tsx";
+import { OrderEmailQuestion } from "../features/account/OrderEmailQuestion.tsx";
+import { answerOrderEmail } from "../features/account/order-email.server.ts";
 import { payPath } from "../features/checkout/pay/pay-path.ts";
 import type { Route } from "./+types/order-received";
 
@@ -37,19 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { account } = context.get(storefrontContext);
-  const id = orderIdFrom(params.id);
-  const url = new URL(request.url);
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "").trim();
-  if (!email) return data({ email, error: t.confirmEmailMissing }, { status: 400 });
-  const result = await account.confirmOrderEmail(id, url.searchParams.get("key"), email);
-  // Answered: the page again, by GET, so a reload does not post the address once more.
-  if (result.ok) throw redirect(url.pathname + url.search, 303);
-  if (result.status === 404) throw notFound();
-  // Too many tries says so and when to come back; a wrong address says only that it is wrong.
-  if (result.status === 429) return data({ email, error: result.message }, { status: 429 });
-  return data({ email, error: t.confirmEmailWrong }, { status: 400 });
+  return answerOrderEmail(context.get(storefrontContext).account, params.id, request);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -65,36 +55,10 @@ export function headers() {
 export default function OrderReceived({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;
   if (!order && loaderData.confirm) {
-    const error = actionData?.error ?? null;
     return (
       <section className="order-received">
         <h1>{t.receivedTitle}</h1>
-        <div className="account-form account-form--single">
-          <p>{t.confirmEmailIntro}</p>
-          <form method="post" noValidate>
-            {error && (
-              <p id="order-email-error" className="notice notice--error" role="alert">
-                {error}
-              </p>
-            )}
-            <div className="form-field">
-              <label htmlFor="order-email">{t.confirmEmailLabel}</label>
-              <input
-                id="order-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                defaultValue={actionData?.email ?? ""}
-                required
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "order-email-error" : undefined}
-              />
-            </div>
-            <button type="submit" className="button">
-              {t.confirmEmailSubmit}
-            </button>
-          </form>
-        </div>
+        <OrderEmailQuestion email={actionData?.email ?? ""} error={actionData?.error ?? null} />
       </section>
     );
   }

@@ -218,13 +218,16 @@ export interface CheckoutDraft {
  * must type the billing e-mail (not the session that placed it); or why not.
  */
 export type OrderToPay =
-  | { state: "payable"; order: AccountOrder; key: string; askEmail: boolean }
+  /** `askEmail`: the shopper types the billing e-mail the pay call needs; `billingEmail`: the page sends it (this session answered it, or the owner). */
+  | { state: "payable"; order: AccountOrder; key: string; askEmail: boolean; billingEmail?: string }
   /** Paid already (or refunded): the order-received page shows it. */
   | { state: "paid"; receivedUrl: string }
   /** On hold, cancelled: not awaiting a payment here. */
   | { state: "not-payable"; status: OrderView["status"]; receivedUrl: string }
   /** An account's order, and the shopper is not signed in as that account. */
   | { state: "sign-in" }
+  /** A guest's order this session may not see yet: the order-received page's email question (decision 0083). */
+  | { state: "confirm-email" }
   | { state: "wrong-key" }
   | { state: "not-found" };
 

@@ -16,6 +16,7 @@ import { lockExistingCart } from "../cart/index.ts";
 import {
   checkOrderAccess,
   findOrder,
+  guestSight,
   lockOrder,
   type OrderActor,
   type OrderRow,
@@ -102,30 +103,38 @@ async function claimForPayment(tx: ShopContext, id: number, input: PayOrderInput
 
 /** What the pay-for-order page shows for an order id and key (the storefront port's `OrderToPay`, before its view is shaped). */
 export type OrderToPayFound =
-  | { state: "payable"; order: OrderRow; askEmail: boolean }
+  /** `askEmail`: the pay call needs the billing e-mail from the shopper; `billingEmail`: the page sends it for them (they answered it, or the owner). */
+  | { state: "payable"; order: OrderRow; askEmail: boolean; billingEmail?: string }
   | { state: "paid"; order: OrderRow }
   | { state: "not-payable"; order: OrderRow }
   | { state: "sign-in" }
+  | { state: "confirm-email" }
   | { state: "wrong-key" }
   | { state: "not-found" };
 
 /**
  * The pay-for-order page's order: its signed-in customer's without a key, else with its key (an
- * account's order then asks for its account); a guest's asks for the billing e-mail unless this
- * session placed it. The payment itself checks all of it again (payOrder).
+ * account's order then asks for its account). A guest's order follows the order-received page's
+ * rule (`guestSight`, decision 0083): anyone else is asked the email question before anything of
+ * the order shows. The payment itself checks all of it again (payOrder).
  */
 export async function orderToPay(
-  db: Db,
+  ctx: RequestContext,
   id: number,
-  access: { customerId: number; key: string | null; cartId: string },
+  access: { key: string | null; verified: boolean; isShopOwner: () => Promise<boolean> },
 ): Promise<OrderToPayFound> {
-  const order = await findOrder(db, id);
+  const order = await findOrder(ctx.db, id);
   if (!order || order.status === "checkout-draft") return { state: "not-found" };
   const owner = order.customer_id ?? 0;
-  const own = owner > 0 && owner === access.customerId;
+  const own = owner > 0 && owner === ctx.session.uid;
   if (!own && !sameOrderKey(access.key, order.order_key)) return { state: "wrong-key" };
   if (owner && !own) return { state: "sign-in" };
+  const sight = owner ? "own" : await guestSight(ctx, order, access);
+  if (!sight) return { state: "confirm-email" };
   if (order.paid_at || PAID_STATUSES.includes(order.status) || order.status === "refunded") return { state: "paid", order };
   if (!PAYABLE.has(order.status)) return { state: "not-payable", order };
-  return { state: "payable", order, askEmail: !owner && order.cart_id !== access.cartId };
+  if (sight === "own" || sight === "placed") return { state: "payable", order, askEmail: false };
+  // Answered already (or the owner, who may read it): not asked twice; the call still checks it.
+  if (sight === "answered" || sight === "owner") return { state: "payable", order, askEmail: false, billingEmail: order.billing_email };
+  return { state: "payable", order, askEmail: true };
 }

@@ -103,10 +103,8 @@ export interface ReceivedAccess {
 /**
  * The order-received page (decision 0083): an account's order shows to its signed-in customer
  * without a key, and asks anyone else with its key to sign in. A guest's order shows with its key
- * to the browser session that placed it, to anyone in the first RECEIVED_GRACE_MINUTES after it
- * was placed, to a session that answered the email question, and to the shop owner; anyone else
- * with its key is asked for the order's billing email ("confirm-email"). Null for a draft, an
- * unknown id or a wrong key.
+ * to whoever `guestSight` names; anyone else with its key is asked for the order's billing email
+ * ("confirm-email"). Null for a draft, an unknown id or a wrong key.
  */
 export async function findReceivedOrder(ctx: RequestContext, id: number, access: ReceivedAccess): Promise<ReceivedOrder> {
   const { db, session } = ctx;
@@ -116,22 +114,34 @@ export async function findReceivedOrder(ctx: RequestContext, id: number, access:
   if (owner && owner === session.uid) return orderView(db, order);
   if (!sameOrderKey(access.key, order.order_key)) return null;
   if (owner) return "sign-in";
-  return (await guestMaySee(ctx, order, access)) ? orderView(db, order) : "confirm-email";
-}
-
-/** Whether a guest's order shows without the question; the cheap checks first. */
-async function guestMaySee(ctx: RequestContext, order: repo.OrderRow, access: ReceivedAccess): Promise<boolean> {
-  // The session that placed it (its cart is the order's), one that answered, or an order with no email to ask for.
-  if (order.cart_id === ctx.session.sid || access.verified || !order.billing_email.trim()) return true;
-  const now = (ctx.now ?? new Date()).getTime();
-  if (now - Date.parse(await repo.placedAt(ctx.db, order)) <= RECEIVED_GRACE_MINUTES * 60_000) return true;
-  return ctx.session.uid > 0 && (await access.isShopOwner());
+  return (await guestSight(ctx, order, access)) ? orderView(db, order) : "confirm-email";
 }
 
 /**
- * The answer to the order-received page's email question: the order when the e-mail is its billing
- * e-mail (in any case), "sign-in" for an account's order, null for a draft, an unknown id or a wrong
- * key; a wrong e-mail is cw_rest_invalid_billing_email, too many of them 429 (rate-limits.ts).
+ * Why a guest's order shows, to a holder of its right key, without the email question (the
+ * order-received and pay-for-order pages, decisions 0083 and 0085): "placed" (this session's cart
+ * is the order's), "answered" (this session answered the question), "no-email" (nothing to ask),
+ * "grace" (the first RECEIVED_GRACE_MINUTES after it was placed), "owner" (the signed-in shop
+ * owner); null: ask. The cheap checks first.
+ */
+export async function guestSight(
+  ctx: RequestContext,
+  order: repo.OrderRow,
+  access: Pick<ReceivedAccess, "verified" | "isShopOwner">,
+): Promise<"placed" | "answered" | "no-email" | "grace" | "owner" | null> {
+  if (order.cart_id === ctx.session.sid) return "placed";
+  if (access.verified) return "answered";
+  if (!order.billing_email.trim()) return "no-email";
+  const now = (ctx.now ?? new Date()).getTime();
+  if (now - Date.parse(await repo.placedAt(ctx.db, order)) <= RECEIVED_GRACE_MINUTES * 60_000) return "grace";
+  return ctx.session.uid > 0 && (await access.isShopOwner()) ? "owner" : null;
+}
+
+/**
+ * The answer to the email question of the order-received and pay-for-order pages: the order when
+ * the e-mail is its billing e-mail (in any case), "sign-in" for an account's order, null for a
+ * draft, an unknown id or a wrong key; a wrong e-mail is cw_rest_invalid_billing_email, too many of
+ * them 429 (rate-limits.ts).
  */
 export async function confirmReceivedOrder(ctx: RequestContext, id: number, key: string | null, email: string): Promise<ReceivedOrder> {
   const order = await repo.findOrder(ctx.db, id);

@@ -1,5 +1,13 @@
 export type { OrderAccess, ReceivedOrder } from "./access.ts";
-export { checkOrderAccess, confirmReceivedOrder, findReceivedOrder, getOrderFor, RECEIVED_GRACE_MINUTES, sameOrderKey } from "./access.ts";
+export {
+  checkOrderAccess,
+  confirmReceivedOrder,
+  findReceivedOrder,
+  getOrderFor,
+  guestSight,
+  RECEIVED_GRACE_MINUTES,
+  sameOrderKey,
+} from "./access.ts";
 /** An order's history (migration 019): each change records its event in the change's transaction. */
 export type { OrderActor, OrderEventData, StoredOrderEvent } from "./events.ts";
 export { type OrderEventOf, orderEvents, recordOrderEvent, recordOrderEvents } from "./events.ts";

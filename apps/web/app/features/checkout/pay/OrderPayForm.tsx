@@ -17,6 +17,8 @@ export interface OrderPayFormProps {
   orderKey: string;
   /** A guest's order paid from another session: the billing e-mail is asked for. */
   askEmail: boolean;
+  /** The billing e-mail this session already answered (decision 0083): sent with the payment, not asked again. */
+  billingEmail: string;
   methods: PaymentSectionMethod[];
   savedMethods: SavedPaymentMethod[];
   /** The order's total as the page shows it, for the button. */
@@ -34,7 +36,17 @@ function firstChoice(methods: PaymentSectionMethod[], saved: SavedPaymentMethod[
   return first ? { kind: "method", id: first.id } : null;
 }
 
-export function OrderPayForm({ orderId, orderKey, askEmail, methods, savedMethods, total, isAdmin, Section }: OrderPayFormProps) {
+export function OrderPayForm({
+  orderId,
+  orderKey,
+  askEmail,
+  billingEmail,
+  methods,
+  savedMethods,
+  total,
+  isAdmin,
+  Section,
+}: OrderPayFormProps) {
   const id = useId();
   const handle = useCartHandle();
   const [active, setActive] = useState<ActivePayment>(() => firstChoice(methods, savedMethods));
@@ -81,7 +93,7 @@ export function OrderPayForm({ orderId, orderKey, askEmail, methods, savedMethod
     try {
       const reply = await client.post<{ payment_result: { redirect_url: string } | null }>(`/checkout/${orderId}`, {
         key: orderKey,
-        ...(askEmail ? { billing_email: email.trim() } : {}),
+        ...(askEmail ? { billing_email: email.trim() } : billingEmail ? { billing_email: billingEmail } : {}),
         ...payment,
       });
       // A whole page load: the order-received page reads the order as it now stands.
