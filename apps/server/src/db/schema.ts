@@ -551,11 +551,12 @@ export interface ContactWidgetsTable {
   updated_at: string;
 }
 
-/** Views and clicks per widget, channel ('' for the widget itself), UTC day and device. */
+/** Views and clicks per widget, channel ('' for the widget itself), UTC quarter hour and device (migration 034). */
 export interface ContactWidgetStatsTable {
   widget_id: number;
   channel: string;
-  day: string;
+  /** The UTC quarter hour counted, "YYYY-MM-DDTHH:MM" (migration 034; a day counted before it is its UTC noon). */
+  slot: string;
   device: "desktop" | "mobile";
   views: ColumnType<number, number | undefined, number>;
   clicks: ColumnType<number, number | undefined, number>;

@@ -395,10 +395,10 @@ describe("analytics", () => {
     await shop.db
       .insertInto("contact_widget_stats")
       .values([
-        { widget_id: 1, channel: "", day: "2026-11-02", device: "desktop", views: 8, clicks: 2 },
-        { widget_id: 1, channel: "", day: "2026-11-02", device: "mobile", views: 2, clicks: 1 },
-        { widget_id: 1, channel: "WhatsApp", day: "2026-11-02", device: "mobile", views: 4, clicks: 1 },
-        { widget_id: 1, channel: "", day: "2026-10-01", device: "desktop", views: 50, clicks: 5 },
+        { widget_id: 1, channel: "", slot: "2026-11-02T12:00", device: "desktop", views: 8, clicks: 2 },
+        { widget_id: 1, channel: "", slot: "2026-11-02T12:00", device: "mobile", views: 2, clicks: 1 },
+        { widget_id: 1, channel: "WhatsApp", slot: "2026-11-02T12:00", device: "mobile", views: 4, clicks: 1 },
+        { widget_id: 1, channel: "", slot: "2026-10-01T12:00", device: "desktop", views: 50, clicks: 5 },
       ])
       .execute();
     const response = await owner.get(`${ADMIN}/contact-widgets/1/analytics?from=2026-11-01&to=2026-11-03`);

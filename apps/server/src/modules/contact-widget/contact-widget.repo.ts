@@ -1,7 +1,7 @@
 /**
  * Widget rows ↔ ContactWidget (settings, triggers and channels as JSON, active as 0/1), the owner
  * change log, and the view and click counts (contact_widget_stats, one row per widget, channel,
- * UTC day and device; channel '' is the widget itself).
+ * UTC quarter hour and device; channel '' is the widget itself).
  */
 import type { Channel, ContactWidget, WidgetSettings, WidgetTriggers } from "@cartwright/commerce/contact-widget";
 import { type Selectable, sql } from "kysely";
@@ -112,14 +112,19 @@ export interface StatsHit {
   clicks: number;
 }
 
+/** The UTC quarter hour an instant falls in, as contact_widget_stats keys it ("YYYY-MM-DDTHH:MM"): every zone's day starts on one. */
+export function statsSlot(at: Date): string {
+  return `${at.toISOString().slice(0, 14)}${String(at.getUTCMinutes() - (at.getUTCMinutes() % 15)).padStart(2, "0")}`;
+}
+
 /** Adds the hits of one report in one statement (one row per channel, each name once). */
-export async function addStats(db: Db, widgetId: number, day: string, device: "desktop" | "mobile", hits: StatsHit[]): Promise<void> {
+export async function addStats(db: Db, widgetId: number, slot: string, device: "desktop" | "mobile", hits: StatsHit[]): Promise<void> {
   if (!hits.length) return;
   await db
     .insertInto("contact_widget_stats")
-    .values(hits.map((hit) => ({ widget_id: widgetId, day, device, channel: hit.channel, views: hit.views, clicks: hit.clicks })))
+    .values(hits.map((hit) => ({ widget_id: widgetId, slot, device, channel: hit.channel, views: hit.views, clicks: hit.clicks })))
     .onConflict((conflict) =>
-      conflict.columns(["widget_id", "day", "channel", "device"]).doUpdateSet({
+      conflict.columns(["widget_id", "slot", "channel", "device"]).doUpdateSet({
         views: sql<number>`contact_widget_stats.views + excluded.views`,
         clicks: sql<number>`contact_widget_stats.clicks + excluded.clicks`,
       }),
@@ -127,25 +132,48 @@ export async function addStats(db: Db, widgetId: number, day: string, device: "d
     .execute();
 }
 
-export interface StatsRow {
+/** Counts between two instants as stats slots (`statsSlot`): from `start` included to `end` excluded. */
+export interface SlotRange {
+  start: string;
+  end: string;
+}
+
+export interface StatsTotal {
   widget_id: number;
   channel: string;
-  day: string;
   device: "desktop" | "mobile";
   views: number;
   clicks: number;
 }
 
-/** The rows of the given widgets from `from` to `to` (days, inclusive); `channel` '' for the widgets' own counts only. */
-export async function statsBetween(db: Db, widgetIds: number[], from: string, to: string, channel?: string): Promise<StatsRow[]> {
+/** The given widgets' counts in the range, summed per widget, channel and device; `channel` '' for the widgets' own counts only. */
+export async function statsTotals(db: Db, widgetIds: number[], range: SlotRange, channel?: string): Promise<StatsTotal[]> {
   if (!widgetIds.length) return [];
   let query = db
     .selectFrom("contact_widget_stats")
-    .select(["widget_id", "channel", "day", "device", "views", "clicks"])
+    .select(["widget_id", "channel", "device"])
+    .select((eb) => [eb.fn.sum<number>("views").as("views"), eb.fn.sum<number>("clicks").as("clicks")])
     .where("widget_id", "in", widgetIds)
-    .where("day", ">=", from)
-    .where("day", "<=", to);
+    .where("slot", ">=", range.start)
+    .where("slot", "<", range.end)
+    .groupBy(["widget_id", "channel", "device"]);
   if (channel !== undefined) query = query.where("channel", "=", channel);
   const rows = await query.execute();
   return rows.map((row) => ({ ...row, views: Number(row.views), clicks: Number(row.clicks) }));
+}
+
+/** A widget's own counts (channel '') in the range, one row per slot that has any, in order: at most 96 a day. */
+export async function widgetSlots(db: Db, widgetId: number, range: SlotRange): Promise<{ slot: string; views: number; clicks: number }[]> {
+  const rows = await db
+    .selectFrom("contact_widget_stats")
+    .select("slot")
+    .select((eb) => [eb.fn.sum<number>("views").as("views"), eb.fn.sum<number>("clicks").as("clicks")])
+    .where("widget_id", "=", widgetId)
+    .where("channel", "=", "")
+    .where("slot", ">=", range.start)
+    .where("slot", "<", range.end)
+    .groupBy("slot")
+    .orderBy("slot")
+    .execute();
+  return rows.map((row) => ({ slot: row.slot, views: Number(row.views), clicks: Number(row.clicks) }));
 }

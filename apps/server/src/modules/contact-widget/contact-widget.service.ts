@@ -14,6 +14,7 @@ import {
   defaultContactField,
   defaultWidget,
 } from "@cartwright/commerce/contact-widget";
+import { addDays, dayIn, dayStart } from "@cartwright/commerce/time-zone";
 import type { Static } from "typebox";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -97,16 +98,25 @@ function freshDocument(token = newWidgetToken()): repo.WidgetDocument {
   return { ...base, settings: { ...base.settings, widget_token: token } };
 }
 
-const daysAgo = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+/** The stats slots (repo.statsSlot) of the shop's days from `from` to `to`, inclusive, in its zone. */
+const slotsOf = (from: string, to: string, zone: string): repo.SlotRange => ({
+  start: repo.statsSlot(dayStart(from, zone)),
+  end: repo.statsSlot(dayStart(addDays(to, 1), zone)),
+});
+
+/** The shop's today, in its time zone (decision 0086). */
+async function shopToday(ctx: RequestContext): Promise<{ today: string; zone: string }> {
+  const zone = (await ctx.shopSettings()).timeZone;
+  return { today: dayIn(ctx.now ?? new Date(), zone), zone };
+}
 
 export async function listWidgets(ctx: RequestContext): Promise<WidgetSummaryReply[]> {
   const widgets = await repo.listWidgetRows(ctx.db);
-  const to = nowOf(ctx).slice(0, 10);
-  const stats = await repo.statsBetween(
+  const { today, zone } = await shopToday(ctx);
+  const stats = await repo.statsTotals(
     ctx.db,
     widgets.map((widget) => widget.id),
-    daysAgo(to, 29),
-    to,
+    slotsOf(addDays(today, -29), today, zone),
     "",
   );
   return widgets.map((widget) => {
@@ -194,12 +204,17 @@ const MAX_ANALYTICS_DAYS = 366;
 const ratio = (clicks: number, views: number) => (views > 0 ? Math.round((clicks / views) * 10_000) / 10_000 : 0);
 const isDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
-/** Views and clicks from `from` to `to` (UTC days, inclusive; default the last 30 days). */
+/**
+ * Views and clicks from `from` to `to` (the shop's days in its time zone, inclusive; default the
+ * last 30 days). Totals, channels and devices are summed by the database; the daily series from
+ * the widget's own quarter hours, at most 96 rows a day for at most MAX_ANALYTICS_DAYS days.
+ */
 export async function widgetAnalytics(ctx: RequestContext, id: number, range: { from?: string; to?: string }): Promise<WidgetAnalytics> {
   const widget = await getWidget(ctx, id);
-  const to = range.to ?? nowOf(ctx).slice(0, 10);
+  const { today, zone } = await shopToday(ctx);
+  const to = range.to ?? today;
   // The default start counts back from a real end only: from an end that is no day it could not be counted.
-  const from = range.from ?? (isDay(to) ? daysAgo(to, 29) : to);
+  const from = range.from ?? (isDay(to) ? addDays(to, -29) : to);
   const errors: Record<string, string> = {};
   if (range.from !== undefined && !isDay(from)) errors.from = "must be a real day such as 2026-11-01";
   if (!isDay(to)) errors.to = "must be a real day such as 2026-11-30";
@@ -210,15 +225,23 @@ export async function widgetAnalytics(ctx: RequestContext, id: number, range: { 
   }
   if (Object.keys(errors).length) throw invalidWidget(errors);
 
-  const rows = await repo.statsBetween(ctx.db, [id], from, to);
-  const own = rows.filter((row) => row.channel === "");
-  const sum = (list: repo.StatsRow[]) => ({
+  const slots = slotsOf(from, to, zone);
+  const [rows, own] = await Promise.all([repo.statsTotals(ctx.db, [id], slots), repo.widgetSlots(ctx.db, id, slots)]);
+  const sum = (list: { views: number; clicks: number }[]) => ({
     views: list.reduce((total, row) => total + row.views, 0),
     clicks: list.reduce((total, row) => total + row.clicks, 0),
   });
-  const totals = sum(own);
+  const widgetRows = rows.filter((row) => row.channel === "");
+  const totals = sum(widgetRows);
+  // The slots come in order: each day takes those before the next day's start.
   const days: WidgetAnalytics["days"] = [];
-  for (let day = from; day <= to; day = daysAgo(day, -1)) days.push({ day, ...sum(own.filter((row) => row.day === day)) });
+  let next = 0;
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const end = repo.statsSlot(dayStart(addDays(day, 1), zone));
+    const first = next;
+    while (next < own.length && (own[next]?.slot ?? "") < end) next++;
+    days.push({ day, ...sum(own.slice(first, next)) });
+  }
   const named = new Map(widget.channels.map((channel) => [channel.channel, channel.channel_type as string]));
   for (const row of rows) if (row.channel !== "" && !named.has(row.channel)) named.set(row.channel, "");
   const channels = [...named].map(([channel, channel_type]) => {
@@ -232,8 +255,8 @@ export async function widgetAnalytics(ctx: RequestContext, id: number, range: { 
     days,
     channels,
     devices: {
-      desktop: sum(own.filter((row) => row.device === "desktop")),
-      mobile: sum(own.filter((row) => row.device === "mobile")),
+      desktop: sum(widgetRows.filter((row) => row.device === "desktop")),
+      mobile: sum(widgetRows.filter((row) => row.device === "mobile")),
     },
   };
 }

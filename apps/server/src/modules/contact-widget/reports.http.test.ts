@@ -32,12 +32,12 @@ const counts = async (channel = "", widgetId = 1) =>
   (
     await shop.db
       .selectFrom("contact_widget_stats")
-      .select(["device", "day", "views", "clicks"])
+      .select(["device", "slot", "views", "clicks"])
       .where("widget_id", "=", widgetId)
       .where("channel", "=", channel)
       .orderBy("device")
       .execute()
-  ).map((row) => ({ ...row, views: Number(row.views), clicks: Number(row.clicks) }));
+  ).map(({ slot, ...row }) => ({ ...row, day: slot.slice(0, 10), views: Number(row.views), clicks: Number(row.clicks) }));
 
 const setWidget = (changes: { active?: number; allowed_origins?: string; settings?: string }) =>
   shop.db.updateTable("contact_widgets").set(changes).where("id", "=", 1).execute();
@@ -114,7 +114,7 @@ describe("counting", () => {
   it("adds to the same row on the same day, and another day starts its own row", async () => {
     await shop.db
       .insertInto("contact_widget_stats")
-      .values({ widget_id: 1, channel: "SMS", day: "2026-01-01", device: "mobile", views: 5, clicks: 0 })
+      .values({ widget_id: 1, channel: "SMS", slot: "2026-01-01T12:00", device: "mobile", views: 5, clicks: 0 })
       .execute();
     for (let i = 0; i < 2; i++)
       await send([

@@ -3,7 +3,8 @@
  * every widget call: a page on another site may post only when its origin is one of the widget's
  * allowed_origins (the one-tag embed); the shop's own pages always may.
  *
- * A report is counted once per call, one statement per call into contact_widget_stats:
+ * A report is counted once per call, one statement per call into contact_widget_stats, in the
+ * UTC quarter hour of the call (the owner's report sums them into the shop's days):
  * - update_contact_widget_views: the widget's view;
  * - update_contact_widget_click: the widget's click, and a view of each channel listed (the
  *   channels whose views the visitor's memory had not yet recorded);
@@ -19,7 +20,7 @@ import { type AjaxAction, type AjaxActions, type AjaxForm, formField, formList }
 import { StoreError } from "../../http/errors.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
 import { verifyWidgetNonce } from "../../http/tokens.ts";
-import { addStats, findWidget, type StatsHit } from "./contact-widget.repo.ts";
+import { addStats, findWidget, type StatsHit, statsSlot } from "./contact-widget.repo.ts";
 import { activeWidgets, keptWidget } from "./page.ts";
 import { widgetRuntime } from "./runtime.ts";
 import { isCrawler } from "./visitor.ts";
@@ -136,7 +137,7 @@ async function report(kind: ReportKind, request: FastifyRequest, reply: FastifyR
   if (!widget.active || !widget.settings.analytics || isCrawler(request)) return { status: 1 };
   await ctx.limits().take(RATE_LIMITS.widgetReportsPerAddress);
   const device = isTruthy(formField(form, "isMobile")) ? "mobile" : "desktop";
-  await addStats(ctx.db, widget.id, now.toISOString().slice(0, 10), device, reportHits(kind, [...new Set(names)]));
+  await addStats(ctx.db, widget.id, statsSlot(now), device, reportHits(kind, [...new Set(names)]));
   return { status: 1 };
 }
 

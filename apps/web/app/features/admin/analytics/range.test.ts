@@ -1,13 +1,28 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setShopTimeZone } from "../time-zone.ts";
 import { niceMax } from "./DailyChart.tsx";
 import { percent, presetOf, presetRange, validRange } from "./range.ts";
 
 const today = new Date("2026-11-25T15:00:00Z");
 
+afterEach(() => setShopTimeZone("UTC"));
+
 describe("presets", () => {
   it("end today and count today in", () => {
     expect(presetRange(7, today)).toEqual({ from: "2026-11-19", to: "2026-11-25" });
     expect(presetRange(30, today)).toEqual({ from: "2026-10-27", to: "2026-11-25" });
+  });
+
+  it("end on the shop's today by default, not the UTC one (decision 0086)", () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-25T23:30:00Z") });
+    try {
+      expect(presetRange(7)).toEqual({ from: "2026-11-19", to: "2026-11-25" });
+      setShopTimeZone("Europe/Paris");
+      expect(presetRange(7)).toEqual({ from: "2026-11-20", to: "2026-11-26" });
+      expect(presetOf("2026-11-20", "2026-11-26")).toBe(7);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("are recognised from a range", () => {

@@ -1,12 +1,13 @@
 /** The analytics page's periods: presets of the last 7/30/90 days (today included) or a custom range, as the API's YYYY-MM-DD. */
+import { shopToday } from "../time-zone.ts";
 
 export const PRESETS = [7, 30, 90] as const;
 export const MAX_DAYS = 366;
 
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The last `days` days ending today (UTC, as the server counts). */
-export function presetRange(days: number, today = new Date()): { from: string; to: string } {
+/** The last `days` days ending today: the shop's days, as the server counts them (decision 0086). */
+export function presetRange(days: number, today = shopToday()): { from: string; to: string } {
   const end = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
   const start = new Date(end.getTime() - (days - 1) * 86_400_000);
   return { from: isoDay(start), to: isoDay(end) };
@@ -24,7 +25,7 @@ export function validRange(from: string, to: string): boolean {
 }
 
 /** Which preset a range is, if any. */
-export function presetOf(from: string, to: string, today = new Date()): number | null {
+export function presetOf(from: string, to: string, today = shopToday()): number | null {
   for (const days of PRESETS) {
     const range = presetRange(days, today);
     if (range.from === from && range.to === to) return days;
