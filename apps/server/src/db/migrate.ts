@@ -29,6 +29,7 @@ import * as m028 from "./migrations/028_media_variants.ts";
 import * as m030 from "./migrations/030_sale_schedule.ts";
 import * as m031 from "./migrations/031_guest_carts_unindexed.ts";
 import * as m032 from "./migrations/032_password_resets.ts";
+import * as m033 from "./migrations/033_upsells.ts";
 import * as m034 from "./migrations/034_widget_stats_slots.ts";
 import type { Db } from "./schema.ts";
 
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "030_sale_schedule": m030,
   "031_guest_carts_unindexed": m031,
   "032_password_resets": m032,
+  "033_upsells": m033,
   "034_widget_stats_slots": m034,
 };
 

@@ -142,6 +142,13 @@ export interface CrossSellsTable {
   position: number;
 }
 
+/** Products offered on a product's page in its place, in this order (migration 033). */
+export interface UpsellsTable {
+  product_id: number;
+  upsell_id: number;
+  position: number;
+}
+
 export interface SettingsTable {
   key: string;
   /** JSON text. */
@@ -690,6 +697,7 @@ export interface Database {
   product_attribute_terms: ProductAttributeTermsTable;
   variation_attributes: VariationAttributesTable;
   cross_sells: CrossSellsTable;
+  upsells: UpsellsTable;
   settings: SettingsTable;
   carts: CartsTable;
   cart_items: CartItemsTable;

@@ -91,6 +91,8 @@ export interface ProductInput {
   category_ids: number[];
   tag_ids: number[];
   cross_sell_ids: number[];
+  /** Offered on the product's page in its place, in this order ("You may also like…"). */
+  upsell_ids: number[];
   attributes: ProductAttributeInput[];
   variations: VariationInput[];
   /** The gallery in order, the first the main image (decision 0045); absent keeps the saved one. */

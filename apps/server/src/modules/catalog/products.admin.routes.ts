@@ -142,6 +142,7 @@ const fields = {
   category_ids: Type.Array(Id, { maxItems: 100, default: [] }),
   tag_ids: Type.Array(Id, { maxItems: 100, default: [] }),
   cross_sell_ids: Type.Array(Id, { maxItems: 50, default: [], description: "Products offered in the cart, in this order" }),
+  upsell_ids: Type.Array(Id, { maxItems: 50, default: [], description: "Products offered on its page in its place, in this order" }),
   attributes: Type.Array(
     Type.Object(
       {

@@ -143,7 +143,7 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
   )) as ProductRow[];
   if (!rows.length) return [];
   const found = rows.map((row) => row.id);
-  const [categories, tags, crossSells, attributes, terms, variationRows] = await Promise.all([
+  const [categories, tags, crossSells, upsells, attributes, terms, variationRows] = await Promise.all([
     inChunks(found, (chunk) =>
       db
         .selectFrom("product_categories")
@@ -157,6 +157,9 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
     ),
     inChunks(found, (chunk) =>
       db.selectFrom("cross_sells").select(["product_id", "cross_sell_id"]).where("product_id", "in", chunk).orderBy("position").execute(),
+    ),
+    inChunks(found, (chunk) =>
+      db.selectFrom("upsells").select(["product_id", "upsell_id"]).where("product_id", "in", chunk).orderBy("position").execute(),
     ),
     inChunks(found, (chunk) =>
       db
@@ -199,6 +202,7 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
   const categoriesOf = byProduct(categories);
   const tagsOf = byProduct(tags);
   const crossSellsOf = byProduct(crossSells);
+  const upsellsOf = byProduct(upsells);
   const attributesOf = byProduct(attributes);
   const termsOf = byProduct(terms);
   const imagesOf = byProduct(images);
@@ -245,6 +249,7 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
         category_ids: (categoriesOf.get(id) ?? []).map((c) => Number(c.category_id)),
         tag_ids: (tagsOf.get(id) ?? []).map((t) => Number(t.tag_id)),
         cross_sell_ids: (crossSellsOf.get(id) ?? []).map((x) => Number(x.cross_sell_id)),
+        upsell_ids: (upsellsOf.get(id) ?? []).map((x) => Number(x.upsell_id)),
         attributes: own.map((a) => ({
           attribute_id: Number(a.attribute_id),
           term_ids: ownTerms.filter((t) => Number(t.attribute_id) === Number(a.attribute_id)).map((t) => Number(t.id)),
@@ -393,6 +398,7 @@ export async function checkProduct(lookups: ProductLookups, id: number | null, i
   const category_ids = unique(input.category_ids);
   const tag_ids = unique(input.tag_ids);
   const cross_sell_ids = unique(input.cross_sell_ids);
+  const upsell_ids = unique(input.upsell_ids);
   const missingCategories = await lookups.missing("categories", category_ids);
   if (missingCategories.length) errors.category_ids = `No category has the id ${missingCategories.join(", ")}.`;
   const missingTags = await lookups.missing("tags", tag_ids);
@@ -401,6 +407,11 @@ export async function checkProduct(lookups: ProductLookups, id: number | null, i
   else {
     const missing = await lookups.missing("products", cross_sell_ids);
     if (missing.length) errors.cross_sell_ids = `No product has the id ${missing.join(", ")}.`;
+  }
+  if (id !== null && upsell_ids.includes(id)) errors.upsell_ids = "A product cannot be its own upsell.";
+  else {
+    const missing = await lookups.missing("products", upsell_ids);
+    if (missing.length) errors.upsell_ids = `No product has the id ${missing.join(", ")}.`;
   }
 
   const attributes = await checkAttributes(lookups, input, errors);
@@ -433,6 +444,7 @@ export async function checkProduct(lookups: ProductLookups, id: number | null, i
     category_ids,
     tag_ids,
     cross_sell_ids,
+    upsell_ids,
     attributes,
     variations,
   };
@@ -621,6 +633,13 @@ async function writeLinks(db: Db, id: number, product: ProductInput) {
     await db
       .insertInto("cross_sells")
       .values(product.cross_sell_ids.map((cross_sell_id, position) => ({ product_id: id, cross_sell_id, position })))
+      .execute();
+  }
+  await db.deleteFrom("upsells").where("product_id", "=", id).execute();
+  if (product.upsell_ids.length) {
+    await db
+      .insertInto("upsells")
+      .values(product.upsell_ids.map((upsell_id, position) => ({ product_id: id, upsell_id, position })))
       .execute();
   }
   await db.deleteFrom("product_attributes").where("product_id", "=", id).execute();

@@ -88,6 +88,7 @@ function productLines(product: OwnerProduct, skuOf: Map<number, string>, names: 
     tags: writeList(product.tag_ids.map((id) => names.tags.get(id) ?? String(id))),
     images: product.images.map((image) => image.src).join(", "),
     parent: "",
+    upsells: writeList(product.upsell_ids.map(reference)),
     crossSells: writeList(product.cross_sell_ids.map(reference)),
     position: product.menu_order,
     quantityMin: product.quantity_min,
@@ -177,10 +178,8 @@ export async function exportProducts(ctx: RequestContext, filters: ProductFilter
         .execute()
     ).map((row) => Number(row.id));
     const products = await readOwnerProducts(ctx.db, ids);
-    const crossSells = [...new Set(products.flatMap((p) => p.cross_sell_ids))];
-    const skus = await inChunks(crossSells, (chunk) =>
-      ctx.db.selectFrom("products").select(["id", "sku"]).where("id", "in", chunk).execute(),
-    );
+    const linked = [...new Set(products.flatMap((p) => [...p.cross_sell_ids, ...p.upsell_ids]))];
+    const skus = await inChunks(linked, (chunk) => ctx.db.selectFrom("products").select(["id", "sku"]).where("id", "in", chunk).execute());
     const skuOf = new Map(skus.map((row) => [Number(row.id), row.sku]));
     return { ids, text: products.map((p) => productLines(p, skuOf, names, currency.minorUnit, attributeCount)).join("") };
   };

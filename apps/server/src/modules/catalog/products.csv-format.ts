@@ -29,6 +29,7 @@ export const COLUMNS = {
   tags: "Tags",
   images: "Images",
   parent: "Parent",
+  upsells: "Upsells",
   crossSells: "Cross-sells",
   position: "Position",
   quantityMin: "Minimum quantity",
@@ -221,7 +222,10 @@ export const writeList = (names: readonly string[]) => names.map(escapeItem).joi
 export const writePath = (names: readonly string[]) => names.map((name) => escapeItem(name).replace(/>/g, "\\>")).join(" > ");
 
 /** "id:12" names a product by its id; anything else is a SKU. */
-export function readProductReference(text: string): { id: number } | { sku: string } {
+/** A product a cell names: by its id ("id:12") or its SKU. */
+export type ProductReference = { id: number } | { sku: string };
+
+export function readProductReference(text: string): ProductReference {
   const value = text.trim();
   const match = /^id:\s*(\d+)$/i.exec(value);
   if (match) return { id: Number(match[1]) };

@@ -299,6 +299,58 @@ describe("a file from another shop", { timeout: SLOW }, () => {
     expect((await catalogue()).find((p) => p.slug === "beanie")).toEqual({ ...beanie, regular_price: 99900 });
   });
 
+  it("reads upsells by SKU beside cross-sells, a product of the same file among them, writes them back, and keeps them without the column", async () => {
+    const demo = await catalogue();
+    const sku = (slug: string) => demo.find((p) => p.slug === slug)?.sku ?? "";
+    const file = csv([
+      ["SKU", "Name", "Regular price", "Upsells", "Cross-sells"],
+      ["CSV-UP-LAMP", "Upsold lamp", "10", `CSV-UP-SHADE, ${sku("beanie")}`, sku("hoodie")],
+      ["CSV-UP-SHADE", "Upsold shade", "5", "", ""],
+    ]);
+    const done = await importCsv(file);
+    expect(done.statusCode, done.body).toBe(200);
+    const [lampId, shadeId] = done.json().created_ids as number[];
+    const byId = (id: number | undefined) => readOwnerProducts(shop.db, [id as number]).then(([p]) => p);
+    const ids = Object.fromEntries(demo.map((p) => [p.slug, p.id]));
+    expect(await byId(lampId)).toMatchObject({ upsell_ids: [shadeId, ids.beanie], cross_sell_ids: [ids.hoodie] });
+
+    const exported = (await exportCsv()).body;
+    expect(exported.split("\r\n")[0]).toContain(",Upsells,Cross-sells,");
+    const lampLine = exported.split("\r\n").find((line) => line.includes("CSV-UP-LAMP")) ?? "";
+    expect(lampLine).toContain(`"CSV-UP-SHADE, ${sku("beanie")}",${sku("hoodie")}`);
+
+    const kept = await importCsv(
+      csv([
+        ["SKU", "Regular price"],
+        ["CSV-UP-LAMP", "12"],
+      ]),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(await byId(lampId)).toMatchObject({ regular_price: 1200, upsell_ids: [shadeId, ids.beanie] });
+    const cleared = await importCsv(
+      csv([
+        ["SKU", "Upsells"],
+        ["CSV-UP-LAMP", ""],
+      ]),
+    );
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await byId(lampId))?.upsell_ids).toEqual([]);
+
+    const before = await catalogue();
+    const response = await importCsv(
+      csv([
+        ["SKU", "Upsells"],
+        ["CSV-UP-SHADE", "NO-SUCH-SKU, CSV-UP-SHADE"],
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().data.problems).toEqual([
+      { line: 2, column: "Upsells", message: 'No product has the SKU "NO-SUCH-SKU".' },
+      { line: 2, column: "Upsells", message: "A product cannot be its own upsell." },
+    ]);
+    expect(await catalogue()).toEqual(before);
+  });
+
   it("gives a new product whose name is taken a numbered slug", async () => {
     const response = await importCsv(
       csv([

@@ -33,6 +33,7 @@ import {
   COLUMNS,
   type ColumnKey,
   MAX_ATTRIBUTES,
+  type ProductReference,
   readBackorders,
   readDecimal,
   readFlag,
@@ -336,7 +337,8 @@ interface FileProduct {
   usedUndecided: Set<number>;
   /** The line of each of the input's variations the file gives; null for one kept as it is. */
   variationLines: (number | null)[];
-  crossSellRefs: { line: number; refs: ({ id: number } | { sku: string })[] } | null;
+  crossSellRefs: { line: number; refs: ProductReference[] } | null;
+  upsellRefs: { line: number; refs: ProductReference[] } | null;
   slugGiven: boolean;
 }
 
@@ -370,6 +372,7 @@ const newProduct = (): ProductInput => ({
   category_ids: [],
   tag_ids: [],
   cross_sell_ids: [],
+  upsell_ids: [],
   attributes: [],
   variations: [],
 });
@@ -408,6 +411,7 @@ const FIELD_COLUMNS: Record<string, string> = {
   category_ids: COLUMNS.categories,
   tag_ids: COLUMNS.tags,
   cross_sell_ids: COLUMNS.crossSells,
+  upsell_ids: COLUMNS.upsells,
   variations: COLUMNS.type,
   attributes: attributeColumn(1, "name"),
 };
@@ -492,6 +496,7 @@ class FileReader {
       usedUndecided: new Set(),
       variationLines: existing.variations.map(() => null),
       crossSellRefs: null,
+      upsellRefs: null,
       slugGiven: true,
     };
     this.byKey.set(product.key, product);
@@ -531,6 +536,7 @@ class FileReader {
           usedUndecided: new Set(),
           variationLines: [],
           crossSellRefs: null,
+          upsellRefs: null,
           slugGiven: false,
         };
     if (!existing) {
@@ -593,6 +599,12 @@ class FileReader {
       return refs;
     });
     if (crossSells) product.crossSellRefs = { line: row.line, refs: crossSells };
+    const upsells = this.read(row, "upsells", (text) => {
+      const refs = readList(text).map(readProductReference);
+      if (refs.length > 50) throw new CellProblem("A product has at most 50 upsells.");
+      return refs;
+    });
+    if (upsells) product.upsellRefs = { line: row.line, refs: upsells };
     this.readAttributes(row, product);
   }
 
@@ -777,23 +789,26 @@ class FileReader {
     return chosen.length ? chosen : undefined;
   }
 
-  /** What needs every row read first: cross-sells by SKU, and a slug made from a new product's name. */
+  /** What needs every row read first: cross-sells and upsells by SKU, and a slug made from a new product's name. */
   private finish(product: FileProduct) {
-    if (product.crossSellRefs) {
-      const { line, refs } = product.crossSellRefs;
-      const ids: number[] = [];
-      for (const ref of refs) {
-        const id = this.crossSellId(ref);
-        if (id === undefined) {
-          const label = "id" in ref ? `ID ${ref.id}` : `the SKU "${ref.sku}"`;
-          this.problems.push({ line, column: COLUMNS.crossSells, message: `No product has ${label}.` });
-        } else ids.push(id);
-      }
-      product.input.cross_sell_ids = ids;
-    }
+    if (product.crossSellRefs) product.input.cross_sell_ids = this.linkedIds(product.crossSellRefs, COLUMNS.crossSells);
+    if (product.upsellRefs) product.input.upsell_ids = this.linkedIds(product.upsellRefs, COLUMNS.upsells);
   }
 
-  private crossSellId(ref: { id: number } | { sku: string }): number | undefined {
+  /** The products a cell names, each one missing reported under its column. */
+  private linkedIds({ line, refs }: { line: number; refs: ProductReference[] }, column: string): number[] {
+    const ids: number[] = [];
+    for (const ref of refs) {
+      const id = this.linkedId(ref);
+      if (id === undefined) {
+        const label = "id" in ref ? `ID ${ref.id}` : `the SKU "${ref.sku}"`;
+        this.problems.push({ line, column, message: `No product has ${label}.` });
+      } else ids.push(id);
+    }
+    return ids;
+  }
+
+  private linkedId(ref: ProductReference): number | undefined {
     if ("id" in ref) return this.byKey.has(ref.id) || this.current.has(ref.id) ? ref.id : undefined;
     const inFile = this.fileSkus.get(ref.sku);
     if (inFile) return inFile.key;
@@ -1082,7 +1097,14 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
 
   // Links, replaced whole for every product of the file.
   const all = reader.products.map((p) => ({ id: idOf(p.key), file: p, input: inputOf(p) }));
-  for (const table of ["product_categories", "product_tags", "cross_sells", "product_attributes", "product_attribute_terms"] as const) {
+  for (const table of [
+    "product_categories",
+    "product_tags",
+    "cross_sells",
+    "upsells",
+    "product_attributes",
+    "product_attribute_terms",
+  ] as const) {
     await inChunks(changedIds, async (chunk) => {
       await db.deleteFrom(table).where("product_id", "in", chunk).execute();
       return [];
@@ -1096,6 +1118,10 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
     input.cross_sell_ids.map((x, position) => ({ product_id: id, cross_sell_id: idOf(x), position })),
   );
   for (const batch of chunks(crossSellRows, 1000)) await db.insertInto("cross_sells").values(batch).execute();
+  const upsellRows = all.flatMap(({ id, input }) =>
+    input.upsell_ids.map((x, position) => ({ product_id: id, upsell_id: idOf(x), position })),
+  );
+  for (const batch of chunks(upsellRows, 1000)) await db.insertInto("upsells").values(batch).execute();
   const attributeRows = all.flatMap(({ id, input }) =>
     input.attributes.map(
       (a, position) =>

@@ -204,6 +204,14 @@ function LinkedCard(props: CardProps) {
   return (
     <CardFrame legend={t.linked}>
       <ProductPicker
+        path="upsell_ids"
+        label={t.upsells}
+        hint={t.upsellsHint}
+        value={props.draft.upsell_ids}
+        onChange={set("upsell_ids")}
+        except={props.id}
+      />
+      <ProductPicker
         path="cross_sell_ids"
         label={t.crossSells}
         hint={t.crossSellsHint}
@@ -234,6 +242,7 @@ const baseLabels = (currency: ProductCurrency): Record<string, string> => ({
   category_ids: t.categories,
   tag_ids: t.tags,
   cross_sell_ids: t.crossSells,
+  upsell_ids: t.upsells,
 });
 
 /** The form's sections in order; a new one is one line here. */

@@ -67,6 +67,8 @@ export const productMessages = {
   shortDescription: "Short description",
   description: "Description",
   htmlHint: "HTML is allowed; the server keeps only safe markup.",
+  upsells: "Upsells",
+  upsellsHint: "Offered on this product's page instead of it, in this order. Type part of a name or SKU to find one.",
   crossSells: "Cross-sells",
   crossSellsHint: "Offered in the cart, in this order. Type part of a name or SKU to find one.",
   noCategories: "No categories yet.",

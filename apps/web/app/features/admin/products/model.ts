@@ -31,7 +31,8 @@ type ProductNumbers =
   | "quantity_max"
   | "quantity_step"
   | "weight_grams"
-  | "cross_sell_ids";
+  | "cross_sell_ids"
+  | "upsell_ids";
 export type ProductDraft = Omit<Texts<ProductInput, ProductNumbers>, "variations" | "images"> &
   StoredWindow & { variations: VariationDraft[]; images: GalleryImage[] };
 
@@ -97,6 +98,7 @@ export const emptyDraft = (): ProductDraft => ({
   category_ids: [],
   tag_ids: [],
   cross_sell_ids: "",
+  upsell_ids: "",
   attributes: [],
   variations: [],
   images: [],
@@ -130,6 +132,7 @@ export function toDraft(product: ProductInput, currency: ProductCurrency): Produ
     quantity_step: String(product.quantity_step),
     weight_grams: count(product.weight_grams),
     cross_sell_ids: product.cross_sell_ids.join(", "),
+    upsell_ids: product.upsell_ids.join(", "),
     images: galleryOf(product.images ?? []),
     variations: product.variations.map((v) => ({
       ...v,
@@ -198,8 +201,12 @@ export function fromDraft(draft: ProductDraft, currency: ProductCurrency): Draft
     }
     return Number(text.trim());
   };
-  const ids = draft.cross_sell_ids.split(/[\s,]+/).filter(Boolean);
-  if (ids.some((id) => !/^[1-9]\d{0,9}$/.test(id))) errors.cross_sell_ids = t.notIds;
+  // Linked products are typed or picked as a list of ids.
+  const idList = (text: string, path: string) => {
+    const ids = text.split(/[\s,]+/).filter(Boolean);
+    if (ids.some((id) => !/^[1-9]\d{0,9}$/.test(id))) errors[path] = t.notIds;
+    return ids.filter((id) => /^[1-9]\d{0,9}$/.test(id)).map(Number);
+  };
   const { stored_window, ...fields } = draft;
   const input: ProductInput = {
     ...fields,
@@ -212,7 +219,8 @@ export function fromDraft(draft: ProductDraft, currency: ProductCurrency): Draft
     quantity_max: whole(draft.quantity_max, "quantity_max"),
     quantity_step: whole(draft.quantity_step, "quantity_step") ?? 1,
     weight_grams: whole(draft.weight_grams, "weight_grams"),
-    cross_sell_ids: ids.filter((id) => /^[1-9]\d{0,9}$/.test(id)).map(Number),
+    cross_sell_ids: idList(draft.cross_sell_ids, "cross_sell_ids"),
+    upsell_ids: idList(draft.upsell_ids, "upsell_ids"),
     images: galleryInput(draft.images),
     variations: draft.variations.map(({ stored_window: window, ...v }, i) => ({
       ...v,
