@@ -210,3 +210,45 @@ async function saveStockInAnotherTab(page: Page, quantity: string) {
   await expect(other.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
   await other.close();
 }
+
+test("the owner offers a product as an upsell, picked by name, and its page offers it before the related products", async ({
+  page,
+  browser,
+}) => {
+  await signInAsOwner(page);
+  await page.goto("/admin/products?search=Throw%20Blanket");
+  await page
+    .getByRole("row", { name: /Throw Blanket/ })
+    .getByRole("link", { name: "Throw Blanket" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Product Throw Blanket" })).toBeVisible();
+  const upsells = page.getByRole("combobox", { name: "Upsells", exact: true });
+  await upsells.focus();
+  await page.keyboard.type("Beanie");
+  await expect(page.getByRole("option", { name: /Beanie/ })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("list", { name: "Upsells", exact: true }).getByRole("listitem")).toHaveText([/Beanie/]);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  await shopper.goto("/product/throw-blanket");
+  const offered = shopper.getByRole("region", { name: "You may also like…" });
+  await expect(offered.getByRole("heading", { level: 3 })).toHaveText(["Beanie"]);
+  // The beanie shares the blanket's winter tag and would come first among them, but an upsell is not offered twice.
+  const related = shopper.getByRole("region", { name: "Related products" });
+  await expect(related.getByRole("heading", { level: 3 })).toHaveCount(4);
+  await expect(related.getByRole("heading", { level: 3, name: "Beanie" })).toHaveCount(0);
+  expect(await seriousViolations(shopper)).toEqual([]);
+
+  // Taken off again, so the journeys after this one meet the demo's blanket.
+  await page.getByRole("button", { name: "Remove Beanie" }).click();
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+  await shopper.reload();
+  await expect(shopper.getByRole("region", { name: "You may also like…" })).toHaveCount(0);
+  await expect(related.getByRole("heading", { level: 3, name: "Beanie" })).toHaveCount(1);
+  await shopperContext.close();
+});

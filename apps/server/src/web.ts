@@ -212,6 +212,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
         getProduct: (idOrSlug: string) => catalog.getProduct(ctx, idOrSlug),
         getVariations: (productId: number) => catalog.getVariations(ctx, productId),
+        getProductOffers: (productId: number) => catalog.getProductOffers(ctx, productId),
         listCategories: () => catalog.listCategories(ctx),
         getCategory: (slug: string) => catalog.getCategory(ctx, slug),
         getCollection: (slug: string) => catalog.findProductCollection(slug),

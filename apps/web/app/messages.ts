@@ -37,6 +37,8 @@ export const miniCartMessages = {
 export const priceMessages = {
   originalPrice: "Original price was:",
   currentPrice: "Current price is:",
+  /** On a product on sale: its page and its cards in listings, upsells and related products. */
+  saleBadge: "Sale!",
 };
 
 /** What an add to cart says, from the listing, the product page or the cart's cross-sells. */

@@ -1,7 +1,7 @@
 /** One product in a listing: image, name, price, sale badge and its add-to-cart action. */
 import type { StoreProduct } from "@cartwright/commerce";
 import { Link } from "react-router";
-import { listingMessages } from "../features/listing/messages.ts";
+import { priceMessages } from "../messages.ts";
 import { AddToCartButton } from "./AddToCartButton.tsx";
 import { Price } from "./Price.tsx";
 import { ProductImage } from "./ProductImage.tsx";
@@ -17,7 +17,16 @@ export function toCardProduct(product: StoreProduct): CardProduct {
   return { id, name, permalink, images: images.slice(0, 1), on_sale, prices, type, is_purchasable, is_in_stock, sku, add_to_cart };
 }
 
-export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+/** `heading`: the title's level, one below the section's heading (a listing's page title is an h1, a product page's sections h2). */
+export function ProductCard({
+  product,
+  eager = false,
+  heading: Title = "h2",
+}: {
+  product: CardProduct;
+  eager?: boolean;
+  heading?: "h2" | "h3";
+}) {
   return (
     <li className="product-card">
       <Link to={product.permalink} className="product-card__image" tabIndex={-1} aria-hidden="true">
@@ -28,10 +37,10 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           eager={eager}
         />
       </Link>
-      {product.on_sale && <span className="badge badge--sale">{listingMessages.saleBadge}</span>}
-      <h2 className="product-card__title">
+      {product.on_sale && <span className="badge badge--sale">{priceMessages.saleBadge}</span>}
+      <Title className="product-card__title">
         <Link to={product.permalink}>{product.name}</Link>
-      </h2>
+      </Title>
       <Price prices={product.prices} onSale={product.on_sale} className="price product-card__price" />
       <AddToCartAction product={product} />
     </li>

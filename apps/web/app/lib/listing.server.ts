@@ -13,7 +13,7 @@ const listingNoticeAdded = addToCartMessages.added;
  * A listing's add-to-cart link (?add-to-cart=ID, for browsers without JavaScript): add, then
  * come back to the same page without the parameter, saying what happened.
  */
-async function addFromLink(url: URL, storefront: Storefront): Promise<void> {
+export async function addFromLink(url: URL, storefront: Storefront): Promise<void> {
   const id = Number(url.searchParams.get("add-to-cart"));
   url.searchParams.delete("add-to-cart");
   url.searchParams.delete("added");
@@ -62,22 +62,25 @@ async function listingPage(url: URL, storefront: Storefront, params: ListingPara
   if (params.page > 1 && params.page > totalPages) throw data(null, { status: 404, statusText: "Not Found" });
   // The tag's display name comes from the products that carry it.
   const tagName = params.tag ? (result.products.flatMap((p) => p.tags).find((t) => t.slug === params.tag)?.name ?? params.tag) : "";
-  const addedId = Number(url.searchParams.get("added"));
-  const added = addedId ? ((await catalog.getProduct(String(addedId)))?.name ?? null) : null;
   return {
     params,
     tagName,
-    notice: added
-      ? { kind: "success" as const, text: listingNoticeAdded(added) }
-      : url.searchParams.get("add-error")
-        ? { kind: "error" as const, text: url.searchParams.get("add-error") ?? "" }
-        : null,
+    notice: await linkNotice(url, storefront),
     products: result.products.map(toCardProduct),
     total,
     totalPages,
     page: result.page,
     perPage: result.perPage,
   };
+}
+
+/** What the page says after an add-to-cart link came back to it (?added=ID or ?add-error=…); null otherwise. */
+export async function linkNotice(url: URL, storefront: Storefront) {
+  const addedId = Number(url.searchParams.get("added"));
+  const added = addedId ? ((await storefront.catalog.getProduct(String(addedId)))?.name ?? null) : null;
+  if (added) return { kind: "success" as const, text: listingNoticeAdded(added) };
+  const error = url.searchParams.get("add-error");
+  return error ? { kind: "error" as const, text: error } : null;
 }
 
 export type ListingData = Awaited<ReturnType<typeof loadListing>>;

@@ -5,23 +5,40 @@ import { data, Link, redirect } from "react-router";
 import { AddToCartForm } from "../components/AddToCartForm.tsx";
 import { Breadcrumb, type Crumb } from "../components/Breadcrumb.tsx";
 import { Price } from "../components/Price.tsx";
+import { type CardProduct, ProductCard, toCardProduct } from "../components/ProductCard.tsx";
 import { ProductGallery } from "../components/ProductGallery.tsx";
 import { ReadMore } from "../components/ReadMore.tsx";
 import { StockStatus } from "../components/StockStatus.tsx";
 import { storefrontContext } from "../context.ts";
 import { ADDED_EVENT } from "../features/mini-cart/MiniCart.tsx";
 import { productMessages } from "../features/product/messages.ts";
-import { addToCartMessages } from "../messages.ts";
+import { addFromLink, linkNotice } from "../lib/listing.server.ts";
+import { addToCartMessages, priceMessages } from "../messages.ts";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { catalog, settings } = context.get(storefrontContext);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const storefront = context.get(storefrontContext);
+  const { catalog, settings } = storefront;
+  // An upsell's or related product's add-to-cart link without JavaScript: add, then back here with a notice.
+  if (url.searchParams.has("add-to-cart")) await addFromLink(new URL(url), storefront);
   const product = await catalog.getProduct(params.slug);
   if (!product) throw data(null, { status: 404, statusText: "Not Found" });
   // A product reached by its id, or a variation, lives at its parent's canonical address.
   if (product.type === "variation" || product.slug !== params.slug) throw redirect(product.permalink, 301);
-  const variations = product.type === "variable" ? await catalog.getVariations(product.id) : [];
-  return { product, variations, shopPath: settings.storePages.shop || "/shop", title: `${product.name} – ${settings.siteTitle}` };
+  const [variations, offers] = await Promise.all([
+    product.type === "variable" ? catalog.getVariations(product.id) : [],
+    catalog.getProductOffers(product.id),
+  ]);
+  return {
+    product,
+    variations,
+    // Just what a card shows goes to the browser.
+    upsells: offers.upsells.map(toCardProduct),
+    related: offers.related.map(toCardProduct),
+    notice: await linkNotice(url, storefront),
+    shopPath: settings.storePages.shop || "/shop",
+    title: `${product.name} – ${settings.siteTitle}`,
+  };
 }
 
 /** The add-to-cart form, with or without JavaScript: add, then come back to the product with a notice. */
@@ -49,7 +66,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, variations, shopPath } = loaderData;
+  const { product, variations, upsells, related, notice, shopPath } = loaderData;
   // Tell the page an add succeeded: the mini-cart opens when the shop asks for it.
   useEffect(() => {
     if (actionData?.added) document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId: product.id } }));
@@ -66,6 +83,11 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
   return (
     <article className="product">
       <Breadcrumb trail={trail} />
+      {notice && !actionData && (
+        <p className={`notice notice--${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
+          {notice.text}
+        </p>
+      )}
       {actionData?.added && (
         <p className="notice notice--success" role="status">
           {addToCartMessages.added(product.name)}
@@ -78,7 +100,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       )}
       <div className="product__layout">
         <div className="product__gallery">
-          {product.on_sale && <span className="badge badge--sale">{productMessages.saleBadge}</span>}
+          {product.on_sale && <span className="badge badge--sale">{priceMessages.saleBadge}</span>}
           <ProductGallery images={product.images} name={product.name} variationImage={variationImage} />
         </div>
         <div className="product__summary">
@@ -106,7 +128,24 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
           </ReadMore>
         </section>
       )}
+      <ProductOffers id="upsells" heading={productMessages.upsells} products={upsells} />
+      <ProductOffers id="related" heading={productMessages.related} products={related} />
     </article>
+  );
+}
+
+/** A titled row of the shop listing's cards after the product (upsells, related products); nothing when empty. */
+function ProductOffers({ id, heading, products }: { id: string; heading: string; products: CardProduct[] }) {
+  if (!products.length) return null;
+  return (
+    <section className={`product-offers product-offers--${id}`} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
+      <ul className="product-grid">
+        {products.map((item) => (
+          <ProductCard key={item.id} product={item} heading="h3" />
+        ))}
+      </ul>
+    </section>
   );
 }
 

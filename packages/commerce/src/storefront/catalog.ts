@@ -36,6 +36,12 @@ export interface ProductPage {
   perPage: number;
 }
 
+/** What a product page offers after the product: its upsells ("You may also like…"), then related products. */
+export interface ProductOffers {
+  upsells: StoreProduct[];
+  related: StoreProduct[];
+}
+
 export interface StoreCategory {
   id: number;
   name: string;

@@ -9,7 +9,7 @@ import type { FormPagePayload } from "../forms/page.ts";
 import type { FormValues } from "../forms/types.ts";
 import type { ProductCollection } from "../product-collections.ts";
 import type { StoreAddress, StoreCart, StoreProduct, StoreVariation } from "../store-api.ts";
-import type { ProductPage, ProductQuery, StoreCategory } from "./catalog.ts";
+import type { ProductOffers, ProductPage, ProductQuery, StoreCategory } from "./catalog.ts";
 import type { CustomerOrderPage, OrderView } from "./orders.ts";
 import type { CheckoutFieldSetting, StorefrontSettings } from "./settings.ts";
 
@@ -17,6 +17,8 @@ export interface StorefrontCatalog {
   listProducts(query: ProductQuery): Promise<ProductPage>;
   getProduct(idOrSlug: string): Promise<StoreProduct | null>;
   getVariations(productId: number): Promise<StoreVariation[]>;
+  /** A product's upsells and up to four related products the shop may show (published, not hidden, in stock if the shop hides the rest). */
+  getProductOffers(productId: number): Promise<ProductOffers>;
   /** Shared by every request of the catalogue revision (decision 0009): never to be changed. */
   listCategories(): Promise<readonly StoreCategory[]>;
   getCategory(slug: string): Promise<StoreCategory | null>;

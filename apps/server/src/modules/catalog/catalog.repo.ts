@@ -165,6 +165,59 @@ export async function findCrossSells(db: Db, productIds: number[]): Promise<Prod
   return [...unique.values()];
 }
 
+/** What a product page may offer: published, and shown outside search (catalog_visibility visible or catalog), in stock when the shop hides the rest. */
+const offered = (hideOutOfStock: boolean) =>
+  sql<boolean>`(products.status = 'publish' and products.catalog_visibility in ('visible', 'catalog')${
+    hideOutOfStock ? sql` and products.stock_status <> 'outofstock'` : sql``
+  })`;
+
+/** A product's upsells that the shop may offer, in the owner's order. */
+export async function findUpsells(db: Db, productId: number, hideOutOfStock: boolean): Promise<ProductRow[]> {
+  return db
+    .selectFrom("products")
+    .innerJoin("upsells", "upsells.upsell_id", "products.id")
+    .where(offered(hideOutOfStock))
+    .where("upsells.product_id", "=", productId)
+    .selectAll("products")
+    .orderBy("upsells.position")
+    .execute();
+}
+
+/**
+ * Up to `limit` products sharing a category or tag with the product, those sharing more first, then
+ * in the shop's default order; never the product itself nor its upsells.
+ */
+export async function findRelated(db: Db, productId: number, hideOutOfStock: boolean, limit: number): Promise<ProductRow[]> {
+  const shared = db
+    .selectFrom("product_categories as other")
+    .select("other.product_id")
+    .where("other.category_id", "in", (eb) => eb.selectFrom("product_categories").select("category_id").where("product_id", "=", productId))
+    .unionAll((eb) =>
+      eb
+        .selectFrom("product_tags as other")
+        .select("other.product_id")
+        .where("other.tag_id", "in", (inner) => inner.selectFrom("product_tags").select("tag_id").where("product_id", "=", productId)),
+    );
+  const counted = db
+    .selectFrom(shared.as("link"))
+    .select((eb) => ["link.product_id", eb.fn.countAll<number>().as("shared")])
+    .groupBy("link.product_id");
+  return db
+    .selectFrom("products")
+    .innerJoin(counted.as("terms"), "terms.product_id", "products.id")
+    .where(offered(hideOutOfStock))
+    .where("products.id", "<>", productId)
+    .where("products.parent_id", "is", null)
+    .where("products.id", "not in", (eb) => eb.selectFrom("upsells").select("upsell_id").where("product_id", "=", productId))
+    .selectAll("products")
+    .orderBy("terms.shared", "desc")
+    .orderBy("products.menu_order", "asc")
+    .orderBy(sql`lower(products.name)`, "asc")
+    .orderBy("products.id", "asc")
+    .limit(limit)
+    .execute();
+}
+
 export async function findImages(db: Db, productIds: number[]) {
   if (!productIds.length) return [];
   return db

@@ -8,7 +8,7 @@ import { shopPriceDisplay, shopPriceDisplayCached } from "../cart/index.ts";
 import { storeImage } from "../media/index.ts";
 import { type ShopContext, shopCurrency, withShopSettings } from "../settings/index.ts";
 import * as repo from "./catalog.repo.ts";
-import type { ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
+import type { ProductOffers, ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
 import {
   categoryLink,
   type ProductDetails,
@@ -155,6 +155,47 @@ const categories = revisionCache("catalogue", async (db) => {
 export async function getCategory(ctx: Pick<RequestContext, "db">, slug: string): Promise<StoreCategory | null> {
   return (await listCategories(ctx)).find((c) => c.slug === slug) ?? null;
 }
+
+/** How many related products a product page shows (WooCommerce's single product template shows four). */
+export const RELATED_LIMIT = 4;
+
+/**
+ * A product's upsells and related products, shaped per request from rows and details kept per
+ * catalogue revision and stock setting: a warm product page reads nothing more for them.
+ */
+export async function getProductOffers(context: RequestContext, productId: number): Promise<ProductOffers> {
+  const ctx = await withShopSettings(context);
+  const key = `${productId}:${ctx.settings.hideOutOfStock ? "in-stock" : "all"}`;
+  const [found, options] = await Promise.all([offersOf(ctx.db, [key]), shapeOptions(ctx)]);
+  const offers = found.get(key) as { upsells: readonly CrossSell[]; related: readonly CrossSell[] };
+  // Shaped now: prices and the sale badge follow the request's clock (decision 0047) and price display.
+  const shape = (list: readonly CrossSell[]) => list.map(({ row, details }) => shapeProduct(row, details, options));
+  return { upsells: shape(offers.upsells), related: shape(offers.related) };
+}
+
+/** Upsell and related rows with their details per product and stock setting, kept until the catalogue changes. */
+const offersOf = revisionMap(
+  "catalogue",
+  async (db, keys: string[]) => {
+    const found = new Map<string, { upsells: CrossSell[]; related: CrossSell[] }>();
+    for (const key of keys) {
+      const [id, stock] = key.split(":");
+      const productId = Number(id);
+      const hide = stock === "in-stock";
+      const [upsells, related] = await Promise.all([
+        repo.findUpsells(db, productId, hide),
+        repo.findRelated(db, productId, hide, RELATED_LIMIT),
+      ]);
+      const details = await loadDetails(db, [...upsells, ...related]);
+      const withDetails = (rows: repo.ProductRow[], from: number) =>
+        rows.map((row, i) => ({ row, details: details[from + i] as ProductDetails }));
+      found.set(key, { upsells: withDetails(upsells, 0), related: withDetails(related, upsells.length) });
+    }
+    return deepFreeze(found);
+  },
+  // Every product page is a key (two with the stock setting): bounded in number and in bytes.
+  { maxEntries: 2000, maxBytes: 8 * 1024 * 1024, sizeOf: (key, found) => key.length + JSON.stringify(found).length },
+);
 
 /** The visible cross-sells of the given products, shaped for the Store API, leaving out some (those already in the cart). */
 export async function getCrossSells(context: RequestContext, productIds: number[], exclude: number[]): Promise<StoreProduct[]> {

@@ -4,11 +4,20 @@ export {
   getCategory,
   getCrossSells,
   getProduct,
+  getProductOffers,
   getVariations,
   listCategories,
   listProducts,
 } from "./catalog.service.ts";
-export type { ProductOrderBy, ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
+export type {
+  ProductOffers,
+  ProductOrderBy,
+  ProductPage,
+  ProductQuery,
+  StoreCategory,
+  StoreProduct,
+  StoreVariation,
+} from "./catalog.types.ts";
 export { findProductCollection, registerProductCollection } from "./collections.ts";
 export { deriveStockStatus, quantityLimits } from "./product-shape.ts";
 export { productsAdminRoutes } from "./products.admin.routes.ts";

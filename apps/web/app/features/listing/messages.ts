@@ -21,6 +21,5 @@ export const listingMessages = {
   previous: "Previous",
   next: "Next",
   pageLabel: (page: number) => `Page ${page}`,
-  saleBadge: "Sale!",
   productsLabel: "Products",
 };

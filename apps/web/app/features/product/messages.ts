@@ -18,7 +18,8 @@ export const productMessages = {
   categories: (count: number) => plural(count, "Category:", "Categories:"),
   tags: (count: number) => plural(count, "Tag:", "Tags:"),
   sku: "SKU:",
-  saleBadge: "Sale!",
+  upsells: "You may also like…",
+  related: "Related products",
   gallery: "Product images",
   showImage: (position: number, total: number) => `Show image ${position} of ${total}`,
 };
