@@ -216,6 +216,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         listCategories: () => catalog.listCategories(ctx),
         getCategory: (slug: string) => catalog.getCategory(ctx, slug),
         getCollection: (slug: string) => catalog.findProductCollection(slug),
+        productPageCollections: () => catalog.productPageCollections(),
       },
     });
     return context;

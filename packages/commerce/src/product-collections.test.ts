@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   COLLECTION_LAYOUT_DEFAULT,
   collectionLayout,
+  collectionOnProductQuery,
   collectionProductQuery,
   collectionSlug,
   hasCollectionNameForm,
@@ -113,6 +114,7 @@ describe("productCollectionProblem (spec §5 registration rule)", () => {
     [{ ...base, query: { priceRange: { min: -1 } } }, "priceRange's min and max must be whole amounts"],
     [{ ...base, layout: { type: "masonry" } }, "layout type must be one of flex, list, carousel."],
     [{ ...base, layout: { columns: 7 } }, "layout columns must be a whole number from 1 to 6."],
+    [{ ...base, placement: "sidebar" }, "placement must be 'page' or 'product'."],
   ])("refuses %j", (collection, message) => {
     expect(productCollectionProblem(collection as never)).toContain(message);
   });
@@ -134,6 +136,38 @@ describe("productCollectionWarnings", () => {
     const query = { relatedBy: { categories: true, tags: true } };
     expect(productCollectionProblem({ ...base, query })).toBeNull();
     expect(collectionProductQuery(query, 1, NOW).query).toEqual({ page: 1, perPage: 9, orderBy: "title", order: "asc" });
+  });
+});
+
+describe("collectionOnProductQuery (a collection placed on product pages)", () => {
+  const hoodie = { id: 3, categories: [{ id: 1 }], tags: [{ id: 7 }, { id: 9 }] };
+
+  it("says nothing of a collection placed on product pages with relatedBy: there it applies", () => {
+    expect(productCollectionWarnings({ ...base, placement: "product", query: { relatedBy: { tags: true } } })).toEqual([]);
+  });
+
+  it("takes the first page, leaves the product out, and narrows to the product's categories or tags as relatedBy asks", () => {
+    const query = { perPage: 4, exclude: [5], relatedBy: { categories: true, tags: true } };
+    expect(collectionOnProductQuery(query, hoodie, NOW)).toEqual({
+      page: 1,
+      perPage: 4,
+      orderBy: "title",
+      order: "asc",
+      exclude: [5, 3],
+      sharesTerms: { categories: [1], tags: [7, 9] },
+    });
+    expect(collectionOnProductQuery({ relatedBy: { tags: true } }, hoodie, NOW)?.sharesTerms).toEqual({ categories: [], tags: [7, 9] });
+  });
+
+  it("lists without narrowing when relatedBy asks for nothing, and finds nothing for a product without the terms asked", () => {
+    expect(collectionOnProductQuery({ relatedBy: { categories: false } }, hoodie, NOW)).toEqual({
+      page: 1,
+      perPage: 9,
+      orderBy: "title",
+      order: "asc",
+      exclude: [3],
+    });
+    expect(collectionOnProductQuery({ relatedBy: { tags: true } }, { ...hoodie, tags: [] }, NOW)).toBeNull();
   });
 });
 

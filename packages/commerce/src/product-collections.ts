@@ -44,7 +44,10 @@ export interface ProductCollectionQuery {
   priceRange?: { min?: number; max?: number };
   /** Whether filter blocks narrow it; this storefront has none, so it changes nothing. */
   filterable?: boolean;
-  /** Products sharing the current product's terms: it needs a product page, so a collection's own page lists without it (a warning at registration). */
+  /**
+   * Products sharing the current product's categories or tags: drawn on product pages when the
+   * collection's placement is "product"; a collection's own page has no product and lists without it.
+   */
   relatedBy?: { categories?: boolean; tags?: boolean };
 }
 
@@ -55,6 +58,11 @@ export interface ProductCollection {
   description?: string;
   query?: ProductCollectionQuery;
   layout?: Partial<CollectionLayout>;
+  /**
+   * Where it is drawn besides its own page: "product" adds its first page to every product page,
+   * after the related products, the product itself left out and `relatedBy` applied. Default "page".
+   */
+  placement?: "page" | "product";
 }
 
 /** Spec §8's defaults; the stock statuses default to all (the catalogue hides out-of-stock ones when the shop's setting says so). */
@@ -97,7 +105,7 @@ export function productCollectionWarnings(collection: ProductCollection): string
   if (!hasCollectionNameForm(collection.name))
     warnings.push(`${named} should be named '<plugin-name>/product-collection/<collection-name>'; it is shown at /collection/${slug}.`);
   const related = collection.query?.relatedBy;
-  if (related?.categories || related?.tags)
+  if ((related?.categories || related?.tags) && collection.placement !== "product")
     warnings.push(`${named}: relatedBy needs a product page; /collection/${slug} lists without it.`);
   return warnings;
 }
@@ -141,6 +149,8 @@ export function productCollectionProblem(collection: ProductCollection): string 
       (range.max !== undefined && !isCount(range.max, 0, Number.MAX_SAFE_INTEGER)))
   )
     return `${named}: priceRange's min and max must be whole amounts in minor units.`;
+  if (collection.placement !== undefined && collection.placement !== "page" && collection.placement !== "product")
+    return `${named}: placement must be 'page' or 'product'.`;
   const layout = collection.layout ?? {};
   if (layout.type !== undefined && !LAYOUTS.includes(layout.type)) return `${named}: layout type must be one of ${LAYOUTS.join(", ")}.`;
   if (layout.columns !== undefined && !isCount(layout.columns, 1, 6)) return `${named}: layout columns must be a whole number from 1 to 6.`;
@@ -193,6 +203,28 @@ export function collectionProductQuery(query: ProductCollectionQuery, page: numb
     ...(q.priceRange?.max !== undefined ? { maxPrice: q.priceRange.max } : {}),
   };
   return { query: catalogue, maxPages: q.pages };
+}
+
+/**
+ * The catalogue query of a "product" collection on one product's page: its first page, the product
+ * left out, and with `relatedBy` only products sharing one of the product's categories or tags (none
+ * when the product has no term of the kinds asked).
+ */
+export function collectionOnProductQuery(
+  query: ProductCollectionQuery,
+  product: { id: number; categories: { id: number }[]; tags: { id: number }[] },
+  now: Date,
+): ProductQuery | null {
+  const { query: catalogue } = collectionProductQuery(query, 1, now);
+  const related = query.relatedBy;
+  const categories = related?.categories ? product.categories.map((c) => c.id) : [];
+  const tags = related?.tags ? product.tags.map((t) => t.id) : [];
+  if ((related?.categories || related?.tags) && !categories.length && !tags.length) return null;
+  return {
+    ...catalogue,
+    exclude: [...(catalogue.exclude ?? []), product.id],
+    ...(categories.length || tags.length ? { sharesTerms: { categories, tags } } : {}),
+  };
 }
 
 /** The layout with the defaults filled in. */

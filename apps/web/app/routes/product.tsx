@@ -1,5 +1,5 @@
 /** /product/:slug: one product with its price, stock, descriptions and add-to-cart form. */
-import type { StoreImage } from "@cartwright/commerce";
+import { collectionOnProductQuery, collectionSlug, type StoreImage } from "@cartwright/commerce";
 import { useEffect, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { AddToCartForm } from "../components/AddToCartForm.tsx";
@@ -25,9 +25,18 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!product) throw data(null, { status: 404, statusText: "Not Found" });
   // A product reached by its id, or a variation, lives at its parent's canonical address.
   if (product.type === "variation" || product.slug !== params.slug) throw redirect(product.permalink, 301);
-  const [variations, offers] = await Promise.all([
+  const now = new Date();
+  const [variations, offers, collections] = await Promise.all([
     product.type === "variable" ? catalog.getVariations(product.id) : [],
     catalog.getProductOffers(product.id),
+    // Extensions' collections placed on product pages, each narrowed to this product by its relatedBy (decision 0087).
+    Promise.all(
+      catalog.productPageCollections().map(async (collection) => {
+        const query = collectionOnProductQuery(collection.query ?? {}, product, now);
+        const products = query ? (await catalog.listProducts(query)).products : [];
+        return { id: `collection-${collectionSlug(collection.name)}`, title: collection.title, products: products.map(toCardProduct) };
+      }),
+    ),
   ]);
   return {
     product,
@@ -35,6 +44,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     // Just what a card shows goes to the browser.
     upsells: offers.upsells.map(toCardProduct),
     related: offers.related.map(toCardProduct),
+    collections,
     notice: await linkNotice(url, storefront),
     shopPath: settings.storePages.shop || "/shop",
     title: `${product.name} – ${settings.siteTitle}`,
@@ -66,7 +76,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, variations, upsells, related, notice, shopPath } = loaderData;
+  const { product, variations, upsells, related, collections, notice, shopPath } = loaderData;
   // Tell the page an add succeeded: the mini-cart opens when the shop asks for it.
   useEffect(() => {
     if (actionData?.added) document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId: product.id } }));
@@ -130,6 +140,9 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       )}
       <ProductOffers id="upsells" heading={productMessages.upsells} products={upsells} />
       <ProductOffers id="related" heading={productMessages.related} products={related} />
+      {collections.map((collection) => (
+        <ProductOffers key={collection.id} id={collection.id} heading={collection.title} products={collection.products} />
+      ))}
     </article>
   );
 }

@@ -26,6 +26,8 @@ export interface ProductQuery {
   /** The price a shopper pays now, in minor units, inclusive (a variable product's cheapest variation). */
   minPrice?: number;
   maxPrice?: number;
+  /** Products in any of these categories or with any of these tags (a collection's relatedBy on a product page). */
+  sharesTerms?: { categories: number[]; tags: number[] };
 }
 
 export interface ProductPage {

@@ -24,6 +24,8 @@ export interface StorefrontCatalog {
   getCategory(slug: string): Promise<StoreCategory | null>;
   /** The product collection an extension registered at /collection/{slug} (decision 0087). */
   getCollection(slug: string): ProductCollection | null;
+  /** The collections extensions draw on every product page (placement "product"), in the order registered. */
+  productPageCollections(): ProductCollection[];
 }
 
 /** The shopper's cart, as far as the server-rendered pages need it. */

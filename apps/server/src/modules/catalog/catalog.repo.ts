@@ -87,6 +87,17 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   // A collection's filters (decision 0087); ids beyond what the database stores can match nothing.
   if (query.include) q = q.where("products.id", "in", [0, ...query.include.filter(isStoredId)]);
   if (query.exclude?.length) q = q.where("products.id", "not in", query.exclude.filter(isStoredId).concat(0));
+  const shares = query.sharesTerms;
+  if (shares && (shares.categories.length || shares.tags.length)) {
+    const categories = shares.categories.filter(isStoredId).map(String);
+    const tags = shares.tags.filter(isStoredId).map(String);
+    q = q.where((eb) =>
+      eb.or([
+        ...(categories.length ? [termFilter(eb, "category", categories)] : []),
+        ...(tags.length ? [termFilter(eb, "tag", tags)] : []),
+      ]),
+    );
+  }
   if (query.featured !== undefined) q = q.where("products.featured", "=", query.featured ? 1 : 0);
   if (query.createdAfter) q = q.where("products.created_at", ">=", query.createdAfter);
   if (query.createdBefore) q = q.where("products.created_at", "<", query.createdBefore);

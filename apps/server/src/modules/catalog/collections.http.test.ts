@@ -174,3 +174,59 @@ describe("registering product collections", () => {
     expect((await shop.app.inject("/collection/winter-picks-2026")).statusCode).toBe(404);
   });
 });
+
+describe("a collection placed on product pages", () => {
+  /** The product names a product page's section shows, in order ([] when the page has no such section). */
+  const section = (html: string, slug: string) =>
+    [
+      ...(
+        new RegExp(`<section class="product-offers product-offers--collection-${slug}"[\\s\\S]*?</section>`).exec(html)?.[0] ?? ""
+      ).matchAll(/<h3 class="product-card__title"><a[^>]*>([^<]*)<\/a>/g),
+    ].map((m) => m[1]);
+
+  it("is drawn after the related products with relatedBy applied, the product itself left out, and keeps its own page", async () => {
+    const warnings: string[] = [];
+    const undo = registerExtensions(
+      [
+        {
+          name: "placed",
+          productCollections: [
+            {
+              name: "placed/product-collection/same-category",
+              title: "More from this category",
+              placement: "product",
+              query: { perPage: 3, relatedBy: { categories: true } },
+            },
+            {
+              name: "placed/product-collection/same-tags",
+              title: "Same tags",
+              placement: "product",
+              query: { perPage: 2, orderBy: "price", order: "desc", relatedBy: { tags: true } },
+            },
+          ],
+        },
+      ],
+      (w) => warnings.push(w),
+    );
+    try {
+      // relatedBy is no surprise where it applies.
+      expect(warnings).toEqual([]);
+      const hoodie = (await shop.app.inject("/product/hoodie")).body;
+      // Clothing by title, the hoodie left out: Classic T-Shirt, Denim Jacket, Linen Shirt (Socks 3-Pack on the next page).
+      expect(section(hoodie, "same-category")).toEqual(["Classic T-Shirt", "Denim Jacket", "Linen Shirt"]);
+      expect(hoodie).toContain('<h2 id="collection-same-category-heading">More from this category</h2>');
+      expect(hoodie.indexOf("related-heading")).toBeLessThan(hoodie.indexOf("collection-same-category-heading"));
+      // Winter or cotton, dearest first: the Throw Blanket ($55) and the Wool Scarf ($28) before the tee ($20).
+      expect(section(hoodie, "same-tags")).toEqual(["Throw Blanket", "Wool Scarf"]);
+      // The wallet has no tags: nothing shares them, so no section; its category still does.
+      const wallet = (await shop.app.inject("/product/leather-wallet")).body;
+      expect(section(wallet, "same-category")).toEqual(["Baseball Cap", "Beanie", "Canvas Tote Bag"]);
+      expect(wallet).not.toContain("product-offers--collection-same-tags");
+      // Its own page lists without a product to relate to.
+      expect(listed((await shop.app.inject("/collection/same-category")).body)).toEqual(["Baseball Cap", "Beanie", "Canvas Tote Bag"]);
+    } finally {
+      undo();
+    }
+    expect((await shop.app.inject("/product/hoodie")).body).not.toContain("More from this category");
+  });
+});

@@ -23,5 +23,8 @@ export function registerProductCollection(collection: ProductCollection, warn: (
   };
 }
 
+/** The collections drawn on every product page (placement "product"), in the order registered. */
+export const productPageCollections = (): ProductCollection[] => [...registered.values()].filter((c) => c.placement === "product");
+
 /** The collection shown at /collection/{slug}, if any. */
 export const findProductCollection = (slug: string): ProductCollection | null => registered.get(slug) ?? null;

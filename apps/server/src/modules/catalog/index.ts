@@ -18,7 +18,7 @@ export type {
   StoreProduct,
   StoreVariation,
 } from "./catalog.types.ts";
-export { findProductCollection, registerProductCollection } from "./collections.ts";
+export { findProductCollection, productPageCollections, registerProductCollection } from "./collections.ts";
 export { deriveStockStatus, quantityLimits } from "./product-shape.ts";
 export { productsAdminRoutes } from "./products.admin.routes.ts";
 export type { Purchasable } from "./purchasable.ts";
