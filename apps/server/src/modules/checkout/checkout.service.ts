@@ -46,6 +46,7 @@ import {
   latestOrderOfCart,
   type NewOrder,
   type NewOrderItem,
+  newOrderKey,
   type OrderRow,
   orderAttemptWritten,
   orderOf,
@@ -137,7 +138,6 @@ export const REPAY_ATTEMPT = "repay_";
 const repaying = (order: OrderRow) => order.payment_attempt.startsWith(REPAY_ATTEMPT);
 
 const orderReceivedUrl = (order: Pick<OrderRow, "id" | "order_key">) => `/checkout/order-received/${order.id}?key=${order.order_key}`;
-const newOrderKey = () => `cw_order_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
 
 export function checkoutReply(order: OrderRow, outcome: PaymentOutcome | null): CheckoutReply {
   const details = [...(outcome?.details ?? [])];

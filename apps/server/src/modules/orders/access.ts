@@ -12,6 +12,9 @@ import { type ClientLimits, RATE_LIMITS } from "../../http/rate-limits.ts";
 import * as repo from "./orders.repo.ts";
 import { orderErrors, orderView } from "./orders.service.ts";
 
+/** A new order's key: what its links (received, pay) carry beside its number. */
+export const newOrderKey = () => `cw_order_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+
 /** The one comparison of a given order key with the order's: constant time, so a key cannot be guessed a character at a time. */
 export function sameOrderKey(given: string | null | undefined, actual: string): boolean {
   if (!given) return false;

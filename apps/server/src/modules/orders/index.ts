@@ -5,6 +5,7 @@ export {
   findReceivedOrder,
   getOrderFor,
   guestSight,
+  newOrderKey,
   RECEIVED_GRACE_MINUTES,
   sameOrderKey,
 } from "./access.ts";

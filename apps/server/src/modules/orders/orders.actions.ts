@@ -7,7 +7,7 @@ import { ADDRESS_FIELD_KEYS, type AddressFieldKey, normaliseAddress, normaliseSt
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { paramDetail, StoreError } from "../../http/errors.ts";
-import { type SwitchableEmail, shopLocale } from "../settings/index.ts";
+import { type ShopSettings, type SwitchableEmail, shopLocale } from "../settings/index.ts";
 import { recordOrderEvent } from "./events.ts";
 import { type OrderEmailName, orderMailSender } from "./order-mail.ts";
 import { orderNotFound } from "./orders.admin.ts";
@@ -48,7 +48,7 @@ export async function addOrderNote(ctx: RequestContext, id: number, note: string
 }
 
 const STANDARD_KEYS: readonly AddressFieldKey[] = ADDRESS_FIELD_KEYS;
-type AddressBody = Partial<Record<AddressFieldKey, string>>;
+export type AddressBody = Partial<Record<AddressFieldKey, string>>;
 
 /** An address error per field, in the owner API's rest_invalid_param shape (data.details keyed by field). */
 function invalidAddress(errors: [string, { code: string; message: string }][]): StoreError {
@@ -67,21 +67,7 @@ export async function updateOrderAddress(ctx: RequestContext, id: number, which:
   const settings = await ctx.shopSettings();
   const now = nowOf(ctx);
   const actor = staffActor(ctx);
-  const sent = Object.fromEntries(
-    STANDARD_KEYS.filter((key) => which === "billing" || key !== "email").map((key) => [key, body[key] ?? ""]),
-  ) as AddressBody;
-  const address = normaliseAddress(sent) as Record<string, string>;
-  if (address.state && address.country) address.state = normaliseState(address.country, address.state) ?? address.state;
-  const errors = validateAddress(address, {
-    kind: which,
-    requireFields: true,
-    allowedCountries: settings.sellToCountries.length ? settings.sellToCountries : undefined,
-    shipToCountries: settings.shipToCountries.length ? settings.shipToCountries : undefined,
-    locale: shopLocale(settings),
-  });
-  const problems = Object.entries(errors).flatMap(([field, error]) =>
-    error ? [[field, error] as [string, { code: string; message: string }]] : [],
-  );
+  const { address, problems } = checkedAddress(settings, which, body);
   if (problems.length) throw invalidAddress(problems);
   await ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Db;
@@ -98,6 +84,30 @@ export async function updateOrderAddress(ctx: RequestContext, id: number, which:
     await recordOrderEvent(db, id, actor, { type: "address", which, before, after }, now);
     await logOrderChange(db, ctx, "order", id, { [`${which}_address`]: before }, { [`${which}_address`]: after });
   });
+}
+
+/**
+ * An address as the owner sent it (a field not sent is blank), normalised and checked by the
+ * checkout's rules: required fields, the country's postcode and states, the shop's selling and
+ * shipping countries. Answers the address and each field's problem.
+ */
+export function checkedAddress(settings: ShopSettings, which: "billing" | "shipping", body: AddressBody) {
+  const sent = Object.fromEntries(
+    STANDARD_KEYS.filter((key) => which === "billing" || key !== "email").map((key) => [key, body[key] ?? ""]),
+  ) as AddressBody;
+  const address = normaliseAddress(sent) as Record<string, string>;
+  if (address.state && address.country) address.state = normaliseState(address.country, address.state) ?? address.state;
+  const errors = validateAddress(address, {
+    kind: which,
+    requireFields: true,
+    allowedCountries: settings.sellToCountries.length ? settings.sellToCountries : undefined,
+    shipToCountries: settings.shipToCountries.length ? settings.shipToCountries : undefined,
+    locale: shopLocale(settings),
+  });
+  const problems = Object.entries(errors).flatMap(([field, error]) =>
+    error ? [[field, error] as [string, { code: string; message: string }]] : [],
+  );
+  return { address, problems };
 }
 
 /** Sends one of the order's e-mails now (a resend); its `email` event is recorded by the sender. */

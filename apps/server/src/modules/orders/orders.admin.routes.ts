@@ -6,6 +6,7 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AddressSchema } from "../cart/index.ts";
+import { calculateOrder, createOrderByHand } from "./by-hand.ts";
 import { exportFileName } from "./export-rows.ts";
 import { addOrderNote, sendOrderEmailNow, updateOrderAddress } from "./orders.actions.ts";
 import {
@@ -15,6 +16,8 @@ import {
   CsvFile,
   EmailBody,
   ErrorReply,
+  HandOrderBody,
+  HandOrderCalculation,
   NoteBody,
   OrderDocumentsQuery,
   OrderDocumentsReply,
@@ -104,6 +107,34 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => orderDocuments(request.ctx, parseOrderIds(request.query.ids)),
+  );
+  app.post(
+    "/orders",
+    {
+      schema: {
+        tags,
+        summary:
+          "Make an order by hand (phone or e-mail orders): priced by the shop, stock taken and coupon uses counted; answers the order (201)",
+        body: HandOrderBody,
+        response: { 201: OrderReply, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await createOrderByHand(request.ctx, request.body);
+      return reply.code(201).send(await readOrder(request.ctx, id));
+    },
+  );
+  app.post(
+    "/orders/calculate",
+    {
+      schema: {
+        tags,
+        summary: "Price an order as POST /orders would make it (lines, coupons, shipping line, taxes by its address), writing nothing",
+        body: HandOrderBody,
+        response: { 200: HandOrderCalculation, ...errors },
+      },
+    },
+    async (request) => calculateOrder(request.ctx, request.body),
   );
   app.get(
     "/orders/:id",

@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import type { OrderStatus } from "../../db/schema.ts";
+import { AddressSchema } from "../cart/index.ts";
 
 /** Every status an order row can hold (OrderStatus), in the order the tabs show them. */
 export const ORDER_STATUSES: readonly OrderStatus[] = [
@@ -258,6 +259,11 @@ export const OrderReply = Type.Object({
   date_created: Type.String({ format: "date-time" }),
   date_modified: Type.String({ format: "date-time" }),
   date_paid: Nullable(Type.String({ format: "date-time" })),
+  payment_url: Nullable(
+    Type.String({
+      description: "The customer's payment page (/checkout/order-pay/{id}?key=…) while the order awaits its payment; else null",
+    }),
+  ),
   customer_note: Type.String(),
   customer: Type.Object({
     id: Nullable(Type.Integer()),
@@ -389,3 +395,86 @@ export const EmailBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The statuses an order may be made in by hand: waiting for its payment, or already settled with the owner. */
+export const HAND_STATUSES = ["pending", "on-hold", "processing", "completed"] as const satisfies readonly OrderStatus[];
+
+/** An order the owner makes by hand (decision 0089): what it holds, never its totals, which the shop prices. */
+export const HandOrderBody = Type.Object(
+  {
+    status: Type.Optional(
+      Type.Union(
+        HAND_STATUSES.map((status) => Type.Literal(status)),
+        { description: "pending (awaiting payment) unless told; processing when set_paid" },
+      ),
+    ),
+    customer_id: Type.Optional(
+      Nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, description: "The customer's account; absent or null: a guest" })),
+    ),
+    billing: Type.Optional(AddressSchema),
+    shipping: Type.Optional(AddressSchema),
+    line_items: Type.Array(
+      Type.Object(
+        {
+          product_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+          variation_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, description: "Required for a variable product" })),
+          // At least 1, checked by the service so that the error names the line.
+          quantity: Type.Integer({ minimum: -100_000, maximum: 100_000 }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 100 },
+    ),
+    coupon_lines: Type.Optional(
+      Type.Array(Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }), { maxItems: 20 }),
+    ),
+    shipping_lines: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            method_title: Type.String({ minLength: 1, maxLength: 200 }),
+            total: Type.Integer({ minimum: 0, maximum: MAX_MINOR, description: "Minor units, before tax" }),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 1 },
+      ),
+    ),
+    customer_note: Type.Optional(Type.String({ maxLength: 2000 })),
+    set_paid: Type.Optional(Type.Boolean({ description: "The owner took the payment: the order is marked paid now" })),
+  },
+  { additionalProperties: false },
+);
+
+const HandLine = Type.Object({
+  product_id: Type.Integer(),
+  variation_id: Nullable(Type.Integer()),
+  name: Type.String(),
+  sku: Type.String(),
+  quantity: Type.Integer(),
+  variation: Type.Array(Type.Object({ attribute: Type.String(), value: Type.String() })),
+  subtotal: Money,
+  subtotal_tax: Money,
+  total: Money,
+  total_tax: Money,
+});
+
+export const HandOrderCalculation = Type.Object({
+  lines: Type.Array(HandLine),
+  coupons: Type.Array(Type.Object({ code: Type.String(), discount: Money, discount_tax: Money })),
+  fees: Type.Array(Type.Object({ name: Type.String(), total: Money, total_tax: Money })),
+  totals: Type.Object({
+    currency: Type.String(),
+    currency_minor_unit: MinorUnit,
+    items: Money,
+    items_tax: Money,
+    discount: Money,
+    discount_tax: Money,
+    shipping: Money,
+    shipping_tax: Money,
+    fees: Money,
+    fees_tax: Money,
+    tax: Money,
+    total: Money,
+  }),
+});

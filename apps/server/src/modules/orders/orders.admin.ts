@@ -219,6 +219,9 @@ export async function listOrders(ctx: RequestContext, asked: OrderListQuery) {
   };
 }
 
+/** Statuses in which the customer's payment page takes a payment (the pay-for-order call's). */
+const PAYABLE_STATUSES: OrderStatus[] = ["pending", "failed"];
+
 export const orderNotFound = () => new StoreError("cw_rest_order_not_found", "No order has this id.", 404);
 
 type Actor = { type: OrderActorType; id?: number | string; email?: string };
@@ -310,6 +313,11 @@ export async function readOrder(ctx: RequestContext, id: number) {
     date_created: order.created_at,
     date_modified: order.updated_at,
     date_paid: order.paid_at,
+    // The link the invoice e-mail carries (decision 0085), while the order can still be paid.
+    payment_url:
+      PAYABLE_STATUSES.includes(order.status) && !order.paid_at
+        ? `/checkout/order-pay/${order.id}?key=${encodeURIComponent(order.order_key)}`
+        : null,
     customer_note: order.customer_note,
     customer: {
       id: order.customer_id,

@@ -1,0 +1,180 @@
+/**
+ * Pricing an order the owner makes by hand (decision 0089): the lines, coupons and addresses they
+ * chose become a cart held in memory, priced by the checkout's own stages (priceCart's lines,
+ * coupons and taxes), with the owner's one shipping line as the only rate. Nothing is written; the
+ * orders module writes the order from what this answers. Every field that cannot stand is named.
+ */
+import type { StoreCart as CartView } from "@cartwright/commerce";
+import { StoreError } from "../../http/errors.ts";
+import type { ShopContext } from "../settings/index.ts";
+import type { CartItemRow, StoredCart } from "./cart.repo.ts";
+import { checkQuantity } from "./cart-items.ts";
+import { cartView, loadPricingInputs, type PricedCart, priceChosenRates, pricePackages } from "./cart-view.ts";
+import type { StoredAddress } from "./customer.ts";
+
+export interface HandLineInput {
+  product_id: number;
+  variation_id?: number;
+  quantity: number;
+}
+
+export interface HandPricingInput {
+  lines: HandLineInput[];
+  coupons: string[];
+  billing: StoredAddress;
+  shipping: StoredAddress;
+  /** The owner's shipping charge, before tax; null: none. */
+  shippingLine: { title: string; total: number } | null;
+  /** The account the order is for (0: a guest): per-customer coupon limits count its uses. */
+  customerId: number;
+}
+
+export interface HandPriced {
+  priced: PricedCart;
+  view: CartView;
+}
+
+/** The rate standing for the owner's shipping line: taxed as the shop taxes shipping. */
+const HAND_RATE = "manual";
+
+/**
+ * Prices the order, or answers each field that cannot stand, keyed by its path in the request
+ * (`line_items.0.variation_id`, `coupon_lines.1.code`): an unknown product, a variable product
+ * without its variation, a quantity the product cannot be sold in or the shelf lacks, a coupon
+ * that does not apply (its reason).
+ */
+export async function priceOrderByHand(
+  ctx: ShopContext,
+  input: HandPricingInput,
+): Promise<{ ok: true; value: HandPriced } | { ok: false; errors: Record<string, string> }> {
+  const now = ctx.now ?? new Date();
+  const errors: Record<string, string> = {};
+  const ids = input.lines.flatMap((line) => [line.product_id, ...(line.variation_id ? [line.variation_id] : [])]);
+  // The products first (and the tax and shipping rules with them): each line is checked before anything is priced.
+  const { purchasables, rules } = await loadPricingInputs(ctx.db, { ...emptyCart(), items: ids.map((id) => lineFor(id)) }, {}, now);
+  const items: CartItemRow[] = [];
+  input.lines.forEach((line, index) => {
+    const at = `line_items.${index}`;
+    if (line.quantity < 1) {
+      errors[`${at}.quantity`] = "Enter a quantity of 1 or more.";
+      return;
+    }
+    const product = purchasables.get(line.product_id);
+    if (!product || product.row.type === "variation") {
+      errors[`${at}.product_id`] = "No product in the shop has this id.";
+      return;
+    }
+    let item = product;
+    if (product.row.type === "variable") {
+      const variation = line.variation_id ? purchasables.get(line.variation_id) : undefined;
+      if (!line.variation_id) {
+        errors[`${at}.variation_id`] = `Choose which “${product.row.name}” (${product.variationAttributes.map((a) => a.name).join(", ")}).`;
+        return;
+      }
+      if (!variation || variation.row.parent_id !== product.row.id) {
+        errors[`${at}.variation_id`] = `This is not a variation of “${product.row.name}”.`;
+        return;
+      }
+      item = variation;
+    } else if (line.variation_id) {
+      errors[`${at}.variation_id`] = `“${product.row.name}” has no variations.`;
+      return;
+    }
+    try {
+      checkQuantity(item, line.quantity);
+    } catch (error) {
+      if (!(error instanceof StoreError)) throw error;
+      errors[error.code === "cw_rest_product_not_purchasable" ? `${at}.product_id` : `${at}.quantity`] = error.message;
+      return;
+    }
+    items.push({
+      ...lineFor(product.row.id),
+      key: `line-${index}`,
+      variation_id: item === product ? null : item.row.id,
+      quantity: line.quantity,
+      variation: JSON.stringify(item.attributes.map((a) => ({ attribute: a.attribute, value: a.value }))),
+      position: index,
+    });
+  });
+  if (Object.keys(errors).length) return { ok: false, errors };
+
+  const stored: StoredCart = {
+    cart: {
+      ...emptyCart().cart,
+      customer_id: input.customerId || null,
+      billing_address: JSON.stringify(input.billing),
+      shipping_address: JSON.stringify(input.shipping),
+      selected_rates: JSON.stringify(input.shippingLine ? { 0: HAND_RATE } : {}),
+    },
+    items,
+    coupons: input.coupons,
+  };
+  const shopper = { email: input.billing.email ?? "", customerId: input.customerId };
+  const inputs = await loadPricingInputs(ctx.db, stored, { purchasables, ...(rules ? { rules } : {}) }, now, shopper);
+  const packages = pricePackages(ctx.settings, stored, inputs, now);
+  // The owner's line is the only rate, whatever the zones offer: it is what the customer was quoted.
+  const { shippingLine } = input;
+  const priced = priceChosenRates({
+    ...packages,
+    packageIds: shippingLine ? [0] : [],
+    rates: shippingLine
+      ? [
+          {
+            rate_id: HAND_RATE,
+            instance_id: 0,
+            method_id: HAND_RATE,
+            name: shippingLine.title,
+            description: "",
+            delivery_time: "",
+            cost: shippingLine.total,
+            taxable: true,
+            meta_data: [],
+          },
+        ]
+      : [],
+  });
+  // Each coupon left out was judged with one message, in the order asked (judgeCoupons).
+  const reasons = priced.errors.filter((e) => e.code === "cw_rest_cart_coupon_error").map((e) => e.message);
+  input.coupons.forEach((code, index) => {
+    if (priced.coupons.some((coupon) => coupon.code === code)) return;
+    errors[`coupon_lines.${index}.code`] = reasons.shift() ?? `Coupon "${code}" cannot be used on this order.`;
+  });
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, value: { priced, view: cartView(priced, []) } };
+}
+
+/** A cart with nothing in it, held in memory only. */
+function emptyCart(): StoredCart {
+  return {
+    cart: {
+      id: "",
+      customer_id: null,
+      billing_address: "{}",
+      shipping_address: "{}",
+      selected_rates: "{}",
+      extensions: "{}",
+      has_calculated_shipping: 1,
+      created_at: "",
+      updated_at: "",
+      expires_at: "",
+      version: 0,
+    },
+    items: [],
+    coupons: [],
+  };
+}
+
+function lineFor(productId: number): CartItemRow {
+  return {
+    cart_id: "",
+    key: String(productId),
+    product_id: productId,
+    variation_id: null,
+    quantity: 1,
+    variation: "[]",
+    item_data: "[]",
+    price_when_added: null,
+    position: 0,
+    added_at: "",
+  };
+}

@@ -1,0 +1,271 @@
+/**
+ * Orders the owner makes by hand (POST /api/admin/v1/orders and /orders/calculate, decision 0089)
+ * on SQLite and PostgreSQL: priced as the checkout prices the same cart, stock taken (never below
+ * zero when two race) and coupon uses counted, each bad field named, who may, and the customer's
+ * payment page paying the order with the test card.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { insertCoupon } from "../../../../../test/coupons.ts";
+import { ADMIN, adminCall, fieldMessages, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
+import { productId, StoreClient, TEST_ADDRESS, testBilling, testCard, variationId } from "../../../../../test/store-client.ts";
+import { ensureOwner } from "../customers/index.ts";
+
+let shop: TestShop;
+let owner: StoreClient;
+let hoodie: number;
+let redL: number;
+let tShirt: number;
+let print: number;
+let mug: number;
+
+beforeAll(async () => {
+  shop = await createTestShop({ rateLimit: false });
+  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
+  owner = await signedIn(shop.app, "owner@example.com", "owner-password-2026");
+  hoodie = await productId(shop.app, "hoodie");
+  redL = await variationId(shop.app, "hoodie", ["red", "l"]);
+  tShirt = await productId(shop.app, "classic-t-shirt");
+  print = await productId(shop.app, "limited-print");
+  mug = await productId(shop.app, "discontinued-mug");
+}, 60_000);
+afterAll(() => shop?.close());
+
+const stockOf = async (id: number) =>
+  (await shop.db.selectFrom("products").select("stock_quantity").where("id", "=", id).executeTakeFirstOrThrow()).stock_quantity;
+const usesOf = async (code: string) =>
+  (await shop.db.selectFrom("coupons").select("usage_count").where("code", "=", code).executeTakeFirstOrThrow()).usage_count;
+
+const create = (body: Record<string, unknown>, client = owner) => adminCall(client, "POST", "/orders", body);
+const flatRate = [{ method_title: "Flat rate", total: 500 }];
+
+describe("pricing", () => {
+  it("prices lines, a coupon, a shipping line and taxes as the checkout prices the same cart", async () => {
+    for (const [country, state, postcode] of [
+      ["US", "CA", "90001"],
+      ["GB", "", "SW1A 1AA"],
+    ] as const) {
+      const address = { ...TEST_ADDRESS, country, state, postcode, city: "Town" };
+      // The shopper's cart: the same lines, coupon and address, the flat rate chosen.
+      const shopper = new StoreClient(shop.app);
+      await shopper.cart("POST", "/cart/add-item", {
+        id: hoodie,
+        quantity: 2,
+        variation: [
+          { attribute: "color", value: "red" },
+          { attribute: "size", value: "l" },
+        ],
+      });
+      await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+      await shopper.cart("POST", "/cart/apply-coupon", { code: "save10" });
+      await shopper.cart("POST", "/cart/update-customer", {
+        billing_address: { ...address, email: "cart@example.com" },
+        shipping_address: address,
+      });
+      let cart = await shopper.cart("GET", "/cart");
+      const flat = cart.shipping_rates[0].shipping_rates.find((rate: { method_id: string }) => rate.method_id === "flat_rate");
+      cart = await shopper.cart("POST", "/cart/select-shipping-rate", { package_id: 0, rate_id: flat.rate_id });
+      expect(flat.price).toBe(country === "US" ? "500" : "1500");
+
+      const body = {
+        billing: { ...address, email: "phone@example.com" },
+        shipping: address,
+        line_items: [
+          { product_id: hoodie, variation_id: redL, quantity: 2 },
+          { product_id: tShirt, quantity: 1 },
+        ],
+        coupon_lines: [{ code: "SAVE10" }],
+        shipping_lines: [{ method_title: "Flat rate", total: Number(flat.price) }],
+      };
+      const calculated = await adminCall(owner, "POST", "/orders/calculate", body);
+      expect(calculated.statusCode).toBe(200);
+      const { totals, lines, coupons } = calculated.json();
+      expect(totals).toMatchObject({
+        items: Number(cart.totals.total_items),
+        items_tax: Number(cart.totals.total_items_tax),
+        discount: Number(cart.totals.total_discount),
+        shipping: Number(cart.totals.total_shipping),
+        shipping_tax: Number(cart.totals.total_shipping_tax),
+        tax: Number(cart.totals.total_tax),
+        total: Number(cart.totals.total_price),
+      });
+      expect(totals.tax).toBeGreaterThan(0);
+      expect(lines.map((line: { total: number }) => line.total)).toEqual(
+        cart.items.map((item: { totals: { line_total: string } }) => Number(item.totals.line_total)),
+      );
+      expect(coupons).toEqual([
+        { code: "save10", discount: Number(cart.totals.total_discount), discount_tax: Number(cart.totals.total_discount_tax) },
+      ]);
+
+      // What is made is what was calculated, whatever else the body says.
+      const made = await create(body);
+      expect(made.statusCode).toBe(201);
+      const order = made.json();
+      expect(order.status).toBe("pending");
+      expect(order.totals).toMatchObject({ total: totals.total, tax: totals.tax, discount: totals.discount, shipping: totals.shipping });
+      expect(order.lines.map((line: { variation_id: number | null }) => line.variation_id)).toEqual([redL, null]);
+      expect(order.shipping.lines).toEqual([{ method_id: "manual", instance_id: 0, name: "Flat rate", total: Number(flat.price) }]);
+    }
+  });
+
+  it("refuses totals sent by the client", async () => {
+    const response = await create({ billing: testBilling(), line_items: [{ product_id: tShirt, quantity: 1 }], total: 1 });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe("stock and coupons", () => {
+  it("takes stock in every status an order may be made in, and gives it back once when cancelled", async () => {
+    const before = await stockOf(tShirt);
+    const ids: number[] = [];
+    for (const status of ["pending", "on-hold", "processing", "completed"]) {
+      const made = await create({ status, billing: testBilling(), line_items: [{ product_id: tShirt, quantity: 2 }] });
+      expect(made.statusCode).toBe(201);
+      expect(made.json().status).toBe(status);
+      expect(made.json().date_paid === null).toBe(status === "pending" || status === "on-hold");
+      ids.push(made.json().id);
+    }
+    expect(await stockOf(tShirt)).toBe((before ?? 0) - 8);
+    expect((await adminCall(owner, "POST", `/orders/${ids[0]}/status`, { status: "cancelled" })).statusCode).toBe(200);
+    expect(await stockOf(tShirt)).toBe((before ?? 0) - 6);
+  });
+
+  it("never sells below zero when two orders race for the last units", async () => {
+    const left = (await stockOf(print)) ?? 0;
+    expect(left).toBeGreaterThan(0);
+    const body = { billing: testBilling(), line_items: [{ product_id: print, quantity: left }] };
+    const [a, b] = await Promise.all([create(body), create(body)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
+    const refused = a.statusCode === 400 ? a : b;
+    expect(Object.keys(fieldMessages(refused))).toEqual(["line_items.0.quantity"]);
+    expect(await stockOf(print)).toBe(0);
+    const orders = await shop.db.selectFrom("order_items").select("order_id").where("product_id", "=", print).execute();
+    expect(orders).toHaveLength(1);
+  });
+
+  it("counts a coupon's use, and refuses one at its limit with the reason", async () => {
+    await insertCoupon(shop.db, "byhand1", { usage_limit: 1 });
+    const body = { billing: testBilling(), line_items: [{ product_id: tShirt, quantity: 1 }], coupon_lines: [{ code: "BYHAND1" }] };
+    expect((await create(body)).statusCode).toBe(201);
+    expect(await usesOf("byhand1")).toBe(1);
+    const again = await create(body);
+    expect(again.statusCode).toBe(400);
+    expect(fieldMessages(again)["coupon_lines.0.code"]).toMatch(/usage limit/i);
+    expect(await usesOf("byhand1")).toBe(1);
+  });
+});
+
+describe("bad input", () => {
+  const good = () => ({ billing: testBilling(), line_items: [{ product_id: tShirt, quantity: 1 }] });
+  const refused = async (body: Record<string, unknown>) => {
+    const response = await create(body);
+    expect(response.statusCode).toBe(400);
+    return fieldMessages(response);
+  };
+
+  it("names each field that cannot stand, all at once, and keeps nothing", async () => {
+    const before = await shop.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const fields = await refused({
+      customer_id: 999_999,
+      billing: { ...testBilling(), country: "XX" },
+      line_items: [
+        { product_id: 999_999, quantity: 1 },
+        { product_id: hoodie, quantity: 1 },
+        { product_id: mug, quantity: 1 },
+      ],
+    });
+    expect(Object.keys(fields).sort()).toEqual(
+      ["billing.country", "customer_id", "line_items.0.product_id", "line_items.1.variation_id", "line_items.2.quantity"].sort(),
+    );
+    expect(fields["line_items.1.variation_id"]).toMatch(/Hoodie/);
+    expect(fields["line_items.2.quantity"]).toMatch(/out of stock/);
+    const after = await shop.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("refuses a quantity below one, more than the shelf holds, a variation of another product", async () => {
+    expect(Object.keys(await refused({ ...good(), line_items: [{ product_id: tShirt, quantity: 0 }] }))).toEqual(["line_items.0.quantity"]);
+    const lots = await refused({ ...good(), line_items: [{ product_id: tShirt, quantity: 100_000 }] });
+    expect(lots["line_items.0.quantity"]).toMatch(/not enough stock/);
+    const wrong = await refused({ ...good(), line_items: [{ product_id: tShirt, variation_id: redL, quantity: 1 }] });
+    expect(wrong["line_items.0.variation_id"]).toMatch(/no variations/);
+  });
+
+  it("gives a coupon's reason, and refuses set_paid on an order left unpaid", async () => {
+    const expired = await refused({ ...good(), coupon_lines: [{ code: "EXPIRED" }] });
+    expect(expired["coupon_lines.0.code"]).toMatch(/expired/i);
+    const missing = await refused({ ...good(), coupon_lines: [{ code: "NO-SUCH" }] });
+    expect(missing["coupon_lines.0.code"]).toMatch(/NO-SUCH|no-such/);
+    expect(Object.keys(await refused({ ...good(), status: "pending", set_paid: true }))).toEqual(["set_paid"]);
+    expect(Object.keys(await refused({ ...good(), status: "cancelled" }))).toEqual(["status"]);
+  });
+
+  it("checks the billing address by the checkout's rules, and a shipping address only when one is given", async () => {
+    const fields = await refused({ ...good(), billing: { country: "US" }, shipping: { first_name: "Half" } });
+    expect(fields).toHaveProperty(["billing.email"]);
+    expect(fields).toHaveProperty(["billing.address_1"]);
+    expect(fields).toHaveProperty(["shipping.address_1"]);
+    expect((await create({ ...good(), shipping: {} })).statusCode).toBe(201);
+  });
+});
+
+describe("who may", () => {
+  it("answers guests 401 and shoppers 403; a manager may, as for every order write", async () => {
+    const body = { billing: testBilling(), line_items: [{ product_id: tShirt, quantity: 1 }] };
+    const guest = new StoreClient(shop.app, "browser");
+    await guest.get("/cart");
+    expect((await guest.request("POST", `${ADMIN}/orders`, body)).statusCode).toBe(401);
+    const jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
+    expect((await create(body, jane)).statusCode).toBe(403);
+    expect((await adminCall(jane, "POST", "/orders/calculate", body)).statusCode).toBe(403);
+    const manager = await signedInManager(shop.app, shop.db, "manager@by-hand.test");
+    const made = await create(body, manager);
+    expect(made.statusCode).toBe(201);
+    expect(
+      made.json().timeline.some((line: { type: string; actor: { type: string } }) => line.type === "note" && line.actor.type === "manager"),
+    ).toBe(true);
+  });
+});
+
+describe("the customer's payment page", () => {
+  it("pays a pending order made by hand with the test card: processing, its stock taken once", async () => {
+    const before = (await stockOf(print)) ?? 0;
+    await shop.db
+      .updateTable("products")
+      .set({ stock_quantity: before + 5, stock_status: "instock" })
+      .where("id", "=", print)
+      .execute();
+    const made = await create({
+      billing: testBilling("phone-buyer@example.com"),
+      line_items: [{ product_id: print, quantity: 2 }],
+      customer_note: "Called on Monday",
+    });
+    expect(made.statusCode).toBe(201);
+    const order = made.json();
+    expect(order.customer_note).toBe("Called on Monday");
+    expect(order.timeline.find((line: { type: string }) => line.type === "note").message).toMatch(/^Order created by /);
+    const url = new URL(order.payment_url, "http://shop.test");
+    expect(url.pathname).toBe(`/checkout/order-pay/${order.id}`);
+    expect(await stockOf(print)).toBe(before + 3);
+
+    const customer = new StoreClient(shop.app);
+    const paid = await customer.post(`/checkout/${order.id}`, {
+      key: url.searchParams.get("key"),
+      billing_email: "phone-buyer@example.com",
+      payment_method: "test_card",
+      payment_data: testCard(),
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().status).toBe("processing");
+    const read = (await adminCall(owner, "GET", `/orders/${order.id}`)).json();
+    expect(read.status).toBe("processing");
+    expect(read.payment_url).toBeNull();
+    expect(await stockOf(print)).toBe(before + 3);
+  });
+});

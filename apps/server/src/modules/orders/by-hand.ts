@@ -1,0 +1,218 @@
+/**
+ * The owner makes an order by hand (an order taken by phone or e-mail; decision 0089): the lines,
+ * coupons and addresses priced by the checkout's own stages (`priceOrderByHand` of cart), never by
+ * totals the console sends; then, in one transaction, the order with its lines and coupons, its
+ * stock taken and its coupon uses counted by the checkout's conditional updates (every status it
+ * may be made in holds them, as at checkout), its `note` event and change_log row. No e-mail goes
+ * out: the owner sends the invoice, with its payment link, from the order's page.
+ */
+import type { StoreCart } from "@cartwright/commerce";
+import type { Db } from "../../db/index.ts";
+import { runSteps } from "../../db/unit-of-work.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { fieldsInvalid } from "../../http/errors.ts";
+import { type HandPriced, priceOrderByHand, readAddress } from "../cart/index.ts";
+import { getCustomer } from "../customers/index.ts";
+import { type ShopContext, withShopSettings } from "../settings/index.ts";
+import { newOrderKey } from "./access.ts";
+import { recordOrderEvent } from "./events.ts";
+import { type AddressBody, checkedAddress } from "./orders.actions.ts";
+import type { HAND_STATUSES } from "./orders.admin.schemas.ts";
+import * as repo from "./orders.repo.ts";
+import { PAID_STATUSES } from "./orders.repo.ts";
+import { useCoupon } from "./placing.ts";
+import { logOrderChange, nowOf, staffActor } from "./staff-writes.ts";
+
+export interface HandOrderInput {
+  status?: (typeof HAND_STATUSES)[number];
+  customer_id?: number | null;
+  billing?: AddressBody;
+  shipping?: AddressBody;
+  line_items: { product_id: number; variation_id?: number; quantity: number }[];
+  coupon_lines?: { code: string }[];
+  shipping_lines?: { method_title: string; total: number }[];
+  customer_note?: string;
+  set_paid?: boolean;
+}
+
+/** The order as priced, before anything is written: what the console's Recalculate shows. */
+export function calculatedOrder({ priced, view }: HandPriced) {
+  return {
+    lines: orderLines(priced, view).map(({ position: _position, variation, ...line }) => ({
+      ...line,
+      variation: JSON.parse(variation) as { attribute: string; value: string }[],
+    })),
+    coupons: view.coupons.map((c) => ({
+      code: c.code,
+      discount: Number(c.totals.total_discount),
+      discount_tax: Number(c.totals.total_discount_tax),
+    })),
+    fees: view.fees.map((f) => ({ name: f.name, total: Number(f.totals.total), total_tax: Number(f.totals.total_tax) })),
+    totals: {
+      currency: view.totals.currency_code,
+      currency_minor_unit: view.totals.currency_minor_unit,
+      items: Number(view.totals.total_items),
+      items_tax: Number(view.totals.total_items_tax),
+      discount: Number(view.totals.total_discount),
+      discount_tax: Number(view.totals.total_discount_tax),
+      shipping: Number(view.totals.total_shipping ?? 0),
+      shipping_tax: Number(view.totals.total_shipping_tax ?? 0),
+      fees: Number(view.totals.total_fees),
+      fees_tax: Number(view.totals.total_fees_tax),
+      tax: Number(view.totals.total_tax),
+      total: Number(view.totals.total_price),
+    },
+  };
+}
+
+/** Prices the order as it would be made, writing nothing; the lines' and coupons' problems answer 400 by field. */
+export async function calculateOrder(context: RequestContext, input: HandOrderInput) {
+  const ctx = await withShopSettings(context);
+  // Addresses may be half typed while the owner works: only what they say about taxes counts here.
+  const billing = checkedAddress(ctx.settings, "billing", input.billing ?? {}).address;
+  const shipping = filled(input.shipping) ? checkedAddress(ctx.settings, "shipping", input.shipping ?? {}).address : {};
+  const priced = await price(ctx, input, billing, shipping);
+  if (!priced.ok) throw fieldsInvalid(priced.errors);
+  return calculatedOrder(priced.value);
+}
+
+const filled = (address: AddressBody | undefined) => Object.values(address ?? {}).some((value) => Boolean(value?.trim()));
+
+function price(ctx: ShopContext, input: HandOrderInput, billing: Record<string, string>, shipping: Record<string, string>) {
+  return priceOrderByHand(ctx, {
+    lines: input.line_items,
+    coupons: [...new Set((input.coupon_lines ?? []).map((line) => line.code.trim().toLowerCase()))],
+    billing: readAddress(JSON.stringify(billing), true),
+    shipping: readAddress(JSON.stringify(shipping), false),
+    shippingLine: input.shipping_lines?.[0]
+      ? { title: input.shipping_lines[0].method_title.trim(), total: input.shipping_lines[0].total }
+      : null,
+    customerId: input.customer_id ?? 0,
+  });
+}
+
+/**
+ * Makes the order and answers its id. Every field that cannot stand is named in one 400
+ * (rest_invalid_param, keyed `billing.country`, `line_items.0.quantity`, `coupon_lines.0.code`…);
+ * a shelf or coupon emptied by a racing order meanwhile is named the same way and nothing is kept.
+ */
+export async function createOrderByHand(context: RequestContext, input: HandOrderInput): Promise<number> {
+  const ctx = await withShopSettings(context);
+  const actor = staffActor(ctx);
+  const now = nowOf(ctx);
+  const errors: Record<string, string> = {};
+  const status = input.status ?? (input.set_paid ? "processing" : "pending");
+  if (input.set_paid && !PAID_STATUSES.includes(status))
+    errors.set_paid = "A paid order is processing or completed: choose one of those, or leave it unpaid.";
+  const customer = input.customer_id ? await getCustomer(ctx.db, input.customer_id) : null;
+  if (input.customer_id && !customer) errors.customer_id = "No customer account has this id.";
+  const billing = checkedAddress(ctx.settings, "billing", input.billing ?? {});
+  for (const [field, problem] of billing.problems) errors[`billing.${field}`] = problem.message;
+  // No shipping address is kept when none is given (an order collected, or a service).
+  const shipping = filled(input.shipping) ? checkedAddress(ctx.settings, "shipping", input.shipping ?? {}) : { address: {}, problems: [] };
+  for (const [field, problem] of shipping.problems) errors[`shipping.${field}`] = problem.message;
+  const priced = await price(ctx, input, billing.address, shipping.address);
+  if (!priced.ok) Object.assign(errors, priced.errors);
+  if (!priced.ok || Object.keys(errors).length) throw fieldsInvalid(errors);
+
+  const { priced: pricing, view } = priced.value;
+  const email = billing.address.email ?? "";
+  const paid = PAID_STATUSES.includes(status);
+  const order: repo.NewOrder = {
+    // An order of no cart: a key of its own, so no shopper's checkout ever reuses or repeats it.
+    cart_id: `by-hand-${crypto.randomUUID()}`,
+    status,
+    order_key: newOrderKey(),
+    customer_id: customer?.id ?? null,
+    billing_email: email,
+    billing_address: JSON.stringify(billing.address),
+    shipping_address: JSON.stringify(shipping.address),
+    customer_note: (input.customer_note ?? "").trim(),
+    payment_method: "",
+    payment_method_title: "",
+    payment_details: "[]",
+    transaction_id: "",
+    currency: pricing.currency.code,
+    total: pricing.result.totals.total_price,
+    total_tax: pricing.result.totals.total_tax,
+    total_shipping: pricing.result.totals.total_shipping,
+    total_discount: pricing.result.totals.total_discount,
+    totals: JSON.stringify(view.totals),
+    shipping_lines: JSON.stringify(
+      pricing.chosenRates.map((rate) => ({ method_id: "manual", instance_id: 0, name: rate.name, total: String(rate.cost) })),
+    ),
+    fee_lines: JSON.stringify(view.fees.map((f) => ({ name: f.name, total: f.totals.total, total_tax: f.totals.total_tax }))),
+    additional_fields: "{}",
+    extensions: "{}",
+    // Taken below in this same transaction, or nothing is kept.
+    stock_taken: 1,
+    created_at: now,
+    updated_at: now,
+    // Marked paid by hand: the owner took the payment themselves.
+    paid_at: paid ? now : null,
+    payment_attempt: "",
+    emails_due: 0,
+  };
+  const who = customer ? `${customer.firstName} ${customer.lastName}`.trim() || customer.email : "";
+  const owner = await getCustomer(ctx.db, actor.id);
+  const ownerName = owner ? `${owner.firstName} ${owner.lastName}`.trim() || owner.email : "the shop";
+  return ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    const id = await runSteps(db, repo.newOrderWithLines(db, order, orderLines(pricing, view), orderCoupons(pricing)));
+    const short: Record<string, string> = {};
+    for (const [index, line] of pricing.lines.entries()) {
+      if (!line.item.row.manage_stock) continue;
+      if (!(await repo.takeStock(db, line.item.row.id, line.quantity, id, now)))
+        short[`line_items.${index}.quantity`] = `There is not enough “${line.item.parent.name}” in stock for this order.`;
+    }
+    if (Object.keys(short).length) throw fieldsInvalid(short);
+    for (const coupon of pricing.coupons) {
+      if (await useCoupon(db, id, coupon, { email, customerId: customer?.id ?? 0 })) continue;
+      const index = (input.coupon_lines ?? []).findIndex((line) => line.code.trim().toLowerCase() === coupon.code);
+      throw fieldsInvalid({ [`coupon_lines.${Math.max(0, index)}.code`]: `Coupon "${coupon.code}" has reached its usage limit.` });
+    }
+    await repo.markCouponsCounted(db, id, 1);
+    await recordOrderEvent(db, id, actor, { type: "note", note: `Order created by ${ownerName}.`, to_customer: false }, now);
+    if (status !== "pending") await recordOrderEvent(db, id, actor, { type: "status", from: "pending", to: status }, now);
+    await logOrderChange(db, ctx, "order", id, null, {
+      status,
+      customer_id: order.customer_id,
+      ...(who ? { customer: who } : {}),
+      total: order.total,
+      lines: pricing.lines.map((line) => ({ product_id: line.item.row.id, quantity: line.quantity })),
+      coupons: pricing.coupons.map((coupon) => coupon.code),
+    });
+    return id;
+  });
+}
+
+/** The order's lines with the totals the pricing gave them (the checkout's orderLines). */
+function orderLines(pricing: HandPriced["priced"], view: StoreCart): repo.NewOrderItem[] {
+  const items = new Map(view.items.map((item) => [item.key, item]));
+  return pricing.lines.map((line, position) => {
+    const item = items.get(line.key);
+    if (!item) throw new Error("a line of an order made by hand was not priced");
+    return {
+      product_id: line.item.parent.id,
+      variation_id: line.item.row.type === "variation" ? line.item.row.id : null,
+      name: line.item.parent.name,
+      sku: line.item.row.sku,
+      quantity: line.quantity,
+      variation: JSON.stringify(item.variation),
+      subtotal: Number(item.totals.line_subtotal),
+      subtotal_tax: Number(item.totals.line_subtotal_tax),
+      total: Number(item.totals.line_total),
+      total_tax: Number(item.totals.line_total_tax),
+      position,
+    };
+  });
+}
+
+function orderCoupons(pricing: HandPriced["priced"]) {
+  return pricing.coupons.map((c) => ({
+    coupon_id: c.id,
+    code: c.code,
+    discount: pricing.result.coupons[c.code]?.discount ?? 0,
+    discount_tax: pricing.result.coupons[c.code]?.discount_tax ?? 0,
+  }));
+}
