@@ -32,6 +32,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("orders", "routes/admin/orders.tsx"),
+    route("orders/new", "routes/admin/order-new.tsx"),
     route("widgets", "routes/admin/widgets.tsx"),
     route("widgets/new", "routes/admin/widget-new.tsx"),
     route("widgets/:id", "routes/admin/widget-edit.tsx"),

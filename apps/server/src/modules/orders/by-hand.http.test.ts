@@ -37,7 +37,6 @@ const usesOf = async (code: string) =>
   (await shop.db.selectFrom("coupons").select("usage_count").where("code", "=", code).executeTakeFirstOrThrow()).usage_count;
 
 const create = (body: Record<string, unknown>, client = owner) => adminCall(client, "POST", "/orders", body);
-const flatRate = [{ method_title: "Flat rate", total: 500 }];
 
 describe("pricing", () => {
   it("prices lines, a coupon, a shipping line and taxes as the checkout prices the same cart", async () => {
@@ -250,6 +249,8 @@ describe("the customer's payment page", () => {
     const order = made.json();
     expect(order.customer_note).toBe("Called on Monday");
     expect(order.timeline.find((line: { type: string }) => line.type === "note").message).toMatch(/^Order created by /);
+    // Placed by the owner, not by a shopper.
+    expect(order.timeline.find((line: { type: string }) => line.type === "placed").actor.type).toBe("owner");
     const url = new URL(order.payment_url, "http://shop.test");
     expect(url.pathname).toBe(`/checkout/order-pay/${order.id}`);
     expect(await stockOf(print)).toBe(before + 3);

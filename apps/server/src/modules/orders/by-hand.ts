@@ -120,7 +120,7 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
   const paid = PAID_STATUSES.includes(status);
   const order: repo.NewOrder = {
     // An order of no cart: a key of its own, so no shopper's checkout ever reuses or repeats it.
-    cart_id: `by-hand-${crypto.randomUUID()}`,
+    cart_id: `${repo.BY_HAND_CART_PREFIX}${crypto.randomUUID()}`,
     status,
     order_key: newOrderKey(),
     customer_id: customer?.id ?? null,

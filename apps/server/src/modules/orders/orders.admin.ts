@@ -282,7 +282,9 @@ export async function readOrder(ctx: RequestContext, id: number) {
   // A shop that does not itemise taxes kept no lines by rate: the whole tax is one line without a rate.
   const taxLines = keptTaxLines.length || !order.total_tax ? keptTaxLines : [{ name: "Tax", rate: "", amount: order.total_tax }];
   const shopper: Actor = order.customer_id ? { type: "customer", id: order.customer_id } : { type: "guest", email: order.billing_email };
-  const timeline: TimelineEvent[] = [{ at: order.created_at, type: "placed", actor: shopper }];
+  // An order made by hand was placed by the member of staff whose event it starts with.
+  const maker = order.cart_id.startsWith(repo.BY_HAND_CART_PREFIX) ? events[0]?.actor : undefined;
+  const timeline: TimelineEvent[] = [{ at: order.created_at, type: "placed", actor: maker ? timelineActor(maker) : shopper }];
   for (const charge of charges) {
     const outcome = JSON.parse(charge.outcome) as { status?: string; message?: string };
     timeline.push({

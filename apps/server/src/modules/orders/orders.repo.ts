@@ -19,6 +19,9 @@ export type NewOrderItem = Omit<OrderItemsTable, "id" | "order_id" | "refunded_q
 
 export { PLACED_STATUSES } from "../../db/placed-orders.ts";
 
+/** The cart id of an order the owner made by hand (by-hand.ts): it came from no shopper's cart. */
+export const BY_HAND_CART_PREFIX = "by-hand-";
+
 /** Statuses of orders whose money the shop holds (what the owner's sales and spend count); a refunded order leaves them. */
 export const PAID_STATUSES: OrderStatus[] = ["processing", "completed"];
 

@@ -11,7 +11,7 @@ import { LoadingPanel, useAnnounce } from "../../features/admin/components/feedb
 import { type OrderReply, orderApi, printPath } from "../../features/admin/order/api.ts";
 import { AddressCard } from "../../features/admin/order/components/AddressCard.tsx";
 import { LinesTable, TotalsList } from "../../features/admin/order/components/LinesAndTotals.tsx";
-import { EmailForm, NoteForm, StatusForm } from "../../features/admin/order/components/OrderActions.tsx";
+import { EmailForm, NoteForm, PayLinkForm, StatusForm } from "../../features/admin/order/components/OrderActions.tsx";
 import {
   AdditionalFieldsCard,
   CustomerCard,
@@ -117,6 +117,7 @@ function OrderPage({ initial }: { initial: OrderReply }) {
         <div className="admin-order-side">
           <section className="admin-card" aria-labelledby="order-actions">
             <h2 id="order-actions">{t.actions}</h2>
+            <PayLinkForm order={order} onWrite={onWrite} />
             <StatusForm order={order} onWrite={onWrite} />
             <RefundButton order={order} onWrite={onWrite} />
             <NoteForm order={order} onWrite={onWrite} />

@@ -112,6 +112,9 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
     <div className="admin-page">
       <PageHead title={t.title}>
         <div className="admin-actions">
+          <Link className="button" to="/admin/orders/new">
+            {t.addOrder}
+          </Link>
           <a className="button button--secondary" href={ordersCsvUrl(query)} download aria-describedby="orders-export-hint">
             {t.exportCsv}
           </a>

@@ -32,11 +32,13 @@ interface PickerProps {
   search?: (text: string) => Promise<PickerOption[]>;
   /** One choice at most (a new one replaces it). */
   single?: boolean;
+  /** The chosen ones are shown elsewhere (a picker that adds to a list the page draws itself). */
+  hideChosen?: boolean;
 }
 
 const KEYS: readonly string[] = ["ArrowDown", "ArrowUp", "Home", "End"];
 
-export function Picker({ path, label, hint, chosen, onChange, options, search, single }: PickerProps) {
+export function Picker({ path, label, hint, chosen, onChange, options, search, single, hideChosen }: PickerProps) {
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -157,7 +159,7 @@ export function Picker({ path, label, hint, chosen, onChange, options, search, s
           <p className="visually-hidden" aria-live="polite">
             {live}
           </p>
-          {chosen.length === 0 ? (
+          {hideChosen ? null : chosen.length === 0 ? (
             <p className="admin-muted">{pickerMessages.none}</p>
           ) : (
             <ul className="admin-picker__chosen" aria-label={label}>

@@ -100,6 +100,8 @@ export interface OrderReply {
   date_created: string;
   date_modified: string;
   date_paid: string | null;
+  /** The customer's payment page (`/checkout/order-pay/{id}?key=…`) while the order awaits its payment; else null. */
+  payment_url: string | null;
   customer_note: string;
   customer: {
     id: number | null;

@@ -29,6 +29,7 @@ export function order(overrides: Partial<OrderReply> = {}): OrderReply {
     date_created: "2026-11-20T10:00:00.000Z",
     date_modified: "2026-11-20T10:05:00.000Z",
     date_paid: "2026-11-20T10:01:00.000Z",
+    payment_url: null,
     customer_note: "",
     customer: { id: null, guest: true, email: "ada@example.com", name: "Ada Shopper", account: null },
     lines: [

@@ -24,6 +24,7 @@ export const ordersMessages = {
   sourceHint: "As in the origin: google, newsletter…",
   apply: "Filter",
   clear: "Clear filters",
+  addOrder: "Add order",
   exportCsv: "Export CSV",
   exportHint: (filtered: boolean) => (filtered ? "The orders of this tab that match the filters." : "Every order of this tab."),
   total: (count: number) => orders(count),

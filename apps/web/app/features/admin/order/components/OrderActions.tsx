@@ -190,3 +190,41 @@ export function EmailForm({ order, onWrite }: { order: OrderReply; onWrite: OnWr
     </form>
   );
 }
+
+/**
+ * The customer's payment page while the order awaits its payment (WooCommerce's "Customer payment
+ * page →"), and the invoice e-mail that carries it, sent by the e-mail action.
+ */
+export function PayLinkForm({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  if (!order.payment_url) return null;
+
+  async function send(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError("");
+    try {
+      onWrite(await orderApi.sendEmail(order.id, "customer_invoice"), t.emailSent(emailLabel("customer_invoice")));
+    } catch (failure) {
+      setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-order-action" aria-labelledby="order-pay-title" onSubmit={send}>
+      <h3 id="order-pay-title">{t.awaitingPayment}</h3>
+      <ErrorAlert message={error} />
+      <p>
+        <a href={order.payment_url} target="_blank" rel="noopener">
+          {t.paymentPage}
+        </a>
+      </p>
+      <p className="admin-muted">{t.paymentPageHint}</p>
+      <SubmitButton busy={busy} label={t.sendInvoice} busyLabel={t.sendInvoice} />
+    </form>
+  );
+}

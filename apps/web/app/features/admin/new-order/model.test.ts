@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { addressFrom, emptyDraft, type OrderDraft, pricingKey, requestBody } from "./model.ts";
+
+const draft = (overrides: Partial<OrderDraft> = {}): OrderDraft => ({
+  ...emptyDraft(),
+  billing: addressFrom({ first_name: " Ada ", country: "US", state: "CA", postcode: "90001" }, "ada@example.com"),
+  lines: [
+    { key: "a", productId: 7, name: "Hoodie", sku: "", variations: [{ id: 9, label: "Red / L" }], variationId: 9, quantity: "2" },
+    { key: "b", productId: 3, name: "Beanie", sku: "", variations: [], variationId: null, quantity: "1" },
+  ],
+  ...overrides,
+});
+
+describe("requestBody", () => {
+  it("sends lines, coupon, shipping line in minor units, and the billing address as the shipping one when asked", () => {
+    const made = requestBody(draft({ coupon: " SAVE10 ", shippingTitle: "Courier", shippingTotal: "5.5" }), "USD", 2);
+    expect(made.ok).toBe(true);
+    if (!made.ok) return;
+    expect(made.body.line_items).toEqual([
+      { product_id: 7, variation_id: 9, quantity: 2 },
+      { product_id: 3, quantity: 1 },
+    ]);
+    expect(made.body.coupon_lines).toEqual([{ code: "SAVE10" }]);
+    expect(made.body.shipping_lines).toEqual([{ method_title: "Courier", total: 550 }]);
+    expect(made.body.billing.first_name).toBe("Ada");
+    expect(made.body.billing.email).toBe("ada@example.com");
+    expect(made.body.shipping).toMatchObject({ first_name: "Ada", country: "US" });
+    expect(made.body.shipping).not.toHaveProperty("email");
+    expect(made.body.customer_id).toBeNull();
+  });
+
+  it("sends no coupon or shipping line when none is typed, and the shipping address typed when it differs", () => {
+    const made = requestBody(draft({ shipToBilling: false, shipping: addressFrom({ city: "Bonn", country: "DE" }) }), "USD", 2);
+    if (!made.ok) throw new Error("refused");
+    expect(made.body.coupon_lines).toEqual([]);
+    expect(made.body.shipping_lines).toEqual([]);
+    expect(made.body.shipping).toMatchObject({ city: "Bonn", country: "DE", first_name: "" });
+  });
+
+  it("names a quantity or an amount that is not one, by the server's paths", () => {
+    const lines = draft().lines.map((line, index) => ({ ...line, quantity: index === 0 ? "1.5" : "0" }));
+    const made = requestBody(draft({ lines, shippingTotal: "five" }), "USD", 2);
+    expect(made.ok).toBe(false);
+    if (made.ok) return;
+    expect(Object.keys(made.errors).sort()).toEqual(["line_items.0.quantity", "line_items.1.quantity", "shipping_lines.0.total"]);
+  });
+
+  it("takes a shop's decimals: no cents in yen", () => {
+    const yen = requestBody(draft({ shippingTotal: "500" }), "JPY", 0);
+    if (!yen.ok) throw new Error("refused");
+    expect(yen.body.shipping_lines).toEqual([{ method_title: "Shipping", total: 500 }]);
+    expect(requestBody(draft({ shippingTotal: "5.5" }), "JPY", 0).ok).toBe(false);
+  });
+});
+
+describe("pricingKey", () => {
+  it("changes with what prices the order, not with a name or a note", () => {
+    const body = (overrides: Partial<OrderDraft>) => {
+      const made = requestBody(draft(overrides), "USD", 2);
+      if (!made.ok) throw new Error("refused");
+      return pricingKey(made.body);
+    };
+    const base = body({});
+    expect(
+      body({
+        note: "Call first",
+        billing: addressFrom({ first_name: "Bea", country: "US", state: "CA", postcode: "90001" }, "ada@example.com"),
+      }),
+    ).toBe(base);
+    expect(body({ coupon: "SAVE10" })).not.toBe(base);
+    expect(body({ billing: addressFrom({ country: "GB" }, "ada@example.com") })).not.toBe(base);
+  });
+});

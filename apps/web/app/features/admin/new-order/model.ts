@@ -1,0 +1,148 @@
+/**
+ * The order the owner makes by hand (decision 0089) as the form holds it, and the owner API's body
+ * made from it: amounts typed as text become minor units, each one that is not an amount named by
+ * the path the server would name it by. Pure.
+ */
+import { parseMoney } from "../order/format.ts";
+
+export const HAND_STATUSES = ["pending", "on-hold", "processing", "completed"] as const;
+export type HandStatus = (typeof HAND_STATUSES)[number];
+
+export const ADDRESS_KEYS = [
+  "first_name",
+  "last_name",
+  "company",
+  "address_1",
+  "address_2",
+  "city",
+  "state",
+  "postcode",
+  "country",
+  "phone",
+  "email",
+] as const;
+export type AddressKey = (typeof ADDRESS_KEYS)[number];
+export type AddressDraft = Record<AddressKey, string>;
+
+/** A variation to choose on a variable product's line: its id and its terms' names ("Red / L"). */
+export interface VariationChoice {
+  id: number;
+  label: string;
+}
+
+export interface DraftLine {
+  /** Stable while the line lives, for React and for the line's field ids. */
+  key: string;
+  productId: number;
+  name: string;
+  sku: string;
+  /** A variable product's variations; empty for a simple product. */
+  variations: VariationChoice[];
+  variationId: number | null;
+  quantity: string;
+}
+
+export interface OrderDraft {
+  customer: { id: number; label: string } | null;
+  billing: AddressDraft;
+  shipping: AddressDraft;
+  /** The shipping address is the billing one (sent as a copy of it, without the e-mail). */
+  shipToBilling: boolean;
+  lines: DraftLine[];
+  coupon: string;
+  shippingTitle: string;
+  shippingTotal: string;
+  note: string;
+  status: HandStatus;
+}
+
+export const emptyAddress = (): AddressDraft => Object.fromEntries(ADDRESS_KEYS.map((key) => [key, ""])) as AddressDraft;
+
+export const emptyDraft = (): OrderDraft => ({
+  customer: null,
+  billing: emptyAddress(),
+  shipping: emptyAddress(),
+  shipToBilling: true,
+  lines: [],
+  coupon: "",
+  shippingTitle: "",
+  shippingTotal: "",
+  note: "",
+  status: "pending",
+});
+
+/** A saved address (the customer's) over an empty one: every key a string. */
+export function addressFrom(saved: Partial<Record<string, string>> | undefined, email = ""): AddressDraft {
+  const address = emptyAddress();
+  for (const key of ADDRESS_KEYS) address[key] = typeof saved?.[key] === "string" ? String(saved[key]) : "";
+  if (!address.email) address.email = email;
+  return address;
+}
+
+export interface HandOrderBody {
+  status: HandStatus;
+  customer_id: number | null;
+  billing: Partial<AddressDraft>;
+  shipping: Partial<AddressDraft>;
+  line_items: { product_id: number; variation_id?: number; quantity: number }[];
+  coupon_lines: { code: string }[];
+  shipping_lines: { method_title: string; total: number }[];
+  customer_note: string;
+}
+
+const trimmed = (address: AddressDraft, withEmail: boolean): Partial<AddressDraft> =>
+  Object.fromEntries(ADDRESS_KEYS.filter((key) => withEmail || key !== "email").map((key) => [key, address[key].trim()]));
+
+/**
+ * The body to send, or the fields the browser can already tell are wrong (a quantity or an amount
+ * that is not a number), keyed as the server keys them. A line without its variation is sent as it
+ * is: the server names it.
+ */
+export function requestBody(
+  draft: OrderDraft,
+  currency: string,
+  minorUnit: number,
+): { ok: true; body: HandOrderBody } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const lineItems = draft.lines.map((line, index) => {
+    const quantity = Number(line.quantity.trim());
+    if (!/^\d+$/.test(line.quantity.trim()) || quantity < 1) errors[`line_items.${index}.quantity`] = "Enter a whole number of 1 or more.";
+    return { product_id: line.productId, ...(line.variationId ? { variation_id: line.variationId } : {}), quantity };
+  });
+  const shippingTotal = parseMoney(draft.shippingTotal, currency, minorUnit);
+  if (shippingTotal === null) errors["shipping_lines.0.total"] = "Enter an amount, such as 5.00.";
+  const title = draft.shippingTitle.trim();
+  const shipping = title || draft.shippingTotal.trim() ? [{ method_title: title || "Shipping", total: shippingTotal ?? 0 }] : [];
+  if (Object.keys(errors).length) return { ok: false, errors };
+  const billing = trimmed(draft.billing, true);
+  return {
+    ok: true,
+    body: {
+      status: draft.status,
+      customer_id: draft.customer?.id ?? null,
+      billing,
+      shipping: draft.shipToBilling ? trimmed(draft.billing, false) : trimmed(draft.shipping, false),
+      line_items: lineItems,
+      coupon_lines: draft.coupon.trim() ? [{ code: draft.coupon.trim() }] : [],
+      shipping_lines: shipping,
+      customer_note: draft.note.trim(),
+    },
+  };
+}
+
+/**
+ * What the server's pricing depends on, as one text: the totals are asked for again only when it
+ * changes (not on every letter of a name).
+ */
+export function pricingKey(body: HandOrderBody): string {
+  const place = (address: Partial<AddressDraft>) => [address.country, address.state, address.postcode, address.city];
+  return JSON.stringify([
+    body.customer_id,
+    place(body.billing),
+    body.billing.email,
+    place(body.shipping),
+    body.line_items,
+    body.coupon_lines,
+    body.shipping_lines,
+  ]);
+}

@@ -1,0 +1,107 @@
+/**
+ * An order taken by phone (decision 0089): the owner adds an order for the demo's Hoodie Red/L with
+ * the SAVE10 coupon and a courier's charge, sees the shop's totals, creates it, finds the customer's
+ * payment page on the order, and the customer pays there by test card in a browser of their own;
+ * the order then shows processing. axe on the new order page, at a desktop width and at 390 px.
+ */
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { isHydrated, payByTestCard } from "./support/checkout.ts";
+import { signInAsOwner } from "./support/owner.ts";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+test("the owner adds an order by hand, and the customer pays it on the payment page", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const email = `phone-order-${Date.now()}@example.com`;
+  await signInAsOwner(page);
+  await page.goto("/admin/orders");
+  await page.getByRole("link", { name: "Add order" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\/new$/);
+  const form = page.locator("form.admin-new-order");
+  await expect(page.getByRole("heading", { level: 1, name: "Add order" })).toBeVisible();
+  await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The Hoodie, picked by name; its variation chosen.
+  const picker = page.getByRole("combobox", { name: "Add a product by name or SKU" });
+  await picker.fill("Hoodie");
+  await page
+    .getByRole("option", { name: /^Hoodie/ })
+    .first()
+    .click();
+  const variation = page.getByLabel("Variation (Hoodie)");
+  await expect(variation).toBeVisible();
+  await expect(page.getByText("Choose which “Hoodie”", { exact: false })).toBeVisible();
+  // A refused create names each field beside it: the variation, the billing address.
+  await page.getByRole("button", { name: "Create order" }).click();
+  await expect(page.locator(".admin-error-summary")).toBeVisible();
+  await expect(form.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+  await expect(variation).toHaveAttribute("aria-invalid", "true");
+  await variation.selectOption({ label: "Red / L" });
+  await form.getByLabel("Coupon code").fill("SAVE10");
+
+  await form.getByLabel("First name").fill("Phone");
+  await form.getByLabel("Last name").fill("Customer");
+  await form.getByLabel("Address line 1").fill("1 Test Street");
+  await form.getByLabel("City").fill("Los Angeles");
+  await form.getByLabel("State or county").fill("CA");
+  await form.getByLabel("Postcode").fill("90001");
+  await form.getByLabel("Country (two-letter code)").fill("US");
+  await form.getByLabel("Phone").fill("555-0100");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Shipping method's name").fill("Courier");
+  await form.getByLabel(/Shipping cost, before tax/).fill("5.00");
+
+  // The shop's totals: the sale price, 10 % off, the courier, California's tax.
+  const totals = page.locator(".admin-new-order__totals");
+  await expect(totals.getByRole("definition").first()).toHaveText("$39.00");
+  await expect(totals).toContainText("Discount (save10)");
+  await expect(totals).toContainText("-$3.90");
+  await expect(totals).toContainText("$5.00");
+  const status = page.locator(".admin-new-order__calc");
+  await expect(status).toHaveText(/^Total \$\d+\.\d\d\.$/);
+  const total = /(\$\d+\.\d\d)/.exec((await status.textContent()) ?? "")?.[1] ?? "";
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // At a phone's width the form fits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole("button", { name: "Create order" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\/\d+$/);
+  const id = Number(/orders\/(\d+)$/.exec(page.url())?.[1]);
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(`^Order #${id}`) })).toBeVisible();
+  await expect(page.locator(".admin-order-status")).toHaveText("Status: Pending payment");
+  await expect(page.getByText(total).first()).toBeVisible();
+  const payLink = page.getByRole("link", { name: "Customer payment page →" });
+  await expect(payLink).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send invoice" })).toBeVisible();
+  const href = (await payLink.getAttribute("href")) ?? "";
+  expect(href).toMatch(new RegExp(`^/checkout/order-pay/${id}\\?key=cw_order_`));
+
+  // The customer, in a browser of their own, pays on the payment page.
+  const customer = await browser.newContext();
+  const shopper = await customer.newPage();
+  await shopper.goto(href);
+  const heading = shopper.getByRole("heading", { level: 1, name: "Pay for order" });
+  await expect.poll(() => heading.evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  await expect(shopper.getByRole("cell", { name: /Hoodie/ })).toBeVisible();
+  await shopper.getByLabel("Email address").fill(email);
+  await payByTestCard(shopper);
+  await shopper.getByRole("button", { name: /^Pay for order/ }).click();
+  await expect(shopper).toHaveURL(/\/checkout\/order-received\/\d+\?key=cw_order_/);
+  await expect(shopper.locator(".order-overview").getByText("Processing")).toBeVisible();
+  await customer.close();
+
+  await page.reload();
+  await expect(page.locator(".admin-order-status")).toHaveText("Status: Processing");
+  await expect(page.getByRole("link", { name: "Customer payment page →" })).toHaveCount(0);
+});
