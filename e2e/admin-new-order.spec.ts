@@ -84,6 +84,10 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   const payLink = page.getByRole("link", { name: "Customer payment page →" });
   await expect(payLink).toBeVisible();
   await expect(page.getByRole("button", { name: "Send invoice" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // The invoice carries the link: sent by the order's e-mail action, and kept in its history.
+  await page.getByRole("button", { name: "Send invoice" }).click();
+  await expect(page.getByText("Invoice and payment link (to the customer): sent.")).toBeVisible();
   const href = (await payLink.getAttribute("href")) ?? "";
   expect(href).toMatch(new RegExp(`^/checkout/order-pay/${id}\\?key=cw_order_`));
 

@@ -233,16 +233,18 @@ describe("who may", () => {
 });
 
 describe("the customer's payment page", () => {
-  it("pays a pending order made by hand with the test card: processing, its stock taken once", async () => {
+  it("pays a pending order made by hand with the test card: processing, its stock taken and its coupon counted once", async () => {
     const before = (await stockOf(print)) ?? 0;
     await shop.db
       .updateTable("products")
       .set({ stock_quantity: before + 5, stock_status: "instock" })
       .where("id", "=", print)
       .execute();
+    await insertCoupon(shop.db, "phone5", { usage_limit: 5 });
     const made = await create({
       billing: testBilling("phone-buyer@example.com"),
       line_items: [{ product_id: print, quantity: 2 }],
+      coupon_lines: [{ code: "phone5" }],
       customer_note: "Called on Monday",
     });
     expect(made.statusCode).toBe(201);
@@ -254,6 +256,7 @@ describe("the customer's payment page", () => {
     const url = new URL(order.payment_url, "http://shop.test");
     expect(url.pathname).toBe(`/checkout/order-pay/${order.id}`);
     expect(await stockOf(print)).toBe(before + 3);
+    expect(await usesOf("phone5")).toBe(1);
 
     const customer = new StoreClient(shop.app);
     const paid = await customer.post(`/checkout/${order.id}`, {
@@ -268,5 +271,6 @@ describe("the customer's payment page", () => {
     expect(read.status).toBe("processing");
     expect(read.payment_url).toBeNull();
     expect(await stockOf(print)).toBe(before + 3);
+    expect(await usesOf("phone5")).toBe(1);
   });
 });
