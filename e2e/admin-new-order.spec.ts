@@ -28,6 +28,10 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Nothing to order yet: said beside the product picker, and no call is made.
+  await page.getByRole("button", { name: "Create order" }).click();
+  await expect(page.locator(".admin-field__error").filter({ hasText: "Add at least one product to the order." })).toBeVisible();
+
   // The Hoodie, picked by name; its variation chosen.
   const picker = page.getByRole("combobox", { name: "Add a product by name or SKU" });
   await picker.fill("Hoodie");

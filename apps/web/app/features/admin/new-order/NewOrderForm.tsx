@@ -155,6 +155,7 @@ export function NewOrderForm({ currency, attributes }: Props) {
 
   async function create(event: FormEvent) {
     event.preventDefault();
+    if (!draft.lines.length) return refuse({ add_product: t.needItems });
     if (!made.ok) return refuse(made.errors);
     await run(
       () => newOrderApi.create(made.body),
@@ -162,6 +163,9 @@ export function NewOrderForm({ currency, attributes }: Props) {
         announce(t.created(order.number));
         navigate(`/admin/orders/${order.id}`);
       },
+      // A shipping address copied from the billing one has no fields of its own: the billing ones carry its messages.
+      (fields) =>
+        draft.shipToBilling ? Object.fromEntries(Object.entries(fields).filter(([path]) => !path.startsWith("shipping."))) : fields,
     );
   }
 
@@ -177,6 +181,7 @@ export function NewOrderForm({ currency, attributes }: Props) {
     if (area === "coupon_lines") return t.coupon;
     if (area === "shipping_lines") return field === "total" ? t.shippingTotal : t.shippingTitle;
     if (area === "customer_id") return t.customer;
+    if (area === "add_product") return t.items;
     if (area === "status" || area === "set_paid") return t.status;
     return path;
   };

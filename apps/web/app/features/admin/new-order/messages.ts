@@ -18,6 +18,7 @@ export const newOrderMessages = {
   items: "Items",
   productPicker: "Add a product by name or SKU",
   noItems: "No items yet. Add a product above.",
+  needItems: "Add at least one product to the order.",
   product: "Product",
   variation: "Variation",
   chooseVariation: "Choose…",
