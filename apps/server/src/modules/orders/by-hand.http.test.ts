@@ -107,6 +107,29 @@ describe("pricing", () => {
     }
   });
 
+  it("calculates without writing: no order, no stock taken, no coupon use", async () => {
+    await insertCoupon(shop.db, "calcnone");
+    const count = async () =>
+      Number(
+        (
+          await shop.db
+            .selectFrom("orders")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [orders, stock] = [await count(), await stockOf(tShirt)];
+    const body = { billing: testBilling(), line_items: [{ product_id: tShirt, quantity: 3 }], coupon_lines: [{ code: "calcnone" }] };
+    const calculated = await adminCall(owner, "POST", "/orders/calculate", body);
+    expect(calculated.statusCode).toBe(200);
+    expect(calculated.json().totals.discount).toBe(600);
+    expect([await count(), await stockOf(tShirt), await usesOf("calcnone")]).toEqual([orders, stock, 0]);
+    // Its refusals are the create's, by field.
+    const refused = await adminCall(owner, "POST", "/orders/calculate", { ...body, line_items: [{ product_id: hoodie, quantity: 1 }] });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(fieldMessages(refused))).toEqual(["line_items.0.variation_id"]);
+  });
+
   it("refuses totals sent by the client", async () => {
     const response = await create({ billing: testBilling(), line_items: [{ product_id: tShirt, quantity: 1 }], total: 1 });
     expect(response.statusCode).toBe(400);

@@ -160,7 +160,9 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
     const db = trx as unknown as Db;
     const id = await runSteps(db, repo.newOrderWithLines(db, order, orderLines(pricing, view), orderCoupons(pricing)));
     const short: Record<string, string> = {};
-    for (const [index, line] of pricing.lines.entries()) {
+    // In product order, so two orders taking the same products never wait on each other's rows crosswise (PostgreSQL).
+    const byProduct = [...pricing.lines.entries()].sort(([, a], [, b]) => a.item.row.id - b.item.row.id);
+    for (const [index, line] of byProduct) {
       if (!line.item.row.manage_stock) continue;
       if (!(await repo.takeStock(db, line.item.row.id, line.quantity, id, now)))
         short[`line_items.${index}.quantity`] = `There is not enough “${line.item.parent.name}” in stock for this order.`;

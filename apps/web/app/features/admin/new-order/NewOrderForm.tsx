@@ -27,6 +27,7 @@ import {
   type OrderDraft,
   pricingKey,
   requestBody,
+  shipToBilling,
   type VariationChoice,
 } from "./model.ts";
 
@@ -304,7 +305,7 @@ export function NewOrderForm({ currency, attributes }: Props) {
             path="ship_to_billing"
             label={t.shipToBilling}
             value={draft.shipToBilling}
-            onChange={(on) => set("shipToBilling", on)}
+            onChange={(on) => setDraft((current) => shipToBilling(current, on))}
           />
           {!draft.shipToBilling && address("shipping", draft.shipping)}
           <TextField

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressFrom, emptyDraft, type OrderDraft, pricingKey, requestBody } from "./model.ts";
+import { addressFrom, emptyDraft, type OrderDraft, pricingKey, requestBody, shipToBilling } from "./model.ts";
 
 const draft = (overrides: Partial<OrderDraft> = {}): OrderDraft => ({
   ...emptyDraft(),
@@ -69,5 +69,17 @@ describe("pricingKey", () => {
     ).toBe(base);
     expect(body({ coupon: "SAVE10" })).not.toBe(base);
     expect(body({ billing: addressFrom({ country: "GB" }, "ada@example.com") })).not.toBe(base);
+  });
+});
+
+describe("shipToBilling", () => {
+  it("starts an empty shipping form as a copy of the billing address, and keeps one already typed", () => {
+    const off = shipToBilling(draft(), false);
+    expect(off.shipToBilling).toBe(false);
+    expect(off.shipping).toMatchObject({ first_name: " Ada ", country: "US", email: "" });
+    const typed = draft({ shipping: addressFrom({ city: "Bonn" }) });
+    expect(shipToBilling(typed, false).shipping.city).toBe("Bonn");
+    expect(shipToBilling(typed, false).shipping.country).toBe("");
+    expect(shipToBilling(off, true).shipToBilling).toBe(true);
   });
 });

@@ -79,6 +79,16 @@ export function addressFrom(saved: Partial<Record<string, string>> | undefined, 
   return address;
 }
 
+/**
+ * "Ship to the billing address" switched on or off. Off, an empty shipping form starts as a copy
+ * of the billing address (without its e-mail), to be changed where it differs.
+ */
+export function shipToBilling(draft: OrderDraft, on: boolean): OrderDraft {
+  const empty = ADDRESS_KEYS.every((key) => !draft.shipping[key].trim());
+  const shipping = !on && empty ? { ...draft.billing, email: "" } : draft.shipping;
+  return { ...draft, shipToBilling: on, shipping };
+}
+
 export interface HandOrderBody {
   status: HandStatus;
   customer_id: number | null;
