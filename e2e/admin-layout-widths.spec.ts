@@ -28,6 +28,7 @@ test("on a phone, the widget editor, the product form, the form builder and the 
   for (const [path, heading] of [
     ["/admin/widgets/1", "Edit Help widget"],
     ["/admin/products/new", "Add product"],
+    ["/admin/orders/new", "Add order"],
     ["/admin/widgets", "Widgets"],
     ["/admin/forms", "Forms"],
     ["/admin/forms/3", "Edit form: Store feedback"],
