@@ -10,6 +10,7 @@ import { insertCoupon } from "../../../../../test/coupons.ts";
 import { ADMIN, adminCall, fieldMessages, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, testBilling, testCard, variationId } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
+import { cancelUnpaidOrders } from "./index.ts";
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -295,5 +296,17 @@ describe("the customer's payment page", () => {
     expect(read.payment_url).toBeNull();
     expect(await stockOf(print)).toBe(before + 3);
     expect(await usesOf("phone5")).toBe(1);
+  });
+});
+
+describe("the sweep", () => {
+  it("leaves a pending order made by hand waiting for its payment: only the checkout's unpaid orders lapse", async () => {
+    const made = await create({ billing: testBilling("slow-payer@example.com"), line_items: [{ product_id: tShirt, quantity: 1 }] });
+    expect(made.statusCode).toBe(201);
+    const stock = await stockOf(tShirt);
+    // A week later, with the shop holding stock for an hour.
+    await cancelUnpaidOrders(shop.db, 60, new Date(Date.now() + 7 * 24 * 60 * 60 * 1000));
+    expect((await adminCall(owner, "GET", `/orders/${made.json().id}`)).json().status).toBe("pending");
+    expect(await stockOf(tShirt)).toBe(stock);
   });
 });

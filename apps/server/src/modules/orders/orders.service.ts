@@ -159,7 +159,7 @@ export function statusEvent(from: OrderStatus, to: OrderStatus, released?: Relea
 }
 
 /**
- * Part of the sweep: orders left waiting for a payment longer than the shop holds stock are
+ * Part of the sweep: checkout orders left waiting for a payment longer than the shop holds stock are
  * cancelled (their stock goes back on the shelf) and the shopper, who was sent its confirmation,
  * told so (decision 0084); lapsed draft holds are deleted. An order whose
  * payment was asked for and never recorded is not touched: only its gateway can say whether it
@@ -174,6 +174,8 @@ export async function cancelUnpaidOrders(db: Db, holdMinutes: number, now = new 
     .where("paid_at", "is", null)
     .where("payment_attempt", "=", "")
     .where("updated_at", "<", before)
+    // An order the owner made by hand waits for its customer as long as it takes (WooCommerce cancels only the checkout's).
+    .where("cart_id", "not like", `${repo.BY_HAND_CART_PREFIX}%`)
     .execute();
   let cancelled = 0;
   // Checked again under the lock: the owner may have moved the order since it was listed.
