@@ -28,6 +28,50 @@ export interface ProductQuery {
   maxPrice?: number;
   /** Products in any of these categories or with any of these tags (a collection's relatedBy on a product page). */
   sharesTerms?: { categories: number[]; tags: number[] };
+  /** Attribute filters (the spec's attribute query), all of them or any one holding as `attributeRelation` says. */
+  attributes?: AttributeFilter[];
+  /** How several attribute filters combine; "and" unless said. */
+  attributeRelation?: "and" | "or";
+}
+
+/** One attribute filter: terms of one attribute by slug or id; in: any of them, and: all of them, not_in: none of them. */
+export interface AttributeFilter {
+  /** The attribute's id, its slug, or its taxonomy name (pa_ and the slug). */
+  attribute: string;
+  operator: "in" | "not_in" | "and";
+  slugs?: string[];
+  termIds?: number[];
+}
+
+/** An attribute as the Store API lists it. */
+export interface StoreAttribute {
+  id: number;
+  name: string;
+  /** pa_ and the slug, the name a filter may use. */
+  taxonomy: string;
+  type: "select";
+  order: "menu_order";
+  has_archives: boolean;
+  /** How many terms it has. */
+  count: number;
+}
+
+/** The spec's attribute term: count is the listed products that offer it. */
+export interface StoreAttributeTermCount {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  parent: number;
+  count: number;
+}
+
+/** An attribute with its terms and their counts in one listing: the storefront's filter area. */
+export interface AttributeFacet {
+  id: number;
+  name: string;
+  slug: string;
+  terms: StoreAttributeTermCount[];
 }
 
 export interface ProductPage {

@@ -3,7 +3,7 @@ import { type ExpressionBuilder, type Selectable, type SelectQueryBuilder, sql }
 import { isStoredId } from "../../db/ids.ts";
 import type { Database, Db } from "../../db/index.ts";
 import type { ProductsTable } from "../../db/schema.ts";
-import type { ProductQuery } from "./catalog.types.ts";
+import type { AttributeFilter, ProductQuery } from "./catalog.types.ts";
 
 export type ProductRow = Selectable<ProductsTable>;
 
@@ -64,6 +64,54 @@ function termFilter(eb: ExpressionBuilder<Database, "products">, kind: "category
   );
 }
 
+/**
+ * Whether the product (`products`) offers the term `t` it carries: a variable product only when one of its
+ * variations has the term, or leaves that attribute open, and (when the listing asks for stock statuses,
+ * as a shop hiding sold-out products does) is in one of them; so Blue does not list a hoodie whose every
+ * blue variation is sold out, as the product page could not sell it.
+ */
+function offered(stock: readonly string[] | undefined) {
+  const inStock = stock?.length ? sql` and v.stock_status in (${sql.join(stock)})` : sql``;
+  return sql<boolean>`(products.type <> 'variable'
+  or not exists (select 1 from product_attributes pa where pa.product_id = products.id and pa.attribute_id = t.attribute_id and pa.used_for_variations = 1)
+  or not exists (select 1 from products v where v.parent_id = products.id)
+  or exists (select 1 from products v where v.parent_id = products.id${inStock}
+    and (exists (select 1 from variation_attributes va where va.variation_id = v.id and va.term_id = t.id)
+      or not exists (select 1 from variation_attributes va where va.variation_id = v.id and va.attribute_id = t.attribute_id))))`;
+}
+
+/** The attribute a filter names: its id, its slug, or pa_ and its slug. */
+function attributeNamed(attribute: string) {
+  if (/^\d+$/.test(attribute)) return sql<boolean>`a.id = ${isStoredId(Number(attribute)) ? Number(attribute) : 0}`;
+  return sql<boolean>`a.slug = ${attribute.replace(/^pa_/, "")}`;
+}
+
+/** The product offers one of the terms of `attribute` with these slugs or ids (none given: none match). */
+function offersAnyOf(attribute: string, slugs: string[], ids: number[], stock: readonly string[] | undefined) {
+  const stored = ids.filter(isStoredId);
+  const which = [
+    ...(slugs.length ? [sql`t.slug in (${sql.join(slugs)})`] : []),
+    ...(stored.length ? [sql`t.id in (${sql.join(stored)})`] : []),
+  ];
+  if (!which.length) return sql<boolean>`1 = 0`;
+  return sql<boolean>`exists (select 1 from product_attribute_terms pat
+  inner join attribute_terms t on t.id = pat.term_id inner join attributes a on a.id = t.attribute_id
+  where pat.product_id = products.id and ${attributeNamed(attribute)} and (${sql.join(which, sql` or `)}) and ${offered(stock)})`;
+}
+
+/** One attribute filter: in (any term), and (every term), not_in (none of them). */
+function attributeFilter(filter: AttributeFilter, stock: readonly string[] | undefined) {
+  const slugs = filter.slugs ?? [];
+  const ids = filter.termIds ?? [];
+  if (filter.operator === "not_in") return sql<boolean>`not ${offersAnyOf(filter.attribute, slugs, ids, stock)}`;
+  if (filter.operator === "in") return offersAnyOf(filter.attribute, slugs, ids, stock);
+  const each = [
+    ...slugs.map((slug) => offersAnyOf(filter.attribute, [slug], [], stock)),
+    ...ids.map((id) => offersAnyOf(filter.attribute, [], [id], stock)),
+  ];
+  return each.length ? sql<boolean>`(${sql.join(each, sql` and `)})` : sql<boolean>`1 = 0`;
+}
+
 function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   // Drafts stay out of the shop until the owner publishes them (migration 025).
   let q: ProductsQuery = db.selectFrom("products").where("products.parent_id", "is", null).where("products.status", "=", "publish");
@@ -103,7 +151,32 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   if (query.createdBefore) q = q.where("products.created_at", "<", query.createdBefore);
   if (query.minPrice !== undefined) q = q.where(sql<boolean>`${currentPrice(now, "min")} >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) q = q.where(sql<boolean>`${currentPrice(now, "min")} <= ${query.maxPrice}`);
+  if (query.attributes?.length) {
+    const each = query.attributes.map((filter) => attributeFilter(filter, query.stockStatus));
+    q = q.where(sql<boolean>`(${sql.join(each, query.attributeRelation === "or" ? sql` or ` : sql` and `)})`);
+  }
   return q;
+}
+
+/** How many products the query lists that offer each attribute term (terms no product offers left out). */
+export async function countTermProducts(db: Db, query: ProductQuery, now: string): Promise<{ term_id: number; count: number }[]> {
+  const rows = await filtered(db, query, now)
+    .innerJoin("product_attribute_terms as pat", "pat.product_id", "products.id")
+    .innerJoin("attribute_terms as t", "t.id", "pat.term_id")
+    .where(offered(query.stockStatus))
+    .select((eb) => ["t.id as term_id", eb.fn.countAll<number>().as("count")])
+    .groupBy("t.id")
+    .execute();
+  return rows.map((r) => ({ term_id: r.term_id, count: Number(r.count) }));
+}
+
+/** Every attribute with its terms, in the order the owner gave the terms. */
+export async function findAttributes(db: Db) {
+  const [attributes, terms] = await Promise.all([
+    db.selectFrom("attributes").select(["id", "name", "slug"]).orderBy("name").orderBy("id").execute(),
+    db.selectFrom("attribute_terms").select(["id", "attribute_id", "name", "slug"]).orderBy("menu_order").orderBy("id").execute(),
+  ]);
+  return { attributes, terms };
 }
 
 /** `now` (ISO text) decides which sales hold, for the on-sale filter and the price order. */

@@ -1,9 +1,18 @@
-/** GET /products and /products/{id or slug}: parse, call the service, shape the reply. */
+/** GET /products, /products/{id or slug} and the attributes with their terms: parse, call the service, shape the reply. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { StoreError } from "../../http/errors.ts";
-import { ErrorSchema, ProductListQuery, ProductParams, ProductSchema } from "./catalog.schemas.ts";
-import { getProduct, listProducts } from "./catalog.service.ts";
+import { fieldsInvalid, StoreError } from "../../http/errors.ts";
+import { readAttributeFilters } from "./attribute-query.ts";
+import {
+  AttributeParams,
+  AttributeSchema,
+  AttributeTermSchema,
+  ErrorSchema,
+  ProductListQuery,
+  ProductParams,
+  ProductSchema,
+} from "./catalog.schemas.ts";
+import { getAttribute, getProduct, listAttributes, listAttributeTerms, listProducts, unknownAttributes } from "./catalog.service.ts";
 import type { ProductOrderBy, ProductQuery } from "./catalog.types.ts";
 
 const split = (value: string | undefined) => (value ? value.split(",").filter(Boolean) : undefined);
@@ -22,6 +31,18 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
+      const { filters, errors } = readAttributeFilters(q);
+      if (Object.keys(errors).length) throw fieldsInvalid(errors);
+      const unknown = await unknownAttributes(request.ctx, filters);
+      if (unknown.length)
+        throw fieldsInvalid(
+          Object.fromEntries(
+            filters
+              .map((f, i) => [`attributes[${i}][attribute]`, f.attribute] as const)
+              .filter(([, name]) => unknown.includes(name))
+              .map(([field, name]) => [field, `The shop has no attribute '${name}'.`]),
+          ),
+        );
       const query: ProductQuery = {
         page: q.page,
         perPage: q.per_page,
@@ -32,6 +53,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         stockStatus: split(q.stock_status) as ProductQuery["stockStatus"],
         orderBy: q.orderby as ProductOrderBy,
         order: q.order,
+        ...(filters.length ? { attributes: filters, attributeRelation: q.attribute_relation ?? "and" } : {}),
       };
       const page = await listProducts(request.ctx, query);
       reply.header("X-Total", String(page.total));
@@ -39,6 +61,48 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const link = pageLinks(request.url, page.page, page.totalPages);
       if (link) reply.header("Link", link);
       return page.products;
+    },
+  );
+
+  app.get(
+    "/products/attributes",
+    {
+      schema: { tags: ["catalogue"], summary: "The product attributes", response: { 200: Type.Array(AttributeSchema) } },
+    },
+    async (request) => listAttributes(request.ctx),
+  );
+
+  app.get(
+    "/products/attributes/:id",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "One product attribute",
+        params: AttributeParams,
+        response: { 200: AttributeSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const attribute = await getAttribute(request.ctx, request.params.id);
+      if (!attribute) throw attributeMissing();
+      return attribute;
+    },
+  );
+
+  app.get(
+    "/products/attributes/:id/terms",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "An attribute's terms, each with the number of listed products that offer it",
+        params: AttributeParams,
+        response: { 200: Type.Array(AttributeTermSchema), 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const terms = await listAttributeTerms(request.ctx, request.params.id);
+      if (!terms) throw attributeMissing();
+      return terms;
     },
   );
 
@@ -59,6 +123,8 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+const attributeMissing = () => new StoreError("cw_rest_attribute_invalid_id", "No product attribute has this id.", 404);
 
 function pageLinks(url: string, page: number, totalPages: number): string {
   const base = new URL(url, "http://localhost");

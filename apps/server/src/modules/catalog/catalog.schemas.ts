@@ -103,8 +103,38 @@ export const ProductListQuery = Type.Object(
       { default: "menu_order" },
     ),
     order: Type.Optional(Type.Union([Type.Literal("asc"), Type.Literal("desc")])),
+    attribute_relation: Type.Optional(
+      Type.Union([Type.Literal("and"), Type.Literal("or")], {
+        description: "How several attribute filters combine: every one (and, the default) or any one (or)",
+      }),
+    ),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    description:
+      "Attribute filters go beside these: attributes[N][attribute] (pa_color, color or the id), attributes[N][operator] (in, not_in, and; in unless given), attributes[N][slug][] or attributes[N][term_id][].",
+  },
 );
+
+export const AttributeSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  taxonomy: Type.String(),
+  type: Type.String(),
+  order: Type.String(),
+  has_archives: Type.Boolean(),
+  count: Type.Integer({ description: "How many terms the attribute has" }),
+});
+
+export const AttributeTermSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  description: Type.String(),
+  parent: Type.Integer(),
+  count: Type.Integer({ description: "Published, listed products that offer the term" }),
+});
+
+export const AttributeParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
 export const ProductParams = Type.Object({ idOrSlug: Type.String({ pattern: "^[A-Za-z0-9-]+$", maxLength: 200 }) });

@@ -8,7 +8,18 @@ import { shopPriceDisplay, shopPriceDisplayCached } from "../cart/index.ts";
 import { storeImage } from "../media/index.ts";
 import { type ShopContext, shopCurrency, withShopSettings } from "../settings/index.ts";
 import * as repo from "./catalog.repo.ts";
-import type { ProductOffers, ProductPage, ProductQuery, StoreCategory, StoreProduct, StoreVariation } from "./catalog.types.ts";
+import type {
+  AttributeFacet,
+  AttributeFilter,
+  ProductOffers,
+  ProductPage,
+  ProductQuery,
+  StoreAttribute,
+  StoreAttributeTermCount,
+  StoreCategory,
+  StoreProduct,
+  StoreVariation,
+} from "./catalog.types.ts";
 import {
   categoryLink,
   type ProductDetails,
@@ -45,14 +56,16 @@ function shapeOptionsWith(ctx: ShopContext, display: ShapeOptions["displayPrice"
   };
 }
 
+/** The stock statuses a listing shows: those asked for, else in stock and on backorder when the shop hides sold-out products. */
+const listedStock = (ctx: ShopContext, query: ProductQuery): ProductQuery["stockStatus"] =>
+  query.stockStatus ?? (ctx.settings.hideOutOfStock ? ["instock", "onbackorder"] : undefined);
+
 export async function listProducts(context: RequestContext, query: ProductQuery): Promise<ProductPage> {
   const ctx = await withShopSettings(context);
   const perPage = Math.min(MAX_PER_PAGE, Math.max(1, query.perPage ?? DEFAULT_PER_PAGE));
   const page = Math.max(1, query.page ?? 1);
-  const effective: ProductQuery = {
-    ...query,
-    stockStatus: query.stockStatus ?? (ctx.settings.hideOutOfStock ? ["instock", "onbackorder"] : undefined),
-  };
+  // The attribute filters are part of the query, so of the listing's cache key (decision 0009).
+  const effective: ProductQuery = { ...query, stockStatus: listedStock(ctx, query) };
   // The on-sale filter and the price order depend on the clock: such a page is filed under the schedule's phase (decision 0047).
   const timed =
     effective.onSale !== undefined || effective.orderBy === "price" || effective.minPrice !== undefined || effective.maxPrice !== undefined;
@@ -130,6 +143,101 @@ export async function getVariations(context: RequestContext, productId: number):
   ]);
   if (!product) return [];
   return (variations.get(productId) ?? []).map((v) => shapeVariation(v, product, options));
+}
+
+/** Every attribute with its terms, read once per catalogue change. */
+const attributes = revisionCache("catalogue", async (db) => deepFreeze(await repo.findAttributes(db)));
+
+const storeAttribute = (a: { id: number; name: string; slug: string }, terms: number): StoreAttribute => ({
+  id: a.id,
+  name: a.name,
+  taxonomy: `pa_${a.slug}`,
+  type: "select",
+  order: "menu_order",
+  has_archives: false,
+  count: terms,
+});
+
+export async function listAttributes(ctx: Pick<RequestContext, "db">): Promise<StoreAttribute[]> {
+  const { attributes: all, terms } = await attributes(ctx.db);
+  return all.map((a) => storeAttribute(a, terms.filter((t) => t.attribute_id === a.id).length));
+}
+
+export async function getAttribute(ctx: Pick<RequestContext, "db">, id: number): Promise<StoreAttribute | null> {
+  return (await listAttributes(ctx)).find((a) => a.id === id) ?? null;
+}
+
+/** The filters' attributes the shop does not have, as they were written. */
+export async function unknownAttributes(ctx: Pick<RequestContext, "db">, filters: readonly AttributeFilter[]): Promise<string[]> {
+  const { attributes: all } = await attributes(ctx.db);
+  const known = (name: string) =>
+    /^\d+$/.test(name) ? all.some((a) => a.id === Number(name)) : all.some((a) => a.slug === name.replace(/^pa_/, ""));
+  return filters.map((f) => f.attribute).filter((name) => !known(name));
+}
+
+/** Products each term is offered by in a listing's query, by term id, kept per query until the catalogue changes. */
+const termCounts = revisionMap(
+  "catalogue",
+  async (db, keys: string[]) => {
+    const found = new Map<string, ReadonlyMap<number, number>>();
+    for (const key of keys) {
+      const rows = await repo.countTermProducts(db, JSON.parse(key) as ProductQuery, new Date(0).toISOString());
+      found.set(key, new Map(rows.map((r) => [r.term_id, r.count])));
+    }
+    return found;
+  },
+  { maxEntries: 500, maxBytes: 2 * 1024 * 1024, sizeOf: (key, counts) => key.length + counts.size * 16 },
+);
+
+/** What of a listing's query the term counts follow: which products, never the page, the order or the attribute filters. */
+function countedQuery(ctx: ShopContext, query: ProductQuery): ProductQuery {
+  const base: ProductQuery = {
+    ...(query.search?.trim() ? { search: query.search.trim() } : {}),
+    ...(query.category?.length ? { category: query.category } : {}),
+    ...(query.tag?.length ? { tag: query.tag } : {}),
+  };
+  const stockStatus = listedStock(ctx, query);
+  return stockStatus ? { ...base, stockStatus } : base;
+}
+
+async function countsFor(ctx: ShopContext, query: ProductQuery): Promise<ReadonlyMap<number, number>> {
+  const key = JSON.stringify(countedQuery(ctx, query));
+  return (await termCounts(ctx.db, [key])).get(key) ?? new Map();
+}
+
+/** An attribute's terms (the spec's Term), each counting the published, listed products that offer it; null for no such attribute. */
+export async function listAttributeTerms(context: RequestContext, id: number): Promise<StoreAttributeTermCount[] | null> {
+  const ctx = await withShopSettings(context);
+  const { attributes: all, terms } = await attributes(ctx.db);
+  if (!all.some((a) => a.id === id)) return null;
+  const counts = await countsFor(ctx, {});
+  return terms.filter((t) => t.attribute_id === id).map((t) => storeTerm(t, counts));
+}
+
+const storeTerm = (t: { id: number; name: string; slug: string }, counts: ReadonlyMap<number, number>): StoreAttributeTermCount => ({
+  id: t.id,
+  name: t.name,
+  slug: t.slug,
+  description: "",
+  parent: 0,
+  count: counts.get(t.id) ?? 0,
+});
+
+/**
+ * The storefront's filter area for a listing: each attribute with the terms that products of the listing
+ * (its category, tag and search, not its attribute filters) offer, with their counts; attributes none offer left out.
+ */
+export async function attributeFacets(context: RequestContext, query: ProductQuery): Promise<AttributeFacet[]> {
+  const ctx = await withShopSettings(context);
+  const [{ attributes: all, terms }, counts] = await Promise.all([attributes(ctx.db), countsFor(ctx, query)]);
+  return all
+    .map((a) => ({
+      id: a.id,
+      name: a.name,
+      slug: a.slug,
+      terms: terms.filter((t) => t.attribute_id === a.id && counts.has(t.id)).map((t) => storeTerm(t, counts)),
+    }))
+    .filter((facet) => facet.terms.length > 0);
 }
 
 export async function listCategories(ctx: Pick<RequestContext, "db">): Promise<readonly StoreCategory[]> {

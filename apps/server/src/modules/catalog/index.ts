@@ -1,5 +1,6 @@
 export { catalogRoutes } from "./catalog.routes.ts";
 export {
+  attributeFacets,
   crossSellsCached,
   getCategory,
   getCrossSells,
@@ -10,6 +11,8 @@ export {
   listProducts,
 } from "./catalog.service.ts";
 export type {
+  AttributeFacet,
+  AttributeFilter,
   ProductOffers,
   ProductOrderBy,
   ProductPage,
