@@ -51,6 +51,22 @@ describe("collectionProductQuery (spec §3 query, §8 defaults)", () => {
     ],
     ["a price range", { priceRange: { min: 1000, max: 2500 } }, { minPrice: 1000, maxPrice: 2500 }],
     ["a price range's floor alone, 0 kept", { priceRange: { min: 0 } }, { minPrice: 0 }],
+    [
+      "attribute queries, every one holding, the operator in unless given",
+      {
+        cartwrightAttributes: [
+          { attribute: "pa_color", slug: ["red"] },
+          { attribute: 7, operator: "not_in", slug: ["s", "m"] },
+        ],
+      },
+      {
+        attributes: [
+          { attribute: "pa_color", operator: "in", slugs: ["red"] },
+          { attribute: "7", operator: "not_in", slugs: ["s", "m"] },
+        ],
+        attributeRelation: "and",
+      },
+    ],
   ] as const)("maps %s", (_name, query, expected) => {
     expect(collectionProductQuery(query as never, 1, NOW).query).toMatchObject(expected);
   });
@@ -66,6 +82,7 @@ describe("collectionProductQuery (spec §3 query, §8 defaults)", () => {
         offset: 0,
         search: " ",
         taxQuery: { product_cat: [] },
+        cartwrightAttributes: [],
       },
       1,
       NOW,
@@ -96,6 +113,15 @@ describe("productCollectionProblem (spec §5 registration rule)", () => {
     expect(productCollectionProblem(base)).toBeNull();
   });
 
+  it("accepts attribute queries by slug, pa_ name or id, each operator", () => {
+    const cartwrightAttributes = [
+      { attribute: "color", slug: ["red", "blue"] },
+      { attribute: "pa_size", operator: "and", slug: ["s"] },
+      { attribute: 3, operator: "not_in", slug: ["wool-blend"] },
+    ] as const;
+    expect(productCollectionProblem({ ...base, query: { cartwrightAttributes: [...cartwrightAttributes] } })).toBeNull();
+  });
+
   it.each([
     [{ ...base, name: "" }, "A product collection's name must not be empty."],
     [{ ...base, name: "  " }, "A product collection's name must not be empty."],
@@ -109,7 +135,32 @@ describe("productCollectionProblem (spec §5 registration rule)", () => {
     [{ ...base, query: { exclude: ["4"] } }, "exclude must be a list of product ids."],
     [{ ...base, query: { cartwrightStockStatus: ["gone"] } }, "cartwrightStockStatus must list only instock, outofstock, onbackorder."],
     [{ ...base, query: { inherit: true } }, "inherit needs a page whose query it takes"],
-    [{ ...base, query: { cartwrightAttributes: [{ attribute: "pa_color" }] } }, "the catalogue cannot filter on attributes yet."],
+    [
+      { ...base, query: { cartwrightAttributes: { attribute: "pa_color" } } },
+      "cartwrightAttributes must be a list of { attribute, operator, slug }.",
+    ],
+    [{ ...base, query: { cartwrightAttributes: [{ attribute: "Color!", slug: ["red"] }] } }, "cartwrightAttributes[0].attribute must be"],
+    [{ ...base, query: { cartwrightAttributes: [{ attribute: 0, slug: ["red"] }] } }, "cartwrightAttributes[0].attribute must be"],
+    [
+      {
+        ...base,
+        query: {
+          cartwrightAttributes: [
+            { attribute: "color", slug: ["red"] },
+            { attribute: "size", operator: "or", slug: ["s"] },
+          ],
+        },
+      },
+      "cartwrightAttributes[1].operator must be one of in, not_in, and.",
+    ],
+    [
+      { ...base, query: { cartwrightAttributes: [{ attribute: "pa_color" }] } },
+      "cartwrightAttributes[0].slug must list one or more term slugs",
+    ],
+    [
+      { ...base, query: { cartwrightAttributes: [{ attribute: "pa_color", slug: [] }] } },
+      "cartwrightAttributes[0].slug must list one or more",
+    ],
     [{ ...base, query: { timeFrame: { operator: "in", days: 0 } } }, "timeFrame must be"],
     [{ ...base, query: { priceRange: { min: -1 } } }, "priceRange's min and max must be whole amounts"],
     [{ ...base, layout: { type: "masonry" } }, "layout type must be one of flex, list, carousel."],

@@ -4,9 +4,16 @@
  * registration checks, the address segment, and the collection query turned into the catalogue's query.
  */
 import type { StockStatus } from "./store-api.ts";
-import type { ProductOrderBy, ProductQuery } from "./storefront/catalog.ts";
+import type { AttributeFilter, ProductOrderBy, ProductQuery } from "./storefront/catalog.ts";
 
 export type CollectionLayoutType = "flex" | "list" | "carousel";
+
+/** The spec's attribute query: an attribute by slug (color or pa_color) or id, and term slugs; in: any of them, and: all, not_in: none. */
+export interface CollectionAttributeQuery {
+  attribute: string | number;
+  operator?: AttributeFilter["operator"];
+  slug: string[];
+}
 
 export interface CollectionLayout {
   type: CollectionLayoutType;
@@ -34,8 +41,8 @@ export interface ProductCollectionQuery {
   featured?: boolean;
   cartwrightOnSale?: boolean;
   cartwrightStockStatus?: StockStatus[];
-  /** Attribute filters: the catalogue cannot filter on attributes yet, so only an empty list is accepted. */
-  cartwrightAttributes?: unknown[];
+  /** Attribute filters, every one of them holding; an attribute the shop does not have matches nothing. */
+  cartwrightAttributes?: CollectionAttributeQuery[];
   /** Only these product ids. */
   cartwrightHandPickedProducts?: number[];
   /** Products created within (in) or before (not-in) the last `days` days, counted from the hour. */
@@ -81,6 +88,9 @@ const NAME_FORM = /^[A-Za-z0-9-]+\/product-collection\/([A-Za-z0-9-]+)$/;
 const ORDER_BY: readonly ProductOrderBy[] = ["date", "price", "popularity", "rating", "title", "menu_order", "id"];
 const STOCK: readonly StockStatus[] = ["instock", "outofstock", "onbackorder"];
 const LAYOUTS: readonly CollectionLayoutType[] = ["flex", "list", "carousel"];
+const OPERATORS: readonly AttributeFilter["operator"][] = ["in", "not_in", "and"];
+const ATTRIBUTE = /^(pa_)?[a-z0-9-]+$/;
+const TERM_SLUG = /^[a-z0-9-]+$/;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
@@ -136,7 +146,21 @@ export function productCollectionProblem(collection: ProductCollection): string 
   )
     return `${named}: cartwrightStockStatus must list only ${STOCK.join(", ")}.`;
   if (q.inherit) return `${named}: inherit needs a page whose query it takes, and a collection page has none.`;
-  if (q.cartwrightAttributes?.length) return `${named}: the catalogue cannot filter on attributes yet.`;
+  if (q.cartwrightAttributes !== undefined) {
+    if (!Array.isArray(q.cartwrightAttributes)) return `${named}: cartwrightAttributes must be a list of { attribute, operator, slug }.`;
+    for (const [i, filter] of q.cartwrightAttributes.entries()) {
+      const at = `${named}: cartwrightAttributes[${i}]`;
+      const attribute = filter?.attribute;
+      if (!(isCount(attribute, 1, 2147483647) || (typeof attribute === "string" && ATTRIBUTE.test(attribute))))
+        return `${at}.attribute must be an attribute's slug (color or pa_color) or its id.`;
+      if (filter.operator !== undefined && !OPERATORS.includes(filter.operator))
+        return `${at}.operator must be one of ${OPERATORS.join(", ")}.`;
+      if (
+        !(Array.isArray(filter.slug) && filter.slug.length && filter.slug.every((slug) => typeof slug === "string" && TERM_SLUG.test(slug)))
+      )
+        return `${at}.slug must list one or more term slugs (lower-case letters, digits, hyphens).`;
+    }
+  }
   if (
     q.timeFrame !== undefined &&
     !((q.timeFrame.operator === "in" || q.timeFrame.operator === "not-in") && isCount(q.timeFrame.days, 1, 36500))
@@ -201,6 +225,12 @@ export function collectionProductQuery(query: ProductCollectionQuery, page: numb
     ...(since && q.timeFrame?.operator === "not-in" ? { createdBefore: since } : {}),
     ...(q.priceRange?.min !== undefined ? { minPrice: q.priceRange.min } : {}),
     ...(q.priceRange?.max !== undefined ? { maxPrice: q.priceRange.max } : {}),
+    ...(q.cartwrightAttributes?.length
+      ? {
+          attributes: q.cartwrightAttributes.map((a) => ({ attribute: String(a.attribute), operator: a.operator ?? "in", slugs: a.slug })),
+          attributeRelation: "and" as const,
+        }
+      : {}),
   };
   return { query: catalogue, maxPages: q.pages };
 }

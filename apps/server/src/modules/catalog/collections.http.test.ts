@@ -122,6 +122,60 @@ describe("a collection's query on the catalogue", () => {
   });
 });
 
+describe("a collection's attribute queries", () => {
+  it("lists products offering the terms (in, and), leaves them out (not_in), and matches nothing for an attribute the shop lacks", async () => {
+    const undo = withCollections([
+      { name: "t/product-collection/red", title: "Red", query: { cartwrightAttributes: [{ attribute: "pa_color", slug: ["red"] }] } },
+      {
+        name: "t/product-collection/red-s-and-l",
+        title: "Red in S and L",
+        query: {
+          cartwrightAttributes: [
+            { attribute: "color", operator: "in", slug: ["red"] },
+            { attribute: "size", operator: "and", slug: ["s", "l"] },
+          ],
+        },
+      },
+      {
+        name: "t/product-collection/plain-clothing",
+        title: "Plain clothing",
+        query: {
+          taxQuery: { product_cat: ["clothing"] },
+          cartwrightAttributes: [{ attribute: "pa_color", operator: "not_in", slug: ["red", "blue"] }],
+        },
+      },
+      { name: "t/product-collection/wool", title: "Wool", query: { cartwrightAttributes: [{ attribute: "material", slug: ["wool"] }] } },
+    ]);
+    try {
+      expect(listed((await shop.app.inject("/collection/red")).body)).toEqual(["Hoodie"]);
+      expect(listed((await shop.app.inject("/collection/red-s-and-l")).body)).toEqual(["Hoodie"]);
+      expect(listed((await shop.app.inject("/collection/plain-clothing")).body)).toEqual([
+        "Classic T-Shirt",
+        "Denim Jacket",
+        "Linen Shirt",
+        "Socks 3-Pack",
+      ]);
+      const wool = await shop.app.inject("/collection/wool");
+      expect(wool.statusCode).toBe(200);
+      expect(wool.body).toContain("No products were found matching your selection.");
+    } finally {
+      undo();
+    }
+  });
+
+  it("refuses at registration an attribute query it cannot read, saying which and why", () => {
+    expect(() =>
+      withCollections([
+        {
+          name: "t/product-collection/bad",
+          title: "Bad",
+          query: { cartwrightAttributes: [{ attribute: "pa_color", operator: "or" as never, slug: ["red"] }] },
+        },
+      ]),
+    ).toThrow("Product collection 't/product-collection/bad': cartwrightAttributes[0].operator must be one of in, not_in, and.");
+  });
+});
+
 describe("registering product collections", () => {
   it("refuses an empty name or title, and a name taken, with the extension named", () => {
     expect(() => withCollections([{ name: "", title: "Empty" }])).toThrow(
