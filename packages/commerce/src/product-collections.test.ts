@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   COLLECTION_LAYOUT_DEFAULT,
+  type CollectionAttributeQuery,
   collectionLayout,
   collectionOnProductQuery,
   collectionProductQuery,
@@ -114,12 +115,12 @@ describe("productCollectionProblem (spec §5 registration rule)", () => {
   });
 
   it("accepts attribute queries by slug, pa_ name or id, each operator", () => {
-    const cartwrightAttributes = [
+    const cartwrightAttributes: CollectionAttributeQuery[] = [
       { attribute: "color", slug: ["red", "blue"] },
       { attribute: "pa_size", operator: "and", slug: ["s"] },
       { attribute: 3, operator: "not_in", slug: ["wool-blend"] },
-    ] as const;
-    expect(productCollectionProblem({ ...base, query: { cartwrightAttributes: [...cartwrightAttributes] } })).toBeNull();
+    ];
+    expect(productCollectionProblem({ ...base, query: { cartwrightAttributes } })).toBeNull();
   });
 
   it.each([

@@ -18,9 +18,11 @@ export interface ProductListingProps {
   perPage: number;
   /** What happened to an add-to-cart link followed without JavaScript. */
   notice?: { kind: "success" | "error"; text: string } | null;
+  /** The attribute filters' form and active filters, HTML the server built (lib/attribute-filters.server.ts): no code for them ships. */
+  filtersHtml?: string;
 }
 
-export function ProductListing({ products, params, total, totalPages, page, perPage, notice }: ProductListingProps) {
+export function ProductListing({ products, params, total, totalPages, page, perPage, notice, filtersHtml }: ProductListingProps) {
   const navigation = useNavigation();
   const location = useLocation();
   // Dim the grid while a sort or another page of this same listing loads.
@@ -31,15 +33,21 @@ export function ProductListing({ products, params, total, totalPages, page, perP
     document.addEventListener(ADD_FAILED_EVENT, failed);
     return () => document.removeEventListener(ADD_FAILED_EVENT, failed);
   }, []);
+  // Shown above an empty page too, so that a filter that found nothing can be taken away.
+  const filters = filtersHtml && <div dangerouslySetInnerHTML={{ __html: filtersHtml }} />;
   if (!products.length) {
     return (
-      <p className="notice notice--info" role="status">
-        {listingMessages.noProducts}
-      </p>
+      <>
+        {filters}
+        <p className="notice notice--info" role="status">
+          {listingMessages.noProducts}
+        </p>
+      </>
     );
   }
   return (
     <>
+      {filters}
       {notice && (
         <p className={`notice notice--${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
           {notice.text}
@@ -83,8 +91,9 @@ export function SortForm({ params }: { params: ListingParams }) {
   const submit = useSubmit();
   return (
     <Form method="get" className="ordering" preventScrollReset>
-      {params.search && <input type="hidden" name="s" value={params.search} />}
-      {params.tag && <input type="hidden" name="tag" value={params.tag} />}
+      {params.kept.map(([name, value]) => (
+        <input key={name + value} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor="orderby" className="ordering__label">
         {listingMessages.sortLabel}
       </label>

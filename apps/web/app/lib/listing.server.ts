@@ -5,7 +5,8 @@ import { data, redirect } from "react-router";
 import { toCardProduct } from "../components/ProductCard.tsx";
 import type { Storefront } from "../context.ts";
 import { addToCartMessages } from "../messages.ts";
-import { DEFAULT_SORT, type ListingParams, orderingFor, parseListingParams, parsePage } from "./listing.ts";
+import { attributeFiltersHtml, chosenFilters } from "./attribute-filters.server.ts";
+import { DEFAULT_SORT, type ListingParams, orderingFor, parseListingParams, parsePage, withKept } from "./listing.ts";
 
 const listingNoticeAdded = addToCartMessages.added;
 
@@ -31,16 +32,24 @@ export async function addFromLink(url: URL, storefront: Storefront): Promise<voi
 export async function loadListing(address: URL, storefront: Storefront, filter: Pick<ProductQuery, "category"> = {}) {
   const url = new URL(address);
   if (url.searchParams.has("add-to-cart")) await addFromLink(url, storefront);
-  const params: ListingParams = parseListingParams(url.searchParams);
-  const query: ProductQuery = {
+  const asked = parseListingParams(url.searchParams);
+  const base: ProductQuery = {
     ...filter,
+    ...(asked.tag ? { tag: [asked.tag] } : {}),
+    ...(asked.search ? { search: asked.search } : {}),
+  };
+  // The terms and counts follow the listing's category, tag and search, never its own attribute filters.
+  const facets = await storefront.catalog.attributeFacets(base);
+  const chosen = chosenFilters(asked, facets);
+  const params = withKept({ ...asked, filters: chosen.filters });
+  const query: ProductQuery = {
+    ...base,
     ...orderingFor(params.sort),
-    ...(params.tag ? { tag: [params.tag] } : {}),
-    ...(params.search ? { search: params.search } : {}),
+    ...(chosen.query.length ? { attributes: chosen.query, attributeRelation: "and" as const } : {}),
     page: params.page,
     perPage: storefront.settings.productsPerPage,
   };
-  return listingPage(url, storefront, params, query);
+  return { ...(await listingPage(url, storefront, params, query)), filtersHtml: attributeFiltersHtml(url.pathname, params, facets) };
 }
 
 /**
@@ -50,7 +59,14 @@ export async function loadListing(address: URL, storefront: Storefront, filter: 
 export async function loadCollectionListing(address: URL, storefront: Storefront, query: ProductQuery, maxPages: number) {
   const url = new URL(address);
   if (url.searchParams.has("add-to-cart")) await addFromLink(url, storefront);
-  const params: ListingParams = { sort: DEFAULT_SORT, page: parsePage(url.searchParams.get("page")), tag: "", search: "" };
+  const params: ListingParams = {
+    sort: DEFAULT_SORT,
+    page: parsePage(url.searchParams.get("page")),
+    tag: "",
+    search: "",
+    filters: [],
+    kept: [],
+  };
   return listingPage(url, storefront, params, { ...query, page: params.page }, maxPages);
 }
 

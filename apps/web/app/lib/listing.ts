@@ -34,22 +34,49 @@ export interface ListingParams {
   page: number;
   tag: string;
   search: string;
+  /** Chosen attribute terms, [attribute slug, term slug], from ?filter_color=red (WooCommerce's names). */
+  filters: [string, string][];
+  /** The query fields sorting and pages keep (`keptFields`). */
+  kept: [string, string][];
+}
+
+const FILTER_KEY = /^filter_([a-z0-9-]{1,100})$/;
+const TERM_SLUG = /^[a-z0-9-]{1,100}$/;
+
+/** The chosen terms of ?filter_<attribute>=<term> (repeated, or several separated by commas), each once, at most 50. */
+export function parseFilters(searchParams: URLSearchParams): [string, string][] {
+  const chosen = new Map<string, [string, string]>();
+  for (const [key, value] of searchParams) {
+    const attribute = FILTER_KEY.exec(key)?.[1];
+    if (attribute) for (const term of value.split(",")) if (TERM_SLUG.test(term)) chosen.set(`${attribute}=${term}`, [attribute, term]);
+  }
+  return [...chosen.values()].slice(0, 50);
 }
 
 export function parseListingParams(searchParams: URLSearchParams): ListingParams {
-  return {
+  return withKept({
     sort: parseSort(searchParams.get("orderby")),
     page: parsePage(searchParams.get("page")),
     tag: (searchParams.get("tag") ?? "").trim(),
     search: (searchParams.get("s") ?? "").trim().slice(0, 200),
-  };
+    filters: parseFilters(searchParams),
+  });
 }
+
+/** The fields a listing keeps when it is sorted or paged: the search, the tag and the chosen filters. */
+export const keptFields = (params: Omit<ListingParams, "kept">): [string, string][] => [
+  ...(params.search ? [["s", params.search] as [string, string]] : []),
+  ...(params.tag ? [["tag", params.tag] as [string, string]] : []),
+  ...params.filters.map(([attribute, term]): [string, string] => [`filter_${attribute}`, term]),
+];
+
+/** The params with their kept fields worked out afresh (the loader's, after it changed the filters). */
+export const withKept = (params: Omit<ListingParams, "kept">): ListingParams => ({ ...params, kept: keptFields(params) });
 
 /** The query string of a listing page; defaults are left out so URLs stay short. */
 export function listingSearch(params: ListingParams, page: number): string {
-  const query = new URLSearchParams();
-  if (params.search) query.set("s", params.search);
-  if (params.tag) query.set("tag", params.tag);
+  // Built by the loader, so the browser's copy of this code stays small (the /shop script budget).
+  const query = new URLSearchParams(params.kept);
   if (params.sort !== DEFAULT_SORT) query.set("orderby", params.sort);
   if (page > 1) query.set("page", String(page));
   const text = query.toString();

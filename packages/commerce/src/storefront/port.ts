@@ -9,12 +9,14 @@ import type { FormPagePayload } from "../forms/page.ts";
 import type { FormValues } from "../forms/types.ts";
 import type { ProductCollection } from "../product-collections.ts";
 import type { StoreAddress, StoreCart, StoreProduct, StoreVariation } from "../store-api.ts";
-import type { ProductOffers, ProductPage, ProductQuery, StoreCategory } from "./catalog.ts";
+import type { AttributeFacet, ProductOffers, ProductPage, ProductQuery, StoreCategory } from "./catalog.ts";
 import type { CustomerOrderPage, OrderView } from "./orders.ts";
 import type { CheckoutFieldSetting, StorefrontSettings } from "./settings.ts";
 
 export interface StorefrontCatalog {
   listProducts(query: ProductQuery): Promise<ProductPage>;
+  /** The attributes whose terms products of the listing offer, each term with their count (its attribute filters not counted). */
+  attributeFacets(query: ProductQuery): Promise<AttributeFacet[]>;
   getProduct(idOrSlug: string): Promise<StoreProduct | null>;
   getVariations(productId: number): Promise<StoreVariation[]>;
   /** A product's upsells and up to four related products the shop may show (published, not hidden, in stock if the shop hides the rest). */

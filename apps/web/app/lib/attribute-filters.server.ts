@@ -1,0 +1,87 @@
+/**
+ * A listing's "Filter by" area and its active filters as HTML, built on the server: a plain GET form and
+ * links that work without JavaScript, so /shop ships no code for them (its script budget, bench/budgets.json).
+ */
+import type { AttributeFacet, AttributeFilter } from "@cartwright/commerce";
+import { el, esc } from "../../forms/render/html.ts";
+import { filterMessages as m } from "../features/listing/filter-messages.ts";
+import { DEFAULT_SORT, type ListingParams, listingSearch, withKept } from "./listing.ts";
+
+/** The chosen terms of known attributes (others dropped from the address), and the catalogue's filters: any term of an attribute, every attribute. */
+export function chosenFilters(params: ListingParams, facets: readonly AttributeFacet[]) {
+  const filters = params.filters.filter(([attribute]) => facets.some((f) => f.slug === attribute));
+  const byAttribute = new Map<string, string[]>();
+  for (const [attribute, term] of filters) byAttribute.set(attribute, [...(byAttribute.get(attribute) ?? []), term]);
+  const query: AttributeFilter[] = [...byAttribute].map(([attribute, slugs]) => ({ attribute, operator: "in", slugs }));
+  return { filters, query };
+}
+
+/** The filter form (one fieldset per attribute, a checkbox per term with its count) and the active filters; empty when no product offers a term. */
+export function attributeFiltersHtml(path: string, params: ListingParams, facets: readonly AttributeFacet[]): string {
+  if (!facets.length) return "";
+  const chosen = new Set(params.filters.map(([attribute, term]) => `${attribute}=${term}`));
+  // Filtering keeps the search, tag and order and starts again at page 1.
+  const kept = [
+    params.search ? el("input", { type: "hidden", name: "s", value: params.search }) : "",
+    params.tag ? el("input", { type: "hidden", name: "tag", value: params.tag }) : "",
+    params.sort !== DEFAULT_SORT ? el("input", { type: "hidden", name: "orderby", value: params.sort }) : "",
+  ].join("");
+  const groups = facets
+    .map((facet) => {
+      const terms = facet.terms
+        .map((term) => {
+          const id = `filter-${facet.slug}-${term.slug}`;
+          const box = el("input", {
+            type: "checkbox",
+            id,
+            name: `filter_${facet.slug}`,
+            value: term.slug,
+            checked: chosen.has(`${facet.slug}=${term.slug}`),
+          });
+          const count =
+            el("span", { class: "filters__count", "aria-hidden": "true" }, esc(m.termCount(term.count))) +
+            el("span", { class: "visually-hidden" }, esc(`, ${m.termCountLabel(term.count)}`));
+          return el("li", { class: "filters__term" }, `${box}${el("label", { for: id }, `${esc(term.name)} ${count}`)}`);
+        })
+        .join("");
+      return el(
+        "fieldset",
+        { class: "filters__group" },
+        el("legend", { class: "filters__legend" }, esc(facet.name)) + el("ul", { class: "filters__terms" }, terms),
+      );
+    })
+    .join("");
+  const form = el(
+    "form",
+    { method: "get", action: path, class: "filters__form" },
+    kept +
+      el("div", { class: "filters__groups" }, groups) +
+      el("button", { type: "submit", class: "button button--secondary filters__apply" }, esc(m.apply)),
+  );
+  const area = el(
+    "details",
+    { class: "filters", open: params.filters.length > 0 },
+    el("summary", { class: "filters__summary" }, esc(m.filterBy)) + form,
+  );
+  return area + activeFiltersHtml(path, params, facets);
+}
+
+/** A link per chosen term that takes it away, and one that takes them all, each back to page 1. */
+function activeFiltersHtml(path: string, params: ListingParams, facets: readonly AttributeFacet[]): string {
+  if (!params.filters.length) return "";
+  const href = (filters: ListingParams["filters"]) => `${path}${listingSearch(withKept({ ...params, filters }), 1)}`;
+  const chips = params.filters.map(([attribute, term]) => {
+    const facet = facets.find((f) => f.slug === attribute);
+    const attributeName = facet?.name ?? attribute;
+    const termName = facet?.terms.find((t) => t.slug === term)?.name ?? term;
+    const rest = params.filters.filter(([a, t]) => a !== attribute || t !== term);
+    const text = `${el("span", { class: "visually-hidden" }, esc(`${m.remove(attributeName, termName)}`))}${el("span", { "aria-hidden": "true" }, `${esc(`${attributeName}: ${termName}`)} ×`)}`;
+    return el("li", {}, el("a", { class: "active-filters__chip", href: href(rest) }, text));
+  });
+  const clear = el("li", {}, el("a", { class: "active-filters__clear", href: href([]) }, esc(m.clearAll)));
+  return el(
+    "div",
+    { class: "active-filters" },
+    el("h2", { class: "active-filters__title" }, esc(m.activeTitle)) + el("ul", { class: "active-filters__list" }, chips.join("") + clear),
+  );
+}
