@@ -79,7 +79,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Sort by").selectOption("price");
     // Nothing happens on change without JavaScript; the button inside <noscript> submits.
     await expect(page).not.toHaveURL(/orderby=/);
-    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("button", { name: "Apply", exact: true }).click();
     await expect(page).toHaveURL(/[?&]orderby=price(&|$)/);
     await expect(page.getByLabel("Sort by")).toHaveValue("price");
     await expectCheapestFirst(page);
