@@ -39,9 +39,9 @@ export function attributeFiltersHtml(path: string, params: ListingParams, facets
             checked: chosen.has(`${facet.slug}=${term.slug}`),
           });
           const count =
-            el("span", { class: "filters__count", "aria-hidden": "true" }, esc(m.termCount(term.count))) +
-            el("span", { class: "visually-hidden" }, esc(`, ${m.termCountLabel(term.count)}`));
-          return el("li", { class: "filters__term" }, `${box}${el("label", { for: id }, `${esc(term.name)} ${count}`)}`);
+            el("span", { class: "filters__count", "aria-hidden": "true" }, ` ${esc(m.termCount(term.count))}`) +
+            el("span", { class: "visually-hidden" }, ` ${esc(m.termCountLabel(term.count))}`);
+          return el("li", { class: "filters__term" }, `${box}${el("label", { for: id }, `${esc(term.name)}${count}`)}`);
         })
         .join("");
       return el(
@@ -60,7 +60,8 @@ export function attributeFiltersHtml(path: string, params: ListingParams, facets
   );
   const area = el(
     "details",
-    { class: "filters", open: params.filters.length > 0 },
+    // Named apart from its summary, which wide screens hide.
+    { class: "filters", open: params.filters.length > 0, "aria-label": m.filterBy },
     el("summary", { class: "filters__summary" }, esc(m.filterBy)) + form,
   );
   return area + activeFiltersHtml(path, params, facets);

@@ -18,7 +18,7 @@ const page = async (path: string) => {
 /** A term's checkbox and its count as the filter area shows them. */
 const termBox = (html: string, attribute: string, term: string) =>
   new RegExp(
-    `<input type="checkbox" id="filter-${attribute}-${term}" name="filter_${attribute}" value="${term}"( checked)?><label[^>]*>[^<]*<span class="filters__count" aria-hidden="true">\\((\\d+)\\)`,
+    `<input type="checkbox" id="filter-${attribute}-${term}" name="filter_${attribute}" value="${term}"( checked)?><label[^>]*>[^<]*<span class="filters__count" aria-hidden="true"> \\((\\d+)\\)`,
   ).exec(html);
 
 const termId = async (attribute: string, slug: string) =>
@@ -89,14 +89,14 @@ describe("the Filter by area", () => {
     expect(html).toContain("&lt;b&gt;Silk&lt;/b&gt; &quot;fine&quot;");
     expect(html).not.toContain("<b>Silk</b>");
     expect(html).not.toContain("Active filters");
-    expect(html).toContain('<details class="filters">');
+    expect(html).toContain('<details class="filters" aria-label="Filter by">');
   });
 
   it("filters by the address's terms, pages and sorts with them kept, and shows each as a filter to take away", async () => {
     const first = await page("/shop?filter_color=red");
     expect(first).toContain("Showing 1–12 of 15 products");
     expect(termBox(first, "color", "red")?.[1]).toBe(" checked");
-    expect(first).toContain('<details class="filters" open>');
+    expect(first).toContain('<details class="filters" open aria-label="Filter by">');
     expect(first).toContain('href="/shop?filter_color=red&amp;page=2"');
     // The sort form carries the filter, and the filter form the order.
     expect(first).toContain('<input type="hidden" name="filter_color" value="red"/>');
