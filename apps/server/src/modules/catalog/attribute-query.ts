@@ -27,8 +27,15 @@ interface Draft {
   term_id?: string[];
 }
 
-/** The filters a query asks for, in the order of their numbers, or the reason for each key that is wrong. */
-export function readAttributeFilters(query: Record<string, unknown>): { filters: AttributeFilter[]; errors: Record<string, string> } {
+/**
+ * The filters a query asks for, in the order of their numbers, with the name of each one's attribute field
+ * (for a later refusal of it), or the reason for each key that is wrong.
+ */
+export function readAttributeFilters(query: Record<string, unknown>): {
+  filters: AttributeFilter[];
+  fields: string[];
+  errors: Record<string, string>;
+} {
   const errors: Record<string, string> = {};
   const drafts = new Map<number, Draft>();
   for (const [key, value] of Object.entries(query)) {
@@ -46,6 +53,7 @@ export function readAttributeFilters(query: Record<string, unknown>): { filters:
   }
   if (drafts.size > MAX_ATTRIBUTE_FILTERS) errors.attributes = `At most ${MAX_ATTRIBUTE_FILTERS} attribute filters are taken at once.`;
   const filters: AttributeFilter[] = [];
+  const fields: string[] = [];
   for (const [index, draft] of [...drafts].sort(([a], [b]) => a - b)) {
     const at = (field: string) => `attributes[${index}][${field}]`;
     const before = Object.keys(errors).length;
@@ -68,6 +76,7 @@ export function readAttributeFilters(query: Record<string, unknown>): { filters:
       errors[at("slug")] = `${at("slug")} is missing: give the terms' slugs, or their ids in ${at("term_id")}.`;
     if (slugs.length + termIds.length > MAX_FILTER_TERMS) errors[at("slug")] = `One filter takes at most ${MAX_FILTER_TERMS} terms.`;
     if (Object.keys(errors).length > before) continue;
+    fields.push(at("attribute"));
     filters.push({
       attribute: attribute as string,
       operator: operator[0] as AttributeFilter["operator"],
@@ -75,5 +84,5 @@ export function readAttributeFilters(query: Record<string, unknown>): { filters:
       ...(termIds.length ? { termIds: [...new Set(termIds.map(Number))] } : {}),
     });
   }
-  return { filters, errors };
+  return { filters, fields, errors };
 }

@@ -165,6 +165,10 @@ describe("GET /products with attribute filters", () => {
     expect(await refused("attributes[0][attribute]=pa_material&attributes[0][slug][]=wool")).toEqual({
       "attributes[0][attribute]": "The shop has no attribute 'pa_material'.",
     });
+    // Named by the filter's own number, whatever the numbers before it.
+    expect(await refused(`${color("in", "red")}&attributes[5][attribute]=999999&attributes[5][slug]=x`)).toEqual({
+      "attributes[5][attribute]": "The shop has no attribute '999999'.",
+    });
     expect(await refused("attributes=red")).toEqual({
       attributes: "attributes is not an attribute filter's field: use attributes[N][attribute], [operator], [slug][] or [term_id][].",
     });

@@ -31,18 +31,11 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const { filters, errors } = readAttributeFilters(q);
+      const { filters, fields, errors } = readAttributeFilters(q);
       if (Object.keys(errors).length) throw fieldsInvalid(errors);
       const unknown = await unknownAttributes(request.ctx, filters);
       if (unknown.length)
-        throw fieldsInvalid(
-          Object.fromEntries(
-            filters
-              .map((f, i) => [`attributes[${i}][attribute]`, f.attribute] as const)
-              .filter(([, name]) => unknown.includes(name))
-              .map(([field, name]) => [field, `The shop has no attribute '${name}'.`]),
-          ),
-        );
+        throw fieldsInvalid(Object.fromEntries(unknown.map((i) => [fields[i], `The shop has no attribute '${filters[i]?.attribute}'.`])));
       const query: ProductQuery = {
         page: q.page,
         perPage: q.per_page,

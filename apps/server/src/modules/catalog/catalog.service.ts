@@ -167,12 +167,12 @@ export async function getAttribute(ctx: Pick<RequestContext, "db">, id: number):
   return (await listAttributes(ctx)).find((a) => a.id === id) ?? null;
 }
 
-/** The filters' attributes the shop does not have, as they were written. */
-export async function unknownAttributes(ctx: Pick<RequestContext, "db">, filters: readonly AttributeFilter[]): Promise<string[]> {
+/** The positions of the filters whose attribute the shop does not have. */
+export async function unknownAttributes(ctx: Pick<RequestContext, "db">, filters: readonly AttributeFilter[]): Promise<number[]> {
   const { attributes: all } = await attributes(ctx.db);
   const known = (name: string) =>
     /^\d+$/.test(name) ? all.some((a) => a.id === Number(name)) : all.some((a) => a.slug === name.replace(/^pa_/, ""));
-  return filters.map((f) => f.attribute).filter((name) => !known(name));
+  return filters.flatMap((f, i) => (known(f.attribute) ? [] : [i]));
 }
 
 /** Products each term is offered by in a listing's query, by term id, kept per query until the catalogue changes. */
