@@ -250,7 +250,7 @@ export async function findCrossSells(db: Db, productIds: number[]): Promise<Prod
 }
 
 /** What a product page may offer: published, and shown outside search (catalog_visibility visible or catalog), in stock when the shop hides the rest. */
-const offered = (hideOutOfStock: boolean) =>
+const offerable = (hideOutOfStock: boolean) =>
   sql<boolean>`(products.status = 'publish' and products.catalog_visibility in ('visible', 'catalog')${
     hideOutOfStock ? sql` and products.stock_status <> 'outofstock'` : sql``
   })`;
@@ -260,7 +260,7 @@ export async function findUpsells(db: Db, productId: number, hideOutOfStock: boo
   return db
     .selectFrom("products")
     .innerJoin("upsells", "upsells.upsell_id", "products.id")
-    .where(offered(hideOutOfStock))
+    .where(offerable(hideOutOfStock))
     .where("upsells.product_id", "=", productId)
     .selectAll("products")
     .orderBy("upsells.position")
@@ -289,7 +289,7 @@ export async function findRelated(db: Db, productId: number, hideOutOfStock: boo
   return db
     .selectFrom("products")
     .innerJoin(counted.as("terms"), "terms.product_id", "products.id")
-    .where(offered(hideOutOfStock))
+    .where(offerable(hideOutOfStock))
     .where("products.id", "<>", productId)
     .where("products.parent_id", "is", null)
     .where("products.id", "not in", (eb) => eb.selectFrom("upsells").select("upsell_id").where("product_id", "=", productId))
