@@ -19,28 +19,42 @@ function failureText(failure: unknown): string {
   return names.length ? `${failure.message} (${names.join(", ")})` : failure.message;
 }
 
+/** One form's write: busy while it runs, the failure's words beside the form, the order and its announcement handed on. */
+function useOrderWrite(onWrite: OnWrite, describe: (failure: unknown) => string = failureText) {
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function write(call: () => Promise<OrderReply>, announcement: (reply: OrderReply) => string) {
+    setBusy(true);
+    setError("");
+    try {
+      const reply = await call();
+      onWrite(reply, announcement(reply));
+    } catch (failure) {
+      setError(describe(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, error, setError, write };
+}
+
 // Each form's button is a SubmitButton: pressable (aria-disabled) while its write is on its way, so the keyboard's focus stays.
 export function StatusForm({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
   const [next, setNext] = useState<OrderStatus>(order.status);
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, write } = useOrderWrite(onWrite);
   const confirmation = statusConfirmation(order, next);
   // A write elsewhere on the page (a refund) may move the status: the select follows, keeping the focus where it is.
   useEffect(() => setNext(order.status), [order.status]);
 
   async function send() {
     setConfirming(false);
-    setBusy(true);
-    setError("");
-    try {
-      const reply = await orderApi.setStatus(order.id, next);
-      onWrite(reply, t.statusSaved(statusLabel(reply.status)));
-    } catch (failure) {
-      setError(failureText(failure));
-    } finally {
-      setBusy(false);
-    }
+    await write(
+      () => orderApi.setStatus(order.id, next),
+      (reply) => t.statusSaved(statusLabel(reply.status)),
+    );
   }
 
   return (
@@ -89,8 +103,9 @@ export function StatusForm({ order, onWrite }: { order: OrderReply; onWrite: OnW
 export function NoteForm({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
   const [note, setNote] = useState("");
   const [toCustomer, setToCustomer] = useState(false);
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, write } = useOrderWrite(onWrite, (failure) =>
+    failure instanceof AdminApiError ? (failure.fields.note ?? failure.message) : String(failure),
+  );
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
@@ -101,17 +116,14 @@ export function NoteForm({ order, onWrite }: { order: OrderReply; onWrite: OnWri
       document.getElementById("order-note")?.focus();
       return;
     }
-    setBusy(true);
-    setError("");
-    try {
-      const reply = await orderApi.addNote(order.id, note, toCustomer);
-      setNote("");
-      onWrite(reply, t.noteAdded(toCustomer));
-    } catch (failure) {
-      setError(failure instanceof AdminApiError ? (failure.fields.note ?? failure.message) : String(failure));
-    } finally {
-      setBusy(false);
-    }
+    await write(
+      async () => {
+        const reply = await orderApi.addNote(order.id, note, toCustomer);
+        setNote("");
+        return reply;
+      },
+      () => t.noteAdded(toCustomer),
+    );
   }
 
   return (
@@ -154,22 +166,15 @@ const EMAILS: OrderEmail[] = ["customer_confirmation", "owner_notice", "customer
 
 export function EmailForm({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
   const [email, setEmail] = useState<OrderEmail>("customer_confirmation");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, error, write } = useOrderWrite(onWrite);
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    setError("");
-    try {
-      const reply = await orderApi.sendEmail(order.id, email);
-      onWrite(reply, t.emailSent(emailLabel(email)));
-    } catch (failure) {
-      setError(failureText(failure));
-    } finally {
-      setBusy(false);
-    }
+    await write(
+      () => orderApi.sendEmail(order.id, email),
+      () => t.emailSent(emailLabel(email)),
+    );
   }
 
   return (
@@ -196,22 +201,16 @@ export function EmailForm({ order, onWrite }: { order: OrderReply; onWrite: OnWr
  * page →"), and the invoice e-mail that carries it, sent by the e-mail action.
  */
 export function PayLinkForm({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, error, write } = useOrderWrite(onWrite);
   if (!order.payment_url) return null;
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    setError("");
-    try {
-      onWrite(await orderApi.sendEmail(order.id, "customer_invoice"), t.emailSent(emailLabel("customer_invoice")));
-    } catch (failure) {
-      setError(failureText(failure));
-    } finally {
-      setBusy(false);
-    }
+    await write(
+      () => orderApi.sendEmail(order.id, "customer_invoice"),
+      () => t.emailSent(emailLabel("customer_invoice")),
+    );
   }
 
   return (
