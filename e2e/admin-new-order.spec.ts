@@ -45,6 +45,7 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   await page.getByRole("button", { name: "Create order" }).click();
   await expect(page.locator(".admin-error-summary")).toBeVisible();
   await expect(form.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Country/Region")).toHaveAttribute("aria-invalid", "true");
   await expect(variation).toHaveAttribute("aria-invalid", "true");
   await variation.selectOption({ label: "Red / L" });
   await form.getByLabel("Coupon code").fill("SAVE10");
@@ -53,9 +54,20 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   await form.getByLabel("Last name").fill("Customer");
   await form.getByLabel("Address line 1").fill("1 Test Street");
   await form.getByLabel("City").fill("Los Angeles");
-  await form.getByLabel("State or county").fill("CA");
+  // The country and state by name, from the keyboard: a state of another country goes when the country changes.
+  const country = form.getByLabel("Country/Region");
+  await expect(country.getByRole("option", { name: "United States", exact: true })).toBeAttached();
+  await country.focus();
+  await page.keyboard.type("Canada");
+  await expect(country).toHaveValue("CA");
+  const state = form.getByLabel("State/County");
+  await state.selectOption({ label: "Ontario" });
+  await country.selectOption({ label: "United States" });
+  await expect(state).toHaveValue("");
+  await state.focus();
+  await page.keyboard.type("California");
+  await expect(state).toHaveValue("CA");
   await form.getByLabel("Postcode").fill("90001");
-  await form.getByLabel("Country (two-letter code)").fill("US");
   await form.getByLabel("Phone").fill("555-0100");
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Shipping method's name").fill("Courier");
@@ -84,6 +96,10 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(`^Order #${id}`) })).toBeVisible();
   await expect(page.locator(".admin-order-status")).toHaveText("Status: Pending payment");
   await expect(page.getByText(total).first()).toBeVisible();
+  // The address as saved, read back by name.
+  await expect(page.getByRole("region", { name: "Billing address" }).locator("address")).toContainText(
+    "Los Angeles, California 90001United States",
+  );
   const payLink = page.getByRole("link", { name: "Customer payment page →" });
   await expect(payLink).toBeVisible();
   await expect(page.getByRole("button", { name: "Send invoice" })).toBeVisible();

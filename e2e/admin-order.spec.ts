@@ -137,10 +137,35 @@ test("the order page works with the keyboard alone: address form, status confirm
   await expect(page.getByLabel("First name")).toBeFocused();
   await expect(page.getByLabel("First name")).toHaveValue("Ada");
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(/^order-keys-/);
+  // The country and state show by name, their codes kept as the values.
+  await expect(page.getByLabel("Country/Region").locator("option:checked")).toHaveText("United States");
+  await expect(page.getByLabel("State/County").locator("option:checked")).toHaveText("California");
+  await expect(page.getByLabel("State/County")).toHaveValue("CA");
+  expect(await seriousViolations(page)).toEqual([]);
   await tabTo(page, "Cancel");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("form", { name: "Edit the billing address" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Edit the billing address" })).toBeFocused();
+
+  // The shipping address's state chosen by name from the keyboard, saved, and printed by name.
+  await tabTo(page, "Edit the shipping address");
+  await page.keyboard.press("Enter");
+  const shippingForm = page.getByRole("form", { name: "Edit the shipping address" });
+  await expect(shippingForm).toBeVisible();
+  await expect(shippingForm.getByLabel("State/County").getByRole("option", { name: "Nevada" })).toBeAttached();
+  await tabTo(page, "State/County");
+  await page.keyboard.type("Nevada");
+  await expect(shippingForm.getByLabel("State/County")).toHaveValue("NV");
+  // At a phone's width the form fits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await tabTo(page, "Save address");
+  await page.keyboard.press("Enter");
+  await expect(shippingForm).toHaveCount(0);
+  const shipping = page.getByRole("region", { name: "Shipping address" }).locator("address");
+  await expect(shipping).toContainText("Los Angeles, Nevada 90001");
+  await expect(shipping).toContainText("United States");
 
   // Cancelling asks first, saying what goes back; Escape keeps the order as it was, and the select says so again.
   await tabTo(page, "New status");

@@ -8,18 +8,21 @@ import type { OwnerAttribute, OwnerProduct } from "@cartwright/commerce/admin";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { AdminApiError } from "../api.ts";
+import { countryChoices, stateChoices, stateForCountry } from "../components/address-choices.ts";
 import { EditorHead, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { CheckboxField, FieldErrorsContext, FieldFrame, fieldId, SelectField, TextField } from "../components/fields.tsx";
 import { Picker } from "../components/Picker.tsx";
 import type { PickerOption } from "../components/picker.ts";
+import { useCountryList } from "../components/use-country-list.ts";
 import { formatMoney } from "../order/format.ts";
-import { ADDRESS_FIELD_LABELS, STATUS_LABELS } from "../order/messages.ts";
+import { ADDRESS_FIELD_LABELS, orderMessages, STATUS_LABELS } from "../order/messages.ts";
 import { type Calculation, newOrderApi } from "./api.ts";
 import { newOrderMessages as t } from "./messages.ts";
 import {
   ADDRESS_KEYS,
   type AddressDraft,
+  type AddressKey,
   addressFrom,
   type DraftLine,
   emptyDraft,
@@ -58,6 +61,8 @@ export function NewOrderForm({ currency, attributes }: Props) {
   const [loadError, setLoadError] = useState("");
   const { errors, failure, busy, run, refuse } = useSave();
   const announce = useAnnounce();
+  // The country names arrive after the page's first paint (its own chunk); the codes show until then.
+  const countries = useCountryList();
   const navigate = useNavigate();
   const code = currency.currency_code;
   const minor = currency.currency_minor_unit;
@@ -187,18 +192,32 @@ export function NewOrderForm({ currency, attributes }: Props) {
     return path;
   };
 
+  // A changed country takes the state with it unless the state is one of the new country's.
+  const change = (which: "billing" | "shipping", value: AddressDraft, k: AddressKey, text: string) =>
+    set(
+      which,
+      k === "country" && countries
+        ? { ...value, country: text, state: stateForCountry(countries, text, value.state) }
+        : { ...value, [k]: text },
+    );
+
   const address = (which: "billing" | "shipping", value: AddressDraft) => (
     <div className="admin-new-order__address">
-      {ADDRESS_KEYS.filter((k) => which === "billing" || k !== "email").map((k) => (
-        <TextField
-          key={k}
-          path={`${which}.${k}`}
-          type={k === "email" ? "email" : "text"}
-          label={ADDRESS_FIELD_LABELS[k] ?? k}
-          value={value[k]}
-          onChange={(text) => set(which, { ...value, [k]: text })}
-        />
-      ))}
+      {ADDRESS_KEYS.filter((k) => which === "billing" || k !== "email").map((k) => {
+        const label = ADDRESS_FIELD_LABELS[k] ?? k;
+        const choices =
+          k === "country"
+            ? countryChoices(countries, value.country, orderMessages.chooseIn(label))
+            : k === "state"
+              ? stateChoices(countries, value.country, value.state, orderMessages.chooseIn(label))
+              : undefined;
+        const field = { path: `${which}.${k}`, label, value: value[k], onChange: (text: string) => change(which, value, k, text) };
+        return choices ? (
+          <SelectField key={k} {...field} options={choices} />
+        ) : (
+          <TextField key={k} {...field} type={k === "email" ? "email" : "text"} />
+        );
+      })}
     </div>
   );
 

@@ -15,9 +15,10 @@ export const ADDRESS_KEYS = [
   "address_1",
   "address_2",
   "city",
+  // The country before the state: the state's choices are the country's.
+  "country",
   "state",
   "postcode",
-  "country",
   "phone",
   "email",
 ] as const;

@@ -143,7 +143,8 @@ export function orderedTimeline(timeline: readonly TimelineEvent[], newestFirst:
 
 /** The fields an address form edits; billing has the e-mail too. */
 export function addressFields(which: "billing" | "shipping"): string[] {
-  const fields = ["first_name", "last_name", "company", "address_1", "address_2", "city", "state", "postcode", "country", "phone"];
+  // The country before the state: the state's choices are the country's.
+  const fields = ["first_name", "last_name", "company", "address_1", "address_2", "city", "country", "state", "postcode", "phone"];
   return which === "billing" ? [...fields, "email"] : fields;
 }
 

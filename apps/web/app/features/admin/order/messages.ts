@@ -35,9 +35,9 @@ export const ADDRESS_FIELD_LABELS: Record<string, string> = {
   address_1: "Address line 1",
   address_2: "Address line 2",
   city: "City",
-  state: "State or county",
+  state: "State/County",
   postcode: "Postcode",
-  country: "Country (two-letter code)",
+  country: "Country/Region",
   phone: "Phone",
   email: "Email",
 };
@@ -84,6 +84,8 @@ export const orderMessages = {
   noAddress: "No address.",
   edit: "Edit",
   editLabel: (which: string) => `Edit the ${which.toLowerCase()}`,
+  /** A country or state select's empty choice, as the checkout words it. */
+  chooseIn: (label: string) => `Select a ${label}`,
   save: "Save address",
   cancel: "Cancel",
   addressSaved: (which: string) => `${which} saved.`,

@@ -1,8 +1,13 @@
-/** A billing or shipping address, and its Edit: an inline form of native inputs, the server's messages beside each field. */
+/**
+ * A billing or shipping address, and its Edit: an inline form of native inputs, the server's messages
+ * beside each field; the country and state picked by name from the list loaded after the page's first paint.
+ */
 import { useRef, useState } from "react";
 import { AdminApiError } from "../../api.ts";
 import { printedAddress } from "../../components/address.ts";
+import { type Choice, countryChoices, stateChoices, stateForCountry } from "../../components/address-choices.ts";
 import { ErrorAlert } from "../../components/page.tsx";
+import { useCountryList } from "../../components/use-country-list.ts";
 import { type AddressKind, type OrderReply, orderApi } from "../api.ts";
 import { addressFields, extraAddressFields } from "../format.ts";
 import { ADDRESS_FIELD_LABELS, orderMessages as t } from "../messages.ts";
@@ -28,6 +33,21 @@ export function AddressCard({ order, which, onSaved }: Props) {
   const lines = printedAddress(address);
   const extras = extraAddressFields(address);
   const id = (field: string) => `${which}-address-${field}`;
+  // Asked for once the page is up, so the names are there when Edit opens the form.
+  const countries = useCountryList();
+
+  function change(field: string, value: string) {
+    if (field !== "country" || !countries) setValues({ ...values, [field]: value });
+    else setValues({ ...values, country: value, state: stateForCountry(countries, value, values.state ?? "") });
+  }
+
+  // A select where the field has choices (the country always, the state when its country has a list), else a text field.
+  const choicesOf = (field: string): Choice[] | undefined =>
+    field === "country"
+      ? countryChoices(countries, values.country ?? "", t.chooseIn(ADDRESS_FIELD_LABELS.country ?? field))
+      : field === "state"
+        ? stateChoices(countries, values.country ?? "", values.state ?? "", t.chooseIn(ADDRESS_FIELD_LABELS.state ?? field))
+        : undefined;
 
   function open() {
     setValues(
@@ -85,6 +105,7 @@ export function AddressCard({ order, which, onSaved }: Props) {
           <ErrorAlert message={message} />
           {addressFields(which).map((field) => {
             const error = errors[field];
+            const choices = choicesOf(field);
             return (
               <div key={field} className={`admin-field${error ? " admin-field--error" : ""}`}>
                 <label htmlFor={id(field)}>{ADDRESS_FIELD_LABELS[field]}</label>
@@ -93,16 +114,34 @@ export function AddressCard({ order, which, onSaved }: Props) {
                     {error}
                   </p>
                 )}
-                <input
-                  id={id(field)}
-                  name={field}
-                  type={inputType(field)}
-                  autoComplete="off"
-                  value={values[field] ?? ""}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id(field)}-error` : undefined}
-                  onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-                />
+                {choices ? (
+                  <select
+                    id={id(field)}
+                    name={field}
+                    autoComplete="off"
+                    value={values[field] ?? ""}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${id(field)}-error` : undefined}
+                    onChange={(event) => change(field, event.target.value)}
+                  >
+                    {choices.map((choice) => (
+                      <option key={choice.value} value={choice.value}>
+                        {choice.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    id={id(field)}
+                    name={field}
+                    type={inputType(field)}
+                    autoComplete="off"
+                    value={values[field] ?? ""}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${id(field)}-error` : undefined}
+                    onChange={(event) => change(field, event.target.value)}
+                  />
+                )}
               </div>
             );
           })}
