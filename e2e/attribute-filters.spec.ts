@@ -1,6 +1,7 @@
 /**
  * Filtering /shop by attribute terms (decision 0088): the "Filter by" area's plain GET form, the result
  * count, sorting that keeps the filter, taking it away, with and without JavaScript, at 390 px; axe on each.
+ * Each attribute's counts follow the other attributes' chosen terms; a term counting 0 is left out unless chosen.
  * The demo Hoodie is the one product with Color (Blue, Red) and Size (S, M, L).
  */
 import { AxeBuilder } from "@axe-core/playwright";
@@ -39,6 +40,25 @@ test("a shopper filters the shop by Color Red, sorts, and takes the filter away"
   await expect(page).toHaveURL(/\/shop\?orderby=price-desc$/);
   await expect(page.getByText(/Showing 1–\d+ of \d+ products/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Clear all filters" })).toHaveCount(0);
+});
+
+test("each attribute counts under the others' chosen terms, and a chosen term at 0 stays to be unticked", async ({ page }) => {
+  // XL is no Size term: it matches nothing, so no Color is offered under it.
+  await page.goto("/shop?filter_color=red&filter_size=xl");
+  await expect(page.getByText("No products were found matching your selection.")).toBeVisible();
+  await expect(colour(page).getByRole("checkbox")).toHaveCount(1);
+  const red = colour(page).getByRole("checkbox", { name: "Red (0 products)" });
+  await expect(red).toBeChecked();
+  // Size leaves out its own filter: under Red the Hoodie still offers S, M and L.
+  await expect(page.getByRole("group", { name: "Size" }).getByRole("checkbox", { name: "M (1 product)" })).not.toBeChecked();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole("link", { name: "Remove filter Color: Red" }).click();
+  await expect(page).toHaveURL(/\/shop\?filter_size=xl$/);
+  await expect(colour(page)).toHaveCount(0);
+  await page.getByRole("link", { name: "Remove filter Size: xl" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(colour(page).getByRole("checkbox")).toHaveCount(2);
 });
 
 test.describe("without JavaScript", () => {

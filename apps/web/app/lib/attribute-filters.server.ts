@@ -7,18 +7,24 @@ import { el, esc } from "../../forms/render/html.ts";
 import { filterMessages as m } from "../features/listing/filter-messages.ts";
 import { DEFAULT_SORT, type ListingParams, listingSearch, withKept } from "./listing.ts";
 
-/** The chosen terms of known attributes (others dropped from the address), and the catalogue's filters: any term of an attribute, every attribute. */
-export function chosenFilters(params: ListingParams, facets: readonly AttributeFacet[]) {
-  const filters = params.filters.filter(([attribute]) => facets.some((f) => f.slug === attribute));
+/** The address's filters as the catalogue reads them: any chosen term of an attribute, every attribute. */
+export function filtersQuery(filters: ListingParams["filters"]): AttributeFilter[] {
   const byAttribute = new Map<string, string[]>();
   for (const [attribute, term] of filters) byAttribute.set(attribute, [...(byAttribute.get(attribute) ?? []), term]);
-  const query: AttributeFilter[] = [...byAttribute].map(([attribute, slugs]) => ({ attribute, operator: "in", slugs }));
-  return { filters, query };
+  return [...byAttribute].map(([attribute, slugs]) => ({ attribute, operator: "in", slugs }));
+}
+
+/** The chosen terms of known attributes (others dropped from the address), and their query. */
+export function chosenFilters(params: ListingParams, facets: readonly AttributeFacet[]) {
+  const filters = params.filters.filter(([attribute]) => facets.some((f) => f.slug === attribute));
+  return { filters, query: filtersQuery(filters) };
 }
 
 /** The filter form (one fieldset per attribute, a checkbox per term with its count) and the active filters; empty when no product offers a term. */
 export function attributeFiltersHtml(path: string, params: ListingParams, facets: readonly AttributeFacet[]): string {
-  if (!facets.length) return "";
+  // An attribute kept only because the address names it has no term to tick: its filter shows as active only.
+  const shown = facets.filter((facet) => facet.terms.length > 0);
+  if (!shown.length) return activeFiltersHtml(path, params, facets);
   const chosen = new Set(params.filters.map(([attribute, term]) => `${attribute}=${term}`));
   // Filtering keeps the search, tag and order and starts again at page 1.
   const kept = [
@@ -26,7 +32,7 @@ export function attributeFiltersHtml(path: string, params: ListingParams, facets
     params.tag ? el("input", { type: "hidden", name: "tag", value: params.tag }) : "",
     params.sort !== DEFAULT_SORT ? el("input", { type: "hidden", name: "orderby", value: params.sort }) : "",
   ].join("");
-  const groups = facets
+  const groups = shown
     .map((facet) => {
       const terms = facet.terms
         .map((term) => {

@@ -5,7 +5,7 @@ import { data, redirect } from "react-router";
 import { toCardProduct } from "../components/ProductCard.tsx";
 import type { Storefront } from "../context.ts";
 import { addToCartMessages } from "../messages.ts";
-import { attributeFiltersHtml, chosenFilters } from "./attribute-filters.server.ts";
+import { attributeFiltersHtml, chosenFilters, filtersQuery } from "./attribute-filters.server.ts";
 import { DEFAULT_SORT, type ListingParams, orderingFor, parseListingParams, parsePage, withKept } from "./listing.ts";
 
 const listingNoticeAdded = addToCartMessages.added;
@@ -38,8 +38,8 @@ export async function loadListing(address: URL, storefront: Storefront, filter: 
     ...(asked.tag ? { tag: [asked.tag] } : {}),
     ...(asked.search ? { search: asked.search } : {}),
   };
-  // The terms and counts follow the listing's category, tag and search, never its own attribute filters.
-  const facets = await storefront.catalog.attributeFacets(base);
+  // Each attribute's counts follow the listing's category, tag and search and the other attributes' chosen terms.
+  const facets = await storefront.catalog.attributeFacets({ ...base, attributes: filtersQuery(asked.filters) });
   const chosen = chosenFilters(asked, facets);
   const params = withKept({ ...asked, filters: chosen.filters });
   const query: ProductQuery = {

@@ -15,7 +15,7 @@ import type { CheckoutFieldSetting, StorefrontSettings } from "./settings.ts";
 
 export interface StorefrontCatalog {
   listProducts(query: ProductQuery): Promise<ProductPage>;
-  /** The attributes whose terms products of the listing offer, each term with their count (its attribute filters not counted). */
+  /** The attributes whose terms products of the listing offer, each term with its count under the other attributes' filters (`attributes`, and-joined). */
   attributeFacets(query: ProductQuery): Promise<AttributeFacet[]>;
   getProduct(idOrSlug: string): Promise<StoreProduct | null>;
   getVariations(productId: number): Promise<StoreVariation[]>;

@@ -189,12 +189,13 @@ const termCounts = revisionMap(
   { maxEntries: 500, maxBytes: 2 * 1024 * 1024, sizeOf: (key, counts) => key.length + counts.size * 16 },
 );
 
-/** What of a listing's query the term counts follow: which products, never the page, the order or the attribute filters. */
-function countedQuery(ctx: ShopContext, query: ProductQuery): ProductQuery {
+/** What of a listing's query the term counts follow: which products, never the page or the order; `attributes` are the other attributes' filters. */
+function countedQuery(ctx: ShopContext, query: ProductQuery, attributes: readonly AttributeFilter[] = []): ProductQuery {
   const base: ProductQuery = {
     ...(query.search?.trim() ? { search: query.search.trim() } : {}),
     ...(query.category?.length ? { category: query.category } : {}),
     ...(query.tag?.length ? { tag: query.tag } : {}),
+    ...(attributes.length ? { attributes: [...attributes], attributeRelation: "and" as const } : {}),
   };
   const stockStatus = listedStock(ctx, query);
   return stockStatus ? { ...base, stockStatus } : base;
@@ -224,20 +225,36 @@ const storeTerm = (t: { id: number; name: string; slug: string }, counts: Readon
 });
 
 /**
- * The storefront's filter area for a listing: each attribute with the terms that products of the listing
- * (its category, tag and search, not its attribute filters) offer, with their counts; attributes none offer left out.
+ * The storefront's filter area for a listing (decision 0088): each attribute with the terms that products
+ * of the listing offer and their counts. A term's count follows the listing's category, tag and search and
+ * every other attribute's chosen terms (`query.attributes`, joined by and), not its own attribute's, so it
+ * says what ticking it would list. Terms counting 0 are left out unless chosen (so they can be unticked);
+ * attributes with no term left out unless the address names them. One GROUP BY per chosen attribute, and
+ * one for the rest, each kept per query and catalogue revision.
  */
 export async function attributeFacets(context: RequestContext, query: ProductQuery): Promise<AttributeFacet[]> {
   const ctx = await withShopSettings(context);
-  const [{ attributes: all, terms }, counts] = await Promise.all([attributes(ctx.db), countsFor(ctx, query)]);
-  return all
-    .map((a) => ({
-      id: a.id,
-      name: a.name,
-      slug: a.slug,
-      terms: terms.filter((t) => t.attribute_id === a.id && counts.has(t.id)).map((t) => storeTerm(t, counts)),
-    }))
-    .filter((facet) => facet.terms.length > 0);
+  const { attributes: all, terms } = await attributes(ctx.db);
+  const named = (name: string) => all.find((a) => (/^\d+$/.test(name) ? a.id === Number(name) : a.slug === name.replace(/^pa_/, "")));
+  // Filters in one order, so the same choice in another address order shares the cached counts.
+  const filters = (query.attributes ?? [])
+    .flatMap((filter) => {
+      const attribute = named(filter.attribute);
+      return attribute ? [{ id: attribute.id, filter: { ...filter, attribute: attribute.slug } }] : [];
+    })
+    .sort((a, b) => a.id - b.id);
+  const others = (id: number) => filters.filter((f) => f.id !== id).map((f) => f.filter);
+  const keyOf = (id: number) => JSON.stringify(countedQuery(ctx, query, others(id)));
+  // Attributes nobody chose all count under every chosen filter: one key (id 0 is no attribute's).
+  const keys = new Map(all.map((a) => [a.id, keyOf(filters.some((f) => f.id === a.id) ? a.id : 0)]));
+  const counted = await termCounts(ctx.db, [...new Set(keys.values())]);
+  return all.flatMap((a) => {
+    const counts = counted.get(keys.get(a.id) as string) ?? new Map<number, number>();
+    const chosen = new Set(filters.filter((f) => f.id === a.id && f.filter.operator !== "not_in").flatMap((f) => f.filter.slugs ?? []));
+    const shown = terms.filter((t) => t.attribute_id === a.id && ((counts.get(t.id) ?? 0) > 0 || chosen.has(t.slug)));
+    if (!shown.length && !filters.some((f) => f.id === a.id)) return [];
+    return [{ id: a.id, name: a.name, slug: a.slug, terms: shown.map((t) => storeTerm(t, counts)) }];
+  });
 }
 
 export async function listCategories(ctx: Pick<RequestContext, "db">): Promise<readonly StoreCategory[]> {
