@@ -103,6 +103,8 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   const payLink = page.getByRole("link", { name: "Customer payment page →" });
   await expect(payLink).toBeVisible();
   await expect(page.getByRole("button", { name: "Send invoice" })).toBeVisible();
+  // Made in the console: its origin is Web admin (decision 0089), never Unknown.
+  await expect(page.getByRole("region", { name: "Origin" })).toContainText("Web admin");
   expect(await seriousViolations(page)).toEqual([]);
   // The invoice carries the link: sent by the order's e-mail action, and kept in its history.
   await page.getByRole("button", { name: "Send invoice" }).click();

@@ -4,4 +4,4 @@ export { attributionErrors, attributionReport, orderAttribution, orderAttributio
 export { browserAttribution } from "./tracking/config.ts";
 export { type PageRequest, pageViewCookies } from "./tracking/page-view.ts";
 export type { DeviceType, OrderAttributionValues } from "./values.ts";
-export { deviceType, originLabel, readOrderAttribution, withoutAttribution } from "./values.ts";
+export { ADMIN_SOURCE_TYPE, deviceType, originLabel, readOrderAttribution, withoutAttribution } from "./values.ts";

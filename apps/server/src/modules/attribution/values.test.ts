@@ -54,6 +54,8 @@ describe("readOrderAttribution", () => {
     [{ session_count: "1e3" }],
     [{ referrer: `https://${"a".repeat(1000)}` }],
     [{ source_type: "paid" }],
+    // Only an order the owner makes in the console is "admin": a checkout cannot claim it.
+    [{ source_type: "admin" }],
     [{ session_start_time: "yesterday" }],
   ])("drops %o, which a stale or edited cookie can hold", (entry) => {
     expect(readOrderAttribution({ "cw/order-attribution": { ...entry, utm_source: "google" } })).toEqual({ utm_source: "google" });
@@ -85,8 +87,9 @@ describe("originLabel", () => {
     ["organic", "duckduckgo", "Organic: Duckduckgo"],
     ["referral", "facebook.com", "Referral: Facebook.com"],
     ["typein", "(direct)", "Direct"],
+    ["admin", null, "Web admin"],
     [null, null, "Unknown"],
-    ["admin", "x", "Unknown"],
+    ["other", "x", "Unknown"],
   ])("%s / %s → %s", (type, source, label) => {
     expect(originLabel(type, source)).toBe(label);
   });

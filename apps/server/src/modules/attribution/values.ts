@@ -86,9 +86,15 @@ export function deviceType(userAgent: string): DeviceType {
 }
 
 /**
+ * The source type of an order the owner made in the console (decision 0089), as WooCommerce records it.
+ * Never one the checkout keeps: `SOURCE_TYPES` is the storefront's four, so a browser cannot claim it.
+ */
+export const ADMIN_SOURCE_TYPE = "admin";
+
+/**
  * The order's origin as the owner and the shopper read it (reference §2 "Origin labels"):
- * "Source: X", "Organic: X", "Referral: X", "Direct"; "Unknown" without data. X is the source
- * with its first letter in capitals and no surrounding parentheses.
+ * "Source: X", "Organic: X", "Referral: X", "Direct", "Web admin" for an order made in the console;
+ * "Unknown" without data. X is the source with its first letter in capitals and no surrounding parentheses.
  */
 export function originLabel(sourceType: string | null | undefined, source: string | null | undefined): string {
   const shown = (source ?? "").replace(/^\(+|\)+$/g, "");
@@ -102,6 +108,8 @@ export function originLabel(sourceType: string | null | undefined, source: strin
       return `Referral: ${named}`;
     case "typein":
       return "Direct";
+    case ADMIN_SOURCE_TYPE:
+      return "Web admin";
     default:
       return "Unknown";
   }

@@ -9,8 +9,11 @@ import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { insertCoupon } from "../../../../../test/coupons.ts";
 import { ADMIN, adminCall, fieldMessages, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, testBilling, testCard, variationId } from "../../../../../test/store-client.ts";
+import { PLACED_STATUSES } from "../../db/placed-orders.ts";
+import type { OrderStatus } from "../../db/schema.ts";
 import { ensureOwner } from "../customers/index.ts";
 import { cancelUnpaidOrders } from "./index.ts";
+import { BY_HAND_CART_PREFIX, PAID_STATUSES } from "./orders.repo.ts";
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -308,5 +311,55 @@ describe("the sweep", () => {
     await cancelUnpaidOrders(shop.db, 60, new Date(Date.now() + 7 * 24 * 60 * 60 * 1000));
     expect((await adminCall(owner, "GET", `/orders/${made.json().id}`)).json().status).toBe("pending");
     expect(await stockOf(tShirt)).toBe(stock);
+  });
+});
+
+describe("origin", () => {
+  it("records an order made by hand as Web admin, listed, filtered and reported under its own row", async () => {
+    const made = await create({
+      billing: testBilling("origin@example.com"),
+      line_items: [{ product_id: tShirt, quantity: 1 }],
+      set_paid: true,
+    });
+    expect(made.statusCode).toBe(201);
+    const id = made.json().id as number;
+    expect(made.json().origin).toMatchObject({ origin: "Web admin", source_type: "admin" });
+    expect((await adminCall(owner, "GET", `/orders/${id}`)).json().origin.origin).toBe("Web admin");
+
+    // A checkout order with no attribution stays Unknown beside it.
+    const shopper = new StoreClient(shop.app);
+    await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const placed = await shopper.post("/checkout", { billing_address: testBilling("shopper-origin@example.com"), payment_method: "cod" });
+    expect(placed.statusCode).toBe(200);
+    const listed = async (query: string) =>
+      ((await adminCall(owner, "GET", `/orders?per_page=100&${query}`)).json().orders as { id: number; origin: string }[]).map(
+        (o) => `${o.id} ${o.origin}`,
+      );
+    const mine = await listed("source_type=admin");
+    expect(mine).toContain(`${id} Web admin`);
+    expect(mine.every((line) => line.endsWith(" Web admin"))).toBe(true);
+    const unknown = await listed("source_type=unknown");
+    expect(unknown).toContain(`${placed.json().order_id} Unknown`);
+    expect(unknown).not.toContain(`${id} Web admin`);
+
+    const day = new Date().toISOString().slice(0, 10);
+    // Every order made by hand in this file is Web admin; each report counts those in its statuses.
+    const handMade = async (statuses: readonly OrderStatus[]) =>
+      Number(
+        (
+          await shop.db
+            .selectFrom("orders")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("cart_id", "like", `${BY_HAND_CART_PREFIX}%`)
+            .where("status", "in", [...statuses])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const overview = (await adminCall(owner, "GET", `/reports/overview?from=${day}&to=${day}`)).json();
+    const admin = overview.orders_by_origin.filter((line: { source_type: string }) => line.source_type === "admin");
+    expect(admin).toEqual([expect.objectContaining({ source_type: "admin", origin: "Web admin", orders: await handMade(PAID_STATUSES) })]);
+    const report = (await owner.get(`/attribution/report?after=${day}&before=${day}`)).json();
+    const line = report.lines.filter((l: { source_type: string }) => l.source_type === "admin");
+    expect(line).toEqual([expect.objectContaining({ source: "", origin: "Web admin", orders: await handMade(PLACED_STATUSES) })]);
   });
 });

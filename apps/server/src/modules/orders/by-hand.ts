@@ -11,6 +11,7 @@ import type { Db } from "../../db/index.ts";
 import { runSteps } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid } from "../../http/errors.ts";
+import { ADMIN_SOURCE_TYPE, saveOrderAttribution } from "../attribution/index.ts";
 import { type HandPriced, priceOrderByHand, readAddress } from "../cart/index.ts";
 import { getCustomer } from "../customers/index.ts";
 import { type ShopContext, withShopSettings } from "../settings/index.ts";
@@ -174,6 +175,8 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
       throw fieldsInvalid({ [`coupon_lines.${Math.max(0, index)}.code`]: `Coupon "${coupon.code}" has reached its usage limit.` });
     }
     await repo.markCouponsCounted(db, id, 1);
+    // Its origin, as WooCommerce records an order made in the admin: "Web admin", never "Unknown".
+    await saveOrderAttribution(db, id, { source_type: ADMIN_SOURCE_TYPE });
     await recordOrderEvent(db, id, actor, { type: "note", note: `Order created by ${ownerName}.`, to_customer: false }, now);
     if (status !== "pending") await recordOrderEvent(db, id, actor, { type: "status", from: "pending", to: status }, now);
     await logOrderChange(db, ctx, "order", id, null, {

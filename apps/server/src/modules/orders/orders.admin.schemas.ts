@@ -39,9 +39,20 @@ const OrderFilterFields = {
   to: Day("Last day the order was placed, in the shop's time zone, included"),
   payment_method: Type.Optional(Type.String({ maxLength: 100, description: "A payment method id (cod, bacs, test_card…)" })),
   source_type: Type.Optional(
-    Type.Union([Type.Literal("utm"), Type.Literal("organic"), Type.Literal("referral"), Type.Literal("typein"), Type.Literal("unknown")], {
-      description: "The origin's kind (decision 0014); unknown: orders without attribution data or without a source type in it",
-    }),
+    Type.Union(
+      [
+        Type.Literal("utm"),
+        Type.Literal("organic"),
+        Type.Literal("referral"),
+        Type.Literal("typein"),
+        Type.Literal("admin"),
+        Type.Literal("unknown"),
+      ],
+      {
+        description:
+          "The origin's kind (decision 0014); admin: orders made in the console (decision 0089); unknown: orders without attribution data or without a source type in it",
+      },
+    ),
   ),
   source: Type.Optional(
     Type.String({

@@ -32,7 +32,7 @@ export interface OrderFilters {
   /** The shop's time zone, which the caller sets from the settings (decision 0086); UTC when left out. */
   timeZone?: string;
   payment_method?: string;
-  source_type?: "utm" | "organic" | "referral" | "typein" | "unknown";
+  source_type?: "utm" | "organic" | "referral" | "typein" | "admin" | "unknown";
   source?: string;
 }
 

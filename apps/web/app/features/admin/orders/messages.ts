@@ -89,6 +89,7 @@ export const SOURCE_TYPE_LABELS: Record<SourceType, string> = {
   utm: "Source (campaign)",
   organic: "Organic search",
   referral: "Referral",
+  admin: "Web admin",
   unknown: "Unknown",
 };
 

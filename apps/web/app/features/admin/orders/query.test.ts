@@ -45,6 +45,10 @@ describe("orderQuery", () => {
     expect(read("from=2026-03-31&to=2026-03-01")).toMatchObject({ from: "2026-03-01", to: "2026-03-31" });
     expect(read("source_type=unknown&source=google")).toMatchObject({ source_type: "unknown", source: "" });
   });
+
+  it("keeps the Web admin origin of orders made in the console", () => {
+    expect(read("source_type=admin&source=(none)")).toMatchObject({ source_type: "admin", source: "(none)" });
+  });
 });
 
 describe("the API's parameters", () => {

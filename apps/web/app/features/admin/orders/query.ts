@@ -7,7 +7,7 @@
 export const STATUS_TABS = ["all", "pending", "processing", "on-hold", "completed", "cancelled", "refunded", "failed"] as const;
 export type StatusTab = (typeof STATUS_TABS)[number];
 
-export const SOURCE_TYPES = ["utm", "organic", "referral", "typein", "unknown"] as const;
+export const SOURCE_TYPES = ["utm", "organic", "referral", "typein", "admin", "unknown"] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export interface OrderFilterQuery {
