@@ -119,6 +119,7 @@ describe("faceted term counts", () => {
     const one = area(await page("/product-category/accessories?filter_size=m&filter_color=red"));
     const other = area(await page("/product-category/accessories?filter_color=red&filter_size=m"));
     expect(one).toEqual(other);
+    expect(area(await page("/shop?filter_color=red,blue"))).toEqual(area(await page("/shop?filter_color=blue&filter_color=red")));
     expect(one).toEqual({ counts: { "color=red": 1, "material=cotton": 1, "size=m": 1 }, ticked: ["color=red", "size=m"] });
   });
 });

@@ -240,7 +240,8 @@ export async function attributeFacets(context: RequestContext, query: ProductQue
   const filters = (query.attributes ?? [])
     .flatMap((filter) => {
       const attribute = named(filter.attribute);
-      return attribute ? [{ id: attribute.id, filter: { ...filter, attribute: attribute.slug } }] : [];
+      const slugs = filter.slugs ? { slugs: [...filter.slugs].sort() } : {};
+      return attribute ? [{ id: attribute.id, filter: { ...filter, attribute: attribute.slug, ...slugs } }] : [];
     })
     .sort((a, b) => a.id - b.id);
   const others = (id: number) => filters.filter((f) => f.id !== id).map((f) => f.filter);
