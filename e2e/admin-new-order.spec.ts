@@ -1,6 +1,6 @@
 /**
  * An order taken by phone (decision 0089): the owner adds an order for the demo's Hoodie Red/L with
- * the SAVE10 coupon and a courier's charge, sees the shop's totals, creates it, finds the customer's
+ * the SAVE10 coupon, a courier's charge and a one-off rush fee, sees the shop's totals, creates it, finds the customer's
  * payment page on the order, and the customer pays there by test card in a browser of their own;
  * the order then shows processing. axe on the new order page, at a desktop width and at 390 px.
  */
@@ -72,6 +72,13 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Shipping method's name").fill("Courier");
   await form.getByLabel(/Shipping cost, before tax/).fill("5.00");
+  // A one-off fee: its name is asked for first, and it is taxed as the shop taxes its cart fees.
+  await page.getByRole("button", { name: "Add fee" }).click();
+  const feeName = form.getByLabel("Fee's name (Fee 1)");
+  await expect(feeName).toBeFocused();
+  await feeName.fill("Rush handling");
+  await form.getByLabel(/^Amount, before tax/).fill("2.50");
+  await expect(form.getByLabel("Taxable (Fee 1)")).toBeChecked();
 
   // The shop's totals: the sale price, 10 % off, the courier, California's tax.
   const totals = page.locator(".admin-new-order__totals");
@@ -79,6 +86,7 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   await expect(totals).toContainText("Discount (save10)");
   await expect(totals).toContainText("-$3.90");
   await expect(totals).toContainText("$5.00");
+  await expect(totals.locator(".admin-details__row").filter({ hasText: "Rush handling" })).toContainText("$2.50");
   const status = page.locator(".admin-new-order__calc");
   await expect(status).toHaveText(/^Total \$\d+\.\d\d\.$/);
   const total = /(\$\d+\.\d\d)/.exec((await status.textContent()) ?? "")?.[1] ?? "";
@@ -96,6 +104,7 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(`^Order #${id}`) })).toBeVisible();
   await expect(page.locator(".admin-order-status")).toHaveText("Status: Pending payment");
   await expect(page.getByText(total).first()).toBeVisible();
+  await expect(page.getByText("Rush handling").first()).toBeVisible();
   // The address as saved, read back by name.
   await expect(page.getByRole("region", { name: "Billing address" }).locator("address")).toContainText(
     "Los Angeles, California 90001United States",
@@ -119,6 +128,7 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   const heading = shopper.getByRole("heading", { level: 1, name: "Pay for order" });
   await expect.poll(() => heading.evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
   await expect(shopper.getByRole("cell", { name: /Hoodie/ })).toBeVisible();
+  await expect(shopper.getByText("Rush handling")).toBeVisible();
   await shopper.getByLabel("Email address").fill(email);
   await payByTestCard(shopper);
   await shopper.getByRole("button", { name: /^Pay for order/ }).click();

@@ -6,7 +6,7 @@
  */
 import type { StoreCart as CartView } from "@cartwright/commerce";
 import { StoreError } from "../../http/errors.ts";
-import type { ShopContext } from "../settings/index.ts";
+import type { CartFeeSetting, ShopContext } from "../settings/index.ts";
 import type { CartItemRow, StoredCart } from "./cart.repo.ts";
 import { checkQuantity } from "./cart-items.ts";
 import { cartView, loadPricingInputs, type PricedCart, priceChosenRates, pricePackages } from "./cart-view.ts";
@@ -27,6 +27,8 @@ export interface HandPricingInput {
   shippingLine: { title: string; total: number } | null;
   /** The account the order is for (0: a guest): per-customer coupon limits count its uses. */
   customerId: number;
+  /** The owner's one-off fees (minor units before tax), priced after the shop's own cart fees as they are. */
+  fees: CartFeeSetting[];
 }
 
 export interface HandPriced {
@@ -111,7 +113,9 @@ export async function priceOrderByHand(
   };
   const shopper = { email: input.billing.email ?? "", customerId: input.customerId };
   const inputs = await loadPricingInputs(ctx.db, stored, { purchasables, ...(rules ? { rules } : {}) }, now, shopper);
-  const packages = pricePackages(ctx.settings, stored, inputs, now);
+  // The owner's fees join the shop's: the same fee stage taxes and rounds them (by the address and their class).
+  const settings = { ...ctx.settings, cartFees: [...ctx.settings.cartFees, ...input.fees] };
+  const packages = pricePackages(settings, stored, inputs, now);
   // The owner's line is the only rate, whatever the zones offer: it is what the customer was quoted.
   const { shippingLine } = input;
   const priced = priceChosenRates({

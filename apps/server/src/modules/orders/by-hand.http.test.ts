@@ -5,13 +5,15 @@
  * payment page paying the order with the test card.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { insertCoupon } from "../../../../../test/coupons.ts";
 import { ADMIN, adminCall, fieldMessages, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, testBilling, testCard, variationId } from "../../../../../test/store-client.ts";
 import { PLACED_STATUSES } from "../../db/placed-orders.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import { ensureOwner } from "../customers/index.ts";
+import { updateSettings } from "../settings/index.ts";
+import { mailsOf, newOutbox, outboxMailer, ownerOn, readMail } from "./actions.test-support.ts";
 import { cancelUnpaidOrders } from "./index.ts";
 import { BY_HAND_CART_PREFIX, PAID_STATUSES } from "./orders.repo.ts";
 
@@ -137,6 +139,131 @@ describe("pricing", () => {
   it("refuses totals sent by the client", async () => {
     const response = await create({ billing: testBilling(), line_items: [{ product_id: tShirt, quantity: 1 }], total: 1 });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe("fees added by hand", () => {
+  const base = () => ({ billing: testBilling("fees@example.com"), line_items: [{ product_id: tShirt, quantity: 1 }] });
+  const calculate = async (body: Record<string, unknown>) => {
+    const response = await adminCall(owner, "POST", "/orders/calculate", body);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+
+  it("taxes a fee by the address and its class as the cart taxes the shop's own fee of the same amount", async () => {
+    // The shop's cart fee, priced on a shopper's cart at the same address.
+    await updateSettings(shop.db, { cartFees: [{ name: "Handling", amount: 333, taxable: true, taxClass: "" }] });
+    let cartFee: { totals: { total: string; total_tax: string } };
+    try {
+      const shopper = new StoreClient(shop.app);
+      await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+      await shopper.cart("POST", "/cart/update-customer", {
+        billing_address: testBilling("cart-fee@example.com"),
+        shipping_address: TEST_ADDRESS,
+      });
+      cartFee = (await shopper.cart("GET", "/cart")).fees[0];
+    } finally {
+      await updateSettings(shop.db, { cartFees: [] });
+    }
+    expect(Number(cartFee.totals.total_tax)).toBeGreaterThan(0);
+
+    const without = await calculate(base());
+    const taxed = await calculate({ ...base(), fee_lines: [{ name: "Handling", total: 333 }] });
+    expect(taxed.fees).toEqual([{ name: "Handling", total: 333, total_tax: Number(cartFee.totals.total_tax) }]);
+    expect(taxed.totals).toMatchObject({ fees: 333, fees_tax: Number(cartFee.totals.total_tax) });
+    expect(taxed.totals.total).toBe(without.totals.total + 333 + Number(cartFee.totals.total_tax));
+
+    const untaxed = await calculate({ ...base(), fee_lines: [{ name: "Gift wrap", total: 250, tax_status: "none" }] });
+    expect(untaxed.fees).toEqual([{ name: "Gift wrap", total: 250, total_tax: 0 }]);
+    expect(untaxed.totals.total).toBe(without.totals.total + 250);
+    // The zero-rate class the shop has: named by its slug, taxed at its rates (none here).
+    const zero = await calculate({ ...base(), fee_lines: [{ name: "Deposit", total: 1000, tax_class: "zero-rate" }] });
+    expect(zero.fees[0].total_tax).toBe(0);
+    // Below 0 a fee is a discount line: as the cart's, it takes back its share of the tax charged, and never takes the order below zero.
+    const discount = await calculate({ ...base(), fee_lines: [{ name: "Goodwill", total: -100, tax_status: "none" }] });
+    expect(discount.totals.fees).toBe(-100);
+    expect(discount.totals.fees_tax).toBeLessThan(0);
+    expect(discount.totals.total).toBe(without.totals.total - 100 + discount.totals.fees_tax);
+    const huge = await calculate({ ...base(), fee_lines: [{ name: "Goodwill", total: -1_000_000, tax_status: "none" }] });
+    expect(huge.totals.total).toBe(0);
+  });
+
+  it("keeps the fees on the order: the order page, the Store API's order, the invoice e-mail, and refunds them through the refund call", async () => {
+    const made = await create({ ...base(), set_paid: true, fee_lines: [{ name: "Rush handling", total: 500 }] });
+    expect(made.statusCode, made.body).toBe(201);
+    const order = made.json();
+    expect(order.totals.fees).toHaveLength(1);
+    expect(order.totals.fees[0]).toMatchObject({ name: "Rush handling", total: 500 });
+    const fee = order.totals.fees[0] as { total: number; total_tax: number };
+    expect(fee.total_tax).toBeGreaterThan(0);
+    expect(order.totals.total).toBe(order.lines[0].total + order.lines[0].total_tax + 500 + fee.total_tax);
+
+    const { order_key: key } = await shop.db.selectFrom("orders").select("order_key").where("id", "=", order.id).executeTakeFirstOrThrow();
+    const store = await shop.app.inject(
+      `/api/store/v1/order/${order.id}?key=${key}&billing_email=${encodeURIComponent("fees@example.com")}`,
+    );
+    expect(store.statusCode, store.body).toBe(200);
+    expect(store.json().fees).toEqual([{ name: "Rush handling", total: "500", total_tax: String(fee.total_tax) }]);
+
+    // The invoice the owner sends from the order's page lists it, from a process with a mailer.
+    const outbox = newOutbox();
+    const mailing = await secondProcess(shop, { mailer: outboxMailer(outbox) });
+    try {
+      const sent = await adminCall(await ownerOn(mailing.app), "POST", `/orders/${order.id}/emails`, { email: "customer_invoice" });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const [invoice] = mailsOf(outbox, order.id, "invoice");
+      expect(readMail(outbox, invoice ?? "").text).toContain("Rush handling");
+    } finally {
+      await mailing.close();
+    }
+
+    // The refund dialog refunds a fee as an amount beyond the lines.
+    const refund = await adminCall(owner, "POST", `/orders/${order.id}/refunds`, {
+      amount: fee.total + fee.total_tax,
+      restock: false,
+      method: "manual",
+      reason: "Rush not needed",
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect(refund.json().order.refundable).toBe(order.totals.total - fee.total - fee.total_tax);
+  });
+
+  it("names each bad fee field and keeps nothing", async () => {
+    const before = await shop.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const service = await create({
+      ...base(),
+      fee_lines: [
+        { name: "  ", total: 100 },
+        { name: "Nothing", total: 0 },
+        { name: "Classy", total: 100, tax_class: "no-such-class" },
+      ],
+    });
+    expect(service.statusCode).toBe(400);
+    expect(Object.keys(fieldMessages(service)).sort()).toEqual(["fee_lines.0.name", "fee_lines.1.total", "fee_lines.2.tax_class"]);
+    expect(fieldMessages(service)["fee_lines.2.tax_class"]).toMatch(/no-such-class/);
+    // The calculate call refuses the same.
+    const calculated = await adminCall(owner, "POST", "/orders/calculate", { ...base(), fee_lines: [{ name: "", total: 100 }] });
+    expect(Object.keys(fieldMessages(calculated))).toEqual(["fee_lines.0.name"]);
+    // The schema's, under fee_lines with the field's path in the message: too long a name, a total that is no whole number of minor units, an unknown tax status.
+    for (const [line, field] of [
+      [{ name: "x".repeat(101), total: 100 }, "fee_lines.0.name"],
+      [{ name: "Fee", total: "ten" }, "fee_lines.0.total"],
+      [{ name: "Fee", total: 1.5 }, "fee_lines.0.total"],
+      [{ name: "Fee", total: 100, tax_status: "shipping" }, "fee_lines.0.tax_status"],
+    ] as const) {
+      const response = await create({ ...base(), fee_lines: [line] });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(fieldMessages(response))).toEqual(["fee_lines"]);
+      expect(fieldMessages(response).fee_lines).toMatch(new RegExp(`^${field.replaceAll(".", "\\.")} `));
+    }
+    const after = await shop.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 });
 

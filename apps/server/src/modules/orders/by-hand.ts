@@ -14,7 +14,7 @@ import { fieldsInvalid } from "../../http/errors.ts";
 import { ADMIN_SOURCE_TYPE, saveOrderAttribution } from "../attribution/index.ts";
 import { type HandPriced, priceOrderByHand, readAddress } from "../cart/index.ts";
 import { getCustomer } from "../customers/index.ts";
-import { type ShopContext, withShopSettings } from "../settings/index.ts";
+import { type CartFeeSetting, type ShopContext, withShopSettings } from "../settings/index.ts";
 import { newOrderKey } from "./access.ts";
 import { recordOrderEvent } from "./events.ts";
 import { type AddressBody, checkedAddress } from "./orders.actions.ts";
@@ -32,6 +32,7 @@ export interface HandOrderInput {
   line_items: { product_id: number; variation_id?: number; quantity: number }[];
   coupon_lines?: { code: string }[];
   shipping_lines?: { method_title: string; total: number }[];
+  fee_lines?: { name: string; total: number; tax_status?: "taxable" | "none"; tax_class?: string }[];
   customer_note?: string;
   set_paid?: boolean;
 }
@@ -72,14 +73,46 @@ export async function calculateOrder(context: RequestContext, input: HandOrderIn
   // Addresses may be half typed while the owner works: only what they say about taxes counts here.
   const billing = checkedAddress(ctx.settings, "billing", input.billing ?? {}).address;
   const shipping = filled(input.shipping) ? checkedAddress(ctx.settings, "shipping", input.shipping ?? {}).address : {};
-  const priced = await price(ctx, input, billing, shipping);
-  if (!priced.ok) throw fieldsInvalid(priced.errors);
+  const fees = await checkedFees(ctx, input);
+  const priced = await price(ctx, input, billing, shipping, fees.fees);
+  if (!priced.ok || Object.keys(fees.errors).length) throw fieldsInvalid({ ...fees.errors, ...(priced.ok ? {} : priced.errors) });
   return calculatedOrder(priced.value);
+}
+
+/**
+ * The owner's one-off fees as the cart's fee stage takes them, or each field that cannot stand:
+ * a name left empty, an amount of 0, a tax class the shop does not have (settings' cart fees' rules).
+ */
+async function checkedFees(ctx: ShopContext, input: HandOrderInput) {
+  const errors: Record<string, string> = {};
+  const lines = input.fee_lines ?? [];
+  const classes = lines.some((line) => line.tax_class?.trim())
+    ? new Set((await ctx.db.selectFrom("tax_classes").select("slug").execute()).map((row) => row.slug))
+    : new Set<string>();
+  const fees: CartFeeSetting[] = lines.map((line, index) => {
+    const at = `fee_lines.${index}`;
+    const name = line.name.trim();
+    if (!name) errors[`${at}.name`] = "Enter the fee's name, as the order and its invoice will show it.";
+    if (line.total === 0) errors[`${at}.total`] = "Enter an amount other than 0 (below 0 for a discount).";
+    const given = (line.tax_class ?? "").trim().toLowerCase();
+    // "standard" is the standard class's name; its slug is empty, as tax rates name it.
+    const taxClass = given === "standard" ? "" : given;
+    if (taxClass && !classes.has(taxClass))
+      errors[`${at}.tax_class`] = `The shop has no tax class "${taxClass}": add it under Taxes first, or choose another.`;
+    return { name, amount: line.total, taxable: (line.tax_status ?? "taxable") === "taxable", taxClass };
+  });
+  return { fees, errors };
 }
 
 const filled = (address: AddressBody | undefined) => Object.values(address ?? {}).some((value) => Boolean(value?.trim()));
 
-function price(ctx: ShopContext, input: HandOrderInput, billing: Record<string, string>, shipping: Record<string, string>) {
+function price(
+  ctx: ShopContext,
+  input: HandOrderInput,
+  billing: Record<string, string>,
+  shipping: Record<string, string>,
+  fees: CartFeeSetting[],
+) {
   return priceOrderByHand(ctx, {
     lines: input.line_items,
     coupons: [...new Set((input.coupon_lines ?? []).map((line) => line.code.trim().toLowerCase()))],
@@ -89,6 +122,7 @@ function price(ctx: ShopContext, input: HandOrderInput, billing: Record<string, 
       ? { title: input.shipping_lines[0].method_title.trim(), total: input.shipping_lines[0].total }
       : null,
     customerId: input.customer_id ?? 0,
+    fees,
   });
 }
 
@@ -112,7 +146,9 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
   // No shipping address is kept when none is given (an order collected, or a service).
   const shipping = filled(input.shipping) ? checkedAddress(ctx.settings, "shipping", input.shipping ?? {}) : { address: {}, problems: [] };
   for (const [field, problem] of shipping.problems) errors[`shipping.${field}`] = problem.message;
-  const priced = await price(ctx, input, billing.address, shipping.address);
+  const fees = await checkedFees(ctx, input);
+  Object.assign(errors, fees.errors);
+  const priced = await price(ctx, input, billing.address, shipping.address, fees.fees);
   if (!priced.ok) Object.assign(errors, priced.errors);
   if (!priced.ok || Object.keys(errors).length) throw fieldsInvalid(errors);
 
@@ -186,6 +222,7 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
       total: order.total,
       lines: pricing.lines.map((line) => ({ product_id: line.item.row.id, quantity: line.quantity })),
       coupons: pricing.coupons.map((coupon) => coupon.code),
+      ...(fees.fees.length ? { fees: fees.fees.map((fee) => ({ name: fee.name, total: fee.amount, taxable: fee.taxable })) } : {}),
     });
     return id;
   });

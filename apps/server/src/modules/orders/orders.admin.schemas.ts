@@ -407,6 +407,9 @@ export const EmailBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The longest name a fee added by hand may have, as the order page and invoice print it. */
+export const FEE_NAME_MAX = 100;
+
 /** The statuses an order may be made in by hand: waiting for its payment, or already settled with the owner. */
 export const HAND_STATUSES = ["pending", "on-hold", "processing", "completed"] as const satisfies readonly OrderStatus[];
 
@@ -449,6 +452,26 @@ export const HandOrderBody = Type.Object(
           { additionalProperties: false },
         ),
         { maxItems: 1 },
+      ),
+    ),
+    fee_lines: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            name: Type.String({ maxLength: FEE_NAME_MAX }),
+            total: Type.Integer({
+              minimum: -MAX_MINOR,
+              maximum: MAX_MINOR,
+              description: "Minor units, before tax, as shipping_lines' total; below 0 for a discount (never below a zero order)",
+            }),
+            tax_status: Type.Optional(Type.Union([Type.Literal("taxable"), Type.Literal("none")], { description: "taxable unless told" })),
+            tax_class: Type.Optional(
+              Type.String({ maxLength: 100, description: "A tax class's slug; empty or standard: the standard class" }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 20 },
       ),
     ),
     customer_note: Type.Optional(Type.String({ maxLength: 2000 })),

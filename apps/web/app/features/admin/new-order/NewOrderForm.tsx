@@ -24,7 +24,9 @@ import {
   type AddressDraft,
   type AddressKey,
   addressFrom,
+  type DraftFee,
   type DraftLine,
+  draftPaths,
   emptyDraft,
   HAND_STATUSES,
   type OrderDraft,
@@ -52,6 +54,7 @@ function variationChoices(product: OwnerProduct, attributes: OwnerAttribute[]): 
 }
 
 let lineCount = 0;
+let feeCount = 0;
 
 export function NewOrderForm({ currency, attributes }: Props) {
   const [draft, setDraft] = useState<OrderDraft>(emptyDraft);
@@ -74,6 +77,8 @@ export function NewOrderForm({ currency, attributes }: Props) {
   const key = made.ok && draft.lines.length ? pricingKey(made.body) : "";
   const latest = useRef(made);
   latest.current = made;
+  const latestDraft = useRef(draft);
+  latestDraft.current = draft;
   useEffect(() => {
     if (!key) {
       setCalculation(null);
@@ -95,7 +100,7 @@ export function NewOrderForm({ currency, attributes }: Props) {
         (error) => {
           if (controller.signal.aborted) return;
           setCalculation(null);
-          setCalcErrors(error instanceof AdminApiError ? error.fields : {});
+          setCalcErrors(error instanceof AdminApiError ? draftPaths(latestDraft.current, error.fields) : {});
           setCalcState("failed");
         },
       );
@@ -159,6 +164,22 @@ export function NewOrderForm({ currency, attributes }: Props) {
     requestAnimationFrame(() => document.getElementById(fieldId("add_product"))?.focus());
   }
 
+  const setFee = (index: number, change: Partial<DraftFee>) =>
+    setDraft((current) => ({ ...current, fees: current.fees.map((fee, i) => (i === index ? { ...fee, ...change } : fee)) }));
+
+  function addFee() {
+    feeCount += 1;
+    const index = draft.fees.length;
+    setDraft((current) => ({ ...current, fees: [...current.fees, { key: `fee-${feeCount}`, name: "", amount: "", taxable: true }] }));
+    // The new row's name next: the owner types it straight away.
+    requestAnimationFrame(() => document.getElementById(fieldId(`fee_lines.${index}.name`))?.focus());
+  }
+
+  function removeFee(index: number) {
+    setDraft((current) => ({ ...current, fees: current.fees.filter((_, i) => i !== index) }));
+    requestAnimationFrame(() => document.getElementById(fieldId("add_fee"))?.focus());
+  }
+
   async function create(event: FormEvent) {
     event.preventDefault();
     if (!draft.lines.length) return refuse({ add_product: t.needItems });
@@ -170,8 +191,10 @@ export function NewOrderForm({ currency, attributes }: Props) {
         navigate(`/admin/orders/${order.id}`);
       },
       // A shipping address copied from the billing one has no fields of its own: the billing ones carry its messages.
-      (fields) =>
-        draft.shipToBilling ? Object.fromEntries(Object.entries(fields).filter(([path]) => !path.startsWith("shipping."))) : fields,
+      (answered) => {
+        const fields = draftPaths(draft, answered);
+        return draft.shipToBilling ? Object.fromEntries(Object.entries(fields).filter(([path]) => !path.startsWith("shipping."))) : fields;
+      },
     );
   }
 
@@ -186,6 +209,8 @@ export function NewOrderForm({ currency, attributes }: Props) {
     }
     if (area === "coupon_lines") return t.coupon;
     if (area === "shipping_lines") return field === "total" ? t.shippingTotal : t.shippingTitle;
+    if (area === "fee_lines" && index !== undefined)
+      return `${draft.fees[Number(index)]?.name.trim() || t.feeRow(Number(index) + 1)}: ${field === "total" ? t.feeAmount : t.feeName}`;
     if (area === "customer_id") return t.customer;
     if (area === "add_product") return t.items;
     if (area === "status" || area === "set_paid") return t.status;
@@ -343,6 +368,51 @@ export function NewOrderForm({ currency, attributes }: Props) {
         </fieldset>
 
         <fieldset className="admin-card admin-fieldset">
+          <legend>{t.fees}</legend>
+          <p className="admin-muted">{t.feesHint}</p>
+          {draft.fees.length > 0 && (
+            <ul className="admin-new-order__lines" aria-label={t.fees}>
+              {draft.fees.map((fee, index) => {
+                const label = fee.name.trim() || t.feeRow(index + 1);
+                return (
+                  <li key={fee.key} className="admin-new-order__line admin-new-order__fee">
+                    <TextField
+                      path={`fee_lines.${index}.name`}
+                      label={`${t.feeName} (${t.feeRow(index + 1)})`}
+                      value={fee.name}
+                      onChange={(value) => setFee(index, { name: value })}
+                    />
+                    <TextField
+                      path={`fee_lines.${index}.total`}
+                      label={`${t.feeAmount} (${code}, ${t.feeRow(index + 1)})`}
+                      value={fee.amount}
+                      onChange={(value) => setFee(index, { amount: value })}
+                    />
+                    <CheckboxField
+                      path={`fee_lines.${index}.tax_status`}
+                      label={`${t.feeTaxable} (${t.feeRow(index + 1)})`}
+                      value={fee.taxable}
+                      onChange={(on) => setFee(index, { taxable: on })}
+                    />
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-label={t.removeFee(label)}
+                      onClick={() => removeFee(index)}
+                    >
+                      {t.removeShort}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <button type="button" id={fieldId("add_fee")} className="button button--secondary" onClick={addFee}>
+            {t.addFee}
+          </button>
+        </fieldset>
+
+        <fieldset className="admin-card admin-fieldset">
           <legend>{t.status}</legend>
           <SelectField
             path="status"
@@ -361,14 +431,15 @@ export function NewOrderForm({ currency, attributes }: Props) {
           {calculation && calcState !== "failed" ? (
             <dl className="admin-details admin-new-order__totals">
               {[
-                [t.subtotal, calculation.totals.items],
-                ...calculation.coupons.map((c): [string, number] => [`${t.discount} (${c.code})`, -c.discount]),
-                ...(calculation.totals.fees ? [[t.fees, calculation.totals.fees] as [string, number]] : []),
-                [t.shippingTotalRow, calculation.totals.shipping],
-                [t.tax, calculation.totals.tax],
-                [t.total, calculation.totals.total],
-              ].map(([term, amount]) => (
-                <div key={String(term)} className="admin-details__row">
+                ["items", t.subtotal, calculation.totals.items],
+                ...calculation.coupons.map((c): [string, string, number] => [`coupon-${c.code}`, `${t.discount} (${c.code})`, -c.discount]),
+                // Each fee by its name (the shop's own, then the order's), before tax as the other rows.
+                ...calculation.fees.map((fee, i): [string, string, number] => [`fee-${i}`, fee.name, fee.total]),
+                ["shipping", t.shippingTotalRow, calculation.totals.shipping],
+                ["tax", t.tax, calculation.totals.tax],
+                ["total", t.total, calculation.totals.total],
+              ].map(([rowKey, term, amount]) => (
+                <div key={String(rowKey)} className="admin-details__row">
                   <dt>{term}</dt>
                   <dd>{money(Number(amount))}</dd>
                 </div>

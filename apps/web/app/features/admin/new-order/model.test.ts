@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressFrom, emptyDraft, type OrderDraft, pricingKey, requestBody, shipToBilling } from "./model.ts";
+import { addressFrom, draftPaths, emptyDraft, type OrderDraft, pricingKey, requestBody, shipToBilling } from "./model.ts";
 
 const draft = (overrides: Partial<OrderDraft> = {}): OrderDraft => ({
   ...emptyDraft(),
@@ -53,6 +53,43 @@ describe("requestBody", () => {
   });
 });
 
+describe("fees", () => {
+  const fee = (key: string, name: string, amount: string, taxable = true) => ({ key, name, amount, taxable });
+
+  it("sends each fee in minor units with its tax status, a minus as a discount, and leaves blank rows out", () => {
+    const made = requestBody(
+      draft({ fees: [fee("a", " Rush ", "5.5"), fee("b", "", ""), fee("c", "Goodwill", "-2", false), fee("d", "Wrap", "−0.25")] }),
+      "USD",
+      2,
+    );
+    if (!made.ok) throw new Error("refused");
+    expect(made.body.fee_lines).toEqual([
+      { name: "Rush", total: 550, tax_status: "taxable" },
+      { name: "Goodwill", total: -200, tax_status: "none" },
+      { name: "Wrap", total: -25, tax_status: "taxable" },
+    ]);
+  });
+
+  it("names a fee without a name, or without an amount other than 0, by the draft's row", () => {
+    const made = requestBody(
+      draft({ fees: [fee("a", "", ""), fee("b", "", "3"), fee("c", "Rush", "0"), fee("d", "Wrap", "a lot")] }),
+      "USD",
+      2,
+    );
+    expect(made.ok).toBe(false);
+    if (made.ok) return;
+    expect(Object.keys(made.errors).sort()).toEqual(["fee_lines.1.name", "fee_lines.2.total", "fee_lines.3.total"]);
+  });
+
+  it("puts the server's messages on the rows sent, blank rows skipped", () => {
+    const fees = [fee("a", "", ""), fee("b", "Rush", "5"), fee("c", "Wrap", "1")];
+    expect(draftPaths(draft({ fees }), { "fee_lines.1.total": "No.", "billing.city": "Where?" })).toEqual({
+      "fee_lines.2.total": "No.",
+      "billing.city": "Where?",
+    });
+  });
+});
+
 describe("pricingKey", () => {
   it("changes with what prices the order, not with a name or a note", () => {
     const body = (overrides: Partial<OrderDraft>) => {
@@ -68,6 +105,10 @@ describe("pricingKey", () => {
       }),
     ).toBe(base);
     expect(body({ coupon: "SAVE10" })).not.toBe(base);
+    expect(body({ fees: [{ key: "f", name: "Rush", amount: "5", taxable: true }] })).not.toBe(base);
+    expect(body({ fees: [{ key: "f", name: "Rush", amount: "5", taxable: false }] })).not.toBe(
+      body({ fees: [{ key: "f", name: "Rush", amount: "5", taxable: true }] }),
+    );
     expect(body({ billing: addressFrom({ country: "GB" }, "ada@example.com") })).not.toBe(base);
   });
 });

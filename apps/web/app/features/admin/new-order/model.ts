@@ -43,6 +43,15 @@ export interface DraftLine {
   quantity: string;
 }
 
+/** A one-off fee typed on the order: an amount before tax, below 0 for a discount. */
+export interface DraftFee {
+  /** Stable while the row lives, for React and for the row's field ids. */
+  key: string;
+  name: string;
+  amount: string;
+  taxable: boolean;
+}
+
 export interface OrderDraft {
   customer: { id: number; label: string } | null;
   billing: AddressDraft;
@@ -53,6 +62,7 @@ export interface OrderDraft {
   coupon: string;
   shippingTitle: string;
   shippingTotal: string;
+  fees: DraftFee[];
   note: string;
   status: HandStatus;
 }
@@ -68,6 +78,7 @@ export const emptyDraft = (): OrderDraft => ({
   coupon: "",
   shippingTitle: "",
   shippingTotal: "",
+  fees: [],
   note: "",
   status: "pending",
 });
@@ -98,6 +109,7 @@ export interface HandOrderBody {
   line_items: { product_id: number; variation_id?: number; quantity: number }[];
   coupon_lines: { code: string }[];
   shipping_lines: { method_title: string; total: number }[];
+  fee_lines: { name: string; total: number; tax_status: "taxable" | "none" }[];
   customer_note: string;
 }
 
@@ -124,6 +136,19 @@ export function requestBody(
   if (shippingTotal === null) errors["shipping_lines.0.total"] = "Enter an amount, such as 5.00.";
   const title = draft.shippingTitle.trim();
   const shipping = title || draft.shippingTotal.trim() ? [{ method_title: title || "Shipping", total: shippingTotal ?? 0 }] : [];
+  // A row left blank is not sent: the owner clicked "Add fee" and has typed nothing yet.
+  const feeLines = draft.fees.flatMap((fee, index) => {
+    if (blankFee(fee)) return [];
+    const name = fee.name.trim();
+    const text = fee.amount.trim();
+    // A leading minus makes a discount line; the amount itself is read as the shop's other amounts are.
+    const negative = /^[-−]/.test(text);
+    const amount = parseMoney(text.replace(/^[-−]\s*/, ""), currency, minorUnit);
+    if (!name) errors[`fee_lines.${index}.name`] = "Enter the fee's name, as the order will show it.";
+    if (!text || amount === null || amount === 0)
+      errors[`fee_lines.${index}.total`] = "Enter an amount other than 0, such as 2.50 (or -2.50 for a discount).";
+    return [{ name, total: negative ? -(amount ?? 0) : (amount ?? 0), tax_status: fee.taxable ? ("taxable" as const) : ("none" as const) }];
+  });
   if (Object.keys(errors).length) return { ok: false, errors };
   const billing = trimmed(draft.billing, true);
   return {
@@ -136,9 +161,27 @@ export function requestBody(
       line_items: lineItems,
       coupon_lines: draft.coupon.trim() ? [{ code: draft.coupon.trim() }] : [],
       shipping_lines: shipping,
+      fee_lines: feeLines,
       customer_note: draft.note.trim(),
     },
   };
+}
+
+const blankFee = (fee: DraftFee) => !fee.name.trim() && !fee.amount.trim();
+
+/**
+ * The server's messages keyed by the draft's own rows: blank fee rows are not sent, so the server's
+ * `fee_lines.1` may be the draft's third row.
+ */
+export function draftPaths(draft: OrderDraft, fields: Record<string, string>): Record<string, string> {
+  const sent = draft.fees.flatMap((fee, index) => (blankFee(fee) ? [] : [index]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([path, message]) => {
+      const [area, index, ...rest] = path.split(".");
+      const row = area === "fee_lines" ? sent[Number(index)] : undefined;
+      return [row === undefined ? path : ["fee_lines", row, ...rest].join("."), message];
+    }),
+  );
 }
 
 /**
@@ -155,5 +198,7 @@ export function pricingKey(body: HandOrderBody): string {
     body.line_items,
     body.coupon_lines,
     body.shipping_lines,
+    // A fee's name is what its line in the totals reads, so it prices too.
+    body.fee_lines,
   ]);
 }
