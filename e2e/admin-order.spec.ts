@@ -166,6 +166,8 @@ test("the order page works with the keyboard alone: address form, status confirm
   const shipping = page.getByRole("region", { name: "Shipping address" }).locator("address");
   await expect(shipping).toContainText("Los Angeles, Nevada 90001");
   await expect(shipping).toContainText("United States");
+  // The history names the change as the address does: by name, not by code.
+  await expect(page.locator(".admin-order-timeline")).toContainText("State/County: California → Nevada");
 
   // Cancelling asks first, saying what goes back; Escape keeps the order as it was, and the select says so again.
   await tabTo(page, "New status");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as places from "../components/country-list.ts";
 import type { TimelineEvent } from "./api.ts";
 import {
   actorWords,
@@ -124,6 +125,28 @@ describe("timeline order and addresses", () => {
     };
     expect(extraAddressFields(address)).toEqual([{ key: "gift", value: "Yes" }]);
     expect(addressChanges({ city: "LA", phone: "" }, { city: "LA", phone: "555" })).toEqual(["Phone: (empty) → 555"]);
+    // Countries and states by name once the list is loaded, as the address itself prints them; each side's state by its own country.
+    expect(addressChanges({ city: "LA", state: "CA", country: "US" }, { city: "LA", state: "NV", country: "US" }, places)).toEqual([
+      "State/County: California → Nevada",
+    ]);
+    expect(addressChanges({ state: "CA", country: "US" }, { state: "", country: "GB" }, places)).toEqual([
+      "State/County: California → (empty)",
+      "Country/Region: United States → United Kingdom",
+    ]);
+    expect(
+      describeEvent(
+        { at: "", type: "address", which: "billing", before: { country: "US" }, after: { country: "GB" }, actor: null } as TimelineEvent,
+        "USD",
+        "en",
+        2,
+        places,
+      ).details,
+    ).toEqual(["Country/Region: United States → United Kingdom"]);
+    // A code no list knows (an old event's, a state typed as text) stays as it was; so do codes before the list arrives.
+    expect(addressChanges({ state: "Bavaria", country: "XX" }, { state: "Hesse", country: "XX" }, places)).toEqual([
+      "State/County: Bavaria → Hesse",
+    ]);
+    expect(addressChanges({ state: "CA", country: "US" }, { state: "NV", country: "US" })).toEqual(["State/County: CA → NV"]);
     expect(keyLabel("card_last4")).toBe("Card last4");
     expect(keyLabel("Gift wrap")).toBe("Gift wrap");
   });

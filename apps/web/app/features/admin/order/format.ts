@@ -1,4 +1,5 @@
 /** How the order page writes money, dates, addresses and the timeline's lines in words: pure, so they are tested alone. */
+import type { CountryList } from "../components/address-choices.ts";
 import { formatInZone } from "../time-zone.ts";
 import type { Actor, Address, TimelineEvent } from "./api.ts";
 import { ADDRESS_FIELD_LABELS, EMAIL_LABELS, STATUS_LABELS, timelineWords as w } from "./messages.ts";
@@ -76,11 +77,30 @@ export function actorWords(actor: Actor | null): string {
 const text = (value: unknown): string => (value === true ? "yes" : value === false || value == null ? "" : String(value));
 
 /** What changed between two addresses, field by field, in the address form's order. */
-export function addressChanges(before: Record<string, unknown> = {}, after: Record<string, unknown> = {}): string[] {
+export function addressChanges(
+  before: Record<string, unknown> = {},
+  after: Record<string, unknown> = {},
+  places: CountryList | null = null,
+): string[] {
   const keys = [...new Set([...Object.keys(ADDRESS_FIELD_LABELS), ...Object.keys(before), ...Object.keys(after)])];
+  // Named at display time, as the address itself prints them, so events kept with codes read the same.
+  const [namesBefore, namesAfter] = [placeNames(before, places), placeNames(after, places)];
+  const shown = (names: { country?: string; state?: string }, address: Record<string, unknown>, key: string) =>
+    (key === "country" || key === "state" ? names[key] : undefined) || text(address[key]);
   return keys
     .filter((key) => text(before[key]) !== text(after[key]))
-    .map((key) => w.changed(ADDRESS_FIELD_LABELS[key] ?? key, text(before[key]), text(after[key])));
+    .map((key) => w.changed(ADDRESS_FIELD_LABELS[key] ?? key, shown(namesBefore, before, key), shown(namesAfter, after, key)));
+}
+
+/** The country's and state's names from the lazily loaded list; none (the codes shown) until it is there or for a code it lacks. */
+function placeNames(address: Record<string, unknown>, places: CountryList | null): { country?: string; state?: string } {
+  if (!places) return {};
+  const country = text(address.country).trim().toUpperCase();
+  const state = text(address.state).trim();
+  return {
+    country: places.allCountries().find((c) => c.code === country)?.name,
+    state: places.statesOf(country)?.find((s) => s.code === state)?.name,
+  };
 }
 
 export interface TimelineLine {
@@ -91,7 +111,13 @@ export interface TimelineLine {
 }
 
 /** One timeline event in words. */
-export function describeEvent(event: TimelineEvent, currency: string, locale?: string, minorUnit?: number): TimelineLine {
+export function describeEvent(
+  event: TimelineEvent,
+  currency: string,
+  locale?: string,
+  minorUnit?: number,
+  places: CountryList | null = null,
+): TimelineLine {
   const money = (amount: number | undefined) => formatMoney(amount ?? 0, currency, minorUnit, locale);
   const by = actorWords(event.actor);
   const details: string[] = [];
@@ -125,7 +151,7 @@ export function describeEvent(event: TimelineEvent, currency: string, locale?: s
       if (event.skipped) return { title: w.emailSkipped(emailLabel(event.email)), details: [w.switchedOff], by };
       return { title: w.emailSent(emailLabel(event.email), event.to ?? ""), details, by };
     case "address":
-      return { title: w.addressChanged(event.which ?? "billing"), details: addressChanges(event.before, event.after), by };
+      return { title: w.addressChanged(event.which ?? "billing"), details: addressChanges(event.before, event.after, places), by };
     case "refund":
       if (event.restocked) details.push(w.restocked);
       if (event.message) details.push(w.reason(event.message));
