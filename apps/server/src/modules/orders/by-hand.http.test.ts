@@ -247,6 +247,22 @@ describe("fees added by hand", () => {
     // The calculate call refuses the same.
     const calculated = await adminCall(owner, "POST", "/orders/calculate", { ...base(), fee_lines: [{ name: "", total: 100 }] });
     expect(Object.keys(fieldMessages(calculated))).toEqual(["fee_lines.0.name"]);
+    // Two fees of one name, or one named as the shop's own cart fee: the order page and invoice list fees by name.
+    const twice = await create({
+      ...base(),
+      fee_lines: [
+        { name: "Rush", total: 100 },
+        { name: " rush ", total: 200 },
+      ],
+    });
+    expect(Object.keys(fieldMessages(twice))).toEqual(["fee_lines.1.name"]);
+    await updateSettings(shop.db, { cartFees: [{ name: "Handling", amount: 100, taxable: true, taxClass: "" }] });
+    try {
+      const shops = await create({ ...base(), fee_lines: [{ name: "Handling", total: 100 }] });
+      expect(fieldMessages(shops)["fee_lines.0.name"]).toMatch(/Another fee/);
+    } finally {
+      await updateSettings(shop.db, { cartFees: [] });
+    }
     // The schema's, under fee_lines with the field's path in the message: too long a name, a total that is no whole number of minor units, an unknown tax status.
     for (const [line, field] of [
       [{ name: "x".repeat(101), total: 100 }, "fee_lines.0.name"],

@@ -81,7 +81,8 @@ export async function calculateOrder(context: RequestContext, input: HandOrderIn
 
 /**
  * The owner's one-off fees as the cart's fee stage takes them, or each field that cannot stand:
- * a name left empty, an amount of 0, a tax class the shop does not have (settings' cart fees' rules).
+ * a name left empty or another fee's (the shop's own included), an amount of 0, a tax class the shop
+ * does not have (settings' cart fees' rules).
  */
 async function checkedFees(ctx: ShopContext, input: HandOrderInput) {
   const errors: Record<string, string> = {};
@@ -89,10 +90,14 @@ async function checkedFees(ctx: ShopContext, input: HandOrderInput) {
   const classes = lines.some((line) => line.tax_class?.trim())
     ? new Set((await ctx.db.selectFrom("tax_classes").select("slug").execute()).map((row) => row.slug))
     : new Set<string>();
+  const names = new Set(ctx.settings.cartFees.map((fee) => fee.name.trim().toLowerCase()));
   const fees: CartFeeSetting[] = lines.map((line, index) => {
     const at = `fee_lines.${index}`;
     const name = line.name.trim();
     if (!name) errors[`${at}.name`] = "Enter the fee's name, as the order and its invoice will show it.";
+    // The order page and the invoice list fees by name, as the shop's own cart fees' names are unique.
+    else if (names.has(name.toLowerCase())) errors[`${at}.name`] = "Another fee on this order has this name: give each its own.";
+    names.add(name.toLowerCase());
     if (line.total === 0) errors[`${at}.total`] = "Enter an amount other than 0 (below 0 for a discount).";
     const given = (line.tax_class ?? "").trim().toLowerCase();
     // "standard" is the standard class's name; its slug is empty, as tax rates name it.
