@@ -55,6 +55,8 @@ export async function priceOrderByHand(
   // The products first (and the tax and shipping rules with them): each line is checked before anything is priced.
   const { purchasables, rules } = await loadPricingInputs(ctx.db, { ...emptyCart(), items: ids.map((id) => lineFor(id)) }, {}, now);
   const items: CartItemRow[] = [];
+  // Units asked so far per product or variation: the checkout holds one line of each, so its limits count them all.
+  const asked = new Map<number, number>();
   input.lines.forEach((line, index) => {
     const at = `line_items.${index}`;
     if (line.quantity < 1) {
@@ -82,8 +84,10 @@ export async function priceOrderByHand(
       errors[`${at}.variation_id`] = `“${product.row.name}” has no variations.`;
       return;
     }
+    const quantity = (asked.get(item.row.id) ?? 0) + line.quantity;
+    asked.set(item.row.id, quantity);
     try {
-      checkQuantity(item, line.quantity);
+      checkQuantity(item, quantity);
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
       errors[error.code === "cw_rest_product_not_purchasable" ? `${at}.product_id` : `${at}.quantity`] = error.message;

@@ -366,6 +366,30 @@ describe("bad input", () => {
     expect(wrong["line_items.0.variation_id"]).toMatch(/no variations/);
   });
 
+  it("counts a product's units over all its lines, as the checkout's one line of it", async () => {
+    const book = await productId(shop.app, "signed-book");
+    const twice = await refused({
+      ...good(),
+      line_items: [
+        { product_id: book, quantity: 1 },
+        { product_id: book, quantity: 1 },
+      ],
+    });
+    expect(Object.keys(twice)).toEqual(["line_items.1.quantity"]);
+    expect(twice["line_items.1.quantity"]).toMatch(/Signed Book/);
+    // Priced alone, the same: the console's totals refuse it before Create order.
+    const calculated = await adminCall(owner, "POST", "/orders/calculate", {
+      ...good(),
+      line_items: [
+        { product_id: book, quantity: 1 },
+        { product_id: tShirt, quantity: 1 },
+        { product_id: book, quantity: 1 },
+      ],
+    });
+    expect(calculated.statusCode).toBe(400);
+    expect(Object.keys(fieldMessages(calculated))).toEqual(["line_items.2.quantity"]);
+  });
+
   it("gives a coupon's reason, and refuses set_paid on an order left unpaid", async () => {
     const expired = await refused({ ...good(), coupon_lines: [{ code: "EXPIRED" }] });
     expect(expired["coupon_lines.0.code"]).toMatch(/expired/i);
