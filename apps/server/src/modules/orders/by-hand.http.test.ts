@@ -395,6 +395,9 @@ describe("bad input", () => {
     expect(expired["coupon_lines.0.code"]).toMatch(/expired/i);
     const missing = await refused({ ...good(), coupon_lines: [{ code: "NO-SUCH" }] });
     expect(missing["coupon_lines.0.code"]).toMatch(/NO-SUCH|no-such/);
+    // A code sent twice is one coupon: the refusal after it names the line it was sent on.
+    const repeated = await refused({ ...good(), coupon_lines: [{ code: "save10" }, { code: "SAVE10" }, { code: "NO-SUCH" }] });
+    expect(Object.keys(repeated)).toEqual(["coupon_lines.2.code"]);
     expect(Object.keys(await refused({ ...good(), status: "pending", set_paid: true }))).toEqual(["set_paid"]);
     expect(Object.keys(await refused({ ...good(), status: "cancelled" }))).toEqual(["status"]);
   });

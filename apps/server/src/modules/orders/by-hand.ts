@@ -111,16 +111,20 @@ async function checkedFees(ctx: ShopContext, input: HandOrderInput) {
 
 const filled = (address: AddressBody | undefined) => Object.values(address ?? {}).some((value) => Boolean(value?.trim()));
 
-function price(
+const couponCode = (line: { code: string }) => line.code.trim().toLowerCase();
+
+async function price(
   ctx: ShopContext,
   input: HandOrderInput,
   billing: Record<string, string>,
   shipping: Record<string, string>,
   fees: CartFeeSetting[],
 ) {
-  return priceOrderByHand(ctx, {
+  const sent = (input.coupon_lines ?? []).map(couponCode);
+  const coupons = [...new Set(sent)];
+  const priced = await priceOrderByHand(ctx, {
     lines: input.line_items,
-    coupons: [...new Set((input.coupon_lines ?? []).map((line) => line.code.trim().toLowerCase()))],
+    coupons,
     billing: readAddress(JSON.stringify(billing), true),
     shipping: readAddress(JSON.stringify(shipping), false),
     shippingLine: input.shipping_lines?.[0]
@@ -129,6 +133,15 @@ function price(
     customerId: input.customer_id ?? 0,
     fees,
   });
+  if (priced.ok) return priced;
+  // A code sent twice is priced once: its refusal names the line the owner sent it on first.
+  const errors = Object.fromEntries(
+    Object.entries(priced.errors).map(([field, message]) => {
+      const at = /^coupon_lines\.(\d+)\.code$/.exec(field);
+      return [at ? `coupon_lines.${sent.indexOf(coupons[Number(at[1])] ?? "")}.code` : field, message];
+    }),
+  );
+  return { ok: false as const, errors };
 }
 
 /**
@@ -212,7 +225,7 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
     if (Object.keys(short).length) throw fieldsInvalid(short);
     for (const coupon of pricing.coupons) {
       if (await useCoupon(db, id, coupon, { email, customerId: customer?.id ?? 0 })) continue;
-      const index = (input.coupon_lines ?? []).findIndex((line) => line.code.trim().toLowerCase() === coupon.code);
+      const index = (input.coupon_lines ?? []).findIndex((line) => couponCode(line) === coupon.code);
       throw fieldsInvalid({ [`coupon_lines.${Math.max(0, index)}.code`]: `Coupon "${coupon.code}" has reached its usage limit.` });
     }
     await repo.markCouponsCounted(db, id, 1);
