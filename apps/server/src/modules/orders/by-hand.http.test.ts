@@ -398,6 +398,12 @@ describe("bad input", () => {
     // A code sent twice is one coupon: the refusal after it names the line it was sent on.
     const repeated = await refused({ ...good(), coupon_lines: [{ code: "save10" }, { code: "SAVE10" }, { code: "NO-SUCH" }] });
     expect(Object.keys(repeated)).toEqual(["coupon_lines.2.code"]);
+    // Spaces pass the schema's length: a blank code or shipping line's name is named as blank.
+    const blanks = await refused({ ...good(), coupon_lines: [{ code: "  " }], shipping_lines: [{ method_title: " ", total: 500 }] });
+    expect(blanks).toEqual({
+      "coupon_lines.0.code": "Enter a coupon code, or remove this line.",
+      "shipping_lines.0.method_title": "Name the shipping line, as the customer will see it.",
+    });
     expect(Object.keys(await refused({ ...good(), status: "pending", set_paid: true }))).toEqual(["set_paid"]);
     expect(Object.keys(await refused({ ...good(), status: "cancelled" }))).toEqual(["status"]);
   });

@@ -133,15 +133,20 @@ async function price(
     customerId: input.customer_id ?? 0,
     fees,
   });
-  if (priced.ok) return priced;
+  // Blanks pass the schema's minimum length as spaces: each is named here rather than priced as an unknown "" coupon or an unnamed rate.
+  const blanks: Record<string, string> = {};
+  if (input.shipping_lines?.[0] && !input.shipping_lines[0].method_title.trim())
+    blanks["shipping_lines.0.method_title"] = "Name the shipping line, as the customer will see it.";
+  if (priced.ok && !Object.keys(blanks).length) return priced;
   // A code sent twice is priced once: its refusal names the line the owner sent it on first.
   const errors = Object.fromEntries(
-    Object.entries(priced.errors).map(([field, message]) => {
+    Object.entries(priced.ok ? {} : priced.errors).map(([field, message]) => {
       const at = /^coupon_lines\.(\d+)\.code$/.exec(field);
-      return [at ? `coupon_lines.${sent.indexOf(coupons[Number(at[1])] ?? "")}.code` : field, message];
+      const index = at ? sent.indexOf(coupons[Number(at[1])] ?? "") : -1;
+      return [at ? `coupon_lines.${index}.code` : field, sent[index] === "" ? "Enter a coupon code, or remove this line." : message];
     }),
   );
-  return { ok: false as const, errors };
+  return { ok: false as const, errors: { ...errors, ...blanks } };
 }
 
 /**
