@@ -164,4 +164,19 @@ describe("a guest's order on the pay page, past the grace period", () => {
     await jane.signIn("jane@example.com", "demo-jane-2026");
     asksEmail(await jane.get(order.link));
   });
+  it("lets the holder of the key pay an order kept with no email: nothing to ask, nothing to match", async () => {
+    const order = await new Browser("10.1.4.1").declinedOrder("pay.none@example.com");
+    await shop.db.updateTable("orders").set({ billing_email: "" }).where("id", "=", order.id).execute();
+    const stranger = new Browser("10.1.4.2");
+    const page = await stranger.get(order.link);
+    showsOrder(page, order.id);
+    // Asking for an email the order does not have would only refuse every answer.
+    expect(page.body).not.toContain('name="billing_email"');
+    const paid = await stranger.api("POST", `/checkout/${order.id}`, {
+      key: order.key,
+      payment_method: "test_card",
+      payment_data: testCard(),
+    });
+    expect(paid.status).toBe("processing");
+  });
 });

@@ -133,7 +133,7 @@ export async function orderToPay(
   if (!sight) return { state: "confirm-email" };
   if (order.paid_at || PAID_STATUSES.includes(order.status) || order.status === "refunded") return { state: "paid", order };
   if (!PAYABLE.has(order.status)) return { state: "not-payable", order };
-  if (sight === "own" || sight === "placed") return { state: "payable", order, askEmail: false };
+  if (sight === "own" || sight === "placed" || sight === "no-email") return { state: "payable", order, askEmail: false };
   // Answered already (or the owner, who may read it): not asked twice; the call still checks it.
   if (sight === "answered" || sight === "owner") return { state: "payable", order, askEmail: false, billingEmail: order.billing_email };
   return { state: "payable", order, askEmail: true };
