@@ -390,6 +390,27 @@ describe("bad input", () => {
     expect(Object.keys(fieldMessages(calculated))).toEqual(["line_items.2.quantity"]);
   });
 
+  it("refuses an order priced beyond what an order can hold, naming the line or the shipping charge, and keeps nothing", async () => {
+    const stock = await stockOf(tShirt);
+    const huge = await refused({ ...good(), shipping_lines: [{ method_title: "Freight", total: 2_147_483_647 }] });
+    expect(Object.keys(huge)).toEqual(["shipping_lines.0.total"]);
+    expect(huge["shipping_lines.0.total"]).toMatch(/more than an order can hold/);
+    expect(await stockOf(tShirt)).toBe(stock);
+    // A line worth more than that, whatever a coupon takes off it.
+    const made = await adminCall(owner, "POST", "/products", { name: "Gold bar", regular_price: 30_000_000, status: "publish" });
+    expect(made.statusCode, made.body).toBe(201);
+    const pricey: number = made.json().id;
+    const line = await adminCall(owner, "POST", "/orders/calculate", {
+      ...good(),
+      line_items: [
+        { product_id: tShirt, quantity: 1 },
+        { product_id: pricey, quantity: 90 },
+      ],
+    });
+    expect(line.statusCode).toBe(400);
+    expect(Object.keys(fieldMessages(line))).toEqual(["line_items.1.quantity"]);
+  });
+
   it("gives a coupon's reason, and refuses set_paid on an order left unpaid", async () => {
     const expired = await refused({ ...good(), coupon_lines: [{ code: "EXPIRED" }] });
     expect(expired["coupon_lines.0.code"]).toMatch(/expired/i);

@@ -137,6 +137,7 @@ async function price(
   const blanks: Record<string, string> = {};
   if (input.shipping_lines?.[0] && !input.shipping_lines[0].method_title.trim())
     blanks["shipping_lines.0.method_title"] = "Name the shipping line, as the customer will see it.";
+  if (priced.ok) Object.assign(blanks, tooLarge(priced.value, input));
   if (priced.ok && !Object.keys(blanks).length) return priced;
   // A code sent twice is priced once: its refusal names the line the owner sent it on first.
   const errors = Object.fromEntries(
@@ -147,6 +148,26 @@ async function price(
     }),
   );
   return { ok: false as const, errors: { ...errors, ...blanks } };
+}
+
+/** The largest amount an order's money columns hold (32-bit integers on PostgreSQL), in minor units. */
+const MAX_STORED = 2_147_483_647;
+
+/** An order priced beyond what its columns hold: each line, and the shipping line or else the lines for the total. */
+function tooLarge({ view }: HandPriced, input: HandOrderInput): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const message = `This is more than an order can hold: at most ${MAX_STORED} in minor units.`;
+  for (const item of view.items) {
+    // Its key is `line-<index in line_items>` (priceOrderByHand).
+    if (Number(item.totals.line_subtotal) + Number(item.totals.line_subtotal_tax) > MAX_STORED)
+      errors[`line_items.${item.key.slice("line-".length)}.quantity`] = message;
+  }
+  if (Number(view.totals.total_price) > MAX_STORED || Number(view.totals.total_items) + Number(view.totals.total_items_tax) > MAX_STORED) {
+    const shipping = Number(view.totals.total_shipping ?? 0) + Number(view.totals.total_shipping_tax ?? 0);
+    if (input.shipping_lines?.[0] && shipping > Number(view.totals.total_items)) errors["shipping_lines.0.total"] = message;
+    else if (!Object.keys(errors).length) errors.line_items = message;
+  }
+  return errors;
 }
 
 /**
