@@ -45,6 +45,17 @@ describe("requestBody", () => {
     expect(Object.keys(made.errors).sort()).toEqual(["line_items.0.quantity", "line_items.1.quantity", "shipping_lines.0.total"]);
   });
 
+  it("names a quantity or a shipping charge past the owner API's bounds on its own field", () => {
+    const lines = draft().lines.map((line, index) => ({ ...line, quantity: index === 0 ? "150000" : "100000" }));
+    const made = requestBody(draft({ lines, shippingTotal: "30000000" }), "USD", 2);
+    expect(made.ok).toBe(false);
+    if (made.ok) return;
+    expect(made.errors).toEqual({
+      "line_items.0.quantity": "Enter a quantity of 100000 or fewer.",
+      "shipping_lines.0.total": "Enter a smaller amount: this is more than an order can hold.",
+    });
+  });
+
   it("takes a shop's decimals: no cents in yen", () => {
     const yen = requestBody(draft({ shippingTotal: "500" }), "JPY", 0);
     if (!yen.ok) throw new Error("refused");

@@ -113,6 +113,10 @@ export interface HandOrderBody {
   customer_note: string;
 }
 
+/** The bounds the owner API's schema sets (orders.admin.schemas.ts): past them its refusal names no field, so they are named here. */
+const MAX_QUANTITY = 100_000;
+const MAX_AMOUNT = 2_147_483_647;
+
 const trimmed = (address: AddressDraft, withEmail: boolean): Partial<AddressDraft> =>
   Object.fromEntries(ADDRESS_KEYS.filter((key) => withEmail || key !== "email").map((key) => [key, address[key].trim()]));
 
@@ -130,10 +134,12 @@ export function requestBody(
   const lineItems = draft.lines.map((line, index) => {
     const quantity = Number(line.quantity.trim());
     if (!/^\d+$/.test(line.quantity.trim()) || quantity < 1) errors[`line_items.${index}.quantity`] = "Enter a whole number of 1 or more.";
+    else if (quantity > MAX_QUANTITY) errors[`line_items.${index}.quantity`] = `Enter a quantity of ${MAX_QUANTITY} or fewer.`;
     return { product_id: line.productId, ...(line.variationId ? { variation_id: line.variationId } : {}), quantity };
   });
   const shippingTotal = parseMoney(draft.shippingTotal, currency, minorUnit);
   if (shippingTotal === null) errors["shipping_lines.0.total"] = "Enter an amount, such as 5.00.";
+  else if (shippingTotal > MAX_AMOUNT) errors["shipping_lines.0.total"] = "Enter a smaller amount: this is more than an order can hold.";
   const title = draft.shippingTitle.trim();
   const shipping = title || draft.shippingTotal.trim() ? [{ method_title: title || "Shipping", total: shippingTotal ?? 0 }] : [];
   // A row left blank is not sent: the owner clicked "Add fee" and has typed nothing yet.
