@@ -409,6 +409,16 @@ describe("bad input", () => {
     });
     expect(line.statusCode).toBe(400);
     expect(Object.keys(fieldMessages(line))).toEqual(["line_items.1.quantity"]);
+    // Lines each within it, together beyond it: named on the last line.
+    const together = await refused({
+      ...good(),
+      line_items: [
+        { product_id: pricey, quantity: 40 },
+        { product_id: tShirt, quantity: 1 },
+        { product_id: pricey, quantity: 40 },
+      ],
+    });
+    expect(Object.keys(together)).toEqual(["line_items.2.quantity"]);
   });
 
   it("gives a coupon's reason, and refuses set_paid on an order left unpaid", async () => {
