@@ -419,6 +419,16 @@ describe("bad input", () => {
       ],
     });
     expect(Object.keys(together)).toEqual(["line_items.2.quantity"]);
+    // Fees each within their bound, together beyond it: named on the largest fee.
+    const fees = await refused({
+      ...good(),
+      fee_lines: [
+        { name: "Crate", total: 1_200_000_000, tax_status: "none" },
+        { name: "Insurance", total: 1_500_000_000, tax_status: "none" },
+      ],
+    });
+    expect(Object.keys(fees)).toEqual(["fee_lines.1.total"]);
+    expect(await stockOf(tShirt)).toBe(stock);
   });
 
   it("gives a coupon's reason, and refuses set_paid on an order left unpaid", async () => {

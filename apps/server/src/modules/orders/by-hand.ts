@@ -153,7 +153,7 @@ async function price(
 /** The largest amount an order's money columns hold (32-bit integers on PostgreSQL), in minor units. */
 const MAX_STORED = 2_147_483_647;
 
-/** An order priced beyond what its columns hold: each such line, else the shipping line or the last line for the total. */
+/** An order priced beyond what its columns hold: each such line, else the largest of the fees and the shipping line, else the last line for the total. */
 function tooLarge({ view }: HandPriced, input: HandOrderInput): Record<string, string> {
   const errors: Record<string, string> = {};
   const message = `This is more than an order can hold: at most ${MAX_STORED} in minor units.`;
@@ -163,8 +163,14 @@ function tooLarge({ view }: HandPriced, input: HandOrderInput): Record<string, s
       errors[`line_items.${item.key.slice("line-".length)}.quantity`] = message;
   }
   if (Number(view.totals.total_price) > MAX_STORED || Number(view.totals.total_items) + Number(view.totals.total_items_tax) > MAX_STORED) {
+    const items = Number(view.totals.total_items);
     const shipping = Number(view.totals.total_shipping ?? 0) + Number(view.totals.total_shipping_tax ?? 0);
-    if (input.shipping_lines?.[0] && shipping > Number(view.totals.total_items)) errors["shipping_lines.0.total"] = message;
+    const fees = Number(view.totals.total_fees ?? 0) + Number(view.totals.total_fees_tax ?? 0);
+    const feeLines = input.fee_lines ?? [];
+    if (feeLines.length && fees > items && fees > shipping) {
+      const largest = feeLines.reduce((best, line, index) => (line.total > (feeLines[best]?.total ?? 0) ? index : best), 0);
+      errors[`fee_lines.${largest}.total`] = message;
+    } else if (input.shipping_lines?.[0] && shipping > items) errors["shipping_lines.0.total"] = message;
     // The last line, where the console shows it: the lines together pass the bound.
     else if (!Object.keys(errors).length) errors[`line_items.${input.line_items.length - 1}.quantity`] = message;
   }
