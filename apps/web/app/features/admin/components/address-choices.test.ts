@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryChoices, stateChoices, stateForCountry } from "./address-choices.ts";
+import { countryChoices, countryOptions, stateChoices, stateForCountry, stateOptions } from "./address-choices.ts";
 import * as list from "./country-list.ts";
 
 describe("the console's country and state selects", () => {
@@ -52,5 +52,21 @@ describe("the console's country and state selects", () => {
     expect(stateForCountry(list, "CA", "ON")).toBe("ON");
     expect(stateForCountry(list, "US", "NV")).toBe("NV");
     expect(stateForCountry(list, "US", "")).toBe("");
+  });
+});
+
+describe("the console's country and state pickers", () => {
+  it("offer every country by name, its code the value and hint", () => {
+    const options = countryOptions(list);
+    expect(options).toHaveLength(list.allCountries().length);
+    expect(options).toContainEqual({ value: "CA", label: "Canada", hint: "CA" });
+  });
+
+  it("offer every state named with its country, valued country:state", () => {
+    const options = stateOptions(list);
+    expect(options).toContainEqual({ value: "US:NV", label: "Nevada, United States", hint: "US:NV" });
+    expect(options).toContainEqual({ value: "CA:BC", label: "British Columbia, Canada", hint: "CA:BC" });
+    // Countries without states add none.
+    expect(options.some((o) => o.value.startsWith("DE:"))).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The console's address forms pick the country and state by name (values stay codes): the choices
- * of their selects and the state kept or cleared when the country changes. Pure; the lists come in
+ * The console's forms pick countries and states by name (values stay codes): the choices of the
+ * address selects, the state kept or cleared when the country changes, the pickers' options. Pure; the lists come in
  * from `country-list.ts`, loaded when a form needs them, so nothing here pulls the country data.
  */
 import type { Country, Subdivision } from "@cartwright/commerce";
+import type { PickerOption } from "./picker.ts";
 
 export interface Choice {
   value: string;
@@ -43,4 +44,20 @@ export function stateChoices(list: CountryList | null, country: string, current:
 /** The state once the country changes: kept only when it is one of the new country's states, else cleared. */
 export function stateForCountry(list: CountryList, country: string, state: string): string {
   return list.statesOf(country)?.some((s) => s.code === state) ? state : "";
+}
+
+/** A picker's options for every country by name, its code beside it (typing "US" finds it too). */
+export function countryOptions(list: CountryList): PickerOption[] {
+  return list.allCountries().map((c) => ({ value: c.code, label: c.name, hint: c.code }));
+}
+
+/** Every state of every country with states, named with its country ("Nevada, United States"), valued "US:NV". */
+export function stateOptions(list: CountryList): PickerOption[] {
+  return list.allCountries().flatMap((country) =>
+    (list.statesOf(country.code) ?? []).map((state) => ({
+      value: `${country.code}:${state.code}`,
+      label: `${state.name}, ${country.name}`,
+      hint: `${country.code}:${state.code}`,
+    })),
+  );
 }

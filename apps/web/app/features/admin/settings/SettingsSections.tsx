@@ -1,5 +1,7 @@
 /** The settings page's sections (decision 0042): one GroupForm per owner API group, each field at its API path. */
+import { countryChoices, stateChoices, stateForCountry } from "../components/address-choices.ts";
 import { CheckboxField, FieldList, NumberField, SelectField, TextField } from "../components/fields.tsx";
+import { useCountryList } from "../components/use-country-list.ts";
 import { setShopTimeZone } from "../time-zone.ts";
 import type { CheckoutGroup, CurrencyGroup, NoticesGroup, PagesGroup, StoreGroup, TaxesGroup } from "./api.ts";
 import { ok, options, PlainGroupForm, SettingsGroupForm } from "./GroupForm.tsx";
@@ -15,6 +17,8 @@ function storeDraft(group: StoreGroup): StoreGroup {
 
 export function StoreSection({ initial }: { initial: StoreGroup }) {
   const s = t.store;
+  // The names arrive after the page's first paint; until then the selects show the stored codes.
+  const countries = useCountryList();
   return (
     <SettingsGroupForm name="store" initial={initial} labels={s} toDraft={storeDraft} toBody={ok}>
       {(draft, set) => {
@@ -28,6 +32,9 @@ export function StoreSection({ initial }: { initial: StoreGroup }) {
             onChange={(value) => set({ store_address: { ...draft.store_address, [key]: value } })}
           />
         );
+        const base = draft.base_location;
+        // A state select where the country has a list of states, else the state as text.
+        const states = stateChoices(countries, base.country, base.state, s.choose(s["base_location.state"]));
         return (
           <>
             <TextField path="site_title" label={s.site_title} value={draft.site_title} onChange={(value) => set({ site_title: value })} />
@@ -38,19 +45,32 @@ export function StoreSection({ initial }: { initial: StoreGroup }) {
               value={draft.site_locale}
               onChange={(value) => set({ site_locale: value })}
             />
-            <TextField
+            <SelectField
               path="base_location.country"
               label={s["base_location.country"]}
               hint={s.country_hint}
-              value={draft.base_location.country}
-              onChange={(value) => set({ base_location: { ...draft.base_location, country: value } })}
+              value={base.country}
+              options={countryChoices(countries, base.country, s.choose(s["base_location.country"]))}
+              onChange={(country) =>
+                set({ base_location: { country, state: countries ? stateForCountry(countries, country, base.state) : base.state } })
+              }
             />
-            <TextField
-              path="base_location.state"
-              label={s["base_location.state"]}
-              value={draft.base_location.state}
-              onChange={(value) => set({ base_location: { ...draft.base_location, state: value } })}
-            />
+            {states ? (
+              <SelectField
+                path="base_location.state"
+                label={s["base_location.state"]}
+                value={base.state}
+                options={states}
+                onChange={(state) => set({ base_location: { ...base, state } })}
+              />
+            ) : (
+              <TextField
+                path="base_location.state"
+                label={s["base_location.state"]}
+                value={base.state}
+                onChange={(state) => set({ base_location: { ...base, state } })}
+              />
+            )}
             {address("address_1", s["store_address.address_1"])}
             {address("address_2", s["store_address.address_2"])}
             {address("city", s["store_address.city"])}

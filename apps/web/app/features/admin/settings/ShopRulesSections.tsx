@@ -3,11 +3,18 @@
  * decision 0048): countries, stock, cart fees and coupons, e-mails, consent. One GroupForm per
  * owner API group, each field at its API path so the server's messages land beside it.
  */
-import { CheckboxField, FieldFrame, FieldList, SelectField } from "../components/fields.tsx";
+import { lazy, Suspense, useEffect } from "react";
+import type { CountryList } from "../components/address-choices.ts";
+import { CheckboxField, FieldList, SelectField } from "../components/fields.tsx";
+import { useCountryList } from "../components/use-country-list.ts";
 import { type CartGroup, type ConsentGroup, type CountriesGroup, type EmailsGroup, type InventoryGroup, SWITCHABLE_EMAILS } from "./api.ts";
 import { ok, options, PlainGroupForm, SettingsGroupForm } from "./GroupForm.tsx";
 import { JsonListField, jsonListBody, jsonListDraft } from "./JsonListField.tsx";
 import { cartMessages, consentMessages, countriesMessages, emailsMessages, inventoryMessages } from "./messages.ts";
+
+// The picker stays out of the page's first load (bench/budgets.json): asked for once the page is up, it is there before the owner picks a list mode.
+const loadPickers = () => import("../components/RegionPickers.tsx");
+const CountryPicker = lazy(() => loadPickers().then((module) => ({ default: module.CountryPicker })));
 
 export function InventorySection({ initial }: { initial: InventoryGroup }) {
   const s = inventoryMessages;
@@ -103,7 +110,7 @@ export function EmailsSection({ initial }: { initial: EmailsGroup }) {
   );
 }
 
-/** The country lists are typed as codes ("US, CA"): the server names an unknown one by its place. */
+/** The country lists are picked by name and kept as codes ("US, CA"): the server names an unknown one by its place. */
 type CountriesDraft = Omit<CountriesGroup, "sell_to" | "ship_to"> & {
   sell_to: { mode: CountriesGroup["sell_to"]["mode"]; countries: string };
   ship_to: { mode: CountriesGroup["ship_to"]["mode"]; countries: string };
@@ -131,15 +138,17 @@ const countriesBody = (draft: CountriesDraft) =>
     },
   });
 
-/** One list's mode and, when it has one, its codes. */
+/** One list's mode and, when it has one, its countries. */
 function CountryChoice<K extends "sell_to" | "ship_to">({
   which,
   draft,
   set,
+  list,
 }: {
   which: K;
   draft: CountriesDraft;
   set(change: Partial<CountriesDraft>): void;
+  list: CountryList | null;
 }) {
   const s = countriesMessages;
   const choice = draft[which];
@@ -156,23 +165,17 @@ function CountryChoice<K extends "sell_to" | "ship_to">({
         onChange={(mode) => update({ mode } as Partial<CountriesDraft[K]>)}
       />
       {listed && (
-        // nested: an unknown code's message is named by its place in the list (sell_to.countries.1).
-        <FieldFrame
-          path={`${which}.countries`}
-          label={choice.mode === "all_except" ? s.except_label(s[which]) : s[`${which}.countries`]}
-          hint={s.codes_hint}
-          nested
-        >
-          {(aria) => (
-            <input
-              {...aria}
-              type="text"
-              spellCheck={false}
-              value={choice.countries}
-              onChange={(event) => update({ countries: event.target.value } as Partial<CountriesDraft[K]>)}
-            />
-          )}
-        </FieldFrame>
+        // The picker's field is nested: an unknown code's message is named by its place in the list (sell_to.countries.1).
+        <Suspense fallback={null}>
+          <CountryPicker
+            path={`${which}.countries`}
+            label={choice.mode === "all_except" ? s.except_label(s[which]) : s[`${which}.countries`]}
+            hint={s.codes_hint}
+            list={list}
+            value={choice.countries}
+            onChange={(countries) => update({ countries } as Partial<CountriesDraft[K]>)}
+          />
+        </Suspense>
       )}
     </>
   );
@@ -180,18 +183,24 @@ function CountryChoice<K extends "sell_to" | "ship_to">({
 
 export function CountriesSection({ initial }: { initial: CountriesGroup }) {
   const s = countriesMessages;
+  // The names arrive after the page's first paint; until then the chosen countries show as codes.
+  const list = useCountryList();
+  useEffect(() => {
+    // A failed load shows when a list mode asks for the picker.
+    loadPickers().catch(() => undefined);
+  }, []);
   return (
     <SettingsGroupForm name="countries" initial={initial} labels={s} toDraft={countriesDraft} toBody={countriesBody}>
       {(draft, set) => (
         <>
-          <CountryChoice which="sell_to" draft={draft} set={set} />
+          <CountryChoice which="sell_to" draft={draft} set={set} list={list} />
           <CheckboxField
             path="shipping_enabled"
             label={s.shipping_enabled}
             value={draft.shipping_enabled}
             onChange={(value) => set({ shipping_enabled: value })}
           />
-          {draft.shipping_enabled && <CountryChoice which="ship_to" draft={draft} set={set} />}
+          {draft.shipping_enabled && <CountryChoice which="ship_to" draft={draft} set={set} list={list} />}
         </>
       )}
     </SettingsGroupForm>

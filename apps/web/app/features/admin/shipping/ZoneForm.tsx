@@ -2,16 +2,21 @@
  * The zone form (decision 0041): name, regions by kind, methods; the server's messages beside
  * their fields and summed up above them; delete behind a confirmation.
  */
+import { allCountries, statesOf } from "@cartwright/commerce";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import type { CountryList } from "../components/address-choices.ts";
 import { DeleteCard, EditorHead, useDelete, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, TextField } from "../components/fields.tsx";
+import { CountryPicker, StatePicker } from "../components/RegionPickers.tsx";
 import { type ShopCurrency, shippingApi } from "./api.ts";
 import { MethodsEditor } from "./MethodsEditor.tsx";
 import { shippingMessages as t } from "./messages.ts";
 import { fromZoneDraft, type RegionField, toZoneDraft, type ZoneDraft, zoneFieldErrors } from "./model.ts";
-import { CountryPicker, StatePicker } from "./RegionPickers.tsx";
+
+/** The zone page takes the country list in its first load, as before: its pickers are the page's main fields. */
+const COUNTRIES: CountryList = { allCountries, statesOf };
 
 const REGION_TEXTS: Record<RegionField, { label: string; hint: string }> = {
   countries: { label: t.countries, hint: t.countriesHint },
@@ -79,6 +84,7 @@ export function ZoneForm({ id, initial, currency }: { id?: number; initial: Zone
             path="countries"
             label={t.countries}
             hint={t.countriesHint}
+            list={COUNTRIES}
             value={draft.countries}
             onChange={(countries) => setDraft({ ...draft, countries })}
           />
@@ -86,6 +92,7 @@ export function ZoneForm({ id, initial, currency }: { id?: number; initial: Zone
             path="states"
             label={t.states}
             hint={t.statesHint}
+            list={COUNTRIES}
             value={draft.states}
             onChange={(states) => setDraft({ ...draft, states })}
           />
