@@ -152,3 +152,46 @@ test("the owner changes countries, stock, cart fees, emails and consent by keybo
     db.close();
   }
 });
+
+test("a stored country code the list does not know is kept beside the names, and the server's refusal shows at the picker", async ({
+  page,
+}) => {
+  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  const keys = ["sellTo", "sellToCountries", "shipTo", "shipToCountries"];
+  const stored = new Map(
+    keys.map((key) => [key, (db.prepare("select value from settings where key = ?").get(key) as { value: string } | undefined)?.value]),
+  );
+  const write = db.prepare("insert into settings (key, value) values (?, ?) on conflict(key) do update set value = excluded.value");
+  try {
+    // Written by an older shop or a script: "XX" names no country.
+    write.run("sellTo", JSON.stringify({ mode: "specific", countries: ["US", "XX"] }));
+    write.run("sellToCountries", JSON.stringify(["US"]));
+    write.run("shipTo", JSON.stringify({ mode: "sell_to", countries: [] }));
+    write.run("shipToCountries", JSON.stringify(["US"]));
+    await signInAsOwner(page);
+    await page.goto("/admin/settings");
+    const sellTo = page.getByRole("combobox", { name: "Countries sold to" });
+    const chosen = page.getByRole("list", { name: "Countries sold to" }).getByRole("listitem");
+    await expect(chosen).toHaveText([/United States/, /XX/]);
+
+    await sellTo.focus();
+    await tabTo(page, "Save countries");
+    await page.keyboard.press("Enter");
+    await expect(sellTo).toHaveAttribute("aria-invalid", "true");
+    await expect(sellTo).toHaveAccessibleDescription(/"XX" is not a country code\./);
+    await expect(chosen).toHaveText([/United States/, /XX/]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Remove XX" }).focus();
+    await page.keyboard.press("Enter");
+    await saveBy(page, "Countries");
+    await expect(chosen).toHaveText([/United States/]);
+    await expect(sellTo).not.toHaveAttribute("aria-invalid", "true");
+  } finally {
+    for (const [key, value] of stored) {
+      if (value === undefined) db.prepare("delete from settings where key = ?").run(key);
+      else db.prepare("update settings set value = ? where key = ?").run(value, key);
+    }
+    db.close();
+  }
+});
