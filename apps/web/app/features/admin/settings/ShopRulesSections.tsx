@@ -3,18 +3,41 @@
  * decision 0048): countries, stock, cart fees and coupons, e-mails, consent. One GroupForm per
  * owner API group, each field at its API path so the server's messages land beside it.
  */
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { CountryList } from "../components/address-choices.ts";
-import { CheckboxField, FieldList, SelectField } from "../components/fields.tsx";
+import { CheckboxField, FieldFrame, FieldList, SelectField } from "../components/fields.tsx";
 import { useCountryList } from "../components/use-country-list.ts";
 import { type CartGroup, type ConsentGroup, type CountriesGroup, type EmailsGroup, type InventoryGroup, SWITCHABLE_EMAILS } from "./api.ts";
 import { ok, options, PlainGroupForm, SettingsGroupForm } from "./GroupForm.tsx";
 import { JsonListField, jsonListBody, jsonListDraft } from "./JsonListField.tsx";
 import { cartMessages, consentMessages, countriesMessages, emailsMessages, inventoryMessages } from "./messages.ts";
 
-// The picker stays out of the page's first load (bench/budgets.json): asked for once the page is up, it is there before the owner picks a list mode.
-const loadPickers = () => import("../components/RegionPickers.tsx");
-const CountryPicker = lazy(() => loadPickers().then((module) => ({ default: module.CountryPicker })));
+type Pickers = typeof import("../components/RegionPickers.tsx");
+let pickers: Pickers | undefined;
+
+/**
+ * The picker stays out of the page's first load (bench/budgets.json): asked for once the page is up,
+ * it is there before the owner picks a list mode, and then shows in the same render (no Suspense delay).
+ */
+function usePickers(): Pickers | undefined {
+  const [loaded, setLoaded] = useState(pickers);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    // A failed load leaves the codes as text: the next visit asks again.
+    import("../components/RegionPickers.tsx").then(
+      (module) => {
+        pickers = module;
+        if (live) setLoaded(module);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  return loaded;
+}
 
 export function InventorySection({ initial }: { initial: InventoryGroup }) {
   const s = inventoryMessages;
@@ -144,17 +167,21 @@ function CountryChoice<K extends "sell_to" | "ship_to">({
   draft,
   set,
   list,
+  pickers,
 }: {
   which: K;
   draft: CountriesDraft;
   set(change: Partial<CountriesDraft>): void;
   list: CountryList | null;
+  pickers: Pickers | undefined;
 }) {
   const s = countriesMessages;
   const choice = draft[which];
   const modes = which === "sell_to" ? s.modes : s.ship_modes;
   const listed = choice.mode === "all_except" || choice.mode === "specific";
   const update = (change: Partial<CountriesDraft[K]>) => set({ [which]: { ...choice, ...change } } as Partial<CountriesDraft>);
+  const setCodes = (countries: string) => update({ countries } as Partial<CountriesDraft[K]>);
+  const label = choice.mode === "all_except" ? s.except_label(s[which]) : s[`${which}.countries`];
   return (
     <>
       <SelectField
@@ -164,19 +191,25 @@ function CountryChoice<K extends "sell_to" | "ship_to">({
         options={options(modes)}
         onChange={(mode) => update({ mode } as Partial<CountriesDraft[K]>)}
       />
-      {listed && (
-        // The picker's field is nested: an unknown code's message is named by its place in the list (sell_to.countries.1).
-        <Suspense fallback={null}>
-          <CountryPicker
+      {listed &&
+        (pickers ? (
+          // The picker's field is nested: an unknown code's message is named by its place in the list (sell_to.countries.1).
+          <pickers.CountryPicker
             path={`${which}.countries`}
-            label={choice.mode === "all_except" ? s.except_label(s[which]) : s[`${which}.countries`]}
+            label={label}
             hint={s.codes_hint}
             list={list}
             value={choice.countries}
-            onChange={(countries) => update({ countries } as Partial<CountriesDraft[K]>)}
+            onChange={setCodes}
           />
-        </Suspense>
-      )}
+        ) : (
+          // Until the picker arrives, the codes as text ("US, CA").
+          <FieldFrame path={`${which}.countries`} label={label} hint={s.codes_text_hint} nested>
+            {(aria) => (
+              <input {...aria} type="text" spellCheck={false} value={choice.countries} onChange={(event) => setCodes(event.target.value)} />
+            )}
+          </FieldFrame>
+        ))}
     </>
   );
 }
@@ -185,22 +218,19 @@ export function CountriesSection({ initial }: { initial: CountriesGroup }) {
   const s = countriesMessages;
   // The names arrive after the page's first paint; until then the chosen countries show as codes.
   const list = useCountryList();
-  useEffect(() => {
-    // A failed load shows when a list mode asks for the picker.
-    loadPickers().catch(() => undefined);
-  }, []);
+  const pickers = usePickers();
   return (
     <SettingsGroupForm name="countries" initial={initial} labels={s} toDraft={countriesDraft} toBody={countriesBody}>
       {(draft, set) => (
         <>
-          <CountryChoice which="sell_to" draft={draft} set={set} list={list} />
+          <CountryChoice which="sell_to" draft={draft} set={set} list={list} pickers={pickers} />
           <CheckboxField
             path="shipping_enabled"
             label={s.shipping_enabled}
             value={draft.shipping_enabled}
             onChange={(value) => set({ shipping_enabled: value })}
           />
-          {draft.shipping_enabled && <CountryChoice which="ship_to" draft={draft} set={set} list={list} />}
+          {draft.shipping_enabled && <CountryChoice which="ship_to" draft={draft} set={set} list={list} pickers={pickers} />}
         </>
       )}
     </SettingsGroupForm>

@@ -112,6 +112,7 @@ export const countriesMessages = {
   "ship_to.countries": "Countries shipped to",
   except_label: (which: string) => `${which}: the countries left out`,
   codes_hint: "Type a country's name or code, then choose it from the list.",
+  codes_text_hint: "Two-letter codes separated by commas, as US, CA, GB.",
   modes: { all: "All countries", all_except: "All countries except…", specific: "Specific countries" },
   sell_to_mode: "Where to sell",
   ship_to_mode: "Where to ship",
