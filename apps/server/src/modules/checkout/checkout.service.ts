@@ -49,6 +49,8 @@ import {
   newOrderKey,
   type OrderRow,
   orderAttemptWritten,
+  orderCouponsOf,
+  orderLinesOf,
   orderOf,
   orderPlaced,
   ordersWithEmailsDue,
@@ -457,7 +459,7 @@ function* writeOrder(
     fields.customer_id = (yield* awaited((trx) => createCustomer(trx, account))).id;
   }
   const reused = yield* reusableOrder(db, session.sid, now);
-  const orderId = yield* orderAttemptWritten(db, reused, fields, orderLines(priced), orderCoupons(priced));
+  const orderId = yield* orderAttemptWritten(db, reused, fields, orderLinesOf(priced.pricing, priced.view), orderCouponsOf(priced.pricing));
   // A new order has no attribution to replace: only one it came with is written.
   if (reused || step.attribution) yield* awaited((trx) => saveOrderAttribution(trx, orderId, step.attribution));
   return orderId;
@@ -508,37 +510,6 @@ function newOrderFields(
     payment_attempt: "",
     emails_due: 0,
   };
-}
-
-/** The order's lines, with the totals the cart showed. */
-function orderLines({ pricing, view }: Repriced): NewOrderItem[] {
-  const items = new Map(view.items.map((item) => [item.key, item]));
-  return pricing.lines.map((line, position) => {
-    const item = items.get(line.key);
-    return {
-      product_id: line.item.parent.id,
-      variation_id: line.item.row.type === "variation" ? line.item.row.id : null,
-      name: line.item.parent.name,
-      sku: line.item.row.sku,
-      quantity: line.quantity,
-      variation: JSON.stringify(item?.variation ?? []),
-      subtotal: Number(item?.totals.line_subtotal ?? 0),
-      subtotal_tax: Number(item?.totals.line_subtotal_tax ?? 0),
-      total: Number(item?.totals.line_total ?? 0),
-      total_tax: Number(item?.totals.line_total_tax ?? 0),
-      position,
-    };
-  });
-}
-
-/** The coupons the order used, with what each took off. */
-function orderCoupons({ pricing }: Repriced) {
-  return pricing.coupons.map((c) => ({
-    coupon_id: c.id,
-    code: c.code,
-    discount: pricing.result.coupons[c.code]?.discount ?? 0,
-    discount_tax: pricing.result.coupons[c.code]?.discount_tax ?? 0,
-  }));
 }
 
 /** Step 7, take stock: one conditional update per tracked line; the first that cannot be served undoes everything (409). */

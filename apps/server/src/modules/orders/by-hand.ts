@@ -17,6 +17,7 @@ import { getCustomer } from "../customers/index.ts";
 import { type CartFeeSetting, type ShopContext, withShopSettings } from "../settings/index.ts";
 import { newOrderKey } from "./access.ts";
 import { recordOrderEvent } from "./events.ts";
+import { orderCouponsOf, orderLinesOf } from "./order-rows.ts";
 import { type AddressBody, checkedAddress } from "./orders.actions.ts";
 import type { HAND_STATUSES } from "./orders.admin.schemas.ts";
 import * as repo from "./orders.repo.ts";
@@ -40,7 +41,7 @@ export interface HandOrderInput {
 /** The order as priced, before anything is written: what the console's Recalculate shows. */
 export function calculatedOrder({ priced, view }: HandPriced) {
   return {
-    lines: orderLines(priced, view).map(({ position: _position, variation, ...line }) => ({
+    lines: orderLinesOf(priced, view).map(({ position: _position, variation, ...line }) => ({
       ...line,
       variation: JSON.parse(variation) as { attribute: string; value: string }[],
     })),
@@ -246,7 +247,7 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
   const ownerName = owner ? `${owner.firstName} ${owner.lastName}`.trim() || owner.email : "the shop";
   return ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Db;
-    const id = await runSteps(db, repo.newOrderWithLines(db, order, orderLines(pricing, view), orderCoupons(pricing)));
+    const id = await runSteps(db, repo.newOrderWithLines(db, order, orderLinesOf(pricing, view), orderCouponsOf(pricing)));
     const short: Record<string, string> = {};
     // In product order, so two orders taking the same products never wait on each other's rows crosswise (PostgreSQL).
     const byProduct = [...pricing.lines.entries()].sort(([, a], [, b]) => a.item.row.id - b.item.row.id);
@@ -277,35 +278,4 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
     });
     return id;
   });
-}
-
-/** The order's lines with the totals the pricing gave them (the checkout's orderLines). */
-function orderLines(pricing: HandPriced["priced"], view: StoreCart): repo.NewOrderItem[] {
-  const items = new Map(view.items.map((item) => [item.key, item]));
-  return pricing.lines.map((line, position) => {
-    const item = items.get(line.key);
-    if (!item) throw new Error("a line of an order made by hand was not priced");
-    return {
-      product_id: line.item.parent.id,
-      variation_id: line.item.row.type === "variation" ? line.item.row.id : null,
-      name: line.item.parent.name,
-      sku: line.item.row.sku,
-      quantity: line.quantity,
-      variation: JSON.stringify(item.variation),
-      subtotal: Number(item.totals.line_subtotal),
-      subtotal_tax: Number(item.totals.line_subtotal_tax),
-      total: Number(item.totals.line_total),
-      total_tax: Number(item.totals.line_total_tax),
-      position,
-    };
-  });
-}
-
-function orderCoupons(pricing: HandPriced["priced"]) {
-  return pricing.coupons.map((c) => ({
-    coupon_id: c.id,
-    code: c.code,
-    discount: pricing.result.coupons[c.code]?.discount ?? 0,
-    discount_tax: pricing.result.coupons[c.code]?.discount_tax ?? 0,
-  }));
 }
