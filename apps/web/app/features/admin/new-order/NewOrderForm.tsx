@@ -15,7 +15,7 @@ import { CheckboxField, FieldErrorsContext, FieldFrame, fieldId, SelectField, Te
 import { Picker } from "../components/Picker.tsx";
 import type { PickerOption } from "../components/picker.ts";
 import { useCountryList } from "../components/use-country-list.ts";
-import { formatMoney } from "../order/format.ts";
+import { addressFields, formatMoney } from "../order/format.ts";
 import { ADDRESS_FIELD_LABELS, orderMessages, STATUS_LABELS } from "../order/messages.ts";
 import { type Calculation, newOrderApi } from "./api.ts";
 import { newOrderMessages as t } from "./messages.ts";
@@ -228,7 +228,7 @@ export function NewOrderForm({ currency, attributes }: Props) {
 
   const address = (which: "billing" | "shipping", value: AddressDraft) => (
     <div className="admin-new-order__address">
-      {ADDRESS_KEYS.filter((k) => which === "billing" || k !== "email").map((k) => {
+      {addressFields(which).map((k) => {
         const label = ADDRESS_FIELD_LABELS[k] ?? k;
         const choices =
           k === "country"

@@ -3,26 +3,12 @@
  * made from it: amounts typed as text become minor units, each one that is not an amount named by
  * the path the server would name it by. Pure.
  */
-import { parseMoney } from "../order/format.ts";
+import { ADDRESS_KEYS, type AddressKey, parseMoney } from "../order/format.ts";
 
 export const HAND_STATUSES = ["pending", "on-hold", "processing", "completed"] as const;
 export type HandStatus = (typeof HAND_STATUSES)[number];
 
-export const ADDRESS_KEYS = [
-  "first_name",
-  "last_name",
-  "company",
-  "address_1",
-  "address_2",
-  "city",
-  // The country before the state: the state's choices are the country's.
-  "country",
-  "state",
-  "postcode",
-  "phone",
-  "email",
-] as const;
-export type AddressKey = (typeof ADDRESS_KEYS)[number];
+export { ADDRESS_KEYS, type AddressKey };
 export type AddressDraft = Record<AddressKey, string>;
 
 /** A variation to choose on a variable product's line: its id and its terms' names ("Red / L"). */

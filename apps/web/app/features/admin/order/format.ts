@@ -168,10 +168,25 @@ export function orderedTimeline(timeline: readonly TimelineEvent[], newestFirst:
 }
 
 /** The fields an address form edits; billing has the e-mail too. */
-export function addressFields(which: "billing" | "shipping"): string[] {
+/** An address's standard fields in the console's order; the e-mail is the billing address's alone. */
+export const ADDRESS_KEYS = [
+  "first_name",
+  "last_name",
+  "company",
+  "address_1",
+  "address_2",
+  "city",
   // The country before the state: the state's choices are the country's.
-  const fields = ["first_name", "last_name", "company", "address_1", "address_2", "city", "country", "state", "postcode", "phone"];
-  return which === "billing" ? [...fields, "email"] : fields;
+  "country",
+  "state",
+  "postcode",
+  "phone",
+  "email",
+] as const;
+export type AddressKey = (typeof ADDRESS_KEYS)[number];
+
+export function addressFields(which: "billing" | "shipping"): AddressKey[] {
+  return ADDRESS_KEYS.filter((key) => which === "billing" || key !== "email");
 }
 
 /** The shop's own address fields (those beyond the standard ones), as label and value. */
