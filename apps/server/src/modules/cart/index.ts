@@ -40,6 +40,6 @@ export {
   savedCartOf,
 } from "./held-cart.ts";
 /** An order the owner makes by hand, priced by the checkout's stages (decision 0089). */
-export type { HandLineInput, HandPriced, HandPricingInput } from "./order-by-hand.ts";
+export type { HandLineInput, HandPriced, HandPricingInput, OwnHoldings } from "./order-by-hand.ts";
 export { priceOrderByHand } from "./order-by-hand.ts";
 export { type ShopPriceDisplay, shopPriceDisplay, shopPriceDisplayCached } from "./shop-prices.ts";

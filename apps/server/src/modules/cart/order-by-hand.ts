@@ -9,7 +9,8 @@ import { StoreError } from "../../http/errors.ts";
 import type { CartFeeSetting, ShopContext } from "../settings/index.ts";
 import type { CartItemRow, StoredCart } from "./cart.repo.ts";
 import { checkQuantity } from "./cart-items.ts";
-import { cartView, loadPricingInputs, type PricedCart, priceChosenRates, pricePackages } from "./cart-view.ts";
+import type { Purchasable } from "../catalog/index.ts";
+import { cartView, loadPricingInputs, type PricedCart, type PricingInputs, priceChosenRates, pricePackages } from "./cart-view.ts";
 import type { StoredAddress } from "./customer.ts";
 
 export interface HandLineInput {
@@ -29,6 +30,19 @@ export interface HandPricingInput {
   customerId: number;
   /** The owner's one-off fees (minor units before tax), priced after the shop's own cart fees as they are. */
   fees: CartFeeSetting[];
+  /**
+   * What the order being edited already holds (decision 0092): its units of each product or
+   * variation count as on the shelf for it, and its own counted use of each coupon does not count
+   * against the coupon's limits, so keeping an order as it is never refuses it.
+   */
+  own?: OwnHoldings;
+}
+
+export interface OwnHoldings {
+  /** Units the order holds, by product or variation id. */
+  stock: Map<number, number>;
+  /** Codes of the coupons whose use the order counts. */
+  couponUses: Set<string>;
 }
 
 export interface HandPriced {
@@ -87,7 +101,7 @@ export async function priceOrderByHand(
     const quantity = (asked.get(item.row.id) ?? 0) + line.quantity;
     asked.set(item.row.id, quantity);
     try {
-      checkQuantity(item, quantity);
+      checkQuantity(withOwnUnits(item, input.own?.stock.get(item.row.id) ?? 0), quantity);
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
       errors[error.code === "cw_rest_product_not_purchasable" ? `${at}.product_id` : `${at}.quantity`] = error.message;
@@ -116,7 +130,7 @@ export async function priceOrderByHand(
     coupons: input.coupons,
   };
   const shopper = { email: input.billing.email ?? "", customerId: input.customerId };
-  const inputs = await loadPricingInputs(ctx.db, stored, { purchasables, ...(rules ? { rules } : {}) }, now, shopper);
+  const inputs = withOwnUses(await loadPricingInputs(ctx.db, stored, { purchasables, ...(rules ? { rules } : {}) }, now, shopper), input.own);
   // The owner's fees join the shop's: the same fee stage taxes and rounds them (by the address and their class).
   const settings = { ...ctx.settings, cartFees: [...ctx.settings.cartFees, ...input.fees] };
   const packages = pricePackages(settings, stored, inputs, now);
@@ -149,6 +163,26 @@ export async function priceOrderByHand(
   });
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, value: { priced, view: cartView(priced, []) } };
+}
+
+/** The product as the order being edited sees it: its own units back on the shelf (the cached row is never changed). */
+function withOwnUnits(item: Purchasable, units: number): Purchasable {
+  if (!units || !item.row.manage_stock) return item;
+  const stock = (item.row.stock_quantity ?? 0) + units;
+  return { ...item, row: { ...item.row, stock_quantity: stock, stock_status: stock > 0 ? "instock" : item.row.stock_status } };
+}
+
+/** The coupons as the order being edited sees them: its own counted use left out of their counts. */
+function withOwnUses(inputs: PricingInputs, own: OwnHoldings | undefined): PricingInputs {
+  if (!own?.couponUses.size) return inputs;
+  const coupons = new Map(
+    [...inputs.coupons].map(([code, loaded]) =>
+      own.couponUses.has(code)
+        ? [code, { ...loaded, usageCount: Math.max(0, loaded.usageCount - 1), usesByShopper: Math.max(0, loaded.usesByShopper - 1) }]
+        : [code, loaded],
+    ),
+  );
+  return { ...inputs, coupons };
 }
 
 /** A cart with nothing in it, held in memory only. */

@@ -12,7 +12,7 @@ import { runSteps } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid } from "../../http/errors.ts";
 import { ADMIN_SOURCE_TYPE, saveOrderAttribution } from "../attribution/index.ts";
-import { type HandPriced, priceOrderByHand, readAddress } from "../cart/index.ts";
+import { type HandPriced, type OwnHoldings, priceOrderByHand, readAddress } from "../cart/index.ts";
 import { getCustomer } from "../customers/index.ts";
 import { type CartFeeSetting, type ShopContext, withShopSettings } from "../settings/index.ts";
 import { newOrderKey } from "./access.ts";
@@ -85,7 +85,7 @@ export async function calculateOrder(context: RequestContext, input: HandOrderIn
  * a name left empty or another fee's (the shop's own included), an amount of 0, a tax class the shop
  * does not have (settings' cart fees' rules).
  */
-async function checkedFees(ctx: ShopContext, input: HandOrderInput) {
+export async function checkedFees(ctx: ShopContext, input: HandOrderInput) {
   const errors: Record<string, string> = {};
   const lines = input.fee_lines ?? [];
   const classes = lines.some((line) => line.tax_class?.trim())
@@ -112,14 +112,16 @@ async function checkedFees(ctx: ShopContext, input: HandOrderInput) {
 
 const filled = (address: AddressBody | undefined) => Object.values(address ?? {}).some((value) => Boolean(value?.trim()));
 
-const couponCode = (line: { code: string }) => line.code.trim().toLowerCase();
+export const couponCode = (line: { code: string }) => line.code.trim().toLowerCase();
 
-async function price(
+/** Prices the order's lines, coupons, fees and shipping line by the checkout's stages; `own`: what an order being edited already holds (edit-items.ts). */
+export async function price(
   ctx: ShopContext,
   input: HandOrderInput,
   billing: Record<string, string>,
   shipping: Record<string, string>,
   fees: CartFeeSetting[],
+  own?: OwnHoldings,
 ) {
   const sent = (input.coupon_lines ?? []).map(couponCode);
   const coupons = [...new Set(sent)];
@@ -133,6 +135,7 @@ async function price(
       : null,
     customerId: input.customer_id ?? 0,
     fees,
+    ...(own ? { own } : {}),
   });
   // Blanks pass the schema's minimum length as spaces: each is named here rather than priced as an unknown "" coupon or an unnamed rate.
   const blanks: Record<string, string> = {};

@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AddressSchema } from "../cart/index.ts";
 import { calculateOrder, createOrderByHand } from "./by-hand.ts";
+import { calculateOrderEdit, editOrderItems, orderItemsForm } from "./edit-items.ts";
 import { exportFileName } from "./export-rows.ts";
 import { addOrderNote, sendOrderEmailNow, updateOrderAddress } from "./orders.actions.ts";
 import {
@@ -14,6 +15,10 @@ import {
   BulkStatusBody,
   BulkStatusReply,
   CsvFile,
+  EditItemsBody,
+  EditItemsCalculation,
+  EditItemsForm,
+  EditItemsPreviewBody,
   EmailBody,
   ErrorReply,
   HandOrderBody,
@@ -147,6 +152,48 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => readOrder(request.ctx, request.params.id),
+  );
+  app.get(
+    "/orders/:id/items",
+    {
+      schema: {
+        tags,
+        summary: "An order's items as an edit sends them (lines, coupons, shipping line, owner's fees), whether they may be edited, and its date_modified",
+        params: OrderParams,
+        response: { 200: EditItemsForm, 404: ErrorReply, ...errors },
+      },
+    },
+    async (request) => orderItemsForm(request.ctx, request.params.id),
+  );
+  app.post(
+    "/orders/:id/items/calculate",
+    {
+      schema: {
+        tags,
+        summary: "Price an edit of an unpaid order's items as PUT /orders/{id}/items would save it, writing nothing",
+        params: OrderParams,
+        body: EditItemsPreviewBody,
+        response: { 200: EditItemsCalculation, 404: ErrorReply, 409: ErrorReply, ...errors },
+      },
+    },
+    async (request) => calculateOrderEdit(request.ctx, request.params.id, request.body),
+  );
+  app.put(
+    "/orders/:id/items",
+    {
+      schema: {
+        tags,
+        summary:
+          "Replace the items of an order awaiting payment (pending, on hold, failed): priced by the shop, its stock moved by the differences, a note in its history; 409 when paid, ended, changed since date_modified or short of stock",
+        params: OrderParams,
+        body: EditItemsBody,
+        response: orderWrite,
+      },
+    },
+    async (request) => {
+      await editOrderItems(request.ctx, request.params.id, request.body);
+      return readOrder(request.ctx, request.params.id);
+    },
   );
   app.post(
     "/orders/:id/status",

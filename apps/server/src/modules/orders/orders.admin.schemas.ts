@@ -512,3 +512,51 @@ export const HandOrderCalculation = Type.Object({
     total: Money,
   }),
 });
+
+const { line_items, coupon_lines, shipping_lines, fee_lines } = HandOrderBody.properties;
+
+/** The `date_modified` an edit was made on: the order's as `GET /orders/{id}` or `GET /orders/{id}/items` answered it. */
+const DateModified = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: "The order's date_modified as read before editing: a save on an order changed since is refused (409)",
+});
+
+/** An edit of an unpaid order's items (decision 0092): its lines, coupons, shipping line and fees, as an order made by hand sends them. */
+export const EditItemsBody = Type.Object(
+  { date_modified: DateModified, line_items, coupon_lines, shipping_lines, fee_lines },
+  { additionalProperties: false },
+);
+
+/** The same, priced without writing: `date_modified` optional (when sent, a stale one is refused as the save refuses it). */
+export const EditItemsPreviewBody = Type.Object(
+  { date_modified: Type.Optional(DateModified), line_items, coupon_lines, shipping_lines, fee_lines },
+  { additionalProperties: false },
+);
+
+export const EditItemsCalculation = Type.Object({
+  ...HandOrderCalculation.properties,
+  previous_total: Type.Integer({ description: "The order's total before the edit, minor units" }),
+});
+
+/** What the console's item editor starts from. */
+export const EditItemsForm = Type.Object({
+  editable: Type.Boolean(),
+  reason: Nullable(Type.String({ description: "Why the items cannot be changed (paid, ended, a payment under way); null when they can" })),
+  date_modified: Type.String({ format: "date-time" }),
+  line_items: Type.Array(
+    Type.Object({
+      product_id: Type.Integer(),
+      variation_id: Nullable(Type.Integer()),
+      quantity: Type.Integer(),
+      name: Type.String(),
+      sku: Type.String(),
+      variation: Type.Array(Type.Object({ attribute: Type.String(), value: Type.String() })),
+    }),
+  ),
+  coupon_lines: Type.Array(Type.Object({ code: Type.String() })),
+  shipping_lines: Type.Array(Type.Object({ method_title: Type.String(), total: Money })),
+  fee_lines: Type.Array(
+    Type.Object({ name: Type.String(), total: Money, tax_status: Type.Union([Type.Literal("taxable"), Type.Literal("none")]) }),
+  ),
+});
