@@ -6,10 +6,10 @@
  */
 import type { StoreCart as CartView } from "@cartwright/commerce";
 import { StoreError } from "../../http/errors.ts";
+import { type Purchasable, quantityLimits } from "../catalog/index.ts";
 import type { CartFeeSetting, ShopContext } from "../settings/index.ts";
 import type { CartItemRow, StoredCart } from "./cart.repo.ts";
 import { checkQuantity } from "./cart-items.ts";
-import type { Purchasable } from "../catalog/index.ts";
 import { cartView, loadPricingInputs, type PricedCart, type PricingInputs, priceChosenRates, pricePackages } from "./cart-view.ts";
 import type { StoredAddress } from "./customer.ts";
 
@@ -130,7 +130,10 @@ export async function priceOrderByHand(
     coupons: input.coupons,
   };
   const shopper = { email: input.billing.email ?? "", customerId: input.customerId };
-  const inputs = withOwnUses(await loadPricingInputs(ctx.db, stored, { purchasables, ...(rules ? { rules } : {}) }, now, shopper), input.own);
+  const inputs = withOwnUses(
+    await loadPricingInputs(ctx.db, stored, { purchasables, ...(rules ? { rules } : {}) }, now, shopper),
+    input.own,
+  );
   // The owner's fees join the shop's: the same fee stage taxes and rounds them (by the address and their class).
   const settings = { ...ctx.settings, cartFees: [...ctx.settings.cartFees, ...input.fees] };
   const packages = pricePackages(settings, stored, inputs, now);
@@ -169,7 +172,9 @@ export async function priceOrderByHand(
 function withOwnUnits(item: Purchasable, units: number): Purchasable {
   if (!units || !item.row.manage_stock) return item;
   const stock = (item.row.stock_quantity ?? 0) + units;
-  return { ...item, row: { ...item.row, stock_quantity: stock, stock_status: stock > 0 ? "instock" : item.row.stock_status } };
+  const row = { ...item.row, stock_quantity: stock, stock_status: stock > 0 ? ("instock" as const) : item.row.stock_status };
+  // The most one may buy follows the shelf: it is worked out again with the units back on it.
+  return { ...item, row, limits: quantityLimits(row) };
 }
 
 /** The coupons as the order being edited sees them: its own counted use left out of their counts. */

@@ -55,13 +55,13 @@ export const editErrors = {
 
 /** Why the order's items cannot change, or null when they can. */
 export function editRefusal(order: repo.OrderRow): string | null {
-  if (order.status === "checkout-draft") return "This is a shopper's checkout still being filled in, not an order: its items cannot be changed.";
+  if (order.status === "checkout-draft")
+    return "This is a shopper's checkout still being filled in, not an order: its items cannot be changed.";
   if (order.paid_at || repo.PAID_STATUSES.includes(order.status) || order.total_refunded > 0)
     return "This order has been paid: its items can no longer be changed. Refund what the customer no longer wants instead.";
   if (!EDITABLE_STATUSES.includes(order.status))
     return `This order is ${order.status}: only an order awaiting its payment (pending, on hold or failed) can have its items changed.`;
-  if (order.payment_attempt)
-    return "A payment for this order is under way: its items cannot change until the payment is settled.";
+  if (order.payment_attempt) return "A payment for this order is under way: its items cannot change until the payment is settled.";
   return null;
 }
 

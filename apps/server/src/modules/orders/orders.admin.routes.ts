@@ -158,7 +158,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "An order's items as an edit sends them (lines, coupons, shipping line, owner's fees), whether they may be edited, and its date_modified",
+        summary:
+          "An order's items as an edit sends them (lines, coupons, shipping line, owner's fees), whether they may be edited, and its date_modified",
         params: OrderParams,
         response: { 200: EditItemsForm, 404: ErrorReply, ...errors },
       },
