@@ -6,7 +6,6 @@
  * may be made in holds them, as at checkout), its `note` event and change_log row. No e-mail goes
  * out: the owner sends the invoice, with its payment link, from the order's page.
  */
-import type { StoreCart } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { runSteps } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";

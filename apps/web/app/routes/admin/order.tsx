@@ -4,7 +4,7 @@
  * actions (status, note, e-mail, refund). Every write answers the whole order: the page re-renders
  * from that reply and announces what was done.
  */
-import { useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { AdminApiError } from "../../features/admin/api.ts";
 import { LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
@@ -24,9 +24,13 @@ import { Timeline } from "../../features/admin/order/components/Timeline.tsx";
 import { formatDateTime, statusLabel } from "../../features/admin/order/format.ts";
 import { orderMessages as t } from "../../features/admin/order/messages.ts";
 import orderStyles from "../../features/admin/order/order.css?url";
+import { itemsEditable } from "../../features/admin/order/status.ts";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/order";
+
+/** "Edit items" (decision 0092) stays out of the page's first load (bench/budgets.json): fetched when the owner opens it. */
+const OrderItemsEditor = lazy(() => import("../../features/admin/order-edit/OrderItemsEditor.tsx"));
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: orderStyles }];
 
@@ -54,7 +58,13 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
 
 function OrderPage({ initial }: { initial: OrderReply }) {
   const [order, setOrder] = useState(initial);
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   const announce = useAnnounce();
+  const closeEditor = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
   const onWrite = (reply: OrderReply, announcement: string) => {
     setOrder(reply);
     announce(announcement);
@@ -96,12 +106,34 @@ function OrderPage({ initial }: { initial: OrderReply }) {
       </dl>
       <div className="admin-order-layout">
         <div className="admin-order-main">
-          <section className="admin-card" aria-labelledby="order-lines">
-            <h2 id="order-lines">{t.lines}</h2>
-            <LinesTable order={order} />
-            <h3 id="order-totals">{t.totals}</h3>
-            <TotalsList order={order} />
-          </section>
+          {editing ? (
+            <div className="admin-card">
+              <Suspense fallback={<p role="status">{t.loadingEditor}</p>}>
+                <OrderItemsEditor
+                  order={order}
+                  onSaved={(reply) => {
+                    setOrder(reply);
+                    closeEditor();
+                  }}
+                  onCancel={closeEditor}
+                />
+              </Suspense>
+            </div>
+          ) : (
+            <section className="admin-card" aria-labelledby="order-lines">
+              <div className="admin-order-lines__head">
+                <h2 id="order-lines">{t.lines}</h2>
+                {itemsEditable(order) && (
+                  <button ref={editButton} type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+                    {t.editItems}
+                  </button>
+                )}
+              </div>
+              <LinesTable order={order} />
+              <h3 id="order-totals">{t.totals}</h3>
+              <TotalsList order={order} />
+            </section>
+          )}
           <div className="admin-order-pair">
             <AddressCard order={order} which="billing" onSaved={onWrite} />
             <AddressCard order={order} which="shipping" onSaved={onWrite} />

@@ -38,17 +38,22 @@ export interface DraftFee {
   taxable: boolean;
 }
 
-export interface OrderDraft {
+/** What an order holds and the shop prices: the part Add order and the order page's "Edit items" share (decision 0092). */
+export interface ItemsDraft {
+  lines: DraftLine[];
+  /** Coupon codes as typed: several apart by commas. */
+  coupon: string;
+  shippingTitle: string;
+  shippingTotal: string;
+  fees: DraftFee[];
+}
+
+export interface OrderDraft extends ItemsDraft {
   customer: { id: number; label: string } | null;
   billing: AddressDraft;
   shipping: AddressDraft;
   /** The shipping address is the billing one (sent as a copy of it, without the e-mail). */
   shipToBilling: boolean;
-  lines: DraftLine[];
-  coupon: string;
-  shippingTitle: string;
-  shippingTotal: string;
-  fees: DraftFee[];
   note: string;
   status: HandStatus;
 }
@@ -87,15 +92,19 @@ export function shipToBilling(draft: OrderDraft, on: boolean): OrderDraft {
   return { ...draft, shipToBilling: on, shipping };
 }
 
-export interface HandOrderBody {
-  status: HandStatus;
-  customer_id: number | null;
-  billing: Partial<AddressDraft>;
-  shipping: Partial<AddressDraft>;
+/** The items an order is priced by, as the owner API takes them (POST /orders and PUT /orders/{id}/items alike). */
+export interface ItemsBody {
   line_items: { product_id: number; variation_id?: number; quantity: number }[];
   coupon_lines: { code: string }[];
   shipping_lines: { method_title: string; total: number }[];
   fee_lines: { name: string; total: number; tax_status: "taxable" | "none" }[];
+}
+
+export interface HandOrderBody extends ItemsBody {
+  status: HandStatus;
+  customer_id: number | null;
+  billing: Partial<AddressDraft>;
+  shipping: Partial<AddressDraft>;
   customer_note: string;
 }
 
@@ -107,15 +116,15 @@ const trimmed = (address: AddressDraft, withEmail: boolean): Partial<AddressDraf
   Object.fromEntries(ADDRESS_KEYS.filter((key) => withEmail || key !== "email").map((key) => [key, address[key].trim()]));
 
 /**
- * The body to send, or the fields the browser can already tell are wrong (a quantity or an amount
- * that is not a number), keyed as the server keys them. A line without its variation is sent as it
- * is: the server names it.
+ * The items' part of the body, or the fields the browser can already tell are wrong (a quantity or
+ * an amount that is not a number), keyed as the server keys them. A line without its variation is
+ * sent as it is: the server names it.
  */
-export function requestBody(
-  draft: OrderDraft,
+export function itemsBody(
+  draft: ItemsDraft,
   currency: string,
   minorUnit: number,
-): { ok: true; body: HandOrderBody } | { ok: false; errors: Record<string, string> } {
+): { ok: true; body: ItemsBody } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const lineItems = draft.lines.map((line, index) => {
     const quantity = Number(line.quantity.trim());
@@ -142,6 +151,30 @@ export function requestBody(
     return [{ name, total: negative ? -(amount ?? 0) : (amount ?? 0), tax_status: fee.taxable ? ("taxable" as const) : ("none" as const) }];
   });
   if (Object.keys(errors).length) return { ok: false, errors };
+  return {
+    ok: true,
+    body: { line_items: lineItems, coupon_lines: couponLines(draft.coupon), shipping_lines: shipping, fee_lines: feeLines },
+  };
+}
+
+/** The codes typed, one line each (commas or spaces apart), each once. */
+export function couponLines(typed: string): { code: string }[] {
+  const codes = typed
+    .split(/[,\s]+/)
+    .map((code) => code.trim())
+    .filter(Boolean);
+  // The shop reads codes without case: one typed twice is sent once, as first typed.
+  return codes.filter((code, i) => codes.findIndex((other) => other.toLowerCase() === code.toLowerCase()) === i).map((code) => ({ code }));
+}
+
+/** The body to send for a new order, or the fields the browser can already tell are wrong. */
+export function requestBody(
+  draft: OrderDraft,
+  currency: string,
+  minorUnit: number,
+): { ok: true; body: HandOrderBody } | { ok: false; errors: Record<string, string> } {
+  const items = itemsBody(draft, currency, minorUnit);
+  if (!items.ok) return items;
   const billing = trimmed(draft.billing, true);
   return {
     ok: true,
@@ -150,10 +183,7 @@ export function requestBody(
       customer_id: draft.customer?.id ?? null,
       billing,
       shipping: draft.shipToBilling ? trimmed(draft.billing, false) : trimmed(draft.shipping, false),
-      line_items: lineItems,
-      coupon_lines: draft.coupon.trim() ? [{ code: draft.coupon.trim() }] : [],
-      shipping_lines: shipping,
-      fee_lines: feeLines,
+      ...items.body,
       customer_note: draft.note.trim(),
     },
   };
@@ -165,11 +195,13 @@ const blankFee = (fee: DraftFee) => !fee.name.trim() && !fee.amount.trim();
  * The server's messages keyed by the draft's own rows: blank fee rows are not sent, so the server's
  * `fee_lines.1` may be the draft's third row.
  */
-export function draftPaths(draft: OrderDraft, fields: Record<string, string>): Record<string, string> {
+export function draftPaths(draft: ItemsDraft, fields: Record<string, string>): Record<string, string> {
   const sent = draft.fees.flatMap((fee, index) => (blankFee(fee) ? [] : [index]));
   return Object.fromEntries(
     Object.entries(fields).map(([path, message]) => {
       const [area, index, ...rest] = path.split(".");
+      // The codes share one field: each one's message shows beside it.
+      if (area === "coupon_lines") return ["coupon_lines.0.code", message];
       const row = area === "fee_lines" ? sent[Number(index)] : undefined;
       return [row === undefined ? path : ["fee_lines", row, ...rest].join("."), message];
     }),

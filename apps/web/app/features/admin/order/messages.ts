@@ -57,6 +57,8 @@ export const orderMessages = {
   printPackingSlip: "Print packing slip",
   // Lines and totals
   lines: "Items",
+  editItems: "Edit items",
+  loadingEditor: "Opening the item editor…",
   linesCaption: (number: string) => `Items of order #${number}`,
   product: "Product",
   sku: "SKU",

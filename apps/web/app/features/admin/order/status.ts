@@ -40,3 +40,11 @@ export function noteProblem(note: string): "" | "empty" | "long" {
   if (!note.trim()) return "empty";
   return note.length > 2000 ? "long" : "";
 }
+
+/** Statuses whose items the owner may change (decision 0092): awaiting payment, or failed and payable again. */
+const ITEMS_EDITABLE: readonly OrderStatus[] = ["pending", "on-hold", "failed"];
+
+/** Whether the page offers "Edit items": an order not paid, nothing refunded (the server decides; this only hides the button). */
+export function itemsEditable(order: Pick<OrderReply, "status" | "date_paid" | "totals">): boolean {
+  return ITEMS_EDITABLE.includes(order.status) && !order.date_paid && order.totals.refunded === 0;
+}
