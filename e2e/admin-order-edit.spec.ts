@@ -1,0 +1,119 @@
+/**
+ * Editing an order awaiting payment (decision 0092): the owner opens "Edit items" on a pending order
+ * taken by phone, raises a quantity and adds a product with Add order's picker, sees the shop's new
+ * total beside the old one, saves, and reads the new total and the history's note on the order's
+ * page; the customer's payment page then asks for the new total. Cancel changes nothing and gives
+ * the focus back. axe on the editor and on the saved page.
+ */
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { isHydrated } from "./support/checkout.ts";
+import { signInAsOwner } from "./support/owner.ts";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+async function productId(page: Page, slug: string): Promise<number> {
+  const [product] = (await (await page.request.get(`/api/store/v1/products?slug=${slug}`)).json()) as { id: number }[];
+  return product?.id ?? 0;
+}
+
+test("the owner edits the items of an order awaiting payment, and the customer's payment page asks for the new total", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const email = `edit-items-${Date.now()}@example.com`;
+  await signInAsOwner(page);
+  // An order taken by phone, pending its payment: one T-shirt and a courier.
+  const nonce = (await page.request.get("/api/admin/v1/orders?per_page=1")).headers().nonce ?? "";
+  const made = await page.request.post("/api/admin/v1/orders", {
+    headers: { nonce },
+    data: {
+      billing: {
+        first_name: "Edit",
+        last_name: "Items",
+        address_1: "1 Test Street",
+        city: "Los Angeles",
+        state: "CA",
+        postcode: "90001",
+        country: "US",
+        phone: "555-0100",
+        email,
+      },
+      line_items: [{ product_id: await productId(page, "classic-t-shirt"), quantity: 1 }],
+      shipping_lines: [{ method_title: "Courier", total: 500 }],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const order = (await made.json()) as { id: number; payment_url: string; totals: { total: number } };
+  const before = `$${(order.totals.total / 100).toFixed(2)}`;
+
+  await page.goto(`/admin/orders/${order.id}`);
+  const h1 = page.getByRole("heading", { level: 1, name: new RegExp(`^Order #${order.id}`) });
+  await expect.poll(() => h1.evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  const editButton = page.getByRole("button", { name: "Edit items" });
+
+  // Cancel changes nothing, and the focus goes back to the button.
+  await editButton.click();
+  await expect(page.getByRole("heading", { level: 2, name: "Edit items" })).toBeFocused();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(editButton).toBeFocused();
+
+  await editButton.click();
+  const editor = page.locator("form.admin-order-edit__form");
+  const quantity = editor.getByLabel("Quantity (Classic T-Shirt)");
+  await expect(quantity).toHaveValue("1");
+  await expect(editor.getByLabel("Shipping method's name")).toHaveValue("Courier");
+  const status = editor.locator(".admin-new-order__calc");
+  await expect(status).toHaveText(`Total ${before}.`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A quantity the browser can tell is wrong is named beside it, and nothing is sent.
+  await quantity.fill("0");
+  await page.getByRole("button", { name: "Save items" }).click();
+  await expect(quantity).toHaveAttribute("aria-invalid", "true");
+  await expect(editor.locator(".admin-error-summary")).toBeVisible();
+
+  await quantity.fill("2");
+  const picker = editor.getByRole("combobox", { name: "Add a product by name or SKU" });
+  await picker.fill("Beanie");
+  await expect(page.getByRole("option", { name: /^Beanie/ }).first()).toBeVisible();
+  await picker.press("ArrowDown");
+  await picker.press("Enter");
+  await expect(editor.getByLabel("Quantity (Beanie)")).toHaveValue("1");
+  // The shop's new total, with the old one beside it.
+  const totals = editor.locator(".admin-new-order__totals");
+  await expect(totals.locator(".admin-details__row").filter({ hasText: "Total before these changes" })).toContainText(before);
+  // Two T-shirts at $20.00 and the demo's Beanie at $18.00.
+  await expect(totals.locator(".admin-details__row").first()).toContainText("$58.00");
+  await expect(status).toHaveText(/^Total \$\d+\.\d\d\.$/);
+  const after = /(\$\d+\.\d\d)/.exec((await status.textContent()) ?? "")?.[1] ?? "";
+  expect(after).not.toBe(before);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole("button", { name: "Save items" }).click();
+  await expect(page.getByText(`Order #${order.id}'s items saved.`)).toBeVisible();
+  await expect(editor).toHaveCount(0);
+  const totalsList = page.locator(".admin-order-totals");
+  await expect(totalsList).toContainText(after);
+  await expect(page.getByRole("row", { name: /Beanie/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Classic T-Shirt/ })).toContainText("2");
+  const note = page.getByText(/Items edited by .*Classic T-Shirt × 1 → 2; added Beanie × 1; total/);
+  await expect(note).toBeVisible();
+  await expect(note).toContainText(`total ${before} → ${after}`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The customer, in a browser of their own, is asked for the new total.
+  const customer = await browser.newContext();
+  const shopper = await customer.newPage();
+  await shopper.goto(order.payment_url);
+  await expect(shopper.getByRole("heading", { level: 1, name: "Pay for order" })).toBeVisible();
+  await expect(shopper.getByRole("cell", { name: /Beanie/ })).toBeVisible();
+  await expect(shopper.getByText(after).first()).toBeVisible();
+  await customer.close();
+});
