@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addressFrom, draftPaths, emptyDraft, type OrderDraft, pricingKey, requestBody, shipToBilling } from "./model.ts";
+import {
+  addressFrom,
+  couponLines,
+  draftPaths,
+  emptyDraft,
+  itemsBody,
+  type OrderDraft,
+  pricingKey,
+  requestBody,
+  shipToBilling,
+} from "./model.ts";
 
 const draft = (overrides: Partial<OrderDraft> = {}): OrderDraft => ({
   ...emptyDraft(),
@@ -133,5 +143,34 @@ describe("shipToBilling", () => {
     expect(shipToBilling(typed, false).shipping.city).toBe("Bonn");
     expect(shipToBilling(typed, false).shipping.country).toBe("");
     expect(shipToBilling(off, true).shipToBilling).toBe(true);
+  });
+});
+
+describe("couponLines and itemsBody (shared with the order page's Edit items)", () => {
+  it("sends each code typed once, apart by commas or spaces, as first typed", () => {
+    expect(couponLines(" SAVE10, winter  save10,,")).toEqual([{ code: "SAVE10" }, { code: "winter" }]);
+    expect(couponLines("  ")).toEqual([]);
+  });
+
+  it("answers only the items' part, with the same refusals as a new order's", () => {
+    const made = itemsBody(draft({ coupon: "a, b", shippingTitle: "Courier", shippingTotal: "5" }), "USD", 2);
+    expect(made).toEqual({
+      ok: true,
+      body: {
+        line_items: [
+          { product_id: 7, variation_id: 9, quantity: 2 },
+          { product_id: 3, quantity: 1 },
+        ],
+        coupon_lines: [{ code: "a" }, { code: "b" }],
+        shipping_lines: [{ method_title: "Courier", total: 500 }],
+        fee_lines: [],
+      },
+    });
+    const refused = itemsBody(draft({ lines: [{ ...draft().lines[1]!, quantity: "0" }] }), "USD", 2);
+    expect(refused).toEqual({ ok: false, errors: { "line_items.0.quantity": "Enter a whole number of 1 or more." } });
+  });
+
+  it("shows every coupon's refusal beside the one coupon field", () => {
+    expect(draftPaths(draft(), { "coupon_lines.1.code": "Expired." })).toEqual({ "coupon_lines.0.code": "Expired." });
   });
 });
