@@ -342,6 +342,18 @@ describe("refusals", () => {
     }
   });
 
+  it("refuses a shopper's checkout draft: not an order yet", async () => {
+    const drafter = new StoreClient(shop.app);
+    await drafter.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const id = (await drafter.get("/checkout")).json().order_id as number;
+    const draft = await read(id);
+    expect(draft.status).toBe("checkout-draft");
+    const saved = await edit(draft, { line_items: [{ product_id: tShirt, quantity: 2 }] });
+    expect(saved.statusCode).toBe(409);
+    expect(saved.json().message).toMatch(/checkout still being filled in/);
+    expect((await adminCall(owner, "GET", `/orders/${id}/items`)).json()).toMatchObject({ editable: false });
+  });
+
   it("refuses an order whose payment is under way", async () => {
     const order = await made("edit-paying@example.com", { line_items: [{ product_id: tShirt, quantity: 1 }] });
     await shop.db.updateTable("orders").set({ payment_attempt: "attempt-1" }).where("id", "=", order.id).execute();

@@ -85,7 +85,7 @@ type StoredFee = { name: string; total: string; total_tax: string };
 export async function orderItemsForm(context: RequestContext, id: number) {
   const ctx = await withShopSettings(context);
   const order = await repo.findOrder(ctx.db, id);
-  if (!order || order.status === "checkout-draft") throw orderNotFound();
+  if (!order) throw orderNotFound();
   const [items, coupons] = await Promise.all([repo.orderItems(ctx.db, id), repo.orderCoupons(ctx.db, id)]);
   const shopFees = new Set(ctx.settings.cartFees.map((fee) => fee.name.trim().toLowerCase()));
   const fees = JSON.parse(order.fee_lines) as StoredFee[];
@@ -141,7 +141,7 @@ async function priceEdit(ctx: ShopContext, order: repo.OrderRow, items: repo.Ord
 export async function calculateOrderEdit(context: RequestContext, id: number, input: EditItemsInput) {
   const ctx = await withShopSettings(context);
   const order = await repo.findOrder(ctx.db, id);
-  if (!order || order.status === "checkout-draft") throw orderNotFound();
+  if (!order) throw orderNotFound();
   const refusal = editRefusal(order);
   if (refusal) throw editErrors.notEditable(refusal);
   if (input.date_modified !== undefined && input.date_modified !== order.updated_at) throw editErrors.stale(order.updated_at);
@@ -167,7 +167,7 @@ export async function editOrderItems(context: RequestContext, id: number, input:
   const now = nowOf(ctx);
   if (!input.date_modified) throw editErrors.version();
   const read = await repo.findOrder(ctx.db, id);
-  if (!read || read.status === "checkout-draft") throw orderNotFound();
+  if (!read) throw orderNotFound();
   const refusal = editRefusal(read);
   if (refusal) throw editErrors.notEditable(refusal);
   if (input.date_modified !== read.updated_at) throw editErrors.stale(read.updated_at);
