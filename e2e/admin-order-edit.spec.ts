@@ -3,7 +3,7 @@
  * taken by phone, raises a quantity and adds a product with Add order's picker, sees the shop's new
  * total beside the old one, saves, and reads the new total and the history's note on the order's
  * page; the customer's payment page then asks for the new total. Cancel changes nothing and gives
- * the focus back. axe on the editor and on the saved page.
+ * the focus back. axe on the editor (at a desktop width and at 390 px) and on the saved page.
  */
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
@@ -95,6 +95,11 @@ test("the owner edits the items of an order awaiting payment, and the customer's
   const after = /(\$\d+\.\d\d)/.exec((await status.textContent()) ?? "")?.[1] ?? "";
   expect(after).not.toBe(before);
   expect(await seriousViolations(page)).toEqual([]);
+  // At a phone's width the editor fits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole("button", { name: "Save items" }).click();
   await expect(page.getByText(`Order #${order.id}'s items saved.`)).toBeVisible();
