@@ -45,7 +45,6 @@ import {
   latestCartOrder,
   latestOrderOfCart,
   type NewOrder,
-  type NewOrderItem,
   newOrderKey,
   type OrderRow,
   orderAttemptWritten,
