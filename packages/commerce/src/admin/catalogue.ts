@@ -174,6 +174,12 @@ export interface TagInput {
   slug: string;
 }
 
+/** A new term of an attribute (POST /attributes/{id}/terms): a slug made from the name when empty. */
+export interface AttributeTermInput {
+  name: string;
+  slug: string;
+}
+
 export interface AttributeInput {
   name: string;
   slug: string;
@@ -187,8 +193,15 @@ export interface Term {
   slug: string;
 }
 
+/** A term as the owner API answers it: how many products (drafts too, a variation counting as its product) use it. */
+export interface OwnerAttributeTerm extends Term {
+  count: number;
+}
+
 export interface OwnerAttribute extends Term {
-  terms: Term[];
+  /** How many products (drafts too) offer it. */
+  count: number;
+  terms: OwnerAttributeTerm[];
 }
 
 export interface OwnerCategory extends CategoryInput {

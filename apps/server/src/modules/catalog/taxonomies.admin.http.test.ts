@@ -186,7 +186,11 @@ describe("attributes and their terms", () => {
 
     const dropped = await call(owner, "PATCH", `/attributes/${material.id}`, { terms: [{ id: wool.id, name: "Merino", slug: "merino" }] });
     expect(dropped.statusCode).toBe(409);
-    expect(dropped.json()).toMatchObject({ code: "cw_rest_term_in_use", message: expect.stringContaining("Linen") });
+    expect(dropped.json()).toMatchObject({
+      code: "cw_rest_term_in_use",
+      message: expect.stringContaining("Linen"),
+      data: { term_ids: [linen.id] },
+    });
     const inUse = await call(owner, "DELETE", `/attributes/${material.id}`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().code).toBe("cw_rest_attribute_in_use");
@@ -204,6 +208,76 @@ describe("attributes and their terms", () => {
     const unused = (await call(owner, "POST", "/attributes", { name: "Unused" })).json();
     expect((await call(owner, "DELETE", `/attributes/${unused.id}`)).statusCode).toBe(204);
     expect(await changeActions("attribute", material.id)).toEqual(["create", "update"]);
+  });
+
+  it("counts the products offering each attribute and using each term, a variation as its product", async () => {
+    const size = (
+      await call(owner, "POST", "/attributes", {
+        name: "Cup size",
+        terms: [
+          { name: "Small", slug: "" },
+          { name: "Large", slug: "" },
+          { name: "Huge", slug: "" },
+        ],
+      })
+    ).json();
+    expect(size).toMatchObject({ count: 0, terms: [{ count: 0 }, { count: 0 }, { count: 0 }] });
+    const [small, large] = size.terms;
+    for (const name of ["Mug", "Tumbler"]) {
+      const made = await call(owner, "POST", "/products", {
+        name,
+        type: "variable",
+        attributes: [{ attribute_id: size.id, term_ids: name === "Mug" ? [small.id, large.id] : [small.id], used_for_variations: true }],
+        variations: [{ attributes: [{ attribute_id: size.id, term_id: small.id }], regular_price: 900 }],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const counts = { count: 2, terms: [{ name: "Small", count: 2 }, { name: "Large", count: 1 }, { name: "Huge", count: 0 }] };
+    expect((await call(owner, "GET", `/attributes/${size.id}`)).json()).toMatchObject(counts);
+    const listed = (await call(owner, "GET", "/attributes")).json().attributes.find((a: { id: number }) => a.id === size.id);
+    expect(listed).toMatchObject(counts);
+    // A reply sent back as it came (counts and all) is a valid write; the counts are the server's, not the sender's.
+    const { id: _id, ...read } = (await call(owner, "GET", `/attributes/${size.id}`)).json();
+    const resent = await call(owner, "PUT", `/attributes/${size.id}`, { ...read, count: 99, terms: read.terms.map((t: object) => ({ ...t, count: 7 })) });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject(counts);
+    expect((await call(owner, "PUT", `/attributes/${size.id}`, { ...read, count: -1 })).statusCode).toBe(400);
+  });
+
+  it("adds one term at the end of an attribute's list, its slug made from the name and unique within the attribute", async () => {
+    const color = (await call(owner, "POST", "/attributes", { name: "Glaze", terms: [{ name: "Celadon", slug: "" }] })).json();
+    const added = await call(owner, "POST", `/attributes/${color.id}/terms`, { name: "Ox Blood" });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toEqual({ id: expect.any(Number), name: "Ox Blood", slug: "ox-blood", count: 0 });
+    const again = await call(owner, "POST", `/attributes/${color.id}/terms`, { name: "Tenmoku", slug: "tenmoku" });
+    expect(again.statusCode).toBe(201);
+    expect((await call(owner, "GET", `/attributes/${color.id}`)).json().terms.map((t: { name: string }) => t.name)).toEqual([
+      "Celadon",
+      "Ox Blood",
+      "Tenmoku",
+    ]);
+
+    const twin = await call(owner, "POST", `/attributes/${color.id}/terms`, { name: "Oxblood", slug: "ox-blood" });
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json()).toMatchObject({ code: "cw_rest_term_slug_exists", data: { details: { slug: expect.objectContaining({}) } } });
+    // Another attribute's term may share the slug.
+    const other = (await call(owner, "POST", "/attributes", { name: "Clay" })).json();
+    expect((await call(owner, "POST", `/attributes/${other.id}/terms`, { name: "Ox Blood" })).statusCode).toBe(201);
+
+    const blank = await call(owner, "POST", `/attributes/${color.id}/terms`, { name: "   " });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().data.params).toEqual({ name: "Enter a name." });
+    const badSlug = await call(owner, "POST", `/attributes/${color.id}/terms`, { name: "Shino", slug: "Not a slug!" });
+    expect(badSlug.statusCode).toBe(400);
+    expect(Object.keys(badSlug.json().data.params)).toEqual(["slug"]);
+    expect((await call(owner, "POST", `/attributes/${color.id}/terms`, {})).statusCode).toBe(400);
+    expect((await call(owner, "POST", "/attributes/999999/terms", { name: "Ghost" })).statusCode).toBe(404);
+    expect((await call(owner, "GET", `/attributes/${color.id}`)).json().terms).toHaveLength(3);
+    expect(await changeActions("attribute", color.id)).toEqual(["create", "update", "update"]);
+
+    const jane = await signedIn("jane@example.com", "demo-jane-2026");
+    expect((await call(jane, "POST", `/attributes/${color.id}/terms`, { name: "Nope" })).statusCode).toBe(403);
+    expect((await shop.app.inject({ method: "POST", url: `${ADMIN}/attributes/${color.id}/terms`, payload: { name: "Nope" } })).statusCode).toBe(401);
   });
 });
 

@@ -7,6 +7,7 @@ import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { patchFields } from "../../http/input.ts";
 import {
+  addAttributeTerm,
   deleteAttribute,
   deleteCategory,
   deleteTag,
@@ -48,9 +49,12 @@ const categoryFields = {
   menu_order: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, default: 0 }),
 };
 const tagFields = { name, slug };
+/** What the replies carry and a client may send back unchanged (a read, then a write of the same object): ignored. */
+const readOnlyCount = Type.Optional(Type.Integer({ minimum: 0, description: "Read-only: how many products use it; ignored on writes" }));
 const attributeFields = {
   name,
   slug,
+  count: readOnlyCount,
   terms: Type.Array(
     Type.Object(
       {
@@ -63,6 +67,7 @@ const attributeFields = {
         }),
         name,
         slug,
+        count: readOnlyCount,
       },
       { additionalProperties: false },
     ),
@@ -149,5 +154,18 @@ export const taxonomiesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       remove: deleteAttribute,
     } as Service<never>,
     "409 cw_rest_attribute_in_use while products use it.",
+  );
+  app.post(
+    "/attributes/:id/terms",
+    {
+      schema: {
+        tags,
+        summary: "Add a term at the end of an attribute's list",
+        description: "409 cw_rest_term_slug_exists when another term of the attribute has the slug.",
+        params: Params,
+        body: Type.Object({ name, slug }, { additionalProperties: false }),
+      },
+    },
+    async (request, reply) => reply.status(201).send(await addAttributeTerm(request.ctx, request.params.id, request.body)),
   );
 };

@@ -5,13 +5,24 @@
  * refused with its reason.
  */
 
-import type { AttributeInput, CategoryInput, OwnerAttribute, OwnerCategory, OwnerTag, TagInput } from "@cartwright/commerce/admin";
+import type {
+  AttributeInput,
+  AttributeTermInput,
+  CategoryInput,
+  OwnerAttribute,
+  OwnerAttributeTerm,
+  OwnerCategory,
+  OwnerTag,
+  TagInput,
+  Term,
+} from "@cartwright/commerce/admin";
 import { sanitizeHtml } from "@cartwright/commerce/forms";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { StoreError } from "../../http/errors.ts";
 import { cleanSlug, conflict, couponsNaming, invalid, isUniqueViolation, logChange, notFound, refused } from "./admin-shared.ts";
 
-export type { AttributeInput, CategoryInput, TagInput } from "@cartwright/commerce/admin";
+export type { AttributeInput, AttributeTermInput, CategoryInput, TagInput } from "@cartwright/commerce/admin";
 
 const categoryErrors = {
   notFound: () => notFound("cw_rest_category_not_found", "category"),
@@ -233,7 +244,10 @@ export async function deleteTag(ctx: RequestContext, id: number): Promise<void> 
 
 // Attributes and their terms
 
-async function findAttribute(db: Db, id: number): Promise<OwnerAttribute | undefined> {
+/** An attribute with its terms in shoppers' order, as the change log records it (no counts). */
+type AttributeRow = Omit<OwnerAttribute, "count" | "terms"> & { terms: Term[] };
+
+async function findAttribute(db: Db, id: number): Promise<AttributeRow | undefined> {
   const row = await db.selectFrom("attributes").select(["id", "name", "slug"]).where("id", "=", id).executeTakeFirst();
   if (!row) return undefined;
   const terms = await db
@@ -246,20 +260,64 @@ async function findAttribute(db: Db, id: number): Promise<OwnerAttribute | undef
   return { id: Number(row.id), name: row.name, slug: row.slug, terms: terms.map((t) => ({ ...t, id: Number(t.id) })) };
 }
 
+/**
+ * The owner's reply: each attribute with how many products offer it, and each term with how many
+ * products use it (a variation counts as its product), so the console can say what a delete would meet.
+ */
+async function withCounts(db: Db, attributes: AttributeRow[]): Promise<OwnerAttribute[]> {
+  const attributeIds = attributes.map((a) => a.id);
+  const termIds = attributes.flatMap((a) => a.terms.map((t) => t.id));
+  const offered = attributeIds.length
+    ? await db
+        .selectFrom("product_attributes")
+        .select((eb) => ["attribute_id", eb.fn.countAll<number | string>().as("n")])
+        .where("attribute_id", "in", attributeIds)
+        .groupBy("attribute_id")
+        .execute()
+    : [];
+  const used = termIds.length
+    ? await db
+        .selectFrom(
+          db
+            .selectFrom("product_attribute_terms")
+            .select(["term_id", "product_id"])
+            .where("term_id", "in", termIds)
+            .union(
+              db
+                .selectFrom("variation_attributes as va")
+                .innerJoin("products as p", "p.id", "va.variation_id")
+                .select((eb) => ["va.term_id", eb.fn.coalesce("p.parent_id", "p.id").as("product_id")])
+                .where("va.term_id", "in", termIds),
+            )
+            .as("u"),
+        )
+        .select((eb) => ["u.term_id", eb.fn.count<number | string>("u.product_id").as("n")])
+        .groupBy("u.term_id")
+        .execute()
+    : [];
+  const attributeCount = new Map(offered.map((row) => [Number(row.attribute_id), Number(row.n)]));
+  const termCount = new Map(used.map((row) => [Number(row.term_id), Number(row.n)]));
+  return attributes.map((a) => ({
+    ...a,
+    count: attributeCount.get(a.id) ?? 0,
+    terms: a.terms.map((t) => ({ ...t, count: termCount.get(t.id) ?? 0 })),
+  }));
+}
+
 export async function listOwnerAttributes(ctx: RequestContext): Promise<{ attributes: OwnerAttribute[] }> {
   const rows = await ctx.db.selectFrom("attributes").select("id").orderBy("name").execute();
-  const attributes: OwnerAttribute[] = [];
+  const attributes: AttributeRow[] = [];
   for (const row of rows) {
     const attribute = await findAttribute(ctx.db, Number(row.id));
     if (attribute) attributes.push(attribute);
   }
-  return { attributes };
+  return { attributes: await withCounts(ctx.db, attributes) };
 }
 
 export async function readAttribute(ctx: RequestContext, id: number): Promise<OwnerAttribute> {
   const found = await findAttribute(ctx.db, id);
   if (!found) throw attributeErrors.notFound();
-  return found;
+  return (await withCounts(ctx.db, [found]))[0] as OwnerAttribute;
 }
 
 /** Terms products or variations use: removing one would change what shoppers can choose, so it is refused. */
@@ -271,6 +329,11 @@ async function termsInUse(db: Db, termIds: number[]) {
 }
 
 export async function saveAttribute(ctx: RequestContext, id: number | null, input: AttributeInput): Promise<OwnerAttribute> {
+  const saved = await writeAttribute(ctx, id, input);
+  return (await withCounts(ctx.db, [saved]))[0] as OwnerAttribute;
+}
+
+async function writeAttribute(ctx: RequestContext, id: number | null, input: AttributeInput): Promise<AttributeRow> {
   const errors: Record<string, string> = {};
   const { name, slug } = nameAndSlug(input, errors);
   const terms = input.terms.map((term, i) => {
@@ -301,9 +364,11 @@ export async function saveAttribute(ctx: RequestContext, id: number | null, inpu
       const used = await termsInUse(trx, gone);
       if (used.length) {
         const names = (before?.terms ?? []).filter((t) => used.includes(t.id)).map((t) => t.name);
-        throw refused(
+        throw new StoreError(
           "cw_rest_term_in_use",
           `Products or variations use ${names.join(", ")}: take ${names.length === 1 ? "it" : "them"} off them first.`,
+          409,
+          { term_ids: used },
         );
       }
       if (gone.length) await trx.deleteFrom("attribute_terms").where("id", "in", gone).execute();
@@ -324,7 +389,7 @@ export async function saveAttribute(ctx: RequestContext, id: number | null, inpu
             .values({ ...values, attribute_id: savedId })
             .execute();
       }
-      const after = (await findAttribute(trx, savedId)) as OwnerAttribute;
+      const after = (await findAttribute(trx, savedId)) as AttributeRow;
       await logChange(trx, ctx, "attribute", savedId, before ?? null, after);
       return after;
     });
@@ -335,9 +400,53 @@ export async function saveAttribute(ctx: RequestContext, id: number | null, inpu
 }
 
 export async function updateAttribute(ctx: RequestContext, id: number, changes: Partial<AttributeInput>) {
-  const { id: _id, ...current } = await readAttribute(ctx, id);
+  const found = await findAttribute(ctx.db, id);
+  if (!found) throw attributeErrors.notFound();
+  const { id: _id, ...current } = found;
   return saveAttribute(ctx, id, { ...current, ...changes });
 }
+
+/**
+ * One new term at the end of an attribute's list (the product editor's "Add new …" without
+ * leaving the product): its name, a slug made from it when empty, unique within the attribute.
+ */
+export async function addAttributeTerm(ctx: RequestContext, id: number, input: AttributeTermInput): Promise<OwnerAttributeTerm> {
+  const errors: Record<string, string> = {};
+  const term = nameAndSlug(input, errors);
+  // No name and no slug: the slug would have been made from the name, so the name alone is wrong.
+  if (errors.name && !input.slug.trim()) delete errors.slug;
+  if (Object.keys(errors).length) throw invalid(errors);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const before = await findAttribute(trx, id);
+      if (!before) throw attributeErrors.notFound();
+      if (before.terms.some((t) => t.slug === term.slug)) throw termSlugTaken(term.slug);
+      const last = await trx
+        .selectFrom("attribute_terms")
+        .select((eb) => eb.fn.max("menu_order").as("n"))
+        .where("attribute_id", "=", id)
+        .executeTakeFirst();
+      const menu_order = last?.n === null || last?.n === undefined ? 0 : Number(last.n) + 1;
+      const termId = Number(
+        (
+          await trx
+            .insertInto("attribute_terms")
+            .values({ ...term, attribute_id: id, menu_order })
+            .returning("id")
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+      const after = (await findAttribute(trx, id)) as AttributeRow;
+      await logChange(trx, ctx, "attribute", id, before, after);
+      return { id: termId, ...term, count: 0 };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "slug")) throw termSlugTaken(term.slug);
+    throw error;
+  }
+}
+
+const termSlugTaken = (slug: string) => conflict("cw_rest_term_slug_exists", "slug", `Another term of this attribute already has the slug "${slug}".`);
 
 /** An attribute no product uses; one in use is refused, as deleting it would drop its variations' choices. */
 export async function deleteAttribute(ctx: RequestContext, id: number): Promise<void> {
