@@ -232,13 +232,24 @@ describe("attributes and their terms", () => {
       });
       expect(made.statusCode, made.body).toBe(201);
     }
-    const counts = { count: 2, terms: [{ name: "Small", count: 2 }, { name: "Large", count: 1 }, { name: "Huge", count: 0 }] };
+    const counts = {
+      count: 2,
+      terms: [
+        { name: "Small", count: 2 },
+        { name: "Large", count: 1 },
+        { name: "Huge", count: 0 },
+      ],
+    };
     expect((await call(owner, "GET", `/attributes/${size.id}`)).json()).toMatchObject(counts);
     const listed = (await call(owner, "GET", "/attributes")).json().attributes.find((a: { id: number }) => a.id === size.id);
     expect(listed).toMatchObject(counts);
     // A reply sent back as it came (counts and all) is a valid write; the counts are the server's, not the sender's.
     const { id: _id, ...read } = (await call(owner, "GET", `/attributes/${size.id}`)).json();
-    const resent = await call(owner, "PUT", `/attributes/${size.id}`, { ...read, count: 99, terms: read.terms.map((t: object) => ({ ...t, count: 7 })) });
+    const resent = await call(owner, "PUT", `/attributes/${size.id}`, {
+      ...read,
+      count: 99,
+      terms: read.terms.map((t: object) => ({ ...t, count: 7 })),
+    });
     expect(resent.statusCode, resent.body).toBe(200);
     expect(resent.json()).toMatchObject(counts);
     expect((await call(owner, "PUT", `/attributes/${size.id}`, { ...read, count: -1 })).statusCode).toBe(400);
@@ -277,7 +288,9 @@ describe("attributes and their terms", () => {
 
     const jane = await signedIn("jane@example.com", "demo-jane-2026");
     expect((await call(jane, "POST", `/attributes/${color.id}/terms`, { name: "Nope" })).statusCode).toBe(403);
-    expect((await shop.app.inject({ method: "POST", url: `${ADMIN}/attributes/${color.id}/terms`, payload: { name: "Nope" } })).statusCode).toBe(401);
+    expect(
+      (await shop.app.inject({ method: "POST", url: `${ADMIN}/attributes/${color.id}/terms`, payload: { name: "Nope" } })).statusCode,
+    ).toBe(401);
   });
 });
 

@@ -446,7 +446,8 @@ export async function addAttributeTerm(ctx: RequestContext, id: number, input: A
   }
 }
 
-const termSlugTaken = (slug: string) => conflict("cw_rest_term_slug_exists", "slug", `Another term of this attribute already has the slug "${slug}".`);
+const termSlugTaken = (slug: string) =>
+  conflict("cw_rest_term_slug_exists", "slug", `Another term of this attribute already has the slug "${slug}".`);
 
 /** An attribute no product uses; one in use is refused, as deleting it would drop its variations' choices. */
 export async function deleteAttribute(ctx: RequestContext, id: number): Promise<void> {

@@ -9,7 +9,7 @@ import { AdminApiError } from "../api.ts";
 import { DeleteCard, EditorHead, LeaveGuard, useDelete, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
-import { type Product, type ProductCurrency, productsApi } from "./api.ts";
+import { type AttributeTerm, type Product, type ProductCurrency, productsApi } from "./api.ts";
 import type { ProductChoices } from "./card-parts.tsx";
 import { PRODUCT_CARDS } from "./cards.tsx";
 import { productMessages as t } from "./messages.ts";
@@ -25,8 +25,15 @@ interface Props {
   permalink?: string;
 }
 
-export function ProductForm({ id, initial, currency, choices, permalink }: Props) {
+export function ProductForm({ id, initial, currency, choices: loadedChoices, permalink }: Props) {
   const [draft, setDraft] = useState(initial);
+  // The shop's terms as loaded, plus those the attributes card adds on the page.
+  const [choices, setChoices] = useState(loadedChoices);
+  const onTermAdded = (attributeId: number, term: AttributeTerm) =>
+    setChoices((current) => ({
+      ...current,
+      attributes: current.attributes.map((a) => (a.id === attributeId ? { ...a, terms: [...a.terms, term] } : a)),
+    }));
   const [saved, setSaved] = useState(initial);
   const [link, setLink] = useState(permalink);
   const { errors, failure, busy, run, refuse } = useSave();
@@ -100,7 +107,17 @@ export function ProductForm({ id, initial, currency, choices, permalink }: Props
         </EditorHead>
         {failure && <ErrorSummary message={failure} fields={errors} labelFor={labelFor} />}
         {cards.map(({ key, Card }) => (
-          <Card key={key} id={id} draft={draft} setDraft={setDraft} currency={currency} choices={choices} generate={generate} busy={busy} />
+          <Card
+            key={key}
+            id={id}
+            draft={draft}
+            setDraft={setDraft}
+            currency={currency}
+            choices={choices}
+            generate={generate}
+            busy={busy}
+            onTermAdded={onTermAdded}
+          />
         ))}
       </form>
 

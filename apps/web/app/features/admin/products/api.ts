@@ -1,10 +1,12 @@
 /** The owner API's product, category and tag calls (decision 0043) through the console's client. */
 
 import type {
+  AttributeTermInput,
   BulkChanges,
   BulkResult,
   CategoryInput,
   OwnerAttribute,
+  OwnerAttributeTerm,
   OwnerCategory,
   OwnerCurrency,
   OwnerProduct,
@@ -38,6 +40,7 @@ export type {
 export type ProductCurrency = OwnerCurrency;
 export type Product = OwnerProduct;
 export type AttributeWithTerms = OwnerAttribute;
+export type AttributeTerm = OwnerAttributeTerm;
 
 /** The list's filters as the console's address keeps them. */
 export interface ProductQuery {
@@ -77,6 +80,9 @@ export const productsApi = {
   categories: () => c().admin<{ categories: (Term & { count: number })[] }>("/categories"),
   tags: () => c().admin<{ tags: (Term & { count: number })[] }>("/tags"),
   attributes: () => c().admin<{ attributes: AttributeWithTerms[] }>("/attributes"),
+  /** One new term at the end of a global attribute's list (the attributes card's "Add new …"). */
+  addTerm: (attributeId: number, body: AttributeTermInput) =>
+    c().admin<AttributeTerm>(`/attributes/${attributeId}/terms`, { method: "POST", body }),
   /** The shop's currency for a new product's prices (the list carries it). */
   currency: async (): Promise<ProductCurrency> => {
     const { currency_code, currency_minor_unit } = await productsApi.list(

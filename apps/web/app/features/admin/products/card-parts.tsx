@@ -1,7 +1,7 @@
 /** What the product form's cards share (decision 0047): their props, a card's frame and the draft's setters. */
 import type { ComponentType, ReactNode } from "react";
 import { TextField } from "../components/fields.tsx";
-import type { AttributeWithTerms, ProductCurrency, Term } from "./api.ts";
+import type { AttributeTerm, AttributeWithTerms, ProductCurrency, Term } from "./api.ts";
 import type { ProductDraft } from "./model.ts";
 
 export interface ProductChoices {
@@ -22,6 +22,8 @@ export interface CardProps {
   generate?: () => void;
   /** A save runs. */
   busy: boolean;
+  /** A term made on the page (the attributes card's "Add new …"): the choices offer it from now on. */
+  onTermAdded?(attributeId: number, term: AttributeTerm): void;
 }
 
 export interface ProductCard {
