@@ -886,8 +886,9 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
   const product = (await ownerApi<{ products: { id: number }[] }>(base, token, "/products?type=variable&per_page=1")).products[0]?.id;
   const coupon = (await ownerApi<{ coupons: { id: number }[] }>(base, token, "/coupons?per_page=1")).coupons[0]?.id;
   const zone = (await ownerApi<{ zones: { id: number }[] }>(base, token, "/shipping-zones")).zones[0]?.id;
-  if (!product || !coupon || !zone)
-    throw new Error("bundles: the demo shop has no variable product, coupon or shipping zone for the console's pages");
+  const attribute = (await ownerApi<{ attributes: { id: number }[] }>(base, token, "/attributes")).attributes[0]?.id;
+  if (!product || !coupon || !zone || !attribute)
+    throw new Error("bundles: the demo shop has no variable product, coupon, shipping zone or attribute for the console's pages");
   const pages: [string, string?][] = [
     ["/admin"],
     ["/admin/orders"],
@@ -911,6 +912,8 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
     ["/admin/products/{id}", `/admin/products/${product}`],
     ["/admin/categories"],
     ["/admin/tags"],
+    ["/admin/attributes"],
+    ["/admin/attributes/{id}", `/admin/attributes/${attribute}`],
     ["/admin/coupons"],
     ["/admin/coupons/{id}", `/admin/coupons/${coupon}`],
     ["/admin/shipping"],

@@ -6,7 +6,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation, useNavigation } from "react-router";
 import { adminClient, ownerApi } from "./api.ts";
-import { ATTRIBUTES_NAV_LABEL } from "./attributes/nav.ts";
 import { AnnouncerProvider } from "./components/feedback.tsx";
 import { couponMessages } from "./coupons/messages.ts";
 import { customersMessages } from "./customers/messages.ts";
@@ -34,7 +33,7 @@ export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: 
   { to: `${ADMIN_PATH}/products`, label: productMessages.nav },
   { to: `${ADMIN_PATH}/categories`, label: termMessages.categories.nav },
   { to: `${ADMIN_PATH}/tags`, label: termMessages.tags.nav },
-  { to: `${ADMIN_PATH}/attributes`, label: ATTRIBUTES_NAV_LABEL },
+  { to: `${ADMIN_PATH}/attributes`, label: termMessages.attributes.nav },
   { to: `${ADMIN_PATH}/coupons`, label: couponMessages.nav, ownerOnly: true },
   { to: `${ADMIN_PATH}/shipping`, label: shippingMessages.nav, ownerOnly: true },
   { to: `${ADMIN_PATH}/taxes`, label: TAXES_NAV_LABEL, ownerOnly: true },

@@ -1,11 +1,12 @@
 /** The attribute pages' texts, and the product editor's "Add new …" term. */
-import { ATTRIBUTES_NAV_LABEL } from "./nav.ts";
+// The navigation's label lives with the category and tag texts the console's shell already carries.
+import { termMessages } from "../products/messages.ts";
 
 const products = (count: number) => (count === 1 ? "1 product" : `${count} products`);
 
 export const attributeMessages = {
-  nav: ATTRIBUTES_NAV_LABEL,
-  title: ATTRIBUTES_NAV_LABEL,
+  nav: termMessages.attributes.nav,
+  title: termMessages.attributes.nav,
   intro:
     "What products are told apart by (a material, a size), each with its terms in the order shoppers see them. Shoppers can filter the shop by them.",
   addTitle: "Add an attribute",

@@ -161,6 +161,8 @@ export const termMessages = {
     deleteBody: "Its products stay, without this tag.",
     deleted: (name: string) => `Tag ${name} deleted.`,
   },
+  /** The rest of the attribute pages' texts are attributes/messages.ts's. */
+  attributes: { nav: "Attributes" },
   name: "Name",
   slug: "Slug",
   slugHint: "Lower-case letters, digits and hyphens. Left empty, it is made from the name.",
