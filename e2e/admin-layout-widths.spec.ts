@@ -161,7 +161,12 @@ const CARD_LISTS = [
   { path: "/admin/products", heading: "Products", table: ".admin-products", figures: [".admin-products__price", ".admin-products__stock"] },
   { path: "/admin/categories", heading: "Categories", table: ".admin-terms", figures: [".admin-terms__count"] },
   { path: "/admin/tags", heading: "Tags", table: ".admin-terms", figures: [".admin-terms__count"] },
-  { path: "/admin/attributes", heading: "Attributes", table: ".attribute-list", figures: [".admin-terms__count", ".attribute-list__actions"] },
+  {
+    path: "/admin/attributes",
+    heading: "Attributes",
+    table: ".attribute-list",
+    figures: [".admin-terms__count", ".attribute-list__actions"],
+  },
   { path: "/admin/coupons", heading: "Coupons", table: ".admin-coupons", figures: [".admin-coupons__amount", ".admin-coupons__uses"] },
   { path: "/admin/shipping", heading: "Shipping", table: ".admin-zones", figures: [".admin-zones__methods", ".admin-zones__order"] },
   { path: "/admin/shipping/pickup", heading: "Local pickup", table: ".admin-pickups", figures: [".admin-pickups__status"] },
