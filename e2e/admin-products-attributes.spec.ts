@@ -157,7 +157,10 @@ test("the owner builds an attribute's terms, uses it on a product through a term
   await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
   await page.goto("/admin/attributes");
-  await page.getByRole("row", { name: new RegExp(name) }).getByRole("button", { name: `Delete ${name}` }).click();
+  await page
+    .getByRole("row", { name: new RegExp(name) })
+    .getByRole("button", { name: `Delete ${name}` })
+    .click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
   await toast(page, `Attribute ${name} deleted.`);
   await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
