@@ -210,7 +210,8 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
       account: accountServices({ ctx, secret: options.secret, mailer: options.mailer, settings: base.settings, request, reply }),
       catalog: {
         listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
-        attributeFacets: (query: catalog.ProductQuery) => catalog.attributeFacets(ctx, query),
+        attributeFacets: (query: catalog.ProductQuery, chosen: readonly catalog.AttributeFilter[]) =>
+          catalog.attributeFacets(ctx, query, chosen),
         getProduct: (idOrSlug: string) => catalog.getProduct(ctx, idOrSlug),
         getVariations: (productId: number) => catalog.getVariations(ctx, productId),
         getProductOffers: (productId: number) => catalog.getProductOffers(ctx, productId),

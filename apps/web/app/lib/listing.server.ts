@@ -6,7 +6,7 @@ import { toCardProduct } from "../components/ProductCard.tsx";
 import type { Storefront } from "../context.ts";
 import { addToCartMessages } from "../messages.ts";
 import { attributeFiltersHtml, chosenFilters, filtersQuery } from "./attribute-filters.server.ts";
-import { DEFAULT_SORT, type ListingParams, orderingFor, parseListingParams, parsePage, withKept } from "./listing.ts";
+import { DEFAULT_SORT, type ListingParams, orderingFor, parseFilters, parseListingParams, parsePage, withKept } from "./listing.ts";
 
 const listingNoticeAdded = addToCartMessages.added;
 
@@ -38,36 +38,53 @@ export async function loadListing(address: URL, storefront: Storefront, filter: 
     ...(asked.tag ? { tag: [asked.tag] } : {}),
     ...(asked.search ? { search: asked.search } : {}),
   };
-  // Each attribute's counts follow the listing's category, tag and search and the other attributes' chosen terms.
-  const facets = await storefront.catalog.attributeFacets({ ...base, attributes: filtersQuery(asked.filters) });
-  const chosen = chosenFilters(asked, facets);
-  const params = withKept({ ...asked, filters: chosen.filters });
-  const query: ProductQuery = {
-    ...base,
-    ...orderingFor(params.sort),
-    ...(chosen.query.length ? { attributes: chosen.query, attributeRelation: "and" as const } : {}),
-    page: params.page,
-    perPage: storefront.settings.productsPerPage,
-  };
-  return { ...(await listingPage(url, storefront, params, query)), filtersHtml: attributeFiltersHtml(url.pathname, params, facets) };
+  const { params, query, filtersHtml } = await withFilters(url, storefront, asked, base);
+  const page = { ...query, ...orderingFor(params.sort), page: params.page, perPage: storefront.settings.productsPerPage };
+  return { ...(await listingPage(url, storefront, params, page)), filtersHtml };
 }
 
 /**
- * A collection's listing (decision 0087): its own query and order, only ?page from the address;
- * `maxPages` (when above 0) is the last page it shows.
+ * A collection's listing (decision 0087): its own query and order, ?page and the "Filter by" area's ?filter_…
+ * from the address (decision 0091; none when the collection says it is not `filterable`); `maxPages` (when
+ * above 0) is the last page it shows.
  */
-export async function loadCollectionListing(address: URL, storefront: Storefront, query: ProductQuery, maxPages: number) {
+export async function loadCollectionListing(
+  address: URL,
+  storefront: Storefront,
+  collection: { query: ProductQuery; maxPages: number; filterable: boolean },
+) {
   const url = new URL(address);
   if (url.searchParams.has("add-to-cart")) await addFromLink(url, storefront);
-  const params: ListingParams = {
+  const asked = withKept({
     sort: DEFAULT_SORT,
     page: parsePage(url.searchParams.get("page")),
     tag: "",
     search: "",
-    filters: [],
-    kept: [],
-  };
-  return listingPage(url, storefront, params, { ...query, page: params.page }, maxPages);
+    filters: collection.filterable ? parseFilters(url.searchParams) : [],
+  });
+  if (!collection.filterable) {
+    const page = { ...collection.query, page: asked.page };
+    return { ...(await listingPage(url, storefront, asked, page, collection.maxPages)), filtersHtml: "" };
+  }
+  const { params, query, filtersHtml } = await withFilters(url, storefront, asked, collection.query);
+  return { ...(await listingPage(url, storefront, params, { ...query, page: params.page }, collection.maxPages)), filtersHtml };
+}
+
+/**
+ * The "Filter by" area of a page listing `base` (decision 0088, 0091): the facets counted over the page's own
+ * products, the address's chosen terms of attributes the shop has, the query with them joined to the page's own
+ * filters, and the area's HTML.
+ */
+async function withFilters(url: URL, storefront: Storefront, asked: ListingParams, base: ProductQuery) {
+  // Each attribute's counts follow the page's query and the other attributes' chosen terms.
+  const facets = await storefront.catalog.attributeFacets(base, filtersQuery(asked.filters));
+  const chosen = chosenFilters(asked, facets);
+  const params = withKept({ ...asked, filters: chosen.filters });
+  const own = base.attributes ?? [];
+  const query: ProductQuery = chosen.query.length
+    ? { ...base, attributes: [...own, ...chosen.query], attributeRelation: "and" as const }
+    : base;
+  return { params, query, filtersHtml: attributeFiltersHtml(url.pathname, params, facets) };
 }
 
 async function listingPage(url: URL, storefront: Storefront, params: ListingParams, query: ProductQuery, maxPages = 0) {

@@ -14,7 +14,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const collection = storefront.catalog.getCollection(params.slug);
   if (!collection) throw data(null, { status: 404, statusText: "Not Found" });
   const { query, maxPages } = collectionProductQuery(collection.query ?? {}, 1, new Date());
-  const listing = await loadCollectionListing(url, storefront, query, maxPages);
+  // A collection shows the "Filter by" area unless its author says it is not filterable (decision 0091).
+  const filterable = collection.query?.filterable !== false;
+  const listing = await loadCollectionListing(url, storefront, { query, maxPages, filterable });
   return {
     ...listing,
     heading: collection.title,
@@ -29,7 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Collection({ loaderData }: Route.ComponentProps) {
-  const { heading, description, layout, products, params, page, perPage, total, totalPages, notice } = loaderData;
+  const { heading, description, layout, products, params, page, perPage, total, totalPages, notice, filtersHtml } = loaderData;
   return (
     // The author's column count, on screens wide enough for it (app.css); a list is one column.
     <section className={`listing listing--${layout.type}`} style={{ "--columns": layout.columns } as CSSProperties}>
@@ -37,6 +39,8 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
         <h1>{heading}</h1>
         {description && <p className="page-header__description">{description}</p>}
       </header>
+      {/* The attribute filters as HTML the server built (lib/attribute-filters.server.ts), shown above an empty page too. */}
+      {filtersHtml && <div dangerouslySetInnerHTML={{ __html: filtersHtml }} />}
       {notice && (
         <p className={`notice notice--${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
           {notice.text}

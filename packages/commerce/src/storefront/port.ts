@@ -9,14 +9,17 @@ import type { FormPagePayload } from "../forms/page.ts";
 import type { FormValues } from "../forms/types.ts";
 import type { ProductCollection } from "../product-collections.ts";
 import type { StoreAddress, StoreCart, StoreProduct, StoreVariation } from "../store-api.ts";
-import type { AttributeFacet, ProductOffers, ProductPage, ProductQuery, StoreCategory } from "./catalog.ts";
+import type { AttributeFacet, AttributeFilter, ProductOffers, ProductPage, ProductQuery, StoreCategory } from "./catalog.ts";
 import type { CustomerOrderPage, OrderView } from "./orders.ts";
 import type { CheckoutFieldSetting, StorefrontSettings } from "./settings.ts";
 
 export interface StorefrontCatalog {
   listProducts(query: ProductQuery): Promise<ProductPage>;
-  /** The attributes whose terms products of the listing offer, each term with its count under the other attributes' filters (`attributes`, and-joined). */
-  attributeFacets(query: ProductQuery): Promise<AttributeFacet[]>;
+  /**
+   * The attributes whose terms products of the page's listing (`query`: a category, a search, a collection's whole
+   * query) offer, each term counted under the page's query and the shopper's other `chosen` filters, and-joined.
+   */
+  attributeFacets(query: ProductQuery, chosen: readonly AttributeFilter[]): Promise<AttributeFacet[]>;
   getProduct(idOrSlug: string): Promise<StoreProduct | null>;
   getVariations(productId: number): Promise<StoreVariation[]>;
   /** A product's upsells and up to four related products the shop may show (published, not hidden, in stock if the shop hides the rest). */

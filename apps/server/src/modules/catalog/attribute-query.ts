@@ -86,3 +86,56 @@ export function readAttributeFilters(query: Record<string, unknown>): {
   }
   return { filters, fields, errors };
 }
+
+export const MAX_ATTRIBUTE_COUNTS = 20;
+
+const COUNT_KEY = /^calculate_attribute_counts\[(\d{1,3})\]\[(taxonomy|query_type)\]$/;
+
+/**
+ * The attributes `GET /products/collection-data` is asked to count, as WooCommerce writes them:
+ * calculate_attribute_counts[0][taxonomy]=pa_color&calculate_attribute_counts[0][query_type]=or ("or" unless
+ * given), with the name of each one's taxonomy field (for a later refusal of it), or the reason for each wrong key.
+ */
+export function readAttributeCounts(query: Record<string, unknown>): {
+  counts: { attribute: string; queryType: "or" | "and" }[];
+  fields: string[];
+  errors: Record<string, string>;
+} {
+  const errors: Record<string, string> = {};
+  const drafts = new Map<number, { taxonomy?: string[]; query_type?: string[] }>();
+  for (const [key, value] of Object.entries(query)) {
+    if (!key.startsWith("calculate_attribute_counts")) continue;
+    const match = COUNT_KEY.exec(key);
+    if (!match) {
+      errors[key] = `${key} is not an attribute count's field: use calculate_attribute_counts[N][taxonomy] and [query_type].`;
+      continue;
+    }
+    const index = Number(match[1]);
+    const field = match[2] as "taxonomy" | "query_type";
+    const draft = drafts.get(index) ?? {};
+    draft[field] = [...(draft[field] ?? []), ...(Array.isArray(value) ? value : [value]).map((v) => String(v).trim())];
+    drafts.set(index, draft);
+  }
+  if (drafts.size > MAX_ATTRIBUTE_COUNTS)
+    errors.calculate_attribute_counts = `At most ${MAX_ATTRIBUTE_COUNTS} attributes are counted at once.`;
+  const counts: { attribute: string; queryType: "or" | "and" }[] = [];
+  const fields: string[] = [];
+  for (const [index, draft] of [...drafts].sort(([a], [b]) => a - b)) {
+    const at = (field: string) => `calculate_attribute_counts[${index}][${field}]`;
+    const taxonomy = draft.taxonomy ?? [];
+    const queryType = draft.query_type ?? ["or"];
+    const before = Object.keys(errors).length;
+    if (taxonomy.length !== 1 || !taxonomy[0])
+      errors[at("taxonomy")] = taxonomy.length
+        ? `${at("taxonomy")} must name one attribute.`
+        : `${at("taxonomy")} is missing: name the attribute by its slug (pa_color or color) or its id.`;
+    else if (!ATTRIBUTE.test(taxonomy[0]))
+      errors[at("taxonomy")] = `${at("taxonomy")} must be an attribute's slug (pa_color or color) or its id.`;
+    if (queryType.length !== 1 || (queryType[0] !== "or" && queryType[0] !== "and"))
+      errors[at("query_type")] = `${at("query_type")} must be one of or, and.`;
+    if (Object.keys(errors).length > before) continue;
+    fields.push(at("taxonomy"));
+    counts.push({ attribute: taxonomy[0] as string, queryType: queryType[0] as "or" | "and" });
+  }
+  return { counts, fields, errors };
+}

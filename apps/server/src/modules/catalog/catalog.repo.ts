@@ -170,6 +170,91 @@ export async function countTermProducts(db: Db, query: ProductQuery, now: string
   return rows.map((r) => ({ term_id: r.term_id, count: Number(r.count) }));
 }
 
+/** How many products the query lists in each category or with each tag (by the term's id), and the reviews they have between them. */
+export async function countTaxonomyProducts(
+  db: Db,
+  kind: "category" | "tag",
+  query: ProductQuery,
+  now: string,
+): Promise<{ term_id: number; count: number; reviews: number }[]> {
+  const listed = filtered(db, query, now);
+  const rows = await (kind === "category"
+    ? listed.innerJoin("product_categories as link", "link.product_id", "products.id").select("link.category_id as term_id")
+    : listed.innerJoin("product_tags as link", "link.product_id", "products.id").select("link.tag_id as term_id")
+  )
+    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("products.review_count").as("reviews")])
+    .groupBy("term_id")
+    .execute();
+  return rows.map((r) => ({ term_id: Number(r.term_id), count: Number(r.count), reviews: Number(r.reviews ?? 0) }));
+}
+
+/** How many products the query lists at each rounded average rating (1 to 5; products without a rating left out). */
+export async function countRatings(db: Db, query: ProductQuery, now: string): Promise<{ rating: number; count: number }[]> {
+  // rating_x100 is the average times 100: adding 50 and dividing as integers rounds half up, in both dialects.
+  const rounded = sql<number>`((products.rating_x100 + 50) / 100)`;
+  const rows = await filtered(db, query, now)
+    .where("products.rating_x100", ">", 0)
+    .select((eb) => [rounded.as("rating"), eb.fn.countAll<number>().as("count")])
+    .groupBy(rounded)
+    .orderBy(rounded)
+    .execute();
+  return rows.map((r) => ({ rating: Number(r.rating), count: Number(r.count) }));
+}
+
+/** How many products the query lists in each stock status (a variable product's own status). */
+export async function countStockStatuses(db: Db, query: ProductQuery, now: string): Promise<{ status: string; count: number }[]> {
+  const rows = await filtered(db, query, now)
+    .select((eb) => ["products.stock_status as status", eb.fn.countAll<number>().as("count")])
+    .groupBy("products.stock_status")
+    .execute();
+  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+}
+
+/**
+ * The cheapest and dearest price a shopper pays at `now` among the products the query lists (a variable
+ * product's priced variations each count), per tax status and class, so each can be shown with or without tax.
+ */
+export async function findPriceRange(
+  db: Db,
+  query: ProductQuery,
+  now: string,
+): Promise<{ tax_status: string; tax_class: string; min: number; max: number }[]> {
+  const listed = filtered(db, query, now).select("products.id");
+  const price = (alias: string) =>
+    sql<
+      number | null
+    >`case when ${saleHolds(alias, now)} then ${sql.ref(`${alias}.sale_price`)} else ${sql.ref(`${alias}.regular_price`)} end`;
+  const units = db
+    .selectFrom("products as p")
+    .where("p.id", "in", listed)
+    .where("p.type", "<>", "variable")
+    .select(["p.tax_status", "p.tax_class", price("p").as("price")])
+    .unionAll(
+      db
+        .selectFrom("products as v")
+        .innerJoin("products as p", "p.id", "v.parent_id")
+        .where("p.id", "in", listed)
+        .where("p.type", "=", "variable")
+        .select([
+          "p.tax_status",
+          sql<string>`case when v.tax_class = 'parent' then p.tax_class else v.tax_class end`.as("tax_class"),
+          price("v").as("price"),
+        ]),
+    );
+  const rows = await db
+    .selectFrom(units.as("u"))
+    .where("u.price", "is not", null)
+    .select((eb) => ["u.tax_status", "u.tax_class", eb.fn.min<number>("u.price").as("min"), eb.fn.max<number>("u.price").as("max")])
+    .groupBy(["u.tax_status", "u.tax_class"])
+    .execute();
+  return rows.map((r) => ({ tax_status: r.tax_status, tax_class: r.tax_class, min: Number(r.min), max: Number(r.max) }));
+}
+
+/** Every tag, by name. */
+export async function findTags(db: Db) {
+  return db.selectFrom("tags").select(["id", "name", "slug"]).orderBy("name").orderBy("id").execute();
+}
+
 /** Every attribute with its terms, in the order the owner gave the terms. */
 export async function findAttributes(db: Db) {
   const [attributes, terms] = await Promise.all([

@@ -1,18 +1,43 @@
-/** GET /products, /products/{id or slug} and the attributes with their terms: parse, call the service, shape the reply. */
+/**
+ * GET /products, /products/{id or slug}, the attributes with their terms, the categories and tags, and the
+ * collection data: parse, call the service, shape the reply.
+ */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
+import type { FastifyReply } from "fastify";
+import { type Static, Type } from "typebox";
+import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
-import { readAttributeFilters } from "./attribute-query.ts";
+import { readAttributeCounts, readAttributeFilters } from "./attribute-query.ts";
 import {
   AttributeParams,
   AttributeSchema,
   AttributeTermSchema,
+  CategoryListQuery,
+  CategoryParams,
+  CategorySchema,
+  CollectionDataQuery,
+  CollectionDataSchema,
   ErrorSchema,
   ProductListQuery,
   ProductParams,
   ProductSchema,
+  TagListQuery,
+  TagSchema,
 } from "./catalog.schemas.ts";
-import { getAttribute, getProduct, listAttributes, listAttributeTerms, listProducts, unknownAttributes } from "./catalog.service.ts";
+import {
+  getAttribute,
+  getProduct,
+  getStoreCategory,
+  listAttributes,
+  listAttributeTerms,
+  listProducts,
+  listStoreCategories,
+  listStoreTags,
+  productCollectionData,
+  type TermListing,
+  type TermPage,
+  unknownAttributes,
+} from "./catalog.service.ts";
 import type { ProductOrderBy, ProductQuery } from "./catalog.types.ts";
 
 const split = (value: string | undefined) => (value ? value.split(",").filter(Boolean) : undefined);
@@ -30,24 +55,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const { filters, fields, errors } = readAttributeFilters(q);
-      if (Object.keys(errors).length) throw fieldsInvalid(errors);
-      const unknown = await unknownAttributes(request.ctx, filters);
-      if (unknown.length)
-        throw fieldsInvalid(Object.fromEntries(unknown.map((i) => [fields[i], `The shop has no attribute '${filters[i]?.attribute}'.`])));
-      const query: ProductQuery = {
-        page: q.page,
-        perPage: q.per_page,
-        search: q.search,
-        category: split(q.category),
-        tag: split(q.tag),
-        onSale: q.on_sale,
-        stockStatus: split(q.stock_status) as ProductQuery["stockStatus"],
-        orderBy: q.orderby as ProductOrderBy,
-        order: q.order,
-        ...(filters.length ? { attributes: filters, attributeRelation: q.attribute_relation ?? "and" } : {}),
-      };
+      const query = await productQueryOf(request.ctx, request.query);
       const page = await listProducts(request.ctx, query);
       reply.header("X-Total", String(page.total));
       reply.header("X-Total-Pages", String(page.totalPages));
@@ -100,6 +108,78 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    "/products/collection-data",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "Price range and attribute, rating and stock status counts of the products GET /products would list",
+        querystring: CollectionDataQuery,
+        response: { 200: CollectionDataSchema, 400: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const [query, attributeCounts] = await Promise.all([productQueryOf(request.ctx, q), attributeCountsOf(request.ctx, q)]);
+      return productCollectionData(request.ctx, {
+        query,
+        priceRange: q.calculate_price_range === true,
+        attributeCounts,
+        ratingCounts: q.calculate_rating_counts === true,
+        stockStatusCounts: q.calculate_stock_status_counts === true,
+      });
+    },
+  );
+
+  app.get(
+    "/products/categories",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "The product categories, each with the number of products its page lists",
+        querystring: CategoryListQuery,
+        response: { 200: Type.Array(CategorySchema), 400: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const found = await listStoreCategories(request.ctx, termListingOf(request.query));
+      return termReply(request.url, request.query, found, reply);
+    },
+  );
+
+  app.get(
+    "/products/categories/:id",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "One product category",
+        params: CategoryParams,
+        response: { 200: CategorySchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const category = await getStoreCategory(request.ctx, request.params.id);
+      if (!category) throw new StoreError("cw_rest_category_invalid_id", "No product category has this id.", 404);
+      return category;
+    },
+  );
+
+  app.get(
+    "/products/tags",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "The product tags, each with the number of listed products that carry it",
+        querystring: TagListQuery,
+        response: { 200: Type.Array(TagSchema), 400: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const found = await listStoreTags(request.ctx, termListingOf(request.query));
+      return termReply(request.url, request.query, found, reply);
+    },
+  );
+
+  app.get(
     "/products/:idOrSlug",
     {
       schema: {
@@ -116,6 +196,66 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/** The listing query of GET /products' parameters (also those of /products/collection-data): one reading for both. */
+async function productQueryOf(ctx: RequestContext, q: Static<typeof ProductListQuery>): Promise<ProductQuery> {
+  const { filters, fields, errors } = readAttributeFilters(q);
+  if (Object.keys(errors).length) throw fieldsInvalid(errors);
+  const unknown = await unknownAttributes(ctx, filters);
+  if (unknown.length)
+    throw fieldsInvalid(Object.fromEntries(unknown.map((i) => [fields[i], `The shop has no attribute '${filters[i]?.attribute}'.`])));
+  return {
+    page: q.page,
+    perPage: q.per_page,
+    search: q.search,
+    category: split(q.category),
+    tag: split(q.tag),
+    onSale: q.on_sale,
+    stockStatus: split(q.stock_status) as ProductQuery["stockStatus"],
+    orderBy: q.orderby as ProductOrderBy,
+    order: q.order,
+    ...(filters.length ? { attributes: filters, attributeRelation: q.attribute_relation ?? "and" } : {}),
+  };
+}
+
+/** The attributes collection-data is asked to count, each one the shop has. */
+async function attributeCountsOf(ctx: RequestContext, q: Record<string, unknown>) {
+  const { counts, fields, errors } = readAttributeCounts(q);
+  if (Object.keys(errors).length) throw fieldsInvalid(errors);
+  const unknown = await unknownAttributes(
+    ctx,
+    counts.map((c) => ({ attribute: c.attribute, operator: "in" })),
+  );
+  if (unknown.length)
+    throw fieldsInvalid(Object.fromEntries(unknown.map((i) => [fields[i], `The shop has no attribute '${counts[i]?.attribute}'.`])));
+  return counts;
+}
+
+const ids = (value: string | undefined) => split(value)?.map(Number);
+
+function termListingOf(q: Static<typeof CategoryListQuery>): TermListing {
+  return {
+    page: q.page,
+    perPage: q.per_page,
+    search: q.search,
+    include: ids(q.include),
+    exclude: ids(q.exclude),
+    order: q.order,
+    orderBy: q.orderby as TermListing["orderBy"],
+    hideEmpty: q.hide_empty,
+    parent: q.parent,
+  };
+}
+
+/** A page of terms with the listing's headers: X-Total, X-Total-Pages and, when cut in pages, Link. */
+function termReply<T>(url: string, q: { page: number; per_page: number }, found: TermPage<T>, reply: FastifyReply): T[] {
+  const totalPages = q.per_page > 0 ? Math.ceil(found.total / q.per_page) : found.total ? 1 : 0;
+  reply.header("X-Total", String(found.total));
+  reply.header("X-Total-Pages", String(totalPages));
+  const link = q.per_page > 0 ? pageLinks(url, q.page, totalPages) : "";
+  if (link) reply.header("Link", link);
+  return found.terms;
+}
 
 const attributeMissing = () => new StoreError("cw_rest_attribute_invalid_id", "No product attribute has this id.", 404);
 

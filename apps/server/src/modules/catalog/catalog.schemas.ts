@@ -138,3 +138,76 @@ export const AttributeTermSchema = Type.Object({
 export const AttributeParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
 export const ProductParams = Type.Object({ idOrSlug: Type.String({ pattern: "^[A-Za-z0-9-]+$", maxLength: 200 }) });
+
+export const CategoryParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+const TermListFields = {
+  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  per_page: Type.Integer({ minimum: 0, maximum: 100, default: 0, description: "Terms a page; 0 (the default) for every term at once" }),
+  search: Type.Optional(Type.String({ maxLength: 200, description: "Only terms whose name or slug holds this text" })),
+  include: Type.Optional(commaList("Only these term ids", "[0-9]{1,10}")),
+  exclude: Type.Optional(commaList("Not these term ids", "[0-9]{1,10}")),
+  order: Type.Union([Type.Literal("asc"), Type.Literal("desc")], { default: "asc" }),
+  orderby: Type.Union(
+    ["name", "slug", "count", "id"].map((v) => Type.Literal(v)),
+    { default: "name" },
+  ),
+  hide_empty: Type.Boolean({ default: true, description: "Leave out terms no listed product carries" }),
+};
+
+export const TagListQuery = Type.Object(TermListFields, { additionalProperties: true });
+
+export const CategoryListQuery = Type.Object(
+  {
+    ...TermListFields,
+    parent: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 2147483647, description: "Only this category's children; 0 for the top level" }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
+export const CategorySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  description: Type.String(),
+  parent: Type.Integer(),
+  count: Type.Integer({ description: "The products its page lists: published, shown in the catalogue, in a stock status the shop lists" }),
+  image: Type.Null({ description: "Categories have no image in this shop" }),
+  review_count: Type.Integer({ description: "Reviews of those products" }),
+  permalink: Type.String(),
+});
+
+export const TagSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  description: Type.String(),
+  parent: Type.Integer(),
+  count: Type.Integer({ description: "Products listed with the tag" }),
+});
+
+export const CollectionDataQuery = Type.Object(
+  {
+    ...ProductListQuery.properties,
+    calculate_price_range: Type.Optional(Type.Boolean()),
+    calculate_rating_counts: Type.Optional(Type.Boolean()),
+    calculate_stock_status_counts: Type.Optional(Type.Boolean()),
+  },
+  {
+    additionalProperties: true,
+    description:
+      "Every filter of GET /products, and calculate_attribute_counts[N][taxonomy] (pa_color, color or the id) with calculate_attribute_counts[N][query_type] (or, the default: the attribute's own filter left out of its counts; and: kept).",
+  },
+);
+
+const Count = (name: string, value: ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>) =>
+  Type.Union([Type.Array(Type.Object({ [name]: value, count: Type.Integer() })), Type.Null()]);
+
+export const CollectionDataSchema = Type.Object({
+  price_range: Type.Union([Type.Object({ min_price: Money, max_price: Money, ...CurrencyFields }), Type.Null()]),
+  attribute_counts: Count("term", Type.Integer()),
+  rating_counts: Count("rating", Type.Integer()),
+  stock_status_counts: Count("status", Type.String()),
+});

@@ -1,5 +1,5 @@
 /** The catalogue's read side: listings, single products, variations, categories, media. */
-import type { Currency, StoreProductAttribute, StoreTerm } from "@cartwright/commerce";
+import { type Currency, currencyFields, type StoreProductAttribute, type StoreTerm } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { deepFreeze, revisionCache, revisionMap } from "../../db/revisions.ts";
 import type { Cached } from "../../db/unit-of-work.ts";
@@ -17,7 +17,10 @@ import type {
   StoreAttribute,
   StoreAttributeTermCount,
   StoreCategory,
+  StoreCollectionData,
   StoreProduct,
+  StoreProductCategory,
+  StoreTagTerm,
   StoreVariation,
 } from "./catalog.types.ts";
 import {
@@ -67,9 +70,7 @@ export async function listProducts(context: RequestContext, query: ProductQuery)
   // The attribute filters are part of the query, so of the listing's cache key (decision 0009).
   const effective: ProductQuery = { ...query, stockStatus: listedStock(ctx, query) };
   // The on-sale filter and the price order depend on the clock: such a page is filed under the schedule's phase (decision 0047).
-  const timed =
-    effective.onSale !== undefined || effective.orderBy === "price" || effective.minPrice !== undefined || effective.maxPrice !== undefined;
-  const at = timed ? phaseInstant(await saleBoundaries(ctx.db), ctx.now ?? new Date()) : undefined;
+  const at = readsClock(effective) || effective.orderBy === "price" ? await phaseOf(ctx) : undefined;
   // A collection's offset skips products before the first page: they count for no page.
   const skipped = Math.max(0, query.offset ?? 0);
   const key = JSON.stringify({ query: effective, limit: perPage, offset: skipped + (page - 1) * perPage, at });
@@ -102,6 +103,14 @@ const listingPages = revisionMap(
   // (8 MB of JSON, two to three times that as objects: decision 0050).
   { maxEntries: 500, maxBytes: 8 * 1024 * 1024, sizeOf: (key, page) => key.length + JSON.stringify(page.rows).length },
 );
+
+/** Whether the products a query picks depend on the clock (which sales hold): its on-sale and price filters do. */
+const readsClock = (query: ProductQuery) => query.onSale !== undefined || query.minPrice !== undefined || query.maxPrice !== undefined;
+
+/** The instant standing for the request's moment in the sale schedule (decision 0047). */
+async function phaseOf(ctx: ShopContext): Promise<string> {
+  return phaseInstant(await saleBoundaries(ctx.db), ctx.now ?? new Date());
+}
 
 /** The catalogue's sale boundaries, read once per catalogue change. */
 const saleBoundaries = revisionCache("catalogue", async (db) => deepFreeze(await repo.findSaleBoundaries(db)));
@@ -170,40 +179,73 @@ export async function getAttribute(ctx: Pick<RequestContext, "db">, id: number):
 /** The positions of the filters whose attribute the shop does not have. */
 export async function unknownAttributes(ctx: Pick<RequestContext, "db">, filters: readonly AttributeFilter[]): Promise<number[]> {
   const { attributes: all } = await attributes(ctx.db);
-  const known = (name: string) =>
-    /^\d+$/.test(name) ? all.some((a) => a.id === Number(name)) : all.some((a) => a.slug === name.replace(/^pa_/, ""));
-  return filters.flatMap((f, i) => (known(f.attribute) ? [] : [i]));
+  return filters.flatMap((f, i) => (attributeNamed(all, f.attribute) ? [] : [i]));
 }
 
-/** Products each term is offered by in a listing's query, by term id, kept per query until the catalogue changes. */
-const termCounts = revisionMap(
+/** What each kind of count answers (catalog.repo.ts), over the products a listing's query picks. */
+interface CountRows {
+  terms: { term_id: number; count: number }[];
+  categories: { term_id: number; count: number; reviews: number }[];
+  tags: { term_id: number; count: number; reviews: number }[];
+  ratings: { rating: number; count: number }[];
+  stock: { status: string; count: number }[];
+  prices: { tax_status: string; tax_class: string; min: number; max: number }[];
+}
+type CountKind = keyof CountRows;
+
+const countReaders: { [K in CountKind]: (db: Db, query: ProductQuery, now: string) => Promise<CountRows[K]> } = {
+  terms: repo.countTermProducts,
+  categories: (db, query, now) => repo.countTaxonomyProducts(db, "category", query, now),
+  tags: (db, query, now) => repo.countTaxonomyProducts(db, "tag", query, now),
+  ratings: repo.countRatings,
+  stock: repo.countStockStatuses,
+  prices: repo.findPriceRange,
+};
+
+/**
+ * A listing's counts by kind, query and sale phase, kept until the catalogue changes (decision 0091): the
+ * filter areas' terms, the Store API's collection data and its categories' and tags' counts. One GROUP BY
+ * each, over the listing's own filters (`catalog.repo.ts` `filtered`).
+ */
+const listingCounts = revisionMap(
   "catalogue",
   async (db, keys: string[]) => {
-    const found = new Map<string, ReadonlyMap<number, number>>();
+    const found = new Map<string, unknown>();
     for (const key of keys) {
-      const rows = await repo.countTermProducts(db, JSON.parse(key) as ProductQuery, new Date(0).toISOString());
-      found.set(key, new Map(rows.map((r) => [r.term_id, r.count])));
+      const { kind, query, at } = JSON.parse(key) as { kind: CountKind; query: ProductQuery; at: string };
+      found.set(key, deepFreeze(await countReaders[kind](db, query, at)));
     }
     return found;
   },
-  { maxEntries: 500, maxBytes: 2 * 1024 * 1024, sizeOf: (key, counts) => key.length + counts.size * 16 },
+  { maxEntries: 1000, maxBytes: 4 * 1024 * 1024, sizeOf: (key, rows) => key.length + JSON.stringify(rows).length },
 );
 
-/** What of a listing's query the term counts follow: which products, never the page or the order; `attributes` are the other attributes' filters. */
-function countedQuery(ctx: ShopContext, query: ProductQuery, attributes: readonly AttributeFilter[] = []): ProductQuery {
-  const base: ProductQuery = {
-    ...(query.search?.trim() ? { search: query.search.trim() } : {}),
-    ...(query.category?.length ? { category: query.category } : {}),
-    ...(query.tag?.length ? { tag: query.tag } : {}),
-    ...(attributes.length ? { attributes: [...attributes], attributeRelation: "and" as const } : {}),
-  };
+/**
+ * What of a listing's query decides which products it holds, in one form so that the same selection shares
+ * its counts: never the page, the order or a collection's skipped products; the stock statuses the listing shows.
+ */
+function selection(ctx: ShopContext, query: ProductQuery): ProductQuery {
+  const { page: _page, perPage: _perPage, orderBy: _orderBy, order: _order, offset: _offset, ...picked } = query;
+  const { search, attributes, attributeRelation: _relation, stockStatus: _stock, ...rest } = picked;
   const stockStatus = listedStock(ctx, query);
-  return stockStatus ? { ...base, stockStatus } : base;
+  return {
+    ...rest,
+    ...(search?.trim() ? { search: search.trim() } : {}),
+    ...(attributes?.length ? { attributes: [...attributes], attributeRelation: query.attributeRelation ?? "and" } : {}),
+    ...(stockStatus ? { stockStatus } : {}),
+  };
 }
 
-async function countsFor(ctx: ShopContext, query: ProductQuery): Promise<ReadonlyMap<number, number>> {
-  const key = JSON.stringify(countedQuery(ctx, query));
-  return (await termCounts(ctx.db, [key])).get(key) ?? new Map();
+/** The rows of one kind of count over the products `query` picks, at the request's sale phase when they depend on it. */
+async function countsOf<K extends CountKind>(ctx: ShopContext, kind: K, query: ProductQuery): Promise<CountRows[K]> {
+  const picked = selection(ctx, query);
+  const at = kind === "prices" || readsClock(picked) ? await phaseOf(ctx) : new Date(0).toISOString();
+  const key = JSON.stringify({ kind, query: picked, at });
+  return (await listingCounts(ctx.db, [key])).get(key) as CountRows[K];
+}
+
+async function termCountsOf(ctx: ShopContext, query: ProductQuery): Promise<ReadonlyMap<number, number>> {
+  return new Map((await countsOf(ctx, "terms", query)).map((r) => [r.term_id, r.count]));
 }
 
 /** An attribute's terms (the spec's Term), each counting the published, listed products that offer it; null for no such attribute. */
@@ -211,7 +253,7 @@ export async function listAttributeTerms(context: RequestContext, id: number): P
   const ctx = await withShopSettings(context);
   const { attributes: all, terms } = await attributes(ctx.db);
   if (!all.some((a) => a.id === id)) return null;
-  const counts = await countsFor(ctx, {});
+  const counts = await termCountsOf(ctx, {});
   return terms.filter((t) => t.attribute_id === id).map((t) => storeTerm(t, counts));
 }
 
@@ -224,38 +266,58 @@ const storeTerm = (t: { id: number; name: string; slug: string }, counts: Readon
   count: counts.get(t.id) ?? 0,
 });
 
+/** The attribute a filter or count names (its id, slug, or pa_ and its slug), among the shop's. */
+function attributeNamed<A extends { id: number; slug: string }>(all: readonly A[], name: string): A | undefined {
+  return all.find((a) => (/^\d+$/.test(name) ? a.id === Number(name) : a.slug === name.replace(/^pa_/, "")));
+}
+
 /**
  * The storefront's filter area for a listing (decision 0088): each attribute with the terms that products
- * of the listing offer and their counts. A term's count follows the listing's category, tag and search and
- * every other attribute's chosen terms (`query.attributes`, joined by and), not its own attribute's, so it
- * says what ticking it would list. Terms counting 0 are left out unless chosen (so they can be unticked);
- * attributes with no term left out unless the address names them. One GROUP BY per chosen attribute, and
- * one for the rest, each kept per query and catalogue revision.
+ * of the listing offer and their counts. `query` is the page's own (a category, a search, a collection's whole
+ * query with its own attribute filters); `chosen` the shopper's filters, joined to it by and. A term's count
+ * follows the page's query and every other attribute's chosen terms, not its own attribute's, so it says what
+ * ticking it would list. Terms counting 0 are left out unless chosen (so they can be unticked); attributes
+ * with no term left out unless the address names them. One GROUP BY per chosen attribute, and one for the
+ * rest, each kept per query and catalogue revision.
  */
-export async function attributeFacets(context: RequestContext, query: ProductQuery): Promise<AttributeFacet[]> {
+export async function attributeFacets(
+  context: RequestContext,
+  query: ProductQuery,
+  chosen: readonly AttributeFilter[],
+): Promise<AttributeFacet[]> {
   const ctx = await withShopSettings(context);
   const { attributes: all, terms } = await attributes(ctx.db);
-  const named = (name: string) => all.find((a) => (/^\d+$/.test(name) ? a.id === Number(name) : a.slug === name.replace(/^pa_/, "")));
   // Filters in one order, so the same choice in another address order shares the cached counts.
-  const filters = (query.attributes ?? [])
+  const filters = chosen
     .flatMap((filter) => {
-      const attribute = named(filter.attribute);
+      const attribute = attributeNamed(all, filter.attribute);
       const slugs = filter.slugs ? { slugs: [...filter.slugs].sort() } : {};
       return attribute ? [{ id: attribute.id, filter: { ...filter, attribute: attribute.slug, ...slugs } }] : [];
     })
     .sort((a, b) => a.id - b.id);
-  const others = (id: number) => filters.filter((f) => f.id !== id).map((f) => f.filter);
-  const keyOf = (id: number) => JSON.stringify(countedQuery(ctx, query, others(id)));
-  // Attributes nobody chose all count under every chosen filter: one key (id 0 is no attribute's).
-  const keys = new Map(all.map((a) => [a.id, keyOf(filters.some((f) => f.id === a.id) ? a.id : 0)]));
-  const counted = await termCounts(ctx.db, [...new Set(keys.values())]);
-  return all.flatMap((a) => {
-    const counts = counted.get(keys.get(a.id) as string) ?? new Map<number, number>();
-    const chosen = new Set(filters.filter((f) => f.id === a.id && f.filter.operator !== "not_in").flatMap((f) => f.filter.slugs ?? []));
-    const shown = terms.filter((t) => t.attribute_id === a.id && ((counts.get(t.id) ?? 0) > 0 || chosen.has(t.slug)));
-    if (!shown.length && !filters.some((f) => f.id === a.id)) return [];
-    return [{ id: a.id, name: a.name, slug: a.slug, terms: shown.map((t) => storeTerm(t, counts)) }];
+  const own = query.attributes ?? [];
+  const counted = (id: number): ProductQuery => ({
+    ...query,
+    attributes: [...own, ...filters.filter((f) => f.id !== id).map((f) => f.filter)],
+    attributeRelation: "and",
   });
+  // Attributes nobody chose all count under every chosen filter: one query (id 0 is no attribute's).
+  const countOf = new Map<number, Promise<ReadonlyMap<number, number>>>();
+  const countsFor = (id: number) => {
+    const key = filters.some((f) => f.id === id) ? id : 0;
+    if (!countOf.has(key)) countOf.set(key, termCountsOf(ctx, counted(key)));
+    return countOf.get(key) as Promise<ReadonlyMap<number, number>>;
+  };
+  const facets = await Promise.all(
+    all.map(async (a) => {
+      const counts = await countsFor(a.id);
+      const picked = new Set(filters.filter((f) => f.id === a.id && f.filter.operator !== "not_in").flatMap((f) => f.filter.slugs ?? []));
+      const shown = terms.filter((t) => t.attribute_id === a.id && ((counts.get(t.id) ?? 0) > 0 || picked.has(t.slug)));
+      if (!shown.length && !filters.some((f) => f.id === a.id)) return [];
+      return [{ id: a.id, name: a.name, slug: a.slug, terms: shown.map((t) => storeTerm(t, counts)) }];
+    }),
+  );
+  return facets.flat();
 }
 
 export async function listCategories(ctx: Pick<RequestContext, "db">): Promise<readonly StoreCategory[]> {
@@ -467,4 +529,173 @@ async function loadVariations(db: Db, parentIds: number[]): Promise<Map<number, 
 
 function toTerm(term: { id: number; name: string; slug: string }, link: string): StoreTerm {
   return { id: term.id, name: term.name, slug: term.slug, link };
+}
+
+/** How a taxonomy listing of the Store API is asked for (WooCommerce's terms parameters). */
+export interface TermListing {
+  page: number;
+  /** 0: every term on one page. */
+  perPage: number;
+  search?: string;
+  include?: number[];
+  exclude?: number[];
+  order: "asc" | "desc";
+  orderBy: "name" | "slug" | "count" | "id";
+  /** Leave out terms no listed product carries. */
+  hideEmpty: boolean;
+  /** Only the children of this category (0: the top level); categories only. */
+  parent?: number;
+}
+
+/** A page of terms with the number of terms the listing has in all. */
+export interface TermPage<T> {
+  terms: T[];
+  total: number;
+}
+
+/** Filters, orders and cuts a list of terms as a TermListing asks. */
+function termPage<T extends { id: number; name: string; slug: string; count: number; parent: number }>(
+  all: T[],
+  listing: TermListing,
+): TermPage<T> {
+  const search = listing.search?.trim().toLowerCase();
+  const kept = all.filter(
+    (t) =>
+      (!listing.hideEmpty || t.count > 0) &&
+      (listing.parent === undefined || t.parent === listing.parent) &&
+      (!listing.include?.length || listing.include.includes(t.id)) &&
+      !listing.exclude?.includes(t.id) &&
+      (!search || t.name.toLowerCase().includes(search) || t.slug.includes(search)),
+  );
+  const by = listing.orderBy;
+  const sign = listing.order === "desc" ? -1 : 1;
+  const compare = (a: T, b: T) =>
+    by === "count" || by === "id"
+      ? a[by] - b[by]
+      : by === "name"
+        ? a.name.localeCompare(b.name, "en", { sensitivity: "base" })
+        : a.slug.localeCompare(b.slug);
+  kept.sort((a, b) => sign * compare(a, b) || a.id - b.id);
+  if (listing.perPage <= 0) return { terms: kept, total: kept.length };
+  const from = (listing.page - 1) * listing.perPage;
+  return { terms: kept.slice(from, from + listing.perPage), total: kept.length };
+}
+
+/**
+ * Every category as the Store API answers it, each counting the products its page lists (published, shown in
+ * the catalogue, in a stock status the shop lists) and the reviews they have between them. Categories have no
+ * image in this shop (decision 0091).
+ */
+async function storeCategories(context: RequestContext): Promise<StoreProductCategory[]> {
+  const ctx = await withShopSettings(context);
+  const [all, counts] = await Promise.all([categories(ctx.db), countsOf(ctx, "categories", {})]);
+  const byId = new Map(counts.map((c) => [c.term_id, c]));
+  return all.map((c) => ({
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    description: c.description,
+    parent: c.parent,
+    count: byId.get(c.id)?.count ?? 0,
+    image: null,
+    review_count: byId.get(c.id)?.reviews ?? 0,
+    permalink: c.link,
+  }));
+}
+
+export async function listStoreCategories(context: RequestContext, listing: TermListing): Promise<TermPage<StoreProductCategory>> {
+  return termPage(await storeCategories(context), listing);
+}
+
+/** One category by id, empty or not; null when the shop has none with that id. */
+export async function getStoreCategory(context: RequestContext, id: number): Promise<StoreProductCategory | null> {
+  return (await storeCategories(context)).find((c) => c.id === id) ?? null;
+}
+
+/** Every tag read once per catalogue change. */
+const tags = revisionCache("catalogue", async (db) => deepFreeze(await repo.findTags(db)));
+
+/** The tags as the Store API answers them (the spec's Term: tags have no description or parent here), counting listed products. */
+export async function listStoreTags(context: RequestContext, listing: TermListing): Promise<TermPage<StoreTagTerm>> {
+  const ctx = await withShopSettings(context);
+  const [all, counts] = await Promise.all([tags(ctx.db), countsOf(ctx, "tags", {})]);
+  const byId = new Map(counts.map((c) => [c.term_id, c.count]));
+  const terms = all.map((t) => ({ id: t.id, name: t.name, slug: t.slug, description: "", parent: 0, count: byId.get(t.id) ?? 0 }));
+  return termPage(terms, { ...listing, parent: undefined });
+}
+
+/** What `GET /products/collection-data` is asked to work out over the products a listing's query picks. */
+export interface CollectionDataRequest {
+  query: ProductQuery;
+  priceRange: boolean;
+  /** Attributes whose terms to count; "or" leaves the attribute's own filter out of its counts, "and" keeps it. */
+  attributeCounts: { attribute: string; queryType: "or" | "and" }[];
+  ratingCounts: boolean;
+  stockStatusCounts: boolean;
+}
+
+const STOCK_STATUSES = ["instock", "outofstock", "onbackorder"] as const;
+
+/**
+ * The Store API's collection data (decision 0091): over the products the query picks, the range of prices
+ * shoppers pay (as the shop shows them, with or without tax), and the products per attribute term, rounded
+ * rating and stock status. As WooCommerce counts, each facet's own filter is left out of its counts (the price
+ * filters of the range, the stock statuses of theirs, an "or" attribute's terms of its own), so a count says
+ * what choosing it would list. Anything not asked for is null. Attributes the shop lacks are the caller's to
+ * refuse (`unknownAttributes`).
+ */
+export async function productCollectionData(context: RequestContext, request: CollectionDataRequest): Promise<StoreCollectionData> {
+  const ctx = await withShopSettings(context);
+  const { query } = request;
+  const [priceRange, attributeCounts, ratingCounts, stockCounts] = await Promise.all([
+    request.priceRange ? collectionPriceRange(ctx, { ...query, minPrice: undefined, maxPrice: undefined }) : null,
+    request.attributeCounts.length ? collectionAttributeCounts(ctx, query, request.attributeCounts) : null,
+    request.ratingCounts ? countsOf(ctx, "ratings", query) : null,
+    request.stockStatusCounts ? countsOf(ctx, "stock", { ...query, stockStatus: undefined }) : null,
+  ]);
+  return {
+    price_range: priceRange,
+    attribute_counts: attributeCounts,
+    rating_counts: ratingCounts?.map((r) => ({ rating: r.rating, count: r.count })) ?? null,
+    stock_status_counts: stockCounts
+      ? STOCK_STATUSES.map((status) => ({ status, count: stockCounts.find((r) => r.status === status)?.count ?? 0 }))
+      : null,
+  };
+}
+
+async function collectionPriceRange(ctx: ShopContext, query: ProductQuery): Promise<StoreCollectionData["price_range"]> {
+  const [groups, display] = await Promise.all([countsOf(ctx, "prices", query), shopPriceDisplay(ctx)]);
+  const shown = (amount: number, group: (typeof groups)[number]) =>
+    display ? display(amount, group.tax_status as Parameters<typeof display>[1], group.tax_class) : amount;
+  const mins = groups.map((g) => shown(g.min, g));
+  const maxes = groups.map((g) => shown(g.max, g));
+  return {
+    min_price: mins.length ? String(Math.min(...mins)) : "",
+    max_price: maxes.length ? String(Math.max(...maxes)) : "",
+    ...currencyFields(shopCurrency(ctx.settings)),
+  };
+}
+
+async function collectionAttributeCounts(
+  ctx: ShopContext,
+  query: ProductQuery,
+  asked: CollectionDataRequest["attributeCounts"],
+): Promise<{ term: number; count: number }[]> {
+  const { attributes: all, terms } = await attributes(ctx.db);
+  const counted = new Map<number, "or" | "and">();
+  for (const a of asked) {
+    const attribute = attributeNamed(all, a.attribute);
+    // One count per attribute; asked twice, "or" (the filter's own terms left out) wins.
+    if (attribute && counted.get(attribute.id) !== "or") counted.set(attribute.id, a.queryType);
+  }
+  const lists = await Promise.all(
+    [...counted].map(async ([id, queryType]) => {
+      const others = (query.attributes ?? []).filter((f) => queryType === "and" || attributeNamed(all, f.attribute)?.id !== id);
+      const counts = await termCountsOf(ctx, { ...query, attributes: others });
+      return terms
+        .filter((t) => t.attribute_id === id && (counts.get(t.id) ?? 0) > 0)
+        .map((t) => ({ term: t.id, count: counts.get(t.id) as number }));
+    }),
+  );
+  return lists.flat();
 }
