@@ -80,8 +80,9 @@ export default defineConfig({
       // The console journeys' owner (e2e/support/owner.ts).
       OWNER_EMAIL: "owner@cartwright.test",
       OWNER_PASSWORD: "e2e-owner-password",
-      // The example product collection (e2e/collections.spec.ts); it adds a page and changes no other.
-      EXTENSIONS: "./extensions/demo-collections/index.ts",
+      // The example product collection (e2e/collections.spec.ts) and the filter journeys' (e2e/listing-filters.spec.ts);
+      // each adds a page and changes no other.
+      EXTENSIONS: "./extensions/demo-collections/index.ts,./e2e/support/filter-collections.ts",
     },
   },
 });
