@@ -49,7 +49,7 @@ export interface ProductCollectionQuery {
   timeFrame?: { operator: "in" | "not-in"; days: number };
   /** Current price bounds in minor units, both inclusive. */
   priceRange?: { min?: number; max?: number };
-  /** Whether filter blocks narrow it; this storefront has none, so it changes nothing. */
+  /** Whether its page has the shop's Filter by area; false leaves it out (decision 0091). On unless false. */
   filterable?: boolean;
   /**
    * Products sharing the current product's categories or tags: drawn on product pages when the
