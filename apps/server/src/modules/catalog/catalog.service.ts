@@ -236,16 +236,28 @@ function selection(ctx: ShopContext, query: ProductQuery): ProductQuery {
   };
 }
 
-/** The rows of one kind of count over the products `query` picks, at the request's sale phase when they depend on it. */
-async function countsOf<K extends CountKind>(ctx: ShopContext, kind: K, query: ProductQuery): Promise<CountRows[K]> {
-  const picked = selection(ctx, query);
-  const at = kind === "prices" || readsClock(picked) ? await phaseOf(ctx) : new Date(0).toISOString();
-  const key = JSON.stringify({ kind, query: picked, at });
-  return (await listingCounts(ctx.db, [key])).get(key) as CountRows[K];
+/**
+ * The rows of one kind of count over the products each query picks, at the request's sale phase when they
+ * depend on it; one look at the cache (and its revision) for all of them.
+ */
+async function countsOfAll<K extends CountKind>(ctx: ShopContext, kind: K, queries: readonly ProductQuery[]): Promise<CountRows[K][]> {
+  const picked = queries.map((query) => selection(ctx, query));
+  const phase = kind === "prices" || picked.some(readsClock) ? await phaseOf(ctx) : undefined;
+  const keys = picked.map((query) =>
+    JSON.stringify({ kind, query, at: kind === "prices" || readsClock(query) ? phase : new Date(0).toISOString() }),
+  );
+  const found = await listingCounts(ctx.db, keys);
+  return keys.map((key) => found.get(key) as CountRows[K]);
 }
 
+async function countsOf<K extends CountKind>(ctx: ShopContext, kind: K, query: ProductQuery): Promise<CountRows[K]> {
+  return (await countsOfAll(ctx, kind, [query]))[0] as CountRows[K];
+}
+
+const termMap = (rows: CountRows["terms"]): ReadonlyMap<number, number> => new Map(rows.map((r) => [r.term_id, r.count]));
+
 async function termCountsOf(ctx: ShopContext, query: ProductQuery): Promise<ReadonlyMap<number, number>> {
-  return new Map((await countsOf(ctx, "terms", query)).map((r) => [r.term_id, r.count]));
+  return termMap(await countsOf(ctx, "terms", query));
 }
 
 /** An attribute's terms (the spec's Term), each counting the published, listed products that offer it; null for no such attribute. */
@@ -296,28 +308,23 @@ export async function attributeFacets(
     })
     .sort((a, b) => a.id - b.id);
   const own = query.attributes ?? [];
-  const counted = (id: number): ProductQuery => ({
+  const queryWithout = (id: number): ProductQuery => ({
     ...query,
     attributes: [...own, ...filters.filter((f) => f.id !== id).map((f) => f.filter)],
     attributeRelation: "and",
   });
   // Attributes nobody chose all count under every chosen filter: one query (id 0 is no attribute's).
-  const countOf = new Map<number, Promise<ReadonlyMap<number, number>>>();
-  const countsFor = (id: number) => {
-    const key = filters.some((f) => f.id === id) ? id : 0;
-    if (!countOf.has(key)) countOf.set(key, termCountsOf(ctx, counted(key)));
-    return countOf.get(key) as Promise<ReadonlyMap<number, number>>;
-  };
-  const facets = await Promise.all(
-    all.map(async (a) => {
-      const counts = await countsFor(a.id);
-      const picked = new Set(filters.filter((f) => f.id === a.id && f.filter.operator !== "not_in").flatMap((f) => f.filter.slugs ?? []));
-      const shown = terms.filter((t) => t.attribute_id === a.id && ((counts.get(t.id) ?? 0) > 0 || picked.has(t.slug)));
-      if (!shown.length && !filters.some((f) => f.id === a.id)) return [];
-      return [{ id: a.id, name: a.name, slug: a.slug, terms: shown.map((t) => storeTerm(t, counts)) }];
-    }),
-  );
-  return facets.flat();
+  const keyOf = (id: number) => (filters.some((f) => f.id === id) ? id : 0);
+  const counted = [...new Set(all.map((a) => keyOf(a.id)))];
+  const rows = await countsOfAll(ctx, "terms", counted.map(queryWithout));
+  const countsBy = new Map(counted.map((id, i) => [id, termMap(rows[i] ?? [])]));
+  return all.flatMap((a) => {
+    const counts = countsBy.get(keyOf(a.id)) ?? new Map<number, number>();
+    const picked = new Set(filters.filter((f) => f.id === a.id && f.filter.operator !== "not_in").flatMap((f) => f.filter.slugs ?? []));
+    const shown = terms.filter((t) => t.attribute_id === a.id && ((counts.get(t.id) ?? 0) > 0 || picked.has(t.slug)));
+    if (!shown.length && !filters.some((f) => f.id === a.id)) return [];
+    return [{ id: a.id, name: a.name, slug: a.slug, terms: shown.map((t) => storeTerm(t, counts)) }];
+  });
 }
 
 export async function listCategories(ctx: Pick<RequestContext, "db">): Promise<readonly StoreCategory[]> {
@@ -688,14 +695,19 @@ async function collectionAttributeCounts(
     // One count per attribute; asked twice, "or" (the filter's own terms left out) wins.
     if (attribute && counted.get(attribute.id) !== "or") counted.set(attribute.id, a.queryType);
   }
-  const lists = await Promise.all(
-    [...counted].map(async ([id, queryType]) => {
-      const others = (query.attributes ?? []).filter((f) => queryType === "and" || attributeNamed(all, f.attribute)?.id !== id);
-      const counts = await termCountsOf(ctx, { ...query, attributes: others });
-      return terms
-        .filter((t) => t.attribute_id === id && (counts.get(t.id) ?? 0) > 0)
-        .map((t) => ({ term: t.id, count: counts.get(t.id) as number }));
-    }),
+  const asking = [...counted];
+  const rows = await countsOfAll(
+    ctx,
+    "terms",
+    asking.map(([id, queryType]) => ({
+      ...query,
+      attributes: (query.attributes ?? []).filter((f) => queryType === "and" || attributeNamed(all, f.attribute)?.id !== id),
+    })),
   );
-  return lists.flat();
+  return asking.flatMap(([id], i) => {
+    const counts = termMap(rows[i] ?? []);
+    return terms
+      .filter((t) => t.attribute_id === id && (counts.get(t.id) ?? 0) > 0)
+      .map((t) => ({ term: t.id, count: counts.get(t.id) as number }));
+  });
 }
