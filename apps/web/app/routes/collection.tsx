@@ -16,7 +16,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { query, maxPages } = collectionProductQuery(collection.query ?? {}, 1, new Date());
   // A collection shows the "Filter by" area unless its author says it is not filterable (decision 0091).
   const filterable = collection.query?.filterable !== false;
-  const listing = await loadCollectionListing(url, storefront, { query, maxPages, filterable });
+  // Its counts are of the products its pages show: none skipped by its offset or past its last page.
+  const shown = maxPages > 0 ? { ...query, limit: maxPages * (query.perPage ?? storefront.settings.productsPerPage) } : query;
+  const listing = await loadCollectionListing(url, storefront, { query: shown, maxPages, filterable });
   return {
     ...listing,
     heading: collection.title,

@@ -16,6 +16,11 @@ export interface ProductQuery {
   order?: "asc" | "desc";
   /** Products skipped before the first page (a collection's offset). */
   offset?: number;
+  /**
+   * At most this many products after `offset` (a collection's last page, `pages`). Counts read it (decision
+   * 0091); a listing's pages are cut by the caller.
+   */
+  limit?: number;
   /** Only these product ids. */
   include?: number[];
   exclude?: number[];

@@ -1,5 +1,5 @@
 /** Catalogue queries. Listing filters and ordering run in SQL; details load in one query per kind. */
-import { type ExpressionBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { isStoredId } from "../../db/ids.ts";
 import type { Database, Db } from "../../db/index.ts";
 import type { ProductsTable } from "../../db/schema.ts";
@@ -160,14 +160,30 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
 
 /** How many products the query lists that offer each attribute term (terms no product offers left out). */
 export async function countTermProducts(db: Db, query: ProductQuery, now: string): Promise<{ term_id: number; count: number }[]> {
-  const rows = await filtered(db, query, now)
+  const offering = filtered(db, query, now)
     .innerJoin("product_attribute_terms as pat", "pat.product_id", "products.id")
     .innerJoin("attribute_terms as t", "t.id", "pat.term_id")
-    .where(offered(query.stockStatus))
-    .select((eb) => ["t.id as term_id", eb.fn.countAll<number>().as("count")])
-    .groupBy("t.id")
+    .where(offered(query.stockStatus));
+  const skip = Math.max(0, query.offset ?? 0);
+  if (!skip && query.limit === undefined) {
+    const rows = await offering
+      .select((eb) => ["t.id as term_id", eb.fn.countAll<number>().as("count")])
+      .groupBy("t.id")
+      .execute();
+    return rows.map((r) => ({ term_id: r.term_id, count: Number(r.count) }));
+  }
+  // A collection's offset and last page cut the list after its filters: with a term chosen, the products
+  // offering it are listed in the collection's order and cut there, so each term's products are ranked
+  // apart and counted between the cuts (what choosing the term would list).
+  const order = sql.join(orderKeys(query, now).map(([key, direction]) => sql`${key} ${sql.raw(direction)}`));
+  const ranked = offering.select(["t.id as term_id", sql<number>`row_number() over (partition by t.id order by ${order})`.as("place")]);
+  let counted = db.selectFrom(ranked.as("r")).where("r.place", ">", skip);
+  if (query.limit !== undefined) counted = counted.where("r.place", "<=", skip + Math.max(0, query.limit));
+  const rows = await counted
+    .select((eb) => ["r.term_id", eb.fn.countAll<number>().as("count")])
+    .groupBy("r.term_id")
     .execute();
-  return rows.map((r) => ({ term_id: r.term_id, count: Number(r.count) }));
+  return rows.map((r) => ({ term_id: Number(r.term_id), count: Number(r.count) }));
 }
 
 /** How many products the query lists in each category or with each tag (by the term's id), and the reviews they have between them. */
@@ -273,33 +289,40 @@ export async function countProducts(db: Db, query: ProductQuery, now: string): P
 }
 
 export async function findProducts(db: Db, query: ProductQuery, now: string, limit: number, offset: number): Promise<ProductRow[]> {
+  return ordered(filtered(db, query, now).selectAll("products"), query, now)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** A listing's rows in the query's order, with a stable tie-break so pages never repeat or skip a product. */
+function ordered<O>(rows: SelectQueryBuilder<Database, "products", O>, query: ProductQuery, now: string) {
+  return orderKeys(query, now).reduce((q, [key, direction]) => q.orderBy(key, direction), rows);
+}
+
+type Direction = "asc" | "desc";
+
+/** What a listing sorts by, in turn, ending with the product's id (a stable tie-break keeps pages from repeating or skipping products). */
+function orderKeys(query: ProductQuery, now: string): [RawBuilder<unknown>, Direction][] {
   const direction = query.order ?? defaultDirection(query.orderBy);
-  let q = filtered(db, query, now).selectAll("products");
-  switch (query.orderBy ?? "menu_order") {
-    case "price":
-      q = q.orderBy(currentPrice(now, direction === "desc" ? "max" : "min"), direction);
-      break;
-    case "popularity":
-      q = q.orderBy("products.total_sales", direction);
-      break;
-    case "rating":
-      q = q.orderBy("products.rating_x100", direction).orderBy("products.review_count", direction);
-      break;
-    case "date":
-      q = q.orderBy("products.created_at", direction);
-      break;
-    case "title":
-      q = q.orderBy(sql`lower(products.name)`, direction);
-      break;
-    case "id":
-      q = q.orderBy("products.id", direction);
-      break;
-    case "menu_order":
-      q = q.orderBy("products.menu_order", direction).orderBy(sql`lower(products.name)`, "asc");
-      break;
-  }
-  // A stable tie-break keeps pages from repeating or skipping products.
-  return q.orderBy("products.id", "asc").limit(limit).offset(offset).execute();
+  const column = (name: string) => sql.ref(`products.${name}`) as RawBuilder<unknown>;
+  const byName = sql`lower(products.name)`;
+  const keys: Record<NonNullable<ProductQuery["orderBy"]>, [RawBuilder<unknown>, Direction][]> = {
+    price: [[currentPrice(now, direction === "desc" ? "max" : "min"), direction]],
+    popularity: [[column("total_sales"), direction]],
+    rating: [
+      [column("rating_x100"), direction],
+      [column("review_count"), direction],
+    ],
+    date: [[column("created_at"), direction]],
+    title: [[byName, direction]],
+    id: [[column("id"), direction]],
+    menu_order: [
+      [column("menu_order"), direction],
+      [byName, "asc"],
+    ],
+  };
+  return [...keys[query.orderBy ?? "menu_order"], [column("id"), "asc"]];
 }
 
 function defaultDirection(orderBy: ProductQuery["orderBy"]): "asc" | "desc" {

@@ -104,8 +104,15 @@ const listingPages = revisionMap(
   { maxEntries: 500, maxBytes: 8 * 1024 * 1024, sizeOf: (key, page) => key.length + JSON.stringify(page.rows).length },
 );
 
-/** Whether the products a query picks depend on the clock (which sales hold): its on-sale and price filters do. */
-const readsClock = (query: ProductQuery) => query.onSale !== undefined || query.minPrice !== undefined || query.maxPrice !== undefined;
+/**
+ * Whether the products a query picks depend on the clock (which sales hold): its on-sale and price filters do,
+ * and the price order where a collection's offset or last page cuts the list.
+ */
+const readsClock = (query: ProductQuery) =>
+  query.onSale !== undefined ||
+  query.minPrice !== undefined ||
+  query.maxPrice !== undefined ||
+  (query.orderBy === "price" && ((query.offset ?? 0) > 0 || query.limit !== undefined));
 
 /** The instant standing for the request's moment in the sale schedule (decision 0047). */
 async function phaseOf(ctx: ShopContext): Promise<string> {
@@ -222,14 +229,18 @@ const listingCounts = revisionMap(
 
 /**
  * What of a listing's query decides which products it holds, in one form so that the same selection shares
- * its counts: never the page, the order or a collection's skipped products; the stock statuses the listing shows.
+ * its counts: never the page, nor the order unless a collection's offset or last page cuts the list (then term
+ * counts rank by it); the stock statuses the listing shows.
  */
 function selection(ctx: ShopContext, query: ProductQuery): ProductQuery {
-  const { page: _page, perPage: _perPage, orderBy: _orderBy, order: _order, offset: _offset, ...picked } = query;
+  const { page: _page, perPage: _perPage, orderBy, order, offset, limit, ...picked } = query;
   const { search, attributes, attributeRelation: _relation, stockStatus: _stock, ...rest } = picked;
   const stockStatus = listedStock(ctx, query);
+  // A collection's skipped products and last page are the first ones in its order: then the order counts too.
+  const cut = (offset ?? 0) > 0 || limit !== undefined;
   return {
     ...rest,
+    ...(cut ? { orderBy, order, ...(offset ? { offset } : {}), ...(limit !== undefined ? { limit } : {}) } : {}),
     ...(search?.trim() ? { search: search.trim() } : {}),
     ...(attributes?.length ? { attributes: [...attributes], attributeRelation: query.attributeRelation ?? "and" } : {}),
     ...(stockStatus ? { stockStatus } : {}),

@@ -1,6 +1,6 @@
 /**
  * The "Filter by" area on collection pages (decision 0091), as the server renders it: counts restricted to the
- * collection's own products (its category, price range and its own attribute filters), the address's
+ * collection's own products (its category, price range, own attribute filters, offset and last page), the address's
  * ?filter_… narrowing the collection and kept by its pages, active filters that take them away, and no area
  * for a collection its author marks not filterable.
  */
@@ -21,6 +21,11 @@ const collections: Extension = {
       query: { taxQuery: { product_cat: ["clothing"] }, cartwrightAttributes: [{ attribute: "color", slug: ["red"] }] },
     },
     { name: "t/product-collection/plain", title: "Plain", query: { taxQuery: { product_cat: ["clothing"] }, filterable: false } },
+    {
+      name: "t/product-collection/cut",
+      title: "Cut",
+      query: { taxQuery: { product_cat: ["clothing"] }, offset: 1, perPage: 2, pages: 1 },
+    },
   ],
 };
 
@@ -104,6 +109,20 @@ describe("a collection page's Filter by area", () => {
     const html = await page("/collection/small-accessories");
     expect(boxes(html)).toEqual({ "color-blue": 1, "color-red": 1 });
     expect(listed(await page("/collection/small-accessories?filter_color=blue"))).toEqual(["Canvas Tote Bag"]);
+  });
+
+  it("counts what choosing each term would list there: its offset and last page cut the chosen products", async () => {
+    // By title: Classic T-Shirt (skipped), Denim Jacket, Hoodie (the one page), Linen Shirt, Socks 3-Pack (past it).
+    const html = await page("/collection/cut");
+    expect(listed(html)).toEqual(["Denim Jacket", "Hoodie"]);
+    // Blue: Denim Jacket (skipped), Hoodie. Red: Classic T-Shirt (skipped), Hoodie, Linen Shirt. M: Hoodie (skipped), Linen Shirt.
+    expect(boxes(html)).toEqual({ "color-blue": 1, "color-red": 2, "size-s": 1, "size-m": 1, "size-l": 1 });
+    const red = await page("/collection/cut?filter_color=red");
+    expect(listed(red)).toEqual(["Hoodie", "Linen Shirt"]);
+    // Under Red: S lists the Hoodie (the T-shirt skipped), M the Linen Shirt, L nothing (the Hoodie skipped).
+    expect(boxes(red)).toEqual({ "color-blue": 1, "color-red ✓": 2, "size-s": 1, "size-m": 1 });
+    expect(listed(await page("/collection/cut?filter_color=red&filter_size=m"))).toEqual(["Linen Shirt"]);
+    expect(listed(await page("/collection/cut?filter_color=blue"))).toEqual(["Hoodie"]);
   });
 
   it("shows no area, and reads no filter, for a collection marked not filterable", async () => {
