@@ -36,6 +36,7 @@ import {
 } from "./modules/contact-widget/index.ts";
 import { couponsAdminRoutes } from "./modules/coupons/index.ts";
 import { customerRoutes, customersAdminRoutes, loginSessionStands, requireOwner, staffAdminRoutes } from "./modules/customers/index.ts";
+import { downloadRoutes, downloadsAdminRoutes } from "./modules/downloads/index.ts";
 import { type Mailer, registerOrderEmails } from "./modules/emails/index.ts";
 import {
   demoFormImageRoutes,
@@ -93,6 +94,7 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   productsAdminRoutes as FastifyPluginAsync,
   taxonomiesAdminRoutes as FastifyPluginAsync,
   mediaAdminRoutes as FastifyPluginAsync,
+  downloadsAdminRoutes as FastifyPluginAsync,
   paymentsAdminRoutes as FastifyPluginAsync,
   settingsAdminRoutes as FastifyPluginAsync,
   taxesAdminRoutes as FastifyPluginAsync,
@@ -266,6 +268,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alsoAllows: (origin, query) => formsPreflightAllows(deps.db, origin, query),
   });
   await app.register(mediaRoutes, { db: deps.db });
+  // Download links of downloadable products (decision 0094): on the shopper's session, outside the Store API.
+  await app.register(downloadRoutes, { secret: deps.config.secret, stands, contextFor });
   // The contact widget's scripts and the one-tag embed /widget/{id}.js (decision 0020).
   await app.register(embedRoutes, {
     db: deps.db,

@@ -23,6 +23,7 @@ import * as checkout from "./modules/checkout/index.ts";
 import { sampleCart } from "./modules/checkout/index.ts";
 import * as contactWidget from "./modules/contact-widget/index.ts";
 import * as customers from "./modules/customers/index.ts";
+import * as downloads from "./modules/downloads/index.ts";
 import type { Mailer } from "./modules/emails/index.ts";
 import * as forms from "./modules/forms/index.ts";
 import * as orders from "./modules/orders/index.ts";
@@ -390,10 +391,11 @@ function accountServices({ ctx, secret, mailer, settings, request, reply }: Acco
     }
   };
   const signedIn = () => (session.uid ? customers.getCustomer(db, session.uid) : Promise.resolve(null));
-  const shape = (view: orders.OrderView) => ({
+  const shape = async (view: orders.OrderView) => ({
     ...view,
     billing_email: view.billing_address.email ?? "",
     payment_instructions: payments.paymentInstructions(settings, view.payment_method, view.status),
+    downloads: await downloads.orderDownloads(db, view.id),
   });
 
   return {
@@ -442,10 +444,11 @@ function accountServices({ ctx, secret, mailer, settings, request, reply }: Acco
     resetPassword: async (key: string, password: string) =>
       findUnstorableText([key, password]) ? unstorableForm : attempt(() => customers.resetPassword(ctx, key, password)),
     orders: (page: number) => orders.listCustomerOrders(db, session.uid, page),
+    downloads: () => downloads.customerDownloads(db, session.uid, ctx.now),
     async order(id: number) {
       if (!session.uid || !isStoredId(id)) return null;
       try {
-        return shape(await orders.getOrderFor(db, id, { customerId: session.uid }));
+        return await shape(await orders.getOrderFor(db, id, { customerId: session.uid }));
       } catch (error) {
         if (error instanceof StoreError) return null;
         throw error;

@@ -13,6 +13,7 @@ export type {
   AccountCustomer,
   AccountDetailsInput,
   AccountDetailsResult,
+  AccountDownload,
   AccountOrder,
   AccountResult,
   CheckoutCountry,

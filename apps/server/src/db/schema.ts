@@ -46,6 +46,11 @@ export interface ProductsTable {
   tax_status: Generated<"taxable" | "shipping" | "none">;
   /** '' = standard, a tax_classes slug, or 'parent' for a variation that takes its parent's. */
   tax_class: Generated<string>;
+  /** A downloadable product's files are granted to its paid orders (migration 037, decision 0094). */
+  downloadable: Generated<Flag>;
+  /** Downloads each buyer may make of each file, and days they may make them in; null: no limit. */
+  download_limit: Generated<number | null>;
+  download_expiry_days: Generated<number | null>;
 }
 
 export interface MediaTable {
@@ -682,6 +687,48 @@ export interface FormDraftsTable {
   expires_at: string;
 }
 
+/** A downloadable product's file, its bytes kept here (migration 037). */
+export interface DownloadFilesTable {
+  id: Generated<number>;
+  product_id: number;
+  /** The name shoppers see. */
+  name: string;
+  position: number;
+  /** The uploaded file's own name, given to the browser that downloads it. */
+  file_name: string;
+  content_type: string;
+  size: number;
+  data: Buffer | Uint8Array;
+  created_at: string;
+}
+
+/** Leave to download one file of one order line (migration 037). */
+export interface DownloadPermissionsTable {
+  id: Generated<number>;
+  /** Random, in the download link. */
+  download_key: string;
+  order_id: number;
+  order_item_id: number;
+  file_id: number;
+  product_id: number;
+  customer_id: number | null;
+  email: string;
+  /** null: unlimited. */
+  downloads_remaining: number | null;
+  /** ISO-8601 UTC instant; null: never. */
+  access_expires: string | null;
+  download_count: Generated<number>;
+  granted_at: string;
+}
+
+/** One download made (migration 037): when, and the client's address shortened. */
+export interface DownloadLogTable {
+  id: Generated<number>;
+  permission_id: number;
+  at: string;
+  ip: string;
+}
+
 export interface Database {
   products: ProductsTable;
   media: MediaTable;
@@ -738,6 +785,9 @@ export interface Database {
   form_entry_values: FormEntryValuesTable;
   form_files: FormFilesTable;
   form_drafts: FormDraftsTable;
+  download_files: DownloadFilesTable;
+  download_permissions: DownloadPermissionsTable;
+  download_log: DownloadLogTable;
 }
 
 /** The shop's database in either dialect. */

@@ -106,7 +106,24 @@ export type AccountOrder = OrderView & {
   billing_email: string;
   /** The payment method's instructions for the shopper (bank transfer, check, cash on delivery); "" when none. */
   payment_instructions: string;
+  /** The files the paid order lets its buyer download (decision 0094); empty when none (left out on the pay-for-order page). */
+  downloads?: AccountDownload[];
 };
+
+/** A file a paid order lets its buyer download. */
+export interface AccountDownload {
+  id: number;
+  order_id: number;
+  product_id: number;
+  product_name: string;
+  file_name: string;
+  /** null: unlimited. */
+  downloads_remaining: number | null;
+  /** ISO-8601; null: never expires. */
+  access_expires: string | null;
+  /** The download link, a path on the shop. */
+  download_url: string;
+}
 
 /**
  * The shopper's account. Signing in, registering, signing out and changing the password switch
@@ -157,6 +174,8 @@ export interface StorefrontAccount {
   resetPassword(key: string, password: string): Promise<AccountResult>;
   /** One page of the signed-in customer's orders (the first is 1), newest first; no drafts (failed ones are listed, to be paid). */
   orders(page: number): Promise<CustomerOrderPage>;
+  /** The signed-in customer's downloads still usable (paid orders, not expired, downloads left), newest order first. */
+  downloads(): Promise<AccountDownload[]>;
   /** The signed-in customer's own order, else null. */
   order(id: number): Promise<AccountOrder | null>;
   /**

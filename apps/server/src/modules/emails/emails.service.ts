@@ -6,6 +6,7 @@
 import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import { StoreError } from "../../http/errors.ts";
+import { orderDownloads } from "../downloads/index.ts";
 import {
   claimOrdersEmails,
   findOrder,
@@ -104,7 +105,7 @@ const KINDS = Object.fromEntries(Object.entries(EVENT_NAMES).map(([kind, name]) 
 
 /** What every order e-mail is rendered from, and who sends it to whom. */
 async function prepare(mailer: Mailer, db: Db, row: OrderRow, view?: OrderView) {
-  const [order, settings] = await Promise.all([view ?? orderView(db, row), getSettings(db)]);
+  const [order, settings, downloads] = await Promise.all([view ?? orderView(db, row), getSettings(db), orderDownloads(db, row.id)]);
   const data: OrderEmailData = {
     order,
     siteTitle: settings.siteTitle,
@@ -113,6 +114,13 @@ async function prepare(mailer: Mailer, db: Db, row: OrderRow, view?: OrderView) 
     consoleUrl: `${mailer.publicUrl}/admin/orders/${order.id}`,
     instructions: paymentInstructions(settings, order.payment_method, order.status),
     timeZone: settings.timeZone,
+    downloads: downloads.map((d) => ({
+      product: d.product_name,
+      file: d.file_name,
+      url: `${mailer.publicUrl}${d.download_url}`,
+      remaining: d.downloads_remaining,
+      expires: d.access_expires,
+    })),
   };
   const from = senderFor(mailer, settings);
   const shopper = (order.billing_address.email ?? "").trim();

@@ -31,6 +31,19 @@ export interface OrderEmailData {
   instructions: string;
   /** The shop's time zone, which the order's date is written in; UTC when left out. */
   timeZone?: string;
+  /** The files a paid order's buyer may download, with absolute links (decision 0094). */
+  downloads?: EmailDownload[];
+}
+
+/** A download an order e-mail lists. */
+export interface EmailDownload {
+  product: string;
+  file: string;
+  url: string;
+  /** null: unlimited. */
+  remaining: number | null;
+  /** ISO-8601; null: never. */
+  expires: string | null;
 }
 
 export interface RenderedEmail {
@@ -119,7 +132,19 @@ function summary(data: OrderEmailData) {
     billing: addressLines(order.billing_address),
     shipping,
     note: order.customer_note.trim(),
+    downloads: (data.downloads ?? []).map((d) => ({
+      label: d.product === d.file ? d.file : `${d.product}: ${d.file}`,
+      url: d.url,
+      terms: downloadTerms(d, data.timeZone),
+    })),
   };
+}
+
+/** "3 downloads left, until 1 March 2027", or "" for unlimited and never expiring. */
+function downloadTerms(d: EmailDownload, zone?: string): string {
+  const left = d.remaining === null ? "" : d.remaining === 1 ? "1 download left" : `${d.remaining} downloads left`;
+  const until = d.expires ? `until ${formatDate(d.expires, false, zone)}` : "";
+  return [left, until].filter(Boolean).join(", ");
 }
 
 type Summary = ReturnType<typeof summary>;
@@ -137,6 +162,9 @@ function textBody(intro: string[], s: Summary, noteHeading: string, link: { labe
     ...s.items.map(line),
     "-".repeat(width + 12),
     ...s.rows.map(line),
+    ...(s.downloads.length
+      ? ["", "Downloads:", ...s.downloads.flatMap((d) => [`  ${d.label}${d.terms ? ` (${d.terms})` : ""}`, `  ${d.url}`])]
+      : []),
     "",
     `Payment method: ${s.paymentTitle || "None needed"}`,
     ...(s.instructions ? ["", s.instructions] : []),
@@ -193,6 +221,7 @@ ${intro.map((p) => `<p style="margin:0 0 12px;white-space:pre-line;">${escapeHtm
 <h2 style="margin:16px 0 8px;font-size:16px;">Order #${escapeHtml(s.number)} <span style="font-weight:normal;color:#666;">(${escapeHtml(date)})</span></h2>
 <table ${table}><tbody>${htmlRows(s.items)}</tbody></table>
 <table ${table}><tbody>${htmlRows(s.rows, true)}</tbody></table>
+${s.downloads.length ? `<h3 style="margin:16px 0 6px;font-size:15px;">Downloads</h3><ul style="margin:0;padding-left:20px;">${s.downloads.map((d) => `<li><a href="${escapeHtml(d.url)}" style="color:#1a5fb4;">${escapeHtml(d.label)}</a>${d.terms ? ` <span style="color:#666;">(${escapeHtml(d.terms)})</span>` : ""}</li>`).join("")}</ul>` : ""}
 <h3 style="margin:16px 0 6px;font-size:15px;">Payment method: ${escapeHtml(s.paymentTitle || "None needed")}</h3>
 ${s.instructions ? `<p style="margin:0 0 8px;white-space:pre-line;">${escapeHtml(s.instructions)}</p>` : ""}
 ${s.bankDetails.length ? `<table ${table}><tbody>${htmlRows(s.bankDetails)}</tbody></table>` : ""}

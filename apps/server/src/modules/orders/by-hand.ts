@@ -13,6 +13,7 @@ import { fieldsInvalid } from "../../http/errors.ts";
 import { ADMIN_SOURCE_TYPE, saveOrderAttribution } from "../attribution/index.ts";
 import { type HandPriced, type OwnHoldings, priceOrderByHand, readAddress } from "../cart/index.ts";
 import { getCustomer } from "../customers/index.ts";
+import { grantOrderDownloads } from "../downloads/index.ts";
 import { type CartFeeSetting, type ShopContext, withShopSettings } from "../settings/index.ts";
 import { newOrderKey } from "./access.ts";
 import { recordOrderEvent } from "./events.ts";
@@ -269,6 +270,8 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
     await saveOrderAttribution(db, id, { source_type: ADMIN_SOURCE_TYPE });
     await recordOrderEvent(db, id, actor, { type: "note", note: `Order created by ${ownerName}.`, to_customer: false }, now);
     if (status !== "pending") await recordOrderEvent(db, id, actor, { type: "status", from: "pending", to: status }, now);
+    // Made paid: its downloads are granted at once (decision 0094).
+    if (paid) await grantOrderDownloads(db, id, now);
     await logOrderChange(db, ctx, "order", id, null, {
       status,
       customer_id: order.customer_id,

@@ -11,6 +11,7 @@ import type { Db } from "../../db/index.ts";
 import type { OrderActorType } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { paramDetail, StoreError } from "../../http/errors.ts";
+import { revokeOrderDownloads, revokeRefundedLines } from "../downloads/index.ts";
 import { sendRefundNotice } from "../emails/index.ts";
 import { findGateway, type PaymentGateway } from "../payments/index.ts";
 import { getSettings } from "../settings/index.ts";
@@ -188,6 +189,9 @@ async function complete(db: Db, refundId: number, gatewayRefundId: string, now: 
     await recordOrderEvent(db, order.id, actor, { type: "status", from: order.status, to: "refunded" }, now);
     status = "refunded";
   }
+  // A line refunded in full, or the whole order, takes its downloads back (decision 0094).
+  if (status === "refunded") await revokeOrderDownloads(db, order.id);
+  else await revokeRefundedLines(db, order.id);
   await db
     .insertInto("change_log")
     .values({

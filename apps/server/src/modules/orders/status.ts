@@ -9,6 +9,7 @@ import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
+import { grantOrderDownloads, revokeOrderDownloads } from "../downloads/index.ts";
 import { recordOrderEvent } from "./events.ts";
 import { type OrderEmailName, orderMailSender } from "./order-mail.ts";
 import { orderNotFound } from "./orders.admin.ts";
@@ -69,6 +70,9 @@ export async function changeOrderStatus(ctx: RequestContext, id: number, to: Ord
     else if (LIVE_STATUSES.includes(to)) await retakeOrder(db, order, now);
     // Marked paid by hand (a bank transfer arrived): the order keeps when.
     if (PAID_STATUSES.includes(to) && !order.paid_at) await repo.updateOrder(db, id, { paid_at: now });
+    // Paid: its downloads are granted (once); cancelled, failed or refunded: taken back (decision 0094).
+    if (PAID_STATUSES.includes(to)) await grantOrderDownloads(db, id, now);
+    else if (RELEASED_STATUSES.includes(to)) await revokeOrderDownloads(db, id);
     await recordOrderEvent(db, id, actor, statusEvent(order.status, to, released, text), now);
     await logOrderChange(db, ctx, "order", id, { status: order.status }, { status: to, ...(text ? { note: text } : {}) });
     return order.status;

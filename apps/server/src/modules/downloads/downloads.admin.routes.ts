@@ -1,0 +1,157 @@
+/**
+ * The owner API's downloads (decision 0094), under /api/admin/v1: a product's downloadable
+ * settings and files (under /products, so managers have them with the catalogue) and an order's
+ * downloads (under /orders). Files are uploaded as multipart: the file in `file`, its shown name in `name`.
+ */
+import multipart, { type MultipartFile } from "@fastify/multipart";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import { MAX_ID } from "../../db/ids.ts";
+import { fieldsInvalid, StoreError } from "../../http/errors.ts";
+import {
+  addDownloadFile,
+  DOWNLOAD_LIMITS,
+  grantProductOnOrder,
+  orderDownloadsForOwner,
+  readProductDownloads,
+  removeDownloadFile,
+  renameDownloadFile,
+  revokeOrderDownload,
+  updateProductDownloads,
+} from "./downloads.admin.ts";
+
+const tags = ["owner"];
+const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+const ProductParams = Type.Object({ id: Id });
+const FileParams = Type.Object({ id: Id, fileId: Id });
+const PermissionParams = Type.Object({ id: Id, permissionId: Id });
+const Settings = Type.Object(
+  {
+    downloadable: Type.Optional(Type.Boolean()),
+    download_limit: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: DOWNLOAD_LIMITS.limit }), Type.Null()], {
+        description: "Downloads each buyer may make of each file, for each unit bought; null: unlimited",
+      }),
+    ),
+    download_expiry_days: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: DOWNLOAD_LIMITS.days }), Type.Null()], {
+        description: "Days after the purchase the files can be downloaded; null: never expires",
+      }),
+    ),
+    file_order: Type.Optional(
+      Type.Array(Id, { maxItems: DOWNLOAD_LIMITS.files, description: "Every file's id, in the order to show them" }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const Rename = Type.Object({ name: Type.String({ maxLength: 1000 }) }, { additionalProperties: false });
+const Grant = Type.Object({ product_id: Id }, { additionalProperties: false });
+
+/** The file and its shown name from a multipart body. */
+async function readUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) throw fieldsInvalid({ file: "Choose a file to upload." });
+  let file: { filename: string; mimetype: string; bytes: Buffer } | null = null;
+  let name = "";
+  try {
+    for await (const part of request.parts({
+      limits: { files: 1, fileSize: DOWNLOAD_LIMITS.bytes, fields: 5, fieldSize: 4096, parts: 6 },
+    })) {
+      if (part.type === "file") {
+        const upload = part as MultipartFile;
+        const bytes = await upload.toBuffer();
+        if (upload.fieldname === "file") file = { filename: upload.filename, mimetype: upload.mimetype, bytes };
+      } else if (part.fieldname === "name") {
+        if (part.valueTruncated) throw fieldsInvalid({ name: `A file's name may be at most ${DOWNLOAD_LIMITS.name} characters.` });
+        name = String(part.value ?? "");
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE")
+      throw fieldsInvalid({ file: `A file may be at most ${DOWNLOAD_LIMITS.bytes / 1024 / 1024} MB.` });
+    if (code === "FST_FILES_LIMIT") throw fieldsInvalid({ file: "Upload one file at a time." });
+    if (error instanceof StoreError) throw error;
+    if (code?.startsWith("FST_") || (error instanceof Error && /multipart|boundary/i.test(error.message)))
+      throw new StoreError("cw_rest_invalid_body", "The upload could not be read.", 400);
+    throw error;
+  }
+  return { file, name };
+}
+
+export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart);
+  app.get(
+    "/products/:id/downloads",
+    { schema: { tags, summary: "A product's or variation's downloadable settings and files", params: ProductParams } },
+    async (request) => readProductDownloads(request.ctx, request.params.id),
+  );
+  app.put(
+    "/products/:id/downloads",
+    {
+      schema: {
+        tags,
+        summary: "Change whether a product or variation is downloadable, its limit, expiry and the files' order",
+        description: "A variable product cannot be downloadable itself (its variations can). 400 rest_invalid_param names the field.",
+        params: ProductParams,
+        body: Settings,
+      },
+    },
+    async (request) => updateProductDownloads(request.ctx, request.params.id, request.body),
+  );
+  app.post(
+    "/products/:id/downloads/files",
+    {
+      schema: {
+        tags,
+        summary: "Add a file to a product or variation",
+        description: `multipart/form-data: \`file\` (at most ${DOWNLOAD_LIMITS.bytes / 1024 / 1024} MB; ${DOWNLOAD_LIMITS.files} files a product) and \`name\` (shown to buyers; the file's own name when blank). The bytes are kept in the database.`,
+        consumes: ["multipart/form-data"],
+        params: ProductParams,
+      },
+    },
+    async (request, reply) => {
+      const { file, name } = await readUpload(request);
+      return reply.status(201).send(await addDownloadFile(request.ctx, request.params.id, file, name));
+    },
+  );
+  app.patch(
+    "/products/:id/downloads/files/:fileId",
+    { schema: { tags, summary: "Rename a file as buyers see it", params: FileParams, body: Rename } },
+    async (request) => renameDownloadFile(request.ctx, request.params.id, request.params.fileId, request.body.name),
+  );
+  app.delete(
+    "/products/:id/downloads/files/:fileId",
+    { schema: { tags, summary: "Remove a file (the downloads granted of it go too)", params: FileParams } },
+    async (request, reply) => {
+      await removeDownloadFile(request.ctx, request.params.id, request.params.fileId);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    "/orders/:id/downloads",
+    { schema: { tags, summary: "An order's downloads with their counts", params: ProductParams } },
+    async (request) => orderDownloadsForOwner(request.ctx, request.params.id),
+  );
+  app.post(
+    "/orders/:id/downloads",
+    {
+      schema: {
+        tags,
+        summary: "Grant access to a downloadable product's files on this order",
+        description: "The product (or variation) must be one of the order's lines; files already granted are kept as they are.",
+        params: ProductParams,
+        body: Grant,
+      },
+    },
+    async (request, reply) => reply.status(201).send(await grantProductOnOrder(request.ctx, request.params.id, request.body.product_id)),
+  );
+  app.delete(
+    "/orders/:id/downloads/:permissionId",
+    { schema: { tags, summary: "Revoke one download of an order", params: PermissionParams } },
+    async (request, reply) => {
+      await revokeOrderDownload(request.ctx, request.params.id, request.params.permissionId);
+      return reply.status(204).send(null);
+    },
+  );
+};

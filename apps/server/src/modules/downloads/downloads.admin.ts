@@ -1,0 +1,290 @@
+/**
+ * The owner's side of downloads (decision 0094): a product's or variation's downloadable switch,
+ * limit, expiry and files (upload, rename, reorder, remove), and an order's permissions (list with
+ * counts, grant a line's files again, revoke one). Every write keeps its change_log row.
+ */
+import type { Db } from "../../db/index.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { fieldsInvalid, StoreError } from "../../http/errors.ts";
+import { logOwnerChange } from "../../http/owner-change.ts";
+import { downloadPath } from "./downloads.service.ts";
+import { grantOrderDownloads } from "./grants.ts";
+import { typeOfUpload, uploadName } from "./rules.ts";
+
+/** Bounds of a product's files. */
+export const DOWNLOAD_LIMITS = { bytes: 50 * 1024 * 1024, files: 20, name: 200, limit: 1_000_000, days: 36_500 };
+
+export const downloadErrors = {
+  productNotFound: () => new StoreError("cw_rest_product_not_found", "No such product.", 404),
+  fileNotFound: () => new StoreError("cw_rest_download_file_not_found", "No such file on this product.", 404),
+  orderNotFound: () => new StoreError("cw_rest_order_not_found", "No order has this id.", 404),
+  permissionNotFound: () => new StoreError("cw_rest_download_not_found", "No such download on this order.", 404),
+};
+
+const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
+
+/** A product's download settings and files, as the owner API answers them. */
+export interface ProductDownloads {
+  product_id: number;
+  downloadable: boolean;
+  /** null: unlimited. */
+  download_limit: number | null;
+  /** null: never expires. */
+  download_expiry_days: number | null;
+  files: { id: number; name: string; file_name: string; content_type: string; size: number; position: number }[];
+}
+
+async function productOf(db: Db, id: number) {
+  const product = await db
+    .selectFrom("products")
+    .select(["id", "type", "downloadable", "download_limit", "download_expiry_days"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!product) throw downloadErrors.productNotFound();
+  return product;
+}
+
+export async function readProductDownloads(ctx: RequestContext, productId: number): Promise<ProductDownloads> {
+  const product = await productOf(ctx.db, productId);
+  const files = await ctx.db
+    .selectFrom("download_files")
+    .select(["id", "name", "file_name", "content_type", "size", "position"])
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return {
+    product_id: product.id,
+    downloadable: product.downloadable === 1,
+    download_limit: product.download_limit,
+    download_expiry_days: product.download_expiry_days,
+    files,
+  };
+}
+
+export interface DownloadSettingsInput {
+  downloadable?: boolean;
+  download_limit?: number | null;
+  download_expiry_days?: number | null;
+  /** The files' ids in the order to show them; every file of the product, once. */
+  file_order?: number[];
+}
+
+/** Changes a product's downloadable switch, limit, expiry and the files' order. */
+export async function updateProductDownloads(
+  ctx: RequestContext,
+  productId: number,
+  input: DownloadSettingsInput,
+): Promise<ProductDownloads> {
+  const before = await readProductDownloads(ctx, productId);
+  const product = await productOf(ctx.db, productId);
+  const errors: Record<string, string> = {};
+  if (input.downloadable && product.type === "variable")
+    errors.downloadable = "A variable product is not downloadable itself: make its variations downloadable.";
+  if (input.file_order) {
+    const have = before.files.map((f) => f.id).sort((a, b) => a - b);
+    const given = [...input.file_order].sort((a, b) => a - b);
+    if (have.length !== given.length || have.some((id, i) => id !== given[i]))
+      errors.file_order = "List every file of this product once, in the order to show them.";
+  }
+  if (Object.keys(errors).length) throw fieldsInvalid(errors);
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    const set: { downloadable?: 0 | 1; download_limit?: number | null; download_expiry_days?: number | null; updated_at: string } = {
+      updated_at: nowOf(ctx),
+    };
+    if (input.downloadable !== undefined) set.downloadable = input.downloadable ? 1 : 0;
+    if (input.download_limit !== undefined) set.download_limit = input.download_limit;
+    if (input.download_expiry_days !== undefined) set.download_expiry_days = input.download_expiry_days;
+    await db.updateTable("products").set(set).where("id", "=", productId).execute();
+    for (const [position, id] of (input.file_order ?? []).entries())
+      await db.updateTable("download_files").set({ position }).where("id", "=", id).where("product_id", "=", productId).execute();
+    const { files: _files, ...was } = before;
+    await logOwnerChange(db, ctx, "product_downloads", productId, was, { ...input });
+  });
+  return readProductDownloads(ctx, productId);
+}
+
+/** Adds a file to a product, last; its name defaults to the file's own. */
+export async function addDownloadFile(
+  ctx: RequestContext,
+  productId: number,
+  upload: { filename: string; mimetype: string; bytes: Buffer } | null,
+  name: string,
+): Promise<ProductDownloads["files"][number]> {
+  await productOf(ctx.db, productId);
+  const fileName = upload ? uploadName(upload.filename) : "";
+  const shown = (name.trim() || fileName).slice(0, DOWNLOAD_LIMITS.name);
+  if (!upload || upload.bytes.length === 0) throw fieldsInvalid({ file: "Choose a file to upload." });
+  if (!fileName) throw fieldsInvalid({ file: "The file needs a name." });
+  if (name.trim().length > DOWNLOAD_LIMITS.name)
+    throw fieldsInvalid({ name: `A file's name may be at most ${DOWNLOAD_LIMITS.name} characters.` });
+  const count = await ctx.db
+    .selectFrom("download_files")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("position").as("last")])
+    .where("product_id", "=", productId)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= DOWNLOAD_LIMITS.files) throw fieldsInvalid({ file: `A product may have at most ${DOWNLOAD_LIMITS.files} files.` });
+  const row = {
+    product_id: productId,
+    name: shown,
+    position: count.last === null ? 0 : Number(count.last) + 1,
+    file_name: fileName,
+    content_type: typeOfUpload(fileName, upload.mimetype),
+    size: upload.bytes.length,
+    data: upload.bytes,
+    created_at: nowOf(ctx),
+  };
+  return ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    const { id } = await db.insertInto("download_files").values(row).returning("id").executeTakeFirstOrThrow();
+    const { data: _data, ...kept } = row;
+    await logOwnerChange(db, ctx, "download_file", id, null, kept);
+    return { id, name: row.name, file_name: row.file_name, content_type: row.content_type, size: row.size, position: row.position };
+  });
+}
+
+async function fileOf(db: Db, productId: number, fileId: number) {
+  const file = await db
+    .selectFrom("download_files")
+    .select(["id", "name", "file_name"])
+    .where("id", "=", fileId)
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+  if (!file) throw downloadErrors.fileNotFound();
+  return file;
+}
+
+/** Renames a file as shoppers see it. */
+export async function renameDownloadFile(ctx: RequestContext, productId: number, fileId: number, name: string) {
+  const file = await fileOf(ctx.db, productId, fileId);
+  const shown = name.trim();
+  if (!shown) throw fieldsInvalid({ name: "Give the file a name." });
+  if (shown.length > DOWNLOAD_LIMITS.name)
+    throw fieldsInvalid({ name: `A file's name may be at most ${DOWNLOAD_LIMITS.name} characters.` });
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    await db.updateTable("download_files").set({ name: shown }).where("id", "=", fileId).execute();
+    await logOwnerChange(db, ctx, "download_file", fileId, { name: file.name }, { name: shown });
+  });
+  return readProductDownloads(ctx, productId);
+}
+
+/** Removes a file: the downloads granted of it go with it (the bytes are gone). */
+export async function removeDownloadFile(ctx: RequestContext, productId: number, fileId: number) {
+  const file = await fileOf(ctx.db, productId, fileId);
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    await db.deleteFrom("download_permissions").where("file_id", "=", fileId).execute();
+    await db.deleteFrom("download_files").where("id", "=", fileId).execute();
+    await logOwnerChange(db, ctx, "download_file", fileId, { name: file.name, file_name: file.file_name }, null);
+  });
+}
+
+/** An order's download as the owner sees it. */
+export interface OwnerDownload {
+  id: number;
+  product_id: number;
+  product_name: string;
+  file_id: number;
+  file_name: string;
+  email: string;
+  customer_id: number | null;
+  downloads_remaining: number | null;
+  access_expires: string | null;
+  download_count: number;
+  granted_at: string;
+  last_download: string | null;
+  download_url: string;
+}
+
+export async function orderDownloadsForOwner(ctx: RequestContext, orderId: number): Promise<OwnerDownload[]> {
+  const order = await ctx.db.selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst();
+  if (!order) throw downloadErrors.orderNotFound();
+  const rows = await ctx.db
+    .selectFrom("download_permissions as d")
+    .innerJoin("order_items as i", "i.id", "d.order_item_id")
+    .innerJoin("download_files as f", "f.id", "d.file_id")
+    .select((eb) => [
+      "d.id",
+      "d.product_id",
+      "i.name as product_name",
+      "d.file_id",
+      "f.name as file_name",
+      "d.email",
+      "d.customer_id",
+      "d.downloads_remaining",
+      "d.access_expires",
+      "d.download_count",
+      "d.granted_at",
+      "d.download_key",
+      eb
+        .selectFrom("download_log as l")
+        .select((l) => l.fn.max("l.at").as("at"))
+        .whereRef("l.permission_id", "=", "d.id")
+        .as("last_download"),
+    ])
+    .where("d.order_id", "=", orderId)
+    .orderBy("i.position")
+    .orderBy("f.position")
+    .orderBy("d.id")
+    .execute();
+  return rows.map(({ download_key, ...row }) => ({
+    ...row,
+    last_download: (row.last_download as string | null) ?? null,
+    download_url: downloadPath(download_key),
+  }));
+}
+
+/**
+ * Grants access to a downloadable product's files on this order (again, after a revoke, or for
+ * files added since): the product must be one of the order's lines, downloadable, with files.
+ */
+export async function grantProductOnOrder(ctx: RequestContext, orderId: number, productId: number) {
+  const order = await ctx.db.selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst();
+  if (!order) throw downloadErrors.orderNotFound();
+  const line = await ctx.db
+    .selectFrom("order_items")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where((eb) => eb.or([eb("variation_id", "=", productId), eb.and([eb("product_id", "=", productId), eb("variation_id", "is", null)])]))
+    .executeTakeFirst();
+  if (!line) throw fieldsInvalid({ product_id: "This product is not one of the order's lines." });
+  const product = await ctx.db
+    .selectFrom("products")
+    .select(["downloadable"])
+    .select((eb) =>
+      eb
+        .selectFrom("download_files")
+        .select((f) => f.fn.countAll<number>().as("n"))
+        .whereRef("product_id", "=", "products.id")
+        .as("files"),
+    )
+    .where("id", "=", productId)
+    .executeTakeFirst();
+  if (!product || product.downloadable !== 1 || !Number(product.files))
+    throw fieldsInvalid({ product_id: "This product is not downloadable or has no files." });
+  const added = await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    const n = await grantOrderDownloads(db, orderId, nowOf(ctx), productId);
+    await logOwnerChange(db, ctx, "order_downloads", orderId, { product_id: productId }, { granted: n });
+    return n;
+  });
+  return { added, downloads: await orderDownloadsForOwner(ctx, orderId) };
+}
+
+/** Revokes one download of an order. */
+export async function revokeOrderDownload(ctx: RequestContext, orderId: number, permissionId: number) {
+  const found = await ctx.db
+    .selectFrom("download_permissions")
+    .select(["id", "file_id", "download_count"])
+    .where("id", "=", permissionId)
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  if (!found) throw downloadErrors.permissionNotFound();
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Db;
+    await db.deleteFrom("download_permissions").where("id", "=", permissionId).execute();
+    await logOwnerChange(db, ctx, "order_downloads", orderId, found, null);
+  });
+}

@@ -1,0 +1,134 @@
+/** Downloads' pure rules (decision 0094): what a purchase grants, when it expires, what a log keeps, how a file is named. */
+
+/** Downloads a line grants of each file: the product's limit for each unit bought; null: unlimited. */
+export function downloadsGranted(limit: number | null, quantity: number): number | null {
+  if (limit === null || limit < 0) return null;
+  return limit * Math.max(1, quantity);
+}
+
+/** When access granted at `at` ends: `days` later; null: never. */
+export function accessExpires(days: number | null, at: string): string | null {
+  if (days === null || days <= 0) return null;
+  return new Date(Date.parse(at) + days * 86_400_000).toISOString();
+}
+
+/** Why a download is refused, or null when it may go ahead. */
+export type DownloadRefusal = "not_found" | "not_paid" | "expired" | "used_up" | "sign_in" | "not_yours";
+
+export interface PermissionState {
+  orderStatus: string;
+  orderCustomerId: number | null;
+  downloadsRemaining: number | null;
+  accessExpires: string | null;
+}
+
+/** Statuses in which an order's downloads may be made: paid and not taken back. */
+export const DOWNLOADABLE_STATUSES = ["processing", "completed"];
+
+/**
+ * The checks before a download, in the order a shopper should hear them: an account's order needs
+ * its owner signed in (a forwarded e-mail link is no key to it); then paid, in time, downloads left.
+ */
+export function refusalOf(state: PermissionState, signedInAs: number, now: string): DownloadRefusal | null {
+  if (state.orderCustomerId) {
+    if (!signedInAs) return "sign_in";
+    if (signedInAs !== state.orderCustomerId) return "not_yours";
+  }
+  if (!DOWNLOADABLE_STATUSES.includes(state.orderStatus)) return "not_paid";
+  if (state.accessExpires !== null && state.accessExpires <= now) return "expired";
+  if (state.downloadsRemaining !== null && state.downloadsRemaining <= 0) return "used_up";
+  return null;
+}
+
+/**
+ * The part of a client's address a download's log keeps: IPv4 without its last byte (a.b.c.0),
+ * IPv6 to its first 48 bits (a:b:c::), so a log can show roughly where a download came from
+ * without naming the person's connection.
+ */
+export function shortenedAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  const address = mapped?.[1] ?? ip;
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.\d+$/.exec(address);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0`;
+  if (address.includes(":")) {
+    const head = address.split("::")[0] ?? "";
+    const groups = head.split(":").filter(Boolean);
+    const full = address.includes("::") ? groups : address.split(":");
+    return `${full
+      .slice(0, 3)
+      .map((g) => g.toLowerCase())
+      .join(":")}::`;
+  }
+  return "";
+}
+
+/** A Content-Disposition header for a download: the name in plain ASCII and in full as RFC 6266/5987 say. */
+export function attachmentHeader(fileName: string): string {
+  const clean = fileName.replace(/[\r\n"\\/]/g, "_").trim() || "download";
+  const ascii = clean.replace(/[^\x20-\x7e]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/** A file's name with only its last path part, at most 200 characters: what a browser's upload sends is not trusted. */
+export function uploadName(name: string): string {
+  const last = name.split(/[\\/]/).pop() ?? "";
+  return last
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 200);
+}
+
+/** Content types served as they are; anything else is served as bytes, so no download renders as a page of the shop. */
+const SAFE_TYPES = new Set([
+  "application/pdf",
+  "application/zip",
+  "application/epub+zip",
+  "application/x-mobipocket-ebook",
+  "audio/mpeg",
+  "audio/ogg",
+  "audio/wav",
+  "audio/flac",
+  "video/mp4",
+  "video/webm",
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+  "text/plain",
+  "text/csv",
+  "application/json",
+]);
+
+/** The Content-Type a file is served with: its upload's when it is a known safe type, else application/octet-stream. */
+export function servedType(contentType: string): string {
+  const base = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  return SAFE_TYPES.has(base) ? base : "application/octet-stream";
+}
+
+/** The type an upload is kept with, from its name when the browser said nothing useful. */
+export function typeOfUpload(fileName: string, said: string): string {
+  const base = said.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (base && base !== "application/octet-stream") return base;
+  const ext = fileName.toLowerCase().split(".").pop() ?? "";
+  const byExt: Record<string, string> = {
+    pdf: "application/pdf",
+    zip: "application/zip",
+    epub: "application/epub+zip",
+    mobi: "application/x-mobipocket-ebook",
+    mp3: "audio/mpeg",
+    ogg: "audio/ogg",
+    wav: "audio/wav",
+    flac: "audio/flac",
+    mp4: "video/mp4",
+    webm: "video/webm",
+    jpg: "image/jpeg",
+    jpeg: "image/jpeg",
+    png: "image/png",
+    webp: "image/webp",
+    gif: "image/gif",
+    txt: "text/plain",
+    csv: "text/csv",
+    json: "application/json",
+  };
+  return byExt[ext] ?? "application/octet-stream";
+}
