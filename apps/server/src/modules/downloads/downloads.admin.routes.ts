@@ -26,18 +26,17 @@ const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 const ProductParams = Type.Object({ id: Id });
 const FileParams = Type.Object({ id: Id, fileId: Id });
 const PermissionParams = Type.Object({ id: Id, permissionId: Id });
+/** A positive integer or null (one type list: a 0 is refused, never taken for null). */
+const nullableInteger = (maximum: number, description: string) =>
+  Type.Unsafe<number | null>({ type: ["integer", "null"], minimum: 1, maximum, description });
 const Settings = Type.Object(
   {
     downloadable: Type.Optional(Type.Boolean()),
     download_limit: Type.Optional(
-      Type.Union([Type.Integer({ minimum: 1, maximum: DOWNLOAD_LIMITS.limit }), Type.Null()], {
-        description: "Downloads each buyer may make of each file, for each unit bought; null: unlimited",
-      }),
+      nullableInteger(DOWNLOAD_LIMITS.limit, "Downloads each buyer may make of each file, for each unit bought; null: unlimited"),
     ),
     download_expiry_days: Type.Optional(
-      Type.Union([Type.Integer({ minimum: 1, maximum: DOWNLOAD_LIMITS.days }), Type.Null()], {
-        description: "Days after the purchase the files can be downloaded; null: never expires",
-      }),
+      nullableInteger(DOWNLOAD_LIMITS.days, "Days after the purchase the files can be downloaded; null: never expires"),
     ),
     file_order: Type.Optional(
       Type.Array(Id, { maxItems: DOWNLOAD_LIMITS.files, description: "Every file's id, in the order to show them" }),

@@ -262,7 +262,7 @@ export async function grantProductOnOrder(ctx: RequestContext, orderId: number, 
     )
     .where("id", "=", productId)
     .executeTakeFirst();
-  if (!product || product.downloadable !== 1 || !Number(product.files))
+  if (product?.downloadable !== 1 || !Number(product.files))
     throw fieldsInvalid({ product_id: "This product is not downloadable or has no files." });
   const added = await ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Db;

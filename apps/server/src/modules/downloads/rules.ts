@@ -72,10 +72,8 @@ export function attachmentHeader(fileName: string): string {
 /** A file's name with only its last path part, at most 200 characters: what a browser's upload sends is not trusted. */
 export function uploadName(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? "";
-  return last
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, 200);
+  const printable = [...last].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join("");
+  return printable.trim().slice(0, 200);
 }
 
 /** Content types served as they are; anything else is served as bytes, so no download renders as a page of the shop. */

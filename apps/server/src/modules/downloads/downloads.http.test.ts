@@ -1,0 +1,311 @@
+/**
+ * Downloadable products end to end on SQLite and PostgreSQL (decision 0094): the owner makes a
+ * product downloadable with a file; a paid order grants it once and, when it holds only downloads,
+ * completes itself; the link counts each download in one update (two at once never pass the
+ * limit), refuses expired, used-up, unpaid and wrong links, and asks an account's order for its
+ * owner's session; the owner lists, grants and revokes; cancelling and refunding take access back;
+ * the order e-mails carry the links.
+ */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { ADMIN, adminCall as call, signedIn } from "../../../../../test/owner-client.ts";
+import { productId, StoreClient, testBilling, testCard } from "../../../../../test/store-client.ts";
+import { ensureOwner } from "../customers/index.ts";
+import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
+import { createMailer, sendOrderEmails } from "../emails/index.ts";
+import { grantOrderDownloads } from "./index.ts";
+
+const OWNER = { email: "owner@downloads.test", password: "owner-password-2026" };
+const PDF = Buffer.from("%PDF-1.4\n% a knitting pattern\n%%EOF\n");
+
+let shop: TestShop;
+let owner: StoreClient;
+let giftCard: number;
+let tShirt: number;
+
+/** A multipart body of a file and its shown name. */
+function multipart(file: { filename: string; bytes: Buffer; type: string } | null, name?: string) {
+  const boundary = `----cw${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  if (name !== undefined) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${name}\r\n`));
+  if (file)
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from("\r\n"),
+    );
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(product: number, file: { filename: string; bytes: Buffer; type: string } | null, name?: string) {
+  const nonce = String((await call(owner, "GET", `/products/${product}/downloads`)).headers.nonce ?? "");
+  const body = multipart(file, name);
+  return shop.app.inject({
+    method: "POST",
+    url: `${ADMIN}/products/${product}/downloads/files`,
+    headers: { cookie: owner.credentials().cookie ?? "", nonce, "content-type": body.contentType },
+    payload: body.payload,
+  });
+}
+
+/** Places an order of the given products paid at once by the test card; answers its id, key and status. */
+async function buy(shopper: StoreClient, items: { id: number; quantity?: number }[], email = "gwen@example.com") {
+  for (const item of items) await shopper.cart("POST", "/cart/add-item", { id: item.id, quantity: item.quantity ?? 1 });
+  const placed = await shopper.post("/checkout", {
+    billing_address: testBilling(email),
+    payment_method: "test_card",
+    payment_data: testCard(),
+  });
+  expect(placed.statusCode, placed.body).toBe(200);
+  const { order_id: id, order_key: key } = placed.json();
+  const order = await shop.db.selectFrom("orders").select(["status"]).where("id", "=", id).executeTakeFirstOrThrow();
+  return { id: id as number, key: key as string, status: order.status };
+}
+
+const permissionsOf = (orderId: number) =>
+  shop.db.selectFrom("download_permissions").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+
+/** A download through its link, with a client's cookie when given, asking for JSON errors. */
+const fetchLink = (key: string, headers: Record<string, string> = {}) =>
+  shop.app.inject({ method: "GET", url: `/download/${key}`, headers: { accept: "application/json", ...headers } });
+
+const refusedWith = (response: LightMyRequestResponse, status: number, code: string) => {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json().code).toBe(code);
+};
+
+beforeAll(async () => {
+  shop = await createTestShop({ rateLimit: false });
+  await ensureOwner(shop.db, OWNER.email, OWNER.password);
+  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  giftCard = await productId(shop.app, "gift-card");
+  tShirt = await productId(shop.app, "classic-t-shirt");
+  const saved = await call(owner, "PUT", `/products/${giftCard}/downloads`, {
+    downloadable: true,
+    download_limit: 2,
+    download_expiry_days: 30,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const added = await upload(giftCard, { filename: "pattern.pdf", bytes: PDF, type: "application/pdf" }, "Knitting pattern");
+  expect(added.statusCode, added.body).toBe(201);
+});
+afterAll(() => shop?.close());
+
+describe("the owner's product files", () => {
+  it("keeps the settings and files, refuses bad input by field, renames, reorders and removes", async () => {
+    const read = (await call(owner, "GET", `/products/${giftCard}/downloads`)).json();
+    expect(read).toMatchObject({ downloadable: true, download_limit: 2, download_expiry_days: 30 });
+    expect(read.files.map((f: { name: string; file_name: string; size: number }) => [f.name, f.file_name, f.size])).toEqual([
+      ["Knitting pattern", "pattern.pdf", PDF.length],
+    ]);
+
+    const noFile = await upload(giftCard, null, "Nothing");
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().data.params.file).toBe("Choose a file to upload.");
+    const badLimit = await call(owner, "PUT", `/products/${giftCard}/downloads`, { download_limit: 0 });
+    expect(badLimit.statusCode).toBe(400);
+    expect(badLimit.body).toContain("download_limit");
+
+    const second = (await upload(giftCard, { filename: "extra.txt", bytes: Buffer.from("notes"), type: "text/plain" })).json();
+    expect(second.name).toBe("extra.txt");
+    const first = read.files[0].id;
+    const reordered = await call(owner, "PUT", `/products/${giftCard}/downloads`, { file_order: [second.id, first] });
+    expect(reordered.json().files.map((f: { id: number }) => f.id)).toEqual([second.id, first]);
+    const wrongOrder = await call(owner, "PUT", `/products/${giftCard}/downloads`, { file_order: [first] });
+    expect(wrongOrder.json().data.params.file_order).toMatch(/every file/);
+    const renamed = await call(owner, "PATCH", `/products/${giftCard}/downloads/files/${second.id}`, { name: "  " });
+    expect(renamed.json().data.params.name).toBe("Give the file a name.");
+    expect((await call(owner, "PATCH", `/products/${giftCard}/downloads/files/${second.id}`, { name: "Notes" })).statusCode).toBe(200);
+    expect((await call(owner, "DELETE", `/products/${giftCard}/downloads/files/${second.id}`)).statusCode).toBe(204);
+    expect((await call(owner, "DELETE", `/products/${giftCard}/downloads/files/${second.id}`)).statusCode).toBe(404);
+
+    const variable = await productId(shop.app, "hoodie");
+    const refused = await call(owner, "PUT", `/products/${variable}/downloads`, { downloadable: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.params.downloadable).toMatch(/variations/);
+    expect((await call(new StoreClient(shop.app, "browser"), "GET", `/products/${giftCard}/downloads`)).statusCode).toBe(401);
+  });
+});
+
+describe("a guest's paid order of a downloadable product", () => {
+  it("completes itself, grants the file once, and counts each download up to the limit", async () => {
+    const order = await buy(new StoreClient(shop.app), [{ id: giftCard }]);
+    expect(order.status).toBe("completed");
+    const [permission, ...more] = await permissionsOf(order.id);
+    expect(more).toEqual([]);
+    expect(permission).toMatchObject({ downloads_remaining: 2, download_count: 0, email: "gwen@example.com", customer_id: null });
+    expect(permission?.access_expires?.slice(0, 4)).toMatch(/^20\d\d$/);
+    const key = permission?.download_key ?? "";
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+
+    // Granting again (a retry, the owner moving it back and forth) adds nothing.
+    expect(await grantOrderDownloads(shop.db, order.id, new Date().toISOString())).toBe(0);
+    expect((await call(owner, "POST", `/orders/${order.id}/status`, { status: "processing" })).statusCode).toBe(200);
+    expect((await call(owner, "POST", `/orders/${order.id}/status`, { status: "completed" })).statusCode).toBe(200);
+    expect(await permissionsOf(order.id)).toHaveLength(1);
+
+    const first = await fetchLink(key);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("application/pdf");
+    expect(first.headers["content-disposition"]).toBe(`attachment; filename="pattern.pdf"; filename*=UTF-8''pattern.pdf`);
+    expect(first.headers["cache-control"]).toBe("private, no-store");
+    expect(first.rawPayload.equals(PDF)).toBe(true);
+    expect((await fetchLink(key)).statusCode).toBe(200);
+    refusedWith(await fetchLink(key), 410, "cw_download_used_up");
+    const [after] = await permissionsOf(order.id);
+    expect(after).toMatchObject({ downloads_remaining: 0, download_count: 2 });
+    const log = await shop.db
+      .selectFrom("download_log")
+      .selectAll()
+      .where("permission_id", "=", after?.id ?? 0)
+      .execute();
+    expect(log).toHaveLength(2);
+    expect(log[0]?.ip).toBe("127.0.0.0");
+
+    // A browser hears it on the shop's page.
+    const page = await shop.app.inject({ method: "GET", url: `/download/${key}`, headers: { accept: "text/html" } });
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe("/download/problem/used-up");
+  });
+
+  it("lets exactly one of two downloads racing for the last one through", async () => {
+    const order = await buy(new StoreClient(shop.app), [{ id: giftCard }]);
+    const [permission] = await permissionsOf(order.id);
+    await shop.db
+      .updateTable("download_permissions")
+      .set({ downloads_remaining: 1 })
+      .where("id", "=", permission?.id ?? 0)
+      .execute();
+    const both = await Promise.all([fetchLink(permission?.download_key ?? ""), fetchLink(permission?.download_key ?? "")]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 410]);
+    expect(await permissionsOf(order.id)).toMatchObject([{ downloads_remaining: 0, download_count: 1 }]);
+  });
+
+  it("refuses an expired link, an unpaid order's, and links that are not", async () => {
+    const order = await buy(new StoreClient(shop.app), [{ id: giftCard }]);
+    const [permission] = await permissionsOf(order.id);
+    const key = permission?.download_key ?? "";
+    await shop.db
+      .updateTable("download_permissions")
+      .set({ access_expires: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", permission?.id ?? 0)
+      .execute();
+    refusedWith(await fetchLink(key), 410, "cw_download_expired");
+    await shop.db
+      .updateTable("download_permissions")
+      .set({ access_expires: null })
+      .where("id", "=", permission?.id ?? 0)
+      .execute();
+    expect((await fetchLink(key)).statusCode).toBe(200);
+    await shop.db.updateTable("orders").set({ status: "on-hold" }).where("id", "=", order.id).execute();
+    refusedWith(await fetchLink(key), 403, "cw_download_not_paid");
+    await shop.db.updateTable("orders").set({ status: "completed" }).where("id", "=", order.id).execute();
+
+    refusedWith(await fetchLink("0123456789abcdef0123456789abcdef"), 404, "cw_download_not_found");
+    refusedWith(await fetchLink("not-a-key"), 404, "cw_download_not_found");
+    refusedWith(await fetchLink(`${key.slice(0, 31)}${key.endsWith("0") ? "1" : "0"}`), 404, "cw_download_not_found");
+  });
+});
+
+describe("an account's order", () => {
+  it("asks for the account's own session; another account is refused", async () => {
+    const jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
+    const order = await buy(jane, [{ id: giftCard }], "jane@example.com");
+    const [permission] = await permissionsOf(order.id);
+    expect(permission?.customer_id).not.toBeNull();
+    const key = permission?.download_key ?? "";
+
+    refusedWith(await fetchLink(key), 401, "cw_download_sign_in");
+    const page = await shop.app.inject({ method: "GET", url: `/download/${key}`, headers: { accept: "text/html" } });
+    expect(page.headers.location).toBe(`/download/problem/sign-in?redirect=${encodeURIComponent(`/download/${key}`)}`);
+    refusedWith(await fetchLink(key, { cookie: owner.credentials().cookie ?? "" }), 403, "cw_download_not_yours");
+    const mine = await fetchLink(key, { cookie: jane.credentials().cookie ?? "" });
+    expect(mine.statusCode).toBe(200);
+    expect(await permissionsOf(order.id)).toMatchObject([{ downloads_remaining: 1, download_count: 1 }]);
+  });
+});
+
+describe("the owner on an order", () => {
+  it("lists the downloads with counts, revokes one and grants it again; only a line's product", async () => {
+    const order = await buy(new StoreClient(shop.app), [{ id: giftCard, quantity: 2 }, { id: tShirt }]);
+    // Something to send: the order stays processing.
+    expect(order.status).toBe("processing");
+    const [permission] = await permissionsOf(order.id);
+    // The limit is for each unit bought.
+    expect(permission?.downloads_remaining).toBe(4);
+    await fetchLink(permission?.download_key ?? "");
+
+    const listed = (await call(owner, "GET", `/orders/${order.id}/downloads`)).json();
+    expect(listed).toMatchObject([
+      { product_id: giftCard, file_name: "Knitting pattern", download_count: 1, downloads_remaining: 3, email: "gwen@example.com" },
+    ]);
+    expect(listed[0].last_download).toEqual(expect.any(String));
+
+    expect((await call(owner, "DELETE", `/orders/${order.id}/downloads/${listed[0].id}`)).statusCode).toBe(204);
+    refusedWith(await fetchLink(permission?.download_key ?? ""), 404, "cw_download_not_found");
+    expect((await call(owner, "DELETE", `/orders/${order.id}/downloads/${listed[0].id}`)).statusCode).toBe(404);
+
+    const notOnOrder = await call(owner, "POST", `/orders/${order.id}/downloads`, { product_id: await productId(shop.app, "beanie") });
+    expect(notOnOrder.statusCode).toBe(400);
+    expect(notOnOrder.json().data.params.product_id).toBe("This product is not one of the order's lines.");
+    const notDownloadable = await call(owner, "POST", `/orders/${order.id}/downloads`, { product_id: tShirt });
+    expect(notDownloadable.json().data.params.product_id).toMatch(/not downloadable/);
+    const granted = await call(owner, "POST", `/orders/${order.id}/downloads`, { product_id: giftCard });
+    expect(granted.statusCode, granted.body).toBe(201);
+    expect(granted.json()).toMatchObject({ added: 1, downloads: [{ download_count: 0, downloads_remaining: 4 }] });
+    const log = await shop.db.selectFrom("change_log").select("entity").where("entity", "=", "order_downloads").execute();
+    expect(log.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("takes the downloads back when the order is cancelled, and a line's when it is refunded in full", async () => {
+    const cancelled = await buy(new StoreClient(shop.app), [{ id: giftCard }, { id: tShirt }]);
+    expect(await permissionsOf(cancelled.id)).toHaveLength(1);
+    expect((await call(owner, "POST", `/orders/${cancelled.id}/status`, { status: "cancelled" })).statusCode).toBe(200);
+    expect(await permissionsOf(cancelled.id)).toEqual([]);
+
+    const refunded = await buy(new StoreClient(shop.app), [{ id: giftCard }, { id: tShirt }]);
+    const lines = await shop.db
+      .selectFrom("order_items")
+      .select(["id", "product_id", "total", "total_tax"])
+      .where("order_id", "=", refunded.id)
+      .execute();
+    const shirtLine = lines.find((l) => l.product_id === tShirt);
+    const cardLine = lines.find((l) => l.product_id === giftCard);
+    const refund = (line: typeof shirtLine) =>
+      call(owner, "POST", `/orders/${refunded.id}/refunds`, {
+        amount: (line?.total ?? 0) + (line?.total_tax ?? 0),
+        lines: [{ line_id: line?.id, quantity: 1 }],
+        restock: false,
+        method: "manual",
+      });
+    expect((await refund(shirtLine)).statusCode).toBe(201);
+    expect(await permissionsOf(refunded.id)).toHaveLength(1);
+    expect((await refund(cardLine)).statusCode).toBe(201);
+    expect(await permissionsOf(refunded.id)).toEqual([]);
+  });
+});
+
+describe("the order e-mails", () => {
+  it("list the download links with what is left of them", async () => {
+    const order = await buy(new StoreClient(shop.app), [{ id: giftCard }]);
+    const outbox = join(mkdtempSync(join(tmpdir(), "cw-downloads-")), "outbox");
+    const mailer = createMailer({ publicUrl: "https://shop.example.com", mail: { smtpUrl: null, from: null, ownerEmail: null, outbox } });
+    await sendOrderEmails({ db: shop.db, mailer }, order.id);
+    const [name] = outboxFilesOf(outbox, order.id, "confirmation");
+    expect(name).toBeDefined();
+    const mail = parseEml(readFileSync(join(outbox, name ?? ""), "utf8"));
+    const [permission] = await permissionsOf(order.id);
+    const link = `https://shop.example.com/download/${permission?.download_key}`;
+    expect(mail.text).toContain("Downloads:");
+    expect(mail.text).toContain(link);
+    expect(mail.text).toMatch(/2 downloads left, until /);
+    expect(mail.html).toContain(`href="${link}"`);
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import {
+  accessExpires,
+  attachmentHeader,
+  downloadsGranted,
+  refusalOf,
+  servedType,
+  shortenedAddress,
+  typeOfUpload,
+  uploadName,
+} from "./rules.ts";
+
+describe("what a purchase grants", () => {
+  it("gives the limit for each unit bought, or unlimited", () => {
+    expect(downloadsGranted(3, 1)).toBe(3);
+    expect(downloadsGranted(3, 2)).toBe(6);
+    expect(downloadsGranted(null, 5)).toBeNull();
+  });
+  it("ends access the given days after the grant, or never", () => {
+    expect(accessExpires(30, "2026-11-30T12:00:00.000Z")).toBe("2026-12-30T12:00:00.000Z");
+    expect(accessExpires(null, "2026-11-30T12:00:00.000Z")).toBeNull();
+  });
+});
+
+describe("refusalOf", () => {
+  const now = "2026-11-30T12:00:00.000Z";
+  const paid = { orderStatus: "completed", orderCustomerId: null, downloadsRemaining: 1, accessExpires: null };
+  it("lets a paid guest order in time and with downloads left through", () => {
+    expect(refusalOf(paid, 0, now)).toBeNull();
+    expect(refusalOf({ ...paid, downloadsRemaining: null, accessExpires: "2026-12-01T00:00:00.000Z" }, 0, now)).toBeNull();
+  });
+  it("names why not, the account first", () => {
+    expect(refusalOf({ ...paid, orderCustomerId: 7 }, 0, now)).toBe("sign_in");
+    expect(refusalOf({ ...paid, orderCustomerId: 7 }, 8, now)).toBe("not_yours");
+    expect(refusalOf({ ...paid, orderCustomerId: 7 }, 7, now)).toBeNull();
+    expect(refusalOf({ ...paid, orderStatus: "refunded" }, 0, now)).toBe("not_paid");
+    expect(refusalOf({ ...paid, orderStatus: "on-hold" }, 0, now)).toBe("not_paid");
+    expect(refusalOf({ ...paid, accessExpires: now }, 0, now)).toBe("expired");
+    expect(refusalOf({ ...paid, downloadsRemaining: 0 }, 0, now)).toBe("used_up");
+  });
+});
+
+describe("shortenedAddress", () => {
+  it("keeps an IPv4 address without its last byte and IPv6 to 48 bits", () => {
+    expect(shortenedAddress("203.0.113.77")).toBe("203.0.113.0");
+    expect(shortenedAddress("::ffff:198.51.100.9")).toBe("198.51.100.0");
+    expect(shortenedAddress("2001:DB8:85a3:8d3:1319:8a2e:370:7348")).toBe("2001:db8:85a3::");
+    expect(shortenedAddress("2001:db8::1")).toBe("2001:db8::");
+    expect(shortenedAddress("nonsense")).toBe("");
+  });
+});
+
+describe("serving a file", () => {
+  it("names the attachment safely, in ASCII and in full", () => {
+    expect(attachmentHeader("pattern.pdf")).toBe(`attachment; filename="pattern.pdf"; filename*=UTF-8''pattern.pdf`);
+    expect(attachmentHeader('Ünïcode "book".epub')).toBe(
+      `attachment; filename="_n_code _book_.epub"; filename*=UTF-8''%C3%9Cn%C3%AFcode%20_book_.epub`,
+    );
+    expect(attachmentHeader("")).toContain('filename="download"');
+  });
+  it("serves known types as they are and anything else as bytes", () => {
+    expect(servedType("application/pdf")).toBe("application/pdf");
+    expect(servedType("text/html")).toBe("application/octet-stream");
+    expect(servedType("image/svg+xml")).toBe("application/octet-stream");
+  });
+  it("keeps an upload's last name part and a type from its name when the browser said none", () => {
+    expect(uploadName("C:\\Users\\me\\book.epub")).toBe("book.epub");
+    expect(uploadName("../../etc/passwd")).toBe("passwd");
+    expect(typeOfUpload("book.epub", "application/octet-stream")).toBe("application/epub+zip");
+    expect(typeOfUpload("song.mp3", "")).toBe("audio/mpeg");
+    expect(typeOfUpload("x.bin", "")).toBe("application/octet-stream");
+    expect(typeOfUpload("a.pdf", "application/pdf")).toBe("application/pdf");
+  });
+});
