@@ -15,6 +15,7 @@ import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { ADMIN, adminCall as call, signedIn } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling, testCard } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
+// biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
 import { createMailer, sendOrderEmails } from "../emails/index.ts";
 import { grantOrderDownloads } from "./index.ts";
