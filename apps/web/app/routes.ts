@@ -14,6 +14,9 @@ export default [
   route("my-account", "routes/account.tsx"),
   route("my-account/orders", "routes/account-orders.tsx"),
   route("my-account/orders/:id", "routes/account-order.tsx"),
+  route("my-account/downloads", "routes/account-downloads.tsx"),
+  // Where a refused download link sends a browser (decision 0094).
+  route("download/problem/:reason", "routes/download-problem.tsx"),
   route("my-account/addresses", "routes/account-addresses.tsx"),
   route("my-account/addresses/:kind", "routes/account-address.tsx"),
   route("my-account/payment-methods", "routes/account-payment-methods.tsx"),

@@ -2,6 +2,8 @@
 import { Link } from "react-router";
 import { storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH, AccountLayout } from "../features/account/AccountNav.tsx";
+import { DownloadsTable } from "../features/account/Downloads.tsx";
+import { downloadRows } from "../features/account/downloads.server.ts";
 import { orderDisplay } from "../features/account/format.server.ts";
 import { notFound, orderIdFrom, requireCustomer } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
@@ -18,6 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields(), settings.timeZone),
     payLink: order.status === "pending" || order.status === "failed" ? payPath(order.id) : null,
+    downloads: downloadRows(order.downloads, settings.timeZone),
     title: `${t.orderNumber(order.order_number)} – ${settings.siteTitle}`,
   };
 }
@@ -43,6 +46,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       )}
+      <DownloadsTable rows={loaderData.downloads} />
       <OrderDetails order={order} />
       <p>
         <Link to={`${ACCOUNT_PATH}/orders`}>{t.backToOrders}</Link>

@@ -9,6 +9,8 @@
 import { Link } from "react-router";
 import { storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH } from "../features/account/AccountNav.tsx";
+import { DownloadsTable } from "../features/account/Downloads.tsx";
+import { downloadRows } from "../features/account/downloads.server.ts";
 import { orderDisplay } from "../features/account/format.server.ts";
 import { notFound, orderIdFrom, signInPath } from "../features/account/guard.server.ts";
 import { orderMessages as t } from "../features/account/messages.ts";
@@ -34,6 +36,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     order: orderDisplay(order, settings.displayCartPricesIncludingTax, checkout.additionalFields(), settings.timeZone),
     // A failed payment: the shopper may pay the order from here (decision 0085).
     payLink: order.status === "failed" ? payPath(order.id, key) : null,
+    downloads: downloadRows(order.downloads, settings.timeZone),
     title,
   };
 }
@@ -143,6 +146,7 @@ export default function OrderReceived({ loaderData, actionData }: Route.Componen
           )}
         </section>
       )}
+      {"downloads" in loaderData && loaderData.downloads && <DownloadsTable rows={loaderData.downloads} />}
       <OrderDetails order={order} />
     </article>
   );

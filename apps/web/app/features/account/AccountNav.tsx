@@ -8,6 +8,7 @@ export const ACCOUNT_PATH = "/my-account";
 const links = [
   { to: ACCOUNT_PATH, label: t.dashboard, end: true },
   { to: `${ACCOUNT_PATH}/orders`, label: t.orders, end: false },
+  { to: `${ACCOUNT_PATH}/downloads`, label: t.downloads, end: true },
   // Not `end`: the address forms under it (/addresses/billing) are still the Addresses page's.
   { to: `${ACCOUNT_PATH}/addresses`, label: t.addresses, end: false },
   { to: `${ACCOUNT_PATH}/payment-methods`, label: t.paymentMethods, end: true },

@@ -9,6 +9,7 @@ export const accountMessages = {
   orders: "Orders",
   addresses: "Addresses",
   paymentMethods: "Payment methods",
+  downloads: "Downloads",
   details: "Account details",
 
   signInTitle: "Sign in",
@@ -158,4 +159,50 @@ export const orderMessages = {
   shippingAddress: "Shipping address",
   noPaymentNeeded: "No payment needed",
   statuses: ORDER_STATUS_NAMES as Record<string, string>,
+};
+
+/** Downloads on the order and account pages (decision 0094). */
+export const downloadMessages = {
+  title: "Downloads",
+  tableLabel: "Files you can download",
+  product: "Product",
+  order: "Order",
+  viewOrder: "View order",
+  remaining: "Downloads left",
+  expires: "Expires",
+  download: "Download",
+  downloadFile: (file: string) => `Download ${file}`,
+  unlimited: "Unlimited",
+  left: (count: number) => `${count} left`,
+  never: "Never",
+  none: "You have no downloads available yet. Files you buy show here once their order is paid.",
+  browse: "Browse products",
+};
+
+/** The page a refused download link lands on (decision 0094), by reason. */
+export const downloadProblemMessages: Record<string, { title: string; text: string }> = {
+  "not-found": {
+    title: "This download link does not work",
+    text: "The link is not valid, or the owner of the shop has withdrawn it. Check that you copied the whole link from your e-mail.",
+  },
+  "sign-in": {
+    title: "Sign in to download",
+    text: "This file belongs to an order placed with an account. Sign in to that account to download it.",
+  },
+  "not-yours": {
+    title: "This download is not yours",
+    text: "The file belongs to an order of another account. Sign in with the account that placed the order.",
+  },
+  "not-paid": {
+    title: "This order is not paid",
+    text: "Its files can be downloaded once the order is paid. If you have paid, it may take a moment to reach us.",
+  },
+  expired: {
+    title: "This download link has expired",
+    text: "The time to download this file is over.",
+  },
+  "used-up": {
+    title: "No downloads left",
+    text: "This file has been downloaded as many times as the purchase allows.",
+  },
 };

@@ -31,6 +31,8 @@ import type { Route } from "./+types/order";
 
 /** "Edit items" (decision 0092) stays out of the page's first load (bench/budgets.json): fetched when the owner opens it. */
 const OrderItemsEditor = lazy(() => import("../../features/admin/order-edit/OrderItemsEditor.tsx"));
+// Downloads granted (decision 0094): their own chunk, fetched by the card itself.
+const OrderDownloadsCard = lazy(() => import("../../features/admin/downloads/OrderDownloadsCard.tsx"));
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: orderStyles }];
 
@@ -145,6 +147,9 @@ function OrderPage({ initial }: { initial: OrderReply }) {
           <CustomerCard order={order} />
           <AdditionalFieldsCard order={order} />
           <OriginCard order={order} />
+          <Suspense fallback={null}>
+            <OrderDownloadsCard order={order} />
+          </Suspense>
         </div>
         <div className="admin-order-side">
           <section className="admin-card" aria-labelledby="order-actions">

@@ -1,4 +1,5 @@
 /** /admin/products/:id: one product in the form, its variations' prices and stock below. */
+import { lazy, Suspense } from "react";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { productsApi } from "../../features/admin/products/api.ts";
 import { productMessages as t } from "../../features/admin/products/messages.ts";
@@ -7,6 +8,9 @@ import { ProductForm } from "../../features/admin/products/ProductForm.tsx";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/product-edit";
+
+// Files of a downloadable product (decision 0094): their own chunk, saved apart from the form.
+const DownloadsCard = lazy(() => import("../../features/admin/downloads/DownloadsCard.tsx"));
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const [product, { categories }, { tags }, { attributes }] = await Promise.all([
@@ -42,6 +46,9 @@ export default function EditProductPage({ loaderData }: Route.ComponentProps) {
         choices={choices}
         permalink={permalink}
       />
+      <Suspense fallback={null}>
+        <DownloadsCard product={product} />
+      </Suspense>
     </div>
   );
 }

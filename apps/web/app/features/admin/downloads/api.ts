@@ -1,0 +1,80 @@
+/** The owner API's downloads calls (decision 0094) through the console's client. */
+import { adminClient } from "../api.ts";
+
+export interface DownloadFile {
+  id: number;
+  name: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  position: number;
+}
+
+export interface ProductDownloads {
+  product_id: number;
+  downloadable: boolean;
+  download_limit: number | null;
+  download_expiry_days: number | null;
+  files: DownloadFile[];
+}
+
+export interface DownloadSettings {
+  downloadable?: boolean;
+  download_limit?: number | null;
+  download_expiry_days?: number | null;
+  file_order?: number[];
+}
+
+export interface OrderDownload {
+  id: number;
+  product_id: number;
+  product_name: string;
+  file_id: number;
+  file_name: string;
+  email: string;
+  customer_id: number | null;
+  downloads_remaining: number | null;
+  access_expires: string | null;
+  download_count: number;
+  granted_at: string;
+  last_download: string | null;
+  download_url: string;
+}
+
+export const downloadsApi = {
+  read: (productId: number) => adminClient().admin<ProductDownloads>(`/products/${productId}/downloads`),
+  save: (productId: number, body: DownloadSettings) =>
+    adminClient().admin<ProductDownloads>(`/products/${productId}/downloads`, { method: "PUT", body }),
+  upload: (productId: number, file: File, name = "") => {
+    const form = new FormData();
+    form.append("name", name);
+    form.append("file", file);
+    return adminClient().admin<DownloadFile>(`/products/${productId}/downloads/files`, { method: "POST", body: form });
+  },
+  rename: (productId: number, fileId: number, name: string) =>
+    adminClient().admin<ProductDownloads>(`/products/${productId}/downloads/files/${fileId}`, { method: "PATCH", body: { name } }),
+  remove: (productId: number, fileId: number) =>
+    adminClient().admin<void>(`/products/${productId}/downloads/files/${fileId}`, { method: "DELETE" }),
+  ofOrder: (orderId: number) => adminClient().admin<OrderDownload[]>(`/orders/${orderId}/downloads`),
+  grant: (orderId: number, productId: number) =>
+    adminClient().admin<{ added: number; downloads: OrderDownload[] }>(`/orders/${orderId}/downloads`, {
+      method: "POST",
+      body: { product_id: productId },
+    }),
+  revoke: (orderId: number, permissionId: number) =>
+    adminClient().admin<void>(`/orders/${orderId}/downloads/${permissionId}`, { method: "DELETE" }),
+};
+
+/** A whole number of at least 1 from a field, null when blank, undefined when it is neither (the field is wrong). */
+export function limitOf(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  return /^[1-9]\d{0,8}$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+
+/** A file's size for people: "820 B", "12.5 KB", "3.1 MB". */
+export function sizeLabel(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
