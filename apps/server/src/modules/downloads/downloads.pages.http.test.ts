@@ -71,7 +71,9 @@ describe("a guest's order", () => {
 describe("a customer's downloads", () => {
   it("shows them on the order page and My account > Downloads, and asks a signed-out browser to sign in", async () => {
     const ada = new PageBrowser(() => shop.app);
-    expect((await ada.post("/my-account", { intent: "register", email: "ada@example.com", password: "long-enough-1" })).statusCode).toBe(303);
+    expect((await ada.post("/my-account", { intent: "register", email: "ada@example.com", password: "long-enough-1" })).statusCode).toBe(
+      303,
+    );
     const empty = await ada.get("/my-account/downloads");
     expect(empty.statusCode).toBe(200);
     expect(empty.body).toContain("You have no downloads available yet.");
