@@ -58,8 +58,35 @@ async function readNames(ctx: RequestContext): Promise<Names> {
   return { categoryPath, tags: named(tags), attributes: named(attributes), terms: named(terms) };
 }
 
+/** A product's or variation's download settings (decision 0094), by id. */
+type DownloadSettings = Map<number, { downloadable: boolean; limit: number | null; expiry: number | null }>;
+
+async function readDownloadSettings(ctx: RequestContext, ids: number[]): Promise<DownloadSettings> {
+  const rows = await inChunks(ids, (chunk) =>
+    ctx.db
+      .selectFrom("products")
+      .select(["id", "downloadable", "download_limit", "download_expiry_days"])
+      .where((eb) => eb.or([eb("id", "in", chunk), eb("parent_id", "in", chunk)]))
+      .execute(),
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      { downloadable: row.downloadable === 1, limit: row.download_limit, expiry: row.download_expiry_days },
+    ]),
+  );
+}
+
 /** A product's rows: its own, then one per variation. */
-function productLines(product: OwnerProduct, skuOf: Map<number, string>, names: Names, minorUnit: number, attributeCount: number) {
+function productLines(
+  product: OwnerProduct,
+  skuOf: Map<number, string>,
+  names: Names,
+  minorUnit: number,
+  attributeCount: number,
+  downloads: DownloadSettings = new Map(),
+) {
+  const download = (id: number) => downloads.get(id) ?? { downloadable: false, limit: null, expiry: null };
   const reference = (id: number) => {
     const sku = skuOf.get(id);
     return sku ? sku : `id:${id}`;
@@ -67,7 +94,7 @@ function productLines(product: OwnerProduct, skuOf: Map<number, string>, names: 
   const money = (minor: number | null) => writeDecimal(minor, minorUnit);
   const own: Record<keyof typeof COLUMNS, string | number> = {
     id: product.id,
-    type: writeType(product.type, product.virtual),
+    type: writeType(product.type, product.virtual, download(product.id).downloadable),
     sku: product.sku,
     name: product.name,
     slug: product.slug,
@@ -99,6 +126,8 @@ function productLines(product: OwnerProduct, skuOf: Map<number, string>, names: 
     taxStatus: product.tax_status,
     // Empty is the standard class, as a WooCommerce file writes it.
     taxClass: product.tax_class === STANDARD ? "" : product.tax_class,
+    downloadLimit: download(product.id).limit ?? "",
+    downloadExpiry: download(product.id).expiry ?? "",
   };
   const attributeCells = (chosen: { attribute_id: number; terms: number[]; used: boolean | null }[]) =>
     Array.from({ length: attributeCount }, (_, i) => {
@@ -120,7 +149,7 @@ function productLines(product: OwnerProduct, skuOf: Map<number, string>, names: 
     const row: Record<keyof typeof COLUMNS, string | number> = {
       ...Object.fromEntries(Object.keys(COLUMNS).map((key) => [key, ""])),
       id: variation.id,
-      type: "variation",
+      type: writeType("variation", false, download(variation.id).downloadable),
       sku: variation.sku,
       name: product.name,
       published: own.published,
@@ -136,6 +165,8 @@ function productLines(product: OwnerProduct, skuOf: Map<number, string>, names: 
       taxClass: variation.tax_class === PARENT ? "" : variation.tax_class,
       parent: product.sku || `id:${product.id}`,
       position,
+      downloadLimit: download(variation.id).limit ?? "",
+      downloadExpiry: download(variation.id).expiry ?? "",
     } as Record<keyof typeof COLUMNS, string | number>;
     const chosen = variation.attributes.map((a) => ({ attribute_id: a.attribute_id, terms: [a.term_id], used: null }));
     lines.push(csvLine([...Object.keys(COLUMNS).map((key) => row[key as keyof typeof COLUMNS]), ...attributeCells(chosen)]));
@@ -181,7 +212,8 @@ export async function exportProducts(ctx: RequestContext, filters: ProductFilter
     const linked = [...new Set(products.flatMap((p) => [...p.cross_sell_ids, ...p.upsell_ids]))];
     const skus = await inChunks(linked, (chunk) => ctx.db.selectFrom("products").select(["id", "sku"]).where("id", "in", chunk).execute());
     const skuOf = new Map(skus.map((row) => [Number(row.id), row.sku]));
-    return { ids, text: products.map((p) => productLines(p, skuOf, names, currency.minorUnit, attributeCount)).join("") };
+    const downloads = await readDownloadSettings(ctx, ids);
+    return { ids, text: products.map((p) => productLines(p, skuOf, names, currency.minorUnit, attributeCount, downloads)).join("") };
   };
 
   const first = await page(0);

@@ -39,6 +39,9 @@ export const COLUMNS = {
   saleEnds: "Date sale price ends",
   taxStatus: "Tax status",
   taxClass: "Tax class",
+  // Downloadable products (decision 0094): WooCommerce's names; the files themselves are uploaded in the console.
+  downloadLimit: "Download limit",
+  downloadExpiry: "Download expiry days",
 } as const;
 
 export type ColumnKey = keyof typeof COLUMNS;
@@ -165,22 +168,36 @@ export interface RowType {
   type: "simple" | "variable" | "variation";
   /** Set when the cell says so ("simple, virtual"), as a WooCommerce export writes it. */
   virtual: boolean;
+  /** Set by "downloadable" ("simple, downloadable, virtual"); decision 0094. */
+  downloadable: boolean;
 }
 
-/** "simple", "variable" or "variation", optionally with ", virtual"; empty is simple. */
+/** "simple", "variable" or "variation", optionally with ", virtual" and ", downloadable"; empty is simple. */
 export function readType(text: string): RowType {
   const words = readList(text).map((word) => word.toLowerCase());
   const kinds = words.filter((word) => word !== "virtual" && word !== "downloadable");
-  if (words.includes("downloadable")) return problem("Downloadable products are not something Cartwright sells yet.");
+  const downloadable = words.includes("downloadable");
+  if (downloadable && kinds[0] === "variable")
+    return problem("A variable product is not downloadable itself: mark its variations' rows downloadable.");
   const kind = kinds[0] ?? "simple";
   if (kinds.length > 1) return problem(`"${text.trim()}" names more than one type.`);
   if (kind !== "simple" && kind !== "variable" && kind !== "variation") {
     return problem(`"${kind}" products are not something Cartwright has: a row is simple, variable or variation.`);
   }
-  return { type: kind, virtual: words.includes("virtual") };
+  return { type: kind, virtual: words.includes("virtual"), downloadable };
 }
 
-export const writeType = (type: "simple" | "variable" | "variation", virtual: boolean) => (virtual ? `${type}, virtual` : type);
+export const writeType = (type: "simple" | "variable" | "variation", virtual: boolean, downloadable = false) =>
+  [type, ...(downloadable ? ["downloadable"] : []), ...(virtual ? ["virtual"] : [])].join(", ");
+
+/** A download limit or expiry: a whole number of at least 1; empty, or WooCommerce's -1, is none (unlimited, never). */
+export function readDownloadNumber(text: string, max: number): number | null {
+  const value = text.trim();
+  if (!value || value === "-1") return null;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max)
+    return problem(`"${value}" is not a whole number from 1 to ${max.toLocaleString("en")}: leave it empty for none.`);
+  return Number(value);
+}
 
 /**
  * A list cell: items between commas, trimmed, empty ones dropped. A backslash keeps the next

@@ -4,6 +4,7 @@ import {
   CellProblem,
   readBackorders,
   readDecimal,
+  readDownloadNumber,
   readFlag,
   readInteger,
   readKilograms,
@@ -18,6 +19,7 @@ import {
   writeDecimal,
   writeList,
   writePath,
+  writeType,
 } from "./products.csv-format.ts";
 import { detectDelimiter, readCsv } from "./products.csv-read.ts";
 
@@ -147,12 +149,20 @@ describe("each column's cells", () => {
     expect(problemOf(() => readVisibility("shop"))).toContain("visible, catalog, search, hidden");
   });
 
-  it("types, with WooCommerce's virtual flag", () => {
-    expect(readType("simple, virtual")).toEqual({ type: "simple", virtual: true });
-    expect(readType("Variable")).toEqual({ type: "variable", virtual: false });
-    expect(readType("")).toEqual({ type: "simple", virtual: false });
+  it("types, with WooCommerce's virtual and downloadable flags", () => {
+    expect(readType("simple, virtual")).toEqual({ type: "simple", virtual: true, downloadable: false });
+    expect(readType("Variable")).toEqual({ type: "variable", virtual: false, downloadable: false });
+    expect(readType("")).toEqual({ type: "simple", virtual: false, downloadable: false });
     expect(problemOf(() => readType("external"))).toContain('"external" products');
-    expect(problemOf(() => readType("simple, downloadable"))).toContain("Downloadable");
+    expect(readType("simple, downloadable, virtual")).toEqual({ type: "simple", virtual: true, downloadable: true });
+    expect(readType("variation, downloadable")).toEqual({ type: "variation", virtual: false, downloadable: true });
+    expect(problemOf(() => readType("variable, downloadable"))).toContain("mark its variations");
+    expect(writeType("simple", true, true)).toBe("simple, downloadable, virtual");
+    expect(readDownloadNumber("", 100)).toBeNull();
+    expect(readDownloadNumber("-1", 100)).toBeNull();
+    expect(readDownloadNumber("5", 100)).toBe(5);
+    expect(problemOf(() => readDownloadNumber("0", 100))).toContain("from 1 to 100");
+    expect(problemOf(() => readDownloadNumber("2.5", 100))).toContain("not a whole number");
     expect(problemOf(() => readType("simple, variable"))).toContain("more than one type");
   });
 

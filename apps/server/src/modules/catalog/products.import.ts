@@ -36,6 +36,7 @@ import {
   type ProductReference,
   readBackorders,
   readDecimal,
+  readDownloadNumber,
   readFlag,
   readInstant,
   readInteger,
@@ -416,9 +417,18 @@ const FIELD_COLUMNS: Record<string, string> = {
   attributes: attributeColumn(1, "name"),
 };
 
+/** What a row sets of a product's or variation's downloads (decision 0094); a column the file lacks changes nothing. */
+interface RowDownloads {
+  downloadable?: boolean;
+  limit?: number | null;
+  expiry?: number | null;
+}
+
 class FileReader {
   readonly problems: ImportProblem[] = [];
   readonly products: FileProduct[] = [];
+  /** By product key (below zero for a new product) or an existing variation's id. */
+  readonly downloads = new Map<number, RowDownloads>();
   readonly taxonomy: Taxonomy;
   private readonly byKey = new Map<number, FileProduct>();
   /** The file's products by their SKU, for variations' parents and cross-sells. */
@@ -548,6 +558,7 @@ class FileReader {
       input.type = type.type;
       input.virtual = type.virtual;
     }
+    this.readDownloads(row, product.key, type);
     if (sku !== undefined) input.sku = sku;
     if (input.sku && !this.fileSkus.has(input.sku)) this.fileSkus.set(input.sku, product);
     const name = this.text(row, "name", 200, "A name");
@@ -727,12 +738,31 @@ class FileReader {
     return void this.fail(row, COLUMNS.parent, "Name the variation's parent product: its SKU, or id:{ID}.");
   }
 
+  /** The row's Type (downloadable), Download limit and Download expiry days, kept for the write. */
+  private readDownloads(row: CsvRow, key: number, type: ReturnType<typeof readType> | undefined) {
+    const settings: RowDownloads = {};
+    if (type) settings.downloadable = type.downloadable;
+    const limit = this.read(row, "downloadLimit", (text) => readDownloadNumber(text, 1_000_000));
+    if (limit !== undefined) settings.limit = limit;
+    const expiry = this.read(row, "downloadExpiry", (text) => readDownloadNumber(text, 36_500));
+    if (expiry !== undefined) settings.expiry = expiry;
+    if (Object.keys(settings).length) this.downloads.set(key, settings);
+  }
+
   private variationRow(row: CsvRow) {
     const id = this.read(row, "id", (text) => readInteger(text, 1, Number.MAX_SAFE_INTEGER));
     if (id !== undefined && id !== null) {
       const ref = this.shop.products.get(id);
       if (!ref || ref.parent_id === null) return this.fail(row, COLUMNS.id, `No variation has the ID ${id}: leave the ID empty to add it.`);
     }
+    const type = this.read(row, "type", readType);
+    if (id) this.readDownloads(row, id, type);
+    else if (type?.downloadable || this.cell(row, "downloadLimit")?.trim() || this.cell(row, "downloadExpiry")?.trim())
+      return this.fail(
+        row,
+        COLUMNS.type,
+        "A new variation's downloads are set once it exists: import it first, then give its ID with its download settings, or use the product editor.",
+      );
     const parent = this.parentOf(row, id);
     if (!parent) return;
     const sku = this.text(row, "sku", 100, "A SKU")?.trim();
@@ -1149,6 +1179,14 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
   for (const batch of chunks(imageRows, 1000)) await db.insertInto("product_images").values(batch).execute();
 
   await writeVariations(db, all, idOf, now, taxonomy);
+  // Downloadable, limit and expiry as the rows gave them (decision 0094); the files stay as they are.
+  for (const [key, settings] of reader.downloads) {
+    const set: { downloadable?: 0 | 1; download_limit?: number | null; download_expiry_days?: number | null } = {};
+    if (settings.downloadable !== undefined) set.downloadable = settings.downloadable ? 1 : 0;
+    if (settings.limit !== undefined) set.download_limit = settings.limit;
+    if (settings.expiry !== undefined) set.download_expiry_days = settings.expiry;
+    if (Object.keys(set).length) await db.updateTable("products").set(set).where("id", "=", idOf(key)).execute();
+  }
   const created = fresh.map((p) => idOf(p.key));
   // Tracked stock at or below the shop's out-of-stock amount is out of stock, as a single save states it.
   await restateProductsStock(db, [...created, ...changedIds]);

@@ -310,3 +310,57 @@ describe("the order e-mails", () => {
     expect(mail.html).toContain(`href="${link}"`);
   });
 });
+
+describe("the product CSV", () => {
+  async function importCsv(text: string) {
+    const nonce = String((await call(owner, "GET", "/products?per_page=1")).headers.nonce ?? "");
+    return shop.app.inject({
+      method: "POST",
+      url: `${ADMIN}/products/import`,
+      headers: { cookie: owner.credentials().cookie ?? "", nonce, "content-type": "text/csv" },
+      payload: text,
+    });
+  }
+
+  it("exports a downloadable product's type, limit and expiry, and imports them back", async () => {
+    const exported = (await call(owner, "GET", "/products/export")).body;
+    const [header = "", ...rows] = exported.replace(/^\uFEFF/, "").split("\r\n");
+    const columns = header.split(",");
+    const limitAt = columns.indexOf("Download limit");
+    const expiryAt = columns.indexOf("Download expiry days");
+    expect(limitAt).toBeGreaterThan(0);
+    const giftRow = rows.find((row) => row.startsWith(`${giftCard},`)) ?? "";
+    expect(giftRow).toContain('"simple, downloadable, virtual"');
+    const cells = giftRow.split(",");
+    // The type cell holds two commas inside its quotes: the rest is shifted by two.
+    expect([cells[limitAt + 2], cells[expiryAt + 2]]).toEqual(["2", "30"]);
+
+    const file = [
+      "Type,SKU,Name,Regular price,Download limit,Download expiry days",
+      '"simple, downloadable, virtual",EBOOK-1,Sock pattern e-book,9.00,5,',
+      "simple,PLAIN-1,Plain thing,3.00,,",
+    ].join("\n");
+    const imported = await importCsv(file);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const made = await shop.db
+      .selectFrom("products")
+      .select(["sku", "downloadable", "download_limit", "download_expiry_days", "virtual"])
+      .where("sku", "in", ["EBOOK-1", "PLAIN-1"])
+      .orderBy("sku")
+      .execute();
+    expect(made).toEqual([
+      { sku: "EBOOK-1", downloadable: 1, download_limit: 5, download_expiry_days: null, virtual: 1 },
+      { sku: "PLAIN-1", downloadable: 0, download_limit: null, download_expiry_days: null, virtual: 0 },
+    ]);
+
+    const refused = await importCsv(
+      ["Type,SKU,Name,Download limit", "simple,EBOOK-2,Another,0", '"variable, downloadable",V-1,Var,'].join("\n"),
+    );
+    expect(refused.statusCode).toBe(400);
+    const problems = refused.json().data.problems as { line: number; column: string; message: string }[];
+    expect(problems.map((p) => [p.line, p.column])).toEqual([
+      [2, "Download limit"],
+      [3, "Type"],
+    ]);
+  });
+});
