@@ -209,6 +209,9 @@ describe("a guest's paid order of a downloadable product", () => {
     refusedWith(await fetchLink(key), 403, "cw_download_not_paid");
     await shop.db.updateTable("orders").set({ status: "completed" }).where("id", "=", order.id).execute();
 
+    // A link checker's HEAD takes nothing.
+    expect((await shop.app.inject({ method: "HEAD", url: `/download/${key}` })).statusCode).toBe(404);
+    expect(await permissionsOf(order.id)).toMatchObject([{ download_count: 1 }]);
     refusedWith(await fetchLink("0123456789abcdef0123456789abcdef"), 404, "cw_download_not_found");
     refusedWith(await fetchLink("not-a-key"), 404, "cw_download_not_found");
     refusedWith(await fetchLink(`${key.slice(0, 31)}${key.endsWith("0") ? "1" : "0"}`), 404, "cw_download_not_found");

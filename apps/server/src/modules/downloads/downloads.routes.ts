@@ -32,7 +32,8 @@ const wantsJson = (accept: string | undefined) => Boolean(accept && /application
 export const downloadRoutes: FastifyPluginAsync<DownloadRoutesOptions> = async (app, options) => {
   registerSessionHooks(app, options.secret, options.stands);
   registerRequestContext(app, options.contextFor);
-  app.get<{ Params: { key: string } }>("/download/:key", async (request, reply) => {
+  // No HEAD route: a link checker's HEAD would otherwise count as a download.
+  app.get<{ Params: { key: string } }>("/download/:key", { exposeHeadRoute: false }, async (request, reply) => {
     const result = await takeDownload(request.ctx, request.params.key, request.ip);
     if (!result.ok) {
       const refusal = DOWNLOAD_REFUSALS[result.reason];
