@@ -218,6 +218,28 @@ describe("a guest's paid order of a downloadable product", () => {
   });
 });
 
+describe("orders paid later", () => {
+  it("grant nothing while awaiting payment, and the file once the owner marks the order paid; an order made by hand as paid grants at once", async () => {
+    const shopper = new StoreClient(shop.app);
+    await shopper.cart("POST", "/cart/add-item", { id: giftCard, quantity: 1 });
+    const placed = await shopper.post("/checkout", { billing_address: testBilling("later@example.com"), payment_method: "bacs" });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = placed.json().order_id as number;
+    expect(placed.json().status).toBe("on-hold");
+    expect(await permissionsOf(id)).toEqual([]);
+    expect((await call(owner, "POST", `/orders/${id}/status`, { status: "processing" })).statusCode).toBe(200);
+    expect(await permissionsOf(id)).toMatchObject([{ downloads_remaining: 2, email: "later@example.com" }]);
+
+    const made = await call(owner, "POST", "/orders", {
+      billing: testBilling("phone@example.com"),
+      line_items: [{ product_id: giftCard, quantity: 1 }],
+      set_paid: true,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(await permissionsOf(made.json().id)).toMatchObject([{ downloads_remaining: 2, email: "phone@example.com" }]);
+  });
+});
+
 describe("an account's order", () => {
   it("asks for the account's own session; another account is refused", async () => {
     const jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
