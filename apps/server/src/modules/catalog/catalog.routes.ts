@@ -32,6 +32,8 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const { filters, fields, errors } = readAttributeFilters(q);
+      const rating = readRatingFilter(q as Record<string, unknown>);
+      if (rating.error) errors.rating = rating.error;
       if (Object.keys(errors).length) throw fieldsInvalid(errors);
       const unknown = await unknownAttributes(request.ctx, filters);
       if (unknown.length)
@@ -47,6 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         orderBy: q.orderby as ProductOrderBy,
         order: q.order,
         ...(filters.length ? { attributes: filters, attributeRelation: q.attribute_relation ?? "and" } : {}),
+        ...(rating.stars ? { rating: rating.stars } : {}),
       };
       const page = await listProducts(request.ctx, query);
       reply.header("X-Total", String(page.total));
@@ -117,9 +120,23 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
+/** The rating filter of a query: `rating` or `rating[]`, repeated or separated by commas, each whole stars 1-5. */
+export function readRatingFilter(query: Record<string, unknown>): { stars?: number[]; error?: string } {
+  const raw = [query.rating, query["rating[]"]].flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+  if (!raw.length) return {};
+  const values = raw
+    .flatMap((v) => String(v).split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (!values.length || values.some((v) => !/^[1-5]$/.test(v)) || values.length > 5)
+    return { error: "rating must be whole stars from 1 to 5, such as rating=4,5." };
+  return { stars: [...new Set(values.map(Number))].sort() };
+}
+
 const attributeMissing = () => new StoreError("cw_rest_attribute_invalid_id", "No product attribute has this id.", 404);
 
-function pageLinks(url: string, page: number, totalPages: number): string {
+/** The Link header's prev and next pages (RFC 8288) of a paged listing. */
+export function pageLinks(url: string, page: number, totalPages: number): string {
   const base = new URL(url, "http://localhost");
   const at = (n: number) => {
     base.searchParams.set("page", String(n));

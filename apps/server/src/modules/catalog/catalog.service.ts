@@ -14,6 +14,7 @@ import type {
   ProductOffers,
   ProductPage,
   ProductQuery,
+  RatingFacet,
   StoreAttribute,
   StoreAttributeTermCount,
   StoreCategory,
@@ -196,6 +197,7 @@ function countedQuery(ctx: ShopContext, query: ProductQuery, attributes: readonl
     ...(query.category?.length ? { category: query.category } : {}),
     ...(query.tag?.length ? { tag: query.tag } : {}),
     ...(attributes.length ? { attributes: [...attributes], attributeRelation: "and" as const } : {}),
+    ...(query.rating?.length ? { rating: [...query.rating].sort() } : {}),
   };
   const stockStatus = listedStock(ctx, query);
   return stockStatus ? { ...base, stockStatus } : base;
@@ -255,6 +257,35 @@ export async function attributeFacets(context: RequestContext, query: ProductQue
     const shown = terms.filter((t) => t.attribute_id === a.id && ((counts.get(t.id) ?? 0) > 0 || chosen.has(t.slug)));
     if (!shown.length && !filters.some((f) => f.id === a.id)) return [];
     return [{ id: a.id, name: a.name, slug: a.slug, terms: shown.map((t) => storeTerm(t, counts)) }];
+  });
+}
+
+/** Products of each rounded average, kept per query until the catalogue changes. */
+const ratingCounts = revisionMap(
+  "catalogue",
+  async (db, keys: string[]) => {
+    const found = new Map<string, readonly RatingFacet[]>();
+    for (const key of keys)
+      found.set(key, deepFreeze(await repo.countRatingProducts(db, JSON.parse(key) as ProductQuery, new Date(0).toISOString())));
+    return found;
+  },
+  { maxEntries: 500, maxBytes: 1024 * 1024, sizeOf: (key) => key.length + 200 },
+);
+
+/**
+ * The storefront's "Filter by rating" group for a listing (decision 0090): 5 to 1 stars, each with the products
+ * of the listing (its category, tag, search and attribute filters, not its own rating choice) whose average
+ * rounds to it; stars no product has are left out unless chosen.
+ */
+export async function ratingFacets(context: RequestContext, query: ProductQuery): Promise<RatingFacet[]> {
+  const ctx = await withShopSettings(context);
+  const { rating: chosen, ...rest } = query;
+  const attributes = (query.attributes ?? []).map((f) => ({ ...f, ...(f.slugs ? { slugs: [...f.slugs].sort() } : {}) }));
+  const key = JSON.stringify(countedQuery(ctx, rest, attributes));
+  const counts = (await ratingCounts(ctx.db, [key])).get(key) ?? [];
+  return [5, 4, 3, 2, 1].flatMap((stars) => {
+    const count = counts.filter((c) => c.stars === stars).reduce((sum, c) => sum + c.count, 0);
+    return count > 0 || chosen?.includes(stars) ? [{ stars, count }] : [];
   });
 }
 
