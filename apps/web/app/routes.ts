@@ -53,6 +53,7 @@ export default [
     route("categories/:id", "routes/admin/category-edit.tsx"),
     route("tags", "routes/admin/tags.tsx"),
     route("tags/:id", "routes/admin/tag-edit.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("coupons", "routes/admin/coupons.tsx"),
     route("coupons/new", "routes/admin/coupon-new.tsx"),
     route("coupons/:id", "routes/admin/coupon-edit.tsx"),

@@ -11,8 +11,8 @@ export interface DemoReview {
   email: string;
   rating: number;
   text: string;
-  /** Days after the product was listed. */
-  day: number;
+  /** When, as a share (0-1, exclusive) of the time between the product's listing and the seed. */
+  at: number;
 }
 
 const NAMES = [
@@ -79,7 +79,8 @@ export function demoReviews(product: DemoProduct, productIndex: number): DemoRev
       email: `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.net`,
       rating,
       text: texts[(productIndex + i) % texts.length] as string,
-      day: 1 + ((i * 3 + productIndex) % 20),
+      // Spread over the product's time in the shop, no two at once (7 and the count share no factor but for multiples of 7).
+      at: (((i * 7 + productIndex) % count) + 1 + i / count) / (count + 2),
     };
   });
 }

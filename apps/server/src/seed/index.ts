@@ -287,9 +287,7 @@ async function seedCatalogue(db: Db): Promise<void> {
   const reviews = DEMO_PRODUCTS.flatMap((product, i) => {
     const listed = Date.parse(new Date(now - (DEMO_PRODUCTS.length - i) * 86_400_000).toISOString());
     return demoReviews(product, i).map((review) => {
-      const at = new Date(
-        Math.min(now - 3_600_000, listed + review.day * 86_400_000 + (review.name.length % 12) * 3_600_000),
-      ).toISOString();
+      const at = new Date(Math.round(listed + (now - listed) * review.at)).toISOString();
       return {
         product_id: productIds.get(product.slug) as number,
         customer_id: null,

@@ -33,23 +33,39 @@ export async function loadListing(address: URL, storefront: Storefront, filter: 
   const url = new URL(address);
   if (url.searchParams.has("add-to-cart")) await addFromLink(url, storefront);
   const asked = parseListingParams(url.searchParams);
+  // Stars are a filter only while the shop shows ratings (decision 0090).
+  const { reviews } = storefront.settings;
+  const rated = reviews.enabled && reviews.ratingsEnabled;
+  const ratings = rated ? asked.ratings : [];
   const base: ProductQuery = {
     ...filter,
     ...(asked.tag ? { tag: [asked.tag] } : {}),
     ...(asked.search ? { search: asked.search } : {}),
   };
-  // Each attribute's counts follow the listing's category, tag and search and the other attributes' chosen terms.
-  const facets = await storefront.catalog.attributeFacets({ ...base, attributes: filtersQuery(asked.filters) });
+  const withRatings: ProductQuery = ratings.length ? { ...base, rating: ratings } : base;
+  // Each attribute's counts follow the listing's category, tag, search, stars and the other attributes' chosen terms.
+  const facets = await storefront.catalog.attributeFacets({ ...withRatings, attributes: filtersQuery(asked.filters) });
   const chosen = chosenFilters(asked, facets);
-  const params = withKept({ ...asked, filters: chosen.filters });
+  const params = withKept({ ...asked, filters: chosen.filters, ratings });
+  // The stars' counts follow everything chosen but the stars.
+  const ratingFacets = rated
+    ? await storefront.catalog.ratingFacets({
+        ...base,
+        ...(chosen.query.length ? { attributes: chosen.query, attributeRelation: "and" as const } : {}),
+        ...(ratings.length ? { rating: ratings } : {}),
+      })
+    : [];
   const query: ProductQuery = {
-    ...base,
+    ...withRatings,
     ...orderingFor(params.sort),
     ...(chosen.query.length ? { attributes: chosen.query, attributeRelation: "and" as const } : {}),
     page: params.page,
     perPage: storefront.settings.productsPerPage,
   };
-  return { ...(await listingPage(url, storefront, params, query)), filtersHtml: attributeFiltersHtml(url.pathname, params, facets) };
+  return {
+    ...(await listingPage(url, storefront, params, query)),
+    filtersHtml: attributeFiltersHtml(url.pathname, params, facets, ratingFacets),
+  };
 }
 
 /**
@@ -65,6 +81,7 @@ export async function loadCollectionListing(address: URL, storefront: Storefront
     tag: "",
     search: "",
     filters: [],
+    ratings: [],
     kept: [],
   };
   return listingPage(url, storefront, params, { ...query, page: params.page }, maxPages);

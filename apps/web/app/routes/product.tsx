@@ -1,5 +1,5 @@
 /** /product/:slug: one product with its price, stock, descriptions and add-to-cart form. */
-import { collectionOnProductQuery, collectionSlug, type StoreImage } from "@cartwright/commerce";
+import { collectionOnProductQuery, collectionSlug, type StoreImage, type StoreProduct } from "@cartwright/commerce";
 import { useEffect, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { AddToCartForm } from "../components/AddToCartForm.tsx";
@@ -9,10 +9,19 @@ import { type CardProduct, ProductCard, toCardProduct } from "../components/Prod
 import { ProductGallery } from "../components/ProductGallery.tsx";
 import { ReadMore } from "../components/ReadMore.tsx";
 import { StockStatus } from "../components/StockStatus.tsx";
-import { storefrontContext } from "../context.ts";
+import { type Storefront, storefrontContext } from "../context.ts";
 import { ADDED_EVENT } from "../features/mini-cart/MiniCart.tsx";
 import { productMessages } from "../features/product/messages.ts";
 import { addFromLink, linkNotice } from "../lib/listing.server.ts";
+import { parsePage } from "../lib/listing.ts";
+import {
+  emptyReviewForm,
+  REVIEWS_PER_PAGE,
+  ratingSummaryHtml,
+  readReviewForm,
+  reviewFormHtml,
+  reviewListHtml,
+} from "../lib/reviews.server.ts";
 import { addToCartMessages, priceMessages } from "../messages.ts";
 import type { Route } from "./+types/product";
 
@@ -26,7 +35,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   // A product reached by its id, or a variation, lives at its parent's canonical address.
   if (product.type === "variation" || product.slug !== params.slug) throw redirect(product.permalink, 301);
   const now = new Date();
-  const [variations, offers, collections] = await Promise.all([
+  const reviewSettings = settings.reviews;
+  const [variations, offers, collections, reviews] = await Promise.all([
     product.type === "variable" ? catalog.getVariations(product.id) : [],
     catalog.getProductOffers(product.id),
     // Extensions' collections placed on product pages, each narrowed to this product by its relatedBy (decision 0087).
@@ -37,6 +47,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
         return { id: `collection-${collectionSlug(collection.name)}`, title: collection.title, products: products.map(toCardProduct) };
       }),
     ),
+    reviewsHtml(storefront, product, parsePage(url.searchParams.get("reviews_page"))),
   ]);
   return {
     product,
@@ -45,16 +56,61 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     upsells: offers.upsells.map(toCardProduct),
     related: offers.related.map(toCardProduct),
     collections,
+    // The reviews as HTML the server built (lib/reviews.server.ts): no code for them ships with the page.
+    ratingHtml: ratingSummaryHtml(product, reviewSettings),
+    reviews,
     notice: await linkNotice(url, storefront),
     shopPath: settings.storePages.shop || "/shop",
+    siteTitle: settings.siteTitle,
     title: `${product.name} – ${settings.siteTitle}`,
   };
 }
 
-/** The add-to-cart form, with or without JavaScript: add, then come back to the product with a notice. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { cart } = context.get(storefrontContext);
+/** The reviews section's parts, or null while the shop has reviews off. */
+async function reviewsHtml(storefront: Storefront, product: StoreProduct, page: number) {
+  const settings = storefront.settings.reviews;
+  if (!settings.enabled) return null;
+  const [listing, reviewer] = await Promise.all([
+    storefront.reviews.list(product.id, page, REVIEWS_PER_PAGE),
+    storefront.reviews.reviewer(),
+  ]);
+  return {
+    productId: product.id,
+    perPage: REVIEWS_PER_PAGE,
+    listHtml: reviewListHtml(product, listing, settings, storefront.settings.siteTitle),
+    formHtml: reviewFormHtml(product, settings, emptyReviewForm(), reviewer, listing.total === 0),
+  };
+}
+
+/** A review sent from the product page's form: the form again with its errors, or emptied with what became of the review. */
+async function reviewAction(storefront: Storefront, slug: string, form: FormData) {
+  const product = await storefront.catalog.getProduct(slug);
+  if (!product) throw data(null, { status: 404, statusText: "Not Found" });
+  const values = readReviewForm(form);
+  const rating = /^[1-5]$/.test(values.rating) ? Number(values.rating) : values.rating ? Number.NaN : null;
+  const result = await storefront.reviews.write({
+    productId: product.id,
+    reviewer: values.reviewer,
+    email: values.email,
+    rating: Number.isNaN(rating) ? 0 : rating,
+    text: values.review,
+    honeypot: values.website,
+  });
+  const reviewer = await storefront.reviews.reviewer();
+  const settings = storefront.settings.reviews;
+  const state = result.ok
+    ? { ...emptyReviewForm(), outcome: { status: result.status, message: result.message } }
+    : { values, errors: result.errors, message: result.message };
+  const html = reviewFormHtml(product, settings, state, reviewer, product.review_count === 0);
+  return data({ added: false, error: null, reviewFormHtml: html }, { status: result.ok ? 200 : result.status });
+}
+
+/** The add-to-cart form, with or without JavaScript: add, then come back to the product with a notice; or a review. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const storefront = context.get(storefrontContext);
+  const { cart } = storefront;
   const form = await request.formData();
+  if (form.get("intent") === "review") return reviewAction(storefront, params.slug, form);
   // Variable products post the parent's id and the chosen attributes; the server finds the variation.
   const id = Number(form.get("add-to-cart"));
   const quantity = Number(form.get("quantity") ?? 1);
@@ -76,7 +132,18 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, variations, upsells, related, collections, notice, shopPath } = loaderData;
+  const { product, variations, upsells, related, collections, notice, shopPath, ratingHtml, reviews } = loaderData;
+  // "More reviews" without reloading: its script comes with the first click (features/product/reviews-more.ts).
+  useEffect(() => {
+    const more = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.("a[data-reviews-more]");
+      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      void import("../features/product/reviews-more.ts").then((m) => m.showMoreReviews(link as HTMLAnchorElement));
+    };
+    document.addEventListener("click", more);
+    return () => document.removeEventListener("click", more);
+  }, []);
   // Tell the page an add succeeded: the mini-cart opens when the shop asks for it.
   useEffect(() => {
     if (actionData?.added) document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId: product.id } }));
@@ -116,6 +183,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
         <div className="product__summary">
           <h1 className="product__title">{product.name}</h1>
           <Price prices={product.prices} onSale={product.on_sale} className="price product__price" />
+          {ratingHtml && <div dangerouslySetInnerHTML={{ __html: ratingHtml }} />}
           {product.short_description && (
             // Trusted HTML: the server sanitises descriptions before it stores them (DESIGN §8).
             <div className="product__short-description" dangerouslySetInnerHTML={{ __html: product.short_description }} />
@@ -136,6 +204,24 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
           <ReadMore>
             <div dangerouslySetInnerHTML={{ __html: product.description }} />
           </ReadMore>
+        </section>
+      )}
+      {reviews && (
+        <section
+          id="reviews"
+          className="reviews"
+          aria-labelledby="reviews-heading"
+          data-reviews=""
+          data-product-id={reviews.productId}
+          data-per-page={reviews.perPage}
+          data-shop={loaderData.siteTitle}
+        >
+          <div dangerouslySetInnerHTML={{ __html: reviews.listHtml }} />
+          <div
+            dangerouslySetInnerHTML={{
+              __html: (actionData && "reviewFormHtml" in actionData && actionData.reviewFormHtml) || reviews.formHtml,
+            }}
+          />
         </section>
       )}
       <ProductOffers id="upsells" heading={productMessages.upsells} products={upsells} />

@@ -10,3 +10,4 @@ export {
   type WrittenReview,
   writeReview,
 } from "./reviews.service.ts";
+export { reviewServices } from "./reviews.storefront.ts";

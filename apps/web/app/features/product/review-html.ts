@@ -1,0 +1,51 @@
+/**
+ * One review as HTML text (decision 0090), pure: the server draws the product page's reviews with it,
+ * and the "more reviews" script the pages it fetches, so both look the same. Every text is escaped;
+ * the review and the reply come from the Store API as escaped paragraphs already.
+ */
+import { ratedText, type StoreReview } from "@cartwright/commerce";
+import { el, esc } from "../../../forms/render/html.ts";
+import { reviewMessages as m } from "./review-messages.ts";
+
+/** Five stars filled to the rating, read as "Rated 4.61 out of 5". */
+export function starsHtml(rating: number): string {
+  const width = `${Math.max(0, Math.min(100, rating * 20)).toFixed(1)}%`;
+  return el(
+    "span",
+    { class: "stars", role: "img", "aria-label": ratedText(rating) },
+    el("span", { class: "stars__fill", style: `width: ${width}` }),
+  );
+}
+
+export function reviewItemHtml(review: StoreReview, shop: string): string {
+  const meta =
+    el("strong", { class: "review__author" }, esc(review.reviewer)) +
+    (review.verified ? ` ${el("em", { class: "review__verified" }, esc(`(${m.verified})`))}` : "") +
+    ` <span aria-hidden="true">–</span> ` +
+    el("time", { datetime: `${review.date_created_gmt}Z` }, esc(review.formatted_date_created));
+  const reply = review.owner_reply
+    ? el(
+        "div",
+        { class: "review__reply" },
+        el(
+          "p",
+          { class: "review__meta" },
+          el("strong", {}, esc(m.replyFrom(shop))) +
+            ` <span aria-hidden="true">–</span> ` +
+            el("time", {}, esc(review.owner_reply.formatted_date_created)),
+        ) + el("div", { class: "review__text" }, review.owner_reply.reply),
+      )
+    : "";
+  return el(
+    "li",
+    { class: "review", id: `review-${review.id}` },
+    el(
+      "article",
+      {},
+      (review.rating > 0 ? starsHtml(review.rating) : "") +
+        el("p", { class: "review__meta" }, meta) +
+        el("div", { class: "review__text" }, review.review) +
+        reply,
+    ),
+  );
+}
