@@ -911,6 +911,7 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
     ["/admin/products/{id}", `/admin/products/${product}`],
     ["/admin/categories"],
     ["/admin/tags"],
+    ["/admin/reviews"],
     ["/admin/coupons"],
     ["/admin/coupons/{id}", `/admin/coupons/${coupon}`],
     ["/admin/shipping"],

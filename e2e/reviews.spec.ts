@@ -88,12 +88,12 @@ test("more reviews come without reloading the page", async ({ page }) => {
   await expect(page.locator(".product__rating").getByRole("link", { name: "(41 customer reviews)" })).toBeVisible();
   // A mark on the window survives only if the page is not reloaded.
   await page.evaluate(() => {
-    (window as unknown as { stayed: boolean }).stayed = true;
+    (globalThis as unknown as { stayed: boolean }).stayed = true;
   });
   await page.getByRole("link", { name: "More reviews" }).click();
   await expect(items).toHaveCount(10);
   await expect(page.getByRole("status").filter({ hasText: "5 more reviews shown." })).toBeAttached();
-  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(await page.evaluate(() => (globalThis as unknown as { stayed?: boolean }).stayed)).toBe(true);
   await expect(page).toHaveURL(/\/product\/classic-t-shirt$/);
 });
 

@@ -18,7 +18,24 @@ export function ratingSummaryHtml(product: StoreProduct, settings: ReviewSetting
   return el(
     "div",
     { class: "product__rating" },
-    starsHtml(average) + " " + el("a", { href: "#reviews", class: "product__rating-link" }, esc(m.ratingLink(product.review_count))),
+    `${starsHtml(average)} ${el("a", { href: "#reviews", class: "product__rating-link" }, esc(m.ratingLink(product.review_count)))}`,
+  );
+}
+
+/** The section around the list and the form, carrying what "More reviews" needs (reviews-more.ts). */
+export function reviewsSectionHtml(product: StoreProduct, meta: { perPage: number; shop: string }, list: string, form: string): string {
+  return el(
+    "section",
+    {
+      id: "reviews",
+      class: "reviews",
+      "aria-labelledby": "reviews-heading",
+      "data-reviews": true,
+      "data-product-id": product.id,
+      "data-per-page": meta.perPage,
+      "data-shop": meta.shop,
+    },
+    list + form,
   );
 }
 
@@ -134,7 +151,11 @@ export function reviewFormHtml(
     el(
       "p",
       { class: "field" },
-      el("label", { for: "review-text" }, `${esc(m.yourReview)} <span class="required">${esc(m.required)}</span>`),
+      el(
+        "label",
+        { for: "review-text", class: "review-form__label" },
+        `${esc(m.yourReview)} <span class="required">${esc(m.required)}</span>`,
+      ),
     ) +
     el(
       "textarea",
@@ -155,7 +176,11 @@ export function reviewFormHtml(
     : el(
         "p",
         { class: "field" },
-        el("label", { for: "review-author" }, `${esc(m.name)} <span class="required">${esc(m.required)}</span>`),
+        el(
+          "label",
+          { for: "review-author", class: "review-form__label" },
+          `${esc(m.name)} <span class="required">${esc(m.required)}</span>`,
+        ),
       ) +
       el("input", {
         id: "review-author",
@@ -171,7 +196,11 @@ export function reviewFormHtml(
       el(
         "p",
         { class: "field" },
-        el("label", { for: "review-email" }, `${esc(m.email)} <span class="required">${esc(m.required)}</span>`),
+        el(
+          "label",
+          { for: "review-email", class: "review-form__label" },
+          `${esc(m.email)} <span class="required">${esc(m.required)}</span>`,
+        ),
       ) +
       el("input", {
         id: "review-email",

@@ -13,7 +13,7 @@ import { dashboardMessages } from "./dashboard/messages.ts";
 import { consoleMessages as t } from "./messages.ts";
 import { ORDERS_NAV_LABEL } from "./orders/nav.ts";
 import { productMessages, termMessages } from "./products/messages.ts";
-import { REVIEWS_NAV_LABEL } from "./reviews/messages.ts";
+import { REVIEWS_NAV_LABEL } from "./reviews/nav.ts";
 import { PAYMENTS_NAV_LABEL, SETTINGS_NAV_LABEL } from "./settings/nav.ts";
 import { shippingMessages } from "./shipping/messages.ts";
 import { staffNavMessages as staffNav } from "./staff/messages.ts";

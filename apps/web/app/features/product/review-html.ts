@@ -3,9 +3,23 @@
  * and the "more reviews" script the pages it fetches, so both look the same. Every text is escaped;
  * the review and the reply come from the Store API as escaped paragraphs already.
  */
-import { ratedText, type StoreReview } from "@cartwright/commerce";
-import { el, esc } from "../../../forms/render/html.ts";
+import type { StoreReview } from "@cartwright/commerce";
+// The subpath, so the reviews' code stays in the chunks that use it (no shared chunk of every page carries it).
+import { ratedText } from "@cartwright/commerce/reviews";
 import { reviewMessages as m } from "./review-messages.ts";
+
+// Its own two helpers rather than the forms renderer's (forms/render/html.ts): that module is a chunk of its own, and
+// importing it would make the page's dynamic import of "More reviews" carry a preload list (bytes of the page's budget).
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const esc = (text: string | number): string => String(text).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+/** An element with escaped attributes (false and undefined left out); `inner` is HTML already. */
+export function el(name: string, attributes: Record<string, string | number | boolean | undefined>, inner = ""): string {
+  const list = Object.entries(attributes)
+    .filter(([, v]) => v !== false && v !== undefined)
+    .map(([k, v]) => (v === true ? ` ${k}` : ` ${k}="${esc(v as string | number)}"`))
+    .join("");
+  return `<${name}${list}>${inner}</${name}>`;
+}
 
 /** Five stars filled to the rating, read as "Rated 4.61 out of 5". */
 export function starsHtml(rating: number): string {

@@ -1,7 +1,7 @@
 /** The reviews page's texts (decision 0090). */
 import type { BulkAction, ReviewTab } from "./api.ts";
 
-export const REVIEWS_NAV_LABEL = "Reviews";
+import { REVIEWS_NAV_LABEL } from "./nav.ts";
 
 export const reviewsMessages = {
   nav: REVIEWS_NAV_LABEL,
