@@ -17,6 +17,8 @@ async function seriousViolations(page: Page) {
 }
 
 test("a shopper reviews a product, the owner approves and replies, and the product's rating follows", async ({ page, browser }) => {
+  // Two sessions, six pages and five axe runs: more than one page's work on a busy machine.
+  test.slow();
   const text = `Bright colours and thick paper, framed it at once (${Date.now()}).`;
   await page.goto("/product/pre-order-poster");
   const reviews = page.locator("#reviews");
@@ -109,4 +111,32 @@ test("the shop filters by rating with counts", async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("link", { name: "Remove filter Rating: 5 stars" }).click();
   await expect(page).toHaveURL(/\/shop$/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the review form posts to the page and says the review awaits approval", async ({ page }) => {
+    await page.goto("/product/signed-book");
+    await page.getByRole("radio", { name: "5 stars" }).check();
+    await page.getByLabel("Your review (required)").fill(`Signed and dedicated, a lovely copy (${Date.now()}).`);
+    await page.getByLabel("Name (required)").fill("Noor Reader");
+    await page.getByLabel("Email (required)").fill("not-an-email");
+    await page.getByRole("button", { name: "Submit review" }).click();
+    await expect(page.locator(".review-form__summary").getByRole("link")).toHaveText(["Enter a valid email address."]);
+    // What was typed is kept.
+    await expect(page.getByLabel("Name (required)")).toHaveValue("Noor Reader");
+    await expect(page.getByRole("radio", { name: "5 stars" })).toBeChecked();
+    await page.getByLabel("Email (required)").fill("noor@example.com");
+    await page.getByRole("button", { name: "Submit review" }).click();
+    await expect(page.getByText("Thank you! Your review is awaiting approval.")).toBeVisible();
+    await expect(page).toHaveURL(/\/product\/signed-book#review-form$/);
+  });
+
+  test("More reviews opens the next page", async ({ page }) => {
+    await page.goto("/product/classic-t-shirt");
+    await page.getByRole("link", { name: "More reviews" }).click();
+    await expect(page).toHaveURL(/\?reviews_page=2#reviews$/);
+    await expect(page.locator("#reviews .review")).toHaveCount(5);
+  });
 });
