@@ -134,7 +134,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
               {t.apply}
             </button>
           </div>
-          <table className="admin-table admin-reviews__table">
+          <table className="admin-table admin-table--cards admin-reviews__table">
             <thead>
               <tr>
                 <th scope="col">
