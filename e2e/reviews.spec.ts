@@ -51,6 +51,11 @@ test("a shopper reviews a product, the owner approves and replies, and the produ
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signInAsOwner(owner);
+  // The dashboard points at the reviews waiting; the navigation leads to them too.
+  await expect(owner.getByRole("link", { name: /^\d+ product reviews? (is|are) awaiting approval$/ })).toHaveAttribute(
+    "href",
+    "/admin/reviews?status=pending",
+  );
   await owner.getByRole("link", { name: "Reviews", exact: true }).click();
   await expect(owner.getByRole("heading", { name: "Reviews", level: 1 })).toBeVisible();
   await owner.getByRole("link", { name: /^Pending \(\d+\)$/ }).click();
