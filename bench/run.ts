@@ -914,6 +914,7 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
     ["/admin/tags"],
     ["/admin/attributes"],
     ["/admin/attributes/{id}", `/admin/attributes/${attribute}`],
+    ["/admin/reviews"],
     ["/admin/coupons"],
     ["/admin/coupons/{id}", `/admin/coupons/${coupon}`],
     ["/admin/shipping"],

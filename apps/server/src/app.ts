@@ -51,6 +51,7 @@ import { mediaAdminRoutes, mediaRoutes } from "./modules/media/index.ts";
 import { ordersAdminRoutes, PLACED_STATUSES } from "./modules/orders/index.ts";
 import { paymentsAdminRoutes } from "./modules/payments/index.ts";
 import { reportsAdminRoutes } from "./modules/reports/index.ts";
+import { reviewsAdminRoutes, reviewsRoutes } from "./modules/reviews/index.ts";
 import { getSettings, settingsAdminRoutes } from "./modules/settings/index.ts";
 import { shippingAdminRoutes } from "./modules/shipping/index.ts";
 import { taxesAdminRoutes } from "./modules/taxes/index.ts";
@@ -92,6 +93,7 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   couponsAdminRoutes,
   shippingAdminRoutes as FastifyPluginAsync,
   productsAdminRoutes as FastifyPluginAsync,
+  reviewsAdminRoutes as FastifyPluginAsync,
   taxonomiesAdminRoutes as FastifyPluginAsync,
   mediaAdminRoutes as FastifyPluginAsync,
   downloadsAdminRoutes as FastifyPluginAsync,
@@ -223,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerSessionHooks(store, deps.config.secret, stands);
       registerRequestContext(store, contextFor);
       await store.register(catalogRoutes);
+      await store.register(reviewsRoutes);
       await store.register(cartRoutes);
       await store.register(visitorRoutes);
       await store.register(checkoutRoutes, { secret: deps.config.secret, mailer: deps.mailer });

@@ -28,6 +28,7 @@ import type { Mailer } from "./modules/emails/index.ts";
 import * as forms from "./modules/forms/index.ts";
 import * as orders from "./modules/orders/index.ts";
 import * as payments from "./modules/payments/index.ts";
+import { reviewServices } from "./modules/reviews/index.ts";
 import { getSettings, type ShopSettings, shopCurrency, shopLocale } from "./modules/settings/index.ts";
 import { getVisitorMeta } from "./modules/visitor/index.ts";
 import { WEB_ROOT } from "./paths.ts";
@@ -220,7 +221,9 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         getCategory: (slug: string) => catalog.getCategory(ctx, slug),
         getCollection: (slug: string) => catalog.findProductCollection(slug),
         productPageCollections: () => catalog.productPageCollections(),
+        ratingFacets: (query: catalog.ProductQuery) => catalog.ratingFacets(ctx, query),
       },
+      reviews: reviewServices(ctx),
     });
     return context;
   }

@@ -58,6 +58,7 @@ export default [
     route("tags/:id", "routes/admin/tag-edit.tsx"),
     route("attributes", "routes/admin/attributes.tsx"),
     route("attributes/:id", "routes/admin/attribute-edit.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("coupons", "routes/admin/coupons.tsx"),
     route("coupons/new", "routes/admin/coupon-new.tsx"),
     route("coupons/:id", "routes/admin/coupon-edit.tsx"),

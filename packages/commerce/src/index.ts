@@ -9,6 +9,7 @@ export * from "./postcode-rules.ts";
 export * from "./product-collections.ts";
 export * from "./quantity.ts";
 export * from "./refunds.ts";
+export * from "./reviews.ts";
 export * from "./settings-groups.ts";
 export type * from "./store-api.ts";
 export type * from "./storefront/index.ts";

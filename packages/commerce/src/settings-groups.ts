@@ -14,6 +14,7 @@ export const SETTINGS_GROUP_NAMES = [
   "checkout",
   "countries",
   "inventory",
+  "reviews",
   "cart",
   "emails",
   "consent",
@@ -93,6 +94,15 @@ export interface InventoryGroup {
   out_of_stock_amount: number;
   hide_out_of_stock: boolean;
 }
+/** Product reviews (decision 0090), beside the other product settings. */
+export interface ReviewsGroup {
+  reviews_enabled: boolean;
+  verified_owners_only: boolean;
+  ratings_enabled: boolean;
+  ratings_required: boolean;
+  hold_for_approval: boolean;
+  show_verified_label: boolean;
+}
 export interface CartGroup {
   discounts_sequentially: boolean;
   fees: { name: string; amount: number; taxable: boolean; tax_class: string }[];
@@ -121,6 +131,7 @@ export interface SettingsGroups {
   checkout: CheckoutGroup;
   countries: CountriesGroup;
   inventory: InventoryGroup;
+  reviews: ReviewsGroup;
   cart: CartGroup;
   emails: EmailsGroup;
   consent: ConsentGroup;

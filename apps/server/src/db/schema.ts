@@ -729,8 +729,27 @@ export interface DownloadLogTable {
   ip: string;
 }
 
+/** A shopper's review of a product (migration 035, decision 0090). */
+export interface ProductReviewsTable {
+  id: Generated<number>;
+  product_id: number;
+  customer_id: number | null;
+  reviewer_name: string;
+  reviewer_email: string;
+  rating: number | null;
+  content: string;
+  status: "pending" | "approved" | "spam" | "trash";
+  previous_status: "pending" | "approved" | "spam" | null;
+  verified: number;
+  reply: string | null;
+  reply_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   products: ProductsTable;
+  product_reviews: ProductReviewsTable;
   media: MediaTable;
   media_variants: MediaVariantsTable;
   product_images: ProductImagesTable;

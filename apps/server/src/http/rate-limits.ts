@@ -106,6 +106,13 @@ export const RATE_LIMITS = {
     periodSeconds: 10 * MINUTE,
     refusal: "Too many forms were opened from your network.",
   },
+  /** Product reviews written from one address (decision 0090): a shopper writes a few at most; every attempt counts. */
+  reviewsPerAddress: {
+    name: "reviews:address",
+    limit: 10,
+    periodSeconds: 60 * MINUTE,
+    refusal: "Too many reviews were sent from your network.",
+  },
   /** Resume links asked for from one address (decision 0030): each sends an e-mail. */
   resumeLinksPerAddress: {
     name: "resume-links:address",

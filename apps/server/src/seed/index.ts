@@ -2,7 +2,7 @@
  * Seeds the demo shop of shared/DEMO.md once: on an empty database only, in one transaction,
  * guarded by a marker row so that a second start (or a second process) seeds nothing.
  */
-import { parseDecimalAmount } from "@cartwright/commerce";
+import { parseDecimalAmount, ratingFromSum } from "@cartwright/commerce";
 import type { Insertable } from "kysely";
 import type { Db } from "../db/index.ts";
 import type { Flag, ProductsTable } from "../db/schema.ts";
@@ -15,6 +15,7 @@ import { savePaymentToken } from "../modules/payments/index.ts";
 import { DEMO_COUPONS, DEMO_LOCAL_PICKUP, DEMO_REST_OF_WORLD, DEMO_TAX_RATES, DEMO_ZONES } from "./demo-cart.ts";
 import { DEMO_ATTRIBUTES, DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_SETTINGS, type DemoProduct, HOODIE_VARIATIONS } from "./demo-catalogue.ts";
 import { DEMO_CUSTOMERS } from "./demo-customers.ts";
+import { demoReviews } from "./demo-reviews.ts";
 import { DEMO_WIDGET } from "./demo-widget.ts";
 import { productSvg } from "./images.ts";
 
@@ -282,6 +283,35 @@ async function seedCatalogue(db: Db): Promise<void> {
     if (isVariable) await seedHoodieVariations(db, id, product, created, attributeIds, termIds);
   }
 
+  // Each product's review rows, whose approved ratings its figures follow (decision 0090).
+  const reviews = DEMO_PRODUCTS.flatMap((product, i) => {
+    const listed = Date.parse(new Date(now - (DEMO_PRODUCTS.length - i) * 86_400_000).toISOString());
+    return demoReviews(product, i).map((review) => {
+      const at = new Date(Math.round(listed + (now - listed) * review.at)).toISOString();
+      return {
+        product_id: productIds.get(product.slug) as number,
+        customer_id: null,
+        reviewer_name: review.name,
+        reviewer_email: review.email,
+        rating: review.rating,
+        content: review.text,
+        status: "approved" as const,
+        previous_status: null,
+        verified: 0,
+        reply: null,
+        reply_at: null,
+        created_at: at,
+        updated_at: at,
+      };
+    });
+  });
+  for (let start = 0; start < reviews.length; start += 100) {
+    await db
+      .insertInto("product_reviews")
+      .values(reviews.slice(start, start + 100))
+      .execute();
+  }
+
   for (const product of DEMO_PRODUCTS) {
     for (const [position, slug] of (product.crossSells ?? []).entries()) {
       await db
@@ -330,11 +360,20 @@ function productRow(product: DemoProduct, index: number, created: string, isVari
     featured: 0,
     menu_order: index,
     total_sales: product.sales,
-    rating_x100: Math.round(product.rating * 100),
-    review_count: product.reviews,
+    // The figures its seeded review rows give (demo-reviews.ts), as the reviews module keeps them.
+    ...demoFigures(product, index),
     created_at: created,
     updated_at: created,
   };
+}
+
+function demoFigures(product: DemoProduct, index: number): { rating_x100: number; review_count: number } {
+  const ratings = demoReviews(product, index).map((r) => r.rating);
+  const figures = ratingFromSum(
+    ratings.reduce((a, b) => a + b, 0),
+    ratings.length,
+  );
+  return { rating_x100: figures.ratingX100, review_count: figures.count };
 }
 
 async function insertProduct(db: Db, row: Insertable<ProductsTable>): Promise<number> {

@@ -6,7 +6,16 @@ import { toCardProduct } from "../components/ProductCard.tsx";
 import type { Storefront } from "../context.ts";
 import { addToCartMessages } from "../messages.ts";
 import { attributeFiltersHtml, chosenFilters, filtersQuery } from "./attribute-filters.server.ts";
-import { DEFAULT_SORT, type ListingParams, orderingFor, parseFilters, parseListingParams, parsePage, withKept } from "./listing.ts";
+import {
+  DEFAULT_SORT,
+  type ListingParams,
+  orderingFor,
+  parseFilters,
+  parseListingParams,
+  parsePage,
+  parseRatings,
+  withKept,
+} from "./listing.ts";
 
 const listingNoticeAdded = addToCartMessages.added;
 
@@ -61,6 +70,7 @@ export async function loadCollectionListing(
     tag: "",
     search: "",
     filters: collection.filterable ? parseFilters(url.searchParams) : [],
+    ratings: collection.filterable ? parseRatings(url.searchParams) : [],
   });
   if (!collection.filterable) {
     const page = { ...collection.query, page: asked.page };
@@ -71,20 +81,28 @@ export async function loadCollectionListing(
 }
 
 /**
- * The "Filter by" area of a page listing `base` (decision 0088, 0091): the facets counted over the page's own
- * products, the address's chosen terms of attributes the shop has, the query with them joined to the page's own
- * filters, and the area's HTML.
+ * The "Filter by" area of a page listing `base` (decisions 0088, 0090, 0091): the facets counted over the page's
+ * own products, the address's chosen terms of attributes the shop has and its chosen stars, the query with them
+ * joined to the page's own filters, and the area's HTML.
  */
 async function withFilters(url: URL, storefront: Storefront, asked: ListingParams, base: ProductQuery) {
-  // Each attribute's counts follow the page's query and the other attributes' chosen terms.
-  const facets = await storefront.catalog.attributeFacets(base, filtersQuery(asked.filters));
+  // Stars are a filter only while the shop shows ratings (decision 0090).
+  const { reviews } = storefront.settings;
+  const rated = reviews.enabled && reviews.ratingsEnabled;
+  const ratings = rated ? asked.ratings : [];
+  const withRatings: ProductQuery = ratings.length ? { ...base, rating: ratings } : base;
+  // Each attribute's counts follow the page's query, the chosen stars and the other attributes' chosen terms.
+  const facets = await storefront.catalog.attributeFacets(withRatings, filtersQuery(asked.filters));
   const chosen = chosenFilters(asked, facets);
-  const params = withKept({ ...asked, filters: chosen.filters });
+  const params = withKept({ ...asked, filters: chosen.filters, ratings });
   const own = base.attributes ?? [];
-  const query: ProductQuery = chosen.query.length
-    ? { ...base, attributes: [...own, ...chosen.query], attributeRelation: "and" as const }
-    : base;
-  return { params, query, filtersHtml: attributeFiltersHtml(url.pathname, params, facets) };
+  const attributes = chosen.query.length ? { attributes: [...own, ...chosen.query], attributeRelation: "and" as const } : {};
+  // The stars' counts follow everything chosen but the stars.
+  const ratingFacets = rated
+    ? await storefront.catalog.ratingFacets({ ...base, ...attributes, ...(ratings.length ? { rating: ratings } : {}) })
+    : [];
+  const query: ProductQuery = { ...withRatings, ...attributes };
+  return { params, query, filtersHtml: attributeFiltersHtml(url.pathname, params, facets, ratingFacets) };
 }
 
 async function listingPage(url: URL, storefront: Storefront, params: ListingParams, query: ProductQuery, maxPages = 0) {

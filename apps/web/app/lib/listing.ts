@@ -36,6 +36,8 @@ export interface ListingParams {
   search: string;
   /** Chosen attribute terms, [attribute slug, term slug], from ?filter_color=red (WooCommerce's names). */
   filters: [string, string][];
+  /** Chosen whole stars of ?rating_filter=4,5 (WooCommerce's name; decision 0090), ascending. */
+  ratings: number[];
   /** The query fields sorting and pages keep (`keptFields`). */
   kept: [string, string][];
 }
@@ -53,6 +55,16 @@ export function parseFilters(searchParams: URLSearchParams): [string, string][] 
   return [...chosen.values()].slice(0, 50);
 }
 
+/** The chosen stars of ?rating_filter (repeated, or several separated by commas): 1-5, each once. */
+export function parseRatings(searchParams: URLSearchParams): number[] {
+  const stars = searchParams
+    .getAll("rating_filter")
+    .flatMap((v) => v.split(","))
+    .filter((v) => /^[1-5]$/.test(v.trim()))
+    .map(Number);
+  return [...new Set(stars)].sort();
+}
+
 export function parseListingParams(searchParams: URLSearchParams): ListingParams {
   return withKept({
     sort: parseSort(searchParams.get("orderby")),
@@ -60,6 +72,7 @@ export function parseListingParams(searchParams: URLSearchParams): ListingParams
     tag: (searchParams.get("tag") ?? "").trim(),
     search: (searchParams.get("s") ?? "").trim().slice(0, 200),
     filters: parseFilters(searchParams),
+    ratings: parseRatings(searchParams),
   });
 }
 
@@ -68,6 +81,7 @@ export const keptFields = (params: Omit<ListingParams, "kept">): [string, string
   ...(params.search ? [["s", params.search] as [string, string]] : []),
   ...(params.tag ? [["tag", params.tag] as [string, string]] : []),
   ...params.filters.map(([attribute, term]): [string, string] => [`filter_${attribute}`, term]),
+  ...(params.ratings.length ? [["rating_filter", params.ratings.join(",")] as [string, string]] : []),
 ];
 
 /** The params with their kept fields worked out afresh (the loader's, after it changed the filters). */

@@ -1,6 +1,6 @@
 /** /product/:slug: one product with its price, stock, descriptions and add-to-cart form. */
-import { collectionOnProductQuery, collectionSlug, type StoreImage } from "@cartwright/commerce";
-import { useEffect, useState } from "react";
+import { collectionOnProductQuery, collectionSlug, type StoreImage, type StoreProduct } from "@cartwright/commerce";
+import { type MouseEvent, useEffect, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { AddToCartForm } from "../components/AddToCartForm.tsx";
 import { Breadcrumb, type Crumb } from "../components/Breadcrumb.tsx";
@@ -9,10 +9,21 @@ import { type CardProduct, ProductCard, toCardProduct } from "../components/Prod
 import { ProductGallery } from "../components/ProductGallery.tsx";
 import { ReadMore } from "../components/ReadMore.tsx";
 import { StockStatus } from "../components/StockStatus.tsx";
-import { storefrontContext } from "../context.ts";
+import { type Storefront, storefrontContext } from "../context.ts";
 import { ADDED_EVENT } from "../features/mini-cart/MiniCart.tsx";
 import { productMessages } from "../features/product/messages.ts";
 import { addFromLink, linkNotice } from "../lib/listing.server.ts";
+import { parsePage } from "../lib/listing.ts";
+import {
+  emptyReviewForm,
+  REVIEWS_PER_PAGE,
+  type ReviewFormState,
+  ratingSummaryHtml,
+  readReviewForm,
+  reviewFormHtml,
+  reviewListHtml,
+  reviewsSectionHtml,
+} from "../lib/reviews.server.ts";
 import { addToCartMessages, priceMessages } from "../messages.ts";
 import type { Route } from "./+types/product";
 
@@ -26,7 +37,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   // A product reached by its id, or a variation, lives at its parent's canonical address.
   if (product.type === "variation" || product.slug !== params.slug) throw redirect(product.permalink, 301);
   const now = new Date();
-  const [variations, offers, collections] = await Promise.all([
+  const reviewSettings = settings.reviews;
+  const [variations, offers, collections, reviews] = await Promise.all([
     product.type === "variable" ? catalog.getVariations(product.id) : [],
     catalog.getProductOffers(product.id),
     // Extensions' collections placed on product pages, each narrowed to this product by its relatedBy (decision 0087).
@@ -37,6 +49,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
         return { id: `collection-${collectionSlug(collection.name)}`, title: collection.title, products: products.map(toCardProduct) };
       }),
     ),
+    reviewsHtml(storefront, product, parsePage(url.searchParams.get("reviews_page"))),
   ]);
   return {
     product,
@@ -45,16 +58,61 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     upsells: offers.upsells.map(toCardProduct),
     related: offers.related.map(toCardProduct),
     collections,
+    // The reviews as HTML the server built (lib/reviews.server.ts): no code for them ships with the page.
+    ratingHtml: ratingSummaryHtml(product, reviewSettings),
+    reviews,
     notice: await linkNotice(url, storefront),
     shopPath: settings.storePages.shop || "/shop",
+    siteTitle: settings.siteTitle,
     title: `${product.name} – ${settings.siteTitle}`,
   };
 }
 
-/** The add-to-cart form, with or without JavaScript: add, then come back to the product with a notice. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { cart } = context.get(storefrontContext);
+/** The reviews section as HTML, with the form as `form` left it (empty: a fresh form); null while the shop has reviews off. */
+async function reviewsHtml(storefront: Storefront, product: StoreProduct, page: number, form: ReviewFormState = emptyReviewForm()) {
+  const settings = storefront.settings.reviews;
+  if (!settings.enabled) return null;
+  const [listing, reviewer] = await Promise.all([
+    storefront.reviews.list(product.id, page, REVIEWS_PER_PAGE),
+    storefront.reviews.reviewer(),
+  ]);
+  return reviewsSectionHtml(
+    product,
+    { perPage: REVIEWS_PER_PAGE, shop: storefront.settings.siteTitle },
+    reviewListHtml(product, listing, settings, storefront.settings.siteTitle),
+    reviewFormHtml(product, settings, form, reviewer, listing.total === 0),
+  );
+}
+
+/** A review sent from the product page's form: the section again with the form's errors, or emptied with what became of the review. */
+async function reviewAction(storefront: Storefront, slug: string, form: FormData) {
+  const product = await storefront.catalog.getProduct(slug);
+  if (!product) throw data(null, { status: 404, statusText: "Not Found" });
+  const values = readReviewForm(form);
+  const rating = /^[1-5]$/.test(values.rating) ? Number(values.rating) : values.rating ? 0 : null;
+  const result = await storefront.reviews.write({
+    productId: product.id,
+    reviewer: values.reviewer,
+    email: values.email,
+    rating,
+    text: values.review,
+    honeypot: values.website,
+  });
+  const state: ReviewFormState = result.ok
+    ? { ...emptyReviewForm(), outcome: { status: result.status, message: result.message } }
+    : { values, errors: result.errors, message: result.message };
+  // Published at once, the review is in the list drawn with the form.
+  const fresh = result.ok ? ((await storefront.catalog.getProduct(slug)) ?? product) : product;
+  const html = await reviewsHtml(storefront, fresh, 1, state);
+  return data({ added: false, error: null, reviewsHtml: html }, { status: result.ok ? 200 : result.status });
+}
+
+/** The add-to-cart form, with or without JavaScript: add, then come back to the product with a notice; or a review. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const storefront = context.get(storefrontContext);
+  const { cart } = storefront;
   const form = await request.formData();
+  if (form.get("intent") === "review") return reviewAction(storefront, params.slug, form);
   // Variable products post the parent's id and the chosen attributes; the server finds the variation.
   const id = Number(form.get("add-to-cart"));
   const quantity = Number(form.get("quantity") ?? 1);
@@ -76,7 +134,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, variations, upsells, related, collections, notice, shopPath } = loaderData;
+  const { product, variations, upsells, related, collections, notice, shopPath, ratingHtml, reviews } = loaderData;
+
   // Tell the page an add succeeded: the mini-cart opens when the shop asks for it.
   useEffect(() => {
     if (actionData?.added) document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId: product.id } }));
@@ -116,6 +175,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
         <div className="product__summary">
           <h1 className="product__title">{product.name}</h1>
           <Price prices={product.prices} onSale={product.on_sale} className="price product__price" />
+          {ratingHtml && <div dangerouslySetInnerHTML={{ __html: ratingHtml }} />}
           {product.short_description && (
             // Trusted HTML: the server sanitises descriptions before it stores them (DESIGN §8).
             <div className="product__short-description" dangerouslySetInnerHTML={{ __html: product.short_description }} />
@@ -138,6 +198,15 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
           </ReadMore>
         </section>
       )}
+      {reviews && (
+        // The section is HTML the server built; a click on its "More reviews" link is handled here (no key handler: the link's own Enter clicks it).
+        // biome-ignore lint/a11y/noStaticElementInteractions: a delegated click of the link inside, which keeps its own semantics
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the link inside answers the keyboard itself
+        <div
+          onClick={moreReviews}
+          dangerouslySetInnerHTML={{ __html: (actionData && "reviewsHtml" in actionData && actionData.reviewsHtml) || reviews }}
+        />
+      )}
       <ProductOffers id="upsells" heading={productMessages.upsells} products={upsells} />
       <ProductOffers id="related" heading={productMessages.related} products={related} />
       {collections.map((collection) => (
@@ -145,6 +214,14 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       ))}
     </article>
   );
+}
+
+/** "More reviews" without reloading: its script comes with the first click (features/product/reviews-more.ts). */
+function moreReviews(event: MouseEvent<HTMLDivElement>) {
+  const link = (event.target as Element).closest("[data-reviews-more]");
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  event.preventDefault();
+  import("../features/product/reviews-more.ts").then((m) => m.showMoreReviews(link as HTMLAnchorElement));
 }
 
 /** A titled row of the shop listing's cards after the product (upsells, related products); nothing when empty. */

@@ -37,6 +37,8 @@ export interface ProductQuery {
   attributes?: AttributeFilter[];
   /** How several attribute filters combine; "and" unless said. */
   attributeRelation?: "and" | "or";
+  /** Products whose average rating rounds to one of these whole stars (1–5; decision 0090). */
+  rating?: number[];
 }
 
 /** One attribute filter: terms of one attribute by slug or id; in: any of them, and: all of them, not_in: none of them. */

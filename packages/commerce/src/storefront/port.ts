@@ -8,6 +8,7 @@ import type { WidgetPage } from "../contact-widget/types.ts";
 import type { FormPagePayload } from "../forms/page.ts";
 import type { FormValues } from "../forms/types.ts";
 import type { ProductCollection } from "../product-collections.ts";
+import type { RatingFacet, StoreReview } from "../reviews.ts";
 import type { StoreAddress, StoreCart, StoreProduct, StoreVariation } from "../store-api.ts";
 import type { AttributeFacet, AttributeFilter, ProductOffers, ProductPage, ProductQuery, StoreCategory } from "./catalog.ts";
 import type { CustomerOrderPage, OrderView } from "./orders.ts";
@@ -31,6 +32,36 @@ export interface StorefrontCatalog {
   getCollection(slug: string): ProductCollection | null;
   /** The collections extensions draw on every product page (placement "product"), in the order registered. */
   productPageCollections(): ProductCollection[];
+  /** The listing's "Filter by rating" counts (decision 0090): stars 5 to 1, each with its products under the listing's other filters. */
+  ratingFacets(query: ProductQuery): Promise<RatingFacet[]>;
+}
+
+/** A page of a product's approved reviews, newest first. */
+export interface ReviewPage {
+  reviews: StoreReview[];
+  total: number;
+  totalPages: number;
+  page: number;
+}
+
+/** A review written from the product page's form, or why not: one message per field, or no field's fault. */
+export type ReviewResult =
+  | { ok: true; status: "approved" | "pending"; message: string }
+  | { ok: false; status: number; message: string; errors: Record<string, string> };
+
+/** Product reviews (decision 0090) as the product page reads and writes them. */
+export interface StorefrontReviews {
+  list(productId: number, page: number, perPage: number): Promise<ReviewPage>;
+  write(input: {
+    productId: number;
+    reviewer: string;
+    email: string;
+    rating: number | null;
+    text: string;
+    honeypot: string;
+  }): Promise<ReviewResult>;
+  /** The signed-in shopper's name and e-mail, for the form (null for a guest). */
+  reviewer(): Promise<{ name: string; email: string } | null>;
 }
 
 /** The shopper's cart, as far as the server-rendered pages need it. */
@@ -314,6 +345,7 @@ export interface StorefrontForms {
 export interface Storefront {
   settings: StorefrontSettings;
   catalog: StorefrontCatalog;
+  reviews: StorefrontReviews;
   cart: StorefrontCart;
   account: StorefrontAccount;
   checkout: StorefrontCheckout;

@@ -1,6 +1,7 @@
 /** The part of the shop's settings the storefront reads (spec §3 "Site settings", "Currency"); the server's settings hold more. */
 import type { FieldRules } from "../field-rules/rules.ts";
 import type { SymbolPosition } from "../money.ts";
+import type { ReviewSettings } from "../reviews.ts";
 
 export interface StorePages {
   shop: string;
@@ -63,4 +64,6 @@ export interface StorefrontSettings {
   productsPerPage: number;
   /** The shop's IANA time zone ("Europe/Paris"; "UTC" by default): the days and times the owner and shoppers read (decision 0086). */
   timeZone: string;
+  /** Product reviews: on or off, who may write, ratings, moderation (decision 0090). */
+  reviews: ReviewSettings;
 }

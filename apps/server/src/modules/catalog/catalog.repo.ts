@@ -1,4 +1,5 @@
 /** Catalogue queries. Listing filters and ordering run in SQL; details load in one query per kind. */
+import { starsRange } from "@cartwright/commerce";
 import { type ExpressionBuilder, type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { isStoredId } from "../../db/ids.ts";
 import type { Database, Db } from "../../db/index.ts";
@@ -154,6 +155,24 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   if (query.attributes?.length) {
     const each = query.attributes.map((filter) => attributeFilter(filter, query.stockStatus));
     q = q.where(sql<boolean>`(${sql.join(each, query.attributeRelation === "or" ? sql` or ` : sql` and `)})`);
+  }
+  // The average rounds to one of the chosen stars (decision 0090): a range of the stored average ×100 per star.
+  const stars = (query.rating ?? []).filter((n) => Number.isInteger(n) && n >= 1 && n <= 5);
+  if (query.rating) {
+    if (!stars.length) q = q.where(sql<boolean>`1 = 0`);
+    else
+      q = q.where((eb) =>
+        eb.or(
+          stars.map((n) => {
+            const [low, high] = starsRange(n);
+            return eb.and([
+              eb("products.rating_x100", ">=", low),
+              eb("products.rating_x100", "<=", high),
+              eb("products.review_count", ">", 0),
+            ]);
+          }),
+        ),
+      );
   }
   return q;
 }

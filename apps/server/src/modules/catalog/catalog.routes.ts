@@ -200,6 +200,8 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
 /** The listing query of GET /products' parameters (also those of /products/collection-data): one reading for both. */
 async function productQueryOf(ctx: RequestContext, q: Static<typeof ProductListQuery>): Promise<ProductQuery> {
   const { filters, fields, errors } = readAttributeFilters(q);
+  const rating = readRatingFilter(q as Record<string, unknown>);
+  if (rating.error) errors.rating = rating.error;
   if (Object.keys(errors).length) throw fieldsInvalid(errors);
   const unknown = await unknownAttributes(ctx, filters);
   if (unknown.length)
@@ -215,6 +217,7 @@ async function productQueryOf(ctx: RequestContext, q: Static<typeof ProductListQ
     orderBy: q.orderby as ProductOrderBy,
     order: q.order,
     ...(filters.length ? { attributes: filters, attributeRelation: q.attribute_relation ?? "and" } : {}),
+    ...(rating.stars ? { rating: rating.stars } : {}),
   };
 }
 
@@ -257,9 +260,23 @@ function termReply<T>(url: string, q: { page: number; per_page: number }, found:
   return found.terms;
 }
 
+/** The rating filter of a query: `rating` or `rating[]`, repeated or separated by commas, each whole stars 1-5. */
+export function readRatingFilter(query: Record<string, unknown>): { stars?: number[]; error?: string } {
+  const raw = [query.rating, query["rating[]"]].flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+  if (!raw.length) return {};
+  const values = raw
+    .flatMap((v) => String(v).split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (!values.length || values.some((v) => !/^[1-5]$/.test(v)) || values.length > 5)
+    return { error: "rating must be whole stars from 1 to 5, such as rating=4,5." };
+  return { stars: [...new Set(values.map(Number))].sort() };
+}
+
 const attributeMissing = () => new StoreError("cw_rest_attribute_invalid_id", "No product attribute has this id.", 404);
 
-function pageLinks(url: string, page: number, totalPages: number): string {
+/** The Link header's prev and next pages (RFC 8288) of a paged listing. */
+export function pageLinks(url: string, page: number, totalPages: number): string {
   const base = new URL(url, "http://localhost");
   const at = (n: number) => {
     base.searchParams.set("page", String(n));

@@ -112,7 +112,7 @@ export const ProductListQuery = Type.Object(
   {
     additionalProperties: true,
     description:
-      "Attribute filters go beside these: attributes[N][attribute] (pa_color, color or the id), attributes[N][operator] (in, not_in, and; in unless given), attributes[N][slug][] or attributes[N][term_id][].",
+      "Attribute filters go beside these: attributes[N][attribute] (pa_color, color or the id), attributes[N][operator] (in, not_in, and; in unless given), attributes[N][slug][] or attributes[N][term_id][]. rating (or rating[], repeated or separated by commas): whole stars 1-5; a product matches when its average rating rounds to one of them.",
   },
 );
 

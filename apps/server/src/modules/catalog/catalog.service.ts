@@ -14,6 +14,7 @@ import type {
   ProductOffers,
   ProductPage,
   ProductQuery,
+  RatingFacet,
   StoreAttribute,
   StoreAttributeTermCount,
   StoreCategory,
@@ -234,7 +235,7 @@ const listingCounts = revisionMap(
  */
 function selection(ctx: ShopContext, query: ProductQuery): ProductQuery {
   const { page: _page, perPage: _perPage, orderBy, order, offset, limit, ...picked } = query;
-  const { search, attributes, attributeRelation: _relation, stockStatus: _stock, ...rest } = picked;
+  const { search, attributes, attributeRelation: _relation, stockStatus: _stock, rating, ...rest } = picked;
   const stockStatus = listedStock(ctx, query);
   // A collection's skipped products and last page are the first ones in its order: then the order counts too.
   const cut = (offset ?? 0) > 0 || limit !== undefined;
@@ -243,6 +244,7 @@ function selection(ctx: ShopContext, query: ProductQuery): ProductQuery {
     ...(cut ? { orderBy, order, ...(offset ? { offset } : {}), ...(limit !== undefined ? { limit } : {}) } : {}),
     ...(search?.trim() ? { search: search.trim() } : {}),
     ...(attributes?.length ? { attributes: [...attributes], attributeRelation: query.attributeRelation ?? "and" } : {}),
+    ...(rating?.length ? { rating: [...rating].sort() } : {}),
     ...(stockStatus ? { stockStatus } : {}),
   };
 }
@@ -335,6 +337,21 @@ export async function attributeFacets(
     const shown = terms.filter((t) => t.attribute_id === a.id && ((counts.get(t.id) ?? 0) > 0 || picked.has(t.slug)));
     if (!shown.length && !filters.some((f) => f.id === a.id)) return [];
     return [{ id: a.id, name: a.name, slug: a.slug, terms: shown.map((t) => storeTerm(t, counts)) }];
+  });
+}
+
+/**
+ * The storefront's "Filter by rating" group for a listing (decision 0090): 5 to 1 stars, each with the products
+ * of the listing (its category, tag, search and attribute filters, not its own rating choice) whose average
+ * rounds to it, from the listing counts' cache; stars no product has are left out unless chosen.
+ */
+export async function ratingFacets(context: RequestContext, query: ProductQuery): Promise<RatingFacet[]> {
+  const ctx = await withShopSettings(context);
+  const { rating: chosen, ...rest } = query;
+  const counts = await countsOf(ctx, "ratings", rest);
+  return [5, 4, 3, 2, 1].flatMap((stars) => {
+    const count = counts.find((c) => c.rating === stars)?.count ?? 0;
+    return count > 0 || chosen?.includes(stars) ? [{ stars, count }] : [];
   });
 }
 
@@ -658,7 +675,7 @@ const STOCK_STATUSES = ["instock", "outofstock", "onbackorder"] as const;
  * The Store API's collection data (decision 0091): over the products the query picks, the range of prices
  * shoppers pay (as the shop shows them, with or without tax), and the products per attribute term, rounded
  * rating and stock status. As WooCommerce counts, each facet's own filter is left out of its counts (the price
- * filters of the range, the stock statuses of theirs, an "or" attribute's terms of its own), so a count says
+ * filters of the range, the stock statuses of theirs, the stars of the rating counts, an "or" attribute's terms of its own), so a count says
  * what choosing it would list. Anything not asked for is null. Attributes the shop lacks are the caller's to
  * refuse (`unknownAttributes`).
  */
@@ -668,7 +685,7 @@ export async function productCollectionData(context: RequestContext, request: Co
   const [priceRange, attributeCounts, ratingCounts, stockCounts] = await Promise.all([
     request.priceRange ? collectionPriceRange(ctx, { ...query, minPrice: undefined, maxPrice: undefined }) : null,
     request.attributeCounts.length ? collectionAttributeCounts(ctx, query, request.attributeCounts) : null,
-    request.ratingCounts ? countsOf(ctx, "ratings", query) : null,
+    request.ratingCounts ? countsOf(ctx, "ratings", { ...query, rating: undefined }) : null,
     request.stockStatusCounts ? countsOf(ctx, "stock", { ...query, stockStatus: undefined }) : null,
   ]);
   return {

@@ -6,6 +6,7 @@ export type {
   ProductOrderBy,
   ProductPage,
   ProductQuery,
+  RatingFacet,
   StoreAttribute,
   StoreAttributeTermCount,
   StoreCategory,

@@ -1,4 +1,4 @@
-export { catalogRoutes } from "./catalog.routes.ts";
+export { catalogRoutes, pageLinks } from "./catalog.routes.ts";
 export {
   attributeFacets,
   crossSellsCached,
@@ -9,6 +9,7 @@ export {
   getVariations,
   listCategories,
   listProducts,
+  ratingFacets,
 } from "./catalog.service.ts";
 export type {
   AttributeFacet,
@@ -17,6 +18,7 @@ export type {
   ProductOrderBy,
   ProductPage,
   ProductQuery,
+  RatingFacet,
   StoreCategory,
   StoreProduct,
   StoreVariation,

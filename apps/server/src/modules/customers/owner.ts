@@ -45,6 +45,8 @@ export const MANAGER_AREAS: readonly string[] = [
   "/categories",
   "/tags",
   "/attributes",
+  // Product reviews are the catalogue's (decision 0090).
+  "/reviews",
   // Product images follow products (decision 0045).
   "/media",
   "/contact-messages",

@@ -132,6 +132,14 @@ const Inventory = object({
   out_of_stock_amount: Type.Integer({ minimum: 0, maximum: 1_000_000, description: "Tracked stock at or below it is out of stock" }),
   hide_out_of_stock: Type.Boolean({ description: "Leave out-of-stock products out of the shop's listings" }),
 });
+const Reviews = object({
+  reviews_enabled: Type.Boolean({ description: "Shoppers may read and write product reviews" }),
+  verified_owners_only: Type.Boolean({ description: "Only a shopper with a paid order of the product may review it" }),
+  ratings_enabled: Type.Boolean({ description: "Reviews carry 1-5 stars" }),
+  ratings_required: Type.Boolean({ description: "A review needs its stars (while ratings are on)" }),
+  hold_for_approval: Type.Boolean({ description: "New reviews wait for approval before they show" }),
+  show_verified_label: Type.Boolean({ description: 'Show "Verified owner" beside verified owners\' reviews' }),
+});
 
 const Cart = object({
   discounts_sequentially: Type.Boolean({ description: "Each coupon applies to the price the ones before it left" }),
@@ -157,6 +165,7 @@ const BODIES: Record<SettingsGroupName, TSchema> = {
   consent: Consent,
   countries: CountriesGroup,
   inventory: Inventory,
+  reviews: Reviews,
   cart: Cart,
 };
 const SUMMARIES: Record<SettingsGroupName, string> = {
@@ -170,6 +179,7 @@ const SUMMARIES: Record<SettingsGroupName, string> = {
   consent: "order attribution and the visitor's consent to tracking",
   countries: "the countries the shop sells and ships to",
   inventory: "the stock amounts and out-of-stock products in listings",
+  reviews: "the product reviews' settings",
   cart: "the fees added to every cart and how coupons combine",
 };
 

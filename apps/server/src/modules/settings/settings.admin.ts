@@ -20,6 +20,7 @@ import {
   isValidEmail,
   type NoticesGroup,
   type PagesGroup,
+  type ReviewsGroup,
   type SettingsGroupName,
   type SettingsGroups,
   type StoreGroup,
@@ -462,6 +463,30 @@ const inventory: Group<InventoryGroup> = {
   },
 };
 
+const reviews: Group<ReviewsGroup> = {
+  view: ({ reviews: r }) => ({
+    reviews_enabled: r.enabled,
+    verified_owners_only: r.verifiedOnly,
+    ratings_enabled: r.ratingsEnabled,
+    ratings_required: r.ratingsRequired,
+    hold_for_approval: r.holdForApproval,
+    show_verified_label: r.showVerifiedLabel,
+  }),
+  async check(_db, body) {
+    return {
+      reviews: {
+        enabled: body.reviews_enabled,
+        verifiedOnly: body.verified_owners_only,
+        ratingsEnabled: body.ratings_enabled,
+        // Required ratings need ratings: off, nothing is asked for.
+        ratingsRequired: body.ratings_enabled && body.ratings_required,
+        holdForApproval: body.hold_for_approval,
+        showVerifiedLabel: body.show_verified_label,
+      },
+    };
+  },
+};
+
 /** A tax class's slug, as tax rates name theirs: empty for the standard class. */
 const TAX_CLASS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -503,6 +528,7 @@ export const SETTINGS_GROUPS: { [N in SettingsGroupName]: Group<SettingsGroups[N
   checkout,
   countries,
   inventory,
+  reviews,
   cart,
   emails,
   consent,

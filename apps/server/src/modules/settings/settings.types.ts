@@ -1,11 +1,12 @@
 /** The shop's settings (spec §3 "Site settings", "Currency"), with their defaults. */
-import type {
-  CheckoutFieldSetting,
-  CurrencySettings,
-  StorefrontSettings,
-  StoreNotice,
-  StorePages,
-  SwitchableEmail,
+import {
+  type CheckoutFieldSetting,
+  type CurrencySettings,
+  DEFAULT_REVIEW_SETTINGS,
+  type StorefrontSettings,
+  type StoreNotice,
+  type StorePages,
+  type SwitchableEmail,
 } from "@cartwright/commerce";
 
 export type { CheckoutFieldSetting, CurrencySettings, StoreNotice, StorePages, SwitchableEmail };
@@ -163,6 +164,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   hideOutOfStock: false,
   productsPerPage: 12,
   timeZone: "UTC",
+  reviews: { ...DEFAULT_REVIEW_SETTINGS },
   shippingEnabled: true,
   sellToCountries: [],
   shipToCountries: [],

@@ -13,6 +13,7 @@ import { dashboardMessages } from "./dashboard/messages.ts";
 import { consoleMessages as t } from "./messages.ts";
 import { ORDERS_NAV_LABEL } from "./orders/nav.ts";
 import { productMessages, termMessages } from "./products/messages.ts";
+import { REVIEWS_NAV_LABEL } from "./reviews/nav.ts";
 import { PAYMENTS_NAV_LABEL, SETTINGS_NAV_LABEL } from "./settings/nav.ts";
 import { shippingMessages } from "./shipping/messages.ts";
 import { staffNavMessages as staffNav } from "./staff/messages.ts";
@@ -34,6 +35,7 @@ export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: 
   { to: `${ADMIN_PATH}/categories`, label: termMessages.categories.nav },
   { to: `${ADMIN_PATH}/tags`, label: termMessages.tags.nav },
   { to: `${ADMIN_PATH}/attributes`, label: termMessages.attributes.nav },
+  { to: `${ADMIN_PATH}/reviews`, label: REVIEWS_NAV_LABEL },
   { to: `${ADMIN_PATH}/coupons`, label: couponMessages.nav, ownerOnly: true },
   { to: `${ADMIN_PATH}/shipping`, label: shippingMessages.nav, ownerOnly: true },
   { to: `${ADMIN_PATH}/taxes`, label: TAXES_NAV_LABEL, ownerOnly: true },

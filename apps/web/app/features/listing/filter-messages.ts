@@ -7,4 +7,8 @@ export const filterMessages = {
   activeTitle: "Active filters",
   remove: (attribute: string, term: string) => `Remove filter ${attribute}: ${term}`,
   clearAll: "Clear all filters",
+  rating: "Rating",
+  ratedLabel: (stars: number) => `Rated ${stars} out of 5`,
+  ratingChip: (stars: number) => `Rating: ${stars} ${stars === 1 ? "star" : "stars"}`,
+  removeRating: (stars: number) => `Remove filter Rating: ${stars} ${stars === 1 ? "star" : "stars"}`,
 };

@@ -3,6 +3,7 @@
  * (?from=&to=, the last 30 days when bare): orders by status, 30 days of sales as a chart with its
  * table, top products and orders by origin, from GET /reports/overview.
  */
+import { Link } from "react-router";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { dashboardApi } from "../../features/admin/dashboard/api.ts";
@@ -21,8 +22,12 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dash
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { invalid, ...range } = rangeFromSearch(new URL(request.url).searchParams);
-  const overview = await dashboardApi.overview(range.from, range.to);
-  return { overview, refused: invalid };
+  // The pending reviews are a pointer: the dashboard shows without them.
+  const [overview, reviews] = await Promise.all([
+    dashboardApi.overview(range.from, range.to),
+    dashboardApi.pendingReviews().catch(() => ({ pending: 0 })),
+  ]);
+  return { overview, refused: invalid, pendingReviews: reviews.pending };
 }
 clientLoader.hydrate = true as const;
 
@@ -35,7 +40,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { overview, refused } = loaderData;
+  const { overview, refused, pendingReviews } = loaderData;
   const range = { from: overview.from, to: overview.to };
   const money = moneyFormat(overview.currency_code, overview.currency_minor_unit);
   const days = overview.daily_sales;
@@ -46,6 +51,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {refused && (
         <p className="admin-alert admin-alert--error" role="alert">
           {t.rangeRefused}
+        </p>
+      )}
+      {pendingReviews > 0 && (
+        <p className="admin-alert">
+          <Link to="/admin/reviews?status=pending">{t.reviewsPending(pendingReviews)}</Link>
         </p>
       )}
       <section aria-labelledby="figures-title">

@@ -20,6 +20,7 @@ import {
   CountriesSection,
   EmailsSection,
   InventorySection,
+  ReviewsSection,
 } from "../../features/admin/settings/ShopRulesSections.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/settings";
@@ -61,6 +62,7 @@ export default function SettingsPage({ loaderData: groups }: Route.ComponentProp
         <CheckoutSection initial={groups.checkout} />
         <CountriesSection initial={groups.countries} />
         <InventorySection initial={groups.inventory} />
+        <ReviewsSection initial={groups.reviews} />
         <CartSection initial={groups.cart} />
         <EmailsSection initial={groups.emails} />
         <ConsentSection initial={groups.consent} />

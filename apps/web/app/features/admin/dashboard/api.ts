@@ -37,4 +37,6 @@ export interface Overview {
 
 export const dashboardApi = {
   overview: (from: string, to: string) => adminClient().admin<Overview>("/reports/overview", { query: { from, to } }),
+  /** Product reviews waiting for approval (decision 0090). */
+  pendingReviews: () => adminClient().admin<{ pending: number }>("/reviews/pending-count"),
 };

@@ -8,6 +8,8 @@ export const statusLabel = (status: string): string => ORDER_STATUS_LABELS[statu
 export const dashboardMessages = {
   nav: "Dashboard",
   title: "Dashboard",
+  reviewsPending: (count: number) =>
+    count === 1 ? "1 product review is awaiting approval" : `${count} product reviews are awaiting approval`,
   intro: (zone: string) =>
     `Sales count paid orders (processing and completed), tax and shipping included, less what was refunded of them, by the day they were placed in the shop's time zone, ${zone} (Settings → General).`,
   figures: "Sales at a glance",

@@ -7,10 +7,18 @@ import { useEffect, useState } from "react";
 import type { CountryList } from "../components/address-choices.ts";
 import { CheckboxField, FieldFrame, FieldList, SelectField } from "../components/fields.tsx";
 import { useCountryList } from "../components/use-country-list.ts";
-import { type CartGroup, type ConsentGroup, type CountriesGroup, type EmailsGroup, type InventoryGroup, SWITCHABLE_EMAILS } from "./api.ts";
+import {
+  type CartGroup,
+  type ConsentGroup,
+  type CountriesGroup,
+  type EmailsGroup,
+  type InventoryGroup,
+  type ReviewsGroup,
+  SWITCHABLE_EMAILS,
+} from "./api.ts";
 import { ok, options, PlainGroupForm, SettingsGroupForm } from "./GroupForm.tsx";
 import { JsonListField, jsonListBody, jsonListDraft } from "./JsonListField.tsx";
-import { cartMessages, consentMessages, countriesMessages, emailsMessages, inventoryMessages } from "./messages.ts";
+import { cartMessages, consentMessages, countriesMessages, emailsMessages, inventoryMessages, reviewsMessages } from "./messages.ts";
 
 type Pickers = typeof import("../components/RegionPickers.tsx");
 let pickers: Pickers | undefined;
@@ -52,6 +60,31 @@ export function InventorySection({ initial }: { initial: InventoryGroup }) {
             { key: "low_stock_amount", min: 1, hint: s.low_hint },
             { key: "out_of_stock_amount", min: 0, hint: s.out_hint },
             "hide_out_of_stock",
+          ]}
+          onChange={set}
+        />
+      )}
+    </PlainGroupForm>
+  );
+}
+
+/** Product reviews (decision 0090): on or off, who may write, stars, moderation and the verified label. */
+export function ReviewsSection({ initial }: { initial: ReviewsGroup }) {
+  const s = reviewsMessages;
+  return (
+    <PlainGroupForm name="reviews" initial={initial} labels={s}>
+      {(draft, set) => (
+        <FieldList
+          path=""
+          value={draft}
+          labels={s}
+          specs={[
+            { key: "reviews_enabled", hint: s.hint },
+            "verified_owners_only",
+            "ratings_enabled",
+            { key: "ratings_required", when: (d: ReviewsGroup) => d.ratings_enabled },
+            "hold_for_approval",
+            "show_verified_label",
           ]}
           onChange={set}
         />

@@ -14,6 +14,7 @@ export type {
   InventoryGroup,
   NoticesGroup,
   PagesGroup,
+  ReviewsGroup,
   SettingsGroups,
   StoreGroup,
   SwitchableEmail,

@@ -4,7 +4,7 @@ export const settingsMessages = {
   nav: SETTINGS_NAV_LABEL,
   title: "Settings",
   intro:
-    "The shop's details, currency, pages, notices, checkout, countries, stock, cart fees, emails and consent. Each section saves on its own, and the shop shows a change on its next page.",
+    "The shop's details, currency, pages, notices, checkout, countries, stock, product reviews, cart fees, emails and consent. Each section saves on its own, and the shop shows a change on its next page.",
   onThisPage: "Sections",
   saved: (section: string) => `${section} saved.`,
   unsaved: "Unsaved changes",
@@ -21,6 +21,7 @@ export const settingsMessages = {
     checkout: "Checkout",
     countries: "Countries",
     inventory: "Stock",
+    reviews: "Product reviews",
     cart: "Cart fees and coupons",
     emails: "Emails",
     consent: "Consent and attribution",
@@ -139,6 +140,16 @@ export const inventoryMessages = {
   out_of_stock_amount: "Out of stock at",
   out_hint: "Tracked stock at or below this is out of stock (or on backorder).",
   hide_out_of_stock: "Leave out-of-stock products out of the shop's listings",
+};
+
+export const reviewsMessages = {
+  reviews_enabled: "Let shoppers read and write product reviews",
+  verified_owners_only: "Only verified owners (a paid order of the product) may write a review",
+  ratings_enabled: "Star ratings on reviews",
+  ratings_required: "A review needs its star rating",
+  hold_for_approval: "New reviews wait for approval before they show",
+  show_verified_label: 'Show "Verified owner" beside verified owners\' reviews',
+  hint: "Reviews are moderated under Reviews in the menu.",
 };
 
 export const emailsMessages = {

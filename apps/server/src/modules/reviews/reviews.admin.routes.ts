@@ -1,0 +1,81 @@
+/**
+ * The owner API's product reviews (under /api/admin/v1, behind requireOwner; open to managers with
+ * the rest of the catalogue, MANAGER_AREAS): the list with its tabs and counts, one review's edit and
+ * reply, bulk moderation and deleting for good.
+ */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { MAX_ID } from "../../db/ids.ts";
+import { bulkReviews, listReviews, pendingCount, readReview, updateReview } from "./reviews.admin.ts";
+
+const tags = ["owner"];
+const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+const Params = Type.Object({ id: Id });
+const Status = Type.Union([Type.Literal("pending"), Type.Literal("approved"), Type.Literal("spam"), Type.Literal("trash")]);
+const ListQuery = Type.Object({
+  status: Type.Optional(Type.Union([Type.Literal("all"), Status], { description: "all: pending and approved (the default)" })),
+  search: Type.Optional(
+    Type.String({ maxLength: 100, description: "Part of the text, the reviewer's name or e-mail, or the product's name" }),
+  ),
+  product_id: Type.Optional(Id),
+  rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+const Patch = Type.Object(
+  {
+    content: Type.Optional(Type.String({ maxLength: 20_000 })),
+    rating: Type.Optional(Type.Unsafe<number | null>({ type: ["integer", "null"], description: "1-5, or null for none" })),
+    reviewer: Type.Optional(Type.String({ maxLength: 500 })),
+    status: Type.Optional(Status),
+    reply: Type.Optional(Type.String({ maxLength: 20_000, description: "The shop's answer, shown under the review; empty takes it away" })),
+  },
+  { additionalProperties: false },
+);
+const Bulk = Type.Object(
+  {
+    ids: Type.Array(Id, { minItems: 1, maxItems: 500 }),
+    action: Type.Union(
+      ["approve", "unapprove", "spam", "trash", "restore", "delete"].map((a) => Type.Literal(a)),
+      { description: "restore: a trashed or spam review back to where it was; delete: for good" },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const reviewsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    "/reviews",
+    { schema: { tags, summary: "List product reviews newest first, by status tab, with each tab's count", querystring: ListQuery } },
+    async (request) => {
+      const { per_page, product_id, ...query } = request.query;
+      return listReviews(request.ctx, { ...query, perPage: per_page, productId: product_id });
+    },
+  );
+  app.get("/reviews/pending-count", { schema: { tags, summary: "How many reviews wait for approval" } }, async (request) => ({
+    pending: await pendingCount(request.ctx),
+  }));
+  app.post("/reviews/bulk", { schema: { tags, summary: "Moderate many reviews at once", body: Bulk } }, async (request) =>
+    bulkReviews(request.ctx, request.body.ids, request.body.action as "approve"),
+  );
+  app.get("/reviews/:id", { schema: { tags, summary: "Read a review", params: Params } }, async (request) =>
+    readReview(request.ctx, request.params.id),
+  );
+  app.patch(
+    "/reviews/:id",
+    {
+      schema: {
+        tags,
+        summary: "Edit a review's text, rating or reviewer, reply as the shop, or change its status",
+        params: Params,
+        body: Patch,
+      },
+    },
+    async (request) => updateReview(request.ctx, request.params.id, request.body),
+  );
+  app.delete("/reviews/:id", { schema: { tags, summary: "Delete a review for good", params: Params } }, async (request, reply) => {
+    await readReview(request.ctx, request.params.id);
+    await bulkReviews(request.ctx, [request.params.id], "delete");
+    return reply.status(204).send(null);
+  });
+};
