@@ -43,8 +43,11 @@ export function lineKey(productId: number, variationId: number | null, variation
     .slice(0, 32);
 }
 
-/** Throws the coded error a quantity breaks, checking limits first and stock last. */
-export function checkQuantity(item: Purchasable, quantity: number): void {
+/**
+ * Throws the coded error a quantity breaks, checking limits first and stock last. `held` is what
+ * other shoppers' orders hold of the item now: the stock is the shelf less that (decision 0096).
+ */
+export function checkQuantity(item: Purchasable, quantity: number, held = 0): void {
   const name = item.parent.name;
   const { row, limits } = item;
   if (item.price === null) throw cartErrors.notPurchasable(name);
@@ -52,7 +55,7 @@ export function checkQuantity(item: Purchasable, quantity: number): void {
   if (row.sold_individually && quantity > 1) throw cartErrors.soldIndividually(name);
   if (quantity < limits.minimum) throw cartErrors.belowMinimum(name, limits.minimum);
   if (quantity % limits.multiple_of !== 0) throw cartErrors.notMultiple(name, limits.multiple_of);
-  const stock = row.manage_stock && row.backorders === "no" ? Math.max(0, row.stock_quantity ?? 0) : null;
+  const stock = row.manage_stock && row.backorders === "no" ? Math.max(0, (row.stock_quantity ?? 0) - held) : null;
   if (stock !== null && quantity > stock) throw cartErrors.partiallyOutOfStock(name, stock);
   if (quantity > limits.maximum) throw cartErrors.aboveMaximum(name, limits.maximum);
 }

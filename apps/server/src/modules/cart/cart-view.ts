@@ -32,7 +32,7 @@ import {
 } from "../shipping/index.ts";
 import { loadTaxClassOrder } from "../taxes/index.ts";
 import { cartErrors } from "./cart.errors.ts";
-import type { StoredCart } from "./cart.repo.ts";
+import type { HeldStock, StoredCart } from "./cart.repo.ts";
 import { readAddress, type StoredAddress } from "./customer.ts";
 import { extensionFees } from "./extensions.ts";
 import { couponsCached, type LoadedCoupon, loadTaxRates } from "./pricing-data.ts";
@@ -69,6 +69,29 @@ export interface PricingInputs {
   coupons: Map<string, LoadedCoupon>;
   /** Null until the cart has a line: an empty cart (most page views) prices to zero without them. */
   rules: { taxRates: TaxRate[]; taxClassOrder: string[]; zones: ShippingZone[] } | null;
+  /**
+   * What other shoppers' orders hold of the lines' products (cart.repo.ts `heldStockOf`), read by the
+   * Store API's cart calls; absent where nothing is held or the caller counts the shelf alone (decision 0096).
+   */
+  held?: HeldStock;
+}
+
+/**
+ * What a stock-managed item has for this cart: the shelf less what other orders hold now; null
+ * when its stock is not managed (decision 0096).
+ */
+export function remainingStock(item: Purchasable, held: HeldStock | undefined): number | null {
+  const { row } = item;
+  if (!row.manage_stock || row.stock_quantity === null) return null;
+  return row.stock_quantity - (held?.get(row.id)?.held ?? 0);
+}
+
+/** The item's quantity limits with the maximum capped by the stock remaining for this cart when backorders are off. */
+export function cartQuantityLimits(item: Purchasable, held: HeldStock | undefined): Purchasable["limits"] {
+  const remaining = remainingStock(item, held);
+  const { limits, row } = item;
+  if (remaining === null || row.backorders !== "no" || remaining >= limits.maximum) return limits;
+  return { ...limits, maximum: Math.max(0, remaining) };
 }
 
 /** Tax rates and classes and shipping zones, read once per change to any of them. */
@@ -147,7 +170,7 @@ function priceLines(stored: StoredCart | null, inputs: PricingInputs, currency: 
     const item = inputs.purchasables.get(line.variation_id ?? line.product_id);
     if (!item) continue;
     lines.push({ key: line.key, quantity: line.quantity, item, stored: line });
-    errors.push(...lineErrors(item, line.quantity, line.price_when_added, currency));
+    errors.push(...lineErrors(item, line.quantity, line.price_when_added, currency, inputs.held));
   }
   const totalsLines: TotalsLine[] = lines.map(({ key, quantity, item }) => ({
     key,
@@ -352,6 +375,8 @@ export function priceChosenRates(packages: PricedPackages) {
   // or a line's scheduled sale starts or ends (decision 0047).
   const expiries = [...inputs.coupons.values()].map((c) => Date.parse(c.coupon.expiresAt ?? "")).filter((t) => t >= now.getTime());
   const saleChanges = lines.map(({ item }) => item.priceChangesAt - 1);
+  // And when another order's hold on a line's product lapses (a hold counts while it lasts beyond now).
+  const holdsLapse = [...(inputs.held?.values() ?? [])].map((hold) => hold.until - 1);
 
   if (needsShipping && shipping.country && settings.shipToCountries.length && !settings.shipToCountries.includes(shipping.country)) {
     errors.push({ code: "cw_rest_cart_shipping_rates_invalid_country", message: "Sorry, we do not ship orders to the selected country." });
@@ -378,7 +403,7 @@ export function priceChosenRates(packages: PricedPackages) {
     errors,
     extensions: packages.extensions,
     /** Until when (ms since the epoch) time alone cannot change this pricing. */
-    stableUntil: Math.min(Number.POSITIVE_INFINITY, ...expiries, ...saleChanges),
+    stableUntil: Math.min(Number.POSITIVE_INFINITY, ...expiries, ...saleChanges, ...holdsLapse),
     checkNewCoupon: packages.checkNewCoupon,
   };
 }
@@ -413,7 +438,7 @@ export function cartView(priced: PricedCart, crossSells: StoreProduct[]): CartVi
   const totals = result.totals;
   const shippable = lines.filter((l) => !l.item.row.virtual);
   return {
-    items: lines.map((line) => itemView(line, result, settings, currency, fields)),
+    items: lines.map((line) => itemView(line, result, settings, currency, fields, priced.inputs.held)),
     coupons: coupons.map((c) => ({
       code: c.code,
       label: c.code,
@@ -529,10 +554,18 @@ function destinationOf(shipping: StoredAddress, fallback: Destination): Destinat
 }
 
 /** Stock and price problems that appeared after the shopper added the line (spec §3 Cart errors). */
-function lineErrors(item: Purchasable, quantity: number, priceWhenAdded: number | null, currency: Currency): CartError[] {
+function lineErrors(
+  item: Purchasable,
+  quantity: number,
+  priceWhenAdded: number | null,
+  currency: Currency,
+  held: HeldStock | undefined,
+): CartError[] {
   const name = item.parent.name;
   const errors: CartError[] = [];
   const { row } = item;
+  // The shelf less what other shoppers' orders hold (decision 0096).
+  const remaining = remainingStock(item, held) ?? 0;
   if (item.price === null)
     errors.push({
       code: "cw_rest_product_not_purchasable",
@@ -543,10 +576,10 @@ function lineErrors(item: Purchasable, quantity: number, priceWhenAdded: number 
       code: "cw_rest_product_out_of_stock",
       message: `“${name}” is out of stock and cannot be purchased. Please remove it from your cart.`,
     });
-  else if (row.manage_stock && row.backorders === "no" && (row.stock_quantity ?? 0) < quantity) {
+  else if (row.manage_stock && row.backorders === "no" && remaining < quantity) {
     errors.push({
       code: "cw_rest_product_partially_out_of_stock",
-      message: `There is not enough “${name}” in stock: ${Math.max(0, row.stock_quantity ?? 0)} left. Please lower the quantity in your cart.`,
+      message: `There is not enough “${name}” in stock: ${Math.max(0, remaining)} left. Please lower the quantity in your cart.`,
     });
   }
   if (item.price !== null && priceWhenAdded !== null && priceWhenAdded !== item.price) {
@@ -564,6 +597,7 @@ function itemView(
   settings: ShopSettings,
   currency: Currency,
   fields: CurrencyFields,
+  held: HeldStock | undefined,
 ): CartItemView {
   const { item, quantity, key, stored } = line;
   const { row, parent } = item;
@@ -575,11 +609,9 @@ function itemView(
   const regular = item.regularPrice !== null && item.price ? Math.round((price * item.regularPrice) / item.price) : price;
   const precision = 6;
   const raw = (amount: number) => String(amount * 10 ** (precision - currency.minorUnit));
-  const lowStock =
-    row.manage_stock &&
-    row.stock_quantity !== null &&
-    row.stock_quantity > 0 &&
-    row.stock_quantity <= (row.low_stock_amount ?? settings.lowStockAmount);
+  // What is left for this cart: the shelf less what other shoppers' orders hold (decision 0096).
+  const remaining = remainingStock(item, held);
+  const lowStock = remaining !== null && remaining > 0 && remaining <= (row.low_stock_amount ?? settings.lowStockAmount);
   const backorderCount = row.manage_stock ? Math.max(0, quantity - Math.max(0, row.stock_quantity ?? 0)) : 0;
   return {
     key,
@@ -593,11 +625,11 @@ function itemView(
     sku: row.sku,
     permalink: item.permalink,
     catalog_visibility: parent.catalog_visibility,
-    low_stock_remaining: lowStock ? row.stock_quantity : null,
+    low_stock_remaining: lowStock ? remaining : null,
     backorders_allowed: row.backorders !== "no",
     show_backorder_badge: row.backorders !== "no" && backorderCount > 0,
     sold_individually: row.sold_individually === 1,
-    quantity_limits: item.limits,
+    quantity_limits: cartQuantityLimits(item, held),
     images: item.images,
     variation: (JSON.parse(stored.variation) as { attribute: string; value: string }[]).map((v) => ({
       attribute: v.attribute,

@@ -90,6 +90,75 @@ export const versionAndRevisions = compiled((db, id: string) =>
     ),
 );
 
+/** A kept reply's stamp rows for what other orders hold of its lines' products are named with this prefix and the product's id. */
+export const HELD_ROW_PREFIX = "held:";
+
+/**
+ * The products of the cart's lines (a variation's own id) and one more (`productId`; 0 for none: a
+ * product about to be added), as the stock holds filter them: live at `now`, and not held by an
+ * order of this very cart (the shopper's own draft never counts against them).
+ */
+function heldByOthers(db: Db, cartId: string, productId: number | null, now: string) {
+  const lineProducts = db
+    .selectFrom("cart_items as ci")
+    .select(sql<number>`coalesce(ci.variation_id, ci.product_id)`.as("id"))
+    .where("ci.cart_id", "=", cartId);
+  return db
+    .selectFrom("stock_holds as h")
+    .where((eb) =>
+      productId === null
+        ? eb("h.product_id", "in", lineProducts)
+        : eb.or([eb("h.product_id", "=", productId), eb("h.product_id", "in", lineProducts)]),
+    )
+    .where("h.expires_at", ">", now)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom("orders as o").select("o.id").whereRef("o.id", "=", "h.order_id").where("o.cart_id", "=", cartId))),
+    )
+    .groupBy("h.product_id");
+}
+
+/** What other orders hold now, by product: the sum held and the earliest time a hold lapses. */
+const heldStockQuery = compiled((db, cartId: string, productId: number, now: string) =>
+  heldByOthers(db, cartId, productId, now).select((eb) => [
+    "h.product_id",
+    eb.fn.sum<number>("h.quantity").as("held"),
+    eb.fn.min<string>("h.expires_at").as("until"),
+  ]),
+);
+
+export type HeldStock = ReadonlyMap<number, { held: number; until: number }>;
+
+/**
+ * What orders other than this cart's hold now of the cart's lines' products and of `productId` (0 for
+ * none): one small query, for carts with stock-managed lines only (decision 0096).
+ */
+export function* heldStockOf(db: Db, cartId: string, productId: number, now: string): Work<HeldStock> {
+  const found = yield* rows(heldStockQuery(db, cartId, productId, now));
+  return new Map(found.map((row) => [Number(row.product_id), { held: Number(row.held), until: Date.parse(row.until) }]));
+}
+
+/**
+ * `versionAndRevisions` and, for a kept reply priced from what others hold, those holds by product
+ * (rows named HELD_ROW_PREFIX and the id, the sum held as value) in the same one statement (decision 0096).
+ */
+export const versionRevisionsAndHolds = compiled((db, id: string, now: string) =>
+  db
+    .selectFrom("revisions")
+    .select(["name", "value"])
+    .unionAll(
+      db
+        .selectFrom("carts")
+        .select([sql.lit(CART_VERSION_ROW).as("name"), "version as value"])
+        .where("id", "=", id),
+    )
+    .unionAll(
+      heldByOthers(db, id, null, now).select((eb) => [
+        sql<string>`${sql.lit(HELD_ROW_PREFIX)} || cast(h.product_id as text)`.as("name"),
+        eb.fn.sum<number>("h.quantity").as("value"),
+      ]),
+    ),
+);
+
 /** The cart with its lines and coupons, in their order. */
 export function* linesOf(db: Db, cart: CartRow): Work<StoredCart> {
   const items = yield* rows(itemRows(db, cart.id));

@@ -9,7 +9,7 @@ import { heldRevisionsOf, revisionStamp, stampOf } from "../../db/revisions.ts";
 import { awaited, type Cached, cached, runWork, statementRows, type Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
-import { purchasablesCached } from "../catalog/index.ts";
+import { type Purchasable, purchasablesCached } from "../catalog/index.ts";
 import { getSettings, type ShopContext, type ShopSettings } from "../settings/index.ts";
 import { cartErrors } from "./cart.errors.ts";
 import * as repo from "./cart.repo.ts";
@@ -19,6 +19,7 @@ import {
   cartView,
   crossSellsOfCart,
   judgeAppliedCoupons,
+  type PricedCart,
   type PricedPackages,
   type PricingInputs,
   priceCart,
@@ -32,7 +33,18 @@ import { type AddressInput, addressesToAdopt, readAddress, validateCustomerUpdat
 import { runCartExtension } from "./extensions.ts";
 import { expiryOf, movedExpiry } from "./held-cart.ts";
 import { couponsCached } from "./pricing-data.ts";
-import { type CartReply, cachedReply, confirmedReply, keepReply, keptLines, type PricedReply, replyOf, stampParts } from "./reply-cache.ts";
+import {
+  type CartReply,
+  cachedReply,
+  confirmedReply,
+  HELD_STAMP,
+  keepReply,
+  keptLines,
+  type PricedReply,
+  replyOf,
+  stampParts,
+  watchesHolds,
+} from "./reply-cache.ts";
 
 const nowOf = (ctx: { now?: Date }) => ctx.now ?? new Date();
 
@@ -60,17 +72,76 @@ const revisionStampNow: Cached<string> = {
 };
 
 /**
+ * What other shoppers' orders hold of the cart's products, read at most once per unit of work, and only
+ * when asked (decision 0096): by a write checking a stock-managed product (whose id the one query adds
+ * to the lines'), or by pricing a cart with a stock-managed line.
+ */
+class HeldStockReader {
+  private read: repo.HeldStock | undefined;
+  private readonly db: Db;
+  private readonly cartId: string;
+  private readonly now: string;
+  constructor(db: Db, cartId: string, now: string) {
+    this.db = db;
+    this.cartId = cartId;
+    this.now = now;
+  }
+  /** What others hold of the cart's lines' products and of `productId` (0 for none). */
+  *of(productId = 0): Work<repo.HeldStock> {
+    this.read ??= yield* repo.heldStockOf(this.db, this.cartId, productId, this.now);
+    return this.read;
+  }
+  /** What others hold of one product: 0 unless it is stock-managed. */
+  *ofItem(item: Purchasable): Work<number> {
+    if (!item.row.manage_stock) return 0;
+    return (yield* this.of(item.row.id)).get(item.row.id)?.held ?? 0;
+  }
+  /** Read already (a write's check read it), else read now if a line's product is stock-managed; else nothing. */
+  *forLines(stored: repo.StoredCart | null, inputs: PricingInputs): Work<repo.HeldStock | undefined> {
+    if (this.read) return this.read;
+    const managed = stored?.items.some((line) => inputs.purchasables.get(line.variation_id ?? line.product_id)?.row.manage_stock);
+    return managed ? yield* this.of() : undefined;
+  }
+}
+
+/**
+ * The kept reply's stamp part for what others hold (decision 0096): absent for a cart priced without
+ * reading holds (no stock-managed line), else the marker and the sums held of its lines' products, as
+ * `versionRevisionsAndHolds` reads them.
+ */
+function heldStampOf(stored: repo.StoredCart | null, held: repo.HeldStock | undefined): string {
+  if (!held) return "";
+  const products = new Set(stored?.items.map((line) => line.variation_id ?? line.product_id));
+  return heldStampText([...held].filter(([id]) => products.has(id)).map(([id, hold]) => [id, hold.held]));
+}
+const heldStampText = (sums: [number, number][]) =>
+  HELD_STAMP +
+  sums
+    .sort(([a], [b]) => a - b)
+    .map(([id, sum]) => `${id}=${sum}`)
+    .join(",");
+
+/**
  * Prices the stored cart in the unit of work and shapes the reply value. `packages`, stages 1 to 3
  * priced by the write before a change only to the chosen rates, is reused: they never read them.
  */
-function* priced(ctx: ShopContext, stored: repo.StoredCart | null, known: Partial<PricingInputs> = {}, packages?: PricedPackages) {
+function* priced(
+  ctx: ShopContext,
+  stored: repo.StoredCart | null,
+  holds: HeldStockReader,
+  known: Partial<PricingInputs> = {},
+  packages?: PricedPackages,
+) {
   const now = nowOf(ctx);
-  const pricing =
-    packages && cartPricingOptions.reuse
-      ? priceChosenRates(packages)
-      : priceCart(ctx.settings, stored, yield* cached(pricingInputsCached(stored, known, now, shopperOf(ctx, stored))), now);
+  let pricing: PricedCart;
+  if (packages && cartPricingOptions.reuse) pricing = priceChosenRates(packages);
+  else {
+    const inputs = yield* cached(pricingInputsCached(stored, known, now, shopperOf(ctx, stored)));
+    const held = yield* holds.forLines(stored, inputs);
+    pricing = priceCart(ctx.settings, stored, held ? { ...inputs, held } : inputs, now);
+  }
   const view = cartView(pricing, yield* cached(crossSellsOfCart(ctx, pricing)));
-  return { view, stableUntil: pricing.stableUntil };
+  return { view, stableUntil: pricing.stableUntil, heldStamp: heldStampOf(stored, pricing.inputs.held) };
 }
 
 /**
@@ -85,18 +156,38 @@ export async function getCartReply(ctx: RequestContext): Promise<CartReply> {
   const epoch = cartReadOptions.confirmedReplies ? commitEpochOf(ctx.db) : undefined;
   const confirmed = epoch === undefined ? undefined : confirmedReply(ctx.db, sid, epoch, now.getTime());
   if (confirmed) return confirmed;
-  const read = statementRows(ctx.db, repo.versionAndRevisions(ctx.db, sid), cartWorkOptions);
-  const kept = keptReplyOf(ctx.db, sid, Array.isArray(read) ? read : await read, now, epoch);
+  // A kept reply priced from what others hold is checked against those holds too, in the same statement (decision 0096).
+  const watching = watchesHolds(ctx.db, sid);
+  const query = watching ? repo.versionRevisionsAndHolds(ctx.db, sid, now.toISOString()) : repo.versionAndRevisions(ctx.db, sid);
+  const read = statementRows(ctx.db, query, cartWorkOptions);
+  const kept = keptReplyOf(ctx.db, sid, Array.isArray(read) ? read : await read, now, epoch, watching);
   return kept ?? pricedCartReply(ctx, now, epoch);
 }
 
 type StampRow = { name: string; value: number | string };
 
-/** The kept reply for the cart's version and the revisions just read, if its stamp still holds (confirmed in `epoch`). */
-function keptReplyOf(db: Db, sid: string, rows: readonly StampRow[], now: Date, epoch: number | undefined): CartReply | undefined {
+/**
+ * The kept reply for the cart's version and the revisions just read, if its stamp still holds (confirmed in `epoch`);
+ * `withHolds` when the rows include what others hold of the cart's products (`versionRevisionsAndHolds`).
+ */
+function keptReplyOf(
+  db: Db,
+  sid: string,
+  rows: readonly StampRow[],
+  now: Date,
+  epoch: number | undefined,
+  withHolds: boolean,
+): CartReply | undefined {
   let version: number | null = null;
-  for (const row of rows) if (row.name === repo.CART_VERSION_ROW) version = Number(row.value);
-  return cachedReply(db, sid, version, stampParts(version, revisionStampOfRows(rows)), now.getTime(), epoch);
+  const holds: [number, number][] = [];
+  for (const row of rows) {
+    if (row.name === repo.CART_VERSION_ROW) version = Number(row.value);
+    else if (row.name.startsWith(repo.HELD_ROW_PREFIX))
+      holds.push([Number(row.name.slice(repo.HELD_ROW_PREFIX.length)), Number(row.value)]);
+  }
+  // The stamp has the part whenever the holds were asked for, even when nothing is held.
+  const heldStamp = withHolds ? heldStampText(holds) : "";
+  return cachedReply(db, sid, version, stampParts(version, revisionStampOfRows(rows)) + heldStamp, now.getTime(), epoch);
 }
 
 /**
@@ -104,7 +195,7 @@ function keptReplyOf(db: Db, sid: string, rows: readonly StampRow[], now: Date, 
  * answers the last read's object while they are the same, and its stamp is worked out once (decisions 0064, 0070).
  */
 function revisionStampOfRows(rows: readonly StampRow[]): string {
-  return stampOf(heldRevisionsOf(rows.filter((row) => row.name !== repo.CART_VERSION_ROW)));
+  return stampOf(heldRevisionsOf(rows.filter((row) => row.name !== repo.CART_VERSION_ROW && !row.name.startsWith(repo.HELD_ROW_PREFIX))));
 }
 
 /**
@@ -125,7 +216,8 @@ async function pricedCartReply(ctx: RequestContext, now: Date, epoch: number | u
       const stored = cart && (keptLines(ctx.db, cart) ?? (yield* repo.linesOf(ctx.db, cart)));
       // Settings only for pricing afresh (a kept reply's stamp covers them), read under the revisions of the stamp.
       const settings = yield* cached(settingsNow);
-      return { kept: null, priced: { stored, stamp, ...(yield* priced({ ...ctx, settings }, stored)) } };
+      const reply = yield* priced({ ...ctx, settings }, stored, new HeldStockReader(ctx.db, sid, now.toISOString()));
+      return { kept: null, priced: { stored, ...reply, stamp: stamp + reply.heldStamp } };
     },
     { write: false, ...cartWorkOptions },
   );
@@ -142,8 +234,11 @@ interface WriteResult {
   packages?: PricedPackages;
 }
 
-/** A call's own part of a write: checks and rows, on the cart as stored, with the settings of the unit of work. */
-type Write = (db: Db, stored: repo.StoredCart, ctx: ShopContext) => Work<WriteResult | undefined>;
+/**
+ * A call's own part of a write: checks and rows, on the cart as stored, with the settings of the unit of work
+ * and what other shoppers' orders hold (read once, if asked).
+ */
+type Write = (db: Db, stored: repo.StoredCart, ctx: ShopContext, holds: HeldStockReader) => Work<WriteResult | undefined>;
 
 /**
  * Runs a write under the cart's lock and prices the reply in the same unit of work. The write
@@ -166,10 +261,11 @@ async function mutate(ctx: RequestContext, write: Write): Promise<PricedReply> {
         const cart = yield* repo.lockedCart(db, sid, ctx.session.uid || null, expiresAt, nowText);
         // The lines as kept with the reply for this version of the row, else read.
         const stored = keptLines(db, cart) ?? (yield* repo.linesOf(db, cart));
-        const { known, cartFields = {}, packages } = (yield* write(db, stored, shop)) ?? {};
+        const holds = new HeldStockReader(db, sid, nowText);
+        const { known, cartFields = {}, packages } = (yield* write(db, stored, shop, holds)) ?? {};
         Object.assign(stored.cart, yield* repo.touched(db, sid, nowText, movedExpiry(stored.cart.expires_at, expiresAt), cartFields));
-        const reply = yield* priced(shop, stored, known, packages);
-        return { ...reply, stored, stamp: yield* cartStamp(stored.cart.version) };
+        const reply = yield* priced(shop, stored, holds, known, packages);
+        return { ...reply, stored, stamp: (yield* cartStamp(stored.cart.version)) + reply.heldStamp };
       },
       { write: true, ...cartWorkOptions },
     );
@@ -192,7 +288,7 @@ export interface AddItemInput {
 
 export async function addItem(ctx: RequestContext, input: AddItemInput): Promise<PricedReply> {
   const now = nowOf(ctx);
-  return mutate(ctx, function* (db, stored) {
+  return mutate(ctx, function* (db, stored, _shop, holds) {
     const product = (yield* cached(purchasablesCached([input.id], now))).get(input.id);
     if (!product) throw cartErrors.invalidProduct();
     let productId = product.row.id;
@@ -213,7 +309,7 @@ export async function addItem(ctx: RequestContext, input: AddItemInput): Promise
     const existing = stored.items.find((i) => i.key === key);
     if (existing && item.row.sold_individually) throw cartErrors.soldIndividually(item.parent.name);
     const quantity = (existing?.quantity ?? 0) + input.quantity;
-    checkQuantity(item, quantity);
+    checkQuantity(item, quantity, yield* holds.ofItem(item));
     if (existing) {
       yield* repo.writeQuantity(db, stored.cart.id, key, quantity);
       existing.quantity = quantity;
@@ -239,7 +335,7 @@ export async function addItem(ctx: RequestContext, input: AddItemInput): Promise
 }
 
 export async function updateItem(ctx: RequestContext, key: string, quantity: number): Promise<PricedReply> {
-  return mutate(ctx, function* (db, stored) {
+  return mutate(ctx, function* (db, stored, _shop, holds) {
     const line = stored.items.find((i) => i.key === key);
     if (!line) throw cartErrors.invalidKey();
     if (quantity === 0) {
@@ -251,7 +347,7 @@ export async function updateItem(ctx: RequestContext, key: string, quantity: num
     const item = (yield* cached(purchasablesCached([id], nowOf(ctx)))).get(id);
     if (!item) throw cartErrors.invalidKey();
     if (!item.limits.editable && quantity !== line.quantity) throw cartErrors.readonlyQuantity(item.parent.name);
-    checkQuantity(item, quantity);
+    checkQuantity(item, quantity, yield* holds.ofItem(item));
     yield* repo.writeQuantity(db, stored.cart.id, key, quantity);
     line.quantity = quantity;
     return { known: { purchasables: new Map([[id, item]]) } };
@@ -302,10 +398,13 @@ export async function removeCoupon(ctx: RequestContext, rawCode: string): Promis
 
 export async function selectShippingRate(context: RequestContext, packageId: number | undefined, rateId: string): Promise<PricedReply> {
   const now = nowOf(context);
-  return mutate(context, function* (_db, stored, ctx) {
+  return mutate(context, function* (_db, stored, ctx, holds) {
     if (!ctx.settings.shippingEnabled) throw cartErrors.shippingDisabled();
     if (!rateId) throw cartErrors.missingRateId();
-    const inputs = yield* cached(pricingInputsCached(stored, {}, now, shopperOf(ctx, stored)));
+    const loaded = yield* cached(pricingInputsCached(stored, {}, now, shopperOf(ctx, stored)));
+    // The packages priced here answer the reply: what others hold is read for them as for any pricing.
+    const held = yield* holds.forLines(stored, loaded);
+    const inputs = held ? { ...loaded, held } : loaded;
     const packages = pricePackages(ctx.settings, stored, inputs, now);
     const selected = JSON.parse(stored.cart.selected_rates) as Record<string, string>;
     const selection = selectRate({ ...packages, selected }, packageId, rateId);

@@ -203,6 +203,16 @@ export function keepReply<R extends CartReply>(
   return reply;
 }
 
+/**
+ * Whether the cart's kept reply was priced from what other shoppers' orders hold (its stamp has that
+ * part, cart.service.ts `heldStampOf`): its check then reads those holds too (decision 0096).
+ */
+export function watchesHolds(db: Db, cartId: string): boolean {
+  return entries(db).get(cartId)?.stamp.includes(HELD_STAMP) ?? false;
+}
+/** Starts the stamp's part for what others hold. */
+export const HELD_STAMP = "|held:";
+
 /** The cart's lines and coupons as kept for this very version of its row, as a copy the caller may change; else null. */
 export function keptLines(db: Db, cart: CartRow): StoredCart | null {
   const entry = entries(db).get(cart.id);

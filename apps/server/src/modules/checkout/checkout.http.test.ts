@@ -331,11 +331,12 @@ describe("GET and PUT /checkout: the draft order", () => {
   it("holds the draft's stock against other shoppers for a while", async () => {
     await setStock(limitedPrint, 2);
     const holder = await shopperWith(limitedPrint, 2);
+    // Another shopper's cart took its print before the draft began: its cart counts holds from then on (decision 0096).
+    const other = await shopperWith(limitedPrint, 1);
     const draft = await holder.get("/checkout");
     expect(draft.statusCode).toBe(200);
     expect(draft.json()).toMatchObject({ status: "checkout-draft", payment_result: null });
 
-    const other = await shopperWith(limitedPrint, 1);
     const refused = await other.post("/checkout", { billing_address: billing("bo@example.com"), payment_method: "cod" });
     expect(refused.statusCode).toBe(409);
     expect(await stockOf(limitedPrint)).toBe(2);
