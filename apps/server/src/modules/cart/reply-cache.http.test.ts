@@ -152,6 +152,50 @@ describe.each(variants)("$name", ({ sqliteFile, anotherConnection }) => {
       expect(after.errors[0].message).toBe('Coupon "5off" has expired.');
     });
 
+    it("see other shoppers' stock holds start, change, end and lapse, and are reused while they stay (decision 0096)", async () => {
+      const print = await productId(shop.app, "limited-print");
+      onTestFinished(async () => {
+        await writer.deleteFrom("stock_holds").execute();
+      });
+      const line = (await shopper.cart("POST", "/cart/add-item", { id: print, quantity: 3 })).items.find(
+        (i: { id: number }) => i.id === print,
+      );
+      expect(line.quantity_limits.maximum).toBe(3);
+      const holder = new StoreClient(shop.app);
+      await holder.cart("POST", "/cart/add-item", { id: print, quantity: 1 });
+      // The holder's draft, then its hold written as another process would: 2 of the 3 held, until a minute from now.
+      const draft = (await holder.get("/checkout")).json();
+      const until = new Date(Date.now() + 60_000);
+      await writer
+        .updateTable("stock_holds")
+        .set({ quantity: 2, expires_at: until.toISOString() })
+        .where("order_id", "=", draft.order_id)
+        .execute();
+      const errorOf = (view: { errors: { code: string; message: string }[] }) => view.errors.map((e) => e.message);
+      expect(errorOf(await cart())).toEqual([
+        "There is not enough “Limited Print” in stock: 1 left. Please lower the quantity in your cart.",
+      ]);
+      const first = await getCartReply(await context());
+      expect(await getCartReply(await context())).toBe(first);
+
+      await writer.updateTable("stock_holds").set({ quantity: 1 }).where("order_id", "=", draft.order_id).execute();
+      expect(errorOf(await cart())).toEqual([
+        "There is not enough “Limited Print” in stock: 2 left. Please lower the quantity in your cart.",
+      ]);
+      // Lapsing: counted up to its time, not after it, with no write in between.
+      const atLapse = JSON.parse((await getCartReply(await context(new Date(until.getTime() - 1)))).body.toString());
+      expect(errorOf(atLapse)).toHaveLength(1);
+      const after = JSON.parse((await getCartReply(await context(until))).body.toString());
+      expect(errorOf(after)).toEqual([]);
+
+      await writer.updateTable("stock_holds").set({ quantity: 3 }).where("order_id", "=", draft.order_id).execute();
+      expect(errorOf(await cart())).toHaveLength(1);
+      await writer.deleteFrom("stock_holds").where("order_id", "=", draft.order_id).execute();
+      const released = await cart();
+      expect(errorOf(released)).toEqual([]);
+      expect(released.items.find((i: { id: number }) => i.id === print).quantity_limits.maximum).toBe(3);
+    });
+
     it("see settings, fee providers and payment gateways changed in this process", async () => {
       await cart();
       await updateSettings(shop.db, { cartFees: [{ name: "Packing", amount: 150, taxable: false, taxClass: "" }] });
