@@ -94,52 +94,50 @@ export const versionAndRevisions = compiled((db, id: string) =>
 export const HELD_ROW_PREFIX = "held:";
 
 /**
- * The products of the cart's lines (a variation's own id) and one more (`productId`; 0 for none: a
- * product about to be added), as the stock holds filter them: live at `now`, and not held by an
- * order of this very cart (the shopper's own draft never counts against them).
+ * The live holds (at `now`) of orders other than this cart's on the products of the cart's lines (a
+ * variation's own id) and, given `productId`, on one more (a product about to be added; 0 for none):
+ * one row per hold, summed by the caller. The shopper's own draft never counts against them. Plain
+ * rows and no GROUP BY: SQLite ran the grouped form 5 × slower, on an empty table (measured).
  */
 function heldByOthers(db: Db, cartId: string, productId: number | null, now: string) {
-  const lineProducts = db
-    .selectFrom("cart_items as ci")
-    .select(sql<number>`coalesce(ci.variation_id, ci.product_id)`.as("id"))
-    .where("ci.cart_id", "=", cartId);
+  const lineProducts = sql`select coalesce(ci.variation_id, ci.product_id) from cart_items ci where ci.cart_id = ${cartId}`;
+  const products = productId === null ? sql`(${lineProducts})` : sql`(${lineProducts} union all select cast(${productId} as integer))`;
   return db
     .selectFrom("stock_holds as h")
-    .where((eb) =>
-      productId === null
-        ? eb("h.product_id", "in", lineProducts)
-        : eb.or([eb("h.product_id", "=", productId), eb("h.product_id", "in", lineProducts)]),
-    )
+    .where(sql<boolean>`h.product_id in ${products}`)
     .where("h.expires_at", ">", now)
-    .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom("orders as o").select("o.id").whereRef("o.id", "=", "h.order_id").where("o.cart_id", "=", cartId))),
-    )
-    .groupBy("h.product_id");
+    .where(sql<boolean>`h.order_id not in (select o.id from orders o where o.cart_id = ${cartId})`);
 }
 
-/** What other orders hold now, by product: the sum held and the earliest time a hold lapses. */
 const heldStockQuery = compiled((db, cartId: string, productId: number, now: string) =>
-  heldByOthers(db, cartId, productId, now).select((eb) => [
-    "h.product_id",
-    eb.fn.sum<number>("h.quantity").as("held"),
-    eb.fn.min<string>("h.expires_at").as("until"),
-  ]),
+  heldByOthers(db, cartId, productId, now).select(["h.product_id", "h.quantity", "h.expires_at"]),
 );
 
 export type HeldStock = ReadonlyMap<number, { held: number; until: number }>;
 
 /**
  * What orders other than this cart's hold now of the cart's lines' products and of `productId` (0 for
- * none): one small query, for carts with stock-managed lines only (decision 0096).
+ * none), by product: the sum held and the earliest time a hold lapses. One small query, for carts with
+ * stock-managed lines only (decision 0096).
  */
 export function* heldStockOf(db: Db, cartId: string, productId: number, now: string): Work<HeldStock> {
-  const found = yield* rows(heldStockQuery(db, cartId, productId, now));
-  return new Map(found.map((row) => [Number(row.product_id), { held: Number(row.held), until: Date.parse(row.until) }]));
+  const held = new Map<number, { held: number; until: number }>();
+  for (const row of yield* rows(heldStockQuery(db, cartId, productId, now))) {
+    const id = Number(row.product_id);
+    const until = Date.parse(row.expires_at);
+    const sum = held.get(id);
+    held.set(
+      id,
+      sum ? { held: sum.held + Number(row.quantity), until: Math.min(sum.until, until) } : { held: Number(row.quantity), until },
+    );
+  }
+  return held;
 }
 
 /**
- * `versionAndRevisions` and, for a kept reply priced from what others hold, those holds by product
- * (rows named HELD_ROW_PREFIX and the id, the sum held as value) in the same one statement (decision 0096).
+ * `versionAndRevisions` and, for a kept reply priced from what others hold, those holds (a row per
+ * hold, named HELD_ROW_PREFIX and the product's id, its quantity as value) in the same one statement
+ * (decision 0096).
  */
 export const versionRevisionsAndHolds = compiled((db, id: string, now: string) =>
   db
@@ -152,9 +150,9 @@ export const versionRevisionsAndHolds = compiled((db, id: string, now: string) =
         .where("id", "=", id),
     )
     .unionAll(
-      heldByOthers(db, id, null, now).select((eb) => [
+      heldByOthers(db, id, null, now).select([
         sql<string>`${sql.lit(HELD_ROW_PREFIX)} || cast(h.product_id as text)`.as("name"),
-        eb.fn.sum<number>("h.quantity").as("value"),
+        "h.quantity as value",
       ]),
     ),
 );

@@ -179,14 +179,17 @@ function keptReplyOf(
   withHolds: boolean,
 ): CartReply | undefined {
   let version: number | null = null;
-  const holds: [number, number][] = [];
+  // A row per hold: summed by product, as `heldStockOf` sums them.
+  const holds = new Map<number, number>();
   for (const row of rows) {
     if (row.name === repo.CART_VERSION_ROW) version = Number(row.value);
-    else if (row.name.startsWith(repo.HELD_ROW_PREFIX))
-      holds.push([Number(row.name.slice(repo.HELD_ROW_PREFIX.length)), Number(row.value)]);
+    else if (row.name.startsWith(repo.HELD_ROW_PREFIX)) {
+      const id = Number(row.name.slice(repo.HELD_ROW_PREFIX.length));
+      holds.set(id, (holds.get(id) ?? 0) + Number(row.value));
+    }
   }
   // The stamp has the part whenever the holds were asked for, even when nothing is held.
-  const heldStamp = withHolds ? heldStampText(holds) : "";
+  const heldStamp = withHolds ? heldStampText([...holds]) : "";
   return cachedReply(db, sid, version, stampParts(version, revisionStampOfRows(rows)) + heldStamp, now.getTime(), epoch);
 }
 
