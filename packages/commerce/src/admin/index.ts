@@ -1,5 +1,7 @@
 /** The owner API's shapes, declared once for the server that answers and the console that reads (types only). */
 export type * from "./catalogue.ts";
 export type * from "./coupons.ts";
+export type * from "./downloads.ts";
 export type * from "./payments.ts";
 export type * from "./product-csv.ts";
+export type * from "./reviews.ts";

@@ -3,6 +3,7 @@
  * limit, expiry and files (upload, rename, reorder, remove), and an order's permissions (list with
  * counts, grant a line's files again, revoke one). Every write keeps its change_log row.
  */
+import type { OrderDownload, ProductDownloads } from "@cartwright/commerce/admin";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
@@ -22,17 +23,6 @@ export const downloadErrors = {
 };
 
 const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
-
-/** A product's download settings and files, as the owner API answers them. */
-export interface ProductDownloads {
-  product_id: number;
-  downloadable: boolean;
-  /** null: unlimited. */
-  download_limit: number | null;
-  /** null: never expires. */
-  download_expiry_days: number | null;
-  files: { id: number; name: string; file_name: string; content_type: string; size: number; position: number }[];
-}
 
 async function productOf(db: Db, id: number) {
   const product = await db
@@ -181,24 +171,7 @@ export async function removeDownloadFile(ctx: RequestContext, productId: number,
   });
 }
 
-/** An order's download as the owner sees it. */
-export interface OwnerDownload {
-  id: number;
-  product_id: number;
-  product_name: string;
-  file_id: number;
-  file_name: string;
-  email: string;
-  customer_id: number | null;
-  downloads_remaining: number | null;
-  access_expires: string | null;
-  download_count: number;
-  granted_at: string;
-  last_download: string | null;
-  download_url: string;
-}
-
-export async function orderDownloadsForOwner(ctx: RequestContext, orderId: number): Promise<OwnerDownload[]> {
+export async function orderDownloadsForOwner(ctx: RequestContext, orderId: number): Promise<OrderDownload[]> {
   const order = await ctx.db.selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst();
   if (!order) throw downloadErrors.orderNotFound();
   const rows = await ctx.db

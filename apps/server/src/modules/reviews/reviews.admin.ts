@@ -4,6 +4,7 @@
  * the affected products' rating figures, so a product's average never lags its approved reviews.
  */
 import { REVIEW_LIMITS, type ReviewStatus } from "@cartwright/commerce";
+import type { AdminReview, BulkAction, ReviewList, ReviewPatch, ReviewTab } from "@cartwright/commerce/admin";
 import { sql } from "kysely";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
@@ -12,24 +13,7 @@ import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 import * as repo from "./reviews.repo.ts";
 
-export type ReviewTab = "all" | ReviewStatus;
-export type BulkAction = "approve" | "unapprove" | "spam" | "trash" | "restore" | "delete";
-
-export interface AdminReview {
-  id: number;
-  product: { id: number; name: string; permalink: string };
-  reviewer: string;
-  reviewer_email: string;
-  customer_id: number | null;
-  rating: number | null;
-  content: string;
-  status: ReviewStatus;
-  verified: boolean;
-  reply: string | null;
-  reply_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { AdminReview, BulkAction, ReviewList, ReviewPatch, ReviewTab };
 
 export interface AdminReviewQuery {
   status?: ReviewTab;
@@ -128,15 +112,6 @@ export async function readReview(ctx: RequestContext, id: number): Promise<Admin
   const row = await selectReviews(ctx.db).where("r.id", "=", id).executeTakeFirst();
   if (!row) throw notFound();
   return adminReview(row);
-}
-
-export interface ReviewPatch {
-  content?: string;
-  rating?: number | null;
-  reviewer?: string;
-  status?: ReviewStatus;
-  /** The shop's answer; "" takes it away. */
-  reply?: string;
 }
 
 /** Edits a review's text, rating or reviewer, replies as the shop, or moves it to another status. */

@@ -1,44 +1,14 @@
 /** The owner API's downloads calls (decision 0094) through the console's client. */
+import type { DownloadFile, OrderDownload, ProductDownloads } from "@cartwright/commerce/admin";
 import { adminClient } from "../api.ts";
 
-export interface DownloadFile {
-  id: number;
-  name: string;
-  file_name: string;
-  content_type: string;
-  size: number;
-  position: number;
-}
-
-export interface ProductDownloads {
-  product_id: number;
-  downloadable: boolean;
-  download_limit: number | null;
-  download_expiry_days: number | null;
-  files: DownloadFile[];
-}
+export type { DownloadFile, OrderDownload, ProductDownloads };
 
 export interface DownloadSettings {
   downloadable?: boolean;
   download_limit?: number | null;
   download_expiry_days?: number | null;
   file_order?: number[];
-}
-
-export interface OrderDownload {
-  id: number;
-  product_id: number;
-  product_name: string;
-  file_id: number;
-  file_name: string;
-  email: string;
-  customer_id: number | null;
-  downloads_remaining: number | null;
-  access_expires: string | null;
-  download_count: number;
-  granted_at: string;
-  last_download: string | null;
-  download_url: string;
 }
 
 export const downloadsApi = {

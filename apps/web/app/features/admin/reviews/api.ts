@@ -1,34 +1,9 @@
 /** The owner API's product reviews (`/api/admin/v1/reviews`, decision 0090) as the console reads and writes them. */
+import type { ReviewStatus } from "@cartwright/commerce";
+import type { AdminReview, BulkAction, ReviewList, ReviewPatch, ReviewTab } from "@cartwright/commerce/admin";
 import { adminClient } from "../api.ts";
 
-export type ReviewStatus = "pending" | "approved" | "spam" | "trash";
-export type ReviewTab = "all" | ReviewStatus;
-export type BulkAction = "approve" | "unapprove" | "spam" | "trash" | "restore" | "delete";
-
-export interface AdminReview {
-  id: number;
-  product: { id: number; name: string; permalink: string };
-  reviewer: string;
-  reviewer_email: string;
-  customer_id: number | null;
-  rating: number | null;
-  content: string;
-  status: ReviewStatus;
-  verified: boolean;
-  reply: string | null;
-  reply_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ReviewList {
-  reviews: AdminReview[];
-  total: number;
-  total_pages: number;
-  page: number;
-  per_page: number;
-  counts: Record<ReviewTab, number>;
-}
+export type { AdminReview, BulkAction, ReviewList, ReviewPatch, ReviewStatus, ReviewTab };
 
 export interface ReviewListQuery {
   status: ReviewTab;
@@ -36,13 +11,6 @@ export interface ReviewListQuery {
   product_id?: number;
   rating?: number;
   page: number;
-}
-
-export interface ReviewPatch {
-  content?: string;
-  rating?: number | null;
-  status?: ReviewStatus;
-  reply?: string;
 }
 
 const c = () => adminClient();
