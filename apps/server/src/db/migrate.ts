@@ -31,6 +31,7 @@ import * as m031 from "./migrations/031_guest_carts_unindexed.ts";
 import * as m032 from "./migrations/032_password_resets.ts";
 import * as m033 from "./migrations/033_upsells.ts";
 import * as m034 from "./migrations/034_widget_stats_slots.ts";
+import * as m038 from "./migrations/038_brands.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   "032_password_resets": m032,
   "033_upsells": m033,
   "034_widget_stats_slots": m034,
+  "038_brands": m038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,9 +2,11 @@ export { catalogRoutes } from "./catalog.routes.ts";
 export {
   attributeFacets,
   crossSellsCached,
+  getBrand,
   getCategory,
   getCrossSells,
   getProduct,
+  getProductBrands,
   getProductOffers,
   getVariations,
   listCategories,
