@@ -4,6 +4,8 @@ export default [
   index("routes/home.tsx"),
   route("shop", "routes/shop.tsx"),
   route("product-category/:slug", "routes/category.tsx"),
+  // A brand's page (decision 0095), as a category's.
+  route("brand/:slug", "routes/brand.tsx"),
   route("product/:slug", "routes/product.tsx"),
   // An extension's product collection (decision 0087).
   route("collection/:slug", "routes/collection.tsx"),
@@ -51,6 +53,8 @@ export default [
     route("products/:id", "routes/admin/product-edit.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("categories/:id", "routes/admin/category-edit.tsx"),
+    route("brands", "routes/admin/brands.tsx"),
+    route("brands/:id", "routes/admin/brand-edit.tsx"),
     route("tags", "routes/admin/tags.tsx"),
     route("tags/:id", "routes/admin/tag-edit.tsx"),
     route("attributes", "routes/admin/attributes.tsx"),

@@ -21,7 +21,8 @@ const store = async (path: string) => {
   expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
   return response;
 };
-const listed = async (query: string) => ((await store(`/products?per_page=100&${query}`)).json() as { slug: string }[]).map((p) => p.slug).sort();
+const listed = async (query: string) =>
+  ((await store(`/products?per_page=100&${query}`)).json() as { slug: string }[]).map((p) => p.slug).sort();
 const brandCounts = async (query = "") =>
   Object.fromEntries(((await store(`/products/brands${query}`)).json() as { slug: string; count: number }[]).map((b) => [b.slug, b.count]));
 
@@ -209,7 +210,9 @@ describe("the Store API's brands and the brand filter", () => {
     const data = (await store(`/products/collection-data?brand=${brand.south}&calculate_stock_status_counts=true`)).json();
     const total = (data.stock_status_counts as { count: number }[]).reduce((n, s) => n + s.count, 0);
     expect(total).toBe(2);
-    const without = (await store(`/products/collection-data?brand=${brand.south}&brand_operator=not_in&calculate_stock_status_counts=true`)).json();
+    const without = (
+      await store(`/products/collection-data?brand=${brand.south}&brand_operator=not_in&calculate_stock_status_counts=true`)
+    ).json();
     const all = (await store("/products/collection-data?calculate_stock_status_counts=true")).json();
     const sum = (d: { stock_status_counts: { count: number }[] }) => d.stock_status_counts.reduce((n, s) => n + s.count, 0);
     expect(sum(without)).toBe(sum(all) - 2);
@@ -247,8 +250,17 @@ describe("the product CSV's Brands column", () => {
     const columns = header?.split(",") ?? [];
     expect(columns).toContain("Brands");
     expect(lines.find((line) => line.includes(",beanie,"))).toContain('"Export Top, Export Top > Export\\, Sub"');
+    // Read back: the beanie's brands come from the Brands column and its tags stay its tags.
+    const tagsBefore = (await adminCall(owner, "GET", `/products/${product.beanie}`)).json().tag_ids;
+    await setBrands(product.beanie, []);
+    const back = await importCsv(file);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().new_brands).toEqual([]);
+    const beanie = (await adminCall(owner, "GET", `/products/${product.beanie}`)).json();
+    expect(beanie.brand_ids).toEqual([top.id, sub.id]);
+    expect(beanie.tag_ids).toEqual(tagsBefore);
 
-    const made = await importCsv("Type,Name,Brands\nsimple,Brand Kettle,\"Kettle Co > Steel, Export Top\"\n");
+    const made = await importCsv('Type,Name,Brands\nsimple,Brand Kettle,"Kettle Co > Steel, Export Top"\n');
     expect(made.statusCode, made.body).toBe(200);
     expect(made.json().new_brands).toEqual(["Kettle Co", "Kettle Co > Steel"]);
     const kettle = (await adminCall(owner, "GET", `/products/${made.json().created_ids[0]}`)).json();

@@ -41,7 +41,11 @@ function pathsOf(rows: { id: number; name: string; parent_id: number | null }[])
   for (const row of rows) {
     const path: string[] = [];
     // A parent chain ends at the top; the guard stops a loop a hand-edited database might hold.
-    for (let at: typeof row | undefined = row; at && path.length < 50; at = at.parent_id === null ? undefined : byId.get(Number(at.parent_id))) {
+    for (
+      let at: typeof row | undefined = row;
+      at && path.length < 50;
+      at = at.parent_id === null ? undefined : byId.get(Number(at.parent_id))
+    ) {
       path.unshift(at.name);
     }
     paths.set(Number(row.id), path);
@@ -58,7 +62,13 @@ async function readNames(ctx: RequestContext): Promise<Names> {
     ctx.db.selectFrom("attribute_terms").select(["id", "name"]).execute(),
   ]);
   const named = (rows: { id: number; name: string }[]) => new Map(rows.map((row) => [Number(row.id), row.name]));
-  return { categoryPath: pathsOf(categories), brandPath: pathsOf(brands), tags: named(tags), attributes: named(attributes), terms: named(terms) };
+  return {
+    categoryPath: pathsOf(categories),
+    brandPath: pathsOf(brands),
+    tags: named(tags),
+    attributes: named(attributes),
+    terms: named(terms),
+  };
 }
 
 /** A product's rows: its own, then one per variation. */
@@ -116,7 +126,8 @@ function productLines(product: OwnerProduct, skuOf: Map<number, string>, names: 
     }).flat();
   const lines = [
     csvLine([
-      ...Object.values(own),
+      // In the header's order, whatever order `own` names them in.
+      ...Object.keys(COLUMNS).map((key) => own[key as keyof typeof COLUMNS]),
       ...attributeCells(product.attributes.map((a) => ({ attribute_id: a.attribute_id, terms: a.term_ids, used: a.used_for_variations }))),
     ]),
   ];

@@ -1096,7 +1096,18 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
         description: "",
         menu_order: 0,
       };
-      real.set(term.id, Number((await db.insertInto(table as "categories").values(row).returning("id").executeTakeFirstOrThrow()).id));
+      real.set(
+        term.id,
+        Number(
+          (
+            await db
+              .insertInto(table as "categories")
+              .values(row)
+              .returning("id")
+              .executeTakeFirstOrThrow()
+          ).id,
+        ),
+      );
     }
   }
   for (const tag of taxonomy.tags)

@@ -47,7 +47,10 @@ function nameAndSlug(input: { name: string; slug: string }, errors: Record<strin
 }
 
 async function slugTaken(db: Db, table: "categories" | "brands" | "tags" | "attributes", slug: string, except: number | null) {
-  let query = db.selectFrom(table as "categories").select("id").where("slug", "=", slug);
+  let query = db
+    .selectFrom(table as "categories")
+    .select("id")
+    .where("slug", "=", slug);
   if (except !== null) query = query.where("id", "<>", except);
   return Boolean(await query.executeTakeFirst());
 }

@@ -8,6 +8,7 @@ import { TaxCard, taxLabels } from "../taxes/ProductTaxFields.tsx";
 import { shopTimeZone } from "../time-zone.ts";
 import { AttributesCard } from "./AttributesCard.tsx";
 import type { ProductCurrency, Term } from "./api.ts";
+import { brandMessages } from "./brand-messages.ts";
 import { CardFrame, type CardProps, options, type ProductCard, useDraftFields } from "./card-parts.tsx";
 import { imageLabels, ProductImagesCard } from "./images/ProductImagesCard.tsx";
 import { productMessages as t } from "./messages.ts";
@@ -147,7 +148,7 @@ function DescriptionsCard(props: CardProps) {
   );
 }
 
-/** Checkboxes for a list of ids (categories, tags), in one group with its legend. */
+/** Checkboxes for a list of ids (categories, brands, tags), in one group with its legend. */
 function IdChoices({
   legend,
   path,
@@ -193,6 +194,14 @@ function OrganiseCard(props: CardProps) {
         chosen={draft.category_ids}
         empty={t.noCategories}
         onChange={set("category_ids")}
+      />
+      <IdChoices
+        legend={brandMessages.picker}
+        path="brand_ids"
+        items={choices.brands}
+        chosen={draft.brand_ids}
+        empty={brandMessages.pickerEmpty}
+        onChange={set("brand_ids")}
       />
       <IdChoices legend={t.tags} path="tag_ids" items={choices.tags} chosen={draft.tag_ids} empty={t.noTags} onChange={set("tag_ids")} />
     </div>
@@ -240,6 +249,7 @@ const baseLabels = (currency: ProductCurrency): Record<string, string> => ({
   quantity_step: t.quantityStep,
   weight_grams: t.weight,
   category_ids: t.categories,
+  brand_ids: brandMessages.picker,
   tag_ids: t.tags,
   cross_sell_ids: t.crossSells,
   upsell_ids: t.upsells,

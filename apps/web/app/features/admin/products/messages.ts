@@ -163,6 +163,8 @@ export const termMessages = {
   },
   /** The rest of the attribute pages' texts are attributes/messages.ts's. */
   attributes: { nav: "Attributes" },
+  /** The rest of the brand pages' texts are brand-messages.ts's (decision 0095). */
+  brands: { nav: "Brands" },
   name: "Name",
   slug: "Slug",
   slugHint: "Lower-case letters, digits and hyphens. Left empty, it is made from the name.",
