@@ -8,8 +8,8 @@ import { DeleteCard, SubmitButton, useDelete, useSave } from "../components/edit
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
 import { type Category, type Tag, termsApi } from "./api.ts";
-import { termMessages as t } from "./messages.ts";
 import { hierarchical, type TermKind as Kind, parentLabel, termWords } from "./term-kinds.ts";
+import { termPageMessages as t } from "./term-messages.ts";
 
 interface Props {
   kind: Kind;

@@ -2,9 +2,9 @@
 import { Link } from "react-router";
 import { PageHead } from "../components/page.tsx";
 import type { Category, Tag } from "./api.ts";
-import { termMessages as t } from "./messages.ts";
 import { TermForm } from "./TermForm.tsx";
 import { hierarchical, parentLabel, type TermKind, termWords } from "./term-kinds.ts";
+import { termPageMessages as t } from "./term-messages.ts";
 
 export function TermListPage({ kind, items }: { kind: TermKind; items: ((Category | Tag) & { count: number })[] }) {
   const words = termWords(kind);

@@ -8,12 +8,12 @@ import { TaxCard, taxLabels } from "../taxes/ProductTaxFields.tsx";
 import { shopTimeZone } from "../time-zone.ts";
 import { AttributesCard } from "./AttributesCard.tsx";
 import type { ProductCurrency, Term } from "./api.ts";
-import { brandMessages } from "./brand-messages.ts";
 import { CardFrame, type CardProps, options, type ProductCard, useDraftFields } from "./card-parts.tsx";
 import { imageLabels, ProductImagesCard } from "./images/ProductImagesCard.tsx";
 import { productMessages as t } from "./messages.ts";
 import type { ProductDraft } from "./model.ts";
 import { ProductPicker } from "./ProductPicker.tsx";
+import { termPageMessages } from "./term-messages.ts";
 import { VariationsCard } from "./VariationsCard.tsx";
 
 function GeneralCard(props: CardProps) {
@@ -196,11 +196,11 @@ function OrganiseCard(props: CardProps) {
         onChange={set("category_ids")}
       />
       <IdChoices
-        legend={brandMessages.picker}
+        legend={termPageMessages.brands.picker}
         path="brand_ids"
         items={choices.brands}
         chosen={draft.brand_ids}
-        empty={brandMessages.pickerEmpty}
+        empty={termPageMessages.brands.pickerEmpty}
         onChange={set("brand_ids")}
       />
       <IdChoices legend={t.tags} path="tag_ids" items={choices.tags} chosen={draft.tag_ids} empty={t.noTags} onChange={set("tag_ids")} />
@@ -249,7 +249,7 @@ const baseLabels = (currency: ProductCurrency): Record<string, string> => ({
   quantity_step: t.quantityStep,
   weight_grams: t.weight,
   category_ids: t.categories,
-  brand_ids: brandMessages.picker,
+  brand_ids: termPageMessages.brands.picker,
   tag_ids: t.tags,
   cross_sell_ids: t.crossSells,
   upsell_ids: t.upsells,
