@@ -219,6 +219,8 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         getProductOffers: (productId: number) => catalog.getProductOffers(ctx, productId),
         listCategories: () => catalog.listCategories(ctx),
         getCategory: (slug: string) => catalog.getCategory(ctx, slug),
+        getBrand: (slug: string) => catalog.getBrand(ctx, slug),
+        getProductBrands: (productId: number) => catalog.getProductBrands(ctx, productId),
         getCollection: (slug: string) => catalog.findProductCollection(slug),
         productPageCollections: () => catalog.productPageCollections(),
         ratingFacets: (query: catalog.ProductQuery) => catalog.ratingFacets(ctx, query),

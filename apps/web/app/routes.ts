@@ -4,6 +4,8 @@ export default [
   index("routes/home.tsx"),
   route("shop", "routes/shop.tsx"),
   route("product-category/:slug", "routes/category.tsx"),
+  // A brand's page (decision 0095): the category page's module, which reads the kind from the address.
+  route("brand/:slug", "routes/category.tsx", { id: "routes/brand" }),
   route("product/:slug", "routes/product.tsx"),
   // An extension's product collection (decision 0087).
   route("collection/:slug", "routes/collection.tsx"),
@@ -54,6 +56,9 @@ export default [
     route("products/:id", "routes/admin/product-edit.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("categories/:id", "routes/admin/category-edit.tsx"),
+    // Brands (decision 0095) on the categories' own modules, which read the kind from the address.
+    route("brands", "routes/admin/categories.tsx", { id: "routes/admin/brands" }),
+    route("brands/:id", "routes/admin/category-edit.tsx", { id: "routes/admin/brand-edit" }),
     route("tags", "routes/admin/tags.tsx"),
     route("tags/:id", "routes/admin/tag-edit.tsx"),
     route("attributes", "routes/admin/attributes.tsx"),

@@ -33,6 +33,7 @@ import * as m033 from "./migrations/033_upsells.ts";
 import * as m034 from "./migrations/034_widget_stats_slots.ts";
 import * as m035 from "./migrations/035_product_reviews.ts";
 import * as m037 from "./migrations/037_downloads.ts";
+import * as m038 from "./migrations/038_brands.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "034_widget_stats_slots": m034,
   "035_product_reviews": m035,
   "037_downloads": m037,
+  "038_brands": m038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -97,6 +97,14 @@ export interface ProductCategoriesTable {
   category_id: number;
 }
 
+/** Brands (migration 038): shaped as categories are. */
+export type BrandsTable = CategoriesTable;
+
+export interface ProductBrandsTable {
+  product_id: number;
+  brand_id: number;
+}
+
 export interface TagsTable {
   id: Generated<number>;
   name: string;
@@ -755,6 +763,8 @@ export interface Database {
   product_images: ProductImagesTable;
   categories: CategoriesTable;
   product_categories: ProductCategoriesTable;
+  brands: BrandsTable;
+  product_brands: ProductBrandsTable;
   tags: TagsTable;
   product_tags: ProductTagsTable;
   attributes: AttributesTable;

@@ -38,7 +38,7 @@ export async function addFromLink(url: URL, storefront: Storefront): Promise<voi
 }
 
 /** `address` is the loader's own `url`: React Router's, without the `.data` of a client navigation, so redirects name the page. */
-export async function loadListing(address: URL, storefront: Storefront, filter: Pick<ProductQuery, "category"> = {}) {
+export async function loadListing(address: URL, storefront: Storefront, filter: Pick<ProductQuery, "category" | "brand"> = {}) {
   const url = new URL(address);
   if (url.searchParams.has("add-to-cart")) await addFromLink(url, storefront);
   const asked = parseListingParams(url.searchParams);

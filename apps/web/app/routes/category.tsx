@@ -1,4 +1,7 @@
-/** /product-category/:slug: the shop listing filtered to one category. */
+/**
+ * /product-category/:slug and /brand/:slug: the shop listing filtered to one category or one brand (decision 0095),
+ * one module at both addresses (routes.ts), the kind read from the address.
+ */
 import { data } from "react-router";
 import { ProductListing } from "../components/ProductListing.tsx";
 import { storefrontContext } from "../context.ts";
@@ -7,10 +10,11 @@ import type { Route } from "./+types/category";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const storefront = context.get(storefrontContext);
-  const category = await storefront.catalog.getCategory(params.slug);
-  if (!category) throw data(null, { status: 404, statusText: "Not Found" });
-  const listing = await loadListing(url, storefront, { category: [category.slug] });
-  return { ...listing, category, title: `${category.name} – ${storefront.settings.siteTitle}` };
+  const brand = url.pathname.startsWith("/brand/");
+  const term = await (brand ? storefront.catalog.getBrand(params.slug) : storefront.catalog.getCategory(params.slug));
+  if (!term) throw data(null, { status: 404, statusText: "Not Found" });
+  const listing = await loadListing(url, storefront, brand ? { brand: [term.slug] } : { category: [term.slug] });
+  return { ...listing, category: term, title: `${term.name} – ${storefront.settings.siteTitle}` };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

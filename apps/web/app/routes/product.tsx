@@ -38,9 +38,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (product.type === "variation" || product.slug !== params.slug) throw redirect(product.permalink, 301);
   const now = new Date();
   const reviewSettings = settings.reviews;
-  const [variations, offers, collections, reviews] = await Promise.all([
+  const [variations, offers, brands, collections, reviews] = await Promise.all([
     product.type === "variable" ? catalog.getVariations(product.id) : [],
     catalog.getProductOffers(product.id),
+    catalog.getProductBrands(product.id),
     // Extensions' collections placed on product pages, each narrowed to this product by its relatedBy (decision 0087).
     Promise.all(
       catalog.productPageCollections().map(async (collection) => {
@@ -54,6 +55,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return {
     product,
     variations,
+    brands,
     // Just what a card shows goes to the browser.
     upsells: offers.upsells.map(toCardProduct),
     related: offers.related.map(toCardProduct),
@@ -134,7 +136,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, variations, upsells, related, collections, notice, shopPath, ratingHtml, reviews } = loaderData;
+  const { product, variations, brands, upsells, related, collections, notice, shopPath, ratingHtml, reviews } = loaderData;
 
   // Tell the page an add succeeded: the mini-cart opens when the shop asks for it.
   useEffect(() => {
@@ -187,7 +189,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
             variations={variations}
             onVariationChange={(variation) => setVariationImage(variation?.image ?? null)}
           />
-          <ProductMeta product={product} />
+          <ProductMeta product={product} brands={brands} />
         </div>
       </div>
       {product.description && (
@@ -239,7 +241,13 @@ function ProductOffers({ id, heading, products }: { id: string; heading: string;
   );
 }
 
-function ProductMeta({ product }: { product: Route.ComponentProps["loaderData"]["product"] }) {
+function ProductMeta({
+  product,
+  brands,
+}: {
+  product: Route.ComponentProps["loaderData"]["product"];
+  brands: Route.ComponentProps["loaderData"]["brands"];
+}) {
   return (
     <dl className="product__meta">
       {product.sku && (
@@ -249,12 +257,13 @@ function ProductMeta({ product }: { product: Route.ComponentProps["loaderData"][
         </div>
       )}
       <TermList label={productMessages.categories(product.categories.length)} terms={product.categories} />
+      <TermList label={productMessages.brands(brands.length)} terms={brands} />
       <TermList label={productMessages.tags(product.tags.length)} terms={product.tags} />
     </dl>
   );
 }
 
-/** A labelled, comma-separated list of linked terms (categories, tags); nothing when empty. */
+/** A labelled, comma-separated list of linked terms (categories, brands, tags); nothing when empty. */
 function TermList({ label, terms }: { label: string; terms: { id: number; name: string; link: string }[] }) {
   if (!terms.length) return null;
   return (

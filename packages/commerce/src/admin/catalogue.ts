@@ -89,6 +89,8 @@ export interface ProductInput {
   catalog_visibility: Visibility;
   menu_order: number;
   category_ids: number[];
+  /** The product's brands (decision 0095). */
+  brand_ids: number[];
   tag_ids: number[];
   cross_sell_ids: number[];
   /** Offered on the product's page in its place, in this order ("You may also like…"). */
@@ -209,6 +211,10 @@ export interface OwnerCategory extends CategoryInput {
   /** How many products (drafts too) it holds; the list carries it. */
   count?: number;
 }
+
+/** A brand (decision 0095) has a category's fields. */
+export type BrandInput = CategoryInput;
+export type OwnerBrand = OwnerCategory;
 
 export interface OwnerTag extends TagInput {
   id: number;

@@ -16,6 +16,8 @@ export interface ImportSummary {
   variations_created: number;
   variations_updated: number;
   new_categories: string[];
+  /** Brands the file names that the shop lacks, made as categories are (decision 0095). */
+  new_brands: string[];
   new_tags: string[];
   new_attributes: string[];
   new_terms: string[];

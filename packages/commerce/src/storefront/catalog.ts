@@ -10,6 +10,9 @@ export interface ProductQuery {
   /** Category ids or slugs; a product in any of them matches. */
   category?: string[];
   tag?: string[];
+  /** Brand ids or slugs (decision 0095), matched as `brandOperator` says: in (any, the default), and (all), not_in (none). */
+  brand?: string[];
+  brandOperator?: "in" | "not_in" | "and";
   onSale?: boolean;
   stockStatus?: StockStatus[];
   orderBy?: ProductOrderBy;

@@ -9,7 +9,7 @@ import type { FormPagePayload } from "../forms/page.ts";
 import type { FormValues } from "../forms/types.ts";
 import type { ProductCollection } from "../product-collections.ts";
 import type { RatingFacet, StoreReview } from "../reviews.ts";
-import type { StoreAddress, StoreCart, StoreProduct, StoreVariation } from "../store-api.ts";
+import type { StoreAddress, StoreCart, StoreProduct, StoreTerm, StoreVariation } from "../store-api.ts";
 import type { AttributeFacet, AttributeFilter, ProductOffers, ProductPage, ProductQuery, StoreCategory } from "./catalog.ts";
 import type { CustomerOrderPage, OrderView } from "./orders.ts";
 import type { CheckoutFieldSetting, StorefrontSettings } from "./settings.ts";
@@ -28,6 +28,10 @@ export interface StorefrontCatalog {
   /** Shared by every request of the catalogue revision (decision 0009): never to be changed. */
   listCategories(): Promise<readonly StoreCategory[]>;
   getCategory(slug: string): Promise<StoreCategory | null>;
+  /** The brand at /brand/{slug} (decision 0095), in the category's shape; null when none has the slug. */
+  getBrand(slug: string): Promise<StoreCategory | null>;
+  /** A product's brands, each with its name and brand page link (not part of the Store API product, decision 0095). */
+  getProductBrands(productId: number): Promise<StoreTerm[]>;
   /** The product collection an extension registered at /collection/{slug} (decision 0087). */
   getCollection(slug: string): ProductCollection | null;
   /** The collections extensions draw on every product page (placement "product"), in the order registered. */

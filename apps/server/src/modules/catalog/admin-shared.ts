@@ -43,9 +43,17 @@ export function cleanSlug(given: string, name: string): { slug: string; error?: 
 export { logOwnerChange as logChange } from "../../http/owner-change.ts";
 
 /** Ids of `wanted` that `table` has no row for. */
-export async function missingIds(db: Db, table: "products" | "categories" | "tags" | "attributes", wanted: number[]): Promise<number[]> {
+export async function missingIds(
+  db: Db,
+  table: "products" | "categories" | "brands" | "tags" | "attributes",
+  wanted: number[],
+): Promise<number[]> {
   if (!wanted.length) return [];
-  const found = await db.selectFrom(table).select("id").where("id", "in", wanted).execute();
+  const found = await db
+    .selectFrom(table as "categories")
+    .select("id")
+    .where("id", "in", wanted)
+    .execute();
   const known = new Set(found.map((row) => Number(row.id)));
   return wanted.filter((id) => !known.has(id));
 }

@@ -46,19 +46,31 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The taxonomies products link to through a table of their own: its table, link table and link column. */
+export type TaxonomyKind = "category" | "brand" | "tag";
+const TAXONOMIES = {
+  category: { table: "categories", link: "product_categories", column: "category_id" },
+  brand: { table: "brands", link: "product_brands", column: "brand_id" },
+  tag: { table: "tags", link: "product_tags", column: "tag_id" },
+} as const;
+
+/** The kind's link table joined to its terms as `link` and `term` (typed as the categories' tables, which every kind's match). */
+const linkedTerms = (eb: ExpressionBuilder<Database, "products">, kind: TaxonomyKind) => {
+  const { table, link, column } = TAXONOMIES[kind];
+  return eb
+    .selectFrom(`${link} as link` as "product_categories as link")
+    .innerJoin(`${table} as term` as "categories as term", "term.id", `link.${column}` as "link.category_id");
+};
+
 /** Products linked to any of the given terms (ids or slugs) through a link table. */
-function termFilter(eb: ExpressionBuilder<Database, "products">, kind: "category" | "tag", values: string[]) {
+function termFilter(eb: ExpressionBuilder<Database, "products">, kind: TaxonomyKind, values: string[]) {
   const ids = values
     .filter((v) => /^\d+$/.test(v))
     .map(Number)
     .filter(isStoredId);
   const slugs = values.filter((v) => !/^\d+$/.test(v));
-  const linked =
-    kind === "category"
-      ? eb.selectFrom("product_categories as link").innerJoin("categories as term", "term.id", "link.category_id")
-      : eb.selectFrom("product_tags as link").innerJoin("tags as term", "term.id", "link.tag_id");
   return eb.exists(
-    linked
+    linkedTerms(eb, kind)
       .whereRef("link.product_id", "=", "products.id")
       .where((w) => w.or([...(ids.length ? [w("term.id", "in", ids)] : []), ...(slugs.length ? [w("term.slug", "in", slugs)] : [])]))
       .select(sql`1`.as("one")),
@@ -131,6 +143,13 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   }
   if (query.category?.length) q = q.where((eb) => termFilter(eb, "category", query.category ?? []));
   if (query.tag?.length) q = q.where((eb) => termFilter(eb, "tag", query.tag ?? []));
+  const brands = query.brand ?? [];
+  if (brands.length) {
+    // in: any of the brands; and: each of them; not_in: none of them (decision 0095).
+    if (query.brandOperator === "and") q = q.where((eb) => eb.and(brands.map((brand) => termFilter(eb, "brand", [brand]))));
+    else if (query.brandOperator === "not_in") q = q.where((eb) => eb.not(termFilter(eb, "brand", brands)));
+    else q = q.where((eb) => termFilter(eb, "brand", brands));
+  }
   if (query.onSale !== undefined) q = q.where(query.onSale ? onSale(now) : sql<boolean>`not ${onSale(now)}`);
   if (query.stockStatus?.length) q = q.where("products.stock_status", "in", query.stockStatus);
   // A collection's filters (decision 0087); ids beyond what the database stores can match nothing.
@@ -205,18 +224,17 @@ export async function countTermProducts(db: Db, query: ProductQuery, now: string
   return rows.map((r) => ({ term_id: Number(r.term_id), count: Number(r.count) }));
 }
 
-/** How many products the query lists in each category or with each tag (by the term's id), and the reviews they have between them. */
+/** How many products the query lists in each category, brand or with each tag (by the term's id), and the reviews they have between them. */
 export async function countTaxonomyProducts(
   db: Db,
-  kind: "category" | "tag",
+  kind: TaxonomyKind,
   query: ProductQuery,
   now: string,
 ): Promise<{ term_id: number; count: number; reviews: number }[]> {
-  const listed = filtered(db, query, now);
-  const rows = await (kind === "category"
-    ? listed.innerJoin("product_categories as link", "link.product_id", "products.id").select("link.category_id as term_id")
-    : listed.innerJoin("product_tags as link", "link.product_id", "products.id").select("link.tag_id as term_id")
-  )
+  const { link, column } = TAXONOMIES[kind];
+  const rows = await filtered(db, query, now)
+    .innerJoin(`${link} as link` as "product_categories as link", "link.product_id", "products.id")
+    .select(`link.${column} as term_id` as "link.category_id as term_id")
     .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("products.review_count").as("reviews")])
     .groupBy("term_id")
     .execute();
@@ -440,11 +458,13 @@ export async function findImages(db: Db, productIds: number[]) {
     .execute();
 }
 
-export async function findProductCategories(db: Db, productIds: number[]) {
+/** The categories (or brands) of the products, by name. */
+export async function findProductCategories(db: Db, productIds: number[], kind: "category" | "brand" = "category") {
   if (!productIds.length) return [];
+  const { table, link, column } = TAXONOMIES[kind];
   return db
-    .selectFrom("product_categories as pc")
-    .innerJoin("categories as c", "c.id", "pc.category_id")
+    .selectFrom(`${link} as pc` as "product_categories as pc")
+    .innerJoin(`${table} as c` as "categories as c", "c.id", `pc.${column}` as "pc.category_id")
     .select(["pc.product_id", "c.id", "c.name", "c.slug"])
     .where("pc.product_id", "in", productIds)
     .orderBy("c.name")
@@ -502,9 +522,11 @@ export async function findVariationAttributes(db: Db, variationIds: number[]) {
     .execute();
 }
 
-export async function findCategories(db: Db) {
+/** Every category (or brand) in the shop's order, counting its published products shown in the catalogue. */
+export async function findCategories(db: Db, kind: "category" | "brand" = "category") {
+  const { table, link, column } = TAXONOMIES[kind];
   return db
-    .selectFrom("categories as c")
+    .selectFrom(`${table} as c` as "categories as c")
     .select((eb) => [
       "c.id",
       "c.name",
@@ -512,9 +534,9 @@ export async function findCategories(db: Db) {
       "c.description",
       "c.parent_id",
       eb
-        .selectFrom("product_categories as pc")
+        .selectFrom(`${link} as pc` as "product_categories as pc")
         .innerJoin("products as p", "p.id", "pc.product_id")
-        .whereRef("pc.category_id", "=", "c.id")
+        .whereRef(`pc.${column}` as "pc.category_id", "=", "c.id")
         .where("p.catalog_visibility", "in", ["visible", "catalog"])
         .where("p.status", "=", "publish")
         .select((e) => e.fn.countAll<number>().as("n"))

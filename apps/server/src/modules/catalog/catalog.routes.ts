@@ -1,5 +1,5 @@
 /**
- * GET /products, /products/{id or slug}, the attributes with their terms, the categories and tags, and the
+ * GET /products, /products/{id or slug}, the attributes with their terms, the categories, brands and tags, and the
  * collection data: parse, call the service, shape the reply.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
@@ -12,6 +12,7 @@ import {
   AttributeParams,
   AttributeSchema,
   AttributeTermSchema,
+  BrandSchema,
   CategoryListQuery,
   CategoryParams,
   CategorySchema,
@@ -164,6 +165,39 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    "/products/brands",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "The product brands, each with the number of products its page lists",
+        querystring: CategoryListQuery,
+        response: { 200: Type.Array(BrandSchema), 400: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const found = await listStoreCategories(request.ctx, termListingOf(request.query), "brand");
+      return termReply(request.url, request.query, found, reply);
+    },
+  );
+
+  app.get(
+    "/products/brands/:id",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "One product brand",
+        params: CategoryParams,
+        response: { 200: BrandSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const brand = await getStoreCategory(request.ctx, request.params.id, "brand");
+      if (!brand) throw new StoreError("cw_rest_brand_invalid_id", "No product brand has this id.", 404);
+      return brand;
+    },
+  );
+
+  app.get(
     "/products/tags",
     {
       schema: {
@@ -212,6 +246,7 @@ async function productQueryOf(ctx: RequestContext, q: Static<typeof ProductListQ
     search: q.search,
     category: split(q.category),
     tag: split(q.tag),
+    ...(q.brand ? { brand: split(q.brand), brandOperator: q.brand_operator ?? "in" } : {}),
     onSale: q.on_sale,
     stockStatus: split(q.stock_status) as ProductQuery["stockStatus"],
     orderBy: q.orderby as ProductOrderBy,

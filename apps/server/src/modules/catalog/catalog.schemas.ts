@@ -96,6 +96,12 @@ export const ProductListQuery = Type.Object(
     search: Type.Optional(Type.String({ maxLength: 200 })),
     category: Type.Optional(commaList("Category id or slug", "[a-z0-9-]+")),
     tag: Type.Optional(commaList("Tag id or slug", "[a-z0-9-]+")),
+    brand: Type.Optional(commaList("Brand id or slug", "[a-z0-9-]+")),
+    brand_operator: Type.Optional(
+      Type.Union([Type.Literal("in"), Type.Literal("not_in"), Type.Literal("and")], {
+        description: "How the brands given match: any of them (in, the default), none of them (not_in) or every one (and)",
+      }),
+    ),
     on_sale: Type.Optional(Type.Boolean()),
     stock_status: Type.Optional(commaList("Stock status", "instock|outofstock|onbackorder")),
     orderby: Type.Union(
@@ -177,6 +183,12 @@ export const CategorySchema = Type.Object({
   image: Type.Null({ description: "Categories have no image in this shop" }),
   review_count: Type.Integer({ description: "Reviews of those products" }),
   permalink: Type.String(),
+});
+
+/** A brand (decision 0095): the category's shape, its permalink the brand page. */
+export const BrandSchema = Type.Object({
+  ...CategorySchema.properties,
+  image: Type.Null({ description: "Brands have no image in this shop" }),
 });
 
 export const TagSchema = Type.Object({

@@ -25,6 +25,7 @@ import type {
   StoreVariation,
 } from "./catalog.types.ts";
 import {
+  brandLink,
   categoryLink,
   type ProductDetails,
   type ShapeOptions,
@@ -194,6 +195,7 @@ export async function unknownAttributes(ctx: Pick<RequestContext, "db">, filters
 interface CountRows {
   terms: { term_id: number; count: number }[];
   categories: { term_id: number; count: number; reviews: number }[];
+  brands: { term_id: number; count: number; reviews: number }[];
   tags: { term_id: number; count: number; reviews: number }[];
   ratings: { rating: number; count: number }[];
   stock: { status: string; count: number }[];
@@ -204,6 +206,7 @@ type CountKind = keyof CountRows;
 const countReaders: { [K in CountKind]: (db: Db, query: ProductQuery, now: string) => Promise<CountRows[K]> } = {
   terms: repo.countTermProducts,
   categories: (db, query, now) => repo.countTaxonomyProducts(db, "category", query, now),
+  brands: (db, query, now) => repo.countTaxonomyProducts(db, "brand", query, now),
   tags: (db, query, now) => repo.countTaxonomyProducts(db, "tag", query, now),
   ratings: repo.countRatings,
   stock: repo.countStockStatuses,
@@ -359,24 +362,42 @@ export async function listCategories(ctx: Pick<RequestContext, "db">): Promise<r
   return categories(ctx.db);
 }
 
-/** Every category with its product count, read once per catalogue change (every page's header lists them). */
-const categories = revisionCache("catalogue", async (db) => {
-  const rows = await repo.findCategories(db);
-  return deepFreeze(
-    rows.map((c) => ({
-      id: c.id,
-      name: c.name,
-      slug: c.slug,
-      description: c.description,
-      parent: c.parent_id ?? 0,
-      count: Number(c.count ?? 0),
-      link: categoryLink(c.slug),
-    })),
-  );
-});
+/** Every category (or brand) with its product count, read once per catalogue change (every page's header lists the categories). */
+const hierarchyCache = (kind: "category" | "brand", linkOf: (slug: string) => string) =>
+  revisionCache("catalogue", async (db) => {
+    const rows = await repo.findCategories(db, kind);
+    return deepFreeze(
+      rows.map((c) => ({
+        id: c.id,
+        name: c.name,
+        slug: c.slug,
+        description: c.description,
+        parent: c.parent_id ?? 0,
+        count: Number(c.count ?? 0),
+        link: linkOf(c.slug),
+      })),
+    );
+  });
+const categories = hierarchyCache("category", categoryLink);
+const brands = hierarchyCache("brand", brandLink);
+const HIERARCHY = {
+  category: { all: categories, counts: "categories" },
+  brand: { all: brands, counts: "brands" },
+} as const;
 
 export async function getCategory(ctx: Pick<RequestContext, "db">, slug: string): Promise<StoreCategory | null> {
   return (await listCategories(ctx)).find((c) => c.slug === slug) ?? null;
+}
+
+/** The brand at /brand/{slug} (decision 0095), in the storefront's category shape; null when none has the slug. */
+export async function getBrand(ctx: Pick<RequestContext, "db">, slug: string): Promise<StoreCategory | null> {
+  return (await brands(ctx.db)).find((c) => c.slug === slug) ?? null;
+}
+
+/** A product's brands (name, slug, link to the brand page), from its details kept per catalogue revision. */
+export async function getProductBrands(ctx: Pick<RequestContext, "db">, productId: number): Promise<StoreTerm[]> {
+  const found = await detailsById(ctx.db, [productId]);
+  return [...(found.get(productId)?.brands ?? [])];
 }
 
 /** How many related products a product page shows (WooCommerce's single product template shows four). */
@@ -509,9 +530,10 @@ const detailsById = revisionMap("catalogue", async (db, ids: number[]) => deepFr
 
 /** Reads the details of many products in a fixed number of queries. */
 async function readDetails(db: Db, ids: number[]): Promise<Map<number, ProductDetails>> {
-  const [images, categories, tags, attributeRows, variations] = await Promise.all([
+  const [images, categories, brands, tags, attributeRows, variations] = await Promise.all([
     repo.findImages(db, ids),
     repo.findProductCategories(db, ids),
+    repo.findProductCategories(db, ids, "brand"),
     repo.findProductTags(db, ids),
     repo.findProductAttributes(db, ids),
     // Only variable products have variations; asking for all ids finds just theirs.
@@ -535,6 +557,7 @@ async function readDetails(db: Db, ids: number[]): Promise<Map<number, ProductDe
     details.set(id, {
       images: images.filter((i) => i.product_id === id).map(storeImage),
       categories: categories.filter((c) => c.product_id === id).map((c) => toTerm(c, categoryLink(c.slug))),
+      brands: brands.filter((b) => b.product_id === id).map((b) => toTerm(b, brandLink(b.slug))),
       tags: tags.filter((t) => t.product_id === id).map((t) => toTerm(t, tagLink(t.slug))),
       attributes,
       variations: variations.get(id) ?? [],
@@ -578,7 +601,7 @@ export interface TermListing {
   orderBy: "name" | "slug" | "count" | "id";
   /** Leave out terms no listed product carries. */
   hideEmpty: boolean;
-  /** Only the children of this category (0: the top level); categories only. */
+  /** Only the children of this category or brand (0: the top level); not for tags. */
   parent?: number;
 }
 
@@ -617,13 +640,14 @@ function termPage<T extends { id: number; name: string; slug: string; count: num
 }
 
 /**
- * Every category as the Store API answers it, each counting the products its page lists (published, shown in
- * the catalogue, in a stock status the shop lists) and the reviews they have between them. Categories have no
- * image in this shop (decision 0091).
+ * Every category (or brand, decision 0095) as the Store API answers it, each counting the products its page lists
+ * (published, shown in the catalogue, in a stock status the shop lists) and the reviews they have between them.
+ * Categories and brands have no image in this shop (decisions 0091, 0095).
  */
-async function storeCategories(context: RequestContext): Promise<StoreProductCategory[]> {
+async function storeHierarchy(context: RequestContext, kind: "category" | "brand"): Promise<StoreProductCategory[]> {
   const ctx = await withShopSettings(context);
-  const [all, counts] = await Promise.all([categories(ctx.db), countsOf(ctx, "categories", {})]);
+  const { all: read, counts: countKind } = HIERARCHY[kind];
+  const [all, counts] = await Promise.all([read(ctx.db), countsOf(ctx, countKind, {})]);
   const byId = new Map(counts.map((c) => [c.term_id, c]));
   return all.map((c) => ({
     id: c.id,
@@ -638,13 +662,21 @@ async function storeCategories(context: RequestContext): Promise<StoreProductCat
   }));
 }
 
-export async function listStoreCategories(context: RequestContext, listing: TermListing): Promise<TermPage<StoreProductCategory>> {
-  return termPage(await storeCategories(context), listing);
+export async function listStoreCategories(
+  context: RequestContext,
+  listing: TermListing,
+  kind: "category" | "brand" = "category",
+): Promise<TermPage<StoreProductCategory>> {
+  return termPage(await storeHierarchy(context, kind), listing);
 }
 
-/** One category by id, empty or not; null when the shop has none with that id. */
-export async function getStoreCategory(context: RequestContext, id: number): Promise<StoreProductCategory | null> {
-  return (await storeCategories(context)).find((c) => c.id === id) ?? null;
+/** One category (or brand) by id, empty or not; null when the shop has none with that id. */
+export async function getStoreCategory(
+  context: RequestContext,
+  id: number,
+  kind: "category" | "brand" = "category",
+): Promise<StoreProductCategory | null> {
+  return (await storeHierarchy(context, kind)).find((c) => c.id === id) ?? null;
 }
 
 /** Every tag read once per catalogue change. */

@@ -2,9 +2,11 @@ export { catalogRoutes, pageLinks } from "./catalog.routes.ts";
 export {
   attributeFacets,
   crossSellsCached,
+  getBrand,
   getCategory,
   getCrossSells,
   getProduct,
+  getProductBrands,
   getProductOffers,
   getVariations,
   listCategories,

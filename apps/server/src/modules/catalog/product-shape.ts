@@ -18,6 +18,8 @@ import { currentPrice, saleActive } from "./sale-schedule.ts";
 export interface ProductDetails {
   images: StoreImage[];
   categories: StoreTerm[];
+  /** Not in the Store API's product (decision 0095): the storefront asks for them apart. */
+  brands?: StoreTerm[];
   tags: StoreTerm[];
   attributes: StoreProductAttribute[];
   variations: VariationWithRow[];
@@ -58,6 +60,7 @@ function shownPrices(row: ProductRow, tax: TaxOf, options: ShapeOptions): { curr
 
 export const productLink = (slug: string) => `/product/${slug}`;
 export const categoryLink = (slug: string) => `/product-category/${slug}`;
+export const brandLink = (slug: string) => `/brand/${slug}`;
 export const tagLink = (slug: string) => `/shop?tag=${encodeURIComponent(slug)}`;
 
 const escapeHtml = (text: string) =>

@@ -140,6 +140,7 @@ const fields = {
   }),
   menu_order: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, default: 0, description: "The listings' default order" }),
   category_ids: Type.Array(Id, { maxItems: 100, default: [] }),
+  brand_ids: Type.Array(Id, { maxItems: 100, default: [], description: "The product's brands (decision 0095)" }),
   tag_ids: Type.Array(Id, { maxItems: 100, default: [] }),
   cross_sell_ids: Type.Array(Id, { maxItems: 50, default: [], description: "Products offered in the cart, in this order" }),
   upsell_ids: Type.Array(Id, { maxItems: 50, default: [], description: "Products offered on its page in its place, in this order" }),

@@ -143,7 +143,7 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
   )) as ProductRow[];
   if (!rows.length) return [];
   const found = rows.map((row) => row.id);
-  const [categories, tags, crossSells, upsells, attributes, terms, variationRows] = await Promise.all([
+  const [categories, brands, tags, crossSells, upsells, attributes, terms, variationRows] = await Promise.all([
     inChunks(found, (chunk) =>
       db
         .selectFrom("product_categories")
@@ -151,6 +151,9 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
         .where("product_id", "in", chunk)
         .orderBy("category_id")
         .execute(),
+    ),
+    inChunks(found, (chunk) =>
+      db.selectFrom("product_brands").select(["product_id", "brand_id"]).where("product_id", "in", chunk).orderBy("brand_id").execute(),
     ),
     inChunks(found, (chunk) =>
       db.selectFrom("product_tags").select(["product_id", "tag_id"]).where("product_id", "in", chunk).orderBy("tag_id").execute(),
@@ -200,6 +203,7 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
   const images = await inChunks([...found, ...variationRows.map((v) => v.id)], (chunk) => productImages(db, chunk));
   const byProduct = <T extends { product_id: number }>(list: T[]) => groupBy(list, (row) => Number(row.product_id));
   const categoriesOf = byProduct(categories);
+  const brandsOf = byProduct(brands);
   const tagsOf = byProduct(tags);
   const crossSellsOf = byProduct(crossSells);
   const upsellsOf = byProduct(upsells);
@@ -247,6 +251,7 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
         catalog_visibility: row.catalog_visibility,
         menu_order: row.menu_order,
         category_ids: (categoriesOf.get(id) ?? []).map((c) => Number(c.category_id)),
+        brand_ids: (brandsOf.get(id) ?? []).map((b) => Number(b.brand_id)),
         tag_ids: (tagsOf.get(id) ?? []).map((t) => Number(t.tag_id)),
         cross_sell_ids: (crossSellsOf.get(id) ?? []).map((x) => Number(x.cross_sell_id)),
         upsell_ids: (upsellsOf.get(id) ?? []).map((x) => Number(x.upsell_id)),
@@ -329,7 +334,7 @@ function stockColumns(item: Pick<ProductInput, "manage_stock" | "stock_quantity"
  */
 export interface ProductLookups {
   /** Ids among those given that name no row of the table (for products: no product that is not a variation). */
-  missing(table: "categories" | "tags" | "attributes" | "products", ids: number[]): Promise<number[]>;
+  missing(table: "categories" | "brands" | "tags" | "attributes" | "products", ids: number[]): Promise<number[]>;
   /** The attribute each of these terms belongs to (unknown terms left out). */
   termAttributes(termIds: number[]): Promise<Map<number, number>>;
   /** SKUs among those given that another product (not `except` nor its variations) holds. */
@@ -396,11 +401,14 @@ export async function checkProduct(lookups: ProductLookups, id: number | null, i
   if (input.quantity_min % input.quantity_step !== 0) errors.quantity_min = "The minimum quantity must be a multiple of the step.";
 
   const category_ids = unique(input.category_ids);
+  const brand_ids = unique(input.brand_ids);
   const tag_ids = unique(input.tag_ids);
   const cross_sell_ids = unique(input.cross_sell_ids);
   const upsell_ids = unique(input.upsell_ids);
   const missingCategories = await lookups.missing("categories", category_ids);
   if (missingCategories.length) errors.category_ids = `No category has the id ${missingCategories.join(", ")}.`;
+  const missingBrands = await lookups.missing("brands", brand_ids);
+  if (missingBrands.length) errors.brand_ids = `No brand has the id ${missingBrands.join(", ")}.`;
   const missingTags = await lookups.missing("tags", tag_ids);
   if (missingTags.length) errors.tag_ids = `No tag has the id ${missingTags.join(", ")}.`;
   if (id !== null && cross_sell_ids.includes(id)) errors.cross_sell_ids = "A product cannot be its own cross-sell.";
@@ -442,6 +450,7 @@ export async function checkProduct(lookups: ProductLookups, id: number | null, i
     short_description: sanitizeHtml(input.short_description),
     description: sanitizeHtml(input.description),
     category_ids,
+    brand_ids,
     tag_ids,
     cross_sell_ids,
     upsell_ids,
@@ -619,6 +628,13 @@ async function writeLinks(db: Db, id: number, product: ProductInput) {
     await db
       .insertInto("product_categories")
       .values(product.category_ids.map((category_id) => ({ product_id: id, category_id })))
+      .execute();
+  }
+  await db.deleteFrom("product_brands").where("product_id", "=", id).execute();
+  if (product.brand_ids.length) {
+    await db
+      .insertInto("product_brands")
+      .values(product.brand_ids.map((brand_id) => ({ product_id: id, brand_id })))
       .execute();
   }
   await db.deleteFrom("product_tags").where("product_id", "=", id).execute();

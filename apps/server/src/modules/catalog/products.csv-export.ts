@@ -28,34 +28,47 @@ const FIXED = Object.values(COLUMNS);
 
 interface Names {
   categoryPath: Map<number, string[]>;
+  brandPath: Map<number, string[]>;
   tags: Map<number, string>;
   attributes: Map<number, string>;
   terms: Map<number, string>;
 }
 
-async function readNames(ctx: RequestContext): Promise<Names> {
-  const [categories, tags, attributes, terms] = await Promise.all([
-    ctx.db.selectFrom("categories").select(["id", "name", "parent_id"]).execute(),
-    ctx.db.selectFrom("tags").select(["id", "name"]).execute(),
-    ctx.db.selectFrom("attributes").select(["id", "name"]).execute(),
-    ctx.db.selectFrom("attribute_terms").select(["id", "name"]).execute(),
-  ]);
-  const byId = new Map(categories.map((c) => [Number(c.id), c]));
-  const categoryPath = new Map<number, string[]>();
-  for (const category of categories) {
+/** Each category's or brand's names from the top ("Clothing", "Hoodies"). */
+function pathsOf(rows: { id: number; name: string; parent_id: number | null }[]): Map<number, string[]> {
+  const byId = new Map(rows.map((c) => [Number(c.id), c]));
+  const paths = new Map<number, string[]>();
+  for (const row of rows) {
     const path: string[] = [];
     // A parent chain ends at the top; the guard stops a loop a hand-edited database might hold.
     for (
-      let at: typeof category | undefined = category;
+      let at: typeof row | undefined = row;
       at && path.length < 50;
       at = at.parent_id === null ? undefined : byId.get(Number(at.parent_id))
     ) {
       path.unshift(at.name);
     }
-    categoryPath.set(Number(category.id), path);
+    paths.set(Number(row.id), path);
   }
+  return paths;
+}
+
+async function readNames(ctx: RequestContext): Promise<Names> {
+  const [categories, brands, tags, attributes, terms] = await Promise.all([
+    ctx.db.selectFrom("categories").select(["id", "name", "parent_id"]).execute(),
+    ctx.db.selectFrom("brands").select(["id", "name", "parent_id"]).execute(),
+    ctx.db.selectFrom("tags").select(["id", "name"]).execute(),
+    ctx.db.selectFrom("attributes").select(["id", "name"]).execute(),
+    ctx.db.selectFrom("attribute_terms").select(["id", "name"]).execute(),
+  ]);
   const named = (rows: { id: number; name: string }[]) => new Map(rows.map((row) => [Number(row.id), row.name]));
-  return { categoryPath, tags: named(tags), attributes: named(attributes), terms: named(terms) };
+  return {
+    categoryPath: pathsOf(categories),
+    brandPath: pathsOf(brands),
+    tags: named(tags),
+    attributes: named(attributes),
+    terms: named(terms),
+  };
 }
 
 /** A product's or variation's download settings (decision 0094), by id. */
@@ -112,6 +125,7 @@ function productLines(
     regularPrice: money(product.regular_price),
     salePrice: money(product.sale_price),
     categories: product.category_ids.map((id) => writePath(names.categoryPath.get(id) ?? [String(id)])).join(", "),
+    brands: product.brand_ids.map((id) => writePath(names.brandPath.get(id) ?? [String(id)])).join(", "),
     tags: writeList(product.tag_ids.map((id) => names.tags.get(id) ?? String(id))),
     images: product.images.map((image) => image.src).join(", "),
     parent: "",
@@ -141,7 +155,8 @@ function productLines(
     }).flat();
   const lines = [
     csvLine([
-      ...Object.values(own),
+      // In the header's order, whatever order `own` names them in.
+      ...Object.keys(COLUMNS).map((key) => own[key as keyof typeof COLUMNS]),
       ...attributeCells(product.attributes.map((a) => ({ attribute_id: a.attribute_id, terms: a.term_ids, used: a.used_for_variations }))),
     ]),
   ];

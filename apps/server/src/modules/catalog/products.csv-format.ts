@@ -27,6 +27,7 @@ export const COLUMNS = {
   salePrice: "Sale price",
   categories: "Categories",
   tags: "Tags",
+  brands: "Brands",
   images: "Images",
   parent: "Parent",
   upsells: "Upsells",

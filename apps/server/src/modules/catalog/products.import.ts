@@ -165,6 +165,7 @@ interface Snapshot {
   products: Map<number, ProductRef>;
   bySku: Map<string, ProductRef[]>;
   categories: (Named & { parent_id: number | null })[];
+  brands: (Named & { parent_id: number | null })[];
   tags: Named[];
   attributes: Named[];
   terms: (Named & { attribute_id: number; menu_order: number })[];
@@ -172,10 +173,17 @@ interface Snapshot {
   taxClasses: { slug: string; name: string }[];
 }
 
+const hierarchyRow = (c: Named & { parent_id: number | null }) => ({
+  ...c,
+  id: Number(c.id),
+  parent_id: c.parent_id === null ? null : Number(c.parent_id),
+});
+
 async function readSnapshot(db: Db): Promise<Snapshot> {
-  const [products, categories, tags, attributes, terms, media, taxClasses] = await Promise.all([
+  const [products, categories, brands, tags, attributes, terms, media, taxClasses] = await Promise.all([
     db.selectFrom("products").select(["id", "parent_id", "type", "sku", "slug"]).execute(),
     db.selectFrom("categories").select(["id", "name", "slug", "parent_id"]).execute(),
+    db.selectFrom("brands").select(["id", "name", "slug", "parent_id"]).execute(),
     db.selectFrom("tags").select(["id", "name", "slug"]).execute(),
     db.selectFrom("attributes").select(["id", "name", "slug"]).execute(),
     db.selectFrom("attribute_terms").select(["id", "attribute_id", "name", "slug", "menu_order"]).execute(),
@@ -188,7 +196,8 @@ async function readSnapshot(db: Db): Promise<Snapshot> {
   return {
     products: new Map(refs.map((ref) => [ref.id, ref])),
     bySku,
-    categories: categories.map((c) => ({ ...c, id: Number(c.id), parent_id: c.parent_id === null ? null : Number(c.parent_id) })),
+    categories: categories.map(hierarchyRow),
+    brands: brands.map(hierarchyRow),
     tags: tags.map((t) => ({ ...t, id: Number(t.id) })),
     attributes: attributes.map((a) => ({ ...a, id: Number(a.id) })),
     terms: terms.map((t) => ({ ...t, id: Number(t.id), attribute_id: Number(t.attribute_id) })),
@@ -229,14 +238,17 @@ class Taxonomy {
   }
 
   readonly categories: Pending<{ name: string; slug: string; parent_id: number | null }>[] = [];
+  readonly brands: Pending<{ name: string; slug: string; parent_id: number | null }>[] = [];
   readonly tags: Pending<{ name: string; slug: string }>[] = [];
   readonly attributes: Pending<{ name: string; slug: string }>[] = [];
   readonly terms: Pending<{ attribute_id: number; name: string; slug: string; menu_order: number }>[] = [];
   private readonly categorySlugs: Set<string>;
+  private readonly brandSlugs: Set<string>;
   private readonly tagSlugs: Set<string>;
   private readonly attributeSlugs: Set<string>;
   /** "parent id/name" → category id; name → tag id; name or slug → attribute id; "attribute id/name or slug" → term id. */
   private readonly categoryIds = new Map<string, number>();
+  private readonly brandIds = new Map<string, number>();
   private readonly tagIds = new Map<string, number>();
   private readonly attributeIds = new Map<string, number>();
   private readonly termIds = new Map<string, number>();
@@ -246,6 +258,7 @@ class Taxonomy {
 
   constructor(shop: Snapshot) {
     this.categorySlugs = new Set(shop.categories.map((c) => c.slug));
+    this.brandSlugs = new Set(shop.brands.map((c) => c.slug));
     this.tagSlugs = new Set(shop.tags.map((t) => t.slug));
     this.attributeSlugs = new Set(shop.attributes.map((a) => a.slug));
     // The first of two alike keeps the name, as the first found would.
@@ -253,6 +266,7 @@ class Taxonomy {
       if (!map.has(key)) map.set(key, id);
     };
     for (const c of shop.categories) keep(this.categoryIds, `${c.parent_id}/${nameKey(c.name)}`, c.id);
+    for (const b of shop.brands) keep(this.brandIds, `${b.parent_id}/${nameKey(b.name)}`, b.id);
     for (const t of shop.tags) keep(this.tagIds, nameKey(t.name), t.id);
     for (const a of shop.attributes) keep(this.attributeIds, nameKey(a.name), a.id);
     for (const a of shop.attributes) keep(this.attributeIds, a.slug, a.id);
@@ -268,16 +282,30 @@ class Taxonomy {
   }
 
   category(path: string[]): number {
+    return this.hierarchical(path, this.categories, this.categoryIds, this.categorySlugs);
+  }
+
+  brand(path: string[]): number {
+    return this.hierarchical(path, this.brands, this.brandIds, this.brandSlugs);
+  }
+
+  /** A category or brand path "Top > Child": each level found by its name under its parent, or made. */
+  private hierarchical(
+    path: string[],
+    made: Pending<{ name: string; slug: string; parent_id: number | null }>[],
+    ids: Map<string, number>,
+    slugs: Set<string>,
+  ): number {
     if (path.some((part) => !part)) throw new CellProblem(`"${path.join(" > ")}" has an empty name in its path.`);
     let parent: number | null = null;
     for (const [depth, name] of path.entries()) {
       const key = `${parent}/${nameKey(name)}`;
-      let id = this.categoryIds.get(key);
+      let id = ids.get(key);
       if (id === undefined) {
         id = this.newId();
         const label = path.slice(0, depth + 1).join(" > ");
-        this.categories.push({ id, label, row: { name, slug: freeSlug(name, this.categorySlugs), parent_id: parent } });
-        this.categoryIds.set(key, id);
+        made.push({ id, label, row: { name, slug: freeSlug(name, slugs), parent_id: parent } });
+        ids.set(key, id);
       }
       parent = id;
     }
@@ -371,6 +399,7 @@ const newProduct = (): ProductInput => ({
   catalog_visibility: "visible",
   menu_order: 0,
   category_ids: [],
+  brand_ids: [],
   tag_ids: [],
   cross_sell_ids: [],
   upsell_ids: [],
@@ -410,6 +439,7 @@ const FIELD_COLUMNS: Record<string, string> = {
   quantity_min: COLUMNS.quantityMin,
   quantity_max: COLUMNS.quantityMax,
   category_ids: COLUMNS.categories,
+  brand_ids: COLUMNS.brands,
   tag_ids: COLUMNS.tags,
   cross_sell_ids: COLUMNS.crossSells,
   upsell_ids: COLUMNS.upsells,
@@ -596,6 +626,12 @@ class FileReader {
       return ids;
     });
     if (categories) input.category_ids = categories;
+    const brands = this.read(row, "brands", (text) => {
+      const ids = readList(text).map((item) => this.taxonomy.brand(readPath(item)));
+      if (ids.length > 100) throw new CellProblem("A product has at most 100 brands.");
+      return ids;
+    });
+    if (brands) input.brand_ids = brands;
     const tags = this.read(row, "tags", (text) => {
       const ids = readList(text).map((name) => this.taxonomy.tag(name));
       if (ids.length > 100) throw new CellProblem("A product has at most 100 tags.");
@@ -852,6 +888,7 @@ function fileLookups(shop: Snapshot, reader: FileReader): ProductLookups {
   const changed = new Set(reader.products.filter((p) => p.existing).map((p) => p.key));
   const known = {
     categories: new Set([...shop.categories.map((c) => c.id), ...taxonomy.categories.map((c) => c.id)]),
+    brands: new Set([...shop.brands.map((c) => c.id), ...taxonomy.brands.map((c) => c.id)]),
     tags: new Set([...shop.tags.map((t) => t.id), ...taxonomy.tags.map((t) => t.id)]),
     attributes: new Set([...shop.attributes.map((a) => a.id), ...taxonomy.attributes.map((a) => a.id)]),
     products: new Set([
@@ -1015,6 +1052,7 @@ function summaryOf(checkedFile: CheckedFile, dryRun: boolean, ids: { created: nu
     variations_created: variations.filter((v) => !v.id).length,
     variations_updated: variations.filter((v) => v.id).length,
     new_categories: reader.taxonomy.categories.map((c) => c.label),
+    new_brands: reader.taxonomy.brands.map((b) => b.label),
     new_tags: reader.taxonomy.tags.map((t) => t.label),
     new_attributes: reader.taxonomy.attributes.map((a) => a.label),
     new_terms: reader.taxonomy.terms.map((t) => t.label),
@@ -1077,14 +1115,30 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
   const real = new Map<number, number>();
   const idOf = (id: number) => (id < 0 ? (real.get(id) as number) : id);
 
-  for (const category of taxonomy.categories) {
-    const row = {
-      ...category.row,
-      parent_id: category.row.parent_id === null ? null : idOf(category.row.parent_id),
-      description: "",
-      menu_order: 0,
-    };
-    real.set(category.id, Number((await db.insertInto("categories").values(row).returning("id").executeTakeFirstOrThrow()).id));
+  for (const [table, made] of [
+    ["categories", taxonomy.categories],
+    ["brands", taxonomy.brands],
+  ] as const) {
+    for (const term of made) {
+      const row = {
+        ...term.row,
+        parent_id: term.row.parent_id === null ? null : idOf(term.row.parent_id),
+        description: "",
+        menu_order: 0,
+      };
+      real.set(
+        term.id,
+        Number(
+          (
+            await db
+              .insertInto(table as "categories")
+              .values(row)
+              .returning("id")
+              .executeTakeFirstOrThrow()
+          ).id,
+        ),
+      );
+    }
   }
   for (const tag of taxonomy.tags)
     real.set(tag.id, Number((await db.insertInto("tags").values(tag.row).returning("id").executeTakeFirstOrThrow()).id));
@@ -1129,6 +1183,7 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
   const all = reader.products.map((p) => ({ id: idOf(p.key), file: p, input: inputOf(p) }));
   for (const table of [
     "product_categories",
+    "product_brands",
     "product_tags",
     "cross_sells",
     "upsells",
@@ -1142,6 +1197,8 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
   }
   const categoryRows = all.flatMap(({ id, input }) => input.category_ids.map((c) => ({ product_id: id, category_id: idOf(c) })));
   for (const batch of chunks(categoryRows, 1000)) await db.insertInto("product_categories").values(batch).execute();
+  const brandRows = all.flatMap(({ id, input }) => input.brand_ids.map((b) => ({ product_id: id, brand_id: idOf(b) })));
+  for (const batch of chunks(brandRows, 1000)) await db.insertInto("product_brands").values(batch).execute();
   const tagRows = all.flatMap(({ id, input }) => input.tag_ids.map((t) => ({ product_id: id, tag_id: idOf(t) })));
   for (const batch of chunks(tagRows, 1000)) await db.insertInto("product_tags").values(batch).execute();
   const crossSellRows = all.flatMap(({ id, input }) =>

@@ -1,5 +1,5 @@
 /**
- * The owner API's categories, tags and attributes (under /api/admin/v1, behind requireOwner),
+ * The owner API's categories, brands, tags and attributes (under /api/admin/v1, behind requireOwner),
  * open to managers too (MANAGER_AREAS, decision 0043).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
@@ -9,18 +9,23 @@ import { patchFields } from "../../http/input.ts";
 import {
   addAttributeTerm,
   deleteAttribute,
+  deleteBrand,
   deleteCategory,
   deleteTag,
   listOwnerAttributes,
+  listOwnerBrands,
   listOwnerCategories,
   listOwnerTags,
   readAttribute,
+  readBrand,
   readCategory,
   readTag,
   saveAttribute,
+  saveBrand,
   saveCategory,
   saveTag,
   updateAttribute,
+  updateBrand,
   updateCategory,
   updateTag,
 } from "./taxonomies.admin.ts";
@@ -44,7 +49,7 @@ const categoryFields = {
     minimum: 1,
     maximum: MAX_ID,
     default: null,
-    description: "The category it sits in; null for the top",
+    description: "The category (or, for a brand, the brand) it sits in; null for the top",
   }),
   menu_order: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, default: 0 }),
 };
@@ -132,6 +137,14 @@ export const taxonomiesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     categoryFields,
     { list: listOwnerCategories, read: readCategory, save: saveCategory, update: updateCategory, remove: deleteCategory } as Service<never>,
     "Products lose the link and subcategories move to the top. 409 cw_rest_category_in_use when a coupon names it.",
+  );
+  crud(
+    app,
+    "/brands",
+    "brand",
+    categoryFields,
+    { list: listOwnerBrands, read: readBrand, save: saveBrand, update: updateBrand, remove: deleteBrand } as Service<never>,
+    "Products lose the link and sub-brands move to the top.",
   );
   crud(
     app,

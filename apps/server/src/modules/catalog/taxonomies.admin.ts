@@ -1,5 +1,5 @@
 /**
- * The owner's categories, tags and attributes with their terms (issue 19, decision 0043), each
+ * The owner's categories, brands, tags and attributes with their terms (issue 19, decision 0043), each
  * write with its change_log row in one transaction; the catalogue's triggers move its revision.
  * A change that would break the shop (a category a coupon names, a term variations stand for) is
  * refused with its reason.
@@ -46,29 +46,59 @@ function nameAndSlug(input: { name: string; slug: string }, errors: Record<strin
   return { name, slug };
 }
 
-async function slugTaken(db: Db, table: "categories" | "tags" | "attributes", slug: string, except: number | null) {
-  let query = db.selectFrom(table).select("id").where("slug", "=", slug);
+async function slugTaken(db: Db, table: "categories" | "brands" | "tags" | "attributes", slug: string, except: number | null) {
+  let query = db
+    .selectFrom(table as "categories")
+    .select("id")
+    .where("slug", "=", slug);
   if (except !== null) query = query.where("id", "<>", except);
   return Boolean(await query.executeTakeFirst());
 }
 
-// Categories
+// Categories and brands: two hierarchical taxonomies of one shape (decision 0095), one code path.
+
+/** Which hierarchical taxonomy an owner call works on. */
+export type Hierarchy = "category" | "brand";
+
+const HIERARCHIES = {
+  category: {
+    table: "categories",
+    link: "product_categories",
+    column: "category_id",
+    errors: categoryErrors,
+    loop: "A category cannot sit inside itself or one of its own subcategories.",
+  },
+  brand: {
+    table: "brands",
+    link: "product_brands",
+    column: "brand_id",
+    errors: {
+      notFound: () => notFound("cw_rest_brand_not_found", "brand"),
+      slugTaken: (slug: string) => conflict("cw_rest_brand_slug_exists", "slug", `Another brand already has the slug "${slug}".`),
+    },
+    loop: "A brand cannot sit inside itself or one of its own sub-brands.",
+  },
+} as const;
+
+/** Both tables have the categories' columns: Kysely is told the categories' names, the SQL names the kind's own. */
+const tableOf = (kind: Hierarchy) => HIERARCHIES[kind].table as "categories";
 
 type CategoryRow = { id: number } & CategoryInput;
 
-async function findCategory(db: Db, id: number): Promise<CategoryRow | undefined> {
+async function findTerm(db: Db, kind: Hierarchy, id: number): Promise<CategoryRow | undefined> {
   const row = await db
-    .selectFrom("categories")
+    .selectFrom(tableOf(kind))
     .select(["id", "name", "slug", "description", "parent_id", "menu_order"])
     .where("id", "=", id)
     .executeTakeFirst();
   return row ? { ...row, id: Number(row.id), parent_id: row.parent_id === null ? null : Number(row.parent_id) } : undefined;
 }
 
-/** Every category in the shop's order with how many products (drafts too) it holds. */
-export async function listOwnerCategories(ctx: RequestContext): Promise<{ categories: OwnerCategory[] }> {
+/** Every term of the kind in the shop's order with how many products (drafts too) it holds. */
+async function listOwnerTerms(ctx: RequestContext, kind: Hierarchy): Promise<OwnerCategory[]> {
+  const { link, column } = HIERARCHIES[kind];
   const rows = await ctx.db
-    .selectFrom("categories as c")
+    .selectFrom(`${tableOf(kind)} as c`)
     .select((eb) => [
       "c.id",
       "c.name",
@@ -77,100 +107,115 @@ export async function listOwnerCategories(ctx: RequestContext): Promise<{ catego
       "c.parent_id",
       "c.menu_order",
       eb
-        .selectFrom("product_categories as pc")
-        .whereRef("pc.category_id", "=", "c.id")
+        .selectFrom(`${link} as pc` as "product_categories as pc")
+        .whereRef(`pc.${column}` as "pc.category_id", "=", "c.id")
         .select((e) => e.fn.countAll<number | string>().as("n"))
         .as("count"),
     ])
     .orderBy("c.menu_order")
     .orderBy("c.name")
     .execute();
-  return {
-    categories: rows.map((row) => ({
-      id: Number(row.id),
-      name: row.name,
-      slug: row.slug,
-      description: row.description,
-      parent_id: row.parent_id === null ? null : Number(row.parent_id),
-      menu_order: row.menu_order,
-      count: Number(row.count ?? 0),
-    })),
-  };
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    parent_id: row.parent_id === null ? null : Number(row.parent_id),
+    menu_order: row.menu_order,
+    count: Number(row.count ?? 0),
+  }));
 }
 
-export async function readCategory(ctx: RequestContext, id: number): Promise<OwnerCategory> {
-  const row = await findCategory(ctx.db, id);
-  if (!row) throw categoryErrors.notFound();
+async function readTerm(ctx: RequestContext, kind: Hierarchy, id: number): Promise<OwnerCategory> {
+  const row = await findTerm(ctx.db, kind, id);
+  if (!row) throw HIERARCHIES[kind].errors.notFound();
   return row;
 }
 
-async function checkCategory(db: Db, id: number | null, input: CategoryInput): Promise<CategoryInput> {
+async function checkTerm(db: Db, kind: Hierarchy, id: number | null, input: CategoryInput): Promise<CategoryInput> {
   const errors: Record<string, string> = {};
   const { name, slug } = nameAndSlug(input, errors);
   if (input.parent_id !== null) {
-    // Walk up from the parent: meeting this category would make a loop.
+    // Walk up from the parent: meeting this term would make a loop.
     let at: number | null = input.parent_id;
     const seen = new Set<number>();
     while (at !== null && !seen.has(at)) {
       if (at === id) {
-        errors.parent_id = "A category cannot sit inside itself or one of its own subcategories.";
+        errors.parent_id = HIERARCHIES[kind].loop;
         break;
       }
       seen.add(at);
-      const parent = await findCategory(db, at);
+      const parent = await findTerm(db, kind, at);
       if (!parent) {
-        if (at === input.parent_id) errors.parent_id = `No category has the id ${at}.`;
+        if (at === input.parent_id) errors.parent_id = `No ${kind} has the id ${at}.`;
         break;
       }
       at = parent.parent_id;
     }
   }
   if (Object.keys(errors).length) throw invalid(errors);
-  if (await slugTaken(db, "categories", slug, id)) throw categoryErrors.slugTaken(slug);
+  if (await slugTaken(db, HIERARCHIES[kind].table, slug, id)) throw HIERARCHIES[kind].errors.slugTaken(slug);
   return { ...input, name, slug, description: sanitizeHtml(input.description) };
 }
 
-export async function saveCategory(ctx: RequestContext, id: number | null, input: CategoryInput): Promise<CategoryRow> {
-  const category = await checkCategory(ctx.db, id, input);
+async function saveTerm(ctx: RequestContext, kind: Hierarchy, id: number | null, input: CategoryInput): Promise<CategoryRow> {
+  const term = await checkTerm(ctx.db, kind, id, input);
+  const { errors } = HIERARCHIES[kind];
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const before = id === null ? null : await findCategory(trx, id);
-      if (id !== null && !before) throw categoryErrors.notFound();
+      const before = id === null ? null : await findTerm(trx, kind, id);
+      if (id !== null && !before) throw errors.notFound();
       let savedId = id;
       if (savedId === null) {
-        savedId = Number((await trx.insertInto("categories").values(category).returning("id").executeTakeFirstOrThrow()).id);
-      } else await trx.updateTable("categories").set(category).where("id", "=", savedId).execute();
-      const after = (await findCategory(trx, savedId)) as CategoryRow;
-      await logChange(trx, ctx, "category", savedId, before ?? null, after);
+        savedId = Number((await trx.insertInto(tableOf(kind)).values(term).returning("id").executeTakeFirstOrThrow()).id);
+      } else await trx.updateTable(tableOf(kind)).set(term).where("id", "=", savedId).execute();
+      const after = (await findTerm(trx, kind, savedId)) as CategoryRow;
+      await logChange(trx, ctx, kind, savedId, before ?? null, after);
       return after;
     });
   } catch (error) {
-    if (isUniqueViolation(error, "slug")) throw categoryErrors.slugTaken(category.slug);
+    if (isUniqueViolation(error, "slug")) throw errors.slugTaken(term.slug);
     throw error;
   }
 }
 
-export async function updateCategory(ctx: RequestContext, id: number, changes: Partial<CategoryInput>) {
-  const { id: _id, ...current } = await readCategory(ctx, id);
-  return saveCategory(ctx, id, { ...current, ...changes });
+async function updateTerm(ctx: RequestContext, kind: Hierarchy, id: number, changes: Partial<CategoryInput>) {
+  const { id: _id, count: _count, ...current } = await readTerm(ctx, kind, id);
+  return saveTerm(ctx, kind, id, { ...current, ...changes });
 }
 
-/** Products lose the link and subcategories move to the top; a category a coupon names is refused. */
-export async function deleteCategory(ctx: RequestContext, id: number): Promise<void> {
+/** Products lose the link and children move to the top (the parent key's "set null"). */
+async function deleteTerm(ctx: RequestContext, kind: Hierarchy, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const before = await findCategory(trx, id);
-    if (!before) throw categoryErrors.notFound();
-    const codes = await couponsNaming(trx, "category", [id]);
-    if (codes.length) {
-      throw refused(
-        "cw_rest_category_in_use",
-        `The coupon${codes.length === 1 ? "" : "s"} ${codes.join(", ")} name this category: take it out first.`,
-      );
+    const before = await findTerm(trx, kind, id);
+    if (!before) throw HIERARCHIES[kind].errors.notFound();
+    if (kind === "category") {
+      const codes = await couponsNaming(trx, "category", [id]);
+      if (codes.length) {
+        throw refused(
+          "cw_rest_category_in_use",
+          `The coupon${codes.length === 1 ? "" : "s"} ${codes.join(", ")} name this category: take it out first.`,
+        );
+      }
     }
-    await trx.deleteFrom("categories").where("id", "=", id).execute();
-    await logChange(trx, ctx, "category", id, before, null);
+    await trx.deleteFrom(tableOf(kind)).where("id", "=", id).execute();
+    await logChange(trx, ctx, kind, id, before, null);
   });
 }
+
+export const listOwnerCategories = async (ctx: RequestContext) => ({ categories: await listOwnerTerms(ctx, "category") });
+export const readCategory = (ctx: RequestContext, id: number) => readTerm(ctx, "category", id);
+export const saveCategory = (ctx: RequestContext, id: number | null, input: CategoryInput) => saveTerm(ctx, "category", id, input);
+export const updateCategory = (ctx: RequestContext, id: number, changes: Partial<CategoryInput>) =>
+  updateTerm(ctx, "category", id, changes);
+/** A category a coupon names is refused. */
+export const deleteCategory = (ctx: RequestContext, id: number) => deleteTerm(ctx, "category", id);
+
+export const listOwnerBrands = async (ctx: RequestContext) => ({ brands: await listOwnerTerms(ctx, "brand") });
+export const readBrand = (ctx: RequestContext, id: number) => readTerm(ctx, "brand", id);
+export const saveBrand = (ctx: RequestContext, id: number | null, input: CategoryInput) => saveTerm(ctx, "brand", id, input);
+export const updateBrand = (ctx: RequestContext, id: number, changes: Partial<CategoryInput>) => updateTerm(ctx, "brand", id, changes);
+export const deleteBrand = (ctx: RequestContext, id: number) => deleteTerm(ctx, "brand", id);
 
 // Tags
 

@@ -43,6 +43,7 @@ export const MANAGER_AREAS: readonly string[] = [
   // The catalogue (decision 0032: "orders, customers and catalogue"; decision 0043).
   "/products",
   "/categories",
+  "/brands",
   "/tags",
   "/attributes",
   // Product reviews are the catalogue's (decision 0090).

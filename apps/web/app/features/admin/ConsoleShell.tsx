@@ -33,6 +33,7 @@ export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: 
   { to: `${ADMIN_PATH}/customers`, label: customersMessages.nav },
   { to: `${ADMIN_PATH}/products`, label: productMessages.nav },
   { to: `${ADMIN_PATH}/categories`, label: termMessages.categories.nav },
+  { to: `${ADMIN_PATH}/brands`, label: termMessages.brands.nav },
   { to: `${ADMIN_PATH}/tags`, label: termMessages.tags.nav },
   { to: `${ADMIN_PATH}/attributes`, label: termMessages.attributes.nav },
   { to: `${ADMIN_PATH}/reviews`, label: REVIEWS_NAV_LABEL },

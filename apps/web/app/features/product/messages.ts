@@ -16,6 +16,7 @@ export const productMessages = {
   unavailableCombination: "Sorry, this product is unavailable. Please choose a different combination.",
   description: "Description",
   categories: (count: number) => plural(count, "Category:", "Categories:"),
+  brands: (count: number) => plural(count, "Brand:", "Brands:"),
   tags: (count: number) => plural(count, "Tag:", "Tags:"),
   sku: "SKU:",
   upsells: "You may also like…",

@@ -13,13 +13,14 @@ import type { Route } from "./+types/product-edit";
 const DownloadsCard = lazy(() => import("../../features/admin/downloads/DownloadsCard.tsx"));
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const [product, { categories }, { tags }, { attributes }] = await Promise.all([
+  const [product, { categories }, { brands }, { tags }, { attributes }] = await Promise.all([
     productsApi.get(idParam(params.id)),
     productsApi.categories(),
+    productsApi.brands(),
     productsApi.tags(),
     productsApi.attributes(),
   ]);
-  return { product, choices: { categories, tags, attributes } };
+  return { product, choices: { categories, brands, tags, attributes } };
 }
 clientLoader.hydrate = true as const;
 

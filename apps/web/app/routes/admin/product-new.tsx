@@ -9,13 +9,14 @@ import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/product-new";
 
 export async function clientLoader() {
-  const [currency, { categories }, { tags }, { attributes }] = await Promise.all([
+  const [currency, { categories }, { brands }, { tags }, { attributes }] = await Promise.all([
     productsApi.currency(),
     productsApi.categories(),
+    productsApi.brands(),
     productsApi.tags(),
     productsApi.attributes(),
   ]);
-  return { currency, choices: { categories, tags, attributes } };
+  return { currency, choices: { categories, brands, tags, attributes } };
 }
 clientLoader.hydrate = true as const;
 

@@ -1,8 +1,8 @@
 /** /admin/tags/:id: one tag's form (decision 0043). */
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { termsApi } from "../../features/admin/products/api.ts";
-import { termMessages as t } from "../../features/admin/products/messages.ts";
 import { TermEditPage } from "../../features/admin/products/TermPages.tsx";
+import { termPageMessages as t } from "../../features/admin/products/term-messages.ts";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/tag-edit";

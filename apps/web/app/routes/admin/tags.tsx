@@ -1,9 +1,9 @@
 /** /admin/tags: the shop's tags with their products counted, and a form to add one (decision 0043). */
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { termsApi } from "../../features/admin/products/api.ts";
-import { termMessages as t } from "../../features/admin/products/messages.ts";
 import productsStyles from "../../features/admin/products/products.css?url";
 import { TermListPage } from "../../features/admin/products/TermPages.tsx";
+import { termPageMessages as t } from "../../features/admin/products/term-messages.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/tags";

@@ -1,5 +1,5 @@
 /**
- * The form of a category or a tag (decision 0043): name and slug, and for a category its parent,
+ * The form of a category, brand or tag (decisions 0043, 0095): name and slug, and for a category or brand its parent,
  * description and position; the server's messages beside their fields, delete behind a confirmation.
  */
 import { type FormEvent, useState } from "react";
@@ -8,9 +8,8 @@ import { DeleteCard, SubmitButton, useDelete, useSave } from "../components/edit
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
 import { type Category, type Tag, termsApi } from "./api.ts";
-import { termMessages as t } from "./messages.ts";
-
-type Kind = "categories" | "tags";
+import { hierarchical, type TermKind as Kind, parentLabel, termWords } from "./term-kinds.ts";
+import { termPageMessages as t } from "./term-messages.ts";
 
 interface Props {
   kind: Kind;
@@ -23,7 +22,7 @@ interface Props {
 }
 
 export function TermForm({ kind, id, initial, parents = [], heading }: Props) {
-  const words = t[kind];
+  const words = termWords(kind);
   const start = {
     name: initial?.name ?? "",
     slug: initial?.slug ?? "",
@@ -47,17 +46,17 @@ export function TermForm({ kind, id, initial, parents = [], heading }: Props) {
     name: t.name,
     slug: t.slug,
     description: t.description,
-    parent_id: t.parent,
+    parent_id: parentLabel(kind),
     menu_order: t.menuOrder,
   };
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (kind === "categories" && !/^-?\d{1,7}$/.test(draft.menu_order.trim())) return refuse({ menu_order: t.notWhole });
+    if (hierarchical(kind) && !/^-?\d{1,7}$/.test(draft.menu_order.trim())) return refuse({ menu_order: t.notWhole });
     await run(
       () =>
-        kind === "categories"
-          ? (id ? termsApi.categories.save.bind(null, id) : termsApi.categories.create)({
+        kind !== "tags"
+          ? (id ? termsApi[kind].save.bind(null, id) : termsApi[kind].create)({
               name: draft.name,
               slug: draft.slug,
               description: draft.description,
@@ -82,11 +81,11 @@ export function TermForm({ kind, id, initial, parents = [], heading }: Props) {
         {failure && <ErrorSummary message={failure} fields={errors} labelFor={(path) => labels[path] ?? path} />}
         <TextField path="name" label={t.name} value={draft.name} onChange={set("name")} />
         <TextField path="slug" label={t.slug} hint={t.slugHint} value={draft.slug} onChange={set("slug")} />
-        {kind === "categories" && (
+        {hierarchical(kind) && (
           <>
             <SelectField
               path="parent_id"
-              label={t.parent}
+              label={parentLabel(kind)}
               value={draft.parent}
               options={[
                 { value: "", label: t.noParent },

@@ -1,15 +1,14 @@
-/** The category and tag pages' bodies (decision 0043): the list with its add form, and one term's form. */
+/** The category, brand and tag pages' bodies (decisions 0043, 0095): the list with its add form, and one term's form. */
 import { Link } from "react-router";
 import { PageHead } from "../components/page.tsx";
 import type { Category, Tag } from "./api.ts";
-import { termMessages as t } from "./messages.ts";
 import { TermForm } from "./TermForm.tsx";
+import { hierarchical, parentLabel, type TermKind, termWords } from "./term-kinds.ts";
+import { termPageMessages as t } from "./term-messages.ts";
 
-type Kind = "categories" | "tags";
-
-export function TermListPage({ kind, items }: { kind: Kind; items: ((Category | Tag) & { count: number })[] }) {
-  const words = t[kind];
-  const categories = kind === "categories" ? (items as Category[]) : [];
+export function TermListPage({ kind, items }: { kind: TermKind; items: ((Category | Tag) & { count: number })[] }) {
+  const words = termWords(kind);
+  const categories = hierarchical(kind) ? (items as Category[]) : [];
   const parentName = (item: Category | Tag) => categories.find((c) => c.id === (item as Category).parent_id)?.name ?? "";
   return (
     <div className="admin-page">
@@ -24,7 +23,7 @@ export function TermListPage({ kind, items }: { kind: Kind; items: ((Category | 
               <tr>
                 <th scope="col">{t.name}</th>
                 <th scope="col">{t.slug}</th>
-                {kind === "categories" && <th scope="col">{t.parent}</th>}
+                {hierarchical(kind) && <th scope="col">{parentLabel(kind)}</th>}
                 <th scope="col" className="admin-num">
                   {t.products}
                 </th>
@@ -37,8 +36,8 @@ export function TermListPage({ kind, items }: { kind: Kind; items: ((Category | 
                     <Link to={`/admin/${kind}/${item.id}`}>{item.name}</Link>
                   </th>
                   <td className="admin-terms__slug">{item.slug}</td>
-                  {kind === "categories" && (
-                    <td className="admin-terms__parent" data-label={t.parent}>
+                  {hierarchical(kind) && (
+                    <td className="admin-terms__parent" data-label={parentLabel(kind)}>
                       {parentName(item)}
                     </td>
                   )}
@@ -56,8 +55,8 @@ export function TermListPage({ kind, items }: { kind: Kind; items: ((Category | 
   );
 }
 
-export function TermEditPage({ kind, item, parents = [] }: { kind: Kind; item: Category | Tag; parents?: Category[] }) {
-  const words = t[kind];
+export function TermEditPage({ kind, item, parents = [] }: { kind: TermKind; item: Category | Tag; parents?: Category[] }) {
+  const words = termWords(kind);
   return (
     <div className="admin-page">
       <p className="admin-breadcrumb">

@@ -78,6 +78,7 @@ export const productsApi = {
   generate: (id: number) =>
     c().admin<{ created: number; product: Product }>(`/products/${id}/variations/generate`, { method: "POST", body: {} }),
   categories: () => c().admin<{ categories: (Term & { count: number })[] }>("/categories"),
+  brands: () => c().admin<{ brands: (Term & { count: number })[] }>("/brands"),
   tags: () => c().admin<{ tags: (Term & { count: number })[] }>("/tags"),
   attributes: () => c().admin<{ attributes: AttributeWithTerms[] }>("/attributes"),
   /** One new term at the end of a global attribute's list (the attributes card's "Add new …"). */
@@ -96,7 +97,7 @@ export const productsApi = {
 export type Category = OwnerCategory;
 export type Tag = OwnerTag;
 
-/** Categories and tags: the same five calls each. */
+/** Categories, brands (decision 0095) and tags: the same five calls each. */
 export const termsApi = {
   categories: {
     list: () => c().admin<{ categories: (Category & { count: number })[] }>("/categories"),
@@ -104,6 +105,13 @@ export const termsApi = {
     create: (body: CategoryInput) => c().admin<Category>("/categories", { method: "POST", body }),
     save: (id: number, body: CategoryInput) => c().admin<Category>(`/categories/${id}`, { method: "PUT", body }),
     remove: (id: number) => c().admin<void>(`/categories/${id}`, { method: "DELETE" }),
+  },
+  brands: {
+    list: () => c().admin<{ brands: (Category & { count: number })[] }>("/brands"),
+    get: (id: number) => c().admin<Category>(`/brands/${id}`),
+    create: (body: CategoryInput) => c().admin<Category>("/brands", { method: "POST", body }),
+    save: (id: number, body: CategoryInput) => c().admin<Category>(`/brands/${id}`, { method: "PUT", body }),
+    remove: (id: number) => c().admin<void>(`/brands/${id}`, { method: "DELETE" }),
   },
   tags: {
     list: () => c().admin<{ tags: (Tag & { count: number })[] }>("/tags"),

@@ -6,6 +6,8 @@ import type { ProductDraft } from "./model.ts";
 
 export interface ProductChoices {
   categories: Term[];
+  /** The shop's brands (decision 0095). */
+  brands: Term[];
   tags: Term[];
   attributes: AttributeWithTerms[];
 }

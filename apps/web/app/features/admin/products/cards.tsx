@@ -13,6 +13,7 @@ import { imageLabels, ProductImagesCard } from "./images/ProductImagesCard.tsx";
 import { productMessages as t } from "./messages.ts";
 import type { ProductDraft } from "./model.ts";
 import { ProductPicker } from "./ProductPicker.tsx";
+import { termPageMessages } from "./term-messages.ts";
 import { VariationsCard } from "./VariationsCard.tsx";
 
 function GeneralCard(props: CardProps) {
@@ -147,7 +148,7 @@ function DescriptionsCard(props: CardProps) {
   );
 }
 
-/** Checkboxes for a list of ids (categories, tags), in one group with its legend. */
+/** Checkboxes for a list of ids (categories, brands, tags), in one group with its legend. */
 function IdChoices({
   legend,
   path,
@@ -193,6 +194,14 @@ function OrganiseCard(props: CardProps) {
         chosen={draft.category_ids}
         empty={t.noCategories}
         onChange={set("category_ids")}
+      />
+      <IdChoices
+        legend={termPageMessages.brands.picker}
+        path="brand_ids"
+        items={choices.brands}
+        chosen={draft.brand_ids}
+        empty={termPageMessages.brands.pickerEmpty}
+        onChange={set("brand_ids")}
       />
       <IdChoices legend={t.tags} path="tag_ids" items={choices.tags} chosen={draft.tag_ids} empty={t.noTags} onChange={set("tag_ids")} />
     </div>
@@ -240,6 +249,7 @@ const baseLabels = (currency: ProductCurrency): Record<string, string> => ({
   quantity_step: t.quantityStep,
   weight_grams: t.weight,
   category_ids: t.categories,
+  brand_ids: termPageMessages.brands.picker,
   tag_ids: t.tags,
   cross_sell_ids: t.crossSells,
   upsell_ids: t.upsells,

@@ -127,53 +127,15 @@ export const productMessages = {
     `Optional. Days in the shop's time zone (${zone}): the sale runs from the start of its first day to the end of its last.`,
 };
 
-/** The category and tag pages' texts (decision 0043). */
+/**
+ * The catalogue's term pages' names in the console's menu: the frame loads this file on every console page, so
+ * the pages' own texts are in term-messages.ts (decision 0095; the attribute pages' in attributes/messages.ts).
+ */
 export const termMessages = {
-  categories: {
-    nav: "Categories",
-    title: "Categories",
-    intro: "Groups of products, each with its page in the shop.",
-    add: "Add category",
-    addTitle: "Add a category",
-    editTitle: (name: string) => `Category ${name}`,
-    back: "All categories",
-    empty: "No categories yet.",
-    created: "Category created.",
-    saved: "Category saved.",
-    delete: "Delete category",
-    deleteTitle: (name: string) => `Delete category ${name}?`,
-    deleteBody: "Its products stay, without this category; its subcategories move to the top.",
-    deleted: (name: string) => `Category ${name} deleted.`,
-  },
-  tags: {
-    nav: "Tags",
-    title: "Tags",
-    intro: "Words shoppers can find products by.",
-    add: "Add tag",
-    addTitle: "Add a tag",
-    editTitle: (name: string) => `Tag ${name}`,
-    back: "All tags",
-    empty: "No tags yet.",
-    created: "Tag created.",
-    saved: "Tag saved.",
-    delete: "Delete tag",
-    deleteTitle: (name: string) => `Delete tag ${name}?`,
-    deleteBody: "Its products stay, without this tag.",
-    deleted: (name: string) => `Tag ${name} deleted.`,
-  },
-  /** The rest of the attribute pages' texts are attributes/messages.ts's. */
+  categories: { nav: "Categories" },
+  brands: { nav: "Brands" },
+  tags: { nav: "Tags" },
   attributes: { nav: "Attributes" },
-  name: "Name",
-  slug: "Slug",
-  slugHint: "Lower-case letters, digits and hyphens. Left empty, it is made from the name.",
-  description: "Description",
-  parent: "Parent category",
-  noParent: "None (top level)",
-  menuOrder: "Position in menus",
-  products: "Products",
-  save: "Save",
-  deleteConfirm: "Delete",
-  notWhole: "Enter a whole number.",
 };
 
 /** The list's bulk edit (decision 0043). */

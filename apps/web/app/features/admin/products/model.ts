@@ -96,6 +96,7 @@ export const emptyDraft = (): ProductDraft => ({
   catalog_visibility: "visible",
   menu_order: 0,
   category_ids: [],
+  brand_ids: [],
   tag_ids: [],
   cross_sell_ids: "",
   upsell_ids: "",
