@@ -912,6 +912,7 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
     ["/admin/products/{id}", `/admin/products/${product}`],
     ["/admin/categories"],
     ["/admin/tags"],
+    ["/admin/brands"],
     ["/admin/attributes"],
     ["/admin/attributes/{id}", `/admin/attributes/${attribute}`],
     ["/admin/reviews"],
