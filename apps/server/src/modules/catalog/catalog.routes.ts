@@ -131,71 +131,41 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    "/products/categories",
-    {
-      schema: {
-        tags: ["catalogue"],
-        summary: "The product categories, each with the number of products its page lists",
-        querystring: CategoryListQuery,
-        response: { 200: Type.Array(CategorySchema), 400: ErrorSchema },
+  // Categories and brands: the same hierarchical taxonomy's list and one term (decision 0095).
+  for (const taxonomy of HIERARCHICAL_TAXONOMIES) {
+    app.get(
+      `/products/${taxonomy.path}`,
+      {
+        schema: {
+          tags: ["catalogue"],
+          summary: `The product ${taxonomy.path}, each with the number of products its page lists`,
+          querystring: CategoryListQuery,
+          response: { 200: Type.Array(taxonomy.schema), 400: ErrorSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const found = await listStoreCategories(request.ctx, termListingOf(request.query));
-      return termReply(request.url, request.query, found, reply);
-    },
-  );
+      async (request, reply) => {
+        const found = await listStoreCategories(request.ctx, termListingOf(request.query), taxonomy.kind);
+        return termReply(request.url, request.query, found, reply);
+      },
+    );
 
-  app.get(
-    "/products/categories/:id",
-    {
-      schema: {
-        tags: ["catalogue"],
-        summary: "One product category",
-        params: CategoryParams,
-        response: { 200: CategorySchema, 404: ErrorSchema },
+    app.get(
+      `/products/${taxonomy.path}/:id`,
+      {
+        schema: {
+          tags: ["catalogue"],
+          summary: `One product ${taxonomy.kind}`,
+          params: CategoryParams,
+          response: { 200: taxonomy.schema, 404: ErrorSchema },
+        },
       },
-    },
-    async (request) => {
-      const category = await getStoreCategory(request.ctx, request.params.id);
-      if (!category) throw new StoreError("cw_rest_category_invalid_id", "No product category has this id.", 404);
-      return category;
-    },
-  );
-
-  app.get(
-    "/products/brands",
-    {
-      schema: {
-        tags: ["catalogue"],
-        summary: "The product brands, each with the number of products its page lists",
-        querystring: CategoryListQuery,
-        response: { 200: Type.Array(BrandSchema), 400: ErrorSchema },
+      async (request) => {
+        const term = await getStoreCategory(request.ctx, request.params.id, taxonomy.kind);
+        if (!term) throw new StoreError(`cw_rest_${taxonomy.kind}_invalid_id`, `No product ${taxonomy.kind} has this id.`, 404);
+        return term;
       },
-    },
-    async (request, reply) => {
-      const found = await listStoreCategories(request.ctx, termListingOf(request.query), "brand");
-      return termReply(request.url, request.query, found, reply);
-    },
-  );
-
-  app.get(
-    "/products/brands/:id",
-    {
-      schema: {
-        tags: ["catalogue"],
-        summary: "One product brand",
-        params: CategoryParams,
-        response: { 200: BrandSchema, 404: ErrorSchema },
-      },
-    },
-    async (request) => {
-      const brand = await getStoreCategory(request.ctx, request.params.id, "brand");
-      if (!brand) throw new StoreError("cw_rest_brand_invalid_id", "No product brand has this id.", 404);
-      return brand;
-    },
-  );
+    );
+  }
 
   app.get(
     "/products/tags",
@@ -230,6 +200,11 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+const HIERARCHICAL_TAXONOMIES = [
+  { path: "categories", kind: "category", schema: CategorySchema },
+  { path: "brands", kind: "brand", schema: BrandSchema },
+] as const;
 
 /** The listing query of GET /products' parameters (also those of /products/collection-data): one reading for both. */
 async function productQueryOf(ctx: RequestContext, q: Static<typeof ProductListQuery>): Promise<ProductQuery> {
