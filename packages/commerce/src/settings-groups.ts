@@ -41,6 +41,7 @@ export const SWITCHABLE_EMAILS = [
   "owner_cancelled",
   "contact_message",
   "form_entry",
+  "review_held",
 ] as const;
 export type SwitchableEmail = (typeof SWITCHABLE_EMAILS)[number];
 

@@ -401,6 +401,15 @@ export function onOrderPlaced(db: Db, orderId: number): Promise<boolean> {
   return claim;
 }
 
+/**
+ * Other mail sent after a commit (an owner's notice): run in the background the shutdown waits for,
+ * with this database's mailer; nothing without one. `work` logs its own failure.
+ */
+export function mailInBackground(db: Db, work: (deps: OrderEmailDeps) => Promise<unknown>): void {
+  const registration = registrations.get(db);
+  if (registration) inBackground(registration, work(registration.deps));
+}
+
 /** Sending the shutdown waits for; a failure was logged where it happened (only a throwing logger gets here), never unhandled. */
 function inBackground(registration: Registration, work: Promise<unknown>): void {
   const sending: Promise<unknown> = work.catch(() => {}).finally(() => registration.inFlight.delete(sending));

@@ -1,7 +1,7 @@
 export type { ContactMessageEmailData } from "./contact-message.ts";
 export { renderContactMessageNotice, sendContactMessageNotice } from "./contact-message.ts";
 export type { MailLog, OrderEmailDeps, OrderEmailKind, SentOrderEmail } from "./emails.service.ts";
-export { onOrderFailed, onOrderPlaced, registerOrderEmails, sendOrderEmail, sendOrderEmails } from "./emails.service.ts";
+export { mailInBackground, onOrderFailed, onOrderPlaced, registerOrderEmails, sendOrderEmail, sendOrderEmails } from "./emails.service.ts";
 export type { FormEntryEmailData, FormVisitorEmailData } from "./form-entry.ts";
 export { renderFormEntryNotice, renderFormVisitorNotice, sendFormEntryNotice, sendFormVisitorNotice } from "./form-entry.ts";
 export type { FormResumeEmailData } from "./form-resume.ts";
@@ -13,6 +13,8 @@ export type { PasswordResetEmailData } from "./password-reset.ts";
 export { renderPasswordReset, sendPasswordReset } from "./password-reset.ts";
 export type { RefundEmailData } from "./refund.ts";
 export { renderRefundNotice, sendRefundNotice } from "./refund.ts";
+export type { ReviewHeldEmailData } from "./review-held.ts";
+export { renderReviewHeldNotice, sendReviewHeldNotice } from "./review-held.ts";
 export type { StaffInviteEmailData } from "./staff-invite.ts";
 export { renderStaffInvite, sendStaffInvite } from "./staff-invite.ts";
 export type { OrderEmailData, RenderedEmail } from "./templates.ts";

@@ -3,12 +3,17 @@
  * writing with every refusal, the owner's settings, verified owners, moderation and the product's
  * figures following its approved rated reviews, and the listing's rating filter.
  */
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../../../test/app.ts";
 import { ADMIN, adminCall, fieldMessages, settingsGroups, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
+// biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
+import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
 
 const OWNER = { email: "owner@reviews.test", password: "owner-password-2026" };
 
@@ -248,6 +253,41 @@ describe("writing a review", () => {
     expect(row.reviewer_email).toBe("jane@example.com");
     expect(row.reviewer_name).not.toBe("");
     expect(row.customer_id).toBeGreaterThan(0);
+  });
+});
+
+describe("the owner's notice of a held review", () => {
+  it("tells the owner a review awaits approval, never a trapped robot's, and not when switched off", async () => {
+    const outbox = newOutbox("reviews");
+    const mailing = await appWithOutbox(shop, outbox);
+    const held = await write({ review: "Soft cotton.\nKeeps its shape <b>after</b> washing.", rating: 5 }, new StoreClient(mailing));
+    const trapped = await write({ website: "http://spam.example" }, new StoreClient(mailing));
+    const switchNotice = async (on: boolean) => {
+      const emails = await groups.read("emails");
+      await groups.saved("emails", { ...emails, sent: { ...emails.sent, review_held: on } });
+    };
+    await switchNotice(false);
+    let quiet: LightMyRequestResponse | undefined;
+    try {
+      quiet = await write({}, new StoreClient(mailing));
+    } finally {
+      await switchNotice(true);
+      // Closing waits for the notices still being sent.
+      await mailing.close();
+    }
+    expect([held.json().status, trapped.json().status, quiet?.json().status]).toEqual(["pending", "pending", "pending"]);
+    expect(outboxFilesOf(outbox, trapped.json().id, "review-held")).toEqual([]);
+    expect(outboxFilesOf(outbox, quiet?.json().id, "review-held")).toEqual([]);
+    const [file] = outboxFilesOf(outbox, held.json().id, "review-held");
+    const mail = parseEml(readFileSync(join(outbox, file ?? ""), "utf8"));
+    expect(mail.headers.subject).toBe("[Cartwright Demo] Review awaiting approval: Classic T-Shirt");
+    expect(mail.headers.to).toContain("owner@example.com");
+    expect(mail.text).toContain("From: Rita Reviewer <rita@example.com>");
+    expect(mail.text).toContain("Rating: 5 out of 5");
+    expect(mail.text).toContain("  Keeps its shape <b>after</b> washing.");
+    expect(mail.text).toContain("https://shop.example.com/admin/reviews?status=pending");
+    // The shopper's words are text in the HTML part, never markup.
+    expect(mail.html).toContain("Keeps its shape &lt;b&gt;after&lt;/b&gt; washing.");
   });
 });
 

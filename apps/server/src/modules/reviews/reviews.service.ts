@@ -17,8 +17,10 @@ import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
+import { ownerAccountEmail } from "../contact-widget/index.ts";
+import { mailInBackground, sendReviewHeldNotice } from "../emails/index.ts";
 import { storeImage } from "../media/index.ts";
-import { withShopSettings } from "../settings/index.ts";
+import { type ShopContext, withShopSettings } from "../settings/index.ts";
 import * as repo from "./reviews.repo.ts";
 
 export const MAX_REVIEWS_PER_PAGE = 100;
@@ -205,6 +207,9 @@ export async function writeReview(context: RequestContext, input: NewReview): Pr
     if (status === "approved") await repo.refreshProductRating(trx, product.id);
     return inserted.id;
   });
+  if (status === "pending") {
+    announceHeldReview(ctx, { reviewId: id, product: product.name, name, email, rating, text, verified, at });
+  }
   let review: StoreReview | null = null;
   if (status === "approved") {
     const row = { ...(await reviewRow(ctx.db, id)), product_name: product.name, product_slug: product.slug };
@@ -218,6 +223,49 @@ export async function writeReview(context: RequestContext, input: NewReview): Pr
     message: status === "approved" ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.held,
     review,
   };
+}
+
+/** Tells the owner a review waits for approval, after the commit and in the background; the review already waits in the console. */
+function announceHeldReview(
+  ctx: ShopContext,
+  held: {
+    reviewId: number;
+    product: string;
+    name: string;
+    email: string;
+    rating: number | null;
+    text: string;
+    verified: boolean;
+    at: string;
+  },
+) {
+  mailInBackground(ctx.db, async ({ mailer, log }) => {
+    try {
+      const delivery = await sendReviewHeldNotice(
+        mailer,
+        {
+          reviewId: held.reviewId,
+          siteTitle: ctx.settings.siteTitle,
+          productName: held.product,
+          reviewerName: held.name,
+          reviewerEmail: held.email,
+          rating: held.rating,
+          text: held.text,
+          verified: held.verified,
+          writtenAt: held.at,
+          timeZone: ctx.settings.timeZone,
+          reviewsUrl: `${mailer.publicUrl}/admin/reviews?status=pending`,
+        },
+        { shop: ctx.settings, ownerAccountEmail: await ownerAccountEmail(ctx.db) },
+      );
+      log?.info(
+        { reviewId: held.reviewId, sent: Boolean(delivery) },
+        delivery ? "held review notice sent" : "held review notice switched off",
+      );
+    } catch (error) {
+      log?.error({ reviewId: held.reviewId, err: error }, "held review notice could not be sent");
+    }
+  });
 }
 
 async function reviewRow(db: Db, id: number) {

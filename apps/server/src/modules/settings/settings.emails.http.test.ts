@@ -34,6 +34,7 @@ const ALL_ON = {
   owner_cancelled: true,
   contact_message: true,
   form_entry: true,
+  review_held: true,
 };
 const DEFAULTS = { sender_name: "", sender_address: "", owner_recipient: "", sent: ALL_ON };
 

@@ -177,6 +177,7 @@ export const emailsMessages = {
     owner_cancelled: "Cancelled order (one paid for or on hold), to the owner",
     contact_message: "New contact message, to the owner",
     form_entry: "New form entry, to the owner",
+    review_held: "Review awaiting approval, to the owner",
   },
 };
 
