@@ -121,6 +121,10 @@ test("the owner finds a shopper's orders by email, reads the tabs' counts, sorts
     `Failed (${counts.failed})`,
   ]);
   await expect(tabs.first()).toHaveAttribute("aria-current", "page");
+  // The navigation's Orders shows how many wait to be fulfilled, from the same reply.
+  await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Orders" })).toHaveAccessibleDescription(
+    `${counts.processing} to fulfil`,
+  );
   expect(await seriousViolations(page)).toEqual([]);
 
   await searchOrders(page, email);

@@ -56,7 +56,10 @@ test("a shopper reviews a product, the owner approves and replies, and the produ
     "href",
     "/admin/reviews?status=pending",
   );
-  await owner.getByRole("link", { name: "Reviews", exact: true }).click();
+  // The navigation's Reviews carries the number waiting, as its description (its name stays "Reviews").
+  const navReviews = owner.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Reviews", exact: true });
+  await expect(navReviews).toHaveAccessibleDescription(/^\d+ awaiting approval$/);
+  await navReviews.click();
   await expect(owner.getByRole("heading", { name: "Reviews", level: 1 })).toBeVisible();
   await owner.getByRole("link", { name: /^Pending \(\d+\)$/ }).click();
   const row = owner.getByRole("row").filter({ hasText: text });
@@ -65,6 +68,11 @@ test("a shopper reviews a product, the owner approves and replies, and the produ
   expect(await seriousViolations(owner)).toEqual([]);
   await row.getByRole("button", { name: "Approve" }).click();
   await expect(owner.getByText("1 review approved.")).toBeAttached();
+  // The number follows the page's own count once the review left the pending tab.
+  const pendingTab = owner.getByRole("link", { name: /^Pending \(\d+\)$/ });
+  const waiting = Number((await pendingTab.textContent())?.match(/\d+/)?.[0]);
+  if (waiting > 0) await expect(navReviews).toHaveAccessibleDescription(`${waiting} awaiting approval`);
+  else await expect(navReviews).not.toHaveAttribute("aria-describedby");
   await owner.getByRole("link", { name: /^Approved \(\d+\)$/ }).click();
   const approved = owner.getByRole("row").filter({ hasText: text });
   await approved.getByRole("button", { name: "Reply" }).click();

@@ -28,7 +28,7 @@ import type { Mailer } from "./modules/emails/index.ts";
 import * as forms from "./modules/forms/index.ts";
 import * as orders from "./modules/orders/index.ts";
 import * as payments from "./modules/payments/index.ts";
-import { reviewServices } from "./modules/reviews/index.ts";
+import { pendingReviewCount, reviewServices } from "./modules/reviews/index.ts";
 import { getSettings, type ShopSettings, shopCurrency, shopLocale } from "./modules/settings/index.ts";
 import { getVisitorMeta } from "./modules/visitor/index.ts";
 import { WEB_ROOT } from "./paths.ts";
@@ -406,6 +406,11 @@ function accountServices({ ctx, secret, mailer, settings, request, reply }: Acco
   return {
     isOwner: () => customers.isOwner(db, session.uid),
     staffRole: () => customers.staffRole(db, session.uid),
+    async consoleCounts() {
+      if (!(await customers.staffRole(db, session.uid))) return null;
+      const [toFulfil, reviews] = await Promise.all([orders.countWithStatus(db, "processing"), pendingReviewCount(db)]);
+      return { orders: toFulfil, reviews };
+    },
     async current() {
       const customer = await signedIn();
       return customer && { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName };

@@ -174,6 +174,8 @@ export interface StorefrontAccount {
    * by the owner; the console without the owner's areas), or null for a shopper or a guest.
    */
   staffRole(): Promise<"owner" | "manager" | null>;
+  /** For the console's navigation: orders to fulfil (processing) and reviews waiting for approval; null for anyone not on the staff. */
+  consoleCounts(): Promise<{ orders: number; reviews: number } | null>;
   signIn(email: string, password: string): Promise<AccountResult>;
   register(email: string, password: string): Promise<AccountResult>;
   /** Ends this login session (decision 0017); a guest's sign-out changes nothing. */

@@ -19,6 +19,7 @@ export type { OrderEmailName, OrderMailSender } from "./order-mail.ts";
 export { ORDER_EMAILS, setOrderMailSender } from "./order-mail.ts";
 export { orderCouponsOf, orderLinesOf } from "./order-rows.ts";
 export { ordersAdminRoutes } from "./orders.admin.routes.ts";
+export { countWithStatus } from "./orders.admin.ts";
 export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.repo.ts";
 export { PAID_STATUSES, PLACED_STATUSES } from "./orders.repo.ts";
 export type { CustomerOrderPage, CustomerOrderSummary, OrderView } from "./orders.service.ts";

@@ -168,6 +168,16 @@ export function orderRow(row: Awaited<ReturnType<ReturnType<typeof rowColumns>["
   };
 }
 
+/** How many orders have one status (the console's navigation shows those to fulfil), on the status index. */
+export async function countWithStatus(db: Db, status: OrderStatus): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .where("status", "=", status)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function statusCounts(db: Db): Promise<Record<"all" | OrderStatus, number>> {
   const rows = await db
     .selectFrom("orders")

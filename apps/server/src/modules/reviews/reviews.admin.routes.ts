@@ -53,7 +53,7 @@ export const reviewsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
   app.get("/reviews/pending-count", { schema: { tags, summary: "How many reviews wait for approval" } }, async (request) => ({
-    pending: await pendingCount(request.ctx),
+    pending: await pendingCount(request.ctx.db),
   }));
   app.post("/reviews/bulk", { schema: { tags, summary: "Moderate many reviews at once", body: Bulk } }, async (request) =>
     bulkReviews(request.ctx, request.body.ids, request.body.action as "approve"),

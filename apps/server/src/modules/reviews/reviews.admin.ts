@@ -98,9 +98,9 @@ export async function listReviews(ctx: RequestContext, query: AdminReviewQuery) 
   return { reviews: rows.map(adminReview), total, total_pages: Math.ceil(total / perPage), page, per_page: perPage, counts };
 }
 
-/** Reviews waiting for approval: the console's navigation shows the number. */
-export async function pendingCount(ctx: RequestContext): Promise<number> {
-  const row = await ctx.db
+/** Reviews waiting for approval: the console's navigation and dashboard show the number. */
+export async function pendingCount(db: Db): Promise<number> {
+  const row = await db
     .selectFrom("product_reviews")
     .where("status", "=", "pending")
     .select((eb) => eb.fn.countAll<number>().as("count"))

@@ -11,6 +11,7 @@ import { couponMessages } from "./coupons/messages.ts";
 import { customersMessages } from "./customers/messages.ts";
 import { dashboardMessages } from "./dashboard/messages.ts";
 import { consoleMessages as t } from "./messages.ts";
+import { type NavCountKey, type NavCounts, NavCountsProvider, useNavCounts } from "./nav-counts.tsx";
 import { ORDERS_NAV_LABEL } from "./orders/nav.ts";
 import { productMessages, termMessages } from "./products/messages.ts";
 import { REVIEWS_NAV_LABEL } from "./reviews/nav.ts";
@@ -25,18 +26,19 @@ export type StaffRole = "owner" | "manager";
 
 /**
  * The console's sections, in the order the navigation lists them; only pages that exist. `end`: current
- * only on that exact path; `ownerOnly` hides an item from managers, whom the owner API refuses those areas anyway (decision 0032).
+ * only on that exact path; `ownerOnly` hides an item from managers, whom the owner API refuses those areas anyway (decision 0032);
+ * `count`: the number shown beside it (nav-counts.tsx).
  */
-export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: boolean }[] = [
+export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: boolean; count?: NavCountKey }[] = [
   { to: ADMIN_PATH, label: dashboardMessages.nav, end: true },
-  { to: `${ADMIN_PATH}/orders`, label: ORDERS_NAV_LABEL },
+  { to: `${ADMIN_PATH}/orders`, label: ORDERS_NAV_LABEL, count: "orders" },
   { to: `${ADMIN_PATH}/customers`, label: customersMessages.nav },
   { to: `${ADMIN_PATH}/products`, label: productMessages.nav },
   { to: `${ADMIN_PATH}/categories`, label: termMessages.categories.nav },
   { to: `${ADMIN_PATH}/brands`, label: termMessages.brands.nav },
   { to: `${ADMIN_PATH}/tags`, label: termMessages.tags.nav },
   { to: `${ADMIN_PATH}/attributes`, label: termMessages.attributes.nav },
-  { to: `${ADMIN_PATH}/reviews`, label: REVIEWS_NAV_LABEL },
+  { to: `${ADMIN_PATH}/reviews`, label: REVIEWS_NAV_LABEL, count: "reviews" },
   { to: `${ADMIN_PATH}/coupons`, label: couponMessages.nav, ownerOnly: true },
   { to: `${ADMIN_PATH}/shipping`, label: shippingMessages.nav, ownerOnly: true },
   { to: `${ADMIN_PATH}/taxes`, label: TAXES_NAV_LABEL, ownerOnly: true },
@@ -87,7 +89,45 @@ function useFocusMainOnNavigation(): void {
   }, [pathname]);
 }
 
-export function ConsoleShell({
+/** An item's link with its number (left out at zero): the figure is shown, its words describe the link, whose name stays the label. */
+function NavItemLink({ item, onClick }: { item: (typeof NAV_ITEMS)[number]; onClick: () => void }) {
+  const counts = useNavCounts();
+  const count = item.count && counts ? counts[item.count] : 0;
+  const describedBy = item.count && count ? `admin-nav-count-${item.count}` : undefined;
+  return (
+    <NavLink to={item.to} end={item.end} className="admin-nav__link" onClick={onClick} aria-describedby={describedBy}>
+      {item.label}
+      {item.count && describedBy && (
+        <>
+          <span className="admin-nav__count" aria-hidden="true">
+            {count > 99 ? "99+" : count}
+          </span>
+          <span id={describedBy} hidden>
+            {t.navCount[item.count](count)}
+          </span>
+        </>
+      )}
+    </NavLink>
+  );
+}
+
+export function ConsoleShell(props: {
+  shopName: string;
+  email: string;
+  nonce: string;
+  role: StaffRole;
+  /** The navigation's numbers as the frame was loaded; null when they could not be read. */
+  counts: NavCounts | null;
+  children: ReactNode;
+}) {
+  return (
+    <NavCountsProvider initial={props.counts}>
+      <Shell {...props} />
+    </NavCountsProvider>
+  );
+}
+
+function Shell({
   shopName,
   email,
   nonce,
@@ -152,9 +192,7 @@ export function ConsoleShell({
           <ul>
             {navItemsFor(role).map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className="admin-nav__link" onClick={() => setMenuOpen(false)}>
-                  {item.label}
-                </NavLink>
+                <NavItemLink item={item} onClick={() => setMenuOpen(false)} />
               </li>
             ))}
           </ul>

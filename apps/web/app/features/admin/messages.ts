@@ -12,6 +12,7 @@ export const consoleMessages = {
   consoleTitle: "Shop console",
   skipToContent: "Skip to content",
   mainNavigation: "Console",
+  navCount: { orders: (n: number) => `${n} to fulfil`, reviews: (n: number) => `${n} awaiting approval` },
   navWidgets: "Widgets",
   navMessages: "Messages",
   navForms: "Forms",

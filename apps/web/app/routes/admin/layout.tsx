@@ -22,7 +22,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { account, settings, forms } = context.get(storefrontContext);
   const customer = await account.current();
   const role = customer ? await account.staffRole() : null;
+  // The navigation's numbers are a pointer: the console opens without them.
+  const counts = role ? await account.consoleCounts().catch(() => null) : null;
   return {
+    counts,
     shopName: settings.siteTitle,
     /** The shop's time zone: the console writes every date in it (decision 0086). */
     timeZone: settings.timeZone,
@@ -58,7 +61,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const frameless = useFramelessPage();
   const nonce = root?.storeNonce.value ?? "";
-  const { shopName, who, email, role, timeZone } = loaderData;
+  const { shopName, who, email, role, timeZone, counts } = loaderData;
   // The console's dates are written in the shop's zone, which its pages read from here (features/admin/time-zone.ts):
   // their client loaders run before this renders on a first load, and the frame stays without the zone's code.
   const zoneMark = <span hidden data-shop-time-zone={timeZone} />;
@@ -86,7 +89,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </>
     );
   return (
-    <ConsoleShell shopName={shopName} email={email} nonce={nonce} role={role ?? "manager"}>
+    <ConsoleShell shopName={shopName} email={email} nonce={nonce} role={role ?? "manager"} counts={counts}>
       {zoneMark}
       <Outlet />
     </ConsoleShell>

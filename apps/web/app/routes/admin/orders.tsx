@@ -8,6 +8,7 @@ import { Link, useNavigation, useRevalidator } from "react-router";
 import { AdminApiError } from "../../features/admin/api.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
+import { useReportNavCount } from "../../features/admin/nav-counts.tsx";
 import { type BulkResult, type BulkStatus, ordersApi, ordersCsvUrl } from "../../features/admin/orders/api.ts";
 import { BulkBar } from "../../features/admin/orders/BulkBar.tsx";
 import { ordersMessages as t } from "../../features/admin/orders/messages.ts";
@@ -62,6 +63,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const [error, setError] = useState("");
   const [summary, setSummary] = useState("");
   const [outcome, setOutcome] = useState<BulkResult | null>(null);
+  useReportNavCount("orders", list.counts.processing);
   const newOrders = useNewOrders(
     list.orders.reduce((max, order) => Math.max(max, order.id), 0),
     list,

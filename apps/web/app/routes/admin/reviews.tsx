@@ -7,6 +7,7 @@ import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { useActionError } from "../../features/admin/components/page-actions.ts";
+import { useReportNavCount } from "../../features/admin/nav-counts.tsx";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { type AdminReview, type BulkAction, type ReviewListQuery, reviewsApi } from "../../features/admin/reviews/api.ts";
 import { reviewsMessages as t } from "../../features/admin/reviews/messages.ts";
@@ -42,6 +43,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
   const [deleting, setDeleting] = useState<number[] | null>(null);
   const ids = list.reviews.map((r) => r.id);
   const chosen = selected.filter((id) => ids.includes(id));
+  useReportNavCount("reviews", list.counts.pending);
   const productName = query.product_id ? list.reviews.find((r) => r.product.id === query.product_id)?.product.name : undefined;
 
   async function run(action: BulkAction, targets: number[]) {
