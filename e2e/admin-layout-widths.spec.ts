@@ -1,5 +1,5 @@
 /**
- * The console fits its screen: no page scrolls sideways on a phone (390×844) or at 1280×800 (the form builder, reviews, brands and attributes included),
+ * The console fits its screen: no page scrolls sideways on a phone (390×844; the reviews, brands and attributes lists included) or at 1280×800 (the form builder included),
  * where a wide table scrolls inside its own frame instead (its visually hidden header text
  * once escaped that frame and widened the page), the widget editor's channel rows and the
  * image upload field shrink to the phone, the order page's items table scrolls in its card on a phone
