@@ -29,16 +29,11 @@ async function consolePage(client: StoreClient): Promise<string> {
 const countText = (html: string, key: "orders" | "reviews") =>
   html.match(new RegExp(`<span id="admin-nav-count-${key}" hidden="">([^<]*)</span>`))?.[1] ?? null;
 
-const countOf = async (table: "orders" | "product_reviews", status: string) =>
-  Number(
-    (
-      await shop.db
-        .selectFrom(table)
-        .where("status", "=", status)
-        .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+/** How many rows of a table have a status, straight from the database. */
+const countOf = async (table: "orders" | "product_reviews", status: string) => {
+  const rows = await shop.db.selectFrom(table).select("status").execute();
+  return rows.filter((row) => row.status === status).length;
+};
 
 describe("the console's navigation numbers", () => {
   it("show the orders to fulfil and the reviews waiting, and follow a new order and a new review", async () => {

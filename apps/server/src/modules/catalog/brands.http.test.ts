@@ -175,6 +175,7 @@ describe("the Store API's brands and the brand filter", () => {
     const paged = await store("/products/brands?per_page=1&page=2&orderby=name&order=asc");
     expect(paged.headers["x-total"]).toBe("2");
     expect(paged.headers["x-total-pages"]).toBe("2");
+    expect([paged.headers["x-wp-total"], paged.headers["x-wp-totalpages"]]).toEqual(["2", "2"]);
     expect((paged.json() as { slug: string }[]).map((b) => b.slug)).toEqual(["southwind"]);
     expect(Object.keys(await brandCounts(`?include=${brand.south}`))).toEqual(["southwind"]);
 

@@ -20,6 +20,8 @@ describe("GET /api/store/v1/products", () => {
     expect(products).toHaveLength(10);
     expect(response.headers["x-total"]).toBe("24");
     expect(response.headers["x-total-pages"]).toBe("3");
+    // WooCommerce's names too, for clients written for it.
+    expect([response.headers["x-wp-total"], response.headers["x-wp-totalpages"]]).toEqual(["24", "3"]);
     expect(response.headers.link).toContain('page=2>; rel="next"');
     expect(response.headers.link).not.toContain('rel="prev"');
   });

@@ -58,10 +58,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const query = await productQueryOf(request.ctx, request.query);
       const page = await listProducts(request.ctx, query);
-      reply.header("X-Total", String(page.total));
-      reply.header("X-Total-Pages", String(page.totalPages));
-      const link = pageLinks(request.url, page.page, page.totalPages);
-      if (link) reply.header("Link", link);
+      sendPaging(reply, request.url, page);
       return page.products;
     },
   );
@@ -260,13 +257,10 @@ function termListingOf(q: Static<typeof CategoryListQuery>): TermListing {
   };
 }
 
-/** A page of terms with the listing's headers: X-Total, X-Total-Pages and, when cut in pages, Link. */
+/** A page of terms with the listing's paging headers (sendPaging); one page, without Link, when per_page is 0 (all of them). */
 function termReply<T>(url: string, q: { page: number; per_page: number }, found: TermPage<T>, reply: FastifyReply): T[] {
   const totalPages = q.per_page > 0 ? Math.ceil(found.total / q.per_page) : found.total ? 1 : 0;
-  reply.header("X-Total", String(found.total));
-  reply.header("X-Total-Pages", String(totalPages));
-  const link = q.per_page > 0 ? pageLinks(url, q.page, totalPages) : "";
-  if (link) reply.header("Link", link);
+  sendPaging(reply, url, { page: q.page, total: found.total, totalPages }, q.per_page > 0);
   return found.terms;
 }
 
@@ -285,8 +279,26 @@ export function readRatingFilter(query: Record<string, unknown>): { stars?: numb
 
 const attributeMissing = () => new StoreError("cw_rest_attribute_invalid_id", "No product attribute has this id.", 404);
 
+/**
+ * A paged listing's headers: the totals under decision 0005's names and WooCommerce's (`X-WP-Total`,
+ * `X-WP-TotalPages`, which clients written for it read), and Link's prev and next pages.
+ */
+export function sendPaging(
+  reply: FastifyReply,
+  url: string,
+  at: { page: number; total: number; totalPages: number },
+  withLink = true,
+): void {
+  reply.header("X-Total", String(at.total));
+  reply.header("X-Total-Pages", String(at.totalPages));
+  reply.header("X-WP-Total", String(at.total));
+  reply.header("X-WP-TotalPages", String(at.totalPages));
+  const link = withLink ? pageLinks(url, at.page, at.totalPages) : "";
+  if (link) reply.header("Link", link);
+}
+
 /** The Link header's prev and next pages (RFC 8288) of a paged listing. */
-export function pageLinks(url: string, page: number, totalPages: number): string {
+function pageLinks(url: string, page: number, totalPages: number): string {
   const base = new URL(url, "http://localhost");
   const at = (n: number) => {
     base.searchParams.set("page", String(n));

@@ -1,4 +1,4 @@
-export { catalogRoutes, pageLinks } from "./catalog.routes.ts";
+export { catalogRoutes, sendPaging } from "./catalog.routes.ts";
 export {
   attributeFacets,
   crossSellsCached,

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { fieldsInvalid } from "../../http/errors.ts";
-import { pageLinks } from "../catalog/index.ts";
+import { sendPaging } from "../catalog/index.ts";
 import { NewReviewBody, ReviewListQuery, ReviewSchema, WrittenReviewSchema } from "./reviews.schemas.ts";
 import { listStoreReviews, writeReview } from "./reviews.service.ts";
 
@@ -47,13 +47,7 @@ export const reviewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         perPage: q.per_page,
         offset: q.offset,
       });
-      // WooCommerce's names, and decision 0005's, which GET /products sends.
-      reply.header("X-WP-Total", String(listing.total));
-      reply.header("X-WP-TotalPages", String(listing.totalPages));
-      reply.header("X-Total", String(listing.total));
-      reply.header("X-Total-Pages", String(listing.totalPages));
-      const link = pageLinks(request.url, listing.page, listing.totalPages);
-      if (link) reply.header("Link", link);
+      sendPaging(reply, request.url, listing);
       return listing.reviews;
     },
   );
