@@ -706,8 +706,19 @@ export interface DownloadFilesTable {
   file_name: string;
   content_type: string;
   size: number;
-  data: Buffer | Uint8Array;
   created_at: string;
+  /** SHA-256 of the bytes, hex: the download's ETag (migration 043). */
+  digest: string;
+  /** Bytes in each of its chunk rows but the last (migration 043, decision 0100). */
+  chunk_bytes: number;
+}
+
+/** A download file's bytes in pieces read one at a time (migration 043, decision 0100). */
+export interface DownloadFileChunksTable {
+  file_id: number;
+  /** 0, 1, 2…: the chunk starts at seq × chunk_bytes. */
+  seq: number;
+  data: Buffer | Uint8Array;
 }
 
 /** Leave to download one file of one order line (migration 037). */
@@ -716,7 +727,8 @@ export interface DownloadPermissionsTable {
   /** Random, in the download link. */
   download_key: string;
   order_id: number;
-  order_item_id: number;
+  /** null: granted by the owner to the order for a product that is not one of its lines (migration 043). */
+  order_item_id: number | null;
   file_id: number;
   product_id: number;
   customer_id: number | null;
@@ -815,6 +827,7 @@ export interface Database {
   form_files: FormFilesTable;
   form_drafts: FormDraftsTable;
   download_files: DownloadFilesTable;
+  download_file_chunks: DownloadFileChunksTable;
   download_permissions: DownloadPermissionsTable;
   download_log: DownloadLogTable;
 }

@@ -6,6 +6,7 @@
  * owner's session; the owner lists, grants and revokes; cancelling and refunding take access back;
  * the order e-mails carry the links.
  */
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -210,7 +211,10 @@ describe("a guest's paid order of a downloadable product", () => {
     await shop.db.updateTable("orders").set({ status: "completed" }).where("id", "=", order.id).execute();
 
     // A link checker's HEAD takes nothing.
-    expect((await shop.app.inject({ method: "HEAD", url: `/download/${key}` })).statusCode).toBe(404);
+    const head = await shop.app.inject({ method: "HEAD", url: `/download/${key}` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-length"]).toBe(String(PDF.length));
+    expect(head.rawPayload.length).toBe(0);
     expect(await permissionsOf(order.id)).toMatchObject([{ download_count: 1 }]);
     refusedWith(await fetchLink("0123456789abcdef0123456789abcdef"), 404, "cw_download_not_found");
     refusedWith(await fetchLink("not-a-key"), 404, "cw_download_not_found");
@@ -255,6 +259,137 @@ describe("an account's order", () => {
     const mine = await fetchLink(key, { cookie: jane.credentials().cookie ?? "" });
     expect(mine.statusCode).toBe(200);
     expect(await permissionsOf(order.id)).toMatchObject([{ downloads_remaining: 1, download_count: 1 }]);
+  });
+});
+
+describe("a download streamed and resumed (decision 0100)", () => {
+  /** A file of several chunk rows and a bit, of bytes no two chunks share. */
+  const BIG = randomBytes(3 * 256 * 1024 + 12_345);
+  const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+  let bigProduct: number;
+
+  beforeAll(async () => {
+    bigProduct = await productId(shop.app, "beanie");
+    expect((await call(owner, "PUT", `/products/${bigProduct}/downloads`, { downloadable: true, download_limit: 1 })).statusCode).toBe(200);
+    const added = await upload(bigProduct, { filename: "album.zip", bytes: BIG, type: "application/zip" }, "The album");
+    expect(added.statusCode, added.body).toBe(201);
+  });
+
+  async function bigLink() {
+    const order = await buy(new StoreClient(shop.app), [{ id: bigProduct }]);
+    const [permission] = await permissionsOf(order.id);
+    return { orderId: order.id, key: permission?.download_key ?? "", id: permission?.id ?? 0 };
+  }
+  const countOf = async (id: number) =>
+    await shop.db
+      .selectFrom("download_permissions")
+      .select(["download_count", "downloads_remaining"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+
+  it("sends the exact bytes of a file of many chunks, with its length and validators", async () => {
+    const { key, id } = await bigLink();
+    const whole = await fetchLink(key);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers["content-length"]).toBe(String(BIG.length));
+    expect(whole.headers["accept-ranges"]).toBe("bytes");
+    expect(whole.headers.etag).toBe(`"${sha(BIG).slice(0, 32)}"`);
+    expect(whole.headers["last-modified"]).toMatch(/GMT$/);
+    expect(sha(whole.rawPayload)).toBe(sha(BIG));
+    expect(await countOf(id)).toEqual({ download_count: 1, downloads_remaining: 0 });
+  });
+
+  it("answers single ranges with 206 across chunk edges, a range from byte 0 counting and a later one continuing", async () => {
+    const { key, id } = await bigLink();
+    // A phone starts the download and loses the connection after 300 000 bytes…
+    const start = await fetchLink(key, { range: "bytes=0-299999" });
+    expect(start.statusCode).toBe(206);
+    expect(start.headers["content-range"]).toBe(`bytes 0-299999/${BIG.length}`);
+    expect(start.headers["content-length"]).toBe("300000");
+    expect(start.rawPayload.equals(BIG.subarray(0, 300_000))).toBe(true);
+    expect(await countOf(id)).toEqual({ download_count: 1, downloads_remaining: 0 });
+    // …and picks up where it stopped, though the link has no download left: the same download, counted once.
+    const rest = await fetchLink(key, { range: "bytes=300000-", "if-range": start.headers.etag as string });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.headers["content-range"]).toBe(`bytes 300000-${BIG.length - 1}/${BIG.length}`);
+    expect(sha(Buffer.concat([start.rawPayload, rest.rawPayload]))).toBe(sha(BIG));
+    const middle = await fetchLink(key, { range: `bytes=${256 * 1024 - 3}-${2 * 256 * 1024 + 2}` });
+    expect(middle.rawPayload.equals(BIG.subarray(256 * 1024 - 3, 2 * 256 * 1024 + 3))).toBe(true);
+    const suffix = await fetchLink(key, { range: "bytes=-10" });
+    expect(suffix.headers["content-range"]).toBe(`bytes ${BIG.length - 10}-${BIG.length - 1}/${BIG.length}`);
+    expect(suffix.rawPayload.equals(BIG.subarray(-10))).toBe(true);
+    expect(await countOf(id)).toEqual({ download_count: 1, downloads_remaining: 0 });
+    // Starting again from byte 0 is a new download: none left.
+    refusedWith(await fetchLink(key, { range: "bytes=0-99" }), 410, "cw_download_used_up");
+    refusedWith(await fetchLink(key), 410, "cw_download_used_up");
+
+    // A day after the counted download, a range is no longer its continuation.
+    await shop.db
+      .updateTable("download_log")
+      .set({ at: new Date(Date.now() - 25 * 3_600_000).toISOString() })
+      .where("permission_id", "=", id)
+      .execute();
+    refusedWith(await fetchLink(key, { range: "bytes=300000-" }), 410, "cw_download_used_up");
+  });
+
+  it("counts a range that starts later on a link never downloaded, and answers 416 for a range past the end without counting", async () => {
+    const { key, id } = await bigLink();
+    const unsatisfiable = await fetchLink(key, { range: `bytes=${BIG.length}-` });
+    expect(unsatisfiable.statusCode).toBe(416);
+    expect(unsatisfiable.headers["content-range"]).toBe(`bytes */${BIG.length}`);
+    expect((await fetchLink(key, { range: "bytes=-0" })).statusCode).toBe(416);
+    expect(await countOf(id)).toEqual({ download_count: 0, downloads_remaining: 1 });
+    const later = await fetchLink(key, { range: "bytes=100-199" });
+    expect(later.statusCode).toBe(206);
+    expect(await countOf(id)).toEqual({ download_count: 1, downloads_remaining: 0 });
+  });
+
+  it("answers the whole file when If-Range no longer matches, or the Range has several parts or bad syntax", async () => {
+    const { key, id } = await bigLink();
+    const stale = await fetchLink(key, { range: "bytes=500-", "if-range": '"0000000000000000000000000000000"' });
+    expect(stale.statusCode).toBe(200);
+    expect(sha(stale.rawPayload)).toBe(sha(BIG));
+    // The whole file is a download from byte 0: it counted.
+    expect(await countOf(id)).toEqual({ download_count: 1, downloads_remaining: 0 });
+    const byDate = await fetchLink(key, { range: "bytes=500-599", "if-range": stale.headers["last-modified"] as string });
+    expect(byDate.statusCode).toBe(206);
+    const weak = await fetchLink(key, { range: "bytes=500-599", "if-range": `W/${stale.headers.etag}` });
+    expect(weak.statusCode).toBe(410);
+
+    const other = await bigLink();
+    const several = await fetchLink(other.key, { range: "bytes=0-9,20-29" });
+    expect(several.statusCode).toBe(200);
+    expect(several.rawPayload.length).toBe(BIG.length);
+    const third = await bigLink();
+    expect((await fetchLink(third.key, { range: "lines=1-2" })).statusCode).toBe(200);
+  });
+
+  it("answers HEAD with the headers a download would have, counting nothing, and the refusal a download would hear", async () => {
+    const { key, id } = await bigLink();
+    const head = await shop.app.inject({ method: "HEAD", url: `/download/${key}`, headers: { accept: "application/json" } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-length"]).toBe(String(BIG.length));
+    expect(head.headers["accept-ranges"]).toBe("bytes");
+    expect(head.rawPayload.length).toBe(0);
+    const headRange = await shop.app.inject({ method: "HEAD", url: `/download/${key}`, headers: { range: "bytes=0-9" } });
+    expect(headRange.statusCode).toBe(206);
+    expect(headRange.headers["content-length"]).toBe("10");
+    expect(await countOf(id)).toEqual({ download_count: 0, downloads_remaining: 1 });
+    await fetchLink(key);
+    const usedUp = await shop.app.inject({ method: "HEAD", url: `/download/${key}`, headers: { accept: "application/json" } });
+    // Within the resume window a HEAD still answers (a download manager asks before it resumes).
+    expect(usedUp.statusCode).toBe(200);
+    await shop.db.updateTable("download_log").set({ at: "2020-01-01T00:00:00.000Z" }).where("permission_id", "=", id).execute();
+    const gone = await shop.app.inject({ method: "HEAD", url: `/download/${key}`, headers: { accept: "application/json" } });
+    expect(gone.statusCode).toBe(410);
+    expect((await shop.app.inject({ method: "HEAD", url: "/download/0123456789abcdef0123456789abcdef" })).statusCode).toBe(303);
+  });
+
+  it("lets exactly one of two ranges from byte 0 racing for the last download through", async () => {
+    const { key, id } = await bigLink();
+    const both = await Promise.all([fetchLink(key, { range: "bytes=0-" }), fetchLink(key, { range: "bytes=0-1023" })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([206, 410]);
+    expect(await countOf(id)).toEqual({ download_count: 1, downloads_remaining: 0 });
   });
 });
 

@@ -4,6 +4,7 @@
  * Downloads lists the customer's usable ones; a refused link lands on the shop's page saying why,
  * with the refusal's status.
  */
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { PageBrowser } from "../../../../../test/browser.ts";
@@ -21,7 +22,7 @@ beforeAll(async () => {
     .set({ downloadable: 1, download_limit: 3, download_expiry_days: null })
     .where("id", "=", giftCard)
     .execute();
-  await shop.db
+  const file = await shop.db
     .insertInto("download_files")
     .values({
       product_id: giftCard,
@@ -30,10 +31,13 @@ beforeAll(async () => {
       file_name: "pattern.pdf",
       content_type: "application/pdf",
       size: PDF.length,
-      data: PDF,
       created_at: new Date().toISOString(),
+      digest: createHash("sha256").update(PDF).digest("hex"),
+      chunk_bytes: 262_144,
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await shop.db.insertInto("download_file_chunks").values({ file_id: file.id, seq: 0, data: PDF }).execute();
 });
 afterAll(() => shop?.close());
 

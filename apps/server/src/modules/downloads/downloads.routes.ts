@@ -1,15 +1,17 @@
 /**
  * GET /download/{key}: a download link (decision 0094). The file as an attachment, kept out of
  * shared caches; a refusal answers JSON to an API client and, to a browser, sends it to the
- * shop's page saying what happened (/download/problem/{reason}).
+ * shop's page saying what happened (/download/problem/{reason}). Streamed a chunk at a time, with
+ * single byte ranges (206, 416, If-Range) so a dropped download resumes; HEAD never counts
+ * (decision 0100).
  */
 import type { FastifyPluginAsync } from "fastify";
 import { type ContextFactory, registerRequestContext } from "../../http/context.ts";
 import { StoreError, sendError } from "../../http/errors.ts";
 import type { LoginSessionCheck } from "../../http/session.ts";
 import { registerSessionHooks } from "../../http/session.ts";
-import { takeDownload } from "./downloads.service.ts";
-import { attachmentHeader, type DownloadRefusal, servedType } from "./rules.ts";
+import { type DownloadedFile, fileBytes, takeDownload } from "./downloads.service.ts";
+import { attachmentHeader, type DownloadRefusal, fileValidators, ifRangeHolds, type RangeAsked, rangeAsked, servedType } from "./rules.ts";
 
 /** Each refusal's status, code and message (the API's error shape). */
 export const DOWNLOAD_REFUSALS: Record<DownloadRefusal, { status: number; code: string; message: string }> = {
@@ -32,23 +34,52 @@ const wantsJson = (accept: string | undefined) => Boolean(accept && /application
 export const downloadRoutes: FastifyPluginAsync<DownloadRoutesOptions> = async (app, options) => {
   registerSessionHooks(app, options.secret, options.stands);
   registerRequestContext(app, options.contextFor);
-  // No HEAD route: a link checker's HEAD would otherwise count as a download.
-  app.get<{ Params: { key: string } }>("/download/:key", { exposeHeadRoute: false }, async (request, reply) => {
-    const result = await takeDownload(request.ctx, request.params.key, request.ip);
-    if (!result.ok) {
-      const refusal = DOWNLOAD_REFUSALS[result.reason];
-      if (wantsJson(request.headers.accept)) return sendError(reply, new StoreError(refusal.code, refusal.message, refusal.status));
-      const back = result.reason === "sign_in" ? `?redirect=${encodeURIComponent(request.url)}` : "";
-      return reply.redirect(`/download/problem/${result.reason.replace("_", "-")}${back}`, 303);
-    }
-    const { file } = result;
-    return reply
-      .header("Content-Type", servedType(file.contentType))
-      .header("Content-Disposition", attachmentHeader(file.fileName))
-      .header("Cache-Control", "private, no-store")
-      .header("X-Content-Type-Options", "nosniff")
-      .header("Content-Security-Policy", "default-src 'none'; sandbox")
-      .header("X-Robots-Tag", "noindex")
-      .send(Buffer.from(file.data));
+  // HEAD has its own route: it answers the headers a GET would, checked, and never counts (a link checker's HEAD is no download).
+  app.route<{ Params: { key: string } }>({
+    method: ["GET", "HEAD"],
+    url: "/download/:key",
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      const head = request.method === "HEAD";
+      let asked: RangeAsked = { kind: "whole" };
+      const result = await takeDownload(request.ctx, request.params.key, request.ip, (file) => {
+        const range = rangeAsked(request.headers.range, file.size);
+        // An If-Range that no longer matches asks for the whole file again (RFC 9110 §13.1.5).
+        asked =
+          range.kind !== "whole" && !ifRangeHolds(headerOf(request.headers["if-range"]), validatorsOf(file)) ? { kind: "whole" } : range;
+        if (head || asked.kind === "unsatisfiable") return "look";
+        return asked.kind === "part" && asked.start > 0 ? "continue" : "from_start";
+      });
+      if (!result.ok) {
+        const refusal = DOWNLOAD_REFUSALS[result.reason];
+        if (wantsJson(request.headers.accept)) return sendError(reply, new StoreError(refusal.code, refusal.message, refusal.status));
+        const back = result.reason === "sign_in" ? `?redirect=${encodeURIComponent(request.url)}` : "";
+        return reply.redirect(`/download/problem/${result.reason.replace("_", "-")}${back}`, 303);
+      }
+      const { file } = result;
+      const { etag, lastModified } = validatorsOf(file);
+      reply
+        .header("Content-Type", servedType(file.contentType))
+        .header("Content-Disposition", attachmentHeader(file.fileName))
+        .header("Cache-Control", "private, no-store")
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Content-Security-Policy", "default-src 'none'; sandbox")
+        .header("X-Robots-Tag", "noindex")
+        .header("Accept-Ranges", "bytes")
+        .header("ETag", etag)
+        .header("Last-Modified", lastModified);
+      const range = asked as RangeAsked;
+      if (range.kind === "unsatisfiable") {
+        return reply.code(416).header("Content-Type", "text/plain; charset=utf-8").header("Content-Range", `bytes */${file.size}`).send("");
+      }
+      const [start, end] = range.kind === "part" ? [range.start, range.end] : [0, file.size - 1];
+      if (range.kind === "part") reply.code(206).header("Content-Range", `bytes ${start}-${end}/${file.size}`);
+      reply.header("Content-Length", String(end - start + 1));
+      if (head) return reply.send();
+      return reply.send(fileBytes(request.ctx.db, file, start, end));
+    },
   });
 };
+
+const headerOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const validatorsOf = (file: DownloadedFile) => fileValidators(file.digest, file.createdAt);

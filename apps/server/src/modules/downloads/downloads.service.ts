@@ -4,9 +4,10 @@
  * time, downloads left), counted in one conditional update (two clicks at once never pass the
  * limit), logged with the address shortened, and the file's bytes answered.
  */
+import { Readable } from "node:stream";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { DOWNLOADABLE_STATUSES, type DownloadRefusal, refusalOf, shortenedAddress } from "./rules.ts";
+import { DOWNLOADABLE_STATUSES, type DownloadRefusal, RESUME_WINDOW_MS, refusalOf, shortenedAddress } from "./rules.ts";
 
 /** The path of a download link. */
 export const downloadPath = (key: string) => `/download/${key}`;
@@ -82,17 +83,36 @@ export async function customerDownloads(db: Db, customerId: number, now: Date = 
   return rows.map(shopperDownload);
 }
 
-/** A file to send. */
+/** A file to send: its facts; the bytes are read a chunk at a time by `fileBytes`. */
 export interface DownloadedFile {
+  id: number;
   fileName: string;
   contentType: string;
-  data: Uint8Array;
+  size: number;
+  digest: string;
+  createdAt: string;
+  chunkBytes: number;
 }
 
-export type DownloadResult = { ok: true; file: DownloadedFile } | { ok: false; reason: DownloadRefusal };
+/**
+ * How a request asks for a file (decision 0100): from byte 0 (a download: it counts); from further
+ * on (continues the link's last counted download when that was within RESUME_WINDOW_MS, else
+ * counts); or only looking (HEAD, an unsatisfiable range: checked, never counted).
+ */
+export type DownloadIntent = "from_start" | "continue" | "look";
 
-/** Takes one download through its link's key, for the request's session, from `ip`. */
-export async function takeDownload(ctx: RequestContext, key: string, ip: string): Promise<DownloadResult> {
+export type DownloadResult = { ok: true; file: DownloadedFile; counted: boolean } | { ok: false; reason: DownloadRefusal };
+
+/**
+ * Takes one download through its link's key, for the request's session, from `ip`: `intentOf`
+ * tells from the file's facts (size, validators) how the request asks for it.
+ */
+export async function takeDownload(
+  ctx: RequestContext,
+  key: string,
+  ip: string,
+  intentOf: (file: DownloadedFile) => DownloadIntent = () => "from_start",
+): Promise<DownloadResult> {
   if (!/^[0-9a-f]{32}$/.test(key)) return { ok: false, reason: "not_found" };
   const now = (ctx.now ?? new Date()).toISOString();
   return ctx.db.transaction().execute(async (trx) => {
@@ -100,11 +120,42 @@ export async function takeDownload(ctx: RequestContext, key: string, ip: string)
     const found = await db
       .selectFrom("download_permissions as d")
       .innerJoin("orders as o", "o.id", "d.order_id")
-      .select(["d.id", "d.file_id", "d.downloads_remaining", "d.access_expires", "o.status", "o.customer_id"])
+      .innerJoin("download_files as f", "f.id", "d.file_id")
+      .select((eb) => [
+        "d.id",
+        "d.downloads_remaining",
+        "d.access_expires",
+        "o.status",
+        "o.customer_id",
+        "f.id as file_id",
+        "f.file_name",
+        "f.content_type",
+        "f.size",
+        "f.digest",
+        "f.created_at",
+        "f.chunk_bytes",
+        eb
+          .selectFrom("download_log as l")
+          .select((l) => l.fn.max("l.at").as("at"))
+          .whereRef("l.permission_id", "=", "d.id")
+          .as("last_counted"),
+      ])
       .where("d.download_key", "=", key)
       .executeTakeFirst();
     if (!found) return { ok: false as const, reason: "not_found" as const };
-    const reason = refusalOf(
+    const file: DownloadedFile = {
+      id: found.file_id,
+      fileName: found.file_name,
+      contentType: found.content_type,
+      size: Number(found.size),
+      digest: found.digest,
+      createdAt: found.created_at,
+      chunkBytes: Number(found.chunk_bytes),
+    };
+    const intent = intentOf(file);
+    const lastCounted = found.last_counted as string | null;
+    const resuming = intent !== "from_start" && lastCounted !== null && Date.parse(now) - Date.parse(lastCounted) < RESUME_WINDOW_MS;
+    let reason = refusalOf(
       {
         orderStatus: found.status,
         orderCustomerId: found.customer_id,
@@ -114,7 +165,10 @@ export async function takeDownload(ctx: RequestContext, key: string, ip: string)
       ctx.session.uid,
       now,
     );
+    // Continuing a download already counted needs no download left: it is the same download.
+    if (reason === "used_up" && resuming) reason = null;
     if (reason) return { ok: false as const, reason };
+    if (resuming || intent === "look") return { ok: true as const, file, counted: false };
     // One statement decides: of two downloads racing for the last one, one counts and the other finds none left.
     const counted = await db
       .updateTable("download_permissions")
@@ -135,11 +189,31 @@ export async function takeDownload(ctx: RequestContext, key: string, ip: string)
       .insertInto("download_log")
       .values({ permission_id: found.id, at: now, ip: shortenedAddress(ip) })
       .execute();
-    const file = await db
-      .selectFrom("download_files")
-      .select(["file_name", "content_type", "data"])
-      .where("id", "=", found.file_id)
-      .executeTakeFirstOrThrow();
-    return { ok: true as const, file: { fileName: file.file_name, contentType: file.content_type, data: file.data } };
+    return { ok: true as const, file, counted: true };
   });
 }
+
+/**
+ * The bytes `start`..`end` (inclusive) of a file as a stream that reads one chunk row when the
+ * one before has been taken (decision 0100): a slow client holds one chunk of memory, not the
+ * file. A file removed while it is sent ends the stream with an error (the client sees a cut).
+ */
+export function fileBytes(db: Db, file: DownloadedFile, start: number, end: number): Readable {
+  async function* chunks() {
+    const first = Math.floor(start / file.chunkBytes);
+    const last = Math.floor(end / file.chunkBytes);
+    for (let seq = first; seq <= last; seq++) {
+      const row = await chunkQuery(db, file.id, seq).executeTakeFirst();
+      if (!row) throw new Error(`download file ${file.id} lost its chunk ${seq} while being sent`);
+      const data = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+      const from = seq === first ? start - seq * file.chunkBytes : 0;
+      const to = seq === last ? end - seq * file.chunkBytes + 1 : data.length;
+      yield data.subarray(from, to);
+    }
+  }
+  // Not object mode, and a high-water mark of one chunk: the next row is read only once the socket took the last.
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: file.chunkBytes });
+}
+
+const chunkQuery = (db: Db, fileId: number, seq: number) =>
+  db.selectFrom("download_file_chunks").select("data").where("file_id", "=", fileId).where("seq", "=", seq);

@@ -3,6 +3,9 @@ import {
   accessExpires,
   attachmentHeader,
   downloadsGranted,
+  fileValidators,
+  ifRangeHolds,
+  rangeAsked,
   refusalOf,
   servedType,
   shortenedAddress,
@@ -70,5 +73,37 @@ describe("serving a file", () => {
     expect(typeOfUpload("song.mp3", "")).toBe("audio/mpeg");
     expect(typeOfUpload("x.bin", "")).toBe("application/octet-stream");
     expect(typeOfUpload("a.pdf", "application/pdf")).toBe("application/pdf");
+  });
+});
+
+describe("rangeAsked", () => {
+  it("reads one byte range, a suffix and an open end, clamped to the file", () => {
+    expect(rangeAsked(undefined, 100)).toEqual({ kind: "whole" });
+    expect(rangeAsked("bytes=0-9", 100)).toEqual({ kind: "part", start: 0, end: 9 });
+    expect(rangeAsked("bytes=90-", 100)).toEqual({ kind: "part", start: 90, end: 99 });
+    expect(rangeAsked("bytes=90-500", 100)).toEqual({ kind: "part", start: 90, end: 99 });
+    expect(rangeAsked("bytes=-10", 100)).toEqual({ kind: "part", start: 90, end: 99 });
+    expect(rangeAsked("bytes=-500", 100)).toEqual({ kind: "part", start: 0, end: 99 });
+  });
+  it("answers the whole file for several ranges, other units and bad syntax; 416 past the end", () => {
+    expect(rangeAsked("bytes=0-1,5-6", 100)).toEqual({ kind: "whole" });
+    expect(rangeAsked("items=0-1", 100)).toEqual({ kind: "whole" });
+    expect(rangeAsked("bytes=9-3", 100)).toEqual({ kind: "whole" });
+    expect(rangeAsked("bytes=-", 100)).toEqual({ kind: "whole" });
+    expect(rangeAsked("bytes=100-", 100)).toEqual({ kind: "unsatisfiable" });
+    expect(rangeAsked("bytes=-0", 100)).toEqual({ kind: "unsatisfiable" });
+  });
+});
+
+describe("ifRangeHolds", () => {
+  const validators = fileValidators("ab".repeat(32), "2026-11-30T10:00:00.000Z");
+  it("matches the strong ETag or the exact Last-Modified, never a weak tag", () => {
+    expect(validators).toEqual({ etag: `"${"ab".repeat(16)}"`, lastModified: "Mon, 30 Nov 2026 10:00:00 GMT" });
+    expect(ifRangeHolds(undefined, validators)).toBe(true);
+    expect(ifRangeHolds(validators.etag, validators)).toBe(true);
+    expect(ifRangeHolds('"other"', validators)).toBe(false);
+    expect(ifRangeHolds(`W/${validators.etag}`, validators)).toBe(false);
+    expect(ifRangeHolds("Mon, 30 Nov 2026 10:00:00 GMT", validators)).toBe(true);
+    expect(ifRangeHolds("Mon, 30 Nov 2026 10:00:01 GMT", validators)).toBe(false);
   });
 });

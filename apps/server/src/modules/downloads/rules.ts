@@ -130,3 +130,61 @@ export function typeOfUpload(fileName: string, said: string): string {
   };
   return byExt[ext] ?? "application/octet-stream";
 }
+
+/** Bytes in each chunk row of a file uploaded now (decision 0100: 256 KiB read in 0.2 ms, 40 MB in 30 ms on SQLite). */
+export const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * How long after a counted download a request that does not start at byte 0 continues it without
+ * counting again (decision 0100): a phone that lost its connection picks up where it stopped.
+ */
+export const RESUME_WINDOW_MS = 24 * 3_600_000;
+
+/** What a Range header asks of a file of `size` bytes (RFC 9110 §14). */
+export type RangeAsked =
+  /** No usable Range (none, another unit, bad syntax, or several ranges): the whole file, 200. */
+  | { kind: "whole" }
+  /** One satisfiable range, inclusive bounds: 206. */
+  | { kind: "part"; start: number; end: number }
+  /** A byte range none of the file satisfies: 416. */
+  | { kind: "unsatisfiable" };
+
+/**
+ * Reads a Range header for a file of `size` bytes. One range is answered; several are answered
+ * with the whole file (the RFC lets a server ignore Range; a download needs no multipart reply).
+ */
+export function rangeAsked(header: string | undefined, size: number): RangeAsked {
+  if (!header) return { kind: "whole" };
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!match) return { kind: "whole" };
+  const [, first = "", last = ""] = match;
+  if (first === "" && last === "") return { kind: "whole" };
+  if (first === "") {
+    // A suffix: the last n bytes.
+    const n = Number(last);
+    if (n === 0) return { kind: "unsatisfiable" };
+    return { kind: "part", start: Math.max(0, size - n), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== "" && Number(last) < start) return { kind: "whole" };
+  if (start >= size) return { kind: "unsatisfiable" };
+  return { kind: "part", start, end };
+}
+
+/** A file's validators: a strong ETag from its SHA-256, Last-Modified from its upload (files never change). */
+export function fileValidators(digest: string, createdAt: string): { etag: string; lastModified: string } {
+  return { etag: `"${digest.slice(0, 32)}"`, lastModified: new Date(createdAt).toUTCString() };
+}
+
+/**
+ * Whether an If-Range lets the Range apply (RFC 9110 §13.1.5): absent, or the file's ETag, or
+ * exactly its Last-Modified date. A weak tag never matches; otherwise the whole file is answered.
+ */
+export function ifRangeHolds(ifRange: string | undefined, validators: { etag: string; lastModified: string }): boolean {
+  if (ifRange === undefined) return true;
+  const value = ifRange.trim();
+  if (value.startsWith('"')) return value === validators.etag;
+  if (value.startsWith("W/")) return false;
+  return value === validators.lastModified;
+}
