@@ -385,6 +385,21 @@ describe("a download streamed and resumed (decision 0100)", () => {
     expect((await shop.app.inject({ method: "HEAD", url: "/download/0123456789abcdef0123456789abcdef" })).statusCode).toBe(303);
   });
 
+  it("sends a text file as stored, never compressed, so its length and ranges hold", async () => {
+    const text = Buffer.from("row,value\n".repeat(2000));
+    const csvProduct = await productId(shop.app, "canvas-tote-bag");
+    expect((await call(owner, "PUT", `/products/${csvProduct}/downloads`, { downloadable: true })).statusCode).toBe(200);
+    expect((await upload(csvProduct, { filename: "rows.csv", bytes: text, type: "text/csv" })).statusCode).toBe(201);
+    const order = await buy(new StoreClient(shop.app), [{ id: csvProduct }]);
+    const [permission] = await permissionsOf(order.id);
+    // The whole file too: its ETag and length are the stored bytes', which a resumed range continues.
+    const got = await fetchLink(permission?.download_key ?? "", { "accept-encoding": "gzip, br" });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers["content-encoding"]).toBeUndefined();
+    expect(got.headers["content-length"]).toBe(String(text.length));
+    expect(got.rawPayload.equals(text)).toBe(true);
+  });
+
   it("lets exactly one of two ranges from byte 0 racing for the last download through", async () => {
     const { key, id } = await bigLink();
     const both = await Promise.all([fetchLink(key, { range: "bytes=0-" }), fetchLink(key, { range: "bytes=0-1023" })]);

@@ -39,6 +39,8 @@ export const downloadRoutes: FastifyPluginAsync<DownloadRoutesOptions> = async (
     method: ["GET", "HEAD"],
     url: "/download/:key",
     exposeHeadRoute: false,
+    // Sent as stored: a compressed body would lose its Content-Length and the byte ranges their meaning.
+    compress: false,
     handler: async (request, reply) => {
       const head = request.method === "HEAD";
       let asked: RangeAsked = { kind: "whole" };
