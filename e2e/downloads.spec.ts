@@ -3,7 +3,8 @@
  * editor's Downloads card with a file and a limit of 2; a shopper who creates an account at the
  * checkout pays by test card, the order completes itself, the order-received page lists the file
  * and its download is the file; My account > Downloads lists it with one download left, and once
- * used up the link lands on the shop's page saying so; the owner's order page shows the count.
+ * used up the link lands on the shop's page saying so; the owner's order page shows the count and
+ * grants another downloadable product's files, one not on the order.
  * axe on the new card, the order-received page, the Downloads page and the refused link's page. The product (hidden from listings, so no journey counting /shop sees it) is
  * deleted at the end.
  */
@@ -36,6 +37,7 @@ test("the owner makes a product downloadable; a shopper buys it, downloads it an
   });
   expect(created.status(), await created.text()).toBe(201);
   const productId = (await created.json()).id as number;
+  let extraId = 0;
 
   try {
     // The owner: Downloadable, a limit of 2, a file with its name.
@@ -122,7 +124,34 @@ test("the owner makes a product downloadable; a shopper buys it, downloads it an
     await expect(grantedRow.getByRole("cell").nth(0)).toHaveText("2");
     await expect(grantedRow.getByRole("cell").nth(1)).toHaveText("0");
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The owner grants another downloadable product's files, one not on the order (decision 0100).
+    const extra = await page.request.post("/api/admin/v1/products", {
+      headers: await ownerHeaders(page),
+      data: { name: `Mitten pattern ${stamp}`, slug: `mitten-pattern-${stamp}`, status: "draft", regular_price: 500, virtual: true },
+    });
+    expect(extra.status(), await extra.text()).toBe(201);
+    extraId = (await extra.json()).id as number;
+    const settings = await page.request.put(`/api/admin/v1/products/${extraId}/downloads`, {
+      headers: await ownerHeaders(page),
+      data: { downloadable: true },
+    });
+    expect(settings.status()).toBe(200);
+    const file = await page.request.post(`/api/admin/v1/products/${extraId}/downloads/files`, {
+      headers: await ownerHeaders(page),
+      multipart: { name: "Mitten pattern (PDF)", file: { name: "mittens.pdf", mimeType: "application/pdf", buffer: PATTERN } },
+    });
+    expect(file.status(), await file.text()).toBe(201);
+    await page.reload();
+    const orderCard = page.getByRole("region", { name: "Downloads" });
+    const choice = orderCard.getByRole("combobox", { name: "Grant access to a product's files" });
+    await choice.selectOption({ label: `Mitten pattern ${stamp}, 1 file` });
+    await orderCard.getByRole("button", { name: "Grant access" }).click();
+    await expect(page.getByText("1 file granted.")).toBeAttached();
+    await expect(orderCard.getByRole("row", { name: /Mitten pattern \(PDF\)/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   } finally {
     await page.request.delete(`/api/admin/v1/products/${productId}`, { headers: await ownerHeaders(page) });
+    if (extraId) await page.request.delete(`/api/admin/v1/products/${extraId}`, { headers: await ownerHeaders(page) });
   }
 });

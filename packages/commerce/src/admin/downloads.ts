@@ -36,3 +36,14 @@ export interface OrderDownload {
   last_download: string | null;
   download_url: string;
 }
+
+/** A downloadable product (or variation) with files the owner may grant on an order (decision 0100): a line's or any other. */
+export interface GrantableDownload {
+  product_id: number;
+  name: string;
+  sku: string;
+  /** How many files it has. */
+  files: number;
+  /** Whether it is one of the order's lines (its grant belongs to the line; otherwise to the order). */
+  on_order: boolean;
+}

@@ -12,6 +12,7 @@ import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import {
   addDownloadFile,
   DOWNLOAD_LIMITS,
+  grantableDownloads,
   grantProductOnOrder,
   orderDownloadsForOwner,
   readProductDownloads,
@@ -132,13 +133,26 @@ export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: "An order's downloads with their counts", params: ProductParams } },
     async (request) => orderDownloadsForOwner(request.ctx, request.params.id),
   );
+  app.get(
+    "/orders/:id/downloads/grantable",
+    {
+      schema: {
+        tags,
+        summary: "The downloadable products the owner may grant on this order",
+        description: "Downloadable products and variations with files, the order's lines first (`on_order`), then by name; at most 500.",
+        params: ProductParams,
+      },
+    },
+    async (request) => grantableDownloads(request.ctx, request.params.id),
+  );
   app.post(
     "/orders/:id/downloads",
     {
       schema: {
         tags,
         summary: "Grant access to a downloadable product's files on this order",
-        description: "The product (or variation) must be one of the order's lines; files already granted are kept as they are.",
+        description:
+          "Any downloadable product or variation with files: one of the order's lines is granted to its line (the limit times its quantity), any other to the order (the limit once). Files already granted are kept as they are. 400 rest_invalid_param beside `product_id` when the product does not exist, is not downloadable or has no files.",
         params: ProductParams,
         body: Grant,
       },

@@ -4,14 +4,15 @@
  * counts, grant a line's files again, revoke one). Every write keeps its change_log row.
  */
 import { createHash } from "node:crypto";
-import type { OrderDownload, ProductDownloads } from "@cartwright/commerce/admin";
+import type { GrantableDownload, OrderDownload, ProductDownloads } from "@cartwright/commerce/admin";
+import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 import { downloadPath } from "./downloads.service.ts";
-import { grantOrderDownloads } from "./grants.ts";
-import { CHUNK_BYTES, typeOfUpload, uploadName } from "./rules.ts";
+import { grantOrderDownloads, newDownloadKey } from "./grants.ts";
+import { accessExpires, CHUNK_BYTES, downloadsGranted, typeOfUpload, uploadName } from "./rules.ts";
 
 /** Bounds of a product's files. */
 export const DOWNLOAD_LIMITS = { bytes: 50 * 1024 * 1024, files: 20, name: 200, limit: 1_000_000, days: 36_500 };
@@ -183,12 +184,14 @@ export async function orderDownloadsForOwner(ctx: RequestContext, orderId: numbe
   if (!order) throw downloadErrors.orderNotFound();
   const rows = await ctx.db
     .selectFrom("download_permissions as d")
-    .innerJoin("order_items as i", "i.id", "d.order_item_id")
+    .leftJoin("order_items as i", "i.id", "d.order_item_id")
+    .leftJoin("products as p", "p.id", "d.product_id")
     .innerJoin("download_files as f", "f.id", "d.file_id")
     .select((eb) => [
       "d.id",
       "d.product_id",
-      "i.name as product_name",
+      // A grant that is the order's (no line) is named by its product.
+      eb.fn.coalesce("i.name", "p.name", sql.lit("")).as("product_name"),
       "d.file_id",
       "f.name as file_name",
       "d.email",
@@ -205,7 +208,8 @@ export async function orderDownloadsForOwner(ctx: RequestContext, orderId: numbe
         .as("last_download"),
     ])
     .where("d.order_id", "=", orderId)
-    .orderBy("i.position")
+    // The lines' downloads in line order, then the order's own.
+    .orderBy((eb) => eb.fn.coalesce("i.position", sql.lit(1_000_000)))
     .orderBy("f.position")
     .orderBy("d.id")
     .execute();
@@ -216,38 +220,113 @@ export async function orderDownloadsForOwner(ctx: RequestContext, orderId: numbe
   }));
 }
 
-/**
- * Grants access to a downloadable product's files on this order (again, after a revoke, or for
- * files added since): the product must be one of the order's lines, downloadable, with files.
- */
-export async function grantProductOnOrder(ctx: RequestContext, orderId: number, productId: number) {
-  const order = await ctx.db.selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst();
-  if (!order) throw downloadErrors.orderNotFound();
-  const line = await ctx.db
+/** How many products the grant's list offers at most (the most a select stays usable with). */
+const GRANTABLE_MAX = 500;
+
+const lineOf = (db: Db, orderId: number, productId: number) =>
+  db
     .selectFrom("order_items")
     .select("id")
     .where("order_id", "=", orderId)
-    .where((eb) => eb.or([eb("variation_id", "=", productId), eb.and([eb("product_id", "=", productId), eb("variation_id", "is", null)])]))
+    .where((eb) => eb.or([eb("variation_id", "=", productId), eb.and([eb("product_id", "=", productId), eb("variation_id", "is", null)])]));
+
+/** The downloadable products and variations with files the owner may grant on this order: its lines' first, then by name. */
+export async function grantableDownloads(ctx: RequestContext, orderId: number): Promise<GrantableDownload[]> {
+  const order = await ctx.db.selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst();
+  if (!order) throw downloadErrors.orderNotFound();
+  const rows = await ctx.db
+    .selectFrom("products as p")
+    .select((eb) => [
+      "p.id as product_id",
+      "p.name",
+      "p.sku",
+      eb
+        .selectFrom("download_files as f")
+        .select((f) => f.fn.countAll<number>().as("n"))
+        .whereRef("f.product_id", "=", "p.id")
+        .as("files"),
+      eb
+        .selectFrom("order_items as i")
+        .select("i.id")
+        .where("i.order_id", "=", orderId)
+        .where((i) =>
+          i.or([i("i.variation_id", "=", i.ref("p.id")), i.and([i("i.product_id", "=", i.ref("p.id")), i("i.variation_id", "is", null)])]),
+        )
+        .limit(1)
+        .as("line"),
+    ])
+    .where("p.downloadable", "=", 1)
+    .where("p.type", "!=", "variable")
+    .where((eb) => eb.exists(eb.selectFrom("download_files as f").select("f.id").whereRef("f.product_id", "=", "p.id")))
+    .orderBy("p.name")
+    .orderBy("p.id")
+    .limit(GRANTABLE_MAX)
+    .execute();
+  const listed = rows.map((row) => ({
+    product_id: row.product_id,
+    name: row.name,
+    sku: row.sku,
+    files: Number(row.files),
+    on_order: row.line !== null,
+  }));
+  return [...listed.filter((p) => p.on_order), ...listed.filter((p) => !p.on_order)];
+}
+
+/**
+ * Grants access to a downloadable product's files on this order (again, after a revoke, or files
+ * added since, or a product that is not on the order at all: decision 0100). A line's product is
+ * granted to its line (its quantity multiplies the limit); any other to the order, as for one unit.
+ */
+export async function grantProductOnOrder(ctx: RequestContext, orderId: number, productId: number) {
+  const order = await ctx.db
+    .selectFrom("orders")
+    .select(["id", "customer_id", "billing_email"])
+    .where("id", "=", orderId)
     .executeTakeFirst();
-  if (!line) throw fieldsInvalid({ product_id: "This product is not one of the order's lines." });
+  if (!order) throw downloadErrors.orderNotFound();
   const product = await ctx.db
     .selectFrom("products")
-    .select(["downloadable"])
-    .select((eb) =>
-      eb
-        .selectFrom("download_files")
-        .select((f) => f.fn.countAll<number>().as("n"))
-        .whereRef("product_id", "=", "products.id")
-        .as("files"),
-    )
+    .select(["id", "downloadable", "download_limit", "download_expiry_days"])
     .where("id", "=", productId)
     .executeTakeFirst();
-  if (product?.downloadable !== 1 || !Number(product.files))
+  if (!product) throw fieldsInvalid({ product_id: "No product has this id." });
+  const files = await ctx.db
+    .selectFrom("download_files")
+    .select("id")
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  if (product.downloadable !== 1 || files.length === 0)
     throw fieldsInvalid({ product_id: "This product is not downloadable or has no files." });
+  const line = await lineOf(ctx.db, orderId, productId).executeTakeFirst();
+  const now = nowOf(ctx);
   const added = await ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Db;
-    const n = await grantOrderDownloads(db, orderId, nowOf(ctx), productId);
-    await logOwnerChange(db, ctx, "order_downloads", orderId, { product_id: productId }, { granted: n });
+    let n = 0;
+    if (line) n = await grantOrderDownloads(db, orderId, now, productId);
+    else
+      for (const file of files) {
+        const made = await db
+          .insertInto("download_permissions")
+          .values({
+            download_key: newDownloadKey(),
+            order_id: orderId,
+            order_item_id: null,
+            file_id: file.id,
+            product_id: productId,
+            customer_id: order.customer_id || null,
+            email: order.billing_email,
+            downloads_remaining: downloadsGranted(product.download_limit, 1),
+            access_expires: accessExpires(product.download_expiry_days, now),
+            granted_at: now,
+          })
+          .onConflict((oc) => oc.columns(["order_id", "file_id"]).where("order_item_id", "is", null).doNothing())
+          .returning("id")
+          .executeTakeFirst();
+        if (made) n += 1;
+      }
+    await logOwnerChange(db, ctx, "order_downloads", orderId, { product_id: productId }, { granted: n, on_line: Boolean(line) });
     return n;
   });
   return { added, downloads: await orderDownloadsForOwner(ctx, orderId) };

@@ -19,7 +19,7 @@ import { ensureOwner } from "../customers/index.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
 import { createMailer, sendOrderEmails } from "../emails/index.ts";
-import { grantOrderDownloads } from "./index.ts";
+import { grantOrderDownloads, orderDownloads } from "./index.ts";
 
 const OWNER = { email: "owner@downloads.test", password: "owner-password-2026" };
 const PDF = Buffer.from("%PDF-1.4\n% a knitting pattern\n%%EOF\n");
@@ -409,7 +409,7 @@ describe("a download streamed and resumed (decision 0100)", () => {
 });
 
 describe("the owner on an order", () => {
-  it("lists the downloads with counts, revokes one and grants it again; only a line's product", async () => {
+  it("lists the downloads with counts, revokes one and grants it again; refuses a product that is none or not downloadable", async () => {
     const order = await buy(new StoreClient(shop.app), [{ id: giftCard, quantity: 2 }, { id: tShirt }]);
     // Something to send: the order stays processing.
     expect(order.status).toBe("processing");
@@ -428,9 +428,9 @@ describe("the owner on an order", () => {
     refusedWith(await fetchLink(permission?.download_key ?? ""), 404, "cw_download_not_found");
     expect((await call(owner, "DELETE", `/orders/${order.id}/downloads/${listed[0].id}`)).statusCode).toBe(404);
 
-    const notOnOrder = await call(owner, "POST", `/orders/${order.id}/downloads`, { product_id: await productId(shop.app, "beanie") });
-    expect(notOnOrder.statusCode).toBe(400);
-    expect(notOnOrder.json().data.params.product_id).toBe("This product is not one of the order's lines.");
+    const nothing = await call(owner, "POST", `/orders/${order.id}/downloads`, { product_id: 999_999 });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().data.params.product_id).toBe("No product has this id.");
     const notDownloadable = await call(owner, "POST", `/orders/${order.id}/downloads`, { product_id: tShirt });
     expect(notDownloadable.json().data.params.product_id).toMatch(/not downloadable/);
     const granted = await call(owner, "POST", `/orders/${order.id}/downloads`, { product_id: giftCard });
@@ -438,6 +438,47 @@ describe("the owner on an order", () => {
     expect(granted.json()).toMatchObject({ added: 1, downloads: [{ download_count: 0, downloads_remaining: 4 }] });
     const log = await shop.db.selectFrom("change_log").select("entity").where("entity", "=", "order_downloads").execute();
     expect(log.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("grants any downloadable product's files on an order, to the order, once; the shopper lists and downloads them (decision 0100)", async () => {
+    const wallet = await productId(shop.app, "leather-wallet");
+    expect((await call(owner, "PUT", `/products/${wallet}/downloads`, { downloadable: true, download_limit: 3 })).statusCode).toBe(200);
+    expect(
+      (await upload(wallet, { filename: "care.txt", bytes: Buffer.from("Oil it twice a year."), type: "text/plain" }, "Care guide"))
+        .statusCode,
+    ).toBe(201);
+    const order = await buy(new StoreClient(shop.app), [{ id: giftCard }, { id: tShirt }]);
+
+    const offered = await call(owner, "GET", `/orders/${order.id}/downloads/grantable`);
+    expect(offered.statusCode).toBe(200);
+    const list = offered.json() as { product_id: number; on_order: boolean; files: number }[];
+    expect(list[0]).toMatchObject({ product_id: giftCard, on_order: true, files: 1 });
+    expect(list.find((p) => p.product_id === wallet)).toMatchObject({ on_order: false, files: 1 });
+    expect(list.some((p) => p.product_id === tShirt)).toBe(false);
+    expect((await call(owner, "GET", "/orders/999999/downloads/grantable")).statusCode).toBe(404);
+
+    const granted = await call(owner, "POST", `/orders/${order.id}/downloads`, { product_id: wallet });
+    expect(granted.statusCode, granted.body).toBe(201);
+    expect(granted.json().added).toBe(1);
+    const extra = (granted.json().downloads as { product_id: number }[]).find((d) => d.product_id === wallet);
+    expect(extra).toMatchObject({ file_name: "Care guide", downloads_remaining: 3, download_count: 0, email: "gwen@example.com" });
+    expect((granted.json().downloads as { product_id: number }[]).map((d) => d.product_id)).toEqual([giftCard, wallet]);
+    expect((await call(owner, "POST", `/orders/${order.id}/downloads`, { product_id: wallet })).json().added).toBe(0);
+    const [, permission] = await permissionsOf(order.id);
+    expect(permission).toMatchObject({ order_item_id: null, product_id: wallet });
+
+    const shopperList = await orderDownloads(shop.db, order.id);
+    expect(shopperList.map((d) => [d.file_name, d.product_name])).toEqual([
+      ["Knitting pattern", "Gift Card"],
+      ["Care guide", expect.stringMatching(/wallet/i)],
+    ]);
+    const got = await fetchLink(permission?.download_key ?? "");
+    expect(got.statusCode).toBe(200);
+    expect(got.body).toBe("Oil it twice a year.");
+
+    // Cancelling takes it back with the rest.
+    expect((await call(owner, "POST", `/orders/${order.id}/status`, { status: "cancelled" })).statusCode).toBe(200);
+    expect(await permissionsOf(order.id)).toEqual([]);
   });
 
   it("takes the downloads back when the order is cancelled, and a line's when it is refunded in full", async () => {

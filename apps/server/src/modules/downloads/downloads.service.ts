@@ -5,6 +5,7 @@
  * limit), logged with the address shortened, and the file's bytes answered.
  */
 import { Readable } from "node:stream";
+import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { DOWNLOADABLE_STATUSES, type DownloadRefusal, RESUME_WINDOW_MS, refusalOf, shortenedAddress } from "./rules.ts";
@@ -32,19 +33,24 @@ const listQuery = (db: Db) =>
   db
     .selectFrom("download_permissions as d")
     .innerJoin("orders as o", "o.id", "d.order_id")
-    .innerJoin("order_items as i", "i.id", "d.order_item_id")
+    .leftJoin("order_items as i", "i.id", "d.order_item_id")
+    .leftJoin("products as p", "p.id", "d.product_id")
     .innerJoin("download_files as f", "f.id", "d.file_id")
-    .select([
+    .select((eb) => [
       "d.id",
       "d.order_id",
       "d.product_id",
       "d.download_key",
       "d.downloads_remaining",
       "d.access_expires",
-      "i.name as product_name",
+      // A grant that is the order's (the owner's, of a product not on it: decision 0100) is named by its product.
+      eb.fn.coalesce("i.name", "p.name", sql.lit("")).as("product_name"),
       "f.name as file_name",
     ])
     .where("o.status", "in", DOWNLOADABLE_STATUSES as ("processing" | "completed")[]);
+
+/** The lines' downloads in line order, then the order's own (no line), the same on both databases. */
+const linesFirst = sql`coalesce(i.position, 1000000)`;
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["execute"]>>[number];
 
@@ -61,7 +67,7 @@ const shopperDownload = (row: ListRow): ShopperDownload => ({
 
 /** The downloads one paid order grants, in the order's line and file order. */
 export async function orderDownloads(db: Db, orderId: number): Promise<ShopperDownload[]> {
-  const rows = await listQuery(db).where("d.order_id", "=", orderId).orderBy("i.position").orderBy("f.position").orderBy("d.id").execute();
+  const rows = await listQuery(db).where("d.order_id", "=", orderId).orderBy(linesFirst).orderBy("f.position").orderBy("d.id").execute();
   return rows.map(shopperDownload);
 }
 
@@ -76,7 +82,7 @@ export async function customerDownloads(db: Db, customerId: number, now: Date = 
     .where((eb) => eb.or([eb("d.downloads_remaining", "is", null), eb("d.downloads_remaining", ">", 0)]))
     .where((eb) => eb.or([eb("d.access_expires", "is", null), eb("d.access_expires", ">", now.toISOString())]))
     .orderBy("d.order_id", "desc")
-    .orderBy("i.position")
+    .orderBy(linesFirst)
     .orderBy("f.position")
     .orderBy("d.id")
     .execute();

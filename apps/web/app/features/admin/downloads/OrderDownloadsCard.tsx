@@ -1,18 +1,19 @@
 /**
  * The order page's Downloads card (decision 0094), loaded on use: the downloads granted with their
- * counts, what is left and when they expire; Revoke one; Grant access to a line's files (again
- * after a revoke, or files added since).
+ * counts, what is left and when they expire; Revoke one; Grant access to a product's files: a
+ * line's (again after a revoke, or files added since) or any other downloadable product's
+ * (decision 0100).
  */
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { AdminApiError } from "../api.ts";
 import { useAnnounce } from "../components/feedback.tsx";
 import { consoleMessages } from "../messages.ts";
 import { formatDateTime } from "../order/format.ts";
-import { downloadsApi, type OrderDownload } from "./api.ts";
+import { downloadsApi, type GrantableDownload, type OrderDownload } from "./api.ts";
 import { downloadMessages as t } from "./messages.ts";
 
 interface Props {
-  order: { id: number; lines: { id: number; product_id: number; variation_id: number | null; name: string }[] };
+  order: { id: number };
 }
 
 const reason = (error: unknown) =>
@@ -23,10 +24,18 @@ export default function OrderDownloadsCard({ order }: Props) {
   const selectId = useId();
   const [downloads, setDownloads] = useState<OrderDownload[] | null>(null);
   const [problem, setProblem] = useState("");
-  const [line, setLine] = useState(String(order.lines[0]?.variation_id ?? order.lines[0]?.product_id ?? ""));
+  const [grantable, setGrantable] = useState<GrantableDownload[] | null>(null);
+  const [chosen, setChosen] = useState("");
 
   useEffect(() => {
     downloadsApi.ofOrder(order.id).then(setDownloads, (error) => setProblem(reason(error)));
+    downloadsApi.grantable(order.id).then(
+      (products) => {
+        setGrantable(products);
+        setChosen(String(products[0]?.product_id ?? ""));
+      },
+      (error) => setProblem(reason(error)),
+    );
   }, [order.id]);
 
   async function revoke(download: OrderDownload) {
@@ -43,7 +52,7 @@ export default function OrderDownloadsCard({ order }: Props) {
   async function grant(event: FormEvent) {
     event.preventDefault();
     try {
-      const reply = await downloadsApi.grant(order.id, Number(line));
+      const reply = await downloadsApi.grant(order.id, Number(chosen));
       setDownloads(reply.downloads);
       setProblem("");
       announce(reply.added ? t.granted(reply.added) : t.nothingGranted);
@@ -100,21 +109,33 @@ export default function OrderDownloadsCard({ order }: Props) {
           </tbody>
         </table>
       )}
-      {order.lines.length > 0 && (
-        <form onSubmit={grant} className="admin-actions">
-          <label htmlFor={selectId}>{t.grantLabel}</label>
-          <select id={selectId} value={line} onChange={(event) => setLine(event.target.value)}>
-            {order.lines.map((l) => (
-              <option key={l.id} value={l.variation_id ?? l.product_id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="button button--secondary">
-            {t.grant}
-          </button>
-        </form>
-      )}
+      {grantable !== null &&
+        (grantable.length === 0 ? (
+          <p className="admin-muted">{t.grantNone}</p>
+        ) : (
+          <form onSubmit={grant} className="admin-actions">
+            <label htmlFor={selectId}>{t.grantLabel}</label>
+            <select id={selectId} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+              {[
+                { label: t.grantOnOrder, products: grantable.filter((p) => p.on_order) },
+                { label: t.grantOther, products: grantable.filter((p) => !p.on_order) },
+              ]
+                .filter((group) => group.products.length > 0)
+                .map((group) => (
+                  <optgroup key={group.label} label={group.label}>
+                    {group.products.map((p) => (
+                      <option key={p.product_id} value={p.product_id}>
+                        {t.productOption(p.name, p.sku, p.files)}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+            </select>
+            <button type="submit" className="button button--secondary">
+              {t.grant}
+            </button>
+          </form>
+        ))}
     </section>
   );
 }

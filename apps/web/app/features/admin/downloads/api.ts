@@ -1,8 +1,8 @@
 /** The owner API's downloads calls (decision 0094) through the console's client. */
-import type { DownloadFile, OrderDownload, ProductDownloads } from "@cartwright/commerce/admin";
+import type { DownloadFile, GrantableDownload, OrderDownload, ProductDownloads } from "@cartwright/commerce/admin";
 import { adminClient } from "../api.ts";
 
-export type { DownloadFile, OrderDownload, ProductDownloads };
+export type { DownloadFile, GrantableDownload, OrderDownload, ProductDownloads };
 
 export interface DownloadSettings {
   downloadable?: boolean;
@@ -26,6 +26,7 @@ export const downloadsApi = {
   remove: (productId: number, fileId: number) =>
     adminClient().admin<void>(`/products/${productId}/downloads/files/${fileId}`, { method: "DELETE" }),
   ofOrder: (orderId: number) => adminClient().admin<OrderDownload[]>(`/orders/${orderId}/downloads`),
+  grantable: (orderId: number) => adminClient().admin<GrantableDownload[]>(`/orders/${orderId}/downloads/grantable`),
   grant: (orderId: number, productId: number) =>
     adminClient().admin<{ added: number; downloads: OrderDownload[] }>(`/orders/${orderId}/downloads`, {
       method: "POST",

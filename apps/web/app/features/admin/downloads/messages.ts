@@ -49,10 +49,14 @@ export const downloadMessages = {
   never: "Never",
   revoke: (name: string) => `Revoke ${name}`,
   revoked: (name: string) => `Access to ${name} revoked.`,
-  grantLabel: "Grant access to a line's files",
+  grantLabel: "Grant access to a product's files",
+  grantOnOrder: "On this order",
+  grantOther: "Other downloadable products",
+  grantNone: "No product is downloadable with files yet.",
+  productOption: (name: string, sku: string, files: number) =>
+    `${name}${sku ? ` (${sku})` : ""}, ${files === 1 ? "1 file" : `${files} files`}`,
   grant: "Grant access",
   granted: (n: number) => (n === 1 ? "1 file granted." : `${n} files granted.`),
   nothingGranted: "Those files were already granted.",
-  chooseLine: "Choose a line",
   copyLink: "Download link",
 };
