@@ -22,6 +22,8 @@ async function ownerHeaders(page: Page) {
 }
 
 test("the owner makes a product downloadable; a shopper buys it, downloads it and sees the limit", async ({ page, browser }) => {
+  // Two journeys' worth: the purchase and downloads, then the owner's grant of another product.
+  test.setTimeout(90_000);
   const stamp = Date.now();
   await signInAsOwner(page);
   const created = await page.request.post("/api/admin/v1/products", {
@@ -145,6 +147,10 @@ test("the owner makes a product downloadable; a shopper buys it, downloads it an
     await page.reload();
     const orderCard = page.getByRole("region", { name: "Downloads" });
     const choice = orderCard.getByRole("combobox", { name: "Grant access to a product's files" });
+    await expect(choice.locator("optgroup", { has: page.locator("option", { hasText: "Mitten pattern" }) })).toHaveAttribute(
+      "label",
+      "Other downloadable products",
+    );
     await choice.selectOption({ label: `Mitten pattern ${stamp}, 1 file` });
     await orderCard.getByRole("button", { name: "Grant access" }).click();
     await expect(page.getByText("1 file granted.")).toBeAttached();

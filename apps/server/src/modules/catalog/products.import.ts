@@ -459,6 +459,8 @@ class FileReader {
   readonly products: FileProduct[] = [];
   /** By product key (below zero for a new product) or an existing variation's id. */
   readonly downloads = new Map<number, RowDownloads>();
+  /** A new variation's download settings (decision 0100), by its parent's key and place: its id is known once written. */
+  readonly newVariationDownloads: { parentKey: number; position: number; settings: RowDownloads }[] = [];
   readonly taxonomy: Taxonomy;
   private readonly byKey = new Map<number, FileProduct>();
   /** The file's products by their SKU, for variations' parents and cross-sells. */
@@ -776,13 +778,19 @@ class FileReader {
 
   /** The row's Type (downloadable), Download limit and Download expiry days, kept for the write. */
   private readDownloads(row: CsvRow, key: number, type: ReturnType<typeof readType> | undefined) {
+    const settings = this.rowDownloads(row, type);
+    if (settings) this.downloads.set(key, settings);
+  }
+
+  /** What the row sets of downloads; undefined when nothing. */
+  private rowDownloads(row: CsvRow, type: ReturnType<typeof readType> | undefined): RowDownloads | undefined {
     const settings: RowDownloads = {};
     if (type) settings.downloadable = type.downloadable;
     const limit = this.read(row, "downloadLimit", (text) => readDownloadNumber(text, 1_000_000));
     if (limit !== undefined) settings.limit = limit;
     const expiry = this.read(row, "downloadExpiry", (text) => readDownloadNumber(text, 36_500));
     if (expiry !== undefined) settings.expiry = expiry;
-    if (Object.keys(settings).length) this.downloads.set(key, settings);
+    return Object.keys(settings).length ? settings : undefined;
   }
 
   private variationRow(row: CsvRow) {
@@ -792,13 +800,8 @@ class FileReader {
       if (!ref || ref.parent_id === null) return this.fail(row, COLUMNS.id, `No variation has the ID ${id}: leave the ID empty to add it.`);
     }
     const type = this.read(row, "type", readType);
-    if (id) this.readDownloads(row, id, type);
-    else if (type?.downloadable || this.cell(row, "downloadLimit")?.trim() || this.cell(row, "downloadExpiry")?.trim())
-      return this.fail(
-        row,
-        COLUMNS.type,
-        "A new variation's downloads are set once it exists: import it first, then give its ID with its download settings, or use the product editor.",
-      );
+    // A variation's downloads, an existing one's or a new one's (decision 0100: kept until its id is known).
+    const downloads = this.rowDownloads(row, type);
     const parent = this.parentOf(row, id);
     if (!parent) return;
     const sku = this.text(row, "sku", 100, "A SKU")?.trim();
@@ -829,6 +832,10 @@ class FileReader {
     } else {
       variations[index] = variation;
       parent.variationLines[index] = row.line;
+    }
+    if (downloads) {
+      if (variation.id) this.downloads.set(variation.id, downloads);
+      else this.newVariationDownloads.push({ parentKey: parent.key, position: index, settings: downloads });
     }
   }
 
@@ -1235,9 +1242,15 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
   );
   for (const batch of chunks(imageRows, 1000)) await db.insertInto("product_images").values(batch).execute();
 
-  await writeVariations(db, all, idOf, now, taxonomy);
+  const newVariations = await writeVariations(db, all, idOf, now, taxonomy);
   // Downloadable, limit and expiry as the rows gave them (decision 0094); the files stay as they are.
-  for (const [key, settings] of reader.downloads) {
+  // A new variation's by its parent and place, now that it has an id (decision 0100).
+  const downloads = [...reader.downloads];
+  for (const { parentKey, position, settings } of reader.newVariationDownloads) {
+    const made = newVariations.get(`${idOf(parentKey)}:${position}`);
+    if (made !== undefined) downloads.push([made, settings]);
+  }
+  for (const [key, settings] of downloads) {
     const set: { downloadable?: 0 | 1; download_limit?: number | null; download_expiry_days?: number | null } = {};
     if (settings.downloadable !== undefined) set.downloadable = settings.downloadable ? 1 : 0;
     if (settings.limit !== undefined) set.download_limit = settings.limit;
@@ -1250,14 +1263,18 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
   return { created, updated: changedIds };
 }
 
-/** Variations: the kept ones updated in place (carts holding them keep their line), new ones inserted in batches with free slugs. */
+/**
+ * Variations: the kept ones updated in place (carts holding them keep their line), new ones inserted in batches with free slugs.
+ * Answers the new ones' ids by "{parent id}:{place among its variations}".
+ */
 async function writeVariations(
   db: Db,
   all: { id: number; file: FileProduct; input: ProductInput }[],
   idOf: (id: number) => number,
   now: string,
   taxonomy: Taxonomy,
-) {
+): Promise<Map<string, number>> {
+  const madeIds = new Map<string, number>();
   const kept = all.flatMap(({ input }) => input.variations.flatMap((v, position) => (v.id ? [{ input, variation: v, position }] : [])));
   for (const { input, variation, position } of kept) {
     await db
@@ -1282,7 +1299,13 @@ async function writeVariations(
       let slug = base;
       for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`;
       slugs.add(slug);
-      return [{ row: newVariationRow(input, variation, position, now, file.existing?.created_at ?? now, id, slug), variation }];
+      return [
+        {
+          row: newVariationRow(input, variation, position, now, file.existing?.created_at ?? now, id, slug),
+          variation,
+          place: `${id}:${position}`,
+        },
+      ];
     }),
   );
   const chosen: { variation_id: number; attribute_id: number; term_id: number }[] = kept.flatMap(({ variation }) =>
@@ -1307,11 +1330,13 @@ async function writeVariations(
       )
       .execute();
     const bySlug = new Map(made.map((row) => [row.slug, Number(row.id)]));
-    for (const { row, variation } of batch) {
+    for (const { row, variation, place } of batch) {
       const variationId = bySlug.get(row.slug) as number;
+      madeIds.set(place, variationId);
       for (const a of variation.attributes)
         chosen.push({ variation_id: variationId, attribute_id: idOf(a.attribute_id), term_id: idOf(a.term_id) });
     }
   }
   for (const batch of chunks(chosen, 1000)) await db.insertInto("variation_attributes").values(batch).execute();
+  return madeIds;
 }

@@ -579,4 +579,31 @@ describe("the product CSV", () => {
       [3, "Type"],
     ]);
   });
+
+  it("imports a new variation's download settings with the variation (decision 0100)", async () => {
+    const file = [
+      "Type,SKU,Name,Parent,Regular price,Download limit,Download expiry days,Attribute 1 name,Attribute 1 value(s)",
+      'variable,BOOK-V,Pattern book,,,,,Format,"PDF, EPUB"',
+      '"variation, downloadable",BOOK-V-PDF,,BOOK-V,7.00,4,10,Format,PDF',
+      "variation,BOOK-V-EPUB,,BOOK-V,8.00,,,Format,EPUB",
+    ].join("\n");
+    const imported = await importCsv(file);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const made = await shop.db
+      .selectFrom("products")
+      .select(["sku", "type", "downloadable", "download_limit", "download_expiry_days"])
+      .where("sku", "like", "BOOK-V%")
+      .orderBy("sku")
+      .execute();
+    expect(made).toEqual([
+      { sku: "BOOK-V", type: "variable", downloadable: 0, download_limit: null, download_expiry_days: null },
+      { sku: "BOOK-V-EPUB", type: "variation", downloadable: 0, download_limit: null, download_expiry_days: null },
+      { sku: "BOOK-V-PDF", type: "variation", downloadable: 1, download_limit: 4, download_expiry_days: 10 },
+    ]);
+    // The same file again finds the variations by SKU and keeps their settings; a bad limit is refused by its column.
+    expect((await importCsv(file)).statusCode).toBe(200);
+    const bad = await importCsv(file.replace(",7.00,4,10,", ",7.00,0,10,"));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.problems).toEqual([expect.objectContaining({ line: 3, column: "Download limit" })]);
+  });
 });
