@@ -53,6 +53,7 @@ import { paymentsAdminRoutes } from "./modules/payments/index.ts";
 import { reportsAdminRoutes } from "./modules/reports/index.ts";
 import { reviewsAdminRoutes, reviewsRoutes } from "./modules/reviews/index.ts";
 import { getSettings, settingsAdminRoutes } from "./modules/settings/index.ts";
+import { registerStockAlerts, stockAdminRoutes } from "./modules/stock/index.ts";
 import { shippingAdminRoutes } from "./modules/shipping/index.ts";
 import { taxesAdminRoutes } from "./modules/taxes/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
@@ -90,6 +91,7 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   formsAdminRoutes,
   ordersAdminRoutes as FastifyPluginAsync,
   reportsAdminRoutes,
+  stockAdminRoutes as FastifyPluginAsync,
   couponsAdminRoutes,
   shippingAdminRoutes as FastifyPluginAsync,
   productsAdminRoutes as FastifyPluginAsync,
@@ -146,6 +148,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const unregister = registerOrderEmails({ db: deps.db, mailer: deps.mailer, log: app.log });
     // Closing waits for e-mails still being sent.
     app.addHook("onClose", unregister);
+    // Stock notices (decision 0099): sent once a reply has gone out after an order noted some.
+    const { mailer } = deps;
+    let stockAlerts: ReturnType<typeof registerStockAlerts> | undefined;
+    app.addHook("onReady", async () => {
+      stockAlerts = registerStockAlerts({ db: deps.db, mailer, log: app.log });
+    });
+    app.addHook("onResponse", (_request, _reply, done) => {
+      stockAlerts?.afterReply();
+      done();
+    });
+    app.addHook("onClose", async () => stockAlerts?.close());
   }
 
   // While closing, answers tell clients to hang up, so kept-alive sockets do not hold shutdown open.

@@ -94,6 +94,12 @@ export interface InventoryGroup {
   low_stock_amount: number;
   out_of_stock_amount: number;
   hide_out_of_stock: boolean;
+  /** E-mail the owner when an order's stock move brings a product down to low stock, to out of stock, or past it onto backorder (decision 0099). */
+  low_stock_notices: boolean;
+  out_of_stock_notices: boolean;
+  backorder_notices: boolean;
+  /** Where those notices go; empty: the owner's notices' recipient (the emails group). */
+  stock_notice_recipient: string;
 }
 /** Product reviews (decision 0090), beside the other product settings. */
 export interface ReviewsGroup {

@@ -741,6 +741,22 @@ export interface DownloadPermissionsTable {
   granted_at: string;
 }
 
+/** A notice a stock move owes the owner (migration 041, decision 0099), sent after its transaction's commit. */
+export interface StockAlertsTable {
+  id: Generated<number>;
+  /** The product or variation whose stock moved. */
+  product_id: number;
+  kind: "low" | "out" | "backorder";
+  /** The order that took the stock. */
+  order_id: number | null;
+  /** The quantity the move left. */
+  stock: number;
+  created_at: string;
+  state: Generated<"due" | "sent" | "skipped" | "failed">;
+  /** Where it went, once sent. */
+  sent_to: Generated<string>;
+}
+
 /** One download made (migration 037): when, and the client's address shortened. */
 export interface DownloadLogTable {
   id: Generated<number>;
@@ -830,6 +846,7 @@ export interface Database {
   download_file_chunks: DownloadFileChunksTable;
   download_permissions: DownloadPermissionsTable;
   download_log: DownloadLogTable;
+  stock_alerts: StockAlertsTable;
 }
 
 /** The shop's database in either dialect. */

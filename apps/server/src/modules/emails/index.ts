@@ -20,4 +20,6 @@ export { renderStaffInvite, sendStaffInvite } from "./staff-invite.ts";
 export type { OrderEmailData, RenderedEmail } from "./templates.ts";
 export { renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
 export type { Delivery, Mailer, OutgoingMail } from "./transport.ts";
-export { createMailer } from "./transport.ts";
+export { createMailer, ownerAddress } from "./transport.ts";
+export type { StockAlertEmailData } from "./stock-alert.ts";
+export { renderStockAlert, sendStockAlert } from "./stock-alert.ts";

@@ -9,6 +9,7 @@ import { newOrderSearchTermsQueries, writeOrderSearchTerms } from "../../db/orde
 import { compiled } from "../../db/prepared.ts";
 import type { OrderItemsTable, OrderStatus, OrdersTable } from "../../db/schema.ts";
 import { stockStatusAfter } from "../../db/stock-status.ts";
+import { noteStockAlerts } from "../../db/stock-alerts.ts";
 import { rows, run, runSteps, runWork, statementRows, type Work } from "../../db/unit-of-work.ts";
 
 export type OrderRow = OrdersTable & { id: number };
@@ -462,7 +463,10 @@ export function takeStock(db: Db, productId: number, quantity: number, orderId: 
 
 /** `takeStock` as a step. */
 export function* stockTaken(db: Db, productId: number, quantity: number, orderId: number, now: string): Work<boolean> {
-  return Number((yield* run(takeStockQuery(db, productId, quantity, orderId, now))).numAffectedRows) === 1;
+  const taken = Number((yield* run(takeStockQuery(db, productId, quantity, orderId, now))).numAffectedRows) === 1;
+  // Every order path takes stock here: the notices its crossings owe the owner are noted with it (decision 0099).
+  if (taken) yield* noteStockAlerts(db, productId, quantity, orderId, now);
+  return taken;
 }
 
 // Built once: the same SQL for every line, only the values change.

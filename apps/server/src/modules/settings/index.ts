@@ -11,6 +11,7 @@ export type {
   OrderAttributionSettings,
   PickupLocationSetting,
   ShopSettings,
+  StockNoticeSettings,
   StoreNotice,
   StorePages,
   SwitchableEmail,

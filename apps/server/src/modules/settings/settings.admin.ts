@@ -447,18 +447,34 @@ const inventory: Group<InventoryGroup> = {
     low_stock_amount: s.lowStockAmount,
     out_of_stock_amount: s.outOfStockAmount,
     hide_out_of_stock: s.hideOutOfStock,
+    low_stock_notices: s.stockNotices.lowStock,
+    out_of_stock_notices: s.stockNotices.outOfStock,
+    backorder_notices: s.stockNotices.backorder,
+    stock_notice_recipient: s.stockNotices.recipient,
   }),
   async check(db, body, current) {
+    const errors: Errors = {};
     if (body.low_stock_amount <= body.out_of_stock_amount)
-      throw invalidSettings({
-        low_stock_amount: `Enter more than the out-of-stock amount (${body.out_of_stock_amount}): low stock would never show.`,
-      });
+      errors.low_stock_amount = `Enter more than the out-of-stock amount (${body.out_of_stock_amount}): low stock would never show.`;
+    // Written before the notices existed, a body without them keeps the shop's.
+    const notices = current.stockNotices;
+    const recipient =
+      body.stock_notice_recipient === undefined
+        ? notices.recipient
+        : checkAddress(body.stock_notice_recipient, "stock_notice_recipient", errors, "the stock notices' recipient");
+    refuseIf(errors);
     // Listings filter on the stored status: a new amount re-derives it for every product that tracks its stock.
     if (body.out_of_stock_amount !== current.outOfStockAmount) await restateStockStatuses(db, body.out_of_stock_amount);
     return {
       lowStockAmount: body.low_stock_amount,
       outOfStockAmount: body.out_of_stock_amount,
       hideOutOfStock: body.hide_out_of_stock,
+      stockNotices: {
+        lowStock: body.low_stock_notices ?? notices.lowStock,
+        outOfStock: body.out_of_stock_notices ?? notices.outOfStock,
+        backorder: body.backorder_notices ?? notices.backorder,
+        recipient,
+      },
     };
   },
 };

@@ -63,6 +63,14 @@ export interface EmailSettings {
   off: SwitchableEmail[];
 }
 
+/** Which stock notices the owner gets, and where (empty: the owner's notices' recipient, EmailSettings.ownerRecipient). */
+export interface StockNoticeSettings {
+  lowStock: boolean;
+  outOfStock: boolean;
+  backorder: boolean;
+  recipient: string;
+}
+
 /** Which countries the shop sells or ships to, as the owner chose them; the checkout reads the resolved lists. */
 export interface CountryChoice {
   mode: "all" | "all_except" | "specific";
@@ -90,6 +98,8 @@ export interface ShopSettings extends StorefrontSettings {
   /** Managed stock at or below this is out of stock (or on backorder); 0 unless the owner keeps some back. */
   outOfStockAmount: number;
   hideOutOfStock: boolean;
+  /** The owner's e-mails about stock that orders moved across a threshold (decision 0099). */
+  stockNotices: StockNoticeSettings;
   shippingEnabled: boolean;
   /** Countries the shop sells to (billing) and ships to; empty means all. Written with sellTo/shipTo, which they resolve. */
   sellToCountries: string[];
@@ -162,6 +172,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   lowStockAmount: 2,
   outOfStockAmount: 0,
   hideOutOfStock: false,
+  stockNotices: { lowStock: true, outOfStock: true, backorder: true, recipient: "" },
   productsPerPage: 12,
   timeZone: "UTC",
   reviews: { ...DEFAULT_REVIEW_SETTINGS },

@@ -60,6 +60,10 @@ export function InventorySection({ initial }: { initial: InventoryGroup }) {
             { key: "low_stock_amount", min: 1, hint: s.low_hint },
             { key: "out_of_stock_amount", min: 0, hint: s.out_hint },
             "hide_out_of_stock",
+            { key: "low_stock_notices", hint: s.notices_hint },
+            "out_of_stock_notices",
+            "backorder_notices",
+            { key: "stock_notice_recipient", type: "email", hint: s.recipient_hint },
           ]}
           onChange={set}
         />

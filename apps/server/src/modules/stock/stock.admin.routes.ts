@@ -1,0 +1,40 @@
+/** The owner's stock report (under /api/admin/v1, behind requireOwner; decision 0099, read-only). */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { STOCK_REPORT_STATUSES, stockCounts, stockReport } from "./report.ts";
+
+const tags = ["owner"];
+const Search = Type.Optional(Type.String({ maxLength: 100, description: "Part of the name (a variation's product's too) or SKU" }));
+const ReportQuery = Type.Object({
+  status: Type.Union(
+    STOCK_REPORT_STATUSES.map((status) => Type.Literal(status)),
+    { default: "all", description: "low: above the out-of-stock amount, at or below the low amount; instock: above the low amount" },
+  ),
+  search: Search,
+  orderby: Type.Union([Type.Literal("stock"), Type.Literal("name")], { default: "stock" }),
+  order: Type.Union([Type.Literal("asc"), Type.Literal("desc")], { default: "asc" }),
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+
+export const stockAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    "/reports/stock",
+    {
+      schema: {
+        tags,
+        summary: "Products and variations that track their stock, by status (with each status's count), searched, sorted and paged",
+        querystring: ReportQuery,
+      },
+    },
+    async (request) => {
+      const { per_page, ...query } = request.query;
+      return stockReport(request.ctx, { ...query, perPage: per_page });
+    },
+  );
+  app.get(
+    "/reports/stock/counts",
+    { schema: { tags, summary: "How many tracked products and variations are low in stock, out of stock, on backorder and in stock" } },
+    async (request) => stockCounts(request.ctx),
+  );
+};
