@@ -752,7 +752,7 @@ export interface StockAlertsTable {
   /** The quantity the move left. */
   stock: number;
   created_at: string;
-  state: Generated<"due" | "sent" | "skipped" | "failed">;
+  state: Generated<"due" | "sent" | "skipped" | "lapsed" | "failed">;
   /** Where it went, once sent. */
   sent_to: Generated<string>;
 }

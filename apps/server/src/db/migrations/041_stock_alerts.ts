@@ -2,7 +2,8 @@
  * Stock alerts (decision 0099): a row per notice an order's stock move owes the owner (low in
  * stock, out of stock, on backorder), written in the transaction that moved the stock and sent
  * after its commit, so a rolled-back order leaves none and a crash between commit and send loses
- * none. `state` goes due → sent, skipped (the owner switched that notice off) or failed. The stock
+ * none. `state` goes due → sent, skipped (the owner switched that notice off), lapsed (the stock was
+ * back above the amount by then) or failed. The stock
  * report's listing and counts read products by tracked stock, status and quantity: one index each.
  */
 import type { Kysely } from "kysely";

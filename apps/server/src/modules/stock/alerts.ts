@@ -3,8 +3,9 @@
  * stock_alerts, in its own transaction (db/stock-alerts.ts); here, once a reply has gone out (so the
  * transaction that noted them has committed), what is due is claimed row by row (due → sent or
  * skipped, a conditional update: processes and turns racing send each once) and sent in the
- * background. A notice switched off is marked skipped; one that cannot be sent is logged and marked
- * failed: the order stands either way. Alerts left due by a stop are sent when the shop starts.
+ * background. A notice switched off is marked skipped; one whose stock is back above its amount by
+ * then (a declined card's order gave it back before its reply) is marked lapsed; one that cannot be
+ * sent is logged and marked failed: the order stands either way. Alerts left due by a stop are sent when the shop starts.
  */
 import type { Db } from "../../db/index.ts";
 import type { StockAlertsTable } from "../../db/schema.ts";
@@ -52,17 +53,23 @@ export async function sendDueStockAlerts(deps: StockAlertDeps): Promise<number> 
       db,
       due.map((alert) => alert.product_id),
     );
-    const lowAmounts = await lowAmountsOf(db, settings, [...new Set(due.map((alert) => alert.product_id))]);
+    const stock = await stockNowOf(db, settings, [...new Set(due.map((alert) => alert.product_id))]);
     for (const alert of due) {
+      const now = stock.get(alert.product_id);
       const on = isOn(settings, alert.kind);
+      const stands = now !== undefined && stillStands(alert.kind, now.quantity, now.lowAmount, settings.outOfStockAmount);
       const claim = await db
         .updateTable("stock_alerts")
-        .set({ state: on ? "sent" : "skipped" })
+        .set({ state: !stands ? "lapsed" : on ? "sent" : "skipped" })
         .where("id", "=", alert.id)
         .where("state", "=", "due")
         .executeTakeFirst();
       // Another process or turn has it.
       if (Number(claim.numUpdatedRows) !== 1) continue;
+      if (!stands) {
+        log.info({ alertId: alert.id, kind: alert.kind }, "stock notice not sent: the stock is back above its amount");
+        continue;
+      }
       if (!on) {
         log.info({ alertId: alert.id, kind: alert.kind }, "stock notice not sent: switched off in the inventory settings");
         continue;
@@ -79,7 +86,7 @@ export async function sendDueStockAlerts(deps: StockAlertDeps): Promise<number> 
             options: label?.options ?? "",
             sku: label?.sku ?? "",
             stock: alert.stock,
-            lowAmount: lowAmounts.get(alert.product_id) ?? settings.lowStockAmount,
+            lowAmount: now.lowAmount,
             orderId: alert.order_id,
             editorUrl: `${mailer.publicUrl}/admin/products/${label?.editorId ?? alert.product_id}`,
             orderUrl: alert.order_id === null ? null : `${mailer.publicUrl}/admin/orders/${alert.order_id}`,
@@ -98,15 +105,24 @@ export async function sendDueStockAlerts(deps: StockAlertDeps): Promise<number> 
   }
 }
 
-/** The low amount each product is judged by: its own, else its parent's, else the shop's. */
-async function lowAmountsOf(db: Db, settings: ShopSettings, ids: number[]): Promise<Map<number, number>> {
+/** Whether what a notice says is still so: the stock is still at or below the amount it crossed (or still owed, for a backorder). */
+export function stillStands(kind: StockAlertsTable["kind"], quantity: number, lowAmount: number, outAmount: number): boolean {
+  return kind === "low" ? quantity <= lowAmount : kind === "out" ? quantity <= outAmount : quantity < 0;
+}
+
+/** Each tracked product's stock now, and the low amount it is judged by: its own, else its parent's, else the shop's. */
+async function stockNowOf(db: Db, settings: ShopSettings, ids: number[]): Promise<Map<number, { quantity: number; lowAmount: number }>> {
   const rows = await db
     .selectFrom("products as p")
     .leftJoin("products as parent", "parent.id", "p.parent_id")
-    .select(["p.id", "p.low_stock_amount", "parent.low_stock_amount as parent_low"])
+    .select(["p.id", "p.stock_quantity", "p.manage_stock", "p.low_stock_amount", "parent.low_stock_amount as parent_low"])
     .where("p.id", "in", ids)
     .execute();
-  return new Map(rows.map((row) => [row.id, row.low_stock_amount ?? row.parent_low ?? settings.lowStockAmount]));
+  return new Map(
+    rows
+      .filter((row) => row.manage_stock === 1 && row.stock_quantity !== null)
+      .map((row) => [row.id, { quantity: Number(row.stock_quantity), lowAmount: row.low_stock_amount ?? row.parent_low ?? settings.lowStockAmount }]),
+  );
 }
 
 interface Registration {
