@@ -916,6 +916,7 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
     ["/admin/attributes"],
     ["/admin/attributes/{id}", `/admin/attributes/${attribute}`],
     ["/admin/reviews"],
+    ["/admin/stock"],
     ["/admin/coupons"],
     ["/admin/coupons/{id}", `/admin/coupons/${coupon}`],
     ["/admin/shipping"],

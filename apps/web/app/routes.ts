@@ -64,6 +64,7 @@ export default [
     route("attributes", "routes/admin/attributes.tsx"),
     route("attributes/:id", "routes/admin/attribute-edit.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("stock", "routes/admin/stock.tsx"),
     route("coupons", "routes/admin/coupons.tsx"),
     route("coupons/new", "routes/admin/coupon-new.tsx"),
     route("coupons/:id", "routes/admin/coupon-edit.tsx"),

@@ -1,7 +1,7 @@
 /** The crossing rule of the stock notices (decision 0099): which notices one stock move owes. */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "../modules/settings/settings.types.ts";
-import { stillStands } from "../modules/stock/alerts.ts";
+import { DEFAULT_SETTINGS } from "../modules/settings/index.ts";
+import { stillStands } from "../modules/stock/index.ts";
 import { type StockMove, stockCrossings } from "./stock-alerts.ts";
 
 const move = (before: number, after: number, extra: Partial<StockMove> = {}): StockMove => ({

@@ -8,7 +8,7 @@
 import { sql } from "kysely";
 import { compiled } from "./prepared.ts";
 import type { Db } from "./schema.ts";
-import { run, rows, type Work } from "./unit-of-work.ts";
+import { rows, run, type Work } from "./unit-of-work.ts";
 
 export type StockAlertKind = "low" | "out" | "backorder";
 

@@ -66,7 +66,9 @@ export function renderStockAlert(data: StockAlertEmailData): RenderedEmail {
   ].join("\n");
   const cell = "padding:6px 8px;border-bottom:1px solid #e5e5e5;text-align:left;";
   const rows = [["Product", product], ...(sku ? [["SKU", sku]] : []), ["Stock now", units(data.stock)]]
-    .map(([label, value]) => `<tr><th style="${cell}">${escapeHtml(label ?? "")}</th><td style="${cell}">${escapeHtml(value ?? "")}</td></tr>`)
+    .map(
+      ([label, value]) => `<tr><th style="${cell}">${escapeHtml(label ?? "")}</th><td style="${cell}">${escapeHtml(value ?? "")}</td></tr>`,
+    )
     .join("");
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>

@@ -8,8 +8,8 @@ import type { Db } from "../../db/index.ts";
 import { newOrderSearchTermsQueries, writeOrderSearchTerms } from "../../db/order-search.ts";
 import { compiled } from "../../db/prepared.ts";
 import type { OrderItemsTable, OrderStatus, OrdersTable } from "../../db/schema.ts";
-import { stockStatusAfter } from "../../db/stock-status.ts";
 import { noteStockAlerts } from "../../db/stock-alerts.ts";
+import { stockStatusAfter } from "../../db/stock-status.ts";
 import { rows, run, runSteps, runWork, statementRows, type Work } from "../../db/unit-of-work.ts";
 
 export type OrderRow = OrdersTable & { id: number };

@@ -131,10 +131,16 @@ const Inventory = object({
   low_stock_amount: Type.Integer({ minimum: 1, maximum: 1_000_000, description: "Tracked stock at or below it shows as low" }),
   out_of_stock_amount: Type.Integer({ minimum: 0, maximum: 1_000_000, description: "Tracked stock at or below it is out of stock" }),
   hide_out_of_stock: Type.Boolean({ description: "Leave out-of-stock products out of the shop's listings" }),
-  low_stock_notices: Type.Optional(Type.Boolean({ description: "E-mail the owner when an order brings a product down to low stock; kept when left out" })),
-  out_of_stock_notices: Type.Optional(Type.Boolean({ description: "E-mail the owner when an order brings a product down to out of stock; kept when left out" })),
+  low_stock_notices: Type.Optional(
+    Type.Boolean({ description: "E-mail the owner when an order brings a product down to low stock; kept when left out" }),
+  ),
+  out_of_stock_notices: Type.Optional(
+    Type.Boolean({ description: "E-mail the owner when an order brings a product down to out of stock; kept when left out" }),
+  ),
   backorder_notices: Type.Optional(
-    Type.Boolean({ description: "E-mail the owner when an order takes more than is in stock of a product that allows backorders; kept when left out" }),
+    Type.Boolean({
+      description: "E-mail the owner when an order takes more than is in stock of a product that allows backorders; kept when left out",
+    }),
   ),
   stock_notice_recipient: Type.Optional(text(254, "Where stock notices go; empty for the owner's notices' recipient; kept when left out")),
 });

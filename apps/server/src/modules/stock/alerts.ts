@@ -10,7 +10,7 @@
 import type { Db } from "../../db/index.ts";
 import type { StockAlertsTable } from "../../db/schema.ts";
 import { stockAlertsNoted } from "../../db/stock-alerts.ts";
-import { type MailLog, type Mailer, ownerAddress, sendStockAlert } from "../emails/index.ts";
+import { type Mailer, type MailLog, ownerAddress, sendStockAlert } from "../emails/index.ts";
 import { getSettings, type ShopSettings } from "../settings/index.ts";
 import { productLabels } from "./labels.ts";
 
@@ -121,7 +121,10 @@ async function stockNowOf(db: Db, settings: ShopSettings, ids: number[]): Promis
   return new Map(
     rows
       .filter((row) => row.manage_stock === 1 && row.stock_quantity !== null)
-      .map((row) => [row.id, { quantity: Number(row.stock_quantity), lowAmount: row.low_stock_amount ?? row.parent_low ?? settings.lowStockAmount }]),
+      .map((row) => [
+        row.id,
+        { quantity: Number(row.stock_quantity), lowAmount: row.low_stock_amount ?? row.parent_low ?? settings.lowStockAmount },
+      ]),
   );
 }
 

@@ -60,10 +60,7 @@ function statusFilter(eb: Eb, status: StockReportStatus, shopLow: number) {
 
 /** Tracked products and variations (with their parents, whose low amount a variation takes), searched. */
 function tracked(ctx: RequestContext, search: string | undefined) {
-  let query = ctx.db
-    .selectFrom("products as p")
-    .leftJoin("products as parent", "parent.id", "p.parent_id")
-    .where("p.manage_stock", "=", 1);
+  let query = ctx.db.selectFrom("products as p").leftJoin("products as parent", "parent.id", "p.parent_id").where("p.manage_stock", "=", 1);
   const term = search?.trim().toLowerCase();
   if (term) {
     const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -119,7 +116,13 @@ export async function stockReport(ctx: RequestContext, query: StockReportQuery) 
     .limit(query.perPage)
     .offset((query.page - 1) * query.perPage)
     .execute();
-  const [counts, labels] = await Promise.all([stockCounts(ctx, query.search), productLabels(ctx.db, rows.map((row) => row.id))]);
+  const [counts, labels] = await Promise.all([
+    stockCounts(ctx, query.search),
+    productLabels(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   const items: StockReportRow[] = rows.map((row) => {
     const label = labels.get(row.id);
     const stock = Number(row.stock_quantity ?? 0);

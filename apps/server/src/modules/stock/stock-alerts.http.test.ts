@@ -14,6 +14,7 @@ import { ADMIN, adminCall, fieldMessages, signedIn } from "../../../../../test/o
 import { productId, StoreClient, testBilling, testCard, variationId } from "../../../../../test/store-client.ts";
 import { restateProductStock } from "../../db/stock-status.ts";
 import { ensureOwner } from "../customers/index.ts";
+// biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
 import { stockAlertsSettled } from "./index.ts";
 
@@ -63,7 +64,7 @@ const stockOf = async (id: number) =>
   Number((await shop.db.selectFrom("products").select("stock_quantity").where("id", "=", id).executeTakeFirstOrThrow()).stock_quantity);
 
 /** The stock notices sent since the last call, as the owner's mail client shows them, after the app has sent all it owes. */
-let seen = new Set<string>();
+const seen = new Set<string>();
 async function newNotices() {
   await stockAlertsSettled(shop.db);
   const files = outboxFilesOf(outbox, 0, "stock-").filter((name) => !seen.has(name));
@@ -263,7 +264,11 @@ describe("the settings", () => {
     const bad = await adminCall(owner, "PUT", "/settings/inventory", { ...(await inventory()), stock_notice_recipient: "not an address" });
     expect(bad.statusCode).toBe(400);
     expect(fieldMessages(bad)).toHaveProperty("stock_notice_recipient");
-    const older = await adminCall(owner, "PUT", "/settings/inventory", { low_stock_amount: 2, out_of_stock_amount: 0, hide_out_of_stock: false });
+    const older = await adminCall(owner, "PUT", "/settings/inventory", {
+      low_stock_amount: 2,
+      out_of_stock_amount: 0,
+      hide_out_of_stock: false,
+    });
     expect(older.statusCode, older.body).toBe(200);
     expect((await inventory()).low_stock_notices).toBe(true);
   });
@@ -290,7 +295,13 @@ describe("the settings", () => {
     } finally {
       await saveInventory({ low_stock_notices: true });
     }
-    const states = await shop.db.selectFrom("stock_alerts").select(["kind", "state"]).where("product_id", "=", print).orderBy("id", "desc").limit(2).execute();
+    const states = await shop.db
+      .selectFrom("stock_alerts")
+      .select(["kind", "state"])
+      .where("product_id", "=", print)
+      .orderBy("id", "desc")
+      .limit(2)
+      .execute();
     expect(states).toEqual([
       { kind: "out", state: "sent" },
       { kind: "low", state: "skipped" },

@@ -12,7 +12,7 @@ import { ensureOwner } from "../customers/index.ts";
 
 let shop: TestShop;
 let owner: StoreClient;
-let ids: Record<string, number>;
+let ids: Record<"tShirt" | "print" | "poster" | "mug" | "hoodie" | "blueS", number>;
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
@@ -54,7 +54,13 @@ describe("the stock report", () => {
     expect(byId.get(ids.poster)).toMatchObject({ status: "backorder", stock_quantity: 0, backorders: "yes" });
     expect(byId.get(ids.print)).toMatchObject({ status: "low", stock_quantity: 3, low_stock_amount: 5 });
     expect(byId.get(ids.tShirt)).toMatchObject({ status: "instock", stock_quantity: 100, low_stock_amount: 2 });
-    expect(byId.get(ids.blueS)).toMatchObject({ status: "out", name: "Hoodie", options: "Blue, S", type: "variation", product_id: ids.hoodie });
+    expect(byId.get(ids.blueS)).toMatchObject({
+      status: "out",
+      name: "Hoodie",
+      options: "Blue, S",
+      type: "variation",
+      product_id: ids.hoodie,
+    });
     expect(byId.has(ids.tShirt)).toBe(true);
     for (const status of ["low", "out", "backorder", "instock"] as const) {
       const tab = await report(`?status=${status}&per_page=100`);
@@ -103,7 +109,8 @@ describe("the stock report", () => {
     const seen: number[] = [];
     const first = await report("?per_page=2");
     expect(first.pages).toBe(Math.ceil(all.length / 2));
-    for (let page = 1; page <= first.pages; page++) seen.push(...(await report(`?per_page=2&page=${page}`)).items.map((item: { id: number }) => item.id));
+    for (let page = 1; page <= first.pages; page++)
+      seen.push(...(await report(`?per_page=2&page=${page}`)).items.map((item: { id: number }) => item.id));
     expect(seen).toEqual(all);
   });
 

@@ -18,6 +18,7 @@ import { REVIEWS_NAV_LABEL } from "./reviews/nav.ts";
 import { PAYMENTS_NAV_LABEL, SETTINGS_NAV_LABEL } from "./settings/nav.ts";
 import { shippingMessages } from "./shipping/messages.ts";
 import { staffNavMessages as staffNav } from "./staff/messages.ts";
+import { STOCK_NAV_LABEL } from "./stock/nav.ts";
 import { TAXES_NAV_LABEL } from "./taxes/nav.ts";
 
 export const ADMIN_PATH = "/admin";
@@ -39,6 +40,7 @@ export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: 
   { to: `${ADMIN_PATH}/tags`, label: termMessages.tags.nav },
   { to: `${ADMIN_PATH}/attributes`, label: termMessages.attributes.nav },
   { to: `${ADMIN_PATH}/reviews`, label: REVIEWS_NAV_LABEL, count: "reviews" },
+  { to: `${ADMIN_PATH}/stock`, label: STOCK_NAV_LABEL },
   { to: `${ADMIN_PATH}/coupons`, label: couponMessages.nav, ownerOnly: true },
   { to: `${ADMIN_PATH}/shipping`, label: shippingMessages.nav, ownerOnly: true },
   { to: `${ADMIN_PATH}/taxes`, label: TAXES_NAV_LABEL, ownerOnly: true },

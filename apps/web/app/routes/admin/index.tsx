@@ -23,11 +23,13 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dash
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { invalid, ...range } = rangeFromSearch(new URL(request.url).searchParams);
   // The pending reviews are a pointer: the dashboard shows without them.
-  const [overview, reviews] = await Promise.all([
+  const [overview, reviews, stock] = await Promise.all([
     dashboardApi.overview(range.from, range.to),
     dashboardApi.pendingReviews().catch(() => ({ pending: 0 })),
+    // Products low in stock or out of it (decision 0099): a pointer too.
+    dashboardApi.stockCounts().catch(() => ({ low: 0, out: 0 })),
   ]);
-  return { overview, refused: invalid, pendingReviews: reviews.pending };
+  return { overview, refused: invalid, pendingReviews: reviews.pending, stock: { low: stock.low, out: stock.out } };
 }
 clientLoader.hydrate = true as const;
 
@@ -40,7 +42,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { overview, refused, pendingReviews } = loaderData;
+  const { overview, refused, pendingReviews, stock } = loaderData;
   const range = { from: overview.from, to: overview.to };
   const money = moneyFormat(overview.currency_code, overview.currency_minor_unit);
   const days = overview.daily_sales;
@@ -56,6 +58,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {pendingReviews > 0 && (
         <p className="admin-alert">
           <Link to="/admin/reviews?status=pending">{t.reviewsPending(pendingReviews)}</Link>
+        </p>
+      )}
+      {(stock.low > 0 || stock.out > 0) && (
+        <p className="admin-alert">
+          <Link to={stock.low ? "/admin/stock?status=low" : "/admin/stock?status=out"}>{t.stockPointer(stock.low, stock.out)}</Link>
         </p>
       )}
       <section aria-labelledby="figures-title">

@@ -39,4 +39,6 @@ export const dashboardApi = {
   overview: (from: string, to: string) => adminClient().admin<Overview>("/reports/overview", { query: { from, to } }),
   /** Product reviews waiting for approval (decision 0090). */
   pendingReviews: () => adminClient().admin<{ pending: number }>("/reviews/pending-count"),
+  /** Tracked products and variations by stock status (decision 0099). */
+  stockCounts: () => adminClient().admin<{ low: number; out: number }>("/reports/stock/counts"),
 };

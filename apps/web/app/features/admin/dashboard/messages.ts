@@ -8,6 +8,9 @@ export const statusLabel = (status: string): string => ORDER_STATUS_LABELS[statu
 export const dashboardMessages = {
   nav: "Dashboard",
   title: "Dashboard",
+  /** Products low in stock and out of it, linking to the stock report (decision 0099). */
+  stockPointer: (low: number, out: number) =>
+    [low ? `${low} ${low === 1 ? "product" : "products"} low in stock` : "", out ? `${out} out of stock` : ""].filter(Boolean).join(" / "),
   reviewsPending: (count: number) =>
     count === 1 ? "1 product review is awaiting approval" : `${count} product reviews are awaiting approval`,
   intro: (zone: string) =>

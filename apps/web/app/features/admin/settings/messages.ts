@@ -143,7 +143,8 @@ export const inventoryMessages = {
   low_stock_notices: "E-mail me when an order brings a product down to low stock",
   out_of_stock_notices: "E-mail me when an order brings a product down to out of stock",
   backorder_notices: "E-mail me when an order takes more than is in stock (on backorder)",
-  notices_hint: "Sent once each time stock crosses the amount, on orders only: your own edits in the product editor or an import send none.",
+  notices_hint:
+    "Sent once each time stock crosses the amount, on orders only: your own edits in the product editor or an import send none.",
   stock_notice_recipient: "Send stock e-mails to",
   recipient_hint: "Empty: where the owner's notices go (E-mails).",
 };
