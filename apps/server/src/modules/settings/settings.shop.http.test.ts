@@ -189,7 +189,16 @@ describe("stock amounts and out-of-stock products", () => {
   });
 
   it("reads the demo shop's: low stock at 2, out of stock at 0, out-of-stock products listed", async () => {
-    expect(await read("inventory")).toEqual({ low_stock_amount: 2, out_of_stock_amount: 0, hide_out_of_stock: false });
+    expect(await read("inventory")).toEqual({
+      low_stock_amount: 2,
+      out_of_stock_amount: 0,
+      hide_out_of_stock: false,
+      // The stock notices (decision 0099): on, to the owner's notices' recipient.
+      low_stock_notices: true,
+      out_of_stock_notices: true,
+      backorder_notices: true,
+      stock_notice_recipient: "",
+    });
     expect(await listed()).toContain("discontinued-mug");
   });
 
