@@ -241,8 +241,23 @@ describe("the other order paths", () => {
     expect((await newNotices()).map((n) => n.subject)).toEqual(["[Cartwright Demo] Product low in stock: Limited Print"]);
   });
 
-  it("the owner's own edits (a bulk stock change) send none: the notices are for orders", async () => {
+  it("the owner's own edits (the product editor, a bulk stock change) send none: the notices are for orders", async () => {
     await setStock(print, 10, { low: null });
+    const {
+      id: _id,
+      permalink: _p,
+      images: _i,
+      total_sales: _s,
+      created_at: _c,
+      updated_at: _u,
+      currency_code: _cc,
+      currency_minor_unit: _m,
+      ...loaded
+    } = (await adminCall(owner, "GET", `/products/${print}`)).json();
+    const saved = await adminCall(owner, "PUT", `/products/${print}`, { ...loaded, stock_quantity: 1, original_stock_quantity: 10 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await stockOf(print)).toBe(1);
+    await setStock(print, 10);
     const bulk = await adminCall(owner, "POST", "/products/bulk", { ids: [print], changes: { stock_quantity: 0 } });
     expect(bulk.statusCode, bulk.body).toBe(200);
     expect(await stockOf(print)).toBe(0);
