@@ -62,19 +62,34 @@ export const TEST_SECRET = "test-secret-test-secret-test-secret!";
  * SQLite, a file in a folder of its own (as a shop runs) instead of memory, so a second connection can open it.
  */
 export async function createTestShop(
-  options: { seed?: boolean; web?: boolean; rateLimit?: boolean; extensions?: Extension[]; sqliteFile?: boolean } = {},
+  options: {
+    seed?: boolean;
+    web?: boolean;
+    rateLimit?: boolean;
+    extensions?: Extension[];
+    sqliteFile?: boolean;
+    /** Webhooks' clock and WEBHOOKS_ALLOW_PRIVATE (the tests' receivers listen on 127.0.0.1). */
+    webhooks?: AppDeps["webhooks"] & { allowPrivate?: boolean };
+  } = {},
 ): Promise<TestShop> {
   const database = await createDatabase(options.sqliteFile ?? false);
   const db = openDatabase(database.config);
   await migrateToLatest(db);
   if (options.seed !== false) await seedDemoShop(db);
   const app = await buildApp({
-    config: { logLevel: "silent", production: false, secret: TEST_SECRET, rateLimit: options.rateLimit ?? true },
+    config: {
+      logLevel: "silent",
+      production: false,
+      secret: TEST_SECRET,
+      rateLimit: options.rateLimit ?? true,
+      webhooksAllowPrivate: options.webhooks?.allowPrivate,
+    },
     db,
     logger: false,
     // The storefront needs the built web app (npm test builds it first).
     web: options.web ? {} : false,
     extensions: options.extensions ?? [],
+    webhooks: options.webhooks,
   });
   await app.ready();
   return {
@@ -126,16 +141,23 @@ export interface SecondProcess {
  */
 export async function secondProcess(
   shop: TestShop,
-  options: { web?: boolean; rateLimit?: boolean; mailer?: AppDeps["mailer"] } = {},
+  options: { web?: boolean; rateLimit?: boolean; mailer?: AppDeps["mailer"]; webhooks?: AppDeps["webhooks"] & { allowPrivate?: boolean } } = {},
 ): Promise<SecondProcess> {
   const ownConnection = shop.database.dialect === "postgres" || shop.database.file !== ":memory:";
   const db = ownConnection ? openDatabase(shop.database) : shop.db;
   const app = await buildApp({
-    config: { logLevel: "silent", production: false, secret: TEST_SECRET, rateLimit: options.rateLimit ?? false },
+    config: {
+      logLevel: "silent",
+      production: false,
+      secret: TEST_SECRET,
+      rateLimit: options.rateLimit ?? false,
+      webhooksAllowPrivate: options.webhooks?.allowPrivate,
+    },
     db,
     logger: false,
     web: options.web ? {} : false,
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    webhooks: options.webhooks,
   });
   await app.ready();
   return {

@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import helmet from "helmet";
 import { type Config, defaultTrustProxy } from "./config.ts";
 import { checkDatabase, type Db } from "./db/index.ts";
+import { webhookQueue } from "./db/webhook-events.ts";
 import { type Extension, registerExtensions } from "./extensions.ts";
 import { registerAjax } from "./http/ajax.ts";
 import { batchRoutes } from "./http/batch.ts";
@@ -57,6 +58,7 @@ import { shippingAdminRoutes } from "./modules/shipping/index.ts";
 import { registerStockAlerts, stockAdminRoutes } from "./modules/stock/index.ts";
 import { taxesAdminRoutes } from "./modules/taxes/index.ts";
 import { visitorRoutes } from "./modules/visitor/index.ts";
+import { createWebhookSender, type WebhookSender, webhooksAdminRoutes } from "./modules/webhooks/index.ts";
 import { registerStorefront, WEB_BUILD_DIR, type WebOptions } from "./web.ts";
 
 export interface AppDeps {
@@ -67,6 +69,8 @@ export interface AppDeps {
     countryHeader?: Config["countryHeader"];
     /** PUBLIC_URL (config.ts): the contact widget takes calls from its origin as the shop's own. */
     publicUrl?: Config["publicUrl"];
+    /** WEBHOOKS_ALLOW_PRIVATE (config.ts); absent: off. */
+    webhooksAllowPrivate?: Config["webhooksAllowPrivate"];
   };
   db: Db;
   /** Mount the server-rendered storefront (needs a built apps/web); API-only tests leave it out. */
@@ -79,6 +83,8 @@ export interface AppDeps {
   extensions?: readonly Extension[];
   /** The contact form's third-party captcha secrets (config); the shop's own proof of work needs none. */
   captcha?: CaptchaOptions;
+  /** The webhook sender's clock and period (tests move the clock instead of waiting). */
+  webhooks?: { now?: () => Date; intervalMs?: number };
 }
 
 export const API_PREFIX = "/api/store/v1";
@@ -160,6 +166,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     app.addHook("onClose", async () => stockAlerts?.close());
   }
+
+  // Webhooks (decision 0097): this process's sender takes due deliveries from the database's queue
+  // every half minute, and at once after a request whose transaction queued some.
+  const webhooksAllowPrivate = deps.config.webhooksAllowPrivate ?? false;
+  const webhooks = createWebhookSender({ db: deps.db, allowPrivate: webhooksAllowPrivate, log: app.log, ...deps.webhooks });
+  app.decorate("webhooks", webhooks);
+  app.addHook("onClose", () => webhooks.stop());
+  let webhooksSeen = webhookQueue.queued;
+  app.addHook("onResponse", (_request, _reply, done) => {
+    if (webhookQueue.queued !== webhooksSeen) {
+      webhooksSeen = webhookQueue.queued;
+      webhooks.kick();
+    }
+    done();
+  });
 
   // While closing, answers tell clients to hang up, so kept-alive sockets do not hold shutdown open.
   let closing = false;
@@ -260,6 +281,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await owner.register(staffAdminRoutes, { mailer: deps.mailer });
       // A password reset link is mailed from a customer's page.
       await owner.register(customersAdminRoutes, { mailer: deps.mailer });
+      // Webhooks check delivery URLs by WEBHOOKS_ALLOW_PRIVATE and kick this process's sender.
+      await owner.register(webhooksAdminRoutes, { allowPrivate: webhooksAllowPrivate, kick: () => webhooks.kick() });
     },
     { prefix: ADMIN_PREFIX },
   );
@@ -358,4 +381,11 @@ function answerClientError(error: Error & { code?: string }, socket: Socket, sec
     ...[...headers].map(([name, value]) => `${name}: ${value}`),
   ];
   socket.end(`${head.join("\r\n")}\r\n\r\n${body}`, () => socket.destroy());
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** This process's webhook sender (modules/webhooks): `deliverDue()` sends what is due now. */
+    webhooks: WebhookSender;
+  }
 }

@@ -35,6 +35,11 @@ export interface Config {
    * cf-ipcountry); null (`none`) trusts no header and asks the bundled geo-IP data only.
    */
   countryHeader: string | null;
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE: webhooks may deliver to loopback, private and link-local addresses (a
+   * receiver on this machine or network; the tests' own). Off: such URLs are refused (decision 0097).
+   */
+  webhooksAllowPrivate: boolean;
 }
 
 export interface OwnerConfig {
@@ -254,5 +259,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ),
     ),
     countryHeader: parseCountryHeader(env.COUNTRY_HEADER),
+    webhooksAllowPrivate: parseSwitch("WEBHOOKS_ALLOW_PRIVATE", env.WEBHOOKS_ALLOW_PRIVATE, false),
   });
 }

@@ -34,6 +34,7 @@ import * as m034 from "./migrations/034_widget_stats_slots.ts";
 import * as m035 from "./migrations/035_product_reviews.ts";
 import * as m037 from "./migrations/037_downloads.ts";
 import * as m038 from "./migrations/038_brands.ts";
+import * as m039 from "./migrations/039_webhooks.ts";
 import * as m041 from "./migrations/041_stock_alerts.ts";
 import * as m043 from "./migrations/043_download_chunks.ts";
 import type { Db } from "./schema.ts";
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   "035_product_reviews": m035,
   "037_downloads": m037,
   "038_brands": m038,
+  "039_webhooks": m039,
   "041_stock_alerts": m041,
   "043_download_chunks": m043,
 };

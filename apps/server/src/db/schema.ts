@@ -630,6 +630,46 @@ export interface ChangeLogTable {
   created_at: string;
 }
 
+/** An owner's webhook (migration 039, decision 0097). */
+export interface WebhooksTable {
+  id: Generated<number>;
+  name: string;
+  topic: string;
+  delivery_url: string;
+  secret: string;
+  status: "active" | "paused" | "disabled";
+  api_version: string;
+  failure_count: number;
+  disabled_reason: string | null;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event queued for one webhook, and its latest attempt (migration 039). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  topic: string;
+  resource: string;
+  event: string;
+  resource_id: number | null;
+  payload: string | null;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  request_headers: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  created_at: string;
+  attempted_at: string | null;
+  delivered_at: string | null;
+}
+
 /** A public form (issue 17): its definition is one JSON document (decision 0024). */
 export interface FormsTable {
   id: Generated<number>;
@@ -847,6 +887,8 @@ export interface Database {
   download_permissions: DownloadPermissionsTable;
   download_log: DownloadLogTable;
   stock_alerts: StockAlertsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** The shop's database in either dialect. */

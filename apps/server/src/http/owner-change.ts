@@ -3,7 +3,11 @@
  * transaction: one shape for every module, so the console's history reads them all alike.
  */
 import type { Db } from "../db/index.ts";
+import { queueWebhookEvent, type WebhookResource } from "../db/webhook-events.ts";
 import type { RequestContext } from "./context.ts";
+
+/** The entities whose changes webhooks hear of (decision 0097), in the same transaction. */
+const WEBHOOK_ENTITIES: Record<string, WebhookResource> = { product: "product", coupon: "coupon" };
 
 /** `before` null: created; `after` null: deleted; else updated. */
 export async function logOwnerChange(
@@ -27,4 +31,7 @@ export async function logOwnerChange(
       created_at: (ctx.now ?? new Date()).toISOString(),
     })
     .execute();
+  const resource = WEBHOOK_ENTITIES[entity];
+  if (resource && typeof id === "number")
+    await queueWebhookEvent(db, resource, before === null ? "created" : after === null ? "deleted" : "updated", id, (ctx.now ?? new Date()).toISOString());
 }

@@ -27,6 +27,7 @@ export type {
 } from "./catalog.types.ts";
 export { findProductCollection, productPageCollections, registerProductCollection } from "./collections.ts";
 export { deriveStockStatus, quantityLimits } from "./product-shape.ts";
+export { readProduct } from "./products.admin.ts";
 export { productsAdminRoutes } from "./products.admin.routes.ts";
 export type { Purchasable } from "./purchasable.ts";
 export { loadPurchasables, purchasablesCached } from "./purchasable.ts";

@@ -1,4 +1,5 @@
 /** Customer rows, their login sessions, and the reads and writes of a customer's saved cart that signing in needs. */
+import { queueWebhookEvent } from "../../db/webhook-events.ts";
 import type { Insertable, Selectable } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { CustomerRole, CustomerSessionsTable, CustomersTable } from "../../db/schema.ts";
@@ -21,6 +22,8 @@ export async function insertCustomer(db: Db, row: Omit<Insertable<CustomersTable
     .onConflict((oc) => oc.column("email").doNothing())
     .returning("id")
     .executeTakeFirst();
+  // A shopper's account (not staff's) is a customer webhooks hear of (decision 0097).
+  if (inserted && (row.role ?? "customer") === "customer") await queueWebhookEvent(db, "customer", "created", inserted.id, row.created_at);
   return inserted?.id;
 }
 
@@ -36,6 +39,7 @@ export async function updateDetails(
     .set({ ...details, updated_at: now })
     .where("id", "=", id)
     .execute();
+  await queueWebhookEvent(db, "customer", "updated", id, now);
 }
 
 export async function updatePasswordHash(db: Db, id: number, passwordHash: string, now: string): Promise<void> {
@@ -144,6 +148,7 @@ export async function updateAddresses(db: Db, id: number, billing: string, shipp
     .set({ billing_address: billing, shipping_address: shipping, updated_at: now })
     .where("id", "=", id)
     .execute();
+  await queueWebhookEvent(db, "customer", "updated", id, now);
 }
 
 /** One of the customer's saved addresses (the account's address form). */
@@ -154,4 +159,5 @@ export async function updateAddress(db: Db, id: number, kind: "billing" | "shipp
     .set({ [column]: json, updated_at: now })
     .where("id", "=", id)
     .execute();
+  await queueWebhookEvent(db, "customer", "updated", id, now);
 }

@@ -6,6 +6,7 @@
  * may be made in holds them, as at checkout), its `note` event and change_log row. No e-mail goes
  * out: the owner sends the invoice, with its payment link, from the order's page.
  */
+import { queueWebhookEvent } from "../../db/webhook-events.ts";
 import type { Db } from "../../db/index.ts";
 import { runSteps } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -268,6 +269,8 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
     await repo.markCouponsCounted(db, id, 1);
     // Its origin, as WooCommerce records an order made in the admin: "Web admin", never "Unknown".
     await saveOrderAttribution(db, id, { source_type: ADMIN_SOURCE_TYPE });
+    // Before its events, whose order.updated the waiting order.created then covers (decision 0097).
+    await queueWebhookEvent(db, "order", "created", id, now);
     await recordOrderEvent(db, id, actor, { type: "note", note: `Order created by ${ownerName}.`, to_customer: false }, now);
     if (status !== "pending") await recordOrderEvent(db, id, actor, { type: "status", from: "pending", to: status }, now);
     // Made paid: its downloads are granted at once (decision 0094).

@@ -6,6 +6,7 @@ import type { Db } from "../../db/index.ts";
 import { compiled } from "../../db/prepared.ts";
 import type { OrderActorType, OrderStatus } from "../../db/schema.ts";
 import { run, runSteps, runWork, type Work } from "../../db/unit-of-work.ts";
+import { webhookEventQueued } from "../../db/webhook-events.ts";
 
 /** Who acted: staff and customers by account id; a guest by the order's e-mail; a gateway by its id. */
 export interface OrderActor {
@@ -56,6 +57,9 @@ export function recordOrderEvents(db: Db, events: OrderEventOf[]): Promise<void>
 export function* orderEventRecorded(db: Db, orderId: number, actor: OrderActor, event: OrderEventData, at: string): Work<void> {
   const { type, ...data } = event;
   yield* run(insertEvent(db, orderId, type, actor.type, actor.id ?? null, JSON.stringify(data), at));
+  // Webhooks (decision 0097): an e-mail sent changes nothing of the order; a draft's moves are the checkout's own (placing queues order.created).
+  if (type !== "email" && !(type === "status" && (event.from === "checkout-draft" || event.to === "checkout-draft")))
+    yield* webhookEventQueued(db, "order", "updated", orderId, at);
 }
 
 const insertEvent = compiled(

@@ -18,6 +18,7 @@ export { minorUnitOf } from "./export-rows.ts";
 export type { OrderEmailName, OrderMailSender } from "./order-mail.ts";
 export { ORDER_EMAILS, setOrderMailSender } from "./order-mail.ts";
 export { orderCouponsOf, orderLinesOf } from "./order-rows.ts";
+export { readOrder } from "./orders.admin.ts";
 export { ordersAdminRoutes } from "./orders.admin.routes.ts";
 export { countWithStatus } from "./orders.admin.ts";
 export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.repo.ts";

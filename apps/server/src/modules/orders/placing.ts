@@ -8,6 +8,7 @@ import type { Db } from "../../db/index.ts";
 import { couponUsesBy } from "../../db/placed-orders.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import { awaited, runSteps, type Work } from "../../db/unit-of-work.ts";
+import { queueWebhookEvent, webhookEventQueued } from "../../db/webhook-events.ts";
 import { downloadOnly$, downloadsGranted$ } from "../downloads/index.ts";
 import { type OrderActor, orderEventRecorded, recordOrderEvent } from "./events.ts";
 import * as repo from "./orders.repo.ts";
@@ -47,6 +48,8 @@ export function createOrder(db: Db, order: repo.NewOrder): Promise<number> {
 export async function updateOrder(db: Db, id: number, fields: Partial<repo.NewOrder>): Promise<void> {
   const before = fields.status ? await repo.findOrder(db, id) : undefined;
   await repo.updateOrder(db, id, fields);
+  if (before?.status === "checkout-draft" && fields.status && fields.status !== "checkout-draft")
+    await queueWebhookEvent(db, "order", "created", id, fields.updated_at ?? new Date().toISOString());
   if (before && fields.status && before.status !== fields.status)
     await recordOrderEvent(db, id, SHOP, statusEvent(before.status, fields.status), fields.updated_at ?? new Date().toISOString());
 }
@@ -74,7 +77,12 @@ export function* orderAttemptWritten(
   items: repo.NewOrderItem[],
   coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
 ): Work<number> {
-  if (!reused) return yield* repo.newOrderWithLines(db, order, items, coupons);
+  if (!reused) {
+    const id = yield* repo.newOrderWithLines(db, order, items, coupons);
+    // Placed at once (not the cart's draft): webhooks hear of a new order (decision 0097).
+    if (order.status !== "checkout-draft") yield* webhookEventQueued(db, "order", "created", id, order.updated_at);
+    return id;
+  }
   return yield* awaited((tx) => rewriteOrderAttempt(tx, reused, order, items, coupons));
 }
 
@@ -87,6 +95,9 @@ async function rewriteOrderAttempt(
 ): Promise<number> {
   const { order_key: _keep, created_at: _created, ...fields } = order;
   await repo.updateOrder(db, reused.id, fields, { searchTerms: false });
+  // The cart's draft placed: from here on an order webhooks hear of (a failed attempt placed again is an update, its status event's).
+  if (reused.status === "checkout-draft" && fields.status !== "checkout-draft")
+    await queueWebhookEvent(db, "order", "created", reused.id, fields.updated_at ?? new Date().toISOString());
   if (reused.status !== fields.status)
     await recordOrderEvent(db, reused.id, SHOP, statusEvent(reused.status, fields.status), fields.updated_at);
   await repo.replaceLines(db, reused.id, items, coupons);

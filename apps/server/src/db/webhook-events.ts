@@ -1,0 +1,90 @@
+/**
+ * Webhook events queued in the transaction of the change they tell of (decision 0097): one insert
+ * that adds a pending delivery for every active webhook of the topic, and nothing when none listens.
+ * Kept here, below the modules, so that orders, the catalogue, coupons and customers can queue their
+ * events without importing the webhooks module (which reads them back to build the payloads).
+ */
+import { sql } from "kysely";
+import type { Db } from "./index.ts";
+import { compiled } from "./prepared.ts";
+import { run, runSteps, type Work } from "./unit-of-work.ts";
+
+export const WEBHOOK_RESOURCES = ["order", "product", "customer", "coupon"] as const;
+export type WebhookResource = (typeof WEBHOOK_RESOURCES)[number];
+export const WEBHOOK_EVENTS = ["created", "updated", "deleted"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/**
+ * Deliveries queued by this process since it started: the webhook sender, kicked after a request,
+ * looks for due deliveries only when this moved (read after the request's transaction committed).
+ */
+export const webhookQueue = { queued: 0 };
+
+/**
+ * An update while an earlier event of the same resource still waits for its first attempt adds
+ * nothing: the payload is built when it is sent, from the resource as it then is, so the waiting
+ * delivery already carries the change (WooCommerce, likewise, sends one update per request).
+ */
+const queueDeliveries = compiled(
+  (
+    db,
+    topic: string,
+    resource: string,
+    event: string,
+    resourceId: number,
+    payload: string | null,
+    at: string,
+    coalesceA: string,
+    coalesceB: string,
+  ) =>
+    db
+      .insertInto("webhook_deliveries")
+      .columns(["webhook_id", "topic", "resource", "event", "resource_id", "payload", "status", "attempts", "next_attempt_at", "created_at"])
+      .expression(
+        db
+          .selectFrom("webhooks as w")
+          .select([
+            "w.id",
+            sql<string>`cast(${topic} as text)`.as("topic"),
+            sql<string>`cast(${resource} as text)`.as("resource"),
+            sql<string>`cast(${event} as text)`.as("event"),
+            sql<number>`cast(${resourceId} as integer)`.as("resource_id"),
+            sql<string | null>`cast(${payload} as text)`.as("payload"),
+            sql<string>`'pending'`.as("status"),
+            sql<number>`0`.as("attempts"),
+            sql<string>`cast(${at} as text)`.as("next_attempt_at"),
+            sql<string>`cast(${at} as text)`.as("created_at"),
+          ])
+          .where("w.status", "=", "active")
+          .where("w.topic", "=", topic)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom("webhook_deliveries as d")
+                  .select(sql`1`.as("one"))
+                  .whereRef("d.webhook_id", "=", "w.id")
+                  .where("d.resource_id", "=", resourceId)
+                  .where("d.status", "=", "pending")
+                  .where("d.attempts", "=", 0)
+                  .where("d.topic", "in", [coalesceA, coalesceB]),
+              ),
+            ),
+          ),
+      ),
+);
+
+/** Queues `resource.event` for resource `id`, as a step of the change's unit of work. */
+export function* webhookEventQueued(db: Db, resource: WebhookResource, event: WebhookEvent, id: number, at: string): Work<void> {
+  const topic = `${resource}.${event}`;
+  // A deleted resource cannot be read back: its payload is its id, fixed now.
+  const payload = event === "deleted" ? JSON.stringify({ id }) : null;
+  const [a, b] = event === "updated" ? [`${resource}.created`, topic] : ["", ""];
+  const result = yield* run(queueDeliveries(db, topic, resource, event, id, payload, at, a, b));
+  if (Number(result.numAffectedRows ?? 0) > 0) webhookQueue.queued++;
+}
+
+/** `webhookEventQueued` on its own: call it with the transaction of the change. */
+export function queueWebhookEvent(db: Db, resource: WebhookResource, event: WebhookEvent, id: number, at?: string): Promise<void> {
+  return runSteps(db, webhookEventQueued(db, resource, event, id, at ?? new Date().toISOString()));
+}

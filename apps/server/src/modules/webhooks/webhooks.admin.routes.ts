@@ -1,0 +1,89 @@
+/**
+ * The owner API's webhooks (under /api/admin/v1, behind requireOwner): the owner's alone, as
+ * MANAGER_AREAS leaves them out. Topic and status are checked by the schema, the delivery URL
+ * (its form, and no local address unless WEBHOOKS_ALLOW_PRIVATE) by the service, each error beside its field.
+ */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { MAX_ID } from "../../db/ids.ts";
+import { patchFields } from "../../http/input.ts";
+import { WEBHOOK_STATUSES, WEBHOOK_TOPICS } from "./rules.ts";
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  ping,
+  readDelivery,
+  readWebhook,
+  redeliver,
+  updateWebhook,
+  type WebhookAdminOptions,
+  type WebhookInput,
+} from "./webhooks.admin.ts";
+
+const tags = ["owner"];
+const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+const Params = Type.Object({ id: Id });
+const DeliveryParams = Type.Object({ id: Id, delivery: Id });
+const Status = Type.Unsafe<WebhookInput["status"]>({
+  type: "string",
+  enum: [...WEBHOOK_STATUSES],
+  description: "active: delivers; paused: queues nothing; disabled: set after repeated failures (or by the owner)",
+});
+
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  topic: Type.Unsafe<string>({ type: "string", enum: [...WEBHOOK_TOPICS], description: "resource.event, e.g. order.created" }),
+  delivery_url: Type.String({ minLength: 1, maxLength: 2000, description: "https:// recommended; http:// is allowed with a warning" }),
+  secret: Type.String({ maxLength: 200, default: "", description: "Signs each body (HMAC-SHA256); blank: one is made" }),
+  status: { ...Status, default: "active" },
+};
+const WebhookBody = Type.Object(fields, { additionalProperties: false });
+const WebhookPatch = Type.Partial(Type.Object(patchFields(fields)), { additionalProperties: false });
+const Paging = {
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+};
+const ListQuery = Type.Object({ ...Paging, status: Type.Optional(Status) });
+const DeliveriesQuery = Type.Object(Paging);
+
+export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions> = async (app, options) => {
+  app.get("/webhooks", { schema: { tags, summary: "List the webhooks, newest first, each with its last delivery", querystring: ListQuery } }, async (request) => {
+    const { per_page, ...query } = request.query;
+    return listWebhooks(request.ctx, { ...query, perPage: per_page });
+  });
+  app.post("/webhooks", { schema: { tags, summary: "Create a webhook", body: WebhookBody } }, async (request, reply) =>
+    reply.status(201).send(await createWebhook(request.ctx, request.body as WebhookInput, options)),
+  );
+  app.get("/webhooks/:id", { schema: { tags, summary: "Read a webhook, its secret included", params: Params } }, async (request) =>
+    readWebhook(request.ctx, request.params.id),
+  );
+  const change = { tags, params: Params, body: WebhookPatch };
+  app.put("/webhooks/:id", { schema: { ...change, summary: "Change a webhook's fields" } }, async (request) =>
+    updateWebhook(request.ctx, request.params.id, request.body as Partial<WebhookInput>, options),
+  );
+  app.patch("/webhooks/:id", { schema: { ...change, summary: "Change some of a webhook's fields" } }, async (request) =>
+    updateWebhook(request.ctx, request.params.id, request.body as Partial<WebhookInput>, options),
+  );
+  app.delete("/webhooks/:id", { schema: { tags, summary: "Delete a webhook and its delivery log", params: Params } }, async (request, reply) => {
+    await deleteWebhook(request.ctx, request.params.id);
+    return reply.status(204).send(null);
+  });
+  app.get(
+    "/webhooks/:id/deliveries",
+    { schema: { tags, summary: "A webhook's deliveries, newest first, with what was sent and answered", params: Params, querystring: DeliveriesQuery } },
+    async (request) => listDeliveries(request.ctx, request.params.id, { page: request.query.page, perPage: request.query.per_page }),
+  );
+  app.get("/webhooks/:id/deliveries/:delivery", { schema: { tags, summary: "One delivery", params: DeliveryParams } }, async (request) =>
+    readDelivery(request.ctx, request.params.id, request.params.delivery),
+  );
+  app.post(
+    "/webhooks/:id/deliveries/:delivery/redeliver",
+    { schema: { tags, summary: "Send a delivery's body again, as a new delivery", params: DeliveryParams } },
+    async (request, reply) => reply.status(202).send(await redeliver(request.ctx, request.params.id, request.params.delivery, options)),
+  );
+  app.post("/webhooks/:id/ping", { schema: { tags, summary: "Send a test delivery (topic ping)", params: Params } }, async (request, reply) =>
+    reply.status(202).send(await ping(request.ctx, request.params.id, options)),
+  );
+};
