@@ -141,7 +141,12 @@ export interface SecondProcess {
  */
 export async function secondProcess(
   shop: TestShop,
-  options: { web?: boolean; rateLimit?: boolean; mailer?: AppDeps["mailer"]; webhooks?: AppDeps["webhooks"] & { allowPrivate?: boolean } } = {},
+  options: {
+    web?: boolean;
+    rateLimit?: boolean;
+    mailer?: AppDeps["mailer"];
+    webhooks?: AppDeps["webhooks"] & { allowPrivate?: boolean };
+  } = {},
 ): Promise<SecondProcess> {
   const ownConnection = shop.database.dialect === "postgres" || shop.database.file !== ":memory:";
   const db = ownConnection ? openDatabase(shop.database) : shop.db;

@@ -657,6 +657,7 @@ export interface WebhookDeliveriesTable {
   resource_id: number | null;
   payload: string | null;
   status: "pending" | "delivered" | "failed";
+  by_owner: ColumnType<number, number | undefined, number>;
   attempts: number;
   next_attempt_at: string | null;
   locked_until: string | null;

@@ -39,7 +39,18 @@ const queueDeliveries = compiled(
   ) =>
     db
       .insertInto("webhook_deliveries")
-      .columns(["webhook_id", "topic", "resource", "event", "resource_id", "payload", "status", "attempts", "next_attempt_at", "created_at"])
+      .columns([
+        "webhook_id",
+        "topic",
+        "resource",
+        "event",
+        "resource_id",
+        "payload",
+        "status",
+        "attempts",
+        "next_attempt_at",
+        "created_at",
+      ])
       .expression(
         db
           .selectFrom("webhooks as w")

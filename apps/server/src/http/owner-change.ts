@@ -33,5 +33,11 @@ export async function logOwnerChange(
     .execute();
   const resource = WEBHOOK_ENTITIES[entity];
   if (resource && typeof id === "number")
-    await queueWebhookEvent(db, resource, before === null ? "created" : after === null ? "deleted" : "updated", id, (ctx.now ?? new Date()).toISOString());
+    await queueWebhookEvent(
+      db,
+      resource,
+      before === null ? "created" : after === null ? "deleted" : "updated",
+      id,
+      (ctx.now ?? new Date()).toISOString(),
+    );
 }

@@ -37,6 +37,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("payload", "text")
     // pending (waiting for its next attempt) | delivered | failed (no attempt left, or its webhook gone)
     .addColumn("status", "text", notNull)
+    // 1: asked for by the owner (a test, a redelivery), sent whatever the webhook's status.
+    .addColumn("by_owner", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("next_attempt_at", "text")
     // A process's claim: no other process takes the delivery before this time.

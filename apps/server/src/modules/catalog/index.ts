@@ -27,8 +27,8 @@ export type {
 } from "./catalog.types.ts";
 export { findProductCollection, productPageCollections, registerProductCollection } from "./collections.ts";
 export { deriveStockStatus, quantityLimits } from "./product-shape.ts";
-export { readProduct } from "./products.admin.ts";
 export { productsAdminRoutes } from "./products.admin.routes.ts";
+export { readProduct } from "./products.admin.ts";
 export type { Purchasable } from "./purchasable.ts";
 export { loadPurchasables, purchasablesCached } from "./purchasable.ts";
 export { taxonomiesAdminRoutes } from "./taxonomies.admin.routes.ts";

@@ -1,2 +1,2 @@
-export { readCoupon } from "./coupons.admin.ts";
 export { couponsAdminRoutes } from "./coupons.admin.routes.ts";
+export { readCoupon } from "./coupons.admin.ts";

@@ -1,8 +1,9 @@
 /** Customer rows, their login sessions, and the reads and writes of a customer's saved cart that signing in needs. */
-import { queueWebhookEvent } from "../../db/webhook-events.ts";
+
 import type { Insertable, Selectable } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { CustomerRole, CustomerSessionsTable, CustomersTable } from "../../db/schema.ts";
+import { queueWebhookEvent } from "../../db/webhook-events.ts";
 
 export type CustomerRow = Selectable<CustomersTable>;
 

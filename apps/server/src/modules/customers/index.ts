@@ -1,6 +1,6 @@
 export { type AddressFieldErrors, type SavedAddressKind, type SentAddress, saveOwnAddress } from "./addresses.ts";
-export { readCustomer } from "./customers.admin.ts";
 export { customersAdminRoutes } from "./customers.admin.routes.ts";
+export { readCustomer } from "./customers.admin.ts";
 export { customerRoutes } from "./customers.routes.ts";
 export type { Customer, NewCustomer } from "./customers.service.ts";
 export {

@@ -6,9 +6,10 @@
  * may be made in holds them, as at checkout), its `note` event and change_log row. No e-mail goes
  * out: the owner sends the invoice, with its payment link, from the order's page.
  */
-import { queueWebhookEvent } from "../../db/webhook-events.ts";
+
 import type { Db } from "../../db/index.ts";
 import { runSteps } from "../../db/unit-of-work.ts";
+import { queueWebhookEvent } from "../../db/webhook-events.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid } from "../../http/errors.ts";
 import { ADMIN_SOURCE_TYPE, saveOrderAttribution } from "../attribution/index.ts";

@@ -4,10 +4,23 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
-import { WEBHOOK_EVENTS, WEBHOOK_RESOURCES } from "../../db/webhook-events.ts";
 
-/** Every topic an owner may subscribe to: resource.event. */
-export const WEBHOOK_TOPICS: readonly string[] = WEBHOOK_RESOURCES.flatMap((resource) => WEBHOOK_EVENTS.map((event) => `${resource}.${event}`));
+/**
+ * Every topic an owner may subscribe to: resource.event. Orders and customers are never deleted
+ * here (orders are cancelled, accounts kept), so they have no `.deleted` topic.
+ */
+export const WEBHOOK_TOPICS: readonly string[] = [
+  "order.created",
+  "order.updated",
+  "product.created",
+  "product.updated",
+  "product.deleted",
+  "customer.created",
+  "customer.updated",
+  "coupon.created",
+  "coupon.updated",
+  "coupon.deleted",
+];
 
 export const WEBHOOK_STATUSES = ["active", "paused", "disabled"] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
@@ -86,7 +99,9 @@ export function refusedAddress(address: string): string | null {
   if (family === 0) return "not an IP address";
   const mapped = family === 6 ? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] : undefined;
   if (mapped) return refusedAddress(mapped);
-  return blocked.check(address, family === 4 ? "ipv4" : "ipv6") ? `${address} is a loopback, private, link-local or reserved address` : null;
+  return blocked.check(address, family === 4 ? "ipv4" : "ipv6")
+    ? `${address} is a loopback, private, link-local or reserved address`
+    : null;
 }
 
 /** A delivery URL's problem as the owner should read it, or null. `allowPrivate` lets local addresses through (tests, a receiver on the same network). */
@@ -98,7 +113,8 @@ export function deliveryUrlProblem(text: string, allowPrivate: boolean): string 
     return "Enter a full URL starting with https:// (or http://).";
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return "The delivery URL must start with https:// or http://.";
-  if (url.username || url.password) return "The delivery URL cannot carry a user name or password; put a token in its path or query instead.";
+  if (url.username || url.password)
+    return "The delivery URL cannot carry a user name or password; put a token in its path or query instead.";
   if (allowPrivate) return null;
   const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || host.endsWith(".local"))

@@ -7,7 +7,7 @@
  */
 import { lookup } from "node:dns/promises";
 import type { FastifyBaseLogger } from "fastify";
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../../db/schema.ts";
 import type { WebhookResource } from "../../db/webhook-events.ts";
@@ -47,8 +47,8 @@ export interface WebhookSender {
   stop(): Promise<void>;
 }
 
-type Delivery = WebhookDeliveriesTable & { id: number };
-type Webhook = WebhooksTable & { id: number };
+type Delivery = Selectable<WebhookDeliveriesTable>;
+type Webhook = Selectable<WebhooksTable>;
 
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const { db } = options;
@@ -77,8 +77,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       .where("d.status", "=", "pending")
       .where("d.next_attempt_at", "<=", now)
       .where((eb) => eb.or([eb("d.locked_until", "is", null), eb("d.locked_until", "<", now)]))
-      // A test delivery goes whatever the webhook's status; the rest wait while it is paused or disabled.
-      .where((eb) => eb.or([eb("w.status", "=", "active"), eb("d.topic", "=", "ping")]))
+      // What the owner asked for (a test, a redelivery) goes whatever the webhook's status; the rest wait while it is paused or disabled.
+      .where((eb) => eb.or([eb("w.status", "=", "active"), eb("d.by_owner", "=", 1)]))
       .orderBy("d.id")
       .limit(10)
       .execute();
@@ -103,8 +103,12 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return undefined;
-    const delivery = (await db.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirst()) as Delivery | undefined;
-    const webhook = delivery && ((await db.selectFrom("webhooks").selectAll().where("id", "=", delivery.webhook_id).executeTakeFirst()) as Webhook | undefined);
+    const delivery = (await db.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirst()) as
+      | Delivery
+      | undefined;
+    const webhook =
+      delivery &&
+      ((await db.selectFrom("webhooks").selectAll().where("id", "=", delivery.webhook_id).executeTakeFirst()) as Webhook | undefined);
     return delivery && webhook ? { delivery, webhook } : undefined;
   }
 
@@ -134,7 +138,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const now = clock();
     const at = now.toISOString();
     const delivered = outcome.status !== null && isDelivered(outcome.status);
-    const next = delivered ? null : nextAttemptAt(delivery.attempts, now);
+    // Counted from the attempt's claim, so the schedule does not drift by how long each answer took.
+    const next = delivered ? null : nextAttemptAt(delivery.attempts, new Date(delivery.attempted_at ?? at));
     await db
       .updateTable("webhook_deliveries")
       .set({
@@ -167,7 +172,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       .where("status", "=", "active")
       .where("failure_count", ">=", DISABLE_AFTER_FAILURES)
       .executeTakeFirst();
-    if (Number(disabled.numUpdatedRows) === 1) options.log?.warn({ webhook: webhook.id }, "webhook disabled after repeated failed deliveries");
+    if (Number(disabled.numUpdatedRows) === 1)
+      options.log?.warn({ webhook: webhook.id }, "webhook disabled after repeated failed deliveries");
   }
 
   /** One attempt: the answer's status and start of its body, or why there was none. */
@@ -181,7 +187,13 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const refused = await refusedTarget(url, options.allowPrivate);
     if (refused) return { status: null, body: null, error: `Not sent: ${refused}`, durationMs: 0 };
     try {
-      const response = await fetch(url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
+      const response = await fetch(url, {
+        method: "POST",
+        headers,
+        body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      });
       const text = excerpt(await readStart(response));
       const error = isDelivered(response.status)
         ? null

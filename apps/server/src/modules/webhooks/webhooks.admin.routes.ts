@@ -49,10 +49,14 @@ const ListQuery = Type.Object({ ...Paging, status: Type.Optional(Status) });
 const DeliveriesQuery = Type.Object(Paging);
 
 export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions> = async (app, options) => {
-  app.get("/webhooks", { schema: { tags, summary: "List the webhooks, newest first, each with its last delivery", querystring: ListQuery } }, async (request) => {
-    const { per_page, ...query } = request.query;
-    return listWebhooks(request.ctx, { ...query, perPage: per_page });
-  });
+  app.get(
+    "/webhooks",
+    { schema: { tags, summary: "List the webhooks, newest first, each with its last delivery", querystring: ListQuery } },
+    async (request) => {
+      const { per_page, ...query } = request.query;
+      return listWebhooks(request.ctx, { ...query, perPage: per_page });
+    },
+  );
   app.post("/webhooks", { schema: { tags, summary: "Create a webhook", body: WebhookBody } }, async (request, reply) =>
     reply.status(201).send(await createWebhook(request.ctx, request.body as WebhookInput, options)),
   );
@@ -66,13 +70,24 @@ export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions>
   app.patch("/webhooks/:id", { schema: { ...change, summary: "Change some of a webhook's fields" } }, async (request) =>
     updateWebhook(request.ctx, request.params.id, request.body as Partial<WebhookInput>, options),
   );
-  app.delete("/webhooks/:id", { schema: { tags, summary: "Delete a webhook and its delivery log", params: Params } }, async (request, reply) => {
-    await deleteWebhook(request.ctx, request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    "/webhooks/:id",
+    { schema: { tags, summary: "Delete a webhook and its delivery log", params: Params } },
+    async (request, reply) => {
+      await deleteWebhook(request.ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
   app.get(
     "/webhooks/:id/deliveries",
-    { schema: { tags, summary: "A webhook's deliveries, newest first, with what was sent and answered", params: Params, querystring: DeliveriesQuery } },
+    {
+      schema: {
+        tags,
+        summary: "A webhook's deliveries, newest first, with what was sent and answered",
+        params: Params,
+        querystring: DeliveriesQuery,
+      },
+    },
     async (request) => listDeliveries(request.ctx, request.params.id, { page: request.query.page, perPage: request.query.per_page }),
   );
   app.get("/webhooks/:id/deliveries/:delivery", { schema: { tags, summary: "One delivery", params: DeliveryParams } }, async (request) =>
@@ -83,7 +98,9 @@ export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions>
     { schema: { tags, summary: "Send a delivery's body again, as a new delivery", params: DeliveryParams } },
     async (request, reply) => reply.status(202).send(await redeliver(request.ctx, request.params.id, request.params.delivery, options)),
   );
-  app.post("/webhooks/:id/ping", { schema: { tags, summary: "Send a test delivery (topic ping)", params: Params } }, async (request, reply) =>
-    reply.status(202).send(await ping(request.ctx, request.params.id, options)),
+  app.post(
+    "/webhooks/:id/ping",
+    { schema: { tags, summary: "Send a test delivery (topic ping)", params: Params } },
+    async (request, reply) => reply.status(202).send(await ping(request.ctx, request.params.id, options)),
   );
 };

@@ -4,6 +4,7 @@
  * transaction; the log never holds a secret (it says whether it changed). The secret itself is
  * shown to the owner, who needs it to check signatures.
  */
+import type { Selectable } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../../db/schema.ts";
 import { webhookQueue } from "../../db/webhook-events.ts";
@@ -31,8 +32,8 @@ export interface WebhookAdminOptions {
   kick(): void;
 }
 
-type WebhookRow = WebhooksTable & { id: number };
-type DeliveryRow = WebhookDeliveriesTable & { id: number };
+type WebhookRow = Selectable<WebhooksTable>;
+type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
 const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
 
@@ -121,7 +122,12 @@ export async function listWebhooks(ctx: RequestContext, query: { page: number; p
     ctx.db,
     rows.map((row) => row.id),
   );
-  return { webhooks: rows.map((row) => ownerWebhook(row, last.get(row.id))), total: Number(total), page: query.page, per_page: query.perPage };
+  return {
+    webhooks: rows.map((row) => ownerWebhook(row, last.get(row.id))),
+    total: Number(total),
+    page: query.page,
+    per_page: query.perPage,
+  };
 }
 
 async function findRow(db: Db, id: number): Promise<WebhookRow | undefined> {
@@ -192,7 +198,8 @@ export async function updateWebhook(
       .updateTable("webhooks")
       .set({
         ...checked,
-        disabled_reason: checked.status !== "disabled" ? null : before.status === "disabled" ? before.disabled_reason : "Disabled by the owner.",
+        disabled_reason:
+          checked.status !== "disabled" ? null : before.status === "disabled" ? before.disabled_reason : "Disabled by the owner.",
         ...(reactivated ? { failure_count: 0 } : {}),
         updated_by: ctx.owner?.id ?? null,
         updated_at: at,
@@ -255,7 +262,7 @@ async function queueOwn(
   const at = nowOf(ctx);
   const inserted = await ctx.db
     .insertInto("webhook_deliveries")
-    .values({ ...values, status: "pending", attempts: 0, next_attempt_at: at, created_at: at })
+    .values({ ...values, status: "pending", by_owner: 1, attempts: 0, next_attempt_at: at, created_at: at })
     .returning("id")
     .executeTakeFirstOrThrow();
   webhookQueue.queued++;
@@ -275,5 +282,9 @@ export async function ping(ctx: RequestContext, webhookId: number, options: Webh
   const webhook = await findRow(ctx.db, webhookId);
   if (!webhook) throw webhookErrors.notFound();
   const payload = JSON.stringify({ webhook_id: webhook.id, topic: webhook.topic, message: "A test delivery from the shop's console." });
-  return queueOwn(ctx, { webhook_id: webhook.id, topic: "ping", resource: "webhook", event: "ping", resource_id: webhook.id, payload }, options);
+  return queueOwn(
+    ctx,
+    { webhook_id: webhook.id, topic: "ping", resource: "webhook", event: "ping", resource_id: webhook.id, payload },
+    options,
+  );
 }

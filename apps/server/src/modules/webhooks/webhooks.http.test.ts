@@ -1,0 +1,441 @@
+/**
+ * Webhooks (decision 0097) on SQLite and PostgreSQL, delivered to a real HTTP receiver on 127.0.0.1
+ * (WEBHOOKS_ALLOW_PRIVATE on): the owner API and its checks, an event for every topic with the owner
+ * API's reply as its body and a signature the receiver verifies, retries on the back-off schedule
+ * (the sender's clock moved, never waited for), disabling after failures, two processes over one
+ * database sending each delivery once, and delivery URLs refused where local addresses are not allowed.
+ */
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
+import { productId, StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
+import { queueWebhookEvent } from "../../db/webhook-events.ts";
+import { ensureOwner } from "../customers/index.ts";
+import { DISABLE_AFTER_FAILURES, RETRY_DELAYS_MS } from "./index.ts";
+
+const ADMIN = "/api/admin/v1";
+const OWNER = { email: "owner@webhooks.test", password: "owner-password-2026" };
+// Ports 4800-4809 are this work's: one receiver per database, so both projects may run at once.
+const PORT = process.env.CW_TEST_DB === "postgres" ? 4802 : 4801;
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A receiver that records every request and answers each path's status (200 unless set). */
+class Receiver {
+  received: Received[] = [];
+  answers = new Map<string, number>();
+  server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const path = request.url ?? "/";
+      this.received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      const status = this.answers.get(path) ?? 200;
+      response.writeHead(status, { "content-type": "text/plain" });
+      response.end(status === 200 ? "thanks" : `no: ${status}`);
+    });
+  });
+  url = (path: string) => `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+  at = (path: string) => this.received.filter((r) => r.path === path);
+}
+
+let shop: TestShop;
+let second: SecondProcess;
+let owner: StoreClient;
+const receiver = new Receiver();
+/** The sender's clock runs this far ahead of the real one. */
+let ahead = 0;
+const webhooks = { allowPrivate: true, now: () => new Date(Date.now() + ahead), intervalMs: 3_600_000 };
+
+async function signedIn(email: string, password: string, app = shop.app): Promise<StoreClient> {
+  const client = new StoreClient(app, "browser");
+  await client.get("/cart");
+  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
+  return client;
+}
+const call = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown, client = owner) =>
+  client.request(method, `${ADMIN}${path}`, body);
+
+async function addWebhook(topic: string, path: string, fields: Record<string, unknown> = {}) {
+  const response = await call("POST", "/webhooks", { name: `${topic} to ${path}`, topic, delivery_url: receiver.url(path), ...fields });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: number; secret: string; status: string };
+}
+/** Both the sender's kicks and this call: everything due now is sent when it returns. */
+const deliverDue = () => shop.app.webhooks.deliverDue();
+const webhookRow = (id: number) => shop.db.selectFrom("webhooks").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const deliveriesOf = (id: number) =>
+  shop.db.selectFrom("webhook_deliveries").selectAll().where("webhook_id", "=", id).orderBy("id").execute();
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => receiver.server.listen(PORT, "127.0.0.1", resolve));
+  shop = await createTestShop({ rateLimit: false, sqliteFile: true, webhooks });
+  second = await secondProcess(shop, { webhooks });
+  await ensureOwner(shop.db, OWNER.email, OWNER.password);
+  owner = await signedIn(OWNER.email, OWNER.password);
+});
+afterAll(async () => {
+  await second?.close();
+  await shop?.close();
+  await new Promise((resolve) => receiver.server.close(resolve));
+});
+beforeEach(() => {
+  ahead = 0;
+  receiver.received = [];
+  receiver.answers.clear();
+});
+
+describe("the owner API's webhooks", () => {
+  it("is the owner's alone: a guest gets 401 and a shopper 403", async () => {
+    expect((await shop.app.inject(`${ADMIN}/webhooks`)).statusCode).toBe(401);
+    const jane = await signedIn("jane@example.com", "demo-jane-2026");
+    expect((await call("GET", "/webhooks", undefined, jane)).statusCode).toBe(403);
+  });
+
+  it("refuses a bad URL, an unknown topic, a bad status and a missing name with 400, naming each field, and saves nothing", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: "x", topic: "order.exploded", delivery_url: receiver.url("/x") }, "topic"],
+      [{ name: "x", topic: "order.created", delivery_url: "not a url" }, "delivery_url"],
+      [{ name: "x", topic: "order.created", delivery_url: "ftp://example.com/hook" }, "delivery_url"],
+      [{ name: "x", topic: "order.created", delivery_url: "https://user:pw@example.com/hook" }, "delivery_url"],
+      [{ name: "x", topic: "order.created", delivery_url: receiver.url("/x"), status: "sleeping" }, "status"],
+      [{ name: "   ", topic: "order.created", delivery_url: receiver.url("/x") }, "name"],
+      [{ topic: "order.created", delivery_url: receiver.url("/x") }, "name"],
+    ];
+    for (const [body, field] of cases) {
+      const response = await call("POST", "/webhooks", body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      // A field left out is named as missing (rest_missing_callback_param), a wrong one with its reason.
+      const { code, data } = response.json();
+      expect(["rest_invalid_param", "rest_missing_callback_param"]).toContain(code);
+      expect(Array.isArray(data.params) ? data.params : Object.keys(data.params), JSON.stringify(body)).toContain(field);
+    }
+    expect((await call("GET", "/webhooks")).json().total).toBe(0);
+  });
+
+  it("makes a secret when none is given, shows it to the owner, keeps it out of the change log, and answers 404 for an unknown id", async () => {
+    const made = await addWebhook("coupon.created", "/secret");
+    expect(made.secret.length).toBeGreaterThanOrEqual(40);
+    expect(made.status).toBe("active");
+    const read = (await call("GET", `/webhooks/${made.id}`)).json();
+    expect(read).toMatchObject({
+      id: made.id,
+      secret: made.secret,
+      topic: "coupon.created",
+      warnings: ["insecure_url"],
+      last_delivery: null,
+    });
+    const changed = await call("PATCH", `/webhooks/${made.id}`, { secret: "my-own-secret", status: "paused" });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ secret: "my-own-secret", status: "paused" });
+    const log = await shop.db
+      .selectFrom("change_log")
+      .selectAll()
+      .where("entity", "=", "webhook")
+      .where("entity_id", "=", String(made.id))
+      .execute();
+    expect(log.map((row) => row.action)).toEqual(["create", "update"]);
+    for (const row of log) {
+      expect(row.after).not.toContain(made.secret);
+      expect(row.after).not.toContain("my-own-secret");
+    }
+    expect((await call("GET", "/webhooks/999999")).statusCode).toBe(404);
+    expect((await call("PATCH", "/webhooks/999999", { name: "x" })).statusCode).toBe(404);
+    expect((await call("DELETE", `/webhooks/${made.id}`)).statusCode).toBe(204);
+    expect((await call("GET", `/webhooks/${made.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("events", () => {
+  const topics = [
+    "order.created",
+    "order.updated",
+    "product.created",
+    "product.updated",
+    "product.deleted",
+    "customer.created",
+    "customer.updated",
+    "coupon.created",
+    "coupon.updated",
+    "coupon.deleted",
+  ];
+  const made = new Map<string, { id: number; secret: string }>();
+
+  beforeAll(async () => {
+    for (const topic of topics) made.set(topic, await addWebhook(topic, `/events/${topic}`));
+  });
+  afterAll(async () => {
+    for (const { id } of made.values()) await call("DELETE", `/webhooks/${id}`);
+  });
+
+  /** The one request the receiver got for the topic, checked as any receiver would: headers and signature. */
+  function received(topic: string): Received & { json: Record<string, unknown> } {
+    const got = receiver.at(`/events/${topic}`);
+    expect(got, topic).toHaveLength(1);
+    const [request] = got as [Received];
+    const hook = made.get(topic) as { id: number; secret: string };
+    const [resource, event] = topic.split(".");
+    expect(request.headers["x-cartwright-webhook-topic"]).toBe(topic);
+    expect(request.headers["x-cartwright-webhook-resource"]).toBe(resource);
+    expect(request.headers["x-cartwright-webhook-event"]).toBe(event);
+    expect(request.headers["x-cartwright-webhook-id"]).toBe(String(hook.id));
+    expect(request.headers["x-cartwright-webhook-delivery-id"]).toMatch(/^\d+$/);
+    expect(Number.isNaN(Date.parse(String(request.headers["x-cartwright-webhook-timestamp"])))).toBe(false);
+    expect(request.headers["user-agent"]).toMatch(/^Cartwright\/\d+\.\d+\.\d+ webhooks$/);
+    expect(request.headers["content-type"]).toBe("application/json");
+    const expected = createHmac("sha256", hook.secret).update(request.body).digest("base64");
+    expect(request.headers["x-cartwright-webhook-signature"]).toBe(expected);
+    return { ...request, json: JSON.parse(request.body) };
+  }
+
+  it("tells of an order placed at checkout, and of its change by the owner, with the owner API's order as the body", async () => {
+    const tShirt = await productId(shop.app, "classic-t-shirt");
+    const shopper = new StoreClient(shop.app);
+    await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const placed = await shopper.post("/checkout", {
+      billing_address: { ...TEST_ADDRESS, email: "ada@webhooks.test" },
+      payment_method: "cod",
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().order_id as number;
+    await deliverDue();
+    const created = received("order.created");
+    expect(created.json).toEqual((await call("GET", `/orders/${orderId}`)).json());
+    receiver.received = [];
+
+    const moved = await call("POST", `/orders/${orderId}/status`, { status: "completed" });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await deliverDue();
+    const updated = received("order.updated");
+    expect(updated.json).toMatchObject({ id: orderId, status: "completed" });
+    expect(updated.json).toEqual((await call("GET", `/orders/${orderId}`)).json());
+    expect(receiver.at("/events/order.created")).toHaveLength(0);
+  });
+
+  it("tells of products, coupons and customers made, changed and deleted", async () => {
+    const product = await call("POST", "/products", { name: "Webhook mug", regular_price: 1200 });
+    expect(product.statusCode, product.body).toBe(201);
+    const productIdMade = product.json().id as number;
+    await deliverDue();
+    expect(received("product.created").json).toEqual((await call("GET", `/products/${productIdMade}`)).json());
+    expect((await call("PATCH", `/products/${productIdMade}`, { regular_price: 1300 })).statusCode).toBe(200);
+    await deliverDue();
+    expect(received("product.updated").json).toMatchObject({ id: productIdMade, regular_price: 1300 });
+    expect((await call("DELETE", `/products/${productIdMade}`)).statusCode).toBeLessThan(300);
+    await deliverDue();
+    expect(received("product.deleted").json).toEqual({ id: productIdMade });
+
+    const coupon = await call("POST", "/coupons", { code: "hooked", type: "percent", amount: 1000 });
+    expect(coupon.statusCode, coupon.body).toBe(201);
+    const couponId = coupon.json().id as number;
+    await deliverDue();
+    expect(received("coupon.created").json).toEqual((await call("GET", `/coupons/${couponId}`)).json());
+    expect((await call("PATCH", `/coupons/${couponId}`, { amount: 2000 })).statusCode).toBe(200);
+    await deliverDue();
+    expect(received("coupon.updated").json).toMatchObject({ id: couponId, amount: 2000 });
+    expect((await call("DELETE", `/coupons/${couponId}`)).statusCode).toBe(204);
+    await deliverDue();
+    expect(received("coupon.deleted").json).toEqual({ id: couponId });
+
+    const shopper = new StoreClient(shop.app, "browser");
+    await shopper.get("/cart");
+    const registered = await shopper.post("/account/register", {
+      email: "bo@webhooks.test",
+      password: "bo-password-2026",
+      first_name: "Bo",
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const customerId = registered.json().id as number;
+    await deliverDue();
+    expect(received("customer.created").json).toEqual((await call("GET", `/customers/${customerId}`)).json());
+    // A signed-in checkout keeps the order's addresses on the account: an update.
+    const tShirt = await productId(shop.app, "classic-t-shirt");
+    await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const placed = await shopper.post("/checkout", {
+      billing_address: { ...TEST_ADDRESS, email: "bo@webhooks.test" },
+      payment_method: "cod",
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    await deliverDue();
+    expect(received("customer.updated").json).toMatchObject({ id: customerId, email: "bo@webhooks.test" });
+  });
+
+  it("queues nothing for a paused webhook, and sends a test delivery and a redelivery on the owner's word", async () => {
+    const hook = made.get("coupon.created") as { id: number; secret: string };
+    expect((await call("PATCH", `/webhooks/${hook.id}`, { status: "paused" })).statusCode).toBe(200);
+    expect((await call("POST", "/coupons", { code: "unheard", type: "percent", amount: 500 })).statusCode).toBe(201);
+    await deliverDue();
+    expect(receiver.at("/events/coupon.created")).toHaveLength(0);
+
+    const pinged = await call("POST", `/webhooks/${hook.id}/ping`);
+    expect(pinged.statusCode, pinged.body).toBe(202);
+    await deliverDue();
+    const [test] = receiver.at("/events/coupon.created") as [Received];
+    expect(test.headers["x-cartwright-webhook-topic"]).toBe("ping");
+    expect(JSON.parse(test.body)).toMatchObject({ webhook_id: hook.id });
+
+    const log = (await call("GET", `/webhooks/${hook.id}/deliveries`)).json();
+    const delivered = log.deliveries.find(
+      (d: { topic: string; status: string }) => d.topic === "coupon.created" && d.status === "delivered",
+    );
+    expect(delivered).toMatchObject({ response: { status: 200, body: "thanks" } });
+    expect(delivered.request.headers).toMatchObject({ "X-Cartwright-Webhook-Topic": "coupon.created" });
+    expect(JSON.stringify(delivered.request.headers)).not.toContain(hook.secret);
+    const again = await call("POST", `/webhooks/${hook.id}/deliveries/${delivered.id}/redeliver`);
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.json().id).not.toBe(delivered.id);
+    // Asked for by the owner, it goes though the webhook is paused.
+    await deliverDue();
+    const resent = receiver.at("/events/coupon.created").filter((r) => r.headers["x-cartwright-webhook-topic"] === "coupon.created");
+    expect(resent).toHaveLength(1);
+    expect(resent[0]?.body).toBe(delivered.request.body);
+    expect(resent[0]?.headers["x-cartwright-webhook-delivery-id"]).toBe(String(again.json().id));
+    expect((await call("POST", `/webhooks/${hook.id}/deliveries/99999999/redeliver`)).statusCode).toBe(404);
+    expect((await call("PATCH", `/webhooks/${hook.id}`, { status: "active" })).statusCode).toBe(200);
+  });
+});
+
+describe("failures", () => {
+  it("retries a failed delivery after 1 min, then 5 min, and stops counting failures once one is delivered", async () => {
+    receiver.answers.set("/flaky", 500);
+    const hook = await addWebhook("coupon.created", "/flaky");
+    expect((await call("POST", "/coupons", { code: "retry-me", type: "percent", amount: 500 })).statusCode).toBe(201);
+    await deliverDue();
+    expect(receiver.at("/flaky")).toHaveLength(1);
+    let [delivery] = await deliveriesOf(hook.id);
+    expect(delivery).toMatchObject({ status: "pending", attempts: 1, response_status: 500, response_body: "no: 500" });
+    expect(Date.parse(String(delivery?.next_attempt_at)) - Date.parse(String(delivery?.attempted_at))).toBe(RETRY_DELAYS_MS[0]);
+
+    ahead = RETRY_DELAYS_MS[0] - 2_000;
+    await deliverDue();
+    expect(receiver.at("/flaky")).toHaveLength(1);
+    ahead = RETRY_DELAYS_MS[0] + 2_000;
+    await deliverDue();
+    expect(receiver.at("/flaky")).toHaveLength(2);
+    [delivery] = await deliveriesOf(hook.id);
+    expect(delivery).toMatchObject({ status: "pending", attempts: 2 });
+    expect(Date.parse(String(delivery?.next_attempt_at)) - Date.parse(String(delivery?.attempted_at))).toBe(RETRY_DELAYS_MS[1]);
+    expect((await webhookRow(hook.id)).failure_count).toBe(2);
+
+    receiver.answers.delete("/flaky");
+    ahead += RETRY_DELAYS_MS[1];
+    await deliverDue();
+    expect(receiver.at("/flaky")).toHaveLength(3);
+    [delivery] = await deliveriesOf(hook.id);
+    expect(delivery).toMatchObject({ status: "delivered", attempts: 3, response_status: 200 });
+    expect(await webhookRow(hook.id)).toMatchObject({ status: "active", failure_count: 0 });
+    // The three attempts carried one body, as first built.
+    expect(new Set(receiver.at("/flaky").map((r) => r.body)).size).toBe(1);
+    await call("DELETE", `/webhooks/${hook.id}`);
+  });
+
+  it("disables a webhook after five failures in a row, says why, sends nothing more until the owner turns it back on", async () => {
+    receiver.answers.set("/down", 503);
+    const hook = await addWebhook("product.created", "/down");
+    expect((await call("POST", "/products", { name: "Never heard of", regular_price: 100 })).statusCode).toBe(201);
+    await deliverDue();
+    for (const delay of RETRY_DELAYS_MS.slice(0, DISABLE_AFTER_FAILURES - 1)) {
+      ahead += delay;
+      await deliverDue();
+    }
+    expect(receiver.at("/down")).toHaveLength(DISABLE_AFTER_FAILURES);
+    const read = (await call("GET", `/webhooks/${hook.id}`)).json();
+    expect(read).toMatchObject({ status: "disabled", failure_count: DISABLE_AFTER_FAILURES, last_delivery: { response_status: 503 } });
+    expect(read.disabled_reason).toContain("HTTP 503");
+    ahead += 24 * 3_600_000;
+    await deliverDue();
+    expect(receiver.at("/down")).toHaveLength(DISABLE_AFTER_FAILURES);
+
+    receiver.answers.delete("/down");
+    const back = await call("PATCH", `/webhooks/${hook.id}`, { status: "active" });
+    expect(back.json()).toMatchObject({ status: "active", failure_count: 0, disabled_reason: null });
+    await deliverDue();
+    expect(receiver.at("/down")).toHaveLength(DISABLE_AFTER_FAILURES + 1);
+    expect((await deliveriesOf(hook.id))[0]).toMatchObject({ status: "delivered", attempts: DISABLE_AFTER_FAILURES + 1 });
+    await call("DELETE", `/webhooks/${hook.id}`);
+  });
+
+  it("gives a delivery up after its last retry", async () => {
+    receiver.answers.set("/gone", 410);
+    const hook = await addWebhook("coupon.deleted", "/gone");
+    await queueWebhookEvent(shop.db, "coupon", "deleted", 424242, new Date().toISOString());
+    await deliverDue();
+    for (const delay of RETRY_DELAYS_MS) {
+      ahead += delay;
+      // Each retry succeeds in failing; the count of failures is reset so the webhook stays on for this test.
+      await shop.db.updateTable("webhooks").set({ failure_count: 0 }).where("id", "=", hook.id).execute();
+      await deliverDue();
+    }
+    expect(receiver.at("/gone")).toHaveLength(RETRY_DELAYS_MS.length + 1);
+    expect((await deliveriesOf(hook.id))[0]).toMatchObject({
+      status: "failed",
+      attempts: RETRY_DELAYS_MS.length + 1,
+      next_attempt_at: null,
+    });
+    await call("DELETE", `/webhooks/${hook.id}`);
+  });
+});
+
+describe("two processes over one database", () => {
+  it("send each delivery once when both take from the queue at the same time", async () => {
+    const hook = await addWebhook("coupon.deleted", "/shared");
+    const ids = Array.from({ length: 30 }, (_, i) => 900_000 + i);
+    for (const id of ids) await queueWebhookEvent(shop.db, "coupon", "deleted", id, new Date().toISOString());
+    await Promise.all([shop.app.webhooks.deliverDue(), second.app.webhooks.deliverDue(), shop.app.webhooks.deliverDue()]);
+    await Promise.all([shop.app.webhooks.deliverDue(), second.app.webhooks.deliverDue()]);
+    const got = receiver.at("/shared");
+    const deliveryIds = got.map((r) => r.headers["x-cartwright-webhook-delivery-id"]);
+    expect(new Set(deliveryIds).size).toBe(deliveryIds.length);
+    expect(got.map((r) => JSON.parse(r.body).id).sort()).toEqual(ids);
+    expect((await deliveriesOf(hook.id)).every((d) => d.status === "delivered" && d.attempts === 1)).toBe(true);
+    await call("DELETE", `/webhooks/${hook.id}`);
+  });
+});
+
+describe("local addresses, where WEBHOOKS_ALLOW_PRIVATE is off", () => {
+  it("refuses loopback, private, link-local and metadata delivery URLs when saved", async () => {
+    const elsewhere = await secondProcess(shop);
+    try {
+      const client = await signedIn(OWNER.email, OWNER.password, elsewhere.app);
+      for (const url of [
+        "http://127.0.0.1:4801/hook",
+        "http://localhost/hook",
+        "http://10.1.2.3/hook",
+        "http://192.168.0.10/hook",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[::1]/hook",
+        "http://[fd00:ec2::254]/hook",
+        "http://[::ffff:127.0.0.1]/hook",
+        "http://metadata.google.internal/computeMetadata/v1/",
+      ]) {
+        const response = await call("POST", "/webhooks", { name: "local", topic: "order.created", delivery_url: url }, client);
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json().data.params.delivery_url, url).toMatch(/WEBHOOKS_ALLOW_PRIVATE/);
+      }
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it("refuses again when sending: a process that does not allow them records the delivery as failed, not sent", async () => {
+    const hook = await addWebhook("coupon.deleted", "/private");
+    await queueWebhookEvent(shop.db, "coupon", "deleted", 31337, new Date().toISOString());
+    const strict = await secondProcess(shop, { webhooks: { ...webhooks, allowPrivate: false } });
+    try {
+      await strict.app.webhooks.deliverDue();
+    } finally {
+      await strict.close();
+    }
+    expect(receiver.at("/private")).toHaveLength(0);
+    const [delivery] = await deliveriesOf(hook.id);
+    expect(delivery).toMatchObject({ status: "pending", attempts: 1, response_status: null });
+    expect(delivery?.error).toMatch(/^Not sent: .*WEBHOOKS_ALLOW_PRIVATE/);
+    await call("DELETE", `/webhooks/${hook.id}`);
+  });
+});
