@@ -1,0 +1,104 @@
+/** The pure rules of webhooks: back-off, signature, refused addresses and URLs, excerpts. */
+import { createHmac } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  deliveryUrlProblem,
+  excerpt,
+  isDelivered,
+  MAX_ATTEMPTS,
+  newSecret,
+  nextAttemptAt,
+  refusedAddress,
+  signBody,
+  WEBHOOK_TOPICS,
+} from "./rules.ts";
+
+describe("the retry schedule", () => {
+  it("waits 1 min, 5 min, 30 min, 2 h and 12 h after the failed attempts, then gives up", () => {
+    const now = new Date("2026-01-01T00:00:00.000Z");
+    const waits = [1, 2, 3, 4, 5].map((n) => (nextAttemptAt(n, now) as Date).getTime() - now.getTime());
+    expect(waits).toEqual([60_000, 300_000, 1_800_000, 7_200_000, 43_200_000]);
+    expect(nextAttemptAt(MAX_ATTEMPTS, now)).toBeNull();
+    expect(MAX_ATTEMPTS).toBe(6);
+  });
+});
+
+describe("the signature", () => {
+  it("is base64 HMAC-SHA256 of the raw body with the secret, as a receiver recomputes it", () => {
+    const body = '{"id":1,"name":"Café"}';
+    expect(signBody("s3cret", body)).toBe(createHmac("sha256", "s3cret").update(Buffer.from(body, "utf8")).digest("base64"));
+    expect(signBody("s3cret", body)).not.toBe(signBody("other", body));
+  });
+  it("makes secrets long and unlike each other", () => {
+    const [a, b] = [newSecret(), newSecret()];
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(a).not.toBe(b);
+  });
+});
+
+describe("refused addresses", () => {
+  it.each([
+    "127.0.0.1",
+    "127.1.2.3",
+    "10.0.0.1",
+    "172.16.5.4",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "224.0.0.1",
+    "255.255.255.255",
+    "::1",
+    "::",
+    "fe80::1",
+    "fd00:ec2::254",
+    "fc00::1",
+    "::ffff:127.0.0.1",
+    "::ffff:10.0.0.1",
+  ])("refuses %s", (address) => {
+    expect(refusedAddress(address)).not.toBeNull();
+  });
+  it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "2606:4700::6810:84e5", "::ffff:8.8.8.8"])("allows the public %s", (address) => {
+    expect(refusedAddress(address)).toBeNull();
+  });
+});
+
+describe("delivery URLs", () => {
+  it("takes https and http URLs to public hosts", () => {
+    expect(deliveryUrlProblem("https://hooks.example.com/in?token=1", false)).toBeNull();
+    expect(deliveryUrlProblem("http://93.184.215.14/in", false)).toBeNull();
+  });
+  it("refuses what is not a URL, other schemes and credentials", () => {
+    expect(deliveryUrlProblem("hooks.example.com", false)).toMatch(/full URL/);
+    expect(deliveryUrlProblem("ftp://example.com/x", false)).toMatch(/https:\/\/ or http:\/\//);
+    expect(deliveryUrlProblem("https://me:pw@example.com/x", true)).toMatch(/user name or password/);
+  });
+  it("refuses local names and addresses unless allowed", () => {
+    for (const url of [
+      "http://localhost:3000/x",
+      "http://app.localhost/x",
+      "http://metadata.google.internal/",
+      "http://[::1]/x",
+      "http://10.0.0.2/x",
+    ]) {
+      expect(deliveryUrlProblem(url, false), url).toMatch(/WEBHOOKS_ALLOW_PRIVATE/);
+      expect(deliveryUrlProblem(url, true), url).toBeNull();
+    }
+  });
+});
+
+describe("answers", () => {
+  it("counts only 2xx as delivered", () => {
+    expect([200, 201, 204, 299].every(isDelivered)).toBe(true);
+    expect([199, 301, 302, 400, 410, 500].some(isDelivered)).toBe(false);
+  });
+  it("keeps the first thousand characters of a body", () => {
+    expect(excerpt("ok")).toBe("ok");
+    expect(excerpt("x".repeat(1500))).toBe(`${"x".repeat(1000)}…`);
+  });
+  it("lists only topics the shop emits", () => {
+    expect(WEBHOOK_TOPICS).toContain("order.created");
+    expect(WEBHOOK_TOPICS).not.toContain("order.deleted");
+  });
+});
