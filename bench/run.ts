@@ -889,6 +889,17 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
   const attribute = (await ownerApi<{ attributes: { id: number }[] }>(base, token, "/attributes")).attributes[0]?.id;
   if (!product || !coupon || !zone || !attribute)
     throw new Error("bundles: the demo shop has no variable product, coupon, shipping zone or attribute for the console's pages");
+  // A webhook for its page: paused, so the bench's own orders queue nothing for it.
+  const webhook =
+    (await ownerApi<{ webhooks: { id: number }[] }>(base, token, "/webhooks?per_page=1")).webhooks[0]?.id ??
+    (
+      await ownerApi<{ id: number }>(base, token, "/webhooks", {
+        name: "Bench",
+        topic: "order.created",
+        delivery_url: "https://hooks.example.com/bench",
+        status: "paused",
+      })
+    ).id;
   const pages: [string, string?][] = [
     ["/admin"],
     ["/admin/orders"],
@@ -925,6 +936,8 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
     ["/admin/settings"],
     ["/admin/payments"],
     ["/admin/staff"],
+    ["/admin/webhooks"],
+    ["/admin/webhooks/{id}", `/admin/webhooks/${webhook}`],
     ["/admin/account"],
   ];
   return pages.map(([page, path]) => ({ page, path: path ?? page }));

@@ -20,6 +20,7 @@ import { shippingMessages } from "./shipping/messages.ts";
 import { staffNavMessages as staffNav } from "./staff/messages.ts";
 import { STOCK_NAV_LABEL } from "./stock/nav.ts";
 import { TAXES_NAV_LABEL } from "./taxes/nav.ts";
+import { WEBHOOKS_NAV_LABEL } from "./webhooks/nav.ts";
 
 export const ADMIN_PATH = "/admin";
 
@@ -49,6 +50,7 @@ export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: 
   { to: `${ADMIN_PATH}/forms`, label: t.navForms, ownerOnly: true },
   { to: `${ADMIN_PATH}/payments`, label: PAYMENTS_NAV_LABEL, ownerOnly: true },
   { to: `${ADMIN_PATH}/settings`, label: SETTINGS_NAV_LABEL, ownerOnly: true },
+  { to: `${ADMIN_PATH}/webhooks`, label: WEBHOOKS_NAV_LABEL, ownerOnly: true },
   { to: `${ADMIN_PATH}/staff`, label: staffNav.navStaff, ownerOnly: true },
   { to: `${ADMIN_PATH}/account`, label: staffNav.navAccount },
 ];
