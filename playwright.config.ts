@@ -83,6 +83,8 @@ export default defineConfig({
       // The example product collection (e2e/collections.spec.ts) and the filter journeys' (e2e/listing-filters.spec.ts);
       // each adds a page and changes no other.
       EXTENSIONS: "./extensions/demo-collections/index.ts,./e2e/support/filter-collections.ts",
+      // The webhooks journey's receiver listens on 127.0.0.1 (e2e/admin-webhooks.spec.ts): local delivery URLs allowed, as the README says for such a receiver.
+      WEBHOOKS_ALLOW_PRIVATE: "on",
     },
   },
 });

@@ -216,6 +216,18 @@ describe("events", () => {
     expect(updated.json).toMatchObject({ id: orderId, status: "completed" });
     expect(updated.json).toEqual((await call("GET", `/orders/${orderId}`)).json());
     expect(receiver.at("/events/order.created")).toHaveLength(0);
+    receiver.received = [];
+
+    // Made by hand in the console, paid at once: created, and its status told as an update.
+    const byHand = await call("POST", "/orders", {
+      billing: { ...TEST_ADDRESS, email: "phone@webhooks.test" },
+      line_items: [{ product_id: tShirt, quantity: 1 }],
+      status: "processing",
+    });
+    expect(byHand.statusCode, byHand.body).toBe(201);
+    await deliverDue();
+    expect(received("order.created").json).toMatchObject({ id: byHand.json().id, status: "processing" });
+    expect(received("order.updated").json).toMatchObject({ id: byHand.json().id });
   });
 
   it("tells of products, coupons and customers made, changed and deleted", async () => {
