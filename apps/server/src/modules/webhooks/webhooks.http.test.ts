@@ -92,10 +92,18 @@ beforeEach(() => {
 });
 
 describe("the owner API's webhooks", () => {
-  it("is the owner's alone: a guest gets 401 and a shopper 403", async () => {
+  it("is the owner's alone: a guest gets 401, a shopper and a manager 403", async () => {
     expect((await shop.app.inject(`${ADMIN}/webhooks`)).statusCode).toBe(401);
     const jane = await signedIn("jane@example.com", "demo-jane-2026");
     expect((await call("GET", "/webhooks", undefined, jane)).statusCode).toBe(403);
+    const email = "manager@webhooks.test";
+    expect((await new StoreClient(shop.app).post("/account/register", { email, password: "manager-password-2026" })).statusCode).toBe(201);
+    await shop.db.updateTable("customers").set({ role: "manager" }).where("email", "=", email).execute();
+    const manager = await signedIn(email, "manager-password-2026");
+    expect((await call("GET", "/orders", undefined, manager)).statusCode).toBe(200);
+    expect((await call("GET", "/webhooks", undefined, manager)).statusCode).toBe(403);
+    const refused = await call("POST", "/webhooks", { name: "x", topic: "order.created", delivery_url: receiver.url("/m") }, manager);
+    expect(refused.statusCode).toBe(403);
   });
 
   it("refuses a bad URL, an unknown topic, a bad status and a missing name with 400, naming each field, and saves nothing", async () => {
