@@ -18,6 +18,8 @@ interface Received {
 }
 
 test("the owner adds a webhook, sees an order's delivery in its log and redelivers it", async ({ page, browser }) => {
+  // A shopper's whole checkout inside the owner's journey, and four axe runs: longer than one journey's 30 s on a busy machine.
+  test.setTimeout(60_000);
   const received: Received[] = [];
   const receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];

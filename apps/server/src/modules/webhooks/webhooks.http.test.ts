@@ -402,6 +402,43 @@ describe("failures", () => {
   });
 });
 
+describe("the log's size", () => {
+  it("keeps the newest 200 finished deliveries of a webhook and none finished over 30 days ago, never a waiting one", async () => {
+    const hook = await addWebhook("coupon.deleted", "/kept", { status: "paused" });
+    const now = Date.now();
+    const row = (i: number, status: "delivered" | "failed" | "pending", daysAgo: number) => ({
+      webhook_id: hook.id,
+      topic: "coupon.deleted",
+      resource: "coupon",
+      event: "deleted",
+      resource_id: i,
+      payload: JSON.stringify({ id: i }),
+      status,
+      attempts: 1,
+      next_attempt_at: status === "pending" ? new Date(now + 3_600_000).toISOString() : null,
+      created_at: new Date(now - daysAgo * 86_400_000).toISOString(),
+    });
+    // 10 old ones (5 delivered, 5 still waiting), then 210 recent finished ones.
+    const rows = [
+      ...Array.from({ length: 5 }, (_, i) => row(i, "delivered", 40)),
+      ...Array.from({ length: 5 }, (_, i) => row(100 + i, "pending", 40)),
+      ...Array.from({ length: 210 }, (_, i) => row(1000 + i, i % 2 ? "delivered" : "failed", 1)),
+    ];
+    for (let i = 0; i < rows.length; i += 50)
+      await shop.db
+        .insertInto("webhook_deliveries")
+        .values(rows.slice(i, i + 50))
+        .execute();
+    await deliverDue();
+    const kept = await deliveriesOf(hook.id);
+    expect(kept.filter((d) => d.status === "pending").map((d) => d.resource_id)).toEqual([100, 101, 102, 103, 104]);
+    const finished = kept.filter((d) => d.status !== "pending");
+    expect(finished).toHaveLength(200);
+    expect(finished.map((d) => d.resource_id)).toEqual(Array.from({ length: 200 }, (_, i) => 1010 + i));
+    await call("DELETE", `/webhooks/${hook.id}`);
+  });
+});
+
 describe("two processes over one database", () => {
   it("send each delivery once when both take from the queue at the same time", async () => {
     const hook = await addWebhook("coupon.deleted", "/shared");
