@@ -6,9 +6,11 @@
  * column. The write is one transaction in batches (a few statements per 200 rows, no read per row),
  * with one change_log row for the import; the catalogue's triggers move its revision in it.
  */
+
 import type { ImportProblem, ImportRefusal, ImportSummary, OwnerProduct, ProductInput, VariationInput } from "@cartwright/commerce/admin";
 import type { Db } from "../../db/index.ts";
 import { restateProductsStock } from "../../db/stock-status.ts";
+import { queueWebhookEvent } from "../../db/webhook-events.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { listTaxClasses, PARENT, STANDARD } from "../taxes/index.ts";
@@ -1100,6 +1102,12 @@ async function writeChecked(ctx: RequestContext, bytes: Uint8Array, minorUnit: n
   return ctx.db.transaction().execute(async (trx) => {
     const checkedFile = await checkFile(trx, minorUnit, bytes, false);
     const ids = await writeFile({ ...ctx, db: trx }, checkedFile);
+    // Each product the file made or changed is told to webhooks, as the product form's saves are (decision 0097).
+    for (const [event, list] of [
+      ["created", ids.created],
+      ["updated", ids.updated],
+    ] as const)
+      for (const id of list) await queueWebhookEvent(trx, "product", event, id, nowOf(ctx));
     const summary = summaryOf(checkedFile, false, ids);
     const before = checkedFile.reader.products.map((p) => p.existing).filter(Boolean);
     // Only new products: a create; otherwise an update, with the changed products as they were.

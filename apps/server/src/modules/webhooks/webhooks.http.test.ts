@@ -286,6 +286,25 @@ describe("events", () => {
     expect(received("customer.updated").json).toMatchObject({ id: customerId, email: "bo@webhooks.test" });
   });
 
+  it("tells of the products a CSV import makes and changes, each as the form's saves are", async () => {
+    const mug = (await call("POST", "/products", { name: "Import mug", regular_price: 900 })).json().id as number;
+    await deliverDue();
+    receiver.received = [];
+    const { cookie } = owner.credentials();
+    const nonce = String((await shop.app.inject({ url: `${ADMIN}/products?per_page=1`, headers: { cookie: cookie ?? "" } })).headers.nonce);
+    const imported = await shop.app.inject({
+      method: "POST",
+      url: `${ADMIN}/products/import`,
+      headers: { cookie: cookie ?? "", nonce, "content-type": "text/csv" },
+      payload: `ID,Name,Regular price\r\n${mug},Import mug,9.50\r\n,Imported cap,12.00\r\n`,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const [cap] = imported.json().created_ids as [number];
+    await deliverDue();
+    expect(received("product.updated").json).toMatchObject({ id: mug, regular_price: 950 });
+    expect(received("product.created").json).toMatchObject({ id: cap, name: "Imported cap", regular_price: 1200 });
+  });
+
   it("queues nothing for a paused webhook, and sends a test delivery and a redelivery on the owner's word", async () => {
     const hook = made.get("coupon.created") as { id: number; secret: string };
     expect((await call("PATCH", `/webhooks/${hook.id}`, { status: "paused" })).statusCode).toBe(200);
