@@ -21,6 +21,7 @@ import { lazySchemas } from "./http/lazy-schemas.ts";
 import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { registerSessionHooks } from "./http/session.ts";
+import { apiKeysAdminRoutes, registerApiKeyAuth } from "./modules/api-keys/index.ts";
 import { attributionRoutes } from "./modules/attribution/index.ts";
 import { cartAjaxActions, cartRoutes } from "./modules/cart/index.ts";
 import { catalogRoutes, productsAdminRoutes, taxonomiesAdminRoutes } from "./modules/catalog/index.ts";
@@ -75,8 +76,8 @@ export interface AppDeps {
   db: Db;
   /** Mount the server-rendered storefront (needs a built apps/web); API-only tests leave it out. */
   web?: WebOptions | false;
-  /** Pino options or false; tests pass false to stay quiet. */
-  logger?: boolean | { level: string };
+  /** Pino options or false; tests pass false to stay quiet, or a stream to read what would be logged. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Sends order e-mails once an order is placed (modules/emails); none sends nothing. */
   mailer?: Mailer;
   /** The shop's own gateways, checkout fields and cart fees (extensions.ts), registered while the app runs. */
@@ -108,6 +109,7 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
   paymentsAdminRoutes as FastifyPluginAsync,
   settingsAdminRoutes as FastifyPluginAsync,
   taxesAdminRoutes as FastifyPluginAsync,
+  apiKeysAdminRoutes as FastifyPluginAsync,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -121,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: deps.config.logLevel,
+            ...(typeof deps.logger === "object" && deps.logger.stream ? { stream: deps.logger.stream } : {}),
             redact: ["req.headers.cookie", "req.headers.authorization", "req.headers.nonce", 'req.headers["cart-token"]'],
           },
     // Each request's child logger is made only when it writes a line (http/request-logger.ts); without a logger Fastify makes none.
@@ -234,7 +237,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: {
       info: { title: "Cartwright Store API", version: "1.0.0", description: "The shop's public JSON API." },
       servers: [{ url: "/" }],
+      // The owner API's callers other than a console session: API keys (decision 0098, docs/api-keys.md).
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: "http",
+            scheme: "basic",
+            description: "An owner API key: the key id as user name, the secret as password (/api/admin/v1 only; HTTPS).",
+          },
+          consoleSession: {
+            type: "apiKey",
+            in: "cookie",
+            name: "cw_session",
+            description: "The console's signed-in session (owner or manager); writes also need the Nonce header.",
+          },
+        },
+      },
     },
+    // Owner routes (tag "owner") name the scheme beside the console session; Store API routes name none.
+    transform: ({ schema, url }) =>
+      url.startsWith(`${ADMIN_PREFIX}/`) && schema && !schema.hide
+        ? { schema: { ...schema, security: [{ apiKey: [] }, { consoleSession: [] }] } as typeof schema, url }
+        : { schema, url },
   });
 
   // At /api/docs, and at /api/docs/json where OpenAPI tools look first.
@@ -273,6 +297,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Each domain adds its `<domain>.admin.routes.ts` here.
   await app.register(
     async (owner) => {
+      // API keys first (decision 0098): a keyed request skips the session's cookie and nonce.
+      registerApiKeyAuth(owner, {
+        db: deps.db,
+        limitsFor: (request) => rateLimits.forRequest(request),
+        httpsOnly: deps.config.production && (deps.config.publicUrl ?? "").startsWith("https:"),
+      });
       registerSessionHooks(owner, deps.config.secret, stands);
       registerRequestContext(owner, contextFor);
       owner.addHook("preHandler", requireOwner);

@@ -35,6 +35,7 @@ import * as m035 from "./migrations/035_product_reviews.ts";
 import * as m037 from "./migrations/037_downloads.ts";
 import * as m038 from "./migrations/038_brands.ts";
 import * as m039 from "./migrations/039_webhooks.ts";
+import * as m040 from "./migrations/040_api_keys.ts";
 import * as m041 from "./migrations/041_stock_alerts.ts";
 import * as m043 from "./migrations/043_download_chunks.ts";
 import type { Db } from "./schema.ts";
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "037_downloads": m037,
   "038_brands": m038,
   "039_webhooks": m039,
+  "040_api_keys": m040,
   "041_stock_alerts": m041,
   "043_download_chunks": m043,
 };

@@ -628,6 +628,31 @@ export interface ChangeLogTable {
   before: string | null;
   after: string | null;
   created_at: string;
+  /** How the change came when not from a console session: "API key <description>" (decision 0098); null otherwise. */
+  via: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Read, write or both: what an API key may do (decision 0098). */
+export type ApiKeyPermission = "read" | "write" | "read_write";
+
+/** An owner API key for an integration (migration 040, decision 0098): the secret is kept only as its hash. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  /** The public half ("cwk_…"), sent with every request and looked up. */
+  key_id: string;
+  /** SHA-256 (hex) of the secret. */
+  secret_hash: string;
+  /** "cws_…" and the secret's last four characters, for the console to tell keys apart. */
+  truncated_key: string;
+  description: string;
+  /** The staff member the key acts as. */
+  customer_id: number;
+  permission: ApiKeyPermission;
+  created_by: number | null;
+  created_at: string;
+  /** Written at most once a minute (decision 0098). */
+  last_access_at: string | null;
+  revoked_at: string | null;
 }
 
 /** An owner's webhook (migration 039, decision 0097). */
@@ -890,6 +915,7 @@ export interface Database {
   stock_alerts: StockAlertsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  api_keys: ApiKeysTable;
 }
 
 /** The shop's database in either dialect. */

@@ -8,6 +8,8 @@ import type { RequestContext } from "./context.ts";
 
 /** The entities whose changes webhooks hear of (decision 0097), in the same transaction. */
 const WEBHOOK_ENTITIES: Record<string, WebhookResource> = { product: "product", coupon: "coupon" };
+/** How an owner change came, for change_log.via: the API key's "API key <description>", or null from the console (decision 0098). */
+export const changeVia = (ctx: RequestContext): string | null => ctx.owner?.via ?? null;
 
 /** `before` null: created; `after` null: deleted; else updated. */
 export async function logOwnerChange(
@@ -29,6 +31,7 @@ export async function logOwnerChange(
       before: before === null ? null : JSON.stringify(before),
       after: after === null ? null : JSON.stringify(after),
       created_at: (ctx.now ?? new Date()).toISOString(),
+      via: changeVia(ctx),
     })
     .execute();
   const resource = WEBHOOK_ENTITIES[entity];

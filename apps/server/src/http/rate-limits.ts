@@ -152,6 +152,16 @@ export const RATE_LIMITS = {
     periodSeconds: 30 * MINUTE,
     refusal: "Too many wrong email addresses were tried for this order.",
   },
+  /**
+   * Owner API requests from one address with a wrong, revoked or malformed API key (decision 0098),
+   * counted like failed sign-ins; a valid key is never refused by it.
+   */
+  apiKeyFailuresPerAddress: {
+    name: "api-key:address",
+    limit: 30,
+    periodSeconds: 30 * MINUTE,
+    refusal: "Too many requests with a wrong API key from your network.",
+  },
   /** Wrong billing emails given from one address, whatever the order. */
   orderEmailPerAddress: {
     name: "order-email:address",

@@ -5,6 +5,7 @@
  * also names a login session, which must still stand in the database (decision 0017).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {} from "./api-key-caller.ts";
 import { StoreError } from "./errors.ts";
 import {
   CART_TTL_SECONDS,
@@ -167,6 +168,8 @@ export function registerSessionHooks(app: FastifyInstance, secret: string, stand
   };
   // A callback hook: a guest's session is known at once, and only a signed-in token waits for its database check.
   app.addHook("onRequest", (request, reply, done) => {
+    // A request the owner API's key hook let in (decision 0098) has its session already, and gets no token or cookie back.
+    if (request.apiKey) return done();
     let found: RequestSession | Promise<RequestSession>;
     try {
       found = resolveSession(secret, request, stands);
@@ -188,6 +191,7 @@ export function registerSessionHooks(app: FastifyInstance, secret: string, stand
   // Before body validation: a forged write learns nothing about what a valid body looks like.
   // A callback hook, not an async one: every write passes here, and a promise per request costs (decision 0013).
   app.addHook("preValidation", (request, _reply, done) => {
+    if (request.apiKey) return done();
     try {
       checkNonce(secret, request, request.requestSession as RequestSession);
       done();

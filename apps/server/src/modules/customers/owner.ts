@@ -7,6 +7,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { StaffRole } from "../../db/schema.ts";
+import { permissionAllows } from "../../http/api-key-caller.ts";
 import { StoreError } from "../../http/errors.ts";
 import * as repo from "./customers.repo.ts";
 
@@ -14,6 +15,8 @@ import * as repo from "./customers.repo.ts";
 export interface Owner {
   id: number;
   role: StaffRole;
+  /** How the call came when not from a console session: "API key <description>" (decision 0098); the change log keeps it. */
+  via?: string;
 }
 
 declare module "../../http/context.ts" {
@@ -25,7 +28,16 @@ declare module "../../http/context.ts" {
 export const ownerErrors = {
   notSignedIn: () => new StoreError("cw_rest_not_signed_in", "You are not signed in.", 401),
   forbidden: () => new StoreError("cw_rest_forbidden", "Sorry, you are not allowed to do that: this is for the shop owner.", 403),
+  keyCannotRead: () =>
+    new StoreError("cw_rest_forbidden", "This API key may only write: give it read or read_write permission to read.", 403),
+  keyCannotWrite: () =>
+    new StoreError("cw_rest_forbidden", "This API key may only read: give it write or read_write permission to make changes.", 403),
+  keyNotHere: () =>
+    new StoreError("cw_rest_forbidden", "API keys are managed from the console, signed in: an API key cannot use this area.", 403),
 };
+
+/** Areas no API key may call, whoever it acts as: a leaked key must not make more keys (decision 0098). */
+const KEYLESS_AREAS: readonly string[] = ["/api-keys"];
 
 /** Where the owner API is mounted (app.ts ADMIN_PREFIX); route patterns below are relative to it. */
 const ADMIN_SCOPE = "/api/admin/v1";
@@ -70,6 +82,18 @@ const isStaff = (role: string | undefined): role is StaffRole => role === "owner
 /** 401 for a guest, 403 for a shopper and for a manager outside their areas; otherwise the request's context names its caller. */
 export async function requireOwner(request: FastifyRequest): Promise<void> {
   const ctx = request.ctx;
+  const key = request.apiKey;
+  if (key) {
+    // The key's hook has checked it, and that its member is still on the staff, with their role now.
+    const route = request.routeOptions.url ?? "";
+    if (!permissionAllows(key.permission, request.method))
+      throw key.permission === "read" ? ownerErrors.keyCannotWrite() : ownerErrors.keyCannotRead();
+    if (KEYLESS_AREAS.some((area) => route === `${ADMIN_SCOPE}${area}` || route.startsWith(`${ADMIN_SCOPE}${area}/`)))
+      throw ownerErrors.keyNotHere();
+    if (key.role === "manager" && !managerMayUse(route)) throw ownerErrors.forbidden();
+    request.ctx = { ...ctx, owner: { id: key.staffId, role: key.role, via: `API key ${key.description}` } };
+    return;
+  }
   const { uid } = ctx.session;
   if (!uid) throw ownerErrors.notSignedIn();
   const role = await repo.findRole(ctx.db, uid);

@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { paramDetail, StoreError } from "../../http/errors.ts";
+import { changeVia } from "../../http/owner-change.ts";
 import { type Mailer, sendStaffInvite } from "../emails/index.ts";
 import * as repo from "./customers.repo.ts";
 import { normaliseCustomerEmail } from "./customers.service.ts";
@@ -80,6 +81,7 @@ async function logChange(
       before: before === null ? null : JSON.stringify(before),
       after: after === null ? null : JSON.stringify(after),
       created_at: nowOf(ctx).toISOString(),
+      via: changeVia(ctx),
     })
     .execute();
 }

@@ -19,6 +19,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
+import { changeVia } from "../../http/owner-change.ts";
 import { findForm } from "./forms.service.ts";
 
 export const formNotFound = () => new StoreError("cw_rest_form_not_found", "No form has this id.", 404);
@@ -139,6 +140,7 @@ async function logChange(
       before: before === null ? null : JSON.stringify(before),
       after: after === null ? null : JSON.stringify(after),
       created_at: nowOf(ctx),
+      via: changeVia(ctx),
     })
     .execute();
 }

@@ -1,6 +1,7 @@
 /** What every owner write on an order shares: who acts, when, and the change_log row written in the change's transaction. */
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { changeVia } from "../../http/owner-change.ts";
 import type { OrderActor } from "./events.ts";
 
 export const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
@@ -30,6 +31,7 @@ export async function logOrderChange(
       before: before === null ? null : JSON.stringify(before),
       after: JSON.stringify(after),
       created_at: nowOf(ctx),
+      via: changeVia(ctx),
     })
     .execute();
 }

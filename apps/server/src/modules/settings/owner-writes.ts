@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, paramDetail, StoreError } from "../../http/errors.ts";
+import { changeVia } from "../../http/owner-change.ts";
 import { readAllSettings, writeSettings } from "./settings.repo.ts";
 import { mergeOverDefaults } from "./settings.service.ts";
 import type { ShopSettings } from "./settings.types.ts";
@@ -60,6 +61,7 @@ export async function writeOwnerSettings<T>(ctx: RequestContext, write: OwnerSet
         before: JSON.stringify(before),
         after: JSON.stringify(after),
         created_at: (ctx.now ?? new Date()).toISOString(),
+        via: changeVia(ctx),
       })
       .execute();
     return after;
