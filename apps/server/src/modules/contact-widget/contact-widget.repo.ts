@@ -88,6 +88,8 @@ export interface ChangeEntry {
   before: ContactWidget | null;
   after: ContactWidget | null;
   at: string;
+  /** How the change came: "API key <description>" when made with a key (decision 0098). */
+  via?: string | null;
 }
 
 export async function logChange(db: Db, entry: ChangeEntry): Promise<void> {
@@ -101,6 +103,7 @@ export async function logChange(db: Db, entry: ChangeEntry): Promise<void> {
       before: entry.before ? JSON.stringify(entry.before) : null,
       after: entry.after ? JSON.stringify(entry.after) : null,
       created_at: entry.at,
+      via: entry.via ?? null,
     })
     .execute();
 }

@@ -19,6 +19,7 @@ import type { Static } from "typebox";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
+import { changeVia } from "../../http/owner-change.ts";
 import * as repo from "./contact-widget.repo.ts";
 import type { AnalyticsReply, WidgetInput, WidgetSummary } from "./contact-widget.schemas.ts";
 import { documentErrors, invalidWidget, schemaErrors } from "./validation.ts";
@@ -139,11 +140,11 @@ export async function getWidget(ctx: RequestContext, id: number): Promise<Contac
   return widget;
 }
 
-async function insertChecked(db: Db, actorId: number, input: unknown, at: string): Promise<ContactWidget> {
+async function insertChecked(db: Db, actorId: number, input: unknown, at: string, via: string | null = null): Promise<ContactWidget> {
   const document = await checkedDocument(freshDocument(), input);
   const write = async (trx: Db) => {
     const widget = await repo.insertWidget(trx, document, at);
-    await repo.logChange(trx, { actorId, entityId: widget.id, action: "create", before: null, after: widget, at });
+    await repo.logChange(trx, { actorId, entityId: widget.id, action: "create", before: null, after: widget, at, via });
     return widget;
   };
   // The seed calls it inside its own transaction.
@@ -151,7 +152,7 @@ async function insertChecked(db: Db, actorId: number, input: unknown, at: string
 }
 
 export function createWidget(ctx: RequestContext, input: unknown): Promise<ContactWidget> {
-  return insertChecked(ctx.db, actorOf(ctx), input, nowOf(ctx));
+  return insertChecked(ctx.db, actorOf(ctx), input, nowOf(ctx), changeVia(ctx));
 }
 
 /** A widget the shop makes for itself (the demo seed), in the caller's transaction if any: logged as actor 0. */
@@ -168,7 +169,7 @@ async function changeWidget(ctx: RequestContext, id: number, input: unknown, mod
     const base = mode === "patch" ? before : freshDocument(before.settings.widget_token);
     const document = await checkedDocument(base, input);
     const after = await repo.saveWidget(trx, id, document, at);
-    await repo.logChange(trx, { actorId, entityId: id, action: "update", before, after, at });
+    await repo.logChange(trx, { actorId, entityId: id, action: "update", before, after, at, via: changeVia(ctx) });
     return after;
   });
 }
@@ -190,7 +191,7 @@ export async function deleteWidget(ctx: RequestContext, id: number): Promise<voi
     const before = await repo.findWidgetForUpdate(trx, id);
     if (!before) throw widgetNotFound();
     await repo.removeWidget(trx, id);
-    await repo.logChange(trx, { actorId, entityId: id, action: "delete", before, after: null, at });
+    await repo.logChange(trx, { actorId, entityId: id, action: "delete", before, after: null, at, via: changeVia(ctx) });
   });
 }
 

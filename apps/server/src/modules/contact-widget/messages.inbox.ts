@@ -5,6 +5,7 @@
  */
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
+import { changeVia } from "../../http/owner-change.ts";
 import * as repo from "./messages.repo.ts";
 
 export const messageErrors = {
@@ -84,12 +85,12 @@ export async function readMessage(ctx: RequestContext, id: number) {
 }
 
 export async function setMessageRead(ctx: RequestContext, id: number, read: boolean) {
-  if (!(await repo.changeRead(ctx.db, id, read, actor(ctx), at(ctx)))) throw messageErrors.notFound();
+  if (!(await repo.changeRead(ctx.db, id, read, actor(ctx), at(ctx), changeVia(ctx)))) throw messageErrors.notFound();
   return fullMessage(ctx, id);
 }
 
 export async function deleteMessage(ctx: RequestContext, id: number): Promise<void> {
-  if (!(await repo.deleteMessage(ctx.db, id, actor(ctx), at(ctx)))) throw messageErrors.notFound();
+  if (!(await repo.deleteMessage(ctx.db, id, actor(ctx), at(ctx), changeVia(ctx)))) throw messageErrors.notFound();
 }
 
 /** A file's bytes with the name it is downloaded under: generated, never the visitor's. */

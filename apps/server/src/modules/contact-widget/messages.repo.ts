@@ -157,7 +157,15 @@ export async function markReadOnce(db: Db, id: number, readAt: string): Promise<
 /** One owner change in the change log (DESIGN.md §9), in the caller's transaction. */
 export async function logChange(
   db: Db,
-  change: { actorId: number; entityId: number; action: "update" | "delete"; before: unknown; after: unknown; at: string },
+  change: {
+    actorId: number;
+    entityId: number;
+    action: "update" | "delete";
+    before: unknown;
+    after: unknown;
+    at: string;
+    via?: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto("change_log")
@@ -169,32 +177,48 @@ export async function logChange(
       before: change.before === null ? null : JSON.stringify(change.before),
       after: change.after === null ? null : JSON.stringify(change.after),
       created_at: change.at,
+      via: change.via ?? null,
     })
     .execute();
 }
 
 /** Deletes the message and its files with its change-log row, in one transaction; false when missing. */
-export async function deleteMessage(db: Db, id: number, actorId: number, at: string): Promise<boolean> {
+export async function deleteMessage(db: Db, id: number, actorId: number, at: string, via: string | null = null): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const before = await findMessage(trx, id);
     if (!before) return false;
     const files = await messageFiles(trx, id);
     await trx.deleteFrom("contact_message_files").where("message_id", "=", id).execute();
     await trx.deleteFrom("contact_messages").where("id", "=", id).execute();
-    await logChange(trx, { actorId, entityId: id, action: "delete", before: { ...before, files }, after: null, at });
+    await logChange(trx, { actorId, entityId: id, action: "delete", before: { ...before, files }, after: null, at, via });
     return true;
   });
 }
 
 /** Changes the read state with its change-log row; false when missing. */
-export async function changeRead(db: Db, id: number, read: boolean, actorId: number, at: string): Promise<boolean> {
+export async function changeRead(
+  db: Db,
+  id: number,
+  read: boolean,
+  actorId: number,
+  at: string,
+  via: string | null = null,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const before = await findMessage(trx, id);
     if (!before) return false;
     const readAt = read ? (before.read_at ?? at) : null;
     if (readAt === before.read_at) return true;
     await setRead(trx, id, readAt);
-    await logChange(trx, { actorId, entityId: id, action: "update", before: { read_at: before.read_at }, after: { read_at: readAt }, at });
+    await logChange(trx, {
+      actorId,
+      entityId: id,
+      action: "update",
+      before: { read_at: before.read_at },
+      after: { read_at: readAt },
+      at,
+      via,
+    });
     return true;
   });
 }
