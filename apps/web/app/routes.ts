@@ -81,6 +81,7 @@ export default [
     route("webhooks", "routes/admin/webhooks.tsx"),
     route("webhooks/new", "routes/admin/webhook-new.tsx"),
     route("webhooks/:id", "routes/admin/webhook-edit.tsx"),
+    route("api-keys", "routes/admin/api-keys.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("customers/guests", "routes/admin/customer-guests.tsx"),

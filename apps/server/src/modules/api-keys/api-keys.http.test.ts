@@ -116,6 +116,7 @@ describe("using keys", () => {
     const key = await makeKey({ description: "Reports", permission: "read" });
     const orders = await keyed(key, "GET", "/orders");
     expect(orders.statusCode, orders.body).toBe(200);
+    expect(orders.json().orders.length).toBeGreaterThan(0);
     expect(orders.headers["set-cookie"]).toBeUndefined();
     expect(orders.headers["cart-token"]).toBeUndefined();
     expect(orders.headers.nonce).toBeUndefined();

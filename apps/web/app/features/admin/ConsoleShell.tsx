@@ -6,6 +6,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation, useNavigation } from "react-router";
 import { adminClient, ownerApi } from "./api.ts";
+import { API_KEYS_NAV_LABEL } from "./api-keys/nav.ts";
 import { AnnouncerProvider } from "./components/feedback.tsx";
 import { couponMessages } from "./coupons/messages.ts";
 import { customersMessages } from "./customers/messages.ts";
@@ -52,6 +53,7 @@ export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: 
   { to: `${ADMIN_PATH}/settings`, label: SETTINGS_NAV_LABEL, ownerOnly: true },
   { to: `${ADMIN_PATH}/webhooks`, label: WEBHOOKS_NAV_LABEL, ownerOnly: true },
   { to: `${ADMIN_PATH}/staff`, label: staffNav.navStaff, ownerOnly: true },
+  { to: `${ADMIN_PATH}/api-keys`, label: API_KEYS_NAV_LABEL, ownerOnly: true },
   { to: `${ADMIN_PATH}/account`, label: staffNav.navAccount },
 ];
 
