@@ -938,6 +938,7 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
     ["/admin/staff"],
     ["/admin/webhooks"],
     ["/admin/webhooks/{id}", `/admin/webhooks/${webhook}`],
+    ["/admin/api-keys"],
     ["/admin/account"],
   ];
   return pages.map(([page, path]) => ({ page, path: path ?? page }));
