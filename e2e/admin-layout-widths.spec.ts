@@ -36,6 +36,7 @@ test("on a phone, the widget editor, the product and attribute forms, the form b
     ["/admin/reviews", "Reviews"],
     ["/admin/brands", "Brands"],
     ["/admin/attributes", "Attributes"],
+    ["/admin/api-keys", "API keys"],
     ["/admin/staff", "Staff"],
   ] as const) {
     await open(page, path, heading);

@@ -83,13 +83,13 @@ test("the owner invites a manager, who accepts in another browser and sees only 
 
   const manager = await acceptAsNewManager(browser, link, email);
   await expect(nav(manager).getByRole("link", { name: "Messages" })).toBeVisible();
-  for (const hidden of ["Coupons", "Shipping", "Taxes", "Payments", "Settings", "Webhooks", "Widgets", "Forms", "Staff"])
+  for (const hidden of ["Coupons", "Shipping", "Taxes", "Payments", "Settings", "Webhooks", "Widgets", "Forms", "Staff", "API keys"])
     await expect(nav(manager).getByRole("link", { name: hidden })).toHaveCount(0);
   await manager.goto("/admin/widgets");
   await expect(manager.getByRole("heading", { level: 1, name: "This page is for the shop owner." })).toBeVisible();
   await manager.goto("/admin/coupons");
   await expect(manager.getByRole("heading", { level: 1, name: "This page is for the shop owner." })).toBeVisible();
-  for (const page of ["/admin/settings", "/admin/payments", "/admin/staff"]) {
+  for (const page of ["/admin/settings", "/admin/payments", "/admin/staff", "/admin/api-keys"]) {
     await manager.goto(page);
     await expect(manager.getByRole("heading", { level: 1, name: "This page is for the shop owner." })).toBeVisible();
   }
