@@ -103,6 +103,52 @@ function httpWithoutFetch(): Plugin {
   };
 }
 
+/**
+ * `depd`, which http-errors (through @fastify/static's send) calls once as it loads, captures a stack trace then
+ * to learn its caller's file and line. In the bundle that caller sits in a 5 MB script whose functions came from
+ * the compile cache without their source positions: asking for one line re-parses the whole script, a 17 MB
+ * parser zone that glibc's main heap keeps for the process's life (decision 0102). Here `depd` is a module that
+ * only warns: http-errors' one notice (a non-error status given to createError) is still a DeprecationWarning,
+ * once, silenced by --no-deprecation as Node's own are; it no longer names the line that caused it.
+ */
+export const DEPD_WITHOUT_STACK = `module.exports = function depd(namespace) {
+  const warned = new Set();
+  function deprecate(message) {
+    if (warned.has(message)) return;
+    warned.add(message);
+    process.emitWarning(namespace + " deprecated " + message, "DeprecationWarning");
+  }
+  deprecate.function = (fn, message) =>
+    function (...args) {
+      deprecate(message || (fn.name || "anonymous") + "()");
+      return fn.apply(this, args);
+    };
+  deprecate.property = (obj, prop, message) => {
+    let value = obj[prop];
+    Object.defineProperty(obj, prop, {
+      configurable: true,
+      enumerable: Object.getOwnPropertyDescriptor(obj, prop)?.enumerable ?? true,
+      get: () => (deprecate(message || String(prop)), value),
+      set: (next) => (deprecate(message || String(prop)), (value = next)),
+    });
+  };
+  return deprecate;
+};
+`;
+
+function depdWithoutStack(): Plugin {
+  const id = "\0cartwright:depd";
+  return {
+    name: "depd-without-stack",
+    resolveId(source) {
+      return source === "depd" ? id : null;
+    },
+    load(loading) {
+      return loading === id ? { code: DEPD_WITHOUT_STACK, map: { version: 3, mappings: "", sources: [], names: [] } } : null;
+    },
+  };
+}
+
 /** Builds the bundle into `directory` (apps/server/build unless a test says otherwise), replacing what was there. */
 export async function buildServer({ force = false, directory = SERVER_BUILD_DIR } = {}): Promise<void> {
   if (!force && serverBuildIsFresh(directory)) return;
@@ -113,7 +159,7 @@ export async function buildServer({ force = false, directory = SERVER_BUILD_DIR 
     cwd: root,
     platform: "node",
     external: EXTERNAL,
-    plugins: [librariesUnmapped(), compressWithoutFetch(), httpWithoutFetch()],
+    plugins: [librariesUnmapped(), compressWithoutFetch(), httpWithoutFetch(), depdWithoutStack()],
     onLog(level, log, handler) {
       // An import the bundler cannot find would fail only when that code runs: fail the build instead.
       if (log.code === "UNRESOLVED_IMPORT") throw new Error(log.message);

@@ -13,9 +13,16 @@
  * One thread in V8's worker pool (Node's default is four, whatever the machine): its concurrent marking and
  * parallel scavenges no longer crowd the event loop off the cores it needs (decision 0076). No allocation-site
  * pretenuring: after a burst, V8 took a request's objects for long-lived and made them in the old generation,
- * where only full collections free them (decision 0079).
+ * where only full collections free them (decision 0079). Maglev's finished compile jobs freed on the main thread
+ * as they are installed, not handed to the one pool thread to free: under load that thread is busy and the jobs
+ * waited there with their zones, 20–25 MB at once, which glibc's main heap then kept (decision 0102).
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=8", "--v8-pool-size=1", "--no-allocation-site-pretenuring"];
+export const SERVER_NODE_FLAGS: readonly string[] = [
+  "--max-semi-space-size=8",
+  "--v8-pool-size=1",
+  "--no-allocation-site-pretenuring",
+  "--no-maglev-destroy-on-background",
+];
 
 /**
  * Node's compile cache switched on before the first TypeScript file loads (decision 0050): `npm start`
