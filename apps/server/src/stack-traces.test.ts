@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { rolldown } from "rolldown";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DEPD_WITHOUT_STACK } from "../../../scripts/build-server.ts";
 
 let folder: string;
 
@@ -76,5 +77,53 @@ describe("stack traces of a bundle", () => {
     const stack = run(join(folder, "program.ts"));
     expect(stack).toMatch(/^Error: from the source\n/);
     expect(stack).toContain(`at failHere (file://${join(folder, "program.ts")}:6:9)`);
+  });
+});
+
+// The bundle's depd (decision 0102): http-errors' deprecation notices, without the stack trace depd captured to place them.
+describe("the bundle's depd", () => {
+  type Deprecate = ((message: string) => void) & {
+    function: <F extends (...args: never[]) => unknown>(fn: F, message?: string) => F;
+    property: (obj: object, prop: string, message?: string) => void;
+  };
+  /** The module as the bundle runs it: CommonJS, `module.exports` a function of the package's name. */
+  function load(): (namespace: string) => Deprecate {
+    const module = { exports: {} as unknown };
+    new Function("module", "exports", DEPD_WITHOUT_STACK)(module, module.exports);
+    return module.exports as (namespace: string) => Deprecate;
+  }
+
+  it("warns once a message, as a DeprecationWarning naming its package, and never captures a stack", () => {
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    const capture = vi.spyOn(Error, "captureStackTrace");
+    try {
+      const deprecate = load()("http-errors");
+      deprecate("non-error status code; use only 4xx or 5xx status codes");
+      deprecate("non-error status code; use only 4xx or 5xx status codes");
+      expect(warn.mock.calls).toEqual([
+        ["http-errors deprecated non-error status code; use only 4xx or 5xx status codes", "DeprecationWarning"],
+      ]);
+      expect(capture).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      capture.mockRestore();
+    }
+  });
+
+  it("wraps a function and a property so that using them warns and still works", () => {
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    try {
+      const deprecate = load()("some-library");
+      const double = deprecate.function((n: number) => n * 2, "double");
+      const settings = { old: 1 };
+      deprecate.property(settings, "old");
+      expect(double(4)).toBe(8);
+      expect(settings.old).toBe(1);
+      settings.old = 2;
+      expect(settings.old).toBe(2);
+      expect(warn.mock.calls.map(([message]) => message)).toEqual(["some-library deprecated double", "some-library deprecated old"]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -204,6 +204,13 @@ for (const run of RUNS) {
         expect(first === -1 ? "" : bytes.subarray(Math.max(0, first - 60), first + 20).toString()).toBe("");
       });
 
+      // depd's stack capture made V8 re-parse the whole bundle once, a 17 MB parser zone kept by the main heap (decision 0102).
+      it("is a bundle whose deprecation notices capture no stack trace", () => {
+        const bundle = readFileSync(join(bundleFolder as string, "main.js"), "utf8");
+        expect(bundle).toContain("cartwright:depd");
+        expect(bundle).not.toContain("captureStackTrace(obj)");
+      });
+
       it("is a bundle whose source maps name our files, and only ours", () => {
         const folder = bundleFolder as string;
         expect(serverBuildIsFresh(folder)).toBe(true);
