@@ -84,6 +84,7 @@ function order(i: number) {
     payment_attempt: "",
     emails_due: 0 as const,
     total_refunded: 0,
+    staff_edited: 0 as const,
   };
 }
 

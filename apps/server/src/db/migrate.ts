@@ -37,6 +37,7 @@ import * as m038 from "./migrations/038_brands.ts";
 import * as m039 from "./migrations/039_webhooks.ts";
 import * as m040 from "./migrations/040_api_keys.ts";
 import * as m041 from "./migrations/041_stock_alerts.ts";
+import * as m042 from "./migrations/042_order_fee_tax.ts";
 import * as m043 from "./migrations/043_download_chunks.ts";
 import type { Db } from "./schema.ts";
 
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   "039_webhooks": m039,
   "040_api_keys": m040,
   "041_stock_alerts": m041,
+  "042_order_fee_tax": m042,
   "043_download_chunks": m043,
 };
 

@@ -393,6 +393,11 @@ export interface OrdersTable {
   emails_due: Flag;
   /** Minor units refunded so far; never above total (migration 019: one conditional update per refund). */
   total_refunded: number;
+  /**
+   * 1 once a member of staff changed the order (its items, status or an address; migration 042):
+   * the shopper's next checkout from its cart makes a new order rather than rewrite it (decision 0101).
+   */
+  staff_edited: Flag;
 }
 
 /** Charges the built-in online gateways made, by idempotency key: their side of a payment (migration 013). */

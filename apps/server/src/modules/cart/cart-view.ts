@@ -402,6 +402,8 @@ export function priceChosenRates(packages: PricedPackages) {
     pickupLocation,
     errors,
     extensions: packages.extensions,
+    /** The fees priced, each with its id, tax status and class (what an order keeps of them). */
+    fees: baseInput.fees,
     /** Until when (ms since the epoch) time alone cannot change this pricing. */
     stableUntil: Math.min(Number.POSITIVE_INFINITY, ...expiries, ...saleChanges, ...holdsLapse),
     checkNewCoupon: packages.checkNewCoupon,

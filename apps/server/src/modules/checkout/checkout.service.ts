@@ -49,6 +49,7 @@ import {
   type OrderRow,
   orderAttemptWritten,
   orderCouponsOf,
+  orderFeesOf,
   orderLinesOf,
   orderOf,
   orderPlaced,
@@ -165,10 +166,13 @@ export function checkoutReply(order: OrderRow, outcome: PaymentOutcome | null): 
   };
 }
 
-/** The order this cart may reuse: its draft, or an attempt that failed or never got to payment. */
+/**
+ * The order this cart may reuse: its draft, or an attempt that failed or never got to payment; never
+ * one a member of staff changed (decision 0101: the attempt is then a new order, the owner's stands).
+ */
 function* reusableOrder(db: Db, cartId: string, now: Date): Work<OrderRow | undefined> {
   const latest = yield* latestOrderOfCart(db, cartId, ["checkout-draft", "failed", "pending"]);
-  if (!latest || latest.paid_at || repaying(latest)) return undefined;
+  if (!latest || latest.paid_at || repaying(latest) || latest.staff_edited === 1) return undefined;
   if (latest.status === "pending" && latest.stock_taken === 1) {
     if (now.getTime() - Date.parse(latest.updated_at) < PAYMENT_IN_FLIGHT_MS) return undefined;
     // A payment that never reported back: its stock and coupon uses go back before it is retried.
@@ -499,7 +503,7 @@ function newOrderFields(
     shipping_lines: JSON.stringify(
       chosenRates.map((r) => ({ method_id: r.method_id, instance_id: r.instance_id, name: r.name, total: String(r.cost) })),
     ),
-    fee_lines: JSON.stringify(view.fees.map((f) => ({ name: f.name, total: f.totals.total, total_tax: f.totals.total_tax }))),
+    fee_lines: JSON.stringify(orderFeesOf(pricing, view)),
     additional_fields: JSON.stringify(additionalFields),
     extensions: JSON.stringify(withoutAttribution(input.extensions)),
     stock_taken: 0,

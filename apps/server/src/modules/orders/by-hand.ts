@@ -14,12 +14,13 @@ import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid } from "../../http/errors.ts";
 import { ADMIN_SOURCE_TYPE, saveOrderAttribution } from "../attribution/index.ts";
 import { type HandPriced, type OwnHoldings, priceOrderByHand, readAddress } from "../cart/index.ts";
-import { getCustomer } from "../customers/index.ts";
+import { getCustomer, staffRole } from "../customers/index.ts";
 import { grantOrderDownloads } from "../downloads/index.ts";
 import { type CartFeeSetting, type ShopContext, withShopSettings } from "../settings/index.ts";
+import { percentOf, percentUnits } from "@cartwright/commerce";
 import { newOrderKey } from "./access.ts";
 import { recordOrderEvent } from "./events.ts";
-import { orderCouponsOf, orderLinesOf } from "./order-rows.ts";
+import { orderCouponsOf, orderFeesOf, orderLinesOf } from "./order-rows.ts";
 import { type AddressBody, checkedAddress } from "./orders.actions.ts";
 import type { HAND_STATUSES } from "./orders.admin.schemas.ts";
 import * as repo from "./orders.repo.ts";
@@ -35,7 +36,8 @@ export interface HandOrderInput {
   line_items: { product_id: number; variation_id?: number; quantity: number }[];
   coupon_lines?: { code: string }[];
   shipping_lines?: { method_title: string; total: number }[];
-  fee_lines?: { name: string; total: number; tax_status?: "taxable" | "none"; tax_class?: string }[];
+  /** Each fee a fixed `total` or a `percent` of the items' total after discounts, before tax (decision 0101). */
+  fee_lines?: { name: string; total?: number; percent?: number; tax_status?: "taxable" | "none"; tax_class?: string }[];
   customer_note?: string;
   set_paid?: boolean;
 }
@@ -52,7 +54,14 @@ export function calculatedOrder({ priced, view }: HandPriced) {
       discount: Number(c.totals.total_discount),
       discount_tax: Number(c.totals.total_discount_tax),
     })),
-    fees: view.fees.map((f) => ({ name: f.name, total: Number(f.totals.total), total_tax: Number(f.totals.total_tax) })),
+    fees: orderFeesOf(priced, view).map((fee) => ({
+      id: fee.id,
+      name: fee.name,
+      total: Number(fee.total),
+      total_tax: Number(fee.total_tax),
+      tax_status: fee.tax_status,
+      tax_class: fee.tax_class,
+    })),
     totals: {
       currency: view.totals.currency_code,
       currency_minor_unit: view.totals.currency_minor_unit,
@@ -82,10 +91,13 @@ export async function calculateOrder(context: RequestContext, input: HandOrderIn
   return calculatedOrder(priced.value);
 }
 
+/** An owner's fee as the cart's fee stage takes it; one given as a percentage has its amount worked out by `price`. */
+export type HandFee = CartFeeSetting & { percent?: number };
+
 /**
  * The owner's one-off fees as the cart's fee stage takes them, or each field that cannot stand:
- * a name left empty or another fee's (the shop's own included), an amount of 0, a tax class the shop
- * does not have (settings' cart fees' rules).
+ * a name left empty or another fee's (the shop's own included), an amount of 0, neither or both of
+ * an amount and a percentage, a tax class the shop does not have (settings' cart fees' rules).
  */
 export async function checkedFees(ctx: ShopContext, input: HandOrderInput) {
   const errors: Record<string, string> = {};
@@ -94,20 +106,29 @@ export async function checkedFees(ctx: ShopContext, input: HandOrderInput) {
     ? new Set((await ctx.db.selectFrom("tax_classes").select("slug").execute()).map((row) => row.slug))
     : new Set<string>();
   const names = new Set(ctx.settings.cartFees.map((fee) => fee.name.trim().toLowerCase()));
-  const fees: CartFeeSetting[] = lines.map((line, index) => {
+  const fees: HandFee[] = lines.map((line, index) => {
     const at = `fee_lines.${index}`;
     const name = line.name.trim();
     if (!name) errors[`${at}.name`] = "Enter the fee's name, as the order and its invoice will show it.";
     // The order page and the invoice list fees by name, as the shop's own cart fees' names are unique.
     else if (names.has(name.toLowerCase())) errors[`${at}.name`] = "Another fee on this order has this name: give each its own.";
     names.add(name.toLowerCase());
-    if (line.total === 0) errors[`${at}.total`] = "Enter an amount other than 0 (below 0 for a discount).";
+    if (line.percent !== undefined && line.total !== undefined)
+      errors[`${at}.percent`] = "Give the fee an amount or a percentage of the items' total, not both.";
+    else if (line.percent !== undefined) {
+      if (line.percent === 0 || percentUnits(line.percent) === null)
+        errors[`${at}.percent`] = "Enter a percentage other than 0, from -100 to 1000 with at most 4 decimal places (below 0 for a discount).";
+    } else if (line.total === undefined) errors[`${at}.total`] = "Enter the fee's amount, or a percentage of the items' total.";
+    else if (line.total === 0) errors[`${at}.total`] = "Enter an amount other than 0 (below 0 for a discount).";
     const given = (line.tax_class ?? "").trim().toLowerCase();
     // "standard" is the standard class's name; its slug is empty, as tax rates name it.
     const taxClass = given === "standard" ? "" : given;
     if (taxClass && !classes.has(taxClass))
       errors[`${at}.tax_class`] = `The shop has no tax class "${taxClass}": add it under Taxes first, or choose another.`;
-    return { name, amount: line.total, taxable: (line.tax_status ?? "taxable") === "taxable", taxClass };
+    const taxable = (line.tax_status ?? "taxable") === "taxable";
+    // A fee not taxed has no class: "" keeps the order's record plain.
+    const fee = { name, amount: line.total ?? 0, taxable, taxClass: taxable ? taxClass : "" };
+    return line.percent !== undefined ? { ...fee, percent: line.percent } : fee;
   });
   return { fees, errors };
 }
@@ -116,31 +137,51 @@ const filled = (address: AddressBody | undefined) => Object.values(address ?? {}
 
 export const couponCode = (line: { code: string }) => line.code.trim().toLowerCase();
 
-/** Prices the order's lines, coupons, fees and shipping line by the checkout's stages; `own`: what an order being edited already holds (edit-items.ts). */
+/**
+ * Prices the order's lines, coupons, fees and shipping line by the checkout's stages; `own`: what an
+ * order being edited already holds (edit-items.ts). A fee given as a percentage is that share of the
+ * items' total after discounts, before tax (`percentOf`, rounded once, halves away from zero): the
+ * order is priced once to learn that total (fees never change it), then with the fees' amounts.
+ */
 export async function price(
   ctx: ShopContext,
   input: HandOrderInput,
   billing: Record<string, string>,
   shipping: Record<string, string>,
-  fees: CartFeeSetting[],
+  fees: HandFee[],
   own?: OwnHoldings,
 ) {
   const sent = (input.coupon_lines ?? []).map(couponCode);
   const coupons = [...new Set(sent)];
-  const priced = await priceOrderByHand(ctx, {
-    lines: input.line_items,
-    coupons,
-    billing: readAddress(JSON.stringify(billing), true),
-    shipping: readAddress(JSON.stringify(shipping), false),
-    shippingLine: input.shipping_lines?.[0]
-      ? { title: input.shipping_lines[0].method_title.trim(), total: input.shipping_lines[0].total }
-      : null,
-    customerId: input.customer_id ?? 0,
-    fees,
-    ...(own ? { own } : {}),
-  });
+  const run = (settled: CartFeeSetting[]) =>
+    priceOrderByHand(ctx, {
+      lines: input.line_items,
+      coupons,
+      billing: readAddress(JSON.stringify(billing), true),
+      shipping: readAddress(JSON.stringify(shipping), false),
+      shippingLine: input.shipping_lines?.[0]
+        ? { title: input.shipping_lines[0].method_title.trim(), total: input.shipping_lines[0].total }
+        : null,
+      customerId: input.customer_id ?? 0,
+      fees: settled,
+      ...(own ? { own } : {}),
+    });
+  const plain = fees.map(({ percent: _percent, ...fee }) => fee);
+  let priced = await run(plain);
+  const zero: Record<string, string> = {};
+  if (priced.ok && fees.some((fee) => fee.percent !== undefined)) {
+    const { totals } = priced.value.view;
+    const base = Number(totals.total_items) - Number(totals.total_discount);
+    const settled = fees.map(({ percent, ...fee }, index) => {
+      if (percent === undefined) return fee;
+      const amount = percentOf(base, percent);
+      if (amount === 0) zero[`fee_lines.${index}.percent`] = `${percent}% of the items' total comes to 0: enter an amount instead.`;
+      return { ...fee, amount };
+    });
+    priced = await run(settled);
+  }
   // Blanks pass the schema's minimum length as spaces: each is named here rather than priced as an unknown "" coupon or an unnamed rate.
-  const blanks: Record<string, string> = {};
+  const blanks: Record<string, string> = { ...zero };
   if (input.shipping_lines?.[0] && !input.shipping_lines[0].method_title.trim())
     blanks["shipping_lines.0.method_title"] = "Name the shipping line, as the customer will see it.";
   if (priced.ok) Object.assign(blanks, tooLarge(priced.value, input));
@@ -160,8 +201,10 @@ export async function price(
 const MAX_STORED = 2_147_483_647;
 
 /** An order priced beyond what its columns hold: each such line, else the largest of the fees and the shipping line, else the last line for the total. */
-function tooLarge({ view }: HandPriced, input: HandOrderInput): Record<string, string> {
+function tooLarge({ priced, view }: HandPriced, input: HandOrderInput): Record<string, string> {
   const errors: Record<string, string> = {};
+  // The fees priced are the shop's own, then the owner's, each `fee-<position>`.
+  const shopFees = priced.settings.cartFees.length - (input.fee_lines?.length ?? 0);
   const message = `This is more than an order can hold: at most ${MAX_STORED} in minor units.`;
   for (const item of view.items) {
     // Its key is `line-<index in line_items>` (priceOrderByHand).
@@ -174,8 +217,12 @@ function tooLarge({ view }: HandPriced, input: HandOrderInput): Record<string, s
     const fees = Number(view.totals.total_fees ?? 0) + Number(view.totals.total_fees_tax ?? 0);
     const feeLines = input.fee_lines ?? [];
     if (feeLines.length && fees > items && fees > shipping) {
-      const largest = feeLines.reduce((best, line, index) => (line.total > (feeLines[best]?.total ?? 0) ? index : best), 0);
-      errors[`fee_lines.${largest}.total`] = message;
+      // The largest as priced: a fee given as a percentage has its amount only there.
+      const amounts = view.fees.map((fee) => Number(fee.totals.total));
+      const largest = amounts.reduce((best, amount, index) => (amount > (amounts[best] ?? 0) ? index : best), 0);
+      const sent = (view.fees[largest]?.id ? Number(view.fees[largest]?.id.slice("fee-".length)) : 0) - 1 - shopFees;
+      const line = feeLines[sent] ?? feeLines[0];
+      errors[`fee_lines.${sent >= 0 && sent < feeLines.length ? sent : 0}.${line?.percent !== undefined ? "percent" : "total"}`] = message;
     } else if (input.shipping_lines?.[0] && shipping > items) errors["shipping_lines.0.total"] = message;
     // The last line, where the console shows it: the lines together pass the bound.
     else if (!Object.keys(errors).length) errors[`line_items.${input.line_items.length - 1}.quantity`] = message;
@@ -198,10 +245,17 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
     errors.set_paid = "A paid order is processing or completed: choose one of those, or leave it unpaid.";
   const customer = input.customer_id ? await getCustomer(ctx.db, input.customer_id) : null;
   if (input.customer_id && !customer) errors.customer_id = "No customer account has this id.";
-  const billing = checkedAddress(ctx.settings, "billing", input.billing ?? {});
+  // Staff accounts sign in to the console, not as the shop's customers (decision 0101).
+  else if (customer && (await staffRole(ctx.db, customer.id)))
+    errors.customer_id =
+      "This account belongs to a member of staff, not a customer: leave the customer empty (a guest order) and enter their name and e-mail in the billing address.";
+  // Only what the owner typed is checked (a phone order may have just a name and a phone or e-mail): decision 0101.
+  const billing = checkedAddress(ctx.settings, "billing", input.billing ?? {}, { requireFields: false });
   for (const [field, problem] of billing.problems) errors[`billing.${field}`] = problem.message;
   // No shipping address is kept when none is given (an order collected, or a service).
-  const shipping = filled(input.shipping) ? checkedAddress(ctx.settings, "shipping", input.shipping ?? {}) : { address: {}, problems: [] };
+  const shipping = filled(input.shipping)
+    ? checkedAddress(ctx.settings, "shipping", input.shipping ?? {}, { requireFields: false })
+    : { address: {}, problems: [] };
   for (const [field, problem] of shipping.problems) errors[`shipping.${field}`] = problem.message;
   const fees = await checkedFees(ctx, input);
   Object.assign(errors, fees.errors);
@@ -210,6 +264,7 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
   if (!priced.ok || Object.keys(errors).length) throw fieldsInvalid(errors);
 
   const { priced: pricing, view } = priced.value;
+  const feeLines = orderFeesOf(pricing, view);
   const email = billing.address.email ?? "";
   const paid = PAID_STATUSES.includes(status);
   const order: repo.NewOrder = {
@@ -235,7 +290,7 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
     shipping_lines: JSON.stringify(
       pricing.chosenRates.map((rate) => ({ method_id: "manual", instance_id: 0, name: rate.name, total: String(rate.cost) })),
     ),
-    fee_lines: JSON.stringify(view.fees.map((f) => ({ name: f.name, total: f.totals.total, total_tax: f.totals.total_tax }))),
+    fee_lines: JSON.stringify(feeLines),
     additional_fields: "{}",
     extensions: "{}",
     // Taken below in this same transaction, or nothing is kept.
@@ -283,7 +338,7 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
       total: order.total,
       lines: pricing.lines.map((line) => ({ product_id: line.item.row.id, quantity: line.quantity })),
       coupons: pricing.coupons.map((coupon) => coupon.code),
-      ...(fees.fees.length ? { fees: fees.fees.map((fee) => ({ name: fee.name, total: fee.amount, taxable: fee.taxable })) } : {}),
+      ...(feeLines.length ? { fees: feeLines.map(({ name, total, tax_status, tax_class }) => ({ name, total, tax_status, tax_class })) } : {}),
     });
     return id;
   });

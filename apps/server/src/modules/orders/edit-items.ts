@@ -17,7 +17,7 @@ import { getCustomer } from "../customers/index.ts";
 import { type ShopContext, withShopSettings } from "../settings/index.ts";
 import { calculatedOrder, checkedFees, couponCode, type HandOrderInput, price } from "./by-hand.ts";
 import { recordOrderEvent } from "./events.ts";
-import { orderCouponsOf, orderLinesOf } from "./order-rows.ts";
+import { orderCouponsOf, orderFeesOf, orderLinesOf, readFeeLines, type StoredFeeLine } from "./order-rows.ts";
 import { orderNotFound } from "./orders.admin.ts";
 import * as repo from "./orders.repo.ts";
 import { useCoupon } from "./placing.ts";
@@ -79,7 +79,6 @@ async function ownHoldings(db: Db, order: repo.OrderRow, items: repo.OrderItemRo
 }
 
 type StoredShippingLine = { method_id: string; instance_id: number; name: string; total: string } & Record<string, unknown>;
-type StoredFee = { name: string; total: string; total_tax: string };
 
 /** What the console's editor starts from: the order's items as an edit's body writes them, and whether it may be edited. */
 export async function orderItemsForm(context: RequestContext, id: number) {
@@ -88,7 +87,7 @@ export async function orderItemsForm(context: RequestContext, id: number) {
   if (!order) throw orderNotFound();
   const [items, coupons] = await Promise.all([repo.orderItems(ctx.db, id), repo.orderCoupons(ctx.db, id)]);
   const shopFees = new Set(ctx.settings.cartFees.map((fee) => fee.name.trim().toLowerCase()));
-  const fees = JSON.parse(order.fee_lines) as StoredFee[];
+  const fees = readFeeLines(order.fee_lines);
   const reason = editRefusal(order);
   return {
     editable: reason === null,
@@ -113,8 +112,9 @@ export async function orderItemsForm(context: RequestContext, id: number) {
       .map((fee) => ({
         name: fee.name,
         total: Number(fee.total) || 0,
-        // The order keeps a fee's tax, not its status: one taxed was taxable (its class is not kept: the standard one).
-        tax_status: Number(fee.total_tax) !== 0 ? ("taxable" as const) : ("none" as const),
+        // As the order was taxed (decision 0101): an edit prices the fee again in its own class.
+        tax_status: fee.tax_status,
+        tax_class: fee.tax_class,
       })),
   };
 }
@@ -173,7 +173,7 @@ export async function editOrderItems(context: RequestContext, id: number, input:
   if (input.date_modified !== read.updated_at) throw editErrors.stale(read.updated_at);
   const oldItems = await repo.orderItems(ctx.db, id);
   const oldCoupons = await repo.orderCoupons(ctx.db, id);
-  const { priced, fees } = await priceEdit(ctx, read, oldItems, input);
+  const { priced } = await priceEdit(ctx, read, oldItems, input);
   const { priced: pricing, view } = priced;
   const newItems = orderLinesOf(pricing, view);
   const newCoupons = orderCouponsOf(pricing);
@@ -184,7 +184,7 @@ export async function editOrderItems(context: RequestContext, id: number, input:
     if (kept && kept.name === rate.name && Number(kept.total) === rate.cost) return kept;
     return { method_id: "manual", instance_id: 0, name: rate.name, total: String(rate.cost) };
   });
-  const feeLines: StoredFee[] = view.fees.map((f) => ({ name: f.name, total: f.totals.total, total_tax: f.totals.total_tax }));
+  const feeLines = orderFeesOf(pricing, view);
   const currency = currencyFromFields(view.totals as unknown as CurrencyFields);
   const money = (amount: number | string) => formatAmount(amount, currency);
   const changes = describeChanges({
@@ -194,7 +194,7 @@ export async function editOrderItems(context: RequestContext, id: number, input:
     newCoupons: newCoupons.map((c) => c.code),
     oldShipping: oldShipping.map((line) => ({ name: line.name, total: Number(line.total) || 0 })),
     newShipping: shippingLines.map((line) => ({ name: line.name, total: Number(line.total) || 0 })),
-    oldFees: JSON.parse(read.fee_lines) as StoredFee[],
+    oldFees: readFeeLines(read.fee_lines),
     newFees: feeLines,
     money,
   });
@@ -223,6 +223,8 @@ export async function editOrderItems(context: RequestContext, id: number, input:
         shipping_lines: JSON.stringify(shippingLines),
         fee_lines: JSON.stringify(feeLines),
         updated_at: stamp,
+        // The shopper's next checkout from its cart makes a new order rather than rewrite this edit (decision 0101).
+        staff_edited: 1,
       })
       .where("id", "=", id)
       .where("updated_at", "=", order.updated_at)
@@ -270,7 +272,7 @@ export async function editOrderItems(context: RequestContext, id: number, input:
         lines: oldItems.map((item) => ({ product_id: item.variation_id ?? item.product_id, quantity: item.quantity })),
         coupons: oldCoupons.map((c) => c.code),
         shipping: oldShipping.map((line) => ({ name: line.name, total: Number(line.total) || 0 })),
-        fees: JSON.parse(read.fee_lines) as StoredFee[],
+        fees: readFeeLines(read.fee_lines),
       },
       {
         total,
@@ -278,7 +280,6 @@ export async function editOrderItems(context: RequestContext, id: number, input:
         coupons: newCoupons.map((c) => c.code),
         shipping: shippingLines.map((line) => ({ name: line.name, total: Number(line.total) || 0 })),
         fees: feeLines,
-        ...(fees.length ? { fees_by_hand: fees.map((fee) => ({ name: fee.name, total: fee.amount, taxable: fee.taxable })) } : {}),
         ...(stock.length ? { stock } : {}),
       },
     );
@@ -342,8 +343,8 @@ interface ChangeFacts {
   newCoupons: string[];
   oldShipping: { name: string; total: number }[];
   newShipping: { name: string; total: number }[];
-  oldFees: StoredFee[];
-  newFees: StoredFee[];
+  oldFees: StoredFeeLine[];
+  newFees: StoredFeeLine[];
   money: (amount: number | string) => string;
 }
 
@@ -379,7 +380,7 @@ export function describeChanges(facts: ChangeFacts): string[] {
   const ship = (line: { name: string; total: number } | undefined) => (line ? `${line.name} ${facts.money(line.total)}` : "none");
   const [oldShip, newShip] = [facts.oldShipping[0], facts.newShipping[0]];
   if (oldShip?.name !== newShip?.name || oldShip?.total !== newShip?.total) changes.push(`shipping ${ship(oldShip)} → ${ship(newShip)}`);
-  const fees = (list: StoredFee[]) => new Map(list.map((fee) => [fee.name, Number(fee.total) || 0]));
+  const fees = (list: StoredFeeLine[]) => new Map(list.map((fee) => [fee.name, Number(fee.total) || 0]));
   const [oldFees, newFees] = [fees(facts.oldFees), fees(facts.newFees)];
   for (const [name, amount] of newFees) {
     const was = oldFees.get(name);

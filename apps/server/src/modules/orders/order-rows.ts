@@ -40,3 +40,50 @@ export function orderCouponsOf(pricing: Priced) {
     discount_tax: pricing.result.coupons[c.code]?.discount_tax ?? 0,
   }));
 }
+
+/**
+ * A fee as an order keeps it (decision 0101): its line id (unique on the order), its name, its total
+ * and tax in minor units as strings (as the Store API's totals), and how it was taxed, its tax status
+ * and class ("" the standard class), so that an edit of the order prices it again as it was.
+ */
+export interface StoredFeeLine {
+  id: string;
+  name: string;
+  total: string;
+  total_tax: string;
+  tax_status: "taxable" | "none";
+  tax_class: string;
+}
+
+/** The fees the view showed (a fee of 0 is not shown, nor kept), each with how the pricing taxed it. */
+export function orderFeesOf(pricing: Priced, view: StoreCart): StoredFeeLine[] {
+  const priced = new Map(pricing.fees.map((fee) => [fee.id, fee]));
+  return view.fees.map((fee) => {
+    const source = priced.get(fee.id);
+    if (!source) throw new Error(`the order's fee ${fee.id} was shown but not priced`);
+    return {
+      id: fee.id,
+      name: fee.name,
+      total: fee.totals.total,
+      total_tax: fee.totals.total_tax,
+      tax_status: source.taxable ? "taxable" : "none",
+      tax_class: source.taxable ? source.taxClass : "",
+    };
+  });
+}
+
+/**
+ * An order's kept fees read back. Every row is backfilled (migration 042); a value a hand edit of
+ * the database left out reads as the checkout wrote it before: its position's id, taxable when taxed.
+ */
+export function readFeeLines(json: string): StoredFeeLine[] {
+  const fees = JSON.parse(json) as Partial<StoredFeeLine>[];
+  return fees.map((fee, index) => ({
+    id: typeof fee.id === "string" && fee.id ? fee.id : `fee-${index + 1}`,
+    name: String(fee.name ?? ""),
+    total: String(fee.total ?? "0"),
+    total_tax: String(fee.total_tax ?? "0"),
+    tax_status: fee.tax_status === "none" || fee.tax_status === "taxable" ? fee.tax_status : Number(fee.total_tax) ? "taxable" : "none",
+    tax_class: typeof fee.tax_class === "string" ? fee.tax_class : "",
+  }));
+}

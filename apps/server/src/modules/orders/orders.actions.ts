@@ -81,6 +81,7 @@ export async function updateOrderAddress(ctx: RequestContext, id: number, which:
       ...(which === "shipping" ? { shipping_address: JSON.stringify(after) } : {}),
       updated_at: now,
     });
+    await repo.markStaffEdited(db, id);
     await recordOrderEvent(db, id, actor, { type: "address", which, before, after }, now);
     await logOrderChange(db, ctx, "order", id, { [`${which}_address`]: before }, { [`${which}_address`]: after });
   });
@@ -88,10 +89,16 @@ export async function updateOrderAddress(ctx: RequestContext, id: number, which:
 
 /**
  * An address as the owner sent it (a field not sent is blank), normalised and checked by the
- * checkout's rules: required fields, the country's postcode and states, the shop's selling and
- * shipping countries. Answers the address and each field's problem.
+ * checkout's rules: required fields (unless `requireFields` is false: an order made by hand checks
+ * only what was typed), the country's postcode and states, the shop's selling and shipping
+ * countries. Answers the address and each field's problem.
  */
-export function checkedAddress(settings: ShopSettings, which: "billing" | "shipping", body: AddressBody) {
+export function checkedAddress(
+  settings: ShopSettings,
+  which: "billing" | "shipping",
+  body: AddressBody,
+  { requireFields = true }: { requireFields?: boolean } = {},
+) {
   const sent = Object.fromEntries(
     STANDARD_KEYS.filter((key) => which === "billing" || key !== "email").map((key) => [key, body[key] ?? ""]),
   ) as AddressBody;
@@ -99,7 +106,7 @@ export function checkedAddress(settings: ShopSettings, which: "billing" | "shipp
   if (address.state && address.country) address.state = normaliseState(address.country, address.state) ?? address.state;
   const errors = validateAddress(address, {
     kind: which,
-    requireFields: true,
+    requireFields,
     allowedCountries: settings.sellToCountries.length ? settings.sellToCountries : undefined,
     shipToCountries: settings.shipToCountries.length ? settings.shipToCountries : undefined,
     locale: shopLocale(settings),

@@ -1,5 +1,6 @@
 /** The owner API's order list and order view (issue 18): queries checked, replies documented for the console. */
 import type { Readable } from "node:stream";
+import { FEE_PERCENT_MAX, FEE_PERCENT_MIN } from "@cartwright/commerce";
 import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import type { OrderStatus } from "../../db/schema.ts";
@@ -135,6 +136,18 @@ const Line = Type.Object({
   refunded_total: Type.Integer({ description: "Minor units of this line refunded so far (tax included)" }),
 });
 
+const FeeTaxStatus = Type.Union([Type.Literal("taxable"), Type.Literal("none")]);
+
+/** A fee as the order keeps it (decision 0101): its line's id on the order, and the tax status and class it is priced in. */
+const FeeLine = Type.Object({
+  id: Type.String({ description: "The fee line's id on this order (fee-1, fee-2…)" }),
+  name: Type.String(),
+  total: Money,
+  total_tax: Money,
+  tax_status: FeeTaxStatus,
+  tax_class: Type.String({ description: "The tax class's slug; empty for the standard class (and for a fee not taxed)" }),
+});
+
 const Totals = Type.Object({
   currency: Type.String(),
   currency_minor_unit: MinorUnit,
@@ -145,7 +158,7 @@ const Totals = Type.Object({
   coupons: Type.Array(Type.Object({ code: Type.String(), discount: Money, discount_tax: Money })),
   shipping: Money,
   shipping_tax: Money,
-  fees: Type.Array(Type.Object({ name: Type.String(), total: Money, total_tax: Money })),
+  fees: Type.Array(FeeLine),
   tax: Money,
   tax_lines: Type.Array(Type.Object({ name: Type.String(), rate: Type.String(), amount: Money }), {
     description: "Taxes by rate as the order kept them; one line without a rate when the shop did not itemise taxes",
@@ -459,11 +472,22 @@ export const HandOrderBody = Type.Object(
         Type.Object(
           {
             name: Type.String({ maxLength: FEE_NAME_MAX }),
-            total: Type.Integer({
-              minimum: -MAX_MINOR,
-              maximum: MAX_MINOR,
-              description: "Minor units, before tax, as shipping_lines' total; below 0 for a discount (never below a zero order)",
-            }),
+            total: Type.Optional(
+              Type.Integer({
+                minimum: -MAX_MINOR,
+                maximum: MAX_MINOR,
+                description:
+                  "Minor units, before tax, as shipping_lines' total; below 0 for a discount (never below a zero order). Give this or percent",
+              }),
+            ),
+            percent: Type.Optional(
+              Type.Number({
+                minimum: FEE_PERCENT_MIN,
+                maximum: FEE_PERCENT_MAX,
+                description:
+                  "A percentage of the items' total after discounts, before tax (at most 4 decimal places; below 0 for a discount): the fee's amount is worked out when priced and kept as an amount (decision 0101). Give this or total",
+              }),
+            ),
             tax_status: Type.Optional(Type.Union([Type.Literal("taxable"), Type.Literal("none")], { description: "taxable unless told" })),
             tax_class: Type.Optional(
               Type.String({ maxLength: 100, description: "A tax class's slug; empty or standard: the standard class" }),
@@ -496,7 +520,7 @@ const HandLine = Type.Object({
 export const HandOrderCalculation = Type.Object({
   lines: Type.Array(HandLine),
   coupons: Type.Array(Type.Object({ code: Type.String(), discount: Money, discount_tax: Money })),
-  fees: Type.Array(Type.Object({ name: Type.String(), total: Money, total_tax: Money })),
+  fees: Type.Array(FeeLine),
   totals: Type.Object({
     currency: Type.String(),
     currency_minor_unit: MinorUnit,
@@ -557,6 +581,6 @@ export const EditItemsForm = Type.Object({
   coupon_lines: Type.Array(Type.Object({ code: Type.String() })),
   shipping_lines: Type.Array(Type.Object({ method_title: Type.String(), total: Money })),
   fee_lines: Type.Array(
-    Type.Object({ name: Type.String(), total: Money, tax_status: Type.Union([Type.Literal("taxable"), Type.Literal("none")]) }),
+    Type.Object({ name: Type.String(), total: Money, tax_status: FeeTaxStatus, tax_class: Type.String() }),
   ),
 });

@@ -17,6 +17,7 @@ import { StoreError } from "../../http/errors.ts";
 import { orderAttribution, originLabel } from "../attribution/index.ts";
 import { getCustomer } from "../customers/index.ts";
 import { type OrderEventData, type OrderEventType, orderEvents, type StoredOrderEvent } from "./events.ts";
+import { readFeeLines } from "./order-rows.ts";
 import { minorUnitOf, type ShopCurrency } from "./export-rows.ts";
 import { ORDER_STATUSES } from "./orders.admin.schemas.ts";
 import * as repo from "./orders.repo.ts";
@@ -279,11 +280,7 @@ export async function readOrder(ctx: RequestContext, id: number) {
   const shippingLines = (JSON.parse(order.shipping_lines) as { method_id: string; instance_id: number; name: string; total: string }[]).map(
     (line) => ({ method_id: line.method_id, instance_id: Number(line.instance_id) || 0, name: line.name, total: minor(line.total) }),
   );
-  const fees = (JSON.parse(order.fee_lines) as { name: string; total: string; total_tax: string }[]).map((fee) => ({
-    name: fee.name,
-    total: minor(fee.total),
-    total_tax: minor(fee.total_tax),
-  }));
+  const fees = readFeeLines(order.fee_lines).map((fee) => ({ ...fee, total: minor(fee.total), total_tax: minor(fee.total_tax) }));
   const keptTaxLines = ((totals.tax_lines ?? []) as { name: string; rate: string; price: string }[]).map((line) => ({
     name: line.name,
     rate: line.rate,

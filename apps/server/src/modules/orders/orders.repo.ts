@@ -15,7 +15,8 @@ import { rows, run, runSteps, runWork, statementRows, type Work } from "../../db
 export type OrderRow = OrdersTable & { id: number };
 export type OrderItemRow = OrderItemsTable & { id: number };
 /** A new order or line starts with nothing refunded (the columns' defaults). */
-export type NewOrder = Omit<OrdersTable, "id" | "total_refunded">;
+/** An order as written: its refunds and whether staff changed it start at 0 (the table's defaults). */
+export type NewOrder = Omit<OrdersTable, "id" | "total_refunded" | "staff_edited">;
 export type NewOrderItem = Omit<OrderItemsTable, "id" | "order_id" | "refunded_quantity" | "refunded_total" | "restocked_quantity">;
 
 export { PLACED_STATUSES } from "../../db/placed-orders.ts";
@@ -216,7 +217,7 @@ void everyOrderColumn;
 const insertOrderCompiled = compiled((db, ...values: unknown[]) =>
   db
     .insertInto("orders")
-    .values({ ...(Object.fromEntries(ORDER_COLUMNS.map((column, i) => [column, values[i]])) as unknown as NewOrder), total_refunded: 0 })
+    .values({ ...(Object.fromEntries(ORDER_COLUMNS.map((column, i) => [column, values[i]])) as unknown as NewOrder), total_refunded: 0, staff_edited: 0 })
     .returning("id"),
 );
 const insertOrderQuery = (db: Db, order: NewOrder) => insertOrderCompiled(db, ...ORDER_COLUMNS.map((column) => order[column]));
@@ -231,6 +232,11 @@ export async function insertOrder(db: Db, order: NewOrder, { searchTerms = true 
 export async function updateOrder(db: Db, id: number, fields: Partial<NewOrder>, { searchTerms = true }: TermsOption = {}): Promise<void> {
   await db.updateTable("orders").set(fields).where("id", "=", id).execute();
   if (searchTerms && (fields.billing_email !== undefined || fields.billing_address !== undefined)) await writeOrderSearchTerms(db, [id]);
+}
+
+/** Marks the order changed by staff (decision 0101): the checkout then never reuses it for its cart's next attempt. */
+export async function markStaffEdited(db: Db, id: number): Promise<void> {
+  await db.updateTable("orders").set({ staff_edited: 1 }).where("id", "=", id).where("staff_edited", "=", 0).execute();
 }
 
 /**

@@ -6,6 +6,7 @@ import type { OrderStatus } from "../../db/schema.ts";
 import { runWork } from "../../db/unit-of-work.ts";
 import { StoreError } from "../../http/errors.ts";
 import { orderAttribution, orderAttributionOf } from "../attribution/index.ts";
+import { readFeeLines } from "./order-rows.ts";
 import { type OrderEventData, recordOrderEvent } from "./events.ts";
 import { orderMailSender } from "./order-mail.ts";
 import * as repo from "./orders.repo.ts";
@@ -102,7 +103,8 @@ function viewOf(
       totals: { total_discount: money(c.discount), total_discount_tax: money(c.discount_tax), ...currency },
     })),
     shipping_lines: JSON.parse(order.shipping_lines) as unknown[],
-    fees: JSON.parse(order.fee_lines) as unknown[],
+    // The shopper's order keeps the Store API's fee shape; how each fee was taxed is the owner's (decision 0101).
+    fees: readFeeLines(order.fee_lines).map((fee) => ({ name: fee.name, total: fee.total, total_tax: fee.total_tax })),
     totals,
     refunds: refunds.map((refund) => ({
       id: refund.id,

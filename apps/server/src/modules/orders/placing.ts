@@ -94,7 +94,17 @@ async function rewriteOrderAttempt(
   coupons: { coupon_id: number; code: string; discount: number; discount_tax: number }[],
 ): Promise<number> {
   const { order_key: _keep, created_at: _created, ...fields } = order;
-  await repo.updateOrder(db, reused.id, fields, { searchTerms: false });
+  // Only while no member of staff changed it since it was read (decision 0101): an owner's edit
+  // committed meanwhile (PostgreSQL re-reads the row it waited for) leaves it as the owner made it,
+  // and this attempt becomes an order of its own.
+  const claimed = await db
+    .updateTable("orders")
+    .set(fields)
+    .where("id", "=", reused.id)
+    .where("staff_edited", "=", 0)
+    .where("status", "=", reused.status)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return runSteps(db, orderAttemptWritten(db, undefined, order, items, coupons));
   // The cart's draft placed: from here on an order webhooks hear of (a failed attempt placed again is an update, its status event's).
   if (reused.status === "checkout-draft" && fields.status !== "checkout-draft")
     await queueWebhookEvent(db, "order", "created", reused.id, fields.updated_at ?? new Date().toISOString());

@@ -65,6 +65,8 @@ export async function changeOrderStatus(ctx: RequestContext, id: number, to: Ord
     if (to === "refunded") throw statusErrors.refund();
     if (to === "checkout-draft") throw statusErrors.draft();
     if (!(await repo.claimStatus(db, id, order.status, to, now))) throw new Error("an order changed status under its lock");
+    // Staff moved it: the shopper's next checkout makes a new order rather than rewrite this one (decision 0101).
+    await repo.markStaffEdited(db, id);
     let released: Released | undefined;
     if (RELEASED_STATUSES.includes(to)) released = await releaseOrder(db, order, now);
     else if (LIVE_STATUSES.includes(to)) await retakeOrder(db, order, now);
