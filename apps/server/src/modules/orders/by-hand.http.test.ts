@@ -169,12 +169,14 @@ describe("fees added by hand", () => {
 
     const without = await calculate(base());
     const taxed = await calculate({ ...base(), fee_lines: [{ name: "Handling", total: 333 }] });
-    expect(taxed.fees).toEqual([{ name: "Handling", total: 333, total_tax: Number(cartFee.totals.total_tax) }]);
+    expect(taxed.fees).toEqual([
+      { id: "fee-1", name: "Handling", total: 333, total_tax: Number(cartFee.totals.total_tax), tax_status: "taxable", tax_class: "" },
+    ]);
     expect(taxed.totals).toMatchObject({ fees: 333, fees_tax: Number(cartFee.totals.total_tax) });
     expect(taxed.totals.total).toBe(without.totals.total + 333 + Number(cartFee.totals.total_tax));
 
     const untaxed = await calculate({ ...base(), fee_lines: [{ name: "Gift wrap", total: 250, tax_status: "none" }] });
-    expect(untaxed.fees).toEqual([{ name: "Gift wrap", total: 250, total_tax: 0 }]);
+    expect(untaxed.fees).toEqual([{ id: "fee-1", name: "Gift wrap", total: 250, total_tax: 0, tax_status: "none", tax_class: "" }]);
     expect(untaxed.totals.total).toBe(without.totals.total + 250);
     // The zero-rate class the shop has: named by its slug, taxed at its rates (none here).
     const zero = await calculate({ ...base(), fee_lines: [{ name: "Deposit", total: 1000, tax_class: "zero-rate" }] });
@@ -449,11 +451,22 @@ describe("bad input", () => {
     expect(Object.keys(await refused({ ...good(), status: "cancelled" }))).toEqual(["status"]);
   });
 
-  it("checks the billing address by the checkout's rules, and a shipping address only when one is given", async () => {
-    const fields = await refused({ ...good(), billing: { country: "US" }, shipping: { first_name: "Half" } });
-    expect(fields).toHaveProperty(["billing.email"]);
-    expect(fields).toHaveProperty(["billing.address_1"]);
-    expect(fields).toHaveProperty(["shipping.address_1"]);
+  it("checks what is typed of an address by the checkout's rules, and asks for nothing the owner left out (decision 0101)", async () => {
+    const fields = await refused({
+      ...good(),
+      billing: { first_name: "Half", email: "not-an-email", country: "US", state: "Atlantis", postcode: "ABC" },
+      shipping: { city: "Paris" },
+    });
+    expect(Object.keys(fields).sort()).toEqual(["billing.email", "billing.postcode", "billing.state", "shipping.country"]);
+    expect(fields["billing.email"]).toMatch(/valid email/i);
+    expect(fields["shipping.country"]).toMatch(/country/i);
+    // A country the shop does not sell to is refused as at checkout.
+    await updateSettings(shop.db, { sellToCountries: ["US", "GB"] });
+    try {
+      expect(Object.keys(await refused({ ...good(), billing: { first_name: "Far", country: "JP" } }))).toEqual(["billing.country"]);
+    } finally {
+      await updateSettings(shop.db, { sellToCountries: [] });
+    }
     expect((await create({ ...good(), shipping: {} })).statusCode).toBe(201);
   });
 });
@@ -578,5 +591,78 @@ describe("origin", () => {
     const report = (await owner.get(`/attribution/report?after=${day}&before=${day}`)).json();
     const line = report.lines.filter((l: { source_type: string }) => l.source_type === "admin");
     expect(line).toEqual([expect.objectContaining({ source: "", origin: "Web admin", orders: await handMade(PLACED_STATUSES) })]);
+  });
+});
+
+describe("orders taken by phone (decision 0101)", () => {
+  const lines = () => [{ product_id: tShirt, quantity: 2 }];
+  const SHIPPING = [{ method_title: "Courier", total: 500 }];
+
+  it("makes an order with only a name and a phone, taxed at the shop's base address as a cart without one is", async () => {
+    const body = { billing: { first_name: "Grace", last_name: "Caller", phone: "555-0199" }, line_items: lines(), shipping_lines: SHIPPING };
+    const calculated = await adminCall(owner, "POST", "/orders/calculate", body);
+    expect(calculated.statusCode, calculated.body).toBe(200);
+    // The shop's base location is CA (7.25%): the same order addressed there is taxed the same.
+    const atBase = await adminCall(owner, "POST", "/orders/calculate", {
+      ...body,
+      billing: { first_name: "Grace", country: "US", state: "CA" },
+    });
+    expect(calculated.json().totals).toEqual(atBase.json().totals);
+    expect(calculated.json().totals.tax).toBeGreaterThan(0);
+    // Elsewhere it would differ: the address, when given, counts.
+    const inNewYork = await adminCall(owner, "POST", "/orders/calculate", { ...body, billing: { country: "US", state: "NY" } });
+    expect(inNewYork.json().totals.tax).not.toBe(calculated.json().totals.tax);
+
+    const made = await create(body);
+    expect(made.statusCode, made.body).toBe(201);
+    const order = made.json();
+    expect(order.billing_address).toMatchObject({ first_name: "Grace", last_name: "Caller", phone: "555-0199", email: "", country: "" });
+    expect(order.totals.total).toBe(calculated.json().totals.total);
+    expect(order.payment_url).toMatch(/order-pay/);
+    // It is found by the name it was given.
+    const found = await adminCall(owner, "GET", "/orders?search=Caller");
+    expect(found.json().orders.map((o: { id: number }) => o.id)).toContain(order.id);
+  });
+
+  it("makes an order with only an e-mail", async () => {
+    const made = await create({ billing: { email: "only-email@example.com" }, line_items: lines() });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().customer.email).toBe("only-email@example.com");
+  });
+});
+
+describe("a hand-made order's customer (decision 0101)", () => {
+  it("refuses a member of staff as the customer, naming customer_id, and keeps nothing", async () => {
+    const manager = await signedInManager(shop.app, shop.db, "staff-customer@by-hand.test");
+    const managerId = (await shop.db.selectFrom("customers").select("id").where("email", "=", "staff-customer@by-hand.test").executeTakeFirstOrThrow())
+      .id;
+    const ownerId = (await shop.db.selectFrom("customers").select("id").where("email", "=", "owner@example.com").executeTakeFirstOrThrow()).id;
+    const count = async () =>
+      Number((await shop.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    for (const id of [ownerId, managerId]) {
+      const response = await create({ customer_id: id, billing: testBilling("staff@example.com"), line_items: [{ product_id: tShirt, quantity: 1 }] });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(fieldMessages(response))).toEqual(["customer_id"]);
+      expect(fieldMessages(response).customer_id).toMatch(/member of staff/);
+    }
+    // A manager making the order is refused the same way for the owner's account.
+    const byManager = await create(
+      { customer_id: ownerId, billing: testBilling("staff@example.com"), line_items: [{ product_id: tShirt, quantity: 1 }] },
+      manager,
+    );
+    expect(Object.keys(fieldMessages(byManager))).toEqual(["customer_id"]);
+    expect(await count()).toBe(before);
+
+    // A shopper's account is still the customer an order is made for.
+    const shopper = new StoreClient(shop.app);
+    expect((await shopper.post("/account/register", { email: "phone-customer@by-hand.test", password: "a-long-password-2026" })).statusCode).toBe(
+      201,
+    );
+    const customerId = (await shop.db.selectFrom("customers").select("id").where("email", "=", "phone-customer@by-hand.test").executeTakeFirstOrThrow())
+      .id;
+    const made = await create({ customer_id: customerId, billing: { first_name: "Pat" }, line_items: [{ product_id: tShirt, quantity: 1 }] });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().customer.id).toBe(customerId);
   });
 });

@@ -173,7 +173,8 @@ export async function price(
     const { totals } = priced.value.view;
     const base = Number(totals.total_items) - Number(totals.total_discount);
     const settled = fees.map(({ percent, ...fee }, index) => {
-      if (percent === undefined) return fee;
+      // One checkedFees refused stays at 0: its field is already named.
+      if (percent === undefined || percent === 0 || percentUnits(percent) === null) return fee;
       const amount = percentOf(base, percent);
       if (amount === 0) zero[`fee_lines.${index}.percent`] = `${percent}% of the items' total comes to 0: enter an amount instead.`;
       return { ...fee, amount };

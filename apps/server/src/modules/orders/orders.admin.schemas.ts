@@ -481,11 +481,10 @@ export const HandOrderBody = Type.Object(
               }),
             ),
             percent: Type.Optional(
+              // Its bounds are checked by the pricing, which names the field (`fee_lines.N.percent`).
               Type.Number({
-                minimum: FEE_PERCENT_MIN,
-                maximum: FEE_PERCENT_MAX,
                 description:
-                  "A percentage of the items' total after discounts, before tax (at most 4 decimal places; below 0 for a discount): the fee's amount is worked out when priced and kept as an amount (decision 0101). Give this or total",
+                  `From ${FEE_PERCENT_MIN} to ${FEE_PERCENT_MAX}: a percentage of the items' total after discounts, before tax (at most 4 decimal places; below 0 for a discount): the fee's amount is worked out when priced and kept as an amount (decision 0101). Give this or total`,
               }),
             ),
             tax_status: Type.Optional(Type.Union([Type.Literal("taxable"), Type.Literal("none")], { description: "taxable unless told" })),
