@@ -313,10 +313,11 @@ function* lockAndLoad(tx: ShopContext, now: Date): Work<{ cart: StoredCart } | {
   const latest = yield* latestOrderOfCart(db, session.sid, ["pending", "processing", "on-hold", "completed"]);
   const inFlight = latest && !repaying(latest) ? latest : undefined;
   const sinceUpdate = inFlight ? now.getTime() - Date.parse(inFlight.updated_at) : 0;
+  // A recent update by staff (decision 0101) is not this cart's payment in flight: the attempt goes on to a new order.
   if (
     inFlight?.status === "pending" &&
     inFlight.stock_taken === 1 &&
-    (inFlight.payment_attempt !== "" || sinceUpdate < PAYMENT_IN_FLIGHT_MS)
+    (inFlight.payment_attempt !== "" || (sinceUpdate < PAYMENT_IN_FLIGHT_MS && inFlight.staff_edited === 0))
   )
     return { repeated: inFlight };
   const cart = yield* cartWithLines(db, row);
