@@ -50,9 +50,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const shopFees = new Map<string, { taxable: boolean; taxClass: string }>();
   for (const fee of (setting ? (JSON.parse(setting.value) as { name?: string; taxable?: boolean; taxClass?: string }[]) : []) ?? [])
     if (fee?.name) shopFees.set(fee.name.trim().toLowerCase(), { taxable: fee.taxable !== false, taxClass: fee.taxClass ?? "" });
-  const classOrder = (await any.selectFrom("tax_classes").select(["slug", "sort_order"]).orderBy("sort_order").orderBy("slug").execute()).map(
-    (row) => row.slug,
-  );
+  const classOrder = (
+    await any.selectFrom("tax_classes").select(["slug", "sort_order"]).orderBy("sort_order").orderBy("slug").execute()
+  ).map((row) => row.slug);
   const ratesByClass = new Map<string, number[]>();
   for (const rate of await any.selectFrom("tax_rates").select(["rate", "tax_class"]).execute()) {
     const list = ratesByClass.get(rate.tax_class) ?? [];
@@ -60,7 +60,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ratesByClass.set(rate.tax_class, list);
   }
   const classOf = (total: number, tax: number) => {
-    for (const slug of ["", ...classOrder]) if ((ratesByClass.get(slug) ?? []).some((rate) => roundHalfAway((total * rate) / 100) === tax)) return slug;
+    for (const slug of ["", ...classOrder])
+      if ((ratesByClass.get(slug) ?? []).some((rate) => roundHalfAway((total * rate) / 100) === tax)) return slug;
     return "";
   };
 
@@ -87,7 +88,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       const filled = fees.map((fee, index) => {
         const total = Number(fee.total) || 0;
         const tax = Number(fee.total_tax) || 0;
-        const shop = shopFees.get(String(fee.name ?? "").trim().toLowerCase());
+        const shop = shopFees.get(
+          String(fee.name ?? "")
+            .trim()
+            .toLowerCase(),
+        );
         const taxable = fee.tax_status ? fee.tax_status === "taxable" : shop ? shop.taxable : tax !== 0;
         const taxClass = fee.tax_class ?? (!taxable ? "" : shop ? shop.taxClass : tax !== 0 ? classOf(total, tax) : "");
         return {
@@ -97,7 +102,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           tax_class: taxClass,
         };
       });
-      await any.updateTable("orders").set({ fee_lines: JSON.stringify(filled) }).where("id", "=", row.id).execute();
+      await any
+        .updateTable("orders")
+        .set({ fee_lines: JSON.stringify(filled) })
+        .where("id", "=", row.id)
+        .execute();
     }
   }
 }

@@ -599,7 +599,11 @@ describe("orders taken by phone (decision 0101)", () => {
   const SHIPPING = [{ method_title: "Courier", total: 500 }];
 
   it("makes an order with only a name and a phone, taxed at the shop's base address as a cart without one is", async () => {
-    const body = { billing: { first_name: "Grace", last_name: "Caller", phone: "555-0199" }, line_items: lines(), shipping_lines: SHIPPING };
+    const body = {
+      billing: { first_name: "Grace", last_name: "Caller", phone: "555-0199" },
+      line_items: lines(),
+      shipping_lines: SHIPPING,
+    };
     const calculated = await adminCall(owner, "POST", "/orders/calculate", body);
     expect(calculated.statusCode, calculated.body).toBe(200);
     // The shop's base location is CA (7.25%): the same order addressed there is taxed the same.
@@ -634,14 +638,27 @@ describe("orders taken by phone (decision 0101)", () => {
 describe("a hand-made order's customer (decision 0101)", () => {
   it("refuses a member of staff as the customer, naming customer_id, and keeps nothing", async () => {
     const manager = await signedInManager(shop.app, shop.db, "staff-customer@by-hand.test");
-    const managerId = (await shop.db.selectFrom("customers").select("id").where("email", "=", "staff-customer@by-hand.test").executeTakeFirstOrThrow())
+    const managerId = (
+      await shop.db.selectFrom("customers").select("id").where("email", "=", "staff-customer@by-hand.test").executeTakeFirstOrThrow()
+    ).id;
+    const ownerId = (await shop.db.selectFrom("customers").select("id").where("email", "=", "owner@example.com").executeTakeFirstOrThrow())
       .id;
-    const ownerId = (await shop.db.selectFrom("customers").select("id").where("email", "=", "owner@example.com").executeTakeFirstOrThrow()).id;
     const count = async () =>
-      Number((await shop.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await shop.db
+            .selectFrom("orders")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     for (const id of [ownerId, managerId]) {
-      const response = await create({ customer_id: id, billing: testBilling("staff@example.com"), line_items: [{ product_id: tShirt, quantity: 1 }] });
+      const response = await create({
+        customer_id: id,
+        billing: testBilling("staff@example.com"),
+        line_items: [{ product_id: tShirt, quantity: 1 }],
+      });
       expect(response.statusCode).toBe(400);
       expect(Object.keys(fieldMessages(response))).toEqual(["customer_id"]);
       expect(fieldMessages(response).customer_id).toMatch(/member of staff/);
@@ -656,12 +673,17 @@ describe("a hand-made order's customer (decision 0101)", () => {
 
     // A shopper's account is still the customer an order is made for.
     const shopper = new StoreClient(shop.app);
-    expect((await shopper.post("/account/register", { email: "phone-customer@by-hand.test", password: "a-long-password-2026" })).statusCode).toBe(
-      201,
-    );
-    const customerId = (await shop.db.selectFrom("customers").select("id").where("email", "=", "phone-customer@by-hand.test").executeTakeFirstOrThrow())
-      .id;
-    const made = await create({ customer_id: customerId, billing: { first_name: "Pat" }, line_items: [{ product_id: tShirt, quantity: 1 }] });
+    expect(
+      (await shopper.post("/account/register", { email: "phone-customer@by-hand.test", password: "a-long-password-2026" })).statusCode,
+    ).toBe(201);
+    const customerId = (
+      await shop.db.selectFrom("customers").select("id").where("email", "=", "phone-customer@by-hand.test").executeTakeFirstOrThrow()
+    ).id;
+    const made = await create({
+      customer_id: customerId,
+      billing: { first_name: "Pat" },
+      line_items: [{ product_id: tShirt, quantity: 1 }],
+    });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().customer.id).toBe(customerId);
   });

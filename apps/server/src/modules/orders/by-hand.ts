@@ -7,6 +7,7 @@
  * out: the owner sends the invoice, with its payment link, from the order's page.
  */
 
+import { percentOf, percentUnits } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { runSteps } from "../../db/unit-of-work.ts";
 import { queueWebhookEvent } from "../../db/webhook-events.ts";
@@ -17,7 +18,6 @@ import { type HandPriced, type OwnHoldings, priceOrderByHand, readAddress } from
 import { getCustomer, staffRole } from "../customers/index.ts";
 import { grantOrderDownloads } from "../downloads/index.ts";
 import { type CartFeeSetting, type ShopContext, withShopSettings } from "../settings/index.ts";
-import { percentOf, percentUnits } from "@cartwright/commerce";
 import { newOrderKey } from "./access.ts";
 import { recordOrderEvent } from "./events.ts";
 import { orderCouponsOf, orderFeesOf, orderLinesOf } from "./order-rows.ts";
@@ -117,7 +117,8 @@ export async function checkedFees(ctx: ShopContext, input: HandOrderInput) {
       errors[`${at}.percent`] = "Give the fee an amount or a percentage of the items' total, not both.";
     else if (line.percent !== undefined) {
       if (line.percent === 0 || percentUnits(line.percent) === null)
-        errors[`${at}.percent`] = "Enter a percentage other than 0, from -100 to 1000 with at most 4 decimal places (below 0 for a discount).";
+        errors[`${at}.percent`] =
+          "Enter a percentage other than 0, from -100 to 1000 with at most 4 decimal places (below 0 for a discount).";
     } else if (line.total === undefined) errors[`${at}.total`] = "Enter the fee's amount, or a percentage of the items' total.";
     else if (line.total === 0) errors[`${at}.total`] = "Enter an amount other than 0 (below 0 for a discount).";
     const given = (line.tax_class ?? "").trim().toLowerCase();
@@ -339,7 +340,9 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
       total: order.total,
       lines: pricing.lines.map((line) => ({ product_id: line.item.row.id, quantity: line.quantity })),
       coupons: pricing.coupons.map((coupon) => coupon.code),
-      ...(feeLines.length ? { fees: feeLines.map(({ name, total, tax_status, tax_class }) => ({ name, total, tax_status, tax_class })) } : {}),
+      ...(feeLines.length
+        ? { fees: feeLines.map(({ name, total, tax_status, tax_class }) => ({ name, total, tax_status, tax_class })) }
+        : {}),
     });
     return id;
   });

@@ -21,7 +21,15 @@ let tShirt: number;
 let hoodieRedL: { product_id: number; variation_id: number };
 
 /** A London address: GB's standard VAT is 20% (the demo's), its reduced rate 5% (added below). */
-const LONDON = { first_name: "Ada", last_name: "Fee", address_1: "1 Fee Street", city: "London", postcode: "SW1A 1AA", country: "GB", phone: "020 7946 0000" };
+const LONDON = {
+  first_name: "Ada",
+  last_name: "Fee",
+  address_1: "1 Fee Street",
+  city: "London",
+  postcode: "SW1A 1AA",
+  country: "GB",
+  phone: "020 7946 0000",
+};
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
@@ -55,9 +63,17 @@ describe("a fee's tax class kept on the order", () => {
       ],
     });
     expect(order.totals.fees).toEqual([
-      { id: "fee-1", name: "Handling", total: 1000, total_tax: 50, tax_status: "taxable", tax_class: "reduced-rate" },
-      { id: "fee-2", name: "Gift wrap", total: 300, total_tax: 0, tax_status: "none", tax_class: "" },
-      { id: "fee-3", name: "Rush", total: 200, total_tax: 40, tax_status: "taxable", tax_class: "" },
+      {
+        id: "fee-1",
+        name: "Handling",
+        total: 1000,
+        total_tax: 50,
+        tax_status: "taxable",
+        tax_class: "reduced-rate",
+        tax_class_name: "Reduced rate",
+      },
+      { id: "fee-2", name: "Gift wrap", total: 300, total_tax: 0, tax_status: "none", tax_class: "", tax_class_name: "" },
+      { id: "fee-3", name: "Rush", total: 200, total_tax: 40, tax_status: "taxable", tax_class: "", tax_class_name: "Standard rate" },
     ]);
     const stored = await shop.db.selectFrom("orders").select("fee_lines").where("id", "=", order.id).executeTakeFirstOrThrow();
     expect(JSON.parse(stored.fee_lines)[0]).toMatchObject({ id: "fee-1", tax_status: "taxable", tax_class: "reduced-rate" });
@@ -98,7 +114,15 @@ describe("a fee's tax class kept on the order", () => {
       expect(placed.statusCode, placed.body).toBe(200);
       const order = await read(placed.json().order_id);
       expect(order.totals.fees).toEqual([
-        { id: "fee-1", name: "Eco levy", total: 400, total_tax: 20, tax_status: "taxable", tax_class: "reduced-rate" },
+        {
+          id: "fee-1",
+          name: "Eco levy",
+          total: 400,
+          total_tax: 20,
+          tax_status: "taxable",
+          tax_class: "reduced-rate",
+          tax_class_name: "Reduced rate",
+        },
       ]);
     } finally {
       await updateSettings(shop.db, { cartFees: [] });
@@ -150,7 +174,11 @@ describe("a fee given as a percentage of the items' total", () => {
   it("names a percentage that cannot stand", async () => {
     const line_items = [{ product_id: tShirt, quantity: 1 }];
     const refused = async (fee: Record<string, unknown>) => {
-      const response = await adminCall(owner, "POST", "/orders/calculate", { billing: LONDON, line_items, fee_lines: [{ name: "Fee", ...fee }] });
+      const response = await adminCall(owner, "POST", "/orders/calculate", {
+        billing: LONDON,
+        line_items,
+        fee_lines: [{ name: "Fee", ...fee }],
+      });
       expect(response.statusCode, `${JSON.stringify(fee)} ${response.body}`).toBe(400);
       return fieldMessages(response);
     };
@@ -225,7 +253,11 @@ describe("migration 042", () => {
       { name: "Standard fee", total: "1000", total_tax: "200" },
       { name: "Untaxed", total: "300", total_tax: "0" },
     ];
-    await shop.db.updateTable("orders").set({ fee_lines: JSON.stringify(old) }).where("id", "=", order.id).execute();
+    await shop.db
+      .updateTable("orders")
+      .set({ fee_lines: JSON.stringify(old) })
+      .where("id", "=", order.id)
+      .execute();
     await updateSettings(shop.db, { cartFees: [{ name: "Eco levy", amount: 400, taxable: true, taxClass: "zero-rate" }] });
     try {
       await up(unknownDb);
@@ -233,10 +265,34 @@ describe("migration 042", () => {
       await updateSettings(shop.db, { cartFees: [] });
     }
     expect((await read(order.id)).totals.fees).toEqual([
-      { id: "fee-1", name: "Eco levy", total: 400, total_tax: 20, tax_status: "taxable", tax_class: "zero-rate" },
-      { id: "fee-2", name: "Phone fee", total: 1000, total_tax: 50, tax_status: "taxable", tax_class: "reduced-rate" },
-      { id: "fee-3", name: "Standard fee", total: 1000, total_tax: 200, tax_status: "taxable", tax_class: "" },
-      { id: "fee-4", name: "Untaxed", total: 300, total_tax: 0, tax_status: "none", tax_class: "" },
+      {
+        id: "fee-1",
+        name: "Eco levy",
+        total: 400,
+        total_tax: 20,
+        tax_status: "taxable",
+        tax_class: "zero-rate",
+        tax_class_name: "Zero rate",
+      },
+      {
+        id: "fee-2",
+        name: "Phone fee",
+        total: 1000,
+        total_tax: 50,
+        tax_status: "taxable",
+        tax_class: "reduced-rate",
+        tax_class_name: "Reduced rate",
+      },
+      {
+        id: "fee-3",
+        name: "Standard fee",
+        total: 1000,
+        total_tax: 200,
+        tax_status: "taxable",
+        tax_class: "",
+        tax_class_name: "Standard rate",
+      },
+      { id: "fee-4", name: "Untaxed", total: 300, total_tax: 0, tax_status: "none", tax_class: "", tax_class_name: "" },
     ]);
     const flags = await shop.db
       .selectFrom("orders")

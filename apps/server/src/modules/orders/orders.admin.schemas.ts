@@ -148,6 +148,14 @@ const FeeLine = Type.Object({
   tax_class: Type.String({ description: "The tax class's slug; empty for the standard class (and for a fee not taxed)" }),
 });
 
+/** On the order's page: the class's name too ("Standard rate", "Reduced rate"; "" for a fee not taxed). */
+const OrderFeeLine = Type.Object({
+  ...FeeLine.properties,
+  tax_class_name: Type.String({
+    description: "The class's name as the shop calls it now (its slug when the class was deleted); empty when not taxed",
+  }),
+});
+
 const Totals = Type.Object({
   currency: Type.String(),
   currency_minor_unit: MinorUnit,
@@ -158,7 +166,7 @@ const Totals = Type.Object({
   coupons: Type.Array(Type.Object({ code: Type.String(), discount: Money, discount_tax: Money })),
   shipping: Money,
   shipping_tax: Money,
-  fees: Type.Array(FeeLine),
+  fees: Type.Array(OrderFeeLine),
   tax: Money,
   tax_lines: Type.Array(Type.Object({ name: Type.String(), rate: Type.String(), amount: Money }), {
     description: "Taxes by rate as the order kept them; one line without a rate when the shop did not itemise taxes",
@@ -483,8 +491,7 @@ export const HandOrderBody = Type.Object(
             percent: Type.Optional(
               // Its bounds are checked by the pricing, which names the field (`fee_lines.N.percent`).
               Type.Number({
-                description:
-                  `From ${FEE_PERCENT_MIN} to ${FEE_PERCENT_MAX}: a percentage of the items' total after discounts, before tax (at most 4 decimal places; below 0 for a discount): the fee's amount is worked out when priced and kept as an amount (decision 0101). Give this or total`,
+                description: `From ${FEE_PERCENT_MIN} to ${FEE_PERCENT_MAX}: a percentage of the items' total after discounts, before tax (at most 4 decimal places; below 0 for a discount): the fee's amount is worked out when priced and kept as an amount (decision 0101). Give this or total`,
               }),
             ),
             tax_status: Type.Optional(Type.Union([Type.Literal("taxable"), Type.Literal("none")], { description: "taxable unless told" })),
@@ -579,7 +586,5 @@ export const EditItemsForm = Type.Object({
   ),
   coupon_lines: Type.Array(Type.Object({ code: Type.String() })),
   shipping_lines: Type.Array(Type.Object({ method_title: Type.String(), total: Money })),
-  fee_lines: Type.Array(
-    Type.Object({ name: Type.String(), total: Money, tax_status: FeeTaxStatus, tax_class: Type.String() }),
-  ),
+  fee_lines: Type.Array(Type.Object({ name: Type.String(), total: Money, tax_status: FeeTaxStatus, tax_class: Type.String() })),
 });

@@ -16,9 +16,10 @@ import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { orderAttribution, originLabel } from "../attribution/index.ts";
 import { getCustomer } from "../customers/index.ts";
+import { listTaxClasses } from "../taxes/index.ts";
 import { type OrderEventData, type OrderEventType, orderEvents, type StoredOrderEvent } from "./events.ts";
-import { readFeeLines } from "./order-rows.ts";
 import { minorUnitOf, type ShopCurrency } from "./export-rows.ts";
+import { readFeeLines } from "./order-rows.ts";
 import { ORDER_STATUSES } from "./orders.admin.schemas.ts";
 import * as repo from "./orders.repo.ts";
 import { refundFacts } from "./refunds.ts";
@@ -280,7 +281,19 @@ export async function readOrder(ctx: RequestContext, id: number) {
   const shippingLines = (JSON.parse(order.shipping_lines) as { method_id: string; instance_id: number; name: string; total: string }[]).map(
     (line) => ({ method_id: line.method_id, instance_id: Number(line.instance_id) || 0, name: line.name, total: minor(line.total) }),
   );
-  const fees = readFeeLines(order.fee_lines).map((fee) => ({ ...fee, total: minor(fee.total), total_tax: minor(fee.total_tax) }));
+  const kept = readFeeLines(order.fee_lines);
+  // Each fee's class by the name the shop gives it now (decision 0101); read only when a fee has a class of the owner's.
+  const classNames = new Map(
+    kept.some((fee) => fee.tax_class)
+      ? (await listTaxClasses(ctx.db)).map((taxClass) => [taxClass.slug === "standard" ? "" : taxClass.slug, taxClass.name])
+      : [["", "Standard rate"]],
+  );
+  const fees = kept.map((fee) => ({
+    ...fee,
+    total: minor(fee.total),
+    total_tax: minor(fee.total_tax),
+    tax_class_name: fee.tax_status === "none" ? "" : (classNames.get(fee.tax_class) ?? (fee.tax_class || "Standard rate")),
+  }));
   const keptTaxLines = ((totals.tax_lines ?? []) as { name: string; rate: string; price: string }[]).map((line) => ({
     name: line.name,
     rate: line.rate,

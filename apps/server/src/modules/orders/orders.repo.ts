@@ -217,7 +217,11 @@ void everyOrderColumn;
 const insertOrderCompiled = compiled((db, ...values: unknown[]) =>
   db
     .insertInto("orders")
-    .values({ ...(Object.fromEntries(ORDER_COLUMNS.map((column, i) => [column, values[i]])) as unknown as NewOrder), total_refunded: 0, staff_edited: 0 })
+    .values({
+      ...(Object.fromEntries(ORDER_COLUMNS.map((column, i) => [column, values[i]])) as unknown as NewOrder),
+      total_refunded: 0,
+      staff_edited: 0,
+    })
     .returning("id"),
 );
 const insertOrderQuery = (db: Db, order: NewOrder) => insertOrderCompiled(db, ...ORDER_COLUMNS.map((column) => order[column]));

@@ -6,9 +6,9 @@ import type { OrderStatus } from "../../db/schema.ts";
 import { runWork } from "../../db/unit-of-work.ts";
 import { StoreError } from "../../http/errors.ts";
 import { orderAttribution, orderAttributionOf } from "../attribution/index.ts";
-import { readFeeLines } from "./order-rows.ts";
 import { type OrderEventData, recordOrderEvent } from "./events.ts";
 import { orderMailSender } from "./order-mail.ts";
+import { readFeeLines } from "./order-rows.ts";
 import * as repo from "./orders.repo.ts";
 import { type Released, releaseOrder } from "./stock.ts";
 

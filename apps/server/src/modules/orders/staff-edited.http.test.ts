@@ -109,15 +109,17 @@ describe("the checkout after staff changed the cart's failed order", () => {
     const edited = await findOrder(shop.db, failed.id);
 
     const { id: _id, total_refunded: _refunded, staff_edited: _staff, ...fields } = readByCheckout;
-    const written = await shop.db.transaction().execute((trx) =>
-      writeOrderAttempt(
-        trx as unknown as Db,
-        readByCheckout,
-        { ...fields, status: "pending", order_key: "cw_order_attempt_race", updated_at: new Date().toISOString() },
-        [],
-        [],
-      ),
-    );
+    const written = await shop.db
+      .transaction()
+      .execute((trx) =>
+        writeOrderAttempt(
+          trx as unknown as Db,
+          readByCheckout,
+          { ...fields, status: "pending", order_key: "cw_order_attempt_race", updated_at: new Date().toISOString() },
+          [],
+          [],
+        ),
+      );
     expect(written).not.toBe(failed.id);
     expect(await findOrder(shop.db, failed.id)).toEqual(edited);
     expect(await linesOf(failed.id)).toEqual([{ product_id: beanie, quantity: 1 }]);

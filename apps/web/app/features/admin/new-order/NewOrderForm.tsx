@@ -176,6 +176,7 @@ export function NewOrderForm({ currency, attributes }: Props) {
 
         <fieldset className="admin-card admin-fieldset">
           <legend>{t.billing}</legend>
+          <p className="admin-muted">{t.addressHint}</p>
           {address("billing", draft.billing)}
         </fieldset>
 

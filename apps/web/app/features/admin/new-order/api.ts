@@ -21,7 +21,7 @@ export interface CalculatedLine {
 export interface Calculation {
   lines: CalculatedLine[];
   coupons: { code: string; discount: number; discount_tax: number }[];
-  fees: { name: string; total: number; total_tax: number }[];
+  fees: { id: string; name: string; total: number; total_tax: number; tax_status: "taxable" | "none"; tax_class: string }[];
   totals: {
     currency: string;
     currency_minor_unit: number;
@@ -42,11 +42,14 @@ export const newOrderApi = {
     c().admin<Calculation>("/orders/calculate", { method: "POST", body, ...(signal ? { signal } : {}) }),
   create: (body: HandOrderBody) => c().admin<OrderReply>("/orders", { method: "POST", body }),
   customers: async (search: string) =>
-    (await customersApi.list({ search, sort: "name", order: "asc", page: 1 }, 20)).customers.map((customer) => ({
-      value: String(customer.id),
-      label: [customer.first_name, customer.last_name].filter(Boolean).join(" ") || customer.email,
-      hint: customer.email,
-    })),
+    // Staff accounts are no order's customer (decision 0101): the server refuses them, so they are not offered.
+    (await customersApi.list({ search, sort: "name", order: "asc", page: 1 }, 20)).customers
+      .filter((customer) => customer.role === "customer")
+      .map((customer) => ({
+        value: String(customer.id),
+        label: [customer.first_name, customer.last_name].filter(Boolean).join(" ") || customer.email,
+        hint: customer.email,
+      })),
   customer: (id: number) => customersApi.get(id),
   /** Products on sale in the shop (drafts cannot be ordered), by name or SKU. */
   products: async (search: string) =>

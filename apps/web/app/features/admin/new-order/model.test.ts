@@ -4,7 +4,10 @@ import {
   couponLines,
   draftPaths,
   emptyDraft,
+  feeTaxChoice,
+  feeTaxFrom,
   itemsBody,
+  NOT_TAXABLE,
   type OrderDraft,
   pricingKey,
   requestBody,
@@ -75,7 +78,13 @@ describe("requestBody", () => {
 });
 
 describe("fees", () => {
-  const fee = (key: string, name: string, amount: string, taxable = true) => ({ key, name, amount, taxable });
+  const fee = (key: string, name: string, amount: string, taxable = true, taxClass = "standard") => ({
+    key,
+    name,
+    amount,
+    taxable,
+    taxClass,
+  });
 
   it("sends each fee in minor units with its tax status, a minus as a discount, and leaves blank rows out", () => {
     const made = requestBody(
@@ -85,10 +94,37 @@ describe("fees", () => {
     );
     if (!made.ok) throw new Error("refused");
     expect(made.body.fee_lines).toEqual([
-      { name: "Rush", total: 550, tax_status: "taxable" },
+      { name: "Rush", total: 550, tax_status: "taxable", tax_class: "standard" },
       { name: "Goodwill", total: -200, tax_status: "none" },
-      { name: "Wrap", total: -25, tax_status: "taxable" },
+      { name: "Wrap", total: -25, tax_status: "taxable", tax_class: "standard" },
     ]);
+  });
+
+  it("sends a percentage of the items' total as a percentage, with the class chosen (decision 0101)", () => {
+    const made = requestBody(
+      draft({
+        fees: [fee("a", "Service", "10%", true, "reduced-rate"), fee("b", "Loyalty", " -2.5 % ", false), fee("c", "Half", "12,5%")],
+      }),
+      "USD",
+      2,
+    );
+    if (!made.ok) throw new Error("refused");
+    expect(made.body.fee_lines).toEqual([
+      { name: "Service", percent: 10, tax_status: "taxable", tax_class: "reduced-rate" },
+      { name: "Loyalty", percent: -2.5, tax_status: "none" },
+      { name: "Half", percent: 12.5, tax_status: "taxable", tax_class: "standard" },
+    ]);
+    const refused = requestBody(draft({ fees: [fee("a", "Service", "0%"), fee("b", "Big", "5000%"), fee("c", "Odd", "x%")] }), "USD", 2);
+    if (refused.ok) throw new Error("accepted");
+    expect(Object.keys(refused.errors).sort()).toEqual(["fee_lines.0.total", "fee_lines.1.total", "fee_lines.2.total"]);
+  });
+
+  it("reads the tax select: a class, or not taxable", () => {
+    expect(feeTaxChoice({ taxable: true, taxClass: "reduced-rate" })).toBe("reduced-rate");
+    expect(feeTaxChoice({ taxable: true, taxClass: "" })).toBe("standard");
+    expect(feeTaxChoice({ taxable: false, taxClass: "reduced-rate" })).toBe(NOT_TAXABLE);
+    expect(feeTaxFrom(NOT_TAXABLE)).toEqual({ taxable: false, taxClass: "standard" });
+    expect(feeTaxFrom("zero-rate")).toEqual({ taxable: true, taxClass: "zero-rate" });
   });
 
   it("names a fee without a name, or without an amount other than 0, by the draft's row", () => {
@@ -108,6 +144,11 @@ describe("fees", () => {
       "fee_lines.2.total": "No.",
       "billing.city": "Where?",
     });
+    // A percentage's message shows by the amount it was typed in; a class's by the select.
+    expect(draftPaths(draft({ fees }), { "fee_lines.0.percent": "Too small.", "fee_lines.1.tax_class": "No class." })).toEqual({
+      "fee_lines.1.total": "Too small.",
+      "fee_lines.2.tax_class": "No class.",
+    });
   });
 });
 
@@ -126,10 +167,11 @@ describe("pricingKey", () => {
       }),
     ).toBe(base);
     expect(body({ coupon: "SAVE10" })).not.toBe(base);
-    expect(body({ fees: [{ key: "f", name: "Rush", amount: "5", taxable: true }] })).not.toBe(base);
-    expect(body({ fees: [{ key: "f", name: "Rush", amount: "5", taxable: false }] })).not.toBe(
-      body({ fees: [{ key: "f", name: "Rush", amount: "5", taxable: true }] }),
-    );
+    const rush = { key: "f", name: "Rush", amount: "5", taxable: true, taxClass: "standard" };
+    expect(body({ fees: [rush] })).not.toBe(base);
+    expect(body({ fees: [{ ...rush, taxable: false }] })).not.toBe(body({ fees: [rush] }));
+    expect(body({ fees: [{ ...rush, taxClass: "reduced-rate" }] })).not.toBe(body({ fees: [rush] }));
+    expect(body({ fees: [{ ...rush, amount: "5%" }] })).not.toBe(body({ fees: [rush] }));
     expect(body({ billing: addressFrom({ country: "GB" }, "ada@example.com") })).not.toBe(base);
   });
 });

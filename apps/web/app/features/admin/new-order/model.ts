@@ -3,6 +3,7 @@
  * made from it: amounts typed as text become minor units, each one that is not an amount named by
  * the path the server would name it by. Pure.
  */
+import { readFeeAmount } from "@cartwright/commerce";
 import { ADDRESS_KEYS, type AddressKey, parseMoney } from "../order/format.ts";
 
 export const HAND_STATUSES = ["pending", "on-hold", "processing", "completed"] as const;
@@ -29,14 +30,32 @@ export interface DraftLine {
   quantity: string;
 }
 
-/** A one-off fee typed on the order: an amount before tax, below 0 for a discount. */
+/**
+ * A one-off fee typed on the order: an amount before tax, below 0 for a discount, or a percentage of
+ * the items' total ("10%", as WooCommerce's Add fee takes it; decision 0101), and the class it is taxed in.
+ */
 export interface DraftFee {
   /** Stable while the row lives, for React and for the row's field ids. */
   key: string;
   name: string;
   amount: string;
   taxable: boolean;
+  /** The tax class's slug, "standard" for the standard class; read only when taxable. */
+  taxClass: string;
 }
+
+/** The tax select's value for a fee not taxed: never a class's slug (slugs have no colon). */
+export const NOT_TAXABLE = ":none";
+
+/** The fee's tax select's value: its class, or NOT_TAXABLE. */
+export const feeTaxChoice = (fee: Pick<DraftFee, "taxable" | "taxClass">) => (fee.taxable ? fee.taxClass || "standard" : NOT_TAXABLE);
+
+/** The fee's tax fields from the select's value. */
+export const feeTaxFrom = (choice: string): Pick<DraftFee, "taxable" | "taxClass"> =>
+  choice === NOT_TAXABLE ? { taxable: false, taxClass: "standard" } : { taxable: true, taxClass: choice };
+
+/** A fee as the owner API takes it: an amount or a percentage, its tax status and class. */
+export type FeeLineBody = { name: string; tax_status: "taxable" | "none"; tax_class?: string } & ({ total: number } | { percent: number });
 
 /** What an order holds and the shop prices: the part Add order and the order page's "Edit items" share (decision 0092). */
 export interface ItemsDraft {
@@ -97,7 +116,7 @@ export interface ItemsBody {
   line_items: { product_id: number; variation_id?: number; quantity: number }[];
   coupon_lines: { code: string }[];
   shipping_lines: { method_title: string; total: number }[];
-  fee_lines: { name: string; total: number; tax_status: "taxable" | "none" }[];
+  fee_lines: FeeLineBody[];
 }
 
 export interface HandOrderBody extends ItemsBody {
@@ -138,17 +157,27 @@ export function itemsBody(
   const title = draft.shippingTitle.trim();
   const shipping = title || draft.shippingTotal.trim() ? [{ method_title: title || "Shipping", total: shippingTotal ?? 0 }] : [];
   // A row left blank is not sent: the owner clicked "Add fee" and has typed nothing yet.
-  const feeLines = draft.fees.flatMap((fee, index) => {
+  const feeLines = draft.fees.flatMap((fee, index): FeeLineBody[] => {
     if (blankFee(fee)) return [];
     const name = fee.name.trim();
-    const text = fee.amount.trim();
-    // A leading minus makes a discount line; the amount itself is read as the shop's other amounts are.
-    const negative = /^[-−]/.test(text);
-    const amount = parseMoney(text.replace(/^[-−]\s*/, ""), currency, minorUnit);
     if (!name) errors[`fee_lines.${index}.name`] = "Enter the fee's name, as the order will show it.";
+    const tax: Pick<FeeLineBody, "tax_status" | "tax_class"> = fee.taxable
+      ? { tax_status: "taxable", tax_class: fee.taxClass || "standard" }
+      : { tax_status: "none" };
+    const typed = readFeeAmount(fee.amount);
+    // "10%": a share of the items' total, worked out by the shop when it prices the order.
+    if (typed.kind === "percent") {
+      if (typed.percent === null || typed.percent === 0)
+        errors[`fee_lines.${index}.total`] = "Enter a percentage other than 0 from -100 to 1000, such as 10% (or -10% for a discount).";
+      return [{ name, percent: typed.percent ?? 0, ...tax }];
+    }
+    const text = typed.text;
+    // A leading minus makes a discount line; the amount itself is read as the shop's other amounts are.
+    const negative = /^-/.test(text);
+    const amount = parseMoney(text.replace(/^-\s*/, ""), currency, minorUnit);
     if (!text || amount === null || amount === 0)
-      errors[`fee_lines.${index}.total`] = "Enter an amount other than 0, such as 2.50 (or -2.50 for a discount).";
-    return [{ name, total: negative ? -(amount ?? 0) : (amount ?? 0), tax_status: fee.taxable ? ("taxable" as const) : ("none" as const) }];
+      errors[`fee_lines.${index}.total`] = "Enter an amount other than 0, such as 2.50 or 10% (below 0 for a discount).";
+    return [{ name, total: negative ? -(amount ?? 0) : (amount ?? 0), ...tax }];
   });
   if (Object.keys(errors).length) return { ok: false, errors };
   return {
@@ -203,7 +232,10 @@ export function draftPaths(draft: ItemsDraft, fields: Record<string, string>): R
       // The codes share one field: each one's message shows beside it.
       if (area === "coupon_lines") return ["coupon_lines.0.code", message];
       const row = area === "fee_lines" ? sent[Number(index)] : undefined;
-      return [row === undefined ? path : ["fee_lines", row, ...rest].join("."), message];
+      if (row === undefined) return [path, message];
+      // A percentage is typed in the amount's field; the tax status in the class's select.
+      const field = rest[0] === "percent" ? "total" : rest[0] === "tax_status" ? "tax_class" : rest[0];
+      return [["fee_lines", row, field, ...rest.slice(1)].join("."), message];
     }),
   );
 }

@@ -8,12 +8,22 @@ import type { OwnerAttribute, OwnerProduct } from "@cartwright/commerce/admin";
 import { useEffect, useRef, useState } from "react";
 import { AdminApiError } from "../api.ts";
 import { useAnnounce } from "../components/feedback.tsx";
-import { CheckboxField, FieldFrame, fieldId, SelectField, TextField } from "../components/fields.tsx";
+import { FieldFrame, fieldId, SelectField, TextField } from "../components/fields.tsx";
 import { Picker } from "../components/Picker.tsx";
 import type { PickerOption } from "../components/picker.ts";
+import { taxesApi } from "../taxes/api.ts";
 import { type Calculation, newOrderApi } from "./api.ts";
 import { newOrderMessages as t } from "./messages.ts";
-import { type DraftFee, type DraftLine, draftPaths, type ItemsDraft, type VariationChoice } from "./model.ts";
+import {
+  type DraftFee,
+  type DraftLine,
+  draftPaths,
+  feeTaxChoice,
+  feeTaxFrom,
+  type ItemsDraft,
+  NOT_TAXABLE,
+  type VariationChoice,
+} from "./model.ts";
 
 /** A variation's terms by name ("Red / L"), from the shop's attributes. */
 export function variationChoices(product: OwnerProduct, attributes: OwnerAttribute[]): VariationChoice[] {
@@ -95,7 +105,7 @@ export function itemsLabel(path: string, draft: ItemsDraft): string | undefined 
   if (area === "coupon_lines") return t.coupon;
   if (area === "shipping_lines") return field === "total" ? t.shippingTotal : t.shippingTitle;
   if (area === "fee_lines" && index !== undefined)
-    return `${draft.fees[Number(index)]?.name.trim() || t.feeRow(Number(index) + 1)}: ${field === "total" ? t.feeAmount : t.feeName}`;
+    return `${draft.fees[Number(index)]?.name.trim() || t.feeRow(Number(index) + 1)}: ${field === "total" ? t.feeAmount : field === "tax_class" ? t.feeTaxClass : t.feeName}`;
   if (area === "add_product") return t.items;
   return undefined;
 }
@@ -245,14 +255,44 @@ export function ShippingLineFields({ draft, onChange, code }: { draft: ItemsDraf
   );
 }
 
-/** The one-off fees: a name, an amount (a leading minus for a discount), taxable; Add fee and Remove. */
+/** The shop's tax classes (standard first), asked for once the fees are shown; until then the standard class alone. */
+function useTaxClasses() {
+  const [classes, setClasses] = useState<{ slug: string; name: string }[]>([{ slug: "standard", name: t.feeStandardRate }]);
+  useEffect(() => {
+    let live = true;
+    taxesApi
+      .productClasses()
+      .then((reply) => {
+        if (live && reply.classes.length) setClasses(reply.classes);
+      })
+      // Without the list the owner still has the standard class and Not taxable; the server names a class it lacks.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return classes;
+}
+
+/**
+ * The one-off fees: a name, an amount or a percentage of the items' total (a leading minus for a
+ * discount), the tax class (Standard, the shop's classes, Not taxable); Add fee and Remove.
+ */
 export function FeeRows({ fees, onFees, code }: { fees: DraftFee[]; onFees: Update<DraftFee[]>; code: string }) {
+  const classes = useTaxClasses();
   const setFee = (index: number, change: Partial<DraftFee>) =>
     onFees((current) => current.map((fee, i) => (i === index ? { ...fee, ...change } : fee)));
+  const taxOptions = (fee: DraftFee) => {
+    const options = classes.map((taxClass) => ({ value: taxClass.slug, label: taxClass.name }));
+    // A class the order has that the shop no longer lists stays choosable: the server says what became of it.
+    if (fee.taxable && !options.some((option) => option.value === feeTaxChoice(fee)))
+      options.push({ value: fee.taxClass, label: fee.taxClass });
+    return [...options, { value: NOT_TAXABLE, label: t.feeNotTaxable }];
+  };
 
   function addFee() {
     const index = fees.length;
-    onFees((current) => [...current, { key: newRowKey("fee"), name: "", amount: "", taxable: true }]);
+    onFees((current) => [...current, { key: newRowKey("fee"), name: "", amount: "", taxable: true, taxClass: "standard" }]);
     // The new row's name next: the owner types it straight away.
     requestAnimationFrame(() => document.getElementById(fieldId(`fee_lines.${index}.name`))?.focus());
   }
@@ -283,11 +323,12 @@ export function FeeRows({ fees, onFees, code }: { fees: DraftFee[]; onFees: Upda
                   value={fee.amount}
                   onChange={(value) => setFee(index, { amount: value })}
                 />
-                <CheckboxField
-                  path={`fee_lines.${index}.tax_status`}
-                  label={`${t.feeTaxable} (${t.feeRow(index + 1)})`}
-                  value={fee.taxable}
-                  onChange={(on) => setFee(index, { taxable: on })}
+                <SelectField
+                  path={`fee_lines.${index}.tax_class`}
+                  label={`${t.feeTaxClass} (${t.feeRow(index + 1)})`}
+                  value={feeTaxChoice(fee)}
+                  options={taxOptions(fee)}
+                  onChange={(choice) => setFee(index, feeTaxFrom(choice))}
                 />
                 <button type="button" className="button button--secondary" aria-label={t.removeFee(label)} onClick={() => removeFee(index)}>
                   {t.removeShort}
@@ -322,8 +363,8 @@ export function TotalsRows({ calculation, calcState, hasLines, money, previousTo
           {[
             ["items", t.subtotal, calculation.totals.items],
             ...calculation.coupons.map((c): [string, string, number] => [`coupon-${c.code}`, `${t.discount} (${c.code})`, -c.discount]),
-            // Each fee by its name (the shop's own, then the order's), before tax as the other rows.
-            ...calculation.fees.map((fee, i): [string, string, number] => [`fee-${i}`, fee.name, fee.total]),
+            // Each fee by its line (the shop's own, then the order's), before tax as the other rows.
+            ...calculation.fees.map((fee): [string, string, number] => [fee.id, fee.name, fee.total]),
             ["shipping", t.shippingTotalRow, calculation.totals.shipping],
             ["tax", t.tax, calculation.totals.tax],
             ["total", t.total, calculation.totals.total],

@@ -82,7 +82,7 @@ export function Invoice({ order, shop, printedOn }: { order: DocumentOrder; shop
             <TotalRow key={`${line.method_id}-${line.name}`} label={`${t.shipping}: ${line.name}`} value={money(line.total)} />
           ))}
           {totals.fees.map((fee) => (
-            <TotalRow key={fee.name} label={fee.name} value={money(fee.total)} />
+            <TotalRow key={fee.id} label={fee.name} value={money(fee.total)} />
           ))}
           {totals.tax_lines.map((tax) => (
             <TotalRow key={`${tax.name}-${tax.rate}`} label={t.tax(tax.name, tax.rate)} value={money(tax.amount)} />

@@ -42,7 +42,7 @@ export interface DocumentOrder {
     discount: number;
     coupons: { code: string; discount: number }[];
     shipping: number;
-    fees: { name: string; total: number }[];
+    fees: { id: string; name: string; total: number }[];
     tax: number;
     tax_lines: { name: string; rate: string; amount: number }[];
     total: number;

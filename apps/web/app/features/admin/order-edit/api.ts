@@ -22,7 +22,7 @@ export interface ItemsForm {
   }[];
   coupon_lines: { code: string }[];
   shipping_lines: { method_title: string; total: number }[];
-  fee_lines: { name: string; total: number; tax_status: "taxable" | "none" }[];
+  fee_lines: { name: string; total: number; tax_status: "taxable" | "none"; tax_class: string }[];
 }
 
 export type EditBody = ItemsBody & { date_modified: string };

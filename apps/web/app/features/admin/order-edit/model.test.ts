@@ -15,8 +15,8 @@ const form: ItemsForm = {
   coupon_lines: [{ code: "save10" }, { code: "winter" }],
   shipping_lines: [{ method_title: "Courier", total: 550 }],
   fee_lines: [
-    { name: "Gift wrap", total: 250, tax_status: "taxable" },
-    { name: "Goodwill", total: -500, tax_status: "none" },
+    { name: "Gift wrap", total: 250, tax_status: "taxable", tax_class: "reduced-rate" },
+    { name: "Goodwill", total: -500, tax_status: "none", tax_class: "" },
   ],
 };
 
@@ -41,9 +41,9 @@ describe("draftFromForm", () => {
       [3, null, "1", 0],
     ]);
     expect(draft).toMatchObject({ coupon: "save10, winter", shippingTitle: "Courier", shippingTotal: "5.50" });
-    expect(draft.fees.map((fee) => [fee.name, fee.amount, fee.taxable])).toEqual([
-      ["Gift wrap", "2.50", true],
-      ["Goodwill", "-5.00", false],
+    expect(draft.fees.map((fee) => [fee.name, fee.amount, fee.taxable, fee.taxClass])).toEqual([
+      ["Gift wrap", "2.50", true, "reduced-rate"],
+      ["Goodwill", "-5.00", false, "standard"],
     ]);
     const body = itemsBody(draft, "USD", 2);
     expect(body.ok && body.body).toEqual({
@@ -53,7 +53,11 @@ describe("draftFromForm", () => {
       ],
       coupon_lines: form.coupon_lines,
       shipping_lines: form.shipping_lines,
-      fee_lines: form.fee_lines,
+      // Each fee sent back in the class the order taxed it in (decision 0101).
+      fee_lines: [
+        { name: "Gift wrap", total: 250, tax_status: "taxable", tax_class: "reduced-rate" },
+        { name: "Goodwill", total: -500, tax_status: "none" },
+      ],
     });
   });
 

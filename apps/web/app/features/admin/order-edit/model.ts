@@ -35,6 +35,8 @@ export function draftFromForm(form: ItemsForm, currency: string, minorUnit: numb
       name: fee.name,
       amount: fee.total < 0 ? `-${moneyInput(-fee.total, currency, minorUnit)}` : moneyInput(fee.total, currency, minorUnit),
       taxable: fee.tax_status === "taxable",
+      // As the order taxed it (decision 0101): "" is the standard class.
+      taxClass: fee.tax_class || "standard",
     })),
   };
 }

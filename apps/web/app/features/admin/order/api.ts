@@ -45,7 +45,16 @@ export interface OrderTotals {
   coupons: { code: string; discount: number; discount_tax: number }[];
   shipping: number;
   shipping_tax: number;
-  fees: { name: string; total: number; total_tax: number }[];
+  /** Each fee by its line id, with how it is taxed (decision 0101): `tax_class_name` empty when not taxed. */
+  fees: {
+    id: string;
+    name: string;
+    total: number;
+    total_tax: number;
+    tax_status: "taxable" | "none";
+    tax_class: string;
+    tax_class_name: string;
+  }[];
   tax: number;
   tax_lines: { name: string; rate: string; amount: number }[];
   total: number;

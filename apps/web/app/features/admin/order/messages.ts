@@ -75,7 +75,8 @@ export const orderMessages = {
   discount: "Discount",
   coupon: (code: string) => `Coupon ${code}`,
   shippingTotal: "Shipping",
-  fee: (name: string) => `Fee: ${name}`,
+  /** A fee with the class it is taxed in ("Reduced rate"), or "not taxable". */
+  fee: (name: string, taxClass: string) => `Fee: ${name} (${taxClass ? `${taxClass} tax` : "not taxable"})`,
   tax: (name: string, rate: string) => (rate ? `${name} (${rate})` : name),
   orderTotal: "Order total",
   refunded: "Refunded",

@@ -69,7 +69,7 @@ export function TotalsList({ order }: { order: OrderReply }) {
         : totals.discount > 0 && <Row term={t.discount} value={`−${money(totals.discount)}`} />}
       {(totals.shipping > 0 || order.shipping.lines.length > 0) && <Row term={t.shippingTotal} value={money(totals.shipping)} />}
       {totals.fees.map((fee) => (
-        <Row key={fee.name} term={t.fee(fee.name)} value={money(fee.total)} />
+        <Row key={fee.id} term={t.fee(fee.name, fee.tax_class_name)} value={money(fee.total)} />
       ))}
       {totals.tax_lines.map((line) => (
         <Row key={`${line.name}-${line.rate}`} term={t.tax(line.name, line.rate)} value={money(line.amount)} />
