@@ -380,12 +380,16 @@ export function describeChanges(facts: ChangeFacts): string[] {
   const ship = (line: { name: string; total: number } | undefined) => (line ? `${line.name} ${facts.money(line.total)}` : "none");
   const [oldShip, newShip] = [facts.oldShipping[0], facts.newShipping[0]];
   if (oldShip?.name !== newShip?.name || oldShip?.total !== newShip?.total) changes.push(`shipping ${ship(oldShip)} → ${ship(newShip)}`);
-  const fees = (list: StoredFeeLine[]) => new Map(list.map((fee) => [fee.name, Number(fee.total) || 0]));
+  const fees = (list: StoredFeeLine[]) => new Map(list.map((fee) => [fee.name, fee]));
   const [oldFees, newFees] = [fees(facts.oldFees), fees(facts.newFees)];
-  for (const [name, amount] of newFees) {
+  // How a fee is taxed, in words: its class's slug ("standard" for ""), or untaxed.
+  const taxed = (fee: StoredFeeLine) => (fee.tax_status === "none" ? "untaxed" : fee.tax_class || "standard");
+  for (const [name, fee] of newFees) {
     const was = oldFees.get(name);
+    const amount = Number(fee.total) || 0;
     if (was === undefined) changes.push(`fee ${name} ${facts.money(amount)} added`);
-    else if (was !== amount) changes.push(`fee ${name} ${facts.money(was)} → ${facts.money(amount)}`);
+    else if ((Number(was.total) || 0) !== amount) changes.push(`fee ${name} ${facts.money(Number(was.total) || 0)} → ${facts.money(amount)}`);
+    if (was && taxed(was) !== taxed(fee)) changes.push(`fee ${name} tax ${taxed(was)} → ${taxed(fee)}`);
   }
   for (const [name] of oldFees) if (!newFees.has(name)) changes.push(`fee ${name} removed`);
   return changes;

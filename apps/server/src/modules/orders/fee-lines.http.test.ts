@@ -94,11 +94,24 @@ describe("a fee's tax class kept on the order", () => {
     // 5% of 10.00, never the standard 20%.
     expect((await read(order.id)).totals.fees[0]).toMatchObject({ name: "Handling", total_tax: 50, tax_class: "reduced-rate" });
 
+    // The owner moves a fee to another class: priced in it, and the history says so.
+    const now = (await adminCall(owner, "GET", `/orders/${order.id}/items`)).json();
+    const moved = await adminCall(owner, "PUT", `/orders/${order.id}/items`, {
+      date_modified: now.date_modified,
+      line_items: items.line_items,
+      fee_lines: [{ ...now.fee_lines[0], tax_class: "standard" }, ...now.fee_lines.slice(1)],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = moved.json();
+    expect(after.totals.fees[0]).toMatchObject({ name: "Handling", total_tax: 200, tax_class: "", tax_class_name: "Standard rate" });
+    const note = after.timeline.filter((line: { type: string }) => line.type === "note").at(-1)?.message ?? "";
+    expect(note).toContain("fee Handling tax reduced-rate → standard");
+
     // The Store API's order keeps its fee shape for the shopper.
     const key = (await shop.db.selectFrom("orders").select("order_key").where("id", "=", order.id).executeTakeFirstOrThrow()).order_key;
     const mine = await new StoreClient(shop.app).get(`/order/${order.id}?key=${key}&billing_email=fees@example.com`);
     expect(mine.statusCode, mine.body).toBe(200);
-    expect(mine.json().fees[0]).toEqual({ name: "Handling", total: "1000", total_tax: "50" });
+    expect(mine.json().fees[0]).toEqual({ name: "Handling", total: "1000", total_tax: "200" });
   });
 
   it("keeps the class of a shop's cart fee the checkout priced", async () => {
