@@ -626,6 +626,20 @@ describe("orders taken by phone (decision 0101)", () => {
     // It is found by the name it was given.
     const found = await adminCall(owner, "GET", "/orders?search=Caller");
     expect(found.json().orders.map((o: { id: number }) => o.id)).toContain(order.id);
+    // Its invoice cannot be e-mailed: the owner is told why, from a process with a mailer.
+    const outbox = newOutbox();
+    const mailing = await secondProcess(shop, { mailer: outboxMailer(outbox) });
+    try {
+      const invoice = await adminCall(await ownerOn(mailing.app), "POST", `/orders/${order.id}/emails`, { email: "customer_invoice" });
+      expect(invoice.statusCode).toBe(409);
+      expect(invoice.json()).toMatchObject({
+        code: "cw_rest_order_no_email",
+        message: "The order has no billing email address to send to.",
+      });
+      expect(mailsOf(outbox, order.id, "invoice")).toEqual([]);
+    } finally {
+      await mailing.close();
+    }
   });
 
   it("makes an order with only an e-mail", async () => {

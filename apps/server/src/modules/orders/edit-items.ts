@@ -388,7 +388,8 @@ export function describeChanges(facts: ChangeFacts): string[] {
     const was = oldFees.get(name);
     const amount = Number(fee.total) || 0;
     if (was === undefined) changes.push(`fee ${name} ${facts.money(amount)} added`);
-    else if ((Number(was.total) || 0) !== amount) changes.push(`fee ${name} ${facts.money(Number(was.total) || 0)} → ${facts.money(amount)}`);
+    else if ((Number(was.total) || 0) !== amount)
+      changes.push(`fee ${name} ${facts.money(Number(was.total) || 0)} → ${facts.money(amount)}`);
     if (was && taxed(was) !== taxed(fee)) changes.push(`fee ${name} tax ${taxed(was)} → ${taxed(fee)}`);
   }
   for (const [name] of oldFees) if (!newFees.has(name)) changes.push(`fee ${name} removed`);
