@@ -11,7 +11,6 @@ import { useAnnounce } from "../components/feedback.tsx";
 import { FieldFrame, fieldId, SelectField, TextField } from "../components/fields.tsx";
 import { Picker } from "../components/Picker.tsx";
 import type { PickerOption } from "../components/picker.ts";
-import { taxesApi } from "../taxes/api.ts";
 import { type Calculation, newOrderApi } from "./api.ts";
 import { newOrderMessages as t } from "./messages.ts";
 import {
@@ -260,8 +259,8 @@ function useTaxClasses() {
   const [classes, setClasses] = useState<{ slug: string; name: string }[]>([{ slug: "standard", name: t.feeStandardRate }]);
   useEffect(() => {
     let live = true;
-    taxesApi
-      .productClasses()
+    newOrderApi
+      .taxClasses()
       .then((reply) => {
         if (live && reply.classes.length) setClasses(reply.classes);
       })
