@@ -24,23 +24,26 @@ export type AddressFieldErrors = Partial<Record<AddressFieldKey, string>>;
 
 const UNSTORABLE = "This field holds characters that are not allowed.";
 
+/** The shop settings the address rules read (its selling and shipping countries, its locale). */
+type AddressSettings = Awaited<ReturnType<RequestContext["shopSettings"]>>;
+
 /**
- * Checks the address and, when it is valid, saves it on the signed-in customer in place of the
- * old one; answers each field's message, empty when saved. Only the standard fields are taken (the
- * e-mail for billing only); the values of fields the country hides are dropped; the shop's own
- * address fields the checkout kept on the saved address (namespaced keys) stay.
+ * The account pages' rules for a saved address, pure: the standard fields only (the e-mail for
+ * billing only), the values of fields the country hides dropped, then the checkout's checks. Answers
+ * the address to keep and each refused field's message (none when it may be saved).
  */
-export async function saveOwnAddress(ctx: RequestContext, kind: SavedAddressKind, sent: SentAddress): Promise<AddressFieldErrors> {
-  const uid = ctx.session.uid;
-  if (!uid) throw customerErrors.notSignedIn();
+export function checkSavedAddress(
+  settings: AddressSettings,
+  kind: SavedAddressKind,
+  sent: SentAddress,
+): { address: SentAddress; errors: AddressFieldErrors } {
   const keys = ADDRESS_FIELD_KEYS.filter((key) => kind === "billing" || key !== "email");
   const picked = Object.fromEntries(keys.map((key) => [key, typeof sent[key] === "string" ? sent[key] : ""])) as SentAddress;
   // Text no database can store is that field's error, before any rule reads it (decision 0018).
   const unstorable = findUnstorableText(picked)?.[0] as AddressFieldKey | undefined;
-  if (unstorable) return { [unstorable]: UNSTORABLE };
+  if (unstorable) return { address: {}, errors: { [unstorable]: UNSTORABLE } };
   const address = normaliseAddress(picked);
   const cleared = clearHiddenFields(address, fieldsForCountry(address.country ?? ""));
-  const settings = await ctx.shopSettings();
   const errors = validateAddress(cleared, {
     kind,
     requireFields: true,
@@ -49,14 +52,30 @@ export async function saveOwnAddress(ctx: RequestContext, kind: SavedAddressKind
     locale: shopLocale(settings),
   });
   const messages = Object.fromEntries(Object.entries(errors).map(([key, error]) => [key, error?.message ?? ""])) as AddressFieldErrors;
-  if (Object.keys(messages).length) return messages;
+  return { address: cleared, errors: messages };
+}
+
+/** The saved address JSON with `next` in place of its standard fields; the shop's own fields (namespaced keys) stay. */
+export function replacedAddress(savedJson: string, next: SentAddress): string {
+  const kept = Object.fromEntries(Object.entries(parseAddress(savedJson)).filter(([key]) => key.includes("/")));
+  return JSON.stringify({ ...next, ...kept });
+}
+
+/**
+ * Checks the address and, when it is valid, saves it on the signed-in customer in place of the
+ * old one; answers each field's message, empty when saved.
+ */
+export async function saveOwnAddress(ctx: RequestContext, kind: SavedAddressKind, sent: SentAddress): Promise<AddressFieldErrors> {
+  const uid = ctx.session.uid;
+  if (!uid) throw customerErrors.notSignedIn();
+  const { address, errors } = checkSavedAddress(await ctx.shopSettings(), kind, sent);
+  if (Object.keys(errors).length) return errors;
   await ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Db;
     const row = await repo.findById(db, uid);
     if (!row) throw customerErrors.notSignedIn();
-    const before = parseAddress(kind === "billing" ? row.billing_address : row.shipping_address);
-    const kept = Object.fromEntries(Object.entries(before).filter(([key]) => key.includes("/")));
-    await repo.updateAddress(db, uid, kind, JSON.stringify({ ...cleared, ...kept }), (ctx.now ?? new Date()).toISOString());
+    const json = replacedAddress(kind === "billing" ? row.billing_address : row.shipping_address, address);
+    await repo.updateAddress(db, uid, kind, json, (ctx.now ?? new Date()).toISOString());
   });
   return {};
 }

@@ -1,9 +1,16 @@
-/** The owner API's customers (under /api/admin/v1, behind requireOwner; issue 18): read, and a password reset link sent to an account (decision 0077). */
+/**
+ * The owner API's customers (under /api/admin/v1, behind requireOwner; issue 18): read, a password
+ * reset link sent to an account (decision 0077), and add, edit, delete and export accounts (decision 0103).
+ */
+import { Readable } from "node:stream";
+import { dayIn } from "@cartwright/commerce/time-zone";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import type { Mailer } from "../emails/index.ts";
 import { listCustomers, listGuests, readCustomer, readGuest } from "./customers.admin.ts";
+import { exportCustomers } from "./customers.export.ts";
+import { createAccount, deleteAccount, SET_PASSWORD_HOURS, updateAccount } from "./customers.manage.ts";
 import { RESET_VALID_MINUTES, sendResetLinkFor } from "./password-reset.ts";
 
 const tags = ["owner"];
@@ -22,6 +29,49 @@ const ListQuery = Type.Object({
   ...Pages,
 });
 const GuestQuery = Type.Object({ search: Search, ...Pages });
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+const AddressText = Type.String({ maxLength: 200 });
+/** The standard address fields; the rules (required fields, country and state codes, postcode, phone) are the account pages'. */
+const AddressBody = Type.Object(
+  {
+    first_name: Type.Optional(AddressText),
+    last_name: Type.Optional(AddressText),
+    company: Type.Optional(AddressText),
+    address_1: Type.Optional(AddressText),
+    address_2: Type.Optional(AddressText),
+    city: Type.Optional(AddressText),
+    state: Type.Optional(AddressText),
+    postcode: Type.Optional(AddressText),
+    country: Type.Optional(AddressText),
+    email: Type.Optional(Type.String({ maxLength: 320 })),
+    phone: Type.Optional(AddressText),
+  },
+  { additionalProperties: false, description: "Every field blank clears the saved address; left out, it stays as it is" },
+);
+const Name = Type.String({ maxLength: 1000 });
+const AccountFields = {
+  first_name: Type.Optional(Name),
+  last_name: Type.Optional(Name),
+  billing: Type.Optional(AddressBody),
+  shipping: Type.Optional(AddressBody),
+};
+const CreateBody = Type.Object(
+  {
+    email: Type.String({ maxLength: 320, description: "Unique in any letter case; stored in lower case" }),
+    ...AccountFields,
+    send_password_link: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description: `Mail the customer a link to choose their password (works once, for ${SET_PASSWORD_HOURS} hours); false: no email`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const UpdateBody = Type.Object(
+  { email: Type.Optional(Type.String({ maxLength: 320 })), ...AccountFields },
+  { additionalProperties: false },
+);
 
 export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }> = async (app, { mailer }) => {
   app.get(
@@ -56,6 +106,78 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
       },
     },
     async (request) => readGuest(request.ctx, request.query.email),
+  );
+  app.get(
+    "/customers/export.csv",
+    {
+      schema: {
+        tags,
+        summary: "Every account the list's search matches as CSV, by id (cells that could start a formula are neutralised)",
+        description: "Money in the shop's currency as decimal text; dates in the shop's time zone. Paid orders: processing and completed.",
+        querystring: Type.Object({ search: Search }),
+      },
+    },
+    async (request, reply) => {
+      const chunks = await exportCustomers(request.ctx, request.query);
+      const { timeZone } = await request.ctx.shopSettings();
+      return reply
+        .headers({
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="customers-${dayIn(request.ctx.now ?? new Date(), timeZone)}.csv"`,
+          "X-Content-Type-Options": "nosniff",
+          "Content-Security-Policy": "sandbox",
+          "Cache-Control": "private, no-store",
+        })
+        .send(Readable.from(chunks));
+    },
+  );
+  app.post(
+    "/customers",
+    {
+      schema: {
+        tags,
+        summary: "Add a shopper's account",
+        description:
+          'No password is set by the owner: the customer chooses theirs through the link mailed, or later with "Lost your password?". ' +
+          "400 rest_invalid_param names each field (email, first_name, billing.postcode…); 503 cw_rest_mail_unavailable when a link is asked and the shop cannot mail. " +
+          "email_sent false: the account was made but the email did not leave.",
+        body: CreateBody,
+        response: { 201: Type.Object({ id: Type.Integer(), email_sent: Type.Boolean() }) },
+      },
+    },
+    async (request, reply) => {
+      const made = await createAccount(request.ctx, mailer, request.body);
+      return reply.status(201).send(made);
+    },
+  );
+  const update = {
+    schema: {
+      tags,
+      summary: "Change a shopper's names, email or saved addresses (what is left out stays)",
+      description:
+        "A new email ends every session of the account and withdraws a waiting password link. " +
+        "400 rest_invalid_param names each field; 404 cw_rest_customer_not_found; 409 cw_rest_customer_is_staff for the owner and managers (the staff page's).",
+      params: IdParams,
+      body: UpdateBody,
+      response: { 200: Type.Object({ id: Type.Integer(), sessions_ended: Type.Integer() }) },
+    },
+  };
+  app.patch("/customers/:id", update, async (request) => updateAccount(request.ctx, request.params.id, request.body));
+  app.put("/customers/:id", update, async (request) => updateAccount(request.ctx, request.params.id, request.body));
+  app.delete(
+    "/customers/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a shopper's account; its orders stay as guest orders",
+        description:
+          "Its orders keep their billing email and lose the account; its sessions, saved cards, password links and saved cart end. " +
+          "409 cw_rest_customer_is_staff for the owner and managers, cw_rest_customer_is_you for the caller's own account.",
+        params: IdParams,
+        response: { 200: Type.Object({ id: Type.Integer(), orders_kept: Type.Integer() }) },
+      },
+    },
+    async (request) => deleteAccount(request.ctx, request.params.id),
   );
   app.get(
     "/customers/:id",

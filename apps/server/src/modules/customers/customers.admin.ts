@@ -31,7 +31,7 @@ const DETAIL_ORDERS = 50;
 const listedStatuses = (): OrderStatus[] => [...PLACED_STATUSES, "cancelled", "failed"];
 
 /** "%" and "_" in a search are plain text, with the same escape character on both databases. */
-const likePattern = (words: string) => `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (words: string) => `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** What paid orders brought in, less what was refunded of them (as the dashboard's sales count it). */
 const paidSpend = () => sql<number | string>`sum(case when status in (${sql.join(PAID_STATUSES)}) then total - total_refunded else 0 end)`;
@@ -41,7 +41,7 @@ const paidSpend = () => sql<number | string>`sum(case when status in (${sql.join
  * Every order of the accounts is read from the account index and the paid ones summed by CASE: a
  * WHERE on the status sent SQLite to the status index, each order's row and a sort (90 ms to 8 at 100,000 orders).
  */
-function paidByCustomer(db: Db, ids?: number[]) {
+export function paidByCustomer(db: Db, ids?: number[]) {
   const paid = sql<boolean>`status in (${sql.join(PAID_STATUSES)})`;
   return db
     .selectFrom("orders")

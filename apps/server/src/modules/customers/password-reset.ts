@@ -69,21 +69,21 @@ export async function requestPasswordReset(ctx: RequestContext, mailer: Mailer |
   );
 }
 
-interface IssuedReset {
+export interface IssuedReset {
   id: number;
   token: string;
   expiresAt: string;
 }
 
 /** A new link for the account, replacing any waiting one (one waiting link per account); logged as the owner's change when the owner sent it. */
-async function issueReset(ctx: RequestContext, customerId: number): Promise<IssuedReset> {
+export async function issueReset(ctx: RequestContext, customerId: number, validMinutes = RESET_VALID_MINUTES): Promise<IssuedReset> {
   const token = randomBytes(32).toString("base64url");
   const now = ctx.now ?? new Date();
   const row = {
     customer_id: customerId,
     token_hash: hashResetToken(token),
     created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + RESET_VALID_MINUTES * 60 * 1000).toISOString(),
+    expires_at: new Date(now.getTime() + validMinutes * 60 * 1000).toISOString(),
     used_at: null,
   };
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -96,9 +96,12 @@ async function issueReset(ctx: RequestContext, customerId: number): Promise<Issu
   return { id, token, expiresAt: row.expires_at };
 }
 
+/** The link of an issued reset, on the storefront's page that chooses the password. */
+export const resetLink = (mailer: Mailer, token: string) => `${mailer.publicUrl}${RESET_PATH}?key=${token}`;
+
 async function mailReset(ctx: RequestContext, mailer: Mailer, issued: IssuedReset, to: string): Promise<void> {
   const settings = await ctx.shopSettings();
-  const link = `${mailer.publicUrl}${RESET_PATH}?key=${issued.token}`;
+  const link = resetLink(mailer, issued.token);
   await sendPasswordReset(
     mailer,
     { resetId: issued.id, siteTitle: settings.siteTitle, link, validMinutes: RESET_VALID_MINUTES },

@@ -14,6 +14,11 @@ export interface NewAccountEmailData {
   email: string;
   /** `{shop}/my-account`. */
   accountUrl: string;
+  /**
+   * An account the shop made for them (the owner's "Add customer"): the link that chooses its first
+   * password (a password reset link, /my-account/reset-password) and how many hours it works.
+   */
+  setPassword?: { link: string; validHours: number };
 }
 
 const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, " ").trim();
@@ -21,24 +26,33 @@ const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, " ").trim();
 export function renderNewAccount(data: NewAccountEmailData): RenderedEmail {
   const site = oneLine(data.siteTitle) || "Shop";
   const subject = `[${site}] Your account is ready`.slice(0, 200);
-  const intro = `Thank you for creating an account on ${site}. You sign in with ${data.email}.`;
+  const made = data.setPassword;
+  const intro = made
+    ? `${site} has made an account for you. You sign in with ${data.email}.`
+    : `Thank you for creating an account on ${site}. You sign in with ${data.email}.`;
   const where = "Your orders, your addresses and your password are in your account:";
-  const forgot = "Forgot your password? The sign-in page offers a link to choose a new one.";
-  const text = [intro, "", where, data.accountUrl, "", forgot, ""].join("\n");
+  const choose = made ? `Choose your password with this link first (it works once, for ${made.validHours} hours):` : "";
+  const forgot = made
+    ? "If the link has stopped working, the sign-in page offers a new one (Lost your password?)."
+    : "Forgot your password? The sign-in page offers a link to choose a new one.";
+  const text = [intro, "", ...(made ? [choose, made.link, ""] : []), where, data.accountUrl, "", forgot, ""].join("\n");
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:16px;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;">
 <p>${escapeHtml(intro)}</p>
-<p>${escapeHtml(where)} <a href="${escapeHtml(data.accountUrl)}">My account</a></p>
+${made ? `<p>${escapeHtml(choose)} <a href="${escapeHtml(made.link)}">Choose your password</a></p>\n` : ""}<p>${escapeHtml(where)} <a href="${escapeHtml(data.accountUrl)}">My account</a></p>
 <p>${escapeHtml(forgot)}</p>
 </body></html>
 `;
   return { subject, text, html };
 }
 
-/** To the new account's address, from the shop; null when the owner switched it off. Rejects on failure. */
+/**
+ * To the new account's address, from the shop; null when the owner switched it off (never for an
+ * account the owner made and asked to mail: that is the owner's own ask). Rejects on failure.
+ */
 export async function sendNewAccount(mailer: Mailer, data: NewAccountEmailData, shop: MailShop): Promise<Delivery | null> {
-  if (!emailIsOn(shop, "customer_new_account")) return null;
+  if (!data.setPassword && !emailIsOn(shop, "customer_new_account")) return null;
   const from = senderFor(mailer, shop);
   return mailer.send({ ...renderNewAccount(data), from, to: data.email, orderId: data.customerId, kind: "new-account" });
 }
