@@ -1,6 +1,6 @@
 /** The customer export's columns and one account as its row (decision 0103). Pure: customers.export.ts reads the pages. */
 import { wallClock } from "@cartwright/commerce/time-zone";
-import { decimalAmount } from "../orders/export-rows.ts";
+import { decimalAmount } from "../orders/index.ts";
 import { parseAddress } from "./customers.service.ts";
 
 export const CUSTOMER_EXPORT_COLUMNS = [

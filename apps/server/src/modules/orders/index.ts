@@ -13,7 +13,7 @@ export {
 export type { OrderActor, OrderEventData, StoredOrderEvent } from "./events.ts";
 export { type OrderEventOf, orderEvents, recordOrderEvent, recordOrderEvents } from "./events.ts";
 /** The owner API's orders (list, one order, and its actions): mounted by app.ts under ADMIN_ROUTES. */
-export { minorUnitOf } from "./export-rows.ts";
+export { decimalAmount, minorUnitOf } from "./export-rows.ts";
 /** The port the emails module plugs its order e-mails into, for the owner's actions (order-mail.ts). */
 export type { OrderEmailName, OrderMailSender } from "./order-mail.ts";
 export { ORDER_EMAILS, setOrderMailSender } from "./order-mail.ts";
