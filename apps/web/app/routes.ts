@@ -86,7 +86,9 @@ export default [
     route("customers", "routes/admin/customers.tsx"),
     route("customers/guests", "routes/admin/customer-guests.tsx"),
     route("customers/guest", "routes/admin/customer-guest.tsx"),
+    route("customers/new", "routes/admin/customer-new.tsx"),
     route("customers/:id", "routes/admin/customer.tsx"),
+    route("customers/:id/edit", "routes/admin/customer-edit.tsx"),
     // Printable invoices and packing slips: the documents alone, without the console's frame (handle.frame).
     route("orders/print", "routes/admin/order-print.tsx"),
     // Any other /admin path: the console's "Not found" in its frame, not the shop's.

@@ -1,7 +1,13 @@
-/** /admin/customers/:id: one account: its details, totals, saved addresses, orders (each opening the order), saved cards, masked, and a password reset link to send. */
-import { Link } from "react-router";
-import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
+/**
+ * /admin/customers/:id: one account: its details, totals, saved addresses, orders (each opening the
+ * order), saved cards, masked, a password reset link to send, and (a shopper's account) Edit and a
+ * confirmed Delete (decision 0103).
+ */
+import { Link, useNavigate } from "react-router";
+import { DeleteCard, useDelete } from "../../features/admin/components/editor.tsx";
+import { LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
+import { accountMessages as a } from "../../features/admin/customers/account-messages.ts";
 import { customersApi } from "../../features/admin/customers/api.ts";
 import { fullName } from "../../features/admin/customers/CustomersTable.tsx";
 import customersStyles from "../../features/admin/customers/customers.css?url";
@@ -29,12 +35,28 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function CustomerPage({ loaderData: customer }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const announce = useAnnounce();
+  const shopper = customer.role === "customer";
+  const deleting = useDelete(async () => {
+    await customersApi.remove(customer.id);
+    announce(a.deleted(customer.email));
+    navigate("/admin/customers");
+  });
   return (
     <div className="admin-page">
       <p className="admin-breadcrumb">
         <Link to="/admin/customers">{t.allCustomers}</Link>
       </p>
-      <PageHead title={fullName(customer) || customer.email} />
+      <PageHead title={fullName(customer) || customer.email}>
+        {shopper && (
+          <div className="admin-actions">
+            <Link className="button" to={`/admin/customers/${customer.id}/edit`}>
+              {a.edit}
+            </Link>
+          </div>
+        )}
+      </PageHead>
       <section className="admin-card" aria-labelledby="details-title">
         <h2 id="details-title">{t.details}</h2>
         <dl className="admin-details">
@@ -64,7 +86,16 @@ export default function CustomerPage({ loaderData: customer }: Route.ComponentPr
       <AddressesSection addresses={customer.addresses} />
       <PaymentMethodsSection methods={customer.payment_methods} />
       {/* Staff choose their own password from the sign-in page. */}
-      {customer.role === "customer" && <PasswordResetForm customerId={customer.id} />}
+      {shopper && <PasswordResetForm customerId={customer.id} />}
+      {/* Staff accounts leave the shop from the staff page. */}
+      <DeleteCard
+        deleting={deleting}
+        shown={shopper}
+        label={a.deleteCustomer}
+        title={a.deleteTitle}
+        body={a.deleteBody(customer.totals.orders)}
+        confirmLabel={a.deleteConfirm}
+      />
     </div>
   );
 }

@@ -1,7 +1,9 @@
-/** /admin/customers: the accounts with their paid orders' count, spend and last order; search, sorting by column and pages in the URL. */
-import { useNavigation } from "react-router";
+/** /admin/customers: the accounts with their paid orders' count, spend and last order; search, sorting by column and pages in the URL; Add customer and Export CSV (decision 0103). */
+import { Link, useNavigation } from "react-router";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
+import { accountMessages as a } from "../../features/admin/customers/account-messages.ts";
+import { customersCsvUrl } from "../../features/admin/customers/account-model.ts";
 import { customersApi } from "../../features/admin/customers/api.ts";
 import { CustomersTable } from "../../features/admin/customers/CustomersTable.tsx";
 import customersStyles from "../../features/admin/customers/customers.css?url";
@@ -40,8 +42,20 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
   if (query.order !== defaultOrder(query.sort)) keep.order = query.order;
   return (
     <div className="admin-page">
-      <PageHead title={t.title} />
+      <PageHead title={t.title}>
+        <div className="admin-actions">
+          <Link className="button" to="/admin/customers/new">
+            {a.addCustomer}
+          </Link>
+          <a className="button button--secondary" href={customersCsvUrl(query.search)} download aria-describedby="customers-export-hint">
+            {a.exportCsv}
+          </a>
+        </div>
+      </PageHead>
       <p className="admin-muted">{t.intro}</p>
+      <p id="customers-export-hint" className="admin-muted">
+        {a.exportHint(query.search.trim())}
+      </p>
       <CustomerTabs current="accounts" />
       <SearchForm
         id="customers-search"

@@ -1,5 +1,6 @@
-/** The owner API's customers (`/api/admin/v1/customers…`, issue 18) as the console reads them, and the password reset link it sends (decision 0077). */
+/** The owner API's customers (`/api/admin/v1/customers…`, issue 18) as the console reads them, the password reset link it sends (decision 0077), and its add, edit and delete (decision 0103). */
 import { adminClient } from "../api.ts";
+import type { AccountBody } from "./account-model.ts";
 import type { CustomerListQuery } from "./query.ts";
 
 export interface CustomerRow {
@@ -108,6 +109,10 @@ export const customersApi = {
     c().admin<GuestList>("/customers/guests", { query: { search, page, per_page: perPage } }),
   get: (id: number) => c().admin<CustomerDetail>(`/customers/${id}`),
   guest: (email: string) => c().admin<GuestDetail>("/customers/guest", { query: { email } }),
+  create: (body: AccountBody) => c().admin<{ id: number; email_sent: boolean }>("/customers", { method: "POST", body }),
+  update: (id: number, body: AccountBody) =>
+    c().admin<{ id: number; sessions_ended: number }>(`/customers/${id}`, { method: "PATCH", body }),
+  remove: (id: number) => c().admin<{ id: number; orders_kept: number }>(`/customers/${id}`, { method: "DELETE" }),
   sendPasswordReset: (id: number) =>
     c().admin<{ email: string; expires_at: string }>(`/customers/${id}/password-reset`, { method: "POST", body: {} }),
 };
