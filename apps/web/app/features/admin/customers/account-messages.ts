@@ -34,9 +34,9 @@ export const accountMessages = {
   deleteCustomer: "Delete customer",
   deleteTitle: "Delete this customer?",
   deleteBody: (orders: number) =>
-    `The account, its saved addresses, saved cards, sessions and cart are deleted. ${
-      orders === 1 ? "Its order stays" : `Its ${orders.toLocaleString("en")} orders stay`
-    } in the shop as a guest's, under the order's billing email. This cannot be undone.`,
+    `The account, its saved addresses, saved cards, sessions and cart are deleted; this cannot be undone. Its orders stay in the shop as guest orders, under their billing email (${
+      orders === 1 ? "1 order" : `${orders.toLocaleString("en")} orders`
+    }).`,
   deleteConfirm: "Delete customer",
   deleted: (email: string) => `Customer ${email} deleted; their orders stay as guest orders.`,
   fieldLabel: (which: "billing" | "shipping", label: string) => `${which === "billing" ? "Billing" : "Shipping"}: ${label}`,
