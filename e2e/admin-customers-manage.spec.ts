@@ -46,7 +46,7 @@ test("the owner adds a customer, edits their address, exports them and deletes t
   // The customer is mailed the link that chooses their first password.
   expect(await mailedLink(email, "new-account", /\/my-account\/reset-password\?key=([A-Za-z0-9_-]{43})/)).toHaveLength(43);
 
-  await page.getByRole("link", { name: "Edit" }).click();
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Grace Hopper" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   const shipping = page.getByRole("group", { name: "Shipping address" });

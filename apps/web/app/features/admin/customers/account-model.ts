@@ -74,9 +74,3 @@ export function accountBody(draft: AccountDraft, adding: boolean): AccountBody {
     ...(adding ? { send_password_link: draft.send_password_link } : {}),
   };
 }
-
-/** The customers CSV of the list's search (GET /customers/export.csv). */
-export function customersCsvUrl(search: string): string {
-  const words = search.trim();
-  return `/api/admin/v1/customers/export.csv${words ? `?${new URLSearchParams({ search: words })}` : ""}`;
-}

@@ -73,3 +73,9 @@ export const guestPath = (email: string): string => `/admin/customers/guest?${ne
 
 /** Pages of a list the API answers with a total and a page size (it sends no page count). */
 export const pageCount = (total: number, perPage: number): number => Math.max(1, Math.ceil(total / perPage));
+
+/** The customers CSV of the list's search (GET /customers/export.csv, decision 0103). */
+export function customersCsvUrl(search: string): string {
+  const words = search.trim();
+  return `/api/admin/v1/customers/export.csv${words ? `?${new URLSearchParams({ search: words })}` : ""}`;
+}
