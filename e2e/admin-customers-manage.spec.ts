@@ -10,6 +10,8 @@ import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
 test("the owner adds a customer, edits their address, exports them and deletes them", async ({ page }) => {
+  // Four pages, each checked with axe, and two saves: longer than one page's journey.
+  test.setTimeout(90_000);
   const email = `added-${Date.now()}@example.com`;
   await signInAsOwner(page);
   await page.goto("/admin/customers");
