@@ -20,7 +20,7 @@ async function open(page: Page, path: string, heading: string | RegExp) {
   await page.waitForLoadState("networkidle");
 }
 
-test("on a phone, the widget editor, the product and attribute forms, the form builder and the lists fit the screen, and the staff table takes focus", async ({
+test("on a phone, the widget editor, the product, customer and attribute forms, the form builder and the lists fit the screen, and the staff table takes focus", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -30,6 +30,7 @@ test("on a phone, the widget editor, the product and attribute forms, the form b
     ["/admin/products/new", "Add product"],
     ["/admin/attributes/1", "Attribute Color"],
     ["/admin/orders/new", "Add order"],
+    ["/admin/customers/new", "Add customer"],
     ["/admin/widgets", "Widgets"],
     ["/admin/forms", "Forms"],
     ["/admin/forms/3", "Edit form: Store feedback"],
