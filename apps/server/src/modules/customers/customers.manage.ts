@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { isValidEmail } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { queueWebhookEvent } from "../../db/webhook-events.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { findUnstorableText } from "../../http/input.ts";
@@ -228,6 +229,7 @@ export async function updateAccount(ctx: RequestContext, id: number, input: Acco
       }
       const after = { ...row, ...changes };
       await logOwnerChange(db, ctx, "customer", id, factsOf(row), factsOf(after));
+      await queueWebhookEvent(db, "customer", "updated", id, at);
       return { id, sessions_ended: ended };
     });
   } catch (error) {
@@ -262,6 +264,7 @@ export async function deleteAccount(ctx: RequestContext, id: number): Promise<{ 
     await db.deleteFrom("customers").where("id", "=", id).execute();
     const kept = Number(orders.numUpdatedRows);
     await logOwnerChange(db, ctx, "customer", id, { ...factsOf(row), orders: kept }, null);
+    await queueWebhookEvent(db, "customer", "deleted", id, (ctx.now ?? new Date()).toISOString());
     return { id, orders_kept: kept };
   });
 }

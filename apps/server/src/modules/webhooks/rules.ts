@@ -6,8 +6,8 @@ import { createHmac, randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 
 /**
- * Every topic an owner may subscribe to: resource.event. Orders and customers are never deleted
- * here (orders are cancelled, accounts kept), so they have no `.deleted` topic.
+ * Every topic an owner may subscribe to: resource.event. Orders are never deleted here (they are
+ * cancelled), so they have no `.deleted` topic; a shopper's account is, by the owner (decision 0103).
  */
 export const WEBHOOK_TOPICS: readonly string[] = [
   "order.created",
@@ -17,6 +17,7 @@ export const WEBHOOK_TOPICS: readonly string[] = [
   "product.deleted",
   "customer.created",
   "customer.updated",
+  "customer.deleted",
   "coupon.created",
   "coupon.updated",
   "coupon.deleted",

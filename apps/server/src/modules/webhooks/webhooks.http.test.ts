@@ -169,6 +169,7 @@ describe("events", () => {
     "product.deleted",
     "customer.created",
     "customer.updated",
+    "customer.deleted",
     "coupon.created",
     "coupon.updated",
     "coupon.deleted",
@@ -284,6 +285,14 @@ describe("events", () => {
     expect(placed.statusCode, placed.body).toBe(200);
     await deliverDue();
     expect(received("customer.updated").json).toMatchObject({ id: customerId, email: "bo@webhooks.test" });
+    // The owner's edit of the account, and its deletion (decision 0103).
+    receiver.received = [];
+    expect((await call("PATCH", `/customers/${customerId}`, { first_name: "Bea" })).statusCode).toBe(200);
+    await deliverDue();
+    expect(received("customer.updated").json).toMatchObject({ id: customerId, first_name: "Bea" });
+    expect((await call("DELETE", `/customers/${customerId}`)).statusCode).toBeLessThan(300);
+    await deliverDue();
+    expect(received("customer.deleted").json).toEqual({ id: customerId });
   });
 
   it("tells of the products a CSV import makes and changes, each as the form's saves are", async () => {

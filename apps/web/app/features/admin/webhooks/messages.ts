@@ -31,6 +31,7 @@ export const webhookMessages = {
     "product.deleted": "Product deleted",
     "customer.created": "Customer created",
     "customer.updated": "Customer updated",
+    "customer.deleted": "Customer deleted",
     "coupon.created": "Coupon created",
     "coupon.updated": "Coupon updated",
     "coupon.deleted": "Coupon deleted",
