@@ -8,17 +8,12 @@ import { NavLink, useLocation, useNavigation } from "react-router";
 import { adminClient, ownerApi } from "./api.ts";
 import { API_KEYS_NAV_LABEL } from "./api-keys/nav.ts";
 import { AnnouncerProvider } from "./components/feedback.tsx";
-import { couponMessages } from "./coupons/messages.ts";
-import { customersMessages } from "./customers/messages.ts";
-import { dashboardMessages } from "./dashboard/messages.ts";
 import { consoleMessages as t } from "./messages.ts";
 import { type NavCountKey, type NavCounts, NavCountsProvider, useNavCounts } from "./nav-counts.tsx";
+import { NAV_LABELS, termMessages } from "./nav-labels.ts";
 import { ORDERS_NAV_LABEL } from "./orders/nav.ts";
-import { productMessages, termMessages } from "./products/messages.ts";
 import { REVIEWS_NAV_LABEL } from "./reviews/nav.ts";
 import { PAYMENTS_NAV_LABEL, SETTINGS_NAV_LABEL } from "./settings/nav.ts";
-import { shippingMessages } from "./shipping/messages.ts";
-import { staffNavMessages as staffNav } from "./staff/messages.ts";
 import { STOCK_NAV_LABEL } from "./stock/nav.ts";
 import { TAXES_NAV_LABEL } from "./taxes/nav.ts";
 import { WEBHOOKS_NAV_LABEL } from "./webhooks/nav.ts";
@@ -33,18 +28,18 @@ export type StaffRole = "owner" | "manager";
  * `count`: the number shown beside it (nav-counts.tsx).
  */
 export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: boolean; count?: NavCountKey }[] = [
-  { to: ADMIN_PATH, label: dashboardMessages.nav, end: true },
+  { to: ADMIN_PATH, label: NAV_LABELS.dashboard, end: true },
   { to: `${ADMIN_PATH}/orders`, label: ORDERS_NAV_LABEL, count: "orders" },
-  { to: `${ADMIN_PATH}/customers`, label: customersMessages.nav },
-  { to: `${ADMIN_PATH}/products`, label: productMessages.nav },
+  { to: `${ADMIN_PATH}/customers`, label: NAV_LABELS.customers },
+  { to: `${ADMIN_PATH}/products`, label: NAV_LABELS.products },
   { to: `${ADMIN_PATH}/categories`, label: termMessages.categories.nav },
   { to: `${ADMIN_PATH}/brands`, label: termMessages.brands.nav },
   { to: `${ADMIN_PATH}/tags`, label: termMessages.tags.nav },
   { to: `${ADMIN_PATH}/attributes`, label: termMessages.attributes.nav },
   { to: `${ADMIN_PATH}/reviews`, label: REVIEWS_NAV_LABEL, count: "reviews" },
   { to: `${ADMIN_PATH}/stock`, label: STOCK_NAV_LABEL },
-  { to: `${ADMIN_PATH}/coupons`, label: couponMessages.nav, ownerOnly: true },
-  { to: `${ADMIN_PATH}/shipping`, label: shippingMessages.nav, ownerOnly: true },
+  { to: `${ADMIN_PATH}/coupons`, label: NAV_LABELS.coupons, ownerOnly: true },
+  { to: `${ADMIN_PATH}/shipping`, label: NAV_LABELS.shipping, ownerOnly: true },
   { to: `${ADMIN_PATH}/taxes`, label: TAXES_NAV_LABEL, ownerOnly: true },
   { to: `${ADMIN_PATH}/widgets`, label: t.navWidgets, ownerOnly: true },
   { to: `${ADMIN_PATH}/messages`, label: t.navMessages },
@@ -52,9 +47,9 @@ export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: 
   { to: `${ADMIN_PATH}/payments`, label: PAYMENTS_NAV_LABEL, ownerOnly: true },
   { to: `${ADMIN_PATH}/settings`, label: SETTINGS_NAV_LABEL, ownerOnly: true },
   { to: `${ADMIN_PATH}/webhooks`, label: WEBHOOKS_NAV_LABEL, ownerOnly: true },
-  { to: `${ADMIN_PATH}/staff`, label: staffNav.navStaff, ownerOnly: true },
+  { to: `${ADMIN_PATH}/staff`, label: NAV_LABELS.staff, ownerOnly: true },
   { to: `${ADMIN_PATH}/api-keys`, label: API_KEYS_NAV_LABEL, ownerOnly: true },
-  { to: `${ADMIN_PATH}/account`, label: staffNav.navAccount },
+  { to: `${ADMIN_PATH}/account`, label: NAV_LABELS.account },
 ];
 
 /** The navigation a role sees. */

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { AdminApiError } from "./api.ts";
 import { ErrorAlert } from "./components/page.tsx";
 import { consoleMessages as t } from "./messages.ts";
-import { staffNavMessages as staffNav } from "./staff/messages.ts";
+import { ownerOnlyMessages } from "./nav-labels.ts";
 
 export function ConsoleRouteError({ error, backTo, backLabel }: { error: unknown; backTo?: string; backLabel?: string }) {
   const revalidator = useRevalidator();
@@ -12,11 +12,11 @@ export function ConsoleRouteError({ error, backTo, backLabel }: { error: unknown
   if (error instanceof AdminApiError && error.code === "cw_rest_forbidden")
     return (
       <div className="admin-page">
-        <h1>{staffNav.ownerOnlyTitle}</h1>
+        <h1>{ownerOnlyMessages.title}</h1>
         <ErrorAlert message={error.message} />
-        <p>{staffNav.ownerOnlyBody}</p>
+        <p>{ownerOnlyMessages.body}</p>
         <p>
-          <Link to="/admin">{staffNav.backToConsole}</Link>
+          <Link to="/admin">{ownerOnlyMessages.back}</Link>
         </p>
       </div>
     );

@@ -1,6 +1,6 @@
 /** The attribute pages' texts, and the product editor's "Add new …" term. */
 // The navigation's label lives with the category and tag texts the console's shell already carries.
-import { termMessages } from "../products/messages.ts";
+import { termMessages } from "../nav-labels.ts";
 
 const products = (count: number) => (count === 1 ? "1 product" : `${count} products`);
 

@@ -1,8 +1,9 @@
 /** The coupon pages' texts (decision 0040). */
+import { NAV_LABELS } from "../nav-labels.ts";
 import type { CouponStatus, CouponType } from "./api.ts";
 
 export const couponMessages = {
-  nav: "Coupons",
+  nav: NAV_LABELS.coupons,
   title: "Coupons",
   intro: "Codes shoppers enter at the cart for money off or free shipping. Changes reach the shop at once.",
   newCoupon: "Add coupon",

@@ -1,7 +1,9 @@
 /** The customers pages' texts. */
 
+import { NAV_LABELS } from "../nav-labels.ts";
+
 export const customersMessages = {
-  nav: "Customers",
+  nav: NAV_LABELS.customers,
   title: "Customers",
   intro:
     "Orders, spend and last order count paid orders (processing and completed); spend is their totals, tax and shipping included, less what was refunded of them.",

@@ -1,12 +1,14 @@
 /** The dashboard's texts (and the order statuses' names, which the customers pages share). */
+
 import { ORDER_STATUS_NAMES } from "@cartwright/commerce";
+import { NAV_LABELS } from "../nav-labels.ts";
 
 export const ORDER_STATUS_LABELS: Record<string, string> = ORDER_STATUS_NAMES;
 
 export const statusLabel = (status: string): string => ORDER_STATUS_LABELS[status] ?? status;
 
 export const dashboardMessages = {
-  nav: "Dashboard",
+  nav: NAV_LABELS.dashboard,
   title: "Dashboard",
   /** Products low in stock and out of it, linking to the stock report (decision 0099). */
   stockPointer: (low: number, out: number) =>

@@ -1,8 +1,9 @@
 /** The product pages' texts (decision 0043). */
+import { NAV_LABELS } from "../nav-labels.ts";
 import type { Backorders, ProductStatus, ProductType, StockStatus, Visibility } from "./api.ts";
 
 export const productMessages = {
-  nav: "Products",
+  nav: NAV_LABELS.products,
   title: "Products",
   intro: "What the shop sells. Changes reach the shop at once; drafts stay hidden until published.",
   newProduct: "Add product",
@@ -125,17 +126,6 @@ export const productMessages = {
   saleEnds: "Sale ends after",
   saleDatesHint: (zone: string) =>
     `Optional. Days in the shop's time zone (${zone}): the sale runs from the start of its first day to the end of its last.`,
-};
-
-/**
- * The catalogue's term pages' names in the console's menu: the frame loads this file on every console page, so
- * the pages' own texts are in term-messages.ts (decision 0095; the attribute pages' in attributes/messages.ts).
- */
-export const termMessages = {
-  categories: { nav: "Categories" },
-  brands: { nav: "Brands" },
-  tags: { nav: "Tags" },
-  attributes: { nav: "Attributes" },
 };
 
 /** The list's bulk edit (decision 0043). */

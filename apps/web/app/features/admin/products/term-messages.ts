@@ -2,7 +2,7 @@
  * The category, brand and tag pages' texts (decisions 0043, 0095), loaded with those pages only; their menu
  * names are messages.ts's termMessages, which the console's frame loads everywhere.
  */
-import { termMessages } from "./messages.ts";
+import { termMessages } from "../nav-labels.ts";
 
 export const termPageMessages = {
   categories: {

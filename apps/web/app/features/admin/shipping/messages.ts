@@ -1,8 +1,9 @@
 /** The shipping pages' texts (decision 0041). */
+import { NAV_LABELS } from "../nav-labels.ts";
 import type { FreeShippingRequires, MethodKind } from "./api.ts";
 
 export const shippingMessages = {
-  nav: "Shipping",
+  nav: NAV_LABELS.shipping,
   title: "Shipping",
   intro:
     "An address takes the first zone that covers it, from the top; addresses no zone covers take the methods for everywhere else. Changes reach the shop at once.",

@@ -1,13 +1,5 @@
 /** Texts of the console's staff, account and invitation pages (decision 0032). */
 
-export const staffNavMessages = {
-  navStaff: "Staff",
-  navAccount: "Your account",
-  ownerOnlyTitle: "This page is for the shop owner.",
-  ownerOnlyBody: "Your manager account can use the other pages of the console.",
-  backToConsole: "Back to the console",
-};
-
 export const staffMessages = {
   title: "Staff",
   intro:
