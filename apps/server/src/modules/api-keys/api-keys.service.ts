@@ -3,6 +3,7 @@
  * kept only as its hash), change the description or permission, revoke, delete. Each write and its
  * change_log row share one transaction; the change log never holds a secret or its hash.
  */
+import type { ApiKey, CreatedApiKey } from "@cartwright/commerce/admin";
 import type { Db } from "../../db/index.ts";
 import type { ApiKeyPermission } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -12,27 +13,6 @@ import { newKey } from "./keys.ts";
 
 export const PERMISSIONS: readonly ApiKeyPermission[] = ["read", "write", "read_write"];
 export const DESCRIPTION_MAX = 200;
-
-/** A key as the owner API answers it: never its secret. */
-export interface ApiKey {
-  id: number;
-  description: string;
-  permission: ApiKeyPermission;
-  key_id: string;
-  truncated_key: string;
-  staff_id: number;
-  staff_email: string;
-  /** The staff member's role now; null when they are no longer on the staff (the key does nothing then). */
-  staff_role: "owner" | "manager" | null;
-  created_at: string;
-  last_access_at: string | null;
-  revoked_at: string | null;
-}
-
-/** The reply to a creation: the key and, this once, its secret. */
-export interface CreatedApiKey extends ApiKey {
-  secret: string;
-}
 
 export interface ApiKeyInput {
   description?: string;

@@ -5,13 +5,15 @@
  * the low amount: the product's own, else its parent's, else the shop's (as the stock notices judge
  * it). Reads the products table by (manage_stock, stock_status, stock_quantity): migration 041's indexes.
  */
+import type { StockReportRow, StockReportStatus } from "@cartwright/commerce/admin";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { productLabels } from "./labels.ts";
 
-export const STOCK_REPORT_STATUSES = ["all", "low", "out", "backorder", "instock"] as const;
-export type StockReportStatus = (typeof STOCK_REPORT_STATUSES)[number];
+export const STOCK_REPORT_STATUSES = ["all", "low", "out", "backorder", "instock"] as const satisfies readonly StockReportStatus[];
+export type { StockReportRow, StockReportStatus };
+
 type RowStatus = Exclude<StockReportStatus, "all">;
 
 export interface StockReportQuery {
@@ -21,21 +23,6 @@ export interface StockReportQuery {
   order: "asc" | "desc";
   page: number;
   perPage: number;
-}
-
-export interface StockReportRow {
-  id: number;
-  /** The product whose editor holds it (a variation's parent). */
-  product_id: number;
-  type: "simple" | "variable" | "variation";
-  name: string;
-  options: string;
-  sku: string;
-  published: boolean;
-  stock_quantity: number;
-  low_stock_amount: number;
-  backorders: "no" | "notify" | "yes";
-  status: RowStatus;
 }
 
 type Eb = ExpressionBuilder<Database & { p: Database["products"]; parent: Database["products"] }, "p" | "parent">;

@@ -4,6 +4,7 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
+import type { WebhookStatus } from "@cartwright/commerce/admin";
 
 /**
  * Every topic an owner may subscribe to: resource.event. Orders are never deleted here (they are
@@ -23,8 +24,8 @@ export const WEBHOOK_TOPICS: readonly string[] = [
   "coupon.deleted",
 ];
 
-export const WEBHOOK_STATUSES = ["active", "paused", "disabled"] as const;
-export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+export const WEBHOOK_STATUSES = ["active", "paused", "disabled"] as const satisfies readonly WebhookStatus[];
+export type { WebhookStatus };
 
 /** After a failed attempt n (1-based), the next one waits RETRY_DELAYS_MS[n - 1]; after the last, the delivery fails. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000] as const;

@@ -4,6 +4,7 @@
  * transaction; the log never holds a secret (it says whether it changed). The secret itself is
  * shown to the owner, who needs it to check signatures.
  */
+import type { WebhookInput, WebhookStatus } from "@cartwright/commerce/admin";
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../../db/schema.ts";
@@ -11,20 +12,14 @@ import { webhookQueue } from "../../db/webhook-events.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
-import { deliveryUrlProblem, newSecret, type WebhookStatus } from "./rules.ts";
+import { deliveryUrlProblem, newSecret } from "./rules.ts";
 
 export const webhookErrors = {
   notFound: () => new StoreError("cw_rest_webhook_not_found", "No webhook has this id.", 404),
   deliveryNotFound: () => new StoreError("cw_rest_webhook_delivery_not_found", "This webhook has no delivery with this id.", 404),
 };
 
-export interface WebhookInput {
-  name: string;
-  topic: string;
-  delivery_url: string;
-  secret: string;
-  status: WebhookStatus;
-}
+export type { WebhookInput };
 
 /** What this process's owner API needs from the app: whether local addresses are allowed, and the sender to kick. */
 export interface WebhookAdminOptions {

@@ -1,24 +1,10 @@
 /** The owner API's stock report (`/api/admin/v1/reports/stock`, decision 0099) as the console reads it. */
+import type { StockReportRow, StockReportStatus } from "@cartwright/commerce/admin";
 import { adminClient } from "../api.ts";
 
-export type StockTab = "all" | "low" | "out" | "backorder" | "instock";
-export type StockRowStatus = Exclude<StockTab, "all">;
-
-export interface StockRow {
-  id: number;
-  /** The product whose editor holds it (a variation's parent). */
-  product_id: number;
-  type: "simple" | "variable" | "variation";
-  name: string;
-  /** A variation's options ("Blue, S"); "" for a product of its own. */
-  options: string;
-  sku: string;
-  published: boolean;
-  stock_quantity: number;
-  low_stock_amount: number;
-  backorders: "no" | "notify" | "yes";
-  status: StockRowStatus;
-}
+export type StockTab = StockReportStatus;
+export type StockRowStatus = StockReportRow["status"];
+export type StockRow = StockReportRow;
 
 export type StockCounts = Record<StockTab, number>;
 

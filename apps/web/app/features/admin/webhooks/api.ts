@@ -1,7 +1,8 @@
 /** The owner API's webhook calls (decision 0097) through the console's client. */
+import type { WebhookInput, WebhookStatus } from "@cartwright/commerce/admin";
 import { adminClient } from "../api.ts";
 
-export type WebhookStatus = "active" | "paused" | "disabled";
+export type { WebhookInput, WebhookStatus };
 
 export interface DeliverySummary {
   id: number;
@@ -40,14 +41,6 @@ export interface Webhook {
   created_at: string;
   updated_at: string;
   last_delivery: DeliverySummary | null;
-}
-
-export interface WebhookInput {
-  name: string;
-  topic: string;
-  delivery_url: string;
-  secret: string;
-  status: WebhookStatus;
 }
 
 const c = () => adminClient();
