@@ -15,7 +15,6 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function NewWebhookPage() {
   return (
     <div className="admin-page">
-      <p className="admin-muted">{t.intro}</p>
       <WebhookForm initial={emptyWebhook()} />
     </div>
   );

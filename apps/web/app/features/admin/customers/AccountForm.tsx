@@ -83,7 +83,7 @@ export function AccountForm({ id, initial, title, back, backLabel }: Props) {
     return (
       <fieldset className="admin-card admin-fieldset">
         <legend>{which === "billing" ? t.billing : t.shipping}</legend>
-        <p className="admin-muted">{t.addressHint}</p>
+        <p className="admin-muted">{t.addressHint[which]}</p>
         <div className="admin-customer-form__address">
           {addressFields(which).map((key) => {
             const label = ADDRESS_FIELD_LABELS[key] ?? key;

@@ -16,7 +16,10 @@ export const accountMessages = {
   lastName: "Last name",
   billing: "Billing address",
   shipping: "Shipping address",
-  addressHint: "Optional. Leave every field empty for no saved address; the billing email defaults to the account's.",
+  addressHint: {
+    billing: "Optional. Leave every field empty for no saved address; the billing email defaults to the account's.",
+    shipping: "Optional. Leave every field empty for no saved address.",
+  },
   sendLink: "Email the customer a link to choose their password",
   sendLinkHint:
     "The link works once, for 72 hours. Without it the customer has no password until they use “Lost your password?” on the sign-in page. You never choose their password.",

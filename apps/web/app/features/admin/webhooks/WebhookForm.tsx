@@ -87,6 +87,7 @@ export function WebhookForm({ id, initial }: Props) {
           busy={busy}
           submitLabel={id ? t.save : t.create}
         />
+        {!id && <p className="admin-muted">{t.intro}</p>}
         {failure && <ErrorSummary message={failure} fields={errors} labelFor={(path) => labels[path] ?? path} />}
         <fieldset className="admin-card admin-fieldset">
           <legend>{t.general}</legend>
