@@ -19,6 +19,7 @@ import { createMailer } from "./modules/emails/index.ts";
 import { deleteExpiredDrafts, sweepPendingEntries } from "./modules/forms/index.ts";
 import { settlePendingRefunds } from "./modules/orders/index.ts";
 import { getSettings } from "./modules/settings/index.ts";
+import { pruneStockAlerts } from "./modules/stock/index.ts";
 import { deleteStaleGuestMeta } from "./modules/visitor/index.ts";
 import { periodic } from "./periodic.ts";
 import { seedDemoShop } from "./seed/index.ts";
@@ -61,7 +62,7 @@ async function main() {
   const sweep = async () => {
     try {
       const { holdStockMinutes } = await getSettings(db);
-      const [orders, carts, meta, sessions, resets, entries, drafts] = await Promise.all([
+      const [orders, carts, meta, sessions, resets, entries, drafts, stockAlerts] = await Promise.all([
         sweepUnpaidOrders(db, holdStockMinutes),
         deleteExpiredCarts(db, new Date().toISOString()),
         deleteStaleGuestMeta(db),
@@ -69,11 +70,12 @@ async function main() {
         deleteEndedPasswordResets(db),
         sweepPendingEntries(db, { mailer, log: app.log }),
         deleteExpiredDrafts(db),
+        pruneStockAlerts(db),
       ]);
-      if (Object.values(orders).some(Boolean) || carts || meta || sessions || resets)
+      if (Object.values(orders).some(Boolean) || carts || meta || sessions || resets || stockAlerts)
         app.log.info(
-          { ...orders, carts, meta, sessions, resets },
-          "sweep: unpaid orders settled, held, failed or cancelled; due emails sent; expired carts, sessions and password resets deleted",
+          { ...orders, carts, meta, sessions, resets, stockAlerts },
+          "sweep: unpaid orders settled, held, failed or cancelled; due emails sent; expired carts, sessions, password resets and old stock notices deleted",
         );
       // Gateway refunds reserved ten minutes ago and never settled (a crash between their transactions).
       const refunds = await settlePendingRefunds(db, new Date(Date.now() - 10 * 60 * 1000));

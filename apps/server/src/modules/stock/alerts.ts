@@ -184,6 +184,16 @@ export function registerStockAlerts(deps: StockAlertDeps) {
   };
 }
 
+/** How long a finished stock notice's row is kept (sent, skipped, lapsed or failed): what the owner could ask about. */
+export const STOCK_ALERTS_KEPT_DAYS = 90;
+
+/** Deletes finished stock notices older than STOCK_ALERTS_KEPT_DAYS (the sweep's); one still due is never deleted. Answers how many. */
+export async function pruneStockAlerts(db: Db, now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - STOCK_ALERTS_KEPT_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const result = await db.deleteFrom("stock_alerts").where("state", "<>", "due").where("created_at", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** For tests and the shutdown: waits until nothing noted so far is still being sent by this shop. */
 export async function stockAlertsSettled(db: Db): Promise<void> {
   const registration = registrations.get(db);

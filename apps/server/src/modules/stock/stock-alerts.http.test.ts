@@ -16,7 +16,7 @@ import { restateProductStock } from "../../db/stock-status.ts";
 import { ensureOwner } from "../customers/index.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
-import { stockAlertsSettled } from "./index.ts";
+import { pruneStockAlerts, stockAlertsSettled } from "./index.ts";
 
 let shop: TestShop;
 let app: FastifyInstance;
@@ -334,6 +334,32 @@ describe("sending", () => {
     await setStock(print, 0);
     await Promise.all([stockAlertsSettled(shop.db), stockAlertsSettled(shop.db)]);
     expect((await newNotices()).map((n) => n.subject)).toEqual(["[Cartwright Demo] Product out of stock: Limited Print"]);
+  });
+
+  it("the sweep deletes finished notices past 90 days, never one still due", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const now = new Date();
+    const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * day).toISOString();
+    const rows = [
+      { state: "sent" as const, created_at: at(91) },
+      { state: "lapsed" as const, created_at: at(120) },
+      { state: "sent" as const, created_at: at(89) },
+      { state: "due" as const, created_at: at(200) },
+    ];
+    const ids: number[] = [];
+    for (const row of rows) {
+      const made = await shop.db
+        .insertInto("stock_alerts")
+        .values({ product_id: print, kind: "low", order_id: null, stock: 1, ...row })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids.push(made.id);
+    }
+    // The old one still due is left for the sender; the rows are removed after, so the others never send them.
+    expect(await pruneStockAlerts(shop.db, now)).toBeGreaterThanOrEqual(2);
+    const left = await shop.db.selectFrom("stock_alerts").select("id").where("id", "in", ids).orderBy("id").execute();
+    expect(left.map((row) => row.id)).toEqual([ids[2], ids[3]]);
+    await shop.db.deleteFrom("stock_alerts").where("id", "in", ids).execute();
   });
 
   it("the stock report's path needs the owner", async () => {
