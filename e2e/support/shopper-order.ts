@@ -44,17 +44,26 @@ export async function guestOrder(page: Page): Promise<PlacedOrder> {
 /** Money as the console writes it in the journeys' browser (en-US). */
 export const usd = (minor: number, currency = "USD") => new Intl.NumberFormat("en-US", { style: "currency", currency }).format(minor / 100);
 
-/** Presses Tab (Shift+Tab when `backwards`) until the focused element's name is `name` (its aria-label, label or text). */
+/**
+ * The focused element's name as assistive tech reads it, near enough: its aria-label, else its label's text,
+ * else its own text without what is hidden from it (aria-hidden figures, hidden descriptions).
+ */
+export const FOCUSED_NAME = `(() => {
+  const element = document.activeElement;
+  if (!element) return "";
+  const label = element.getAttribute("aria-label") ?? element.labels?.[0]?.textContent;
+  if (label != null) return label.trim();
+  const copy = element.cloneNode(true);
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"], [hidden]')) hidden.remove();
+  return (copy.textContent ?? "").trim();
+})()`;
+
+/** Presses Tab (Shift+Tab when `backwards`) until the focused element's name is `name` (FOCUSED_NAME). */
 export async function tabTo(page: Page, name: string | RegExp, limit = 120, backwards = false): Promise<void> {
   for (let step = 0; step < limit; step++) {
     await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
     // The e2e project has no DOM types: the page function is a string.
-    const focused = String(
-      await page.evaluate(`(() => {
-        const element = document.activeElement;
-        return (element?.getAttribute("aria-label") ?? element?.labels?.[0]?.textContent ?? element?.textContent ?? "").trim();
-      })()`),
-    );
+    const focused = String(await page.evaluate(FOCUSED_NAME));
     if (typeof name === "string" ? focused === name : name.test(focused)) return;
   }
   throw new Error(`Tab never reached ${name}`);
