@@ -39,6 +39,8 @@ export const DELIVERY_TIMEOUT_MS = 5_000;
 export const CLAIM_MS = 60_000;
 /** The characters of an answer's body kept in the delivery log. */
 export const RESPONSE_EXCERPT = 1_000;
+/** The bytes of an answer read at most: enough for RESPONSE_EXCERPT characters of UTF-8 (up to 4 bytes each) and one more to know it went on. */
+export const RESPONSE_READ_BYTES = RESPONSE_EXCERPT * 4 + 4;
 /** Deliveries kept per webhook, newest first; older ones are pruned. */
 export const KEEP_DELIVERIES = 200;
 /** And none finished more than this long ago. */

@@ -1,11 +1,10 @@
 /**
  * The webhook sender (decision 0097): every process runs one. It takes due deliveries from the
  * database queue, each claimed by a conditional update so that no two processes send it at once,
- * sends it (Node's fetch, a timeout, no redirect followed, the body signed), and records the answer:
+ * sends it (`post.ts`: node:http(s) to a checked address, a timeout, no redirect followed, the body signed), and records the answer:
  * delivered, or the next attempt after the back-off, or failed once none is left. Consecutive
  * failures disable the webhook with a reason the owner reads in the console.
  */
-import { lookup } from "node:dns/promises";
 import type { FastifyBaseLogger } from "fastify";
 import { type Selectable, sql } from "kysely";
 import type { Db } from "../../db/index.ts";
@@ -13,25 +12,16 @@ import type { WebhookDeliveriesTable, WebhooksTable } from "../../db/schema.ts";
 import type { WebhookResource } from "../../db/webhook-events.ts";
 import { type Periodic, periodic } from "../../periodic.ts";
 import { resourcePayload } from "./payloads.ts";
-import {
-  CLAIM_MS,
-  DELIVERY_TIMEOUT_MS,
-  DISABLE_AFTER_FAILURES,
-  deliveryUrlProblem,
-  excerpt,
-  isDelivered,
-  KEEP_DAYS,
-  KEEP_DELIVERIES,
-  nextAttemptAt,
-  refusedAddress,
-  signBody,
-} from "./rules.ts";
+import { postWebhook, type Resolver } from "./post.ts";
+import { CLAIM_MS, DISABLE_AFTER_FAILURES, isDelivered, KEEP_DAYS, KEEP_DELIVERIES, nextAttemptAt, signBody } from "./rules.ts";
 import { USER_AGENT } from "./version.ts";
 
 export interface WebhookSenderOptions {
   db: Db;
   /** WEBHOOKS_ALLOW_PRIVATE: deliver to loopback and private addresses too. */
   allowPrivate: boolean;
+  /** Resolves delivery hosts' names (tests give a fake one); dns.lookup when not given. */
+  resolve?: Resolver;
   /** The clock the queue is read by (tests move it instead of waiting). */
   now?: () => Date;
   log?: FastifyBaseLogger;
@@ -132,7 +122,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       "X-Cartwright-Webhook-Timestamp": started.toISOString(),
       "X-Cartwright-Webhook-Signature": signBody(webhook.secret, body),
     };
-    const outcome = await send(webhook.delivery_url, headers, body);
+    const outcome = await postWebhook(webhook.delivery_url, headers, body, {
+      allowPrivate: options.allowPrivate,
+      resolve: options.resolve,
+    });
     // The log keeps the headers as sent but the signature: the secret's proof stays with the receiver.
     const logged = JSON.stringify({ ...headers, "X-Cartwright-Webhook-Signature": "(sent; computed with the webhook's secret)" });
     const now = clock();
@@ -176,41 +169,6 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       options.log?.warn({ webhook: webhook.id }, "webhook disabled after repeated failed deliveries");
   }
 
-  /** One attempt: the answer's status and start of its body, or why there was none. */
-  async function send(
-    url: string,
-    headers: Record<string, string>,
-    body: string,
-  ): Promise<{ status: number | null; body: string | null; error: string | null; durationMs: number }> {
-    const started = performance.now();
-    const took = () => Math.round(performance.now() - started);
-    const refused = await refusedTarget(url, options.allowPrivate);
-    if (refused) return { status: null, body: null, error: `Not sent: ${refused}`, durationMs: 0 };
-    try {
-      const response = await fetch(url, {
-        method: "POST",
-        headers,
-        body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      });
-      const text = excerpt(await readStart(response));
-      const error = isDelivered(response.status)
-        ? null
-        : response.status >= 300 && response.status < 400
-          ? `Redirected (HTTP ${response.status}); redirects are not followed: use the final URL.`
-          : `HTTP ${response.status}`;
-      return { status: response.status, body: text, error, durationMs: took() };
-    } catch (error) {
-      const name = (error as Error).name;
-      const message =
-        name === "TimeoutError" || name === "AbortError"
-          ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s.`
-          : `Could not connect: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`;
-      return { status: null, body: null, error: message, durationMs: took() };
-    }
-  }
-
   /** Old finished deliveries go: past KEEP_DAYS, or beyond the newest KEEP_DELIVERIES of their webhook. */
   async function prune(): Promise<void> {
     const cutoff = new Date(clock().getTime() - KEEP_DAYS * 86_400_000).toISOString();
@@ -234,38 +192,4 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     },
     stop: () => runs.stop(),
   };
-}
-
-/** Why a delivery URL's host is no place to send to now (its name resolved, each address checked), or null. */
-export async function refusedTarget(url: string, allowPrivate: boolean): Promise<string | null> {
-  const problem = deliveryUrlProblem(url, allowPrivate);
-  if (problem) return problem;
-  if (allowPrivate) return null;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-  try {
-    const addresses = await lookup(host, { all: true, verbatim: true });
-    for (const { address } of addresses) {
-      const why = refusedAddress(address);
-      if (why) return `${host} resolves to ${why}; webhooks do not deliver there (WEBHOOKS_ALLOW_PRIVATE allows it).`;
-    }
-    return null;
-  } catch (error) {
-    return `${host} could not be resolved (${(error as NodeJS.ErrnoException).code ?? "lookup failed"}).`;
-  }
-}
-
-/** At most 64 KB of the answer's body is read: the log keeps its start, and a receiver cannot make the shop read forever. */
-async function readStart(response: Response): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size < 65_536) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.length;
-  }
-  await reader.cancel().catch(() => {});
-  return Buffer.concat(chunks).toString("utf8");
 }
