@@ -76,6 +76,7 @@ export const apiKeysAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Change a key's description or permission",
+        description: "A revoked key cannot be changed: 409 cw_rest_api_key_not_editable.",
         params: IdParams,
         body: UpdateBody,
         response: { 200: KeyReply },

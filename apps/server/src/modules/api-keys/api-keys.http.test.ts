@@ -203,6 +203,31 @@ describe("using keys", () => {
     expect((await latestChange(shop.db, "tag", String(made.json().id))).via).toBe("API key Sync v2");
   });
 
+  it("names each wrong field of a change and keeps the key as it was; a revoked key cannot be changed", async () => {
+    const key = await makeKey({ description: "Exporter", permission: "read" });
+    const wrong = await adminCall(owner, "PATCH", `/api-keys/${key.id}`, { description: "   ", permission: "admin" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe("rest_invalid_param");
+    expect(wrong.json().data.details).toHaveProperty("permission");
+    const blank = await adminCall(owner, "PATCH", `/api-keys/${key.id}`, { description: "   " });
+    expect(Object.keys(blank.json().data.details)).toEqual(["description"]);
+    const long = await adminCall(owner, "PATCH", `/api-keys/${key.id}`, { description: "x".repeat(201) });
+    expect(JSON.stringify(long.json().data.details.description)).toContain("200 characters");
+    const kept = await shop.db
+      .selectFrom("api_keys")
+      .select(["description", "permission"])
+      .where("id", "=", key.id)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ description: "Exporter", permission: "read" });
+    expect((await adminCall(owner, "POST", `/api-keys/${key.id}/revoke`)).statusCode).toBe(200);
+    const refused = await adminCall(owner, "PATCH", `/api-keys/${key.id}`, { description: "Exporter v2" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe("cw_rest_api_key_not_editable");
+    const after = await shop.db.selectFrom("api_keys").select("description").where("id", "=", key.id).executeTakeFirstOrThrow();
+    expect(after.description).toBe("Exporter");
+    expect((await adminCall(owner, "PATCH", "/api-keys/999999", { description: "Nobody" })).statusCode).toBe(404);
+  });
+
   it("a key stops when its staff member is removed from the staff or deleted", async () => {
     await signedInManager(shop.app, shop.db, "leo@keys.test");
     const leo = await shop.db.selectFrom("customers").select("id").where("email", "=", "leo@keys.test").executeTakeFirstOrThrow();

@@ -21,6 +21,8 @@ export interface ApiKeyInput {
 }
 
 const notFound = () => new StoreError("cw_rest_api_key_not_found", "No such API key.", 404);
+const revokedUnchangeable = () =>
+  new StoreError("cw_rest_api_key_not_editable", "This key has been revoked and cannot be changed. Make a new key instead.", 409);
 
 const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
 
@@ -114,7 +116,7 @@ export async function createApiKey(ctx: RequestContext, input: ApiKeyInput): Pro
   });
 }
 
-/** Changes a key's description or permission (its staff member and secret stay). */
+/** Changes a key's description or permission (its staff member and secret stay); a revoked key is refused (409), as it will never work again. */
 export async function updateApiKey(
   ctx: RequestContext,
   id: number,
@@ -126,6 +128,7 @@ export async function updateApiKey(
   if (Object.keys(errors).length > 0) throw fieldsInvalid(errors);
   return ctx.db.transaction().execute(async (trx) => {
     const before = await findKey(trx, id);
+    if (before.revoked_at) throw revokedUnchangeable();
     await trx
       .updateTable("api_keys")
       .set({ description: description ?? before.description, permission: permission ?? before.permission })

@@ -8,10 +8,15 @@ import type { OrderActorType, OrderStatus } from "../../db/schema.ts";
 import { run, runSteps, runWork, type Work } from "../../db/unit-of-work.ts";
 import { webhookEventQueued } from "../../db/webhook-events.ts";
 
-/** Who acted: staff and customers by account id; a guest by the order's e-mail; a gateway by its id. */
+/**
+ * Who acted: staff and customers by account id; a guest by the order's e-mail; a gateway by its id.
+ * `via`: how staff acted when not from the console, "API key <description>" (decision 0098); kept in
+ * the event's data (no column of its own) and read back onto the actor.
+ */
 export interface OrderActor {
   type: OrderActorType;
   id?: number | null;
+  via?: string | null;
 }
 
 /** What each kind of event keeps, by type. */
@@ -56,7 +61,8 @@ export function recordOrderEvents(db: Db, events: OrderEventOf[]): Promise<void>
 /** `recordOrderEvent` as a step of a unit of work. */
 export function* orderEventRecorded(db: Db, orderId: number, actor: OrderActor, event: OrderEventData, at: string): Work<void> {
   const { type, ...data } = event;
-  yield* run(insertEvent(db, orderId, type, actor.type, actor.id ?? null, JSON.stringify(data), at));
+  const kept = actor.via ? { ...data, via: actor.via } : data;
+  yield* run(insertEvent(db, orderId, type, actor.type, actor.id ?? null, JSON.stringify(kept), at));
   // Webhooks (decision 0097): an e-mail sent changes nothing of the order; a draft's moves are the checkout's own (placing queues order.created).
   if (type !== "email" && !(type === "status" && (event.from === "checkout-draft" || event.to === "checkout-draft")))
     yield* webhookEventQueued(db, "order", "updated", orderId, at);
@@ -67,11 +73,11 @@ const insertEvent = compiled(
     db.insertInto("order_events").values({ order_id, type, actor_type, actor_id, data, created_at }),
 );
 
-/** An event as read back: its data, when, and who with the account's e-mail when there was one. */
+/** An event as read back: its data, when, and who with the account's e-mail when there was one (and the API key they used, if any). */
 export type StoredOrderEvent = OrderEventData & {
   id: number;
   at: string;
-  actor: { type: OrderActorType; id: number | null; email: string };
+  actor: { type: OrderActorType; id: number | null; email: string; via?: string };
 };
 
 /** An order's events, oldest first. */
@@ -83,14 +89,14 @@ export async function orderEvents(db: Db, orderId: number): Promise<StoredOrderE
     .where("e.order_id", "=", orderId)
     .orderBy("e.id")
     .execute();
-  return rows.map(
-    (row) =>
-      ({
-        ...(JSON.parse(row.data) as object),
-        type: row.type,
-        id: row.id,
-        at: row.created_at,
-        actor: { type: row.actor_type, id: row.actor_id, email: row.email ?? "" },
-      }) as StoredOrderEvent,
-  );
+  return rows.map((row) => {
+    const { via, ...data } = JSON.parse(row.data) as { via?: string };
+    return {
+      ...data,
+      type: row.type,
+      id: row.id,
+      at: row.created_at,
+      actor: { type: row.actor_type, id: row.actor_id, email: row.email ?? "", ...(via ? { via } : {}) },
+    } as StoredOrderEvent;
+  });
 }

@@ -192,6 +192,7 @@ const Actor = Type.Object({
   ),
   id: Type.Optional(Type.Union([Type.Integer(), Type.String()], { description: "The account's id, or the gateway's" })),
   email: Type.Optional(Type.String({ description: "The account's email (a guest's billing email)" })),
+  via: Type.Optional(Type.String({ description: 'How staff acted when not from the console: "API key <description>" (decision 0098)' })),
 });
 
 /** Every kind of timeline line: what the order keeps, then the events recorded by migration 019 (modules/orders/events.ts). */

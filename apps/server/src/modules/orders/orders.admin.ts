@@ -236,7 +236,7 @@ const PAYABLE_STATUSES: OrderStatus[] = ["pending", "failed"];
 
 export const orderNotFound = () => new StoreError("cw_rest_order_not_found", "No order has this id.", 404);
 
-type Actor = { type: OrderActorType; id?: number | string; email?: string };
+type Actor = { type: OrderActorType; id?: number | string; email?: string; via?: string };
 /** One line of the owner's timeline: what the order keeps (placed, attempts, paid) and its recorded events. */
 type TimelineEvent = {
   at: string;
@@ -416,6 +416,7 @@ const timelineActor = (actor: StoredOrderEvent["actor"]) => ({
   type: actor.type,
   ...(actor.id ? { id: actor.id } : {}),
   ...(actor.email ? { email: actor.email } : {}),
+  ...(actor.via ? { via: actor.via } : {}),
 });
 
 function eventLine(at: string, actor: StoredOrderEvent["actor"], event: OrderEventData): TimelineEvent {

@@ -347,3 +347,86 @@ describe("what cannot be refunded", () => {
     expect((await t.readOrder(id)).totals.refunded).toBe(0);
   });
 });
+
+describe("a refund made with an API key (decision 0098)", () => {
+  /** A key of the owner's, made from the console; its requests carry only the Authorization header. */
+  async function ownerKey(description: string) {
+    const made = await t.owner.post(`${ADMIN}/api-keys`, { description, permission: "read_write" });
+    expect(made.statusCode, made.body).toBe(201);
+    const { key_id, secret } = made.json() as { key_id: string; secret: string };
+    const authorization = `Basic ${Buffer.from(`${key_id}:${secret}`).toString("base64")}`;
+    return (method: "GET" | "POST", path: string, body?: unknown) =>
+      t.app.inject({
+        method,
+        url: `${ADMIN}${path}`,
+        headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      });
+  }
+  const refundChanges = (orderId: number) =>
+    t.shop.db
+      .selectFrom("change_log")
+      .select(["actor_id", "via", "after"])
+      .where("entity", "=", "order_refund")
+      .where("after", "like", `{"order_id":${orderId},%`)
+      .orderBy("id")
+      .execute();
+
+  it("names the key in the change log and on the timeline, through the gateway and by hand; the console's refund names none", async () => {
+    const asKey = await ownerKey("Returns desk");
+    const id = await t.place("test_card", [{ id: t.tShirt, quantity: 1 }], "keyed@refunds.test");
+    const total = (await t.readOrder(id)).totals.total;
+    const byGateway = await asKey("POST", `/orders/${id}/refunds`, { amount: 300, restock: false, method: "gateway", reason: "Scuffed" });
+    expect(byGateway.statusCode, byGateway.body).toBe(201);
+    const byHand = await asKey("POST", `/orders/${id}/refunds`, { amount: 200, restock: false, method: "manual" });
+    expect(byHand.statusCode, byHand.body).toBe(201);
+    const fromConsole = await t.refund(id, { amount: total - 500, restock: false, method: "manual" });
+    expect(fromConsole.statusCode, fromConsole.body).toBe(201);
+
+    expect((await refundChanges(id)).map(({ actor_id, via }) => ({ actor_id, via }))).toEqual([
+      { actor_id: t.ownerId, via: "API key Returns desk" },
+      { actor_id: t.ownerId, via: "API key Returns desk" },
+      { actor_id: t.ownerId, via: null },
+    ]);
+    const order = await t.readOrder(id);
+    const refunds = order.timeline.filter((event) => event.type === "refund");
+    expect(refunds.map((event) => [event.amount, event.actor])).toEqual([
+      [300, expect.objectContaining({ type: "owner", id: t.ownerId, via: "API key Returns desk" })],
+      [200, expect.objectContaining({ type: "owner", id: t.ownerId, via: "API key Returns desk" })],
+      [total - 500, expect.not.objectContaining({ via: expect.anything() })],
+    ]);
+    // The last refund, from the console, made the order refunded: that move is the console's.
+    const refunded = order.timeline.find((event) => event.type === "status" && event.status === "refunded");
+    expect(refunded?.actor).not.toHaveProperty("via");
+    // The shopper's refund e-mails are recorded as sent by whoever refunded.
+    const mails = order.timeline.filter((event) => event.type === "email" && event.email === "customer_refunded");
+    expect(mails.map((event) => event.actor?.via ?? null)).toEqual(["API key Returns desk", "API key Returns desk", null]);
+    // The key reads the same timeline.
+    const read = await asKey("GET", `/orders/${id}`);
+    expect(read.statusCode).toBe(200);
+    expect((read.json() as Reply).timeline.filter((event) => event.actor?.via === "API key Returns desk")).toHaveLength(4);
+  });
+
+  it("a note and a status change by key name it on the timeline and in the change log", async () => {
+    const asKey = await ownerKey("Helpdesk bot");
+    const id = await t.place("cod", [{ id: t.tShirt, quantity: 1 }], "noted@refunds.test");
+    const noted = await asKey("POST", `/orders/${id}/notes`, { note: "Called the customer", to_customer: false });
+    expect(noted.statusCode, noted.body).toBe(200);
+    const moved = await asKey("POST", `/orders/${id}/status`, { status: "on-hold" });
+    expect(moved.statusCode, moved.body).toBeLessThan(300);
+    const timeline = (await t.readOrder(id)).timeline;
+    expect(timeline.find((event) => event.type === "note")?.actor).toMatchObject({ type: "owner", via: "API key Helpdesk bot" });
+    expect(timeline.find((event) => event.type === "status" && event.status === "on-hold")?.actor).toMatchObject({
+      via: "API key Helpdesk bot",
+    });
+    const logged = await t.shop.db
+      .selectFrom("change_log")
+      .select("via")
+      .where("entity", "in", ["order", "order_note"])
+      .where("actor_id", "=", t.ownerId)
+      .orderBy("id", "desc")
+      .limit(2)
+      .execute();
+    expect(logged.map((row) => row.via)).toEqual(["API key Helpdesk bot", "API key Helpdesk bot"]);
+  });
+});

@@ -23,7 +23,15 @@ export type OrderReplyBody = {
   refunds: { id: number; amount: number; method: string; restocked: boolean; gateway_refund_id: string; lines: unknown[] }[];
   refundable: number;
   refund_methods: string[];
-  timeline: { type: string; status?: string; amount?: number; email?: string; to?: string; refund_id?: number; actor: unknown }[];
+  timeline: {
+    type: string;
+    status?: string;
+    amount?: number;
+    email?: string;
+    to?: string;
+    refund_id?: number;
+    actor: { type: string; id?: number | string; email?: string; via?: string } | null;
+  }[];
 };
 
 const card = [

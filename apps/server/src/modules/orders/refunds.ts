@@ -11,6 +11,7 @@ import type { Db } from "../../db/index.ts";
 import type { OrderActorType } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { paramDetail, StoreError } from "../../http/errors.ts";
+import { changeVia } from "../../http/owner-change.ts";
 import { revokeOrderDownloads, revokeRefundedLines } from "../downloads/index.ts";
 import { sendRefundNotice } from "../emails/index.ts";
 import { findGateway, type PaymentGateway } from "../payments/index.ts";
@@ -18,6 +19,7 @@ import { getSettings } from "../settings/index.ts";
 import { type OrderActor, recordOrderEvent } from "./events.ts";
 import * as repo from "./orders.repo.ts";
 import * as refunds from "./refunds.repo.ts";
+import { staffActor } from "./staff-writes.ts";
 
 export type RefundMethod = "gateway" | "manual";
 
@@ -71,11 +73,6 @@ export const refundMethods = (order: repo.OrderRow): RefundMethod[] => (refundin
 
 export const refundableOf = (order: repo.OrderRow) =>
   refundableOrderAmount({ total: order.total, total_refunded: order.total_refunded, paid: isPaid(order) });
-
-function staffActor(ctx: RequestContext): { type: OrderActorType; id: number } {
-  if (!ctx.owner) throw new Error("Refunds need ctx.owner (the owner API's preHandler sets it).");
-  return { type: ctx.owner.role, id: ctx.owner.id };
-}
 
 /** The lines asked, checked against the order's lines, amounts filled by default; zero lines dropped. */
 function checkedLines(input: RefundInput, items: repo.OrderItemRow[]): refunds.RefundLineInput[] {
@@ -142,9 +139,11 @@ async function reserve(
  * Completes a reserved refund in the caller's transaction: marks it done, puts its units back on the
  * shelf when asked (only if the order still holds its stock), moves the order to refunded once its
  * done refunds reach the total, and records the refund event and the change log row. False when
- * the reservation was already settled by another call.
+ * the reservation was already settled by another call. `via`: the API key the refund was asked with
+ * (decision 0098), handed down by createRefund; the sweep, which settles a refund after the request
+ * is gone, has none (the refund's row does not keep it).
  */
-async function complete(db: Db, refundId: number, gatewayRefundId: string, now: string): Promise<boolean> {
+async function complete(db: Db, refundId: number, gatewayRefundId: string, now: string, via: string | null = null): Promise<boolean> {
   const refund = await refunds.findRefund(db, refundId);
   if (refund?.status !== "pending") return false;
   // Locks the order's row first: completions of one order follow each other, so the last sees every other.
@@ -174,7 +173,7 @@ async function complete(db: Db, refundId: number, gatewayRefundId: string, now: 
       await refunds.addRestocked(db, item.id, line.quantity);
     }
   }
-  const actor: OrderActor = { type: refund.actor_type, id: refund.actor_id };
+  const actor: OrderActor = { type: refund.actor_type, id: refund.actor_id, via };
   const done = await refunds.refundedDone(db, order.id);
   await recordOrderEvent(
     db,
@@ -214,6 +213,7 @@ async function complete(db: Db, refundId: number, gatewayRefundId: string, now: 
         },
       }),
       created_at: now,
+      via,
     })
     .execute();
   return true;
@@ -235,6 +235,7 @@ function askGateway(gateway: PaymentGateway, db: Db, order: repo.OrderRow, refun
 /** Makes a refund; answers its id once it is recorded (the route answers it with the fresh order). */
 export async function createRefund(ctx: RequestContext, orderId: number, input: RefundInput): Promise<number> {
   const actor = staffActor(ctx);
+  const via = changeVia(ctx);
   const now = (ctx.now ?? new Date()).toISOString();
   const order = await repo.findOrder(ctx.db, orderId);
   if (!order) throw refundErrors.notFound();
@@ -245,7 +246,7 @@ export async function createRefund(ctx: RequestContext, orderId: number, input: 
 
   const refundId = await inTransaction(ctx.db, async (db) => {
     const id = await reserve(db, order, input, lines, actor, now);
-    if (!gateway) await complete(db, id, "", now);
+    if (!gateway) await complete(db, id, "", now, via);
     return id;
   });
   if (gateway) {
@@ -260,9 +261,9 @@ export async function createRefund(ctx: RequestContext, orderId: number, input: 
       await inTransaction(ctx.db, (db) => refunds.dropReservation(db, refundId));
       throw refundErrors.gatewayFailed(outcome.message);
     }
-    await inTransaction(ctx.db, (db) => complete(db, refundId, outcome.refundId, now));
+    await inTransaction(ctx.db, (db) => complete(db, refundId, outcome.refundId, now, via));
   }
-  await mailShopper(ctx.db, refundId);
+  await mailShopper(ctx.db, refundId, via);
   return refundId;
 }
 
@@ -297,7 +298,7 @@ export async function settlePendingRefunds(db: Db, before: Date): Promise<{ comp
 }
 
 /** Sends the shopper `customer_refunded` and records its `email` event (skipped when switched off); nothing when no mailer is set or it failed. */
-async function mailShopper(db: Db, refundId: number): Promise<void> {
+async function mailShopper(db: Db, refundId: number, via: string | null = null): Promise<void> {
   const refund = await refunds.findRefund(db, refundId);
   const order = refund ? await repo.findOrder(db, refund.order_id) : undefined;
   if (!refund || !order) return;
@@ -327,7 +328,7 @@ async function mailShopper(db: Db, refundId: number): Promise<void> {
     await recordOrderEvent(
       db,
       order.id,
-      { type: refund.actor_type, id: refund.actor_id },
+      { type: refund.actor_type, id: refund.actor_id, via },
       { type: "email", email: "customer_refunded", to: sent.to, ...(sent.delivery ? {} : { skipped: "switched_off" as const }) },
       new Date().toISOString(),
     );

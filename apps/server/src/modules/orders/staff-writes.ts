@@ -6,10 +6,11 @@ import type { OrderActor } from "./events.ts";
 
 export const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
 
-/** The staff member acting (owner or manager), as order events name them. */
+/** The staff member acting (owner or manager), as order events name them, with the API key they came through (decision 0098). */
 export function staffActor(ctx: RequestContext): OrderActor & { id: number } {
   if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
-  return { type: ctx.owner.role, id: ctx.owner.id };
+  const via = changeVia(ctx);
+  return { type: ctx.owner.role, id: ctx.owner.id, ...(via ? { via } : {}) };
 }
 
 /** Every owner change (DESIGN.md §9): who, when, what, before and after, in the change's own transaction. */
