@@ -5,10 +5,8 @@ import { FieldErrorsContext, SelectField, TextField } from "../components/fields
 import { ErrorAlert } from "../components/page.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import type { StaffMember } from "../staff/api.ts";
-import { apiKeysApi, type CreatedApiKey, type KeyPermission } from "./api.ts";
+import { apiKeysApi, type CreatedApiKey, KEY_PERMISSIONS, type KeyPermission } from "./api.ts";
 import { apiKeysMessages as t } from "./messages.ts";
-
-const PERMISSIONS: KeyPermission[] = ["read", "write", "read_write"];
 
 export function CreateKeyForm({ staff, ownerId, onMade }: { staff: StaffMember[]; ownerId: number; onMade(made: CreatedApiKey): void }) {
   const [description, setDescription] = useState("");
@@ -72,7 +70,7 @@ export function CreateKeyForm({ staff, ownerId, onMade }: { staff: StaffMember[]
           hint={t.permissionHints[permission]}
           value={permission}
           onChange={(value) => setPermission(value as KeyPermission)}
-          options={PERMISSIONS.map((value) => ({ value, label: t.permissions[value] }))}
+          options={KEY_PERMISSIONS.map((value) => ({ value, label: t.permissions[value] }))}
         />
       </FieldErrorsContext.Provider>
       <SubmitButton busy={busy} label={t.create} busyLabel={t.creating} />

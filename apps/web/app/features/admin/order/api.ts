@@ -13,6 +13,8 @@ export interface Actor {
   type: ActorType;
   id?: number | string;
   email?: string;
+  /** How staff acted when not from the console: "API key <description>" (decision 0098). */
+  via?: string;
 }
 
 export interface OrderLine {

@@ -48,6 +48,12 @@ describe("actorWords", () => {
     expect(actorWords({ type: "shop" })).toBe("by the shop");
     expect(actorWords(null)).toBe("");
   });
+  it("names the API key staff acted through", () => {
+    expect(actorWords({ type: "manager", id: 7, email: "bo@shop.test", via: "API key Warehouse app" })).toBe(
+      "by a shop manager (bo@shop.test) with the API key Warehouse app",
+    );
+    expect(actorWords({ type: "owner", id: 1, via: "API key ERP" })).toBe("by the shop owner (#1) with the API key ERP");
+  });
 });
 
 describe("describeEvent", () => {

@@ -64,14 +64,18 @@ export const statusLabel = (status: string | undefined): string =>
 
 export const emailLabel = (email: string | undefined): string => (email && EMAIL_LABELS[email as keyof typeof EMAIL_LABELS]) || email || "";
 
-/** Who did it, in words: "by the shop owner (ann@shop.test)", "by the payment gateway (test_card)". */
+/**
+ * Who did it, in words: "by the shop owner (ann@shop.test)", "by the payment gateway (test_card)",
+ * and the API key staff used: "by a shop manager (bo@shop.test) with the API key Warehouse app".
+ */
 export function actorWords(actor: Actor | null): string {
   if (!actor) return "";
   const base = w.by[actor.type] ?? `by ${actor.type}`;
   const who = actor.email || (actor.type === "gateway" && actor.id ? String(actor.id) : "");
-  if (who) return `${base} (${who})`;
-  if ((actor.type === "owner" || actor.type === "manager" || actor.type === "customer") && actor.id) return `${base} (#${actor.id})`;
-  return base;
+  const key = actor.via?.startsWith("API key ") ? w.withKey(actor.via.slice("API key ".length)) : actor.via ? ` (${actor.via})` : "";
+  if (who) return `${base} (${who})${key}`;
+  if ((actor.type === "owner" || actor.type === "manager" || actor.type === "customer") && actor.id) return `${base} (#${actor.id})${key}`;
+  return `${base}${key}`;
 }
 
 const text = (value: unknown): string => (value === true ? "yes" : value === false || value == null ? "" : String(value));

@@ -186,6 +186,7 @@ export const timelineWords = {
     gateway: "by the payment gateway",
     shop: "by the shop",
   } as Record<string, string>,
+  withKey: (description: string) => ` with the API key ${description}`,
   placed: "Order placed",
   paymentSucceeded: (amount: string) => `Payment of ${amount} accepted`,
   paymentFailed: (amount: string) => `Payment of ${amount} failed`,
