@@ -65,6 +65,8 @@ export default defineConfig({
     command: "node scripts/start.ts",
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
+    // The server logs at "warn" here: its warnings and errors (an unhandled error's stack) show in the run's output.
+    stdout: "pipe",
     // A stale build is rebuilt first (the storefront takes a minute or more on a busy machine).
     timeout: 240_000,
     env: {
