@@ -48,6 +48,8 @@ test("the owner makes a brand and gives it to products; a shopper opens its page
   await expect(page.getByRole("heading", { level: 1, name: `Brand Taken ${stamp}` })).toBeVisible();
   const takenUrl = page.url();
   await page.getByRole("navigation").first().getByRole("link", { name: "Brands", exact: true }).click();
+  // The brand's page has a Name field too: type only once the list's form is there.
+  await expect(page.getByRole("heading", { level: 1, name: "Brands" })).toBeVisible();
   await typeInto(page, page.getByRole("textbox", { name: "Name", exact: true }), brand);
   await typeInto(page, page.getByRole("textbox", { name: "Slug", exact: true }), `taken-${stamp}`);
   await page.getByRole("button", { name: "Add brand" }).click();

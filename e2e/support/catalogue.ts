@@ -24,11 +24,15 @@ export async function pickTerms(page: Page, attribute: string, terms: string[]) 
   await expect(page.getByRole("list", { name: `${attribute} terms` }).getByRole("listitem")).toHaveCount(terms.length);
 }
 
-/** Adds the attribute the "Attribute to add" list offers next (the shop's attributes by name), by keyboard. */
+/**
+ * Adds a shop attribute to the product by keyboard: its name typed into the "Attribute to add" list picks it
+ * (a journey running beside this one may have added an attribute that sorts first).
+ */
 export async function addAttribute(page: Page, name: string) {
   const choice = page.getByRole("combobox", { name: "Attribute to add" });
-  await expect(choice.locator("option:checked")).toHaveText(name);
   await choice.focus();
+  await page.keyboard.type(name);
+  await expect(choice.locator("option:checked")).toHaveText(name);
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Add attribute" })).toBeFocused();
   await page.keyboard.press("Enter");
