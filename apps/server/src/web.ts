@@ -403,11 +403,18 @@ function accountServices({ ctx, secret, mailer, settings, request, reply }: Acco
     downloads: await downloads.orderDownloads(db, view.id),
   });
 
+  // The console's frame asks the role, then the counts: one read per signed-in account and request.
+  let roleRead: { uid: number; role: ReturnType<typeof customers.staffRole> } | null = null;
+  const staffRole = () => {
+    if (roleRead?.uid !== session.uid) roleRead = { uid: session.uid, role: customers.staffRole(db, session.uid) };
+    return roleRead.role;
+  };
+
   return {
     isOwner: () => customers.isOwner(db, session.uid),
-    staffRole: () => customers.staffRole(db, session.uid),
+    staffRole,
     async consoleCounts() {
-      if (!(await customers.staffRole(db, session.uid))) return null;
+      if (!(await staffRole())) return null;
       const [toFulfil, reviews] = await Promise.all([orders.countWithStatus(db, "processing"), pendingReviewCount(db)]);
       return { orders: toFulfil, reviews };
     },

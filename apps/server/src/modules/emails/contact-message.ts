@@ -5,7 +5,7 @@
  * and loses nothing, since the message is already in the inbox.
  */
 import { dayTimeText } from "@cartwright/commerce/time-zone";
-import { escapeHtml, type RenderedEmail } from "./templates.ts";
+import { emailDocument, escapeHtml, type RenderedEmail } from "./templates.ts";
 import { type Delivery, emailIsOn, type Mailer, type MailShop, sendOwnerNotice } from "./transport.ts";
 
 export interface ContactMessageEmailData {
@@ -65,20 +65,15 @@ export function renderContactMessageNotice(data: ContactMessageEmailData): Rende
   const pageLink = webUrl(data.pageUrl)
     ? `<a href="${escapeHtml(data.pageUrl)}" style="color:#1a5fb4;">${escapeHtml(page)}</a>`
     : escapeHtml(page);
-  const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:16px;background:#f6f6f6;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;">
-<table role="presentation" width="600" align="center" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#fff;border-collapse:collapse;">
-<tr><td style="padding:24px;">
-<h1 style="margin:0 0 16px;font-size:20px;">New contact message</h1>
+  const html = emailDocument(
+    subject,
+    `<h1 style="margin:0 0 16px;font-size:20px;">New contact message</h1>
 <p style="margin:0 0 12px;">A visitor sent a message through the contact form on ${escapeHtml(site)} (${escapeHtml(when)}).</p>
 <table width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;"><tbody>${rows}</tbody></table>
 ${files.length ? `<h2 style="margin:16px 0 6px;font-size:15px;">Files</h2><p style="margin:0 0 8px;">Download them from the inbox.</p><ul>${files.map((f) => `<li>${escapeHtml(f)}</li>`).join("")}</ul>` : ""}
 <p style="margin:16px 0 0;">Sent from: ${pageLink}</p>
-<p style="margin:24px 0 0;"><a href="${escapeHtml(data.inboxUrl)}" style="color:#1a5fb4;">Read it in the inbox</a></p>
-</td></tr></table>
-</body></html>
-`;
+<p style="margin:24px 0 0;"><a href="${escapeHtml(data.inboxUrl)}" style="color:#1a5fb4;">Read it in the inbox</a></p>`,
+  );
   return { subject, text, html };
 }
 

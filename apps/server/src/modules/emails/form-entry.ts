@@ -4,7 +4,7 @@
  * bytes). Sent after the entry is stored; a failure is logged and loses nothing.
  */
 import { dayTimeText } from "@cartwright/commerce/time-zone";
-import { escapeHtml, type RenderedEmail } from "./templates.ts";
+import { emailDocument, escapeHtml, type RenderedEmail } from "./templates.ts";
 import { type Delivery, emailIsOn, type Mailer, type MailShop, ownerAddress, senderFor, sendOwnerNotice } from "./transport.ts";
 
 export interface FormEntryEmailData {
@@ -51,17 +51,15 @@ export function renderFormEntryNotice(data: FormEntryEmailData): RenderedEmail {
         `<tr><th style="${cell}text-align:left;">${escapeHtml(f.label)}</th><td style="${cell}white-space:pre-line;">${escapeHtml(f.value)}</td></tr>`,
     )
     .join("");
-  const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:16px;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;">
-<h1 style="margin:0 0 16px;font-size:20px;">New form entry</h1>
+  const html = emailDocument(
+    subject,
+    `<h1 style="margin:0 0 16px;font-size:20px;">New form entry</h1>
 <p>A visitor sent the form “${escapeHtml(title)}” on ${escapeHtml(site)} (${escapeHtml(when)}), entry ${data.entryId}.</p>
 <table width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;"><tbody>${rows}</tbody></table>
 ${data.total ? `<p><strong>Total: ${escapeHtml(data.total)}</strong></p>` : ""}
 ${files.length ? `<h2 style="font-size:15px;">Files</h2><ul>${files.map((f) => `<li>${escapeHtml(f)}</li>`).join("")}</ul>` : ""}
-<p style="margin:24px 0 0;"><a href="${escapeHtml(data.entryUrl)}" style="color:#1a5fb4;">Read it in the console</a></p>
-</body></html>
-`;
+<p style="margin:24px 0 0;"><a href="${escapeHtml(data.entryUrl)}" style="color:#1a5fb4;">Read it in the console</a></p>`,
+  );
   return { subject, text, html };
 }
 
@@ -93,10 +91,7 @@ export function renderFormVisitorNotice(data: FormVisitorEmailData): RenderedEma
   const site = oneLine(data.siteTitle) || "Shop";
   const subject = oneLine(data.subject).slice(0, 150) || `[${site}] ${oneLine(data.formTitle)}`;
   const text = `${data.message.trim()}\n`;
-  const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:16px;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;white-space:pre-line;">${escapeHtml(data.message.trim())}</body></html>
-`;
+  const html = emailDocument(subject, `<div style="white-space:pre-line;">${escapeHtml(data.message.trim())}</div>`);
   return { subject, text, html };
 }
 

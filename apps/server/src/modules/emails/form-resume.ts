@@ -2,7 +2,7 @@
  * The resume link a visitor asked for (a form's `saveProgress.email`, decision 0030): our own short
  * text with the link to the form page that brings the kept values back, and when it stops working.
  */
-import { escapeHtml, type RenderedEmail } from "./templates.ts";
+import { emailDocument, escapeHtml, type RenderedEmail } from "./templates.ts";
 import { type Delivery, type Mailer, type MailShop, senderFor } from "./transport.ts";
 
 export interface FormResumeEmailData {
@@ -32,15 +32,13 @@ export function renderFormResumeLink(data: FormResumeEmailData): RenderedEmail {
     "If you did not ask for this, you can ignore this message.",
     "",
   ].join("\n");
-  const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:16px;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;">
-<p>You asked us to keep your answers to “${escapeHtml(title)}” on ${escapeHtml(site)}.</p>
+  const html = emailDocument(
+    subject,
+    `<p>You asked us to keep your answers to “${escapeHtml(title)}” on ${escapeHtml(site)}.</p>
 <p><a href="${escapeHtml(data.link)}">Carry on where you left off</a></p>
 <p>The link works until ${escapeHtml(until)}. Files, passwords and card details were not kept: add them again before sending.</p>
-<p>If you did not ask for this, you can ignore this message.</p>
-</body></html>
-`;
+<p>If you did not ask for this, you can ignore this message.</p>`,
+  );
   return { subject, text, html };
 }
 

@@ -3,7 +3,7 @@
  * my account's form, through the Store API or at the checkout. It names the address they sign in
  * with and where their orders are; it never carries the password.
  */
-import { escapeHtml, type RenderedEmail } from "./templates.ts";
+import { emailDocument, escapeHtml, type RenderedEmail } from "./templates.ts";
 import { type Delivery, emailIsOn, type Mailer, type MailShop, senderFor } from "./transport.ts";
 
 export interface NewAccountEmailData {
@@ -36,14 +36,12 @@ export function renderNewAccount(data: NewAccountEmailData): RenderedEmail {
     ? "If the link has stopped working, the sign-in page offers a new one (Lost your password?)."
     : "Forgot your password? The sign-in page offers a link to choose a new one.";
   const text = [intro, "", ...(made ? [choose, made.link, ""] : []), where, data.accountUrl, "", forgot, ""].join("\n");
-  const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:16px;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;">
-<p>${escapeHtml(intro)}</p>
+  const html = emailDocument(
+    subject,
+    `<p>${escapeHtml(intro)}</p>
 ${made ? `<p>${escapeHtml(choose)} <a href="${escapeHtml(made.link)}">Choose your password</a></p>\n` : ""}<p>${escapeHtml(where)} <a href="${escapeHtml(data.accountUrl)}">My account</a></p>
-<p>${escapeHtml(forgot)}</p>
-</body></html>
-`;
+<p>${escapeHtml(forgot)}</p>`,
+  );
   return { subject, text, html };
 }
 

@@ -3,7 +3,7 @@
  * short text with the link to /my-account/reset-password, how long it works, and what to do if
  * the request was not theirs.
  */
-import { escapeHtml, type RenderedEmail } from "./templates.ts";
+import { emailDocument, escapeHtml, type RenderedEmail } from "./templates.ts";
 import { type Delivery, type Mailer, type MailShop, senderFor } from "./transport.ts";
 
 export interface PasswordResetEmailData {
@@ -33,15 +33,13 @@ export function renderPasswordReset(data: PasswordResetEmailData): RenderedEmail
     "If you did not ask for this, ignore this message: your password stays as it is.",
     "",
   ].join("\n");
-  const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:16px;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;">
-<p>Someone asked to choose a new password for your account on ${escapeHtml(site)}.</p>
+  const html = emailDocument(
+    subject,
+    `<p>Someone asked to choose a new password for your account on ${escapeHtml(site)}.</p>
 <p><a href="${escapeHtml(data.link)}">Choose a new password</a></p>
 <p>The link works once, for ${escapeHtml(lasts)}. Choosing a new password signs your account out everywhere else.</p>
-<p>If you did not ask for this, ignore this message: your password stays as it is.</p>
-</body></html>
-`;
+<p>If you did not ask for this, ignore this message: your password stays as it is.</p>`,
+  );
   return { subject, text, html };
 }
 

@@ -6,7 +6,7 @@
 import { type CurrencyFields, currencyFromFields, formatAmount } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import { registeredMailer } from "./emails.service.ts";
-import { escapeHtml, type RenderedEmail } from "./templates.ts";
+import { emailDocument, escapeHtml, type RenderedEmail } from "./templates.ts";
 import { type Delivery, emailIsOn, type MailShop, ownerAddress, senderFor } from "./transport.ts";
 
 export interface RefundEmailData {
@@ -51,18 +51,16 @@ export function renderRefundNotice(data: RefundEmailData): RenderedEmail {
     `Your order: ${data.orderUrl}`,
     "",
   ].join("\n");
-  const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:16px;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;">
-<h1 style="margin:0 0 16px;font-size:20px;">${whole ? "Your order has been refunded" : "Part of your order has been refunded"}</h1>
+  const html = emailDocument(
+    subject,
+    `<h1 style="margin:0 0 16px;font-size:20px;">${whole ? "Your order has been refunded" : "Part of your order has been refunded"}</h1>
 <p>${escapeHtml(intro)}</p>
 ${lines.length ? `<ul>${lines.map((line) => `<li>${escapeHtml(describe(line))}</li>`).join("")}</ul>` : ""}
 ${reason ? `<p>Reason: ${escapeHtml(reason)}</p>` : ""}
 <p><strong>${escapeHtml(state)}</strong></p>
 <p>It may take a few days to reach your account, depending on your bank or payment method.</p>
-<p style="margin:24px 0 0;"><a href="${escapeHtml(data.orderUrl)}" style="color:#1a5fb4;">View your order</a></p>
-</body></html>
-`;
+<p style="margin:24px 0 0;"><a href="${escapeHtml(data.orderUrl)}" style="color:#1a5fb4;">View your order</a></p>`,
+  );
   return { subject, text, html };
 }
 

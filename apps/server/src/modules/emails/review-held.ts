@@ -5,7 +5,7 @@
  * review is stored; a failure is logged and loses nothing, since the review waits in the console.
  */
 import { dayTimeText } from "@cartwright/commerce/time-zone";
-import { escapeHtml, type RenderedEmail } from "./templates.ts";
+import { emailDocument, escapeHtml, type RenderedEmail } from "./templates.ts";
 import { type Delivery, emailIsOn, type Mailer, type MailShop, sendOwnerNotice } from "./transport.ts";
 
 export interface ReviewHeldEmailData {
@@ -49,20 +49,15 @@ export function renderReviewHeldNotice(data: ReviewHeldEmailData): RenderedEmail
     "",
   ].join("\n");
 
-  const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:16px;background:#f6f6f6;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;">
-<table role="presentation" width="600" align="center" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#fff;border-collapse:collapse;">
-<tr><td style="padding:24px;">
-<h1 style="margin:0 0 16px;font-size:20px;">Review awaiting approval</h1>
+  const html = emailDocument(
+    subject,
+    `<h1 style="margin:0 0 16px;font-size:20px;">Review awaiting approval</h1>
 <p style="margin:0 0 12px;">A review of <strong>${escapeHtml(product)}</strong> on ${escapeHtml(site)} waits for your approval (${escapeHtml(when)}).</p>
 <p style="margin:0 0 4px;">From: ${escapeHtml(who)}</p>
 ${rating ? `<p style="margin:0 0 4px;">Rating: ${escapeHtml(rating)}</p>` : ""}
 <blockquote style="margin:12px 0;padding:8px 12px;border-left:3px solid #ccc;white-space:pre-line;">${escapeHtml(data.text)}</blockquote>
-<p style="margin:24px 0 0;"><a href="${escapeHtml(data.reviewsUrl)}" style="color:#1a5fb4;">Approve, reply to or remove it</a></p>
-</td></tr></table>
-</body></html>
-`;
+<p style="margin:24px 0 0;"><a href="${escapeHtml(data.reviewsUrl)}" style="color:#1a5fb4;">Approve, reply to or remove it</a></p>`,
+  );
   return { subject, text, html };
 }
 

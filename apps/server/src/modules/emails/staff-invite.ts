@@ -2,7 +2,7 @@
  * The invitation to join a shop's staff (decision 0032): who invited, the role, the link to
  * /admin/invite that accepts it, and when the link stops working.
  */
-import { escapeHtml, type RenderedEmail } from "./templates.ts";
+import { emailDocument, escapeHtml, type RenderedEmail } from "./templates.ts";
 import { type Delivery, type Mailer, type MailShop, senderFor } from "./transport.ts";
 
 export interface StaffInviteEmailData {
@@ -34,15 +34,13 @@ export function renderStaffInvite(data: StaffInviteEmailData): RenderedEmail {
     "If you did not expect this, you can ignore this message.",
     "",
   ].join("\n");
-  const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:16px;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;">
-<p>${escapeHtml(by)} invited you to join ${escapeHtml(site)} as a shop ${escapeHtml(data.role)}: you will see and handle orders, customers and messages.</p>
+  const html = emailDocument(
+    subject,
+    `<p>${escapeHtml(by)} invited you to join ${escapeHtml(site)} as a shop ${escapeHtml(data.role)}: you will see and handle orders, customers and messages.</p>
 <p><a href="${escapeHtml(data.link)}">Accept the invitation</a></p>
 <p>The link works once, until ${escapeHtml(until)}.</p>
-<p>If you did not expect this, you can ignore this message.</p>
-</body></html>
-`;
+<p>If you did not expect this, you can ignore this message.</p>`,
+  );
   return { subject, text, html };
 }
 

@@ -4,7 +4,7 @@
  * naming the order). Each names the product (a variation with its options), its SKU, the stock left
  * and links to the product's editor, the order and the stock report.
  */
-import { escapeHtml, type RenderedEmail } from "./templates.ts";
+import { emailDocument, escapeHtml, type RenderedEmail } from "./templates.ts";
 import { type Delivery, type Mailer, type MailShop, senderFor } from "./transport.ts";
 
 export interface StockAlertEmailData {
@@ -70,18 +70,13 @@ export function renderStockAlert(data: StockAlertEmailData): RenderedEmail {
       ([label, value]) => `<tr><th style="${cell}">${escapeHtml(label ?? "")}</th><td style="${cell}">${escapeHtml(value ?? "")}</td></tr>`,
     )
     .join("");
-  const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:16px;background:#f6f6f6;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;">
-<table role="presentation" width="600" align="center" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#fff;border-collapse:collapse;">
-<tr><td style="padding:24px;">
-<h1 style="margin:0 0 16px;font-size:20px;">${escapeHtml(heading)}</h1>
+  const html = emailDocument(
+    subject,
+    `<h1 style="margin:0 0 16px;font-size:20px;">${escapeHtml(heading)}</h1>
 <p style="margin:0 0 12px;">${escapeHtml(lead)}</p>
 <table width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;"><tbody>${rows}</tbody></table>
-<p style="margin:24px 0 0;">${links.map(([label, url]) => `<a href="${escapeHtml(url)}" style="color:#1a5fb4;">${escapeHtml(label)}</a>`).join(" · ")}</p>
-</td></tr></table>
-</body></html>
-`;
+<p style="margin:24px 0 0;">${links.map(([label, url]) => `<a href="${escapeHtml(url)}" style="color:#1a5fb4;">${escapeHtml(label)}</a>`).join(" · ")}</p>`,
+  );
   return { subject, text, html };
 }
 

@@ -55,6 +55,19 @@ export interface RenderedEmail {
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
+/** The HTML every e-mail shares: the document, its subject as title, a white 600 px card on grey around `body`. */
+export function emailDocument(title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:16px;background:#f6f6f6;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;">
+<table role="presentation" width="600" align="center" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#fff;border-collapse:collapse;">
+<tr><td style="padding:24px;">
+${body}
+</td></tr></table>
+</body></html>
+`;
+}
+
 const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, " ").trim();
 
 /**
@@ -211,12 +224,9 @@ function htmlBody(
       ? `<td style="padding:8px 0 0 8px;vertical-align:top;"><h3 style="margin:0 0 6px;font-size:15px;">Shipping address</h3>${htmlLines(s.shipping)}</td>`
       : "",
   ].join("");
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:16px;background:#f6f6f6;font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#222;">
-<table role="presentation" width="600" align="center" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#fff;border-collapse:collapse;">
-<tr><td style="padding:24px;">
-<h1 style="margin:0 0 16px;font-size:20px;">${escapeHtml(heading)}</h1>
+  return emailDocument(
+    title,
+    `<h1 style="margin:0 0 16px;font-size:20px;">${escapeHtml(heading)}</h1>
 ${intro.map((p) => `<p style="margin:0 0 12px;white-space:pre-line;">${escapeHtml(p)}</p>`).join("\n")}
 <h2 style="margin:16px 0 8px;font-size:16px;">Order #${escapeHtml(s.number)} <span style="font-weight:normal;color:#666;">(${escapeHtml(date)})</span></h2>
 <table ${table}><tbody>${htmlRows(s.items)}</tbody></table>
@@ -227,10 +237,8 @@ ${s.instructions ? `<p style="margin:0 0 8px;white-space:pre-line;">${escapeHtml
 ${s.bankDetails.length ? `<table ${table}><tbody>${htmlRows(s.bankDetails)}</tbody></table>` : ""}
 <table ${table}><tr>${addresses}</tr></table>
 ${s.note ? `<h3 style="margin:16px 0 6px;font-size:15px;">${escapeHtml(noteHeading)}</h3><p style="margin:0;white-space:pre-line;">${escapeHtml(s.note)}</p>` : ""}
-<p style="margin:24px 0 0;"><a href="${escapeHtml(link.url)}" style="color:#1a5fb4;">${escapeHtml(link.label)}</a></p>
-</td></tr></table>
-</body></html>
-`;
+<p style="margin:24px 0 0;"><a href="${escapeHtml(link.url)}" style="color:#1a5fb4;">${escapeHtml(link.label)}</a></p>`,
+  );
 }
 
 const STATUS_LINE: Record<string, string> = {

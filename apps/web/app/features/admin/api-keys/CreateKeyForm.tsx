@@ -1,54 +1,35 @@
 /** The "Make a key" form: description, the staff member it acts as, its permission (native fields; checked here, then by the server). */
-import { type FormEvent, useRef, useState } from "react";
-import { AdminApiError } from "../api.ts";
+import { useState } from "react";
 import { FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
 import { ErrorAlert } from "../components/page.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import type { StaffMember } from "../staff/api.ts";
 import { apiKeysApi, type CreatedApiKey, KEY_PERMISSIONS, type KeyPermission } from "./api.ts";
 import { apiKeysMessages as t } from "./messages.ts";
+import { useKeyForm } from "./useKeyForm.ts";
 
 export function CreateKeyForm({ staff, ownerId, onMade }: { staff: StaffMember[]; ownerId: number; onMade(made: CreatedApiKey): void }) {
   const [description, setDescription] = useState("");
   const [staffId, setStaffId] = useState(String(ownerId));
   const [permission, setPermission] = useState<KeyPermission>("read");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setFailure("");
-    if (!description.trim()) {
-      setErrors({ description: t.descriptionRequired });
-      return focusFirstError();
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const made = await apiKeysApi.create({ description: description.trim(), staff_id: Number(staffId), permission });
-      setDescription("");
-      onMade(made);
-    } catch (error) {
-      if (error instanceof AdminApiError && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields);
-        focusFirstError();
-      } else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { formRef, errors, failure, busy, submit } = useKeyForm();
 
   return (
     <form
       ref={formRef}
       className="admin-card"
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) =>
+        submit(
+          event,
+          description,
+          (trimmed) => apiKeysApi.create({ description: trimmed, staff_id: Number(staffId), permission }),
+          (made) => {
+            setDescription("");
+            onMade(made);
+          },
+        )
+      }
       aria-labelledby="api-key-create-heading"
       aria-busy={busy || undefined}
     >

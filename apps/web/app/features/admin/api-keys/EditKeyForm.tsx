@@ -2,49 +2,23 @@
  * A key's editor, opened in place under its row: its description and permission (its staff member and
  * secret stay). The server's field messages beside their fields; Escape or Cancel closes it unsaved.
  */
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { AdminApiError } from "../api.ts";
+import { type KeyboardEvent, useEffect, useState } from "react";
 import { FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
 import { ErrorAlert } from "../components/page.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import { type ApiKey, apiKeysApi, KEY_PERMISSIONS, type KeyPermission } from "./api.ts";
 import { apiKeysMessages as t } from "./messages.ts";
+import { useKeyForm } from "./useKeyForm.ts";
 
 export function EditKeyForm({ apiKey, onSaved, onCancel }: { apiKey: ApiKey; onSaved(saved: ApiKey): void; onCancel(): void }) {
   const [description, setDescription] = useState(apiKey.description);
   const [permission, setPermission] = useState<KeyPermission>(apiKey.permission);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   // Each editor's fields by the key's id, apart from the "Make a key" form's.
   const path = (field: string) => `api-key-${apiKey.id}.${field}`;
+  const { formRef, errors, failure, busy, submit } = useKeyForm(path);
   const headingId = `api-key-edit-${apiKey.id}-heading`;
 
-  useEffect(() => formRef.current?.querySelector<HTMLElement>("input")?.focus(), []);
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setFailure("");
-    if (!description.trim()) {
-      setErrors({ [path("description")]: t.descriptionRequired });
-      return focusFirstError();
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      onSaved(await apiKeysApi.update(apiKey.id, { description: description.trim(), permission }));
-    } catch (error) {
-      if (error instanceof AdminApiError && Object.keys(error.fields).length > 0) {
-        setErrors(Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [path(field), message])));
-        focusFirstError();
-      } else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  useEffect(() => formRef.current?.querySelector<HTMLElement>("input")?.focus(), [formRef]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key === "Escape" && !busy) {
@@ -59,7 +33,9 @@ export function EditKeyForm({ apiKey, onSaved, onCancel }: { apiKey: ApiKey; onS
       id={`api-key-edit-${apiKey.id}`}
       className="admin-api-keys__edit"
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) =>
+        submit(event, description, (trimmed) => apiKeysApi.update(apiKey.id, { description: trimmed, permission }), onSaved)
+      }
       onKeyDown={onKeyDown}
       aria-labelledby={headingId}
       aria-busy={busy || undefined}
