@@ -17,8 +17,6 @@ import { DISABLE_AFTER_FAILURES, RETRY_DELAYS_MS } from "./index.ts";
 
 const ADMIN = "/api/admin/v1";
 const OWNER = { email: "owner@webhooks.test", password: "owner-password-2026" };
-// Ports 4800-4809 are this work's: one receiver per database, so both projects may run at once.
-const PORT = process.env.CW_TEST_DB === "postgres" ? 4802 : 4801;
 
 interface Received {
   path: string;
@@ -74,7 +72,7 @@ const deliveriesOf = (id: number) =>
   shop.db.selectFrom("webhook_deliveries").selectAll().where("webhook_id", "=", id).orderBy("id").execute();
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.server.listen(PORT, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => receiver.server.listen(0, "127.0.0.1", resolve));
   shop = await createTestShop({ rateLimit: false, sqliteFile: true, webhooks });
   second = await secondProcess(shop, { webhooks });
   await ensureOwner(shop.db, OWNER.email, OWNER.password);
@@ -489,7 +487,7 @@ describe("local addresses, where WEBHOOKS_ALLOW_PRIVATE is off", () => {
     try {
       const client = await signedIn(OWNER.email, OWNER.password, elsewhere.app);
       for (const url of [
-        "http://127.0.0.1:4801/hook",
+        receiver.url("/hook"),
         "http://localhost/hook",
         "http://10.1.2.3/hook",
         "http://192.168.0.10/hook",
