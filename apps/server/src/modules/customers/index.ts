@@ -20,6 +20,7 @@ export {
   startCustomerSession,
 } from "./customers.service.ts";
 export { type DetailsErrors, type DetailsInput, updateOwnDetails } from "./details.ts";
+export { shopDateCell } from "./export-rows.ts";
 export { STAFF_IDLE_MS, STAFF_MAX_AGE_MS } from "./login-sessions.ts";
 export { MANAGER_AREAS, managerMayUse, type Owner, requireOwner } from "./owner.ts";
 export { checkResetLink, deleteEndedPasswordResets, requestPasswordReset, resetPassword } from "./password-reset.ts";

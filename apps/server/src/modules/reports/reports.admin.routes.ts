@@ -1,15 +1,51 @@
-/** The owner API's figures (under /api/admin/v1, behind requireOwner; issue 18, read-only). */
+/** The owner API's figures (under /api/admin/v1, behind requireOwner; issue 18 and decision 0104, read-only). */
+import { Readable } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
+import { sendPaging } from "../catalog/index.ts";
 import { salesOverview } from "./reports.admin.ts";
+import { DEFAULT_SORT, type ReportTab, reportCsv, reportTab, TAB_SORTS } from "./reports.tabs.ts";
 
 const tags = ["owner"];
-const OverviewQuery = Type.Object({
+const Range = {
   from: Type.Optional(
     Type.String({ format: "date", description: "First day (in the shop's time zone), included; 29 days before `to` unless told" }),
   ),
   to: Type.Optional(Type.String({ format: "date", description: "Last day (in the shop's time zone), included; today unless told" })),
-});
+};
+const OverviewQuery = Type.Object(Range);
+
+const SUMMARIES: Record<ReportTab, string> = {
+  products:
+    "Each product and variation of paid orders in the range: items sold and net sales (after discounts, before tax) less line refunds, orders",
+  coupons: "Each coupon code used on paid orders in the range: orders and the amount discounted (before tax)",
+  taxes: "Each tax rate charged on paid orders in the range: order tax, shipping tax, total tax and orders",
+  customers:
+    "Each customer (account, or guest by e-mail) of paid orders in the range: orders, spend less refunds, average order value, last order",
+};
+
+/** A tab's filters: the range, a search, a sort of its own; `paged` adds the page. */
+function tabQuery(tab: ReportTab, paged: boolean): TSchema {
+  return Type.Object({
+    ...Range,
+    search: Type.Optional(Type.String({ maxLength: 200, description: "Words in the row's name (case ignored), all of them" })),
+    sort: Type.Optional(
+      Type.Union(
+        TAB_SORTS[tab].map((sort) => Type.Literal(sort)),
+        { description: `${DEFAULT_SORT[tab]} unless told` },
+      ),
+    ),
+    order: Type.Optional(
+      Type.Union([Type.Literal("asc"), Type.Literal("desc")], { description: "desc for figures, asc for names unless told" }),
+    ),
+    ...(paged
+      ? {
+          page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
+          per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+        }
+      : {}),
+  });
+}
 
 export const reportsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -23,4 +59,34 @@ export const reportsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => salesOverview(request.ctx, request.query),
   );
+  for (const tab of Object.keys(TAB_SORTS) as ReportTab[]) {
+    app.get(`/reports/${tab}`, { schema: { tags, summary: SUMMARIES[tab], querystring: tabQuery(tab, true) } }, async (request, reply) => {
+      const body = await reportTab(request.ctx, tab, request.query as never);
+      sendPaging(reply, request.url, { page: body.page, total: body.total, totalPages: body.pages });
+      return body;
+    });
+    app.get(
+      `/reports/${tab}.csv`,
+      {
+        schema: {
+          tags,
+          summary: `${SUMMARIES[tab]}, as CSV: every row the filters find, in their order (cells that could start a formula are neutralised)`,
+          description: "Money in the shop's currency as decimal text; dates in the shop's time zone.",
+          querystring: tabQuery(tab, false),
+        },
+      },
+      async (request, reply) => {
+        const file = await reportCsv(request.ctx, tab, request.query as never);
+        return reply
+          .headers({
+            "Content-Type": "text/csv; charset=utf-8",
+            "Content-Disposition": `attachment; filename="${tab}-report-${file.from}-to-${file.to}.csv"`,
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": "sandbox",
+            "Cache-Control": "private, no-store",
+          })
+          .send(Readable.from(file.chunks));
+      },
+    );
+  }
 };

@@ -164,7 +164,11 @@ async function ordersByOrigin(ctx: RequestContext, from: string, to: string) {
   return lines.sort((a, b) => b.orders - a.orders || a.source_type.localeCompare(b.source_type) || a.source.localeCompare(b.source));
 }
 
-export async function salesOverview(ctx: RequestContext, query: OverviewQuery) {
+/**
+ * A report's days (the overview's and the reports tabs'): `from` and `to` in the shop's zone, the
+ * last 30 days unless told, checked (400 naming the parameter), with their bounds as UTC instants.
+ */
+export async function reportRange(ctx: RequestContext, query: OverviewQuery) {
   const settings = await ctx.shopSettings();
   const zone = settings.timeZone;
   const startOf = (day: string) => dayStart(day, zone).toISOString();
@@ -173,8 +177,11 @@ export async function salesOverview(ctx: RequestContext, query: OverviewQuery) {
   const from = query.from ?? addDays(to, 1 - SERIES_DAYS);
   if (to < from) throw invalidParam("to", "to is earlier than from.");
   if (daysBetween(from, to) >= MAX_RANGE_DAYS) throw invalidParam("from", `The range is longer than ${MAX_RANGE_DAYS} days.`);
-  const rangeFrom = startOf(from);
-  const rangeTo = startOf(addDays(to, 1));
+  return { settings, zone, today, from, to, startOf, rangeFrom: startOf(from), rangeTo: startOf(addDays(to, 1)) };
+}
+
+export async function salesOverview(ctx: RequestContext, query: OverviewQuery) {
+  const { settings, zone, today, from, to, startOf, rangeFrom, rangeTo } = await reportRange(ctx, query);
   const monthStart = `${today.slice(0, 7)}-01`;
   const tomorrow = startOf(addDays(today, 1));
   return {

@@ -1,0 +1,355 @@
+/**
+ * The reports tabs (decision 0104): products, coupons, taxes and customers of the paid orders
+ * (processing, completed) placed in a range of the shop's days, each figure the overview's and the
+ * order list's for the same days (reports.admin.ts's header says what "sales" means;
+ * reports.tabs-agree.http.test.ts checks them against the list). Each tab's rows are summed by the
+ * database, then searched, sorted and paged here (report-table.ts): a range holds at most 366 days,
+ * so a tab holds at most one row per product, code, rate or customer that sold in them.
+ */
+import { csvLine, refundedBeforeTax } from "@cartwright/commerce";
+import { sql } from "kysely";
+import type { RequestContext } from "../../http/context.ts";
+import { shopDateCell } from "../customers/index.ts";
+import { minorUnitOf, PAID_STATUSES } from "../orders/index.ts";
+import {
+  arrange,
+  type CouponRow,
+  CSV_TABS,
+  type CustomerRow,
+  type ProductRow,
+  pageOf,
+  type SortOrder,
+  shippingTaxShares,
+  sumOf,
+  type TableShape,
+  type TaxRow,
+  taxLabel,
+} from "./report-table.ts";
+import { type OverviewQuery, reportRange } from "./reports.admin.ts";
+
+export const TAB_SORTS = {
+  products: ["name", "items_sold", "net_sales", "orders"],
+  coupons: ["code", "orders", "discount"],
+  taxes: ["label", "order_tax", "shipping_tax", "total_tax", "orders"],
+  customers: ["name", "orders", "spend", "average", "last_order"],
+} as const;
+export type ReportTab = keyof typeof TAB_SORTS;
+export type TabSort<T extends ReportTab> = (typeof TAB_SORTS)[T][number];
+
+/** What a tab shows first: the most sold, used or charged, the biggest spenders. */
+export const DEFAULT_SORT: { [T in ReportTab]: TabSort<T> } = {
+  products: "items_sold",
+  coupons: "orders",
+  taxes: "total_tax",
+  customers: "spend",
+};
+
+export interface TabQuery<T extends ReportTab> extends OverviewQuery {
+  search?: string;
+  sort?: TabSort<T>;
+  order?: SortOrder;
+  page?: number;
+  per_page?: number;
+}
+
+type Bounds = { from: string; to: string };
+
+/** Orders a tab counts: paid, placed within the bounds (instants, the end excluded). */
+const paidOrders = (ctx: RequestContext, { from, to }: Bounds) =>
+  ctx.db.selectFrom("orders as o").where("o.status", "in", PAID_STATUSES).where("o.created_at", ">=", from).where("o.created_at", "<", to);
+
+const variationText = (json: string | null): string => {
+  try {
+    const pairs = JSON.parse(json ?? "[]") as { attribute: string; value: string }[];
+    return Array.isArray(pairs) ? pairs.map((pair) => `${pair.attribute}: ${pair.value}`).join(", ") : "";
+  } catch {
+    return "";
+  }
+};
+
+const lineKey = (productId: number, variationId: number | null) => `${productId}/${variationId ?? 0}`;
+
+/**
+ * Each product and variation sold: units less those refunded, line totals (after discounts, before
+ * tax) less their refunds' part before tax, and the orders holding it, as the overview's top
+ * products count them. A product whose lines all came back sold nothing and is left out, as there.
+ */
+async function productRows(ctx: RequestContext, bounds: Bounds): Promise<ProductRow[]> {
+  const lines = () => paidOrders(ctx, bounds).innerJoin("order_items as i", "i.order_id", "o.id");
+  const [sold, refundedLines] = await Promise.all([
+    lines()
+      .select(["i.product_id", "i.variation_id"])
+      .select((eb) => [
+        eb.fn.max("i.name").as("name"),
+        eb.fn.max("i.sku").as("sku"),
+        eb.fn.max("i.variation").as("variation"),
+        sql<number | string>`sum(i.quantity - i.refunded_quantity)`.as("items_sold"),
+        eb.fn.sum<number | string>("i.total").as("total"),
+        sql<number | string>`count(distinct i.order_id)`.as("orders"),
+      ])
+      .groupBy(["i.product_id", "i.variation_id"])
+      .execute(),
+    lines()
+      .select(["i.product_id", "i.variation_id", "i.total", "i.total_tax", "i.refunded_total"])
+      .where("i.refunded_total", ">", 0)
+      .execute(),
+  ]);
+  const refunded = new Map<string, number>();
+  for (const line of refundedLines) {
+    const key = lineKey(line.product_id, line.variation_id);
+    refunded.set(key, (refunded.get(key) ?? 0) + refundedBeforeTax(line));
+  }
+  return sold
+    .map((row) => ({
+      product_id: row.product_id,
+      variation_id: row.variation_id,
+      name: row.name,
+      variation: variationText(row.variation),
+      sku: row.sku,
+      items_sold: Number(row.items_sold),
+      net_sales: Number(row.total) - (refunded.get(lineKey(row.product_id, row.variation_id)) ?? 0),
+      orders: Number(row.orders),
+    }))
+    .filter((row) => row.items_sold > 0 || row.net_sales > 0);
+}
+
+/** Each coupon code used on paid orders: the orders and the discount it gave (before tax), codes matched in any case. */
+async function couponRows(ctx: RequestContext, bounds: Bounds): Promise<CouponRow[]> {
+  const code = sql<string>`lower(oc.code)`;
+  const rows = await paidOrders(ctx, bounds)
+    .innerJoin("order_coupons as oc", "oc.order_id", "o.id")
+    .select(code.as("code"))
+    .select((eb) => [
+      sql<number | string>`count(distinct oc.order_id)`.as("orders"),
+      eb.fn.sum<number | string>("oc.discount").as("discount"),
+    ])
+    .groupBy(code)
+    .execute();
+  const codes = rows.map((row) => row.code);
+  const existing = codes.length
+    ? new Map((await ctx.db.selectFrom("coupons").select(["id", "code"]).where("code", "in", codes).execute()).map((c) => [c.code, c.id]))
+    : new Map<string, number>();
+  return rows.map((row) => ({
+    code: row.code,
+    coupon_id: existing.get(row.code) ?? null,
+    orders: Number(row.orders),
+    discount: Number(row.discount),
+  }));
+}
+
+/** Orders read at once for the taxes (their totals are JSON). */
+const TAX_PAGE = 1000;
+
+const minor = (value: unknown) => {
+  const amount = Number(value);
+  return Number.isFinite(amount) ? Math.round(amount) : 0;
+};
+
+/**
+ * Each tax line (name and rate) charged on paid orders, as the orders keep them: the total tax, its
+ * share of the order's shipping tax (shippingTaxShares), the rest as order tax, and the orders. An
+ * order of a shop that does not itemise taxes kept no lines: its whole tax is one "Tax" line, as the
+ * order's page shows it. Refunds record an amount, not tax by rate: a partial refund leaves the tax
+ * charged as it was; a wholly refunded order leaves the paid statuses and this tab.
+ */
+async function taxRows(ctx: RequestContext, bounds: Bounds): Promise<TaxRow[]> {
+  const byLabel = new Map<string, TaxRow & { orderIds: Set<number> }>();
+  let afterId = 0;
+  for (;;) {
+    const orders = await paidOrders(ctx, bounds)
+      .select(["o.id", "o.total_tax", "o.totals"])
+      .where("o.id", ">", afterId)
+      .orderBy("o.id")
+      .limit(TAX_PAGE)
+      .execute();
+    for (const order of orders) {
+      const totals = JSON.parse(order.totals) as {
+        tax_lines?: { name: string; rate: string; price: string }[];
+        total_shipping_tax?: unknown;
+      };
+      const kept = (totals.tax_lines ?? []).map((line) => ({ name: line.name, rate: line.rate, amount: minor(line.price) }));
+      const lines = kept.length || !order.total_tax ? kept : [{ name: "Tax", rate: "", amount: order.total_tax }];
+      const shares = shippingTaxShares(
+        lines.map((line) => line.amount),
+        minor(totals.total_shipping_tax),
+      );
+      lines.forEach((line, index) => {
+        const key = `${line.name}\u0000${line.rate}`;
+        const row = byLabel.get(key) ?? {
+          name: line.name,
+          rate: line.rate,
+          label: taxLabel(line.name, line.rate),
+          order_tax: 0,
+          shipping_tax: 0,
+          total_tax: 0,
+          orders: 0,
+          orderIds: new Set<number>(),
+        };
+        const shipping = shares[index] ?? 0;
+        row.shipping_tax += shipping;
+        row.order_tax += line.amount - shipping;
+        row.total_tax += line.amount;
+        row.orderIds.add(order.id);
+        byLabel.set(key, row);
+      });
+    }
+    if (orders.length < TAX_PAGE) break;
+    afterId = (orders[orders.length - 1] as { id: number }).id;
+  }
+  return [...byLabel.values()].map(({ orderIds, ...row }) => ({ ...row, orders: orderIds.size }));
+}
+
+/** Registered customers read at once for their names. */
+const NAMES_PAGE = 500;
+
+/**
+ * Each customer of paid orders: an account by its id, a guest by the e-mail of their orders (any
+ * case), with their orders, spend (totals less refunds, as "sales"), average and newest order.
+ */
+async function customerRows(ctx: RequestContext, bounds: Bounds): Promise<CustomerRow[]> {
+  const guestEmail = sql<string>`case when o.customer_id is null then lower(o.billing_email) else '' end`;
+  const rows = await paidOrders(ctx, bounds)
+    .select("o.customer_id")
+    .select(guestEmail.as("guest_email"))
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("orders"),
+      sql<number | string>`sum(o.total - o.total_refunded)`.as("spend"),
+      eb.fn.max("o.created_at").as("last_order_at"),
+    ])
+    .groupBy(["o.customer_id", guestEmail])
+    .execute();
+  const ids = rows.flatMap((row) => (row.customer_id === null ? [] : [row.customer_id]));
+  const accounts = new Map<number, { email: string; first_name: string; last_name: string }>();
+  for (let start = 0; start < ids.length; start += NAMES_PAGE) {
+    const found = await ctx.db
+      .selectFrom("customers")
+      .select(["id", "email", "first_name", "last_name"])
+      .where("id", "in", ids.slice(start, start + NAMES_PAGE))
+      .execute();
+    for (const account of found) accounts.set(account.id, account);
+  }
+  return rows.map((row) => {
+    const account = row.customer_id === null ? undefined : accounts.get(row.customer_id);
+    const orders = Number(row.orders);
+    const spend = Number(row.spend);
+    return {
+      customer_id: row.customer_id,
+      type: row.customer_id === null ? "guest" : "registered",
+      name: account ? `${account.first_name} ${account.last_name}`.trim() : "",
+      email: account?.email ?? row.guest_email,
+      orders,
+      spend,
+      average: orders ? Math.round(spend / orders) : 0,
+      last_order_at: row.last_order_at,
+    };
+  });
+}
+
+const SHAPES: { [T in ReportTab]: TableShape<TabRow<T>, TabSort<T>> } = {
+  products: {
+    text: (row) => `${row.name} ${row.variation} ${row.sku}`,
+    sorts: { name: (row) => row.name, items_sold: (row) => row.items_sold, net_sales: (row) => row.net_sales, orders: (row) => row.orders },
+    key: (row) => `${String(row.product_id).padStart(12, "0")}/${String(row.variation_id ?? 0).padStart(12, "0")}`,
+  },
+  coupons: {
+    text: (row) => row.code,
+    sorts: { code: (row) => row.code, orders: (row) => row.orders, discount: (row) => row.discount },
+    key: (row) => row.code,
+  },
+  taxes: {
+    text: (row) => row.label,
+    sorts: {
+      label: (row) => row.label,
+      order_tax: (row) => row.order_tax,
+      shipping_tax: (row) => row.shipping_tax,
+      total_tax: (row) => row.total_tax,
+      orders: (row) => row.orders,
+    },
+    key: (row) => `${row.name}\u0000${row.rate}`,
+  },
+  customers: {
+    text: (row) => `${row.name} ${row.email}`,
+    sorts: {
+      name: (row) => row.name || row.email,
+      orders: (row) => row.orders,
+      spend: (row) => row.spend,
+      average: (row) => row.average,
+      last_order: (row) => row.last_order_at,
+    },
+    key: (row) => `${row.type}/${row.email}/${row.customer_id ?? ""}`,
+  },
+};
+
+type TabRows = { products: ProductRow; coupons: CouponRow; taxes: TaxRow; customers: CustomerRow };
+type TabRow<T extends ReportTab> = TabRows[T];
+
+const READERS: { [T in ReportTab]: (ctx: RequestContext, bounds: Bounds) => Promise<TabRow<T>[]> } = {
+  products: productRows,
+  coupons: couponRows,
+  taxes: taxRows,
+  customers: customerRows,
+};
+
+/** The figures a tab's footer sums, over every row the search finds. */
+const TOTALS = {
+  products: ["items_sold", "net_sales"],
+  coupons: ["discount"],
+  taxes: ["order_tax", "shipping_tax", "total_tax"],
+  customers: ["spend"],
+} as const;
+
+/** A tab's rows for the range and search, in the order asked. */
+async function arranged<T extends ReportTab>(ctx: RequestContext, tab: T, query: TabQuery<T>) {
+  const range = await reportRange(ctx, query);
+  const rows = await READERS[tab](ctx, { from: range.rangeFrom, to: range.rangeTo });
+  const sort = query.sort ?? DEFAULT_SORT[tab];
+  const order = query.order ?? (sort === "name" || sort === "code" || sort === "label" ? "asc" : "desc");
+  const found = arrange(rows, { search: query.search, sort, order }, SHAPES[tab] as TableShape<TabRow<T>, TabSort<T>>);
+  return { range, sort, order, found };
+}
+
+/** One page of a tab, with the range, the currency, the sort and the totals of every row found. */
+export async function reportTab<T extends ReportTab>(ctx: RequestContext, tab: T, query: TabQuery<T>) {
+  const { range, sort, order, found } = await arranged(ctx, tab, query);
+  const { rows, ...paging } = pageOf(found, query.page ?? 1, query.per_page ?? 20);
+  const { currency } = range.settings;
+  return {
+    from: range.from,
+    to: range.to,
+    time_zone: range.zone,
+    currency_code: currency.code,
+    currency_minor_unit: minorUnitOf(currency.code, currency),
+    paid_statuses: PAID_STATUSES,
+    search: (query.search ?? "").trim(),
+    sort,
+    order,
+    ...paging,
+    totals: sumOf(found, TOTALS[tab]),
+    [tab]: rows,
+  };
+}
+
+/** Rows written per chunk of the CSV. */
+const CSV_CHUNK = 500;
+
+/** A tab as CSV chunks: every row the search finds, in the order asked (worked out before answering, so a failing query is an error reply). */
+export async function reportCsv<T extends ReportTab>(ctx: RequestContext, tab: T, query: TabQuery<T>) {
+  const { range, found } = await arranged(ctx, tab, query);
+  const { currency } = range.settings;
+  const unit = minorUnitOf(currency.code, currency);
+  const csv = CSV_TABS[tab] as unknown as {
+    columns(code: string): string[];
+    cells(row: TabRow<T>, unit: number, date: (iso: string) => string): unknown[];
+  };
+  const dateCell = (iso: string) => shopDateCell(iso, range.zone);
+  async function* chunks() {
+    // The byte order mark makes Excel read the file as UTF-8, as the other exports do.
+    yield `\uFEFF${csvLine(csv.columns(currency.code))}`;
+    for (let start = 0; start < found.length; start += CSV_CHUNK)
+      yield found
+        .slice(start, start + CSV_CHUNK)
+        .map((row) => csvLine(csv.cells(row, unit, dateCell)))
+        .join("");
+  }
+  return { from: range.from, to: range.to, chunks: chunks() };
+}
