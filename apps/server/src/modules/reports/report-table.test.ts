@@ -66,7 +66,7 @@ describe("shippingTaxShares", () => {
     ] as const) {
       const shares = shippingTaxShares(amounts, tax);
       expect(shares.reduce((sum, share) => sum + share, 0)).toBe(tax);
-      shares.forEach((share, index) => expect(share).toBeLessThanOrEqual(amounts[index] ?? 0));
+      for (const [index, share] of shares.entries()) expect(share).toBeLessThanOrEqual(amounts[index] ?? 0);
     }
   });
 
