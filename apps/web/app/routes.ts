@@ -65,6 +65,8 @@ export default [
     route("attributes/:id", "routes/admin/attribute-edit.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("stock", "routes/admin/stock.tsx"),
+    // The reports' tabs (decision 0104): /admin/reports is the Products tab.
+    route("reports/:tab?", "routes/admin/reports.tsx"),
     route("coupons", "routes/admin/coupons.tsx"),
     route("coupons/new", "routes/admin/coupon-new.tsx"),
     route("coupons/:id", "routes/admin/coupon-edit.tsx"),

@@ -29,6 +29,7 @@ export type StaffRole = "owner" | "manager";
  */
 export const NAV_ITEMS: { to: string; label: string; end?: boolean; ownerOnly?: boolean; count?: NavCountKey }[] = [
   { to: ADMIN_PATH, label: NAV_LABELS.dashboard, end: true },
+  { to: `${ADMIN_PATH}/reports`, label: NAV_LABELS.reports },
   { to: `${ADMIN_PATH}/orders`, label: ORDERS_NAV_LABEL, count: "orders" },
   { to: `${ADMIN_PATH}/customers`, label: NAV_LABELS.customers },
   { to: `${ADMIN_PATH}/products`, label: NAV_LABELS.products },

@@ -5,6 +5,7 @@
  */
 export const NAV_LABELS = {
   dashboard: "Dashboard",
+  reports: "Reports",
   customers: "Customers",
   products: "Products",
   coupons: "Coupons",

@@ -97,7 +97,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <SalesChart days={days} money={money} />
       </section>
       <StatusBreakdown rows={overview.orders_by_status} range={range} money={money} />
-      <TopProducts top={overview.top_products} money={money} />
+      <TopProducts top={overview.top_products} range={range} money={money} />
       <OriginBreakdown rows={overview.orders_by_origin} range={range} money={money} />
     </div>
   );

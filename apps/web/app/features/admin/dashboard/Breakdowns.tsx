@@ -1,5 +1,6 @@
 /** The dashboard's tables for the period: orders by status and by origin (each line opening the order list) and the top products. */
 import { Link } from "react-router";
+import { productsReportPath } from "../reports/query.ts";
 import type { Overview, TopProduct } from "./api.ts";
 import { formatCount, type MoneyFormat } from "./format.ts";
 import { statusLabel, dashboardMessages as t } from "./messages.ts";
@@ -72,10 +73,13 @@ function ProductTable({ id, title, products, money }: { id: string; title: strin
   );
 }
 
-export function TopProducts({ top, money }: { top: Overview["top_products"]; money: MoneyFormat }) {
+export function TopProducts({ top, range, money }: { top: Overview["top_products"]; range: DayRange; money: MoneyFormat }) {
   return (
     <section className="admin-card" aria-labelledby="top-title">
       <h2 id="top-title">{t.topProducts}</h2>
+      <p>
+        <Link to={productsReportPath(range)}>{t.allProducts}</Link>
+      </p>
       {top.by_quantity.length === 0 ? (
         <p className="admin-empty">{t.noProducts}</p>
       ) : (

@@ -1,6 +1,6 @@
 /**
  * The dashboard's period: preset links (the current one marked) and a custom from–to form, both
- * writing the URL.
+ * writing the URL (the dashboard's, or the page's own: `pathFor`, as the reports tabs keep theirs).
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -10,7 +10,7 @@ import { type DayRange, dashboardPath, PRESET_IDS, presetDays, presetOf, validRa
 
 const PRESET_LABELS = { last7: t.last7, last30: t.last30, month: t.month };
 
-export function RangePicker({ range }: { range: DayRange }) {
+export function RangePicker({ range, pathFor = dashboardPath }: { range: DayRange; pathFor?: (range: DayRange) => string }) {
   const navigate = useNavigate();
   const [custom, setCustom] = useState(range);
   const [invalid, setInvalid] = useState(false);
@@ -25,7 +25,7 @@ export function RangePicker({ range }: { range: DayRange }) {
     event.preventDefault();
     if (!validRange(custom.from, custom.to)) return setInvalid(true);
     setInvalid(false);
-    navigate(dashboardPath(custom));
+    navigate(pathFor(custom));
   }
 
   const describedBy = invalid ? "range-error" : undefined;
@@ -36,7 +36,7 @@ export function RangePicker({ range }: { range: DayRange }) {
       <ul className="admin-segmented admin-segmented--links admin-dashboard__presets">
         {PRESET_IDS.map((id) => (
           <li key={id}>
-            <Link to={dashboardPath(presetDays(id))} aria-current={current === id ? "true" : undefined}>
+            <Link to={pathFor(presetDays(id))} aria-current={current === id ? "true" : undefined}>
               {PRESET_LABELS[id]}
             </Link>
           </li>

@@ -58,6 +58,8 @@ export const dashboardMessages = {
   revenueHint:
     "Units and revenue of paid orders, less what was refunded of their lines; revenue is the lines' totals after discounts, before tax.",
   noProducts: "No products sold in this period.",
+  /** The Products tab of the reports (decision 0104) for the same period. */
+  allProducts: "Every product sold in this period",
   byOrigin: "Paid orders by origin",
   byOriginHint: "Where shoppers came from before they ordered; each origin opens the order list.",
   origin: "Origin",
