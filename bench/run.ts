@@ -928,6 +928,7 @@ async function consolePages(cookie: string): Promise<{ page: string; path: strin
     ["/admin/attributes/{id}", `/admin/attributes/${attribute}`],
     ["/admin/reviews"],
     ["/admin/stock"],
+    ["/admin/reports"],
     ["/admin/coupons"],
     ["/admin/coupons/{id}", `/admin/coupons/${coupon}`],
     ["/admin/shipping"],

@@ -1,5 +1,5 @@
 /**
- * The console fits its screen: no page scrolls sideways on a phone (390×844; the reviews, brands and attributes lists included) or at 1280×800 (the form builder included),
+ * The console fits its screen: no page scrolls sideways on a phone (390×844; the reviews, brands and attributes lists and the reports' tabs included) or at 1280×800 (the form builder included),
  * where a wide table scrolls inside its own frame instead (its visually hidden header text
  * once escaped that frame and widened the page), the widget editor's channel rows and the
  * image upload field shrink to the phone, the order page's items table scrolls in its card on a phone
@@ -39,6 +39,8 @@ test("on a phone, the widget editor, the product, customer and attribute forms, 
     ["/admin/attributes", "Attributes"],
     ["/admin/api-keys", "API keys"],
     ["/admin/staff", "Staff"],
+    ["/admin/reports/products", "Reports"],
+    ["/admin/reports/customers", "Reports"],
   ] as const) {
     await open(page, path, heading);
     expect(await pageWidth(page), path).toBe(390);

@@ -1,0 +1,75 @@
+/**
+ * The reports (decision 0104): a guest's paid order, then the owner follows the dashboard's top
+ * products to the Products tab, sorts it by a column, changes the period, moves through the Coupons,
+ * Taxes and Customers tabs, finds the guest and downloads the tab's CSV; axe on every tab. Other
+ * journeys order at the same time: the figures are checked against what the page's own call answered.
+ */
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { signInAsOwner } from "./support/owner.ts";
+import { guestOrder, seriousViolations } from "./support/shopper-order.ts";
+
+test("the owner opens Reports from the dashboard, sorts, changes the period, switches tabs and downloads a tab's CSV", async ({
+  page,
+  browser,
+}) => {
+  const { email } = await guestOrder(page);
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  try {
+    await signInAsOwner(owner);
+    await expect(owner.getByRole("heading", { level: 2, name: "Top products" })).toBeVisible();
+    await owner.getByRole("link", { name: "Every product sold in this period" }).click();
+    await expect(owner).toHaveURL(/\/admin\/reports\/products$/);
+    await expect(owner.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+    await expect(owner.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Reports" })).toHaveAttribute("aria-current", "page");
+    const tabs = owner.getByRole("navigation", { name: "Reports" });
+    await expect(tabs.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
+    const table = owner.getByRole("table", { name: "Products sold" });
+    await expect(table.getByRole("link", { name: /^Beanie/ })).toBeVisible();
+    expect(await seriousViolations(owner)).toEqual([]);
+
+    // Sorted by net sales, biggest first; the period changed keeps the sort.
+    await owner.getByRole("link", { name: "Sort by Net sales, descending" }).click();
+    await expect(owner).toHaveURL(/sort=net_sales/);
+    await expect(table.getByRole("columnheader", { name: /Net sales/ })).toHaveAttribute("aria-sort", "descending");
+    await owner.getByRole("link", { name: "Last 7 days" }).click();
+    await expect(owner).toHaveURL(/from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d&sort=net_sales$/);
+    await expect(owner.getByRole("link", { name: "Last 7 days" })).toHaveAttribute("aria-current", "true");
+    await expect(table.getByRole("link", { name: /^Beanie/ })).toBeVisible();
+
+    for (const [tab, caption] of [
+      ["Coupons", /^(Coupons used|No coupons used in this period\.)$/],
+      ["Taxes", /^(Taxes charged|No tax charged in this period\.)$/],
+    ] as const) {
+      await tabs.getByRole("link", { name: tab }).click();
+      await expect(owner).toHaveURL(new RegExp(`/admin/reports/${tab.toLowerCase()}\\?from=`));
+      await expect(tabs.getByRole("link", { name: tab })).toHaveAttribute("aria-current", "page");
+      await expect(owner.getByRole("table", { name: caption }).or(owner.getByText(caption))).toBeVisible();
+      expect(await seriousViolations(owner)).toEqual([]);
+    }
+    // The demo taxes California: the guest's order put CA's tax in the period (as one "Tax" line unless itemised).
+    await expect(owner.getByRole("table", { name: "Taxes charged" }).getByRole("rowheader").first()).toBeVisible();
+
+    await tabs.getByRole("link", { name: "Customers" }).click();
+    const search = owner.getByRole("searchbox", { name: "Search customers" });
+    await search.fill(email);
+    await search.press("Enter");
+    await expect(owner).toHaveURL(/\/admin\/reports\/customers\?.*search=/);
+    const row = owner.getByRole("table", { name: "Customers who ordered" }).getByRole("row").filter({ hasText: email });
+    await expect(row).toContainText("Guest");
+    expect(await seriousViolations(owner)).toEqual([]);
+
+    const [download] = await Promise.all([owner.waitForEvent("download"), owner.getByRole("link", { name: "Download CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^customers-report-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/);
+    const csv = readFileSync(await download.path(), "utf8")
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean);
+    expect(csv[0]).toBe("Name,Email,Type,Orders,Total spend (USD),Average order value (USD),Last order");
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(new RegExp(`^,${email.replace(/[.+]/g, "\\$&")},Guest,1,`));
+  } finally {
+    await ownerContext.close();
+  }
+});
