@@ -38,9 +38,9 @@ test("on a phone, the widget editor, the product, customer and attribute forms, 
     ["/admin/brands", "Brands"],
     ["/admin/attributes", "Attributes"],
     ["/admin/api-keys", "API keys"],
-    ["/admin/staff", "Staff"],
     ["/admin/reports/products", "Reports"],
     ["/admin/reports/customers", "Reports"],
+    ["/admin/staff", "Staff"],
   ] as const) {
     await open(page, path, heading);
     expect(await pageWidth(page), path).toBe(390);

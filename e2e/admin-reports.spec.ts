@@ -38,14 +38,14 @@ test("the owner opens Reports from the dashboard, sorts, changes the period, swi
     await expect(owner.getByRole("link", { name: "Last 7 days" })).toHaveAttribute("aria-current", "true");
     await expect(table.getByRole("link", { name: /^Beanie/ })).toBeVisible();
 
-    for (const [tab, caption] of [
-      ["Coupons", /^(Coupons used|No coupons used in this period\.)$/],
-      ["Taxes", /^(Taxes charged|No tax charged in this period\.)$/],
+    for (const [tab, caption, empty] of [
+      ["Coupons", "Coupons used", "No coupons used in this period."],
+      ["Taxes", "Taxes charged", "No tax charged in this period."],
     ] as const) {
       await tabs.getByRole("link", { name: tab }).click();
       await expect(owner).toHaveURL(new RegExp(`/admin/reports/${tab.toLowerCase()}\\?from=`));
       await expect(tabs.getByRole("link", { name: tab })).toHaveAttribute("aria-current", "page");
-      await expect(owner.getByRole("table", { name: caption }).or(owner.getByText(caption))).toBeVisible();
+      await expect(owner.getByRole("table", { name: caption }).or(owner.getByText(empty, { exact: true }))).toBeVisible();
       expect(await seriousViolations(owner)).toEqual([]);
     }
     // The demo taxes California: the guest's order put CA's tax in the period (as one "Tax" line unless itemised).
