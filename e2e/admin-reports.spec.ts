@@ -22,7 +22,10 @@ test("the owner opens Reports from the dashboard, sorts, changes the period, swi
     await owner.getByRole("link", { name: "Every product sold in this period" }).click();
     await expect(owner).toHaveURL(/\/admin\/reports\/products$/);
     await expect(owner.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
-    await expect(owner.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Reports" })).toHaveAttribute("aria-current", "page");
+    await expect(owner.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Reports" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     const tabs = owner.getByRole("navigation", { name: "Reports" });
     await expect(tabs.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
     const table = owner.getByRole("table", { name: "Products sold" });

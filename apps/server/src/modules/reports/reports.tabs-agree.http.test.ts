@@ -105,7 +105,21 @@ async function refund(id: number, body: Record<string, unknown>) {
   expect(response.statusCode, response.body).toBe(201);
 }
 
-const ids = {} as Record<string, number>;
+type Placed =
+  | "partly"
+  | "amountOnly"
+  | "whole"
+  | "cancelled"
+  | "failed"
+  | "onHold"
+  | "before"
+  | "after"
+  | "later"
+  | "britain"
+  | "newYork"
+  | "account1"
+  | "account2";
+const ids = {} as Record<Placed, number>;
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
