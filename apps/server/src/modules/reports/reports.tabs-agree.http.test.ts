@@ -358,17 +358,42 @@ describe("the reports tabs and the order list", () => {
 });
 
 describe("the reports tabs as a list", () => {
-  it("sorts by each column both ways, pages with the owner lists' headers, and searches by name", async () => {
-    const all = (await tab("products", WIDE)).products as { name: string; items_sold: number; net_sales: number; orders: number }[];
-    for (const sort of ["name", "items_sold", "net_sales", "orders"] as const)
-      for (const order of ["asc", "desc"] as const) {
-        const rows = (await tab("products", { ...WIDE, sort, order })).products as Record<string, string | number>[];
-        const values = rows.map((row) => row[sort] as string | number);
-        const sorted = [...values].sort((a, b) =>
-          typeof a === "number" ? (a as number) - (b as number) : String(a).localeCompare(String(b), "en", { sensitivity: "base" }),
-        );
-        expect(values, `${sort} ${order}`).toEqual(order === "asc" ? sorted : sorted.reverse());
-      }
+  it("sorts each tab by each of its columns both ways, pages with the owner lists' headers, and searches by name", async () => {
+    type Value = (row: Record<string, unknown>) => string | number;
+    const field =
+      (name: string): Value =>
+      (row) =>
+        row[name] as string | number;
+    const columns: Record<string, Record<string, Value>> = {
+      products: { name: field("name"), items_sold: field("items_sold"), net_sales: field("net_sales"), orders: field("orders") },
+      coupons: { code: field("code"), orders: field("orders"), discount: field("discount") },
+      taxes: {
+        label: field("label"),
+        order_tax: field("order_tax"),
+        shipping_tax: field("shipping_tax"),
+        total_tax: field("total_tax"),
+        orders: field("orders"),
+      },
+      customers: {
+        name: (row) => (row.name as string) || (row.email as string),
+        orders: field("orders"),
+        spend: field("spend"),
+        average: field("average"),
+        last_order: (row) => Date.parse(row.last_order_at as string),
+      },
+    };
+    for (const [name, sorts] of Object.entries(columns))
+      for (const [sort, value] of Object.entries(sorts))
+        for (const order of ["asc", "desc"] as const) {
+          const rows = (await tab(name, { ...WIDE, sort, order }))[name] as Record<string, unknown>[];
+          expect(rows.length, name).toBeGreaterThan(1);
+          const values = rows.map(value);
+          const sorted = [...values].sort((a, b) =>
+            typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b), "en", { sensitivity: "base" }),
+          );
+          expect(values, `${name} by ${sort} ${order}`).toEqual(order === "asc" ? sorted : sorted.reverse());
+        }
+    const all = (await tab("products", WIDE)).products as unknown[];
     const response = await call(owner, "GET", `/reports/products?from=${WIDE.from}&to=${WIDE.to}&per_page=2&page=2`);
     expect(response.statusCode).toBe(200);
     expect(response.headers["x-wp-total"]).toBe(String(all.length));
@@ -382,7 +407,7 @@ describe("the reports tabs as a list", () => {
     for (const row of found) expect(`${row.name} ${row.variation}`.toLowerCase()).toMatch(/hoodie.*red|red.*hoodie/);
   });
 
-  it("refuses bad input with the parameter named and reads nothing", async () => {
+  it("refuses bad input with the parameter named (the range, a sort of another tab, an order, a page)", async () => {
     for (const [query, param] of [
       ["from=2026-10-10&to=2026-10-01", "to"],
       ["from=2025-01-01&to=2026-10-01", "from"],

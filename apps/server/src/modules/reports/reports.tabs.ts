@@ -274,7 +274,7 @@ const SHAPES: { [T in ReportTab]: TableShape<TabRow<T>, TabSort<T>> } = {
       orders: (row) => row.orders,
       spend: (row) => row.spend,
       average: (row) => row.average,
-      last_order: (row) => row.last_order_at,
+      last_order: (row) => Date.parse(row.last_order_at),
     },
     key: (row) => `${row.type}/${row.email}/${row.customer_id ?? ""}`,
   },
