@@ -23,6 +23,8 @@ async function open(page: Page, path: string, heading: string | RegExp) {
 test("on a phone, the widget editor, the product, customer and attribute forms, the form builder and the lists fit the screen, and the staff table takes focus", async ({
   page,
 }) => {
+  // Fifteen pages and an axe run: 24 s on a quiet machine.
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsOwner(page);
   for (const [path, heading] of [

@@ -13,6 +13,8 @@ test("the owner opens Reports from the dashboard, sorts, changes the period, swi
   page,
   browser,
 }) => {
+  // A checkout, seven console pages and four axe runs: 17 s on a quiet machine, past 30 s beside other runs.
+  test.setTimeout(60_000);
   const { email } = await guestOrder(page);
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
