@@ -1,10 +1,9 @@
 /** The dashboard's tables for the period: orders by status and by origin (each line opening the order list) and the top products. */
 import { Link } from "react-router";
-import { productsReportPath } from "../reports/query.ts";
 import type { Overview, TopProduct } from "./api.ts";
 import { formatCount, type MoneyFormat } from "./format.ts";
 import { statusLabel, dashboardMessages as t } from "./messages.ts";
-import { type DayRange, ordersListPath } from "./range.ts";
+import { type DayRange, ordersListPath, productsReportPath } from "./range.ts";
 
 export function StatusBreakdown({ rows, range, money }: { rows: Overview["orders_by_status"]; range: DayRange; money: MoneyFormat }) {
   return (

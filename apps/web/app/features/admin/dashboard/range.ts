@@ -46,6 +46,12 @@ export function dashboardPath(range: DayRange, today = shopToday()): string {
 
 export { validRange };
 
+/** The reports' Products tab (decision 0104) for the same days, written as its own links write them (reports/query.ts). */
+export function productsReportPath(range: DayRange, today = shopToday()): string {
+  if (presetOf(range, today) === "last30") return "/admin/reports/products";
+  return `/admin/reports/products?${new URLSearchParams({ from: range.from, to: range.to })}`;
+}
+
 /** The order list (issue 18's /admin/orders) filtered to what a dashboard line counts: its status tab or its origin, in the same days. */
 export function ordersListPath(range: DayRange, filter: { status: string } | { source_type: string; source: string }): string {
   const params = new URLSearchParams();

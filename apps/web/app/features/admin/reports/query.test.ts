@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { apiParams, isReportTab, productsReportPath, reportCsvUrl, reportPath, reportQuery, sortPath, tabPath } from "./query.ts";
+import { productsReportPath } from "../dashboard/range.ts";
+import { apiParams, isReportTab, reportCsvUrl, reportPath, reportQuery, sortPath, tabPath } from "./query.ts";
 
 const TODAY = new Date("2026-11-25T12:00:00Z");
 const read = (tab: Parameters<typeof reportQuery>[0], search: string) => {

@@ -90,10 +90,6 @@ export function sortPath(query: ReportQuery, sort: ReportSort, today = shopToday
   return reportPath(query, { sort, order, page: 1 }, today);
 }
 
-/** The Products tab for some days, as the dashboard's top products link to it. */
-export const productsReportPath = (range: DayRange, today = shopToday()): string =>
-  reportPath({ tab: "products", ...range, search: "", sort: "items_sold", order: "desc", page: 1 }, {}, today);
-
 /** The tab's query as the owner API takes it, without the page (the CSV has every row). */
 export function apiParams(query: ReportQuery): Record<string, string> {
   const params: Record<string, string> = { from: query.from, to: query.to, sort: query.sort, order: query.order };
