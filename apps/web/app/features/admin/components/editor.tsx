@@ -72,6 +72,8 @@ export function useSave() {
     running.current = true;
     setBusy(true);
     setFailure("");
+    // The last save's "saved" leaves as this one starts: it speaks of what was, and the next one is said afresh.
+    announce("");
     try {
       const answer = await call();
       setErrors({});

@@ -104,6 +104,8 @@ export function GroupForm<D, B, R = B>({
     }
     setBusy(true);
     setFailure("");
+    // The last save's "saved" leaves as this one starts: it speaks of what was, and the next one is said afresh.
+    announce("");
     try {
       const reply = await send(result.body);
       const next = fromBody(reply);
