@@ -45,16 +45,23 @@ describe("the lookup guard", () => {
     expect(resolver.asked).toEqual(["hooks.example.com", "hooks.example.com"]);
   });
 
-  it.each(["::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:169.254.169.254", "::ffff:10.0.0.1"])(
-    "refuses IPv4 written as IPv6 (%s)",
-    async (address) => {
-      const answer = await ask(guardedLookup({ allowPrivate: false, resolve: fakeResolver([v6(address)]) }), "mapped.example.com", {
-        all: true,
-      });
-      expect(answer.error).toBeInstanceOf(RefusedAddressError);
-      expect(answer.address).toBeUndefined();
-    },
-  );
+  it.each([
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "::ffff:169.254.169.254",
+    "::ffff:10.0.0.1",
+    "::7f00:1",
+    "64:ff9b::a9fe:a9fe",
+    "64:ff9b:1::808:808",
+    "2002:a00:1::1",
+    "2001:0:4136:e378:8000:63bf:80ff:fffe",
+  ])("refuses IPv6 that reaches a refused IPv4 address (%s)", async (address) => {
+    const answer = await ask(guardedLookup({ allowPrivate: false, resolve: fakeResolver([v6(address)]) }), "mapped.example.com", {
+      all: true,
+    });
+    expect(answer.error).toBeInstanceOf(RefusedAddressError);
+    expect(answer.address).toBeUndefined();
+  });
 
   it("refuses a name answering several addresses of which one is private, whichever comes first", async () => {
     for (const addresses of [
@@ -162,6 +169,9 @@ describe("a delivery", () => {
       `http://[::ffff:127.0.0.1]:${port()}/ok`,
       "http://[::1]/ok",
       "http://169.254.169.254/",
+      "http://[::127.0.0.1]/ok",
+      "http://[64:ff9b::169.254.169.254]/",
+      "http://[2002:7f00:1::]/ok",
     ]) {
       const outcome = await post(url, { allowPrivate: false, resolve: resolver });
       expect(outcome.error, url).toMatch(/^Not sent: .*WEBHOOKS_ALLOW_PRIVATE/);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   deliveryUrlProblem,
   excerpt,
+  ipv6Groups,
   isDelivered,
   MAX_ATTEMPTS,
   newSecret,
@@ -62,6 +63,53 @@ describe("refused addresses", () => {
   it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "2606:4700::6810:84e5", "::ffff:8.8.8.8"])("allows the public %s", (address) => {
     expect(refusedAddress(address)).toBeNull();
   });
+
+  // IPv6 forms that reach an IPv4 address are judged by that address (decision 0097, amended).
+  it.each([
+    ["::ffff:7f00:1", "127.0.0.1"], // IPv4-mapped, hex
+    ["::ffff:a9fe:a9fe", "169.254.169.254"],
+    ["::ffff:0:a00:1", "10.0.0.1"], // IPv4-translated
+    ["::127.0.0.1", "127.0.0.1"], // IPv4-compatible
+    ["::7f00:1", "127.0.0.1"],
+    ["::169.254.169.254", "169.254.169.254"],
+    ["::c0a8:101", "192.168.1.1"],
+    ["64:ff9b::127.0.0.1", "127.0.0.1"], // NAT64
+    ["64:ff9b::a9fe:a9fe", "169.254.169.254"],
+    ["64:ff9b::10.1.2.3", "10.1.2.3"],
+    ["2002:7f00:1::", "127.0.0.1"], // 6to4
+    ["2002:a9fe:a9fe::1", "169.254.169.254"],
+    ["2002:c0a8:101:1::5", "192.168.1.1"],
+    ["2001:0:4136:e378:8000:63bf:80ff:fffe", "127.0.0.1"], // Teredo: the client's address, inverted
+    ["2001:0:4136:e378:8000:63bf:f5ff:fffe", "10.0.0.1"],
+    ["2001:0:a00:1:8000:63bf:f7f7:f7f7", "10.0.0.1"], // Teredo: a private server
+  ])("refuses %s, which reaches %s", (address, ipv4) => {
+    const why = refusedAddress(address);
+    expect(why).toMatch(/is a loopback, private, link-local or reserved address$/);
+    // Named by the IPv4 address it reaches (mapped ones the IPv6 block list already knows).
+    if (!address.startsWith("::ffff:")) expect(why).toContain(`reaches ${ipv4} (`);
+  });
+  it("refuses NAT64's local-use prefix whatever it carries", () => {
+    expect(refusedAddress("64:ff9b:1::a00:1")).toMatch(/64:ff9b:1::\/48/);
+    expect(refusedAddress("64:ff9b:1:2:3::808:808")).toMatch(/64:ff9b:1::\/48/);
+  });
+  it.each([
+    "64:ff9b::808:808",
+    "64:ff9b::8.8.8.8",
+    "2002:808:808::1",
+    "2001:0:4136:e378:8000:63bf:f7f7:f7f7",
+    "::ffff:0:808:808",
+    "::808:808",
+  ])("allows %s, which reaches a public IPv4 address", (address) => {
+    expect(refusedAddress(address)).toBeNull();
+  });
+  it("reads every way of writing an IPv6 address", () => {
+    expect(ipv6Groups("::")).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(ipv6Groups("::ffff:127.0.0.1")).toEqual([0, 0, 0, 0, 0, 0xffff, 0x7f00, 1]);
+    expect(ipv6Groups("2001:DB8::1")).toEqual([0x2001, 0xdb8, 0, 0, 0, 0, 0, 1]);
+    expect(ipv6Groups("fe80::1%eth0")).toEqual([0xfe80, 0, 0, 0, 0, 0, 0, 1]);
+    expect(ipv6Groups("1:2:3:4:5:6:7:8")).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(ipv6Groups("10.0.0.1")).toBeNull();
+  });
 });
 
 describe("delivery URLs", () => {
@@ -81,6 +129,12 @@ describe("delivery URLs", () => {
       "http://metadata.google.internal/",
       "http://[::1]/x",
       "http://10.0.0.2/x",
+      // URLs write IPv6 in hex (new URL turns ::127.0.0.1 into ::7f00:1): judged all the same.
+      "http://[::127.0.0.1]/x",
+      "http://[::ffff:127.0.0.1]/x",
+      "http://[64:ff9b::169.254.169.254]/latest/meta-data/",
+      "http://[2002:a00:1::1]/x",
+      "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/x",
     ]) {
       expect(deliveryUrlProblem(url, false), url).toMatch(/WEBHOOKS_ALLOW_PRIVATE/);
       expect(deliveryUrlProblem(url, true), url).toBeNull();

@@ -94,18 +94,68 @@ for (const [net, prefix] of [
 ] as const)
   blocked.addSubnet(net, prefix, "ipv6");
 
+/** An IPv6 address's eight 16-bit groups (a trailing dotted IPv4 and `::` expanded, a zone dropped), or null when it is not one. */
+export function ipv6Groups(address: string): number[] | null {
+  let text = address.replace(/%.*$/, "").toLowerCase();
+  if (isIP(text) !== 6) return null;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const part = (side: string) => (side ? side.split(":").map((group) => Number.parseInt(group, 16)) : []);
+  const front = part(head);
+  const back = tail === undefined ? [] : part(tail);
+  const groups = [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
+  return groups.length === 8 && groups.every((group) => group >= 0 && group <= 0xffff) ? groups : null;
+}
+
+const v4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+
+/**
+ * The IPv4 addresses an IPv6 address reaches, with how (decision 0097, amended): IPv4-mapped
+ * (::ffff:0:0/96) and IPv4-translated (::ffff:0:0:0/96), IPv4-compatible (::/96), NAT64's well-known
+ * prefix (64:ff9b::/96), 6to4 (2002::/16: the relay's IPv4 in bits 16-47) and Teredo (2001::/32: the
+ * server's IPv4 in bits 32-63, the client's inverted in the last 32). Empty for any other address.
+ */
+export function embeddedIPv4(groups: readonly number[]): { form: string; ipv4: string }[] {
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
+  const zeroTo = (end: number) => groups.slice(0, end).every((group) => group === 0);
+  if (zeroTo(5) && g5 === 0xffff) return [{ form: "IPv4-mapped", ipv4: v4Of(g6, g7) }];
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return [{ form: "IPv4-translated", ipv4: v4Of(g6, g7) }];
+  if (zeroTo(6)) return [{ form: "IPv4-compatible", ipv4: v4Of(g6, g7) }];
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return [{ form: "NAT64", ipv4: v4Of(g6, g7) }];
+  if (g0 === 0x2002) return [{ form: "6to4", ipv4: v4Of(g1, g2) }];
+  if (g0 === 0x2001 && g1 === 0)
+    return [
+      { form: "Teredo server", ipv4: v4Of(g2, g3) },
+      { form: "Teredo client", ipv4: v4Of(g6 ^ 0xffff, g7 ^ 0xffff) },
+    ];
+  return [];
+}
+
+const REFUSED = "is a loopback, private, link-local or reserved address";
+
 /**
  * Why an address is no place to deliver to (loopback, private, link-local, metadata, ...), or null
- * when it is public. An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as IPv4.
+ * when it is public. An IPv6 address that reaches an IPv4 one (mapped, compatible, NAT64, 6to4,
+ * Teredo: `embeddedIPv4`) is judged by that IPv4 address too; NAT64's local-use prefix
+ * 64:ff9b:1::/48, which the Internet does not route (RFC 8215), is refused whatever it carries.
  */
 export function refusedAddress(address: string): string | null {
   const family = isIP(address);
   if (family === 0) return "not an IP address";
-  const mapped = family === 6 ? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] : undefined;
-  if (mapped) return refusedAddress(mapped);
-  return blocked.check(address, family === 4 ? "ipv4" : "ipv6")
-    ? `${address} is a loopback, private, link-local or reserved address`
-    : null;
+  if (family === 4) return blocked.check(address, "ipv4") ? `${address} ${REFUSED}` : null;
+  const groups = ipv6Groups(address);
+  if (!groups) return "not an IP address";
+  if (blocked.check(address.replace(/%.*$/, ""), "ipv6")) return `${address} ${REFUSED}`;
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups[2] === 1)
+    return `${address} is in NAT64's local-use prefix 64:ff9b:1::/48, which only reaches a local network`;
+  for (const { form, ipv4 } of embeddedIPv4(groups)) {
+    if (blocked.check(ipv4, "ipv4")) return `${address} reaches ${ipv4} (${form}), which ${REFUSED}`;
+  }
+  return null;
 }
 
 /** A delivery URL's problem as the owner should read it, or null. `allowPrivate` lets local addresses through (tests, a receiver on the same network). */

@@ -495,6 +495,12 @@ describe("local addresses, where WEBHOOKS_ALLOW_PRIVATE is off", () => {
         "http://[::1]/hook",
         "http://[fd00:ec2::254]/hook",
         "http://[::ffff:127.0.0.1]/hook",
+        "http://[::ffff:7f00:1]/hook",
+        "http://[::127.0.0.1]/hook",
+        "http://[64:ff9b::169.254.169.254]/latest/meta-data/",
+        "http://[64:ff9b:1::a00:1]/hook",
+        "http://[2002:c0a8:1::1]/hook",
+        "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook",
         "http://metadata.google.internal/computeMetadata/v1/",
       ]) {
         const response = await call("POST", "/webhooks", { name: "local", topic: "order.created", delivery_url: url }, client);
