@@ -488,6 +488,8 @@ export interface OrderRefundsTable {
   /** 'pending': reserved, the gateway not yet answered (migration 020, decision 0031); 'done': refunded. */
   status: "pending" | "done";
   created_at: string;
+  /** The API key the refund was asked with, "API key <description>" (decision 0098; migration 047); null from the console. */
+  via: string | null;
 }
 
 /** The lines a refund covered: units and minor units of each order line. */

@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findGateway } from "../payments/index.ts";
 import { settlePendingRefunds } from "./index.ts";
-import { REFUSAL, type RefundShop, startRefundShop } from "./refunds.test-support.ts";
+import { ADMIN, REFUSAL, type RefundShop, startRefundShop } from "./refunds.test-support.ts";
 
 let t: RefundShop;
 beforeAll(async () => {
@@ -161,6 +161,38 @@ describe("a refund left between its transactions", () => {
     expect(settled.timeline.filter((event) => event.type === "refund")).toHaveLength(1);
     expect(t.mails(id)).toHaveLength(1);
     expect(await settlePendingRefunds(t.shop.db, new Date(Date.now() + 60_000))).toMatchObject({ completed: 0 });
+  });
+
+  it("names the API key a refund was asked with when the sweep completes it later (decision 0098)", async () => {
+    const made = await t.owner.post(`${ADMIN}/api-keys`, { description: "Returns desk", permission: "read_write" });
+    expect(made.statusCode, made.body).toBe(201);
+    const key = made.json() as { key_id: string; secret: string };
+    const id = await t.place("silent_card", [{ id: t.tShirt, quantity: 1 }]);
+    const response = await t.app.inject({
+      method: "POST",
+      url: `${ADMIN}/orders/${id}/refunds`,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${key.key_id}:${key.secret}`).toString("base64")}`,
+        "content-type": "application/json",
+      },
+      payload: JSON.stringify({ amount: 300, restock: false, method: "gateway" }),
+    });
+    expect(response.statusCode, response.body).toBe(502);
+    expect(response.json()).toMatchObject({ data: { pending: true } });
+    expect(await settlePendingRefunds(t.shop.db, new Date(Date.now() + 60_000))).toMatchObject({ completed: 1 });
+    const order = await t.readOrder(id);
+    const via = "API key Returns desk";
+    const refundEvent = order.timeline.find((event) => event.type === "refund");
+    expect(refundEvent?.actor).toMatchObject({ id: t.ownerId, via });
+    const mailEvent = order.timeline.find((event) => event.type === "email" && event.email === "customer_refunded");
+    expect(mailEvent?.actor).toMatchObject({ via });
+    const change = await t.shop.db
+      .selectFrom("change_log")
+      .select(["via", "actor_id"])
+      .where("entity", "=", "order_refund")
+      .where("entity_id", "=", String(order.refunds[0]?.id))
+      .executeTakeFirstOrThrow();
+    expect(change).toEqual({ via, actor_id: t.ownerId });
   });
 
   it("survives a crash after the gateway refunded: the sweep asks again with the same key and the charge is refunded once", async () => {

@@ -50,6 +50,8 @@ export async function insertRefund(
     restocked: boolean;
     actor: { type: OrderActorType; id: number };
     created_at: string;
+    /** The API key it was asked with (decision 0098), kept for the sweep that may complete it. */
+    via: string | null;
   },
   lines: RefundLineInput[],
 ): Promise<number> {
@@ -66,6 +68,7 @@ export async function insertRefund(
       actor_type: refund.actor.type,
       status: "pending",
       created_at: refund.created_at,
+      via: refund.via,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

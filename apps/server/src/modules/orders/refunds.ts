@@ -106,6 +106,7 @@ async function reserve(
   lines: refunds.RefundLineInput[],
   actor: { type: OrderActorType; id: number },
   now: string,
+  via: string | null,
 ): Promise<number> {
   if (!(await refunds.reserveOrderAmount(db, order.id, input.amount, now))) {
     const fresh = await repo.findOrder(db, order.id);
@@ -130,6 +131,7 @@ async function reserve(
       restocked: input.restock,
       actor,
       created_at: now,
+      via,
     },
     lines,
   );
@@ -139,13 +141,14 @@ async function reserve(
  * Completes a reserved refund in the caller's transaction: marks it done, puts its units back on the
  * shelf when asked (only if the order still holds its stock), moves the order to refunded once its
  * done refunds reach the total, and records the refund event and the change log row. False when
- * the reservation was already settled by another call. `via`: the API key the refund was asked with
- * (decision 0098), handed down by createRefund; the sweep, which settles a refund after the request
- * is gone, has none (the refund's row does not keep it).
+ * the reservation was already settled by another call. The events and the change log name the API key
+ * the refund was asked with (decision 0098), which its row keeps: the sweep completing it later has
+ * no request to ask.
  */
-async function complete(db: Db, refundId: number, gatewayRefundId: string, now: string, via: string | null = null): Promise<boolean> {
+async function complete(db: Db, refundId: number, gatewayRefundId: string, now: string): Promise<boolean> {
   const refund = await refunds.findRefund(db, refundId);
   if (refund?.status !== "pending") return false;
+  const via = refund.via;
   // Locks the order's row first: completions of one order follow each other, so the last sees every other.
   await repo.updateOrder(db, refund.order_id, { updated_at: now });
   const order = await repo.findOrder(db, refund.order_id);
@@ -245,8 +248,8 @@ export async function createRefund(ctx: RequestContext, orderId: number, input: 
   if (input.method === "gateway" && !gateway) throw refundErrors.unsupported();
 
   const refundId = await inTransaction(ctx.db, async (db) => {
-    const id = await reserve(db, order, input, lines, actor, now);
-    if (!gateway) await complete(db, id, "", now, via);
+    const id = await reserve(db, order, input, lines, actor, now, via);
+    if (!gateway) await complete(db, id, "", now);
     return id;
   });
   if (gateway) {
@@ -261,9 +264,9 @@ export async function createRefund(ctx: RequestContext, orderId: number, input: 
       await inTransaction(ctx.db, (db) => refunds.dropReservation(db, refundId));
       throw refundErrors.gatewayFailed(outcome.message);
     }
-    await inTransaction(ctx.db, (db) => complete(db, refundId, outcome.refundId, now, via));
+    await inTransaction(ctx.db, (db) => complete(db, refundId, outcome.refundId, now));
   }
-  await mailShopper(ctx.db, refundId, via);
+  await mailShopper(ctx.db, refundId);
   return refundId;
 }
 
@@ -298,7 +301,7 @@ export async function settlePendingRefunds(db: Db, before: Date): Promise<{ comp
 }
 
 /** Sends the shopper `customer_refunded` and records its `email` event (skipped when switched off); nothing when no mailer is set or it failed. */
-async function mailShopper(db: Db, refundId: number, via: string | null = null): Promise<void> {
+async function mailShopper(db: Db, refundId: number): Promise<void> {
   const refund = await refunds.findRefund(db, refundId);
   const order = refund ? await repo.findOrder(db, refund.order_id) : undefined;
   if (!refund || !order) return;
@@ -328,7 +331,7 @@ async function mailShopper(db: Db, refundId: number, via: string | null = null):
     await recordOrderEvent(
       db,
       order.id,
-      { type: refund.actor_type, id: refund.actor_id, via },
+      { type: refund.actor_type, id: refund.actor_id, via: refund.via },
       { type: "email", email: "customer_refunded", to: sent.to, ...(sent.delivery ? {} : { skipped: "switched_off" as const }) },
       new Date().toISOString(),
     );
