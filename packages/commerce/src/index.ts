@@ -1,6 +1,7 @@
 export * from "./address/index.ts";
 export * from "./csv.ts";
 export * from "./fees.ts";
+export * from "./low-stock.ts";
 export * from "./money.ts";
 export * from "./offline-payments.ts";
 export * from "./order-attribution.ts";

@@ -7,6 +7,8 @@ import {
   type CurrencyFields,
   currencyFields,
   formatAmount,
+  lowStockAmountOf,
+  lowStockRemaining,
   type StoreCart,
   type StoreCartError,
   type StoreCartItem,
@@ -613,7 +615,8 @@ function itemView(
   const raw = (amount: number) => String(amount * 10 ** (precision - currency.minorUnit));
   // What is left for this cart: the shelf less what other shoppers' orders hold (decision 0096).
   const remaining = remainingStock(item, held);
-  const lowStock = remaining !== null && remaining > 0 && remaining <= (row.low_stock_amount ?? settings.lowStockAmount);
+  // Low by the variation's own amount, else its product's, else the shop's: the owner's notices' rule (decision 0099).
+  const lowLeft = lowStockRemaining(remaining, lowStockAmountOf(row.low_stock_amount, parent.low_stock_amount, settings.lowStockAmount));
   const backorderCount = row.manage_stock ? Math.max(0, quantity - Math.max(0, row.stock_quantity ?? 0)) : 0;
   return {
     key,
@@ -627,7 +630,7 @@ function itemView(
     sku: row.sku,
     permalink: item.permalink,
     catalog_visibility: parent.catalog_visibility,
-    low_stock_remaining: lowStock ? remaining : null,
+    low_stock_remaining: lowLeft,
     backorders_allowed: row.backorders !== "no",
     show_backorder_badge: row.backorders !== "no" && backorderCount > 0,
     sold_individually: row.sold_individually === 1,

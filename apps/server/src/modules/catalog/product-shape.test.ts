@@ -168,3 +168,33 @@ describe("shown prices", () => {
     expect(shapeProduct(row(), none, { ...options, priceSuffix: "incl. VAT" }).price_html).toContain("incl. VAT</small>");
   });
 });
+
+describe("how much is left, as shoppers are told (decision 0099)", () => {
+  const parent = row({ id: 7, type: "variable", regular_price: null, low_stock_amount: 6 });
+  const variation = (overrides: Partial<ProductRow>) => ({
+    row: row({ id: 8, parent_id: 7, type: "variation", manage_stock: 1, stock_quantity: 5, ...overrides }),
+    attributes: [],
+    label: "Size: M",
+    image: null,
+  });
+
+  it("judges a variation by its own amount, else its product's, else the shop's, as the owner's notices do", () => {
+    // The product's 6: 5 left is low, though the shop's amount is 2.
+    expect(shapeVariation(variation({}), parent, options).low_stock_remaining).toBe(5);
+    expect(shapeVariationAsProduct(parent, variation({}), none, options).low_stock_remaining).toBe(5);
+    // Its own 3 comes first.
+    expect(shapeVariation(variation({ low_stock_amount: 3 }), parent, options).low_stock_remaining).toBeNull();
+    expect(shapeVariationAsProduct(parent, variation({ low_stock_amount: 3 }), none, options).low_stock_remaining).toBeNull();
+    // Neither has one: the shop's 2.
+    const plain = { ...parent, low_stock_amount: null };
+    expect(shapeVariation(variation({}), plain, options).low_stock_remaining).toBeNull();
+    expect(shapeVariation(variation({ stock_quantity: 2 }), plain, options).low_stock_remaining).toBe(2);
+  });
+
+  it("says nothing of stock that is not counted or is gone", () => {
+    expect(shapeVariation(variation({ manage_stock: 0 }), parent, options).low_stock_remaining).toBeNull();
+    expect(shapeVariation(variation({ stock_quantity: 0 }), parent, options).low_stock_remaining).toBeNull();
+    expect(shapeProduct(row({ manage_stock: 1, stock_quantity: 2 }), none, options).low_stock_remaining).toBe(2);
+    expect(shapeProduct(row({ manage_stock: 1, stock_quantity: 3 }), none, options).low_stock_remaining).toBeNull();
+  });
+});

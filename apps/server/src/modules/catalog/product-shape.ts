@@ -4,6 +4,8 @@ import {
   currencyFields,
   DEFAULT_QUANTITY_LIMITS,
   formatAmount,
+  lowStockAmountOf,
+  lowStockRemaining,
   type StoreAddToCart,
   type StoreImage,
   type StorePrices,
@@ -78,10 +80,10 @@ export function deriveStockStatus(
   return row.backorders === "no" ? "outofstock" : "onbackorder";
 }
 
-function lowStockRemaining(row: ProductRow, options: ShapeOptions): number | null {
-  if (!row.manage_stock || row.stock_quantity === null || row.stock_quantity <= 0) return null;
-  const threshold = row.low_stock_amount ?? options.lowStockAmount;
-  return row.stock_quantity <= threshold ? row.stock_quantity : null;
+/** "Only N left": a managed row's stock when at or below its low amount (its own, else `parentAmount`, else the shop's). */
+function lowStockLeft(row: ProductRow, options: ShapeOptions, parentAmount: number | null = null): number | null {
+  if (!row.manage_stock) return null;
+  return lowStockRemaining(row.stock_quantity, lowStockAmountOf(row.low_stock_amount, parentAmount, options.lowStockAmount));
 }
 
 function isPurchasable(row: ProductRow, variations: VariationWithRow[]): boolean {
@@ -187,7 +189,7 @@ export function shapeProduct(row: ProductRow, details: ProductDetails, options: 
     is_purchasable: purchasable,
     is_in_stock: inStock,
     is_on_backorder: status === "onbackorder",
-    low_stock_remaining: lowStockRemaining(row, options),
+    low_stock_remaining: lowStockLeft(row, options),
     sold_individually: row.sold_individually === 1,
     add_to_cart: addToCart(row, purchasable, inStock),
   };
@@ -213,6 +215,8 @@ export function shapeVariationAsProduct(
   const product = shapeProduct(row, { ...details, attributes: [], variations: [] }, options);
   return {
     ...product,
+    // Low by the variation's own amount, else its product's, else the shop's (decision 0099), as the owner's notices.
+    low_stock_remaining: lowStockLeft(own, options, parent.low_stock_amount),
     type: "variation",
     parent: parent.id,
     variation: variation.label,
@@ -220,8 +224,12 @@ export function shapeVariationAsProduct(
   };
 }
 
-/** One variation of `product` (whose tax status and class price it, as in the cart). */
-export function shapeVariation(variation: VariationWithRow, product: TaxOf, options: ShapeOptions): StoreVariation {
+/** One variation of `product` (whose tax status and class price it, as in the cart, and whose low-stock amount it falls back on). */
+export function shapeVariation(
+  variation: VariationWithRow,
+  product: TaxOf & Partial<Pick<ProductRow, "low_stock_amount">>,
+  options: ShapeOptions,
+): StoreVariation {
   const row = variation.row;
   const status = row.stock_status;
   const prices = pricesFor(row, [], product, options);
@@ -233,7 +241,7 @@ export function shapeVariation(variation: VariationWithRow, product: TaxOf, opti
     is_purchasable: row.regular_price !== null,
     is_in_stock: status !== "outofstock",
     is_on_backorder: status === "onbackorder",
-    low_stock_remaining: lowStockRemaining(row, options),
+    low_stock_remaining: lowStockLeft(row, options, product.low_stock_amount ?? null),
     sku: row.sku,
     image: variation.image,
   };

@@ -7,6 +7,7 @@
  * then (a declined card's order gave it back before its reply) is marked lapsed; one that cannot be
  * sent is logged and marked failed: the order stands either way. Alerts left due by a stop are sent when the shop starts.
  */
+import { lowStockAmountOf } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import type { StockAlertsTable } from "../../db/schema.ts";
 import { stockAlertsNoted } from "../../db/stock-alerts.ts";
@@ -123,7 +124,10 @@ async function stockNowOf(db: Db, settings: ShopSettings, ids: number[]): Promis
       .filter((row) => row.manage_stock === 1 && row.stock_quantity !== null)
       .map((row) => [
         row.id,
-        { quantity: Number(row.stock_quantity), lowAmount: row.low_stock_amount ?? row.parent_low ?? settings.lowStockAmount },
+        {
+          quantity: Number(row.stock_quantity),
+          lowAmount: lowStockAmountOf(row.low_stock_amount, row.parent_low, settings.lowStockAmount),
+        },
       ]),
   );
 }
