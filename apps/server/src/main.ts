@@ -13,6 +13,7 @@ import {
 import { loadExtensions } from "./extensions.ts";
 import { StoreError } from "./http/errors.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
+import { queueSaleChanges } from "./modules/catalog/index.ts";
 import { sweepUnpaidOrders } from "./modules/checkout/index.ts";
 import { deleteEndedLoginSessions, deleteEndedPasswordResets, ensureOwner } from "./modules/customers/index.ts";
 import { createMailer } from "./modules/emails/index.ts";
@@ -58,7 +59,8 @@ async function main() {
   // longer than the shop holds stock are cancelled and their stock returned, unless their gateway
   // says they were paid (settled) or cannot tell (held); carts idle for two days, login sessions no
   // token can name any more, password reset links that stopped working and guests' remembered facts after a month are deleted. Form entries whose
-  // charge was never recorded are settled by asking their gateway, and expired form drafts deleted.
+  // charge was never recorded are settled by asking their gateway, and expired form drafts deleted. Scheduled
+  // sales that started or ended are queued for webhooks (product.updated).
   const sweep = async () => {
     try {
       const { holdStockMinutes } = await getSettings(db);
@@ -77,6 +79,12 @@ async function main() {
           { ...orders, carts, meta, sessions, resets, stockAlerts },
           "sweep: unpaid orders settled, held, failed or cancelled; due emails sent; expired carts, sessions, password resets and old stock notices deleted",
         );
+      // Scheduled sales that started or ended since the last sweep, told to webhooks as product.updated.
+      const saleChanges = await queueSaleChanges(db, new Date());
+      if (saleChanges) {
+        app.log.info({ products: saleChanges }, "sweep: scheduled sales that started or ended queued for webhooks");
+        app.webhooks.kick();
+      }
       // Gateway refunds reserved ten minutes ago and never settled (a crash between their transactions).
       const refunds = await settlePendingRefunds(db, new Date(Date.now() - 10 * 60 * 1000));
       if (refunds.completed || refunds.dropped) app.log.info({ refunds }, "sweep: reserved gateway refunds completed or given back");

@@ -282,6 +282,13 @@ export interface ShippingMethodsTable {
 }
 
 /** Counters bumped by triggers on every write to a group of tables (migration 003). */
+/** How far a job driven by the clock alone has done its work (migration 047): `sale_webhooks` for scheduled sales told to webhooks. */
+export interface JobMarksTable {
+  name: string;
+  /** ISO instant: the job's work up to here is done. */
+  at: string;
+}
+
 export interface RevisionsTable {
   name: string;
   value: number;
@@ -923,6 +930,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   api_keys: ApiKeysTable;
+  job_marks: JobMarksTable;
 }
 
 /** The shop's database in either dialect. */

@@ -10,8 +10,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
-import { productId, StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
+import { productId, StoreClient, TEST_ADDRESS, variationId } from "../../../../../test/store-client.ts";
 import { queueWebhookEvent } from "../../db/webhook-events.ts";
+import { queueSaleChanges } from "../catalog/index.ts";
 import { ensureOwner } from "../customers/index.ts";
 import { DISABLE_AFTER_FAILURES, RETRY_DELAYS_MS } from "./index.ts";
 
@@ -477,6 +478,54 @@ describe("two processes over one database", () => {
     expect(new Set(deliveryIds).size).toBe(deliveryIds.length);
     expect(got.map((r) => JSON.parse(r.body).id).sort()).toEqual(ids);
     expect((await deliveriesOf(hook.id)).every((d) => d.status === "delivered" && d.attempts === 1)).toBe(true);
+    await call("DELETE", `/webhooks/${hook.id}`);
+  });
+});
+
+describe("scheduled sales", () => {
+  it("queues product.updated when a sale starts or ends, once whichever process sweeps, and only when the price changed", async () => {
+    const hook = await addWebhook("product.updated", "/sales");
+    const print = await productId(shop.app, "limited-print");
+    const redMedium = await variationId(shop.app, "hoodie", ["red", "m"]);
+    const hoodie = await productId(shop.app, "hoodie");
+    const poster = await productId(shop.app, "pre-order-poster");
+    // Far ahead of any other test's clock; the first sweep only sets the mark.
+    const t0 = Date.now() + 400 * 86_400_000;
+    const at = (minutes: number) => new Date(t0 + minutes * 60_000);
+    const schedule = (id: number, sale: number, starts: number | null, ends: number | null) =>
+      shop.db
+        .updateTable("products")
+        .set({
+          regular_price: 2000,
+          sale_price: sale,
+          sale_starts_at: starts === null ? null : at(starts).toISOString(),
+          sale_ends_at: ends === null ? null : at(ends).toISOString(),
+        })
+        .where("id", "=", id)
+        .execute();
+    await schedule(print, 1500, 1, 3);
+    await schedule(redMedium, 1500, 2, null);
+    // A "sale" at the regular price changes nothing when it starts.
+    await schedule(poster, 2000, 1, null);
+    expect(await queueSaleChanges(shop.db, at(0))).toBe(0);
+    expect(await queueSaleChanges(shop.db, at(1.5))).toBe(1);
+    expect((await deliveriesOf(hook.id)).map((d) => d.resource_id)).toEqual([print]);
+    // Queued at the sweep's clock: the sender's runs there too.
+    ahead = at(2).getTime() - Date.now();
+    await deliverDue();
+    expect(receiver.at("/sales").map((r) => JSON.parse(r.body).id)).toEqual([print]);
+    // The same stretch is never told twice; two processes sweeping at once tell it once: the variation's product.
+    expect(await queueSaleChanges(shop.db, at(1.5))).toBe(0);
+    // (On SQLite, one process's database, the second connection waits in this thread: so they take turns.)
+    const both =
+      process.env.CW_TEST_DB === "postgres"
+        ? await Promise.all([queueSaleChanges(shop.db, at(2.5)), queueSaleChanges(second.db, at(2.5))])
+        : [await queueSaleChanges(shop.db, at(2.5)), await queueSaleChanges(second.db, at(2.5))];
+    expect(both.sort()).toEqual([0, 1]);
+    expect((await deliveriesOf(hook.id)).map((d) => d.resource_id)).toEqual([print, hoodie]);
+    // The end is told too; a stretch the shop was stopped over is caught up at the next sweep.
+    expect(await queueSaleChanges(shop.db, at(60))).toBe(1);
+    expect((await deliveriesOf(hook.id)).map((d) => d.resource_id)).toEqual([print, hoodie, print]);
     await call("DELETE", `/webhooks/${hook.id}`);
   });
 });
