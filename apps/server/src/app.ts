@@ -21,6 +21,7 @@ import { lazySchemas } from "./http/lazy-schemas.ts";
 import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { registerSessionHooks } from "./http/session.ts";
+import { closeUnreadBodies } from "./http/upload-limits.ts";
 import { apiKeysAdminRoutes, registerApiKeyAuth } from "./modules/api-keys/index.ts";
 import { attributionRoutes } from "./modules/attribution/index.ts";
 import { cartAjaxActions, cartRoutes } from "./modules/cart/index.ts";
@@ -149,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerInputChecks(app);
+  // A refused upload is not read to its end (decision 0105).
+  closeUnreadBodies(app);
   // Extensions' registrations are the process's; an app gives them back when it closes.
   const unregisterExtensions = registerExtensions(deps.extensions ?? [], (message) => app.log.warn(message));
   app.addHook("onClose", async () => unregisterExtensions());

@@ -12,6 +12,7 @@ import type { ContextFactory } from "./context.ts";
 import { StoreError } from "./errors.ts";
 import { unstorableTextError } from "./input.ts";
 import { type LoginSessionCheck, resolveSession, sendSessionHeaders } from "./session.ts";
+import { declaredLength, MULTIPART_OVERHEAD_BYTES, readFilePart, sizeText } from "./upload-limits.ts";
 
 /** A file of a multipart body, read whole (the limits keep it small). */
 export interface AjaxFile {
@@ -46,6 +47,9 @@ export type AjaxActions = Record<string, AjaxAction>;
 
 /** What one multipart body may hold: a contact message's files fit, an upload flood does not. */
 export const AJAX_LIMITS = { files: 5, fileSize: 5 * 1024 * 1024, fields: 200, fieldSize: 100 * 1024, parts: 205 } as const;
+/** The most a multipart body within AJAX_LIMITS can come to: every file and field at its limit, and the framing. */
+export const AJAX_MAX_BYTES =
+  AJAX_LIMITS.files * AJAX_LIMITS.fileSize + AJAX_LIMITS.fields * AJAX_LIMITS.fieldSize + MULTIPART_OVERHEAD_BYTES;
 
 /** The field's first value, or undefined. */
 export function formField(form: AjaxForm, name: string): string | undefined {
@@ -102,13 +106,19 @@ type ReadBody = { form: AjaxForm; refused?: StoreError };
 
 async function readMultipart(request: FastifyRequest): Promise<ReadBody> {
   const form: AjaxForm = { fields: {}, files: [] };
+  // Declared over what the limits let through: refused before a byte is read (decision 0105).
+  if (declaredLength(request) > AJAX_MAX_BYTES)
+    return {
+      form,
+      refused: new StoreError("cw_ajax_body_too_large", `The form is too large to send at once: at most ${sizeText(AJAX_MAX_BYTES)}.`, 413),
+    };
   let current: string | undefined;
   try {
     for await (const part of request.parts({ limits: AJAX_LIMITS })) {
       current = part.fieldname;
       if (part.type === "file") {
         const file = part as MultipartFile;
-        const data = await file.toBuffer();
+        const data = await readFilePart(file);
         // An empty file input still sends a part with no name and no bytes: nothing was chosen.
         if (file.filename === "" && data.length === 0) continue;
         form.files.push({ field: file.fieldname, filename: file.filename, mimetype: file.mimetype, data });

@@ -3,6 +3,7 @@
  * Expected failures are thrown as StoreError; anything else is a bug and answers a bare 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sizeText } from "./upload-limits.ts";
 
 export class StoreError extends Error {
   readonly code: string;
@@ -156,6 +157,16 @@ export function sendError(reply: FastifyReply, error: StoreError) {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const known = toStoreError(error);
+    // A body over the route's limit: the limit is named (decision 0105).
+    if (known?.code === "rest_request_too_large")
+      return sendError(
+        reply,
+        new StoreError(
+          "rest_request_too_large",
+          `The request body is too large: at most ${sizeText(request.routeOptions.bodyLimit ?? 0)}.`,
+          413,
+        ),
+      );
     if (known) return sendError(reply, known);
     request.log.error({ err: error }, "unhandled error");
     return sendError(reply, new StoreError("cw_rest_unknown_server_error", "Something went wrong on our side. Please try again.", 500));

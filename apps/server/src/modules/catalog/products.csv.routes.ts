@@ -12,6 +12,7 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { StoreError } from "../../http/errors.ts";
 import { IdSchema } from "../../http/input.ts";
+import { MULTIPART_OVERHEAD_BYTES, readFilePart, refuseDeclaredOver } from "../../http/upload-limits.ts";
 import { exportProducts } from "./products.csv-export.ts";
 import { importProducts, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "./products.import.ts";
 
@@ -47,7 +48,7 @@ async function fileOf(request: FastifyRequest): Promise<{ bytes: Uint8Array; nam
     for await (const part of request.parts()) {
       if (part.type !== "file") continue;
       // Every file part is read, whatever its field: one left unread stalls the form and the request never ends.
-      const bytes = await part.toBuffer();
+      const bytes = await readFilePart(part);
       if (part.fieldname === "file") return { bytes, name: part.filename.slice(0, 200) || "products.csv" };
     }
   } catch (error) {
@@ -67,6 +68,10 @@ export const productsCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
     done(null, body),
   );
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 2, parts: 3 } });
+  // The text/csv body over its limit is refused by Fastify before the route: answered as the form's file is.
+  app.setErrorHandler((error) => {
+    throw (error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE" ? tooLarge() : error;
+  });
 
   app.get(
     "/products/export",
@@ -98,6 +103,7 @@ export const productsCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/products/import",
     {
       bodyLimit: MAX_IMPORT_BYTES,
+      preHandler: refuseDeclaredOver(MAX_IMPORT_BYTES + MULTIPART_OVERHEAD_BYTES, tooLarge),
       schema: {
         tags,
         summary: "Create and update products from a product CSV file (docs/product-csv.md)",

@@ -9,6 +9,7 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
+import { MULTIPART_OVERHEAD_BYTES, readFilePart, refuseDeclaredOver } from "../../http/upload-limits.ts";
 import {
   addDownloadFile,
   DOWNLOAD_LIMITS,
@@ -48,6 +49,8 @@ const Settings = Type.Object(
 const Rename = Type.Object({ name: Type.String({ maxLength: 1000 }) }, { additionalProperties: false });
 const Grant = Type.Object({ product_id: Id }, { additionalProperties: false });
 
+const fileTooLarge = `A file may be at most ${DOWNLOAD_LIMITS.bytes / 1024 / 1024} MB.`;
+
 /** The file and its shown name from a multipart body. */
 async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart()) throw fieldsInvalid({ file: "Choose a file to upload." });
@@ -59,7 +62,7 @@ async function readUpload(request: FastifyRequest) {
     })) {
       if (part.type === "file") {
         const upload = part as MultipartFile;
-        const bytes = await upload.toBuffer();
+        const bytes = await readFilePart(upload);
         if (upload.fieldname === "file") file = { filename: upload.filename, mimetype: upload.mimetype, bytes };
       } else if (part.fieldname === "name") {
         if (part.valueTruncated) throw fieldsInvalid({ name: `A file's name may be at most ${DOWNLOAD_LIMITS.name} characters.` });
@@ -68,8 +71,7 @@ async function readUpload(request: FastifyRequest) {
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE")
-      throw fieldsInvalid({ file: `A file may be at most ${DOWNLOAD_LIMITS.bytes / 1024 / 1024} MB.` });
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw fieldsInvalid({ file: fileTooLarge });
     if (code === "FST_FILES_LIMIT") throw fieldsInvalid({ file: "Upload one file at a time." });
     if (error instanceof StoreError) throw error;
     if (code?.startsWith("FST_") || (error instanceof Error && /multipart|boundary/i.test(error.message)))
@@ -102,6 +104,7 @@ export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/products/:id/downloads/files",
     {
+      preHandler: refuseDeclaredOver(DOWNLOAD_LIMITS.bytes + MULTIPART_OVERHEAD_BYTES, () => fieldsInvalid({ file: fileTooLarge })),
       schema: {
         tags,
         summary: "Add a file to a product or variation",

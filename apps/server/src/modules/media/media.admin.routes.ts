@@ -9,6 +9,7 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { StoreError } from "../../http/errors.ts";
+import { MULTIPART_OVERHEAD_BYTES, readFilePart, refuseDeclaredOver } from "../../http/upload-limits.ts";
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "./checks.ts";
 import { deleteMedia, listMedia, MAX_ALT_LENGTH, mediaInvalid, readMedia, updateMedia, uploadMedia } from "./media.service.ts";
 
@@ -40,7 +41,7 @@ async function readUpload(request: FastifyRequest): Promise<{ file: { filename: 
     for await (const part of request.parts({ limits: { files: 1, fileSize: MEDIA_LIMITS.bytes, fields: 5, fieldSize: 4096, parts: 6 } })) {
       if (part.type === "file") {
         const upload = part as MultipartFile;
-        const bytes = await upload.toBuffer();
+        const bytes = await readFilePart(upload);
         if (upload.fieldname === "file" && !(upload.filename === "" && bytes.length === 0)) file = { filename: upload.filename, bytes };
       } else if (part.fieldname === "alt") {
         if (part.valueTruncated) throw mediaInvalid({ alt: `Alt text may be at most ${MAX_ALT_LENGTH} characters.` });
@@ -67,6 +68,7 @@ export const mediaAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/media",
     {
+      preHandler: refuseDeclaredOver(MEDIA_LIMITS.bytes + MULTIPART_OVERHEAD_BYTES, () => mediaInvalid({ file: MEDIA_MESSAGES.tooLarge })),
       schema: {
         tags,
         summary: "Upload an image",

@@ -1,0 +1,114 @@
+/**
+ * Uploads stop at their limit (decision 0105). Multipart files are read through @fastify/multipart's
+ * per-file limit, so no more than the limit is ever held in memory; but a refused upload used to be read
+ * to its end (a 1 GB body was taken in, and thrown away, before the 400 went out). Now:
+ *  - an upload route refuses a body whose declared Content-Length is over its cap (its file limit and
+ *    MULTIPART_OVERHEAD_BYTES) before reading any of it (`refuseDeclaredOver`, with the route's own
+ *    error: the field and the limit named);
+ *  - a multipart file stops being read at its limit (`readFilePart`), not at the end of the body;
+ *  - any error answer to a request whose body was not read to its end reads a little more and then
+ *    cuts the connection (`closeUnreadBodies`): a chunked or lying body stops near the limit too.
+ */
+import type { IncomingMessage } from "node:http";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { StoreError } from "./errors.ts";
+
+/** What a multipart body may carry besides its files: text fields and the parts' framing. */
+export const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+
+/** A limit as people read it: "20 MB", "512 KB", "300 bytes". */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.floor(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** The Content-Length a request declares, 0 when none (a chunked body). */
+export const declaredLength = (request: FastifyRequest) => Number(request.headers["content-length"] ?? "0") || 0;
+
+/**
+ * A route's preHandler (after the scope's sign-in and nonce checks; a multipart body is not read before
+ * the handler) refusing a body whose Content-Length is over `maxBytes` before a byte of it is read.
+ */
+export function refuseDeclaredOver(maxBytes: number, refusal: () => StoreError): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    if (declaredLength(request) > maxBytes) throw refusal();
+  };
+}
+
+/** How long, and how much more, a refused upload is read and dropped after its answer before the connection is cut. */
+export const LINGER = { ms: 2_000, bytes: 8 * 1024 * 1024 } as const;
+
+/**
+ * Error answers to requests whose bodies were not read to their end: what the client is still sending
+ * is read and dropped, as a web server's lingering close does, for at most LINGER (so that the client
+ * reads the answer instead of a reset, and a small rest leaves the connection usable), then the
+ * connection is cut: a huge body is never read through. Left alone, Node would keep the connection
+ * open on a body nobody reads any more, and the client would wait on it.
+ */
+export function closeUnreadBodies(app: FastifyInstance): void {
+  app.addHook("onSend", (request, reply, payload, done) => {
+    // `complete` is false until the body ends (an injected request, which has no socket, has none).
+    if (reply.statusCode >= 400 && request.raw.complete === false) linger(request.raw);
+    done(null, payload);
+  });
+}
+
+function linger(request: IncomingMessage): void {
+  const socket = request.socket;
+  let dropped = 0;
+  const cut = () => {
+    clearTimeout(timer);
+    if (!request.complete) socket.destroy();
+  };
+  const timer = setTimeout(cut, LINGER.ms);
+  timer.unref();
+  request.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER.bytes) cut();
+  });
+  request.once("end", () => clearTimeout(timer));
+  socket.once("close", () => clearTimeout(timer));
+  request.resume();
+}
+
+/** The error a file over its part's limit ends in: the code @fastify/multipart gives it, which the routes map to their answers. */
+export class FileTooLargeError extends Error {
+  override name = "FileTooLargeError";
+  readonly code = "FST_REQ_FILE_TOO_LARGE";
+  constructor() {
+    super("The file is over its limit.");
+  }
+}
+
+/**
+ * A multipart file part's bytes, at most its `fileSize` limit. Unlike `toBuffer`, which reads a
+ * truncated part on to the end of the body before it throws, the limit ends the reading at once: the
+ * part's stream is destroyed, which stops the multipart parser reading the request.
+ */
+export function readFilePart(part: { file: NodeJS.ReadableStream & { destroy(error?: Error): unknown } }): Promise<Buffer> {
+  const stream = part.file;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let settled = false;
+    const settle = (error: Error | null) => {
+      if (settled) return;
+      settled = true;
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks));
+    };
+    stream.on("data", (chunk: Buffer) => {
+      if (!settled) chunks.push(chunk);
+    });
+    stream.on("limit", () => {
+      chunks.length = 0;
+      settle(new FileTooLargeError());
+      stream.destroy();
+    });
+    // The limit may have been met before these listeners came (the parser ran ahead of the reader): then the end says so.
+    stream.on("end", () => settle((stream as { truncated?: boolean }).truncated ? new FileTooLargeError() : null));
+    stream.on("error", (error: Error) => settle(error));
+    stream.on("close", () => settle(new Error("The upload ended before its file did.")));
+  });
+}
