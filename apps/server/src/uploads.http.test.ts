@@ -6,6 +6,7 @@
  * and nothing is kept.
  */
 import { request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/app.ts";
 import { ADMIN, adminCall as call, signedIn } from "../../../test/owner-client.ts";
@@ -15,8 +16,8 @@ import { sizeText } from "./http/upload-limits.ts";
 import { ensureOwner } from "./modules/customers/index.ts";
 
 const OWNER = { email: "owner@uploads.test", password: "owner-password-2026" };
-// Ports 3646-3647 are this work's: one per database, so both projects may run at once.
-const PORT = process.env.CW_TEST_DB === "postgres" ? 3647 : 3646;
+/** The port the system gave the shop's listener. */
+let PORT = 0;
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 // The limits as the owner reads them (the console, docs/api): an image, a downloadable file, a product CSV.
@@ -38,7 +39,8 @@ beforeAll(async () => {
   owner = await signedIn(shop.app, OWNER.email, OWNER.password);
   product = await productId(shop.app, "hoodie");
   demoMedia = await mediaCount();
-  await shop.app.listen({ port: PORT, host: "127.0.0.1" });
+  await shop.app.listen({ port: 0, host: "127.0.0.1" });
+  PORT = (shop.app.server.address() as AddressInfo).port;
 });
 afterAll(async () => shop?.close());
 
