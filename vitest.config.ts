@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 
 // Generous limits: a test is judged by what it asserts, and a busy 2-core machine may take seconds to build an app.
 const limits = { testTimeout: 20_000, hookTimeout: 30_000 };
+// The HTTP tests' password hashes: scrypt with N=2^10, not 2^15 (decision 0108); the unit tests and the journeys keep 2^15.
+const cheapHashes = { CW_TEST_SCRYPT_N: "1024" };
 const httpTests = ["apps/server/src/**/*.http.test.ts", "apps/web/app/**/*.http.test.ts", "resilience/**/*.http.test.ts"];
 
 export default defineConfig({
@@ -28,7 +30,7 @@ export default defineConfig({
           ...limits,
           name: "sqlite",
           include: httpTests,
-          env: { CW_TEST_DB: "sqlite" },
+          env: { CW_TEST_DB: "sqlite", ...cheapHashes },
         },
       },
       {
@@ -36,7 +38,7 @@ export default defineConfig({
           ...limits,
           name: "postgres",
           include: httpTests,
-          env: { CW_TEST_DB: "postgres" },
+          env: { CW_TEST_DB: "postgres", ...cheapHashes },
           globalSetup: ["test/postgres.global-setup.ts"],
           // Each file gets its own database; a few at a time keeps a 2-core machine responsive.
           maxWorkers: 2,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from "./password.ts";
 
 // Small parameters keep the unit tests quick; the HTTP tests use the real ones.
@@ -31,6 +31,23 @@ describe("password hashes", () => {
     const hash = await hashPassword("s3cret-password");
     expect(hash.startsWith("scrypt$32768$8$1$")).toBe(true);
     expect(await verifyPassword("s3cret-password", hash)).toBe(true);
+  });
+
+  it("are made cheaper only under Vitest, only to a smaller power of two, when the HTTP tests ask (decision 0108)", async () => {
+    const paramsWith = async (env: Record<string, string>) => {
+      for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+      vi.resetModules();
+      return (await import("./password.ts")).HASH_PARAMS;
+    };
+    try {
+      expect(await paramsWith({ CW_TEST_SCRYPT_N: "1024" })).toEqual({ N: 1024, r: 8, p: 1 });
+      for (const n of ["1000", "65536", "32768", "", "2e3"]) expect(await paramsWith({ CW_TEST_SCRYPT_N: n })).toEqual(SCRYPT_PARAMS);
+      // A running shop is not under Vitest: the setting is not read.
+      expect(await paramsWith({ CW_TEST_SCRYPT_N: "1024", VITEST: "" })).toEqual(SCRYPT_PARAMS);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
   });
 
   it("refuse what they cannot read, and absurd parameters, without throwing", async () => {
