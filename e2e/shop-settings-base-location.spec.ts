@@ -13,7 +13,9 @@ import { seriousViolations, tabTo } from "./support/shopper-order.ts";
 /** Saves, waiting for this save's answer: the last save's "Store details saved." may still be showing. */
 async function saveStore(page: Page) {
   await tabTo(page, "Save store details");
-  const answer = page.waitForResponse((response) => response.url().includes("/api/admin/v1/settings") && response.request().method() !== "GET");
+  const answer = page.waitForResponse(
+    (response) => response.url().includes("/api/admin/v1/settings") && response.request().method() !== "GET",
+  );
   await page.keyboard.press("Enter");
   expect((await answer).ok()).toBe(true);
   await expect(page.getByRole("status").filter({ hasText: "Store details saved." })).toBeVisible();
