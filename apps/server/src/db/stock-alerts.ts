@@ -8,7 +8,7 @@
 import { sql } from "kysely";
 import { compiled } from "./prepared.ts";
 import type { Db } from "./schema.ts";
-import { rows, run, type Work } from "./unit-of-work.ts";
+import { run, type Work } from "./unit-of-work.ts";
 
 export type StockAlertKind = "low" | "out" | "backorder";
 
@@ -48,19 +48,27 @@ export function stockCrossings(move: StockMove): StockAlertKind[] {
 export const SHOP_LOW_AMOUNT = sql<number>`coalesce((select cast(s.value as integer) from settings s where s.key = 'lowStockAmount'), 2)`;
 const SHOP_OUT_AMOUNT = sql<number>`coalesce((select cast(s.value as integer) from settings s where s.key = 'outOfStockAmount'), 0)`;
 
-/** A product's stock after a move, and the amounts its crossings are judged by (same transaction). */
-const stockNow = compiled((db: Db, productId: number) =>
-  db
-    .selectFrom("products as p")
-    .leftJoin("products as parent", "parent.id", "p.parent_id")
-    .select([
-      "p.stock_quantity",
-      "p.backorders",
-      sql<number>`coalesce(p.low_stock_amount, parent.low_stock_amount, ${SHOP_LOW_AMOUNT})`.as("low_amount"),
-      SHOP_OUT_AMOUNT.as("out_amount"),
-    ])
-    .where("p.id", "=", productId),
-);
+/**
+ * What the conditional stock update answers (RETURNING, both dialects) about the row it moved: the
+ * quantity after the move and the amounts its crossings are judged by, read by the same statement,
+ * so judging a move costs no statement of its own. Only the updated row's subqueries run.
+ */
+export const STOCK_MOVE_RETURNING = [
+  sql<number | null>`products.stock_quantity`.as("stock_quantity"),
+  sql<string>`products.backorders`.as("backorders"),
+  sql<number>`coalesce(products.low_stock_amount, (select parent.low_stock_amount from products parent where parent.id = products.parent_id), ${SHOP_LOW_AMOUNT})`.as(
+    "low_amount",
+  ),
+  SHOP_OUT_AMOUNT.as("out_amount"),
+] as const;
+
+/** A row of STOCK_MOVE_RETURNING, as either dialect answers it. */
+export interface MovedStock {
+  stock_quantity: number | string | null;
+  backorders: string;
+  low_amount: number | string;
+  out_amount: number | string;
+}
 
 const noteAlert = compiled((db: Db, productId: number, kind: StockAlertKind, orderId: number, stock: number, now: string) =>
   db.insertInto("stock_alerts").values({ product_id: productId, kind, order_id: orderId, stock, created_at: now }),
@@ -69,17 +77,19 @@ const noteAlert = compiled((db: Db, productId: number, kind: StockAlertKind, ord
 /** Alerts noted by this process: the stock module sends what is due once it sees the count move. */
 export const stockAlertsNoted = { count: 0 };
 
-/** After an order took `quantity` of a product (same transaction): the alerts its crossings owe, noted. */
-export function* noteStockAlerts(db: Db, productId: number, quantity: number, orderId: number, now: string): Work<void> {
-  const [row] = yield* rows(stockNow(db, productId));
-  if (!row || row.stock_quantity === null) return;
-  const after = Number(row.stock_quantity);
+/**
+ * After an order took `quantity` of a product (same transaction): the alerts its crossings owe,
+ * noted. `moved` is the stock update's own answer (STOCK_MOVE_RETURNING): nothing is read again.
+ */
+export function* noteStockAlerts(db: Db, productId: number, quantity: number, orderId: number, now: string, moved: MovedStock): Work<void> {
+  if (moved.stock_quantity === null) return;
+  const after = Number(moved.stock_quantity);
   const kinds = stockCrossings({
     before: after + quantity,
     after,
-    lowAmount: Number(row.low_amount),
-    outAmount: Number(row.out_amount),
-    backorders: row.backorders !== "no",
+    lowAmount: Number(moved.low_amount),
+    outAmount: Number(moved.out_amount),
+    backorders: moved.backorders !== "no",
   });
   for (const kind of kinds) yield* run(noteAlert(db, productId, kind, orderId, after, now));
   if (kinds.length) stockAlertsNoted.count++;

@@ -8,7 +8,7 @@ import type { Db } from "../../db/index.ts";
 import { newOrderSearchTermsQueries, writeOrderSearchTerms } from "../../db/order-search.ts";
 import { compiled } from "../../db/prepared.ts";
 import type { OrderItemsTable, OrderStatus, OrdersTable } from "../../db/schema.ts";
-import { noteStockAlerts } from "../../db/stock-alerts.ts";
+import { noteStockAlerts, STOCK_MOVE_RETURNING } from "../../db/stock-alerts.ts";
 import { stockStatusAfter } from "../../db/stock-status.ts";
 import { rows, run, runSteps, runWork, statementRows, type Work } from "../../db/unit-of-work.ts";
 
@@ -473,10 +473,12 @@ export function takeStock(db: Db, productId: number, quantity: number, orderId: 
 
 /** `takeStock` as a step. */
 export function* stockTaken(db: Db, productId: number, quantity: number, orderId: number, now: string): Work<boolean> {
-  const taken = Number((yield* run(takeStockQuery(db, productId, quantity, orderId, now))).numAffectedRows) === 1;
+  // The update answers the row it moved (none: not taken), with what its crossings are judged by.
+  const [moved] = yield* rows(takeStockQuery(db, productId, quantity, orderId, now));
+  if (!moved) return false;
   // Every order path takes stock here: the notices its crossings owe the owner are noted with it (decision 0099).
-  if (taken) yield* noteStockAlerts(db, productId, quantity, orderId, now);
-  return taken;
+  yield* noteStockAlerts(db, productId, quantity, orderId, now, moved);
+  return true;
 }
 
 // Built once: the same SQL for every line, only the values change.
@@ -492,7 +494,8 @@ const takeStockQuery = compiled((db, productId: number, quantity: number, orderI
     })
     .where("id", "=", productId)
     .where("manage_stock", "=", 1)
-    .where((eb) => eb.or([eb("backorders", "<>", "no"), eb(sql`stock_quantity - ${held}`, ">=", quantity)]));
+    .where((eb) => eb.or([eb("backorders", "<>", "no"), eb(sql`stock_quantity - ${held}`, ">=", quantity)]))
+    .returning(STOCK_MOVE_RETURNING);
 });
 
 export async function returnStock(db: Db, productId: number, quantity: number, now: string): Promise<void> {
