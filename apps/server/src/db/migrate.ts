@@ -39,6 +39,7 @@ import * as m040 from "./migrations/040_api_keys.ts";
 import * as m041 from "./migrations/041_stock_alerts.ts";
 import * as m042 from "./migrations/042_order_fee_tax.ts";
 import * as m043 from "./migrations/043_download_chunks.ts";
+import * as m045 from "./migrations/045_webhook_revision.ts";
 import * as m047 from "./migrations/047_refund_via_job_marks.ts";
 import type { Db } from "./schema.ts";
 
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   "041_stock_alerts": m041,
   "042_order_fee_tax": m042,
   "043_download_chunks": m043,
+  "045_webhook_revision": m045,
   "047_refund_via_job_marks": m047,
 };
 

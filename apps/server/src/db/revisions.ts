@@ -7,7 +7,7 @@ import { BoundedMap, type BoundedMapLimits } from "./bounded-map.ts";
 import type { Db } from "./index.ts";
 import { compiled, prepared } from "./prepared.ts";
 
-export type RevisionName = "settings" | "pricing" | "catalogue" | "coupons" | "widgets" | "forms";
+export type RevisionName = "settings" | "pricing" | "catalogue" | "coupons" | "widgets" | "forms" | "webhooks";
 
 /** A transaction shares its database's adapter object, so both reach the same caches. */
 export const identityOf = (db: Db): object => db.getExecutor().adapter;

@@ -1,13 +1,16 @@
 /**
  * Webhook events queued in the transaction of the change they tell of (decision 0097): one insert
- * that adds a pending delivery for every active webhook of the topic, and nothing when none listens.
- * Kept here, below the modules, so that orders, the catalogue, coupons and customers can queue their
+ * that adds a pending delivery for every active webhook of the topic. When no active webhook listens
+ * to the topic, nothing runs at all: each process keeps the topics active webhooks listen to under
+ * the `webhooks` revision counter (migration 045), which the unit of work reads with the others, so
+ * a webhook saved through any process is seen by every process's next event. Kept here, below the modules, so that orders, the catalogue, coupons and customers can queue their
  * events without importing the webhooks module (which reads them back to build the payloads).
  */
 import { sql } from "kysely";
 import type { Db } from "./index.ts";
 import { compiled } from "./prepared.ts";
-import { run, runSteps, type Work } from "./unit-of-work.ts";
+import { revisionCache } from "./revisions.ts";
+import { type Cached, cached, run, runSteps, type Work } from "./unit-of-work.ts";
 
 export const WEBHOOK_RESOURCES = ["order", "product", "customer", "coupon"] as const;
 export type WebhookResource = (typeof WEBHOOK_RESOURCES)[number];
@@ -85,9 +88,29 @@ const queueDeliveries = compiled(
       ),
 );
 
-/** Queues `resource.event` for resource `id`, as a step of the change's unit of work. */
+/**
+ * The topics active webhooks listen to, per process, read again whenever the `webhooks` counter
+ * moved (a webhook added, deleted, or its status or topic written, by any process or by hand).
+ * Read before the value (revisions.ts), so a set is never older than the counter it is filed under.
+ */
+const activeTopics = revisionCache(
+  "webhooks",
+  async (db): Promise<ReadonlySet<string>> =>
+    new Set((await db.selectFrom("webhooks").select("topic").distinct().where("status", "=", "active").execute()).map((row) => row.topic)),
+);
+const activeTopicsNow: Cached<ReadonlySet<string>> = {
+  peek: (db, revisions) => activeTopics.peek(db, revisions),
+  load: (db) => activeTopics(db),
+};
+
+/**
+ * Queues `resource.event` for resource `id`, as a step of the change's unit of work. A topic no
+ * active webhook listens to costs no statement (the counter is read once per unit of work, with
+ * the others; on its own, one primary-key read instead of the insert).
+ */
 export function* webhookEventQueued(db: Db, resource: WebhookResource, event: WebhookEvent, id: number, at: string): Work<void> {
   const topic = `${resource}.${event}`;
+  if (!(yield* cached(activeTopicsNow)).has(topic)) return;
   // A deleted resource cannot be read back: its payload is its id, fixed now.
   const payload = event === "deleted" ? JSON.stringify({ id }) : null;
   const [a, b] = event === "updated" ? [`${resource}.created`, topic] : ["", ""];
