@@ -480,6 +480,79 @@ describe("two processes over one database", () => {
     expect((await deliveriesOf(hook.id)).every((d) => d.status === "delivered" && d.attempts === 1)).toBe(true);
     await call("DELETE", `/webhooks/${hook.id}`);
   });
+
+  it("an order placed through one process is queued for a webhook saved through the other, and not once it is paused there", async () => {
+    // Each process keeps the topics active webhooks listen to (decision 0097): the second starts with none for order.created.
+    await shop.db.updateTable("webhooks").set({ status: "paused" }).where("topic", "=", "order.created").execute();
+    const tShirt = await productId(second.app, "classic-t-shirt");
+    const placedThroughSecond = async () => {
+      const shopper = new StoreClient(second.app);
+      await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+      const placed = await shopper.post("/checkout", {
+        billing_address: { ...TEST_ADDRESS, email: "two@webhooks.test" },
+        payment_method: "cod",
+      });
+      expect(placed.statusCode, placed.body).toBe(200);
+      return placed.json().order_id as number;
+    };
+    const queuedFor = (orderId: number) =>
+      shop.db
+        .selectFrom("webhook_deliveries")
+        .select(["webhook_id", "topic"])
+        .where("resource", "=", "order")
+        .where("resource_id", "=", orderId)
+        .where("topic", "=", "order.created")
+        .execute();
+
+    const unheard = await placedThroughSecond();
+    expect(await queuedFor(unheard)).toEqual([]);
+
+    // Saved through the first process: the second's very next order is queued for it, and sent by the second.
+    const hook = await addWebhook("order.created", "/elsewhere");
+    const heard = await placedThroughSecond();
+    expect(await queuedFor(heard)).toEqual([{ webhook_id: hook.id, topic: "order.created" }]);
+    await second.app.webhooks.deliverDue();
+    expect(receiver.at("/elsewhere").map((r) => JSON.parse(r.body).id)).toEqual([heard]);
+
+    // Paused through the first process: the second queues nothing for its next order.
+    expect((await call("PATCH", `/webhooks/${hook.id}`, { status: "paused" })).statusCode).toBe(200);
+    const afterPause = await placedThroughSecond();
+    expect(await queuedFor(afterPause)).toEqual([]);
+
+    // Active again, changed by hand in SQL (no owner API in between): seen all the same.
+    await shop.db.updateTable("webhooks").set({ status: "active" }).where("id", "=", hook.id).execute();
+    const again = await placedThroughSecond();
+    expect(await queuedFor(again)).toEqual([{ webhook_id: hook.id, topic: "order.created" }]);
+    await call("DELETE", `/webhooks/${hook.id}`);
+  });
+
+  it("the webhooks counter moves when a webhook is added, deleted, or its status or topic written, not with the sender's failure count", async () => {
+    const counter = async () =>
+      String((await shop.db.selectFrom("revisions").select("value").where("name", "=", "webhooks").executeTakeFirstOrThrow()).value);
+    let last = await counter();
+    const moved = async () => {
+      const now = await counter();
+      const changed = now !== last;
+      last = now;
+      return changed;
+    };
+    const hook = await addWebhook("coupon.created", "/counter");
+    expect(await moved()).toBe(true);
+    await shop.db
+      .updateTable("webhooks")
+      .set({ failure_count: 3, updated_at: new Date().toISOString() })
+      .where("id", "=", hook.id)
+      .execute();
+    // The sender's disabling statement when no webhook has failed enough: matches no row.
+    await shop.db.updateTable("webhooks").set({ status: "disabled" }).where("id", "=", hook.id).where("failure_count", ">=", 99).execute();
+    expect(await moved()).toBe(false);
+    expect((await call("PATCH", `/webhooks/${hook.id}`, { status: "paused" })).statusCode).toBe(200);
+    expect(await moved()).toBe(true);
+    await shop.db.updateTable("webhooks").set({ topic: "coupon.updated" }).where("id", "=", hook.id).execute();
+    expect(await moved()).toBe(true);
+    await call("DELETE", `/webhooks/${hook.id}`);
+    expect(await moved()).toBe(true);
+  });
 });
 
 describe("scheduled sales", () => {
