@@ -116,18 +116,24 @@ const lineFacts = compiled((db, orderId: number) =>
     .where("i.order_id", "=", orderId),
 );
 
-/**
- * Steps of the unit of work that marks an order paid (the checkout's): grants its downloads when it
- * has any (only then does the unit wait on a promise, so other orders stay synchronous on SQLite).
- */
-export function* downloadsGranted$(db: Db, orderId: number, now: string): Work<number> {
-  const lines = yield* rows(lineFacts(db, orderId));
-  if (!lines.some((line) => line.downloadable === 1 && line.a_file !== null)) return 0;
-  return yield* awaited((tx) => grantOrderDownloads(tx, orderId, now));
+/** What a paid order's lines say of its downloads: read once by `downloadLinesOf$`, judged by the two below. */
+export type DownloadLineFacts = { virtual: number | null; downloadable: number | null; a_file: number | null }[];
+
+/** The order's lines as downloads see them (a step of the unit of work that marks it paid). */
+export function* downloadLinesOf$(db: Db, orderId: number): Work<DownloadLineFacts> {
+  return (yield* rows(lineFacts(db, orderId))) as DownloadLineFacts;
 }
 
-/** `allLinesDownloadOnly` as a step of a unit of work. */
-export function* downloadOnly$(db: Db, orderId: number): Work<boolean> {
-  const lines = yield* rows(lineFacts(db, orderId));
-  return lines.length > 0 && lines.every((line) => line.virtual === 1 && line.downloadable === 1);
+/** Whether every line is a virtual, downloadable product: `allLinesDownloadOnly` on lines already read. */
+export const downloadOnlyLines = (lines: DownloadLineFacts): boolean =>
+  lines.length > 0 && lines.every((line) => line.virtual === 1 && line.downloadable === 1);
+
+/**
+ * Steps of the unit of work that marks an order paid (the checkout's): grants its downloads when its
+ * lines (`downloadLinesOf$`, read once for this and `downloadOnlyLines`) have any; only then does the
+ * unit wait on a promise, so other orders stay synchronous on SQLite.
+ */
+export function* downloadsGranted$(orderId: number, now: string, lines: DownloadLineFacts): Work<number> {
+  if (!lines.some((line) => line.downloadable === 1 && line.a_file !== null)) return 0;
+  return yield* awaited((tx) => grantOrderDownloads(tx, orderId, now));
 }

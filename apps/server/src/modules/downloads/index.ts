@@ -6,7 +6,9 @@ export { DOWNLOAD_REFUSALS, downloadRoutes } from "./downloads.routes.ts";
 export { customerDownloads, downloadPath, orderDownloads, type ShopperDownload, takeDownload } from "./downloads.service.ts";
 export {
   allLinesDownloadOnly,
-  downloadOnly$,
+  type DownloadLineFacts,
+  downloadLinesOf$,
+  downloadOnlyLines,
   downloadsGranted$,
   grantOrderDownloads,
   revokeOrderDownloads,

@@ -9,7 +9,7 @@ import { couponUsesBy } from "../../db/placed-orders.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import { awaited, runSteps, type Work } from "../../db/unit-of-work.ts";
 import { queueWebhookEvent, webhookEventQueued } from "../../db/webhook-events.ts";
-import { downloadOnly$, downloadsGranted$ } from "../downloads/index.ts";
+import { type DownloadLineFacts, downloadLinesOf$, downloadOnlyLines, downloadsGranted$ } from "../downloads/index.ts";
 import { type OrderActor, orderEventRecorded, recordOrderEvent } from "./events.ts";
 import * as repo from "./orders.repo.ts";
 import { statusEvent } from "./orders.service.ts";
@@ -232,11 +232,14 @@ export function* paymentOutcomeRecorded(
   fields: PaymentOutcomeFields,
   by: "gateway" | "shop" = "gateway",
 ): Work<boolean> {
+  const paid = fields.status === "processing" || fields.status === "completed";
+  // One read of the lines serves both questions below (the claim in between writes the order's row only).
+  const lines: DownloadLineFacts = paid ? yield* downloadLinesOf$(db, order.id) : [];
   // An order of downloads only has nothing to send: paid, it is complete (decision 0094).
-  if (fields.status === "processing" && (yield* downloadOnly$(db, order.id))) fields = { ...fields, status: "completed" };
+  if (fields.status === "processing" && downloadOnlyLines(lines)) fields = { ...fields, status: "completed" };
   if (!(yield* repo.paymentOutcomeClaimed(db, order.id, order.payment_attempt, fields))) return false;
   // Paid: its buyer may download its files from now on, once granted however many calls get here.
-  if (fields.status === "processing" || fields.status === "completed") yield* downloadsGranted$(db, order.id, fields.updated_at);
+  if (paid) yield* downloadsGranted$(order.id, fields.updated_at, lines);
   const released = UNPAID_OUTCOMES.includes(fields.status) ? yield* awaited((tx) => releaseOrder(tx, order, fields.updated_at)) : undefined;
   const actor: OrderActor = by === "gateway" && order.payment_method ? { type: "gateway" } : SHOP;
   // The claim matched a pending order: that is the status left, whatever the row read earlier said.
