@@ -3,8 +3,9 @@
  * that adds a pending delivery for every active webhook of the topic. When no active webhook listens
  * to the topic, nothing runs at all: each process keeps the topics active webhooks listen to under
  * the `webhooks` revision counter (migration 045), which the unit of work reads with the others, so
- * a webhook saved through any process is seen by every process's next event. Kept here, below the modules, so that orders, the catalogue, coupons and customers can queue their
- * events without importing the webhooks module (which reads them back to build the payloads).
+ * a webhook saved through any process is seen by every process's next event. Kept here, below the
+ * modules, so that orders, the catalogue, coupons and customers can queue their events without
+ * importing the webhooks module (which reads them back to build the payloads).
  */
 import { sql } from "kysely";
 import type { Db } from "./index.ts";
