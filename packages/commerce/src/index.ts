@@ -1,4 +1,5 @@
 export * from "./address/index.ts";
+export * from "./cost-formula.ts";
 export * from "./csv.ts";
 export * from "./fees.ts";
 export * from "./low-stock.ts";
