@@ -41,6 +41,7 @@ import * as m042 from "./migrations/042_order_fee_tax.ts";
 import * as m043 from "./migrations/043_download_chunks.ts";
 import * as m045 from "./migrations/045_webhook_revision.ts";
 import * as m047 from "./migrations/047_refund_via_job_marks.ts";
+import * as m048 from "./migrations/048_shipping_classes.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   "043_download_chunks": m043,
   "045_webhook_revision": m045,
   "047_refund_via_job_marks": m047,
+  "048_shipping_classes": m048,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

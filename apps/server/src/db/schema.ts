@@ -51,6 +51,8 @@ export interface ProductsTable {
   /** Downloads each buyer may make of each file, and days they may make them in; null: no limit. */
   download_limit: Generated<number | null>;
   download_expiry_days: Generated<number | null>;
+  /** A product's shipping class (null: none); a variation's own (null: its parent's) (migration 048). */
+  shipping_class_id: Generated<number | null>;
 }
 
 export interface MediaTable {
@@ -279,6 +281,14 @@ export interface ShippingMethodsTable {
   enabled: Generated<Flag>;
   settings: string;
   sort_order: number;
+}
+
+/** Groups of products whose shipping a flat rate prices apart (migration 048, decision 0106). */
+export interface ShippingClassesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  description: Generated<string>;
 }
 
 /** Counters bumped by triggers on every write to a group of tables (migration 003). */
@@ -892,6 +902,7 @@ export interface Database {
   shipping_zones: ShippingZonesTable;
   shipping_zone_locations: ShippingZoneLocationsTable;
   shipping_methods: ShippingMethodsTable;
+  shipping_classes: ShippingClassesTable;
   revisions: RevisionsTable;
   visitor_meta: VisitorMetaTable;
   orders: OrdersTable;

@@ -44,6 +44,8 @@ export interface VariationInput {
   weight_grams: number | null;
   /** "parent" (its product's class, the default), "standard" or a tax class's slug (decision 0044). */
   tax_class?: string;
+  /** Its own shipping class (decision 0106); null: the same as its product's; absent keeps the saved one. */
+  shipping_class_id?: number | null;
   /** One of the images (its media id) shown when a shopper chooses this variation; null for the product's own; absent keeps the saved one. */
   image_id?: number | null;
 }
@@ -85,6 +87,8 @@ export interface ProductInput {
   tax_status?: TaxStatus;
   /** "standard" (the default) or a tax class's slug. */
   tax_class?: string;
+  /** The shipping class flat rates price it by (decision 0106); null: none; absent keeps the saved one. */
+  shipping_class_id?: number | null;
   featured: boolean;
   catalog_visibility: Visibility;
   menu_order: number;
@@ -104,6 +108,7 @@ export interface ProductInput {
 export interface OwnerVariation extends VariationInput {
   id: number;
   tax_class: string;
+  shipping_class_id: number | null;
   image_id: number | null;
 }
 
@@ -111,6 +116,7 @@ export interface OwnerProduct extends Omit<ProductInput, "variations" | "images"
   id: number;
   tax_status: TaxStatus;
   tax_class: string;
+  shipping_class_id: number | null;
   variations: OwnerVariation[];
   permalink: string;
   images: OwnerImage[];

@@ -26,6 +26,7 @@ import {
   chooseRate,
   type Destination,
   loadZones,
+  type PackageLine,
   pickupRates,
   type RateOption,
   type ShippingZone,
@@ -314,6 +315,9 @@ export function pricePackages(settings: ShopSettings, stored: StoredCart | null,
           subtotal,
           subtotalAfterDiscounts: afterDiscounts,
           hasFreeShippingCoupon: first.freeShipping,
+          // What flat rates' formulas and class costs read: the lines already priced, no further query.
+          lines: packageLines(lines, first.lines),
+          minorUnit: currency.minorUnit,
         }),
         ...pickupRates(settings.localPickup),
       ]
@@ -343,6 +347,16 @@ export function pricePackages(settings: ShopSettings, stored: StoredCart | null,
   };
 }
 export type PricedPackages = ReturnType<typeof pricePackages>;
+
+/** The package's lines (those that need shipping) with their totals after discounts and their shipping class. */
+function packageLines(lines: PricedLine[], totals: Record<string, { line_total: number }>): PackageLine[] {
+  const result: PackageLine[] = [];
+  for (const line of lines) {
+    if (line.item.row.virtual) continue;
+    result.push({ quantity: line.quantity, total: totals[line.key]?.line_total ?? 0, shippingClassId: line.item.shippingClassId });
+  }
+  return result;
+}
 
 /** Stage 4: the rates the cart's `selected_rates` choose among those offered, and the totals with them. */
 export function priceChosenRates(packages: PricedPackages) {

@@ -45,7 +45,7 @@ export { logOwnerChange as logChange } from "../../http/owner-change.ts";
 /** Ids of `wanted` that `table` has no row for. */
 export async function missingIds(
   db: Db,
-  table: "products" | "categories" | "brands" | "tags" | "attributes",
+  table: "products" | "categories" | "brands" | "tags" | "attributes" | "shipping_classes",
   wanted: number[],
 ): Promise<number[]> {
   if (!wanted.length) return [];

@@ -13,6 +13,7 @@ const row = (overrides: Partial<ProductRow> = {}): ProductRow => ({
   downloadable: 0,
   download_limit: null,
   download_expiry_days: null,
+  shipping_class_id: null,
   name: "Mug <Deluxe>",
   slug: "mug",
   sku: "",

@@ -87,6 +87,14 @@ const VariationBody = Type.Object(
       default: "parent",
       description: '"parent" (the product\'s class), "standard" or a tax class\'s slug',
     }),
+    shipping_class_id: Type.Optional(
+      Type.Unsafe<number | null>({
+        type: ["integer", "null"],
+        minimum: 1,
+        maximum: MAX_ID,
+        description: "Its own shipping class; null for the product's; absent keeps the saved one",
+      }),
+    ),
     image_id: Type.Optional(
       Type.Unsafe<number | null>({
         type: ["integer", "null"],
@@ -133,6 +141,14 @@ const fields = {
     description: "taxable: the product and its shipping; shipping: only its shipping; none: neither. Variations follow it",
   }),
   tax_class: Type.String({ minLength: 1, maxLength: 100, default: "standard", description: '"standard" or a tax class\'s slug' }),
+  shipping_class_id: Type.Optional(
+    Type.Unsafe<number | null>({
+      type: ["integer", "null"],
+      minimum: 1,
+      maximum: MAX_ID,
+      description: "The shipping class flat rates price it by; null for none; absent keeps the saved one",
+    }),
+  ),
   featured: Type.Boolean({ default: false }),
   catalog_visibility: Type.Union([Type.Literal("visible"), Type.Literal("catalog"), Type.Literal("search"), Type.Literal("hidden")], {
     default: "visible",

@@ -107,6 +107,7 @@ const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_i
   backorders: row.backorders,
   weight_grams: row.weight_grams,
   tax_class: toApiClass(row.tax_class),
+  shipping_class_id: row.shipping_class_id,
   image_id: imageId,
 });
 
@@ -247,6 +248,7 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
         weight_grams: row.weight_grams,
         tax_status: row.tax_status,
         tax_class: toApiClass(row.tax_class),
+        shipping_class_id: row.shipping_class_id,
         featured: row.featured === 1,
         catalog_visibility: row.catalog_visibility,
         menu_order: row.menu_order,
@@ -343,6 +345,8 @@ export interface ProductLookups {
   slugTaken(slug: string, except: number | null): Promise<boolean>;
   /** The slugs of the shop's tax classes. */
   taxClasses(): Promise<ReadonlySet<string>>;
+  /** Shipping class ids among those given that name no class. */
+  missingShippingClasses(ids: number[]): Promise<number[]>;
   /** Media ids among those given that name no image. */
   missingMedia(ids: number[]): Promise<number[]>;
 }
@@ -381,7 +385,24 @@ export function databaseLookups(db: Db): ProductLookups {
       return new Set((await listTaxClasses(db)).map((c) => c.slug));
     },
     missingMedia: (ids) => missingMedia(db, ids),
+    missingShippingClasses: (ids) => missingIds(db, "shipping_classes", ids),
   };
+}
+
+/** The shipping classes a product and its variations name must exist; errors beside each field. */
+async function checkShippingClasses(lookups: ProductLookups, input: ProductInput, errors: Record<string, string>): Promise<void> {
+  const named = [input.shipping_class_id, ...input.variations.map((v) => v.shipping_class_id)].filter(
+    (id): id is number => typeof id === "number",
+  );
+  const missing = new Set(await lookups.missingShippingClasses(unique(named)));
+  if (!missing.size) return;
+  const problem = (id: number) => `There is no shipping class ${id}.`;
+  if (typeof input.shipping_class_id === "number" && missing.has(input.shipping_class_id))
+    errors.shipping_class_id = problem(input.shipping_class_id);
+  for (const [i, variation] of input.variations.entries()) {
+    if (typeof variation.shipping_class_id === "number" && missing.has(variation.shipping_class_id))
+      errors[`variations[${i}].shipping_class_id`] = problem(variation.shipping_class_id);
+  }
 }
 
 /** Every rule a schema cannot state, each failure beside its field; the clean product back. */
@@ -425,6 +446,7 @@ export async function checkProduct(lookups: ProductLookups, id: number | null, i
   const attributes = await checkAttributes(lookups, input, errors);
   const variations = checkVariations(input, attributes, errors);
   checkProductTax(await lookups.taxClasses(), input, errors);
+  await checkShippingClasses(lookups, input, errors);
   await checkGallery(lookups.missingMedia, input, errors);
   if (Object.keys(errors).length) throw invalid(errors);
 
@@ -553,6 +575,8 @@ export const productColumns = (product: ProductInput, now: string) => ({
   weight_grams: product.weight_grams,
   tax_status: product.tax_status ?? "taxable",
   tax_class: toStoredClass(product.tax_class ?? STANDARD),
+  // Absent: the saved class stays (a client that predates classes keeps the owner's choice).
+  ...(product.shipping_class_id === undefined ? {} : { shipping_class_id: product.shipping_class_id }),
   featured: flag(product.featured),
   catalog_visibility: product.catalog_visibility,
   menu_order: product.menu_order,
@@ -569,6 +593,7 @@ export const variationColumns = (product: ProductInput, variation: VariationInpu
   ...stockColumns(variation),
   weight_grams: variation.weight_grams,
   tax_class: toStoredClass(variation.tax_class ?? PARENT),
+  ...(variation.shipping_class_id === undefined ? {} : { shipping_class_id: variation.shipping_class_id }),
   menu_order: position,
   updated_at: now,
 });

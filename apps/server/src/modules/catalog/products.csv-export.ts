@@ -32,6 +32,7 @@ interface Names {
   tags: Map<number, string>;
   attributes: Map<number, string>;
   terms: Map<number, string>;
+  shippingClasses: Map<number, string>;
 }
 
 /** Each category's or brand's names from the top ("Clothing", "Hoodies"). */
@@ -54,12 +55,13 @@ function pathsOf(rows: { id: number; name: string; parent_id: number | null }[])
 }
 
 async function readNames(ctx: RequestContext): Promise<Names> {
-  const [categories, brands, tags, attributes, terms] = await Promise.all([
+  const [categories, brands, tags, attributes, terms, shippingClasses] = await Promise.all([
     ctx.db.selectFrom("categories").select(["id", "name", "parent_id"]).execute(),
     ctx.db.selectFrom("brands").select(["id", "name", "parent_id"]).execute(),
     ctx.db.selectFrom("tags").select(["id", "name"]).execute(),
     ctx.db.selectFrom("attributes").select(["id", "name"]).execute(),
     ctx.db.selectFrom("attribute_terms").select(["id", "name"]).execute(),
+    ctx.db.selectFrom("shipping_classes").select(["id", "slug"]).execute(),
   ]);
   const named = (rows: { id: number; name: string }[]) => new Map(rows.map((row) => [Number(row.id), row.name]));
   return {
@@ -68,6 +70,7 @@ async function readNames(ctx: RequestContext): Promise<Names> {
     tags: named(tags),
     attributes: named(attributes),
     terms: named(terms),
+    shippingClasses: new Map(shippingClasses.map((row) => [Number(row.id), row.slug])),
   };
 }
 
@@ -140,6 +143,7 @@ function productLines(
     taxStatus: product.tax_status,
     // Empty is the standard class, as a WooCommerce file writes it.
     taxClass: product.tax_class === STANDARD ? "" : product.tax_class,
+    shippingClass: product.shipping_class_id === null ? "" : (names.shippingClasses.get(product.shipping_class_id) ?? ""),
     downloadLimit: download(product.id).limit ?? "",
     downloadExpiry: download(product.id).expiry ?? "",
   };
@@ -178,6 +182,8 @@ function productLines(
       saleEnds: variation.sale_ends_at ?? "",
       // Empty is its parent's class.
       taxClass: variation.tax_class === PARENT ? "" : variation.tax_class,
+      // Empty is its parent's class.
+      shippingClass: variation.shipping_class_id === null ? "" : (names.shippingClasses.get(variation.shipping_class_id) ?? ""),
       parent: product.sku || `id:${product.id}`,
       position,
       downloadLimit: download(variation.id).limit ?? "",

@@ -40,6 +40,8 @@ export const COLUMNS = {
   saleEnds: "Date sale price ends",
   taxStatus: "Tax status",
   taxClass: "Tax class",
+  // Decision 0106: a class's slug (its name is read too); empty is none (a variation: its parent's).
+  shippingClass: "Shipping class",
   // Downloadable products (decision 0094): WooCommerce's names; the files themselves are uploaded in the console.
   downloadLimit: "Download limit",
   downloadExpiry: "Download expiry days",

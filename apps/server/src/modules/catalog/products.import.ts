@@ -173,6 +173,7 @@ interface Snapshot {
   terms: (Named & { attribute_id: number; menu_order: number })[];
   media: { id: number; filename: string }[];
   taxClasses: { slug: string; name: string }[];
+  shippingClasses: { id: number; slug: string; name: string }[];
 }
 
 const hierarchyRow = (c: Named & { parent_id: number | null }) => ({
@@ -182,7 +183,7 @@ const hierarchyRow = (c: Named & { parent_id: number | null }) => ({
 });
 
 async function readSnapshot(db: Db): Promise<Snapshot> {
-  const [products, categories, brands, tags, attributes, terms, media, taxClasses] = await Promise.all([
+  const [products, categories, brands, tags, attributes, terms, media, taxClasses, shippingClasses] = await Promise.all([
     db.selectFrom("products").select(["id", "parent_id", "type", "sku", "slug"]).execute(),
     db.selectFrom("categories").select(["id", "name", "slug", "parent_id"]).execute(),
     db.selectFrom("brands").select(["id", "name", "slug", "parent_id"]).execute(),
@@ -191,6 +192,7 @@ async function readSnapshot(db: Db): Promise<Snapshot> {
     db.selectFrom("attribute_terms").select(["id", "attribute_id", "name", "slug", "menu_order"]).execute(),
     db.selectFrom("media").select(["id", "filename"]).execute(),
     listTaxClasses(db),
+    db.selectFrom("shipping_classes").select(["id", "slug", "name"]).execute(),
   ]);
   const refs = products.map((p) => ({ ...p, id: Number(p.id), parent_id: p.parent_id === null ? null : Number(p.parent_id) }));
   const bySku = new Map<string, ProductRef[]>();
@@ -205,6 +207,7 @@ async function readSnapshot(db: Db): Promise<Snapshot> {
     terms: terms.map((t) => ({ ...t, id: Number(t.id), attribute_id: Number(t.attribute_id) })),
     media: media.map((m) => ({ id: Number(m.id), filename: m.filename })),
     taxClasses,
+    shippingClasses: shippingClasses.map((c) => ({ ...c, id: Number(c.id) })),
   };
 }
 
@@ -436,6 +439,7 @@ const FIELD_COLUMNS: Record<string, string> = {
   sale_starts_at: COLUMNS.saleStarts,
   sale_ends_at: COLUMNS.saleEnds,
   tax_class: COLUMNS.taxClass,
+  shipping_class_id: COLUMNS.shippingClass,
   images: COLUMNS.images,
   stock_quantity: COLUMNS.stock,
   quantity_min: COLUMNS.quantityMin,
@@ -615,6 +619,8 @@ class FileReader {
     this.readPrices(row, input);
     input.tax_status = this.read(row, "taxStatus", readTaxStatus) ?? input.tax_status;
     input.tax_class = this.taxClass(row, STANDARD) ?? input.tax_class;
+    const shippingClass = this.shippingClass(row);
+    if (shippingClass !== undefined) input.shipping_class_id = shippingClass;
     const menuOrder = this.read(row, "position", (text) => readInteger(text, -1_000_000, 1_000_000));
     if (menuOrder !== undefined) input.menu_order = menuOrder ?? 0;
     const min = this.read(row, "quantityMin", (text) => readInteger(text, 1, 1_000_000));
@@ -707,6 +713,17 @@ class FileReader {
       const value = text.trim();
       if (!value) return empty;
       return this.shop.taxClasses.find((c) => c.slug === value.toLowerCase() || nameKey(c.name) === nameKey(value))?.slug ?? value;
+    });
+  }
+
+  /** A shipping class by its slug or name; empty is none (a variation: its parent's); one the shop lacks is a problem. */
+  private shippingClass(row: CsvRow): number | null | undefined {
+    return this.read(row, "shippingClass", (text) => {
+      const value = text.trim();
+      if (!value) return null;
+      const found = this.shop.shippingClasses.find((c) => c.slug === value.toLowerCase() || nameKey(c.name) === nameKey(value));
+      if (!found) throw new CellProblem(`The shop has no shipping class "${value}": add it under Shipping, Classes first.`);
+      return found.id;
     });
   }
 
@@ -822,6 +839,8 @@ class FileReader {
     this.readWeight(row, variation);
     this.readPrices(row, variation);
     variation.tax_class = this.taxClass(row, PARENT) ?? variation.tax_class;
+    const shippingClass = this.shippingClass(row);
+    if (shippingClass !== undefined) variation.shipping_class_id = shippingClass;
     const chosen = this.variationAttributes(row, parent);
     if (chosen) variation.attributes = chosen;
     if (index < 0) {
@@ -932,6 +951,7 @@ function fileLookups(shop: Snapshot, reader: FileReader): ProductLookups {
   }
   const taxClassSlugs = new Set(shop.taxClasses.map((c) => c.slug));
   const mediaIds = new Set(shop.media.map((m) => m.id));
+  const shippingClassIds = new Set(shop.shippingClasses.map((c) => c.id));
   const heldByOthers = (owners: Set<number> | undefined, except: number | null) => [...(owners ?? [])].some((owner) => owner !== except);
   return {
     async missing(table, ids) {
@@ -951,6 +971,9 @@ function fileLookups(shop: Snapshot, reader: FileReader): ProductLookups {
     },
     async missingMedia(ids) {
       return ids.filter((id) => !mediaIds.has(id));
+    },
+    async missingShippingClasses(ids) {
+      return ids.filter((id) => !shippingClassIds.has(id));
     },
   };
 }

@@ -33,6 +33,8 @@ export interface Purchasable {
   taxStatus: repo.ProductRow["tax_status"];
   /** '' = standard; a variation's 'parent' resolved to its parent's class. */
   taxClass: string;
+  /** The shipping class flat rates price it by (null: none); a variation without one of its own has its parent's. */
+  shippingClassId: number | null;
 }
 
 /** What is kept per catalogue revision: everything but what the clock decides. */
@@ -125,6 +127,7 @@ async function readPurchasables(db: Db, ids: number[]): Promise<Map<number, Stor
       limits: quantityLimits(row),
       taxStatus: parent.tax_status,
       taxClass: row.tax_class === "parent" ? parent.tax_class : row.tax_class,
+      shippingClassId: row.shipping_class_id ?? (row.parent_id === null ? null : parent.shipping_class_id),
     });
   }
   return result;

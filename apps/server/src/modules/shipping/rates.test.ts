@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { deepFreeze } from "../../db/revisions.ts";
-import { chooseRate, pickupRates, zoneFor } from "./rates.ts";
-import type { Destination, LocalPickupSettings, RateOption, ShippingZone } from "./shipping.types.ts";
+import { chooseRate, flatRateCost, pickupRates, zoneFor } from "./rates.ts";
+import type { Destination, FlatRateSettings, LocalPickupSettings, PackageLine, RateOption, ShippingZone } from "./shipping.types.ts";
 
 const method = (id: number) => ({
   id,
   methodId: "flat_rate" as const,
   title: `Rate ${id}`,
   enabled: true,
-  settings: { cost: 500, taxable: true },
+  settings: { cost: 500, costFormula: "", classCosts: {}, noClassCost: "", calculationType: "class" as const, taxable: true },
 });
 const zones = (): ShippingZone[] => [
   { id: 0, name: "Everywhere else", order: 0, locations: [], methods: [method(1)] },
@@ -119,5 +119,57 @@ describe("chooseRate", () => {
       ),
     ).toBe("flat_rate:1");
     expect(chooseRate([], undefined, true)).toBeUndefined();
+  });
+});
+
+describe("flatRateCost: formulas and shipping classes", () => {
+  const flat = (settings: Partial<FlatRateSettings>): FlatRateSettings => ({
+    cost: 0,
+    costFormula: "",
+    classCosts: {},
+    noClassCost: "",
+    calculationType: "class",
+    taxable: true,
+    ...settings,
+  });
+  const line = (quantity: number, total: number, shippingClassId: number | null = null): PackageLine => ({
+    quantity,
+    total,
+    shippingClassId,
+  });
+  // Two bulky items (class 7) for 40.00, one fragile (class 9) for 10.00, three in no class for 15.00.
+  const mixed = [line(2, 4000, 7), line(1, 1000, 9), line(3, 1500)];
+
+  it("keeps a plain cost as it is, whatever the cart holds", () => {
+    expect(flatRateCost(flat({ cost: 500 }), mixed, 2)).toBe(500);
+    expect(flatRateCost(flat({ cost: 500 }), [], 2)).toBe(500);
+  });
+
+  it("works a formula out over the whole package", () => {
+    expect(flatRateCost(flat({ costFormula: "2 + [qty]" }), mixed, 2)).toBe(800);
+    expect(flatRateCost(flat({ costFormula: '[fee percent="10" min_fee="2"]' }), mixed, 2)).toBe(650);
+    expect(flatRateCost(flat({ costFormula: '[fee percent="10" min_fee="2"]' }), [line(1, 500)], 2)).toBe(200);
+  });
+
+  it("adds each class's cost per class, over that class's items", () => {
+    const settings = flat({ cost: 100, classCosts: { 7: "5 * [qty]", 9: "[cost] * 0.5" }, noClassCost: "1" });
+    // 1.00 + bulky 10.00 + fragile 5.00 + no class 1.00.
+    expect(flatRateCost(settings, mixed, 2)).toBe(1700);
+  });
+
+  it("takes the most expensive class's cost per order", () => {
+    const settings = flat({ cost: 100, classCosts: { 7: "5 * [qty]", 9: "[cost] * 0.5" }, noClassCost: "1", calculationType: "order" });
+    expect(flatRateCost(settings, mixed, 2)).toBe(1100);
+  });
+
+  it("adds nothing for a class without a cost, nor for items in no class without one", () => {
+    const settings = flat({ cost: 100, classCosts: { 7: "5" } });
+    expect(flatRateCost(settings, mixed, 2)).toBe(600);
+    expect(flatRateCost(settings, [line(1, 100, 9), line(1, 100)], 2)).toBe(100);
+  });
+
+  it("offers no rate when a formula divides by zero for this package, and never goes below zero", () => {
+    expect(flatRateCost(flat({ costFormula: "[cost] / ([qty] - 1)" }), [line(1, 1000)], 2)).toBeNull();
+    expect(flatRateCost(flat({ costFormula: "5 - [qty] * 10" }), [line(3, 1000)], 2)).toBe(0);
   });
 });

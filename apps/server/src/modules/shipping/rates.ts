@@ -1,6 +1,14 @@
 /** Which zone covers a destination and which rates it offers. Pure: the caller loads the data. */
-import { postcodeMatches } from "@cartwright/commerce";
-import type { Destination, LocalPickupSettings, RateOption, ShippingZone, ZoneLocation } from "./shipping.types.ts";
+import { type CostFormula, evaluateCostFormula, parseCostFormula, postcodeMatches } from "@cartwright/commerce";
+import type {
+  Destination,
+  FlatRateSettings,
+  LocalPickupSettings,
+  PackageLine,
+  RateOption,
+  ShippingZone,
+  ZoneLocation,
+} from "./shipping.types.ts";
 
 const EU = [
   "AT",
@@ -87,6 +95,75 @@ export interface RateContext {
   subtotal: number;
   subtotalAfterDiscounts: number;
   hasFreeShippingCoupon: boolean;
+  /** The package's lines (those that need shipping), which a flat rate's formulas and class costs read. */
+  lines: readonly PackageLine[];
+  /** The shop currency's decimals: formulas are written in its units. */
+  minorUnit: number;
+}
+
+/** The largest shipping cost a formula may come to, in minor units (as the owner API's MAX_MONEY). */
+const MAX_COST = 1_000_000_000;
+
+/**
+ * Formulas parsed once per text: every cart write prices its rates again, and a flat rate's texts
+ * change only with its settings. Bounded; the owner API refuses a formula that does not parse, so
+ * a failed parse (a row written by other means) is kept as null and offers no rate.
+ */
+const parsedFormulas = new Map<string, CostFormula | null>();
+const MAX_PARSED_FORMULAS = 1000;
+
+function formulaOf(text: string): CostFormula | null {
+  let formula = parsedFormulas.get(text);
+  if (formula === undefined) {
+    if (parsedFormulas.size >= MAX_PARSED_FORMULAS) parsedFormulas.clear();
+    const parsed = parseCostFormula(text);
+    formula = parsed.ok ? parsed.formula : null;
+    parsedFormulas.set(text, formula);
+  }
+  return formula;
+}
+
+/** A formula's amount for some lines; null when it cannot be worked out (it divides by zero for them). */
+function formulaCost(text: string, lines: readonly PackageLine[], minorUnit: number): number | null {
+  const formula = formulaOf(text);
+  if (!formula) return null;
+  let qty = 0;
+  let cost = 0;
+  for (const line of lines) {
+    qty += line.quantity;
+    cost += line.total;
+  }
+  return evaluateCostFormula(formula, { qty, cost }, minorUnit);
+}
+
+/**
+ * A flat rate's cost for a package (decision 0106): its own cost (a plain amount, or a formula over
+ * the whole package), plus its class costs, each a formula over the package's items in that class
+ * (items in no class: the "no class" cost): all of them added (per class) or the largest (per
+ * order). A class without a cost adds nothing. Never below zero; null when a formula cannot be
+ * worked out for this package, and the rate is then not offered.
+ */
+export function flatRateCost(settings: FlatRateSettings, lines: readonly PackageLine[], minorUnit: number): number | null {
+  const base = settings.costFormula ? formulaCost(settings.costFormula, lines, minorUnit) : settings.cost;
+  if (base === null) return null;
+  let classes = 0;
+  const hasClassCosts = settings.noClassCost !== "" || Object.keys(settings.classCosts).length > 0;
+  if (hasClassCosts) {
+    const byClass = new Map<number | null, PackageLine[]>();
+    for (const line of lines) {
+      const group = byClass.get(line.shippingClassId);
+      if (group) group.push(line);
+      else byClass.set(line.shippingClassId, [line]);
+    }
+    for (const [classId, group] of byClass) {
+      const text = classId === null ? settings.noClassCost : (settings.classCosts[String(classId)] ?? "");
+      if (!text.trim()) continue;
+      const cost = formulaCost(text, group, minorUnit);
+      if (cost === null) return null;
+      classes = settings.calculationType === "order" ? Math.max(classes, cost) : classes + cost;
+    }
+  }
+  return Math.min(MAX_COST, Math.max(0, base + classes));
 }
 
 function freeShippingAvailable(
@@ -115,6 +192,8 @@ export function zoneRates(zone: ShippingZone | undefined, context: RateContext):
   for (const method of zone.methods) {
     if (!method.enabled) continue;
     if (method.methodId === "free_shipping" && !freeShippingAvailable(method.settings, context)) continue;
+    const cost = method.methodId === "flat_rate" ? flatRateCost(method.settings, context.lines, context.minorUnit) : 0;
+    if (cost === null) continue;
     rates.push({
       rate_id: `${method.methodId}:${method.id}`,
       instance_id: method.id,
@@ -122,7 +201,7 @@ export function zoneRates(zone: ShippingZone | undefined, context: RateContext):
       name: method.title,
       description: "",
       delivery_time: "",
-      cost: method.methodId === "flat_rate" ? method.settings.cost : 0,
+      cost,
       taxable: method.methodId === "flat_rate" ? method.settings.taxable : false,
       meta_data: [],
     });

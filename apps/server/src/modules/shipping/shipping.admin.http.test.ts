@@ -27,6 +27,8 @@ async function signedIn(email: string, password: string, app: FastifyInstance = 
 const call = (client: StoreClient, method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) =>
   client.request(method, `${ADMIN}${path}`, body);
 
+/** What a flat rate with a plain cost reads back beside it: no formula, no class costs (decision 0106). */
+const PLAIN = { cost_formula: "", class_costs: [], no_class_cost: "", calculation_type: "class" };
 const flat = (cost: number, title = "Flat rate") => ({ method_id: "flat_rate", title, cost });
 const zoneBody = (fields: Record<string, unknown> = {}) => ({
   name: "Japan",
@@ -162,7 +164,7 @@ describe("the demo's shipping", () => {
         order: 0,
         locations: [{ type: "country", code: "US" }],
         methods: [
-          { id: expect.any(Number), method_id: "flat_rate", title: "Flat rate", enabled: true, cost: 500, taxable: true },
+          { id: expect.any(Number), method_id: "flat_rate", title: "Flat rate", enabled: true, cost: 500, taxable: true, ...PLAIN },
           {
             id: expect.any(Number),
             method_id: "free_shipping",
@@ -179,11 +181,13 @@ describe("the demo's shipping", () => {
         name: "Europe",
         order: 1,
         locations: expect.arrayContaining(["GB", "DE", "FR", "NL", "ES", "IT"].map((code) => ({ type: "country", code }))),
-        methods: [{ id: expect.any(Number), method_id: "flat_rate", title: "Flat rate", enabled: true, cost: 1500, taxable: true }],
+        methods: [
+          { id: expect.any(Number), method_id: "flat_rate", title: "Flat rate", enabled: true, cost: 1500, taxable: true, ...PLAIN },
+        ],
       },
     ]);
     expect(list.rest_of_world).toEqual({
-      methods: [{ id: expect.any(Number), method_id: "flat_rate", title: "Flat rate", enabled: true, cost: 2500, taxable: true }],
+      methods: [{ id: expect.any(Number), method_id: "flat_rate", title: "Flat rate", enabled: true, cost: 2500, taxable: true, ...PLAIN }],
     });
     const one = (await call(owner, "GET", `/shipping-zones/${list.zones[1].id}`)).json();
     expect(one).toMatchObject({ ...list.zones[1], currency_code: "USD" });
@@ -228,7 +232,7 @@ describe("the owner's zone calls", () => {
     const zone = await createZone();
     expect(zone).toMatchObject({ name: "Japan", locations: [{ type: "country", code: "JP" }] });
     expect(zone.methods).toEqual([
-      { id: expect.any(Number), method_id: "flat_rate", title: "Japan post", enabled: true, cost: 1200, taxable: true },
+      { id: expect.any(Number), method_id: "flat_rate", title: "Japan post", enabled: true, cost: 1200, taxable: true, ...PLAIN },
     ]);
     const list = (await call(owner, "GET", "/shipping-zones")).json();
     expect(list.zones.at(-1).id).toBe(zone.id);

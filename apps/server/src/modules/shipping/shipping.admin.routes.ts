@@ -16,12 +16,37 @@ import {
   saveRestOfWorld,
   saveZone,
 } from "./shipping.admin.ts";
+import {
+  deleteShippingClass,
+  listShippingClasses,
+  readShippingClass,
+  saveShippingClass,
+  updateShippingClass,
+} from "./shipping-classes.admin.ts";
 
 const tags = ["owner"];
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 const Params = Type.Object({ id: Id });
 // Amounts are plain numbers here so the service can say beside the field what a cost must be.
 const Money = (description: string) => Type.Number({ description });
+// Formulas are checked by the service, which names the place in the text where one goes wrong.
+const Formula = (description: string) => Type.String({ maxLength: 500, description });
+const ShippingClass = Type.Object(
+  {
+    name: Type.String({ maxLength: 100 }),
+    slug: Type.String({ maxLength: 190, default: "", description: "Made from the name when empty" }),
+    description: Type.String({ maxLength: 2000, default: "" }),
+  },
+  { additionalProperties: false },
+);
+const ShippingClassChanges = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 100 })),
+    slug: Type.Optional(Type.String({ maxLength: 190 })),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
 
 const Method = Type.Object(
   {
@@ -29,7 +54,30 @@ const Method = Type.Object(
     method_id: Type.Union([Type.Literal("flat_rate"), Type.Literal("free_shipping")]),
     title: Type.String({ maxLength: 100, description: "What shoppers see" }),
     enabled: Type.Boolean({ default: true }),
-    cost: Type.Optional(Money("flat_rate: minor units, 0 or more")),
+    cost: Type.Optional(Money("flat_rate: minor units, 0 or more (when there is no cost_formula)")),
+    cost_formula: Type.Optional(
+      Formula(
+        'flat_rate: a cost formula in place of cost, in the shop\'s currency: numbers, + - * /, parentheses, [qty], [cost] and [fee percent="10" min_fee="2" max_fee="20"]; "" none',
+      ),
+    ),
+    class_costs: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            class_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+            cost: Formula('A formula for the package\'s items in this class ([qty] and [cost] count those items); "" nothing'),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 200, description: "flat_rate: a cost per shipping class" },
+      ),
+    ),
+    no_class_cost: Type.Optional(Formula('flat_rate: a formula for the package\'s items in no class; "" nothing')),
+    calculation_type: Type.Optional(
+      Type.Union([Type.Literal("class"), Type.Literal("order")], {
+        description: "flat_rate: 'class' adds each class's cost; 'order' charges the most expensive class's cost (default 'class')",
+      }),
+    ),
     taxable: Type.Optional(Type.Boolean({ description: "flat_rate: shipping taxed at the address's rates (default true)" })),
     requires: Type.Optional(
       Type.Union([Type.Literal(""), Type.Literal("coupon"), Type.Literal("min_amount"), Type.Literal("either"), Type.Literal("both")], {
@@ -150,6 +198,45 @@ export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await deleteZone(request.ctx, request.params.id);
     return reply.status(204).send(null);
   });
+  app.get(
+    "/shipping/classes",
+    { schema: { tags, summary: "List the shipping classes by name, with how many products and variations are in each" } },
+    async (request) => ({ classes: await listShippingClasses(request.ctx.db) }),
+  );
+  // In the catalogue's area (MANAGER_AREAS): a manager editing a product chooses its shipping class by name.
+  app.get(
+    "/products/shipping-classes",
+    { schema: { tags, summary: "List the shipping classes a product may be in, for the product editor" } },
+    async (request) => ({ classes: await listShippingClasses(request.ctx.db) }),
+  );
+  app.post("/shipping/classes", { schema: { tags, summary: "Create a shipping class", body: ShippingClass } }, async (request, reply) =>
+    reply.status(201).send(await saveShippingClass(request.ctx, null, request.body)),
+  );
+  app.get("/shipping/classes/:id", { schema: { tags, summary: "Read a shipping class", params: Params } }, async (request) =>
+    readShippingClass(request.ctx, request.params.id),
+  );
+  app.put(
+    "/shipping/classes/:id",
+    { schema: { tags, summary: "Replace a shipping class's name, slug and description", params: Params, body: ShippingClass } },
+    async (request) => saveShippingClass(request.ctx, request.params.id, request.body),
+  );
+  app.patch(
+    "/shipping/classes/:id",
+    { schema: { tags, summary: "Change some of a shipping class's fields", params: Params, body: ShippingClassChanges } },
+    async (request) => updateShippingClass(request.ctx, request.params.id, request.body),
+  );
+  app.delete(
+    "/shipping/classes/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a shipping class",
+        description: "Its products lose it (a variation then has its parent's class) and flat rates drop its cost.",
+        params: Params,
+      },
+    },
+    async (request) => deleteShippingClass(request.ctx, request.params.id),
+  );
   app.get("/local-pickup", { schema: { tags, summary: "Local pickup and its locations" } }, async (request) =>
     readLocalPickup(request.ctx),
   );

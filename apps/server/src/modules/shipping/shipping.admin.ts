@@ -5,7 +5,7 @@
  * in which the tables' triggers move the `pricing` revision (zones, migration 003) or the
  * `settings` one (pickup), so every process prices with the change on its next request.
  */
-import { isCountryCode, postcodeRuleProblem, statesOf } from "@cartwright/commerce";
+import { isCountryCode, parseCostFormula, postcodeRuleProblem, statesOf } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
@@ -13,7 +13,8 @@ import { logOwnerChange } from "../../http/owner-change.ts";
 import { getSettings, writeOwnerSettings } from "../settings/index.ts";
 import { CONTINENTS } from "./rates.ts";
 import { loadZones } from "./shipping.repo.ts";
-import type { LocalPickupSettings, ShippingMethod, ShippingZone, ZoneLocation } from "./shipping.types.ts";
+import type { ClassCalculation, LocalPickupSettings, ShippingMethod, ShippingZone, ZoneLocation } from "./shipping.types.ts";
+import { unknownClassIds } from "./shipping-classes.admin.ts";
 
 export type FreeShippingRequires = "" | "coupon" | "min_amount" | "either" | "both";
 
@@ -25,14 +26,37 @@ export interface MethodInput {
   title: string;
   enabled: boolean;
   cost?: number;
+  /** flat_rate: a formula in place of `cost` ("" none), in the shop's currency (decision 0106). */
+  cost_formula?: string;
+  /** flat_rate: a formula per shipping class. */
+  class_costs?: ClassCost[];
+  /** flat_rate: a formula for items in no class ("" nothing). */
+  no_class_cost?: string;
+  calculation_type?: ClassCalculation;
   taxable?: boolean;
   requires?: FreeShippingRequires;
   min_amount?: number;
   ignore_discounts?: boolean;
 }
 
+export interface ClassCost {
+  class_id: number;
+  cost: string;
+}
+
 export type OwnerMethod =
-  | { id: number; method_id: "flat_rate"; title: string; enabled: boolean; cost: number; taxable: boolean }
+  | {
+      id: number;
+      method_id: "flat_rate";
+      title: string;
+      enabled: boolean;
+      cost: number;
+      cost_formula: string;
+      class_costs: ClassCost[];
+      no_class_cost: string;
+      calculation_type: ClassCalculation;
+      taxable: boolean;
+    }
   | {
       id: number;
       method_id: "free_shipping";
@@ -79,7 +103,21 @@ async function zonesInOrder(db: Db): Promise<{ zones: ShippingZone[]; rest: Ship
 function toOwnerMethod(method: ShippingMethod): OwnerMethod {
   const { id, title, enabled } = method;
   if (method.methodId === "flat_rate") {
-    return { id, method_id: "flat_rate", title, enabled, cost: method.settings.cost, taxable: method.settings.taxable };
+    const { cost, costFormula, classCosts, noClassCost, calculationType, taxable } = method.settings;
+    return {
+      id,
+      method_id: "flat_rate",
+      title,
+      enabled,
+      cost,
+      cost_formula: costFormula,
+      class_costs: Object.entries(classCosts)
+        .map(([classId, text]) => ({ class_id: Number(classId), cost: text }))
+        .sort((a, b) => a.class_id - b.class_id),
+      no_class_cost: noClassCost,
+      calculation_type: calculationType,
+      taxable,
+    };
   }
   const { requires, minAmount, ignoreDiscounts } = method.settings;
   return { id, method_id: "free_shipping", title, enabled, requires, min_amount: minAmount, ignore_discounts: ignoreDiscounts };
@@ -96,15 +134,46 @@ const toOwnerZone = (zone: ShippingZone): OwnerZone => ({
 const isMoney = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_MONEY;
 const MONEY_RULE = "Enter a whole number of minor units, 0 or more (500 for 5.00).";
 
-/** Each method's fields, errors under `methods.{i}.{field}`; a given id must be one of `known`. */
-function checkMethods(methods: MethodInput[], known: Set<number>, errors: Errors): void {
+/** The problem with a cost formula as typed ("" is none), or null. */
+function formulaProblem(text: string | undefined): string | null {
+  if (text === undefined || text.trim() === "") return null;
+  const parsed = parseCostFormula(text);
+  return parsed.ok ? null : parsed.message;
+}
+
+/**
+ * Each method's fields, errors under `methods.{i}.{field}`; a given id must be one of `known`, a
+ * class cost's class one of `classes`. Formulas are parsed here, so carts never meet one that fails.
+ */
+function checkMethods(methods: MethodInput[], known: Set<number>, classes: Set<number>, errors: Errors): void {
   for (const [i, method] of methods.entries()) {
     const at = (field: string) => `methods.${i}.${field}`;
     if (!method.title.trim()) errors[at("title")] = "Enter the name shoppers see for this method.";
     if (method.id !== undefined && !known.has(method.id)) errors[at("id")] = `This zone has no method ${method.id}.`;
-    if (method.method_id === "flat_rate" && !isMoney(method.cost ?? 0)) errors[at("cost")] = MONEY_RULE;
+    if (method.method_id === "flat_rate") {
+      if (!isMoney(method.cost ?? 0)) errors[at("cost")] = MONEY_RULE;
+      const costProblem = formulaProblem(method.cost_formula);
+      if (costProblem) errors[at("cost_formula")] = costProblem;
+      const noClassProblem = formulaProblem(method.no_class_cost);
+      if (noClassProblem) errors[at("no_class_cost")] = noClassProblem;
+      const seen = new Set<number>();
+      for (const [j, classCost] of (method.class_costs ?? []).entries()) {
+        if (!classes.has(classCost.class_id)) errors[at(`class_costs.${j}.class_id`)] = `There is no shipping class ${classCost.class_id}.`;
+        else if (seen.has(classCost.class_id)) errors[at(`class_costs.${j}.class_id`)] = "This class already has a cost above.";
+        seen.add(classCost.class_id);
+        const problem = formulaProblem(classCost.cost);
+        if (problem) errors[at(`class_costs.${j}.cost`)] = problem;
+      }
+    }
     if (method.method_id === "free_shipping" && !isMoney(method.min_amount ?? 0)) errors[at("min_amount")] = MONEY_RULE;
   }
+}
+
+/** The shipping classes the methods' class costs name that exist. */
+async function knownClasses(db: Db, methods: MethodInput[]): Promise<Set<number>> {
+  const named = methods.flatMap((m) => (m.class_costs ?? []).map((c) => c.class_id));
+  const missing = new Set(await unknownClassIds(db, named));
+  return new Set(named.filter((id) => !missing.has(id)));
 }
 
 /** A method that offers a rate to every address of its zone, whatever the cart holds. */
@@ -132,7 +201,7 @@ function locationProblem(location: ZoneLocation): string | null {
 }
 
 /** Every rule a schema cannot state, each failure beside its field; the clean zone back. */
-function checkZone(input: ZoneInput, known: Set<number>): ZoneInput {
+function checkZone(input: ZoneInput, known: Set<number>, classes: Set<number>): ZoneInput {
   const errors: Errors = {};
   const name = input.name.trim();
   if (!name) errors.name = "Enter a name for the zone.";
@@ -150,7 +219,7 @@ function checkZone(input: ZoneInput, known: Set<number>): ZoneInput {
   if (!errors.locations && !locations.some((l) => l.type !== "postcode")) {
     errors.locations = "Add a country, state or continent: a zone matches an address by its region first, then by its postcodes.";
   }
-  checkMethods(input.methods, known, errors);
+  checkMethods(input.methods, known, classes, errors);
   if (input.methods.length === 0) errors.methods = "Add a method: addresses in a zone without one could not be shipped to.";
   else if (!input.methods.some(alwaysOffered)) {
     errors.methods =
@@ -165,7 +234,20 @@ function checkZone(input: ZoneInput, known: Set<number>): ZoneInput {
 
 /** The stored settings of a method, as shipping.repo reads them back. */
 function methodSettings(method: MethodInput): string {
-  if (method.method_id === "flat_rate") return JSON.stringify({ cost: method.cost ?? 0, taxable: method.taxable ?? true });
+  if (method.method_id === "flat_rate") {
+    // Class costs left empty add nothing: they are not kept.
+    const classCosts = Object.fromEntries(
+      (method.class_costs ?? []).filter((c) => c.cost.trim() !== "").map((c) => [String(c.class_id), c.cost.trim()]),
+    );
+    return JSON.stringify({
+      cost: method.cost ?? 0,
+      costFormula: (method.cost_formula ?? "").trim(),
+      classCosts,
+      noClassCost: (method.no_class_cost ?? "").trim(),
+      calculationType: method.calculation_type ?? "class",
+      taxable: method.taxable ?? true,
+    });
+  }
   return JSON.stringify({
     requires: method.requires ?? "",
     minAmount: method.min_amount ?? 0,
@@ -246,7 +328,7 @@ export async function saveZone(ctx: RequestContext, id: number | null, input: Zo
     if (id !== null) await lockZone(trx, id);
     const before = id === null ? null : await readZoneIn(trx, id);
     if (id !== null && !before) throw shippingErrors.notFound();
-    const zone = checkZone(input, id === null ? new Set() : await methodIdsOf(trx, id));
+    const zone = checkZone(input, id === null ? new Set() : await methodIdsOf(trx, id), await knownClasses(trx, input.methods));
     let zoneId = id;
     if (zoneId === null) {
       const { last } = await trx
@@ -307,7 +389,7 @@ export async function saveRestOfWorld(ctx: RequestContext, methods: MethodInput[
   return ctx.db.transaction().execute(async (trx) => {
     const before = (await zonesInOrder(trx)).rest.methods.map(toOwnerMethod);
     const errors: Errors = {};
-    checkMethods(methods, await methodIdsOf(trx, null), errors);
+    checkMethods(methods, await methodIdsOf(trx, null), await knownClasses(trx, methods), errors);
     if (Object.keys(errors).length) throw fieldsInvalid(errors);
     await writeMethods(
       trx,

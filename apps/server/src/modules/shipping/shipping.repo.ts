@@ -28,7 +28,14 @@ export async function loadZones(db: Db): Promise<ShippingZone[]> {
       methodId: "flat_rate",
       title: m.title,
       enabled: m.enabled === 1,
-      settings: { cost: Number(settings.cost ?? 0), taxable: settings.taxable !== false },
+      settings: {
+        cost: Number(settings.cost ?? 0),
+        costFormula: typeof settings.costFormula === "string" ? settings.costFormula : "",
+        classCosts: (settings.classCosts as Record<string, string> | undefined) ?? {},
+        noClassCost: typeof settings.noClassCost === "string" ? settings.noClassCost : "",
+        calculationType: settings.calculationType === "order" ? "order" : "class",
+        taxable: settings.taxable !== false,
+      },
     };
   };
   const rest: ShippingZone = {

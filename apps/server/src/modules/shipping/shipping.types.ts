@@ -6,9 +6,27 @@ export interface ZoneLocation {
   code: string;
 }
 
+/** Per class: each class's cost added; per order: the most expensive class's cost alone. */
+export type ClassCalculation = "class" | "order";
+
 export interface FlatRateSettings {
+  /** Minor units; used when there is no formula. */
   cost: number;
+  /** A cost formula (@cartwright/commerce cost-formula.ts) in place of `cost`; "" none (decision 0106). */
+  costFormula: string;
+  /** A formula per shipping class id, for the package's items in that class; a class left out adds nothing. */
+  classCosts: Readonly<Record<string, string>>;
+  /** A formula for the package's items in no class; "" adds nothing. */
+  noClassCost: string;
+  calculationType: ClassCalculation;
   taxable: boolean;
+}
+
+/** A package's line as a flat rate prices it: how many, their line total (minor units, after discounts, before tax), their class. */
+export interface PackageLine {
+  quantity: number;
+  total: number;
+  shippingClassId: number | null;
 }
 
 export interface FreeShippingSettings {
