@@ -74,6 +74,8 @@ export default [
     route("shipping/zones/new", "routes/admin/shipping-zone-new.tsx"),
     route("shipping/zones/:id", "routes/admin/shipping-zone-edit.tsx"),
     route("shipping/rest-of-world", "routes/admin/shipping-rest-of-world.tsx"),
+    route("shipping/classes", "routes/admin/shipping-classes.tsx"),
+    route("shipping/classes/:id", "routes/admin/shipping-class-edit.tsx"),
     route("shipping/pickup", "routes/admin/shipping-pickup.tsx"),
     route("shipping/pickup/:n", "routes/admin/shipping-pickup-location.tsx"),
     route("taxes", "routes/admin/taxes.tsx"),

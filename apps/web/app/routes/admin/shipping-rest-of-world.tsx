@@ -4,15 +4,16 @@ import { EditorHead, useSave } from "../../features/admin/components/editor.tsx"
 import { ErrorSummary, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { FieldErrorsContext } from "../../features/admin/components/fields.tsx";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
-import { shippingApi } from "../../features/admin/shipping/api.ts";
+import { shippingApi, shippingClassesApi } from "../../features/admin/shipping/api.ts";
 import { MethodsEditor } from "../../features/admin/shipping/MethodsEditor.tsx";
 import { shippingMessages as t } from "../../features/admin/shipping/messages.ts";
-import { fromMethodDrafts, toMethodDraft } from "../../features/admin/shipping/model.ts";
+import { fromMethodDrafts, methodFieldOf, toMethodDraft } from "../../features/admin/shipping/model.ts";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/shipping-rest-of-world";
 
 export async function clientLoader() {
-  return shippingApi.list();
+  const [list, { classes }] = await Promise.all([shippingApi.list(), shippingClassesApi.list()]);
+  return { ...list, classes };
 }
 clientLoader.hydrate = true as const;
 
@@ -32,7 +33,11 @@ export default function RestOfWorldPage({ loaderData: list }: Route.ComponentPro
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const body = fromMethodDrafts(methods, currency);
+    const body = fromMethodDrafts(
+      methods,
+      currency,
+      list.classes.map((c) => c.id),
+    );
     if (!body.ok) return refuse(body.errors);
     await run(
       () => shippingApi.saveRestOfWorld(body.input),
@@ -40,6 +45,7 @@ export default function RestOfWorldPage({ loaderData: list }: Route.ComponentPro
         setMethods(saved.methods.map((m) => toMethodDraft(m, currency)));
         announce(t.restOfWorldSaved);
       },
+      (fields) => Object.fromEntries(Object.entries(fields).map(([path, message]) => [methodFieldOf(path), message])),
     );
   }
 
@@ -53,7 +59,7 @@ export default function RestOfWorldPage({ loaderData: list }: Route.ComponentPro
         <EditorHead back="/admin/shipping" backLabel={t.back} title={t.restOfWorld} busy={busy} submitLabel={t.saveMethods} />
         <p className="admin-muted">{t.restOfWorldIntro}</p>
         {failure && <ErrorSummary message={failure} fields={errors} labelFor={labelFor} />}
-        <MethodsEditor methods={methods} currency={currency.currency_code} onChange={setMethods} />
+        <MethodsEditor methods={methods} currency={currency.currency_code} classes={list.classes} onChange={setMethods} />
       </form>
     </FieldErrorsContext.Provider>
   );

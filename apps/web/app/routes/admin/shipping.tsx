@@ -150,6 +150,11 @@ export default function ShippingPage({ loaderData }: Route.ComponentProps) {
         </ul>
         <Link to="/admin/shipping/pickup">{t.pickupSettings}</Link>
       </section>
+      <section className="admin-card" aria-labelledby="shipping-classes">
+        <h2 id="shipping-classes">{t.classes}</h2>
+        <p className="admin-muted">{t.classesIntro}</p>
+        <Link to="/admin/shipping/classes">{t.editClasses}</Link>
+      </section>
     </div>
   );
 }

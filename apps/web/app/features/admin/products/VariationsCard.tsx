@@ -5,6 +5,7 @@
  */
 import { useState } from "react";
 import { CheckboxField, FieldFrame, SelectField, TextField } from "../components/fields.tsx";
+import { VariationShippingClassField } from "../shipping/ProductClassFields.tsx";
 import { taxesMessages } from "../taxes/messages.ts";
 import { VariationTaxClassField } from "../taxes/ProductTaxFields.tsx";
 import { CardError } from "./AttributesCard.tsx";
@@ -170,6 +171,11 @@ export function VariationsCard({ draft, setDraft, currency, choices, generate, b
                     label={taxesMessages.taxClass}
                     value={variation.tax_class ?? "parent"}
                     onChange={(v) => setVariation(i, { tax_class: v })}
+                  />
+                  <VariationShippingClassField
+                    path={path("shipping_class_id")}
+                    value={variation.shipping_class_id}
+                    onChange={(v) => setVariation(i, { shipping_class_id: v })}
                   />
                   <VariationImage
                     index={i}

@@ -4,6 +4,7 @@
  * one line there.
  */
 import { CheckboxField, SelectField, TextField } from "../components/fields.tsx";
+import { ProductShippingClassField, shippingClassLabel } from "../shipping/ProductClassFields.tsx";
 import { TaxCard, taxLabels } from "../taxes/ProductTaxFields.tsx";
 import { shopTimeZone } from "../time-zone.ts";
 import { AttributesCard } from "./AttributesCard.tsx";
@@ -118,6 +119,7 @@ function ShippingCard(props: CardProps) {
       />
       <CheckboxField path="virtual" label={t.virtual} value={draft.virtual} onChange={set("virtual")} />
       {text("weight_grams", t.weight)}
+      <ProductShippingClassField value={draft.shipping_class_id} onChange={set("shipping_class_id")} />
     </CardFrame>
   );
 }
@@ -248,6 +250,7 @@ const baseLabels = (currency: ProductCurrency): Record<string, string> => ({
   quantity_max: t.quantityMax,
   quantity_step: t.quantityStep,
   weight_grams: t.weight,
+  shipping_class_id: shippingClassLabel,
   category_ids: t.categories,
   brand_ids: termPageMessages.brands.picker,
   tag_ids: t.tags,

@@ -71,6 +71,7 @@ describe("the product draft", () => {
       currency_minor_unit: 2,
       tax_status: "taxable" as const,
       tax_class: "standard",
+      shipping_class_id: null,
       images: [],
       variations: [],
     };

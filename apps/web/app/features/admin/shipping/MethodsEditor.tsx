@@ -1,20 +1,24 @@
 /** A zone's methods, one fieldset each: kind, name, the kind's own fields; add and remove. */
 import { useContext } from "react";
 import { CheckboxField, FieldErrorsContext, fieldId, SelectField, TextField } from "../components/fields.tsx";
-import type { FreeShippingRequires, MethodKind } from "./api.ts";
+import type { FreeShippingRequires, MethodKind, ShippingClass } from "./api.ts";
 import { shippingMessages as t } from "./messages.ts";
 import { type MethodDraft, newMethod, withKind } from "./model.ts";
 
 const KINDS = (Object.keys(t.kinds) as MethodKind[]).map((value) => ({ value, label: t.kinds[value] }));
 const REQUIRES = (Object.keys(t.requirements) as FreeShippingRequires[]).map((value) => ({ value, label: t.requirements[value] }));
+const CALCULATIONS = (["class", "order"] as const).map((value) => ({ value, label: t.calculationTypes[value] }));
 
 export function MethodsEditor({
   methods,
   currency,
+  classes,
   onChange,
 }: {
   methods: MethodDraft[];
   currency: string;
+  /** The shop's shipping classes: a flat rate has a cost for each (decision 0106). */
+  classes: readonly ShippingClass[];
   onChange(methods: MethodDraft[]): void;
 }) {
   // The list's own message (no method, none always offered) sits under the legend, tied to the add button.
@@ -45,7 +49,41 @@ export function MethodsEditor({
             <TextField path={path("title")} label={t.methodTitle} value={method.title} onChange={(title) => change(index, { title })} />
             {method.method_id === "flat_rate" ? (
               <>
-                <TextField path={path("cost")} label={t.cost(currency)} value={method.cost} onChange={(cost) => change(index, { cost })} />
+                <TextField
+                  path={path("cost")}
+                  label={t.cost(currency)}
+                  hint={t.costHint}
+                  value={method.cost}
+                  onChange={(cost) => change(index, { cost })}
+                />
+                {classes.length > 0 && (
+                  <fieldset className="admin-fieldset">
+                    <legend>{t.classCosts}</legend>
+                    <p className="admin-muted">{t.classCostsHint}</p>
+                    {classes.map((shippingClass, at) => (
+                      <TextField
+                        key={shippingClass.id}
+                        path={path(`class_costs.${at}.cost`)}
+                        label={t.classCost(shippingClass.name)}
+                        value={method.class_costs[String(shippingClass.id)] ?? ""}
+                        onChange={(cost) => change(index, { class_costs: { ...method.class_costs, [String(shippingClass.id)]: cost } })}
+                      />
+                    ))}
+                    <TextField
+                      path={path("no_class_cost")}
+                      label={t.noClassCost}
+                      value={method.no_class_cost}
+                      onChange={(no_class_cost) => change(index, { no_class_cost })}
+                    />
+                    <SelectField
+                      path={path("calculation_type")}
+                      label={t.calculationType}
+                      value={method.calculation_type}
+                      options={CALCULATIONS}
+                      onChange={(value) => change(index, { calculation_type: value as MethodDraft["calculation_type"] })}
+                    />
+                  </fieldset>
+                )}
                 <CheckboxField
                   path={path("taxable")}
                   label={t.taxable}

@@ -10,7 +10,7 @@ import { DeleteCard, EditorHead, useDelete, useSave } from "../components/editor
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, TextField } from "../components/fields.tsx";
 import { CountryPicker, StatePicker } from "../components/RegionPickers.tsx";
-import { type ShopCurrency, shippingApi } from "./api.ts";
+import { type ShippingClass, type ShopCurrency, shippingApi } from "./api.ts";
 import { MethodsEditor } from "./MethodsEditor.tsx";
 import { shippingMessages as t } from "./messages.ts";
 import { fromZoneDraft, type RegionField, toZoneDraft, type ZoneDraft, zoneFieldErrors } from "./model.ts";
@@ -25,7 +25,17 @@ const REGION_TEXTS: Record<RegionField, { label: string; hint: string }> = {
   postcodes: { label: t.postcodes, hint: t.postcodesHint },
 };
 
-export function ZoneForm({ id, initial, currency }: { id?: number; initial: ZoneDraft; currency: ShopCurrency }) {
+export function ZoneForm({
+  id,
+  initial,
+  currency,
+  classes,
+}: {
+  id?: number;
+  initial: ZoneDraft;
+  currency: ShopCurrency;
+  classes: readonly ShippingClass[];
+}) {
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(initial);
   const { errors, failure, busy, run, refuse } = useSave();
@@ -49,7 +59,11 @@ export function ZoneForm({ id, initial, currency }: { id?: number; initial: Zone
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const body = fromZoneDraft(draft, currency);
+    const body = fromZoneDraft(
+      draft,
+      currency,
+      classes.map((c) => c.id),
+    );
     if (!body.ok) return refuse(body.errors);
     await run(
       () => (id ? shippingApi.save(id, body.input) : shippingApi.create(body.input)),
@@ -108,7 +122,7 @@ export function ZoneForm({ id, initial, currency }: { id?: number; initial: Zone
             />
           ))}
         </fieldset>
-        <MethodsEditor methods={draft.methods} currency={code} onChange={(methods) => setDraft({ ...draft, methods })} />
+        <MethodsEditor methods={draft.methods} currency={code} classes={classes} onChange={(methods) => setDraft({ ...draft, methods })} />
       </form>
 
       <DeleteCard

@@ -12,6 +12,11 @@ export interface ShippingMethod {
   title: string;
   enabled: boolean;
   cost?: number;
+  /** flat_rate: a cost formula in place of `cost` ("" none), in the shop's currency (decision 0106). */
+  cost_formula?: string;
+  class_costs?: { class_id: number; cost: string }[];
+  no_class_cost?: string;
+  calculation_type?: "class" | "order";
   taxable?: boolean;
   requires?: FreeShippingRequires;
   min_amount?: number;
@@ -59,7 +64,30 @@ export interface LocalPickup {
   locations: PickupLocation[];
 }
 
+/** A shipping class (decision 0106): products a flat rate prices apart. */
+export interface ShippingClassInput {
+  name: string;
+  slug: string;
+  description: string;
+}
+
+export interface ShippingClass extends ShippingClassInput {
+  id: number;
+  /** Products and variations in it. */
+  count: number;
+}
+
 const c = () => adminClient();
+
+export const shippingClassesApi = {
+  list: () => c().admin<{ classes: ShippingClass[] }>("/shipping/classes"),
+  /** The same list from the catalogue's area, which a manager editing a product may read. */
+  forProducts: () => c().admin<{ classes: ShippingClass[] }>("/products/shipping-classes"),
+  get: (id: number) => c().admin<ShippingClass>(`/shipping/classes/${id}`),
+  create: (body: ShippingClassInput) => c().admin<ShippingClass>("/shipping/classes", { method: "POST", body }),
+  save: (id: number, body: ShippingClassInput) => c().admin<ShippingClass>(`/shipping/classes/${id}`, { method: "PUT", body }),
+  remove: (id: number) => c().admin<{ products_updated: number }>(`/shipping/classes/${id}`, { method: "DELETE" }),
+};
 
 export const shippingApi = {
   list: () => c().admin<ZoneList>("/shipping-zones"),

@@ -4,6 +4,43 @@ import type { FreeShippingRequires, MethodKind } from "./api.ts";
 
 export const shippingMessages = {
   nav: NAV_LABELS.shipping,
+  // Shipping classes (decision 0106)
+  classes: "Shipping classes",
+  classesIntro:
+    "Group products whose shipping costs differ (bulky, fragile…). Give a product its class in its Shipping card, then set each class's cost on a zone's flat rate.",
+  noClasses: "No shipping classes yet.",
+  editClasses: "Manage shipping classes",
+  className: "Name",
+  classSlug: "Slug",
+  classSlugHint: "Made from the name when left empty: lower-case letters, digits and hyphens.",
+  classDescription: "Description",
+  classProducts: "Products",
+  addClass: "Add shipping class",
+  addClassTitle: "Add a shipping class",
+  saveClass: "Save class",
+  classCreated: "Shipping class added.",
+  classSaved: "Shipping class saved.",
+  classTitle: (name: string) => `Shipping class ${name}`,
+  classesBack: "All shipping classes",
+  deleteClass: "Delete shipping class",
+  deleteClassTitle: (name: string) => `Delete the shipping class ${name}?`,
+  deleteClassBody: (count: number) =>
+    count === 0
+      ? "No product is in this class. Flat rates forget the cost they had for it."
+      : `${count === 1 ? "One product or variation is" : `${count} products and variations are`} in this class: they will have no shipping class (a variation takes its product's), and flat rates forget the cost they had for it.`,
+  deleteClassConfirm: "Delete",
+  classDeleted: (name: string, count: number) =>
+    `Shipping class ${name} deleted${count ? `; ${count === 1 ? "one product has" : `${count} products have`} no class now` : ""}.`,
+  // A flat rate's cost per class
+  costHint:
+    'An amount, or a formula: + - * / and parentheses over [qty] (items), [cost] (their total) and [fee percent="10" min_fee="2" max_fee="20"].',
+  classCosts: "Costs per shipping class",
+  classCostsHint:
+    "Added to the cost above. Each is an amount or a formula; [qty] and [cost] count the items of that class. Empty adds nothing.",
+  classCost: (name: string) => `"${name}" class cost`,
+  noClassCost: "No shipping class cost",
+  calculationType: "Calculation type",
+  calculationTypes: { class: "Per class: each class's cost added", order: "Per order: the most expensive class's cost" },
   title: "Shipping",
   intro:
     "An address takes the first zone that covers it, from the top; addresses no zone covers take the methods for everywhere else. Changes reach the shop at once.",

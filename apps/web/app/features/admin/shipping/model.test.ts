@@ -30,15 +30,48 @@ describe("the zone draft", () => {
     expect(again.methods[0]).toMatchObject({ id: 4, cost: "7.50" });
   });
 
-  it("refuses an amount that is not one before asking the server", () => {
+  it("refuses an amount that is not one before asking the server; a flat rate's cost that is no amount goes as a formula", () => {
     const methods = [
-      { ...emptyZone().methods[0]!, cost: "-1" },
+      { ...emptyZone().methods[0]!, cost: "-1 + 2 * [qty]", class_costs: { 4: " 3 ", 9: "[qty]" }, no_class_cost: "1" },
       { ...emptyZone().methods[0]!, method_id: "free_shipping" as const, min_amount: "1.234" },
     ];
     expect(fromMethodDrafts(methods, USD)).toEqual({
       ok: false,
-      errors: { "methods.0.cost": "Enter an amount such as 5.00.", "methods.1.min_amount": "Enter an amount such as 5.00." },
+      errors: { "methods.1.min_amount": "Enter an amount such as 5.00." },
     });
+    const flat = fromMethodDrafts([methods[0]!, { ...emptyZone().methods[0]!, cost: "4.50" }], USD, [4, 7]);
+    expect(flat.ok && flat.input).toEqual([
+      {
+        method_id: "flat_rate",
+        title: "Flat rate",
+        enabled: true,
+        cost: 0,
+        cost_formula: "-1 + 2 * [qty]",
+        class_costs: [
+          { class_id: 4, cost: "3" },
+          { class_id: 7, cost: "" },
+        ],
+        no_class_cost: "1",
+        calculation_type: "class",
+        taxable: true,
+      },
+      {
+        method_id: "flat_rate",
+        title: "Flat rate",
+        enabled: true,
+        cost: 450,
+        cost_formula: "",
+        class_costs: [
+          { class_id: 4, cost: "" },
+          { class_id: 7, cost: "" },
+        ],
+        no_class_cost: "",
+        calculation_type: "class",
+        taxable: true,
+      },
+    ]);
+    // The server's message on a formula goes beside the cost field that holds it.
+    expect(zoneFieldErrors({ "methods.0.cost_formula": "F." }, [])).toEqual({ "methods.0.cost": "F." });
   });
 
   it("puts each region's server message beside the field that held it", () => {

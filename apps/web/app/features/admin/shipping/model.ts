@@ -12,8 +12,12 @@ export interface MethodDraft {
   method_id: MethodKind;
   title: string;
   enabled: boolean;
-  /** Whole units ("5.00"). */
+  /** Whole units ("5.00"), or a cost formula (decision 0106). */
   cost: string;
+  /** Formulas by shipping class id; empty adds nothing. */
+  class_costs: Record<string, string>;
+  no_class_cost: string;
+  calculation_type: "class" | "order";
   taxable: boolean;
   requires: FreeShippingRequires;
   min_amount: string;
@@ -43,6 +47,9 @@ export const newMethod = (kind: MethodKind = "flat_rate"): MethodDraft => ({
   title: t.kinds[kind],
   enabled: true,
   cost: "",
+  class_costs: {},
+  no_class_cost: "",
+  calculation_type: "class",
   taxable: true,
   requires: "",
   min_amount: "",
@@ -67,7 +74,10 @@ export function toMethodDraft(method: ShippingMethod, currency: ShopCurrency): M
     id: method.id,
     title: method.title,
     enabled: method.enabled,
-    cost: moneyText(method.cost ?? 0, currency),
+    cost: method.cost_formula || moneyText(method.cost ?? 0, currency),
+    class_costs: Object.fromEntries((method.class_costs ?? []).map((c) => [String(c.class_id), c.cost])),
+    no_class_cost: method.no_class_cost ?? "",
+    calculation_type: method.calculation_type ?? "class",
     taxable: method.taxable ?? true,
     requires: method.requires ?? "",
     min_amount: method.min_amount ? moneyText(method.min_amount, currency) : "",
@@ -99,8 +109,16 @@ const list = (text: string, postcodes: boolean) =>
 
 export type Converted<T> = { ok: true; input: T } | { ok: false; errors: Record<string, string> };
 
-/** The API's methods of a list of drafts, or the amounts that are not amounts, by `methods.{i}.{field}`. */
-export function fromMethodDrafts(methods: MethodDraft[], currency: ShopCurrency): Converted<ShippingMethod[]> {
+/**
+ * The API's methods of a list of drafts, or the amounts that are not amounts, by `methods.{i}.{field}`.
+ * A flat rate's cost that is a plain amount goes as `cost` (minor units), anything else as its
+ * formula, which the server checks; class costs go in the order of `classIds` (the fields' order).
+ */
+export function fromMethodDrafts(
+  methods: MethodDraft[],
+  currency: ShopCurrency,
+  classIds: readonly number[] = [],
+): Converted<ShippingMethod[]> {
   const errors: Record<string, string> = {};
   const digits = currency.currency_minor_unit;
   const money = (text: string, path: string) => {
@@ -110,7 +128,18 @@ export function fromMethodDrafts(methods: MethodDraft[], currency: ShopCurrency)
   };
   const input = methods.map((method, i): ShippingMethod => {
     const base = { ...(method.id ? { id: method.id } : {}), method_id: method.method_id, title: method.title, enabled: method.enabled };
-    if (method.method_id === "flat_rate") return { ...base, cost: money(method.cost, `methods.${i}.cost`), taxable: method.taxable };
+    if (method.method_id === "flat_rate") {
+      const amount = toMinor(method.cost.trim() || "0", digits);
+      return {
+        ...base,
+        cost: amount ?? 0,
+        cost_formula: amount === undefined ? method.cost.trim() : "",
+        class_costs: classIds.map((id) => ({ class_id: id, cost: (method.class_costs[String(id)] ?? "").trim() })),
+        no_class_cost: method.no_class_cost.trim(),
+        calculation_type: method.calculation_type,
+        taxable: method.taxable,
+      };
+    }
     return {
       ...base,
       requires: method.requires,
@@ -122,7 +151,11 @@ export function fromMethodDrafts(methods: MethodDraft[], currency: ShopCurrency)
 }
 
 /** The API body of a zone draft, and for each location sent the field it came from (to put its error back). */
-export function fromZoneDraft(draft: ZoneDraft, currency: ShopCurrency): Converted<ZoneInput> & { fieldOf: RegionField[] } {
+export function fromZoneDraft(
+  draft: ZoneDraft,
+  currency: ShopCurrency,
+  classIds: readonly number[] = [],
+): Converted<ZoneInput> & { fieldOf: RegionField[] } {
   const fieldOf: RegionField[] = [];
   const locations = REGION_FIELDS.flatMap(([field, type]) =>
     list(draft[field], type === "postcode").map((code) => {
@@ -131,17 +164,20 @@ export function fromZoneDraft(draft: ZoneDraft, currency: ShopCurrency): Convert
       return { type, code: type === "postcode" ? code : code.toUpperCase() };
     }),
   );
-  const methods = fromMethodDrafts(draft.methods, currency);
+  const methods = fromMethodDrafts(draft.methods, currency, classIds);
   if (!methods.ok) return { ...methods, fieldOf };
   return { ok: true, input: { name: draft.name, locations, methods: methods.input }, fieldOf };
 }
+
+/** A method's formula is typed in its cost field: the server's message on it goes there. */
+export const methodFieldOf = (path: string) => path.replace(/^(methods\.\d+)\.cost_formula$/, "$1.cost");
 
 /** The server's messages with each region's one (`locations.3.code`) moved to the field that held it. */
 export function zoneFieldErrors(errors: Record<string, string>, fieldOf: RegionField[]): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [path, message] of Object.entries(errors)) {
     const region = /^locations\.(\d+)(?:\.code)?$/.exec(path);
-    const field = region ? (fieldOf[Number(region[1])] ?? "countries") : path === "locations" ? "countries" : path;
+    const field = region ? (fieldOf[Number(region[1])] ?? "countries") : path === "locations" ? "countries" : methodFieldOf(path);
     result[field] = result[field] ? `${result[field]} ${message}` : message;
   }
   return result;
