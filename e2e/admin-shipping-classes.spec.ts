@@ -1,0 +1,91 @@
+/**
+ * Shipping classes (decision 0106): the owner makes a class, gives it to a product in the product
+ * editor's Shipping card, and sets its cost (a formula over [qty]) on a new zone's flat rate; a
+ * shopper shipping there sees the rate with the class's cost at checkout. axe on the classes pages.
+ * The zone is for Japan, which no other journey ships to, and is deleted at the end with the class.
+ */
+import { expect, test } from "@playwright/test";
+import { addToCart, openCheckout, shippingField } from "./support/checkout.ts";
+import { signInAsOwner } from "./support/owner.ts";
+import { seriousViolations } from "./support/shopper-order.ts";
+
+test("the owner prices a shipping class on a flat rate, and a shopper's checkout charges it", async ({ page, browser }) => {
+  const stamp = Date.now();
+  const className = `Oversize ${stamp}`;
+  const zoneName = `Japan ${stamp}`;
+  await signInAsOwner(page);
+
+  // The class, from the shipping page's link.
+  await page.goto("/admin/shipping");
+  await page.getByRole("link", { name: "Manage shipping classes" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Shipping classes" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("textbox", { name: "Name" }).fill(className);
+  await page.getByRole("button", { name: "Add shipping class" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Shipping class ${className}` })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Slug" })).toHaveValue(`oversize-${stamp}`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The product's class, in its Shipping card.
+  const product = await (await page.request.get("/api/store/v1/products/notebook-set")).json();
+  await page.goto(`/admin/products/${product.id}`);
+  const classField = page.getByRole("combobox", { name: "Shipping class" });
+  await expect(classField.getByRole("option", { name: className })).toHaveCount(1);
+  await classField.selectOption({ label: className });
+  await page.getByRole("button", { name: "Save product" }).first().click();
+  await expect(page.getByRole("status").filter({ hasText: /saved/i })).toBeVisible();
+
+  // A zone for Japan whose flat rate charges 2.00, and 3.00 per item of the class.
+  await page.goto("/admin/shipping/zones/new");
+  await page.getByRole("textbox", { name: "Zone name" }).fill(zoneName);
+  const countries = page.getByRole("combobox", { name: "Countries" });
+  await countries.fill("Japan");
+  await page
+    .getByRole("option", { name: /^Japan/ })
+    .first()
+    .click();
+  await page.getByRole("textbox", { name: "Name shoppers see" }).fill("Japan courier");
+  await page.getByRole("textbox", { name: "Cost (USD)" }).fill("2.00");
+  await page.getByRole("textbox", { name: `"${className}" class cost` }).fill("3 * [qty]");
+  await page.getByRole("button", { name: "Create zone" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Shipping zone ${zoneName}` })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: `"${className}" class cost` })).toHaveValue("3 * [qty]");
+
+  // A shopper with two of the product, shipping to Tokyo: 2.00 + 2 × 3.00.
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  await addToCart(shopper, "notebook-set", product.name, 2);
+  await openCheckout(shopper);
+  await shopper.getByLabel("Email address").fill("tokyo@example.com");
+  await shippingField(shopper, "Country/Region").selectOption("JP");
+  await shippingField(shopper, "First name").fill("Aiko");
+  await shippingField(shopper, "Last name").fill("Shopper");
+  await shippingField(shopper, "Address").fill("1-1 Marunouchi");
+  await shippingField(shopper, "City").fill("Chiyoda");
+  await shippingField(shopper, "Prefecture").selectOption("JP13");
+  await shippingField(shopper, /Postal code|Postcode/).fill("100-0001");
+  await shippingField(shopper, /Postal code|Postcode/).blur();
+  const courier = shopper.getByRole("radio", { name: /Japan courier/ });
+  await expect(courier).toBeVisible();
+  await expect(courier).toBeChecked();
+  await expect(shopper.locator(".totals__item--shipping .totals__value")).toHaveText("$8.00");
+  await shopperContext.close();
+
+  // The zone and the class go; the confirmation says the product loses its class.
+  await page.getByRole("button", { name: "Delete zone" }).click();
+  await page
+    .getByRole("dialog", { name: `Delete zone ${zoneName}?` })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Shipping" })).toBeVisible();
+  await page.goto("/admin/shipping/classes");
+  await expect(page.getByRole("row", { name: new RegExp(className) })).toContainText("1");
+  await page.getByRole("link", { name: className }).click();
+  await page.getByRole("button", { name: "Delete shipping class" }).click();
+  const dialog = page.getByRole("dialog", { name: `Delete the shipping class ${className}?` });
+  await expect(dialog).toContainText("One product or variation is in this class");
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Shipping classes" })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(className) })).toHaveCount(0);
+});
