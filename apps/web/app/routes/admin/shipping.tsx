@@ -38,7 +38,7 @@ export default function ShippingPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const money = moneyFormat(list.currency_code, list.currency_minor_unit);
   const methodText = (method: ShippingMethod) =>
-    `${method.title}${method.method_id === "flat_rate" ? ` ${money.amount(method.cost ?? 0)}` : ""}${method.enabled ? "" : ` (${t.disabled})`}`;
+    `${method.title}${method.method_id === "flat_rate" ? ` ${method.cost_formula || money.amount(method.cost ?? 0)}` : ""}${method.enabled ? "" : ` (${t.disabled})`}`;
 
   async function move(index: number, to: number) {
     const next = [...zones];
