@@ -5,6 +5,7 @@ export type * from "./coupons.ts";
 export type * from "./downloads.ts";
 export type * from "./payments.ts";
 export type * from "./product-csv.ts";
+export type * from "./reports.ts";
 export type * from "./reviews.ts";
 export type * from "./stock.ts";
 export type * from "./webhooks.ts";

@@ -3,6 +3,13 @@
  * a tax line's share of an order's shipping tax, and each tab's CSV columns and cells. The queries
  * are reports.tabs.ts'.
  */
+
+import type {
+  CouponReportRow as CouponRow,
+  CustomerReportRow as CustomerRow,
+  ProductReportRow as ProductRow,
+  TaxReportRow as TaxRow,
+} from "@cartwright/commerce/admin";
 import { decimalAmount } from "../orders/index.ts";
 
 export type SortOrder = "asc" | "desc";
@@ -86,51 +93,6 @@ export function shippingTaxShares(amounts: readonly number[], shippingTax: numbe
 /** A tax line's label, "VAT (20%)", or its name alone when it has no rate. */
 export const taxLabel = (name: string, rate: string): string => (rate ? `${name} (${rate})` : name);
 
-export interface ProductRow {
-  product_id: number;
-  variation_id: number | null;
-  name: string;
-  /** "Colour: Red, Size: M" for a variation, else "". */
-  variation: string;
-  sku: string;
-  items_sold: number;
-  /** Minor units: the lines' totals after discounts, before tax, less their refunds' part before tax. */
-  net_sales: number;
-  orders: number;
-}
-
-export interface CouponRow {
-  code: string;
-  /** The coupon's id when it still exists under that code, else null. */
-  coupon_id: number | null;
-  orders: number;
-  /** Minor units, before tax. */
-  discount: number;
-}
-
-export interface TaxRow {
-  name: string;
-  rate: string;
-  label: string;
-  order_tax: number;
-  shipping_tax: number;
-  total_tax: number;
-  orders: number;
-}
-
-export interface CustomerRow {
-  /** The account's id; null for a guest, known by the e-mail of their orders. */
-  customer_id: number | null;
-  type: "registered" | "guest";
-  name: string;
-  email: string;
-  orders: number;
-  /** Minor units: paid orders' totals less what was refunded of them. */
-  spend: number;
-  average: number;
-  last_order_at: string;
-}
-
 interface CsvTab<R> {
   /** The header row; money columns name the currency ("Net sales (USD)"). */
   columns(currency: string): string[];
@@ -185,3 +147,5 @@ export const CSV_TABS: {
     ],
   },
 };
+
+export type { CouponRow, CustomerRow, ProductRow, TaxRow };

@@ -1,46 +1,9 @@
 /** The owner API's reports tabs (`GET /api/admin/v1/reports/{tab}`, decision 0104) as the console reads them. */
+import type { CouponReportRow, CustomerReportRow, ProductReportRow, TaxReportRow } from "@cartwright/commerce/admin";
 import { adminClient } from "../api.ts";
 import { apiParams, type ReportQuery, type ReportTab } from "./query.ts";
 
-export interface ProductReportRow {
-  product_id: number;
-  variation_id: number | null;
-  name: string;
-  variation: string;
-  sku: string;
-  items_sold: number;
-  /** Minor units: line totals after discounts, before tax, less their refunds' part before tax. */
-  net_sales: number;
-  orders: number;
-}
-
-export interface CouponReportRow {
-  code: string;
-  coupon_id: number | null;
-  orders: number;
-  discount: number;
-}
-
-export interface TaxReportRow {
-  name: string;
-  rate: string;
-  label: string;
-  order_tax: number;
-  shipping_tax: number;
-  total_tax: number;
-  orders: number;
-}
-
-export interface CustomerReportRow {
-  customer_id: number | null;
-  type: "registered" | "guest";
-  name: string;
-  email: string;
-  orders: number;
-  spend: number;
-  average: number;
-  last_order_at: string;
-}
+export type { CouponReportRow, CustomerReportRow, ProductReportRow, TaxReportRow };
 
 export interface ReportRows {
   products: ProductReportRow;
