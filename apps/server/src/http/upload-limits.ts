@@ -5,7 +5,9 @@
  *  - an upload route refuses a body whose declared Content-Length is over its cap (its file limit and
  *    MULTIPART_OVERHEAD_BYTES) before reading any of it (`refuseDeclaredOver`, with the route's own
  *    error: the field and the limit named);
- *  - a multipart file stops being read at its limit (`readFilePart`), not at the end of the body;
+ *  - a multipart file is kept no further than its limit (`readFilePart`), then read on to its part's end
+ *    and refused: stopping there left the request unread and reset the client's next request on the
+ *    connection (keep-alive);
  *  - any error answer to a request whose body was not read to its end reads a little more and then
  *    cuts the connection (`closeUnreadBodies`): a chunked or lying body stops near the limit too.
  */
@@ -83,14 +85,17 @@ export class FileTooLargeError extends Error {
 }
 
 /**
- * A multipart file part's bytes, at most its `fileSize` limit. Unlike `toBuffer`, which reads a
- * truncated part on to the end of the body before it throws, the limit ends the reading at once: the
- * part's stream is destroyed, which stops the multipart parser reading the request.
+ * A multipart file part's bytes, at most its `fileSize` limit. Past the limit nothing more is kept, but
+ * the part is read on to its end before the refusal: stopping the part's stream there left the request
+ * unread, and the connection was reset under the client's next request on it (keep-alive; decision 0105's
+ * amendment). A body that declares its length over the limit is refused unread before this
+ * (`refuseDeclaredOver`, /ajax's own check).
  */
-export function readFilePart(part: { file: NodeJS.ReadableStream & { destroy(error?: Error): unknown } }): Promise<Buffer> {
+export function readFilePart(part: { file: NodeJS.ReadableStream }): Promise<Buffer> {
   const stream = part.file;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let overLimit = false;
     let settled = false;
     const settle = (error: Error | null) => {
       if (settled) return;
@@ -99,15 +104,14 @@ export function readFilePart(part: { file: NodeJS.ReadableStream & { destroy(err
       else resolve(Buffer.concat(chunks));
     };
     stream.on("data", (chunk: Buffer) => {
-      if (!settled) chunks.push(chunk);
+      if (!overLimit) chunks.push(chunk);
     });
     stream.on("limit", () => {
+      overLimit = true;
       chunks.length = 0;
-      settle(new FileTooLargeError());
-      stream.destroy();
     });
     // The limit may have been met before these listeners came (the parser ran ahead of the reader): then the end says so.
-    stream.on("end", () => settle((stream as { truncated?: boolean }).truncated ? new FileTooLargeError() : null));
+    stream.on("end", () => settle(overLimit || (stream as { truncated?: boolean }).truncated ? new FileTooLargeError() : null));
     stream.on("error", (error: Error) => settle(error));
     stream.on("close", () => settle(new Error("The upload ended before its file did.")));
   });
