@@ -1,5 +1,5 @@
 /** The submit routine both key forms share: the description checked here, the server's field messages beside their fields, the first one focused. */
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AdminApiError } from "../api.ts";
 import { apiKeysMessages as t } from "./messages.ts";
 
@@ -9,7 +9,12 @@ export function useKeyForm(pathOf: (field: string) => string = (field) => field)
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+  // Focused once the messages are on the page (an effect after their render, not a frame that may come first).
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (refused) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [refused]);
+  const focusFirstError = () => setRefused((count) => count + 1);
 
   /** Saves with the trimmed description unless it is empty; `done` gets the answer. */
   async function submit<T>(
