@@ -85,34 +85,20 @@ export class FileTooLargeError extends Error {
 }
 
 /**
- * A multipart file part's bytes, at most its `fileSize` limit. Past the limit nothing more is kept, but
- * the part is read on to its end before the refusal: stopping the part's stream there left the request
- * unread, and the connection was reset under the client's next request on it (keep-alive; decision 0105's
- * amendment). A body that declares its length over the limit is refused unread before this
- * (`refuseDeclaredOver`, /ajax's own check).
+ * A multipart file part's bytes, at most its `fileSize` limit, read as @fastify/multipart's `toBuffer` reads
+ * them (iterating the part's stream on to its end: an unfinished body rejects, as there), then refused with
+ * FileTooLargeError when the part passed its limit, which `toBuffer` let through truncated on some routes.
+ * Stopping the part's stream at the limit instead left the request unread: the connection hung or was reset
+ * under the client's next request on it (decision 0105's amendment). A body that declares its length over
+ * the limit is refused unread before this (`refuseDeclaredOver`, /ajax's own check).
  */
-export function readFilePart(part: { file: NodeJS.ReadableStream }): Promise<Buffer> {
-  const stream = part.file;
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let overLimit = false;
-    let settled = false;
-    const settle = (error: Error | null) => {
-      if (settled) return;
-      settled = true;
-      if (error) reject(error);
-      else resolve(Buffer.concat(chunks));
-    };
-    stream.on("data", (chunk: Buffer) => {
-      if (!overLimit) chunks.push(chunk);
-    });
-    stream.on("limit", () => {
-      overLimit = true;
-      chunks.length = 0;
-    });
-    // The limit may have been met before these listeners came (the parser ran ahead of the reader): then the end says so.
-    stream.on("end", () => settle(overLimit || (stream as { truncated?: boolean }).truncated ? new FileTooLargeError() : null));
-    stream.on("error", (error: Error) => settle(error));
-    stream.on("close", () => settle(new Error("The upload ended before its file did.")));
+export async function readFilePart(part: { file: NodeJS.ReadableStream & { truncated?: boolean } }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let overLimit = false;
+  part.file.once("limit", () => {
+    overLimit = true;
   });
+  for await (const chunk of part.file) if (!overLimit) chunks.push(chunk as Buffer);
+  if (overLimit || part.file.truncated) throw new FileTooLargeError();
+  return Buffer.concat(chunks);
 }
