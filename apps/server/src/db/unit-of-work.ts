@@ -8,6 +8,9 @@
  *   over (which loads what was missing, so the next call runs synchronously again);
  * - through Kysely, in a transaction or on one connection, on PostgreSQL and as SQLite's fallback.
  *
+ * Writes that ask to be grouped (the cart's) wait for the end of the event loop's turn and share one
+ * SQLite transaction with the others queued in it, each in a savepoint (group commit, decision 0111).
+ *
  * The steps and the SQL are the same either way (decision 0053).
  */
 import type { CompiledQuery, QueryResult } from "kysely";
@@ -55,13 +58,26 @@ export interface RunOptions {
   write: boolean;
   /** Never run synchronously (for tests comparing the two runs). */
   async?: boolean;
+  /**
+   * A write that may share one SQLite transaction with the other such writes queued in the same turn of the
+   * event loop, each in a savepoint of its own (group commit, decision 0111). Its promise settles after the commit.
+   */
+  grouped?: boolean;
 }
 
-/** How many units of work this process ran each way (tests check that both ran). */
-export const unitsRun = { sync: 0, async: 0 };
+/** How many units of work this process ran each way, and how many groups of two or more it committed as one (tests check). */
+export const unitsRun = { sync: 0, async: 0, groups: 0 };
 
 /** Runs the work, synchronously when it can (see above). */
 export async function runWork<T>(db: Db, work: () => Work<T>, options: RunOptions): Promise<T> {
+  if (options.grouped && options.write && !options.async) {
+    const sqlite = sqliteHandleOf(db);
+    if (sqlite) return joinGroup(db, sqlite, work);
+  }
+  return runAlone(db, work, options);
+}
+
+async function runAlone<T>(db: Db, work: () => Work<T>, options: RunOptions): Promise<T> {
   const done = options.async ? undefined : runSync(db, work, options);
   if (done) {
     unitsRun.sync++;
@@ -79,14 +95,25 @@ type Statement = { run(): unknown };
  * A connection's BEGIN, COMMIT and ROLLBACK, prepared once. better-sqlite3's `transaction(fn)`
  * builds four wrapper functions and their properties on every call: 5 % of a cart write (decision 0055).
  */
-const controlsOf = new WeakMap<Sqlite, { begin: { write: Statement; read: Statement }; commit: Statement; rollback: Statement }>();
-function controls(sqlite: Sqlite) {
+interface Controls {
+  begin: { write: Statement; read: Statement };
+  commit: Statement;
+  rollback: Statement;
+  savepoint: { open: Statement; release: Statement; undo: Statement };
+}
+const controlsOf = new WeakMap<Sqlite, Controls>();
+function controls(sqlite: Sqlite): Controls {
   let found = controlsOf.get(sqlite);
   if (!found) {
     found = {
       begin: { write: sqlite.prepare("BEGIN IMMEDIATE"), read: sqlite.prepare("BEGIN DEFERRED") },
       commit: sqlite.prepare("COMMIT"),
       rollback: sqlite.prepare("ROLLBACK"),
+      savepoint: {
+        open: sqlite.prepare("SAVEPOINT unit"),
+        release: sqlite.prepare("RELEASE unit"),
+        undo: sqlite.prepare("ROLLBACK TO unit"),
+      },
     };
     controlsOf.set(sqlite, found);
   }
@@ -111,6 +138,86 @@ export function runSync<T>(db: Db, work: () => Work<T>, { write }: RunOptions): 
     if (error instanceof NotHeld) return undefined;
     throw error;
   }
+}
+
+/** A grouped write waiting for its turn's transaction. */
+interface Member {
+  db: Db;
+  work: () => Work<unknown>;
+  settle: (outcome: Promise<unknown>) => void;
+}
+const groups = new WeakMap<Sqlite, Member[]>();
+
+/** Queues a grouped write; the group runs once this turn's I/O callbacks have all run (setImmediate). */
+function joinGroup<T>(db: Db, sqlite: Sqlite, work: () => Work<T>): Promise<T> {
+  return new Promise<T>((resolve) => {
+    let group = groups.get(sqlite);
+    if (!group) {
+      group = [];
+      groups.set(sqlite, group);
+      setImmediate(() => runGroup(sqlite));
+    }
+    group.push({ db, work, settle: resolve as (outcome: Promise<unknown>) => void });
+  });
+}
+
+/** The failure a member answered inside its group (its savepoint undone), kept apart from values. */
+class Failed {
+  readonly error: unknown;
+  constructor(error: unknown) {
+    this.error = error;
+  }
+}
+
+/**
+ * Runs a turn's grouped writes in one transaction, each in its own savepoint, and commits once: one BEGIN, one
+ * COMMIT and one WAL append for the group instead of one per write. A member that throws has only its savepoint
+ * undone; one that needs a promise (NotHeld) runs async after the commit, as it would alone. If the group
+ * cannot commit, nothing of it is kept and each member runs again on its own.
+ */
+function runGroup(sqlite: Sqlite): void {
+  const group = groups.get(sqlite) ?? [];
+  groups.delete(sqlite);
+  const alone = (member: Member) => member.settle(runAlone(member.db, member.work, { write: true }));
+  // One write needs no savepoint; an async unit holding the connection's transaction cannot be joined.
+  if (group.length === 1 || !sqlite.open || sqlite.inTransaction) {
+    group.forEach(alone);
+    return;
+  }
+  const { begin, commit, rollback, savepoint } = controls(sqlite);
+  const outcomes: unknown[] = [];
+  try {
+    begin.write.run();
+    for (const member of group) {
+      savepoint.open.run();
+      try {
+        outcomes.push(answerSteps(member.db, sqlite, member.work));
+        savepoint.release.run();
+      } catch (error) {
+        // Some errors (a full disk, an I/O error) end the whole transaction: then the group starts over, alone.
+        if (!sqlite.inTransaction) throw error;
+        savepoint.undo.run();
+        savepoint.release.run();
+        outcomes.push(new Failed(error));
+      }
+    }
+    commit.run();
+  } catch {
+    if (sqlite.inTransaction) rollback.run();
+    group.forEach(alone);
+    return;
+  }
+  unitsRun.groups++;
+  group.forEach((member, i) => {
+    const outcome = outcomes[i];
+    if (!(outcome instanceof Failed)) {
+      unitsRun.sync++;
+      member.settle(Promise.resolve(outcome));
+    } else if (outcome.error instanceof NotHeld) {
+      unitsRun.async++;
+      member.settle(runAsync(member.db, member.work, { write: true }));
+    } else member.settle(Promise.reject(outcome.error));
+  });
 }
 
 /** The work's steps, each answered at once: queries on their prepared statements, cached values by `peek`. */

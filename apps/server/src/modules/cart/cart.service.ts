@@ -2,7 +2,8 @@
  * Cart operations. Every write is one unit of work (db/unit-of-work.ts) holding the cart's lock:
  * lock and load, write, touch, price, stamp; concurrent writes to one cart neither lose items
  * nor duplicate lines. On SQLite it runs synchronously when everything it prices from is cached
- * (decision 0053). The reply is the whole cart, priced afresh, as an explicit value.
+ * (decision 0053), and commits with the other cart writes of its turn of the event loop (decision 0111).
+ * The reply is the whole cart, priced afresh, as an explicit value.
  */
 import { commitEpochOf, type Db } from "../../db/index.ts";
 import { heldRevisionsOf, revisionStamp, stampOf } from "../../db/revisions.ts";
@@ -270,7 +271,8 @@ async function mutate(ctx: RequestContext, write: Write): Promise<PricedReply> {
         const reply = yield* priced(shop, stored, holds, known, packages);
         return { ...reply, stored, stamp: (yield* cartStamp(stored.cart.version)) + reply.heldStamp };
       },
-      { write: true, ...cartWorkOptions },
+      // Grouped with the other cart writes of this turn of the event loop: one commit for them all (decision 0111).
+      { write: true, grouped: true, ...cartWorkOptions },
     );
     const reply = replyOf(written.view);
     // Kept only once committed: the version then names exactly the rows this reply was priced from.

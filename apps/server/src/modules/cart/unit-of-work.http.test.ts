@@ -77,33 +77,40 @@ async function perform(side: Side, shopper: StoreClient, step: Call) {
   cartPricingOptions.reuse = !side.async;
   cartReadOptions.confirmedReplies = !side.async;
   try {
-    const keys = ((await shopper.get("/cart")).json().items as { key: string }[]).map((i) => i.key);
-    const keyAt = (line: number) => keys[line] ?? "no-such-line";
-    const response = await (() => {
-      switch (step.kind) {
-        case "add":
-          return shopper.post("/cart/add-item", { id: (side.products[step.product] as { id: number }).id, quantity: step.quantity });
-        case "update":
-          return shopper.post("/cart/update-item", { key: keyAt(step.line), quantity: step.quantity });
-        case "remove":
-          return shopper.post("/cart/remove-item", { key: keyAt(step.line) });
-        case "apply-coupon":
-        case "remove-coupon":
-          return shopper.post(`/cart/${step.kind}`, { code: step.code });
-        case "customer":
-          return shopper.post("/cart/update-customer", ADDRESSES[step.address]);
-        case "rate":
-          return shopper.post("/cart/select-shipping-rate", { package_id: 0, rate_id: step.rate });
-        case "get":
-          return shopper.get("/cart");
-      }
-    })();
-    return { status: response.statusCode, hash: response.headers["cart-hash"], body: response.json() };
+    return await send(side, shopper, step, await keysOf(shopper));
   } finally {
     cartWorkOptions.async = false;
     cartPricingOptions.reuse = true;
     cartReadOptions.confirmedReplies = true;
   }
+}
+
+/** The keys of the shopper's cart lines, in order. */
+const keysOf = async (shopper: StoreClient) => ((await shopper.get("/cart")).json().items as { key: string }[]).map((i) => i.key);
+
+/** Sends one call, its lines named by `keys`; answers what can be compared across shops. */
+async function send(side: Side, shopper: StoreClient, step: Call, keys: string[]) {
+  const keyAt = (line: number) => keys[line] ?? "no-such-line";
+  const response = await (() => {
+    switch (step.kind) {
+      case "add":
+        return shopper.post("/cart/add-item", { id: (side.products[step.product] as { id: number }).id, quantity: step.quantity });
+      case "update":
+        return shopper.post("/cart/update-item", { key: keyAt(step.line), quantity: step.quantity });
+      case "remove":
+        return shopper.post("/cart/remove-item", { key: keyAt(step.line) });
+      case "apply-coupon":
+      case "remove-coupon":
+        return shopper.post(`/cart/${step.kind}`, { code: step.code });
+      case "customer":
+        return shopper.post("/cart/update-customer", ADDRESSES[step.address]);
+      case "rate":
+        return shopper.post("/cart/select-shipping-rate", { package_id: 0, rate_id: step.rate });
+      case "get":
+        return shopper.get("/cart");
+    }
+  })();
+  return { status: response.statusCode, hash: response.headers["cart-hash"], body: response.json() };
 }
 
 /** The cart's rows as stored, without what differs between two shops by nature (ids, clocks, versions). */
@@ -145,5 +152,30 @@ describe.skipIf(testDialect() !== "sqlite")("a cart call run synchronously and t
     expect(unitsRun.async).toBeGreaterThan(before.async);
     // And GET /cart sent replies the file's commits had not moved past, without a query.
     expect(confirmedRepliesSent.count).toBeGreaterThan(confirmedBefore);
+  });
+});
+
+describe.skipIf(testDialect() !== "sqlite")("cart calls of several shoppers sent at once", () => {
+  it("answer and store as the same calls sent one after another, though they commit as one group (decision 0111)", async () => {
+    const groupsBefore = unitsRun.groups;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(call, { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 6 }), async (rounds) => {
+        const together = [0, 1, 2].map(() => new StoreClient(sync.shop.app));
+        const oneByOne = [0, 1, 2].map(() => new StoreClient(general.shop.app));
+        for (const calls of rounds) {
+          // Each shopper's lines read first, so the three calls themselves leave in one turn of the event loop.
+          const keys = await Promise.all(together.map(keysOf));
+          const fast = await Promise.all(calls.map((step, i) => send(sync, together[i] as StoreClient, step, keys[i] as string[])));
+          const slow = [];
+          for (const [i, step] of calls.entries()) slow.push(await perform(general, oneByOne[i] as StoreClient, step));
+          expect(fast, JSON.stringify(calls)).toEqual(slow);
+          for (const i of [0, 1, 2]) {
+            expect(await storedRows(sync, together[i] as StoreClient)).toEqual(await storedRows(general, oneByOne[i] as StoreClient));
+          }
+        }
+      }),
+      { numRuns: 15 },
+    );
+    expect(unitsRun.groups).toBeGreaterThan(groupsBefore);
   });
 });

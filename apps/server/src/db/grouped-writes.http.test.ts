@@ -1,0 +1,102 @@
+/**
+ * Grouped writes (group commit, decision 0111): on SQLite the writes queued in one turn of the event loop share
+ * one transaction, each in a savepoint, and settle after its commit; on PostgreSQL each runs alone. Either way
+ * each write answers and keeps exactly what it would alone.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../../test/app.ts";
+import { awaited, run, runWork, unitsRun, type Work } from "./unit-of-work.ts";
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop({ seed: false });
+  await sql`create table group_notes (body text primary key)`.execute(shop.db);
+  // Checked at COMMIT: a write can pass its own savepoint and still make the commit fail.
+  await sql`create table group_children (body text primary key, parent text references group_notes (body) deferrable initially deferred)`.execute(
+    shop.db,
+  );
+});
+afterAll(() => shop.close());
+beforeEach(async () => {
+  await sql`delete from group_children`.execute(shop.db);
+  await sql`delete from group_notes`.execute(shop.db);
+});
+
+const stored = async (table: "group_notes" | "group_children" = "group_notes") =>
+  (await sql<{ body: string }>`select body from ${sql.table(table)} order by body`.execute(shop.db)).rows.map((row) => row.body);
+
+/** A grouped write inserting `body`, then doing `more`; it answers `body`. */
+const write = (body: string, more?: () => Work<unknown>) =>
+  runWork(
+    shop.db,
+    function* () {
+      yield* run(sql`insert into group_notes (body) values (${body})`.compile(shop.db));
+      if (more) yield* more();
+      return body;
+    },
+    { write: true, grouped: true },
+  );
+
+const outcomes = (settled: PromiseSettledResult<string>[]) =>
+  settled.map((one) => (one.status === "fulfilled" ? one.value : `refused: ${(one.reason as Error).message}`));
+
+describe("writes grouped in one turn", () => {
+  it("commit together on SQLite, each answered with its own value", async () => {
+    const groupsBefore = unitsRun.groups;
+    expect(await Promise.all([write("a"), write("b"), write("c")])).toEqual(["a", "b", "c"]);
+    expect(await stored()).toEqual(["a", "b", "c"]);
+    expect(unitsRun.groups - groupsBefore).toBe(shop.dialect === "sqlite" ? 1 : 0);
+  });
+
+  it("lose only the rows of a write that throws; the others are kept", async () => {
+    const settled = await Promise.allSettled([
+      write("a"),
+      write("b", function* () {
+        yield* run(sql`select 1`.compile(shop.db));
+        throw new Error("out of stock");
+      }),
+      write("c"),
+    ]);
+    expect(outcomes(settled)).toEqual(["a", "refused: out of stock", "c"]);
+    expect(await stored()).toEqual(["a", "c"]);
+  });
+
+  it("refuse a write whose statement fails (a taken key) without touching the group", async () => {
+    const settled = outcomes(await Promise.allSettled([write("a"), write("a"), write("c")]));
+    // On SQLite the first queued wins; on PostgreSQL, where each runs alone at once, whichever commits first.
+    expect(settled.slice(0, 2).sort()).toEqual(["a", expect.stringMatching(/^refused: .*(UNIQUE|unique|duplicate)/)]);
+    expect(settled[2]).toBe("c");
+    expect(await stored()).toEqual(["a", "c"]);
+  });
+
+  it("run a write that needs a promise on its own after the commit, its first try undone", async () => {
+    const settled = await Promise.allSettled([write("a"), write("b", () => awaited(async () => "waited")), write("c")]);
+    expect(outcomes(settled)).toEqual(["a", "b", "c"]);
+    // One row for b: its savepoint's insert was undone before the async run made it again.
+    expect(await stored()).toEqual(["a", "b", "c"]);
+  });
+
+  it("run each write again on its own when the group cannot commit", async () => {
+    const groupsBefore = unitsRun.groups;
+    const orphan = () =>
+      (function* () {
+        yield* run(sql`insert into group_children (body, parent) values ('orphan', 'nobody')`.compile(shop.db));
+      })();
+    const settled = await Promise.allSettled([write("a"), write("b", orphan), write("c")]);
+    const [first, second, third] = outcomes(settled);
+    expect([first, third]).toEqual(["a", "c"]);
+    expect(second).toMatch(/^refused: .*(FOREIGN KEY|foreign key)/);
+    expect(await stored()).toEqual(["a", "c"]);
+    expect(await stored("group_children")).toEqual([]);
+    // The group's commit failed, so no group was counted: each write committed alone.
+    expect(unitsRun.groups).toBe(groupsBefore);
+  });
+
+  it("answer a write queued alone in its turn without a savepoint", async () => {
+    const groupsBefore = unitsRun.groups;
+    expect(await write("solo")).toBe("solo");
+    expect(await stored()).toEqual(["solo"]);
+    expect(unitsRun.groups).toBe(groupsBefore);
+  });
+});
