@@ -1,5 +1,5 @@
 /** Choosing what goes into a cart line: variation resolution, line keys, and quantity rules. */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Purchasable } from "../catalog/index.ts";
 import { cartErrors } from "./cart.errors.ts";
 
@@ -37,10 +37,7 @@ export function resolveVariation(product: Purchasable, choices: VariationChoice[
 
 /** Same product, variation and data → same line; the key is stable across requests and processes. */
 export function lineKey(productId: number, variationId: number | null, variation: VariationChoice[], itemData: unknown[]): string {
-  return createHash("sha256")
-    .update(JSON.stringify([productId, variationId, variation, itemData]))
-    .digest("hex")
-    .slice(0, 32);
+  return hash("sha256", JSON.stringify([productId, variationId, variation, itemData]), "hex").slice(0, 32);
 }
 
 /**

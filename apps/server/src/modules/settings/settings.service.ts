@@ -31,9 +31,17 @@ export async function updateSettings(db: Db, patch: Partial<ShopSettings>): Prom
   await writeSettings(db, known);
 }
 
-export function shopCurrency(settings: ShopSettings): Currency {
-  const { code, symbol, symbolPosition, decimalSeparator, thousandSeparator, minorUnit } = settings.currency;
-  return { code, symbol, minorUnit, decimalSeparator, thousandSeparator, ...affixesFor(symbol, symbolPosition) };
+/** Worked out once per settings object: the cached settings are one object per revision, priced from on every cart call. */
+const currencies = new WeakMap<ShopSettings, Readonly<Currency>>();
+
+export function shopCurrency(settings: ShopSettings): Readonly<Currency> {
+  let currency = currencies.get(settings);
+  if (!currency) {
+    const { code, symbol, symbolPosition, decimalSeparator, thousandSeparator, minorUnit } = settings.currency;
+    currency = Object.freeze({ code, symbol, minorUnit, decimalSeparator, thousandSeparator, ...affixesFor(symbol, symbolPosition) });
+    currencies.set(settings, currency);
+  }
+  return currency;
 }
 
 /** A locale tag as "en", "de_DE" or "de-AT"; anything else stored by mistake reads as English. */
