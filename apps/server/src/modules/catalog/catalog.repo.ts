@@ -413,7 +413,7 @@ export async function findUpsells(db: Db, productId: number, hideOutOfStock: boo
 }
 
 /**
- * Up to `limit` products sharing a category or tag with the product, those sharing more first, then
+ * Up to `limit` products sharing a category, tag or brand with the product, those sharing more first, then
  * in the shop's default order; never the product itself nor its upsells.
  */
 export async function findRelated(db: Db, productId: number, hideOutOfStock: boolean, limit: number): Promise<ProductRow[]> {
@@ -426,6 +426,15 @@ export async function findRelated(db: Db, productId: number, hideOutOfStock: boo
         .selectFrom("product_tags as other")
         .select("other.product_id")
         .where("other.tag_id", "in", (inner) => inner.selectFrom("product_tags").select("tag_id").where("product_id", "=", productId)),
+    )
+    // A shared brand relates products too, as WooCommerce's brands count among the terms it relates by.
+    .unionAll((eb) =>
+      eb
+        .selectFrom("product_brands as other")
+        .select("other.product_id")
+        .where("other.brand_id", "in", (inner) =>
+          inner.selectFrom("product_brands").select("brand_id").where("product_id", "=", productId),
+        ),
     );
   const counted = db
     .selectFrom(shared.as("link"))

@@ -1,6 +1,6 @@
 /**
  * Upsells and related products on SQLite and PostgreSQL: the owner API's `upsell_ids` (read, written,
- * checked like cross-sells), which products a product page offers (shared categories and tags, the
+ * checked like cross-sells), which products a product page offers (shared categories, tags and brands, the
  * product and its upsells left out, drafts, hidden products and, when the shop hides them, those out
  * of stock), prices at the request's clock from warm caches, and the page's server-rendered sections
  * with their add-to-cart links working without JavaScript.
@@ -19,7 +19,8 @@ let shop: TestShop;
 let owner: StoreClient;
 const ids: Record<string, number> = {};
 
-const call = (method: "GET" | "POST" | "PUT" | "PATCH", path: string, body?: unknown) => owner.request(method, `${ADMIN}${path}`, body);
+const call = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) =>
+  owner.request(method, `${ADMIN}${path}`, body);
 
 async function patched(slug: string, changes: Record<string, unknown>) {
   const response = await call("PATCH", `/products/${ids[slug]}`, changes);
@@ -174,6 +175,30 @@ describe("a product page's offers", () => {
     await patched("canvas-tote-bag", { catalog_visibility: "visible" });
     await patched("socks-3-pack", { stock_status: "instock" });
     expect((await offered("hoodie")).related).toEqual(["classic-t-shirt", "socks-3-pack", "canvas-tote-bag", "wool-scarf"]);
+  });
+
+  it("relates products of the same brand, a shared brand counting as one more shared term, and forgets it when the brand goes", async () => {
+    // Two products sharing no category or tag with each other: the brand alone relates them.
+    const brand = await call("POST", "/brands", { name: "Northwind Works" });
+    expect(brand.statusCode, brand.body).toBe(201);
+    const brandId = brand.json().id as number;
+    const flask = (await call("POST", "/products", { name: "Brand flask", regular_price: 900, brand_ids: [brandId] })).json();
+    ids["brand-flask"] = flask.id;
+    expect(await offered("brand-flask")).toEqual({ upsells: [], related: [] });
+    await patched("loner", { brand_ids: [brandId] });
+    expect((await offered("brand-flask")).related).toEqual(["loner"]);
+    expect((await offered("loner")).related).toEqual(["brand-flask"]);
+    expect(sectionNames(await page("loner"), "related")).toEqual(["Brand flask"]);
+    // Ties (one shared term each) go in the shop's order: the demo wallet has a menu order, the new loner none.
+    await patched("leather-wallet", { brand_ids: [brandId] });
+    expect((await offered("brand-flask")).related).toEqual(["loner", "leather-wallet"]);
+    // A product with the brand and a shared category comes before those with one of them.
+    await patched("beanie", { brand_ids: [brandId] });
+    expect((await offered("leather-wallet")).related[0]).toBe("beanie");
+    // Deleting the brand unlinks the products: the brand no longer relates them.
+    expect((await call("DELETE", `/brands/${brandId}`)).statusCode).toBe(204);
+    expect(await offered("brand-flask")).toEqual({ upsells: [], related: [] });
+    expect((await offered("leather-wallet")).related).toEqual(["beanie", "canvas-tote-bag", "wool-scarf", "baseball-cap"]);
   });
 
   it("prices each offer at the request's clock from caches already warm, its sale starting and ending unwritten", async () => {
