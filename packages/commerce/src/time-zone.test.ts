@@ -25,6 +25,8 @@ const ZONES = [
   "America/Santiago",
   "Pacific/Chatham",
   "Asia/Kathmandu",
+  "Pacific/Kiritimati",
+  "Pacific/Pago_Pago",
 ];
 
 describe("dayStart", () => {
@@ -63,6 +65,19 @@ describe("dayStart", () => {
     expect(start.toISOString()).toBe("2026-09-06T04:00:00.000Z");
     expect(dayIn(start.getTime() - 1, "America/Santiago")).toBe("2026-09-05");
     expect(hoursIn("2026-09-06", "America/Santiago")).toBe(23);
+  });
+
+  it("starts days past ±12 hours and at a quarter hour where those zones' clocks say so (no offset clamped, no UTC day)", () => {
+    // Kiritimati is 14 hours ahead: its 1 May begins at 10:00 UTC on 30 April.
+    expect(iso("2026-05-01", "Pacific/Kiritimati")).toBe("2026-04-30T10:00:00.000Z");
+    expect(dayIn("2026-04-30T09:59:59.999Z", "Pacific/Kiritimati")).toBe("2026-04-30");
+    expect(dayIn("2026-04-30T10:00:00.000Z", "Pacific/Kiritimati")).toBe("2026-05-01");
+    // Pago Pago is 11 hours behind: its 1 May begins at 11:00 UTC on 1 May.
+    expect(iso("2026-05-01", "Pacific/Pago_Pago")).toBe("2026-05-01T11:00:00.000Z");
+    expect(dayIn("2026-05-02T10:59:59.999Z", "Pacific/Pago_Pago")).toBe("2026-05-01");
+    // Kathmandu is 5:45 ahead: its day begins at 18:15 UTC, on a quarter hour.
+    expect(iso("2026-05-01", "Asia/Kathmandu")).toBe("2026-04-30T18:15:00.000Z");
+    for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kathmandu"]) expect(hoursIn("2026-05-01", zone)).toBe(24);
   });
 
   it("is the first instant of its day and the one after the day before's last, in any zone (property)", () => {

@@ -96,6 +96,52 @@ describe("widget analytics in the shop's time zone", () => {
     expect(views(await analytics("2026-03-10", "2026-03-11"))).toEqual({ "2026-03-10": 1, "2026-03-11": 2 });
   });
 
+  it("groups days in zones past ±12 hours and at a quarter hour: Kiritimati (+14), Pago Pago (−11), Kathmandu (+5:45)", async () => {
+    await shop.db.deleteFrom("contact_widget_stats").execute();
+    await viewAt("2026-04-30T09:59:00.000Z"); // 23:59 on 30 April in Kiritimati, 22:59 on 29 April in Pago Pago, 15:44 on 30 April in Kathmandu
+    await viewAt("2026-04-30T10:00:00.000Z"); // 00:00 on 1 May in Kiritimati
+    await viewAt("2026-04-30T18:14:59.000Z"); // 23:59:59 on 30 April in Kathmandu
+    await viewAt("2026-04-30T18:15:00.000Z"); // 00:00 on 1 May in Kathmandu
+    await viewAt("2026-05-01T10:59:00.000Z"); // 23:59 on 30 April in Pago Pago
+    await viewAt("2026-05-01T11:00:00.000Z"); // 00:00 on 1 May in Pago Pago
+    await inZone("Pacific/Kiritimati");
+    // Kiritimati's 1 May runs from 10:00 UTC on 30 April to 10:00 UTC on 1 May.
+    expect(views(await analytics("2026-04-29", "2026-05-02"))).toEqual({
+      "2026-04-29": 0,
+      "2026-04-30": 1,
+      "2026-05-01": 3,
+      "2026-05-02": 2,
+    });
+    expect((await analytics("2026-05-01", "2026-05-01")).totals.views).toBe(3);
+    await inZone("Pacific/Pago_Pago");
+    // Pago Pago's 30 April runs from 11:00 UTC on 30 April to 11:00 UTC on 1 May.
+    expect(views(await analytics("2026-04-29", "2026-05-02"))).toEqual({
+      "2026-04-29": 2,
+      "2026-04-30": 3,
+      "2026-05-01": 1,
+      "2026-05-02": 0,
+    });
+    expect((await analytics("2026-04-30", "2026-04-30")).totals.views).toBe(3);
+    await inZone("Asia/Kathmandu");
+    // Kathmandu's 1 May starts at 18:15 UTC on 30 April.
+    expect(views(await analytics("2026-04-29", "2026-05-02"))).toEqual({
+      "2026-04-29": 0,
+      "2026-04-30": 3,
+      "2026-05-01": 3,
+      "2026-05-02": 0,
+    });
+    await inZone("UTC");
+  });
+
+  it("the default range ends on the zone's today west of −11 too", async () => {
+    await inZone("Pacific/Pago_Pago");
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-05-01T10:00:00.000Z") });
+    const response = await adminCall(owner, "GET", "/contact-widgets/1/analytics");
+    vi.useRealTimers();
+    expect(response.json()).toMatchObject({ from: "2026-04-01", to: "2026-04-30" });
+    await inZone("UTC");
+  });
+
   it("the default range ends on the zone's today", async () => {
     await inZone("Pacific/Kiritimati"); // +14:00: its today is tomorrow in UTC for most of the day
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-05-01T12:00:00.000Z") });
