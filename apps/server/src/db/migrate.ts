@@ -42,6 +42,7 @@ import * as m043 from "./migrations/043_download_chunks.ts";
 import * as m045 from "./migrations/045_webhook_revision.ts";
 import * as m047 from "./migrations/047_refund_via_job_marks.ts";
 import * as m048 from "./migrations/048_shipping_classes.ts";
+import * as m050 from "./migrations/050_download_resume_and_uploads.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   "045_webhook_revision": m045,
   "047_refund_via_job_marks": m047,
   "048_shipping_classes": m048,
+  "050_download_resume_and_uploads": m050,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -829,6 +829,11 @@ export interface DownloadPermissionsTable {
   access_expires: string | null;
   download_count: Generated<number>;
   granted_at: string;
+  /**
+   * How far (bytes from the file's start) the sending of the last counted download, with its
+   * continuations, has reached; null: none counted (migration 050, decision 0100 amended).
+   */
+  resume_reached: Generated<number | null>;
 }
 
 /** A notice a stock move owes the owner (migration 041, decision 0099), sent after its transaction's commit. */

@@ -314,7 +314,9 @@ describe("a download streamed and resumed (decision 0100)", () => {
     expect(rest.headers["content-range"]).toBe(`bytes 300000-${BIG.length - 1}/${BIG.length}`);
     expect(sha(Buffer.concat([start.rawPayload, rest.rawPayload]))).toBe(sha(BIG));
     const middle = await fetchLink(key, { range: `bytes=${256 * 1024 - 3}-${2 * 256 * 1024 + 2}` });
-    expect(middle.rawPayload.equals(BIG.subarray(256 * 1024 - 3, 2 * 256 * 1024 + 3))).toBe(true);
+    // Bytes well before where the download reached are no continuation of it: none left for a new one.
+    refusedWith(middle, 410, "cw_download_used_up");
+    // The last bytes may have been lost in flight when a finished download's connection dropped: they are sent again.
     const suffix = await fetchLink(key, { range: "bytes=-10" });
     expect(suffix.headers["content-range"]).toBe(`bytes ${BIG.length - 10}-${BIG.length - 1}/${BIG.length}`);
     expect(suffix.rawPayload.equals(BIG.subarray(-10))).toBe(true);
@@ -323,13 +325,51 @@ describe("a download streamed and resumed (decision 0100)", () => {
     refusedWith(await fetchLink(key, { range: "bytes=0-99" }), 410, "cw_download_used_up");
     refusedWith(await fetchLink(key), 410, "cw_download_used_up");
 
-    // A day after the counted download, a range is no longer its continuation.
+    // An hour after the counted download, a range is no longer its continuation.
     await shop.db
       .updateTable("download_log")
-      .set({ at: new Date(Date.now() - 25 * 3_600_000).toISOString() })
+      .set({ at: new Date(Date.now() - 61 * 60_000).toISOString() })
       .where("permission_id", "=", id)
       .execute();
-    refusedWith(await fetchLink(key, { range: "bytes=300000-" }), 410, "cw_download_used_up");
+    refusedWith(await fetchLink(key, { range: "bytes=-10" }), 410, "cw_download_used_up");
+  });
+
+  it("gives a used-up link's bytes only to ranges continuing its counted download: not from further back, not skipping ahead (decision 0100, amended)", async () => {
+    const { key, id } = await bigLink();
+    const reached = async () =>
+      (await shop.db.selectFrom("download_permissions").select("resume_reached").where("id", "=", id).executeTakeFirstOrThrow())
+        .resume_reached;
+    expect(await reached()).toBeNull();
+    // The counted download is cut after 300 000 bytes: its sending reached there.
+    expect((await fetchLink(key, { range: "bytes=0-299999" })).statusCode).toBe(206);
+    expect(await reached()).toBe(300_000);
+    // Skipping ahead of what was sent is no continuation.
+    refusedWith(await fetchLink(key, { range: "bytes=300001-" }), 410, "cw_download_used_up");
+    // A little before where it reached (bytes lost in flight) continues it.
+    const rest = await fetchLink(key, { range: "bytes=299000-" });
+    expect(rest.statusCode).toBe(206);
+    expect(Buffer.concat([BIG.subarray(0, 299_000), rest.rawPayload]).equals(BIG)).toBe(true);
+    expect(await reached()).toBe(BIG.length);
+    // The download is whole: asking for it again from byte 1 (a first byte anyone can guess) gives nothing, however often.
+    for (let i = 0; i < 3; i++) refusedWith(await fetchLink(key, { range: "bytes=1-" }), 410, "cw_download_used_up");
+    refusedWith(await fetchLink(key, { range: `bytes=${BIG.length / 4}-` }), 410, "cw_download_used_up");
+    expect(await countOf(id)).toEqual({ download_count: 1, downloads_remaining: 0 });
+
+    // A link with downloads left counts such a range as a new download, which continues from its own reach.
+    await shop.db.updateTable("download_permissions").set({ downloads_remaining: 1 }).where("id", "=", id).execute();
+    expect((await fetchLink(key, { range: "bytes=1-99" })).statusCode).toBe(206);
+    expect(await countOf(id)).toEqual({ download_count: 2, downloads_remaining: 0 });
+    expect(await reached()).toBe(100);
+    expect((await fetchLink(key, { range: "bytes=100-" })).statusCode).toBe(206);
+    expect(await countOf(id)).toEqual({ download_count: 2, downloads_remaining: 0 });
+
+    // An expired link gives nothing, a continuation neither.
+    await shop.db
+      .updateTable("download_permissions")
+      .set({ access_expires: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", id)
+      .execute();
+    refusedWith(await fetchLink(key, { range: `bytes=${BIG.length - 10}-` }), 410, "cw_download_expired");
   });
 
   it("counts a range that starts later on a link never downloaded, and answers 416 for a range past the end without counting", async () => {
@@ -351,9 +391,12 @@ describe("a download streamed and resumed (decision 0100)", () => {
     expect(sha(stale.rawPayload)).toBe(sha(BIG));
     // The whole file is a download from byte 0: it counted.
     expect(await countOf(id)).toEqual({ download_count: 1, downloads_remaining: 0 });
-    const byDate = await fetchLink(key, { range: "bytes=500-599", "if-range": stale.headers["last-modified"] as string });
+    // The last bytes continue it (what a dropped connection may have lost), when the date matches.
+    const tail = `bytes=${BIG.length - 100}-`;
+    const byDate = await fetchLink(key, { range: tail, "if-range": stale.headers["last-modified"] as string });
     expect(byDate.statusCode).toBe(206);
-    const weak = await fetchLink(key, { range: "bytes=500-599", "if-range": `W/${stale.headers.etag}` });
+    // A weak tag asks for the whole file: a new download, none left.
+    const weak = await fetchLink(key, { range: tail, "if-range": `W/${stale.headers.etag}` });
     expect(weak.statusCode).toBe(410);
 
     const other = await bigLink();
@@ -377,7 +420,7 @@ describe("a download streamed and resumed (decision 0100)", () => {
     expect(await countOf(id)).toEqual({ download_count: 0, downloads_remaining: 1 });
     await fetchLink(key);
     const usedUp = await shop.app.inject({ method: "HEAD", url: `/download/${key}`, headers: { accept: "application/json" } });
-    // Within the resume window a HEAD still answers (a download manager asks before it resumes).
+    // Within the resume window a HEAD still answers (a download manager asks before it resumes); it gives no bytes.
     expect(usedUp.statusCode).toBe(200);
     await shop.db.updateTable("download_log").set({ at: "2020-01-01T00:00:00.000Z" }).where("permission_id", "=", id).execute();
     const gone = await shop.app.inject({ method: "HEAD", url: `/download/${key}`, headers: { accept: "application/json" } });

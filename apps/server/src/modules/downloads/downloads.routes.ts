@@ -10,7 +10,7 @@ import { type ContextFactory, registerRequestContext } from "../../http/context.
 import { StoreError, sendError } from "../../http/errors.ts";
 import type { LoginSessionCheck } from "../../http/session.ts";
 import { registerSessionHooks } from "../../http/session.ts";
-import { type DownloadedFile, fileBytes, takeDownload } from "./downloads.service.ts";
+import { type DownloadedFile, fileBytes, noteReached, takeDownload } from "./downloads.service.ts";
 import { attachmentHeader, type DownloadRefusal, fileValidators, ifRangeHolds, type RangeAsked, rangeAsked, servedType } from "./rules.ts";
 
 /** Each refusal's status, code and message (the API's error shape). */
@@ -49,8 +49,8 @@ export const downloadRoutes: FastifyPluginAsync<DownloadRoutesOptions> = async (
         // An If-Range that no longer matches asks for the whole file again (RFC 9110 §13.1.5).
         asked =
           range.kind !== "whole" && !ifRangeHolds(headerOf(request.headers["if-range"]), validatorsOf(file)) ? { kind: "whole" } : range;
-        if (head || asked.kind === "unsatisfiable") return "look";
-        return asked.kind === "part" && asked.start > 0 ? "continue" : "from_start";
+        if (head || asked.kind === "unsatisfiable") return { kind: "look" };
+        return asked.kind === "part" && asked.start > 0 ? { kind: "continue", start: asked.start } : { kind: "from_start" };
       });
       if (!result.ok) {
         const refusal = DOWNLOAD_REFUSALS[result.reason];
@@ -78,7 +78,8 @@ export const downloadRoutes: FastifyPluginAsync<DownloadRoutesOptions> = async (
       if (range.kind === "part") reply.code(206).header("Content-Range", `bytes ${start}-${end}/${file.size}`);
       reply.header("Content-Length", String(end - start + 1));
       if (head) return reply.send();
-      return reply.send(fileBytes(request.ctx.db, file, start, end));
+      const db = request.ctx.db;
+      return reply.send(fileBytes(db, file, start, end, (offset) => noteReached(db, result.permissionId, offset)));
     },
   });
 };

@@ -8,7 +8,15 @@ import { Readable } from "node:stream";
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { DOWNLOADABLE_STATUSES, type DownloadRefusal, RESUME_WINDOW_MS, refusalOf, shortenedAddress } from "./rules.ts";
+import {
+  type CountedDownload,
+  continuesDownload,
+  DOWNLOADABLE_STATUSES,
+  type DownloadRefusal,
+  refusalOf,
+  resumable,
+  shortenedAddress,
+} from "./rules.ts";
 
 /** The path of a download link. */
 export const downloadPath = (key: string) => `/download/${key}`;
@@ -101,13 +109,15 @@ export interface DownloadedFile {
 }
 
 /**
- * How a request asks for a file (decision 0100): from byte 0 (a download: it counts); from further
- * on (continues the link's last counted download when that was within RESUME_WINDOW_MS, else
- * counts); or only looking (HEAD, an unsatisfiable range: checked, never counted).
+ * How a request asks for a file (decision 0100, amended): from byte 0 (a download: it counts); from
+ * `start` further on (continues the link's last counted download when `continuesDownload` says so,
+ * else counts); or only looking (HEAD, an unsatisfiable range: checked, never counted).
  */
-export type DownloadIntent = "from_start" | "continue" | "look";
+export type DownloadIntent = { kind: "from_start" } | { kind: "continue"; start: number } | { kind: "look" };
 
-export type DownloadResult = { ok: true; file: DownloadedFile; counted: boolean } | { ok: false; reason: DownloadRefusal };
+export type DownloadResult =
+  | { ok: true; file: DownloadedFile; counted: boolean; permissionId: number }
+  | { ok: false; reason: DownloadRefusal };
 
 /**
  * Takes one download through its link's key, for the request's session, from `ip`: `intentOf`
@@ -117,7 +127,7 @@ export async function takeDownload(
   ctx: RequestContext,
   key: string,
   ip: string,
-  intentOf: (file: DownloadedFile) => DownloadIntent = () => "from_start",
+  intentOf: (file: DownloadedFile) => DownloadIntent = () => ({ kind: "from_start" }),
 ): Promise<DownloadResult> {
   if (!/^[0-9a-f]{32}$/.test(key)) return { ok: false, reason: "not_found" };
   const now = (ctx.now ?? new Date()).toISOString();
@@ -131,6 +141,7 @@ export async function takeDownload(
         "d.id",
         "d.downloads_remaining",
         "d.access_expires",
+        "d.resume_reached",
         "o.status",
         "o.customer_id",
         "f.id as file_id",
@@ -159,8 +170,15 @@ export async function takeDownload(
       chunkBytes: Number(found.chunk_bytes),
     };
     const intent = intentOf(file);
-    const lastCounted = found.last_counted as string | null;
-    const resuming = intent !== "from_start" && lastCounted !== null && Date.parse(now) - Date.parse(lastCounted) < RESUME_WINDOW_MS;
+    const lastDownload: CountedDownload = {
+      countedAt: (found.last_counted as string | null) ?? null,
+      reached: found.resume_reached === null ? null : Number(found.resume_reached),
+    };
+    // A look continues nothing, but answers as a continuation would while one may still come.
+    const resuming =
+      intent.kind === "continue"
+        ? continuesDownload(intent.start, file.size, lastDownload, now)
+        : intent.kind === "look" && resumable(lastDownload, now);
     let reason = refusalOf(
       {
         orderStatus: found.status,
@@ -174,12 +192,14 @@ export async function takeDownload(
     // Continuing a download already counted needs no download left: it is the same download.
     if (reason === "used_up" && resuming) reason = null;
     if (reason) return { ok: false as const, reason };
-    if (resuming || intent === "look") return { ok: true as const, file, counted: false };
+    if (resuming || intent.kind === "look") return { ok: true as const, file, counted: false, permissionId: found.id };
     // One statement decides: of two downloads racing for the last one, one counts and the other finds none left.
     const counted = await db
       .updateTable("download_permissions")
       .set((eb) => ({
         download_count: eb("download_count", "+", 1),
+        // A new download: its continuations start from what this one's sending reaches.
+        resume_reached: 0,
         downloads_remaining: eb
           .case()
           .when("downloads_remaining", "is", null)
@@ -195,30 +215,54 @@ export async function takeDownload(
       .insertInto("download_log")
       .values({ permission_id: found.id, at: now, ip: shortenedAddress(ip) })
       .execute();
-    return { ok: true as const, file, counted: true };
+    return { ok: true as const, file, counted: true, permissionId: found.id };
   });
 }
+
+/** How many chunks a download sends between two notes of how far it reached (one write per MiB of 256 KiB chunks). */
+const REACH_NOTE_EVERY = 4;
 
 /**
  * The bytes `start`..`end` (inclusive) of a file as a stream that reads one chunk row when the
  * one before has been taken (decision 0100): a slow client holds one chunk of memory, not the
  * file. A file removed while it is sent ends the stream with an error (the client sees a cut).
+ * `reached` hears, every few chunks and when the stream ends or is cut, the offset after the last
+ * chunk handed on: how far a continuation may start (decision 0100, amended).
  */
-export function fileBytes(db: Db, file: DownloadedFile, start: number, end: number): Readable {
+export function fileBytes(db: Db, file: DownloadedFile, start: number, end: number, reached?: (offset: number) => Promise<void>): Readable {
   async function* chunks() {
     const first = Math.floor(start / file.chunkBytes);
     const last = Math.floor(end / file.chunkBytes);
-    for (let seq = first; seq <= last; seq++) {
-      const row = await chunkQuery(db, file.id, seq).executeTakeFirst();
-      if (!row) throw new Error(`download file ${file.id} lost its chunk ${seq} while being sent`);
-      const data = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
-      const from = seq === first ? start - seq * file.chunkBytes : 0;
-      const to = seq === last ? end - seq * file.chunkBytes + 1 : data.length;
-      yield data.subarray(from, to);
+    let handed = start;
+    try {
+      for (let seq = first; seq <= last; seq++) {
+        const row = await chunkQuery(db, file.id, seq).executeTakeFirst();
+        if (!row) throw new Error(`download file ${file.id} lost its chunk ${seq} while being sent`);
+        const data = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+        const from = seq === first ? start - seq * file.chunkBytes : 0;
+        const to = seq === last ? end - seq * file.chunkBytes + 1 : data.length;
+        yield data.subarray(from, to);
+        // The stream asked for more: the chunk before was taken.
+        handed = seq * file.chunkBytes + to;
+        if (reached && (seq - first + 1) % REACH_NOTE_EVERY === 0) await reached(handed);
+      }
+    } finally {
+      // Ended or cut (a destroyed stream returns the generator here); the last chunk handed on counts as reached.
+      if (reached) await reached(handed).catch(() => {});
     }
   }
   // Not object mode, and a high-water mark of one chunk: the next row is read only once the socket took the last.
   return Readable.from(chunks(), { objectMode: false, highWaterMark: file.chunkBytes });
+}
+
+/** Notes that the sending of a link's download reached `offset` (only ever further). */
+export async function noteReached(db: Db, permissionId: number, offset: number): Promise<void> {
+  await db
+    .updateTable("download_permissions")
+    .set({ resume_reached: offset })
+    .where("id", "=", permissionId)
+    .where((eb) => eb.or([eb("resume_reached", "is", null), eb("resume_reached", "<", offset)]))
+    .execute();
 }
 
 const chunkQuery = (db: Db, fileId: number, seq: number) =>

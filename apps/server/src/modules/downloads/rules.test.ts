@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   accessExpires,
   attachmentHeader,
+  continuesDownload,
   downloadsGranted,
   fileValidators,
   ifRangeHolds,
   rangeAsked,
   refusalOf,
+  resumable,
   servedType,
   shortenedAddress,
   typeOfUpload,
@@ -105,5 +107,38 @@ describe("ifRangeHolds", () => {
     expect(ifRangeHolds(`W/${validators.etag}`, validators)).toBe(false);
     expect(ifRangeHolds("Mon, 30 Nov 2026 10:00:00 GMT", validators)).toBe(true);
     expect(ifRangeHolds("Mon, 30 Nov 2026 10:00:01 GMT", validators)).toBe(false);
+  });
+});
+
+describe("continuesDownload (decision 0100, amended)", () => {
+  const NOW = "2026-11-30T12:00:00.000Z";
+  const MB = 1024 * 1024;
+  const at = (minutesAgo: number) => new Date(Date.parse(NOW) - minutesAgo * 60_000).toISOString();
+
+  it("continues from where the sending reached, or a little before it, within the hour after the count", () => {
+    const cut = { countedAt: at(10), reached: 20 * MB };
+    expect(continuesDownload(20 * MB, 50 * MB, cut, NOW)).toBe(true);
+    expect(continuesDownload(17 * MB, 50 * MB, cut, NOW)).toBe(true);
+    expect(continuesDownload(16 * MB, 50 * MB, cut, NOW)).toBe(true);
+    // Further back than what a connection holds in flight: bytes the shopper had; skipping ahead: bytes never sent.
+    expect(continuesDownload(16 * MB - 1, 50 * MB, cut, NOW)).toBe(false);
+    expect(continuesDownload(20 * MB + 1, 50 * MB, cut, NOW)).toBe(false);
+    expect(continuesDownload(20 * MB, 50 * MB, { ...cut, countedAt: at(59) }, NOW)).toBe(true);
+    expect(continuesDownload(20 * MB, 50 * MB, { ...cut, countedAt: at(60) }, NOW)).toBe(false);
+  });
+
+  it("gives back at most the second half of a small file that was sent whole", () => {
+    const whole = { countedAt: at(1), reached: 1000 };
+    expect(continuesDownload(500, 1000, whole, NOW)).toBe(true);
+    expect(continuesDownload(499, 1000, whole, NOW)).toBe(false);
+    expect(continuesDownload(1, 1000, whole, NOW)).toBe(false);
+  });
+
+  it("continues nothing never counted, nor from byte 0", () => {
+    expect(continuesDownload(10, 1000, { countedAt: null, reached: null }, NOW)).toBe(false);
+    expect(continuesDownload(10, 1000, { countedAt: at(1), reached: null }, NOW)).toBe(false);
+    expect(continuesDownload(0, 1000, { countedAt: at(1), reached: 1000 }, NOW)).toBe(false);
+    expect(resumable({ countedAt: at(1), reached: 0 }, NOW)).toBe(true);
+    expect(resumable({ countedAt: at(61), reached: 0 }, NOW)).toBe(false);
   });
 });

@@ -135,10 +135,45 @@ export function typeOfUpload(fileName: string, said: string): string {
 export const CHUNK_BYTES = 256 * 1024;
 
 /**
- * How long after a counted download a request that does not start at byte 0 continues it without
- * counting again (decision 0100): a phone that lost its connection picks up where it stopped.
+ * How long after a counted download a request that does not start at byte 0 may continue it without
+ * counting again (decision 0100, amended): a phone that lost its connection picks up where it stopped.
+ * An hour: a 50 MB file takes minutes even on a slow line; a link used up stops giving bytes soon after.
  */
-export const RESUME_WINDOW_MS = 24 * 3_600_000;
+export const RESUME_WINDOW_MS = 3_600_000;
+
+/**
+ * How far before the point the sending reached a continuation may start: the bytes a download's
+ * last stretch may have lost in flight (socket buffers, a proxy's) when its connection dropped.
+ * At most half the file, so that no continuation of a finished download gives back its first half.
+ */
+export const IN_FLIGHT_BYTES = 4 * 1024 * 1024;
+
+/** What a link knows of its last counted download. */
+export interface CountedDownload {
+  /** When it was counted (ISO); null: never. */
+  countedAt: string | null;
+  /** How far its sending reached, its continuations included (bytes from the start); null: unknown. */
+  reached: number | null;
+}
+
+/**
+ * Whether a request for the bytes from `start` (> 0) of a file of `size` bytes continues the link's
+ * last counted download (decision 0100, amended), so it counts nothing and needs no download left:
+ * it comes within RESUME_WINDOW_MS of the count, and starts where that download's sending reached or
+ * a little before (what may have been lost in flight: IN_FLIGHT_BYTES, at most half the file). A range
+ * that skips ahead, or starts further back (bytes the shopper already had), is a new download.
+ */
+export function continuesDownload(start: number, size: number, counted: CountedDownload, now: string): boolean {
+  if (start <= 0 || counted.countedAt === null || counted.reached === null) return false;
+  if (Date.parse(now) - Date.parse(counted.countedAt) >= RESUME_WINDOW_MS) return false;
+  const slack = Math.min(IN_FLIGHT_BYTES, Math.ceil(size / 2));
+  return start <= counted.reached && start >= counted.reached - slack;
+}
+
+/** Whether a link's last counted download may still be continued at all (a HEAD's or a 416's check): in its window, with a reach known. */
+export function resumable(counted: CountedDownload, now: string): boolean {
+  return counted.countedAt !== null && counted.reached !== null && Date.parse(now) - Date.parse(counted.countedAt) < RESUME_WINDOW_MS;
+}
 
 /** What a Range header asks of a file of `size` bytes (RFC 9110 §14). */
 export type RangeAsked =
