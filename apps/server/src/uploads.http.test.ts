@@ -150,6 +150,17 @@ const fileCount = async () =>
     ).n,
   );
 
+/** Rows of uploads staged while they arrive (decision 0110): none once an upload was stored or refused. */
+const stagedCount = async () =>
+  Number(
+    (
+      await shop.db
+        .selectFrom("download_upload_chunks")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 describe("an upload over its limit, over a real socket", () => {
   it("that declares its length is refused before it is read, the limit named", async () => {
     const image = await upload(`${ADMIN}/media`, await ownerHeaders(), imageForm(), GB, true);
@@ -209,6 +220,38 @@ describe("an upload over its limit, over a real socket", () => {
     const form = await upload("/ajax?action=contact_widget_message", {}, contactForm(), AJAX_LIMITS.fileSize + 4 * MB, false);
     expect(form).toMatchObject({ status: 413, body: { code: "cw_ajax_file_too_large", message: "Each file may be at most 5 MB." } });
     expect(await mediaCount()).toBe(demoMedia);
+    expect(await fileCount()).toBe(0);
+    // The download's chunks stored as it arrived went with the refusal (decision 0110).
+    expect(await stagedCount()).toBe(0);
+  });
+
+  it("of a download file whose client goes away half-way keeps nothing of it (decision 0110)", async () => {
+    const form = downloadForm();
+    const gone = new Promise<void>((resolve) => {
+      const outgoing = request({
+        host: "127.0.0.1",
+        port: PORT,
+        method: "POST",
+        path: `${ADMIN}/products/${product}/downloads/files`,
+        headers: { "content-type": form.type, "transfer-encoding": "chunked" },
+      });
+      outgoing.on("error", () => resolve());
+      void ownerHeaders().then((headers) => {
+        for (const [name, value] of Object.entries(headers)) outgoing.setHeader(name, value);
+        outgoing.write(form.head);
+        outgoing.write(Buffer.alloc(3 * MB, 0x42));
+        // Some of the file is stored when the client leaves.
+        const waitForStaged = async () => {
+          while ((await stagedCount()) === 0) await new Promise((r) => setImmediate(r));
+          outgoing.destroy();
+          resolve();
+        };
+        void waitForStaged();
+      });
+    });
+    await gone;
+    while ((await stagedCount()) > 0) await new Promise((r) => setImmediate(r));
+    expect(await stagedCount()).toBe(0);
     expect(await fileCount()).toBe(0);
   });
 
@@ -286,9 +329,14 @@ describe("a file one byte over its limit", () => {
   });
 
   it("at its limit is not refused for its size", async () => {
+    expect(await stagedCount()).toBe(0);
     const download = await injected(`${ADMIN}/products/${product}/downloads/files`, downloadForm(), FILE_LIMIT);
     expect(download.statusCode, download.body).toBe(201);
     expect(await fileCount()).toBe(1);
+    // Stored in its chunk rows, the staged ones gone (decision 0110).
+    const chunks = await shop.db.selectFrom("download_file_chunks").select("seq").where("file_id", "=", download.json().id).execute();
+    expect(chunks).toHaveLength(FILE_LIMIT / (256 * 1024));
+    expect(await stagedCount()).toBe(0);
   });
 
   it("names the limit of a JSON body too", async () => {

@@ -811,6 +811,16 @@ export interface DownloadFileChunksTable {
   data: Buffer | Uint8Array;
 }
 
+/** An upload of a download file while it arrives, a chunk a row (migration 050, decision 0110). */
+export interface DownloadUploadChunksTable {
+  /** Random, one per upload. */
+  upload_id: string;
+  seq: number;
+  data: Buffer | Uint8Array;
+  /** When the upload began (ISO): a leftover of a process that died is swept an hour later. */
+  created_at: string;
+}
+
 /** Leave to download one file of one order line (migration 037). */
 export interface DownloadPermissionsTable {
   id: Generated<number>;
@@ -940,6 +950,7 @@ export interface Database {
   form_drafts: FormDraftsTable;
   download_files: DownloadFilesTable;
   download_file_chunks: DownloadFileChunksTable;
+  download_upload_chunks: DownloadUploadChunksTable;
   download_permissions: DownloadPermissionsTable;
   download_log: DownloadLogTable;
   stock_alerts: StockAlertsTable;

@@ -102,3 +102,47 @@ export async function readFilePart(part: { file: NodeJS.ReadableStream & { trunc
   if (overLimit || part.file.truncated) throw new FileTooLargeError();
   return Buffer.concat(chunks);
 }
+
+/**
+ * A multipart file part handed on in pieces of exactly `pieceBytes` (the last may be shorter), each
+ * awaited before more of the part is read, so no more than about one piece is held however large the
+ * file is (decision 0110): for a file stored as it arrives. The limit is kept as `readFilePart` keeps
+ * it: past the part's `fileSize`, nothing more is handed on, the part is read on to its end, and the
+ * read fails with FileTooLargeError; an unfinished body rejects. Answers the bytes handed on. The
+ * piece's buffer is filled again once `onPiece` settles: it must have used (written, hashed) the bytes
+ * by then, not kept them. The caller undoes what it stored from the pieces when this rejects.
+ */
+export async function readFilePartInPieces(
+  part: { file: NodeJS.ReadableStream & { truncated?: boolean } },
+  pieceBytes: number,
+  onPiece: (piece: Buffer) => Promise<void>,
+): Promise<number> {
+  let overLimit = false;
+  part.file.once("limit", () => {
+    overLimit = true;
+  });
+  // One piece filled in place and used again once handed on: no joined copies, no garbage of our own.
+  const piece = Buffer.allocUnsafeSlow(pieceBytes);
+  let filled = 0;
+  let handed = 0;
+  for await (const chunk of part.file) {
+    if (overLimit) continue;
+    const bytes = chunk as Buffer;
+    for (let at = 0; at < bytes.length; ) {
+      const taken = bytes.copy(piece, filled, at, Math.min(bytes.length, at + pieceBytes - filled));
+      filled += taken;
+      at += taken;
+      if (filled === pieceBytes) {
+        handed += filled;
+        await onPiece(piece);
+        filled = 0;
+      }
+    }
+  }
+  if (overLimit || part.file.truncated) throw new FileTooLargeError();
+  if (filled) {
+    handed += filled;
+    await onPiece(piece.subarray(0, filled));
+  }
+  return handed;
+}

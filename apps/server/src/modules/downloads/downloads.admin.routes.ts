@@ -9,10 +9,12 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
-import { MULTIPART_OVERHEAD_BYTES, readFilePart, refuseDeclaredOver } from "../../http/upload-limits.ts";
+import { MULTIPART_OVERHEAD_BYTES, readFilePart, readFilePartInPieces, refuseDeclaredOver } from "../../http/upload-limits.ts";
 import {
   addDownloadFile,
+  checkRoomForFile,
   DOWNLOAD_LIMITS,
+  discardUpload,
   grantableDownloads,
   grantProductOnOrder,
   orderDownloadsForOwner,
@@ -20,8 +22,11 @@ import {
   removeDownloadFile,
   renameDownloadFile,
   revokeOrderDownload,
+  type StagedUpload,
+  stageUpload,
   updateProductDownloads,
 } from "./downloads.admin.ts";
+import { CHUNK_BYTES } from "./rules.ts";
 
 const tags = ["owner"];
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
@@ -51,10 +56,14 @@ const Grant = Type.Object({ product_id: Id }, { additionalProperties: false });
 
 const fileTooLarge = `A file may be at most ${DOWNLOAD_LIMITS.bytes / 1024 / 1024} MB.`;
 
-/** The file and its shown name from a multipart body. */
-async function readUpload(request: FastifyRequest) {
+/**
+ * The file and its shown name from a multipart body: the file `file` stored as it arrives, a chunk at a
+ * time (decision 0110), any other file part read and dropped. When the body is refused after the file
+ * was staged, its staged rows go with the refusal.
+ */
+async function readUpload(request: FastifyRequest): Promise<{ file: StagedUpload | null; name: string }> {
   if (!request.isMultipart()) throw fieldsInvalid({ file: "Choose a file to upload." });
-  let file: { filename: string; mimetype: string; bytes: Buffer } | null = null;
+  let file: StagedUpload | null = null;
   let name = "";
   try {
     for await (const part of request.parts({
@@ -62,14 +71,16 @@ async function readUpload(request: FastifyRequest) {
     })) {
       if (part.type === "file") {
         const upload = part as MultipartFile;
-        const bytes = await readFilePart(upload);
-        if (upload.fieldname === "file") file = { filename: upload.filename, mimetype: upload.mimetype, bytes };
+        if (upload.fieldname === "file")
+          file = await stageUpload(request.ctx, upload, (onPiece) => readFilePartInPieces(upload, CHUNK_BYTES, onPiece));
+        else await readFilePart(upload);
       } else if (part.fieldname === "name") {
         if (part.valueTruncated) throw fieldsInvalid({ name: `A file's name may be at most ${DOWNLOAD_LIMITS.name} characters.` });
         name = String(part.value ?? "");
       }
     }
   } catch (error) {
+    if (file) await discardUpload(request.ctx.db, file.uploadId);
     const code = (error as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw fieldsInvalid({ file: fileTooLarge });
     if (code === "FST_FILES_LIMIT") throw fieldsInvalid({ file: "Upload one file at a time." });
@@ -108,14 +119,21 @@ export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Add a file to a product or variation",
-        description: `multipart/form-data: \`file\` (at most ${DOWNLOAD_LIMITS.bytes / 1024 / 1024} MB; ${DOWNLOAD_LIMITS.files} files a product) and \`name\` (shown to buyers; the file's own name when blank). The bytes are kept in the database.`,
+        description: `multipart/form-data: \`file\` (at most ${DOWNLOAD_LIMITS.bytes / 1024 / 1024} MB; ${DOWNLOAD_LIMITS.files} files a product) and \`name\` (shown to buyers; the file's own name when blank). The bytes are kept in the database, stored as they arrive.`,
         consumes: ["multipart/form-data"],
         params: ProductParams,
       },
     },
     async (request, reply) => {
+      // A product that does not exist or has all its files is refused before the body is read.
+      await checkRoomForFile(request.ctx, request.params.id);
       const { file, name } = await readUpload(request);
-      return reply.status(201).send(await addDownloadFile(request.ctx, request.params.id, file, name));
+      try {
+        return reply.status(201).send(await addDownloadFile(request.ctx, request.params.id, file, name));
+      } finally {
+        // Stored or refused, the staged rows are no longer needed (a stored file's went in its transaction).
+        if (file) await discardUpload(request.ctx.db, file.uploadId);
+      }
     },
   );
   app.patch(

@@ -3,7 +3,7 @@
  * limit, expiry and files (upload, rename, reorder, remove), and an order's permissions (list with
  * counts, grant a line's files again, revoke one). Every write keeps its change_log row.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { GrantableDownload, OrderDownload, ProductDownloads } from "@cartwright/commerce/admin";
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
@@ -97,46 +97,122 @@ export async function updateProductDownloads(
   return readProductDownloads(ctx, productId);
 }
 
-/** Adds a file to a product, last; its name defaults to the file's own. */
-export async function addDownloadFile(
-  ctx: RequestContext,
-  productId: number,
-  upload: { filename: string; mimetype: string; bytes: Buffer } | null,
-  name: string,
-): Promise<ProductDownloads["files"][number]> {
+/** How long a staged upload's chunks may outlive it: a process that died while receiving left them (decision 0110). */
+const STAGED_UPLOAD_TTL_MS = 3_600_000;
+
+/** An upload of a download file stored chunk by chunk as it arrived (decision 0110), not yet a product's file. */
+export interface StagedUpload {
+  uploadId: string;
+  filename: string;
+  mimetype: string;
+  size: number;
+  /** SHA-256 of the bytes, hex. */
+  digest: string;
+}
+
+/** Refuses an upload to a product that does not exist or has all its files before its body is read. */
+export async function checkRoomForFile(ctx: RequestContext, productId: number): Promise<void> {
   await productOf(ctx.db, productId);
-  const fileName = upload ? uploadName(upload.filename) : "";
-  const shown = (name.trim() || fileName).slice(0, DOWNLOAD_LIMITS.name);
-  if (!upload || upload.bytes.length === 0) throw fieldsInvalid({ file: "Choose a file to upload." });
-  if (!fileName) throw fieldsInvalid({ file: "The file needs a name." });
-  if (name.trim().length > DOWNLOAD_LIMITS.name)
-    throw fieldsInvalid({ name: `A file's name may be at most ${DOWNLOAD_LIMITS.name} characters.` });
-  const count = await ctx.db
+  await checkFileCount(ctx.db, productId);
+}
+
+async function checkFileCount(db: Db, productId: number) {
+  const count = await db
     .selectFrom("download_files")
     .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("position").as("last")])
     .where("product_id", "=", productId)
     .executeTakeFirstOrThrow();
   if (Number(count.n) >= DOWNLOAD_LIMITS.files) throw fieldsInvalid({ file: `A product may have at most ${DOWNLOAD_LIMITS.files} files.` });
+  return count.last === null ? 0 : Number(count.last) + 1;
+}
+
+/**
+ * Stores an upload's bytes as they arrive (decision 0110): `read` hands on pieces of CHUNK_BYTES, each
+ * written as one staged row in its own statement (no transaction stays open while the client sends),
+ * so the server holds about one chunk. When reading fails (over the limit, the client gone, a bad
+ * body), the rows written are deleted and the error goes on. Leftovers of a process that died are
+ * swept by the next upload.
+ */
+export async function stageUpload(
+  ctx: RequestContext,
+  part: { filename: string; mimetype: string },
+  read: (onPiece: (piece: Buffer) => Promise<void>) => Promise<number>,
+): Promise<StagedUpload> {
+  const uploadId = randomUUID();
+  const now = ctx.now ?? new Date();
+  await ctx.db
+    .deleteFrom("download_upload_chunks")
+    .where("created_at", "<", new Date(now.getTime() - STAGED_UPLOAD_TTL_MS).toISOString())
+    .execute();
+  const hash = createHash("sha256");
+  let seq = 0;
+  try {
+    const size = await read(async (piece) => {
+      hash.update(piece);
+      await ctx.db
+        .insertInto("download_upload_chunks")
+        .values({ upload_id: uploadId, seq: seq++, data: piece, created_at: now.toISOString() })
+        .execute();
+    });
+    return { uploadId, filename: part.filename, mimetype: part.mimetype, size, digest: hash.digest("hex") };
+  } catch (error) {
+    await discardUpload(ctx.db, uploadId);
+    throw error;
+  }
+}
+
+/** Deletes a staged upload's rows (none left once it became a file). */
+export async function discardUpload(db: Db, uploadId: string): Promise<void> {
+  await db.deleteFrom("download_upload_chunks").where("upload_id", "=", uploadId).execute();
+}
+
+/**
+ * Adds a staged upload to a product as its last file; its name defaults to the file's own. The file's
+ * row, its chunks (moved from the staged rows by the database, never through this process) and the
+ * change log are one transaction. The caller discards the staged rows whatever happens.
+ */
+export async function addDownloadFile(
+  ctx: RequestContext,
+  productId: number,
+  upload: StagedUpload | null,
+  name: string,
+): Promise<ProductDownloads["files"][number]> {
+  await productOf(ctx.db, productId);
+  const fileName = upload ? uploadName(upload.filename) : "";
+  const shown = (name.trim() || fileName).slice(0, DOWNLOAD_LIMITS.name);
+  if (!upload || upload.size === 0) throw fieldsInvalid({ file: "Choose a file to upload." });
+  if (!fileName) throw fieldsInvalid({ file: "The file needs a name." });
+  if (name.trim().length > DOWNLOAD_LIMITS.name)
+    throw fieldsInvalid({ name: `A file's name may be at most ${DOWNLOAD_LIMITS.name} characters.` });
+  const position = await checkFileCount(ctx.db, productId);
   const row = {
     product_id: productId,
     name: shown,
-    position: count.last === null ? 0 : Number(count.last) + 1,
+    position,
     file_name: fileName,
     content_type: typeOfUpload(fileName, upload.mimetype),
-    size: upload.bytes.length,
+    size: upload.size,
     created_at: nowOf(ctx),
-    digest: createHash("sha256").update(upload.bytes).digest("hex"),
+    digest: upload.digest,
     chunk_bytes: CHUNK_BYTES,
   };
   return ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Db;
     const { id } = await db.insertInto("download_files").values(row).returning("id").executeTakeFirstOrThrow();
-    // In chunk rows, so a download reads a piece at a time (decision 0100).
-    for (let seq = 0; seq * CHUNK_BYTES < upload.bytes.length; seq++)
-      await db
-        .insertInto("download_file_chunks")
-        .values({ file_id: id, seq, data: upload.bytes.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES) })
-        .execute();
+    // In chunk rows, so a download reads a piece at a time (decision 0100); copied inside the database.
+    const moved = await db
+      .insertInto("download_file_chunks")
+      .columns(["file_id", "seq", "data"])
+      .expression((eb) =>
+        eb
+          .selectFrom("download_upload_chunks")
+          .select([sql.lit(id).as("file_id"), "seq", "data"])
+          .where("upload_id", "=", upload.uploadId),
+      )
+      .executeTakeFirst();
+    if (Number(moved.numInsertedOrUpdatedRows ?? 0) !== Math.ceil(upload.size / CHUNK_BYTES))
+      throw new Error(`download upload ${upload.uploadId} lost chunks before it was stored`);
+    await discardUpload(db, upload.uploadId);
     await logOwnerChange(db, ctx, "download_file", id, null, row);
     return { id, name: row.name, file_name: row.file_name, content_type: row.content_type, size: row.size, position: row.position };
   });
