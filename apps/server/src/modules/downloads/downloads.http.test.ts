@@ -8,6 +8,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
+import { get } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
@@ -293,6 +295,8 @@ describe("a download streamed and resumed (decision 0100)", () => {
     expect(whole.statusCode).toBe(200);
     expect(whole.headers["content-length"]).toBe(String(BIG.length));
     expect(whole.headers["accept-ranges"]).toBe("bytes");
+    // A buffering proxy (nginx) passes it on as it comes, so where the sending reached is where the client is.
+    expect(whole.headers["x-accel-buffering"]).toBe("no");
     expect(whole.headers.etag).toBe(`"${sha(BIG).slice(0, 32)}"`);
     expect(whole.headers["last-modified"]).toMatch(/GMT$/);
     expect(sha(whole.rawPayload)).toBe(sha(BIG));
@@ -370,6 +374,51 @@ describe("a download streamed and resumed (decision 0100)", () => {
       .where("id", "=", id)
       .execute();
     refusedWith(await fetchLink(key, { range: `bytes=${BIG.length - 10}-` }), 410, "cw_download_expired");
+  });
+
+  it("resumes a download cut over a real socket from the bytes the client had, counting it once", async () => {
+    const LARGE = randomBytes(24 * 1024 * 1024);
+    const product = await productId(shop.app, "wool-scarf");
+    expect((await call(owner, "PUT", `/products/${product}/downloads`, { downloadable: true, download_limit: 1 })).statusCode).toBe(200);
+    expect((await upload(product, { filename: "film.mp4", bytes: LARGE, type: "video/mp4" })).statusCode).toBe(201);
+    const order = await buy(new StoreClient(shop.app), [{ id: product }]);
+    const [permission] = await permissionsOf(order.id);
+    const key = permission?.download_key ?? "";
+    if (!shop.app.server.listening) await shop.app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (shop.app.server.address() as AddressInfo).port;
+    // The client takes 2 MB, then its connection drops.
+    const had = await new Promise<Buffer>((resolve, reject) => {
+      const parts: Buffer[] = [];
+      let length = 0;
+      const asked = get({ host: "127.0.0.1", port, path: `/download/${key}`, headers: { accept: "application/json" } }, (response) => {
+        expect(response.statusCode).toBe(200);
+        response.on("data", (chunk: Buffer) => {
+          parts.push(chunk);
+          length += chunk.length;
+          if (length >= 2 * 1024 * 1024) {
+            asked.destroy();
+            resolve(Buffer.concat(parts));
+          }
+        });
+      });
+      asked.on("error", (error) => (length >= 2 * 1024 * 1024 ? undefined : reject(error)));
+    });
+    // The server notes how far its sending reached when the stream is cut.
+    const reachedOf = async () =>
+      Number(
+        (
+          await shop.db
+            .selectFrom("download_permissions")
+            .select("resume_reached")
+            .where("id", "=", permission?.id ?? 0)
+            .executeTakeFirstOrThrow()
+        ).resume_reached ?? 0,
+      );
+    while ((await reachedOf()) < had.length) await new Promise((r) => setImmediate(r));
+    const rest = await fetchLink(key, { range: `bytes=${had.length}-` });
+    expect(rest.statusCode, rest.body.slice(0, 200)).toBe(206);
+    expect(Buffer.concat([had, rest.rawPayload]).equals(LARGE)).toBe(true);
+    expect(await countOf(permission?.id ?? 0)).toEqual({ download_count: 1, downloads_remaining: 0 });
   });
 
   it("counts a range that starts later on a link never downloaded, and answers 416 for a range past the end without counting", async () => {

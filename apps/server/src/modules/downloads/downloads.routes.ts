@@ -68,6 +68,8 @@ export const downloadRoutes: FastifyPluginAsync<DownloadRoutesOptions> = async (
         .header("Content-Security-Policy", "default-src 'none'; sandbox")
         .header("X-Robots-Tag", "noindex")
         .header("Accept-Ranges", "bytes")
+        // Not buffered by a proxy in front (nginx): the sending's reach is then the client's, which resuming relies on.
+        .header("X-Accel-Buffering", "no")
         .header("ETag", etag)
         .header("Last-Modified", lastModified);
       const range = asked as RangeAsked;

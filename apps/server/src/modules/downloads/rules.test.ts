@@ -119,9 +119,9 @@ describe("continuesDownload (decision 0100, amended)", () => {
     const cut = { countedAt: at(10), reached: 20 * MB };
     expect(continuesDownload(20 * MB, 50 * MB, cut, NOW)).toBe(true);
     expect(continuesDownload(17 * MB, 50 * MB, cut, NOW)).toBe(true);
-    expect(continuesDownload(16 * MB, 50 * MB, cut, NOW)).toBe(true);
+    expect(continuesDownload(12 * MB, 50 * MB, cut, NOW)).toBe(true);
     // Further back than what a connection holds in flight: bytes the shopper had; skipping ahead: bytes never sent.
-    expect(continuesDownload(16 * MB - 1, 50 * MB, cut, NOW)).toBe(false);
+    expect(continuesDownload(12 * MB - 1, 50 * MB, cut, NOW)).toBe(false);
     expect(continuesDownload(20 * MB + 1, 50 * MB, cut, NOW)).toBe(false);
     expect(continuesDownload(20 * MB, 50 * MB, { ...cut, countedAt: at(59) }, NOW)).toBe(true);
     expect(continuesDownload(20 * MB, 50 * MB, { ...cut, countedAt: at(60) }, NOW)).toBe(false);
