@@ -218,6 +218,16 @@ describe("a guest's paid order of a downloadable product", () => {
     expect(head.headers["content-length"]).toBe(String(PDF.length));
     expect(head.rawPayload.length).toBe(0);
     expect(await permissionsOf(order.id)).toMatchObject([{ download_count: 1 }]);
+    // Nor a browser's prefetch of the link: declined, with no bytes, so the browser asks again on a real click.
+    for (const prefetch of [{ "sec-purpose": "prefetch" }, { "sec-purpose": "prefetch;prerender" }, { purpose: "prefetch" }]) {
+      const declined = await fetchLink(key, prefetch);
+      refusedWith(declined, 503, "cw_download_prefetch_declined");
+      expect(declined.headers["cache-control"]).toBe("no-store");
+      expect(declined.headers["content-disposition"]).toBeUndefined();
+    }
+    expect(await permissionsOf(order.id)).toMatchObject([{ download_count: 1 }]);
+    expect((await fetchLink(key)).statusCode).toBe(200);
+    expect(await permissionsOf(order.id)).toMatchObject([{ download_count: 2 }]);
     refusedWith(await fetchLink("0123456789abcdef0123456789abcdef"), 404, "cw_download_not_found");
     refusedWith(await fetchLink("not-a-key"), 404, "cw_download_not_found");
     refusedWith(await fetchLink(`${key.slice(0, 31)}${key.endsWith("0") ? "1" : "0"}`), 404, "cw_download_not_found");

@@ -3,7 +3,7 @@
  * shared caches; a refusal answers JSON to an API client and, to a browser, sends it to the
  * shop's page saying what happened (/download/problem/{reason}). Streamed a chunk at a time, with
  * single byte ranges (206, 416, If-Range) so a dropped download resumes; HEAD never counts
- * (decision 0100).
+ * (decision 0100), nor a browser's prefetch, which is declined (503).
  */
 import type { FastifyPluginAsync } from "fastify";
 import { type ContextFactory, registerRequestContext } from "../../http/context.ts";
@@ -11,7 +11,16 @@ import { StoreError, sendError } from "../../http/errors.ts";
 import type { LoginSessionCheck } from "../../http/session.ts";
 import { registerSessionHooks } from "../../http/session.ts";
 import { type DownloadedFile, fileBytes, noteReached, takeDownload } from "./downloads.service.ts";
-import { attachmentHeader, type DownloadRefusal, fileValidators, ifRangeHolds, type RangeAsked, rangeAsked, servedType } from "./rules.ts";
+import {
+  attachmentHeader,
+  type DownloadRefusal,
+  fileValidators,
+  ifRangeHolds,
+  isSpeculative,
+  type RangeAsked,
+  rangeAsked,
+  servedType,
+} from "./rules.ts";
 
 /** Each refusal's status, code and message (the API's error shape). */
 export const DOWNLOAD_REFUSALS: Record<DownloadRefusal, { status: number; code: string; message: string }> = {
@@ -42,6 +51,13 @@ export const downloadRoutes: FastifyPluginAsync<DownloadRoutesOptions> = async (
     // Sent as stored: a compressed body would lose its Content-Length and the byte ranges their meaning.
     compress: false,
     handler: async (request, reply) => {
+      // A browser's prefetch of the link is declined, unchecked and uncounted: a browser uses no prefetch
+      // answered other than 2xx, and asks again when the shopper really follows the link.
+      if (isSpeculative(request.headers))
+        return sendError(
+          reply.header("Cache-Control", "no-store").header("Vary", "Sec-Purpose, Purpose"),
+          new StoreError("cw_download_prefetch_declined", "A download link is not fetched ahead of a click.", 503),
+        );
       const head = request.method === "HEAD";
       let asked: RangeAsked = { kind: "whole" };
       const result = await takeDownload(request.ctx, request.params.key, request.ip, (file) => {

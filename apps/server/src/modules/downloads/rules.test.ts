@@ -6,6 +6,7 @@ import {
   downloadsGranted,
   fileValidators,
   ifRangeHolds,
+  isSpeculative,
   rangeAsked,
   refusalOf,
   resumable,
@@ -140,5 +141,20 @@ describe("continuesDownload (decision 0100, amended)", () => {
     expect(continuesDownload(0, 1000, { countedAt: at(1), reached: 1000 }, NOW)).toBe(false);
     expect(resumable({ countedAt: at(1), reached: 0 }, NOW)).toBe(true);
     expect(resumable({ countedAt: at(61), reached: 0 }, NOW)).toBe(false);
+  });
+});
+
+describe("isSpeculative", () => {
+  it("knows a browser's prefetch by the headers only prefetches carry", () => {
+    expect(isSpeculative({ "sec-purpose": "prefetch" })).toBe(true);
+    expect(isSpeculative({ "sec-purpose": "prefetch;prerender" })).toBe(true);
+    expect(isSpeculative({ "sec-purpose": "prefetch; anonymous-client-ip" })).toBe(true);
+    expect(isSpeculative({ purpose: "prefetch" })).toBe(true);
+    expect(isSpeculative({ "x-moz": "prefetch" })).toBe(true);
+    expect(isSpeculative({})).toBe(false);
+    expect(
+      isSpeculative({ "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", "user-agent": "Mozilla/5.0 (compatible; scanner)" }),
+    ).toBe(false);
+    expect(isSpeculative({ "sec-purpose": "nonprefetch" })).toBe(false);
   });
 });

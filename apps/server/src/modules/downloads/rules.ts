@@ -224,3 +224,17 @@ export function ifRangeHolds(ifRange: string | undefined, validators: { etag: st
   if (value.startsWith("W/")) return false;
   return value === validators.lastModified;
 }
+
+/**
+ * Whether a request says it is speculative, a browser fetching a link ahead of a click that may never
+ * come: `Sec-Purpose: prefetch` (Fetch's metadata, also `prefetch;prerender`), the older `Purpose:
+ * prefetch` (Chromium's link prefetch) and `X-Moz: prefetch` (Firefox's before Sec-Purpose). Only
+ * browsers send them, and only for such requests: a reliable sign, unlike a user agent's name.
+ */
+export function isSpeculative(headers: Record<string, string | string[] | undefined>): boolean {
+  const said = (name: string) => {
+    const value = headers[name];
+    return (Array.isArray(value) ? value.join(",") : (value ?? "")).toLowerCase();
+  };
+  return /(^|[\s,;])prefetch\b/.test(said("sec-purpose")) || said("purpose").trim() === "prefetch" || said("x-moz").trim() === "prefetch";
+}
