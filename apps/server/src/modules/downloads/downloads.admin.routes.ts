@@ -9,7 +9,7 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
-import { MULTIPART_OVERHEAD_BYTES, readFilePart, readFilePartInPieces, refuseDeclaredOver } from "../../http/upload-limits.ts";
+import { MULTIPART_OVERHEAD_BYTES, readFilePartInPieces, refuseDeclaredOver } from "../../http/upload-limits.ts";
 import {
   addDownloadFile,
   checkRoomForFile,
@@ -73,7 +73,8 @@ async function readUpload(request: FastifyRequest): Promise<{ file: StagedUpload
         const upload = part as MultipartFile;
         if (upload.fieldname === "file")
           file = await stageUpload(request.ctx, upload, (onPiece) => readFilePartInPieces(upload, CHUNK_BYTES, onPiece));
-        else await readFilePart(upload);
+        // Any other file part is read through and dropped, a piece at a time.
+        else await readFilePartInPieces(upload, CHUNK_BYTES, async () => {});
       } else if (part.fieldname === "name") {
         if (part.valueTruncated) throw fieldsInvalid({ name: `A file's name may be at most ${DOWNLOAD_LIMITS.name} characters.` });
         name = String(part.value ?? "");
