@@ -219,7 +219,12 @@ describe("a guest's paid order of a downloadable product", () => {
     expect(head.rawPayload.length).toBe(0);
     expect(await permissionsOf(order.id)).toMatchObject([{ download_count: 1 }]);
     // Nor a browser's prefetch of the link: declined, with no bytes, so the browser asks again on a real click.
-    for (const prefetch of [{ "sec-purpose": "prefetch" }, { "sec-purpose": "prefetch;prerender" }, { purpose: "prefetch" }]) {
+    const prefetches: Record<string, string>[] = [
+      { "sec-purpose": "prefetch" },
+      { "sec-purpose": "prefetch;prerender" },
+      { purpose: "prefetch" },
+    ];
+    for (const prefetch of prefetches) {
       const declined = await fetchLink(key, prefetch);
       refusedWith(declined, 503, "cw_download_prefetch_declined");
       expect(declined.headers["cache-control"]).toBe("no-store");
