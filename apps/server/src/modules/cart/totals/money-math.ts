@@ -12,14 +12,22 @@ export interface Fraction {
 const abs = (x: bigint): bigint => (x < 0n ? -x : x);
 
 function gcd(a: bigint, b: bigint): bigint {
-  let [x, y] = [abs(a), abs(b)];
-  while (y !== 0n) [x, y] = [y, x % y];
+  let x = abs(a);
+  let y = abs(b);
+  // Plain swaps: an array per step showed in the cart's pricing profile (every sum and product ends here).
+  while (y !== 0n) {
+    const rest = x % y;
+    x = y;
+    y = rest;
+  }
   return x;
 }
 
 export function frac(n: number | bigint, d: number | bigint = 1n): Fraction {
   let num = BigInt(n);
   let den = BigInt(d);
+  // Whole amounts (most of a cart's sums) are already in lowest terms.
+  if (den === 1n) return { n: num, d: den };
   if (den === 0n) throw new RangeError("Division by zero in money maths.");
   if (den < 0n) [num, den] = [-num, -den];
   const g = gcd(num, den) || 1n;
