@@ -3,43 +3,34 @@
  * On a phone admin.css and customers.css stack each row into a card, printing the data-label beside the figures.
  */
 import { Link } from "react-router";
+import { SortHeader, type Sorting } from "../components/SortHeader.tsx";
 import { formatCount, formatMoment, type MoneyFormat } from "../dashboard/format.ts";
 import type { CustomerRow } from "./api.ts";
 import { customersMessages as t } from "./messages.ts";
-import { type CustomerListQuery, type CustomerSort, sortPath } from "./query.ts";
+import { type CustomerListQuery, type CustomerSort, defaultOrder, sortPath } from "./query.ts";
 
 export const fullName = (row: { first_name: string; last_name: string }): string => `${row.first_name} ${row.last_name}`.trim();
 
-function SortHeader({ query, sort, label, numeric }: { query: CustomerListQuery; sort: CustomerSort; label: string; numeric?: boolean }) {
-  const current = query.sort === sort;
-  const next = current && query.order === "asc" ? "descending" : current ? "ascending" : sort === "name" ? "ascending" : "descending";
-  return (
-    <th
-      scope="col"
-      className={numeric ? "admin-num admin-table__sort" : "admin-table__sort"}
-      aria-sort={current ? (query.order === "asc" ? "ascending" : "descending") : undefined}
-    >
-      <Link to={sortPath(query, sort)} className="admin-sort" aria-label={t.sortBy(label, next)}>
-        {label}
-        {current && <span aria-hidden="true">{query.order === "asc" ? " ↑" : " ↓"}</span>}
-      </Link>
-    </th>
-  );
-}
-
 export function CustomersTable({ rows, query, money }: { rows: CustomerRow[]; query: CustomerListQuery; money: MoneyFormat }) {
+  const sorting: Sorting<CustomerSort> = {
+    column: query.sort,
+    order: query.order,
+    path: (sort) => sortPath(query, sort),
+    first: defaultOrder,
+    sortBy: t.sortBy,
+  };
   return (
     <div className="admin-table-wrap">
       <table className="admin-table admin-table--cards admin-customers">
         <caption className="visually-hidden">{t.tableCaption}</caption>
         <thead>
           <tr>
-            <SortHeader query={query} sort="name" label={t.name} />
+            <SortHeader sorting={sorting} column="name" label={t.name} />
             <th scope="col">{t.email}</th>
             <th scope="col">{t.role}</th>
-            <SortHeader query={query} sort="orders" label={t.orders} numeric />
-            <SortHeader query={query} sort="spend" label={t.spend} numeric />
-            <SortHeader query={query} sort="last_order" label={t.lastOrder} />
+            <SortHeader sorting={sorting} column="orders" label={t.orders} numeric />
+            <SortHeader sorting={sorting} column="spend" label={t.spend} numeric />
+            <SortHeader sorting={sorting} column="last_order" label={t.lastOrder} />
           </tr>
         </thead>
         <tbody>

@@ -5,10 +5,11 @@
  * stack each row into a card; origin and items carry data-label, printed beside them there.
  */
 import { Link } from "react-router";
+import { SortHeader, type Sorting } from "../components/SortHeader.tsx";
 import type { OrderRow } from "./api.ts";
 import { formatDateTime, formatMoney, refundedNote } from "./format.ts";
 import { STATUS_LABELS, TAB_LABELS, ordersMessages as t } from "./messages.ts";
-import { ariaSort, type OrderFilterQuery, type SortColumn, sortPath } from "./query.ts";
+import { type OrderFilterQuery, type SortColumn, sortPath } from "./query.ts";
 
 interface OrdersTableProps {
   query: OrderFilterQuery;
@@ -17,22 +18,18 @@ interface OrdersTableProps {
   onSelect(ids: number[], on: boolean): void;
 }
 
-function SortHeader({ query, column, label, numeric }: { query: OrderFilterQuery; column: SortColumn; label: string; numeric?: boolean }) {
-  const sort = ariaSort(query, column);
-  // What a press does: the sorted column turns around, another one starts newest (largest) first.
-  const next = sort === "descending" ? "ascending" : "descending";
-  return (
-    <th scope="col" aria-sort={sort} className={numeric ? "admin-num admin-table__sort" : "admin-table__sort"}>
-      <Link to={sortPath(query, column)} className="admin-sort" aria-label={t.sortBy(label, next)}>
-        {label} <span aria-hidden="true">{sort === "ascending" ? "↑" : sort === "descending" ? "↓" : "↕"}</span>
-      </Link>
-    </th>
-  );
-}
-
 export function OrdersTable({ query, orders, selected, onSelect }: OrdersTableProps) {
   const allSelected = orders.length > 0 && orders.every((order) => selected.has(order.id));
   const someSelected = !allSelected && orders.some((order) => selected.has(order.id));
+  // Every column starts newest (largest) first; both carry an arrow, ↕ until sorted by.
+  const sorting: Sorting<SortColumn> = {
+    column: query.orderby,
+    order: query.order,
+    path: (column) => sortPath(query, column),
+    first: () => "desc",
+    sortBy: t.sortBy,
+    markAll: true,
+  };
   return (
     <div className="admin-table-wrap">
       <table className="admin-table admin-table--cards admin-orders">
@@ -56,13 +53,13 @@ export function OrdersTable({ query, orders, selected, onSelect }: OrdersTablePr
               />
             </td>
             <th scope="col">{t.order}</th>
-            <SortHeader query={query} column="date" label={t.date} />
+            <SortHeader sorting={sorting} column="date" label={t.date} />
             <th scope="col">{t.status}</th>
             <th scope="col">{t.origin}</th>
             <th scope="col" className="admin-num">
               {t.items}
             </th>
-            <SortHeader query={query} column="total" label={t.total_} numeric />
+            <SortHeader sorting={sorting} column="total" label={t.total_} numeric />
           </tr>
         </thead>
         <tbody>

@@ -120,9 +120,3 @@ export function sortPath(query: OrderFilterQuery, column: SortColumn): string {
   const order = query.orderby === column && query.order === "desc" ? "asc" : "desc";
   return ordersPath(query, { orderby: column, order, page: 1 });
 }
-
-/** The header's aria-sort: only the column the list is sorted by has one. */
-export function ariaSort(query: OrderFilterQuery, column: SortColumn): "ascending" | "descending" | undefined {
-  if (query.orderby !== column) return undefined;
-  return query.order === "asc" ? "ascending" : "descending";
-}

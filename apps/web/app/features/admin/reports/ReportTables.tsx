@@ -5,31 +5,23 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { SortHeader, type Sorting } from "../components/SortHeader.tsx";
 import { guestPath } from "../customers/query.ts";
 import { formatCount, formatMoment, type MoneyFormat } from "../dashboard/format.ts";
 import type { CouponReportRow, CustomerReportRow, ProductReportRow, TaxReportRow } from "./api.ts";
 import { reportsMessages as t } from "./messages.ts";
-import { type ReportQuery, type ReportSort, sortPath } from "./query.ts";
+import { defaultOrder, type ReportQuery, type ReportSort, sortPath } from "./query.ts";
 
 const c = t.columns;
 
-function SortHeader({ query, sort, label, numeric }: { query: ReportQuery; sort: ReportSort; label: string; numeric?: boolean }) {
-  const current = query.sort === sort;
-  const first = sort === "name" || sort === "code" || sort === "label" ? "ascending" : "descending";
-  const next = current ? (query.order === "asc" ? "descending" : "ascending") : first;
-  return (
-    <th
-      scope="col"
-      className={numeric ? "admin-num admin-table__sort" : "admin-table__sort"}
-      aria-sort={current ? (query.order === "asc" ? "ascending" : "descending") : undefined}
-    >
-      <Link to={sortPath(query, sort)} className="admin-sort" aria-label={t.sortBy(label, next)}>
-        {label}
-        {current && <span aria-hidden="true">{query.order === "asc" ? " ↑" : " ↓"}</span>}
-      </Link>
-    </th>
-  );
-}
+/** The tab's sorting for its headers: names A to Z first, figures biggest or newest first. */
+const sortingOf = (query: ReportQuery): Sorting<ReportSort> => ({
+  column: query.sort,
+  order: query.order,
+  path: (sort) => sortPath(query, sort),
+  first: defaultOrder,
+  sortBy: t.sortBy,
+});
 
 function Frame({ caption, head, children, foot }: { caption: string; head: ReactNode; children: ReactNode; foot: ReactNode }) {
   return (
@@ -57,16 +49,17 @@ const Num = ({ label, children }: { label: string; children: ReactNode }) => (
 type TableProps<R> = { rows: R[]; query: ReportQuery; money: MoneyFormat; totals: Record<string, number> };
 
 export function ProductsTable({ rows, query, money, totals }: TableProps<ProductReportRow>) {
+  const sorting = sortingOf(query);
   return (
     <Frame
       caption={t.captions.products}
       head={
         <>
-          <SortHeader query={query} sort="name" label={c.product} />
+          <SortHeader sorting={sorting} column="name" label={c.product} />
           <th scope="col">{c.sku}</th>
-          <SortHeader query={query} sort="items_sold" label={c.itemsSold} numeric />
-          <SortHeader query={query} sort="net_sales" label={c.netSales} numeric />
-          <SortHeader query={query} sort="orders" label={c.orders} numeric />
+          <SortHeader sorting={sorting} column="items_sold" label={c.itemsSold} numeric />
+          <SortHeader sorting={sorting} column="net_sales" label={c.netSales} numeric />
+          <SortHeader sorting={sorting} column="orders" label={c.orders} numeric />
         </>
       }
       foot={
@@ -96,14 +89,15 @@ export function ProductsTable({ rows, query, money, totals }: TableProps<Product
 }
 
 export function CouponsTable({ rows, query, money, totals }: TableProps<CouponReportRow>) {
+  const sorting = sortingOf(query);
   return (
     <Frame
       caption={t.captions.coupons}
       head={
         <>
-          <SortHeader query={query} sort="code" label={c.code} />
-          <SortHeader query={query} sort="orders" label={c.orders} numeric />
-          <SortHeader query={query} sort="discount" label={c.discount} numeric />
+          <SortHeader sorting={sorting} column="code" label={c.code} />
+          <SortHeader sorting={sorting} column="orders" label={c.orders} numeric />
+          <SortHeader sorting={sorting} column="discount" label={c.discount} numeric />
         </>
       }
       foot={
@@ -134,16 +128,17 @@ export function CouponsTable({ rows, query, money, totals }: TableProps<CouponRe
 }
 
 export function TaxesTable({ rows, query, money, totals }: TableProps<TaxReportRow>) {
+  const sorting = sortingOf(query);
   return (
     <Frame
       caption={t.captions.taxes}
       head={
         <>
-          <SortHeader query={query} sort="label" label={c.tax} />
-          <SortHeader query={query} sort="order_tax" label={c.orderTax} numeric />
-          <SortHeader query={query} sort="shipping_tax" label={c.shippingTax} numeric />
-          <SortHeader query={query} sort="total_tax" label={c.totalTax} numeric />
-          <SortHeader query={query} sort="orders" label={c.orders} numeric />
+          <SortHeader sorting={sorting} column="label" label={c.tax} />
+          <SortHeader sorting={sorting} column="order_tax" label={c.orderTax} numeric />
+          <SortHeader sorting={sorting} column="shipping_tax" label={c.shippingTax} numeric />
+          <SortHeader sorting={sorting} column="total_tax" label={c.totalTax} numeric />
+          <SortHeader sorting={sorting} column="orders" label={c.orders} numeric />
         </>
       }
       foot={
@@ -170,18 +165,19 @@ export function TaxesTable({ rows, query, money, totals }: TableProps<TaxReportR
 }
 
 export function CustomersTable({ rows, query, money, totals }: TableProps<CustomerReportRow>) {
+  const sorting = sortingOf(query);
   return (
     <Frame
       caption={t.captions.customers}
       head={
         <>
-          <SortHeader query={query} sort="name" label={c.customer} />
+          <SortHeader sorting={sorting} column="name" label={c.customer} />
           <th scope="col">{c.email}</th>
           <th scope="col">{c.type}</th>
-          <SortHeader query={query} sort="orders" label={c.orders} numeric />
-          <SortHeader query={query} sort="spend" label={c.spend} numeric />
-          <SortHeader query={query} sort="average" label={c.average} numeric />
-          <SortHeader query={query} sort="last_order" label={c.lastOrder} />
+          <SortHeader sorting={sorting} column="orders" label={c.orders} numeric />
+          <SortHeader sorting={sorting} column="spend" label={c.spend} numeric />
+          <SortHeader sorting={sorting} column="average" label={c.average} numeric />
+          <SortHeader sorting={sorting} column="last_order" label={c.lastOrder} />
         </>
       }
       foot={
