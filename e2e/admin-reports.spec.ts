@@ -63,6 +63,8 @@ test("the owner opens Reports from the dashboard, sorts, changes the period, swi
     await expect(owner).toHaveURL(/\/admin\/reports\/customers\?.*search=/);
     const row = owner.getByRole("table", { name: "Customers who ordered" }).getByRole("row").filter({ hasText: email });
     await expect(row).toContainText("Guest");
+    // A guest is named by their order's billing name (the checkout's helper bills Ada Shopper), linking to the guest.
+    await expect(row.getByRole("link", { name: "Ada Shopper" })).toHaveAttribute("href", /\/admin\/customers\/guest\?email=/);
     expect(await seriousViolations(owner)).toEqual([]);
 
     const [download] = await Promise.all([owner.waitForEvent("download"), owner.getByRole("link", { name: "Download CSV" }).click()]);
@@ -73,7 +75,7 @@ test("the owner opens Reports from the dashboard, sorts, changes the period, swi
       .filter(Boolean);
     expect(csv[0]).toBe("Name,Email,Type,Orders,Total spend (USD),Average order value (USD),Last order");
     expect(csv).toHaveLength(2);
-    expect(csv[1]).toMatch(new RegExp(`^,${email.replace(/[.+]/g, "\\$&")},Guest,1,`));
+    expect(csv[1]).toMatch(new RegExp(`^Ada Shopper,${email.replace(/[.+]/g, "\\$&")},Guest,1,`));
   } finally {
     await ownerContext.close();
   }

@@ -36,6 +36,7 @@ export interface CustomerReportRow {
   /** The account's id; null for a guest, known by the e-mail of their orders. */
   customer_id: number | null;
   type: "registered" | "guest";
+  /** The account's first and last names; a guest's newest counted order's billing names, else their e-mail. */
   name: string;
   email: string;
   orders: number;

@@ -202,9 +202,38 @@ async function taxRows(ctx: RequestContext, bounds: Bounds): Promise<TaxRow[]> {
 /** Registered customers read at once for their names. */
 const NAMES_PAGE = 500;
 
+/** The billing first and last names an order kept ("" when it kept none). */
+function billingName(json: string): string {
+  try {
+    const address = JSON.parse(json) as { first_name?: unknown; last_name?: unknown } | null;
+    const part = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+    return `${part(address?.first_name)} ${part(address?.last_name)}`.trim();
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Each guest's name, by the lower-cased e-mail: the billing first and last names of their newest
+ * order among those counted (the row's last order); "" when that order kept neither.
+ */
+async function guestNames(ctx: RequestContext, bounds: Bounds): Promise<Map<string, string>> {
+  const ranked = paidOrders(ctx, bounds)
+    .where("o.customer_id", "is", null)
+    .select([
+      sql<string>`lower(o.billing_email)`.as("email"),
+      "o.billing_address",
+      sql<number | string>`row_number() over (partition by lower(o.billing_email) order by o.created_at desc, o.id desc)`.as("place"),
+    ]);
+  const newest = await ctx.db.selectFrom(ranked.as("g")).select(["g.email", "g.billing_address"]).where("g.place", "=", 1).execute();
+  return new Map(newest.map((row) => [row.email, billingName(row.billing_address)]));
+}
+
 /**
  * Each customer of paid orders: an account by its id, a guest by the e-mail of their orders (any
- * case), with their orders, spend (totals less refunds, as "sales"), average and newest order.
+ * case), with their orders, spend (totals less refunds, as "sales"), average and newest order. An
+ * account is named as it is now; a guest by their newest order's billing name, or their e-mail when
+ * that order kept no name (so the page, the API and the CSV show, search and sort the same name).
  */
 async function customerRows(ctx: RequestContext, bounds: Bounds): Promise<CustomerRow[]> {
   const guestEmail = sql<string>`case when o.customer_id is null then lower(o.billing_email) else '' end`;
@@ -228,6 +257,7 @@ async function customerRows(ctx: RequestContext, bounds: Bounds): Promise<Custom
       .execute();
     for (const account of found) accounts.set(account.id, account);
   }
+  const guests = rows.some((row) => row.customer_id === null) ? await guestNames(ctx, bounds) : new Map<string, string>();
   return rows.map((row) => {
     const account = row.customer_id === null ? undefined : accounts.get(row.customer_id);
     const orders = Number(row.orders);
@@ -235,7 +265,12 @@ async function customerRows(ctx: RequestContext, bounds: Bounds): Promise<Custom
     return {
       customer_id: row.customer_id,
       type: row.customer_id === null ? "guest" : "registered",
-      name: account ? `${account.first_name} ${account.last_name}`.trim() : "",
+      name:
+        row.customer_id === null
+          ? guests.get(row.guest_email) || row.guest_email
+          : account
+            ? `${account.first_name} ${account.last_name}`.trim()
+            : "",
       email: account?.email ?? row.guest_email,
       orders,
       spend,
