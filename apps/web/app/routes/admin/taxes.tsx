@@ -11,8 +11,8 @@ import { FieldErrorsContext, SelectField, TextField } from "../../features/admin
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { type RateList, type TaxClassSummary, taxesApi } from "../../features/admin/taxes/api.ts";
+import { productTaxClasses } from "../../features/admin/taxes/class-list.ts";
 import { taxesMessages as t } from "../../features/admin/taxes/messages.ts";
-import { forgetTaxClasses } from "../../features/admin/taxes/ProductTaxFields.tsx";
 import { RatesTable } from "../../features/admin/taxes/RatesTable.tsx";
 import taxesStyles from "../../features/admin/taxes/taxes.css?url";
 import { consoleMeta } from "../../features/admin/title.ts";
@@ -85,7 +85,7 @@ export default function TaxesPage({ loaderData }: Route.ComponentProps) {
   }
 
   // The product editor reads the classes once per page; after a change here it reads them again.
-  useEffect(() => forgetTaxClasses(), [classes]);
+  useEffect(() => productTaxClasses.forget(), [classes]);
 
   const setCount = (slug: string, count: number) => setClasses((list) => list.map((c) => (c.slug === slug ? { ...c, rates: count } : c)));
 

@@ -51,11 +51,6 @@ export const newOrderApi = {
         hint: customer.email,
       })),
   customer: (id: number) => customersApi.get(id),
-  /**
-   * The shop's tax classes (standard first) for a fee's class: the route the product editor reads, asked
-   * here rather than through the taxes' API module, which would then be a chunk of its own on both pages.
-   */
-  taxClasses: () => c().admin<{ classes: { slug: string; name: string }[] }>("/products/tax-classes"),
   /** Products on sale in the shop (drafts cannot be ordered), by name or SKU. */
   products: async (search: string) =>
     (await productsApi.list({ ...NO_FILTERS, search }, 20)).products

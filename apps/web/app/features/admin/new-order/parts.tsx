@@ -11,6 +11,8 @@ import { useAnnounce } from "../components/feedback.tsx";
 import { FieldFrame, fieldId, SelectField, TextField } from "../components/fields.tsx";
 import { Picker } from "../components/Picker.tsx";
 import type { PickerOption } from "../components/picker.ts";
+import { useLoadedOnce } from "../components/use-loaded-once.ts";
+import { productTaxClasses } from "../taxes/class-list.ts";
 import { type Calculation, newOrderApi } from "./api.ts";
 import { newOrderMessages as t } from "./messages.ts";
 import {
@@ -254,23 +256,11 @@ export function ShippingLineFields({ draft, onChange, code }: { draft: ItemsDraf
   );
 }
 
-/** The shop's tax classes (standard first), asked for once the fees are shown; until then the standard class alone. */
-function useTaxClasses() {
-  const [classes, setClasses] = useState<{ slug: string; name: string }[]>([{ slug: "standard", name: t.feeStandardRate }]);
-  useEffect(() => {
-    let live = true;
-    newOrderApi
-      .taxClasses()
-      .then((reply) => {
-        if (live && reply.classes.length) setClasses(reply.classes);
-      })
-      // Without the list the owner still has the standard class and Not taxable; the server names a class it lacks.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return classes;
+/** The shop's tax classes (standard first), asked for once the fees are shown; until then, or without them, the standard class alone. */
+function useTaxClasses(): { slug: string; name: string }[] {
+  const classes = useLoadedOnce(productTaxClasses);
+  // Without the list the owner still has the standard class and Not taxable; the server names a class it lacks.
+  return classes?.length ? classes : [{ slug: "standard", name: t.feeStandardRate }];
 }
 
 /**

@@ -3,9 +3,9 @@
  * and each variation's ("Same as parent" or a class of its own). The classes come from the
  * catalogue's `GET /products/shipping-classes`, which a manager may read too.
  */
-import { useEffect, useState } from "react";
 import { SelectField } from "../components/fields.tsx";
-import { type ShippingClass, shippingClassesApi } from "./api.ts";
+import { useLoadedOnce } from "../components/use-loaded-once.ts";
+import { productShippingClasses, type ShippingClass } from "./api.ts";
 
 const texts = {
   label: "Shipping class",
@@ -13,27 +13,6 @@ const texts = {
   none: "No shipping class",
   parent: "Same as parent",
 };
-
-/** One request for every field of the editor (a product may have 200 variations). */
-let loading: Promise<ShippingClass[]> | null = null;
-
-function useShippingClasses(): ShippingClass[] | null {
-  const [classes, setClasses] = useState<ShippingClass[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    loading ??= shippingClassesApi.forProducts().then((reply) => reply.classes);
-    loading.then(
-      (found) => live && setClasses(found),
-      () => {
-        loading = null;
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return classes;
-}
 
 /** The options: the empty choice first, then each class; until they arrive, the chosen one by its id. */
 function optionsOf(classes: ShippingClass[] | null, chosen: number | null | undefined, empty: string) {
@@ -45,7 +24,7 @@ const toId = (value: string) => (value ? Number(value) : null);
 
 /** The product's class: none, or one of the shop's. */
 export function ProductShippingClassField({ value, onChange }: { value: number | null | undefined; onChange(id: number | null): void }) {
-  const classes = useShippingClasses();
+  const classes = useLoadedOnce(productShippingClasses);
   return (
     <SelectField
       path="shipping_class_id"
@@ -68,7 +47,7 @@ export function VariationShippingClassField({
   value: number | null | undefined;
   onChange(id: number | null): void;
 }) {
-  const classes = useShippingClasses();
+  const classes = useLoadedOnce(productShippingClasses);
   return (
     <SelectField
       path={path}

@@ -1,5 +1,6 @@
 /** The owner API's shipping calls (decision 0041) through the console's client. */
 import { adminClient } from "../api.ts";
+import { loadedOnce } from "../components/use-loaded-once.ts";
 
 export type MethodKind = "flat_rate" | "free_shipping";
 export type FreeShippingRequires = "" | "coupon" | "min_amount" | "either" | "both";
@@ -79,14 +80,26 @@ export interface ShippingClass extends ShippingClassInput {
 
 const c = () => adminClient();
 
+/** The same list from the catalogue's area, which a manager editing a product may read. */
+const forProducts = () => c().admin<{ classes: ShippingClass[] }>("/products/shipping-classes");
+
+/** The classes the product editor's fields offer: asked for once for every field, forgotten when a class is added, changed or deleted. */
+export const productShippingClasses = loadedOnce(() => forProducts().then((reply) => reply.classes));
+
+/** Runs a change to the classes, then drops the product editor's copy of them. */
+const changing = async <T>(change: Promise<T>): Promise<T> => {
+  const answer = await change;
+  productShippingClasses.forget();
+  return answer;
+};
+
 export const shippingClassesApi = {
   list: () => c().admin<{ classes: ShippingClass[] }>("/shipping/classes"),
-  /** The same list from the catalogue's area, which a manager editing a product may read. */
-  forProducts: () => c().admin<{ classes: ShippingClass[] }>("/products/shipping-classes"),
+  forProducts,
   get: (id: number) => c().admin<ShippingClass>(`/shipping/classes/${id}`),
-  create: (body: ShippingClassInput) => c().admin<ShippingClass>("/shipping/classes", { method: "POST", body }),
-  save: (id: number, body: ShippingClassInput) => c().admin<ShippingClass>(`/shipping/classes/${id}`, { method: "PUT", body }),
-  remove: (id: number) => c().admin<{ products_updated: number }>(`/shipping/classes/${id}`, { method: "DELETE" }),
+  create: (body: ShippingClassInput) => changing(c().admin<ShippingClass>("/shipping/classes", { method: "POST", body })),
+  save: (id: number, body: ShippingClassInput) => changing(c().admin<ShippingClass>(`/shipping/classes/${id}`, { method: "PUT", body })),
+  remove: (id: number) => changing(c().admin<{ products_updated: number }>(`/shipping/classes/${id}`, { method: "DELETE" })),
 };
 
 export const shippingApi = {

@@ -3,10 +3,11 @@
  * of the form's PRODUCT_CARDS, and each variation's class. The classes come from the catalogue's
  * `GET /products/tax-classes`, which a manager may read too.
  */
-import { useEffect, useState } from "react";
 import { SelectField } from "../components/fields.tsx";
+import { useLoadedOnce } from "../components/use-loaded-once.ts";
 import type { CardProps } from "../products/card-parts.tsx";
-import { type TaxClass, taxesApi } from "./api.ts";
+import type { TaxClass } from "./api.ts";
+import { productTaxClasses } from "./class-list.ts";
 import { taxesMessages as t } from "./messages.ts";
 
 export type ProductTaxStatus = "taxable" | "shipping" | "none";
@@ -18,29 +19,9 @@ export interface ProductTax {
 
 const STATUSES: ProductTaxStatus[] = ["taxable", "shipping", "none"];
 
-/** One request for every field of the editor (a product may have 200 variations); the taxes page drops it when classes change. */
-let loading: Promise<TaxClass[]> | null = null;
-export function forgetTaxClasses() {
-  loading = null;
-}
-
 /** The shop's classes; until they arrive only the chosen one is offered. */
 function useTaxClasses(chosen: string): TaxClass[] {
-  const [classes, setClasses] = useState<TaxClass[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    loading ??= taxesApi.productClasses().then((reply) => reply.classes);
-    loading.then(
-      (found) => live && setClasses(found),
-      () => {
-        loading = null;
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return classes ?? [{ slug: chosen, name: chosen }];
+  return useLoadedOnce(productTaxClasses) ?? [{ slug: chosen, name: chosen }];
 }
 
 /** The product form's Tax card (one line of PRODUCT_CARDS, decision 0047): the product's status and class. */

@@ -54,6 +54,4 @@ export const taxesApi = {
   reorderRates: (slug: string, ids: number[]) => c().admin<RateList>("/tax-rates/order", { method: "PUT", body: { class: slug, ids } }),
   saveShippingClass: (value: string) =>
     c().admin<{ shipping_tax_class: string }>("/shipping-tax-class", { method: "PUT", body: { shipping_tax_class: value } }),
-  /** The classes a product may be in, for the product editor (a manager may read it). */
-  productClasses: () => c().admin<{ classes: TaxClass[] }>("/products/tax-classes"),
 };
