@@ -2,7 +2,8 @@
  * Shipping classes (decision 0106): the owner makes a class, gives it to a product in the product
  * editor's Shipping card, and sets its cost (a formula over [qty]) on the flat rate for everywhere
  * else; a shopper shipping to Japan (no zone covers it) pays it at checkout. Deleting the class at the
- * end takes its cost off the rate again. axe on the classes pages.
+ * end takes its cost off the rate again. A second class of the same name is refused beside its Name
+ * field. axe on the classes pages.
  */
 import { expect, test } from "@playwright/test";
 import { addToCart, openCheckout, shippingField } from "./support/checkout.ts";
@@ -24,6 +25,17 @@ test("the owner prices a shipping class on a flat rate, and a shopper's checkout
   await expect(page.getByRole("heading", { level: 1, name: `Shipping class ${className}` })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Slug" })).toHaveValue(`oversize-${stamp}`);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // A second class of the same name (any case) is refused, beside the Name field, in the owner's words.
+  await page.goto("/admin/shipping/classes");
+  const nameField = page.getByRole("textbox", { name: "Name" });
+  await nameField.fill(className.toUpperCase());
+  await page.getByRole("button", { name: "Add shipping class" }).click();
+  await expect(nameField).toHaveAccessibleDescription(
+    `There is already a shipping class called "${className}". Give this one another name, or edit that class instead.`,
+  );
+  await expect(nameField).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("heading", { level: 1, name: "Shipping classes" })).toBeVisible();
 
   // The product's class, in its Shipping card.
   const product = await (await page.request.get("/api/store/v1/products/notebook-set")).json();

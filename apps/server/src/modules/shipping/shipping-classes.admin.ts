@@ -26,6 +26,13 @@ export interface OwnerShippingClass extends ShippingClassInput {
 
 export const shippingClassErrors = {
   notFound: () => new StoreError("cw_rest_shipping_class_not_found", "No such shipping class.", 404),
+  /** Two classes of one name could not be told apart in the product editor or a flat rate's costs. */
+  nameTaken: (name: string) => {
+    const message = `There is already a shipping class called "${name}". Give this one another name, or edit that class instead.`;
+    return new StoreError("cw_rest_shipping_class_name_exists", message, 409, {
+      details: paramDetails({ name: message }, "cw_rest_shipping_class_name_exists"),
+    });
+  },
   slugTaken: (slug: string) => {
     const message = `Another shipping class already has the slug "${slug}".`;
     return new StoreError("cw_rest_shipping_class_slug_exists", message, 409, {
@@ -81,31 +88,47 @@ export async function readShippingClass(ctx: RequestContext, id: number): Promis
   return found;
 }
 
-function checkClass(input: ShippingClassInput): ShippingClassInput {
+/** The class as it would be saved; `slugGiven`: the owner typed the slug (else it is made from the name). */
+function checkClass(input: ShippingClassInput): ShippingClassInput & { slugGiven: boolean } {
   const errors: Record<string, string> = {};
   const name = input.name.trim();
   if (!name) errors.name = "Enter a name for the shipping class.";
-  const slug = input.slug.trim().toLowerCase() || slugify(name);
+  const given = input.slug.trim().toLowerCase();
+  const slug = given || slugify(name);
   if (!slug && name) errors.slug = "Enter a slug: lower-case letters, digits and hyphens.";
   else if (slug && !SLUG.test(slug)) errors.slug = "A slug has only lower-case letters, digits and single hyphens between them.";
   if (Object.keys(errors).length) throw fieldsInvalid(errors);
-  return { name, slug, description: sanitizeHtml(input.description.trim()) };
+  return { name, slug, description: sanitizeHtml(input.description.trim()), slugGiven: Boolean(given) };
 }
 
-/** Creates (id null) or replaces a class; a slug another class has is a 409 beside `slug`. */
+/** The slug made from a name, or the first of `slug-2`, `slug-3`… that no other class has. */
+function freeSlug(base: string, taken: ReadonlySet<string>): string {
+  let n = 1;
+  while (taken.has(n === 1 ? base : `${base}-${n}`)) n += 1;
+  return n === 1 ? base : `${base}-${n}`;
+}
+
+/**
+ * Creates (id null) or replaces a class. A name another class has (any case) is a 409 beside `name`;
+ * a slug the owner typed that another class has, a 409 beside `slug`; a slug made from the name
+ * takes the next free `-2`, `-3`… (two names may make one slug: "Bulky" and "Bulky!").
+ */
 export async function saveShippingClass(ctx: RequestContext, id: number | null, input: ShippingClassInput): Promise<OwnerShippingClass> {
-  const clean = checkClass(input);
+  const { slugGiven, ...clean } = checkClass(input);
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const before = id === null ? null : await findClass(trx, id);
       if (id !== null && !before) throw shippingClassErrors.notFound();
-      const taken = await trx
+      const others = await trx
         .selectFrom("shipping_classes")
-        .select("id")
-        .where("slug", "=", clean.slug)
+        .select(["name", "slug"])
         .where("id", "<>", id ?? 0)
-        .executeTakeFirst();
-      if (taken) throw shippingClassErrors.slugTaken(clean.slug);
+        .execute();
+      const sameName = others.find((other) => other.name.trim().toLowerCase() === clean.name.toLowerCase());
+      if (sameName) throw shippingClassErrors.nameTaken(sameName.name);
+      const slugs = new Set(others.map((other) => other.slug));
+      if (slugGiven && slugs.has(clean.slug)) throw shippingClassErrors.slugTaken(clean.slug);
+      if (!slugGiven) clean.slug = freeSlug(clean.slug, slugs);
       let savedId = id;
       if (savedId === null) {
         savedId = Number((await trx.insertInto("shipping_classes").values(clean).returning("id").executeTakeFirstOrThrow()).id);

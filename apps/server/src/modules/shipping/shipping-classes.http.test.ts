@@ -128,6 +128,29 @@ describe("shipping classes: the owner's calls", () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe("cw_rest_shipping_class_slug_exists");
     expect(fieldMessages(taken).slug).toMatch(/already has the slug "bulky"/);
+    // A name another class has, in any case, is refused beside the name, whatever the slug.
+    for (const body of [
+      { name: "bulky", slug: "" },
+      { name: " BULKY ", slug: "bulky-again" },
+    ]) {
+      const sameName = await call("POST", "/shipping/classes", { ...body, description: "" });
+      expect(sameName.statusCode, sameName.body).toBe(409);
+      expect(sameName.json().code).toBe("cw_rest_shipping_class_name_exists");
+      expect(fieldMessages(sameName)).toEqual({
+        name: 'There is already a shipping class called "Bulky". Give this one another name, or edit that class instead.',
+      });
+    }
+    const other = await newClass("Fragile");
+    const renamed = await call("PUT", `/shipping/classes/${other.id}`, { name: "Bulky", slug: "fragile", description: "" });
+    expect(renamed.statusCode).toBe(409);
+    expect(fieldMessages(renamed)).toHaveProperty("name");
+    // Another name that makes a slug already taken takes the next free one, as a term's does.
+    expect(await newClass("Bulky!")).toMatchObject({ name: "Bulky!", slug: "bulky-2" });
+    expect(await newClass("Bulky?")).toMatchObject({ name: "Bulky?", slug: "bulky-3" });
+    // Saving a class again keeps its slug.
+    expect(await ok(call("PUT", `/shipping/classes/${other.id}`, { name: "Fragile", slug: "", description: "Glass" }))).toMatchObject({
+      slug: "fragile",
+    });
     expect((await call("GET", "/shipping/classes/999999")).statusCode).toBe(404);
 
     const log = await shop.db.selectFrom("change_log").select("entity").where("entity", "=", "shipping_class").execute();

@@ -34,7 +34,11 @@ const Formula = (description: string) => Type.String({ maxLength: 500, descripti
 const ShippingClass = Type.Object(
   {
     name: Type.String({ maxLength: 100 }),
-    slug: Type.String({ maxLength: 190, default: "", description: "Made from the name when empty" }),
+    slug: Type.String({
+      maxLength: 190,
+      default: "",
+      description: "Made from the name when empty (-2, -3… when another class has it); a name another class has is refused, 409",
+    }),
     description: Type.String({ maxLength: 2000, default: "" }),
   },
   { additionalProperties: false },
