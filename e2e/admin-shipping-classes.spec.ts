@@ -32,7 +32,7 @@ test("the owner prices a shipping class on a flat rate, and a shopper's checkout
   await nameField.fill(className.toUpperCase());
   await page.getByRole("button", { name: "Add shipping class" }).click();
   await expect(nameField).toHaveAccessibleDescription(
-    `There is already a shipping class called "${className}". Give this one another name, or edit that class instead.`,
+    new RegExp(`There is already a shipping class called "${className}"\\. Give this one another name, or edit that class instead\\.$`),
   );
   await expect(nameField).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("heading", { level: 1, name: "Shipping classes" })).toBeVisible();
@@ -89,4 +89,37 @@ test("the owner prices a shipping class on a flat rate, and a shopper's checkout
   await page.goto("/admin/shipping/rest-of-world");
   await expect(page.getByRole("textbox", { name: "Cost (USD)" })).toHaveValue("25.00");
   await expect(page.getByRole("textbox", { name: /class cost/ })).toHaveCount(0);
+});
+
+test("a class deleted while the product editor is open: the save is refused beside the Shipping class field", async ({ page }) => {
+  const className = `Fragile ${Date.now()}`;
+  await signInAsOwner(page);
+  await page.goto("/admin/shipping/classes");
+  await page.getByRole("textbox", { name: "Name" }).fill(className);
+  await page.getByRole("button", { name: "Add shipping class" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Shipping class ${className}` })).toBeVisible();
+  const classPage = page.url();
+
+  // The editor chooses the class (not saved yet)…
+  const product = await (await page.request.get("/api/store/v1/products/leather-wallet")).json();
+  await page.goto(`/admin/products/${product.id}`);
+  const classField = page.getByRole("combobox", { name: "Shipping class" });
+  await classField.selectOption({ label: className });
+
+  // …while another tab deletes it.
+  const other = await page.context().newPage();
+  await other.goto(classPage);
+  await other.getByRole("button", { name: "Delete shipping class" }).click();
+  await other
+    .getByRole("dialog", { name: `Delete the shipping class ${className}?` })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(other.getByRole("heading", { level: 1, name: "Shipping classes" })).toBeVisible();
+  await other.close();
+
+  await page.getByRole("button", { name: "Save product" }).first().click();
+  await expect(classField).toHaveAttribute("aria-invalid", "true");
+  await expect(classField).toHaveAccessibleDescription(
+    /Shipping class \d+ no longer exists \(it may have been deleted\)\. Choose another class, or none\./,
+  );
 });

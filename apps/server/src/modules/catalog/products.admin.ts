@@ -396,12 +396,14 @@ async function checkShippingClasses(lookups: ProductLookups, input: ProductInput
   );
   const missing = new Set(await lookups.missingShippingClasses(unique(named)));
   if (!missing.size) return;
-  const problem = (id: number) => `There is no shipping class ${id}.`;
+  // Most often the class was deleted while the editor was open: say so, and what to do instead.
+  const problem = (id: number, instead: string) =>
+    `Shipping class ${id} no longer exists (it may have been deleted). Choose another class, or ${instead}.`;
   if (typeof input.shipping_class_id === "number" && missing.has(input.shipping_class_id))
-    errors.shipping_class_id = problem(input.shipping_class_id);
+    errors.shipping_class_id = problem(input.shipping_class_id, "none");
   for (const [i, variation] of input.variations.entries()) {
     if (typeof variation.shipping_class_id === "number" && missing.has(variation.shipping_class_id))
-      errors[`variations[${i}].shipping_class_id`] = problem(variation.shipping_class_id);
+      errors[`variations[${i}].shipping_class_id`] = problem(variation.shipping_class_id, "the product's");
   }
 }
 

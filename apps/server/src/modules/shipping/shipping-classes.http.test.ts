@@ -177,7 +177,9 @@ describe("a product's shipping class", () => {
 
     const unknown = await call("PATCH", `/products/${ids.tShirt}`, { shipping_class_id: 999_999 });
     expect(unknown.statusCode).toBe(400);
-    expect(fieldMessages(unknown)).toEqual({ shipping_class_id: "There is no shipping class 999999." });
+    expect(fieldMessages(unknown)).toEqual({
+      shipping_class_id: "Shipping class 999999 no longer exists (it may have been deleted). Choose another class, or none.",
+    });
 
     const hoodie = await setClass(ids.hoodie, bulky.id);
     expect(hoodie.variations.every((v: { shipping_class_id: number | null }) => v.shipping_class_id === null)).toBe(true);
@@ -192,7 +194,10 @@ describe("a product's shipping class", () => {
     const badVariation = await call("PATCH", `/products/${ids.hoodie}`, {
       variations: variations.map((v: Record<string, unknown>, i: number) => (i === 1 ? { ...v, shipping_class_id: 999_998 } : v)),
     });
-    expect(fieldMessages(badVariation)).toEqual({ "variations[1].shipping_class_id": "There is no shipping class 999998." });
+    expect(fieldMessages(badVariation)).toEqual({
+      "variations[1].shipping_class_id":
+        "Shipping class 999998 no longer exists (it may have been deleted). Choose another class, or the product's.",
+    });
 
     const counts = (await ok(call("GET", "/shipping/classes"))).classes;
     expect(counts.find((c: { id: number }) => c.id === fragile.id).count).toBe(2);
@@ -321,7 +326,8 @@ describe("flat rates: class costs and formulas in the cart", () => {
     expect(fieldMessages(response)).toEqual({
       "methods.0.cost_formula": 'Expected a number, "(" or a placeholder, found "*" at character 5.',
       "methods.0.no_class_cost": 'Unknown placeholder "items" at character 2: use [qty], [cost] or [fee percent="…"].',
-      "methods.0.class_costs.0.class_id": "There is no shipping class 999999.",
+      "methods.0.class_costs.0.class_id":
+        "Shipping class 999999 no longer exists (it may have been deleted). Reload the page to see the shop's classes.",
       "methods.0.class_costs.0.cost": 'The "(" at character 1 is never closed.',
     });
     const rest = await call("PUT", "/shipping-zones/rest-of-world", {

@@ -64,6 +64,8 @@ interface BaseProps<V> {
   value: V;
   onChange(value: V): void;
   hint?: string;
+  /** Other paths whose messages belong beside this field. */
+  also?: readonly string[];
 }
 
 export function TextField({

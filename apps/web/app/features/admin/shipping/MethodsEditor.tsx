@@ -64,6 +64,8 @@ export function MethodsEditor({
                       <TextField
                         key={shippingClass.id}
                         path={path(`class_costs.${at}.cost`)}
+                        // The class itself refused (deleted since the page was opened): its message beside its cost.
+                        also={[path(`class_costs.${at}.class_id`)]}
                         label={t.classCost(shippingClass.name)}
                         value={method.class_costs[String(shippingClass.id)] ?? ""}
                         onChange={(cost) => change(index, { class_costs: { ...method.class_costs, [String(shippingClass.id)]: cost } })}

@@ -12,12 +12,19 @@ const texts = {
   hint: "Flat rates may charge a class its own cost (Shipping, Shipping classes).",
   none: "No shipping class",
   parent: "Same as parent",
+  gone: (id: number) => `Deleted class (#${id})`,
 };
 
-/** The options: the empty choice first, then each class; until they arrive, the chosen one by its id. */
+/**
+ * The options: the empty choice first, then each class; until they arrive, the chosen one by its id. A
+ * chosen class the shop no longer has (deleted while the editor was open) stays chosen, named as gone, so
+ * the select shows what the save's message beside it is about rather than silently showing none.
+ */
 function optionsOf(classes: ShippingClass[] | null, chosen: number | null | undefined, empty: string) {
-  const known = classes ?? (chosen ? [{ id: chosen, name: `#${chosen}`, slug: "", description: "", count: 0 }] : []);
-  return [{ value: "", label: empty }, ...known.map((c) => ({ value: String(c.id), label: c.name }))];
+  const known = (classes ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  if (chosen && !classes?.some((c) => c.id === chosen))
+    known.push({ value: String(chosen), label: classes ? texts.gone(chosen) : `#${chosen}` });
+  return [{ value: "", label: empty }, ...known];
 }
 
 const toId = (value: string) => (value ? Number(value) : null);
