@@ -1,6 +1,6 @@
 /**
  * An order taken by phone (decision 0089): the owner adds an order for the demo's Hoodie Red/L with
- * the SAVE10 coupon, a courier's charge and a one-off rush fee, sees the shop's totals, creates it, finds the customer's
+ * the SAVE10 coupon, the shop's flat rate picked from its rates then renamed as a courier's charge and a one-off rush fee, sees the shop's totals, creates it, finds the customer's
  * payment page on the order, and the customer pays there by test card in a browser of their own;
  * the order then shows processing. axe on the new order page, at a desktop width and at 390 px.
  */
@@ -71,8 +71,16 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   await form.getByLabel("Postcode").fill("90001");
   await form.getByLabel("Phone").fill("555-0100");
   await form.getByLabel("Email").fill(email);
+  // The shop's rates for these items and this address, priced as the checkout prices them: one fills in the line.
+  const rates = form.getByLabel("The shop's shipping rates");
+  await expect(rates.getByRole("option", { name: "Flat rate: $5.00" })).toBeAttached();
+  await rates.selectOption({ label: "Flat rate: $5.00" });
+  await expect(form.getByLabel("Shipping method's name")).toHaveValue("Flat rate");
+  await expect(form.getByLabel(/Shipping cost, before tax/)).toHaveValue("5.00");
+  // The owner's own name for it: the line is theirs to change.
   await form.getByLabel("Shipping method's name").fill("Courier");
   await form.getByLabel(/Shipping cost, before tax/).fill("5.00");
+  await expect(rates).toHaveValue("");
   // A one-off fee: its name is asked for first, and it is taxed in the standard class unless told.
   await page.getByRole("button", { name: "Add fee" }).click();
   const feeName = form.getByLabel("Fee's name (Fee 1)");

@@ -1,13 +1,16 @@
 /**
  * Pricing an order the owner makes by hand (decision 0089): the lines, coupons and addresses they
  * chose become a cart held in memory, priced by the checkout's own stages (priceCart's lines,
- * coupons and taxes), with the owner's one shipping line as the only rate. Nothing is written; the
+ * coupons and taxes), with the order's one shipping line as the only rate: one of the shop's rates for
+ * these items and this address, priced by the cart's own stage (class costs included), or the owner's
+ * own. The rates the shop offers are answered too. Nothing is written; the
  * orders module writes the order from what this answers. Every field that cannot stand is named.
  */
 import type { StoreCart as CartView } from "@cartwright/commerce";
 import { StoreError } from "../../http/errors.ts";
 import { type Purchasable, quantityLimits } from "../catalog/index.ts";
 import type { CartFeeSetting, ShopContext } from "../settings/index.ts";
+import type { RateOption } from "../shipping/index.ts";
 import type { CartItemRow, StoredCart } from "./cart.repo.ts";
 import { checkQuantity } from "./cart-items.ts";
 import { cartView, loadPricingInputs, type PricedCart, type PricingInputs, priceChosenRates, pricePackages } from "./cart-view.ts";
@@ -24,8 +27,12 @@ export interface HandPricingInput {
   coupons: string[];
   billing: StoredAddress;
   shipping: StoredAddress;
-  /** The owner's shipping charge, before tax; null: none. */
-  shippingLine: { title: string; total: number } | null;
+  /**
+   * The order's shipping line; null: none. `rateId`: one of the shop's rates for these items and this
+   * address (`HandPriced.rates`), priced as the cart prices it (class costs included); a `title` or
+   * `total` given stands instead of the rate's. Without `rateId`, the owner's own line (both given).
+   */
+  shippingLine: { rateId?: string; title?: string; total?: number } | null;
   /** The account the order is for (0: a guest): per-customer coupon limits count its uses. */
   customerId: number;
   /** The owner's one-off fees (minor units before tax), priced after the shop's own cart fees as they are. */
@@ -48,6 +55,8 @@ export interface OwnHoldings {
 export interface HandPriced {
   priced: PricedCart;
   view: CartView;
+  /** The shop's rates for the order's items and shipping address (else the shop's base), as the cart offers them. */
+  rates: RateOption[];
 }
 
 /** The rate standing for the owner's shipping line: taxed as the shop taxes shipping. */
@@ -124,7 +133,7 @@ export async function priceOrderByHand(
       customer_id: input.customerId || null,
       billing_address: JSON.stringify(input.billing),
       shipping_address: JSON.stringify(input.shipping),
-      selected_rates: JSON.stringify(input.shippingLine ? { 0: HAND_RATE } : {}),
+      selected_rates: JSON.stringify(input.shippingLine ? { 0: input.shippingLine.rateId ?? HAND_RATE } : {}),
     },
     items,
     coupons: input.coupons,
@@ -137,27 +146,31 @@ export async function priceOrderByHand(
   // The owner's fees join the shop's: the same fee stage taxes and rounds them (by the address and their class).
   const settings = { ...ctx.settings, cartFees: [...ctx.settings.cartFees, ...input.fees] };
   const packages = pricePackages(settings, stored, inputs, now);
-  // The owner's line is the only rate, whatever the zones offer: it is what the customer was quoted.
+  // The order's one line is its only rate: one of the shop's, priced by the cart's own stage for these items
+  // (flat rates' formulas and class costs), or the owner's, whatever the zones offer (what the customer was quoted).
   const { shippingLine } = input;
-  const priced = priceChosenRates({
-    ...packages,
-    packageIds: shippingLine ? [0] : [],
-    rates: shippingLine
-      ? [
-          {
-            rate_id: HAND_RATE,
-            instance_id: 0,
-            method_id: HAND_RATE,
-            name: shippingLine.title,
-            description: "",
-            delivery_time: "",
-            cost: shippingLine.total,
-            taxable: true,
-            meta_data: [],
-          },
-        ]
-      : [],
-  });
+  const offered = packages.rates;
+  let line: RateOption | null = null;
+  if (shippingLine?.rateId !== undefined) {
+    const rate = offered.find((r) => r.rate_id === shippingLine.rateId);
+    if (!rate)
+      errors["shipping_lines.0.rate_id"] = offered.length
+        ? `The shop has no rate "${shippingLine.rateId}" for these items and this address: choose one it offers (${offered.map((r) => r.rate_id).join(", ")}), or enter the line's name and amount.`
+        : "The shop offers no rate for these items and this address: enter the line's name and amount instead.";
+    else line = { ...rate, name: shippingLine.title || rate.name, cost: shippingLine.total ?? rate.cost };
+  } else if (shippingLine)
+    line = {
+      rate_id: HAND_RATE,
+      instance_id: 0,
+      method_id: HAND_RATE,
+      name: shippingLine.title ?? "",
+      description: "",
+      delivery_time: "",
+      cost: shippingLine.total ?? 0,
+      taxable: true,
+      meta_data: [],
+    };
+  const priced = priceChosenRates({ ...packages, packageIds: line ? [0] : [], rates: line ? [line] : [] });
   // Each coupon left out was judged with one message, in the order asked (judgeCoupons).
   const reasons = priced.errors.filter((e) => e.code === "cw_rest_cart_coupon_error").map((e) => e.message);
   input.coupons.forEach((code, index) => {
@@ -165,7 +178,7 @@ export async function priceOrderByHand(
     errors[`coupon_lines.${index}.code`] = reasons.shift() ?? `Coupon "${code}" cannot be used on this order.`;
   });
   if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, value: { priced, view: cartView(priced, []) } };
+  return { ok: true, value: { priced, view: cartView(priced, []), rates: offered } };
 }
 
 /** The product as the order being edited sees it: its own units back on the shelf (the cached row is never changed). */

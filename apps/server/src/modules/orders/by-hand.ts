@@ -35,7 +35,8 @@ export interface HandOrderInput {
   shipping?: AddressBody;
   line_items: { product_id: number; variation_id?: number; quantity: number }[];
   coupon_lines?: { code: string }[];
-  shipping_lines?: { method_title: string; total: number }[];
+  /** One of the shop's rates (`rate_id`, as `shipping_rates` lists them), or the owner's own line (`method_title` and `total`). */
+  shipping_lines?: { rate_id?: string; method_title?: string; total?: number }[];
   /** Each fee a fixed `total` or a `percent` of the items' total after discounts, before tax (decision 0101). */
   fee_lines?: { name: string; total?: number; percent?: number; tax_status?: "taxable" | "none"; tax_class?: string }[];
   customer_note?: string;
@@ -43,8 +44,16 @@ export interface HandOrderInput {
 }
 
 /** The order as priced, before anything is written: what the console's Recalculate shows. */
-export function calculatedOrder({ priced, view }: HandPriced) {
+export function calculatedOrder({ priced, view, rates }: HandPriced) {
   return {
+    /** The shop's rates for these items and this address, as the checkout would price them (before tax). */
+    shipping_rates: rates.map((rate) => ({
+      rate_id: rate.rate_id,
+      method_id: rate.method_id,
+      instance_id: rate.instance_id,
+      name: rate.name,
+      cost: rate.cost,
+    })),
     lines: orderLinesOf(priced, view).map(({ position: _position, variation, ...line }) => ({
       ...line,
       variation: JSON.parse(variation) as { attribute: string; value: string }[],
@@ -138,6 +147,17 @@ const filled = (address: AddressBody | undefined) => Object.values(address ?? {}
 
 export const couponCode = (line: { code: string }) => line.code.trim().toLowerCase();
 
+/** The shipping line as the pricing takes it: a shop's rate (its title and total kept when given), or the owner's own. */
+function shippingLineOf(line: { rate_id?: string; method_title?: string; total?: number } | undefined) {
+  if (!line) return null;
+  const title = line.method_title?.trim();
+  return {
+    ...(line.rate_id !== undefined ? { rateId: line.rate_id } : {}),
+    ...(title ? { title } : {}),
+    ...(line.total !== undefined ? { total: line.total } : {}),
+  };
+}
+
 /**
  * Prices the order's lines, coupons, fees and shipping line by the checkout's stages; `own`: what an
  * order being edited already holds (edit-items.ts). A fee given as a percentage is that share of the
@@ -160,9 +180,7 @@ export async function price(
       coupons,
       billing: readAddress(JSON.stringify(billing), true),
       shipping: readAddress(JSON.stringify(shipping), false),
-      shippingLine: input.shipping_lines?.[0]
-        ? { title: input.shipping_lines[0].method_title.trim(), total: input.shipping_lines[0].total }
-        : null,
+      shippingLine: shippingLineOf(input.shipping_lines?.[0]),
       customerId: input.customer_id ?? 0,
       fees: settled,
       ...(own ? { own } : {}),
@@ -184,8 +202,12 @@ export async function price(
   }
   // Blanks pass the schema's minimum length as spaces: each is named here rather than priced as an unknown "" coupon or an unnamed rate.
   const blanks: Record<string, string> = { ...zero };
-  if (input.shipping_lines?.[0] && !input.shipping_lines[0].method_title.trim())
-    blanks["shipping_lines.0.method_title"] = "Name the shipping line, as the customer will see it.";
+  const line = input.shipping_lines?.[0];
+  if (line && line.rate_id === undefined) {
+    if (!line.method_title?.trim()) blanks["shipping_lines.0.method_title"] = "Name the shipping line, as the customer will see it.";
+    if (line.total === undefined) blanks["shipping_lines.0.total"] = "Enter the shipping line's amount, or choose one of the shop's rates.";
+  } else if (line?.method_title !== undefined && !line.method_title.trim())
+    blanks["shipping_lines.0.method_title"] = "Name the shipping line, or leave the name out to use the rate's.";
   if (priced.ok) Object.assign(blanks, tooLarge(priced.value, input));
   if (priced.ok && !Object.keys(blanks).length) return priced;
   // A code sent twice is priced once: its refusal names the line the owner sent it on first.
@@ -290,7 +312,13 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
     total_discount: pricing.result.totals.total_discount,
     totals: JSON.stringify(view.totals),
     shipping_lines: JSON.stringify(
-      pricing.chosenRates.map((rate) => ({ method_id: "manual", instance_id: 0, name: rate.name, total: String(rate.cost) })),
+      // The shop's method and instance when one of its rates was chosen; "manual" for the owner's own line.
+      pricing.chosenRates.map((rate) => ({
+        method_id: rate.method_id,
+        instance_id: rate.instance_id,
+        name: rate.name,
+        total: String(rate.cost),
+      })),
     ),
     fee_lines: JSON.stringify(feeLines),
     additional_fields: "{}",

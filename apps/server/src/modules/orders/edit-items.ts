@@ -182,7 +182,7 @@ export async function editOrderItems(context: RequestContext, id: number, input:
     const kept = oldShipping[0];
     // The same line as before keeps what the checkout stored with it (its method, a pickup location).
     if (kept && kept.name === rate.name && Number(kept.total) === rate.cost) return kept;
-    return { method_id: "manual", instance_id: 0, name: rate.name, total: String(rate.cost) };
+    return { method_id: rate.method_id, instance_id: rate.instance_id, name: rate.name, total: String(rate.cost) };
   });
   const feeLines = orderFeesOf(pricing, view);
   const currency = currencyFromFields(view.totals as unknown as CurrencyFields);

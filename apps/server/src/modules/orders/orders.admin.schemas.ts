@@ -468,8 +468,18 @@ export const HandOrderBody = Type.Object(
       Type.Array(
         Type.Object(
           {
-            method_title: Type.String({ minLength: 1, maxLength: 200 }),
-            total: Type.Integer({ minimum: 0, maximum: MAX_MINOR, description: "Minor units, before tax" }),
+            rate_id: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 100,
+                description:
+                  "One of the shop's rates for these items and this address (/orders/calculate's shipping_rates), priced as the checkout prices it, class costs included; method_title and total, when given, stand instead of the rate's",
+              }),
+            ),
+            method_title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Required without rate_id" })),
+            total: Type.Optional(
+              Type.Integer({ minimum: 0, maximum: MAX_MINOR, description: "Minor units, before tax; required without rate_id" }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -525,6 +535,16 @@ const HandLine = Type.Object({
 });
 
 export const HandOrderCalculation = Type.Object({
+  shipping_rates: Type.Array(
+    Type.Object({
+      rate_id: Type.String({ description: "What shipping_lines' rate_id takes" }),
+      method_id: Type.String(),
+      instance_id: Type.Integer(),
+      name: Type.String(),
+      cost: Type.Integer({ description: "Minor units, before tax, as the checkout prices it for these items (class costs included)" }),
+    }),
+    { description: "The shop's rates for the order's items and shipping address (else its base location), as the cart offers them" },
+  ),
   lines: Type.Array(HandLine),
   coupons: Type.Array(Type.Object({ code: Type.String(), discount: Money, discount_tax: Money })),
   fees: Type.Array(FeeLine),

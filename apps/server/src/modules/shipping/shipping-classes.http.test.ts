@@ -271,6 +271,61 @@ describe("flat rates: class costs and formulas in the cart", () => {
     await call("DELETE", `/shipping/classes/${fragile.id}`);
   });
 
+  it("prices an order made by hand with the cart's rates, class costs included, and charges the rate chosen", async () => {
+    const heavy = await newClass("Freight");
+    await setClass(ids.tShirt, heavy.id);
+    await setClass(ids.socks, null);
+    const zone = await japanZone({ cost: 200, class_costs: [{ class_id: heavy.id, cost: "4 * [qty]" }], no_class_cost: "1" });
+    const lines = [
+      { id: ids.tShirt, quantity: 2 },
+      { id: ids.socks, quantity: 2 },
+    ];
+    // The storefront's cart: 2.00 + two T-shirts of the class (8.00) + the socks in none (1.00).
+    expect(await japanPost(lines)).toBe(1100);
+    const tokyo = { first_name: "Aiko", last_name: "Shopper", address_1: "1-1 Marunouchi", ...TOKYO };
+    const body = {
+      billing: { ...tokyo, email: "phone@classes.test" },
+      shipping: tokyo,
+      line_items: lines.map((line) => ({ product_id: line.id, quantity: line.quantity })),
+    };
+    const offered = await ok(call("POST", "/orders/calculate", body));
+    const japanPostRate = offered.shipping_rates.find((rate: { name: string }) => rate.name === "Japan post");
+    expect(japanPostRate).toMatchObject({ method_id: "flat_rate", cost: 1100 });
+    expect(offered.totals.shipping).toBe(0);
+
+    // Charged by its id: the rate's name and cost as the cart prices them; the owner's own name or amount stand instead.
+    const rateLine = { rate_id: japanPostRate.rate_id };
+    const priced = await ok(call("POST", "/orders/calculate", { ...body, shipping_lines: [rateLine] }));
+    expect(priced.totals.shipping).toBe(1100);
+    const made = await ok(call("POST", "/orders", { ...body, shipping_lines: [rateLine] }), 201);
+    expect(made.totals.shipping).toBe(1100);
+    const stored = await shop.db.selectFrom("orders").select("shipping_lines").where("id", "=", made.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.shipping_lines)).toEqual([
+      { method_id: "flat_rate", instance_id: japanPostRate.instance_id, name: "Japan post", total: "1100" },
+    ]);
+    const quoted = await ok(
+      call("POST", "/orders/calculate", { ...body, shipping_lines: [{ ...rateLine, method_title: "Courier", total: 900 }] }),
+    );
+    expect(quoted.totals.shipping).toBe(900);
+    // The owner's own line is priced as before.
+    const own = await ok(call("POST", "/orders/calculate", { ...body, shipping_lines: [{ method_title: "Courier", total: 700 }] }));
+    expect(own.totals.shipping).toBe(700);
+
+    // A rate the shop does not offer here, or a line without a rate, a name or an amount, is named.
+    const unknown = await call("POST", "/orders/calculate", { ...body, shipping_lines: [{ rate_id: "flat_rate:999999" }] });
+    expect(unknown.statusCode).toBe(400);
+    expect(fieldMessages(unknown)["shipping_lines.0.rate_id"]).toMatch(
+      /^The shop has no rate "flat_rate:999999" for these items and this address/,
+    );
+    const bare = await call("POST", "/orders/calculate", { ...body, shipping_lines: [{ method_title: "Courier" }] });
+    expect(fieldMessages(bare)).toEqual({
+      "shipping_lines.0.total": "Enter the shipping line's amount, or choose one of the shop's rates.",
+    });
+
+    await call("DELETE", `/shipping-zones/${zone.id}`);
+    await call("DELETE", `/shipping/classes/${heavy.id}`);
+  });
+
   it("works a formula out with [qty], [cost] and [fee], after discounts, rounding once", async () => {
     const zone = await japanZone({ cost_formula: '3 + 0.5 * [qty] + [fee percent="10" min_fee="2" max_fee="20"]' });
     // One T-shirt (20.00): 3.00 + 0.50 + the fee's minimum 2.00.

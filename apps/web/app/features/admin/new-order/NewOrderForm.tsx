@@ -193,6 +193,8 @@ export function NewOrderForm({ currency, attributes }: Props) {
             draft={draft}
             onChange={(change) => setDraft((current) => ({ ...current, ...change(current) }))}
             code={code}
+            calculation={calculation}
+            money={money}
           />
         </fieldset>
 

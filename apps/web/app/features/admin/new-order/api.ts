@@ -18,7 +18,18 @@ export interface CalculatedLine {
   total: number;
 }
 
+/** One of the shop's rates for the order's items and address, priced as the checkout prices it (class costs included). */
+export interface ShopRate {
+  rate_id: string;
+  method_id: string;
+  instance_id: number;
+  name: string;
+  /** Minor units, before tax. */
+  cost: number;
+}
+
 export interface Calculation {
+  shipping_rates: ShopRate[];
   lines: CalculatedLine[];
   coupons: { code: string; discount: number; discount_tax: number }[];
   fees: { id: string; name: string; total: number; total_tax: number; tax_status: "taxable" | "none"; tax_class: string }[];

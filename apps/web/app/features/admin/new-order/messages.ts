@@ -34,6 +34,11 @@ export const newOrderMessages = {
   shippingTitle: "Shipping method's name",
   shippingTitleHint: "As the customer will read it, such as Courier.",
   shippingTotal: "Shipping cost, before tax",
+  shopRates: "The shop's shipping rates",
+  shopRatesHint:
+    "Priced for these items and this address as the checkout prices them, shipping classes included. Choosing one fills in the name and cost below; you may still change them.",
+  shopRatesNone: "None: type the line below",
+  shopRate: (name: string, cost: string) => `${name}: ${cost}`,
   feesHint:
     "A one-off charge on this order, such as rush handling: an amount, or a percentage of the items' total after discounts such as 10%; below 0 for a discount. Taxed in the class you choose, as the shop taxes its cart fees.",
   addFee: "Add fee",

@@ -12,8 +12,9 @@ import { FieldFrame, fieldId, SelectField, TextField } from "../components/field
 import { Picker } from "../components/Picker.tsx";
 import type { PickerOption } from "../components/picker.ts";
 import { useLoadedOnce } from "../components/use-loaded-once.ts";
+import { moneyInput } from "../order/format.ts";
 import { productTaxClasses } from "../taxes/class-list.ts";
-import { type Calculation, newOrderApi } from "./api.ts";
+import { type Calculation, newOrderApi, type ShopRate } from "./api.ts";
 import { newOrderMessages as t } from "./messages.ts";
 import {
   type DraftFee,
@@ -236,9 +237,47 @@ export function CouponField({ value, onChange }: { value: string; onChange: (val
 }
 
 /** The shipping line: the method's name as the customer reads it, and its cost before tax. */
-export function ShippingLineFields({ draft, onChange, code }: { draft: ItemsDraft; onChange: Update<ItemsDraft>; code: string }) {
+/**
+ * The order's shipping line: the shop's rates for these items and this address (the last pricing's,
+ * class costs included), one of which fills in the line, then the line's name and cost as the owner
+ * types or changes them. The rates' select shows the rate the typed line is, if any.
+ */
+export function ShippingLineFields({
+  draft,
+  onChange,
+  code,
+  calculation,
+  money,
+}: {
+  draft: ItemsDraft;
+  onChange: Update<ItemsDraft>;
+  code: string;
+  calculation: Calculation | null;
+  money: (minor: number) => string;
+}) {
+  const rates = calculation?.shipping_rates ?? [];
+  const minorUnit = calculation?.totals.currency_minor_unit;
+  const typed = (rate: ShopRate) =>
+    draft.shippingTitle.trim() === rate.name && draft.shippingTotal.trim() === moneyInput(rate.cost, code, minorUnit);
+  const choose = (rateId: string) => {
+    const rate = rates.find((r) => r.rate_id === rateId);
+    if (rate) onChange((current) => ({ ...current, shippingTitle: rate.name, shippingTotal: moneyInput(rate.cost, code, minorUnit) }));
+  };
   return (
     <>
+      {rates.length > 0 && (
+        <SelectField
+          path="shipping_lines.0.rate_id"
+          label={t.shopRates}
+          hint={t.shopRatesHint}
+          value={rates.find(typed)?.rate_id ?? ""}
+          options={[
+            { value: "", label: t.shopRatesNone },
+            ...rates.map((rate) => ({ value: rate.rate_id, label: t.shopRate(rate.name, money(rate.cost)) })),
+          ]}
+          onChange={choose}
+        />
+      )}
       <TextField
         path="shipping_lines.0.method_title"
         label={t.shippingTitle}

@@ -159,7 +159,7 @@ function ItemsEditorForm({ order, loaded, onSaved, onCancel }: Props & { loaded:
         </fieldset>
         <fieldset className="admin-fieldset">
           <legend>{n.shippingLine}</legend>
-          <ShippingLineFields draft={draft} onChange={(change) => setDraft(change)} code={code} />
+          <ShippingLineFields draft={draft} onChange={(change) => setDraft(change)} code={code} calculation={calculation} money={money} />
         </fieldset>
         <fieldset className="admin-fieldset">
           <legend>{n.fees}</legend>
