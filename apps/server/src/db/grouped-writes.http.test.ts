@@ -4,7 +4,7 @@
  * each write answers and keeps exactly what it would alone.
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestShop, type TestShop } from "../../../../test/app.ts";
 import { awaited, run, runWork, unitsRun, type Work } from "./unit-of-work.ts";
 
@@ -98,5 +98,15 @@ describe("writes grouped in one turn", () => {
     expect(await write("solo")).toBe("solo");
     expect(await stored()).toEqual(["solo"]);
     expect(unitsRun.groups).toBe(groupsBefore);
+  });
+
+  it("still run while a test fakes setImmediate", async () => {
+    vi.useFakeTimers({ toFake: ["setImmediate"] });
+    try {
+      expect(await Promise.all([write("x"), write("y")])).toEqual(["x", "y"]);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await stored()).toEqual(["x", "y"]);
   });
 });

@@ -147,6 +147,8 @@ interface Member {
   settle: (outcome: Promise<unknown>) => void;
 }
 const groups = new WeakMap<Sqlite, Member[]>();
+/** The real setImmediate, taken before any test can fake the clock: a faked one would never run a group. */
+const atTurnEnd = setImmediate;
 
 /** Queues a grouped write; the group runs once this turn's I/O callbacks have all run (setImmediate). */
 function joinGroup<T>(db: Db, sqlite: Sqlite, work: () => Work<T>): Promise<T> {
@@ -155,7 +157,7 @@ function joinGroup<T>(db: Db, sqlite: Sqlite, work: () => Work<T>): Promise<T> {
     if (!group) {
       group = [];
       groups.set(sqlite, group);
-      setImmediate(() => runGroup(sqlite));
+      atTurnEnd(() => runGroup(sqlite));
     }
     group.push({ db, work, settle: resolve as (outcome: Promise<unknown>) => void });
   });
