@@ -51,10 +51,11 @@ const slugify = (name: string) =>
     .replace(/^-+|-+$/g, "")
     .slice(0, 190);
 
-/** Every class by name, with how many products and variations are in it. */
-export async function listShippingClasses(db: Db): Promise<OwnerShippingClass[]> {
+/** Every class by name, with how many products and variations are in it; or only the class `id` (its saves and delete read it back). */
+export async function listShippingClasses(db: Db, id?: number): Promise<OwnerShippingClass[]> {
   const rows = await db
     .selectFrom("shipping_classes as c")
+    .$if(id !== undefined, (query) => query.where("c.id", "=", id as number))
     .select((eb) => [
       "c.id",
       "c.name",
@@ -79,7 +80,7 @@ export async function listShippingClasses(db: Db): Promise<OwnerShippingClass[]>
 }
 
 async function findClass(db: Db, id: number): Promise<OwnerShippingClass | undefined> {
-  return (await listShippingClasses(db)).find((c) => c.id === id);
+  return (await listShippingClasses(db, id))[0];
 }
 
 export async function readShippingClass(ctx: RequestContext, id: number): Promise<OwnerShippingClass> {
