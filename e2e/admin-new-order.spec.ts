@@ -1,6 +1,7 @@
 /**
  * An order taken by phone (decision 0089): the owner adds an order for the demo's Hoodie Red/L with
- * the SAVE10 coupon, the shop's flat rate picked from its rates then renamed as a courier's charge and a one-off rush fee, sees the shop's totals, creates it, finds the customer's
+ * the SAVE10 coupon, the shop's flat rate picked from its rates then renamed as a courier's charge (the order keeps the
+ * flat rate's method) and a one-off rush fee, sees the shop's totals, creates it, finds the customer's
  * payment page on the order, and the customer pays there by test card in a browser of their own;
  * the order then shows processing. axe on the new order page, at a desktop width and at 390 px.
  */
@@ -77,10 +78,9 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   await rates.selectOption({ label: "Flat rate: $5.00" });
   await expect(form.getByLabel("Shipping method's name")).toHaveValue("Flat rate");
   await expect(form.getByLabel(/Shipping cost, before tax/)).toHaveValue("5.00");
-  // The owner's own name for it: the line is theirs to change.
+  // The owner's own name for it: the line is theirs to change, and stays the shop's flat rate (its method kept on the order).
   await form.getByLabel("Shipping method's name").fill("Courier");
-  await form.getByLabel(/Shipping cost, before tax/).fill("5.00");
-  await expect(rates).toHaveValue("");
+  await expect(rates).toHaveValue(/^flat_rate:\d+$/);
   // A one-off fee: its name is asked for first, and it is taxed in the standard class unless told.
   await page.getByRole("button", { name: "Add fee" }).click();
   const feeName = form.getByLabel("Fee's name (Fee 1)");
@@ -124,6 +124,10 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   await expect(page.locator(".admin-order-status")).toHaveText("Status: Pending payment");
   await expect(page.getByText(total).first()).toBeVisible();
   await expect(page.getByText("Rush handling").first()).toBeVisible();
+  // The shipping line under the owner's name, with the method of the rate chosen, as a checkout's order shows it.
+  const delivery = page.getByRole("region", { name: "Shipping", exact: true });
+  await expect(delivery).toContainText("Courier");
+  await expect(delivery).toContainText("Method: Flat rate");
   // Each fee with the class it is taxed in, as the order keeps it.
   const orderTotals = page.locator(".admin-order-totals");
   await expect(orderTotals.getByText("Fee: Rush handling (Standard rate tax)")).toBeVisible();

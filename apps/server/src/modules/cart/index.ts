@@ -41,5 +41,5 @@ export {
 } from "./held-cart.ts";
 /** An order the owner makes by hand, priced by the checkout's stages (decision 0089). */
 export type { HandLineInput, HandPriced, HandPricingInput, OwnHoldings } from "./order-by-hand.ts";
-export { priceOrderByHand } from "./order-by-hand.ts";
+export { HAND_RATE, priceOrderByHand } from "./order-by-hand.ts";
 export { type ShopPriceDisplay, shopPriceDisplay, shopPriceDisplayCached } from "./shop-prices.ts";

@@ -59,8 +59,8 @@ export interface HandPriced {
   rates: RateOption[];
 }
 
-/** The rate standing for the owner's shipping line: taxed as the shop taxes shipping. */
-const HAND_RATE = "manual";
+/** The rate standing for the owner's shipping line (its method_id and rate_id): taxed as the shop taxes shipping. */
+export const HAND_RATE = "manual";
 
 /**
  * Prices the order, or answers each field that cannot stand, keyed by its path in the request

@@ -136,6 +136,22 @@ describe("pricing", () => {
     expect(Object.keys(fieldMessages(refused))).toEqual(["line_items.0.variation_id"]);
   });
 
+  it("keeps a rate chosen by its id as the checkout keeps it: its method on the order, the owner's own name and amount standing", async () => {
+    const body = { billing: testBilling("rate-id@example.com"), line_items: [{ product_id: tShirt, quantity: 1 }] };
+    const offered = (await adminCall(owner, "POST", "/orders/calculate", body)).json();
+    const flat = offered.shipping_rates.find((rate: { method_id: string }) => rate.method_id === "flat_rate");
+    expect(flat).toMatchObject({ name: "Flat rate", cost: 500 });
+    // As the console sends a rate chosen then renamed: its id, and the name the owner typed over the rate's.
+    const response = await create({ ...body, shipping_lines: [{ rate_id: flat.rate_id, method_title: "Courier" }] });
+    expect(response.statusCode, response.body).toBe(201);
+    const order = (await adminCall(owner, "GET", `/orders/${response.json().id}`)).json();
+    expect(order.shipping.lines).toEqual([{ method_id: "flat_rate", instance_id: flat.instance_id, name: "Courier", total: 500 }]);
+    expect(order.totals.shipping).toBe(500);
+    // The owner's own line, without a rate, is "manual".
+    const own = (await create({ ...body, shipping_lines: [{ method_title: "Courier", total: 500 }] })).json();
+    expect(own.shipping.lines).toEqual([{ method_id: "manual", instance_id: 0, name: "Courier", total: 500 }]);
+  });
+
   it("refuses totals sent by the client", async () => {
     const response = await create({ billing: testBilling(), line_items: [{ product_id: tShirt, quantity: 1 }], total: 1 });
     expect(response.statusCode).toBe(400);

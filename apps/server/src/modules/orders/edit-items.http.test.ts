@@ -56,6 +56,7 @@ type Order = {
   payment_url: string | null;
   lines: { product_id: number; variation_id: number | null; name: string; quantity: number; total: number }[];
   totals: { total: number; tax: number; items: number; shipping: number; discount: number };
+  shipping: { lines: { method_id: string; instance_id: number; name: string; total: number }[] };
   billing_address: Record<string, string>;
   shipping_address: Record<string, string>;
   customer: { email: string };
@@ -305,6 +306,27 @@ describe("editing an order awaiting payment", () => {
     const form = (await adminCall(owner, "GET", `/orders/${order.id}/items`)).json();
     expect(form.fee_lines).toEqual([{ name: "Gift wrap", total: 300, tax_status: "taxable", tax_class: "" }]);
     expect(form.shipping_lines).toEqual([{ method_title: "Express", total: 1500 }]);
+  });
+
+  it("makes the shipping line one of the shop's rates when chosen by its id, even of the same name and amount", async () => {
+    const order = await made("edit-rate@example.com", {
+      line_items: [{ product_id: tShirt, quantity: 1 }],
+      shipping_lines: [{ method_title: "Flat rate", total: 500 }],
+    });
+    expect(order.shipping.lines).toEqual([{ method_id: "manual", instance_id: 0, name: "Flat rate", total: 500 }]);
+    const preview = await adminCall(owner, "POST", `/orders/${order.id}/items/calculate`, {
+      line_items: [{ product_id: tShirt, quantity: 1 }],
+    });
+    const flat = preview.json().shipping_rates.find((rate: { method_id: string }) => rate.method_id === "flat_rate");
+    const items = { line_items: [{ product_id: tShirt, quantity: 1 }], shipping_lines: [{ rate_id: flat.rate_id }] };
+    const saved = await edit(order, items);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().shipping.lines).toEqual([{ method_id: "flat_rate", instance_id: flat.instance_id, name: "Flat rate", total: 500 }]);
+    expect(notes(saved.json()).at(-1)).toMatch(/shipping method manual → flat_rate/);
+    // The same rate again, under the owner's own name: still the rate's method.
+    const renamed = await edit(saved.json(), { ...items, shipping_lines: [{ rate_id: flat.rate_id, method_title: "Courier" }] });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().shipping.lines).toEqual([{ method_id: "flat_rate", instance_id: flat.instance_id, name: "Courier", total: 500 }]);
   });
 });
 

@@ -12,7 +12,7 @@ import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
-import type { OwnHoldings } from "../cart/index.ts";
+import { HAND_RATE, type OwnHoldings } from "../cart/index.ts";
 import { getCustomer } from "../customers/index.ts";
 import { type ShopContext, withShopSettings } from "../settings/index.ts";
 import { calculatedOrder, checkedFees, couponCode, type HandOrderInput, price } from "./by-hand.ts";
@@ -180,8 +180,10 @@ export async function editOrderItems(context: RequestContext, id: number, input:
   const oldShipping = JSON.parse(read.shipping_lines) as StoredShippingLine[];
   const shippingLines = pricing.chosenRates.map((rate) => {
     const kept = oldShipping[0];
-    // The same line as before keeps what the checkout stored with it (its method, a pickup location).
-    if (kept && kept.name === rate.name && Number(kept.total) === rate.cost) return kept;
+    // The same line as before keeps what the checkout stored with it (its method, a pickup location); one of the
+    // shop's rates chosen in its place (rate_id) is that rate's, whatever the line it replaces was called.
+    const sameMethod = rate.method_id === HAND_RATE || (kept?.method_id === rate.method_id && kept?.instance_id === rate.instance_id);
+    if (kept && sameMethod && kept.name === rate.name && Number(kept.total) === rate.cost) return kept;
     return { method_id: rate.method_id, instance_id: rate.instance_id, name: rate.name, total: String(rate.cost) };
   });
   const feeLines = orderFeesOf(pricing, view);
@@ -192,8 +194,8 @@ export async function editOrderItems(context: RequestContext, id: number, input:
     newItems,
     oldCoupons: oldCoupons.map((c) => c.code),
     newCoupons: newCoupons.map((c) => c.code),
-    oldShipping: oldShipping.map((line) => ({ name: line.name, total: Number(line.total) || 0 })),
-    newShipping: shippingLines.map((line) => ({ name: line.name, total: Number(line.total) || 0 })),
+    oldShipping: oldShipping.map((line) => ({ name: line.name, total: Number(line.total) || 0, method: line.method_id })),
+    newShipping: shippingLines.map((line) => ({ name: line.name, total: Number(line.total) || 0, method: line.method_id })),
     oldFees: readFeeLines(read.fee_lines),
     newFees: feeLines,
     money,
@@ -341,8 +343,8 @@ interface ChangeFacts {
   newItems: repo.NewOrderItem[];
   oldCoupons: string[];
   newCoupons: string[];
-  oldShipping: { name: string; total: number }[];
-  newShipping: { name: string; total: number }[];
+  oldShipping: { name: string; total: number; method?: string }[];
+  newShipping: { name: string; total: number; method?: string }[];
   oldFees: StoredFeeLine[];
   newFees: StoredFeeLine[];
   money: (amount: number | string) => string;
@@ -380,6 +382,8 @@ export function describeChanges(facts: ChangeFacts): string[] {
   const ship = (line: { name: string; total: number } | undefined) => (line ? `${line.name} ${facts.money(line.total)}` : "none");
   const [oldShip, newShip] = [facts.oldShipping[0], facts.newShipping[0]];
   if (oldShip?.name !== newShip?.name || oldShip?.total !== newShip?.total) changes.push(`shipping ${ship(oldShip)} → ${ship(newShip)}`);
+  // The same name and amount under another method: a line typed by hand made one of the shop's rates, or the reverse.
+  else if (oldShip && newShip && oldShip.method !== newShip.method) changes.push(`shipping method ${oldShip.method} → ${newShip.method}`);
   const fees = (list: StoredFeeLine[]) => new Map(list.map((fee) => [fee.name, fee]));
   const [oldFees, newFees] = [fees(facts.oldFees), fees(facts.newFees)];
   // How a fee is taxed, in words: its class's slug ("standard" for ""), or untaxed.

@@ -36,9 +36,10 @@ export const newOrderMessages = {
   shippingTotal: "Shipping cost, before tax",
   shopRates: "The shop's shipping rates",
   shopRatesHint:
-    "Priced for these items and this address as the checkout prices them, shipping classes included. Choosing one fills in the name and cost below; you may still change them.",
+    "Priced for these items and this address as the checkout prices them, shipping classes included. The order keeps the method you choose; its name and cost fill in below, and you may still change them.",
   shopRatesNone: "None: type the line below",
   shopRate: (name: string, cost: string) => `${name}: ${cost}`,
+  shopRateGone: (name: string) => `${name} (not offered for this order now)`,
   feesHint:
     "A one-off charge on this order, such as rush handling: an amount, or a percentage of the items' total after discounts such as 10%; below 0 for a discount. Taxed in the class you choose, as the shop taxes its cart fees.",
   addFee: "Add fee",

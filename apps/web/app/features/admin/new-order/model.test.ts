@@ -6,9 +6,11 @@ import {
   emptyDraft,
   feeTaxChoice,
   feeTaxFrom,
+  followRate,
   itemsBody,
   NOT_TAXABLE,
   type OrderDraft,
+  pickRate,
   pricingKey,
   requestBody,
   shipToBilling,
@@ -74,6 +76,61 @@ describe("requestBody", () => {
     if (!yen.ok) throw new Error("refused");
     expect(yen.body.shipping_lines).toEqual([{ method_title: "Shipping", total: 500 }]);
     expect(requestBody(draft({ shippingTotal: "5.5" }), "JPY", 0).ok).toBe(false);
+  });
+});
+
+describe("a shipping line that is one of the shop's rates", () => {
+  const cost = (minor: number) => (minor / 100).toFixed(2);
+  const flat = { rate_id: "flat_rate:1", name: "Flat rate", cost: 500 };
+
+  it("sends the chosen rate by its id alone, so the shop prices it and the order keeps its method", () => {
+    const picked = pickRate(draft(), flat, cost);
+    expect(picked).toMatchObject({ shippingRate: { id: "flat_rate:1", name: "Flat rate", total: "5.00" }, shippingTitle: "Flat rate" });
+    const made = requestBody(picked, "USD", 2);
+    if (!made.ok) throw new Error("refused");
+    expect(made.body.shipping_lines).toEqual([{ rate_id: "flat_rate:1" }]);
+  });
+
+  it("sends the name or cost the owner typed over the rate's with its id, and a blank one as the rate's", () => {
+    const picked = pickRate(draft(), flat, cost);
+    const renamed = requestBody({ ...picked, shippingTitle: " Courier " }, "USD", 2);
+    if (!renamed.ok) throw new Error("refused");
+    expect(renamed.body.shipping_lines).toEqual([{ rate_id: "flat_rate:1", method_title: "Courier" }]);
+    const repriced = requestBody({ ...picked, shippingTotal: "4.5" }, "USD", 2);
+    if (!repriced.ok) throw new Error("refused");
+    expect(repriced.body.shipping_lines).toEqual([{ rate_id: "flat_rate:1", total: 450 }]);
+    const blank = requestBody({ ...picked, shippingTitle: "", shippingTotal: " " }, "USD", 2);
+    if (!blank.ok) throw new Error("refused");
+    expect(blank.body.shipping_lines).toEqual([{ rate_id: "flat_rate:1" }]);
+    expect(requestBody({ ...picked, shippingTotal: "five" }, "USD", 2)).toMatchObject({
+      ok: false,
+      errors: { "shipping_lines.0.total": "Enter an amount, such as 5.00." },
+    });
+  });
+
+  it("makes the line the owner's own again when no rate is chosen, keeping what is typed", () => {
+    const own = pickRate(pickRate(draft(), flat, cost), undefined, cost);
+    expect(own).toMatchObject({ shippingRate: null, shippingTitle: "Flat rate", shippingTotal: "5.00" });
+    const made = requestBody(own, "USD", 2);
+    if (!made.ok) throw new Error("refused");
+    expect(made.body.shipping_lines).toEqual([{ method_title: "Flat rate", total: 500 }]);
+  });
+
+  it("follows the rate's new pricing where the owner has not typed over it", () => {
+    const picked = pickRate(draft(), flat, cost);
+    // Two more items: the rate costs more; its name and cost as filled in follow.
+    const followed = followRate(picked, [{ ...flat, cost: 900 }], cost);
+    expect(followed).toMatchObject({ shippingRate: { total: "9.00" }, shippingTitle: "Flat rate", shippingTotal: "9.00" });
+    // A name typed over stays, and is still sent; the cost left alone follows.
+    const renamed = followRate({ ...picked, shippingTitle: "Courier" }, [{ ...flat, cost: 900 }], cost);
+    expect(renamed).toMatchObject({ shippingTitle: "Courier", shippingTotal: "9.00" });
+    // A cost typed over stays.
+    expect(followRate({ ...picked, shippingTotal: "4.00" }, [{ ...flat, cost: 900 }], cost).shippingTotal).toBe("4.00");
+    // Nothing new, a rate not offered, or no rate chosen: the same draft.
+    expect(followRate(picked, [flat], cost)).toBe(picked);
+    expect(followRate(picked, [{ ...flat, rate_id: "flat_rate:2" }], cost)).toBe(picked);
+    const own = draft({ shippingTitle: "Courier", shippingTotal: "5" });
+    expect(followRate(own, [flat], cost)).toBe(own);
   });
 });
 

@@ -57,11 +57,24 @@ export const feeTaxFrom = (choice: string): Pick<DraftFee, "taxable" | "taxClass
 /** A fee as the owner API takes it: an amount or a percentage, its tax status and class. */
 export type FeeLineBody = { name: string; tax_status: "taxable" | "none"; tax_class?: string } & ({ total: number } | { percent: number });
 
+/**
+ * One of the shop's rates the shipping line is (its `rate_id`, as `/orders/calculate` lists them), with the
+ * name and cost it last filled in, as typed text: the line keeps the rate's method, and a name or cost the
+ * owner typed over stands instead of the rate's.
+ */
+export interface PickedRate {
+  id: string;
+  name: string;
+  total: string;
+}
+
 /** What an order holds and the shop prices: the part Add order and the order page's "Edit items" share (decision 0092). */
 export interface ItemsDraft {
   lines: DraftLine[];
   /** Coupon codes as typed: several apart by commas. */
   coupon: string;
+  /** The shop's rate chosen for the shipping line; null for a line the owner typed (method "manual"). */
+  shippingRate: PickedRate | null;
   shippingTitle: string;
   shippingTotal: string;
   fees: DraftFee[];
@@ -86,6 +99,7 @@ export const emptyDraft = (): OrderDraft => ({
   shipToBilling: true,
   lines: [],
   coupon: "",
+  shippingRate: null,
   shippingTitle: "",
   shippingTotal: "",
   fees: [],
@@ -115,9 +129,12 @@ export function shipToBilling(draft: OrderDraft, on: boolean): OrderDraft {
 export interface ItemsBody {
   line_items: { product_id: number; variation_id?: number; quantity: number }[];
   coupon_lines: { code: string }[];
-  shipping_lines: { method_title: string; total: number }[];
+  shipping_lines: ShippingLineBody[];
   fee_lines: FeeLineBody[];
 }
+
+/** The shipping line as the owner API takes it: one of the shop's rates (its name or cost given only where the owner changed them), or the owner's own. */
+export type ShippingLineBody = { rate_id: string; method_title?: string; total?: number } | { method_title: string; total: number };
 
 export interface HandOrderBody extends ItemsBody {
   status: HandStatus;
@@ -155,7 +172,20 @@ export function itemsBody(
   if (shippingTotal === null) errors["shipping_lines.0.total"] = "Enter an amount, such as 5.00.";
   else if (shippingTotal > MAX_AMOUNT) errors["shipping_lines.0.total"] = "Enter a smaller amount: this is more than an order can hold.";
   const title = draft.shippingTitle.trim();
-  const shipping = title || draft.shippingTotal.trim() ? [{ method_title: title || "Shipping", total: shippingTotal ?? 0 }] : [];
+  const rate = draft.shippingRate;
+  // A rate chosen is sent by its id, so the order keeps its method as a checkout's would; what the owner typed
+  // over its name or cost goes with it, and a field left as the rate filled it in is the rate's, priced by the shop.
+  const shipping: ShippingLineBody[] = rate
+    ? [
+        {
+          rate_id: rate.id,
+          ...(title && title !== rate.name ? { method_title: title } : {}),
+          ...(draft.shippingTotal.trim() && draft.shippingTotal.trim() !== rate.total ? { total: shippingTotal ?? 0 } : {}),
+        },
+      ]
+    : title || draft.shippingTotal.trim()
+      ? [{ method_title: title || "Shipping", total: shippingTotal ?? 0 }]
+      : [];
   // A row left blank is not sent: the owner clicked "Add fee" and has typed nothing yet.
   const feeLines = draft.fees.flatMap((fee, index): FeeLineBody[] => {
     if (blankFee(fee)) return [];
@@ -184,6 +214,41 @@ export function itemsBody(
     ok: true,
     body: { line_items: lineItems, coupon_lines: couponLines(draft.coupon), shipping_lines: shipping, fee_lines: feeLines },
   };
+}
+
+/**
+ * The chosen rate as the shop last priced it (`rates`: the last pricing's, for these items and this address):
+ * its name and cost fill the line again where they still read as the rate last filled them in, so a rate whose
+ * cost follows the items (so much per item, a class's cost) shows what it charges; what the owner typed stays.
+ * The draft itself when nothing changes, or the rate is not offered (the server names that beside the rates).
+ */
+export function followRate<D extends ItemsDraft>(
+  draft: D,
+  rates: readonly { rate_id: string; name: string; cost: number }[],
+  costText: (cost: number) => string,
+): D {
+  const picked = draft.shippingRate;
+  const rate = picked && rates.find((r) => r.rate_id === picked.id);
+  if (!picked || !rate) return draft;
+  const total = costText(rate.cost);
+  if (picked.name === rate.name && picked.total === total) return draft;
+  return {
+    ...draft,
+    shippingRate: { id: picked.id, name: rate.name, total },
+    shippingTitle: draft.shippingTitle.trim() === picked.name ? rate.name : draft.shippingTitle,
+    shippingTotal: draft.shippingTotal.trim() === picked.total ? total : draft.shippingTotal,
+  };
+}
+
+/** The line once one of the shop's rates is chosen from its list: its name and cost filled in; none chosen keeps what is typed as the owner's own line. */
+export function pickRate<D extends ItemsDraft>(
+  draft: D,
+  rate: { rate_id: string; name: string; cost: number } | undefined,
+  costText: (cost: number) => string,
+): D {
+  if (!rate) return { ...draft, shippingRate: null };
+  const total = costText(rate.cost);
+  return { ...draft, shippingRate: { id: rate.rate_id, name: rate.name, total }, shippingTitle: rate.name, shippingTotal: total };
 }
 
 /** The codes typed, one line each (commas or spaces apart), each once. */

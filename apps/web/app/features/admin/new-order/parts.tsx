@@ -14,7 +14,7 @@ import type { PickerOption } from "../components/picker.ts";
 import { useLoadedOnce } from "../components/use-loaded-once.ts";
 import { moneyInput } from "../order/format.ts";
 import { productTaxClasses } from "../taxes/class-list.ts";
-import { type Calculation, newOrderApi, type ShopRate } from "./api.ts";
+import { type Calculation, newOrderApi } from "./api.ts";
 import { newOrderMessages as t } from "./messages.ts";
 import {
   type DraftFee,
@@ -22,8 +22,10 @@ import {
   draftPaths,
   feeTaxChoice,
   feeTaxFrom,
+  followRate,
   type ItemsDraft,
   NOT_TAXABLE,
+  pickRate,
   type VariationChoice,
 } from "./model.ts";
 
@@ -105,7 +107,7 @@ export function itemsLabel(path: string, draft: ItemsDraft): string | undefined 
     return `${name}: ${field === "quantity" ? t.quantity : field === "variation_id" ? t.variation : t.product}`;
   }
   if (area === "coupon_lines") return t.coupon;
-  if (area === "shipping_lines") return field === "total" ? t.shippingTotal : t.shippingTitle;
+  if (area === "shipping_lines") return field === "total" ? t.shippingTotal : field === "rate_id" ? t.shopRates : t.shippingTitle;
   if (area === "fee_lines" && index !== undefined)
     return `${draft.fees[Number(index)]?.name.trim() || t.feeRow(Number(index) + 1)}: ${field === "total" ? t.feeAmount : field === "tax_class" ? t.feeTaxClass : t.feeName}`;
   if (area === "add_product") return t.items;
@@ -236,11 +238,11 @@ export function CouponField({ value, onChange }: { value: string; onChange: (val
   return <TextField path="coupon_lines.0.code" label={t.coupon} hint={t.couponHint} value={value} onChange={onChange} />;
 }
 
-/** The shipping line: the method's name as the customer reads it, and its cost before tax. */
 /**
  * The order's shipping line: the shop's rates for these items and this address (the last pricing's,
- * class costs included), one of which fills in the line, then the line's name and cost as the owner
- * types or changes them. The rates' select shows the rate the typed line is, if any.
+ * class costs included), one of which the line is (sent by its id, so the order keeps the rate's
+ * method) or none (the owner's own line), then the line's name and cost as the owner types or changes
+ * them. A rate's name and cost follow its pricing until the owner types over them.
  */
 export function ShippingLineFields({
   draft,
@@ -257,25 +259,39 @@ export function ShippingLineFields({
 }) {
   const rates = calculation?.shipping_rates ?? [];
   const minorUnit = calculation?.totals.currency_minor_unit;
-  const typed = (rate: ShopRate) =>
-    draft.shippingTitle.trim() === rate.name && draft.shippingTotal.trim() === moneyInput(rate.cost, code, minorUnit);
-  const choose = (rateId: string) => {
-    const rate = rates.find((r) => r.rate_id === rateId);
-    if (rate) onChange((current) => ({ ...current, shippingTitle: rate.name, shippingTotal: moneyInput(rate.cost, code, minorUnit) }));
-  };
+  const costText = (cost: number) => moneyInput(cost, code, minorUnit);
+  const latest = useRef({ onChange, costText });
+  latest.current = { onChange, costText };
+  // Each new pricing: the chosen rate's name and cost as it now prices them, where the owner has not typed over them.
+  useEffect(() => {
+    const offered = calculation?.shipping_rates;
+    if (offered) latest.current.onChange((current) => followRate(current, offered, latest.current.costText));
+  }, [calculation]);
+  const picked = draft.shippingRate;
+  // A rate chosen that this pricing does not offer (another address, or a pricing refused) stays listed, so the owner sees it and can change it.
+  const gone = picked && !rates.some((rate) => rate.rate_id === picked.id) ? picked : null;
   return (
     <>
-      {rates.length > 0 && (
+      {(rates.length > 0 || gone) && (
         <SelectField
           path="shipping_lines.0.rate_id"
           label={t.shopRates}
           hint={t.shopRatesHint}
-          value={rates.find(typed)?.rate_id ?? ""}
+          value={picked?.id ?? ""}
           options={[
             { value: "", label: t.shopRatesNone },
             ...rates.map((rate) => ({ value: rate.rate_id, label: t.shopRate(rate.name, money(rate.cost)) })),
+            ...(gone ? [{ value: gone.id, label: t.shopRateGone(gone.name) }] : []),
           ]}
-          onChange={choose}
+          onChange={(rateId) =>
+            onChange((current) =>
+              pickRate(
+                current,
+                rates.find((r) => r.rate_id === rateId),
+                costText,
+              ),
+            )
+          }
         />
       )}
       <TextField

@@ -28,6 +28,8 @@ export function draftFromForm(form: ItemsForm, currency: string, minorUnit: numb
       quantity: String(line.quantity),
     })),
     coupon: form.coupon_lines.map((line) => line.code).join(", "),
+    // The line as the order keeps it, sent back as the owner's own; choosing one of the shop's rates makes it that rate's.
+    shippingRate: null,
     shippingTitle: shipping?.method_title ?? "",
     shippingTotal: shipping ? moneyInput(shipping.total, currency, minorUnit) : "",
     fees: form.fee_lines.map((fee, index) => ({

@@ -42,6 +42,14 @@ export const ADDRESS_FIELD_LABELS: Record<string, string> = {
   email: "Email",
 };
 
+/** The shop's shipping methods by id (rate_id's part before the colon), and an order's line typed by hand. */
+const SHIPPING_METHODS: Record<string, string> = {
+  flat_rate: "Flat rate",
+  free_shipping: "Free shipping",
+  pickup_location: "Local pickup",
+  manual: "Entered by hand",
+};
+
 export const orderMessages = {
   title: (number: string) => `Order #${number}`,
   loadingTitle: "Order",
@@ -96,6 +104,8 @@ export const orderMessages = {
   delivery: "Shipping",
   pickup: "Pickup at",
   noShipping: "No shipping on this order.",
+  /** A shipping line's method, under its name: the shop's kinds of rate by id, the owner's own line "manual". */
+  shippingMethod: (method: string) => `Method: ${SHIPPING_METHODS[method] ?? method}`,
   payment: "Payment",
   awaitingPayment: "Awaiting payment",
   paymentPage: "Customer payment page →",

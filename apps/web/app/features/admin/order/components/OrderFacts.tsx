@@ -35,7 +35,18 @@ export function DeliveryCard({ order }: { order: OrderReply }) {
       {pickup_location ? (
         <Pairs pairs={[[t.pickup, pickup_location]]} />
       ) : lines.length ? (
-        <Pairs pairs={lines.map((line) => [line.name, formatMoney(line.total, order.totals.currency, order.totals.currency_minor_unit)])} />
+        <dl className="admin-details">
+          {lines.map((line, index) => (
+            // Lines may share a name (one package each): their place tells them apart; the order's lines never move.
+            <div key={index} className="admin-details__row">
+              <dt>
+                {line.name}
+                <span className="admin-muted admin-order-shipping-method">{t.shippingMethod(line.method_id)}</span>
+              </dt>
+              <dd>{formatMoney(line.total, order.totals.currency, order.totals.currency_minor_unit)}</dd>
+            </div>
+          ))}
+        </dl>
       ) : (
         <p className="admin-muted">{t.noShipping}</p>
       )}
