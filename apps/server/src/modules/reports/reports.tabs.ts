@@ -213,30 +213,45 @@ function billingName(json: string): string {
   }
 }
 
+/** Whose orders a customer row sums: an account's id, else a guest's lower-cased e-mail ("" for an account). */
+const guestEmail = sql<string>`case when o.customer_id is null then lower(o.billing_email) else '' end`;
+const ownerKey = (customerId: number | null, email: string) => `${customerId ?? ""}/${email}`;
+
 /**
- * Each guest's name, by the lower-cased e-mail: the billing first and last names of their newest
- * order among those counted (the row's last order); "" when that order kept neither.
+ * The billing first and last names of the newest order counted (the row's last order) of each guest,
+ * and of each account in `accounts` (those whose own names are empty), keyed by `ownerKey`; "" when
+ * that order kept neither. Ranked by `row_number()`, which both databases have.
  */
-async function guestNames(ctx: RequestContext, bounds: Bounds): Promise<Map<string, string>> {
-  const ranked = paidOrders(ctx, bounds)
-    .where("o.customer_id", "is", null)
-    .select([
-      sql<string>`lower(o.billing_email)`.as("email"),
+async function newestOrderNames(ctx: RequestContext, bounds: Bounds, guests: boolean, accounts: number[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const read = async (whose: "guests" | number[]) => {
+    const orders = paidOrders(ctx, bounds);
+    const ranked = (whose === "guests" ? orders.where("o.customer_id", "is", null) : orders.where("o.customer_id", "in", whose)).select([
+      "o.customer_id",
+      guestEmail.as("email"),
       "o.billing_address",
-      sql<number | string>`row_number() over (partition by lower(o.billing_email) order by o.created_at desc, o.id desc)`.as("place"),
+      sql<number | string>`row_number() over (partition by o.customer_id, ${guestEmail} order by o.created_at desc, o.id desc)`.as("place"),
     ]);
-  const newest = await ctx.db.selectFrom(ranked.as("g")).select(["g.email", "g.billing_address"]).where("g.place", "=", 1).execute();
-  return new Map(newest.map((row) => [row.email, billingName(row.billing_address)]));
+    const newest = await ctx.db
+      .selectFrom(ranked.as("n"))
+      .select(["n.customer_id", "n.email", "n.billing_address"])
+      .where("n.place", "=", 1)
+      .execute();
+    for (const row of newest) names.set(ownerKey(row.customer_id, row.email), billingName(row.billing_address));
+  };
+  if (guests) await read("guests");
+  for (let start = 0; start < accounts.length; start += NAMES_PAGE) await read(accounts.slice(start, start + NAMES_PAGE));
+  return names;
 }
 
 /**
  * Each customer of paid orders: an account by its id, a guest by the e-mail of their orders (any
  * case), with their orders, spend (totals less refunds, as "sales"), average and newest order. An
- * account is named as it is now; a guest by their newest order's billing name, or their e-mail when
- * that order kept no name (so the page, the API and the CSV show, search and sort the same name).
+ * account is named as it is now; a guest, or an account whose first and last names are empty, by
+ * their newest order's billing name, else by their e-mail (so the page, the API and the CSV show,
+ * search and sort the same name).
  */
 async function customerRows(ctx: RequestContext, bounds: Bounds): Promise<CustomerRow[]> {
-  const guestEmail = sql<string>`case when o.customer_id is null then lower(o.billing_email) else '' end`;
   const rows = await paidOrders(ctx, bounds)
     .select("o.customer_id")
     .select(guestEmail.as("guest_email"))
@@ -248,30 +263,29 @@ async function customerRows(ctx: RequestContext, bounds: Bounds): Promise<Custom
     .groupBy(["o.customer_id", guestEmail])
     .execute();
   const ids = rows.flatMap((row) => (row.customer_id === null ? [] : [row.customer_id]));
-  const accounts = new Map<number, { email: string; first_name: string; last_name: string }>();
+  const accounts = new Map<number, { email: string; name: string }>();
   for (let start = 0; start < ids.length; start += NAMES_PAGE) {
     const found = await ctx.db
       .selectFrom("customers")
       .select(["id", "email", "first_name", "last_name"])
       .where("id", "in", ids.slice(start, start + NAMES_PAGE))
       .execute();
-    for (const account of found) accounts.set(account.id, account);
+    for (const account of found)
+      accounts.set(account.id, { email: account.email, name: `${account.first_name} ${account.last_name}`.trim() });
   }
-  const guests = rows.some((row) => row.customer_id === null) ? await guestNames(ctx, bounds) : new Map<string, string>();
+  const nameless = ids.filter((id) => !accounts.get(id)?.name);
+  const guests = rows.some((row) => row.customer_id === null);
+  const newest = guests || nameless.length ? await newestOrderNames(ctx, bounds, guests, nameless) : new Map<string, string>();
   return rows.map((row) => {
     const account = row.customer_id === null ? undefined : accounts.get(row.customer_id);
+    const email = account?.email ?? row.guest_email;
     const orders = Number(row.orders);
     const spend = Number(row.spend);
     return {
       customer_id: row.customer_id,
       type: row.customer_id === null ? "guest" : "registered",
-      name:
-        row.customer_id === null
-          ? guests.get(row.guest_email) || row.guest_email
-          : account
-            ? `${account.first_name} ${account.last_name}`.trim()
-            : "",
-      email: account?.email ?? row.guest_email,
+      name: account?.name || newest.get(ownerKey(row.customer_id, row.guest_email)) || email,
+      email,
       orders,
       spend,
       average: orders ? Math.round(spend / orders) : 0,
