@@ -16,6 +16,7 @@ import { deleteExpiredCarts } from "./modules/cart/index.ts";
 import { queueSaleChanges } from "./modules/catalog/index.ts";
 import { sweepUnpaidOrders } from "./modules/checkout/index.ts";
 import { deleteEndedLoginSessions, deleteEndedPasswordResets, ensureOwner } from "./modules/customers/index.ts";
+import { deleteStaleUploads } from "./modules/downloads/index.ts";
 import { createMailer } from "./modules/emails/index.ts";
 import { deleteExpiredDrafts, sweepPendingEntries } from "./modules/forms/index.ts";
 import { settlePendingRefunds } from "./modules/orders/index.ts";
@@ -58,13 +59,14 @@ async function main() {
   // Once listening and every five minutes (any process may do it): orders that waited for their payment
   // longer than the shop holds stock are cancelled and their stock returned, unless their gateway
   // says they were paid (settled) or cannot tell (held); carts idle for two days, login sessions no
-  // token can name any more, password reset links that stopped working and guests' remembered facts after a month are deleted. Form entries whose
+  // token can name any more, password reset links that stopped working and guests' remembered facts after a month are deleted,
+  // and the staged rows of download uploads that stopped arriving an hour ago (a process that died mid-upload). Form entries whose
   // charge was never recorded are settled by asking their gateway, and expired form drafts deleted. Scheduled
   // sales that started or ended are queued for webhooks (product.updated).
   const sweep = async () => {
     try {
       const { holdStockMinutes } = await getSettings(db);
-      const [orders, carts, meta, sessions, resets, entries, drafts, stockAlerts] = await Promise.all([
+      const [orders, carts, meta, sessions, resets, entries, drafts, stockAlerts, uploads] = await Promise.all([
         sweepUnpaidOrders(db, holdStockMinutes),
         deleteExpiredCarts(db, new Date().toISOString()),
         deleteStaleGuestMeta(db),
@@ -73,11 +75,12 @@ async function main() {
         sweepPendingEntries(db, { mailer, log: app.log }),
         deleteExpiredDrafts(db),
         pruneStockAlerts(db),
+        deleteStaleUploads(db),
       ]);
-      if (Object.values(orders).some(Boolean) || carts || meta || sessions || resets || stockAlerts)
+      if (Object.values(orders).some(Boolean) || carts || meta || sessions || resets || stockAlerts || uploads)
         app.log.info(
-          { ...orders, carts, meta, sessions, resets, stockAlerts },
-          "sweep: unpaid orders settled, held, failed or cancelled; due emails sent; expired carts, sessions, password resets and old stock notices deleted",
+          { ...orders, carts, meta, sessions, resets, stockAlerts, stagedUploadRows: uploads },
+          "sweep: unpaid orders settled, held, failed or cancelled; due emails sent; expired carts, sessions, password resets, old stock notices and uploads left unfinished deleted",
         );
       // Scheduled sales that started or ended since the last sweep, told to webhooks as product.updated.
       const saleChanges = await queueSaleChanges(db, new Date());

@@ -57,6 +57,23 @@ async function expiredCartIn(db: Db): Promise<string> {
   return cart.id;
 }
 
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+/**
+ * Staged rows of two download uploads (decision 0110): one a process that died mid-upload left two hours
+ * ago, one still arriving in another process (begun two hours ago, its last row written a minute ago).
+ */
+async function stagedUploadsIn(db: Db): Promise<void> {
+  await db
+    .insertInto("download_upload_chunks")
+    .values([
+      { upload_id: "left-by-a-dead-process", seq: 0, data: Buffer.alloc(8), created_at: hoursAgo(2) },
+      { upload_id: "still-arriving", seq: 0, data: Buffer.alloc(8), created_at: hoursAgo(2) },
+      { upload_id: "still-arriving", seq: 1, data: Buffer.alloc(8), created_at: hoursAgo(1 / 60) },
+    ])
+    .execute();
+}
+
 for (const run of RUNS) {
   describe(`the server started on a migrated shop, ${run.name}`, () => {
     let shop: TestShop | undefined;
@@ -106,12 +123,14 @@ for (const run of RUNS) {
         shop = await createTestShop();
         database = shop.database;
         expiredCart = await expiredCartIn(shop.db);
+        await stagedUploadsIn(shop.db);
       } else {
         database = { dialect: "sqlite", file: join(folder, "shop.db") };
         const db = openDatabase(database);
         await migrateToLatest(db);
         await seedDemoShop(db);
         expiredCart = await expiredCartIn(db);
+        await stagedUploadsIn(db);
         await db.destroy();
       }
       base = await startServer();
@@ -182,15 +201,24 @@ for (const run of RUNS) {
       expect((await fetch(`${base}/assets/no-such-file.js`)).status).toBe(404);
     });
 
-    it("runs its first sweep once listening: the expired cart is deleted", async () => {
+    it("runs its first sweep once listening: the expired cart and a dead upload's staged rows are deleted", async () => {
       const db = openDatabase(database);
       try {
+        const staged = () => db.selectFrom("download_upload_chunks").select(["upload_id", "seq"]).orderBy("seq").execute();
         let left = 1;
-        for (let i = 0; i < 100 && left; i++) {
+        let dead = 1;
+        // The sweep's deletions run side by side: each is waited for.
+        for (let i = 0; i < 100 && (left || dead); i++) {
           left = (await db.selectFrom("carts").select("id").where("id", "=", expiredCart).execute()).length;
-          if (left) await new Promise((r) => setTimeout(r, 100));
+          dead = (await staged()).filter((row) => row.upload_id === "left-by-a-dead-process").length;
+          if (left || dead) await new Promise((r) => setTimeout(r, 100));
         }
         expect(left).toBe(0);
+        // What a dead upload left is deleted; the upload still arriving is left whole.
+        expect(await staged()).toEqual([
+          { upload_id: "still-arriving", seq: 0 },
+          { upload_id: "still-arriving", seq: 1 },
+        ]);
       } finally {
         await db.destroy();
       }

@@ -97,7 +97,7 @@ export async function updateProductDownloads(
   return readProductDownloads(ctx, productId);
 }
 
-/** How long a staged upload's chunks may outlive it: a process that died while receiving left them (decision 0110). */
+/** How long an upload may go without writing a staged row before its rows count as left by a process that died (decision 0110). */
 const STAGED_UPLOAD_TTL_MS = 3_600_000;
 
 /** An upload of a download file stored chunk by chunk as it arrived (decision 0110), not yet a product's file. */
@@ -131,7 +131,7 @@ async function checkFileCount(db: Db, productId: number) {
  * written as one staged row in its own statement (no transaction stays open while the client sends),
  * so the server holds about one chunk. When reading fails (over the limit, the client gone, a bad
  * body), the rows written are deleted and the error goes on. Leftovers of a process that died are
- * swept by the next upload.
+ * swept by the next upload and by the server's sweep (deleteStaleUploads).
  */
 export async function stageUpload(
   ctx: RequestContext,
@@ -139,19 +139,17 @@ export async function stageUpload(
   read: (onPiece: (piece: Buffer) => Promise<void>) => Promise<number>,
 ): Promise<StagedUpload> {
   const uploadId = randomUUID();
-  const now = ctx.now ?? new Date();
-  await ctx.db
-    .deleteFrom("download_upload_chunks")
-    .where("created_at", "<", new Date(now.getTime() - STAGED_UPLOAD_TTL_MS).toISOString())
-    .execute();
+  const clock = () => ctx.now ?? new Date();
+  await deleteStaleUploads(ctx.db, clock());
   const hash = createHash("sha256");
   let seq = 0;
   try {
     const size = await read(async (piece) => {
       hash.update(piece);
+      // Each row dated when it is written: an upload still arriving always has a recent one (deleteStaleUploads).
       await ctx.db
         .insertInto("download_upload_chunks")
-        .values({ upload_id: uploadId, seq: seq++, data: piece, created_at: now.toISOString() })
+        .values({ upload_id: uploadId, seq: seq++, data: piece, created_at: clock().toISOString() })
         .execute();
     });
     return { uploadId, filename: part.filename, mimetype: part.mimetype, size, digest: hash.digest("hex") };
@@ -159,6 +157,25 @@ export async function stageUpload(
     await discardUpload(ctx.db, uploadId);
     throw error;
   }
+}
+
+/**
+ * Deletes the staged rows of uploads that stopped arriving (decision 0110): those none of whose rows was
+ * written in the last hour, left by a process that died mid-upload or a client that stalled that long.
+ * An upload still arriving, in this process or another over the same database, writes a row every
+ * chunk, so it is never one of them however long it has been going. Run by each upload before it
+ * stages its own, and by the server's sweep, once it listens and every five minutes. Answers how many
+ * rows it deleted.
+ */
+export async function deleteStaleUploads(db: Db, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - STAGED_UPLOAD_TTL_MS).toISOString();
+  // Both sides read the created_at index: the rows past the cutoff, less those of an upload with a row since.
+  const deleted = await db
+    .deleteFrom("download_upload_chunks")
+    .where("created_at", "<", cutoff)
+    .where("upload_id", "not in", (eb) => eb.selectFrom("download_upload_chunks").select("upload_id").where("created_at", ">=", cutoff))
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }
 
 /** Deletes a staged upload's rows (none left once it became a file). */
