@@ -257,7 +257,12 @@ test("the keyboard alone searches, sorts, selects, switches tabs and opens an or
   await expect(page).toHaveURL(`/admin/orders?search=${encodeURIComponent(email)}`);
   await expect(page.getByText("2 orders", { exact: true })).toBeVisible();
 
+  // An unsorted column's arrow shows only while its header has the focus (or the pointer), the way a press would sort.
+  const totalArrow = page.getByRole("link", { name: "Total, sort largest first" }).locator(".admin-sort__arrow");
+  await expect(totalArrow).toHaveCSS("opacity", "0");
   await tabTo(page, "Total, sort largest first");
+  await expect(totalArrow).toHaveCSS("opacity", "1");
+  await expect(totalArrow).toHaveText("↓");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/orderby=total$/);
   await expect(page.getByRole("columnheader", { name: /^Total/ })).toHaveAttribute("aria-sort", "descending");

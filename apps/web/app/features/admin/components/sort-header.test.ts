@@ -6,13 +6,12 @@ import { SortHeader, type Sorting } from "./SortHeader.tsx";
 
 type Column = "name" | "spend";
 
-const sorting = (column: Column, order: "asc" | "desc", markAll = false): Sorting<Column> => ({
+const sorting = (column: Column, order: "asc" | "desc"): Sorting<Column> => ({
   column,
   order,
   path: (to) => `/list?sort=${to}`,
   first: (to) => (to === "name" ? "asc" : "desc"),
   sortBy: (label, next) => `Sort by ${label}, ${next}`,
-  markAll,
 });
 
 const header = (of: Sorting<Column>, column: Column, label: string, numeric = false) =>
@@ -35,7 +34,7 @@ describe("SortHeader", () => {
     expect(html).toContain('class="admin-num admin-table__sort"');
     expect(html).toContain('href="/list?sort=spend"');
     expect(html).toContain('aria-label="Sort by Spend, ascending"');
-    expect(html).toContain('<span aria-hidden="true"> ↓</span>');
+    expect(html).toContain('<span aria-hidden="true" class="admin-sort__arrow"> ↓</span>');
     expect(header(sorting("spend", "asc"), "spend", "Spend")).toContain('aria-label="Sort by Spend, descending"');
   });
 
@@ -43,11 +42,17 @@ describe("SortHeader", () => {
     const name = header(sorting("spend", "desc"), "name", "Name");
     expect(name).not.toContain("aria-sort");
     expect(name).toContain('aria-label="Sort by Name, ascending"');
-    expect(name).not.toContain("aria-hidden");
     expect(header(sorting("name", "asc"), "spend", "Spend")).toContain('aria-label="Sort by Spend, descending"');
   });
 
-  it("marks an unsorted column ↕ only when the table marks every column", () => {
-    expect(header(sorting("spend", "desc", true), "name", "Name")).toContain('<span aria-hidden="true"> ↕</span>');
+  it("gives an unsorted column the arrow of its first press as a hint, shown only on hover or focus (admin.css)", () => {
+    expect(header(sorting("spend", "desc"), "name", "Name")).toContain(
+      '<span aria-hidden="true" class="admin-sort__arrow admin-sort__arrow--hint"> ↑</span>',
+    );
+    expect(header(sorting("name", "asc"), "spend", "Spend")).toContain(
+      '<span aria-hidden="true" class="admin-sort__arrow admin-sort__arrow--hint"> ↓</span>',
+    );
+    // The sorted column's is no hint.
+    expect(header(sorting("name", "asc"), "name", "Name")).toContain('<span aria-hidden="true" class="admin-sort__arrow"> ↑</span>');
   });
 });

@@ -21,14 +21,13 @@ interface OrdersTableProps {
 export function OrdersTable({ query, orders, selected, onSelect }: OrdersTableProps) {
   const allSelected = orders.length > 0 && orders.every((order) => selected.has(order.id));
   const someSelected = !allSelected && orders.some((order) => selected.has(order.id));
-  // Every column starts newest (largest) first; both carry an arrow, ↕ until sorted by.
+  // Every column starts newest (largest) first.
   const sorting: Sorting<SortColumn> = {
     column: query.orderby,
     order: query.order,
     path: (column) => sortPath(query, column),
     first: () => "desc",
     sortBy: t.sortBy,
-    markAll: true,
   };
   return (
     <div className="admin-table-wrap">
