@@ -18,7 +18,8 @@
  * waited there with their zones, 20–25 MB at once, which glibc's main heap then kept (decision 0102). Young
  * collections go on while a full one marks (V8's default keeps them apart): otherwise the young generation
  * fills for the 50 ms of marking and all of it still reachable then is copied in the full collection's pause,
- * which halved that pause (7 to 3.4 ms) and lowered the peak 15–30 MB (decision 0113).
+ * which halved that pause (7 to 3.4 ms) and lowered the peak 15–30 MB (decision 0113). That room pays for an old
+ * generation of at least 64 MB: full collections a third as often, 15–20 % less CPU per cart write (same record).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = [
   "--max-semi-space-size=8",
@@ -26,6 +27,7 @@ export const SERVER_NODE_FLAGS: readonly string[] = [
   "--no-allocation-site-pretenuring",
   "--no-maglev-destroy-on-background",
   "--no-separate-gc-phases",
+  "--initial-old-space-size=64",
 ];
 
 /**
