@@ -55,15 +55,26 @@ const couponRows = compiled((db, id: string) => db.selectFrom("cart_coupons").se
 
 /** The cart's row, made first if it has none, under its lock: the first step of every cart write. */
 export function* lockedCart(db: Db, id: string, customerId: number | null, expiresAt: string, now: string): Work<CartRow> {
+  return (yield* lockedOrMadeCart(db, id, customerId, expiresAt, now)).cart;
+}
+
+/** `lockedCart`, saying whether this unit of work made the row (then the cart has no lines or coupons yet). */
+export function* lockedOrMadeCart(
+  db: Db,
+  id: string,
+  customerId: number | null,
+  expiresAt: string,
+  now: string,
+): Work<{ cart: CartRow; made: boolean }> {
   const [found] = yield* rows(cartRowForWrite(db, id));
-  if (found) return found;
+  if (found) return { cart: found, made: false };
   const row = newCartRow(id, customerId, expiresAt, now, newCartVersion());
   // The row inserted is the row stored (no trigger moves a new cart's columns), locked by its insert until the commit.
-  if (Number((yield* run(insertCartQuery(db, row))).numAffectedRows ?? 0) === 1) return row;
+  if (Number((yield* run(insertCartQuery(db, row))).numAffectedRows ?? 0) === 1) return { cart: row, made: true };
   // Another transaction made it first (PostgreSQL): read it under its lock.
   const [made] = yield* rows(cartRowForWrite(db, id));
   if (!made) throw new Error("cart vanished under its lock");
-  return made;
+  return { cart: made, made: false };
 }
 
 /** The cart's own row only, unlocked: its version tells whether a kept reply still holds (reply-cache.ts). */
@@ -158,6 +169,12 @@ export const versionRevisionsAndHolds = compiled((db, id: string, now: string) =
 );
 
 /** The cart with its lines and coupons, in their order. */
+/**
+ * A cart whose row this unit of work just made, with no lines or coupons: their rows need the cart's
+ * row first (foreign keys on both databases), so there is nothing to read.
+ */
+export const withoutLines = (cart: CartRow): StoredCart => ({ cart, items: [], coupons: [] });
+
 export function* linesOf(db: Db, cart: CartRow): Work<StoredCart> {
   const items = yield* rows(itemRows(db, cart.id));
   const coupons = yield* rows(couponRows(db, cart.id));

@@ -262,9 +262,9 @@ async function mutate(ctx: RequestContext, write: Write): Promise<PricedReply> {
         const shop: ShopContext = { ...ctx, settings: yield* cached(settingsNow) };
         // The clock's texts once: the row is made and touched with the same ones.
         const [nowText, expiresAt] = [now.toISOString(), expiryOf(now)];
-        const cart = yield* repo.lockedCart(db, sid, ctx.session.uid || null, expiresAt, nowText);
-        // The lines as kept with the reply for this version of the row, else read.
-        const stored = keptLines(db, cart) ?? (yield* repo.linesOf(db, cart));
+        const { cart, made } = yield* repo.lockedOrMadeCart(db, sid, ctx.session.uid || null, expiresAt, nowText);
+        // A row just made has no lines yet; else the lines as kept with the reply for this version of the row, else read.
+        const stored = made ? repo.withoutLines(cart) : (keptLines(db, cart) ?? (yield* repo.linesOf(db, cart)));
         const holds = new HeldStockReader(db, sid, nowText);
         const { known, cartFields = {}, packages } = (yield* write(db, stored, shop, holds)) ?? {};
         Object.assign(stored.cart, yield* repo.touched(db, sid, nowText, movedExpiry(stored.cart.expires_at, expiresAt), cartFields));
