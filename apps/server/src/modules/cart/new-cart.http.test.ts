@@ -34,7 +34,8 @@ async function statementsDuring(act: () => Promise<unknown>): Promise<string[]> 
     for (const spy of spies) spy.mockRestore();
   }
 }
-const readsLines = (statements: string[]) => statements.filter((text) => /^select .* from "cart_(items|coupons)" where "cart_id" = \?$/.test(text));
+const readsLines = (statements: string[]) =>
+  statements.filter((text) => /^select .* from "cart_(items|coupons)" where "cart_id" = \?$/.test(text));
 
 describe.skipIf(testDialect() !== "sqlite")("a cart's first write", () => {
   it("reads no lines or coupons when it makes the cart's row, and reads them on the next write", async () => {
