@@ -6,7 +6,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestShop, type TestShop } from "../../../../test/app.ts";
-import { awaited, run, runWork, unitsRun, type Work } from "./unit-of-work.ts";
+import { sqliteHandleOf } from "./index.ts";
+import { awaited, type Cached, cached, run, runWork, unitsRun, type Work } from "./unit-of-work.ts";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -37,6 +38,44 @@ const write = (body: string, more?: () => Work<unknown>) =>
     },
     { write: true, grouped: true },
   );
+
+/** The webhooks revision counter as a unit of work's cached value sees it (the counter itself, by the snapshot it runs on). */
+const webhooksCounter: Cached<number> = {
+  peek: (_db, revisions) => revisions.get("webhooks"),
+  load: async (db) => counterIn(db),
+};
+const counterIn = async (db: typeof shop.db) =>
+  Number((await sql<{ value: number }>`select value from revisions where name = 'webhooks'`.execute(db)).rows[0]?.value);
+const counter = () => counterIn(shop.db);
+function* readCounter(): Work<number> {
+  return yield* cached(webhooksCounter);
+}
+
+/** What every unit of work runs to read the counters on SQLite (db/revisions.ts `allRevisionsQuery`). */
+const REVISIONS_READ = 'select "name", "value" from "revisions"';
+/** The SQL of every statement run on SQLite while `act` runs (better-sqlite3's statements, cached ones too); none on PostgreSQL. */
+async function statementsDuring(act: () => Promise<unknown>): Promise<string[]> {
+  const sqlite = sqliteHandleOf(shop.db);
+  if (!sqlite) {
+    await act();
+    return [];
+  }
+  const statement = Object.getPrototypeOf(sqlite.prepare("select 1")) as Record<"all" | "run" | "get", (...args: unknown[]) => unknown>;
+  const seen: string[] = [];
+  const spies = (["all", "run", "get"] as const).map((method) => {
+    const original = statement[method];
+    return vi.spyOn(statement, method).mockImplementation(function (this: { source: string }, ...args: unknown[]) {
+      seen.push(this.source);
+      return original.apply(this, args);
+    });
+  });
+  try {
+    await act();
+    return seen;
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
 
 const outcomes = (settled: PromiseSettledResult<string>[]) =>
   settled.map((one) => (one.status === "fulfilled" ? one.value : `refused: ${(one.reason as Error).message}`));
@@ -90,6 +129,39 @@ describe("writes grouped in one turn", () => {
     expect(await stored()).toEqual(["a", "c"]);
     expect(await stored("group_children")).toEqual([]);
     // The group's commit failed, so no group was counted: each write committed alone.
+    expect(unitsRun.groups).toBe(groupsBefore);
+  });
+
+  it("read the revision counters once for the whole group", async () => {
+    const counterReads = await statementsDuring(() =>
+      Promise.all([write("a", readCounter), write("b", readCounter), write("c", readCounter)]),
+    );
+    expect(await stored()).toEqual(["a", "b", "c"]);
+    // One read for the group and one to check it before the commit, on SQLite; one per write where each runs alone.
+    if (shop.dialect === "sqlite") expect(counterReads.filter((text) => text === REVISIONS_READ)).toHaveLength(2);
+  });
+
+  it("run each write again on its own when one moved a revision counter that the others priced from", async () => {
+    const groupsBefore = unitsRun.groups;
+    const before = await counter();
+    // a reads the counter (the group's snapshot), then moves it; b, after it, must see the moved value.
+    const moving = () =>
+      (function* () {
+        yield* readCounter();
+        yield* run(sql`update revisions set value = value + 1 where name = 'webhooks'`.compile(shop.db));
+      })();
+    // b keeps a row naming the counter it priced from.
+    const reading = () =>
+      (function* () {
+        const seen = yield* readCounter();
+        yield* run(sql`insert into group_notes (body) values (${`b saw ${seen}`})`.compile(shop.db));
+      })();
+    await Promise.all([write("a", moving), write("b", reading)]);
+    expect(await counter()).toBe(before + 1);
+    // On SQLite b runs after a, as queued; on PostgreSQL the two run alone at once, and b may read before a commits.
+    const kept =
+      shop.dialect === "sqlite" ? [`b saw ${before + 1}`] : [expect.stringMatching(new RegExp(`^b saw (${before}|${before + 1})$`))];
+    expect(await stored()).toEqual(["a", "b", ...kept]);
     expect(unitsRun.groups).toBe(groupsBefore);
   });
 

@@ -188,12 +188,14 @@ function runGroup(sqlite: Sqlite): void {
   }
   const { begin, commit, rollback, savepoint } = controls(sqlite);
   const outcomes: unknown[] = [];
+  // The revision counters, read once for the whole group: no other connection can commit while it holds the write lock.
+  const snapshot: RevisionSnapshot = {};
   try {
     begin.write.run();
     for (const member of group) {
       savepoint.open.run();
       try {
-        outcomes.push(answerSteps(member.db, sqlite, member.work));
+        outcomes.push(answerSteps(member.db, sqlite, member.work, snapshot));
         savepoint.release.run();
       } catch (error) {
         // Some errors (a full disk, an I/O error) end the whole transaction: then the group starts over, alone.
@@ -203,6 +205,8 @@ function runGroup(sqlite: Sqlite): void {
         outcomes.push(new Failed(error));
       }
     }
+    // A member that moved a counter (a write to a table one watches) would have priced those after it on old ones.
+    if (snapshot.revisions && !sameRevisions(readRevisions(group[0]!.db, sqlite), snapshot.revisions)) throw new RevisionsMoved();
     commit.run();
   } catch {
     if (sqlite.inTransaction) rollback.run();
@@ -222,9 +226,19 @@ function runGroup(sqlite: Sqlite): void {
   });
 }
 
+/** The revision counters a synchronous run read on first use, shared by the members of a group. */
+interface RevisionSnapshot {
+  revisions?: Revisions;
+}
+/** Thrown before a group's commit when its counters moved under it: the group is undone, and each member runs alone. */
+class RevisionsMoved extends Error {}
+
+const readRevisions = (db: Db, sqlite: Sqlite): Revisions =>
+  heldRevisionsOf(sqlite.prepare(allRevisionsQuery(db).sql).all() as { name: string; value: number }[]);
+const sameRevisions = (a: Revisions, b: Revisions) => a.size === b.size && [...a].every(([name, value]) => b.get(name) === value);
+
 /** The work's steps, each answered at once: queries on their prepared statements, cached values by `peek`. */
-function answerSteps<T>(db: Db, sqlite: Sqlite, work: () => Work<T>): T {
-  let revisions: Revisions | undefined;
+function answerSteps<T>(db: Db, sqlite: Sqlite, work: () => Work<T>, snapshot: RevisionSnapshot = {}): T {
   const steps = work();
   let next = steps.next();
   while (!next.done) {
@@ -241,8 +255,8 @@ function answerSteps<T>(db: Db, sqlite: Sqlite, work: () => Work<T>): T {
     } else if ("task" in step) {
       throw new NotHeld();
     } else {
-      revisions ??= heldRevisionsOf(sqlite.prepare(allRevisionsQuery(db).sql).all() as { name: string; value: number }[]);
-      const value = step.cached.peek(db, revisions);
+      snapshot.revisions ??= readRevisions(db, sqlite);
+      const value = step.cached.peek(db, snapshot.revisions);
       if (value === undefined) throw new NotHeld();
       next = steps.next(value);
     }
