@@ -465,6 +465,8 @@ async function filledCart(productId = 1): Promise<{ token: string; key: string }
 
 /** A visitor's browser: reports from crawlers are answered but never counted, which is not what is measured. */
 const BROWSER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36";
+/** What a browser accepts (Chromium's list): every request says so, as a shopper's would, so compression is measured. */
+const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
 let widgetNonce = "";
 let benchForms: ReturnType<typeof prepareForms> | undefined;
 
@@ -604,10 +606,15 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
   /** Request n's path, headers and body, on the cart `token` (if the step has carts). */
   const requestFor = (n: number, token: string | undefined): OpenRateRequest => {
     const headers: Record<string, string> = step.submit
-      ? { "content-type": MULTIPART_TYPE, "user-agent": BROWSER_AGENT }
+      ? { "content-type": MULTIPART_TYPE, "user-agent": BROWSER_AGENT, "accept-encoding": BROWSER_ENCODINGS }
       : step.form
-        ? { "content-type": "application/x-www-form-urlencoded", "user-agent": BROWSER_AGENT }
-        : { "content-type": "application/json", ...(token ? { "cart-token": token } : {}), ...step.headers };
+        ? { "content-type": "application/x-www-form-urlencoded", "user-agent": BROWSER_AGENT, "accept-encoding": BROWSER_ENCODINGS }
+        : {
+            "content-type": "application/json",
+            "accept-encoding": BROWSER_ENCODINGS,
+            ...(token ? { "cart-token": token } : {}),
+            ...step.headers,
+          };
     const forms = benchForms;
     const body =
       step.submit && forms
