@@ -662,6 +662,8 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
   counter = 0;
   connection = 0;
   firstFailure = "";
+  // Making the carts leaves work behind (the checkpoint of their pages, their garbage): not the step's to count.
+  await untilIdle(answering(step));
   const cpuBefore = answering(step).reduce((sum, child) => sum + cpuSeconds(child?.pid), 0);
   const result = await closedLoop(options, urls, step.path);
   const cpuUsed = answering(step).reduce((sum, child) => sum + cpuSeconds(child?.pid), 0) - cpuBefore;
