@@ -6,7 +6,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestShop, type TestShop } from "../../../../test/app.ts";
-import { sqliteHandleOf } from "./index.ts";
+import { sqliteStatementsDuring } from "../../../../test/sqlite-statements.ts";
 import { awaited, type Cached, cached, run, runWork, unitsRun, type Work } from "./unit-of-work.ts";
 
 let shop: TestShop;
@@ -53,29 +53,6 @@ function* readCounter(): Work<number> {
 
 /** What every unit of work runs to read the counters on SQLite (db/revisions.ts `allRevisionsQuery`). */
 const REVISIONS_READ = 'select "name", "value" from "revisions"';
-/** The SQL of every statement run on SQLite while `act` runs (better-sqlite3's statements, cached ones too); none on PostgreSQL. */
-async function statementsDuring(act: () => Promise<unknown>): Promise<string[]> {
-  const sqlite = sqliteHandleOf(shop.db);
-  if (!sqlite) {
-    await act();
-    return [];
-  }
-  const statement = Object.getPrototypeOf(sqlite.prepare("select 1")) as Record<"all" | "run" | "get", (...args: unknown[]) => unknown>;
-  const seen: string[] = [];
-  const spies = (["all", "run", "get"] as const).map((method) => {
-    const original = statement[method];
-    return vi.spyOn(statement, method).mockImplementation(function (this: { source: string }, ...args: unknown[]) {
-      seen.push(this.source);
-      return original.apply(this, args);
-    });
-  });
-  try {
-    await act();
-    return seen;
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
 
 const outcomes = (settled: PromiseSettledResult<string>[]) =>
   settled.map((one) => (one.status === "fulfilled" ? one.value : `refused: ${(one.reason as Error).message}`));
@@ -133,7 +110,7 @@ describe("writes grouped in one turn", () => {
   });
 
   it("read the revision counters once for the whole group", async () => {
-    const counterReads = await statementsDuring(() =>
+    const counterReads = await sqliteStatementsDuring(shop.db, () =>
       Promise.all([write("a", readCounter), write("b", readCounter), write("c", readCounter)]),
     );
     expect(await stored()).toEqual(["a", "b", "c"]);

@@ -1,12 +1,11 @@
 /**
  * A cart's first write makes its row, and a row just made has no lines or coupons (their rows need it first, by
- * foreign key): the write reads none. Counted on SQLite, where every statement of a unit of work goes through the
- * connection's `prepare`.
+ * foreign key): the write reads none. Counted on SQLite, statement by statement (test/sqlite-statements.ts).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop, testDialect } from "../../../../../test/app.ts";
+import { sqliteStatementsDuring } from "../../../../../test/sqlite-statements.ts";
 import { productId, StoreClient } from "../../../../../test/store-client.ts";
-import { sqliteHandleOf } from "../../db/index.ts";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -14,26 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-/** The SQL of every statement run on SQLite while `act` runs (better-sqlite3's statements: cached ones too). */
-async function statementsDuring(act: () => Promise<unknown>): Promise<string[]> {
-  const sqlite = sqliteHandleOf(shop.db);
-  if (!sqlite) throw new Error("no SQLite connection");
-  const statement = Object.getPrototypeOf(sqlite.prepare("select 1")) as Record<"all" | "run" | "get", (...args: unknown[]) => unknown>;
-  const seen: string[] = [];
-  const spies = (["all", "run", "get"] as const).map((method) => {
-    const original = statement[method];
-    return vi.spyOn(statement, method).mockImplementation(function (this: { source: string }, ...args: unknown[]) {
-      seen.push(this.source);
-      return original.apply(this, args);
-    });
-  });
-  try {
-    await act();
-    return seen;
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
 const readsLines = (statements: string[]) =>
   statements.filter((text) => /^select .* from "cart_(items|coupons)" where "cart_id" = \?$/.test(text));
 
@@ -44,7 +23,7 @@ describe.skipIf(testDialect() !== "sqlite")("a cart's first write", () => {
     await shopper.get("/api/store/v1/cart");
 
     let added: { status: number; items: { quantity: number }[] } | undefined;
-    const first = await statementsDuring(async () => {
+    const first = await sqliteStatementsDuring(shop.db, async () => {
       const reply = await shopper.post("/api/store/v1/cart/add-item", { id: beanie, quantity: 2 });
       added = { status: reply.statusCode, items: reply.json().items };
     });
