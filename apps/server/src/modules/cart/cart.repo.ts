@@ -72,9 +72,9 @@ export function* lockedOrMadeCart(
   // The row inserted is the row stored (no trigger moves a new cart's columns), locked by its insert until the commit.
   if (Number((yield* run(insertCartQuery(db, row))).numAffectedRows ?? 0) === 1) return { cart: row, made: true };
   // Another transaction made it first (PostgreSQL): read it under its lock.
-  const [made] = yield* rows(cartRowForWrite(db, id));
-  if (!made) throw new Error("cart vanished under its lock");
-  return { cart: made, made: false };
+  const [madeElsewhere] = yield* rows(cartRowForWrite(db, id));
+  if (!madeElsewhere) throw new Error("cart vanished under its lock");
+  return { cart: madeElsewhere, made: false };
 }
 
 /** The cart's own row only, unlocked: its version tells whether a kept reply still holds (reply-cache.ts). */
@@ -168,13 +168,13 @@ export const versionRevisionsAndHolds = compiled((db, id: string, now: string) =
     ),
 );
 
-/** The cart with its lines and coupons, in their order. */
 /**
  * A cart whose row this unit of work just made, with no lines or coupons: their rows need the cart's
  * row first (foreign keys on both databases), so there is nothing to read.
  */
 export const withoutLines = (cart: CartRow): StoredCart => ({ cart, items: [], coupons: [] });
 
+/** The cart with its lines and coupons, in their order. */
 export function* linesOf(db: Db, cart: CartRow): Work<StoredCart> {
   const items = yield* rows(itemRows(db, cart.id));
   const coupons = yield* rows(couponRows(db, cart.id));
