@@ -7,9 +7,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
-
-/** The part of the DOM's Element.getAnimations the drawer's check uses (the e2e TypeScript has no DOM library). */
-type Animated = { getAnimations(options: { subtree: boolean }): { finished: Promise<unknown> }[] };
+import { afterAnimations } from "./support/settled.ts";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -31,9 +29,7 @@ test("the open mini-cart drawer has no serious accessibility violation", async (
   const drawer = page.getByRole("dialog", { name: /Your cart/ });
   await expect(drawer).toBeVisible();
   // Checked as the shopper reads it, once the drawer has faded and slid in: mid-fade its text is still pale.
-  await page
-    .locator(".drawer-overlay")
-    .evaluate((overlay) => Promise.all((overlay as Animated).getAnimations({ subtree: true }).map((a) => a.finished)));
+  await afterAnimations(page.locator(".drawer-overlay"));
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -10,6 +10,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { addToCart, fillUsAddress, isHydrated, openCheckout, payByTestCard } from "./support/checkout.ts";
+import { afterAnimations } from "./support/settled.ts";
 
 const DECLINED = "4000 0000 0000 0002";
 
@@ -111,9 +112,13 @@ test("a guest's pay link opened elsewhere, later, asks the order's email first, 
   await expect.poll(() => heading.evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
   await expect(elsewhere.getByLabel("Email address")).toHaveCount(0);
   expect(await elsewhere.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+  // Checked once the Pay button is live and its colour has eased from the disabled grey (0.15 s): mid-way its white text is pale.
+  const pay = elsewhere.getByRole("button", { name: /^Pay for order/ });
+  await expect(pay).toBeEnabled();
+  await afterAnimations(pay);
   expect((await new AxeBuilder({ page: elsewhere }).analyze()).violations).toEqual([]);
   await payByTestCard(elsewhere);
-  await elsewhere.getByRole("button", { name: /^Pay for order/ }).click();
+  await pay.click();
   await expect(elsewhere).toHaveURL(/\/checkout\/order-received\/\d+\?key=cw_order_/);
   // The same mark opens the order-received page in this browser.
   await expect(elsewhere.getByText("Thank you: we have your order.")).toBeVisible();

@@ -385,6 +385,15 @@ describe("flat rates: class costs and formulas in the cart", () => {
         "Shipping class 999999 no longer exists (it may have been deleted). Reload the page to see the shop's classes.",
       "methods.0.class_costs.0.cost": 'The "(" at character 1 is never closed.',
     });
+    // A form opened before a class was deleted sends that class with no cost: nothing of it would be kept, so it is no error.
+    const emptyForDeleted = await call("POST", "/shipping-zones", {
+      name: `Deleted class, no cost ${Date.now()}`,
+      locations: [{ type: "country", code: "JP" }],
+      methods: [{ method_id: "flat_rate", title: "Flat", enabled: true, cost: 500, class_costs: [{ class_id: 999_999, cost: " " }] }],
+    });
+    expect(emptyForDeleted.statusCode).toBe(201);
+    expect(emptyForDeleted.json().methods[0].class_costs ?? []).toEqual([]);
+    expect((await call("DELETE", `/shipping-zones/${emptyForDeleted.json().id}`)).statusCode).toBe(204);
     const rest = await call("PUT", "/shipping-zones/rest-of-world", {
       methods: [{ method_id: "flat_rate", title: "Anywhere", enabled: true, cost_formula: "10 / 0" }],
     });

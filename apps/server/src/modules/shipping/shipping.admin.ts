@@ -158,7 +158,8 @@ function checkMethods(methods: MethodInput[], known: Set<number>, classes: Set<n
       if (noClassProblem) errors[at("no_class_cost")] = noClassProblem;
       const seen = new Set<number>();
       for (const [j, classCost] of (method.class_costs ?? []).entries()) {
-        if (!classes.has(classCost.class_id))
+        // An empty cost is not kept (methodSettings): a class deleted meanwhile loses nothing, so it is no error.
+        if (!classes.has(classCost.class_id) && classCost.cost.trim() !== "")
           errors[at(`class_costs.${j}.class_id`)] =
             `Shipping class ${classCost.class_id} no longer exists (it may have been deleted). Reload the page to see the shop's classes.`;
         else if (seen.has(classCost.class_id)) errors[at(`class_costs.${j}.class_id`)] = "This class already has a cost above.";
