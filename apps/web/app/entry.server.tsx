@@ -1,6 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -41,20 +39,24 @@ export default function handleRequest(
   const nonce = storefront.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Aborts a render still streaming after the timeout; it holds the whole request, so it goes once the page is out.
+    // Aborts a render still waiting after the timeout; it holds the whole request, so it goes once the page is out.
     let abortTimer: ReturnType<typeof setTimeout> | undefined;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and the SPA-mode build get the whole document at once; browsers get it streamed.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Every loader awaits its data, so a page is whole once React can write it: it goes in one piece, with its
+    // length, compressed in one call rather than through a stream per reply (decision 0116, web.ts sendWhole).
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
-      [readyOption]() {
+      onShellReady() {
         shellRendered = true;
-        const body = new PassThrough();
-        body.once("close", () => clearTimeout(abortTimer));
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+      },
+      onAllReady() {
+        const page = new WholePage();
+        page.once("finish", () => {
+          clearTimeout(abortTimer);
+          const html = page.bytes();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+        });
+        pipe(page);
       },
       onShellError(error: unknown) {
         clearTimeout(abortTimer);
@@ -67,4 +69,24 @@ export default function handleRequest(
     });
     abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** Gathers React's output into one buffer. */
+class WholePage extends Writable {
+  #chunks: Uint8Array[] = [];
+  #length = 0;
+  override _write(chunk: Uint8Array, _encoding: BufferEncoding, done: () => void): void {
+    this.#chunks.push(chunk);
+    this.#length += chunk.length;
+    done();
+  }
+  bytes(): Uint8Array<ArrayBuffer> {
+    const whole = new Uint8Array(this.#length);
+    let at = 0;
+    for (const chunk of this.#chunks) {
+      whole.set(chunk, at);
+      at += chunk.length;
+    }
+    return whole;
+  }
 }

@@ -64,3 +64,40 @@ describe("compressed replies", () => {
     }
   });
 });
+
+describe("pages", () => {
+  let pages: TestShop;
+  beforeAll(async () => {
+    pages = await createTestShop({ rateLimit: false, web: true });
+  });
+  afterAll(() => pages.close());
+
+  // Sent whole (decision 0116): compressed in one call, with a length, rather than through a stream of their own.
+  it("go whole, compressed in one piece with their length, as a page or as a page change's data", async () => {
+    for (const url of ["/shop", "/shop.data"]) {
+      const plain = await pages.app.inject({ url, headers: { "accept-encoding": "identity" } });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers["content-length"]).toBe(String(plain.rawPayload.length));
+      expect(plain.headers["transfer-encoding"]).toBeUndefined();
+      const reply = await pages.app.inject({ url, headers: { "accept-encoding": BROWSER_ENCODINGS } });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers["content-encoding"]).toBe("zstd");
+      expect(reply.headers["content-length"]).toBe(String(reply.rawPayload.length));
+      expect(reply.headers["transfer-encoding"]).toBeUndefined();
+      const text = decoded("zstd", reply.rawPayload);
+      expect(text).toContain("Classic T-Shirt");
+      // The same page, but for the nonces a reply draws afresh.
+      expect(text.length).toBe(plain.body.length);
+    }
+    const page = decoded("zstd", (await pages.app.inject({ url: "/shop", headers: { "accept-encoding": BROWSER_ENCODINGS } })).rawPayload);
+    expect(page.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(page.trimEnd().endsWith("</html>")).toBe(true);
+  });
+
+  it("keep a page's status and cookies", async () => {
+    const missing = await pages.app.inject({ url: "/no-such-page", headers: { "accept-encoding": BROWSER_ENCODINGS } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["content-length"]).toBe(String(missing.rawPayload.length));
+    expect(String(missing.headers["set-cookie"])).toContain("cw_session=");
+  });
+});
