@@ -322,11 +322,38 @@ describe("editing an order awaiting payment", () => {
     const saved = await edit(order, items);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().shipping.lines).toEqual([{ method_id: "flat_rate", instance_id: flat.instance_id, name: "Flat rate", total: 500 }]);
-    expect(notes(saved.json()).at(-1)).toMatch(/shipping method manual → flat_rate/);
+    // Worded as the owner reads methods (the order page's "Entered by hand", the shipping settings' "Flat rate"), never by ids.
+    expect(notes(saved.json()).at(-1)).toContain("shipping method entered by hand → Flat rate;");
+    expect(notes(saved.json()).at(-1)).not.toMatch(/manual|flat_rate/);
     // The same rate again, under the owner's own name: still the rate's method.
     const renamed = await edit(saved.json(), { ...items, shipping_lines: [{ rate_id: flat.rate_id, method_title: "Courier" }] });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().shipping.lines).toEqual([{ method_id: "flat_rate", instance_id: flat.instance_id, name: "Courier", total: 500 }]);
+  });
+
+  it("names a zone's method by its kind and the title shoppers see when they differ", async () => {
+    const order = await made("edit-rate-title@example.com", {
+      line_items: [{ product_id: tShirt, quantity: 1 }],
+      shipping_lines: [{ method_title: "Next day", total: 500 }],
+    });
+    const preview = await adminCall(owner, "POST", `/orders/${order.id}/items/calculate`, {
+      line_items: [{ product_id: tShirt, quantity: 1 }],
+    });
+    const flat = preview.json().shipping_rates.find((rate: { method_id: string }) => rate.method_id === "flat_rate");
+    expect(flat.cost).toBe(500);
+    // The owner calls the zone's flat rate "Next day" in the shipping settings: shoppers see that title.
+    const method = shop.db.updateTable("shipping_methods").where("id", "=", flat.instance_id);
+    await method.set({ title: "Next day" }).execute();
+    try {
+      const saved = await edit(order, { line_items: [{ product_id: tShirt, quantity: 1 }], shipping_lines: [{ rate_id: flat.rate_id }] });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().shipping.lines).toEqual([
+        { method_id: "flat_rate", instance_id: flat.instance_id, name: "Next day", total: 500 },
+      ]);
+      expect(notes(saved.json()).at(-1)).toContain("shipping method entered by hand → Flat rate “Next day”;");
+    } finally {
+      await method.set({ title: flat.name }).execute();
+    }
   });
 });
 

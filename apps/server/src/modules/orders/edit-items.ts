@@ -15,6 +15,7 @@ import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { HAND_RATE, type OwnHoldings } from "../cart/index.ts";
 import { getCustomer } from "../customers/index.ts";
 import { type ShopContext, withShopSettings } from "../settings/index.ts";
+import { loadZones, type ShippingZone } from "../shipping/index.ts";
 import { calculatedOrder, checkedFees, couponCode, type HandOrderInput, price } from "./by-hand.ts";
 import { recordOrderEvent } from "./events.ts";
 import { orderCouponsOf, orderFeesOf, orderLinesOf, readFeeLines, type StoredFeeLine } from "./order-rows.ts";
@@ -189,16 +190,23 @@ export async function editOrderItems(context: RequestContext, id: number, input:
   const feeLines = orderFeesOf(pricing, view);
   const currency = currencyFromFields(view.totals as unknown as CurrencyFields);
   const money = (amount: number | string) => formatAmount(amount, currency);
+  // The methods' titles for the history, read only when the line changes method.
+  const zones =
+    oldShipping[0]?.method_id !== shippingLines[0]?.method_id || oldShipping[0]?.instance_id !== shippingLines[0]?.instance_id
+      ? await loadZones(ctx.db)
+      : [];
   const changes = describeChanges({
     oldItems,
     newItems,
     oldCoupons: oldCoupons.map((c) => c.code),
     newCoupons: newCoupons.map((c) => c.code),
-    oldShipping: oldShipping.map((line) => ({ name: line.name, total: Number(line.total) || 0, method: line.method_id })),
-    newShipping: shippingLines.map((line) => ({ name: line.name, total: Number(line.total) || 0, method: line.method_id })),
+    oldShipping: oldShipping.map((line) => shippingFact(line)),
+    newShipping: shippingLines.map((line) => shippingFact(line)),
     oldFees: readFeeLines(read.fee_lines),
     newFees: feeLines,
     money,
+    methodTitle: (line) => shippingMethodTitle(line, zones, ctx.settings.localPickup),
+    zones,
   });
   const total = pricing.result.totals.total_price;
   if (!changes.length && total === read.total) return false;
@@ -338,16 +346,69 @@ async function moveStock(db: Db, orderId: number, oldItems: repo.OrderItemRow[],
   return moves;
 }
 
+/** A shipping line as the history compares it: its name, amount, method and the method's instance. */
+export interface ShippingFact {
+  name: string;
+  total: number;
+  method?: string;
+  instance?: number;
+}
+
+const shippingFact = (line: { name: string; total: string; method_id: string; instance_id: number }): ShippingFact => ({
+  name: line.name,
+  total: Number(line.total) || 0,
+  method: line.method_id,
+  instance: line.instance_id,
+});
+
+/** The kinds of zone method, by the titles the console's shipping settings and order page give them. */
+const METHOD_KINDS: Readonly<Record<string, string>> = { flat_rate: "Flat rate", free_shipping: "Free shipping" };
+
+/**
+ * A shipping line's method as the owner knows it, for the order's history: "entered by hand" for
+ * the owner's own line (the order page's "Entered by hand"), a zone's method by its kind and the
+ * title shoppers are shown when that differs ("Flat rate “Next day”"), a pickup location as the
+ * checkout names it ("Local pickup (Main street)"). A method since deleted keeps its kind's title;
+ * only a method the shop has no title for (an extension's) is named by its id.
+ */
+export function shippingMethodTitle(
+  line: ShippingFact,
+  zones: readonly ShippingZone[],
+  pickup: { title: string; locations: readonly { name: string }[] },
+): string {
+  const method = line.method ?? HAND_RATE;
+  if (method === HAND_RATE) return "entered by hand";
+  if (method === "pickup_location") {
+    const title = pickup.title || "Local pickup";
+    const location = line.instance ? pickup.locations[line.instance - 1] : undefined;
+    return location ? `${title} (${location.name})` : title;
+  }
+  const kind = METHOD_KINDS[method];
+  if (!kind) return method;
+  const own = zones.flatMap((zone) => zone.methods).find((m) => m.id === line.instance && m.methodId === method);
+  const title = own?.title.trim() ?? "";
+  return title && title !== kind ? `${kind} “${title}”` : kind;
+}
+
+/** The zone a zone method's line belongs to, by name; "" for any other line or a method since deleted. */
+function zoneOf(line: ShippingFact, zones: readonly ShippingZone[]): string {
+  if (!line.method || !METHOD_KINDS[line.method]) return "";
+  return zones.find((zone) => zone.methods.some((m) => m.id === line.instance && m.methodId === line.method))?.name ?? "";
+}
+
 interface ChangeFacts {
   oldItems: repo.OrderItemRow[];
   newItems: repo.NewOrderItem[];
   oldCoupons: string[];
   newCoupons: string[];
-  oldShipping: { name: string; total: number; method?: string }[];
-  newShipping: { name: string; total: number; method?: string }[];
+  oldShipping: ShippingFact[];
+  newShipping: ShippingFact[];
   oldFees: StoredFeeLine[];
   newFees: StoredFeeLine[];
   money: (amount: number | string) => string;
+  /** A line's method in words (`shippingMethodTitle`); the zones, when given, tell two methods of one title apart. */
+  methodTitle: (line: ShippingFact) => string;
+  zones?: readonly ShippingZone[];
 }
 
 /** A line's name as the order page shows it: the product, then its variation's values. */
@@ -382,8 +443,17 @@ export function describeChanges(facts: ChangeFacts): string[] {
   const ship = (line: { name: string; total: number } | undefined) => (line ? `${line.name} ${facts.money(line.total)}` : "none");
   const [oldShip, newShip] = [facts.oldShipping[0], facts.newShipping[0]];
   if (oldShip?.name !== newShip?.name || oldShip?.total !== newShip?.total) changes.push(`shipping ${ship(oldShip)} → ${ship(newShip)}`);
-  // The same name and amount under another method: a line typed by hand made one of the shop's rates, or the reverse.
-  else if (oldShip && newShip && oldShip.method !== newShip.method) changes.push(`shipping method ${oldShip.method} → ${newShip.method}`);
+  // The same name and amount under another method: a line typed by hand made one of the shop's rates, or the reverse,
+  // or another zone's method of the same title. Worded by the methods' titles, never their ids.
+  else if (oldShip && newShip && (oldShip.method !== newShip.method || oldShip.instance !== newShip.instance)) {
+    let [was, now] = [facts.methodTitle(oldShip), facts.methodTitle(newShip)];
+    if (was === now) {
+      const [wasZone, nowZone] = [zoneOf(oldShip, facts.zones ?? []), zoneOf(newShip, facts.zones ?? [])];
+      if (wasZone !== nowZone) [was, now] = [wasZone ? `${was} (${wasZone})` : was, nowZone ? `${now} (${nowZone})` : now];
+    }
+    // Two methods alike in every word (one zone's, its title twice): still a change the history keeps.
+    changes.push(was === now ? `shipping method ${was} → another ${now} of the shop's` : `shipping method ${was} → ${now}`);
+  }
   const fees = (list: StoredFeeLine[]) => new Map(list.map((fee) => [fee.name, fee]));
   const [oldFees, newFees] = [fees(facts.oldFees), fees(facts.newFees)];
   // How a fee is taxed, in words: its class's slug ("standard" for ""), or untaxed.
