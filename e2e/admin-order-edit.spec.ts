@@ -3,7 +3,9 @@
  * taken by phone, raises a quantity and adds a product with Add order's picker, sees the shop's new
  * total beside the old one, saves, and reads the new total and the history's note on the order's
  * page; the customer's payment page then asks for the new total. Cancel changes nothing and gives
- * the focus back. axe on the editor (at a desktop width and at 390 px) and on the saved page.
+ * the focus back. The order's shipping line, the shop's flat rate at a cost the owner set, is listed
+ * among the rates as saved and kept as it is, where choosing the rate would price it at today's cost.
+ * axe on the editor (at a desktop width and at 390 px) and on the saved page.
  */
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
@@ -29,25 +31,34 @@ test("the owner edits the items of an order awaiting payment, and the customer's
   test.setTimeout(90_000);
   const email = `edit-items-${Date.now()}@example.com`;
   await signInAsOwner(page);
-  // An order taken by phone, pending its payment: one T-shirt and a courier.
+  // An order taken by phone, pending its payment: one T-shirt, and the shop's flat rate at $2.00 more than it costs today.
   const nonce = (await page.request.get("/api/admin/v1/orders?per_page=1")).headers().nonce ?? "";
+  const billing = {
+    first_name: "Edit",
+    last_name: "Items",
+    address_1: "1 Test Street",
+    city: "Los Angeles",
+    state: "CA",
+    postcode: "90001",
+    country: "US",
+    phone: "555-0100",
+    email,
+  };
+  const lineItems = [{ product_id: await productId(page, "classic-t-shirt"), quantity: 1 }];
+  const priced = await page.request.post("/api/admin/v1/orders/calculate", {
+    headers: { nonce },
+    data: { billing, line_items: lineItems },
+  });
+  const rates = ((await priced.json()) as { shipping_rates: { rate_id: string; method_id: string; name: string; cost: number }[] })
+    .shipping_rates;
+  const flat = rates.find((rate) => rate.method_id === "flat_rate");
+  expect(flat, JSON.stringify(rates)).toBeTruthy();
+  const todayCost = flat?.cost ?? 0;
+  const savedCost = todayCost + 200;
+  const dollars = (minor: number) => `$${(minor / 100).toFixed(2)}`;
   const made = await page.request.post("/api/admin/v1/orders", {
     headers: { nonce },
-    data: {
-      billing: {
-        first_name: "Edit",
-        last_name: "Items",
-        address_1: "1 Test Street",
-        city: "Los Angeles",
-        state: "CA",
-        postcode: "90001",
-        country: "US",
-        phone: "555-0100",
-        email,
-      },
-      line_items: [{ product_id: await productId(page, "classic-t-shirt"), quantity: 1 }],
-      shipping_lines: [{ method_title: "Courier", total: 500 }],
-    },
+    data: { billing, line_items: lineItems, shipping_lines: [{ rate_id: flat?.rate_id, total: savedCost }] },
   });
   expect(made.status(), await made.text()).toBe(201);
   const order = (await made.json()) as { id: number; payment_url: string; totals: { total: number } };
@@ -68,9 +79,19 @@ test("the owner edits the items of an order awaiting payment, and the customer's
   const editor = page.locator("form.admin-order-edit__form");
   const quantity = editor.getByLabel("Quantity (Classic T-Shirt)");
   await expect(quantity).toHaveValue("1");
-  await expect(editor.getByLabel("Shipping method's name")).toHaveValue("Courier");
+  const shippingName = editor.getByLabel("Shipping method's name");
+  const shippingCost = editor.getByLabel(/^Shipping cost/);
+  await expect(shippingName).toHaveValue(flat?.name ?? "");
+  await expect(shippingCost).toHaveValue((savedCost / 100).toFixed(2));
   const status = editor.locator(".admin-new-order__calc");
   await expect(status).toHaveText(`Total ${before}.`);
+  // The saved line is listed among the shop's rates, chosen; the rate itself is offered at today's cost.
+  const rateSelect = editor.getByLabel("The shop's shipping rates");
+  await expect(rateSelect.locator("option:checked")).toHaveText(`${flat?.name}: ${dollars(savedCost)} (saved on this order)`);
+  await rateSelect.selectOption({ label: `${flat?.name}: ${dollars(todayCost)}` });
+  await expect(shippingCost).toHaveValue((todayCost / 100).toFixed(2));
+  await rateSelect.selectOption({ label: `${flat?.name}: ${dollars(savedCost)} (saved on this order)` });
+  await expect(shippingCost).toHaveValue((savedCost / 100).toFixed(2));
   expect(await seriousViolations(page)).toEqual([]);
 
   // A quantity the browser can tell is wrong is named beside it, and nothing is sent.
@@ -108,6 +129,11 @@ test("the owner edits the items of an order awaiting payment, and the customer's
   await expect(totalsList).toContainText(after);
   await expect(page.getByRole("row", { name: /Beanie/ })).toBeVisible();
   await expect(page.getByRole("row", { name: /Classic T-Shirt/ })).toContainText("2");
+  // The shipping line saved untouched is kept: the flat rate's method, at the amount it was saved with.
+  const delivery = page.locator("section[aria-labelledby='order-delivery'] .admin-details__row");
+  await expect(delivery).toHaveCount(1);
+  await expect(delivery.locator(".admin-order-shipping-method")).toHaveText("Method: Flat rate");
+  await expect(delivery.locator("dd")).toHaveText(dollars(savedCost));
   const note = page.getByText(/Items edited by .*Classic T-Shirt × 1 → 2; added Beanie × 1; total/);
   await expect(note).toBeVisible();
   await expect(note).toContainText(`total ${before} → ${after}`);

@@ -305,7 +305,7 @@ describe("editing an order awaiting payment", () => {
     expect(notes(saved.json()).at(-1)).toMatch(/shipping Courier \$7\.00 → Express \$15\.00; fee Gift wrap \$3\.00 added/);
     const form = (await adminCall(owner, "GET", `/orders/${order.id}/items`)).json();
     expect(form.fee_lines).toEqual([{ name: "Gift wrap", total: 300, tax_status: "taxable", tax_class: "" }]);
-    expect(form.shipping_lines).toEqual([{ method_title: "Express", total: 1500 }]);
+    expect(form.shipping_lines).toEqual([{ method_title: "Express", total: 1500, method_id: "manual" }]);
   });
 
   it("makes the shipping line one of the shop's rates when chosen by its id, even of the same name and amount", async () => {
@@ -329,6 +329,18 @@ describe("editing an order awaiting payment", () => {
     const renamed = await edit(saved.json(), { ...items, shipping_lines: [{ rate_id: flat.rate_id, method_title: "Courier" }] });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().shipping.lines).toEqual([{ method_id: "flat_rate", instance_id: flat.instance_id, name: "Courier", total: 500 }]);
+    // The editor's form says the line is that rate's, and sent back as it reads, the line is kept whole.
+    const form = (await adminCall(owner, "GET", `/orders/${order.id}/items`)).json();
+    expect(form.shipping_lines).toEqual([{ method_title: "Courier", total: 500, method_id: "flat_rate" }]);
+    const again = await edit(renamed.json(), {
+      line_items: [{ product_id: tShirt, quantity: 2 }],
+      shipping_lines: form.shipping_lines.map(({ method_title, total }: { method_title: string; total: number }) => ({
+        method_title,
+        total,
+      })),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().shipping.lines).toEqual([{ method_id: "flat_rate", instance_id: flat.instance_id, name: "Courier", total: 500 }]);
   });
 
   it("names a zone's method by its kind and the title shoppers see when they differ", async () => {

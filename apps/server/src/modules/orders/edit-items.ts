@@ -103,9 +103,11 @@ export async function orderItemsForm(context: RequestContext, id: number) {
       variation: JSON.parse(item.variation) as { attribute: string; value: string }[],
     })),
     coupon_lines: coupons.map((coupon) => ({ code: coupon.code })),
+    // Its method too, so the console shows one of the shop's rates as the saved line it is (sent back unchanged, it is kept whole).
     shipping_lines: (JSON.parse(order.shipping_lines) as StoredShippingLine[]).slice(0, 1).map((line) => ({
       method_title: line.name,
       total: Number(line.total) || 0,
+      method_id: line.method_id || HAND_RATE,
     })),
     // The shop's own cart fees are added again by the pricing: only the owner's own are the order's to send.
     fee_lines: fees

@@ -606,6 +606,15 @@ export const EditItemsForm = Type.Object({
     }),
   ),
   coupon_lines: Type.Array(Type.Object({ code: Type.String() })),
-  shipping_lines: Type.Array(Type.Object({ method_title: Type.String(), total: Money })),
+  shipping_lines: Type.Array(
+    Type.Object({
+      method_title: Type.String(),
+      total: Money,
+      method_id: Type.String({
+        description:
+          "The line's method: `manual` for a line typed by hand, else the shop's rate it was (sent back as it is, the line keeps it)",
+      }),
+    }),
+  ),
   fee_lines: Type.Array(Type.Object({ name: Type.String(), total: Money, tax_status: FeeTaxStatus, tax_class: Type.String() })),
 });

@@ -40,6 +40,7 @@ export const newOrderMessages = {
   shopRatesNone: "None: type the line below",
   shopRate: (name: string, cost: string) => `${name}: ${cost}`,
   shopRateGone: (name: string) => `${name} (not offered for this order now)`,
+  shopRateSaved: (name: string, cost: string) => `${name}: ${cost} (saved on this order)`,
   feesHint:
     "A one-off charge on this order, such as rush handling: an amount, or a percentage of the items' total after discounts such as 10%; below 0 for a discount. Taxed in the class you choose, as the shop taxes its cart fees.",
   addFee: "Add fee",

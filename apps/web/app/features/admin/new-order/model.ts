@@ -68,13 +68,32 @@ export interface PickedRate {
   total: string;
 }
 
+/**
+ * The rates list's choice for the shipping line an order already has from one of the shop's rates (Edit items):
+ * never a rate's id (those read `method:n`). Chosen, the line is sent back as it reads and the order keeps it
+ * whole, its method and saved amount, where choosing the rate itself would price it at today's cost.
+ */
+export const SAVED_LINE = ":saved";
+
+/** The order's saved shipping line, when one of the shop's rates made it: its name and amount as the form types them, and in minor units. */
+export interface SavedShipping {
+  name: string;
+  total: string;
+  cost: number;
+}
+
 /** What an order holds and the shop prices: the part Add order and the order page's "Edit items" share (decision 0092). */
 export interface ItemsDraft {
   lines: DraftLine[];
   /** Coupon codes as typed: several apart by commas. */
   coupon: string;
-  /** The shop's rate chosen for the shipping line; null for a line the owner typed (method "manual"). */
+  /**
+   * The shop's rate chosen for the shipping line (or SAVED_LINE, the order's own line as saved); null for a
+   * line the owner typed (method "manual").
+   */
   shippingRate: PickedRate | null;
+  /** Edit items: the order's shipping line when one of the shop's rates made it, offered in the rates' list as saved. */
+  savedShipping?: SavedShipping | null;
   shippingTitle: string;
   shippingTotal: string;
   fees: DraftFee[];
@@ -172,7 +191,8 @@ export function itemsBody(
   if (shippingTotal === null) errors["shipping_lines.0.total"] = "Enter an amount, such as 5.00.";
   else if (shippingTotal > MAX_AMOUNT) errors["shipping_lines.0.total"] = "Enter a smaller amount: this is more than an order can hold.";
   const title = draft.shippingTitle.trim();
-  const rate = draft.shippingRate;
+  // The saved line is sent as it reads: the order keeps it whole (its method and amount), as it keeps any line sent back unchanged.
+  const rate = draft.shippingRate?.id === SAVED_LINE ? null : draft.shippingRate;
   // A rate chosen is sent by its id, so the order keeps its method as a checkout's would; what the owner typed
   // over its name or cost goes with it, and a field left as the rate filled it in is the rate's, priced by the shop.
   const shipping: ShippingLineBody[] = rate
@@ -249,6 +269,30 @@ export function pickRate<D extends ItemsDraft>(
   if (!rate) return { ...draft, shippingRate: null };
   const total = costText(rate.cost);
   return { ...draft, shippingRate: { id: rate.rate_id, name: rate.name, total }, shippingTitle: rate.name, shippingTotal: total };
+}
+
+/** The order's saved line chosen again from the rates' list: its name and amount as saved. */
+export function pickSaved<D extends ItemsDraft>(draft: D): D {
+  const saved = draft.savedShipping;
+  if (!saved) return draft;
+  return {
+    ...draft,
+    shippingRate: { id: SAVED_LINE, name: saved.name, total: saved.total },
+    shippingTitle: saved.name,
+    shippingTotal: saved.total,
+  };
+}
+
+/**
+ * The shipping line's name or amount typed. The saved line stays chosen while the fields read as it was saved;
+ * typed over, the line becomes the owner's own (the order would record it as typed by hand), and the list says so.
+ */
+export function typeShipping<D extends ItemsDraft>(draft: D, change: Partial<Pick<ItemsDraft, "shippingTitle" | "shippingTotal">>): D {
+  const next = { ...draft, ...change };
+  const saved = draft.savedShipping;
+  if (!saved || draft.shippingRate?.id !== SAVED_LINE) return next;
+  const same = next.shippingTitle.trim() === saved.name && next.shippingTotal.trim() === saved.total;
+  return same ? next : { ...next, shippingRate: null };
 }
 
 /** The codes typed, one line each (commas or spaces apart), each once. */

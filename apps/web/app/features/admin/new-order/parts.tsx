@@ -26,6 +26,9 @@ import {
   type ItemsDraft,
   NOT_TAXABLE,
   pickRate,
+  pickSaved,
+  SAVED_LINE,
+  typeShipping,
   type VariationChoice,
 } from "./model.ts";
 
@@ -268,11 +271,12 @@ export function ShippingLineFields({
     if (offered) latest.current.onChange((current) => followRate(current, offered, latest.current.costText));
   }, [calculation]);
   const picked = draft.shippingRate;
+  const saved = draft.savedShipping;
   // A rate chosen that this pricing does not offer (another address, or a pricing refused) stays listed, so the owner sees it and can change it.
-  const gone = picked && !rates.some((rate) => rate.rate_id === picked.id) ? picked : null;
+  const gone = picked && picked.id !== SAVED_LINE && !rates.some((rate) => rate.rate_id === picked.id) ? picked : null;
   return (
     <>
-      {(rates.length > 0 || gone) && (
+      {(rates.length > 0 || gone || saved) && (
         <SelectField
           path="shipping_lines.0.rate_id"
           label={t.shopRates}
@@ -280,16 +284,20 @@ export function ShippingLineFields({
           value={picked?.id ?? ""}
           options={[
             { value: "", label: t.shopRatesNone },
+            // Edit items: the order's line as saved, kept whole while chosen (today's price of its rate may differ).
+            ...(saved ? [{ value: SAVED_LINE, label: t.shopRateSaved(saved.name, money(saved.cost)) }] : []),
             ...rates.map((rate) => ({ value: rate.rate_id, label: t.shopRate(rate.name, money(rate.cost)) })),
             ...(gone ? [{ value: gone.id, label: t.shopRateGone(gone.name) }] : []),
           ]}
           onChange={(rateId) =>
             onChange((current) =>
-              pickRate(
-                current,
-                rates.find((r) => r.rate_id === rateId),
-                costText,
-              ),
+              rateId === SAVED_LINE
+                ? pickSaved(current)
+                : pickRate(
+                    current,
+                    rates.find((r) => r.rate_id === rateId),
+                    costText,
+                  ),
             )
           }
         />
@@ -299,13 +307,13 @@ export function ShippingLineFields({
         label={t.shippingTitle}
         hint={t.shippingTitleHint}
         value={draft.shippingTitle}
-        onChange={(value) => onChange((current) => ({ ...current, shippingTitle: value }))}
+        onChange={(value) => onChange((current) => typeShipping(current, { shippingTitle: value }))}
       />
       <TextField
         path="shipping_lines.0.total"
         label={`${t.shippingTotal} (${code})`}
         value={draft.shippingTotal}
-        onChange={(value) => onChange((current) => ({ ...current, shippingTotal: value }))}
+        onChange={(value) => onChange((current) => typeShipping(current, { shippingTotal: value }))}
       />
     </>
   );

@@ -21,7 +21,8 @@ export interface ItemsForm {
     variation: { attribute: string; value: string }[];
   }[];
   coupon_lines: { code: string }[];
-  shipping_lines: { method_title: string; total: number }[];
+  /** `method_id`: "manual" for a line typed by hand, else the shop's method that made it. */
+  shipping_lines: { method_title: string; total: number; method_id: string }[];
   fee_lines: { name: string; total: number; tax_status: "taxable" | "none"; tax_class: string }[];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { itemsBody } from "../new-order/model.ts";
+import { followRate, itemsBody, pickRate, pickSaved, SAVED_LINE, typeShipping } from "../new-order/model.ts";
 import { itemsEditable } from "../order/status.ts";
 import type { ItemsForm } from "./api.ts";
 import { draftFromForm, variableProducts } from "./model.ts";
@@ -13,7 +13,7 @@ const form: ItemsForm = {
     { product_id: 3, variation_id: null, quantity: 1, name: "Beanie", sku: "", variation: [] },
   ],
   coupon_lines: [{ code: "save10" }, { code: "winter" }],
-  shipping_lines: [{ method_title: "Courier", total: 550 }],
+  shipping_lines: [{ method_title: "Courier", total: 550, method_id: "manual" }],
   fee_lines: [
     { name: "Gift wrap", total: 250, tax_status: "taxable", tax_class: "reduced-rate" },
     { name: "Goodwill", total: -500, tax_status: "none", tax_class: "" },
@@ -52,7 +52,7 @@ describe("draftFromForm", () => {
         { product_id: 3, quantity: 1 },
       ],
       coupon_lines: form.coupon_lines,
-      shipping_lines: form.shipping_lines,
+      shipping_lines: [{ method_title: "Courier", total: 550 }],
       // Each fee sent back in the class the order taxed it in (decision 0101).
       fee_lines: [
         { name: "Gift wrap", total: 250, tax_status: "taxable", tax_class: "reduced-rate" },
@@ -65,6 +65,52 @@ describe("draftFromForm", () => {
     const draft = draftFromForm(form, "USD", 2, new Map());
     expect(draft.lines[0]?.variations).toEqual([{ id: 9, label: "Red" }]);
     expect(variableProducts(form)).toEqual([7]);
+  });
+
+  it("a typed line is the owner's own: no saved line among the rates", () => {
+    const draft = draftFromForm(form, "USD", 2, new Map());
+    expect(draft.shippingRate).toBeNull();
+    expect(draft.savedShipping).toBeNull();
+  });
+
+  describe("a line one of the shop's rates made", () => {
+    // Saved at $7.00; the same rate costs $5.00 today.
+    const rated: ItemsForm = { ...form, shipping_lines: [{ method_title: "Flat rate", total: 700, method_id: "flat_rate" }] };
+    const today = [{ rate_id: "flat_rate:1", name: "Flat rate", cost: 500 }];
+    const costText = (cost: number) => (cost / 100).toFixed(2);
+    const shippingOf = (draft: ReturnType<typeof draftFromForm>) => {
+      const body = itemsBody(draft, "USD", 2);
+      return body.ok ? body.body.shipping_lines : body.errors;
+    };
+
+    it("starts chosen as saved, and untouched is sent back as it reads (the order keeps it whole), whatever today's rates", () => {
+      const draft = draftFromForm(rated, "USD", 2, new Map());
+      expect(draft.shippingRate).toEqual({ id: SAVED_LINE, name: "Flat rate", total: "7.00" });
+      expect(draft.savedShipping).toEqual({ name: "Flat rate", total: "7.00", cost: 700 });
+      // A new pricing does not move it to the rate's cost of today.
+      expect(followRate(draft, today, costText)).toBe(draft);
+      expect(shippingOf(draft)).toEqual([{ method_title: "Flat rate", total: 700 }]);
+    });
+
+    it("picking a rate prices that rate; picking the saved line again brings its name and amount back", () => {
+      const draft = draftFromForm(rated, "USD", 2, new Map());
+      const picked = pickRate(draft, today[0], costText);
+      expect(picked).toMatchObject({ shippingTitle: "Flat rate", shippingTotal: "5.00" });
+      expect(shippingOf(picked)).toEqual([{ rate_id: "flat_rate:1" }]);
+      const back = pickSaved(picked);
+      expect(back).toMatchObject({ shippingRate: { id: SAVED_LINE }, shippingTitle: "Flat rate", shippingTotal: "7.00" });
+      expect(shippingOf(back)).toEqual([{ method_title: "Flat rate", total: 700 }]);
+    });
+
+    it("typed over, the line is the owner's own and the list says None, the saved line still there to choose", () => {
+      const draft = draftFromForm(rated, "USD", 2, new Map());
+      const typed = typeShipping(draft, { shippingTotal: "8.00" });
+      expect(typed.shippingRate).toBeNull();
+      expect(shippingOf(typed)).toEqual([{ method_title: "Flat rate", total: 800 }]);
+      // Typing never brings back a choice the owner left; the saved line stays in the list to choose.
+      expect(typeShipping(typed, { shippingTotal: "7.00" }).shippingRate).toBeNull();
+      expect(typeShipping(draft, { shippingTitle: "Flat rate " }).shippingRate?.id).toBe(SAVED_LINE);
+    });
   });
 });
 

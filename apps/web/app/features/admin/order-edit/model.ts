@@ -2,9 +2,12 @@
  * The order page's item editor (decision 0092) as Add order's draft of items: the order's lines,
  * coupons, shipping line and the owner's fees made into the form's rows, and back. Pure.
  */
-import type { ItemsDraft, VariationChoice } from "../new-order/model.ts";
+import { type ItemsDraft, SAVED_LINE, type SavedShipping, type VariationChoice } from "../new-order/model.ts";
 import { moneyInput } from "../order/format.ts";
 import type { ItemsForm } from "./api.ts";
+
+/** The method of a shipping line typed by hand (the server's `manual`). */
+const HAND_METHOD = "manual";
 
 /**
  * The form's rows from the order's items: amounts as the owner types them, each line keyed, a
@@ -12,6 +15,10 @@ import type { ItemsForm } from "./api.ts";
  */
 export function draftFromForm(form: ItemsForm, currency: string, minorUnit: number, choices: Map<number, VariationChoice[]>): ItemsDraft {
   const shipping = form.shipping_lines[0];
+  const saved: SavedShipping | null =
+    shipping && shipping.method_id !== HAND_METHOD
+      ? { name: shipping.method_title, total: moneyInput(shipping.total, currency, minorUnit), cost: shipping.total }
+      : null;
   return {
     lines: form.line_items.map((line, index) => ({
       key: `order-line-${index}`,
@@ -28,8 +35,11 @@ export function draftFromForm(form: ItemsForm, currency: string, minorUnit: numb
       quantity: String(line.quantity),
     })),
     coupon: form.coupon_lines.map((line) => line.code).join(", "),
-    // The line as the order keeps it, sent back as the owner's own; choosing one of the shop's rates makes it that rate's.
-    shippingRate: null,
+    // A line one of the shop's rates made is listed among the rates as saved, and chosen: sent back untouched it is
+    // kept whole (method and amount), where choosing the rate again would price it at today's cost. A typed line is
+    // the owner's own ("None"). Choosing one of the shop's rates makes it that rate's.
+    shippingRate: saved ? { id: SAVED_LINE, name: saved.name, total: saved.total } : null,
+    savedShipping: saved,
     shippingTitle: shipping?.method_title ?? "",
     shippingTotal: shipping ? moneyInput(shipping.total, currency, minorUnit) : "",
     fees: form.fee_lines.map((fee, index) => ({
