@@ -3,6 +3,8 @@
  * (posted through /ajax as the runtime posts it) found by search in the entries table, read in
  * full, exported as CSV and deleted; several entries deleted at once; a form deleted from the list;
  * the list → entries → entry path by keyboard alone; axe on every page. Runs against the real owner API.
+ * The console's toast on the way: a refused copy stays until dismissed (its close button gives the
+ * keyboard back), a "copied" stays while hovered and then leaves by itself (the page's clock moved on).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -32,6 +34,8 @@ test("the owner finds a visitor's feedback entry by search, reads every value, d
   await sendFeedback(page.request, { 1: "2", 3: "ada@example.com", 4: `The ${tag} came late\nand torn.` });
   await signInAsOwner(page);
 
+  // The page's clock runs as ever, and the journey can move it on: a toast's seconds pass at once.
+  await page.clock.install();
   await page.goto("/admin/forms");
   await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Forms" })).toHaveAttribute(
@@ -44,9 +48,40 @@ test("the owner finds a visitor's feedback entry by search, reads every value, d
   await expect(row.getByRole("textbox", { name: "Embed tag for Store feedback" })).toHaveValue(
     /^<script src="http:\/\/127\.0\.0\.1:\d+\/forms\/feedback\.js" async><\/script>$/,
   );
+  const embed = row.getByRole("textbox", { name: "Embed tag for Store feedback" });
+  const copy = row.getByRole("button", { name: "Copy the embed tag for Store feedback" });
+  const toast = page.locator(".admin-toast");
+  // A browser that refuses the clipboard: the error, in the toast, stays however long the owner takes.
+  await page.evaluate("navigator.clipboard.writeText = () => Promise.reject(new DOMException('Refused', 'NotAllowedError'))");
+  await copy.click();
+  const refused = page.getByRole("status").filter({ hasText: "Copying was refused: the tag is selected, copy it with Ctrl+C." });
+  await expect(refused).toBeVisible();
+  await expect(embed).toBeFocused();
+  await page.clock.fastForward(60_000);
+  await expect(refused).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // Its close button, pressed from the keyboard, closes it and gives the focus back to where it was.
+  const dismiss = page.getByRole("button", { name: "Dismiss this message" });
+  await dismiss.focus();
+  await page.keyboard.press("Enter");
+  await expect(refused).toHaveCount(0);
+  await expect(dismiss).toHaveCount(0);
+  await expect(embed).toBeFocused();
+
+  await page.evaluate("delete navigator.clipboard.writeText");
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-  await row.getByRole("button", { name: "Copy the embed tag for Store feedback" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Embed tag copied." })).toBeVisible();
+  await copy.click();
+  const copied = page.getByRole("status").filter({ hasText: "Embed tag copied." });
+  await expect(copied).toBeVisible();
+  // Hovered, it waits for the owner; left alone, it leaves by itself.
+  await toast.hover();
+  await expect(toast).toHaveAttribute("data-held", "");
+  await page.clock.fastForward(60_000);
+  await expect(copied).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expect(toast).not.toHaveAttribute("data-held");
+  await page.clock.fastForward(10_000);
+  await expect(copied).toHaveCount(0);
   expect(await page.evaluate("navigator.clipboard.readText()")).toMatch(/\/forms\/feedback\.js" async><\/script>$/);
   await expect(row.getByRole("link", { name: "Edit Store feedback" })).toHaveAttribute("href", `/admin/forms/${FEEDBACK_ID}`);
   await expect(page.getByRole("link", { name: "New form" })).toHaveAttribute("href", "/admin/forms/new");

@@ -180,6 +180,9 @@ test("a product saved from a page opened before the stock moved keeps the move, 
   await page.getByRole("textbox", { name: "Regular price (USD)" }).fill("13");
   await page.getByRole("button", { name: "Save product" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+  // Held under the pointer, the toast would stay: only the next save's refusal takes it away (below).
+  await page.locator(".admin-toast").hover();
+  await expect(page.locator(".admin-toast")).toHaveAttribute("data-held", "");
   const quantity = page.getByRole("textbox", { name: "Quantity in stock" });
   await expect(quantity).toHaveValue("7");
 

@@ -20,6 +20,7 @@ export const consoleMessages = {
   signOut: "Sign out",
   signedInAs: (email: string) => `Signed in as ${email}`,
   loading: "Loading…",
+  dismissMessage: "Dismiss this message",
   saving: "Saving…",
   unsaved: "Unsaved changes",
   // Sign-in

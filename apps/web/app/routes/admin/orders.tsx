@@ -97,7 +97,8 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       const text = t.bulkSummary(result, status);
       setSummary(text);
       setOutcome(result);
-      announce(text);
+      // Orders it could not change stay on screen until the owner has read them.
+      announce(text, result.failed.length ? "error" : "status");
       // The orders that failed stay selected, so the owner can try them again.
       setSelected(new Set(result.failed.map((failure) => failure.id)));
       await revalidator.revalidate();

@@ -74,7 +74,7 @@ export default function ProductImportPage() {
       } else {
         setChecked(outcome);
         setDone(null);
-        announce(outcome.ok ? t.checkedAnnounce : t.refusedAnnounce(outcome.total));
+        announce(outcome.ok ? t.checkedAnnounce : t.refusedAnnounce(outcome.total), outcome.ok ? "status" : "error");
       }
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : t.failed);

@@ -22,7 +22,7 @@ function CopyField({ id, label, copyLabel, value }: { id: string; label: string;
             } catch {
               // No clipboard (permission, insecure origin): the text is left selected for the keyboard's copy.
               document.getElementById(id)?.focus();
-              announce(t.copyFailed);
+              announce(t.copyFailed, "error");
             }
           }}
         >

@@ -1,33 +1,106 @@
 /**
- * Feedback the console gives: a polite status line screen readers announce (saved, deleted…),
+ * Feedback the console gives: a polite status line screen readers announce (saved, deleted…), a
+ * toast that leaves by itself after a few seconds unless hovered or focused (an error stays until
+ * dismissed or the next announcement), with its own close button;
  * a confirm dialog on the native <dialog> (focus kept inside, Escape cancels), and the error
  * summary a failed save shows above the form with links to each field.
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { consoleMessages as t } from "../messages.ts";
 import { fieldId } from "./fields.tsx";
 
-const AnnounceContext = createContext<(text: string) => void>(() => {});
+/** How an announcement reads: a status (saved, deleted…) leaves by itself; an error stays until dismissed or the next announcement. */
+export type Tone = "status" | "error";
 
-export function useAnnounce(): (text: string) => void {
+type Announce = (text: string, tone?: Tone) => void;
+
+const AnnounceContext = createContext<Announce>(() => {});
+
+/** Says `text` in the console's toast; `""` clears it (an editor's save does, as it starts). */
+export function useAnnounce(): Announce {
   return useContext(AnnounceContext);
 }
 
+/**
+ * How long a status stays on screen once nothing holds it: long enough to read a sentence twice. The toast's
+ * words are announced as they appear, so taking them away says nothing more to a screen reader.
+ */
+export const TOAST_SECONDS = 6;
+
 export function AnnouncerProvider({ children }: { children: ReactNode }) {
-  const [text, setText] = useState("");
+  const [said, setSaid] = useState<{ text: string; tone: Tone }>({ text: "", tone: "status" });
+  // Hovered or holding the focus (its close button): a status waits for the owner to finish with it.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const announce = useCallback((next: string) => {
+  // Where the keyboard was before it came to the close button: it goes back there when the toast closes.
+  const cameFrom = useRef<HTMLElement | null>(null);
+  const announce = useCallback<Announce>((next, tone = "status") => {
     // Cleared first, so the same words said twice are announced twice.
-    setText("");
+    setSaid({ text: "", tone: "status" });
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setText(next), 50);
+    timer.current = setTimeout(() => setSaid({ text: next, tone }), 50);
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const { text, tone } = said;
+  const held = hovered || focused;
+  // A layout effect: the timer is set or cleared in the same commit that shows the toast held or free (data-held).
+  useLayoutEffect(() => {
+    if (!text || tone === "error" || held) return;
+    // Hovered or focused, then left: the owner gets the whole time again.
+    const leave = setTimeout(() => setSaid({ text: "", tone: "status" }), TOAST_SECONDS * 1000);
+    return () => clearTimeout(leave);
+  }, [text, tone, held]);
+
+  function dismiss() {
+    setSaid({ text: "", tone: "status" });
+    // Gone from under the pointer and the keyboard: the next status is not held by them.
+    setHovered(false);
+    setFocused(false);
+    const back = cameFrom.current;
+    cameFrom.current = null;
+    if (back?.isConnected) back.focus();
+    else document.getElementById("admin-main")?.focus();
+  }
+
   return (
     <AnnounceContext.Provider value={announce}>
       {children}
-      <div className={`admin-toast${text ? " admin-toast--shown" : ""}`} role="status" aria-live="polite">
-        {text}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the pointer and focus only hold the toast on screen; its close button is the control */}
+      <div
+        className={`admin-toast${text ? " admin-toast--shown" : ""}${tone === "error" ? " admin-toast--error" : ""}`}
+        data-held={text && held ? "" : undefined}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onFocus={(event) => {
+          setFocused(true);
+          const from = event.relatedTarget;
+          if (from instanceof HTMLElement && !event.currentTarget.contains(from)) cameFrom.current = from;
+        }}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        }}
+      >
+        <div className="admin-toast__text" role="status" aria-live="polite">
+          {text}
+        </div>
+        {text && (
+          <button
+            type="button"
+            className="admin-toast__close"
+            aria-label={t.dismissMessage}
+            onClick={dismiss}
+            onKeyDown={(event) => {
+              // Escape closes it too, and nothing behind it (the phone menu).
+              if (event.key === "Escape") {
+                event.stopPropagation();
+                dismiss();
+              }
+            }}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
       </div>
     </AnnounceContext.Provider>
   );

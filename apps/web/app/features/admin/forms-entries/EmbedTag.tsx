@@ -28,7 +28,7 @@ export function EmbedTag({ origin, slug, title, formId }: { origin: string; slug
           } catch {
             // No clipboard (permission, insecure origin): the tag is left selected for the keyboard's copy.
             document.getElementById(inputId)?.focus();
-            announce(t.copyFailed);
+            announce(t.copyFailed, "error");
           }
         }}
       >

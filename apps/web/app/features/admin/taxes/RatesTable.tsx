@@ -66,7 +66,7 @@ export function RatesTable({ slug, initial, onCount }: Props) {
     const result = fromRow(row, slug);
     if (!result.ok) {
       showErrors(row, result.errors);
-      announce(t.rateRefused(row.label));
+      announce(t.rateRefused(row.label), "error");
       return;
     }
     setBusy(row.key);
@@ -83,7 +83,7 @@ export function RatesTable({ slug, initial, onCount }: Props) {
     } catch (failure) {
       if (failure instanceof AdminApiError && Object.keys(failure.fields).length) {
         showErrors(row, cellErrors(failure.fields));
-        announce(t.rateRefused(row.label));
+        announce(t.rateRefused(row.label), "error");
       } else {
         showErrors(row, { name: failureText(failure) });
       }
