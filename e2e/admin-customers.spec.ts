@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 import { mailedLink } from "./support/outbox.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { guestOrder, registerAndOrder, seriousViolations, tabTo, usd } from "./support/shopper-order.ts";
+import { expectSortHeaderStyled } from "./support/sort-header.ts";
 
 async function orderTotal(request: import("@playwright/test").APIRequestContext, id: number) {
   const response = await request.get(`/api/admin/v1/orders/${id}`);
@@ -56,6 +57,7 @@ test("the owner finds a new customer with their order and spend, opens them and 
     await expect(owner).toHaveURL(/sort=spend/);
     await expect(owner).toHaveURL(/search=/);
     await expect(owner.getByRole("columnheader", { name: /Spend/ })).toHaveAttribute("aria-sort", "descending");
+    await expectSortHeaderStyled(owner.getByRole("link", { name: "Sort by Spend, ascending" }));
 
     const name = await row.getByRole("rowheader").innerText();
     await tabTo(owner, name);

@@ -8,6 +8,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type Response, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
+import { expectSortHeaderStyled } from "./support/sort-header.ts";
 
 interface PlacedOrder {
   id: number;
@@ -162,6 +163,7 @@ test("the owner finds a shopper's orders by email, reads the tabs' counts, sorts
   await page.getByRole("link", { name: "Total, sort smallest first" }).click();
   await expect(page).toHaveURL(/orderby=total&order=asc$/);
   await expect(page.getByRole("columnheader", { name: /^Total/ })).toHaveAttribute("aria-sort", "ascending");
+  await expectSortHeaderStyled(page.getByRole("link", { name: "Total, sort largest first" }));
   await expect(rows(page).first()).toContainText(`#${beanieId}`);
   await page.getByRole("link", { name: "Date, sort newest first" }).click();
   await expect(page).toHaveURL(`/admin/orders?search=${encodeURIComponent(email)}`);

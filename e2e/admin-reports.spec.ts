@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
 import { guestOrder, seriousViolations } from "./support/shopper-order.ts";
+import { expectSortHeaderStyled } from "./support/sort-header.ts";
 
 test("the owner opens Reports from the dashboard, sorts, changes the period, switches tabs and downloads a tab's CSV", async ({
   page,
@@ -38,6 +39,7 @@ test("the owner opens Reports from the dashboard, sorts, changes the period, swi
     await owner.getByRole("link", { name: "Sort by Net sales, descending" }).click();
     await expect(owner).toHaveURL(/sort=net_sales/);
     await expect(table.getByRole("columnheader", { name: /Net sales/ })).toHaveAttribute("aria-sort", "descending");
+    await expectSortHeaderStyled(table.getByRole("link", { name: "Sort by Net sales, ascending" }));
     await owner.getByRole("link", { name: "Last 7 days" }).click();
     await expect(owner).toHaveURL(/from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d&sort=net_sales$/);
     await expect(owner.getByRole("link", { name: "Last 7 days" })).toHaveAttribute("aria-current", "true");
