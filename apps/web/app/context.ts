@@ -32,3 +32,10 @@ export type {
 } from "@cartwright/commerce";
 
 export const storefrontContext = createContext<Storefront>();
+
+/**
+ * The contact widgets' data block as the page writes it (components/ContactWidgets.tsx), set by the root loader
+ * on the server and rendered by entry.server: the settings reach the widget's loader once, in the page, not a
+ * second time in React's loader data (decision 0116).
+ */
+export const widgetDataBlockContext = createContext<string | null>(null);

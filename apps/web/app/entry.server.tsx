@@ -2,7 +2,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { storefrontContext } from "./context.ts";
+import { WidgetDataBlock } from "./components/ContactWidgets.tsx";
+import { storefrontContext, widgetDataBlockContext } from "./context.ts";
 
 export { storefrontContext };
 
@@ -43,20 +44,25 @@ export default function handleRequest(
     let abortTimer: ReturnType<typeof setTimeout> | undefined;
     // Every loader awaits its data, so a page is whole once React can write it: it goes in one piece, with its
     // length, compressed in one call rather than through a stream per reply (decision 0116, web.ts sendWhole).
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const page = (
+      <WidgetDataBlock value={loadContext.get(widgetDataBlockContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </WidgetDataBlock>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       onShellReady() {
         shellRendered = true;
       },
       onAllReady() {
-        const page = new WholePage();
-        page.once("finish", () => {
+        const whole = new WholePage();
+        whole.once("finish", () => {
           clearTimeout(abortTimer);
-          const html = page.bytes();
+          const html = whole.bytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         });
-        pipe(page);
+        pipe(whole);
       },
       onShellError(error: unknown) {
         clearTimeout(abortTimer);

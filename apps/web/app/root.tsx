@@ -13,11 +13,11 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { COMING_SOON_DISMISS_URL, ComingSoonBanner } from "./components/ComingSoonBanner.tsx";
-import { ContactWidgets, widgetReach } from "./components/ContactWidgets.tsx";
+import { ContactWidgets, pageContactWidgets, widgetDataBlock } from "./components/ContactWidgets.tsx";
 import { ErrorPanel, NotFound } from "./components/ErrorPanel.tsx";
 import { SiteFooter, SiteHeader } from "./components/SiteHeader.tsx";
 import { StoreNotice } from "./components/StoreNotice.tsx";
-import { storefrontContext } from "./context.ts";
+import { storefrontContext, widgetDataBlockContext } from "./context.ts";
 import { CONSENT_META_NAME, listenForConsent } from "./features/attribution/consent.ts";
 import { readCookie, storeNoticeCookie } from "./lib/cookies.ts";
 import { shopCurrency } from "./lib/currency.ts";
@@ -42,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings.comingSoon.enabled ? visitor.meta() : Promise.resolve({} as Awaited<ReturnType<typeof visitor.meta>>),
     contactWidgets(),
   ]);
+  // The widgets' settings are for the page's data block alone (entry.server renders it), not for React's data.
+  if (widgets) context.set(widgetDataBlockContext, widgetDataBlock(widgets));
   const notice = settings.storeNotice;
   const dismissed = readCookie(request.headers.get("cookie"), storeNoticeCookie(notice.id)) !== undefined;
   return {
@@ -68,8 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     displayCartPricesIncludingTax: settings.displayCartPricesIncludingTax,
     /** Plain text after product prices ("incl. VAT"); empty for none. */
     priceSuffix: settings.priceDisplaySuffix,
-    /** The contact widgets' settings and loader (decision 0020); null when none shows. */
-    contactWidgets: widgets,
+    /** The contact widgets' loader and reach (decision 0020); null when none shows. Their settings go in the page only. */
+    contactWidgets: pageContactWidgets(widgets),
   };
 }
 
@@ -152,7 +154,7 @@ export function Layout({ children }: { children: ReactNode }) {
               siteTitle={data.siteTitle}
               privacyPath={data.storePages.privacy}
               termsPath={data.storePages.terms}
-              widgetReach={widgetReach(data.contactWidgets)}
+              widgetReach={data.contactWidgets?.reach ?? 0}
             />
           )}
           {shop && data?.comingSoon && (

@@ -81,15 +81,19 @@ describe("pages", () => {
       expect(plain.headers["transfer-encoding"]).toBeUndefined();
       const reply = await pages.app.inject({ url, headers: { "accept-encoding": BROWSER_ENCODINGS } });
       expect(reply.statusCode).toBe(200);
-      expect(reply.headers["content-encoding"]).toBe("zstd");
       expect(reply.headers["content-length"]).toBe(String(reply.rawPayload.length));
       expect(reply.headers["transfer-encoding"]).toBeUndefined();
-      const text = decoded("zstd", reply.rawPayload);
+      // A page change's data may be under the first flight: it then goes as it is.
+      const compressed = plain.rawPayload.length >= COMPRESS_FROM_BYTES;
+      expect(reply.headers["content-encoding"]).toBe(compressed ? "zstd" : undefined);
+      const text = compressed ? decoded("zstd", reply.rawPayload) : reply.body;
       expect(text).toContain("Classic T-Shirt");
       // The same page, but for the nonces a reply draws afresh.
       expect(text.length).toBe(plain.body.length);
     }
-    const page = decoded("zstd", (await pages.app.inject({ url: "/shop", headers: { "accept-encoding": BROWSER_ENCODINGS } })).rawPayload);
+    const shop = await pages.app.inject({ url: "/shop", headers: { "accept-encoding": BROWSER_ENCODINGS } });
+    expect(shop.headers["content-encoding"]).toBe("zstd");
+    const page = decoded("zstd", shop.rawPayload);
     expect(page.startsWith("<!DOCTYPE html>")).toBe(true);
     expect(page.trimEnd().endsWith("</html>")).toBe(true);
   });

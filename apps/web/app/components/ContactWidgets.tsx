@@ -4,16 +4,37 @@
  * the page's CSP nonce. The loader draws each widget in a shadow root appended to the body.
  */
 import type { StorefrontContactWidgets } from "@cartwright/commerce";
+import { createContext, useContext } from "react";
 
 /** The id loader.ts reads (apps/web/widget/page.ts PAGE_ELEMENT_ID). */
 export const CONTACT_WIDGET_PAGE_ID = "contact-widget-page";
 
-export function ContactWidgets({ widgets, nonce }: { widgets: StorefrontContactWidgets; nonce: string | undefined }) {
-  // A data block is never run; "<" is escaped so no text in it can close the element.
-  const json = JSON.stringify(widgets.page).replace(/</g, "\\u003c");
+/** The settings as the data block's text; "<" escaped so no text in them can close the element (a data block is never run). */
+export function widgetDataBlock(widgets: StorefrontContactWidgets): string {
+  return JSON.stringify(widgets.page).replace(/</g, "\\u003c");
+}
+
+/** What the layout keeps of the widgets in React's data: where the loader is, and how far up the buttons reach. */
+export interface PageContactWidgets {
+  loaderSrc: string;
+  reach: number;
+}
+
+export function pageContactWidgets(widgets: StorefrontContactWidgets | null): PageContactWidgets | null {
+  return widgets && { loaderSrc: widgets.loaderSrc, reach: widgetReach(widgets) };
+}
+
+/** The data block's text on the server (entry.server provides it); null in the browser. */
+export const WidgetDataBlock = createContext<string | null>(null);
+
+export function ContactWidgets({ widgets, nonce }: { widgets: PageContactWidgets; nonce: string | undefined }) {
+  // In the browser the block is already in the page: hydration keeps its text as it is.
+  const block =
+    useContext(WidgetDataBlock) ??
+    (typeof document === "undefined" ? "" : (document.getElementById(CONTACT_WIDGET_PAGE_ID)?.textContent ?? ""));
   return (
     <>
-      <script type="application/json" id={CONTACT_WIDGET_PAGE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />
+      <script type="application/json" id={CONTACT_WIDGET_PAGE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: block }} />
       <script type="module" async src={widgets.loaderSrc} nonce={nonce} />
     </>
   );

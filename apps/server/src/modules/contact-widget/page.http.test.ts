@@ -1,6 +1,6 @@
 /** What a page carries to run its widgets (WidgetPage): the shop's own pages and the one-tag embed. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, TEST_SECRET, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
 import { verifyWidgetNonce } from "../../http/tokens.ts";
 import { configureContactWidgets, embedPage, widgetPage } from "./index.ts";
@@ -98,5 +98,35 @@ describe("embedPage", () => {
     await shop.db.updateTable("contact_widgets").set({ active: 0 }).where("id", "=", 1).execute();
     expect(await embedPage(shop.db, SECRET, 1, browser, "https://shop.example.com")).toBeNull();
     await shop.db.updateTable("contact_widgets").set({ active: 1 }).where("id", "=", 1).execute();
+  });
+});
+
+describe("a shop page", () => {
+  let pages: TestShop;
+  beforeAll(async () => {
+    pages = await createTestShop({ web: true });
+  });
+  afterAll(() => pages?.close());
+
+  it("carries the widgets' settings once, in its data block, and React's data only the loader and the buttons' reach", async () => {
+    const reply = await pages.app.inject({ url: "/shop", headers: { ...browser.headers, "accept-encoding": "identity" } });
+    expect(reply.statusCode).toBe(200);
+    const blocks = [...reply.body.matchAll(/<script type="application\/json" id="contact-widget-page"[^>]*>(.*?)<\/script>/g)];
+    expect(blocks).toHaveLength(1);
+    const page = JSON.parse(blocks[0]?.[1] ?? "null");
+    expect(page.widgets.map((w: { id: number }) => w.id)).toEqual([1]);
+    const pageToken = JSON.parse(
+      (await pages.db.selectFrom("contact_widgets").select("settings").where("id", "=", 1).executeTakeFirstOrThrow()).settings,
+    ).widget_token as string;
+    expect(verifyWidgetNonce(TEST_SECRET, 1, pageToken, page.widgets[0].nonce)).toBe(true);
+    // The welcome text is in the settings: once in the page, not a second time in the data React hydrates from.
+    const welcome = page.widgets[0].channels.find((c: { chat_welcome_message?: string }) => c.chat_welcome_message)?.chat_welcome_message;
+    expect(welcome).toBeTruthy();
+    expect(reply.body.split(welcome).length - 1).toBe(1);
+    const data = await pages.app.inject({ url: "/shop.data?_routes=root" });
+    expect(data.statusCode).toBe(200);
+    expect(data.body).toContain("loaderSrc");
+    expect(data.body).toContain("reach");
+    expect(data.body).not.toContain(welcome);
   });
 });
