@@ -3,7 +3,7 @@
  * (the web app never imports the server). The token is exported from entry.server so the server
  * uses this very instance.
  */
-import type { Storefront } from "@cartwright/commerce";
+import type { Storefront, StorefrontContactWidgets } from "@cartwright/commerce";
 import { createContext } from "react-router";
 
 export type {
@@ -34,8 +34,8 @@ export type {
 export const storefrontContext = createContext<Storefront>();
 
 /**
- * The contact widgets' data block as the page writes it (components/ContactWidgets.tsx), set by the root loader
- * on the server and rendered by entry.server: the settings reach the widget's loader once, in the page, not a
- * second time in React's loader data (decision 0116).
+ * The page's contact widgets, set by the root loader on the server for entry.server to write as the data block
+ * (components/ContactWidgets.tsx): the settings reach the widget's loader once, in the page, not a second time
+ * in React's loader data, and a request for data alone never writes them out (decision 0116).
  */
-export const widgetDataBlockContext = createContext<string | null>(null);
+export const contactWidgetsContext = createContext<StorefrontContactWidgets | null>(null);

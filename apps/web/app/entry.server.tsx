@@ -2,8 +2,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { WidgetDataBlock } from "./components/ContactWidgets.tsx";
-import { storefrontContext, widgetDataBlockContext } from "./context.ts";
+import { WidgetDataBlock, widgetDataBlock } from "./components/ContactWidgets.tsx";
+import { contactWidgetsContext, storefrontContext } from "./context.ts";
 
 export { storefrontContext };
 
@@ -44,8 +44,9 @@ export default function handleRequest(
     let abortTimer: ReturnType<typeof setTimeout> | undefined;
     // Every loader awaits its data, so a page is whole once React can write it: it goes in one piece, with its
     // length, compressed in one call rather than through a stream per reply (decision 0116, web.ts sendWhole).
+    const widgets = loadContext.get(contactWidgetsContext);
     const page = (
-      <WidgetDataBlock value={loadContext.get(widgetDataBlockContext)}>
+      <WidgetDataBlock value={widgets && widgetDataBlock(widgets)}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </WidgetDataBlock>
     );

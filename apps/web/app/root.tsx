@@ -13,11 +13,11 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { COMING_SOON_DISMISS_URL, ComingSoonBanner } from "./components/ComingSoonBanner.tsx";
-import { ContactWidgets, pageContactWidgets, widgetDataBlock } from "./components/ContactWidgets.tsx";
+import { ContactWidgets, pageContactWidgets } from "./components/ContactWidgets.tsx";
 import { ErrorPanel, NotFound } from "./components/ErrorPanel.tsx";
 import { SiteFooter, SiteHeader } from "./components/SiteHeader.tsx";
 import { StoreNotice } from "./components/StoreNotice.tsx";
-import { storefrontContext, widgetDataBlockContext } from "./context.ts";
+import { contactWidgetsContext, storefrontContext } from "./context.ts";
 import { CONSENT_META_NAME, listenForConsent } from "./features/attribution/consent.ts";
 import { readCookie, storeNoticeCookie } from "./lib/cookies.ts";
 import { shopCurrency } from "./lib/currency.ts";
@@ -42,8 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings.comingSoon.enabled ? visitor.meta() : Promise.resolve({} as Awaited<ReturnType<typeof visitor.meta>>),
     contactWidgets(),
   ]);
-  // The widgets' settings are for the page's data block alone (entry.server renders it), not for React's data.
-  if (widgets) context.set(widgetDataBlockContext, widgetDataBlock(widgets));
+  // The widgets' settings are for the page's data block alone (entry.server writes it), not for React's data.
+  context.set(contactWidgetsContext, widgets);
   const notice = settings.storeNotice;
   const dismissed = readCookie(request.headers.get("cookie"), storeNoticeCookie(notice.id)) !== undefined;
   return {
