@@ -9,7 +9,7 @@
  */
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { isHydrated } from "./support/checkout.ts";
+import { isHydrated, US_ADDRESS } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 
 async function seriousViolations(page: Page) {
@@ -36,12 +36,7 @@ test("the owner edits the items of an order awaiting payment, and the customer's
   const billing = {
     first_name: "Edit",
     last_name: "Items",
-    address_1: "1 Test Street",
-    city: "Los Angeles",
-    state: "CA",
-    postcode: "90001",
-    country: "US",
-    phone: "555-0100",
+    ...US_ADDRESS,
     email,
   };
   const lineItems = [{ product_id: await productId(page, "classic-t-shirt"), quantity: 1 }];

@@ -7,6 +7,7 @@
  */
 import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type Response, test } from "@playwright/test";
+import { US_ADDRESS } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { expectSortHeaderStyled } from "./support/sort-header.ts";
 
@@ -41,12 +42,7 @@ async function placeOrder(
       billing_address: {
         first_name: firstName,
         last_name: "Shopper",
-        address_1: "1 Test Street",
-        city: "Los Angeles",
-        state: "CA",
-        postcode: "90001",
-        country: "US",
-        phone: "555-0100",
+        ...US_ADDRESS,
         email,
       },
       payment_method: method,

@@ -21,6 +21,16 @@ export async function openCheckout(page: Page) {
 export const shippingField = (page: Page, label: string | RegExp) =>
   page.locator("#shipping-fields").getByLabel(label, { exact: typeof label === "string" });
 
+/** The journeys' US address, as the Store and owner APIs take it (Los Angeles: taxed by the demo's CA rate). */
+export const US_ADDRESS = {
+  address_1: "1 Test Street",
+  city: "Los Angeles",
+  state: "CA",
+  postcode: "90001",
+  country: "US",
+  phone: "555-0100",
+} as const;
+
 export async function fillUsAddress(page: Page, email = "guest@example.com") {
   await page.getByLabel("Email address").fill(email);
   await shippingField(page, "Country/Region").selectOption("US");
