@@ -1,8 +1,9 @@
 /** Reading an upload's file part in pieces (decision 0110): exact pieces, each awaited before more is read, the limit kept. */
 import { randomBytes } from "node:crypto";
+import { IncomingMessage } from "node:http";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { FileTooLargeError, readFilePartInPieces } from "./upload-limits.ts";
+import { closeUnreadBodies, FileTooLargeError, readFilePartInPieces } from "./upload-limits.ts";
 
 const PIECE = 256 * 1024;
 
@@ -65,5 +66,19 @@ describe("readFilePartInPieces", () => {
     ).rejects.toBeInstanceOf(FileTooLargeError);
     expect(handed).toBeLessThanOrEqual(2 * PIECE);
     expect(fed()).toBe(bytes.length);
+  });
+});
+
+describe("closeUnreadBodies", () => {
+  it("answers a refusal whose connection is already gone without failing (no socket left to read from)", () => {
+    const hooks: ((...args: unknown[]) => void)[] = [];
+    closeUnreadBodies({ addHook: (_name: string, hook: (...args: unknown[]) => void) => hooks.push(hook) } as never);
+    const raw = new IncomingMessage(null as never);
+    raw.complete = false;
+    let sent: unknown;
+    hooks[0]?.({ raw }, { statusCode: 413 }, "refused", (_error: unknown, payload: unknown) => {
+      sent = payload;
+    });
+    expect(sent).toBe("refused");
   });
 });

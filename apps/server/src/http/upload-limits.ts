@@ -59,6 +59,8 @@ export function closeUnreadBodies(app: FastifyInstance): void {
 
 function linger(request: IncomingMessage): void {
   const socket = request.socket;
+  // The connection already gone (a page post refused while its body was being read): nothing left to read.
+  if (!socket || socket.destroyed) return;
   let dropped = 0;
   const cut = () => {
     clearTimeout(timer);
