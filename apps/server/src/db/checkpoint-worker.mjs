@@ -8,20 +8,36 @@
 import { parentPort, workerData } from "node:worker_threads";
 import SQLite from "better-sqlite3";
 
-/** @type {{ file: string, everyMs: number }} */
-const { file, everyMs } = workerData;
+/** @type {{ file: string, everyMs: number, restartAtFrames: number }} */
+const { file, everyMs, restartAtFrames } = workerData;
 const sqlite = new SQLite(file);
+// The thread never waits on the server: what it cannot do now it does on the next round.
+sqlite.pragma("busy_timeout = 0");
 
 /** Frames of the current WAL copied so far: the pragma counts from the WAL's start, which a writer resets. */
 let copied = 0;
-const timer = setInterval(() => {
-  // PASSIVE waits for no reader or writer; what it cannot copy now it copies next time.
+
+/** Runs one checkpoint and tells the server how many frames it copied; returns SQLite's figures. */
+function checkpoint(mode) {
   /** @type {{ busy: number, log: number, checkpointed: number }[]} */
-  const [result] = sqlite.pragma("wal_checkpoint(PASSIVE)");
-  if (!result || result.checkpointed < 0) return;
+  const [result] = sqlite.pragma(`wal_checkpoint(${mode})`);
+  if (!result || result.checkpointed < 0) return undefined;
   const fresh = result.checkpointed >= copied ? result.checkpointed - copied : result.checkpointed;
   copied = result.checkpointed;
-  if (fresh > 0) parentPort?.postMessage({ checkpointed: fresh });
+  const restarted = mode === "RESTART" && result.busy === 0;
+  if (fresh > 0 || restarted) parentPort?.postMessage({ checkpointed: fresh, restarted });
+  return result;
+}
+
+const timer = setInterval(() => {
+  // PASSIVE waits for no reader or writer; what it cannot copy now it copies next time.
+  const passive = checkpoint("PASSIVE");
+  if (!passive || passive.log < restartAtFrames || passive.checkpointed < passive.log) return;
+  // Under writes that never pause, no commit ever finds the WAL wholly copied, so it never starts over and
+  // grows to the server's backstop. Copy what came in meanwhile without a lock, then RESTART: it holds the
+  // write lock only long enough to see the WAL copied and unread, and the server's next commit starts it over.
+  checkpoint("PASSIVE");
+  checkpoint("RESTART");
 }, everyMs);
 
 parentPort?.on("message", (message) => {

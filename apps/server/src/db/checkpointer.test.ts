@@ -49,6 +49,25 @@ describe("checkpoints on a thread of their own", () => {
     reader.close();
   });
 
+  it("makes the WAL start over at its size limit while the server's writes never pause, long before the backstop", async () => {
+    const checkpoints = checkpointInBackground(sqlite, join(dir, "shop.db"), { everyMs: 20 });
+    const wal = join(dir, "shop.db-wal");
+    const insert = sqlite.prepare("insert into notes (body) values (?)");
+    let largest = 0;
+    // A busy shop's pace: three commits (about nine pages) every millisecond for two seconds, never a pause long
+    // enough for a checkpoint to finish between two of them.
+    for (let batch = 0; batch < 2000; batch++) {
+      for (let i = 0; i < 3; i++) sqlite.transaction(() => insert.run("x".repeat(3500)))();
+      largest = Math.max(largest, statSync(wal).size);
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await checkpoints.stop();
+    // Without the restart the WAL grows until the backstop (10,000 pages, 40 MB) has the server's own commits checkpoint.
+    expect(checkpoints.restarts()).toBeGreaterThan(0);
+    expect(largest).toBeLessThan(WAL_SIZE_LIMIT_BYTES * 1.5);
+    expect((sqlite.prepare("select count(*) as n from notes").get() as { n: number }).n).toBe(6000);
+  });
+
   it("gives the connection its usual checkpoints back when the thread stops unasked", async () => {
     let told = false;
     const checkpoints = checkpointInBackground(sqlite, join(dir, "shop.db"), {

@@ -4,6 +4,8 @@
  * database file and syncs it, a stall of several to tens of milliseconds for every request queued behind
  * it. The server hands that work to a thread of its own with a second connection; its own connection
  * keeps a far higher threshold only as a backstop, and gets the usual one back if the thread ever stops.
+ * Under writes that never pause the thread also makes the WAL start over once it reaches its size limit
+ * (decision 0058's amendment), so the backstop stays one.
  */
 import { Worker } from "node:worker_threads";
 import type SQLite from "better-sqlite3";
@@ -13,12 +15,16 @@ import { CHECKPOINT_WORKER_FILE } from "../paths.ts";
 const DEFAULT_AUTOCHECKPOINT = 1000;
 /** The backstop while the thread runs: only a thread that falls this far behind lets commits checkpoint again. */
 const BACKSTOP_AUTOCHECKPOINT = 10_000;
+/** The size the WAL file is cut back to when it starts over, and the size at which the thread starts it over. */
+export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 export interface BackgroundCheckpoints {
   /** The thread itself (a test ends it unasked to see the connection take checkpoints back). */
   readonly thread: Worker;
   /** Pages the thread has copied into the database file so far. */
   readonly checkpointed: () => number;
+  /** Times the thread has had the WAL start over because writes never paused long enough for it to. */
+  readonly restarts: () => number;
   /** Stops the thread and closes its connection (before the server closes its own). */
   stop(): Promise<void>;
 }
@@ -30,16 +36,22 @@ export function checkpointInBackground(
   options: { everyMs?: number; onStopped?: (error?: Error) => void } = {},
 ): BackgroundCheckpoints {
   const worker = new Worker(CHECKPOINT_WORKER_FILE, {
-    workerData: { file, everyMs: options.everyMs ?? 200 },
+    workerData: {
+      file,
+      everyMs: options.everyMs ?? 200,
+      restartAtFrames: Math.floor(WAL_SIZE_LIMIT_BYTES / Number(sqlite.pragma("page_size", { simple: true }))),
+    },
     // The thread holds one connection and a timer: a small heap is plenty.
     resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
   });
   worker.unref();
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT}`);
   let pages = 0;
+  let restarts = 0;
   let stopping = false;
-  worker.on("message", (message: { checkpointed: number }) => {
+  worker.on("message", (message: { checkpointed: number; restarted: boolean }) => {
     pages += message.checkpointed;
+    if (message.restarted) restarts++;
   });
   const exited = new Promise<void>((done) => {
     worker.once("error", (error) => {
@@ -58,6 +70,7 @@ export function checkpointInBackground(
   return {
     thread: worker,
     checkpointed: () => pages,
+    restarts: () => restarts,
     async stop() {
       if (!stopping) {
         stopping = true;

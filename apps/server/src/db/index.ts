@@ -5,12 +5,13 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type { Pool } from "pg";
 import type { DatabaseConfig } from "../config.ts";
+import { WAL_SIZE_LIMIT_BYTES } from "./checkpointer.ts";
 import { type CommitWatch, watchCommits } from "./commit-watch.ts";
 import type { Database, Db } from "./schema.ts";
 
 export type Dialect = DatabaseConfig["dialect"];
 export { type BackupResult, backupSqlite, datedBackupPath } from "./backup.ts";
-export { type BackgroundCheckpoints, checkpointInBackground } from "./checkpointer.ts";
+export { type BackgroundCheckpoints, checkpointInBackground, WAL_SIZE_LIMIT_BYTES } from "./checkpointer.ts";
 export { migrateToLatest } from "./migrate.ts";
 export type { Database, Db } from "./schema.ts";
 export { loadSigningSecret } from "./signing-secret.ts";
@@ -68,9 +69,6 @@ export function openSqlite(file: string): SQLite.Database {
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   return sqlite;
 }
-
-/** The size the WAL file is cut back to when SQLite starts it over after a checkpoint. */
-export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /**
  * Kysely prepares every query afresh; preparing costs as much as running a small query, so
