@@ -11,8 +11,6 @@ import SQLite from "better-sqlite3";
 /** @type {{ file: string, everyMs: number, restartAtFrames: number }} */
 const { file, everyMs, restartAtFrames } = workerData;
 const sqlite = new SQLite(file);
-// The thread never waits on the server: what it cannot do now it does on the next round.
-sqlite.pragma("busy_timeout = 0");
 
 /** Frames of the current WAL copied so far: the pragma counts from the WAL's start, which a writer resets. */
 let copied = 0;
@@ -37,7 +35,13 @@ const timer = setInterval(() => {
   // grows to the server's backstop. Copy what came in meanwhile without a lock, then RESTART: it holds the
   // write lock only long enough to see the WAL copied and unread, and the server's next commit starts it over.
   checkpoint("PASSIVE");
-  checkpoint("RESTART");
+  // With no busy timeout it never waits on the server: a round that meets a writer or reader tries again next time.
+  sqlite.pragma("busy_timeout = 0");
+  try {
+    checkpoint("RESTART");
+  } finally {
+    sqlite.pragma("busy_timeout = 5000");
+  }
 }, everyMs);
 
 parentPort?.on("message", (message) => {
