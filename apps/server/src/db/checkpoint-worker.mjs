@@ -11,6 +11,8 @@ import SQLite from "better-sqlite3";
 /** @type {{ file: string, everyMs: number, restartAtFrames: number }} */
 const { file, everyMs, restartAtFrames } = workerData;
 const sqlite = new SQLite(file);
+/** The connection's own busy timeout, given back after each RESTART. */
+const usualBusyTimeout = sqlite.pragma("busy_timeout", { simple: true });
 
 /** Frames of the current WAL copied so far: the pragma counts from the WAL's start, which a writer resets. */
 let copied = 0;
@@ -40,7 +42,7 @@ const timer = setInterval(() => {
   try {
     checkpoint("RESTART");
   } finally {
-    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma(`busy_timeout = ${usualBusyTimeout}`);
   }
 }, everyMs);
 
