@@ -70,12 +70,24 @@ export async function tabTo(page: Page, name: string | RegExp, limit = 120, back
 }
 
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // Colours read mid-transition (a button just enabled fades to its colour) fail contrast: let finite ones end first.
+  // Colours read mid-transition (a button just enabled fades to its colour) fail contrast. Transitions are switched off while
+  // axe reads (which also ends running ones at their final colour, and keeps a re-render during the scan from starting one),
+  // and finite animations end first.
+  // A constructed sheet, as the pages' content security policy refuses a style element without its nonce.
   await page.evaluate(
-    "Promise.race([Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))), new Promise((done) => setTimeout(done, 2000))]).then(() => true)",
+    "(() => { const still = new CSSStyleSheet(); still.replaceSync('*, *::before, *::after { transition: none !important; }'); document.adoptedStyleSheets = [...document.adoptedStyleSheets, still]; globalThis.__axeStill = still; })()",
   );
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  try {
+    await page.evaluate(
+      "Promise.race([Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))), new Promise((done) => setTimeout(done, 2000))]).then(() => true)",
+    );
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  } finally {
+    await page
+      .evaluate("document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== globalThis.__axeStill)")
+      .catch(() => null);
+  }
 }
