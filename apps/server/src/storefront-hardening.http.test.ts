@@ -1,8 +1,9 @@
 /** The storefront's forms and pages with hostile input (issue 14): the same 4xx on both databases, never a 500; private pages not cached. */
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../test/app.ts";
+import { createTestShop, TEST_SECRET, type TestShop } from "../../../test/app.ts";
 import { PageBrowser } from "../../../test/browser.ts";
+import { buildApp } from "./app.ts";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -46,6 +47,37 @@ describe("storefront form posts past the body's bound", () => {
     expect(response.statusCode).toBe(413);
     const small = await browser().post("/my-account", { intent: "sign-in", email: "jane@example.com", password: "wrong-password" });
     expect(small.statusCode).toBe(401);
+  });
+});
+
+describe("a page asked with a method it does not take", () => {
+  it("answers 405 and logs one line of information, not an error with a stack", async () => {
+    const lines: { level: number; msg: string; status?: number }[] = [];
+    const app = await buildApp({
+      config: { logLevel: "info", production: true, secret: TEST_SECRET, rateLimit: false },
+      db: shop.db,
+      logger: { level: "info", stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+      web: {},
+    });
+    await app.ready();
+    try {
+      const headers = { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:80" };
+      for (const [method, url] of [
+        ["POST", "/shop"],
+        ["PUT", "/cart"],
+        ["DELETE", "/"],
+        ["OPTIONS", "/shop"],
+      ] as const) {
+        const response = await app.inject({ method, url, headers, payload: method === "OPTIONS" ? undefined : "a=b" });
+        expect(response.statusCode, `${method} ${url}`).toBe(405);
+      }
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      const refused = lines.filter((line) => line.msg.startsWith("refused a page request: "));
+      expect(refused.map((line) => [line.level, line.status])).toEqual(Array(4).fill([30, 405]));
+      expect(refused[0]?.msg).toMatch(/POST request to "\/shop"/);
+    } finally {
+      await app.close();
+    }
   });
 });
 

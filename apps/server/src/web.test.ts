@@ -6,7 +6,7 @@ import { logPageError } from "./web.ts";
 function recordingLogger() {
   const lines: { level: string; args: unknown[] }[] = [];
   const at = (level: string) => vi.fn((...args: unknown[]) => void lines.push({ level, args }));
-  const log = { warn: at("warn"), error: at("error") } as unknown as FastifyBaseLogger;
+  const log = { info: at("info"), warn: at("warn"), error: at("error") } as unknown as FastifyBaseLogger;
   return { log, lines };
 }
 
@@ -20,10 +20,22 @@ describe("logPageError", () => {
     expect(lines).toEqual([{ level: "warn", args: ["refused a form post from another site"] }]);
   });
 
-  it("logs any other failure as an error with the error itself", () => {
+  it("logs a request React Router refused with a status under 500 as information, with its words and no stack", () => {
+    const { log, lines } = recordingLogger();
+    logPageError(log, new Error('You made a PUT request to "/cart" but did not provide an `action`'), 405);
+    expect(lines).toEqual([
+      {
+        level: "info",
+        args: [{ status: 405 }, 'refused a page request: You made a PUT request to "/cart" but did not provide an `action`'],
+      },
+    ]);
+  });
+
+  it("logs any other failure as an error with the error itself, whatever status React Router gave it", () => {
     const { log, lines } = recordingLogger();
     const failure = new TypeError("x is undefined");
     logPageError(log, failure);
-    expect(lines).toEqual([{ level: "error", args: [{ err: failure }, "page failed"] }]);
+    logPageError(log, failure, 500);
+    expect(lines).toEqual(Array(2).fill({ level: "error", args: [{ err: failure }, "page failed"] }));
   });
 });

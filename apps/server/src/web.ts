@@ -213,7 +213,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         runtimeScript: () => forms.formsRuntimePath(),
       },
       checkout: checkoutServices(ctx, base.settings, current, (id) => orderVerifiedHere(options.secret, request, current.sid, id)),
-      logError: (error: unknown) => logPageError(request.log, error),
+      logError: (error: unknown, status?: number) => logPageError(request.log, error, status),
       account: accountServices({ ctx, secret: options.secret, mailer: options.mailer, settings: base.settings, request, reply }),
       catalog: {
         listProducts: (query: catalog.ProductQuery) => catalog.listProducts(ctx, query),
@@ -268,9 +268,14 @@ async function readCapped(body: NodeJS.ReadableStream, limit: number): Promise<B
 /** React Router's words when it refuses a form posted from another site (its check of the Origin header). */
 const CROSS_SITE_POST = "does not match `origin` header";
 
-/** A page's failure in the server's log: a refused cross-site post is a warning about the request, anything else an error. */
-export function logPageError(log: FastifyBaseLogger, error: unknown): void {
-  if (error instanceof Error && error.message.includes(CROSS_SITE_POST)) log.warn("refused a form post from another site");
+/**
+ * A page's failure in the server's log: a refused cross-site post is a warning about the request, a request React Router
+ * refused with a status under 500 (a POST to a page without a form) one line of information, anything else an error.
+ */
+export function logPageError(log: FastifyBaseLogger, error: unknown, status?: number): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.includes(CROSS_SITE_POST)) log.warn("refused a form post from another site");
+  else if (status !== undefined && status < 500) log.info({ status }, `refused a page request: ${message}`);
   else log.error({ err: error }, "page failed");
 }
 

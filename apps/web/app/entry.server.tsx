@@ -16,7 +16,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   const cause = wrapped ?? error;
   const storefront = storefrontIn(context as RouterContextProvider | undefined);
-  if (storefront) storefront.logError(cause);
+  if (storefront) storefront.logError(cause, isRouteErrorResponse(error) ? error.status : undefined);
   else console.error(cause);
 };
 

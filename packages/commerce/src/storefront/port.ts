@@ -366,6 +366,9 @@ export interface Storefront {
   /** The active contact widgets for this visitor; null when none shows or the widget is not built. */
   contactWidgets(): Promise<StorefrontContactWidgets | null>;
   forms: StorefrontForms;
-  /** Writes a page's failure to the server's log, against this request (React Router would print it to stderr). */
-  logError(error: unknown): void;
+  /**
+   * Writes a page's failure to the server's log, against this request (React Router would print it to stderr). `status`
+   * is the reply's when React Router answered with one (a 405 for a method no route takes): under 500, the request's fault.
+   */
+  logError(error: unknown, status?: number): void;
 }
