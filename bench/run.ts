@@ -116,9 +116,10 @@ const DEMO_CHANNELS = ["WhatsApp", "Telegram", "Facebook_Messenger", "Phone", "S
 const report = (action: string, fields: (n: number) => Record<string, string>) => (n: number) =>
   new URLSearchParams({ action, widgetId: "1", userId: "0", isMobile: String(n % 2), nonce: "{nonce}", ...fields(n) }).toString();
 const scenarios: Record<string, Step[]> = {
+  // Each at 20 connections, then at half that rate, open: a shopper's latency (decision 0117).
   catalogue: [
-    { name: "GET /api/store/v1/products?per_page=12", path: "/api/store/v1/products?per_page=12", connections: 20 },
-    { name: "GET /shop", path: "/shop", connections: 20 },
+    { name: "GET /api/store/v1/products?per_page=12", path: "/api/store/v1/products?per_page=12", connections: 20, openRate: true },
+    { name: "GET /shop", path: "/shop", connections: 20, openRate: true },
   ],
   // The cart flow of issue 3: every step at 50 connections, each on carts of its own; then at half that rate, open (issue 20).
   "cart-flow": [
