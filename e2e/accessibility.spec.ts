@@ -5,16 +5,10 @@
  * forms and entries); here, the console's states no journey reaches.
  */
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
 import { afterAnimations } from "./support/settled.ts";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+import { seriousViolations } from "./support/shopper-order.ts";
 
 for (const path of ["/shop", "/product-category/clothing", "/product/hoodie", "/product/socks-3-pack", "/privacy", "/no-such-page"]) {
   test(`${path} has no serious accessibility violation`, async ({ page }) => {

@@ -2,6 +2,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart, fillUsAddress, openCheckout } from "./support/checkout.ts";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 const JANE = { email: "jane@example.com", password: "demo-jane-2026" };
 
@@ -107,13 +108,6 @@ async function signInAs(page: Page, email: string, password: string) {
   await form.getByLabel("Email address").fill(email);
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Sign in" }).click();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 test("/my-account has no serious accessibility violation, signed out or in", async ({ page }) => {

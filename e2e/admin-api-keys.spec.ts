@@ -6,16 +6,9 @@
  * server's message beside its field, Escape to close, success announced, the key follows), at desktop
  * and phone width, and a revoked key offers no Edit.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+import { seriousViolations } from "./support/shopper-order.ts";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Console" });
 

@@ -5,18 +5,11 @@
  * and opened to visitors; axe on the builder. Runs against the real owner API.
  */
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { chunkText, reachable, readManifest } from "./support/bundle-graph.ts";
 import { signInAsOwner } from "./support/owner.ts";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+import { seriousViolations } from "./support/shopper-order.ts";
 
 /** The names of the shown page's fields, in order. */
 const fieldOrder = (page: Page) =>

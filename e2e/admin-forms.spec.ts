@@ -8,18 +8,11 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { FEEDBACK_ID, sendFeedback } from "./support/feedback.ts";
 import { signInAsOwner } from "./support/owner.ts";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+import { seriousViolations } from "./support/shopper-order.ts";
 
 const shopDatabase = () => new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
 

@@ -5,17 +5,10 @@
  * payment page on the order, and the customer pays there by test card in a browser of their own;
  * the order then shows processing. axe on the new order page, at a desktop width and at 390 px.
  */
-import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { isHydrated, payByTestCard } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+import { seriousViolations } from "./support/shopper-order.ts";
 
 test("the owner adds an order by hand, and the customer pays it on the payment page", async ({ page, browser }) => {
   test.setTimeout(90_000);

@@ -4,21 +4,14 @@
  * frame, reads what each must say, prints by keyboard, and checks the print layout (one order per
  * page, no toolbar) and axe. A guest at the same address gets the sign-in, not the documents.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { addToCart, fillUsAddress, openCheckout } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 /** What the journey reads and replaces on the page's window (the e2e code is typed without the DOM's names). */
 type PrintCounter = { printed: number; print: () => void };
 type StyleReader = { getComputedStyle: (element: unknown) => { breakBefore: string } };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 /** A guest's order paid on delivery; answers its number. A second order keeps the address the first one saved on the cart. */
 async function placeOrder(page: Page, email: string, slug: string, name: string, quantity: number, fill = true): Promise<number> {

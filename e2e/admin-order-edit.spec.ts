@@ -7,17 +7,10 @@
  * among the rates as saved and kept as it is, where choosing the rate would price it at today's cost.
  * axe on the editor (at a desktop width and at 390 px) and on the saved page.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { isHydrated, US_ADDRESS } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+import { seriousViolations } from "./support/shopper-order.ts";
 
 async function productId(page: Page, slug: string): Promise<number> {
   const [product] = (await (await page.request.get(`/api/store/v1/products?slug=${slug}`)).json()) as { id: number }[];

@@ -5,17 +5,10 @@
  * confirmation, refund dialog opened and closed without sending); axe finds nothing serious; an
  * unknown order says so. Runs against the real owner API.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart, fillUsAddress, openCheckout } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+import { seriousViolations } from "./support/shopper-order.ts";
 
 /** The shopper's order: two beanies, from a newsletter campaign, paid by test card. Answers its id. */
 async function placeOrder(page: Page, email: string): Promise<number> {

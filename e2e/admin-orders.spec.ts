@@ -5,10 +5,10 @@
  * included), the selection's bar, keyboard-only use and axe. Counts only this test's orders:
  * other workers place orders in the same shop at the same time.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type Response, test } from "@playwright/test";
 import { US_ADDRESS } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
+import { seriousViolations } from "./support/shopper-order.ts";
 import { expectSortHeaderStyled } from "./support/sort-header.ts";
 
 interface PlacedOrder {
@@ -18,13 +18,6 @@ interface PlacedOrder {
 }
 
 const STORE = "/api/store/v1";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 /** A headless shopper's order: the cart's token first, the product, then the checkout (contract of issue 6). */
 async function placeOrder(

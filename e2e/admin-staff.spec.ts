@@ -6,19 +6,12 @@
  * owner ends the manager's access after a confirmation. /admin/account lists a manager's sessions
  * and ends the others. axe on the three pages; the invitation by keyboard alone.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { linkSentTo, mailedLink } from "./support/outbox.ts";
 import { E2E_OWNER, signInAsOwner } from "./support/owner.ts";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 const MANAGER_PASSWORD = "manager-e2e-password";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 /** The invitation link in an e-mail to this address: its path. */
 const INVITE_LINK = /https?:\/\/[^/\s"]+(\/admin\/invite\?token=[A-Za-z0-9_-]{43})/;

@@ -5,19 +5,12 @@
  * console code in the shop's bundles. Runs against the real owner API.
  */
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { chunkText, reachable, readManifest } from "./support/bundle-graph.ts";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 const PASSWORD = "a-long-owner-passphrase-2026";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 /** A new account through the shop's own form; `owner` makes it the shop owner's, as `npm run owner` does. */
 async function createAccount(page: Page, owner: boolean): Promise<string> {

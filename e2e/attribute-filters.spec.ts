@@ -4,18 +4,11 @@
  * Each attribute's counts follow the other attributes' chosen terms; a term counting 0 is left out unless chosen.
  * The demo Hoodie is the one product with Color (Blue, Red) and Size (S, M, L).
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 const products = (page: Page) => page.getByRole("list", { name: "Products" }).getByRole("heading", { level: 2 });
 const colour = (page: Page) => page.getByRole("group", { name: "Color" });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 test("a shopper filters the shop by Color Red, sorts, and takes the filter away", async ({ page }) => {
   await page.goto("/shop");

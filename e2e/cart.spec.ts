@@ -3,8 +3,8 @@
  * errors): quantity limits, sold-individually lines, line details, coupons, totals, cross-sells,
  * removal, the empty state, and no serious accessibility violation.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 /** Adds from the product page and waits for the page to say so. */
 async function addFromProductPage(
@@ -35,13 +35,6 @@ async function openCart(page: Page) {
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
 const totalsRow = (page: Page, label: string) => page.locator(".totals__item").filter({ has: page.getByText(label, { exact: true }) });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include(".cart-page").analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 test("Socks 3-Pack steps by 2 between its limits of 2 and 12; typing waits, then rounds", async ({ page }) => {
   await addFromProductPage(page, "socks-3-pack", "Socks 3-Pack", { quantity: 2 });
@@ -88,7 +81,7 @@ test("Signed Book has no quantity selector; removing the last line shows the emp
   await remove.click();
   await expect(page.getByRole("heading", { name: "Your cart is currently empty!" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Products in cart" })).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, ".cart-page")).toEqual([]);
   await page.getByRole("link", { name: "Browse the shop" }).click();
   await expect(page).toHaveURL(/\/shop$/);
 });
@@ -111,7 +104,7 @@ test("SAVE10 is applied and removed; EXPIRED shows its error under the field", a
   await expect(error).toHaveText('Coupon "expired" has expired.');
   await expect(code).toHaveAttribute("aria-describedby", "validate-error-coupon");
   await expect(page.locator(".totals").getByText("Discount", { exact: true })).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, ".cart-page")).toEqual([]);
 
   await code.fill("SAVE10");
   await expect(error).toHaveCount(0);
@@ -195,7 +188,7 @@ test("a cross-sell is added from its card", async ({ page }) => {
   await openCart(page);
   const crossSells = page.getByRole("region", { name: "You may be interested in…" });
   await expect(crossSells.getByRole("link", { name: "Beanie" })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, ".cart-page")).toEqual([]);
   await crossSells.getByRole("button", { name: "Add to cart: “Beanie”" }).click();
   await expect(row(page, "Beanie")).toBeVisible();
   await expect(totalsRow(page, "Subtotal")).toContainText("$38.00");
@@ -229,7 +222,7 @@ test("the cart block's width class follows its own width (spec §9 layout widths
   await expect(row(page, "Beanie")).toHaveCSS("display", "grid");
   table = await box(".cart-table");
   expect((await box(".cart-page__sidebar")).y).toBeGreaterThanOrEqual(table.y + table.height);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, ".cart-page")).toEqual([]);
 });
 
 test("pressing + by keyboard up to the stock limit keeps focus on the button, now marked unavailable", async ({ page }) => {
@@ -258,7 +251,7 @@ test("the cart's express area pays with the wallet through the checkout, once", 
   const area = page.getByRole("region", { name: "Express checkout" });
   await expect(area.getByRole("button", { name: "Pay with Demo express" })).toBeVisible();
   await expect(area.getByText("Or", { exact: true })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, ".cart-page")).toEqual([]);
   await area.getByRole("button", { name: "Pay with Demo express" }).click();
   // The checkout starts the method with the wallet's own contact: nothing typed, and the order is placed.
   await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);

@@ -2,6 +2,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { addToCart, fillUsAddress, openCheckout, shippingField } from "./support/checkout.ts";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 test("a guest pays on delivery and lands on the order-received page", async ({ page }) => {
   await addToCart(page, "classic-t-shirt", "Classic T-Shirt");
@@ -122,9 +123,7 @@ test("the checkout has no serious accessibility violation", async ({ page }) => 
   await addToCart(page, "beanie", "Beanie");
   await openCheckout(page);
   await page.getByRole("button", { name: /Place Order/ }).click();
-  const results = await new AxeBuilder({ page }).include(".checkout-page").analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page, ".checkout-page")).toEqual([]);
 });
 
 test("order notes and the chosen method reach the draft order once typing settles, and the note stays with the order", async ({ page }) => {

@@ -2,18 +2,11 @@
  * A product collection's page (decision 0087): the demo-collections extension, which the journeys'
  * server loads (playwright.config.ts EXTENSIONS), lists accessories under $30 three a page.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 const PATH = "/collection/small-accessories";
 const products = (page: Page) => page.getByRole("list", { name: "Products" }).getByRole("heading", { level: 2 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 test("the collection lists its products by price, three a page, and pages on", async ({ page }) => {
   await page.goto(PATH);

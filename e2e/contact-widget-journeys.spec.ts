@@ -6,10 +6,10 @@
  * reports and a message back from another origin the owner allowed. axe with each popup open.
  */
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { signInAsOwner } from "./support/owner.ts";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 const OPENER = "Need help? Contact us";
 // A 1×1 PNG: a real image, checked by its bytes on the server.
@@ -18,13 +18,6 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const shopDatabase = () => new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
 const list = (page: Page) => page.getByRole("list", { name: "Contact channels" });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 /** Links the widget opens in a new tab, caught instead of leaving for the service's site. */
 async function catchNewTabs(page: Page): Promise<void> {

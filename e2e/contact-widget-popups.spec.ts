@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { build } from "rolldown";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 test.describe.configure({ mode: "default" });
 
@@ -127,13 +127,6 @@ interface Call {
   detail?: unknown;
 }
 const calls = (page: Page) => page.evaluate("window.cwTest.calls") as Promise<Call[]>;
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 const WHATSAPP = {
   channel_type: "WhatsApp",

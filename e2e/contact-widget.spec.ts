@@ -5,9 +5,9 @@
  * one-tag embed run against the real shop once its server side (the page payload) is in.
  */
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { devices, expect, type Locator, type Page, test } from "@playwright/test";
 import { rolldown } from "rolldown";
+import { seriousViolations } from "./support/shopper-order.ts";
 import { channel, demoChannels, HARNESS_PATH, loaderFile, openHarness, type Report, widgetPage } from "./support/widget-harness.ts";
 
 const mainButton = (page: Page, name: string | RegExp = "Contact us") => page.getByRole("button", { name });
@@ -23,13 +23,6 @@ const rects = (locator: Locator) =>
     all.map((e) => (e as unknown as { getBoundingClientRect(): { toJSON(): Box } }).getBoundingClientRect().toJSON()),
   );
 const inPage = async <T>(page: Page, expression: string) => (await page.evaluate(expression)) as T;
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 test.describe("the widget core on a page of its own", () => {
   test("opens its channel list, each channel a link of its service, and reports the view and the first click once", async ({ page }) => {

@@ -8,21 +8,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { signInAsOwner } from "./support/owner.ts";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 // A 1×1 PNG: a real image, checked by its bytes on the server.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const f = (id: number, sub?: string) => (sub ? `[name="forms[fields][${id}][${sub}]"]` : `[name="forms[fields][${id}]"]`);
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 function entries(slug: string): { id: number; values: string; payment_status: string; payment_total: number }[] {
   const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));

@@ -5,18 +5,11 @@
  * each demo form's page; and the page loads no React scripts.
  */
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 const DEMO_FORMS = ["/forms/contact", "/forms/custom-tee", "/forms/feedback"];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 /** The feedback entries that carry this e-mail address (other journeys send the same form at the same time). */
 function feedbackEntries(email: string): { values: string }[] {

@@ -7,18 +7,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 const DATA = process.env.CW_E2E_DATA as string;
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 function withDb<T>(use: (db: Database.Database) => T): T {
   const db = new Database(join(DATA, "shop.db"));

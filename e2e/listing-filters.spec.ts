@@ -4,18 +4,11 @@
  * axe on each. The demo Hoodie is the one product with Color (Blue, Red) and Size (S, M, L); the collection
  * "Warm layers" (e2e/support/filter-collections.ts) lists clothes from $30: Denim Jacket, Hoodie, Linen Shirt.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 const products = (page: Page) => page.getByRole("list", { name: "Products" }).getByRole("heading", { level: 2 });
 const group = (page: Page, name: string) => page.getByRole("group", { name });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 test("a shopper filters the Clothing category by Color Red and takes the filter away", async ({ page }) => {
   await page.goto("/product-category/clothing");

@@ -5,16 +5,9 @@
  * without reloading. Axe on the product page and the console page. Pre-order Poster is the demo product
  * without reviews, so its figures are this journey's alone.
  */
-import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+import { seriousViolations } from "./support/shopper-order.ts";
 
 test("a shopper reviews a product, the owner approves and replies, and the product's rating follows", async ({ page, browser }) => {
   // Two sessions, six pages and five axe runs: more than one page's work on a busy machine.

@@ -69,7 +69,8 @@ export async function tabTo(page: Page, name: string | RegExp, limit = 120, back
   throw new Error(`Tab never reached ${name}`);
 }
 
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** axe's serious and critical violations on the page (or only inside `within`, a selector), each with its nodes. */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   // Colours read mid-transition (a button just enabled fades to its colour) fail contrast. Transitions are switched off while
   // axe reads (which also ends running ones at their final colour, and keeps a re-render during the scan from starting one),
   // and finite animations end first.
@@ -81,7 +82,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     await page.evaluate(
       "Promise.race([Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))), new Promise((done) => setTimeout(done, 2000))]).then(() => true)",
     );
-    const results = await new AxeBuilder({ page }).analyze();
+    const builder = new AxeBuilder({ page });
+    const results = await (within ? builder.include(within) : builder).analyze();
     return results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
