@@ -71,10 +71,9 @@ export async function tabTo(page: Page, name: string | RegExp, limit = 120, back
 
 /** axe's serious and critical violations on the page (or only inside `within`, a selector), each with its nodes. */
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
-  // Colours read mid-transition (a button just enabled fades to its colour) fail contrast. Transitions are switched off while
-  // axe reads (which also ends running ones at their final colour, and keeps a re-render during the scan from starting one),
-  // and finite animations end first.
-  // A constructed sheet, as the pages' content security policy refuses a style element without its nonce.
+  // A button just enabled fades its background in: the first style read after the change (axe's, on a busy machine) starts the
+  // fade and answers its first colour under the text's final one. Transitions are off while axe reads, which also ends running
+  // ones at their final colour; finite animations end first. A constructed sheet: the pages' policy refuses a <style> without its nonce.
   await page.evaluate(
     "(() => { const still = new CSSStyleSheet(); still.replaceSync('*, *::before, *::after { transition: none !important; }'); document.adoptedStyleSheets = [...document.adoptedStyleSheets, still]; globalThis.__axeStill = still; })()",
   );
