@@ -28,6 +28,21 @@ describe("kept cart replies", () => {
     expect(cachedReply(db, "large-0", 1, "stamp", Date.now())).toBeUndefined();
   });
 
+  it("give back the very bytes kept, for texts of every script, in a Buffer of the request's own", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), fc.constantFrom("Local pickup – Main St", "“Classic”", "😀", "ÿ"), (text, shopText) => {
+        const reply = replyOf({ items: [{ name: shopText + text }], coupons: [], totals: { total_price: "0" } } as unknown as CartView);
+        keepReply(db, storedCart("texts", 1), "texts", "stamp-texts", Number.POSITIVE_INFINITY, reply);
+        const kept = cachedReply(db, "texts", 1, "stamp-texts", Date.now());
+        expect(kept?.body.equals(reply.body)).toBe(true);
+        expect(kept?.body).not.toBe(reply.body);
+        expect(JSON.parse(String(kept?.body))).toEqual(JSON.parse(JSON.stringify(reply.view)));
+        expect(kept?.hash).toBe(reply.hash);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("hold no more than their count of small replies", () => {
     const small = replyOf(viewOf(10));
     for (let i = 0; i < REPLY_CACHE_LIMITS.maxEntries + 500; i++)

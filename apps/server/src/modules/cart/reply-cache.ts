@@ -27,7 +27,14 @@ export interface PricedReply extends CartReply {
   view: CartView;
 }
 
-interface Entry extends CartReply {
+interface Entry {
+  /**
+   * The reply's UTF-8 bytes as a one-byte string, a character per byte: V8's heap holds it, so its collector sees
+   * its size. A kept Buffer's bytes are malloc'd outside the heap, and those of replaced replies, long promoted, waited
+   * for a full collection while glibc's heap grew around them (decision 0118).
+   */
+  bytes: string;
+  hash: string;
   stamp: string;
   /** The cart's version and its lines and coupons at that version: a write or a re-pricing need not read them again. */
   version: number | null;
@@ -46,7 +53,7 @@ interface Entry extends CartReply {
  */
 export const REPLY_CACHE_LIMITS = { maxEntries: 5000, maxBytes: 4 * 1024 * 1024 };
 /** An entry's reply, plus its stamp and the lines it was priced from, which take no more than the reply. */
-const entryBytes = (cartId: string, entry: Entry) => cartId.length + entry.stamp.length + 2 * entry.body.length;
+const entryBytes = (cartId: string, entry: Entry) => cartId.length + entry.stamp.length + 2 * entry.bytes.length;
 /** Per database, by cart id; carts without a row (every new visitor's) share the empty cart under "". */
 const entriesOf = new WeakMap<object, BoundedMap<string, Entry>>();
 function entries(db: Db): BoundedMap<string, Entry> {
@@ -105,8 +112,8 @@ function bytesOfFrozen(section: object): Buffer {
 /**
  * `JSON.stringify(view)` as UTF-8 bytes, the same byte for byte (a test holds it to that), made
  * section by section: shared frozen sections from their kept bytes, shop texts on their own, the rest
- * (numbers, codes, ASCII) as one text. The bytes are memory of their own: Buffer.from would slice
- * Node's shared 64 KB pool, and a kept reply of 3 KB would hold its whole slab (decision 0050).
+ * (numbers, codes, ASCII) as one text. The bytes are sent and dropped (a kept reply keeps a copy, `Entry.bytes`),
+ * so a small reply may take a slice of Node's shared pool.
  */
 export function jsonBytes(view: CartView): Buffer {
   const parts: (string | Buffer)[] = [];
@@ -127,7 +134,7 @@ export function jsonBytes(view: CartView): Buffer {
   parts.push(`${text}}`);
   let length = 0;
   for (const part of parts) length += typeof part === "string" ? Buffer.byteLength(part) : part.length;
-  const body = Buffer.allocUnsafeSlow(length);
+  const body = Buffer.allocUnsafe(length);
   let offset = 0;
   for (const part of parts) offset += typeof part === "string" ? body.write(part, offset) : part.copy(body, offset);
   return body;
@@ -162,7 +169,7 @@ export function cachedReply(
     entry.confirmedIn = epoch;
     entry.confirmedCode = codeVersions();
   }
-  return entry;
+  return replyOfEntry(entry);
 }
 
 /**
@@ -174,7 +181,16 @@ export function confirmedReply(db: Db, cartId: string, epoch: number, now: numbe
   const entry = entries(db).get(cartId);
   if (!entry || entry.confirmedIn !== epoch || entry.confirmedCode !== codeVersions() || now > entry.validUntil) return undefined;
   confirmedRepliesSent.count++;
-  return entry;
+  return replyOfEntry(entry);
+}
+
+/** How many replies were sent from kept ones, by either way, for tests that a kept reply is reused. */
+export const keptRepliesSent = { count: 0 };
+
+/** A kept reply to send: its bytes copied into a Buffer that dies young, with the request. */
+function replyOfEntry(entry: Entry): CartReply {
+  keptRepliesSent.count++;
+  return { body: Buffer.from(entry.bytes, "latin1"), hash: entry.hash };
 }
 
 /** How many replies `confirmedReply` gave, for tests that the way without a query is taken. */
@@ -199,7 +215,7 @@ export function keepReply<R extends CartReply>(
   const key = keyOf(cartId, version);
   const lines = stored && copyLines(stored);
   const confirmed = epoch !== undefined && version !== null ? { confirmedIn: epoch, confirmedCode: codeVersions() } : {};
-  held.set(key, { body: reply.body, hash: reply.hash, stamp, validUntil, version, lines, ...confirmed });
+  held.set(key, { bytes: reply.body.toString("latin1"), hash: reply.hash, stamp, validUntil, version, lines, ...confirmed });
   return reply;
 }
 
