@@ -34,6 +34,8 @@ interface Entry {
    * for a full collection while glibc's heap grew around them (decision 0118).
    */
   bytes: string;
+  /** Those bytes in a Buffer, made at the reply's first send from here and kept for the next ones: a read-heavy cart sends without copying. */
+  sent?: Buffer;
   hash: string;
   stamp: string;
   /** The cart's version and its lines and coupons at that version: a write or a re-pricing need not read them again. */
@@ -52,8 +54,9 @@ interface Entry {
  * goes first, and an evicted cart is priced afresh (decisions 0050, 0062).
  */
 export const REPLY_CACHE_LIMITS = { maxEntries: 5000, maxBytes: 4 * 1024 * 1024 };
-/** An entry's reply, plus its stamp and the lines it was priced from, which take no more than the reply. */
-const entryBytes = (cartId: string, entry: Entry) => cartId.length + entry.stamp.length + 2 * entry.bytes.length;
+/** An entry's reply, its Buffer once sent, its stamp and the lines it was priced from, which take no more than the reply. */
+const entryBytes = (cartId: string, entry: Entry) =>
+  cartId.length + entry.stamp.length + 2 * entry.bytes.length + (entry.sent?.length ?? 0);
 /** Per database, by cart id; carts without a row (every new visitor's) share the empty cart under "". */
 const entriesOf = new WeakMap<object, BoundedMap<string, Entry>>();
 function entries(db: Db): BoundedMap<string, Entry> {
@@ -163,13 +166,15 @@ export function cachedReply(
   now: number,
   epoch?: number,
 ): CartReply | undefined {
-  const entry = entries(db).get(keyOf(cartId, version));
+  const held = entries(db);
+  const key = keyOf(cartId, version);
+  const entry = held.get(key);
   if (!entry || entry.stamp !== stamp || now > entry.validUntil) return undefined;
   if (epoch !== undefined && version !== null) {
     entry.confirmedIn = epoch;
     entry.confirmedCode = codeVersions();
   }
-  return replyOfEntry(entry);
+  return replyOfEntry(held, key, entry);
 }
 
 /**
@@ -178,19 +183,27 @@ export function cachedReply(
  * have moved (decision 0071).
  */
 export function confirmedReply(db: Db, cartId: string, epoch: number, now: number): CartReply | undefined {
-  const entry = entries(db).get(cartId);
+  const held = entries(db);
+  const entry = held.get(cartId);
   if (!entry || entry.confirmedIn !== epoch || entry.confirmedCode !== codeVersions() || now > entry.validUntil) return undefined;
   confirmedRepliesSent.count++;
-  return replyOfEntry(entry);
+  return replyOfEntry(held, cartId, entry);
 }
 
 /** How many replies were sent from kept ones, by either way, for tests that a kept reply is reused. */
 export const keptRepliesSent = { count: 0 };
 
-/** A kept reply to send: its bytes copied into a Buffer that dies young, with the request. */
-function replyOfEntry(entry: Entry): CartReply {
+/**
+ * A kept reply to send. Its Buffer is made at its first send from here (a copy per send cost `GET /cart` a fifth more
+ * CPU) and set again so that the cache counts it; the cart's next write keeps a new entry without one (decision 0118).
+ */
+function replyOfEntry(held: BoundedMap<string, Entry>, key: string, entry: Entry): CartReply {
   keptRepliesSent.count++;
-  return { body: Buffer.from(entry.bytes, "latin1"), hash: entry.hash };
+  if (!entry.sent) {
+    entry.sent = Buffer.from(entry.bytes, "latin1");
+    held.set(key, entry);
+  }
+  return { body: entry.sent, hash: entry.hash };
 }
 
 /** How many replies `confirmedReply` gave, for tests that the way without a query is taken. */
