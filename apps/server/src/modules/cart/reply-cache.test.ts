@@ -50,8 +50,9 @@ describe("kept cart replies", () => {
     keepReply(db, storedCart("sent", 1), "sent", "stamp-sent", Number.POSITIVE_INFINITY, reply);
     const before = keptReplyMemory(db).bytes;
     const first = cachedReply(db, "sent", 1, "stamp-sent", Date.now());
-    // Not the write's own Buffer: that one went out with the write's reply.
+    // Not the write's own Buffer: that one went out with the write's reply. Nor a slice of Node's shared pool.
     expect(first?.body).not.toBe(reply.body);
+    expect(first?.body.buffer.byteLength).toBe(reply.body.length);
     expect(keptReplyMemory(db).bytes).toBe(before + reply.body.length);
     expect(cachedReply(db, "sent", 1, "stamp-sent", Date.now())?.body).toBe(first?.body);
     expect(keptReplyMemory(db).bytes).toBe(before + reply.body.length);

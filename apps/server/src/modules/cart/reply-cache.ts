@@ -200,7 +200,9 @@ export const keptRepliesSent = { count: 0 };
 function replyOfEntry(held: BoundedMap<string, Entry>, key: string, entry: Entry): CartReply {
   keptRepliesSent.count++;
   if (!entry.sent) {
-    entry.sent = Buffer.from(entry.bytes, "latin1");
+    // Memory of its own: a slice of Node's shared pool, kept, would hold the whole slab (decision 0050).
+    entry.sent = Buffer.allocUnsafeSlow(entry.bytes.length);
+    entry.sent.write(entry.bytes, "latin1");
     held.set(key, entry);
   }
   return { body: entry.sent, hash: entry.hash };
