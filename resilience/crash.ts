@@ -48,6 +48,8 @@ export interface CrashResult {
   ordersLost: number;
   /** Answers no crash explains: a 5xx while the server was up. */
   serverErrors: string[];
+  /** The server's error-level log lines, kept from each process before it was killed. */
+  serverLog: string[];
 }
 
 /**
@@ -80,6 +82,7 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
     violations: [],
     ordersLost: 0,
     serverErrors: [],
+    serverLog: [],
   };
   const confirmed: ConfirmedOrder[] = [];
   let server: ServerProcess = await startServer(serverOptions);
@@ -191,6 +194,7 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
       const after = 200 + Math.floor(moments() * 1500);
       await new Promise((resolve) => setTimeout(resolve, after));
       const how = await server.kill("SIGKILL");
+      result.serverLog.push(...server.errorLines);
       running = false;
       await Promise.all(loops);
       result.crashes++;

@@ -26,6 +26,8 @@ export interface ServerProcess {
   url: string;
   /** Resolves with the exit code or signal once the process has ended. */
   exited: Promise<string>;
+  /** The log lines the server wrote at error level or above (the last 20), to name a 5xx's cause. */
+  errorLines: string[];
   kill(signal: NodeJS.Signals): Promise<string>;
 }
 
@@ -51,9 +53,20 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
         TRUST_PROXY: "127.0.0.1",
         LOG_LEVEL: "warn",
       },
-      stdio: ["ignore", "ignore", "pipe"],
+      stdio: ["ignore", "pipe", "pipe"],
     },
   );
+  const errorLines: string[] = [];
+  let partial = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines)
+      if (/"level":(5|6)\d/.test(line)) {
+        errorLines.push(line.slice(0, 2000));
+        if (errorLines.length > 20) errorLines.shift();
+      }
+  });
   let output = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
@@ -78,6 +91,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   return {
     url,
     exited,
+    errorLines,
     async kill(signal) {
       if (!ended) child.kill(signal);
       return exited;

@@ -76,6 +76,7 @@ for (const dialect of dialects) {
     details[`${dialect}-crashes`] = crashed;
     console.log(`  ${dialect}: ${crashed.survived} of ${crashed.crashes} crashes survived (${elapsed()})`);
     for (const error of crashed.serverErrors) console.log(`  5xx while up: ${error}`);
+    for (const line of crashed.serverLog) console.log(`  the server logged: ${line}`);
   }
   if (dialect === "postgres" && process.env.RESILIENCE_TWO_PROCESSES !== "0") {
     const figures = columns[dialect] as Figures;

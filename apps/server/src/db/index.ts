@@ -2,7 +2,16 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from "kysely";
 import type { Pool } from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import { WAL_SIZE_LIMIT_BYTES } from "./checkpointer.ts";
@@ -19,7 +28,7 @@ export { loadSigningSecret } from "./signing-secret.ts";
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.dialect === "postgres") return new Kysely<Database>({ dialect: new PostgresDialect({ pool: () => openPool(config.url) }) });
   const sqlite = withStatementCache(openSqlite(config.file));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: sqlite }) });
   sqliteOf.set(db, sqlite);
   const watch = watchCommits(config.file, String(sqlite.pragma("locking_mode", { simple: true })));
   if (watch) {
@@ -32,6 +41,29 @@ export function openDatabase(config: DatabaseConfig): Db {
     };
   }
   return db;
+}
+
+/**
+ * Kysely's SQLite transactions begin deferred: one that read and then wrote while another connection held the
+ * write lock for a moment (the checkpoint thread's RESTART) failed at once with SQLITE_BUSY, as SQLite never waits
+ * on a lock for a connection already holding a read snapshot. Begun IMMEDIATE, it waits for the lock (busy_timeout)
+ * before reading. One connection runs the process's transactions one at a time, so nothing else waits longer.
+ */
+class WriteLockingSqliteDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+  override createDriver() {
+    return new WriteLockingSqliteDriver(this.#settings);
+  }
+}
+
+class WriteLockingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
 }
 
 /** The SQLite file's commit watch (commit-watch.ts): undefined on PostgreSQL and for an in-memory database. */
