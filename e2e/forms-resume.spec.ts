@@ -13,6 +13,9 @@ import { seriousViolations } from "./support/shopper-order.ts";
 
 const DATA = process.env.CW_E2E_DATA as string;
 
+// With less motion a page change jumps to the form's top instead of scrolling under the mouse.
+test.use({ reducedMotion: "reduce" });
+
 function withDb<T>(use: (db: Database.Database) => T): T {
   const db = new Database(join(DATA, "shop.db"));
   try {
@@ -117,7 +120,7 @@ test("a visitor saves page 1 by email, resumes from the link in a fresh browser,
   expect(drafts(formId)).toBe(1);
 
   // A fresh browser (another device) opens the link: the answers are back, the key is in the form.
-  const other = await browser.newContext();
+  const other = await browser.newContext({ reducedMotion: "reduce" });
   const later = await other.newPage();
   const response = await later.goto(link);
   expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
