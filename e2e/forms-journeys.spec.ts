@@ -13,11 +13,11 @@ import Database from "better-sqlite3";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
-// A 1×1 PNG: a real image, checked by its bytes on the server.
 // With less motion a page change jumps to the form's top: scrolled under the mouse between its press and release,
 // a click on the next page's choice landed on two elements and chose nothing (seen once in a full run).
 test.use({ reducedMotion: "reduce" });
 
+// A 1×1 PNG: a real image, checked by its bytes on the server.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const f = (id: number, sub?: string) => (sub ? `[name="forms[fields][${id}][${sub}]"]` : `[name="forms[fields][${id}]"]`);
 

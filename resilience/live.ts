@@ -65,6 +65,7 @@ export async function soakAndAbuse(dialect: Dialect, options: LiveOptions): Prom
     const violations = [...(await checkInvariants(db, baseline)), ...(await lostOrders(db, soaked?.confirmed ?? []))];
     figures.invariantViolations = violations.length;
     for (const violation of violations) options.progress(`  violation ${violation.kind} ${violation.where}: ${violation.message}`);
+    for (const line of server.errorLines) options.progress(`  the server logged: ${line}`);
     const { confirmed: _confirmed, ...soakDetails } = soaked ?? { confirmed: [] };
     return {
       figures,

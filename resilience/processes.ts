@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../scripts/server-process.ts";
 import { TEST_ADDRESS, testCard } from "../test/store-client.ts";
@@ -56,17 +57,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  const errorLines: string[] = [];
-  let partial = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    const lines = (partial + chunk.toString()).split("\n");
-    partial = lines.pop() ?? "";
-    for (const line of lines)
-      if (/"level":(5|6)\d/.test(line)) {
-        errorLines.push(line.slice(0, 2000));
-        if (errorLines.length > 20) errorLines.shift();
-      }
-  });
+  const errorLines = keepErrorLines(child.stdout);
   let output = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
@@ -97,6 +88,22 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       return exited;
     },
   };
+}
+
+/** The last 20 lines a server's JSON log (its stdout) wrote at error level or above, filled as they come. */
+export function keepErrorLines(stdout: Readable | null): string[] {
+  const kept: string[] = [];
+  let partial = "";
+  stdout?.on("data", (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines)
+      if (/"level":(5|6)\d/.test(line)) {
+        kept.push(line.slice(0, 2000));
+        if (kept.length > 20) kept.shift();
+      }
+  });
+  return kept;
 }
 
 export interface Reply {

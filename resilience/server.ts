@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../scripts/server-process.ts";
+import { keepErrorLines } from "./processes.ts";
 import { type Dialect, OWNER, postgresDatabase } from "./shop.ts";
 
 export interface RunningServer {
@@ -24,6 +25,8 @@ export interface RunningServer {
   rss(): number;
   /** What the server wrote to stderr (an uncaught error would be there). */
   errors(): string;
+  /** The log lines it wrote at error level or above (the last 20), to name a failure's cause. */
+  errorLines: string[];
   stop(): Promise<void>;
 }
 
@@ -64,9 +67,10 @@ export async function startServer(dialect: Dialect, port: number): Promise<Runni
         RATE_LIMIT: "on",
         LOG_LEVEL: "warn",
       },
-      stdio: ["ignore", "ignore", "pipe"],
+      stdio: ["ignore", "pipe", "pipe"],
     },
   );
+  const errorLines = keepErrorLines(child.stdout);
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -95,6 +99,7 @@ export async function startServer(dialect: Dialect, port: number): Promise<Runni
     database: databaseUrl,
     rss: () => residentBytes(pid),
     errors: () => stderr,
+    errorLines,
     async stop() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
