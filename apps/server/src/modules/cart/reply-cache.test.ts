@@ -4,7 +4,16 @@ import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { openDatabase } from "../../db/index.ts";
 import type { StoredCart } from "./cart.repo.ts";
 import type { CartView } from "./cart-view.ts";
-import { cachedReply, jsonBytes, keepReply, keptReplyMemory, REPLY_CACHE_LIMITS, replyOf } from "./reply-cache.ts";
+import {
+  cachedReply,
+  jsonBytes,
+  keepReply,
+  keptLines,
+  keptReplyMemory,
+  REPLY_CACHE_LIMITS,
+  REPLY_RING_BYTES,
+  replyOf,
+} from "./reply-cache.ts";
 
 const db = openDatabase({ dialect: "sqlite", file: ":memory:" });
 afterAll(() => db.destroy());
@@ -64,6 +73,23 @@ describe("kept cart replies", () => {
     const next = cachedReply(db, "sent", 2, "stamp-written", Date.now());
     expect(next?.body).not.toBe(first?.body);
     expect(next?.body.equals(written.body)).toBe(true);
+  });
+
+  it("miss once newer replies have gone round the ring over a reply's bytes, and keep its lines for the cart's next write", () => {
+    const db = openDatabase({ dialect: "sqlite", file: ":memory:" });
+    onTestFinished(() => db.destroy());
+    const mine = storedCart("mine", 1);
+    const reply = replyOf(viewOf(5000));
+    // Kept as a write keeps it, with no Buffer made: its bytes are only in the ring.
+    keepReply(db, mine, "mine", "stamp-mine", Number.POSITIVE_INFINITY, reply);
+    const other = replyOf(viewOf(100_000));
+    for (let i = 0; i * 100_000 < REPLY_RING_BYTES; i++) {
+      keepReply(db, storedCart(`other-${i}`, 1), `other-${i}`, "stamp", Number.POSITIVE_INFINITY, other);
+      // The cart stays in use (its writes read its lines), so only the ring can lose it.
+      expect(keptLines(db, mine.cart)).not.toBeNull();
+    }
+    expect(cachedReply(db, "mine", 1, "stamp-mine", Date.now())).toBeUndefined();
+    expect(keptLines(db, mine.cart)?.items).toEqual([]);
   });
 
   it("hold no more than their count of small replies", () => {

@@ -14,6 +14,7 @@ import { gatewaysVersion } from "../payments/index.ts";
 import type { CartRow, StoredCart } from "./cart.repo.ts";
 import type { CartView } from "./cart-view.ts";
 import { feeProvidersVersion } from "./extensions.ts";
+import { ReplyRing } from "./reply-ring.ts";
 
 export interface CartReply {
   /** The cart's JSON as UTF-8 bytes: made once, sent as they are (no per-request encoding or length count). */
@@ -29,11 +30,13 @@ export interface PricedReply extends CartReply {
 
 interface Entry {
   /**
-   * The reply's UTF-8 bytes as a one-byte string, a character per byte: V8's heap holds it, so its collector sees
-   * its size. A kept Buffer's bytes are malloc'd outside the heap, and those of replaced replies, long promoted, waited
-   * for a full collection while glibc's heap grew around them (decision 0118).
+   * Where the reply's UTF-8 bytes are: their position in the database's reply ring (reply-ring.ts, decision 0120),
+   * or, for a reply too large for it, the bytes as a one-byte string, a character per byte, which V8's heap holds
+   * and its collector sees (decision 0118).
    */
-  bytes: string;
+  bytesAt: number | string;
+  /** How many bytes the reply has. */
+  length: number;
   /** Those bytes in a Buffer, made at the reply's first send from here and kept for the next ones: a read-heavy cart sends without copying. */
   sent?: Buffer;
   hash: string;
@@ -54,20 +57,29 @@ interface Entry {
  * goes first, and an evicted cart is priced afresh (decisions 0050, 0062).
  */
 export const REPLY_CACHE_LIMITS = { maxEntries: 5000, maxBytes: 4 * 1024 * 1024 };
-/** An entry's reply, its Buffer once sent, its stamp and the lines it was priced from, which take no more than the reply. */
-const entryBytes = (cartId: string, entry: Entry) =>
-  cartId.length + entry.stamp.length + 2 * entry.bytes.length + (entry.sent?.length ?? 0);
-/** Per database, by cart id; carts without a row (every new visitor's) share the empty cart under "". */
-const entriesOf = new WeakMap<object, BoundedMap<string, Entry>>();
-function entries(db: Db): BoundedMap<string, Entry> {
-  const key = identityOf(db);
-  let held = entriesOf.get(key);
-  if (!held) {
-    held = new BoundedMap({ ...REPLY_CACHE_LIMITS, sizeOf: entryBytes });
-    entriesOf.set(key, held);
-  }
-  return held;
+/**
+ * The reply ring's size per database (decision 0120): the bytes of the last 300 or so replies priced, about as many
+ * as the entries the counted bytes keep, so a kept entry seldom finds its bytes written over.
+ */
+export const REPLY_RING_BYTES = 2 * 1024 * 1024;
+/** An entry's reply (in the ring or a string), its Buffer once sent, its stamp and the lines it was priced from, which take no more than the reply. */
+const entryBytes = (cartId: string, entry: Entry) => cartId.length + entry.stamp.length + 2 * entry.length + (entry.sent?.length ?? 0);
+/** A database's kept replies by cart id (carts without a row, every new visitor's, share the empty cart under ""), and their bytes. */
+interface Kept {
+  held: BoundedMap<string, Entry>;
+  ring: ReplyRing;
 }
+const keptOf = new WeakMap<object, Kept>();
+function kept(db: Db): Kept {
+  const key = identityOf(db);
+  let found = keptOf.get(key);
+  if (!found) {
+    found = { held: new BoundedMap({ ...REPLY_CACHE_LIMITS, sizeOf: entryBytes }), ring: new ReplyRing(REPLY_RING_BYTES) };
+    keptOf.set(key, found);
+  }
+  return found;
+}
+const entries = (db: Db) => kept(db).held;
 
 /** What the kept replies of a database take, for tests of the bounds. */
 export function keptReplyMemory(db: Db): { entries: number; bytes: number } {
@@ -166,15 +178,15 @@ export function cachedReply(
   now: number,
   epoch?: number,
 ): CartReply | undefined {
-  const held = entries(db);
+  const store = kept(db);
   const key = keyOf(cartId, version);
-  const entry = held.get(key);
+  const entry = store.held.get(key);
   if (!entry || entry.stamp !== stamp || now > entry.validUntil) return undefined;
   if (epoch !== undefined && version !== null) {
     entry.confirmedIn = epoch;
     entry.confirmedCode = codeVersions();
   }
-  return replyOfEntry(held, key, entry);
+  return replyOfEntry(store, key, entry);
 }
 
 /**
@@ -183,28 +195,32 @@ export function cachedReply(
  * have moved (decision 0071).
  */
 export function confirmedReply(db: Db, cartId: string, epoch: number, now: number): CartReply | undefined {
-  const held = entries(db);
-  const entry = held.get(cartId);
+  const store = kept(db);
+  const entry = store.held.get(cartId);
   if (!entry || entry.confirmedIn !== epoch || entry.confirmedCode !== codeVersions() || now > entry.validUntil) return undefined;
-  confirmedRepliesSent.count++;
-  return replyOfEntry(held, cartId, entry);
+  const reply = replyOfEntry(store, cartId, entry);
+  if (reply) confirmedRepliesSent.count++;
+  return reply;
 }
 
 /** How many replies were sent from kept ones, by either way, for tests that a kept reply is reused. */
 export const keptRepliesSent = { count: 0 };
 
 /**
- * A kept reply to send. Its Buffer is made at its first send from here (a copy per send cost `GET /cart` a fifth more
- * CPU) and set again so that the cache counts it; the cart's next write keeps a new entry without one (decision 0118).
+ * A kept reply to send, or undefined once newer replies have written over its bytes in the ring (its lines still
+ * serve the cart's next write). Its Buffer is made at its first send from here (a copy per send cost `GET /cart` a
+ * fifth more CPU) and set again so that the cache counts it; the cart's next write keeps a new entry without one
+ * (decision 0118).
  */
-function replyOfEntry(held: BoundedMap<string, Entry>, key: string, entry: Entry): CartReply {
-  keptRepliesSent.count++;
+function replyOfEntry({ held, ring }: Kept, key: string, entry: Entry): CartReply | undefined {
   if (!entry.sent) {
     // Memory of its own: a slice of Node's shared pool, kept, would hold the whole slab (decision 0050).
-    entry.sent = Buffer.allocUnsafeSlow(entry.bytes.length);
-    entry.sent.write(entry.bytes, "latin1");
+    const sent = typeof entry.bytesAt === "string" ? Buffer.from(entry.bytesAt, "latin1") : ring.copy(entry.bytesAt, entry.length);
+    if (!sent) return undefined;
+    entry.sent = sent;
     held.set(key, entry);
   }
+  keptRepliesSent.count++;
   return { body: entry.sent, hash: entry.hash };
 }
 
@@ -225,12 +241,13 @@ export function keepReply<R extends CartReply>(
   reply: R,
   epoch?: number,
 ): R {
-  const held = entries(db);
+  const { held, ring } = kept(db);
   const version = stored?.cart.version ?? null;
   const key = keyOf(cartId, version);
   const lines = stored && copyLines(stored);
   const confirmed = epoch !== undefined && version !== null ? { confirmedIn: epoch, confirmedCode: codeVersions() } : {};
-  held.set(key, { bytes: reply.body.toString("latin1"), hash: reply.hash, stamp, validUntil, version, lines, ...confirmed });
+  const bytesAt = ring.put(reply.body) ?? reply.body.toString("latin1");
+  held.set(key, { bytesAt, length: reply.body.length, hash: reply.hash, stamp, validUntil, version, lines, ...confirmed });
   return reply;
 }
 
