@@ -110,14 +110,14 @@ function lineTotals(priced: PricedLine, discount: number): LineTotals {
  * each line (largest remainder), so coupon rows add up exactly to the cart's discount rows.
  */
 function couponTotals(
-  priced: PricedLine[],
-  lines: Readonly<Record<string, LineTotals>>,
+  priced: readonly PricedLine[],
+  lineRows: readonly LineTotals[],
   discounts: CouponDiscount[],
 ): Record<string, CouponTotals> {
   const result: Record<string, CouponTotals> = {};
   for (const { coupon } of discounts) result[coupon.code] = { discount: 0, discount_tax: 0 };
-  for (const { line, inclusive } of priced) {
-    const totals = lines[line.key]!;
+  for (const [index, { line, inclusive }] of priced.entries()) {
+    const totals = lineRows[index]!;
     const parts = discounts.map((d) => d.byLine.get(line.key) ?? 0);
     const shares = splitProportionally(totals.line_subtotal_tax - totals.line_total_tax, parts);
     for (const [i, d] of discounts.entries()) {
@@ -209,6 +209,11 @@ export interface ItemTotals {
   readonly priced: PricedLine[];
   readonly discounts: CouponDiscount[];
   readonly lines: Readonly<Record<string, LineTotals>>;
+  /**
+   * The same totals in the order of `priced`. The stages after read these by index: a lookup by line key
+   * kept V8's Maglev code for `calculateTotals` deoptimising on every cart priced (decision 0121).
+   */
+  readonly lineRows: readonly LineTotals[];
   /** The items' totals before shipping and fees: what free-shipping minimums read. */
   readonly totals: { total_items: number; total_items_tax: number; total_discount: number; total_discount_tax: number };
   /** A coupon grants free shipping. */
@@ -231,14 +236,15 @@ export function itemTotals(input: TotalsInput): ItemTotals {
   const discountOf = (key: string) => sum(discounts, (d) => d.byLine.get(key) ?? 0);
 
   // 3. Line totals and their taxes.
+  const lineRows = priced.map((p) => lineTotals(p, discountOf(p.line.key)));
   const lines: Record<string, LineTotals> = {};
-  for (const p of priced) lines[p.line.key] = lineTotals(p, discountOf(p.line.key));
-  const lineRows = priced.map((p) => lines[p.line.key]!);
+  for (const [index, p] of priced.entries()) lines[p.line.key] = lineRows[index]!;
   return {
     basis: input,
     priced,
     discounts,
     lines,
+    lineRows,
     totals: {
       total_items: sum(lineRows, (l) => l.line_subtotal),
       total_items_tax: sum(lineRows, (l) => l.line_subtotal_tax),
@@ -273,9 +279,8 @@ export function calculateTotals(input: TotalsInput, items?: ItemTotals): TotalsR
   // Fees and shipping are checked here when the items' stages were worked out before.
   if (reused) assertInput(input);
   const stage = reused ? items : itemTotals(input);
-  const { priced, discounts, lines } = stage;
+  const { priced, discounts, lines, lineRows } = stage;
   const location = input.location ?? input.baseLocation;
-  const lineRows = priced.map((p) => lines[p.line.key]!);
   const itemsTotal = sum(lineRows, (l) => l.line_total);
 
   // 4. Shipping: entered without tax, taxed at the rates of its class that apply to shipping.
@@ -296,7 +301,9 @@ export function calculateTotals(input: TotalsInput, items?: ItemTotals): TotalsR
 
   // 5. Fees, capped so negative ones cannot push the order below zero.
   const buckets: CostBuckets = new Map();
-  for (const p of priced) addCost(buckets, p.rates.length ? `class:${p.line.taxClass}` : "untaxed", p.rates, lines[p.line.key]!.line_total);
+  for (const [index, p] of priced.entries()) {
+    addCost(buckets, p.rates.length ? `class:${p.line.taxClass}` : "untaxed", p.rates, lineRows[index]!.line_total);
+  }
   for (const charge of input.shipping)
     addCost(buckets, charge.taxable ? "shipping" : "untaxed", charge.taxable ? shippingRates : [], charge.cost);
   const charged = new Map<number, number>();
@@ -309,7 +316,7 @@ export function calculateTotals(input: TotalsInput, items?: ItemTotals): TotalsR
 
   return {
     lines: { ...lines },
-    coupons: couponTotals(priced, lines, discounts),
+    coupons: couponTotals(priced, lineRows, discounts),
     fees,
     shipping,
     totals: {
