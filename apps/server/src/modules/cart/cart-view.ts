@@ -13,6 +13,7 @@ import {
   type StoreCartError,
   type StoreCartItem,
   type StoreShippingPackage,
+  type StoreShippingRate,
 } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import type { CouponShopper } from "../../db/placed-orders.ts";
@@ -501,9 +502,8 @@ export function cartView(priced: PricedCart, crossSells: StoreProduct[]): CartVi
       destination: destinationOf(shipping, destination),
       items: shippable.map((l) => ({ key: l.key, name: l.item.parent.name, quantity: l.quantity })),
       shipping_rates: rates.map((rate) => {
-        const { cost, taxable: _taxable, ...rest } = rate;
-        const taxes = rate.rate_id === chosen[String(id)] ? (result.shipping[id]?.total_tax ?? 0) : 0;
-        return { ...rest, price: money(cost), taxes: money(taxes), selected: rate.rate_id === chosen[String(id)], ...fields };
+        const selected = rate.rate_id === chosen[String(id)];
+        return rateView(rate, selected ? (result.shipping[id]?.total_tax ?? 0) : 0, selected, currency, fields);
       }),
     })),
     items_count: lines.reduce((sum, l) => sum + l.quantity, 0),
@@ -607,6 +607,43 @@ function lineErrors(
     });
   }
   return errors;
+}
+
+/** A rate's views kept per option (frozen, shared by every cart offered it) for one currency object, by tax and choice. */
+const rateViewsOf = new WeakMap<RateOption, { currency: Currency; views: Map<string, StoreShippingRate> }>();
+/** Views kept per option: a taxed rate has one per tax amount the carts choosing it came to. */
+const MAX_VIEWS_PER_RATE = 64;
+
+/**
+ * A rate as the Store API shows it. For a shared option (frozen: the pickup rates and zone rates of the settings and
+ * rules caches) the view is made once per tax, choice and currency and deep-frozen, so that `jsonBytes` sends its
+ * bytes made once (decision 0122); another option's view is made afresh.
+ */
+export function rateView(
+  rate: RateOption,
+  taxes: number,
+  selected: boolean,
+  currency: Currency,
+  fields: CurrencyFields,
+): StoreShippingRate {
+  const make = (): StoreShippingRate => {
+    const { cost, taxable: _taxable, ...rest } = rate;
+    return { ...rest, price: money(cost), taxes: money(taxes), selected, ...fields };
+  };
+  if (!Object.isFrozen(rate) || !Object.isFrozen(currency)) return make();
+  let kept = rateViewsOf.get(rate);
+  if (kept?.currency !== currency) {
+    kept = { currency, views: new Map() };
+    rateViewsOf.set(rate, kept);
+  }
+  const key = `${taxes}|${selected}`;
+  let view = kept.views.get(key);
+  if (!view) {
+    if (kept.views.size >= MAX_VIEWS_PER_RATE) kept.views.clear();
+    view = deepFreeze(make());
+    kept.views.set(key, view);
+  }
+  return view;
 }
 
 function itemView(

@@ -2,6 +2,7 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { openDatabase } from "../../db/index.ts";
+import { deepFreeze } from "../../db/revisions.ts";
 import type { StoredCart } from "./cart.repo.ts";
 import type { CartView } from "./cart-view.ts";
 import {
@@ -118,8 +119,11 @@ describe("a reply's bytes", () => {
       tie("array"),
       tie("object"),
     ),
-    array: fc.array(tie("value"), { maxLength: 4 }),
-    object: fc.dictionary(text, fc.oneof(tie("value"), fc.constant(undefined)), { maxKeys: 4 }),
+    // Arrays with holes and undefined members; objects now and then deep-frozen, as the shared rates are.
+    array: fc.oneof(fc.array(tie("value"), { maxLength: 4 }), fc.sparseArray(tie("value"), { maxLength: 4 })),
+    object: fc
+      .tuple(fc.dictionary(text, fc.oneof(tie("value"), fc.constant(undefined)), { maxKeys: 4 }), fc.boolean())
+      .map(([value, frozen]) => (frozen ? deepFreeze(value) : value)),
   })).value;
   const view = fc.record(
     {
@@ -143,6 +147,24 @@ describe("a reply's bytes", () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it("are JSON.stringify's for shared frozen rates, wherever their packages put them", () => {
+    const pickup = deepFreeze({ rate_id: "pickup_location:1", name: "Local pickup – Main St", meta_data: [{ key: "k", value: "“v”" }] });
+    const packageOf = (id: number, rates: unknown[]) => ({
+      package_id: id,
+      destination: { city: "Zürich" },
+      items: [],
+      shipping_rates: rates,
+    });
+    for (const view of [
+      { shipping_rates: [packageOf(0, [pickup, { rate_id: "flat_rate:1", taxes: "36" }])] },
+      { shipping_rates: [packageOf(0, [pickup]), packageOf(1, [undefined, pickup])], errors: [] },
+      // Deeper than the rates: written whole by JSON.stringify, frozen or not.
+      { shipping_rates: [packageOf(0, [{ rate_id: "x", meta_data: [pickup] }])] },
+    ]) {
+      expect(jsonBytes(view as unknown as CartView).toString()).toBe(JSON.stringify(view));
+    }
   });
 
   it("are made once for a shared frozen section, and afresh for another", () => {

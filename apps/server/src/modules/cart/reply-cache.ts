@@ -108,45 +108,113 @@ export function replyOf(view: CartView): PricedReply {
  */
 const SHOP_TEXT_SECTIONS = new Set<string>(["items", "shipping_rates", "errors"]);
 
-/** Sections the catalogue shares deep-frozen (catalog.service.ts `shapedCrossSells`): their bytes are made once per object. */
-const SHARED_SECTIONS = new Set<string>(["cross_sells"]);
-/** The UTF-8 bytes of a deep-frozen section, by the object itself: it cannot change, so neither can they. */
+/**
+ * Sections holding deep-frozen objects that many replies share, and how many levels down `jsonBytes` looks for
+ * them: the cross-sells list itself (catalog.service.ts `shapedCrossSells`), and each shipping rate, three levels
+ * down (the packages, their fields, their rates; cart-view.ts `rateView`). Such an object's bytes are made once.
+ */
+const SHARED_DEPTH = new Map<string, number>([
+  ["cross_sells", 0],
+  ["shipping_rates", 3],
+]);
+/** The UTF-8 bytes of a deep-frozen object, by the object itself: it cannot change, so neither can they. */
 const frozenBytes = new WeakMap<object, Buffer>();
-function bytesOfFrozen(section: object): Buffer {
-  let bytes = frozenBytes.get(section);
+function bytesOfFrozen(shared: object): Buffer {
+  let bytes = frozenBytes.get(shared);
   if (!bytes) {
-    const text = JSON.stringify(section);
+    const text = JSON.stringify(shared);
     // Memory of its own, like the replies': a pooled slice would keep Node's shared slab alive with it.
     bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
     bytes.write(text);
-    frozenBytes.set(section, bytes);
+    frozenBytes.set(shared, bytes);
   }
   return bytes;
 }
 
+/** An array or an object `JSON.stringify` writes member by member, as `JsonParts.walk` does. */
+const isPlainContainer = (value: object) =>
+  Array.isArray(value)
+    ? Object.getPrototypeOf(value) === Array.prototype
+    : Object.getPrototypeOf(value) === Object.prototype && typeof (value as { toJSON?: unknown }).toJSON !== "function";
+
+/** JSON text in pieces: texts, and the kept bytes of shared objects between them. */
+class JsonParts {
+  readonly parts: (string | Buffer)[] = [];
+  text = "";
+  /** Ends the current text: what follows starts a piece of its own. */
+  flush(): void {
+    if (this.text) this.parts.push(this.text);
+    this.text = "";
+  }
+  /**
+   * `JSON.stringify(value)`, a deep-frozen object from its kept bytes; containers are written member by member down to
+   * `depth` levels to reach the frozen objects inside them. False when `JSON.stringify` writes nothing (undefined).
+   */
+  write(value: unknown, depth: number): boolean {
+    if (typeof value === "object" && value !== null) {
+      if (Object.isFrozen(value)) {
+        this.flush();
+        this.parts.push(bytesOfFrozen(value));
+        return true;
+      }
+      if (depth > 0 && isPlainContainer(value)) {
+        this.walk(value, depth - 1);
+        return true;
+      }
+    }
+    const json = JSON.stringify(value) as string | undefined;
+    if (json === undefined) return false;
+    this.text += json;
+    return true;
+  }
+  /** A container member by member, as `JSON.stringify` writes it: undefined, functions and symbols left out, or null in an array. */
+  private walk(container: object, depth: number): void {
+    if (Array.isArray(container)) {
+      this.text += "[";
+      // By index, not forEach: a hole is written as null, as JSON.stringify writes it.
+      for (let index = 0; index < container.length; index++) {
+        if (index > 0) this.text += ",";
+        if (!this.write(container[index], depth)) this.text += "null";
+      }
+      this.text += "]";
+      return;
+    }
+    this.text += "{";
+    let first = true;
+    for (const [key, member] of Object.entries(container)) {
+      const before = this.text;
+      this.text += `${first ? "" : ","}${JSON.stringify(key)}:`;
+      if (this.write(member, depth)) first = false;
+      else this.text = before;
+    }
+    this.text += "}";
+  }
+}
+
 /**
  * `JSON.stringify(view)` as UTF-8 bytes, the same byte for byte (a test holds it to that), made
- * section by section: shared frozen sections from their kept bytes, shop texts on their own, the rest
- * (numbers, codes, ASCII) as one text. The bytes are sent and dropped (a kept reply keeps a copy, `Entry.bytes`),
+ * section by section: shared frozen objects from their kept bytes, shop texts on their own, the rest
+ * (numbers, codes, ASCII) as one text. The bytes are sent and dropped (a kept reply keeps a copy in the ring),
  * so a small reply may take a slice of Node's shared pool.
  */
 export function jsonBytes(view: CartView): Buffer {
-  const parts: (string | Buffer)[] = [];
-  let text = "{";
+  const json = new JsonParts();
+  json.text = "{";
+  let first = true;
   for (const [name, value] of Object.entries(view)) {
     if (value === undefined) continue;
-    text += `${text === "{" && parts.length === 0 ? "" : ","}"${name}":`;
-    if (SHARED_SECTIONS.has(name) && typeof value === "object" && value !== null && Object.isFrozen(value)) {
-      parts.push(text, bytesOfFrozen(value));
-      text = "";
-    } else if (SHOP_TEXT_SECTIONS.has(name)) {
-      parts.push(text, JSON.stringify(value));
-      text = "";
-    } else {
-      text += JSON.stringify(value);
-    }
+    json.text += `${first ? "" : ","}"${name}":`;
+    first = false;
+    const shopText = SHOP_TEXT_SECTIONS.has(name);
+    if (shopText) json.flush();
+    const depth = SHARED_DEPTH.get(name);
+    if (depth === undefined) json.text += JSON.stringify(value);
+    else json.write(value, depth);
+    if (shopText) json.flush();
   }
-  parts.push(`${text}}`);
+  json.text += "}";
+  json.flush();
+  const { parts } = json;
   let length = 0;
   for (const part of parts) length += typeof part === "string" ? Buffer.byteLength(part) : part.length;
   const body = Buffer.allocUnsafe(length);

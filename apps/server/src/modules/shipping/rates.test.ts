@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deepFreeze } from "../../db/revisions.ts";
-import { chooseRate, flatRateCost, pickupRates, zoneFor } from "./rates.ts";
+import { chooseRate, flatRateCost, pickupRates, zoneFor, zoneRates } from "./rates.ts";
 import type { Destination, FlatRateSettings, LocalPickupSettings, PackageLine, RateOption, ShippingZone } from "./shipping.types.ts";
 
 const method = (id: number) => ({
@@ -52,6 +52,39 @@ describe("zoneFor on the pricing cache's frozen zones", () => {
     const ids = destinations.map((destination) => [zoneFor(frozen, destination)?.id, zoneFor(plain, destination)?.id]);
     for (const [kept, fresh] of ids) expect(kept).toBe(fresh);
     expect(ids.map(([id]) => id)).toEqual([3, 2, 3, 2, 3, 4, 0, 2, 3]);
+  });
+});
+
+describe("zoneRates of the pricing cache's frozen zones", () => {
+  const context = (quantity: number) => ({
+    subtotal: 2000,
+    subtotalAfterDiscounts: 2000,
+    hasFreeShippingCoupon: false,
+    lines: [{ quantity, total: 2000 * quantity, shippingClassId: null }],
+    minorUnit: 2,
+  });
+  const perItem = (): ShippingZone => ({
+    ...(zones()[0] as ShippingZone),
+    methods: [{ ...method(7), settings: { ...method(7).settings, costFormula: "2 * [qty]" } }],
+  });
+
+  it("are the unfrozen zone's rates, one frozen object per method and cost, shared by every cart that comes to it", () => {
+    const zone = deepFreeze(perItem());
+    const [one] = zoneRates(zone, context(1));
+    expect(one).toEqual(zoneRates(perItem(), context(1))[0]);
+    expect(one).toMatchObject({ rate_id: "flat_rate:7", cost: 200 });
+    expect(Object.isFrozen(one) && Object.isFrozen(one?.meta_data)).toBe(true);
+    expect(zoneRates(zone, context(1))[0]).toBe(one);
+    // Another cost is another rate; the first is still the one kept for its cost.
+    expect(zoneRates(zone, context(3))[0]).toMatchObject({ cost: 600 });
+    expect(zoneRates(zone, context(1))[0]).toBe(one);
+  });
+
+  it("are made afresh for zones that are not frozen (not the rules cache's)", () => {
+    const zone = perItem();
+    const [first] = zoneRates(zone, context(1));
+    expect(zoneRates(zone, context(1))[0]).not.toBe(first);
+    expect(Object.isFrozen(first)).toBe(false);
   });
 });
 

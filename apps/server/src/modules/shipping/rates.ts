@@ -6,6 +6,7 @@ import type {
   LocalPickupSettings,
   PackageLine,
   RateOption,
+  ShippingMethod,
   ShippingZone,
   ZoneLocation,
 } from "./shipping.types.ts";
@@ -194,19 +195,45 @@ export function zoneRates(zone: ShippingZone | undefined, context: RateContext):
     if (method.methodId === "free_shipping" && !freeShippingAvailable(method.settings, context)) continue;
     const cost = method.methodId === "flat_rate" ? flatRateCost(method.settings, context.lines, context.minorUnit) : 0;
     if (cost === null) continue;
-    rates.push({
-      rate_id: `${method.methodId}:${method.id}`,
-      instance_id: method.id,
-      method_id: method.methodId,
-      name: method.title,
-      description: "",
-      delivery_time: "",
-      cost,
-      taxable: method.methodId === "flat_rate" ? method.settings.taxable : false,
-      meta_data: [],
-    });
+    rates.push(zoneRate(method, cost));
   }
   return rates;
+}
+
+/** A frozen method's rates (the rules cache's), one per cost: a cart's reply shares them and their views (decision 0122). */
+const zoneRatesOf = new WeakMap<ShippingMethod, Map<number, RateOption>>();
+/** Costs kept per method: a formula's cost follows the package, so a busy shop's carts may come to many. */
+const MAX_COSTS_PER_METHOD = 64;
+
+function zoneRate(method: ShippingMethod, cost: number): RateOption {
+  if (!Object.isFrozen(method)) return makeZoneRate(method, cost);
+  let byCost = zoneRatesOf.get(method);
+  if (!byCost) {
+    byCost = new Map();
+    zoneRatesOf.set(method, byCost);
+  }
+  let rate = byCost.get(cost);
+  if (!rate) {
+    if (byCost.size >= MAX_COSTS_PER_METHOD) byCost.clear();
+    rate = makeZoneRate(method, cost);
+    Object.freeze(rate.meta_data);
+    byCost.set(cost, Object.freeze(rate));
+  }
+  return rate;
+}
+
+function makeZoneRate(method: ShippingMethod, cost: number): RateOption {
+  return {
+    rate_id: `${method.methodId}:${method.id}`,
+    instance_id: method.id,
+    method_id: method.methodId,
+    name: method.title,
+    description: "",
+    delivery_time: "",
+    cost,
+    taxable: method.methodId === "flat_rate" ? method.settings.taxable : false,
+    meta_data: [],
+  };
 }
 
 /** The pickup rates of frozen settings (the settings cache's), made once per settings object: they read nothing else. */
