@@ -167,6 +167,13 @@ describe("a reply's bytes", () => {
     }
   });
 
+  it("are JSON.stringify's for replies of every size, past the assembly's first size and past its largest", () => {
+    for (const units of [10, 30_000, 200_000]) {
+      const view = { items: [{ name: "“Tee” – 😀".repeat(units / 10) }], totals: { total_price: "100" }, errors: ["ok"] };
+      expect(jsonBytes(view as unknown as CartView).equals(Buffer.from(JSON.stringify(view)))).toBe(true);
+    }
+  });
+
   it("are made once for a shared frozen section, and afresh for another", () => {
     const crossSells = Object.freeze([{ name: "“Beanie”" }]);
     const first = jsonBytes({ items: [], cross_sells: crossSells } as unknown as CartView);
