@@ -609,6 +609,8 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
     return { tokens, key };
   };
   let counter = 0;
+  /** Added to a request's number for its body (not for its cart). */
+  let numbering = 0;
   let connection = 0;
   let firstFailure = "";
   // A step of a fixed number of requests warms up on 2,000 carts of its own, at its own connections (the others for
@@ -647,7 +649,7 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
     const n = counter++;
     if (step.carts === "per-connection" && !context.token) context.token = tokens[connection++ % tokens.length];
     const token = step.carts === "pool" || step.carts === "filled" ? tokens[n % tokens.length] : context.token;
-    const { path, headers, body } = requestFor(n, token);
+    const { path, headers, body } = requestFor(numbering + n, token);
     return { ...request, path, headers, ...(body ? { body } : {}) };
   };
   const urls = step.floor ? [`http://127.0.0.1:${floorPort}`] : targets;
@@ -665,7 +667,9 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
     },
     requests: [{ method: step.method ?? "GET", path: step.path, setupRequest: (request, context) => prepare(request, context) }],
   };
-  // A short warm-up so the first requests' compilation does not count (on every server process).
+  // A short warm-up so the first requests' compilation does not count (on every server process). Its bodies are
+  // numbered apart from the measured ones: a checkout's warm-up orders are other shoppers (e-mails) than the measured.
+  numbering = 1_000_000;
   await closedLoop(
     step.requests ? { ...options, amount: warmUpRequests } : { ...options, connections: 4 * urls.length, duration: 2 },
     urls,
@@ -673,6 +677,7 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
   );
   ({ tokens, key } = await makeTokens(step.requests ?? step.connections));
   counter = 0;
+  numbering = 0;
   connection = 0;
   firstFailure = "";
   // Making the carts leaves work behind (the checkpoint of their pages, their garbage): not the step's to count.
