@@ -626,11 +626,7 @@ export function rateView(
   currency: Currency,
   fields: CurrencyFields,
 ): StoreShippingRate {
-  const make = (): StoreShippingRate => {
-    const { cost, taxable: _taxable, ...rest } = rate;
-    return { ...rest, price: money(cost), taxes: money(taxes), selected, ...fields };
-  };
-  if (!Object.isFrozen(rate) || !Object.isFrozen(currency)) return make();
+  if (!Object.isFrozen(rate) || !Object.isFrozen(currency)) return shownRate(rate, taxes, selected, fields);
   let kept = rateViewsOf.get(rate);
   if (kept?.currency !== currency) {
     kept = { currency, views: new Map() };
@@ -640,10 +636,15 @@ export function rateView(
   let view = kept.views.get(key);
   if (!view) {
     if (kept.views.size >= MAX_VIEWS_PER_RATE) kept.views.clear();
-    view = deepFreeze(make());
+    view = deepFreeze(shownRate(rate, taxes, selected, fields));
     kept.views.set(key, view);
   }
   return view;
+}
+
+function shownRate(rate: RateOption, taxes: number, selected: boolean, fields: CurrencyFields): StoreShippingRate {
+  const { cost, taxable: _taxable, ...rest } = rate;
+  return { ...rest, price: money(cost), taxes: money(taxes), selected, ...fields };
 }
 
 function itemView(

@@ -215,9 +215,8 @@ function zoneRate(method: ShippingMethod, cost: number): RateOption {
   let rate = byCost.get(cost);
   if (!rate) {
     if (byCost.size >= MAX_COSTS_PER_METHOD) byCost.clear();
-    rate = makeZoneRate(method, cost);
-    Object.freeze(rate.meta_data);
-    byCost.set(cost, Object.freeze(rate));
+    rate = frozenRate(makeZoneRate(method, cost));
+    byCost.set(cost, rate);
   }
   return rate;
 }
@@ -252,12 +251,14 @@ export function pickupRates(pickup: LocalPickupSettings): readonly RateOption[] 
 
 /** Frozen all the way down, so no caller can change what every cart shares. */
 function deepFrozen(rates: RateOption[]): readonly RateOption[] {
-  for (const rate of rates) {
-    for (const meta of rate.meta_data) Object.freeze(meta);
-    Object.freeze(rate.meta_data);
-    Object.freeze(rate);
-  }
+  for (const rate of rates) frozenRate(rate);
   return Object.freeze(rates);
+}
+
+function frozenRate(rate: RateOption): RateOption {
+  for (const meta of rate.meta_data) Object.freeze(meta);
+  Object.freeze(rate.meta_data);
+  return Object.freeze(rate);
 }
 
 function makePickupRates(pickup: LocalPickupSettings): RateOption[] {
