@@ -3,6 +3,7 @@
  * them: a token is base64url(JSON payload) + "." + base64url(HMAC-SHA256).
  */
 import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from "node:crypto";
+import { BoundedMap } from "../db/bounded-map.ts";
 
 export interface SessionPayload {
   /** The cart session id (a random id; the cart row is created on the first write). */
@@ -27,27 +28,31 @@ const b64 = (data: Buffer | string) => Buffer.from(data).toString("base64url");
 interface SecretState {
   key: KeyObject;
   /** Tokens whose signature checked out (expiry is still checked on every use). */
-  verified: Map<string, SessionPayload>;
+  verified: BoundedMap<string, SessionPayload>;
   /** Nonces by session and tick. */
-  nonces: Map<string, string>;
+  nonces: BoundedMap<string, string>;
   /** A token signed afresh for an older one that came in, and when (epoch ms). */
-  reissued: Map<string, { token: string; at: number }>;
+  reissued: BoundedMap<string, { token: string; at: number }>;
 }
 const states = new Map<string, SecretState>();
-/** Every request checks a token and signs a nonce: remembering them saves two HMACs per request. */
+/**
+ * Every request checks a token and signs a nonce: remembering them saves two HMACs per request. The shoppers
+ * seen longest ago are forgotten first, one at a time: emptying a full map at once made every active shopper's
+ * next request sign again.
+ */
 const REMEMBERED = 10_000;
+const remembered = <V>() => new BoundedMap<string, V>({ maxEntries: REMEMBERED });
 
 function stateOf(secret: string): SecretState {
   let state = states.get(secret);
   if (!state) {
-    state = { key: createSecretKey(Buffer.from(secret)), verified: new Map(), nonces: new Map(), reissued: new Map() };
+    state = { key: createSecretKey(Buffer.from(secret)), verified: remembered(), nonces: remembered(), reissued: remembered() };
     states.set(secret, state);
   }
   return state;
 }
 
-function remember<V>(map: Map<string, V>, key: string, value: V): V {
-  if (map.size >= REMEMBERED) map.clear();
+function remember<V>(map: BoundedMap<string, V>, key: string, value: V): V {
   map.set(key, value);
   return value;
 }

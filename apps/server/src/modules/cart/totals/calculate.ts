@@ -114,20 +114,20 @@ function couponTotals(
   lineRows: readonly LineTotals[],
   discounts: CouponDiscount[],
 ): Record<string, CouponTotals> {
-  const result: Record<string, CouponTotals> = {};
-  for (const { coupon } of discounts) result[coupon.code] = { discount: 0, discount_tax: 0 };
+  // Rows by the discount's index, named by code only at the end: a code read from the database is a fresh string per
+  // request, and a keyed load by it threw V8's optimised code away on every request (decision 0123).
+  const rows = discounts.map((): CouponTotals => ({ discount: 0, discount_tax: 0 }));
   for (const [index, { line, inclusive }] of priced.entries()) {
     const totals = lineRows[index]!;
     const parts = discounts.map((d) => d.byLine.get(line.key) ?? 0);
     const shares = splitProportionally(totals.line_subtotal_tax - totals.line_total_tax, parts);
-    for (const [i, d] of discounts.entries()) {
-      const row = result[d.coupon.code]!;
+    for (const [i, row] of rows.entries()) {
       const share = shares[i] ?? 0;
       row.discount += inclusive ? (parts[i] ?? 0) - share : (parts[i] ?? 0);
       row.discount_tax += share;
     }
   }
-  return result;
+  return Object.fromEntries(discounts.map((d, i) => [d.coupon.code, rows[i]!]));
 }
 
 /** What the cart costs before a fee, grouped by the rates that tax it; a negative fee takes its tax back from these. */
