@@ -13,7 +13,7 @@ const SECRET = "unit-secret-remembered-unit-secret-0003";
 const now = Date.UTC(2026, 11, 1, 12);
 
 describe("remembered tokens and nonces", () => {
-  it("keep a shopper in use while thousands of others come and go (the least recently used go first)", () => {
+  it("keep a shopper in use while thousands of others come and go (the idle ones are forgotten)", () => {
     const mine = createSessionToken(SECRET, { sid: "mine", uid: 0 }, now);
     verifySessionToken(SECRET, mine, now);
     createNonce(SECRET, "mine", now);

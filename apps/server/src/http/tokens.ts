@@ -70,7 +70,7 @@ class Remembered<V> {
     return value;
   }
 }
-/** At most 10,000 of each remembered, as many as before the generations. */
+/** At most 10,000 of each kept: a few megabytes at most. */
 const REMEMBERED_HALF = 5_000;
 const remembered = <V>() => new Remembered<V>(REMEMBERED_HALF);
 
