@@ -75,4 +75,32 @@ describe("splitProportionally", () => {
       ),
     );
   });
+
+  it("gives exactly what the same split in BigInt gives, also where a product passes 2^53", () => {
+    // The split written once more, wholly in BigInt: the reference the Number arithmetic must match.
+    const inBigInt = (total: number, weights: number[]) => {
+      const sum = weights.reduce((a, w) => a + BigInt(w), 0n);
+      if (sum <= 0n) return weights.map((_, i) => (i === 0 ? total : 0));
+      const magnitude = BigInt(Math.abs(total));
+      const shares = weights.map((w, index) => ({ index, part: (magnitude * BigInt(w)) / sum, rest: (magnitude * BigInt(w)) % sum }));
+      let left = magnitude - shares.reduce((a, s) => a + s.part, 0n);
+      for (const s of [...shares].sort((a, b) => (a.rest === b.rest ? a.index - b.index : a.rest > b.rest ? -1 : 1))) {
+        if (left === 0n) break;
+        s.part += 1n;
+        left -= 1n;
+      }
+      return shares.map((s) => (total < 0 && s.part !== 0n ? -Number(s.part) : Number(s.part)));
+    };
+    const amount = fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 2 ** 40 }));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: -(2 ** 40), max: 2 ** 40 })),
+        fc.array(amount, { minLength: 1, maxLength: 8 }),
+        (total, weights) => {
+          expect(splitProportionally(total, weights)).toEqual(inBigInt(total, weights));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
 });

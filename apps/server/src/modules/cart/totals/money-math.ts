@@ -73,20 +73,32 @@ export function splitProportionally(total: number, weights: readonly number[]): 
   if (weights.length === 0) return [];
   if (weightSum <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
   const sign = total < 0 ? -1 : 1;
-  const magnitude = BigInt(Math.abs(total));
-  const parts = weights.map((w, index) => {
-    const scaled = magnitude * BigInt(w);
-    return { index, part: scaled / BigInt(weightSum), remainder: scaled % BigInt(weightSum) };
-  });
-  let leftover = magnitude - parts.reduce((sum, p) => sum + p.part, 0n);
-  const byRemainder = [...parts].sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  const magnitude = Math.abs(total);
+  const parts = weights.map((w, index) => ({ index, ...shareOf(magnitude, w, weightSum) }));
+  let leftover = magnitude - parts.reduce((sum, p) => sum + p.part, 0);
+  const byRemainder = [...parts].sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : b.remainder - a.remainder));
   for (const p of byRemainder) {
-    if (leftover === 0n) break;
-    p.part += 1n;
-    leftover -= 1n;
+    if (leftover === 0) break;
+    p.part += 1;
+    leftover -= 1;
   }
   // No -0: a negative total only flips the parts that are not zero.
-  return parts.map((p) => (sign < 0 && p.part !== 0n ? -toSafeNumber(p.part) : toSafeNumber(p.part)));
+  return parts.map((p) => (sign < 0 && p.part !== 0 ? -p.part : p.part));
+}
+
+/**
+ * magnitude × weight ÷ weightSum as a whole part and a remainder, exactly. Both fit a Number (the part is at most the
+ * magnitude, the remainder below the sum); only a product past 2^53 needs BigInt (a cart's cents never get there, and
+ * BigInt maths made V8's optimised code for the coupons' totals slow to build: decision 0123).
+ */
+function shareOf(magnitude: number, weight: number, weightSum: number): { part: number; remainder: number } {
+  const scaled = magnitude * weight;
+  if (Number.isSafeInteger(scaled) && [magnitude, weight, weightSum].every(Number.isSafeInteger)) {
+    const remainder = scaled % weightSum;
+    return { part: (scaled - remainder) / weightSum, remainder };
+  }
+  const exact = BigInt(magnitude) * BigInt(weight);
+  return { part: toSafeNumber(exact / BigInt(weightSum)), remainder: toSafeNumber(exact % BigInt(weightSum)) };
 }
 
 export function sumValues(record: Record<number, number>): number {
