@@ -74,7 +74,7 @@ export function splitProportionally(total: number, weights: readonly number[]): 
   if (weightSum <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
   const sign = total < 0 ? -1 : 1;
   const magnitude = Math.abs(total);
-  const parts = weights.map((w, index) => ({ index, ...shareOf(magnitude, w, weightSum) }));
+  const parts = weights.map((w, index) => shareOf(index, magnitude, w, weightSum));
   let leftover = magnitude - parts.reduce((sum, p) => sum + p.part, 0);
   const byRemainder = [...parts].sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : b.remainder - a.remainder));
   for (const p of byRemainder) {
@@ -88,17 +88,17 @@ export function splitProportionally(total: number, weights: readonly number[]): 
 
 /**
  * magnitude × weight ÷ weightSum as a whole part and a remainder, exactly. Both fit a Number (the part is at most the
- * magnitude, the remainder below the sum); only a product past 2^53 needs BigInt (a cart's cents never get there, and
- * BigInt maths made V8's optimised code for the coupons' totals slow to build: decision 0123).
+ * magnitude, the remainder below the sum); only a product past 2^53 needs BigInt, which a cart's cents never reach
+ * (a split in BigInt made some ten heap objects a line, decision 0123).
  */
-function shareOf(magnitude: number, weight: number, weightSum: number): { part: number; remainder: number } {
+function shareOf(index: number, magnitude: number, weight: number, weightSum: number): { index: number; part: number; remainder: number } {
   const scaled = magnitude * weight;
-  if (Number.isSafeInteger(scaled) && [magnitude, weight, weightSum].every(Number.isSafeInteger)) {
+  if (Number.isSafeInteger(scaled) && Number.isSafeInteger(magnitude) && Number.isSafeInteger(weight) && Number.isSafeInteger(weightSum)) {
     const remainder = scaled % weightSum;
-    return { part: (scaled - remainder) / weightSum, remainder };
+    return { index, part: (scaled - remainder) / weightSum, remainder };
   }
   const exact = BigInt(magnitude) * BigInt(weight);
-  return { part: toSafeNumber(exact / BigInt(weightSum)), remainder: toSafeNumber(exact % BigInt(weightSum)) };
+  return { index, part: toSafeNumber(exact / BigInt(weightSum)), remainder: toSafeNumber(exact % BigInt(weightSum)) };
 }
 
 export function sumValues(record: Record<number, number>): number {
