@@ -80,16 +80,21 @@ const revisionStampNow: Cached<string> = {
 class HeldStockReader {
   private read: repo.HeldStock | undefined;
   private readonly db: Db;
-  private readonly cartId: string;
+  private readonly stored: repo.StoredCart | null;
   private readonly now: string;
-  constructor(db: Db, cartId: string, now: string) {
+  /** `stored` is the cart as the unit of work has it: its lines are the rows' (a write changes both alike). */
+  constructor(db: Db, stored: repo.StoredCart | null, now: string) {
     this.db = db;
-    this.cartId = cartId;
+    this.stored = stored;
     this.now = now;
   }
-  /** What others hold of the cart's lines' products and of `productId` (0 for none). */
-  *of(productId = 0): Work<repo.HeldStock> {
-    this.read ??= yield* repo.heldStockOf(this.db, this.cartId, productId, this.now);
+  /** What others hold of the cart's lines' products and of `productId` (none if omitted). */
+  *of(productId?: number): Work<repo.HeldStock> {
+    if (!this.read) {
+      const ids = (this.stored?.items ?? []).map((line) => line.variation_id ?? line.product_id);
+      if (productId !== undefined) ids.push(productId);
+      this.read = yield* repo.heldStockOf(this.db, this.stored?.cart.id ?? "", ids, this.now);
+    }
     return this.read;
   }
   /** What others hold of one product: 0 unless it is stock-managed. */
@@ -220,7 +225,7 @@ async function pricedCartReply(ctx: RequestContext, now: Date, epoch: number | u
       const stored = cart && (keptLines(ctx.db, cart) ?? (yield* repo.linesOf(ctx.db, cart)));
       // Settings only for pricing afresh (a kept reply's stamp covers them), read under the revisions of the stamp.
       const settings = yield* cached(settingsNow);
-      const reply = yield* priced({ ...ctx, settings }, stored, new HeldStockReader(ctx.db, sid, now.toISOString()));
+      const reply = yield* priced({ ...ctx, settings }, stored, new HeldStockReader(ctx.db, stored, now.toISOString()));
       return { kept: null, priced: { stored, ...reply, stamp: stamp + reply.heldStamp } };
     },
     { write: false, ...cartWorkOptions },
@@ -265,7 +270,7 @@ async function mutate(ctx: RequestContext, write: Write): Promise<PricedReply> {
         const { cart, made } = yield* repo.lockedOrMadeCart(db, sid, ctx.session.uid || null, expiresAt, nowText);
         // A row just made has no lines yet; else the lines as kept with the reply for this version of the row, else read.
         const stored = made ? repo.withoutLines(cart) : (keptLines(db, cart) ?? (yield* repo.linesOf(db, cart)));
-        const holds = new HeldStockReader(db, sid, nowText);
+        const holds = new HeldStockReader(db, stored, nowText);
         const { known, cartFields = {}, packages } = (yield* write(db, stored, shop, holds)) ?? {};
         Object.assign(stored.cart, yield* repo.touched(db, sid, nowText, movedExpiry(stored.cart.expires_at, expiresAt), cartFields));
         const reply = yield* priced(shop, stored, holds, known, packages);
