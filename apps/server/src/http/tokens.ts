@@ -122,9 +122,12 @@ export function reissuedToken(
 export function verifySessionToken(secret: string, token: string | undefined, now = Date.now()): SessionPayload | null {
   if (!token || token.length > 2048) return null;
   const { verified } = stateOf(secret);
-  const payload = verified.get(token) ?? checkSignedToken(secret, token);
-  if (!payload) return null;
-  if (!verified.has(token)) verified.set(token, payload);
+  let payload: SessionPayload | null | undefined = verified.get(token);
+  if (!payload) {
+    payload = checkSignedToken(secret, token);
+    if (!payload) return null;
+    verified.set(token, payload);
+  }
   return payload.exp * 1000 > now ? payload : null;
 }
 
