@@ -91,9 +91,8 @@ class HeldStockReader {
   /** What others hold of the cart's lines' products and of `productId` (none if omitted). */
   *of(productId?: number): Work<repo.HeldStock> {
     if (!this.read) {
-      const ids = (this.stored?.items ?? []).map((line) => line.variation_id ?? line.product_id);
-      if (productId !== undefined) ids.push(productId);
-      this.read = yield* repo.heldStockOf(this.db, this.stored?.cart.id ?? "", ids, this.now);
+      const lineProducts = (this.stored?.items ?? []).map((line) => line.variation_id ?? line.product_id);
+      this.read = yield* repo.heldStockOf(this.db, this.stored?.cart.id ?? "", lineProducts, productId, this.now);
     }
     return this.read;
   }

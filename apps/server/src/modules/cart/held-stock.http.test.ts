@@ -170,4 +170,43 @@ describe("stock other shoppers' checkouts hold", () => {
     const updated = await shopper.cart("POST", "/cart/update-item", { key: cart.items[0].key, quantity: 6 });
     expect(updated.errors).toEqual([]);
   });
+
+  it("a cart of several products counts others' holds on each of them, and never its own", async () => {
+    const tee = await productId(shop.app, "classic-t-shirt");
+    await setStock(print, 5);
+    await setStock(tee, 4);
+    try {
+      const holder = new StoreClient(shop.app);
+      await holder.cart("POST", "/cart/add-item", { id: print, quantity: 3 });
+      await holder.cart("POST", "/cart/add-item", { id: tee, quantity: 2 });
+      expect((await holder.get("/checkout")).statusCode).toBe(200);
+      expect([await heldOf(print), await heldOf(tee)]).toEqual([3, 2]);
+
+      const shopper = new StoreClient(shop.app);
+      await shopper.cart("POST", "/cart/add-item", { id: tee, quantity: 1 });
+      // The product added and the line already there: what others hold of both counts.
+      expect((await shopper.post("/cart/add-item", { id: print, quantity: 3 })).json()).toEqual(addRefusal(2));
+      let cart = await shopper.cart("POST", "/cart/add-item", { id: print, quantity: 2 });
+      const limits = (view: { items: { id: number; quantity_limits: { maximum: number } }[] }) =>
+        Object.fromEntries(view.items.map((item) => [item.id, item.quantity_limits.maximum]));
+      expect(limits(cart)).toEqual({ [tee]: 2, [print]: 2 });
+      expect(cart.errors).toEqual([]);
+      const teeLine = cart.items.find((item: { id: number }) => item.id === tee);
+      const refused = await shopper.post("/cart/update-item", { key: teeLine.key, quantity: 3 });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe("cw_rest_product_partially_out_of_stock");
+
+      // The shopper's own checkout now holds both lines as well: they never count against its cart.
+      expect((await shopper.get("/checkout")).statusCode).toBe(200);
+      expect([await heldOf(print), await heldOf(tee)]).toEqual([5, 3]);
+      cart = await shopper.cart("GET", "/cart");
+      expect(cart.errors).toEqual([]);
+      expect(limits(cart)).toEqual({ [tee]: 2, [print]: 2 });
+      cart = await shopper.cart("POST", "/cart/update-item", { key: teeLine.key, quantity: 2 });
+      expect(cart.errors).toEqual([]);
+      expect(limits(cart)).toEqual({ [tee]: 2, [print]: 2 });
+    } finally {
+      await setStock(tee, 100);
+    }
+  });
 });
