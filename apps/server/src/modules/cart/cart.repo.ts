@@ -115,13 +115,13 @@ function heldByOthers(db: Db, cartId: string, now: string) {
     .where(sql<boolean>`not exists (select 1 from orders o where o.id = h.order_id and o.cart_id = ${cartId})`);
 }
 /** The products of the cart's lines (a variation's own id). */
-const lineProducts = (cartId: string) =>
+const cartLineProducts = (cartId: string) =>
   sql`select coalesce(ci.variation_id, ci.product_id) from cart_items ci where ci.cart_id = ${cartId}`;
 
-/** Held of the cart's lines' products and of `productId` (0 for none), in one statement. */
+/** Held of the cart's lines' products, as its rows are in this transaction, and of `productId` (0 for none), in one statement. */
 const heldOfCartQuery = compiled((db, cartId: string, productId: number, now: string) =>
   heldByOthers(db, cartId, now)
-    .where(sql<boolean>`h.product_id in (${lineProducts(cartId)} union all select cast(${productId} as integer))`)
+    .where(sql<boolean>`h.product_id in (${cartLineProducts(cartId)} union all select cast(${productId} as integer))`)
     .select(["h.product_id", "h.quantity", "h.expires_at"]),
 );
 /** Held of one product: a search of the holds' index, without the cart's lines as a list. */
@@ -180,7 +180,7 @@ export const versionRevisionsAndHolds = compiled((db, id: string, now: string) =
     )
     .unionAll(
       heldByOthers(db, id, now)
-        .where(sql<boolean>`h.product_id in (${lineProducts(id)})`)
+        .where(sql<boolean>`h.product_id in (${cartLineProducts(id)})`)
         .select([sql<string>`${sql.lit(HELD_ROW_PREFIX)} || cast(h.product_id as text)`.as("name"), "h.quantity as value"]),
     ),
 );
