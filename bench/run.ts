@@ -306,10 +306,10 @@ async function startServer(dataDir: string, serverPort = port): Promise<ChildPro
   // BENCH_PROFILE_DIR=<folder>: the server writes a V8 CPU profile there when it stops, to see where the time went.
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   // BENCH_NODE_FLAGS="<flags>": more V8 flags for the server (`--trace-deopt --trace-gc`), their output in the bench's.
-  profile.push(...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? []));
+  const extraFlags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
   // The node process itself (not an npm wrapper): its pid is the one whose memory is sampled. It runs npm start's
   // bundle, as scripts/start.ts does (decision 0068).
-  const started = spawn(process.execPath, [...SERVER_FLAGS, ...SERVER_PRELOAD, ...profile, SERVER_BUNDLE], {
+  const started = spawn(process.execPath, [...SERVER_FLAGS, ...SERVER_PRELOAD, ...profile, ...extraFlags, SERVER_BUNDLE], {
     cwd: root,
     env: serverEnv(dataDir, serverPort),
     stdio: ["ignore", "inherit", "inherit"],
