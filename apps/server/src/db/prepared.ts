@@ -33,7 +33,10 @@ export function compiled<A extends unknown[], R>(build: (db: Db, ...args: A) => 
       compiledBy.set(adapter, entry);
     }
     const { query, slots } = entry;
-    return { ...query, parameters: slots.map((slot, i) => (slot === -1 ? query.parameters[i] : args[slot])) };
+    // A loop, not `map`: V8's optimised `map` answers a holey array, the driver's reader another hidden class (decision 0125).
+    const parameters: unknown[] = [];
+    for (let i = 0; i < slots.length; i++) parameters.push(slots[i] === -1 ? query.parameters[i] : args[slots[i]!]);
+    return { ...query, parameters };
   };
 }
 

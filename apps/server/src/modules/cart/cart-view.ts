@@ -44,6 +44,7 @@ import {
   type Coupon,
   calculateTotals,
   itemTotals,
+  mapped,
   type TaxRate,
   type TotalsLine,
   type TotalsResult,
@@ -108,7 +109,7 @@ export const loadPricingRules = revisionCache("pricing", async (db) => {
 function missingInputs(stored: StoredCart | null, known: Partial<PricingInputs>) {
   const items = stored?.items ?? [];
   return {
-    ids: items.map((i) => i.variation_id ?? i.product_id).filter((id) => !known.purchasables?.has(id)),
+    ids: mapped(items, (i) => i.variation_id ?? i.product_id).filter((id) => !known.purchasables?.has(id)),
     // Applied coupons are read whatever the lines: an emptied cart keeps its coupons, and judging them needs their rows.
     codes: (stored?.coupons ?? []).filter((code) => !known.coupons?.has(code)),
     needsRules: items.length > 0 && !known.rules,
@@ -176,7 +177,7 @@ function priceLines(stored: StoredCart | null, inputs: PricingInputs, currency: 
     lines.push({ key: line.key, quantity: line.quantity, item, stored: line });
     errors.push(...lineErrors(item, line.quantity, line.price_when_added, currency, inputs.held));
   }
-  const totalsLines: TotalsLine[] = lines.map(({ key, quantity, item }) => ({
+  const totalsLines: TotalsLine[] = mapped(lines, ({ key, quantity, item }) => ({
     key,
     productId: item.parent.id,
     parentId: item.row.parent_id,
@@ -390,10 +391,10 @@ export function priceChosenRates(packages: PricedPackages) {
 
   // Time changes this pricing only when one of the cart's coupons expires (valid up to and at its time)
   // or a line's scheduled sale starts or ends (decision 0047).
-  const expiries = [...inputs.coupons.values()].map((c) => Date.parse(c.coupon.expiresAt ?? "")).filter((t) => t >= now.getTime());
-  const saleChanges = lines.map(({ item }) => item.priceChangesAt - 1);
+  const expiries = mapped([...inputs.coupons.values()], (c) => Date.parse(c.coupon.expiresAt ?? "")).filter((t) => t >= now.getTime());
+  const saleChanges = mapped(lines, ({ item }) => item.priceChangesAt - 1);
   // And when another order's hold on a line's product lapses (a hold counts while it lasts beyond now).
-  const holdsLapse = [...(inputs.held?.values() ?? [])].map((hold) => hold.until - 1);
+  const holdsLapse = mapped([...(inputs.held?.values() ?? [])], (hold) => hold.until - 1);
 
   if (needsShipping && shipping.country && settings.shipToCountries.length && !settings.shipToCountries.includes(shipping.country)) {
     errors.push({ code: "cw_rest_cart_shipping_rates_invalid_country", message: "Sorry, we do not ship orders to the selected country." });
@@ -457,8 +458,8 @@ export function cartView(priced: PricedCart, crossSells: StoreProduct[]): CartVi
   const totals = result.totals;
   const shippable = lines.filter((l) => !l.item.row.virtual);
   return {
-    items: lines.map((line) => itemView(line, result, settings, currency, fields, priced.inputs.held)),
-    coupons: coupons.map((c) => ({
+    items: mapped(lines, (line) => itemView(line, result, settings, currency, fields, priced.inputs.held)),
+    coupons: mapped(coupons, (c) => ({
       code: c.code,
       label: c.code,
       discount_type: c.type,
@@ -468,14 +469,15 @@ export function cartView(priced: PricedCart, crossSells: StoreProduct[]): CartVi
         ...fields,
       },
     })),
-    fees: result.fees
-      .filter((fee) => fee.total !== 0)
-      .map((fee) => ({
+    fees: mapped(
+      result.fees.filter((fee) => fee.total !== 0),
+      (fee) => ({
         id: fee.id,
         key: fee.id,
         name: fee.name || "Fee",
         totals: { total: money(fee.total), total_tax: money(fee.total_tax), ...fields },
-      })),
+      }),
+    ),
     totals: {
       total_items: money(totals.total_items),
       total_items_tax: money(totals.total_items_tax),
@@ -487,7 +489,9 @@ export function cartView(priced: PricedCart, crossSells: StoreProduct[]): CartVi
       total_shipping_tax: chosenRates.length ? money(totals.total_shipping_tax) : null,
       total_price: money(totals.total_price),
       total_tax: money(totals.total_tax),
-      tax_lines: settings.displayItemizedTaxes ? result.tax_lines.map((t) => ({ name: t.name, rate: t.rate, price: money(t.price) })) : [],
+      tax_lines: settings.displayItemizedTaxes
+        ? mapped(result.tax_lines, (t) => ({ name: t.name, rate: t.rate, price: money(t.price) }))
+        : [],
       ...fields,
     },
     shipping_address: { ...shipping },
@@ -496,12 +500,12 @@ export function cartView(priced: PricedCart, crossSells: StoreProduct[]): CartVi
     needs_shipping: priced.needsShipping,
     payment_requirements: ["products"],
     has_calculated_shipping: Boolean(priced.stored?.cart.has_calculated_shipping) && priced.needsShipping,
-    shipping_rates: packageIds.map((id) => ({
+    shipping_rates: mapped(packageIds, (id) => ({
       package_id: id,
       name: packageIds.length > 1 ? `Shipment ${id + 1}` : "Shipping",
       destination: destinationOf(shipping, destination),
-      items: shippable.map((l) => ({ key: l.key, name: l.item.parent.name, quantity: l.quantity })),
-      shipping_rates: rates.map((rate) => {
+      items: mapped(shippable, (l) => ({ key: l.key, name: l.item.parent.name, quantity: l.quantity })),
+      shipping_rates: mapped(rates, (rate) => {
         const selected = rate.rate_id === chosen[String(id)];
         return rateView(rate, selected ? (result.shipping[id]?.total_tax ?? 0) : 0, selected, currency, fields);
       }),
@@ -510,7 +514,7 @@ export function cartView(priced: PricedCart, crossSells: StoreProduct[]): CartVi
     items_weight: lines.reduce((sum, l) => sum + (l.item.row.weight_grams ?? 0) * l.quantity, 0),
     cross_sells: crossSells,
     errors: priced.errors,
-    payment_methods: availableGateways(settings).map((g) => g.id),
+    payment_methods: mapped(availableGateways(settings), (g) => g.id),
     extensions: priced.extensions,
   };
 }

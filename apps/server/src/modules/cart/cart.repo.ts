@@ -4,6 +4,7 @@ import type { Db } from "../../db/index.ts";
 import { compiled, prepared } from "../../db/prepared.ts";
 import type { CartItemsTable, CartsTable } from "../../db/schema.ts";
 import { rows, run, runSteps, type Work } from "../../db/unit-of-work.ts";
+import { mapped } from "./totals/index.ts";
 
 export type CartRow = CartsTable;
 export type CartItemRow = CartItemsTable;
@@ -202,7 +203,7 @@ function sortedLines(cart: CartRow, items: CartItemRow[], coupons: { code: strin
   // Sorted here: a cart holds a handful of rows, and an SQL ORDER BY cost more than the query (measured).
   items.sort((a, b) => a.position - b.position || (a.added_at < b.added_at ? -1 : a.added_at > b.added_at ? 1 : 0));
   coupons.sort((a, b) => a.position - b.position);
-  return { cart, items, coupons: coupons.map((c) => c.code) };
+  return { cart, items, coupons: mapped(coupons, (c) => c.code) };
 }
 
 const updateQuantityQuery = compiled((db, cartId: string, key: string, quantity: number) =>

@@ -46,6 +46,7 @@ import {
   stampParts,
   watchesHolds,
 } from "./reply-cache.ts";
+import { mapped } from "./totals/index.ts";
 
 const nowOf = (ctx: { now?: Date }) => ctx.now ?? new Date();
 
@@ -91,7 +92,7 @@ class HeldStockReader {
   /** What others hold of the cart's lines' products and of `productId` (none if omitted). */
   *of(productId?: number): Work<repo.HeldStock> {
     if (!this.read) {
-      const lineProducts = (this.stored?.items ?? []).map((line) => line.variation_id ?? line.product_id);
+      const lineProducts = mapped(this.stored?.items ?? [], (line) => line.variation_id ?? line.product_id);
       this.read = yield* repo.heldStockOf(this.db, this.stored?.cart.id ?? "", lineProducts, productId, this.now);
     }
     return this.read;
@@ -116,7 +117,7 @@ class HeldStockReader {
  */
 function heldStampOf(stored: repo.StoredCart | null, held: repo.HeldStock | undefined): string {
   if (!held) return "";
-  const products = new Set(stored?.items.map((line) => line.variation_id ?? line.product_id));
+  const products = new Set(stored && mapped(stored.items, (line) => line.variation_id ?? line.product_id));
   return heldStampText([...held].filter(([id]) => products.has(id)).map(([id, hold]) => [id, hold.held]));
 }
 const heldStampText = (sums: [number, number][]) =>

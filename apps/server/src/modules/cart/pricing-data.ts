@@ -3,7 +3,7 @@ import type { Db } from "../../db/index.ts";
 import { type CouponShopper, couponUsesBy } from "../../db/placed-orders.ts";
 import { deepFreeze, revisionMap } from "../../db/revisions.ts";
 import type { Cached } from "../../db/unit-of-work.ts";
-import { type Coupon, parseRatePercent, type TaxRate } from "./totals/index.ts";
+import { type Coupon, mapped, parseRatePercent, type TaxRate } from "./totals/index.ts";
 
 export interface LoadedCoupon {
   coupon: Coupon;
@@ -78,9 +78,10 @@ const storedUses = revisionMap(
 export function couponsCached(codes: string[], shopper?: CouponShopper): Cached<Map<string, LoadedCoupon>> {
   const usesKeys = (rows: Map<string, LoadedCoupon>) =>
     shopper && (shopper.email || shopper.customerId)
-      ? [...rows.values()]
-          .filter((row) => row.coupon.usageLimitPerUser !== null)
-          .map((row) => JSON.stringify([shopper.customerId, shopper.email, row.coupon.id]))
+      ? mapped(
+          [...rows.values()].filter((row) => row.coupon.usageLimitPerUser !== null),
+          (row) => JSON.stringify([shopper.customerId, shopper.email, row.coupon.id]),
+        )
       : [];
   const withUses = (rows: Map<string, LoadedCoupon>, uses: Map<string, number> | undefined) => {
     if (!uses?.size) return new Map(rows);
@@ -111,7 +112,7 @@ export function couponsCached(codes: string[], shopper?: CouponShopper): Cached<
 
 export async function loadTaxRates(db: Db): Promise<TaxRate[]> {
   const rows = await db.selectFrom("tax_rates").selectAll().orderBy("priority").orderBy("sort_order").orderBy("id").execute();
-  return rows.map((row) => ({
+  return mapped(rows, (row) => ({
     id: row.id,
     country: row.country,
     state: row.state,

@@ -15,6 +15,7 @@ import type { CartRow, StoredCart } from "./cart.repo.ts";
 import type { CartView } from "./cart-view.ts";
 import { feeProvidersVersion } from "./extensions.ts";
 import { ReplyRing } from "./reply-ring.ts";
+import { mapped } from "./totals/index.ts";
 
 export interface CartReply {
   /** The cart's JSON as UTF-8 bytes: made once, sent as they are (no per-request encoding or length count). */
@@ -89,8 +90,8 @@ export function keptReplyMemory(db: Db): { entries: number; bytes: number } {
 /** A short fingerprint of what the shopper sees, so clients can tell when their cached cart is stale. */
 export function cartHash(view: CartView): string {
   const basis = {
-    items: view.items.map((i) => [i.key, i.quantity]),
-    coupons: view.coupons.map((c) => c.code),
+    items: mapped(view.items, (i) => [i.key, i.quantity]),
+    coupons: mapped(view.coupons, (c) => c.code),
     totals: view.totals.total_price,
   };
   return hash("sha256", JSON.stringify(basis), "hex").slice(0, 32);
@@ -358,6 +359,6 @@ export function keptLines(db: Db, cart: CartRow): StoredCart | null {
 
 /** Lines are flat rows and coupons are codes: a shallow copy of each is a full copy (structuredClone cost 3 % of a write). */
 const copyLines = ({ items, coupons }: Pick<StoredCart, "items" | "coupons">) => ({
-  items: items.map((item) => ({ ...item })),
+  items: mapped(items, (item) => ({ ...item })),
   coupons: [...coupons],
 });

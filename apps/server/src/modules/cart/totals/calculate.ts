@@ -5,6 +5,7 @@
  */
 import { type CouponDiscount, splitDiscounts } from "./discounts.ts";
 import { type Fraction, frac, minus, plus, roundHalfAway, splitProportionally, sumFractions, sumValues, ZERO } from "./money-math.ts";
+import { mapped } from "./packed.ts";
 import { calcTax, exactTaxes, formatRatePercent, matchTaxRates, roundTaxes, sameRates, shippingTaxClass } from "./taxes.ts";
 import type {
   CouponTotals,
@@ -116,10 +117,10 @@ function couponTotals(
 ): Record<string, CouponTotals> {
   // Rows by the discount's index, named by code only at the end: a code read from the database is a fresh string per
   // request, and a keyed load by it threw V8's optimised code away on every request (decision 0123).
-  const rows = discounts.map((): CouponTotals => ({ discount: 0, discount_tax: 0 }));
+  const rows = mapped(discounts, (): CouponTotals => ({ discount: 0, discount_tax: 0 }));
   for (const [index, { line, inclusive }] of priced.entries()) {
     const totals = lineRows[index]!;
-    const parts = discounts.map((d) => d.byLine.get(line.key) ?? 0);
+    const parts = mapped(discounts, (d) => d.byLine.get(line.key) ?? 0);
     const shares = splitProportionally(totals.line_subtotal_tax - totals.line_total_tax, parts);
     for (const [i, row] of rows.entries()) {
       const share = shares[i] ?? 0;
@@ -168,7 +169,7 @@ interface FeeContext {
 
 function feeTotals({ input, location, buckets, charged, itemsTotal, shippingTotal }: FeeContext): FeeTotals[] {
   let running = 0;
-  return input.fees.map((fee) => {
+  return mapped(input.fees, (fee) => {
     // A negative fee may take the order down to zero, never below.
     const total = Math.max(fee.amount, 0 - Math.max(0, itemsTotal + running + shippingTotal));
     running += total;
@@ -188,7 +189,7 @@ function feeTotals({ input, location, buckets, charged, itemsTotal, shippingTota
 }
 
 function taxLines(merged: Map<number, number>, rates: readonly TaxRate[]): TaxLine[] {
-  const byId = new Map(rates.map((rate) => [rate.id, rate]));
+  const byId = new Map(mapped(rates, (rate) => [rate.id, rate] as const));
   return [...merged]
     .filter(([, price]) => price !== 0)
     .map(([id, price]) => ({ rate: byId.get(id)!, price }))
@@ -225,18 +226,18 @@ export function itemTotals(input: TotalsInput): ItemTotals {
   const location = input.location ?? input.baseLocation;
 
   // 1. Line subtotals, before any coupon.
-  const priced = input.lines.map((line) => priceLine(line, input, location));
+  const priced = mapped(input.lines, (line) => priceLine(line, input, location));
 
   // 2. Coupon discounts, split over the lines in whole cents.
   const discounts = splitDiscounts(
-    priced.map((p) => ({ line: p.line, price: p.price })),
+    mapped(priced, (p) => ({ line: p.line, price: p.price })),
     input.coupons,
     input.calcDiscountsSequentially ?? false,
   );
   const discountOf = (key: string) => sum(discounts, (d) => d.byLine.get(key) ?? 0);
 
   // 3. Line totals and their taxes.
-  const lineRows = priced.map((p) => lineTotals(p, discountOf(p.line.key)));
+  const lineRows = mapped(priced, (p) => lineTotals(p, discountOf(p.line.key)));
   const lines: Record<string, LineTotals> = {};
   for (const [index, p] of priced.entries()) lines[p.line.key] = lineRows[index]!;
   return {

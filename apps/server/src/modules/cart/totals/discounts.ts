@@ -5,6 +5,7 @@
  */
 import { couponAppliesToLine } from "./coupons.ts";
 import { floorOf, frac, plus, roundHalfAway, ZERO } from "./money-math.ts";
+import { mapped } from "./packed.ts";
 import { type Coupon, PERCENT_SCALE, type TotalsLine } from "./types.ts";
 
 export interface DiscountableLine {
@@ -72,7 +73,7 @@ class Ledger {
 /** How many units of each line a limited coupon covers, in discount order. */
 function unitsCovered(coupon: Coupon, items: readonly DiscountableLine[]): number[] {
   let left = coupon.limitUsageToXItems !== null && coupon.limitUsageToXItems > 0 ? coupon.limitUsageToXItems : Number.POSITIVE_INFINITY;
-  return items.map((item) => {
+  return mapped(items, (item) => {
     const units = Math.min(item.line.quantity, left);
     left -= units;
     return units;
@@ -135,7 +136,7 @@ function applyFixedCart(ledger: Ledger, discount: CouponDiscount, items: readonl
         ledger,
         discount,
         open,
-        open.map((item) => item.line.quantity),
+        mapped(open, (item) => item.line.quantity),
         amount,
       );
       return;
@@ -151,7 +152,7 @@ function applyFixedCart(ledger: Ledger, discount: CouponDiscount, items: readonl
 export function splitDiscounts(lines: readonly DiscountableLine[], coupons: readonly Coupon[], sequential = false): CouponDiscount[] {
   const ordered = sortLinesForDiscount(lines.filter((item) => item.line.quantity > 0));
   const ledger = new Ledger(ordered);
-  return sortCoupons(coupons).map((coupon) => {
+  return mapped(sortCoupons(coupons), (coupon) => {
     const discount: CouponDiscount = { coupon, byLine: new Map(), total: 0 };
     const items = ledger.open(ledger.all).filter((item) => couponAppliesToLine(coupon, item.line));
     if (coupon.type === "percent") applyPercent(ledger, discount, items, sequential);

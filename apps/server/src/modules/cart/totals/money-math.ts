@@ -3,6 +3,8 @@
  * decide to. BigInt() refuses non-integers, which keeps floats out of money by construction.
  */
 
+import { mapped } from "./packed.ts";
+
 export interface Fraction {
   readonly n: bigint;
   /** Always > 0. */
@@ -71,10 +73,10 @@ export function floorOf(value: Fraction): number {
 export function splitProportionally(total: number, weights: readonly number[]): number[] {
   const weightSum = weights.reduce((sum, w) => sum + w, 0);
   if (weights.length === 0) return [];
-  if (weightSum <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  if (weightSum <= 0) return mapped(weights, (_, i) => (i === 0 ? total : 0));
   const sign = total < 0 ? -1 : 1;
   const magnitude = Math.abs(total);
-  const parts = weights.map((w, index) => shareOf(index, magnitude, w, weightSum));
+  const parts = mapped(weights, (w, index) => shareOf(index, magnitude, w, weightSum));
   let leftover = magnitude - parts.reduce((sum, p) => sum + p.part, 0);
   const byRemainder = [...parts].sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : b.remainder - a.remainder));
   for (const p of byRemainder) {
@@ -83,7 +85,7 @@ export function splitProportionally(total: number, weights: readonly number[]): 
     leftover -= 1;
   }
   // No -0: a negative total only flips the parts that are not zero.
-  return parts.map((p) => (sign < 0 && p.part !== 0 ? -p.part : p.part));
+  return mapped(parts, (p) => (sign < 0 && p.part !== 0 ? -p.part : p.part));
 }
 
 /**
