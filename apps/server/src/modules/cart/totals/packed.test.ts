@@ -1,5 +1,4 @@
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { mapped } from "./packed.ts";
 
@@ -13,7 +12,7 @@ describe("mapped", () => {
   it("answers a packed array from V8's optimised code, where map answers a holey one (decision 0125)", () => {
     // V8's own checks, run in a process of their own: the test runner does not allow natives syntax.
     const script = `
-      import { mapped } from ${JSON.stringify(fileURLToPath(new URL("./packed.ts", import.meta.url)))};
+      import { mapped } from ${JSON.stringify(new URL("./packed.ts", import.meta.url).href)};
       const kind = (a) => (%HasHoleyElements(a) ? "holey" : "packed");
       const each = (x) => ({ x });
       const viaMap = (xs) => xs.map(each);
