@@ -35,7 +35,7 @@ export function compiled<A extends unknown[], R>(build: (db: Db, ...args: A) => 
     const { query, slots } = entry;
     // A loop, not `map`: V8's optimised `map` answers a holey array, the driver's reader another hidden class (decision 0125).
     const parameters: unknown[] = [];
-    for (let i = 0; i < slots.length; i++) parameters.push(slots[i] === -1 ? query.parameters[i] : args[slots[i]!]);
+    for (const [i, slot] of slots.entries()) parameters.push(slot === -1 ? query.parameters[i] : args[slot]);
     return { ...query, parameters };
   };
 }

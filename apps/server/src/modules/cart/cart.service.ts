@@ -117,7 +117,7 @@ class HeldStockReader {
  */
 function heldStampOf(stored: repo.StoredCart | null, held: repo.HeldStock | undefined): string {
   if (!held) return "";
-  const products = new Set(stored && mapped(stored.items, (line) => line.variation_id ?? line.product_id));
+  const products = new Set(stored?.items.map((line) => line.variation_id ?? line.product_id));
   return heldStampText([...held].filter(([id]) => products.has(id)).map(([id, hold]) => [id, hold.held]));
 }
 const heldStampText = (sums: [number, number][]) =>

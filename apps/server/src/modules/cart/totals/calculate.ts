@@ -189,7 +189,7 @@ function feeTotals({ input, location, buckets, charged, itemsTotal, shippingTota
 }
 
 function taxLines(merged: Map<number, number>, rates: readonly TaxRate[]): TaxLine[] {
-  const byId = new Map(mapped(rates, (rate) => [rate.id, rate] as const));
+  const byId = new Map(rates.map((rate) => [rate.id, rate]));
   return [...merged]
     .filter(([, price]) => price !== 0)
     .map(([id, price]) => ({ rate: byId.get(id)!, price }))

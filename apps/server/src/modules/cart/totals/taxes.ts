@@ -5,7 +5,6 @@
  */
 import { normalizePostcode, postcodeMatches } from "@cartwright/commerce";
 import { type Fraction, frac, minus, plus, roundHalfAway, times, ZERO } from "./money-math.ts";
-import { mapped } from "./packed.ts";
 import { RATE_SCALE, type TaxesByRate, type TaxLocation, type TaxRate, type TotalsInput } from "./types.ts";
 
 const RATE_SCALE_BIG = BigInt(RATE_SCALE);
@@ -126,7 +125,7 @@ function exclusiveTaxes(amount: Fraction, rates: readonly TaxRate[]): Map<number
 
 /** Tax inside a gross amount: peel compound rates off from the last, then split the rest over the regular rates. */
 function inclusiveTaxes(amount: Fraction, rates: readonly TaxRate[]): Map<number, Fraction> {
-  const taxes = new Map<number, Fraction>(mapped(rates, (rate) => [rate.id, ZERO] as const));
+  const taxes = new Map<number, Fraction>(rates.map((rate) => [rate.id, ZERO]));
   let net = amount;
   for (const rate of rates.filter((r) => r.compound).reverse()) {
     const tax = times(net, frac(BigInt(rate.rate), RATE_SCALE_BIG + BigInt(rate.rate)));
