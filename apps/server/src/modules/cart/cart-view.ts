@@ -551,10 +551,13 @@ export function* pricedForOrder(ctx: ShopContext, stored: StoredCart, known: Par
     // An order is written from the lines, totals and errors alone: the cross-sells are not read.
     viewWithoutCrossSells: (): CartView => cartView(priced, []),
     /** The cart as the page shows it, cross-sells and all. */
-    *view(): Work<CartView> {
-      return cartView(priced, yield* cached(crossSellsOfCart(ctx, priced)));
-    },
+    view: (): Work<CartView> => viewWithCrossSells(ctx, priced),
   };
+}
+
+/** `pricedForOrder`'s view as a step (a module-level generator, decision 0126). */
+function* viewWithCrossSells(ctx: ShopContext, priced: PricedCart): Work<CartView> {
+  return cartView(priced, yield* cached(crossSellsOfCart(ctx, priced)));
 }
 export type PricedForOrder = ReturnType<typeof pricedForOrder> extends Work<infer T> ? T : never;
 

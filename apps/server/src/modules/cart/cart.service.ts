@@ -212,27 +212,31 @@ function revisionStampOfRows(rows: readonly StampRow[]): string {
  * snapshot), then kept; confirmed in `epoch`, the commit epoch read before that snapshot began.
  */
 async function pricedCartReply(ctx: RequestContext, now: Date, epoch: number | undefined): Promise<CartReply> {
-  const sid = ctx.session.sid;
   // One unit of work (a read transaction on SQLite), so the revisions are read once, before anything priced from them.
-  const read = await runWork(
-    ctx.db,
-    function* () {
-      const cart = yield* repo.cartRowOf(ctx.db, sid);
-      const version = cart?.version ?? null;
-      const stamp = yield* cartStamp(version);
-      const kept = cachedReply(ctx.db, sid, version, stamp, now.getTime(), epoch);
-      if (kept) return { kept, priced: null };
-      const stored = cart && (keptLines(ctx.db, cart) ?? (yield* repo.linesOf(ctx.db, cart)));
-      // Settings only for pricing afresh (a kept reply's stamp covers them), read under the revisions of the stamp.
-      const settings = yield* cached(settingsNow);
-      const reply = yield* priced({ ...ctx, settings }, stored, new HeldStockReader(ctx.db, stored, now.toISOString()));
-      return { kept: null, priced: { stored, ...reply, stamp: stamp + reply.heldStamp } };
-    },
-    { write: false, ...cartWorkOptions },
-  );
+  const read = await runWork(ctx.db, () => pricedCartSteps(ctx, now, epoch), { write: false, ...cartWorkOptions });
   if (read.kept) return read.kept;
   const { stored, stamp, stableUntil, view } = read.priced;
-  return keepReply(ctx.db, stored, sid, stamp, stableUntil, replyOf(view), epoch);
+  return keepReply(ctx.db, stored, ctx.session.sid, stamp, stableUntil, replyOf(view), epoch);
+}
+
+/**
+ * `pricedCartReply`'s unit of work. Generators of the hot paths are declared once, at module level, and take what
+ * they need as arguments: a generator function made per call gets a prototype and an object shape of its own, made
+ * in V8's old generation, which then holds the call's whole context (the request) past two young collections
+ * (decision 0126).
+ */
+function* pricedCartSteps(ctx: RequestContext, now: Date, epoch: number | undefined) {
+  const sid = ctx.session.sid;
+  const cart = yield* repo.cartRowOf(ctx.db, sid);
+  const version = cart?.version ?? null;
+  const stamp = yield* cartStamp(version);
+  const kept = cachedReply(ctx.db, sid, version, stamp, now.getTime(), epoch);
+  if (kept) return { kept, priced: null };
+  const stored = cart && (keptLines(ctx.db, cart) ?? (yield* repo.linesOf(ctx.db, cart)));
+  // Settings only for pricing afresh (a kept reply's stamp covers them), read under the revisions of the stamp.
+  const settings = yield* cached(settingsNow);
+  const reply = yield* priced({ ...ctx, settings }, stored, new HeldStockReader(ctx.db, stored, now.toISOString()));
+  return { kept: null, priced: { stored, ...reply, stamp: stamp + reply.heldStamp } };
 }
 
 /** What a write did beyond its own rows: pricing rows it already read, cart fields to save. */
@@ -244,10 +248,11 @@ interface WriteResult {
 }
 
 /**
- * A call's own part of a write: checks and rows, on the cart as stored, with the settings of the unit of work
- * and what other shoppers' orders hold (read once, if asked).
+ * A call's own part of a write: checks and rows, on the cart as stored, with the settings of the unit of work,
+ * what other shoppers' orders hold (read once, if asked), and the call's own input. Each is a generator declared
+ * once at module level (decision 0126).
  */
-type Write = (db: Db, stored: repo.StoredCart, ctx: ShopContext, holds: HeldStockReader) => Work<WriteResult | undefined>;
+type Write<I> = (db: Db, stored: repo.StoredCart, ctx: ShopContext, holds: HeldStockReader, input: I) => Work<WriteResult | undefined>;
 
 /**
  * Runs a write under the cart's lock and prices the reply in the same unit of work. The write
@@ -255,39 +260,43 @@ type Write = (db: Db, stored: repo.StoredCart, ctx: ShopContext, holds: HeldStoc
  * again; it may hand over the pricing rows it read, so they are not read again either.
  * Expected failures with status 409 carry the current cart.
  */
-async function mutate(ctx: RequestContext, write: Write): Promise<PricedReply> {
+async function mutate<I>(ctx: RequestContext, write: Write<I>, input: I): Promise<PricedReply> {
+  // Once: a unit of work run again (async, or alone after its group) makes and touches rows with the same clock.
   const now = nowOf(ctx);
-  const sid = ctx.session.sid;
-  const { db } = ctx;
   try {
     const written = await runWork(
-      db,
-      function* () {
-        // Cart writes never touch settings, prices or the catalogue: what is read of them holds throughout, and names the stamp.
-        const shop: ShopContext = { ...ctx, settings: yield* cached(settingsNow) };
-        // The clock's texts once: the row is made and touched with the same ones.
-        const [nowText, expiresAt] = [now.toISOString(), expiryOf(now)];
-        const { cart, made } = yield* repo.lockedOrMadeCart(db, sid, ctx.session.uid || null, expiresAt, nowText);
-        // A row just made has no lines yet; else the lines as kept with the reply for this version of the row, else read.
-        const stored = made ? repo.withoutLines(cart) : (keptLines(db, cart) ?? (yield* repo.linesOf(db, cart)));
-        const holds = new HeldStockReader(db, stored, nowText);
-        const { known, cartFields = {}, packages } = (yield* write(db, stored, shop, holds)) ?? {};
-        Object.assign(stored.cart, yield* repo.touched(db, sid, nowText, movedExpiry(stored.cart.expires_at, expiresAt), cartFields));
-        const reply = yield* priced(shop, stored, holds, known, packages);
-        return { ...reply, stored, stamp: (yield* cartStamp(stored.cart.version)) + reply.heldStamp };
-      },
+      ctx.db,
+      () => mutateSteps(ctx, now, write, input),
       // Grouped with the other cart writes of this turn of the event loop: one commit for them all (decision 0111).
       { write: true, grouped: true, ...cartWorkOptions },
     );
     const reply = replyOf(written.view);
     // Kept only once committed: the version then names exactly the rows this reply was priced from.
-    return keepReply(db, written.stored, sid, written.stamp, written.stableUntil, reply);
+    return keepReply(ctx.db, written.stored, ctx.session.sid, written.stamp, written.stableUntil, reply);
   } catch (error) {
     if (error instanceof StoreError && error.status === 409) {
       throw new StoreError(error.code, error.message, error.status, { ...error.data, cart: await getCart(ctx) });
     }
     throw error;
   }
+}
+
+/** `mutate`'s unit of work: the cart locked (or made), the write, the row touched, the reply priced. */
+function* mutateSteps<I>(ctx: RequestContext, now: Date, write: Write<I>, input: I) {
+  const { db } = ctx;
+  const sid = ctx.session.sid;
+  // Cart writes never touch settings, prices or the catalogue: what is read of them holds throughout, and names the stamp.
+  const shop: ShopContext = { ...ctx, settings: yield* cached(settingsNow) };
+  // The clock's texts once: the row is made and touched with the same ones.
+  const [nowText, expiresAt] = [now.toISOString(), expiryOf(now)];
+  const { cart, made } = yield* repo.lockedOrMadeCart(db, sid, ctx.session.uid || null, expiresAt, nowText);
+  // A row just made has no lines yet; else the lines as kept with the reply for this version of the row, else read.
+  const stored = made ? repo.withoutLines(cart) : (keptLines(db, cart) ?? (yield* repo.linesOf(db, cart)));
+  const holds = new HeldStockReader(db, stored, nowText);
+  const { known, cartFields = {}, packages } = (yield* write(db, stored, shop, holds, input)) ?? {};
+  Object.assign(stored.cart, yield* repo.touched(db, sid, nowText, movedExpiry(stored.cart.expires_at, expiresAt), cartFields));
+  const reply = yield* priced(shop, stored, holds, known, packages);
+  return { ...reply, stored, stamp: (yield* cartStamp(stored.cart.version)) + reply.heldStamp };
 }
 
 export interface AddItemInput {
@@ -297,149 +306,184 @@ export interface AddItemInput {
 }
 
 export async function addItem(ctx: RequestContext, input: AddItemInput): Promise<PricedReply> {
-  const now = nowOf(ctx);
-  return mutate(ctx, function* (db, stored, _shop, holds) {
-    const product = (yield* cached(purchasablesCached([input.id], now))).get(input.id);
-    if (!product) throw cartErrors.invalidProduct();
-    let productId = product.row.id;
-    let variationId: number | null = null;
-    let variation: VariationChoice[] = [];
-    let item = product;
-    if (product.row.type === "variable") {
-      const resolved = resolveVariation(product, input.variation);
-      variationId = resolved.variationId;
-      variation = resolved.variation;
-      item = (yield* cached(purchasablesCached([variationId], now))).get(variationId) ?? product;
-    } else if (product.row.type === "variation") {
-      productId = product.parent.id;
-      variationId = product.row.id;
-      variation = product.attributes.map((a) => ({ attribute: a.attribute, value: a.value }));
-    }
-    const key = lineKey(productId, variationId, variation, []);
-    const existing = stored.items.find((i) => i.key === key);
-    if (existing && item.row.sold_individually) throw cartErrors.soldIndividually(item.parent.name);
-    const quantity = (existing?.quantity ?? 0) + input.quantity;
-    checkQuantity(item, quantity, yield* holds.ofItem(item));
-    if (existing) {
-      yield* repo.writeQuantity(db, stored.cart.id, key, quantity);
-      existing.quantity = quantity;
-    } else {
-      const line: repo.CartItemRow = {
-        cart_id: stored.cart.id,
-        key,
-        product_id: productId,
-        variation_id: variationId,
-        quantity,
-        variation: JSON.stringify(variation),
-        item_data: "[]",
-        price_when_added: item.price,
-        // Lines are kept in position order, so the next position follows the last line's.
-        position: (stored.items.at(-1)?.position ?? -1) + 1,
-        added_at: now.toISOString(),
-      };
-      yield* repo.writeNewItem(db, line);
-      stored.items.push(line);
-    }
-    return { known: { purchasables: new Map([[item.row.id, item]]) } };
-  });
+  return mutate(ctx, addItemWrite, { ...input, now: nowOf(ctx) });
+}
+
+function* addItemWrite(db: Db, stored: repo.StoredCart, _shop: ShopContext, holds: HeldStockReader, input: AddItemInput & { now: Date }) {
+  const { now } = input;
+  const product = (yield* cached(purchasablesCached([input.id], now))).get(input.id);
+  if (!product) throw cartErrors.invalidProduct();
+  let productId = product.row.id;
+  let variationId: number | null = null;
+  let variation: VariationChoice[] = [];
+  let item = product;
+  if (product.row.type === "variable") {
+    const resolved = resolveVariation(product, input.variation);
+    variationId = resolved.variationId;
+    variation = resolved.variation;
+    item = (yield* cached(purchasablesCached([variationId], now))).get(variationId) ?? product;
+  } else if (product.row.type === "variation") {
+    productId = product.parent.id;
+    variationId = product.row.id;
+    variation = product.attributes.map((a) => ({ attribute: a.attribute, value: a.value }));
+  }
+  const key = lineKey(productId, variationId, variation, []);
+  const existing = stored.items.find((i) => i.key === key);
+  if (existing && item.row.sold_individually) throw cartErrors.soldIndividually(item.parent.name);
+  const quantity = (existing?.quantity ?? 0) + input.quantity;
+  checkQuantity(item, quantity, yield* holds.ofItem(item));
+  if (existing) {
+    yield* repo.writeQuantity(db, stored.cart.id, key, quantity);
+    existing.quantity = quantity;
+  } else {
+    const line: repo.CartItemRow = {
+      cart_id: stored.cart.id,
+      key,
+      product_id: productId,
+      variation_id: variationId,
+      quantity,
+      variation: JSON.stringify(variation),
+      item_data: "[]",
+      price_when_added: item.price,
+      // Lines are kept in position order, so the next position follows the last line's.
+      position: (stored.items.at(-1)?.position ?? -1) + 1,
+      added_at: now.toISOString(),
+    };
+    yield* repo.writeNewItem(db, line);
+    stored.items.push(line);
+  }
+  return { known: { purchasables: new Map([[item.row.id, item]]) } };
 }
 
 export async function updateItem(ctx: RequestContext, key: string, quantity: number): Promise<PricedReply> {
-  return mutate(ctx, function* (db, stored, _shop, holds) {
-    const line = stored.items.find((i) => i.key === key);
-    if (!line) throw cartErrors.invalidKey();
-    if (quantity === 0) {
-      yield* repo.eraseItem(db, stored.cart.id, key);
-      stored.items = stored.items.filter((i) => i !== line);
-      return undefined;
-    }
-    const id = line.variation_id ?? line.product_id;
-    const item = (yield* cached(purchasablesCached([id], nowOf(ctx)))).get(id);
-    if (!item) throw cartErrors.invalidKey();
-    if (!item.limits.editable && quantity !== line.quantity) throw cartErrors.readonlyQuantity(item.parent.name);
-    checkQuantity(item, quantity, yield* holds.ofItem(item));
-    yield* repo.writeQuantity(db, stored.cart.id, key, quantity);
-    line.quantity = quantity;
-    return { known: { purchasables: new Map([[id, item]]) } };
-  });
+  return mutate(ctx, updateItemWrite, { key, quantity, now: nowOf(ctx) });
+}
+
+function* updateItemWrite(
+  db: Db,
+  stored: repo.StoredCart,
+  _shop: ShopContext,
+  holds: HeldStockReader,
+  { key, quantity, now }: { key: string; quantity: number; now: Date },
+) {
+  const line = stored.items.find((i) => i.key === key);
+  if (!line) throw cartErrors.invalidKey();
+  if (quantity === 0) {
+    yield* repo.eraseItem(db, stored.cart.id, key);
+    stored.items = stored.items.filter((i) => i !== line);
+    return undefined;
+  }
+  const id = line.variation_id ?? line.product_id;
+  const item = (yield* cached(purchasablesCached([id], now))).get(id);
+  if (!item) throw cartErrors.invalidKey();
+  if (!item.limits.editable && quantity !== line.quantity) throw cartErrors.readonlyQuantity(item.parent.name);
+  checkQuantity(item, quantity, yield* holds.ofItem(item));
+  yield* repo.writeQuantity(db, stored.cart.id, key, quantity);
+  line.quantity = quantity;
+  return { known: { purchasables: new Map([[id, item]]) } };
 }
 
 export async function removeItem(ctx: RequestContext, key: string): Promise<PricedReply> {
-  return mutate(ctx, function* (db, stored) {
-    if (!(yield* repo.eraseItem(db, stored.cart.id, key))) throw cartErrors.invalidKey();
-    stored.items = stored.items.filter((i) => i.key !== key);
-    return undefined;
-  });
+  return mutate(ctx, removeItemWrite, key);
+}
+
+function* removeItemWrite(db: Db, stored: repo.StoredCart, _shop: ShopContext, _holds: HeldStockReader, key: string) {
+  if (!(yield* repo.eraseItem(db, stored.cart.id, key))) throw cartErrors.invalidKey();
+  stored.items = stored.items.filter((i) => i.key !== key);
+  return undefined;
 }
 
 const normaliseCode = (code: string) => code.trim().toLowerCase();
 
-export async function applyCoupon(context: RequestContext, rawCode: string): Promise<PricedReply> {
-  const code = normaliseCode(rawCode);
-  const now = nowOf(context);
-  return mutate(context, function* (db, stored, ctx) {
-    // Only the lines and coupons stages: judging a new code needs no shipping or totals.
-    const shopper = shopperOf(ctx, stored);
-    const inputs = yield* cached(pricingInputsCached(stored, {}, now, shopper));
-    const judged = judgeAppliedCoupons(ctx.settings, stored, inputs, now);
-    if (judged.coupons.some((coupon) => coupon.code === code)) throw cartErrors.couponAlreadyApplied(code);
-    // A code the cart keeps but no longer counts (expired, disabled since) is judged again: the shopper hears why.
-    const found = inputs.coupons.get(code) ?? (yield* cached(couponsCached([code], shopper))).get(code);
-    const verdict = judged.checkNewCoupon(code, found);
-    if (verdict) throw verdict;
-    if (!stored.coupons.includes(code)) {
-      yield* repo.writeCoupon(db, stored.cart.id, code);
-      stored.coupons.push(code);
-    }
-    const known = { ...inputs, coupons: new Map([...inputs.coupons, [code, found as NonNullable<typeof found>]]) };
-    // A free-shipping coupon makes its free rate the choice, as the shopper expects: the rates are chosen afresh.
-    return found?.coupon.freeShipping ? { known, cartFields: { selected_rates: "{}" } } : { known };
-  });
+export async function applyCoupon(ctx: RequestContext, rawCode: string): Promise<PricedReply> {
+  return mutate(ctx, applyCouponWrite, { code: normaliseCode(rawCode), now: nowOf(ctx) });
+}
+
+function* applyCouponWrite(
+  db: Db,
+  stored: repo.StoredCart,
+  ctx: ShopContext,
+  _holds: HeldStockReader,
+  { code, now }: { code: string; now: Date },
+) {
+  // Only the lines and coupons stages: judging a new code needs no shipping or totals.
+  const shopper = shopperOf(ctx, stored);
+  const inputs = yield* cached(pricingInputsCached(stored, {}, now, shopper));
+  const judged = judgeAppliedCoupons(ctx.settings, stored, inputs, now);
+  if (judged.coupons.some((coupon) => coupon.code === code)) throw cartErrors.couponAlreadyApplied(code);
+  // A code the cart keeps but no longer counts (expired, disabled since) is judged again: the shopper hears why.
+  const found = inputs.coupons.get(code) ?? (yield* cached(couponsCached([code], shopper))).get(code);
+  const verdict = judged.checkNewCoupon(code, found);
+  if (verdict) throw verdict;
+  if (!stored.coupons.includes(code)) {
+    yield* repo.writeCoupon(db, stored.cart.id, code);
+    stored.coupons.push(code);
+  }
+  const known = { ...inputs, coupons: new Map([...inputs.coupons, [code, found as NonNullable<typeof found>]]) };
+  // A free-shipping coupon makes its free rate the choice, as the shopper expects: the rates are chosen afresh.
+  return found?.coupon.freeShipping ? { known, cartFields: { selected_rates: "{}" } } : { known };
 }
 
 export async function removeCoupon(ctx: RequestContext, rawCode: string): Promise<PricedReply> {
-  const code = normaliseCode(rawCode);
-  return mutate(ctx, function* (db, stored) {
-    if (!(yield* repo.eraseCoupon(db, stored.cart.id, code))) throw cartErrors.couponNotApplied(code);
-    stored.coupons = stored.coupons.filter((c) => c !== code);
-    return undefined;
-  });
+  return mutate(ctx, removeCouponWrite, normaliseCode(rawCode));
 }
 
-export async function selectShippingRate(context: RequestContext, packageId: number | undefined, rateId: string): Promise<PricedReply> {
-  const now = nowOf(context);
-  return mutate(context, function* (_db, stored, ctx, holds) {
-    if (!ctx.settings.shippingEnabled) throw cartErrors.shippingDisabled();
-    if (!rateId) throw cartErrors.missingRateId();
-    const loaded = yield* cached(pricingInputsCached(stored, {}, now, shopperOf(ctx, stored)));
-    // The packages priced here answer the reply: what others hold is read for them as for any pricing.
-    const held = yield* holds.forLines(stored, loaded);
-    const inputs = held ? { ...loaded, held } : loaded;
-    const packages = pricePackages(ctx.settings, stored, inputs, now);
-    const selected = JSON.parse(stored.cart.selected_rates) as Record<string, string>;
-    const selection = selectRate({ ...packages, selected }, packageId, rateId);
-    // Only the chosen rates change: the reply prices stage 4 on these packages.
-    return { known: inputs, cartFields: { selected_rates: JSON.stringify(selection) }, packages };
-  });
+function* removeCouponWrite(db: Db, stored: repo.StoredCart, _shop: ShopContext, _holds: HeldStockReader, code: string) {
+  if (!(yield* repo.eraseCoupon(db, stored.cart.id, code))) throw cartErrors.couponNotApplied(code);
+  stored.coupons = stored.coupons.filter((c) => c !== code);
+  return undefined;
 }
 
-export async function updateCustomer(
-  context: RequestContext,
-  input: { billing_address?: AddressInput; shipping_address?: AddressInput },
-): Promise<PricedReply> {
-  // biome-ignore lint/correctness/useYield: addresses are checked and written as cart fields, with no step of their own.
-  return mutate(context, function* (_db, stored, ctx) {
-    return { cartFields: validateCustomerUpdate(ctx.settings, stored.cart, input) };
-  });
+export async function selectShippingRate(ctx: RequestContext, packageId: number | undefined, rateId: string): Promise<PricedReply> {
+  return mutate(ctx, selectShippingRateWrite, { packageId, rateId, now: nowOf(ctx) });
+}
+
+function* selectShippingRateWrite(
+  _db: Db,
+  stored: repo.StoredCart,
+  ctx: ShopContext,
+  holds: HeldStockReader,
+  { packageId, rateId, now }: { packageId: number | undefined; rateId: string; now: Date },
+) {
+  if (!ctx.settings.shippingEnabled) throw cartErrors.shippingDisabled();
+  if (!rateId) throw cartErrors.missingRateId();
+  const loaded = yield* cached(pricingInputsCached(stored, {}, now, shopperOf(ctx, stored)));
+  // The packages priced here answer the reply: what others hold is read for them as for any pricing.
+  const held = yield* holds.forLines(stored, loaded);
+  const inputs = held ? { ...loaded, held } : loaded;
+  const packages = pricePackages(ctx.settings, stored, inputs, now);
+  const selected = JSON.parse(stored.cart.selected_rates) as Record<string, string>;
+  const selection = selectRate({ ...packages, selected }, packageId, rateId);
+  // Only the chosen rates change: the reply prices stage 4 on these packages.
+  return { known: inputs, cartFields: { selected_rates: JSON.stringify(selection) }, packages };
+}
+
+type CustomerInput = { billing_address?: AddressInput; shipping_address?: AddressInput };
+
+export async function updateCustomer(ctx: RequestContext, input: CustomerInput): Promise<PricedReply> {
+  return mutate(ctx, updateCustomerWrite, input);
+}
+
+// biome-ignore lint/correctness/useYield: addresses are checked and written as cart fields, with no step of their own.
+function* updateCustomerWrite(_db: Db, stored: repo.StoredCart, ctx: ShopContext, _holds: HeldStockReader, input: CustomerInput) {
+  return { cartFields: validateCustomerUpdate(ctx.settings, stored.cart, input) };
 }
 
 export async function callExtension(ctx: RequestContext, namespace: string, data: Record<string, unknown>): Promise<PricedReply> {
-  return mutate(ctx, function* (_db, stored) {
-    // An extension's callback may take its time: the unit of work then runs async, under the cart's lock as ever.
-    const current = JSON.parse(stored.cart.extensions) as Record<string, unknown>;
-    const extensions = yield* awaited(() => runCartExtension(namespace, data, current));
-    return { cartFields: { extensions: JSON.stringify(extensions) } };
-  });
+  return mutate(ctx, callExtensionWrite, { namespace, data });
+}
+
+function* callExtensionWrite(
+  _db: Db,
+  stored: repo.StoredCart,
+  _shop: ShopContext,
+  _holds: HeldStockReader,
+  { namespace, data }: { namespace: string; data: Record<string, unknown> },
+) {
+  // An extension's callback may take its time: the unit of work then runs async, under the cart's lock as ever.
+  const current = JSON.parse(stored.cart.extensions) as Record<string, unknown>;
+  const extensions = yield* awaited(() => runCartExtension(namespace, data, current));
+  return { cartFields: { extensions: JSON.stringify(extensions) } };
 }
 
 /** Moves a guest cart's lines and coupons into the customer's saved cart (on sign-in). */

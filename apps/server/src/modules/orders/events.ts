@@ -49,13 +49,12 @@ export interface OrderEventOf {
  */
 export function recordOrderEvents(db: Db, events: OrderEventOf[]): Promise<void> {
   if (!events.length) return Promise.resolve();
-  return runWork(
-    db,
-    function* () {
-      for (const { orderId, actor, event, at } of events) yield* orderEventRecorded(db, orderId, actor, event, at);
-    },
-    { write: true },
-  );
+  return runWork(db, () => orderEventsRecorded(db, events), { write: true });
+}
+
+/** `recordOrderEvents`' unit of work (a module-level generator, decision 0126). */
+function* orderEventsRecorded(db: Db, events: OrderEventOf[]): Work<void> {
+  for (const { orderId, actor, event, at } of events) yield* orderEventRecorded(db, orderId, actor, event, at);
 }
 
 /** `recordOrderEvent` as a step of a unit of work. */

@@ -312,13 +312,12 @@ export function claimOrdersEmails(db: Db, ids: number[]): Promise<Set<number>> {
     .where("emails_due", "=", 1)
     .returning("id")
     .compile();
-  return runWork(
-    db,
-    function* () {
-      return new Set((yield* rows(claim)).map((row) => Number(row.id)));
-    },
-    { write: true },
-  );
+  return runWork(db, () => claimedIds(claim), { write: true });
+}
+
+/** `claimOrdersEmails`' unit of work (a module-level generator, decision 0126). */
+function* claimedIds(claim: CompiledQuery<{ id: number }>): Work<Set<number>> {
+  return new Set((yield* rows(claim)).map((row) => Number(row.id)));
 }
 
 /** Orders whose e-mails nobody claimed since they settled before the given time (the process settling them died). */

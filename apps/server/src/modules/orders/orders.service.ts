@@ -41,20 +41,19 @@ const refundsOf = async (db: Db, order: repo.OrderRow) => (order.total_refunded 
  * from (decision 0065); undefined when there is no such order.
  */
 export function orderWithView(db: Db, id: number): Promise<{ row: repo.OrderRow; view: OrderView } | undefined> {
-  return runWork(
-    db,
-    function* () {
-      const row = yield* repo.orderOf(db, id);
-      if (!row) return undefined;
-      const items = yield* repo.orderItemsOf(db, id);
-      const coupons = yield* repo.orderCouponsOf(db, id);
-      // Nothing refunded or reserved: no query (a placed order's e-mails are written from here).
-      const refunds = row.total_refunded > 0 ? yield* repo.orderRefundsOf(db, id) : [];
-      const attribution = yield* orderAttributionOf(db, id, false);
-      return { row, view: viewOf(row, items, coupons, refunds, attribution) };
-    },
-    { write: false },
-  );
+  return runWork(db, () => orderWithViewSteps(db, id), { write: false });
+}
+
+/** `orderWithView`'s unit of work (a module-level generator, decision 0126). */
+function* orderWithViewSteps(db: Db, id: number) {
+  const row = yield* repo.orderOf(db, id);
+  if (!row) return undefined;
+  const items = yield* repo.orderItemsOf(db, id);
+  const coupons = yield* repo.orderCouponsOf(db, id);
+  // Nothing refunded or reserved: no query (a placed order's e-mails are written from here).
+  const refunds = row.total_refunded > 0 ? yield* repo.orderRefundsOf(db, id) : [];
+  const attribution = yield* orderAttributionOf(db, id, false);
+  return { row, view: viewOf(row, items, coupons, refunds, attribution) };
 }
 
 function viewOf(
