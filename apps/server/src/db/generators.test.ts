@@ -3,8 +3,8 @@
  * function made per call (`function* () {…}` inside a function, or a `*method()` of an object literal) gets a
  * prototype and an object shape of its own at its first call, and V8 makes shapes in its old generation: the shape
  * keeps the function, and through it the call's whole context, past two young collections, so each call's objects
- * were promoted and then collected by a full collection (decision 0126). The server's synchronous generators are
- * declared once: at module level, or as methods of a module-level class.
+ * were promoted and then collected by a full collection (decision 0126). A class made per call does the same with
+ * its instances' shape. The server's synchronous generators and its classes are made once, outside any function.
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -22,11 +22,18 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** Whether the node runs inside a function, so that evaluating it once per call makes it anew. */
+const insideFunction = (node: ts.Node): boolean => {
+  for (let up = node.parent; up; up = up.parent) if (ts.isFunctionLike(up)) return true;
+  return false;
+};
+
 /**
- * Where `text` makes a synchronous generator function per call, as `file:line`. Async generators are left out:
- * they stream a response (an export, a download) and live as long as it anyway.
+ * Where `text` makes, per call, a synchronous generator function or a class (whose instances' shape is made the
+ * same way), as `file:line`. Async generators are left out: they stream a response (an export, a download) and
+ * live as long as it anyway.
  */
-function generatorsMadePerCall(file: string, text: string): string[] {
+function shapesMadePerCall(file: string, text: string): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
@@ -34,38 +41,37 @@ function generatorsMadePerCall(file: string, text: string): string[] {
       (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isMethodDeclaration(node)) &&
       node.asteriskToken !== undefined &&
       !node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
-    if (generator) {
-      const once =
-        (ts.isFunctionDeclaration(node) && node.parent === source) ||
-        (ts.isMethodDeclaration(node) && ts.isClassDeclaration(node.parent) && node.parent.parent === source);
-      if (!once) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
-    }
+    const madeClass = ts.isClassDeclaration(node) || ts.isClassExpression(node);
+    if ((generator || madeClass) && insideFunction(node))
+      found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
     ts.forEachChild(node, visit);
   };
   visit(source);
   return found;
 }
 
-describe("generators of the server", () => {
-  it("are declared once, never made per call", () => {
+describe("generators and classes of the server", () => {
+  it("are made once, never per call", () => {
     const found = sourceFiles(SERVER_SOURCES).flatMap((path) =>
-      generatorsMadePerCall(relative(SERVER_SOURCES, path), readFileSync(path, "utf8")),
+      shapesMadePerCall(relative(SERVER_SOURCES, path), readFileSync(path, "utf8")),
     );
     expect(found).toEqual([]);
   });
 
-  it("the check finds a generator made per call, in each form", () => {
+  it("the check finds a generator or a class made per call, in each form", () => {
     const text = `
       function* once(ctx) { return ctx; }
       class Reader { *rows() { yield 1; } }
+      const steps = { *view() { yield 1; } };
       export function perCall(ctx) {
         const work = function* () { return ctx; };
         function* named() { return ctx; }
         const shaped = { *view() { return ctx; } };
+        class Local { n = ctx; }
         async function* chunks() { yield ctx; }
-        return [work, named, shaped, chunks, once, Reader];
+        return [work, named, shaped, Local, chunks, once, Reader, steps];
       }`;
-    expect(generatorsMadePerCall("example.ts", text)).toEqual(["example.ts:5", "example.ts:6", "example.ts:7"]);
+    expect(shapesMadePerCall("example.ts", text)).toEqual(["example.ts:6", "example.ts:7", "example.ts:8", "example.ts:9"]);
   });
 
   it("V8 promotes the context of a generator made per call, and not of one declared once (decision 0126)", () => {
