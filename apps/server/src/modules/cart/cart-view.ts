@@ -559,6 +559,7 @@ export function* pricedForOrder(ctx: ShopContext, stored: StoredCart, known: Par
 function* viewWithCrossSells(ctx: ShopContext, priced: PricedCart): Work<CartView> {
   return cartView(priced, yield* cached(crossSellsOfCart(ctx, priced)));
 }
+
 export type PricedForOrder = ReturnType<typeof pricedForOrder> extends Work<infer T> ? T : never;
 
 function pick(address: { country: string; state: string; postcode: string; city: string }) {
