@@ -235,7 +235,7 @@ function* pricedCartSteps(ctx: RequestContext, now: Date, epoch: number | undefi
   const stored = cart && (keptLines(ctx.db, cart) ?? (yield* repo.linesOf(ctx.db, cart)));
   // Settings only for pricing afresh (a kept reply's stamp covers them), read under the revisions of the stamp.
   const settings = yield* cached(settingsNow);
-  const reply = yield* priced({ ...ctx, settings }, stored, new HeldStockReader(ctx.db, stored, now.toISOString()));
+  const reply = yield* priced({ ...ctx, now, settings }, stored, new HeldStockReader(ctx.db, stored, now.toISOString()));
   return { kept: null, priced: { stored, ...reply, stamp: stamp + reply.heldStamp } };
 }
 
@@ -286,7 +286,8 @@ function* mutateSteps<I>(ctx: RequestContext, now: Date, write: Write<I>, input:
   const { db } = ctx;
   const sid = ctx.session.sid;
   // Cart writes never touch settings, prices or the catalogue: what is read of them holds throughout, and names the stamp.
-  const shop: ShopContext = { ...ctx, settings: yield* cached(settingsNow) };
+  // One clock for the unit: the write, the row's times and the pricing all read `shop.now`.
+  const shop: ShopContext = { ...ctx, now, settings: yield* cached(settingsNow) };
   // The clock's texts once: the row is made and touched with the same ones.
   const [nowText, expiresAt] = [now.toISOString(), expiryOf(now)];
   const { cart, made } = yield* repo.lockedOrMadeCart(db, sid, ctx.session.uid || null, expiresAt, nowText);
@@ -306,11 +307,11 @@ export interface AddItemInput {
 }
 
 export async function addItem(ctx: RequestContext, input: AddItemInput): Promise<PricedReply> {
-  return mutate(ctx, addItemWrite, { ...input, now: nowOf(ctx) });
+  return mutate(ctx, addItemWrite, input);
 }
 
-function* addItemWrite(db: Db, stored: repo.StoredCart, _shop: ShopContext, holds: HeldStockReader, input: AddItemInput & { now: Date }) {
-  const { now } = input;
+function* addItemWrite(db: Db, stored: repo.StoredCart, shop: ShopContext, holds: HeldStockReader, input: AddItemInput) {
+  const now = nowOf(shop);
   const product = (yield* cached(purchasablesCached([input.id], now))).get(input.id);
   if (!product) throw cartErrors.invalidProduct();
   let productId = product.row.id;
@@ -356,15 +357,15 @@ function* addItemWrite(db: Db, stored: repo.StoredCart, _shop: ShopContext, hold
 }
 
 export async function updateItem(ctx: RequestContext, key: string, quantity: number): Promise<PricedReply> {
-  return mutate(ctx, updateItemWrite, { key, quantity, now: nowOf(ctx) });
+  return mutate(ctx, updateItemWrite, { key, quantity });
 }
 
 function* updateItemWrite(
   db: Db,
   stored: repo.StoredCart,
-  _shop: ShopContext,
+  shop: ShopContext,
   holds: HeldStockReader,
-  { key, quantity, now }: { key: string; quantity: number; now: Date },
+  { key, quantity }: { key: string; quantity: number },
 ) {
   const line = stored.items.find((i) => i.key === key);
   if (!line) throw cartErrors.invalidKey();
@@ -374,7 +375,7 @@ function* updateItemWrite(
     return undefined;
   }
   const id = line.variation_id ?? line.product_id;
-  const item = (yield* cached(purchasablesCached([id], now))).get(id);
+  const item = (yield* cached(purchasablesCached([id], nowOf(shop)))).get(id);
   if (!item) throw cartErrors.invalidKey();
   if (!item.limits.editable && quantity !== line.quantity) throw cartErrors.readonlyQuantity(item.parent.name);
   checkQuantity(item, quantity, yield* holds.ofItem(item));
@@ -396,16 +397,11 @@ function* removeItemWrite(db: Db, stored: repo.StoredCart, _shop: ShopContext, _
 const normaliseCode = (code: string) => code.trim().toLowerCase();
 
 export async function applyCoupon(ctx: RequestContext, rawCode: string): Promise<PricedReply> {
-  return mutate(ctx, applyCouponWrite, { code: normaliseCode(rawCode), now: nowOf(ctx) });
+  return mutate(ctx, applyCouponWrite, normaliseCode(rawCode));
 }
 
-function* applyCouponWrite(
-  db: Db,
-  stored: repo.StoredCart,
-  ctx: ShopContext,
-  _holds: HeldStockReader,
-  { code, now }: { code: string; now: Date },
-) {
+function* applyCouponWrite(db: Db, stored: repo.StoredCart, ctx: ShopContext, _holds: HeldStockReader, code: string) {
+  const now = nowOf(ctx);
   // Only the lines and coupons stages: judging a new code needs no shipping or totals.
   const shopper = shopperOf(ctx, stored);
   const inputs = yield* cached(pricingInputsCached(stored, {}, now, shopper));
@@ -435,7 +431,7 @@ function* removeCouponWrite(db: Db, stored: repo.StoredCart, _shop: ShopContext,
 }
 
 export async function selectShippingRate(ctx: RequestContext, packageId: number | undefined, rateId: string): Promise<PricedReply> {
-  return mutate(ctx, selectShippingRateWrite, { packageId, rateId, now: nowOf(ctx) });
+  return mutate(ctx, selectShippingRateWrite, { packageId, rateId });
 }
 
 function* selectShippingRateWrite(
@@ -443,8 +439,9 @@ function* selectShippingRateWrite(
   stored: repo.StoredCart,
   ctx: ShopContext,
   holds: HeldStockReader,
-  { packageId, rateId, now }: { packageId: number | undefined; rateId: string; now: Date },
+  { packageId, rateId }: { packageId: number | undefined; rateId: string },
 ) {
+  const now = nowOf(ctx);
   if (!ctx.settings.shippingEnabled) throw cartErrors.shippingDisabled();
   if (!rateId) throw cartErrors.missingRateId();
   const loaded = yield* cached(pricingInputsCached(stored, {}, now, shopperOf(ctx, stored)));
