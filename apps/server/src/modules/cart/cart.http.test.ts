@@ -313,6 +313,23 @@ describe("coupons", () => {
     expect(response.json().message).toMatch(message);
   });
 
+  it("lists codes in the order applied, a code taken off and applied again last", async () => {
+    const shopper = client();
+    await shopper.post("/cart/add-item", { id: ids["classic-t-shirt"], quantity: 2 });
+    const codes = (cart: { coupons: { code: string }[] }) => cart.coupons.map((c) => c.code);
+    await shopper.post("/cart/apply-coupon", { code: "5OFF" });
+    await shopper.post("/cart/apply-coupon", { code: "TSHIRT2" });
+    await shopper.post("/cart/remove-coupon", { code: "5OFF" });
+    expect(codes(await shopper.cart("POST", "/cart/apply-coupon", { code: "5OFF" }))).toEqual(["tshirt2", "5off"]);
+    expect(codes(await shopper.cart("POST", "/cart/apply-coupon", { code: "SAVE10" }))).toEqual(["tshirt2", "5off", "save10"]);
+    expect(codes(await shopper.cart("GET", "/cart"))).toEqual(["tshirt2", "5off", "save10"]);
+    // The rows hold that order too, for a process that reads them afresh.
+    const rows = await shop.db.selectFrom("cart_coupons").select(["code", "position"]).where("cart_id", "=", shopper.sessionId()).execute();
+    const positions = new Map(rows.map((row) => [row.code, row.position]));
+    expect(Number(positions.get("tshirt2"))).toBeLessThan(Number(positions.get("5off")));
+    expect(Number(positions.get("5off"))).toBeLessThan(Number(positions.get("save10")));
+  });
+
   it("takes 5OFF, TSHIRT2 and FREESHIP", async () => {
     const shopper = client();
     await shopper.post("/cart/add-item", { id: ids["classic-t-shirt"], quantity: 2 });

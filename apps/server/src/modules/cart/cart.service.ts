@@ -411,10 +411,7 @@ function* applyCouponWrite(db: Db, stored: repo.StoredCart, ctx: ShopContext, _h
   const found = inputs.coupons.get(code) ?? (yield* cached(couponsCached([code], shopper))).get(code);
   const verdict = judged.checkNewCoupon(code, found);
   if (verdict) throw verdict;
-  if (!stored.coupons.includes(code)) {
-    yield* repo.writeCoupon(db, stored.cart.id, code);
-    stored.coupons.push(code);
-  }
+  yield* repo.writeCoupon(db, stored, code);
   const known = { ...inputs, coupons: new Map([...inputs.coupons, [code, found as NonNullable<typeof found>]]) };
   // A free-shipping coupon makes its free rate the choice, as the shopper expects: the rates are chosen afresh.
   return found?.coupon.freeShipping ? { known, cartFields: { selected_rates: "{}" } } : { known };

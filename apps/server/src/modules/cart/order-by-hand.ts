@@ -137,6 +137,7 @@ export async function priceOrderByHand(
     },
     items,
     coupons: input.coupons,
+    couponsEnd: input.coupons.length,
   };
   const shopper = { email: input.billing.email ?? "", customerId: input.customerId };
   const inputs = withOwnUses(
@@ -221,6 +222,7 @@ function emptyCart(): StoredCart {
     },
     items: [],
     coupons: [],
+    couponsEnd: 0,
   };
 }
 

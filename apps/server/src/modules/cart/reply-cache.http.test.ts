@@ -115,6 +115,15 @@ describe.each(variants)("$name", ({ sqliteFile, anotherConnection }) => {
       expect(before.items).toHaveLength(1);
     });
 
+    it("put a code applied here after one another process added, past the lines kept with the reply", async () => {
+      await shopper.post("/cart/apply-coupon", { code: "SAVE10" });
+      await writer.insertInto("cart_coupons").values({ cart_id: sid, code: "5off", position: 7 }).execute();
+      const applied = (await shopper.post("/cart/apply-coupon", { code: "FREESHIP" })).json();
+      expect(applied.coupons.map((c: { code: string }) => c.code)).toEqual(["save10", "5off", "freeship"]);
+      const rows = await shop.db.selectFrom("cart_coupons").select(["code", "position"]).where("cart_id", "=", sid).execute();
+      expect(rows.find((row) => row.code === "freeship")?.position).toBe(8);
+    });
+
     it("see price and stock changes in the catalogue", async () => {
       const before = await cart();
       const original = await shop.db

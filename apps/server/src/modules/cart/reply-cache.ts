@@ -29,6 +29,9 @@ export interface PricedReply extends CartReply {
   view: CartView;
 }
 
+/** A stored cart's lines and coupons, without its row. */
+type Lines = Omit<StoredCart, "cart">;
+
 interface Entry {
   /**
    * Where the reply's UTF-8 bytes are: their position in the database's reply ring (reply-ring.ts, decision 0120),
@@ -44,7 +47,7 @@ interface Entry {
   stamp: string;
   /** The cart's version and its lines and coupons at that version: a write or a re-pricing need not read them again. */
   version: number | null;
-  lines: Pick<StoredCart, "items" | "coupons"> | null;
+  lines: Lines | null;
   /** Until when time cannot change the pricing (ms since the epoch; Infinity when nothing expires). */
   validUntil: number;
   /** The commit epoch (db/commit-watch.ts) in which the database last confirmed the stamp, and the code's part of it then. */
@@ -358,7 +361,8 @@ export function keptLines(db: Db, cart: CartRow): StoredCart | null {
 }
 
 /** Lines are flat rows and coupons are codes: a shallow copy of each is a full copy (structuredClone cost 3 % of a write). */
-const copyLines = ({ items, coupons }: Pick<StoredCart, "items" | "coupons">) => ({
+const copyLines = ({ items, coupons, couponsEnd }: Lines): Lines => ({
   items: mapped(items, (item) => ({ ...item })),
   coupons: [...coupons],
+  couponsEnd,
 });
