@@ -400,12 +400,12 @@ export async function applyCoupon(ctx: RequestContext, rawCode: string): Promise
   return mutate(ctx, applyCouponWrite, normaliseCode(rawCode));
 }
 
-function* applyCouponWrite(db: Db, stored: repo.StoredCart, ctx: ShopContext, _holds: HeldStockReader, code: string) {
-  const now = nowOf(ctx);
+function* applyCouponWrite(db: Db, stored: repo.StoredCart, shop: ShopContext, _holds: HeldStockReader, code: string) {
+  const now = nowOf(shop);
   // Only the lines and coupons stages: judging a new code needs no shipping or totals.
-  const shopper = shopperOf(ctx, stored);
+  const shopper = shopperOf(shop, stored);
   const inputs = yield* cached(pricingInputsCached(stored, {}, now, shopper));
-  const judged = judgeAppliedCoupons(ctx.settings, stored, inputs, now);
+  const judged = judgeAppliedCoupons(shop.settings, stored, inputs, now);
   if (judged.coupons.some((coupon) => coupon.code === code)) throw cartErrors.couponAlreadyApplied(code);
   // A code the cart keeps but no longer counts (expired, disabled since) is judged again: the shopper hears why.
   const found = inputs.coupons.get(code) ?? (yield* cached(couponsCached([code], shopper))).get(code);
@@ -434,18 +434,18 @@ export async function selectShippingRate(ctx: RequestContext, packageId: number 
 function* selectShippingRateWrite(
   _db: Db,
   stored: repo.StoredCart,
-  ctx: ShopContext,
+  shop: ShopContext,
   holds: HeldStockReader,
   { packageId, rateId }: { packageId: number | undefined; rateId: string },
 ) {
-  const now = nowOf(ctx);
-  if (!ctx.settings.shippingEnabled) throw cartErrors.shippingDisabled();
+  const now = nowOf(shop);
+  if (!shop.settings.shippingEnabled) throw cartErrors.shippingDisabled();
   if (!rateId) throw cartErrors.missingRateId();
-  const loaded = yield* cached(pricingInputsCached(stored, {}, now, shopperOf(ctx, stored)));
+  const loaded = yield* cached(pricingInputsCached(stored, {}, now, shopperOf(shop, stored)));
   // The packages priced here answer the reply: what others hold is read for them as for any pricing.
   const held = yield* holds.forLines(stored, loaded);
   const inputs = held ? { ...loaded, held } : loaded;
-  const packages = pricePackages(ctx.settings, stored, inputs, now);
+  const packages = pricePackages(shop.settings, stored, inputs, now);
   const selected = JSON.parse(stored.cart.selected_rates) as Record<string, string>;
   const selection = selectRate({ ...packages, selected }, packageId, rateId);
   // Only the chosen rates change: the reply prices stage 4 on these packages.
