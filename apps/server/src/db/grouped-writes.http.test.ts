@@ -5,9 +5,9 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestShop, type TestShop } from "../../../../test/app.ts";
+import { createTestShop, type TestShop, testDialect } from "../../../../test/app.ts";
 import { sqliteStatementsDuring } from "../../../../test/sqlite-statements.ts";
-import { awaited, type Cached, cached, run, runWork, unitsRun, type Work } from "./unit-of-work.ts";
+import { attemptGrouped, awaited, type Cached, cached, run, runWork, unitsRun, type Work } from "./unit-of-work.ts";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -157,5 +157,79 @@ describe("writes grouped in one turn", () => {
       vi.useRealTimers();
     }
     expect(await stored()).toEqual(["x", "y"]);
+  });
+});
+
+/** An attempt (`attemptGrouped`, the checkout's) inserting `body`, then doing `more`; it answers `{ value: body }` or undefined. */
+const attempt = (body: string, more?: () => Work<unknown>, movesRevisions = false) =>
+  attemptGrouped(
+    shop.db,
+    function* () {
+      yield* run(sql`insert into group_notes (body) values (${body})`.compile(shop.db));
+      if (more) yield* more();
+      return body;
+    },
+    { movesRevisions },
+  );
+
+/** Moves the webhooks counter after reading it, as an order taking tracked stock moves the catalogue's. */
+const moving = () =>
+  (function* () {
+    yield* readCounter();
+    yield* run(sql`update revisions set value = value + 1 where name = 'webhooks'`.compile(shop.db));
+  })();
+/** Keeps a row naming the counter it priced from. */
+const reading = (name: string) => () =>
+  (function* () {
+    const seen = yield* readCounter();
+    yield* run(sql`insert into group_notes (body) values (${`${name} saw ${seen}`})`.compile(shop.db));
+  })();
+
+describe.skipIf(testDialect() !== "sqlite")("attempts grouped in one turn (decision 0129)", () => {
+  it("commit with the writes of the turn, each answered with its value", async () => {
+    const groupsBefore = unitsRun.groups;
+    expect(await Promise.all([attempt("a"), write("b"), attempt("c")])).toEqual([{ value: "a" }, "b", { value: "c" }]);
+    expect(await stored()).toEqual(["a", "b", "c"]);
+    expect(unitsRun.groups - groupsBefore).toBe(1);
+  });
+
+  it("answer undefined, keeping nothing, when a step needs a promise; the caller runs it its own way", async () => {
+    const settled = await Promise.all([attempt("a"), attempt("b", () => awaited(async () => "waited")), write("c")]);
+    expect(settled).toEqual([{ value: "a" }, undefined, "c"]);
+    expect(await stored()).toEqual(["a", "c"]);
+  });
+
+  it("reject with an attempt's own failure, its rows undone and the others kept", async () => {
+    const settled = await Promise.allSettled([
+      attempt("a"),
+      attempt("b", function* () {
+        yield* run(sql`select 1`.compile(shop.db));
+        throw new Error("out of stock");
+      }),
+      attempt("c"),
+    ]);
+    expect(settled.map((one) => (one.status === "fulfilled" ? one.value : `refused: ${(one.reason as Error).message}`))).toEqual([
+      { value: "a" },
+      "refused: out of stock",
+      { value: "c" },
+    ]);
+    expect(await stored()).toEqual(["a", "c"]);
+  });
+
+  it("end the group after one that moved the counters: those after it commit in the next group, on the moved values", async () => {
+    const groupsBefore = unitsRun.groups;
+    const before = await counter();
+    const answers = await Promise.all([attempt("a", moving, true), attempt("b", reading("b"), true), attempt("c", reading("c"), true)]);
+    expect(answers).toEqual([{ value: "a" }, { value: "b" }, { value: "c" }]);
+    expect(await counter()).toBe(before + 1);
+    // a committed alone (its group cut after it); b and c, run once each, as a group of their own.
+    expect(await stored()).toEqual(["a", "b", `b saw ${before + 1}`, "c", `c saw ${before + 1}`]);
+    expect(unitsRun.groups - groupsBefore).toBe(1);
+  });
+
+  it("run alone, as runSync, when queued alone in the turn", async () => {
+    expect(await attempt("solo")).toEqual({ value: "solo" });
+    expect(await attempt("later", () => awaited(async () => "waited"))).toBeUndefined();
+    expect(await stored()).toEqual(["solo"]);
   });
 });

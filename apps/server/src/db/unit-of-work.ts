@@ -144,22 +144,51 @@ export function runSync<T>(db: Db, work: () => Work<T>, { write }: RunOptions): 
 interface Member {
   db: Db;
   work: () => Work<unknown>;
+  /**
+   * How it answers: `runWork`'s write with its value (a step needing a promise runs it async); an attempt
+   * (`attemptGrouped`) with `{ value }`, or undefined for its caller to load what was missing, as `runSync` does.
+   */
+  attempt: boolean;
+  /** Its steps may move the revision counters (an order taking stock): the counters are read again right after it. */
+  movesRevisions: boolean;
   settle: (outcome: Promise<unknown>) => void;
 }
 const groups = new WeakMap<Sqlite, Member[]>();
 /** The real setImmediate, taken before any test can fake the clock: a faked one would never run a group. */
 const atTurnEnd = setImmediate;
 
-/** Queues a grouped write; the group runs once this turn's I/O callbacks have all run (setImmediate). */
+/** Queues a member; the group runs once this turn's I/O callbacks have all run (setImmediate). */
+function queue(sqlite: Sqlite, member: Member): void {
+  let group = groups.get(sqlite);
+  if (!group) {
+    group = [];
+    groups.set(sqlite, group);
+    atTurnEnd(() => runGroup(sqlite));
+  }
+  group.push(member);
+}
+
+/** Queues a grouped write (`runWork` with `grouped`). */
 function joinGroup<T>(db: Db, sqlite: Sqlite, work: () => Work<T>): Promise<T> {
   return new Promise<T>((resolve) => {
-    let group = groups.get(sqlite);
-    if (!group) {
-      group = [];
-      groups.set(sqlite, group);
-      atTurnEnd(() => runGroup(sqlite));
-    }
-    group.push({ db, work, settle: resolve as (outcome: Promise<unknown>) => void });
+    queue(sqlite, { db, work, attempt: false, movesRevisions: false, settle: resolve as (outcome: Promise<unknown>) => void });
+  });
+}
+
+/**
+ * A write tried synchronously inside this turn's group, as `runSync` tries it alone: `{ value }` once committed,
+ * undefined when a step needed a promise or a value not held (nothing of it kept); a failure rejects. Not SQLite,
+ * or inside another unit's transaction: undefined at once. `movesRevisions` for work that may move the counters.
+ */
+export function attemptGrouped<T>(
+  db: Db,
+  work: () => Work<T>,
+  { movesRevisions }: { movesRevisions: boolean },
+): Promise<{ value: T } | undefined> {
+  const sqlite = sqliteHandleOf(db);
+  if (!sqlite) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    queue(sqlite, { db, work, attempt: true, movesRevisions, settle: resolve as (outcome: Promise<unknown>) => void });
   });
 }
 
@@ -174,25 +203,30 @@ class Failed {
 /**
  * Runs a turn's grouped writes in one transaction, each in its own savepoint, and commits once: one BEGIN, one
  * COMMIT and one WAL append for the group instead of one per write. A member that throws has only its savepoint
- * undone; one that needs a promise (NotHeld) runs async after the commit, as it would alone. If the group
- * cannot commit, nothing of it is kept and each member runs again on its own.
+ * undone; one that needs a promise (NotHeld) runs async after the commit, as it would alone (an attempt answers
+ * undefined instead). A member that moved the revision counters ends the group there: those after it, which would
+ * have priced on the old ones, wait for the next group. If the group cannot commit, nothing of it is kept and each
+ * member runs again on its own.
  */
 function runGroup(sqlite: Sqlite): void {
   const group = groups.get(sqlite) ?? [];
   groups.delete(sqlite);
-  const alone = (member: Member) => member.settle(runAlone(member.db, member.work, { write: true }));
   // One write needs no savepoint; an async unit holding the connection's transaction cannot be joined.
   if (group.length === 1 || !sqlite.open || sqlite.inTransaction) {
-    group.forEach(alone);
+    group.forEach(runMemberAlone);
     return;
   }
   const { begin, commit, rollback, savepoint } = controls(sqlite);
   const outcomes: unknown[] = [];
   // The revision counters, read once for the whole group: no other connection can commit while it holds the write lock.
   const snapshot: RevisionSnapshot = {};
+  // With a member that may move them, the counters are read after each member, not once before the commit.
+  const checkEach = group.some((member) => member.movesRevisions);
+  const moved = () => snapshot.revisions !== undefined && !sameRevisions(readRevisions(group[0]!.db, sqlite), snapshot.revisions);
+  let ran = group.length;
   try {
     begin.write.run();
-    for (const member of group) {
+    for (const [index, member] of group.entries()) {
       savepoint.open.run();
       try {
         outcomes.push(answerSteps(member.db, sqlite, member.work, snapshot));
@@ -204,26 +238,49 @@ function runGroup(sqlite: Sqlite): void {
         savepoint.release.run();
         outcomes.push(new Failed(error));
       }
+      if (checkEach && index < group.length - 1 && moved()) {
+        ran = index + 1;
+        break;
+      }
     }
     // A member that moved a counter (a write to a table one watches) would have priced those after it on old ones.
-    if (snapshot.revisions && !sameRevisions(readRevisions(group[0]!.db, sqlite), snapshot.revisions)) throw new RevisionsMoved();
+    if (!checkEach && moved()) throw new RevisionsMoved();
     commit.run();
   } catch {
     if (sqlite.inTransaction) rollback.run();
-    group.forEach(alone);
+    group.forEach(runMemberAlone);
     return;
   }
-  unitsRun.groups++;
-  group.forEach((member, i) => {
+  if (ran > 1) unitsRun.groups++;
+  for (const member of group.slice(ran)) queue(sqlite, member);
+  group.slice(0, ran).forEach((member, i) => {
     const outcome = outcomes[i];
     if (!(outcome instanceof Failed)) {
       unitsRun.sync++;
-      member.settle(Promise.resolve(outcome));
+      member.settle(Promise.resolve(member.attempt ? { value: outcome } : outcome));
     } else if (outcome.error instanceof NotHeld) {
-      unitsRun.async++;
-      member.settle(runAsync(member.db, member.work, { write: true }));
+      if (member.attempt) member.settle(Promise.resolve(undefined));
+      else {
+        unitsRun.async++;
+        member.settle(runAsync(member.db, member.work, { write: true }));
+      }
     } else member.settle(Promise.reject(outcome.error));
   });
+}
+
+/** A member run on its own: a write as `runWork` runs it alone, an attempt as `runSync`. */
+function runMemberAlone(member: Member): void {
+  if (!member.attempt) {
+    member.settle(runAlone(member.db, member.work, { write: true }));
+    return;
+  }
+  try {
+    const done = runSync(member.db, member.work, { write: true });
+    if (done) unitsRun.sync++;
+    member.settle(Promise.resolve(done));
+  } catch (error) {
+    member.settle(Promise.reject(error));
+  }
 }
 
 /** The revision counters a synchronous run read on first use, shared by the members of a group. */

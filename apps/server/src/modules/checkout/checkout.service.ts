@@ -13,7 +13,7 @@ import type { FieldRuleDocument } from "@cartwright/commerce/field-rules";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
 import { sqliteHandleOf } from "../../db/index.ts";
-import { awaited, runSteps, runSync, runWork, unitsRun, type Work } from "../../db/unit-of-work.ts";
+import { attemptGrouped, awaited, runSteps, runWork, type Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
@@ -262,17 +262,16 @@ function* placingSteps(
 
 /**
  * Runs the steps as one unit of work in one transaction (db/unit-of-work.ts): synchronously on
- * SQLite when every step can (the cached pricing inputs held, no step needing a promise), else
- * through Kysely. The steps compile their queries against `ctx.db`; an async step gets the transaction.
+ * SQLite when every step can (the cached pricing inputs held, no step needing a promise), with the
+ * other writes of this turn of the event loop (one commit for the orders placed at once, decision 0129),
+ * else through Kysely. The steps compile their queries against `ctx.db`; an async step gets the transaction.
  */
 async function inTransaction<T>(ctx: ShopContext, work: (tx: ShopContext) => Work<T>): Promise<T> {
   const options = { write: true, ...checkoutWorkOptions };
   if (options.async || !sqliteHandleOf(ctx.db)) return runWork(ctx.db, () => work(ctx), options);
-  const done = runSync(ctx.db, () => work(ctx), options);
-  if (done) {
-    unitsRun.sync++;
-    return done.value;
-  }
+  // Taking tracked stock moves the catalogue's revision: the orders after it in the group wait for the next.
+  const done = await attemptGrouped(ctx.db, () => work(ctx), { movesRevisions: true });
+  if (done) return done.value;
   // Missed (an order of a stock-managed product moved the catalogue revision): what pricing reads is
   // loaded outside the transaction, then runWork tries the synchronous run once more before Kysely's.
   await loadPricingOf(ctx);
