@@ -27,17 +27,15 @@ beforeEach(async () => {
 const stored = async (table: "group_notes" | "group_children" = "group_notes") =>
   (await sql<{ body: string }>`select body from ${sql.table(table)} order by body`.execute(shop.db)).rows.map((row) => row.body);
 
-/** A grouped write inserting `body`, then doing `more`; it answers `body`. */
-const write = (body: string, more?: () => Work<unknown>) =>
-  runWork(
-    shop.db,
-    function* () {
-      yield* run(sql`insert into group_notes (body) values (${body})`.compile(shop.db));
-      if (more) yield* more();
-      return body;
-    },
-    { write: true, grouped: true },
-  );
+/** A unit of work inserting `body`, then doing `more`; it answers `body`. */
+function* noting(body: string, more?: () => Work<unknown>): Work<string> {
+  yield* run(sql`insert into group_notes (body) values (${body})`.compile(shop.db));
+  if (more) yield* more();
+  return body;
+}
+
+/** A grouped write of `noting`. */
+const write = (body: string, more?: () => Work<unknown>) => runWork(shop.db, () => noting(body, more), { write: true, grouped: true });
 
 /** The webhooks revision counter as a unit of work's cached value sees it (the counter itself, by the snapshot it runs on). */
 const webhooksCounter: Cached<number> = {
@@ -54,8 +52,14 @@ function* readCounter(): Work<number> {
 /** What every unit of work runs to read the counters on SQLite (db/revisions.ts `allRevisionsQuery`). */
 const REVISIONS_READ = 'select "name", "value" from "revisions"';
 
-const outcomes = (settled: PromiseSettledResult<string>[]) =>
+const outcomes = <T>(settled: PromiseSettledResult<T>[]) =>
   settled.map((one) => (one.status === "fulfilled" ? one.value : `refused: ${(one.reason as Error).message}`));
+
+/** A step that reads, then fails as an order finding its stock gone would. */
+function* outOfStock(): Work<never> {
+  yield* run(sql`select 1`.compile(shop.db));
+  throw new Error("out of stock");
+}
 
 describe("writes grouped in one turn", () => {
   it("commit together on SQLite, each answered with its own value", async () => {
@@ -66,14 +70,7 @@ describe("writes grouped in one turn", () => {
   });
 
   it("lose only the rows of a write that throws; the others are kept", async () => {
-    const settled = await Promise.allSettled([
-      write("a"),
-      write("b", function* () {
-        yield* run(sql`select 1`.compile(shop.db));
-        throw new Error("out of stock");
-      }),
-      write("c"),
-    ]);
+    const settled = await Promise.allSettled([write("a"), write("b", outOfStock), write("c")]);
     expect(outcomes(settled)).toEqual(["a", "refused: out of stock", "c"]);
     expect(await stored()).toEqual(["a", "c"]);
   });
@@ -160,17 +157,9 @@ describe("writes grouped in one turn", () => {
   });
 });
 
-/** An attempt (`attemptGrouped`, the checkout's) inserting `body`, then doing `more`; it answers `{ value: body }` or undefined. */
+/** An attempt (`attemptGrouped`, the checkout's) of `noting`: it answers `{ value: body }` or undefined. */
 const attempt = (body: string, more?: () => Work<unknown>, movesRevisions = false) =>
-  attemptGrouped(
-    shop.db,
-    function* () {
-      yield* run(sql`insert into group_notes (body) values (${body})`.compile(shop.db));
-      if (more) yield* more();
-      return body;
-    },
-    { movesRevisions },
-  );
+  attemptGrouped(shop.db, () => noting(body, more), { movesRevisions });
 
 /** Moves the webhooks counter after reading it, as an order taking tracked stock moves the catalogue's. */
 const moving = () =>
@@ -200,19 +189,8 @@ describe.skipIf(testDialect() !== "sqlite")("attempts grouped in one turn (decis
   });
 
   it("reject with an attempt's own failure, its rows undone and the others kept", async () => {
-    const settled = await Promise.allSettled([
-      attempt("a"),
-      attempt("b", function* () {
-        yield* run(sql`select 1`.compile(shop.db));
-        throw new Error("out of stock");
-      }),
-      attempt("c"),
-    ]);
-    expect(settled.map((one) => (one.status === "fulfilled" ? one.value : `refused: ${(one.reason as Error).message}`))).toEqual([
-      { value: "a" },
-      "refused: out of stock",
-      { value: "c" },
-    ]);
+    const settled = await Promise.allSettled([attempt("a"), attempt("b", outOfStock), attempt("c")]);
+    expect(outcomes(settled)).toEqual([{ value: "a" }, "refused: out of stock", { value: "c" }]);
     expect(await stored()).toEqual(["a", "c"]);
   });
 
