@@ -16,7 +16,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A journey of several pages, sign-ins and axe scans took 25–37 s on a slower 2-core machine (2026-12-02): 30 s cut them off.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
