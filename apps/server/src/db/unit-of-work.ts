@@ -121,7 +121,7 @@ function controls(sqlite: Sqlite): Controls {
 }
 
 /** The synchronous run on SQLite; undefined when it could not finish (nothing it did is kept). */
-export function runSync<T>(db: Db, work: () => Work<T>, { write }: RunOptions): { value: T } | undefined {
+function runSync<T>(db: Db, work: () => Work<T>, { write }: RunOptions): { value: T } | undefined {
   const sqlite = sqliteHandleOf(db);
   // Inside another unit's open transaction (an async run awaiting between its queries) this one would join it.
   if (!sqlite || sqlite.inTransaction) return undefined;

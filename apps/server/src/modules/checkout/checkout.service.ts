@@ -269,7 +269,7 @@ function* placingSteps(
 async function inTransaction<T>(ctx: ShopContext, work: (tx: ShopContext) => Work<T>): Promise<T> {
   const options = { write: true, ...checkoutWorkOptions };
   if (options.async || !sqliteHandleOf(ctx.db)) return runWork(ctx.db, () => work(ctx), options);
-  // Taking tracked stock moves the catalogue's revision: the orders after it in the group wait for the next.
+  // Taking tracked stock or a coupon use moves a revision counter: the orders after it in the group wait for the next.
   const done = await attemptGrouped(ctx.db, () => work(ctx), { movesRevisions: true });
   if (done) return done.value;
   // Missed (an order of a stock-managed product moved the catalogue revision): what pricing reads is
