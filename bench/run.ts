@@ -52,6 +52,8 @@ const floorPort = port + 1;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /** BENCH_DATABASE=postgres: the shop on a throwaway PostgreSQL; BENCH_WORKERS=N: N server processes on it. */
 const database = process.env.BENCH_DATABASE ?? "sqlite";
+/** The product in the carts of the steps on filled carts (apply-coupon, the checkout): the Beanie, whose stock is not tracked. */
+const filledSlug = process.env.BENCH_FILLED_SLUG ?? "beanie";
 if (database !== "sqlite" && database !== "postgres") throw new Error(`BENCH_DATABASE must be sqlite or postgres (got ${database})`);
 const workers = Number(process.env.BENCH_WORKERS ?? 1);
 if (!Number.isInteger(workers) || workers < 1)
@@ -607,10 +609,11 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
         key = cart.key;
       }
     } else if (step.carts === "filled") {
-      // One cart per request, made 20 at a time, holding a product whose stock is not tracked (DEMO.md).
-      const beanie = ((await (await fetch(`${base}/api/store/v1/products/beanie`)).json()) as { id: number }).id;
+      // One cart per request, made 20 at a time, holding a product whose stock is not tracked (DEMO.md); or the
+      // product BENCH_FILLED_SLUG names: `pre-order-poster` (tracked, backorders allowed) measures orders taking stock.
+      const product = ((await (await fetch(`${base}/api/store/v1/products/${filledSlug}`)).json()) as { id: number }).id;
       for (let i = 0; i < count; i += 20) {
-        const made = await Promise.all(Array.from({ length: Math.min(20, count - i) }, () => filledCart(beanie)));
+        const made = await Promise.all(Array.from({ length: Math.min(20, count - i) }, () => filledCart(product)));
         tokens.push(...made.map((cart) => cart.token));
       }
     } else if (step.carts === "pool") {

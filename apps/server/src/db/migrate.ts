@@ -43,6 +43,7 @@ import * as m045 from "./migrations/045_webhook_revision.ts";
 import * as m047 from "./migrations/047_refund_via_job_marks.ts";
 import * as m048 from "./migrations/048_shipping_classes.ts";
 import * as m050 from "./migrations/050_download_resume_and_uploads.ts";
+import * as m051 from "./migrations/051_stock_revision.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   "047_refund_via_job_marks": m047,
   "048_shipping_classes": m048,
   "050_download_resume_and_uploads": m050,
+  "051_stock_revision": m051,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,8 +5,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../test/app.ts";
-import { StoreClient } from "../../../../test/store-client.ts";
+import { productId, StoreClient } from "../../../../test/store-client.ts";
 import { getSettings } from "../modules/settings/index.ts";
+import { STOCK_COLUMNS } from "./migrations/051_stock_revision.ts";
+import { revisionsOf } from "./revisions.ts";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -80,6 +82,70 @@ describe("revision-checked caches", () => {
       await sql`update products set catalog_visibility = 'visible' where slug = 'beanie'`.execute(shop.db);
     }
     expect(await names()).toEqual(listed);
+  });
+});
+
+const counters = async () =>
+  Object.fromEntries(
+    (await sql<{ name: string; value: string }>`select name, value from revisions`.execute(shop.db)).rows.map((r) => [
+      r.name,
+      String(r.value),
+    ]),
+  );
+
+describe("the stock's own counter (decision 0130)", () => {
+  it("moves for a stock figure alone; every other column of products moves the catalogue's", async () => {
+    const columns = (await sql<{ name: string }>`select * from products where id = ${T_SHIRT}`.execute(shop.db)).rows[0] ?? {};
+    const stock = new Set<string>(STOCK_COLUMNS);
+    const moved: Record<string, string[]> = {};
+    for (const column of Object.keys(columns)) {
+      const before = await counters();
+      // Set to itself: the triggers fire on the columns a statement sets, whatever their values.
+      await sql`update products set ${sql.ref(column)} = ${sql.ref(column)} where id = ${T_SHIRT}`.execute(shop.db);
+      const after = await counters();
+      moved[column] = ["catalogue", "stock"].filter((name) => after[name] !== before[name]);
+    }
+    // A column added to products later and not watched (migration 051 `watchProductColumns`) would show here as [].
+    for (const [column, names] of Object.entries(moved))
+      expect([column, names]).toEqual([column, stock.has(column) ? ["stock"] : ["catalogue"]]);
+    expect(Object.keys(moved)).toEqual(expect.arrayContaining([...STOCK_COLUMNS, "regular_price", "name"]));
+  });
+
+  it("an order's stock move shows in the cart, the listing and the product, while the cart's products stay cached", async () => {
+    const print = await productId(shop.app, "limited-print");
+    const shopper = new StoreClient(shop.app);
+    const listed = async () =>
+      (await shopper.get("/products?per_page=100")).json().find((p: { id: number }) => p.id === print) as { low_stock_remaining: number };
+    expect((await shopper.cart("POST", "/cart/add-item", { id: print, quantity: 1 })).items[0]).toMatchObject({
+      low_stock_remaining: 3,
+      quantity_limits: { maximum: 3 },
+    });
+    expect((await listed()).low_stock_remaining).toBe(3);
+    const before = await counters();
+    // As an order taking two would (orders.repo.ts takeStockQuery), by hand: another process, or a console.
+    await sql`update products set stock_quantity = stock_quantity - 2, updated_at = ${new Date().toISOString()} where id = ${print}`.execute(
+      shop.db,
+    );
+    try {
+      const after = await counters();
+      expect([after.catalogue === before.catalogue, after.stock === before.stock]).toEqual([true, false]);
+      // The cart's product is still held, with the stock it was loaded with: the cart reads the stock afresh.
+      const { purchasablesCached } = await import("../modules/catalog/index.ts");
+      const revisions = revisionsOf((await sql<{ name: string; value: number }>`select name, value from revisions`.execute(shop.db)).rows);
+      expect(purchasablesCached([print], new Date()).peek(shop.db, revisions)?.get(print)?.row.stock_quantity).toBe(3);
+      const cart = await shopper.cart("GET", "/cart");
+      expect(cart.items[0]).toMatchObject({ quantity: 1, low_stock_remaining: 1, quantity_limits: { maximum: 1 } });
+      const refused = await shopper.post("/cart/add-item", { id: print, quantity: 1 });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(
+        "You cannot add that amount of “Limited Print” to the cart because there is not enough stock (1 remaining).",
+      );
+      expect((await listed()).low_stock_remaining).toBe(1);
+      expect((await shop.app.inject(`/api/store/v1/products/${print}`)).json().low_stock_remaining).toBe(1);
+    } finally {
+      await sql`update products set stock_quantity = stock_quantity + 2 where id = ${print}`.execute(shop.db);
+    }
+    expect((await shopper.cart("GET", "/cart")).items[0].low_stock_remaining).toBe(3);
   });
 });
 

@@ -7,7 +7,23 @@ import { BoundedMap, type BoundedMapLimits } from "./bounded-map.ts";
 import type { Db } from "./index.ts";
 import { compiled, prepared } from "./prepared.ts";
 
-export type RevisionName = "settings" | "pricing" | "catalogue" | "coupons" | "widgets" | "forms" | "webhooks";
+export type RevisionName = "settings" | "pricing" | "catalogue" | "stock" | "coupons" | "widgets" | "forms" | "webhooks";
+
+/** The counters a cache is filed under: one, or several (the catalogue's rows shown with their stock: decision 0130). */
+export type Watched = RevisionName | readonly RevisionName[];
+
+/** The catalogue with the stock figures: for what shows a product's stock, which orders move apart from the rest (decision 0130). */
+export const CATALOGUE_AND_STOCK: Watched = ["catalogue", "stock"];
+
+/**
+ * The revision an entry is filed under, from the counters: a counter's value, or several as one text.
+ * NaN (never equal, so never a hit) when one is missing: a database never migrated has nothing safe to cache.
+ */
+function revisionIn(watched: Watched, counters: ReadonlyMap<string, number>): number | string {
+  if (typeof watched === "string") return counters.get(watched) ?? Number.NaN;
+  const values = watched.map((name) => counters.get(name));
+  return values.some((value) => value === undefined) ? Number.NaN : values.join(":");
+}
 
 /** A transaction shares its database's adapter object, so both reach the same caches. */
 export const identityOf = (db: Db): object => db.getExecutor().adapter;
@@ -28,15 +44,21 @@ const snapshots = new WeakMap<Db, { read?: Promise<Map<string, number>> }>();
 
 const readAllRevisions = async (db: Db) => revisionsOf((await selectAllRevisions(db)).rows) as Map<string, number>;
 
-async function readRevision(db: Db, name: RevisionName): Promise<number> {
+async function readRevision(db: Db, watched: Watched): Promise<number | string> {
   const snapshot = snapshots.get(db);
   if (snapshot) {
     snapshot.read ??= readAllRevisions(db);
-    return (await snapshot.read).get(name) ?? Number.NaN;
+    return revisionIn(watched, await snapshot.read);
   }
-  const [row] = (await selectRevision(db, name)).rows;
+  if (typeof watched !== "string") return revisionIn(watched, await readAllRevisions(db));
+  const [row] = (await selectRevision(db, watched)).rows;
   // A database without the counter (never migrated) has nothing safe to cache: never match.
   return row ? Number(row.value) : Number.NaN;
+}
+
+/** A counter's value now (through the unit of work's snapshot, when there is one); NaN when the database has no such counter. */
+export async function revisionNow(db: Db, name: RevisionName): Promise<number> {
+  return Number(await readRevision(db, name));
 }
 
 /**
@@ -89,7 +111,7 @@ export function stampOf(all: Revisions): string {
 }
 
 interface Entry<T> {
-  revision: number;
+  revision: number | string;
   value: T;
 }
 
@@ -103,7 +125,7 @@ export type RevisionCached<T> = ((db: Db) => Promise<T>) & {
  * A cache holding one value per database, rebuilt when the revision moved. The revision is read
  * before the value, so a value is never older than the revision it is filed under.
  */
-export function revisionCache<T>(name: RevisionName, load: (db: Db) => Promise<T>): RevisionCached<T> {
+export function revisionCache<T>(name: Watched, load: (db: Db) => Promise<T>): RevisionCached<T> {
   const entries = new WeakMap<object, Entry<Promise<T>> & { settled?: { value: T } }>();
   const cached = async (db: Db) => {
     const revision = await readRevision(db, name);
@@ -126,7 +148,7 @@ export function revisionCache<T>(name: RevisionName, load: (db: Db) => Promise<T
   };
   const peek = (db: Db, revisions: Revisions) => {
     const hit = entries.get(identityOf(db));
-    return hit?.settled && hit.revision === revisions.get(name) ? hit.settled.value : undefined;
+    return hit?.settled && hit.revision === revisionIn(name, revisions) ? hit.settled.value : undefined;
   };
   return Object.assign(cached, { peek });
 }
@@ -142,7 +164,7 @@ export type RevisionMapped<K, V> = ((db: Db, keys: K[]) => Promise<Map<K, V>>) &
 };
 
 export function revisionMap<K, V>(
-  name: RevisionName,
+  name: Watched,
   load: (db: Db, keys: K[]) => Promise<Map<K, V>>,
   limits: number | BoundedMapLimits<K, V> = Number.POSITIVE_INFINITY,
 ): RevisionMapped<K, V> {
@@ -178,7 +200,7 @@ export function revisionMap<K, V>(
   };
   const peek = (db: Db, revisions: Revisions, keys: K[]) => {
     const entry = entries.get(identityOf(db));
-    if (!entry || entry.revision !== revisions.get(name)) return undefined;
+    if (!entry || entry.revision !== revisionIn(name, revisions)) return undefined;
     const result = new Map<K, V>();
     for (const k of keys) {
       const v = entry.value.get(k);

@@ -204,9 +204,9 @@ class Failed {
  * Runs a turn's grouped writes in one transaction, each in its own savepoint, and commits once: one BEGIN, one
  * COMMIT and one WAL append for the group instead of one per write. A member that throws has only its savepoint
  * undone; one that needs a promise (NotHeld) runs async after the commit, as it would alone (an attempt answers
- * undefined instead). A member that moved the revision counters ends the group there: those after it, which would
- * have priced on the old ones, wait for the next group. If the group cannot commit, nothing of it is kept and each
- * member runs again on its own.
+ * undefined instead). After a member that may move the revision counters they are read again, so those after it
+ * check what they peek against the moved values (decision 0130). If the group cannot commit, nothing of it is
+ * kept and each member runs again on its own.
  */
 function runGroup(sqlite: Sqlite): void {
   const group = groups.get(sqlite) ?? [];
@@ -220,13 +220,12 @@ function runGroup(sqlite: Sqlite): void {
   const outcomes: unknown[] = [];
   // The revision counters, read once for the whole group: no other connection can commit while it holds the write lock.
   const snapshot: RevisionSnapshot = {};
+  const firstDb = (group[0] as Member).db;
   // With a member that may move them, the counters are read after each member, not once before the commit.
   const checkEach = group.some((member) => member.movesRevisions);
-  const moved = () => snapshot.revisions !== undefined && !sameRevisions(readRevisions(group[0]!.db, sqlite), snapshot.revisions);
-  let ran = group.length;
   try {
     begin.write.run();
-    for (const [index, member] of group.entries()) {
+    for (const member of group) {
       savepoint.open.run();
       try {
         outcomes.push(answerSteps(member.db, sqlite, member.work, snapshot));
@@ -238,22 +237,23 @@ function runGroup(sqlite: Sqlite): void {
         savepoint.release.run();
         outcomes.push(new Failed(error));
       }
-      if (checkEach && index < group.length - 1 && moved()) {
-        ran = index + 1;
-        break;
+      if (checkEach && snapshot.revisions) {
+        const after = readRevisions(firstDb, sqlite);
+        // An order taking stock or counting a coupon's use: those after it peek against the counters as it left them.
+        if (member.movesRevisions) snapshot.revisions = after;
+        else if (!sameRevisions(after, snapshot.revisions)) throw new RevisionsMoved();
       }
     }
-    // A member that moved a counter (a write to a table one watches) would have priced those after it on old ones.
-    if (!checkEach && moved()) throw new RevisionsMoved();
+    // A member that moved a counter it was not expected to (a write to a table one watches) priced those after it on old ones.
+    if (!checkEach && snapshot.revisions && !sameRevisions(readRevisions(firstDb, sqlite), snapshot.revisions)) throw new RevisionsMoved();
     commit.run();
   } catch {
     if (sqlite.inTransaction) rollback.run();
     group.forEach(runMemberAlone);
     return;
   }
-  if (ran > 1) unitsRun.groups++;
-  for (const member of group.slice(ran)) queue(sqlite, member);
-  group.slice(0, ran).forEach((member, i) => {
+  unitsRun.groups++;
+  group.forEach((member, i) => {
     const outcome = outcomes[i];
     if (!(outcome instanceof Failed)) {
       unitsRun.sync++;

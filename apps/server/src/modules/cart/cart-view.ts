@@ -18,9 +18,9 @@ import {
 import type { Db } from "../../db/index.ts";
 import type { CouponShopper } from "../../db/placed-orders.ts";
 import { deepFreeze, revisionCache } from "../../db/revisions.ts";
-import { type Cached, cached, type Work } from "../../db/unit-of-work.ts";
+import { type Cached, cached, runSteps, type Work } from "../../db/unit-of-work.ts";
 import type { StoreError } from "../../http/errors.ts";
-import { crossSellsCached, type Purchasable, purchasablesCached, type StoreProduct } from "../catalog/index.ts";
+import { crossSellsCached, type Purchasable, purchasablesCached, type StoreProduct, withCurrentStock } from "../catalog/index.ts";
 import { availableGateways } from "../payments/index.ts";
 import { type ShopContext, type ShopSettings, shopCurrency } from "../settings/index.ts";
 import {
@@ -130,7 +130,19 @@ export function loadPricingInputs(
   now: Date = new Date(),
   shopper?: CouponShopper,
 ): Promise<PricingInputs> {
-  return pricingInputsCached(stored, known, now, shopper).load(db);
+  return runSteps(db, pricingInputsNow(db, stored, known, now, shopper));
+}
+
+/** The same as a step of a unit of work: from the caches (loaded when not held), with the items' current stock (decision 0130). */
+export function* pricingInputsNow(
+  db: Db,
+  stored: StoredCart | null,
+  known: Partial<PricingInputs>,
+  now: Date,
+  shopper?: CouponShopper,
+): Work<PricingInputs> {
+  const inputs = yield* cached(pricingInputsCached(stored, known, now, shopper));
+  return { ...inputs, purchasables: yield* withCurrentStock(db, inputs.purchasables) };
 }
 
 /** Whose per-customer coupon limits count: the account and the cart's billing e-mail, as the checkout counts them. */
@@ -139,8 +151,8 @@ export function shopperOf(ctx: Pick<ShopContext, "session">, stored: StoredCart 
   return { email: billing.email ?? "", customerId: ctx.session.uid };
 }
 
-/** The same, from the caches when they hold it all (db/unit-of-work.ts). */
-export function pricingInputsCached(
+/** The same, from the caches when they hold it all (db/unit-of-work.ts), the stock figures as they were cached. */
+function pricingInputsCached(
   stored: StoredCart | null,
   known: Partial<PricingInputs>,
   now: Date,
@@ -544,7 +556,7 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
  */
 export function* pricedForOrder(ctx: ShopContext, stored: StoredCart, known: Partial<PricingInputs> = {}) {
   const now = ctx.now ?? new Date();
-  const inputs = yield* cached(pricingInputsCached(stored, known, now, shopperOf(ctx, stored)));
+  const inputs = yield* pricingInputsNow(ctx.db, stored, known, now, shopperOf(ctx, stored));
   const priced = priceCart(ctx.settings, stored, inputs, now);
   return {
     ...priced,

@@ -10,7 +10,7 @@ import { heldRevisionsOf, revisionStamp, stampOf } from "../../db/revisions.ts";
 import { awaited, type Cached, cached, runWork, statementRows, type Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
-import { type Purchasable, purchasablesCached } from "../catalog/index.ts";
+import { type Purchasable, purchasablesNow } from "../catalog/index.ts";
 import { getSettings, type ShopContext, type ShopSettings } from "../settings/index.ts";
 import { cartErrors } from "./cart.errors.ts";
 import * as repo from "./cart.repo.ts";
@@ -26,7 +26,7 @@ import {
   priceCart,
   priceChosenRates,
   pricePackages,
-  pricingInputsCached,
+  pricingInputsNow,
   selectRate,
   shopperOf,
 } from "./cart-view.ts";
@@ -142,7 +142,7 @@ function* priced(
   let pricing: PricedCart;
   if (packages && cartPricingOptions.reuse) pricing = priceChosenRates(packages);
   else {
-    const inputs = yield* cached(pricingInputsCached(stored, known, now, shopperOf(ctx, stored)));
+    const inputs = yield* pricingInputsNow(ctx.db, stored, known, now, shopperOf(ctx, stored));
     const held = yield* holds.forLines(stored, inputs);
     pricing = priceCart(ctx.settings, stored, held ? { ...inputs, held } : inputs, now);
   }
@@ -312,7 +312,7 @@ export async function addItem(ctx: RequestContext, input: AddItemInput): Promise
 
 function* addItemWrite(db: Db, stored: repo.StoredCart, shop: ShopContext, holds: HeldStockReader, input: AddItemInput) {
   const now = nowOf(shop);
-  const product = (yield* cached(purchasablesCached([input.id], now))).get(input.id);
+  const product = (yield* purchasablesNow(db, [input.id], now)).get(input.id);
   if (!product) throw cartErrors.invalidProduct();
   let productId = product.row.id;
   let variationId: number | null = null;
@@ -322,7 +322,7 @@ function* addItemWrite(db: Db, stored: repo.StoredCart, shop: ShopContext, holds
     const resolved = resolveVariation(product, input.variation);
     variationId = resolved.variationId;
     variation = resolved.variation;
-    item = (yield* cached(purchasablesCached([variationId], now))).get(variationId) ?? product;
+    item = (yield* purchasablesNow(db, [variationId], now)).get(variationId) ?? product;
   } else if (product.row.type === "variation") {
     productId = product.parent.id;
     variationId = product.row.id;
@@ -375,7 +375,7 @@ function* updateItemWrite(
     return undefined;
   }
   const id = line.variation_id ?? line.product_id;
-  const item = (yield* cached(purchasablesCached([id], nowOf(shop)))).get(id);
+  const item = (yield* purchasablesNow(db, [id], nowOf(shop))).get(id);
   if (!item) throw cartErrors.invalidKey();
   if (!item.limits.editable && quantity !== line.quantity) throw cartErrors.readonlyQuantity(item.parent.name);
   checkQuantity(item, quantity, yield* holds.ofItem(item));
@@ -404,7 +404,7 @@ function* applyCouponWrite(db: Db, stored: repo.StoredCart, shop: ShopContext, _
   const now = nowOf(shop);
   // Only the lines and coupons stages: judging a new code needs no shipping or totals.
   const shopper = shopperOf(shop, stored);
-  const inputs = yield* cached(pricingInputsCached(stored, {}, now, shopper));
+  const inputs = yield* pricingInputsNow(db, stored, {}, now, shopper);
   const judged = judgeAppliedCoupons(shop.settings, stored, inputs, now);
   if (judged.coupons.some((coupon) => coupon.code === code)) throw cartErrors.couponAlreadyApplied(code);
   // A code the cart keeps but no longer counts (expired, disabled since) is judged again: the shopper hears why.
@@ -432,7 +432,7 @@ export async function selectShippingRate(ctx: RequestContext, packageId: number 
 }
 
 function* selectShippingRateWrite(
-  _db: Db,
+  db: Db,
   stored: repo.StoredCart,
   shop: ShopContext,
   holds: HeldStockReader,
@@ -441,7 +441,7 @@ function* selectShippingRateWrite(
   const now = nowOf(shop);
   if (!shop.settings.shippingEnabled) throw cartErrors.shippingDisabled();
   if (!rateId) throw cartErrors.missingRateId();
-  const loaded = yield* cached(pricingInputsCached(stored, {}, now, shopperOf(shop, stored)));
+  const loaded = yield* pricingInputsNow(db, stored, {}, now, shopperOf(shop, stored));
   // The packages priced here answer the reply: what others hold is read for them as for any pricing.
   const held = yield* holds.forLines(stored, loaded);
   const inputs = held ? { ...loaded, held } : loaded;

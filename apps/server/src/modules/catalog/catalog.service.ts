@@ -1,7 +1,7 @@
 /** The catalogue's read side: listings, single products, variations, categories, media. */
 import { type Currency, currencyFields, type StoreProductAttribute, type StoreTerm } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
-import { deepFreeze, revisionCache, revisionMap } from "../../db/revisions.ts";
+import { CATALOGUE_AND_STOCK, deepFreeze, revisionCache, revisionMap } from "../../db/revisions.ts";
 import type { Cached } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { shopPriceDisplay, shopPriceDisplayCached } from "../cart/index.ts";
@@ -87,9 +87,9 @@ interface ListingPage {
   rows: repo.ProductRow[];
 }
 
-/** A listing's count and rows by query and page, kept until the catalogue changes (shaped per request: prices follow the settings). */
+/** A listing's count and rows by query and page, kept until the catalogue or a stock figure changes (shaped per request: prices follow the settings). */
 const listingPages = revisionMap(
-  "catalogue",
+  CATALOGUE_AND_STOCK,
   async (db, keys: string[]) => {
     const found = new Map<string, ListingPage>();
     for (const key of keys) {
@@ -214,12 +214,12 @@ const countReaders: { [K in CountKind]: (db: Db, query: ProductQuery, now: strin
 };
 
 /**
- * A listing's counts by kind, query and sale phase, kept until the catalogue changes (decision 0091): the
+ * A listing's counts by kind, query and sale phase, kept until the catalogue or a stock figure changes (decision 0091): the
  * filter areas' terms, the Store API's collection data and its categories' and tags' counts. One GROUP BY
  * each, over the listing's own filters (`catalog.repo.ts` `filtered`).
  */
 const listingCounts = revisionMap(
-  "catalogue",
+  CATALOGUE_AND_STOCK,
   async (db, keys: string[]) => {
     const found = new Map<string, unknown>();
     for (const key of keys) {
@@ -417,9 +417,9 @@ export async function getProductOffers(context: RequestContext, productId: numbe
   return { upsells: shape(offers.upsells), related: shape(offers.related) };
 }
 
-/** Upsell and related rows with their details per product and stock setting, kept until the catalogue changes. */
+/** Upsell and related rows with their details per product and stock setting, kept until the catalogue or a stock figure changes. */
 const offersOf = revisionMap(
-  "catalogue",
+  CATALOGUE_AND_STOCK,
   async (db, keys: string[]) => {
     const found = new Map<string, { upsells: CrossSell[]; related: CrossSell[] }>();
     for (const key of keys) {
@@ -492,9 +492,9 @@ const sameShapeOptions = (a: ShapeOptions, b: ShapeOptions) =>
 
 type CrossSell = { row: repo.ProductRow; details: ProductDetails };
 
-/** Cross-sell rows and details per set of products (the cart's), kept until the catalogue changes. */
+/** Cross-sell rows and details per set of products (the cart's), kept until the catalogue or a stock figure changes. */
 const crossSellsOf = revisionMap(
-  "catalogue",
+  CATALOGUE_AND_STOCK,
   async (db, keys: string[]) => {
     const found = new Map<string, CrossSell[]>();
     for (const key of keys) {
@@ -516,7 +516,7 @@ async function shapeMany(ctx: ShopContext, rows: repo.ProductRow[]): Promise<Sto
   return rows.map((row, i) => shapeProduct(row, details[i] as ProductDetails, options));
 }
 
-/** Images, terms, attributes and variations of products, read once per catalogue change. */
+/** Images, terms, attributes and variations of products, read once per change to the catalogue or a stock figure (variations show theirs). */
 async function loadDetails(db: Db, rows: repo.ProductRow[]): Promise<ProductDetails[]> {
   const found = await detailsById(
     db,
@@ -526,7 +526,7 @@ async function loadDetails(db: Db, rows: repo.ProductRow[]): Promise<ProductDeta
   return rows.map((row) => found.get(row.id) as ProductDetails);
 }
 
-const detailsById = revisionMap("catalogue", async (db, ids: number[]) => deepFreeze(await readDetails(db, ids)));
+const detailsById = revisionMap(CATALOGUE_AND_STOCK, async (db, ids: number[]) => deepFreeze(await readDetails(db, ids)));
 
 /** Reads the details of many products in a fixed number of queries. */
 async function readDetails(db: Db, ids: number[]): Promise<Map<number, ProductDetails>> {

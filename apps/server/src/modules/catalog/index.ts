@@ -30,6 +30,6 @@ export { deriveStockStatus, quantityLimits } from "./product-shape.ts";
 export { productsAdminRoutes } from "./products.admin.routes.ts";
 export { readProduct } from "./products.admin.ts";
 export type { Purchasable } from "./purchasable.ts";
-export { loadPurchasables, purchasablesCached } from "./purchasable.ts";
+export { loadPurchasables, purchasablesCached, purchasablesNow, withCurrentStock } from "./purchasable.ts";
 export { queueSaleChanges } from "./sale-webhooks.ts";
 export { taxonomiesAdminRoutes } from "./taxonomies.admin.routes.ts";

@@ -1,8 +1,9 @@
 /** What the cart needs to know about the products in it: rows, parents, categories, images. */
 import type { StoreImage } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
-import { deepFreeze, revisionMap } from "../../db/revisions.ts";
-import type { Cached } from "../../db/unit-of-work.ts";
+import { compiled } from "../../db/prepared.ts";
+import { deepFreeze, revisionMap, revisionNow } from "../../db/revisions.ts";
+import { type Cached, cached, rows, runSteps, type Work } from "../../db/unit-of-work.ts";
 import { storeImage } from "../media/index.ts";
 import * as repo from "./catalog.repo.ts";
 import { productLink, quantityLimits } from "./product-shape.ts";
@@ -35,31 +36,75 @@ export interface Purchasable {
   taxClass: string;
   /** The shipping class flat rates price it by (null: none); a variation without one of its own has its parent's. */
   shippingClassId: number | null;
+  /** The `stock` counter before the row's stock figures were read: while it holds, they are current (decision 0130). */
+  stockAsOf: number;
 }
 
 /** What is kept per catalogue revision: everything but what the clock decides. */
 type Stored = Omit<Purchasable, "price" | "onSale" | "priceChangesAt">;
 
 /**
- * Any mix of product and variation ids, kept per process until the catalogue changes (prices
- * and stock included: any write to a product moves the catalogue revision).
+ * Any mix of product and variation ids, kept per process until the catalogue changes. Not when only a
+ * stock figure does (an order taking stock moves the `stock` counter instead: decision 0130): the stock
+ * of the items that track it is read afresh each time (`withCurrentStock`).
  */
-const storedPurchasables = revisionMap("catalogue", (db: Db, ids: number[]) => readPurchasables(db, ids).then(deepFreeze));
+const storedPurchasables = revisionMap("catalogue", async (db: Db, ids: number[]) => {
+  // Read before the rows, so the figures are never older than the counter they are filed under.
+  const stockAsOf = await revisionNow(db, "stock");
+  return deepFreeze(await readPurchasables(db, ids, stockAsOf));
+});
 
-/** Any mix of product and variation ids, priced at `now` (a scheduled sale holds only inside its window: decision 0047). */
-export async function loadPurchasables(db: Db, ids: number[], now: Date = new Date()): Promise<Map<number, Purchasable>> {
-  return pricedAt(await storedPurchasables(db, ids), now);
+/** Any mix of product and variation ids, priced at `now` (a scheduled sale holds only inside its window: decision 0047), with their current stock. */
+export function loadPurchasables(db: Db, ids: number[], now: Date = new Date()): Promise<Map<number, Purchasable>> {
+  return runSteps(db, purchasablesNow(db, ids, now));
 }
 
-/** The same, answered from the catalogue cache when it holds every id (db/unit-of-work.ts). */
+/** The same as a step of a unit of work: from the catalogue cache when it holds every id, then their current stock. */
+export function* purchasablesNow(db: Db, ids: number[], now: Date): Work<Map<number, Purchasable>> {
+  return yield* withCurrentStock(db, yield* cached(purchasablesCached(ids, now)));
+}
+
+/** The same from the catalogue cache alone, with the stock figures as they were when loaded: pass them through `withCurrentStock`. */
 export function purchasablesCached(ids: number[], now: Date): Cached<Map<number, Purchasable>> {
   return {
     peek: (db, revisions) => {
       const stored = storedPurchasables.peek(db, revisions, ids);
       return stored && pricedAt(stored, now);
     },
-    load: (db) => loadPurchasables(db, ids, now),
+    load: async (db) => pricedAt(await storedPurchasables(db, ids), now),
   };
+}
+
+/** The `stock` counter as the unit of work reads it (with the others, at no cost of its own when run synchronously). */
+const stockCounter: Cached<number> = {
+  peek: (_db, revisions) => revisions.get("stock"),
+  load: (db) => revisionNow(db, "stock"),
+};
+
+// Built once: one indexed read per item that tracks its stock, when the stock counter has moved since it was read.
+const currentStockQuery = compiled((db, id: number) =>
+  db.selectFrom("products").select(["stock_quantity", "stock_status", "updated_at"]).where("id", "=", id),
+);
+
+/**
+ * The items with the stock figures they have now: those that track their stock and were read before the
+ * stock counter last moved are read again (the others' figures never move but with an editor's save, which
+ * moves the catalogue's counter). Answers the map given when none was read again.
+ */
+export function* withCurrentStock(db: Db, items: Map<number, Purchasable>): Work<Map<number, Purchasable>> {
+  let counter: number | undefined;
+  let current: Map<number, Purchasable> | undefined;
+  for (const [id, item] of items) {
+    if (!item.row.manage_stock) continue;
+    counter ??= yield* cached(stockCounter);
+    if (item.stockAsOf === counter) continue;
+    const [figures] = yield* rows(currentStockQuery(db, id));
+    if (!figures) continue;
+    const row = { ...item.row, ...figures };
+    current ??= new Map(items);
+    current.set(id, { ...item, row, limits: quantityLimits(row), stockAsOf: counter });
+  }
+  return current ?? items;
 }
 
 function pricedAt(stored: Map<number, Stored>, now: Date): Map<number, Purchasable> {
@@ -77,7 +122,7 @@ function pricedAt(stored: Map<number, Stored>, now: Date): Map<number, Purchasab
 }
 
 /** Reads any mix of product and variation ids in a fixed number of queries. */
-async function readPurchasables(db: Db, ids: number[]): Promise<Map<number, Stored>> {
+async function readPurchasables(db: Db, ids: number[], stockAsOf: number): Promise<Map<number, Stored>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db.selectFrom("products").selectAll().where("id", "in", unique).execute();
@@ -128,6 +173,7 @@ async function readPurchasables(db: Db, ids: number[]): Promise<Map<number, Stor
       taxStatus: parent.tax_status,
       taxClass: row.tax_class === "parent" ? parent.tax_class : row.tax_class,
       shippingClassId: row.shipping_class_id ?? (row.parent_id === null ? null : parent.shipping_class_id),
+      stockAsOf,
     });
   }
   return result;

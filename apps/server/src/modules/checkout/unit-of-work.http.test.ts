@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop, testDialect } from "../../../../../test/app.ts";
+import { sqliteStatementsDuring } from "../../../../../test/sqlite-statements.ts";
 import { productId, StoreClient, testBilling, testCard } from "../../../../../test/store-client.ts";
 import { unitsRun } from "../../db/unit-of-work.ts";
 import { checkoutWorkOptions } from "./checkout.service.ts";
@@ -162,5 +163,32 @@ describe.skipIf(testDialect() !== "sqlite")("orders of several shoppers placed a
     );
     // Orders of untracked products with no coupon moved no counter: some shared a commit.
     expect(unitsRun.groups).toBeGreaterThan(groupsBefore);
+  });
+});
+
+describe.skipIf(testDialect() !== "sqlite")("orders of tracked stock placed at once (decision 0130)", () => {
+  it("take exactly their units in one group, with no shopper's products loaded again", async () => {
+    const { shop, products } = sync;
+    const tShirt = products[1] as number;
+    await sql`update products set stock_quantity = 10, stock_status = 'instock' where id = ${tShirt}`.execute(shop.db);
+    const shoppers = [0, 1, 2].map(() => new StoreClient(shop.app));
+    for (const shopper of shoppers) await shopper.post("/cart/add-item", { id: tShirt, quantity: 2 });
+    let replies: { statusCode: number }[] = [];
+    const statements = await sqliteStatementsDuring(shop.db, async () => {
+      replies = await Promise.all(
+        shoppers.map((shopper, i) =>
+          shopper.post("/checkout", { billing_address: testBilling(`tracked${i}@example.com`), payment_method: "cod" }),
+        ),
+      );
+    });
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200]);
+    const left = await shop.db.selectFrom("products").select("stock_quantity").where("id", "=", tShirt).executeTakeFirstOrThrow();
+    expect(left.stock_quantity).toBe(4);
+    // Each stock take moved the stock's counter, not the catalogue's: the cart's products stayed cached, no attempt
+    // was undone, and the three orders committed as one group (before, each ended its group and the next reloaded).
+    expect(statements.filter((text) => text === 'select * from "products" where "id" in (?)')).toEqual([]);
+    expect(statements.filter((text) => text === "ROLLBACK")).toEqual([]);
+    expect(statements.filter((text) => text.startsWith('insert into "orders"'))).toHaveLength(3);
+    expect(statements.indexOf("COMMIT")).toBeGreaterThan(statements.findLastIndex((text) => text.startsWith('insert into "orders"')));
   });
 });
