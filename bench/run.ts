@@ -10,7 +10,8 @@
  * The cart calls and the checkout also run an open-rate phase at half the rate the closed loop
  * measured (bench/open-rate.ts); cart-flow also times the server's start and samples its memory.
  * BENCH_DATABASE=postgres runs cart-flow and checkout on a throwaway PostgreSQL (bench/postgres.ts),
- * BENCH_WORKERS=2 with two server processes on it. How to read it all: bench/notes/open-rate.md.
+ * BENCH_WORKERS=2 with two server processes on it; BENCH_STOCK_MOVES=N moves a tracked product's stock N times a
+ * second throughout (SQLite). How to read it all: bench/notes/open-rate.md.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -55,6 +56,14 @@ const database = process.env.BENCH_DATABASE ?? "sqlite";
 /** The product in the carts of the steps on filled carts (apply-coupon, the checkout): the Beanie, whose stock is not tracked. */
 const filledSlug = process.env.BENCH_FILLED_SLUG ?? "beanie";
 if (database !== "sqlite" && database !== "postgres") throw new Error(`BENCH_DATABASE must be sqlite or postgres (got ${database})`);
+/**
+ * BENCH_STOCK_MOVES=N: the Limited Print's stock figure set N times a second through the whole run, from this process (as
+ * another process or a console would), for the `stock` counter orders of tracked stock move in a busy shop (decision 0131).
+ */
+const stockMovesPerSecond = Number(process.env.BENCH_STOCK_MOVES ?? 0);
+if (!(stockMovesPerSecond >= 0 && stockMovesPerSecond <= 1000))
+  throw new Error(`BENCH_STOCK_MOVES must be a number of moves a second from 0 to 1000 (got ${process.env.BENCH_STOCK_MOVES})`);
+if (stockMovesPerSecond && database !== "sqlite") throw new Error("BENCH_STOCK_MOVES runs on SQLite only");
 const workers = Number(process.env.BENCH_WORKERS ?? 1);
 if (!Number.isInteger(workers) || workers < 1)
   throw new Error(`BENCH_WORKERS must be a whole number from 1 (got ${process.env.BENCH_WORKERS})`);
@@ -437,6 +446,15 @@ async function untilIdle(processes: (ChildProcess | undefined)[], withinMs = 10_
 
 /** The processes answering a step: the floor server, or the shop's server processes. */
 const answering = (step: Step): (ChildProcess | undefined)[] => (step.floor ? [floorServer] : [server, ...moreServers]);
+
+/** BENCH_STOCK_MOVES: sets the Limited Print's stock to itself at that rate; the `stock` counter's trigger moves it each time. */
+function moveStockThroughout(dataDir: string): void {
+  const db = new Database(join(dataDir, "shop.db"));
+  // The server holds the write lock for a group commit at a time: wait for it, as another process would.
+  db.pragma("busy_timeout = 5000");
+  const move = db.prepare("update products set stock_quantity = stock_quantity where slug = 'limited-print'");
+  setInterval(() => move.run(), 1000 / stockMovesPerSecond).unref();
+}
 
 /** Orders in the shop's database: what a checkout phase placed is the difference. */
 async function countOrders(dataDir: string): Promise<number> {
@@ -1399,6 +1417,7 @@ async function main() {
     // npm start's time on a migrated shop, before the bench's own servers start (cart-flow's server figures).
     const start = names.includes("cart-flow") ? await measureStart(dataDir) : undefined;
     await startServers(dataDir);
+    if (stockMovesPerSecond) moveStockThroughout(dataDir);
     // Memory through the whole run of these servers (cart-flow, and the checkout after it): peaks since they started.
     memory = sampleMemory();
     // The scenarios these servers have answered so far.

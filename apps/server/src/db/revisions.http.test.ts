@@ -5,8 +5,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../test/app.ts";
+import { sqliteStatementsDuring } from "../../../../test/sqlite-statements.ts";
 import { productId, StoreClient } from "../../../../test/store-client.ts";
 import { getSettings } from "../modules/settings/index.ts";
+import { sqliteHandleOf } from "./index.ts";
 import { STOCK_COLUMNS } from "./migrations/051_stock_revision.ts";
 import { revisionsOf } from "./revisions.ts";
 
@@ -146,6 +148,44 @@ describe("the stock's own counter (decision 0130)", () => {
       await sql`update products set stock_quantity = stock_quantity + 2 where id = ${print}`.execute(shop.db);
     }
     expect((await shopper.cart("GET", "/cart")).items[0].low_stock_remaining).toBe(3);
+  });
+
+  it("a stock move shows in the cart's cross-sells, their stock read once while their rows stay cached (decision 0131)", async () => {
+    const [beanie, print] = [await productId(shop.app, "beanie"), await productId(shop.app, "limited-print")];
+    await sql`insert into cross_sells (product_id, cross_sell_id, position) values (${beanie}, ${print}, 0)`.execute(shop.db);
+    const shopper = new StoreClient(shop.app);
+    type Shown = { cross_sells: { id: number; low_stock_remaining: number | null }[] };
+    const printShown = (cart: Shown) => cart.cross_sells.find((product) => product.id === print)?.low_stock_remaining;
+    try {
+      const added = await shopper.cart("POST", "/cart/add-item", { id: beanie, quantity: 1 });
+      expect(printShown(added)).toBe(3);
+      await sql`update products set stock_quantity = stock_quantity - 2, updated_at = ${new Date().toISOString()} where id = ${print}`.execute(
+        shop.db,
+      );
+      try {
+        const stockRead = 'select "stock_quantity", "stock_status", "updated_at" from "products" where "id" = ?';
+        let cart: Shown = { cross_sells: [] };
+        const read = await sqliteStatementsDuring(shop.db, async () => {
+          cart = await shopper.cart("GET", "/cart");
+        });
+        expect(printShown(cart)).toBe(1);
+        const written = await sqliteStatementsDuring(shop.db, async () => {
+          cart = await shopper.cart("POST", "/cart/update-item", { key: added.items[0].key, quantity: 2 });
+        });
+        expect(printShown(cart)).toBe(1);
+        // SQLite shows what was read (PostgreSQL answers no statements): the cross-sells' rows stayed cached, and the
+        // Beanie tracks no stock, so the one stock read is the print's, once for both calls.
+        if (sqliteHandleOf(shop.db)) {
+          expect([...read, ...written].filter((text) => text.includes('from "cross_sells"'))).toEqual([]);
+          expect([read.filter((text) => text === stockRead).length, written.filter((text) => text === stockRead).length]).toEqual([1, 0]);
+        }
+      } finally {
+        await sql`update products set stock_quantity = stock_quantity + 2 where id = ${print}`.execute(shop.db);
+      }
+      expect(printShown(await shopper.cart("GET", "/cart"))).toBe(3);
+    } finally {
+      await sql`delete from cross_sells where product_id = ${beanie}`.execute(shop.db);
+    }
   });
 });
 

@@ -20,7 +20,7 @@ import type { CouponShopper } from "../../db/placed-orders.ts";
 import { deepFreeze, revisionCache } from "../../db/revisions.ts";
 import { type Cached, cached, runSteps, type Work } from "../../db/unit-of-work.ts";
 import type { StoreError } from "../../http/errors.ts";
-import { crossSellsCached, type Purchasable, purchasablesCached, type StoreProduct, withCurrentStock } from "../catalog/index.ts";
+import { crossSellsNow, type Purchasable, purchasablesCached, type StoreProduct, withCurrentStock } from "../catalog/index.ts";
 import { availableGateways } from "../payments/index.ts";
 import { type ShopContext, type ShopSettings, shopCurrency } from "../settings/index.ts";
 import {
@@ -458,9 +458,9 @@ export function selectRate(
 }
 
 /** The cross-sells a priced cart shows: those of its products, leaving out what it holds. */
-export function crossSellsOfCart(ctx: ShopContext, priced: PricedCart): Cached<StoreProduct[]> {
+export function crossSellsOfCart(ctx: ShopContext, priced: PricedCart): Work<StoreProduct[]> {
   const inCart = priced.lines.map((l) => l.item.parent.id);
-  return crossSellsCached(ctx, inCart, inCart);
+  return crossSellsNow(ctx, inCart, inCart);
 }
 
 /** The Store API cart for a priced cart and its cross-sells. */
@@ -546,7 +546,7 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
       return priced.checkNewCoupon(code, found);
     },
     selectRate: (packageId: number | undefined, rateId: string) => selectRate(priced, packageId, rateId),
-    view: async (): Promise<CartView> => cartView(priced, await crossSellsOfCart(ctx, priced).load(ctx.db)),
+    view: async (): Promise<CartView> => cartView(priced, await runSteps(ctx.db, crossSellsOfCart(ctx, priced))),
   };
 }
 
@@ -569,7 +569,7 @@ export function* pricedForOrder(ctx: ShopContext, stored: StoredCart, known: Par
 
 /** `pricedForOrder`'s view as a step (a module-level generator, decision 0126). */
 function* viewWithCrossSells(ctx: ShopContext, priced: PricedCart): Work<CartView> {
-  return cartView(priced, yield* cached(crossSellsOfCart(ctx, priced)));
+  return cartView(priced, yield* crossSellsOfCart(ctx, priced));
 }
 
 export type PricedForOrder = ReturnType<typeof pricedForOrder> extends Work<infer T> ? T : never;

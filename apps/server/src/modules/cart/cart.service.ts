@@ -146,7 +146,7 @@ function* priced(
     const held = yield* holds.forLines(stored, inputs);
     pricing = priceCart(ctx.settings, stored, held ? { ...inputs, held } : inputs, now);
   }
-  const view = cartView(pricing, yield* cached(crossSellsOfCart(ctx, pricing)));
+  const view = cartView(pricing, yield* crossSellsOfCart(ctx, pricing));
   return { view, stableUntil: pricing.stableUntil, heldStamp: heldStampOf(stored, pricing.inputs.held) };
 }
 

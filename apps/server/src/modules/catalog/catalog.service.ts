@@ -1,8 +1,8 @@
 /** The catalogue's read side: listings, single products, variations, categories, media. */
 import { type Currency, currencyFields, type StoreProductAttribute, type StoreTerm } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
-import { CATALOGUE_AND_STOCK, deepFreeze, revisionCache, revisionMap } from "../../db/revisions.ts";
-import type { Cached } from "../../db/unit-of-work.ts";
+import { CATALOGUE_AND_STOCK, deepFreeze, revisionCache, revisionMap, revisionNow } from "../../db/revisions.ts";
+import { type Cached, cached, rows, runSteps, type Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { shopPriceDisplay, shopPriceDisplayCached } from "../cart/index.ts";
 import { storeImage } from "../media/index.ts";
@@ -35,6 +35,7 @@ import {
   tagLink,
   type VariationWithRow,
 } from "./product-shape.ts";
+import { currentStockQuery, stockCounter } from "./purchasable.ts";
 import { salePhase } from "./sale-schedule.ts";
 
 export const MAX_PER_PAGE = 100;
@@ -443,27 +444,51 @@ const offersOf = revisionMap(
 
 /** The visible cross-sells of the given products, shaped for the Store API, leaving out some (those already in the cart). */
 export async function getCrossSells(context: RequestContext, productIds: number[], exclude: number[]): Promise<StoreProduct[]> {
-  return crossSellsCached(await withShopSettings(context), productIds, exclude).load(context.db);
+  return runSteps(context.db, crossSellsNow(await withShopSettings(context), productIds, exclude));
 }
 
-/** The same, answered from what the catalogue caches hold (db/unit-of-work.ts). */
-export function crossSellsCached(ctx: ShopContext, productIds: number[], exclude: number[]): Cached<StoreProduct[]> {
+/**
+ * The same as a step of a unit of work (db/unit-of-work.ts): the rows from the catalogue's cache, the stock
+ * figures of those that track it as they are now (decision 0131), shaped at the request's clock.
+ */
+export function* crossSellsNow(ctx: ShopContext, productIds: number[], exclude: number[]): Work<StoreProduct[]> {
   const key = [...new Set(productIds)].sort((a, b) => a - b).join(",");
-  const display = shopPriceDisplayCached(ctx);
-  const shaped = (found: readonly CrossSell[], displayPrice: ShapeOptions["displayPrice"] | null, boundaries: readonly number[]) =>
-    shapedCrossSells(found, shapeOptionsWith(ctx, displayPrice), salePhase(boundaries, ctx.now ?? new Date()), exclude);
-  return {
-    peek: (db, revisions) => {
-      const found = crossSellsOf.peek(db, revisions, [key])?.get(key);
-      const displayPrice = found && display.peek(db, revisions);
-      const boundaries = displayPrice !== undefined ? saleBoundaries.peek(db, revisions) : undefined;
-      return found && displayPrice !== undefined && boundaries ? shaped(found, displayPrice, boundaries) : undefined;
-    },
-    load: async (db) => {
-      const [found, displayPrice, boundaries] = await Promise.all([crossSellsOf(db, [key]), display.load(db), saleBoundaries(db)]);
-      return shaped(found.get(key) ?? [], displayPrice, boundaries);
-    },
-  };
+  const found = yield* crossSellsWithCurrentStock(ctx.db, yield* cached(crossSellSetCached(key)));
+  const displayPrice = yield* cached(shopPriceDisplayCached(ctx));
+  const boundaries = yield* cached(saleBoundariesCached);
+  return shapedCrossSells(found, shapeOptionsWith(ctx, displayPrice), salePhase(boundaries, ctx.now ?? new Date()), exclude);
+}
+
+const crossSellSetCached = (key: string): Cached<CrossSellSet> => ({
+  peek: (db, revisions) => crossSellsOf.peek(db, revisions, [key])?.get(key),
+  // crossSellsOf answers every key it is asked for.
+  load: async (db) => (await crossSellsOf(db, [key])).get(key) as CrossSellSet,
+});
+const saleBoundariesCached: Cached<readonly number[]> = {
+  peek: (db, revisions) => saleBoundaries.peek(db, revisions),
+  load: (db) => saleBoundaries(db),
+};
+
+/**
+ * A set's cross-sells with the stock figures they have now: while the `stock` counter is the one read before
+ * their rows, as they are; else those that track their stock read again, once per value of the counter (a
+ * value is random and never handed to another change: decision 0009), so the next carts shape the same list.
+ */
+const restocked = new WeakMap<CrossSellSet, { counter: number; found: readonly CrossSell[] }>();
+function* crossSellsWithCurrentStock(db: Db, set: CrossSellSet): Work<readonly CrossSell[]> {
+  if (!set.found.some(({ row }) => row.manage_stock)) return set.found;
+  const counter = yield* cached(stockCounter);
+  if (counter === set.stockAsOf) return set.found;
+  const held = restocked.get(set);
+  if (held?.counter === counter) return held.found;
+  const found: CrossSell[] = [];
+  for (const crossSell of set.found) {
+    const [figures] = crossSell.row.manage_stock ? yield* rows(currentStockQuery(db, crossSell.row.id)) : [];
+    found.push(figures ? { row: { ...crossSell.row, ...figures }, details: crossSell.details } : crossSell);
+  }
+  deepFreeze(found);
+  restocked.set(set, { counter, found });
+  return found;
 }
 
 /**
@@ -491,19 +516,24 @@ const sameShapeOptions = (a: ShapeOptions, b: ShapeOptions) =>
   (Object.keys(a.currency) as (keyof Currency)[]).every((field) => a.currency[field] === b.currency[field]);
 
 type CrossSell = { row: repo.ProductRow; details: ProductDetails };
+/** One set's cross-sells as loaded, and the `stock` counter read before their rows. */
+type CrossSellSet = { found: readonly CrossSell[]; stockAsOf: number };
 
-/** Cross-sell rows and details per set of products (the cart's), kept until the catalogue or a stock figure changes. */
+/**
+ * Cross-sell rows and details per set of products (the cart's), kept until the catalogue changes; not when only a
+ * stock figure does, which `crossSellsWithCurrentStock` reads afresh (a cross-sell's shape shows its own row's stock,
+ * never its variations').
+ */
 const crossSellsOf = revisionMap(
-  CATALOGUE_AND_STOCK,
+  "catalogue",
   async (db, keys: string[]) => {
-    const found = new Map<string, CrossSell[]>();
+    // Read before the rows, so the figures are never older than the counter they are filed under.
+    const stockAsOf = await revisionNow(db, "stock");
+    const found = new Map<string, CrossSellSet>();
     for (const key of keys) {
-      const rows = await repo.findCrossSells(db, key.split(",").map(Number));
-      const details = rows.length ? await loadDetails(db, rows) : [];
-      found.set(
-        key,
-        rows.map((row, i) => ({ row, details: details[i] as ProductDetails })),
-      );
+      const productRows = await repo.findCrossSells(db, key.split(",").map(Number));
+      const details = productRows.length ? await loadDetails(db, productRows) : [];
+      found.set(key, { found: productRows.map((row, i) => ({ row, details: details[i] as ProductDetails })), stockAsOf });
     }
     return deepFreeze(found);
   },

@@ -1,7 +1,7 @@
 export { catalogRoutes, sendPaging } from "./catalog.routes.ts";
 export {
   attributeFacets,
-  crossSellsCached,
+  crossSellsNow,
   getBrand,
   getCategory,
   getCrossSells,

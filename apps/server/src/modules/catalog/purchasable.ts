@@ -76,13 +76,13 @@ export function purchasablesCached(ids: number[], now: Date): Cached<Map<number,
 }
 
 /** The `stock` counter as the unit of work reads it (with the others, at no cost of its own when run synchronously). */
-const stockCounter: Cached<number> = {
+export const stockCounter: Cached<number> = {
   peek: (_db, revisions) => revisions.get("stock"),
   load: (db) => revisionNow(db, "stock"),
 };
 
 // Built once: one indexed read per item that tracks its stock, when the stock counter has moved since it was read.
-const currentStockQuery = compiled((db, id: number) =>
+export const currentStockQuery = compiled((db, id: number) =>
   db.selectFrom("products").select(["stock_quantity", "stock_status", "updated_at"]).where("id", "=", id),
 );
 
