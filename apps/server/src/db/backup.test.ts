@@ -42,6 +42,8 @@ beforeAll(async () => {
   db = openDatabase({ dialect: "sqlite", file });
   await migrateToLatest(db);
   await seedDemoShop(db);
+  // Orders go on for as long as the backup runs, however fast this machine places them: the T-shirt's 100 would run out.
+  await db.updateTable("products").set({ stock_quantity: 1_000_000 }).where("slug", "=", "classic-t-shirt").execute();
   baseline = await captureStock(db);
   app = await serve(db);
   tShirt = await productId(app, "classic-t-shirt");
