@@ -71,13 +71,13 @@ export function snapshotRevisions(db: Db): void {
 }
 
 /**
- * Every counter as one text, for values priced from all of them (the cart reply cache). Read
+ * Every counter but `leftOut` as one text, for values priced from them (the cart reply cache). Read
  * through the snapshot when there is one, so it names the same state the cached reads see.
  */
-export async function revisionStamp(db: Db): Promise<string> {
+export async function revisionStamp(db: Db, leftOut?: RevisionName): Promise<string> {
   const snapshot = snapshots.get(db);
   if (snapshot) snapshot.read ??= readAllRevisions(db);
-  return stampOf(await (snapshot?.read ?? readAllRevisions(db)));
+  return stampOf(await (snapshot?.read ?? readAllRevisions(db)), leftOut);
 }
 
 /** The last counters read by a synchronous unit of work, the same object while no counter moves (they rarely do). */
@@ -94,18 +94,24 @@ export function heldRevisionsOf(rows: readonly { name: string; value: number | s
   return lastRead;
 }
 
-/** Stamps already worked out, by the counters' object (never changed once read: `Revisions` is read-only). */
-const stamps = new WeakMap<Revisions, string>();
+/** Stamps already worked out, by the counters' object (never changed once read: `Revisions` is read-only) and the counter left out. */
+const stamps = new WeakMap<Revisions, Map<string, string>>();
 
-/** The counters as one text, from counters already read. */
-export function stampOf(all: Revisions): string {
-  let stamp = stamps.get(all);
+/** The counters as one text, from counters already read; without `leftOut`, for a value that does not depend on it. */
+export function stampOf(all: Revisions, leftOut: RevisionName | "" = ""): string {
+  let byLeftOut = stamps.get(all);
+  if (!byLeftOut) {
+    byLeftOut = new Map();
+    stamps.set(all, byLeftOut);
+  }
+  let stamp = byLeftOut.get(leftOut);
   if (stamp === undefined) {
     stamp = [...all]
+      .filter(([name]) => name !== leftOut)
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([name, value]) => `${name}:${value}`)
       .join(",");
-    stamps.set(all, stamp);
+    byLeftOut.set(leftOut, stamp);
   }
   return stamp;
 }

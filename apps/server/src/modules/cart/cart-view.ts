@@ -20,7 +20,14 @@ import type { CouponShopper } from "../../db/placed-orders.ts";
 import { deepFreeze, revisionCache } from "../../db/revisions.ts";
 import { type Cached, cached, runSteps, type Work } from "../../db/unit-of-work.ts";
 import type { StoreError } from "../../http/errors.ts";
-import { crossSellsNow, type Purchasable, purchasablesCached, type StoreProduct, withCurrentStock } from "../catalog/index.ts";
+import {
+  type CrossSellsShown,
+  crossSellsNow,
+  type Purchasable,
+  purchasablesCached,
+  type StoreProduct,
+  withCurrentStock,
+} from "../catalog/index.ts";
 import { availableGateways } from "../payments/index.ts";
 import { type ShopContext, type ShopSettings, shopCurrency } from "../settings/index.ts";
 import {
@@ -458,7 +465,7 @@ export function selectRate(
 }
 
 /** The cross-sells a priced cart shows: those of its products, leaving out what it holds. */
-export function crossSellsOfCart(ctx: ShopContext, priced: PricedCart): Work<StoreProduct[]> {
+export function crossSellsOfCart(ctx: ShopContext, priced: PricedCart): Work<CrossSellsShown> {
   const inCart = priced.lines.map((l) => l.item.parent.id);
   return crossSellsNow(ctx, inCart, inCart);
 }
@@ -546,7 +553,7 @@ export async function loadPricedCart(ctx: ShopContext, stored: StoredCart | null
       return priced.checkNewCoupon(code, found);
     },
     selectRate: (packageId: number | undefined, rateId: string) => selectRate(priced, packageId, rateId),
-    view: async (): Promise<CartView> => cartView(priced, await runSteps(ctx.db, crossSellsOfCart(ctx, priced))),
+    view: async (): Promise<CartView> => cartView(priced, (await runSteps(ctx.db, crossSellsOfCart(ctx, priced))).products),
   };
 }
 
@@ -569,7 +576,7 @@ export function* pricedForOrder(ctx: ShopContext, stored: StoredCart, known: Par
 
 /** `pricedForOrder`'s view as a step (a module-level generator, decision 0126). */
 function* viewWithCrossSells(ctx: ShopContext, priced: PricedCart): Work<CartView> {
-  return cartView(priced, yield* crossSellsOfCart(ctx, priced));
+  return cartView(priced, (yield* crossSellsOfCart(ctx, priced)).products);
 }
 
 export type PricedForOrder = ReturnType<typeof pricedForOrder> extends Work<infer T> ? T : never;

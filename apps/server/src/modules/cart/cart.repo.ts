@@ -167,6 +167,47 @@ export function* heldStockOf(
 }
 
 /**
+ * Under this prefix, the stamp's statements answer a stock figure the reply shows: `figures:{id}/{status}`, and
+ * `/none` after it for a quantity never set; the quantity (0 for none) as value.
+ */
+export const FIGURES_ROW_PREFIX = "figures:";
+
+/**
+ * The stock figures of the products a cart shows that track their stock (decision 0132): its lines' (a variation's
+ * own), and its lines' products' cross-sells as the catalogue lists them (published, not hidden: `findCrossSells`).
+ */
+function figuresShown(db: Db, id: string) {
+  const lineProducts = sql`select ci.product_id from cart_items ci where ci.cart_id = ${id}`;
+  const crossSells = sql`select x.cross_sell_id from cross_sells x where x.product_id in (${lineProducts})`;
+  return db
+    .selectFrom("products as p")
+    .where("p.manage_stock", "=", 1)
+    .where(
+      sql<boolean>`(p.id in (${cartLineProducts(id)}) or (p.catalog_visibility <> 'hidden' and p.status = 'publish' and p.id in (${crossSells})))`,
+    )
+    .select([
+      sql<string>`${sql.lit(FIGURES_ROW_PREFIX)} || cast(p.id as text) || '/' || p.stock_status || case when p.stock_quantity is null then '/none' else '' end`.as(
+        "name",
+      ),
+      sql<number>`coalesce(p.stock_quantity, 0)`.as("value"),
+    ]);
+}
+
+/** `versionAndRevisions` and, for a kept reply that shows stock figures, those figures now, in one statement (decision 0132). */
+export const versionRevisionsAndFigures = compiled((db, id: string) =>
+  db
+    .selectFrom("revisions")
+    .select(["name", "value"])
+    .unionAll(
+      db
+        .selectFrom("carts")
+        .select([sql.lit(CART_VERSION_ROW).as("name"), "version as value"])
+        .where("id", "=", id),
+    )
+    .unionAll(figuresShown(db, id)),
+);
+
+/**
  * `versionAndRevisions` and, for a kept reply priced from what others hold, those holds (a row per
  * hold, named HELD_ROW_PREFIX and the product's id, its quantity as value) in the same one statement
  * (decision 0096).
@@ -186,6 +227,25 @@ export const versionRevisionsAndHolds = compiled((db, id: string, now: string) =
         .where(sql<boolean>`h.product_id in (${cartLineProducts(id)})`)
         .select([sql<string>`${sql.lit(HELD_ROW_PREFIX)} || cast(h.product_id as text)`.as("name"), "h.quantity as value"]),
     ),
+);
+
+/** `versionRevisionsAndHolds` and the stock figures the kept reply shows (`versionRevisionsAndFigures`), in one statement. */
+export const versionRevisionsHoldsAndFigures = compiled((db, id: string, now: string) =>
+  db
+    .selectFrom("revisions")
+    .select(["name", "value"])
+    .unionAll(
+      db
+        .selectFrom("carts")
+        .select([sql.lit(CART_VERSION_ROW).as("name"), "version as value"])
+        .where("id", "=", id),
+    )
+    .unionAll(
+      heldByOthers(db, id, now)
+        .where(sql<boolean>`h.product_id in (${cartLineProducts(id)})`)
+        .select([sql<string>`${sql.lit(HELD_ROW_PREFIX)} || cast(h.product_id as text)`.as("name"), "h.quantity as value"]),
+    )
+    .unionAll(figuresShown(db, id)),
 );
 
 /**

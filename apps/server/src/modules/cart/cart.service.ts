@@ -38,12 +38,14 @@ import {
   type CartReply,
   cachedReply,
   confirmedReply,
+  FIGURES_STAMP,
   HELD_STAMP,
   keepReply,
   keptLines,
   type PricedReply,
   replyOf,
   stampParts,
+  watchesFigures,
   watchesHolds,
 } from "./reply-cache.ts";
 import { mapped } from "./totals/index.ts";
@@ -64,13 +66,16 @@ export async function getCart(ctx: RequestContext): Promise<CartView> {
 /** The settings as of the unit of work's revisions. */
 const settingsNow: Cached<ShopSettings> = { peek: (db, revisions) => getSettings.peek(db, revisions), load: (db) => getSettings(db) };
 
-/** What a cart's pricing depends on besides time, as of the unit of work's revisions (reply-cache.ts). */
+/**
+ * What a cart's pricing depends on besides time and stock, as of the unit of work's revisions (reply-cache.ts). The
+ * `stock` counter is left out: the stamp names the stock figures the reply shows instead (decision 0132).
+ */
 function* cartStamp(version: number | null): Work<string> {
   return stampParts(version, yield* cached(revisionStampNow));
 }
 const revisionStampNow: Cached<string> = {
-  peek: (_db, revisions) => stampOf(revisions),
-  load: (db) => revisionStamp(db),
+  peek: (_db, revisions) => stampOf(revisions, "stock"),
+  load: (db) => revisionStamp(db, "stock"),
 };
 
 /**
@@ -128,6 +133,26 @@ const heldStampText = (sums: [number, number][]) =>
     .join(",");
 
 /**
+ * The kept reply's stamp part for the stock figures it shows (decision 0132): absent when it shows no product that
+ * tracks its stock (no stock move can change it), else the marker and the figures, as `versionRevisionsAndFigures`
+ * reads them, of its lines' products and of its cross-sells (those left out for being in the cart included).
+ */
+function figuresStampOf(lines: PricedCart["lines"], crossSellRows: readonly Purchasable["row"][]): string {
+  const shown = new Map<number, string>();
+  for (const { item } of lines) if (item.row.manage_stock) shown.set(item.row.id, figuresText(item.row));
+  for (const row of crossSellRows) shown.set(row.id, figuresText(row));
+  return shown.size ? figuresStampText(shown) : "";
+}
+const figuresText = ({ stock_quantity, stock_status }: Pick<Purchasable["row"], "stock_quantity" | "stock_status">) =>
+  `${stock_quantity ?? 0}/${stock_status}${stock_quantity === null ? "/none" : ""}`;
+const figuresStampText = (shown: Map<number, string>) =>
+  FIGURES_STAMP +
+  [...shown]
+    .sort(([a], [b]) => a - b)
+    .map(([id, figures]) => `${id}=${figures}`)
+    .join(",");
+
+/**
  * Prices the stored cart in the unit of work and shapes the reply value. `packages`, stages 1 to 3
  * priced by the write before a change only to the chosen rates, is reused: they never read them.
  */
@@ -146,8 +171,10 @@ function* priced(
     const held = yield* holds.forLines(stored, inputs);
     pricing = priceCart(ctx.settings, stored, held ? { ...inputs, held } : inputs, now);
   }
-  const view = cartView(pricing, yield* crossSellsOfCart(ctx, pricing));
-  return { view, stableUntil: pricing.stableUntil, heldStamp: heldStampOf(stored, pricing.inputs.held) };
+  const crossSells = yield* crossSellsOfCart(ctx, pricing);
+  const view = cartView(pricing, crossSells.products);
+  const stockStamp = heldStampOf(stored, pricing.inputs.held) + figuresStampOf(pricing.lines, crossSells.trackedRows);
+  return { view, stableUntil: pricing.stableUntil, stockStamp };
 }
 
 /**
@@ -162,15 +189,22 @@ export async function getCartReply(ctx: RequestContext): Promise<CartReply> {
   const epoch = cartReadOptions.confirmedReplies ? commitEpochOf(ctx.db) : undefined;
   const confirmed = epoch === undefined ? undefined : confirmedReply(ctx.db, sid, epoch, now.getTime());
   if (confirmed) return confirmed;
-  // A kept reply priced from what others hold is checked against those holds too, in the same statement (decision 0096).
-  const watching = watchesHolds(ctx.db, sid);
-  const query = watching ? repo.versionRevisionsAndHolds(ctx.db, sid, now.toISOString()) : repo.versionAndRevisions(ctx.db, sid);
-  const read = statementRows(ctx.db, query, cartWorkOptions);
-  const kept = keptReplyOf(ctx.db, sid, Array.isArray(read) ? read : await read, now, epoch, watching);
+  // A kept reply priced from what others hold is checked against those holds too, and one that shows stock figures
+  // against those figures, in the same statement (decisions 0096, 0132).
+  const withHolds = watchesHolds(ctx.db, sid);
+  const withFigures = watchesFigures(ctx.db, sid);
+  const read = statementRows(ctx.db, stampQuery(ctx.db, sid, now.toISOString(), withHolds, withFigures), cartWorkOptions);
+  const kept = keptReplyOf(ctx.db, sid, Array.isArray(read) ? read : await read, now, epoch, withHolds, withFigures);
   return kept ?? pricedCartReply(ctx, now, epoch);
 }
 
 type StampRow = { name: string; value: number | string };
+
+/** The one statement a kept reply's stamp is checked by: the version and the revisions, with holds and stock figures as it needs. */
+function stampQuery(db: Db, sid: string, now: string, withHolds: boolean, withFigures: boolean) {
+  if (withFigures) return withHolds ? repo.versionRevisionsHoldsAndFigures(db, sid, now) : repo.versionRevisionsAndFigures(db, sid);
+  return withHolds ? repo.versionRevisionsAndHolds(db, sid, now) : repo.versionAndRevisions(db, sid);
+}
 
 /**
  * The kept reply for the cart's version and the revisions just read, if its stamp still holds (confirmed in `epoch`);
@@ -183,20 +217,33 @@ function keptReplyOf(
   now: Date,
   epoch: number | undefined,
   withHolds: boolean,
+  withFigures: boolean,
 ): CartReply | undefined {
   let version: number | null = null;
   // A row per hold: summed by product, as `heldStockOf` sums them.
   const holds = new Map<number, number>();
+  const figures = new Map<number, string>();
   for (const row of rows) {
     if (row.name === repo.CART_VERSION_ROW) version = Number(row.value);
     else if (row.name.startsWith(repo.HELD_ROW_PREFIX)) {
       const id = Number(row.name.slice(repo.HELD_ROW_PREFIX.length));
       holds.set(id, (holds.get(id) ?? 0) + Number(row.value));
+    } else if (row.name.startsWith(repo.FIGURES_ROW_PREFIX)) {
+      // `figures:{id}/{status}[/none]`, the quantity as value: `figuresText`'s text.
+      const [id, status] = splitOnce(row.name.slice(repo.FIGURES_ROW_PREFIX.length), "/");
+      figures.set(Number(id), `${Number(row.value)}/${status}`);
     }
   }
   // The stamp has the part whenever the holds were asked for, even when nothing is held.
   const heldStamp = withHolds ? heldStampText([...holds]) : "";
-  return cachedReply(db, sid, version, stampParts(version, revisionStampOfRows(rows)) + heldStamp, now.getTime(), epoch);
+  const figuresStamp = withFigures ? figuresStampText(figures) : "";
+  const stamp = stampParts(version, revisionStampOfRows(rows)) + heldStamp + figuresStamp;
+  return cachedReply(db, sid, version, stamp, now.getTime(), epoch);
+}
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator);
+  return [text.slice(0, at), text.slice(at + 1)];
 }
 
 /**
@@ -204,7 +251,11 @@ function keptReplyOf(
  * answers the last read's object while they are the same, and its stamp is worked out once (decisions 0064, 0070).
  */
 function revisionStampOfRows(rows: readonly StampRow[]): string {
-  return stampOf(heldRevisionsOf(rows.filter((row) => row.name !== repo.CART_VERSION_ROW && !row.name.startsWith(repo.HELD_ROW_PREFIX))));
+  const counters = rows.filter(
+    (row) =>
+      row.name !== repo.CART_VERSION_ROW && !row.name.startsWith(repo.HELD_ROW_PREFIX) && !row.name.startsWith(repo.FIGURES_ROW_PREFIX),
+  );
+  return stampOf(heldRevisionsOf(counters), "stock");
 }
 
 /**
@@ -236,7 +287,7 @@ function* pricedCartSteps(ctx: RequestContext, now: Date, epoch: number | undefi
   // Settings only for pricing afresh (a kept reply's stamp covers them), read under the revisions of the stamp.
   const settings = yield* cached(settingsNow);
   const reply = yield* priced({ ...ctx, now, settings }, stored, new HeldStockReader(ctx.db, stored, now.toISOString()));
-  return { kept: null, priced: { stored, ...reply, stamp: stamp + reply.heldStamp } };
+  return { kept: null, priced: { stored, ...reply, stamp: stamp + reply.stockStamp } };
 }
 
 /** What a write did beyond its own rows: pricing rows it already read, cart fields to save. */
@@ -297,7 +348,7 @@ function* mutateSteps<I>(ctx: RequestContext, now: Date, write: Write<I>, input:
   const { known, cartFields = {}, packages } = (yield* write(db, stored, shop, holds, input)) ?? {};
   Object.assign(stored.cart, yield* repo.touched(db, sid, nowText, movedExpiry(stored.cart.expires_at, expiresAt), cartFields));
   const reply = yield* priced(shop, stored, holds, known, packages);
-  return { ...reply, stored, stamp: (yield* cartStamp(stored.cart.version)) + reply.heldStamp };
+  return { ...reply, stored, stamp: (yield* cartStamp(stored.cart.version)) + reply.stockStamp };
 }
 
 export interface AddItemInput {

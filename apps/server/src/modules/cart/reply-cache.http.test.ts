@@ -3,6 +3,7 @@
  * changed. Each test changes one input the way another process or the shop owner would (plain SQL,
  * the settings, code registrations, time) and expects the next GET /cart to show it.
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { createTestShop, type TestShop, testDialect } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
@@ -208,6 +209,59 @@ describe.each(variants)("$name", ({ sqliteFile, anotherConnection }) => {
       const released = await cart();
       expect(errorOf(released)).toEqual([]);
       expect(released.items.find((i: { id: number }) => i.id === print).quantity_limits.maximum).toBe(3);
+    });
+
+    it("see the stock figures they show move, and are reused while only other products' stock moves (decision 0132)", async () => {
+      const [print, tShirt] = [await productId(shop.app, "limited-print"), await productId(shop.app, "classic-t-shirt")];
+      const original = await shop.db
+        .selectFrom("products")
+        .select(["id", "stock_quantity", "stock_status"])
+        .where("id", "in", [print, tShirt])
+        .execute();
+      onTestFinished(async () => {
+        await writer.deleteFrom("cross_sells").where("product_id", "=", beanie).where("cross_sell_id", "=", print).execute();
+        for (const { id, ...figures } of original) await writer.updateTable("products").set(figures).where("id", "=", id).execute();
+      });
+      // As an order elsewhere would move them (orders.repo.ts takeStockQuery), by another process or a console.
+      const moveStock = (id: number, by: number) =>
+        writer
+          .updateTable("products")
+          .set({ stock_quantity: sql`stock_quantity + ${by}` })
+          .where("id", "=", id)
+          .execute();
+      const keptSince = async (act: () => Promise<unknown>) => {
+        const before = keptRepliesSent.count;
+        await act();
+        return keptRepliesSent.count - before;
+      };
+      const printShown = (view: { cross_sells: { id: number; low_stock_remaining: number | null }[] }) =>
+        view.cross_sells.find((product) => product.id === print)?.low_stock_remaining;
+
+      // The Beanie tracks no stock: another product's stock moving leaves its reply as kept.
+      const beanieOnly = await cart();
+      await moveStock(tShirt, -1);
+      let read: unknown;
+      expect(await keptSince(async () => (read = await cart()))).toBe(1);
+      expect(read).toEqual(beanieOnly);
+
+      // With the Limited Print among its cross-sells, the reply shows its figures: moving them prices it again.
+      await writer.insertInto("cross_sells").values({ product_id: beanie, cross_sell_id: print, position: 0 }).execute();
+      expect(printShown(await cart())).toBe(3);
+      await moveStock(print, -2);
+      expect(await keptSince(async () => expect(printShown(await cart())).toBe(1))).toBe(0);
+      await moveStock(tShirt, -1);
+      expect(await keptSince(async () => expect(printShown(await cart())).toBe(1))).toBe(1);
+
+      // As a line (and so no longer a cross-sell), likewise.
+      const added = await shopper.cart("POST", "/cart/add-item", { id: print, quantity: 1 });
+      expect(printShown(added)).toBeUndefined();
+      const lineOf = (view: { items: { id: number; quantity_limits: { maximum: number } }[] }) =>
+        view.items.find((item) => item.id === print)?.quantity_limits.maximum;
+      expect(lineOf(added)).toBe(1);
+      await moveStock(print, 1);
+      expect(await keptSince(async () => expect(lineOf(await cart())).toBe(2))).toBe(0);
+      await moveStock(tShirt, -1);
+      expect(await keptSince(async () => expect(lineOf(await cart())).toBe(2))).toBe(1);
     });
 
     it("see settings, fee providers and payment gateways changed in this process", async () => {

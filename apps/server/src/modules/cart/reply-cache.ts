@@ -2,8 +2,9 @@
  * Cart replies kept per process as the JSON text sent (decision 0015). A priced cart is reused
  * while nothing it was priced from has changed, which its stamp names: the cart's version (moved by
  * triggers on any write to the cart, its lines or coupons), every revision counter (settings,
- * pricing rules, catalogue, coupons), the fee providers and gateways registered in code; and
- * time, up to the next coupon expiry. Any process may write the cart: the stamp is read from the
+ * pricing rules, catalogue, coupons) but `stock`, whose part is the stock figures the reply shows
+ * and what others hold of them (decisions 0096, 0132), the fee providers and gateways registered in
+ * code; and time, up to the next coupon expiry. Any process may write the cart: the stamp is read from the
  * database on every use, so another process's change is a miss, never a stale reply.
  */
 import { hash } from "node:crypto";
@@ -352,6 +353,16 @@ export function watchesHolds(db: Db, cartId: string): boolean {
 }
 /** Starts the stamp's part for what others hold. */
 export const HELD_STAMP = "|held:";
+
+/**
+ * Whether the cart's kept reply shows products that track their stock (its stamp has their figures, cart.service.ts
+ * `figuresStampOf`): its check then reads those figures too, instead of the `stock` counter (decision 0132).
+ */
+export function watchesFigures(db: Db, cartId: string): boolean {
+  return entries(db).get(cartId)?.stamp.includes(FIGURES_STAMP) ?? false;
+}
+/** Starts the stamp's part for the stock figures shown. */
+export const FIGURES_STAMP = "|figures:";
 
 /** The cart's lines and coupons as kept for this very version of its row, as a copy the caller may change; else null. */
 export function keptLines(db: Db, cart: CartRow): StoredCart | null {

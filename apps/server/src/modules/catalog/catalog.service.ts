@@ -444,19 +444,38 @@ const offersOf = revisionMap(
 
 /** The visible cross-sells of the given products, shaped for the Store API, leaving out some (those already in the cart). */
 export async function getCrossSells(context: RequestContext, productIds: number[], exclude: number[]): Promise<StoreProduct[]> {
-  return runSteps(context.db, crossSellsNow(await withShopSettings(context), productIds, exclude));
+  return (await runSteps(context.db, crossSellsNow(await withShopSettings(context), productIds, exclude))).products;
+}
+
+/** Cross-sells as shown, and the rows of all the set's cross-sells that track their stock, with their figures as read. */
+export interface CrossSellsShown {
+  products: StoreProduct[];
+  /** For a kept cart reply's stamp (decision 0132): the figures it was shaped from, the products left out included. */
+  trackedRows: readonly repo.ProductRow[];
 }
 
 /**
  * The same as a step of a unit of work (db/unit-of-work.ts): the rows from the catalogue's cache, the stock
  * figures of those that track it as they are now (decision 0131), shaped at the request's clock.
  */
-export function* crossSellsNow(ctx: ShopContext, productIds: number[], exclude: number[]): Work<StoreProduct[]> {
+export function* crossSellsNow(ctx: ShopContext, productIds: number[], exclude: number[]): Work<CrossSellsShown> {
   const key = [...new Set(productIds)].sort((a, b) => a - b).join(",");
   const found = yield* crossSellsWithCurrentStock(ctx.db, yield* cached(crossSellSetCached(key)));
   const displayPrice = yield* cached(shopPriceDisplayCached(ctx));
   const boundaries = yield* cached(saleBoundariesCached);
-  return shapedCrossSells(found, shapeOptionsWith(ctx, displayPrice), salePhase(boundaries, ctx.now ?? new Date()), exclude);
+  const products = shapedCrossSells(found, shapeOptionsWith(ctx, displayPrice), salePhase(boundaries, ctx.now ?? new Date()), exclude);
+  return { products, trackedRows: trackedRowsOf(found) };
+}
+
+/** The rows of a list that track their stock, found once per list (a list is frozen, and kept per counter value). */
+const trackedOf = new WeakMap<readonly CrossSell[], readonly repo.ProductRow[]>();
+function trackedRowsOf(found: readonly CrossSell[]): readonly repo.ProductRow[] {
+  let tracked = trackedOf.get(found);
+  if (!tracked) {
+    tracked = found.filter(({ row }) => row.manage_stock).map(({ row }) => row);
+    trackedOf.set(found, tracked);
+  }
+  return tracked;
 }
 
 const crossSellSetCached = (key: string): Cached<CrossSellSet> => ({

@@ -1,4 +1,5 @@
 export { catalogRoutes, sendPaging } from "./catalog.routes.ts";
+export type { CrossSellsShown } from "./catalog.service.ts";
 export {
   attributeFacets,
   crossSellsNow,
