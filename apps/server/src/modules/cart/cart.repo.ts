@@ -92,8 +92,11 @@ export const CART_VERSION_ROW = "";
  * Every revision counter and the cart's version (a row named CART_VERSION_ROW, absent when the
  * cart has no row), in one statement: all a kept reply's stamp needs (decisions 0015, 0055).
  */
-export const versionAndRevisions = compiled((db, id: string) =>
-  db
+export const versionAndRevisions = compiled((db, id: string) => revisionsAndVersion(db, id));
+
+/** `versionAndRevisions`' select: the start of every statement a kept reply's stamp is checked by. */
+function revisionsAndVersion(db: Db, id: string) {
+  return db
     .selectFrom("revisions")
     .select(["name", "value"])
     .unionAll(
@@ -101,8 +104,8 @@ export const versionAndRevisions = compiled((db, id: string) =>
         .selectFrom("carts")
         .select([sql.lit(CART_VERSION_ROW).as("name"), "version as value"])
         .where("id", "=", id),
-    ),
-);
+    );
+}
 
 /** A kept reply's stamp rows for what other orders hold of its lines' products are named with this prefix and the product's id. */
 export const HELD_ROW_PREFIX = "held:";
@@ -194,18 +197,7 @@ function figuresShown(db: Db, id: string) {
 }
 
 /** `versionAndRevisions` and, for a kept reply that shows stock figures, those figures now, in one statement (decision 0132). */
-export const versionRevisionsAndFigures = compiled((db, id: string) =>
-  db
-    .selectFrom("revisions")
-    .select(["name", "value"])
-    .unionAll(
-      db
-        .selectFrom("carts")
-        .select([sql.lit(CART_VERSION_ROW).as("name"), "version as value"])
-        .where("id", "=", id),
-    )
-    .unionAll(figuresShown(db, id)),
-);
+export const versionRevisionsAndFigures = compiled((db, id: string) => revisionsAndVersion(db, id).unionAll(figuresShown(db, id)));
 
 /**
  * `versionAndRevisions` and, for a kept reply priced from what others hold, those holds (a row per
@@ -213,40 +205,22 @@ export const versionRevisionsAndFigures = compiled((db, id: string) =>
  * (decision 0096).
  */
 export const versionRevisionsAndHolds = compiled((db, id: string, now: string) =>
-  db
-    .selectFrom("revisions")
-    .select(["name", "value"])
-    .unionAll(
-      db
-        .selectFrom("carts")
-        .select([sql.lit(CART_VERSION_ROW).as("name"), "version as value"])
-        .where("id", "=", id),
-    )
-    .unionAll(
-      heldByOthers(db, id, now)
-        .where(sql<boolean>`h.product_id in (${cartLineProducts(id)})`)
-        .select([sql<string>`${sql.lit(HELD_ROW_PREFIX)} || cast(h.product_id as text)`.as("name"), "h.quantity as value"]),
-    ),
+  revisionsAndVersion(db, id).unionAll(heldOfLines(db, id, now)),
 );
 
 /** `versionRevisionsAndHolds` and the stock figures the kept reply shows (`versionRevisionsAndFigures`), in one statement. */
 export const versionRevisionsHoldsAndFigures = compiled((db, id: string, now: string) =>
-  db
-    .selectFrom("revisions")
-    .select(["name", "value"])
-    .unionAll(
-      db
-        .selectFrom("carts")
-        .select([sql.lit(CART_VERSION_ROW).as("name"), "version as value"])
-        .where("id", "=", id),
-    )
-    .unionAll(
-      heldByOthers(db, id, now)
-        .where(sql<boolean>`h.product_id in (${cartLineProducts(id)})`)
-        .select([sql<string>`${sql.lit(HELD_ROW_PREFIX)} || cast(h.product_id as text)`.as("name"), "h.quantity as value"]),
-    )
+  revisionsAndVersion(db, id)
+    .unionAll(heldOfLines(db, id, now))
     .unionAll(figuresShown(db, id)),
 );
+
+/** What others hold of the cart's lines' products, as stamp rows. */
+function heldOfLines(db: Db, id: string, now: string) {
+  return heldByOthers(db, id, now)
+    .where(sql<boolean>`h.product_id in (${cartLineProducts(id)})`)
+    .select([sql<string>`${sql.lit(HELD_ROW_PREFIX)} || cast(h.product_id as text)`.as("name"), "h.quantity as value"]);
+}
 
 /**
  * A cart whose row this unit of work just made, with no lines or coupons: their rows need the cart's
