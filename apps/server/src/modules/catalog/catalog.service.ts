@@ -495,7 +495,7 @@ const saleBoundariesCached: Cached<readonly number[]> = {
  */
 const restocked = new WeakMap<CrossSellSet, { counter: number; found: readonly CrossSell[] }>();
 function* crossSellsWithCurrentStock(db: Db, set: CrossSellSet): Work<readonly CrossSell[]> {
-  if (!set.found.some(({ row }) => row.manage_stock)) return set.found;
+  if (!trackedRowsOf(set.found).length) return set.found;
   const counter = yield* cached(stockCounter);
   if (counter === set.stockAsOf) return set.found;
   const held = restocked.get(set);
