@@ -416,6 +416,21 @@ test.describe("triggers with the browser clock set by the test", () => {
     await expect(mainButton(page)).toBeVisible();
   });
 
+  test("a click before the browser's idle moment still has the view reported first, once", async ({ page }) => {
+    // The view report waits for idle time; a busy page's comes late (here after the test's held clock).
+    await page.clock.install();
+    await page.addInitScript(
+      "window.requestIdleCallback = (callback) => window.setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 0 }), 500);",
+    );
+    const reports = await openHarness(page, widgetPage([{ channels: demoChannels() }]));
+    await mainButton(page).click();
+    await expect(channelList(page)).toBeVisible();
+    await expect.poll(() => actions(reports)).toEqual(["update_contact_widget_views", "update_contact_widget_click"]);
+    await page.clock.runFor(1000);
+    await expect(channelList(page)).toBeVisible();
+    expect(actions(reports)).toEqual(["update_contact_widget_views", "update_contact_widget_click"]);
+  });
+
   test("exit intent shows the widget when the pointer leaves through the top, then plays its animation", async ({ page }) => {
     await page.clock.install();
     await openHarness(page, widgetPage([{ triggers: { exit_intent: true }, channels: demoChannels() }]));

@@ -161,6 +161,18 @@ export function mountWidget(win: Window, page: WidgetPage, widget: WidgetPayload
     return core;
   };
   const withCore = (act: (module: Core) => void) => void loadCore().then(act, () => {});
+  // The view is reported on idle; a visitor quicker than that has it reported before their action's.
+  let viewUnreported = false;
+  const reportView = (module: Core) => {
+    if (!viewUnreported) return;
+    viewUnreported = false;
+    module.shown(view);
+  };
+  const afterView = (act: (module: Core) => void) =>
+    withCore((module) => {
+      reportView(module);
+      act(module);
+    });
 
   trigger.addEventListener("click", () => {
     if (!view.clicked) {
@@ -173,14 +185,14 @@ export function mountWidget(win: Window, page: WidgetPage, widget: WidgetPayload
       openName = ctaText || widgetMessages.open;
       if (!view.single) trigger.setAttribute("aria-label", openName);
     }
-    withCore((module) => module.triggerClicked(view));
+    afterView((module) => module.triggerClicked(view));
   });
   const warmUp = () => void loadCore().catch(() => {});
   for (const type of ["pointerenter", "focusin", "touchstart"]) frame.addEventListener(type, warmUp, { once: true, passive: true });
-  frame.addEventListener("keydown", (event) => withCore((module) => module.keydown(view, event)));
+  frame.addEventListener("keydown", (event) => afterView((module) => module.keydown(view, event)));
   if (settings.default_state === "hover" && !isMobile) {
-    frame.addEventListener("mouseenter", () => withCore((module) => module.hoverOpen(view)));
-    frame.addEventListener("mouseleave", () => withCore((module) => module.hoverClose(view)));
+    frame.addEventListener("mouseenter", () => afterView((module) => module.hoverOpen(view)));
+    frame.addEventListener("mouseleave", () => afterView((module) => module.hoverClose(view)));
   }
 
   const show = (reason: string) => {
@@ -195,7 +207,8 @@ export function mountWidget(win: Window, page: WidgetPage, widget: WidgetPayload
         }, EXIT_INTENT_DELAY_MS);
       }
       const idle = win.requestIdleCallback ?? ((callback: () => void) => win.setTimeout(callback, 200));
-      idle(() => withCore((module) => module.shown(view)));
+      viewUnreported = true;
+      idle(() => withCore(reportView));
     };
     // A single channel's button wears that channel's icon, which comes with the core.
     if (view.single) withCore((module) => module.decorateSingle(view, reveal));
