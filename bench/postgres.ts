@@ -65,7 +65,11 @@ export function startBenchPostgres(port: number): BenchPostgres {
     "start",
   ]);
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // BENCH_PG_SOCKET=unix: through the server's Unix socket, as a shop on the database's own machine can connect.
+    url:
+      process.env.BENCH_PG_SOCKET === "unix"
+        ? `postgres://postgres@${encodeURIComponent(dir)}:${port}/postgres`
+        : `postgres://postgres@127.0.0.1:${port}/postgres`,
     settings: { ...BENCH_POSTGRES_SETTINGS, fsync: "on", synchronous_commit: "on", full_page_writes: "on" },
     stop() {
       try {

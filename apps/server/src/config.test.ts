@@ -42,7 +42,9 @@ describe("loadConfig", () => {
       cwd,
     );
     expect(config).toMatchObject({ port: 3999, host: "0.0.0.0", rateLimit: false, dataDir: join(cwd, "files") });
-    expect(config.database).toEqual({ dialect: "postgres", url: "postgres://u:p@db:5432/shop" });
+    expect(config.database).toEqual({ dialect: "postgres", url: "postgres://u:p@db:5432/shop", preparedStatements: true });
+    const pooled = loadConfig({ DATABASE_URL: "postgres://u:p@db:5432/shop", DATABASE_PREPARED_STATEMENTS: "off" }, cwd);
+    expect(pooled.database).toEqual({ dialect: "postgres", url: "postgres://u:p@db:5432/shop", preparedStatements: false });
   });
 
   it("writes mail to an outbox in the data folder, links to localhost, and leaves sender and owner to the defaults", () => {
@@ -125,6 +127,7 @@ describe("loadConfig", () => {
     [{ PORT: "abc" }, /PORT/],
     [{ PORT: "70000" }, /PORT/],
     [{ RATE_LIMIT: "sometimes" }, /RATE_LIMIT/],
+    [{ DATABASE_PREPARED_STATEMENTS: "maybe" }, /DATABASE_PREPARED_STATEMENTS/],
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL/],
     [{ SECRET: "short" }, /SECRET/],
     [{ EXTENSIONS: "./one.ts,,./two.ts" }, /EXTENSIONS/],

@@ -1,7 +1,10 @@
 /** The only reader of process.env: parsed once, validated, frozen. */
 import { dirname, isAbsolute, join, resolve } from "node:path";
 
-export type DatabaseConfig = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
+export type DatabaseConfig =
+  | { dialect: "sqlite"; file: string }
+  /** preparedStatements (default on): repeated statements named and parsed once per connection (decision 0133). */
+  | { dialect: "postgres"; url: string; preparedStatements?: boolean };
 
 export interface Config {
   port: number;
@@ -221,7 +224,10 @@ export function unknownSettings(env: NodeJS.ProcessEnv = process.env): string[] 
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  const database = parseDatabaseUrl(env.DATABASE_URL || "file:./data/shop.db", cwd);
+  const parsed = parseDatabaseUrl(env.DATABASE_URL || "file:./data/shop.db", cwd);
+  // Off behind a pooler that shares server connections between transactions (PgBouncer before 1.21).
+  const preparedStatements = parseSwitch("DATABASE_PREPARED_STATEMENTS", env.DATABASE_PREPARED_STATEMENTS, true);
+  const database: DatabaseConfig = parsed.dialect === "postgres" ? { ...parsed, preparedStatements } : parsed;
   // The data folder defaults to the SQLite file's folder, so one shop's files stay together.
   const defaultDataDir = database.dialect === "sqlite" && database.file !== ":memory:" ? dirname(database.file) : resolve(cwd, "data");
   const dataDir = env.DATA_DIR ? resolve(cwd, env.DATA_DIR) : defaultDataDir;

@@ -16,6 +16,7 @@ import type { Pool } from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import { WAL_SIZE_LIMIT_BYTES } from "./checkpointer.ts";
 import { type CommitWatch, watchCommits } from "./commit-watch.ts";
+import { nameStatementsOf, StatementNames } from "./prepared-statements.ts";
 import type { Database, Db } from "./schema.ts";
 
 export type Dialect = DatabaseConfig["dialect"];
@@ -26,7 +27,10 @@ export type { Database, Db } from "./schema.ts";
 export { loadSigningSecret } from "./signing-secret.ts";
 
 export function openDatabase(config: DatabaseConfig): Db {
-  if (config.dialect === "postgres") return new Kysely<Database>({ dialect: new PostgresDialect({ pool: () => openPool(config.url) }) });
+  if (config.dialect === "postgres") {
+    const pool = () => openPool(config.url, config.preparedStatements ?? true);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
   const sqlite = withStatementCache(openSqlite(config.file));
   const db = new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: sqlite }) });
   sqliteOf.set(db, sqlite);
@@ -76,7 +80,7 @@ const sqliteOf = new WeakMap<Db, SQLite.Database>();
 export const sqliteHandleOf = (db: Db): SQLite.Database | undefined => sqliteOf.get(db);
 
 /** The PostgreSQL pool, made by Kysely on the first query: an SQLite shop never loads pg (decision 0050). */
-async function openPool(url: string): Promise<Pool> {
+async function openPool(url: string, preparedStatements: boolean): Promise<Pool> {
   const { default: pg } = await import("pg");
   // COUNT(*) and other int8 results arrive as strings by default; our counts fit a double.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -85,7 +89,11 @@ async function openPool(url: string): Promise<Pool> {
   // listener its error would crash the process. Queries that fail still report their own errors.
   pool.on("error", () => {});
   // The same for a connection the server drops while the pool is closing it.
-  pool.on("connect", (client) => client.on("error", () => {}));
+  const names = preparedStatements ? new StatementNames() : undefined;
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    if (names) nameStatementsOf(client, names);
+  });
   return pool;
 }
 

@@ -272,7 +272,11 @@ describe("the owner's failed and cancelled order notices", () => {
     // Only the owner hears of it: the shopper was told on the checkout page.
     expect(mailsOf(t.outbox, id, "confirmation")).toEqual([]);
     expect(mailsOf(t.outbox, id, "failed.eml")).toEqual([]);
-    const order = (await t.owner.get(`${ADMIN}/orders/${id}`)).json();
+    // Sent in the background: the timeline records the mail just after its file is written.
+    const order = await eventually(
+      async () => (await t.owner.get(`${ADMIN}/orders/${id}`)).json(),
+      (found) => ownerEvent(found, "owner_failed") !== undefined,
+    );
     expect(ownerEvent(order, "owner_failed")).toMatchObject({ actor: { type: "shop" } });
   });
 
