@@ -63,6 +63,11 @@ export interface RunOptions {
    * event loop, each in a savepoint of its own (group commit, decision 0111). Its promise settles after the commit.
    */
   grouped?: boolean;
+  /**
+   * The work is one statement, atomic by itself: where it runs async (PostgreSQL) it opens no transaction,
+   * two round trips fewer than BEGIN and COMMIT around it.
+   */
+  oneStatement?: boolean;
 }
 
 /** How many units of work this process ran each way, and how many groups of two or more it committed as one (tests check). */
@@ -334,7 +339,8 @@ export function statementRows<R>(db: Db, query: CompiledQuery<R>, options: Pick<
 }
 
 /** The async run through Kysely: a transaction for a write, one connection for a read. */
-export async function runAsync<T>(db: Db, work: () => Work<T>, { write }: RunOptions): Promise<T> {
+export async function runAsync<T>(db: Db, work: () => Work<T>, { write, oneStatement }: RunOptions): Promise<T> {
+  if (oneStatement) return runSteps(db, work());
   const steps = (unit: Db) => {
     // Cached values read every revision counter once, in one query, on first use.
     snapshotRevisions(unit);

@@ -140,6 +140,20 @@ describe("stock other shoppers' checkouts hold", () => {
     expect(cart.errors).toEqual([]);
   });
 
+  it("the order placed from a holding draft takes its stock and lets go of the hold", async () => {
+    await setStock(print, 5);
+    const holder = await holding(print, 3);
+    const draft = (await holder.get("/checkout")).json();
+    expect(await heldOf(print)).toBe(3);
+    const placed = await holder.post("/checkout", { billing_address: testBilling(), payment_method: "cod" });
+    expect(placed.statusCode).toBe(200);
+    // The draft became the order: the same id, its stock taken from the shelf and no longer held.
+    expect(placed.json()).toMatchObject({ order_id: draft.order_id, status: "processing" });
+    expect(await heldOf(print)).toBe(0);
+    const shelf = await shop.db.selectFrom("products").select("stock_quantity").where("id", "=", print).executeTakeFirstOrThrow();
+    expect(shelf.stock_quantity).toBe(2);
+  });
+
   it("the shopper's own checkout hold never counts against them", async () => {
     await setStock(print, 3);
     const shopper = await holding(print, 3);

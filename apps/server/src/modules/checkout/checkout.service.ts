@@ -8,7 +8,7 @@
  * leaves the cart as it was. A payment whose outcome was never recorded (a crash) is settled by
  * the shopper's next checkout call or by the sweep, after asking the gateway (issue 14).
  */
-import type { StoreCart } from "@cartwright/commerce";
+import type { OrderStatus, StoreCart } from "@cartwright/commerce";
 import type { FieldRuleDocument } from "@cartwright/commerce/field-rules";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
@@ -43,9 +43,10 @@ import {
   findOrder,
   holdDraftStock,
   latestCartOrder,
-  latestOrderOfCart,
   type NewOrder,
+  newestOrder,
   newOrderKey,
+  type OrderBeingPlaced,
   type OrderRow,
   orderAttemptWritten,
   orderCouponsOf,
@@ -53,6 +54,7 @@ import {
   orderLinesOf,
   orderOf,
   orderPlaced,
+  ordersOfCart,
   ordersWithEmailsDue,
   paymentOutcomeRecorded,
   recordPaymentOutcome,
@@ -166,12 +168,18 @@ export function checkoutReply(order: OrderRow, outcome: PaymentOutcome | null): 
   };
 }
 
+/** A cart's orders the checkout may reuse: its draft, or an attempt that failed or never got to payment. */
+const REUSABLE_STATUSES: OrderStatus[] = ["checkout-draft", "failed", "pending"];
+/** A cart's orders that are placed or being paid: a second call for the cart answers with one of these. */
+const IN_FLIGHT_STATUSES: OrderStatus[] = ["pending", "processing", "on-hold", "completed"];
+/** Both, read in one statement by the checkout's transaction. */
+const CHECKOUT_STATUSES: OrderStatus[] = [...new Set([...REUSABLE_STATUSES, ...IN_FLIGHT_STATUSES])];
+
 /**
- * The order this cart may reuse: its draft, or an attempt that failed or never got to payment; never
- * one a member of staff changed (decision 0101: the attempt is then a new order, the owner's stands).
+ * The order this cart may reuse, from the newest of its orders in REUSABLE_STATUSES: never one a
+ * member of staff changed (decision 0101: the attempt is then a new order, the owner's stands).
  */
-function* reusableOrder(db: Db, cartId: string, now: Date): Work<OrderRow | undefined> {
-  const latest = yield* latestOrderOfCart(db, cartId, ["checkout-draft", "failed", "pending"]);
+function* reusableOrder(latest: OrderRow | undefined, now: Date): Work<OrderRow | undefined> {
   if (!latest || latest.paid_at || repaying(latest) || latest.staff_edited === 1) return undefined;
   if (latest.status === "pending" && latest.stock_taken === 1) {
     if (now.getTime() - Date.parse(latest.updated_at) < PAYMENT_IN_FLIGHT_MS) return undefined;
@@ -254,10 +262,10 @@ function* placingSteps(
   const checked = checkOrder(tx, priced, input);
   yield* keepAddresses(tx, priced, now);
   const payment = yield* choosePayment(tx, priced.pricing.result.totals.total_price, input);
-  const orderId = yield* writeOrder(tx, { input, priced, checked, payment, attribution, now });
-  yield* takeOrderStock(tx, orderId, priced.pricing.lines, now);
-  yield* countCoupons(tx, orderId, priced.pricing.coupons, checked.billing.email ?? "");
-  return yield* payInTransaction(tx, orderId, payment, input, now);
+  const order = yield* writeOrder(tx, { input, priced, checked, payment, attribution, reusable: loaded.reusable, now });
+  yield* takeOrderStock(tx, order.id, priced.pricing.lines, now);
+  yield* countCoupons(tx, order.id, priced.pricing.coupons, checked.billing.email ?? "");
+  return yield* payInTransaction(tx, order, payment, input, now);
 }
 
 /**
@@ -316,10 +324,12 @@ async function answeringConflicts<T>(ctx: ShopContext, work: () => Promise<T>): 
  * (a double submit) gets the first call's order; so does any call while a payment asked for is
  * unrecorded (resumeUnrecordedPayment settles those), and a call on a cart an order just emptied.
  */
-function* lockAndLoad(tx: ShopContext, now: Date): Work<{ cart: StoredCart } | { repeated: OrderRow }> {
+function* lockAndLoad(tx: ShopContext, now: Date): Work<{ cart: StoredCart; reusable: OrderRow | undefined } | { repeated: OrderRow }> {
   const { db, session } = tx;
   const row = yield* lockedCartRow(db, session.sid, session.uid || null, now);
-  const latest = yield* latestOrderOfCart(db, session.sid, ["pending", "processing", "on-hold", "completed"]);
+  // One read for both questions: nothing this transaction writes before the order changes the cart's orders.
+  const cartOrders = yield* ordersOfCart(db, session.sid, CHECKOUT_STATUSES);
+  const latest = newestOrder(cartOrders, IN_FLIGHT_STATUSES);
   const inFlight = latest && !repaying(latest) ? latest : undefined;
   const sinceUpdate = inFlight ? now.getTime() - Date.parse(inFlight.updated_at) : 0;
   // A recent update by staff (decision 0101) is not this cart's payment in flight: the attempt goes on to a new order.
@@ -330,7 +340,7 @@ function* lockAndLoad(tx: ShopContext, now: Date): Work<{ cart: StoredCart } | {
   )
     return { repeated: inFlight };
   const cart = yield* cartWithLines(db, row);
-  if (cart.items.length) return { cart };
+  if (cart.items.length) return { cart, reusable: newestOrder(cartOrders, REUSABLE_STATUSES) };
   if (inFlight && now.getTime() - Date.parse(inFlight.created_at) < REPEAT_WINDOW_MS) return { repeated: inFlight };
   throw checkoutErrors.cartEmpty();
 }
@@ -455,9 +465,11 @@ function* writeOrder(
     checked: CheckedOrder;
     payment: ChosenPayment;
     attribution: ReturnType<typeof readOrderAttribution>;
+    /** The newest of the cart's orders in REUSABLE_STATUSES, as the transaction read it. */
+    reusable: OrderRow | undefined;
     now: Date;
   },
-): Work<number> {
+): Work<OrderBeingPlaced> {
   const { db, session } = tx;
   const { input, priced, checked, payment, now } = step;
   const fields = newOrderFields(tx, priced, checked, payment, input, now.toISOString());
@@ -471,11 +483,13 @@ function* writeOrder(
     };
     fields.customer_id = (yield* awaited((trx) => createCustomer(trx, account))).id;
   }
-  const reused = yield* reusableOrder(db, session.sid, now);
-  const orderId = yield* orderAttemptWritten(db, reused, fields, orderLinesOf(priced.pricing, priced.view), orderCouponsOf(priced.pricing));
+  const reused = yield* reusableOrder(step.reusable, now);
+  const coupons = orderCouponsOf(priced.pricing);
+  const orderId = yield* orderAttemptWritten(db, reused, fields, orderLinesOf(priced.pricing, priced.view), coupons);
   // A new order has no attribution to replace: only one it came with is written.
   if (reused || step.attribution) yield* awaited((trx) => saveOrderAttribution(trx, orderId, step.attribution));
-  return orderId;
+  // The reused order may hold stock; a new one cannot (`orderAttemptWritten` may also have written one in its place).
+  return { id: orderId, mayHoldStock: reused?.id === orderId, hasCoupons: coupons.length > 0 };
 }
 
 /** The order's own row, as placed from the priced cart. */
@@ -555,7 +569,7 @@ function* countCoupons({ db, session }: ShopContext, orderId: number, coupons: R
  */
 export function* payInTransaction(
   { db, settings }: ShopContext,
-  orderId: number,
+  placed: OrderBeingPlaced,
   { gateway, savedToken }: ChosenPayment,
   input: Pick<PlaceOrderInput, "payment_data">,
   now: Date,
@@ -564,7 +578,7 @@ export function* payInTransaction(
   const nowIso = now.toISOString();
   const online = gateway !== null && !gateway.offline;
   // A repayment keeps its key even when settled here: the outcome's record knows it by that (no cart to empty).
-  const order = yield* orderPlaced(db, orderId, online || attempt === REPAY_ATTEMPT ? `${attempt}${crypto.randomUUID()}` : "", nowIso);
+  const order = yield* orderPlaced(db, placed, online || attempt === REPAY_ATTEMPT ? `${attempt}${crypto.randomUUID()}` : "", nowIso);
   if (!order) throw new Error("the order being placed is gone or no longer pending inside its transaction");
   if (online) return { order, gateway, savedToken, repeated: false };
   const request = paymentRequest(settings, order, input.payment_data ?? [], undefined, false);
@@ -649,7 +663,7 @@ function* outcomeRecorded(db: Db, order: OrderRow, outcome: PaymentOutcome, now:
   }
   const status = outcome.orderStatus ?? (outcome.status === "success" ? "processing" : "pending");
   const paid = status === "processing" || status === "completed";
-  const claimed = yield* paymentOutcomeRecorded(
+  const recorded = yield* paymentOutcomeRecorded(
     db,
     order,
     {
@@ -662,7 +676,7 @@ function* outcomeRecorded(db: Db, order: OrderRow, outcome: PaymentOutcome, now:
     },
     by,
   );
-  if (!claimed) return undefined;
+  if (!recorded) return undefined;
   // An order paid from the pay-for-order page left its cart long ago: what the cart holds now is another order's.
   if (!order.payment_attempt.startsWith(REPAY_ATTEMPT)) yield* cartEmptied(db, order.cart_id, now);
   const customerId = order.customer_id ?? 0;
@@ -676,7 +690,8 @@ function* outcomeRecorded(db: Db, order: OrderRow, outcome: PaymentOutcome, now:
   // The gateway offers a card to keep only when the shopper asked to save it.
   const token = outcome.tokenToSave;
   if (customerId && token) yield* awaited((tx) => savePaymentToken(tx, { customerId, gateway: order.payment_method, ...token }));
-  return yield* orderOf(db, order.id);
+  // As the claim wrote it: nothing since (the cart, the customer's addresses and cards) touches the order's row.
+  return recorded;
 }
 
 /**
@@ -822,7 +837,7 @@ export async function getDraftOrder(context: RequestContext): Promise<CheckoutRe
     const stored = await findCart(db, sid);
     if (!stored?.items.length) throw checkoutErrors.cartEmpty();
     const priced = await loadPricedCart({ ...ctx, db }, stored);
-    const existing = await runSteps(db, reusableOrder(db, sid, now));
+    const existing = await runSteps(db, reusableOrder(await latestCartOrder(db, sid, REUSABLE_STATUSES), now));
     const fields = {
       status: "checkout-draft" as const,
       customer_id: uid || null,

@@ -21,6 +21,7 @@ import {
   type OrderActor,
   type OrderRow,
   orderErrors,
+  orderKnownById,
   PAID_STATUSES,
   reopenForPayment,
   sameOrderKey,
@@ -98,7 +99,7 @@ async function claimForPayment(tx: ShopContext, id: number, input: PayOrderInput
     payment_method_title: gateway ? methodTitle(tx.settings, gateway) : "",
     updated_at: nowIso,
   });
-  return runSteps(db, payInTransaction(tx, order.id, payment, input, now, REPAY_ATTEMPT));
+  return runSteps(db, payInTransaction(tx, orderKnownById(order.id), payment, input, now, REPAY_ATTEMPT));
 }
 
 /** What the pay-for-order page shows for an order id and key (the storefront port's `OrderToPay`, before its view is shaped). */

@@ -46,10 +46,18 @@ export interface OrderEventOf {
 /**
  * Writes several events in one transaction of their own, synchronously on SQLite when the
  * connection is free: an order's e-mails, recorded together after they went out (decision 0060).
+ * E-mails alone (no webhook hears of them) are one statement, with no transaction around it.
  */
 export function recordOrderEvents(db: Db, events: OrderEventOf[]): Promise<void> {
   if (!events.length) return Promise.resolve();
+  if (events.every(({ event }) => event.type === "email"))
+    return runWork(db, () => emailEventsRecorded(db, events), { write: true, oneStatement: true });
   return runWork(db, () => orderEventsRecorded(db, events), { write: true });
+}
+
+/** E-mail events as one insert (their number varies: built here, not compiled once). */
+function* emailEventsRecorded(db: Db, events: OrderEventOf[]): Work<void> {
+  yield* run(db.insertInto("order_events").values(events.map(eventRow)).compile());
 }
 
 /** `recordOrderEvents`' unit of work (a module-level generator, decision 0126). */
@@ -57,11 +65,18 @@ function* orderEventsRecorded(db: Db, events: OrderEventOf[]): Work<void> {
   for (const { orderId, actor, event, at } of events) yield* orderEventRecorded(db, orderId, actor, event, at);
 }
 
-/** `recordOrderEvent` as a step of a unit of work. */
-export function* orderEventRecorded(db: Db, orderId: number, actor: OrderActor, event: OrderEventData, at: string): Work<void> {
+/** An event's row as stored: the actor's `via` kept in its data. */
+function eventRow({ orderId, actor, event, at }: OrderEventOf) {
   const { type, ...data } = event;
   const kept = actor.via ? { ...data, via: actor.via } : data;
-  yield* run(insertEvent(db, orderId, type, actor.type, actor.id ?? null, JSON.stringify(kept), at));
+  return { order_id: orderId, type, actor_type: actor.type, actor_id: actor.id ?? null, data: JSON.stringify(kept), created_at: at };
+}
+
+/** `recordOrderEvent` as a step of a unit of work. */
+export function* orderEventRecorded(db: Db, orderId: number, actor: OrderActor, event: OrderEventData, at: string): Work<void> {
+  const { type } = event;
+  const row = eventRow({ orderId, actor, event, at });
+  yield* run(insertEvent(db, orderId, type, row.actor_type, row.actor_id, row.data, at));
   // Webhooks (decision 0097): an e-mail sent changes nothing of the order; a draft's moves are the checkout's own (placing queues order.created).
   if (type !== "email" && !(type === "status" && (event.from === "checkout-draft" || event.to === "checkout-draft")))
     yield* webhookEventQueued(db, "order", "updated", orderId, at);

@@ -32,7 +32,7 @@ export {
   orderWithView,
 } from "./orders.service.ts";
 /** The checkout's calls: placing, paying and sweeping orders, each inside the caller's transaction. */
-export type { PaymentOutcomeFields } from "./placing.ts";
+export type { OrderBeingPlaced, PaymentOutcomeFields } from "./placing.ts";
 /** The same as steps of the checkout's unit of work (db/unit-of-work.ts): the same SQL, run synchronously on SQLite where they can. */
 export {
   claimOrdersEmails,
@@ -43,10 +43,12 @@ export {
   latestCartOrder,
   latestOrderOfCart,
   lockOrder,
-  markOrderPlaced,
+  newestOrder,
   orderAttemptWritten,
+  orderKnownById,
   orderOf,
   orderPlaced,
+  ordersOfCart,
   ordersWithEmailsDue,
   paymentOutcomeRecorded,
   recordPaymentOutcome,

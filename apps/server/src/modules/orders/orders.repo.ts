@@ -74,11 +74,16 @@ function cartOrdersQuery(db: Db, cartId: string, statuses: OrderStatus[]): Compi
   return query(db, cartId);
 }
 
-/** The newest of a cart's orders (the highest id), or undefined. */
-function newest(orders: OrderRow[]): OrderRow | undefined {
+/** The newest of a cart's orders (the highest id), among those in `statuses` when given, or undefined. */
+export function newest(orders: readonly OrderRow[], statuses?: readonly OrderStatus[]): OrderRow | undefined {
   let found: OrderRow | undefined;
-  for (const order of orders) if (!found || order.id > found.id) found = order;
+  for (const order of orders) if ((!statuses || statuses.includes(order.status)) && (!found || order.id > found.id)) found = order;
   return found;
+}
+
+/** A cart's orders in one of the given statuses, as a step: a caller wanting the newest of two kinds reads once. */
+export function* ordersOfCart(db: Db, cartId: string, statuses: OrderStatus[]): Work<OrderRow[]> {
+  return yield* rows(cartOrdersQuery(db, cartId, statuses));
 }
 
 /** The newest order made from a cart, in one of the given statuses. */
@@ -262,17 +267,13 @@ const markPlacedQuery = compiled((db, id: number, paymentAttempt: string, now: s
 
 /**
  * Writes a payment's outcome only if the order still waits for that very attempt (pending, stock
- * taken, the same idempotency key): of the calls racing to record it, exactly one wins.
+ * taken, the same idempotency key): of the calls racing to record it, exactly one wins. Answers the
+ * order as written (undefined: another call recorded it first), so the winner needs no read after it.
  */
-export function claimPaymentOutcome(db: Db, id: number, attempt: string, fields: Partial<NewOrder>): Promise<boolean> {
-  return runSteps(db, paymentOutcomeClaimed(db, id, attempt, fields));
-}
-
-/** `claimPaymentOutcome` as a step. */
-export function* paymentOutcomeClaimed(db: Db, id: number, attempt: string, fields: Partial<NewOrder>): Work<boolean> {
+export function* paymentOutcomeClaimed(db: Db, id: number, attempt: string, fields: Partial<NewOrder>): Work<OrderRow | undefined> {
   const names = (Object.keys(fields) as (keyof NewOrder)[]).sort();
   const query = claimQueryFor(names)(db, id, attempt, ...names.map((name) => fields[name]));
-  return Number((yield* run(query)).numAffectedRows) === 1;
+  return (yield* rows(query))[0] as OrderRow | undefined;
 }
 
 /** One compiled claim per set of fields an outcome writes (a paid, a failed, a cancelled order's). */
@@ -294,7 +295,8 @@ const compileClaim = (names: (keyof NewOrder)[]) =>
       .where("id", "=", id)
       .where("status", "=", "pending")
       .where("stock_taken", "=", 1)
-      .where("payment_attempt", "=", attempt),
+      .where("payment_attempt", "=", attempt)
+      .returningAll(),
   );
 
 /**
@@ -312,7 +314,7 @@ export function claimOrdersEmails(db: Db, ids: number[]): Promise<Set<number>> {
     .where("emails_due", "=", 1)
     .returning("id")
     .compile();
-  return runWork(db, () => claimedIds(claim), { write: true });
+  return runWork(db, () => claimedIds(claim), { write: true, oneStatement: true });
 }
 
 /** `claimOrdersEmails`' unit of work (a module-level generator, decision 0126). */

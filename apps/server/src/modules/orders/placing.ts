@@ -36,6 +36,10 @@ export function latestCartOrder(db: Db, cartId: string, statuses: OrderStatus[])
 /** `latestCartOrder` as a step. */
 export const latestOrderOfCart = repo.latestOrderOfCart;
 
+/** A cart's orders in the given statuses, as a step; `newestOrder` picks among them. */
+export const ordersOfCart = repo.ordersOfCart;
+export const newestOrder = repo.newest;
+
 /** Writes a new order (a draft or an attempt being placed); answers its id. */
 export function createOrder(db: Db, order: repo.NewOrder): Promise<number> {
   return repo.insertOrder(db, order);
@@ -188,19 +192,28 @@ export function* couponUsed(
 }
 
 /**
+ * An order being placed, with what its writer knows of it: an order inserted by this transaction
+ * holds no stock (holds belong to drafts), and one written without coupons has no use to count.
+ * Each saves the placing a statement (decision 0134); an order read back from the database may have both.
+ */
+export interface OrderBeingPlaced {
+  id: number;
+  mayHoldStock: boolean;
+  hasCoupons: boolean;
+}
+
+/** An order known only by its id. */
+export const orderKnownById = (id: number): OrderBeingPlaced => ({ id, mayHoldStock: true, hasCoupons: true });
+
+/**
  * Once its stock and coupon uses are taken: the order, written pending by the same transaction,
  * counts them as its own, drops its draft holds and waits for its payment under `paymentAttempt`
  * (empty: settled in this transaction). Answers the order as it now stands (undefined: not pending).
  */
-export function markOrderPlaced(db: Db, orderId: number, paymentAttempt: string, now: string): Promise<repo.OrderRow | undefined> {
-  return runSteps(db, orderPlaced(db, orderId, paymentAttempt, now));
-}
-
-/** `markOrderPlaced` as a step. */
-export function* orderPlaced(db: Db, orderId: number, paymentAttempt: string, now: string): Work<repo.OrderRow | undefined> {
-  yield* repo.couponsCounted(db, orderId, 1);
-  yield* repo.holdsReplaced(db, orderId, [], now);
-  return yield* repo.placedReturning(db, orderId, paymentAttempt, now);
+export function* orderPlaced(db: Db, order: OrderBeingPlaced, paymentAttempt: string, now: string): Work<repo.OrderRow | undefined> {
+  if (order.hasCoupons) yield* repo.couponsCounted(db, order.id, 1);
+  if (order.mayHoldStock) yield* repo.holdsReplaced(db, order.id, [], now);
+  return yield* repo.placedReturning(db, order.id, paymentAttempt, now);
 }
 
 /** What an order keeps of a payment's outcome. */
@@ -216,28 +229,33 @@ const UNPAID_OUTCOMES: OrderStatus[] = ["failed", "cancelled"];
  * outcome also gives back the order's stock and coupon uses, in the caller's transaction. The
  * status event names the gateway as the actor (the shop for a free order, or when `by` says so).
  */
-export function recordPaymentOutcome(
+export async function recordPaymentOutcome(
   db: Db,
   order: repo.OrderRow,
   fields: PaymentOutcomeFields,
   by: "gateway" | "shop" = "gateway",
 ): Promise<boolean> {
-  return runSteps(db, paymentOutcomeRecorded(db, order, fields, by));
+  return (await runSteps(db, paymentOutcomeRecorded(db, order, fields, by))) !== undefined;
 }
 
-/** `recordPaymentOutcome` as a step; giving back stock and coupon uses runs async. */
+/**
+ * `recordPaymentOutcome` as a step; giving back stock and coupon uses runs async. Answers the order's
+ * row as the claim wrote it (undefined: not this call's to record); an unpaid outcome's release of stock
+ * and coupon uses changes the row after that.
+ */
 export function* paymentOutcomeRecorded(
   db: Db,
   order: repo.OrderRow,
   fields: PaymentOutcomeFields,
   by: "gateway" | "shop" = "gateway",
-): Work<boolean> {
+): Work<repo.OrderRow | undefined> {
   const paid = fields.status === "processing" || fields.status === "completed";
   // One read of the lines serves both questions below (the claim in between writes the order's row only).
   const lines: DownloadLineFacts = paid ? yield* downloadLinesOf$(db, order.id) : [];
   // An order of downloads only has nothing to send: paid, it is complete (decision 0094).
   if (fields.status === "processing" && downloadOnlyLines(lines)) fields = { ...fields, status: "completed" };
-  if (!(yield* repo.paymentOutcomeClaimed(db, order.id, order.payment_attempt, fields))) return false;
+  const claimed = yield* repo.paymentOutcomeClaimed(db, order.id, order.payment_attempt, fields);
+  if (!claimed) return undefined;
   // Paid: its buyer may download its files from now on, once granted however many calls get here.
   if (paid) yield* downloadsGranted$(order.id, fields.updated_at, lines);
   const released = UNPAID_OUTCOMES.includes(fields.status) ? yield* awaited((tx) => releaseOrder(tx, order, fields.updated_at)) : undefined;
@@ -245,7 +263,7 @@ export function* paymentOutcomeRecorded(
   // The claim matched a pending order: that is the status left, whatever the row read earlier said.
   if (fields.status !== "pending")
     yield* orderEventRecorded(db, order.id, actor, statusEvent("pending", fields.status, released), fields.updated_at);
-  return true;
+  return claimed;
 }
 
 /** Pending orders whose payment was asked for and never recorded, last touched before the given time. */
