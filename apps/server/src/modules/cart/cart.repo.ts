@@ -461,11 +461,11 @@ export function emptyCart(trx: Db, cartId: string, now: string): Promise<void> {
 }
 
 /** `emptyCart` as a step. */
-export function* emptied(db: Db, cartId: string, now: string): Work<void> {
+export function* emptied(db: Db, cartId: string, now: string, hasCoupons = true): Work<void> {
   // The cart's row first: deleting lines moves its version (migration 010), and every writer takes the row before the lines.
   yield* run(clearRatesQuery(db, cartId, now));
   yield* run(deleteItemsQuery(db, cartId));
-  yield* run(deleteCouponsQuery(db, cartId));
+  if (hasCoupons) yield* run(deleteCouponsQuery(db, cartId));
 }
 const clearRatesQuery = compiled((db, cartId: string, now: string) =>
   db.updateTable("carts").set({ selected_rates: "{}", updated_at: now }).where("id", "=", cartId),

@@ -108,9 +108,9 @@ export function cartAddressesSaved(
   return repo.touched(db, cartId, now.toISOString(), expiryOf(now), addresses);
 }
 
-/** `emptyCart` as a step. */
-export function cartEmptied(db: Db, cartId: string, now: string): Work<void> {
-  return repo.emptied(db, cartId, now);
+/** `emptyCart` as a step; `hasCoupons` false when the caller, holding the cart's lock, read none on it. */
+export function cartEmptied(db: Db, cartId: string, now: string, hasCoupons = true): Work<void> {
+  return repo.emptied(db, cartId, now, hasCoupons);
 }
 
 /** Takes an existing cart's row lock (PostgreSQL) without making one: the pay-for-order call keeps the checkout of the order's cart waiting. */

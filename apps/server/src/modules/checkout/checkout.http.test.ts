@@ -430,6 +430,8 @@ describe("unpaid orders", () => {
     const shopper = await shopperWith(limitedPrint);
     await shopper.cart("POST", "/cart/apply-coupon", { code: "SAVE10" });
     const onHold = (await shopper.post("/checkout", { billing_address: billing(), payment_method: "bacs" })).json();
+    // The order took the cart's line and its coupon with it.
+    expect(await shopper.cart("GET", "/cart")).toMatchObject({ items: [], coupons: [] });
     expect(await stockOf(limitedPrint)).toBe(2);
     const uses = async () =>
       (await shop.db.selectFrom("coupons").select("usage_count").where("code", "=", "save10").executeTakeFirstOrThrow()).usage_count;

@@ -35,6 +35,7 @@ import {
   shopperOf,
 } from "../cart/index.ts";
 import { createCustomer, saveCustomerAddresses } from "../customers/index.ts";
+import type { DownloadLineFacts } from "../downloads/index.ts";
 import { onOrderFailed, onOrderPlaced } from "../emails/index.ts";
 import {
   cancelUnpaidOrders,
@@ -489,7 +490,19 @@ function* writeOrder(
   // A new order has no attribution to replace: only one it came with is written.
   if (reused || step.attribution) yield* awaited((trx) => saveOrderAttribution(trx, orderId, step.attribution));
   // The reused order may hold stock; a new one cannot (`orderAttemptWritten` may also have written one in its place).
-  return { id: orderId, mayHoldStock: reused?.id === orderId, hasCoupons: coupons.length > 0 };
+  return {
+    id: orderId,
+    mayHoldStock: reused?.id === orderId,
+    hasCoupons: coupons.length > 0,
+    downloadFacts: downloadFactsOf(priced.pricing.lines),
+    cartHasCoupons: priced.cart.coupons.length > 0,
+  };
+}
+
+/** The lines as downloads see them, from the products priced: only when none is downloadable (which files exist is not known here). */
+function downloadFactsOf(lines: Repriced["pricing"]["lines"]): DownloadLineFacts | undefined {
+  if (lines.some((line) => line.item.row.downloadable)) return undefined;
+  return lines.map((line) => ({ virtual: line.item.row.virtual, downloadable: 0, a_file: null }));
 }
 
 /** The order's own row, as placed from the priced cart. */
@@ -584,7 +597,7 @@ export function* payInTransaction(
   const request = paymentRequest(settings, order, input.payment_data ?? [], undefined, false);
   // An offline method that decides synchronously keeps the unit synchronous; any other is awaited.
   const outcome = gateway?.decide ? gateway.decide(request) : yield* awaited((tx) => pay(gateway, request, tx));
-  const recorded = yield* outcomeRecorded(db, order, outcome, nowIso);
+  const recorded = yield* outcomeRecorded(db, order, outcome, nowIso, placed);
   if (!recorded) throw new Error("an order being placed was recorded by another call");
   return { order: recorded, gateway, repeated: false, settled: outcome };
 }
@@ -651,7 +664,13 @@ function recordOutcome(db: Db, order: OrderRow, outcome: PaymentOutcome, now: st
 }
 
 /** `recordOutcome` as steps of the caller's unit of work. */
-function* outcomeRecorded(db: Db, order: OrderRow, outcome: PaymentOutcome, now: string): Work<OrderRow | undefined> {
+function* outcomeRecorded(
+  db: Db,
+  order: OrderRow,
+  outcome: PaymentOutcome,
+  now: string,
+  known: Pick<OrderBeingPlaced, "downloadFacts" | "cartHasCoupons"> = {},
+): Work<OrderRow | undefined> {
   const details = JSON.stringify(outcome.details ?? []);
   // The shop decides these outcomes itself when the gateway could not say (the status event names it).
   const by = outcome === UNKNOWN_PAYMENT || outcome === NEVER_PAID ? "shop" : "gateway";
@@ -675,10 +694,11 @@ function* outcomeRecorded(db: Db, order: OrderRow, outcome: PaymentOutcome, now:
       updated_at: now,
     },
     by,
+    known.downloadFacts,
   );
   if (!recorded) return undefined;
   // An order paid from the pay-for-order page left its cart long ago: what the cart holds now is another order's.
-  if (!order.payment_attempt.startsWith(REPAY_ATTEMPT)) yield* cartEmptied(db, order.cart_id, now);
+  if (!order.payment_attempt.startsWith(REPAY_ATTEMPT)) yield* cartEmptied(db, order.cart_id, now, known.cartHasCoupons ?? true);
   const customerId = order.customer_id ?? 0;
   if (customerId) {
     const shipping = JSON.parse(order.shipping_address) as Record<string, string>;

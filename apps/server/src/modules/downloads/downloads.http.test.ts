@@ -139,6 +139,15 @@ describe("the owner's product files", () => {
 });
 
 describe("a guest's paid order of a downloadable product", () => {
+  it("settled inside the checkout's transaction (cash on delivery), completes itself and grants the file", async () => {
+    const shopper = new StoreClient(shop.app);
+    await shopper.cart("POST", "/cart/add-item", { id: giftCard, quantity: 1 });
+    const placed = await shopper.post("/checkout", { billing_address: testBilling("cora@example.com"), payment_method: "cod" });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().status).toBe("completed");
+    expect(await permissionsOf(placed.json().order_id)).toHaveLength(1);
+  });
+
   it("completes itself, grants the file once, and counts each download up to the limit", async () => {
     const order = await buy(new StoreClient(shop.app), [{ id: giftCard }]);
     expect(order.status).toBe("completed");

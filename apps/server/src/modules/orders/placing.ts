@@ -200,6 +200,10 @@ export interface OrderBeingPlaced {
   id: number;
   mayHoldStock: boolean;
   hasCoupons: boolean;
+  /** Its lines as downloads see them, when the transaction priced them and none is downloadable: nothing to read. */
+  downloadFacts?: DownloadLineFacts;
+  /** False when the cart it came from, locked by this transaction, has no coupon rows to clear. */
+  cartHasCoupons?: boolean;
 }
 
 /** An order known only by its id. */
@@ -248,10 +252,11 @@ export function* paymentOutcomeRecorded(
   order: repo.OrderRow,
   fields: PaymentOutcomeFields,
   by: "gateway" | "shop" = "gateway",
+  knownLines?: DownloadLineFacts,
 ): Work<repo.OrderRow | undefined> {
   const paid = fields.status === "processing" || fields.status === "completed";
   // One read of the lines serves both questions below (the claim in between writes the order's row only).
-  const lines: DownloadLineFacts = paid ? yield* downloadLinesOf$(db, order.id) : [];
+  const lines: DownloadLineFacts = paid ? (knownLines ?? (yield* downloadLinesOf$(db, order.id))) : [];
   // An order of downloads only has nothing to send: paid, it is complete (decision 0094).
   if (fields.status === "processing" && downloadOnlyLines(lines)) fields = { ...fields, status: "completed" };
   const claimed = yield* repo.paymentOutcomeClaimed(db, order.id, order.payment_attempt, fields);
