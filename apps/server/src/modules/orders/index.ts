@@ -41,7 +41,6 @@ export {
   findOrder,
   holdDraftStock,
   latestCartOrder,
-  latestOrderOfCart,
   lockOrder,
   newestOrder,
   orderAttemptWritten,

@@ -92,11 +92,6 @@ export async function latestCartOrder(db: Db, cartId: string, statuses: OrderSta
   return newest(await statementRows(db, cartOrdersQuery(db, cartId, statuses)));
 }
 
-/** `latestCartOrder` as a step; the same query. */
-export function* latestOrderOfCart(db: Db, cartId: string, statuses: OrderStatus[]): Work<OrderRow | undefined> {
-  return newest(yield* rows(cartOrdersQuery(db, cartId, statuses)));
-}
-
 const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
 /** The order locked for a change (PostgreSQL; SQLite serialises write transactions): racing changes take turns. */

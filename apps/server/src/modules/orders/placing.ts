@@ -33,12 +33,8 @@ export function latestCartOrder(db: Db, cartId: string, statuses: OrderStatus[])
   return repo.latestCartOrder(db, cartId, statuses);
 }
 
-/** `latestCartOrder` as a step. */
-export const latestOrderOfCart = repo.latestOrderOfCart;
-
 /** A cart's orders in the given statuses, as a step; `newestOrder` picks among them. */
-export const ordersOfCart = repo.ordersOfCart;
-export const newestOrder = repo.newest;
+export { newest as newestOrder, ordersOfCart } from "./orders.repo.ts";
 
 /** Writes a new order (a draft or an attempt being placed); answers its id. */
 export function createOrder(db: Db, order: repo.NewOrder): Promise<number> {
