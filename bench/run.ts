@@ -64,6 +64,10 @@ const stockMovesPerSecond = Number(process.env.BENCH_STOCK_MOVES ?? 0);
 if (!(stockMovesPerSecond >= 0 && stockMovesPerSecond <= 1000))
   throw new Error(`BENCH_STOCK_MOVES must be a number of moves a second from 0 to 1000 (got ${process.env.BENCH_STOCK_MOVES})`);
 if (stockMovesPerSecond && database !== "sqlite") throw new Error("BENCH_STOCK_MOVES runs on SQLite only");
+/** BENCH_STEPS="add-item,apply-coupon": only these steps of the scenarios asked for, to look into them without the rest (no results written). */
+const onlySteps = process.env.BENCH_STEPS?.split(",")
+  .map((name) => name.trim())
+  .filter(Boolean);
 const workers = Number(process.env.BENCH_WORKERS ?? 1);
 if (!Number.isInteger(workers) || workers < 1)
   throw new Error(`BENCH_WORKERS must be a whole number from 1 (got ${process.env.BENCH_WORKERS})`);
@@ -1400,6 +1404,9 @@ async function main() {
   for (const name of names)
     if (!scenarios[name] && !extra.includes(name))
       throw new Error(`unknown scenario ${name}; known: ${[...Object.keys(scenarios), ...extra].join(", ")}`);
+  const stepsOf = names.flatMap((name) => (scenarios[name] ?? []).map((step) => step.name));
+  for (const step of onlySteps ?? [])
+    if (!stepsOf.includes(step)) throw new Error(`BENCH_STEPS: no step ${step} in ${names.join(", ")}; its steps: ${stepsOf.join(", ")}`);
   if (database === "postgres")
     for (const name of names)
       if (!POSTGRES_SCENARIOS.includes(name))
@@ -1447,7 +1454,7 @@ async function main() {
         failures.push(...(await productEditor()));
         continue;
       }
-      let steps = (scenarios[name] ?? []).filter((step) => !(postgres && step.floor));
+      let steps = (scenarios[name] ?? []).filter((step) => !(postgres && step.floor) && (!onlySteps || onlySteps.includes(step.name)));
       let seeded: SeedFacts | undefined;
       if (name === "owner") ({ steps, seeded } = await ownerScenario(dataDir));
       const results: StepFigures[] = [];
@@ -1528,8 +1535,11 @@ async function main() {
         results: withRatios,
         ...(broken.length ? { broken: broken.map((b) => b.message) } : {}),
       };
-      mkdirSync(join(root, "bench/results"), { recursive: true });
-      writeFileSync(join(root, "bench/results", resultsFile(name)), `${JSON.stringify(record, null, 2)}\n`);
+      // A run of some steps only is a look into them, not the scenario's record.
+      if (!onlySteps) {
+        mkdirSync(join(root, "bench/results"), { recursive: true });
+        writeFileSync(join(root, "bench/results", resultsFile(name)), `${JSON.stringify(record, null, 2)}\n`);
+      }
     }
   } finally {
     memory?.stop();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkpointInBackground } from "./checkpointer.ts";
+import { backstopPages, checkpointInBackground, WAL_RESTART_BYTES } from "./checkpointer.ts";
 import { openSqlite, WAL_SIZE_LIMIT_BYTES } from "./index.ts";
 
 let dir: string;
@@ -35,7 +35,9 @@ async function until(check: () => boolean) {
 describe("checkpoints on a thread of their own", () => {
   it("copies the WAL into the database file while the server's connection never checkpoints below the backstop", async () => {
     const checkpoints = checkpointInBackground(sqlite, join(dir, "shop.db"), { everyMs: 20 });
-    expect(sqlite.pragma("wal_autocheckpoint", { simple: true })).toBe(10_000);
+    // The backstop: the WAL at its size limit (128 MB: 32,768 pages of 4 KB).
+    expect(sqlite.pragma("wal_autocheckpoint", { simple: true })).toBe(backstopPages(4096));
+    expect(backstopPages(4096)).toBe(32_768);
     write(1500);
     await until(() => checkpoints.checkpointed() >= 1500);
     await checkpoints.stop();
@@ -49,8 +51,10 @@ describe("checkpoints on a thread of their own", () => {
     reader.close();
   });
 
-  it("makes the WAL start over at its size limit while the server's writes never pause, long before the backstop", async () => {
-    const checkpoints = checkpointInBackground(sqlite, join(dir, "shop.db"), { everyMs: 20 });
+  it("makes the WAL start over at its restart size while the server's writes never pause, long before the backstop", async () => {
+    // A restart size of 4 MB, so that two seconds of writes pass it several times (the server's is 64 MB).
+    const restartAtBytes = 4 * 1024 * 1024;
+    const checkpoints = checkpointInBackground(sqlite, join(dir, "shop.db"), { everyMs: 20, restartAtBytes });
     const wal = join(dir, "shop.db-wal");
     const insert = sqlite.prepare("insert into notes (body) values (?)");
     let largest = 0;
@@ -62,9 +66,9 @@ describe("checkpoints on a thread of their own", () => {
       await new Promise((r) => setTimeout(r, 1));
     }
     await checkpoints.stop();
-    // Without the restart the WAL grows until the backstop (10,000 pages, 40 MB) has the server's own commits checkpoint.
+    // Without the restart the WAL grows by every page written (about 24 MB here), until the backstop has the server's own commits checkpoint.
     expect(checkpoints.restarts()).toBeGreaterThan(0);
-    expect(largest).toBeLessThan(WAL_SIZE_LIMIT_BYTES * 1.5);
+    expect(largest).toBeLessThan(restartAtBytes * 2);
     expect((sqlite.prepare("select count(*) as n from notes").get() as { n: number }).n).toBe(6000);
   });
 
@@ -86,9 +90,28 @@ describe("checkpoints on a thread of their own", () => {
 });
 
 describe("the WAL's size", () => {
-  it("is cut back to the limit when SQLite starts it over after a checkpoint a burst outgrew", () => {
+  /** Commits of 1 MB each (overflow pages), `megabytes` of WAL in a few hundred milliseconds. */
+  function writeMegabytes(megabytes: number) {
+    const insert = sqlite.prepare("insert into notes (body) values (?)");
+    const body = "x".repeat(1024 * 1024);
+    for (let i = 0; i < megabytes; i++) sqlite.transaction(() => insert.run(body))();
+  }
+
+  it("is left as it is when SQLite starts it over from the restart size, so no commit truncates the file", () => {
+    expect(WAL_SIZE_LIMIT_BYTES).toBeGreaterThanOrEqual(2 * WAL_RESTART_BYTES);
     sqlite.pragma("wal_autocheckpoint = 0");
-    write(2500);
+    writeMegabytes(WAL_RESTART_BYTES / (1024 * 1024) + 8);
+    const wal = join(dir, "shop.db-wal");
+    const grown = statSync(wal).size;
+    expect(grown).toBeGreaterThan(WAL_RESTART_BYTES);
+    expect(sqlite.pragma("wal_checkpoint(PASSIVE)")).toEqual([expect.objectContaining({ busy: 0 })]);
+    write(1);
+    expect(statSync(wal).size).toBe(grown);
+  });
+
+  it("is cut back to the limit when SQLite starts it over after a burst outgrew it", () => {
+    sqlite.pragma("wal_autocheckpoint = 0");
+    writeMegabytes(WAL_SIZE_LIMIT_BYTES / (1024 * 1024) + 8);
     const wal = join(dir, "shop.db-wal");
     expect(statSync(wal).size).toBeGreaterThan(WAL_SIZE_LIMIT_BYTES);
     expect(sqlite.pragma("wal_checkpoint(PASSIVE)")).toEqual([expect.objectContaining({ busy: 0 })]);

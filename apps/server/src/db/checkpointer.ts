@@ -4,8 +4,8 @@
  * database file and syncs it, a stall of several to tens of milliseconds for every request queued behind
  * it. The server hands that work to a thread of its own with a second connection; its own connection
  * keeps a far higher threshold only as a backstop, and gets the usual one back if the thread ever stops.
- * Under writes that never pause the thread also makes the WAL start over once it reaches its size limit
- * (decision 0058's amendment), so the backstop stays one.
+ * Under writes that never pause the thread also makes the WAL start over once it reaches its restart size
+ * (decision 0058's amendment, the sizes: decision 0135), so the backstop stays one.
  */
 import { Worker } from "node:worker_threads";
 import type SQLite from "better-sqlite3";
@@ -13,10 +13,18 @@ import { CHECKPOINT_WORKER_FILE } from "../paths.ts";
 
 /** SQLite's default threshold, in WAL pages, for the commit that checkpoints. */
 const DEFAULT_AUTOCHECKPOINT = 1000;
-/** The backstop while the thread runs: only a thread that falls this far behind lets commits checkpoint again. */
-const BACKSTOP_AUTOCHECKPOINT = 10_000;
-/** The size the WAL file is cut back to when it starts over, and the size at which the thread starts it over. */
-export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+/**
+ * The WAL's size at which the thread starts it over. Each restart costs the server's next commit a sync of the
+ * WAL's header, and a commit that meets the restart's lock waits it out in SQLite's busy sleeps (1, 2, 5 ms …):
+ * at 16 MB that was two or three times a second under the bench's cart writes, now four times rarer (decision 0135).
+ */
+export const WAL_RESTART_BYTES = 64 * 1024 * 1024;
+/**
+ * The size the WAL file is cut back to when it starts over, twice the restart size: a WAL started over as usual is
+ * never cut (a truncate on the event loop, with the disk's discards, took 4–24 ms), only one a burst outgrew.
+ * Past it the thread has fallen behind: it is also the backstop at which commits checkpoint again.
+ */
+export const WAL_SIZE_LIMIT_BYTES = 2 * WAL_RESTART_BYTES;
 
 export interface BackgroundCheckpoints {
   /** The thread itself (a test ends it unasked to see the connection take checkpoints back). */
@@ -29,23 +37,29 @@ export interface BackgroundCheckpoints {
   stop(): Promise<void>;
 }
 
-/** Starts checkpointing `file` (the database `sqlite` has open) on a thread of its own, every `everyMs`. */
+/**
+ * Starts checkpointing `file` (the database `sqlite` has open) on a thread of its own, every `everyMs`, starting the
+ * WAL over once it reaches `restartAtBytes` (a test's smaller size; WAL_RESTART_BYTES otherwise).
+ */
 export function checkpointInBackground(
   sqlite: SQLite.Database,
   file: string,
-  options: { everyMs?: number; onStopped?: (error?: Error) => void } = {},
+  options: { everyMs?: number; restartAtBytes?: number; onStopped?: (error?: Error) => void } = {},
 ): BackgroundCheckpoints {
+  const pageSize = Number(sqlite.pragma("page_size", { simple: true }));
   const worker = new Worker(CHECKPOINT_WORKER_FILE, {
     workerData: {
       file,
       everyMs: options.everyMs ?? 200,
-      restartAtFrames: Math.floor(WAL_SIZE_LIMIT_BYTES / Number(sqlite.pragma("page_size", { simple: true }))),
+      restartAtFrames: Math.floor((options.restartAtBytes ?? WAL_RESTART_BYTES) / pageSize),
     },
     // The thread holds one connection and a timer: a small heap is plenty.
     resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
   });
   worker.unref();
-  sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT}`);
+  // The backstop while the thread runs: only a thread that falls behind until the WAL reaches its size limit lets
+  // commits checkpoint again.
+  sqlite.pragma(`wal_autocheckpoint = ${backstopPages(pageSize)}`);
   let pages = 0;
   let restarts = 0;
   let stopping = false;
@@ -82,4 +96,9 @@ export function checkpointInBackground(
       if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
     },
   };
+}
+
+/** The backstop's threshold in WAL pages of `pageSize` bytes: the WAL at its size limit. */
+export function backstopPages(pageSize: number): number {
+  return Math.ceil(WAL_SIZE_LIMIT_BYTES / pageSize);
 }
