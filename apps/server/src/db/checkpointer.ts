@@ -16,7 +16,7 @@ const DEFAULT_AUTOCHECKPOINT = 1000;
 /**
  * The WAL's size at which the thread starts it over. Each restart costs the server's next commit a sync of the
  * WAL's header, and a commit that meets the restart's lock waits it out in SQLite's busy sleeps (1, 2, 5 ms …):
- * at 16 MB that was two or three times a second under the bench's cart writes, now four times rarer (decision 0135).
+ * at 16 MB that was about once a second under the bench's cart writes, now about a fifth as often (decision 0135).
  */
 export const WAL_RESTART_BYTES = 64 * 1024 * 1024;
 /**
