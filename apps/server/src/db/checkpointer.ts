@@ -16,7 +16,7 @@ const DEFAULT_AUTOCHECKPOINT = 1000;
 /**
  * The WAL's size at which the thread starts it over. Each restart costs the server's next commit a sync of the
  * WAL's header, and a commit that meets the restart's lock waits it out in SQLite's busy sleeps (1, 2, 5 ms …):
- * at 16 MB that was about once a second under the bench's cart writes, now about a fifth as often (decision 0135).
+ * at 16 MB that was about once a second under the bench's cart writes, now a quarter as often at most (decision 0135).
  */
 export const WAL_RESTART_BYTES = 64 * 1024 * 1024;
 /**
@@ -59,7 +59,7 @@ export function checkpointInBackground(
   worker.unref();
   // The backstop while the thread runs: only a thread that falls behind until the WAL reaches its size limit lets
   // commits checkpoint again.
-  sqlite.pragma(`wal_autocheckpoint = ${backstopPages(pageSize)}`);
+  sqlite.pragma(`wal_autocheckpoint = ${Math.ceil(WAL_SIZE_LIMIT_BYTES / pageSize)}`);
   let pages = 0;
   let restarts = 0;
   let stopping = false;
@@ -96,9 +96,4 @@ export function checkpointInBackground(
       if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
     },
   };
-}
-
-/** The backstop's threshold in WAL pages of `pageSize` bytes: the WAL at its size limit. */
-export function backstopPages(pageSize: number): number {
-  return Math.ceil(WAL_SIZE_LIMIT_BYTES / pageSize);
 }
