@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { journeyChromium } from "./e2e/support/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** Journeys whose changes other journeys would see run after them: the shop's settings, then what /shop lists. */
@@ -25,7 +26,7 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: journeyChromium(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

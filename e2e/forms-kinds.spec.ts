@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { journeyChromium } from "./support/chromium.ts";
 import { container, field, file, violations } from "./support/forms-kinds.ts";
 
 // The fake camera answers getUserMedia without a prompt (the flags replace the config's launch options, so its own are
@@ -15,7 +16,7 @@ import { container, field, file, violations } from "./support/forms-kinds.ts";
 test.use({
   reducedMotion: "reduce",
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: journeyChromium(),
     args: [
       "--no-sandbox",
       "--disable-gpu",

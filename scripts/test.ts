@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
+import { journeyChromium } from "../e2e/support/chromium.ts";
 import { buildServer } from "./build-server.ts";
 import { buildWeb } from "./build-web.ts";
 
@@ -18,9 +19,9 @@ const bin = (name: string) => join(root, "node_modules/.bin", name);
 const only = process.argv.slice(2);
 const wants = (suite: string) => only.length === 0 || only.includes(suite);
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = journeyChromium();
 if (wants("e2e") && !existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}: run \`apt-get install chromium\` (or set CHROMIUM_PATH).`);
+  console.error(`Chromium not found at ${chromium}: run \`apt-get install chromium-headless-shell\` (or set CHROMIUM_PATH).`);
   process.exit(1);
 }
 
