@@ -14,6 +14,8 @@ process.env.CW_E2E_DATA ??= mkdtempSync(join(tmpdir(), "cw-e2e-"));
 
 export default defineConfig({
   testDir: "e2e",
+  // Journeys are *.spec.ts; a helper's Vitest test beside it (e2e/support/*.test.ts) is the unit project's.
+  testMatch: "**/*.spec.ts",
   fullyParallel: true,
   workers: 2,
   retries: 0,
