@@ -5,6 +5,10 @@ import { defineConfig } from "vitest/config";
 const limits = { testTimeout: 20_000, hookTimeout: 30_000 };
 // The HTTP tests' password hashes: scrypt with N=2^10, not 2^15 (decision 0108); the unit tests and the journeys keep 2^15.
 const cheapHashes = { CW_TEST_SCRYPT_N: "1024" };
+// The HTTP tests' files share a worker's modules (isolate: false): each builds its own app over its own database, and
+// every cache is kept per database; importing the server afresh per file was 70 % of their time (decision 0136).
+// A file that mocks a module imports the app afresh itself (request-context.http.test.ts).
+const httpProject = { ...limits, isolate: false };
 const httpTests = ["apps/server/src/**/*.http.test.ts", "apps/web/app/**/*.http.test.ts", "resilience/**/*.http.test.ts"];
 
 export default defineConfig({
@@ -32,7 +36,7 @@ export default defineConfig({
       },
       {
         test: {
-          ...limits,
+          ...httpProject,
           name: "sqlite",
           include: httpTests,
           env: { CW_TEST_DB: "sqlite", ...cheapHashes },
@@ -40,7 +44,7 @@ export default defineConfig({
       },
       {
         test: {
-          ...limits,
+          ...httpProject,
           name: "postgres",
           include: httpTests,
           env: { CW_TEST_DB: "postgres", ...cheapHashes },

@@ -1,8 +1,12 @@
 /** One request context per request (http/context.ts): the shop's settings read at most once, and never by a kept GET /cart. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestShop, type TestShop } from "../../../test/app.ts";
-import { testContext } from "../../../test/context.ts";
-import { productId, StoreClient } from "../../../test/store-client.ts";
+import type { TestShop } from "../../../test/app.ts";
+
+// Files share a worker's modules (vitest.config.ts, decision 0136): the app is imported afresh, so it meets the mock.
+vi.resetModules();
+const { createTestShop } = await import("../../../test/app.ts");
+const { testContext } = await import("../../../test/context.ts");
+const { productId, StoreClient } = await import("../../../test/store-client.ts");
 
 const reads = vi.hoisted(() => ({ count: 0 }));
 vi.mock("./modules/settings/index.ts", async (importOriginal) => {

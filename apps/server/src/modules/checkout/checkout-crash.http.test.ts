@@ -12,12 +12,13 @@ import { sweepUnpaidOrders } from "./index.ts";
 let shop: TestShop;
 let limitedPrint: number;
 let tShirt: number;
+let unregisterGateway: (() => void) | undefined;
 beforeAll(async () => {
   shop = await createTestShop();
   limitedPrint = await productId(shop.app, "limited-print");
   tShirt = await productId(shop.app, "classic-t-shirt");
   // A gateway that pays but keeps no record anyone could ask: it cannot tell what became of a payment.
-  registerPaymentGateway({
+  unregisterGateway = registerPaymentGateway({
     id: "forgetful_card",
     title: "Forgetful card",
     description: "Pays, and keeps no record of it.",
@@ -27,7 +28,10 @@ beforeAll(async () => {
   const payments = (await getSettings(shop.db)).payments;
   await updateSettings(shop.db, { payments: { ...payments, enabled: [...payments.enabled, "forgetful_card"] } });
 });
-afterAll(() => shop.close());
+afterAll(async () => {
+  unregisterGateway?.();
+  await shop?.close();
+});
 
 const card = [
   { key: "cw-test-card-number", value: "4242424242424242" },

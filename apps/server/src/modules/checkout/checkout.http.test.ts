@@ -394,7 +394,7 @@ describe("unpaid orders", () => {
     const { registerPaymentGateway } = await import("../payments/index.ts");
     const { updateSettings, getSettings } = await import("../settings/index.ts");
     const { cancelUnpaidOrders } = await import("../orders/index.ts");
-    registerPaymentGateway({
+    const unregister = registerPaymentGateway({
       id: "pay_later",
       title: "Pay later",
       description: "A gateway that waits for a notification which never comes.",
@@ -420,6 +420,7 @@ describe("unpaid orders", () => {
       expect(row.status).toBe("cancelled");
     } finally {
       await updateSettings(shop.db, { payments });
+      unregister();
     }
   });
 

@@ -25,6 +25,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 let outbox: string;
 let tShirt: number;
 let print: number;
+let unregisterGateway: (() => void) | undefined;
 /** The answer the "later_card" gateway gives when asked what became of a payment (the sweep asks). */
 let laterAnswer: "failure" | null = null;
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   tShirt = await productId(app, "classic-t-shirt");
   print = await productId(app, "limited-print");
   // A gateway whose answer comes later than the shopper waits (a bank's no after they left): it never answers the call.
-  registerPaymentGateway({
+  unregisterGateway = registerPaymentGateway({
     id: "later_card",
     title: "Later card",
     description: "Answers after the shopper has gone.",
@@ -48,6 +49,7 @@ beforeAll(async () => {
   await updateSettings(shop.db, { payments: { ...payments, enabled: [...payments.enabled, "later_card"] } });
 }, 60_000);
 afterAll(async () => {
+  unregisterGateway?.();
   await app?.close();
   await shop?.close();
 });
