@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { journeyChromium } from "./e2e/support/chromium.ts";
+import { journeyLaunchOptions } from "./e2e/support/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** Journeys whose changes other journeys would see run after them: the shop's settings, then what /shop lists. */
@@ -27,18 +27,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: "off",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: journeyChromium(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: journeyLaunchOptions(),
   },
   projects: [
     // Journeys that change the shop's settings run after the others, one at a time (e2e/shop-settings.spec.ts);

@@ -8,27 +8,14 @@
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { journeyChromium } from "./support/chromium.ts";
+import { journeyLaunchOptions } from "./support/chromium.ts";
 import { container, field, file, violations } from "./support/forms-kinds.ts";
 
-// The fake camera answers getUserMedia without a prompt (the flags replace the config's launch options, so its own are
-// repeated); with less motion a page change jumps to the form's top instead of scrolling under the mouse.
+// The fake camera answers getUserMedia without a prompt (the flags replace the config's launch options, so they are
+// built from the same list); with less motion a page change jumps to the form's top instead of scrolling under the mouse.
 test.use({
   reducedMotion: "reduce",
-  launchOptions: {
-    executablePath: journeyChromium(),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-    ],
-  },
+  launchOptions: journeyLaunchOptions(["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]),
 });
 
 // A 1×1 PNG: the server checks a file by its bytes.

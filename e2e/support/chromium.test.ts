@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FULL_CHROMIUM, HEADLESS_SHELL, journeyChromium } from "./chromium.ts";
+import { FULL_CHROMIUM, HEADLESS_SHELL, journeyChromium, journeyLaunchOptions } from "./chromium.ts";
 
 describe("journeyChromium", () => {
   /** An `exists` that finds only the paths given. */
@@ -18,5 +18,15 @@ describe("journeyChromium", () => {
 
   it("names the headless shell when neither is installed, for the message saying what to install", () => {
     expect(journeyChromium({}, installed())).toBe(HEADLESS_SHELL);
+  });
+});
+
+describe("journeyLaunchOptions", () => {
+  it("keeps every journey's flags and adds a journey's own after them", () => {
+    const base = journeyLaunchOptions();
+    const withCamera = journeyLaunchOptions(["--use-fake-device-for-media-stream"]);
+    expect(base.args).toContain("--no-sandbox");
+    expect(withCamera.args).toEqual([...base.args, "--use-fake-device-for-media-stream"]);
+    expect(withCamera.executablePath).toBe(base.executablePath);
   });
 });

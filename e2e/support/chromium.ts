@@ -8,6 +8,23 @@ import { existsSync } from "node:fs";
 export const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 export const FULL_CHROMIUM = "/usr/bin/chromium";
 
+/** What every journey's browser is launched with; a journey that adds flags spreads these first. */
+export function journeyLaunchOptions(extraArgs: string[] = []): { executablePath: string; args: string[] } {
+  return {
+    executablePath: journeyChromium(),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      ...extraArgs,
+    ],
+  };
+}
+
 /** The executable to launch, or the first of the defaults when none is installed (the caller says what to install). */
 export function journeyChromium(env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync): string {
   if (env.CHROMIUM_PATH) return env.CHROMIUM_PATH;

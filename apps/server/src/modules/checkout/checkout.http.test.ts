@@ -419,8 +419,8 @@ describe("unpaid orders", () => {
       const row = await shop.db.selectFrom("orders").select("status").where("id", "=", order.order_id).executeTakeFirstOrThrow();
       expect(row.status).toBe("cancelled");
     } finally {
-      await updateSettings(shop.db, { payments });
       unregister();
+      await updateSettings(shop.db, { payments });
     }
   });
 
