@@ -7,8 +7,9 @@ const limits = { testTimeout: 20_000, hookTimeout: 30_000 };
 const cheapHashes = { CW_TEST_SCRYPT_N: "1024" };
 // The HTTP tests' files share a worker's modules (isolate: false): each builds its own app over its own database, and
 // every cache is kept per database; importing the server afresh per file was 70 % of their time (decision 0136).
-// A file that mocks a module imports the app afresh itself (request-context.http.test.ts).
-const httpProject = { ...limits, isolate: false };
+// A file that mocks a module imports the app afresh itself (request-context.http.test.ts); a file that leaves a
+// registration behind (a payment gateway, a checkout field…) fails in test/registries.setup.ts.
+const httpProject = { ...limits, isolate: false, setupFiles: ["test/registries.setup.ts"] };
 const httpTests = ["apps/server/src/**/*.http.test.ts", "apps/web/app/**/*.http.test.ts", "resilience/**/*.http.test.ts"];
 
 export default defineConfig({

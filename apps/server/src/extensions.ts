@@ -8,10 +8,16 @@ import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ProductCollection } from "@cartwright/commerce";
 import { ConfigError } from "./config.ts";
-import { type CartExtensionCallback, type CartFeeProvider, registerCartExtension, registerCartFees } from "./modules/cart/index.ts";
-import { registerProductCollection } from "./modules/catalog/index.ts";
-import { type CheckoutField, registerCheckoutField } from "./modules/checkout/index.ts";
-import { type PaymentGateway, registerPaymentGateway } from "./modules/payments/index.ts";
+import {
+  type CartExtensionCallback,
+  type CartFeeProvider,
+  registerCartExtension,
+  registerCartFees,
+  registeredCartNamespaces,
+} from "./modules/cart/index.ts";
+import { registeredCollectionSlugs, registerProductCollection } from "./modules/catalog/index.ts";
+import { type CheckoutField, registerCheckoutField, registeredFieldIds } from "./modules/checkout/index.ts";
+import { type PaymentGateway, registeredGatewayIds, registerPaymentGateway } from "./modules/payments/index.ts";
 
 export interface Extension {
   /** Names the extension in messages; the namespace of its cart fees and of its POST /cart/extensions callback. */
@@ -65,6 +71,14 @@ export function registerExtensions(extensions: readonly Extension[], warn: (mess
   }
   return unregister;
 }
+
+/** What is registered in this process, by name: the gateways (built-in ones too), fields, cart namespaces and collections. */
+export const registeredExtensionParts = () => ({
+  paymentGateways: registeredGatewayIds(),
+  checkoutFields: registeredFieldIds(),
+  ...registeredCartNamespaces(),
+  productCollections: registeredCollectionSlugs(),
+});
 
 /** The extensions of the EXTENSIONS setting (config.ts: absolute paths or package names), imported in order; each module's default export is one. */
 export async function loadExtensions(specifiers: readonly string[]): Promise<Extension[]> {

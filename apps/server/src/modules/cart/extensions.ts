@@ -36,6 +36,9 @@ export function registerCartFees(namespace: string, provider: CartFeeProvider): 
   };
 }
 
+/** The namespaces with a POST /cart/extensions callback, and those with fees. */
+export const registeredCartNamespaces = () => ({ callbacks: [...callbacks.keys()], fees: [...feeProviders.keys()] });
+
 export async function runCartExtension(
   namespace: string,
   data: Record<string, unknown>,

@@ -20,7 +20,7 @@ export type { CartView, PricedForOrder } from "./cart-view.ts";
 export { loadPricedCart, loadPricingInputs, pricedForOrder, shopperOf } from "./cart-view.ts";
 export { readAddress } from "./customer.ts";
 export type { CartExtensionCallback, CartFeeProvider } from "./extensions.ts";
-export { registerCartExtension, registerCartFees } from "./extensions.ts";
+export { registerCartExtension, registerCartFees, registeredCartNamespaces } from "./extensions.ts";
 /** The cart under another module's transaction: the checkout's and a sign-in's calls. */
 /** The same as steps of the checkout's unit of work. */
 export {

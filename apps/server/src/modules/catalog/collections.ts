@@ -23,6 +23,9 @@ export function registerProductCollection(collection: ProductCollection, warn: (
   };
 }
 
+/** The address segments of every registered collection. */
+export const registeredCollectionSlugs = (): string[] => [...registered.keys()];
+
 /** The collections drawn on every product page (placement "product"), in the order registered. */
 export const productPageCollections = (): ProductCollection[] => [...registered.values()].filter((c) => c.placement === "product");
 

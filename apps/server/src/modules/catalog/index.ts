@@ -26,7 +26,7 @@ export type {
   StoreProduct,
   StoreVariation,
 } from "./catalog.types.ts";
-export { findProductCollection, productPageCollections, registerProductCollection } from "./collections.ts";
+export { findProductCollection, productPageCollections, registeredCollectionSlugs, registerProductCollection } from "./collections.ts";
 export { deriveStockStatus, quantityLimits } from "./product-shape.ts";
 export { productsAdminRoutes } from "./products.admin.routes.ts";
 export { readProduct } from "./products.admin.ts";

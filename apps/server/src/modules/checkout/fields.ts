@@ -49,6 +49,9 @@ export function registerCheckoutField(field: CheckoutField): () => void {
   };
 }
 
+/** The ids of the fields registered in code. */
+export const registeredFieldIds = (): string[] => [...registered.keys()];
+
 /** The fields of this shop: those registered in code, then those of the settings (a code field wins an id clash). */
 export function checkoutFields(settings: ShopSettings): CheckoutField[] {
   const fromSettings = settings.checkoutFields.filter(

@@ -58,7 +58,7 @@ export async function startRefundShop() {
   await shop.db.updateTable("products").set({ manage_stock: 1, stock_quantity: 10 }).where("id", "=", redHoodie).execute();
 
   // Pays, and refuses every refund, as a processor whose refunds are switched off would.
-  registerPaymentGateway({
+  const unregisterRefusing = registerPaymentGateway({
     id: "refusing_card",
     title: "Refusing card",
     description: "Pays; refuses refunds.",
@@ -69,7 +69,7 @@ export async function startRefundShop() {
   // Pays; the first refund call for a key is refunded but its answer lost (it throws), later calls answer.
   const answered = new Set<string>();
   const lostAnswers: string[] = [];
-  registerPaymentGateway({
+  const unregisterSilent = registerPaymentGateway({
     id: "silent_card",
     title: "Silent card",
     description: "Pays; the first answer to a refund is lost.",
@@ -131,6 +131,9 @@ export async function startRefundShop() {
     mails: (orderId: number) =>
       existsSync(outbox) ? readdirSync(outbox).filter((name) => name.includes(`Z-${orderId}-customer_refunded`)) : [],
     async close() {
+      // The gateways are the process's: the next file in this worker must not list them.
+      unregisterSilent();
+      unregisterRefusing();
       await app.close();
       await shop.close();
     },

@@ -18,6 +18,7 @@ export {
   gatewaysVersion,
   methodDescription,
   methodTitle,
+  registeredGatewayIds,
   registerPaymentGateway,
 } from "./registry.ts";
 export type { PaymentTokenRow, SavedPaymentMethod } from "./tokens.ts";

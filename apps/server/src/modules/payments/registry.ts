@@ -21,6 +21,9 @@ export function registerPaymentGateway(gateway: PaymentGateway): () => void {
   };
 }
 
+/** The ids of every gateway known, built in or registered. */
+export const registeredGatewayIds = (): string[] => [...gateways.keys()];
+
 export function findGateway(id: string): PaymentGateway | undefined {
   return gateways.get(id);
 }
