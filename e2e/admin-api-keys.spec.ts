@@ -92,8 +92,7 @@ test("the owner makes a key, copies its secret once, an app reads orders with it
 
 test("the owner edits a key's description and permission in place, by keyboard, and a revoked key cannot be edited", async ({ page }) => {
   const description = `Exporter ${Date.now()}`;
-  await signInAsOwner(page);
-  await page.goto("/admin/api-keys");
+  await signInAsOwner(page, "/admin/api-keys");
   await page.getByRole("textbox", { name: "Description" }).fill(description);
   await page.getByRole("combobox", { name: "Permission" }).selectOption({ label: "Read" });
   await page.getByRole("button", { name: "Make key" }).click();

@@ -24,8 +24,7 @@ const discountRow = (page: Page) => page.locator(".totals__item").filter({ has: 
 
 test("the owner makes a coupon by keyboard, a shopper uses it, and it is refused once expired", async ({ page, browser }) => {
   const code = `spring${Date.now()}`;
-  await signInAsOwner(page);
-  await page.goto("/admin/coupons");
+  await signInAsOwner(page, "/admin/coupons");
   await expect(page.getByRole("heading", { level: 1, name: "Coupons" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Coupons" })).toHaveAttribute(
     "aria-current",
@@ -98,8 +97,7 @@ test("the owner makes a coupon by keyboard, a shopper uses it, and it is refused
 
 test("a coupon is deleted after a confirmation, and a wrong amount is shown beside its field", async ({ page }) => {
   const code = `gone${Date.now()}`;
-  await signInAsOwner(page);
-  await page.goto("/admin/coupons/new");
+  await signInAsOwner(page, "/admin/coupons/new");
   await page.getByRole("textbox", { name: "Code" }).fill(code);
   const amount = page.getByRole("textbox", { name: "Percentage off" });
   await amount.fill("150");

@@ -13,8 +13,7 @@ test("the owner adds a customer, edits their address, exports them and deletes t
   // Four pages, each checked with axe, and two saves: longer than one page's journey.
   test.setTimeout(90_000);
   const email = `added-${Date.now()}@example.com`;
-  await signInAsOwner(page);
-  await page.goto("/admin/customers");
+  await signInAsOwner(page, "/admin/customers");
   await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
   await page.getByRole("link", { name: "Add customer" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Add customer" })).toBeVisible();

@@ -134,8 +134,7 @@ test("a guest's order is under Guests, with its order, total and addresses", asy
 });
 
 test("a customer's saved card shows as brand, last four and expiry only", async ({ page }) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/customers?search=jane%40example.com");
+  await signInAsOwner(page, "/admin/customers?search=jane%40example.com");
   await page.getByRole("row").filter({ hasText: "jane@example.com" }).getByRole("link", { name: "Jane Doe" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Jane Doe" })).toBeVisible();
   const methods = page.getByRole("region", { name: "Saved payment methods" });

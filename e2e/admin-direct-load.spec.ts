@@ -8,8 +8,7 @@ import { expect, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
 
 test("the import page opened by its address checks a file at once, showing a bad row's line", async ({ page }) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/products/import");
+  await signInAsOwner(page, "/admin/products/import");
   await expect(page.getByRole("heading", { level: 1, name: "Import products" })).toBeVisible();
   const file = ["Name,Regular price", `Direct ${Date.now()},five`].join("\r\n");
   await page.getByLabel("CSV file").setInputFiles({ name: "direct.csv", mimeType: "text/csv", buffer: Buffer.from(file) });

@@ -18,8 +18,7 @@ const fieldOrder = (page: Page) =>
 test("the owner builds a two-page form with logic, reorders it, fixes a server error, publishes it, and visitors can use it", async ({
   page,
 }) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/forms/new");
+  await signInAsOwner(page, "/admin/forms/new");
   await expect(page.getByRole("heading", { level: 1, name: "New form" })).toBeVisible();
   const slug = `gift-wrap-${Date.now()}`;
   await page.getByLabel("Title", { exact: true }).fill("Gift wrap request");
@@ -137,8 +136,7 @@ test("the owner builds a two-page form with logic, reorders it, fixes a server e
 test("a page is removed after confirmation, its fields moved to the page chosen; ids are never reused; a logic loop is refused beside its switch", async ({
   page,
 }) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/forms/new");
+  await signInAsOwner(page, "/admin/forms/new");
   await page.getByRole("button", { name: "Add page" }).click();
   await page.getByRole("button", { name: "Add Email" }).click();
   await page.getByRole("button", { name: "Add Number" }).click();
@@ -193,8 +191,7 @@ test("a demo form opens in the builder: prices as money in minor units, its page
   page.on("console", (message) => {
     if (message.type() === "error" && message.text().includes("Content Security Policy")) refused.push(message.text());
   });
-  await signInAsOwner(page);
-  await page.goto("/admin/forms/2");
+  await signInAsOwner(page, "/admin/forms/2");
   await expect(page.getByRole("heading", { level: 1, name: "Edit form: Custom T-shirt order" })).toBeVisible();
   await page.getByRole("button", { name: "2. Your shirt" }).click();
   expect(await fieldOrder(page)).toEqual(["Style", "Quantity", "Extras", "Gift message", "Design", "Delivery date"]);

@@ -9,8 +9,7 @@ import { seriousViolations } from "./support/shopper-order.ts";
 
 test("a product's minimum quantity of 0 is refused in plain words, the form kept as typed", async ({ page }) => {
   const name = `Zero Min ${Date.now()}`;
-  await signInAsOwner(page);
-  await page.goto("/admin/products/new");
+  await signInAsOwner(page, "/admin/products/new");
   await page.getByRole("textbox", { name: "Name" }).fill(name);
   await page.getByRole("textbox", { name: "Regular price (USD)" }).fill("12.50");
   const minimum = page.getByRole("textbox", { name: "Minimum quantity per order" });
@@ -26,8 +25,7 @@ test("a product's minimum quantity of 0 is refused in plain words, the form kept
 });
 
 test("a coupon's usage limit of 0 is refused beside the field with its range", async ({ page }) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/coupons/new");
+  await signInAsOwner(page, "/admin/coupons/new");
   await page.getByRole("textbox", { name: "Code" }).fill(`zero${Date.now()}`);
   await page.getByRole("textbox", { name: "Percentage off" }).fill("10");
   const limit = page.getByRole("textbox", { name: "Uses in total" });

@@ -155,8 +155,7 @@ test("the owner finds a visitor's feedback entry by search, reads every value, d
 test("several entries are selected and deleted at once, after a confirmation", async ({ page }) => {
   const tag = `batch-${Date.now()}`;
   for (const rating of ["4", "5", "4"]) await sendFeedback(page.request, { 1: rating, 3: `${tag}-${rating}@example.com` });
-  await signInAsOwner(page);
-  await page.goto(`/admin/forms/${FEEDBACK_ID}/entries`);
+  await signInAsOwner(page, `/admin/forms/${FEEDBACK_ID}/entries`);
   await searchEntries(page, tag);
   await expect(page.getByText("3 entries", { exact: true })).toBeVisible();
   await page.getByLabel("Payment", { exact: true }).selectOption("none");
@@ -266,8 +265,7 @@ async function tabTo(page: Page, name: string | RegExp, limit = 80): Promise<voi
 test("the keyboard alone goes from the forms list to the entries, to one entry, and back", async ({ page }) => {
   const tag = `keys-${Date.now()}`;
   await sendFeedback(page.request, { 1: "1", 4: `Keyboard ${tag}` });
-  await signInAsOwner(page);
-  await page.goto("/admin/forms");
+  await signInAsOwner(page, "/admin/forms");
   await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
 
   await tabTo(page, "Entries of Store feedback");
@@ -333,8 +331,7 @@ function storeTeeEntry(): { id: number; fileId: number } {
 test("a paid entry shows its signature as an image, its file with a download, its payment and its neighbours", async ({ page }) => {
   const first = storeTeeEntry();
   const second = storeTeeEntry();
-  await signInAsOwner(page);
-  await page.goto(`/admin/forms/2/entries/${first.id}`);
+  await signInAsOwner(page, `/admin/forms/2/entries/${first.id}`);
   await expect(page.getByRole("heading", { level: 1, name: `Entry #${first.id}` })).toBeVisible();
   const signature = page.getByRole("img", { name: "Signature: the drawn signature" });
   await expect(signature).toBeVisible();

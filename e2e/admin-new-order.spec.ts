@@ -13,8 +13,7 @@ import { seriousViolations } from "./support/shopper-order.ts";
 test("the owner adds an order by hand, and the customer pays it on the payment page", async ({ page, browser }) => {
   test.setTimeout(90_000);
   const email = `phone-order-${Date.now()}@example.com`;
-  await signInAsOwner(page);
-  await page.goto("/admin/orders");
+  await signInAsOwner(page, "/admin/orders");
   await page.getByRole("link", { name: "Add order" }).click();
   await expect(page).toHaveURL(/\/admin\/orders\/new$/);
   const form = page.locator("form.admin-new-order");

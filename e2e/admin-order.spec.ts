@@ -52,8 +52,7 @@ test("the owner opens a shopper's order and reads its items, totals, addresses, 
   const email = `order-page-${Date.now()}@example.com`;
   const id = await placeOrder(page, email);
 
-  await signInAsOwner(page);
-  await page.goto(`/admin/orders/${id}`);
+  await signInAsOwner(page, `/admin/orders/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(`^Order #${id}`) })).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(`^Order #${id} – Shop console`));
   await expect(page.locator(".admin-order-status")).toHaveText("Status: Processing");
@@ -118,8 +117,7 @@ test("the owner opens a shopper's order and reads its items, totals, addresses, 
 test("the order page works with the keyboard alone: address form, status confirmation and the refund dialog", async ({ page }) => {
   test.setTimeout(90_000);
   const id = await placeOrder(page, `order-keys-${Date.now()}@example.com`);
-  await signInAsOwner(page);
-  await page.goto(`/admin/orders/${id}`);
+  await signInAsOwner(page, `/admin/orders/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(`^Order #${id}`) })).toBeVisible();
   await page.locator("#admin-main").focus();
 
@@ -224,8 +222,7 @@ test("the order page works with the keyboard alone: address form, status confirm
 test("after a status change, a note or an email sent by keyboard, the focus stays on the button pressed", async ({ page }) => {
   test.setTimeout(90_000);
   const id = await placeOrder(page, `order-focus-${Date.now()}@example.com`);
-  await signInAsOwner(page);
-  await page.goto(`/admin/orders/${id}`);
+  await signInAsOwner(page, `/admin/orders/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(`^Order #${id}`) })).toBeVisible();
   await page.locator("#admin-main").focus();
 
@@ -254,8 +251,7 @@ test("after a status change, a note or an email sent by keyboard, the focus stay
 });
 
 test("an order that does not exist says so", async ({ page }) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/orders/999999");
+  await signInAsOwner(page, "/admin/orders/999999");
   await expect(page.getByRole("heading", { level: 1, name: "Order not found" })).toBeVisible();
   await expect(page.getByText("No order has the number 999999.")).toBeVisible();
   await expect(page.getByRole("link", { name: "All orders" })).toHaveAttribute("href", "/admin/orders");

@@ -239,8 +239,7 @@ test("the keyboard alone searches, sorts, selects, switches tabs and opens an or
   const second = await placeOrder(shopper, { slug: "gift-card", quantity: 1, method: "bacs", email, firstName: "Board" });
   await shopper.dispose();
 
-  await signInAsOwner(page);
-  await page.goto("/admin/orders");
+  await signInAsOwner(page, "/admin/orders");
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   await tabTo(page, "Search orders");
   await page.keyboard.type(email);

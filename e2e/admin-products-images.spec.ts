@@ -23,8 +23,7 @@ test("the owner uploads, orders and describes a product's images by keyboard, an
   const stamp = Date.now();
   const name = `Picture Frame ${stamp}`;
   const slug = `picture-frame-${stamp}`;
-  await signInAsOwner(page);
-  await page.goto("/admin/products/new");
+  await signInAsOwner(page, "/admin/products/new");
   await expect(page.getByRole("heading", { level: 1, name: "Add product" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Images" })).toBeVisible();
 

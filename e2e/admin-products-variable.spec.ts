@@ -20,8 +20,7 @@ test("the owner makes a variable product by keyboard, prices its generated varia
   const stamp = Date.now();
   const name = `Keyboard Scarf ${stamp}`;
   const slug = `keyboard-scarf-${stamp}`;
-  await signInAsOwner(page);
-  await page.goto("/admin/products/new");
+  await signInAsOwner(page, "/admin/products/new");
   await expect(page.getByRole("heading", { level: 1, name: "Add product" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -13,8 +13,7 @@ import { seriousViolations } from "./support/shopper-order.ts";
 test("the owner makes a product by keyboard, publishes it, and a shopper buys it", async ({ page, browser }) => {
   const stamp = Date.now();
   const name = `Keyboard Lamp ${stamp}`;
-  await signInAsOwner(page);
-  await page.goto("/admin/products");
+  await signInAsOwner(page, "/admin/products");
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Products" })).toHaveAttribute(
     "aria-current",
@@ -89,8 +88,7 @@ test("the owner makes a product by keyboard, publishes it, and a shopper buys it
 
 test("the owner adds a category and a tag by keyboard, and files a product under them", async ({ page }) => {
   const stamp = Date.now();
-  await signInAsOwner(page);
-  await page.goto("/admin/categories");
+  await signInAsOwner(page, "/admin/categories");
   await expect(page.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible();
   await expect(page.getByRole("row", { name: /Home & Living/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -164,8 +162,7 @@ test("a product saved from a page opened before the stock moved keeps the move, 
 }) => {
   const stamp = Date.now();
   const name = `Stock Jar ${stamp}`;
-  await signInAsOwner(page);
-  await page.goto("/admin/products/new");
+  await signInAsOwner(page, "/admin/products/new");
   await page.getByRole("textbox", { name: "Name" }).fill(name);
   await page.getByRole("textbox", { name: "Regular price (USD)" }).fill("12");
   await page.getByRole("checkbox", { name: "Track the quantity in stock" }).check();
@@ -218,8 +215,7 @@ test("the owner offers a product as an upsell, picked by name, and its page offe
   page,
   browser,
 }) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/products?search=Throw%20Blanket");
+  await signInAsOwner(page, "/admin/products?search=Throw%20Blanket");
   await page
     .getByRole("row", { name: /Throw Blanket/ })
     .getByRole("link", { name: "Throw Blanket" })

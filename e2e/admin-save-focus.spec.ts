@@ -8,8 +8,7 @@ import { signInAsOwner } from "./support/owner.ts";
 
 test("the coupon editor saved with Enter on its button keeps the focus there", async ({ page }) => {
   const code = `focus${Date.now()}`;
-  await signInAsOwner(page);
-  await page.goto("/admin/coupons/new");
+  await signInAsOwner(page, "/admin/coupons/new");
   await page.getByRole("textbox", { name: "Code" }).fill(code);
   await page.getByRole("textbox", { name: "Percentage off" }).fill("5");
   await page.getByRole("button", { name: "Create coupon" }).click();

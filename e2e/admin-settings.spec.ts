@@ -55,8 +55,7 @@ test("the settings page shows every section, refuses an unknown currency beside 
 });
 
 test("the payments page lists the methods in the checkout's order and passes axe", async ({ page }) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/payments");
+  await signInAsOwner(page, "/admin/payments");
   await expect(page.getByRole("heading", { level: 1, name: "Payment methods" })).toBeVisible();
   const order = page.getByRole("region", { name: "Order at the checkout" }).getByRole("listitem");
   await expect(order).toHaveCount(5);

@@ -93,8 +93,7 @@ test("the owner prices a shipping class on a flat rate, and a shopper's checkout
 
 test("a class deleted while the product editor is open: the save is refused beside the Shipping class field", async ({ page }) => {
   const className = `Fragile ${Date.now()}`;
-  await signInAsOwner(page);
-  await page.goto("/admin/shipping/classes");
+  await signInAsOwner(page, "/admin/shipping/classes");
   await page.getByRole("textbox", { name: "Name" }).fill(className);
   await page.getByRole("button", { name: "Add shipping class" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Shipping class ${className}` })).toBeVisible();

@@ -11,8 +11,7 @@ import { seriousViolations } from "./support/shopper-order.ts";
 
 test("the owner makes a zone by keyboard, a shopper pays its rate at checkout, and the zone is deleted", async ({ page, browser }) => {
   const name = `Nevada ${Date.now()}`;
-  await signInAsOwner(page);
-  await page.goto("/admin/shipping");
+  await signInAsOwner(page, "/admin/shipping");
   await expect(page.getByRole("heading", { level: 1, name: "Shipping" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Shipping" })).toHaveAttribute(
     "aria-current",
@@ -107,8 +106,7 @@ test("the owner makes a zone by keyboard, a shopper pays its rate at checkout, a
 });
 
 test("everywhere else and local pickup have their pages; a wrong cost is shown beside its field", async ({ page }) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/shipping/rest-of-world");
+  await signInAsOwner(page, "/admin/shipping/rest-of-world");
   await expect(page.getByRole("heading", { level: 1, name: "Everywhere else" })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Cost (USD)" })).toHaveValue("25.00");
   expect(await seriousViolations(page)).toEqual([]);

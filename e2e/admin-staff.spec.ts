@@ -37,8 +37,7 @@ async function acceptAsNewManager(browser: Browser, link: string, email: string)
 
 test("the owner invites a manager, who accepts in another browser and sees only the manager's console", async ({ page, browser }) => {
   const email = `mia-${Date.now()}@staff.test`;
-  await signInAsOwner(page);
-  await page.goto("/admin/staff");
+  await signInAsOwner(page, "/admin/staff");
   await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
   await expect(nav(page).getByRole("link", { name: "Staff" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("row", { name: new RegExp(E2E_OWNER.email) })).toContainText("Owner");
@@ -109,8 +108,7 @@ test("the owner invites a manager, who accepts in another browser and sees only 
 
 /** Sends an invitation from /admin/staff as the owner; answers the link mailed. */
 async function invite(page: Page, email: string): Promise<string> {
-  await signInAsOwner(page);
-  await page.goto("/admin/staff");
+  await signInAsOwner(page, "/admin/staff");
   await page.getByRole("textbox", { name: "Email address" }).fill(email);
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${email}.` })).toBeVisible();
@@ -143,8 +141,7 @@ test("a manager sees their sessions on /admin/account and ends the others", asyn
 
 test("the keyboard alone sends an invitation and withdraws it", async ({ page }) => {
   const email = `kay-${Date.now()}@staff.test`;
-  await signInAsOwner(page);
-  await page.goto("/admin/staff");
+  await signInAsOwner(page, "/admin/staff");
   const field = page.getByRole("textbox", { name: "Email address" });
   await field.focus();
   await page.keyboard.type(email);

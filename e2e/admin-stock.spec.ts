@@ -49,8 +49,7 @@ test("the owner reads the stock report by status, searches and sorts it, and ope
 });
 
 test("the owner switches a stock notice off and names where stock notices go, in Settings → Stock", async ({ page }) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/settings");
+  await signInAsOwner(page, "/admin/settings");
   const low = page.getByRole("checkbox", { name: "E-mail me when an order brings a product down to low stock" });
   const recipient = page.getByRole("textbox", { name: "Send stock e-mails to" });
   await expect(low).toBeChecked();

@@ -35,8 +35,7 @@ test("the owner adds a webhook, sees an order's delivery in its log and redelive
   await new Promise<void>((resolve) => receiver.listen(port, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/orders-in`;
   try {
-    await signInAsOwner(page);
-    await page.goto("/admin/webhooks");
+    await signInAsOwner(page, "/admin/webhooks");
     await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Webhooks" })).toHaveAttribute(
       "aria-current",

@@ -144,8 +144,7 @@ test("the contact form: refused in the browser, then by the server, then sent wi
 
   // The owner finds it in the console's inbox, with the page it came from and its file.
   const owner = await browser.newPage();
-  await signInAsOwner(owner);
-  await owner.goto("/admin/messages");
+  await signInAsOwner(owner, "/admin/messages");
   await owner.getByRole("link", { name: new RegExp(name) }).click();
   // The message's own page, not the list's excerpts (earlier runs' messages say the same).
   await expect(owner.getByRole("heading", { level: 1, name: new RegExp(name) })).toBeVisible();

@@ -231,8 +231,7 @@ test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test ca
   // The owner, in a browser of their own, finds the paid entry among the form's entries and opens it.
   const owner = await browser.newPage();
   try {
-    await signInAsOwner(owner);
-    await owner.goto(`/admin/forms/${formIdOf("custom-tee")}/entries?search=grace.journey`);
+    await signInAsOwner(owner, `/admin/forms/${formIdOf("custom-tee")}/entries?search=grace.journey`);
     const row = owner.getByRole("row").filter({ hasText: "grace.journey@example.com" });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("Paid");

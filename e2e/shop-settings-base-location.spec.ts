@@ -30,8 +30,7 @@ test("the owner picks the shop's country and state by name, by keyboard", async 
   const storedLocation = () =>
     JSON.parse((db.prepare("select value from settings where key = 'baseLocation'").get() as { value: string }).value);
   try {
-    await signInAsOwner(page);
-    await page.goto("/admin/settings");
+    await signInAsOwner(page, "/admin/settings");
     const country = page.getByRole("combobox", { name: "Country/Region" });
     const state = page.getByRole("combobox", { name: "State/County" });
     // The demo shop is in California, named once the list arrives.

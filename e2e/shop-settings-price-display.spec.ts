@@ -25,8 +25,7 @@ async function typeInto(page: Page, text: string) {
 }
 
 test("the owner shows shop prices with tax and a suffix by keyboard, a shopper sees them, and it is undone", async ({ page, browser }) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/settings");
+  await signInAsOwner(page, "/admin/settings");
   await expect(showWithTax(page)).not.toBeChecked();
   await expect(suffix(page)).toHaveValue("");
   try {

@@ -46,8 +46,7 @@ test("the owner changes countries, stock, cart fees, emails and consent by keybo
     KEYS.map((key) => [key, (db.prepare("select value from settings where key = ?").get(key) as { value: string } | undefined)?.value]),
   );
   try {
-    await signInAsOwner(page);
-    await page.goto("/admin/settings");
+    await signInAsOwner(page, "/admin/settings");
     for (const section of ["Countries", "Stock", "Emails", "Consent and attribution"])
       await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
 
@@ -168,8 +167,7 @@ test("a stored country code the list does not know is kept beside the names, and
     write.run("sellToCountries", JSON.stringify(["US"]));
     write.run("shipTo", JSON.stringify({ mode: "sell_to", countries: [] }));
     write.run("shipToCountries", JSON.stringify(["US"]));
-    await signInAsOwner(page);
-    await page.goto("/admin/settings");
+    await signInAsOwner(page, "/admin/settings");
     const sellTo = page.getByRole("combobox", { name: "Countries sold to" });
     const chosen = page.getByRole("list", { name: "Countries sold to" }).getByRole("listitem");
     await expect(chosen).toHaveText([/United States/, /XX/]);

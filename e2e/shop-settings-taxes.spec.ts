@@ -20,8 +20,7 @@ async function typeInto(page: Page, text: string) {
 }
 
 test("the owner keeps a reduced rate by keyboard, a shopper pays it, and it is undone", async ({ page, browser }) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/taxes");
+  await signInAsOwner(page, "/admin/taxes");
   await expect(page.getByRole("heading", { level: 1, name: "Taxes" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Taxes" })).toHaveAttribute(
     "aria-current",
@@ -174,8 +173,7 @@ async function saveShippingClass(page: Page) {
 test("an owner’s own class is added, refused while shipping is taxed in it, then deleted; the shipping class is saved", async ({
   page,
 }) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/taxes");
+  await signInAsOwner(page, "/admin/taxes");
   const name = page.getByRole("textbox", { name: "New class name" });
   await name.focus();
   await page.keyboard.type("Zero rate");

@@ -23,8 +23,7 @@ test("the owner picks the shop's time zone, and an order's date is its day and t
     db.close();
   }
 
-  await signInAsOwner(page);
-  await page.goto("/admin/settings");
+  await signInAsOwner(page, "/admin/settings");
   const zone = page.getByRole("combobox", { name: "Time zone" });
   await expect(zone).toHaveValue("UTC");
   await expect(zone).toHaveAccessibleDescription(/It is \d\d:\d\d there now \(.+, UTC\)/);

@@ -297,8 +297,7 @@ test("the owner changes the store notice and a payment method by keyboard, and a
     ]),
   );
   try {
-    await signInAsOwner(page);
-    await page.goto("/admin/settings");
+    await signInAsOwner(page, "/admin/settings");
     const notice = page.getByRole("textbox", { name: "Store notice" });
     await expect(notice).toHaveValue("Free shipping on US orders over $100");
     await notice.focus();
