@@ -15,7 +15,7 @@ import { type Db, migrateToLatest, openDatabase } from "../apps/server/src/db/in
 import type { Extension } from "../apps/server/src/extensions.ts";
 import { createMailer } from "../apps/server/src/modules/emails/index.ts";
 import { seedDemoShop } from "../apps/server/src/seed/index.ts";
-// For the type of inject("postgresUrl"), declared beside the global setup that provides it.
+// For the types of inject("postgresUrl") and the template's names, declared beside the global setup that provides them.
 import type {} from "./postgres.global-setup.ts";
 
 export interface TestShop {
@@ -29,22 +29,77 @@ export interface TestShop {
 
 export const testDialect = (): "sqlite" | "postgres" => (process.env.CW_TEST_DB === "postgres" ? "postgres" : "sqlite");
 
-async function createDatabase(sqliteFile: boolean): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
-  if (testDialect() === "sqlite" && sqliteFile) {
-    const dir = mkdtempSync(join(tmpdir(), "cw-test-"));
-    return { config: { dialect: "sqlite", file: join(dir, "shop.db") }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+/** A database's address on the run's PostgreSQL. */
+function postgresUrl(name: string): string {
+  const url = new URL(inject("postgresUrl"));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** An advisory lock's key: one worker at a time builds the template. */
+const TEMPLATE_LOCK = 20_261_204;
+/** This worker has seen the template built (the modules outlive a file: decision 0136). */
+let templateBuilt = false;
+
+/**
+ * The demo shop, migrated and seeded once per run by the first worker that needs it, which every seeded
+ * PostgreSQL test database is copied from: a copy takes about 50 ms where migrating and seeding took about 500
+ * (decision 0137). It is seeded in a worker, not the global setup, so its passwords are hashed as the tests'.
+ */
+async function seededTemplate(admin: pg.Client): Promise<string> {
+  const name = inject("postgresTemplate");
+  if (templateBuilt) return name;
+  await admin.query("select pg_advisory_lock($1)", [TEMPLATE_LOCK]);
+  try {
+    const built = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (built.rowCount === 0) {
+      // Built under another name and renamed when whole: a worker that dies halfway leaves no half-made template.
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      const db = openDatabase({ dialect: "postgres", url: postgresUrl(building) });
+      try {
+        await migrateToLatest(db);
+        await seedDemoShop(db);
+      } finally {
+        await db.destroy();
+      }
+      await admin.query(`alter database ${building} rename to ${name}`);
+    }
+  } finally {
+    await admin.query("select pg_advisory_unlock($1)", [TEMPLATE_LOCK]);
   }
-  if (testDialect() === "sqlite") return { config: { dialect: "sqlite", file: ":memory:" }, drop: async () => {} };
+  templateBuilt = true;
+  return name;
+}
+
+/** A new database for one shop; `ready` when it came migrated and seeded (a copy of the template). */
+async function createDatabase(options: {
+  sqliteFile: boolean;
+  seed: boolean;
+}): Promise<{ config: DatabaseConfig; ready: boolean; drop(): Promise<void> }> {
+  if (testDialect() === "sqlite" && options.sqliteFile) {
+    const dir = mkdtempSync(join(tmpdir(), "cw-test-"));
+    return {
+      config: { dialect: "sqlite", file: join(dir, "shop.db") },
+      ready: false,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  if (testDialect() === "sqlite") return { config: { dialect: "sqlite", file: ":memory:" }, ready: false, drop: async () => {} };
   const adminUrl = inject("postgresUrl");
   const name = `cw_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  try {
+    if (options.seed) await admin.query(`create database ${name} template ${await seededTemplate(admin)}${inject("postgresCopyStrategy")}`);
+    else await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   return {
-    config: { dialect: "postgres", url: url.toString() },
+    config: { dialect: "postgres", url: postgresUrl(name) },
+    ready: options.seed,
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -72,10 +127,13 @@ export async function createTestShop(
     webhooks?: AppDeps["webhooks"] & { allowPrivate?: boolean };
   } = {},
 ): Promise<TestShop> {
-  const database = await createDatabase(options.sqliteFile ?? false);
+  const seed = options.seed !== false;
+  const database = await createDatabase({ sqliteFile: options.sqliteFile ?? false, seed });
   const db = openDatabase(database.config);
-  await migrateToLatest(db);
-  if (options.seed !== false) await seedDemoShop(db);
+  if (!database.ready) {
+    await migrateToLatest(db);
+    if (seed) await seedDemoShop(db);
+  }
   const app = await buildApp({
     config: {
       logLevel: "silent",
