@@ -4,8 +4,8 @@
  * dashboard, orders, one order, printing, customers, staff, account, invitation, widgets, messages,
  * forms and entries); here, the console's states no journey reaches.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { axeScan } from "./support/axe.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { afterAnimations } from "./support/settled.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
@@ -32,7 +32,7 @@ test("the open mini-cart drawer has no serious accessibility violation", async (
 for (const path of ["/shop", "/product/hoodie", "/cart"]) {
   test(`${path}: every control's visible text is part of its name`, async ({ page }) => {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).exclude("button.mini-cart").withRules(["label-content-name-mismatch"]).analyze();
+    const results = await axeScan(page, { exclude: "button.mini-cart", rules: ["label-content-name-mismatch"] });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     const miniCart = page.locator("button.mini-cart");
     const name = (await miniCart.getAttribute("aria-label")) ?? "";

@@ -1,6 +1,6 @@
 /** My account in Chromium: the demo customer signs in, looks around and signs out, with and without JavaScript. */
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axeScan } from "./support/axe.ts";
 import { addToCart, fillUsAddress, openCheckout } from "./support/checkout.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
@@ -150,7 +150,7 @@ test("on a phone a customer's orders fit the screen, each order's View button ca
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
   await view.click();
   await expect(page.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page)).violations).toEqual([]);
 
   // A link from a shop that moved from WooCommerce (an old email's "view order") finds the same page.
   const orderPath = new URL(page.url()).pathname;

@@ -1,6 +1,6 @@
 /** The checkout page (issue 6): guest orders with each offline method, the test card, declines and retries, pickup, shipping and tax rules. */
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { axeScan } from "./support/axe.ts";
 import { addToCart, fillUsAddress, openCheckout, shippingField } from "./support/checkout.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
@@ -272,6 +272,6 @@ test("the checkout's and the cart's notices share one named area at the top of t
   const area = page.getByRole("region", { name: "Checkout notices", exact: true });
   await expect(area).toContainText("Please fix the following errors");
   await expect(area).toContainText('Coupon code "SAVE10"');
-  const results = await new AxeBuilder({ page }).include(".checkout-page").withRules(["landmark-unique"]).analyze();
+  const results = await axeScan(page, { include: ".checkout-page", rules: ["landmark-unique"] });
   expect(results.violations).toEqual([]);
 });

@@ -6,9 +6,9 @@
  * first minutes asks the order-received page's email question (decision 0083) first, at 390 px.
  */
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { axeScan } from "./support/axe.ts";
 import { addToCart, fillUsAddress, isHydrated, openCheckout, payByTestCard } from "./support/checkout.ts";
 import { afterAnimations } from "./support/settled.ts";
 
@@ -41,19 +41,19 @@ test("a declined order is paid later from my account, and lands on the order-rec
   await expect.poll(() => heading.evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
   await expect(page.getByText("The last payment for this order did not go through.")).toBeVisible();
   await expect(page.getByRole("cell", { name: /Beanie/ })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page)).violations).toEqual([]);
 
   // Declined again: the message shows under the methods, and the page stays.
   await payByTestCard(page, DECLINED);
   await page.getByRole("button", { name: /^Pay for order/ }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
   await expect(page).toHaveURL(/\/checkout\/order-pay\/\d+$/);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page)).violations).toEqual([]);
 
   // At a phone's width everything fits and stays usable.
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page)).violations).toEqual([]);
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByRole("button", { name: /^Pay for order/ }).click();
   await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=cw_order_/);
@@ -97,12 +97,12 @@ test("a guest's pay link opened elsewhere, later, asks the order's email first, 
   await expect(elsewhere.getByText("To see this order, confirm the email address it was placed with.")).toBeVisible();
   await expect(elsewhere.getByText("Beanie")).toHaveCount(0);
   expect(await elsewhere.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
-  expect((await new AxeBuilder({ page: elsewhere }).analyze()).violations).toEqual([]);
+  expect((await axeScan(elsewhere)).violations).toEqual([]);
 
   await elsewhere.getByLabel("Email address").fill("someone-else@example.com");
   await elsewhere.getByRole("button", { name: "Show the order" }).click();
   await expect(elsewhere.getByRole("alert").filter({ hasText: "That email address does not match this order." })).toBeVisible();
-  expect((await new AxeBuilder({ page: elsewhere }).analyze()).violations).toEqual([]);
+  expect((await axeScan(elsewhere)).violations).toEqual([]);
   await elsewhere.getByLabel("Email address").fill(email.toUpperCase());
   await elsewhere.getByRole("button", { name: "Show the order" }).click();
 
@@ -116,7 +116,7 @@ test("a guest's pay link opened elsewhere, later, asks the order's email first, 
   const pay = elsewhere.getByRole("button", { name: /^Pay for order/ });
   await expect(pay).toBeEnabled();
   await afterAnimations(pay);
-  expect((await new AxeBuilder({ page: elsewhere }).analyze()).violations).toEqual([]);
+  expect((await axeScan(elsewhere)).violations).toEqual([]);
   await payByTestCard(elsewhere);
   await pay.click();
   await expect(elsewhere).toHaveURL(/\/checkout\/order-received\/\d+\?key=cw_order_/);

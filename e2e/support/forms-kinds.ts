@@ -2,15 +2,15 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeScan } from "./axe.ts";
 
 export const field = (page: Page, id: number, sub?: string) =>
   page.locator(`[name="forms[fields][${id}]${sub === undefined ? "" : `[${sub}]`}"]`).first();
 export const container = (page: Page, id: number) => page.locator(`.cwf-field[data-field-id="${id}"]`);
 
 export async function violations(page: Page, selector = "form.cwf") {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const results = await axeScan(page, { include: selector });
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 

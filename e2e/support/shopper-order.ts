@@ -3,8 +3,8 @@
  * (the checkout's own "Create an account with us") and pays on delivery, so the order is paid
  * (processing) and theirs; a guest's order the same way; moving by Tab alone; axe's serious findings.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { axeScan } from "./axe.ts";
 import { addToCart, fillUsAddress, openCheckout } from "./checkout.ts";
 
 export interface PlacedOrder {
@@ -81,8 +81,7 @@ export async function seriousViolations(page: Page, within?: string): Promise<st
     await page.evaluate(
       "Promise.race([Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))), new Promise((done) => setTimeout(done, 2000))]).then(() => true)",
     );
-    const builder = new AxeBuilder({ page });
-    const results = await (within ? builder.include(within) : builder).analyze();
+    const results = await axeScan(page, within ? { include: within } : {});
     return results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
