@@ -5,33 +5,30 @@ import { productId, StoreClient, testBilling } from "../../../../../test/store-c
 // biome-ignore lint/style/noRestrictedImports: a test counting e-mails uses the e-mail tests' own outbox reader, not the module's code
 import { outboxFilesOf } from "../emails/eml.test-support.ts";
 import { orderEvents } from "../orders/index.ts";
-import { findGateway, registerPaymentGateway } from "../payments/index.ts";
+import { findGateway, type PaymentGateway } from "../payments/index.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
 import { sweepUnpaidOrders } from "./index.ts";
 
 let shop: TestShop;
 let limitedPrint: number;
 let tShirt: number;
-let unregisterGateway: (() => void) | undefined;
 beforeAll(async () => {
-  shop = await createTestShop();
-  limitedPrint = await productId(shop.app, "limited-print");
-  tShirt = await productId(shop.app, "classic-t-shirt");
   // A gateway that pays but keeps no record anyone could ask: it cannot tell what became of a payment.
-  unregisterGateway = registerPaymentGateway({
+  const forgetful: PaymentGateway = {
     id: "forgetful_card",
     title: "Forgetful card",
     description: "Pays, and keeps no record of it.",
     supports: ["products"],
     process: async () => ({ status: "success", orderStatus: "processing", transactionId: "forgot" }),
-  });
+  };
+  // As an extension of the shop's app: registered while it runs, taken back when it closes.
+  shop = await createTestShop({ extensions: [{ name: "forgetful-card", paymentGateways: [forgetful] }] });
+  limitedPrint = await productId(shop.app, "limited-print");
+  tShirt = await productId(shop.app, "classic-t-shirt");
   const payments = (await getSettings(shop.db)).payments;
   await updateSettings(shop.db, { payments: { ...payments, enabled: [...payments.enabled, "forgetful_card"] } });
 });
-afterAll(async () => {
-  unregisterGateway?.();
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 const card = [
   { key: "cw-test-card-number", value: "4242424242424242" },

@@ -16,7 +16,7 @@ import type { buildApp } from "../../app.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own outbox reader, not the module's code
 import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
 import { orderEvents } from "../orders/index.ts";
-import { registerPaymentGateway } from "../payments/index.ts";
+import type { PaymentGateway } from "../payments/index.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
 import { sweepUnpaidOrders } from "./index.ts";
 
@@ -25,31 +25,30 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 let outbox: string;
 let tShirt: number;
 let print: number;
-let unregisterGateway: (() => void) | undefined;
 /** The answer the "later_card" gateway gives when asked what became of a payment (the sweep asks). */
 let laterAnswer: "failure" | null = null;
 
 beforeAll(async () => {
-  shop = await createTestShop({ rateLimit: false });
-  outbox = newOutbox("pay-order");
-  // The shop as main.ts builds it, with a mailer writing into an outbox folder.
-  app = await appWithOutbox(shop, outbox);
-  tShirt = await productId(app, "classic-t-shirt");
-  print = await productId(app, "limited-print");
   // A gateway whose answer comes later than the shopper waits (a bank's no after they left): it never answers the call.
-  unregisterGateway = registerPaymentGateway({
+  const later: PaymentGateway = {
     id: "later_card",
     title: "Later card",
     description: "Answers after the shopper has gone.",
     supports: ["products"],
     process: () => new Promise(() => {}),
     findPayment: async () => (laterAnswer ? { status: laterAnswer, message: "Declined by the bank." } : null),
-  });
+  };
+  // Registered for the process while the shop's app runs, so the app below meets it too; taken back when the shop closes.
+  shop = await createTestShop({ rateLimit: false, extensions: [{ name: "later-card", paymentGateways: [later] }] });
+  outbox = newOutbox("pay-order");
+  // The shop as main.ts builds it, with a mailer writing into an outbox folder.
+  app = await appWithOutbox(shop, outbox);
+  tShirt = await productId(app, "classic-t-shirt");
+  print = await productId(app, "limited-print");
   const payments = (await getSettings(shop.db)).payments;
   await updateSettings(shop.db, { payments: { ...payments, enabled: [...payments.enabled, "later_card"] } });
 }, 60_000);
 afterAll(async () => {
-  unregisterGateway?.();
   await app?.close();
   await shop?.close();
 });

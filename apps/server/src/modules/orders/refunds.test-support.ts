@@ -9,7 +9,7 @@ import { expect } from "vitest";
 import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient, TEST_ADDRESS, variationId } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
-import { registerPaymentGateway } from "../payments/index.ts";
+import type { PaymentGateway } from "../payments/index.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
 
 export const ADMIN = "/api/admin/v1";
@@ -41,7 +41,35 @@ const card = [
 ];
 
 export async function startRefundShop() {
-  const shop: TestShop = await createTestShop();
+  // Pays, and refuses every refund, as a processor whose refunds are switched off would.
+  const refusing: PaymentGateway = {
+    id: "refusing_card",
+    title: "Refusing card",
+    description: "Pays; refuses refunds.",
+    supports: ["products"],
+    process: async () => ({ status: "success", orderStatus: "processing", transactionId: "refusing_1" }),
+    refund: async () => ({ status: "failure", message: REFUSAL }),
+  };
+  // Pays; the first refund call for a key is refunded but its answer lost (it throws), later calls answer.
+  const answered = new Set<string>();
+  const lostAnswers: string[] = [];
+  const silent: PaymentGateway = {
+    id: "silent_card",
+    title: "Silent card",
+    description: "Pays; the first answer to a refund is lost.",
+    supports: ["products"],
+    process: async () => ({ status: "success", orderStatus: "processing", transactionId: "silent_1" }),
+    refund: async ({ idempotencyKey }) => {
+      if (!answered.has(idempotencyKey)) {
+        answered.add(idempotencyKey);
+        lostAnswers.push(idempotencyKey);
+        throw new Error("connection reset");
+      }
+      return { status: "success", refundId: `silent_re_${idempotencyKey}` };
+    },
+  };
+  // Registered for the process while the shop's app runs, so the app with the outbox meets them; taken back on close.
+  const shop: TestShop = await createTestShop({ extensions: [{ name: "refund-gateways", paymentGateways: [refusing, silent] }] });
   const outbox = newOutbox("refunds");
   const app: FastifyInstance = await appWithOutbox(shop, outbox);
   const signedIn = async (email: string, password: string) => {
@@ -57,33 +85,6 @@ export async function startRefundShop() {
   const redHoodie = await variationId(app, "hoodie", ["red", "m"]);
   await shop.db.updateTable("products").set({ manage_stock: 1, stock_quantity: 10 }).where("id", "=", redHoodie).execute();
 
-  // Pays, and refuses every refund, as a processor whose refunds are switched off would.
-  const unregisterRefusing = registerPaymentGateway({
-    id: "refusing_card",
-    title: "Refusing card",
-    description: "Pays; refuses refunds.",
-    supports: ["products"],
-    process: async () => ({ status: "success", orderStatus: "processing", transactionId: "refusing_1" }),
-    refund: async () => ({ status: "failure", message: REFUSAL }),
-  });
-  // Pays; the first refund call for a key is refunded but its answer lost (it throws), later calls answer.
-  const answered = new Set<string>();
-  const lostAnswers: string[] = [];
-  const unregisterSilent = registerPaymentGateway({
-    id: "silent_card",
-    title: "Silent card",
-    description: "Pays; the first answer to a refund is lost.",
-    supports: ["products"],
-    process: async () => ({ status: "success", orderStatus: "processing", transactionId: "silent_1" }),
-    refund: async ({ idempotencyKey }) => {
-      if (!answered.has(idempotencyKey)) {
-        answered.add(idempotencyKey);
-        lostAnswers.push(idempotencyKey);
-        throw new Error("connection reset");
-      }
-      return { status: "success", refundId: `silent_re_${idempotencyKey}` };
-    },
-  });
   const payments = (await getSettings(shop.db)).payments;
   await updateSettings(shop.db, { payments: { ...payments, enabled: [...payments.enabled, "refusing_card", "silent_card"] } });
 
@@ -131,9 +132,6 @@ export async function startRefundShop() {
     mails: (orderId: number) =>
       existsSync(outbox) ? readdirSync(outbox).filter((name) => name.includes(`Z-${orderId}-customer_refunded`)) : [],
     async close() {
-      // The gateways are the process's: the next file in this worker must not list them.
-      unregisterSilent();
-      unregisterRefusing();
       await app.close();
       await shop.close();
     },
