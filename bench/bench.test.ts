@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -12,6 +14,7 @@ import {
   openRateInOwnProcess,
   summarize,
 } from "./open-rate.ts";
+import { cpuMark, serverLoad } from "./server-cpu.ts";
 
 describe("the open-rate schedule", () => {
   it("spaces requests evenly at the rate, from the start", () => {
@@ -356,5 +359,53 @@ describe("the budgets", () => {
       "cart-flow: server start took 2712 ms, 1712 ms over the budget of 1000 ms",
       "cart-flow: server resident memory peaked at 489.6 MB, 289.6 MB over the budget of 200 MB",
     ]);
+  });
+});
+
+describe("the server's CPU", () => {
+  // A process that burns a third of a second of CPU on a worker thread, then as much on its main thread, saying when.
+  const BURNS = `
+    const { Worker } = require("node:worker_threads");
+    const burn = (seconds) => { const until = process.threadCpuUsage().user + seconds * 1e6; while (process.threadCpuUsage().user < until); };
+    console.log("started");
+    const worker = new Worker("(" + burn + ")(0.35)", { eval: true });
+    worker.on("exit", () => {
+      console.log("worker burnt");
+      burn(0.35);
+      console.log("main burnt");
+      process.stdin.on("end", () => process.exit(0)).resume();
+    });
+  `;
+
+  it("tells the main thread's CPU from the other threads'", async () => {
+    const child = spawn(process.execPath, ["-e", BURNS], { stdio: ["pipe", "pipe", "inherit"] });
+    const lines: string[] = [];
+    const said = (line: string) =>
+      new Promise<void>((done) => {
+        const look = () => (lines.includes(line) ? done() : child.stdout.once("data", look));
+        look();
+      });
+    child.stdout.on("data", (chunk: Buffer) => lines.push(...chunk.toString().split("\n").filter(Boolean)));
+    await said("started");
+    const started = cpuMark([child.pid]);
+    await said("worker burnt");
+    const workerBurnt = cpuMark([child.pid]);
+    await said("main burnt");
+    const mainBurnt = cpuMark([child.pid]);
+    child.stdin.end();
+    await once(child, "exit");
+
+    // The worker's third of a second counts for the process, not for its main thread (which only started it).
+    expect(workerBurnt.all - started.all).toBeGreaterThanOrEqual(0.3);
+    expect((workerBurnt.mains[0] ?? 0) - (started.mains[0] ?? 0)).toBeLessThan(0.2);
+    expect((mainBurnt.mains[0] ?? 0) - (workerBurnt.mains[0] ?? 0)).toBeGreaterThanOrEqual(0.3);
+    // Read over a stretch: per request for every thread, and the main thread's share of the stretch's time.
+    const load = serverLoad(workerBurnt, mainBurnt, 100, 0.7);
+    expect(load.cpuMicrosPerRequest).toBeGreaterThanOrEqual(3000);
+    expect(load.mainThreadBusy).toBeGreaterThanOrEqual(0.42);
+    expect(load.mainThreadBusy).toBeLessThanOrEqual(1);
+    // A process gone reads as no CPU; no requests or no time reads as 0, not as a division by zero.
+    expect(cpuMark([child.pid])).toEqual({ all: 0, mains: [0] });
+    expect(serverLoad(started, mainBurnt, 0, 0)).toEqual({ cpuMicrosPerRequest: 0, mainThreadBusy: 0 });
   });
 });

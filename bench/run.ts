@@ -45,6 +45,7 @@ import { BENCH_OWNER, ownerApi, ownerCalls, placeTemplates, type SeedFacts, seed
 import { type BenchPostgres, countPostgresOrders, startBenchPostgres } from "./postgres.ts";
 import { productEditorScenario } from "./product-editor.ts";
 import { productsCsvSteps } from "./products-csv.ts";
+import { cpuMark, cpuSeconds, type ServerLoad, serverLoad } from "./server-cpu.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 3300);
@@ -420,17 +421,6 @@ function sampleMemory(): { peaks: () => Record<number, number>; stop: () => void
   };
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; 0 once it has gone. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    // Fields 14 and 15 (utime, stime) in clock ticks (100 a second on Linux), counted after the command's closing parenthesis.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /**
  * Resolves once the processes have used at most one clock tick (10 ms) of CPU in 200 ms, or after `withinMs` (10 s):
  * the server has finished the work the closed loop left it (decision 0061).
@@ -598,7 +588,10 @@ interface StepFigures {
    * loop left (its orders' e-mails) is done, and how long that took after the loop (decision 0065; waited for up to 60 s).
    */
   withBacklog?: { cpuMicrosPerRequest: number; drainMs: number };
-  openRate?: Omit<OpenRateResult, "firstFailure"> & { connections: number; ordersPlaced?: number };
+  /** The busiest server process's main thread through the closed loop, 0 to 1 (bench/server-cpu.ts). */
+  mainThreadBusy: number;
+  /** `server`: the servers' CPU through the open phase, and how busy the main thread was at "half the rate". */
+  openRate?: Omit<OpenRateResult, "firstFailure"> & { connections: number; ordersPlaced?: number; server: ServerLoad };
   /** For a step with a floor-ratio budget: its floor, measured right after it once the shop was idle (decision 0072). */
   pairedFloor?: { step: string; requestsPerSecond: number; cpuMicrosPerRequest: number };
   floorRatio?: { against: string; ratio: number };
@@ -720,8 +713,12 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
   firstFailure = "";
   // Making the carts leaves work behind (the checkpoint of their pages, their garbage): not the step's to count.
   await untilIdle(answering(step));
+  const pids = answering(step).map((child) => child?.pid);
   const cpuBefore = answering(step).reduce((sum, child) => sum + cpuSeconds(child?.pid), 0);
+  const closedMark = cpuMark(pids);
+  const closedStart = performance.now();
   const result = await closedLoop(options, urls, step.path);
+  const closedLoad = serverLoad(closedMark, cpuMark(pids), result.requests, (performance.now() - closedStart) / 1000);
   const cpuUsed = answering(step).reduce((sum, child) => sum + cpuSeconds(child?.pid), 0) - cpuBefore;
   if (result.errors > 0 || result.non2xx > 0) {
     throw new Error(`${step.name}: ${result.non2xx} non-2xx answers (first: ${firstFailure}), ${result.errors} errors`);
@@ -736,6 +733,7 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
     latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
     // Server CPU per answer holds steady when other work shares the machine, where req/s does not (10 ms ticks).
     cpuMicrosPerRequest: result.requests ? Math.round((cpuUsed * 1e6) / result.requests) : 0,
+    mainThreadBusy: closedLoad.mainThreadBusy,
   };
   if (step.placesOrders && result.requests) {
     // The orders' e-mails are written after the replies: counted until the server is idle again, so the figure is honest.
@@ -769,6 +767,7 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
   const ordersBefore = step.placesOrders ? await countOrders(dataDir) : 0;
   // The closed loop's leftovers (e-mails of its orders, its garbage, the carts just made) are not the steady state at half the rate.
   await untilIdle(answering(step));
+  const openMark = cpuMark(pids);
   const open: OpenRateResult & { ordersPlaced?: number } = await openRateInOwnProcess({
     targets: urls,
     connections: step.connections,
@@ -777,6 +776,8 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
     // The closed loop's carts, spread the same way: one per connection's worth, or one per request.
     request: (n) => requestFor(n, step.carts === "per-connection" ? tokens[n % step.connections] : tokens[n % tokens.length]),
   });
+  // The phase ran from its first due time to its last answer: its requests at the rate achieved.
+  const server = serverLoad(openMark, cpuMark(pids), open.requests, open.requests / Math.max(1, open.achievedPerSecond));
   if (open.non2xx || open.errors)
     problems.push(`${step.name}: open rate had ${open.non2xx} non-2xx answers and ${open.errors} errors (first: ${open.firstFailure})`);
   if (step.placesOrders) {
@@ -786,7 +787,7 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
       problems.push(`${step.name}: ${answered} orders answered in the open-rate phase, ${open.ordersPlaced} placed`);
   }
   const { firstFailure: _first, ...openFigures } = open;
-  return { ...closed, openRate: { ...openFigures, connections: step.connections }, problems };
+  return { ...closed, openRate: { ...openFigures, connections: step.connections, server }, problems };
 }
 
 /** The body of one GET as it crossed the wire: its bytes before any decoding, and its Content-Encoding. */
@@ -1353,6 +1354,7 @@ interface TableRow {
     errors: number;
     latencyMs: { p50: number; p99: number; p999: number };
     generatorLagMs: { loopMax: number };
+    server: ServerLoad;
   };
   broken: boolean;
 }
@@ -1364,15 +1366,15 @@ function printTable(
 ) {
   const cell = (text: string, width: number) => text.padStart(width);
   const lines = [
-    `${"scenario".padEnd(10)} ${"step".padEnd(40)} ${cell("req/s", 7)} ${cell("µs CPU", 7)} ${cell("conn", 4)} ${cell("÷ floor", 7)}  ${cell("open rate (achieved)", 20)} ${cell("p50", 7)} ${cell("p99", 7)} ${cell("p99.9", 7)} ${cell("non-2xx", 7)} ${cell("gen lag", 7)}  budgets`,
+    `${"scenario".padEnd(10)} ${"step".padEnd(40)} ${cell("req/s", 7)} ${cell("µs CPU", 7)} ${cell("conn", 4)} ${cell("÷ floor", 7)}  ${cell("open rate (achieved)", 20)} ${cell("p50", 7)} ${cell("p99", 7)} ${cell("p99.9", 7)} ${cell("non-2xx", 7)} ${cell("gen lag", 7)} ${cell("busy", 5)}  budgets`,
   ];
   for (const row of rows) {
     const open = row.openRate;
     lines.push(
       `${row.scenario.padEnd(10)} ${row.step.slice(0, 40).padEnd(40)} ${cell(String(row.requestsPerSecond), 7)} ${cell(String(row.cpuMicrosPerRequest), 7)} ${cell(String(row.connections), 4)} ${cell(row.ratio ? row.ratio.value.toFixed(2) : "", 7)}  ` +
         (open
-          ? `${cell(`${open.targetPerSecond}/s (${open.achievedPerSecond}/s)`, 20)} ${cell(`${open.latencyMs.p50}`, 7)} ${cell(`${open.latencyMs.p99}`, 7)} ${cell(`${open.latencyMs.p999}`, 7)} ${cell(String(open.non2xx + open.errors), 7)} ${cell(`${open.generatorLagMs.loopMax}`, 7)}`
-          : `${"".padStart(20)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(7)}`) +
+          ? `${cell(`${open.targetPerSecond}/s (${open.achievedPerSecond}/s)`, 20)} ${cell(`${open.latencyMs.p50}`, 7)} ${cell(`${open.latencyMs.p99}`, 7)} ${cell(`${open.latencyMs.p999}`, 7)} ${cell(String(open.non2xx + open.errors), 7)} ${cell(`${open.generatorLagMs.loopMax}`, 7)} ${cell(open.server.mainThreadBusy.toFixed(2), 5)}`
+          : `${"".padStart(20)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(7)} ${"".padStart(5)}`) +
         `  ${row.broken ? (postgres ? "over (not enforced on PostgreSQL)" : "BROKEN") : ""}`,
     );
   }
@@ -1392,7 +1394,7 @@ function printTable(
     );
   console.log(
     `\n${database === "sqlite" ? "SQLite" : `PostgreSQL, ${workers} server process${workers > 1 ? "es" : ""}`}, ${seconds}-second steps; ` +
-      `÷ floor: req/s over the step's floor, measured right after it${database === "sqlite" ? "" : " (SQLite only: none on PostgreSQL)"}; open-rate latencies in ms from each request's due time; gen lag: the load generator's own event-loop delay at its worst in the phase (ms)\n${lines.join("\n")}`,
+      `÷ floor: req/s over the step's floor, measured right after it${database === "sqlite" ? "" : " (SQLite only: none on PostgreSQL)"}; open-rate latencies in ms from each request's due time; gen lag: the load generator's own event-loop delay at its worst in the phase (ms); busy: the server's main thread on CPU through the open phase, 0 to 1\n${lines.join("\n")}`,
   );
 }
 
@@ -1483,10 +1485,10 @@ async function main() {
         results.push(figures);
         const open = figures.openRate;
         console.log(
-          `${name.padEnd(10)} ${step.name.padEnd(45)} ${String(figures.requestsPerSecond).padStart(6)} req/s  ${figures.cpuMicrosPerRequest} µs CPU/req${pairedFloor ? ` (${pairedFloor.step} right after: ${pairedFloor.requestsPerSecond} req/s, ${pairedFloor.cpuMicrosPerRequest} µs CPU/req)` : ""}${figures.withBacklog ? ` (${figures.withBacklog.cpuMicrosPerRequest} with its emails, written ${figures.withBacklog.drainMs} ms after the loop)` : ""}  p50 ${figures.latencyMs.p50} ms  p99 ${figures.latencyMs.p99} ms  (${step.connections} connections)` +
+          `${name.padEnd(10)} ${step.name.padEnd(45)} ${String(figures.requestsPerSecond).padStart(6)} req/s  ${figures.cpuMicrosPerRequest} µs CPU/req${pairedFloor ? ` (${pairedFloor.step} right after: ${pairedFloor.requestsPerSecond} req/s, ${pairedFloor.cpuMicrosPerRequest} µs CPU/req)` : ""}${figures.withBacklog ? ` (${figures.withBacklog.cpuMicrosPerRequest} with its emails, written ${figures.withBacklog.drainMs} ms after the loop)` : ""}  p50 ${figures.latencyMs.p50} ms  p99 ${figures.latencyMs.p99} ms  (${step.connections} connections, main thread busy ${figures.mainThreadBusy})` +
             (open
               ? `; open at ${open.targetPerSecond}/s (achieved ${open.achievedPerSecond}/s): p50 ${open.latencyMs.p50} ms  p99 ${open.latencyMs.p99} ms  p99.9 ${open.latencyMs.p999} ms` +
-                ` (generator late: loop max ${open.generatorLagMs.loopMax} ms, send p99 ${open.generatorLagMs.sendP99} / max ${open.generatorLagMs.sendMax} ms; its CPU ${open.generatorCpuMicrosPerRequest} µs/req)` +
+                ` (server ${open.server.cpuMicrosPerRequest} µs CPU/req, main thread busy ${open.server.mainThreadBusy}; generator late: loop max ${open.generatorLagMs.loopMax} ms, send p99 ${open.generatorLagMs.sendP99} / max ${open.generatorLagMs.sendMax} ms; its CPU ${open.generatorCpuMicrosPerRequest} µs/req)` +
                 `${open.non2xx + open.errors ? `, ${open.non2xx} non-2xx, ${open.errors} errors` : ""}${open.ordersPlaced !== undefined ? `, ${open.ordersPlaced} orders placed` : ""}`
               : ""),
         );
