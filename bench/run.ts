@@ -714,12 +714,10 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
   // Making the carts leaves work behind (the checkpoint of their pages, their garbage): not the step's to count.
   await untilIdle(answering(step));
   const pids = answering(step).map((child) => child?.pid);
-  const cpuBefore = answering(step).reduce((sum, child) => sum + cpuSeconds(child?.pid), 0);
   const closedMark = cpuMark(pids);
   const closedStart = performance.now();
   const result = await closedLoop(options, urls, step.path);
   const closedLoad = serverLoad(closedMark, cpuMark(pids), result.requests, (performance.now() - closedStart) / 1000);
-  const cpuUsed = answering(step).reduce((sum, child) => sum + cpuSeconds(child?.pid), 0) - cpuBefore;
   if (result.errors > 0 || result.non2xx > 0) {
     throw new Error(`${step.name}: ${result.non2xx} non-2xx answers (first: ${firstFailure}), ${result.errors} errors`);
   }
@@ -732,13 +730,13 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
     requestsPerSecond: result.requestsPerSecond,
     latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
     // Server CPU per answer holds steady when other work shares the machine, where req/s does not (10 ms ticks).
-    cpuMicrosPerRequest: result.requests ? Math.round((cpuUsed * 1e6) / result.requests) : 0,
+    cpuMicrosPerRequest: closedLoad.cpuMicrosPerRequest,
     mainThreadBusy: closedLoad.mainThreadBusy,
   };
   if (step.placesOrders && result.requests) {
     // The orders' e-mails are written after the replies: counted until the server is idle again, so the figure is honest.
     const drainMs = await untilIdle(answering(step), 60_000);
-    const cpuWithBacklog = answering(step).reduce((sum, child) => sum + cpuSeconds(child?.pid), 0) - cpuBefore;
+    const cpuWithBacklog = cpuMark(pids).all - closedMark.all;
     closed.withBacklog = { cpuMicrosPerRequest: Math.round((cpuWithBacklog * 1e6) / result.requests), drainMs: Math.round(drainMs) };
   }
   if (!step.openRate) return { ...closed, problems: [] };
