@@ -21,7 +21,25 @@ export interface AxeScope {
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
+/**
+ * Waits for the page's transitions and other finite animations to end (at most 2 s): scanned mid-transition, a button
+ * fading from its busy grey back to its colour read as too pale. Endless ones (a skeleton's shimmer) are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  // A string, as the journeys' other in-page code: their TypeScript has no DOM types.
+  await page.evaluate(`Promise.race([
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+    new Promise((done) => setTimeout(done, 2000)),
+  ])`);
+}
+
 export async function axeScan(page: Page, scope: AxeScope = {}): Promise<AxeResults> {
+  await settled(page);
   if (page.frames().length > 1) {
     let builder = new AxeBuilder({ page });
     if (scope.include) builder = builder.include(scope.include);
