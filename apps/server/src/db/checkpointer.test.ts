@@ -88,6 +88,30 @@ describe("checkpoints on a thread of their own", () => {
   });
 });
 
+describe("the WAL kept in the kernel's cache", () => {
+  it("is read through by the thread while the server writes, and left alone while it does not", async () => {
+    const checkpoints = checkpointInBackground(sqlite, join(dir, "shop.db"), { everyMs: 20, warmEveryMs: 100 });
+    // About 5.3 MB of WAL: more than one round's slice (4 MB), so it is read through in two rounds.
+    write(1300);
+    const wal = join(dir, "shop.db-wal");
+    // The whole file, every frame in it, not only what the last checkpoint copied.
+    await until(() => checkpoints.warmed().bytes === statSync(wal).size);
+    expect(checkpoints.warmed().bytes).toBeGreaterThan(1300 * 4096);
+    // Idle: once what was written is copied and read through, nothing is read again, however many rounds pass.
+    for (let tries = 0; ; tries++) {
+      const before = checkpoints.warmed().times;
+      await new Promise((r) => setTimeout(r, 400));
+      if (checkpoints.warmed().times === before) break;
+      if (tries === 10) throw new Error("the thread kept reading the WAL of an idle database");
+    }
+    const times = checkpoints.warmed().times;
+    // Written again: read through again once its interval has passed.
+    write(10);
+    await until(() => checkpoints.warmed().times > times);
+    await checkpoints.stop();
+  });
+});
+
 describe("the WAL's size", () => {
   /** Commits of 1 MB each (overflow pages), `megabytes` of WAL in a few hundred milliseconds. */
   function writeMegabytes(megabytes: number) {

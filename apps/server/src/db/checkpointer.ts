@@ -5,7 +5,8 @@
  * it. The server hands that work to a thread of its own with a second connection; its own connection
  * keeps a far higher threshold only as a backstop, and gets the usual one back if the thread ever stops.
  * Under writes that never pause the thread also makes the WAL start over once it reaches its restart size
- * (decision 0058's amendment, the sizes: decision 0135), so the backstop stays one.
+ * (decision 0058's amendment, the sizes: decision 0135), so the backstop stays one. While the server writes, it
+ * reads the WAL through every few seconds, so no commit waits on the disk to read a page of it (decision 0139).
  */
 import { Worker } from "node:worker_threads";
 import type SQLite from "better-sqlite3";
@@ -26,6 +27,12 @@ export const WAL_RESTART_BYTES = 64 * 1024 * 1024;
  */
 export const WAL_SIZE_LIMIT_BYTES = 2 * WAL_RESTART_BYTES;
 
+/**
+ * How often, while the server writes, the thread reads the whole WAL through to keep it in the kernel's cache
+ * (decision 0139): well inside the minute after which a page cache's unread pages count as cold.
+ */
+const WARM_EVERY_MS = 10_000;
+
 export interface BackgroundCheckpoints {
   /** The thread itself (a test ends it unasked to see the connection take checkpoints back). */
   readonly thread: Worker;
@@ -33,18 +40,21 @@ export interface BackgroundCheckpoints {
   readonly checkpointed: () => number;
   /** Times the thread has had the WAL start over because writes never paused long enough for it to. */
   readonly restarts: () => number;
+  /** How many times the thread has read the WAL through to keep it in the kernel's cache, and the bytes it read last. */
+  readonly warmed: () => { times: number; bytes: number };
   /** Stops the thread and closes its connection (before the server closes its own). */
   stop(): Promise<void>;
 }
 
 /**
  * Starts checkpointing `file` (the database `sqlite` has open) on a thread of its own, every `everyMs`, starting the
- * WAL over once it reaches `restartAtBytes` (a test's smaller size; WAL_RESTART_BYTES otherwise).
+ * WAL over once it reaches `restartAtBytes` (a test's smaller size; WAL_RESTART_BYTES otherwise) and reading it
+ * through every `warmEveryMs` while it is written.
  */
 export function checkpointInBackground(
   sqlite: SQLite.Database,
   file: string,
-  options: { everyMs?: number; restartAtBytes?: number; onStopped?: (error?: Error) => void } = {},
+  options: { everyMs?: number; restartAtBytes?: number; warmEveryMs?: number; onStopped?: (error?: Error) => void } = {},
 ): BackgroundCheckpoints {
   const pageSize = Number(sqlite.pragma("page_size", { simple: true }));
   const worker = new Worker(CHECKPOINT_WORKER_FILE, {
@@ -52,6 +62,7 @@ export function checkpointInBackground(
       file,
       everyMs: options.everyMs ?? 200,
       restartAtFrames: Math.floor((options.restartAtBytes ?? WAL_RESTART_BYTES) / pageSize),
+      warmEveryMs: options.warmEveryMs ?? WARM_EVERY_MS,
     },
     // The thread holds one connection and a timer: a small heap is plenty.
     resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
@@ -62,8 +73,14 @@ export function checkpointInBackground(
   sqlite.pragma(`wal_autocheckpoint = ${Math.ceil(WAL_SIZE_LIMIT_BYTES / pageSize)}`);
   let pages = 0;
   let restarts = 0;
+  const warmed = { times: 0, bytes: 0 };
   let stopping = false;
-  worker.on("message", (message: { checkpointed: number; restarted: boolean }) => {
+  worker.on("message", (message: { checkpointed: number; restarted: boolean } | { warmed: number }) => {
+    if ("warmed" in message) {
+      warmed.times++;
+      warmed.bytes = message.warmed;
+      return;
+    }
     pages += message.checkpointed;
     if (message.restarted) restarts++;
   });
@@ -85,6 +102,7 @@ export function checkpointInBackground(
     thread: worker,
     checkpointed: () => pages,
     restarts: () => restarts,
+    warmed: () => ({ ...warmed }),
     async stop() {
       if (!stopping) {
         stopping = true;
