@@ -338,7 +338,6 @@ async function startServer(dataDir: string, serverPort = port): Promise<ChildPro
   throw new Error(`the server on port ${serverPort} did not start within 30 s`);
 }
 
-/** The first server, then the others of BENCH_WORKERS (after the first has migrated the database). */
 /**
  * Whether the shop's servers have answered no step's warm-up yet. Their first step warms up for
  * NEW_SERVER_WARM_UP_SECONDS: after 2 s V8 was still compiling the server's own paths, and whichever step came
@@ -347,6 +346,7 @@ async function startServer(dataDir: string, serverPort = port): Promise<ChildPro
 let serversNew = true;
 const NEW_SERVER_WARM_UP_SECONDS = 8;
 
+/** The first server, then the others of BENCH_WORKERS (after the first has migrated the database). */
 async function startServers(dataDir: string): Promise<void> {
   serversNew = true;
   server = await startServer(dataDir);
