@@ -85,6 +85,23 @@ describe("the cart store", () => {
     expect(notice?.content).toContain("minimum quantity");
   });
 
+  it("says nothing of the quantity its own add changed, but still of a change made elsewhere", async () => {
+    const { client } = browser();
+    const cart = createCartStore(client);
+    await cart.refresh();
+    await cart.addItem(ids.beanie);
+    // A second add from the listing: 1 → 2 is the shopper's own doing.
+    await cart.addItem(ids.beanie);
+    expect(cart.store.getState().cart?.items[0]?.quantity).toBe(2);
+    expect(noticeStore.getState().notices).toEqual([]);
+    // Another tab adds a third beanie: this cart learns of it on its next refresh.
+    const other = createCartStore(client);
+    await other.refresh();
+    await other.addItem(ids.beanie);
+    await cart.refresh();
+    expect(noticeStore.getState().notices.map((n) => n.content)).toEqual(['The quantity of "Beanie" was changed to 3.']);
+  });
+
   it("keeps the cart of the newest request when an older reply arrives after it", async () => {
     const { client, holdReplies } = browser();
     const cart = createCartStore(client);

@@ -71,6 +71,8 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
           now &&
           now.quantity !== item.quantity &&
           !state.cartItemsPendingQuantity.includes(item.key) &&
+          // The shopper's own add of this product is pending: the new quantity is theirs, not the server's (spec §3, §4).
+          !state.productsPendingAdd.includes(now.id) &&
           isQuantityWithinLimits(now.quantity, now.quantity_limits)
         ) {
           noticeStore.getState().add({
