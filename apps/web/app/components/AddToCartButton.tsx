@@ -2,12 +2,14 @@
  * A listing's add-to-cart button (spec §4 "Add-to-cart button"): a link that works without
  * JavaScript; with it, the add goes through the cart store (its code loaded on first use), one
  * request at a time, showing 'loading' then 'added' with a 'View cart' link, firing the
- * adding/added events, and announcing success to screen readers after 1 s.
+ * adding/added events, and announcing success to screen readers after 1 s; or going to the cart
+ * when the shop's after-add setting says so.
  */
 import { useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { ADDED_EVENT } from "../features/mini-cart/MiniCart.tsx";
 import { addToCartMessages } from "../messages.ts";
+import type { loader as rootLoader } from "../root.tsx";
 import { useCartHandle } from "../stores/cart-provider.tsx";
 
 export const ADDING_EVENT = "cw-adding-to-cart";
@@ -26,12 +28,15 @@ interface AddToCartButtonProps {
   text: string;
   label: string;
   sku: string;
-  cartPath: string;
 }
 
-export function AddToCartButton({ productId, productName, quantity, href, text, label, sku, cartPath }: AddToCartButtonProps) {
+export function AddToCartButton({ productId, productName, quantity, href, text, label, sku }: AddToCartButtonProps) {
   const cart = useCartHandle();
   const location = useLocation();
+  const navigate = useNavigate();
+  const shop = useRouteLoaderData<typeof rootLoader>("root");
+  const cartPath = shop?.storePages.cart || "/cart";
+  const goToCart = shop?.addToCartBehaviour === "navigate";
   const [state, setState] = useState<"idle" | "loading" | "added">("idle");
   const [announcement, setAnnouncement] = useState("");
 
@@ -46,6 +51,11 @@ export function AddToCartButton({ productId, productName, quantity, href, text, 
       .then((store) => store.addItem(productId, quantity))
       .then(
         () => {
+          // The shop's "Go to the cart" setting: the browser goes to the cart (spec §4 "Add-to-cart button").
+          if (goToCart) {
+            void navigate(cartPath);
+            return;
+          }
           setState("added");
           // preserveCartData: the listener may use the cart the store already holds.
           document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId, preserveCartData: true } }));

@@ -65,7 +65,6 @@ function AddToCartAction({ product }: { product: CardProduct }) {
         text={action.text}
         label={action.description}
         sku={product.sku}
-        cartPath="/cart"
       />
     );
   }

@@ -19,9 +19,15 @@ import {
 
 const listingNoticeAdded = addToCartMessages.added;
 
+/** The cart's address when the shop's after-add setting is "Go to the cart" (spec §4 "Add-to-cart button"); null to stay. */
+export function cartAfterAdd(settings: Storefront["settings"]): string | null {
+  return settings.addToCartBehaviour === "navigate" ? settings.storePages.cart || "/cart" : null;
+}
+
 /**
  * A listing's add-to-cart link (?add-to-cart=ID, for browsers without JavaScript): add, then
- * come back to the same page without the parameter, saying what happened.
+ * come back to the same page without the parameter, saying what happened; or go to the cart
+ * when the shop says so.
  */
 export async function addFromLink(url: URL, storefront: Storefront): Promise<void> {
   const id = Number(url.searchParams.get("add-to-cart"));
@@ -32,6 +38,8 @@ export async function addFromLink(url: URL, storefront: Storefront): Promise<voi
   const product = await storefront.catalog.getProduct(String(id));
   const quantity = product?.add_to_cart.minimum ?? 1;
   const result = await storefront.cart.addItem({ id, quantity, variation: [] });
+  const cartPath = cartAfterAdd(storefront.settings);
+  if (result.ok && cartPath) throw redirect(cartPath, 303);
   if (result.ok) url.searchParams.set("added", String(id));
   else url.searchParams.set("add-error", result.message);
   throw redirect(`${url.pathname}${url.search}`, 303);

@@ -12,7 +12,7 @@ import { StockStatus } from "../components/StockStatus.tsx";
 import { type Storefront, storefrontContext } from "../context.ts";
 import { ADDED_EVENT } from "../features/mini-cart/MiniCart.tsx";
 import { productMessages } from "../features/product/messages.ts";
-import { addFromLink, linkNotice } from "../lib/listing.server.ts";
+import { addFromLink, cartAfterAdd, linkNotice } from "../lib/listing.server.ts";
 import { parsePage } from "../lib/listing.ts";
 import {
   emptyReviewForm,
@@ -109,7 +109,10 @@ async function reviewAction(storefront: Storefront, slug: string, form: FormData
   return data({ added: false, error: null, reviewsHtml: html }, { status: result.ok ? 200 : result.status });
 }
 
-/** The add-to-cart form, with or without JavaScript: add, then come back to the product with a notice; or a review. */
+/**
+ * The add-to-cart form, with or without JavaScript: add, then come back to the product with a notice
+ * (or go to the cart, when the shop says so); or a review.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const storefront = context.get(storefrontContext);
   const { cart } = storefront;
@@ -126,6 +129,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     .map(([name, value]) => ({ attribute: name.slice("attribute_".length), value: String(value) }));
   const result = await cart.addItem({ id, quantity, variation });
   if (!result.ok) return data({ added: false, error: result.message }, { status: 400 });
+  const cartPath = cartAfterAdd(storefront.settings);
+  if (cartPath) throw redirect(cartPath, 303);
   return { added: true, error: null };
 }
 
