@@ -32,6 +32,10 @@ export const miniCartMessages = {
   itemsInCart: (count: number) => `${count} ${plural(count, "item", "items")} in cart`,
   /** Spec §2 "Mini-cart": '%d item(s) in cart, total price of %s'. */
   itemsInCartWithTotal: (count: number, total: string) => `${count} ${plural(count, "item", "items")} in cart, total price of ${total}`,
+  /** Beside the amount when it shows tax the prices were entered without (decision 0141). */
+  includingTax: "(incl. tax)",
+  /** Beside the amount when it leaves out tax the prices were entered with (decision 0141). */
+  excludingTax: "(ex. tax)",
 };
 
 export const priceMessages = {

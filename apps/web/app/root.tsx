@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import { COMING_SOON_DISMISS_URL, ComingSoonBanner } from "./components/ComingSoonBanner.tsx";
 import { ContactWidgets, pageContactWidgets } from "./components/ContactWidgets.tsx";
 import { ErrorPanel, NotFound } from "./components/ErrorPanel.tsx";
+import { miniCartTaxLabel } from "./components/MiniCartButton.tsx";
 import { SiteFooter, SiteHeader } from "./components/SiteHeader.tsx";
 import { StoreNotice } from "./components/StoreNotice.tsx";
 import { contactWidgetsContext, storefrontContext } from "./context.ts";
@@ -68,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     attribution: attribution && { domain: attribution.domain, consent: attribution.consent },
     addToCartBehaviour: settings.addToCartBehaviour,
     displayCartPricesIncludingTax: settings.displayCartPricesIncludingTax,
+    miniCartTaxLabel: miniCartTaxLabel(settings.displayCartPricesIncludingTax, settings.pricesIncludeTax),
     /** Plain text after product prices ("incl. VAT"); empty for none. */
     priceSuffix: settings.priceDisplaySuffix,
     /** The contact widgets' loader and reach (decision 0020); null when none shows. Their settings go in the page only. */
@@ -135,6 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
               cart={data.cart}
               miniCart={{
                 displayPricesIncludingTax: data.displayCartPricesIncludingTax,
+                taxLabel: data.miniCartTaxLabel,
                 openAfterAdd: data.addToCartBehaviour === "open_drawer",
                 cartPath: data.storePages.cart || "/cart",
                 checkoutPath: data.storePages.checkout || "/checkout",

@@ -1,6 +1,15 @@
-/** The header's mini-cart button: an item-count badge and an amount (spec §2 "Mini-cart"). */
+/** The header's mini-cart button: an item-count badge, an amount and its tax label (spec §2 "Mini-cart"). */
 import { type Currency, formatAmount } from "@cartwright/commerce";
 import { miniCartMessages } from "../messages.ts";
+
+/**
+ * The amount's tax label: said only when the amount shown and the prices as entered differ on tax, as
+ * the cart's own prices then differ from the catalogue's (decision 0141); empty when they agree.
+ */
+export function miniCartTaxLabel(displayPricesIncludingTax: boolean, pricesIncludeTax: boolean): string {
+  if (displayPricesIncludingTax === pricesIncludeTax) return "";
+  return displayPricesIncludingTax ? miniCartMessages.includingTax : miniCartMessages.excludingTax;
+}
 
 interface MiniCartButtonProps {
   itemsCount: number;
@@ -9,6 +18,8 @@ interface MiniCartButtonProps {
   currency: Currency;
   /** When the price is hidden, the label and the button leave the amount out. */
   showPrice?: boolean;
+  /** Said after the amount once the cart has an item (`miniCartTaxLabel`); empty for none. */
+  taxLabel?: string;
   onClick?: () => void;
   /** Hover, focus or touch: the moment to load the drawer's contents (spec §2). */
   onPreload?: () => void;
@@ -23,6 +34,7 @@ export function MiniCartButton({
   amount,
   currency,
   showPrice = true,
+  taxLabel = "",
   onClick,
   onPreload,
   expanded = false,
@@ -30,12 +42,22 @@ export function MiniCartButton({
 }: MiniCartButtonProps) {
   const total = formatAmount(amount, currency);
   const label = showPrice ? miniCartMessages.itemsInCartWithTotal(itemsCount, total) : miniCartMessages.itemsInCart(itemsCount);
+  // Shown once the cart has at least one item (spec §2 "Mini-cart").
+  const showTaxLabel = showPrice && taxLabel !== "" && itemsCount > 0;
   const inside = (
     <>
       {showPrice && (
         <span className="mini-cart__amount" aria-hidden="true">
           {total}
         </span>
+      )}
+      {showTaxLabel && (
+        <>
+          {" "}
+          <small className="mini-cart__tax-label" aria-hidden="true">
+            {taxLabel}
+          </small>
+        </>
       )}
       {/* Keeps the amount and the count apart in the button's text. */}
       {showPrice && " "}

@@ -17,7 +17,14 @@ interface SiteHeaderProps {
   categories: HeaderCategory[];
   currency: Currency;
   cart: { itemsCount: number; amount: string };
-  miniCart: { displayPricesIncludingTax: boolean; openAfterAdd: boolean; cartPath: string; checkoutPath: string; staticPage?: boolean };
+  miniCart: {
+    displayPricesIncludingTax: boolean;
+    taxLabel: string;
+    openAfterAdd: boolean;
+    cartPath: string;
+    checkoutPath: string;
+    staticPage?: boolean;
+  };
   accountPath?: string;
 }
 

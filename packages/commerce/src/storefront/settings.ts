@@ -48,6 +48,8 @@ export interface StorefrontSettings {
   storePages: StorePages;
   currency: CurrencySettings;
   taxesEnabled: boolean;
+  /** Prices are entered inclusive of tax; beside the cart's display, it says whether the mini-cart's amount gets a tax label (spec §2). */
+  pricesIncludeTax: boolean;
   displayCartPricesIncludingTax: boolean;
   displayItemizedTaxes: boolean;
   /** The shop's product prices (listing, product pages, Store API) show the base location's tax. */

@@ -83,8 +83,6 @@ export interface ShopSettings extends StorefrontSettings {
   siteLocale: string;
   /** Country and state the shop trades from; taxes and shipping fall back to it. */
   baseLocation: { country: string; state: string };
-  /** Prices are entered inclusive of tax. */
-  pricesIncludeTax: boolean;
   /** The tax class shipping pays: "inherit" (from the cart's items, as WooCommerce), '' (standard) or a class slug (decision 0044). */
   shippingTaxClass: string;
   /** Extra fields in the checkout's contact or order-information part, or in both address forms. */

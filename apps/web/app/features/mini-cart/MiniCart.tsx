@@ -22,6 +22,8 @@ interface MiniCartProps {
   initial: { itemsCount: number; amount: string };
   currency: Currency;
   displayPricesIncludingTax: boolean;
+  /** Said after the amount once the cart has an item; empty for none. */
+  taxLabel: string;
   openAfterAdd: boolean;
   cartPath: string;
   checkoutPath: string;
@@ -33,6 +35,7 @@ export function MiniCart({
   initial,
   currency,
   displayPricesIncludingTax,
+  taxLabel,
   openAfterAdd,
   cartPath,
   checkoutPath,
@@ -116,7 +119,7 @@ export function MiniCart({
   if (staticPage)
     return (
       <div className="mini-cart__trigger">
-        <MiniCartButton itemsCount={itemsCount} amount={amount} currency={currency} href={cartPath} />
+        <MiniCartButton itemsCount={itemsCount} amount={amount} currency={currency} taxLabel={taxLabel} href={cartPath} />
       </div>
     );
   return (
@@ -126,6 +129,7 @@ export function MiniCart({
           itemsCount={itemsCount}
           amount={amount}
           currency={currency}
+          taxLabel={taxLabel}
           onClick={open}
           onPreload={preload}
           expanded={state === "open"}
