@@ -2,7 +2,8 @@
  * The Totals block (spec §2 "Totals block", §9 "Totals rows"): Subtotal, one row per fee, the
  * coupon panel (children), Discount with the coupon chips, Shipping, Taxes, and the estimated
  * total, which shows a skeleton while quantities or removals are pending (at least 2 s, unless
- * reduced motion is on: lib/use-skeleton.ts).
+ * reduced motion is on: lib/use-skeleton.ts). With prices shown including tax, the tax is said
+ * under the total instead of in a Taxes row (decision 0141).
  */
 import { type Currency, formatAmount, type StoreCart } from "@cartwright/commerce";
 import type { ReactNode } from "react";
@@ -38,11 +39,14 @@ function TotalsItem({
   label,
   value,
   description,
+  notes = [],
   className = "",
 }: {
   label: ReactNode;
   value: ReactNode;
   description?: ReactNode;
+  /** Lines of small text under the value, each its own. */
+  notes?: string[];
   className?: string;
 }) {
   return (
@@ -50,6 +54,11 @@ function TotalsItem({
       <dt className="totals__label">{label}</dt>
       <dd className="totals__value">{value}</dd>
       {description ? <dd className="totals__description">{description}</dd> : null}
+      {notes.map((note) => (
+        <dd key={note} className="totals__description">
+          {note}
+        </dd>
+      ))}
     </div>
   );
 }
@@ -87,6 +96,9 @@ export function TotalsBlock({
     itemizedTaxes && totals.tax_lines.length > 0
       ? totals.tax_lines.map((line) => ({ label: [line.name, line.rate].filter(Boolean).join(" "), value: n(line.price) }))
       : [{ label: t.taxes, value: n(totals.total_tax) }];
+  // The Taxes row would not add up to a total whose lines already hold the tax: the tax is said under it instead.
+  const includedTax = withTax && n(totals.total_tax) > 0 && !skeleton ? t.includingTaxes(money(n(totals.total_tax))) : "";
+  const totalNotes = [includedTax, variant === "checkout" ? "" : t.shippingNote].filter(Boolean);
 
   return (
     <div className="totals">
@@ -137,7 +149,7 @@ export function TotalsBlock({
               money(n(totals.total_price))
             )
           }
-          description={variant === "checkout" ? undefined : t.shippingNote}
+          notes={totalNotes}
         />
       </dl>
     </div>

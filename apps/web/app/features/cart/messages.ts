@@ -32,6 +32,8 @@ export const cartPageMessages = {
   taxes: "Taxes",
   estimatedTotal: "Estimated total",
   shippingNote: "Shipping will be calculated at checkout",
+  /** Under the total when prices include tax and no Taxes row shows (decision 0141). */
+  includingTaxes: (amount: string) => `Including ${amount} in taxes`,
   loadingPrice: "Loading price…",
   /** Spec §8 "no rate selected". */
   noRateSelected: "Totals will be recalculated when a valid shipping method is selected.",
