@@ -176,7 +176,6 @@ describe("POST /cart/add-item", () => {
     ["below the minimum", () => ({ id: ids["socks-3-pack"], quantity: 1 }), 400, "cw_rest_invalid_quantity"],
     ["not a multiple", () => ({ id: ids["socks-3-pack"], quantity: 3 }), 400, "cw_rest_invalid_quantity"],
     ["above the maximum", () => ({ id: ids["socks-3-pack"], quantity: 14 }), 400, "cw_rest_invalid_quantity"],
-    ["two of a sold-individually product", () => ({ id: ids["signed-book"], quantity: 2 }), 400, "cw_rest_product_sold_individually"],
     ["a zero quantity", () => ({ id: ids.beanie, quantity: 0 }), 400, "rest_invalid_param"],
     ["a quantity in a list", () => ({ id: ids.beanie, quantity: [1] }), 400, "rest_invalid_param"],
     ["an id in a list", () => ({ id: [ids.beanie], quantity: 1 }), 400, "rest_invalid_param"],
@@ -199,11 +198,23 @@ describe("POST /cart/add-item", () => {
     expect(cart.items[0]).toMatchObject({ backorders_allowed: true, show_backorder_badge: true });
   });
 
-  it("refuses a second sold-individually item", async () => {
+  it("adds one of a sold-individually product when asked for more, and refuses another once it is in the cart", async () => {
     const shopper = client();
-    await shopper.post("/cart/add-item", { id: ids["signed-book"] });
-    const response = await shopper.post("/cart/add-item", { id: ids["signed-book"] });
-    expect(response.json().code).toBe("cw_rest_product_sold_individually");
+    const cart = await shopper.cart("POST", "/cart/add-item", { id: ids["signed-book"], quantity: 2 });
+    expect(cart.items.map((item: { name: string; quantity: number }) => [item.name, item.quantity])).toEqual([["Signed Book", 1]]);
+    expect(cart.items_count).toBe(1);
+    for (const quantity of [1, 2]) {
+      const response = await shopper.post("/cart/add-item", { id: ids["signed-book"], quantity });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: "cw_rest_product_sold_individually",
+        message: "You cannot add another “Signed Book” to your cart.",
+      });
+    }
+    expect((await shopper.cart("GET", "/cart")).items[0]?.quantity).toBe(1);
+    // Nor is its line's quantity for the shopper to change.
+    const raised = await shopper.post("/cart/update-item", { key: cart.items[0]?.key, quantity: 2 });
+    expect(raised.json().code).toBe("cw_rest_readonly_quantity");
   });
 
   it("needs no shipping for a virtual cart", async () => {

@@ -382,7 +382,9 @@ function* addItemWrite(db: Db, stored: repo.StoredCart, shop: ShopContext, holds
   const key = lineKey(productId, variationId, variation, []);
   const existing = stored.items.find((i) => i.key === key);
   if (existing && item.row.sold_individually) throw cartErrors.soldIndividually(item.parent.name);
-  const quantity = (existing?.quantity ?? 0) + input.quantity;
+  // A sold-individually product goes in once, whatever quantity was asked, as the modelled Store API adds it.
+  const added = item.row.sold_individually ? 1 : input.quantity;
+  const quantity = (existing?.quantity ?? 0) + added;
   checkQuantity(item, quantity, yield* holds.ofItem(item));
   if (existing) {
     yield* repo.writeQuantity(db, stored.cart.id, key, quantity);
