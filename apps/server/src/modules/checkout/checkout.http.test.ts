@@ -166,6 +166,39 @@ describe("POST /checkout", () => {
     expect(response.json()).toMatchObject({ code: "cw_rest_cart_empty", data: { status: 400 } });
   });
 
+  it("sends the Cart-Hash of the cart it leaves: emptied on success, as it stands after a refusal (spec §7)", async () => {
+    const hashNow = async (shopper: StoreClient) => (await shopper.request("GET", "/cart")).headers["cart-hash"];
+    await setStock(limitedPrint, 3);
+    const shopper = await shopperWith(limitedPrint);
+    const before = await hashNow(shopper);
+
+    const invalid = await shopper.post("/checkout", { billing_address: { ...billing(), postcode: "ABC" }, payment_method: "cod" });
+    expect(invalid.json().data.cart).toBeUndefined();
+    expect(invalid.headers["cart-hash"]).toBe(before);
+    const declined = await shopper.post("/checkout", {
+      billing_address: billing(),
+      payment_method: "test_card",
+      payment_data: card("4000000000000002"),
+    });
+    expect(declined.statusCode).toBe(400);
+    expect(declined.headers["cart-hash"]).toBe(await hashNow(shopper));
+
+    const calculated = await shopper.request("PUT", "/checkout?__experimental_calc_totals=true", { payment_method: "cod" });
+    expect(calculated.headers["cart-hash"]).toBe(await hashNow(shopper));
+
+    const placed = await shopper.post("/checkout", { billing_address: billing(), payment_method: "bacs" });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.headers["cart-hash"]).not.toBe(before);
+    expect(placed.headers["cart-hash"]).toBe(await hashNow(shopper));
+
+    // Sold out meanwhile: the 409 carries the cart as it now stands, and its hash.
+    const late = await shopperWith(limitedPrint);
+    await setStock(limitedPrint, 0);
+    const conflict = await late.post("/checkout", { billing_address: billing(), payment_method: "cod" });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.headers["cart-hash"]).toBe(await hashNow(late));
+  });
+
   it("refuses a country the shop does not sell or ship to, naming the countries it does", async () => {
     const { updateSettings, getSettings } = await import("../settings/index.ts");
     const { sellToCountries, shipToCountries } = await getSettings(shop.db);
