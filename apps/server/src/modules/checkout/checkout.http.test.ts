@@ -72,6 +72,26 @@ describe("POST /checkout", () => {
     expect(wrongEmail.json().code).toBe("cw_rest_invalid_billing_email");
   });
 
+  it("keeps no value in a field the country hides (spec §5): the company, and the state in Germany", async () => {
+    const shopper = await shopperWith(tShirt);
+    const sent = { ...billing(), company: "Acme", country: "DE", state: "BE", postcode: "10115", city: "Berlin" };
+    const response = await shopper.post("/checkout", {
+      billing_address: sent,
+      shipping_address: { ...address, company: "Acme" },
+      payment_method: "cod",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().billing_address).toMatchObject({ company: "", state: "", country: "DE", city: "Berlin" });
+    expect(response.json().shipping_address).toMatchObject({ company: "", state: "CA" });
+    const stored = await shop.db
+      .selectFrom("orders")
+      .select(["billing_address", "shipping_address"])
+      .where("id", "=", response.json().order_id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.billing_address)).toMatchObject({ company: "", state: "" });
+    expect(JSON.parse(stored.shipping_address)).toMatchObject({ company: "" });
+  });
+
   it("puts bank transfer and check orders on hold with their instructions", async () => {
     for (const method of ["bacs", "cheque"]) {
       const shopper = await shopperWith(tShirt);
