@@ -20,6 +20,7 @@ import { refusingNonFinite, registerInputChecks } from "./http/input.ts";
 import { lazySchemas } from "./http/lazy-schemas.ts";
 import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
 import { requestLogger } from "./http/request-logger.ts";
+import { registerRouteIndex } from "./http/route-index.ts";
 import { registerSessionHooks } from "./http/session.ts";
 import { closeUnreadBodies } from "./http/upload-limits.ts";
 import { apiKeysAdminRoutes, registerApiKeyAuth } from "./modules/api-keys/index.ts";
@@ -298,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (store) => {
       registerSessionHooks(store, deps.config.secret, stands);
       registerRequestContext(store, contextFor);
+      registerRouteIndex(store, "store/v1");
       await store.register(catalogRoutes);
       await store.register(reviewsRoutes);
       await store.register(cartRoutes);

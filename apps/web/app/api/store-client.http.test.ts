@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../test/app.ts";
 import { createCartStore } from "../stores/cart.ts";
 import { CONTEXTS, noticeStore } from "../stores/notices.ts";
-import { BATCH_LIMIT, StoreApiFailure, StoreClient } from "./store-client.ts";
+import { BATCH_LIMIT, StoreApiFailure, StoreClient, shownMessage } from "./store-client.ts";
 import { testBrowser } from "./test-browser.ts";
 
 let shop: TestShop;
@@ -66,6 +66,22 @@ describe("StoreClient", () => {
     const failure = await client.get("/cart").catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(StoreApiFailure);
     expect((failure as StoreApiFailure).error.code).toBe("invalid_json");
+    // Its own text is for developers: shoppers read the generic message (spec §8).
+    expect(shownMessage(failure as StoreApiFailure)).toBe("Something went wrong. Please contact us to get assistance.");
+  });
+
+  it("gives a JSON error reply with no message the generic text under the reply's own code, not an unknown outcome", async () => {
+    const replies = [{ code: "cw_teapot", data: { why: "tea" } }, {}, null];
+    for (const reply of replies) {
+      const client = new StoreClient({ fetch: async () => Response.json(reply, { status: 500 }) });
+      const failure = (await client.get("/cart").catch((e: unknown) => e)) as StoreApiFailure;
+      expect(failure.error.message, JSON.stringify(reply)).toBe("Something went wrong. Please contact us to get assistance.");
+      expect(failure.error.code, JSON.stringify(reply)).toBe(reply && "code" in reply ? "cw_teapot" : "generic_error");
+      expect(failure.error.data).toMatchObject({ status: 500 });
+    }
+    // No reply at all is the one unknown outcome.
+    const offline = new StoreClient({ fetch: async () => Promise.reject(new TypeError("Failed to fetch")) });
+    expect(((await offline.get("/cart").catch((e: unknown) => e)) as StoreApiFailure).error.code).toBe("unknown_error");
   });
 });
 

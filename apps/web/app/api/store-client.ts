@@ -181,15 +181,21 @@ export class StoreClient {
   }
 }
 
+/** No reply to read (the network, a batch that never answered): the outcome is unknown (spec §8). */
 function genericError(status: number): StoreApiError {
   return { code: "unknown_error", message: GENERIC_ERROR, data: { status } };
 }
 
-/** A reply over 299 with no message gets the generic text (spec §8). */
+/** A reply over 299 with no message gets the generic text (spec §8), under its own code if it has one. */
 function toApiError(body: unknown, status: number): StoreApiError {
   const error = body as Partial<StoreApiError> | null;
-  if (error && typeof error.code === "string" && typeof error.message === "string" && error.message) {
-    return { code: error.code, message: error.message, data: { status, ...(error.data ?? {}) } };
-  }
-  return genericError(status);
+  const code = error && typeof error.code === "string" && error.code ? error.code : "generic_error";
+  const message = error && typeof error.message === "string" && error.message ? error.message : GENERIC_ERROR;
+  const data = error && typeof error.data === "object" && error.data ? error.data : {};
+  return { code, message, data: { status, ...data } };
+}
+
+/** What a shopper reads for a failure: invalid_json's own text is for developers, they get the generic one (spec §8). */
+export function shownMessage(failure: StoreApiFailure): string {
+  return failure.error.code === "invalid_json" || !failure.error.message ? GENERIC_ERROR : failure.error.message;
 }

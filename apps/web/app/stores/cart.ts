@@ -4,7 +4,7 @@
  */
 import { isQuantityWithinLimits, type StoreCart } from "@cartwright/commerce";
 import { createStore } from "zustand/vanilla";
-import { type ApiResponse, StoreApiFailure, type StoreClient } from "../api/store-client.ts";
+import { type ApiResponse, StoreApiFailure, type StoreClient, shownMessage } from "../api/store-client.ts";
 import { cartMessages } from "./messages.ts";
 import { CONTEXTS, noticeStore } from "./notices.ts";
 
@@ -128,7 +128,7 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
         return next;
       } catch (error) {
         // A failed add shows the server's message, dismissible, with the id add-to-cart (spec §4).
-        const content = error instanceof StoreApiFailure ? error.message : cartMessages.genericError;
+        const content = error instanceof StoreApiFailure ? shownMessage(error) : cartMessages.genericError;
         noticeStore.getState().add({ id: "add-to-cart", context: CONTEXTS.cart, status: "error", content });
         throw error;
       } finally {

@@ -243,6 +243,9 @@ function apply(base: AddressFieldDefinition, override: FieldOverride | undefined
 
 const cache = new Map<string, AddressFields>();
 
+/** The longest value any address field takes: the Store API refuses more, and the form stops typing there. */
+export const ADDRESS_FIELD_MAX_LENGTH = 200;
+
 /**
  * The fields of an address form for a country: defaults, then the country's overrides, then the
  * shop's own `overrides` (e.g. company shown, phone optional). The state field becomes a select

@@ -13,11 +13,11 @@ import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-v
  */
 const OWN_PATTERNS: ReadonlyMap<string, RegExp> = new Map([
   // GB and its legacy alias UK: the library's inward code uses [A-z], which also admits [ \ ] ^ _ `,
-  // and it has no BFPO (British Forces Post Office) numbers, which the spec requires.
+  // and it has no BFPO (British Forces Post Office) numbers, which the spec gives GB alone.
   ["GB", /^(?:[A-Z](?:[0-9]{1,2}|[A-Z][0-9][A-Z]|[A-Z][0-9]{1,2}|[0-9][A-Z]) ?[0-9][A-Z]{2}|BFPO ?[0-9]{1,4})$/],
-  ["UK", /^(?:[A-Z](?:[0-9]{1,2}|[A-Z][0-9][A-Z]|[A-Z][0-9]{1,2}|[0-9][A-Z]) ?[0-9][A-Z]{2}|BFPO ?[0-9]{1,4})$/],
-  // NL: the spec excludes the letter pairs SA, SD and SS; Dutch postcodes start at 1000.
-  ["NL", /^[1-9][0-9]{3} ?(?!SA|SD|SS)[A-Z]{2}$/],
+  ["UK", /^[A-Z](?:[0-9]{1,2}|[A-Z][0-9][A-Z]|[A-Z][0-9]{1,2}|[0-9][A-Z]) ?[0-9][A-Z]{2}$/],
+  // NL: the spec's 4 digits (any), then 2 letters but for the pairs SA, SD and SS.
+  ["NL", /^[0-9]{4} ?(?!SA|SD|SS)[A-Z]{2}$/],
   // Countries the spec lists as having their own formats (BA, KH, LI, MN, NI, SI):
   // BA: 5 digits starting with 7 or 8 (the library accepts any 5 digits).
   ["BA", /^[78][0-9]{4}$/],

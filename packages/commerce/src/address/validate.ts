@@ -166,6 +166,11 @@ export function clearHiddenFields<T extends AddressInput>(address: T, fields: Ad
   return out as T;
 }
 
+/** The address with the values its own country hides blanked: the server's side of the same rule. */
+export function withoutHiddenValues<T extends AddressInput>(address: T): T {
+  return clearHiddenFields(address, fieldsForCountry(text(address.country)));
+}
+
 function countryAllowed(country: string, list: readonly string[] | undefined): boolean {
   return !list || list.some((code) => code.trim().toUpperCase() === country);
 }

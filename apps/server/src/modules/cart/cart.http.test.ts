@@ -456,6 +456,15 @@ describe("POST /cart/update-customer", () => {
     });
   });
 
+  it("keeps no value in a field the country hides (spec §5): the company, and the state in Germany", async () => {
+    const cart = await client().cart("POST", "/cart/update-customer", {
+      billing_address: { company: "Acme", country: "DE", state: "BE", postcode: "10115", city: "Berlin" },
+      shipping_address: { company: "Acme", country: "US", state: "CA", postcode: "90001" },
+    });
+    expect(cart.billing_address).toMatchObject({ company: "", state: "", country: "DE", postcode: "10115", city: "Berlin" });
+    expect(cart.shipping_address).toMatchObject({ company: "", state: "CA" });
+  });
+
   it("refuses invalid fields with a detail per address and stores nothing", async () => {
     const shopper = client();
     const response = await shopper.post("/cart/update-customer", {

@@ -1,4 +1,6 @@
 /** Request schemas of the cart calls (spec §7 "Cart calls"). */
+
+import { ADDRESS_FIELD_MAX_LENGTH } from "@cartwright/commerce";
 import { Type } from "typebox";
 import { IdSchema } from "../../http/input.ts";
 
@@ -24,7 +26,7 @@ export const SelectRateBody = Type.Object({
   rate_id: Type.String({ maxLength: 100 }),
 });
 
-const AddressField = Type.String({ maxLength: 200 });
+const AddressField = Type.String({ maxLength: ADDRESS_FIELD_MAX_LENGTH });
 export const AddressSchema = Type.Object(
   {
     first_name: Type.Optional(AddressField),

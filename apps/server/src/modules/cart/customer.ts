@@ -7,6 +7,7 @@ import {
   normaliseState,
   type StoreAddress,
   validateAddress,
+  withoutHiddenValues,
 } from "@cartwright/commerce";
 import { type ParamDetail, paramDetail, StoreError } from "../../http/errors.ts";
 import type { ShopSettings } from "../settings/index.ts";
@@ -41,7 +42,8 @@ export function validateCustomerUpdate(
     const sent = input[`${kind}_address`];
     if (!sent) continue;
     const current = readAddress(kind === "billing" ? cart.billing_address : cart.shipping_address, kind === "billing");
-    const merged = normaliseAddress({ ...current, ...sent }) as StoredAddress;
+    // A field the country hides keeps no value (spec §5), whoever sent it.
+    const merged = withoutHiddenValues(normaliseAddress({ ...current, ...sent }) as StoredAddress);
     if (kind === "shipping") delete merged.email;
     if (merged.state && merged.country) merged.state = normaliseState(merged.country, merged.state) ?? merged.state;
     // Fields may be empty while the shopper types; what is filled in must be valid.

@@ -42,4 +42,5 @@ export {
 /** An order the owner makes by hand, priced by the checkout's stages (decision 0089). */
 export type { HandLineInput, HandPriced, HandPricingInput, OwnHoldings } from "./order-by-hand.ts";
 export { HAND_RATE, priceOrderByHand } from "./order-by-hand.ts";
+export { cartHash, EMPTY_CART_HASH } from "./reply-cache.ts";
 export { type ShopPriceDisplay, shopPriceDisplay, shopPriceDisplayCached } from "./shop-prices.ts";

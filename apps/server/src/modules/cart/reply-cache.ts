@@ -93,13 +93,16 @@ export function keptReplyMemory(db: Db): { entries: number; bytes: number } {
 }
 /** A short fingerprint of what the shopper sees, so clients can tell when their cached cart is stale. */
 export function cartHash(view: CartView): string {
-  const basis = {
-    items: mapped(view.items, (i) => [i.key, i.quantity]),
-    coupons: mapped(view.coupons, (c) => c.code),
-    totals: view.totals.total_price,
-  };
-  return hash("sha256", JSON.stringify(basis), "hex").slice(0, 32);
+  return hashOfShown(
+    mapped(view.items, (i) => [i.key, i.quantity]),
+    mapped(view.coupons, (c) => c.code),
+    view.totals.total_price,
+  );
 }
+const hashOfShown = (items: unknown[], coupons: string[], total: string) =>
+  hash("sha256", JSON.stringify({ items, coupons, totals: total }), "hex").slice(0, 32);
+/** An emptied cart's hash, known without pricing it: no lines means no fees or shipping, so its total is "0". */
+export const EMPTY_CART_HASH = hashOfShown([], [], "0");
 
 /** The reply for a freshly priced view. */
 export function replyOf(view: CartView): PricedReply {

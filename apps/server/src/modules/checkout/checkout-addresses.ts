@@ -1,5 +1,13 @@
 /** The addresses an order is placed with: the cart's overlaid with those sent, and their checks (spec §7). */
-import { allCountries, normaliseAddress, normaliseState, type StoreAddress, type StoreCart, validateAddress } from "@cartwright/commerce";
+import {
+  allCountries,
+  normaliseAddress,
+  normaliseState,
+  type StoreAddress,
+  type StoreCart,
+  validateAddress,
+  withoutHiddenValues,
+} from "@cartwright/commerce";
 import { type FieldRuleDocument, fieldRuleDocument } from "@cartwright/commerce/field-rules";
 import { type ShopSettings, shopLocale } from "../settings/index.ts";
 import { checkoutErrors } from "./checkout.errors.ts";
@@ -31,7 +39,8 @@ export function mergedAddresses(cartBilling: StoreAddress, cartShipping: StoreAd
     const merged = normaliseAddress({ ...current, ...(sent ?? {}) }) as StoreAddress;
     if (!withEmail) delete merged.email;
     if (merged.state && merged.country) merged.state = normaliseState(merged.country, merged.state) ?? merged.state;
-    return merged;
+    // A field the country hides keeps no value (spec §5), whoever sent it.
+    return withoutHiddenValues(merged);
   };
   const sentBilling = splitAddress(input.billing_address);
   const sentShipping = splitAddress(input.shipping_address);

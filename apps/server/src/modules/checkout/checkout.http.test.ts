@@ -72,6 +72,26 @@ describe("POST /checkout", () => {
     expect(wrongEmail.json().code).toBe("cw_rest_invalid_billing_email");
   });
 
+  it("keeps no value in a field the country hides (spec §5): the company, and the state in Germany", async () => {
+    const shopper = await shopperWith(tShirt);
+    const sent = { ...billing(), company: "Acme", country: "DE", state: "BE", postcode: "10115", city: "Berlin" };
+    const response = await shopper.post("/checkout", {
+      billing_address: sent,
+      shipping_address: { ...address, company: "Acme" },
+      payment_method: "cod",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().billing_address).toMatchObject({ company: "", state: "", country: "DE", city: "Berlin" });
+    expect(response.json().shipping_address).toMatchObject({ company: "", state: "CA" });
+    const stored = await shop.db
+      .selectFrom("orders")
+      .select(["billing_address", "shipping_address"])
+      .where("id", "=", response.json().order_id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.billing_address)).toMatchObject({ company: "", state: "" });
+    expect(JSON.parse(stored.shipping_address)).toMatchObject({ company: "" });
+  });
+
   it("puts bank transfer and check orders on hold with their instructions", async () => {
     for (const method of ["bacs", "cheque"]) {
       const shopper = await shopperWith(tShirt);
@@ -164,6 +184,39 @@ describe("POST /checkout", () => {
     const empty = new StoreClient(shop.app);
     const response = await empty.post("/checkout", { billing_address: billing(), payment_method: "cod" });
     expect(response.json()).toMatchObject({ code: "cw_rest_cart_empty", data: { status: 400 } });
+  });
+
+  it("sends the Cart-Hash of the cart it leaves: emptied on success, as it stands after a refusal (spec §7)", async () => {
+    const hashNow = async (shopper: StoreClient) => (await shopper.request("GET", "/cart")).headers["cart-hash"];
+    await setStock(limitedPrint, 3);
+    const shopper = await shopperWith(limitedPrint);
+    const before = await hashNow(shopper);
+
+    const invalid = await shopper.post("/checkout", { billing_address: { ...billing(), postcode: "ABC" }, payment_method: "cod" });
+    expect(invalid.json().data.cart).toBeUndefined();
+    expect(invalid.headers["cart-hash"]).toBe(before);
+    const declined = await shopper.post("/checkout", {
+      billing_address: billing(),
+      payment_method: "test_card",
+      payment_data: card("4000000000000002"),
+    });
+    expect(declined.statusCode).toBe(400);
+    expect(declined.headers["cart-hash"]).toBe(await hashNow(shopper));
+
+    const calculated = await shopper.request("PUT", "/checkout?__experimental_calc_totals=true", { payment_method: "cod" });
+    expect(calculated.headers["cart-hash"]).toBe(await hashNow(shopper));
+
+    const placed = await shopper.post("/checkout", { billing_address: billing(), payment_method: "bacs" });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.headers["cart-hash"]).not.toBe(before);
+    expect(placed.headers["cart-hash"]).toBe(await hashNow(shopper));
+
+    // Sold out meanwhile: the 409 carries the cart as it now stands, and its hash.
+    const late = await shopperWith(limitedPrint);
+    await setStock(limitedPrint, 0);
+    const conflict = await late.post("/checkout", { billing_address: billing(), payment_method: "cod" });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.headers["cart-hash"]).toBe(await hashNow(late));
   });
 
   it("refuses a country the shop does not sell or ship to, naming the countries it does", async () => {

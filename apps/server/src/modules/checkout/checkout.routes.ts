@@ -1,9 +1,12 @@
 /** The checkout calls under /api/store/v1 (spec §7) and the order lookup. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
+import type { RequestContext } from "../../http/context.ts";
+import { StoreError } from "../../http/errors.ts";
 import { rateLimitedResponses } from "../../http/rate-limits.ts";
 import { switchSession } from "../../http/session.ts";
-import { getCart } from "../cart/index.ts";
+import { type CartView, cartHash, EMPTY_CART_HASH, getCart, getCartReply } from "../cart/index.ts";
 import { isOwner, startCustomerSession, welcomeNewCustomer } from "../customers/index.ts";
 import type { Mailer } from "../emails/index.ts";
 import { getOrderFor } from "../orders/index.ts";
@@ -30,10 +33,13 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
         querystring: CalcTotalsQuery,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const ctx = request.ctx;
       const draft = await updateDraftOrder(ctx, request.body);
-      return request.query.__experimental_calc_totals ? { ...draft, __experimentalCart: await getCart(ctx) } : draft;
+      if (!request.query.__experimental_calc_totals) return draft;
+      const cart = await getCart(ctx);
+      reply.header("Cart-Hash", cartHash(cart));
+      return { ...draft, __experimentalCart: cart };
     },
   );
 
@@ -50,7 +56,9 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     },
     async (request, reply) => {
       const ctx = request.ctx;
-      const placed = await placeOrder(ctx, request.body);
+      const placed = await withCartHashOnRefusal(ctx, reply, () => placeOrder(ctx, request.body));
+      // A placed order empties the cart (spec §7: the reply's headers update the client's cart hash).
+      reply.header("Cart-Hash", EMPTY_CART_HASH);
       // An account made at checkout signs the shopper in (User-ID and a new Cart-Token in the reply).
       if (!ctx.session.uid && placed.customer_id) {
         switchSession(secret, request, reply, await startCustomerSession(ctx.db, ctx.session, placed.customer_id));
@@ -98,3 +106,14 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     },
   );
 };
+
+/** A refused order leaves the cart as the error's data shows it, or as it stands when the error carries none. */
+async function withCartHashOnRefusal<T>(ctx: RequestContext, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const cart = error instanceof StoreError ? (error.data.cart as CartView | undefined) : undefined;
+    reply.header("Cart-Hash", cart ? cartHash(cart) : (await getCartReply(ctx)).hash);
+    throw error;
+  }
+}

@@ -3,14 +3,7 @@
  * address sent is checked by the checkout's rules (@cartwright/commerce `validateAddress`, the
  * shop's selling and shipping countries) before it replaces the saved one.
  */
-import {
-  ADDRESS_FIELD_KEYS,
-  type AddressFieldKey,
-  clearHiddenFields,
-  fieldsForCountry,
-  normaliseAddress,
-  validateAddress,
-} from "@cartwright/commerce";
+import { ADDRESS_FIELD_KEYS, type AddressFieldKey, normaliseAddress, validateAddress, withoutHiddenValues } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { findUnstorableText } from "../../http/input.ts";
@@ -43,7 +36,7 @@ export function checkSavedAddress(
   const unstorable = findUnstorableText(picked)?.[0] as AddressFieldKey | undefined;
   if (unstorable) return { address: {}, errors: { [unstorable]: UNSTORABLE } };
   const address = normaliseAddress(picked);
-  const cleared = clearHiddenFields(address, fieldsForCountry(address.country ?? ""));
+  const cleared = withoutHiddenValues(address);
   const errors = validateAddress(cleared, {
     kind,
     requireFields: true,

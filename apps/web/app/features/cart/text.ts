@@ -1,5 +1,5 @@
 /** Small text helpers of the cart page: plain text from the API's HTML, the 15-word clamp, error messages. */
-import { StoreApiFailure } from "../../api/store-client.ts";
+import { StoreApiFailure, shownMessage } from "../../api/store-client.ts";
 import { cartMessages } from "../../stores/messages.ts";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
@@ -34,11 +34,11 @@ export function clampWords(html: string, words = DESCRIPTION_WORDS): string {
 export function couponErrorMessage(failure: unknown): string {
   if (!(failure instanceof StoreApiFailure)) return cartMessages.genericError;
   const details = failure.error.data?.details as { checkout?: unknown; cart?: unknown } | undefined;
-  const pick = [details?.checkout, details?.cart, failure.error.message].find((m) => typeof m === "string" && m.trim() !== "");
+  const pick = [details?.checkout, details?.cart, shownMessage(failure)].find((m) => typeof m === "string" && m.trim() !== "");
   return plainText(String(pick ?? cartMessages.genericError));
 }
 
 /** A failed write's message for a notice. */
 export function failureMessage(failure: unknown): string {
-  return failure instanceof StoreApiFailure && failure.error.message ? plainText(failure.error.message) : cartMessages.genericError;
+  return failure instanceof StoreApiFailure ? plainText(shownMessage(failure)) : cartMessages.genericError;
 }

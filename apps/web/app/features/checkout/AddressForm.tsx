@@ -6,6 +6,7 @@
  * blur, cleared when valid or when the field goes away.
  */
 import {
+  ADDRESS_FIELD_MAX_LENGTH,
   type AddressFieldDefinition,
   type AddressFieldKey,
   clearHiddenFields,
@@ -185,7 +186,7 @@ function AddressField({
   } else if (key === "address_1") {
     control = (
       <AddressLineAutocomplete
-        inputProps={{ ...common, type: "text", autoCapitalize: definition.autocapitalize }}
+        inputProps={{ ...common, type: "text", maxLength: ADDRESS_FIELD_MAX_LENGTH, autoCapitalize: definition.autocapitalize }}
         value={value}
         country={context.country}
         onValueChange={(text) => onValueChange(key, text)}
@@ -197,6 +198,7 @@ function AddressField({
       <input
         {...common}
         type={definition.type === "tel" ? "tel" : "text"}
+        maxLength={ADDRESS_FIELD_MAX_LENGTH}
         autoCapitalize={definition.autocapitalize}
         spellCheck={key === "postcode" || key === "phone" ? false : undefined}
         value={value}

@@ -390,6 +390,32 @@ describe("what the page sends as the shopper types", () => {
     expect(page.controller.status.store.getState().calculatingCount).toBe(0);
   });
 
+  it("shows each address the server refuses as its own notice, id {param}_{code}, where that address is on screen (spec §8)", async () => {
+    const page = await checkoutPage();
+    page.form.order.shipping = { ...TEST_ADDRESS, postcode: "ABCDE" };
+    page.controller.sendAddress("shipping");
+    await expect.poll(() => page.controller.status.store.getState().calculatingCount).toBe(0);
+    // One address for both: the billing detail has no area of its own, so both show in the shipping one (the same text once).
+    const shown = noticesIn(CONTEXTS.shippingAddress);
+    expect(shown.map((n) => n.content)).toEqual(["Please enter a valid postcode"]);
+    expect(shown[0]?.id).toMatch(/^(billing|shipping)_address_/);
+    expect(noticesIn(CONTEXTS.billingAddress)).toEqual([]);
+    expect(page.controller.validation.getState().errors.shipping_postcode?.message).toBe("Please enter a valid postcode");
+    expect(page.controller.validation.getState().errors.billing_postcode).toBeUndefined();
+
+    // Billing apart: its detail shows in the billing area.
+    noticeStore.setState({ notices: [] });
+    page.form.order.useShippingAsBilling = false;
+    page.form.showBillingFields = true;
+    page.form.order.billing = { ...TEST_ADDRESS, postcode: "12", email: "ada@example.com" };
+    page.controller.sendAddress("billing");
+    await expect.poll(() => page.controller.status.store.getState().calculatingCount).toBe(0);
+    expect(noticesIn(CONTEXTS.billingAddress).map((n) => [n.id, n.content])).toEqual([
+      [expect.stringMatching(/^billing_address_/), "Please enter a valid postcode"],
+    ]);
+    expect(noticesIn(CONTEXTS.shippingAddress)).toEqual([]);
+  });
+
   it("selects a rate, showing which one is being chosen until the server answers", async () => {
     const page = await checkoutPage();
     await page.cart.updateCustomer({ shipping_address: { ...TEST_ADDRESS } });

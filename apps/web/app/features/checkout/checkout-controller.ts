@@ -15,7 +15,7 @@
  */
 import { changedAddressFields, type StoreApiError } from "@cartwright/commerce";
 import { createStore } from "zustand/vanilla";
-import { StoreApiFailure } from "../../api/store-client.ts";
+import { StoreApiFailure, shownMessage } from "../../api/store-client.ts";
 import type { CartStore } from "../../stores/cart.ts";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
 import type { AddressValues } from "./AddressForm.tsx";
@@ -35,7 +35,7 @@ import { paymentPayload } from "./payment/card.ts";
 import type { ActivePayment } from "./payment/PaymentSection.tsx";
 import type { WalletContact } from "./payment/registry.ts";
 import { createPaymentStatus } from "./payment-status.ts";
-import { type CheckoutInput, checkoutBody, type PaymentDataEntry, routeCheckoutError } from "./submit.ts";
+import { type CheckoutInput, checkoutBody, invalidParamErrors, type PaymentDataEntry, routeCheckoutError } from "./submit.ts";
 import { createValidationStore, type ValidationStore } from "./validation.ts";
 
 /** Address edits are pushed this long after they settle (spec §9). */
@@ -166,7 +166,7 @@ export function createCheckoutController({
   function sendAddress(kind: AddressKind): void {
     if (preview) return;
     clearTimeout(timers[kind]);
-    const { order } = readForm();
+    const { order, showBillingFields } = readForm();
     const address: AddressValues = kind === "billing" ? order.billing : order.shipping;
     const changed = changedAddressFields(sent[kind], address);
     if (!changed.length) return;
@@ -183,14 +183,21 @@ export function createCheckoutController({
     cart
       .updateCustomer(body)
       .catch((error: unknown) => {
-        if (error instanceof StoreApiFailure) {
-          notices().add({
-            id: `${kind}_address`,
-            context: kind === "billing" ? CONTEXTS.billingAddress : CONTEXTS.shippingAddress,
-            status: "error",
-            content: error.message,
-          });
+        if (!(error instanceof StoreApiFailure)) return;
+        const details = error.error.code === "rest_invalid_param" ? error.error.data?.details : undefined;
+        if (details && typeof details === "object") {
+          // One notice per detail, where its address is shown (spec §8), and the fields it names marked.
+          const routed = invalidParamErrors(details as Parameters<typeof invalidParamErrors>[0], showBillingFields);
+          for (const notice of routed.notices) notices().add({ ...notice, status: "error" });
+          for (const [id, message] of Object.entries(routed.fieldErrors)) validation.getState().setValidationError(id, message, false);
+          return;
         }
+        notices().add({
+          id: `${kind}_address`,
+          context: kind === "billing" ? CONTEXTS.billingAddress : CONTEXTS.shippingAddress,
+          status: "error",
+          content: shownMessage(error),
+        });
       })
       .finally(() => status.finishCalculating());
   }
@@ -343,19 +350,20 @@ export function createCheckoutController({
   /** The server refused (or never answered): say why where it belongs; a cart sent with it replaces the one held. */
   function fail(error: unknown, express: string | undefined): void {
     const apiError = error instanceof StoreApiFailure ? error.error : unknownOutcome;
-    const routed = routeCheckoutError(apiError, signedIn);
+    const routed = routeCheckoutError(apiError, signedIn, readForm().showBillingFields);
     if (routed.cart) cart.replaceCart(routed.cart);
     const fields = Object.keys(routed.fieldErrors);
     for (const [id, message] of Object.entries(routed.fieldErrors)) validation.getState().setValidationError(id, message, false);
     // A saved address the server refused opens for editing, so its errors can be seen.
     if (fields.some((id) => id.startsWith("shipping_"))) openAddressForm("shipping");
     if (fields.some((id) => id.startsWith("billing_") && id !== "billing_email")) openAddressForm("billing");
-    notices().add({ ...routed.notice, status: "error" });
+    for (const notice of routed.notices) notices().add({ ...notice, status: "error" });
     status.setHasError(true);
     status.setIdle();
-    const paymentRefused = routed.notice.context === CONTEXTS.payments;
-    if (express) payment.endExpress(paymentRefused ? routed.notice.content : "");
-    else if (paymentRefused) payment.fail(routed.notice.content);
+    const [first] = routed.notices;
+    const paymentRefused = first?.context === CONTEXTS.payments;
+    if (express) payment.endExpress(paymentRefused ? first.content : "");
+    else if (paymentRefused) payment.fail(first.content);
     else payment.followCheckout({ status: "idle", hasError: true });
     void events.emit(CHECKOUT_EVENTS.checkoutFail, { error: apiError });
   }

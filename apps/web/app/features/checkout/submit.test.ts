@@ -34,9 +34,12 @@ describe("checkoutBody", () => {
     expect(body).not.toHaveProperty("customer_password");
   });
 
-  it("sends no shipping address when nothing is shipped or it is collected", () => {
+  it("sends no shipping address when nothing is shipped, and the billing one as shipping when the goods are collected", () => {
     expect(checkoutBody({ ...base, needsShipping: false, billing: { ...home, email: "a@b.co" } })).not.toHaveProperty("shipping_address");
-    expect(checkoutBody({ ...base, collecting: true, billing: { ...home, email: "a@b.co" } })).not.toHaveProperty("shipping_address");
+    const elsewhere = { ...home, address_1: "9 Other Road" };
+    const collected = checkoutBody({ ...base, collecting: true, shipping: elsewhere, billing: { ...home, email: "a@b.co" } });
+    expect(collected.shipping_address).toEqual({ ...home, company: "", address_2: "" });
+    expect(collected.shipping_address).not.toHaveProperty("email");
   });
 
   it("sends the password only with an account to create, and no method when none is needed", () => {
@@ -57,7 +60,7 @@ describe("checkoutBody", () => {
     expect(separate.billing_address).not.toHaveProperty("cw-demo/safe");
     const collected = checkoutBody({ ...base, collecting: true, billing: { ...home, email: "a@b.co" }, addressFields });
     expect(collected.billing_address).toMatchObject({ "cw-demo/gate-code": "B-12" });
-    expect(collected).not.toHaveProperty("shipping_address");
+    expect(collected.shipping_address).toMatchObject({ "cw-demo/gate-code": "B-12" });
   });
 });
 
@@ -72,7 +75,7 @@ describe("routeCheckoutError", () => {
       false,
     );
     expect(routed.fieldErrors).toEqual({ "shipping_cw-demo/gate-code": "Please enter a valid gate code" });
-    expect(routed.notice.context).toBe(CONTEXTS.shippingAddress);
+    expect(routed.notices[0]?.context).toBe(CONTEXTS.shippingAddress);
   });
 
   it("shows a refused shipping country on the shipping address, not the billing one", () => {
@@ -89,7 +92,7 @@ describe("routeCheckoutError", () => {
       false,
     );
     expect(routed.fieldErrors).toEqual({ shipping_country: "Sorry, we do not ship orders to the selected country" });
-    expect(routed.notice.context).toBe(CONTEXTS.shippingAddress);
+    expect(routed.notices[0]?.context).toBe(CONTEXTS.shippingAddress);
   });
 
   it("shows payment failures in the payments area, not dismissible, and takes the cart that came with them", () => {
@@ -98,12 +101,14 @@ describe("routeCheckoutError", () => {
       { code: "cw_rest_checkout_process_payment_error", message: "Your card was declined.", data: { status: 400, cart } },
       false,
     );
-    expect(routed.notice).toEqual({
-      id: "cw-payment-error",
-      context: CONTEXTS.payments,
-      content: "Your card was declined.",
-      isDismissible: false,
-    });
+    expect(routed.notices).toEqual([
+      {
+        id: "cw-payment-error",
+        context: CONTEXTS.payments,
+        content: "Your card was declined.",
+        isDismissible: false,
+      },
+    ]);
     expect(routed.cart).toBe(cart);
   });
 
@@ -117,24 +122,73 @@ describe("routeCheckoutError", () => {
       false,
     );
     expect(routed.fieldErrors).toEqual({ billing_postcode: "Please enter a valid postcode" });
-    expect(routed.notice.context).toBe(CONTEXTS.billingAddress);
+    expect(routed.notices[0]?.context).toBe(CONTEXTS.billingAddress);
+  });
+
+  it("shows rest_invalid_param as one notice per detail, id {param}_{code}, where its address is shown (spec §8)", () => {
+    const error = {
+      code: "rest_invalid_param",
+      message: "Invalid parameter(s): billing_address, shipping_address, extensions",
+      data: {
+        status: 400,
+        details: {
+          billing_address: {
+            code: "invalid_postcode",
+            message: "Please enter a valid postcode",
+            data: { field: "postcode" },
+            additional_errors: [{ code: "invalid_email", message: "Please enter a valid email address", data: { field: "email" } }],
+          },
+          shipping_address: { code: "invalid_city", message: "Please enter a valid city", data: { field: "city" }, additional_errors: [] },
+          extensions: { code: "rest_invalid_param", message: "extensions is not valid", data: null, additional_errors: [] },
+        },
+      },
+    };
+    const routed = routeCheckoutError(error, false);
+    expect(routed.notices).toEqual([
+      {
+        id: "billing_address_invalid_postcode",
+        context: CONTEXTS.billingAddress,
+        content: "Please enter a valid postcode",
+        isDismissible: true,
+      },
+      {
+        id: "billing_address_invalid_email",
+        context: CONTEXTS.contactInformation,
+        content: "Please enter a valid email address",
+        isDismissible: true,
+      },
+      { id: "shipping_address_invalid_city", context: CONTEXTS.shippingAddress, content: "Please enter a valid city", isDismissible: true },
+      { id: "extensions_rest_invalid_param", context: CONTEXTS.cart, content: "extensions is not valid", isDismissible: true },
+    ]);
+    expect(routed.fieldErrors).toEqual({
+      billing_postcode: "Please enter a valid postcode",
+      billing_email: "Please enter a valid email address",
+      shipping_city: "Please enter a valid city",
+    });
+    // With one address for both, the billing one's notices show in the shipping area, the only one on screen.
+    expect(routeCheckoutError(error, false, false).notices[0]?.context).toBe(CONTEXTS.shippingAddress);
   });
 
   it("sends email errors to contact information and unreadable replies to the checkout, worded for guests or customers", () => {
-    expect(routeCheckoutError({ code: "cw_rest_invalid_email_address", message: "x", data: { status: 400 } }, false).notice.context).toBe(
-      CONTEXTS.contactInformation,
-    );
-    expect(routeCheckoutError({ code: "invalid_json", message: "x", data: { status: 500 } }, false).notice.content).toBe(
+    expect(
+      routeCheckoutError({ code: "cw_rest_invalid_email_address", message: "x", data: { status: 400 } }, false).notices[0]?.context,
+    ).toBe(CONTEXTS.contactInformation);
+    expect(routeCheckoutError({ code: "invalid_json", message: "x", data: { status: 500 } }, false).notices[0]?.content).toBe(
       "Something went wrong when placing the order. Check your email for order updates before retrying.",
     );
-    expect(routeCheckoutError({ code: "unknown_error", message: "x", data: { status: 500 } }, true).notice.content).toContain(
+    // A JSON reply with no message of its own: the generic text, not the unknown-outcome one.
+    const generic = "Something went wrong. Please contact us to get assistance.";
+    expect(routeCheckoutError({ code: "generic_error", message: generic, data: { status: 500 } }, false).notices).toEqual([
+      { id: "checkout", context: CONTEXTS.checkout, content: generic, isDismissible: true },
+    ]);
+    expect(routeCheckoutError({ code: "unknown_error", message: "x", data: { status: 500 } }, true).notices[0]?.content).toContain(
       "order history",
     );
-    expect(routeCheckoutError({ code: "cw_rest_invalid_shipping_option", message: "x", data: { status: 400 } }, true).notice).toMatchObject(
-      {
-        context: CONTEXTS.shippingMethods,
-        content: "There was a problem with your shipping option.",
-      },
-    );
+    expect(
+      routeCheckoutError({ code: "cw_rest_invalid_shipping_option", message: "x", data: { status: 400 } }, true).notices[0],
+    ).toMatchObject({
+      context: CONTEXTS.shippingMethods,
+      content: "There was a problem with your shipping option.",
+    });
   });
 });

@@ -32,7 +32,10 @@ export interface CheckoutInput {
 const ADDRESS_KEYS = ADDRESS_FIELD_KEYS.filter((key) => key !== "email");
 const pickAddress = (address: Partial<StoreAddress>) => Object.fromEntries(ADDRESS_KEYS.map((k) => [k, (address[k] ?? "").trim()]));
 
-/** The POST /checkout body. With 'use shipping as billing', the shipping address is the billing one too. */
+/**
+ * The POST /checkout body. With 'use shipping as billing', the shipping address is the billing one too; with
+ * collection chosen, the billing address is the shipping one.
+ */
 export function checkoutBody(input: CheckoutInput) {
   const shippingUsed = input.needsShipping && !input.collecting;
   const billingFromShipping = shippingUsed && input.useShippingAsBilling;
@@ -45,7 +48,14 @@ export function checkoutBody(input: CheckoutInput) {
   };
   return {
     billing_address,
-    ...(shippingUsed ? { shipping_address: { ...pickAddress(input.shipping), ...extra.shipping } } : {}),
+    // Collected goods still need a shipping address: the billing one is used as shipping (spec §4, §7).
+    ...(input.needsShipping
+      ? {
+          shipping_address: shippingUsed
+            ? { ...pickAddress(input.shipping), ...extra.shipping }
+            : { ...pickAddress(input.billing), ...extra.billing },
+        }
+      : {}),
     customer_note: input.orderNotes.trim(),
     create_account: input.createAccount,
     ...(input.createAccount ? { customer_password: input.password } : {}),
@@ -55,9 +65,16 @@ export function checkoutBody(input: CheckoutInput) {
   };
 }
 
+export interface RoutedNotice {
+  id: string;
+  context: string;
+  content: string;
+  isDismissible: boolean;
+}
+
 export interface RoutedError {
-  /** The notice to show, in its context. */
-  notice: { id: string; context: string; content: string; isDismissible: boolean };
+  /** The notices to show, each in its context: one, but for rest_invalid_param's one per detail. */
+  notices: RoutedNotice[];
   /** Field errors to show (validation ids such as billing_postcode), from data.errors. */
   fieldErrors: Record<string, string>;
   /** data.cart replaces the cart held. */
@@ -79,10 +96,54 @@ const CONTACT_CODES = [
   "registration-error-missing-password",
 ];
 
+interface ParamError {
+  code: string;
+  message: string;
+  data?: { field?: string } | null;
+}
+type ParamDetail = ParamError & { additional_errors?: ParamError[] };
+
+/**
+ * rest_invalid_param (spec §8): one notice per detail and per additional error, id `{param}_{code}`, where
+ * its param belongs: billing_address in the billing area (contact information for an e-mail), shipping_address
+ * in the shipping area, anything else the cart's. A detail naming its field also marks that field.
+ * `billingShown` is false while the billing address is the shipping one and has no area of its own.
+ */
+export function invalidParamErrors(details: Record<string, ParamDetail>, billingShown = true) {
+  const notices: RoutedNotice[] = [];
+  const fieldErrors: Record<string, string> = {};
+  for (const [param, detail] of Object.entries(details)) {
+    for (const one of [detail, ...(detail.additional_errors ?? [])]) {
+      const kind = param === "billing_address" ? "billing" : param === "shipping_address" ? "shipping" : null;
+      const context = paramContext(kind, one, billingShown);
+      notices.push({ id: `${param}_${one.code}`, context, content: one.message, isDismissible: true });
+      // A field is marked where it is on screen: the billing address's only when it has its own (the e-mail always has).
+      const fieldShown = kind === "shipping" || (kind === "billing" && (billingShown || one.data?.field === "email"));
+      if (fieldShown && one.data?.field) fieldErrors[`${kind}_${one.data.field}`] = one.message;
+    }
+  }
+  return { notices, fieldErrors };
+}
+
+function paramContext(kind: "billing" | "shipping" | null, error: ParamError, billingShown: boolean): string {
+  if (kind === "shipping") return CONTEXTS.shippingAddress;
+  if (kind !== "billing") return CONTEXTS.cart;
+  if (error.code === "invalid_email" || error.data?.field === "email") return CONTEXTS.contactInformation;
+  return billingShown ? CONTEXTS.billingAddress : CONTEXTS.shippingAddress;
+}
+
 /** Where a failed place-order call is shown (spec §8 "Notice routing"). */
-export function routeCheckoutError(error: StoreApiError, signedIn: boolean): RoutedError {
-  const data = (error.data ?? {}) as { cart?: StoreCart; errors?: Record<string, Record<string, string>>; status?: number };
+export function routeCheckoutError(error: StoreApiError, signedIn: boolean, billingShown = true): RoutedError {
+  const data = (error.data ?? {}) as {
+    cart?: StoreCart;
+    errors?: Record<string, Record<string, string>>;
+    details?: Record<string, ParamDetail>;
+    status?: number;
+  };
   const cart = data.cart ?? null;
+  if (error.code === "rest_invalid_param" && data.details && Object.keys(data.details).length) {
+    return { ...invalidParamErrors(data.details, billingShown), cart };
+  }
   const fieldErrors: Record<string, string> = {};
   for (const [kind, fields] of Object.entries(data.errors ?? {})) {
     for (const [field, message] of Object.entries(fields)) fieldErrors[`${kind}_${field}`] = message;
@@ -90,14 +151,14 @@ export function routeCheckoutError(error: StoreApiError, signedIn: boolean): Rou
   if (PAYMENT_CODES.includes(error.code)) {
     // A payment failure is not dismissible: the shopper must pick another way to pay (spec §8).
     return {
-      notice: { id: "cw-payment-error", context: CONTEXTS.payments, content: error.message, isDismissible: false },
+      notices: [{ id: "cw-payment-error", context: CONTEXTS.payments, content: error.message, isDismissible: false }],
       fieldErrors,
       cart,
     };
   }
   if (CONTACT_CODES.includes(error.code)) {
     return {
-      notice: { id: error.code, context: CONTEXTS.contactInformation, content: error.message, isDismissible: true },
+      notices: [{ id: error.code, context: CONTEXTS.contactInformation, content: error.message, isDismissible: true }],
       fieldErrors,
       cart,
     };
@@ -105,24 +166,24 @@ export function routeCheckoutError(error: StoreApiError, signedIn: boolean): Rou
   if (error.code === "cw_rest_invalid_address" || error.code === "cw_rest_invalid_address_country") {
     const context =
       Object.keys(data.errors ?? {}).includes("shipping") && !data.errors?.billing ? CONTEXTS.shippingAddress : CONTEXTS.billingAddress;
-    return { notice: { id: error.code, context, content: error.message, isDismissible: true }, fieldErrors, cart };
+    return { notices: [{ id: error.code, context, content: error.message, isDismissible: true }], fieldErrors, cart };
   }
   if (error.code === "cw_rest_checkout_invalid_additional_field") {
     const { field, location } = error.data as { field?: string; location?: string };
     const context = location === "contact" ? CONTEXTS.contactInformation : CONTEXTS.orderInformation;
     if (field && location) fieldErrors[`${location}_${field}`] = error.message;
-    return { notice: { id: error.code, context, content: error.message, isDismissible: true }, fieldErrors, cart };
+    return { notices: [{ id: error.code, context, content: error.message, isDismissible: true }], fieldErrors, cart };
   }
   if (error.code === "cw_rest_invalid_shipping_option") {
     return {
-      notice: { id: error.code, context: CONTEXTS.shippingMethods, content: t.shippingProblem, isDismissible: true },
+      notices: [{ id: error.code, context: CONTEXTS.shippingMethods, content: t.shippingProblem, isDismissible: true }],
       fieldErrors,
       cart,
     };
   }
   if (error.code === "unknown_error" || error.code === "invalid_json") {
     const content = signedIn ? t.placeOrderUnknownCustomer : t.placeOrderUnknownGuest;
-    return { notice: { id: "checkout", context: CONTEXTS.checkout, content, isDismissible: true }, fieldErrors, cart };
+    return { notices: [{ id: "checkout", context: CONTEXTS.checkout, content, isDismissible: true }], fieldErrors, cart };
   }
-  return { notice: { id: "checkout", context: CONTEXTS.checkout, content: error.message, isDismissible: true }, fieldErrors, cart };
+  return { notices: [{ id: "checkout", context: CONTEXTS.checkout, content: error.message, isDismissible: true }], fieldErrors, cart };
 }

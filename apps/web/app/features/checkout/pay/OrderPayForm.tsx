@@ -5,7 +5,7 @@
  * order-received page.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { GENERIC_ERROR, StoreApiFailure, StoreClient } from "../../../api/store-client.ts";
+import { GENERIC_ERROR, StoreApiFailure, StoreClient, shownMessage } from "../../../api/store-client.ts";
 import { useCartHandle } from "../../../stores/cart-provider.tsx";
 import { paymentPayload } from "../payment/card.ts";
 import type { ActivePayment, PaymentSection, PaymentSectionMethod, SavedPaymentMethod } from "../payment/PaymentSection.tsx";
@@ -102,7 +102,7 @@ export function OrderPayForm({
       );
     } catch (failure) {
       setPaying(false);
-      const message = failure instanceof StoreApiFailure ? failure.error.message : GENERIC_ERROR;
+      const message = failure instanceof StoreApiFailure ? shownMessage(failure) : GENERIC_ERROR;
       if (failure instanceof StoreApiFailure && failure.error.code === "cw_rest_invalid_billing_email") {
         setEmailError(t.emailWrong);
         emailInput.current?.focus();
