@@ -111,6 +111,17 @@ describe("counting", () => {
     expect(await counts()).toEqual([{ device: "mobile", day: today(), views: 1, clicks: 1 }]);
   });
 
+  it("counts a single widget's channel once: seen when shown, clicked through the main button (isSingle 1)", async () => {
+    await shop.db.deleteFrom("contact_widget_stats").execute();
+    const report = (action: string, extra: [string, string][]) =>
+      send([["action", action], ["widgetId", "1"], ["isMobile", "0"], ["widgetNonce", nonce], ["channels[]", "Phone"], ...extra]);
+    await report("update_contact_widget_views", [["isSingle", "1"]]);
+    await report("update_contact_channel_views", []);
+    await report("update_contact_widget_click", [["isSingle", "1"]]);
+    expect(await counts("Phone")).toEqual([{ device: "desktop", day: today(), views: 1, clicks: 0 }]);
+    expect(await counts()).toEqual([{ device: "desktop", day: today(), views: 1, clicks: 1 }]);
+  });
+
   it("adds to the same row on the same day, and another day starts its own row", async () => {
     await shop.db
       .insertInto("contact_widget_stats")

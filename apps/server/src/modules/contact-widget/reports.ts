@@ -112,11 +112,13 @@ export function checkWidgetNonce(
 
 type ReportKind = "widget_views" | "widget_click" | "channel_views" | "channel_click";
 
-function reportHits(kind: ReportKind, channels: string[]): StatsHit[] {
+function reportHits(kind: ReportKind, channels: string[], single: boolean): StatsHit[] {
   switch (kind) {
     case "widget_views":
       return [{ channel: "", views: 1, clicks: 0 }];
     case "widget_click":
+      // A single widget names its one channel (isSingle 1), whose view it reported when shown: not a second view.
+      if (single) return [{ channel: "", views: 0, clicks: 1 }];
       return [{ channel: "", views: 0, clicks: 1 }, ...channels.map((channel) => ({ channel, views: 1, clicks: 0 }))];
     case "channel_views":
       return channels.map((channel) => ({ channel, views: 1, clicks: 0 }));
@@ -137,7 +139,7 @@ async function report(kind: ReportKind, request: FastifyRequest, reply: FastifyR
   if (!widget.active || !widget.settings.analytics || isCrawler(request)) return { status: 1 };
   await ctx.limits().take(RATE_LIMITS.widgetReportsPerAddress);
   const device = isTruthy(formField(form, "isMobile")) ? "mobile" : "desktop";
-  await addStats(ctx.db, widget.id, statsSlot(now), device, reportHits(kind, [...new Set(names)]));
+  await addStats(ctx.db, widget.id, statsSlot(now), device, reportHits(kind, [...new Set(names)], isTruthy(formField(form, "isSingle"))));
   return { status: 1 };
 }
 
