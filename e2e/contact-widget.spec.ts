@@ -45,10 +45,16 @@ test.describe("the widget core on a page of its own", () => {
       widgetNonce: "harness-nonce",
     });
 
+    const closeTip = page.getByText("Hide", { exact: true });
+    await button.hover();
+    await expect(closeTip).toBeHidden();
     await button.click();
     const list = channelList(page);
     await expect(list).toBeVisible();
     await expect(page.getByRole("button", { name: "Hide" })).toHaveAttribute("aria-expanded", "true");
+    // The close button's hover text (close_text, spec §2.1) shows while it closes the list.
+    await page.getByRole("button", { name: "Hide" }).hover();
+    await expect(closeTip).toBeVisible();
     // The call to action steps aside after the first click (spec §4.1 first_click).
     await expect(page.getByText("Contact us", { exact: true })).toBeHidden();
     await expect(list.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
@@ -400,6 +406,18 @@ test.describe("triggers with the browser clock set by the test", () => {
     await page.clock.runFor(1500);
     await expect(mainButton(page)).toBeHidden();
     await page.clock.runFor(2000);
+    await expect(mainButton(page)).toBeVisible();
+    await page.clock.runFor(2100);
+    await expect(mainButton(page)).toBeHidden();
+
+    // Open when auto-hide falls due: it stays, and hides hide_after seconds later once closed.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await openHarness(page, widgetPage([{ triggers: { auto_hide_widget: true, hide_after: 2 }, channels: demoChannels() }]));
+    await mainButton(page).click();
+    await expect(channelList(page)).toBeVisible();
+    await page.clock.runFor(2100);
+    await expect(channelList(page)).toBeVisible();
+    await page.getByRole("button", { name: "Hide" }).click();
     await expect(mainButton(page)).toBeVisible();
     await page.clock.runFor(2100);
     await expect(mainButton(page)).toBeHidden();

@@ -19,7 +19,9 @@ export const BUTTON_CSS = `
 .cw-close-icon{opacity:0;transform:rotate(-90deg)}
 .cw-showing-close .cw-icon{opacity:0;transform:rotate(90deg)}
 .cw-showing-close .cw-close-icon{opacity:1;transform:none}
-.cw-cta{max-width:min(260px,60vw);padding:8px 12px;border-radius:8px;background:var(--cw-cta-bg);color:var(--cw-cta-fg);box-shadow:0 2px 8px rgba(0,0,0,.15);white-space:normal;pointer-events:none}
+.cw-cta,.cw-tip{max-width:min(260px,60vw);padding:8px 12px;border-radius:8px;background:var(--cw-cta-bg);color:var(--cw-cta-fg);box-shadow:0 2px 8px rgba(0,0,0,.15);white-space:normal;pointer-events:none}
+.cw-tip{display:none}
+.cw-row:hover .cw-showing-close~.cw-tip,.cw-row:focus-within .cw-showing-close~.cw-tip{display:block}
 .cw-cta-hover{display:none}
 .cw-row:hover .cw-cta-hover,.cw-row:focus-within .cw-cta-hover{display:block}
 .cw-open .cw-cta{display:none!important}

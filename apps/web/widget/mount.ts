@@ -113,7 +113,9 @@ export function mountWidget(win: Window, page: WidgetPage, widget: WidgetPayload
   trigger.append(widgetIcon(settings), svgHolder("cw-close-icon", CLOSE_ICON_MARKUP));
   if (badge) trigger.append(badge);
   const cta = ctaText ? h("span", { class: "cw-cta", "aria-hidden": "true" }, ctaText) : null;
-  const row = h("div", { class: "cw-row" }, trigger, cta);
+  // The close button's hover text (close_text, spec §2.1), shown while the button closes: its name says it to screen readers.
+  const closeTip = settings.close_text.trim() ? h("span", { class: "cw-tip", "aria-hidden": "true" }, settings.close_text.trim()) : null;
+  const row = h("div", { class: "cw-row" }, trigger, cta, closeTip);
   frame.append(row);
   root.append(frame);
 
@@ -217,10 +219,12 @@ export function mountWidget(win: Window, page: WidgetPage, widget: WidgetPayload
   stopTriggers = watchTriggers(win, widget.triggers, page.country, isMobile, {
     show,
     autoHide() {
-      if (view.state !== "closed") return;
+      // Open in use: not hidden under the visitor's hand; the triggers ask again after another hide_after.
+      if (view.state !== "closed") return false;
       view.state = "auto-hidden";
       frame.dataset.state = "auto-hidden";
       frame.hidden = true;
+      return true;
     },
   });
   (options.target ?? doc.body).append(host);

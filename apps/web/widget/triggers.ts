@@ -13,8 +13,8 @@ export type RevealReason = "now" | "delay" | "scroll" | "exit";
 
 export interface TriggerHandlers {
   show(reason: RevealReason): void;
-  /** Auto-hide's moment: hide_after seconds after showing. */
-  autoHide(): void;
+  /** Auto-hide's moment: hide_after seconds after showing. False when the widget could not hide then (it is open): asked again later. */
+  autoHide(): boolean;
 }
 
 /** How far down the page the visitor has scrolled, in percent of what can be scrolled (100 when nothing can). */
@@ -75,7 +75,7 @@ export function watchTriggers(
       check();
     } else if (triggers.auto_hide_widget && triggers.hide_after > 0) {
       shownFor++;
-      if (shownFor === triggers.hide_after) handlers.autoHide();
+      if (shownFor === triggers.hide_after && !handlers.autoHide()) shownFor = 0;
     }
   }, TICK_MS);
   if (exit) win.document.addEventListener("mouseout", onMouseOut);
