@@ -2,8 +2,8 @@
 
 export type FieldError = string | Record<string, string>;
 
-/** Spec §9: page changes scroll to the form's top minus 75 px over 750 ms; errors 75 px; confirmation 100 px. */
-export const SCROLL = { pageOffset: 75, confirmationOffset: 100, durationMs: 750 } as const;
+/** Spec §9: page changes and field errors scroll to 75 px above, the confirmation and the error block to 100 px, over 750 ms. */
+export const SCROLL = { pageOffset: 75, containerOffset: 100, durationMs: 750 } as const;
 
 export function fieldContainer(form: HTMLFormElement, fieldId: number | string): HTMLElement | null {
   return form.querySelector<HTMLElement>(`#cwf${form.dataset.formId}-field${fieldId}`);

@@ -124,7 +124,7 @@ function showConfirmation(state: FormState, html: string): void {
   confirmation.innerHTML = html;
   state.form.replaceWith(confirmation);
   confirmation.focus({ preventScroll: true });
-  scrollToElement(confirmation, SCROLL.confirmationOffset);
+  scrollToElement(confirmation, SCROLL.containerOffset);
 }
 
 function showFailure(state: FormState, answer: SubmitAnswer): void {
@@ -144,7 +144,7 @@ function showFailure(state: FormState, answer: SubmitAnswer): void {
   }
   if (ids.length) jumpToError(state, ids);
   const shown = [header, captcha, footer].find((block) => block && !block.hidden);
-  if (shown) scrollToElement(shown, SCROLL.pageOffset);
+  if (shown) scrollToElement(shown, SCROLL.containerOffset);
 }
 
 /** The submit event: checks, captcha, the request, and what its answer says. */
