@@ -1,4 +1,4 @@
-/** The kinds' own styles, adopted once per document or shadow root (dom.ts adoptKindsCss). */
+/** The kinds' own styles, adopted once per document or shadow root (dom.ts adoptKindsCss). Popups open in 150 ms (spec §9). */
 export const KINDS_CSS = `
 .cwfk-row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin-top:.5rem}
 .cwfk-button{font:inherit;padding:.35rem .75rem;border:1px solid #4b5563;border-radius:.375rem;background:#fff;color:#1f2933;cursor:pointer}
@@ -34,4 +34,7 @@ export const KINDS_CSS = `
 .cwfk-files li{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;padding:.25rem 0}
 .cwfk-files progress{width:8rem}
 .cwfk-brand{font-size:.875rem;font-weight:600;color:#1f2933;min-width:5rem}
+.cwfk-dialog:not([hidden]),.cwfk-listbox:not([hidden]){animation:cwfk-pop .15s ease-out}
+@keyframes cwfk-pop{from{opacity:0;transform:translateY(-4px)}}
+@media (prefers-reduced-motion:reduce){.cwfk-dialog,.cwfk-listbox{animation:none}}
 `;
