@@ -111,6 +111,13 @@ test.describe("custom-tee: design, delivery date, signature, card", () => {
     await opener.click();
     const dialog = page.getByRole("dialog", { name: /Delivery date/ });
     await expect(dialog).toBeVisible();
+    // Popups open in 150 ms (spec §9).
+    expect(
+      await dialog.evaluate(
+        (e) =>
+          (globalThis as unknown as { getComputedStyle(e: unknown): { animationDuration: string } }).getComputedStyle(e).animationDuration,
+      ),
+    ).toBe("0.15s");
     const first = daysAhead(3);
     await expect(dialog.locator(`[data-date="${first}"]`)).toBeFocused();
     const early = daysAhead(2);
