@@ -44,9 +44,20 @@ export const AddressSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** An additional address field's id: 'namespace/field'. */
+export const ADDRESS_FIELD_ID_PATTERN = "^[a-z0-9-]+/[a-z0-9-]+$";
+
+/** An address with the shop's additional address fields under their 'namespace/field' ids, as update-customer and checkout take it. */
+export const AddressWithFieldsSchema = Type.Object(AddressSchema.properties, {
+  additionalProperties: false,
+  patternProperties: { [ADDRESS_FIELD_ID_PATTERN]: Type.Union([Type.String({ maxLength: 1000 }), Type.Boolean()]) },
+  // The standard fields and a few dozen of the shop's own: enough for any form, not a store for anything else.
+  maxProperties: 60,
+});
+
 export const UpdateCustomerBody = Type.Object({
-  billing_address: Type.Optional(AddressSchema),
-  shipping_address: Type.Optional(AddressSchema),
+  billing_address: Type.Optional(AddressWithFieldsSchema),
+  shipping_address: Type.Optional(AddressWithFieldsSchema),
 });
 
 export const ExtensionsBody = Type.Object({

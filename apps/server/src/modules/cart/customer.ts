@@ -30,7 +30,18 @@ export function readAddress(json: string, withEmail: boolean): StoredAddress {
   return { ...(withEmail ? EMPTY_BILLING : EMPTY_SHIPPING), ...(JSON.parse(json) as Partial<StoredAddress>) };
 }
 
-/** The merged, normalised addresses to store, or a rest_invalid_param error with a detail per address. */
+/** An address's standard fields, and apart from them the values of the shop's additional address fields ('namespace/field' ids). */
+export function splitAddress<T extends object>(address: T | undefined): { standard: AddressInput; fields: Record<string, unknown> } {
+  const standard: Record<string, unknown> = {};
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(address ?? {})) (key.includes("/") ? fields : standard)[key] = value;
+  return { standard: standard as AddressInput, fields };
+}
+
+/**
+ * The merged, normalised addresses to store, or a rest_invalid_param error with a detail per address. Additional
+ * address field values are kept as sent, unchecked while the shopper types; checkout checks those the shop knows.
+ */
 export function validateCustomerUpdate(
   settings: ShopSettings,
   cart: CartRow,
@@ -41,9 +52,10 @@ export function validateCustomerUpdate(
   for (const kind of ["billing", "shipping"] as const) {
     const sent = input[`${kind}_address`];
     if (!sent) continue;
-    const current = readAddress(kind === "billing" ? cart.billing_address : cart.shipping_address, kind === "billing");
+    const current = splitAddress(readAddress(kind === "billing" ? cart.billing_address : cart.shipping_address, kind === "billing"));
+    const given = splitAddress(sent);
     // A field the country hides keeps no value (spec §5), whoever sent it.
-    const merged = withoutHiddenValues(normaliseAddress({ ...current, ...sent }) as StoredAddress);
+    const merged = withoutHiddenValues(normaliseAddress({ ...current.standard, ...given.standard }) as StoredAddress);
     if (kind === "shipping") delete merged.email;
     if (merged.state && merged.country) merged.state = normaliseState(merged.country, merged.state) ?? merged.state;
     // Fields may be empty while the shopper types; what is filled in must be valid.
@@ -63,7 +75,7 @@ export function validateCustomerUpdate(
       details[`${kind}_address`] = paramDetail(first.code, first.message, { field }, others);
       continue;
     }
-    update[`${kind}_address`] = JSON.stringify(merged);
+    update[`${kind}_address`] = JSON.stringify({ ...merged, ...current.fields, ...given.fields });
     if (kind === "shipping") update.has_calculated_shipping = merged.country ? 1 : 0;
   }
   if (Object.keys(details).length) {

@@ -1,6 +1,6 @@
 export { cartAjaxActions } from "./ajax.routes.ts";
 export { cartRoutes } from "./cart.routes.ts";
-export { AddressSchema } from "./cart.schemas.ts";
+export { AddressSchema, AddressWithFieldsSchema } from "./cart.schemas.ts";
 export type { AddItemInput } from "./cart.service.ts";
 export {
   addItem,
@@ -18,7 +18,7 @@ export {
 } from "./cart.service.ts";
 export type { CartView, PricedForOrder } from "./cart-view.ts";
 export { loadPricedCart, loadPricingInputs, pricedForOrder, shopperOf } from "./cart-view.ts";
-export { readAddress } from "./customer.ts";
+export { readAddress, splitAddress } from "./customer.ts";
 export type { CartExtensionCallback, CartFeeProvider } from "./extensions.ts";
 export { registerCartExtension, registerCartFees, registeredCartNamespaces } from "./extensions.ts";
 /** The cart under another module's transaction: the checkout's and a sign-in's calls. */

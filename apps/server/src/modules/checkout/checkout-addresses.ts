@@ -9,6 +9,7 @@ import {
   withoutHiddenValues,
 } from "@cartwright/commerce";
 import { type FieldRuleDocument, fieldRuleDocument } from "@cartwright/commerce/field-rules";
+import { splitAddress } from "../cart/index.ts";
 import { type ShopSettings, shopLocale } from "../settings/index.ts";
 import { checkoutErrors } from "./checkout.errors.ts";
 import { checkedAddressFields } from "./fields.ts";
@@ -25,16 +26,11 @@ interface SentCheckout {
   additional_fields?: Record<string, unknown>;
 }
 
-/** An address as sent: its standard fields, and the namespaced values of additional address fields. */
-function splitAddress(sent: AddressInput | undefined): { standard: AddressInput; extra: Record<string, unknown> } {
-  const standard: Record<string, unknown> = {};
-  const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(sent ?? {})) (key.includes("/") ? extra : standard)[key] = value;
-  return { standard: standard as AddressInput, extra };
-}
-
-/** The addresses the order is placed with: the cart's, overlaid with those sent, and each one's additional field values as sent. */
-export function mergedAddresses(cartBilling: StoreAddress, cartShipping: StoreAddress, input: SentCheckout) {
+/**
+ * The addresses the order is placed with: the cart's, overlaid with those sent; and each one's additional field
+ * values, the cart's (from update-customer) overlaid with those sent.
+ */
+export function mergedAddresses(cartBillingAddress: StoreAddress, cartShippingAddress: StoreAddress, input: SentCheckout) {
   const merge = (current: StoreAddress, sent: AddressInput | undefined, withEmail: boolean) => {
     const merged = normaliseAddress({ ...current, ...(sent ?? {}) }) as StoreAddress;
     if (!withEmail) delete merged.email;
@@ -42,13 +38,25 @@ export function mergedAddresses(cartBilling: StoreAddress, cartShipping: StoreAd
     // A field the country hides keeps no value (spec §5), whoever sent it.
     return withoutHiddenValues(merged);
   };
+  const cartBilling = splitAddress(cartBillingAddress);
+  const cartShipping = splitAddress(cartShippingAddress);
   const sentBilling = splitAddress(input.billing_address);
   const sentShipping = splitAddress(input.shipping_address);
-  const billing = merge(cartBilling, sentBilling.standard, true);
+  const billing = merge(cartBilling.standard as StoreAddress, sentBilling.standard, true);
+  const billingExtra = { ...cartBilling.fields, ...sentBilling.fields };
   // No shipping address sent and none on the cart: the goods go to the billing address.
-  const shipsToBilling = !input.shipping_address && !cartShipping.address_1;
-  const shipping = merge(cartShipping, shipsToBilling ? { ...billing, email: undefined } : sentShipping.standard, false);
-  return { billing, shipping, billingExtra: sentBilling.extra, shippingExtra: shipsToBilling ? sentBilling.extra : sentShipping.extra };
+  const shipsToBilling = !input.shipping_address && !cartShipping.standard.address_1;
+  const shipping = merge(
+    cartShipping.standard as StoreAddress,
+    shipsToBilling ? { ...billing, email: undefined } : sentShipping.standard,
+    false,
+  );
+  return {
+    billing,
+    shipping,
+    billingExtra,
+    shippingExtra: shipsToBilling ? billingExtra : { ...cartShipping.fields, ...sentShipping.fields },
+  };
 }
 export type MergedAddresses = ReturnType<typeof mergedAddresses>;
 

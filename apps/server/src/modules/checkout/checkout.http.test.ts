@@ -651,6 +651,38 @@ describe("additional checkout fields", () => {
     );
   });
 
+  it("takes additional address fields through update-customer too: kept on the cart, checked and used at checkout", async () => {
+    const { updateSettings } = await import("../settings/index.ts");
+    await updateSettings(shop.db, {
+      checkoutFields: [{ id: "cw-demo/gate-code", label: "Gate code", location: "address", type: "text", required: true }],
+    });
+    try {
+      const shopper = await shopperWith(tShirt);
+      const cart = await shopper.cart("POST", "/cart/update-customer", {
+        billing_address: { ...billing(), "cw-demo/gate-code": "B-12" },
+        shipping_address: { ...address, "cw-demo/gate-code": "4711" },
+      });
+      expect(cart.billing_address).toMatchObject({ first_name: "Ada", "cw-demo/gate-code": "B-12" });
+      expect(cart.shipping_address).toMatchObject({ "cw-demo/gate-code": "4711" });
+      // A standard field sent later keeps the shop's own values.
+      const later = await shopper.cart("POST", "/cart/update-customer", { shipping_address: { first_name: "Grace" } });
+      expect(later.shipping_address).toMatchObject({ first_name: "Grace", "cw-demo/gate-code": "4711" });
+      for (const bad of [{ gate_code: "1" }, { "CW/Gate": "1" }, { "cw-demo/gate-code": { nested: 1 } }]) {
+        const refused = await shopper.post("/cart/update-customer", { shipping_address: { ...address, ...bad } });
+        expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+        expect(refused.json().code, JSON.stringify(bad)).toBe("rest_invalid_param");
+      }
+      expect((await shopper.cart("GET", "/cart")).shipping_address["cw-demo/gate-code"]).toBe("4711");
+
+      const placed = await shopper.post("/checkout", { billing_address: billing(), payment_method: "cod" });
+      expect(placed.statusCode).toBe(200);
+      expect(placed.json().billing_address).toMatchObject({ "cw-demo/gate-code": "B-12" });
+      expect(placed.json().shipping_address).toMatchObject({ first_name: "Grace", "cw-demo/gate-code": "4711" });
+    } finally {
+      await updateSettings(shop.db, { checkoutFields: [] });
+    }
+  });
+
   it("checks address fields in each address used, keeps them with the order's addresses, and names every problem", async () => {
     const { updateSettings } = await import("../settings/index.ts");
     await updateSettings(shop.db, {

@@ -1,7 +1,7 @@
 /** Request schemas of the checkout calls (spec §7 "Checkout calls"). */
 import { Type } from "typebox";
 import { IdSchema } from "../../http/input.ts";
-import { AddressSchema } from "../cart/index.ts";
+import { AddressWithFieldsSchema } from "../cart/index.ts";
 import { saveKey, TEST_CARD_FIELDS, tokenKey } from "../payments/index.ts";
 
 /** What each built-in method reads from payment_data, so an API client need not guess the keys. */
@@ -31,10 +31,7 @@ const PaymentData = Type.Array(
 );
 
 /** An address as placed: the standard fields plus additional address fields under their 'namespace/field' ids. */
-const PlacedAddress = Type.Object(AddressSchema.properties, {
-  additionalProperties: false,
-  patternProperties: { "^[a-z0-9-]+/[a-z0-9-]+$": Type.Union([Type.String({ maxLength: 1000 }), Type.Boolean()]) },
-});
+const PlacedAddress = AddressWithFieldsSchema;
 
 const Bag = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { default: {} });
 
