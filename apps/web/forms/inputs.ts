@@ -95,7 +95,7 @@ export async function offerEmailSuggestion(state: FormState, field: FormField | 
   if (!container) return;
   container.querySelector(".cwf-suggestion")?.remove();
   const { suggestEmail } = await loadRules();
-  const suggestion = suggestEmail(input.value);
+  const suggestion = suggestEmail(input.value, field.suggestionDomains);
   if (!suggestion || suggestion === input.value.trim()) return;
   const offer = document.createElement("p");
   offer.className = "cwf-suggestion";

@@ -82,6 +82,14 @@ describe("suggestEmail (mailcheck 1.1.2 rules, thresholds 2)", () => {
     expect(suggestEmail(address)).toBeNull();
   });
 
+  it("also suggests the owner's own domains, before the common ones, and leaves them alone when typed right", () => {
+    expect(suggestEmail("jane@acme-mial.com")).toBeNull();
+    expect(suggestEmail("jane@acme-mial.com", ["acme-mail.com"])).toBe("jane@acme-mail.com");
+    expect(suggestEmail("jane@acme-mail.com", ["acme-mail.com"])).toBeNull();
+    // The common lists still count.
+    expect(suggestEmail("jane@gmial.com", ["acme-mail.com"])).toBe("jane@gmail.com");
+  });
+
   it("uses mailcheck's default lists: 30 domains, 6 second-level and 41 top-level domains", () => {
     expect(SUGGESTION_DOMAINS).toHaveLength(30);
     expect(SUGGESTION_SECOND_LEVEL_DOMAINS).toEqual(["yahoo", "hotmail", "mail", "live", "outlook", "gmx"]);

@@ -180,7 +180,7 @@ function closest(text: string, candidates: readonly string[]): string | null {
  * The address with its domain's likely typo mended ("jane@gmial.com" → "jane@gmail.com"), or null
  * when it looks right, is unknown or is no address. The local part stays as typed.
  */
-export function suggestEmail(address: string): string | null {
+export function suggestEmail(address: string, ownDomains: readonly string[] = []): string | null {
   const text = (address ?? "").trim();
   const at = text.lastIndexOf("@");
   if (at < 0) return null;
@@ -194,7 +194,8 @@ export function suggestEmail(address: string): string | null {
 
   if (SUGGESTION_SECOND_LEVEL_DOMAINS.includes(secondLevel) && SUGGESTION_TOP_LEVEL_DOMAINS.includes(topLevel)) return null;
 
-  const whole = closest(domain, SUGGESTION_DOMAINS);
+  // The owner's own domains first: on a tie, theirs is the likelier meant.
+  const whole = closest(domain, ownDomains.length ? [...ownDomains, ...SUGGESTION_DOMAINS] : SUGGESTION_DOMAINS);
   if (whole) return whole === domain ? null : `${local}@${whole}`;
 
   if (!secondLevel) return null;

@@ -234,6 +234,12 @@ describe("checkDefinition", () => {
       "fields.2.restrictedDomains.0",
       "must be a domain such as example.org",
     ],
+    [
+      "an own suggestion domain that is no domain",
+      (f: Json) => (f.fields[2].suggestionDomains = ["acme"]),
+      "fields.2.suggestionDomains.0",
+      "must be a domain such as example.org",
+    ],
     ["a likert with one column", (f: Json) => (f.fields[1].columns = ["Only"]), "fields.1.columns", "must have at least 2 items"],
     [
       "a camera taking pdf",

@@ -69,6 +69,17 @@ function readCountries(r: Reader, obj: Json, key: string, path: string): string[
   });
 }
 
+/** A list of up to 200 domains such as example.org, lower-cased. */
+function readDomains(r: Reader, raw: Json, key: string, path: string): string[] {
+  return r.list(raw, key, path, { max: 200, fallback: [] }).map((item, index) => {
+    const domain = typeof item === "string" ? item.trim().toLowerCase() : "";
+    if (!/^(?=.{3,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/.test(domain)) {
+      r.fail(`${path}.${key}.${index}`, "must be a domain such as example.org");
+    }
+    return domain;
+  });
+}
+
 /** The kind's own settings, added to the base the caller read. */
 function readKind(r: Reader, raw: Json, path: string, base: Json): FormField {
   const type = base.type as FormField["type"];
@@ -81,13 +92,12 @@ function readKind(r: Reader, raw: Json, path: string, base: Json): FormField {
     case "email":
       field.confirmation = r.bool(raw, "confirmation", path, false);
       field.suggestTypos = r.bool(raw, "suggestTypos", path, true);
-      field.restrictedDomains = r.list(raw, "restrictedDomains", path, { max: 200, fallback: [] }).map((item, index) => {
-        const domain = typeof item === "string" ? item.trim().toLowerCase() : "";
-        if (!/^(?=.{3,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/.test(domain)) {
-          r.fail(`${path}.restrictedDomains.${index}`, "must be a domain such as example.org");
-        }
-        return domain;
-      });
+      field.restrictedDomains = readDomains(r, raw, "restrictedDomains", path);
+      {
+        // Only when there are some: definitions made before the setting stay as they were.
+        const own = readDomains(r, raw, "suggestionDomains", path);
+        if (own.length) field.suggestionDomains = own;
+      }
       break;
     case "text":
     case "textarea":

@@ -61,6 +61,8 @@ export interface EmailField extends FieldBase {
   restrictedDomains: string[];
   /** Offer the typo suggestion on leaving the field. */
   suggestTypos: boolean;
+  /** The owner's own domains a typo is also compared with, before the common webmail ones (spec §5.4: lists extended by settings). */
+  suggestionDomains?: string[];
 }
 export interface TextField extends FieldBase {
   type: "text";

@@ -47,6 +47,15 @@ export function KindSettings({ path, field, fields, currency, onChange }: Props)
             value={field.suggestTypos}
             onChange={(suggestTypos) => set({ suggestTypos })}
           />
+          {field.suggestTypos && (
+            <LinesField
+              path={p("suggestionDomains")}
+              label="Your own domains to suggest too (one per line)"
+              hint="Besides the common webmail ones, e.g. your company's domain."
+              value={field.suggestionDomains ?? []}
+              onChange={(suggestionDomains) => set({ suggestionDomains })}
+            />
+          )}
           <LinesField
             path={p("restrictedDomains")}
             label="Domains refused (one per line)"
