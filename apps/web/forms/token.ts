@@ -21,6 +21,8 @@ export function refreshTokenIfOld(state: FormState): void {
       input.value = token;
       payload.token = token;
       payload.tokenIssuedAt = Date.now();
+      state.form.dataset.token = token;
+      state.form.dataset.tokenTime = String(Math.floor(payload.tokenIssuedAt / 1000));
     })
     .catch((error: unknown) => console.error("Cartwright Forms: the form token could not be refreshed", error))
     .finally(() => {

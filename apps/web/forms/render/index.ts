@@ -285,6 +285,9 @@ export function renderForm(payload: FormPagePayload, state: RenderState): string
       class: "cwf",
       id: `cwf${F}`,
       "data-form-id": F,
+      // Spec §3: the form element carries its id, its token and the token's time (seconds), as the hidden inputs do.
+      "data-token": payload.token || undefined,
+      "data-token-time": payload.token && payload.tokenIssuedAt > 0 ? Math.floor(payload.tokenIssuedAt / 1000) : undefined,
       "data-slug": form.slug,
       method: "post",
       // A resumed page posted without JavaScript comes back, if refused, with its key still in place.

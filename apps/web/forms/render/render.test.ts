@@ -310,6 +310,8 @@ describe("renderForm: with and without JavaScript", () => {
         .map((tag) => [tag.name, tag.value]),
     );
     expect(hidden).toMatchObject({ "forms[id]": "7", "forms[token]": "abc.def", start_timestamp: "1790000000", page_url: "/forms/kinds" });
+    // The form element carries the same id, token and time (spec §3).
+    expect(tags(scripted, "form")[0]).toMatchObject({ "data-form-id": "7", "data-token": "abc.def", "data-token-time": "1790000000" });
     expect(scripted).toContain('<div class="cwf-honeypot" aria-hidden="true"><label for="cwf7-hp">Name Email Message</label>');
     expect(tags(scripted, "input").find((tag) => tag.name === "forms[fields][33]")).toMatchObject({ tabindex: "-1", autocomplete: "off" });
     expect(scripted).toContain('<div class="cwf-captcha" data-provider="altcha">');

@@ -110,7 +110,7 @@ describe("GET /forms/{slug}", () => {
     expect(page.body).toContain('class="site-footer"');
     expect(page.body).toMatch(
       new RegExp(
-        `<form class="cwf" id="cwf${pageFormId}" data-form-id="${pageFormId}" data-slug="page-test" method="post" action="/forms/page-test" enctype="multipart/form-data"`,
+        `<form class="cwf" id="cwf${pageFormId}" data-form-id="${pageFormId}" data-token="[0-9a-z]+\\.[A-Za-z0-9_-]{43}" data-token-time="\\d+" data-slug="page-test" method="post" action="/forms/page-test" enctype="multipart/form-data"`,
       ),
     );
     expect(page.body).toMatch(/<input type="hidden" name="forms\[token\]" value="[0-9a-z]+\.[A-Za-z0-9_-]{43}">/);
