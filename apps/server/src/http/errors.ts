@@ -78,7 +78,11 @@ function invalidParams(issues: ValidationIssue[], context: string | undefined): 
   const missing: string[] = [];
   const allowed = allowedValuesByPath(issues);
   for (const issue of issues) {
-    const path = (issue.instancePath ?? "").split("/").filter(Boolean);
+    // A JSON pointer: '~1' and '~0' stand for '/' and '~' in a key ("cw-demo/gate-code").
+    const path = (issue.instancePath ?? "")
+      .split("/")
+      .filter(Boolean)
+      .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"));
     if (issue.keyword === "required" && typeof issue.params?.missingProperty === "string") {
       missing.push([...path, issue.params.missingProperty].join("."));
       continue;

@@ -672,6 +672,11 @@ describe("additional checkout fields", () => {
         expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
         expect(refused.json().code, JSON.stringify(bad)).toBe("rest_invalid_param");
       }
+      const tooLong = await shopper.post("/cart/update-customer", { shipping_address: { "cw-demo/gate-code": "9".repeat(1001) } });
+      expect(tooLong.json().message).toBe("Invalid parameter(s): shipping_address");
+      expect(tooLong.json().data.params.shipping_address).toBe(
+        "shipping_address.cw-demo/gate-code must NOT have more than 1000 characters",
+      );
       expect((await shopper.cart("GET", "/cart")).shipping_address["cw-demo/gate-code"]).toBe("4711");
 
       const placed = await shopper.post("/checkout", { billing_address: billing(), payment_method: "cod" });
