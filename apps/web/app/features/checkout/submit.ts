@@ -113,8 +113,8 @@ export function invalidParamErrors(details: Record<string, ParamDetail>, billing
   const notices: RoutedNotice[] = [];
   const fieldErrors: Record<string, string> = {};
   for (const [param, detail] of Object.entries(details)) {
+    const kind = param === "billing_address" ? "billing" : param === "shipping_address" ? "shipping" : null;
     for (const one of [detail, ...(detail.additional_errors ?? [])]) {
-      const kind = param === "billing_address" ? "billing" : param === "shipping_address" ? "shipping" : null;
       const context = paramContext(kind, one, billingShown);
       notices.push({ id: `${param}_${one.code}`, context, content: one.message, isDismissible: true });
       // A field is marked where it is on screen: the billing address's only when it has its own (the e-mail always has).
