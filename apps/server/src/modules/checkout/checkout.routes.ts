@@ -113,7 +113,14 @@ async function withCartHashOnRefusal<T>(ctx: RequestContext, reply: FastifyReply
     return await work();
   } catch (error) {
     const cart = error instanceof StoreError ? (error.data.cart as CartView | undefined) : undefined;
-    reply.header("Cart-Hash", cart ? cartHash(cart) : (await getCartReply(ctx)).hash);
+    // The refusal is what the shopper must hear: a cart that cannot be read now leaves the header out, not the error.
+    const hash = cart
+      ? cartHash(cart)
+      : await getCartReply(ctx).then(
+          (kept) => kept.hash,
+          () => undefined,
+        );
+    if (hash) reply.header("Cart-Hash", hash);
     throw error;
   }
 }
