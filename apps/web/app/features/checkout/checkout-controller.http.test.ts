@@ -414,6 +414,18 @@ describe("what the page sends as the shopper types", () => {
       [expect.stringMatching(/^billing_address_/), "Please enter a valid postcode"],
     ]);
     expect(noticesIn(CONTEXTS.shippingAddress)).toEqual([]);
+
+    // A failure with no details goes to the cart's area (spec §8: everything else), in the generic words.
+    noticeStore.setState({ notices: [] });
+    page.browser.setOffline(true);
+    page.form.order.billing = { ...TEST_ADDRESS, postcode: "90002", email: "ada@example.com" };
+    page.controller.validation.getState().clearValidationError("billing_postcode");
+    page.controller.sendAddress("billing");
+    await expect.poll(() => page.controller.status.store.getState().calculatingCount).toBe(0);
+    expect(noticesIn(CONTEXTS.cart).map((n) => [n.id, n.content])).toEqual([
+      ["unknown_error", "Something went wrong. Please contact us to get assistance."],
+    ]);
+    page.browser.setOffline(false);
   });
 
   it("selects a rate, showing which one is being chosen until the server answers", async () => {

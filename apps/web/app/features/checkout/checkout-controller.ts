@@ -192,12 +192,8 @@ export function createCheckoutController({
           for (const [id, message] of Object.entries(routed.fieldErrors)) validation.getState().setValidationError(id, message, false);
           return;
         }
-        notices().add({
-          id: `${kind}_address`,
-          context: kind === "billing" ? CONTEXTS.billingAddress : CONTEXTS.shippingAddress,
-          status: "error",
-          content: shownMessage(error),
-        });
+        // Anything else goes to the cart's area (spec §8 "Notice routing").
+        notices().add({ id: error.error.code, context: CONTEXTS.cart, status: "error", content: shownMessage(error) });
       })
       .finally(() => status.finishCalculating());
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTEXTS } from "../../stores/notices.ts";
-import { checkoutBody, routeCheckoutError } from "./submit.ts";
+import { checkoutBody, invalidParamErrors, routeCheckoutError } from "./submit.ts";
 
 const home = {
   first_name: "Ada",
@@ -165,6 +165,17 @@ describe("routeCheckoutError", () => {
       billing_email: "Please enter a valid email address",
       shipping_city: "Please enter a valid city",
     });
+    // A detail's location, and the invalid_email param, go to their own areas.
+    const located = invalidParamErrors({
+      "cw-demo/note": { code: "invalid", message: "Too long", data: { location: "order" } },
+      "cw-demo/vat": { code: "invalid", message: "Not a VAT number", data: { location: "contact" } },
+      invalid_email: { code: "invalid_email", message: "Please enter a valid email address", data: null },
+    });
+    expect(located.notices.map((n) => [n.id, n.context])).toEqual([
+      ["cw-demo/note_invalid", CONTEXTS.orderInformation],
+      ["cw-demo/vat_invalid", CONTEXTS.contactInformation],
+      ["invalid_email_invalid_email", CONTEXTS.contactInformation],
+    ]);
     // With one address for both, the billing one's notices show in the shipping area, the only one on screen.
     expect(routeCheckoutError(error, false, false).notices[0]?.context).toBe(CONTEXTS.shippingAddress);
   });

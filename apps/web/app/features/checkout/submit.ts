@@ -99,14 +99,15 @@ const CONTACT_CODES = [
 interface ParamError {
   code: string;
   message: string;
-  data?: { field?: string } | null;
+  data?: { field?: string; location?: string } | null;
 }
 type ParamDetail = ParamError & { additional_errors?: ParamError[] };
 
 /**
  * rest_invalid_param (spec §8): one notice per detail and per additional error, id `{param}_{code}`, where
- * its param belongs: billing_address in the billing area (contact information for an e-mail), shipping_address
- * in the shipping area, anything else the cart's. A detail naming its field also marks that field.
+ * it belongs: a detail's data.location (contact, order) first, invalid_email in contact information, billing_address
+ * in the billing area (contact information for an e-mail), shipping_address in the shipping area, anything else
+ * the cart's. A detail naming its field also marks that field.
  * `billingShown` is false while the billing address is the shipping one and has no area of its own.
  */
 export function invalidParamErrors(details: Record<string, ParamDetail>, billingShown = true) {
@@ -115,7 +116,7 @@ export function invalidParamErrors(details: Record<string, ParamDetail>, billing
   for (const [param, detail] of Object.entries(details)) {
     const kind = param === "billing_address" ? "billing" : param === "shipping_address" ? "shipping" : null;
     for (const one of [detail, ...(detail.additional_errors ?? [])]) {
-      const context = paramContext(kind, one, billingShown);
+      const context = paramContext(param, kind, one, billingShown);
       notices.push({ id: `${param}_${one.code}`, context, content: one.message, isDismissible: true });
       // A field is marked where it is on screen: the billing address's only when it has its own (the e-mail always has).
       const fieldShown = kind === "shipping" || (kind === "billing" && (billingShown || one.data?.field === "email"));
@@ -125,7 +126,10 @@ export function invalidParamErrors(details: Record<string, ParamDetail>, billing
   return { notices, fieldErrors };
 }
 
-function paramContext(kind: "billing" | "shipping" | null, error: ParamError, billingShown: boolean): string {
+/** Spec §8 "Notice routing" for one detail. */
+function paramContext(param: string, kind: "billing" | "shipping" | null, error: ParamError, billingShown: boolean): string {
+  if (error.data?.location === "contact" || param === "invalid_email") return CONTEXTS.contactInformation;
+  if (error.data?.location === "order") return CONTEXTS.orderInformation;
   if (kind === "shipping") return CONTEXTS.shippingAddress;
   if (kind !== "billing") return CONTEXTS.cart;
   if (error.code === "invalid_email" || error.data?.field === "email") return CONTEXTS.contactInformation;
