@@ -1,18 +1,11 @@
-import type { Currency } from "@cartwright/commerce";
+import { DEFAULT_CURRENCY } from "@cartwright/commerce";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { MiniCartButton, miniCartTaxLabel } from "./MiniCartButton.tsx";
 
-const currency: Currency = {
-  code: "USD",
-  symbol: "$",
-  minorUnit: 2,
-  decimalSeparator: ".",
-  thousandSeparator: ",",
-  prefix: "$",
-  suffix: "",
-};
+// The shop's dollars, as the demo has them.
+const currency = DEFAULT_CURRENCY;
 const render = (itemsCount: number, taxLabel: string, showPrice = true) =>
   renderToStaticMarkup(createElement(MiniCartButton, { itemsCount, amount: itemsCount ? "1800" : "0", currency, taxLabel, showPrice }));
 
