@@ -61,6 +61,14 @@ export async function revisionNow(db: Db, name: RevisionName): Promise<number> {
   return Number(await readRevision(db, name));
 }
 
+/** The named counters' values as one text, read in one statement (through the unit of work's snapshot, when there is one). */
+export async function revisionValues(db: Db, names: readonly RevisionName[]): Promise<string> {
+  const snapshot = snapshots.get(db);
+  if (snapshot) snapshot.read ??= readAllRevisions(db);
+  const all = await (snapshot?.read ?? readAllRevisions(db));
+  return names.map((name) => all.get(name) ?? Number.NaN).join(":");
+}
+
 /**
  * From now on, cache lookups made through this transaction or connection read every revision
  * counter once, in one query, on first use. Only for work that never writes the tables the

@@ -40,11 +40,13 @@ import {
   unknownAttributes,
 } from "./catalog.service.ts";
 import type { ProductOrderBy, ProductQuery } from "./catalog.types.ts";
+import { sendCollectionsLastModified } from "./last-modified.ts";
 
 const split = (value: string | undefined) => (value ? value.split(",").filter(Boolean) : undefined);
 
 /** The Store API routes of the catalogue, registered under /api/store/v1. */
 export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook("preHandler", sendCollectionsLastModified);
   app.get(
     "/products",
     {

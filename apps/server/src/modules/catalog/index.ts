@@ -27,6 +27,7 @@ export type {
   StoreVariation,
 } from "./catalog.types.ts";
 export { findProductCollection, productPageCollections, registeredCollectionSlugs, registerProductCollection } from "./collections.ts";
+export { sendCollectionsLastModified } from "./last-modified.ts";
 export { deriveStockStatus, quantityLimits } from "./product-shape.ts";
 export { productsAdminRoutes } from "./products.admin.routes.ts";
 export { readProduct } from "./products.admin.ts";

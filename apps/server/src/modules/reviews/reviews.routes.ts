@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { fieldsInvalid } from "../../http/errors.ts";
-import { sendPaging } from "../catalog/index.ts";
+import { sendCollectionsLastModified, sendPaging } from "../catalog/index.ts";
 import { NewReviewBody, ReviewListQuery, ReviewSchema, WrittenReviewSchema } from "./reviews.schemas.ts";
 import { listStoreReviews, writeReview } from "./reviews.service.ts";
 
@@ -20,6 +20,8 @@ export function idList(query: Record<string, unknown>, name: string): { ids?: nu
 }
 
 export const reviewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Approved reviews move the catalogue's counter with the products' ratings (decision 0090).
+  app.addHook("preHandler", sendCollectionsLastModified);
   app.get(
     "/products/reviews",
     {

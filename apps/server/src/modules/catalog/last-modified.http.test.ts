@@ -1,0 +1,64 @@
+/** The integer Last-Modified of the catalogue's collection GETs (spec §7 "Collection and route calls", decision 0143). */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { productId, StoreClient } from "../../../../../test/store-client.ts";
+import { updateSettings } from "../settings/index.ts";
+
+let shop: TestShop;
+let beanie: number;
+let attributeId: number;
+beforeAll(async () => {
+  shop = await createTestShop();
+  beanie = await productId(shop.app, "beanie");
+  attributeId = Number((await shop.db.selectFrom("attributes").select("id").executeTakeFirstOrThrow()).id);
+});
+afterAll(() => shop?.close());
+
+const lastModified = async (path: string) => {
+  const response = await shop.app.inject(`/api/store/v1${path}`);
+  expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
+  const header = response.headers["last-modified"];
+  expect(header, path).toMatch(/^\d+$/);
+  return Number(header);
+};
+const collections = () => [
+  "/products",
+  "/products?category=clothing&per_page=2",
+  "/products/categories",
+  "/products/brands",
+  "/products/tags",
+  "/products/attributes",
+  `/products/attributes/${attributeId}/terms`,
+  "/products/collection-data?calculate_price_range=true",
+  "/products/reviews",
+  `/products/${beanie}`,
+];
+
+describe("Last-Modified of the catalogue's GETs", () => {
+  it("is one integer for every collection, which grows when the products, their stock, prices or the settings change", async () => {
+    const values = async () => Promise.all(collections().map(lastModified));
+    const first = await values();
+    expect(new Set(first).size).toBe(1);
+    const [start] = first as [number];
+    // Asking again changes nothing.
+    expect(await lastModified("/products")).toBe(start);
+
+    await sql`update products set name = 'Warm Beanie' where id = ${beanie}`.execute(shop.db);
+    const renamed = await lastModified("/products");
+    expect(renamed).toBeGreaterThan(start);
+    expect(await values()).toEqual(collections().map(() => renamed));
+
+    await sql`update products set stock_quantity = 7, manage_stock = 1 where id = ${beanie}`.execute(shop.db);
+    const restocked = await lastModified("/products/categories");
+    expect(restocked).toBeGreaterThan(renamed);
+
+    await updateSettings(shop.db, { siteTitle: "Renamed shop" });
+    expect(await lastModified("/products/tags")).toBeGreaterThan(restocked);
+  });
+
+  it("is not sent by the cart, which is no collection", async () => {
+    const cart = await new StoreClient(shop.app).get("/cart");
+    expect(cart.headers["last-modified"]).toBeUndefined();
+  });
+});
