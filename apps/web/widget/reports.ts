@@ -76,8 +76,9 @@ export function reporter(win: Window, view: WidgetView): Reporter {
     widgetClicked() {
       if (!due("c-widget")) return;
       mark("c-widget");
+      // Single mode names its one channel (spec §4.2) but the server counts no view for it: that view went out when it showed.
       const channels = view.single ? keys : unseen();
-      for (const key of channels) mark(`v-${key}`);
+      if (!view.single) for (const key of channels) mark(`v-${key}`);
       send(win, page.ajaxUrl, { action: REPORT_ACTIONS.click, ...common(), channels, isSingle: view.single ? 1 : 0, nonce: widget.nonce });
     },
     channelsSeen() {
