@@ -52,6 +52,7 @@ import {
   calculateTotals,
   itemTotals,
   mapped,
+  shippingChargeTax,
   type TaxRate,
   type TotalsLine,
   type TotalsResult,
@@ -392,10 +393,13 @@ export function priceChosenRates(packages: PricedPackages) {
   const chosenRates = packageIds
     .map((id) => rates.find((r) => r.rate_id === chosen[String(id)]))
     .filter((r): r is RateOption => Boolean(r));
-  const pickup = chosenRates.find((r) => r.method_id === "pickup_location");
-  const pickupLocation = pickup ? settings.localPickup.locations[pickup.instance_id - 1] : undefined;
-  // Stage 4, totals. Goods collected from a pickup location are taxed where they are collected.
-  const location = pickupLocation ? { ...pickupLocation.address, city: pickupLocation.address.city } : taxAddress;
+  // Goods collected from a pickup location are taxed where they are collected.
+  const taxLocationWith = (rate: RateOption | undefined) => {
+    const pickupAt = rate?.method_id === "pickup_location" ? settings.localPickup.locations[rate.instance_id - 1] : undefined;
+    return { pickupLocation: pickupAt, location: pickupAt ? pickupAt.address : taxAddress };
+  };
+  const { pickupLocation, location } = taxLocationWith(chosenRates.find((r) => r.method_id === "pickup_location"));
+  // Stage 4, totals.
   const result = calculateTotals(
     {
       ...baseInput,
@@ -407,6 +411,11 @@ export function priceChosenRates(packages: PricedPackages) {
     },
     first,
   );
+  // Each offered rate's tax were it chosen, so that a price shown with tax holds when the shopper picks it.
+  const offeredRateTaxes = mapped(rates, (rate) => {
+    const at = taxLocationWith(rate).location;
+    return shippingChargeTax(baseInput, at ? pick(at) : null, rate);
+  });
 
   // Time changes this pricing only when one of the cart's coupons expires (valid up to and at its time)
   // or a line's scheduled sale starts or ends (decision 0047).
@@ -426,6 +435,8 @@ export function priceChosenRates(packages: PricedPackages) {
     inputs,
     result,
     rates,
+    /** What each of `rates` would add in tax, by index. */
+    offeredRateTaxes,
     chosen,
     chosenRates,
     packageIds,
@@ -524,9 +535,10 @@ export function cartView(priced: PricedCart, crossSells: StoreProduct[]): CartVi
       name: packageIds.length > 1 ? `Shipment ${id + 1}` : "Shipping",
       destination: destinationOf(shipping, destination),
       items: mapped(shippable, (l) => ({ key: l.key, name: l.item.parent.name, quantity: l.quantity })),
-      shipping_rates: mapped(rates, (rate) => {
+      shipping_rates: mapped(rates, (rate, index) => {
         const selected = rate.rate_id === chosen[String(id)];
-        return rateView(rate, selected ? (result.shipping[id]?.total_tax ?? 0) : 0, selected, currency, fields);
+        const taxes = selected ? (result.shipping[id]?.total_tax ?? 0) : (priced.offeredRateTaxes[index] ?? 0);
+        return rateView(rate, taxes, selected, currency, fields);
       }),
     })),
     items_count: lines.reduce((sum, l) => sum + l.quantity, 0),

@@ -414,6 +414,25 @@ describe("shipping", () => {
     expect(chosen.totals.total_shipping).toBe("0");
   });
 
+  it("shows each offered rate with the tax it would carry, chosen or not (GB: VAT 20 % on shipping)", async () => {
+    const shopper = client();
+    await shopper.post("/cart/add-item", { id: ids.beanie });
+    type Rate = { rate_id: string; method_id: string; price: string; taxes: string; selected: boolean };
+    const rateOf = (cart: { shipping_rates: { shipping_rates: Rate[] }[] }, method: string) =>
+      cart.shipping_rates[0]?.shipping_rates.find((r) => r.method_id === method);
+    const gb = await shopper.cart("POST", "/cart/update-customer", {
+      shipping_address: { country: "GB", postcode: "SW1A 1AA", city: "London" },
+    });
+    expect(rateOf(gb, "flat_rate")).toMatchObject({ price: "1500", taxes: "300", selected: true });
+    // Not chosen, the flat rate still names its 3.00 of VAT: a price shown with tax does not move when it is picked.
+    const pickedUp = await shopper.cart("POST", "/cart/select-shipping-rate", { package_id: 0, rate_id: "pickup_location:1" });
+    expect(rateOf(pickedUp, "flat_rate")).toMatchObject({ price: "1500", taxes: "300", selected: false });
+    expect(rateOf(pickedUp, "pickup_location")).toMatchObject({ price: "0", taxes: "0", selected: true });
+    expect(pickedUp.totals.total_shipping_tax).toBe("0");
+    const back = await shopper.cart("POST", "/cart/select-shipping-rate", { package_id: 0, rate_id: rateOf(gb, "flat_rate")?.rate_id });
+    expect(back.totals.total_shipping_tax).toBe("300");
+  });
+
   it("recomputes rates when the country changes", async () => {
     const shopper = client();
     await shopper.post("/cart/add-item", { id: ids.beanie });

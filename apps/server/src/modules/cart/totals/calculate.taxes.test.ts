@@ -1,6 +1,6 @@
 /** Tax classes, tax statuses, the shipping tax class, priorities, compound rates and postcode rules through the whole pipeline. */
 import { describe, expect, it } from "vitest";
-import { calculateTotals } from "./calculate.ts";
+import { calculateTotals, shippingChargeTax } from "./calculate.ts";
 import { CA, DEMO_RATES, demoInput, flatRate, GB, line, rate, tshirt } from "./fixtures.test-helpers.ts";
 import { shippingTaxClass } from "./taxes.ts";
 import type { TaxLocation, TotalsLine } from "./types.ts";
@@ -166,3 +166,31 @@ describe("prices entered with tax", () => {
     expect(result.totals.total_tax).toBe(0);
   });
 });
+
+describe("an offered rate's tax before it is chosen (shippingChargeTax)", () => {
+  it("is what the same charge adds once chosen, at the location and in the class stage 4 uses", () => {
+    for (const [location, lines] of [
+      [GB, [book()]],
+      [GB, [tshirt(), book()]],
+      [CA, [tshirt()]],
+    ] as const) {
+      const input = demoInput({ lines: [...lines], taxRates: RATES, location, shipping: [flatRate(1500)] });
+      expect(shippingChargeTax(input, location, flatRate(1500))).toBe(calculateTotals(input).shipping[0]!.total_tax);
+    }
+  });
+
+  it("is 0 for an untaxed rate, a free one, a cart whose items pay no tax, and with taxes off", () => {
+    const input = demoInput({ lines: [tshirt()], taxRates: RATES, location: GB });
+    expect(shippingChargeTax(input, GB, { cost: 1500, taxable: false })).toBe(0);
+    expect(shippingChargeTax(input, GB, { cost: 0, taxable: true })).toBe(0);
+    expect(shippingChargeTax({ ...input, lines: [tshirt()].map((l) => ({ ...l, taxStatus: "none" as const })) }, GB, flatRate(1500))).toBe(0);
+    expect(shippingChargeTax({ ...input, taxesEnabled: false }, GB, flatRate(1500))).toBe(0);
+  });
+
+  it("is taxed at the base location when no location is known", () => {
+    const input = demoInput({ lines: [tshirt()], taxRates: RATES, location: null });
+    expect(shippingChargeTax(input, null, flatRate(1000))).toBe(calculateTotals({ ...input, shipping: [flatRate(1000)] }).shipping[0]!.total_tax);
+    expect(shippingChargeTax(input, null, flatRate(1000))).toBeGreaterThan(0);
+  });
+});
+

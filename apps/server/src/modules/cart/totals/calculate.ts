@@ -11,6 +11,7 @@ import type {
   CouponTotals,
   FeeTotals,
   LineTotals,
+  ShippingCharge,
   ShippingTotals,
   TaxesByRate,
   TaxLine,
@@ -285,12 +286,10 @@ export function calculateTotals(input: TotalsInput, items?: ItemTotals): TotalsR
   const itemsTotal = sum(lineRows, (l) => l.line_total);
 
   // 4. Shipping: entered without tax, taxed at the rates of its class that apply to shipping.
-  const shippingClass = input.taxesEnabled ? shippingTaxClass(input) : null;
-  const shippingRates =
-    shippingClass === null ? [] : matchTaxRates(input.taxRates, location, shippingClass).filter((rate) => rate.shipping);
+  const shippingRates = shippingTaxRatesAt(input, location);
   const shipping: Record<number, ShippingTotals> = {};
   for (const charge of input.shipping) {
-    const taxes = charge.taxable ? calcTax(charge.cost, shippingRates, false) : {};
+    const taxes = shippingChargeTaxes(charge.cost, charge.taxable, shippingRates);
     const row = shipping[charge.packageId] ?? { total: 0, total_tax: 0, taxes: {} };
     row.total += charge.cost;
     row.total_tax += sumValues(taxes);
@@ -336,4 +335,29 @@ export function calculateTotals(input: TotalsInput, items?: ItemTotals): TotalsR
     tax_lines: taxLines(charged, input.taxRates),
     freeShipping: stage.freeShipping,
   };
+}
+
+type ShippingTaxBasis = Pick<TotalsInput, "taxesEnabled" | "taxRates" | "lines" | "shippingTaxClass" | "taxClassOrder">;
+
+/** The tax rates a cart's shipping is charged at a location: those of its shipping class that apply to shipping. */
+function shippingTaxRatesAt(input: ShippingTaxBasis, location: TaxLocation): readonly TaxRate[] {
+  const shippingClass = input.taxesEnabled ? shippingTaxClass(input) : null;
+  return shippingClass === null ? [] : matchTaxRates(input.taxRates, location, shippingClass).filter((rate) => rate.shipping);
+}
+
+function shippingChargeTaxes(cost: number, taxable: boolean, shippingTaxRates: readonly TaxRate[]): TaxesByRate {
+  return taxable ? calcTax(cost, shippingTaxRates, false) : {};
+}
+
+/**
+ * The tax one shipping charge would carry at a location (null: the base location), as stage 4 works it out:
+ * what an offered rate shows before it is chosen.
+ */
+export function shippingChargeTax(
+  input: ShippingTaxBasis & Pick<TotalsInput, "baseLocation">,
+  location: TaxLocation | null,
+  charge: Pick<ShippingCharge, "cost" | "taxable">,
+): number {
+  if (!charge.taxable || charge.cost === 0 || !input.taxesEnabled) return 0;
+  return sumValues(shippingChargeTaxes(charge.cost, true, shippingTaxRatesAt(input, location ?? input.baseLocation)));
 }

@@ -1,5 +1,5 @@
 /** The cart's pure money engine: integer minor units in, integer minor units out; no I/O. */
-export { calculateTotals, type ItemTotals, itemTotals } from "./calculate.ts";
+export { calculateTotals, type ItemTotals, itemTotals, shippingChargeTax } from "./calculate.ts";
 export {
   type CouponContext,
   type CouponRejection,
