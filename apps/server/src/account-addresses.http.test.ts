@@ -115,6 +115,20 @@ describe("/my-account/addresses/{kind}", () => {
     expect((await robin.get("/my-account/addresses")).body).not.toContain("12 Harbour Road");
   });
 
+  it("refuses a field longer than the checkout's 200 characters, which would refuse it in turn", async () => {
+    const robin = await signedIn("robin.long@example.com");
+    const form = await robin.get("/my-account/addresses/billing");
+    expect(form.body).toMatch(/name="billing_address_1"[^>]*maxLength="200"|maxLength="200"[^>]*name="billing_address_1"/);
+    const response = await robin.post("/my-account/addresses/billing", { ...billing, billing_address_1: "x".repeat(201) });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toMatch(
+      /<p id="validate-error-billing_address_1" class="field-error" role="alert">.*?<span>This field may hold at most 200 characters.<\/span><\/p>/,
+    );
+    expect((await robin.get("/my-account/addresses")).body).not.toContain("Portland");
+    const saved = await robin.post("/my-account/addresses/billing", { ...billing, billing_address_1: "x".repeat(200) });
+    expect(saved.statusCode).toBe(303);
+  });
+
   it("checks a postcode by the address's own country", async () => {
     const robin = await signedIn("robin.postcode@example.com");
     // A US ZIP code is no German postcode.

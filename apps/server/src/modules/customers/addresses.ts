@@ -3,7 +3,7 @@
  * address sent is checked by the checkout's rules (@cartwright/commerce `validateAddress`, the
  * shop's selling and shipping countries) before it replaces the saved one.
  */
-import { ADDRESS_FIELD_KEYS, type AddressFieldKey, normaliseAddress, validateAddress, withoutHiddenValues } from "@cartwright/commerce";
+import { ADDRESS_FIELD_KEYS, ADDRESS_FIELD_MAX_LENGTH, type AddressFieldKey, normaliseAddress, validateAddress, withoutHiddenValues } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { findUnstorableText } from "../../http/input.ts";
@@ -16,6 +16,7 @@ export type SentAddress = Partial<Record<AddressFieldKey, string>>;
 export type AddressFieldErrors = Partial<Record<AddressFieldKey, string>>;
 
 const UNSTORABLE = "This field holds characters that are not allowed.";
+const TOO_LONG = `This field may hold at most ${ADDRESS_FIELD_MAX_LENGTH} characters.`;
 
 /** The shop settings the address rules read (its selling and shipping countries, its locale). */
 type AddressSettings = Awaited<ReturnType<RequestContext["shopSettings"]>>;
@@ -35,6 +36,9 @@ export function checkSavedAddress(
   // Text no database can store is that field's error, before any rule reads it (decision 0018).
   const unstorable = findUnstorableText(picked)?.[0] as AddressFieldKey | undefined;
   if (unstorable) return { address: {}, errors: { [unstorable]: UNSTORABLE } };
+  // The checkout's own limit (cart.schemas.ts): a longer saved value would have every address push refused there.
+  const tooLong = keys.filter((key) => (picked[key]?.length ?? 0) > ADDRESS_FIELD_MAX_LENGTH);
+  if (tooLong.length) return { address: {}, errors: Object.fromEntries(tooLong.map((key) => [key, TOO_LONG])) };
   const address = normaliseAddress(picked);
   const cleared = withoutHiddenValues(address);
   const errors = validateAddress(cleared, {
