@@ -2,7 +2,7 @@
 import type { Currency } from "@cartwright/commerce";
 import type { CSSProperties } from "react";
 import { Form, Link, NavLink, useSearchParams } from "react-router";
-import { MiniCart } from "../features/mini-cart/MiniCart.tsx";
+import { MiniCart, type MiniCartProps } from "../features/mini-cart/MiniCart.tsx";
 import { layoutMessages } from "../messages.ts";
 
 export interface HeaderCategory {
@@ -16,15 +16,9 @@ interface SiteHeaderProps {
   shopPath: string;
   categories: HeaderCategory[];
   currency: Currency;
-  cart: { itemsCount: number; amount: string };
-  miniCart: {
-    displayPricesIncludingTax: boolean;
-    taxLabel: string;
-    openAfterAdd: boolean;
-    cartPath: string;
-    checkoutPath: string;
-    staticPage?: boolean;
-  };
+  cart: MiniCartProps["initial"];
+  /** The mini-cart's settings: every prop but the cart and currency, which the header passes on. */
+  miniCart: Omit<MiniCartProps, "initial" | "currency">;
   accountPath?: string;
 }
 

@@ -17,7 +17,7 @@ export const ADDED_EVENT = "cw-added-to-cart";
 const loadDrawer = () => import("./MiniCartDrawer.tsx");
 const MiniCartDrawer = lazy(loadDrawer);
 
-interface MiniCartProps {
+export interface MiniCartProps {
   /** The count and amount the server rendered, until the cart store has the cart. */
   initial: { itemsCount: number; amount: string };
   currency: Currency;
