@@ -1,6 +1,9 @@
 /**
- * With the cart's prices shown including tax, the cart's and the checkout's totals have no Taxes row (the
- * lines already hold the tax) and say "Including $X in taxes" under the total instead (decision 0141).
+ * How the cart says tax when its prices show another way than they were entered (decision 0141):
+ * - the header mini-cart's tax label (spec §2 "Mini-cart"): shown once the cart has an item, "(incl. tax)" when the
+ *   cart shows tax the prices were entered without, "(ex. tax)" the other way round, nothing when the two agree;
+ * - with the cart's prices shown including tax, the cart's and the checkout's totals have no Taxes row (the lines
+ *   already hold the tax) and say "Including $X in taxes" under the total instead.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/app.ts";
@@ -21,6 +24,37 @@ async function shopperWithBeanie() {
   await shopper.get(`/shop?add-to-cart=${beanie}`);
   return shopper;
 }
+
+/** The label in the header of /shop, for a shopper with a beanie in the cart or none; null when there is none. */
+async function headerLabel(withItem: boolean): Promise<string | null> {
+  const shopper = withItem ? await shopperWithBeanie() : new PageBrowser(() => shop.app);
+  const page = await shopper.get("/shop");
+  expect(page.statusCode).toBe(200);
+  if (withItem) expect(page.body).toContain("1 item in cart, total price of");
+  return /<small class="mini-cart__tax-label"[^>]*>([^<]*)<\/small>/.exec(page.body)?.[1] ?? null;
+}
+
+describe("the mini-cart's tax label", () => {
+  afterAll(() => updateSettings(shop.db, { displayCartPricesIncludingTax: false, pricesIncludeTax: false }));
+
+  it("says (incl. tax) when the cart shows tax on prices entered without it, once the cart has an item", async () => {
+    await updateSettings(shop.db, { displayCartPricesIncludingTax: true, pricesIncludeTax: false });
+    expect(await headerLabel(true)).toBe("(incl. tax)");
+    expect(await headerLabel(false)).toBeNull();
+  });
+
+  it("says (ex. tax) when the cart leaves out tax the prices were entered with", async () => {
+    await updateSettings(shop.db, { displayCartPricesIncludingTax: false, pricesIncludeTax: true });
+    expect(await headerLabel(true)).toBe("(ex. tax)");
+  });
+
+  it("says nothing when the cart shows prices as they were entered", async () => {
+    await updateSettings(shop.db, { displayCartPricesIncludingTax: false, pricesIncludeTax: false });
+    expect(await headerLabel(true)).toBeNull();
+    await updateSettings(shop.db, { displayCartPricesIncludingTax: true, pricesIncludeTax: true });
+    expect(await headerLabel(true)).toBeNull();
+  });
+});
 
 const taxRow = /<dt class="totals__label">Taxes<\/dt>/;
 const totalItem = (html: string) => /<div class="totals__item totals__item--total">.*?<\/div>/s.exec(html)?.[0] ?? "";
