@@ -2,11 +2,11 @@
  * The cart's prices shown with tax (decision 0141): the owner ticks "Show prices with tax in the cart and checkout"
  * in the console's Taxes section; a shopper's mini-cart then says "(incl. tax)" after its amount (prices are entered
  * without tax), and the cart's and the checkout's totals have no Taxes row but say "Including $1.67 in taxes" under
- * the total. The setting is put back at the end. It changes what every shopper sees, so it runs with the
+ * the total, and a shipping rate not chosen shows its price with the tax it would add. The setting is put back at the end. It changes what every shopper sees, so it runs with the
  * shop-settings journeys, after the others.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { addToCart, openCheckout } from "./support/checkout.ts";
+import { addToCart, fillUsAddress, openCheckout } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
@@ -46,6 +46,17 @@ test("with the cart's prices shown with tax, the mini-cart labels its amount and
     await expect(checkoutTotal).toContainText("$24.67");
     await expect(checkoutTotal).toContainText("Including $1.67 in taxes");
     await expect(shopper.locator(".totals").getByText("Taxes", { exact: true })).toHaveCount(0);
+
+    // Over $100 a US cart may ship free; with free shipping chosen, the flat rate still shows its $5.00 with the
+    // $0.36 it would add in tax (decision 0144), the price it comes to once picked.
+    await addToCart(shopper, "classic-t-shirt", "Classic T-Shirt", 5);
+    await openCheckout(shopper);
+    await fillUsAddress(shopper, "rates-with-tax@example.com");
+    await shopper.getByRole("radio", { name: /Free shipping/ }).click();
+    await expect(shopper.locator(".totals__item--shipping .totals__value")).toHaveText("Free");
+    await expect(shopper.locator("label.radio-option", { hasText: "Flat rate" })).toContainText("$5.36");
+    await shopper.getByRole("radio", { name: /Flat rate/ }).click();
+    await expect(shopper.locator(".totals__item--shipping .totals__value")).toContainText("$5.36");
     await shopperContext.close();
   } finally {
     await showCartPricesWithTax(page, false);

@@ -5,23 +5,30 @@
  * be "newer"; no process sees a change before it is committed, so a change always names a later time.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Db } from "../../db/index.ts";
+import { commitEpochOf, type Db } from "../../db/index.ts";
 import { identityOf, type RevisionName, revisionValues } from "../../db/revisions.ts";
 
 /** What listings, terms and reviews are shaped from: rows and ratings, stock figures, tax rates, the shop's settings. */
 const COLLECTIONS_MADE_FROM: readonly RevisionName[] = ["catalogue", "stock", "pricing", "settings"];
 
-/** Per database, the counters last seen and since when. */
-const lastSeen = new WeakMap<object, { values: string; since: number }>();
+/** Per database, the counters last seen, since when, and the SQLite file's commit epoch read before them. */
+const lastSeen = new WeakMap<object, { values: string; since: number; epoch: number | undefined }>();
 
 /** The time the counters' present values were first seen here; a later one, by at least 1 ms, for each change. */
 export async function collectionsLastModified(db: Db, now = Date.now()): Promise<number> {
-  const values = await revisionValues(db, COLLECTIONS_MADE_FROM);
   const key = identityOf(db);
+  // On a SQLite file with no commit since the counters were read, they are as read: no query (decision 0071's rule).
+  const epoch = commitEpochOf(db);
+  const before = lastSeen.get(key);
+  if (epoch !== undefined && before?.epoch === epoch) return before.since;
+  const values = await revisionValues(db, COLLECTIONS_MADE_FROM);
   const seen = lastSeen.get(key);
-  if (seen?.values === values) return seen.since;
+  if (seen?.values === values) {
+    seen.epoch = epoch;
+    return seen.since;
+  }
   const since = Math.max(now, (seen?.since ?? 0) + 1);
-  lastSeen.set(key, { values, since });
+  lastSeen.set(key, { values, since, epoch });
   return since;
 }
 

@@ -3,7 +3,14 @@
  * address sent is checked by the checkout's rules (@cartwright/commerce `validateAddress`, the
  * shop's selling and shipping countries) before it replaces the saved one.
  */
-import { ADDRESS_FIELD_KEYS, ADDRESS_FIELD_MAX_LENGTH, type AddressFieldKey, normaliseAddress, validateAddress, withoutHiddenValues } from "@cartwright/commerce";
+import {
+  ADDRESS_FIELD_KEYS,
+  ADDRESS_FIELD_MAX_LENGTH,
+  type AddressFieldKey,
+  normaliseAddress,
+  validateAddress,
+  withoutHiddenValues,
+} from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { findUnstorableText } from "../../http/input.ts";

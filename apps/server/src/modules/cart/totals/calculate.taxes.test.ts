@@ -183,14 +183,15 @@ describe("an offered rate's tax before it is chosen (shippingChargeTax)", () => 
     const input = demoInput({ lines: [tshirt()], taxRates: RATES, location: GB });
     expect(shippingChargeTax(input, GB, { cost: 1500, taxable: false })).toBe(0);
     expect(shippingChargeTax(input, GB, { cost: 0, taxable: true })).toBe(0);
-    expect(shippingChargeTax({ ...input, lines: [tshirt()].map((l) => ({ ...l, taxStatus: "none" as const })) }, GB, flatRate(1500))).toBe(0);
+    const untaxedItems = { ...input, lines: [{ ...tshirt(), taxStatus: "none" as const }] };
+    expect(shippingChargeTax(untaxedItems, GB, flatRate(1500))).toBe(0);
     expect(shippingChargeTax({ ...input, taxesEnabled: false }, GB, flatRate(1500))).toBe(0);
   });
 
   it("is taxed at the base location when no location is known", () => {
     const input = demoInput({ lines: [tshirt()], taxRates: RATES, location: null });
-    expect(shippingChargeTax(input, null, flatRate(1000))).toBe(calculateTotals({ ...input, shipping: [flatRate(1000)] }).shipping[0]!.total_tax);
+    const chosen = calculateTotals({ ...input, shipping: [flatRate(1000)] });
+    expect(shippingChargeTax(input, null, flatRate(1000))).toBe(chosen.shipping[0]!.total_tax);
     expect(shippingChargeTax(input, null, flatRate(1000))).toBeGreaterThan(0);
   });
 });
-
