@@ -43,13 +43,15 @@ export function OrderFilters({ query }: { query: OrderFilterQuery }) {
             {t.searchHint}
           </p>
         </div>
-        <div className="admin-field">
-          <label htmlFor="orders-from">{t.from}</label>
-          <input id="orders-from" name="from" type="date" defaultValue={query.from} aria-describedby="orders-days-hint" />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="orders-to">{t.to}</label>
-          <input id="orders-to" name="to" type="date" defaultValue={query.to} aria-describedby="orders-days-hint" />
+        <div className="admin-order-filters__days">
+          <div className="admin-field">
+            <label htmlFor="orders-from">{t.from}</label>
+            <input id="orders-from" name="from" type="date" defaultValue={query.from} aria-describedby="orders-days-hint" />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="orders-to">{t.to}</label>
+            <input id="orders-to" name="to" type="date" defaultValue={query.to} aria-describedby="orders-days-hint" />
+          </div>
           <p id="orders-days-hint" className="admin-field__hint">
             {t.daysHint(shopTimeZone())}
           </p>
