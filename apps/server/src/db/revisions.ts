@@ -61,13 +61,8 @@ export async function revisionNow(db: Db, name: RevisionName): Promise<number> {
   return Number(await readRevision(db, name));
 }
 
-/** The named counters' values as one text, read in one statement (through the unit of work's snapshot, when there is one). */
-export async function revisionValues(db: Db, names: readonly RevisionName[]): Promise<string> {
-  const snapshot = snapshots.get(db);
-  if (snapshot) snapshot.read ??= readAllRevisions(db);
-  const all = await (snapshot?.read ?? readAllRevisions(db));
-  return names.map((name) => all.get(name) ?? Number.NaN).join(":");
-}
+/** The revision of what `watched` names now, as a cache files it: several counters read in one statement, as one text. */
+export const watchedRevisionNow = (db: Db, watched: Watched): Promise<number | string> => readRevision(db, watched);
 
 /**
  * From now on, cache lookups made through this transaction or connection read every revision

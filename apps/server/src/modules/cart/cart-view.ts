@@ -411,8 +411,11 @@ export function priceChosenRates(packages: PricedPackages) {
     },
     first,
   );
-  // Each offered rate's tax were it chosen, so that a price shown with tax holds when the shopper picks it.
+  // Each rate not chosen with the tax it would add once chosen, so that a price shown with tax holds when the shopper
+  // picks it (a chosen rate's is the totals' own: not worked out twice).
+  const chosenIds = Object.values(chosen);
   const offeredRateTaxes = mapped(rates, (rate) => {
+    if (chosenIds.includes(rate.rate_id)) return 0;
     const at = taxLocationWith(rate).location;
     return shippingChargeTax(baseInput, at ? pick(at) : null, rate);
   });
@@ -435,7 +438,7 @@ export function priceChosenRates(packages: PricedPackages) {
     inputs,
     result,
     rates,
-    /** What each of `rates` would add in tax, by index. */
+    /** What each of `rates` not chosen would add in tax once chosen, by index (0 for a chosen one: see `result.shipping`). */
     offeredRateTaxes,
     chosen,
     chosenRates,

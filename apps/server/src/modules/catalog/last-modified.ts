@@ -6,13 +6,13 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { commitEpochOf, type Db } from "../../db/index.ts";
-import { identityOf, type RevisionName, revisionValues } from "../../db/revisions.ts";
+import { identityOf, type Watched, watchedRevisionNow } from "../../db/revisions.ts";
 
 /** What listings, terms and reviews are shaped from: rows and ratings, stock figures, tax rates, the shop's settings. */
-const COLLECTIONS_MADE_FROM: readonly RevisionName[] = ["catalogue", "stock", "pricing", "settings"];
+const COLLECTIONS_MADE_FROM: Watched = ["catalogue", "stock", "pricing", "settings"];
 
 /** Per database, the counters last seen, since when, and the SQLite file's commit epoch read before them. */
-const lastSeen = new WeakMap<object, { values: string; since: number; epoch: number | undefined }>();
+const lastSeen = new WeakMap<object, { values: number | string; since: number; epoch: number | undefined }>();
 
 /** The time the counters' present values were first seen here; a later one, by at least 1 ms, for each change. */
 export async function collectionsLastModified(db: Db, now = Date.now()): Promise<number> {
@@ -21,9 +21,10 @@ export async function collectionsLastModified(db: Db, now = Date.now()): Promise
   const epoch = commitEpochOf(db);
   const before = lastSeen.get(key);
   if (epoch !== undefined && before?.epoch === epoch) return before.since;
-  const values = await revisionValues(db, COLLECTIONS_MADE_FROM);
+  const values = await watchedRevisionNow(db, COLLECTIONS_MADE_FROM);
   const seen = lastSeen.get(key);
-  if (seen?.values === values) {
+  // Object.is: a database without the counters (NaN) keeps one time rather than a new one per request.
+  if (seen && Object.is(seen.values, values)) {
     seen.epoch = epoch;
     return seen.since;
   }
