@@ -102,6 +102,31 @@ test.describe("changing the password", () => {
   });
 });
 
+test("a new password, on Create an account and on Account details, can be shown and has a strength meter", async ({ page }) => {
+  await page.goto("/my-account");
+  const register = page.getByRole("region", { name: "Create an account" });
+  const password = register.getByLabel("Password");
+  await password.fill("abc");
+  await expect(register.getByText("Password strength: Too weak")).toBeVisible();
+  await register.getByRole("button", { name: "Show password" }).click();
+  await expect(password).toHaveAttribute("type", "text");
+  await expect(password).toHaveValue("abc");
+  await register.getByRole("button", { name: "Hide password" }).click();
+  await expect(password).toHaveAttribute("type", "password");
+  // The sign-in form's password is the one the shopper already has: no meter.
+  await expect(page.getByRole("region", { name: "Sign in" }).getByRole("button", { name: "Show password" })).toHaveCount(0);
+
+  await registerSomeone(page);
+  await page.getByRole("navigation", { name: "Account pages" }).getByRole("link", { name: "Account details" }).click();
+  const change = page.getByRole("region", { name: "Change your password" });
+  const next = change.getByLabel("New password", { exact: true });
+  await next.fill("Sams-Second-Pass-2026!");
+  await expect(change.getByText(/^Password strength: (Strong|Very strong)$/)).toBeVisible();
+  await change.getByRole("button", { name: "Show password" }).click();
+  await expect(next).toHaveAttribute("type", "text");
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 async function signInAs(page: Page, email: string, password: string) {
   await page.goto("/my-account");
   const form = page.getByRole("region", { name: "Sign in" });

@@ -60,6 +60,12 @@ describe("/my-account signed out", () => {
     expect(page.body).toMatch(/<label for="sign-in-email">Email address<\/label>/);
     expect(page.body).toMatch(/<label for="sign-in-password">Password<\/label>/);
     expect(page.body).toContain(">Create account</button>");
+    // The new account's password has show/hide and a strength meter (spec §1), and says its rule; signing in has neither.
+    expect(page.body).toMatch(/<input id="register-password"[^>]*type="password"[^>]*autoComplete="new-password"[^>]*name="password"/);
+    expect(page.body).toMatch(/aria-controls="register-password">Show password<\/button>/);
+    expect(page.body).toContain('<small id="register-password-hint">At least 8 characters.</small>');
+    expect(page.body).toMatch(/<p id="register-password-strength"[^>]*aria-live="polite">/);
+    expect(page.body).not.toContain('aria-controls="sign-in-password"');
     for (const path of ["/my-account/orders", "/my-account/orders/1", "/my-account/addresses", "/my-account/payment-methods"]) {
       expectRedirect(await browser.get(path), `/my-account?redirect=${encodeURIComponent(path)}`);
     }
@@ -99,7 +105,7 @@ describe("/my-account signed out", () => {
     expect(taken.body).toMatch(/id="register-email"[^>]*value="Jane@Example.com"/);
     // Only the field at fault is marked invalid and described by the message.
     const marked = (body: string, field: string) =>
-      new RegExp(`id="register-${field}"[^>]*aria-invalid="true"[^>]*aria-describedby="register-error"`).test(body);
+      new RegExp(`id="register-${field}"[^>]*aria-invalid="true"[^>]*aria-describedby="register-error[" ]`).test(body);
     expect([marked(taken.body, "email"), marked(taken.body, "password")]).toEqual([true, false]);
     const short = await browser.post("/my-account", { intent: "register", email: "sam@example.com", password: "short" });
     expect(short.body).toContain("Please choose a password of at least 8 characters.");
@@ -354,6 +360,10 @@ describe("sessions that end (decision 0017)", () => {
     expect(page.body).toMatch(/href="\/my-account\/details"[^>]*>Account details<\/a>/);
     expect(page.body).toMatch(/<label for="current-password">Current password<\/label>/);
     expect(page.body).toMatch(/<label for="new-password">New password<\/label>/);
+    // The new password has show/hide and a strength meter (spec §1), posted as new_password.
+    expect(page.body).toMatch(/<input id="new-password"[^>]*type="password"[^>]*name="new_password"/);
+    expect(page.body).toMatch(/aria-controls="new-password">Show password<\/button>/);
+    expect(page.body).toMatch(/<p id="new-password-strength"[^>]*aria-live="polite">/);
     expect(page.body).toMatch(/<label for="confirm-password">Confirm new password<\/label>/);
 
     const change = (current: string, next: string, confirm = next) =>
@@ -366,7 +376,7 @@ describe("sessions that end (decision 0017)", () => {
     expect(differ.body).toContain("The new password and its confirmation are not the same.");
     const short = await change("pats-first-password", "short");
     expect(short.body).toContain("Please choose a password of at least 8 characters.");
-    expect(short.body).toMatch(/id="new-password"[^>]*aria-invalid="true"/);
+    expect(short.body).toMatch(/id="new-password"[^>]*aria-invalid="true"[^>]*aria-describedby="password-error new-password-hint/);
     expect(greets((await phone.get("/my-account")).body, email)).toBe(true);
 
     expectRedirect(await change("pats-first-password", "pats-second-password"), "/my-account/details?password-changed");

@@ -4,11 +4,13 @@
  * customer's other sessions and gives this one a new cookie, so success redirects and the page
  * loads afresh (decision 0017); a details change redirects too, so a reload posts nothing again.
  */
+import { useState } from "react";
 import { data, redirect } from "react-router";
 import { type AccountDetailsResult, storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH, AccountLayout } from "../features/account/AccountNav.tsx";
 import { requireCustomer } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
+import { PasswordField } from "../features/checkout/PasswordField.tsx";
 import type { Route } from "./+types/account-details";
 
 const DETAILS_PATH = `${ACCOUNT_PATH}/details`;
@@ -28,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Which field an error belongs to, so that field is marked and described by the message. */
-type PasswordField = "current" | "new";
+type PasswordFault = "current" | "new";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { account } = context.get(storefrontContext);
@@ -47,12 +49,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const currentPassword = String(form.get("current_password") ?? "");
   const newPassword = String(form.get("new_password") ?? "");
   if (newPassword !== String(form.get("confirm_password") ?? "")) {
-    return data({ form: "password" as const, field: "new" as PasswordField, message: t.passwordsDiffer }, { status: 400 });
+    return data({ form: "password" as const, field: "new" as PasswordFault, message: t.passwordsDiffer }, { status: 400 });
   }
   const result = await account.changePassword(currentPassword, newPassword);
   if (result.ok) return redirect(`${DETAILS_PATH}?password-changed`, 303);
   // A refusal that is no field's fault (too many attempts: 429) marks no field and keeps its status.
-  const field: PasswordField | null = result.status === 429 ? null : result.code === "cw_rest_incorrect_password" ? "current" : "new";
+  const field: PasswordFault | null = result.status === 429 ? null : result.code === "cw_rest_incorrect_password" ? "current" : "new";
   return data({ form: "password" as const, field, message: result.message }, { status: result.status });
 }
 
@@ -67,7 +69,7 @@ export function headers() {
 export default function AccountDetails({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData?.form === "password" ? actionData : null;
   const detailsError = actionData?.form === "details" ? actionData : null;
-  const invalid = (field: PasswordField) => (error?.field === field ? { "aria-invalid": true, "aria-describedby": "password-error" } : {});
+  const invalid = (field: PasswordFault) => (error?.field === field ? { "aria-invalid": true, "aria-describedby": "password-error" } : {});
   return (
     <AccountLayout title={t.details}>
       {loaderData.changed && !actionData && (
@@ -107,20 +109,7 @@ export default function AccountDetails({ loaderData, actionData }: Route.Compone
               {...invalid("current")}
             />
           </div>
-          <div className="form-field">
-            <label htmlFor="new-password">{t.newPassword}</label>
-            <input
-              id="new-password"
-              name="new_password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={8}
-              {...invalid("new")}
-              aria-describedby={error?.field === "new" ? "password-error new-password-hint" : "new-password-hint"}
-            />
-            <small id="new-password-hint">{t.newPasswordHint}</small>
-          </div>
+          <NewPasswordField errorId={error?.field === "new" ? "password-error" : undefined} />
           <div className="form-field">
             <label htmlFor="confirm-password">{t.confirmPassword}</label>
             <input id="confirm-password" name="confirm_password" type="password" autoComplete="new-password" required {...invalid("new")} />
@@ -131,6 +120,22 @@ export default function AccountDetails({ loaderData, actionData }: Route.Compone
         </form>
       </section>
     </AccountLayout>
+  );
+}
+
+/** The new password (spec §1: show/hide and a strength meter), posted with the plain form as "new_password". */
+function NewPasswordField({ errorId }: { errorId?: string }) {
+  const [password, setPassword] = useState("");
+  return (
+    <PasswordField
+      id="new-password"
+      name="new_password"
+      label={t.newPassword}
+      hint={t.newPasswordHint}
+      errorId={errorId}
+      value={password}
+      onChange={setPassword}
+    />
   );
 }
 

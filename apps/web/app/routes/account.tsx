@@ -3,11 +3,13 @@
  * Plain HTML forms posting to this route's action, so everything works without JavaScript;
  * a success redirects (the session cookie changes, and the page is loaded afresh).
  */
+import { useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH, AccountLayout, SignOutEverywhereForm } from "../features/account/AccountNav.tsx";
 import { returnPath } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
+import { PasswordField } from "../features/checkout/PasswordField.tsx";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -118,7 +120,6 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           submit={t.signIn}
           email={failed?.form === "sign-in" ? failed.email : ""}
           error={failed?.form === "sign-in" ? failed.error : null}
-          passwordAutocomplete="current-password"
           returnTo={loaderData.returnTo}
         />
         <AccountForm
@@ -127,7 +128,6 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           submit={t.register}
           email={failed?.form === "register" ? failed.email : ""}
           error={failed?.form === "register" ? failed.error : null}
-          passwordAutocomplete="new-password"
         />
       </div>
     </div>
@@ -140,12 +140,11 @@ interface AccountFormProps {
   submit: string;
   email: string;
   error: { code: string; message: string } | null;
-  passwordAutocomplete: "current-password" | "new-password";
   /** The page a successful sign-in goes back to. */
   returnTo?: string | null;
 }
 
-function AccountForm({ name, title, submit, email, error, passwordAutocomplete, returnTo }: AccountFormProps) {
+function AccountForm({ name, title, submit, email, error, returnTo }: AccountFormProps) {
   const id = (part: string) => `${name}-${part}`;
   const invalid = error ? invalidFields(name, error.code) : [];
   // Only the field at fault is marked and pointed at the message.
@@ -173,10 +172,14 @@ function AccountForm({ name, title, submit, email, error, passwordAutocomplete, 
             {...fault("email")}
           />
         </div>
-        <div className="form-field">
-          <label htmlFor={id("password")}>{t.password}</label>
-          <input id={id("password")} name="password" type="password" autoComplete={passwordAutocomplete} required {...fault("password")} />
-        </div>
+        {name === "register" ? (
+          <NewPasswordField id={id("password")} errorId={invalid.includes("password") ? id("error") : undefined} />
+        ) : (
+          <div className="form-field">
+            <label htmlFor={id("password")}>{t.password}</label>
+            <input id={id("password")} name="password" type="password" autoComplete="current-password" required {...fault("password")} />
+          </div>
+        )}
         <button type="submit" className="button">
           {submit}
         </button>
@@ -187,5 +190,21 @@ function AccountForm({ name, title, submit, email, error, passwordAutocomplete, 
         </p>
       )}
     </section>
+  );
+}
+
+/** A new account's password (spec §1: show/hide and a strength meter), posted with the plain form as "password". */
+function NewPasswordField({ id, errorId }: { id: string; errorId?: string }) {
+  const [password, setPassword] = useState("");
+  return (
+    <PasswordField
+      id={id}
+      name="password"
+      label={t.password}
+      hint={t.newPasswordHint}
+      errorId={errorId}
+      value={password}
+      onChange={setPassword}
+    />
   );
 }

@@ -3,7 +3,7 @@
  * strength meter", §5 "Password strength"): a password input with a show/hide toggle and, below
  * it, a five-segment meter whose level is also announced as text in a polite live region.
  * zxcvbn starts loading on the field's first focus or keystroke; until it arrives the meter uses
- * reading B's class rules. The account's reset-password page uses it too, in a plain form (a name,
+ * reading B's class rules. The account's new passwords (registration, reset, Account details) use it too, in a plain form (a name,
  * its own label and hint, the server's error).
  */
 import { useEffect, useState } from "react";
