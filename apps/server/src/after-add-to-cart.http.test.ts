@@ -1,7 +1,8 @@
 /**
  * The shop's after-add setting on the pages that work without JavaScript (spec §4 "Add-to-cart button"):
  * with "Go to the cart" (navigate) a listing's add-to-cart link and a product page's form go to the cart;
- * otherwise, and after a refused add, they come back to the page they were on.
+ * otherwise they come back to the page they were on, and a refused add says why on the page itself, never
+ * from the address (?add-error=… is no longer read: anyone could write one).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/app.ts";
@@ -47,12 +48,41 @@ describe("with the shop set to go to the cart after an add", () => {
     const shopper = browser();
     await shopper.get(`/shop?add-to-cart=${signedBook}`);
     const again = await shopper.get(`/shop?add-to-cart=${signedBook}`);
-    expect(again.statusCode).toBe(303);
-    expect(String(again.headers.location)).toMatch(/^\/shop\?add-error=/);
-    expect((await shopper.get(String(again.headers.location))).body).toContain("You cannot add another “Signed Book” to your cart.");
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('role="alert">You cannot add another “Signed Book” to your cart.</p>');
+    const fromProduct = await shopper.get(`/product/beanie?add-to-cart=${signedBook}`);
+    expect(fromProduct.statusCode).toBe(200);
+    expect(fromProduct.body).toContain('role="alert">You cannot add another “Signed Book” to your cart.</p>');
     const form = await shopper.post("/product/signed-book", { "add-to-cart": String(signedBook), quantity: "1" });
     expect(form.statusCode).toBe(400);
     expect(form.body).toContain("You cannot add another “Signed Book” to your cart.");
+  });
+});
+
+describe("what an address can make the shop say", () => {
+  it("shows no text written into the address, only the name of a product it added", async () => {
+    const shopper = browser();
+    const forged = "Your order was cancelled. Call +1 555 0100 to pay again.";
+    for (const path of ["/shop", "/product/beanie", "/product-category/clothing"]) {
+      const page = await shopper.get(`${path}?add-error=${encodeURIComponent(forged)}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain("Your order was cancelled.");
+    }
+    expect((await shopper.get(`/shop?added=${signedBook}`)).body).toContain("“Signed Book” was added to your cart.");
+  });
+
+  it("a form posted from a refused link's page adds its own product once, not the link's again", async () => {
+    const shopper = browser();
+    await shopper.get(`/shop?add-to-cart=${signedBook}`);
+    const refused = await shopper.get(`/product/beanie?add-to-cart=${signedBook}`);
+    expect(refused.body).toContain("You cannot add another “Signed Book” to your cart.");
+    // The page's own form posts to the product's address, without the link's ?add-to-cart.
+    expect(refused.body).toContain('<form class="cart-form" action="/product/beanie" method="post">');
+    const posted = await shopper.post("/product/beanie", { "add-to-cart": String(beanie), quantity: "1" });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.body).toContain("“Beanie” was added to your cart.");
+    expect(posted.body).not.toContain("You cannot add another “Signed Book”");
+    expect((await shopper.get("/cart")).body).toContain("2 items in cart, total price of $53.00");
   });
 });
 

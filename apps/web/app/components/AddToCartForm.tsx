@@ -77,7 +77,8 @@ export function AddToCartForm({
   if (isVariable && hydrated) disabled = !match || !canBuy(match);
 
   return (
-    <form method="post" className="cart-form">
+    // Posted to the product's own address: a refused add-to-cart link's ?add-to-cart=… would otherwise come along and add again.
+    <form method="post" action={product.permalink} className="cart-form">
       {isVariable && (
         <>
           <div className="variations">

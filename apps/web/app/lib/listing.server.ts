@@ -24,31 +24,35 @@ export function cartAfterAdd(settings: Storefront["settings"]): string | null {
   return settings.addToCartBehaviour === "navigate" ? settings.storePages.cart || "/cart" : null;
 }
 
+/** A notice at the top of a listing or product page. */
+export interface LinkNotice {
+  kind: "success" | "error";
+  text: string;
+}
+
 /**
- * A listing's add-to-cart link (?add-to-cart=ID, for browsers without JavaScript): add, then
- * come back to the same page without the parameter, saying what happened; or go to the cart
- * when the shop says so.
+ * A listing's add-to-cart link (?add-to-cart=ID, for browsers without JavaScript): added, come
+ * back to the same page without the parameter, saying so (or go to the cart when the shop says
+ * so); refused, the page shows the cart's reason where it is, as WooCommerce's does. The reason
+ * never travels in the address, where anyone could write one of their own for the shop to show.
  */
-export async function addFromLink(url: URL, storefront: Storefront): Promise<void> {
+export async function addFromLink(url: URL, storefront: Storefront): Promise<LinkNotice> {
   const id = Number(url.searchParams.get("add-to-cart"));
   url.searchParams.delete("add-to-cart");
   url.searchParams.delete("added");
-  url.searchParams.delete("add-error");
   if (!Number.isInteger(id) || id < 1) throw redirect(`${url.pathname}${url.search}`, 303);
   const product = await storefront.catalog.getProduct(String(id));
   const quantity = product?.add_to_cart.minimum ?? 1;
   const result = await storefront.cart.addItem({ id, quantity, variation: [] });
-  const cartPath = cartAfterAdd(storefront.settings);
-  if (result.ok && cartPath) throw redirect(cartPath, 303);
-  if (result.ok) url.searchParams.set("added", String(id));
-  else url.searchParams.set("add-error", result.message);
-  throw redirect(`${url.pathname}${url.search}`, 303);
+  if (!result.ok) return { kind: "error", text: result.message };
+  url.searchParams.set("added", String(id));
+  throw redirect(cartAfterAdd(storefront.settings) ?? `${url.pathname}${url.search}`, 303);
 }
 
 /** `address` is the loader's own `url`: React Router's, without the `.data` of a client navigation, so redirects name the page. */
 export async function loadListing(address: URL, storefront: Storefront, filter: Pick<ProductQuery, "category" | "brand"> = {}) {
   const url = new URL(address);
-  if (url.searchParams.has("add-to-cart")) await addFromLink(url, storefront);
+  const refused = url.searchParams.has("add-to-cart") ? await addFromLink(url, storefront) : null;
   const asked = parseListingParams(url.searchParams);
   const base: ProductQuery = {
     ...filter,
@@ -57,7 +61,7 @@ export async function loadListing(address: URL, storefront: Storefront, filter: 
   };
   const { params, query, filtersHtml } = await withFilters(url, storefront, asked, base);
   const page = { ...query, ...orderingFor(params.sort), page: params.page, perPage: storefront.settings.productsPerPage };
-  return { ...(await listingPage(url, storefront, params, page)), filtersHtml };
+  return { ...(await listingPage(url, storefront, params, page, refused)), filtersHtml };
 }
 
 /**
@@ -71,7 +75,7 @@ export async function loadCollectionListing(
   collection: { query: ProductQuery; maxPages: number; filterable: boolean },
 ) {
   const url = new URL(address);
-  if (url.searchParams.has("add-to-cart")) await addFromLink(url, storefront);
+  const refused = url.searchParams.has("add-to-cart") ? await addFromLink(url, storefront) : null;
   const asked = withKept({
     sort: DEFAULT_SORT,
     page: parsePage(url.searchParams.get("page")),
@@ -82,10 +86,10 @@ export async function loadCollectionListing(
   });
   if (!collection.filterable) {
     const page = { ...collection.query, page: asked.page };
-    return { ...(await listingPage(url, storefront, asked, page, collection.maxPages)), filtersHtml: "" };
+    return { ...(await listingPage(url, storefront, asked, page, refused, collection.maxPages)), filtersHtml: "" };
   }
   const { params, query, filtersHtml } = await withFilters(url, storefront, asked, collection.query);
-  return { ...(await listingPage(url, storefront, params, { ...query, page: params.page }, collection.maxPages)), filtersHtml };
+  return { ...(await listingPage(url, storefront, params, { ...query, page: params.page }, refused, collection.maxPages)), filtersHtml };
 }
 
 /**
@@ -113,7 +117,14 @@ async function withFilters(url: URL, storefront: Storefront, asked: ListingParam
   return { params, query, filtersHtml: attributeFiltersHtml(url.pathname, params, facets, ratingFacets) };
 }
 
-async function listingPage(url: URL, storefront: Storefront, params: ListingParams, query: ProductQuery, maxPages = 0) {
+async function listingPage(
+  url: URL,
+  storefront: Storefront,
+  params: ListingParams,
+  query: ProductQuery,
+  refused: LinkNotice | null,
+  maxPages = 0,
+) {
   const { catalog } = storefront;
   const result = await catalog.listProducts(query);
   const totalPages = maxPages > 0 ? Math.min(maxPages, result.totalPages) : result.totalPages;
@@ -124,7 +135,7 @@ async function listingPage(url: URL, storefront: Storefront, params: ListingPara
   return {
     params,
     tagName,
-    notice: await linkNotice(url, storefront),
+    notice: refused ?? (await linkNotice(url, storefront)),
     products: result.products.map(toCardProduct),
     total,
     totalPages,
@@ -133,13 +144,11 @@ async function listingPage(url: URL, storefront: Storefront, params: ListingPara
   };
 }
 
-/** What the page says after an add-to-cart link came back to it (?added=ID or ?add-error=…); null otherwise. */
-export async function linkNotice(url: URL, storefront: Storefront) {
+/** What the page says after an add-to-cart link came back to it (?added=ID, the product's name looked up); null otherwise. */
+export async function linkNotice(url: URL, storefront: Storefront): Promise<LinkNotice | null> {
   const addedId = Number(url.searchParams.get("added"));
   const added = addedId ? ((await storefront.catalog.getProduct(String(addedId)))?.name ?? null) : null;
-  if (added) return { kind: "success" as const, text: listingNoticeAdded(added) };
-  const error = url.searchParams.get("add-error");
-  return error ? { kind: "error" as const, text: error } : null;
+  return added ? { kind: "success", text: listingNoticeAdded(added) } : null;
 }
 
 export type ListingData = Awaited<ReturnType<typeof loadListing>>;

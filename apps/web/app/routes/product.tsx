@@ -30,8 +30,8 @@ import type { Route } from "./+types/product";
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const storefront = context.get(storefrontContext);
   const { catalog, settings } = storefront;
-  // An upsell's or related product's add-to-cart link without JavaScript: add, then back here with a notice.
-  if (url.searchParams.has("add-to-cart")) await addFromLink(new URL(url), storefront);
+  // An upsell's or related product's add-to-cart link without JavaScript: added, back here with a notice; refused, the reason here.
+  const refused = url.searchParams.has("add-to-cart") ? await addFromLink(new URL(url), storefront) : null;
   const product = await catalog.getProduct(params.slug);
   if (!product) throw data(null, { status: 404, statusText: "Not Found" });
   // A product reached by its id, or a variation, lives at its parent's canonical address.
@@ -63,7 +63,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     // The reviews as HTML the server built (lib/reviews.server.ts): no code for them ships with the page.
     ratingHtml: ratingSummaryHtml(product, reviewSettings),
     reviews,
-    notice: await linkNotice(url, storefront),
+    notice: refused ?? (await linkNotice(url, storefront)),
     shopPath: settings.storePages.shop || "/shop",
     siteTitle: settings.siteTitle,
     title: `${product.name} – ${settings.siteTitle}`,
