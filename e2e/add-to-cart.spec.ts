@@ -87,3 +87,19 @@ test("options chosen before the page's script runs are kept when it takes over",
   await expect(page.getByLabel("Size")).toHaveValue("l");
   await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled();
 });
+
+test("after an add the product page keeps the chosen options and quantity, ready to add again", async ({ page }) => {
+  await page.goto("/product/hoodie");
+  await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  await page.getByLabel("Color").selectOption("red");
+  await page.getByLabel("Size").selectOption("m");
+  await page.getByLabel(/quantity/i).fill("2");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("button", { name: miniCart(2, "$90.00") })).toBeVisible();
+  await closeDrawer(page);
+  await expect(page.getByRole("status").filter({ hasText: "“Hoodie” was added to your cart." })).toBeVisible();
+  await expect(page.getByLabel("Color")).toHaveValue("red");
+  await expect(page.getByLabel("Size")).toHaveValue("m");
+  await expect(page.getByLabel(/quantity/i)).toHaveValue("2");
+  await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled();
+});

@@ -87,6 +87,33 @@ describe("what an address can make the shop say", () => {
 });
 
 describe("with the shop set to open the mini-cart after an add", () => {
+  it("the product page comes back with the options and quantity the shopper posted, added or refused", async () => {
+    const shopper = browser();
+    const hoodie = (await shop.app.inject("/api/store/v1/products/hoodie")).json().id;
+    const added = await shopper.post("/product/hoodie", {
+      "add-to-cart": String(hoodie),
+      attribute_pa_color: "red",
+      attribute_pa_size: "l",
+      quantity: "2",
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.body).toContain("“Hoodie” was added to your cart.");
+    expect(added.body).toContain('<option value="red" selected="">Red</option>');
+    expect(added.body).toContain('<option value="l" selected="">L</option>');
+    expect(added.body).toMatch(/<input[^>]*name="quantity"[^>]*value="2"/);
+
+    const print = (await shop.app.inject("/api/store/v1/products/limited-print")).json().id;
+    const refused = await shopper.post("/product/limited-print", { "add-to-cart": String(print), quantity: "5" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain("not enough stock");
+    expect(refused.body).toMatch(/<input[^>]*name="quantity"[^>]*value="5"/);
+    // An option no term has, or a quantity that is no number, is not drawn back: the form starts as usual.
+    const odd = await shopper.post("/product/hoodie", { "add-to-cart": String(hoodie), attribute_pa_color: "green", quantity: "lots" });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.body).not.toContain('selected="">Red');
+    expect(odd.body).toMatch(/<input[^>]*name="quantity"[^>]*value="1"/);
+  });
+
   it("a listing's link and a product page's form come back to their page saying what was added", async () => {
     const shopper = browser();
     const added = await shopper.get(`/shop?add-to-cart=${beanie}`);

@@ -2,7 +2,8 @@
  * The product page's add-to-cart form. Variable products pick one option per attribute; the
  * matching variation's price and stock then show, and the button enables only for a variation
  * that can be bought. Before hydration (or without JavaScript) the button stays enabled so the
- * form still posts, and the server checks the choice.
+ * form still posts, and the server checks the choice. After a post (added or refused) the page
+ * draws the form again with the options and quantity that were posted.
  */
 import type { StoreProduct, StoreProductAttribute, StoreVariation } from "@cartwright/commerce";
 import { useEffect, useId, useState } from "react";
@@ -12,6 +13,12 @@ import { QuantityInput } from "./QuantityInput.tsx";
 import { StockStatus } from "./StockStatus.tsx";
 
 type Selection = Record<string, string>;
+
+/** What the shopper posted with the form last time (the options by field name, and the quantity as typed), shown again. */
+export interface PostedChoice {
+  options: Record<string, string>;
+  quantity: string;
+}
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -42,15 +49,24 @@ function chosenBeforeHydration(attribute: StoreProductAttribute): string | null 
 
 const attributeFieldName = (attribute: StoreProductAttribute) => `attribute_${attribute.taxonomy || attribute.name}`;
 
+/** The option posted for an attribute, when it is one of its terms. */
+function postedOption(attribute: StoreProductAttribute, posted: PostedChoice | undefined): string | null {
+  const value = posted?.options[attributeFieldName(attribute)];
+  return value && attribute.terms.some((term) => term.slug === value) ? value : null;
+}
+
 const canBuy = (item: { is_purchasable: boolean; is_in_stock: boolean }) => item.is_purchasable && item.is_in_stock;
 
 export function AddToCartForm({
   product,
   variations,
+  posted,
   onVariationChange,
 }: {
   product: StoreProduct;
   variations: StoreVariation[];
+  /** The choice the page's last post sent (added or refused): the form shows it again, as WooCommerce's does. */
+  posted?: PostedChoice;
   /** Told the chosen variation (undefined when none is), so the page can show its image. */
   onVariationChange?: (variation: StoreVariation | undefined) => void;
 }) {
@@ -63,7 +79,7 @@ export function AddToCartForm({
     Object.fromEntries(
       pickable.map((attribute) => [
         attribute.name,
-        chosenBeforeHydration(attribute) ?? attribute.terms.find((term) => term.default)?.slug ?? "",
+        chosenBeforeHydration(attribute) ?? postedOption(attribute, posted) ?? attribute.terms.find((term) => term.default)?.slug ?? "",
       ]),
     ),
   );
@@ -113,7 +129,11 @@ export function AddToCartForm({
         </>
       )}
       <div className="cart-form__actions">
-        {product.sold_individually ? <input type="hidden" name="quantity" value="1" /> : <QuantityInput limits={product.add_to_cart} />}
+        {product.sold_individually ? (
+          <input type="hidden" name="quantity" value="1" />
+        ) : (
+          <QuantityInput limits={product.add_to_cart} posted={posted?.quantity} />
+        )}
         <button
           type="submit"
           name="add-to-cart"

@@ -3,7 +3,13 @@ import { normaliseQuantity, type StoreAddToCart } from "@cartwright/commerce";
 import { useId } from "react";
 import { productMessages } from "../features/product/messages.ts";
 
-export function QuantityInput({ limits }: { limits: StoreAddToCart }) {
+/** The quantity the page's last post sent, when it is a whole number of at least 1; otherwise the minimum. */
+export function startingQuantity(limits: StoreAddToCart, posted: string | undefined): number {
+  const quantity = Number(posted);
+  return posted && Number.isSafeInteger(quantity) && quantity >= 1 ? quantity : limits.minimum;
+}
+
+export function QuantityInput({ limits, posted }: { limits: StoreAddToCart; posted?: string }) {
   const id = useId();
   const normalise = (input: HTMLInputElement) => {
     const typed = input.value.trim() === "" ? Number.NaN : Number(input.value);
@@ -23,7 +29,7 @@ export function QuantityInput({ limits }: { limits: StoreAddToCart }) {
         min={limits.minimum}
         max={limits.maximum}
         step={limits.multiple_of}
-        defaultValue={limits.minimum}
+        defaultValue={startingQuantity(limits, posted)}
         inputMode="numeric"
         onBlur={(event) => normalise(event.currentTarget)}
         onKeyDown={(event) => {

@@ -2,7 +2,7 @@
 import { collectionOnProductQuery, collectionSlug, type StoreImage, type StoreProduct } from "@cartwright/commerce";
 import { type MouseEvent, useEffect, useState } from "react";
 import { data, Link, redirect } from "react-router";
-import { AddToCartForm } from "../components/AddToCartForm.tsx";
+import { AddToCartForm, type PostedChoice } from "../components/AddToCartForm.tsx";
 import { Breadcrumb, type Crumb } from "../components/Breadcrumb.tsx";
 import { Price } from "../components/Price.tsx";
 import { type CardProduct, ProductCard, toCardProduct } from "../components/ProductCard.tsx";
@@ -121,17 +121,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // Variable products post the parent's id and the chosen attributes; the server finds the variation.
   const id = Number(form.get("add-to-cart"));
   const quantity = Number(form.get("quantity") ?? 1);
-  if (!Number.isInteger(id) || id < 1 || !Number.isInteger(quantity) || quantity < 1) {
-    return data({ added: false, error: productMessages.invalidChoice }, { status: 400 });
-  }
-  const variation = [...form.entries()]
+  const options = [...form.entries()]
     .filter(([name]) => name.startsWith("attribute_"))
-    .map(([name, value]) => ({ attribute: name.slice("attribute_".length), value: String(value) }));
+    .map(([name, value]): [string, string] => [name, String(value)]);
+  // The form is drawn again with what was posted, added or refused.
+  const posted: PostedChoice = { options: Object.fromEntries(options), quantity: String(form.get("quantity") ?? "").slice(0, 20) };
+  if (!Number.isInteger(id) || id < 1 || !Number.isInteger(quantity) || quantity < 1) {
+    return data({ added: false, error: productMessages.invalidChoice, posted }, { status: 400 });
+  }
+  const variation = options.map(([name, value]) => ({ attribute: name.slice("attribute_".length), value }));
   const result = await cart.addItem({ id, quantity, variation });
-  if (!result.ok) return data({ added: false, error: result.message }, { status: 400 });
+  if (!result.ok) return data({ added: false, error: result.message, posted }, { status: 400 });
   const cartPath = cartAfterAdd(storefront.settings);
   if (cartPath) throw redirect(cartPath, 303);
-  return { added: true, error: null };
+  return { added: true, error: null, posted };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -192,6 +195,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
             key={product.id}
             product={product}
             variations={variations}
+            posted={actionData && "posted" in actionData ? actionData.posted : undefined}
             onVariationChange={(variation) => setVariationImage(variation?.image ?? null)}
           />
           <ProductMeta product={product} brands={brands} />
