@@ -59,11 +59,8 @@ export async function insertMessage(
   });
 }
 
-/** The owner account's address, for the new-message notice when SHOP_OWNER_EMAIL is not set. */
-export async function ownerAccountEmail(db: Db): Promise<string | null> {
-  const row = await db.selectFrom("customers").select("email").where("role", "=", "owner").orderBy("id").executeTakeFirst();
-  return row?.email ?? null;
-}
+/** The owner account's address, for the new-message notice when SHOP_OWNER_EMAIL is not set (the e-mails module's). */
+export { ownerAccountEmail } from "../emails/index.ts";
 
 export interface MessageFilter {
   widgetId?: number;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
+import { ensureOwner } from "../customers/index.ts";
 import { findOrder, orderView, orderWithView } from "../orders/index.ts";
 import { getSettings, updateSettings } from "../settings/index.ts";
 import { outboxFilesOf, parseEml } from "./eml.test-support.ts";
@@ -187,6 +188,22 @@ describe("sendOrderEmails", () => {
     const [name] = readdirSync(outbox);
     expect(name).toMatch(new RegExp(`-${placed.order_id}-new-order\\.eml$`));
     expect(read(outbox, name ?? "").headers.to).toBe("shop@shop.example.com");
+  });
+
+  it("without SHOP_OWNER_EMAIL tells the owner account of a new order, as it tells it of a contact message (decision 0147)", async () => {
+    // Runs last here: the owner account it makes stays in the shop.
+    await ensureOwner(shop.db, "boss@example.com", "boss-password-2026");
+    const placed = (await placeOrder({ payment_method: "cheque" })).json();
+    const outbox = folder();
+    const sent = await sendOrderEmails({ db: shop.db, mailer: outboxMailer(outbox, null) }, placed.order_id);
+    expect(sent.map((s) => s.kind).sort()).toEqual(["confirmation", "new-order"]);
+    const notice = readdirSync(outbox).find((n) => n.endsWith(`-${placed.order_id}-new-order.eml`)) ?? "";
+    expect(read(outbox, notice).headers.to).toBe("boss@example.com");
+    // SHOP_OWNER_EMAIL still comes first.
+    const configured = folder();
+    await sendOrderEmails({ db: shop.db, mailer: outboxMailer(configured) }, placed.order_id);
+    const second = readdirSync(configured).find((n) => n.endsWith("-new-order.eml")) ?? "";
+    expect(read(configured, second).headers.to).toBe("owner@example.com");
   });
 });
 

@@ -39,7 +39,7 @@ import {
   renderNewOrderNotice,
   renderOrderConfirmation,
 } from "./templates.ts";
-import { type Delivery, emailIsOn, type Mailer, ownerAddress, senderFor } from "./transport.ts";
+import { type Delivery, emailIsOn, type Mailer, ownerAccountEmail, ownerAddress, senderFor } from "./transport.ts";
 
 /** The few logger calls used (Fastify's pino logger fits). */
 export interface MailLog {
@@ -105,7 +105,12 @@ const KINDS = Object.fromEntries(Object.entries(EVENT_NAMES).map(([kind, name]) 
 
 /** What every order e-mail is rendered from, and who sends it to whom. */
 async function prepare(mailer: Mailer, db: Db, row: OrderRow, view?: OrderView) {
-  const [order, settings, downloads] = await Promise.all([view ?? orderView(db, row), getSettings(db), orderDownloads(db, row.id)]);
+  const [order, settings, downloads, ownerAccount] = await Promise.all([
+    view ?? orderView(db, row),
+    getSettings(db),
+    orderDownloads(db, row.id),
+    ownerAccountEmail(db),
+  ]);
   const data: OrderEmailData = {
     order,
     siteTitle: settings.siteTitle,
@@ -124,7 +129,8 @@ async function prepare(mailer: Mailer, db: Db, row: OrderRow, view?: OrderView) 
   };
   const from = senderFor(mailer, settings);
   const shopper = (order.billing_address.email ?? "").trim();
-  const owner = ownerAddress(mailer, settings);
+  // The owner account's address too, as a contact message's notice (decision 0147): the shop's own sender reads no mail.
+  const owner = ownerAddress(mailer, settings, ownerAccount);
   // No owner's address known: the notice is kept in the outbox, addressed to the shop's own sender.
   const ownerTo = owner ?? (typeof from === "string" ? from : from.address);
   const isOn = (kind: OrderEmailKind) => emailIsOn(settings, EVENT_NAMES[kind] as SwitchableEmail);

@@ -22,4 +22,4 @@ export { renderStockAlert, sendStockAlert } from "./stock-alert.ts";
 export type { OrderEmailData, RenderedEmail } from "./templates.ts";
 export { renderNewOrderNotice, renderOrderConfirmation } from "./templates.ts";
 export type { Delivery, Mailer, OutgoingMail } from "./transport.ts";
-export { createMailer, ownerAddress } from "./transport.ts";
+export { createMailer, ownerAccountEmail, ownerAddress } from "./transport.ts";

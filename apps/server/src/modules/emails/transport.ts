@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import type { Config } from "../../config.ts";
+import type { Db } from "../../db/index.ts";
 import type { ShopSettings, SwitchableEmail } from "../settings/index.ts";
 import { composedMessage } from "./compose.ts";
 import type { RenderedEmail } from "./templates.ts";
@@ -164,11 +165,17 @@ export type MailShop = Pick<ShopSettings, "siteTitle" | "emails">;
 export const emailIsOn = (shop: MailShop, email: SwitchableEmail) => !shop.emails.off.includes(email);
 
 /**
- * Where the owner's notices go: the owner's recipient setting, else SHOP_OWNER_EMAIL, else (for
- * notices of messages and entries) the owner account's address; null when none is known.
+ * Where the owner's notices go: the owner's recipient setting, else SHOP_OWNER_EMAIL, else the
+ * owner account's address (ownerAccountEmail; decision 0147 for the order notices); null when none is known.
  */
 export function ownerAddress(mailer: Pick<Mailer, "ownerEmail">, shop: MailShop, ownerAccountEmail: string | null = null): string | null {
   return shop.emails.ownerRecipient || mailer.ownerEmail || ownerAccountEmail;
+}
+
+/** The owner account's address (the account OWNER_EMAIL or `npm run owner` made), the owner's notices' last resort. */
+export async function ownerAccountEmail(db: Db): Promise<string | null> {
+  const row = await db.selectFrom("customers").select("email").where("role", "=", "owner").orderBy("id").executeTakeFirst();
+  return row?.email ?? null;
 }
 
 /**
