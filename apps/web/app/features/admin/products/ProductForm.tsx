@@ -50,7 +50,7 @@ export function ProductForm({ id, initial, currency, choices: loadedChoices, per
   const labels: Record<string, string> = Object.assign({}, ...PRODUCT_CARDS.map((card) => card.labels?.(currency) ?? {}));
   const labelFor = (path: string) => {
     // A variation's or an attribute's field: "Variation 2: Sale price (USD)".
-    const nested = /^(variations|attributes)\[(\d+)\]\.(\w+)/.exec(path);
+    const nested = /^(variations|attributes)\.(\d+)\.(\w+)/.exec(path);
     if (!nested) return labels[path] ?? path;
     const [, list, index, field] = nested as unknown as [string, string, string, string];
     const owner = list === "variations" ? t.variation : t.attribute;
