@@ -231,6 +231,55 @@ test("a demo form opens in the builder: prices as money in minor units, its page
   await expect(page).toHaveURL(/\/admin\/forms\/2$/);
 });
 
+test("a choice removed while a rule names it: the rule shows no choice, and the save is refused beside it", async ({ page }) => {
+  await signInAsOwner(page, "/admin/forms/2");
+  await expect(page.getByRole("heading", { level: 1, name: "Edit form: Custom T-shirt order" })).toBeVisible();
+  await page.getByRole("button", { name: "2. Your shirt" }).click();
+  await page.getByRole("button", { name: /^Extras/ }).click();
+  await page.getByRole("button", { name: "Remove Gift wrap" }).click();
+  // Gift message is shown when Gift wrap is checked: its rule no longer names one of Extras' choices.
+  await page.getByRole("button", { name: /^Gift message/ }).click();
+  const choice = page.getByLabel("Choice", { exact: true });
+  await expect(choice).toHaveValue("1");
+  await expect(choice.locator("option:checked")).toHaveText("Choose a choice");
+  await page.getByRole("button", { name: "Save form" }).first().click();
+  await expect(page.locator(".admin-error-summary")).toContainText('Names no choice of "Extras" (1): choose one of its choices');
+  await expect(choice).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(".builder-logic .admin-field__error")).toHaveText('Names no choice of "Extras" (1): choose one of its choices');
+  // Nothing was saved: the shop's form still shows Gift message for Gift wrap.
+  const saved = await page.request.get("/api/admin/v1/forms/2");
+  const extras = (
+    (await saved.json()) as { definition: { fields: { id: number; choices?: { label: string }[] }[] } }
+  ).definition.fields.find((field) => field.id === 7);
+  expect(extras?.choices?.map((c) => c.label)).toEqual(["Gift wrap", "Express printing"]);
+});
+
+test("a price that is not an amount is refused beside its field, even once another field is chosen, and nothing is saved", async ({
+  page,
+}) => {
+  await signInAsOwner(page, "/admin/forms/2");
+  await expect(page.getByRole("heading", { level: 1, name: "Edit form: Custom T-shirt order" })).toBeVisible();
+  await page.getByRole("button", { name: "2. Your shirt" }).click();
+  await page.getByRole("button", { name: /^Style/ }).click();
+  const premium = page.getByRole("textbox", { name: "Price" }).nth(1);
+  await expect(premium).toHaveValue("28.00");
+  await premium.fill("1,000");
+  // The owner moves on before saving: the price's panel closes.
+  await page.getByRole("button", { name: /^Extras/ }).click();
+  await page.getByRole("button", { name: "Save form" }).first().click();
+  const message = '"1,000" is not an amount: write it like 1000.50, without a currency sign or thousands separators.';
+  const summary = page.locator(".admin-error-summary");
+  await expect(summary).toContainText(message);
+  await summary.getByRole("link").first().click();
+  await expect(page.locator("#f-fields-4-choices-1-priceMinor")).toBeFocused();
+  await expect(page.locator("#f-fields-4-choices-1-priceMinor-error")).toHaveText(message);
+  const saved = await page.request.get("/api/admin/v1/forms/2");
+  const style = (
+    (await saved.json()) as { definition: { fields: { id: number; choices?: { priceMinor?: number }[] }[] } }
+  ).definition.fields.find((field) => field.id === 5);
+  expect(style?.choices?.map((choice) => choice.priceMinor)).toEqual([2000, 2800]);
+});
+
 test("the builder's code stays in the console's chunks", () => {
   const manifest = readManifest();
   const routes = Object.values(manifest.routes);

@@ -100,3 +100,42 @@ test("the owner makes a variable product by keyboard, prices its generated varia
   await page.goto(`/shop?s=${encodeURIComponent(name)}`);
   await expect(page.getByText("No products were found matching your selection.")).toBeVisible();
 });
+
+test("the owner API's refusal of a variation's field shows beside that field, and the summary names and reaches it", async ({ page }) => {
+  const name = `Refused Scarf ${Date.now()}`;
+  await signInAsOwner(page, "/admin/products/new");
+  await page.getByRole("textbox", { name: "Name" }).fill(name);
+  await page.getByRole("combobox", { name: "Type", exact: true }).selectOption("variable");
+  await addAttribute(page, "Color");
+  await pickTerms(page, "Color", ["Blue", "Red"]);
+  await page.getByRole("button", { name: "Generate variations" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "2 variations added." })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Product ${name}` })).toBeVisible();
+
+  // Red's SKU is the demo Classic T-Shirt's: only the server can tell.
+  const red = page.getByRole("group", { name: "Red", exact: true });
+  await red.getByRole("textbox", { name: "SKU" }).fill("CW-001");
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  await page.getByRole("button", { name: "Save product" }).first().click();
+  const refusal = 'Another product already has the SKU "CW-001".';
+  await expect(red.getByText(refusal)).toBeVisible();
+  await expect(red.getByRole("textbox", { name: "SKU" })).toHaveAttribute("aria-invalid", "true");
+  const summaryLink = page.getByRole("alert").getByRole("link", { name: `Variation 2: SKU: ${refusal}` });
+  await summaryLink.click();
+  await expect(red.getByRole("textbox", { name: "SKU" })).toBeFocused();
+  await expect(red.getByRole("textbox", { name: "SKU" })).toHaveValue("CW-001");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Red taken off the product while its variation still names it: the message sits on that variation's Color.
+  await red.getByRole("textbox", { name: "SKU" }).fill("");
+  await page.getByRole("button", { name: "Remove Red" }).click();
+  await page.getByRole("button", { name: "Save product" }).first().click();
+  await expect(red.getByText("Choose one of the product's terms for each attribute used for variations.")).toBeVisible();
+
+  // Deleted with its changes unsaved: the console leaves for the list without asking to leave them.
+  await page.getByRole("button", { name: "Delete product" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(page.getByRole("dialog", { name: "Leave without saving?" })).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: name })).toBeVisible();
+});

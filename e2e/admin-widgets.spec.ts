@@ -214,6 +214,30 @@ test("the editor shows every group for the demo widget's channels, and triggers 
   await expect(days).toHaveValue("8");
 });
 
+test("a channel visitors would not see says so in its row: no value yet, or off on both kinds of device", async ({ page }) => {
+  await signInAsOwner(page);
+  await page
+    .getByRole("row", { name: /Help widget/ })
+    .getByRole("link", { name: "Edit Help widget" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Help widget" })).toBeVisible();
+  // The demo's channels all show somewhere (SMS on phones only).
+  await expect(page.getByText(/^Not shown:/)).toHaveCount(0);
+
+  await page.getByLabel("Add a channel").selectOption("Instagram");
+  await page.getByRole("button", { name: "Add channel", exact: true }).click();
+  const instagram = page.getByRole("button", { name: /^Instagram/ });
+  await expect(instagram).toContainText("Not shown: no value yet");
+  const panel = page.locator(`#${await instagram.getAttribute("aria-controls")}`);
+  await panel.getByRole("textbox").first().fill("cartwright.demo");
+  await expect(instagram).not.toContainText("Not shown");
+  await panel.getByLabel("Show on desktop").uncheck();
+  await expect(instagram).not.toContainText("Not shown");
+  await panel.getByLabel("Show on mobile").uncheck();
+  await expect(instagram).toContainText("Not shown: off on desktop and mobile");
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test("the console works from the keyboard and on a phone: skip link, menu button, current page", async ({ page }) => {
   await signInAsOwner(page);
   await page.keyboard.press("Tab");

@@ -171,6 +171,18 @@ describe("checkDefinition", () => {
     ],
     ["no rules", (f: Json) => (f.fields[7].logic.rules = []), "fields.7.logic.rules", "must not be empty"],
     [
+      "a rule over a choice since removed",
+      (f: Json) => (f.fields[6].choices = f.fields[6].choices.filter((choice: Json) => choice.id !== 1)),
+      "fields.7.logic.rules.0.value",
+      'names no choice of "Extras" (1): choose one of its choices',
+    ],
+    [
+      "an is-not rule naming a choice by its label",
+      (f: Json) => (f.fields[7].logic.rules[0] = { field: 7, operator: "is_not", value: "Gift wrap" }),
+      "fields.7.logic.rules.0.value",
+      'names no choice of "Extras" (Gift wrap): choose one of its choices',
+    ],
+    [
       "a quantity for a field that is not priced",
       (f: Json) => (f.fields[5].forField = 2),
       "fields.5.forField",

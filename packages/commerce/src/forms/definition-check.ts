@@ -17,6 +17,7 @@ import {
   type FormDefinition,
   type FormField,
   LOGIC_OPERATORS,
+  type LogicRule,
 } from "./types.ts";
 import { ALLOWED_EXTENSIONS, UPLOAD_BOUNDS } from "./uploads.ts";
 
@@ -269,6 +270,14 @@ function readField(r: Reader, item: unknown, path: string, pages: number): FormF
   return readKind(r, raw, path, base);
 }
 
+/** An "is" or "is not" rule on a choice field compares the choice's id: true when it names none of the field's choices. */
+function namesNoChoice(rule: LogicRule, target: FormField): boolean {
+  if (rule.operator !== "is" && rule.operator !== "is_not") return false;
+  if (!("choices" in target) || !Array.isArray(target.choices)) return false;
+  const wanted = (rule.value ?? "").trim();
+  return !target.choices.some((choice) => String(choice.id) === wanted);
+}
+
 /** What only the whole form can tell: unique ids, references, one card field, no logic loop. */
 function checkReferences(r: Reader, fields: FormField[]): void {
   const byId = new Map<number, FormField>();
@@ -284,6 +293,13 @@ function checkReferences(r: Reader, fields: FormField[]): void {
       if (!target) r.fail(where, `names no field of the form (${rule.field})`);
       else if (target.id === field.id) r.fail(where, "must name another field");
       else if (DISPLAY_ONLY_TYPES.includes(target.type)) r.fail(where, "must name a field the visitor fills in");
+      else if (namesNoChoice(rule, target)) {
+        // A removed choice would leave a rule that never holds, so the field would never show (or always).
+        r.fail(
+          `fields.${index}.logic.rules.${ruleIndex}.value`,
+          `names no choice of "${target.label}" (${rule.value}): choose one of its choices`,
+        );
+      }
     });
     if (field.type === "payment-quantity") {
       const target = byId.get(field.forField);

@@ -82,6 +82,19 @@ describe("forms", () => {
     expect(JSON.parse(log[1]?.before ?? "{}").title).toBe("Wholesale");
     expect(JSON.parse(log[1]?.after ?? "{}").title).toBe("Trade orders");
   });
+
+  it("refuses a rule left naming a removed choice, beside the rule's value, and keeps the form as it was", async () => {
+    const before = (await owner.get(`${ADMIN}/forms/2`)).json();
+    const definition = structuredClone(before.definition);
+    const extras = definition.fields.find((field: { id: number }) => field.id === 7);
+    extras.choices = extras.choices.filter((choice: { label: string }) => choice.label !== "Gift wrap");
+    const refused = await owner.request("PUT", `${ADMIN}/forms/2`, { definition });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.params).toEqual({
+      "fields.7.logic.rules.0.value": 'fields.7.logic.rules.0.value names no choice of "Extras" (1): choose one of its choices',
+    });
+    expect((await owner.get(`${ADMIN}/forms/2`)).json().definition).toEqual(before.definition);
+  });
 });
 
 describe("entries", () => {

@@ -111,6 +111,9 @@ export const editorMessages = {
   moveDown: (name: string) => `Move ${name} down`,
   remove: (name: string) => `Remove ${name}`,
   channelPosition: (index: number, count: number) => `${index} of ${count}`,
+  // The widget leaves out a channel without a value, or off on both kinds of device (spec §5.1).
+  channelHiddenNoValue: "Not shown: no value yet",
+  channelHiddenOff: "Not shown: off on desktop and mobile",
   channelAdded: (name: string) => `${name} added.`,
   channelRemoved: (name: string) => `${name} removed.`,
   channelMoved: (name: string, index: number) => `${name} moved to position ${index}.`,

@@ -7,7 +7,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { AdminApiError } from "../api.ts";
-import { DeleteCard, EditorHead, LeaveGuard, SubmitButton, useDelete, useSave } from "../components/editor.tsx";
+import { AFTER_DELETE, DeleteCard, EditorHead, LeaveGuard, SubmitButton, useDelete, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, fieldId, TextField } from "../components/fields.tsx";
 import { attributesApi, type OwnerAttribute } from "./api.ts";
@@ -50,7 +50,7 @@ export function AttributeForm({ id, initial }: Props) {
     if (!id) return;
     await attributesApi.remove(id);
     announce(t.deleted(saved.name));
-    navigate("/admin/attributes");
+    navigate("/admin/attributes", { state: AFTER_DELETE });
   });
   const dirty = isDirty(draft, saved);
   const kept = keptTerms(draft);

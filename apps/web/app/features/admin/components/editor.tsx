@@ -154,9 +154,17 @@ interface LeaveGuardProps {
   confirmLabel: string;
 }
 
+/** The navigation state of an editor leaving for its list once its item is deleted: nothing is left to save, so nothing is asked. */
+export const AFTER_DELETE = { afterDelete: true } as const;
+
+const isAfterDelete = (state: unknown) => (state as Partial<typeof AFTER_DELETE> | null)?.afterDelete === true;
+
 /** Asks before leaving an editor with unsaved changes, inside the console (a dialog) and out of it (the browser's own). */
 export function LeaveGuard({ dirty, busy, title, body, confirmLabel }: LeaveGuardProps) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !busy && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !busy && currentLocation.pathname !== nextLocation.pathname && !isAfterDelete(nextLocation.state),
+  );
 
   useEffect(() => {
     if (!dirty) return;

@@ -6,7 +6,7 @@
  */
 import type { Currency } from "@cartwright/commerce";
 import type { FieldType, FormDefinition, FormField, FormSettings } from "@cartwright/commerce/forms";
-import { type FormEvent, useMemo, useRef, useState } from "react";
+import { type FormEvent, useCallback, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AdminApiError } from "../api.ts";
 import { EditorHead, LeaveGuard, SubmitButton } from "../components/editor.tsx";
@@ -15,7 +15,8 @@ import { FieldErrorsContext } from "../components/fields.tsx";
 import { consoleMessages } from "../messages.ts";
 import { type FormInput, formsApi } from "./api.ts";
 import { BuilderErrorSummary } from "./BuilderErrorSummary.tsx";
-import { fieldsWithErrors, followFields } from "./errors.ts";
+import { UnreadableAmountsContext } from "./controls.tsx";
+import { fieldsWithErrors, followFields, unreadableAmountErrors } from "./errors.ts";
 import { FieldSettings } from "./FieldSettings.tsx";
 import { FieldsList } from "./FieldsList.tsx";
 import { FormHeader } from "./FormHeader.tsx";
@@ -51,6 +52,18 @@ export function FormBuilder({ id, initial, currency, answers: initialAnswers = {
   const navigate = useNavigate();
   const announce = useAnnounce();
   const definition = draft.definition;
+  // The money texts that are not amounts, by field id and the rest of their path ("7 .choices.0.priceMinor"): kept when
+  // the field's panel closes, as the draft then holds an amount the owner did not write.
+  const unreadable = useRef(new Map<string, { fieldId: number; rest: string; message: string }>());
+  const fieldsNow = useRef(definition.fields);
+  fieldsNow.current = definition.fields;
+  const reportAmount = useCallback((path: string, message: string | null) => {
+    const [, index = "", rest = ""] = /^fields\.(\d+)(.*)$/.exec(path) ?? [];
+    const fieldId = fieldsNow.current[Number(index)]?.id;
+    if (fieldId === undefined) return;
+    if (message) unreadable.current.set(`${fieldId} ${rest}`, { fieldId, rest, message });
+    else unreadable.current.delete(`${fieldId} ${rest}`);
+  }, []);
   const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(draft), [saved, draft]);
   const errors = useMemo(() => followFields(serverErrors.errors, serverErrors.order, definition.fields), [serverErrors, definition.fields]);
   const errorIds = useMemo(
@@ -129,6 +142,13 @@ export function FormBuilder({ id, initial, currency, answers: initialAnswers = {
   async function save(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
+    const amountErrors = unreadableAmountErrors(unreadable.current.values(), definition.fields);
+    if (Object.keys(amountErrors).length > 0) {
+      // Refused here: the draft still holds the last amount read, not the text the owner typed.
+      setServerErrors({ errors: amountErrors, order: definition.fields.map((field) => field.id) });
+      setFailure(t.unreadableAmounts);
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
@@ -226,14 +246,16 @@ export function FormBuilder({ id, initial, currency, answers: initialAnswers = {
               />
             </section>
             {selectedField ? (
-              <FieldSettings
-                key={selectedField.id}
-                index={selectedIndex}
-                field={selectedField}
-                fields={definition.fields}
-                currency={currency}
-                onChange={(patch) => edit((current) => model.updateField(current, selectedField.id, patch))}
-              />
+              <UnreadableAmountsContext.Provider value={reportAmount}>
+                <FieldSettings
+                  key={selectedField.id}
+                  index={selectedIndex}
+                  field={selectedField}
+                  fields={definition.fields}
+                  currency={currency}
+                  onChange={(patch) => edit((current) => model.updateField(current, selectedField.id, patch))}
+                />
+              </UnreadableAmountsContext.Provider>
             ) : (
               <p className="admin-card admin-muted">{t.noSelection}</p>
             )}

@@ -112,7 +112,13 @@ export function LogicEditor({ path, field, fields, onChange }: Props) {
                       path={`${at}.value`}
                       label="Choice"
                       value={rule.value ?? ""}
-                      options={source.choices.map((choice) => ({ value: String(choice.id), label: choice.label }))}
+                      options={[
+                        // A removed choice (or a value typed for another operator) is shown as unchosen, never as the first choice.
+                        ...(source.choices.some((choice) => String(choice.id) === rule.value)
+                          ? []
+                          : [{ value: rule.value ?? "", label: "Choose a choice" }]),
+                        ...source.choices.map((choice) => ({ value: String(choice.id), label: choice.label })),
+                      ]}
                       onChange={(value) => setRule(index, { value })}
                     />
                   ) : (

@@ -1,7 +1,8 @@
 /** Builder controls the console's field set lacks: a number that may be left empty, a list edited one item per line, money. */
 import { type Currency, formatAmount, parseDecimalAmount } from "@cartwright/commerce";
-import { useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useState } from "react";
 import { FieldFrame } from "../components/fields.tsx";
+import { builderMessages as t } from "./messages.ts";
 
 interface Props<V> {
   path: string;
@@ -67,8 +68,15 @@ export const splitLines = (text: string) =>
     .filter(Boolean);
 const sameItems = (text: string, items: string[]) => splitLines(text).join("\n") === items.join("\n");
 
+/**
+ * Told by each money field whether its text is an amount: the builder keeps the last one read, so a save
+ * while some text cannot be read (a "1,000") would send an amount the owner no longer sees.
+ */
+export const UnreadableAmountsContext = createContext<(path: string, message: string | null) => void>(() => {});
+
 /** A price typed in the shop's currency ("19.99"), kept in minor units; shown back as money. */
 export function MoneyField({ currency, ...props }: Props<number> & { currency: Currency }) {
+  const report = useContext(UnreadableAmountsContext);
   const asText = (minor: number) =>
     formatAmount(minor, { ...currency, prefix: "", suffix: "", thousandSeparator: "" }).replace(currency.decimalSeparator, ".");
   const [text, setText] = useState(asText(props.value));
@@ -76,6 +84,9 @@ export function MoneyField({ currency, ...props }: Props<number> & { currency: C
   useEffect(() => {
     setText((current) => (parseDecimalAmount(current, currency.minorUnit) === props.value ? current : asText(props.value)));
   }, [props.value, currency.minorUnit]);
+  useEffect(() => {
+    report(props.path, bad ? t.unreadableAmount(text.trim()) : null);
+  }, [report, props.path, bad, text]);
   const hint = `${props.hint ? `${props.hint} ` : ""}In ${currency.code}: ${formatAmount(props.value, currency)}.${bad ? " Write an amount such as 19.99." : ""}`;
   return (
     <FieldFrame {...props} hint={hint}>

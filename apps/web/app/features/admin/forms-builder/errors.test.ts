@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { labelForPath } from "./BuilderErrorSummary.tsx";
-import { fieldsWithErrors, followFields } from "./errors.ts";
-import { addField, moveField, newDefinition, newField } from "./model.ts";
+import { fieldsWithErrors, followFields, unreadableAmountErrors } from "./errors.ts";
+import { addField, moveField, newDefinition, newField, removeField } from "./model.ts";
 
 describe("server errors follow their field", () => {
   const saved = addField(addField(newDefinition(), newField("select", 2, 1, "Topic")), newField("email", 3, 1, ""));
@@ -34,5 +34,29 @@ describe("server errors follow their field", () => {
     expect(labelForPath("fields.2.label", saved.fields)).toBe("Email #3: Label");
     expect(labelForPath("fields.1.choices.0.label", saved.fields)).toBe("Topic: choices 1 Label");
     expect(labelForPath("settings.confirmation.message", saved.fields)).toBe("confirmation message");
+  });
+});
+
+describe("money texts that are not amounts", () => {
+  const form = addField(addField(newDefinition(), newField("payment-multiple", 2, 1, "Style")), newField("payment-single", 3, 1, "Fee"));
+  const unreadable = [
+    { fieldId: 2, rest: ".choices.1.priceMinor", message: '"1,000" is not an amount' },
+    { fieldId: 3, rest: ".priceMinor", message: '"ten" is not an amount' },
+  ];
+
+  it("are named at their field's place now", () => {
+    const moved = moveField(form, 3, -1);
+    expect(unreadableAmountErrors(unreadable, moved.fields)).toEqual({
+      "fields.2.choices.1.priceMinor": '"1,000" is not an amount',
+      "fields.1.priceMinor": '"ten" is not an amount',
+    });
+  });
+
+  it("go with their field or choice", () => {
+    expect(unreadableAmountErrors(unreadable, removeField(form, 3).fields)).toEqual({
+      "fields.1.choices.1.priceMinor": '"1,000" is not an amount',
+    });
+    const oneChoice = form.fields.map((field) => ("choices" in field ? { ...field, choices: field.choices.slice(0, 1) } : field));
+    expect(unreadableAmountErrors(unreadable, oneChoice)).toEqual({ "fields.2.priceMinor": '"ten" is not an amount' });
   });
 });

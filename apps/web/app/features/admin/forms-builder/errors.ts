@@ -34,3 +34,23 @@ export function fieldsWithErrors(errors: Record<string, string>): Set<number> {
       .map(Number),
   );
 }
+
+/**
+ * The messages of money texts that are not amounts, at their field's place now ("fields.4.choices.1.priceMinor");
+ * a removed field's, or a removed choice's, are dropped.
+ */
+export function unreadableAmountErrors(
+  unreadable: Iterable<{ fieldId: number; rest: string; message: string }>,
+  current: readonly FormField[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { fieldId, rest, message } of unreadable) {
+    const index = current.findIndex((field) => field.id === fieldId);
+    const field = current[index];
+    if (!field) continue;
+    const choice = /^\.choices\.(\d+)\./.exec(rest)?.[1];
+    if (choice !== undefined && !("choices" in field && Number(choice) < field.choices.length)) continue;
+    out[`fields.${index}${rest}`] = message;
+  }
+  return out;
+}

@@ -7,6 +7,8 @@ export const builderMessages = {
   save: "Save form",
   created: "Form created.",
   saved: "Form saved.",
+  unreadableAmount: (text: string) => `"${text}" is not an amount: write it like 1000.50, without a currency sign or thousands separators.`,
+  unreadableAmounts: "An amount cannot be read.",
   sections: "Builder sections",
   structure: "Pages and fields",
   settings: "Form settings",

@@ -136,7 +136,7 @@ export function AttributesCard({ draft, setDraft, choices, onTermAdded }: CardPr
           <fieldset key={attribute.attribute_id} className="admin-fieldset admin-attribute">
             <legend>{name}</legend>
             <Picker
-              path={`attributes[${i}].term_ids`}
+              path={`attributes.${i}.term_ids`}
               label={t.termsOf(name)}
               options={terms}
               chosen={attribute.term_ids.map(
@@ -161,7 +161,7 @@ export function AttributesCard({ draft, setDraft, choices, onTermAdded }: CardPr
             )}
             {draft.type === "variable" && (
               <CheckboxField
-                path={`attributes[${i}].used_for_variations`}
+                path={`attributes.${i}.used_for_variations`}
                 label={t.usedForVariations(name)}
                 value={attribute.used_for_variations}
                 onChange={(on) => setAttributes((all) => all.map((a, k) => (k === i ? { ...a, used_for_variations: on } : a)))}

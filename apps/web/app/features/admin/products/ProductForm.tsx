@@ -6,7 +6,7 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { AdminApiError } from "../api.ts";
-import { DeleteCard, EditorHead, LeaveGuard, useDelete, useSave } from "../components/editor.tsx";
+import { AFTER_DELETE, DeleteCard, EditorHead, LeaveGuard, useDelete, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
 import { type AttributeTerm, type Product, type ProductCurrency, productsApi } from "./api.ts";
@@ -43,14 +43,14 @@ export function ProductForm({ id, initial, currency, choices: loadedChoices, per
     if (!id) return;
     await productsApi.remove(id);
     announce(t.deleted(saved.name));
-    navigate("/admin/products");
+    navigate("/admin/products", { state: AFTER_DELETE });
   });
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const cards = PRODUCT_CARDS.filter((card) => !card.when || card.when(draft));
   const labels: Record<string, string> = Object.assign({}, ...PRODUCT_CARDS.map((card) => card.labels?.(currency) ?? {}));
   const labelFor = (path: string) => {
     // A variation's or an attribute's field: "Variation 2: Sale price (USD)".
-    const nested = /^(variations|attributes)\[(\d+)\]\.(\w+)/.exec(path);
+    const nested = /^(variations|attributes)\.(\d+)\.(\w+)/.exec(path);
     if (!nested) return labels[path] ?? path;
     const [, list, index, field] = nested as unknown as [string, string, string, string];
     const owner = list === "variations" ? t.variation : t.attribute;

@@ -69,7 +69,7 @@ export function VariationsCard({ draft, setDraft, currency, choices, generate, b
       <ol className="admin-variations">
         {draft.variations.map((variation, i) => {
           const name = variation.attributes.map((a) => termName(a.term_id)).join(" / ") || `${t.variation} ${i + 1}`;
-          const path = (field: string) => `variations[${i}].${field}`;
+          const path = (field: string) => `variations.${i}.${field}`;
           return (
             <li key={variation.id ?? `new-${i}`}>
               <fieldset className="admin-fieldset admin-variation">
@@ -79,7 +79,7 @@ export function VariationsCard({ draft, setDraft, currency, choices, generate, b
                     const chosen = variation.attributes.find((a) => a.attribute_id === attribute.attribute_id);
                     const terms = choices.attributes.find((a) => a.id === attribute.attribute_id)?.terms ?? [];
                     const offered = terms.filter((term) => attribute.term_ids.includes(term.id));
-                    // The server names the whole choice (`variations[2].attributes`): its message goes beside the first term.
+                    // The server names the whole choice (`variations.2.attributes`): its message goes beside the first term.
                     const termPath = k === 0 ? path("attributes") : path(`attributes.${attribute.attribute_id}`);
                     return (
                       <FieldFrame key={attribute.attribute_id} path={termPath} label={attributeName(attribute.attribute_id)}>

@@ -161,7 +161,7 @@ describe("sale days", () => {
     };
     expect(fromDraft(draft, usd)).toEqual({
       ok: false,
-      errors: { sale_starts_at: "Enter a date.", "variations[0].sale_ends_at": "Enter a date." },
+      errors: { sale_starts_at: "Enter a date.", "variations.0.sale_ends_at": "Enter a date." },
     });
   });
 });

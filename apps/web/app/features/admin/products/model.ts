@@ -225,11 +225,11 @@ export function fromDraft(draft: ProductDraft, currency: ProductCurrency): Draft
     images: galleryInput(draft.images),
     variations: draft.variations.map(({ stored_window: window, ...v }, i) => ({
       ...v,
-      regular_price: amount(v.regular_price, `variations[${i}].regular_price`),
-      sale_price: amount(v.sale_price, `variations[${i}].sale_price`),
-      ...windowOf(v.sale_starts_at, v.sale_ends_at, window, `variations[${i}].`, errors),
-      stock_quantity: whole(v.stock_quantity, `variations[${i}].stock_quantity`, true),
-      weight_grams: whole(v.weight_grams, `variations[${i}].weight_grams`),
+      regular_price: amount(v.regular_price, `variations.${i}.regular_price`),
+      sale_price: amount(v.sale_price, `variations.${i}.sale_price`),
+      ...windowOf(v.sale_starts_at, v.sale_ends_at, window, `variations.${i}.`, errors),
+      stock_quantity: whole(v.stock_quantity, `variations.${i}.stock_quantity`, true),
+      weight_grams: whole(v.weight_grams, `variations.${i}.weight_grams`),
     })),
   };
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input };

@@ -1,5 +1,11 @@
 /** The widget's channels: add one from the channel keys, reorder, remove, and edit each in its panel. */
-import { type Channel, type ChannelKey, GENERIC_CHANNEL_KEYS, SERVICE_CHANNEL_KEYS } from "@cartwright/commerce/contact-widget";
+import {
+  type Channel,
+  type ChannelKey,
+  channelVisible,
+  GENERIC_CHANNEL_KEYS,
+  SERVICE_CHANNEL_KEYS,
+} from "@cartwright/commerce/contact-widget";
 import { useContext, useId, useRef, useState } from "react";
 import { useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
@@ -104,6 +110,11 @@ export function ChannelsSection({ channels, onChange }: ChannelsSectionProps) {
                     <ChannelBadge type={channel.channel_type} color={channel.icon_color} />
                     <span className="admin-channel__name">{name}</span>
                     <span className="admin-channel__value">{channel.value}</span>
+                    {!channelVisible(channel, false) && !channelVisible(channel, true) && (
+                      <span className="admin-badge admin-badge--warning">
+                        {channel.is_desktop || channel.is_mobile ? t.channelHiddenNoValue : t.channelHiddenOff}
+                      </span>
+                    )}
                     <span className="visually-hidden">{t.channelPosition(index + 1, channels.length)}</span>
                   </button>
                   <div className="admin-channel__actions">

@@ -1,7 +1,7 @@
 /**
  * The image a variation shows when a shopper chooses it (decision 0045): one of the product's
  * gallery images, or the product's own main image. A native select with a preview of the choice,
- * its server message beside it (`variations[i].image_id`).
+ * its server message beside it (`variations.i.image_id`).
  *
  * In a variation row: `<VariationImage index={i} name={name} gallery={draft.images ?? []}
  * value={variation.image_id ?? null} onChange={(image_id) => setVariation(i, { image_id })} />`
@@ -36,7 +36,7 @@ export function VariationImage({ index, name, gallery, value, onChange }: Props)
     <div className="admin-variation-image">
       {chosen?.thumbnail && <img src={chosen.thumbnail} alt="" width={48} height={48} />}
       <SelectField
-        path={`variations[${index}].image_id`}
+        path={`variations.${index}.image_id`}
         label={t.variationImage(name)}
         hint={gallery.length ? undefined : t.noGallery}
         value={value === null ? "" : String(value)}
