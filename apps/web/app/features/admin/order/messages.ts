@@ -100,6 +100,8 @@ export const orderMessages = {
   save: "Save address",
   cancel: "Cancel",
   addressSaved: (which: string) => `${which} saved.`,
+  addressNotSaved: (labels: string[]) =>
+    `The address was not saved. ${labels.length === 1 ? "Check this field" : "Check these fields"}: ${labels.join(", ")}.`,
   // Delivery, payment, fields, origin, customer
   delivery: "Shipping",
   pickup: "Pickup at",
