@@ -132,6 +132,8 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   const payLink = page.getByRole("link", { name: "Customer payment page →" });
   await expect(payLink).toBeVisible();
   await expect(page.getByRole("button", { name: "Send invoice" })).toBeVisible();
+  // No method yet: the payment card says so rather than leaving the value blank.
+  await expect(page.getByRole("region", { name: "Payment", exact: true })).toContainText(/Method\s*None recorded/);
   // Made in the console: its origin is Web admin (decision 0089), never Unknown.
   await expect(page.getByRole("region", { name: "Origin" })).toContainText("Web admin");
   expect(await seriousViolations(page)).toEqual([]);

@@ -116,6 +116,8 @@ export const orderMessages = {
   method: "Method",
   transaction: "Transaction ID",
   noTransaction: "None",
+  /** An order made by hand before it is paid, or marked paid by the owner, has no method. */
+  noMethod: "None recorded",
   additionalFields: "Additional fields",
   origin: "Origin",
   customer: "Customer",
