@@ -132,6 +132,18 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   const payLink = page.getByRole("link", { name: "Customer payment page →" });
   await expect(payLink).toBeVisible();
   await expect(page.getByRole("button", { name: "Send invoice" })).toBeVisible();
+  // On a phone each amount stays on one line, however long the fees' names beside them.
+  await page.setViewportSize({ width: 375, height: 740 });
+  const amountLines = await page.evaluate<number[]>(`Array.from(document.querySelectorAll(".admin-order-totals dd"), (amount) => {
+    const range = document.createRange();
+    range.selectNodeContents(amount);
+    return range.getClientRects().length;
+  })`);
+  expect(amountLines.length).toBeGreaterThan(4);
+  expect(amountLines).toEqual(amountLines.map(() => 1));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // No method yet: the payment card says so rather than leaving the value blank.
+  await expect(page.getByRole("region", { name: "Payment", exact: true })).toContainText(/Method\s*None recorded/);
   // Made in the console: its origin is Web admin (decision 0089), never Unknown.
   await expect(page.getByRole("region", { name: "Origin" })).toContainText("Web admin");
   expect(await seriousViolations(page)).toEqual([]);

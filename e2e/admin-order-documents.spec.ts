@@ -67,6 +67,10 @@ test("the owner prints a shopper's invoices and packing slips, one order per pag
   await expect(invoice.getByText("Invoice number")).toBeVisible();
   await expect(invoice.getByText("Cash on delivery")).toBeVisible();
   expect(await seriousViolations(owner)).toEqual([]);
+  // On a phone the invoice fits the screen: no sideways scrolling.
+  await owner.setViewportSize({ width: 375, height: 740 });
+  expect(await owner.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375);
+  await owner.setViewportSize({ width: 1280, height: 720 });
 
   // Print by keyboard: the button calls the browser's print.
   await owner.evaluate(() => {

@@ -133,6 +133,13 @@ test("the order page works with the keyboard alone: address form, status confirm
   await expect(page.getByLabel("State/County").locator("option:checked")).toHaveText("California");
   await expect(page.getByLabel("State/County")).toHaveValue("CA");
   expect(await seriousViolations(page)).toEqual([]);
+  // A refused save names the field by its label, not by the API's key, and focuses it.
+  await page.getByLabel("Last name").fill("");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("form", { name: "Edit the billing address" }).getByRole("alert")).toHaveText(
+    "The address was not saved. Check this field: Last name.",
+  );
+  await expect(page.getByLabel("Last name")).toBeFocused();
   await tabTo(page, "Cancel");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("form", { name: "Edit the billing address" })).toHaveCount(0);

@@ -44,6 +44,7 @@ import * as m047 from "./migrations/047_refund_via_job_marks.ts";
 import * as m048 from "./migrations/048_shipping_classes.ts";
 import * as m050 from "./migrations/050_download_resume_and_uploads.ts";
 import * as m051 from "./migrations/051_stock_revision.ts";
+import * as m052 from "./migrations/052_order_phone_search.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   "048_shipping_classes": m048,
   "050_download_resume_and_uploads": m050,
   "051_stock_revision": m051,
+  "052_order_phone_search": m052,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

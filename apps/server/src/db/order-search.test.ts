@@ -83,6 +83,18 @@ describe("orderSearchTerms", () => {
       expect([search, finds(order, search)]).toEqual([search, false]);
   });
 
+  it("is found by the billing phone however it is written, whole or by its last runs of digits", () => {
+    const billingAddress = JSON.stringify({ first_name: "Grace", phone: "+1 (555) 010-2030" });
+    const order = orderSearchTerms({ billingEmail: "", billingAddress, productNames: ["Classic T-Shirt"] });
+    expect(order).toEqual(expect.arrayContaining(["15550102030", "5550102030", "0102030", "2030"]));
+    for (const search of ["+1 (555) 010-2030", "555-010-2030", "(555) 010 2030", "555.010.2030", "5550102030", "2030", "grace 2030"])
+      expect([search, finds(order, search)]).toEqual([search, true]);
+    // Digits inside a run, or another number: not found.
+    for (const search of ["0102031", "030", "555-999"]) expect([search, finds(order, search)]).toEqual([search, false]);
+    // A product word with digits keeps its own terms: "3-pack" is still a word, not a number.
+    expect(searchWords("3-Pack 555-0199 +44")).toEqual(["3-pack", "5550199", "44"]);
+  });
+
   it("reads % and _ as the characters they are", () => {
     const order = terms("half_50%@example.com", "Ann", "Fifty%Off_Sale");
     expect(finds(order, "half_50%@")).toBe(true);

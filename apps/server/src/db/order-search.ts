@@ -1,6 +1,6 @@
 /**
  * The owner's order search (decision 0039): each order's words (billing e-mail and its parts, the
- * billing first and last names, its lines' product names) kept as rows of `order_search_terms`,
+ * billing first and last names and phone, its lines' product names) kept as rows of `order_search_terms`,
  * so a search reads index ranges instead of scanning orders. Here because migration 022 fills the
  * table for existing orders with the very words the orders module writes and searches with.
  */
@@ -62,9 +62,23 @@ function emailTerms(email: string, into: Set<string>): void {
   if (at >= 0 && at < folded.length - 1) into.add(cut(folded.slice(at)));
 }
 
+/**
+ * The phone's digits from the start of each of its runs of digits to its end, punctuation dropped
+ * ("+1 (555) 010-2030": "15550102030", "5550102030", "0102030", "2030"): however the owner writes the
+ * number, or its last part, its digits are a prefix of one of them.
+ */
+function phoneTerms(phone: string, into: Set<string>): void {
+  const digits = phone.replace(/\D+/g, "");
+  let seen = 0;
+  for (const run of phone.match(/\d+/g) ?? []) {
+    into.add(cut(digits.slice(seen)));
+    seen += run.length;
+  }
+}
+
 export interface SearchedOrder {
   billingEmail: string;
-  /** The billing address as stored (JSON); only its first and last names are read. */
+  /** The billing address as stored (JSON); only its first and last names and its phone are read. */
   billingAddress: string;
   productNames: string[];
 }
@@ -80,6 +94,7 @@ export function orderSearchTerms(order: SearchedOrder): string[] {
     // An address that is not JSON names nobody: the order is still found by its e-mail and products.
   }
   for (const key of ["first_name", "last_name"]) if (typeof billing[key] === "string") nameTerms(billing[key], terms);
+  if (typeof billing.phone === "string") phoneTerms(billing.phone, terms);
   for (const name of order.productNames) nameTerms(name, terms);
   return [...terms];
 }
@@ -87,12 +102,16 @@ export function orderSearchTerms(order: SearchedOrder): string[] {
 /** Quotes, brackets and list punctuation an owner may type around a word; inner punctuation (@ . - _ + ' %) is kept. */
 const WRAPPING = /^[\s"'“”«»()[\]{}<>,;:!?]+|[\s"'“”«»()[\]{}<>,;:!?]+$/gu;
 
+/** A word of digits and the punctuation phone numbers are written with, at least one digit. */
+const PHONE_WORD = /^[+(]*\d[\d\-./()+]*$/;
+
 /** The words of a search, folded as the terms are, each once; empty when nothing searchable is left. */
 export function searchWords(search: string): string[] {
   const words = new Set<string>();
   for (const raw of foldText(search).split(/\s+/)) {
     const word = raw.replace(WRAPPING, "");
-    if (word) words.add(cut(word));
+    // A number written with phone punctuation ("555-0199", "+1") is searched by its digits, as phones are kept.
+    if (word) words.add(cut(PHONE_WORD.test(word) ? word.replace(/\D+/g, "") : word));
   }
   return [...words].slice(0, MAX_SEARCH_WORDS);
 }

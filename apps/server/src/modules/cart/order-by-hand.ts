@@ -11,6 +11,7 @@ import { StoreError } from "../../http/errors.ts";
 import { type Purchasable, quantityLimits } from "../catalog/index.ts";
 import type { CartFeeSetting, ShopContext } from "../settings/index.ts";
 import type { RateOption } from "../shipping/index.ts";
+import { cartErrors } from "./cart.errors.ts";
 import type { CartItemRow, StoredCart } from "./cart.repo.ts";
 import { checkQuantity } from "./cart-items.ts";
 import { cartView, loadPricingInputs, type PricedCart, type PricingInputs, priceChosenRates, pricePackages } from "./cart-view.ts";
@@ -176,7 +177,9 @@ export async function priceOrderByHand(
   const reasons = priced.errors.filter((e) => e.code === "cw_rest_cart_coupon_error").map((e) => e.message);
   input.coupons.forEach((code, index) => {
     if (priced.coupons.some((coupon) => coupon.code === code)) return;
-    errors[`coupon_lines.${index}.code`] = reasons.shift() ?? `Coupon "${code}" cannot be used on this order.`;
+    const reason = reasons.shift() ?? `Coupon "${code}" cannot be used on this order.`;
+    // The cart's reason for a missing code is a stored code's ("no longer exists"); a code typed here may never have existed.
+    errors[`coupon_lines.${index}.code`] = inputs.coupons.has(code) ? reason : cartErrors.couponMissing(code).message;
   });
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, value: { priced, view: cartView(priced, []), rates: offered } };

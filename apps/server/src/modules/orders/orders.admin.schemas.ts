@@ -33,7 +33,7 @@ const OrderFilterFields = {
     Type.String({
       maxLength: 200,
       description:
-        "#12: that order number only; otherwise the number, or words that each start a word of the billing email, billing name or a line's product name (case and accents ignored, every word required)",
+        "#12: that order number only; otherwise the number, or words that each start a word of the billing email, billing name or a line's product name, or a run of the billing phone's digits (a phone typed with its punctuation is searched by its digits) (case and accents ignored, every word required)",
     }),
   ),
   from: Day("First day the order was placed, in the shop's time zone, included"),

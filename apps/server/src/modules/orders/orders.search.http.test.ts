@@ -1,14 +1,15 @@
 /**
  * The owner's order search on its index (issue 18, decision 0039), on SQLite and PostgreSQL: orders
  * placed through the checkout are found by parts of their billing e-mail, their billing names and
- * their products' words, each word a prefix, all words required; an address edit moves the terms;
- * migration 022 fills them for orders written before it.
+ * their products' words and their billing phone, each word a prefix, all words required; an address
+ * edit moves the terms; migrations 022 and 052 fill them for orders written before them.
  */
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop, testDialect } from "../../../../../test/app.ts";
 import { productId, StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
 import { down, FILL_BATCH, up } from "../../db/migrations/022_order_search_terms.ts";
+import { up as upPhones } from "../../db/migrations/052_order_phone_search.ts";
 import { ensureOwner } from "../customers/index.ts";
 import { ADMIN, placeOrder, signedIn } from "./actions.test-support.ts";
 
@@ -164,6 +165,28 @@ describe("keeping the terms in step", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().order_id).toBe(draft);
     expect(await found("dora draft wallet")).toEqual([draft]);
+  });
+});
+
+describe("the billing phone", () => {
+  it("finds an order by its phone however it is typed, and moves with the address edit", async () => {
+    const address = { ...billing("Zoë", "Jansen", "zoe-jansen@search-orders.test"), phone: "+1 (555) 010-2030" };
+    expect((await owner.request("PUT", `${ADMIN}/orders/${placed.zoe}/addresses/billing`, address)).statusCode).toBe(200);
+    for (const search of ["+1 (555) 010-2030", "555-010-2030", "5550102030", "010 2030", "2030", "zoe 2030"])
+      expect([search, await found(search)]).toEqual([search, [placed.zoe]]);
+    // The other orders have the test address's 555-0100; Zoë's no longer does.
+    const others = await found("555-0100");
+    expect(others).toEqual(expect.arrayContaining([placed.jose, placed.half, placed.jane]));
+    expect(others).not.toContain(placed.zoe);
+    expect(await found("555-9999")).toEqual([]);
+  });
+
+  it("migration 052 gives the orders written before it their phone's terms", async () => {
+    await shop.db.deleteFrom("order_search_terms").where("order_id", "=", placed.zoe).where("term", "like", "%2030").execute();
+    expect(await found("010-2030")).toEqual([]);
+    await upPhones(shop.db as unknown as Kysely<unknown>);
+    expect(await found("010-2030")).toEqual([placed.zoe]);
+    expect(await found("zoe scarf")).toEqual([placed.zoe]);
   });
 });
 

@@ -4,6 +4,7 @@ import type { TimelineEvent } from "./api.ts";
 import {
   actorWords,
   addressChanges,
+  addressFailureText,
   describeEvent,
   extraAddressFields,
   formatDateTime,
@@ -117,6 +118,18 @@ describe("timeline order and addresses", () => {
   it("orders the history as the owner chose", () => {
     expect(orderedTimeline(events, false).map((e) => e.type)).toEqual(["placed", "paid"]);
     expect(orderedTimeline(events, true).map((e) => e.type)).toEqual(["paid", "placed"]);
+  });
+  it("says which fields a refused address edit must fix by their labels, in the form's order", () => {
+    const refused = { state: "Please enter a valid state/county", last_name: "Please enter a valid last name", country: "x" };
+    expect(addressFailureText("billing", refused)).toBe(
+      "The address was not saved. Check these fields: Last name, Country/Region, State/County.",
+    );
+    expect(addressFailureText("shipping", { postcode: "Please enter a valid zip code" })).toBe(
+      "The address was not saved. Check this field: Postcode.",
+    );
+    // A failure that names no field of the form keeps the server's own message.
+    expect(addressFailureText("shipping", { email: "not on a shipping address" })).toBeNull();
+    expect(addressFailureText("billing", {})).toBeNull();
   });
   it("lists an address's shop fields, and what changed in it", () => {
     const address = {

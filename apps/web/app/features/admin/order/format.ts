@@ -2,7 +2,7 @@
 import type { CountryList } from "../components/address-choices.ts";
 import { formatInZone } from "../time-zone.ts";
 import type { Actor, Address, TimelineEvent } from "./api.ts";
-import { ADDRESS_FIELD_LABELS, EMAIL_LABELS, STATUS_LABELS, timelineWords as w } from "./messages.ts";
+import { ADDRESS_FIELD_LABELS, EMAIL_LABELS, orderMessages, STATUS_LABELS, timelineWords as w } from "./messages.ts";
 
 /**
  * The decimals of the order's amounts: the shop's for its currency when the reply says them
@@ -191,6 +191,15 @@ export type AddressKey = (typeof ADDRESS_KEYS)[number];
 
 export function addressFields(which: "billing" | "shipping"): AddressKey[] {
   return ADDRESS_KEYS.filter((key) => which === "billing" || key !== "email");
+}
+
+/**
+ * What a refused address edit says above its form: the fields the server named, by their labels in the form's
+ * order, rather than the API's "Invalid parameter(s): last_name, …". Null when no field was named.
+ */
+export function addressFailureText(which: "billing" | "shipping", fields: Record<string, string>): string | null {
+  const named = addressFields(which).filter((field) => fields[field]);
+  return named.length ? orderMessages.addressNotSaved(named.map((field) => ADDRESS_FIELD_LABELS[field] ?? field)) : null;
 }
 
 /** The shop's own address fields (those beyond the standard ones), as label and value. */

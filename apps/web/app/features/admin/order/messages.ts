@@ -100,6 +100,8 @@ export const orderMessages = {
   save: "Save address",
   cancel: "Cancel",
   addressSaved: (which: string) => `${which} saved.`,
+  addressNotSaved: (labels: string[]) =>
+    `The address was not saved. ${labels.length === 1 ? "Check this field" : "Check these fields"}: ${labels.join(", ")}.`,
   // Delivery, payment, fields, origin, customer
   delivery: "Shipping",
   pickup: "Pickup at",
@@ -114,6 +116,8 @@ export const orderMessages = {
   method: "Method",
   transaction: "Transaction ID",
   noTransaction: "None",
+  /** An order made by hand before it is paid, or marked paid by the owner, has no method. */
+  noMethod: "None recorded",
   additionalFields: "Additional fields",
   origin: "Origin",
   customer: "Customer",

@@ -12,7 +12,7 @@ export const ordersMessages = {
   tabLabel: (label: string, count: number) => `${label} (${count})`,
   filters: "Filter orders",
   search: "Search orders",
-  searchHint: "Order number, customer name or email, or a product's name.",
+  searchHint: "Order number, customer name, email or phone, or a product's name.",
   daysHint: (zone: string) => `Days in ${zone} time, as the dates below, the dashboard and the export count them.`,
   from: "From",
   to: "To",

@@ -9,7 +9,7 @@ import { type Choice, countryChoices, stateChoices, stateForCountry } from "../.
 import { ErrorAlert } from "../../components/page.tsx";
 import { useCountryList } from "../../components/use-country-list.ts";
 import { type AddressKind, type OrderReply, orderApi } from "../api.ts";
-import { addressFields, extraAddressFields } from "../format.ts";
+import { addressFailureText, addressFields, extraAddressFields } from "../format.ts";
 import { ADDRESS_FIELD_LABELS, orderMessages as t } from "../messages.ts";
 
 interface Props {
@@ -81,7 +81,7 @@ export function AddressCard({ order, which, onSaved }: Props) {
         // The server keys fields by name ("postcode"), or by a path ending in it.
         const byField = Object.fromEntries(Object.entries(failure.fields).map(([path, text]) => [path.split(".").pop() ?? path, text]));
         setErrors(byField);
-        setMessage(failure.message);
+        setMessage(addressFailureText(which, byField) ?? failure.message);
         const first = addressFields(which).find((field) => byField[field]);
         if (first) requestAnimationFrame(() => document.getElementById(id(first))?.focus());
       } else setMessage(String(failure));

@@ -60,7 +60,7 @@ export function PaymentCard({ order }: { order: OrderReply }) {
     <Card id="order-payment" title={t.payment}>
       <Pairs
         pairs={[
-          [t.method, payment.title || payment.method],
+          [t.method, payment.title || payment.method || t.noMethod],
           [t.transaction, payment.transaction_id ? <code>{payment.transaction_id}</code> : t.noTransaction],
           ...payment.details.map(({ key, value }): [string, React.ReactNode] => [keyLabel(key), value]),
         ]}
