@@ -11,7 +11,7 @@ import { lowStockAmountOf } from "@cartwright/commerce";
 import type { Db } from "../../db/index.ts";
 import type { StockAlertsTable } from "../../db/schema.ts";
 import { stockAlertsNoted } from "../../db/stock-alerts.ts";
-import { type Mailer, type MailLog, ownerAddress, sendStockAlert } from "../emails/index.ts";
+import { type Mailer, type MailLog, ownerAccountEmail, ownerAddress, sendStockAlert } from "../emails/index.ts";
 import { getSettings, type ShopSettings } from "../settings/index.ts";
 import { productLabels } from "./labels.ts";
 
@@ -28,9 +28,12 @@ const BATCH = 50;
 const isOn = (settings: ShopSettings, kind: StockAlertsTable["kind"]) =>
   kind === "low" ? settings.stockNotices.lowStock : kind === "out" ? settings.stockNotices.outOfStock : settings.stockNotices.backorder;
 
-/** Where stock notices go: their own recipient, else the owner's notices' (the new-order notice's); null when none is known. */
-export const stockNoticeRecipient = (mailer: Pick<Mailer, "ownerEmail">, settings: ShopSettings) =>
-  settings.stockNotices.recipient || ownerAddress(mailer, settings);
+/**
+ * Where stock notices go: their own recipient, else the owner's notices' (the new-order notice's, the owner
+ * account's address last: decision 0147); null when none is known.
+ */
+export const stockNoticeRecipient = (mailer: Pick<Mailer, "ownerEmail">, settings: ShopSettings, ownerAccount: string | null = null) =>
+  settings.stockNotices.recipient || ownerAddress(mailer, settings, ownerAccount);
 
 /** Sends every alert due now; answers how many went out. Never throws for one alert: each is marked as it ended. */
 export async function sendDueStockAlerts(deps: StockAlertDeps): Promise<number> {
@@ -49,7 +52,7 @@ export async function sendDueStockAlerts(deps: StockAlertDeps): Promise<number> 
       .execute();
     if (!due.length) return sent;
     after = due[due.length - 1]?.id ?? after;
-    const settings = await getSettings(db);
+    const [settings, ownerAccount] = await Promise.all([getSettings(db), ownerAccountEmail(db)]);
     const labels = await productLabels(
       db,
       due.map((alert) => alert.product_id),
@@ -93,7 +96,7 @@ export async function sendDueStockAlerts(deps: StockAlertDeps): Promise<number> 
             orderUrl: alert.order_id === null ? null : `${mailer.publicUrl}/admin/orders/${alert.order_id}`,
             reportUrl: `${mailer.publicUrl}/admin/stock?status=${alert.kind}`,
           },
-          { shop: settings, to: stockNoticeRecipient(mailer, settings) },
+          { shop: settings, to: stockNoticeRecipient(mailer, settings, ownerAccount) },
         );
         await db.updateTable("stock_alerts").set({ sent_to: delivery.to }).where("id", "=", alert.id).execute();
         log.info({ alertId: alert.id, kind: alert.kind, via: delivery.via, file: delivery.file }, "stock notice sent");

@@ -16,7 +16,8 @@ import { restateProductStock } from "../../db/stock-status.ts";
 import { ensureOwner } from "../customers/index.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
-import { pruneStockAlerts, stockAlertsSettled } from "./index.ts";
+import { createMailer } from "../emails/index.ts";
+import { pruneStockAlerts, sendDueStockAlerts, stockAlertsSettled } from "./index.ts";
 
 let shop: TestShop;
 let app: FastifyInstance;
@@ -334,6 +335,23 @@ describe("sending", () => {
     await setStock(print, 0);
     await Promise.all([stockAlertsSettled(shop.db), stockAlertsSettled(shop.db)]);
     expect((await newNotices()).map((n) => n.subject)).toEqual(["[Cartwright Demo] Product out of stock: Limited Print"]);
+  });
+
+  it("without SHOP_OWNER_EMAIL or a recipient of their own, go to the owner account, as the order notices do (decision 0147)", async () => {
+    const elsewhere = newOutbox("stock-alerts-owner-account");
+    // The shop's mailer as `npm start` makes it with OWNER_EMAIL alone: no SHOP_OWNER_EMAIL.
+    const mailer = createMailer({ publicUrl: "https://shop.example.com", mail: { smtpUrl: null, from: null, ownerEmail: null, outbox: elsewhere } });
+    await setStock(print, 0);
+    const alert = await shop.db
+      .insertInto("stock_alerts")
+      .values({ product_id: print, kind: "out", order_id: null, stock: 0, created_at: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await sendDueStockAlerts({ db: shop.db, mailer })).toBe(1);
+    const [file = ""] = outboxFilesOf(elsewhere, 0, "stock-");
+    expect(parseEml(readFileSync(join(elsewhere, file), "utf8")).headers.to).toBe("owner@example.com");
+    const row = await shop.db.selectFrom("stock_alerts").select("sent_to").where("id", "=", alert.id).executeTakeFirstOrThrow();
+    expect(row.sent_to).toBe("owner@example.com");
   });
 
   it("the sweep deletes finished notices past 90 days, never one still due", async () => {
