@@ -88,6 +88,12 @@ describe("the coupon form's draft", () => {
       usage_limit_per_user: "Enter a whole number from 1 to 1,000,000,000.",
       limit_usage_to_x_items: "Enter a whole number from 1 to 1,000,000,000.",
     });
+    // A negative limit is a whole number, just outside the range: the message gives the range.
+    const negative = fromDraft({ ...emptyDraft(), code: "n", amount: "10", usage_limit: "-3", usage_limit_per_user: "2.5" }, USD);
+    expect(negative.ok ? {} : negative.errors).toEqual({
+      usage_limit: "Enter a whole number from 1 to 1,000,000,000.",
+      usage_limit_per_user: "Enter a whole number from 1 to 1,000,000,000.",
+    });
     const huge = fromDraft({ ...emptyDraft(), code: "h", amount: "10", usage_limit: "1000000001" }, USD);
     expect(huge.ok ? [] : Object.keys(huge.errors)).toEqual(["usage_limit"]);
     const bounds = fromDraft({ ...emptyDraft(), code: "b", amount: "10", usage_limit: "1", usage_limit_per_user: "1000000000" }, USD);

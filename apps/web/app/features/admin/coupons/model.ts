@@ -126,10 +126,11 @@ export function fromDraft(
     if (value === undefined) errors[field] = digits ? t.notAmount(digits) : t.notWhole;
     return value ?? null;
   };
-  // A limit of 0 would be refused by the server's schema in its own words ("Must be >= 1"): said here in the owner's.
+  // A limit of 0 would be refused by the server's schema in its own words ("Must be >= 1"): said here in the owner's,
+  // with the range for any limit that is not one ("-3" as well as "1.5"), not a bare "whole number".
   const limit = (field: keyof CouponDraft): number | null => {
     const value = money(field, 0);
-    if (value !== null && (value < 1 || value > MAX_LIMIT)) errors[field] = t.notLimit;
+    if (errors[field] || (value !== null && (value < 1 || value > MAX_LIMIT))) errors[field] = t.notLimit;
     return value;
   };
   const ids = (field: keyof CouponDraft): number[] => {
