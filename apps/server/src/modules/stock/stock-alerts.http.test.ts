@@ -340,7 +340,10 @@ describe("sending", () => {
   it("without SHOP_OWNER_EMAIL or a recipient of their own, go to the owner account, as the order notices do (decision 0147)", async () => {
     const elsewhere = newOutbox("stock-alerts-owner-account");
     // The shop's mailer as `npm start` makes it with OWNER_EMAIL alone: no SHOP_OWNER_EMAIL.
-    const mailer = createMailer({ publicUrl: "https://shop.example.com", mail: { smtpUrl: null, from: null, ownerEmail: null, outbox: elsewhere } });
+    const mailer = createMailer({
+      publicUrl: "https://shop.example.com",
+      mail: { smtpUrl: null, from: null, ownerEmail: null, outbox: elsewhere },
+    });
     await setStock(print, 0);
     const alert = await shop.db
       .insertInto("stock_alerts")
