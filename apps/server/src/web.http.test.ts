@@ -27,6 +27,16 @@ describe("storefront pages", () => {
   });
 });
 
+describe("/shop?tag=", () => {
+  it("answers 404 for a tag no product tag has, and names a tag without products by its own name", async () => {
+    expect((await shop.app.inject("/shop?tag=no-such-tag")).statusCode).toBe(404);
+    await shop.db.insertInto("tags").values({ name: "Gift ideas", slug: "gift-ideas" }).execute();
+    const empty = await shop.app.inject("/shop?tag=gift-ideas");
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain("Products tagged “Gift ideas”");
+  });
+});
+
 describe("a rendered page", () => {
   it("leaves no timer behind once it is sent, so nothing holds the request after it (issue 14, item 10)", async () => {
     const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;

@@ -225,6 +225,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         listCategories: () => catalog.listCategories(ctx),
         getCategory: (slug: string) => catalog.getCategory(ctx, slug),
         getBrand: (slug: string) => catalog.getBrand(ctx, slug),
+        getTag: (slug: string) => catalog.getTag(ctx, slug),
         getProductBrands: (productId: number) => catalog.getProductBrands(ctx, productId),
         getCollection: (slug: string) => catalog.findProductCollection(slug),
         productPageCollections: () => catalog.productPageCollections(),

@@ -52,8 +52,11 @@ export async function addFromLink(url: URL, storefront: Storefront): Promise<Lin
 /** `address` is the loader's own `url`: React Router's, without the `.data` of a client navigation, so redirects name the page. */
 export async function loadListing(address: URL, storefront: Storefront, filter: Pick<ProductQuery, "category" | "brand"> = {}) {
   const url = new URL(address);
-  const refused = url.searchParams.has("add-to-cart") ? await addFromLink(url, storefront) : null;
   const asked = parseListingParams(url.searchParams);
+  // A tag no product tag has is a page that does not exist, as an unknown category's is; one without products is not.
+  const tag = asked.tag ? await storefront.catalog.getTag(asked.tag) : null;
+  if (asked.tag && !tag) throw data(null, { status: 404, statusText: "Not Found" });
+  const refused = url.searchParams.has("add-to-cart") ? await addFromLink(url, storefront) : null;
   const base: ProductQuery = {
     ...filter,
     ...(asked.tag ? { tag: [asked.tag] } : {}),
@@ -61,7 +64,7 @@ export async function loadListing(address: URL, storefront: Storefront, filter: 
   };
   const { params, query, filtersHtml } = await withFilters(url, storefront, asked, base);
   const page = { ...query, ...orderingFor(params.sort), page: params.page, perPage: storefront.settings.productsPerPage };
-  return { ...(await listingPage(url, storefront, params, page, refused)), filtersHtml };
+  return { ...(await listingPage(url, storefront, params, page, refused)), tagName: tag?.name ?? "", filtersHtml };
 }
 
 /**
@@ -130,11 +133,8 @@ async function listingPage(
   const totalPages = maxPages > 0 ? Math.min(maxPages, result.totalPages) : result.totalPages;
   const total = maxPages > 0 ? Math.min(result.total, maxPages * result.perPage) : result.total;
   if (params.page > 1 && params.page > totalPages) throw data(null, { status: 404, statusText: "Not Found" });
-  // The tag's display name comes from the products that carry it.
-  const tagName = params.tag ? (result.products.flatMap((p) => p.tags).find((t) => t.slug === params.tag)?.name ?? params.tag) : "";
   return {
     params,
-    tagName,
     notice: refused ?? (await linkNotice(url, storefront)),
     products: result.products.map(toCardProduct),
     total,

@@ -28,6 +28,8 @@ export interface StorefrontCatalog {
   /** Shared by every request of the catalogue revision (decision 0009): never to be changed. */
   listCategories(): Promise<readonly StoreCategory[]>;
   getCategory(slug: string): Promise<StoreCategory | null>;
+  /** The product tag a listing's ?tag= names; null when none has the slug. */
+  getTag(slug: string): Promise<{ id: number; name: string; slug: string } | null>;
   /** The brand at /brand/{slug} (decision 0095), in the category's shape; null when none has the slug. */
   getBrand(slug: string): Promise<StoreCategory | null>;
   /** A product's brands, each with its name and brand page link (not part of the Store API product, decision 0095). */

@@ -731,6 +731,12 @@ export async function getStoreCategory(
 /** Every tag read once per catalogue change. */
 const tags = revisionCache("catalogue", async (db) => deepFreeze(await repo.findTags(db)));
 
+/** The product tag with this slug (a listing's ?tag=), from the tags kept per catalogue revision; null when none has it. */
+export async function getTag(ctx: Pick<RequestContext, "db">, slug: string): Promise<{ id: number; name: string; slug: string } | null> {
+  const tag = (await tags(ctx.db)).find((t) => t.slug === slug);
+  return tag ? { id: tag.id, name: tag.name, slug: tag.slug } : null;
+}
+
 /** The tags as the Store API answers them (the spec's Term: tags have no description or parent here), counting listed products. */
 export async function listStoreTags(context: RequestContext, listing: TermListing): Promise<TermPage<StoreTagTerm>> {
   const ctx = await withShopSettings(context);

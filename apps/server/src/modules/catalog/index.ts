@@ -9,6 +9,7 @@ export {
   getProduct,
   getProductBrands,
   getProductOffers,
+  getTag,
   getVariations,
   listCategories,
   listProducts,
