@@ -27,6 +27,8 @@ describe("entryQuery", () => {
       page: 1,
     });
     expect(read(`search=${"a".repeat(300)}`).search).toHaveLength(200);
+    // From after To: the days between them, not an empty list.
+    expect(read("from=2026-03-31&to=2026-03-01")).toMatchObject({ from: "2026-03-01", to: "2026-03-31" });
   });
 });
 

@@ -28,12 +28,16 @@ export function entryQuery(search: URLSearchParams): EntryFilterQuery {
   const page = Number(search.get("page"));
   const status = search.get("status") as StatusFilter;
   const payment = search.get("payment") as PaymentFilter;
+  let from = dayOrEmpty(search.get("from"));
+  let to = dayOrEmpty(search.get("to"));
+  // A range given backwards still means the days between them, as the orders list reads it.
+  if (from && to && from > to) [from, to] = [to, from];
   return {
     search: (search.get("search") ?? "").trim().slice(0, 200),
     status: STATUSES.includes(status) ? status : "",
     payment: PAYMENTS.includes(payment) ? payment : "",
-    from: dayOrEmpty(search.get("from")),
-    to: dayOrEmpty(search.get("to")),
+    from,
+    to,
     order: search.get("order") === "oldest" ? "oldest" : "newest",
     page: Number.isInteger(page) && page > 0 && page <= 100_000 ? page : 1,
   };
