@@ -31,6 +31,10 @@ test("the owner makes a coupon by keyboard, a shopper uses it, and it is refused
     "page",
   );
   await expect(page.getByRole("row", { name: /save10/ })).toBeVisible();
+  // The tab showing is marked for the eye too, not only for a screen reader.
+  const all = page.getByRole("link", { name: "All", exact: true });
+  await expect(all).toHaveAttribute("aria-current", "page");
+  await expect(all).toHaveCSS("font-weight", "700");
   // The demo's free-shipping coupon reads as that, with nothing off.
   await expect(
     page
