@@ -7,6 +7,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { isHydrated, payByTestCard } from "./support/checkout.ts";
+import { lineCounts } from "./support/layout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
@@ -134,11 +135,7 @@ test("the owner adds an order by hand, and the customer pays it on the payment p
   await expect(page.getByRole("button", { name: "Send invoice" })).toBeVisible();
   // On a phone each amount stays on one line, however long the fees' names beside them.
   await page.setViewportSize({ width: 375, height: 740 });
-  const amountLines = await page.evaluate<number[]>(`Array.from(document.querySelectorAll(".admin-order-totals dd"), (amount) => {
-    const range = document.createRange();
-    range.selectNodeContents(amount);
-    return range.getClientRects().length;
-  })`);
+  const amountLines = await lineCounts(page, ".admin-order-totals dd");
   expect(amountLines.length).toBeGreaterThan(4);
   expect(amountLines).toEqual(amountLines.map(() => 1));
   await page.setViewportSize({ width: 1280, height: 900 });

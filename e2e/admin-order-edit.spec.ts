@@ -9,6 +9,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { isHydrated, US_ADDRESS } from "./support/checkout.ts";
+import { lineCounts } from "./support/layout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
@@ -108,12 +109,7 @@ test("the owner edits the items of an order awaiting payment, and the customer's
   await page.setViewportSize({ width: 375, height: 740 });
   expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375);
   // Each amount on one line: never "$58.0" with its last digit below.
-  // A string, as the journeys' other in-page code: their TypeScript has no DOM types.
-  const amountLines = await page.evaluate<number[]>(`Array.from(document.querySelectorAll(".admin-new-order__totals dd"), (amount) => {
-    const range = document.createRange();
-    range.selectNodeContents(amount);
-    return range.getClientRects().length;
-  })`);
+  const amountLines = await lineCounts(page, ".admin-new-order__totals dd");
   expect(amountLines.length).toBeGreaterThan(2);
   expect(amountLines).toEqual(amountLines.map(() => 1));
   expect(await seriousViolations(page)).toEqual([]);

@@ -92,6 +92,16 @@ async function signInAsOwner(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "Widgets" })).toBeVisible();
 }
 
+/** The owner opens the demo widget's editor from the widgets list. */
+async function openHelpWidgetEditor(page: Page) {
+  await signInAsOwner(page);
+  await page
+    .getByRole("row", { name: /Help widget/ })
+    .getByRole("link", { name: "Edit Help widget" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Help widget" })).toBeVisible();
+}
+
 test("the owner signs in at /admin: field errors, a wrong password, then the console", async ({ page }) => {
   const email = await createAccount(page, true);
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -189,12 +199,7 @@ test("the widgets list shows the demo widget; a new widget is made, refused a ba
 });
 
 test("the editor shows every group for the demo widget's channels, and triggers and embed sections", async ({ page }) => {
-  await signInAsOwner(page);
-  await page
-    .getByRole("row", { name: /Help widget/ })
-    .getByRole("link", { name: "Edit Help widget" })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: "Edit Help widget" })).toBeVisible();
+  await openHelpWidgetEditor(page);
   for (const name of ["Channels", "Appearance", "Behaviour", "Triggers", "Embed"])
     await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
   await page.getByLabel("Show only on some days and hours").check();
@@ -215,12 +220,7 @@ test("the editor shows every group for the demo widget's channels, and triggers 
 });
 
 test("a channel visitors would not see says so in its row: no value yet, or off on both kinds of device", async ({ page }) => {
-  await signInAsOwner(page);
-  await page
-    .getByRole("row", { name: /Help widget/ })
-    .getByRole("link", { name: "Edit Help widget" })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: "Edit Help widget" })).toBeVisible();
+  await openHelpWidgetEditor(page);
   // The demo's channels all show somewhere (SMS on phones only).
   await expect(page.getByText(/^Not shown:/)).toHaveCount(0);
 

@@ -4,13 +4,12 @@
  * customer's other sessions and gives this one a new cookie, so success redirects and the page
  * loads afresh (decision 0017); a details change redirects too, so a reload posts nothing again.
  */
-import { useState } from "react";
 import { data, redirect } from "react-router";
 import { type AccountDetailsResult, storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH, AccountLayout } from "../features/account/AccountNav.tsx";
 import { requireCustomer } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
-import { PasswordField } from "../features/checkout/PasswordField.tsx";
+import { NewPasswordField } from "../features/account/NewPasswordField.tsx";
 import type { Route } from "./+types/account-details";
 
 const DETAILS_PATH = `${ACCOUNT_PATH}/details`;
@@ -109,7 +108,12 @@ export default function AccountDetails({ loaderData, actionData }: Route.Compone
               {...invalid("current")}
             />
           </div>
-          <NewPasswordField errorId={error?.field === "new" ? "password-error" : undefined} />
+          <NewPasswordField
+            id="new-password"
+            name="new_password"
+            label={t.newPassword}
+            errorId={error?.field === "new" ? "password-error" : undefined}
+          />
           <div className="form-field">
             <label htmlFor="confirm-password">{t.confirmPassword}</label>
             <input id="confirm-password" name="confirm_password" type="password" autoComplete="new-password" required {...invalid("new")} />
@@ -120,22 +124,6 @@ export default function AccountDetails({ loaderData, actionData }: Route.Compone
         </form>
       </section>
     </AccountLayout>
-  );
-}
-
-/** The new password (spec §1: show/hide and a strength meter), posted with the plain form as "new_password". */
-function NewPasswordField({ errorId }: { errorId?: string }) {
-  const [password, setPassword] = useState("");
-  return (
-    <PasswordField
-      id="new-password"
-      name="new_password"
-      label={t.newPassword}
-      hint={t.newPasswordHint}
-      errorId={errorId}
-      value={password}
-      onChange={setPassword}
-    />
   );
 }
 

@@ -5,12 +5,11 @@
  * signs the shopper in with a new session cookie (every other session of theirs ends), so it
  * redirects to the dashboard, which says so.
  */
-import { useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH } from "../features/account/AccountNav.tsx";
 import { accountMessages as t } from "../features/account/messages.ts";
-import { PasswordField } from "../features/checkout/PasswordField.tsx";
+import { NewPasswordField } from "../features/account/NewPasswordField.tsx";
 import type { Route } from "./+types/account-reset-password";
 
 /** The server's refusals that are the link's fault (unknown, used, expired): the form goes, "Ask for a new link" comes. */
@@ -49,7 +48,6 @@ export function headers() {
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [password, setPassword] = useState("");
   const problem = actionData?.link ? actionData.message : loaderData.problem;
   const email = problem === null ? loaderData.email : null;
   const error = actionData && !actionData.link ? actionData : null;
@@ -77,14 +75,11 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
                 {error.message}
               </p>
             )}
-            <PasswordField
+            <NewPasswordField
               id="reset-password"
               name="password"
               label={t.resetPasswordLabel}
-              hint={t.newPasswordHint}
               errorId={error?.field ? "reset-password-error" : undefined}
-              value={password}
-              onChange={setPassword}
             />
             <button type="submit" className="button">
               {t.savePassword}

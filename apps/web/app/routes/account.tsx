@@ -3,13 +3,12 @@
  * Plain HTML forms posting to this route's action, so everything works without JavaScript;
  * a success redirects (the session cookie changes, and the page is loaded afresh).
  */
-import { useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH, AccountLayout, SignOutEverywhereForm } from "../features/account/AccountNav.tsx";
 import { returnPath } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
-import { PasswordField } from "../features/checkout/PasswordField.tsx";
+import { NewPasswordField } from "../features/account/NewPasswordField.tsx";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -173,7 +172,12 @@ function AccountForm({ name, title, submit, email, error, returnTo }: AccountFor
           />
         </div>
         {name === "register" ? (
-          <NewPasswordField id={id("password")} errorId={invalid.includes("password") ? id("error") : undefined} />
+          <NewPasswordField
+            id={id("password")}
+            name="password"
+            label={t.password}
+            errorId={invalid.includes("password") ? id("error") : undefined}
+          />
         ) : (
           <div className="form-field">
             <label htmlFor={id("password")}>{t.password}</label>
@@ -190,21 +194,5 @@ function AccountForm({ name, title, submit, email, error, returnTo }: AccountFor
         </p>
       )}
     </section>
-  );
-}
-
-/** A new account's password (spec §1: show/hide and a strength meter), posted with the plain form as "password". */
-function NewPasswordField({ id, errorId }: { id: string; errorId?: string }) {
-  const [password, setPassword] = useState("");
-  return (
-    <PasswordField
-      id={id}
-      name="password"
-      label={t.password}
-      hint={t.newPasswordHint}
-      errorId={errorId}
-      value={password}
-      onChange={setPassword}
-    />
   );
 }
