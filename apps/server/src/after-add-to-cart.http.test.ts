@@ -112,6 +112,14 @@ describe("with the shop set to open the mini-cart after an add", () => {
     expect(odd.statusCode).toBe(400);
     expect(odd.body).not.toContain('selected="">Red');
     expect(odd.body).toMatch(/<input[^>]*name="quantity"[^>]*value="1"/);
+    // A hand-made post's huge option is not sent back whole with the page.
+    const huge = await shopper.post("/product/hoodie", {
+      "add-to-cart": String(hoodie),
+      attribute_pa_color: "x".repeat(100_000),
+      quantity: "1",
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.body).not.toContain("x".repeat(1_000));
   });
 
   it("a listing's link and a product page's form come back to their page saying what was added", async () => {

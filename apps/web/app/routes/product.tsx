@@ -124,8 +124,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const options = [...form.entries()]
     .filter(([name]) => name.startsWith("attribute_"))
     .map(([name, value]): [string, string] => [name, String(value)]);
-  // The form is drawn again with what was posted, added or refused.
-  const posted: PostedChoice = { options: Object.fromEntries(options), quantity: String(form.get("quantity") ?? "").slice(0, 20) };
+  // The form is drawn again with what was posted, added or refused; only a term's slug is ever shown again, so a
+  // hand-made post's huge values are cut rather than sent back whole.
+  const posted: PostedChoice = {
+    options: Object.fromEntries(options.slice(0, 50).map(([name, value]) => [name.slice(0, 200), value.slice(0, 200)])),
+    quantity: String(form.get("quantity") ?? "").slice(0, 20),
+  };
   if (!Number.isInteger(id) || id < 1 || !Number.isInteger(quantity) || quantity < 1) {
     return data({ added: false, error: productMessages.invalidChoice, posted }, { status: 400 });
   }
