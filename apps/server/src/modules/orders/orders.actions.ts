@@ -58,10 +58,11 @@ function invalidAddress(errors: [string, { code: string; message: string }][]): 
 }
 
 /**
- * Replaces the order's billing or shipping address with the one sent (a whole address: a field not
- * sent is blank), checked by the checkout's rules: required fields (none for an order made by hand), the country's postcode and
- * states, the shop's selling and shipping countries. The shop's own address fields the order kept
- * (namespaced keys) stay. A billing e-mail change moves the order's billing e-mail.
+ * Changes the order's billing or shipping address to the fields sent (a field not sent keeps its value, as
+ * WooCommerce's REST API merges; an empty string clears it), checked by the checkout's rules: required fields
+ * (none for an order made by hand), the country's postcode and states, the shop's selling and shipping
+ * countries. The shop's own address fields the order kept (namespaced keys) stay. A billing e-mail change
+ * moves the order's billing e-mail.
  */
 export async function updateOrderAddress(ctx: RequestContext, id: number, which: "billing" | "shipping", body: AddressBody) {
   const settings = await ctx.shopSettings();
@@ -71,7 +72,10 @@ export async function updateOrderAddress(ctx: RequestContext, id: number, which:
   if (!found) throw orderNotFound();
   // An order made by hand is checked as it was made, only what is typed: a phone order may never have a street (decision 0145).
   const madeByHand = found.cart_id.startsWith(repo.BY_HAND_CART_PREFIX);
-  const { address, problems } = checkedAddress(settings, which, body, { requireFields: !madeByHand });
+  // Only what is sent changes: a body with the e-mail alone must not blank the name and phone.
+  const stored = JSON.parse(which === "billing" ? found.billing_address : found.shipping_address) as AddressBody;
+  const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  const { address, problems } = checkedAddress(settings, which, { ...stored, ...sent }, { requireFields: !madeByHand });
   if (problems.length) throw invalidAddress(problems);
   await ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Db;

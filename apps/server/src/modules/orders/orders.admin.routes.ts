@@ -246,7 +246,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "Replace an order's billing or shipping address, checked by the checkout's address rules",
+        summary:
+          "Change an order's billing or shipping address (fields not sent keep their value), checked by the checkout's address rules",
         params: AddressParams,
         body: AddressSchema,
         response: orderWrite,
