@@ -131,7 +131,7 @@ describe("entries", () => {
     expect(csv.headers["content-disposition"]).toBe('attachment; filename="form-3-entries.csv"');
     const lines = csv.body.split("\r\n");
     expect(lines[0]).toBe(
-      `Entry,Date,Status,${FEEDBACK_FORM.fields.map((field) => (field.label.includes(",") ? `"${field.label}"` : field.label)).join(",")},Total,Currency,Payment`,
+      `Entry,Date (UTC),Status,${FEEDBACK_FORM.fields.map((field) => (field.label.includes(",") ? `"${field.label}"` : field.label)).join(",")},Total,Currency,Payment`,
     );
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"") parcel late"`);
 
@@ -319,7 +319,7 @@ describe("entries", () => {
 
     const lines = (await owner.get(`${ADMIN}/forms/${formId}/entries.csv`)).body.split("\r\n");
     expect(lines[0]).toBe(
-      "Entry,Date,Status,Rating,How was your visit?,Photo,Best time to call,Your email (removed field),What went wrong? (removed field),Removed field 9,Total,Currency,Payment",
+      "Entry,Date (UTC),Status,Rating,How was your visit?,Photo,Best time to call,Your email (removed field),What went wrong? (removed field),Removed field 9,Total,Currency,Payment",
     );
     expect(lines[1]).toContain(",2 / 5,,,,ada@example.com,Parcel late,,");
     expect(lines[2]).toContain(",5 / 5,,,,,,Left by an old field,");
