@@ -254,6 +254,46 @@ test("a choice removed while a rule names it: the rule shows no choice, and the 
   expect(extras?.choices?.map((c) => c.label)).toEqual(["Gift wrap", "Express printing"]);
 });
 
+test("a rule naming a field of a later page is refused beside the rule's field, and nothing is saved", async ({ page }) => {
+  await signInAsOwner(page);
+  // A draft copy of the demo feedback form, so that no other journey sees it change.
+  const demo = (await (await page.request.get("/api/admin/v1/forms/3")).json()) as { definition: Record<string, unknown> };
+  const nonce = (await page.request.get("/api/admin/v1/forms/3")).headers().nonce ?? "";
+  const slug = `later-page-${Date.now()}`;
+  const made = await page.request.post("/api/admin/v1/forms", {
+    headers: { nonce },
+    data: { status: "draft", definition: { ...demo.definition, slug, title: "Later page" } },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  const savedRating = async () =>
+    ((await (await page.request.get(`/api/admin/v1/forms/${id}`)).json()) as { definition: { fields: { logic?: unknown }[] } }).definition
+      .fields[0]?.logic;
+
+  await page.goto(`/admin/forms/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Edit form: Later page" })).toBeVisible();
+  // Rating is on page 1; "What went wrong?" is asked on page 2, after the visitor has rated.
+  await page.getByRole("button", { name: /^Rating/ }).click();
+  await page.getByLabel("Show or hide this field by other fields' values").check();
+  const ruleField = page.getByLabel("Field", { exact: true });
+  await ruleField.selectOption({ label: "What went wrong?" });
+  await page.getByLabel("Operator").selectOption("not_empty");
+  await page.getByRole("button", { name: "Save form" }).first().click();
+  const message =
+    'Names "What went wrong?" of page 2, which the visitor reaches after this field\'s page 1: choose a field of page 1 or before';
+  await expect(page.locator(".admin-error-summary")).toContainText(message);
+  await expect(ruleField).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(".builder-logic .admin-field__error")).toHaveText(message);
+  expect(await savedRating()).toBeUndefined();
+
+  // A field of the same page is taken: the rule is fixed and the form saves.
+  await ruleField.selectOption({ label: "Email" });
+  await page.getByRole("button", { name: "Save form" }).first().click();
+  await expect(page.locator(".admin-error-summary")).toHaveCount(0);
+  await expect.poll(savedRating).toEqual({ action: "show", match: "all", rules: [{ field: 3, operator: "not_empty" }] });
+  await page.request.delete(`/api/admin/v1/forms/${id}`, { headers: { nonce } });
+});
+
 test("a price that is not an amount is refused beside its field, even once another field is chosen, and nothing is saved", async ({
   page,
 }) => {

@@ -111,7 +111,7 @@ test("the owner finds a visitor's feedback entry by search, reads every value, d
   const csv = readFileSync(await download.path(), "utf8")
     .split("\r\n")
     .filter(Boolean);
-  expect(csv[0]).toMatch(/^Entry,Date,Status,Rating,/);
+  expect(csv[0]).toMatch(/^Entry,Date \(UTC\),Status,Rating,/);
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain(tag);
 

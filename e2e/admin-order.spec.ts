@@ -264,3 +264,33 @@ test("an order that does not exist says so", async ({ page }) => {
   await expect(page.getByRole("link", { name: "All orders" })).toHaveAttribute("href", "/admin/orders");
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("a coupon's discount and a discount fee are written with the same minus sign on the order page and its invoice", async ({ page }) => {
+  await signInAsOwner(page);
+  // An order taken by phone: a T-shirt ($20.00), the 5OFF coupon and a $5.50 goodwill fee taken off.
+  const nonce = (await page.request.get("/api/admin/v1/orders?per_page=1")).headers().nonce ?? "";
+  const tShirt = (await (await page.request.get("/api/store/v1/products?per_page=100")).json()) as { id: number; slug: string }[];
+  const made = await page.request.post("/api/admin/v1/orders", {
+    headers: { nonce },
+    data: {
+      billing: { first_name: "Sign", last_name: "Check", email: `signs-${Date.now()}@example.com` },
+      line_items: [{ product_id: tShirt.find((product) => product.slug === "classic-t-shirt")?.id, quantity: 1 }],
+      coupon_lines: [{ code: "5OFF" }],
+      fee_lines: [{ name: "Goodwill", total: -550, tax_status: "none" }],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+
+  await page.goto(`/admin/orders/${id}`);
+  const totals = page.locator(".admin-order-totals");
+  await expect(totals.locator("dt", { hasText: "Coupon" }).locator("+ dd")).toHaveText("-$5.00");
+  await expect(totals.locator("dt", { hasText: "Goodwill" }).locator("+ dd")).toHaveText("-$5.50");
+  await expect(totals).not.toContainText("\u2212");
+
+  await page.goto(`/admin/orders/print?ids=${id}&document=invoice`);
+  const invoice = page.locator("tfoot");
+  await expect(invoice.getByRole("row", { name: /Discount/ })).toContainText("-$5.00");
+  await expect(invoice.getByRole("row", { name: /Goodwill/ })).toContainText("-$5.50");
+  await expect(invoice).not.toContainText("\u2212");
+});

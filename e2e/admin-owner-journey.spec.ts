@@ -157,7 +157,7 @@ test("the owner finds a shopper's order, completes it, refunds a T-shirt with re
     // What the page says now: still completed (a part refunded), the refunded total and what the shop kept.
     await expect(status).toHaveText("Status: Completed");
     const totals = owner.locator(".admin-order-totals");
-    await expect(totals.locator("dt", { hasText: /^Refunded$/ }).locator("+ dd")).toHaveText(`−${usd(amount)}`);
+    await expect(totals.locator("dt", { hasText: /^Refunded$/ }).locator("+ dd")).toHaveText(`-${usd(amount)}`);
     await expect(totals.locator("dt", { hasText: "Net payment" }).locator("+ dd")).toHaveText(usd(order.totals.total - amount));
     await expect(
       owner

@@ -75,7 +75,7 @@ test("the owner opens Reports from the dashboard, sorts, changes the period, swi
       .replace(/^\uFEFF/, "")
       .split("\r\n")
       .filter(Boolean);
-    expect(csv[0]).toBe("Name,Email,Type,Orders,Total spend (USD),Average order value (USD),Last order");
+    expect(csv[0]).toBe("Name,Email,Type,Orders,Total spend (USD),Average order value (USD),Last order (UTC)");
     expect(csv).toHaveLength(2);
     expect(csv[1]).toMatch(new RegExp(`^Ada Shopper,${email.replace(/[.+]/g, "\\$&")},Guest,1,`));
   } finally {

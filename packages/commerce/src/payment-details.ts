@@ -17,3 +17,6 @@ export const PAYMENT_DETAIL_LABELS: Readonly<Record<string, string>> = {
 
 /** The bank transfer's details: what a shopper needs to pay by transfer (the e-mails show only these). */
 export const BANK_DETAIL_KEYS: readonly string[] = ["reference", "account_name", "bank_name", "account_number", "sort_code", "iban", "bic"];
+
+/** The account to pay into: the transfer's details less its reference, all a shop without an account set keeps. */
+export const BANK_ACCOUNT_KEYS: readonly string[] = BANK_DETAIL_KEYS.filter((key) => key !== "reference");

@@ -9,6 +9,7 @@ import {
   longDate,
   offsetLabel,
   shortTime,
+  spreadsheetDateTime,
   wallTimeToInstant,
   zoneOffset,
 } from "./time-zone.ts";
@@ -149,6 +150,14 @@ describe("labels", () => {
     expect(dayTimeText("2026-11-29T14:05:59.000Z", "UTC")).toBe("2026-11-29 14:05 UTC");
     expect(dayTimeText("2026-11-29T14:05:59.000Z", "Australia/Sydney")).toBe("2026-11-30 01:05 GMT+11");
     expect(dayTimeText("2026-07-01T14:05:00.000Z", "America/Los_Angeles")).toBe("2026-07-01 07:05 PDT");
+  });
+
+  it("writes a spreadsheet's date and time on the zone's clock, across Paris' autumn change, and nothing for no instant", () => {
+    // Paris goes back from +02:00 to +01:00 at 3 AM on Sunday 25 October 2026.
+    expect(spreadsheetDateTime("2026-10-24T22:30:05.000Z", "Europe/Paris")).toBe("2026-10-25 00:30:05");
+    expect(spreadsheetDateTime("2026-10-25T02:30:00.000Z", "Europe/Paris")).toBe("2026-10-25 03:30:00");
+    expect(spreadsheetDateTime("2026-11-25T09:30:00.999Z", "UTC")).toBe("2026-11-25 09:30:00");
+    for (const none of [null, undefined, "", "not a date"]) expect(spreadsheetDateTime(none, "UTC")).toBe("");
   });
 
   it("names the offset in force", () => {

@@ -177,6 +177,20 @@ export function dayTimeText(instant: number | Date | string, zone: string): stri
   return `${dayText(w.year, w.month, w.day)} ${pad(w.hour)}:${pad(w.minute)} ${zoneName(ms, zone)}`;
 }
 
+/**
+ * "2026-11-25 10:30:05": an instant's day and 24-hour time on the zone's wall clock, as a spreadsheet reads a
+ * date and time (decision 0149); "" for no instant or a text that is none.
+ */
+export function spreadsheetDateTime(instant: string | null | undefined, zone: string): string {
+  const ms = instant ? Date.parse(instant) : Number.NaN;
+  if (Number.isNaN(ms)) return "";
+  const w = wallClock(ms, zone);
+  return `${dayText(w.year, w.month, w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+}
+
+/** A date column's header naming the zone its cells are in ("Date (Europe/Paris)"), as a money column names its currency. */
+export const zonedColumn = (label: string, zone: string): string => `${label} (${zone})`;
+
 /** "UTC", or the zone's offset at an instant as "UTC+10:00", "UTC-07:00", "UTC+05:30". */
 export function offsetLabel(instant: number | Date, zone: string): string {
   const offset = zoneOffset(typeof instant === "number" ? instant : instant.getTime(), zone);

@@ -183,6 +183,12 @@ describe("checkDefinition", () => {
       'names no choice of "Extras" (Gift wrap): choose one of its choices',
     ],
     [
+      "a rule over a field of a later page",
+      (f: Json) => (f.fields[7].page = 1),
+      "fields.7.logic.rules.0.field",
+      'names "Extras" of page 2, which the visitor reaches after this field\'s page 1: choose a field of page 1 or before',
+    ],
+    [
       "a quantity for a field that is not priced",
       (f: Json) => (f.fields[5].forField = 2),
       "fields.5.forField",
@@ -237,6 +243,16 @@ describe("checkDefinition", () => {
     expect(errorsOf(form)).toEqual([{ path, message }]);
   });
 
+  it("takes a rule over a field of the same page or an earlier one", () => {
+    const form = clone(CUSTOM_TEE_FORM) as unknown as Json;
+    (form.fields as Json[])[7] = {
+      ...(form.fields as Json[])[7],
+      logic: { action: "show", match: "all", rules: [{ field: 3, operator: "not_empty" }] },
+    };
+    expect(errorsOf(form)).toEqual([]);
+    for (const demo of DEMO_FORMS) expect(errorsOf(clone(demo)), demo.slug).toEqual([]);
+  });
+
   it.each([
     ["a time without its other bound", (f: Json) => delete f.fields[5].maxTime, "fields.5.maxTime", "must be given with the other bound"],
     ["a 12-hour bound", (f: Json) => (f.fields[5].minTime = "9:00 AM"), "fields.5.minTime", "must be a time as HH:MM (24-hour)"],
@@ -282,6 +298,8 @@ describe("checkDefinition", () => {
 
   it("refuses logic that loops, naming the fields", () => {
     const form = clone(FEEDBACK_FORM) as FormDefinition;
+    // On one page: a rule never names a later page's field, so a loop lies within a page.
+    form.fields[3] = { ...(form.fields[3] as FormDefinition["fields"][number]), page: 1 };
     form.fields[0] = {
       ...(form.fields[0] as FormDefinition["fields"][number]),
       logic: { action: "hide", match: "all", rules: [{ field: 4, operator: "not_empty" }] },

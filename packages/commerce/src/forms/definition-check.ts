@@ -293,7 +293,13 @@ function checkReferences(r: Reader, fields: FormField[]): void {
       if (!target) r.fail(where, `names no field of the form (${rule.field})`);
       else if (target.id === field.id) r.fail(where, "must name another field");
       else if (DISPLAY_ONLY_TYPES.includes(target.type)) r.fail(where, "must name a field the visitor fills in");
-      else if (namesNoChoice(rule, target)) {
+      else if (target.page > field.page) {
+        // The visitor answers a later page only after this one: the rule could never show or hide the field in time.
+        r.fail(
+          where,
+          `names "${target.label}" of page ${target.page}, which the visitor reaches after this field's page ${field.page}: choose a field of page ${field.page} or before`,
+        );
+      } else if (namesNoChoice(rule, target)) {
         // A removed choice would leave a rule that never holds, so the field would never show (or always).
         r.fail(
           `fields.${index}.logic.rules.${ruleIndex}.value`,

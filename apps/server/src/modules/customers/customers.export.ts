@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import type { RequestContext } from "../../http/context.ts";
 import { minorUnitOf } from "../orders/index.ts";
 import { likePattern, paidByCustomer } from "./customers.admin.ts";
-import { CUSTOMER_EXPORT_COLUMNS, customerExportCells, type ExportAccount } from "./export-rows.ts";
+import { customerExportCells, customerExportHeader, type ExportAccount } from "./export-rows.ts";
 
 /** Accounts per page. */
 export const CUSTOMER_EXPORT_PAGE = 500;
@@ -57,7 +57,7 @@ export async function exportCustomers(ctx: RequestContext, query: { search?: str
   const first = await exportPage(ctx, search, 0);
   async function* chunks() {
     // The byte order mark makes Excel read the file as UTF-8, as the order export does.
-    yield `\uFEFF${csvLine(CUSTOMER_EXPORT_COLUMNS)}${text(first)}`;
+    yield `\uFEFF${csvLine(customerExportHeader(timeZone))}${text(first)}`;
     let page = first;
     while (page.length === CUSTOMER_EXPORT_PAGE) {
       page = await exportPage(ctx, search, (page[page.length - 1] as ExportAccount).id);

@@ -15,7 +15,7 @@ import { buildApp } from "../../app.ts";
 // biome-ignore lint/style/noRestrictedImports: the tests' reader of the outbox's messages
 import { parseEml } from "../emails/eml.test-support.ts";
 import { createMailer } from "../emails/index.ts";
-import { CUSTOMER_EXPORT_COLUMNS } from "./export-rows.ts";
+import { customerExportHeader } from "./export-rows.ts";
 import { ensureOwner } from "./index.ts";
 
 const ADMIN = "/api/admin/v1";
@@ -290,7 +290,8 @@ describe("the CSV export", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toBe(CUSTOMER_EXPORT_COLUMNS.join(","));
+    expect(lines[0]).toBe(customerExportHeader("UTC").join(","));
+    expect(lines[0]).toMatch(/,Last order \(UTC\),Registered \(UTC\)$/);
     expect(lines).toHaveLength(2);
     const cells = (lines[1] ?? "").split(",");
     expect(cells.slice(0, 8)).toEqual([String(id), email, "'=HYPERLINK(1)", "'+Sum", "customer", "", "'-1 Minus Street", "'@corp"]);

@@ -1,5 +1,5 @@
 /** The customer export's columns and one account as its row (decision 0103). Pure: customers.export.ts reads the pages. */
-import { wallClock } from "@cartwright/commerce/time-zone";
+import { wallClock, zonedColumn } from "@cartwright/commerce/time-zone";
 import { decimalAmount } from "../orders/index.ts";
 import { parseAddress } from "./customers.service.ts";
 
@@ -23,6 +23,10 @@ export const CUSTOMER_EXPORT_COLUMNS = [
   "Last order",
   "Registered",
 ] as const;
+
+/** The header row: the date columns name the shop's time zone their times are in (decision 0149). */
+export const customerExportHeader = (zone: string): string[] =>
+  CUSTOMER_EXPORT_COLUMNS.map((column) => (column === "Last order" || column === "Registered" ? zonedColumn(column, zone) : column));
 
 /** What the export reads of one account: its row, its paid orders' figures. */
 export interface ExportAccount {

@@ -144,7 +144,41 @@ describe("sendOrderEmails", () => {
     expect(confirmation.text).toContain("Account name: Cartwright Demo Ltd");
     expect(confirmation.text).toContain("IBAN: GB33BUKB20201555555555");
     expect(confirmation.text).toContain(`Payment reference: ${placed.order_id}`);
-    expect(confirmation.text).toContain("on hold until your payment reaches us");
+    expect(confirmation.text).toContain(
+      "We have received your order. It is on hold until your payment reaches us; our bank details are below.",
+    );
+  });
+
+  it("promises a bank transfer order only what follows: the instructions when no account is set, else nothing", async () => {
+    const settings = await getSettings(shop.db);
+    const noAccount = { accountName: "", bankName: "", accountNumber: "", sortCode: "", iban: "", bic: "" };
+    const confirmationOf = async (instructions: string) => {
+      await updateSettings(shop.db, {
+        payments: { ...settings.payments, bacs: { ...settings.payments.bacs, ...noAccount, instructions } },
+      });
+      const placed = (await placeOrder({ payment_method: "bacs" })).json();
+      expect(placed.status).toBe("on-hold");
+      const outbox = folder();
+      await sendOrderEmails({ db: shop.db, mailer: outboxMailer(outbox) }, placed.order_id);
+      return { id: placed.order_id, email: read(outbox, readdirSync(outbox).find((n) => n.endsWith("-confirmation.eml")) ?? "") };
+    };
+    try {
+      const instructed = await confirmationOf("Pay by transfer: we reply with our account.");
+      expect(instructed.email.text).toContain(
+        "We have received your order. It is on hold until your payment reaches us; how to pay is below.",
+      );
+      expect(instructed.email.text).toContain("Pay by transfer: we reply with our account.");
+      expect(instructed.email.text).toContain(`Payment reference: ${instructed.id}`);
+      expect(instructed.email.text).not.toContain("Account name");
+      expect(instructed.email.html).toContain("how to pay is below.");
+
+      const bare = await confirmationOf("");
+      expect(bare.email.text).toContain("We have received your order. It is on hold until your payment reaches us.\r\n");
+      expect(bare.email.text).not.toContain("below");
+      expect(bare.email.html).not.toContain("below");
+    } finally {
+      await updateSettings(shop.db, { payments: settings.payments });
+    }
   });
 
   it("sends nothing for a declined payment or a draft order", async () => {

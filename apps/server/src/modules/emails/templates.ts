@@ -6,6 +6,7 @@
 
 import {
   addressNames,
+  BANK_ACCOUNT_KEYS,
   BANK_DETAIL_KEYS,
   currencyFromFields,
   formatAmount,
@@ -131,9 +132,9 @@ function summary(data: OrderEmailData) {
   }
 
   // The account to pay into, while the transfer is still awaited: a paid order asks for nothing more.
-  const bankDetails: Row[] = order.payment_details
-    .filter((d) => BANK_DETAIL_KEYS.includes(d.key) && d.value && awaitsPayment(order.payment_method, order.status))
-    .map((d) => ({ label: PAYMENT_DETAIL_LABELS[d.key] ?? d.key, value: d.value }));
+  const bankDetails = order.payment_details.filter(
+    (d) => BANK_DETAIL_KEYS.includes(d.key) && d.value && awaitsPayment(order.payment_method, order.status),
+  );
   const shipping = order.shipping_address.address_1 ? addressLines(order.shipping_address) : [];
   return {
     number: order.order_number,
@@ -141,7 +142,8 @@ function summary(data: OrderEmailData) {
     rows,
     paymentTitle: order.payment_method_title,
     instructions: data.instructions.trim(),
-    bankDetails,
+    bankDetails: bankDetails.map((d): Row => ({ label: PAYMENT_DETAIL_LABELS[d.key] ?? d.key, value: d.value })),
+    namesBankAccount: bankDetails.some((d) => BANK_ACCOUNT_KEYS.includes(d.key)),
     billing: addressLines(order.billing_address),
     shipping,
     note: order.customer_note.trim(),
@@ -243,10 +245,17 @@ ${s.note ? `<h3 style="margin:16px 0 6px;font-size:15px;">${escapeHtml(noteHeadi
 
 const STATUS_LINE: Record<string, string> = {
   processing: "We are getting it ready now.",
-  "on-hold": "It is on hold until your payment reaches us; the details are below.",
   pending: "We will start on it as soon as your payment is confirmed.",
   completed: "It is complete.",
 };
+
+/** An order on hold waits for a transfer or a cheque: the line promises only what follows it (a shop may set no bank account). */
+function onHoldLine(s: Summary): string {
+  const waits = "It is on hold until your payment reaches us";
+  if (s.namesBankAccount) return `${waits}; our bank details are below.`;
+  if (s.instructions) return `${waits}; how to pay is below.`;
+  return `${waits}.`;
+}
 
 /** To the shopper: their order was received, with everything they need to pay for it and find it again. */
 export function renderOrderConfirmation(data: OrderEmailData): RenderedEmail {
@@ -256,7 +265,7 @@ export function renderOrderConfirmation(data: OrderEmailData): RenderedEmail {
   const subject = `Your ${site} order #${s.number} has been received`;
   const intro = [
     name ? `Hi ${name},` : "Hello,",
-    `Thank you for shopping at ${site}. We have received your order. ${STATUS_LINE[data.order.status] ?? ""}`.trim(),
+    `Thank you for shopping at ${site}. We have received your order. ${data.order.status === "on-hold" ? onHoldLine(s) : (STATUS_LINE[data.order.status] ?? "")}`.trim(),
   ];
   const link = { label: "View your order", url: data.orderUrl };
   const date = formatDate(data.order.date_created, false, data.timeZone);

@@ -95,6 +95,56 @@ describe("forms", () => {
     });
     expect((await owner.get(`${ADMIN}/forms/2`)).json().definition).toEqual(before.definition);
   });
+
+  it("refuses a rule over a field of a later page, naming it beside the rule's field, and keeps the form as it was", async () => {
+    const before = (await owner.get(`${ADMIN}/forms/2`)).json();
+    const definition = structuredClone(before.definition);
+    // Gift message (page 2) shown by the phone number, which the visitor gives on page 1: fine.
+    const giftMessage = definition.fields.find((field: { id: number }) => field.id === 8);
+    giftMessage.logic.rules = [{ field: 3, operator: "not_empty" }];
+    const earlier = await owner.request("PUT", `${ADMIN}/forms/2`, { definition });
+    expect(earlier.statusCode, earlier.body).toBe(200);
+    // Phone (page 1) shown by the delivery date, asked on page 2: refused.
+    const phone = definition.fields.find((field: { id: number }) => field.id === 3);
+    phone.logic = { action: "show", match: "all", rules: [{ field: 10, operator: "not_empty" }] };
+    const refused = await owner.request("PUT", `${ADMIN}/forms/2`, { definition });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.params).toEqual({
+      "fields.2.logic.rules.0.field":
+        'fields.2.logic.rules.0.field names "Delivery date" of page 2, which the visitor reaches after this field\'s page 1: choose a field of page 1 or before',
+    });
+    expect((await owner.get(`${ADMIN}/forms/2`)).json().definition.fields[2].logic).toBeUndefined();
+    expect((await owner.request("PUT", `${ADMIN}/forms/2`, { definition: before.definition })).statusCode).toBe(200);
+  });
+
+  it("still reads, serves and saves once fixed a form stored with a rule over a later page", async () => {
+    const before = (await owner.get(`${ADMIN}/forms/3`)).json();
+    const stored = await shop.db.selectFrom("forms").select("definition").where("id", "=", 3).executeTakeFirstOrThrow();
+    const document = JSON.parse(stored.definition);
+    // Saved before the check: Rating (page 1) hidden once "What went wrong?" (page 2) is answered.
+    document.fields[0].logic = { action: "hide", match: "all", rules: [{ field: 4, operator: "not_empty" }] };
+    await shop.db
+      .updateTable("forms")
+      .set({ definition: JSON.stringify(document) })
+      .where("id", "=", 3)
+      .execute();
+    try {
+      const read = await owner.get(`${ADMIN}/forms/3`);
+      expect(read.statusCode).toBe(200);
+      expect(read.json().definition.fields[0].logic.rules).toEqual([{ field: 4, operator: "not_empty" }]);
+      expect((await shop.app.inject({ url: "/forms/feedback.js" })).statusCode).toBe(200);
+      const again = await owner.request("PUT", `${ADMIN}/forms/3`, { definition: read.json().definition });
+      expect(again.statusCode).toBe(400);
+      expect(Object.keys(again.json().data.params)).toEqual(["fields.0.logic.rules.0.field"]);
+      const { logic: _dropped, ...rating } = read.json().definition.fields[0];
+      const fixed = { ...read.json().definition, fields: [rating, ...read.json().definition.fields.slice(1)] };
+      const saved = await owner.request("PUT", `${ADMIN}/forms/3`, { definition: fixed });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().definition).toEqual(before.definition);
+    } finally {
+      await shop.db.updateTable("forms").set({ definition: stored.definition }).where("id", "=", 3).execute();
+    }
+  });
 });
 
 describe("entries", () => {
@@ -131,7 +181,7 @@ describe("entries", () => {
     expect(csv.headers["content-disposition"]).toBe('attachment; filename="form-3-entries.csv"');
     const lines = csv.body.split("\r\n");
     expect(lines[0]).toBe(
-      `Entry,Date,Status,${FEEDBACK_FORM.fields.map((field) => (field.label.includes(",") ? `"${field.label}"` : field.label)).join(",")},Total,Currency,Payment`,
+      `Entry,Date (UTC),Status,${FEEDBACK_FORM.fields.map((field) => (field.label.includes(",") ? `"${field.label}"` : field.label)).join(",")},Total,Currency,Payment`,
     );
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"") parcel late"`);
 
@@ -319,7 +369,7 @@ describe("entries", () => {
 
     const lines = (await owner.get(`${ADMIN}/forms/${formId}/entries.csv`)).body.split("\r\n");
     expect(lines[0]).toBe(
-      "Entry,Date,Status,Rating,How was your visit?,Photo,Best time to call,Your email (removed field),What went wrong? (removed field),Removed field 9,Total,Currency,Payment",
+      "Entry,Date (UTC),Status,Rating,How was your visit?,Photo,Best time to call,Your email (removed field),What went wrong? (removed field),Removed field 9,Total,Currency,Payment",
     );
     expect(lines[1]).toContain(",2 / 5,,,,ada@example.com,Parcel late,,");
     expect(lines[2]).toContain(",5 / 5,,,,,,Left by an old field,");

@@ -14,7 +14,7 @@ import {
   type FormValues,
   fieldText,
 } from "@cartwright/commerce/forms";
-import { addDays, dayStart } from "@cartwright/commerce/time-zone";
+import { addDays, dayStart, spreadsheetDateTime, zonedColumn } from "@cartwright/commerce/time-zone";
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -407,10 +407,8 @@ export async function entriesExport(ctx: RequestContext, formId: number, query: 
   const form = await findForm(ctx.db, formId);
   if (!form) throw formNotFound();
   const current = entryColumns(form.definition);
-  const rows = await entriesQuery(ctx.db, formId, query, (await ctx.shopSettings()).timeZone)
-    .selectAll("form_entries")
-    .orderBy("form_entries.id")
-    .execute();
+  const { timeZone } = await ctx.shopSettings();
+  const rows = await entriesQuery(ctx.db, formId, query, timeZone).selectAll("form_entries").orderBy("form_entries.id").execute();
   const parsed = rows.map((row) => JSON.parse(row.values) as FormValues);
   // Answers to fields removed since get columns of their own after the form's, headed so they are not taken for current ones.
   const removed = await removedFields(
@@ -424,12 +422,13 @@ export async function entriesExport(ctx: RequestContext, formId: number, query: 
     ...removed.map(({ field, known }) => (known ? `${field.label} (removed field)` : field.label)),
   ];
   return entriesCsv(
-    ["Entry", "Date", "Status", ...headings, "Total", "Currency", "Payment"],
+    // The times the entries list shows, on the shop's clock, the header naming its zone (decision 0149).
+    ["Entry", zonedColumn("Date", timeZone), "Status", ...headings, "Total", "Currency", "Payment"],
     rows.map((row, index) => {
       const kept = parsed[index] ?? {};
       return [
         row.id,
-        row.created_at,
+        spreadsheetDateTime(row.created_at, timeZone),
         row.status,
         ...columns.map((field) => fieldText(field, kept[String(field.id)])),
         decimalAmount(row.payment_total, row.currency),

@@ -52,7 +52,7 @@ describe("exportCells", () => {
     expect(cells).toHaveLength(EXPORT_COLUMNS.length);
     expect(Object.fromEntries(EXPORT_COLUMNS.map((name, i) => [name, cells[i]]))).toEqual({
       Number: 1042,
-      "Date (UTC)": "2026-11-25 09:30:05",
+      Date: "2026-11-25 09:30:05",
       Status: "processing",
       "Customer name": "Ada Lovelace",
       Email: "ada@example.com",

@@ -4,13 +4,13 @@
  */
 
 import { type AddressParts, addressLines, addressNames, csvLine } from "@cartwright/commerce";
-import { dayIn } from "@cartwright/commerce/time-zone";
+import { dayIn, spreadsheetDateTime, zonedColumn } from "@cartwright/commerce/time-zone";
 import { originLabel } from "../attribution/index.ts";
 
-/** The header row, in the order of the cells `exportCells` writes. Documented in the README's owner API paragraph. */
+/** The columns, in the order of the cells `exportCells` writes. Documented in the README's owner API paragraph. */
 export const EXPORT_COLUMNS = [
   "Number",
-  "Date (UTC)",
+  "Date",
   "Status",
   "Customer name",
   "Email",
@@ -32,6 +32,10 @@ export const EXPORT_COLUMNS = [
   "Origin",
   "Customer note",
 ] as const;
+
+/** The header row: the date column names the shop's time zone its times are in ("Date (Europe/Paris)", decision 0149). */
+export const exportHeader = (zone: string): string[] =>
+  EXPORT_COLUMNS.map((column) => (column === "Date" ? zonedColumn(column, zone) : column));
 
 /** What the export reads of one order (its row, its attribution's kind and source). */
 export interface ExportOrder {
@@ -100,9 +104,6 @@ const parseAddress = (json: string): AddressParts => {
 /** An address in one cell: its lines as a label writes them (name, company, street, city, country), comma-separated. */
 const addressCell = (address: AddressParts) => addressLines(address, addressNames(address)).join(", ");
 
-/** "2026-11-25T09:30:00.000Z" as "2026-11-25 09:30:00", which spreadsheets read as a date and time. */
-const dateCell = (iso: string) => iso.replace("T", " ").replace(/\.\d+Z$|Z$/, "");
-
 /** The fees' totals before tax (their tax is in the order's tax), so Subtotal − Discount + Shipping + Fees + Tax = Total. */
 function feesBeforeTax(json: string): number {
   try {
@@ -114,13 +115,13 @@ function feesBeforeTax(json: string): number {
   }
 }
 
-/** One order's cells, in EXPORT_COLUMNS' order; money as decimals in the order's currency. */
-export function exportCells(order: ExportOrder, items: readonly ExportLineItem[], minorUnit: number): unknown[] {
+/** One order's cells, in EXPORT_COLUMNS' order; money as decimals in the order's currency, its date on the shop's wall clock. */
+export function exportCells(order: ExportOrder, items: readonly ExportLineItem[], minorUnit: number, zone = "UTC"): unknown[] {
   const billing = parseAddress(order.billing_address);
   const money = (minor: number) => decimalAmount(minor, minorUnit);
   return [
     order.id,
-    dateCell(order.created_at),
+    spreadsheetDateTime(order.created_at, zone),
     order.status,
     [billing.first_name, billing.last_name].filter(Boolean).join(" "),
     order.billing_email,
@@ -145,8 +146,8 @@ export function exportCells(order: ExportOrder, items: readonly ExportLineItem[]
 }
 
 /** One order as a line of the file: every cell spreadsheet-safe (a "=…" name is text, never a formula). */
-export function exportLine(order: ExportOrder, items: readonly ExportLineItem[], minorUnit: number): string {
-  return csvLine(exportCells(order, items, minorUnit));
+export function exportLine(order: ExportOrder, items: readonly ExportLineItem[], minorUnit: number, zone = "UTC"): string {
+  return csvLine(exportCells(order, items, minorUnit, zone));
 }
 
 /** The file's name: the shop's orders on the day it was exported, in the shop's time zone (decision 0086). */

@@ -9,7 +9,7 @@
 import { csvLine } from "@cartwright/commerce";
 import { sql } from "kysely";
 import type { RequestContext } from "../../http/context.ts";
-import { EXPORT_COLUMNS, type ExportLineItem, type ExportOrder, exportLine, minorUnitOf } from "./export-rows.ts";
+import { type ExportLineItem, type ExportOrder, exportHeader, exportLine, minorUnitOf } from "./export-rows.ts";
 import { filteredOrders, type OrderFilters } from "./orders.admin.ts";
 
 /** Orders per page: one query for the orders and one for their lines each, a few hundred kilobytes of text. */
@@ -81,11 +81,11 @@ export async function exportOrders(ctx: RequestContext, asked: OrderFilters): Pr
   const { currency, timeZone } = await ctx.shopSettings();
   const filters = { ...asked, timeZone };
   const pageText = (page: Awaited<ReturnType<typeof exportPage>>) =>
-    page.orders.map((order) => exportLine(order, page.items.get(order.id) ?? [], minorUnitOf(order.currency, currency))).join("");
+    page.orders.map((order) => exportLine(order, page.items.get(order.id) ?? [], minorUnitOf(order.currency, currency), timeZone)).join("");
   const first = await exportPage(ctx, filters, null);
   async function* chunks() {
     // The byte order mark makes Excel read the file as UTF-8 ("×", accents), as other spreadsheets do anyway.
-    yield `\uFEFF${csvLine(EXPORT_COLUMNS)}${pageText(first)}`;
+    yield `\uFEFF${csvLine(exportHeader(timeZone))}${pageText(first)}`;
     let page = first;
     while (page.orders.length === EXPORT_PAGE) {
       const last = page.orders[page.orders.length - 1] as ExportOrder;

@@ -94,7 +94,9 @@ describe("the CSV cells", () => {
       average: 3350,
       last_order_at: "2026-10-04T01:00:00.000Z",
     };
-    expect(CSV_TABS.customers.columns("EUR")).toContain("Total spend (EUR)");
+    expect(CSV_TABS.customers.columns("EUR", "Europe/Paris")).toEqual(
+      expect.arrayContaining(["Total spend (EUR)", "Last order (Europe/Paris)"]),
+    );
     const cells = CSV_TABS.customers.cells(row, 2, (iso) => iso.slice(0, 10));
     expect(cells).toEqual(["", "@guest@example.com", "Guest", 3, "100.50", "33.50", "2026-10-04"]);
     // Formula-looking cells are neutralised by csvLine, as every export's.

@@ -10,6 +10,7 @@ import type {
   ProductReportRow as ProductRow,
   TaxReportRow as TaxRow,
 } from "@cartwright/commerce/admin";
+import { zonedColumn } from "@cartwright/commerce/time-zone";
 import { decimalAmount } from "../orders/index.ts";
 
 export type SortOrder = "asc" | "desc";
@@ -94,8 +95,8 @@ export function shippingTaxShares(amounts: readonly number[], shippingTax: numbe
 export const taxLabel = (name: string, rate: string): string => (rate ? `${name} (${rate})` : name);
 
 interface CsvTab<R> {
-  /** The header row; money columns name the currency ("Net sales (USD)"). */
-  columns(currency: string): string[];
+  /** The header row; money columns name the currency ("Net sales (USD)"), date columns the shop's time zone. */
+  columns(currency: string, zone: string): string[];
   cells(row: R, minorUnit: number, dateCell: (iso: string) => string): unknown[];
 }
 
@@ -135,7 +136,15 @@ export const CSV_TABS: {
     ],
   },
   customers: {
-    columns: (c) => ["Name", "Email", "Type", "Orders", `Total spend (${c})`, `Average order value (${c})`, "Last order"],
+    columns: (c, zone) => [
+      "Name",
+      "Email",
+      "Type",
+      "Orders",
+      `Total spend (${c})`,
+      `Average order value (${c})`,
+      zonedColumn("Last order", zone),
+    ],
     cells: (row, unit, dateCell) => [
       row.name,
       row.email,

@@ -439,7 +439,7 @@ describe("the reports tabs as a list", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toBe("Name,Email,Type,Orders,Total spend (USD),Average order value (USD),Last order");
+    expect(lines[0]).toBe("Name,Email,Type,Orders,Total spend (USD),Average order value (USD),Last order (Australia/Sydney)");
     const listed = (await tab("customers", { ...WIDE, sort: "orders", order: "desc" })).customers as { orders: number }[];
     expect(lines).toHaveLength(listed.length + 1);
     expect(lines.slice(1).map((line) => line.split(",")[3])).toEqual(listed.map((row) => String(row.orders)));

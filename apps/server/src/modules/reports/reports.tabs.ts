@@ -387,13 +387,13 @@ export async function reportCsv<T extends ReportTab>(ctx: RequestContext, tab: T
   const { currency } = range.settings;
   const unit = minorUnitOf(currency.code, currency);
   const csv = CSV_TABS[tab] as unknown as {
-    columns(code: string): string[];
+    columns(code: string, zone: string): string[];
     cells(row: TabRow<T>, unit: number, date: (iso: string) => string): unknown[];
   };
   const dateCell = (iso: string) => shopDateCell(iso, range.zone);
   async function* chunks() {
     // The byte order mark makes Excel read the file as UTF-8, as the other exports do.
-    yield `\uFEFF${csvLine(csv.columns(currency.code))}`;
+    yield `\uFEFF${csvLine(csv.columns(currency.code, range.zone))}`;
     for (let start = 0; start < found.length; start += CSV_CHUNK)
       yield found
         .slice(start, start + CSV_CHUNK)

@@ -145,3 +145,70 @@ describe("the days the reports and the order list count", () => {
     }
   });
 });
+
+/** A CSV's lines as cells, split on commas (the cells read here hold none). */
+const csvRows = (text: string) =>
+  text
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n")
+    .map((line) => line.split(","));
+
+describe("the console's CSV files", () => {
+  it("write the times on the shop's clock, either side of the DST change, their header naming the zone", async () => {
+    const store = await read("store");
+    await saved("store", { ...store, time_zone: "Australia/Sydney" });
+    // A feedback entry and Jane's account, dated as the 17:59:59 order of 4 October (+11:00 since 2 AM).
+    const entry = await shop.db
+      .insertInto("form_entries")
+      .values({
+        form_id: 3,
+        status: "complete",
+        values: JSON.stringify({ 1: "4" }),
+        payment_total: 0,
+        payment_status: "",
+        currency: "USD",
+        visitor_id: "",
+        start_timestamp: "",
+        end_timestamp: "",
+        page_url: "",
+        ip: "",
+        user_agent: "",
+        created_at: PLACED.laEvening,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await shop.db.updateTable("customers").set({ created_at: PLACED.laEvening }).where("email", "=", "jane@example.com").execute();
+    try {
+      const orders = csvRows((await call(owner, "GET", "/orders/export.csv?from=2026-10-03&to=2026-10-05")).body);
+      expect(orders[0]?.[1]).toBe("Date (Australia/Sydney)");
+      const dateOf = (key: keyof typeof PLACED) => orders.find((row) => Number(row[0]) === ids[key])?.[1];
+      expect(dateOf("lastOfOct3")).toBe("2026-10-03 23:59:59");
+      expect(dateOf("firstOfOct4")).toBe("2026-10-04 00:00:00");
+      expect(dateOf("laEvening")).toBe("2026-10-04 17:59:59");
+      expect(dateOf("lastOfOct4")).toBe("2026-10-04 23:59:59");
+      expect(dateOf("firstOfOct5")).toBe("2026-10-05 00:00:00");
+
+      const entries = csvRows((await call(owner, "GET", "/forms/3/entries.csv")).body);
+      expect(entries[0]?.slice(0, 2)).toEqual(["Entry", "Date (Australia/Sydney)"]);
+      expect(entries.find((row) => Number(row[0]) === entry.id)?.[1]).toBe("2026-10-04 17:59:59");
+
+      const customers = csvRows((await call(owner, "GET", "/customers/export.csv?search=jane%40example.com")).body);
+      expect(customers[0]?.slice(-2)).toEqual(["Last order (Australia/Sydney)", "Registered (Australia/Sydney)"]);
+      expect(customers[1]?.at(-1)).toBe("2026-10-04 17:59");
+
+      const report = csvRows((await call(owner, "GET", "/reports/customers.csv?from=2026-10-05&to=2026-10-05")).body);
+      expect(report[0]?.at(-1)).toBe("Last order (Australia/Sydney)");
+      expect(report[1]?.at(-1)).toBe("2026-10-05 00:00");
+    } finally {
+      await saved("store", store);
+      await shop.db.deleteFrom("form_entries").where("id", "=", entry.id).execute();
+    }
+  });
+
+  it("say UTC in a shop that keeps UTC, the times as stored", async () => {
+    const orders = csvRows((await call(owner, "GET", "/orders/export.csv?from=2026-10-04&to=2026-10-04")).body);
+    expect(orders[0]?.[1]).toBe("Date (UTC)");
+    expect(orders.find((row) => Number(row[0]) === ids.laEvening)?.[1]).toBe("2026-10-04 06:59:59");
+  });
+});

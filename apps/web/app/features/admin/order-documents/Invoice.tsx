@@ -5,6 +5,7 @@
  */
 
 import { addressLabel } from "../components/address.ts";
+import { formatDeduction } from "../money.ts";
 import type { DocumentOrder, OrderDocuments } from "./api.ts";
 import { addressText, formatDate, formatMoney, variationText } from "./format.ts";
 import { documentMessages as t } from "./messages.ts";
@@ -13,6 +14,7 @@ import { AddressBlock, Facts, ShopHeading } from "./parts.tsx";
 export function Invoice({ order, shop, printedOn }: { order: DocumentOrder; shop: OrderDocuments["shop"]; printedOn: string }) {
   const { totals } = order;
   const money = (minor: number) => formatMoney(minor, totals.currency, totals.currency_minor_unit);
+  const takenOff = (minor: number) => formatDeduction(minor, totals.currency, totals.currency_minor_unit);
   const heading = `invoice-${order.id}`;
   const shippingLines = addressLabel(order.shipping_address);
   return (
@@ -76,7 +78,7 @@ export function Invoice({ order, shop, printedOn }: { order: DocumentOrder; shop
         <tfoot>
           <TotalRow label={t.subtotal} value={money(totals.items)} />
           {totals.discount > 0 && (
-            <TotalRow label={t.discount(totals.coupons.map((coupon) => coupon.code))} value={`−${money(totals.discount)}`} />
+            <TotalRow label={t.discount(totals.coupons.map((coupon) => coupon.code))} value={takenOff(totals.discount)} />
           )}
           {order.shipping.lines.map((line) => (
             <TotalRow key={`${line.method_id}-${line.name}`} label={`${t.shipping}: ${line.name}`} value={money(line.total)} />
@@ -90,7 +92,7 @@ export function Invoice({ order, shop, printedOn }: { order: DocumentOrder; shop
           <TotalRow label={t.total} value={money(totals.total)} strong />
           {totals.refunded > 0 && (
             <>
-              <TotalRow label={t.refunded} value={`−${money(totals.refunded)}`} />
+              <TotalRow label={t.refunded} value={takenOff(totals.refunded)} />
               <TotalRow label={t.netTotal} value={money(totals.total - totals.refunded)} strong />
             </>
           )}

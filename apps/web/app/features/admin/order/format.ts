@@ -1,5 +1,6 @@
 /** How the order page writes money, dates, addresses and the timeline's lines in words: pure, so they are tested alone. */
 import type { CountryList } from "../components/address-choices.ts";
+import { formatMoney } from "../money.ts";
 import { formatInZone } from "../time-zone.ts";
 import type { Actor, Address, TimelineEvent } from "./api.ts";
 import { ADDRESS_FIELD_LABELS, EMAIL_LABELS, orderMessages, STATUS_LABELS, timelineWords as w } from "./messages.ts";
@@ -17,20 +18,8 @@ export function currencyDigits(currency: string, minorUnit?: number): number {
   }
 }
 
-/** Minor units as the owner reads them, in the owner's locale (undefined: the browser's) and the order's currency. */
-export function formatMoney(minor: number, currency: string, minorUnit?: number, locale?: string): string {
-  const digits = currencyDigits(currency, minorUnit);
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: "currency",
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(minor / 10 ** digits);
-  } catch {
-    return (minor / 10 ** digits).toFixed(digits);
-  }
-}
+/** Amounts as the owner reads them, every negative one with the same sign: the console's one formatter. */
+export { formatMoney };
 
 /** Minor units as an input's text ("12.50"): what the owner edits. */
 export function moneyInput(minor: number, currency: string, minorUnit?: number): string {

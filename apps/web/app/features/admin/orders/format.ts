@@ -1,23 +1,10 @@
 /** How the order list writes money and dates: the order's own currency, the owner's locale (the browser's). */
+import { formatMoney } from "../money.ts";
 import { formatInZone } from "../time-zone.ts";
 import { ordersMessages as t } from "./messages.ts";
 
-/**
- * An amount in minor units in `currency` ("$61.00", "¥6,100"), in the decimals the shop keeps it in
- * (`minorUnit`, the reply's `currency_minor_unit`), else the currency's own.
- */
-export function formatMoney(minor: number, currency: string, minorUnit?: number, locale?: string): string {
-  const shopDigits = minorUnit === undefined ? {} : { minimumFractionDigits: minorUnit, maximumFractionDigits: minorUnit };
-  try {
-    const format = new Intl.NumberFormat(locale, { style: "currency", currency, ...shopDigits });
-    const digits = minorUnit ?? format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(minor / 10 ** digits);
-  } catch {
-    // An unknown currency code: the number with its code.
-    const digits = minorUnit ?? 2;
-    return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`.trim();
-  }
-}
+/** Amounts as the order page writes them: the console's one formatter. */
+export { formatMoney };
 
 /** Under a row's total when some of it was refunded: what went back and what the order kept (the dashboard's sales count the latter). */
 export function refundedNote(

@@ -1,4 +1,6 @@
 /** The order's items (name, SKU, variation, units, prices, what was refunded) and its totals down to the net payment. */
+
+import { formatDeduction } from "../../money.ts";
 import type { OrderReply } from "../api.ts";
 import { formatMoney } from "../format.ts";
 import { orderMessages as t } from "../messages.ts";
@@ -60,13 +62,14 @@ export function LinesTable({ order }: { order: OrderReply }) {
 export function TotalsList({ order }: { order: OrderReply }) {
   const { totals } = order;
   const money = (minor: number) => formatMoney(minor, totals.currency, totals.currency_minor_unit);
+  const takenOff = (minor: number) => formatDeduction(minor, totals.currency, totals.currency_minor_unit);
   return (
     <dl className="admin-details admin-order-totals">
       <dt>{t.itemsSubtotal}</dt>
       <dd>{money(totals.items)}</dd>
       {totals.coupons.length
-        ? totals.coupons.map((coupon) => <Row key={coupon.code} term={t.coupon(coupon.code)} value={`−${money(coupon.discount)}`} />)
-        : totals.discount > 0 && <Row term={t.discount} value={`−${money(totals.discount)}`} />}
+        ? totals.coupons.map((coupon) => <Row key={coupon.code} term={t.coupon(coupon.code)} value={takenOff(coupon.discount)} />)
+        : totals.discount > 0 && <Row term={t.discount} value={takenOff(totals.discount)} />}
       {(totals.shipping > 0 || order.shipping.lines.length > 0) && <Row term={t.shippingTotal} value={money(totals.shipping)} />}
       {totals.fees.map((fee) => (
         <Row key={fee.id} term={t.fee(fee.name, fee.tax_class_name)} value={money(fee.total)} />
@@ -76,7 +79,7 @@ export function TotalsList({ order }: { order: OrderReply }) {
       ))}
       <dt className="admin-order-totals__strong">{t.orderTotal}</dt>
       <dd className="admin-order-totals__strong">{money(totals.total)}</dd>
-      <Row term={t.refunded} value={totals.refunded > 0 ? `−${money(totals.refunded)}` : money(0)} />
+      <Row term={t.refunded} value={totals.refunded > 0 ? takenOff(totals.refunded) : money(0)} />
       <dt className="admin-order-totals__strong">{t.net}</dt>
       <dd className="admin-order-totals__strong">{money(totals.total - totals.refunded)}</dd>
     </dl>

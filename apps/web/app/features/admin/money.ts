@@ -1,0 +1,29 @@
+/**
+ * How the console writes an amount of an order: the order's currency, in the decimals the shop kept it in, the
+ * owner's locale (undefined: the browser's). One formatter for the order list, the order page and its documents,
+ * so every negative amount on them (a coupon's discount, a refund, a discount fee) carries the one sign the
+ * locale writes ("-$5.50" in English), never a typed minus beside Intl's.
+ */
+
+/**
+ * An amount in minor units in `currency` ("$61.00", "¥6,100", "-$5.50"), in the decimals the order was kept in
+ * (`minorUnit`, the reply's `currency_minor_unit`), else the currency's own.
+ */
+export function formatMoney(minor: number, currency: string, minorUnit?: number, locale?: string): string {
+  const shopDigits = minorUnit === undefined ? {} : { minimumFractionDigits: minorUnit, maximumFractionDigits: minorUnit };
+  try {
+    const format = new Intl.NumberFormat(locale, { style: "currency", currency, ...shopDigits });
+    const digits = minorUnit ?? format.resolvedOptions().maximumFractionDigits ?? 2;
+    // `|| 0`: a zero taken off (-0) is written $0.00, without a sign.
+    return format.format(minor / 10 ** digits || 0);
+  } catch {
+    // An unknown currency code: the number with its code, never nothing.
+    const digits = minorUnit ?? 2;
+    return `${(minor / 10 ** digits || 0).toFixed(digits)} ${currency}`.trim();
+  }
+}
+
+/** What a total takes off (a coupon's discount, a refund), kept as a positive amount: written as the negative it is. */
+export function formatDeduction(minor: number, currency: string, minorUnit?: number, locale?: string): string {
+  return formatMoney(-Math.abs(minor), currency, minorUnit, locale);
+}
