@@ -63,7 +63,7 @@ const linkedTerms = (eb: ExpressionBuilder<Database, "products">, kind: Taxonomy
 };
 
 /** Products linked to any of the given terms (ids or slugs) through a link table. */
-function termFilter(eb: ExpressionBuilder<Database, "products">, kind: TaxonomyKind, values: string[]) {
+function termFilter(eb: ExpressionBuilder<Database, "products">, kind: TaxonomyKind, values: readonly string[]) {
   const ids = values
     .filter((v) => /^\d+$/.test(v))
     .map(Number)
@@ -75,6 +75,18 @@ function termFilter(eb: ExpressionBuilder<Database, "products">, kind: TaxonomyK
       .where((w) => w.or([...(ids.length ? [w("term.id", "in", ids)] : []), ...(slugs.length ? [w("term.slug", "in", slugs)] : [])]))
       .select(sql`1`.as("one")),
   );
+}
+
+/** in: any of the terms; and: each of them; not_in: none of them (decision 0095's brands, WooCommerce's category_operator and tag_operator). */
+function termsMatch(
+  eb: ExpressionBuilder<Database, "products">,
+  kind: TaxonomyKind,
+  values: readonly string[],
+  operator: "in" | "and" | "not_in",
+) {
+  if (operator === "and") return eb.and(values.map((value) => termFilter(eb, kind, [value])));
+  if (operator === "not_in") return eb.not(termFilter(eb, kind, values));
+  return termFilter(eb, kind, values);
 }
 
 /**
@@ -141,15 +153,21 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
       ]),
     );
   }
-  if (query.category?.length) q = q.where((eb) => termFilter(eb, "category", query.category ?? []));
-  if (query.tag?.length) q = q.where((eb) => termFilter(eb, "tag", query.tag ?? []));
-  const brands = query.brand ?? [];
-  if (brands.length) {
-    // in: any of the brands; and: each of them; not_in: none of them (decision 0095).
-    if (query.brandOperator === "and") q = q.where((eb) => eb.and(brands.map((brand) => termFilter(eb, "brand", [brand]))));
-    else if (query.brandOperator === "not_in") q = q.where((eb) => eb.not(termFilter(eb, "brand", brands)));
-    else q = q.where((eb) => termFilter(eb, "brand", brands));
+  if (query.slug?.length) q = q.where("products.slug", "in", query.slug);
+  // A SKU as given, or in other letter case (ASCII's, which lower() changes alike in both dialects).
+  const skus = query.sku ?? [];
+  if (skus.length) {
+    const lowered = skus.map((sku) => sku.replace(/[A-Z]/g, (c) => c.toLowerCase()));
+    q = q.where((eb) => eb.or([eb("products.sku", "in", skus), eb(sql`lower(products.sku)`, "in", lowered)]));
   }
+  // Grouped and external products are WooCommerce's types this shop never makes: asked for, they match none.
+  if (query.type) q = q.where(sql<boolean>`products.type = ${query.type}`);
+  const terms = [
+    ["category", query.category, query.categoryOperator],
+    ["tag", query.tag, query.tagOperator],
+    ["brand", query.brand, query.brandOperator],
+  ] as const;
+  for (const [kind, values, operator] of terms) if (values?.length) q = q.where((eb) => termsMatch(eb, kind, values, operator ?? "in"));
   if (query.onSale !== undefined) q = q.where(query.onSale ? onSale(now) : sql<boolean>`not ${onSale(now)}`);
   if (query.stockStatus?.length) q = q.where("products.stock_status", "in", query.stockStatus);
   // A collection's filters (decision 0087); ids beyond what the database stores can match nothing.

@@ -1,0 +1,98 @@
+/**
+ * The list parameters of GET /products (and /products/collection-data), read as WooCommerce's Store API takes
+ * them: one value, several separated by commas, or the key repeated. Every value is checked, and a wrong one
+ * is refused by the parameter's name with what it should be: never ignored.
+ */
+
+/** What a list parameter's values must be: one of a few words, or a form with its description. */
+type ListRule = { allowed: readonly string[] } | { form: RegExp; what: string; caseless?: boolean };
+
+/** Slugs are matched in lower case, as WooCommerce cleans them. */
+const TERM = { form: /^[a-z0-9-]{1,200}$/, what: "an id or a slug (lower-case letters, digits and hyphens)", caseless: true };
+const PRODUCT_ID = { form: /^\d{1,10}$/, what: "a product id" };
+
+export const STOCK_STATUSES = ["instock", "outofstock", "onbackorder"] as const;
+
+export const LIST_RULES = {
+  slug: { form: /^[a-z0-9-]{1,200}$/, what: "a product slug (lower-case letters, digits and hyphens)", caseless: true },
+  sku: { form: /^[^,]{1,100}$/, what: "a SKU of at most 100 characters" },
+  include: PRODUCT_ID,
+  exclude: PRODUCT_ID,
+  category: TERM,
+  tag: TERM,
+  brand: TERM,
+  stock_status: { allowed: STOCK_STATUSES },
+} satisfies Record<string, ListRule>;
+
+export type ListName = keyof typeof LIST_RULES;
+
+/** At most this many values a parameter: a longer list is refused, not cut. */
+export const MAX_LIST_VALUES = 100;
+
+/** A value as a message quotes it: cut short, so a huge one is not sent back whole. */
+const quoted = (value: string) => `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
+
+/** The strings of a query value: repeated keys come as a list, and one value may hold several separated by commas. */
+const valuesOf = (value: unknown): string[] =>
+  (value === undefined ? [] : Array.isArray(value) ? value : [value])
+    .flatMap((v) => String(v).split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** Why a parameter's values cannot be taken, or nothing when they all can. */
+function wrongValues(name: ListName, values: string[]): string | undefined {
+  const rule: ListRule = LIST_RULES[name];
+  if (values.length > MAX_LIST_VALUES) return `${name} takes at most ${MAX_LIST_VALUES} values.`;
+  if ("allowed" in rule) {
+    const bad = values.find((v) => !rule.allowed.includes(v));
+    if (bad !== undefined) return `${name} must be ${rule.allowed.join(", ")} (one or several); ${quoted(bad)} is none of them.`;
+    return undefined;
+  }
+  const bad = values.find((v) => !rule.form.test(v));
+  return bad === undefined ? undefined : `${name} has ${quoted(bad)}, which is not ${rule.what}.`;
+}
+
+/** The values of each list parameter the query gives (none given: left out), or the reason for each one that is wrong. */
+export function readListParams(query: Record<string, unknown>): {
+  lists: Partial<Record<ListName, string[]>>;
+  errors: Record<string, string>;
+} {
+  const lists: Partial<Record<ListName, string[]>> = {};
+  const errors: Record<string, string> = {};
+  for (const name of Object.keys(LIST_RULES) as ListName[]) {
+    const rule: ListRule = LIST_RULES[name];
+    const given = valuesOf(query[name]);
+    const values = "caseless" in rule && rule.caseless ? given.map((v) => v.toLowerCase()) : given;
+    if (!values.length) continue;
+    const wrong = wrongValues(name, values);
+    if (wrong) errors[name] = wrong;
+    else lists[name] = [...new Set(values)];
+  }
+  return { lists, errors };
+}
+
+/** The largest price a filter takes: what the database's integer columns hold (a larger number would only fail there). */
+const MAX_PRICE = 2147483647;
+
+/**
+ * min_price and max_price: whole amounts in minor units (1500 for $15.00), as WooCommerce takes them; a
+ * decimal such as 15.00 is refused, not read as 15 cents.
+ */
+export function readPriceParams(query: { min_price?: string; max_price?: string }): {
+  minPrice?: number;
+  maxPrice?: number;
+  errors: Record<string, string>;
+} {
+  const errors: Record<string, string> = {};
+  const read = (name: "min_price" | "max_price") => {
+    const given = query[name]?.trim();
+    if (!given) return undefined;
+    if (/^\d{1,10}$/.test(given) && Number(given) <= MAX_PRICE) return Number(given);
+    errors[name] = `${name} must be a whole amount in minor units, such as 1500 for 15.00, at most ${MAX_PRICE}.`;
+    return undefined;
+  };
+  const minPrice = read("min_price");
+  const maxPrice = read("max_price");
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) errors.max_price = "max_price must not be below min_price.";
+  return { minPrice, maxPrice, errors };
+}
