@@ -89,9 +89,13 @@ export const ErrorSchema = Type.Object({
 const commaList = (description: string, pattern: string) =>
   Type.String({ description: `${description}; several separated by commas`, pattern: `^(${pattern})(,(${pattern}))*$`, maxLength: 500 });
 
-/** A list parameter: one value, several separated by commas, or the key repeated (product-list-params.ts checks each value). */
+/** A list parameter: one value, several separated by commas, or the key repeated, as name or name[] (product-list-params.ts reads both and checks each value). */
 const list = (description: string) =>
-  Type.Optional(Type.Array(Type.String(), { description: `${description}; several separated by commas, or the key repeated` }));
+  Type.Optional(
+    Type.Array(Type.String(), {
+      description: `${description}; several separated by commas, or the key repeated, with or without [] after its name`,
+    }),
+  );
 
 const termOperator = (terms: string) =>
   Type.Optional(

@@ -150,6 +150,36 @@ describe("GET /products: WooCommerce's listing parameters", () => {
   });
 });
 
+describe("GET /products: list parameters in brackets, as WooCommerce's clients send arrays", () => {
+  it("reads stock_status[], category[], tag[], slug[], include[] and the others as their comma forms", async () => {
+    expect(await listed("stock_status[]=outofstock&stock_status[]=onbackorder")).toEqual(["pre-order-poster", "discontinued-mug"]);
+    expect(await listed("stock_status[0]=outofstock")).toEqual(["discontinued-mug"]);
+    expect(await listed("slug[]=hoodie&slug[]=beanie")).toEqual(["beanie", "hoodie"]);
+    expect(await listed("category[]=gifts&tag[]=gift,winter&tag_operator=in")).toEqual(["gift-card", "enamel-pin-set"]);
+    const beanie = await idOf("beanie");
+    expect(await listed(`include[]=${beanie}&sku[]=CW-002`)).toEqual(["beanie"]);
+    expect(await listed(`category[]=accessories&exclude[]=${beanie}`)).not.toContain("beanie");
+    // Both forms at once: their values together.
+    expect(await listed("stock_status=outofstock&stock_status[]=onbackorder")).toEqual(["pre-order-poster", "discontinued-mug"]);
+  });
+
+  it("refuses an unknown value named by its parameter with the allowed values, never ignoring it", async () => {
+    const stockStatus = "stock_status must be instock, outofstock, onbackorder (one or several); 'foo' is none of them.";
+    expect(await refused("products?stock_status[]=foo")).toEqual({ stock_status: stockStatus });
+    expect(await refused("products?stock_status[]=instock&stock_status[]=foo")).toEqual({ stock_status: stockStatus });
+    expect(await refused("products/collection-data?calculate_stock_status_counts=true&stock_status[]=foo")).toEqual({
+      stock_status: stockStatus,
+    });
+    expect(await refused("products?include[]=abc")).toEqual({ include: "include has 'abc', which is not a product id." });
+    expect(await refused("products?category[]=Bad%20Name")).toEqual({
+      category: "category has 'bad name', which is not an id or a slug (lower-case letters, digits and hyphens).",
+    });
+    expect(await refused("products?stock_status[foo]=instock")).toEqual({
+      "stock_status[foo]": "'stock_status[foo]' is not a form of stock_status: send stock_status=a,b or stock_status[]=a&stock_status[]=b.",
+    });
+  });
+});
+
 describe("GET /products/collection-data reads the same parameters", () => {
   it("counts only the products they pick", async () => {
     const response = await shop.app.inject(

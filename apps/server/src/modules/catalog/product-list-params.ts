@@ -34,8 +34,8 @@ const quoted = (value: string) => `'${value.length > 40 ? `${value.slice(0, 40)}
 
 /** The strings of a query value: repeated keys come as a list, and one value may hold several separated by commas. */
 const valuesOf = (value: unknown): string[] =>
-  (value === undefined ? [] : Array.isArray(value) ? value : [value])
-    .flatMap((v) => String(v).split(","))
+  (Array.isArray(value) ? value : [value])
+    .flatMap((v) => (v === undefined ? [] : String(v).split(",")))
     .map((v) => v.trim())
     .filter(Boolean);
 
@@ -52,16 +52,32 @@ function wrongValues(name: ListName, values: string[]): string | undefined {
   return bad === undefined ? undefined : `${name} has ${quoted(bad)}, which is not ${rule.what}.`;
 }
 
-/** The values of each list parameter the query gives (none given: left out), or the reason for each one that is wrong. */
+/** A list parameter's bracketed key, as PHP clients write arrays: `stock_status[]` or `stock_status[0]`. */
+const BRACKETED = /^([a-z_]+)\[(\d{0,3})\]$/;
+
+/**
+ * The values of each list parameter the query gives (none given: left out), under its name or its bracketed keys
+ * (`stock_status[]=instock&stock_status[]=onbackorder`), or the reason for each one that is wrong.
+ */
 export function readListParams(query: Record<string, unknown>): {
   lists: Partial<Record<ListName, string[]>>;
   errors: Record<string, string>;
 } {
   const lists: Partial<Record<ListName, string[]>> = {};
   const errors: Record<string, string> = {};
+  const bracketed = new Map<ListName, unknown[]>();
+  for (const [key, value] of Object.entries(query)) {
+    const name = key.slice(0, key.indexOf("["));
+    if (!key.includes("[") || !Object.hasOwn(LIST_RULES, name)) continue;
+    if (BRACKETED.exec(key)?.[1] !== name) {
+      errors[key] = `${quoted(key)} is not a form of ${name}: send ${name}=a,b or ${name}[]=a&${name}[]=b.`;
+      continue;
+    }
+    bracketed.set(name as ListName, [...(bracketed.get(name as ListName) ?? []), value]);
+  }
   for (const name of Object.keys(LIST_RULES) as ListName[]) {
     const rule: ListRule = LIST_RULES[name];
-    const given = valuesOf(query[name]);
+    const given = valuesOf([query[name], ...(bracketed.get(name) ?? [])].flat());
     const values = "caseless" in rule && rule.caseless ? given.map((v) => v.toLowerCase()) : given;
     if (!values.length) continue;
     const wrong = wrongValues(name, values);
