@@ -30,6 +30,18 @@ const currentPrice = (now: string, pick: "min" | "max") => sql<number | null>`ca
 const onSale = (now: string) => sql<boolean>`(${saleHolds("products", now)} or exists
   (select 1 from products v where v.parent_id = products.id and ${saleHolds("v", now)}))`;
 
+/** Whether the product (`products`) has a variation with a price in this stock status. */
+const pricedVariationIn = (status: ProductRow["stock_status"]) =>
+  sql`exists (select 1 from products v where v.parent_id = products.id and v.regular_price is not null and v.stock_status = ${status})`;
+
+/**
+ * The stock status shoppers see (decision 0148; `product-shape.ts` `shownStockStatus` is the same rule): a variable
+ * product's from its priced variations, in stock when one is, else on backorder when one is, else out of stock.
+ */
+const shownStockStatus = sql<ProductRow["stock_status"]>`(case when products.type = 'variable' then
+  case when ${pricedVariationIn("instock")} then 'instock' when ${pricedVariationIn("onbackorder")} then 'onbackorder' else 'outofstock' end
+  else products.stock_status end)`;
+
 /** Every instant at which some sale starts or ends (ms, sorted): between two of them, sales hold alike. */
 export async function findSaleBoundaries(db: Db): Promise<number[]> {
   const rows = await db
@@ -169,7 +181,7 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   ] as const;
   for (const [kind, values, operator] of terms) if (values?.length) q = q.where((eb) => termsMatch(eb, kind, values, operator ?? "in"));
   if (query.onSale !== undefined) q = q.where(query.onSale ? onSale(now) : sql<boolean>`not ${onSale(now)}`);
-  if (query.stockStatus?.length) q = q.where("products.stock_status", "in", query.stockStatus);
+  if (query.stockStatus?.length) q = q.where(shownStockStatus, "in", query.stockStatus);
   // A collection's filters (decision 0087); ids beyond what the database stores can match nothing.
   if (query.include) q = q.where("products.id", "in", [0, ...query.include.filter(isStoredId)]);
   if (query.exclude?.length) q = q.where("products.id", "not in", query.exclude.filter(isStoredId).concat(0));
@@ -272,11 +284,13 @@ export async function countRatings(db: Db, query: ProductQuery, now: string): Pr
   return rows.map((r) => ({ rating: Number(r.rating), count: Number(r.count) }));
 }
 
-/** How many products the query lists in each stock status (a variable product's own status). */
+/** How many products the query lists in each stock status (a variable product's from its variations: `shownStockStatus`). */
 export async function countStockStatuses(db: Db, query: ProductQuery, now: string): Promise<{ status: string; count: number }[]> {
-  const rows = await filtered(db, query, now)
-    .select((eb) => ["products.stock_status as status", eb.fn.countAll<number>().as("count")])
-    .groupBy("products.stock_status")
+  const listed = filtered(db, query, now).select(shownStockStatus.as("status"));
+  const rows = await db
+    .selectFrom(listed.as("l"))
+    .select((eb) => ["l.status", eb.fn.countAll<number>().as("count")])
+    .groupBy("l.status")
     .execute();
   return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
 }
@@ -415,7 +429,7 @@ export async function findCrossSells(db: Db, productIds: number[]): Promise<Prod
 /** What a product page may offer: published, and shown outside search (catalog_visibility visible or catalog), in stock when the shop hides the rest. */
 const offerable = (hideOutOfStock: boolean) =>
   sql<boolean>`(products.status = 'publish' and products.catalog_visibility in ('visible', 'catalog')${
-    hideOutOfStock ? sql` and products.stock_status <> 'outofstock'` : sql``
+    hideOutOfStock ? sql` and ${shownStockStatus} <> 'outofstock'` : sql``
   })`;
 
 /** A product's upsells that the shop may offer, in the owner's order. */
