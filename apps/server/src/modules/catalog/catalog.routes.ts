@@ -41,7 +41,7 @@ import {
 } from "./catalog.service.ts";
 import type { ProductOrderBy, ProductQuery } from "./catalog.types.ts";
 import { sendCollectionsLastModified } from "./last-modified.ts";
-import { readListParams, readPriceParams } from "./product-list-params.ts";
+import { readDateParams, readListParams, readPriceParams } from "./product-list-params.ts";
 
 const split = (value: string | undefined) => (value ? value.split(",").filter(Boolean) : undefined);
 
@@ -215,6 +215,9 @@ async function productQueryOf(ctx: RequestContext, q: Static<typeof ProductListQ
   Object.assign(errors, listErrors);
   const prices = readPriceParams(q);
   Object.assign(errors, prices.errors);
+  // The shop's time zone reads a date given without an offset; asked for only then.
+  const dates = readDateParams(q, q.after || q.before ? (await ctx.shopSettings()).timeZone : "UTC");
+  Object.assign(errors, dates.errors);
   const rating = readRatingFilter(raw);
   if (rating.error) errors.rating = rating.error;
   if (Object.keys(errors).length) throw fieldsInvalid(errors);
@@ -239,6 +242,8 @@ async function productQueryOf(ctx: RequestContext, q: Static<typeof ProductListQ
     onSale: q.on_sale,
     minPrice: prices.minPrice,
     maxPrice: prices.maxPrice,
+    createdAfter: dates.createdAfter,
+    createdBefore: dates.createdBefore,
     stockStatus: lists.stock_status as ProductQuery["stockStatus"],
     orderBy: q.orderby as ProductOrderBy,
     order: q.order,

@@ -147,6 +147,16 @@ export const ProductListQuery = Type.Object(
       "Only products a shopper pays at most this for now, in minor units; a variable product by its cheapest variation",
     ),
     stock_status: list("Stock status: instock, outofstock or onbackorder"),
+    after: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        description:
+          "Only products created at or after this ISO 8601 date and time: 2026-11-01T09:00:00 in the shop's time zone, or with an offset (Z, +02:00)",
+      }),
+    ),
+    before: Type.Optional(
+      Type.String({ maxLength: 40, description: "Only products created before this ISO 8601 date and time, read as after is" }),
+    ),
     orderby: Type.Union(
       ["date", "price", "popularity", "rating", "title", "menu_order", "id"].map((v) => Type.Literal(v)),
       { default: "menu_order" },

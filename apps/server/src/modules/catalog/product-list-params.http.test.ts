@@ -6,6 +6,7 @@
 import type { StoreProduct } from "@cartwright/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { updateSettings } from "../settings/index.ts";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -117,6 +118,33 @@ describe("GET /products: WooCommerce's listing parameters", () => {
     expect(await refused("products?category=clothing&category_operator=or")).toEqual({
       category_operator: 'category_operator must be one of "in", "not_in", "and"',
     });
+  });
+
+  it("after and before take ISO 8601 date-times, with an offset as it says, without one in the shop's time zone", async () => {
+    await shop.db.updateTable("products").set({ created_at: "2020-01-01T00:00:00.000Z" }).execute();
+    await shop.db.updateTable("products").set({ created_at: "2026-06-01T10:00:00.000Z" }).where("slug", "=", "beanie").execute();
+    await shop.db.updateTable("products").set({ created_at: "2026-06-01T18:00:00.000Z" }).where("slug", "=", "hoodie").execute();
+    expect(await listed("after=2026-01-01T00:00:00Z")).toEqual(["beanie", "hoodie"]);
+    expect(await listed("after=2026-06-01T10:00:00Z")).toEqual(["beanie", "hoodie"]);
+    expect(await listed("after=2026-06-01T10:00:00.001Z")).toEqual(["hoodie"]);
+    expect(await listed("after=2026-06-01T12:00:00%2B02:00&before=2026-06-01T18:00:00Z")).toEqual(["beanie"]);
+    const before = await listed("before=2026-06-01T12:00:00");
+    expect([before.length, before.includes("beanie"), before.includes("hoodie")]).toEqual([23, true, false]);
+    // Without an offset, the shop's time: 11:00 in Los Angeles (UTC−7 in June) is 18:00 UTC.
+    await updateSettings(shop.db, { timeZone: "America/Los_Angeles" });
+    try {
+      expect(await listed("after=2026-06-01T11:00:00")).toEqual(["hoodie"]);
+      expect(await listed("after=2026-06-01T11:00:01")).toEqual([]);
+    } finally {
+      await updateSettings(shop.db, { timeZone: "UTC" });
+    }
+    const wrong = (name: string) =>
+      `${name} must be an ISO 8601 date and time, such as 2026-11-01T09:00:00 (the shop's time) or 2026-11-01T09:00:00Z.`;
+    expect(await refused("products?after=yesterday&before=2026-02-30T00:00:00")).toEqual({
+      after: wrong("after"),
+      before: wrong("before"),
+    });
+    expect(await refused("products?after=2026-06-01T24:00:00Z")).toEqual({ after: wrong("after") });
   });
 
   it("offset skips products before the first page", async () => {

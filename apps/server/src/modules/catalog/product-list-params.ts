@@ -1,8 +1,10 @@
 /**
  * The list parameters of GET /products (and /products/collection-data), read as WooCommerce's Store API takes
  * them: one value, several separated by commas, or the key repeated. Every value is checked, and a wrong one
- * is refused by the parameter's name with what it should be: never ignored.
+ * is refused by the parameter's name with what it should be: never ignored. Also the prices and dates, whose
+ * forms a schema could only refuse without saying what they should be.
  */
+import { wallTimeToInstant } from "@cartwright/commerce/time-zone";
 
 /** What a list parameter's values must be: one of a few words, or a form with its description. */
 type ListRule = { allowed: readonly string[] } | { form: RegExp; what: string; caseless?: boolean };
@@ -111,4 +113,45 @@ export function readPriceParams(query: { min_price?: string; max_price?: string 
   const maxPrice = read("max_price");
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) errors.max_price = "max_price must not be below min_price.";
   return { minPrice, maxPrice, errors };
+}
+
+/** An ISO 8601 date and time: the day, a time with optional seconds and fraction, and an optional offset. */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** The instant a date-time names: with an offset as it says, without one in the shop's time zone (WordPress reads it in the site's). */
+function instantOf(text: string, zone: string): Date | undefined {
+  const match = DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const [, day = "", time = "", seconds = "00", fraction = "", offset] = match;
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  // A day or time that does not exist (February 30, 24:00, second 60) is refused, not read as the next one.
+  const wall = new Date(Date.UTC(year, month - 1, date, hours, minutes, Number(seconds)));
+  const exists = [wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes()];
+  if (exists.join() !== [year, month, date, hours, minutes].join()) return undefined;
+  const millis = Number(seconds) * 1000 + Number(fraction.padEnd(3, "0").slice(0, 3));
+  if (!offset) return new Date(wallTimeToInstant(day, time, zone).getTime() + millis);
+  const sign = offset.startsWith("-") ? -1 : 1;
+  const offsetMinutes = offset === "Z" ? 0 : Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2));
+  return new Date(Date.UTC(year, month - 1, date, hours, minutes) + millis - sign * offsetMinutes * 60_000);
+}
+
+/**
+ * after and before: products created at or after, and before, an ISO 8601 date-time (2026-11-01T00:00:00, read in the
+ * shop's time zone, or with its offset: 2026-11-01T00:00:00Z), as WooCommerce's `after` and `before` take them.
+ */
+export function readDateParams(
+  query: { after?: string; before?: string },
+  zone: string,
+): { createdAfter?: string; createdBefore?: string; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const read = (name: "after" | "before") => {
+    const given = query[name]?.trim();
+    if (!given) return undefined;
+    const instant = instantOf(given, zone);
+    if (instant) return instant.toISOString();
+    errors[name] = `${name} must be an ISO 8601 date and time, such as 2026-11-01T09:00:00 (the shop's time) or 2026-11-01T09:00:00Z.`;
+    return undefined;
+  };
+  return { createdAfter: read("after"), createdBefore: read("before"), errors };
 }
