@@ -1,7 +1,19 @@
 /** The catalogue as the storefront asks for it: the listing query, a page of products, a category. */
 import type { StockStatus, StoreProduct } from "../store-api.ts";
 
-export type ProductOrderBy = "date" | "price" | "popularity" | "rating" | "title" | "menu_order" | "id";
+/** How a listing sorts; slug, modified, comment_count and include (the order of `include`'s ids) are the Store API's alone. */
+export type ProductOrderBy =
+  | "date"
+  | "price"
+  | "popularity"
+  | "rating"
+  | "title"
+  | "menu_order"
+  | "id"
+  | "slug"
+  | "modified"
+  | "comment_count"
+  | "include";
 
 export interface ProductQuery {
   page?: number;

@@ -390,12 +390,29 @@ function orderKeys(query: ProductQuery, now: string): [RawBuilder<unknown>, Dire
       [column("menu_order"), direction],
       [byName, "asc"],
     ],
+    slug: [[column("slug"), direction]],
+    modified: [[column("updated_at"), direction]],
+    comment_count: [[column("review_count"), direction]],
+    include: [[includedPosition(query.include ?? []), direction]],
   };
   return [...keys[query.orderBy ?? "menu_order"], [column("id"), "asc"]];
 }
 
+/** A product's place in `include`'s list (WooCommerce's orderby=include); without the list, every product alike. */
+function includedPosition(ids: readonly number[]): RawBuilder<unknown> {
+  const stored = ids.filter(isStoredId);
+  if (!stored.length) return sql`0`;
+  return sql`(case products.id ${sql.join(
+    stored.map((id, i) => sql`when ${sql.lit(id)} then ${sql.lit(i)}`),
+    sql` `,
+  )} else ${sql.lit(stored.length)} end)`;
+}
+
+/** The orders that list the newest, most sold, best rated, last changed or most reviewed first unless told. */
+const HIGHEST_FIRST: readonly ProductQuery["orderBy"][] = ["date", "popularity", "rating", "modified", "comment_count"];
+
 function defaultDirection(orderBy: ProductQuery["orderBy"]): "asc" | "desc" {
-  return orderBy === "date" || orderBy === "popularity" || orderBy === "rating" ? "desc" : "asc";
+  return HIGHEST_FIRST.includes(orderBy) ? "desc" : "asc";
 }
 
 export async function findProductByIdOrSlug(db: Db, idOrSlug: string): Promise<ProductRow | undefined> {

@@ -158,8 +158,10 @@ export const ProductListQuery = Type.Object(
       Type.String({ maxLength: 40, description: "Only products created before this ISO 8601 date and time, read as after is" }),
     ),
     orderby: Type.Union(
-      ["date", "price", "popularity", "rating", "title", "menu_order", "id"].map((v) => Type.Literal(v)),
-      { default: "menu_order" },
+      ["date", "price", "popularity", "rating", "title", "menu_order", "id", "slug", "modified", "comment_count", "include"].map((v) =>
+        Type.Literal(v),
+      ),
+      { default: "menu_order", description: "include: in the order of include's ids; comment_count: by the number of reviews" },
     ),
     order: Type.Optional(Type.Union([Type.Literal("asc"), Type.Literal("desc")])),
     attribute_relation: Type.Optional(

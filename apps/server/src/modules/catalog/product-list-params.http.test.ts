@@ -147,6 +147,22 @@ describe("GET /products: WooCommerce's listing parameters", () => {
     expect(await refused("products?after=2026-06-01T24:00:00Z")).toEqual({ after: wrong("after") });
   });
 
+  it("orders by the include list, slug, reviews or last change, as WooCommerce's orderby does", async () => {
+    const [shirt, beanie, hoodie] = [await idOf("classic-t-shirt"), await idOf("beanie"), await idOf("hoodie")];
+    expect(await listed(`include=${hoodie},${shirt},${beanie}&orderby=include`)).toEqual(["hoodie", "classic-t-shirt", "beanie"]);
+    expect(await listed(`include=${hoodie},${shirt},${beanie}&orderby=include&order=desc`)).toEqual([
+      "beanie",
+      "classic-t-shirt",
+      "hoodie",
+    ]);
+    expect((await listed("orderby=slug")).slice(0, 3)).toEqual(["baseball-cap", "beanie", "canvas-tote-bag"]);
+    // The most reviewed first unless told: the mug's 64 reviews, then the hoodie's 52.
+    expect((await listed("orderby=comment_count")).slice(0, 2)).toEqual(["discontinued-mug", "hoodie"]);
+    await shop.db.updateTable("products").set({ updated_at: "2030-01-01T00:00:00.000Z" }).where("slug", "=", "sketchbook").execute();
+    expect((await listed("orderby=modified"))[0]).toBe("sketchbook");
+    expect((await listed("orderby=modified&order=asc")).at(-1)).toBe("sketchbook");
+  });
+
   it("offset skips products before the first page", async () => {
     const all = await listed("orderby=title");
     expect(await listed("orderby=title&offset=20")).toEqual(all.slice(20));
