@@ -41,7 +41,7 @@ import {
 } from "./catalog.service.ts";
 import type { ProductOrderBy, ProductQuery } from "./catalog.types.ts";
 import { sendCollectionsLastModified } from "./last-modified.ts";
-import { readDateParams, readListParams, readPriceParams } from "./product-list-params.ts";
+import { LIST_RULES, readDateParams, readListParams, readPriceParams } from "./product-list-params.ts";
 
 const split = (value: string | undefined) => (value ? value.split(",").filter(Boolean) : undefined);
 
@@ -207,11 +207,14 @@ const HIERARCHICAL_TAXONOMIES = [
   { path: "brands", kind: "brand", schema: BrandSchema },
 ] as const;
 
+/** The listing parameters that take one value: a bracketed form of one (`orderby[]=price`) is refused, not ignored. */
+const SINGLE_VALUED = Object.keys(CollectionDataQuery.properties).filter((name) => !Object.hasOwn(LIST_RULES, name));
+
 /** The listing query of GET /products' parameters (also those of /products/collection-data): one reading for both. */
 async function productQueryOf(ctx: RequestContext, q: Static<typeof ProductListQuery>): Promise<ProductQuery> {
   const raw = q as Record<string, unknown>;
   const { filters, fields, errors } = readAttributeFilters(raw);
-  const { lists, errors: listErrors } = readListParams(raw);
+  const { lists, errors: listErrors } = readListParams(raw, SINGLE_VALUED);
   Object.assign(errors, listErrors);
   const prices = readPriceParams(q);
   Object.assign(errors, prices.errors);

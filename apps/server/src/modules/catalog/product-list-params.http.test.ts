@@ -218,6 +218,11 @@ describe("GET /products: list parameters in brackets, as WooCommerce's clients s
     expect(await refused("products?category[]=Bad%20Name")).toEqual({
       category: "category has 'bad name', which is not an id or a slug (lower-case letters, digits and hyphens).",
     });
+    // A parameter of one value in brackets: refused, not left unread.
+    expect(await refused("products?type[]=variable&on_sale[]=true")).toEqual({
+      "type[]": "type takes one value: send type=… without brackets.",
+      "on_sale[]": "on_sale takes one value: send on_sale=… without brackets.",
+    });
     expect(await refused("products?stock_status[foo]=instock")).toEqual({
       "stock_status[foo]": "'stock_status[foo]' is not a form of stock_status: send stock_status=a,b or stock_status[]=a&stock_status[]=b.",
     });

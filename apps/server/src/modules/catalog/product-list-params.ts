@@ -59,9 +59,13 @@ const BRACKETED = /^([a-z_]+)\[(\d{0,3})\]$/;
 
 /**
  * The values of each list parameter the query gives (none given: left out), under its name or its bracketed keys
- * (`stock_status[]=instock&stock_status[]=onbackorder`), or the reason for each one that is wrong.
+ * (`stock_status[]=instock&stock_status[]=onbackorder`), or the reason for each one that is wrong. A bracketed key of
+ * a parameter taking one value (`singleValued`: `type[]=simple`) is refused too, rather than left unread.
  */
-export function readListParams(query: Record<string, unknown>): {
+export function readListParams(
+  query: Record<string, unknown>,
+  singleValued: readonly string[] = [],
+): {
   lists: Partial<Record<ListName, string[]>>;
   errors: Record<string, string>;
 } {
@@ -70,6 +74,10 @@ export function readListParams(query: Record<string, unknown>): {
   const bracketed = new Map<ListName, unknown[]>();
   for (const [key, value] of Object.entries(query)) {
     const name = key.slice(0, key.indexOf("["));
+    if (key.includes("[") && singleValued.includes(name)) {
+      errors[key] = `${name} takes one value: send ${name}=… without brackets.`;
+      continue;
+    }
     if (!key.includes("[") || !Object.hasOwn(LIST_RULES, name)) continue;
     if (BRACKETED.exec(key)?.[1] !== name) {
       errors[key] = `${quoted(key)} is not a form of ${name}: send ${name}=a,b or ${name}[]=a&${name}[]=b.`;
