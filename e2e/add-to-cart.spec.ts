@@ -2,6 +2,7 @@
 
 import { expect, type Page, test } from "@playwright/test";
 import { isHydrated } from "./support/checkout.ts";
+import { E2E_OWNER } from "./support/owner.ts";
 
 async function closeDrawer(page: Page) {
   await expect(page.getByRole("dialog", { name: /Your cart/ })).toBeVisible();
@@ -102,4 +103,58 @@ test("after an add the product page keeps the chosen options and quantity, ready
   await expect(page.getByLabel("Size")).toHaveValue("m");
   await expect(page.getByLabel(/quantity/i)).toHaveValue("2");
   await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled();
+});
+
+test("a variation without a price is never offered: its options read unavailable, and a product none of whose variations has one is out of stock", async ({
+  page,
+}) => {
+  const nonceNow = async () => (await page.request.get("/api/store/v1/cart")).headers().nonce ?? "";
+  const signedIn = await page.request.post("/api/store/v1/account/sign-in", { headers: { nonce: await nonceNow() }, data: E2E_OWNER });
+  expect(signedIn.status()).toBe(200);
+  // The signed-in session's own nonce, for the owner API's writes.
+  const nonce = await nonceNow();
+  const attributes = (await (await page.request.get("/api/admin/v1/attributes")).json()).attributes as {
+    slug: string;
+    id: number;
+    terms: { slug: string; id: number }[];
+  }[];
+  const color = attributes.find((a) => a.slug === "color");
+  const term = (slug: string) => color?.terms.find((t) => t.slug === slug)?.id;
+  // Hidden from the catalogue, so no listing a journey beside this one counts shows it; its page is reached by its address.
+  const created = await page.request.post("/api/admin/v1/products", {
+    headers: { nonce },
+    data: {
+      name: "Half-priced Parka",
+      type: "variable",
+      catalog_visibility: "hidden",
+      attributes: [{ attribute_id: color?.id, term_ids: [term("blue"), term("red")], used_for_variations: true }],
+      variations: [
+        { attributes: [{ attribute_id: color?.id, term_id: term("blue") }], regular_price: 9000 },
+        { attributes: [{ attribute_id: color?.id, term_id: term("red") }] },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const parka = await created.json();
+  try {
+    await page.goto(`/product/${parka.slug}`);
+    await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+    await page.getByLabel("Color").selectOption("red");
+    await expect(page.getByText("Sorry, this product is unavailable. Please choose a different combination.")).toBeVisible();
+    await expect(page.getByText("In stock")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Add to cart" })).toBeDisabled();
+    await page.getByLabel("Color").selectOption("blue");
+    await expect(page.locator(".single-variation")).toContainText("In stock");
+    await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled();
+
+    // The blue one's price taken away: nothing of it can be bought.
+    const variations = parka.variations.map((v: Record<string, unknown>) => ({ id: v.id, attributes: v.attributes, regular_price: null }));
+    const saved = await page.request.patch(`/api/admin/v1/products/${parka.id}`, { headers: { nonce }, data: { variations } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await page.reload();
+    await expect(page.locator(".product__summary > .stock")).toHaveText("Out of stock");
+    await expect(page.getByRole("button", { name: "Add to cart" })).toBeDisabled();
+  } finally {
+    await page.request.delete(`/api/admin/v1/products/${parka.id}`, { headers: { nonce } });
+  }
 });

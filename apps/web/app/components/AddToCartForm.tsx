@@ -22,14 +22,19 @@ export interface PostedChoice {
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** The variation whose every attribute matches the selection; an empty value means "any". */
+/**
+ * The variation whose every attribute matches the selection; an empty value means "any". A variation without a
+ * price is never chosen (WooCommerce shows only those it sells): its options read "unavailable", not "In stock".
+ */
 export function findVariation(variations: StoreVariation[], selection: Selection): StoreVariation | undefined {
-  return variations.find((variation) =>
-    variation.attributes.every((attribute) => {
-      if (attribute.value === "") return true;
-      const key = Object.keys(selection).find((name) => sameName(name, attribute.name));
-      return key !== undefined && selection[key] === attribute.value;
-    }),
+  return variations.find(
+    (variation) =>
+      variation.is_purchasable &&
+      variation.attributes.every((attribute) => {
+        if (attribute.value === "") return true;
+        const key = Object.keys(selection).find((name) => sameName(name, attribute.name));
+        return key !== undefined && selection[key] === attribute.value;
+      }),
   );
 }
 

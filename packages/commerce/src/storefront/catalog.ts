@@ -1,15 +1,36 @@
 /** The catalogue as the storefront asks for it: the listing query, a page of products, a category. */
 import type { StockStatus, StoreProduct } from "../store-api.ts";
 
-export type ProductOrderBy = "date" | "price" | "popularity" | "rating" | "title" | "menu_order" | "id";
+/** How a listing sorts; slug, modified, comment_count and include (the order of `include`'s ids) are the Store API's alone. */
+export type ProductOrderBy =
+  | "date"
+  | "price"
+  | "popularity"
+  | "rating"
+  | "title"
+  | "menu_order"
+  | "id"
+  | "slug"
+  | "modified"
+  | "comment_count"
+  | "include";
 
 export interface ProductQuery {
   page?: number;
   perPage?: number;
   search?: string;
-  /** Category ids or slugs; a product in any of them matches. */
+  /** Product slugs; only these products. */
+  slug?: string[];
+  /** SKUs, matched whatever their case; only these products. */
+  sku?: string[];
+  /** Only products of this type (this shop makes simple and variable ones; grouped and external match none). */
+  type?: "simple" | "variable" | "grouped" | "external";
+  /** Category ids or slugs, matched as `categoryOperator` says: in (any, the default), and (all), not_in (none). */
   category?: string[];
+  categoryOperator?: "in" | "not_in" | "and";
+  /** Tag ids or slugs, matched as `tagOperator` says, as categories are. */
   tag?: string[];
+  tagOperator?: "in" | "not_in" | "and";
   /** Brand ids or slugs (decision 0095), matched as `brandOperator` says: in (any, the default), and (all), not_in (none). */
   brand?: string[];
   brandOperator?: "in" | "not_in" | "and";

@@ -30,6 +30,18 @@ const currentPrice = (now: string, pick: "min" | "max") => sql<number | null>`ca
 const onSale = (now: string) => sql<boolean>`(${saleHolds("products", now)} or exists
   (select 1 from products v where v.parent_id = products.id and ${saleHolds("v", now)}))`;
 
+/** Whether the product (`products`) has a variation with a price in this stock status. */
+const pricedVariationIn = (status: ProductRow["stock_status"]) =>
+  sql`exists (select 1 from products v where v.parent_id = products.id and v.regular_price is not null and v.stock_status = ${status})`;
+
+/**
+ * The stock status shoppers see (decision 0148; `product-shape.ts` `shownStockStatus` is the same rule): a variable
+ * product's from its priced variations, in stock when one is, else on backorder when one is, else out of stock.
+ */
+const shownStockStatus = sql<ProductRow["stock_status"]>`(case when products.type = 'variable' then
+  case when ${pricedVariationIn("instock")} then 'instock' when ${pricedVariationIn("onbackorder")} then 'onbackorder' else 'outofstock' end
+  else products.stock_status end)`;
+
 /** Every instant at which some sale starts or ends (ms, sorted): between two of them, sales hold alike. */
 export async function findSaleBoundaries(db: Db): Promise<number[]> {
   const rows = await db
@@ -63,7 +75,7 @@ const linkedTerms = (eb: ExpressionBuilder<Database, "products">, kind: Taxonomy
 };
 
 /** Products linked to any of the given terms (ids or slugs) through a link table. */
-function termFilter(eb: ExpressionBuilder<Database, "products">, kind: TaxonomyKind, values: string[]) {
+function termFilter(eb: ExpressionBuilder<Database, "products">, kind: TaxonomyKind, values: readonly string[]) {
   const ids = values
     .filter((v) => /^\d+$/.test(v))
     .map(Number)
@@ -75,6 +87,18 @@ function termFilter(eb: ExpressionBuilder<Database, "products">, kind: TaxonomyK
       .where((w) => w.or([...(ids.length ? [w("term.id", "in", ids)] : []), ...(slugs.length ? [w("term.slug", "in", slugs)] : [])]))
       .select(sql`1`.as("one")),
   );
+}
+
+/** in: any of the terms; and: each of them; not_in: none of them (decision 0095's brands, WooCommerce's category_operator and tag_operator). */
+function termsMatch(
+  eb: ExpressionBuilder<Database, "products">,
+  kind: TaxonomyKind,
+  values: readonly string[],
+  operator: "in" | "and" | "not_in",
+) {
+  if (operator === "and") return eb.and(values.map((value) => termFilter(eb, kind, [value])));
+  if (operator === "not_in") return eb.not(termFilter(eb, kind, values));
+  return termFilter(eb, kind, values);
 }
 
 /**
@@ -141,17 +165,23 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
       ]),
     );
   }
-  if (query.category?.length) q = q.where((eb) => termFilter(eb, "category", query.category ?? []));
-  if (query.tag?.length) q = q.where((eb) => termFilter(eb, "tag", query.tag ?? []));
-  const brands = query.brand ?? [];
-  if (brands.length) {
-    // in: any of the brands; and: each of them; not_in: none of them (decision 0095).
-    if (query.brandOperator === "and") q = q.where((eb) => eb.and(brands.map((brand) => termFilter(eb, "brand", [brand]))));
-    else if (query.brandOperator === "not_in") q = q.where((eb) => eb.not(termFilter(eb, "brand", brands)));
-    else q = q.where((eb) => termFilter(eb, "brand", brands));
+  if (query.slug?.length) q = q.where("products.slug", "in", query.slug);
+  // A SKU as given, or in other letter case (ASCII's, which lower() changes alike in both dialects).
+  const skus = query.sku ?? [];
+  if (skus.length) {
+    const lowered = skus.map((sku) => sku.replace(/[A-Z]/g, (c) => c.toLowerCase()));
+    q = q.where((eb) => eb.or([eb("products.sku", "in", skus), eb(sql`lower(products.sku)`, "in", lowered)]));
   }
+  // Grouped and external products are WooCommerce's types this shop never makes: asked for, they match none.
+  if (query.type) q = q.where(sql<boolean>`products.type = ${query.type}`);
+  const terms = [
+    ["category", query.category, query.categoryOperator],
+    ["tag", query.tag, query.tagOperator],
+    ["brand", query.brand, query.brandOperator],
+  ] as const;
+  for (const [kind, values, operator] of terms) if (values?.length) q = q.where((eb) => termsMatch(eb, kind, values, operator ?? "in"));
   if (query.onSale !== undefined) q = q.where(query.onSale ? onSale(now) : sql<boolean>`not ${onSale(now)}`);
-  if (query.stockStatus?.length) q = q.where("products.stock_status", "in", query.stockStatus);
+  if (query.stockStatus?.length) q = q.where(shownStockStatus, "in", query.stockStatus);
   // A collection's filters (decision 0087); ids beyond what the database stores can match nothing.
   if (query.include) q = q.where("products.id", "in", [0, ...query.include.filter(isStoredId)]);
   if (query.exclude?.length) q = q.where("products.id", "not in", query.exclude.filter(isStoredId).concat(0));
@@ -254,11 +284,13 @@ export async function countRatings(db: Db, query: ProductQuery, now: string): Pr
   return rows.map((r) => ({ rating: Number(r.rating), count: Number(r.count) }));
 }
 
-/** How many products the query lists in each stock status (a variable product's own status). */
+/** How many products the query lists in each stock status (a variable product's from its variations: `shownStockStatus`). */
 export async function countStockStatuses(db: Db, query: ProductQuery, now: string): Promise<{ status: string; count: number }[]> {
-  const rows = await filtered(db, query, now)
-    .select((eb) => ["products.stock_status as status", eb.fn.countAll<number>().as("count")])
-    .groupBy("products.stock_status")
+  const listed = filtered(db, query, now).select(shownStockStatus.as("status"));
+  const rows = await db
+    .selectFrom(listed.as("l"))
+    .select((eb) => ["l.status", eb.fn.countAll<number>().as("count")])
+    .groupBy("l.status")
     .execute();
   return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
 }
@@ -358,12 +390,29 @@ function orderKeys(query: ProductQuery, now: string): [RawBuilder<unknown>, Dire
       [column("menu_order"), direction],
       [byName, "asc"],
     ],
+    slug: [[column("slug"), direction]],
+    modified: [[column("updated_at"), direction]],
+    comment_count: [[column("review_count"), direction]],
+    include: [[includedPosition(query.include ?? []), direction]],
   };
   return [...keys[query.orderBy ?? "menu_order"], [column("id"), "asc"]];
 }
 
+/** A product's place in `include`'s list (WooCommerce's orderby=include); without the list, every product alike. */
+function includedPosition(ids: readonly number[]): RawBuilder<unknown> {
+  const stored = ids.filter(isStoredId);
+  if (!stored.length) return sql`0`;
+  return sql`(case products.id ${sql.join(
+    stored.map((id, i) => sql`when ${sql.lit(id)} then ${sql.lit(i)}`),
+    sql` `,
+  )} else ${sql.lit(stored.length)} end)`;
+}
+
+/** The orders that list the newest, most sold, best rated, last changed or most reviewed first unless told. */
+const HIGHEST_FIRST: readonly ProductQuery["orderBy"][] = ["date", "popularity", "rating", "modified", "comment_count"];
+
 function defaultDirection(orderBy: ProductQuery["orderBy"]): "asc" | "desc" {
-  return orderBy === "date" || orderBy === "popularity" || orderBy === "rating" ? "desc" : "asc";
+  return HIGHEST_FIRST.includes(orderBy) ? "desc" : "asc";
 }
 
 export async function findProductByIdOrSlug(db: Db, idOrSlug: string): Promise<ProductRow | undefined> {
@@ -397,7 +446,7 @@ export async function findCrossSells(db: Db, productIds: number[]): Promise<Prod
 /** What a product page may offer: published, and shown outside search (catalog_visibility visible or catalog), in stock when the shop hides the rest. */
 const offerable = (hideOutOfStock: boolean) =>
   sql<boolean>`(products.status = 'publish' and products.catalog_visibility in ('visible', 'catalog')${
-    hideOutOfStock ? sql` and products.stock_status <> 'outofstock'` : sql``
+    hideOutOfStock ? sql` and ${shownStockStatus} <> 'outofstock'` : sql``
   })`;
 
 /** A product's upsells that the shop may offer, in the owner's order. */

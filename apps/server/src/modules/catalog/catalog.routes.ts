@@ -41,6 +41,7 @@ import {
 } from "./catalog.service.ts";
 import type { ProductOrderBy, ProductQuery } from "./catalog.types.ts";
 import { sendCollectionsLastModified } from "./last-modified.ts";
+import { LIST_RULES, readDateParams, readListParams, readPriceParams } from "./product-list-params.ts";
 
 const split = (value: string | undefined) => (value ? value.split(",").filter(Boolean) : undefined);
 
@@ -121,7 +122,8 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       const [query, attributeCounts] = await Promise.all([productQueryOf(request.ctx, q), attributeCountsOf(request.ctx, q)]);
       return productCollectionData(request.ctx, {
-        query,
+        // Counts cover every product the filters pick, whatever the page (WooCommerce's count no page either).
+        query: { ...query, offset: undefined },
         priceRange: q.calculate_price_range === true,
         attributeCounts,
         ratingCounts: q.calculate_rating_counts === true,
@@ -205,24 +207,47 @@ const HIERARCHICAL_TAXONOMIES = [
   { path: "brands", kind: "brand", schema: BrandSchema },
 ] as const;
 
+/** The listing parameters that take one value: a bracketed form of one (`orderby[]=price`) is refused, not ignored. */
+const SINGLE_VALUED = Object.keys(CollectionDataQuery.properties).filter((name) => !Object.hasOwn(LIST_RULES, name));
+
 /** The listing query of GET /products' parameters (also those of /products/collection-data): one reading for both. */
 async function productQueryOf(ctx: RequestContext, q: Static<typeof ProductListQuery>): Promise<ProductQuery> {
-  const { filters, fields, errors } = readAttributeFilters(q);
-  const rating = readRatingFilter(q as Record<string, unknown>);
+  const raw = q as Record<string, unknown>;
+  const { filters, fields, errors } = readAttributeFilters(raw);
+  const { lists, errors: listErrors } = readListParams(raw, SINGLE_VALUED);
+  Object.assign(errors, listErrors);
+  const prices = readPriceParams(q);
+  Object.assign(errors, prices.errors);
+  // The shop's time zone reads a date given without an offset; asked for only then.
+  const dates = readDateParams(q, q.after || q.before ? (await ctx.shopSettings()).timeZone : "UTC");
+  Object.assign(errors, dates.errors);
+  const rating = readRatingFilter(raw);
   if (rating.error) errors.rating = rating.error;
   if (Object.keys(errors).length) throw fieldsInvalid(errors);
   const unknown = await unknownAttributes(ctx, filters);
   if (unknown.length)
     throw fieldsInvalid(Object.fromEntries(unknown.map((i) => [fields[i], `The shop has no attribute '${filters[i]?.attribute}'.`])));
+  const ids = (values: string[] | undefined) => values?.map(Number);
   return {
     page: q.page,
     perPage: q.per_page,
+    offset: q.offset,
     search: q.search,
-    category: split(q.category),
-    tag: split(q.tag),
-    ...(q.brand ? { brand: split(q.brand), brandOperator: q.brand_operator ?? "in" } : {}),
+    slug: lists.slug,
+    sku: lists.sku,
+    include: ids(lists.include),
+    exclude: ids(lists.exclude),
+    type: q.type as ProductQuery["type"],
+    featured: q.featured,
+    ...(lists.category ? { category: lists.category, categoryOperator: q.category_operator ?? "in" } : {}),
+    ...(lists.tag ? { tag: lists.tag, tagOperator: q.tag_operator ?? "in" } : {}),
+    ...(lists.brand ? { brand: lists.brand, brandOperator: q.brand_operator ?? "in" } : {}),
     onSale: q.on_sale,
-    stockStatus: split(q.stock_status) as ProductQuery["stockStatus"],
+    minPrice: prices.minPrice,
+    maxPrice: prices.maxPrice,
+    createdAfter: dates.createdAfter,
+    createdBefore: dates.createdBefore,
+    stockStatus: lists.stock_status as ProductQuery["stockStatus"],
     orderBy: q.orderby as ProductOrderBy,
     order: q.order,
     ...(filters.length ? { attributes: filters, attributeRelation: q.attribute_relation ?? "and" } : {}),

@@ -89,24 +89,79 @@ export const ErrorSchema = Type.Object({
 const commaList = (description: string, pattern: string) =>
   Type.String({ description: `${description}; several separated by commas`, pattern: `^(${pattern})(,(${pattern}))*$`, maxLength: 500 });
 
+/** A list parameter: one value, several separated by commas, or the key repeated, as name or name[] (product-list-params.ts reads both and checks each value). */
+const list = (description: string) =>
+  Type.Optional(
+    Type.Array(Type.String(), {
+      description: `${description}; several separated by commas, or the key repeated, with or without [] after its name`,
+    }),
+  );
+
+const termOperator = (terms: string) =>
+  Type.Optional(
+    Type.Union([Type.Literal("in"), Type.Literal("not_in"), Type.Literal("and")], {
+      description: `How the ${terms} given match: any of them (in, the default), none of them (not_in) or every one (and)`,
+    }),
+  );
+
+/** A price in minor units (product-list-params.ts readPriceParams checks it: a decimal is refused, not read as cents). */
+const MinorUnits = (description: string) => Type.Optional(Type.String({ maxLength: 20, description }));
+
 export const ProductListQuery = Type.Object(
   {
     page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
     per_page: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
-    search: Type.Optional(Type.String({ maxLength: 200 })),
-    category: Type.Optional(commaList("Category id or slug", "[a-z0-9-]+")),
-    tag: Type.Optional(commaList("Tag id or slug", "[a-z0-9-]+")),
-    brand: Type.Optional(commaList("Brand id or slug", "[a-z0-9-]+")),
-    brand_operator: Type.Optional(
-      Type.Union([Type.Literal("in"), Type.Literal("not_in"), Type.Literal("and")], {
-        description: "How the brands given match: any of them (in, the default), none of them (not_in) or every one (and)",
+    offset: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 100000,
+        description: "Products skipped before the first page (pages count from there); not read by collection data",
       }),
     ),
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+    slug: list("Only the products with these slugs"),
+    sku: list("Only the products with these SKUs (letter case aside)"),
+    include: list("Only the products with these ids"),
+    exclude: list("Not the products with these ids"),
+    type: Type.Optional(
+      Type.Union(
+        ["simple", "grouped", "external", "variable"].map((v) => Type.Literal(v)),
+        {
+          description:
+            "Only products of this type (this shop makes simple and variable ones; a variable product's variations are in its own variations)",
+        },
+      ),
+    ),
+    featured: Type.Optional(Type.Boolean({ description: "Only featured products (true), or only the others (false)" })),
+    category: list("Category id or slug"),
+    category_operator: termOperator("categories"),
+    tag: list("Tag id or slug"),
+    tag_operator: termOperator("tags"),
+    brand: list("Brand id or slug"),
+    brand_operator: termOperator("brands"),
     on_sale: Type.Optional(Type.Boolean()),
-    stock_status: Type.Optional(commaList("Stock status", "instock|outofstock|onbackorder")),
+    min_price: MinorUnits(
+      "Only products a shopper pays at least this for now, in minor units (1500 for $15.00); a variable product by its cheapest variation",
+    ),
+    max_price: MinorUnits(
+      "Only products a shopper pays at most this for now, in minor units; a variable product by its cheapest variation",
+    ),
+    stock_status: list("Stock status: instock, outofstock or onbackorder"),
+    after: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        description:
+          "Only products created at or after this ISO 8601 date and time: 2026-11-01T09:00:00 in the shop's time zone, or with an offset (Z, +02:00)",
+      }),
+    ),
+    before: Type.Optional(
+      Type.String({ maxLength: 40, description: "Only products created before this ISO 8601 date and time, read as after is" }),
+    ),
     orderby: Type.Union(
-      ["date", "price", "popularity", "rating", "title", "menu_order", "id"].map((v) => Type.Literal(v)),
-      { default: "menu_order" },
+      ["date", "price", "popularity", "rating", "title", "menu_order", "id", "slug", "modified", "comment_count", "include"].map((v) =>
+        Type.Literal(v),
+      ),
+      { default: "menu_order", description: "include: in the order of include's ids; comment_count: by the number of reviews" },
     ),
     order: Type.Optional(Type.Union([Type.Literal("asc"), Type.Literal("desc")])),
     attribute_relation: Type.Optional(

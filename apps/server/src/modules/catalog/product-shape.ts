@@ -86,6 +86,22 @@ function lowStockLeft(row: ProductRow, options: ShapeOptions, parentAmount: numb
   return lowStockRemaining(row.stock_quantity, lowStockAmountOf(row.low_stock_amount, parentAmount, options.lowStockAmount));
 }
 
+/**
+ * The stock status shoppers see (decision 0148): a simple product's own; a variable product's from its variations
+ * that have a price (those it sells), as WooCommerce's comes from the variations it shows: in stock when one is, else
+ * on backorder when one is, else out of stock, so one with no priced variation is never listed as in stock.
+ * `catalog.repo.ts` `shownStockStatus` is the same rule in SQL.
+ */
+export function shownStockStatus(
+  row: Pick<ProductRow, "type" | "stock_status">,
+  variations: readonly VariationWithRow[],
+): ProductRow["stock_status"] {
+  if (row.type !== "variable") return row.stock_status;
+  const sold = variations.filter((v) => v.row.regular_price !== null).map((v) => v.row.stock_status);
+  if (sold.includes("instock")) return "instock";
+  return sold.includes("onbackorder") ? "onbackorder" : "outofstock";
+}
+
 function isPurchasable(row: ProductRow, variations: VariationWithRow[]): boolean {
   if (row.type === "variable") return variations.some((v) => v.row.regular_price !== null);
   return row.regular_price !== null;
@@ -148,17 +164,18 @@ function addToCart(row: ProductRow, purchasable: boolean, inStock: boolean): Sto
   const limits = quantityLimits(row);
   const quoted = `“${row.name}”`;
   const base = { minimum: limits.minimum, maximum: limits.maximum, multiple_of: limits.multiple_of };
-  if (row.type === "variable") {
+  // A variable product none of whose variations has a price has no options to choose (WooCommerce's "Read more").
+  if (row.type === "variable" && purchasable) {
     return { text: "Select options", description: `Select options for ${quoted}`, url: productLink(row.slug), ...base };
   }
-  if (purchasable && inStock) {
+  if (row.type !== "variable" && purchasable && inStock) {
     return { text: "Add to cart", description: `Add to cart: ${quoted}`, url: `?add-to-cart=${row.id}`, ...base };
   }
   return { text: "Read more", description: `Read more about ${quoted}`, url: productLink(row.slug), ...base };
 }
 
 export function shapeProduct(row: ProductRow, details: ProductDetails, options: ShapeOptions): StoreProduct {
-  const status = row.stock_status;
+  const status = shownStockStatus(row, details.variations);
   const purchasable = isPurchasable(row, details.variations);
   const inStock = status !== "outofstock";
   const { currency, now } = options;

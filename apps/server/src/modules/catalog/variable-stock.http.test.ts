@@ -1,0 +1,156 @@
+/**
+ * A variable product's stock as shoppers see it (decision 0148), on SQLite and PostgreSQL: from its variations that
+ * have a price, so one with no priced variation is out of stock everywhere its stock shows: the Store API product, the
+ * listing's stock filter, collection data's counts, the shop hiding sold-out products, related products and the page.
+ */
+import type { StoreProduct } from "@cartwright/commerce";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { StoreClient } from "../../../../../test/store-client.ts";
+import { ensureOwner } from "../customers/index.ts";
+
+const ADMIN = "/api/admin/v1";
+const OWNER = { email: "owner@variable-stock.test", password: "owner-password-2026" };
+
+let shop: TestShop;
+let owner: StoreClient;
+let color: { id: number; blue: number; red: number };
+let parka: { id: number; variations: { id: number }[] } & Record<string, unknown>;
+
+const call = (method: "POST" | "PUT" | "GET", path: string, body?: unknown) => owner.request(method, `${ADMIN}${path}`, body);
+
+const product = async (slug: string) => (await shop.app.inject(`/api/store/v1/products/${slug}`)).json() as StoreProduct;
+
+async function listed(query: string): Promise<string[]> {
+  const response = await shop.app.inject(`/api/store/v1/products?per_page=100&${query}`);
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+  return (response.json() as StoreProduct[]).map((p) => p.slug);
+}
+
+async function stockCounts(query: string) {
+  const response = await shop.app.inject(`/api/store/v1/products/collection-data?calculate_stock_status_counts=true&${query}`);
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+  return Object.fromEntries((response.json().stock_status_counts as { status: string; count: number }[]).map((c) => [c.status, c.count]));
+}
+
+/** The parka written whole again with these variations' prices and stock (the owner's editor saves it so). */
+async function saveVariations(changes: { regular_price: number | null; stock_status: string }[]) {
+  const { id, permalink, images, total_sales, created_at, updated_at, currency_code, currency_minor_unit, ...input } = parka;
+  const variations = (parka.variations as Record<string, unknown>[]).map((v, i) => {
+    const { permalink: _p, images: _i, total_sales: _t, created_at: _c, updated_at: _u, ...own } = v;
+    return { ...own, ...changes[i] };
+  });
+  const response = await call("PUT", `/products/${id}`, { ...input, variations });
+  expect(response.statusCode, response.body).toBe(200);
+  parka = response.json();
+}
+
+async function hideOutOfStock(hide: boolean) {
+  const current = (await call("GET", "/settings/inventory")).json();
+  expect((await call("PUT", "/settings/inventory", { ...current, hide_out_of_stock: hide })).statusCode).toBe(200);
+}
+
+beforeAll(async () => {
+  shop = await createTestShop({ web: true, rateLimit: false });
+  await ensureOwner(shop.db, OWNER.email, OWNER.password);
+  owner = new StoreClient(shop.app, "browser");
+  await owner.get("/cart");
+  expect((await owner.post("/account/sign-in", OWNER)).statusCode).toBe(200);
+  const term = async (slug: string) =>
+    Number((await shop.db.selectFrom("attribute_terms").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id);
+  const attribute = Number((await shop.db.selectFrom("attributes").select("id").where("slug", "=", "color").executeTakeFirstOrThrow()).id);
+  color = { id: attribute, blue: await term("blue"), red: await term("red") };
+  const clothing = Number(
+    (await shop.db.selectFrom("categories").select("id").where("slug", "=", "clothing").executeTakeFirstOrThrow()).id,
+  );
+  // Two variations, neither priced: the owner saved the product before setting its prices.
+  const created = await call("POST", "/products", {
+    name: "Unpriced Parka",
+    type: "variable",
+    category_ids: [clothing],
+    attributes: [{ attribute_id: color.id, term_ids: [color.blue, color.red], used_for_variations: true }],
+    variations: [
+      { attributes: [{ attribute_id: color.id, term_id: color.blue }] },
+      { attributes: [{ attribute_id: color.id, term_id: color.red }] },
+    ],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  parka = created.json();
+});
+afterAll(() => shop?.close());
+
+describe("a variable product none of whose variations has a price", () => {
+  it("is out of stock and not purchasable in the Store API, its button leading to the page", async () => {
+    expect(await product("unpriced-parka")).toMatchObject({
+      is_purchasable: false,
+      is_in_stock: false,
+      is_on_backorder: false,
+      prices: { price: "" },
+      add_to_cart: { text: "Read more", description: "Read more about “Unpriced Parka”", url: "/product/unpriced-parka" },
+    });
+  });
+
+  it("is listed, filtered and counted as out of stock", async () => {
+    expect(await listed("category=clothing&stock_status=instock")).not.toContain("unpriced-parka");
+    expect(await listed("category=clothing&stock_status=outofstock")).toEqual(["unpriced-parka"]);
+    expect(await stockCounts("category=clothing")).toEqual({ instock: 5, outofstock: 1, onbackorder: 0 });
+  });
+
+  it("is left out where the shop hides sold-out products: the listing, the category's count, related products", async () => {
+    await hideOutOfStock(true);
+    try {
+      expect(await listed("category=clothing")).not.toContain("unpriced-parka");
+      const categories = (await shop.app.inject("/api/store/v1/products/categories")).json() as { slug: string; count: number }[];
+      expect(categories.find((c) => c.slug === "clothing")?.count).toBe(5);
+      const page = (await shop.app.inject("/product/linen-shirt")).body;
+      expect(page).not.toContain("Unpriced Parka");
+    } finally {
+      await hideOutOfStock(false);
+    }
+  });
+
+  it("shows Out of stock on its page, with an Add to cart that cannot be pressed", async () => {
+    const page = (await shop.app.inject("/product/unpriced-parka")).body;
+    expect(page).toContain('<p class="stock stock--out">Out of stock</p>');
+    expect(page).not.toContain("In stock");
+    const button = /<button[^>]*single_add_to_cart_button[^>]*>/.exec(page)?.[0];
+    expect(button).toContain('disabled=""');
+  });
+});
+
+describe("a variable product's stock follows its priced variations", () => {
+  it("is in stock once a variation in stock has a price, and out of stock when only unpriced ones are left in stock", async () => {
+    await saveVariations([
+      { regular_price: 9000, stock_status: "instock" },
+      { regular_price: null, stock_status: "instock" },
+    ]);
+    expect(await product("unpriced-parka")).toMatchObject({
+      is_purchasable: true,
+      is_in_stock: true,
+      add_to_cart: { text: "Select options" },
+    });
+    expect(await listed("category=clothing&stock_status=instock")).toContain("unpriced-parka");
+    expect(await stockCounts("category=clothing")).toEqual({ instock: 6, outofstock: 0, onbackorder: 0 });
+
+    // The priced one sold out; the one in stock has no price, so nothing can be bought.
+    await saveVariations([
+      { regular_price: 9000, stock_status: "outofstock" },
+      { regular_price: null, stock_status: "instock" },
+    ]);
+    expect(await product("unpriced-parka")).toMatchObject({ is_purchasable: true, is_in_stock: false });
+    expect(await listed("category=clothing&stock_status=outofstock")).toEqual(["unpriced-parka"]);
+
+    // On backorder when the priced one takes backorders.
+    await saveVariations([
+      { regular_price: 9000, stock_status: "onbackorder" },
+      { regular_price: null, stock_status: "instock" },
+    ]);
+    expect(await product("unpriced-parka")).toMatchObject({ is_in_stock: true, is_on_backorder: true });
+    expect(await stockCounts("category=clothing")).toEqual({ instock: 5, outofstock: 0, onbackorder: 1 });
+  });
+
+  it("leaves the demo's hoodie in stock: one of its six variations is sold out, the others are priced and in stock", async () => {
+    expect(await product("hoodie")).toMatchObject({ is_in_stock: true, is_purchasable: true, add_to_cart: { text: "Select options" } });
+    expect(await listed("stock_status=instock&type=variable")).toEqual(["hoodie"]);
+  });
+});
