@@ -5,7 +5,7 @@
  * coupon and the new rate and pays exactly what they add up to; then the product exported as CSV
  * imports back as it was (a second export is byte for byte the first). axe on every console
  * page and state visited. It runs in the `catalogue` project (playwright.config.ts) and removes
- * what it made, so the journeys after it meet the demo shop.
+ * what it made, so the catalogue journeys beside it meet the demo shop.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addAttribute, fileChooserByKeyboard, pickTerms, picture, typeInto, uploadImages } from "./support/catalogue.ts";
