@@ -26,7 +26,7 @@ test("on a phone, the widget editor, the product, customer and attribute forms, 
   // Fifteen pages and an axe run: 24 s on a quiet machine.
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   for (const [path, heading] of [
     ["/admin/widgets/1", "Edit Help widget"],
     ["/admin/products/new", "Add product"],
@@ -63,7 +63,7 @@ test("at 1280 pixels the taxes page does not scroll sideways, and a rate's whole
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   await open(page, "/admin/taxes", "Taxes");
   await expect(page.getByRole("textbox", { name: /Rate %/ }).first()).toBeVisible();
   expect(await pageWidth(page)).toBe(1280);
@@ -80,7 +80,7 @@ test("on a phone, an order's page fits the screen: its items table scrolls insid
   test.setTimeout(60_000);
   const { orderId } = await guestOrder(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   await open(page, `/admin/orders/${orderId}`, new RegExp(`^Order #${orderId}`));
   expect(await pageWidth(page)).toBe(390);
   await expect(page.getByRole("button", { name: "Refund", exact: true })).toBeVisible();
@@ -108,7 +108,7 @@ test("on a phone, the orders list shows each order as a card: no sideways scroll
   test.setTimeout(60_000);
   const { orderId } = await guestOrder(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   await open(page, "/admin/orders", "Orders");
   expect(await pageWidth(page)).toBe(390);
   expect(await frameOverflow(page)).toBe(0);
@@ -152,7 +152,7 @@ test("on a phone, the customers list and a form's entries show each row as a car
     4: "A long comment that would once have widened its column well past a phone's screen.",
   });
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   for (const [path, heading, figure] of [
     ["/admin/customers", "Customers", ".admin-customers__spend"],
     [`/admin/forms/${FEEDBACK_ID}/entries`, /^Entries/, ".admin-entries__status"],
@@ -207,7 +207,7 @@ test("on a phone, the other console lists show each row as a card or block: no s
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   for (const { path, heading, table, figures } of CARD_LISTS) {
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, path, heading);

@@ -147,7 +147,7 @@ test("the owner makes a variable product with images, a coupon and a zone by key
   const slug = `desk-lamp-${stamp}`;
   const code = `lamp${stamp}`;
   const zone = `Nevada ${stamp}`;
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
 
   const productId = await makeVariableProduct(page, name);
   const couponId = await makeCoupon(page, code, name);

@@ -132,7 +132,7 @@ test("the owner adds a category and a tag by keyboard, and files a product under
 
 test("the owner sets a sale price on two products at once, and a refused one says why", async ({ page }) => {
   const stamp = Date.now();
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   for (const [name, price] of [
     [`Bulk Vase ${stamp}`, "40"],
     [`Bulk Bowl ${stamp}`, "10"],
