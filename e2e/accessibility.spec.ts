@@ -61,7 +61,7 @@ const CONSOLE_STATES: { path: string; heading: string; says: string }[] = [
 
 test("the console's empty and not-found states and the owner's account page have no serious accessibility violation", async ({ page }) => {
   test.setTimeout(90_000);
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   const found: Record<string, string[]> = {};
   for (const { path, heading, says } of CONSOLE_STATES) {
     await page.goto(path);

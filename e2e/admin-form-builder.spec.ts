@@ -358,7 +358,7 @@ test.describe("the builder's preview runs the visitors' runtime", () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await signInAsOwner(page);
+    await signInAsOwner(page, null);
     const calls: string[] = [];
     page.on("request", (request) => {
       const path = new URL(request.url()).pathname;
@@ -451,7 +451,7 @@ test.describe("the builder's preview runs the visitors' runtime", () => {
   test("a redrawn preview is mounted afresh, leaving no listener behind: a required field left empty is refused on Submit", async ({
     page,
   }) => {
-    await signInAsOwner(page);
+    await signInAsOwner(page, null);
     // The window's and document's listeners the runtime's scripts hold, as the browser keeps them (one per function and type).
     await page.addInitScript(() => {
       const held = new Map<unknown, string>();

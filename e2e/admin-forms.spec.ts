@@ -186,7 +186,7 @@ test("several entries are selected and deleted at once, after a confirmation", a
 });
 
 test("a form is deleted from the list after a confirmation that counts its entries", async ({ page }) => {
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   const feedback = await page.request.get(`/api/admin/v1/forms/${FEEDBACK_ID}`);
   const slug = `wholesale-${Date.now()}`;
   const created = await page.request.post("/api/admin/v1/forms", {
@@ -209,7 +209,7 @@ test("a form is deleted from the list after a confirmation that counts its entri
 });
 
 test("removing a field that entries answered asks first, and the entry keeps showing its answer as a removed field", async ({ page }) => {
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   const feedback = await page.request.get(`/api/admin/v1/forms/${FEEDBACK_ID}`);
   const slug = `survey-${Date.now()}`;
   const created = await page.request.post("/api/admin/v1/forms", {

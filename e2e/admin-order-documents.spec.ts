@@ -26,7 +26,7 @@ async function placeOrder(page: Page, email: string, slug: string, name: string,
 
 async function ownerPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   return page;
 }
 

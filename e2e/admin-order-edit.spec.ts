@@ -24,7 +24,7 @@ test("the owner edits the items of an order awaiting payment, and the customer's
 }) => {
   test.setTimeout(90_000);
   const email = `edit-items-${Date.now()}@example.com`;
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   // An order taken by phone, pending its payment: one T-shirt, and the shop's flat rate at $2.00 more than it costs today.
   const nonce = (await page.request.get("/api/admin/v1/orders?per_page=1")).headers().nonce ?? "";
   const billing = {

@@ -87,7 +87,7 @@ test("the owner finds a shopper's orders by email, reads the tabs' counts, sorts
   const beanieId = await placeOrder(shopper, { slug: "beanie", quantity: 1, method: "cod", email, firstName: "Grace" });
   const teesId = await placeOrder(shopper, { slug: "classic-t-shirt", quantity: 3, method: "bacs", email, firstName: "Ada" });
 
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   const [loaded] = await Promise.all([page.waitForResponse(isList), page.goto("/admin/orders")]);
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   await expect(page).toHaveTitle(/^Orders – Shop console/);
@@ -218,7 +218,7 @@ test("a row says what was refunded of its total and what the order kept", async 
   // 3 × 20.00 + 4.35 tax + 5.00 shipping + 0.36 its tax = 69.71, paid on delivery (processing).
   const id = await placeOrder(shopper, { slug: "classic-t-shirt", quantity: 3, method: "cod", email, firstName: "Rita" });
   await shopper.dispose();
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   const nonce = (await page.request.get("/api/admin/v1/orders?per_page=1")).headers().nonce ?? "";
   const refund = await page.request.post(`/api/admin/v1/orders/${id}/refunds`, {
     headers: { nonce },

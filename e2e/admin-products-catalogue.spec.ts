@@ -5,7 +5,7 @@
  * coupon and the new rate and pays exactly what they add up to; then the product exported as CSV
  * imports back as it was (a second export is byte for byte the first). axe on every console
  * page and state visited. It runs in the `catalogue` project (playwright.config.ts) and removes
- * what it made, so the journeys after it meet the demo shop.
+ * what it made, so the catalogue journeys beside it meet the demo shop.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addAttribute, fileChooserByKeyboard, pickTerms, picture, typeInto, uploadImages } from "./support/catalogue.ts";
@@ -147,7 +147,7 @@ test("the owner makes a variable product with images, a coupon and a zone by key
   const slug = `desk-lamp-${stamp}`;
   const code = `lamp${stamp}`;
   const zone = `Nevada ${stamp}`;
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
 
   const productId = await makeVariableProduct(page, name);
   const couponId = await makeCoupon(page, code, name);

@@ -46,7 +46,7 @@ test("the owner exports the catalogue, imports a new product and a new price, an
   test.setTimeout(90_000);
   const stamp = Date.now();
   const name = `CSV Lamp ${stamp}`;
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   const list = (await (await page.request.get("/api/admin/v1/products?per_page=100&type=simple")).json()) as { products: Summary[] };
   // A demo product no other journey prices, sold at its regular price.
   const changed =

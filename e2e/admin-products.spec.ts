@@ -3,7 +3,7 @@
  * keyboard alone (a slug already taken is refused beside its field first), publishes it, and a
  * shopper in another browser finds it in /shop and adds it to the cart. axe on the list, the new
  * and the product's page. A published product changes what /shop lists, so these journeys run in
- * their own project after the others (playwright.config.ts), and the published one is deleted at its end.
+ * their own project on a shop of their own (playwright.config.ts), and the published one is deleted at its end.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart } from "./support/checkout.ts";
@@ -132,7 +132,7 @@ test("the owner adds a category and a tag by keyboard, and files a product under
 
 test("the owner sets a sale price on two products at once, and a refused one says why", async ({ page }) => {
   const stamp = Date.now();
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   for (const [name, price] of [
     [`Bulk Vase ${stamp}`, "40"],
     [`Bulk Bowl ${stamp}`, "10"],

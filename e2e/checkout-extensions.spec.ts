@@ -205,7 +205,7 @@ test("a price format without <price/> is logged for a shopper and the page keeps
 });
 
 test("the store administrator is shown a price format without <price/> where it broke, the rest of the page stays", async ({ page }) => {
-  await signInAsOwner(page);
+  await signInAsOwner(page, null);
   await page.addInitScript(() => {
     const win = globalThis as unknown as FilterWindow;
     win.addEventListener("cartwright:checkout-ready", () => {

@@ -2,7 +2,7 @@
  * The shop's after-add setting (spec §4 "Add-to-cart button"): the owner chooses "Go to the cart" in
  * the console's store details, and a shopper's add from the listing and from a product page lands on
  * the cart page. The setting is put back at the end. It changes what every shopper meets, so it runs
- * with the shop-settings journeys, after the others.
+ * with the shop-settings journeys, one at a time, on their own shop.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { isHydrated } from "./support/checkout.ts";

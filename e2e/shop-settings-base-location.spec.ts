@@ -4,10 +4,10 @@
  * as text. The names come after the page's first paint. Runs with the settings journeys and puts the
  * location back.
  */
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { signInAsOwner } from "./support/owner.ts";
+import { shopDatabaseFile } from "./support/shop-data.ts";
 import { seriousViolations, tabTo } from "./support/shopper-order.ts";
 
 /** Saves, waiting for this save's answer: the last save's "Store details saved." may still be showing. */
@@ -25,7 +25,7 @@ async function saveStore(page: Page) {
 const chosenName = (page: Page, name: string) => page.getByRole("combobox", { name }).locator("option:checked");
 
 test("the owner picks the shop's country and state by name, by keyboard", async ({ page }) => {
-  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  const db = new Database(shopDatabaseFile());
   const stored = (db.prepare("select value from settings where key = 'baseLocation'").get() as { value: string } | undefined)?.value;
   const storedLocation = () =>
     JSON.parse((db.prepare("select value from settings where key = 'baseLocation'").get() as { value: string }).value);

@@ -3,7 +3,7 @@
  * in the console's Taxes section; a shopper's mini-cart then says "(incl. tax)" after its amount (prices are entered
  * without tax), and the cart's and the checkout's totals have no Taxes row but say "Including $1.67 in taxes" under
  * the total, and a shipping rate not chosen shows its price with the tax it would add. The setting is put back at the end. It changes what every shopper sees, so it runs with the
- * shop-settings journeys, after the others.
+ * shop-settings journeys, one at a time, on their own shop.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart, fillUsAddress, openCheckout } from "./support/checkout.ts";

@@ -4,7 +4,7 @@
  * settings' Taxes section (a placeholder refused beside the field first); a shopper's /shop then
  * shows the Classic T-Shirt at $21.45 (20.00 + 7.25 % California tax) with "incl. tax" after it.
  * Everything is put back at the end, through the console, so the shop is as DEMO.md writes it.
- * It changes what every shopper sees, so it runs with the shop-settings journeys, after the others.
+ * It changes what every shopper sees, so it runs with the shop-settings journeys, one at a time, on their own shop.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";

@@ -1,14 +1,14 @@
 /**
  * Issue 19 (decision 0048): the owner changes the countries, stock, cart fee, e-mail and consent settings in
  * the console by keyboard alone, the server's refusal shown beside its field; a shopper sees each
- * change on the next page. Runs with the other settings journeys, after every other journey, and
+ * change on the next page. Runs with the other settings journeys, one at a time on their own shop, and
  * puts every setting back.
  */
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { addToCart, openCheckout, shippingField } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
+import { shopDatabaseFile } from "./support/shop-data.ts";
 import { guestOrder, seriousViolations, tabTo } from "./support/shopper-order.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -41,7 +41,7 @@ test("the owner changes countries, stock, cart fees, emails and consent by keybo
 }) => {
   // Five sections saved, two shoppers and an order: longer than one journey's default on a busy machine.
   test.setTimeout(90_000);
-  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  const db = new Database(shopDatabaseFile());
   const stored = new Map(
     KEYS.map((key) => [key, (db.prepare("select value from settings where key = ?").get(key) as { value: string } | undefined)?.value]),
   );
@@ -155,7 +155,7 @@ test("the owner changes countries, stock, cart fees, emails and consent by keybo
 test("a stored country code the list does not know is kept beside the names, and the server's refusal shows at the picker", async ({
   page,
 }) => {
-  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  const db = new Database(shopDatabaseFile());
   const keys = ["sellTo", "sellToCountries", "shipTo", "shipToCountries"];
   const stored = new Map(
     keys.map((key) => [key, (db.prepare("select value from settings where key = ?").get(key) as { value: string } | undefined)?.value]),

@@ -4,7 +4,7 @@
  * its cell first) and a second one, moves it up, and puts the Beanie in the Reduced rate class in
  * the product editor; a shopper in Nevada pays the reduced rate on the Beanie and its shipping.
  * Everything is undone at the end, so the shop is as DEMO.md writes it. axe on every state.
- * It changes what shoppers pay, so it runs with the shop-settings journeys, after the others.
+ * It changes what shoppers pay, so it runs with the shop-settings journeys, one at a time, on their own shop.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart, openCheckout, shippingField } from "./support/checkout.ts";

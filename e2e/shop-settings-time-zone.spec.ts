@@ -4,10 +4,10 @@
  * 30 November, 7:30 AM in Sydney: in the order list (whose day filter finds it on the 30th), on the
  * order's page and on the shopper's order page. It runs with the settings journeys, one at a time.
  */
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { signInAsOwner } from "./support/owner.ts";
+import { shopDatabaseFile } from "./support/shop-data.ts";
 import { guestOrder, seriousViolations } from "./support/shopper-order.ts";
 
 // A year before the journeys run: no other order shares its day, so the day's list holds it on its first page.
@@ -16,7 +16,7 @@ const PLACED_AT = "2025-11-29T20:30:00.000Z";
 test("the owner picks the shop's time zone, and an order's date is its day and time there", async ({ page }) => {
   const { orderId } = await guestOrder(page);
   const receivedPage = page.url();
-  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  const db = new Database(shopDatabaseFile());
   try {
     db.prepare("update orders set created_at = ? where id = ?").run(PLACED_AT, orderId);
   } finally {

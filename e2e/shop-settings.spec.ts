@@ -1,20 +1,20 @@
 /**
  * Journeys that change the shop's settings in its database (payment methods, extra fields):
- * they run after every other journey, one at a time, so no other test sees the changed shop.
+ * they run one at a time on a shop of their own (playwright.config.ts), so no other journey sees the changed shop.
  */
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 // biome-ignore lint/style/noRestrictedImports: the journey reads the plain defaults without loading the server's database layer into Playwright.
 import { DEFAULT_SETTINGS } from "../apps/server/src/modules/settings/settings.types.ts";
 import { addToCart, type ExtensionWindow, extensionApiReady, fillUsAddress, openCheckout } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
+import { shopDatabaseFile } from "./support/shop-data.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
 test.describe.configure({ mode: "serial" });
 
 test("with only express methods switched on, the checkout says so and the express button pays", async ({ page }) => {
-  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  const db = new Database(shopDatabaseFile());
   const read = db.prepare("select value from settings where key = 'payments'").get() as { value: string } | undefined;
   const payments = read ? JSON.parse(read.value) : null;
   const write = (value: unknown) =>
@@ -42,7 +42,7 @@ test("with only express methods switched on, the checkout says so and the expres
 });
 
 test("the shop's additional order fields are asked for, checked and kept with the order", async ({ page }) => {
-  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  const db = new Database(shopDatabaseFile());
   const write = (value: unknown) =>
     db
       .prepare("insert into settings (key, value) values ('checkoutFields', ?) on conflict (key) do update set value = excluded.value")
@@ -79,7 +79,7 @@ test("the shop's additional order fields are asked for, checked and kept with th
   }
 });
 
-const shopDatabase = () => new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+const shopDatabase = () => new Database(shopDatabaseFile());
 
 function writeSetting(key: string, value: unknown) {
   const db = shopDatabase();
@@ -289,7 +289,7 @@ test("with consent required, a visitor from a search gets no attribution cookies
 const CONSOLE_KEYS = ["storeNotice", "payments"];
 
 test("the owner changes the store notice and a payment method by keyboard, and a shopper sees both", async ({ page, browser }) => {
-  const db = new Database(join(process.env.CW_E2E_DATA as string, "shop.db"));
+  const db = new Database(shopDatabaseFile());
   const stored = new Map(
     CONSOLE_KEYS.map((key) => [
       key,
