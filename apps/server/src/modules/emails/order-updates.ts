@@ -3,7 +3,7 @@
  * invoice (details and how to pay, sent by the owner), and a note the owner wrote to them. Each is
  * the confirmation's order summary under its own words; every value is escaped by the renderer.
  */
-import { type OrderEmailData, type RenderedEmail, renderOrderMessage } from "./templates.ts";
+import { type OrderEmailData, type RenderedEmail, renderOrderMessage, showsHowToPay } from "./templates.ts";
 
 const oneLine = (value: string) => value.replace(/[\s\p{Cc}]+/gu, " ").trim();
 const greeting = (data: OrderEmailData) => {
@@ -48,17 +48,21 @@ export function renderOrderFailed(data: OrderEmailData): RenderedEmail {
   });
 }
 
-/** The order's invoice: its details, and how to pay when it is not paid yet (an order awaiting its payment links to the page that pays it). */
+/** The order's invoice: its details, and how to pay when it is not paid yet and the e-mail can say (an order awaiting its payment links to the page that pays it). */
 export function renderOrderInvoice(data: OrderEmailData): RenderedEmail {
   const site = oneLine(data.siteTitle);
   const paid = data.order.date_paid !== null;
   const payable = !paid && (data.order.status === "pending" || data.order.status === "failed");
+  // "How to pay" only when the e-mail says it: the pay link, or the method's instructions or account details.
+  const saysHowToPay = !paid && (payable || showsHowToPay(data));
   return renderOrderMessage(data, {
     subject: `Invoice for your ${site} order #${data.order.order_number}`,
     heading: `Invoice for order #${data.order.order_number}`,
     intro: [
       greeting(data),
-      paid ? `Here are the details of your order at ${site}.` : `Here are the details of your order at ${site}, and how to pay for it.`,
+      saysHowToPay
+        ? `Here are the details of your order at ${site}, and how to pay for it.`
+        : `Here are the details of your order at ${site}.`,
     ],
     link: payable ? { label: "Pay for this order", url: data.payUrl } : { label: "View your order", url: data.orderUrl },
   });

@@ -245,6 +245,20 @@ describe("renderOrderInvoice", () => {
     expect(paid.text).not.toContain("how to pay");
   });
 
+  it("promises how to pay only when the e-mail says it: the pay link, the instructions or the account", () => {
+    const bare = { instructions: "" };
+    // On hold by a transfer whose shop set neither instructions nor an account: nothing below says how.
+    const onHold = renderOrderInvoice(data({ status: "on-hold", date_paid: null, payment_details: [] }, bare));
+    expect(onHold.text).toMatch(/^Hello,|^Hi Ada,/);
+    expect(onHold.text).toContain("Here are the details of your order at Corner Shop.\n");
+    expect(onHold.text).not.toContain("how to pay");
+    // The same order with instructions, and a pending one with only its pay link, do say it.
+    expect(renderOrderInvoice(data({ status: "on-hold", date_paid: null, payment_details: [] })).text).toContain("and how to pay for it");
+    const pending = renderOrderInvoice(data({ status: "pending", date_paid: null, payment_details: [] }, bare));
+    expect(pending.text).toContain("and how to pay for it");
+    expect(pending.text).toContain("Pay for this order: ");
+  });
+
   it("links an order awaiting its payment to the page that pays it (decision 0085), any other to the order", () => {
     for (const status of ["pending", "failed"] as const) {
       expect(renderOrderInvoice(data({ status, date_paid: null })).text).toContain(

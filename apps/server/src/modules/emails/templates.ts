@@ -335,6 +335,12 @@ export interface OrderMessage {
 }
 
 /** A message to the shopper about their order: the words given, then the order as the confirmation shows it. */
+/** Whether an order's e-mail says how to pay it: the method's instructions or the account to pay into follow the summary. */
+export function showsHowToPay(data: OrderEmailData): boolean {
+  const s = summary(data);
+  return s.instructions !== "" || s.bankDetails.length > 0;
+}
+
 export function renderOrderMessage(data: OrderEmailData, message: OrderMessage): RenderedEmail {
   const s = summary(data);
   const date = formatDate(data.order.date_created, false, data.timeZone);
