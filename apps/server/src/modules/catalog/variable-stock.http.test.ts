@@ -6,10 +6,10 @@
 import type { StoreProduct } from "@cartwright/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { StoreClient } from "../../../../../test/store-client.ts";
+import { adminCall, signedIn } from "../../../../../test/owner-client.ts";
+import type { StoreClient } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 
-const ADMIN = "/api/admin/v1";
 const OWNER = { email: "owner@variable-stock.test", password: "owner-password-2026" };
 
 let shop: TestShop;
@@ -17,7 +17,7 @@ let owner: StoreClient;
 let color: { id: number; blue: number; red: number };
 let parka: { id: number; variations: { id: number }[] } & Record<string, unknown>;
 
-const call = (method: "POST" | "PUT" | "GET", path: string, body?: unknown) => owner.request(method, `${ADMIN}${path}`, body);
+const call = (method: "POST" | "PUT" | "GET", path: string, body?: unknown) => adminCall(owner, method, path, body);
 
 const product = async (slug: string) => (await shop.app.inject(`/api/store/v1/products/${slug}`)).json() as StoreProduct;
 
@@ -53,9 +53,7 @@ async function hideOutOfStock(hide: boolean) {
 beforeAll(async () => {
   shop = await createTestShop({ web: true, rateLimit: false });
   await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = new StoreClient(shop.app, "browser");
-  await owner.get("/cart");
-  expect((await owner.post("/account/sign-in", OWNER)).statusCode).toBe(200);
+  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
   const term = async (slug: string) =>
     Number((await shop.db.selectFrom("attribute_terms").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id);
   const attribute = Number((await shop.db.selectFrom("attributes").select("id").where("slug", "=", "color").executeTakeFirstOrThrow()).id);

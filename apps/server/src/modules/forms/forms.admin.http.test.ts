@@ -2,6 +2,7 @@
 import { CONTACT_FORM, FEEDBACK_FORM } from "@cartwright/commerce/forms";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { insertFormEntry } from "../../../../../test/form-entries.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
 // biome-ignore lint/style/noRestrictedImports: the contact messages' multipart writer and sample files, shared by the tests
 import { multipart, SAMPLES } from "../contact-widget/messages.test-support.ts";
@@ -199,28 +200,18 @@ describe("entries", () => {
 
   it("filters by payment status and days, sorts oldest first, and reads an entry's neighbours, payment and signature", async () => {
     const signature = `data:image/png;base64,${Buffer.from("not really a png").toString("base64")}`;
-    const stored = (day: string, values: Record<string, string>, payment: "" | "paid" | "failed") =>
-      shop.db
-        .insertInto("form_entries")
-        .values({
-          form_id: 2,
-          status: "complete",
-          values: JSON.stringify(values),
-          payment_total: payment ? 6100 : 0,
-          payment_status: payment,
-          currency: "USD",
-          payment_gateway: payment ? "test-card" : "",
-          payment_key: payment ? `form-entry-${day}` : "",
-          visitor_id: "",
-          start_timestamp: "",
-          end_timestamp: "",
-          page_url: "",
-          ip: "",
-          user_agent: "",
-          created_at: `${day}T12:00:00.000Z`,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+    const stored = async (day: string, values: Record<string, string>, payment: "" | "paid" | "failed") => ({
+      id: await insertFormEntry(shop.db, {
+        form_id: 2,
+        values: JSON.stringify(values),
+        payment_total: payment ? 6100 : 0,
+        payment_status: payment,
+        currency: "USD",
+        payment_gateway: payment ? "test-card" : "",
+        payment_key: payment ? `form-entry-${day}` : "",
+        created_at: `${day}T12:00:00.000Z`,
+      }),
+    });
     const first = await stored("2026-03-01", { 13: signature }, "paid");
     const second = await stored("2026-03-02", { 13: "Ada Lovelace" }, "failed");
     const third = await stored("2026-03-03", {}, "");
@@ -278,25 +269,7 @@ describe("entries", () => {
   });
 
   it("serves an entry's file as an attachment under a generated name", async () => {
-    const entry = await shop.db
-      .insertInto("form_entries")
-      .values({
-        form_id: 1,
-        status: "complete",
-        values: "{}",
-        payment_total: 0,
-        payment_status: "",
-        currency: "",
-        visitor_id: "",
-        start_timestamp: "",
-        end_timestamp: "",
-        page_url: "",
-        ip: "",
-        user_agent: "",
-        created_at: new Date().toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const entry = { id: await insertFormEntry(shop.db, { form_id: 1 }) };
     const file = await shop.db
       .insertInto("form_files")
       .values({
@@ -336,25 +309,9 @@ describe("entries", () => {
     });
     expect(saved.statusCode).toBe(200);
     // An answer to a field no logged definition names (written before the log, say) keeps a plain label.
-    const older = await shop.db
-      .insertInto("form_entries")
-      .values({
-        form_id: formId,
-        status: "complete",
-        values: JSON.stringify({ 1: "5", 9: "Left by an old field" }),
-        payment_total: 0,
-        payment_status: "",
-        currency: "",
-        visitor_id: "",
-        start_timestamp: "",
-        end_timestamp: "",
-        page_url: "",
-        ip: "",
-        user_agent: "",
-        created_at: new Date().toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const older = {
+      id: await insertFormEntry(shop.db, { form_id: formId, values: JSON.stringify({ 1: "5", 9: "Left by an old field" }) }),
+    };
 
     const [sent] = (await owner.get(`${ADMIN}/forms/${formId}/entries?order=oldest`)).json().entries as { id: number }[];
     const entry = (await owner.get(`${ADMIN}/form-entries/${sent?.id}`)).json();

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { insertFormEntry } from "../../../../../test/form-entries.ts";
 import { createMailer } from "../emails/index.ts";
 import { DECLINED_TEST_CARD, findGateway } from "../payments/index.ts";
 import { getSettings } from "../settings/index.ts";
@@ -28,27 +29,15 @@ afterAll(async () => {
 /** A pending entry as submitForm writes it before charging, `minutes` old. */
 async function pendingEntry(minutes: number, gateway = "test_card") {
   const key = `form-entry-${randomUUID()}`;
-  const { id } = await shop.db
-    .insertInto("form_entries")
-    .values({
-      form_id: formId,
-      status: "complete",
-      values: "{}",
-      payment_total: 6100,
-      payment_status: "pending",
-      currency: "USD",
-      payment_gateway: gateway,
-      payment_key: key,
-      visitor_id: "",
-      start_timestamp: "",
-      end_timestamp: "",
-      page_url: "",
-      ip: "",
-      user_agent: "",
-      created_at: new Date(Date.now() - minutes * 60_000).toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const id = await insertFormEntry(shop.db, {
+    form_id: formId,
+    payment_total: 6100,
+    payment_status: "pending",
+    currency: "USD",
+    payment_gateway: gateway,
+    payment_key: key,
+    created_at: new Date(Date.now() - minutes * 60_000).toISOString(),
+  });
   return { id, key };
 }
 

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { insertFormEntry } from "../../../../../test/form-entries.ts";
 import { adminCall as call, fieldMessages, latestChange, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
@@ -159,25 +160,12 @@ describe("the console's CSV files", () => {
     const store = await read("store");
     await saved("store", { ...store, time_zone: "Australia/Sydney" });
     // A feedback entry and Jane's account, dated as the 17:59:59 order of 4 October (+11:00 since 2 AM).
-    const entry = await shop.db
-      .insertInto("form_entries")
-      .values({
-        form_id: 3,
-        status: "complete",
-        values: JSON.stringify({ 1: "4" }),
-        payment_total: 0,
-        payment_status: "",
-        currency: "USD",
-        visitor_id: "",
-        start_timestamp: "",
-        end_timestamp: "",
-        page_url: "",
-        ip: "",
-        user_agent: "",
-        created_at: PLACED.laEvening,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const entryId = await insertFormEntry(shop.db, {
+      form_id: 3,
+      values: JSON.stringify({ 1: "4" }),
+      currency: "USD",
+      created_at: PLACED.laEvening,
+    });
     await shop.db.updateTable("customers").set({ created_at: PLACED.laEvening }).where("email", "=", "jane@example.com").execute();
     try {
       const orders = csvRows((await call(owner, "GET", "/orders/export.csv?from=2026-10-03&to=2026-10-05")).body);
@@ -191,7 +179,7 @@ describe("the console's CSV files", () => {
 
       const entries = csvRows((await call(owner, "GET", "/forms/3/entries.csv")).body);
       expect(entries[0]?.slice(0, 2)).toEqual(["Entry", "Date (Australia/Sydney)"]);
-      expect(entries.find((row) => Number(row[0]) === entry.id)?.[1]).toBe("2026-10-04 17:59:59");
+      expect(entries.find((row) => Number(row[0]) === entryId)?.[1]).toBe("2026-10-04 17:59:59");
 
       const customers = csvRows((await call(owner, "GET", "/customers/export.csv?search=jane%40example.com")).body);
       expect(customers[0]?.slice(-2)).toEqual(["Last order (Australia/Sydney)", "Registered (Australia/Sydney)"]);
@@ -202,7 +190,7 @@ describe("the console's CSV files", () => {
       expect(report[1]?.at(-1)).toBe("2026-10-05 00:00");
     } finally {
       await saved("store", store);
-      await shop.db.deleteFrom("form_entries").where("id", "=", entry.id).execute();
+      await shop.db.deleteFrom("form_entries").where("id", "=", entryId).execute();
     }
   });
 
