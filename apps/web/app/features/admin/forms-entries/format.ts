@@ -1,17 +1,9 @@
 /** How the forms screens write money, the table's columns, a form's public address and its one-tag embed. */
 import { DISPLAY_ONLY_TYPES, type FormField } from "@cartwright/commerce/forms";
+import { formatMoney as formatAmountInConsole } from "../money.ts";
 
-/** An amount in minor units as the owner reads it ("$61.00"); the currency's own decimals. */
-export function formatMoney(minor: number, currency: string): string {
-  try {
-    const format = new Intl.NumberFormat("en", { style: "currency", currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(minor / 10 ** digits);
-  } catch {
-    // No currency (an entry without a payment) or an unknown code: the number alone.
-    return (minor / 100).toFixed(2);
-  }
-}
+/** An entry's payment as the owner reads it ("$61.00"): the console's one formatter, in English as the screens are. */
+export const formatMoney = (minor: number, currency: string): string => formatAmountInConsole(minor, currency, undefined, "en");
 
 /** How many fields the entries table shows as columns: enough to tell entries apart, few enough to read. */
 export const TABLE_FIELD_COLUMNS = 3;
