@@ -62,9 +62,14 @@ test("the payments page lists the methods in the checkout's order and passes axe
   await expect(order.first()).toContainText("Test card");
   await expect(page.getByRole("button", { name: "Move Test card up" })).toBeDisabled();
   await expect(page.getByRole("textbox", { name: "IBAN" })).toBeVisible();
+  // The demo offers bank transfer with no account set: the owner is told, in the list and beside the account.
+  const noAccount = page.getByText("Shoppers who choose this method are asked to pay into your bank account, and no account is set");
+  await expect(order.filter({ hasText: "Direct bank transfer" })).toContainText("No bank account");
+  await expect(noAccount).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   // A method's edit left unsaved: leaving asks first, as on the settings page.
   await page.getByRole("textbox", { name: "IBAN" }).fill("GB00 NOT SAVED");
+  await expect(noAccount).toHaveCount(0);
   await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Orders" }).click();
   const leave = page.getByRole("dialog", { name: "Leave without saving?" });
   await expect(leave).toContainText("A payment method has changes that are not saved yet.");

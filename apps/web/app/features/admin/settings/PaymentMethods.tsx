@@ -58,6 +58,7 @@ export function MethodOrder({ methods, onChange }: { methods: PaymentMethod[]; o
             <a href={`#method-${method.id}`}>{method.title}</a>{" "}
             <span className={`admin-badge${method.enabled ? "" : " admin-badge--muted"}`}>{method.enabled ? t.on : t.off}</span>
             {method.express && <span className="admin-badge">{t.express}</span>}
+            {leavesShoppersWithoutAccount(method) && <span className="admin-badge admin-badge--warning">{t.noAccountBadge}</span>}
             <span className="admin-actions">
               <button
                 type="button"
@@ -102,6 +103,10 @@ const draftOf = (method: PaymentMethod): MethodDraft => ({
 });
 
 const ACCOUNT_KEYS: (keyof BankAccount)[] = ["account_name", "bank_name", "account_number", "sort_code", "iban", "bic"];
+
+/** A bank transfer offered with neither an account number nor an IBAN tells shoppers to pay into an account it never shows. */
+export const leavesShoppersWithoutAccount = (method: { enabled: boolean; account?: BankAccount }) =>
+  method.enabled && method.account !== undefined && !method.account.account_number?.trim() && !method.account.iban?.trim();
 
 export function MethodForm({ method, onSaved }: { method: PaymentMethod; onSaved(method: PaymentMethod): void }) {
   return (
@@ -159,6 +164,7 @@ export function MethodForm({ method, onSaved }: { method: PaymentMethod; onSaved
           {draft.account && (
             <fieldset className="admin-fieldset">
               <legend>{t.account}</legend>
+              {leavesShoppersWithoutAccount(draft) && <p className="admin-alert admin-alert--warning">{t.noAccount}</p>}
               {ACCOUNT_KEYS.map((key) => (
                 <TextField
                   key={key}

@@ -235,4 +235,7 @@ export const paymentsMessages = {
     "account.bic": "BIC",
   },
   account: "Bank account",
+  noAccount:
+    "Shoppers who choose this method are asked to pay into your bank account, and no account is set: add an account number or an IBAN.",
+  noAccountBadge: "No bank account",
 };
