@@ -52,7 +52,10 @@ export interface ProductQuery {
   /** Created at or after / before this instant (ISO text). */
   createdAfter?: string;
   createdBefore?: string;
-  /** The price a shopper pays now, in minor units, inclusive (a variable product's cheapest variation). */
+  /**
+   * The price a shopper pays now, in minor units, inclusive: a product matches when its prices overlap the range
+   * (a variable product's priced variations run from its cheapest to its dearest, as WooCommerce matches them).
+   */
   minPrice?: number;
   maxPrice?: number;
   /** Products in any of these categories or with any of these tags (a collection's relatedBy on a product page). */

@@ -20,8 +20,9 @@ const saleHolds = (alias: string, now: string) => {
 };
 
 /**
- * The price a shopper pays at `now`; a variable product's is its cheapest variation's, or its dearest
- * when the listing runs from high to low (a $39–$45 hoodie sorts by $45 there, as WooCommerce sorts).
+ * The price a shopper pays at `now`; a variable product's is its cheapest priced variation's, or its dearest
+ * when the listing runs from high to low (a $39–$45 hoodie sorts by $45 there, as WooCommerce sorts). A variation
+ * without a price counts for neither (decision 0148).
  */
 const currentPrice = (now: string, pick: "min" | "max") => sql<number | null>`case when products.type = 'variable'
   then (select ${sql.raw(pick)}(case when ${saleHolds("v", now)} then v.sale_price else v.regular_price end) from products v where v.parent_id = products.id)
@@ -199,7 +200,8 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   if (query.featured !== undefined) q = q.where("products.featured", "=", query.featured ? 1 : 0);
   if (query.createdAfter) q = q.where("products.created_at", ">=", query.createdAfter);
   if (query.createdBefore) q = q.where("products.created_at", "<", query.createdBefore);
-  if (query.minPrice !== undefined) q = q.where(sql<boolean>`${currentPrice(now, "min")} >= ${query.minPrice}`);
+  // A product's prices overlap the asked range (WooCommerce's lookup table: its dearest >= min_price, its cheapest <= max_price).
+  if (query.minPrice !== undefined) q = q.where(sql<boolean>`${currentPrice(now, "max")} >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) q = q.where(sql<boolean>`${currentPrice(now, "min")} <= ${query.maxPrice}`);
   if (query.attributes?.length) {
     const each = query.attributes.map((filter) => attributeFilter(filter, query.stockStatus));

@@ -141,10 +141,10 @@ export const ProductListQuery = Type.Object(
     brand_operator: termOperator("brands"),
     on_sale: Type.Optional(Type.Boolean()),
     min_price: MinorUnits(
-      "Only products a shopper pays at least this for now, in minor units (1500 for $15.00); a variable product by its cheapest variation",
+      "Only products a shopper can pay at least this for now, in minor units (1500 for $15.00): a variable product when its dearest priced variation costs this or more",
     ),
     max_price: MinorUnits(
-      "Only products a shopper pays at most this for now, in minor units; a variable product by its cheapest variation",
+      "Only products a shopper can pay at most this for now, in minor units: a variable product when its cheapest priced variation costs this or less",
     ),
     stock_status: list("Stock status: instock, outofstock or onbackorder"),
     after: Type.Optional(

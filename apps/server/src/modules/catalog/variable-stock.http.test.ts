@@ -94,6 +94,13 @@ describe("a variable product none of whose variations has a price", () => {
     expect(await stockCounts("category=clothing")).toEqual({ instock: 5, outofstock: 1, onbackorder: 0 });
   });
 
+  it("matches no price filter and adds nothing to collection data's price range", async () => {
+    expect(await listed("category=clothing&min_price=0")).not.toContain("unpriced-parka");
+    expect(await listed("category=clothing&max_price=2147483647")).not.toContain("unpriced-parka");
+    const range = (await shop.app.inject("/api/store/v1/products/collection-data?calculate_price_range=true&slug=unpriced-parka")).json();
+    expect([range.price_range.min_price, range.price_range.max_price]).toEqual(["", ""]);
+  });
+
   it("is left out where the shop hides sold-out products: the listing, the category's count, related products", async () => {
     await hideOutOfStock(true);
     try {
@@ -129,6 +136,9 @@ describe("a variable product's stock follows its priced variations", () => {
     });
     expect(await listed("category=clothing&stock_status=instock")).toContain("unpriced-parka");
     expect(await stockCounts("category=clothing")).toEqual({ instock: 6, outofstock: 0, onbackorder: 0 });
+    // Its price filters read the priced variation alone.
+    expect(await listed("category=clothing&min_price=9000")).toEqual(["unpriced-parka"]);
+    expect(await listed("category=clothing&max_price=8999")).not.toContain("unpriced-parka");
 
     // The priced one sold out; the one in stock has no price, so nothing can be bought.
     await saveVariations([
