@@ -15,6 +15,9 @@ export type ProductOrderBy =
   | "comment_count"
   | "include";
 
+/** The Store API's catalog_visibility values: one visibility, those a shop or search listing shows, or any. */
+export type CatalogVisibilityFilter = "any" | "visible" | "catalog" | "search" | "hidden";
+
 export interface ProductQuery {
   page?: number;
   perPage?: number;
@@ -48,6 +51,15 @@ export interface ProductQuery {
   /** Only these product ids. */
   include?: number[];
   exclude?: number[];
+  /** Only products whose parent is one of these ids (0: none, as every listed product's is), or none of these (WooCommerce's parent and parent_exclude). */
+  parent?: number[];
+  parentExclude?: number[];
+  /**
+   * Which catalogue visibilities are listed (the Store API's catalog_visibility, decision 0151): visible ones alone,
+   * those shown in the shop (catalog), those shown in search (search), hidden ones alone, or any. Without it the shop's
+   * own rule: shop-listed ones, or search-listed ones when searching.
+   */
+  catalogVisibility?: CatalogVisibilityFilter;
   featured?: boolean;
   /** Created at or after / before this instant (ISO text). */
   createdAfter?: string;

@@ -150,12 +150,34 @@ function attributeFilter(filter: AttributeFilter, stock: readonly string[] | und
   return each.length ? sql<boolean>`(${sql.join(each, sql` and `)})` : sql<boolean>`1 = 0`;
 }
 
+/** A parent id a filter can compare: 0 (none) or a stored id; a larger one matches nothing. */
+const isParentId = (id: number) => id === 0 || isStoredId(id);
+
+type Visibility = ProductRow["catalog_visibility"];
+
+/**
+ * The catalogue visibilities a listing shows. Unasked, the shop's own: 'catalog' ones only in listings, 'search'
+ * ones only in search, hidden ones never. Asked (the Store API's catalog_visibility, decision 0151), as
+ * WooCommerce reads it: catalog and search each take the visible ones too; hidden and any list hidden products,
+ * which are published and open at their own address, only to a caller who names them.
+ */
+function listedVisibilities(asked: ProductQuery["catalogVisibility"], searching: boolean): Visibility[] {
+  if (!asked) return searching ? ["visible", "search"] : ["visible", "catalog"];
+  const shown: Record<NonNullable<ProductQuery["catalogVisibility"]>, Visibility[]> = {
+    any: ["visible", "catalog", "search", "hidden"],
+    visible: ["visible"],
+    catalog: ["visible", "catalog"],
+    search: ["visible", "search"],
+    hidden: ["hidden"],
+  };
+  return shown[asked];
+}
+
 function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   // Drafts stay out of the shop until the owner publishes them (migration 025).
   let q: ProductsQuery = db.selectFrom("products").where("products.parent_id", "is", null).where("products.status", "=", "publish");
   const search = query.search?.trim();
-  // Hidden products are never listed; 'catalog' ones only in listings, 'search' ones only in search.
-  q = q.where("products.catalog_visibility", "in", search ? ["visible", "search"] : ["visible", "catalog"]);
+  q = q.where("products.catalog_visibility", "in", listedVisibilities(query.catalogVisibility, Boolean(search)));
   if (search) {
     const pattern = likePattern(search);
     q = q.where((eb) =>
@@ -186,6 +208,10 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   // A collection's filters (decision 0087); ids beyond what the database stores can match nothing.
   if (query.include) q = q.where("products.id", "in", [0, ...query.include.filter(isStoredId)]);
   if (query.exclude?.length) q = q.where("products.id", "not in", query.exclude.filter(isStoredId).concat(0));
+  // WooCommerce's post_parent: 0 for a product, which every listed one is (variations are never listed on their own).
+  const parentOf = sql<number>`coalesce(products.parent_id, 0)`;
+  if (query.parent?.length) q = q.where(parentOf, "in", query.parent.filter(isParentId).concat(-1));
+  if (query.parentExclude?.length) q = q.where(parentOf, "not in", query.parentExclude.filter(isParentId).concat(-1));
   const shares = query.sharesTerms;
   if (shares && (shares.categories.length || shares.tags.length)) {
     const categories = shares.categories.filter(isStoredId).map(String);
