@@ -104,16 +104,16 @@ function termsMatch(
 
 /**
  * Whether the product (`products`) offers the term `t` it carries: a variable product only when one of its
- * variations has the term, or leaves that attribute open, and (when the listing asks for stock statuses,
- * as a shop hiding sold-out products does) is in one of them; so Blue does not list a hoodie whose every
- * blue variation is sold out, as the product page could not sell it.
+ * variations with a price (decision 0148: an unpriced one cannot be chosen) has the term, or leaves that
+ * attribute open, and (when the listing asks for stock statuses, as a shop hiding sold-out products does) is
+ * in one of them; so Blue does not list a hoodie whose every blue variation is sold out or unpriced, as the
+ * product page could not sell it. With no priced variation it offers none of its variations' terms.
  */
 function offered(stock: readonly string[] | undefined) {
   const inStock = stock?.length ? sql` and v.stock_status in (${sql.join(stock)})` : sql``;
   return sql<boolean>`(products.type <> 'variable'
   or not exists (select 1 from product_attributes pa where pa.product_id = products.id and pa.attribute_id = t.attribute_id and pa.used_for_variations = 1)
-  or not exists (select 1 from products v where v.parent_id = products.id)
-  or exists (select 1 from products v where v.parent_id = products.id${inStock}
+  or exists (select 1 from products v where v.parent_id = products.id and v.regular_price is not null${inStock}
     and (exists (select 1 from variation_attributes va where va.variation_id = v.id and va.term_id = t.id)
       or not exists (select 1 from variation_attributes va where va.variation_id = v.id and va.attribute_id = t.attribute_id))))`;
 }
