@@ -39,7 +39,7 @@ const pricedVariationIn = (status: ProductRow["stock_status"]) =>
  * The stock status shoppers see (decision 0148; `product-shape.ts` `shownStockStatus` is the same rule): a variable
  * product's from its priced variations, in stock when one is, else on backorder when one is, else out of stock.
  */
-const shownStockStatus = sql<ProductRow["stock_status"]>`(case when products.type = 'variable' then
+export const shownStockStatus = sql<ProductRow["stock_status"]>`(case when products.type = 'variable' then
   case when ${pricedVariationIn("instock")} then 'instock' when ${pricedVariationIn("onbackorder")} then 'onbackorder' else 'outofstock' end
   else products.stock_status end)`;
 

@@ -35,6 +35,14 @@ async function stockCounts(query: string) {
   return Object.fromEntries((response.json().stock_status_counts as { status: string; count: number }[]).map((c) => [c.status, c.count]));
 }
 
+/** The parka's row in the owner's product list, with the list's stock filter set as given. */
+async function consoleRow(stockFilter = "") {
+  const response = await call("GET", `/products?search=parka${stockFilter ? `&stock_status=${stockFilter}` : ""}`);
+  expect(response.statusCode, response.body).toBe(200);
+  const row = response.json().products.find((p: { slug: string }) => p.slug === "unpriced-parka");
+  return row && { stock_status: row.stock_status, variations: row.variations, priced_variations: row.priced_variations };
+}
+
 /** How many clothes offer Blue and Red, as collection data counts them for the filter blocks. */
 async function colorCounts() {
   const response = await shop.app.inject(
@@ -147,6 +155,15 @@ describe("a variable product none of whose variations has a price", () => {
     }
   });
 
+  it("is out of stock in the owner's product list too, found by its stock filter, its variations counted as unpriced", async () => {
+    // Its own stored column says in stock (the default it was saved with); the list shows what the shop shows.
+    const stored = await shop.db.selectFrom("products").select("stock_status").where("id", "=", parka.id).executeTakeFirstOrThrow();
+    expect(stored.stock_status).toBe("instock");
+    expect(await consoleRow()).toEqual({ stock_status: "outofstock", variations: 2, priced_variations: 0 });
+    expect(await consoleRow("outofstock")).toEqual({ stock_status: "outofstock", variations: 2, priced_variations: 0 });
+    expect(await consoleRow("instock")).toBeUndefined();
+  });
+
   it("shows Out of stock on its page, with an Add to cart that cannot be pressed", async () => {
     const page = (await shop.app.inject("/product/unpriced-parka")).body;
     expect(page).toContain('<p class="stock stock--out">Out of stock</p>');
@@ -169,6 +186,7 @@ describe("a variable product's stock follows its priced variations", () => {
     });
     expect(await listed("category=clothing&stock_status=instock")).toContain("unpriced-parka");
     expect(await stockCounts("category=clothing")).toEqual({ instock: 6, outofstock: 0, onbackorder: 0 });
+    expect(await consoleRow("instock")).toEqual({ stock_status: "instock", variations: 2, priced_variations: 1 });
     // Blue is priced, Red is not: it is listed and counted under Blue alone.
     expect(await inColor("blue")).toContain("unpriced-parka");
     expect(await inColor("red")).not.toContain("unpriced-parka");
@@ -192,6 +210,7 @@ describe("a variable product's stock follows its priced variations", () => {
       { regular_price: null, stock_status: "instock" },
     ]);
     expect(await product("unpriced-parka")).toMatchObject({ is_in_stock: true, is_on_backorder: true });
+    expect(await consoleRow("onbackorder")).toEqual({ stock_status: "onbackorder", variations: 2, priced_variations: 1 });
     expect(await stockCounts("category=clothing")).toEqual({ instock: 5, outofstock: 0, onbackorder: 1 });
   });
 
