@@ -1,6 +1,6 @@
 /**
  * A product collection for the journeys' filter areas (e2e/listing-filters.spec.ts, decision 0091): clothes
- * from $30 at the price a shopper pays now (the Hoodie's cheapest variation is $39), so the demo Hoodie, the
+ * from $30 at the price a shopper pays now (the Hoodie's variations cost $39 to $45), so the demo Hoodie, the
  * one product with Color and Size, is listed beside two without them. The journeys' server loads it after the
  * demo's (playwright.config.ts EXTENSIONS); it adds a page and changes no other.
  */

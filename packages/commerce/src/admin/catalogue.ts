@@ -138,8 +138,11 @@ export interface ProductSummary {
   price_range: { min: number; max: number } | null;
   manage_stock: boolean;
   stock_quantity: number | null;
+  /** What the shop shows: a variable product's from its priced variations (decision 0148), not its own stored column. */
   stock_status: StockStatus;
   variations: number;
+  /** A variable product's variations that have a price, the only ones the shop sells (0 for a simple product). */
+  priced_variations: number;
   catalog_visibility: Visibility;
   categories: { id: number; name: string }[];
   image: { src: string; alt: string } | null;

@@ -15,6 +15,9 @@ export type ProductOrderBy =
   | "comment_count"
   | "include";
 
+/** The Store API's catalog_visibility values: one visibility, those a shop or search listing shows, or any. */
+export type CatalogVisibilityFilter = "any" | "visible" | "catalog" | "search" | "hidden";
+
 export interface ProductQuery {
   page?: number;
   perPage?: number;
@@ -48,11 +51,23 @@ export interface ProductQuery {
   /** Only these product ids. */
   include?: number[];
   exclude?: number[];
+  /** Only products whose parent is one of these ids (0: none, as every listed product's is), or none of these (WooCommerce's parent and parent_exclude). */
+  parent?: number[];
+  parentExclude?: number[];
+  /**
+   * Which catalogue visibilities are listed (the Store API's catalog_visibility, decision 0151): visible ones alone,
+   * those shown in the shop (catalog), those shown in search (search), hidden ones alone, or any. Without it the shop's
+   * own rule: shop-listed ones, or search-listed ones when searching.
+   */
+  catalogVisibility?: CatalogVisibilityFilter;
   featured?: boolean;
   /** Created at or after / before this instant (ISO text). */
   createdAfter?: string;
   createdBefore?: string;
-  /** The price a shopper pays now, in minor units, inclusive (a variable product's cheapest variation). */
+  /**
+   * The price a shopper pays now, in minor units, inclusive: a product matches when its prices overlap the range
+   * (a variable product's priced variations run from its cheapest to its dearest, as WooCommerce matches them).
+   */
   minPrice?: number;
   maxPrice?: number;
   /** Products in any of these categories or with any of these tags (a collection's relatedBy on a product page). */

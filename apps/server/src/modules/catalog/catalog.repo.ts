@@ -20,8 +20,9 @@ const saleHolds = (alias: string, now: string) => {
 };
 
 /**
- * The price a shopper pays at `now`; a variable product's is its cheapest variation's, or its dearest
- * when the listing runs from high to low (a $39–$45 hoodie sorts by $45 there, as WooCommerce sorts).
+ * The price a shopper pays at `now`; a variable product's is its cheapest priced variation's, or its dearest
+ * when the listing runs from high to low (a $39–$45 hoodie sorts by $45 there, as WooCommerce sorts). A variation
+ * without a price counts for neither (decision 0148).
  */
 const currentPrice = (now: string, pick: "min" | "max") => sql<number | null>`case when products.type = 'variable'
   then (select ${sql.raw(pick)}(case when ${saleHolds("v", now)} then v.sale_price else v.regular_price end) from products v where v.parent_id = products.id)
@@ -38,7 +39,7 @@ const pricedVariationIn = (status: ProductRow["stock_status"]) =>
  * The stock status shoppers see (decision 0148; `product-shape.ts` `shownStockStatus` is the same rule): a variable
  * product's from its priced variations, in stock when one is, else on backorder when one is, else out of stock.
  */
-const shownStockStatus = sql<ProductRow["stock_status"]>`(case when products.type = 'variable' then
+export const shownStockStatus = sql<ProductRow["stock_status"]>`(case when products.type = 'variable' then
   case when ${pricedVariationIn("instock")} then 'instock' when ${pricedVariationIn("onbackorder")} then 'onbackorder' else 'outofstock' end
   else products.stock_status end)`;
 
@@ -103,16 +104,16 @@ function termsMatch(
 
 /**
  * Whether the product (`products`) offers the term `t` it carries: a variable product only when one of its
- * variations has the term, or leaves that attribute open, and (when the listing asks for stock statuses,
- * as a shop hiding sold-out products does) is in one of them; so Blue does not list a hoodie whose every
- * blue variation is sold out, as the product page could not sell it.
+ * variations with a price (decision 0148: an unpriced one cannot be chosen) has the term, or leaves that
+ * attribute open, and (when the listing asks for stock statuses, as a shop hiding sold-out products does) is
+ * in one of them; so Blue does not list a hoodie whose every blue variation is sold out or unpriced, as the
+ * product page could not sell it. With no priced variation it offers none of its variations' terms.
  */
 function offered(stock: readonly string[] | undefined) {
   const inStock = stock?.length ? sql` and v.stock_status in (${sql.join(stock)})` : sql``;
   return sql<boolean>`(products.type <> 'variable'
   or not exists (select 1 from product_attributes pa where pa.product_id = products.id and pa.attribute_id = t.attribute_id and pa.used_for_variations = 1)
-  or not exists (select 1 from products v where v.parent_id = products.id)
-  or exists (select 1 from products v where v.parent_id = products.id${inStock}
+  or exists (select 1 from products v where v.parent_id = products.id and v.regular_price is not null${inStock}
     and (exists (select 1 from variation_attributes va where va.variation_id = v.id and va.term_id = t.id)
       or not exists (select 1 from variation_attributes va where va.variation_id = v.id and va.attribute_id = t.attribute_id))))`;
 }
@@ -149,12 +150,34 @@ function attributeFilter(filter: AttributeFilter, stock: readonly string[] | und
   return each.length ? sql<boolean>`(${sql.join(each, sql` and `)})` : sql<boolean>`1 = 0`;
 }
 
+/** A parent id a filter can compare: 0 (none) or a stored id; a larger one matches nothing. */
+const isParentId = (id: number) => id === 0 || isStoredId(id);
+
+type Visibility = ProductRow["catalog_visibility"];
+
+/**
+ * The catalogue visibilities a listing shows. Unasked, the shop's own: 'catalog' ones only in listings, 'search'
+ * ones only in search, hidden ones never. Asked (the Store API's catalog_visibility, decision 0151), as
+ * WooCommerce reads it: catalog and search each take the visible ones too; hidden and any list hidden products,
+ * which are published and open at their own address, only to a caller who names them.
+ */
+function listedVisibilities(asked: ProductQuery["catalogVisibility"], searching: boolean): Visibility[] {
+  if (!asked) return searching ? ["visible", "search"] : ["visible", "catalog"];
+  const shown: Record<NonNullable<ProductQuery["catalogVisibility"]>, Visibility[]> = {
+    any: ["visible", "catalog", "search", "hidden"],
+    visible: ["visible"],
+    catalog: ["visible", "catalog"],
+    search: ["visible", "search"],
+    hidden: ["hidden"],
+  };
+  return shown[asked];
+}
+
 function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   // Drafts stay out of the shop until the owner publishes them (migration 025).
   let q: ProductsQuery = db.selectFrom("products").where("products.parent_id", "is", null).where("products.status", "=", "publish");
   const search = query.search?.trim();
-  // Hidden products are never listed; 'catalog' ones only in listings, 'search' ones only in search.
-  q = q.where("products.catalog_visibility", "in", search ? ["visible", "search"] : ["visible", "catalog"]);
+  q = q.where("products.catalog_visibility", "in", listedVisibilities(query.catalogVisibility, Boolean(search)));
   if (search) {
     const pattern = likePattern(search);
     q = q.where((eb) =>
@@ -185,6 +208,10 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   // A collection's filters (decision 0087); ids beyond what the database stores can match nothing.
   if (query.include) q = q.where("products.id", "in", [0, ...query.include.filter(isStoredId)]);
   if (query.exclude?.length) q = q.where("products.id", "not in", query.exclude.filter(isStoredId).concat(0));
+  // WooCommerce's post_parent: 0 for a product, which every listed one is (variations are never listed on their own).
+  const parentOf = sql<number>`coalesce(products.parent_id, 0)`;
+  if (query.parent?.length) q = q.where(parentOf, "in", query.parent.filter(isParentId).concat(-1));
+  if (query.parentExclude?.length) q = q.where(parentOf, "not in", query.parentExclude.filter(isParentId).concat(-1));
   const shares = query.sharesTerms;
   if (shares && (shares.categories.length || shares.tags.length)) {
     const categories = shares.categories.filter(isStoredId).map(String);
@@ -199,7 +226,8 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   if (query.featured !== undefined) q = q.where("products.featured", "=", query.featured ? 1 : 0);
   if (query.createdAfter) q = q.where("products.created_at", ">=", query.createdAfter);
   if (query.createdBefore) q = q.where("products.created_at", "<", query.createdBefore);
-  if (query.minPrice !== undefined) q = q.where(sql<boolean>`${currentPrice(now, "min")} >= ${query.minPrice}`);
+  // A product's prices overlap the asked range (WooCommerce's lookup table: its dearest >= min_price, its cheapest <= max_price).
+  if (query.minPrice !== undefined) q = q.where(sql<boolean>`${currentPrice(now, "max")} >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) q = q.where(sql<boolean>`${currentPrice(now, "min")} <= ${query.maxPrice}`);
   if (query.attributes?.length) {
     const each = query.attributes.map((filter) => attributeFilter(filter, query.stockStatus));

@@ -123,6 +123,19 @@ export const ProductListQuery = Type.Object(
     sku: list("Only the products with these SKUs (letter case aside)"),
     include: list("Only the products with these ids"),
     exclude: list("Not the products with these ids"),
+    parent: list(
+      "Only the products whose parent has one of these ids, as WooCommerce's post_parent: 0 for none, which every listed product is (a variation is read in its product's variations)",
+    ),
+    parent_exclude: list("Not the products whose parent has one of these ids (0: none, so every listed product)"),
+    catalog_visibility: Type.Optional(
+      Type.Union(
+        ["any", "visible", "catalog", "search", "hidden"].map((v) => Type.Literal(v)),
+        {
+          description:
+            "Which catalogue visibilities to list: visible (shown in the shop and in search), catalog (shown in the shop: visible and shop-only ones), search (shown in search: visible and search-only ones), hidden (hidden ones alone, which stay reachable at their own address), any. Without it, what the shop lists: catalog, or search when searching",
+        },
+      ),
+    ),
     type: Type.Optional(
       Type.Union(
         ["simple", "grouped", "external", "variable"].map((v) => Type.Literal(v)),
@@ -141,10 +154,10 @@ export const ProductListQuery = Type.Object(
     brand_operator: termOperator("brands"),
     on_sale: Type.Optional(Type.Boolean()),
     min_price: MinorUnits(
-      "Only products a shopper pays at least this for now, in minor units (1500 for $15.00); a variable product by its cheapest variation",
+      "Only products a shopper can pay at least this for now, in minor units (1500 for $15.00): a variable product when its dearest priced variation costs this or more",
     ),
     max_price: MinorUnits(
-      "Only products a shopper pays at most this for now, in minor units; a variable product by its cheapest variation",
+      "Only products a shopper can pay at most this for now, in minor units: a variable product when its cheapest priced variation costs this or less",
     ),
     stock_status: list("Stock status: instock, outofstock or onbackorder"),
     after: Type.Optional(

@@ -80,10 +80,15 @@ describe("GET /products: WooCommerce's listing parameters", () => {
     }
   });
 
-  it("min_price and max_price take minor units, inclusive, a variable product by its cheapest variation", async () => {
+  it("min_price and max_price take minor units, inclusive, a variable product when its variations' prices overlap them", async () => {
     expect(await listed("min_price=6000")).toEqual(["limited-print", "denim-jacket", "throw-blanket"]);
     expect(await listed("max_price=900")).toEqual(["discontinued-mug", "enamel-pin-set"]);
     expect(await listed("min_price=3900&max_price=3999")).toEqual(["hoodie", "yoga-mat"]);
+    // The Hoodie's variations cost $39.00 (Red/L on sale) to $45.00: it matches a range reaching into those, as WooCommerce's does.
+    expect(await listed("min_price=4500&max_price=4999")).toEqual(["hoodie"]);
+    expect(await listed("min_price=4000&max_price=4400")).toEqual(["hoodie", "leather-wallet"]);
+    expect(await listed("min_price=4501")).not.toContain("hoodie");
+    expect(await listed("max_price=3899")).not.toContain("hoodie");
     const wrong = (name: string) => `${name} must be a whole amount in minor units, such as 1500 for 15.00, at most 2147483647.`;
     // A decimal is refused, not read as so many cents.
     expect(await refused("products?min_price=15.00&max_price=-1")).toEqual({

@@ -20,6 +20,8 @@ export const LIST_RULES = {
   sku: { form: /^[^,]{1,100}$/, what: "a SKU of at most 100 characters" },
   include: PRODUCT_ID,
   exclude: PRODUCT_ID,
+  parent: { form: /^\d{1,10}$/, what: "a product id (0 for no parent)" },
+  parent_exclude: { form: /^\d{1,10}$/, what: "a product id (0 for no parent)" },
   category: TERM,
   tag: TERM,
   brand: TERM,

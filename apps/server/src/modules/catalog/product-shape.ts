@@ -94,7 +94,7 @@ function lowStockLeft(row: ProductRow, options: ShapeOptions, parentAmount: numb
  */
 export function shownStockStatus(
   row: Pick<ProductRow, "type" | "stock_status">,
-  variations: readonly VariationWithRow[],
+  variations: readonly { row: Pick<ProductRow, "regular_price" | "stock_status"> }[],
 ): ProductRow["stock_status"] {
   if (row.type !== "variable") return row.stock_status;
   const sold = variations.filter((v) => v.row.regular_price !== null).map((v) => v.row.stock_status);

@@ -201,7 +201,11 @@ const ListQuery = Type.Object({
     }),
   ),
   category: Type.Optional(Id),
-  stock_status: Type.Optional(Type.Union([Type.Literal("instock"), Type.Literal("outofstock"), Type.Literal("onbackorder")])),
+  stock_status: Type.Optional(
+    Type.Union([Type.Literal("instock"), Type.Literal("outofstock"), Type.Literal("onbackorder")], {
+      description: "As the shop shows it: a variable product's from its priced variations (decision 0148)",
+    }),
+  ),
   type: Type.Optional(Type.Union([Type.Literal("simple"), Type.Literal("variable")])),
   status: Type.Optional(Type.Union([Type.Literal("publish"), Type.Literal("draft")])),
   orderby: Type.Union([Type.Literal("date"), Type.Literal("name"), Type.Literal("price")], { default: "date" }),

@@ -40,9 +40,9 @@ import {
   refused,
   unique,
 } from "./admin-shared.ts";
-import type { ProductRow } from "./catalog.repo.ts";
+import { type ProductRow, shownStockStatus as shownStockStatusSql } from "./catalog.repo.ts";
 import { checkGallery, ownerImage, writeGallery } from "./product-images.admin.ts";
-import { deriveStockStatus, productLink } from "./product-shape.ts";
+import { deriveStockStatus, productLink, shownStockStatus } from "./product-shape.ts";
 import { currentPrice } from "./sale-schedule.ts";
 import { keepStockMovedMeanwhile } from "./stock-edits.ts";
 
@@ -905,7 +905,8 @@ export function filteredProducts(db: Db, query: ProductFilters) {
     );
   }
   if (query.include) base = query.include.length ? base.where("products.id", "in", query.include) : base.where(sql<boolean>`1 = 0`);
-  if (query.stock_status) base = base.where("products.stock_status", "=", query.stock_status);
+  // The status the shop shows (a variable product's from its priced variations: decision 0148), as the list shows it.
+  if (query.stock_status) base = base.where(shownStockStatusSql, "=", query.stock_status);
   if (query.type) base = base.where("products.type", "=", query.type);
   if (query.status) base = base.where("products.status", "=", query.status);
   return base;
@@ -970,8 +971,13 @@ async function summaries(db: Db, rows: ProductRow[], now: Date): Promise<Product
       price_range: row.type === "variable" && prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null,
       manage_stock: row.manage_stock === 1,
       stock_quantity: row.stock_quantity,
-      stock_status: row.stock_status,
+      // What the shop shows, not a variable product's own stored column (decision 0148).
+      stock_status: shownStockStatus(
+        row,
+        own.map((v) => ({ row: v })),
+      ),
       variations: own.length,
+      priced_variations: own.filter((v) => v.regular_price !== null).length,
       catalog_visibility: row.catalog_visibility,
       categories: categories.filter((c) => Number(c.product_id) === row.id).map((c) => ({ id: Number(c.id), name: c.name })),
       image: image ? { src: ownerImage(image).thumbnail, alt: image.alt } : null,

@@ -1,7 +1,9 @@
 /**
  * A variable product's stock as shoppers see it (decision 0148), on SQLite and PostgreSQL: from its variations that
  * have a price, so one with no priced variation is out of stock everywhere its stock shows: the Store API product, the
- * listing's stock filter, collection data's counts, the shop hiding sold-out products, related products and the page.
+ * listing's stock filter, collection data's counts, the shop hiding sold-out products, related products and the page;
+ * and its prices and attribute terms are those of its priced variations alone, for the price and attribute filters,
+ * collection data and the shop's "Filter by" area.
  */
 import type { StoreProduct } from "@cartwright/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,6 +33,36 @@ async function stockCounts(query: string) {
   const response = await shop.app.inject(`/api/store/v1/products/collection-data?calculate_stock_status_counts=true&${query}`);
   expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
   return Object.fromEntries((response.json().stock_status_counts as { status: string; count: number }[]).map((c) => [c.status, c.count]));
+}
+
+/** The parka's row in the owner's product list, with the list's stock filter set as given. */
+async function consoleRow(stockFilter = "") {
+  const response = await call("GET", `/products?search=parka${stockFilter ? `&stock_status=${stockFilter}` : ""}`);
+  expect(response.statusCode, response.body).toBe(200);
+  const row = response.json().products.find((p: { slug: string }) => p.slug === "unpriced-parka");
+  return row && { stock_status: row.stock_status, variations: row.variations, priced_variations: row.priced_variations };
+}
+
+/** How many clothes offer Blue and Red, as collection data counts them for the filter blocks. */
+async function colorCounts() {
+  const response = await shop.app.inject(
+    "/api/store/v1/products/collection-data?category=clothing&calculate_attribute_counts[0][taxonomy]=pa_color",
+  );
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+  const counts = new Map((response.json().attribute_counts as { term: number; count: number }[]).map((c) => [c.term, c.count]));
+  return { blue: counts.get(color.blue) ?? 0, red: counts.get(color.red) ?? 0 };
+}
+
+/** The clothes a colour lists through the Store API's attribute filter. */
+const inColor = (slug: "blue" | "red") => listed(`category=clothing&attributes[0][attribute]=pa_color&attributes[0][slug]=${slug}`);
+
+/** The Color terms the shop's "Filter by" area offers on the clothing page, with their counts. */
+async function colorFilterArea(): Promise<Record<string, number>> {
+  const html = (await shop.app.inject("/product-category/clothing")).body;
+  const found = html.matchAll(
+    /id="filter-color-([a-z]+)"[^>]*><label[^>]*>[^<]*<span class="filters__count" aria-hidden="true"> \((\d+)\)/g,
+  );
+  return Object.fromEntries([...found].map((m) => [m[1], Number(m[2])]));
 }
 
 /** The parka written whole again with these variations' prices and stock (the owner's editor saves it so). */
@@ -94,6 +126,22 @@ describe("a variable product none of whose variations has a price", () => {
     expect(await stockCounts("category=clothing")).toEqual({ instock: 5, outofstock: 1, onbackorder: 0 });
   });
 
+  it("matches no price filter and adds nothing to collection data's price range", async () => {
+    expect(await listed("category=clothing&min_price=0")).not.toContain("unpriced-parka");
+    expect(await listed("category=clothing&max_price=2147483647")).not.toContain("unpriced-parka");
+    const range = (await shop.app.inject("/api/store/v1/products/collection-data?calculate_price_range=true&slug=unpriced-parka")).json();
+    expect([range.price_range.min_price, range.price_range.max_price]).toEqual(["", ""]);
+  });
+
+  it("offers neither of its colours to the attribute filter, collection data's counts or the filter area", async () => {
+    const before = await colorCounts();
+    expect(await inColor("blue")).not.toContain("unpriced-parka");
+    expect(await inColor("red")).not.toContain("unpriced-parka");
+    // Blue and Red count the demo's hoodie alone among the clothes: not the parka.
+    expect(before).toEqual({ blue: 1, red: 1 });
+    expect(await colorFilterArea()).toEqual({ blue: 1, red: 1 });
+  });
+
   it("is left out where the shop hides sold-out products: the listing, the category's count, related products", async () => {
     await hideOutOfStock(true);
     try {
@@ -105,6 +153,15 @@ describe("a variable product none of whose variations has a price", () => {
     } finally {
       await hideOutOfStock(false);
     }
+  });
+
+  it("is out of stock in the owner's product list too, found by its stock filter, its variations counted as unpriced", async () => {
+    // Its own stored column says in stock (the default it was saved with); the list shows what the shop shows.
+    const stored = await shop.db.selectFrom("products").select("stock_status").where("id", "=", parka.id).executeTakeFirstOrThrow();
+    expect(stored.stock_status).toBe("instock");
+    expect(await consoleRow()).toEqual({ stock_status: "outofstock", variations: 2, priced_variations: 0 });
+    expect(await consoleRow("outofstock")).toEqual({ stock_status: "outofstock", variations: 2, priced_variations: 0 });
+    expect(await consoleRow("instock")).toBeUndefined();
   });
 
   it("shows Out of stock on its page, with an Add to cart that cannot be pressed", async () => {
@@ -129,6 +186,15 @@ describe("a variable product's stock follows its priced variations", () => {
     });
     expect(await listed("category=clothing&stock_status=instock")).toContain("unpriced-parka");
     expect(await stockCounts("category=clothing")).toEqual({ instock: 6, outofstock: 0, onbackorder: 0 });
+    expect(await consoleRow("instock")).toEqual({ stock_status: "instock", variations: 2, priced_variations: 1 });
+    // Blue is priced, Red is not: it is listed and counted under Blue alone.
+    expect(await inColor("blue")).toContain("unpriced-parka");
+    expect(await inColor("red")).not.toContain("unpriced-parka");
+    expect(await colorCounts()).toEqual({ blue: 2, red: 1 });
+    expect(await colorFilterArea()).toEqual({ blue: 2, red: 1 });
+    // Its price filters read the priced variation alone.
+    expect(await listed("category=clothing&min_price=9000")).toEqual(["unpriced-parka"]);
+    expect(await listed("category=clothing&max_price=8999")).not.toContain("unpriced-parka");
 
     // The priced one sold out; the one in stock has no price, so nothing can be bought.
     await saveVariations([
@@ -144,6 +210,7 @@ describe("a variable product's stock follows its priced variations", () => {
       { regular_price: null, stock_status: "instock" },
     ]);
     expect(await product("unpriced-parka")).toMatchObject({ is_in_stock: true, is_on_backorder: true });
+    expect(await consoleRow("onbackorder")).toEqual({ stock_status: "onbackorder", variations: 2, priced_variations: 1 });
     expect(await stockCounts("category=clothing")).toEqual({ instock: 5, outofstock: 0, onbackorder: 1 });
   });
 

@@ -79,6 +79,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
       ? money.amount(product.regular_price)
       : `${money.amount(product.sale_price)} (${money.amount(product.regular_price)})`;
   };
+  // The status the shop shows: a variable product's from its priced variations (decision 0148).
   const stock = (product: ProductSummary) =>
     product.manage_stock && product.stock_status === "instock" && product.stock_quantity !== null
       ? t.inStockCount(product.stock_quantity)
@@ -208,7 +209,12 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
                     {product.sku}
                   </td>
                   <td className="admin-num admin-products__price">{price(product)}</td>
-                  <td className="admin-products__stock">{stock(product)}</td>
+                  <td className="admin-products__stock">
+                    {stock(product)}
+                    {product.type === "variable" && product.priced_variations === 0 && (
+                      <div className="admin-muted">{t.noPricedVariation}</div>
+                    )}
+                  </td>
                   <td className="admin-products__categories">{product.categories.map((c) => c.name).join(", ")}</td>
                   <td className="admin-products__status">{t.statuses[product.status]}</td>
                 </tr>

@@ -38,6 +38,8 @@ export const productMessages = {
     hidden: "Hidden (its own page only)",
   } satisfies Record<Visibility, string>,
   inStockCount: (count: number) => `In stock (${count})`,
+  /** Under a variable product the shop shows out of stock for want of a priced variation (decision 0148). */
+  noPricedVariation: "No variation has a price yet",
   variationsCount: (count: number) => (count === 1 ? "1 variation" : `${count} variations`),
   general: "General",
   prices: "Price",
