@@ -19,7 +19,7 @@ import { getCustomer } from "../customers/index.ts";
 import { listTaxClasses } from "../taxes/index.ts";
 import { type OrderEventData, type OrderEventType, orderEvents, type StoredOrderEvent } from "./events.ts";
 import { minorUnitOf, type ShopCurrency } from "./export-rows.ts";
-import { readFeeLines } from "./order-rows.ts";
+import { readFeeLines, readTaxRates } from "./order-rows.ts";
 import { ORDER_STATUSES } from "./orders.admin.schemas.ts";
 import * as repo from "./orders.repo.ts";
 import { refundFacts } from "./refunds.ts";
@@ -389,6 +389,7 @@ export async function readOrder(ctx: RequestContext, id: number) {
       fees,
       tax: order.total_tax,
       tax_lines: taxLines,
+      taxes_by_rate: readTaxRates(totals) ?? [],
       total: order.total,
       refunded: order.total_refunded,
     },

@@ -64,6 +64,8 @@ function viewOf(
   attribution: OrderView["attribution"],
 ): OrderView {
   const totals = JSON.parse(order.totals) as Record<string, unknown>;
+  // The taxes by rate are the owner's (decision 0152): the shopper's totals stay the Store API's, lines by rate only when itemised.
+  delete totals.taxes_by_rate;
   const currency = Object.fromEntries(Object.entries(totals).filter(([key]) => key.startsWith("currency_")));
   const money = (amount: number) => String(amount);
   return {
