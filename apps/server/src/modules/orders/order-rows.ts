@@ -125,3 +125,20 @@ export function readTaxRates(totals: { taxes_by_rate?: unknown }): StoredTaxRate
     shipping_tax_total: Number(line.shipping_tax_total) || 0,
   }));
 }
+
+/**
+ * The taxes an order shows, as the shop shows taxes now (decision 0152), WooCommerce's way: by rate
+ * when it itemises them, else none (the pages then show one "Tax" line of the order's tax). An order
+ * kept before its taxes by rate shows the lines it kept, by rate only if the shop itemised them then.
+ */
+export function shownTaxLines(totals: { taxes_by_rate?: unknown; tax_lines?: unknown }, itemised: boolean) {
+  if (!itemised) return [];
+  const byRate = readTaxRates(totals);
+  if (!byRate) {
+    const kept = Array.isArray(totals.tax_lines) ? (totals.tax_lines as { name?: unknown; rate?: unknown; price?: unknown }[]) : [];
+    return kept.map((line) => ({ name: String(line.name ?? ""), rate: String(line.rate ?? ""), amount: Number(line.price) || 0 }));
+  }
+  return byRate
+    .map((line) => ({ name: line.name, rate: line.rate, amount: line.tax_total + line.shipping_tax_total }))
+    .filter((line) => line.amount !== 0);
+}

@@ -3,13 +3,13 @@
  * The demo shop does not itemise taxes; a country-wide "US Tax" of 1.5% is added after CA's 7.25%, so
  * a Los Angeles order is charged at two rates, and 1.5% of the 5.00 shipping is a half cent to round.
  * Every order, placed at the checkout, made by hand or edited by the owner, keeps one line per rate
- * adding up exactly to its tax and shipping tax; the shopper and the order's page still show one "Tax"
- * line; the taxes report splits the order by rate, shipping tax exact, and an order kept before, with
- * one figure, still reports as "Tax".
+ * adding up exactly to its tax and shipping tax; the shopper and the order's page show one "Tax" line,
+ * or the lines by rate while the shop itemises taxes; the taxes report splits the order by rate,
+ * shipping tax exact, and an order kept before, with one figure, still reports as "Tax".
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { adminCall, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 
@@ -18,6 +18,7 @@ let owner: StoreClient;
 let tShirt: number;
 let caRate: number;
 let usRate: number;
+const settings = settingsGroups(() => owner);
 
 type TaxByRate = { rate_id: number; name: string; rate: string; tax_total: number; shipping_tax_total: number };
 type Order = {
@@ -100,6 +101,26 @@ describe("an order placed while taxes are shown as one total", () => {
     expect(totals.tax_lines).toEqual([]);
     expect(totals.total_tax).toBe("394");
     expect(totals).not.toHaveProperty("taxes_by_rate");
+  });
+
+  it("is shown by rate once the shop itemises taxes, to the shopper and on the order's page, and as one Tax line again when it stops", async () => {
+    const taxes = await settings.read("taxes");
+    const itemise = (on: boolean) => settings.saved("taxes", { ...taxes, display_itemized_taxes: on });
+    await itemise(true);
+    try {
+      expect((await read(placed.id)).totals.tax_lines).toEqual([
+        { name: "CA Tax", rate: "7.25%", amount: 326 },
+        { name: "US Tax", rate: "1.5%", amount: 68 },
+      ]);
+      const mine = await new StoreClient(shop.app).get(`/order/${placed.id}?key=${key}&billing_email=two-rates@example.com`);
+      expect(mine.json().totals.tax_lines).toEqual([
+        { name: "CA Tax", rate: "7.25%", price: "326" },
+        { name: "US Tax", rate: "1.5%", price: "68" },
+      ]);
+    } finally {
+      await itemise(false);
+    }
+    expect((await read(placed.id)).totals.tax_lines).toEqual([{ name: "Tax", rate: "", amount: 394 }]);
   });
 
   it("is split by rate in the taxes report, shipping tax exact; an order kept with one figure still reports as Tax", async () => {
