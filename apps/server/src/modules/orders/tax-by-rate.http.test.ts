@@ -8,10 +8,11 @@
  * shipping tax exact, and an order kept before, with one figure, still reports as "Tax".
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { createTestShop, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { adminCall, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
+import { mailsOf, newOutbox, outboxMailer, ownerOn, readMail } from "./actions.test-support.ts";
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -106,8 +107,20 @@ describe("an order placed while taxes are shown as one total", () => {
   it("is shown by rate once the shop itemises taxes, to the shopper and on the order's page, and as one Tax line again when it stops", async () => {
     const taxes = await settings.read("taxes");
     const itemise = (on: boolean) => settings.saved("taxes", { ...taxes, display_itemized_taxes: on });
+    const outbox = newOutbox();
+    const mailing = await secondProcess(shop, { mailer: outboxMailer(outbox) });
+    /** The invoice e-mail's text, sent again by the owner. */
+    const invoiceText = async () => {
+      const sent = await adminCall(await ownerOn(mailing.app), "POST", `/orders/${placed.id}/emails`, { email: "customer_invoice" });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const invoices = mailsOf(outbox, placed.id, "invoice");
+      return readMail(outbox, invoices[invoices.length - 1] ?? "").text;
+    };
     await itemise(true);
     try {
+      const itemised = await invoiceText();
+      expect(itemised).toMatch(/CA Tax\W+\$3\.26/);
+      expect(itemised).toMatch(/US Tax\W+\$0\.68/);
       expect((await read(placed.id)).totals.tax_lines).toEqual([
         { name: "CA Tax", rate: "7.25%", amount: 326 },
         { name: "US Tax", rate: "1.5%", amount: 68 },
@@ -120,7 +133,14 @@ describe("an order placed while taxes are shown as one total", () => {
     } finally {
       await itemise(false);
     }
-    expect((await read(placed.id)).totals.tax_lines).toEqual([{ name: "Tax", rate: "", amount: 394 }]);
+    try {
+      expect((await read(placed.id)).totals.tax_lines).toEqual([{ name: "Tax", rate: "", amount: 394 }]);
+      const single = await invoiceText();
+      expect(single).toMatch(/Tax\W+\$3\.94/);
+      expect(single).not.toContain("CA Tax");
+    } finally {
+      await mailing.close();
+    }
   });
 
   it("is split by rate in the taxes report, shipping tax exact; an order kept with one figure still reports as Tax", async () => {
