@@ -523,7 +523,11 @@ export function cartView(priced: PricedCart, crossSells: StoreProduct[]): CartVi
       total_price: money(totals.total_price),
       total_tax: money(totals.total_tax),
       tax_lines: settings.displayItemizedTaxes
-        ? mapped(result.tax_lines, (t) => ({ name: t.name, rate: t.rate, price: money(t.price) }))
+        ? // A rate kept only for its shipping tax (fees took back the rest) adds nothing to show.
+          mapped(
+            result.tax_lines.filter((t) => t.price !== 0),
+            (t) => ({ name: t.name, rate: t.rate, price: money(t.price) }),
+          )
         : [],
       ...fields,
     },

@@ -57,6 +57,7 @@ import {
   orderPlaced,
   ordersOfCart,
   ordersWithEmailsDue,
+  orderTotalsOf,
   paymentOutcomeRecorded,
   recordPaymentOutcome,
   releaseCartHolds,
@@ -536,7 +537,7 @@ function newOrderFields(
     total_tax: totals.total_tax,
     total_shipping: totals.total_shipping,
     total_discount: totals.total_discount,
-    totals: JSON.stringify(view.totals),
+    totals: orderTotalsOf(pricing, view),
     shipping_lines: JSON.stringify(
       chosenRates.map((r) => ({ method_id: r.method_id, instance_id: r.instance_id, name: r.name, total: String(r.cost) })),
     ),

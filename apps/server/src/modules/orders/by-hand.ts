@@ -20,7 +20,7 @@ import { grantOrderDownloads } from "../downloads/index.ts";
 import { type CartFeeSetting, type ShopContext, withShopSettings } from "../settings/index.ts";
 import { newOrderKey } from "./access.ts";
 import { recordOrderEvent } from "./events.ts";
-import { orderCouponsOf, orderFeesOf, orderLinesOf } from "./order-rows.ts";
+import { orderCouponsOf, orderFeesOf, orderLinesOf, orderTotalsOf } from "./order-rows.ts";
 import { type AddressBody, checkedAddress } from "./orders.actions.ts";
 import type { HAND_STATUSES } from "./orders.admin.schemas.ts";
 import * as repo from "./orders.repo.ts";
@@ -310,7 +310,7 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
     total_tax: pricing.result.totals.total_tax,
     total_shipping: pricing.result.totals.total_shipping,
     total_discount: pricing.result.totals.total_discount,
-    totals: JSON.stringify(view.totals),
+    totals: orderTotalsOf(pricing, view),
     shipping_lines: JSON.stringify(
       // The shop's method and instance when one of its rates was chosen; "manual" for the owner's own line.
       pricing.chosenRates.map((rate) => ({

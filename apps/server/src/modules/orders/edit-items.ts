@@ -18,7 +18,7 @@ import { type ShopContext, withShopSettings } from "../settings/index.ts";
 import { loadZones, type ShippingZone } from "../shipping/index.ts";
 import { calculatedOrder, checkedFees, couponCode, type HandOrderInput, price } from "./by-hand.ts";
 import { recordOrderEvent } from "./events.ts";
-import { orderCouponsOf, orderFeesOf, orderLinesOf, readFeeLines, type StoredFeeLine } from "./order-rows.ts";
+import { orderCouponsOf, orderFeesOf, orderLinesOf, orderTotalsOf, readFeeLines, type StoredFeeLine } from "./order-rows.ts";
 import { orderNotFound } from "./orders.admin.ts";
 import * as repo from "./orders.repo.ts";
 import { useCoupon } from "./placing.ts";
@@ -231,7 +231,7 @@ export async function editOrderItems(context: RequestContext, id: number, input:
         total_tax: pricing.result.totals.total_tax,
         total_shipping: pricing.result.totals.total_shipping,
         total_discount: pricing.result.totals.total_discount,
-        totals: JSON.stringify(view.totals),
+        totals: orderTotalsOf(pricing, view),
         shipping_lines: JSON.stringify(shippingLines),
         fee_lines: JSON.stringify(feeLines),
         updated_at: stamp,

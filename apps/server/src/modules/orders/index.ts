@@ -17,7 +17,7 @@ export { decimalAmount, minorUnitOf } from "./export-rows.ts";
 /** The port the emails module plugs its order e-mails into, for the owner's actions (order-mail.ts). */
 export type { OrderEmailName, OrderMailSender } from "./order-mail.ts";
 export { ORDER_EMAILS, setOrderMailSender } from "./order-mail.ts";
-export { orderCouponsOf, orderFeesOf, orderLinesOf } from "./order-rows.ts";
+export { orderCouponsOf, orderFeesOf, orderLinesOf, orderTotalsOf, readTaxRates } from "./order-rows.ts";
 export { ordersAdminRoutes } from "./orders.admin.routes.ts";
 export { countWithStatus, readOrder } from "./orders.admin.ts";
 export type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from "./orders.repo.ts";

@@ -87,3 +87,58 @@ export function readFeeLines(json: string): StoredFeeLine[] {
     tax_class: typeof fee.tax_class === "string" ? fee.tax_class : "",
   }));
 }
+
+/**
+ * A tax rate an order was charged at, kept with its totals whatever the shop shows (decision 0152), as
+ * WooCommerce keeps a tax item per rate: its rate id, name and label, the tax on items and fees
+ * (`tax_total`) and on shipping (`shipping_tax_total`), integer minor units. The rates add up to the
+ * order's `total_tax` and `total_shipping_tax`.
+ */
+export interface StoredTaxRate {
+  rate_id: number;
+  name: string;
+  rate: string;
+  tax_total: number;
+  shipping_tax_total: number;
+}
+
+/** The order's totals as kept: the view's, as the shopper saw them, and its taxes by rate. */
+export function orderTotalsOf(pricing: Priced, view: StoreCart): string {
+  const taxes_by_rate: StoredTaxRate[] = pricing.result.tax_lines.map((line) => ({
+    rate_id: line.rateId,
+    name: line.name,
+    rate: line.rate,
+    tax_total: line.price - line.shippingTax,
+    shipping_tax_total: line.shippingTax,
+  }));
+  return JSON.stringify({ ...view.totals, taxes_by_rate });
+}
+
+/** An order's taxes by rate; undefined for an order placed before they were kept (decision 0152). */
+export function readTaxRates(totals: { taxes_by_rate?: unknown }): StoredTaxRate[] | undefined {
+  if (!Array.isArray(totals.taxes_by_rate)) return undefined;
+  return (totals.taxes_by_rate as Partial<StoredTaxRate>[]).map((line) => ({
+    rate_id: Number(line.rate_id) || 0,
+    name: String(line.name ?? ""),
+    rate: String(line.rate ?? ""),
+    tax_total: Number(line.tax_total) || 0,
+    shipping_tax_total: Number(line.shipping_tax_total) || 0,
+  }));
+}
+
+/**
+ * The taxes an order shows, as the shop shows taxes now (decision 0152), WooCommerce's way: by rate
+ * when it itemises them, else none (the pages then show one "Tax" line of the order's tax). An order
+ * kept before its taxes by rate shows the lines it kept, by rate only if the shop itemised them then.
+ */
+export function shownTaxLines(totals: { taxes_by_rate?: unknown; tax_lines?: unknown }, itemised: boolean) {
+  if (!itemised) return [];
+  const byRate = readTaxRates(totals);
+  if (!byRate) {
+    const kept = Array.isArray(totals.tax_lines) ? (totals.tax_lines as { name?: unknown; rate?: unknown; price?: unknown }[]) : [];
+    return kept.map((line) => ({ name: String(line.name ?? ""), rate: String(line.rate ?? ""), amount: Number(line.price) || 0 }));
+  }
+  return byRate
+    .map((line) => ({ name: line.name, rate: line.rate, amount: line.tax_total + line.shipping_tax_total }))
+    .filter((line) => line.amount !== 0);
+}

@@ -169,8 +169,21 @@ const Totals = Type.Object({
   fees: Type.Array(OrderFeeLine),
   tax: Money,
   tax_lines: Type.Array(Type.Object({ name: Type.String(), rate: Type.String(), amount: Money }), {
-    description: "Taxes by rate as the order kept them; one line without a rate when the shop did not itemise taxes",
+    description: "Taxes as the order shows them: by rate when the shop itemised taxes, else one line without a rate",
   }),
+  taxes_by_rate: Type.Array(
+    Type.Object({
+      rate_id: Type.Integer(),
+      name: Type.String(),
+      rate: Type.String(),
+      tax_total: Money,
+      shipping_tax_total: Money,
+    }),
+    {
+      description:
+        "Every rate the order was charged at, whatever the shop shows (decision 0152): tax on items and fees, and on shipping; they add up to tax and shipping_tax. Empty for an order placed before they were kept",
+    },
+  ),
   total: Money,
   refunded: Type.Integer({
     description:

@@ -19,7 +19,7 @@ import { getCustomer } from "../customers/index.ts";
 import { listTaxClasses } from "../taxes/index.ts";
 import { type OrderEventData, type OrderEventType, orderEvents, type StoredOrderEvent } from "./events.ts";
 import { minorUnitOf, type ShopCurrency } from "./export-rows.ts";
-import { readFeeLines } from "./order-rows.ts";
+import { readFeeLines, readTaxRates, shownTaxLines } from "./order-rows.ts";
 import { ORDER_STATUSES } from "./orders.admin.schemas.ts";
 import * as repo from "./orders.repo.ts";
 import { refundFacts } from "./refunds.ts";
@@ -294,13 +294,9 @@ export async function readOrder(ctx: RequestContext, id: number) {
     total_tax: minor(fee.total_tax),
     tax_class_name: fee.tax_status === "none" ? "" : (classNames.get(fee.tax_class) ?? (fee.tax_class || "Standard rate")),
   }));
-  const keptTaxLines = ((totals.tax_lines ?? []) as { name: string; rate: string; price: string }[]).map((line) => ({
-    name: line.name,
-    rate: line.rate,
-    amount: minor(line.price),
-  }));
-  // A shop that does not itemise taxes kept no lines by rate: the whole tax is one line without a rate.
-  const taxLines = keptTaxLines.length || !order.total_tax ? keptTaxLines : [{ name: "Tax", rate: "", amount: order.total_tax }];
+  const byRate = shownTaxLines(totals, (await ctx.shopSettings()).displayItemizedTaxes);
+  // A shop that does not itemise taxes shows no lines by rate: the whole tax is one line without a rate.
+  const taxLines = byRate.length || !order.total_tax ? byRate : [{ name: "Tax", rate: "", amount: order.total_tax }];
   const shopper: Actor = order.customer_id ? { type: "customer", id: order.customer_id } : { type: "guest", email: order.billing_email };
   // An order made by hand was placed by the member of staff whose event it starts with.
   const maker = order.cart_id.startsWith(repo.BY_HAND_CART_PREFIX) ? events[0]?.actor : undefined;
@@ -389,6 +385,7 @@ export async function readOrder(ctx: RequestContext, id: number) {
       fees,
       tax: order.total_tax,
       tax_lines: taxLines,
+      taxes_by_rate: readTaxRates(totals) ?? [],
       total: order.total,
       refunded: order.total_refunded,
     },

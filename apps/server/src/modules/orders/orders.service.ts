@@ -3,12 +3,13 @@ import type { CurrencyFields, CustomerOrderPage, CustomerOrderSummary, OrderView
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { OrderStatus } from "../../db/schema.ts";
-import { runWork } from "../../db/unit-of-work.ts";
+import { type Cached, cached, runWork } from "../../db/unit-of-work.ts";
 import { StoreError } from "../../http/errors.ts";
 import { orderAttribution, orderAttributionOf } from "../attribution/index.ts";
+import { getSettings, type ShopSettings } from "../settings/index.ts";
 import { type OrderEventData, recordOrderEvent } from "./events.ts";
 import { orderMailSender } from "./order-mail.ts";
-import { readFeeLines } from "./order-rows.ts";
+import { readFeeLines, shownTaxLines } from "./order-rows.ts";
 import * as repo from "./orders.repo.ts";
 import { type Released, releaseOrder } from "./stock.ts";
 
@@ -23,14 +24,18 @@ export const orderErrors = {
  * and where it came from (the origin; every attribution field for the shop owner).
  */
 export async function orderView(db: Db, order: repo.OrderRow, options: { ownerView?: boolean } = {}): Promise<OrderView> {
-  const [items, coupons, refunds, attribution] = await Promise.all([
+  const [items, coupons, refunds, attribution, settings] = await Promise.all([
     repo.orderItems(db, order.id),
     repo.orderCoupons(db, order.id),
     refundsOf(db, order),
     orderAttribution(db, order.id, options.ownerView === true),
+    getSettings(db),
   ]);
-  return viewOf(order, items, coupons, refunds, attribution);
+  return viewOf(order, items, coupons, refunds, attribution, settings.displayItemizedTaxes);
 }
+
+/** The shop's settings in a unit of work: how it shows taxes now decides the order's tax lines (decision 0152). */
+const settingsNow: Cached<ShopSettings> = { peek: (db, revisions) => getSettings.peek(db, revisions), load: (db) => getSettings(db) };
 
 /** An order's refunds that are done; none to read while nothing was refunded or reserved (`total_refunded` counts both). */
 const refundsOf = async (db: Db, order: repo.OrderRow) => (order.total_refunded > 0 ? repo.orderRefunds(db, order.id) : []);
@@ -53,7 +58,8 @@ function* orderWithViewSteps(db: Db, id: number) {
   // Nothing refunded or reserved: no query (a placed order's e-mails are written from here).
   const refunds = row.total_refunded > 0 ? yield* repo.orderRefundsOf(db, id) : [];
   const attribution = yield* orderAttributionOf(db, id, false);
-  return { row, view: viewOf(row, items, coupons, refunds, attribution) };
+  const settings = yield* cached(settingsNow);
+  return { row, view: viewOf(row, items, coupons, refunds, attribution, settings.displayItemizedTaxes) };
 }
 
 function viewOf(
@@ -62,8 +68,12 @@ function viewOf(
   coupons: Awaited<ReturnType<typeof repo.orderCoupons>>,
   refunds: repo.OrderRefundRow[],
   attribution: OrderView["attribution"],
+  itemisedTaxes: boolean,
 ): OrderView {
-  const totals = JSON.parse(order.totals) as Record<string, unknown>;
+  const kept = JSON.parse(order.totals) as Record<string, unknown>;
+  // The Store API's totals: lines by rate only while the shop itemises taxes; the rates as kept are the owner's (decision 0152).
+  const { taxes_by_rate: _byRate, ...totals } = kept;
+  totals.tax_lines = shownTaxLines(kept, itemisedTaxes).map((line) => ({ name: line.name, rate: line.rate, price: String(line.amount) }));
   const currency = Object.fromEntries(Object.entries(totals).filter(([key]) => key.startsWith("currency_")));
   const money = (amount: number) => String(amount);
   return {

@@ -4,8 +4,8 @@
  * taxes and not, a GB address, an account and guests), moved by the owner API (completed, cancelled,
  * refunded in part by line and in whole, a declined card left failed) and placed either side of
  * Sydney's midnights around its 23-hour day. Then each tab is recomputed from /orders answers alone:
- * the list's paid orders for the same days, each read whole (lines, their refunds, tax lines,
- * coupons, customer).
+ * the list's paid orders for the same days, each read whole (lines, their refunds, taxes by rate,
+ * coupons, customer); one order is made as kept before decision 0152, with one tax figure.
  */
 import { refundedBeforeTax } from "@cartwright/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,6 +55,7 @@ type Order = {
     tax: number;
     shipping_tax: number;
     tax_lines: { name: string; rate: string; amount: number }[];
+    taxes_by_rate: { name: string; rate: string; tax_total: number; shipping_tax_total: number }[];
     coupons: { code: string; discount: number }[];
   };
 };
@@ -127,7 +128,7 @@ beforeAll(async () => {
   owner = await signedIn(shop.app, OWNER.email, OWNER.password);
   await settings.saved("store", { ...(await settings.read("store")), time_zone: "Australia/Sydney" });
 
-  // Taxes not itemised (the demo's setting): the order keeps one tax figure.
+  // Taxes not itemised (the demo's setting): the orders show one tax figure and keep their taxes by rate.
   ids.partly = await place({
     lines: [
       ["classic-t-shirt", 2],
@@ -137,6 +138,14 @@ beforeAll(async () => {
     coupon: "SAVE10",
   });
   await setStatus(ids.partly, "completed");
+  // As an order placed before orders kept their taxes by rate (decision 0152): its one tax figure alone.
+  const { totals: kept } = await shop.db.selectFrom("orders").select("totals").where("id", "=", ids.partly).executeTakeFirstOrThrow();
+  const { taxes_by_rate: _, ...before } = JSON.parse(kept) as Record<string, unknown>;
+  await shop.db
+    .updateTable("orders")
+    .set({ totals: JSON.stringify(before) })
+    .where("id", "=", ids.partly)
+    .execute();
   const partly = await readOrder(ids.partly);
   const shirt = partly.lines[0] as Line & { id: number };
   await refund(ids.partly, { amount: Math.round((shirt.total + shirt.total_tax) / 2), lines: [{ line_id: shirt.id, quantity: 1 }] });
@@ -261,18 +270,20 @@ describe("the reports tabs and the order list", () => {
     expect(day.some((row) => row.name.startsWith("Leather"))).toBe(false);
   });
 
-  it("taxes: each rate's total is the orders' tax lines, shipping tax shares the orders' shipping tax, the rest is order tax", async () => {
+  it("taxes: each rate's total is the orders' taxes by rate (else the lines they show), shipping tax the orders' own, the rest is order tax", async () => {
     for (const range of RANGES) {
       const orders = await paidOrders(range.from, range.to);
       const expected = new Map<string, { total_tax: number; orders: number }>();
-      for (const order of orders)
-        for (const line of order.totals.tax_lines) {
+      for (const order of orders) {
+        const byRate = order.totals.taxes_by_rate.map((line) => ({ ...line, amount: line.tax_total + line.shipping_tax_total }));
+        for (const line of byRate.length ? byRate : order.totals.tax_lines) {
           const key = `${line.name} ${line.rate}`;
           const row = expected.get(key) ?? { total_tax: 0, orders: 0 };
           row.total_tax += line.amount;
           row.orders += 1;
           expected.set(key, row);
         }
+      }
       const body = await tab("taxes", range);
       const rows = body.taxes as {
         name: string;
@@ -292,7 +303,7 @@ describe("the reports tabs and the order list", () => {
         order_tax: orders.reduce((sum, order) => sum + order.totals.tax - order.totals.shipping_tax, 0),
       });
     }
-    // Itemised orders are found by rate; the others' tax is one "Tax" line, as their pages show it.
+    // Every order is found by rate but the one kept with one figure, whose tax is one "Tax" line, as its page shows it.
     const labels = ((await tab("taxes", { from: DAY, to: DAY })).taxes as { label: string; shipping_tax: number }[]).map(
       (row) => row.label,
     );

@@ -10,7 +10,7 @@ import { csvLine, refundedBeforeTax } from "@cartwright/commerce";
 import { sql } from "kysely";
 import type { RequestContext } from "../../http/context.ts";
 import { shopDateCell } from "../customers/index.ts";
-import { minorUnitOf, PAID_STATUSES } from "../orders/index.ts";
+import { minorUnitOf, PAID_STATUSES, readTaxRates } from "../orders/index.ts";
 import {
   arrange,
   type CouponRow,
@@ -145,12 +145,39 @@ const minor = (value: unknown) => {
   return Number.isFinite(amount) ? Math.round(amount) : 0;
 };
 
+/** What an order's totals may hold of its taxes: by rate since decision 0152, else the lines shown. */
+type KeptTotals = { taxes_by_rate?: unknown; tax_lines?: { name: string; rate: string; price: string }[]; total_shipping_tax?: unknown };
+
 /**
- * Each tax line (name and rate) charged on paid orders, as the orders keep them: the total tax, its
- * share of the order's shipping tax (shippingTaxShares), the rest as order tax, and the orders. An
- * order of a shop that does not itemise taxes kept no lines: its whole tax is one "Tax" line, as the
- * order's page shows it. Refunds record an amount, not tax by rate: a partial refund leaves the tax
- * charged as it was; a wholly refunded order leaves the paid statuses and this tab.
+ * An order's tax by rate, each line's total and shipping tax. An order keeps its taxes by rate, shipping
+ * tax included, whatever the shop shows (decision 0152). One placed before kept the lines the shopper saw:
+ * its shipping tax is shared over them (shippingTaxShares), and when the shop did not itemise taxes its
+ * whole tax is one "Tax" line, as the order's page shows it.
+ */
+export function orderTaxLines(totals: KeptTotals, totalTax: number): { name: string; rate: string; amount: number; shipping: number }[] {
+  const byRate = readTaxRates(totals);
+  if (byRate) {
+    return byRate.map((line) => ({
+      name: line.name,
+      rate: line.rate,
+      amount: line.tax_total + line.shipping_tax_total,
+      shipping: line.shipping_tax_total,
+    }));
+  }
+  const kept = (totals.tax_lines ?? []).map((line) => ({ name: line.name, rate: line.rate, amount: minor(line.price) }));
+  const lines = kept.length || !totalTax ? kept : [{ name: "Tax", rate: "", amount: totalTax }];
+  const shares = shippingTaxShares(
+    lines.map((line) => line.amount),
+    minor(totals.total_shipping_tax),
+  );
+  return lines.map((line, index) => ({ ...line, shipping: shares[index] ?? 0 }));
+}
+
+/**
+ * Each tax line (name and rate) charged on paid orders, as the orders keep them (`orderTaxLines`): the
+ * total tax, the shipping tax, the rest as order tax, and the orders. Refunds record an amount, not tax
+ * by rate: a partial refund leaves the tax charged as it was; a wholly refunded order leaves the paid
+ * statuses and this tab.
  */
 async function taxRows(ctx: RequestContext, bounds: Bounds): Promise<TaxRow[]> {
   const byLabel = new Map<string, TaxRow & { orderIds: Set<number> }>();
@@ -163,17 +190,8 @@ async function taxRows(ctx: RequestContext, bounds: Bounds): Promise<TaxRow[]> {
       .limit(TAX_PAGE)
       .execute();
     for (const order of orders) {
-      const totals = JSON.parse(order.totals) as {
-        tax_lines?: { name: string; rate: string; price: string }[];
-        total_shipping_tax?: unknown;
-      };
-      const kept = (totals.tax_lines ?? []).map((line) => ({ name: line.name, rate: line.rate, amount: minor(line.price) }));
-      const lines = kept.length || !order.total_tax ? kept : [{ name: "Tax", rate: "", amount: order.total_tax }];
-      const shares = shippingTaxShares(
-        lines.map((line) => line.amount),
-        minor(totals.total_shipping_tax),
-      );
-      lines.forEach((line, index) => {
+      const lines = orderTaxLines(JSON.parse(order.totals) as KeptTotals, order.total_tax);
+      for (const line of lines) {
         const key = `${line.name}\u0000${line.rate}`;
         const row = byLabel.get(key) ?? {
           name: line.name,
@@ -185,13 +203,12 @@ async function taxRows(ctx: RequestContext, bounds: Bounds): Promise<TaxRow[]> {
           orders: 0,
           orderIds: new Set<number>(),
         };
-        const shipping = shares[index] ?? 0;
-        row.shipping_tax += shipping;
-        row.order_tax += line.amount - shipping;
+        row.shipping_tax += line.shipping;
+        row.order_tax += line.amount - line.shipping;
         row.total_tax += line.amount;
         row.orderIds.add(order.id);
         byLabel.set(key, row);
-      });
+      }
     }
     if (orders.length < TAX_PAGE) break;
     afterId = (orders[orders.length - 1] as { id: number }).id;

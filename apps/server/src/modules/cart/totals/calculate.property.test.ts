@@ -186,7 +186,7 @@ describe("calculateTotals properties", () => {
     );
   });
 
-  it("(d) total_price = max(0, total_items − total_discount + total_fees + total_shipping + total_tax), and the tax rows agree", () => {
+  it("(d) total_price = max(0, total_items − total_discount + total_fees + total_shipping + total_tax), and the tax rows agree, shipping tax by rate too", () => {
     fc.assert(
       fc.property(inputArb(), (input) => {
         const { totals, lines, tax_lines, shipping, fees } = calculateTotals(input);
@@ -198,6 +198,8 @@ describe("calculateTotals properties", () => {
           totals.total_items_tax - totals.total_discount_tax + totals.total_fees_tax + totals.total_shipping_tax,
         );
         expect(total(tax_lines.map((t) => t.price))).toBe(totals.total_tax);
+        // An order keeps its shipping tax by rate from these lines (decision 0152): they add up to the shipping tax.
+        expect(total(tax_lines.map((t) => t.shippingTax))).toBe(totals.total_shipping_tax);
         expect(total(rows.map((l) => l.line_subtotal))).toBe(totals.total_items);
         expect(total(rows.map((l) => l.line_subtotal_tax))).toBe(totals.total_items_tax);
         for (const l of rows) expect(total(Object.values(l.taxes))).toBe(l.line_total_tax);

@@ -23,7 +23,7 @@ describe("tax classes", () => {
     const result = at(GB, [book()]);
     expect(result.lines.book).toMatchObject({ line_total: 10000, line_total_tax: 500, taxes: { 30: 500 } });
     expect(result.shipping[0]).toMatchObject({ total: 1500, total_tax: 75, taxes: { 30: 75 } });
-    expect(result.tax_lines).toEqual([{ rateId: 30, name: "VAT reduced", rate: "5%", price: 575 }]);
+    expect(result.tax_lines).toEqual([{ rateId: 30, name: "VAT reduced", rate: "5%", price: 575, shippingTax: 75 }]);
     expect(result.totals.total_price).toBe(10000 + 500 + 1500 + 75);
   });
 
@@ -45,9 +45,9 @@ describe("tax classes", () => {
     expect(result.lines.tshirt!.taxes).toEqual({ 3: 400 });
     expect(result.lines.book!.taxes).toEqual({ 30: 500 });
     expect(result.shipping[0]!.taxes).toEqual({ 3: 300 });
-    expect(result.tax_lines.map((t) => [t.name, t.price])).toEqual([
-      ["VAT", 700],
-      ["VAT reduced", 500],
+    expect(result.tax_lines.map((t) => [t.name, t.price, t.shippingTax])).toEqual([
+      ["VAT", 700, 300],
+      ["VAT reduced", 500, 0],
     ]);
   });
 });

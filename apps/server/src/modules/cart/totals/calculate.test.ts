@@ -42,7 +42,7 @@ describe("calculateTotals: the DEMO shop (prices without tax, base US/CA)", () =
         total_price: 4397,
         total_tax: 297,
       },
-      tax_lines: [{ rateId: 1, name: "CA Tax", rate: "7.25%", price: 297 }],
+      tax_lines: [{ rateId: 1, name: "CA Tax", rate: "7.25%", price: 297, shippingTax: 36 }],
       freeShipping: false,
     });
   });
@@ -54,7 +54,7 @@ describe("calculateTotals: the DEMO shop (prices without tax, base US/CA)", () =
     expect(coupons).toEqual({ "5off": { discount: 500, discount_tax: 20 } });
     expect(totals).toMatchObject({ total_items: 1800, total_items_tax: 72, total_discount: 500, total_shipping_tax: 20, total_tax: 72 });
     expect(totals.total_price).toBe(1300 + 500 + 52 + 20);
-    expect(tax_lines).toEqual([{ rateId: 2, name: "NY Tax", rate: "4%", price: 72 }]);
+    expect(tax_lines).toEqual([{ rateId: 2, name: "NY Tax", rate: "4%", price: 72, shippingTax: 20 }]);
   });
 
   it("TSHIRT2 takes 2.00 off each T-shirt only; half cents round up per line", () => {
@@ -159,7 +159,7 @@ describe("calculateTotals: tax settings", () => {
     const result = calculateTotals(demoInput({ lines: [tshirt()], pricesIncludeTax: true, location: GB, shipping: [flatRate(1500)] }));
     expect(result.shipping[0]).toEqual({ total: 1500, total_tax: 300, taxes: { 3: 300 } });
     expect(result.totals.total_price).toBe(1865 + 373 + 1500 + 300);
-    expect(result.tax_lines).toEqual([{ rateId: 3, name: "VAT", rate: "20%", price: 673 }]);
+    expect(result.tax_lines).toEqual([{ rateId: 3, name: "VAT", rate: "20%", price: 673, shippingTax: 300 }]);
   });
 
   it("several inclusive rates rounding up on a one-cent discount never make the discount negative", () => {

@@ -189,13 +189,16 @@ function feeTotals({ input, location, buckets, charged, itemsTotal, shippingTota
   });
 }
 
-function taxLines(merged: Map<number, number>, rates: readonly TaxRate[]): TaxLine[] {
+function taxLines(merged: Map<number, number>, shippingTaxes: Map<number, number>, rates: readonly TaxRate[]): TaxLine[] {
   const byId = new Map(rates.map((rate) => [rate.id, rate]));
-  return [...merged]
-    .filter(([, price]) => price !== 0)
-    .map(([id, price]) => ({ rate: byId.get(id)!, price }))
-    .sort((a, b) => a.rate.priority - b.rate.priority || a.rate.order - b.rate.order || a.rate.id - b.rate.id)
-    .map(({ rate, price }) => ({ rateId: rate.id, name: rate.name, rate: formatRatePercent(rate.rate), price }));
+  return (
+    [...merged]
+      .map(([id, price]) => ({ rate: byId.get(id)!, price, shippingTax: shippingTaxes.get(id) ?? 0 }))
+      // A rate whose fees took back all it charged still keeps its shipping tax, so the lines add up to the order's.
+      .filter(({ price, shippingTax }) => price !== 0 || shippingTax !== 0)
+      .sort((a, b) => a.rate.priority - b.rate.priority || a.rate.order - b.rate.order || a.rate.id - b.rate.id)
+      .map(({ rate, price, shippingTax }) => ({ rateId: rate.id, name: rate.name, rate: formatRatePercent(rate.rate), price, shippingTax }))
+  );
 }
 
 const sum = <T>(items: readonly T[], pick: (item: T) => number): number => items.reduce((total, item) => total + pick(item), 0);
@@ -308,6 +311,8 @@ export function calculateTotals(input: TotalsInput, items?: ItemTotals): TotalsR
     addCost(buckets, charge.taxable ? "shipping" : "untaxed", charge.taxable ? shippingRates : [], charge.cost);
   const charged = new Map<number, number>();
   for (const row of [...lineRows, ...shippingRows]) mergeTaxes(charged, row.taxes);
+  const shippingTaxes = new Map<number, number>();
+  for (const row of shippingRows) mergeTaxes(shippingTaxes, row.taxes);
   const fees = feeTotals({ input, location, buckets, charged, itemsTotal, shippingTotal });
 
   // 6. Grand total.
@@ -332,7 +337,7 @@ export function calculateTotals(input: TotalsInput, items?: ItemTotals): TotalsR
       total_price: Math.max(0, itemsTotal + feesTotal + shippingTotal + totalTax),
       total_tax: totalTax,
     },
-    tax_lines: taxLines(charged, input.taxRates),
+    tax_lines: taxLines(charged, shippingTaxes, input.taxRates),
     freeShipping: stage.freeShipping,
   };
 }

@@ -180,7 +180,10 @@ export interface TaxLine {
   name: string;
   /** '7.25%' style label. */
   rate: string;
+  /** All the tax charged at this rate: on the items, shipping and fees. */
   price: number;
+  /** The part of `price` charged on shipping, so an order keeps its shipping tax by rate. */
+  shippingTax: number;
 }
 
 export interface TotalsResult {

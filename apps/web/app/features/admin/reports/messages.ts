@@ -13,7 +13,7 @@ export const reportsMessages = {
       "Every product and variation sold: items sold less those refunded; net sales are the lines' totals after discounts, before tax, less what was refunded of them.",
     coupons: "Every coupon code used: the orders it was used on and the amount it took off, before tax.",
     taxes:
-      "Every tax rate charged, as each order kept it; orders placed while taxes were not itemised (Settings → Taxes) kept one figure, shown as “Tax”. Shipping tax is the order's shipping tax, shared between its rates by their amounts. Partial refunds leave the tax as charged.",
+      "Every tax rate charged, as each order kept it, with the tax each rate charged on shipping, whether or not taxes are itemised (Settings → Taxes). Orders placed before orders kept their taxes by rate show them as they did: one figure, shown as “Tax”, when taxes were not itemised, their shipping tax shared between their rates by their amounts. Partial refunds leave the tax as charged.",
     customers:
       "Accounts, and guests by the e-mail of their orders: spend is their orders' totals, tax and shipping included, less what was refunded of them.",
   },
