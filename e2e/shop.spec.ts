@@ -133,8 +133,13 @@ test.describe("variable product", () => {
 });
 
 test("stock states and quantity limits show on product pages", async ({ page }) => {
+  // WooCommerce's default stock display format (decision 0153): a tracked quantity always shows, low or not.
   await page.goto("/product/limited-print");
-  await expect(page.getByText("Only 3 left in stock")).toBeVisible();
+  await expect(page.locator(".stock")).toHaveText("3 in stock");
+  await page.goto("/product/classic-t-shirt");
+  await expect(page.locator(".stock")).toHaveText(/^\d+ in stock$/);
+  await page.goto("/product/gift-card");
+  await expect(page.locator(".stock")).toHaveText("In stock");
   await page.goto("/product/pre-order-poster");
   await expect(page.getByText("Available on backorder")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled();

@@ -227,6 +227,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
         getBrand: (slug: string) => catalog.getBrand(ctx, slug),
         getTag: (slug: string) => catalog.getTag(ctx, slug),
         getProductBrands: (productId: number) => catalog.getProductBrands(ctx, productId),
+        getStockQuantity: (productId: number) => catalog.getStockQuantity(ctx, productId),
         getCollection: (slug: string) => catalog.findProductCollection(slug),
         productPageCollections: () => catalog.productPageCollections(),
         ratingFacets: (query: catalog.ProductQuery) => catalog.ratingFacets(ctx, query),

@@ -99,6 +99,8 @@ export interface StoreVariation {
   is_in_stock: boolean;
   is_on_backorder: boolean;
   low_stock_remaining: number | null;
+  /** The quantity in stock it tracks, null when it tracks none (its stock line, decision 0153). */
+  stock_quantity: number | null;
   sku: string;
   /** Shown in place of the product's main image when the shopper chooses this variation; null keeps the product's. */
   image: StoreImage | null;

@@ -1,6 +1,6 @@
 /** The header on every page: site title, navigation, product search and the mini-cart button. */
 import type { Currency } from "@cartwright/commerce";
-import type { CSSProperties } from "react";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useSearchParams } from "react-router";
 import { MiniCart, type MiniCartProps } from "../features/mini-cart/MiniCart.tsx";
 import { layoutMessages } from "../messages.ts";
@@ -25,6 +25,8 @@ interface SiteHeaderProps {
 export function SiteHeader({ siteTitle, shopPath, categories, currency, cart, miniCart, accountPath = "/my-account" }: SiteHeaderProps) {
   const [searchParams] = useSearchParams();
   const query = searchParams.get("s") ?? "";
+  const navRef = useRef<HTMLElement>(null);
+  const more = useMoreToScroll(navRef);
   return (
     <header className="site-header">
       <div className="site-header__bar">
@@ -49,11 +51,15 @@ export function SiteHeader({ siteTitle, shopPath, categories, currency, cart, mi
           </button>
         </Form>
         <Link to={accountPath} className="site-header__account">
-          {layoutMessages.account}
+          <svg className="site-header__account-icon" viewBox="0 0 24 24" width="24" height="24" focusable="false" aria-hidden="true">
+            <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <path d="M4 20.5c1.2-4 4.3-6 8-6s6.8 2 8 6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+          <span className="site-header__account-text">{layoutMessages.account}</span>
         </Link>
         <MiniCart initial={cart} currency={currency} {...miniCart} />
       </div>
-      <nav className="site-nav" aria-label={layoutMessages.mainNavigation}>
+      <nav className="site-nav" aria-label={layoutMessages.mainNavigation} ref={navRef} data-more={more || undefined}>
         <ul>
           <li>
             <NavLink to={shopPath} end>
@@ -69,6 +75,40 @@ export function SiteHeader({ siteTitle, shopPath, categories, currency, cart, mi
       </nav>
     </header>
   );
+}
+
+/**
+ * Which sides of a sideways-scrolling bar have more to scroll to ("before", "after", both or ""), kept up to date as
+ * it scrolls or resizes: the bar fades on those sides, the hint that more categories follow. A link focused by
+ * keyboard is scrolled wholly into view, clear of the fade (its scroll-padding).
+ */
+function useMoreToScroll(ref: React.RefObject<HTMLElement | null>): string {
+  const [more, setMore] = useState("");
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar) return;
+    const measure = () => {
+      // A pixel of slack: zoomed pages scroll to fractions.
+      const before = bar.scrollLeft > 1;
+      const after = bar.scrollLeft + bar.clientWidth < bar.scrollWidth - 1;
+      setMore([before && "before", after && "after"].filter(Boolean).join(" "));
+    };
+    // Chromium leaves a half-shown link where it is when focused.
+    const reveal = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement) event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
+    };
+    measure();
+    bar.addEventListener("scroll", measure, { passive: true });
+    bar.addEventListener("focusin", reveal);
+    const resizes = new ResizeObserver(measure);
+    resizes.observe(bar);
+    return () => {
+      bar.removeEventListener("scroll", measure);
+      bar.removeEventListener("focusin", reveal);
+      resizes.disconnect();
+    };
+  }, [ref]);
+  return more;
 }
 
 interface SiteFooterProps {

@@ -38,8 +38,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (product.type === "variation" || product.slug !== params.slug) throw redirect(product.permalink, 301);
   const now = new Date();
   const reviewSettings = settings.reviews;
-  const [variations, offers, brands, collections, reviews] = await Promise.all([
+  const [variations, stockQuantity, offers, brands, collections, reviews] = await Promise.all([
     product.type === "variable" ? catalog.getVariations(product.id) : [],
+    // A variable product's quantities are its variations' own.
+    product.type === "variable" ? null : catalog.getStockQuantity(product.id),
     catalog.getProductOffers(product.id),
     catalog.getProductBrands(product.id),
     // Extensions' collections placed on product pages, each narrowed to this product by its relatedBy (decision 0087).
@@ -55,6 +57,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return {
     product,
     variations,
+    stockQuantity,
     brands,
     // Just what a card shows goes to the browser.
     upsells: offers.upsells.map(toCardProduct),
@@ -148,7 +151,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, variations, brands, upsells, related, collections, notice, shopPath, ratingHtml, reviews } = loaderData;
+  const { product, variations, stockQuantity, brands, upsells, related, collections, notice, shopPath, ratingHtml, reviews } = loaderData;
 
   // Tell the page an add succeeded: the mini-cart opens when the shop asks for it.
   useEffect(() => {
@@ -194,7 +197,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
             // Trusted HTML: the server sanitises descriptions before it stores them (DESIGN §8).
             <div className="product__short-description" dangerouslySetInnerHTML={{ __html: product.short_description }} />
           )}
-          {showStock && <StockStatus stock={product} />}
+          {showStock && <StockStatus stock={{ ...product, stock_quantity: stockQuantity }} />}
           <AddToCartForm
             key={product.id}
             product={product}

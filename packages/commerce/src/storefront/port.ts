@@ -34,6 +34,8 @@ export interface StorefrontCatalog {
   getBrand(slug: string): Promise<StoreCategory | null>;
   /** A product's brands, each with its name and brand page link (not part of the Store API product, decision 0095). */
   getProductBrands(productId: number): Promise<StoreTerm[]>;
+  /** The quantity in stock a product tracks, null when it tracks none (for its page's stock line, decision 0153; not in the Store API). */
+  getStockQuantity(productId: number): Promise<number | null>;
   /** The product collection an extension registered at /collection/{slug} (decision 0087). */
   getCollection(slug: string): ProductCollection | null;
   /** The collections extensions draw on every product page (placement "product"), in the order registered. */

@@ -401,6 +401,12 @@ export async function getProductBrands(ctx: Pick<RequestContext, "db">, productI
   return [...(found.get(productId)?.brands ?? [])];
 }
 
+/** The quantity in stock a published product tracks; null when it tracks none (decision 0153). */
+export async function getStockQuantity(ctx: Pick<RequestContext, "db">, productId: number): Promise<number | null> {
+  const row = await repo.findProductByIdOrSlug(ctx.db, String(productId));
+  return row?.manage_stock ? row.stock_quantity : null;
+}
+
 /** How many related products a product page shows (WooCommerce's single product template shows four). */
 export const RELATED_LIMIT = 4;
 

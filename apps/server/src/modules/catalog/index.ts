@@ -9,6 +9,7 @@ export {
   getProduct,
   getProductBrands,
   getProductOffers,
+  getStockQuantity,
   getTag,
   getVariations,
   listCategories,

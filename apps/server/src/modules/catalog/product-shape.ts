@@ -259,6 +259,7 @@ export function shapeVariation(
     is_in_stock: status !== "outofstock",
     is_on_backorder: status === "onbackorder",
     low_stock_remaining: lowStockLeft(row, options, product.low_stock_amount ?? null),
+    stock_quantity: row.manage_stock ? row.stock_quantity : null,
     sku: row.sku,
     image: variation.image,
   };
