@@ -116,20 +116,14 @@ export function mountWidget(win: Window, page: WidgetPage, widget: WidgetPayload
   // The close button's hover text (close_text, spec §2.1), shown while the button closes: its name says it to screen readers.
   const closeTip = settings.close_text.trim() ? h("span", { class: "cw-tip", "aria-hidden": "true" }, settings.close_text.trim()) : null;
   const row = h("div", { class: "cw-row" }, trigger, cta, closeTip);
-  const cleanups: (() => void)[] = [];
   frame.append(row);
   root.append(frame);
-  // On a phone the greeting steps aside while the page is scrolled, so it never sits over what the visitor reads (button-css.ts).
-  if (cta && !options.target) {
-    const tuck = () => frame.classList.toggle("cw-scrolled", win.scrollY > 0);
-    win.addEventListener("scroll", tuck, { passive: true });
-    cleanups.push(() => win.removeEventListener("scroll", tuck));
-  }
 
   let openName = (ctaText || widgetMessages.open) + (badge ? `, ${widgetMessages.pending(pending)}` : "");
   const closeName = settings.close_text.trim() || widgetMessages.close;
   let core: Promise<Core> | undefined;
   let stopTriggers = () => {};
+  const cleanups: (() => void)[] = [];
 
   const view: WidgetView = {
     page,
