@@ -133,9 +133,9 @@ test.describe("variable product", () => {
 });
 
 test("stock states and quantity limits show on product pages", async ({ page }) => {
-  // WooCommerce's default stock display format (decision 0153): a tracked quantity always shows, low or not.
+  // A low quantity says so; any other tracked quantity shows as a count (decision 0153).
   await page.goto("/product/limited-print");
-  await expect(page.locator(".stock")).toHaveText("3 in stock");
+  await expect(page.locator(".stock")).toHaveText("Only 3 left in stock");
   await page.goto("/product/classic-t-shirt");
   await expect(page.locator(".stock")).toHaveText(/^\d+ in stock$/);
   await page.goto("/product/gift-card");

@@ -10,12 +10,13 @@ export interface StockState {
 }
 
 /**
- * WooCommerce's default stock display format, "Always show quantity remaining in stock" (decision 0153): a tracked
- * quantity shows as "12 in stock", low or not; one that tracks none reads "In stock".
+ * The stock line (decision 0153): a low quantity says so ("Only 3 left in stock"), any other tracked quantity shows
+ * as "12 in stock", and one that tracks none reads "In stock".
  */
 export function stockText(stock: StockState): string {
   if (!stock.is_in_stock) return productMessages.outOfStock;
   if (stock.is_on_backorder) return productMessages.onBackorder;
+  if (stock.low_stock_remaining) return productMessages.lowStock(stock.low_stock_remaining);
   if (stock.stock_quantity !== null) return productMessages.quantityInStock(stock.stock_quantity);
   return productMessages.inStock;
 }

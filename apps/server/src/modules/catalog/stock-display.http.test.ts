@@ -1,7 +1,6 @@
 /**
- * The product page's stock line (decision 0153): WooCommerce's default stock display format, "Always show quantity
- * remaining in stock", on the demo shop. A tracked quantity reads "12 in stock", low or not; a product that tracks
- * none reads "In stock"; backorders and sold-out products keep their own words. A variation's tracked quantity goes
+ * The product page's stock line (decision 0153), on the demo shop: a low quantity reads "Only 3 left in stock", any
+ * other tracked quantity "12 in stock"; a product that tracks none reads "In stock"; backorders and sold-out products keep their own words. A variation's tracked quantity goes
  * to the page with its variation, for the line shown once a shopper picks it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,10 +24,10 @@ async function stockLine(slug: string): Promise<string> {
 }
 
 describe("a product page's stock line", () => {
-  it("shows a tracked quantity, low or not", async () => {
+  it("shows a tracked quantity, and says when it is low", async () => {
     expect(await stockLine("classic-t-shirt")).toBe('<p class="stock stock--in">100 in stock</p>');
-    // Low (at or under its threshold of 5): the same words, marked low.
-    expect(await stockLine("limited-print")).toBe('<p class="stock stock--low">3 in stock</p>');
+    // Low (at or under its threshold of 5): it says so, marked low.
+    expect(await stockLine("limited-print")).toBe('<p class="stock stock--low">Only 3 left in stock</p>');
   });
 
   it("follows the quantity as it changes", async () => {
@@ -38,7 +37,7 @@ describe("a product page's stock line", () => {
       .where("slug", "=", "limited-print")
       .execute();
     try {
-      expect(await stockLine("limited-print")).toBe('<p class="stock stock--low">1 in stock</p>');
+      expect(await stockLine("limited-print")).toBe('<p class="stock stock--low">Only 1 left in stock</p>');
     } finally {
       await shop.db.updateTable("products").set({ stock_quantity: 3 }).where("slug", "=", "limited-print").execute();
     }

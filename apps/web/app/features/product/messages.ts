@@ -6,6 +6,7 @@ export const productMessages = {
   breadcrumb: "Breadcrumb",
   breadcrumbHome: "Shop",
   inStock: "In stock",
+  lowStock: (remaining: number) => `Only ${remaining} left in stock`,
   quantityInStock: (quantity: number) => `${quantity} in stock`,
   onBackorder: "Available on backorder",
   outOfStock: "Out of stock",
