@@ -100,7 +100,12 @@ export interface InventoryGroup {
   backorder_notices: boolean;
   /** Where those notices go; empty: the owner's notices' recipient (the emails group). */
   stock_notice_recipient: string;
+  /** How the product page words a tracked quantity (decision 0153): "12 in stock", only "Only 2 left in stock", or never a count. */
+  stock_format: StockFormat;
 }
+/** WooCommerce's "Stock display format": '' is "always", 'low_amount' "when_low", 'no_amount' "never". */
+export type StockFormat = "always" | "when_low" | "never";
+export const STOCK_FORMATS: readonly StockFormat[] = ["always", "when_low", "never"];
 /** Product reviews (decision 0090), beside the other product settings. */
 export interface ReviewsGroup {
   reviews_enabled: boolean;

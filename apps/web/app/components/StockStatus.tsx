@@ -11,7 +11,8 @@ export interface StockState {
 
 /**
  * The stock line (decision 0153): a low quantity says so ("Only 3 left in stock"), any other tracked quantity shows
- * as "12 in stock", and one that tracks none reads "In stock".
+ * as "12 in stock", and one that tracks none reads "In stock". The shop's stock display format is applied by the
+ * server, which leaves out the counts it hides (null), so they read "In stock" here and never reach the page.
  */
 export function stockText(stock: StockState): string {
   if (!stock.is_in_stock) return productMessages.outOfStock;

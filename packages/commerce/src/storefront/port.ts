@@ -34,7 +34,7 @@ export interface StorefrontCatalog {
   getBrand(slug: string): Promise<StoreCategory | null>;
   /** A product's brands, each with its name and brand page link (not part of the Store API product, decision 0095). */
   getProductBrands(productId: number): Promise<StoreTerm[]>;
-  /** The quantity in stock a product tracks, null when it tracks none (for its page's stock line, decision 0153; not in the Store API). */
+  /** The quantity in stock a product tracks, null when it tracks none or the shop's stock format hides it (for its page's stock line, decision 0153; not in the Store API). */
   getStockQuantity(productId: number): Promise<number | null>;
   /** The product collection an extension registered at /collection/{slug} (decision 0087). */
   getCollection(slug: string): ProductCollection | null;

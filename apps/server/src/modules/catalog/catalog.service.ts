@@ -32,6 +32,7 @@ import {
   shapeProduct,
   shapeVariation,
   shapeVariationAsProduct,
+  shownStockQuantity,
   tagLink,
   type VariationWithRow,
 } from "./product-shape.ts";
@@ -56,6 +57,7 @@ function shapeOptionsWith(ctx: ShopContext, display: ShapeOptions["displayPrice"
   return {
     currency: shopCurrency(settings),
     lowStockAmount: settings.lowStockAmount,
+    stockFormat: settings.stockFormat,
     now: ctx.now ?? new Date(),
     displayPrice,
     priceSuffix: settings.priceDisplaySuffix,
@@ -401,10 +403,11 @@ export async function getProductBrands(ctx: Pick<RequestContext, "db">, productI
   return [...(found.get(productId)?.brands ?? [])];
 }
 
-/** The quantity in stock a published product tracks; null when it tracks none (decision 0153). */
-export async function getStockQuantity(ctx: Pick<RequestContext, "db">, productId: number): Promise<number | null> {
+/** The quantity in stock a published product tracks, as the shop's stock format shows it; null when it tracks none or hides it (decision 0153). */
+export async function getStockQuantity(context: RequestContext, productId: number): Promise<number | null> {
+  const ctx = await withShopSettings(context);
   const row = await repo.findProductByIdOrSlug(ctx.db, String(productId));
-  return row?.manage_stock ? row.stock_quantity : null;
+  return row ? shownStockQuantity(row, ctx.settings) : null;
 }
 
 /** How many related products a product page shows (WooCommerce's single product template shows four). */

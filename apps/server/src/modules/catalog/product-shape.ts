@@ -6,6 +6,7 @@ import {
   formatAmount,
   lowStockAmountOf,
   lowStockRemaining,
+  type StockFormat,
   type StoreAddToCart,
   type StoreImage,
   type StorePrices,
@@ -39,6 +40,8 @@ export interface VariationWithRow {
 export interface ShapeOptions {
   currency: Currency;
   lowStockAmount: number;
+  /** The shop's stock display format (decision 0153); absent: "always". */
+  stockFormat?: StockFormat;
   /** The request's clock: a scheduled sale price holds only inside its window. */
   now: Date;
   /** The shown price of an entered unit price (the base location's tax on or off); absent: as entered. */
@@ -82,8 +85,18 @@ export function deriveStockStatus(
 
 /** "Only N left": a managed row's stock when at or below its low amount (its own, else `parentAmount`, else the shop's). */
 function lowStockLeft(row: ProductRow, options: ShapeOptions, parentAmount: number | null = null): number | null {
-  if (!row.manage_stock) return null;
+  // A shop that never shows its quantities shows no low one either.
+  if (!row.manage_stock || options.stockFormat === "never") return null;
   return lowStockRemaining(row.stock_quantity, lowStockAmountOf(row.low_stock_amount, parentAmount, options.lowStockAmount));
+}
+
+/**
+ * A tracked quantity as the page may show it (decision 0153): only when the shop shows every quantity; "when low"
+ * shows it through `low_stock_remaining` alone, so a hidden count never reaches the page.
+ */
+export function shownStockQuantity(row: Pick<ProductRow, "manage_stock" | "stock_quantity">, options: Pick<ShapeOptions, "stockFormat">) {
+  const showsEveryQuantity = (options.stockFormat ?? "always") === "always";
+  return row.manage_stock && showsEveryQuantity ? row.stock_quantity : null;
 }
 
 /**
@@ -259,7 +272,7 @@ export function shapeVariation(
     is_in_stock: status !== "outofstock",
     is_on_backorder: status === "onbackorder",
     low_stock_remaining: lowStockLeft(row, options, product.low_stock_amount ?? null),
-    stock_quantity: row.manage_stock ? row.stock_quantity : null,
+    stock_quantity: shownStockQuantity(row, options),
     sku: row.sku,
     image: variation.image,
   };

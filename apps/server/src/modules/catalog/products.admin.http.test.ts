@@ -542,6 +542,77 @@ describe("bulk edits", () => {
     expect((await store(`/products/${a.id}`)).statusCode).toBe(404);
     expect((await changeRows(b.id)).map((row) => row.action)).toEqual(["create", "update"]);
   });
+
+  it("gives a variable product's new stock status to its variations that count no stock, and refuses one with none to take it", async () => {
+    const variable = (name: string, variations: Record<string, unknown>[]) =>
+      create({
+        name,
+        type: "variable",
+        regular_price: null,
+        attributes: [{ attribute_id: color.id, term_ids: [color.blue, color.red], used_for_variations: true }],
+        variations: variations.map((fields, i) => ({
+          attributes: [{ attribute_id: color.id, term_id: i === 0 ? color.blue : color.red }],
+          regular_price: 3000,
+          ...fields,
+        })),
+      });
+    // Blue counts no stock; Red counts 4 of its own.
+    const mixed = await variable("Bulk Scarf", [{}, { manage_stock: true, stock_quantity: 4 }]);
+    const counted = await variable("Bulk Gloves", [
+      { manage_stock: true, stock_quantity: 2 },
+      { manage_stock: true, stock_quantity: 5 },
+    ]);
+    const simple = await create({ name: "Bulk Three", regular_price: 900 });
+
+    const response = await call(owner, "POST", "/products/bulk", {
+      ids: [mixed.id, counted.id, simple.id],
+      changes: { stock_status: "outofstock" },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      updated: [mixed.id, simple.id],
+      failed: [
+        {
+          id: counted.id,
+          code: "rest_invalid_param",
+          message: expect.any(String),
+          details: {
+            stock_status: expect.objectContaining({
+              message:
+                "Each of its variations counts its stock, so their quantities decide whether it is in stock: change their quantities in the product's editor instead.",
+            }),
+          },
+        },
+      ],
+    });
+    // The scarf's Blue took it; Red keeps the status its 4 give; the scarf shows in stock through Red.
+    const scarf = (await call(owner, "GET", `/products/${mixed.id}`)).json();
+    expect(scarf.variations.map((v: { stock_status: string }) => v.stock_status)).toEqual(["outofstock", "instock"]);
+    expect((await store(`/products/${mixed.id}`)).json().is_in_stock).toBe(true);
+    const blue = (await store(`/products/${scarf.variations[0].id}`)).json();
+    expect(blue.is_in_stock).toBe(false);
+    // Nothing of the gloves changed, and a simple product takes the status as before.
+    expect((await changeRows(counted.id)).map((row) => row.action)).toEqual(["create"]);
+    expect((await call(owner, "GET", `/products/${simple.id}`)).json().stock_status).toBe("outofstock");
+
+    // Back in stock: Blue takes it again, so the scarf stays in stock with either variation.
+    const back = await call(owner, "POST", "/products/bulk", { ids: [mixed.id], changes: { stock_status: "instock" } });
+    expect(back.json()).toEqual({ updated: [mixed.id], failed: [] });
+    expect((await store(`/products/${scarf.variations[0].id}`)).json().is_in_stock).toBe(true);
+  });
+
+  it("refuses a variable product's stock status while it has no variations, saying why", async () => {
+    const bare = await create({
+      name: "Bulk Bare",
+      type: "variable",
+      regular_price: null,
+      attributes: [{ attribute_id: color.id, term_ids: [color.blue], used_for_variations: true }],
+    });
+    const response = await call(owner, "POST", "/products/bulk", { ids: [bare.id], changes: { stock_status: "onbackorder" } });
+    expect(response.json().failed[0].details.stock_status.message).toBe(
+      "It has no variations yet, and a variable product is in stock only through them: add its variations first.",
+    );
+  });
 });
 
 describe("the demo catalogue saved back through the API", () => {

@@ -221,7 +221,12 @@ const BulkBody = Type.Object(
         regular_price: Type.Optional(withoutDefault(money("Minor units"))),
         sale_price: Type.Optional(withoutDefault(money("Minor units; null ends the sale (and its schedule)"))),
         stock_quantity: Type.Optional(withoutDefault(stockQuantity)),
-        stock_status: Type.Optional(Type.Union([Type.Literal("instock"), Type.Literal("outofstock"), Type.Literal("onbackorder")])),
+        stock_status: Type.Optional(
+          Type.Union([Type.Literal("instock"), Type.Literal("outofstock"), Type.Literal("onbackorder")], {
+            description:
+              "A variable product's goes to its variations that count no stock (decision 0154); one whose variations all count theirs, or that has none, is refused",
+          }),
+        ),
         status: Type.Optional(Type.Union([Type.Literal("publish"), Type.Literal("draft")])),
       },
       { additionalProperties: false, minProperties: 1 },

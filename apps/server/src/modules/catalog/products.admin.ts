@@ -831,11 +831,19 @@ export function editable(product: OwnerProduct): ProductInput {
   return input;
 }
 
-/** Changes only the fields given; the rest stay as they are, and the whole is checked as on create. */
-export async function updateProduct(ctx: RequestContext, id: number, changes: Partial<ProductInput>): Promise<OwnerProduct> {
+/**
+ * Changes only the fields given (or those worked out from the product as it is); the rest stay as they are, and the
+ * whole is checked as on create.
+ */
+export async function updateProduct(
+  ctx: RequestContext,
+  id: number,
+  changes: Partial<ProductInput> | ((current: OwnerProduct) => Partial<ProductInput>),
+): Promise<OwnerProduct> {
   // Merged inside the write's transaction: a price change never writes back a stock an order moved meanwhile.
   return writeProduct(ctx, id, async (trx, current) => {
-    const merged = { ...editable(current as OwnerProduct), ...changes };
+    const own = typeof changes === "function" ? changes(current as OwnerProduct) : changes;
+    const merged = { ...editable(current as OwnerProduct), ...own };
     return keepStockMovedMeanwhile(await checkProduct(databaseLookups(trx), id, merged), merged, current as OwnerProduct);
   });
 }
@@ -987,17 +995,37 @@ async function summaries(db: Db, rows: ProductRow[], now: Date): Promise<Product
   });
 }
 
+/**
+ * A bulk edit's changes as one product takes them. A variable product's stock status is its variations' (decision
+ * 0148), so the status goes to each variation that counts no stock, as WooCommerce's bulk edit gives it to them;
+ * those that count theirs keep the status their quantity gives, and the product's own stored status is left alone.
+ * With no variation to take it, the product is refused, saying why.
+ */
+export function bulkChangesFor(current: Pick<OwnerProduct, "type" | "variations">, changes: BulkChanges): Partial<ProductInput> {
+  // A quantity given means the shop counts it from now on.
+  const stock = changes.stock_quantity != null ? { manage_stock: true } : {};
+  // Ending a sale ends its schedule too.
+  const schedule = changes.sale_price === null ? { sale_starts_at: null, sale_ends_at: null } : {};
+  const { stock_status, ...rest } = { ...changes, ...stock, ...schedule };
+  if (current.type !== "variable" || stock_status === undefined) return { ...rest, ...(stock_status ? { stock_status } : {}) };
+  if (!current.variations.length) throw invalid({ stock_status: bulkMessages.noVariations });
+  if (current.variations.every((v) => v.manage_stock)) throw invalid({ stock_status: bulkMessages.variationsCountStock });
+  return { ...rest, variations: current.variations.map((v) => (v.manage_stock ? v : { ...v, stock_status })) };
+}
+
+const bulkMessages = {
+  noVariations: "It has no variations yet, and a variable product is in stock only through them: add its variations first.",
+  variationsCountStock:
+    "Each of its variations counts its stock, so their quantities decide whether it is in stock: change their quantities in the product's editor instead.",
+};
+
 /** Each product its own write, checked and logged as a single edit; one refused leaves the others done. */
 export async function bulkEditProducts(ctx: RequestContext, ids: number[], changes: BulkChanges): Promise<BulkResult> {
   const updated: number[] = [];
   const failed: BulkResult["failed"] = [];
   for (const id of unique(ids)) {
     try {
-      // A quantity given means the shop counts it from now on.
-      const stock = changes.stock_quantity != null ? { manage_stock: true } : {};
-      // Ending a sale ends its schedule too.
-      const schedule = changes.sale_price === null ? { sale_starts_at: null, sale_ends_at: null } : {};
-      await updateProduct(ctx, id, { ...changes, ...stock, ...schedule });
+      await updateProduct(ctx, id, (current) => bulkChangesFor(current, changes));
       updated.push(id);
     } catch (error) {
       const e = error as { code?: string; message: string; data?: { details?: Record<string, { message: string }> }; status?: number };

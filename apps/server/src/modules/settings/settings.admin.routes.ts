@@ -143,6 +143,12 @@ const Inventory = object({
     }),
   ),
   stock_notice_recipient: Type.Optional(text(254, "Where stock notices go; empty for the owner's notices' recipient; kept when left out")),
+  stock_format: Type.Optional(
+    Type.Union([Type.Literal("always"), Type.Literal("when_low"), Type.Literal("never")], {
+      description:
+        'How the product page shows a tracked quantity: always ("12 in stock"), when_low ("Only 2 left in stock", else "In stock") or never ("In stock"); kept when left out',
+    }),
+  ),
 });
 const Reviews = object({
   reviews_enabled: Type.Boolean({ description: "Shoppers may read and write product reviews" }),
@@ -190,7 +196,7 @@ const SUMMARIES: Record<SettingsGroupName, string> = {
   emails: "the emails' sender, the owner's recipient and which emails are sent",
   consent: "order attribution and the visitor's consent to tracking",
   countries: "the countries the shop sells and ships to",
-  inventory: "the stock amounts, out-of-stock products in listings and the stock notices",
+  inventory: "the stock amounts, out-of-stock products in listings, the stock notices and how quantities show",
   reviews: "the product reviews' settings",
   cart: "the fees added to every cart and how coupons combine",
 };

@@ -451,6 +451,7 @@ const inventory: Group<InventoryGroup> = {
     out_of_stock_notices: s.stockNotices.outOfStock,
     backorder_notices: s.stockNotices.backorder,
     stock_notice_recipient: s.stockNotices.recipient,
+    stock_format: s.stockFormat,
   }),
   async check(db, body, current) {
     const errors: Errors = {};
@@ -469,6 +470,8 @@ const inventory: Group<InventoryGroup> = {
       lowStockAmount: body.low_stock_amount,
       outOfStockAmount: body.out_of_stock_amount,
       hideOutOfStock: body.hide_out_of_stock,
+      // Written before the format existed, a body without it keeps the shop's.
+      stockFormat: body.stock_format ?? current.stockFormat,
       stockNotices: {
         lowStock: body.low_stock_notices ?? notices.lowStock,
         outOfStock: body.out_of_stock_notices ?? notices.outOfStock,

@@ -198,6 +198,8 @@ describe("stock amounts and out-of-stock products", () => {
       out_of_stock_notices: true,
       backorder_notices: true,
       stock_notice_recipient: "",
+      // Every tracked quantity shows on the product page (decision 0153).
+      stock_format: "always",
     });
     expect(await listed()).toContain("discontinued-mug");
   });

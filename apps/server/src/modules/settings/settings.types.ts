@@ -3,13 +3,14 @@ import {
   type CheckoutFieldSetting,
   type CurrencySettings,
   DEFAULT_REVIEW_SETTINGS,
+  type StockFormat,
   type StorefrontSettings,
   type StoreNotice,
   type StorePages,
   type SwitchableEmail,
 } from "@cartwright/commerce";
 
-export type { CheckoutFieldSetting, CurrencySettings, StoreNotice, StorePages, SwitchableEmail };
+export type { CheckoutFieldSetting, CurrencySettings, StockFormat, StoreNotice, StorePages, SwitchableEmail };
 
 export interface PickupLocationSetting {
   name: string;
@@ -96,6 +97,8 @@ export interface ShopSettings extends StorefrontSettings {
   /** Managed stock at or below this is out of stock (or on backorder); 0 unless the owner keeps some back. */
   outOfStockAmount: number;
   hideOutOfStock: boolean;
+  /** Whether the product page shows a tracked quantity: always, only when low, or never (decision 0153). */
+  stockFormat: StockFormat;
   /** The owner's e-mails about stock that orders moved across a threshold (decision 0099). */
   stockNotices: StockNoticeSettings;
   shippingEnabled: boolean;
@@ -170,6 +173,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   lowStockAmount: 2,
   outOfStockAmount: 0,
   hideOutOfStock: false,
+  stockFormat: "always",
   stockNotices: { lowStock: true, outOfStock: true, backorder: true, recipient: "" },
   productsPerPage: 12,
   timeZone: "UTC",

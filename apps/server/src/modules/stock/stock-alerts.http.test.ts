@@ -276,6 +276,7 @@ describe("the settings", () => {
       out_of_stock_notices: true,
       backorder_notices: true,
       stock_notice_recipient: "",
+      stock_format: "always",
     });
     const bad = await adminCall(owner, "PUT", "/settings/inventory", { ...(await inventory()), stock_notice_recipient: "not an address" });
     expect(bad.statusCode).toBe(400);

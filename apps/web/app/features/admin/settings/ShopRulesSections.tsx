@@ -52,21 +52,39 @@ export function InventorySection({ initial }: { initial: InventoryGroup }) {
   return (
     <PlainGroupForm name="inventory" initial={initial} labels={s}>
       {(draft, set) => (
-        <FieldList
-          path=""
-          value={draft}
-          labels={s}
-          specs={[
-            { key: "low_stock_amount", min: 1, hint: s.low_hint },
-            { key: "out_of_stock_amount", min: 0, hint: s.out_hint },
-            "hide_out_of_stock",
-            { key: "low_stock_notices", hint: s.notices_hint },
-            "out_of_stock_notices",
-            "backorder_notices",
-            { key: "stock_notice_recipient", type: "email", hint: s.recipient_hint },
-          ]}
-          onChange={set}
-        />
+        <>
+          <FieldList
+            path=""
+            value={draft}
+            labels={s}
+            specs={[
+              { key: "low_stock_amount", min: 1, hint: s.low_hint },
+              { key: "out_of_stock_amount", min: 0, hint: s.out_hint },
+              "hide_out_of_stock",
+            ]}
+            onChange={set}
+          />
+          <SelectField
+            path="stock_format"
+            label={s.stock_format}
+            hint={s.stock_format_hint}
+            value={draft.stock_format}
+            options={options(s.stock_formats)}
+            onChange={(value) => set({ stock_format: value as InventoryGroup["stock_format"] })}
+          />
+          <FieldList
+            path=""
+            value={draft}
+            labels={s}
+            specs={[
+              { key: "low_stock_notices", hint: s.notices_hint },
+              "out_of_stock_notices",
+              "backorder_notices",
+              { key: "stock_notice_recipient", type: "email", hint: s.recipient_hint },
+            ]}
+            onChange={set}
+          />
+        </>
       )}
     </PlainGroupForm>
   );

@@ -140,6 +140,13 @@ export const inventoryMessages = {
   out_of_stock_amount: "Out of stock at",
   out_hint: "Tracked stock at or below this is out of stock (or on backorder).",
   hide_out_of_stock: "Leave out-of-stock products out of the shop's listings",
+  stock_format: "Quantity on the product page",
+  stock_formats: {
+    always: "Always show it, such as “12 in stock”",
+    when_low: "Only when stock is low, such as “Only 2 left in stock”",
+    never: "Never show it: “In stock”",
+  },
+  stock_format_hint: "For products that track their stock. Hidden quantities are left out of the page altogether.",
   low_stock_notices: "E-mail me when an order brings a product down to low stock",
   out_of_stock_notices: "E-mail me when an order brings a product down to out of stock",
   backorder_notices: "E-mail me when an order takes more than is in stock (on backorder)",
