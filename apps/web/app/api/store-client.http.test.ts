@@ -1,6 +1,7 @@
 /** The browser's Store API client and cart store, driven against the real server in-process. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../test/app.ts";
+import { TEST_ADDRESS } from "../../../../test/store-client.ts";
 import { createCartStore } from "../stores/cart.ts";
 import { CONTEXTS, noticeStore } from "../stores/notices.ts";
 import { BATCH_LIMIT, StoreApiFailure, StoreClient, shownMessage } from "./store-client.ts";
@@ -142,6 +143,32 @@ describe("the cart store", () => {
     await cart.refresh();
     expect(chosen()).toBe(other?.rate_id);
     expect(cart.store.getState().cart?.billing_address.phone).toBe("555-0100");
+  });
+
+  it("lands address edits in the order they were typed when a batch leaves while the one before is unanswered", async () => {
+    const { client, requests } = browser();
+    const cart = createCartStore(client);
+    await cart.refresh();
+    await cart.addItem(ids.beanie);
+    const before = requests.length;
+    // The shopper types a Los Angeles address: two edits before the state is chosen go in one batch...
+    const typing = { ...TEST_ADDRESS, state: "", postcode: "", phone: "" };
+    const edits = [cart.updateCustomer({ shipping_address: { ...typing, city: "" } }), cart.updateCustomer({ shipping_address: typing })];
+    client.flush();
+    // ...and the whole address closes the next window before that batch is answered.
+    edits.push(cart.updateCustomer({ shipping_address: { ...TEST_ADDRESS } }));
+    client.flush();
+    await Promise.all(edits);
+    expect(requests.slice(before).filter((r) => r.url.startsWith("/api/store/v1/batch"))).toHaveLength(2);
+    const shown = () => cart.store.getState().cart;
+    expect(shown()?.shipping_address).toMatchObject({ city: "Los Angeles", state: "CA" });
+    // The server holds the address the page shows: the flat rate, chosen now, carries California's 7.25 % on its $5.00.
+    const flat = shown()?.shipping_rates[0]?.shipping_rates.find((r) => r.method_id === "flat_rate");
+    await cart.selectShippingRate(0, flat?.rate_id ?? "");
+    const chosen = shown()?.shipping_rates[0]?.shipping_rates.find((r) => r.selected);
+    expect([chosen?.method_id, chosen?.price, chosen?.taxes]).toEqual(["flat_rate", "500", "36"]);
+    await cart.refresh();
+    expect(shown()?.shipping_address).toMatchObject({ city: "Los Angeles", state: "CA", postcode: "90001" });
   });
 
   it("says when a line disappeared or changed elsewhere, but not for its own edits", async () => {

@@ -1,7 +1,9 @@
 /**
  * The one Store API client of the storefront (spec §7 "Store API conventions"): keeps the
  * newest nonce, stores the Cart-Hash, sends GETs and a few calls directly, and groups every
- * other write into POST /batch within a 300 ms window, at most 25 a batch.
+ * other write into POST /batch within a 300 ms window, at most 25 a batch. One batch is on its way at a
+ * time: the server runs a batch's writes one by one and another batch's may land between them, so a
+ * batch sent while an older one is unanswered could leave the cart with the older edit (decision 0155).
  */
 import type { StoreApiError } from "@cartwright/commerce";
 
@@ -53,6 +55,8 @@ export class StoreClient {
   private nonceTimestamp = 0;
   private queue: Pending[] = [];
   private sentCount = 0;
+  /** The batch on its way, settled once answered (or failed): the next batch leaves after it. */
+  private batchOnItsWay: Promise<unknown> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly fetcher: Fetch;
   private readonly storage: KeyValueStorage | undefined;
@@ -113,16 +117,19 @@ export class StoreClient {
     });
   }
 
-  /** Sends what is queued now (also on page hide, so nothing is lost). */
+  /** Sends what is queued now (also on page hide, so nothing is lost), once the batch before it is answered. */
   flush(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     const requests = this.queue.splice(0, BATCH_LIMIT);
     if (!requests.length) return;
     if (this.queue.length) this.timer = setTimeout(() => this.flush(), 0);
-    this.send<{ responses: Omit<ApiResponse, "sent">[] }>("POST", "/batch", {
+    const batch = {
       requests: requests.map((r) => ({ path: `${API_ROOT}${r.path}?_locale=site`, method: r.method, body: r.body })),
-    }).then(
+    };
+    const sending = this.batchOnItsWay.then(() => this.send<{ responses: Omit<ApiResponse, "sent">[] }>("POST", "/batch", batch));
+    this.batchOnItsWay = sending.catch(() => undefined);
+    sending.then(
       ({ body, sent }) => {
         for (const [i, request] of requests.entries()) {
           const response = body.responses[i];
