@@ -117,7 +117,7 @@ export class StoreClient {
     });
   }
 
-  /** Sends what is queued now (also on page hide, so nothing is lost), once the batch before it is answered. */
+  /** Sends what is queued now, once the batch before it is answered. */
   flush(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
