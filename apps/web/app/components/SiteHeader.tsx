@@ -51,10 +51,8 @@ export function SiteHeader({ siteTitle, shopPath, categories, currency, cart, mi
           </button>
         </Form>
         <Link to={accountPath} className="site-header__account">
-          <svg className="site-header__account-icon" viewBox="0 0 24 24" width="24" height="24" focusable="false" aria-hidden="true">
-            <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
-            <path d="M4 20.5c1.2-4 4.3-6 8-6s6.8 2 8 6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-          </svg>
+          {/* The person icon is drawn by the stylesheet: the header's script carries no picture. */}
+          <span className="site-header__account-icon" aria-hidden="true" />
           <span className="site-header__account-text">{layoutMessages.account}</span>
         </Link>
         <MiniCart initial={cart} currency={currency} {...miniCart} />
