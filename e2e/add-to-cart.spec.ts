@@ -2,7 +2,7 @@
 
 import { expect, type Page, test } from "@playwright/test";
 import { isHydrated } from "./support/checkout.ts";
-import { E2E_OWNER } from "./support/owner.ts";
+import { colorAttribute, ownerApiNonce } from "./support/owner.ts";
 
 async function closeDrawer(page: Page) {
   await expect(page.getByRole("dialog", { name: /Your cart/ })).toBeVisible();
@@ -108,18 +108,9 @@ test("after an add the product page keeps the chosen options and quantity, ready
 test("a variation without a price is never offered: its options read unavailable, and a product none of whose variations has one is out of stock", async ({
   page,
 }) => {
-  const nonceNow = async () => (await page.request.get("/api/store/v1/cart")).headers().nonce ?? "";
-  const signedIn = await page.request.post("/api/store/v1/account/sign-in", { headers: { nonce: await nonceNow() }, data: E2E_OWNER });
-  expect(signedIn.status()).toBe(200);
-  // The signed-in session's own nonce, for the owner API's writes.
-  const nonce = await nonceNow();
-  const attributes = (await (await page.request.get("/api/admin/v1/attributes")).json()).attributes as {
-    slug: string;
-    id: number;
-    terms: { slug: string; id: number }[];
-  }[];
-  const color = attributes.find((a) => a.slug === "color");
-  const term = (slug: string) => color?.terms.find((t) => t.slug === slug)?.id;
+  const nonce = await ownerApiNonce(page);
+  const color = await colorAttribute(page);
+  const term = color.term;
   // Hidden from the catalogue, so no listing a journey beside this one counts shows it; its page is reached by its address.
   const created = await page.request.post("/api/admin/v1/products", {
     headers: { nonce },
@@ -127,10 +118,10 @@ test("a variation without a price is never offered: its options read unavailable
       name: "Half-priced Parka",
       type: "variable",
       catalog_visibility: "hidden",
-      attributes: [{ attribute_id: color?.id, term_ids: [term("blue"), term("red")], used_for_variations: true }],
+      attributes: [{ attribute_id: color.id, term_ids: [term("blue"), term("red")], used_for_variations: true }],
       variations: [
-        { attributes: [{ attribute_id: color?.id, term_id: term("blue") }], regular_price: 9000 },
-        { attributes: [{ attribute_id: color?.id, term_id: term("red") }] },
+        { attributes: [{ attribute_id: color.id, term_id: term("blue") }], regular_price: 9000 },
+        { attributes: [{ attribute_id: color.id, term_id: term("red") }] },
       ],
     },
   });

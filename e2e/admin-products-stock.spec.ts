@@ -4,24 +4,15 @@
  * project (playwright.config.ts); its product is hidden from the catalogue and deleted at its end.
  */
 import { expect, test } from "@playwright/test";
-import { E2E_OWNER } from "./support/owner.ts";
+import { colorAttribute, ownerApiNonce } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
 test("a variable product without a priced variation reads Out of stock in the console's list, then In stock once one is priced", async ({
   page,
 }) => {
-  const nonceNow = async () => (await page.request.get("/api/store/v1/cart")).headers().nonce ?? "";
-  const signedIn = await page.request.post("/api/store/v1/account/sign-in", { headers: { nonce: await nonceNow() }, data: E2E_OWNER });
-  expect(signedIn.status()).toBe(200);
-  // The signed-in session's own nonce, for the owner API's writes.
-  const nonce = await nonceNow();
-  const attributes = (await (await page.request.get("/api/admin/v1/attributes")).json()).attributes as {
-    slug: string;
-    id: number;
-    terms: { slug: string; id: number }[];
-  }[];
-  const color = attributes.find((a) => a.slug === "color");
-  const term = (slug: string) => color?.terms.find((t) => t.slug === slug)?.id;
+  const nonce = await ownerApiNonce(page);
+  const color = await colorAttribute(page);
+  const term = color.term;
   const name = `Unpriced Anorak ${Date.now()}`;
   // Saved before its prices, as an owner may: its own column says in stock, the default.
   const created = await page.request.post("/api/admin/v1/products", {
@@ -30,10 +21,10 @@ test("a variable product without a priced variation reads Out of stock in the co
       name,
       type: "variable",
       catalog_visibility: "hidden",
-      attributes: [{ attribute_id: color?.id, term_ids: [term("blue"), term("red")], used_for_variations: true }],
+      attributes: [{ attribute_id: color.id, term_ids: [term("blue"), term("red")], used_for_variations: true }],
       variations: [
-        { attributes: [{ attribute_id: color?.id, term_id: term("blue") }] },
-        { attributes: [{ attribute_id: color?.id, term_id: term("red") }] },
+        { attributes: [{ attribute_id: color.id, term_id: term("blue") }] },
+        { attributes: [{ attribute_id: color.id, term_id: term("red") }] },
       ],
     },
   });

@@ -25,3 +25,19 @@ export async function signInAsOwner(page: Page, path: string | null = "/admin"):
   await page.goto(path);
   await expect(page.locator("#signin-email")).toHaveCount(0);
 }
+
+/** Signs the owner in without a page and returns the session's own nonce, for the owner API's writes. */
+export async function ownerApiNonce(page: Page): Promise<string> {
+  await signInAsOwner(page, null);
+  return (await page.request.get("/api/store/v1/cart")).headers().nonce ?? "";
+}
+
+/** The demo's Color attribute (DEMO.md) by the owner API: its id and a term's id by its slug. */
+export async function colorAttribute(page: Page): Promise<{ id: number; term(slug: string): number | undefined }> {
+  const { attributes } = (await (await page.request.get("/api/admin/v1/attributes")).json()) as {
+    attributes: { slug: string; id: number; terms: { slug: string; id: number }[] }[];
+  };
+  const color = attributes.find((a) => a.slug === "color");
+  expect(color, "the demo's Color attribute").toBeDefined();
+  return { id: color?.id ?? 0, term: (slug) => color?.terms.find((t) => t.slug === slug)?.id };
+}
