@@ -1,16 +1,17 @@
 /**
  * The one Store API client of the storefront (spec §7 "Store API conventions"): keeps the
  * newest nonce, stores the Cart-Hash, sends GETs and a few calls directly, and groups every
- * other write into POST /batch within a 300 ms window, at most 25 a batch. One batch is on its way at a
- * time: the server runs a batch's writes one by one and another batch's may land between them, so a
- * batch sent while an older one is unanswered could leave the cart with the older edit (decision 0155).
+ * other write into POST /batch within a 300 ms window, at most 25 a batch. One write is on its way at a
+ * time, a batch or a direct one: the server runs a batch's writes one by one and another request's may land
+ * between them, so a write sent while an older one is unanswered could be priced or kept before it
+ * (decisions 0155, 0156). A direct write sends what is queued at once and leaves after it; GETs never wait.
  */
 import type { StoreApiError } from "@cartwright/commerce";
 
 export const API_ROOT = "/api/store/v1";
 export const BATCH_WINDOW_MS = 300;
 export const BATCH_LIMIT = 25;
-/** Calls that must not wait for a batch (spec §7). */
+/** Writes never batched (spec §7): each is its own request, though still after the writes made before it. */
 const DIRECT_PATHS = ["/cart/select-shipping-rate", "/checkout"];
 
 export interface ApiResponse<T = unknown> {
@@ -46,6 +47,13 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/**
+ * The most a keepalive request may carry (the browser's quota for bodies of keepalive requests still on
+ * their way). A batch left as the page hides holds fewer than 25 writes (the 25th sends the batch), each a
+ * cart call of a few short fields, two addresses at most: a few KB. One larger still goes, without keepalive.
+ */
+const KEEPALIVE_BODY_LIMIT = 64 * 1024;
+
 const NONCE_KEY = "storeApiNonce";
 const CART_HASH_KEY = "storeApiCartHash";
 export const GENERIC_ERROR = "Something went wrong. Please contact us to get assistance.";
@@ -55,8 +63,8 @@ export class StoreClient {
   private nonceTimestamp = 0;
   private queue: Pending[] = [];
   private sentCount = 0;
-  /** The batch on its way, settled once answered (or failed): the next batch leaves after it. */
-  private batchOnItsWay: Promise<unknown> = Promise.resolve();
+  /** The write on its way (a batch or a direct write), settled once answered (or failed): the next write leaves after it. */
+  private writeOnItsWay: Promise<unknown> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly fetcher: Fetch;
   private readonly storage: KeyValueStorage | undefined;
@@ -109,7 +117,11 @@ export class StoreClient {
 
   /** A write's whole reply, with the order its request left in: replies to requests sent at once may come back in any order. */
   async postReply<T>(path: string, body: unknown = {}, method = "POST"): Promise<ApiResponse<T>> {
-    if (DIRECT_PATHS.some((p) => path.startsWith(p))) return this.send<T>(method, path, body);
+    if (DIRECT_PATHS.some((p) => path.startsWith(p))) {
+      // The writes made before it go first, now rather than when their window closes: a rate is priced after the address.
+      this.flush();
+      return this.afterWriteOnItsWay(() => this.send<T>(method, path, body));
+    }
     return new Promise<ApiResponse<T>>((resolve, reject) => {
       this.queue.push({ path, method, body, resolve: resolve as (response: ApiResponse) => void, reject });
       if (this.queue.length >= BATCH_LIMIT) this.flush();
@@ -117,18 +129,53 @@ export class StoreClient {
     });
   }
 
-  /** Sends what is queued now, once the batch before it is answered. */
+  /** Sends what is queued now, each batch once the write before it is answered. */
   flush(): void {
+    for (const requests of this.takeQueue())
+      this.answer(
+        requests,
+        this.afterWriteOnItsWay(() => this.sendBatch(requests)),
+      );
+  }
+
+  /**
+   * The page is being hidden or left: what is queued leaves now with keepalive, so the browser still sends it
+   * once the page is gone. It cannot wait for the write on its way, as a page that is gone never sends what
+   * waits; writes made later wait for both.
+   */
+  flushAsPageLeaves(): void {
+    for (const requests of this.takeQueue()) {
+      const sending = this.sendBatch(requests, { keepalive: true });
+      this.writeOnItsWay = Promise.allSettled([this.writeOnItsWay, sending]);
+      this.answer(requests, sending);
+    }
+  }
+
+  /** Empties the queue into batches of at most BATCH_LIMIT, and closes the window. */
+  private takeQueue(): Pending[][] {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const requests = this.queue.splice(0, BATCH_LIMIT);
-    if (!requests.length) return;
-    if (this.queue.length) this.timer = setTimeout(() => this.flush(), 0);
+    const batches: Pending[][] = [];
+    while (this.queue.length) batches.push(this.queue.splice(0, BATCH_LIMIT));
+    return batches;
+  }
+
+  /** Sends `write` once the write on its way is answered or failed; the next waits for this one. */
+  private afterWriteOnItsWay<T>(write: () => Promise<T>): Promise<T> {
+    const sending = this.writeOnItsWay.then(write);
+    this.writeOnItsWay = sending.catch(() => undefined);
+    return sending;
+  }
+
+  private sendBatch(requests: Pending[], options: { keepalive?: boolean } = {}) {
     const batch = {
       requests: requests.map((r) => ({ path: `${API_ROOT}${r.path}?_locale=site`, method: r.method, body: r.body })),
     };
-    const sending = this.batchOnItsWay.then(() => this.send<{ responses: Omit<ApiResponse, "sent">[] }>("POST", "/batch", batch));
-    this.batchOnItsWay = sending.catch(() => undefined);
+    return this.send<{ responses: Omit<ApiResponse, "sent">[] }>("POST", "/batch", batch, options);
+  }
+
+  /** Settles each queued write with its part of the batch's reply. */
+  private answer(requests: Pending[], sending: Promise<ApiResponse<{ responses: Omit<ApiResponse, "sent">[] }>>): void {
     sending.then(
       ({ body, sent }) => {
         for (const [i, request] of requests.entries()) {
@@ -148,7 +195,7 @@ export class StoreClient {
     );
   }
 
-  private async send<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+  private async send<T>(method: string, path: string, body?: unknown, options: { keepalive?: boolean } = {}): Promise<ApiResponse<T>> {
     const sent = ++this.sentCount;
     const separator = path.includes("?") ? "&" : "?";
     const url = method === "GET" ? `${API_ROOT}${path}` : `${API_ROOT}${path}${separator}_locale=site`;
@@ -157,13 +204,16 @@ export class StoreClient {
       headers["content-type"] = "application/json";
       if (this.nonce) headers.nonce = this.nonce;
     }
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const keepalive = options.keepalive === true && new TextEncoder().encode(text ?? "").length <= KEEPALIVE_BODY_LIMIT;
     let response: Response;
     try {
       response = await this.fetcher(url, {
         method,
         headers,
         credentials: "same-origin",
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(text === undefined ? {} : { body: text }),
+        ...(keepalive ? { keepalive } : {}),
       });
     } catch {
       throw new StoreApiFailure(genericError(0));
@@ -205,4 +255,28 @@ function toApiError(body: unknown, status: number): StoreApiError {
 /** What a shopper reads for a failure: invalid_json's own text is for developers, they get the generic one (spec §8). */
 export function shownMessage(failure: StoreApiFailure): string {
   return failure.error.code === "invalid_json" || !failure.error.message ? GENERIC_ERROR : failure.error.message;
+}
+
+/** Where the page tells it is being hidden or left: the window (pagehide) and its document (visibilitychange). */
+interface PageEvents {
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
+}
+
+/**
+ * Sends the writes still in their window at once when the page is hidden or left (`pagehide`, or
+ * `visibilitychange` to hidden: the last a page may see on a phone), so an edit made just before the
+ * shopper closes the tab or follows a link out of the app is not lost. Returns the listeners' removal.
+ */
+export function flushWhenPageHides(client: StoreClient, win: PageEvents, doc: PageEvents & { visibilityState: string }): () => void {
+  const onPageHide = () => client.flushAsPageLeaves();
+  const onVisibility = () => {
+    if (doc.visibilityState === "hidden") client.flushAsPageLeaves();
+  };
+  win.addEventListener("pagehide", onPageHide);
+  doc.addEventListener("visibilitychange", onVisibility);
+  return () => {
+    win.removeEventListener("pagehide", onPageHide);
+    doc.removeEventListener("visibilitychange", onVisibility);
+  };
 }

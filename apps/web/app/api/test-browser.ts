@@ -9,6 +9,8 @@ export interface RecordedRequest {
   method: string;
   url: string;
   body: unknown;
+  /** Asked to outlive the page (fetch's keepalive). */
+  keepalive: boolean;
 }
 
 interface Hold {
@@ -24,7 +26,7 @@ export function testBrowser(shop: TestShop) {
   const holds: Hold[] = [];
   const fetch = async (url: string, init: RequestInit) => {
     const body = typeof init.body === "string" ? init.body : undefined;
-    requests.push({ method: init.method ?? "GET", url, body: body ? JSON.parse(body) : undefined });
+    requests.push({ method: init.method ?? "GET", url, body: body ? JSON.parse(body) : undefined, keepalive: init.keepalive === true });
     // What a browser's fetch does when the network is down: it rejects, with no reply to read.
     if (offline) throw new TypeError("Failed to fetch");
     const response = await shop.app.inject({
@@ -54,6 +56,8 @@ export function testBrowser(shop: TestShop) {
   };
   return {
     client: new StoreClient({ fetch, storage }),
+    /** A second tab of the same browser: its own client, the same cookies and storage. */
+    openTab: () => new StoreClient({ fetch, storage }),
     requests,
     storage,
     /**

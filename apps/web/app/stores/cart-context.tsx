@@ -4,7 +4,7 @@
  * is made on first use. The store starts empty; the cart page seeds it from its loader.
  */
 import { useStore } from "zustand";
-import { StoreClient } from "../api/store-client.ts";
+import { flushWhenPageHides, StoreClient } from "../api/store-client.ts";
 import { type CartState, type CartStore, createCartStore } from "./cart.ts";
 import { type StoreNonce, useCartHandle } from "./cart-provider.tsx";
 
@@ -16,6 +16,8 @@ export function createPageCart(nonce: StoreNonce): CartStore {
     storage: browser ? window.localStorage : undefined,
     nonce,
   });
+  // Lives as long as the page: the one client's queued writes leave before the page is hidden or gone.
+  if (browser) flushWhenPageHides(client, window, document);
   return createCartStore(client, null);
 }
 
