@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../test/app.ts";
 import { TEST_ADDRESS } from "../../../../test/store-client.ts";
-import { createCartStore } from "../stores/cart.ts";
+import { type Cart, createCartStore } from "../stores/cart.ts";
 import { CONTEXTS, noticeStore } from "../stores/notices.ts";
-import { BATCH_LIMIT, StoreApiFailure, StoreClient, shownMessage } from "./store-client.ts";
+import { BATCH_LIMIT, flushWhenPageHides, StoreApiFailure, StoreClient, shownMessage } from "./store-client.ts";
 import { testBrowser } from "./test-browser.ts";
 
 let shop: TestShop;
@@ -120,7 +120,7 @@ describe("the cart store", () => {
   });
 
   it("keeps the cart of the newest request when an older reply arrives after it", async () => {
-    const { client, holdReplies } = browser();
+    const { client, holdReplies, openTab } = browser();
     const cart = createCartStore(client);
     await cart.refresh();
     await cart.addItem(ids.beanie);
@@ -131,16 +131,15 @@ describe("the cart store", () => {
     const slow = holdReplies((url) => url.startsWith("/api/store/v1/batch"));
     const edit = cart.updateCustomer({ billing_address: { phone: "555-0100" } });
     await slow.answered;
-    // ...while the shopper chooses another rate, sent directly and answered at once.
-    await cart.selectShippingRate(0, other?.rate_id ?? "");
+    // ...while the shopper chooses another rate in another tab, and this page asks for the cart (a GET never waits).
+    await createCartStore(openTab()).selectShippingRate(0, other?.rate_id ?? "");
+    await cart.refresh();
     const chosen = () => cart.store.getState().cart?.shipping_rates[0]?.shipping_rates.find((r) => r.selected)?.rate_id;
     expect(chosen()).toBe(other?.rate_id);
     slow.release();
     const older = await edit;
     // The edit's reply still chose the first rate: it was priced before the choice, and is not shown.
     expect(older.shipping_rates[0]?.shipping_rates.find((r) => r.selected)?.rate_id).toBe(first?.rate_id);
-    expect(chosen()).toBe(other?.rate_id);
-    await cart.refresh();
     expect(chosen()).toBe(other?.rate_id);
     expect(cart.store.getState().cart?.billing_address.phone).toBe("555-0100");
   });
@@ -169,6 +168,92 @@ describe("the cart store", () => {
     expect([chosen?.method_id, chosen?.price, chosen?.taxes]).toEqual(["flat_rate", "500", "36"]);
     await cart.refresh();
     expect(shown()?.shipping_address).toMatchObject({ city: "Los Angeles", state: "CA", postcode: "90001" });
+  });
+
+  /** A cart with a beanie whose address is in the US, state not yet chosen: the flat rate's $5.00 carries no tax. */
+  async function cartBeforeTheState() {
+    const page = browser();
+    const cart = createCartStore(page.client);
+    await cart.refresh();
+    await cart.addItem(ids.beanie);
+    const typed = await cart.updateCustomer({ shipping_address: { ...TEST_ADDRESS, state: "", postcode: "" } });
+    const flat = typed.shipping_rates[0]?.shipping_rates.find((r) => r.method_id === "flat_rate");
+    expect([flat?.price, flat?.taxes]).toEqual(["500", "0"]);
+    return { ...page, cart, flatRate: flat?.rate_id ?? "" };
+  }
+  const selectedRate = (cart: Cart | undefined | null) => cart?.shipping_rates[0]?.shipping_rates.find((r) => r.selected);
+
+  it("sends an address edit still in its window before a rate chosen at once, and prices the rate after it", async () => {
+    const { cart, requests, flatRate } = await cartBeforeTheState();
+    const before = requests.length;
+    // The shopper chooses California (queued for the window) and picks the flat rate at once.
+    const edit = cart.updateCustomer({ shipping_address: { ...TEST_ADDRESS } });
+    const chosen = await cart.selectShippingRate(0, flatRate);
+    // The rate's reply is priced with the Los Angeles address: California's 7.25 % on the $5.00 is 36.
+    expect([selectedRate(chosen)?.method_id, selectedRate(chosen)?.taxes]).toEqual(["flat_rate", "36"]);
+    expect(selectedRate(cart.store.getState().cart)?.taxes).toBe("36");
+    await edit;
+    // Two requests still: the edit's batch, sent at once, then the rate on its own (spec §7).
+    expect(requests.slice(before).map((r) => r.url.split("?")[0])).toEqual([
+      "/api/store/v1/batch",
+      "/api/store/v1/cart/select-shipping-rate",
+    ]);
+  });
+
+  it("sends a rate chosen while an address batch is on its way only once that batch is answered", async () => {
+    const { client, cart, requests, holdReplies, flatRate } = await cartBeforeTheState();
+    const slow = holdReplies((url) => url.startsWith("/api/store/v1/batch"));
+    const edit = cart.updateCustomer({ shipping_address: { ...TEST_ADDRESS } });
+    client.flush();
+    await slow.answered;
+    const choosing = cart.selectShippingRate(0, flatRate);
+    // Whatever else the event loop runs meanwhile, the rate stays in the browser until the batch's reply arrives.
+    await new Promise((resolve) => setImmediate(resolve));
+    const rateSent = () => requests.some((r) => r.url.startsWith("/api/store/v1/cart/select-shipping-rate"));
+    expect(rateSent()).toBe(false);
+    slow.release();
+    await edit;
+    const chosen = await choosing;
+    expect(rateSent()).toBe(true);
+    expect([selectedRate(chosen)?.method_id, selectedRate(chosen)?.taxes]).toEqual(["flat_rate", "36"]);
+    expect(selectedRate(cart.store.getState().cart)?.taxes).toBe("36");
+  });
+
+  it("places an order after the writes queued before it, so a coupon applied just before is on the order", async () => {
+    const { client } = browser();
+    const cart = createCartStore(client);
+    await cart.refresh();
+    await cart.addItem(ids.beanie);
+    const coupon = cart.applyCoupon("SAVE10");
+    const order = await client.post<{ order_id: number }>("/checkout", {
+      billing_address: { ...TEST_ADDRESS, email: "ada@example.com" },
+      shipping_address: { ...TEST_ADDRESS },
+      payment_method: "cod",
+    });
+    await expect(coupon).resolves.toMatchObject({ coupons: [{ code: "save10" }] });
+    const placed = await shop.db.selectFrom("orders").select("total_discount").where("id", "=", order.order_id).executeTakeFirstOrThrow();
+    expect(Number(placed.total_discount)).toBeGreaterThan(0);
+  });
+
+  it("sends a quantity changed just before the page is hidden at once, with keepalive, and the server keeps it", async () => {
+    const { client, requests } = browser();
+    const cart = createCartStore(client);
+    await cart.refresh();
+    const key = (await cart.addItem(ids.beanie)).items[0]?.key ?? "";
+    const page = new EventTarget();
+    const doc = Object.assign(new EventTarget(), { visibilityState: "visible" });
+    const stop = flushWhenPageHides(client, page, doc);
+    const before = requests.length;
+    const changing = cart.setQuantity(key, 4);
+    expect(requests.length).toBe(before);
+    // The shopper follows a link out of the app before the window closes.
+    page.dispatchEvent(new Event("pagehide"));
+    expect(requests.slice(before).map((r) => [r.url, r.keepalive])).toEqual([["/api/store/v1/batch?_locale=site", true]]);
+    await changing;
+    stop();
+    // What the server holds now, read afresh.
+    await cart.refresh();
+    expect(cart.store.getState().cart?.items[0]?.quantity).toBe(4);
   });
 
   it("says when a line disappeared or changed elsewhere, but not for its own edits", async () => {

@@ -51,7 +51,7 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
   /**
    * New cart data: notices for lines that vanished or changed elsewhere, and for item errors. A reply
    * to a request that left before the one whose cart is shown is older news and is dropped: a batched
-   * address update answered after a rate chosen later would otherwise show the rate it replaced.
+   * write's reply arriving after a refresh that left later (GETs never wait) would otherwise replace the newer cart.
    */
   const receive = (next: Cart, sent?: number) => {
     if (sent !== undefined) {
