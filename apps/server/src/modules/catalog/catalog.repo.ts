@@ -4,7 +4,7 @@ import { type ExpressionBuilder, type RawBuilder, type Selectable, type SelectQu
 import { isStoredId } from "../../db/ids.ts";
 import type { Database, Db } from "../../db/index.ts";
 import type { ProductsTable } from "../../db/schema.ts";
-import type { StoredPriceBound, StoredPriceFilter } from "../cart/index.ts";
+import type { StoredPriceFilter } from "../cart/index.ts";
 import type { AttributeFilter, ListingQuery, ProductQuery } from "./catalog.types.ts";
 
 export type ProductRow = Selectable<ProductsTable>;
@@ -35,22 +35,20 @@ const currentPrice = (now: string, pick: "min" | "max") => sql<number | null>`ca
   then (select ${sql.raw(pick)}(${unitPrice("v", now)}) from products v where v.parent_id = products.id)
   else ${unitPrice("products", now)} end`;
 
-/** The largest price the integer columns hold: a stored bound past it is compared as what it means, not sent (PostgreSQL would refuse it). */
+/** The largest price the integer columns hold: a stored bound past it is not sent (PostgreSQL would refuse it). */
 const LARGEST_PRICE = 2147483647;
 
-/** A stored price on the passing side of a bound, or one of the amounts past it that pass too. */
-function storedPricePasses(price: RawBuilder<number | null>, side: "min" | "max", { bound, besides }: StoredPriceBound) {
-  const others = besides.filter((amount) => amount >= 0 && amount <= LARGEST_PRICE);
-  const within =
-    side === "min"
-      ? bound > LARGEST_PRICE
-        ? sql<boolean>`1 = 0`
-        : sql<boolean>`${price} >= ${bound}`
-      : sql<boolean>`${price} <= ${Math.min(bound, LARGEST_PRICE)}`;
-  return others.length ? sql<boolean>`(${within} or ${price} in (${sql.join(others)}))` : within;
+/** A stored bound as SQL: a minimum past every stored price is null, which no price reaches. */
+function boundValue(bound: number, side: "min" | "max") {
+  if (side === "min" && bound > LARGEST_PRICE) return sql<number | null>`cast(null as integer)`;
+  return sql<number>`cast(${Math.min(bound, LARGEST_PRICE)} as integer)`;
 }
 
-/** A price's shown amount passes one end of the filter: by its tax class's stored bound when it is taxable there, else as it is. */
+/**
+ * A price's shown amount passes one end of the filter: compared with its tax class's stored bound when it is taxable
+ * in a class with a rate at the base location, else with the asked one (the bound picked per row, the price worked
+ * out once), or it is one of the few amounts past its class's bound that pass too.
+ */
 function shownPricePasses(
   price: RawBuilder<number | null>,
   taxStatus: RawBuilder<string>,
@@ -58,12 +56,21 @@ function shownPricePasses(
   filter: StoredPriceFilter,
   side: "min" | "max",
 ) {
-  const asEntered = storedPricePasses(price, side, { bound: filter[side] as number, besides: [] });
-  const byClass = filter.classes.flatMap((c) => {
-    const bound = c[side];
-    return bound ? [sql`when ${taxStatus} = 'taxable' and ${taxClass} = ${c.taxClass} then ${storedPricePasses(price, side, bound)}`] : [];
+  const asked = filter[side] as number;
+  const taxedIn = (name: string) => sql<boolean>`${taxStatus} = 'taxable' and ${taxClass} = ${name}`;
+  const classes = filter.classes.flatMap((c) => (c[side] ? [{ taxClass: c.taxClass, ...c[side] }] : []));
+  const bound = classes.length
+    ? sql`(case ${sql.join(
+        classes.map((c) => sql`when ${taxedIn(c.taxClass)} then ${boundValue(c.bound, side)}`),
+        sql` `,
+      )} else ${boundValue(asked, side)} end)`
+    : boundValue(asked, side);
+  const within = sql<boolean>`${price} ${sql.raw(side === "min" ? ">=" : "<=")} ${bound}`;
+  const besides = classes.flatMap((c) => {
+    const amounts = c.besides.filter((amount) => amount >= 0 && amount <= LARGEST_PRICE);
+    return amounts.length ? [sql<boolean>`(${taxedIn(c.taxClass)} and ${price} in (${sql.join(amounts)}))`] : [];
   });
-  return byClass.length ? sql<boolean>`(case ${sql.join(byClass, sql` `)} else ${asEntered} end)` : asEntered;
+  return besides.length ? sql<boolean>`(${within} or ${sql.join(besides, sql` or `)})` : within;
 }
 
 /**

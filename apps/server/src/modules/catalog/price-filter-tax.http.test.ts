@@ -2,8 +2,8 @@
  * The price filter in the prices the shop shows (decision 0160), on SQLite and PostgreSQL: GET /products'
  * min_price and max_price, a product collection's priceRange on its page, and collection data's price range,
  * with prices entered without tax and shown with it, entered with it and shown without, a reduced-rate class
- * (a variation's own among them), a class without rates at the base and an untaxed product; a rate change
- * picks other products on the next request.
+ * (a variation's own among them), a class without rates at the base and an untaxed product, two rates whose
+ * rounded taxes make a shown price step down; a rate change picks other products on the next request.
  */
 import type { StoreProduct } from "@cartwright/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -162,6 +162,36 @@ describe("prices entered with tax, shown without", () => {
 
   it("lists exactly the products whose shown prices overlap the range", async () => {
     await expectFilterFollowsShownPrices();
+  });
+
+  it("lets through the amounts past a bound whose shown price steps down, with two rates taken out", async () => {
+    const current = (await call(owner, "GET", `/tax-rates/${CA_RATE_ID}`)).json();
+    const { class: taxClass, country, state, postcodes, cities, rate, name, priority, compound, shipping } = current;
+    const fields = { class: taxClass, country, state, postcodes, cities, rate, name, priority, compound, shipping };
+    expect((await call(owner, "PUT", `/tax-rates/${CA_RATE_ID}`, { ...fields, rate: "10" })).statusCode).toBe(200);
+    const district = await call(owner, "POST", "/tax-rates", { ...fields, rate: "10", name: "District", priority: 2 });
+    expect(district.statusCode, district.body).toBe(201);
+    const made: number[] = [];
+    try {
+      for (const [name, price] of [
+        ["Five Cents", 5],
+        ["Six Cents", 6],
+      ] as const) {
+        const response = await call(owner, "POST", "/products", { name, regular_price: price });
+        expect(response.statusCode, response.body).toBe(201);
+        made.push(response.json().id);
+      }
+      // Each 10 % holds 0.06 / 12 = 0.005 of 0.06, rounded up to 0.01: 0.06 shows 0.04, 0.05 shows 0.05.
+      const cents = "slug=five-cents,six-cents";
+      expect((await products(cents)).map((p) => p.prices.price)).toEqual(["5", "4"]);
+      expect(await listed(`${cents}&min_price=5`)).toEqual(["five-cents"]);
+      expect(await listed(`${cents}&max_price=4`)).toEqual(["six-cents"]);
+      expect(await listed(`${cents}&min_price=4&max_price=4`)).toEqual(["six-cents"]);
+    } finally {
+      for (const id of made) await call(owner, "DELETE", `/products/${id}`);
+      await call(owner, "DELETE", `/tax-rates/${district.json().id}`);
+      expect((await call(owner, "PUT", `/tax-rates/${CA_RATE_ID}`, fields)).statusCode).toBe(200);
+    }
   });
 });
 
