@@ -45,7 +45,6 @@ export { HAND_RATE, priceOrderByHand } from "./order-by-hand.ts";
 export { cartHash, EMPTY_CART_HASH } from "./reply-cache.ts";
 export {
   type ShopPriceDisplay,
-  type StoredPriceBound,
   type StoredPriceFilter,
   shopPriceDisplay,
   shopPriceDisplayCached,

@@ -17,8 +17,6 @@ import {
   type TaxStatus,
 } from "./totals/index.ts";
 
-export type { StoredPriceBound };
-
 /** A unit price in minor units → the price the shop shows for it. */
 export type ShopPriceDisplay = (amount: number, taxStatus: TaxStatus, taxClass: string) => number;
 
@@ -77,7 +75,7 @@ export interface StoredPriceFilter {
 
 /** The stored prices whose shown price lies within `shown` (minor units, either end optional). */
 export async function storedPriceFilter(ctx: ShopContext, shown: { min?: number; max?: number }): Promise<StoredPriceFilter> {
-  const asked = { ...(shown.min !== undefined ? { min: shown.min } : {}), ...(shown.max !== undefined ? { max: shown.max } : {}) };
+  const asked = { min: shown.min, max: shown.max };
   if (asEntered(ctx.settings)) return { ...asked, classes: [] };
   const rules = rulesOf(ctx.settings, (await loadPricingRules(ctx.db)).taxRates);
   const taxed = [...new Set(rules.taxRates.map((rate) => rate.taxClass))].filter(
