@@ -47,7 +47,7 @@ export interface ProductCollectionQuery {
   cartwrightHandPickedProducts?: number[];
   /** Products created within (in) or before (not-in) the last `days` days, counted from the hour. */
   timeFrame?: { operator: "in" | "not-in"; days: number };
-  /** Current price bounds in minor units, both inclusive. */
+  /** Current price bounds in minor units, both inclusive, on the prices the shop shows (with or without tax: decision 0160). */
   priceRange?: { min?: number; max?: number };
   /** Whether its page has the shop's Filter by area; false leaves it out (decision 0091). On unless false. */
   filterable?: boolean;

@@ -65,8 +65,9 @@ export interface ProductQuery {
   createdAfter?: string;
   createdBefore?: string;
   /**
-   * The price a shopper pays now, in minor units, inclusive: a product matches when its prices overlap the range
-   * (a variable product's priced variations run from its cheapest to its dearest, as WooCommerce matches them).
+   * The price a shopper pays now as the shop shows it (with or without tax: decision 0160), in minor units, inclusive:
+   * a product matches when its prices overlap the range (a variable product's priced variations run from its cheapest
+   * to its dearest, as WooCommerce matches them).
    */
   minPrice?: number;
   maxPrice?: number;

@@ -43,4 +43,10 @@ export {
 export type { HandLineInput, HandPriced, HandPricingInput, OwnHoldings } from "./order-by-hand.ts";
 export { HAND_RATE, priceOrderByHand } from "./order-by-hand.ts";
 export { cartHash, EMPTY_CART_HASH } from "./reply-cache.ts";
-export { type ShopPriceDisplay, shopPriceDisplay, shopPriceDisplayCached } from "./shop-prices.ts";
+export {
+  type ShopPriceDisplay,
+  type StoredPriceFilter,
+  shopPriceDisplay,
+  shopPriceDisplayCached,
+  storedPriceFilter,
+} from "./shop-prices.ts";

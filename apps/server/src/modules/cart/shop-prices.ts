@@ -6,7 +6,16 @@
 import type { Cached } from "../../db/unit-of-work.ts";
 import type { ShopContext, ShopSettings } from "../settings/index.ts";
 import { loadPricingRules } from "./cart-view.ts";
-import { shopDisplayPrice, shopPricesAsEntered, type TaxRate, type TaxStatus } from "./totals/index.ts";
+import {
+  matchTaxRates,
+  type ShopPriceRules,
+  type StoredPriceBound,
+  shopDisplayPrice,
+  shopPricesAsEntered,
+  storedPriceBound,
+  type TaxRate,
+  type TaxStatus,
+} from "./totals/index.ts";
 
 /** A unit price in minor units → the price the shop shows for it. */
 export type ShopPriceDisplay = (amount: number, taxStatus: TaxStatus, taxClass: string) => number;
@@ -40,8 +49,42 @@ const displays = new WeakMap<ShopSettings, { taxRates: TaxRate[]; display: ShopP
 function displayWith(settings: ShopSettings, taxRates: TaxRate[]): ShopPriceDisplay {
   const held = displays.get(settings);
   if (held?.taxRates === taxRates) return held.display;
-  const rules = { ...switchesOf(settings), taxRates, baseLocation: { ...settings.baseLocation, postcode: "", city: "" } };
+  const rules = rulesOf(settings, taxRates);
   const display: ShopPriceDisplay = (amount, taxStatus, taxClass) => shopDisplayPrice(amount, taxStatus, taxClass, rules);
   displays.set(settings, { taxRates, display });
   return display;
+}
+
+/** The base location's rules: its country and state, as a shop's rates are matched for its shown prices. */
+const rulesOf = (settings: ShopSettings, taxRates: TaxRate[]): ShopPriceRules => ({
+  ...switchesOf(settings),
+  taxRates,
+  baseLocation: { ...settings.baseLocation, postcode: "", city: "" },
+});
+
+/**
+ * A listing's price filter in stored prices (decision 0160): `min` and `max` as asked for the products whose shown
+ * price is the stored one (not taxable, or of a class without a rate at the base location), and for each tax
+ * class with a rate there, the stored prices a taxable product of that class passes at.
+ */
+export interface StoredPriceFilter {
+  min?: number;
+  max?: number;
+  classes: { taxClass: string; min?: StoredPriceBound; max?: StoredPriceBound }[];
+}
+
+/** The stored prices whose shown price lies within `shown` (minor units, either end optional). */
+export async function storedPriceFilter(ctx: ShopContext, shown: { min?: number; max?: number }): Promise<StoredPriceFilter> {
+  const asked = { min: shown.min, max: shown.max };
+  if (asEntered(ctx.settings)) return { ...asked, classes: [] };
+  const rules = rulesOf(ctx.settings, (await loadPricingRules(ctx.db)).taxRates);
+  const taxed = [...new Set(rules.taxRates.map((rate) => rate.taxClass))].filter(
+    (taxClass) => matchTaxRates(rules.taxRates, rules.baseLocation, taxClass).length > 0,
+  );
+  const boundOf = (value: number | undefined, side: "min" | "max", taxClass: string) =>
+    value === undefined ? {} : { [side]: storedPriceBound(value, side, "taxable", taxClass, rules) };
+  return {
+    ...asked,
+    classes: taxed.sort().map((taxClass) => ({ taxClass, ...boundOf(shown.min, "min", taxClass), ...boundOf(shown.max, "max", taxClass) })),
+  };
 }

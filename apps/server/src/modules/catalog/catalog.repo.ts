@@ -4,7 +4,8 @@ import { type ExpressionBuilder, type RawBuilder, type Selectable, type SelectQu
 import { isStoredId } from "../../db/ids.ts";
 import type { Database, Db } from "../../db/index.ts";
 import type { ProductsTable } from "../../db/schema.ts";
-import type { AttributeFilter, ProductQuery } from "./catalog.types.ts";
+import type { StoredPriceFilter } from "../cart/index.ts";
+import type { AttributeFilter, ListingQuery, ProductQuery } from "./catalog.types.ts";
 
 export type ProductRow = Selectable<ProductsTable>;
 
@@ -19,14 +20,72 @@ const saleHolds = (alias: string, now: string) => {
   and (${column("sale_ends_at")} is null or ${column("sale_ends_at")} > ${now}))`;
 };
 
+/** The price a shopper pays at `now` for the row `alias` (a simple product or a variation). */
+const unitPrice = (alias: string, now: string) =>
+  sql<
+    number | null
+  >`(case when ${saleHolds(alias, now)} then ${sql.ref(`${alias}.sale_price`)} else ${sql.ref(`${alias}.regular_price`)} end)`;
+
 /**
  * The price a shopper pays at `now`; a variable product's is its cheapest priced variation's, or its dearest
  * when the listing runs from high to low (a $39–$45 hoodie sorts by $45 there, as WooCommerce sorts). A variation
  * without a price counts for neither (decision 0148).
  */
 const currentPrice = (now: string, pick: "min" | "max") => sql<number | null>`case when products.type = 'variable'
-  then (select ${sql.raw(pick)}(case when ${saleHolds("v", now)} then v.sale_price else v.regular_price end) from products v where v.parent_id = products.id)
-  else case when ${saleHolds("products", now)} then products.sale_price else products.regular_price end end`;
+  then (select ${sql.raw(pick)}(${unitPrice("v", now)}) from products v where v.parent_id = products.id)
+  else ${unitPrice("products", now)} end`;
+
+/** The largest price the integer columns hold: a stored bound past it is not sent (PostgreSQL would refuse it). */
+const LARGEST_PRICE = 2147483647;
+
+/** A stored bound as SQL: a minimum past every stored price is null, which no price reaches. */
+function boundValue(bound: number, side: "min" | "max") {
+  if (side === "min" && bound > LARGEST_PRICE) return sql<number | null>`cast(null as integer)`;
+  return sql<number>`cast(${Math.min(bound, LARGEST_PRICE)} as integer)`;
+}
+
+/**
+ * A price's shown amount passes one end of the filter: compared with its tax class's stored bound when it is taxable
+ * in a class with a rate at the base location, else with the asked one (the bound picked per row, the price worked
+ * out once), or it is one of the few amounts past its class's bound that pass too.
+ */
+function shownPricePasses(
+  price: RawBuilder<number | null>,
+  taxStatus: RawBuilder<string>,
+  taxClass: RawBuilder<string>,
+  filter: StoredPriceFilter,
+  side: "min" | "max",
+) {
+  const asked = filter[side] as number;
+  const taxedIn = (name: string) => sql<boolean>`${taxStatus} = 'taxable' and ${taxClass} = ${name}`;
+  const classes = filter.classes.flatMap((c) => (c[side] ? [{ taxClass: c.taxClass, ...c[side] }] : []));
+  const bound = classes.length
+    ? sql`(case ${sql.join(
+        classes.map((c) => sql`when ${taxedIn(c.taxClass)} then ${boundValue(c.bound, side)}`),
+        sql` `,
+      )} else ${boundValue(asked, side)} end)`
+    : boundValue(asked, side);
+  const within = sql<boolean>`${price} ${sql.raw(side === "min" ? ">=" : "<=")} ${bound}`;
+  const besides = classes.flatMap((c) => {
+    const amounts = c.besides.filter((amount) => amount >= 0 && amount <= LARGEST_PRICE);
+    return amounts.length ? [sql<boolean>`(${taxedIn(c.taxClass)} and ${price} in (${sql.join(amounts)}))`] : [];
+  });
+  return besides.length ? sql<boolean>`(${within} or ${sql.join(besides, sql` or `)})` : within;
+}
+
+/**
+ * A product's shown prices reach one end of the filter's range, so that with both ends its prices overlap the range
+ * (decision 0087's amendment, as WooCommerce's lookup table compares its dearest with min_price and its cheapest with
+ * max_price): a simple product's price, or any priced variation's, each in its own tax class (decision 0160).
+ */
+function shownPriceReaches(filter: StoredPriceFilter, side: "min" | "max", now: string) {
+  const variationClass = sql<string>`(case when v.tax_class = 'parent' then products.tax_class else v.tax_class end)`;
+  const own = shownPricePasses(unitPrice("products", now), sql`products.tax_status`, sql`products.tax_class`, filter, side);
+  const variation = shownPricePasses(unitPrice("v", now), sql`products.tax_status`, variationClass, filter, side);
+  return sql<boolean>`(case when products.type = 'variable'
+  then exists (select 1 from products v where v.parent_id = products.id and ${variation})
+  else ${own} end)`;
+}
 
 const onSale = (now: string) => sql<boolean>`(${saleHolds("products", now)} or exists
   (select 1 from products v where v.parent_id = products.id and ${saleHolds("v", now)}))`;
@@ -173,7 +232,7 @@ function listedVisibilities(asked: ProductQuery["catalogVisibility"], searching:
   return shown[asked];
 }
 
-function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
+function filtered(db: Db, query: ListingQuery, now: string): ProductsQuery {
   // Drafts stay out of the shop until the owner publishes them (migration 025).
   let q: ProductsQuery = db.selectFrom("products").where("products.parent_id", "is", null).where("products.status", "=", "publish");
   const search = query.search?.trim();
@@ -226,9 +285,8 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
   if (query.featured !== undefined) q = q.where("products.featured", "=", query.featured ? 1 : 0);
   if (query.createdAfter) q = q.where("products.created_at", ">=", query.createdAfter);
   if (query.createdBefore) q = q.where("products.created_at", "<", query.createdBefore);
-  // A product's prices overlap the asked range (WooCommerce's lookup table: its dearest >= min_price, its cheapest <= max_price).
-  if (query.minPrice !== undefined) q = q.where(sql<boolean>`${currentPrice(now, "max")} >= ${query.minPrice}`);
-  if (query.maxPrice !== undefined) q = q.where(sql<boolean>`${currentPrice(now, "min")} <= ${query.maxPrice}`);
+  if (query.prices?.min !== undefined) q = q.where(shownPriceReaches(query.prices, "min", now));
+  if (query.prices?.max !== undefined) q = q.where(shownPriceReaches(query.prices, "max", now));
   if (query.attributes?.length) {
     const each = query.attributes.map((filter) => attributeFilter(filter, query.stockStatus));
     q = q.where(sql<boolean>`(${sql.join(each, query.attributeRelation === "or" ? sql` or ` : sql` and `)})`);
@@ -255,7 +313,7 @@ function filtered(db: Db, query: ProductQuery, now: string): ProductsQuery {
 }
 
 /** How many products the query lists that offer each attribute term (terms no product offers left out). */
-export async function countTermProducts(db: Db, query: ProductQuery, now: string): Promise<{ term_id: number; count: number }[]> {
+export async function countTermProducts(db: Db, query: ListingQuery, now: string): Promise<{ term_id: number; count: number }[]> {
   const offering = filtered(db, query, now)
     .innerJoin("product_attribute_terms as pat", "pat.product_id", "products.id")
     .innerJoin("attribute_terms as t", "t.id", "pat.term_id")
@@ -286,7 +344,7 @@ export async function countTermProducts(db: Db, query: ProductQuery, now: string
 export async function countTaxonomyProducts(
   db: Db,
   kind: TaxonomyKind,
-  query: ProductQuery,
+  query: ListingQuery,
   now: string,
 ): Promise<{ term_id: number; count: number; reviews: number }[]> {
   const { link, column } = TAXONOMIES[kind];
@@ -300,7 +358,7 @@ export async function countTaxonomyProducts(
 }
 
 /** How many products the query lists at each rounded average rating (1 to 5; products without a rating left out). */
-export async function countRatings(db: Db, query: ProductQuery, now: string): Promise<{ rating: number; count: number }[]> {
+export async function countRatings(db: Db, query: ListingQuery, now: string): Promise<{ rating: number; count: number }[]> {
   // rating_x100 is the average times 100: adding 50 and dividing as integers rounds half up, in both dialects.
   const rounded = sql<number>`((products.rating_x100 + 50) / 100)`;
   const rows = await filtered(db, query, now)
@@ -313,7 +371,7 @@ export async function countRatings(db: Db, query: ProductQuery, now: string): Pr
 }
 
 /** How many products the query lists in each stock status (a variable product's from its variations: `shownStockStatus`). */
-export async function countStockStatuses(db: Db, query: ProductQuery, now: string): Promise<{ status: string; count: number }[]> {
+export async function countStockStatuses(db: Db, query: ListingQuery, now: string): Promise<{ status: string; count: number }[]> {
   const listed = filtered(db, query, now).select(shownStockStatus.as("status"));
   const rows = await db
     .selectFrom(listed.as("l"))
@@ -329,19 +387,15 @@ export async function countStockStatuses(db: Db, query: ProductQuery, now: strin
  */
 export async function findPriceRange(
   db: Db,
-  query: ProductQuery,
+  query: ListingQuery,
   now: string,
 ): Promise<{ tax_status: string; tax_class: string; min: number; max: number }[]> {
   const listed = filtered(db, query, now).select("products.id");
-  const price = (alias: string) =>
-    sql<
-      number | null
-    >`case when ${saleHolds(alias, now)} then ${sql.ref(`${alias}.sale_price`)} else ${sql.ref(`${alias}.regular_price`)} end`;
   const units = db
     .selectFrom("products as p")
     .where("p.id", "in", listed)
     .where("p.type", "<>", "variable")
-    .select(["p.tax_status", "p.tax_class", price("p").as("price")])
+    .select(["p.tax_status", "p.tax_class", unitPrice("p", now).as("price")])
     .unionAll(
       db
         .selectFrom("products as v")
@@ -351,7 +405,7 @@ export async function findPriceRange(
         .select([
           "p.tax_status",
           sql<string>`case when v.tax_class = 'parent' then p.tax_class else v.tax_class end`.as("tax_class"),
-          price("v").as("price"),
+          unitPrice("v", now).as("price"),
         ]),
     );
   const rows = await db
@@ -378,14 +432,14 @@ export async function findAttributes(db: Db) {
 }
 
 /** `now` (ISO text) decides which sales hold, for the on-sale filter and the price order. */
-export async function countProducts(db: Db, query: ProductQuery, now: string): Promise<number> {
+export async function countProducts(db: Db, query: ListingQuery, now: string): Promise<number> {
   const row = await filtered(db, query, now)
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
-export async function findProducts(db: Db, query: ProductQuery, now: string, limit: number, offset: number): Promise<ProductRow[]> {
+export async function findProducts(db: Db, query: ListingQuery, now: string, limit: number, offset: number): Promise<ProductRow[]> {
   return ordered(filtered(db, query, now).selectAll("products"), query, now)
     .limit(limit)
     .offset(offset)
@@ -393,14 +447,14 @@ export async function findProducts(db: Db, query: ProductQuery, now: string, lim
 }
 
 /** A listing's rows in the query's order, with a stable tie-break so pages never repeat or skip a product. */
-function ordered<O>(rows: SelectQueryBuilder<Database, "products", O>, query: ProductQuery, now: string) {
+function ordered<O>(rows: SelectQueryBuilder<Database, "products", O>, query: ListingQuery, now: string) {
   return orderKeys(query, now).reduce((q, [key, direction]) => q.orderBy(key, direction), rows);
 }
 
 type Direction = "asc" | "desc";
 
 /** What a listing sorts by, in turn, ending with the product's id (a stable tie-break keeps pages from repeating or skipping products). */
-function orderKeys(query: ProductQuery, now: string): [RawBuilder<unknown>, Direction][] {
+function orderKeys(query: ListingQuery, now: string): [RawBuilder<unknown>, Direction][] {
   const direction = query.order ?? defaultDirection(query.orderBy);
   const column = (name: string) => sql.ref(`products.${name}`) as RawBuilder<unknown>;
   const byName = sql`lower(products.name)`;

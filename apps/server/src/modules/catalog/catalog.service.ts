@@ -4,13 +4,14 @@ import type { Db } from "../../db/index.ts";
 import { CATALOGUE_AND_STOCK, deepFreeze, revisionCache, revisionMap, revisionNow } from "../../db/revisions.ts";
 import { type Cached, cached, rows, runSteps, type Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { shopPriceDisplay, shopPriceDisplayCached } from "../cart/index.ts";
+import { shopPriceDisplay, shopPriceDisplayCached, storedPriceFilter } from "../cart/index.ts";
 import { storeImage } from "../media/index.ts";
 import { type ShopContext, shopCurrency, withShopSettings } from "../settings/index.ts";
 import * as repo from "./catalog.repo.ts";
 import type {
   AttributeFacet,
   AttributeFilter,
+  ListingQuery,
   ProductOffers,
   ProductPage,
   ProductQuery,
@@ -73,7 +74,7 @@ export async function listProducts(context: RequestContext, query: ProductQuery)
   const perPage = Math.min(MAX_PER_PAGE, Math.max(1, query.perPage ?? DEFAULT_PER_PAGE));
   const page = Math.max(1, query.page ?? 1);
   // The attribute filters are part of the query, so of the listing's cache key (decision 0009).
-  const effective: ProductQuery = { ...query, stockStatus: listedStock(ctx, query) };
+  const effective = await listingQuery(ctx, { ...query, stockStatus: listedStock(ctx, query) });
   // The on-sale filter and the price order depend on the clock: such a page is filed under the schedule's phase (decision 0047).
   const at = readsClock(effective) || effective.orderBy === "price" ? await phaseOf(ctx) : undefined;
   // A collection's offset skips products before the first page: they count for no page.
@@ -96,7 +97,7 @@ const listingPages = revisionMap(
   async (db, keys: string[]) => {
     const found = new Map<string, ListingPage>();
     for (const key of keys) {
-      const { query, limit, offset, at } = JSON.parse(key) as { query: ProductQuery; limit: number; offset: number; at?: string };
+      const { query, limit, offset, at } = JSON.parse(key) as { query: ListingQuery; limit: number; offset: number; at?: string };
       // Pages that do not depend on the clock never read it.
       const now = at ?? new Date(0).toISOString();
       const [total, rows] = await Promise.all([repo.countProducts(db, query, now), repo.findProducts(db, query, now, limit, offset)]);
@@ -113,11 +114,21 @@ const listingPages = revisionMap(
  * Whether the products a query picks depend on the clock (which sales hold): its on-sale and price filters do,
  * and the price order where a collection's offset or last page cuts the list.
  */
-const readsClock = (query: ProductQuery) =>
+const readsClock = (query: ListingQuery) =>
   query.onSale !== undefined ||
-  query.minPrice !== undefined ||
-  query.maxPrice !== undefined ||
+  query.prices !== undefined ||
   (query.orderBy === "price" && ((query.offset ?? 0) > 0 || query.limit !== undefined));
+
+/**
+ * The query as the repo runs it: a range of the prices the shop shows (with or without tax) turned into the stored
+ * prices that show within it, per tax class (decision 0160). Read per request from the settings and the rates held,
+ * it is part of the cached listing's key, so a rate or setting change picks other products on the next request.
+ */
+async function listingQuery(ctx: ShopContext, query: ProductQuery): Promise<ListingQuery> {
+  const { minPrice, maxPrice, ...rest } = query;
+  if (minPrice === undefined && maxPrice === undefined) return rest;
+  return { ...rest, prices: await storedPriceFilter(ctx, { min: minPrice, max: maxPrice }) };
+}
 
 /** The instant standing for the request's moment in the sale schedule (decision 0047). */
 async function phaseOf(ctx: ShopContext): Promise<string> {
@@ -206,7 +217,7 @@ interface CountRows {
 }
 type CountKind = keyof CountRows;
 
-const countReaders: { [K in CountKind]: (db: Db, query: ProductQuery, now: string) => Promise<CountRows[K]> } = {
+const countReaders: { [K in CountKind]: (db: Db, query: ListingQuery, now: string) => Promise<CountRows[K]> } = {
   terms: repo.countTermProducts,
   categories: (db, query, now) => repo.countTaxonomyProducts(db, "category", query, now),
   brands: (db, query, now) => repo.countTaxonomyProducts(db, "brand", query, now),
@@ -226,7 +237,7 @@ const listingCounts = revisionMap(
   async (db, keys: string[]) => {
     const found = new Map<string, unknown>();
     for (const key of keys) {
-      const { kind, query, at } = JSON.parse(key) as { kind: CountKind; query: ProductQuery; at: string };
+      const { kind, query, at } = JSON.parse(key) as { kind: CountKind; query: ListingQuery; at: string };
       found.set(key, deepFreeze(await countReaders[kind](db, query, at)));
     }
     return found;
@@ -260,7 +271,7 @@ function selection(ctx: ShopContext, query: ProductQuery): ProductQuery {
  * depend on it; one look at the cache (and its revision) for all of them.
  */
 async function countsOfAll<K extends CountKind>(ctx: ShopContext, kind: K, queries: readonly ProductQuery[]): Promise<CountRows[K][]> {
-  const picked = queries.map((query) => selection(ctx, query));
+  const picked = await Promise.all(queries.map((query) => listingQuery(ctx, selection(ctx, query))));
   const phase = kind === "prices" || picked.some(readsClock) ? await phaseOf(ctx) : undefined;
   const keys = picked.map((query) =>
     JSON.stringify({ kind, query, at: kind === "prices" || readsClock(query) ? phase : new Date(0).toISOString() }),
