@@ -171,6 +171,58 @@ describe("GET /forms/{slug}.js", () => {
     }
   });
 
+  /** Runs the embed as a classic script would on a page at `href`: the hosts it drew, what it imported and said. */
+  function runEmbed(script: string, href: string) {
+    const drawn: unknown[] = [];
+    const imported: string[] = [];
+    const said: unknown[][] = [];
+    const element = () => ({ setAttribute() {}, attachShadow: () => ({ innerHTML: "" }) });
+    const document = {
+      currentScript: null,
+      querySelector: () => null,
+      createElement: element,
+      body: { appendChild: (host: unknown) => drawn.push(host) },
+    };
+    const { origin, host } = new URL(href);
+    new Function("document", "window", "__import", "console", script.replace("import(", "__import("))(
+      document,
+      { location: { origin, host } },
+      (url: string) => imported.push(url),
+      { info: (...words: unknown[]) => said.push(words) },
+    );
+    return { drawn, imported, said };
+  }
+
+  it("draws the form only where its sends would be taken: a listed site or the shop; elsewhere it says why", async () => {
+    await setEmbedOrigins(["https://partner.example.com"]);
+    try {
+      const script = (await shop.app.inject({ url: "/forms/feedback.js", headers: { host: "shop.example.com" } })).body;
+      for (const href of ["https://partner.example.com/contact", "http://shop.example.com/page"]) {
+        const run = runEmbed(script, href);
+        expect(run.drawn, href).toHaveLength(1);
+        expect(run.imported, href).toHaveLength(1);
+        expect(run.said, href).toEqual([]);
+      }
+      // A form drawn there would be filled in, then refused by /ajax with nothing the visitor could read.
+      for (const href of ["https://evil.example/", "http://partner.example.com/", "https://partner.example.com:8443/"]) {
+        const run = runEmbed(script, href);
+        expect(run.drawn, href).toEqual([]);
+        expect(run.imported, href).toEqual([]);
+        expect(run.said, href).toEqual([[expect.stringMatching(/^The form is not shown: the shop does not allow this site .*: /)]]);
+        expect(String(run.said[0]?.[0]).endsWith(`: ${new URL(href).origin}`), href).toBe(true);
+      }
+      // The same origin is what /ajax refuses.
+      const refused = await ajax({ action: "forms_get_token", formId: String(feedback) }, "https://evil.example");
+      expect(refused.json().code).toBe("cw_form_origin_not_allowed");
+      // Empty embed origins: any site.
+      await setEmbedOrigins([]);
+      const open = (await shop.app.inject({ url: "/forms/feedback.js", headers: { host: "shop.example.com" } })).body;
+      expect(runEmbed(open, "https://anyone.example/").drawn).toHaveLength(1);
+    } finally {
+      await setEmbedOrigins([]);
+    }
+  });
+
   it("answers 404 for a form that is not published or does not exist; the form's page path is not this route", async () => {
     for (const url of ["/forms/no-such-form.js", "/forms/Feedback.js", "/forms/.js"]) {
       const response = await shop.app.inject({ url });
