@@ -109,6 +109,28 @@ describe("the forms' /ajax actions from other sites", () => {
     await setEmbedOrigins([]);
   });
 
+  it("answers a send /ajax itself refuses so that the page on the other site can read it", async () => {
+    // Form-encoded, stopped by the edge's input check before any action runs.
+    const nul = await ajax(
+      { action: "forms_submit", "forms[id]": String(feedback), "forms[fields][4]": "a\u0000b" },
+      "https://blog.example.org",
+    );
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: "rest_invalid_param" });
+    expect(nul.headers["access-control-allow-origin"]).toBe("https://blog.example.org");
+    // Multipart with a field over the body's limit: answered in the forms' own shape.
+    const boundary = "----cw-embed-test";
+    const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const tooLong = await shop.app.inject({
+      method: "POST",
+      url: "/ajax",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, origin: "https://blog.example.org" },
+      payload: `${part("action", "forms_submit")}${part("forms[id]", String(feedback))}${part("forms[fields][4]", "x".repeat(101 * 1024))}--${boundary}--\r\n`,
+    });
+    expect(tooLong.json()).toMatchObject({ success: false, data: { errors: { field: { 4: "A field is too long." } } } });
+    expect(tooLong.headers["access-control-allow-origin"]).toBe("https://blog.example.org");
+  });
+
   it("answers the preflight for a form's allowed origin, and refuses others", async () => {
     await setEmbedOrigins(["https://partner.example.com"]);
     const preflight = (origin: string, query: string) =>
