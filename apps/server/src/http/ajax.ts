@@ -143,6 +143,21 @@ function readForm(request: FastifyRequest): Promise<ReadBody> | ReadBody {
   return { form: { fields, files: [] } };
 }
 
+/**
+ * /ajax's own refusals (a limit, text no database stores, an unknown action) speak only of the request itself, so
+ * the page that sent it may read them wherever it is: without Access-Control-Allow-Origin a page on another site,
+ * where the widget and the forms also run, is told only that the call failed. The calls carry no credentials
+ * across sites, and an action's own origin rule still decides every call that reaches it.
+ */
+function readableWhereSent(request: FastifyRequest, reply: FastifyReply): void {
+  const origin = request.headers.origin;
+  reply.header("Vary", "Origin");
+  if (origin !== undefined) reply.header("Access-Control-Allow-Origin", origin);
+}
+
+/** Requests whose action has taken over: from then on its own rules answer, its origin rule among them. */
+const handedOver = new WeakSet<FastifyRequest>();
+
 export interface AjaxDeps {
   actions: AjaxActions;
   secret: string;
@@ -161,9 +176,11 @@ export async function registerAjax(app: FastifyInstance, deps: AjaxDeps): Promis
     await scope.register(multipart, { limits: AJAX_LIMITS });
     // A form-encoded body over the app's bodyLimit never reaches the route: an action named in the
     // query that answers refused bodies answers it too; everything else goes to the app's handler.
-    scope.setErrorHandler((error, request) => {
+    scope.setErrorHandler((error, request, reply) => {
       const name = (request.query as Record<string, string | undefined>).action ?? "";
       const action = Object.hasOwn(deps.actions, name) ? deps.actions[name] : undefined;
+      // What failed before an action ran (the body's parsing, the edge's input check) is the request's own fault.
+      if (!handedOver.has(request)) readableWhereSent(request, reply);
       if ((error as { code?: string }).code !== "FST_ERR_CTP_BODY_TOO_LARGE" || !action?.refusedBody) throw error;
       request.ctx = deps.contextFor(request, { sid: "", uid: 0 });
       return action.refusedBody(request, new StoreError("cw_ajax_body_too_large", "The form is too large to send at once.", 413));
@@ -176,6 +193,7 @@ export async function registerAjax(app: FastifyInstance, deps: AjaxDeps): Promis
       const action = Object.hasOwn(deps.actions, name) ? deps.actions[name] : undefined;
       if (refused) {
         if (!action?.refusedBody) throw refused;
+        readableWhereSent(request, reply);
         request.ctx = deps.contextFor(request, { sid: "", uid: 0 });
         return action.refusedBody(request, refused);
       }
@@ -184,6 +202,7 @@ export async function registerAjax(app: FastifyInstance, deps: AjaxDeps): Promis
       if (unstorable) throw unstorable;
       if (!action)
         throw new StoreError("cw_ajax_unknown_action", `Unknown action: use one of ${Object.keys(deps.actions).join(", ")}.`, 400);
+      handedOver.add(request);
       if (action.session) {
         const session = await resolveSession(deps.secret, request, deps.stands);
         request.requestSession = session;

@@ -54,8 +54,15 @@ function scriptJson(value: unknown): string {
 export function embedScript(page: WidgetPage, loaderUrl: string, sites: EmbedSites): string {
   const refused =
     "The contact widget is not shown: the shop does not allow this site (the shop's owner can add it to the widget's allowed origins): ";
-  const guard = `var l=w.location;if(${scriptJson(sites.origins)}.indexOf(l.origin)<0&&l.host!==${scriptJson(sites.shopHost)}){console.info(${scriptJson(refused)}+l.origin);return}`;
-  return `(function(w){${guard}var q=w.${PAGE_QUEUE}=w.${PAGE_QUEUE}||[];q.push(${scriptJson(page)});import(${JSON.stringify(loaderUrl)});})(window);\n`;
+  return `(function(w){${siteGuard(sites, refused)}var q=w.${PAGE_QUEUE}=w.${PAGE_QUEUE}||[];q.push(${scriptJson(page)});import(${JSON.stringify(loaderUrl)});})(window);\n`;
+}
+
+/**
+ * The start of an embed's function of `w` (the window): on a page whose origin is neither one of `sites` nor
+ * the shop's, it says `refused` and the page's origin in the console and returns. Shared with the forms' embed.
+ */
+export function siteGuard(sites: EmbedSites, refused: string): string {
+  return `var l=w.location;if(${scriptJson(sites.origins)}.indexOf(l.origin)<0&&l.host!==${scriptJson(sites.shopHost)}){console.info(${scriptJson(refused)}+l.origin);return}`;
 }
 
 function shopOrigin(request: FastifyRequest): string {

@@ -19,9 +19,18 @@ export {
   updateWidget,
   widgetAnalytics,
 } from "./contact-widget.service.ts";
-export { embedRoutes, widgetLoaderPath } from "./embed.routes.ts";
+export { embedRoutes, siteGuard, widgetLoaderPath } from "./embed.routes.ts";
 export { embedPage, widgetPage } from "./page.ts";
-export { allowWidgetOrigin, checkWidgetNonce, isShopOrigin, widgetErrors, widgetOfCall, widgetPreflightRoutes } from "./reports.ts";
+export {
+  allowWidgetOrigin,
+  checkWidgetNonce,
+  type EmbedSites,
+  embedSites,
+  isShopOrigin,
+  widgetErrors,
+  widgetOfCall,
+  widgetPreflightRoutes,
+} from "./reports.ts";
 export { configureContactWidgets } from "./runtime.ts";
 export { addressCountry, isCrawler, type Visitor, visitorCountry } from "./visitor.ts";
 

@@ -92,9 +92,11 @@ interface Sent {
   files?: Part[];
   ip?: string;
   omit?: string[];
+  /** The page's origin, as a browser sends it from another site. */
+  origin?: string;
 }
 
-function send({ widget: target = widget, fields = {}, files = [], ip = nextAddress(), omit = [] }: Sent = {}) {
+function send({ widget: target = widget, fields = {}, files = [], ip = nextAddress(), omit = [], origin }: Sent = {}) {
   const base: Record<string, string> = {
     action: "contact_front_form_save_data",
     widget: String(target.id),
@@ -112,7 +114,7 @@ function send({ widget: target = widget, fields = {}, files = [], ip = nextAddre
     .filter(([name]) => !omit.includes(name))
     .map(([name, value]) => ({ name, value }));
   const { payload, headers } = multipart([...parts, ...files]);
-  return app.inject({ method: "POST", url: "/ajax", payload, headers, remoteAddress: ip });
+  return app.inject({ method: "POST", url: "/ajax", payload, headers: { ...headers, ...(origin ? { origin } : {}) }, remoteAddress: ip });
 }
 
 /** A custom field as the widget sends it (spec §7). */
@@ -441,6 +443,39 @@ describe("files of a contact message", () => {
     expect(tooLong.statusCode).toBe(413);
     expect(tooLong.json()).toMatchObject({ code: "cw_ajax_field_too_long", data: { status: 413, field: "message" } });
     expect(await counts()).toEqual(before);
+  });
+
+  it("answers those refusals so that a page on another site can read them; the origin rule's own refusal stays unreadable", async () => {
+    const blog = "https://blog.example.com";
+    const big = Buffer.concat([SAMPLES.pdf, Buffer.alloc(5 * 1024 * 1024)]);
+    await shop.db
+      .updateTable("contact_widgets")
+      .set({ allowed_origins: JSON.stringify([blog]) })
+      .where("id", "=", widget.id)
+      .execute();
+    try {
+      // Without Access-Control-Allow-Origin the browser hides the answer: the widget could only say it reached no server.
+      const answers = [
+        await send({ origin: blog, fields: ATTACHMENT_SLUG, files: [attach("big.pdf", big, "application/pdf")] }),
+        await send({ origin: blog, fields: { message: "x".repeat(101 * 1024) } }),
+        await send({ origin: blog, fields: { name: "Ada\u0000Visitor" } }),
+      ];
+      expect(answers.map((answer) => [answer.statusCode, answer.json().code])).toEqual([
+        [413, "cw_ajax_file_too_large"],
+        [413, "cw_ajax_field_too_long"],
+        [400, "rest_invalid_param"],
+      ]);
+      for (const answer of answers) {
+        expect(answer.headers["access-control-allow-origin"]).toBe(blog);
+        expect(answer.headers.vary).toContain("Origin");
+      }
+      // A site the widget does not allow learns nothing of a well-formed call.
+      const elsewhere = await send({ origin: "https://evil.example" });
+      expect(elsewhere.json().code).toBe("cw_widget_origin_not_allowed");
+      expect(elsewhere.headers["access-control-allow-origin"]).toBeUndefined();
+    } finally {
+      await shop.db.updateTable("contact_widgets").set({ allowed_origins: "[]" }).where("id", "=", widget.id).execute();
+    }
   });
 
   it("stores an accepted PDF and PNG in the database, downloadable by the owner only, as attachments", async () => {

@@ -109,6 +109,28 @@ describe("the forms' /ajax actions from other sites", () => {
     await setEmbedOrigins([]);
   });
 
+  it("answers a send /ajax itself refuses so that the page on the other site can read it", async () => {
+    // Form-encoded, stopped by the edge's input check before any action runs.
+    const nul = await ajax(
+      { action: "forms_submit", "forms[id]": String(feedback), "forms[fields][4]": "a\u0000b" },
+      "https://blog.example.org",
+    );
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: "rest_invalid_param" });
+    expect(nul.headers["access-control-allow-origin"]).toBe("https://blog.example.org");
+    // Multipart with a field over the body's limit: answered in the forms' own shape.
+    const boundary = "----cw-embed-test";
+    const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const tooLong = await shop.app.inject({
+      method: "POST",
+      url: "/ajax",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, origin: "https://blog.example.org" },
+      payload: `${part("action", "forms_submit")}${part("forms[id]", String(feedback))}${part("forms[fields][4]", "x".repeat(101 * 1024))}--${boundary}--\r\n`,
+    });
+    expect(tooLong.json()).toMatchObject({ success: false, data: { errors: { field: { 4: "A field is too long." } } } });
+    expect(tooLong.headers["access-control-allow-origin"]).toBe("https://blog.example.org");
+  });
+
   it("answers the preflight for a form's allowed origin, and refuses others", async () => {
     await setEmbedOrigins(["https://partner.example.com"]);
     const preflight = (origin: string, query: string) =>
@@ -168,6 +190,58 @@ describe("GET /forms/{slug}.js", () => {
       const picture = await shop.app.inject({ url });
       expect(picture.statusCode, url).toBe(200);
       expect(picture.headers["cross-origin-resource-policy"], url).toBe("cross-origin");
+    }
+  });
+
+  /** Runs the embed as a classic script would on a page at `href`: the hosts it drew, what it imported and said. */
+  function runEmbed(script: string, href: string) {
+    const drawn: unknown[] = [];
+    const imported: string[] = [];
+    const said: unknown[][] = [];
+    const element = () => ({ setAttribute() {}, attachShadow: () => ({ innerHTML: "" }) });
+    const document = {
+      currentScript: null,
+      querySelector: () => null,
+      createElement: element,
+      body: { appendChild: (host: unknown) => drawn.push(host) },
+    };
+    const { origin, host } = new URL(href);
+    new Function("document", "window", "__import", "console", script.replace("import(", "__import("))(
+      document,
+      { location: { origin, host } },
+      (url: string) => imported.push(url),
+      { info: (...words: unknown[]) => said.push(words) },
+    );
+    return { drawn, imported, said };
+  }
+
+  it("draws the form only where its sends would be taken: a listed site or the shop; elsewhere it says why", async () => {
+    await setEmbedOrigins(["https://partner.example.com"]);
+    try {
+      const script = (await shop.app.inject({ url: "/forms/feedback.js", headers: { host: "shop.example.com" } })).body;
+      for (const href of ["https://partner.example.com/contact", "http://shop.example.com/page"]) {
+        const run = runEmbed(script, href);
+        expect(run.drawn, href).toHaveLength(1);
+        expect(run.imported, href).toHaveLength(1);
+        expect(run.said, href).toEqual([]);
+      }
+      // A form drawn there would be filled in, then refused by /ajax with nothing the visitor could read.
+      for (const href of ["https://evil.example/", "http://partner.example.com/", "https://partner.example.com:8443/"]) {
+        const run = runEmbed(script, href);
+        expect(run.drawn, href).toEqual([]);
+        expect(run.imported, href).toEqual([]);
+        expect(run.said, href).toEqual([[expect.stringMatching(/^The form is not shown: the shop does not allow this site .*: /)]]);
+        expect(String(run.said[0]?.[0]).endsWith(`: ${new URL(href).origin}`), href).toBe(true);
+      }
+      // The same origin is what /ajax refuses.
+      const refused = await ajax({ action: "forms_get_token", formId: String(feedback) }, "https://evil.example");
+      expect(refused.json().code).toBe("cw_form_origin_not_allowed");
+      // Empty embed origins: any site.
+      await setEmbedOrigins([]);
+      const open = (await shop.app.inject({ url: "/forms/feedback.js", headers: { host: "shop.example.com" } })).body;
+      expect(runEmbed(open, "https://anyone.example/").drawn).toHaveLength(1);
+    } finally {
+      await setEmbedOrigins([]);
     }
   });
 

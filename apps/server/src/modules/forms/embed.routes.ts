@@ -3,12 +3,14 @@
  * site shows the form where the tag is (or in `[data-cartwright-form="{slug}"]`): the script writes
  * the rendered form, its stylesheet and its payload (absolute addresses) into a shadow root, then
  * imports the runtime, which mounts it. Cached briefly and privately: it carries a fresh form token.
+ * A form whose embed origins name sites draws nothing on any other site, as the widget's embed does.
  */
 import type { FormPagePayload } from "@cartwright/commerce/forms";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { FORM_CSS, renderForm } from "../../../../web/forms/render/index.ts";
 import { scriptNotFound } from "../../http/assets.ts";
 import type { ContextFactory } from "../../http/context.ts";
+import { type EmbedSites, embedSites, siteGuard } from "../contact-widget/index.ts";
 import { formsRuntimePath } from "./assets.ts";
 import { formPage } from "./page.ts";
 
@@ -25,13 +27,20 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** The embed's script: a host beside the tag (or the page's placeholder), its shadow root filled, the runtime imported. */
-export function embedScript(payload: FormPagePayload, runtimeUrl: string): string {
+const REFUSED = "The form is not shown: the shop does not allow this site (the shop's owner can add it to the form's embed origins): ";
+
+/**
+ * The embed's script: a host beside the tag (or the page's placeholder), its shadow root filled, the runtime imported.
+ * With `sites` (the form names its embed origins), on any other site it stops first, saying why: /ajax would refuse
+ * the visitor's send there, and the answer would reach only the console, after the form was filled in.
+ */
+export function embedScript(payload: FormPagePayload, runtimeUrl: string, sites: EmbedSites | null): string {
   const F = payload.form.id;
   const payloadTag = `<script type="application/json" id="cwf${F}-payload">${JSON.stringify(payload).replace(/</g, "\\u003c")}</script>`;
   const html = `<style>${FORM_CSS}</style>${renderForm(payload, { scripted: true })}${payloadTag}`;
   const slug = payload.form.slug;
-  return `(function(d,w){var s=d.currentScript,h=d.querySelector('[data-cartwright-form="'+${scriptJson(slug)}+'"]');\
+  const guard = sites ? siteGuard(sites, REFUSED) : "";
+  return `(function(d,w){${guard}var s=d.currentScript,h=d.querySelector('[data-cartwright-form="'+${scriptJson(slug)}+'"]');\
 if(!h||h.shadowRoot){h=d.createElement("div");h.setAttribute("data-cartwright-form",${scriptJson(slug)});\
 if(s&&s.parentNode)s.parentNode.insertBefore(h,s);else d.body.appendChild(h);}\
 var r=h.attachShadow({mode:"open"});r.innerHTML=${scriptJson(html)};\
@@ -57,6 +66,9 @@ export async function formsEmbedRoutes(app: FastifyInstance, { contextFor }: { c
     const origin = shopOrigin(request);
     const payload = runtime ? await formPage(request, request.params.slug, { origin }) : null;
     if (!payload || !runtime) throw scriptNotFound();
-    return reply.send(embedScript(payload, `${origin}${runtime}`));
+    // Empty embed origins: any site may show the form (decision 0027).
+    const { embedOrigins } = payload.form.settings;
+    const sites = embedOrigins.length > 0 ? embedSites(request, request.ctx.db, { allowed_origins: embedOrigins }) : null;
+    return reply.send(embedScript(payload, `${origin}${runtime}`, sites));
   });
 }
