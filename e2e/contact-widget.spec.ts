@@ -85,6 +85,10 @@ test.describe("the widget core on a page of its own", () => {
     await mainButton(page).click();
     await page.reload();
     await expect(mainButton(page)).toBeVisible();
+    // first_click: the visitor clicked on an earlier page, so the call to action starts aside, shown on hover (spec §2.1).
+    await expect(page.getByText("Contact us", { exact: true })).toBeHidden();
+    await mainButton(page).hover();
+    await expect(page.getByText("Contact us", { exact: true })).toBeVisible();
     await mainButton(page).click();
     await page.waitForTimeout(500);
     expect(actions(reports)).toEqual(["update_contact_widget_views", "update_contact_widget_click"]);

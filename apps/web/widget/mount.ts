@@ -7,6 +7,8 @@ import {
   channelVisible,
   DEFAULT_SPACING,
   fillMarkers,
+  MEMORY_KEEP_DAYS,
+  memoryStorageKey,
   type WidgetPage,
   type WidgetPayload,
   type WidgetSettings,
@@ -36,6 +38,23 @@ const FONT_STACKS: Record<string, string> = {
   "Trebuchet MS": "'Trebuchet MS',Helvetica,sans-serif",
   Georgia: "Georgia,'Times New Roman',serif",
 };
+
+/**
+ * Whether this visitor clicked the widget on an earlier page: its first click, kept in the report memory for
+ * 7 days where consent allows (reports.ts), so first_click's tooltip stays aside from page to page (spec §2.1).
+ */
+function clickedBefore(win: Window, widget: WidgetPayload): boolean {
+  if (widget.preview) return false;
+  try {
+    const since = Date.now() - MEMORY_KEEP_DAYS * 86_400_000;
+    // No memory parses as null, whose .some throws: caught below, as a first visit.
+    const memory = JSON.parse(win.localStorage.getItem(memoryStorageKey(widget.id)) as string) as { k: string; v: number }[];
+    return memory.some((entry) => entry.k === "c-widget" && entry.v > since);
+  } catch {
+    // No storage, or no memory that can be read: as a first visit.
+    return false;
+  }
+}
 
 export interface MountOptions {
   /** Where the widget's host element goes (the console's preview); the page's body by default. */
@@ -113,6 +132,9 @@ export function mountWidget(win: Window, page: WidgetPage, widget: WidgetPayload
   trigger.append(widgetIcon(settings), svgHolder("cw-close-icon", CLOSE_ICON_MARKUP));
   if (badge) trigger.append(badge);
   const cta = ctaText ? h("span", { class: "cw-cta", "aria-hidden": "true" }, ctaText) : null;
+  // first_click: the tooltip steps aside after the first click, on this page or an earlier one, and shows on hover only (spec §4.1).
+  const ctaAside = () => settings.show_cta === "first_click" && cta?.classList.add("cw-cta-hover");
+  if (clickedBefore(win, widget)) ctaAside();
   // The close button's hover text (close_text, spec §2.1), shown while the button closes: its name says it to screen readers.
   const closeTip = settings.close_text.trim() ? h("span", { class: "cw-tip", "aria-hidden": "true" }, settings.close_text.trim()) : null;
   const row = h("div", { class: "cw-row" }, trigger, cta, closeTip);
@@ -181,8 +203,7 @@ export function mountWidget(win: Window, page: WidgetPage, widget: WidgetPayload
       view.clicked = true;
       badge?.remove();
       if (effect) trigger.classList.remove(effect);
-      // first_click: the tooltip steps aside after the first click and shows on hover only (spec §4.1).
-      if (settings.show_cta === "first_click") cta?.classList.add("cw-cta-hover");
+      ctaAside();
       // The badge went with the first click, and its count with it from the button's name.
       openName = ctaText || widgetMessages.open;
       if (!view.single) trigger.setAttribute("aria-label", openName);

@@ -37,9 +37,9 @@ function visitorBrowser(cookie = "") {
 }
 
 /** One page load of a widget with these channels (single when there is one). */
-function pageLoad(win: Window, channels: string[], consent: "required" | "not-required" = "not-required") {
+function pageLoad(win: Window, channels: string[], consent: "required" | "not-required" = "not-required", analytics = true) {
   const payload = widget(channels.map((key) => channel({ channel_type: key as "Phone", value: "555" })));
-  payload.settings = { analytics: true, is_google_analytics_enabled: false } as typeof payload.settings;
+  payload.settings = { analytics, is_google_analytics_enabled: false } as typeof payload.settings;
   const view = {
     page: { ...page([payload]), consent },
     widget: payload,
@@ -98,6 +98,18 @@ describe("a single-channel widget", () => {
       "update_contact_widget_views",
       "update_contact_channel_views",
     ]);
+  });
+});
+
+describe("a widget without analytics", () => {
+  it("sends nothing, yet remembers the first click, which keeps first_click's tooltip aside on the next pages", () => {
+    const { win, sent, storage } = visitorBrowser();
+    const reports = pageLoad(win, ["Phone", "Email"], "not-required", false);
+    reports.widgetShown(false);
+    reports.widgetClicked();
+    reports.channelClicked("Phone");
+    expect(sent).toEqual([]);
+    expect(JSON.parse(storage.get("contactWidget_1") ?? "[]")).toEqual([{ k: "c-widget", v: START }]);
   });
 });
 

@@ -74,6 +74,8 @@ export function reporter(win: Window, view: WidgetView): Reporter {
       });
     },
     widgetClicked() {
+      // Remembered without analytics too: first_click's tooltip stays aside on the visitor's next pages (mount.ts).
+      if (!enabled && !widget.preview) mark("c-widget");
       if (!due("c-widget")) return;
       mark("c-widget");
       // Single mode names its one channel (spec §4.2) but the server counts no view for it: that view went out when it showed.

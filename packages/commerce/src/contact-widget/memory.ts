@@ -5,6 +5,8 @@
  * `contactWidget_{id}` when consent allows, else a store that lives as long as the page.
  */
 
+import { DAY_MS, MEMORY_KEEP_DAYS } from "./memory-key.ts";
+
 /** Where the memory's text lives. Either call may throw (storage blocked); the memory then forgets. */
 export interface MemoryStore {
   get(): string | null;
@@ -18,14 +20,8 @@ export interface MemoryEntry {
   v: number;
 }
 
-const DAY_MS = 86_400_000;
-export const MEMORY_KEEP_DAYS = 7;
+export { MEMORY_KEEP_DAYS, memoryStorageKey } from "./memory-key.ts";
 export const RECOUNT_AFTER_DAYS = 2;
-
-/** The localStorage key of a widget's memory. */
-export function memoryStorageKey(widgetId: number | string): string {
-  return `contactWidget_${widgetId}`;
-}
 
 /** A report's key: "v" for a view, "c" for a click; of the widget or of one channel (its `channel` name). */
 export function reportKey(kind: "v" | "c", channel?: string): string {
