@@ -188,6 +188,7 @@ describe("the owner's coupon calls", () => {
       allowed_emails: ["*@example.com", "ada@shop.test"],
       usage_count: 0,
       created_at: expect.any(String),
+      version: expect.any(String),
     });
     const read = await call(owner, "GET", `/coupons/${coupon.id}`);
     expect(read.json()).toEqual({ ...coupon, usage: { orders: 0, recent: [] }, currency_code: "USD", currency_minor_unit: 2 });
@@ -378,6 +379,54 @@ describe("the owner's coupon calls", () => {
   });
 });
 
+describe("two editors of one coupon (decision 0158)", () => {
+  it("refuses a save made on a stale copy, keeping the other editor's change, and takes it once reloaded", async () => {
+    const { id, usage_count: _uses, created_at: _created, version, ...fields } = await create({ code: "Stale1", amount: 1000 });
+    const first = await call(owner, "PUT", `/coupons/${id}`, { ...fields, amount: 1200, version });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().version).not.toBe(version);
+
+    const second = await call(owner, "PUT", `/coupons/${id}`, { ...fields, description: "Ten off", version });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      code: "cw_rest_coupon_changed",
+      message: "This coupon was changed by someone else since you opened it: reload it to see their change, then make yours again.",
+      data: { version: first.json().version },
+    });
+    const stored = (await call(owner, "GET", `/coupons/${id}`)).json();
+    expect(stored).toMatchObject({ amount: 1200, description: "" });
+    expect(await changeRows(id)).toHaveLength(2);
+
+    const again = await call(owner, "PUT", `/coupons/${id}`, {
+      ...fields,
+      amount: stored.amount,
+      description: "Ten off",
+      version: stored.version,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ amount: 1200, description: "Ten off" });
+  });
+
+  it("refuses a PATCH on a stale version too; without a version a PATCH is made as sent", async () => {
+    const { id, version } = await create({ code: "Stale2" });
+    expect((await call(owner, "PATCH", `/coupons/${id}`, { enabled: false })).statusCode).toBe(200);
+    const stale = await call(owner, "PATCH", `/coupons/${id}`, { amount: 900, version });
+    expect(stale.statusCode).toBe(409);
+    expect((await call(owner, "GET", `/coupons/${id}`)).json()).toMatchObject({ enabled: false, amount: 1500 });
+    const current = (await call(owner, "GET", `/coupons/${id}`)).json().version;
+    expect((await call(owner, "PATCH", `/coupons/${id}`, { amount: 900, version: current })).json()).toMatchObject({
+      amount: 900,
+      enabled: false,
+    });
+  });
+
+  it("gives a coupon saved with nothing changed the same version", async () => {
+    const { id, usage_count: _uses, created_at: _created, version, ...fields } = await create({ code: "Stale3" });
+    const saved = await call(owner, "PUT", `/coupons/${id}`, { ...fields, version });
+    expect(saved.json().version).toBe(version);
+  });
+});
+
 describe("a shopper's cart and orders follow the owner's coupons", () => {
   it("applies a coupon made through the API, and refuses it once expired, disabled or deleted", async () => {
     const coupon = await create({ code: "Cart25", amount: 2500 });
@@ -421,6 +470,8 @@ describe("a shopper's cart and orders follow the owner's coupons", () => {
 
     const read = (await call(owner, "GET", `/coupons/${coupon.id}`)).json();
     expect(read.usage_count).toBe(1);
+    // An order's use is no owner's change: an editor opened before it still saves.
+    expect(read.version).toBe(coupon.version);
     expect(read.usage).toEqual({
       orders: 1,
       recent: [
