@@ -123,6 +123,8 @@ export interface OwnerProduct extends Omit<ProductInput, "variations" | "images"
   total_sales: number;
   created_at: string;
   updated_at: string;
+  /** What the owner can change, fingerprinted: sent back with a save, a product changed since is refused (decision 0158). */
+  version: string;
 }
 
 /** A row of the owner's product list: a variable product's price is its variations' range. */

@@ -72,7 +72,9 @@ export const productsApi = {
     }),
   get: (id: number) => c().admin<Product & ProductCurrency>(`/products/${id}`),
   create: (body: ProductInput) => c().admin<Product>("/products", { method: "POST", body }),
-  save: (id: number, body: ProductInput) => c().admin<Product>(`/products/${id}`, { method: "PUT", body }),
+  // The version the form was opened on: a product someone changed since is refused, not overwritten (decision 0158).
+  save: (id: number, body: ProductInput, version: string) =>
+    c().admin<Product>(`/products/${id}`, { method: "PUT", body: { ...body, version } }),
   remove: (id: number) => c().admin<void>(`/products/${id}`, { method: "DELETE" }),
   /** Adds the variations its attributes' terms make that it lacks, unpriced. */
   generate: (id: number) =>
