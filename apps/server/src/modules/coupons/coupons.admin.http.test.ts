@@ -306,7 +306,7 @@ describe("the owner's coupon calls", () => {
     ["an item limit of 0", { limit_usage_to_x_items: 0 }, "limit_usage_to_x_items"],
     ["a negative minimum spend", { minimum_spend: -100 }, "minimum_spend"],
     ["a product id that is no id", { product_ids: [0] }, "product_ids"],
-    ["a field it does not know", { colour: "red" }, "body"],
+    ["a field it does not know", { colour: "red" }, "colour"],
     ["a code too long", { code: "x".repeat(51) }, "code"],
   ])("refuses %s by the schema, beside its field", async (_name, fields, field) => {
     const response = await call(owner, "POST", "/coupons", newCoupon(fields));
