@@ -355,6 +355,19 @@ describe("the owner's coupon calls", () => {
     expect(patched.json()).toMatchObject({ amount: 1200, enabled: false, description: "Autumn", usage_limit: 9, individual_use: true });
   });
 
+  it("refuses a null where a field takes none instead of reading it as false (an enabled coupon stays enabled)", async () => {
+    const coupon = await create({ code: "Nulled" });
+    const refused = await call(owner, "PATCH", `/coupons/${coupon.id}`, { enabled: null, amount: null });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.params).toEqual({
+      enabled: "enabled cannot be null: send a value, or leave the field out",
+      amount: "amount cannot be null: send a value, or leave the field out",
+    });
+    expect((await call(owner, "GET", `/coupons/${coupon.id}`)).json()).toMatchObject({ enabled: true, amount: 1500 });
+    // A field that takes null keeps it.
+    expect((await call(owner, "PATCH", `/coupons/${coupon.id}`, { usage_limit: null })).statusCode).toBe(200);
+  });
+
   it("answers 404 for a coupon that is not there", async () => {
     for (const [method, body] of [
       ["GET", undefined],
