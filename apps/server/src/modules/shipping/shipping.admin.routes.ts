@@ -169,7 +169,10 @@ export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Set the order zones are matched in",
-        body: Type.Object({ ids: Type.Array(Id, { maxItems: 1000, description: "Every zone's id once, first matched first" }) }),
+        body: Type.Object(
+          { ids: Type.Array(Id, { maxItems: 1000, description: "Every zone's id once, first matched first" }) },
+          { additionalProperties: false },
+        ),
       },
     },
     async (request) => ({ zones: await reorderZones(request.ctx, request.body.ids) }),
