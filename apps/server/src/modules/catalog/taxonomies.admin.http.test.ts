@@ -294,6 +294,42 @@ describe("attributes and their terms", () => {
   });
 });
 
+describe("two changes of one term at once (owner audit 2026-12-06)", () => {
+  const ROUNDS = 10;
+  it.each([
+    [
+      "/categories",
+      { name: "Both kept", slug: "", description: "", parent_id: null, menu_order: 0 },
+      { description: "<p>Kept.</p>" },
+      "menu_order",
+    ],
+    [
+      "/brands",
+      { name: "Both kept", slug: "", description: "", parent_id: null, menu_order: 0 },
+      { description: "<p>Kept.</p>" },
+      "menu_order",
+    ],
+    ["/tags", { name: "Both kept", slug: "" }, { slug: "both-kept-too" }, "name"],
+    ["/attributes", { name: "Both kept", slug: "", terms: [] }, { slug: "both-kept-too" }, "name"],
+  ] as const)("%s: keeps both fields when two PATCHes of different fields arrive together", async (path, body, first, other) => {
+    const created = await call(owner, "POST", path, body);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    for (let round = 0; round < ROUNDS; round++) {
+      const value = other === "menu_order" ? round + 1 : `Both kept ${round}`;
+      const [one, two] = await Promise.all([
+        call(owner, "PATCH", `${path}/${id}`, { ...first }),
+        call(owner, "PATCH", `${path}/${id}`, { [other]: value }),
+      ]);
+      expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+      expect((await call(owner, "GET", `${path}/${id}`)).json()).toMatchObject({ ...first, [other]: value });
+      // The next round starts from the first field set back.
+      const reset = "description" in first ? { description: "" } : { slug: `reset-${path.slice(1)}-${round}` };
+      expect((await call(owner, "PATCH", `${path}/${id}`, reset)).statusCode).toBe(200);
+    }
+  });
+});
+
 describe("the demo's categories, tags and attributes saved back through the API", () => {
   it("leave the shop as it was", async () => {
     const shopNow = async () => ({

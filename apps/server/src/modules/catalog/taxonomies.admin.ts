@@ -20,7 +20,19 @@ import { sanitizeHtml } from "@cartwright/commerce/forms";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
-import { cleanSlug, conflict, couponsNaming, invalid, isUniqueViolation, logChange, notFound, refused } from "./admin-shared.ts";
+import {
+  type Changes,
+  cleanSlug,
+  conflict,
+  couponsNaming,
+  invalid,
+  isUniqueViolation,
+  lockRow,
+  logChange,
+  notFound,
+  refused,
+  resolved,
+} from "./admin-shared.ts";
 
 export type { AttributeInput, AttributeTermInput, CategoryInput, TagInput } from "@cartwright/commerce/admin";
 
@@ -158,13 +170,18 @@ async function checkTerm(db: Db, kind: Hierarchy, id: number | null, input: Cate
   return { ...input, name, slug, description: sanitizeHtml(input.description) };
 }
 
-async function saveTerm(ctx: RequestContext, kind: Hierarchy, id: number | null, input: CategoryInput): Promise<CategoryRow> {
-  const term = await checkTerm(ctx.db, kind, id, input);
+/** Creates (id null) or replaces a term; a change is merged into the term as stored, under its lock. */
+async function saveTerm(ctx: RequestContext, kind: Hierarchy, id: number | null, input: Changes<CategoryInput>): Promise<CategoryRow> {
   const { errors } = HIERARCHIES[kind];
+  let slug = "";
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      if (id !== null) await lockRow(trx, HIERARCHIES[kind].table, id);
       const before = id === null ? null : await findTerm(trx, kind, id);
       if (id !== null && !before) throw errors.notFound();
+      const { id: _id, ...stored } = before ?? { id: null };
+      const term = await checkTerm(trx, kind, id, before ? resolved(input, stored as CategoryInput) : (input as CategoryInput));
+      slug = term.slug;
       let savedId = id;
       if (savedId === null) {
         savedId = Number((await trx.insertInto(tableOf(kind)).values(term).returning("id").executeTakeFirstOrThrow()).id);
@@ -174,15 +191,14 @@ async function saveTerm(ctx: RequestContext, kind: Hierarchy, id: number | null,
       return after;
     });
   } catch (error) {
-    if (isUniqueViolation(error, "slug")) throw errors.slugTaken(term.slug);
+    if (isUniqueViolation(error, "slug")) throw errors.slugTaken(slug);
     throw error;
   }
 }
 
-async function updateTerm(ctx: RequestContext, kind: Hierarchy, id: number, changes: Partial<CategoryInput>) {
-  const { id: _id, count: _count, ...current } = await readTerm(ctx, kind, id);
-  return saveTerm(ctx, kind, id, { ...current, ...changes });
-}
+// Merged inside the write's transaction: two changes of one term at once both stay.
+const updateTerm = (ctx: RequestContext, kind: Hierarchy, id: number, changes: Partial<CategoryInput>) =>
+  saveTerm(ctx, kind, id, (current) => ({ ...current, ...changes }));
 
 /** Products lose the link and children move to the top (the parent key's "set null"). */
 async function deleteTerm(ctx: RequestContext, kind: Hierarchy, id: number): Promise<void> {
@@ -250,15 +266,19 @@ export async function readTag(ctx: RequestContext, id: number): Promise<OwnerTag
   return row;
 }
 
-export async function saveTag(ctx: RequestContext, id: number | null, input: TagInput): Promise<TagRow> {
-  const errors: Record<string, string> = {};
-  const tag = nameAndSlug(input, errors);
-  if (Object.keys(errors).length) throw invalid(errors);
-  if (await slugTaken(ctx.db, "tags", tag.slug, id)) throw tagErrors.slugTaken(tag.slug);
+/** Creates (id null) or replaces a tag; a change is merged into the tag as stored, under its lock. */
+export async function saveTag(ctx: RequestContext, id: number | null, input: Changes<TagInput>): Promise<TagRow> {
+  let slug = "";
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      if (id !== null) await lockRow(trx, "tags", id);
       const before = id === null ? null : await findTag(trx, id);
       if (id !== null && !before) throw tagErrors.notFound();
+      const errors: Record<string, string> = {};
+      const tag = nameAndSlug(before ? resolved(input, { name: before.name, slug: before.slug }) : (input as TagInput), errors);
+      if (Object.keys(errors).length) throw invalid(errors);
+      slug = tag.slug;
+      if (await slugTaken(trx, "tags", tag.slug, id)) throw tagErrors.slugTaken(tag.slug);
       let savedId = id;
       if (savedId === null) savedId = Number((await trx.insertInto("tags").values(tag).returning("id").executeTakeFirstOrThrow()).id);
       else await trx.updateTable("tags").set(tag).where("id", "=", savedId).execute();
@@ -267,15 +287,14 @@ export async function saveTag(ctx: RequestContext, id: number | null, input: Tag
       return after;
     });
   } catch (error) {
-    if (isUniqueViolation(error, "slug")) throw tagErrors.slugTaken(tag.slug);
+    if (isUniqueViolation(error, "slug")) throw tagErrors.slugTaken(slug);
     throw error;
   }
 }
 
-export async function updateTag(ctx: RequestContext, id: number, changes: Partial<TagInput>) {
-  const { id: _id, ...current } = await readTag(ctx, id);
-  return saveTag(ctx, id, { ...current, ...changes });
-}
+// Merged inside the write's transaction: two changes of one tag at once both stay.
+export const updateTag = (ctx: RequestContext, id: number, changes: Partial<TagInput>) =>
+  saveTag(ctx, id, (current) => ({ ...current, ...changes }));
 
 /** Products lose the tag; nothing else names one. */
 export async function deleteTag(ctx: RequestContext, id: number): Promise<void> {
@@ -373,12 +392,13 @@ async function termsInUse(db: Db, termIds: number[]) {
   return [...new Set([...products, ...variations].map((row) => Number(row.term_id)))];
 }
 
-export async function saveAttribute(ctx: RequestContext, id: number | null, input: AttributeInput): Promise<OwnerAttribute> {
+export async function saveAttribute(ctx: RequestContext, id: number | null, input: Changes<AttributeInput>): Promise<OwnerAttribute> {
   const saved = await writeAttribute(ctx, id, input);
   return (await withCounts(ctx.db, [saved]))[0] as OwnerAttribute;
 }
 
-async function writeAttribute(ctx: RequestContext, id: number | null, input: AttributeInput): Promise<AttributeRow> {
+/** The attribute's name, slug and terms checked, each failure beside its field. */
+function checkAttribute(input: AttributeInput) {
   const errors: Record<string, string> = {};
   const { name, slug } = nameAndSlug(input, errors);
   const terms = input.terms.map((term, i) => {
@@ -394,11 +414,22 @@ async function writeAttribute(ctx: RequestContext, id: number | null, input: Att
     else slugs.set(term.slug, i);
   }
   if (Object.keys(errors).length) throw invalid(errors);
-  if (await slugTaken(ctx.db, "attributes", slug, id)) throw attributeErrors.slugTaken(slug);
+  return { name, slug, terms };
+}
+
+/** Creates (id null) or replaces an attribute with its terms; a change is merged into it as stored, under its lock. */
+async function writeAttribute(ctx: RequestContext, id: number | null, input: Changes<AttributeInput>): Promise<AttributeRow> {
+  let slug = "";
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      if (id !== null) await lockRow(trx, "attributes", id);
       const before = id === null ? null : await findAttribute(trx, id);
       if (id !== null && !before) throw attributeErrors.notFound();
+      const { id: _id, ...stored } = before ?? { id: null };
+      const checked = checkAttribute(before ? resolved(input, stored as AttributeInput) : (input as AttributeInput));
+      const { name, terms } = checked;
+      slug = checked.slug;
+      if (await slugTaken(trx, "attributes", slug, id)) throw attributeErrors.slugTaken(slug);
       let savedId = id;
       if (savedId === null) {
         savedId = Number((await trx.insertInto("attributes").values({ name, slug }).returning("id").executeTakeFirstOrThrow()).id);
@@ -444,12 +475,9 @@ async function writeAttribute(ctx: RequestContext, id: number | null, input: Att
   }
 }
 
-export async function updateAttribute(ctx: RequestContext, id: number, changes: Partial<AttributeInput>) {
-  const found = await findAttribute(ctx.db, id);
-  if (!found) throw attributeErrors.notFound();
-  const { id: _id, ...current } = found;
-  return saveAttribute(ctx, id, { ...current, ...changes });
-}
+// Merged inside the write's transaction: two changes of one attribute at once both stay.
+export const updateAttribute = (ctx: RequestContext, id: number, changes: Partial<AttributeInput>) =>
+  saveAttribute(ctx, id, (current) => ({ ...current, ...changes }));
 
 /**
  * One new term at the end of an attribute's list (the product editor's "Add new …" without
