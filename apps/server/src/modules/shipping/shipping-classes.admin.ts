@@ -114,12 +114,21 @@ function freeSlug(base: string, taken: ReadonlySet<string>): string {
  * a slug the owner typed that another class has, a 409 beside `slug`; a slug made from the name
  * takes the next free `-2`, `-3`… (two names may make one slug: "Bulky" and "Bulky!").
  */
-export async function saveShippingClass(ctx: RequestContext, id: number | null, input: ShippingClassInput): Promise<OwnerShippingClass> {
-  const { slugGiven, ...clean } = checkClass(input);
+export async function saveShippingClass(
+  ctx: RequestContext,
+  id: number | null,
+  input: ShippingClassInput | ((current: ShippingClassInput) => ShippingClassInput),
+): Promise<OwnerShippingClass> {
+  let slug = "";
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      if (id !== null) await lockClass(trx, id);
       const before = id === null ? null : await findClass(trx, id);
       if (id !== null && !before) throw shippingClassErrors.notFound();
+      // A change is merged into the class as stored, under its lock: two changes at once both stay.
+      const whole =
+        before && typeof input === "function" ? input({ name: before.name, slug: before.slug, description: before.description }) : input;
+      const { slugGiven, ...clean } = checkClass(whole as ShippingClassInput);
       const others = await trx
         .selectFrom("shipping_classes")
         .select(["name", "slug"])
@@ -130,6 +139,7 @@ export async function saveShippingClass(ctx: RequestContext, id: number | null, 
       const slugs = new Set(others.map((other) => other.slug));
       if (slugGiven && slugs.has(clean.slug)) throw shippingClassErrors.slugTaken(clean.slug);
       if (!slugGiven) clean.slug = freeSlug(clean.slug, slugs);
+      slug = clean.slug;
       let savedId = id;
       if (savedId === null) {
         savedId = Number((await trx.insertInto("shipping_classes").values(clean).returning("id").executeTakeFirstOrThrow()).id);
@@ -139,16 +149,21 @@ export async function saveShippingClass(ctx: RequestContext, id: number | null, 
       return after;
     });
   } catch (error) {
-    if (isUniqueViolation(error, "slug")) throw shippingClassErrors.slugTaken(clean.slug);
+    if (isUniqueViolation(error, "slug")) throw shippingClassErrors.slugTaken(slug);
     throw error;
   }
 }
 
-/** Changes some fields of a class, keeping the rest. */
-export async function updateShippingClass(ctx: RequestContext, id: number, changes: Partial<ShippingClassInput>) {
-  const { id: _id, count: _count, ...current } = await readShippingClass(ctx, id);
-  return saveShippingClass(ctx, id, { ...current, ...changes });
+const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
+/** The class's row locked until the write ends (PostgreSQL; SQLite's write transactions already take turns). */
+async function lockClass(trx: Db, id: number): Promise<void> {
+  if (isPostgres(trx)) await trx.selectFrom("shipping_classes").select("id").where("id", "=", id).forUpdate().execute();
 }
+
+/** Changes some fields of a class, keeping the rest as stored when written. */
+export const updateShippingClass = (ctx: RequestContext, id: number, changes: Partial<ShippingClassInput>) =>
+  saveShippingClass(ctx, id, (current) => ({ ...current, ...changes }));
 
 /**
  * Deletes a class: its products and variations lose it (a product then has no class, a variation

@@ -105,6 +105,21 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 describe("shipping classes: the owner's calls", () => {
+  it("keeps both fields when two PATCHes of one class's different fields arrive together (owner audit 2026-12-06)", async () => {
+    const both = await newClass("Both kept");
+    for (let round = 0; round < 10; round++) {
+      const replies = await Promise.all([
+        call("PATCH", `/shipping/classes/${both.id}`, { description: `Round ${round}` }),
+        call("PATCH", `/shipping/classes/${both.id}`, { name: `Both kept ${round}` }),
+      ]);
+      expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200]);
+      expect(await ok(call("GET", `/shipping/classes/${both.id}`))).toMatchObject({
+        description: `Round ${round}`,
+        name: `Both kept ${round}`,
+      });
+    }
+  });
+
   it("creates, lists, reads, changes and refuses classes, each refusal beside its field", async () => {
     const bulky = await newClass("Bulky goods");
     expect(bulky).toMatchObject({ name: "Bulky goods", slug: "bulky-goods", description: "", count: 0 });
