@@ -324,7 +324,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       registerSessionHooks(owner, deps.config.secret, stands);
       registerRequestContext(owner, contextFor);
-      owner.addHook("preHandler", requireOwner);
+      // Before the body's schema (after the nonce's check): who may not call is told so, not what a valid body looks like.
+      owner.addHook("preValidation", requireOwner);
       // A null the schemas' coercion would turn into false, 0 or "" is refused by name (http/null-fields.ts).
       registerNullChecks(owner);
       for (const routes of ADMIN_ROUTES) await owner.register(routes);

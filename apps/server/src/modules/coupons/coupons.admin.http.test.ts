@@ -84,6 +84,14 @@ describe("who may call the coupons", () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe("cw_rest_forbidden");
     expect((await call(manager, "POST", "/coupons", newCoupon())).statusCode).toBe(403);
+
+    // A body the schema refuses is not judged for those who may not call at all: who asks is answered first.
+    const wrongBody = { code: 7, amount: -1, colour: "red" };
+    const guestWrite = new StoreClient(shop.app);
+    await guestWrite.get("/cart");
+    expect((await call(guestWrite, "POST", "/coupons", wrongBody)).json().code).toBe("cw_rest_not_signed_in");
+    expect((await call(jane, "PUT", "/coupons/1", wrongBody)).json().code).toBe("cw_rest_forbidden");
+    expect((await call(manager, "POST", "/coupons", wrongBody)).json().code).toBe("cw_rest_forbidden");
   });
 
   it("refuses the owner's writes without the nonce (401) or with a wrong one (403), storing nothing", async () => {
