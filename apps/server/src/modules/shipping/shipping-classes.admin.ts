@@ -9,6 +9,7 @@ import { sanitizeHtml } from "@cartwright/commerce/forms";
 import type { Db } from "../../db/index.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { fieldsInvalid, paramDetails, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 
@@ -22,10 +23,15 @@ export interface OwnerShippingClass extends ShippingClassInput {
   id: number;
   /** Products and variations in the class, drafts too. */
   count: number;
+  /** Its name, slug and description fingerprinted: a save naming an older one is refused (decision 0158). */
+  version: string;
 }
+
+const classVersion = (c: ShippingClassInput) => editVersion({ name: c.name, slug: c.slug, description: c.description });
 
 export const shippingClassErrors = {
   notFound: () => new StoreError("cw_rest_shipping_class_not_found", "No such shipping class.", 404),
+  changed: (current: string) => staleEdit("cw_rest_shipping_class_changed", "shipping class", current),
   /** Two classes of one name could not be told apart in the product editor or a flat rate's costs. */
   nameTaken: (name: string) => {
     const message = `There is already a shipping class called "${name}". Give this one another name, or edit that class instead.`;
@@ -76,6 +82,7 @@ export async function listShippingClasses(db: Db, id?: number): Promise<OwnerShi
     slug: row.slug,
     description: row.description,
     count: Number(row.count ?? 0),
+    version: classVersion(row),
   }));
 }
 
@@ -118,6 +125,7 @@ export async function saveShippingClass(
   ctx: RequestContext,
   id: number | null,
   input: ShippingClassInput | ((current: ShippingClassInput) => ShippingClassInput),
+  version?: string,
 ): Promise<OwnerShippingClass> {
   let slug = "";
   try {
@@ -125,6 +133,7 @@ export async function saveShippingClass(
       if (id !== null) await lockClass(trx, id);
       const before = id === null ? null : await findClass(trx, id);
       if (id !== null && !before) throw shippingClassErrors.notFound();
+      if (before) checkVersion(version, before.version, shippingClassErrors.changed);
       // A change is merged into the class as stored, under its lock: two changes at once both stay.
       const whole =
         before && typeof input === "function" ? input({ name: before.name, slug: before.slug, description: before.description }) : input;
@@ -162,8 +171,8 @@ async function lockClass(trx: Db, id: number): Promise<void> {
 }
 
 /** Changes some fields of a class, keeping the rest as stored when written. */
-export const updateShippingClass = (ctx: RequestContext, id: number, changes: Partial<ShippingClassInput>) =>
-  saveShippingClass(ctx, id, (current) => ({ ...current, ...changes }));
+export const updateShippingClass = (ctx: RequestContext, id: number, changes: Partial<ShippingClassInput>, version?: string) =>
+  saveShippingClass(ctx, id, (current) => ({ ...current, ...changes }), version);
 
 /**
  * Deletes a class: its products and variations lose it (a product then has no class, a variation
