@@ -4,6 +4,7 @@
  * shopper in another browser finds it in /shop and adds it to the cart. axe on the list, the new
  * and the product's page. A published product changes what /shop lists, so these journeys run in
  * their own project on a shop of their own (playwright.config.ts), and the published one is deleted at its end.
+ * A save from a page another tab made stale is refused with the reason, and made once reloaded (decision 0158).
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart } from "./support/checkout.ts";
@@ -199,6 +200,45 @@ test("a product saved from a page opened before the stock moved keeps the move, 
   await expect(quantity).toHaveValue("25");
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Quantity in stock" })).toHaveValue("25");
+});
+
+test("a product saved from a page opened before another tab changed it is refused, and the other change is kept (decision 0158)", async ({
+  page,
+}) => {
+  const name = `Version Jar ${Date.now()}`;
+  await signInAsOwner(page, "/admin/products/new");
+  await page.getByRole("textbox", { name: "Name" }).fill(name);
+  await page.getByRole("textbox", { name: "Regular price (USD)" }).fill("12");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Product ${name}` })).toBeVisible();
+
+  // Meanwhile, in another tab, the price goes to 14.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await other.getByRole("textbox", { name: "Regular price (USD)" }).fill("14");
+  await other.getByRole("button", { name: "Save product" }).click();
+  await expect(other.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+  await other.close();
+
+  // This page, still at 12, renames it: refused, the words above the form, what was typed kept.
+  const nameField = page.getByRole("textbox", { name: "Name", exact: true });
+  await nameField.fill(`${name} Large`);
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "This product was changed by someone else since you opened it: reload it to see their change, then make yours again.",
+  );
+  await expect(nameField).toHaveValue(`${name} Large`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Reloaded, the other tab's price is there and the rename can be made again.
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Regular price (USD)" })).toHaveValue("14.00");
+  await nameField.fill(`${name} Large`);
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: `Product ${name} Large` })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Regular price (USD)" })).toHaveValue("14.00");
 });
 
 /** The product open on `page`, opened in a second tab of the same owner, its quantity in stock set and saved there. */

@@ -18,6 +18,7 @@ import { type ContextFactory, registerRequestContext, requestContext } from "./h
 import { clientErrorReply, noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
 import { refusingNonFinite, registerInputChecks } from "./http/input.ts";
 import { lazySchemas } from "./http/lazy-schemas.ts";
+import { registerNullChecks } from "./http/null-fields.ts";
 import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { registerRouteIndex } from "./http/route-index.ts";
@@ -323,7 +324,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       registerSessionHooks(owner, deps.config.secret, stands);
       registerRequestContext(owner, contextFor);
-      owner.addHook("preHandler", requireOwner);
+      // Before the body's schema (after the nonce's check): who may not call is told so, not what a valid body looks like.
+      owner.addHook("preValidation", requireOwner);
+      // A null the schemas' coercion would turn into false, 0 or "" is refused by name (http/null-fields.ts).
+      registerNullChecks(owner);
       for (const routes of ADMIN_ROUTES) await owner.register(routes);
       // Staff and sessions: the invitation is mailed, so these routes take the mailer.
       await owner.register(staffAdminRoutes, { mailer: deps.mailer });

@@ -87,6 +87,15 @@ function invalidParams(issues: ValidationIssue[], context: string | undefined): 
       missing.push([...path, issue.params.missingProperty].join("."));
       continue;
     }
+    // Ajv names the unknown field in its params only: the message names it, so a misspelt field is found.
+    if (issue.keyword === "additionalProperties" && typeof issue.params?.additionalProperty === "string") {
+      const field = [...path, issue.params.additionalProperty];
+      const param = field[0] as string;
+      if (param in params) continue;
+      params[param] = `${field.join(".")} is not a field this call takes`;
+      details[param] = paramDetail("rest_invalid_param", params[param]);
+      continue;
+    }
     const param = path[0] ?? context ?? "body";
     if (param in params) continue;
     const values = allowed.get(issue.instancePath ?? "");

@@ -20,7 +20,7 @@ export async function logOwnerChange(
   before: unknown | null,
   after: unknown | null,
 ): Promise<void> {
-  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
+  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's requireOwner hook sets it).");
   await db
     .insertInto("change_log")
     .values({

@@ -123,6 +123,8 @@ export interface OwnerProduct extends Omit<ProductInput, "variations" | "images"
   total_sales: number;
   created_at: string;
   updated_at: string;
+  /** What the owner can change, fingerprinted: sent back with a save, a product changed since is refused (decision 0158). */
+  version: string;
 }
 
 /** A row of the owner's product list: a variable product's price is its variations' range. */
@@ -213,12 +215,16 @@ export interface OwnerAttribute extends Term {
   /** How many products (drafts too) offer it. */
   count: number;
   terms: OwnerAttributeTerm[];
+  /** Its name, slug and terms fingerprinted: sent back with a save, an attribute changed since is refused (decision 0158). */
+  version: string;
 }
 
 export interface OwnerCategory extends CategoryInput {
   id: number;
   /** How many products (drafts too) it holds; the list carries it. */
   count?: number;
+  /** What the owner can change, fingerprinted: sent back with a save, one changed since is refused (decision 0158). */
+  version: string;
 }
 
 /** A brand (decision 0095) has a category's fields. */
@@ -228,6 +234,8 @@ export type OwnerBrand = OwnerCategory;
 export interface OwnerTag extends TagInput {
   id: number;
   count?: number;
+  /** Its name and slug fingerprinted (decision 0158). */
+  version: string;
 }
 
 /** One image of a product's gallery as the owner writes it, in order (the first is the main image); alt given replaces the image's. */

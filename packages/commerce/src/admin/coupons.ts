@@ -30,6 +30,8 @@ export interface OwnerCoupon extends CouponInput {
   id: number;
   usage_count: number;
   created_at: string;
+  /** What the owner can change, fingerprinted: sent back with a save, a coupon changed since is refused (decision 0158). */
+  version: string;
 }
 
 /** One order that used a coupon, as its page lists them. */

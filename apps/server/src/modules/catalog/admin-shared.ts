@@ -73,4 +73,25 @@ export async function couponsNaming(db: Db, kind: "product" | "category", ids: n
 
 export const unique = <T>(values: T[]) => [...new Set(values)];
 
+const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
+/**
+ * Locks one row until its transaction ends (PostgreSQL; SQLite's write transactions already take turns), so a
+ * partial change merged into the row as read here is never lost to another written at the same moment.
+ */
+export async function lockRow(trx: Db, table: "categories" | "brands" | "tags" | "attributes", id: number): Promise<void> {
+  if (isPostgres(trx))
+    await trx
+      .selectFrom(table as "tags")
+      .select("id")
+      .where("id", "=", id)
+      .forUpdate()
+      .execute();
+}
+
+/** A whole record, or a change made from the record as stored, read under its lock. */
+export type Changes<T> = T | ((current: T) => T);
+export const resolved = <T>(changes: Changes<T>, current: T): T =>
+  typeof changes === "function" ? (changes as (c: T) => T)(current) : changes;
+
 export { isUniqueViolation } from "../../db/unique-violation.ts";

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { isStoredId, MAX_ID } from "../../db/ids.ts";
+import { VersionField } from "../../http/edit-version.ts";
 import { patchFields, withoutDefault } from "../../http/input.ts";
 import {
   bulkEditProducts,
@@ -191,7 +192,9 @@ const fields = {
   ),
 };
 const ProductBody = Type.Object(fields, { additionalProperties: false });
-const ProductPatch = Type.Partial(Type.Object(patchFields(fields)), { additionalProperties: false });
+// A replace or a change may name the version it was made on (decision 0158).
+const ProductReplace = Type.Object({ ...fields, version: VersionField }, { additionalProperties: false });
+const ProductPatch = Type.Partial(Type.Object({ ...patchFields(fields), version: VersionField }), { additionalProperties: false });
 const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100, description: "Part of the name, SKU (a variation's too) or slug" })),
   include: Type.Optional(
@@ -265,13 +268,17 @@ export const productsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get("/products/:id", { schema: { tags, summary: "Read a product with its links and variations", params: Params } }, async (request) =>
     readProduct(request.ctx, request.params.id),
   );
-  app.put("/products/:id", { schema: { tags, summary: "Replace a product", params: Params, body: ProductBody } }, async (request) =>
-    saveProduct(request.ctx, request.params.id, request.body),
-  );
+  app.put("/products/:id", { schema: { tags, summary: "Replace a product", params: Params, body: ProductReplace } }, async (request) => {
+    const { version, ...product } = request.body;
+    return saveProduct(request.ctx, request.params.id, product, version);
+  });
   app.patch(
     "/products/:id",
     { schema: { tags, summary: "Change some of a product's fields", params: Params, body: ProductPatch } },
-    async (request) => updateProduct(request.ctx, request.params.id, request.body),
+    async (request) => {
+      const { version, ...changes } = request.body;
+      return updateProduct(request.ctx, request.params.id, changes, version);
+    },
   );
   app.post(
     "/products/:id/variations/generate",

@@ -25,6 +25,7 @@ import type { Db } from "../../db/index.ts";
 import type { Database, Flag } from "../../db/schema.ts";
 import { restateProductStock } from "../../db/stock-status.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { missingMedia, productImages } from "../media/index.ts";
 import { checkProductTax, listTaxClasses, PARENT, STANDARD, toApiClass, toStoredClass } from "../taxes/index.ts";
 import {
@@ -89,6 +90,7 @@ export const productErrors = {
       "cw_rest_product_in_use",
       `The coupon${codes.length === 1 ? "" : "s"} ${codes.join(", ")} name${codes.length === 1 ? "s" : ""} this product: take it out of ${codes.length === 1 ? "it" : "them"} first.`,
     ),
+  changed: (current: string) => staleEdit("cw_rest_product_changed", "product", current),
 };
 
 const flag = (value: boolean): Flag => (value ? 1 : 0);
@@ -110,6 +112,19 @@ const variationOf = (row: ProductRow, attributes: { attribute_id: number; term_i
   shipping_class_id: row.shipping_class_id,
   image_id: imageId,
 });
+
+/** Stock figures orders move are left out where the stock is counted: they have their own rule (stock-edits.ts). */
+const withoutCountedStock = <T extends { stock_quantity: number | null; stock_status: StockStatus }>(item: T, counted: boolean) =>
+  counted ? { ...item, stock_quantity: null, stock_status: null } : item;
+
+/** The fingerprint of what the owner can change in a product (decision 0158): a sale leaves it as it is. */
+function productVersion(product: Omit<OwnerProduct, "version">): string {
+  const { id: _id, permalink: _link, total_sales: _sales, created_at: _created, updated_at: _updated, ...editable } = product;
+  return editVersion({
+    ...withoutCountedStock(editable, product.manage_stock),
+    variations: editable.variations.map((v) => withoutCountedStock(v, v.manage_stock || product.manage_stock)),
+  });
+}
 
 /** A product with everything the owner edits, read in a fixed number of queries; undefined when there is none (or it is a variation). */
 export async function readOwnerProduct(db: Db, id: number): Promise<OwnerProduct | undefined> {
@@ -222,7 +237,7 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
       const own = attributesOf.get(id) ?? [];
       const ownTerms = termsOf.get(id) ?? [];
       const position = new Map(own.map((a, i) => [Number(a.attribute_id), i]));
-      return {
+      const product: Omit<OwnerProduct, "version"> = {
         id,
         type: row.type === "variable" ? "variable" : "simple",
         status: row.status,
@@ -277,6 +292,7 @@ export async function readOwnerProducts(db: Db, ids: readonly number[]): Promise
         created_at: row.created_at,
         updated_at: row.updated_at,
       };
+      return { ...product, version: productVersion(product) };
     });
 }
 
@@ -753,11 +769,18 @@ async function writeVariations(db: Db, id: number, product: ProductInput, now: s
   return savedIds;
 }
 
-/** Creates (id null) or replaces a product with its links and variations; a slug or SKU another product has is 409 beside it. */
-export async function saveProduct(ctx: RequestContext, id: number | null, input: ProductInput): Promise<OwnerProduct> {
+/**
+ * Creates (id null) or replaces a product with its links and variations; a slug or SKU another product has is 409 beside it,
+ * a `version` that is not the stored product's 409 too (decision 0158).
+ */
+export async function saveProduct(ctx: RequestContext, id: number | null, input: ProductInput, version?: string): Promise<OwnerProduct> {
   const product = await checkProduct(databaseLookups(ctx.db), id, input);
   // Under the write's lock: units orders took since the editor loaded the product stay taken.
-  return writeProduct(ctx, id, async (_trx, stored) => (stored ? keepStockMovedMeanwhile(product, input, stored) : product));
+  return writeProduct(ctx, id, async (_trx, stored) => {
+    if (!stored) return product;
+    checkVersion(version, stored.version, productErrors.changed);
+    return keepStockMovedMeanwhile(product, input, stored);
+  });
 }
 
 const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
@@ -827,7 +850,16 @@ async function writeChecked(
 
 /** What a saved product holds that the owner writes back: read-only fields dropped. */
 export function editable(product: OwnerProduct): ProductInput {
-  const { id: _id, permalink: _link, images: _images, total_sales: _sales, created_at: _created, updated_at: _updated, ...input } = product;
+  const {
+    id: _id,
+    permalink: _link,
+    images: _images,
+    total_sales: _sales,
+    created_at: _created,
+    updated_at: _updated,
+    version: _version,
+    ...input
+  } = product;
   return input;
 }
 
@@ -839,9 +871,11 @@ export async function updateProduct(
   ctx: RequestContext,
   id: number,
   changes: Partial<ProductInput> | ((current: OwnerProduct) => Partial<ProductInput>),
+  version?: string,
 ): Promise<OwnerProduct> {
   // Merged inside the write's transaction: a price change never writes back a stock an order moved meanwhile.
   return writeProduct(ctx, id, async (trx, current) => {
+    checkVersion(version, (current as OwnerProduct).version, productErrors.changed);
     const own = typeof changes === "function" ? changes(current as OwnerProduct) : changes;
     const merged = { ...editable(current as OwnerProduct), ...own };
     return keepStockMovedMeanwhile(await checkProduct(databaseLookups(trx), id, merged), merged, current as OwnerProduct);

@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { adminCall, signedIn } from "../../../../../test/owner-client.ts";
-import { productId, type StoreClient } from "../../../../../test/store-client.ts";
+import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 
 const OWNER = { email: "owner@concurrent.test", password: "concurrent-owner-2026" };
@@ -178,5 +178,57 @@ describe("a product saved from an editor opened before orders moved its stock (P
     const saved = await adminCall(owner, "PUT", `/products/${tShirt}`, { ...loaded, stock_quantity: 12 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await stockOf(tShirt)).toBe(12);
+  });
+});
+
+describe("two editors of one product (decision 0158)", () => {
+  const load = async () => asLoaded((await adminCall(owner, "GET", `/products/${tShirt}`)).json());
+
+  it("refuses a save made on a stale copy, keeping the other editor's change, and takes it once reloaded", async () => {
+    const first = await load();
+    const second = await load();
+    const renamed = await adminCall(owner, "PUT", `/products/${tShirt}`, { ...first, name: "Classic Tee" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().version).not.toBe(first.version);
+
+    const stale = await adminCall(owner, "PUT", `/products/${tShirt}`, { ...second, short_description: "<p>Soft.</p>" });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: "cw_rest_product_changed",
+      message: "This product was changed by someone else since you opened it: reload it to see their change, then make yours again.",
+      data: { version: renamed.json().version },
+    });
+    const stored = await load();
+    expect(stored).toMatchObject({ name: "Classic Tee", short_description: second.short_description });
+
+    const again = await adminCall(owner, "PUT", `/products/${tShirt}`, { ...stored, short_description: "<p>Soft.</p>" });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ name: "Classic Tee", short_description: "<p>Soft.</p>" });
+  });
+
+  it("refuses a PATCH on a stale version too; without a version a PATCH is made as sent", async () => {
+    const { version } = await load();
+    expect((await adminCall(owner, "PATCH", `/products/${tShirt}`, { menu_order: 7 })).statusCode).toBe(200);
+    const stale = await adminCall(owner, "PATCH", `/products/${tShirt}`, { regular_price: 1234, version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe("cw_rest_product_changed");
+    const stored = await load();
+    expect(stored.regular_price).not.toBe(1234);
+    const patched = await adminCall(owner, "PATCH", `/products/${tShirt}`, { regular_price: 1234, version: stored.version });
+    expect(patched.json()).toMatchObject({ regular_price: 1234, menu_order: 7 });
+  });
+
+  it("leaves the version as it is when an order takes stock, so the editor opened before the sale still saves", async () => {
+    const opened = await load();
+    const shopper = new StoreClient(shop.app);
+    await shopper.cart("POST", "/cart/add-item", { id: tShirt, quantity: 2 });
+    const placed = await shopper.post("/checkout", { billing_address: testBilling("sale@concurrent.test"), payment_method: "cod" });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const after = await load();
+    expect(after.stock_quantity).toBe((opened.stock_quantity as number) - 2);
+    expect(after.version).toBe(opened.version);
+    const saved = await adminCall(owner, "PUT", `/products/${tShirt}`, { ...opened, regular_price: 2600 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ regular_price: 2600, stock_quantity: after.stock_quantity });
   });
 });

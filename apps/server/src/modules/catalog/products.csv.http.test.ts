@@ -296,7 +296,10 @@ describe("a file from another shop", { timeout: SLOW }, () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ created: 0, updated: 1 });
-    expect((await catalogue()).find((p) => p.slug === "beanie")).toEqual({ ...beanie, regular_price: 99900 });
+    const after = (await catalogue()).find((p) => p.slug === "beanie");
+    // A changed price is a change an editor opened before it must not undo (decision 0158).
+    expect(after).toEqual({ ...beanie, regular_price: 99900, version: expect.any(String) });
+    expect(after?.version).not.toBe(beanie?.version);
   });
 
   it("reads upsells by SKU beside cross-sells, a product of the same file among them, writes them back, and keeps them without the column", async () => {

@@ -294,6 +294,70 @@ describe("attributes and their terms", () => {
   });
 });
 
+describe("two changes of one term at once (owner audit 2026-12-06)", () => {
+  const ROUNDS = 10;
+  it.each([
+    [
+      "/categories",
+      { name: "Both kept", slug: "", description: "", parent_id: null, menu_order: 0 },
+      { description: "<p>Kept.</p>" },
+      "menu_order",
+    ],
+    [
+      "/brands",
+      { name: "Both kept", slug: "", description: "", parent_id: null, menu_order: 0 },
+      { description: "<p>Kept.</p>" },
+      "menu_order",
+    ],
+    ["/tags", { name: "Both kept", slug: "" }, { slug: "both-kept-too" }, "name"],
+    ["/attributes", { name: "Both kept", slug: "", terms: [] }, { slug: "both-kept-too" }, "name"],
+  ] as const)("%s: keeps both fields when two PATCHes of different fields arrive together", async (path, body, first, other) => {
+    const created = await call(owner, "POST", path, body);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    for (let round = 0; round < ROUNDS; round++) {
+      const value = other === "menu_order" ? round + 1 : `Both kept ${round}`;
+      const [one, two] = await Promise.all([
+        call(owner, "PATCH", `${path}/${id}`, { ...first }),
+        call(owner, "PATCH", `${path}/${id}`, { [other]: value }),
+      ]);
+      expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+      expect((await call(owner, "GET", `${path}/${id}`)).json()).toMatchObject({ ...first, [other]: value });
+      // The next round starts from the first field set back.
+      const reset = "description" in first ? { description: "" } : { slug: `reset-${path.slice(1)}-${round}` };
+      expect((await call(owner, "PATCH", `${path}/${id}`, reset)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe("a term saved from a stale copy (decision 0158)", () => {
+  it.each([
+    ["/categories", "category", { name: "Stale copy", slug: "", description: "", parent_id: null, menu_order: 0 }, { menu_order: 4 }],
+    ["/brands", "brand", { name: "Stale copy", slug: "", description: "", parent_id: null, menu_order: 0 }, { menu_order: 4 }],
+    ["/tags", "tag", { name: "Stale copy", slug: "" }, { slug: "stale-copy-moved" }],
+    ["/attributes", "attribute", { name: "Stale copy", slug: "", terms: [] }, { slug: "stale-copy-moved" }],
+  ] as const)("%s: refuses it, keeping the other editor's change, and takes it once reloaded", async (path, noun, body, otherChange) => {
+    const created = await call(owner, "POST", path, body);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, version, count: _count, ...opened } = created.json();
+    expect((await call(owner, "PATCH", `${path}/${id}`, otherChange)).statusCode).toBe(200);
+
+    const stale = await call(owner, "PUT", `${path}/${id}`, { ...opened, name: "Stale copy renamed", version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: `cw_rest_${noun}_changed`,
+      message: `This ${noun} was changed by someone else since you opened it: reload it to see their change, then make yours again.`,
+    });
+    const stored = (await call(owner, "GET", `${path}/${id}`)).json();
+    expect(stored).toMatchObject({ ...otherChange, name: "Stale copy" });
+    expect(stale.json().data.version).toBe(stored.version);
+
+    const renamed = await call(owner, "PATCH", `${path}/${id}`, { name: "Stale copy renamed", version: stored.version });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ ...otherChange, name: "Stale copy renamed" });
+  });
+});
+
 describe("the demo's categories, tags and attributes saved back through the API", () => {
   it("leave the shop as it was", async () => {
     const shopNow = async () => ({

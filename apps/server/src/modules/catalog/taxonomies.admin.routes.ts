@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { VersionField } from "../../http/edit-version.ts";
 import { patchFields } from "../../http/input.ts";
 import {
   addAttributeTerm,
@@ -87,8 +88,8 @@ const attributeFields = {
 type Service<I> = {
   list: (ctx: never) => Promise<unknown>;
   read: (ctx: never, id: number) => Promise<unknown>;
-  save: (ctx: never, id: number | null, input: I) => Promise<unknown>;
-  update: (ctx: never, id: number, changes: Partial<I>) => Promise<unknown>;
+  save: (ctx: never, id: number | null, input: I, version?: string) => Promise<unknown>;
+  update: (ctx: never, id: number, changes: Partial<I>, version?: string) => Promise<unknown>;
   remove: (ctx: never, id: number) => Promise<void>;
 };
 
@@ -102,7 +103,13 @@ function crud<F extends Record<string, object>>(
   deleteNote: string,
 ) {
   const Body = Type.Object(fields, { additionalProperties: false });
-  const Patch = Type.Partial(Type.Object(patchFields(fields)), { additionalProperties: false });
+  // A replace or a change may name the version it was made on (decision 0158).
+  const Replace = Type.Object({ ...fields, version: VersionField }, { additionalProperties: false });
+  const Patch = Type.Partial(Type.Object({ ...patchFields(fields), version: VersionField }), { additionalProperties: false });
+  const versioned = (body: unknown) => {
+    const { version, ...input } = body as { version?: string };
+    return { version, input: input as never };
+  };
   const ctxOf = (request: { ctx: unknown }) => request.ctx as never;
   app.get(path, { schema: { tags, summary: `List the ${noun}s` } }, async (request) => service.list(ctxOf(request)));
   app.post(path, { schema: { tags, summary: `Create a ${noun}`, body: Body } }, async (request, reply) =>
@@ -111,13 +118,17 @@ function crud<F extends Record<string, object>>(
   app.get(`${path}/:id`, { schema: { tags, summary: `Read a ${noun}`, params: Params } }, async (request) =>
     service.read(ctxOf(request), (request.params as { id: number }).id),
   );
-  app.put(`${path}/:id`, { schema: { tags, summary: `Replace a ${noun}`, params: Params, body: Body } }, async (request) =>
-    service.save(ctxOf(request), (request.params as { id: number }).id, request.body as never),
-  );
+  app.put(`${path}/:id`, { schema: { tags, summary: `Replace a ${noun}`, params: Params, body: Replace } }, async (request) => {
+    const { version, input } = versioned(request.body);
+    return service.save(ctxOf(request), (request.params as { id: number }).id, input, version);
+  });
   app.patch(
     `${path}/:id`,
     { schema: { tags, summary: `Change some of a ${noun}'s fields`, params: Params, body: Patch } },
-    async (request) => service.update(ctxOf(request), (request.params as { id: number }).id, request.body as never),
+    async (request) => {
+      const { version, input } = versioned(request.body);
+      return service.update(ctxOf(request), (request.params as { id: number }).id, input, version);
+    },
   );
   app.delete(
     `${path}/:id`,

@@ -19,21 +19,37 @@ import type {
 import { sanitizeHtml } from "@cartwright/commerce/forms";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { StoreError } from "../../http/errors.ts";
-import { cleanSlug, conflict, couponsNaming, invalid, isUniqueViolation, logChange, notFound, refused } from "./admin-shared.ts";
+import {
+  type Changes,
+  cleanSlug,
+  conflict,
+  couponsNaming,
+  invalid,
+  isUniqueViolation,
+  lockRow,
+  logChange,
+  notFound,
+  refused,
+  resolved,
+} from "./admin-shared.ts";
 
 export type { AttributeInput, AttributeTermInput, CategoryInput, TagInput } from "@cartwright/commerce/admin";
 
 const categoryErrors = {
   notFound: () => notFound("cw_rest_category_not_found", "category"),
+  changed: (current: string) => staleEdit("cw_rest_category_changed", "category", current),
   slugTaken: (slug: string) => conflict("cw_rest_category_slug_exists", "slug", `Another category already has the slug "${slug}".`),
 };
 const tagErrors = {
   notFound: () => notFound("cw_rest_tag_not_found", "tag"),
+  changed: (current: string) => staleEdit("cw_rest_tag_changed", "tag", current),
   slugTaken: (slug: string) => conflict("cw_rest_tag_slug_exists", "slug", `Another tag already has the slug "${slug}".`),
 };
 const attributeErrors = {
   notFound: () => notFound("cw_rest_attribute_not_found", "attribute"),
+  changed: (current: string) => staleEdit("cw_rest_attribute_changed", "attribute", current),
   slugTaken: (slug: string) => conflict("cw_rest_attribute_slug_exists", "slug", `Another attribute already has the slug "${slug}".`),
 };
 
@@ -74,6 +90,7 @@ const HIERARCHIES = {
     column: "brand_id",
     errors: {
       notFound: () => notFound("cw_rest_brand_not_found", "brand"),
+      changed: (current: string) => staleEdit("cw_rest_brand_changed", "brand", current),
       slugTaken: (slug: string) => conflict("cw_rest_brand_slug_exists", "slug", `Another brand already has the slug "${slug}".`),
     },
     loop: "A brand cannot sit inside itself or one of its own sub-brands.",
@@ -84,6 +101,11 @@ const HIERARCHIES = {
 const tableOf = (kind: Hierarchy) => HIERARCHIES[kind].table as "categories";
 
 type CategoryRow = { id: number } & CategoryInput;
+
+/** The fingerprint of what the owner can change in a category or brand (decision 0158); its count is no part of it. */
+const termVersion = (t: CategoryInput) =>
+  editVersion({ name: t.name, slug: t.slug, description: t.description, parent_id: t.parent_id, menu_order: t.menu_order });
+const withTermVersion = <T extends CategoryRow>(row: T) => ({ ...row, version: termVersion(row) });
 
 async function findTerm(db: Db, kind: Hierarchy, id: number): Promise<CategoryRow | undefined> {
   const row = await db
@@ -115,21 +137,23 @@ async function listOwnerTerms(ctx: RequestContext, kind: Hierarchy): Promise<Own
     .orderBy("c.menu_order")
     .orderBy("c.name")
     .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    parent_id: row.parent_id === null ? null : Number(row.parent_id),
-    menu_order: row.menu_order,
-    count: Number(row.count ?? 0),
-  }));
+  return rows.map((row) =>
+    withTermVersion({
+      id: Number(row.id),
+      name: row.name,
+      slug: row.slug,
+      description: row.description,
+      parent_id: row.parent_id === null ? null : Number(row.parent_id),
+      menu_order: row.menu_order,
+      count: Number(row.count ?? 0),
+    }),
+  );
 }
 
 async function readTerm(ctx: RequestContext, kind: Hierarchy, id: number): Promise<OwnerCategory> {
   const row = await findTerm(ctx.db, kind, id);
   if (!row) throw HIERARCHIES[kind].errors.notFound();
-  return row;
+  return withTermVersion(row);
 }
 
 async function checkTerm(db: Db, kind: Hierarchy, id: number | null, input: CategoryInput): Promise<CategoryInput> {
@@ -158,31 +182,42 @@ async function checkTerm(db: Db, kind: Hierarchy, id: number | null, input: Cate
   return { ...input, name, slug, description: sanitizeHtml(input.description) };
 }
 
-async function saveTerm(ctx: RequestContext, kind: Hierarchy, id: number | null, input: CategoryInput): Promise<CategoryRow> {
-  const term = await checkTerm(ctx.db, kind, id, input);
+/** Creates (id null) or replaces a term; a change is merged into the term as stored, under its lock. */
+async function saveTerm(
+  ctx: RequestContext,
+  kind: Hierarchy,
+  id: number | null,
+  input: Changes<CategoryInput>,
+  version?: string,
+): Promise<OwnerCategory> {
   const { errors } = HIERARCHIES[kind];
+  let slug = "";
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      if (id !== null) await lockRow(trx, HIERARCHIES[kind].table, id);
       const before = id === null ? null : await findTerm(trx, kind, id);
       if (id !== null && !before) throw errors.notFound();
+      if (before) checkVersion(version, termVersion(before), errors.changed);
+      const { id: _id, ...stored } = before ?? { id: null };
+      const term = await checkTerm(trx, kind, id, before ? resolved(input, stored as CategoryInput) : (input as CategoryInput));
+      slug = term.slug;
       let savedId = id;
       if (savedId === null) {
         savedId = Number((await trx.insertInto(tableOf(kind)).values(term).returning("id").executeTakeFirstOrThrow()).id);
       } else await trx.updateTable(tableOf(kind)).set(term).where("id", "=", savedId).execute();
       const after = (await findTerm(trx, kind, savedId)) as CategoryRow;
       await logChange(trx, ctx, kind, savedId, before ?? null, after);
-      return after;
+      return withTermVersion(after);
     });
   } catch (error) {
-    if (isUniqueViolation(error, "slug")) throw errors.slugTaken(term.slug);
+    if (isUniqueViolation(error, "slug")) throw errors.slugTaken(slug);
     throw error;
   }
 }
 
-async function updateTerm(ctx: RequestContext, kind: Hierarchy, id: number, changes: Partial<CategoryInput>) {
-  const { id: _id, count: _count, ...current } = await readTerm(ctx, kind, id);
-  return saveTerm(ctx, kind, id, { ...current, ...changes });
-}
+// Merged inside the write's transaction: two changes of one term at once both stay.
+const updateTerm = (ctx: RequestContext, kind: Hierarchy, id: number, changes: Partial<CategoryInput>, version?: string) =>
+  saveTerm(ctx, kind, id, (current) => ({ ...current, ...changes }), version);
 
 /** Products lose the link and children move to the top (the parent key's "set null"). */
 async function deleteTerm(ctx: RequestContext, kind: Hierarchy, id: number): Promise<void> {
@@ -205,21 +240,27 @@ async function deleteTerm(ctx: RequestContext, kind: Hierarchy, id: number): Pro
 
 export const listOwnerCategories = async (ctx: RequestContext) => ({ categories: await listOwnerTerms(ctx, "category") });
 export const readCategory = (ctx: RequestContext, id: number) => readTerm(ctx, "category", id);
-export const saveCategory = (ctx: RequestContext, id: number | null, input: CategoryInput) => saveTerm(ctx, "category", id, input);
-export const updateCategory = (ctx: RequestContext, id: number, changes: Partial<CategoryInput>) =>
-  updateTerm(ctx, "category", id, changes);
+export const saveCategory = (ctx: RequestContext, id: number | null, input: CategoryInput, version?: string) =>
+  saveTerm(ctx, "category", id, input, version);
+export const updateCategory = (ctx: RequestContext, id: number, changes: Partial<CategoryInput>, version?: string) =>
+  updateTerm(ctx, "category", id, changes, version);
 /** A category a coupon names is refused. */
 export const deleteCategory = (ctx: RequestContext, id: number) => deleteTerm(ctx, "category", id);
 
 export const listOwnerBrands = async (ctx: RequestContext) => ({ brands: await listOwnerTerms(ctx, "brand") });
 export const readBrand = (ctx: RequestContext, id: number) => readTerm(ctx, "brand", id);
-export const saveBrand = (ctx: RequestContext, id: number | null, input: CategoryInput) => saveTerm(ctx, "brand", id, input);
-export const updateBrand = (ctx: RequestContext, id: number, changes: Partial<CategoryInput>) => updateTerm(ctx, "brand", id, changes);
+export const saveBrand = (ctx: RequestContext, id: number | null, input: CategoryInput, version?: string) =>
+  saveTerm(ctx, "brand", id, input, version);
+export const updateBrand = (ctx: RequestContext, id: number, changes: Partial<CategoryInput>, version?: string) =>
+  updateTerm(ctx, "brand", id, changes, version);
 export const deleteBrand = (ctx: RequestContext, id: number) => deleteTerm(ctx, "brand", id);
 
 // Tags
 
 type TagRow = { id: number } & TagInput;
+
+const tagVersion = (t: TagInput) => editVersion({ name: t.name, slug: t.slug });
+const withTagVersion = <T extends TagRow>(row: T) => ({ ...row, version: tagVersion(row) });
 
 async function findTag(db: Db, id: number): Promise<TagRow | undefined> {
   const row = await db.selectFrom("tags").select(["id", "name", "slug"]).where("id", "=", id).executeTakeFirst();
@@ -241,41 +282,45 @@ export async function listOwnerTags(ctx: RequestContext): Promise<{ tags: OwnerT
     ])
     .orderBy("t.name")
     .execute();
-  return { tags: rows.map((row) => ({ id: Number(row.id), name: row.name, slug: row.slug, count: Number(row.count ?? 0) })) };
+  return { tags: rows.map((row) => withTagVersion({ id: Number(row.id), name: row.name, slug: row.slug, count: Number(row.count ?? 0) })) };
 }
 
 export async function readTag(ctx: RequestContext, id: number): Promise<OwnerTag> {
   const row = await findTag(ctx.db, id);
   if (!row) throw tagErrors.notFound();
-  return row;
+  return withTagVersion(row);
 }
 
-export async function saveTag(ctx: RequestContext, id: number | null, input: TagInput): Promise<TagRow> {
-  const errors: Record<string, string> = {};
-  const tag = nameAndSlug(input, errors);
-  if (Object.keys(errors).length) throw invalid(errors);
-  if (await slugTaken(ctx.db, "tags", tag.slug, id)) throw tagErrors.slugTaken(tag.slug);
+/** Creates (id null) or replaces a tag; a change is merged into the tag as stored, under its lock. */
+export async function saveTag(ctx: RequestContext, id: number | null, input: Changes<TagInput>, version?: string): Promise<OwnerTag> {
+  let slug = "";
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      if (id !== null) await lockRow(trx, "tags", id);
       const before = id === null ? null : await findTag(trx, id);
       if (id !== null && !before) throw tagErrors.notFound();
+      if (before) checkVersion(version, tagVersion(before), tagErrors.changed);
+      const errors: Record<string, string> = {};
+      const tag = nameAndSlug(before ? resolved(input, { name: before.name, slug: before.slug }) : (input as TagInput), errors);
+      if (Object.keys(errors).length) throw invalid(errors);
+      slug = tag.slug;
+      if (await slugTaken(trx, "tags", tag.slug, id)) throw tagErrors.slugTaken(tag.slug);
       let savedId = id;
       if (savedId === null) savedId = Number((await trx.insertInto("tags").values(tag).returning("id").executeTakeFirstOrThrow()).id);
       else await trx.updateTable("tags").set(tag).where("id", "=", savedId).execute();
       const after = (await findTag(trx, savedId)) as TagRow;
       await logChange(trx, ctx, "tag", savedId, before ?? null, after);
-      return after;
+      return withTagVersion(after);
     });
   } catch (error) {
-    if (isUniqueViolation(error, "slug")) throw tagErrors.slugTaken(tag.slug);
+    if (isUniqueViolation(error, "slug")) throw tagErrors.slugTaken(slug);
     throw error;
   }
 }
 
-export async function updateTag(ctx: RequestContext, id: number, changes: Partial<TagInput>) {
-  const { id: _id, ...current } = await readTag(ctx, id);
-  return saveTag(ctx, id, { ...current, ...changes });
-}
+// Merged inside the write's transaction: two changes of one tag at once both stay.
+export const updateTag = (ctx: RequestContext, id: number, changes: Partial<TagInput>, version?: string) =>
+  saveTag(ctx, id, (current) => ({ ...current, ...changes }), version);
 
 /** Products lose the tag; nothing else names one. */
 export async function deleteTag(ctx: RequestContext, id: number): Promise<void> {
@@ -290,7 +335,11 @@ export async function deleteTag(ctx: RequestContext, id: number): Promise<void> 
 // Attributes and their terms
 
 /** An attribute with its terms in shoppers' order, as the change log records it (no counts). */
-type AttributeRow = Omit<OwnerAttribute, "count" | "terms"> & { terms: Term[] };
+type AttributeRow = Omit<OwnerAttribute, "count" | "terms" | "version"> & { terms: Term[] };
+
+/** The fingerprint of an attribute's name, slug and terms in order (decision 0158); counts are no part of it. */
+const attributeVersion = (a: AttributeRow) =>
+  editVersion({ name: a.name, slug: a.slug, terms: a.terms.map((t) => ({ id: t.id, name: t.name, slug: t.slug })) });
 
 async function findAttribute(db: Db, id: number): Promise<AttributeRow | undefined> {
   const row = await db.selectFrom("attributes").select(["id", "name", "slug"]).where("id", "=", id).executeTakeFirst();
@@ -346,6 +395,7 @@ async function withCounts(db: Db, attributes: AttributeRow[]): Promise<OwnerAttr
     ...a,
     count: attributeCount.get(a.id) ?? 0,
     terms: a.terms.map((t) => ({ ...t, count: termCount.get(t.id) ?? 0 })),
+    version: attributeVersion(a),
   }));
 }
 
@@ -373,12 +423,18 @@ async function termsInUse(db: Db, termIds: number[]) {
   return [...new Set([...products, ...variations].map((row) => Number(row.term_id)))];
 }
 
-export async function saveAttribute(ctx: RequestContext, id: number | null, input: AttributeInput): Promise<OwnerAttribute> {
-  const saved = await writeAttribute(ctx, id, input);
+export async function saveAttribute(
+  ctx: RequestContext,
+  id: number | null,
+  input: Changes<AttributeInput>,
+  version?: string,
+): Promise<OwnerAttribute> {
+  const saved = await writeAttribute(ctx, id, input, version);
   return (await withCounts(ctx.db, [saved]))[0] as OwnerAttribute;
 }
 
-async function writeAttribute(ctx: RequestContext, id: number | null, input: AttributeInput): Promise<AttributeRow> {
+/** The attribute's name, slug and terms checked, each failure beside its field. */
+function checkAttribute(input: AttributeInput) {
   const errors: Record<string, string> = {};
   const { name, slug } = nameAndSlug(input, errors);
   const terms = input.terms.map((term, i) => {
@@ -394,11 +450,28 @@ async function writeAttribute(ctx: RequestContext, id: number | null, input: Att
     else slugs.set(term.slug, i);
   }
   if (Object.keys(errors).length) throw invalid(errors);
-  if (await slugTaken(ctx.db, "attributes", slug, id)) throw attributeErrors.slugTaken(slug);
+  return { name, slug, terms };
+}
+
+/** Creates (id null) or replaces an attribute with its terms; a change is merged into it as stored, under its lock. */
+async function writeAttribute(
+  ctx: RequestContext,
+  id: number | null,
+  input: Changes<AttributeInput>,
+  version?: string,
+): Promise<AttributeRow> {
+  let slug = "";
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      if (id !== null) await lockRow(trx, "attributes", id);
       const before = id === null ? null : await findAttribute(trx, id);
       if (id !== null && !before) throw attributeErrors.notFound();
+      if (before) checkVersion(version, attributeVersion(before), attributeErrors.changed);
+      const { id: _id, ...stored } = before ?? { id: null };
+      const checked = checkAttribute(before ? resolved(input, stored as AttributeInput) : (input as AttributeInput));
+      const { name, terms } = checked;
+      slug = checked.slug;
+      if (await slugTaken(trx, "attributes", slug, id)) throw attributeErrors.slugTaken(slug);
       let savedId = id;
       if (savedId === null) {
         savedId = Number((await trx.insertInto("attributes").values({ name, slug }).returning("id").executeTakeFirstOrThrow()).id);
@@ -444,12 +517,9 @@ async function writeAttribute(ctx: RequestContext, id: number | null, input: Att
   }
 }
 
-export async function updateAttribute(ctx: RequestContext, id: number, changes: Partial<AttributeInput>) {
-  const found = await findAttribute(ctx.db, id);
-  if (!found) throw attributeErrors.notFound();
-  const { id: _id, ...current } = found;
-  return saveAttribute(ctx, id, { ...current, ...changes });
-}
+// Merged inside the write's transaction: two changes of one attribute at once both stay.
+export const updateAttribute = (ctx: RequestContext, id: number, changes: Partial<AttributeInput>, version?: string) =>
+  saveAttribute(ctx, id, (current) => ({ ...current, ...changes }), version);
 
 /**
  * One new term at the end of an attribute's list (the product editor's "Add new …" without

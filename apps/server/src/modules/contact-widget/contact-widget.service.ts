@@ -34,7 +34,7 @@ const newWidgetToken = () => randomBytes(18).toString("base64url");
 const nowOf = (ctx: Pick<RequestContext, "now">) => (ctx.now ?? new Date()).toISOString();
 
 function actorOf(ctx: RequestContext): number {
-  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
+  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's requireOwner hook sets it).");
   return ctx.owner.id;
 }
 

@@ -84,6 +84,14 @@ describe("who may call the coupons", () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe("cw_rest_forbidden");
     expect((await call(manager, "POST", "/coupons", newCoupon())).statusCode).toBe(403);
+
+    // A body the schema refuses is not judged for those who may not call at all: who asks is answered first.
+    const wrongBody = { code: 7, amount: -1, colour: "red" };
+    const guestWrite = new StoreClient(shop.app);
+    await guestWrite.get("/cart");
+    expect((await call(guestWrite, "POST", "/coupons", wrongBody)).json().code).toBe("cw_rest_not_signed_in");
+    expect((await call(jane, "PUT", "/coupons/1", wrongBody)).json().code).toBe("cw_rest_forbidden");
+    expect((await call(manager, "POST", "/coupons", wrongBody)).json().code).toBe("cw_rest_forbidden");
   });
 
   it("refuses the owner's writes without the nonce (401) or with a wrong one (403), storing nothing", async () => {
@@ -188,6 +196,7 @@ describe("the owner's coupon calls", () => {
       allowed_emails: ["*@example.com", "ada@shop.test"],
       usage_count: 0,
       created_at: expect.any(String),
+      version: expect.any(String),
     });
     const read = await call(owner, "GET", `/coupons/${coupon.id}`);
     expect(read.json()).toEqual({ ...coupon, usage: { orders: 0, recent: [] }, currency_code: "USD", currency_minor_unit: 2 });
@@ -305,7 +314,7 @@ describe("the owner's coupon calls", () => {
     ["an item limit of 0", { limit_usage_to_x_items: 0 }, "limit_usage_to_x_items"],
     ["a negative minimum spend", { minimum_spend: -100 }, "minimum_spend"],
     ["a product id that is no id", { product_ids: [0] }, "product_ids"],
-    ["a field it does not know", { colour: "red" }, "body"],
+    ["a field it does not know", { colour: "red" }, "colour"],
     ["a code too long", { code: "x".repeat(51) }, "code"],
   ])("refuses %s by the schema, beside its field", async (_name, fields, field) => {
     const response = await call(owner, "POST", "/coupons", newCoupon(fields));
@@ -354,6 +363,19 @@ describe("the owner's coupon calls", () => {
     expect(patched.json()).toMatchObject({ amount: 1200, enabled: false, description: "Autumn", usage_limit: 9, individual_use: true });
   });
 
+  it("refuses a null where a field takes none instead of reading it as false (an enabled coupon stays enabled)", async () => {
+    const coupon = await create({ code: "Nulled" });
+    const refused = await call(owner, "PATCH", `/coupons/${coupon.id}`, { enabled: null, amount: null });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.params).toEqual({
+      enabled: "enabled cannot be null: send a value, or leave the field out",
+      amount: "amount cannot be null: send a value, or leave the field out",
+    });
+    expect((await call(owner, "GET", `/coupons/${coupon.id}`)).json()).toMatchObject({ enabled: true, amount: 1500 });
+    // A field that takes null keeps it.
+    expect((await call(owner, "PATCH", `/coupons/${coupon.id}`, { usage_limit: null })).statusCode).toBe(200);
+  });
+
   it("answers 404 for a coupon that is not there", async () => {
     for (const [method, body] of [
       ["GET", undefined],
@@ -375,6 +397,54 @@ describe("the owner's coupon calls", () => {
     const rows = await changeRows(coupon.id);
     expect(rows.at(-1)).toMatchObject({ action: "delete", after: null });
     expect(JSON.parse(rows.at(-1)?.before ?? "null")).toMatchObject({ id: coupon.id, code: coupon.code });
+  });
+});
+
+describe("two editors of one coupon (decision 0158)", () => {
+  it("refuses a save made on a stale copy, keeping the other editor's change, and takes it once reloaded", async () => {
+    const { id, usage_count: _uses, created_at: _created, version, ...fields } = await create({ code: "Stale1", amount: 1000 });
+    const first = await call(owner, "PUT", `/coupons/${id}`, { ...fields, amount: 1200, version });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().version).not.toBe(version);
+
+    const second = await call(owner, "PUT", `/coupons/${id}`, { ...fields, description: "Ten off", version });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      code: "cw_rest_coupon_changed",
+      message: "This coupon was changed by someone else since you opened it: reload it to see their change, then make yours again.",
+      data: { version: first.json().version },
+    });
+    const stored = (await call(owner, "GET", `/coupons/${id}`)).json();
+    expect(stored).toMatchObject({ amount: 1200, description: "" });
+    expect(await changeRows(id)).toHaveLength(2);
+
+    const again = await call(owner, "PUT", `/coupons/${id}`, {
+      ...fields,
+      amount: stored.amount,
+      description: "Ten off",
+      version: stored.version,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ amount: 1200, description: "Ten off" });
+  });
+
+  it("refuses a PATCH on a stale version too; without a version a PATCH is made as sent", async () => {
+    const { id, version } = await create({ code: "Stale2" });
+    expect((await call(owner, "PATCH", `/coupons/${id}`, { enabled: false })).statusCode).toBe(200);
+    const stale = await call(owner, "PATCH", `/coupons/${id}`, { amount: 900, version });
+    expect(stale.statusCode).toBe(409);
+    expect((await call(owner, "GET", `/coupons/${id}`)).json()).toMatchObject({ enabled: false, amount: 1500 });
+    const current = (await call(owner, "GET", `/coupons/${id}`)).json().version;
+    expect((await call(owner, "PATCH", `/coupons/${id}`, { amount: 900, version: current })).json()).toMatchObject({
+      amount: 900,
+      enabled: false,
+    });
+  });
+
+  it("gives a coupon saved with nothing changed the same version", async () => {
+    const { id, usage_count: _uses, created_at: _created, version, ...fields } = await create({ code: "Stale3" });
+    const saved = await call(owner, "PUT", `/coupons/${id}`, { ...fields, version });
+    expect(saved.json().version).toBe(version);
   });
 });
 
@@ -421,6 +491,8 @@ describe("a shopper's cart and orders follow the owner's coupons", () => {
 
     const read = (await call(owner, "GET", `/coupons/${coupon.id}`)).json();
     expect(read.usage_count).toBe(1);
+    // An order's use is no owner's change: an editor opened before it still saves.
+    expect(read.version).toBe(coupon.version);
     expect(read.usage).toEqual({
       orders: 1,
       recent: [

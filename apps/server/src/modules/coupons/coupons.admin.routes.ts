@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { VersionField } from "../../http/edit-version.ts";
 import { patchFields } from "../../http/input.ts";
 import { deleteCoupon, listCoupons, MAX_MONEY, readCoupon, saveCoupon, updateCoupon } from "./coupons.admin.ts";
 
@@ -51,8 +52,10 @@ const fields = {
   }),
 };
 const CouponBody = Type.Object(fields, { additionalProperties: false });
+// A replace or a change may name the version it was made on (decision 0158).
+const CouponReplace = Type.Object({ ...fields, version: VersionField }, { additionalProperties: false });
 // Without the defaults, so a field the patch leaves out keeps its stored value.
-const CouponPatch = Type.Partial(Type.Object(patchFields(fields)), { additionalProperties: false });
+const CouponPatch = Type.Partial(Type.Object({ ...patchFields(fields), version: VersionField }), { additionalProperties: false });
 const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 50, description: "Part of the code (case ignored)" })),
   status: Type.Optional(
@@ -81,13 +84,17 @@ export const couponsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: "Read a coupon with the orders that used it (newest 100) and their count", params: Params } },
     async (request) => readCoupon(request.ctx, request.params.id),
   );
-  app.put("/coupons/:id", { schema: { tags, summary: "Replace a coupon", params: Params, body: CouponBody } }, async (request) =>
-    saveCoupon(request.ctx, request.params.id, request.body),
-  );
+  app.put("/coupons/:id", { schema: { tags, summary: "Replace a coupon", params: Params, body: CouponReplace } }, async (request) => {
+    const { version, ...coupon } = request.body;
+    return saveCoupon(request.ctx, request.params.id, coupon, version);
+  });
   app.patch(
     "/coupons/:id",
     { schema: { tags, summary: "Change some of a coupon's fields", params: Params, body: CouponPatch } },
-    async (request) => updateCoupon(request.ctx, request.params.id, request.body),
+    async (request) => {
+      const { version, ...changes } = request.body;
+      return updateCoupon(request.ctx, request.params.id, changes, version);
+    },
   );
   app.delete(
     "/coupons/:id",

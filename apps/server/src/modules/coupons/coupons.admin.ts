@@ -11,6 +11,7 @@ import type { Db } from "../../db/index.ts";
 import type { CouponsTable, Flag } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { fieldsInvalid, paramDetail, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 
@@ -43,14 +44,20 @@ export const couponErrors = {
       `${orders} ${orders === 1 ? "order has" : "orders have"} used this coupon, so it cannot be deleted: disable it instead.`,
       409,
     ),
+  changed: (current: string) => staleEdit("cw_rest_coupon_changed", "coupon", current),
 };
 
 type CouponRow = CouponsTable & { id: number };
 const ids = (json: string) => JSON.parse(json) as number[];
 
 function toOwnerCoupon(row: CouponRow): OwnerCoupon {
+  const input = toCouponInput(row);
+  // Its counted uses move with orders, not with the owner: they are no part of the version.
+  return { id: row.id, ...input, usage_count: Number(row.usage_count), created_at: row.created_at, version: editVersion(input) };
+}
+
+function toCouponInput(row: CouponRow): CouponInput {
   return {
-    id: row.id,
     code: row.code,
     description: row.description,
     type: row.type,
@@ -70,8 +77,6 @@ function toOwnerCoupon(row: CouponRow): OwnerCoupon {
     usage_limit_per_user: row.usage_limit_per_user,
     limit_usage_to_x_items: row.limit_usage_to_x_items,
     allowed_emails: JSON.parse(row.allowed_emails) as string[],
-    usage_count: Number(row.usage_count),
-    created_at: row.created_at,
   };
 }
 
@@ -235,10 +240,16 @@ export async function readCoupon(ctx: RequestContext, id: number): Promise<Coupo
   return { ...toOwnerCoupon(row), usage: { orders: Number(orders), recent: uses as CouponUse[] }, ...(await currencyOf(ctx)) };
 }
 
-/** Creates (id null) or replaces a coupon; a code another coupon has is 409 beside the code. */
-export async function saveCoupon(ctx: RequestContext, id: number | null, input: CouponInput): Promise<OwnerCoupon> {
+/**
+ * Creates (id null) or replaces a coupon; a code another coupon has is 409 beside the code, and a
+ * `version` that is not the stored coupon's is 409 too (decision 0158).
+ */
+export async function saveCoupon(ctx: RequestContext, id: number | null, input: CouponInput, version?: string): Promise<OwnerCoupon> {
   const coupon = await checkCoupon(ctx.db, input);
-  return writeCoupon(ctx, id, async () => coupon);
+  return writeCoupon(ctx, id, async (_trx, before) => {
+    if (before) checkVersion(version, toOwnerCoupon(before).version, couponErrors.changed);
+    return coupon;
+  });
 }
 
 const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
@@ -317,10 +328,11 @@ export async function deleteCoupon(ctx: RequestContext, id: number): Promise<voi
 }
 
 /** Changes only the fields given; the rest stay as they are, and the whole is checked as on create. */
-export async function updateCoupon(ctx: RequestContext, id: number, changes: Partial<CouponInput>): Promise<OwnerCoupon> {
+export async function updateCoupon(ctx: RequestContext, id: number, changes: Partial<CouponInput>, version?: string): Promise<OwnerCoupon> {
   // Merged inside the write's transaction: two changes of one coupon at once both stay.
   return writeCoupon(ctx, id, (trx, row) => {
-    const { id: _id, usage_count: _uses, created_at: _created, ...current } = toOwnerCoupon(row as CouponRow);
+    const current = toCouponInput(row as CouponRow);
+    checkVersion(version, editVersion(current), couponErrors.changed);
     return checkCoupon(trx, { ...current, ...changes });
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Who may use the owner API (DESIGN.md §9, decision 0032): the preHandler of the `/api/admin/v1`
+ * Who may use the owner API (DESIGN.md §9, decision 0032): the preValidation hook of the `/api/admin/v1`
  * scope checks the signed-in account's role on every call and names the caller as `ctx.owner`,
  * which owner services read for the change log and order events. The owner may call everything;
  * a manager only the areas listed in MANAGER_AREAS (default deny: a new area is the owner's

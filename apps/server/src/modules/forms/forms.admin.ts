@@ -116,7 +116,7 @@ function droppedIds(kept: FormValues, fileFieldIds: number[], current: FormField
 }
 
 function actorOf(ctx: RequestContext): number {
-  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
+  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's requireOwner hook sets it).");
   return ctx.owner.id;
 }
 

@@ -688,6 +688,20 @@ describe("orders taken by phone (decision 0101)", () => {
     expect(shipping.statusCode, shipping.body).toBe(200);
   });
 
+  it("keeps both fields when two address edits of different fields arrive together (owner audit 2026-12-06)", async () => {
+    const made = await create({ billing: { first_name: "Ida", phone: "555-0100" }, line_items: lines() });
+    const path = `/orders/${made.json().id}/addresses/billing`;
+    for (let round = 0; round < 10; round++) {
+      const replies = await Promise.all([
+        adminCall(owner, "PUT", path, { email: `ida${round}@example.com` }),
+        adminCall(owner, "PUT", path, { phone: `555-01${10 + round}` }),
+      ]);
+      expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200]);
+      const order = (await adminCall(owner, "GET", `/orders/${made.json().id}`)).json();
+      expect(order.billing_address).toMatchObject({ first_name: "Ida", email: `ida${round}@example.com`, phone: `555-01${10 + round}` });
+    }
+  });
+
   it("still needs a whole address on an order placed at the checkout", async () => {
     const shopper = new StoreClient(shop.app);
     await shopper.get("/cart");

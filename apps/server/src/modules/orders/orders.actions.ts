@@ -68,20 +68,18 @@ export async function updateOrderAddress(ctx: RequestContext, id: number, which:
   const settings = await ctx.shopSettings();
   const now = nowOf(ctx);
   const actor = staffActor(ctx);
-  const found = await repo.findOrder(ctx.db, id);
-  if (!found) throw orderNotFound();
-  // An order made by hand is checked as it was made, only what is typed: a phone order may never have a street (decision 0145).
-  const madeByHand = found.cart_id.startsWith(repo.BY_HAND_CART_PREFIX);
-  // Only what is sent changes: a body with the e-mail alone must not blank the name and phone.
-  const stored = JSON.parse(which === "billing" ? found.billing_address : found.shipping_address) as AddressBody;
   const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-  const { address, problems } = checkedAddress(settings, which, { ...stored, ...sent }, { requireFields: !madeByHand });
-  if (problems.length) throw invalidAddress(problems);
   await ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Db;
     const order = await repo.findOrderForUpdate(db, id);
     if (!order) throw orderNotFound();
+    // An order made by hand is checked as it was made, only what is typed: a phone order may never have a street (decision 0145).
+    const madeByHand = order.cart_id.startsWith(repo.BY_HAND_CART_PREFIX);
     const before = JSON.parse(which === "billing" ? order.billing_address : order.shipping_address) as Record<string, unknown>;
+    // Only what is sent changes, merged into the address as stored under the lock: a body with the e-mail alone
+    // must not blank the name and phone, nor two edits at once undo each other.
+    const { address, problems } = checkedAddress(settings, which, { ...(before as AddressBody), ...sent }, { requireFields: !madeByHand });
+    if (problems.length) throw invalidAddress(problems);
     const kept = Object.fromEntries(Object.entries(before).filter(([key]) => key.includes("/")));
     const after = { ...address, ...kept };
     await repo.updateOrder(db, id, {

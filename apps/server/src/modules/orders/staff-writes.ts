@@ -8,7 +8,7 @@ export const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOStrin
 
 /** The staff member acting (owner or manager), as order events name them, with the API key they came through (decision 0098). */
 export function staffActor(ctx: RequestContext): OrderActor & { id: number } {
-  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
+  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's requireOwner hook sets it).");
   const via = changeVia(ctx);
   return { type: ctx.owner.role, id: ctx.owner.id, ...(via ? { via } : {}) };
 }

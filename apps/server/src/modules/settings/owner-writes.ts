@@ -40,7 +40,7 @@ export interface OwnerSettingsWrite<T> {
 }
 
 export async function writeOwnerSettings<T>(ctx: RequestContext, write: OwnerSettingsWrite<T>): Promise<T> {
-  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's preHandler sets it).");
+  if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's requireOwner hook sets it).");
   const actor = ctx.owner.id;
   return ctx.db.transaction().execute(async (trx) => {
     // Two owner writes at once on PostgreSQL take turns, so neither overwrites the other's keys with what it read before.

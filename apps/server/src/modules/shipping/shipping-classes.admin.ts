@@ -9,6 +9,7 @@ import { sanitizeHtml } from "@cartwright/commerce/forms";
 import type { Db } from "../../db/index.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { fieldsInvalid, paramDetails, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 
@@ -22,10 +23,15 @@ export interface OwnerShippingClass extends ShippingClassInput {
   id: number;
   /** Products and variations in the class, drafts too. */
   count: number;
+  /** Its name, slug and description fingerprinted: a save naming an older one is refused (decision 0158). */
+  version: string;
 }
+
+const classVersion = (c: ShippingClassInput) => editVersion({ name: c.name, slug: c.slug, description: c.description });
 
 export const shippingClassErrors = {
   notFound: () => new StoreError("cw_rest_shipping_class_not_found", "No such shipping class.", 404),
+  changed: (current: string) => staleEdit("cw_rest_shipping_class_changed", "shipping class", current),
   /** Two classes of one name could not be told apart in the product editor or a flat rate's costs. */
   nameTaken: (name: string) => {
     const message = `There is already a shipping class called "${name}". Give this one another name, or edit that class instead.`;
@@ -76,6 +82,7 @@ export async function listShippingClasses(db: Db, id?: number): Promise<OwnerShi
     slug: row.slug,
     description: row.description,
     count: Number(row.count ?? 0),
+    version: classVersion(row),
   }));
 }
 
@@ -114,12 +121,23 @@ function freeSlug(base: string, taken: ReadonlySet<string>): string {
  * a slug the owner typed that another class has, a 409 beside `slug`; a slug made from the name
  * takes the next free `-2`, `-3`… (two names may make one slug: "Bulky" and "Bulky!").
  */
-export async function saveShippingClass(ctx: RequestContext, id: number | null, input: ShippingClassInput): Promise<OwnerShippingClass> {
-  const { slugGiven, ...clean } = checkClass(input);
+export async function saveShippingClass(
+  ctx: RequestContext,
+  id: number | null,
+  input: ShippingClassInput | ((current: ShippingClassInput) => ShippingClassInput),
+  version?: string,
+): Promise<OwnerShippingClass> {
+  let slug = "";
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      if (id !== null) await lockClass(trx, id);
       const before = id === null ? null : await findClass(trx, id);
       if (id !== null && !before) throw shippingClassErrors.notFound();
+      if (before) checkVersion(version, before.version, shippingClassErrors.changed);
+      // A change is merged into the class as stored, under its lock: two changes at once both stay.
+      const whole =
+        before && typeof input === "function" ? input({ name: before.name, slug: before.slug, description: before.description }) : input;
+      const { slugGiven, ...clean } = checkClass(whole as ShippingClassInput);
       const others = await trx
         .selectFrom("shipping_classes")
         .select(["name", "slug"])
@@ -130,6 +148,7 @@ export async function saveShippingClass(ctx: RequestContext, id: number | null, 
       const slugs = new Set(others.map((other) => other.slug));
       if (slugGiven && slugs.has(clean.slug)) throw shippingClassErrors.slugTaken(clean.slug);
       if (!slugGiven) clean.slug = freeSlug(clean.slug, slugs);
+      slug = clean.slug;
       let savedId = id;
       if (savedId === null) {
         savedId = Number((await trx.insertInto("shipping_classes").values(clean).returning("id").executeTakeFirstOrThrow()).id);
@@ -139,16 +158,21 @@ export async function saveShippingClass(ctx: RequestContext, id: number | null, 
       return after;
     });
   } catch (error) {
-    if (isUniqueViolation(error, "slug")) throw shippingClassErrors.slugTaken(clean.slug);
+    if (isUniqueViolation(error, "slug")) throw shippingClassErrors.slugTaken(slug);
     throw error;
   }
 }
 
-/** Changes some fields of a class, keeping the rest. */
-export async function updateShippingClass(ctx: RequestContext, id: number, changes: Partial<ShippingClassInput>) {
-  const { id: _id, count: _count, ...current } = await readShippingClass(ctx, id);
-  return saveShippingClass(ctx, id, { ...current, ...changes });
+const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
+/** The class's row locked until the write ends (PostgreSQL; SQLite's write transactions already take turns). */
+async function lockClass(trx: Db, id: number): Promise<void> {
+  if (isPostgres(trx)) await trx.selectFrom("shipping_classes").select("id").where("id", "=", id).forUpdate().execute();
 }
+
+/** Changes some fields of a class, keeping the rest as stored when written. */
+export const updateShippingClass = (ctx: RequestContext, id: number, changes: Partial<ShippingClassInput>, version?: string) =>
+  saveShippingClass(ctx, id, (current) => ({ ...current, ...changes }), version);
 
 /**
  * Deletes a class: its products and variations lose it (a product then has no class, a variation

@@ -105,6 +105,33 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 describe("shipping classes: the owner's calls", () => {
+  it("refuses a save made on a stale copy, keeping the other editor's change (decision 0158)", async () => {
+    const { id, count: _count, version, ...opened } = await newClass("Stale class");
+    expect((await call("PATCH", `/shipping/classes/${id}`, { description: "Heavy" })).statusCode).toBe(200);
+    const stale = await call("PUT", `/shipping/classes/${id}`, { ...opened, name: "Stale class renamed", version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe("cw_rest_shipping_class_changed");
+    const stored = await ok(call("GET", `/shipping/classes/${id}`));
+    expect(stored).toMatchObject({ name: "Stale class", description: "Heavy" });
+    const renamed = await ok(call("PATCH", `/shipping/classes/${id}`, { name: "Stale class renamed", version: stored.version }));
+    expect(renamed).toMatchObject({ name: "Stale class renamed", description: "Heavy" });
+  });
+
+  it("keeps both fields when two PATCHes of one class's different fields arrive together (owner audit 2026-12-06)", async () => {
+    const both = await newClass("Both kept");
+    for (let round = 0; round < 10; round++) {
+      const replies = await Promise.all([
+        call("PATCH", `/shipping/classes/${both.id}`, { description: `Round ${round}` }),
+        call("PATCH", `/shipping/classes/${both.id}`, { name: `Both kept ${round}` }),
+      ]);
+      expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200]);
+      expect(await ok(call("GET", `/shipping/classes/${both.id}`))).toMatchObject({
+        description: `Round ${round}`,
+        name: `Both kept ${round}`,
+      });
+    }
+  });
+
   it("creates, lists, reads, changes and refuses classes, each refusal beside its field", async () => {
     const bulky = await newClass("Bulky goods");
     expect(bulky).toMatchObject({ name: "Bulky goods", slug: "bulky-goods", description: "", count: 0 });

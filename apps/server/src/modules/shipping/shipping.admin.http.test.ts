@@ -313,6 +313,10 @@ describe("the owner's zone calls", () => {
     const missing = await call(owner, "PUT", "/shipping-zones/order", { ids: ids.slice(1) });
     expect(expectInvalid(missing).ids).toMatch(/^List every zone's id once/);
     expect(expectInvalid(await call(owner, "PUT", "/shipping-zones/order", { ids: [...ids, ids[0]] })).ids).toBeDefined();
+    // A field the order does not take is refused as on every other owner write, not ignored.
+    expect(expectInvalid(await call(owner, "PUT", "/shipping-zones/order", { ids, rest_of_world_last: true }))).toEqual({
+      rest_of_world_last: "rest_of_world_last is not a field this call takes",
+    });
     expect((await call(owner, "DELETE", `/shipping-zones/${la.id}`)).statusCode).toBe(204);
     expect((await ratesFor(LOS_ANGELES)).rates["Flat rate"]).toBe(500);
   });

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { VersionField } from "../../http/edit-version.ts";
 import {
   deleteZone,
   listZones,
@@ -43,11 +44,14 @@ const ShippingClass = Type.Object(
   },
   { additionalProperties: false },
 );
+// A replace or a change may name the version it was made on (decision 0158).
+const ShippingClassReplace = Type.Object({ ...ShippingClass.properties, version: VersionField }, { additionalProperties: false });
 const ShippingClassChanges = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: 100 })),
     slug: Type.Optional(Type.String({ maxLength: 190 })),
     description: Type.Optional(Type.String({ maxLength: 2000 })),
+    version: VersionField,
   },
   { additionalProperties: false },
 );
@@ -169,7 +173,10 @@ export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Set the order zones are matched in",
-        body: Type.Object({ ids: Type.Array(Id, { maxItems: 1000, description: "Every zone's id once, first matched first" }) }),
+        body: Type.Object(
+          { ids: Type.Array(Id, { maxItems: 1000, description: "Every zone's id once, first matched first" }) },
+          { additionalProperties: false },
+        ),
       },
     },
     async (request) => ({ zones: await reorderZones(request.ctx, request.body.ids) }),
@@ -221,13 +228,19 @@ export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.put(
     "/shipping/classes/:id",
-    { schema: { tags, summary: "Replace a shipping class's name, slug and description", params: Params, body: ShippingClass } },
-    async (request) => saveShippingClass(request.ctx, request.params.id, request.body),
+    { schema: { tags, summary: "Replace a shipping class's name, slug and description", params: Params, body: ShippingClassReplace } },
+    async (request) => {
+      const { version, ...shippingClass } = request.body;
+      return saveShippingClass(request.ctx, request.params.id, shippingClass, version);
+    },
   );
   app.patch(
     "/shipping/classes/:id",
     { schema: { tags, summary: "Change some of a shipping class's fields", params: Params, body: ShippingClassChanges } },
-    async (request) => updateShippingClass(request.ctx, request.params.id, request.body),
+    async (request) => {
+      const { version, ...changes } = request.body;
+      return updateShippingClass(request.ctx, request.params.id, changes, version);
+    },
   );
   app.delete(
     "/shipping/classes/:id",

@@ -30,7 +30,14 @@ export default function EditCouponPage({ loaderData: coupon }: Route.ComponentPr
   return (
     <div className="admin-page">
       {/* A new key per coupon: the form starts afresh when the URL names another one. */}
-      <CouponForm key={coupon.id} id={coupon.id} initial={toDraft(coupon, currency)} currency={currency} storedExpiry={coupon.expires_at} />
+      <CouponForm
+        key={coupon.id}
+        id={coupon.id}
+        version={coupon.version}
+        initial={toDraft(coupon, currency)}
+        currency={currency}
+        storedExpiry={coupon.expires_at}
+      />
       <section className="admin-card" aria-labelledby="coupon-usage">
         <h2 id="coupon-usage">{t.usage}</h2>
         <p>{t.usageSummary(coupon.usage_count, coupon.usage.orders)}</p>

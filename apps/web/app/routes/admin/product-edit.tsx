@@ -42,6 +42,7 @@ export default function EditProductPage({ loaderData }: Route.ComponentProps) {
       <ProductForm
         key={id}
         id={id}
+        version={product.version}
         initial={toDraft(editableOf(product), currency)}
         currency={currency}
         choices={choices}

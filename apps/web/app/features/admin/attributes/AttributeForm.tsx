@@ -36,6 +36,7 @@ interface Props {
 export function AttributeForm({ id, initial }: Props) {
   const [saved, setSaved] = useState(() => toDraft(initial));
   const [draft, setDraft] = useState(saved);
+  const [version, setVersion] = useState(initial?.version ?? "");
   const { errors, failure, busy, run } = useSave();
   const announce = useAnnounce();
   const navigate = useNavigate();
@@ -68,7 +69,7 @@ export function AttributeForm({ id, initial }: Props) {
     await run(
       async () => {
         try {
-          return await (id ? attributesApi.save(id, fromDraft(sent)) : attributesApi.create(fromDraft(sent)));
+          return await (id ? attributesApi.save(id, fromDraft(sent), version) : attributesApi.create(fromDraft(sent)));
         } catch (error) {
           // A term in use the owner deleted: the refusal names it beside its row, which offers to keep it.
           if (error instanceof AdminApiError && error.code === "cw_rest_term_in_use") {
@@ -82,6 +83,7 @@ export function AttributeForm({ id, initial }: Props) {
         announce(id ? t.saved : t.created);
         if (!id) return navigate(`/admin/attributes/${answer.id}`);
         const next = toDraft(answer);
+        setVersion(answer.version);
         setSaved(next);
         setDraft(next);
       },

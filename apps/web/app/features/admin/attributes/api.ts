@@ -10,6 +10,8 @@ export const attributesApi = {
   list: () => c().admin<{ attributes: OwnerAttribute[] }>("/attributes"),
   get: (id: number) => c().admin<OwnerAttribute>(`/attributes/${id}`),
   create: (body: AttributeInput) => c().admin<OwnerAttribute>("/attributes", { method: "POST", body }),
-  save: (id: number, body: AttributeInput) => c().admin<OwnerAttribute>(`/attributes/${id}`, { method: "PUT", body }),
+  // The version the form was opened on: an attribute someone changed since is refused, not overwritten (decision 0158).
+  save: (id: number, body: AttributeInput, version: string) =>
+    c().admin<OwnerAttribute>(`/attributes/${id}`, { method: "PUT", body: { ...body, version } }),
   remove: (id: number) => c().admin<void>(`/attributes/${id}`, { method: "DELETE" }),
 };

@@ -25,6 +25,7 @@ const material: OwnerAttribute = {
     { id: 11, name: "Wool", slug: "wool", count: 0 },
     { id: 12, name: "Linen", slug: "linen", count: 1 },
   ],
+  version: "v1",
 };
 const names = (draft: ReturnType<typeof toDraft>) => keptTerms(draft).map((t) => t.name);
 const unnamed = (n: number) => `term ${n}`;

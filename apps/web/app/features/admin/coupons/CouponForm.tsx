@@ -16,6 +16,8 @@ import { type CouponDraft, fromDraft, toDraft } from "./model.ts";
 
 interface Props {
   id?: number;
+  /** The stored coupon's version, sent back with a save (decision 0158). */
+  version?: string;
   initial: CouponDraft;
   currency: CouponCurrency;
   /** The stored expiry, kept when its day is left as it was. */
@@ -24,9 +26,10 @@ interface Props {
 
 const TYPES = (Object.keys(t.types) as CouponType[]).map((value) => ({ value, label: t.types[value] }));
 
-export function CouponForm({ id, initial, currency, storedExpiry = null }: Props) {
+export function CouponForm({ id, version: loadedVersion = "", initial, currency, storedExpiry = null }: Props) {
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(initial);
+  const [version, setVersion] = useState(loadedVersion);
   const [expiry, setExpiry] = useState(storedExpiry);
   const { errors, failure, busy, run, refuse } = useSave();
   const announce = useAnnounce();
@@ -70,9 +73,10 @@ export function CouponForm({ id, initial, currency, storedExpiry = null }: Props
     const body = fromDraft(draft, currency, expiry);
     if (!body.ok) return refuse(body.errors);
     await run(
-      () => (id ? couponsApi.save(id, body.input) : couponsApi.create(body.input)),
+      () => (id ? couponsApi.save(id, body.input, version) : couponsApi.create(body.input)),
       (coupon) => {
         const next = toDraft(coupon, currency);
+        setVersion(coupon.version);
         setSaved(next);
         setDraft(next);
         setExpiry(coupon.expires_at);

@@ -19,14 +19,17 @@ export type { ProductChoices } from "./card-parts.tsx";
 
 interface Props {
   id?: number;
+  /** The stored product's version, sent back with a save (decision 0158). */
+  version?: string;
   initial: ProductDraft;
   currency: ProductCurrency;
   choices: ProductChoices;
   permalink?: string;
 }
 
-export function ProductForm({ id, initial, currency, choices: loadedChoices, permalink }: Props) {
+export function ProductForm({ id, version: loadedVersion = "", initial, currency, choices: loadedChoices, permalink }: Props) {
   const [draft, setDraft] = useState(initial);
+  const [version, setVersion] = useState(loadedVersion);
   // The shop's terms as loaded, plus those the attributes card adds on the page.
   const [choices, setChoices] = useState(loadedChoices);
   const onTermAdded = (attributeId: number, term: AttributeTerm) =>
@@ -63,7 +66,7 @@ export function ProductForm({ id, initial, currency, choices: loadedChoices, per
     if (!body.ok) return refuse(body.errors);
     await run(
       async () => {
-        const product = await (id ? productsApi.save(id, body.input) : productsApi.create(body.input)).catch((error: unknown) => {
+        const product = await (id ? productsApi.save(id, body.input, version) : productsApi.create(body.input)).catch((error: unknown) => {
           // Orders moved the stock while the form was open: the figures now become the loaded ones, the owner's stay typed.
           if (error instanceof AdminApiError && error.code === "cw_rest_stock_changed")
             setDraft((current) => withStockNow(current, (error.data.stock ?? {}) as Record<string, number | null>));
@@ -73,6 +76,7 @@ export function ProductForm({ id, initial, currency, choices: loadedChoices, per
       },
       ({ product, message }) => {
         const next = toDraft(editableOf(product), currency);
+        setVersion(product.version);
         setSaved(next);
         setDraft(next);
         setLink(product.permalink);

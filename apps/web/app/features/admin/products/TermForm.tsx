@@ -7,7 +7,7 @@ import { useNavigate } from "react-router";
 import { DeleteCard, SubmitButton, useDelete, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
-import { type Category, type Tag, termsApi } from "./api.ts";
+import { type Category, type CategoryInput, type Tag, type TagInput, termsApi } from "./api.ts";
 import { hierarchical, type TermKind as Kind, parentLabel, termWords } from "./term-kinds.ts";
 import { termPageMessages as t } from "./term-messages.ts";
 
@@ -32,6 +32,7 @@ export function TermForm({ kind, id, initial, parents = [], heading }: Props) {
   };
   const [draft, setDraft] = useState(start);
   const [savedName, setSavedName] = useState(start.name);
+  const [version, setVersion] = useState(initial?.version ?? "");
   const { errors, failure, busy, run, refuse } = useSave();
   const announce = useAnnounce();
   const navigate = useNavigate();
@@ -56,17 +57,18 @@ export function TermForm({ kind, id, initial, parents = [], heading }: Props) {
     await run(
       () =>
         kind !== "tags"
-          ? (id ? termsApi[kind].save.bind(null, id) : termsApi[kind].create)({
+          ? (id ? (body: CategoryInput) => termsApi[kind].save(id, body, version) : termsApi[kind].create)({
               name: draft.name,
               slug: draft.slug,
               description: draft.description,
               parent_id: draft.parent ? Number(draft.parent) : null,
               menu_order: Number(draft.menu_order.trim()),
             })
-          : (id ? termsApi.tags.save.bind(null, id) : termsApi.tags.create)({ name: draft.name, slug: draft.slug }),
+          : (id ? (body: TagInput) => termsApi.tags.save(id, body, version) : termsApi.tags.create)({ name: draft.name, slug: draft.slug }),
       (saved) => {
         announce(id ? words.saved : words.created);
         if (id) {
+          setVersion(saved.version);
           setSavedName(saved.name);
           setDraft((current) => ({ ...current, name: saved.name, slug: saved.slug }));
         } else navigate(`/admin/${kind}/${saved.id}`);

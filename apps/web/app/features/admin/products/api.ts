@@ -72,7 +72,9 @@ export const productsApi = {
     }),
   get: (id: number) => c().admin<Product & ProductCurrency>(`/products/${id}`),
   create: (body: ProductInput) => c().admin<Product>("/products", { method: "POST", body }),
-  save: (id: number, body: ProductInput) => c().admin<Product>(`/products/${id}`, { method: "PUT", body }),
+  // The version the form was opened on: a product someone changed since is refused, not overwritten (decision 0158).
+  save: (id: number, body: ProductInput, version: string) =>
+    c().admin<Product>(`/products/${id}`, { method: "PUT", body: { ...body, version } }),
   remove: (id: number) => c().admin<void>(`/products/${id}`, { method: "DELETE" }),
   /** Adds the variations its attributes' terms make that it lacks, unpriced. */
   generate: (id: number) =>
@@ -97,27 +99,29 @@ export const productsApi = {
 export type Category = OwnerCategory;
 export type Tag = OwnerTag;
 
-/** Categories, brands (decision 0095) and tags: the same five calls each. */
+/** Categories, brands (decision 0095) and tags: the same five calls each; a save sends the version the form opened (decision 0158). */
 export const termsApi = {
   categories: {
     list: () => c().admin<{ categories: (Category & { count: number })[] }>("/categories"),
     get: (id: number) => c().admin<Category>(`/categories/${id}`),
     create: (body: CategoryInput) => c().admin<Category>("/categories", { method: "POST", body }),
-    save: (id: number, body: CategoryInput) => c().admin<Category>(`/categories/${id}`, { method: "PUT", body }),
+    save: (id: number, body: CategoryInput, version: string) =>
+      c().admin<Category>(`/categories/${id}`, { method: "PUT", body: { ...body, version } }),
     remove: (id: number) => c().admin<void>(`/categories/${id}`, { method: "DELETE" }),
   },
   brands: {
     list: () => c().admin<{ brands: (Category & { count: number })[] }>("/brands"),
     get: (id: number) => c().admin<Category>(`/brands/${id}`),
     create: (body: CategoryInput) => c().admin<Category>("/brands", { method: "POST", body }),
-    save: (id: number, body: CategoryInput) => c().admin<Category>(`/brands/${id}`, { method: "PUT", body }),
+    save: (id: number, body: CategoryInput, version: string) =>
+      c().admin<Category>(`/brands/${id}`, { method: "PUT", body: { ...body, version } }),
     remove: (id: number) => c().admin<void>(`/brands/${id}`, { method: "DELETE" }),
   },
   tags: {
     list: () => c().admin<{ tags: (Tag & { count: number })[] }>("/tags"),
     get: (id: number) => c().admin<Tag>(`/tags/${id}`),
     create: (body: TagInput) => c().admin<Tag>("/tags", { method: "POST", body }),
-    save: (id: number, body: TagInput) => c().admin<Tag>(`/tags/${id}`, { method: "PUT", body }),
+    save: (id: number, body: TagInput, version: string) => c().admin<Tag>(`/tags/${id}`, { method: "PUT", body: { ...body, version } }),
     remove: (id: number) => c().admin<void>(`/tags/${id}`, { method: "DELETE" }),
   },
 };

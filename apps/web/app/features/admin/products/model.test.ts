@@ -67,6 +67,7 @@ describe("the product draft", () => {
       total_sales: 3,
       created_at: "2026-11-01T00:00:00Z",
       updated_at: "2026-11-02T00:00:00Z",
+      version: "v1",
       currency_code: "USD",
       currency_minor_unit: 2,
       tax_status: "taxable" as const,
@@ -78,7 +79,7 @@ describe("the product draft", () => {
     const again = fromDraft(toDraft(editableOf(answered), usd), usd);
     expect(again.ok).toBe(true);
     if (again.ok) {
-      for (const key of ["id", "permalink", "total_sales", "created_at", "updated_at", "currency_code", "currency_minor_unit"])
+      for (const key of ["id", "permalink", "total_sales", "created_at", "updated_at", "version", "currency_code", "currency_minor_unit"])
         expect(again.input).not.toHaveProperty(key);
       expect(again.input).toMatchObject({ name: "Mug", regular_price: 500 });
     }

@@ -109,9 +109,9 @@ const money = (value: number | null, currency: ProductCurrency) =>
   value === null ? "" : (value / 10 ** currency.currency_minor_unit).toFixed(currency.currency_minor_unit);
 const count = (value: number | null) => (value === null ? "" : String(value));
 
-/** What the API writes of a product it answered with: its id, link, sales and dates are the server's (a PUT refuses them). */
+/** What the API writes of a product it answered with: its id, link, sales, dates and version are the server's (a PUT refuses them). */
 export function editableOf(product: Product | (Product & ProductCurrency)): ProductInput {
-  const { id, permalink, total_sales, created_at, updated_at, ...rest } = product;
+  const { id, permalink, total_sales, created_at, updated_at, version, ...rest } = product;
   const { currency_code, currency_minor_unit, ...input } = rest as typeof rest & Partial<ProductCurrency>;
   return input;
 }

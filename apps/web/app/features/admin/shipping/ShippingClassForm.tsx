@@ -30,7 +30,7 @@ export function ShippingClassForm({ initial, heading }: { initial: ShippingClass
   async function save(event: FormEvent) {
     event.preventDefault();
     await run(
-      () => (id ? shippingClassesApi.save(id, draft) : shippingClassesApi.create(draft)),
+      () => (id ? shippingClassesApi.save(id, draft, saved?.version ?? "") : shippingClassesApi.create(draft)),
       (result) => {
         announce(id ? t.classSaved : t.classCreated);
         if (id) {

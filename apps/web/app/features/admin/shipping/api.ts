@@ -76,6 +76,8 @@ export interface ShippingClass extends ShippingClassInput {
   id: number;
   /** Products and variations in it. */
   count: number;
+  /** Sent back with a save: a class someone changed since is refused, not overwritten (decision 0158). */
+  version: string;
 }
 
 const c = () => adminClient();
@@ -98,7 +100,8 @@ export const shippingClassesApi = {
   forProducts,
   get: (id: number) => c().admin<ShippingClass>(`/shipping/classes/${id}`),
   create: (body: ShippingClassInput) => changing(c().admin<ShippingClass>("/shipping/classes", { method: "POST", body })),
-  save: (id: number, body: ShippingClassInput) => changing(c().admin<ShippingClass>(`/shipping/classes/${id}`, { method: "PUT", body })),
+  save: (id: number, body: ShippingClassInput, version: string) =>
+    changing(c().admin<ShippingClass>(`/shipping/classes/${id}`, { method: "PUT", body: { ...body, version } })),
   remove: (id: number) => changing(c().admin<{ products_updated: number }>(`/shipping/classes/${id}`, { method: "DELETE" })),
 };
 
