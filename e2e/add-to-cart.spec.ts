@@ -75,14 +75,20 @@ test.describe("without JavaScript", () => {
 });
 
 test("options chosen before the page's script runs are kept when it takes over", async ({ page }) => {
-  // The page's script arrives late, as on a slow connection: the shopper chooses first.
+  // The page's script arrives late, as on a slow connection: it is held back until the shopper has chosen.
+  let chosen: () => void = () => {};
+  const choicesMade = new Promise<void>((resolve) => {
+    chosen = resolve;
+  });
   await page.route(/\/assets\/entry\.client-.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await choicesMade;
     await route.continue();
   });
-  await page.goto("/product/hoodie");
+  // Only the answer is waited for: the page's load waits for the held script.
+  await page.goto("/product/hoodie", { waitUntil: "commit" });
   await page.getByLabel("Color").selectOption("red");
   await page.getByLabel("Size").selectOption("l");
+  chosen();
   await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
   await expect(page.getByLabel("Color")).toHaveValue("red");
   await expect(page.getByLabel("Size")).toHaveValue("l");

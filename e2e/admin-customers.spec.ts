@@ -7,7 +7,7 @@
 import { expect, test } from "@playwright/test";
 import { mailedLink } from "./support/outbox.ts";
 import { signInAsOwner } from "./support/owner.ts";
-import { guestOrder, registerAndOrder, seriousViolations, tabTo, usd } from "./support/shopper-order.ts";
+import { customerOrderByApi, guestOrderByApi, seriousViolations, tabTo, usd } from "./support/shopper-order.ts";
 import { expectSortHeaderStyled } from "./support/sort-header.ts";
 
 async function orderTotal(request: import("@playwright/test").APIRequestContext, id: number) {
@@ -21,7 +21,7 @@ test("the owner finds a new customer with their order and spend, opens them and 
   page,
   browser,
 }) => {
-  const { email, orderId } = await registerAndOrder(page);
+  const { email, orderId } = await customerOrderByApi(page.request);
   // A browser of the owner's own (axe needs a page of a context made here).
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
@@ -90,7 +90,7 @@ test("the owner finds a new customer with their order and spend, opens them and 
 });
 
 test("a guest's order is under Guests, with its order, total and addresses", async ({ page, browser }) => {
-  const { email, orderId } = await guestOrder(page);
+  const { email, orderId } = await guestOrderByApi(page.request);
   // A browser of the owner's own (axe needs a page of a context made here).
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();

@@ -7,7 +7,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
-import { registerAndOrder, seriousViolations, tabTo, usd } from "./support/shopper-order.ts";
+import { customerOrderByApi, seriousViolations, tabTo, usd } from "./support/shopper-order.ts";
 
 interface Overview {
   from: string;
@@ -43,7 +43,7 @@ test("today's sales include a shopper's new order; the chart's table, presets an
   page,
   browser,
 }) => {
-  const { orderId } = await registerAndOrder(page);
+  const { orderId } = await customerOrderByApi(page.request);
   // A browser of the owner's own (axe needs a page of a context made here).
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
-import { guestOrder, seriousViolations } from "./support/shopper-order.ts";
+import { guestOrderByApi, seriousViolations } from "./support/shopper-order.ts";
 import { expectSortHeaderStyled } from "./support/sort-header.ts";
 
 test("the owner opens Reports from the dashboard, sorts, changes the period, switches tabs and downloads a tab's CSV", async ({
@@ -16,7 +16,7 @@ test("the owner opens Reports from the dashboard, sorts, changes the period, swi
 }) => {
   // A checkout, seven console pages and four axe runs: 17 s on a quiet machine, past 30 s beside other runs.
   test.setTimeout(60_000);
-  const { email } = await guestOrder(page);
+  const { email } = await guestOrderByApi(page.request);
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   try {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { chunkText, reachable, readManifest } from "./support/bundle-graph.ts";
+import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
 const PASSWORD = "a-long-owner-passphrase-2026";
@@ -86,15 +87,15 @@ function watchOwnerApi(page: Page) {
   };
 }
 
-async function signInAsOwner(page: Page): Promise<void> {
-  await createAccount(page, true);
-  await page.goto("/admin/widgets");
+/** The shop's owner signed in by the Store API (the form's own journey is the first below), on the widgets list. */
+async function openWidgets(page: Page): Promise<void> {
+  await signInAsOwner(page, "/admin/widgets");
   await expect(page.getByRole("heading", { level: 1, name: "Widgets" })).toBeVisible();
 }
 
 /** The owner opens the demo widget's editor from the widgets list. */
 async function openHelpWidgetEditor(page: Page) {
-  await signInAsOwner(page);
+  await openWidgets(page);
   await page
     .getByRole("row", { name: /Help widget/ })
     .getByRole("link", { name: "Edit Help widget" })
@@ -152,7 +153,7 @@ test("a shopper is told the console is for the shop owner, and can sign out", as
 test("the widgets list shows the demo widget; a new widget is made, refused a bad colour, saved, switched off and deleted", async ({
   page,
 }) => {
-  await signInAsOwner(page);
+  await openWidgets(page);
   const help = page.getByRole("row", { name: /Help widget/ });
   await expect(help).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -239,7 +240,7 @@ test("a channel visitors would not see says so in its row: no value yet, or off 
 });
 
 test("the console works from the keyboard and on a phone: skip link, menu button, current page", async ({ page }) => {
-  await signInAsOwner(page);
+  await openWidgets(page);
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to content" });
   await expect(skip).toBeFocused();
@@ -270,7 +271,7 @@ test("the console works from the keyboard and on a phone: skip link, menu button
 });
 
 test("analytics: totals, the chart with its numbers, the presets", async ({ page }) => {
-  await signInAsOwner(page);
+  await openWidgets(page);
   await page.getByRole("link", { name: "Analytics Help widget" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Analytics: Help widget" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "true");
@@ -297,8 +298,7 @@ test("the messages inbox finds a visitor's message, shows every field and its fi
     pageTitle: "Hoodie",
   };
   storeMessage(seed);
-  await createAccount(page, true);
-  await page.goto("/admin/messages");
+  await signInAsOwner(page, "/admin/messages");
   await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
   await page.getByLabel("Search messages").fill(name);
   await page.getByRole("button", { name: "Search" }).click();

@@ -354,7 +354,8 @@ test("save and resume in the browser: answers come back after a reload with a no
   const id = await form.getAttribute("data-form-id");
   await form.locator(`label[for="cwf${id}-1-4"]`).click();
   await form.locator(f(3)).fill("kept@example.com");
-  await page.waitForTimeout(700);
+  // The browser keeps the answers once the typing pauses: the page is opened again once they are kept, not after a fixed wait.
+  await expect.poll(() => page.evaluate<string>(`localStorage.getItem("cartwright-form-${id}") ?? ""`)).toContain("kept@example.com");
   form = await openForm(page, "feedback-kept");
   const notice = form.locator(".cwf-resume");
   await expect(notice).toContainText("Your earlier answers were restored from this browser.");
