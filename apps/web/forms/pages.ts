@@ -96,16 +96,25 @@ export function goToPage(state: FormState, page: number, focus = true): void {
   }
 }
 
-/** Next: the page's fields must pass (pending restricted-email answers are waited for) before moving on. */
+/**
+ * Next: the page's fields, as they were when Next was pressed, must pass (pending restricted-email answers are
+ * waited for) before moving on. A page changed while the answers were awaited stays: moving on would carry values
+ * never judged, and a visitor correcting a refused address is not taken away mid-word; their next press decides.
+ */
 export async function next(state: FormState): Promise<boolean> {
   const ids = pageFieldIds(state, state.page);
+  const pressed = JSON.stringify(currentValues(state));
+  const changed = () => JSON.stringify(currentValues(state)) !== pressed;
   await settled(state, ids);
+  // The live checks speak for what was typed since; an error of the pressed values would stand over a corrected field.
+  if (changed()) return false;
   const errors = await validateFields(state, ids);
   const first = Object.keys(errors)[0];
   if (first !== undefined) {
     focusField(state, Number(first));
     return false;
   }
+  if (changed()) return false;
   const target = nextPage(state.definition, currentValues(state), state.page);
   if (target !== null) goToPage(state, target);
   return true;
