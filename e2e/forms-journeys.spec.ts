@@ -333,6 +333,31 @@ test("feedback: a restricted address is refused before Next moves on, the server
   expect(asked).toEqual(["bot@mailinator.com", "visitor@example.com"]);
 });
 
+test("feedback: a Next pressed with a refused address stays when the visitor corrects it while the answer is awaited", async ({ page }) => {
+  // The server's answers on addresses are held until the visitor has typed the new one.
+  const held: (() => Promise<void>)[] = [];
+  await page.route("**/ajax*", async (route) => {
+    const form = new URLSearchParams(route.request().postData() ?? "");
+    if (form.get("action") !== "forms_restricted_email") return route.continue();
+    held.push(() => route.continue());
+  });
+  const form = await openForm(page, "feedback");
+  await form.locator('label[for="cwf3-1-4"]').click();
+  await form.locator(f(3)).fill("bot@mailinator.com");
+  await form.getByRole("button", { name: "Next" }).first().click();
+  await expect.poll(() => held.length).toBeGreaterThanOrEqual(1);
+  await form.locator(f(3)).fill("visitor@example.com");
+  await form.locator(f(3)).blur();
+  await expect.poll(() => held.length).toBeGreaterThanOrEqual(2);
+  for (const release of held.splice(0)) await release();
+  // The visitor's own check of the new address is answered; the Next pressed on the old one would have moved on by now.
+  await expect(form.locator("#cwf3-3-error")).toBeHidden();
+  await page.waitForTimeout(1_500);
+  await expect(form.locator('.cwf-page[data-page="1"]')).toBeVisible();
+  await form.getByRole("button", { name: "Next" }).first().click();
+  await expect(form.locator('.cwf-page[data-page="3"]')).toBeVisible({ timeout: 15_000 });
+});
+
 test("save and resume in the browser: answers come back after a reload with a notice, Start over clears them, sending forgets them", async ({
   page,
 }) => {
