@@ -261,6 +261,39 @@ describe("writing widgets", () => {
     expect(widget.triggers).toEqual(before.triggers);
   });
 
+  it("refuses a save on a copy someone changed since (409, nothing written) and takes one without a version", async () => {
+    const first = (await owner.get(`${ADMIN}/contact-widgets/${id}`)).json();
+    const second = (await owner.get(`${ADMIN}/contact-widgets/${id}`)).json();
+    expect(first.version).toMatch(/^[\w-]{22}$/);
+    expect(second.version).toBe(first.version);
+
+    const kept = await owner.request("PUT", `${ADMIN}/contact-widgets/${id}`, { ...first, settings: { cta_text: "First editor's words" } });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().version).not.toBe(first.version);
+    const logged = await count("change_log");
+
+    const stale = await owner.request("PATCH", `${ADMIN}/contact-widgets/${id}`, {
+      identifier: "Second editor's name",
+      version: second.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: "cw_rest_widget_changed", data: { version: kept.json().version } });
+    expect(stale.json().message).toContain("This widget was changed by someone else since you opened it");
+    const stored = (await owner.get(`${ADMIN}/contact-widgets/${id}`)).json();
+    expect(stored.identifier).toBe("Blog widget 2");
+    expect(stored.settings.cta_text).toBe("First editor's words");
+    expect(stored.version).toBe(kept.json().version);
+    expect(await count("change_log")).toBe(logged);
+
+    const unversioned = await owner.request("PATCH", `${ADMIN}/contact-widgets/${id}`, { settings: { cta_text: "Said anyway" } });
+    expect(unversioned.statusCode).toBe(200);
+    expect(unversioned.json()).toMatchObject({ identifier: "Blog widget 2", settings: { cta_text: "Said anyway" } });
+    // A save that changes nothing keeps the version: a reader's copy stays good.
+    const same = await owner.request("PUT", `${ADMIN}/contact-widgets/${id}`, unversioned.json());
+    expect(same.statusCode).toBe(200);
+    expect(same.json().version).toBe(unversioned.json().version);
+  });
+
   it("deletes with 204, after which the widget is not found", async () => {
     const response = await owner.request("DELETE", `${ADMIN}/contact-widgets/${id}`);
     expect(response.statusCode).toBe(204);
