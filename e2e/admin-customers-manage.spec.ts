@@ -2,7 +2,8 @@
  * The owner manages accounts (decision 0103): adds a customer (a taken email refused beside its
  * field; the link to choose a password mailed), edits the shipping address (a bad postcode named
  * beside it) at phone width too, exports the list's search as CSV and deletes the customer behind
- * a confirmation that says the orders stay. Axe on each page. Runs against the real owner API.
+ * a confirmation that says the orders stay; an edit from an editor opened before another tab's save is
+ * refused (decision 0158). Axe on each page. Runs against the real owner API.
  */
 import { expect, test } from "@playwright/test";
 import { mailedLink } from "./support/outbox.ts";

@@ -255,6 +255,11 @@ describe("editing an account", () => {
       last_name: "Anyway",
       version: unversioned.json().version,
     });
+    // The same address saved again, unchanged: the version stays, so another open copy is still good.
+    const withAddress = await owner.request("PATCH", `${ADMIN}/customers/${id}`, { shipping: address });
+    const same = await owner.request("PATCH", `${ADMIN}/customers/${id}`, { shipping: address, version: withAddress.json().version });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().version).toBe(withAddress.json().version);
   });
 
   it("refuses staff accounts (409, naming the staff page) and unknown ids (404)", async () => {

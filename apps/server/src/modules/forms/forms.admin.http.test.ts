@@ -375,3 +375,16 @@ describe("entries", () => {
     expect((await guest.get(`${ADMIN}/forms`)).statusCode).toBe(401);
   });
 });
+
+describe("the builder's version", () => {
+  it("stays through a visitor's entry, so an open builder can still save", async () => {
+    const opened = (await owner.get(`${ADMIN}/forms/3`)).json();
+    await sendFeedback({ [f(1)]: "4", [f(3)]: "versions@example.com" });
+    const after = (await owner.get(`${ADMIN}/forms/3`)).json();
+    expect(after.answers).not.toEqual(opened.answers);
+    expect(after.version).toBe(opened.version);
+    const saved = await owner.request("PUT", `${ADMIN}/forms/3`, { definition: opened.definition, version: opened.version });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().version).toBe(opened.version);
+  });
+});

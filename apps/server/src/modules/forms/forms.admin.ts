@@ -18,7 +18,7 @@ import { addDays, dayStart, spreadsheetDateTime, zonedColumn } from "@cartwright
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
+import { checkVersion, editVersion, sortedKeys, staleEdit } from "../../http/edit-version.ts";
 import { StoreError } from "../../http/errors.ts";
 import { changeVia } from "../../http/owner-change.ts";
 import { definitionOf } from "./forms.repo.ts";
@@ -38,8 +38,9 @@ const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
 /**
  * The fingerprint of what the owner edits (decision 0158): its status and definition. Entries and
  * their answer counts are the visitors', so a form sent meanwhile does not make the builder stale.
+ * Keys sorted: `checkDefinition` rebuilds a definition in its own key order, and a form saved unchanged keeps its version.
  */
-const formVersion = (status: string, definition: FormDefinition) => editVersion({ status, definition });
+const formVersion = (status: string, definition: FormDefinition) => editVersion({ status, definition: sortedKeys(definition) });
 
 function checked(input: unknown): FormDefinition {
   const result = checkDefinition(input);
