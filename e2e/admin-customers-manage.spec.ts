@@ -2,7 +2,8 @@
  * The owner manages accounts (decision 0103): adds a customer (a taken email refused beside its
  * field; the link to choose a password mailed), edits the shipping address (a bad postcode named
  * beside it) at phone width too, exports the list's search as CSV and deletes the customer behind
- * a confirmation that says the orders stay. Axe on each page. Runs against the real owner API.
+ * a confirmation that says the orders stay; an edit from an editor opened before another tab's save is
+ * refused (decision 0158). Axe on each page. Runs against the real owner API.
  */
 import { expect, test } from "@playwright/test";
 import { mailedLink } from "./support/outbox.ts";
@@ -90,4 +91,45 @@ test("the owner adds a customer, edits their address, exports them and deletes t
   await dialog.getByRole("button", { name: "Delete customer" }).click();
   await expect(page).toHaveURL(/\/admin\/customers$/);
   expect((await page.request.get(`/api/admin/v1/customers/${id}`)).status()).toBe(404);
+});
+
+test("an account saved from an editor opened before another tab changed it is refused, and the other change is kept (decision 0158)", async ({
+  page,
+}) => {
+  await signInAsOwner(page, "/admin/customers");
+  const nonce = (await page.request.get("/api/admin/v1/customers")).headers().nonce ?? "";
+  const made = await page.request.post("/api/admin/v1/customers", {
+    headers: { nonce },
+    data: { email: `two-editors-${Date.now()}@example.com`, first_name: "Ada", last_name: "Byron", send_password_link: false },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  await page.goto(`/admin/customers/${id}/edit`);
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Ada Byron" })).toBeVisible();
+
+  // Meanwhile, in another tab, the first name changes.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await other.getByRole("group", { name: "Account" }).getByLabel("First name").fill("Augusta");
+  await other.getByRole("button", { name: "Save customer" }).click();
+  await expect(other.getByRole("heading", { level: 1, name: "Augusta Byron", exact: true })).toBeVisible();
+  await other.close();
+
+  // This editor, opened before, changes the last name: refused, the words above the form, what was typed kept.
+  const lastName = page.getByRole("group", { name: "Account" }).getByLabel("Last name");
+  await lastName.fill("Lovelace");
+  await page.getByRole("button", { name: "Save customer" }).click();
+  await expect(page.locator(".admin-error-summary")).toContainText(
+    "This customer was changed by someone else since you opened it: reload it to see their change, then make yours again.",
+  );
+  await expect(lastName).toHaveValue("Lovelace");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Reloaded, the other tab's first name is there, and the last name can be changed again.
+  await page.reload();
+  await expect(page.getByRole("group", { name: "Account" }).getByLabel("First name")).toHaveValue("Augusta");
+  await lastName.fill("Lovelace");
+  await page.getByRole("button", { name: "Save customer" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Augusta Lovelace", exact: true })).toBeVisible();
+  await page.request.delete(`/api/admin/v1/customers/${id}`, { headers: { nonce } });
 });

@@ -294,6 +294,51 @@ test("a rule naming a field of a later page is refused beside the rule's field, 
   await page.request.delete(`/api/admin/v1/forms/${id}`, { headers: { nonce } });
 });
 
+test("a form saved from a builder opened before another tab changed it is refused, and the other change is kept (decision 0158)", async ({
+  page,
+}) => {
+  await signInAsOwner(page);
+  // A draft copy of the demo feedback form, so that no other journey sees it change.
+  const demo = (await (await page.request.get("/api/admin/v1/forms/3")).json()) as { definition: Record<string, unknown> };
+  const nonce = (await page.request.get("/api/admin/v1/forms/3")).headers().nonce ?? "";
+  const made = await page.request.post("/api/admin/v1/forms", {
+    headers: { nonce },
+    data: { status: "draft", definition: { ...demo.definition, slug: `two-editors-${Date.now()}`, title: "Two editors" } },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  await page.goto(`/admin/forms/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Edit form: Two editors" })).toBeVisible();
+
+  // Meanwhile, in another tab, the title changes.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await other.getByLabel("Title", { exact: true }).fill("Their title");
+  await other.getByRole("button", { name: "Save form" }).first().click();
+  await expect(other.getByRole("status").filter({ hasText: "Form saved." })).toBeVisible();
+  await other.close();
+
+  // This builder, opened before, saves its own title: refused, the words above the form, the draft kept.
+  const title = page.getByLabel("Title", { exact: true });
+  await title.fill("My title");
+  await page.getByRole("button", { name: "Save form" }).first().click();
+  await expect(page.locator(".admin-error-summary")).toContainText(
+    "This form was changed by someone else since you opened it: reload it to see their change, then make yours again.",
+  );
+  await expect(title).toHaveValue("My title");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Reloaded, the other tab's title is there, and the change can be made again.
+  await page.reload();
+  await expect(title).toHaveValue("Their title");
+  await title.fill("My title");
+  await page.getByRole("button", { name: "Save form" }).first().click();
+  await expect(page.getByRole("status").filter({ hasText: "Form saved." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit form: My title" })).toBeVisible();
+  await page.request.delete(`/api/admin/v1/forms/${id}`, { headers: { nonce } });
+});
+
 test("a price that is not an amount is refused beside its field, even once another field is chosen, and nothing is saved", async ({
   page,
 }) => {

@@ -220,6 +220,44 @@ test("the editor shows every group for the demo widget's channels, and triggers 
   await expect(days).toHaveValue("8");
 });
 
+test("a widget saved from a page opened before another tab changed it is refused, and the other change is kept (decision 0158)", async ({
+  page,
+}) => {
+  const name = `Version widget ${Date.now()}`;
+  await signInAsOwner(page, "/admin/widgets/new");
+  await page.getByLabel("Widget name").fill(name);
+  await page.getByRole("button", { name: "Create widget" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: `Edit ${name}` })).toBeVisible();
+
+  // Meanwhile, in another tab, the call to action beside the button changes.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await other.getByLabel("Call to action beside the button", { exact: true }).fill("Theirs");
+  await other.getByRole("button", { name: "Save widget" }).first().click();
+  await expect(other.getByRole("status").filter({ hasText: "Widget saved." })).toBeVisible();
+  await other.close();
+
+  // This page, opened before, renames it: refused, the words above the form, what was typed kept.
+  const nameField = page.getByLabel("Widget name");
+  await nameField.fill(`${name} renamed`);
+  await page.getByRole("button", { name: "Save widget" }).first().click();
+  await expect(page.getByRole("alert")).toContainText(
+    "This widget was changed by someone else since you opened it: reload it to see their change, then make yours again.",
+  );
+  await expect(nameField).toHaveValue(`${name} renamed`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Reloaded, the other tab's text is there and the rename goes through.
+  await page.reload();
+  await expect(page.getByLabel("Call to action beside the button", { exact: true })).toHaveValue("Theirs");
+  await nameField.fill(`${name} renamed`);
+  await page.getByRole("button", { name: "Save widget" }).first().click();
+  await expect(page.getByRole("status").filter({ hasText: "Widget saved." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: `Edit ${name} renamed` })).toBeVisible();
+  await expect(page.getByLabel("Call to action beside the button", { exact: true })).toHaveValue("Theirs");
+});
+
 test("a channel visitors would not see says so in its row: no value yet, or off on both kinds of device", async ({ page }) => {
   await openHelpWidgetEditor(page);
   // The demo's channels all show somewhere (SMS on phones only).

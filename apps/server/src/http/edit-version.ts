@@ -14,6 +14,17 @@ export function editVersion(editable: unknown): string {
   return createHash("sha256").update(JSON.stringify(editable)).digest("base64url").slice(0, 22);
 }
 
+/**
+ * A JSON document with every object's keys in one order: for fingerprints of documents stored as
+ * JSON text, which a checker may rebuild with the same values in another key order.
+ */
+export function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== "object") return value;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([key, inner]) => [key, sortedKeys(inner)]));
+}
+
 /** The optional `version` of a replace or a change: the record's as the client read it. */
 export const VersionField = Type.Optional(
   Type.String({

@@ -1,8 +1,10 @@
 /** The owner API's widgets (/api/admin/v1/contact-widgets…): who may call, the documents, validation, analytics. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { testContext } from "../../../../../test/context.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
+import { widgetPage } from "./index.ts";
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -259,6 +261,71 @@ describe("writing widgets", () => {
       widget_token: before.settings.widget_token,
     });
     expect(widget.triggers).toEqual(before.triggers);
+  });
+
+  it("refuses a save on a copy someone changed since (409, nothing written) and takes one without a version", async () => {
+    const first = (await owner.get(`${ADMIN}/contact-widgets/${id}`)).json();
+    const second = (await owner.get(`${ADMIN}/contact-widgets/${id}`)).json();
+    expect(first.version).toMatch(/^[\w-]{22}$/);
+    expect(second.version).toBe(first.version);
+
+    const kept = await owner.request("PUT", `${ADMIN}/contact-widgets/${id}`, { ...first, settings: { cta_text: "First editor's words" } });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().version).not.toBe(first.version);
+    const logged = await count("change_log");
+
+    const stale = await owner.request("PATCH", `${ADMIN}/contact-widgets/${id}`, {
+      identifier: "Second editor's name",
+      version: second.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: "cw_rest_widget_changed", data: { version: kept.json().version } });
+    expect(stale.json().message).toContain("This widget was changed by someone else since you opened it");
+    const stored = (await owner.get(`${ADMIN}/contact-widgets/${id}`)).json();
+    expect(stored.identifier).toBe("Blog widget 2");
+    expect(stored.settings.cta_text).toBe("First editor's words");
+    expect(stored.version).toBe(kept.json().version);
+    expect(await count("change_log")).toBe(logged);
+
+    const unversioned = await owner.request("PATCH", `${ADMIN}/contact-widgets/${id}`, { settings: { cta_text: "Said anyway" } });
+    expect(unversioned.statusCode).toBe(200);
+    expect(unversioned.json()).toMatchObject({ identifier: "Blog widget 2", settings: { cta_text: "Said anyway" } });
+    // A save that changes nothing keeps the version: a reader's copy stays good.
+    const same = await owner.request("PUT", `${ADMIN}/contact-widgets/${id}`, unversioned.json());
+    expect(same.statusCode).toBe(200);
+    expect(same.json().version).toBe(unversioned.json().version);
+  });
+
+  it("keeps an open editor's version through a visitor's view and click reports", async () => {
+    const opened = (await owner.get(`${ADMIN}/contact-widgets/${id}`)).json();
+    const page = await widgetPage(testContext(shop), { headers: {}, ip: "127.0.0.1" });
+    const nonce = page.widgets.find((widget) => widget.id === id)?.nonce ?? "";
+    for (const action of ["update_contact_widget_views", "update_contact_widget_click"]) {
+      const report = await shop.app.inject({
+        method: "POST",
+        url: "/ajax",
+        remoteAddress: "198.51.100.9",
+        headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0" },
+        payload: new URLSearchParams({
+          action,
+          widgetId: String(id),
+          userId: "0",
+          isMobile: "0",
+          isSingle: "0",
+          widgetNonce: nonce,
+        }).toString(),
+      });
+      expect(report.json()).toEqual({ status: 1 });
+    }
+    expect((await owner.get(`${ADMIN}/contact-widgets`)).json().widgets.find((widget: { id: number }) => widget.id === id)).toMatchObject({
+      views: 1,
+      clicks: 1,
+    });
+    const saved = await owner.request("PATCH", `${ADMIN}/contact-widgets/${id}`, {
+      settings: { cta_text: "Counted" },
+      version: opened.version,
+    });
+    expect(saved.statusCode).toBe(200);
   });
 
   it("deletes with 204, after which the widget is not found", async () => {

@@ -6,6 +6,7 @@
  */
 import { ATTENTION_EFFECTS, CHANNEL_KEYS, CONTACT_FIELD_TYPES, WIDGET_ICONS } from "@cartwright/commerce/contact-widget";
 import { type TSchema, Type } from "typebox";
+import { VersionField } from "../../http/edit-version.ts";
 import { IdSchema } from "../../http/input.ts";
 
 /** The limits the checks and their messages share. */
@@ -268,6 +269,8 @@ const widgetInputProperties = {
   id: Type.Optional(Type.Integer({ description: "Ignored" })),
   created_at: Type.Optional(Type.String({ description: "Ignored" })),
   updated_at: Type.Optional(Type.String({ description: "Ignored" })),
+  // PUT and PATCH: the widget's version as read; a widget changed since is refused (decision 0158).
+  version: VersionField,
 };
 
 /** POST, PUT and PATCH bodies: any subset; POST and PUT fill the rest from the defaults, PATCH from the widget. */
@@ -284,6 +287,7 @@ export const WidgetReply = Type.Object({
   channels: Type.Array(Type.Object(channelProperties)),
   created_at: Type.String(),
   updated_at: Type.String(),
+  version: Type.String({ description: "A fingerprint of what the owner can change: send it back with a save (decision 0158)" }),
 });
 
 export const WidgetSummary = Type.Object({

@@ -18,6 +18,7 @@ import { addDays, dayIn, dayStart } from "@cartwright/commerce/time-zone";
 import type { Static } from "typebox";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { StoreError } from "../../http/errors.ts";
 import { changeVia } from "../../http/owner-change.ts";
 import * as repo from "./contact-widget.repo.ts";
@@ -29,6 +30,21 @@ export type WidgetSummaryReply = Static<typeof WidgetSummary>;
 export type WidgetAnalytics = Static<typeof AnalyticsReply>;
 
 export const widgetNotFound = () => new StoreError("cw_rest_widget_not_found", "No widget has this id.", 404);
+export const widgetChanged = (current: string) => staleEdit("cw_rest_widget_changed", "widget", current);
+
+/** A widget as the owner API answers it: with the version a save sends back (decision 0158). */
+export type OwnerWidget = ContactWidget & { version: string };
+
+/**
+ * The fingerprint of what the owner edits; its views and clicks live in contact_widget_stats and
+ * its token never changes, so neither a visit nor a click makes an open editor stale.
+ */
+function widgetVersion(widget: ContactWidget): string {
+  const { identifier, active, allowed_origins, settings, triggers, channels } = widget;
+  return editVersion({ identifier, active, allowed_origins, settings, triggers, channels });
+}
+
+const withVersion = (widget: ContactWidget): OwnerWidget => ({ ...widget, version: widgetVersion(widget) });
 
 const newWidgetToken = () => randomBytes(18).toString("base64url");
 const nowOf = (ctx: Pick<RequestContext, "now">) => (ctx.now ?? new Date()).toISOString();
@@ -134,10 +150,10 @@ export async function listWidgets(ctx: RequestContext): Promise<WidgetSummaryRep
   });
 }
 
-export async function getWidget(ctx: RequestContext, id: number): Promise<ContactWidget> {
+export async function getWidget(ctx: RequestContext, id: number): Promise<OwnerWidget> {
   const widget = await repo.findWidget(ctx.db, id);
   if (!widget) throw widgetNotFound();
-  return widget;
+  return withVersion(widget);
 }
 
 async function insertChecked(db: Db, actorId: number, input: unknown, at: string, via: string | null = null): Promise<ContactWidget> {
@@ -151,8 +167,8 @@ async function insertChecked(db: Db, actorId: number, input: unknown, at: string
   return db.isTransaction ? write(db) : db.transaction().execute(write);
 }
 
-export function createWidget(ctx: RequestContext, input: unknown): Promise<ContactWidget> {
-  return insertChecked(ctx.db, actorOf(ctx), input, nowOf(ctx), changeVia(ctx));
+export async function createWidget(ctx: RequestContext, input: unknown): Promise<OwnerWidget> {
+  return withVersion(await insertChecked(ctx.db, actorOf(ctx), input, nowOf(ctx), changeVia(ctx)));
 }
 
 /** A widget the shop makes for itself (the demo seed), in the caller's transaction if any: logged as actor 0. */
@@ -160,27 +176,31 @@ export function installWidget(db: Db, input: unknown): Promise<ContactWidget> {
   return insertChecked(db, 0, input, new Date().toISOString());
 }
 
-async function changeWidget(ctx: RequestContext, id: number, input: unknown, mode: "replace" | "patch"): Promise<ContactWidget> {
+/** A body's `version`, when it sent one (the schema check has already refused any other kind). */
+const sentVersion = (input: unknown) => (input as { version?: string } | null)?.version;
+
+async function changeWidget(ctx: RequestContext, id: number, input: unknown, mode: "replace" | "patch"): Promise<OwnerWidget> {
   const actorId = actorOf(ctx);
   const at = nowOf(ctx);
   return ctx.db.transaction().execute(async (trx) => {
     const before = await repo.findWidgetForUpdate(trx, id);
     if (!before) throw widgetNotFound();
-    const base = mode === "patch" ? before : freshDocument(before.settings.widget_token);
-    const document = await checkedDocument(base, input);
+    const document = await checkedDocument(mode === "patch" ? before : freshDocument(before.settings.widget_token), input);
+    // Under the row's lock: a save on a copy read before another's change is refused, nothing written.
+    checkVersion(sentVersion(input), widgetVersion(before), widgetChanged);
     const after = await repo.saveWidget(trx, id, document, at);
     await repo.logChange(trx, { actorId, entityId: id, action: "update", before, after, at, via: changeVia(ctx) });
-    return after;
+    return withVersion(after);
   });
 }
 
 /** PUT: the whole document; what the body leaves out comes from the defaults (the token stays). */
-export function updateWidget(ctx: RequestContext, id: number, input: unknown): Promise<ContactWidget> {
+export function updateWidget(ctx: RequestContext, id: number, input: unknown): Promise<OwnerWidget> {
   return changeWidget(ctx, id, input, "replace");
 }
 
 /** PATCH: settings and triggers merged key by key, channels replaced as a list. */
-export function patchWidget(ctx: RequestContext, id: number, input: unknown): Promise<ContactWidget> {
+export function patchWidget(ctx: RequestContext, id: number, input: unknown): Promise<OwnerWidget> {
   return changeWidget(ctx, id, input, "patch");
 }
 

@@ -7,6 +7,7 @@ import { dayIn } from "@cartwright/commerce/time-zone";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { VersionField } from "../../http/edit-version.ts";
 import type { Mailer } from "../emails/index.ts";
 import { listCustomers, listGuests, readCustomer, readGuest } from "./customers.admin.ts";
 import { exportCustomers } from "./customers.export.ts";
@@ -69,7 +70,8 @@ const CreateBody = Type.Object(
   { additionalProperties: false },
 );
 const UpdateBody = Type.Object(
-  { email: Type.Optional(Type.String({ maxLength: 320 })), ...AccountFields },
+  // version: the account's as read; an account changed since is refused (decision 0158).
+  { email: Type.Optional(Type.String({ maxLength: 320 })), ...AccountFields, version: VersionField },
   { additionalProperties: false },
 );
 
@@ -156,10 +158,11 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
       summary: "Change a shopper's names, email or saved addresses (what is left out stays)",
       description:
         "A new email ends every session of the account and withdraws a waiting password link. " +
-        "400 rest_invalid_param names each field; 404 cw_rest_customer_not_found; 409 cw_rest_customer_is_staff for the owner and managers (the staff page's).",
+        "400 rest_invalid_param names each field; 404 cw_rest_customer_not_found; 409 cw_rest_customer_is_staff for the owner and managers (the staff page's), " +
+        "409 cw_rest_customer_changed for a `version` that is not the account's (changed since it was read; data.version is the current one).",
       params: IdParams,
       body: UpdateBody,
-      response: { 200: Type.Object({ id: Type.Integer(), sessions_ended: Type.Integer() }) },
+      response: { 200: Type.Object({ id: Type.Integer(), sessions_ended: Type.Integer(), version: Type.String() }) },
     },
   };
   app.patch("/customers/:id", update, async (request) => updateAccount(request.ctx, request.params.id, request.body));

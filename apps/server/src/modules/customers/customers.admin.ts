@@ -6,8 +6,9 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
-import type { OrderStatus } from "../../db/schema.ts";
+import type { CustomersTable, OrderStatus } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { editVersion, sortedKeys, staleEdit } from "../../http/edit-version.ts";
 import { StoreError } from "../../http/errors.ts";
 import { minorUnitOf, PAID_STATUSES, PLACED_STATUSES } from "../orders/index.ts";
 import { listPaymentTokens } from "../payments/index.ts";
@@ -210,6 +211,23 @@ async function orderHistory(ctx: RequestContext, who: OrderFilter) {
   };
 }
 
+/**
+ * The fingerprint of what the owner edits in an account (decision 0158): its e-mail, names and
+ * saved addresses. Its orders, sessions, saved cards and password are not edited here,
+ * so neither a sale nor a sign-in makes an open editor stale.
+ */
+export const customerChanged = (current: string) => staleEdit("cw_rest_customer_changed", "customer", current);
+
+export function accountVersion(
+  row: Pick<CustomersTable, "email" | "first_name" | "last_name" | "billing_address" | "shipping_address">,
+): string {
+  const { email, first_name, last_name, billing_address, shipping_address } = row;
+  // The addresses as values, keys sorted: a save that rewrites one unchanged in another key order changes nothing.
+  const billing = sortedKeys(parsed(billing_address));
+  const shipping = sortedKeys(parsed(shipping_address));
+  return editVersion({ email, first_name, last_name, billing, shipping });
+}
+
 export async function readCustomer(ctx: RequestContext, id: number) {
   const account = await ctx.db
     .selectFrom("customers")
@@ -226,6 +244,7 @@ export async function readCustomer(ctx: RequestContext, id: number) {
     role: account.role,
     created_at: account.created_at,
     addresses: { billing: parsed(account.billing_address), shipping: parsed(account.shipping_address) },
+    version: accountVersion(account),
     // Only what lets the owner recognise a card: the gateway's token stays on the server.
     payment_methods: saved.map((method) => ({
       id: method.tokenId,

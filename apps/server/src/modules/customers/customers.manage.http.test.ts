@@ -184,7 +184,7 @@ describe("editing an account", () => {
       shipping: { ...address, address_1: "2 Ship Road" },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id, sessions_ended: 0 });
+    expect(response.json()).toEqual({ id, sessions_ended: 0, version: expect.stringMatching(/^[\w-]{22}$/) });
     expect((await client.get("/account")).json()).toMatchObject({ first_name: "Edited", last_name: "Istered", email });
     const again = await signedIn(email, PASSWORD);
     const cart = (await again.get("/cart")).json();
@@ -224,6 +224,42 @@ describe("editing an account", () => {
     const blank = Object.fromEntries(Object.keys(address).map((key) => [key, ""]));
     expect((await owner.request("PATCH", `${ADMIN}/customers/${id}`, { shipping: blank })).statusCode).toBe(200);
     expect((await owner.get(`${ADMIN}/customers/${id}`)).json().addresses.shipping).toEqual({});
+  });
+
+  it("refuses a save on a copy someone changed since (409, nothing written), not for a sign-in meanwhile, and takes one without a version", async () => {
+    const email = newEmail("two-editors");
+    const { id } = await registered(email);
+    const first = (await owner.get(`${ADMIN}/customers/${id}`)).json();
+    await signedIn(email, PASSWORD);
+    const second = (await owner.get(`${ADMIN}/customers/${id}`)).json();
+    expect(first.version).toMatch(/^[\w-]{22}$/);
+    expect(second.version).toBe(first.version);
+
+    const kept = await owner.request("PUT", `${ADMIN}/customers/${id}`, { first_name: "First editor", version: first.version });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().version).not.toBe(first.version);
+    const logged = (await changes(id)).length;
+
+    const stale = await owner.request("PATCH", `${ADMIN}/customers/${id}`, { last_name: "Second editor", version: second.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: "cw_rest_customer_changed", data: { version: kept.json().version } });
+    expect(stale.json().message).toContain("This customer was changed by someone else since you opened it");
+    const stored = (await owner.get(`${ADMIN}/customers/${id}`)).json();
+    expect(stored).toMatchObject({ first_name: "First editor", last_name: "Istered", version: kept.json().version });
+    expect(await changes(id)).toHaveLength(logged);
+
+    const unversioned = await owner.request("PATCH", `${ADMIN}/customers/${id}`, { last_name: "Anyway" });
+    expect(unversioned.statusCode).toBe(200);
+    expect((await owner.get(`${ADMIN}/customers/${id}`)).json()).toMatchObject({
+      first_name: "First editor",
+      last_name: "Anyway",
+      version: unversioned.json().version,
+    });
+    // The same address saved again, unchanged: the version stays, so another open copy is still good.
+    const withAddress = await owner.request("PATCH", `${ADMIN}/customers/${id}`, { shipping: address });
+    const same = await owner.request("PATCH", `${ADMIN}/customers/${id}`, { shipping: address, version: withAddress.json().version });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().version).toBe(withAddress.json().version);
   });
 
   it("refuses staff accounts (409, naming the staff page) and unknown ids (404)", async () => {

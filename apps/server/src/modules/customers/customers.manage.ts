@@ -12,12 +12,13 @@ import type { Db } from "../../db/index.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { queueWebhookEvent } from "../../db/webhook-events.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkVersion } from "../../http/edit-version.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { findUnstorableText } from "../../http/input.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 import { type Mailer, sendNewAccount } from "../emails/index.ts";
 import { checkSavedAddress, replacedAddress, type SavedAddressKind, type SentAddress } from "./addresses.ts";
-import { customerNotFound } from "./customers.admin.ts";
+import { accountVersion, customerChanged, customerNotFound } from "./customers.admin.ts";
 import * as repo from "./customers.repo.ts";
 import { normaliseCustomerEmail, parseAddress } from "./customers.service.ts";
 import { hashPassword } from "./password.ts";
@@ -52,6 +53,11 @@ export interface AccountInput {
   /** An address with every field blank clears the saved one; left out, the saved one stays. */
   billing?: SentAddress;
   shipping?: SentAddress;
+}
+
+export interface AccountChange extends AccountInput {
+  /** The account's version as read; an account changed since is refused, 409 (decision 0158). */
+  version?: string;
 }
 
 export interface NewAccountInput extends AccountInput {
@@ -184,8 +190,13 @@ export async function createAccount(
   }
 }
 
-async function shopperAccount(db: Db, id: number): Promise<repo.CustomerRow> {
-  const row = await repo.findById(db, id);
+const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
+/** A shopper's account; `lock`ed for a change on PostgreSQL (SQLite serialises write transactions), so racing saves take turns. */
+async function shopperAccount(db: Db, id: number, lock = false): Promise<repo.CustomerRow> {
+  let query = db.selectFrom("customers").selectAll().where("id", "=", id);
+  if (lock && isPostgres(db)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   if (!row) throw customerNotFound();
   if (row.role !== "customer") throw manageErrors.staffAccount();
   return row;
@@ -196,7 +207,11 @@ async function shopperAccount(db: Db, id: number): Promise<repo.CustomerRow> {
  * every session of the account and withdraws a waiting password link (it was mailed to the old
  * address): whoever signs in next proves the new one (decision 0103).
  */
-export async function updateAccount(ctx: RequestContext, id: number, input: AccountInput): Promise<{ id: number; sessions_ended: number }> {
+export async function updateAccount(
+  ctx: RequestContext,
+  id: number,
+  input: AccountChange,
+): Promise<{ id: number; sessions_ended: number; version: string }> {
   const current = await shopperAccount(ctx.db, id);
   const checked = await checkAccountInput(ctx, input, current.email);
   if (checked.email && checked.email !== current.email) {
@@ -208,7 +223,8 @@ export async function updateAccount(ctx: RequestContext, id: number, input: Acco
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const db = trx as unknown as Db;
-      const row = await shopperAccount(db, id);
+      const row = await shopperAccount(db, id, true);
+      checkVersion(input.version, accountVersion(row), customerChanged);
       const changes: Partial<repo.CustomerRow> = { ...checked.names };
       if (checked.email) changes.email = checked.email;
       for (const kind of ["billing", "shipping"] as const) {
@@ -230,7 +246,7 @@ export async function updateAccount(ctx: RequestContext, id: number, input: Acco
       const after = { ...row, ...changes };
       await logOwnerChange(db, ctx, "customer", id, factsOf(row), factsOf(after));
       await queueWebhookEvent(db, "customer", "updated", id, at);
-      return { id, sessions_ended: ended };
+      return { id, sessions_ended: ended, version: accountVersion(after) };
     });
   } catch (error) {
     if (isUniqueViolation(error, "email", "customers")) throw emailTaken();

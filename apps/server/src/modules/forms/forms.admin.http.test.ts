@@ -84,6 +84,43 @@ describe("forms", () => {
     expect(JSON.parse(log[1]?.after ?? "{}").title).toBe("Trade orders");
   });
 
+  it("refuses a save on a copy someone changed since (409, nothing written) and takes one without a version", async () => {
+    const created = await owner.request("POST", `${ADMIN}/forms`, {
+      definition: { ...CONTACT_FORM, slug: "two-editors", title: "Two editors" },
+    });
+    const id = created.json().id as number;
+    const first = (await owner.get(`${ADMIN}/forms/${id}`)).json();
+    const second = (await owner.get(`${ADMIN}/forms/${id}`)).json();
+    expect(first.version).toMatch(/^[\w-]{22}$/);
+    expect(second.version).toBe(first.version);
+
+    const kept = await owner.request("PUT", `${ADMIN}/forms/${id}`, {
+      definition: { ...first.definition, title: "First editor's title" },
+      version: first.version,
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().version).not.toBe(first.version);
+    const logged = (await shop.db.selectFrom("change_log").select("id").where("entity", "=", "form").execute()).length;
+
+    const stale = await owner.request("PUT", `${ADMIN}/forms/${id}`, {
+      status: "draft",
+      definition: second.definition,
+      version: second.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: "cw_rest_form_changed", data: { version: kept.json().version } });
+    expect(stale.json().message).toContain("This form was changed by someone else since you opened it");
+    const stored = (await owner.get(`${ADMIN}/forms/${id}`)).json();
+    expect(stored).toMatchObject({ title: "First editor's title", status: "published", version: kept.json().version });
+    expect((await shop.db.selectFrom("change_log").select("id").where("entity", "=", "form").execute()).length).toBe(logged);
+
+    const unversioned = await owner.request("PUT", `${ADMIN}/forms/${id}`, { status: "draft", definition: stored.definition });
+    expect(unversioned.statusCode).toBe(200);
+    expect(unversioned.json()).toMatchObject({ title: "First editor's title", status: "draft" });
+    expect(unversioned.json().version).not.toBe(stored.version);
+    expect((await owner.request("DELETE", `${ADMIN}/forms/${id}`)).statusCode).toBe(204);
+  });
+
   it("refuses a rule left naming a removed choice, beside the rule's value, and keeps the form as it was", async () => {
     const before = (await owner.get(`${ADMIN}/forms/2`)).json();
     const definition = structuredClone(before.definition);
@@ -336,5 +373,18 @@ describe("entries", () => {
   it("is for the owner only", async () => {
     const guest = new StoreClient(shop.app, "browser");
     expect((await guest.get(`${ADMIN}/forms`)).statusCode).toBe(401);
+  });
+});
+
+describe("the builder's version", () => {
+  it("stays through a visitor's entry, so an open builder can still save", async () => {
+    const opened = (await owner.get(`${ADMIN}/forms/3`)).json();
+    await sendFeedback({ [f(1)]: "4", [f(3)]: "versions@example.com" });
+    const after = (await owner.get(`${ADMIN}/forms/3`)).json();
+    expect(after.answers).not.toEqual(opened.answers);
+    expect(after.version).toBe(opened.version);
+    const saved = await owner.request("PUT", `${ADMIN}/forms/3`, { definition: opened.definition, version: opened.version });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().version).toBe(opened.version);
   });
 });

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { VersionField } from "../../http/edit-version.ts";
 import { deleteEntry, deleteForm, entriesExport, entryFile, listEntries, listForms, readEntry, readForm, saveForm } from "./forms.admin.ts";
 
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
@@ -16,6 +17,8 @@ const FormBody = Type.Object(
   {
     status: Type.Optional(Status),
     definition: Type.Unknown({ description: "The form definition document (decision 0024), checked by checkDefinition" }),
+    // PUT: the form's version as read; a form changed since is refused (decision 0158).
+    version: VersionField,
   },
   { additionalProperties: false },
 );

@@ -18,11 +18,14 @@ import { addDays, dayStart, spreadsheetDateTime, zonedColumn } from "@cartwright
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkVersion, editVersion, sortedKeys, staleEdit } from "../../http/edit-version.ts";
 import { StoreError } from "../../http/errors.ts";
 import { changeVia } from "../../http/owner-change.ts";
+import { definitionOf } from "./forms.repo.ts";
 import { findForm } from "./forms.service.ts";
 
 export const formNotFound = () => new StoreError("cw_rest_form_not_found", "No form has this id.", 404);
+export const formChanged = (current: string) => staleEdit("cw_rest_form_changed", "form", current);
 export const entryNotFound = () => new StoreError("cw_rest_form_entry_not_found", "No form entry (or file of it) has this id.", 404);
 
 function invalidForm(errors: { path: string; message: string }[]): StoreError {
@@ -31,6 +34,13 @@ function invalidForm(errors: { path: string; message: string }[]): StoreError {
 }
 
 const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
+
+/**
+ * The fingerprint of what the owner edits (decision 0158): its status and definition. Entries and
+ * their answer counts are the visitors', so a form sent meanwhile does not make the builder stale.
+ * Keys sorted: `checkDefinition` rebuilds a definition in its own key order, and a form saved unchanged keeps its version.
+ */
+const formVersion = (status: string, definition: FormDefinition) => editVersion({ status, definition: sortedKeys(definition) });
 
 function checked(input: unknown): FormDefinition {
   const result = checkDefinition(input);
@@ -69,7 +79,15 @@ export async function readForm(ctx: RequestContext, id: number) {
     .groupBy("form_entry_values.field_id")
     .execute();
   const answers = Object.fromEntries(counted.map((row) => [String(row.field_id), Number(row.entries)]));
-  return { id: form.id, slug: form.slug, title: form.title, status: form.status, definition: form.definition, answers };
+  return {
+    id: form.id,
+    slug: form.slug,
+    title: form.title,
+    status: form.status,
+    definition: form.definition,
+    answers,
+    version: formVersion(form.status, form.definition),
+  };
 }
 
 /** A field entries answered that the form no longer has; `known` when a logged definition still names it. */
@@ -147,12 +165,26 @@ async function logChange(
 
 const formRow = (db: Db, id: number) =>
   db.selectFrom("forms").select(["id", "slug", "title", "status", "definition"]).where("id", "=", id).executeTakeFirst();
+
+const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
+/** The form's row locked for a change (PostgreSQL; SQLite serialises write transactions): racing saves take turns. */
+function lockedFormRow(db: Db, id: number) {
+  let query = db.selectFrom("forms").select(["id", "slug", "title", "status", "definition"]).where("id", "=", id);
+  if (isPostgres(db)) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
 const asLogged = (row: { id: number; slug: string; title: string; status: string; definition: string }) => ({
   ...row,
   definition: JSON.parse(row.definition),
 });
 
-export async function saveForm(ctx: RequestContext, id: number | null, body: { status?: "published" | "draft"; definition: unknown }) {
+/** Creates (id null) or replaces a form; a `version` that is not the stored form's is refused, 409 (decision 0158). */
+export async function saveForm(
+  ctx: RequestContext,
+  id: number | null,
+  body: { status?: "published" | "draft"; definition: unknown; version?: string },
+) {
   const definition = checked(body.definition);
   const { id: _ignored, ...document } = definition;
   const values = {
@@ -164,8 +196,9 @@ export async function saveForm(ctx: RequestContext, id: number | null, body: { s
   };
   const savedId = await ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Db;
-    const before = id === null ? undefined : await formRow(db, id);
+    const before = id === null ? undefined : await lockedFormRow(db, id);
     if (id !== null && !before) throw formNotFound();
+    if (before) checkVersion(body.version, formVersion(before.status, definitionOf(before)), formChanged);
     if (await slugTaken(db, definition.slug, id ?? 0)) throw invalidForm([{ path: "slug", message: "is used by another form" }]);
     let saved = id;
     if (saved === null) {

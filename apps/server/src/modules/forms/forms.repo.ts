@@ -14,14 +14,12 @@ export interface StoredForm {
 
 export async function allForms(db: Db): Promise<StoredForm[]> {
   const rows = await db.selectFrom("forms").selectAll().orderBy("id").execute();
-  return rows.map((row) => ({
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    status: row.status,
-    // The row's id and slug win over the document's copies.
-    definition: { ...(JSON.parse(row.definition) as FormDefinition), id: row.id, slug: row.slug },
-  }));
+  return rows.map((row) => ({ id: row.id, slug: row.slug, title: row.title, status: row.status, definition: definitionOf(row) }));
+}
+
+/** A row's definition as the shop reads it: the row's id and slug win over the document's copies. */
+export function definitionOf(row: { id: number; slug: string; definition: string }): FormDefinition {
+  return { ...(JSON.parse(row.definition) as FormDefinition), id: row.id, slug: row.slug };
 }
 
 export async function insertForm(db: Db, definition: FormDefinition, now: string): Promise<number> {

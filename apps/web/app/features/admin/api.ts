@@ -186,6 +186,9 @@ export interface WidgetSummary {
 /** What POST and PUT take: everything of a widget but its id and dates. */
 export type WidgetInput = Omit<ContactWidget, "id" | "created_at" | "updated_at">;
 
+/** A widget as the owner API answers it: `version` goes back with a save, so one changed since is refused, not overwritten (decision 0158). */
+export type OwnerWidget = ContactWidget & { version: string };
+
 export interface CountPair {
   views: number;
   clicks: number;
@@ -253,11 +256,11 @@ const c = () => adminClient();
 
 export const ownerApi = {
   listWidgets: () => c().admin<{ widgets: WidgetSummary[] }>("/contact-widgets"),
-  getWidget: (id: number) => c().admin<ContactWidget>(`/contact-widgets/${id}`),
-  createWidget: (input: WidgetInput) => c().admin<ContactWidget>("/contact-widgets", { method: "POST", body: input }),
-  saveWidget: (id: number, input: WidgetInput) => c().admin<ContactWidget>(`/contact-widgets/${id}`, { method: "PUT", body: input }),
-  setWidgetActive: (id: number, active: boolean) =>
-    c().admin<ContactWidget>(`/contact-widgets/${id}`, { method: "PATCH", body: { active } }),
+  getWidget: (id: number) => c().admin<OwnerWidget>(`/contact-widgets/${id}`),
+  createWidget: (input: WidgetInput) => c().admin<OwnerWidget>("/contact-widgets", { method: "POST", body: input }),
+  saveWidget: (id: number, input: WidgetInput, version: string) =>
+    c().admin<OwnerWidget>(`/contact-widgets/${id}`, { method: "PUT", body: { ...input, version } }),
+  setWidgetActive: (id: number, active: boolean) => c().admin<OwnerWidget>(`/contact-widgets/${id}`, { method: "PATCH", body: { active } }),
   deleteWidget: (id: number) => c().admin<void>(`/contact-widgets/${id}`, { method: "DELETE" }),
   analytics: (id: number, from: string, to: string) =>
     c().admin<WidgetAnalytics>(`/contact-widgets/${id}/analytics`, { query: { from, to } }),

@@ -47,6 +47,7 @@ export default function EditCustomerPage({ loaderData: customer }: Route.Compone
       key={customer.id}
       id={customer.id}
       initial={accountDraft(customer)}
+      version={customer.version}
       title={title}
       back={back}
       backLabel={t.backToCustomer}

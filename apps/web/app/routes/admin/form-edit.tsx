@@ -37,6 +37,7 @@ export default function EditFormPage({ loaderData }: Route.ComponentProps) {
       initial={{ status: form.status, definition: { ...form.definition, id: form.id } }}
       currency={currency}
       answers={form.answers}
+      version={form.version}
     />
   );
 }

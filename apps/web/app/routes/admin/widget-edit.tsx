@@ -23,9 +23,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function EditWidgetPage({ loaderData }: Route.ComponentProps) {
-  const { id, created_at: _created, updated_at: _updated, ...initial } = loaderData.widget;
+  const { id, created_at: _created, updated_at: _updated, version, ...initial } = loaderData.widget;
   // A new key per widget: the editor's state starts afresh when the URL names another one.
-  return <WidgetEditor key={id} id={id} initial={initial} shopOrigin={loaderData.origin} />;
+  return <WidgetEditor key={id} id={id} initial={initial} version={version} shopOrigin={loaderData.origin} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

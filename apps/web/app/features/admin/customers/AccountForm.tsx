@@ -2,6 +2,8 @@
  * The console's "Add customer" and "Edit" form of a shopper's account (decision 0103): email, names,
  * billing and shipping addresses with the country and state lists, and, when adding, whether the
  * customer is mailed a link to choose their password. Every refused field shows its message beside it.
+ * An edit sends the version it opened: an account changed since is refused, the message above the
+ * form and what the owner typed kept (decision 0158).
  */
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
@@ -20,6 +22,8 @@ interface Props {
   /** The account edited; undefined when adding one. */
   id?: number;
   initial: AccountDraft;
+  /** The edited account's version, as opened. */
+  version?: string;
   title: string;
   back: string;
   backLabel: string;
@@ -27,7 +31,7 @@ interface Props {
 
 type AddressKey = keyof AddressDraft;
 
-export function AccountForm({ id, initial, title, back, backLabel }: Props) {
+export function AccountForm({ id, initial, version = "", title, back, backLabel }: Props) {
   const adding = id === undefined;
   const [draft, setDraft] = useState<AccountDraft>(initial);
   const { errors, failure, busy, run } = useSave();
@@ -60,7 +64,7 @@ export function AccountForm({ id, initial, title, back, backLabel }: Props) {
       );
     } else {
       await run(
-        () => customersApi.update(id, body),
+        () => customersApi.update(id, body, version),
         () => {
           announce(t.saved);
           navigate(`/admin/customers/${id}`);

@@ -92,6 +92,8 @@ export interface CustomerDetail extends OrderHistory {
   role: string;
   created_at: string;
   payment_methods: SavedPaymentMethod[];
+  /** Sent back with a save: an account someone changed since is refused, not overwritten (decision 0158). */
+  version: string;
 }
 
 export interface GuestDetail extends OrderHistory {
@@ -110,8 +112,11 @@ export const customersApi = {
   get: (id: number) => c().admin<CustomerDetail>(`/customers/${id}`),
   guest: (email: string) => c().admin<GuestDetail>("/customers/guest", { query: { email } }),
   create: (body: AccountBody) => c().admin<{ id: number; email_sent: boolean }>("/customers", { method: "POST", body }),
-  update: (id: number, body: AccountBody) =>
-    c().admin<{ id: number; sessions_ended: number }>(`/customers/${id}`, { method: "PATCH", body }),
+  update: (id: number, body: AccountBody, version: string) =>
+    c().admin<{ id: number; sessions_ended: number; version: string }>(`/customers/${id}`, {
+      method: "PATCH",
+      body: { ...body, version },
+    }),
   remove: (id: number) => c().admin<{ id: number; orders_kept: number }>(`/customers/${id}`, { method: "DELETE" }),
   sendPasswordReset: (id: number) =>
     c().admin<{ email: string; expires_at: string }>(`/customers/${id}/password-reset`, { method: "POST", body: {} }),

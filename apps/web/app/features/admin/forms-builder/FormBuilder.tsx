@@ -3,6 +3,8 @@
  * moves, the chosen field's settings and logic, the form's settings, a preview as visitors see it,
  * and one save of the whole definition whose errors (by path) land beside their controls and in a
  * summary above. A new form is created, then opened at its id; leaving with unsaved changes asks first.
+ * A save sends the version the builder opened (or last saved): a form someone changed since is refused,
+ * the message above the form and the owner's draft kept (decision 0158).
  */
 import type { Currency } from "@cartwright/commerce";
 import type { FieldType, FormDefinition, FormField, FormSettings } from "@cartwright/commerce/forms";
@@ -34,9 +36,12 @@ interface Props {
   currency: Currency;
   /** How many saved entries answered each field, by field id (none for a new form). */
   answers?: Record<string, number>;
+  /** The opened form's version; a new form has none. */
+  version?: string;
 }
 
-export function FormBuilder({ id, initial, currency, answers: initialAnswers = {} }: Props) {
+export function FormBuilder({ id, initial, currency, answers: initialAnswers = {}, version: opened = "" }: Props) {
+  const [version, setVersion] = useState(opened);
   const [answers, setAnswers] = useState(initialAnswers);
   // The field whose removal waits for the owner's yes: it has answers the entries keep.
   const [removing, setRemoving] = useState<FormField | null>(null);
@@ -152,8 +157,9 @@ export function FormBuilder({ id, initial, currency, answers: initialAnswers = {
     setBusy(true);
     setFailure(null);
     try {
-      const form = id ? await formsApi.save(id, draft) : await formsApi.create(draft);
+      const form = id ? await formsApi.save(id, draft, version) : await formsApi.create(draft);
       const next: FormInput = { status: form.status, definition: { ...form.definition, id: form.id } };
+      setVersion(form.version);
       setServerErrors({ errors: {}, order: [] });
       setAnswers(form.answers ?? {});
       setSaved(next);

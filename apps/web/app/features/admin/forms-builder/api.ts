@@ -13,6 +13,8 @@ export interface OwnerForm {
   definition: FormDefinition;
   /** How many entries answered each field (non-empty), by field id. */
   answers?: Record<string, number>;
+  /** Sent back with a save: a form someone changed since is refused, not overwritten (decision 0158). */
+  version: string;
 }
 
 export interface FormInput {
@@ -23,5 +25,6 @@ export interface FormInput {
 export const formsApi = {
   get: (id: number) => adminClient().admin<OwnerForm>(`/forms/${id}`),
   create: (input: FormInput) => adminClient().admin<OwnerForm>("/forms", { method: "POST", body: input }),
-  save: (id: number, input: FormInput) => adminClient().admin<OwnerForm>(`/forms/${id}`, { method: "PUT", body: input }),
+  save: (id: number, input: FormInput, version: string) =>
+    adminClient().admin<OwnerForm>(`/forms/${id}`, { method: "PUT", body: { ...input, version } }),
 };

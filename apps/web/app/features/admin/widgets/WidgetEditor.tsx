@@ -1,7 +1,9 @@
 /**
  * The widget editor: every setting, trigger and channel in sections, the live preview beside it,
  * one save (POST for a new widget, PUT for an existing one) whose field errors land beside their
- * fields and in a summary above, and a warning before leaving with unsaved changes.
+ * fields and in a summary above, and a warning before leaving with unsaved changes. A save sends
+ * the version the editor opened (or last saved): a widget someone changed since is refused, the
+ * message above the form and what the owner typed kept (decision 0158).
  */
 import { ATTENTION_EFFECTS, SYSTEM_FONTS, WIDGET_ICONS, type WidgetSettings } from "@cartwright/commerce/contact-widget";
 import { type FormEvent, type ReactNode, useMemo, useState } from "react";
@@ -78,11 +80,14 @@ function Section({ id, title, children }: { id: string; title: string; children:
 interface WidgetEditorProps {
   id?: number;
   initial: WidgetInput;
+  /** The opened widget's version; a new widget has none. */
+  version?: string;
   shopOrigin: string;
 }
 
-export function WidgetEditor({ id, initial, shopOrigin }: WidgetEditorProps) {
+export function WidgetEditor({ id, initial, version: opened = "", shopOrigin }: WidgetEditorProps) {
   const [saved, setSaved] = useState(initial);
+  const [version, setVersion] = useState(opened);
   const [draft, setDraft] = useState(initial);
   const { errors, failure, busy, run } = useSave();
   const navigate = useNavigate();
@@ -96,9 +101,10 @@ export function WidgetEditor({ id, initial, shopOrigin }: WidgetEditorProps) {
   async function save(event: FormEvent) {
     event.preventDefault();
     await run(
-      () => (id ? ownerApi.saveWidget(id, draft) : ownerApi.createWidget(draft)),
+      () => (id ? ownerApi.saveWidget(id, draft, version) : ownerApi.createWidget(draft)),
       (widget) => {
-        const { id: savedId, created_at: _c, updated_at: _u, ...input } = widget;
+        const { id: savedId, created_at: _c, updated_at: _u, version: savedVersion, ...input } = widget;
+        setVersion(savedVersion);
         setSaved(input);
         setDraft(input);
         announce(id ? t.saved : t.created);
