@@ -1,7 +1,9 @@
 /**
- * A null for a product field that takes none is refused by name (http/null-fields.ts; owner audit
- * 2026-12-06): the schemas' coercion turned `{"manage_stock": null}` into false and stopped counting
- * the product's stock, answered 200. Fields that take null (a sale price, a stock quantity) keep it.
+ * What the owner API's body checks refuse by name (owner audit 2026-12-06): a null for a field that takes none
+ * (http/null-fields.ts: the schemas' coercion turned `{"manage_stock": null}` into false and stopped counting the
+ * product's stock, answered 200; fields that take null, a sale price, a stock quantity, keep it), and a field the
+ * call does not take (http/errors.ts: "body must NOT have additional properties" left an integration to guess
+ * which of its fields was misspelt or unknown).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
@@ -9,7 +11,7 @@ import { adminCall, fieldMessages, signedIn } from "../../../../../test/owner-cl
 import { productId, type StoreClient } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 
-const OWNER = { email: "owner@null-fields.test", password: "null-fields-owner-2026" };
+const OWNER = { email: "owner@body-checks.test", password: "body-checks-owner-2026" };
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -54,5 +56,32 @@ describe("a null sent for a product field", () => {
     const saved = await adminCall(owner, "PATCH", `/products/${tShirt}`, { sale_price: null, low_stock_amount: null });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ sale_price: null, low_stock_amount: null, manage_stock: true });
+  });
+});
+
+describe("a field the owner API does not take", () => {
+  it("is named in the answer, and nothing is saved", async () => {
+    const refused = await adminCall(owner, "POST", "/tags", { name: "Linen", slug: "linen", colour: "beige" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe("Invalid parameter(s): colour");
+    expect(fieldMessages(refused)).toEqual({ colour: "colour is not a field this call takes" });
+    expect(await shop.db.selectFrom("tags").select("id").where("slug", "=", "linen").executeTakeFirst()).toBeUndefined();
+  });
+
+  it("is named by its whole path inside a list, beside the list's field, with the other wrong fields", async () => {
+    const refused = await adminCall(owner, "POST", "/products", { name: "Linen shirt", regular_price: -1, colour: "beige" });
+    expect(refused.statusCode).toBe(400);
+    expect(fieldMessages(refused)).toEqual({
+      colour: "colour is not a field this call takes",
+      regular_price: "regular_price must be >= 0",
+    });
+
+    const nested = await adminCall(owner, "POST", "/attributes", {
+      name: "Fabric",
+      slug: "fabric",
+      terms: [{ name: "Linen", colour: "beige" }],
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(fieldMessages(nested)).toEqual({ terms: "terms.0.colour is not a field this call takes" });
   });
 });
