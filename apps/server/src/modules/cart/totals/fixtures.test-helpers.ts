@@ -1,4 +1,5 @@
 /** Builders for the totals tests: the DEMO shop's catalogue, coupons and taxes (shared/DEMO.md). */
+import type { ShopPriceRules } from "./shop-price.ts";
 import type { Coupon, TaxLocation, TaxRate, TotalsInput, TotalsLine } from "./types.ts";
 
 export const CA: TaxLocation = { country: "US", state: "CA", postcode: "90001", city: "Springfield" };
@@ -29,6 +30,19 @@ export const DEMO_RATES: TaxRate[] = [
   rate({ id: 3, country: "GB", rate: 200_000, name: "VAT", order: 2 }),
   rate({ id: 4, country: "DE", rate: 190_000, name: "MwSt", order: 3 }),
 ];
+
+/** A reduced class's California rate beside the demo's, for the shop's shown prices. */
+export const REDUCED = rate({ id: 10, country: "US", state: "CA", rate: 25_000, name: "CA reduced", taxClass: "reduced-rate" });
+
+/** The shop's price rules as the demo with prices shown including tax, overridden where a test says. */
+export const shopPriceRules = (overrides: Partial<ShopPriceRules> = {}): ShopPriceRules => ({
+  taxesEnabled: true,
+  pricesIncludeTax: false,
+  displayIncludingTax: true,
+  taxRates: [...DEMO_RATES, REDUCED],
+  baseLocation: BASE,
+  ...overrides,
+});
 
 export const PRODUCTS = { tshirt: 11, beanie: 12, hoodie: 13, giftCard: 15, book: 18 } as const;
 export const CATEGORIES = { clothing: 101, accessories: 102, gifts: 103, books: 104 } as const;

@@ -1,18 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BASE, DEMO_RATES, rate } from "./fixtures.test-helpers.ts";
-import { type ShopPriceRules, type StoredPriceBound, shopDisplayPrice, storedPriceBound } from "./shop-price.ts";
+import { rate, shopPriceRules } from "./fixtures.test-helpers.ts";
+import { type StoredPriceBound, shopDisplayPrice, storedPriceBound } from "./shop-price.ts";
 import type { TaxRate, TaxStatus } from "./types.ts";
 
-const REDUCED = rate({ id: 10, country: "US", state: "CA", rate: 25_000, name: "CA reduced", taxClass: "reduced-rate" });
-const rules = (overrides: Partial<ShopPriceRules> = {}): ShopPriceRules => ({
-  taxesEnabled: true,
-  pricesIncludeTax: false,
-  displayIncludingTax: true,
-  taxRates: [...DEMO_RATES, REDUCED],
-  baseLocation: BASE,
-  ...overrides,
-});
+const rules = shopPriceRules;
 const GROSS_SHOWN_NET = { pricesIncludeTax: true, displayIncludingTax: false };
 
 /** Two 10 % rates at two priorities: with both taken out of a gross price, 0.06 shows 0.04 and 0.05 shows 0.05. */

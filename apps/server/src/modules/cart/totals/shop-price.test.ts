@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { calculateTotals } from "./calculate.ts";
-import { BASE, DEMO_RATES, demoInput, line, rate } from "./fixtures.test-helpers.ts";
-import { type ShopPriceRules, shopDisplayPrice, shopPricesAsEntered } from "./shop-price.ts";
+import { BASE, DEMO_RATES, demoInput, line, REDUCED, rate, shopPriceRules } from "./fixtures.test-helpers.ts";
+import { shopDisplayPrice, shopPricesAsEntered } from "./shop-price.ts";
 
-const REDUCED = rate({ id: 10, country: "US", state: "CA", rate: 25_000, name: "CA reduced", taxClass: "reduced-rate" });
-const rules = (overrides: Partial<ShopPriceRules> = {}): ShopPriceRules => ({
-  taxesEnabled: true,
-  pricesIncludeTax: false,
-  displayIncludingTax: true,
-  taxRates: [...DEMO_RATES, REDUCED],
-  baseLocation: BASE,
-  ...overrides,
-});
+const rules = shopPriceRules;
 
 describe("shopDisplayPrice", () => {
   it("puts the base location's tax on a net price: the T-shirt's 20.00 shows 21.45 at 7.25 %", () => {
