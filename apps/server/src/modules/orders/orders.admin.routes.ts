@@ -218,7 +218,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "Move up to 100 orders to a status, each in its own transaction under the same rules",
+        summary:
+          "Move up to 100 orders to a status, each in its own transaction under the same rules; a fully refunded order is left as it is (cw_rest_order_refunded)",
         body: BulkStatusBody,
         response: { 200: BulkStatusReply, ...errors },
       },

@@ -458,6 +458,30 @@ describe("POST /orders/bulk/status", () => {
     expect(refunded.failed).toEqual([{ id: a, code: "cw_rest_order_status_refund", message: expect.any(String) }]);
   });
 
+  it("leaves a fully refunded order as it is, naming it, while its own page can still complete it", async () => {
+    const kept = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], {
+      billing_address: billingFor("Kit", DOMAIN),
+      payment_method: "cod",
+    });
+    const other = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Lou"));
+    const total = (await t.owner.get(`${ADMIN}/orders/${kept}`)).json().totals.total;
+    const refund = await t.owner.post(`${ADMIN}/orders/${kept}/refunds`, { amount: total, restock: false, method: "manual" });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect(await orderStatus(t.shop.db, kept)).toBe("refunded");
+
+    const response = await t.owner.post(`${ADMIN}/orders/bulk/status`, { ids: [kept, other], status: "completed" });
+    expect(response.json()).toEqual({
+      updated: [other],
+      failed: [{ id: kept, code: "cw_rest_order_refunded", message: expect.stringMatching(/^This order is fully refunded/) }],
+    });
+    expect(await orderStatus(t.shop.db, kept)).toBe("refunded");
+    expect(mailsOf(t.outbox, kept, "completed")).toEqual([]);
+    expect(mailsOf(t.outbox, other, "completed")).toHaveLength(1);
+
+    expect((await setStatus(kept, "completed")).statusCode).toBe(200);
+    expect(await orderStatus(t.shop.db, kept)).toBe("completed");
+  });
+
   it("checks the list: 1 to 100 ids and a status", async () => {
     for (const body of [
       { ids: [], status: "cancelled" },

@@ -41,6 +41,12 @@ export const statusErrors = {
       "This is a shopper's checkout still being filled in, not an order: its status cannot be changed.",
       409,
     ),
+  refundedInBulk: () =>
+    new StoreError(
+      "cw_rest_order_refunded",
+      "This order is fully refunded, so a bulk change leaves it as it is: open the order to change its status on its own.",
+      409,
+    ),
 };
 
 /**
@@ -51,7 +57,7 @@ export const statusErrors = {
  * and the shopper when one they were told of (pending, processing, on hold) was cancelled.
  * Answers the move made.
  */
-export async function changeOrderStatus(ctx: RequestContext, id: number, to: OrderStatus, note?: string) {
+export async function changeOrderStatus(ctx: RequestContext, id: number, to: OrderStatus, note?: string, { leaveRefunded = false } = {}) {
   const now = nowOf(ctx);
   const actor = staffActor(ctx);
   const text = note?.trim() ?? "";
@@ -62,6 +68,7 @@ export async function changeOrderStatus(ctx: RequestContext, id: number, to: Ord
     // A draft has no lines or address yet (the checkout writes them when it places the order): moving it would make an empty order.
     if (order.status === "checkout-draft") throw statusErrors.isDraft();
     if (order.status === to) throw statusErrors.unchanged(to);
+    if (leaveRefunded && order.status === "refunded") throw statusErrors.refundedInBulk();
     if (to === "refunded") throw statusErrors.refund();
     if (to === "checkout-draft") throw statusErrors.draft();
     if (!(await repo.claimStatus(db, id, order.status, to, now))) throw new Error("an order changed status under its lock");
@@ -100,13 +107,17 @@ async function mailQuietly(ctx: RequestContext, id: number, email: OrderEmailNam
   await sender.send(id, email, { actor: staffActor(ctx) }).catch(() => {});
 }
 
-/** Several orders, each in its own transaction under the same rules: what moved, and why the others did not. */
+/**
+ * Several orders, each in its own transaction under the same rules: what moved, and why the others did not. A fully
+ * refunded order is left out: ticked among others and marked completed, it would mail its shopper for money they
+ * got back; the order's own page still changes it on purpose.
+ */
 export async function changeOrdersStatus(ctx: RequestContext, ids: number[], to: OrderStatus) {
   const updated: number[] = [];
   const failed: { id: number; code: string; message: string }[] = [];
   for (const id of new Set(ids)) {
     try {
-      await changeOrderStatus(ctx, id, to);
+      await changeOrderStatus(ctx, id, to, undefined, { leaveRefunded: true });
       updated.push(id);
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
