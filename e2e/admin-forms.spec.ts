@@ -208,6 +208,43 @@ test("a form is deleted from the list after a confirmation that counts its entri
   expect((await page.request.get(`/api/admin/v1/forms/${(await created.json()).id}`)).status()).toBe(404);
 });
 
+test("a form with entries goes only after a confirmation that counts them and their files; one sent meanwhile is told", async ({
+  page,
+}) => {
+  await signInAsOwner(page, null);
+  const feedback = await page.request.get(`/api/admin/v1/forms/${FEEDBACK_ID}`);
+  const created = await page.request.post("/api/admin/v1/forms", {
+    headers: { nonce: feedback.headers().nonce as string },
+    data: { definition: { ...(await feedback.json()).definition, slug: `fair-${Date.now()}`, title: "Trade fair survey" } },
+  });
+  const formId = (await created.json()).id as number;
+  await page.goto("/admin/forms");
+  const row = page.getByRole("row", { name: /Trade fair survey/ });
+  await expect(row).toContainText("None yet");
+
+  // A visitor sends an entry with a photo after the page counted none: the delete is refused, nothing goes.
+  const photo = { name: "stand.png", mimeType: "image/png", buffer: Buffer.from(PNG, "base64") };
+  await sendFeedback(page.request, { 1: "5", 3: "lin@example.com", 5: photo }, formId);
+  await row.getByRole("button", { name: "Delete Trade fair survey" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete the form “Trade fair survey”?" });
+  await expect(dialog).toContainText("The form and its page are deleted.");
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "“Trade fair survey” now has 1 entry, sent since this page opened: nothing was deleted. Delete again to delete it too.",
+  );
+  await expect(row.getByRole("cell").nth(1)).toHaveText("1");
+  expect((await page.request.get(`/api/admin/v1/forms/${formId}/entries`)).ok()).toBe(true);
+
+  // Asked again, the confirmation names the entry and its file, and the form goes with them.
+  await row.getByRole("button", { name: "Delete Trade fair survey" }).click();
+  await expect(dialog).toContainText("The form, its page, its entry and the file sent with them are deleted. This cannot be undone.");
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Form “Trade fair survey” deleted." })).toBeVisible();
+  expect((await page.request.get(`/api/admin/v1/forms/${formId}`)).status()).toBe(404);
+});
+
 test("removing a field that entries answered asks first, and the entry keeps showing its answer as a removed field", async ({ page }) => {
   await signInAsOwner(page, null);
   const feedback = await page.request.get(`/api/admin/v1/forms/${FEEDBACK_ID}`);

@@ -111,9 +111,12 @@ test("the owner makes a brand and gives it to products; a shopper opens its page
   await expect(products(shopper)).toHaveCount(2);
   await shopperContext.close();
 
-  // Tidy up: deleting the brand takes it off both products.
+  // Tidy up: deleting the brand takes it off both products, as its confirmation counts them.
   await page.goto(brandUrl);
   await page.getByRole("button", { name: "Delete brand" }).click();
+  await expect(page.getByRole("dialog")).toContainText(
+    "2 products lose this brand (they stay in the shop). Its sub-brands move to the top.",
+  );
   await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/brands$/);
   await toast(page, `Brand ${brand} deleted.`);

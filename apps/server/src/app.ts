@@ -18,7 +18,6 @@ import { type ContextFactory, registerRequestContext, requestContext } from "./h
 import { clientErrorReply, noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
 import { refusingNonFinite, registerInputChecks } from "./http/input.ts";
 import { lazySchemas } from "./http/lazy-schemas.ts";
-import { registerNullChecks } from "./http/null-fields.ts";
 import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { registerRouteIndex } from "./http/route-index.ts";
@@ -131,8 +130,9 @@ const ADMIN_ROUTES: FastifyPluginAsync[] = [
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Fastify's own compilers, each route's compiled on its first request (decision 0050); each validator
   // wrapped so that coercion never hands a route a non-finite number (http/input.ts); the owner's
-  // routes report every wrong field of a save at once.
-  const schemas = lazySchemas(refusingNonFinite, { allErrors: (url) => url.startsWith(`${ADMIN_PREFIX}/`) });
+  // routes report every wrong field of a save at once, and take their bodies as typed JSON (decision 0166).
+  const ownerRoute = (url: string) => url.startsWith(`${ADMIN_PREFIX}/`);
+  const schemas = lazySchemas(refusingNonFinite, { allErrors: ownerRoute, typedBodies: ownerRoute });
   const app = Fastify({
     logger:
       deps.logger === false
@@ -326,8 +326,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerRequestContext(owner, contextFor);
       // Before the body's schema (after the nonce's check): who may not call is told so, not what a valid body looks like.
       owner.addHook("preValidation", requireOwner);
-      // A null the schemas' coercion would turn into false, 0 or "" is refused by name (http/null-fields.ts).
-      registerNullChecks(owner);
       for (const routes of ADMIN_ROUTES) await owner.register(routes);
       // Staff and sessions: the invitation is mailed, so these routes take the mailer.
       await owner.register(staffAdminRoutes, { mailer: deps.mailer });

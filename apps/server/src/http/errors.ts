@@ -58,6 +58,25 @@ interface ValidationIssue {
   message?: string;
   keyword?: string;
   params?: Record<string, unknown>;
+  /** The value refused, where the validator keeps it (the owner API's typed bodies: decision 0166). */
+  data?: unknown;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: "a string",
+  integer: "an integer",
+  number: "a number",
+  boolean: "true or false",
+  object: "an object",
+  array: "a list",
+  null: "null",
+};
+
+/** A type refusal in words ("must be a string or null"); a null sent where none is taken is told as such. */
+function typeReason(issue: ValidationIssue): string {
+  if ("data" in issue && issue.data === null) return "cannot be null: send a value, or leave the field out";
+  const types = [issue.params?.type].flat().flatMap((type) => String(type).split(","));
+  return `must be ${types.map((type) => TYPE_WORDS[type] ?? type).join(" or ")}`;
 }
 
 /** The values a field may take, by path, where the schema lists them (a union of literals or an enum): named in the message instead of Ajv's "must be equal to constant". */
@@ -99,7 +118,11 @@ function invalidParams(issues: ValidationIssue[], context: string | undefined): 
     const param = path[0] ?? context ?? "body";
     if (param in params) continue;
     const values = allowed.get(issue.instancePath ?? "");
-    const reason = values ? `must be ${values.length > 1 ? "one of " : ""}${values.join(", ")}` : (issue.message ?? "is invalid");
+    const reason = values
+      ? `must be ${values.length > 1 ? "one of " : ""}${values.join(", ")}`
+      : issue.keyword === "type"
+        ? typeReason(issue)
+        : (issue.message ?? "is invalid");
     const message = `${[param, ...path.slice(1)].join(".")} ${reason}`;
     params[param] = message;
     details[param] = paramDetail("rest_invalid_param", message);

@@ -110,6 +110,30 @@ describe("route schemas compiled on first use", () => {
     await every.close();
   });
 
+  it("takes the bodies of the routes asked for as sent, coercing nothing, and keeps the value refused; their URLs still coerce", async () => {
+    const { app } = await appWithRoute(undefined, { allErrors: () => true, typedBodies: (url) => url.startsWith("/items/") });
+    const text = await app.inject({ method: "POST", url: "/items/7?tags=a", payload: { quantity: "2", note: 5 } });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe("body/quantity must be integer, body/note must be string");
+    const nulls = await app.inject({ method: "POST", url: "/items/7", payload: { quantity: null } });
+    expect(nulls.json().message).toBe("body/quantity must be integer");
+    // Typed values pass, with their defaults; the path's "7" and the query's one value are still read as 7 and a list.
+    const typed = await app.inject({ method: "POST", url: "/items/7?tags=a", payload: { quantity: 3 } });
+    expect(typed.json()).toEqual({ id: 7, quantity: 3, note: "none", tags: ["a"] });
+    await app.close();
+
+    // The value refused is in the error, so that a null can be told as one (http/errors.ts).
+    const { buildValidator } = lazySchemas(undefined, { typedBodies: () => true }).compilersFactory;
+    const validate = buildValidator({}, { customOptions: { coerceTypes: "array", useDefaults: true } } as never)({
+      schema: { type: "object", properties: { quantity: { type: "integer" } } },
+      url: "/items/:id",
+      method: "POST",
+      httpPart: "body",
+    } as never) as ((data: unknown) => boolean) & { errors?: unknown };
+    expect(validate({ quantity: null })).toBe(false);
+    expect(validate.errors).toMatchObject([{ instancePath: "/quantity", keyword: "type", data: null }]);
+  });
+
   it("counts an input's values, nested, up to a bound", () => {
     expect(hasAtMostValues(null, 1)).toBe(true);
     expect(hasAtMostValues({ a: 1, b: [2, 3] }, 5)).toBe(true);

@@ -13,7 +13,7 @@ import type SerializerCompiler from "@fastify/fast-json-stringify-compiler";
 type BuildValidator = ReturnType<typeof AjvCompiler>;
 type BuildSerializer = ReturnType<typeof SerializerCompiler>;
 type ValidatorOptions = Parameters<BuildValidator>[1];
-type AjvOptions = { coerceTypes?: boolean | "array"; allErrors?: boolean };
+type AjvOptions = { coerceTypes?: boolean | "array"; allErrors?: boolean; verbose?: boolean };
 
 // Ajv and fast-json-stringify themselves (some 100 modules) load with the first schema compiled:
 // both are CommonJS, so a synchronous require serves the request that needs them.
@@ -48,6 +48,16 @@ function bodyOptions(options: ValidatorOptions): ValidatorOptions {
   return { ...options, customOptions: { ...custom, coerceTypes: true } } as ValidatorOptions;
 }
 
+/**
+ * A body taken as sent (decision 0166): no coercion at all, so `{"name": -1}` is refused as a number, not saved
+ * as the text "-1", and a null is never read as false, 0 or "". Errors carry the value refused (verbose), so
+ * that a null is told as such (http/errors.ts).
+ */
+function typedBodyOptions(options: ValidatorOptions): ValidatorOptions {
+  const custom = options?.customOptions as AjvOptions | undefined;
+  return { ...options, customOptions: { ...custom, coerceTypes: false, verbose: true } } as ValidatorOptions;
+}
+
 /** The same options with every error of an input reported, not only the first. */
 function allErrorsOptions(options: ValidatorOptions): ValidatorOptions {
   const custom = options?.customOptions as AjvOptions | undefined;
@@ -61,6 +71,12 @@ export interface LazySchemaOptions {
    * stranger's malformed input costs no more to refuse than it must.
    */
   allErrors?: (url: string) => boolean;
+  /**
+   * The routes whose JSON bodies are validated without type coercion (the owner's: the console and integrations
+   * send typed JSON, and a number for a text field is a mistake to refuse, not text to save). Elsewhere a body's
+   * "2" is read as 2, for the Store API's clients that send numbers as text. Query strings coerce everywhere.
+   */
+  typedBodies?: (url: string) => boolean;
 }
 
 /**
@@ -114,27 +130,28 @@ function reportingAllErrors(first: Validator, compileAll: () => Validator): Vali
  */
 export function lazySchemas(
   wrapValidator: (validate: Validator) => Validator = (validate) => validate,
-  { allErrors = () => false }: LazySchemaOptions = {},
+  { allErrors = () => false, typedBodies = () => false }: LazySchemaOptions = {},
 ): LazySchemas {
   const pending = new Set<() => unknown>();
 
   const buildValidator: BuildValidator = (externalSchemas, options) => {
-    // One Ajv per kind of input: bodies coerce differently from the URL's parts, and all-errors ones differ again.
+    // One Ajv per kind of input: bodies coerce differently from the URL's parts, typed bodies not at all, and
+    // all-errors ones differ again.
     const compilers = new Map<string, ReturnType<BuildValidator>>();
-    const compilerOf = (httpPart: string, every: boolean) => {
-      const body = httpPart === "body";
-      const kind = `${body ? "body" : "url"}${every ? ":all" : ""}`;
+    const compilerOf = (part: "url" | "body" | "typed", every: boolean) => {
+      const kind = `${part}${every ? ":all" : ""}`;
       let compiler = compilers.get(kind);
       if (!compiler) {
-        const forPart = body ? bodyOptions(options) : options;
+        const forPart = part === "typed" ? typedBodyOptions(options) : part === "body" ? bodyOptions(options) : options;
         compiler = loadCompilers().validators(externalSchemas, every ? allErrorsOptions(forPart) : forPart);
         compilers.set(kind, compiler);
       }
       return compiler;
     };
     const validatorFor = (route: RouteDefinition): Validator => {
-      const first = compilerOf(route.httpPart, false)(route) as Validator;
-      return allErrors(route.url) ? reportingAllErrors(first, () => compilerOf(route.httpPart, true)(route) as Validator) : first;
+      const part = route.httpPart !== "body" ? "url" : typedBodies(route.url) ? "typed" : "body";
+      const first = compilerOf(part, false)(route) as Validator;
+      return allErrors(route.url) ? reportingAllErrors(first, () => compilerOf(part, true)(route) as Validator) : first;
     };
     return (route) => {
       let compiled: Validator | undefined;

@@ -221,7 +221,7 @@ export interface OwnerAttribute extends Term {
 
 export interface OwnerCategory extends CategoryInput {
   id: number;
-  /** How many products (drafts too) it holds; the list carries it. */
+  /** How many products (drafts too) it holds; the list and a read carry it, a save's reply does not. */
   count?: number;
   /** What the owner can change, fingerprinted: sent back with a save, one changed since is refused (decision 0158). */
   version: string;
@@ -233,6 +233,7 @@ export type OwnerBrand = OwnerCategory;
 
 export interface OwnerTag extends TagInput {
   id: number;
+  /** How many products (drafts too) it holds; the list and a read carry it, a save's reply does not. */
   count?: number;
   /** Its name and slug fingerprinted (decision 0158). */
   version: string;

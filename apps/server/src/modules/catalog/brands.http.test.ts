@@ -79,6 +79,8 @@ describe("the owner's brands", () => {
     const list = (await adminCall(owner, "GET", "/brands")).json().brands as { id: number; count: number }[];
     expect(list.find((b) => b.id === acme.id)?.count).toBe(1);
     expect(list.find((b) => b.id === junior.id)?.count).toBe(0);
+    // A read counts them too: the console's delete confirm says how many products lose the brand.
+    expect((await adminCall(owner, "GET", `/brands/${acme.id}`)).json()).toMatchObject({ name: "Acme", count: 1 });
 
     expect((await adminCall(owner, "DELETE", `/brands/${acme.id}`)).statusCode).toBe(204);
     expect((await adminCall(owner, "GET", `/brands/${acme.id}`)).statusCode).toBe(404);

@@ -116,11 +116,12 @@ async function findTerm(db: Db, kind: Hierarchy, id: number): Promise<CategoryRo
   return row ? { ...row, id: Number(row.id), parent_id: row.parent_id === null ? null : Number(row.parent_id) } : undefined;
 }
 
-/** Every term of the kind in the shop's order with how many products (drafts too) it holds. */
-async function listOwnerTerms(ctx: RequestContext, kind: Hierarchy): Promise<OwnerCategory[]> {
+/** Every term of the kind in the shop's order with how many products (drafts too) it holds; or only the term `id`. */
+async function listOwnerTerms(ctx: RequestContext, kind: Hierarchy, id?: number): Promise<OwnerCategory[]> {
   const { link, column } = HIERARCHIES[kind];
   const rows = await ctx.db
     .selectFrom(`${tableOf(kind)} as c`)
+    .$if(id !== undefined, (query) => query.where("c.id", "=", id as number))
     .select((eb) => [
       "c.id",
       "c.name",
@@ -150,10 +151,11 @@ async function listOwnerTerms(ctx: RequestContext, kind: Hierarchy): Promise<Own
   );
 }
 
+/** One term with its count, which the console's delete confirm names (owner audit 2026-12-06, finding 11). */
 async function readTerm(ctx: RequestContext, kind: Hierarchy, id: number): Promise<OwnerCategory> {
-  const row = await findTerm(ctx.db, kind, id);
-  if (!row) throw HIERARCHIES[kind].errors.notFound();
-  return withTermVersion(row);
+  const [term] = await listOwnerTerms(ctx, kind, id);
+  if (!term) throw HIERARCHIES[kind].errors.notFound();
+  return term;
 }
 
 async function checkTerm(db: Db, kind: Hierarchy, id: number | null, input: CategoryInput): Promise<CategoryInput> {
@@ -267,9 +269,11 @@ async function findTag(db: Db, id: number): Promise<TagRow | undefined> {
   return row ? { ...row, id: Number(row.id) } : undefined;
 }
 
-export async function listOwnerTags(ctx: RequestContext): Promise<{ tags: OwnerTag[] }> {
+/** Every tag by name with how many products (drafts too) it holds; or only the tag `id`. */
+async function tagsWithCounts(ctx: RequestContext, id?: number): Promise<OwnerTag[]> {
   const rows = await ctx.db
     .selectFrom("tags as t")
+    .$if(id !== undefined, (query) => query.where("t.id", "=", id as number))
     .select((eb) => [
       "t.id",
       "t.name",
@@ -282,13 +286,15 @@ export async function listOwnerTags(ctx: RequestContext): Promise<{ tags: OwnerT
     ])
     .orderBy("t.name")
     .execute();
-  return { tags: rows.map((row) => withTagVersion({ id: Number(row.id), name: row.name, slug: row.slug, count: Number(row.count ?? 0) })) };
+  return rows.map((row) => withTagVersion({ id: Number(row.id), name: row.name, slug: row.slug, count: Number(row.count ?? 0) }));
 }
 
+export const listOwnerTags = async (ctx: RequestContext) => ({ tags: await tagsWithCounts(ctx) });
+
 export async function readTag(ctx: RequestContext, id: number): Promise<OwnerTag> {
-  const row = await findTag(ctx.db, id);
-  if (!row) throw tagErrors.notFound();
-  return withTagVersion(row);
+  const [tag] = await tagsWithCounts(ctx, id);
+  if (!tag) throw tagErrors.notFound();
+  return tag;
 }
 
 /** Creates (id null) or replaces a tag; a change is merged into the tag as stored, under its lock. */

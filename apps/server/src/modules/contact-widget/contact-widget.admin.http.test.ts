@@ -26,6 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
+/** A widget as read, without the fields the shop sets (which a save refuses): what an editor sends back. */
+const editable = ({ id: _id, created_at: _created, updated_at: _updated, ...document }: Record<string, unknown>) => document;
+
 const count = async (table: "contact_widgets" | "change_log") =>
   Number(
     (
@@ -247,7 +250,7 @@ describe("writing widgets", () => {
   it("replaces the whole document on PUT, the defaults filling what is left out, the token kept", async () => {
     const before = (await owner.get(`${ADMIN}/contact-widgets/${id}`)).json();
     const response = await owner.request("PUT", `${ADMIN}/contact-widgets/${id}`, {
-      ...before,
+      ...editable(before),
       identifier: "Blog widget 2",
       settings: { cta_text: "Ask us" },
     });
@@ -269,7 +272,10 @@ describe("writing widgets", () => {
     expect(first.version).toMatch(/^[\w-]{22}$/);
     expect(second.version).toBe(first.version);
 
-    const kept = await owner.request("PUT", `${ADMIN}/contact-widgets/${id}`, { ...first, settings: { cta_text: "First editor's words" } });
+    const kept = await owner.request("PUT", `${ADMIN}/contact-widgets/${id}`, {
+      ...editable(first),
+      settings: { cta_text: "First editor's words" },
+    });
     expect(kept.statusCode).toBe(200);
     expect(kept.json().version).not.toBe(first.version);
     const logged = await count("change_log");
@@ -291,7 +297,7 @@ describe("writing widgets", () => {
     expect(unversioned.statusCode).toBe(200);
     expect(unversioned.json()).toMatchObject({ identifier: "Blog widget 2", settings: { cta_text: "Said anyway" } });
     // A save that changes nothing keeps the version: a reader's copy stays good.
-    const same = await owner.request("PUT", `${ADMIN}/contact-widgets/${id}`, unversioned.json());
+    const same = await owner.request("PUT", `${ADMIN}/contact-widgets/${id}`, editable(unversioned.json()));
     expect(same.statusCode).toBe(200);
     expect(same.json().version).toBe(unversioned.json().version);
   });
@@ -423,6 +429,8 @@ describe("validation", () => {
     ],
     ["channels.0.channel_type", { channels: [{ value: "x" }] }, "is required"],
     ["identifier", { identifier: "" }, "must not be empty"],
+    ["id", { id: 7 }, "is set by the shop and cannot be sent: leave it out"],
+    ["updated_at", { updated_at: "x".repeat(100_000) }, "is set by the shop and cannot be sent: leave it out"],
   ])("refuses a bad %s, storing nothing", async (path, body, message) => {
     const [widgets, log] = [await count("contact_widgets"), await count("change_log")];
     const response = await owner.post(`${ADMIN}/contact-widgets`, body);
@@ -441,6 +449,29 @@ describe("validation", () => {
     expect(patched.statusCode).toBe(400);
     expect(Object.keys(patched.json().data.details)).toContain(path);
     expect([await count("contact_widgets"), await count("change_log")]).toEqual([widgets, log]);
+  });
+
+  it("refuses a widget sent back as read, naming the fields the shop sets, and changes nothing", async () => {
+    const read = (await owner.get(`${ADMIN}/contact-widgets/1`)).json();
+    const log = await count("change_log");
+    for (const method of ["POST", "PUT"] as const) {
+      const response = await owner.request(method, `${ADMIN}/contact-widgets${method === "PUT" ? "/1" : ""}`, {
+        ...read,
+        identifier: "Renamed",
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().data.params).toEqual({
+        id: "id is set by the shop and cannot be sent: leave it out",
+        created_at: "created_at is set by the shop and cannot be sent: leave it out",
+        updated_at: "updated_at is set by the shop and cannot be sent: leave it out",
+      });
+    }
+    expect((await owner.get(`${ADMIN}/contact-widgets/1`)).json()).toEqual(read);
+    expect(await count("change_log")).toBe(log);
+    // Without them the same document saves.
+    const saved = await owner.request("PUT", `${ADMIN}/contact-widgets/1`, editable(read));
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().version).toBe(read.version);
   });
 
   it("reports every error of a body at once", async () => {

@@ -265,15 +265,17 @@ const widgetInputProperties = {
   settings: partial(settingsProperties),
   triggers: partial(triggersProperties),
   channels: Type.Array(ChannelInput, { maxItems: WIDGET_LIMITS.channels }),
-  // A document read from the API may be sent back whole: these are the server's and ignored.
-  id: Type.Optional(Type.Integer({ description: "Ignored" })),
-  created_at: Type.Optional(Type.String({ description: "Ignored" })),
-  updated_at: Type.Optional(Type.String({ description: "Ignored" })),
   // PUT and PATCH: the widget's version as read; a widget changed since is refused (decision 0158).
   version: VersionField,
 };
 
-/** POST, PUT and PATCH bodies: any subset; POST and PUT fill the rest from the defaults, PATCH from the widget. */
+/**
+ * The reply's fields the shop sets, refused in a body by name (owner audit 2026-12-06, finding 8): a save that sent
+ * them was answered as if they had been taken.
+ */
+export const WIDGET_READ_ONLY = ["id", "created_at", "updated_at"];
+
+/** POST, PUT and PATCH bodies: any subset; POST and PUT fill the rest from the defaults, PATCH from the widget. The read-only fields are refused. */
 export const WidgetInput = partial(widgetInputProperties);
 
 /** The widget document as stored and answered (every field present). */

@@ -9,7 +9,7 @@ import { type Channel, normaliseChannelValue, SYSTEM_FONTS } from "@cartwright/c
 import type { TSchema } from "typebox";
 import { paramDetail, StoreError } from "../../http/errors.ts";
 import type { WidgetDocument } from "./contact-widget.repo.ts";
-import { PATTERN_MESSAGES, WIDGET_LIMITS, WidgetInput } from "./contact-widget.schemas.ts";
+import { PATTERN_MESSAGES, WIDGET_LIMITS, WIDGET_READ_ONLY, WidgetInput } from "./contact-widget.schemas.ts";
 
 /** Messages by dotted path. */
 export type FieldErrors = Record<string, string>;
@@ -61,7 +61,9 @@ function issueMessage(root: TSchema, issue: SchemaIssue): string | null {
   const { params } = issue;
   switch (issue.keyword) {
     case "boolean":
-      return "is not a field of a widget";
+      return WIDGET_READ_ONLY.includes(dotted(issue.instancePath))
+        ? "is set by the shop and cannot be sent: leave it out"
+        : "is not a field of a widget";
     case "additionalProperties":
     case "anyOf":
       return null;

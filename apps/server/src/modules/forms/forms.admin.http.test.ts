@@ -367,7 +367,68 @@ describe("entries", () => {
     );
     expect(lines[1]).toContain(",2 / 5,,,,ada@example.com,Parcel late,,");
     expect(lines[2]).toContain(",5 / 5,,,,,,Left by an old field,");
-    await owner.request("DELETE", `${ADMIN}/forms/${formId}`);
+    expect((await owner.request("DELETE", `${ADMIN}/forms/${formId}?force=true`)).statusCode).toBe(204);
+  });
+
+  it("refuses to delete a form with entries unless told to (409 with the counts), then deletes them and their files with it", async () => {
+    const created = await owner.request("POST", `${ADMIN}/forms`, { definition: { ...FEEDBACK_FORM, slug: "kept-entries" } });
+    const formId = created.json().id as number;
+    await sendFeedback({ [f(1)]: "4", [f(3)]: "ada@example.com" }, formId);
+    const withFile = await insertFormEntry(shop.db, { form_id: formId });
+    for (const name of ["one.pdf", "two.pdf"])
+      await shop.db
+        .insertInto("form_files")
+        .values({
+          entry_id: withFile,
+          field_id: 5,
+          file_name: name,
+          content_type: "application/pdf",
+          size: SAMPLES.pdf.length,
+          data: SAMPLES.pdf,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    const stored = async () => ({
+      entries: Number(
+        (
+          await shop.db
+            .selectFrom("form_entries")
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .where("form_id", "=", formId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      files: Number(
+        (
+          await shop.db
+            .selectFrom("form_files")
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .where("entry_id", "=", withFile)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    });
+    // The list counts both, for the console's confirm.
+    expect((await owner.get(`${ADMIN}/forms`)).json().forms.find((form: { id: number }) => form.id === formId)).toMatchObject({
+      entries: 2,
+      files: 2,
+    });
+
+    for (const url of [`${ADMIN}/forms/${formId}`, `${ADMIN}/forms/${formId}?force=false`]) {
+      const refused = await owner.request("DELETE", url);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: "cw_rest_form_has_entries", data: { entries: 2, files: 2 } });
+      expect(refused.json().message).toBe(
+        "This form has 2 entries with 2 files, which would be deleted with it: send the delete with force=true to delete them too.",
+      );
+    }
+    expect((await owner.get(`${ADMIN}/forms/${formId}`)).statusCode).toBe(200);
+    expect(await stored()).toEqual({ entries: 2, files: 2 });
+    expect((await owner.request("DELETE", `${ADMIN}/forms/${formId}?force=maybe`)).statusCode).toBe(400);
+
+    expect((await owner.request("DELETE", `${ADMIN}/forms/${formId}?force=true`)).statusCode).toBe(204);
+    expect((await owner.get(`${ADMIN}/forms/${formId}`)).statusCode).toBe(404);
+    expect(await stored()).toEqual({ entries: 0, files: 0 });
   });
 
   it("is for the owner only", async () => {

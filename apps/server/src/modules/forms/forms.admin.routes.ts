@@ -54,10 +54,26 @@ export const formsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put("/forms/:id", { schema: { tags, summary: "Replace a form's definition", params: FormParams, body: FormBody } }, async (request) =>
     saveForm(request.ctx, request.params.id, request.body),
   );
-  app.delete("/forms/:id", { schema: { tags, summary: "Delete a form with its entries", params: FormParams } }, async (request, reply) => {
-    await deleteForm(request.ctx, request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    "/forms/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a form; one with entries only with force=true",
+        description:
+          "A form with entries is refused, 409 cw_rest_form_has_entries with `data.entries` and `data.files` counted, " +
+          "unless the call sends force=true: then its entries and their files are deleted with it, for good.",
+        params: FormParams,
+        querystring: Type.Object({
+          force: Type.Optional(Type.Boolean({ description: "true: delete the form's entries and their files with it" })),
+        }),
+      },
+    },
+    async (request, reply) => {
+      await deleteForm(request.ctx, request.params.id, request.query.force === true);
+      return reply.status(204).send(null);
+    },
+  );
   app.get(
     "/forms/:id/entries",
     { schema: { tags, summary: "List a form's entries, newest first unless told", params: FormParams, querystring: ListQuery } },

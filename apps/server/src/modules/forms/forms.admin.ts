@@ -59,10 +59,26 @@ export async function listForms(ctx: RequestContext) {
     .select(["forms.id", "forms.slug", "forms.title", "forms.status", "forms.updated_at"])
     .select((eb) => eb.fn.count<number | string>("form_entries.id").as("entries"))
     .select((eb) => eb.fn.max("form_entries.created_at").as("last_entry_at"))
+    // The files its entries hold, which a delete takes with them (the console's confirm names both).
+    .select((eb) =>
+      eb
+        .selectFrom("form_files as f")
+        .innerJoin("form_entries as fe", "fe.id", "f.entry_id")
+        .whereRef("fe.form_id", "=", "forms.id")
+        .select((e) => e.fn.countAll<number | string>().as("n"))
+        .as("files"),
+    )
     .groupBy(["forms.id", "forms.slug", "forms.title", "forms.status", "forms.updated_at"])
     .orderBy("forms.id")
     .execute();
-  return { forms: rows.map((row) => ({ ...row, entries: Number(row.entries), last_entry_at: row.last_entry_at ?? null })) };
+  return {
+    forms: rows.map((row) => ({
+      ...row,
+      entries: Number(row.entries),
+      files: Number(row.files ?? 0),
+      last_entry_at: row.last_entry_at ?? null,
+    })),
+  };
 }
 
 export async function readForm(ctx: RequestContext, id: number) {
@@ -217,11 +233,39 @@ export async function saveForm(
   return readForm(ctx, savedId);
 }
 
-export async function deleteForm(ctx: RequestContext, id: number): Promise<void> {
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** 409: a form's entries go only when the call says so (owner audit 2026-12-06, finding 10; decision 0166). */
+export const formHasEntries = (entries: number, files: number) =>
+  new StoreError(
+    "cw_rest_form_has_entries",
+    `This form has ${counted(entries, "entry", "entries")}${files ? ` with ${counted(files, "file", "files")}` : ""}, which would be deleted with it: send the delete with force=true to delete them too.`,
+    409,
+    { entries, files },
+  );
+
+/** How many entries a form holds and how many files they hold. */
+async function entriesAndFiles(db: Db, formId: number): Promise<{ entries: number; files: number }> {
+  const row = await db
+    .selectFrom("form_entries as e")
+    .leftJoin("form_files as f", "f.entry_id", "e.id")
+    .where("e.form_id", "=", formId)
+    .select((eb) => [eb.fn.count<number | string>("e.id").distinct().as("entries"), eb.fn.count<number | string>("f.id").as("files")])
+    .executeTakeFirst();
+  return { entries: Number(row?.entries ?? 0), files: Number(row?.files ?? 0) };
+}
+
+/** Deletes a form; one with entries only with `force` (they and their files go with it), else 409 naming how many. */
+export async function deleteForm(ctx: RequestContext, id: number, force = false): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Db;
-    const before = await formRow(db, id);
+    // Locked (PostgreSQL): an entry being sent meanwhile is counted, or waits and then finds no form.
+    const before = await lockedFormRow(db, id);
     if (!before) throw formNotFound();
+    if (!force) {
+      const { entries, files } = await entriesAndFiles(db, id);
+      if (entries > 0) throw formHasEntries(entries, files);
+    }
     await db.deleteFrom("forms").where("id", "=", id).execute();
     await logChange(db, ctx, "form", id, "delete", asLogged(before), null);
   });

@@ -53,7 +53,7 @@ describe("fieldErrors", () => {
         details: {
           quantity_min: schema("quantity_min must be >= 1"),
           regular_price: schema("regular_price must be <= 99999999999"),
-          weight_grams: schema("weight_grams must be integer"),
+          weight_grams: schema("weight_grams must be an integer"),
           sku: schema("sku must NOT have more than 100 characters"),
           code: schema("code must NOT have fewer than 1 characters"),
           type: schema("type must be equal to one of the allowed values"),

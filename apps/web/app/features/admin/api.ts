@@ -50,8 +50,8 @@ function withoutPath(path: string, message: string): string {
 const SCHEMA_WORDS: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^must be >=? -?[\d.]+$/i, () => "Enter a larger number."],
   [/^must be <=? -?[\d.]+$/i, () => "Enter a smaller number."],
-  [/^must be integer$/i, () => "Enter a whole number."],
-  [/^must be number$/i, () => "Enter a number."],
+  [/^must be (an )?integer( or null)?$/i, () => "Enter a whole number."],
+  [/^must be (a )?number( or null)?$/i, () => "Enter a number."],
   [/^must NOT have fewer than 1 characters$/i, () => "Fill this in."],
   [/^must NOT have fewer than (\d+) characters$/i, (match) => `Use at least ${match[1]} characters.`],
   [/^must NOT have more than (\d+) characters$/i, (match) => `Use at most ${match[1]} characters.`],

@@ -1,6 +1,7 @@
 /** /admin/forms: every form with its public page, status, entry count and last entry, its embed tag, and its actions. */
 import { useState } from "react";
 import { Link } from "react-router";
+import { AdminApiError } from "../../features/admin/api.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
 import { focusMain, useActionError, useConfirm } from "../../features/admin/components/page-actions.ts";
@@ -38,7 +39,15 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
   const announce = useAnnounce();
   const deleting = useConfirm((form: FormSummary) =>
     attempt(async () => {
-      await formsApi.deleteForm(form.id);
+      try {
+        // The entries go only when the confirm named them (form.entries > 0); an entry sent since is refused, 409.
+        await formsApi.deleteForm(form.id, form.entries > 0);
+      } catch (error) {
+        if (!(error instanceof AdminApiError && error.code === "cw_rest_form_has_entries")) throw error;
+        const counts = { entries: Number(error.data.entries), files: Number(error.data.files) };
+        setForms((list) => list.map((item) => (item.id === form.id ? { ...item, ...counts } : item)));
+        throw new AdminApiError(error.status, error.code, t.entriesArrived(form.title, counts.entries));
+      }
       setForms((list) => list.filter((item) => item.id !== form.id));
       announce(t.deleted(form.title));
       focusMain();
@@ -128,7 +137,7 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
       <ConfirmDialog
         open={deleting.asking !== null}
         title={deleting.asking ? t.confirmDeleteTitle(deleting.asking.title) : ""}
-        body={deleting.asking ? t.confirmDeleteBody(deleting.asking.entries) : ""}
+        body={deleting.asking ? t.confirmDeleteBody(deleting.asking.entries, deleting.asking.files) : ""}
         onConfirm={deleting.confirm}
         onCancel={deleting.cancel}
       />

@@ -10,6 +10,8 @@ export interface FormSummary {
   status: "published" | "draft";
   updated_at: string;
   entries: number;
+  /** The files its entries hold. */
+  files: number;
   last_entry_at: string | null;
 }
 
@@ -83,7 +85,9 @@ export function entriesCsvUrl(formId: number, query: EntryFilterQuery): string {
 export const formsApi = {
   listForms: () => c().admin<{ forms: FormSummary[] }>("/forms"),
   getForm: (id: number) => c().admin<StoredForm>(`/forms/${id}`),
-  deleteForm: (id: number) => c().admin<void>(`/forms/${id}`, { method: "DELETE" }),
+  /** `withEntries`: the owner was told the form's entries go too; without it the API refuses a form that has any. */
+  deleteForm: (id: number, withEntries: boolean) =>
+    c().admin<void>(`/forms/${id}`, { method: "DELETE", query: { force: withEntries ? "true" : undefined } }),
   listEntries: (formId: number, query: EntryFilterQuery, perPage: number) =>
     c().admin<EntryList>(`/forms/${formId}/entries`, {
       query: { ...filterParams(query), page: query.page, per_page: perPage, order: query.order === "oldest" ? "oldest" : undefined },

@@ -1,5 +1,7 @@
 /** The texts of the forms list, the entries table and one entry (the console's other texts are in ../messages.ts). */
 
+const entryCount = (entries: number) => (entries === 1 ? "its entry" : `its ${entries} entries`);
+
 export const formListMessages = {
   title: "Forms",
   intro: "Your shop's public forms, what visitors sent through them, and the tag that puts a form on another site.",
@@ -26,10 +28,15 @@ export const formListMessages = {
   delete: "Delete",
   deleteLabel: (title: string) => `Delete ${title}`,
   confirmDeleteTitle: (title: string) => `Delete the form “${title}”?`,
-  confirmDeleteBody: (entries: number) =>
+  confirmDeleteBody: (entries: number, files: number) =>
     entries === 0
       ? "The form and its page are deleted. This cannot be undone."
-      : `The form, its page and its ${entries === 1 ? "entry" : `${entries} entries`} (with their files) are deleted. This cannot be undone.`,
+      : files === 0
+        ? `The form, its page and ${entryCount(entries)} are deleted. This cannot be undone.`
+        : `The form, its page, ${entryCount(entries)} and the ${files === 1 ? "file" : `${files} files`} sent with them are deleted. This cannot be undone.`,
+  /** The delete was refused: entries came after the page counted them (the API counts again). */
+  entriesArrived: (title: string, entries: number) =>
+    `“${title}” now has ${entries === 1 ? "1 entry" : `${entries} entries`}, sent since this page opened: nothing was deleted. Delete again to delete ${entries === 1 ? "it" : "them"} too.`,
   deleted: (title: string) => `Form “${title}” deleted.`,
 };
 

@@ -108,7 +108,7 @@ export function TermForm({ kind, id, initial, parents = [], heading }: Props) {
         shown={Boolean(id)}
         label={words.delete}
         title={words.deleteTitle(savedName)}
-        body={words.deleteBody}
+        body={words.deleteBody(initial?.count ?? 0)}
         confirmLabel={t.deleteConfirm}
       />
     </FieldErrorsContext.Provider>

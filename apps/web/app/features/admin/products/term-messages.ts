@@ -4,6 +4,12 @@
  */
 import { termMessages } from "../nav-labels.ts";
 
+/** What a delete does to the products holding the term, counted by the server (owner audit 2026-12-06, finding 11). */
+const productsLosing = (count: number, noun: string) =>
+  count === 0
+    ? `No product is in this ${noun}.`
+    : `${count === 1 ? "1 product loses" : `${count} products lose`} this ${noun} (${count === 1 ? "it stays" : "they stay"} in the shop).`;
+
 export const termPageMessages = {
   categories: {
     title: termMessages.categories.nav,
@@ -17,7 +23,7 @@ export const termPageMessages = {
     saved: "Category saved.",
     delete: "Delete category",
     deleteTitle: (name: string) => `Delete category ${name}?`,
-    deleteBody: "Its products stay, without this category; its subcategories move to the top.",
+    deleteBody: (count: number) => `${productsLosing(count, "category")} Its subcategories move to the top.`,
     deleted: (name: string) => `Category ${name} deleted.`,
   },
   brands: {
@@ -32,7 +38,7 @@ export const termPageMessages = {
     saved: "Brand saved.",
     delete: "Delete brand",
     deleteTitle: (name: string) => `Delete brand ${name}?`,
-    deleteBody: "Its products stay, without this brand; its sub-brands move to the top.",
+    deleteBody: (count: number) => `${productsLosing(count, "brand")} Its sub-brands move to the top.`,
     deleted: (name: string) => `Brand ${name} deleted.`,
     parent: "Parent brand",
     /** The product editor's picker. */
@@ -52,7 +58,7 @@ export const termPageMessages = {
     saved: "Tag saved.",
     delete: "Delete tag",
     deleteTitle: (name: string) => `Delete tag ${name}?`,
-    deleteBody: "Its products stay, without this tag.",
+    deleteBody: (count: number) => productsLosing(count, "tag"),
     deleted: (name: string) => `Tag ${name} deleted.`,
   },
   name: "Name",
