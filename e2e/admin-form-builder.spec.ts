@@ -375,7 +375,9 @@ test("the owner turns on a minimum time to fill in: a visitor who sends at once 
   const nonce = (await page.request.get("/api/admin/v1/forms")).headers().nonce ?? "";
   const made = await page.request.post("/api/admin/v1/forms", {
     headers: { nonce },
-    data: { definition: { slug, title: "Call me back", pages: [{}], fields: [{ id: 1, type: "text", label: "Your name", required: true }] } },
+    data: {
+      definition: { slug, title: "Call me back", pages: [{}], fields: [{ id: 1, type: "text", label: "Your name", required: true }] },
+    },
   });
   expect(made.status(), await made.text()).toBe(201);
   const { id } = (await made.json()) as { id: number };
@@ -409,7 +411,8 @@ test("the owner turns on a minimum time to fill in: a visitor who sends at once 
   );
   await expect(form.getByLabel("Your name", { exact: true })).toHaveValue("Ada");
   expect(await seriousViolations(visitor)).toEqual([]);
-  const entries = async () => ((await (await page.request.get(`/api/admin/v1/forms/${id}/entries`)).json()) as { entries: unknown[] }).entries;
+  const entries = async () =>
+    ((await (await page.request.get(`/api/admin/v1/forms/${id}/entries`)).json()) as { entries: unknown[] }).entries;
   expect(await entries()).toEqual([]);
 
   // The owner settles on 1 second; once the visitor's form is that old (counted from its token), Submit is taken.

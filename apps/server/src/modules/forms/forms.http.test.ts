@@ -285,6 +285,34 @@ describe("forms_submit: the rules, checked again", () => {
     expect(JSON.parse((await lastEntry(ids.feedback ?? 0)).entry.values)).toEqual({ 1: "5" });
   });
 
+  it("refuses a tip with more decimals than the currency, by field, rather than round the money charged", async () => {
+    const before = await entryCount();
+    const charges = async () =>
+      Number(
+        (
+          await shop.db
+            .selectFrom("gateway_charges")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const charged = await charges();
+    const sent = await send("custom-tee", { fields: { ...TEE, [f(11)]: "0.005" }, files: [DESIGN] });
+    expect(sent.body).toEqual({
+      success: false,
+      data: {
+        errors: {
+          general: { header: FORM_REPLIES.fieldErrors },
+          field: { 11: "Please enter no more than 2 decimal places, such as 10.50." },
+        },
+      },
+    });
+    expect([await entryCount(), await charges()]).toEqual([before, charged]);
+    // The amount the field writes on leaving it is taken, and charged as written.
+    expect((await send("custom-tee", { fields: { ...TEE, [f(11)]: "0.01" }, files: [DESIGN] })).body.success).toBe(true);
+    expect((await lastEntry(ids["custom-tee"] ?? 0)).entry.payment_total).toBe(6101);
+  });
+
   it("refuses an address on the field's restricted domains", async () => {
     const sent = await send("feedback", { fields: { [f(1)]: "4", [f(3)]: "someone@mailinator.com" } });
     expect(sent.body.data).toEqual({
