@@ -404,12 +404,12 @@ test("the owner turns on a minimum time to fill in: a visitor who sends at once 
   await visitor.goto(`/forms/${slug}`);
   const form = visitor.locator("form.cwf");
   await expect(form).toHaveAttribute("data-ready", "");
-  await form.getByLabel("Your name", { exact: true }).fill("Ada");
+  await form.getByRole("textbox", { name: "Your name" }).fill("Ada");
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(form.locator(".cwf-general--header")).toHaveText(
     "This form was sent too quickly. Please wait a few seconds, then send it again.",
   );
-  await expect(form.getByLabel("Your name", { exact: true })).toHaveValue("Ada");
+  await expect(form.getByRole("textbox", { name: "Your name" })).toHaveValue("Ada");
   expect(await seriousViolations(visitor)).toEqual([]);
   const entries = async () =>
     ((await (await page.request.get(`/api/admin/v1/forms/${id}/entries`)).json()) as { entries: unknown[] }).entries;
