@@ -128,15 +128,16 @@ const lastEntry = async (formId: number) => {
   const files = await shop.db.selectFrom("form_files").selectAll().where("entry_id", "=", entry.id).execute();
   return { entry, values, files };
 };
-const entryCount = async () =>
+const rowCount = async (table: "form_entries" | "gateway_charges") =>
   Number(
     (
       await shop.db
-        .selectFrom("form_entries")
+        .selectFrom(table)
         .select((eb) => eb.fn.countAll().as("n"))
         .executeTakeFirstOrThrow()
     ).n,
   );
+const entryCount = () => rowCount("form_entries");
 
 describe("forms_submit: the demo forms sent right", () => {
   it("contact: stores the entry, its values, its file, answers the confirmation and emails the owner", async () => {
@@ -287,15 +288,7 @@ describe("forms_submit: the rules, checked again", () => {
 
   it("refuses a tip with more decimals than the currency, by field, rather than round the money charged", async () => {
     const before = await entryCount();
-    const charges = async () =>
-      Number(
-        (
-          await shop.db
-            .selectFrom("gateway_charges")
-            .select((eb) => eb.fn.countAll().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const charges = () => rowCount("gateway_charges");
     const charged = await charges();
     const sent = await send("custom-tee", { fields: { ...TEE, [f(11)]: "0.005" }, files: [DESIGN] });
     expect(sent.body).toEqual({
