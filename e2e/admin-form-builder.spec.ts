@@ -365,6 +365,69 @@ test("a price that is not an amount is refused beside its field, even once anoth
   expect(style?.choices?.map((choice) => choice.priceMinor)).toEqual([2000, 2800]);
 });
 
+test("the owner turns on a minimum time to fill in: a visitor who sends at once is asked to wait, keeps the answers, and is taken later (decision 0163)", async ({
+  page,
+  browser,
+}) => {
+  await signInAsOwner(page, null);
+  // A form of its own, so that no other journey meets the rule.
+  const slug = `quick-${Date.now()}`;
+  const nonce = (await page.request.get("/api/admin/v1/forms")).headers().nonce ?? "";
+  const made = await page.request.post("/api/admin/v1/forms", {
+    headers: { nonce },
+    data: {
+      definition: { slug, title: "Call me back", pages: [{}], fields: [{ id: 1, type: "text", label: "Your name", required: true }] },
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  await page.goto(`/admin/forms/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Edit form: Call me back" })).toBeVisible();
+
+  // Beside the other spam options; off (0) as every form starts; 601 refused beside the field, 600 saved.
+  const minimum = page.locator("#builder-form-settings").getByLabel("Minimum seconds to fill in (0: off)");
+  await expect(minimum).toHaveValue("0");
+  const save = async (seconds: string) => {
+    await minimum.fill(seconds);
+    await page.getByRole("button", { name: "Save form" }).first().click();
+  };
+  await save("601");
+  await expect(page.locator("#f-settings-antiSpam-minSeconds-error")).toHaveText("Must be from 0 to 600");
+  await expect(minimum).toHaveAttribute("aria-invalid", "true");
+  expect(await seriousViolations(page)).toEqual([]);
+  await save("600");
+  await expect(page.getByRole("status").filter({ hasText: "Form saved." })).toBeVisible();
+
+  // A visitor sends at once: asked to wait, the answer still there, nothing kept.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/forms/${slug}`);
+  const form = visitor.locator("form.cwf");
+  await expect(form).toHaveAttribute("data-ready", "");
+  await form.getByRole("textbox", { name: "Your name" }).fill("Ada");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.locator(".cwf-general--header")).toHaveText(
+    "This form was sent too quickly. Please wait a few seconds, then send it again.",
+  );
+  await expect(form.getByRole("textbox", { name: "Your name" })).toHaveValue("Ada");
+  expect(await seriousViolations(visitor)).toEqual([]);
+  const entries = async () =>
+    ((await (await page.request.get(`/api/admin/v1/forms/${id}/entries`)).json()) as { entries: unknown[] }).entries;
+  expect(await entries()).toEqual([]);
+
+  // The owner settles on 1 second; once the visitor's form is that old (counted from its token), Submit is taken.
+  await save("1");
+  await expect(page.getByRole("status").filter({ hasText: "Form saved." })).toBeVisible();
+  const token = await form.locator('input[name="forms[token]"]').inputValue();
+  const issuedAt = Number.parseInt(token.split(".")[0] ?? "", 36);
+  await visitor.waitForTimeout(Math.max(0, issuedAt + 1000 - Date.now()));
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(visitor.getByText("Thanks for contacting us! We will be in touch with you shortly.")).toBeVisible();
+  expect(await entries()).toHaveLength(1);
+  await visitorContext.close();
+  await page.request.delete(`/api/admin/v1/forms/${id}`, { headers: { nonce } });
+});
+
 test("the builder's code stays in the console's chunks", () => {
   const manifest = readManifest();
   const routes = Object.values(manifest.routes);

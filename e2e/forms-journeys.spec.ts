@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { axeScan } from "./support/axe.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
@@ -432,20 +433,67 @@ test.describe("the one-tag embed", () => {
   let server: Server;
   let otherSite = "";
   test.beforeAll(async ({ baseURL }) => {
-    server = createServer((_request, response) => {
+    const feedback = `<script src="${baseURL}/forms/feedback.js"></script>`;
+    server = createServer((request, response) => {
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      // /two-copies: the form's tag twice, under a host stylesheet with a tall line height (visitor audit, findings 6 and 8).
+      const twice = request.url === "/two-copies";
       response.end(
-        `<!doctype html><html lang="en"><head><title>A partner's blog</title></head><body><main><h1>A partner's blog</h1><p>Tell the shop what you think:</p><script src="${baseURL}/forms/feedback.js"></script></main></body></html>`,
+        `<!doctype html><html lang="en"><head><title>A partner's blog</title>${twice ? "<style>body{line-height:3}</style>" : ""}</head><body><main><h1>A partner's blog</h1><p>Tell the shop what you think:</p>${twice ? `${feedback}<p>Or here:</p>${feedback}` : feedback}</main></body></html>`,
       );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    otherSite = `http://localhost:${(server.address() as AddressInfo).port}/blog`;
+    otherSite = `http://localhost:${(server.address() as AddressInfo).port}`;
   });
   test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+  test("two copies of one form on a page: landmarks named apart, no id met twice, a draft each, and the host's line height kept out", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["local-network-access"]).catch(() => {});
+    await page.goto(`${otherSite}/two-copies`);
+    const forms = page.locator("form.cwf");
+    await expect(forms).toHaveCount(2);
+    for (const form of await forms.all()) await expect(form).toHaveAttribute("data-ready", "");
+    const [first, second] = [forms.nth(0), forms.nth(1)];
+    await expect(page.getByRole("form", { name: "Store feedback", exact: true })).toHaveCount(1);
+    await expect(page.getByRole("form", { name: "Store feedback (2)", exact: true })).toHaveCount(1);
+    await expect(page.getByRole("navigation", { name: "Form progress (2)", exact: true })).toHaveCount(1);
+    const unique = await axeScan(page, { rules: ["landmark-unique", "duplicate-id", "duplicate-id-aria", "duplicate-id-active"] });
+    expect(unique.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Each copy's ids are its own shadow root's: none repeats within a root, none is in the host page.
+    const repeatedIds = await page.evaluate(
+      "[...document.querySelectorAll('[data-cartwright-form]')].map((host) => { const ids = [...host.shadowRoot.querySelectorAll('[id]')].map((element) => element.id); return ids.length - new Set(ids).size; })",
+    );
+    expect(repeatedIds).toEqual([0, 0]);
+
+    // The host's body says line-height 3; the form's text inputs keep the form's own 1.5.
+    await expect(page.locator("main > p").first()).toHaveCSS("line-height", "48px");
+    await expect(first.locator(f(3))).toHaveCSS("font-size", "16px");
+    await expect(first.locator(f(3))).toHaveCSS("line-height", "24px");
+
+    // Answers typed in one copy are kept for that copy only, and come back to it after a reload.
+    const drafts = () =>
+      page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((key) => key.startsWith("cartwright-form-"))
+          .sort(),
+      );
+    await second.locator(f(3)).fill("second.copy@example.com");
+    await expect.poll(drafts).toEqual(["cartwright-form-3-2"]);
+    await first.locator(f(3)).fill("first.copy@example.com");
+    await expect.poll(drafts).toEqual(["cartwright-form-3", "cartwright-form-3-2"]);
+    await page.reload();
+    for (const form of await forms.all()) await expect(form).toHaveAttribute("data-ready", "");
+    await expect(first.locator(f(3))).toHaveValue("first.copy@example.com");
+    await expect(second.locator(f(3))).toHaveValue("second.copy@example.com");
+  });
+
   test("shows the form where the tag is, on another origin, and sends it to the shop", async ({ page, context, baseURL }) => {
     await context.grantPermissions(["local-network-access"]).catch(() => {});
-    await page.goto(otherSite);
+    await page.goto(`${otherSite}/blog`);
     const form = page.locator("form.cwf");
     await expect(form).toHaveAttribute("data-ready", "");
     expect(await seriousViolations(page)).toEqual([]);

@@ -15,7 +15,8 @@ const root = resolve(import.meta.dirname, "..");
 export const SERVER_BUILD_DIR = join(root, "apps/server/build");
 /** What `npm start` imports. */
 export const SERVER_BUNDLE = join(SERVER_BUILD_DIR, "main.js");
-const sources = ["apps/server/src", "packages/commerce/src", "scripts/build-server.ts", "package-lock.json"];
+// apps/web/forms/render: the forms' renderer and stylesheet, which the one-tag embed (`GET /forms/{slug}.js`) draws on the server.
+const sources = ["apps/server/src", "packages/commerce/src", "apps/web/forms/render", "scripts/build-server.ts", "package-lock.json"];
 
 /**
  * Left to Node at run time: native modules (better-sqlite3; sharp, which finds its binary by paths relative to

@@ -101,3 +101,18 @@ export function showBlock(block: HTMLElement | null, message: string | undefined
   block.textContent = message ?? "";
   block.hidden = !message;
 }
+
+/**
+ * A second copy of one form on a page (two embed tags) names its landmarks apart, "Store feedback (2)", so they can
+ * be told apart and found; its ids need nothing, as each embed's shadow root has its own.
+ */
+export function nameCopy(form: HTMLFormElement, copy: number): void {
+  if (copy < 2) return;
+  const root = form.getRootNode() as Document | ShadowRoot;
+  for (const landmark of [form, ...form.querySelectorAll<HTMLElement>("nav[aria-label], section[aria-labelledby]")]) {
+    const labelledBy = landmark.getAttribute("aria-labelledby");
+    const name = labelledBy ? (root.getElementById(labelledBy)?.textContent ?? "") : (landmark.getAttribute("aria-label") ?? "");
+    landmark.removeAttribute("aria-labelledby");
+    landmark.setAttribute("aria-label", `${name} (${copy})`);
+  }
+}

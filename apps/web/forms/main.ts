@@ -19,13 +19,17 @@ function payloadOf(form: HTMLFormElement): FormPagePayload | null {
   }
 }
 
+/** One import for every form: its callbacks run in the order forms were found, so copies of a form are numbered in page order. */
+let behaviour: Promise<typeof import("./mount.ts")> | undefined;
+
 function mountAll(root: Document | ShadowRoot, preview = false): void {
   for (const form of root.querySelectorAll<HTMLFormElement>("form.cwf[data-scripted]")) {
     if (form.dataset.mounted !== undefined) continue;
     const payload = payloadOf(form);
     if (!payload) continue;
     form.dataset.mounted = "";
-    void import("./mount.ts").then(({ mountForm }) => mountForm(form, payload, { preview }));
+    behaviour ??= import("./mount.ts");
+    void behaviour.then(({ mountForm }) => mountForm(form, payload, { preview }));
   }
 }
 

@@ -7,7 +7,7 @@
 import type { FormDefinition, FormPagePayload } from "@cartwright/commerce/forms";
 import { checkRestrictedEmail, loadRules, validateFields } from "./checks.ts";
 import { updateCounters } from "./counter.ts";
-import { fieldIdOf } from "./dom.ts";
+import { fieldIdOf, nameCopy } from "./dom.ts";
 import { addScheme, cleanInput, fieldOf, formatAmountInput, offerEmailSuggestion, refuseKey, syncAddressState } from "./inputs.ts";
 import { checkUploadTotal, enhanceKinds } from "./kinds.ts";
 import { settleLogic, updateTotals } from "./live.ts";
@@ -62,6 +62,14 @@ function track(state: FormState): void {
   mounted.add(state);
 }
 
+/** Which copy of its form this is on the page: the lowest number no other copy still on it holds. */
+function copyNumber(formId: number): number {
+  const taken = new Set([...mounted].filter((other) => other.formId === formId && other.form.isConnected).map((other) => other.copy));
+  let copy = 1;
+  while (taken.has(copy)) copy++;
+  return copy;
+}
+
 function isControl(target: EventTarget | null): target is Control {
   return target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
 }
@@ -74,6 +82,7 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload, optio
     payload,
     definition: payload.form as unknown as FormDefinition,
     formId: payload.form.id,
+    copy: copyNumber(payload.form.id),
     preview: options.preview === true,
     page: 1,
     files: new Map(),
@@ -192,6 +201,7 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload, optio
   });
 
   track(state);
+  nameCopy(form, state.copy);
   if (state.preview) followOwnerPages(state);
   resumeProgress(state, () => state.changed());
   settleLogic(state);

@@ -7,7 +7,8 @@ import { type FormField, parseInputName } from "@cartwright/commerce/forms";
 import type { FormState } from "./state.ts";
 
 const SECRET_TYPES: readonly FormField["type"][] = ["password", "credit-card"];
-const key = (state: FormState) => `cartwright-form-${state.formId}`;
+/** The first copy of a form on a page keeps the draft it always had; a second copy keeps its own. */
+const key = (state: FormState) => `cartwright-form-${state.formId}${state.copy > 1 ? `-${state.copy}` : ""}`;
 
 /** A preview never touches the visitor's storage. */
 function enabled(state: FormState): boolean {

@@ -14,6 +14,8 @@ export interface FormState {
   /** The public form read by the shared rules (which never look at the notifications it lacks). */
   definition: FormDefinition;
   formId: number;
+  /** Which copy of its form this is on the page (1, or 2… where an embed tag is repeated): its draft and landmark names are its own. */
+  copy: number;
   /** The console's preview (decision 0029): everything a visitor sees, nothing sent or stored. */
   preview: boolean;
   /** The page shown (1-based). */

@@ -1,9 +1,11 @@
 /**
  * The forms' stylesheet: one string for the form's page (`<style nonce>`), the embed's shadow root
- * and the console's preview. Classes are `cwf-` prefixed; `--cwf-accent` is the form's colour.
+ * and the console's preview. Classes are `cwf-` prefixed; `--cwf-accent` is the form's colour. The
+ * form takes the host page's font but keeps its own line height (the shop's 1.5), which `font:inherit`
+ * would otherwise bring in from the host: a host's `line-height: 3` made inputs three lines tall.
  */
 export const FORM_CSS = `
-.cwf{--cwf-accent:#066aab;--cwf-error:#b3261e;--cwf-border:#767676;--cwf-muted:#4a4a4a;font:inherit;color:inherit;max-width:42rem}
+.cwf{--cwf-accent:#066aab;--cwf-error:#b3261e;--cwf-border:#767676;--cwf-muted:#4a4a4a;font:inherit;line-height:1.5;color:inherit;max-width:42rem}
 .cwf *,.cwf *::before,.cwf *::after{box-sizing:border-box}
 .cwf [hidden],.cwf-confirmation[hidden]{display:none!important}
 .cwf-sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}

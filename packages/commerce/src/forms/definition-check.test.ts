@@ -36,7 +36,7 @@ describe("checkDefinition", () => {
         id: 0,
         pages: [{ title: "" }],
         fields: [{ id: 1, page: 1, type: "text", label: "Name", required: false }],
-        settings: { submitText: "Submit", antiSpam: { honeypot: true, captcha: "none", token: true }, ajax: true },
+        settings: { submitText: "Submit", antiSpam: { honeypot: true, captcha: "none", token: true, minSeconds: 0 }, ajax: true },
       },
     });
     expect(JSON.stringify(result)).not.toContain("extra");
@@ -128,6 +128,21 @@ describe("checkDefinition", () => {
       "an unknown captcha",
       contactWith((f) => (f.settings.antiSpam.captcha = "mine")),
       [{ path: "settings.antiSpam.captcha", message: expect.stringContaining("must be one of none, altcha") }],
+    ],
+    [
+      "a minimum time over 10 minutes",
+      contactWith((f) => (f.settings.antiSpam.minSeconds = 601)),
+      [{ path: "settings.antiSpam.minSeconds", message: "must be from 0 to 600" }],
+    ],
+    [
+      "a minimum time in part seconds",
+      contactWith((f) => (f.settings.antiSpam.minSeconds = 2.5)),
+      [{ path: "settings.antiSpam.minSeconds", message: "must be a whole number" }],
+    ],
+    [
+      "a minimum time without the token it is counted from",
+      contactWith((f) => (f.settings.antiSpam = { honeypot: true, captcha: "none", token: false, minSeconds: 5 })),
+      [{ path: "settings.antiSpam.minSeconds", message: "needs the signed form token on" }],
     ],
     [
       "a visitor notice without an email field",
@@ -294,6 +309,15 @@ describe("checkDefinition", () => {
     expect(errorsOf(contactWith((form) => (form.settings.saveProgress = { email: "yes" })))).toEqual([
       { path: "settings.saveProgress.email", message: "must be true or false" },
     ]);
+  });
+
+  it("keeps a minimum time to fill in of 0 to 600 whole seconds, 0 when left out", () => {
+    const kept = (minSeconds: unknown) => {
+      const result = checkDefinition(contactWith((form) => (form.settings.antiSpam.minSeconds = minSeconds)));
+      return "definition" in result ? result.definition.settings.antiSpam.minSeconds : result.errors;
+    };
+    expect([kept(0), kept(1), kept(600), kept(undefined)]).toEqual([0, 1, 600, 0]);
+    expect(kept("5")).toEqual([{ path: "settings.antiSpam.minSeconds", message: "must be a whole number" }]);
   });
 
   it("refuses logic that loops, naming the fields", () => {

@@ -2,6 +2,7 @@
 
 import { DEFINITION_LIMITS, type Json, type Reader, SAFE_URL } from "./definition-reader.ts";
 import { defaultFormSettings } from "./demo.ts";
+import { MIN_SECONDS_MAX } from "./token.ts";
 import { CAPTCHA_PROVIDERS, type FormField, type FormSettings } from "./types.ts";
 
 export function readSettings(r: Reader, raw: unknown, fields: FormField[]): FormSettings {
@@ -41,6 +42,10 @@ export function readSettings(r: Reader, raw: unknown, fields: FormField[]): Form
   }
   const indicator = at("pageIndicator");
   const spam = at("antiSpam");
+  const token = r.bool(spam, "token", "settings.antiSpam", true);
+  const minSeconds = r.int(spam, "minSeconds", "settings.antiSpam", { min: 0, max: MIN_SECONDS_MAX, fallback: 0 });
+  // The time is counted from the token's issue, so the rule needs the token (decision 0163).
+  if (minSeconds > 0 && !token) r.fail("settings.antiSpam.minSeconds", "needs the signed form token on");
   const save = at("saveProgress");
   return {
     submitText: r.text(s, "submitText", "settings", { min: 1, max: 100, fallback: defaults.submitText }),
@@ -72,7 +77,8 @@ export function readSettings(r: Reader, raw: unknown, fields: FormField[]): Form
     antiSpam: {
       honeypot: r.bool(spam, "honeypot", "settings.antiSpam", true),
       captcha: r.oneOf(spam, "captcha", "settings.antiSpam", CAPTCHA_PROVIDERS, "none"),
-      token: r.bool(spam, "token", "settings.antiSpam", true),
+      token,
+      minSeconds,
     },
     scrollToTop: r.bool(s, "scrollToTop", "settings", true),
     ajax: r.bool(s, "ajax", "settings", true),

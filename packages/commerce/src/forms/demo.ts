@@ -17,7 +17,7 @@ export function defaultFormSettings(overrides: Partial<FormSettings> = {}): Form
       visitor: { enabled: false, subject: "", message: "" },
     },
     pageIndicator: { style: "progress", color: "#066aab", showTitles: true },
-    antiSpam: { honeypot: true, captcha: "none", token: true },
+    antiSpam: { honeypot: true, captcha: "none", token: true, minSeconds: 0 },
     scrollToTop: true,
     ajax: true,
     saveProgress: { browser: true, email: false },
@@ -62,7 +62,7 @@ export const CONTACT_FORM: FormDefinition = {
   settings: defaultFormSettings({
     submitText: "Send",
     confirmation: { type: "message", message: "Thanks for contacting us! We will be in touch with you shortly." },
-    antiSpam: { honeypot: true, captcha: "altcha", token: true },
+    antiSpam: { honeypot: true, captcha: "altcha", token: true, minSeconds: 0 },
   }),
 };
 
@@ -133,7 +133,7 @@ export const CUSTOM_TEE_FORM: FormDefinition = {
     processingText: "Placing your order...",
     confirmation: { type: "message", message: "Thank you! Your custom T-shirt order is in." },
     pageIndicator: { style: "progress", color: "#066aab", showTitles: true },
-    antiSpam: { honeypot: true, captcha: "none", token: true },
+    antiSpam: { honeypot: true, captcha: "none", token: true, minSeconds: 0 },
   }),
 };
 
@@ -178,7 +178,7 @@ export const FEEDBACK_FORM: FormDefinition = {
   settings: defaultFormSettings({
     confirmation: { type: "redirect", url: "/shop", newTab: false },
     pageIndicator: { style: "circles", color: "#066aab", showTitles: true },
-    antiSpam: { honeypot: true, captcha: "none", token: true },
+    antiSpam: { honeypot: true, captcha: "none", token: true, minSeconds: 0 },
   }),
 };
 

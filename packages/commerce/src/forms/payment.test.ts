@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Currency, DEFAULT_CURRENCY } from "../money.ts";
 import { CUSTOM_TEE_FORM } from "./demo.ts";
-import { formatAmount, formatInputAmount, orderSummary, parseAmount, paymentTotal } from "./payment.ts";
+import { amountNeedsRounding, formatAmount, formatInputAmount, orderSummary, parseAmount, paymentTotal } from "./payment.ts";
 import type { FormDefinition } from "./types.ts";
 
 const EURO: Currency = { code: "EUR", symbol: "€", minorUnit: 2, decimalSeparator: ",", thousandSeparator: ".", prefix: "", suffix: " €" };
@@ -40,6 +40,21 @@ describe("parseAmount (visitor-entered amounts, the shop's separators)", () => {
   it("reads currencies without decimals", () => {
     expect(parseAmount("1,500", YEN)).toBe(1500);
     expect(parseAmount("1500.6", YEN)).toBe(1501);
+  });
+
+  const byCode = { USD: DEFAULT_CURRENCY, EUR: EURO, JPY: YEN };
+  it.each([
+    ["0.005", "USD", true],
+    ["1,234.561", "USD", true],
+    ["0.01", "USD", false],
+    ["1.000", "USD", false],
+    ["61", "USD", false],
+    ["not an amount", "USD", false],
+    ["12,505", "EUR", true],
+    ["1500.6", "JPY", true],
+    ["1,500", "JPY", false],
+  ] as const)("%j in %s needs rounding: %s", (text, code, rounds) => {
+    expect(amountNeedsRounding(text, byCode[code])).toBe(rounds);
   });
 
   it("formats amounts back for the field and for display", () => {

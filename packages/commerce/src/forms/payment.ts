@@ -9,25 +9,40 @@ import type { FormDefinition, FormField, FormInput, FormValues } from "./types.t
 
 export { formatAmount };
 
-/**
- * A visitor-entered amount in minor units, read with the shop's separators ("1,234.5" → 123450 in
- * USD); only digits and the two separators are allowed; extra decimals are rounded half up.
- * "" and anything else give null.
- */
-export function parseAmount(text: string, currency: Currency = DEFAULT_CURRENCY): number | null {
+/** A visitor-entered amount's digits before and after the shop's decimal separator; null when it is not an amount. */
+function amountDigits(text: string, currency: Currency): { whole: string; fraction: string } | null {
   const trimmed = (text ?? "").trim();
   if (trimmed === "") return null;
-  const { decimalSeparator: decimal, thousandSeparator: thousands, minorUnit } = currency;
+  const { decimalSeparator: decimal, thousandSeparator: thousands } = currency;
   let body = trimmed;
   if (thousands && thousands !== decimal) body = body.split(thousands).join("");
   const parts = body.split(decimal);
   if (parts.length > 2) return null;
   const [whole = "", fraction = ""] = parts;
   if (!/^\d*$/.test(whole) || !/^\d*$/.test(fraction) || whole + fraction === "") return null;
-  if (whole.length > 12) return null;
+  return whole.length > 12 ? null : { whole, fraction };
+}
+
+/**
+ * A visitor-entered amount in minor units, read with the shop's separators ("1,234.5" → 123450 in
+ * USD); only digits and the two separators are allowed; extra decimals are rounded half up, as the
+ * field's own formatting does on leaving it (the server refuses them: `amountNeedsRounding`).
+ * "" and anything else give null.
+ */
+export function parseAmount(text: string, currency: Currency = DEFAULT_CURRENCY): number | null {
+  const digits = amountDigits(text, currency);
+  if (!digits) return null;
+  const { whole, fraction } = digits;
+  const { minorUnit } = currency;
   const kept = fraction.slice(0, minorUnit).padEnd(minorUnit, "0");
   const roundUp = fraction.length > minorUnit && Number(fraction[minorUnit]) >= 5 ? 1 : 0;
   return Number(whole || "0") * 10 ** minorUnit + Number(kept || "0") + roundUp;
+}
+
+/** Whether reading the amount would round it: a digit other than 0 past the currency's decimals ("0.005" in USD). */
+export function amountNeedsRounding(text: string, currency: Currency = DEFAULT_CURRENCY): boolean {
+  const digits = amountDigits(text, currency);
+  return digits !== null && /[1-9]/.test(digits.fraction.slice(currency.minorUnit));
 }
 
 /** An amount as the visitor's field shows it after leaving it: no symbol, the shop's separators. */

@@ -36,6 +36,7 @@ export const FORM_MESSAGES = {
   requiredPayment: "Please choose an amount above 0.",
   minimumPrice: "Please enter at least {0}.",
   amount: "Please enter an amount such as {0}.",
+  amountDecimals: "Please enter no more than {0} decimal places, such as {1}.",
   fileExtension: "Files of this type are not accepted here.",
   fileSize: "This file is larger than {0} MB.",
   fileCount: "Please choose no more than {0} files.",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTACT_FORM, CUSTOM_TEE_FORM } from "./demo.ts";
-import { honeypotFieldId, honeypotLabel, isHoneypotFilled, TOKEN_WINDOW, tokenWindowAccepts } from "./token.ts";
+import { honeypotFieldId, honeypotLabel, isHoneypotFilled, sentTooSoon, TOKEN_WINDOW, tokenWindowAccepts } from "./token.ts";
 
 /** A random source that returns the given numbers in turn. */
 const sequence = (...numbers: number[]) => {
@@ -56,5 +56,20 @@ describe("tokenWindowAccepts (now − 2 days … now + 45 minutes)", () => {
     ["not a time", Number.NaN, false],
   ])("%s → %s", (_, issuedAt, accepted) => {
     expect(tokenWindowAccepts(issuedAt, now)).toBe(accepted);
+  });
+});
+
+describe("sentTooSoon (the owner's minimum time to fill in, from the token's issue)", () => {
+  const issuedAt = Date.UTC(2026, 11, 6, 9);
+  it.each([
+    ["off (0), sent at once", 0, issuedAt, false],
+    ["off (a form saved before the rule)", undefined, issuedAt, false],
+    ["5 s, sent at once", 5, issuedAt, true],
+    ["5 s, sent 1 ms short", 5, issuedAt + 4999, true],
+    ["5 s, sent at 5 s", 5, issuedAt + 5000, false],
+    ["5 s, sent an hour later", 5, issuedAt + 3_600_000, false],
+    ["5 s, a token issued after the send (another server's clock)", 5, issuedAt - 1, true],
+  ])("%s → %s", (_, minSeconds, now, refused) => {
+    expect(sentTooSoon(issuedAt, now, minSeconds)).toBe(refused);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The pure parts of the form's anti-spam (reference widget-forms-attribution §2 "WPForms anti-spam"):
- * the honeypot's label and id, what counts as a filled honeypot, and the token's time window.
- * The server signs and checks the token itself.
+ * the honeypot's label and id, what counts as a filled honeypot, the token's time window, and the
+ * owner's minimum time to fill a form in, counted from the token's issue (decision 0163). The server
+ * signs and checks the token itself.
  */
 import { valueList } from "./logic.ts";
 import type { FormDefinition, FormValues } from "./types.ts";
@@ -41,4 +42,16 @@ export const TOKEN_WINDOW = { beforeMs: 2 * DAY, afterMs: 45 * 60 * 1000 } as co
 export function tokenWindowAccepts(issuedAt: number, now: number): boolean {
   if (!Number.isFinite(issuedAt) || !Number.isFinite(now)) return false;
   return issuedAt >= now - TOKEN_WINDOW.beforeMs && issuedAt <= now + TOKEN_WINDOW.afterMs;
+}
+
+/** The longest minimum time to fill a form in an owner may set (`settings.antiSpam.minSeconds`): ten minutes. */
+export const MIN_SECONDS_MAX = 600;
+
+/**
+ * Whether a send at `now` came sooner than `minSeconds` after its token was issued (ms since the epoch): what no
+ * person filling the form in does. The server's own clock and signed time, never the browser's timestamps, which a
+ * bot writes as it likes. 0 (or a form saved before the rule) never refuses.
+ */
+export function sentTooSoon(issuedAt: number, now: number, minSeconds = 0): boolean {
+  return minSeconds > 0 && now - issuedAt < minSeconds * 1000;
 }

@@ -323,7 +323,11 @@ export interface FormSettings {
   confirmation: Confirmation;
   notifications: FormNotifications;
   pageIndicator: { style: "connector" | "circles" | "progress" | "none"; color: string; showTitles: boolean };
-  antiSpam: { honeypot: boolean; captcha: CaptchaProvider; token: boolean };
+  /**
+   * `minSeconds`: a send sooner than this after its token was issued is refused (decision 0163); 0 is off, as is
+   * its absence in a form saved before the rule.
+   */
+  antiSpam: { honeypot: boolean; captcha: CaptchaProvider; token: boolean; minSeconds?: number };
   /** A page change scrolls to the form's top. */
   scrollToTop: boolean;
   /** Sent by fetch (true) or as a normal page post. */

@@ -159,6 +159,14 @@ describe("the demo forms", () => {
     expect(result.totalMinor).toBe(6100 + 123450);
   });
 
+  it("custom-tee: a tip with more decimals than the currency is refused, never rounded", () => {
+    expect(validateSubmission(CUSTOM_TEE_FORM, { ...tee, 11: "0.005" }, design, options).fieldErrors).toEqual({
+      11: "Please enter no more than 2 decimal places, such as 10.50.",
+    });
+    // Extra zeros round nothing.
+    expect(validateSubmission(CUSTOM_TEE_FORM, { ...tee, 11: "1.500" }, design, options).values[11]).toBe("1.50");
+  });
+
   const feedback: FormValues = { 1: "3", 2: { 1: "4", 2: "5" }, 3: "ada@shop.example", 6: "10:30 AM" };
 
   it("feedback: rating 3 passes without field 4, whose value is dropped", () => {

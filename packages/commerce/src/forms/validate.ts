@@ -6,7 +6,7 @@
 import cardValidator from "card-validator";
 import { type Currency, DEFAULT_CURRENCY } from "../money.ts";
 import { visibleFields, visibleValues } from "./logic.ts";
-import { formatInputAmount, parseAmount, paymentTotal } from "./payment.ts";
+import { amountNeedsRounding, formatInputAmount, parseAmount, paymentTotal } from "./payment.ts";
 import {
   addDays,
   characterCount,
@@ -286,7 +286,16 @@ function checkField(field: FormField, input: FormInput | undefined, ctx: Context
       const currency = ctx.options.currency ?? DEFAULT_CURRENCY;
       if (value === "") return emptyOk();
       const amount = parseAmount(value, currency);
-      if (amount === null) return { error: fill(FORM_MESSAGES.amount, { 0: formatInputAmount(1050, currency) }) };
+      const example = formatInputAmount(1050, currency);
+      if (amount === null) return { error: fill(FORM_MESSAGES.amount, { 0: example }) };
+      // Money is never rounded here: the field rounds on leaving it (spec §5.4), so only a hand-made post has more decimals.
+      if (amountNeedsRounding(value, currency))
+        return {
+          error:
+            currency.minorUnit > 0
+              ? fill(FORM_MESSAGES.amountDecimals, { 0: currency.minorUnit, 1: example })
+              : fill(FORM_MESSAGES.amount, { 0: example }),
+        };
       if (field.required && amount <= 0) return { error: FORM_MESSAGES.requiredPayment };
       if (amount < field.minimumMinor)
         return { error: fill(FORM_MESSAGES.minimumPrice, { 0: formatInputAmount(field.minimumMinor, currency) }) };

@@ -6,9 +6,12 @@ import { solveChallenge } from "altcha-lib/v1";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../../../test/app.ts";
+import { adminCall, signedIn } from "../../../../../test/owner-client.ts";
+import type { StoreClient } from "../../../../../test/store-client.ts";
 import { UPLOAD_MESSAGES } from "../contact-widget/index.ts";
 // biome-ignore lint/style/noRestrictedImports: the contact messages' multipart writer and sample files, shared by the tests
 import { multipart, type Part, SAMPLES } from "../contact-widget/messages.test-support.ts";
+import { ensureOwner } from "../customers/index.ts";
 import { CAPTCHA_FIELD, createFormToken, FORM_REPLIES, findForm, honeypotName, installDemoForms } from "./index.ts";
 
 const SECRET = "test-secret-test-secret-test-secret!";
@@ -125,15 +128,16 @@ const lastEntry = async (formId: number) => {
   const files = await shop.db.selectFrom("form_files").selectAll().where("entry_id", "=", entry.id).execute();
   return { entry, values, files };
 };
-const entryCount = async () =>
+const rowCount = async (table: "form_entries" | "gateway_charges") =>
   Number(
     (
       await shop.db
-        .selectFrom("form_entries")
+        .selectFrom(table)
         .select((eb) => eb.fn.countAll().as("n"))
         .executeTakeFirstOrThrow()
     ).n,
   );
+const entryCount = () => rowCount("form_entries");
 
 describe("forms_submit: the demo forms sent right", () => {
   it("contact: stores the entry, its values, its file, answers the confirmation and emails the owner", async () => {
@@ -282,6 +286,26 @@ describe("forms_submit: the rules, checked again", () => {
     expect(JSON.parse((await lastEntry(ids.feedback ?? 0)).entry.values)).toEqual({ 1: "5" });
   });
 
+  it("refuses a tip with more decimals than the currency, by field, rather than round the money charged", async () => {
+    const before = await entryCount();
+    const charges = () => rowCount("gateway_charges");
+    const charged = await charges();
+    const sent = await send("custom-tee", { fields: { ...TEE, [f(11)]: "0.005" }, files: [DESIGN] });
+    expect(sent.body).toEqual({
+      success: false,
+      data: {
+        errors: {
+          general: { header: FORM_REPLIES.fieldErrors },
+          field: { 11: "Please enter no more than 2 decimal places, such as 10.50." },
+        },
+      },
+    });
+    expect([await entryCount(), await charges()]).toEqual([before, charged]);
+    // The amount the field writes on leaving it is taken, and charged as written.
+    expect((await send("custom-tee", { fields: { ...TEE, [f(11)]: "0.01" }, files: [DESIGN] })).body.success).toBe(true);
+    expect((await lastEntry(ids["custom-tee"] ?? 0)).entry.payment_total).toBe(6101);
+  });
+
   it("refuses an address on the field's restricted domains", async () => {
     const sent = await send("feedback", { fields: { [f(1)]: "4", [f(3)]: "someone@mailinator.com" } });
     expect(sent.body.data).toEqual({
@@ -337,6 +361,73 @@ describe("forms_submit: token, honeypot, rate limit", () => {
     expect(answers.slice(0, 10).every(Boolean)).toBe(true);
     const refused = await send("feedback", { fields: { [f(1)]: "4" }, ip });
     expect(refused.body).toEqual({ success: false, data: { errors: { general: { header: FORM_REPLIES.rateLimited }, field: {} } } });
+  });
+});
+
+describe("forms_submit: the form's minimum time to fill in (decision 0163)", () => {
+  const feedback = { [f(1)]: "4" };
+  const tooQuick = { success: false, data: { errors: { general: { header: FORM_REPLIES.tooQuick }, field: {} } } };
+  const issuedAt = (token: string) => Number.parseInt(token.split(".")[0] ?? "", 36);
+
+  let owner: StoreClient;
+  beforeAll(async () => {
+    await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
+    owner = await signedIn(app, "owner@example.com", "owner-password-2026");
+  });
+  /** The owner sets feedback's minimum time through the owner API, as the console does. */
+  async function setMinSeconds(minSeconds: number) {
+    const { definition } = (await adminCall(owner, "GET", `/forms/${ids.feedback}`)).json();
+    definition.settings.antiSpam.minSeconds = minSeconds;
+    return adminCall(owner, "PUT", `/forms/${ids.feedback}`, { definition });
+  }
+  afterAll(async () => {
+    expect((await setMinSeconds(0)).statusCode).toBe(200);
+  });
+
+  it("is off by default: a send at the instant its token was issued is taken", async () => {
+    const form = await findForm(shop.db, "feedback");
+    expect(form?.definition.settings.antiSpam.minSeconds).toBe(0);
+    const token = createFormToken(SECRET, ids.feedback ?? 0, Date.now());
+    expect((await send("feedback", { fields: feedback, token })).body.success).toBe(true);
+  });
+
+  it("is whole seconds from 0 to 600", async () => {
+    const refused = await setMinSeconds(601);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.params).toEqual({ "settings.antiSpam.minSeconds": "settings.antiSpam.minSeconds must be from 0 to 600" });
+  });
+
+  it("refuses a send sooner than that after the token was issued, whatever the browser's timestamps say, and keeps nothing", async () => {
+    expect((await setMinSeconds(600)).statusCode).toBe(200);
+    const before = await entryCount();
+    // `send` claims the visitor took 90 s (start and end timestamps): the server counts from its own signed issue time.
+    const early = await send("feedback", { fields: feedback, token: createFormToken(SECRET, ids.feedback ?? 0, Date.now() - 599_000) });
+    expect(early.body).toEqual(tooQuick);
+    const forged = await send("feedback", {
+      fields: { ...feedback, start_timestamp: "1700000000", end_timestamp: String(Math.floor(Date.now() / 1000)) },
+      token: createFormToken(SECRET, ids.feedback ?? 0, Date.now()),
+    });
+    expect(forged.body).toEqual(tooQuick);
+    expect(await entryCount()).toBe(before);
+    const late = await send("feedback", { fields: feedback, token: createFormToken(SECRET, ids.feedback ?? 0, Date.now() - 601_000) });
+    expect(late.body.success).toBe(true);
+    expect(await entryCount()).toBe(before + 1);
+  });
+
+  it("with 1 s: a token from forms_get_token sent at once is refused, the same token a second after its issue is taken", async () => {
+    expect((await setMinSeconds(1)).statusCode).toBe(200);
+    const answer = (await ajax({ action: "forms_get_token", formId: String(ids.feedback) })) as { data: { token: string } };
+    const token = answer.data.token;
+    const before = await entryCount();
+    expect((await send("feedback", { fields: feedback, token })).body).toEqual(tooQuick);
+    expect(await entryCount()).toBe(before);
+    // Waits out only what is left of the second since the server issued the token.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, issuedAt(token) + 1000 - Date.now())));
+    expect((await send("feedback", { fields: feedback, token })).body).toEqual({
+      success: true,
+      data: { redirect_url: "/shop", new_tab: false },
+    });
+    expect(await entryCount()).toBe(before + 1);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * A form sent on POST /ajax (spec §3.5, §5.4, §7; decision 0025): `forms_submit` checks, in this
- * order, the form, the token, the honeypot, the rate limit, every field rule (validateSubmission,
+ * order, the form, the token and the form's minimum time to fill in (decision 0163), the honeypot, the rate limit, every field rule (validateSubmission,
  * hidden fields dropped), the files' content, and the captcha; the total is the server's own. A
  * good entry is stored with its values and files in one transaction, then the owner is told.
  */
@@ -14,6 +14,7 @@ import {
   isHoneypotFilled,
   parseInputName,
   type SubmittedFile,
+  sentTooSoon,
   type ValidationResult,
   validateSubmission,
 } from "@cartwright/commerce/forms";
@@ -29,12 +30,13 @@ import { notifyEntry } from "./notice.ts";
 import { chargeEntry, formGateway, recordCharge } from "./payment.ts";
 import { deleteUsedDraft, RESUME_FIELD } from "./resume.ts";
 import { formsState } from "./runtime.ts";
-import { formTokenAccepted } from "./token.ts";
+import { formTokenIssuedAt } from "./token.ts";
 
 /** The general answers (spec §7 `data.errors.general`); ours, as the spec gives no texts. */
 export const FORM_REPLIES = {
   notFound: "This form is not available.",
   token: "This form has expired. Please reload the page and send it again.",
+  tooQuick: "This form was sent too quickly. Please wait a few seconds, then send it again.",
   rateLimited: "Too many forms were sent from your network. Please try again later.",
   fieldErrors: "Please correct the marked fields and send again.",
   captchaMissing: "Please complete the captcha, then send again.",
@@ -117,11 +119,16 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
   if (!stored) return failure({ header: FORM_REPLIES.notFound });
   const { definition } = stored;
   const at = now(request);
-  if (definition.settings.antiSpam.token && !formTokenAccepted(state.secret, stored.id, formField(form, "forms[token]") ?? "", at))
-    return failure({ header: FORM_REPLIES.token });
+  const { antiSpam } = definition.settings;
+  if (antiSpam.token) {
+    const issuedAt = formTokenIssuedAt(state.secret, stored.id, formField(form, "forms[token]") ?? "", at);
+    if (issuedAt === null) return failure({ header: FORM_REPLIES.token });
+    // Timed by the server's signed issue time, never the browser's start/end timestamps, which a bot writes as it likes.
+    if (sentTooSoon(issuedAt, at, antiSpam.minSeconds)) return failure({ header: FORM_REPLIES.tooQuick });
+  }
 
   const values = collectValues(pairs(form));
-  const spam = definition.settings.antiSpam.honeypot && isHoneypotFilled(definition, values);
+  const spam = antiSpam.honeypot && isHoneypotFilled(definition, values);
   // Every attempt counts, refused or not (decision 0016), as the contact messages do.
   try {
     await request.ctx.limits().take(RATE_LIMITS.submissionsPerAddress);
@@ -148,7 +155,7 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
   }
 
   if (!spam) {
-    const captcha = captchaFor(definition.settings.antiSpam.captcha, {
+    const captcha = captchaFor(antiSpam.captcha, {
       db: request.ctx.db,
       secret: state.secret,
       subject: `form:${stored.id}`,

@@ -1,6 +1,6 @@
 /** The whole form's settings: texts, confirmation, notifications, page indicator, anti-spam, behaviour, embedding. */
-import { CAPTCHA_PROVIDERS, type Confirmation, type FormDefinition, type FormSettings } from "@cartwright/commerce/forms";
-import { CheckboxField, ColorField, SelectField, TextField } from "../components/fields.tsx";
+import { CAPTCHA_PROVIDERS, type Confirmation, type FormDefinition, type FormSettings, MIN_SECONDS_MAX } from "@cartwright/commerce/forms";
+import { CheckboxField, ColorField, NumberField, SelectField, TextField } from "../components/fields.tsx";
 import { LinesField } from "./controls.tsx";
 import { fieldName } from "./kinds.ts";
 
@@ -198,6 +198,15 @@ export function FormSettingsSection({ definition, onChange }: Props) {
           label="Signed form token (refuses posts that skip the form)"
           value={s.antiSpam.token}
           onChange={(token) => set({ antiSpam: { ...s.antiSpam, token } })}
+        />
+        <NumberField
+          path="settings.antiSpam.minSeconds"
+          label="Minimum seconds to fill in (0: off)"
+          hint="A form sent sooner after it was shown is refused, and the visitor asked to wait and send again. Counted from the signed form token."
+          min={0}
+          max={MIN_SECONDS_MAX}
+          value={s.antiSpam.minSeconds ?? 0}
+          onChange={(minSeconds) => set({ antiSpam: { ...s.antiSpam, minSeconds } })}
         />
       </fieldset>
       <fieldset className="admin-fieldset">
