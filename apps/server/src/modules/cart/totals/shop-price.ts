@@ -125,7 +125,7 @@ export function shownPriceFormula(taxClass: string, rules: ShopPriceRules): Show
 }
 
 /** round(a × fraction) for every stored price a, in the fewest digits whose products stay within 64-bit integers. */
-export function roundedTaxFormula(fraction: Fraction): RoundedTaxFormula {
+function roundedTaxFormula(fraction: Fraction): RoundedTaxFormula {
   const { n, d } = sameRoundingBelow(fraction, LARGEST_STORED_PRICE);
   const number = (value: bigint) => Number(value);
   if (2n * BigInt(LARGEST_STORED_PRICE) * (n % d) + d <= LARGEST_SQL_INTEGER)

@@ -5,7 +5,6 @@ import { frac } from "./money-math.ts";
 import {
   LARGEST_STORED_PRICE,
   type RoundedTaxFormula,
-  roundedTaxFormula,
   type ShownPriceFormula,
   sameRoundingBelow,
   shopDisplayPrice,
