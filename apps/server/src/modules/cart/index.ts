@@ -51,4 +51,4 @@ export {
   shownPriceFormulas,
   storedPriceFilter,
 } from "./shop-prices.ts";
-export { LARGEST_STORED_PRICE, type RoundedTaxFormula, type ShownPriceFormula } from "./totals/index.ts";
+export { LARGEST_STORED_PRICE, PRICE_DIGIT_BASE, type RoundedTaxFormula, type ShownPriceFormula } from "./totals/index.ts";

@@ -4,7 +4,13 @@ import { type ExpressionBuilder, type RawBuilder, type Selectable, type SelectQu
 import { isStoredId } from "../../db/ids.ts";
 import type { Database, Db } from "../../db/index.ts";
 import type { ProductsTable } from "../../db/schema.ts";
-import { LARGEST_STORED_PRICE, type RoundedTaxFormula, type ShownPriceFormula, type StoredPriceFilter } from "../cart/index.ts";
+import {
+  LARGEST_STORED_PRICE,
+  PRICE_DIGIT_BASE,
+  type RoundedTaxFormula,
+  type ShownPriceFormula,
+  type StoredPriceFilter,
+} from "../cart/index.ts";
 import type { AttributeFilter, ListingQuery, ProductQuery } from "./catalog.types.ts";
 
 export type ProductRow = Selectable<ProductsTable>;
@@ -55,11 +61,13 @@ function shownPrice(
   if (!formulas.length) return price;
   // In 64-bit integers on both databases: no product of the formulas passes 2^63 (`roundedTaxFormula`).
   const amount = sql<number>`cast(${price} as bigint)`;
-  const shown = (formula: ShownPriceFormula) =>
-    sql`${amount} ${sql.raw(formula.sign > 0 ? "+" : "-")} (${sql.join(
-      formula.taxes.map((tax) => roundedTax(amount, tax)),
-      sql` + `,
-    )})`;
+  const shown = ({ sign, taxes }: ShownPriceFormula) =>
+    taxes.length
+      ? sql`${amount} ${sql.raw(sign > 0 ? "+" : "-")} (${sql.join(
+          taxes.map((tax) => roundedTax(amount, tax)),
+          sql` + `,
+        )})`
+      : price;
   return sql<number | null>`(case ${sql.join(
     formulas.map((formula) => sql`when ${taxedIn(taxStatus, taxClass, formula.taxClass)} then ${shown(formula)}`),
     sql` `,
@@ -68,7 +76,8 @@ function shownPrice(
 
 /** One rate's tax on `amount`, rounded half up, in integer maths (`RoundedTaxFormula`). */
 function roundedTax(amount: RawBuilder<number>, tax: RoundedTaxFormula) {
-  const digits = tax.digits === 1 ? [amount] : [sql<number>`(${amount} % 65536)`, sql<number>`(${amount} / 65536)`];
+  const base = integer(PRICE_DIGIT_BASE);
+  const digits = tax.digits === 1 ? [amount] : [sql<number>`(${amount} % ${base})`, sql<number>`(${amount} / ${base})`];
   const times = (values: number[]) => digits.flatMap((digit, j) => (values[j] ? [sql`${digit} * ${integer(values[j])}`] : []));
   const [wholes, rests] = [times(tax.wholes), times(tax.rests)];
   const rounded = rests.length

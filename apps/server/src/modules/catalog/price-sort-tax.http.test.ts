@@ -2,7 +2,7 @@
  * The order by price in the prices the shop shows (decision 0164), on SQLite and PostgreSQL: GET /products'
  * orderby=price from low to high and high to low, pages 1 and 2, with prices shown as entered (the order of the
  * stored prices, as before), entered without tax and shown with it (a reduced-rate product, a variation's own class,
- * a class without rates, an untaxed product), entered with tax and shown without (two rates whose rounded taxes make a
+ * a class whose rate is 0 %, an untaxed product), entered with tax and shown without (two rates whose rounded taxes make a
  * shown price step down), and a compound rate at the largest prices, whose tax the SQL works out in two digits.
  */
 import type { StoreProduct } from "@cartwright/commerce";
@@ -108,13 +108,16 @@ describe("prices shown as entered (the demo shop)", () => {
 });
 
 describe("prices entered without tax, shown with it, in several tax classes", () => {
-  let rateId: number;
+  const rates: number[] = [];
   const made: number[] = [];
   let redLarge: number;
 
   beforeAll(async () => {
     await taxes({ display_shop_prices_including_tax: true });
-    rateId = await ownerCreated("/tax-rates", { class: "reduced-rate", country: "US", state: "CA", rate: "2.5", name: "CA Reduced" });
+    const place = { country: "US", state: "CA" };
+    rates.push(await ownerCreated("/tax-rates", { ...place, class: "reduced-rate", rate: "2.5", name: "CA Reduced" }));
+    // A rate of 0 % adds nothing: the zero-rate class shows its prices as stored.
+    rates.push(await ownerCreated("/tax-rates", { ...place, class: "zero-rate", rate: "0", name: "CA Zero" }));
     for (const [name, fields] of [
       ["Reduced Lamp", { regular_price: 2090, tax_class: "reduced-rate" }],
       ["Untaxed Lamp", { regular_price: 2144, tax_status: "none" }],
@@ -128,13 +131,13 @@ describe("prices entered without tax, shown with it, in several tax classes", ()
   afterAll(async () => {
     await shop.db.updateTable("products").set({ tax_class: "parent" }).where("id", "=", redLarge).execute();
     for (const id of made) await call(owner, "DELETE", `/products/${id}`);
-    await call(owner, "DELETE", `/tax-rates/${rateId}`);
+    for (const id of rates) await call(owner, "DELETE", `/tax-rates/${id}`);
     await taxes({});
   });
 
   it("orders by the shown prices where the stored ones run the other way", async () => {
     const lamps = "slug=classic-t-shirt,reduced-lamp,untaxed-lamp,zero-lamp";
-    // Stored 20.00, 20.90, 21.44, 21.46; shown 21.45 (7.25 %), 21.42 (2.5 %), 21.44 (untaxed), 21.46 (no rate).
+    // Stored 20.00, 20.90, 21.44, 21.46; shown 21.45 (7.25 %), 21.42 (2.5 %), 21.44 (untaxed), 21.46 (0 %).
     expect((await products(`${lamps}&orderby=id`)).map((p) => [p.slug, p.prices.price])).toEqual([
       ["classic-t-shirt", "2145"],
       ["reduced-lamp", "2142"],

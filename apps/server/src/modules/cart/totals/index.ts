@@ -12,6 +12,7 @@ export { type CouponDiscount, type DiscountableLine, sortCoupons, splitDiscounts
 export { mapped } from "./packed.ts";
 export {
   LARGEST_STORED_PRICE,
+  PRICE_DIGIT_BASE,
   type RoundedTaxFormula,
   type ShopPriceRules,
   type ShownPriceFormula,

@@ -92,11 +92,12 @@ const amountsIn = (from: number, to: number): number[] => Array.from({ length: M
 export const LARGEST_STORED_PRICE = 2_147_483_647;
 const LARGEST_SQL_INTEGER = 2n ** 63n - 1n;
 /** The base of a stored price's digits when it is taken in two. */
-const DIGIT = 2n ** 16n;
+export const PRICE_DIGIT_BASE = 65_536;
+const DIGIT = BigInt(PRICE_DIGIT_BASE);
 
 /**
  * One rate's rounded tax on a stored price `a`, half up, as 64-bit integer maths that SQLite and PostgreSQL alike run
- * without overflow (decision 0164): `a` in `digits` (itself, or its two digits of base 2^16, low first) a_j, and the
+ * without overflow (decision 0164): `a` in `digits` (itself, or its two digits of PRICE_DIGIT_BASE, low first) a_j, and the
  * tax Σ a_j × wholes[j] + (2 × Σ a_j × rests[j] + denominator) div (2 × denominator).
  */
 export interface RoundedTaxFormula {

@@ -4,6 +4,7 @@ import { rate, shopPriceRules } from "./fixtures.test-helpers.ts";
 import { frac } from "./money-math.ts";
 import {
   LARGEST_STORED_PRICE,
+  PRICE_DIGIT_BASE,
   type RoundedTaxFormula,
   type ShownPriceFormula,
   sameRoundingBelow,
@@ -23,7 +24,8 @@ function held(value: bigint): bigint {
 /** A rate's rounded tax as the listing's SQL works it out (catalog.repo.ts `roundedTax`), each step checked. */
 function sqlRoundedTax(amount: number, tax: RoundedTaxFormula): bigint {
   const a = BigInt(amount);
-  const digits = tax.digits === 1 ? [a] : [a % 65536n, a / 65536n];
+  const base = BigInt(PRICE_DIGIT_BASE);
+  const digits = tax.digits === 1 ? [a] : [a % base, a / base];
   const sum = (values: number[]) => digits.reduce((total, digit, j) => held(total + held(digit * BigInt(values[j] ?? 0))), 0n);
   const denominator = BigInt(tax.denominator);
   return held(sum(tax.wholes) + held(held(2n * sum(tax.rests)) + denominator) / held(2n * denominator));
