@@ -59,8 +59,8 @@ function shownPrice(
   formulas: readonly ShownPriceFormula[],
 ): RawBuilder<number | null> {
   if (!formulas.length) return price;
-  // In 64-bit integers on both databases: no product of the formulas passes 2^63 (`roundedTaxFormula`).
-  const amount = sql<number>`cast(${price} as bigint)`;
+  // In 64-bit integers on both databases, each product having a bigint factor: none passes 2^63 (`roundedTaxFormula`).
+  const amount = price as RawBuilder<number>;
   const shown = ({ sign, taxes }: ShownPriceFormula) =>
     taxes.length
       ? sql`${amount} ${sql.raw(sign > 0 ? "+" : "-")} (${sql.join(
