@@ -3,7 +3,8 @@
  * orderby=price from low to high and high to low, pages 1 and 2, with prices shown as entered (the order of the
  * stored prices, as before), entered without tax and shown with it (a reduced-rate product, a variation's own class,
  * a class whose rate is 0 %, an untaxed product), entered with tax and shown without (two rates whose rounded taxes make a
- * shown price step down), and a compound rate at the largest prices, whose tax the SQL works out in two digits.
+ * shown price step down), and a compound rate at the largest prices, whose tax the SQL works out in two digits; the
+ * storefront's /shop sorted by price, which reaches the same query.
  */
 import type { StoreProduct } from "@cartwright/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +23,7 @@ let defaults: Record<string, unknown>;
 const taxes = (fields: Record<string, unknown>) => saved("taxes", { ...defaults, ...fields });
 
 beforeAll(async () => {
-  shop = await createTestShop({ rateLimit: false });
+  shop = await createTestShop({ rateLimit: false, web: true });
   await ensureOwner(shop.db, OWNER.email, OWNER.password);
   owner = await signedIn(shop.app, OWNER.email, OWNER.password);
   defaults = await read("taxes");
@@ -45,6 +46,14 @@ function sortedBy(product: StoreProduct, order: "asc" | "desc"): number | null {
   return price === "" ? null : Number(price);
 }
 
+/** The products with a price, in the order of the prices the shopper reads on them, ties by id. */
+function inShownOrder(listed: StoreProduct[], order: "asc" | "desc"): StoreProduct[] {
+  const sign = order === "asc" ? 1 : -1;
+  return listed
+    .filter((p) => sortedBy(p, order) !== null)
+    .sort((a, b) => sign * ((sortedBy(a, order) as number) - (sortedBy(b, order) as number)) || a.id - b.id);
+}
+
 /**
  * Every listed product with a price comes in the order of the prices the shopper reads on it (ties by id), both
  * ways, and pages 1 and 2 are the listing's first two pages of that order, none repeated or skipped.
@@ -52,11 +61,7 @@ function sortedBy(product: StoreProduct, order: "asc" | "desc"): number | null {
 async function expectOrderOfShownPrices(filter = "") {
   const every = await products(`orderby=id&per_page=100${filter}`);
   for (const order of ["asc", "desc"] as const) {
-    const priced = every.filter((p) => sortedBy(p, order) !== null);
-    const sign = order === "asc" ? 1 : -1;
-    const expected = priced
-      .sort((a, b) => sign * ((sortedBy(a, order) as number) - (sortedBy(b, order) as number)) || a.id - b.id)
-      .map((p) => p.slug);
+    const expected = inShownOrder(every, order).map((p) => p.slug);
     const listed = await slugs(`orderby=price&order=${order}&per_page=100${filter}`);
     expect(
       listed.filter((slug) => expected.includes(slug)),
@@ -68,6 +73,13 @@ async function expectOrderOfShownPrices(filter = "") {
     ];
     expect(pages.flat(), `${order}, pages 1 and 2`).toEqual(listed.slice(0, 8));
   }
+}
+
+/** The product names a /shop page lists, in order. */
+async function shopPage(query: string) {
+  const response = await shop.app.inject(`/shop?${query}`);
+  expect(response.statusCode).toBe(200);
+  return [...response.body.matchAll(/<h2 class="product-card__title"><a[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]);
 }
 
 /** Pages 1 and 2 of `per_page` products, from low to high and high to low. */
@@ -175,6 +187,20 @@ describe("prices entered without tax, shown with it, in several tax classes", ()
 
   it("lists every product in the order of its shown prices, both ways, pages 1 and 2", async () => {
     await expectOrderOfShownPrices();
+  });
+
+  it("sorts the shop page by the shown prices too, either way, pages 1 and 2 of its 12", async () => {
+    for (const [sort, order] of [
+      ["price", "asc"],
+      ["price-desc", "desc"],
+    ] as const) {
+      const names = inShownOrder(await products("orderby=id&per_page=100"), order).map((p) => p.name);
+      const pages = [...(await shopPage(`orderby=${sort}`)), ...(await shopPage(`orderby=${sort}&page=2`))];
+      expect(
+        pages.filter((name) => names.includes(name as string)),
+        sort,
+      ).toEqual(names.slice(0, 24));
+    }
   });
 });
 
