@@ -128,15 +128,14 @@ export function shownPriceFormula(taxClass: string, rules: ShopPriceRules): Show
 /** round(a × fraction) for every stored price a, in the fewest digits whose products stay within 64-bit integers. */
 function roundedTaxFormula(fraction: Fraction): RoundedTaxFormula {
   const { n, d } = sameRoundingBelow(fraction, LARGEST_STORED_PRICE);
-  const number = (value: bigint) => Number(value);
   if (2n * BigInt(LARGEST_STORED_PRICE) * (n % d) + d <= LARGEST_SQL_INTEGER)
-    return { digits: 1, wholes: [number(n / d)], rests: [number(n % d)], denominator: number(d) };
+    return { digits: 1, wholes: [Number(n / d)], rests: [Number(n % d)], denominator: Number(d) };
   // With d below 2^33 (sameRoundingBelow), 2 × (2^16 × d + 2^15 × d) + d stays below 2^52.
   return {
     digits: 2,
-    wholes: [number(n / d), number((DIGIT * n) / d)],
-    rests: [number(n % d), number((DIGIT * n) % d)],
-    denominator: number(d),
+    wholes: [Number(n / d), Number((DIGIT * n) / d)],
+    rests: [Number(n % d), Number((DIGIT * n) % d)],
+    denominator: Number(d),
   };
 }
 
