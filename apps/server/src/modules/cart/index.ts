@@ -48,5 +48,7 @@ export {
   type StoredPriceFilter,
   shopPriceDisplay,
   shopPriceDisplayCached,
+  shownPriceFormulas,
   storedPriceFilter,
 } from "./shop-prices.ts";
+export { LARGEST_STORED_PRICE, PRICE_DIGIT_BASE, type RoundedTaxFormula, type ShownPriceFormula } from "./totals/index.ts";

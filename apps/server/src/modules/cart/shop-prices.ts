@@ -9,9 +9,11 @@ import { loadPricingRules } from "./cart-view.ts";
 import {
   matchTaxRates,
   type ShopPriceRules,
+  type ShownPriceFormula,
   type StoredPriceBound,
   shopDisplayPrice,
   shopPricesAsEntered,
+  shownPriceFormula,
   storedPriceBound,
   type TaxRate,
   type TaxStatus,
@@ -78,13 +80,30 @@ export async function storedPriceFilter(ctx: ShopContext, shown: { min?: number;
   const asked = { min: shown.min, max: shown.max };
   if (asEntered(ctx.settings)) return { ...asked, classes: [] };
   const rules = rulesOf(ctx.settings, (await loadPricingRules(ctx.db)).taxRates);
-  const taxed = [...new Set(rules.taxRates.map((rate) => rate.taxClass))].filter(
-    (taxClass) => matchTaxRates(rules.taxRates, rules.baseLocation, taxClass).length > 0,
-  );
   const boundOf = (value: number | undefined, side: "min" | "max", taxClass: string) =>
     value === undefined ? {} : { [side]: storedPriceBound(value, side, "taxable", taxClass, rules) };
   return {
     ...asked,
-    classes: taxed.sort().map((taxClass) => ({ taxClass, ...boundOf(shown.min, "min", taxClass), ...boundOf(shown.max, "max", taxClass) })),
+    classes: taxedClasses(rules).map((taxClass) => ({
+      taxClass,
+      ...boundOf(shown.min, "min", taxClass),
+      ...boundOf(shown.max, "max", taxClass),
+    })),
   };
 }
+
+/**
+ * How each tax class with a rate at the base location shows its taxable prices, as integer maths on the stored ones,
+ * for the listing's order by price (decision 0164); none when prices show as entered (no rate is read then).
+ */
+export async function shownPriceFormulas(ctx: ShopContext): Promise<ShownPriceFormula[]> {
+  if (asEntered(ctx.settings)) return [];
+  const rules = rulesOf(ctx.settings, (await loadPricingRules(ctx.db)).taxRates);
+  return taxedClasses(rules).map((taxClass) => shownPriceFormula(taxClass, rules));
+}
+
+/** The tax classes with a rate at the base location, by name: those whose shown prices are not the stored ones. */
+const taxedClasses = (rules: ShopPriceRules): string[] =>
+  [...new Set(rules.taxRates.map((rate) => rate.taxClass))]
+    .filter((taxClass) => matchTaxRates(rules.taxRates, rules.baseLocation, taxClass).length > 0)
+    .sort();

@@ -4,7 +4,13 @@ import { type ExpressionBuilder, type RawBuilder, type Selectable, type SelectQu
 import { isStoredId } from "../../db/ids.ts";
 import type { Database, Db } from "../../db/index.ts";
 import type { ProductsTable } from "../../db/schema.ts";
-import type { StoredPriceFilter } from "../cart/index.ts";
+import {
+  LARGEST_STORED_PRICE,
+  PRICE_DIGIT_BASE,
+  type RoundedTaxFormula,
+  type ShownPriceFormula,
+  type StoredPriceFilter,
+} from "../cart/index.ts";
 import type { AttributeFilter, ListingQuery, ProductQuery } from "./catalog.types.ts";
 
 export type ProductRow = Selectable<ProductsTable>;
@@ -26,22 +32,67 @@ const unitPrice = (alias: string, now: string) =>
     number | null
   >`(case when ${saleHolds(alias, now)} then ${sql.ref(`${alias}.sale_price`)} else ${sql.ref(`${alias}.regular_price`)} end)`;
 
-/**
- * The price a shopper pays at `now`; a variable product's is its cheapest priced variation's, or its dearest
- * when the listing runs from high to low (a $39–$45 hoodie sorts by $45 there, as WooCommerce sorts). A variation
- * without a price counts for neither (decision 0148).
- */
-const currentPrice = (now: string, pick: "min" | "max") => sql<number | null>`case when products.type = 'variable'
-  then (select ${sql.raw(pick)}(${unitPrice("v", now)}) from products v where v.parent_id = products.id)
-  else ${unitPrice("products", now)} end`;
+/** A variation's tax class: its own, or its product's (`parent`); its tax status is always its product's. */
+const variationClass = sql<string>`(case when v.tax_class = 'parent' then products.tax_class else v.tax_class end)`;
 
-/** The largest price the integer columns hold: a stored bound past it is not sent (PostgreSQL would refuse it). */
-const LARGEST_PRICE = 2147483647;
+/** A row is taxable in the class `name`. */
+const taxedIn = (taxStatus: RawBuilder<string>, taxClass: RawBuilder<string>, name: string) =>
+  sql<boolean>`${taxStatus} = 'taxable' and ${taxClass} = ${name}`;
+
+/**
+ * The price a shopper pays at `now` as the shop shows it (decision 0164: with or without tax, per tax class); a variable
+ * product's is its cheapest priced variation's, or its dearest when the listing runs from high to low (a $39–$45
+ * hoodie sorts by $45 there, as WooCommerce sorts), each variation shown in its own class. A variation without a
+ * price counts for neither (decision 0148).
+ */
+const currentPrice = (now: string, pick: "min" | "max", formulas: readonly ShownPriceFormula[]) => sql<
+  number | null
+>`case when products.type = 'variable'
+  then (select ${sql.raw(pick)}(${shownPrice(unitPrice("v", now), sql`products.tax_status`, variationClass, formulas)}) from products v where v.parent_id = products.id)
+  else ${shownPrice(unitPrice("products", now), sql`products.tax_status`, sql`products.tax_class`, formulas)} end`;
+
+/** A stored price as shown: worked out by its class's formula when it is taxable in a class that has one, else itself. */
+function shownPrice(
+  price: RawBuilder<number | null>,
+  taxStatus: RawBuilder<string>,
+  taxClass: RawBuilder<string>,
+  formulas: readonly ShownPriceFormula[],
+): RawBuilder<number | null> {
+  if (!formulas.length) return price;
+  // In 64-bit integers on both databases, each product having a bigint factor: none passes 2^63 (`roundedTaxFormula`).
+  const amount = price as RawBuilder<number>;
+  const shown = ({ sign, taxes }: ShownPriceFormula) =>
+    taxes.length
+      ? sql`${amount} ${sql.raw(sign > 0 ? "+" : "-")} (${sql.join(
+          taxes.map((tax) => roundedTax(amount, tax)),
+          sql` + `,
+        )})`
+      : price;
+  return sql<number | null>`(case ${sql.join(
+    formulas.map((formula) => sql`when ${taxedIn(taxStatus, taxClass, formula.taxClass)} then ${shown(formula)}`),
+    sql` `,
+  )} else ${price} end)`;
+}
+
+/** One rate's tax on `amount`, rounded half up, in integer maths (`RoundedTaxFormula`). */
+function roundedTax(amount: RawBuilder<number>, tax: RoundedTaxFormula) {
+  const base = integer(PRICE_DIGIT_BASE);
+  const digits = tax.digits === 1 ? [amount] : [sql<number>`(${amount} % ${base})`, sql<number>`(${amount} / ${base})`];
+  const times = (values: number[]) => digits.flatMap((digit, j) => (values[j] ? [sql`${digit} * ${integer(values[j])}`] : []));
+  const [wholes, rests] = [times(tax.wholes), times(tax.rests)];
+  const rounded = rests.length
+    ? sql`(2 * (${sql.join(rests, sql` + `)}) + ${integer(tax.denominator)}) / ${integer(2 * tax.denominator)}`
+    : sql`0`;
+  return wholes.length ? sql`${sql.join(wholes, sql` + `)} + ${rounded}` : rounded;
+}
+
+/** A whole number sent as a 64-bit integer (better-sqlite3 binds a number as a real, which would divide as reals). */
+const integer = (value: number) => sql<number>`cast(${value} as bigint)`;
 
 /** A stored bound as SQL: a minimum past every stored price is null, which no price reaches. */
 function boundValue(bound: number, side: "min" | "max") {
-  if (side === "min" && bound > LARGEST_PRICE) return sql<number | null>`cast(null as integer)`;
-  return sql<number>`cast(${Math.min(bound, LARGEST_PRICE)} as integer)`;
+  if (side === "min" && bound > LARGEST_STORED_PRICE) return sql<number | null>`cast(null as integer)`;
+  return sql<number>`cast(${Math.min(bound, LARGEST_STORED_PRICE)} as integer)`;
 }
 
 /**
@@ -57,18 +108,17 @@ function shownPricePasses(
   side: "min" | "max",
 ) {
   const asked = filter[side] as number;
-  const taxedIn = (name: string) => sql<boolean>`${taxStatus} = 'taxable' and ${taxClass} = ${name}`;
   const classes = filter.classes.flatMap((c) => (c[side] ? [{ taxClass: c.taxClass, ...c[side] }] : []));
   const bound = classes.length
     ? sql`(case ${sql.join(
-        classes.map((c) => sql`when ${taxedIn(c.taxClass)} then ${boundValue(c.bound, side)}`),
+        classes.map((c) => sql`when ${taxedIn(taxStatus, taxClass, c.taxClass)} then ${boundValue(c.bound, side)}`),
         sql` `,
       )} else ${boundValue(asked, side)} end)`
     : boundValue(asked, side);
   const within = sql<boolean>`${price} ${sql.raw(side === "min" ? ">=" : "<=")} ${bound}`;
   const besides = classes.flatMap((c) => {
-    const amounts = c.besides.filter((amount) => amount >= 0 && amount <= LARGEST_PRICE);
-    return amounts.length ? [sql<boolean>`(${taxedIn(c.taxClass)} and ${price} in (${sql.join(amounts)}))`] : [];
+    const amounts = c.besides.filter((amount) => amount >= 0 && amount <= LARGEST_STORED_PRICE);
+    return amounts.length ? [sql<boolean>`(${taxedIn(taxStatus, taxClass, c.taxClass)} and ${price} in (${sql.join(amounts)}))`] : [];
   });
   return besides.length ? sql<boolean>`(${within} or ${sql.join(besides, sql` or `)})` : within;
 }
@@ -79,7 +129,6 @@ function shownPricePasses(
  * max_price): a simple product's price, or any priced variation's, each in its own tax class (decision 0160).
  */
 function shownPriceReaches(filter: StoredPriceFilter, side: "min" | "max", now: string) {
-  const variationClass = sql<string>`(case when v.tax_class = 'parent' then products.tax_class else v.tax_class end)`;
   const own = shownPricePasses(unitPrice("products", now), sql`products.tax_status`, sql`products.tax_class`, filter, side);
   const variation = shownPricePasses(unitPrice("v", now), sql`products.tax_status`, variationClass, filter, side);
   return sql<boolean>`(case when products.type = 'variable'
@@ -459,7 +508,7 @@ function orderKeys(query: ListingQuery, now: string): [RawBuilder<unknown>, Dire
   const column = (name: string) => sql.ref(`products.${name}`) as RawBuilder<unknown>;
   const byName = sql`lower(products.name)`;
   const keys: Record<NonNullable<ProductQuery["orderBy"]>, [RawBuilder<unknown>, Direction][]> = {
-    price: [[currentPrice(now, direction === "desc" ? "max" : "min"), direction]],
+    price: [[currentPrice(now, direction === "desc" ? "max" : "min", query.shownPrices ?? []), direction]],
     popularity: [[column("total_sales"), direction]],
     rating: [
       [column("rating_x100"), direction],

@@ -4,7 +4,7 @@ import type { Db } from "../../db/index.ts";
 import { CATALOGUE_AND_STOCK, deepFreeze, revisionCache, revisionMap, revisionNow } from "../../db/revisions.ts";
 import { type Cached, cached, rows, runSteps, type Work } from "../../db/unit-of-work.ts";
 import type { RequestContext } from "../../http/context.ts";
-import { shopPriceDisplay, shopPriceDisplayCached, storedPriceFilter } from "../cart/index.ts";
+import { shopPriceDisplay, shopPriceDisplayCached, shownPriceFormulas, storedPriceFilter } from "../cart/index.ts";
 import { storeImage } from "../media/index.ts";
 import { type ShopContext, shopCurrency, withShopSettings } from "../settings/index.ts";
 import * as repo from "./catalog.repo.ts";
@@ -121,13 +121,17 @@ const readsClock = (query: ListingQuery) =>
 
 /**
  * The query as the repo runs it: a range of the prices the shop shows (with or without tax) turned into the stored
- * prices that show within it, per tax class (decision 0160). Read per request from the settings and the rates held,
- * it is part of the cached listing's key, so a rate or setting change picks other products on the next request.
+ * prices that show within it, per tax class (decision 0160), and the order by price given each class's shown prices
+ * (decision 0164). Read per request from the settings and the rates held, they are part of the cached listing's key,
+ * so a rate or setting change picks and orders products afresh on the next request.
  */
 async function listingQuery(ctx: ShopContext, query: ProductQuery): Promise<ListingQuery> {
   const { minPrice, maxPrice, ...rest } = query;
-  if (minPrice === undefined && maxPrice === undefined) return rest;
-  return { ...rest, prices: await storedPriceFilter(ctx, { min: minPrice, max: maxPrice }) };
+  const [prices, shownPrices] = await Promise.all([
+    minPrice === undefined && maxPrice === undefined ? undefined : storedPriceFilter(ctx, { min: minPrice, max: maxPrice }),
+    query.orderBy === "price" ? shownPriceFormulas(ctx) : [],
+  ]);
+  return { ...rest, ...(prices ? { prices } : {}), ...(shownPrices.length ? { shownPrices } : {}) };
 }
 
 /** The instant standing for the request's moment in the sale schedule (decision 0047). */

@@ -15,14 +15,16 @@ export type {
 } from "@cartwright/commerce";
 
 import type { CurrencyFields, ProductQuery, StoreAttributeTermCount } from "@cartwright/commerce";
-import type { StoredPriceFilter } from "../cart/index.ts";
+import type { ShownPriceFormula, StoredPriceFilter } from "../cart/index.ts";
 
 /**
  * A listing's query as the repo runs it: its range of shown prices (`minPrice`, `maxPrice`) turned into the stored
- * prices that show within it, per tax class (decision 0160), so a listing kept in the cache follows the rates and settings.
+ * prices that show within it, per tax class (decision 0160), and for the order by price how each class shows its
+ * prices (decision 0164), so a listing kept in the cache follows the rates and settings.
  */
 export interface ListingQuery extends Omit<ProductQuery, "minPrice" | "maxPrice"> {
   prices?: StoredPriceFilter;
+  shownPrices?: ShownPriceFormula[];
 }
 
 /** A category as the Store API's GET /products/categories answers it (WooCommerce's product category shape). */

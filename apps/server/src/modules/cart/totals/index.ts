@@ -10,6 +10,17 @@ export {
 } from "./coupons.ts";
 export { type CouponDiscount, type DiscountableLine, sortCoupons, splitDiscounts } from "./discounts.ts";
 export { mapped } from "./packed.ts";
-export { type ShopPriceRules, type StoredPriceBound, shopDisplayPrice, shopPricesAsEntered, storedPriceBound } from "./shop-price.ts";
+export {
+  LARGEST_STORED_PRICE,
+  PRICE_DIGIT_BASE,
+  type RoundedTaxFormula,
+  type ShopPriceRules,
+  type ShownPriceFormula,
+  type StoredPriceBound,
+  shopDisplayPrice,
+  shopPricesAsEntered,
+  shownPriceFormula,
+  storedPriceBound,
+} from "./shop-price.ts";
 export { calcTax, formatRatePercent, matchTaxRates, parseRatePercent, postcodeMatches, shippingTaxClass } from "./taxes.ts";
 export * from "./types.ts";
