@@ -378,7 +378,7 @@ export async function countTermProducts(db: Db, query: ListingQuery, now: string
   // A collection's offset and last page cut the list after its filters: with a term chosen, the products
   // offering it are listed in the collection's order and cut there, so each term's products are ranked
   // apart and counted between the cuts (what choosing the term would list).
-  const order = sql.join(orderKeys(query, now).map(([key, direction]) => sql`${key} ${sql.raw(direction)}`));
+  const order = sql.join(orderKeys(query, now));
   const ranked = offering.select(["t.id as term_id", sql<number>`row_number() over (partition by t.id order by ${order})`.as("place")]);
   let counted = db.selectFrom(ranked.as("r")).where("r.place", ">", skip);
   if (query.limit !== undefined) counted = counted.where("r.place", "<=", skip + Math.max(0, query.limit));
@@ -497,36 +497,36 @@ export async function findProducts(db: Db, query: ListingQuery, now: string, lim
 
 /** A listing's rows in the query's order, with a stable tie-break so pages never repeat or skip a product. */
 function ordered<O>(rows: SelectQueryBuilder<Database, "products", O>, query: ListingQuery, now: string) {
-  return orderKeys(query, now).reduce((q, [key, direction]) => q.orderBy(key, direction), rows);
+  return orderKeys(query, now).reduce((q, term) => q.orderBy(term), rows);
 }
 
 type Direction = "asc" | "desc";
 
+/** One term of an `order by`: a key and its direction. */
+const by = (key: RawBuilder<unknown>, direction: Direction) => sql`${key} ${sql.raw(direction)}`;
+/** A term whose nulls come last either way: each database puts them at its own end otherwise (SQLite first going up, PostgreSQL first going down). */
+const byNullsLast = (key: RawBuilder<unknown>, direction: Direction) => sql`${key} ${sql.raw(direction)} nulls last`;
+
 /** What a listing sorts by, in turn, ending with the product's id (a stable tie-break keeps pages from repeating or skipping products). */
-function orderKeys(query: ListingQuery, now: string): [RawBuilder<unknown>, Direction][] {
+function orderKeys(query: ListingQuery, now: string): RawBuilder<unknown>[] {
   const direction = query.order ?? defaultDirection(query.orderBy);
   const column = (name: string) => sql.ref(`products.${name}`) as RawBuilder<unknown>;
   const byName = sql`lower(products.name)`;
-  const keys: Record<NonNullable<ProductQuery["orderBy"]>, [RawBuilder<unknown>, Direction][]> = {
-    price: [[currentPrice(now, direction === "desc" ? "max" : "min", query.shownPrices ?? []), direction]],
-    popularity: [[column("total_sales"), direction]],
-    rating: [
-      [column("rating_x100"), direction],
-      [column("review_count"), direction],
-    ],
-    date: [[column("created_at"), direction]],
-    title: [[byName, direction]],
-    id: [[column("id"), direction]],
-    menu_order: [
-      [column("menu_order"), direction],
-      [byName, "asc"],
-    ],
-    slug: [[column("slug"), direction]],
-    modified: [[column("updated_at"), direction]],
-    comment_count: [[column("review_count"), direction]],
-    include: [[includedPosition(query.include ?? []), direction]],
+  const keys: Record<NonNullable<ProductQuery["orderBy"]>, RawBuilder<unknown>[]> = {
+    // A product without a price (none set, or no variation priced) comes after the priced ones, either way.
+    price: [byNullsLast(currentPrice(now, direction === "desc" ? "max" : "min", query.shownPrices ?? []), direction)],
+    popularity: [by(column("total_sales"), direction)],
+    rating: [by(column("rating_x100"), direction), by(column("review_count"), direction)],
+    date: [by(column("created_at"), direction)],
+    title: [by(byName, direction)],
+    id: [by(column("id"), direction)],
+    menu_order: [by(column("menu_order"), direction), by(byName, "asc")],
+    slug: [by(column("slug"), direction)],
+    modified: [by(column("updated_at"), direction)],
+    comment_count: [by(column("review_count"), direction)],
+    include: [by(includedPosition(query.include ?? []), direction)],
   };
-  return [...keys[query.orderBy ?? "menu_order"], [column("id"), "asc"]];
+  return [...keys[query.orderBy ?? "menu_order"], by(column("id"), "asc")];
 }
 
 /** A product's place in `include`'s list (WooCommerce's orderby=include); without the list, every product alike. */

@@ -119,6 +119,24 @@ describe("prices shown as entered (the demo shop)", () => {
   });
 });
 
+describe("a product without a price", () => {
+  it("comes after the priced ones both ways, on both databases, whether prices show as entered or with tax", async () => {
+    const unpriced = await ownerCreated("/products", { name: "Unpriced Lamp", regular_price: null });
+    try {
+      for (const shown of [{}, { display_shop_prices_including_tax: true }]) {
+        await taxes(shown);
+        for (const order of ["asc", "desc"]) {
+          const listed = await slugs(`orderby=price&order=${order}&per_page=100`);
+          expect(listed.at(-1), `${order}, ${JSON.stringify(shown)}`).toBe("unpriced-lamp");
+        }
+      }
+    } finally {
+      await taxes({});
+      await call(owner, "DELETE", `/products/${unpriced}`);
+    }
+  });
+});
+
 describe("prices entered without tax, shown with it, in several tax classes", () => {
   const rates: number[] = [];
   const made: number[] = [];
