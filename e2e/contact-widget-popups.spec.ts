@@ -387,6 +387,25 @@ test.describe("contact-us form", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test("stops typing at each field's bound instead of refusing it after Send", async ({ page }) => {
+    await openPopup(page, CONTACT);
+    const dialog = page.getByRole("dialog", { name: "Send us a message" });
+    for (const [name, limit] of [
+      ["Name", 200],
+      ["Email", 254],
+      ["Message", 5000],
+      ["Order number", 500],
+    ] as const) {
+      const field = dialog.getByLabel(label(name));
+      await expect(field, name).toHaveAttribute("maxlength", String(limit));
+      await field.focus();
+      await page.keyboard.insertText("x".repeat(limit + 20));
+      expect(await field.inputValue(), name).toHaveLength(limit);
+    }
+    await expect(dialog.getByLabel(label("Topic"))).not.toHaveAttribute("maxlength");
+    await expect(dialog.getByLabel(label("Attachment"))).not.toHaveAttribute("maxlength");
+  });
+
   test("sends the spec's multipart fields, shows the success message and clears the form", async ({ page }) => {
     answer = { status: 1, message: "Thanks! We will get back to you soon.", redirect_action: "no", close_form_after: "no" };
     delayMs = 400;

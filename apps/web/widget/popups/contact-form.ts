@@ -3,7 +3,7 @@
  * shared rules, an optional captcha, a multipart send and every answer shown where it belongs.
  */
 import type { ContactField } from "@cartwright/commerce/contact-widget";
-import { CONTACT_FILE_EXTENSIONS, checkContactForm, suggestEmail } from "@cartwright/commerce/contact-widget";
+import { CONTACT_FILE_EXTENSIONS, checkContactForm, contactTextLimit, suggestEmail } from "@cartwright/commerce/contact-widget";
 import { type Captcha, createCaptcha } from "./captcha.ts";
 import { contactFormData, isTextBlock, readContactAnswer } from "./contact-request.ts";
 import { colourOr, el, readableOn, uid } from "./dom.ts";
@@ -12,6 +12,9 @@ import { POPUP_MESSAGES as M } from "./messages.ts";
 
 /** Spec §5.3: the e-mail field autocompletes three common webmail domains. */
 const WEBMAIL_DOMAINS = ["gmail.com", "yahoo.com", "hotmail.com"];
+
+/** The kinds a visitor does not type text into: a choice, a file or a date has no length to bound. */
+const UNTYPED = new Set(["dropdown", "file", "date", "textblock"]);
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -28,6 +31,8 @@ function controlFor(field: ContactField, id: string): Control | null {
     class: "cw-form__control",
     placeholder: field.placeholder || null,
     "aria-required": field.is_required ? "true" : null,
+    // Typing stops at the field's bound instead of being refused after Send.
+    maxlength: UNTYPED.has(field.type) ? null : String(contactTextLimit(field)),
   };
   switch (field.type) {
     case "textblock":

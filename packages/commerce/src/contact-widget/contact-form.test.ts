@@ -3,6 +3,7 @@ import {
   CONTACT_FILE_ACCEPT,
   CONTACT_FILE_EXTENSIONS,
   checkContactForm,
+  contactTextLimit,
   fileExtension,
   isValidDate,
   isValidEmail,
@@ -155,14 +156,17 @@ describe("phone, number, url, date and dropdown fields", () => {
     expect(errorsFor(topic, value)).toEqual(valid ? [] : [{ field: "topic", message: M.dropdown }]);
   });
 
-  it("limits one-line fields to 500 characters and messages to 5000", () => {
-    expect(errorsFor(custom("order", "text"), "x".repeat(500))).toEqual([]);
-    expect(errorsFor(custom("order", "text"), "x".repeat(501))).toEqual([
-      { field: "order", message: "Please enter no more than 500 characters." },
-    ]);
-    const message = defaultContactField("message", "textarea", "Message");
-    expect(errorsFor(message, "x".repeat(5000))).toEqual([]);
-    expect(errorsFor(message, "x".repeat(5001))).toEqual([{ field: "message", message: "Please enter no more than 5000 characters." }]);
+  it.each([
+    ["name", defaultContactField("name", "text", "Name"), 200],
+    ["phone", defaultContactField("phone", "tel", "Phone"), 40],
+    ["message", defaultContactField("message", "textarea", "Message"), 5000],
+    ["a custom line", custom("order", "text"), 500],
+    ["a custom text", custom("details", "textarea"), 1000],
+  ])("limits %s to %i characters, the bound its input is given (contactTextLimit)", (_, field, limit) => {
+    expect(contactTextLimit(field)).toBe(limit);
+    const value = (length: number) => (field.field === "phone" ? "1" : "x").repeat(length);
+    expect(errorsFor(field, value(limit))).toEqual([]);
+    expect(errorsFor(field, value(limit + 1))).toEqual([{ field: field.field, message: `Please enter no more than ${limit} characters.` }]);
   });
 });
 

@@ -51,8 +51,20 @@ export const CONTACT_FILE_EXTENSIONS: readonly string[] = [
 /** The file input's accept attribute. */
 export const CONTACT_FILE_ACCEPT = CONTACT_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(",");
 
-/** Longest text a field takes: one line, or several (textarea, message). */
-export const CONTACT_MAX_LENGTH = { line: 500, text: 5000 } as const;
+/**
+ * Longest text each field takes (characters): the page checks it, sets it as the input's maxlength, and the server
+ * checks it again. The four standard fields by name; a custom field by its kind, one line or several.
+ */
+export const CONTACT_TEXT_LIMITS = { name: 200, email: 254, phone: 40, message: 5000, customLine: 500, customText: 1000 } as const;
+
+const STANDARD_TEXT_FIELDS = ["name", "email", "phone", "message"] as const;
+
+/** The longest text `field` takes (CONTACT_TEXT_LIMITS). */
+export function contactTextLimit(field: ContactField): number {
+  const standard = STANDARD_TEXT_FIELDS.find((name) => name === field.field);
+  if (standard && !field.is_custom) return CONTACT_TEXT_LIMITS[standard];
+  return field.type === "textarea" ? CONTACT_TEXT_LIMITS.customText : CONTACT_TEXT_LIMITS.customLine;
+}
 
 export interface ContactFieldError {
   field: string;
@@ -150,7 +162,7 @@ function kindOf(field: ContactField): string {
 /** The first rule the value breaks, or null. */
 function valueError(field: ContactField, value: string): string | null {
   const kind = kindOf(field);
-  const max = kind === "textarea" || field.field === "message" ? CONTACT_MAX_LENGTH.text : CONTACT_MAX_LENGTH.line;
+  const max = contactTextLimit(field);
   if (value.length > max) return CONTACT_FORM_MESSAGES.tooLong.replace("{0}", String(max));
   switch (kind) {
     case "email":

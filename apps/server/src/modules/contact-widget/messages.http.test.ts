@@ -317,10 +317,9 @@ describe("contact_front_form_save_data", () => {
   });
 
   it("bounds the length of each text and names the field over it", async () => {
-    expect(await refused({ fields: { message: "x".repeat(5001) } })).toEqual([
-      { field: "message", message: MESSAGE_REPLIES.tooLong(5000) },
-    ]);
-    // The form's own bound for a line (500) and the server's tighter ones (name 200, custom texts 1,000).
+    const tooLong = (limit: number) => `Please enter no more than ${limit} characters.`;
+    expect(await refused({ fields: { message: "x".repeat(5001) } })).toEqual([{ field: "message", message: tooLong(5000) }]);
+    // The same bounds the widget checks and sets as its inputs' maxlength (CONTACT_TEXT_LIMITS), checked again here.
     expect(
       await refused({
         fields: {
@@ -331,10 +330,10 @@ describe("contact_front_form_save_data", () => {
         },
       }),
     ).toEqual([
-      { field: "name", message: MESSAGE_REPLIES.tooLong(200) },
-      { field: "phone", message: MESSAGE_REPLIES.tooLong(40) },
-      { field: "company", message: CONTACT_FORM_MESSAGES.tooLong.replace("{0}", "500") },
-      { field: "details", message: MESSAGE_REPLIES.tooLong(1000) },
+      { field: "name", message: tooLong(200) },
+      { field: "phone", message: tooLong(40) },
+      { field: "company", message: tooLong(500) },
+      { field: "details", message: tooLong(1000) },
     ]);
     const fits = await send({
       fields: {

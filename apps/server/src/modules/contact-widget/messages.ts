@@ -8,7 +8,6 @@
  */
 import {
   type Channel,
-  CONTACT_FORM_MESSAGES,
   type ContactField,
   type ContactFormSettings,
   type ContactWidget,
@@ -51,9 +50,6 @@ export function registerContactMessages(app: FastifyInstance, deps: ContactMessa
   });
 }
 
-/** The longest text each field keeps (characters); custom fields share one bound. */
-export const MESSAGE_TEXT_LIMITS = { name: 200, email: 254, phone: 40, message: 5000, custom: 1000 } as const;
-
 /** The general answers of the form (spec §8 "status=0: message shown as a general error"). */
 export const MESSAGE_REPLIES = {
   fieldErrors: "Please correct the marked fields and send again.",
@@ -61,8 +57,6 @@ export const MESSAGE_REPLIES = {
   captchaFailed: "The captcha check failed. Please try again.",
   captchaUnavailable: "This form cannot take messages right now. Please contact us another way.",
   sent: "Thank you! Your message has been sent.",
-  /** The shared catalogue's text, for the server's own (tighter) bounds. */
-  tooLong: (limit: number) => CONTACT_FORM_MESSAGES.tooLong.replace("{0}", String(limit)),
 } as const;
 
 const STANDARD_FIELDS = ["name", "email", "phone", "message"] as const;
@@ -145,15 +139,6 @@ function readForm(fields: ContactField[], form: AjaxForm): ReadForm {
 }
 
 type FieldError = { field: string; message: string };
-
-function lengthErrors(fields: ContactField[], values: Record<string, string>): FieldError[] {
-  const errors: FieldError[] = [];
-  for (const field of fields) {
-    const limit = isStandard(field) ? MESSAGE_TEXT_LIMITS[field.field] : MESSAGE_TEXT_LIMITS.custom;
-    if ((values[field.field] ?? "").trim().length > limit) errors.push({ field: field.field, message: MESSAGE_REPLIES.tooLong(limit) });
-  }
-  return errors;
-}
 
 /** The files' own checks (count, content), for files whose extension the form's rules accepted. */
 async function fileErrors(
@@ -269,7 +254,7 @@ async function saveMessage(request: FastifyRequest, reply: FastifyReply, form: A
     read.files.map(({ field, file }) => ({ field, name: file.filename })),
   );
   const files = await fileErrors(read.files, new Set(ruleErrors.map((e) => e.field)));
-  const errors = firstPerField(fields, [...ruleErrors, ...lengthErrors(fields, read.values), ...files.errors]);
+  const errors = firstPerField(fields, [...ruleErrors, ...files.errors]);
   if (errors.length) return { status: 0, error: 1, errors, message: MESSAGE_REPLIES.fieldErrors };
 
   const captcha = captchaFor(channel.captcha_provider, {
