@@ -31,6 +31,17 @@ async function checkoutTitles(app: FastifyInstance = shop.app): Promise<string[]
   return [...page.body.matchAll(/<span class="payment-methods__title">([^<]*)<\/span>/g)].map((m) => m[1] as string);
 }
 
+/** A shopper's order of one T-shirt, paid with `method`: the checkout's reply. */
+async function placeOrder(method: string) {
+  const browser = new PageBrowser(shop.app);
+  await browser.api("POST", "/cart/add-item", { id: T_SHIRT, quantity: 1 });
+  return browser.api("POST", "/checkout", {
+    billing_address: { ...TEST_ADDRESS, email: "ada@example.com" },
+    shipping_address: TEST_ADDRESS,
+    payment_method: method,
+  });
+}
+
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false, web: true });
   await ensureOwner(shop.db, OWNER.email, OWNER.password);
@@ -149,13 +160,7 @@ describe("the owner's payment method calls", () => {
     expect(row?.actor_id).toBe(ownerId);
 
     // The order a shopper places pays by the new title, and shows the account.
-    const browser = new PageBrowser(shop.app);
-    await browser.api("POST", "/cart/add-item", { id: T_SHIRT, quantity: 1 });
-    const order = await browser.api("POST", "/checkout", {
-      billing_address: { ...TEST_ADDRESS, email: "ada@example.com" },
-      shipping_address: TEST_ADDRESS,
-      payment_method: "bacs",
-    });
+    const order = await placeOrder("bacs");
     const placed = await shop.db
       .selectFrom("orders")
       .select(["payment_method_title", "payment_details"])
@@ -216,14 +221,7 @@ describe("the owner's payment method calls", () => {
   it("keeps a method's version through a new order of the methods and an order paid with it", async () => {
     const { version } = (await call(owner, "GET", "/payment-methods/cod")).json();
     expect((await call(owner, "PUT", "/payment-methods/order", { order: [...DEMO_ORDER].reverse() })).statusCode).toBe(200);
-    const browser = new PageBrowser(shop.app);
-    await browser.api("POST", "/cart/add-item", { id: T_SHIRT, quantity: 1 });
-    const order = await browser.api("POST", "/checkout", {
-      billing_address: { ...TEST_ADDRESS, email: "ada@example.com" },
-      shipping_address: TEST_ADDRESS,
-      payment_method: "cod",
-    });
-    expect(order.order_id).toBeGreaterThan(0);
+    expect((await placeOrder("cod")).order_id).toBeGreaterThan(0);
     const saved = await call(owner, "PATCH", "/payment-methods/cod", { description: "Exact change, please.", version });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await call(owner, "PATCH", "/payment-methods/cod", { description: "" })).statusCode).toBe(200);
