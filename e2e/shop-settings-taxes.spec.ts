@@ -3,7 +3,8 @@
  * Reduced rate tab with the arrow keys, adds a Nevada rate (a bad postcode pattern refused beside
  * its cell first) and a second one, moves it up, and puts the Beanie in the Reduced rate class in
  * the product editor; a shopper in Nevada pays the reduced rate on the Beanie and its shipping.
- * Everything is undone at the end, so the shop is as DEMO.md writes it. axe on every state.
+ * Everything is undone at the end, so the shop is as DEMO.md writes it. axe on every state. A rate saved from
+ * a page opened before another tab changed it is refused beside its name (decision 0158).
  * It changes what shoppers pay, so it runs with the shop-settings journeys, one at a time, on their own shop.
  */
 import { expect, type Page, test } from "@playwright/test";
@@ -212,4 +213,40 @@ test("an owner’s own class is added, refused while shipping is taxed in it, th
   await expect(page.getByRole("status").filter({ hasText: "Class Books deleted." })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Books" })).toHaveCount(0);
   await expect(page.getByRole("tab", { name: "Standard rate" })).toBeFocused();
+});
+
+test("a rate saved from a page opened before another tab changed it is refused beside its name, and the other change is kept (decision 0158)", async ({
+  page,
+}) => {
+  await signInAsOwner(page, "/admin/taxes");
+  await expect(cell(page, "Rate %", "NY Tax")).toHaveValue("4");
+
+  // Meanwhile, in another tab, New York's rate goes up.
+  const other = await page.context().newPage();
+  await other.goto("/admin/taxes");
+  await cell(other, "Rate %", "NY Tax").fill("4.5");
+  await other.getByRole("button", { name: "Save NY Tax" }).click();
+  await expect(other.getByRole("status").filter({ hasText: "NY Tax saved." })).toBeVisible();
+  await other.close();
+
+  // This page, opened before, narrows the rate to one city: refused, the words beside the rate's name, the city kept.
+  const cities = cell(page, "Cities", "NY Tax");
+  await cities.fill("Albany");
+  await page.getByRole("button", { name: "Save NY Tax" }).click();
+  const name = cell(page, "Name", "NY Tax");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveAccessibleDescription(
+    /This tax rate was changed by someone else since you opened it: reload it to see their change, then make yours again\./,
+  );
+  await expect(cities).toHaveValue("Albany");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Reloaded, the other tab's rate is there and the city list still empty; the rate is put back as DEMO.md has it.
+  await page.reload();
+  await expect(cell(page, "Rate %", "NY Tax")).toHaveValue("4.5");
+  await expect(cities).toHaveValue("");
+  await cell(page, "Rate %", "NY Tax").fill("4");
+  await page.getByRole("button", { name: "Save NY Tax" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "NY Tax saved." })).toBeVisible();
+  await expect(name).not.toHaveAttribute("aria-invalid", "true");
 });

@@ -55,18 +55,24 @@ export const fieldMessages = (response: LightMyRequestResponse): Record<string, 
     ]),
   );
 
-/** The owner's settings groups through `owner()` (a client signed in later, in a beforeAll): read, save, and save expecting 200. */
+/**
+ * The owner's settings groups through `owner()` (a client signed in later, in a beforeAll): read, save, and save
+ * expecting 200. A read and a save expecting 200 answer the group's fields without its version, so a body made from
+ * them saves as an API client's that sends none (decision 0158's own tests read the version themselves).
+ */
 export function settingsGroups(owner: () => StoreClient) {
   const read = async (group: string) => {
     const response = await adminCall(owner(), "GET", `/settings/${group}`);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json();
+    const { version: _version, ...fields } = response.json();
+    return fields;
   };
   const save = (group: string, body: unknown) => adminCall(owner(), "PUT", `/settings/${group}`, body);
   const saved = async (group: string, body: unknown) => {
     const response = await save(group, body);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json();
+    const { version: _version, ...fields } = response.json();
+    return fields;
   };
   return { read, save, saved };
 }
@@ -80,3 +86,63 @@ export const latestChange = (db: Db, entity: string, entityId: string) =>
     .where("entity_id", "=", entityId)
     .orderBy("id", "desc")
     .executeTakeFirstOrThrow();
+
+type Json = Record<string, unknown>;
+
+/** One owner record's stale-copy rule as `twoEditors` tries it: where it is read and saved, and what each editor changes. */
+export interface TwoEditors {
+  db: Db;
+  client: StoreClient;
+  /** Read with GET and saved with `method` (PUT or PATCH) at this owner API path. */
+  path: string;
+  method: "PUT" | "PATCH";
+  /** The body each editor saves from the fields of the copy it read (the helper adds the version). */
+  first(read: Json): Json;
+  second(read: Json): Json;
+  /** The 409's code and the record's noun in its message ("tax rate"). */
+  code: string;
+  noun: string;
+}
+
+/**
+ * Two editors of one record (decision 0158): both read it; the first saves; the second saves its copy and is
+ * refused (409, the current version in `data`, nothing written, no change-log row); the same body without a
+ * version is saved, and saved again unchanged keeps its version. Answers the record as the first editor left it.
+ */
+export async function twoEditors({ db, client, path, method, first, second, code, noun }: TwoEditors): Promise<Json> {
+  const read = async () => {
+    const response = await adminCall(client, "GET", path);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Json;
+  };
+  // Each editor's body is made from its copy's fields; the version is sent (or not) by the helper alone.
+  const fieldsOf = ({ version: _version, ...fields }: Json) => fields;
+  const save = (body: Json) => adminCall(client, method, path, body);
+  const logRows = async () => (await db.selectFrom("change_log").select("id").execute()).length;
+
+  const [one, two] = [await read(), await read()];
+  expect(one.version).toMatch(/^[\w-]{22}$/);
+  expect(two.version).toBe(one.version);
+  const kept = await save({ ...first(fieldsOf(one)), version: one.version });
+  expect(kept.statusCode, kept.body).toBe(200);
+  expect(kept.json().version).not.toBe(one.version);
+  const firstLeft = await read();
+  const rows = await logRows();
+
+  const secondBody = second(fieldsOf(two));
+  const stale = await save({ ...secondBody, version: two.version });
+  expect(stale.statusCode, stale.body).toBe(409);
+  expect(stale.json()).toMatchObject({ code, data: { version: kept.json().version } });
+  expect(stale.json().message).toBe(
+    `This ${noun} was changed by someone else since you opened it: reload it to see their change, then make yours again.`,
+  );
+  expect(await read()).toEqual(firstLeft);
+  expect(await logRows()).toBe(rows);
+
+  const unversioned = await save(secondBody);
+  expect(unversioned.statusCode, unversioned.body).toBe(200);
+  const again = await save({ ...secondBody, version: unversioned.json().version });
+  expect(again.statusCode, again.body).toBe(200);
+  expect(again.json().version).toBe(unversioned.json().version);
+  return firstLeft;
+}

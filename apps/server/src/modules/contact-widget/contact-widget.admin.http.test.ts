@@ -302,6 +302,20 @@ describe("writing widgets", () => {
     expect(same.json().version).toBe(unversioned.json().version);
   });
 
+  it("takes the list's on/off switch without a version: it writes the flag alone, so an editor's change made since stays", async () => {
+    const listed = (await owner.get(`${ADMIN}/contact-widgets`)).json().widgets.find((w: { id: number }) => w.id === id);
+    const opened = (await owner.get(`${ADMIN}/contact-widgets/${id}`)).json();
+    const edited = await owner.request("PATCH", `${ADMIN}/contact-widgets/${id}`, {
+      settings: { cta_text: "Changed after the list" },
+      version: opened.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const off = await owner.request("PATCH", `${ADMIN}/contact-widgets/${id}`, { active: !listed.active });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ active: !listed.active, settings: { cta_text: "Changed after the list" } });
+    expect((await owner.request("PATCH", `${ADMIN}/contact-widgets/${id}`, { active: listed.active })).statusCode).toBe(200);
+  });
+
   it("keeps an open editor's version through a visitor's view and click reports", async () => {
     const opened = (await owner.get(`${ADMIN}/contact-widgets/${id}`)).json();
     const page = await widgetPage(testContext(shop), { headers: {}, ip: "127.0.0.1" });

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { PageBrowser } from "../../../../../test/browser.ts";
-import { ADMIN, adminCall as call, signedIn, signedInManager, withoutNonce } from "../../../../../test/owner-client.ts";
+import { ADMIN, adminCall as call, signedIn, signedInManager, twoEditors, withoutNonce } from "../../../../../test/owner-client.ts";
 import { type StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 import { DEFAULT_SETTINGS } from "../settings/index.ts";
@@ -29,6 +29,17 @@ async function checkoutTitles(app: FastifyInstance = shop.app): Promise<string[]
   const page = await browser.get("/checkout");
   expect(page.statusCode).toBe(200);
   return [...page.body.matchAll(/<span class="payment-methods__title">([^<]*)<\/span>/g)].map((m) => m[1] as string);
+}
+
+/** A shopper's order of one T-shirt, paid with `method`: the checkout's reply. */
+async function placeOrder(method: string) {
+  const browser = new PageBrowser(shop.app);
+  await browser.api("POST", "/cart/add-item", { id: T_SHIRT, quantity: 1 });
+  return browser.api("POST", "/checkout", {
+    billing_address: { ...TEST_ADDRESS, email: "ada@example.com" },
+    shipping_address: TEST_ADDRESS,
+    payment_method: method,
+  });
 }
 
 beforeAll(async () => {
@@ -78,7 +89,7 @@ describe("the owner's payment method calls", () => {
     expect(paths["/api/admin/v1/payment-methods/order"].put.tags).toEqual(["owner"]);
     for (const method of ["get", "patch"]) expect(paths["/api/admin/v1/payment-methods/{id}"][method].tags).toEqual(["owner"]);
     const body = paths["/api/admin/v1/payment-methods/{id}"].patch.requestBody.content["application/json"].schema;
-    expect(Object.keys(body.properties)).toEqual(["enabled", "title", "description", "instructions", "account"]);
+    expect(Object.keys(body.properties)).toEqual(["enabled", "title", "description", "instructions", "account", "version"]);
   });
 
   it("lists every method in the checkout's order, as DEMO.md has them", async () => {
@@ -142,18 +153,14 @@ describe("the owner's payment method calls", () => {
     const row = rows.at(-1);
     expect(row?.action).toBe("update");
     expect(JSON.parse(row?.before ?? "{}").title).toBe("Direct bank transfer");
-    expect(JSON.parse(row?.after ?? "{}")).toEqual(bacs);
+    // The log keeps the method; the reply adds its version (decision 0158).
+    const { version: _version, ...logged } = bacs;
+    expect(JSON.parse(row?.after ?? "{}")).toEqual(logged);
     const ownerId = (await shop.db.selectFrom("customers").select("id").where("email", "=", OWNER.email).executeTakeFirstOrThrow()).id;
     expect(row?.actor_id).toBe(ownerId);
 
     // The order a shopper places pays by the new title, and shows the account.
-    const browser = new PageBrowser(shop.app);
-    await browser.api("POST", "/cart/add-item", { id: T_SHIRT, quantity: 1 });
-    const order = await browser.api("POST", "/checkout", {
-      billing_address: { ...TEST_ADDRESS, email: "ada@example.com" },
-      shipping_address: TEST_ADDRESS,
-      payment_method: "bacs",
-    });
+    const order = await placeOrder("bacs");
     const placed = await shop.db
       .selectFrom("orders")
       .select(["payment_method_title", "payment_details"])
@@ -194,6 +201,30 @@ describe("the owner's payment method calls", () => {
     expect(await checkoutTitles()).toEqual(["Cash on delivery", "Check payments", "Direct bank transfer", "Test card"]);
     const rows = await changeRows("payment_methods", "order");
     expect(JSON.parse(rows.at(-1)?.after ?? "{}").methods.map((m: { id: string }) => m.id)).toEqual(order);
+    expect((await call(owner, "PUT", "/payment-methods/order", { order: DEMO_ORDER })).statusCode).toBe(200);
+  });
+
+  it("two editors of one method: a change from a copy read before another's is refused (decision 0158)", async () => {
+    await twoEditors({
+      db: shop.db,
+      client: owner,
+      path: "/payment-methods/cheque",
+      method: "PATCH",
+      code: "cw_rest_payment_method_changed",
+      noun: "payment method",
+      first: () => ({ instructions: "Send your cheque to the first editor." }),
+      second: () => ({ title: "Cheque by post" }),
+    });
+    expect((await call(owner, "PATCH", "/payment-methods/cheque", { title: "", instructions: "" })).statusCode).toBe(200);
+  });
+
+  it("keeps a method's version through a new order of the methods and an order paid with it", async () => {
+    const { version } = (await call(owner, "GET", "/payment-methods/cod")).json();
+    expect((await call(owner, "PUT", "/payment-methods/order", { order: [...DEMO_ORDER].reverse() })).statusCode).toBe(200);
+    expect((await placeOrder("cod")).order_id).toBeGreaterThan(0);
+    const saved = await call(owner, "PATCH", "/payment-methods/cod", { description: "Exact change, please.", version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call(owner, "PATCH", "/payment-methods/cod", { description: "" })).statusCode).toBe(200);
     expect((await call(owner, "PUT", "/payment-methods/order", { order: DEMO_ORDER })).statusCode).toBe(200);
   });
 

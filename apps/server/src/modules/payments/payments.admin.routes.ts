@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { VersionField } from "../../http/edit-version.ts";
 import { listPaymentMethods, orderPaymentMethods, readPaymentMethod, updatePaymentMethod } from "./payments.admin.ts";
 
 const tags = ["owner"];
@@ -30,6 +31,8 @@ const MethodPatch = Type.Partial(
     description: text(1000, "The line under the method at the checkout; empty for the method's own"),
     instructions: text(2000, "Offline methods (bacs, cheque, cod): what the shopper is told to do to pay, on the order page and email"),
     account: Account,
+    // The method's version as read: a method changed since is refused (decision 0158).
+    version: VersionField,
   }),
   { additionalProperties: false },
 );
@@ -60,6 +63,9 @@ export const paymentsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: MethodPatch,
       },
     },
-    async (request) => updatePaymentMethod(request.ctx, request.params.id, request.body),
+    async (request) => {
+      const { version, ...changes } = request.body;
+      return updatePaymentMethod(request.ctx, request.params.id, changes, version);
+    },
   );
 };

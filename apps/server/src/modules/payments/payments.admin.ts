@@ -7,6 +7,7 @@
 
 import type { BankAccount, OwnerPaymentMethod } from "@cartwright/commerce/admin";
 import type { RequestContext } from "../../http/context.ts";
+import { editVersion, staleEdit } from "../../http/edit-version.ts";
 import { StoreError } from "../../http/errors.ts";
 import { invalidSettings, refusedSetting, type ShopSettings, writeOwnerSettings } from "../settings/index.ts";
 import { allGateways, findGateway, methodDescription, methodTitle } from "./registry.ts";
@@ -57,15 +58,25 @@ function toOwnerMethod(settings: ShopSettings, id: string): OwnerPaymentMethod {
 
 export const paymentErrors = {
   notFound: () => new StoreError("cw_rest_payment_method_not_found", "No such payment method.", 404),
+  changed: (current: string) => staleEdit("cw_rest_payment_method_changed", "payment method", current),
 };
 
-export async function listPaymentMethods(ctx: RequestContext) {
-  const settings = await ctx.shopSettings();
-  return { methods: allGateways(settings).map((g) => toOwnerMethod(settings, g.id)) };
+/** What a PATCH changes (decision 0158): not its place in the checkout's order, which has a call of its own. */
+function methodVersion(method: OwnerPaymentMethod): string {
+  const { enabled, title, description, instructions, account } = method;
+  return editVersion({ enabled, title, description, instructions, account });
 }
 
-export async function readPaymentMethod(ctx: RequestContext, id: string): Promise<OwnerPaymentMethod> {
-  return toOwnerMethod(await ctx.shopSettings(), id);
+/** A method as the owner API answers it: with the version a change sends back. */
+const versioned = (method: OwnerPaymentMethod) => ({ ...method, version: methodVersion(method) });
+const methodsOf = (settings: ShopSettings) => allGateways(settings).map((g) => toOwnerMethod(settings, g.id));
+
+export async function listPaymentMethods(ctx: RequestContext) {
+  return { methods: methodsOf(await ctx.shopSettings()).map(versioned) };
+}
+
+export async function readPaymentMethod(ctx: RequestContext, id: string) {
+  return versioned(toOwnerMethod(await ctx.shopSettings(), id));
 }
 
 const IBAN = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/;
@@ -128,22 +139,25 @@ function changedPayments(current: ShopSettings, id: string, changes: PaymentMeth
   return payments;
 }
 
-export async function updatePaymentMethod(ctx: RequestContext, id: string, changes: PaymentMethodChanges): Promise<OwnerPaymentMethod> {
+/** Changes a method; `version`, when sent, must be the stored method's (409 cw_rest_payment_method_changed, nothing written). */
+export async function updatePaymentMethod(ctx: RequestContext, id: string, changes: PaymentMethodChanges, version?: string) {
   if (!findGateway(id)) throw paymentErrors.notFound();
-  return writeOwnerSettings(ctx, {
+  const saved = await writeOwnerSettings(ctx, {
     entity: "payment_method",
     entityId: id,
     view: (settings) => toOwnerMethod(settings, id),
     change: (current) => ({ payments: changedPayments(current, id, changes) }),
+    stale: { sent: version, versionOf: methodVersion, changed: paymentErrors.changed },
   });
+  return versioned(saved);
 }
 
 /** The checkout's order: every method the shop knows, each once. */
 export async function orderPaymentMethods(ctx: RequestContext, order: string[]) {
-  return writeOwnerSettings(ctx, {
+  const saved = await writeOwnerSettings(ctx, {
     entity: "payment_methods",
     entityId: "order",
-    view: (settings) => ({ methods: allGateways(settings).map((g) => toOwnerMethod(settings, g.id)) }),
+    view: (settings) => ({ methods: methodsOf(settings) }),
     change: (current) => {
       const known = allGateways(current).map((g) => g.id);
       const unknown = order.filter((id) => !known.includes(id));
@@ -157,4 +171,5 @@ export async function orderPaymentMethods(ctx: RequestContext, order: string[]) 
       return { payments: { ...current.payments, order } };
     },
   });
+  return { methods: saved.methods.map(versioned) };
 }

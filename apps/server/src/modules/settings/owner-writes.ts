@@ -7,6 +7,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkVersion } from "../../http/edit-version.ts";
 import { fieldsInvalid, paramDetail, StoreError } from "../../http/errors.ts";
 import { changeVia } from "../../http/owner-change.ts";
 import { readAllSettings, writeSettings } from "./settings.repo.ts";
@@ -37,6 +38,11 @@ export interface OwnerSettingsWrite<T> {
   view: (settings: ShopSettings) => T;
   /** The keys to store, from the settings as they are now; throws to refuse. `db` is the write's transaction. */
   change: (current: ShopSettings, db: Db) => Partial<ShopSettings> | Promise<Partial<ShopSettings>>;
+  /**
+   * A save made on a copy the client read (decision 0158): the version it sent (undefined: none), the
+   * version of the stored view, and the refusal. Checked before `change`, which may write.
+   */
+  stale?: { sent: string | undefined; versionOf: (view: T) => string; changed: (current: string) => StoreError };
 }
 
 export async function writeOwnerSettings<T>(ctx: RequestContext, write: OwnerSettingsWrite<T>): Promise<T> {
@@ -46,10 +52,11 @@ export async function writeOwnerSettings<T>(ctx: RequestContext, write: OwnerSet
     // Two owner writes at once on PostgreSQL take turns, so neither overwrites the other's keys with what it read before.
     if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext('cartwright.settings'))`.execute(trx);
     const current = await freshSettings(trx);
+    const before = write.view(current);
+    if (write.stale) checkVersion(write.stale.sent, write.stale.versionOf(before), write.stale.changed);
     const values = await write.change(current, trx);
     await writeSettings(trx, values as Record<string, unknown>);
     const next = await freshSettings(trx);
-    const before = write.view(current);
     const after = write.view(next);
     await trx
       .insertInto("change_log")

@@ -17,6 +17,7 @@ import {
   settingsGroups,
   signedIn,
   signedInManager,
+  twoEditors,
   withoutNonce,
 } from "../../../../../test/owner-client.ts";
 import { StoreClient, testBilling } from "../../../../../test/store-client.ts";
@@ -139,10 +140,11 @@ describe("the owner's settings calls", () => {
   it("saves every group back unchanged: the stored settings stay exactly as the seed wrote them", async () => {
     const before = await storedSettings();
     for (const group of GROUPS) {
-      const body = await read(group);
-      const response = await save(group, body);
+      const { version, ...body } = (await call(owner, "GET", `/settings/${group}`)).json();
+      const response = await save(group, { ...body, version });
       expect(response.statusCode, `${group}: ${response.body}`).toBe(200);
-      expect(response.json()).toEqual(body);
+      // Saved unchanged, a group keeps its version: another copy open meanwhile stays good (decision 0158).
+      expect(response.json()).toEqual({ ...body, version });
     }
     const after = await storedSettings();
     for (const [key, value] of Object.entries(before)) expect(JSON.parse(after[key] as string), key).toEqual(JSON.parse(value));
@@ -181,10 +183,28 @@ describe("the owner's settings calls", () => {
     const ownerId = (await shop.db.selectFrom("customers").select("id").where("email", "=", OWNER.email).executeTakeFirstOrThrow()).id;
     expect(row).toMatchObject({ actor_id: ownerId, action: "update" });
     expect(JSON.parse(row.before ?? "{}")).toEqual(before);
-    expect(JSON.parse(row.after ?? "{}")).toEqual(response.json());
+    // The log keeps the group; the reply adds its version (decision 0158).
+    const { version: _version, ...after } = response.json();
+    expect(JSON.parse(row.after ?? "{}")).toEqual(after);
     expect(response.json().store_address.email).toBe("Shop@Example.com");
     expect((await page()).body).toContain("Cartwright Test");
     expect((await change("store", before)).statusCode).toBe(200);
+  });
+
+  it("two editors of one group: a save from a copy read before another's is refused (decision 0158)", async () => {
+    const demo = await read("notices");
+    const first = await twoEditors({
+      db: shop.db,
+      client: owner,
+      path: "/settings/notices",
+      method: "PUT",
+      code: "cw_rest_settings_changed",
+      noun: "group of settings",
+      first: (group) => ({ ...group, store_notice: { enabled: true, text: "The first editor's notice" } }),
+      second: (group) => ({ ...group, coming_soon: { enabled: true, text: "The second editor's banner" } }),
+    });
+    expect(first).toMatchObject({ store_notice: { text: "The first editor's notice" }, coming_soon: { enabled: false } });
+    expect((await save("notices", demo)).statusCode).toBe(200);
   });
 
   it("refuses the store details' bad values beside their fields", async () => {

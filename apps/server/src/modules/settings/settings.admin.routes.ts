@@ -5,7 +5,8 @@
  */
 import { SETTINGS_GROUP_NAMES, SWITCHABLE_EMAILS } from "@cartwright/commerce";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { type TSchema, Type } from "typebox";
+import { type TObject, type TSchema, Type } from "typebox";
+import { VersionField } from "../../http/edit-version.ts";
 import { readSettingsGroup, type SettingsGroupName, saveSettingsGroup } from "./settings.admin.ts";
 
 const tags = ["owner"];
@@ -172,7 +173,7 @@ const Cart = object({
   ),
 });
 
-const BODIES: Record<SettingsGroupName, TSchema> = {
+const BODIES: Record<SettingsGroupName, TObject> = {
   store: Store,
   currency: Currency,
   taxes: Taxes,
@@ -206,8 +207,11 @@ export const settingsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(`/settings/${name}`, { schema: { tags, summary: `Read ${SUMMARIES[name]}` } }, async (request) =>
       readSettingsGroup(request.ctx, name),
     );
-    app.put(`/settings/${name}`, { schema: { tags, summary: `Replace ${SUMMARIES[name]}`, body: BODIES[name] } }, async (request) =>
-      saveSettingsGroup(request.ctx, name, request.body as never),
-    );
+    // A replace may name the version it was made on (decision 0158).
+    const body = Type.Object({ ...BODIES[name].properties, version: VersionField }, { additionalProperties: false });
+    app.put(`/settings/${name}`, { schema: { tags, summary: `Replace ${SUMMARIES[name]}`, body } }, async (request) => {
+      const { version, ...group } = request.body as { version?: string };
+      return saveSettingsGroup(request.ctx, name, group as never, version);
+    });
   }
 };

@@ -32,6 +32,7 @@ import { CHECKOUT_FIELD_ID_PATTERN, fieldRulesProblem } from "@cartwright/commer
 import type { Db } from "../../db/index.ts";
 import { restateStockStatuses } from "../../db/stock-status.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { editVersion, sortedKeys, staleEdit } from "../../http/edit-version.ts";
 import { StoreError } from "../../http/errors.ts";
 import { invalidSettings, refusedSetting, writeOwnerSettings } from "./owner-writes.ts";
 import { LOCALE_PATTERN } from "./settings.service.ts";
@@ -558,18 +559,28 @@ type GroupBody<N extends SettingsGroupName> = SettingsGroups[N];
 
 export const settingsErrors = {
   notFound: () => new StoreError("cw_rest_settings_group_not_found", "No such group of settings.", 404),
+  changed: (current: string) => staleEdit("cw_rest_settings_changed", "group of settings", current),
 };
 
+/** A group's version (decision 0158): every field of the group is the owner's; keys sorted, as a group's documents are JSON. */
+const groupVersion = (view: unknown) => editVersion(sortedKeys(view));
+
+/** A group as the owner API answers it: its fields and the version a save sends back. */
+const withVersion = <T>(view: T) => ({ ...view, version: groupVersion(view) });
+
 export async function readSettingsGroup<N extends SettingsGroupName>(ctx: RequestContext, name: N) {
-  return SETTINGS_GROUPS[name].view(await ctx.shopSettings());
+  return withVersion(SETTINGS_GROUPS[name].view(await ctx.shopSettings()));
 }
 
-export async function saveSettingsGroup<N extends SettingsGroupName>(ctx: RequestContext, name: N, body: GroupBody<N>) {
+/** Replaces a group; `version`, when sent, must be the stored group's (409 cw_rest_settings_changed, nothing written). */
+export async function saveSettingsGroup<N extends SettingsGroupName>(ctx: RequestContext, name: N, body: GroupBody<N>, version?: string) {
   const group = SETTINGS_GROUPS[name] as unknown as Group<GroupBody<N>>;
-  return writeOwnerSettings(ctx, {
+  const saved = await writeOwnerSettings(ctx, {
     entity: "settings",
     entityId: name,
     view: group.view,
     change: (current, db) => group.check(db, body, current),
+    stale: { sent: version, versionOf: groupVersion, changed: settingsErrors.changed },
   });
+  return withVersion(saved);
 }

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
+import { twoEditors } from "../../../../../test/owner-client.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 
@@ -175,6 +176,7 @@ describe("the demo's shipping", () => {
             ignore_discounts: false,
           },
         ],
+        version: expect.stringMatching(/^[\w-]{22}$/),
       },
       {
         id: expect.any(Number),
@@ -184,10 +186,12 @@ describe("the demo's shipping", () => {
         methods: [
           { id: expect.any(Number), method_id: "flat_rate", title: "Flat rate", enabled: true, cost: 1500, taxable: true, ...PLAIN },
         ],
+        version: expect.stringMatching(/^[\w-]{22}$/),
       },
     ]);
     expect(list.rest_of_world).toEqual({
       methods: [{ id: expect.any(Number), method_id: "flat_rate", title: "Flat rate", enabled: true, cost: 2500, taxable: true, ...PLAIN }],
+      version: expect.stringMatching(/^[\w-]{22}$/),
     });
     const one = (await call(owner, "GET", `/shipping-zones/${list.zones[1].id}`)).json();
     expect(one).toMatchObject({ ...list.zones[1], currency_code: "USD" });
@@ -321,6 +325,33 @@ describe("the owner's zone calls", () => {
     expect((await ratesFor(LOS_ANGELES)).rates["Flat rate"]).toBe(500);
   });
 
+  it("two editors of one zone: a save from a copy read before another's is refused; a new order of the zones is no change (decision 0158)", async () => {
+    const zone = await createZone({ name: "Editors' zone" });
+    const editors = { db: shop.db, client: owner, method: "PUT", code: "cw_rest_shipping_zone_changed", noun: "shipping zone" } as const;
+    await twoEditors({
+      ...editors,
+      path: `/shipping-zones/${zone.id}`,
+      first: (read) => ({ ...asBody(read as never), locations: [...zone.locations, { type: "country", code: "KR" }] }),
+      second: (read) => ({ ...asBody(read as never), methods: [{ ...zone.methods[0], title: "Courier" }] }),
+    });
+    const { version } = (await call(owner, "GET", `/shipping-zones/${zone.id}`)).json();
+    const ids = (await call(owner, "GET", "/shipping-zones")).json().zones.map((z: { id: number }) => z.id);
+    expect((await call(owner, "PUT", "/shipping-zones/order", { ids: [...ids].reverse() })).statusCode).toBe(200);
+    const renamed = await call(owner, "PUT", `/shipping-zones/${zone.id}`, { ...zoneBody({ name: "Renamed" }), version });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await call(owner, "DELETE", `/shipping-zones/${zone.id}`)).statusCode).toBe(204);
+
+    // Everywhere else's methods: the same rule, as zone 0.
+    const rest = (await call(owner, "GET", "/shipping-zones/rest-of-world")).json();
+    await twoEditors({
+      ...editors,
+      path: "/shipping-zones/rest-of-world",
+      first: ({ methods }) => ({ methods: [{ ...(methods as object[])[0], cost: 2600 }] }),
+      second: ({ methods }) => ({ methods: [{ ...(methods as object[])[0], title: "Abroad" }] }),
+    });
+    expect((await call(owner, "PUT", "/shipping-zones/rest-of-world", { methods: rest.methods })).statusCode).toBe(200);
+  });
+
   it("records each write with who, when, before and after", async () => {
     const zone = await createZone({ name: "Logged" });
     await call(owner, "PUT", `/shipping-zones/${zone.id}`, { ...asBody(zone), name: "Logged again" });
@@ -436,7 +467,7 @@ describe("everywhere else and local pickup", () => {
     expect(expectInvalid(await call(owner, "PUT", "/shipping-zones/rest-of-world", { methods: [flat(-5)] }))).toEqual({
       "methods.0.cost": "Enter a whole number of minor units, 0 or more (500 for 5.00).",
     });
-    expect((await call(owner, "PUT", "/shipping-zones/rest-of-world", { methods: [] })).json()).toEqual({ methods: [] });
+    expect((await call(owner, "PUT", "/shipping-zones/rest-of-world", { methods: [] })).json()).toMatchObject({ methods: [] });
     expect(Object.keys((await ratesFor(TOKYO)).rates)).toEqual(["Local pickup (Main Street Store)", "Local pickup (Harbor Warehouse)"]);
 
     const rows = await changeRows("shipping_rest_of_world", "0");
@@ -448,7 +479,7 @@ describe("everywhere else and local pickup", () => {
   });
 
   it("changes local pickup and its locations, seen at the cart at once, each refusal beside its field", async () => {
-    const { currency_code: _c, currency_minor_unit: _u, ...before } = (await call(owner, "GET", "/local-pickup")).json();
+    const { currency_code: _c, currency_minor_unit: _u, version: _v, ...before } = (await call(owner, "GET", "/local-pickup")).json();
     const depot = {
       name: "North Depot",
       address: { address_1: "9 Hill Road", city: "Sacramento", state: "ca", postcode: "95814", country: "us" },
@@ -498,6 +529,31 @@ describe("everywhere else and local pickup", () => {
     expect(JSON.parse(rows[2]?.before ?? "").cost).toBe(150);
     expect(JSON.parse(rows[2]?.after ?? "")).toEqual(before);
     expect(Object.keys((await ratesFor(LOS_ANGELES)).rates)).toHaveLength(3);
+  });
+
+  it("two editors of local pickup: a location saved from a copy read before another's change is refused (decision 0158)", async () => {
+    const {
+      currency_code: _code,
+      currency_minor_unit: _unit,
+      version: _version,
+      ...demo
+    } = (await call(owner, "GET", "/local-pickup")).json();
+    const body = ({ currency_code: _c, currency_minor_unit: _u, ...pickup }: Record<string, unknown>) => pickup;
+    const located = (pickup: Record<string, unknown>, details: string) => ({
+      ...body(pickup),
+      locations: (pickup.locations as { details: string }[]).map((location, at) => (at === 1 ? { ...location, details } : location)),
+    });
+    await twoEditors({
+      db: shop.db,
+      client: owner,
+      path: "/local-pickup",
+      method: "PUT",
+      code: "cw_rest_local_pickup_changed",
+      noun: "local pickup setup",
+      first: (pickup) => ({ ...body(pickup), title: "Collect in store" }),
+      second: (pickup) => located(pickup, "Ring at the side door."),
+    });
+    expect((await call(owner, "PUT", "/local-pickup", demo)).statusCode).toBe(200);
   });
 });
 

@@ -123,6 +123,9 @@ const Zone = Type.Object(
   { additionalProperties: false },
 );
 
+// A replace may name the version it was made on (decision 0158).
+const ZoneReplace = Type.Object({ ...Zone.properties, version: VersionField }, { additionalProperties: false });
+
 const Address = Type.Object(
   {
     address_1: Type.String({ maxLength: 200 }),
@@ -152,6 +155,8 @@ const LocalPickup = Type.Object(
       ),
       { maxItems: 50, description: "Offered as rates pickup_location:1, :2… in this order" },
     ),
+    // The version as read: local pickup changed since is refused (decision 0158).
+    version: VersionField,
   },
   { additionalProperties: false },
 );
@@ -192,18 +197,21 @@ export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Replace the methods for addresses no zone covers (none: the shop ships nowhere else)",
-        body: Type.Object({ methods: Methods }, { additionalProperties: false }),
+        body: Type.Object({ methods: Methods, version: VersionField }, { additionalProperties: false }),
       },
     },
-    async (request) => saveRestOfWorld(request.ctx, request.body.methods),
+    async (request) => saveRestOfWorld(request.ctx, request.body.methods, request.body.version),
   );
   app.get("/shipping-zones/:id", { schema: { tags, summary: "Read a shipping zone", params: Params } }, async (request) =>
     readZone(request.ctx, request.params.id),
   );
   app.put(
     "/shipping-zones/:id",
-    { schema: { tags, summary: "Replace a shipping zone's name, regions and methods", params: Params, body: Zone } },
-    async (request) => saveZone(request.ctx, request.params.id, request.body),
+    { schema: { tags, summary: "Replace a shipping zone's name, regions and methods", params: Params, body: ZoneReplace } },
+    async (request) => {
+      const { version, ...zone } = request.body;
+      return saveZone(request.ctx, request.params.id, zone, version);
+    },
   );
   app.delete("/shipping-zones/:id", { schema: { tags, summary: "Delete a shipping zone", params: Params } }, async (request, reply) => {
     await deleteZone(request.ctx, request.params.id);
@@ -257,7 +265,8 @@ export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get("/local-pickup", { schema: { tags, summary: "Local pickup and its locations" } }, async (request) =>
     readLocalPickup(request.ctx),
   );
-  app.put("/local-pickup", { schema: { tags, summary: "Replace local pickup and its locations", body: LocalPickup } }, async (request) =>
-    saveLocalPickup(request.ctx, request.body),
-  );
+  app.put("/local-pickup", { schema: { tags, summary: "Replace local pickup and its locations", body: LocalPickup } }, async (request) => {
+    const { version, ...pickup } = request.body;
+    return saveLocalPickup(request.ctx, pickup, version);
+  });
 };

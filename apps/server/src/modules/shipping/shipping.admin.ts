@@ -6,8 +6,10 @@
  * `settings` one (pickup), so every process prices with the change on its next request.
  */
 import { isCountryCode, parseCostFormula, postcodeRuleProblem, statesOf } from "@cartwright/commerce";
+import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkVersion, editVersion, sortedKeys, staleEdit } from "../../http/edit-version.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 import { getSettings, writeOwnerSettings } from "../settings/index.ts";
@@ -79,6 +81,8 @@ export interface OwnerZone {
   order: number;
   locations: ZoneLocation[];
   methods: OwnerMethod[];
+  /** Sent back with a save: a zone changed since is refused (decision 0158). */
+  version: string;
 }
 
 export type LocalPickupInput = LocalPickupSettings;
@@ -91,7 +95,12 @@ type Errors = Record<string, string>;
 export const shippingErrors = {
   invalid: fieldsInvalid,
   notFound: () => new StoreError("cw_rest_shipping_zone_not_found", "No such shipping zone.", 404),
+  changed: (current: string) => staleEdit("cw_rest_shipping_zone_changed", "shipping zone", current),
+  pickupChanged: (current: string) => staleEdit("cw_rest_local_pickup_changed", "local pickup setup", current),
 };
+
+/** Local pickup's version (decision 0158): all of it is the owner's, its locations included, as each location's page saves them all. */
+const pickupVersion = (pickup: LocalPickupSettings) => editVersion(sortedKeys(pickup));
 
 /** The engine's zones in the order it tries them (rates.ts zoneFor), and its zone 0 for everywhere else. */
 async function zonesInOrder(db: Db): Promise<{ zones: ShippingZone[]; rest: ShippingZone }> {
@@ -123,13 +132,26 @@ function toOwnerMethod(method: ShippingMethod): OwnerMethod {
   return { id, method_id: "free_shipping", title, enabled, requires, min_amount: minAmount, ignore_discounts: ignoreDiscounts };
 }
 
-const toOwnerZone = (zone: ShippingZone): OwnerZone => ({
-  id: zone.id,
-  name: zone.name,
-  order: zone.order,
-  locations: zone.locations.map(({ type, code }) => ({ type, code })),
-  methods: zone.methods.map(toOwnerMethod),
-});
+/**
+ * What a save writes (decision 0158): the name, the regions as a set (their rows are read in no set order)
+ * and the methods with their settings; not the zone's place, which the order call moves.
+ */
+function zoneVersion(name: string, locations: ZoneLocation[], methods: OwnerMethod[]): string {
+  const regions = locations.map(({ type, code }) => `${type}|${code}`).sort();
+  return editVersion({ name, regions, methods });
+}
+
+function toOwnerZone(zone: ShippingZone): OwnerZone {
+  const locations = zone.locations.map(({ type, code }) => ({ type, code }));
+  const methods = zone.methods.map(toOwnerMethod);
+  return { id: zone.id, name: zone.name, order: zone.order, locations, methods, version: zoneVersion(zone.name, locations, methods) };
+}
+
+/** The methods for everywhere else, with their version (zone 0's, which has no name nor regions). */
+function restOfWorld(rest: ShippingZone) {
+  const methods = rest.methods.map(toOwnerMethod);
+  return { methods, version: zoneVersion("", [], methods) };
+}
 
 const isMoney = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_MONEY;
 const MONEY_RULE = "Enter a whole number of minor units, 0 or more (500 for 5.00).";
@@ -303,6 +325,8 @@ const methodIdsOf = async (db: Db, zoneId: number | null) =>
     ).map((r) => Number(r.id)),
   );
 
+const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
 async function lockZone(trx: Db, id: number): Promise<void> {
   const held = await trx
     .updateTable("shipping_zones")
@@ -315,7 +339,7 @@ async function lockZone(trx: Db, id: number): Promise<void> {
 /** Every zone in the order addresses are matched against them, then the methods for everywhere else. */
 export async function listZones(ctx: RequestContext) {
   const { zones, rest } = await zonesInOrder(ctx.db);
-  return { zones: zones.map(toOwnerZone), rest_of_world: { methods: rest.methods.map(toOwnerMethod) }, ...(await currencyOf(ctx)) };
+  return { zones: zones.map(toOwnerZone), rest_of_world: restOfWorld(rest), ...(await currencyOf(ctx)) };
 }
 
 export async function readZone(ctx: RequestContext, id: number) {
@@ -324,13 +348,17 @@ export async function readZone(ctx: RequestContext, id: number) {
   return { ...zone, ...(await currencyOf(ctx)) };
 }
 
-/** Creates (id null: matched after every other zone) or replaces a zone with its regions and methods. */
-export async function saveZone(ctx: RequestContext, id: number | null, input: ZoneInput): Promise<OwnerZone> {
+/**
+ * Creates (id null: matched after every other zone) or replaces a zone with its regions and methods; a
+ * `version` that is not the stored zone's is refused, 409 (decision 0158).
+ */
+export async function saveZone(ctx: RequestContext, id: number | null, input: ZoneInput, version?: string): Promise<OwnerZone> {
   return ctx.db.transaction().execute(async (trx) => {
     // A write of the row first: on PostgreSQL it holds the zone, so two saves of one zone take turns.
     if (id !== null) await lockZone(trx, id);
     const before = id === null ? null : await readZoneIn(trx, id);
     if (id !== null && !before) throw shippingErrors.notFound();
+    if (before) checkVersion(version, before.version, shippingErrors.changed);
     const zone = checkZone(input, id === null ? new Set() : await methodIdsOf(trx, id), await knownClasses(trx, input.methods));
     let zoneId = id;
     if (zoneId === null) {
@@ -387,10 +415,14 @@ export async function reorderZones(ctx: RequestContext, ids: number[]): Promise<
   });
 }
 
-/** Replaces the methods for addresses no zone covers; none means the shop ships nowhere else. */
-export async function saveRestOfWorld(ctx: RequestContext, methods: MethodInput[]) {
+/** Replaces the methods for addresses no zone covers (none: the shop ships nowhere else); a stale `version` is refused. */
+export async function saveRestOfWorld(ctx: RequestContext, methods: MethodInput[], version?: string) {
   return ctx.db.transaction().execute(async (trx) => {
-    const before = (await zonesInOrder(trx)).rest.methods.map(toOwnerMethod);
+    // They have no row to lock: two saves at once on PostgreSQL take turns on this lock instead.
+    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext('cartwright.shipping_rest_of_world'))`.execute(trx);
+    const stored = restOfWorld((await zonesInOrder(trx)).rest);
+    checkVersion(version, stored.version, shippingErrors.changed);
+    const before = stored.methods;
     const errors: Errors = {};
     checkMethods(methods, await methodIdsOf(trx, null), await knownClasses(trx, methods), errors);
     if (Object.keys(errors).length) throw fieldsInvalid(errors);
@@ -399,15 +431,15 @@ export async function saveRestOfWorld(ctx: RequestContext, methods: MethodInput[
       null,
       methods.map((m) => ({ ...m, title: m.title.trim() })),
     );
-    const after = (await zonesInOrder(trx)).rest.methods.map(toOwnerMethod);
-    await logOwnerChange(trx, ctx, "shipping_rest_of_world", "0", before, after);
-    return { methods: after };
+    const after = restOfWorld((await zonesInOrder(trx)).rest);
+    await logOwnerChange(trx, ctx, "shipping_rest_of_world", "0", before, after.methods);
+    return after;
   });
 }
 
 export async function readLocalPickup(ctx: RequestContext) {
   const { localPickup } = await getSettings(ctx.db);
-  return { ...structuredClone(localPickup), ...(await currencyOf(ctx)) };
+  return { ...structuredClone(localPickup), version: pickupVersion(localPickup), ...(await currencyOf(ctx)) };
 }
 
 /** Every rule of local pickup and its locations; the clean settings back. */
@@ -445,14 +477,18 @@ function checkPickup(input: LocalPickupInput): LocalPickupInput {
   return { enabled: input.enabled, title, cost: input.cost, taxable: input.taxable, locations };
 }
 
-/** Replaces local pickup and its locations, kept with the shop's settings and written by their one owner write. */
-export async function saveLocalPickup(ctx: RequestContext, input: LocalPickupInput) {
+/**
+ * Replaces local pickup and its locations, kept with the shop's settings and written by their one owner write;
+ * a `version` that is not the stored one's is refused, 409.
+ */
+export async function saveLocalPickup(ctx: RequestContext, input: LocalPickupInput, version?: string) {
   const pickup = checkPickup(input);
   await writeOwnerSettings(ctx, {
     entity: "local_pickup",
     entityId: "localPickup",
     view: (settings) => structuredClone(settings.localPickup),
     change: () => ({ localPickup: pickup }),
+    stale: { sent: version, versionOf: pickupVersion, changed: shippingErrors.pickupChanged },
   });
   return readLocalPickup(ctx);
 }

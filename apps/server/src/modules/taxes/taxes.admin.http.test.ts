@@ -7,6 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
+import { twoEditors } from "../../../../../test/owner-client.ts";
 import { StoreClient, TEST_ADDRESS, testBilling } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 
@@ -350,6 +351,28 @@ describe("tax rates", () => {
     const rows = await changeRows("tax_rate_order", "standard");
     expect(rows.map((r) => JSON.parse(r.after as string))).toEqual([reversed, ids]);
   });
+
+  it("two editors of one rate: a save from a copy read before another's is refused; a new order meanwhile is no change (decision 0158)", async () => {
+    const { id } = await createRate({ state: "WA", rate: "6.5", name: "WA Tax" });
+    const input = ({ id: _id, order: _order, ...fields }: Record<string, unknown>) => fields;
+    await twoEditors({
+      db: shop.db,
+      client: owner,
+      path: `/tax-rates/${id}`,
+      method: "PUT",
+      code: "cw_rest_tax_rate_changed",
+      noun: "tax rate",
+      first: (rate) => ({ ...input(rate), rate: "6.6" }),
+      second: (rate) => ({ ...input(rate), name: "Washington" }),
+    });
+    const opened = (await call(owner, "GET", `/tax-rates/${id}`)).json();
+    const ids = (await call(owner, "GET", "/tax-rates?class=standard")).json().rates.map((r: { id: number }) => r.id);
+    expect((await call(owner, "PUT", "/tax-rates/order", { class: "standard", ids: [...ids].reverse() })).statusCode).toBe(200);
+    const saved = await call(owner, "PUT", `/tax-rates/${id}`, { ...input(opened), rate: "6.7" });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call(owner, "PUT", "/tax-rates/order", { class: "standard", ids })).statusCode).toBe(200);
+    expect((await call(owner, "DELETE", `/tax-rates/${id}`)).statusCode).toBe(204);
+  });
 });
 
 describe("products' tax fields", () => {
@@ -537,7 +560,7 @@ describe("a second server process over the same database", () => {
     expect((await shopper.cart("GET", "/cart")).totals.total_items_tax).toBe(before.totals.total_items_tax);
 
     const ca = (await call(owner, "GET", "/tax-rates?class=standard")).json().rates.find((r: { name: string }) => r.name === "CA Tax");
-    const { id, order: _order, ...fields } = ca;
+    const { id, order: _order, version: _version, ...fields } = ca;
     expect((await call(owner, "PUT", `/tax-rates/${id}`, { ...fields, rate: "10" })).statusCode).toBe(200);
     try {
       expect(Number((await shopper.cart("GET", "/cart")).totals.total_items_tax)).toBe(Math.round(items * 0.1));

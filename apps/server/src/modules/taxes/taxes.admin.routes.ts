@@ -7,6 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { VersionField } from "../../http/edit-version.ts";
 import { listTaxClasses } from "./tax-classes.ts";
 import {
   createClass,
@@ -54,6 +55,9 @@ const RateBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+// A replace may name the version it was made on (decision 0158).
+const RateReplace = Type.Object({ ...RateBody.properties, version: VersionField }, { additionalProperties: false });
 
 export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -130,9 +134,10 @@ export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get("/tax-rates/:id", { schema: { tags, summary: "Read a tax rate", params: RateParams } }, async (request) =>
     readRate(request.ctx, request.params.id),
   );
-  app.put("/tax-rates/:id", { schema: { tags, summary: "Replace a tax rate", params: RateParams, body: RateBody } }, async (request) =>
-    saveRate(request.ctx, request.params.id, request.body),
-  );
+  app.put("/tax-rates/:id", { schema: { tags, summary: "Replace a tax rate", params: RateParams, body: RateReplace } }, async (request) => {
+    const { version, ...rate } = request.body;
+    return saveRate(request.ctx, request.params.id, rate, version);
+  });
   app.delete("/tax-rates/:id", { schema: { tags, summary: "Delete a tax rate", params: RateParams } }, async (request, reply) => {
     await deleteRate(request.ctx, request.params.id);
     return reply.status(204).send(null);

@@ -10,6 +10,7 @@ import { type Selectable, sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import type { TaxRatesTable } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { fieldsInvalid, paramDetail, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 import { writeOwnerSettings } from "../settings/index.ts";
@@ -35,6 +36,8 @@ export interface OwnerRate extends RateInput {
   id: number;
   /** Place among its class's rates; within one priority the more specific rate wins, then this order. */
   order: number;
+  /** Sent back with a save: a rate changed since is refused (decision 0158). */
+  version: string;
 }
 
 export interface OwnerTaxClass extends TaxClass {
@@ -55,6 +58,7 @@ export const taxErrors = {
   classNotFound: () => new StoreError("cw_rest_tax_class_not_found", "No such tax class.", 404),
   standardFixed: () => refused("cw_rest_tax_class_standard", "The standard class is always there and keeps its name.", "name"),
   classInUse: (reason: string) => refused("cw_rest_tax_class_in_use", reason),
+  rateChanged: (current: string) => staleEdit("cw_rest_tax_rate_changed", "tax rate", current),
 };
 
 const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
@@ -66,20 +70,22 @@ async function lockClasses(db: Db): Promise<void> {
 
 type RateRow = Selectable<TaxRatesTable>;
 
-const toOwnerRate = (row: RateRow): OwnerRate => ({
-  id: row.id,
-  class: toApiClass(row.tax_class),
-  country: row.country,
-  state: row.state,
-  postcodes: JSON.parse(row.postcodes) as string[],
-  cities: JSON.parse(row.cities) as string[],
-  rate: row.rate,
-  name: row.name,
-  priority: row.priority,
-  compound: row.compound === 1,
-  shipping: row.shipping === 1,
-  order: row.sort_order,
-});
+function toOwnerRate(row: RateRow): OwnerRate {
+  const rate: RateInput = {
+    class: toApiClass(row.tax_class),
+    country: row.country,
+    state: row.state,
+    postcodes: JSON.parse(row.postcodes) as string[],
+    cities: JSON.parse(row.cities) as string[],
+    rate: row.rate,
+    name: row.name,
+    priority: row.priority,
+    compound: row.compound === 1,
+    shipping: row.shipping === 1,
+  };
+  // The version covers what a save writes, not the place a reorder moves.
+  return { id: row.id, ...rate, order: row.sort_order, version: editVersion(rate) };
+}
 
 async function findRate(db: Db, id: number): Promise<RateRow | undefined> {
   return (await db.selectFrom("tax_rates").selectAll().where("id", "=", id).executeTakeFirst()) as RateRow | undefined;
@@ -171,13 +177,18 @@ export async function readRate(ctx: RequestContext, id: number): Promise<OwnerRa
   return toOwnerRate(row);
 }
 
-/** Creates (id null: last of its class) or replaces a rate; a class that does not exist is refused beside `class`. */
-export async function saveRate(ctx: RequestContext, id: number | null, input: RateInput): Promise<OwnerRate> {
+/**
+ * Creates (id null: last of its class) or replaces a rate; a class that does not exist is refused beside `class`,
+ * a `version` that is not the stored rate's with 409 (decision 0158).
+ */
+export async function saveRate(ctx: RequestContext, id: number | null, input: RateInput, version?: string): Promise<OwnerRate> {
   const rate = checkRate(input);
   return ctx.db.transaction().execute(async (trx) => {
+    // Every save of a rate takes this lock on PostgreSQL, so the check below sees the last save's rate.
     await lockClasses(trx);
     const before = id === null ? null : await findRate(trx, id);
     if (id !== null && !before) throw taxErrors.rateNotFound();
+    if (before) checkVersion(version, toOwnerRate(before).version, taxErrors.rateChanged);
     if (!(await classExists(trx, rate.class))) throw fieldsInvalid({ class: `There is no tax class "${rate.class}".` });
     let savedId = id;
     if (savedId === null || (before && before.tax_class !== toStoredClass(rate.class))) {

@@ -6,6 +6,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import type { RequestContext } from "../../http/context.ts";
+import { VersionField } from "../../http/edit-version.ts";
 import { patchFields } from "../../http/input.ts";
 import { WEBHOOK_STATUSES, WEBHOOK_TOPICS } from "./rules.ts";
 import {
@@ -40,7 +42,8 @@ const fields = {
   status: { ...Status, default: "active" },
 };
 const WebhookBody = Type.Object(fields, { additionalProperties: false });
-const WebhookPatch = Type.Partial(Type.Object(patchFields(fields)), { additionalProperties: false });
+// A change may name the version it was made on (decision 0158).
+const WebhookPatch = Type.Partial(Type.Object({ ...patchFields(fields), version: VersionField }), { additionalProperties: false });
 const Paging = {
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
@@ -64,11 +67,15 @@ export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions>
     readWebhook(request.ctx, request.params.id),
   );
   const change = { tags, params: Params, body: WebhookPatch };
+  const update = (ctx: RequestContext, id: number, body: Partial<WebhookInput> & { version?: string }) => {
+    const { version, ...patch } = body;
+    return updateWebhook(ctx, id, patch, options, version);
+  };
   app.put("/webhooks/:id", { schema: { ...change, summary: "Change a webhook's fields" } }, async (request) =>
-    updateWebhook(request.ctx, request.params.id, request.body as Partial<WebhookInput>, options),
+    update(request.ctx, request.params.id, request.body as Partial<WebhookInput> & { version?: string }),
   );
   app.patch("/webhooks/:id", { schema: { ...change, summary: "Change some of a webhook's fields" } }, async (request) =>
-    updateWebhook(request.ctx, request.params.id, request.body as Partial<WebhookInput>, options),
+    update(request.ctx, request.params.id, request.body as Partial<WebhookInput> & { version?: string }),
   );
   app.delete(
     "/webhooks/:id",

@@ -10,6 +10,7 @@ import type { Db } from "../../db/index.ts";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../../db/schema.ts";
 import { webhookQueue } from "../../db/webhook-events.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 import { deliveryUrlProblem, newSecret } from "./rules.ts";
@@ -17,7 +18,15 @@ import { deliveryUrlProblem, newSecret } from "./rules.ts";
 export const webhookErrors = {
   notFound: () => new StoreError("cw_rest_webhook_not_found", "No webhook has this id.", 404),
   deliveryNotFound: () => new StoreError("cw_rest_webhook_delivery_not_found", "This webhook has no delivery with this id.", 404),
+  changed: (current: string) => staleEdit("cw_rest_webhook_changed", "webhook", current),
 };
+
+/**
+ * What the owner edits (decision 0158): not its failure count nor its deliveries, which every delivery moves.
+ * Its status is the owner's field, so a webhook the sender disabled after its failures makes an open editor stale.
+ */
+const webhookVersion = ({ name, topic, delivery_url, secret, status }: WebhookRow) =>
+  editVersion({ name, topic, delivery_url, secret, status });
 
 export type { WebhookInput };
 
@@ -80,6 +89,7 @@ function ownerWebhook(row: WebhookRow, last: DeliveryRow | undefined) {
     created_by: row.created_by,
     updated_by: row.updated_by,
     last_delivery: last ? deliverySummary(last) : null,
+    version: webhookVersion(row),
   };
 }
 export type OwnerWebhook = ReturnType<typeof ownerWebhook>;
@@ -171,6 +181,7 @@ export async function updateWebhook(
   id: number,
   patch: Partial<WebhookInput>,
   options: WebhookAdminOptions,
+  version?: string,
 ): Promise<OwnerWebhook> {
   const at = nowOf(ctx);
   await ctx.db.transaction().execute(async (trx) => {
@@ -178,6 +189,7 @@ export async function updateWebhook(
     if (trx.getExecutor().adapter.constructor.name.startsWith("Postgres")) query = query.forUpdate();
     const before = (await query.executeTakeFirst()) as WebhookRow | undefined;
     if (!before) throw webhookErrors.notFound();
+    checkVersion(version, webhookVersion(before), webhookErrors.changed);
     const merged: WebhookInput = {
       name: patch.name ?? before.name,
       topic: patch.topic ?? before.topic,

@@ -10,6 +10,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
+import { twoEditors } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, variationId } from "../../../../../test/store-client.ts";
 import { queueWebhookEvent } from "../../db/webhook-events.ts";
 import { queueSaleChanges } from "../catalog/index.ts";
@@ -156,6 +157,35 @@ describe("the owner API's webhooks", () => {
     expect((await call("PATCH", "/webhooks/999999", { name: "x" })).statusCode).toBe(404);
     expect((await call("DELETE", `/webhooks/${made.id}`)).statusCode).toBe(204);
     expect((await call("GET", `/webhooks/${made.id}`)).statusCode).toBe(404);
+  });
+
+  it("two editors of one webhook: a save from a copy read before another's is refused; a failed delivery meanwhile is no change (decision 0158)", async () => {
+    const hook = await addWebhook("coupon.updated", "/editors");
+    const input = ({ name, topic, delivery_url, secret, status }: Record<string, unknown>) => ({
+      name,
+      topic,
+      delivery_url,
+      secret,
+      status,
+    });
+    await twoEditors({
+      db: shop.db,
+      client: owner,
+      path: `/webhooks/${hook.id}`,
+      method: "PUT",
+      code: "cw_rest_webhook_changed",
+      noun: "webhook",
+      first: (read) => ({ ...input(read), name: "The first editor's name" }),
+      second: (read) => ({ ...input(read), topic: "coupon.deleted" }),
+    });
+    const { version } = (await call("GET", `/webhooks/${hook.id}`)).json();
+    receiver.answers.set("/editors", 503);
+    expect((await call("POST", `/webhooks/${hook.id}/ping`)).statusCode).toBe(202);
+    await deliverDue();
+    expect((await webhookRow(hook.id)).failure_count).toBe(1);
+    const renamed = await call("PATCH", `/webhooks/${hook.id}`, { name: "Renamed", version });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await call("DELETE", `/webhooks/${hook.id}`)).statusCode).toBe(204);
   });
 });
 

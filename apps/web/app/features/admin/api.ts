@@ -260,6 +260,7 @@ export const ownerApi = {
   createWidget: (input: WidgetInput) => c().admin<OwnerWidget>("/contact-widgets", { method: "POST", body: input }),
   saveWidget: (id: number, input: WidgetInput, version: string) =>
     c().admin<OwnerWidget>(`/contact-widgets/${id}`, { method: "PUT", body: { ...input, version } }),
+  // The list's switch sends no version: a PATCH of `active` writes that flag alone and asks for on or off, not a flip (decision 0158).
   setWidgetActive: (id: number, active: boolean) => c().admin<OwnerWidget>(`/contact-widgets/${id}`, { method: "PATCH", body: { active } }),
   deleteWidget: (id: number) => c().admin<void>(`/contact-widgets/${id}`, { method: "DELETE" }),
   analytics: (id: number, from: string, to: string) =>

@@ -10,12 +10,13 @@ import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/shipping-pickup-location";
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const pickup = pickupBody(await shippingApi.pickup());
+  const read = await shippingApi.pickup();
+  const pickup = pickupBody(read);
   const index = params.n === "new" ? pickup.locations.length : idParam(params.n) - 1;
   if (index > pickup.locations.length || (params.n !== "new" && index === pickup.locations.length)) {
     throw new AdminApiError(404, "cw_admin_not_found", t.noSuchLocation);
   }
-  return { pickup, index };
+  return { pickup, version: read.version, index };
 }
 clientLoader.hydrate = true as const;
 
@@ -29,8 +30,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function PickupLocationPage({ loaderData }: Route.ComponentProps) {
-  const { pickup, index } = loaderData;
-  return <PickupLocationForm key={index} pickup={pickup} index={index} />;
+  const { pickup, version, index } = loaderData;
+  return <PickupLocationForm key={index} pickup={pickup} version={version} index={index} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -32,6 +32,8 @@ export default function PickupPage({ loaderData }: Route.ComponentProps) {
   const currency = { currency_code: loaderData.currency_code, currency_minor_unit: loaderData.currency_minor_unit };
   const [stored, setStored] = useState(pickupBody(loaderData));
   const [draft, setDraft] = useState({ ...stored, cost: moneyText(stored.cost, currency) });
+  // Sent with each save, the one answered kept: pickup changed since (a location's page) is refused, what was typed kept (decision 0158).
+  const [version, setVersion] = useState(loaderData.version);
   const { errors, failure, busy, run, refuse } = useSave();
   const announce = useAnnounce();
 
@@ -40,9 +42,10 @@ export default function PickupPage({ loaderData }: Route.ComponentProps) {
     const cost = toMinor(draft.cost.trim() || "0", currency.currency_minor_unit);
     if (cost === undefined) return refuse({ cost: t.notAmount(currency.currency_minor_unit) });
     await run(
-      () => shippingApi.savePickup({ ...stored, ...draft, cost, locations: stored.locations }),
+      () => shippingApi.savePickup({ ...stored, ...draft, cost, locations: stored.locations }, version),
       (answer) => {
         const saved = pickupBody(answer);
+        setVersion(answer.version);
         setStored(saved);
         setDraft({ ...saved, cost: moneyText(saved.cost, currency) });
         announce(t.pickupSaved);

@@ -28,6 +28,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function RestOfWorldPage({ loaderData: list }: Route.ComponentProps) {
   const currency = { currency_code: list.currency_code, currency_minor_unit: list.currency_minor_unit };
   const [methods, setMethods] = useState(list.rest_of_world.methods.map((m) => toMethodDraft(m, currency)));
+  // Sent with each save, the one answered kept: methods someone changed since are refused, what was typed kept (decision 0158).
+  const [version, setVersion] = useState(list.rest_of_world.version);
   const { errors, failure, busy, run, refuse } = useSave();
   const announce = useAnnounce();
 
@@ -40,9 +42,10 @@ export default function RestOfWorldPage({ loaderData: list }: Route.ComponentPro
     );
     if (!body.ok) return refuse(body.errors);
     await run(
-      () => shippingApi.saveRestOfWorld(body.input),
+      () => shippingApi.saveRestOfWorld(body.input, version),
       (saved) => {
         setMethods(saved.methods.map((m) => toMethodDraft(m, currency)));
+        setVersion(saved.version);
         announce(t.restOfWorldSaved);
       },
       (fields) => Object.fromEntries(Object.entries(fields).map(([path, message]) => [methodFieldOf(path), message])),

@@ -25,7 +25,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function EditZonePage({ loaderData: zone }: Route.ComponentProps) {
   const currency = { currency_code: zone.currency_code, currency_minor_unit: zone.currency_minor_unit };
   // A new key per zone: the form starts afresh when the URL names another one.
-  return <ZoneForm key={zone.id} id={zone.id} initial={toZoneDraft(zone, currency)} currency={currency} classes={zone.classes} />;
+  return (
+    <ZoneForm
+      key={zone.id}
+      id={zone.id}
+      initial={toZoneDraft(zone, currency)}
+      version={zone.version}
+      currency={currency}
+      classes={zone.classes}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -132,6 +132,7 @@ export default function EditWebhookPage({ loaderData }: Route.ComponentProps) {
           secret: webhook.secret,
           status: webhook.status,
         }}
+        version={webhook.version}
       />
       <section className="admin-card admin-webhook-log" aria-labelledby="webhook-log">
         <h2 id="webhook-log">{t.log}</h2>

@@ -43,7 +43,9 @@ export default function WidgetsPage({ loaderData }: Route.ComponentProps) {
     setActive(widget, active);
     await attempt(
       async () => {
-        await ownerApi.setWidgetActive(widget.id, active);
+        // No version (decision 0158, amended): the switch writes the flag alone, so a list read before another's edit undoes nothing.
+        const saved = await ownerApi.setWidgetActive(widget.id, active);
+        setActive(widget, saved.active);
         announce(active ? t.activated(nameOf(widget)) : t.deactivated(nameOf(widget)));
       },
       () => setActive(widget, !active),

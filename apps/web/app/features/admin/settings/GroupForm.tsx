@@ -1,6 +1,8 @@
 /**
  * One section of the settings page (decision 0042): its own form and Save button, the server's
- * messages beside their fields and summed up above them, the saved group announced.
+ * messages beside their fields and summed up above them, the saved group announced. A save sends
+ * the version the form opened (or last saved): a group someone changed since is refused, the
+ * message above the form and what the owner typed kept (decision 0158).
  */
 import { createContext, type FormEvent, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import { AdminApiError } from "../api.ts";
@@ -8,7 +10,7 @@ import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
 import { consoleMessages } from "../messages.ts";
-import { type GroupName, type SettingsGroups, settingsApi } from "./api.ts";
+import { type GroupName, type SettingsGroups, settingsApi, type Versioned } from "./api.ts";
 import { settingsMessages as t } from "./messages.ts";
 
 /** A draft turned into the body to send, or the fields' messages found before sending. */
@@ -43,7 +45,7 @@ export function useUnsavedForms() {
   return { dirty: unsaved.size > 0, report };
 }
 
-interface Props<D, B, R> {
+interface Props<D, B, R extends Versioned<unknown>> {
   id: string;
   title: string;
   intro?: string;
@@ -53,7 +55,9 @@ interface Props<D, B, R> {
   toBody(draft: D): BodyResult<B>;
   /** The draft again from the server's reply (the saved values, cleaned). */
   fromBody(reply: R): D;
-  send(body: B): Promise<R>;
+  /** The version the form opened; each save sends the one the form holds, and keeps the one answered. */
+  version: string | undefined;
+  send(body: B, version: string | undefined): Promise<R>;
   /** Put before every field path ("cod." → "cod.title"): several forms on one page then keep their field ids apart. */
   pathPrefix?: string;
   /** What a save announces, from the reply; by default "{title} saved." */
@@ -61,7 +65,7 @@ interface Props<D, B, R> {
   children(draft: D, set: (change: Partial<D>) => void): ReactNode;
 }
 
-export function GroupForm<D, B, R = B>({
+export function GroupForm<D, B, R extends Versioned<unknown> = Versioned<B>>({
   id,
   title,
   intro,
@@ -69,6 +73,7 @@ export function GroupForm<D, B, R = B>({
   labels,
   toBody,
   fromBody,
+  version: opened,
   send,
   pathPrefix = "",
   savedMessage,
@@ -76,6 +81,7 @@ export function GroupForm<D, B, R = B>({
 }: Props<D, B, R>) {
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(initial);
+  const [version, setVersion] = useState(opened);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
@@ -107,8 +113,9 @@ export function GroupForm<D, B, R = B>({
     // The last save's "saved" leaves as this one starts: it speaks of what was, and the next one is said afresh.
     announce("");
     try {
-      const reply = await send(result.body);
+      const reply = await send(result.body, version);
       const next = fromBody(reply);
+      setVersion(reply.version);
       setErrors({});
       setSaved(next);
       setDraft(next);
@@ -141,6 +148,11 @@ export function GroupForm<D, B, R = B>({
   );
 }
 
+/** A group as read, apart from its version: the draft is made of the group alone. */
+function withoutVersion<T>({ version: _version, ...group }: Versioned<T>): T {
+  return group as T;
+}
+
 /**
  * A group's form whose id, title and Save button go by the group's name; `toDraft` makes the
  * form's draft of the group (lists as text) and `toBody` the group back, or the fields' messages.
@@ -154,7 +166,8 @@ export function SettingsGroupForm<N extends GroupName, D>({
   children,
 }: {
   name: N;
-  initial: SettingsGroups[N];
+  /** The group as read, with its version. */
+  initial: Versioned<SettingsGroups[N]>;
   labels: Record<string, unknown>;
   toDraft(group: SettingsGroups[N]): D;
   toBody(draft: D): BodyResult<SettingsGroups[N]>;
@@ -164,11 +177,12 @@ export function SettingsGroupForm<N extends GroupName, D>({
     <GroupForm<D, SettingsGroups[N]>
       id={name}
       title={t.sections[name]}
-      initial={toDraft(initial)}
+      initial={toDraft(withoutVersion(initial))}
       labels={labels}
       toBody={toBody}
-      fromBody={toDraft}
-      send={(body) => settingsApi.save(name, body)}
+      fromBody={(reply) => toDraft(withoutVersion(reply))}
+      version={initial.version}
+      send={(body, version) => settingsApi.save(name, body, version)}
     >
       {children}
     </GroupForm>
@@ -178,7 +192,7 @@ export function SettingsGroupForm<N extends GroupName, D>({
 /** A group edited just as the API shows it. */
 export function PlainGroupForm<N extends GroupName>(props: {
   name: N;
-  initial: SettingsGroups[N];
+  initial: Versioned<SettingsGroups[N]>;
   labels: Record<string, unknown>;
   children(draft: SettingsGroups[N], set: (change: Partial<SettingsGroups[N]>) => void): ReactNode;
 }) {

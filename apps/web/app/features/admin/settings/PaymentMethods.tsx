@@ -120,8 +120,9 @@ export function MethodForm({ method, onSaved }: { method: PaymentMethod; onSaved
       savedMessage={(saved) => t.saved(saved.title)}
       toBody={(draft) => ({ ok: true, body: draft })}
       fromBody={draftOf}
-      send={async (body) => {
-        const saved = await paymentsApi.save(method.id, body);
+      version={method.version}
+      send={async (body, version) => {
+        const saved = await paymentsApi.save(method.id, body, version);
         onSaved(saved);
         return saved;
       }}

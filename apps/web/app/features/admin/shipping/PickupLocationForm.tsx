@@ -1,7 +1,9 @@
 /**
  * One pickup location's form (decision 0041). Local pickup is saved whole (its locations are rates
  * pickup_location:1, :2… by place), so the form's paths are the server's (`locations.2.address.city`)
- * and its messages land beside their fields as they come.
+ * and its messages land beside their fields as they come. A save or delete sends the version the
+ * page opened (or last saved): pickup changed since is refused rather than its other locations
+ * overwritten, the message above the form and what the owner typed kept (decision 0158).
  */
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
@@ -28,10 +30,11 @@ export const emptyLocation = (): PickupLocation => ({
   enabled: true,
 });
 
-export function PickupLocationForm({ pickup, index }: { pickup: LocalPickup; index: number }) {
+export function PickupLocationForm({ pickup, version: opened, index }: { pickup: LocalPickup; version: string; index: number }) {
   const isNew = index >= pickup.locations.length;
   const initial = pickup.locations[index] ?? emptyLocation();
   const [stored, setStored] = useState(pickup);
+  const [version, setVersion] = useState(opened);
   const [draft, setDraft] = useState(initial);
   const { errors, failure, busy, run } = useSave();
   const announce = useAnnounce();
@@ -39,7 +42,7 @@ export function PickupLocationForm({ pickup, index }: { pickup: LocalPickup; ind
   const at = (field: string) => `locations.${index}.${field}`;
   const savedName = stored.locations[index]?.name ?? "";
   const deleting = useDelete(async () => {
-    await shippingApi.savePickup(pickupBody({ ...stored, locations: stored.locations.filter((_, at) => at !== index) }));
+    await shippingApi.savePickup(pickupBody({ ...stored, locations: stored.locations.filter((_, at) => at !== index) }), version);
     announce(t.locationDeleted(savedName));
     navigate("/admin/shipping/pickup");
   });
@@ -56,9 +59,10 @@ export function PickupLocationForm({ pickup, index }: { pickup: LocalPickup; ind
     const locations = [...stored.locations];
     locations[index] = draft;
     await run(
-      () => shippingApi.savePickup(pickupBody({ ...stored, locations })),
+      () => shippingApi.savePickup(pickupBody({ ...stored, locations }), version),
       (saved) => {
         setStored(pickupBody(saved));
+        setVersion(saved.version);
         setDraft(saved.locations[index] ?? draft);
         announce(isNew ? t.locationCreated : t.locationSaved);
         if (isNew) navigate(`/admin/shipping/pickup/${index + 1}`, { replace: true });

@@ -1,6 +1,8 @@
 /**
  * The zone form (decision 0041): name, regions by kind, methods; the server's messages beside
- * their fields and summed up above them; delete behind a confirmation.
+ * their fields and summed up above them; delete behind a confirmation. A save sends the version
+ * the form opened (or last saved): a zone someone changed since is refused, the message above the
+ * form and what the owner typed kept (decision 0158).
  */
 import { allCountries, statesOf } from "@cartwright/commerce";
 import { type FormEvent, useState } from "react";
@@ -28,16 +30,20 @@ const REGION_TEXTS: Record<RegionField, { label: string; hint: string }> = {
 export function ZoneForm({
   id,
   initial,
+  version: opened = "",
   currency,
   classes,
 }: {
   id?: number;
   initial: ZoneDraft;
+  /** The opened zone's version; a new zone has none. */
+  version?: string;
   currency: ShopCurrency;
   classes: readonly ShippingClass[];
 }) {
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(initial);
+  const [version, setVersion] = useState(opened);
   const { errors, failure, busy, run, refuse } = useSave();
   const announce = useAnnounce();
   const navigate = useNavigate();
@@ -66,9 +72,10 @@ export function ZoneForm({
     );
     if (!body.ok) return refuse(body.errors);
     await run(
-      () => (id ? shippingApi.save(id, body.input) : shippingApi.create(body.input)),
+      () => (id ? shippingApi.save(id, body.input, version) : shippingApi.create(body.input)),
       (zone) => {
         const next = toZoneDraft(zone, currency);
+        setVersion(zone.version);
         setSaved(next);
         setDraft(next);
         announce(id ? t.saved : t.created);

@@ -38,6 +38,8 @@ export interface ZoneInput {
 export interface ShippingZone extends ZoneInput {
   id: number;
   order: number;
+  /** Sent back with a save: a zone someone changed since is refused, not overwritten (decision 0158). */
+  version: string;
 }
 
 export interface ShopCurrency {
@@ -47,7 +49,13 @@ export interface ShopCurrency {
 
 export interface ZoneList extends ShopCurrency {
   zones: ShippingZone[];
-  rest_of_world: { methods: ShippingMethod[] };
+  rest_of_world: RestOfWorld;
+}
+
+/** The methods for addresses no zone covers, with their version (decision 0158). */
+export interface RestOfWorld {
+  methods: ShippingMethod[];
+  version: string;
 }
 
 export interface PickupLocation {
@@ -64,6 +72,9 @@ export interface LocalPickup {
   taxable: boolean;
   locations: PickupLocation[];
 }
+
+/** Local pickup as read: the currency beside it, and the version a save sends back (decision 0158). */
+export type PickupRead = LocalPickup & ShopCurrency & { version: string };
 
 /** A shipping class (decision 0106): products a flat rate prices apart. */
 export interface ShippingClassInput {
@@ -109,16 +120,17 @@ export const shippingApi = {
   list: () => c().admin<ZoneList>("/shipping-zones"),
   get: (id: number) => c().admin<ShippingZone & ShopCurrency>(`/shipping-zones/${id}`),
   create: (body: ZoneInput) => c().admin<ShippingZone>("/shipping-zones", { method: "POST", body }),
-  save: (id: number, body: ZoneInput) => c().admin<ShippingZone>(`/shipping-zones/${id}`, { method: "PUT", body }),
+  save: (id: number, body: ZoneInput, version: string) =>
+    c().admin<ShippingZone>(`/shipping-zones/${id}`, { method: "PUT", body: { ...body, version } }),
   remove: (id: number) => c().admin<void>(`/shipping-zones/${id}`, { method: "DELETE" }),
   reorder: (ids: number[]) => c().admin<{ zones: ShippingZone[] }>("/shipping-zones/order", { method: "PUT", body: { ids } }),
-  saveRestOfWorld: (methods: ShippingMethod[]) =>
-    c().admin<{ methods: ShippingMethod[] }>("/shipping-zones/rest-of-world", { method: "PUT", body: { methods } }),
-  pickup: () => c().admin<LocalPickup & ShopCurrency>("/local-pickup"),
-  savePickup: (body: LocalPickup) => c().admin<LocalPickup & ShopCurrency>("/local-pickup", { method: "PUT", body }),
+  saveRestOfWorld: (methods: ShippingMethod[], version: string) =>
+    c().admin<RestOfWorld>("/shipping-zones/rest-of-world", { method: "PUT", body: { methods, version } }),
+  pickup: () => c().admin<PickupRead>("/local-pickup"),
+  savePickup: (body: LocalPickup, version: string) => c().admin<PickupRead>("/local-pickup", { method: "PUT", body: { ...body, version } }),
 };
 
-/** The pickup settings without the currency the reply carries beside them: the body PUT takes. */
+/** The pickup settings without the currency and version the reply carries beside them: the body PUT takes. */
 export function pickupBody(pickup: LocalPickup & Partial<ShopCurrency>): LocalPickup {
   const { enabled, title, cost, taxable, locations } = pickup;
   return { enabled, title, cost, taxable, locations };

@@ -2,7 +2,8 @@
  * One class's rates as an editable table (decision 0044): every cell a field with its label and
  * the server's message beside it; a row saved on its own (its button or Enter in a cell), added,
  * deleted after a confirmation, and moved by ↑/↓ buttons that keep the focus and announce the
- * new place.
+ * new place. A row's save sends the version it was loaded or last saved with: a rate someone changed
+ * since is refused, the message beside the row's name and what was typed kept (decision 0158).
  */
 import { type KeyboardEvent, type ReactElement, useState } from "react";
 import { AdminApiError } from "../api.ts";
@@ -71,7 +72,7 @@ export function RatesTable({ slug, initial, onCount }: Props) {
     }
     setBusy(row.key);
     try {
-      const reply = row.id === null ? await taxesApi.createRate(result.input) : await taxesApi.saveRate(row.id, result.input);
+      const reply = row.id === null ? await taxesApi.createRate(result.input) : await taxesApi.saveRate(row.id, result.input, row.version);
       const fresh = toRow(reply);
       setRows((current) => current.map((r) => (r.key === row.key ? fresh : r)));
       setErrors((current) => ({ ...current, [row.key]: {}, [fresh.key]: {} }));

@@ -33,6 +33,8 @@ export interface RateInput {
 export interface TaxRate extends RateInput {
   id: number;
   order: number;
+  /** Sent back with a save: a rate someone changed since is refused, not overwritten (decision 0158). */
+  version: string;
 }
 
 export interface RateList {
@@ -49,7 +51,8 @@ export const taxesApi = {
   deleteClass: (slug: string) => c().admin<void>(`/tax-classes/${slug}`, { method: "DELETE" }),
   rates: (slug: string) => c().admin<RateList>("/tax-rates", { query: { class: slug } }),
   createRate: (body: RateInput) => c().admin<TaxRate>("/tax-rates", { method: "POST", body }),
-  saveRate: (id: number, body: RateInput) => c().admin<TaxRate>(`/tax-rates/${id}`, { method: "PUT", body }),
+  saveRate: (id: number, body: RateInput, version: string) =>
+    c().admin<TaxRate>(`/tax-rates/${id}`, { method: "PUT", body: { ...body, version } }),
   deleteRate: (id: number) => c().admin<void>(`/tax-rates/${id}`, { method: "DELETE" }),
   reorderRates: (slug: string, ids: number[]) => c().admin<RateList>("/tax-rates/order", { method: "PUT", body: { class: slug, ids } }),
   saveShippingClass: (value: string) =>

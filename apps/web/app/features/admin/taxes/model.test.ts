@@ -14,12 +14,15 @@ const rate = {
   compound: false,
   shipping: true,
   order: 0,
+  version: "version-of-rate-7",
 };
 
 describe("rate rows", () => {
   it("shows the percent without stored zeros and lists as text, and sends them back as the API takes them", () => {
     const row = toRow(rate);
     expect(row).toMatchObject({ key: "7", label: "CA Tax", rate: "7.25", postcodes: "90210, 902*", cities: "Los Angeles", priority: "1" });
+    // The row keeps the version its save sends back; the body itself never carries it.
+    expect(row.version).toBe("version-of-rate-7");
     const result = fromRow({ ...row, country: " us ", postcodes: "90210, ,902* ,", cities: "" }, "reduced-rate");
     expect(result).toEqual({
       ok: true,

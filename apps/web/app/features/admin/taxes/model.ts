@@ -9,6 +9,8 @@ export interface RateRow {
   /** Stable across edits: the rate's id, or "new-N" for a row not saved yet. */
   key: string;
   id: number | null;
+  /** The saved rate's version, sent back with its save (decision 0158); "" for a row not saved yet. */
+  version: string;
   /** The name the row is called by in labels and messages: as saved, or "new rate N". */
   label: string;
   country: string;
@@ -42,6 +44,7 @@ export const shortRate = (rate: string) => rate.replace(/(\.\d*?)0+$/, "$1").rep
 export const toRow = (rate: TaxRate): RateRow => ({
   key: String(rate.id),
   id: rate.id,
+  version: rate.version,
   label: rate.name,
   country: rate.country,
   state: rate.state,
@@ -57,6 +60,7 @@ export const toRow = (rate: TaxRate): RateRow => ({
 export const emptyRow = (n: number): RateRow => ({
   key: `new-${n}`,
   id: null,
+  version: "",
   label: t.newRateName(n),
   country: "",
   state: "",

@@ -1,6 +1,8 @@
 /**
  * The webhook form (decision 0097): name, status, topic, delivery URL and secret (with a button
  * that makes a new one); the server's messages beside their fields; delete behind a confirmation.
+ * A save sends the version the form opened (or last saved): a webhook changed since is refused,
+ * the message above the form and what the owner typed kept (decision 0158).
  */
 import { type FormEvent, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
@@ -13,6 +15,8 @@ import { webhookMessages as t } from "./messages.ts";
 interface Props {
   id?: number;
   initial: WebhookInput;
+  /** The opened webhook's version; a new webhook has none. */
+  version?: string;
 }
 
 const TOPICS = Object.entries(t.topics).map(([value, label]) => ({ value, label: `${label} (${value})` }));
@@ -35,9 +39,10 @@ export const emptyWebhook = (): WebhookInput => ({
   status: "active",
 });
 
-export function WebhookForm({ id, initial }: Props) {
+export function WebhookForm({ id, initial, version: opened = "" }: Props) {
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(initial);
+  const [version, setVersion] = useState(opened);
   const { errors, failure, busy, run } = useSave();
   const announce = useAnnounce();
   const navigate = useNavigate();
@@ -58,8 +63,9 @@ export function WebhookForm({ id, initial }: Props) {
   async function save(event: FormEvent) {
     event.preventDefault();
     await run(
-      () => (id ? webhooksApi.save(id, draft) : webhooksApi.create(draft)),
+      () => (id ? webhooksApi.save(id, draft, version) : webhooksApi.create(draft)),
       (webhook) => {
+        setVersion(webhook.version);
         const next = {
           name: webhook.name,
           topic: webhook.topic,

@@ -41,6 +41,8 @@ export interface Webhook {
   created_at: string;
   updated_at: string;
   last_delivery: DeliverySummary | null;
+  /** Sent back with a save: a webhook changed since (by someone else, or disabled after failures) is refused (decision 0158). */
+  version: string;
 }
 
 const c = () => adminClient();
@@ -50,7 +52,8 @@ export const webhooksApi = {
     c().admin<{ webhooks: Webhook[]; total: number; page: number; per_page: number }>("/webhooks", { query: { page, per_page: perPage } }),
   get: (id: number) => c().admin<Webhook>(`/webhooks/${id}`),
   create: (body: WebhookInput) => c().admin<Webhook>("/webhooks", { method: "POST", body }),
-  save: (id: number, body: WebhookInput) => c().admin<Webhook>(`/webhooks/${id}`, { method: "PUT", body }),
+  save: (id: number, body: WebhookInput, version: string) =>
+    c().admin<Webhook>(`/webhooks/${id}`, { method: "PUT", body: { ...body, version } }),
   remove: (id: number) => c().admin<void>(`/webhooks/${id}`, { method: "DELETE" }),
   deliveries: (id: number, page: number) =>
     c().admin<{ deliveries: Delivery[]; total: number; page: number; per_page: number }>(`/webhooks/${id}/deliveries`, {
