@@ -1,9 +1,11 @@
 /**
  * The cart page keeping up with the server (spec §4 "Cart data refresh", §7 batching): a line
- * removed in another tab is announced, a tab shown again asks for the cart afresh, and quick edits
- * travel together in one /batch request.
+ * removed in another tab is announced, a tab shown again asks for the cart afresh, quick edits
+ * travel together in one /batch request, a cart asked for while a write is on its way shows that write,
+ * and a write waiting its turn still reaches the server when the tab is closed (decision 0165).
  */
 import { expect, type Page, test } from "@playwright/test";
+import { addToCart, fillUsAddress, isHydrated, openCheckout, shippingField } from "./support/checkout.ts";
 
 async function addFromProductPage(page: Page, slug: string, name: string) {
   await page.goto(`/product/${slug}`);
@@ -109,4 +111,73 @@ test("quick edits to several lines go to the server as one batch", async ({ page
   await openCart(page);
   await expect(page.getByLabel("Quantity of Beanie in your cart")).toHaveValue("2");
   await expect(page.getByLabel("Quantity of Classic T-Shirt in your cart")).toHaveValue("3");
+});
+
+/**
+ * Holds the page's first /batch request whose body holds `marker` before it reaches the server, as a slow network
+ * may, until `release`; the others pass.
+ */
+async function holdBatch(page: Page, marker: string) {
+  let release = () => {};
+  let reached = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  let holding = false;
+  await page.route("**/api/store/v1/batch*", async (route) => {
+    if (holding || !route.request().postData()?.includes(marker)) return route.continue();
+    holding = true;
+    reached();
+    await gate;
+    // The page may be gone by then, and its request with it.
+    await route.continue().catch(() => {});
+  });
+  return { reached: held, release };
+}
+
+const isCartGet = (url: string, method: string) => method === "GET" && /\/api\/store\/v1\/cart(\?|$)/.test(url);
+
+test("the cart asked for while an add is on its way shows the add, not the cart from before it", async ({ page }) => {
+  await page.goto("/shop?orderby=price");
+  await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  const slow = await holdBatch(page, "/cart/add-item");
+  await page.getByRole("link", { name: "Add to cart: “Enamel Pin Set”" }).click();
+  await slow.reached;
+  // The shopper reaches for the mini-cart while the add has not reached the server: it asks for the cart.
+  const asked = page.waitForResponse((r) => isCartGet(r.url(), r.request().method()));
+  await page.getByRole("button", { name: /in cart, total price of/ }).hover();
+  slow.release();
+  expect((await asked).ok()).toBe(true);
+  await expect(page.getByRole("button", { name: "1 item in cart, total price of $8.50" })).toBeVisible();
+});
+
+test("a rate chosen while an address edit is on its way reaches the server though the tab is closed at once", async ({ page, context }) => {
+  // Over $100 a US cart may ship free or at the flat rate: two rates to choose from.
+  await addToCart(page, "classic-t-shirt", "Classic T-Shirt", 5);
+  await openCheckout(page);
+  await fillUsAddress(page, "leaving@example.com");
+  const serverCart = async () => (await context.request.get("/api/store/v1/cart")).json();
+  await expect.poll(async () => (await serverCart()).shipping_address.state).toBe("CA");
+  const rates = page.locator('input[name="shipping-rate-0"]');
+  await expect(rates.first()).toBeVisible();
+  expect(await rates.count()).toBeGreaterThan(1);
+
+  // A phone edit leaves and is held on the way; the shopper picks another rate, which waits its turn in the page...
+  const slow = await holdBatch(page, "555-0199");
+  await shippingField(page, "Phone").fill("555-0199");
+  await shippingField(page, "Phone").blur();
+  await slow.reached;
+  const other = page.locator('input[name="shipping-rate-0"]:not(:checked)').first();
+  const chosen = await other.getAttribute("value");
+  await other.click();
+  // ...and closes the tab at once.
+  await page.close();
+  slow.release();
+
+  const selected = (cart: { shipping_rates: { shipping_rates: { rate_id: string; selected: boolean }[] }[] }) =>
+    cart.shipping_rates[0]?.shipping_rates.find((rate) => rate.selected)?.rate_id;
+  await expect.poll(async () => selected(await serverCart())).toBe(chosen);
 });
