@@ -203,8 +203,7 @@ export class StoreClient {
 
   /** Sends writes as one POST /batch and settles each with its part of the reply. */
   private sendBatch(requests: Pending[], keepalive: boolean): Promise<void> {
-    const batch = { requests: requests.map(batchEntry) };
-    return this.send<{ responses: Omit<ApiResponse, "sent">[] }>("POST", "/batch", batch, keepalive).then(
+    return this.send<{ responses: Omit<ApiResponse, "sent">[] }>("POST", "/batch", batchOf(requests), keepalive).then(
       ({ body, sent }) => {
         for (const [i, request] of requests.entries()) {
           const response = body.responses[i];
@@ -266,31 +265,24 @@ export class StoreClient {
   }
 }
 
-/** A write as one of a batch's requests. */
-const batchEntry = (request: Pick<Pending, "path" | "method" | "body">) => ({
-  path: `${API_ROOT}${request.path}?_locale=site`,
-  method: request.method,
-  body: request.body,
+/** The body of POST /batch carrying these writes. */
+const batchOf = (requests: readonly Pending[]) => ({
+  requests: requests.map((r) => ({ path: `${API_ROOT}${r.path}?_locale=site`, method: r.method, body: r.body })),
 });
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 /**
  * How many of `writes`, from the first, leave together as the page hides: a checkout alone (never batched), else the
- * writes up to the next checkout, at most BATCH_LIMIT, while the batch's body stays within keepalive's quota. The first
- * always goes, so one write over the quota is sent without keepalive, as before.
+ * writes up to the next checkout, at most BATCH_LIMIT, while their batch's body stays within keepalive's quota. The
+ * first always goes, so one write over the quota is sent without keepalive, as before.
  */
 function leavingCount(writes: readonly Pending[]): number {
-  if (!writes.length) return 0;
   if (writes[0]?.path.startsWith(CHECKOUT_PATH)) return 1;
-  // `{"requests":[…]}` around the writes, a comma between two.
-  let bytes = byteLength('{"requests":[]}') - 1;
-  let count = 0;
-  for (const write of writes.slice(0, BATCH_LIMIT)) {
-    if (write.path.startsWith(CHECKOUT_PATH)) break;
-    bytes += 1 + byteLength(JSON.stringify(batchEntry(write)));
-    if (count > 0 && bytes > KEEPALIVE_BODY_LIMIT) break;
-    count++;
+  let count = Math.min(1, writes.length);
+  for (; count < Math.min(writes.length, BATCH_LIMIT); count++) {
+    const more = writes.slice(0, count + 1);
+    if (more[count]?.path.startsWith(CHECKOUT_PATH) || byteLength(JSON.stringify(batchOf(more))) > KEEPALIVE_BODY_LIMIT) break;
   }
   return count;
 }
