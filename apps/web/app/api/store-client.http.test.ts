@@ -224,7 +224,7 @@ describe("the cart store", () => {
     expect(selectedRate(cart.store.getState().cart)?.taxes).toBe("36");
   });
 
-  it("sends a rate waiting behind an address batch as the page hides, in one keepalive batch with the edit after it, once", async () => {
+  it("sends a draft, a rate and an edit waiting behind an address batch as the page hides, in one keepalive batch, once", async () => {
     const { client, cart, requests, holdReplies, openTab, flatRate } = await cartBeforeTheState();
     const win = new EventTarget();
     const stop = flushWhenPageHides(client, win, Object.assign(new EventTarget(), { visibilityState: "visible" }));
@@ -233,20 +233,23 @@ describe("the cart store", () => {
     client.flush();
     await slow.answered;
     const before = requests.length;
+    // The checkout page saves a note to the draft order, the shopper picks the flat rate and edits the phone.
+    const draft = client.post("/checkout", { order_notes: "Leave it with the neighbour" }, "PUT");
     const choosing = cart.selectShippingRate(0, flatRate);
     const phone = cart.updateCustomer({ billing_address: { phone: "555-0199" } });
-    // The shopper closes the tab while the address's reply is still on its way: the rate and the phone leave now, in order.
+    // The shopper closes the tab while the address's reply is still on its way: the three leave now, in order.
     win.dispatchEvent(new Event("pagehide"));
     const left = requests.slice(before);
     expect(left.map((r) => [r.url, r.keepalive])).toEqual([["/api/store/v1/batch?_locale=site", true]]);
     expect(left[0]?.body).toMatchObject({
       requests: [
+        { path: "/api/store/v1/checkout?_locale=site", method: "PUT" },
         { path: "/api/store/v1/cart/select-shipping-rate?_locale=site" },
         { path: "/api/store/v1/cart/update-customer?_locale=site" },
       ],
     });
     slow.release();
-    await Promise.all([edit, phone]);
+    await Promise.all([edit, phone, draft]);
     const chosen = await choosing;
     stop();
     expect([selectedRate(chosen)?.method_id, selectedRate(chosen)?.taxes]).toEqual(["flat_rate", "36"]);

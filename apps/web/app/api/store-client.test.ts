@@ -164,14 +164,27 @@ describe("the page-hide flush", () => {
     ]);
   });
 
-  it("leaves a checkout behind the writes made before it, and sends one first in line on its own", async () => {
+  it("lets a draft order's update ride in the batch, so a rate chosen after it is not held back", async () => {
+    const { client, sent, leave } = hidingPage();
+    void client.post("/cart/add-item", { id: 1 });
+    client.flush();
+    void client.post("/checkout", { order_notes: "Leave it with the neighbour" }, "PUT");
+    void client.post("/cart/select-shipping-rate", { package_id: 0, rate_id: "flat_rate:1" });
+    leave();
+    expect(sent.map((s) => [s.keepalive, s.paths])).toEqual([
+      [false, [ADD]],
+      [true, [CHECKOUT, RATE]],
+    ]);
+  });
+
+  it("leaves an order being placed behind the writes made before it, and sends one first in line on its own", async () => {
     const { client, sent, leave } = hidingPage();
     const onItsWay = client.post("/cart/add-item", { id: 1 });
     client.flush();
     const coupon = client.post("/cart/apply-coupon", { code: "save10" });
     const order = client.post("/checkout", { payment_method: "cod" });
     leave();
-    // An order never rides in a batch: it waits for the coupon's batch, as it would have anyway.
+    // Placing an order never rides in a batch: it waits for the coupon's batch, as it would have anyway.
     expect(sent.map((s) => [s.keepalive, s.paths])).toEqual([
       [false, [ADD]],
       [true, [COUPON]],

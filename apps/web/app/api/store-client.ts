@@ -13,8 +13,6 @@ export const BATCH_WINDOW_MS = 300;
 export const BATCH_LIMIT = 25;
 /** Writes never batched (spec §7): each is its own request, though still after the writes made before it. */
 const DIRECT_PATHS = ["/cart/select-shipping-rate", "/checkout"];
-/** Of those, what never rides in a batch even as the page leaves: an order's reply carries its own cookie and redirect. */
-const CHECKOUT_PATH = "/checkout";
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -149,7 +147,8 @@ export class StoreClient {
    * request with keepalive, so the browser still sends it once the page is gone. One request keeps them in order (a
    * direct write among others rides in the batch: two requests sent at once may land in either order); it does not wait
    * for the request on its way, as a page that is gone never sends what waits. What one keepalive batch cannot hold
-   * (`leavingCount`), and GETs, wait their turn behind it: sent if the page stays or comes back, lost if it is gone.
+   * (`leavingCount`: past 25 writes or 64 KB, an order placed after other writes), and GETs, wait their turn behind it:
+   * sent if the page stays or comes back, lost if it is gone.
    */
   flushAsPageLeaves(): void {
     this.line.push(...this.takeQueue());
@@ -272,17 +271,20 @@ const batchOf = (requests: readonly Pending[]) => ({
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
+/** Placing an order (POST /checkout, /checkout/{id}) never rides in a batch, even as the page leaves: a batch drops its reply's cookie. */
+const placesOrder = (request: Pending) => request.method === "POST" && request.path.startsWith("/checkout");
+
 /**
- * How many of `writes`, from the first, leave together as the page hides: a checkout alone (never batched), else the
- * writes up to the next checkout, at most BATCH_LIMIT, while their batch's body stays within keepalive's quota. The
+ * How many of `writes`, from the first, leave together as the page hides: an order being placed alone, else the writes
+ * up to the next one, at most BATCH_LIMIT, while their batch's body stays within keepalive's quota. The
  * first always goes, so one write over the quota is sent without keepalive, as before.
  */
 function leavingCount(writes: readonly Pending[]): number {
-  if (writes[0]?.path.startsWith(CHECKOUT_PATH)) return 1;
+  if (writes[0] && placesOrder(writes[0])) return 1;
   let count = Math.min(1, writes.length);
   for (; count < Math.min(writes.length, BATCH_LIMIT); count++) {
-    const more = writes.slice(0, count + 1);
-    if (more[count]?.path.startsWith(CHECKOUT_PATH) || byteLength(JSON.stringify(batchOf(more))) > KEEPALIVE_BODY_LIMIT) break;
+    const next = writes[count] as Pending;
+    if (placesOrder(next) || byteLength(JSON.stringify(batchOf(writes.slice(0, count + 1)))) > KEEPALIVE_BODY_LIMIT) break;
   }
   return count;
 }
