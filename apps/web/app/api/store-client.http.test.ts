@@ -119,8 +119,8 @@ describe("the cart store", () => {
     expect(noticeStore.getState().notices.map((n) => n.content)).toEqual(['The quantity of "Beanie" was changed to 3.']);
   });
 
-  it("keeps the cart of the newest request when an older reply arrives after it", async () => {
-    const { client, holdReplies, openTab } = browser();
+  it("asks for the cart while a write is on its way once that write is answered, and shows the write and a change made elsewhere", async () => {
+    const { client, holdReplies, openTab, requests } = browser();
     const cart = createCartStore(client);
     await cart.refresh();
     await cart.addItem(ids.beanie);
@@ -131,17 +131,22 @@ describe("the cart store", () => {
     const slow = holdReplies((url) => url.startsWith("/api/store/v1/batch"));
     const edit = cart.updateCustomer({ billing_address: { phone: "555-0100" } });
     await slow.answered;
-    // ...while the shopper chooses another rate in another tab, and this page asks for the cart (a GET never waits).
+    // ...while the shopper chooses another rate in another tab, and this page asks for the cart (the mini-cart opened).
     await createCartStore(openTab()).selectShippingRate(0, other?.rate_id ?? "");
-    await cart.refresh();
-    const chosen = () => cart.store.getState().cart?.shipping_rates[0]?.shipping_rates.find((r) => r.selected)?.rate_id;
-    expect(chosen()).toBe(other?.rate_id);
+    const gets = () => requests.filter((r) => r.method === "GET").length;
+    const getsBefore = gets();
+    const refreshing = cart.refresh();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(gets()).toBe(getsBefore);
     slow.release();
     const older = await edit;
-    // The edit's reply still chose the first rate: it was priced before the choice, and is not shown.
+    await refreshing;
+    expect(gets()).toBe(getsBefore + 1);
+    // The edit's reply still chose the first rate, priced before the choice; the cart asked for after it shows both.
     expect(older.shipping_rates[0]?.shipping_rates.find((r) => r.selected)?.rate_id).toBe(first?.rate_id);
-    expect(chosen()).toBe(other?.rate_id);
-    expect(cart.store.getState().cart?.billing_address.phone).toBe("555-0100");
+    const shown = cart.store.getState().cart;
+    expect(shown?.shipping_rates[0]?.shipping_rates.find((r) => r.selected)?.rate_id).toBe(other?.rate_id);
+    expect(shown?.billing_address.phone).toBe("555-0100");
   });
 
   it("lands address edits in the order they were typed when a batch leaves while the one before is unanswered", async () => {
@@ -217,6 +222,45 @@ describe("the cart store", () => {
     expect(rateSent()).toBe(true);
     expect([selectedRate(chosen)?.method_id, selectedRate(chosen)?.taxes]).toEqual(["flat_rate", "36"]);
     expect(selectedRate(cart.store.getState().cart)?.taxes).toBe("36");
+  });
+
+  it("sends a draft, a rate and an edit waiting behind an address batch as the page hides, in one keepalive batch, once", async () => {
+    const { client, cart, requests, holdReplies, openTab, flatRate } = await cartBeforeTheState();
+    const win = new EventTarget();
+    const stop = flushWhenPageHides(client, win, Object.assign(new EventTarget(), { visibilityState: "visible" }));
+    const slow = holdReplies((url) => url.startsWith("/api/store/v1/batch"));
+    const edit = cart.updateCustomer({ shipping_address: { ...TEST_ADDRESS } });
+    client.flush();
+    await slow.answered;
+    const before = requests.length;
+    // The checkout page saves a note to the draft order, the shopper picks the flat rate and edits the phone.
+    const draft = client.post("/checkout", { order_notes: "Leave it with the neighbour" }, "PUT");
+    const choosing = cart.selectShippingRate(0, flatRate);
+    const phone = cart.updateCustomer({ billing_address: { phone: "555-0199" } });
+    // The shopper closes the tab while the address's reply is still on its way: the three leave now, in order.
+    win.dispatchEvent(new Event("pagehide"));
+    const left = requests.slice(before);
+    expect(left.map((r) => [r.url, r.keepalive])).toEqual([["/api/store/v1/batch?_locale=site", true]]);
+    expect(left[0]?.body).toMatchObject({
+      requests: [
+        { path: "/api/store/v1/checkout?_locale=site", method: "PUT" },
+        { path: "/api/store/v1/cart/select-shipping-rate?_locale=site" },
+        { path: "/api/store/v1/cart/update-customer?_locale=site" },
+      ],
+    });
+    slow.release();
+    await Promise.all([edit, phone, draft]);
+    const chosen = await choosing;
+    stop();
+    expect([selectedRate(chosen)?.method_id, selectedRate(chosen)?.taxes]).toEqual(["flat_rate", "36"]);
+    // Sent once: nothing followed when the address's reply came.
+    expect(requests.slice(before)).toHaveLength(1);
+    // What the server holds, as the shopper's next page reads it.
+    const next = createCartStore(openTab());
+    await next.refresh();
+    expect(selectedRate(next.store.getState().cart)?.method_id).toBe("flat_rate");
+    expect(next.store.getState().cart?.shipping_address).toMatchObject({ city: "Los Angeles", state: "CA" });
+    expect(next.store.getState().cart?.billing_address.phone).toBe("555-0199");
   });
 
   it("places an order after the writes queued before it, so a coupon applied just before is on the order", async () => {

@@ -1,30 +1,10 @@
-/** The client's page-hide flush: what waits in the batch window leaves as the page is hidden or left. */
+/**
+ * The client's order of requests: one on its way at a time, GETs in turn too, and the page-hide flush sending every
+ * write not yet sent, in order, with keepalive.
+ */
 import { describe, expect, it } from "vitest";
-import { flushWhenPageHides, StoreClient } from "./store-client.ts";
-
-interface Sent {
-  url: string;
-  keepalive: boolean;
-  paths: string[];
-  answer: () => void;
-}
-
-/** A network whose replies arrive when the test says: each batch is answered with a 200 per write. */
-function heldNetwork() {
-  const sent: Sent[] = [];
-  const fetch = (url: string, init: RequestInit) =>
-    new Promise<Response>((resolve) => {
-      const body = JSON.parse(String(init.body)) as { requests: { path: string }[] };
-      const reply = { responses: body.requests.map(() => ({ status: 200, body: {}, headers: {} })) };
-      sent.push({
-        url,
-        keepalive: init.keepalive === true,
-        paths: body.requests.map((r) => r.path),
-        answer: () => resolve(Response.json(reply)),
-      });
-    });
-  return { client: new StoreClient({ fetch }), sent };
-}
+import { heldNetwork, nextTurn } from "./held-network.ts";
+import { flushWhenPageHides } from "./store-client.ts";
 
 /** A window and its document that the test hides and shows. */
 function page() {
@@ -41,55 +21,82 @@ function page() {
   };
 }
 
-/** Lets every promise that can settle, settle. */
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+/** A client whose page's hiding sends what waits, and what it has sent. */
+function hidingPage() {
+  const network = heldNetwork();
+  const shown = page();
+  const stop = flushWhenPageHides(network.client, shown.win, shown.doc);
+  return { ...network, ...shown, stop };
+}
 
 const ADD = "/api/store/v1/cart/add-item?_locale=site";
 const UPDATE = "/api/store/v1/cart/update-item?_locale=site";
+const CUSTOMER = "/api/store/v1/cart/update-customer?_locale=site";
+const RATE = "/api/store/v1/cart/select-shipping-rate?_locale=site";
+const COUPON = "/api/store/v1/cart/apply-coupon?_locale=site";
+const CHECKOUT = "/api/store/v1/checkout?_locale=site";
+const BATCH = "/api/store/v1/batch?_locale=site";
+
+describe("the order requests leave in", () => {
+  it("sends a GET made while a write is on its way once that write is answered, before the writes made after it", async () => {
+    const { client, sent } = heldNetwork();
+    const adding = client.post("/cart/add-item", { id: 1 });
+    client.flush();
+    const reading = client.get("/cart");
+    const later = client.post("/cart/update-item", { key: "a", quantity: 2 });
+    client.flush();
+    await nextTurn();
+    expect(sent.map((s) => s.paths)).toEqual([[ADD]]);
+    sent[0]?.answer();
+    await adding;
+    await nextTurn();
+    expect(sent.map((s) => s.paths)).toEqual([[ADD], ["/api/store/v1/cart"]]);
+    sent[1]?.answer();
+    await reading;
+    await nextTurn();
+    expect(sent.map((s) => s.paths)).toEqual([[ADD], ["/api/store/v1/cart"], [UPDATE]]);
+    sent[2]?.answer();
+    await later;
+  });
+});
 
 describe("the page-hide flush", () => {
   it("sends the queued writes at once with keepalive when the page is hidden, and nothing when it is shown", async () => {
-    const { client, sent } = heldNetwork();
-    const shown = page();
-    flushWhenPageHides(client, shown.win, shown.doc);
+    const { client, sent, setVisibility } = hidingPage();
     const writes = [client.post("/cart/add-item", { id: 1 }), client.post("/cart/update-item", { key: "a", quantity: 2 })];
-    shown.setVisibility("visible");
+    setVisibility("visible");
     expect(sent).toEqual([]);
-    shown.setVisibility("hidden");
-    expect(sent.map((s) => [s.url, s.keepalive, s.paths])).toEqual([["/api/store/v1/batch?_locale=site", true, [ADD, UPDATE]]]);
+    setVisibility("hidden");
+    expect(sent.map((s) => [s.url, s.keepalive, s.paths])).toEqual([[BATCH, true, [ADD, UPDATE]]]);
     sent[0]?.answer();
     await expect(Promise.all(writes)).resolves.toEqual([{}, {}]);
     // Nothing queued: hiding again sends nothing.
-    shown.setVisibility("hidden");
+    setVisibility("hidden");
     expect(sent).toHaveLength(1);
   });
 
   it("sends them on pagehide too, and no longer once its listeners are removed", async () => {
-    const { client, sent } = heldNetwork();
-    const shown = page();
-    const stop = flushWhenPageHides(client, shown.win, shown.doc);
+    const { client, sent, leave, setVisibility, stop } = hidingPage();
     const first = client.post("/cart/add-item", { id: 1 });
-    shown.leave();
+    leave();
     expect(sent.map((s) => s.keepalive)).toEqual([true]);
     sent[0]?.answer();
     await first;
     stop();
     void client.post("/cart/add-item", { id: 2 });
-    shown.leave();
-    shown.setVisibility("hidden");
+    leave();
+    setVisibility("hidden");
     expect(sent).toHaveLength(1);
   });
 
   it("does not wait for the batch on its way, and a write made afterwards waits for both", async () => {
-    const { client, sent } = heldNetwork();
-    const shown = page();
-    flushWhenPageHides(client, shown.win, shown.doc);
+    const { client, sent, leave } = hidingPage();
     const onItsWay = client.post("/cart/add-item", { id: 1 });
     client.flush();
     await nextTurn();
     expect(sent).toHaveLength(1);
     const lastEdit = client.post("/cart/update-item", { key: "a", quantity: 3 });
-    shown.leave();
+    leave();
     // A page that is gone never sends what waits: the last edit leaves before the batch before it is answered.
     expect(sent.map((s) => [s.keepalive, s.paths])).toEqual([
       [false, [ADD]],
@@ -111,18 +118,135 @@ describe("the page-hide flush", () => {
     await later;
   });
 
-  it("sends a batch too large for keepalive without it rather than not at all", async () => {
-    const { client, sent } = heldNetwork();
-    const shown = page();
-    flushWhenPageHides(client, shown.win, shown.doc);
+  it("sends every write waiting its turn, a rate among them, in one keepalive batch in the order made, and never twice", async () => {
+    const { client, sent, setVisibility, leave } = hidingPage();
+    const onItsWay = client.post("/cart/add-item", { id: 1 });
+    client.flush();
+    // Behind it: an address whose window closed, a refresh of the cart, a rate chosen and a quantity still in its window.
+    const address = client.post("/cart/update-customer", { shipping_address: { city: "Los Angeles" } });
+    client.flush();
+    const reading = client.get("/cart");
+    const rate = client.post("/cart/select-shipping-rate", { package_id: 0, rate_id: "flat_rate:1" });
+    const quantity = client.post("/cart/update-item", { key: "a", quantity: 2 });
+    await nextTurn();
+    expect(sent).toHaveLength(1);
+    setVisibility("hidden");
+    // One request keeps them in order; the GET, no write, waits its turn.
+    expect(sent.map((s) => [s.url, s.keepalive, s.paths])).toEqual([
+      [BATCH, false, [ADD]],
+      [BATCH, true, [CUSTOMER, RATE, UPDATE]],
+    ]);
+    // The tab closes (pagehide follows), or the shopper comes back: nothing is sent again.
+    leave();
+    setVisibility("visible");
+    expect(sent).toHaveLength(2);
+    sent[1]?.answer();
+    sent[0]?.answer();
+    await expect(Promise.all([onItsWay, address, rate, quantity])).resolves.toEqual([{}, {}, {}, {}]);
+    await nextTurn();
+    // The refresh leaves once both are answered, and only it.
+    expect(sent.map((s) => s.paths)).toEqual([[ADD], [CUSTOMER, RATE, UPDATE], ["/api/store/v1/cart"]]);
+    sent[2]?.answer();
+    await reading;
+    setVisibility("hidden");
+    expect(sent).toHaveLength(3);
+  });
+
+  it("sends a rate waiting alone as the request of its own that it is", async () => {
+    const { client, sent, leave } = hidingPage();
+    void client.post("/cart/add-item", { id: 1 });
+    client.flush();
+    void client.post("/cart/select-shipping-rate", { package_id: 0, rate_id: "flat_rate:1" });
+    leave();
+    expect(sent.map((s) => [s.url, s.keepalive])).toEqual([
+      [BATCH, false],
+      [RATE, true],
+    ]);
+  });
+
+  it("lets a draft order's update ride in the batch, so a rate chosen after it is not held back", async () => {
+    const { client, sent, leave } = hidingPage();
+    void client.post("/cart/add-item", { id: 1 });
+    client.flush();
+    void client.post("/checkout", { order_notes: "Leave it with the neighbour" }, "PUT");
+    void client.post("/cart/select-shipping-rate", { package_id: 0, rate_id: "flat_rate:1" });
+    leave();
+    expect(sent.map((s) => [s.keepalive, s.paths])).toEqual([
+      [false, [ADD]],
+      [true, [CHECKOUT, RATE]],
+    ]);
+  });
+
+  it("leaves an order being placed behind the writes made before it, and sends one first in line on its own", async () => {
+    const { client, sent, leave } = hidingPage();
+    const onItsWay = client.post("/cart/add-item", { id: 1 });
+    client.flush();
+    const coupon = client.post("/cart/apply-coupon", { code: "save10" });
+    const order = client.post("/checkout", { payment_method: "cod" });
+    leave();
+    // Placing an order never rides in a batch: it waits for the coupon's batch, as it would have anyway.
+    expect(sent.map((s) => [s.keepalive, s.paths])).toEqual([
+      [false, [ADD]],
+      [true, [COUPON]],
+    ]);
+    sent[1]?.answer();
+    sent[0]?.answer();
+    await Promise.all([onItsWay, coupon]);
+    await nextTurn();
+    expect(sent.map((s) => [s.keepalive, s.url])).toEqual([
+      [false, BATCH],
+      [true, BATCH],
+      [false, CHECKOUT],
+    ]);
+    sent[2]?.answer();
+    await order;
+
+    // First in line, it goes at once, alone, with keepalive.
+    const again = hidingPage();
+    void again.client.post("/cart/add-item", { id: 1 });
+    again.client.flush();
+    void again.client.post("/checkout", { payment_method: "cod" });
+    again.leave();
+    expect(again.sent.map((s) => [s.keepalive, s.url])).toEqual([
+      [false, BATCH],
+      [true, CHECKOUT],
+    ]);
+  });
+
+  it("sends the writes that fit keepalive's 64 KB, and the rest after them in order rather than beside them", async () => {
+    const { client, sent, leave, setVisibility } = hidingPage();
     const long = "x".repeat(1000);
     const address = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field_${i}`, long]));
+    // Each about 24 KB: two fit one keepalive body.
     const writes = Array.from({ length: 10 }, () =>
       client.post("/cart/update-customer", { billing_address: address, shipping_address: address }),
     );
-    shown.leave();
-    expect(sent.map((s) => [s.keepalive, s.paths.length])).toEqual([[false, 10]]);
+    setVisibility("hidden");
+    leave();
+    expect(sent.map((s) => [s.keepalive, s.paths.length])).toEqual([[true, 2]]);
     sent[0]?.answer();
+    await nextTurn();
+    expect(sent.map((s) => [s.keepalive, s.paths.length])).toEqual([
+      [true, 2],
+      [false, 8],
+    ]);
+    sent[1]?.answer();
     await Promise.all(writes);
+  });
+
+  it("sends one write too large for keepalive without it rather than not at all", async () => {
+    const { client, sent, leave } = hidingPage();
+    const huge = "x".repeat(70 * 1024);
+    const writes = [
+      client.post("/cart/update-customer", { billing_address: { address_2: huge } }),
+      client.post("/cart/add-item", { id: 1 }),
+    ];
+    leave();
+    expect(sent.map((s) => [s.keepalive, s.paths])).toEqual([[false, [CUSTOMER]]]);
+    sent[0]?.answer();
+    await nextTurn();
+    sent[1]?.answer();
+    await Promise.all(writes);
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER], [ADD]]);
   });
 });

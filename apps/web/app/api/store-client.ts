@@ -1,10 +1,10 @@
 /**
  * The one Store API client of the storefront (spec §7 "Store API conventions"): keeps the
  * newest nonce, stores the Cart-Hash, sends GETs and a few calls directly, and groups every
- * other write into POST /batch within a 300 ms window, at most 25 a batch. One write is on its way at a
- * time, a batch or a direct one: the server runs a batch's writes one by one and another request's may land
- * between them, so a write sent while an older one is unanswered could be priced or kept before it
- * (decisions 0155, 0156). A direct write sends what is queued at once and leaves after it; GETs never wait.
+ * other write into POST /batch within a 300 ms window, at most 25 a batch. Its requests leave one at a time, in
+ * the order they were made: the server runs a batch's writes one by one and another request's may land between
+ * them, so a write sent while an older one is unanswered could be priced or kept before it, and a GET could answer
+ * with the cart from before it (decisions 0155, 0156, 0165). A direct write sends what is queued at once and leaves after it.
  */
 import type { StoreApiError } from "@cartwright/commerce";
 
@@ -39,18 +39,20 @@ export interface KeyValueStorage {
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
+/** A call not yet sent. */
 interface Pending {
   path: string;
   method: string;
   body: unknown;
+  /** Sent as a request of its own (a GET, a direct write), never in a batch the window made. */
+  alone: boolean;
   resolve: (response: ApiResponse) => void;
   reject: (error: unknown) => void;
 }
 
 /**
  * The most a keepalive request may carry (the browser's quota for bodies of keepalive requests still on
- * their way). A batch left as the page hides holds fewer than 25 writes (the 25th sends the batch), each a
- * cart call of a few short fields, two addresses at most: a few KB. One larger still goes, without keepalive.
+ * their way). A batch left as the page hides holds writes up to that size; one write larger still goes, without keepalive.
  */
 const KEEPALIVE_BODY_LIMIT = 64 * 1024;
 
@@ -61,10 +63,15 @@ export const GENERIC_ERROR = "Something went wrong. Please contact us to get ass
 export class StoreClient {
   private nonce = "";
   private nonceTimestamp = 0;
+  /** Writes in the batch window, not yet allowed to leave. */
   private queue: Pending[] = [];
+  /** Calls waiting their turn, in the order they were made: each leaves once nothing is on its way. */
+  private line: Pending[] = [];
+  /** Requests on their way: one, but for a page-hide send, which does not wait for the one before it. */
+  private onItsWay = 0;
+  /** A page-hide send is unanswered: the next one waits for it, so that what it left behind stays in order. */
+  private leavingOnItsWay = false;
   private sentCount = 0;
-  /** The write on its way (a batch or a direct write), settled once answered (or failed): the next write leaves after it. */
-  private writeOnItsWay: Promise<unknown> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly fetcher: Fetch;
   private readonly storage: KeyValueStorage | undefined;
@@ -102,12 +109,12 @@ export class StoreClient {
   }
 
   async get<T>(path: string): Promise<T> {
-    return (await this.send<T>("GET", path)).body;
+    return (await this.getReply<T>(path)).body;
   }
 
-  /** The whole reply of a GET, with the order its request left in. */
+  /** The whole reply of a GET, with the order its request left in. It leaves after the writes made before it are answered. */
   getReply<T>(path: string): Promise<ApiResponse<T>> {
-    return this.send<T>("GET", path);
+    return this.inTurn<T>(path, "GET", undefined);
   }
 
   /** A write: batched unless it must go directly. Resolves with the reply body, rejects with StoreApiFailure. */
@@ -115,68 +122,87 @@ export class StoreClient {
     return (await this.postReply<T>(path, body, method)).body;
   }
 
-  /** A write's whole reply, with the order its request left in: replies to requests sent at once may come back in any order. */
-  async postReply<T>(path: string, body: unknown = {}, method = "POST"): Promise<ApiResponse<T>> {
+  /** A write's whole reply, with the order its request left in. */
+  postReply<T>(path: string, body: unknown = {}, method = "POST"): Promise<ApiResponse<T>> {
     if (DIRECT_PATHS.some((p) => path.startsWith(p))) {
       // The writes made before it go first, now rather than when their window closes: a rate is priced after the address.
       this.flush();
-      return this.afterWriteOnItsWay(() => this.send<T>(method, path, body));
+      return this.inTurn<T>(path, method, body);
     }
     return new Promise<ApiResponse<T>>((resolve, reject) => {
-      this.queue.push({ path, method, body, resolve: resolve as (response: ApiResponse) => void, reject });
+      this.queue.push({ path, method, body, alone: false, resolve: resolve as Pending["resolve"], reject });
       if (this.queue.length >= BATCH_LIMIT) this.flush();
       else this.timer ??= setTimeout(() => this.flush(), BATCH_WINDOW_MS);
     });
   }
 
-  /** Sends what is queued now, each batch once the write before it is answered. */
+  /** Sends what is queued now, once the requests before it are answered. */
   flush(): void {
-    for (const requests of this.takeQueue())
-      this.answer(
-        requests,
-        this.afterWriteOnItsWay(() => this.sendBatch(requests)),
-      );
+    this.line.push(...this.takeQueue());
+    this.sendNext();
   }
 
   /**
-   * The page is being hidden or left: what is queued leaves now with keepalive, so the browser still sends it
-   * once the page is gone. It cannot wait for the write on its way, as a page that is gone never sends what
-   * waits; writes made later wait for both.
+   * The page is being hidden or left: every write not yet sent, in the window or waiting its turn, leaves now in one
+   * request with keepalive, so the browser still sends it once the page is gone. One request keeps them in order (a
+   * direct write among others rides in the batch: two requests sent at once may land in either order); it does not wait
+   * for the request on its way, as a page that is gone never sends what waits. What one keepalive batch cannot hold
+   * (`leavingCount`: past 25 writes or 64 KB, an order placed after other writes), and GETs, wait their turn behind it:
+   * sent if the page stays or comes back, lost if it is gone.
    */
   flushAsPageLeaves(): void {
-    for (const requests of this.takeQueue()) {
-      const sending = this.sendBatch(requests, { keepalive: true });
-      this.writeOnItsWay = Promise.allSettled([this.writeOnItsWay, sending]);
-      this.answer(requests, sending);
-    }
+    this.line.push(...this.takeQueue());
+    if (this.leavingOnItsWay) return;
+    const writes = this.line.filter((request) => request.method !== "GET");
+    const leaving = writes.slice(0, leavingCount(writes));
+    if (!leaving.length) return;
+    this.line = this.line.filter((request) => !leaving.includes(request));
+    this.leavingOnItsWay = true;
+    void this.dispatch(leaving, true).finally(() => {
+      this.leavingOnItsWay = false;
+    });
   }
 
-  /** Empties the queue into batches of at most BATCH_LIMIT, and closes the window. */
-  private takeQueue(): Pending[][] {
+  /** Empties the window, and closes it. */
+  private takeQueue(): Pending[] {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const batches: Pending[][] = [];
-    while (this.queue.length) batches.push(this.queue.splice(0, BATCH_LIMIT));
-    return batches;
+    return this.queue.splice(0);
   }
 
-  /** Sends `write` once the write on its way is answered or failed; the next waits for this one. */
-  private afterWriteOnItsWay<T>(write: () => Promise<T>): Promise<T> {
-    const sending = this.writeOnItsWay.then(write);
-    this.writeOnItsWay = sending.catch(() => undefined);
-    return sending;
+  /** Puts a call sent on its own in line. */
+  private inTurn<T>(path: string, method: string, body: unknown): Promise<ApiResponse<T>> {
+    return new Promise<ApiResponse<T>>((resolve, reject) => {
+      this.line.push({ path, method, body, alone: true, resolve: resolve as Pending["resolve"], reject });
+      this.sendNext();
+    });
   }
 
-  private sendBatch(requests: Pending[], options: { keepalive?: boolean } = {}) {
-    const batch = {
-      requests: requests.map((r) => ({ path: `${API_ROOT}${r.path}?_locale=site`, method: r.method, body: r.body })),
-    };
-    return this.send<{ responses: Omit<ApiResponse, "sent">[] }>("POST", "/batch", batch, options);
+  /** Once nothing is on its way, sends the next in line: a call of its own, or the writes up to the next such (at most 25) as one batch. */
+  private sendNext(): void {
+    if (this.onItsWay > 0 || !this.line.length) return;
+    let count = 1;
+    if (!this.line[0]?.alone) while (count < BATCH_LIMIT && this.line[count] && !this.line[count]?.alone) count++;
+    void this.dispatch(this.line.splice(0, count), false);
   }
 
-  /** Settles each queued write with its part of the batch's reply. */
-  private answer(requests: Pending[], sending: Promise<ApiResponse<{ responses: Omit<ApiResponse, "sent">[] }>>): void {
-    sending.then(
+  /** Sends calls as one request, settles each with its reply, then lets the next in line go. Never rejects. */
+  private dispatch(requests: Pending[], keepalive: boolean): Promise<void> {
+    this.onItsWay += 1;
+    const [only] = requests;
+    const sending =
+      only && requests.length === 1 && only.alone
+        ? this.send(only.method, only.path, only.body, keepalive).then(only.resolve, only.reject)
+        : this.sendBatch(requests, keepalive);
+    return sending.finally(() => {
+      this.onItsWay -= 1;
+      this.sendNext();
+    });
+  }
+
+  /** Sends writes as one POST /batch and settles each with its part of the reply. */
+  private sendBatch(requests: Pending[], keepalive: boolean): Promise<void> {
+    return this.send<{ responses: Omit<ApiResponse, "sent">[] }>("POST", "/batch", batchOf(requests), keepalive).then(
       ({ body, sent }) => {
         for (const [i, request] of requests.entries()) {
           const response = body.responses[i];
@@ -195,7 +221,7 @@ export class StoreClient {
     );
   }
 
-  private async send<T>(method: string, path: string, body?: unknown, options: { keepalive?: boolean } = {}): Promise<ApiResponse<T>> {
+  private async send<T>(method: string, path: string, body?: unknown, keepalive = false): Promise<ApiResponse<T>> {
     const sent = ++this.sentCount;
     const separator = path.includes("?") ? "&" : "?";
     const url = method === "GET" ? `${API_ROOT}${path}` : `${API_ROOT}${path}${separator}_locale=site`;
@@ -205,7 +231,6 @@ export class StoreClient {
       if (this.nonce) headers.nonce = this.nonce;
     }
     const text = body === undefined ? undefined : JSON.stringify(body);
-    const keepalive = options.keepalive === true && new TextEncoder().encode(text ?? "").length <= KEEPALIVE_BODY_LIMIT;
     let response: Response;
     try {
       response = await this.fetcher(url, {
@@ -213,7 +238,8 @@ export class StoreClient {
         headers,
         credentials: "same-origin",
         ...(text === undefined ? {} : { body: text }),
-        ...(keepalive ? { keepalive } : {}),
+        // A body over the quota would be refused: it goes without keepalive rather than not at all.
+        ...(keepalive && byteLength(text ?? "") <= KEEPALIVE_BODY_LIMIT ? { keepalive } : {}),
       });
     } catch {
       throw new StoreApiFailure(genericError(0));
@@ -236,6 +262,31 @@ export class StoreClient {
     if (response.status < 200 || response.status > 299) throw new StoreApiFailure(toApiError(parsed, response.status));
     return { status: response.status, body: parsed as T, headers: replyHeaders, sent };
   }
+}
+
+/** The body of POST /batch carrying these writes. */
+const batchOf = (requests: readonly Pending[]) => ({
+  requests: requests.map((r) => ({ path: `${API_ROOT}${r.path}?_locale=site`, method: r.method, body: r.body })),
+});
+
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+
+/** Placing an order (POST /checkout, /checkout/{id}) never rides in a batch, even as the page leaves: a batch drops its reply's cookie. */
+const placesOrder = (request: Pending) => request.method === "POST" && request.path.startsWith("/checkout");
+
+/**
+ * How many of `writes`, from the first, leave together as the page hides: an order being placed alone, else the writes
+ * up to the next one, at most BATCH_LIMIT, while their batch's body stays within keepalive's quota. The
+ * first always goes, so one write over the quota is sent without keepalive, as before.
+ */
+function leavingCount(writes: readonly Pending[]): number {
+  if (writes[0] && placesOrder(writes[0])) return 1;
+  let count = Math.min(1, writes.length);
+  for (; count < Math.min(writes.length, BATCH_LIMIT); count++) {
+    const next = writes[count] as Pending;
+    if (placesOrder(next) || byteLength(JSON.stringify(batchOf(writes.slice(0, count + 1)))) > KEEPALIVE_BODY_LIMIT) break;
+  }
+  return count;
 }
 
 /** No reply to read (the network, a batch that never answered): the outcome is unknown (spec §8). */
@@ -264,9 +315,9 @@ interface PageEvents {
 }
 
 /**
- * Sends the writes still in their window at once when the page is hidden or left (`pagehide`, or
- * `visibilitychange` to hidden: the last a page may see on a phone), so an edit made just before the
- * shopper closes the tab or follows a link out of the app is not lost. Returns the listeners' removal.
+ * Sends the writes not yet sent at once when the page is hidden or left (`pagehide`, or `visibilitychange` to
+ * hidden: the last a page may see on a phone), so an edit made just before the shopper closes the tab or follows a
+ * link out of the app is not lost (`flushAsPageLeaves`). Returns the listeners' removal.
  */
 export function flushWhenPageHides(client: StoreClient, win: PageEvents, doc: PageEvents & { visibilityState: string }): () => void {
   const onPageHide = () => client.flushAsPageLeaves();

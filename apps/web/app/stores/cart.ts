@@ -50,8 +50,8 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
 
   /**
    * New cart data: notices for lines that vanished or changed elsewhere, and for item errors. A reply
-   * to a request that left before the one whose cart is shown is older news and is dropped: a batched
-   * write's reply arriving after a refresh that left later (GETs never wait) would otherwise replace the newer cart.
+   * to a request that left before the one whose cart is shown is older news and is dropped: the write on its way's
+   * reply arriving after that of writes sent as the page hid (which do not wait for it) would otherwise replace the newer cart.
    */
   const receive = (next: Cart, sent?: number) => {
     if (sent !== undefined) {

@@ -1,0 +1,49 @@
+/**
+ * For the client's unit tests: a network whose requests are answered only when the test says, each write and GET
+ * then served by the test's own server function, as the server would when the request reaches it.
+ */
+import { API_ROOT, StoreClient } from "./store-client.ts";
+
+export interface HeldRequest {
+  url: string;
+  method: string;
+  /** Asked to outlive the page (fetch's keepalive). */
+  keepalive: boolean;
+  /** The paths of the calls it carries: a batch's writes, else its own URL. */
+  paths: string[];
+  answered: boolean;
+  /** Serves its calls now and delivers the reply. */
+  answer(): void;
+}
+
+type Serve = (path: string, method: string, body: unknown) => unknown;
+
+export function heldNetwork(serve: Serve = () => ({})) {
+  const sent: HeldRequest[] = [];
+  const fetch = (url: string, init: RequestInit) =>
+    new Promise<Response>((resolve) => {
+      const method = init.method ?? "GET";
+      const body: unknown = init.body === undefined ? undefined : JSON.parse(String(init.body));
+      const batch = url.startsWith(`${API_ROOT}/batch`);
+      const calls = batch
+        ? (body as { requests: { path: string; method: string; body: unknown }[] }).requests
+        : [{ path: url, method, body }];
+      const request: HeldRequest = {
+        url,
+        method,
+        keepalive: init.keepalive === true,
+        paths: calls.map((call) => call.path),
+        answered: false,
+        answer() {
+          request.answered = true;
+          const bodies = calls.map((call) => serve(call.path, call.method, call.body));
+          resolve(Response.json(batch ? { responses: bodies.map((reply) => ({ status: 200, body: reply, headers: {} })) } : bodies[0]));
+        },
+      };
+      sent.push(request);
+    });
+  return { client: new StoreClient({ fetch }), sent };
+}
+
+/** Lets every promise that can settle, settle. */
+export const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
