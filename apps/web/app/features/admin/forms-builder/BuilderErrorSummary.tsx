@@ -2,7 +2,7 @@
 import type { FormField } from "@cartwright/commerce/forms";
 import { ErrorSummary } from "../components/feedback.tsx";
 import { fieldName } from "./kinds.ts";
-import { baseLabels } from "./messages.ts";
+import { baseLabels, SETTINGS_LABELS } from "./messages.ts";
 
 /** "fields.2.choices.0.label" → "Topic: choices 1, label". */
 export function labelForPath(path: string, fields: FormField[]): string {
@@ -18,6 +18,8 @@ export function labelForPath(path: string, fields: FormField[]): string {
   if (parts[0] === "pages") return `Page ${Number(parts[1]) + 1} ${parts.slice(2).join(" ")}`.trim();
   if (parts[0] === "title") return "Title";
   if (parts[0] === "slug") return "Address name (slug)";
+  const setting = (SETTINGS_LABELS as Record<string, string | undefined>)[path];
+  if (setting) return setting;
   return parts.filter((part) => part !== "settings").join(" ") || "Form";
 }
 

@@ -3,6 +3,7 @@ import { CAPTCHA_PROVIDERS, type Confirmation, type FormDefinition, type FormSet
 import { CheckboxField, ColorField, NumberField, SelectField, TextField } from "../components/fields.tsx";
 import { LinesField } from "./controls.tsx";
 import { fieldName } from "./kinds.ts";
+import { SETTINGS_LABELS } from "./messages.ts";
 
 const CAPTCHA_LABELS: Record<string, string> = {
   none: "None",
@@ -40,13 +41,13 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         <legend>Submit button</legend>
         <TextField
           path="settings.submitText"
-          label="Submit button text"
+          label={SETTINGS_LABELS["settings.submitText"]}
           value={s.submitText}
           onChange={(submitText) => set({ submitText })}
         />
         <TextField
           path="settings.processingText"
-          label="Text while sending"
+          label={SETTINGS_LABELS["settings.processingText"]}
           value={s.processingText}
           onChange={(processingText) => set({ processingText })}
         />
@@ -55,7 +56,7 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         <legend>After sending</legend>
         <SelectField
           path="settings.confirmation.type"
-          label="Confirmation"
+          label={SETTINGS_LABELS["settings.confirmation.type"]}
           value={c.type}
           options={[
             { value: "message", label: "Show a message" },
@@ -67,7 +68,7 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         {c.type === "message" && (
           <TextField
             path="settings.confirmation.message"
-            label="Confirmation message"
+            label={SETTINGS_LABELS["settings.confirmation.message"]}
             hint="Simple HTML is kept; scripts are removed."
             multiline
             value={c.message}
@@ -77,7 +78,7 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         {c.type === "page" && (
           <TextField
             path="settings.confirmation.path"
-            label="Page path (e.g. /thank-you)"
+            label={SETTINGS_LABELS["settings.confirmation.path"]}
             value={c.path}
             onChange={(path) => set({ confirmation: { ...c, path } })}
           />
@@ -86,14 +87,14 @@ export function FormSettingsSection({ definition, onChange }: Props) {
           <>
             <TextField
               path="settings.confirmation.url"
-              label="Address (https://…)"
+              label={SETTINGS_LABELS["settings.confirmation.url"]}
               type="url"
               value={c.url}
               onChange={(url) => set({ confirmation: { ...c, url } })}
             />
             <CheckboxField
               path="settings.confirmation.newTab"
-              label="Open in a new tab"
+              label={SETTINGS_LABELS["settings.confirmation.newTab"]}
               value={c.newTab}
               onChange={(newTab) => set({ confirmation: { ...c, newTab } })}
             />
@@ -104,14 +105,14 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         <legend>Notifications</legend>
         <CheckboxField
           path="settings.notifications.owner.enabled"
-          label="Email me each entry"
+          label={SETTINGS_LABELS["settings.notifications.owner.enabled"]}
           value={s.notifications.owner.enabled}
           onChange={(enabled) => set({ notifications: { ...s.notifications, owner: { ...s.notifications.owner, enabled } } })}
         />
         {s.notifications.owner.enabled && (
           <TextField
             path="settings.notifications.owner.subject"
-            label="Subject of my email"
+            label={SETTINGS_LABELS["settings.notifications.owner.subject"]}
             hint="{form_title} is replaced by the form's title."
             value={s.notifications.owner.subject}
             onChange={(subject) => set({ notifications: { ...s.notifications, owner: { ...s.notifications.owner, subject } } })}
@@ -119,7 +120,7 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         )}
         <CheckboxField
           path="settings.notifications.visitor.enabled"
-          label="Email the visitor a copy"
+          label={SETTINGS_LABELS["settings.notifications.visitor.enabled"]}
           value={visitor.enabled}
           onChange={(enabled) => setVisitor({ enabled, emailField: visitor.emailField ?? emails[0]?.id })}
         />
@@ -127,7 +128,7 @@ export function FormSettingsSection({ definition, onChange }: Props) {
           <>
             <SelectField
               path="settings.notifications.visitor.emailField"
-              label="Visitor's address from"
+              label={SETTINGS_LABELS["settings.notifications.visitor.emailField"]}
               value={String(visitor.emailField ?? "")}
               options={[
                 { value: "", label: "Choose an email field" },
@@ -137,13 +138,13 @@ export function FormSettingsSection({ definition, onChange }: Props) {
             />
             <TextField
               path="settings.notifications.visitor.subject"
-              label="Subject of the visitor's email"
+              label={SETTINGS_LABELS["settings.notifications.visitor.subject"]}
               value={visitor.subject}
               onChange={(subject) => setVisitor({ subject })}
             />
             <TextField
               path="settings.notifications.visitor.message"
-              label="Visitor's email message"
+              label={SETTINGS_LABELS["settings.notifications.visitor.message"]}
               multiline
               value={visitor.message}
               onChange={(message) => setVisitor({ message })}
@@ -155,7 +156,7 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         <legend>Page indicator</legend>
         <SelectField
           path="settings.pageIndicator.style"
-          label="Indicator style"
+          label={SETTINGS_LABELS["settings.pageIndicator.style"]}
           value={s.pageIndicator.style}
           options={[
             { value: "progress", label: "Progress bar" },
@@ -167,13 +168,13 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         />
         <ColorField
           path="settings.pageIndicator.color"
-          label="Indicator colour"
+          label={SETTINGS_LABELS["settings.pageIndicator.color"]}
           value={s.pageIndicator.color}
           onChange={(color) => set({ pageIndicator: { ...s.pageIndicator, color } })}
         />
         <CheckboxField
           path="settings.pageIndicator.showTitles"
-          label="Show page titles"
+          label={SETTINGS_LABELS["settings.pageIndicator.showTitles"]}
           value={s.pageIndicator.showTitles}
           onChange={(showTitles) => set({ pageIndicator: { ...s.pageIndicator, showTitles } })}
         />
@@ -182,26 +183,26 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         <legend>Spam protection</legend>
         <CheckboxField
           path="settings.antiSpam.honeypot"
-          label="Hidden decoy input (honeypot)"
+          label={SETTINGS_LABELS["settings.antiSpam.honeypot"]}
           value={s.antiSpam.honeypot}
           onChange={(honeypot) => set({ antiSpam: { ...s.antiSpam, honeypot } })}
         />
         <SelectField
           path="settings.antiSpam.captcha"
-          label="Captcha"
+          label={SETTINGS_LABELS["settings.antiSpam.captcha"]}
           value={s.antiSpam.captcha}
           options={CAPTCHA_PROVIDERS.map((provider) => ({ value: provider, label: CAPTCHA_LABELS[provider] ?? provider }))}
           onChange={(captcha) => set({ antiSpam: { ...s.antiSpam, captcha: captcha as FormSettings["antiSpam"]["captcha"] } })}
         />
         <CheckboxField
           path="settings.antiSpam.token"
-          label="Signed form token (refuses posts that skip the form)"
+          label={SETTINGS_LABELS["settings.antiSpam.token"]}
           value={s.antiSpam.token}
           onChange={(token) => set({ antiSpam: { ...s.antiSpam, token } })}
         />
         <NumberField
           path="settings.antiSpam.minSeconds"
-          label="Minimum seconds to fill in (0: off)"
+          label={SETTINGS_LABELS["settings.antiSpam.minSeconds"]}
           hint="A form sent sooner after it was shown is refused, and the visitor asked to wait and send again. Counted from the signed form token."
           min={0}
           max={MIN_SECONDS_MAX}
@@ -213,20 +214,20 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         <legend>Behaviour</legend>
         <CheckboxField
           path="settings.scrollToTop"
-          label="Scroll to the form's top on a page change"
+          label={SETTINGS_LABELS["settings.scrollToTop"]}
           value={s.scrollToTop}
           onChange={(scrollToTop) => set({ scrollToTop })}
         />
-        <CheckboxField path="settings.ajax" label="Send without reloading the page" value={s.ajax} onChange={(ajax) => set({ ajax })} />
+        <CheckboxField path="settings.ajax" label={SETTINGS_LABELS["settings.ajax"]} value={s.ajax} onChange={(ajax) => set({ ajax })} />
         <CheckboxField
           path="settings.saveProgress.browser"
-          label="Keep a partly filled form in the visitor's browser"
+          label={SETTINGS_LABELS["settings.saveProgress.browser"]}
           value={s.saveProgress.browser}
           onChange={(browser) => set({ saveProgress: { ...s.saveProgress, browser } })}
         />
         <CheckboxField
           path="settings.saveProgress.email"
-          label="Offer a resume link by email"
+          label={SETTINGS_LABELS["settings.saveProgress.email"]}
           value={s.saveProgress.email}
           onChange={(email) => set({ saveProgress: { ...s.saveProgress, email } })}
         />
@@ -235,7 +236,7 @@ export function FormSettingsSection({ definition, onChange }: Props) {
         <legend>Embedding</legend>
         <LinesField
           path="settings.embedOrigins"
-          label="Sites that may embed this form (one origin per line)"
+          label={SETTINGS_LABELS["settings.embedOrigins"]}
           hint="Such as https://blog.example.com. Empty: any site."
           value={s.embedOrigins}
           onChange={(embedOrigins) => set({ embedOrigins })}

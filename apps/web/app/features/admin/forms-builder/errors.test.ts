@@ -33,7 +33,10 @@ describe("server errors follow their field", () => {
     expect([...fieldsWithErrors(errors)].sort()).toEqual([1, 2]);
     expect(labelForPath("fields.2.label", saved.fields)).toBe("Email #3: Label");
     expect(labelForPath("fields.1.choices.0.label", saved.fields)).toBe("Topic: choices 1 Label");
-    expect(labelForPath("settings.confirmation.message", saved.fields)).toBe("confirmation message");
+    // A setting by the label its field shows; a path with no field of its own in words.
+    expect(labelForPath("settings.confirmation.message", saved.fields)).toBe("Confirmation message");
+    expect(labelForPath("settings.antiSpam.minSeconds", saved.fields)).toBe("Minimum seconds to fill in (0: off)");
+    expect(labelForPath("settings.notifications.owner", saved.fields)).toBe("notifications owner");
   });
 });
 

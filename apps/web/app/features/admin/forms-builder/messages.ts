@@ -79,3 +79,32 @@ export const baseLabels = {
   required: "Required",
   cssClass: "CSS class",
 } as const;
+
+/** Each setting's label, by its path: the section's fields and the error summary name a setting alike. */
+export const SETTINGS_LABELS = {
+  "settings.submitText": "Submit button text",
+  "settings.processingText": "Text while sending",
+  "settings.confirmation.type": "Confirmation",
+  "settings.confirmation.message": "Confirmation message",
+  "settings.confirmation.path": "Page path (e.g. /thank-you)",
+  "settings.confirmation.url": "Address (https://…)",
+  "settings.confirmation.newTab": "Open in a new tab",
+  "settings.notifications.owner.enabled": "Email me each entry",
+  "settings.notifications.owner.subject": "Subject of my email",
+  "settings.notifications.visitor.enabled": "Email the visitor a copy",
+  "settings.notifications.visitor.emailField": "Visitor's address from",
+  "settings.notifications.visitor.subject": "Subject of the visitor's email",
+  "settings.notifications.visitor.message": "Visitor's email message",
+  "settings.pageIndicator.style": "Indicator style",
+  "settings.pageIndicator.color": "Indicator colour",
+  "settings.pageIndicator.showTitles": "Show page titles",
+  "settings.antiSpam.honeypot": "Hidden decoy input (honeypot)",
+  "settings.antiSpam.captcha": "Captcha",
+  "settings.antiSpam.token": "Signed form token (refuses posts that skip the form)",
+  "settings.antiSpam.minSeconds": "Minimum seconds to fill in (0: off)",
+  "settings.scrollToTop": "Scroll to the form's top on a page change",
+  "settings.ajax": "Send without reloading the page",
+  "settings.saveProgress.browser": "Keep a partly filled form in the visitor's browser",
+  "settings.saveProgress.email": "Offer a resume link by email",
+  "settings.embedOrigins": "Sites that may embed this form (one origin per line)",
+} as const;
