@@ -2,7 +2,8 @@
  * The cart page keeping up with the server (spec §4 "Cart data refresh", §7 batching): a line
  * removed in another tab is announced, a tab shown again asks for the cart afresh, quick edits
  * travel together in one /batch request, a cart asked for while a write is on its way shows that write,
- * and a write waiting its turn still reaches the server, once, when the page is hidden (decision 0165).
+ * and a write waiting its turn still reaches the server, once, when the page is hidden (decision 0165), as does an
+ * edit the page itself still holds back (an address being typed, a quantity: decision 0165, amended).
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart, fillUsAddress, isHydrated, openCheckout, shippingField } from "./support/checkout.ts";
@@ -18,6 +19,13 @@ async function openCart(page: Page) {
   const heading = page.locator(".cart-page h1");
   await expect.poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")))).toBe(true);
 }
+
+/** Tells the page it is hidden or shown again, as switching tabs or apps does (the journey's window stays on screen). */
+const setVisibility = (page: Page, state: "hidden" | "visible") =>
+  page.evaluate(`(() => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "${state}" });
+    document.dispatchEvent(new Event("visibilitychange"));
+  })()`);
 
 test("a line removed in another tab is announced when the cart next answers", async ({ page, context }) => {
   await addFromProductPage(page, "classic-t-shirt", "Classic T-Shirt");
@@ -47,10 +55,7 @@ test("a tab shown again shows what another tab changed meanwhile, before the sho
   expect(before).toContain("$");
 
   // The shopper goes to another tab and adds a second beanie there.
-  await page.evaluate(`(() => {
-    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
-    document.dispatchEvent(new Event("visibilitychange"));
-  })()`);
+  await setVisibility(page, "hidden");
   const other = await context.newPage();
   await openCart(other);
   // The screen shows 2 at once; the write leaves within the batching window: wait for the server's answer.
@@ -63,10 +68,7 @@ test("a tab shown again shows what another tab changed meanwhile, before the sho
 
   // Back on the first tab: it asks the server at once, without a click.
   const asked = page.waitForResponse((r) => r.request().method() === "GET" && /\/api\/store\/v1\/cart(\?|$)/.test(r.url()));
-  await page.evaluate(`(() => {
-    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
-    document.dispatchEvent(new Event("visibilitychange"));
-  })()`);
+  await setVisibility(page, "visible");
   expect((await asked).status()).toBe(200);
   await expect(page.getByLabel("Quantity of Beanie in your cart")).toHaveValue("2");
   await expect(page.getByText('The quantity of "Beanie" was changed to 2.')).toBeVisible();
@@ -114,10 +116,10 @@ test("quick edits to several lines go to the server as one batch", async ({ page
 });
 
 /**
- * Holds the page's first /batch request whose body holds `marker` before it reaches the server, as a slow network
- * may, until `release`; the others pass.
+ * Holds the page's first request to `url` (a /batch by default) whose body holds `marker` before it reaches the
+ * server, as a slow network may, until `release`; the others pass.
  */
-async function holdBatch(page: Page, marker: string) {
+async function holdRequest(page: Page, marker: string, url = "**/api/store/v1/batch*") {
   let release = () => {};
   let reached = () => {};
   const gate = new Promise<void>((resolve) => {
@@ -127,7 +129,7 @@ async function holdBatch(page: Page, marker: string) {
     reached = resolve;
   });
   let holding = false;
-  await page.route("**/api/store/v1/batch*", async (route) => {
+  await page.route(url, async (route) => {
     if (holding || !route.request().postData()?.includes(marker)) return route.continue();
     holding = true;
     reached();
@@ -142,7 +144,7 @@ const isCartGet = (url: string, method: string) => method === "GET" && /\/api\/s
 test("the cart asked for while an add is on its way shows the add, not the cart from before it", async ({ page }) => {
   await page.goto("/shop?orderby=price");
   await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
-  const slow = await holdBatch(page, "/cart/add-item");
+  const slow = await holdRequest(page, "/cart/add-item");
   await page.getByRole("link", { name: "Add to cart: “Enamel Pin Set”" }).click();
   await slow.reached;
   // The shopper reaches for the mini-cart while the add has not reached the server: it asks for the cart.
@@ -170,7 +172,7 @@ test("a rate chosen while an address edit is on its way reaches the server as th
   });
 
   // A phone edit leaves and is held on the way; the shopper picks another rate, which waits its turn in the page...
-  const slow = await holdBatch(page, "555-0199");
+  const slow = await holdRequest(page, "555-0199");
   await shippingField(page, "Phone").fill("555-0199");
   await shippingField(page, "Phone").blur();
   await slow.reached;
@@ -179,19 +181,13 @@ test("a rate chosen while an address edit is on its way reaches the server as th
   await other.click();
   expect(rateRequests).toEqual([]);
   // ...and switches to another app: the last a phone may tell a page before it ends it. The rate leaves at once.
-  await page.evaluate(`(() => {
-    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
-    document.dispatchEvent(new Event("visibilitychange"));
-  })()`);
+  await setVisibility(page, "hidden");
   const selected = (cart: { shipping_rates: { shipping_rates: { rate_id: string; selected: boolean }[] }[] }) =>
     cart.shipping_rates[0]?.shipping_rates.find((rate) => rate.selected)?.rate_id;
   await expect.poll(async () => selected(await serverCart())).toBe(chosen);
 
   // The shopper comes back and the phone edit arrives: the rate is not sent again, and the server keeps both.
-  await page.evaluate(`(() => {
-    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
-    document.dispatchEvent(new Event("visibilitychange"));
-  })()`);
+  await setVisibility(page, "visible");
   const phoneAnswered = page.waitForResponse(
     (r) => r.url().includes("/api/store/v1/batch") && Boolean(r.request().postData()?.includes("555-0199")),
   );
@@ -200,4 +196,87 @@ test("a rate chosen while an address edit is on its way reaches the server as th
   const after = await serverCart();
   expect([selected(after), after.shipping_address.phone]).toEqual([chosen, "555-0199"]);
   expect(rateRequests).toHaveLength(1);
+});
+
+/** The Store API calls a page's requests carry to `path`, each batch's one by one. */
+function callsTo(page: Page, path: string) {
+  const bodies: Record<string, unknown>[] = [];
+  page.on("request", (request) => {
+    if (request.method() !== "POST" || !request.url().includes("/api/store/v1/")) return;
+    const body = request.postDataJSON() as { requests?: { path: string; body: Record<string, unknown> }[] } & Record<string, unknown>;
+    const calls = request.url().includes("/api/store/v1/batch") ? (body.requests ?? []) : [{ path: request.url(), body }];
+    for (const call of calls) if (call.path.includes(path)) bodies.push(call.body);
+  });
+  return bodies;
+}
+
+/** A reply to a request of the page whose body holds `marker`. */
+const answerTo = (page: Page, marker: string) => page.waitForResponse((r) => r.request().postData()?.includes(marker) === true);
+
+// In the two journeys below a request on its way is held, as a page that is gone never sends what waits behind one:
+// what reaches the server meanwhile is what left as the page hid.
+
+test("a quantity typed, then the tab hidden before the page sent it, reaches the server, once", async ({ page, context }) => {
+  await addFromProductPage(page, "classic-t-shirt", "Classic T-Shirt");
+  await addFromProductPage(page, "beanie", "Beanie");
+  await openCart(page);
+  const serverQuantity = async (name: string) =>
+    ((await (await context.request.get("/api/store/v1/cart")).json()).items as { name: string; quantity: number }[]).find(
+      (item) => item.name === name,
+    )?.quantity;
+  const quantityUpdates = callsTo(page, "/cart/update-item");
+  const slow = await holdRequest(page, "/cart/update-item");
+  await page.getByRole("button", { name: "Increase quantity of Classic T-Shirt" }).click();
+  await slow.reached;
+
+  // Typed, the field still focused: the page waits for the typing to stop, then for more changes, before it sends.
+  await page.getByLabel("Quantity of Beanie in your cart").fill("3");
+  await setVisibility(page, "hidden");
+  await expect.poll(() => serverQuantity("Beanie")).toBe(3);
+
+  // Back on the tab, once the T-shirt's change arrives: a later edit of the T-shirt, which waits as long, is answered
+  // after the Beanie's waits would have ended, and the Beanie's change was not sent again.
+  await setVisibility(page, "visible");
+  const tShirtAnswered = answerTo(page, '"quantity":2');
+  slow.release();
+  expect((await tShirtAnswered).ok()).toBe(true);
+  const answered = answerTo(page, '"quantity":4');
+  await page.getByLabel("Quantity of Classic T-Shirt in your cart").fill("4");
+  expect((await answered).ok()).toBe(true);
+  expect(quantityUpdates.map((body) => body.quantity)).toEqual([2, 3, 4]);
+  expect([await serverQuantity("Beanie"), await serverQuantity("Classic T-Shirt")]).toEqual([3, 4]);
+});
+
+test("an address typed, then the tab hidden before the page sent it, reaches the server, once", async ({ page, context }) => {
+  // Over $100 a US cart may ship free or at the flat rate: two rates to choose from.
+  await addToCart(page, "classic-t-shirt", "Classic T-Shirt", 5);
+  await openCheckout(page);
+  await fillUsAddress(page, "typing@example.com");
+  const serverCart = async () => (await context.request.get("/api/store/v1/cart")).json();
+  await expect.poll(async () => (await serverCart()).shipping_address.phone).toBe("555-0100");
+  const updates = callsTo(page, "/cart/update-customer");
+  const other = page.locator('input[name="shipping-rate-0"]:not(:checked)').first();
+  const chosen = (await other.getAttribute("value")) ?? "";
+  const slow = await holdRequest(page, chosen, "**/api/store/v1/cart/select-shipping-rate*");
+  await other.click();
+  await slow.reached;
+
+  // Typed, the field still focused: the page sends an address once typing pauses (1.5 s) or the field is left.
+  await shippingField(page, "Phone").fill("555-0177");
+  await setVisibility(page, "hidden");
+  await expect.poll(async () => (await serverCart()).shipping_address.phone).toBe("555-0177");
+
+  // Back on the tab, once the rate arrives: the shopper types their email and pauses, a wait that ends after the
+  // phone's would have, and the phone was not sent again.
+  await setVisibility(page, "visible");
+  const rateAnswered = page.waitForResponse((r) => r.url().includes("/cart/select-shipping-rate"));
+  slow.release();
+  expect((await rateAnswered).ok()).toBe(true);
+  const emailAnswered = answerTo(page, "back@example.com");
+  await page.getByLabel("Email address").fill("back@example.com");
+  expect((await emailAnswered).ok()).toBe(true);
+  expect(updates.filter((body) => JSON.stringify(body).includes("555-0177"))).toHaveLength(1);
+  const after = await serverCart();
+  const selected = after.shipping_rates[0]?.shipping_rates.find((rate: { selected: boolean }) => rate.selected)?.rate_id;
+  expect([after.shipping_address.phone, after.billing_address.email, selected]).toEqual(["555-0177", "back@example.com", chosen]);
 });

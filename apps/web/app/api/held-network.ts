@@ -11,6 +11,8 @@ export interface HeldRequest {
   keepalive: boolean;
   /** The paths of the calls it carries: a batch's writes, else its own URL. */
   paths: string[];
+  /** The bodies of the calls it carries, in the same order. */
+  bodies: unknown[];
   answered: boolean;
   /** Serves its calls now and delivers the reply. */
   answer(): void;
@@ -33,6 +35,7 @@ export function heldNetwork(serve: Serve = () => ({})) {
         method,
         keepalive: init.keepalive === true,
         paths: calls.map((call) => call.path),
+        bodies: calls.map((call) => call.body),
         answered: false,
         answer() {
           request.answered = true;

@@ -2,7 +2,7 @@
  * The client's order of requests: one on its way at a time, GETs in turn too, and the page-hide flush sending every
  * write not yet sent, in order, with keepalive.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { heldNetwork, nextTurn } from "./held-network.ts";
 import { flushWhenPageHides } from "./store-client.ts";
 
@@ -73,6 +73,39 @@ describe("the page-hide flush", () => {
     // Nothing queued: hiding again sends nothing.
     setVisibility("hidden");
     expect(sent).toHaveLength(1);
+  });
+
+  it("takes the edits the page still holds first, so they leave in the same keepalive batch, and never again", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { client, sent, setVisibility } = hidingPage();
+      const address = client.heldEdits.debounce(1500);
+      const notes = client.heldEdits.debounce(1500);
+      const quantity = client.heldEdits.debounce(400);
+      const writes: Promise<unknown>[] = [];
+      const hold = (edit: typeof address, path: string, body: unknown, method?: string) =>
+        edit.hold(() => writes.push(client.post(path, body, method)));
+      void client.post("/cart/add-item", { id: 1 });
+      hold(address, "/cart/update-customer", { shipping_address: { city: "Los" } });
+      hold(quantity, "/cart/update-item", { key: "a", quantity: 2 });
+      // The draft order's update, a direct write, rides in the batch rather than leaving beside it.
+      hold(notes, "/checkout", { order_notes: "Leave it with the neighbour" }, "PUT");
+      // Typed on after the others: the address's wait would end last.
+      hold(address, "/cart/update-customer", { shipping_address: { city: "Los Angeles" } });
+      setVisibility("hidden");
+      expect(sent.map((s) => [s.keepalive, s.paths])).toEqual([[true, [ADD, UPDATE, CHECKOUT, CUSTOMER]]]);
+      expect(sent[0]?.bodies[3]).toEqual({ shipping_address: { city: "Los Angeles" } });
+      // The page comes back and the waits would have ended: nothing is handed over again.
+      setVisibility("visible");
+      vi.advanceTimersByTime(1500);
+      client.flush();
+      sent[0]?.answer();
+      await Promise.all(writes);
+      await nextTurn();
+      expect(sent).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("sends them on pagehide too, and no longer once its listeners are removed", async () => {

@@ -7,6 +7,7 @@
  * with the cart from before it (decisions 0155, 0156, 0165). A direct write sends what is queued at once and leaves after it.
  */
 import type { StoreApiError } from "@cartwright/commerce";
+import { HeldEdits } from "./held-edits.ts";
 
 export const API_ROOT = "/api/store/v1";
 export const BATCH_WINDOW_MS = 300;
@@ -71,10 +72,14 @@ export class StoreClient {
   private onItsWay = 0;
   /** A page-hide send is unanswered: the next one waits for it, so that what it left behind stays in order. */
   private leavingOnItsWay = false;
+  /** The page's held edits are being handed over as it hides: nothing leaves until they have all joined the line. */
+  private handingOver = false;
   private sentCount = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly fetcher: Fetch;
   private readonly storage: KeyValueStorage | undefined;
+  /** Edits the page holds back for a moment (its debounces): handed over first as the page hides. */
+  readonly heldEdits = new HeldEdits();
 
   constructor(options: { fetch: Fetch; storage?: KeyValueStorage; nonce?: { value: string; timestamp: number } }) {
     this.fetcher = options.fetch;
@@ -143,24 +148,34 @@ export class StoreClient {
   }
 
   /**
-   * The page is being hidden or left: every write not yet sent, in the window or waiting its turn, leaves now in one
-   * request with keepalive, so the browser still sends it once the page is gone. One request keeps them in order (a
-   * direct write among others rides in the batch: two requests sent at once may land in either order); it does not wait
-   * for the request on its way, as a page that is gone never sends what waits. What one keepalive batch cannot hold
-   * (`leavingCount`: past 25 writes or 64 KB, an order placed after other writes), and GETs, wait their turn behind it:
-   * sent if the page stays or comes back, lost if it is gone.
+   * The page is being hidden or left: every write not yet sent leaves now in one request with keepalive, so the browser
+   * still sends it once the page is gone: those waiting their turn, those in the window, and the edits the page still
+   * holds (`heldEdits`), handed over first and so joining the window last, as their waits would have. One request keeps them in
+   * order (a direct write among others rides in the batch: two requests sent at once may land in either order); it does
+   * not wait for the request on its way, as a page that is gone never sends what waits. What one keepalive batch cannot
+   * hold (`leavingCount`: past 25 writes or 64 KB, an order placed after other writes), and GETs, wait their turn behind
+   * it: sent if the page stays or comes back, lost if it is gone.
    */
   flushAsPageLeaves(): void {
+    // A direct write handed over (the draft order's update) would otherwise leave at once, beside the batch and without keepalive.
+    this.handingOver = true;
+    try {
+      this.heldEdits.handOverAll();
+    } finally {
+      this.handingOver = false;
+    }
     this.line.push(...this.takeQueue());
-    if (this.leavingOnItsWay) return;
-    const writes = this.line.filter((request) => request.method !== "GET");
+    const writes = this.leavingOnItsWay ? [] : this.line.filter((request) => request.method !== "GET");
     const leaving = writes.slice(0, leavingCount(writes));
-    if (!leaving.length) return;
-    this.line = this.line.filter((request) => !leaving.includes(request));
-    this.leavingOnItsWay = true;
-    void this.dispatch(leaving, true).finally(() => {
-      this.leavingOnItsWay = false;
-    });
+    if (leaving.length) {
+      this.line = this.line.filter((request) => !leaving.includes(request));
+      this.leavingOnItsWay = true;
+      void this.dispatch(leaving, true).finally(() => {
+        this.leavingOnItsWay = false;
+      });
+    }
+    // What stays in line leaves in turn, as the hand-over held it back.
+    this.sendNext();
   }
 
   /** Empties the window, and closes it. */
@@ -180,7 +195,7 @@ export class StoreClient {
 
   /** Once nothing is on its way, sends the next in line: a call of its own, or the writes up to the next such (at most 25) as one batch. */
   private sendNext(): void {
-    if (this.onItsWay > 0 || !this.line.length) return;
+    if (this.handingOver || this.onItsWay > 0 || !this.line.length) return;
     let count = 1;
     if (!this.line[0]?.alone) while (count < BATCH_LIMIT && this.line[count] && !this.line[count]?.alone) count++;
     void this.dispatch(this.line.splice(0, count), false);

@@ -2,10 +2,12 @@
  * A cart line's quantity (spec §5 "Quantity"): − and + step by multiple_of and are disabled at
  * the limits; typing waits 600 ms, a non-number reverts, anything else is clamped and rounded.
  * The shopper sees the new quantity at once; the update goes out 400 ms after the last change,
- * and only when the quantity really changes (the store checks).
+ * and only when the quantity really changes (the store checks). Both waits end at once when the
+ * page hides, so the change leaves with the client's page-hide batch (decision 0165, amended).
  */
 import { normaliseQuantity, type QuantityLimits, quantityButtons } from "@cartwright/commerce";
 import { useEffect, useRef, useState } from "react";
+import type { HeldEdit } from "../../api/held-edits.ts";
 import { useCartStore } from "../../stores/cart-context.tsx";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
 import { cartPageMessages as t } from "./messages.ts";
@@ -14,8 +16,6 @@ import { failureMessage } from "./text.ts";
 /** Spec §9 debounces. */
 export const QUANTITY_TYPING_MS = 600;
 export const QUANTITY_UPDATE_MS = 400;
-
-type Timer = ReturnType<typeof setTimeout> | undefined;
 
 interface QuantitySelectorProps {
   itemKey: string;
@@ -30,9 +30,8 @@ export function QuantitySelector({ itemKey, name, quantity, limits, disabled }: 
   const [value, setValueState] = useState(quantity);
   const [text, setText] = useState(String(quantity));
   const current = useRef(quantity);
-  const typing = useRef<Timer>(undefined);
-  const sending = useRef<Timer>(undefined);
-  const flush = useRef<(() => void) | undefined>(undefined);
+  const [typing] = useState<HeldEdit>(() => store.client.heldEdits.debounce(QUANTITY_TYPING_MS));
+  const [sending] = useState<HeldEdit>(() => store.client.heldEdits.debounce(QUANTITY_UPDATE_MS));
 
   const show = (next: number) => {
     current.current = next;
@@ -42,44 +41,37 @@ export function QuantitySelector({ itemKey, name, quantity, limits, disabled }: 
 
   // The server's quantity wins whenever nothing the shopper did is still waiting to go out.
   useEffect(() => {
-    if (typing.current === undefined && sending.current === undefined) show(quantity);
+    if (!typing.holding && !sending.holding) show(quantity);
   }, [quantity]);
 
   // Leaving the page inside the 400 ms still sends the last change.
   useEffect(
     () => () => {
-      clearTimeout(typing.current);
-      if (sending.current !== undefined) flush.current?.();
+      typing.drop();
+      sending.handNow();
     },
-    [],
+    [typing, sending],
   );
 
-  const send = (next: number) => {
-    clearTimeout(sending.current);
-    flush.current = () => {
-      clearTimeout(sending.current);
-      sending.current = undefined;
-      flush.current = undefined;
+  const send = (next: number) =>
+    sending.hold(() => {
       store.setQuantity(itemKey, next).catch((failure: unknown) => {
         noticeStore
           .getState()
           .add({ id: `quantity-${itemKey}`, context: CONTEXTS.cart, status: "error", content: failureMessage(failure) });
         const saved = store.store.getState().cart?.items.find((i) => i.key === itemKey)?.quantity;
-        if (saved !== undefined && sending.current === undefined && typing.current === undefined) show(saved);
+        if (saved !== undefined && !sending.holding && !typing.holding) show(saved);
       });
-    };
-    sending.current = setTimeout(() => flush.current?.(), QUANTITY_UPDATE_MS);
-  };
+    });
 
   const change = (wanted: number) => {
     const next = normaliseQuantity(wanted, limits);
     show(next);
-    if (next !== quantity || sending.current !== undefined) send(next);
+    if (next !== quantity || sending.holding) send(next);
   };
 
   const commit = (raw: string) => {
-    clearTimeout(typing.current);
-    typing.current = undefined;
+    typing.drop();
     const number = raw.trim() === "" ? Number.NaN : Number(raw);
     if (!Number.isFinite(number)) show(current.current);
     else change(number);
@@ -113,14 +105,13 @@ export function QuantitySelector({ itemKey, name, quantity, limits, disabled }: 
         onChange={(event) => {
           const raw = event.currentTarget.value;
           setText(raw);
-          clearTimeout(typing.current);
-          typing.current = setTimeout(() => commit(raw), QUANTITY_TYPING_MS);
+          typing.hold(() => commit(raw));
         }}
         onBlur={(event) => {
-          if (typing.current !== undefined) commit(event.currentTarget.value);
+          if (typing.holding) commit(event.currentTarget.value);
         }}
         onKeyDown={(event) => {
-          if (event.key === "Enter" && typing.current !== undefined) commit(event.currentTarget.value);
+          if (event.key === "Enter" && typing.holding) commit(event.currentTarget.value);
         }}
       />
       <button

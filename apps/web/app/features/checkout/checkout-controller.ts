@@ -149,7 +149,13 @@ export function createCheckoutController({
   const store = createStore<CheckoutControllerState>()(() => ({ choosingRate: {} }));
   const notices = () => noticeStore.getState();
   const sent = { billing: { ...savedAddresses.billing }, shipping: { ...savedAddresses.shipping } };
-  const timers: Partial<Record<AddressKind | "dirty" | "draft", ReturnType<typeof setTimeout>>> = {};
+  // Held until the shopper pauses, or handed to the client at once as the page hides (decision 0165, amended).
+  const held = {
+    billing: cart.client.heldEdits.debounce(ADDRESS_PUSH_MS),
+    shipping: cart.client.heldEdits.debounce(ADDRESS_PUSH_MS),
+    draft: cart.client.heldEdits.debounce(DRAFT_SYNC_MS),
+  };
+  let dirtyTimer: ReturnType<typeof setTimeout> | undefined;
   let lastDraft: string | null = null;
   // From Place order until the page is idle again (or gone), the cart is not refreshed behind the order's back.
   let releaseCart: (() => void) | null = null;
@@ -165,7 +171,7 @@ export function createCheckoutController({
   /** Sends the address now if it changed and its changed fields are valid (also when a field loses focus). */
   function sendAddress(kind: AddressKind): void {
     if (preview) return;
-    clearTimeout(timers[kind]);
+    held[kind].drop();
     const { order, showBillingFields } = readForm();
     const address: AddressValues = kind === "billing" ? order.billing : order.shipping;
     const changed = changedAddressFields(sent[kind], address);
@@ -198,13 +204,12 @@ export function createCheckoutController({
       .finally(() => status.finishCalculating());
   }
 
-  /** An address was edited: it is sent once edits settle, and the page marks its data dirty. */
+  /** An address was edited: it is sent once edits settle (or the page hides), and the page marks its data dirty. */
   function addressEdited(kind: AddressKind): void {
     if (preview) return;
-    clearTimeout(timers[kind]);
-    timers[kind] = setTimeout(() => sendAddress(kind), ADDRESS_PUSH_MS);
-    clearTimeout(timers.dirty);
-    timers.dirty = setTimeout(() => browser.storage.setItem(CUSTOMER_DATA_DIRTY_KEY, "true"), DIRTY_FLAG_MS);
+    held[kind].hold(() => sendAddress(kind));
+    clearTimeout(dirtyTimer);
+    dirtyTimer = setTimeout(() => browser.storage.setItem(CUSTOMER_DATA_DIRTY_KEY, "true"), DIRTY_FLAG_MS);
   }
 
   /** Notes, the chosen method and the fields shown reach the draft order once they settle; the first call is what the page opened with. */
@@ -215,12 +220,11 @@ export function createCheckoutController({
     if (text === lastDraft) return;
     lastDraft = text;
     if (first) return;
-    clearTimeout(timers.draft);
-    timers.draft = setTimeout(() => {
+    held.draft.hold(() => {
       cart.client.post("/checkout", draft, "PUT").catch(() => {
         // The draft is a convenience: placing the order sends everything again.
       });
-    }, DRAFT_SYNC_MS);
+    });
   }
 
   function selectRate(packageId: number, rateId: string): void {
@@ -382,8 +386,8 @@ export function createCheckoutController({
     const setupData = await setUpPayment(form, express);
     if (!setupData) return;
     // Pending address edits go with the order: it is placed with what the shopper sees.
-    clearTimeout(timers.billing);
-    clearTimeout(timers.shipping);
+    held.billing.drop();
+    held.shipping.drop();
     const body = orderBody(form, express, setupData);
     try {
       await succeed(await cart.client.post<CheckoutReply>("/checkout", body), express);
@@ -394,7 +398,8 @@ export function createCheckoutController({
 
   /** The page is leaving: nothing waits to be sent. */
   function dispose(): void {
-    for (const timer of Object.values(timers)) clearTimeout(timer);
+    for (const edit of Object.values(held)) edit.drop();
+    clearTimeout(dirtyTimer);
     stopHolding();
     releaseCart?.();
   }

@@ -1,0 +1,139 @@
+/**
+ * The checkout's edits still within their wait as the page hides (decision 0165, amended): an address or a note
+ * leaves in the page-hide batch, in the order last edited, once, and an address the page would refuse stays back.
+ */
+import type { StoreCart } from "@cartwright/commerce";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TEST_ADDRESS } from "../../../../../test/store-client.ts";
+import { heldNetwork, nextTurn } from "../../api/held-network.ts";
+import { flushWhenPageHides } from "../../api/store-client.ts";
+import { createCartStore } from "../../stores/cart.ts";
+import { ADDRESS_PUSH_MS, type CheckoutFormSnapshot, createCheckoutController, DRAFT_SYNC_MS } from "./checkout-controller.ts";
+
+beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
+afterEach(() => vi.useRealTimers());
+
+const CUSTOMER = "/api/store/v1/cart/update-customer?_locale=site";
+const DRAFT = "/api/store/v1/checkout?_locale=site";
+
+/** What every call answers: an empty cart (the test reads what was sent, not what came back). */
+const EMPTY_CART = {
+  items: [],
+  coupons: [],
+  errors: [],
+  items_count: 0,
+  shipping_rates: [],
+  billing_address: {},
+  shipping_address: {},
+} as unknown as StoreCart;
+
+/** A checkout page over a network that answers when told, whose document the test hides and shows. */
+function checkoutPage() {
+  const network = heldNetwork(() => EMPTY_CART);
+  const cart = createCartStore(network.client, EMPTY_CART);
+  const form: CheckoutFormSnapshot = {
+    order: {
+      billing: { email: "ada@example.com" },
+      shipping: {},
+      needsShipping: true,
+      useShippingAsBilling: true,
+      collecting: false,
+      orderNotes: "",
+      createAccount: false,
+      password: "",
+      additionalFields: {},
+      addressFields: { billing: {}, shipping: {} },
+      extensions: {},
+    },
+    showShippingFields: true,
+    showBillingFields: false,
+    rateMissing: false,
+    payment: { needed: true, active: { kind: "method", id: "cod" }, savedGateway: "", data: [], save: false },
+  };
+  const stored = new Map<string, string>();
+  const controller = createCheckoutController({
+    cart,
+    readForm: () => form,
+    savedAddresses: { billing: {}, shipping: {} },
+    signedIn: false,
+    openAddressForm: () => {},
+    browser: {
+      navigate: () => {},
+      storage: { setItem: (key, value) => void stored.set(key, value), removeItem: (key) => void stored.delete(key) },
+      focus: () => {},
+    },
+  });
+  const win = new EventTarget();
+  const doc = Object.assign(new EventTarget(), { visibilityState: "visible" });
+  flushWhenPageHides(network.client, win, doc);
+  const setVisibility = (state: "hidden" | "visible") => {
+    doc.visibilityState = state;
+    doc.dispatchEvent(new Event("visibilitychange"));
+  };
+  /** The shopper types into the shipping address. */
+  const typeShipping = (fields: Record<string, string>) => {
+    form.order.shipping = { ...form.order.shipping, ...fields };
+    controller.addressEdited("shipping");
+  };
+  return { ...network, form, controller, setVisibility, typeShipping };
+}
+
+describe("the checkout's edits as the page hides", () => {
+  it("sends an address still within its wait in the page-hide batch, and not again when the page comes back", async () => {
+    const { sent, controller, setVisibility, typeShipping } = checkoutPage();
+    typeShipping({ ...TEST_ADDRESS });
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS - 500);
+    typeShipping({ phone: "555-0199" });
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS - 500);
+    expect(sent).toEqual([]);
+    setVisibility("hidden");
+    expect(sent.map((s) => [s.keepalive, s.paths])).toEqual([[true, [CUSTOMER]]]);
+    // One address for both: billing goes with it, as it would have after the wait.
+    const address = { ...TEST_ADDRESS, phone: "555-0199" };
+    expect(sent[0]?.bodies).toEqual([{ shipping_address: address, billing_address: { ...address, email: "ada@example.com" } }]);
+    expect(controller.status.store.getState().calculatingCount).toBe(1);
+
+    // Back on the page: the wait's end, and the field's blur, send nothing more.
+    setVisibility("visible");
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS);
+    controller.sendAddress("shipping");
+    sent[0]?.answer();
+    await nextTurn();
+    expect(sent).toHaveLength(1);
+    expect(controller.status.store.getState().calculatingCount).toBe(0);
+  });
+
+  it("keeps back an address whose changed fields the page refuses, and sends it once put right", async () => {
+    const { sent, controller, setVisibility, typeShipping } = checkoutPage();
+    controller.validation.getState().setValidationError("shipping_postcode", "Please enter a valid postcode", true);
+    typeShipping({ ...TEST_ADDRESS, postcode: "ABCDE" });
+    setVisibility("hidden");
+    expect(sent).toEqual([]);
+
+    setVisibility("visible");
+    controller.validation.getState().clearValidationError("shipping_postcode");
+    typeShipping({ postcode: "90001" });
+    setVisibility("hidden");
+    expect(sent.map((s) => [s.keepalive, s.paths])).toEqual([[true, [CUSTOMER]]]);
+    expect(sent[0]?.bodies[0]).toMatchObject({ shipping_address: TEST_ADDRESS });
+  });
+
+  it("sends a note and an address in the order they were last edited, in one batch", async () => {
+    const { sent, controller, setVisibility, typeShipping } = checkoutPage();
+    const draft = { order_notes: "", payment_method: "cod", additional_fields: {} };
+    // The draft the page opened with is not sent.
+    controller.draftChanged(draft);
+    typeShipping({ ...TEST_ADDRESS });
+    controller.draftChanged({ ...draft, order_notes: "Leave it with the neighbour" });
+    typeShipping({ phone: "555-0199" });
+    vi.advanceTimersByTime(Math.min(ADDRESS_PUSH_MS, DRAFT_SYNC_MS) - 1);
+    setVisibility("hidden");
+    expect(sent.map((s) => [s.keepalive, s.paths])).toEqual([[true, [DRAFT, CUSTOMER]]]);
+    expect(sent[0]?.bodies[0]).toEqual({ ...draft, order_notes: "Leave it with the neighbour" });
+    setVisibility("visible");
+    vi.advanceTimersByTime(Math.max(ADDRESS_PUSH_MS, DRAFT_SYNC_MS));
+    sent[0]?.answer();
+    await nextTurn();
+    expect(sent).toHaveLength(1);
+  });
+});
