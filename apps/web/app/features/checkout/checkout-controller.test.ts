@@ -6,7 +6,7 @@ import type { StoreCart } from "@cartwright/commerce";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_ADDRESS } from "../../../../../test/store-client.ts";
 import { heldNetwork, nextTurn } from "../../api/held-network.ts";
-import { flushWhenPageHides } from "../../api/store-client.ts";
+import { BATCH_WINDOW_MS, flushWhenPageHides } from "../../api/store-client.ts";
 import { createCartStore } from "../../stores/cart.ts";
 import { ADDRESS_PUSH_MS, type CheckoutFormSnapshot, createCheckoutController, DRAFT_SYNC_MS } from "./checkout-controller.ts";
 
@@ -135,5 +135,23 @@ describe("the checkout's edits as the page hides", () => {
     sent[0]?.answer();
     await nextTurn();
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe("one address for both", () => {
+  it("sends billing as the shipping address with the contact's email, never the hidden billing fields, also when only the email changes", async () => {
+    const { sent, form, controller, typeShipping } = checkoutPage();
+    // Billing fields the shopper filled before ticking "use the same address", hidden since.
+    form.order.billing = { email: "ada@example.com", first_name: "Old", city: "Oldtown" };
+    typeShipping({ ...TEST_ADDRESS });
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
+    expect(sent[0]?.bodies).toEqual([{ shipping_address: TEST_ADDRESS, billing_address: { ...TEST_ADDRESS, email: "ada@example.com" } }]);
+    sent[0]?.answer();
+    await nextTurn();
+
+    form.order.billing = { ...form.order.billing, email: "ada@lovelace.org" };
+    controller.addressEdited("billing");
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
+    expect(sent[1]?.bodies).toEqual([{ billing_address: { ...TEST_ADDRESS, email: "ada@lovelace.org" } }]);
   });
 });

@@ -173,18 +173,25 @@ export function createCheckoutController({
     if (preview) return;
     held[kind].drop();
     const { order, showBillingFields } = readForm();
-    const address: AddressValues = kind === "billing" ? order.billing : order.shipping;
+    // With one address for both, billing is the shipping address with the contact's email, not the hidden billing
+    // fields: the shipping address as it goes now, or, for the email alone, as the server already has it.
+    const billingFollows = order.needsShipping && order.useShippingAsBilling && !order.collecting;
+    const shippingNow = kind === "shipping" ? order.shipping : sent.shipping;
+    const billing: AddressValues = billingFollows ? { ...shippingNow, email: order.billing.email } : order.billing;
+    const address: AddressValues = kind === "billing" ? billing : order.shipping;
     const changed = changedAddressFields(sent[kind], address);
     if (!changed.length) return;
     const errors = validation.getState().errors;
-    if (changed.some((field) => errors[`${kind}_${field}`])) return;
+    // A billing address copied from shipping is judged by the shipping fields' errors.
+    const judgedAs = kind === "billing" && billingFollows ? "shipping" : kind;
+    if (changed.some((field) => errors[`${field === "email" ? kind : judgedAs}_${field}`])) return;
+    const asFields = (values: AddressValues) =>
+      Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ""])) as Record<string, string>;
+    const fields = asFields(address);
+    const withBilling = kind === "shipping" && billingFollows;
     sent[kind] = { ...address };
-    const fields = Object.fromEntries(Object.entries(address).map(([k, v]) => [k, v ?? ""])) as Record<string, string>;
-    // Billing follows shipping when the shopper uses one address for both.
-    const body =
-      kind === "shipping" && order.useShippingAsBilling
-        ? { shipping_address: fields, billing_address: { ...fields, email: order.billing.email ?? "" } }
-        : { [`${kind}_address`]: fields };
+    if (withBilling) sent.billing = { ...billing };
+    const body = withBilling ? { shipping_address: fields, billing_address: asFields(billing) } : { [`${kind}_address`]: fields };
     status.startCalculating();
     cart
       .updateCustomer(body)
