@@ -6,10 +6,11 @@ import { TEST_ADDRESS } from "../../../../../test/store-client.ts";
 import { testBrowser } from "../../api/test-browser.ts";
 import { createCartStore } from "../../stores/cart.ts";
 import { CONTEXTS, noticeStore } from "../../stores/notices.ts";
-import { type CheckoutFormSnapshot, CUSTOMER_DATA_DIRTY_KEY, createCheckoutController } from "./checkout-controller.ts";
+import { CUSTOMER_DATA_DIRTY_KEY, createCheckoutController } from "./checkout-controller.ts";
 import { CHECKOUT_EVENTS, createCheckoutEvents } from "./events.ts";
 import { checkoutMessages as t } from "./messages.ts";
 import { DEMO_WALLET_CONTACT } from "./payment/built-in.tsx";
+import { typedForm } from "./test-form.ts";
 
 let shop: TestShop;
 let beanie: number;
@@ -21,27 +22,6 @@ afterAll(() => shop?.close());
 beforeEach(() => noticeStore.setState({ notices: [] }));
 
 const DECLINED_CARD = "4000000000000002";
-
-/** What a guest has typed: one US address for both, cash on delivery. */
-const typedForm = (): CheckoutFormSnapshot => ({
-  order: {
-    billing: { ...TEST_ADDRESS, email: "ada@example.com" },
-    shipping: { ...TEST_ADDRESS },
-    needsShipping: true,
-    useShippingAsBilling: true,
-    collecting: false,
-    orderNotes: "",
-    createAccount: false,
-    password: "",
-    additionalFields: {},
-    addressFields: { billing: {}, shipping: {} },
-    extensions: {},
-  },
-  showShippingFields: true,
-  showBillingFields: false,
-  rateMissing: false,
-  payment: { needed: true, active: { kind: "method", id: "cod" }, savedGateway: "", data: [], save: false },
-});
 
 const testCard = (number: string) => [
   { key: "cw-test-card-number", value: number },

@@ -8,7 +8,8 @@ import { TEST_ADDRESS } from "../../../../../test/store-client.ts";
 import { heldNetwork, nextTurn } from "../../api/held-network.ts";
 import { BATCH_WINDOW_MS, flushWhenPageHides } from "../../api/store-client.ts";
 import { createCartStore } from "../../stores/cart.ts";
-import { ADDRESS_PUSH_MS, type CheckoutFormSnapshot, createCheckoutController, DRAFT_SYNC_MS } from "./checkout-controller.ts";
+import { ADDRESS_PUSH_MS, createCheckoutController, DRAFT_SYNC_MS } from "./checkout-controller.ts";
+import { typedForm } from "./test-form.ts";
 
 beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
 afterEach(() => vi.useRealTimers());
@@ -31,25 +32,9 @@ const EMPTY_CART = {
 function checkoutPage() {
   const network = heldNetwork(() => EMPTY_CART);
   const cart = createCartStore(network.client, EMPTY_CART);
-  const form: CheckoutFormSnapshot = {
-    order: {
-      billing: { email: "ada@example.com" },
-      shipping: {},
-      needsShipping: true,
-      useShippingAsBilling: true,
-      collecting: false,
-      orderNotes: "",
-      createAccount: false,
-      password: "",
-      additionalFields: {},
-      addressFields: { billing: {}, shipping: {} },
-      extensions: {},
-    },
-    showShippingFields: true,
-    showBillingFields: false,
-    rateMissing: false,
-    payment: { needed: true, active: { kind: "method", id: "cod" }, savedGateway: "", data: [], save: false },
-  };
+  // Nothing typed yet but the contact's email.
+  const form = typedForm({ billing: { email: "ada@example.com" }, shipping: {} });
+
   const stored = new Map<string, string>();
   const controller = createCheckoutController({
     cart,
