@@ -1,8 +1,9 @@
 /**
  * A form sent on POST /ajax (spec §3.5, §5.4, §7; decision 0025): `forms_submit` checks, in this
- * order, the form, the token and the form's minimum time to fill in (decision 0163), the honeypot, the rate limit, every field rule (validateSubmission,
- * hidden fields dropped), the files' content, and the captcha; the total is the server's own. A
- * good entry is stored with its values and files in one transaction, then the owner is told.
+ * order, the form, the token and the form's minimum time to fill in (decision 0163), the honeypot,
+ * the rate limit, every field rule (validateSubmission, hidden fields dropped), the files' content,
+ * and the captcha; the total is the server's own. A good entry is stored with its values and files
+ * in one transaction, then the owner is told.
  */
 
 import { randomUUID } from "node:crypto";
