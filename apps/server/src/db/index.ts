@@ -79,6 +79,17 @@ export const commitEpochOf = (db: Db): number | undefined => commitWatchOf.get(d
 const sqliteOf = new WeakMap<Db, SQLite.Database>();
 export const sqliteHandleOf = (db: Db): SQLite.Database | undefined => sqliteOf.get(db);
 
+/** Whether `db`, a database or one of its transactions, runs on PostgreSQL: its row and advisory locks are for it alone. */
+export const isPostgres = (db: Db): boolean => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
+
+/**
+ * Makes the transaction's writes of `what` take turns with every other transaction's until it ends, for writes that
+ * have no row to lock (an advisory lock on PostgreSQL; SQLite's write transactions already take turns).
+ */
+export async function takeTurns(trx: Db, what: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${`cartwright.${what}`}))`.execute(trx);
+}
+
 /** The PostgreSQL pool, made by Kysely on the first query: an SQLite shop never loads pg (decision 0050). */
 async function openPool(url: string, preparedStatements: boolean): Promise<Pool> {
   const { default: pg } = await import("pg");

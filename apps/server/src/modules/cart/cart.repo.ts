@@ -1,6 +1,6 @@
 /** Cart rows: one cart per session, its items and coupons. Writes take the cart's row lock first. */
 import { type CompiledQuery, sql } from "kysely";
-import type { Db } from "../../db/index.ts";
+import { type Db, isPostgres } from "../../db/index.ts";
 import { compiled, prepared } from "../../db/prepared.ts";
 import type { CartItemsTable, CartsTable } from "../../db/schema.ts";
 import { rows, run, runSteps, type Work } from "../../db/unit-of-work.ts";
@@ -16,8 +16,6 @@ export interface StoredCart {
   /** The position after the last coupon row's, where a code added goes (a removed code leaves its gap). */
   couponsEnd: number;
 }
-
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
 // Every cart call runs these: built once (db/prepared.ts).
 const selectCart = prepared((db, id: string) => db.selectFrom("carts").selectAll().where("id", "=", id));

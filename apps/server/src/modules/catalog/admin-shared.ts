@@ -1,5 +1,5 @@
 /** What the catalogue's owner calls share: the error shapes, the change log, slugs and the clock. */
-import type { Db } from "../../db/index.ts";
+import { type Db, isPostgres } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, paramDetails, StoreError } from "../../http/errors.ts";
 
@@ -72,8 +72,6 @@ export async function couponsNaming(db: Db, kind: "product" | "category", ids: n
 }
 
 export const unique = <T>(values: T[]) => [...new Set(values)];
-
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
 /**
  * Locks one row until its transaction ends (PostgreSQL; SQLite's write transactions already take turns), so a

@@ -21,7 +21,7 @@ import type {
 } from "@cartwright/commerce/admin";
 import { sanitizeHtml } from "@cartwright/commerce/forms";
 import { type ExpressionBuilder, sql } from "kysely";
-import type { Db } from "../../db/index.ts";
+import { type Db, isPostgres } from "../../db/index.ts";
 import type { Database, Flag } from "../../db/schema.ts";
 import { restateProductStock } from "../../db/stock-status.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -782,8 +782,6 @@ export async function saveProduct(ctx: RequestContext, id: number | null, input:
     return keepStockMovedMeanwhile(product, input, stored);
   });
 }
-
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
 /** The product's rows locked for a change (PostgreSQL; SQLite serialises write transactions): an order's stock write waits for it. */
 async function lockProduct(trx: Db, id: number): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type { Channel, ContactWidget, WidgetSettings, WidgetTriggers } from "@cartwright/commerce/contact-widget";
 import { type Selectable, sql } from "kysely";
-import type { Db } from "../../db/index.ts";
+import { type Db, isPostgres } from "../../db/index.ts";
 import type { ContactWidgetsTable } from "../../db/schema.ts";
 
 export type WidgetRow = Selectable<ContactWidgetsTable>;
@@ -48,8 +48,6 @@ export async function findWidgetForUpdate(db: Db, id: number): Promise<ContactWi
   const row = await query.executeTakeFirst();
   return row ? widgetFromRow(row) : null;
 }
-
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
 export async function listWidgetRows(db: Db, options: { activeOnly?: boolean } = {}): Promise<ContactWidget[]> {
   let query = db.selectFrom("contact_widgets").selectAll().orderBy("id");

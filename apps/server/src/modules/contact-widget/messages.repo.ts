@@ -4,7 +4,7 @@
  * The widget a message names is read through the widget's own repo (reports.ts widgetOfCall).
  */
 import { type Insertable, type Selectable, sql } from "kysely";
-import type { Db } from "../../db/index.ts";
+import { type Db, isPostgres } from "../../db/index.ts";
 import type { ContactMessageFilesTable, ContactMessagesTable } from "../../db/schema.ts";
 
 export type MessageRow = Selectable<ContactMessagesTable>;
@@ -69,8 +69,6 @@ export interface MessageFilter {
   page: number;
   perPage: number;
 }
-
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

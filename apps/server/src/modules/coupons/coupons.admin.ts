@@ -7,7 +7,7 @@
 import { isValidEmail } from "@cartwright/commerce";
 import type { CouponDetail, CouponInput, CouponList, CouponStatus, CouponUse, OwnerCoupon } from "@cartwright/commerce/admin";
 import { sql } from "kysely";
-import type { Db } from "../../db/index.ts";
+import { type Db, isPostgres } from "../../db/index.ts";
 import type { CouponsTable, Flag } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -251,8 +251,6 @@ export async function saveCoupon(ctx: RequestContext, id: number | null, input: 
     return coupon;
   });
 }
-
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
 /** The coupon's row, locked for a change on PostgreSQL (SQLite serialises write transactions): racing changes take turns. */
 async function findRowForUpdate(db: Db, id: number): Promise<CouponRow | undefined> {

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { isValidEmail } from "@cartwright/commerce";
-import type { Db } from "../../db/index.ts";
+import { type Db, isPostgres } from "../../db/index.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { queueWebhookEvent } from "../../db/webhook-events.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -189,8 +189,6 @@ export async function createAccount(
     return { id, email_sent: false };
   }
 }
-
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
 /** A shopper's account; `lock`ed for a change on PostgreSQL (SQLite serialises write transactions), so racing saves take turns. */
 async function shopperAccount(db: Db, id: number, lock = false): Promise<repo.CustomerRow> {

@@ -16,7 +16,7 @@ import {
 } from "@cartwright/commerce/forms";
 import { addDays, dayStart, spreadsheetDateTime, zonedColumn } from "@cartwright/commerce/time-zone";
 import { sql } from "kysely";
-import type { Db } from "../../db/index.ts";
+import { type Db, isPostgres } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { checkVersion, editVersion, sortedKeys, staleEdit } from "../../http/edit-version.ts";
 import { StoreError } from "../../http/errors.ts";
@@ -181,8 +181,6 @@ async function logChange(
 
 const formRow = (db: Db, id: number) =>
   db.selectFrom("forms").select(["id", "slug", "title", "status", "definition"]).where("id", "=", id).executeTakeFirst();
-
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
 /** The form's row locked for a change (PostgreSQL; SQLite serialises write transactions): racing saves take turns. */
 function lockedFormRow(db: Db, id: number) {

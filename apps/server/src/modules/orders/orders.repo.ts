@@ -4,7 +4,7 @@
  * search terms in the same transaction (decision 0039).
  */
 import { type Compilable, type CompiledQuery, sql } from "kysely";
-import type { Db } from "../../db/index.ts";
+import { type Db, isPostgres } from "../../db/index.ts";
 import { newOrderSearchTermsQueries, writeOrderSearchTerms } from "../../db/order-search.ts";
 import { compiled } from "../../db/prepared.ts";
 import type { OrderItemsTable, OrderStatus, OrdersTable } from "../../db/schema.ts";
@@ -91,8 +91,6 @@ export async function latestCartOrder(db: Db, cartId: string, statuses: OrderSta
   // Before the checkout's transaction, on every order: synchronous on SQLite when the connection is free.
   return newest(await statementRows(db, cartOrdersQuery(db, cartId, statuses)));
 }
-
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
 /** The order locked for a change (PostgreSQL; SQLite serialises write transactions): racing changes take turns. */
 export async function findOrderForUpdate(db: Db, id: number): Promise<OrderRow | undefined> {

@@ -1,11 +1,4 @@
-/**
- * What every owner write of the settings shares (issue 19, decision 0042): one transaction that
- * reads the stored settings fresh, writes the changed keys, and records who changed what, before
- * and after, in change_log. The settings table's triggers move the `settings` revision in the same
- * transaction (migration 003, decision 0009), so every process reads the change on its next request.
- */
-import { sql } from "kysely";
-import type { Db } from "../../db/index.ts";
+import { type Db, takeTurns } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { checkVersion } from "../../http/edit-version.ts";
 import { fieldsInvalid, paramDetail, StoreError } from "../../http/errors.ts";
@@ -22,8 +15,6 @@ export const refusedSetting = (field: string, message: string) =>
   new StoreError("cw_rest_setting_breaks_shop", message, 409, {
     details: { [field]: paramDetail("cw_rest_setting_breaks_shop", message) },
   });
-
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
 /** The stored settings over their defaults, read inside the write's transaction (never from a cache). */
 export async function freshSettings(db: Db): Promise<ShopSettings> {
@@ -50,7 +41,7 @@ export async function writeOwnerSettings<T>(ctx: RequestContext, write: OwnerSet
   const actor = ctx.owner.id;
   return ctx.db.transaction().execute(async (trx) => {
     // Two owner writes at once on PostgreSQL take turns, so neither overwrites the other's keys with what it read before.
-    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext('cartwright.settings'))`.execute(trx);
+    await takeTurns(trx, "settings");
     const current = await freshSettings(trx);
     const before = write.view(current);
     if (write.stale) checkVersion(write.stale.sent, write.stale.versionOf(before), write.stale.changed);

@@ -6,7 +6,7 @@
  * priced by a class that is gone. Each write and its change_log row share the transaction.
  */
 import { sanitizeHtml } from "@cartwright/commerce/forms";
-import type { Db } from "../../db/index.ts";
+import { type Db, isPostgres } from "../../db/index.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
@@ -162,8 +162,6 @@ export async function saveShippingClass(
     throw error;
   }
 }
-
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
 
 /** The class's row locked until the write ends (PostgreSQL; SQLite's write transactions already take turns). */
 async function lockClass(trx: Db, id: number): Promise<void> {

@@ -6,8 +6,7 @@
  * `settings` one (pickup), so every process prices with the change on its next request.
  */
 import { isCountryCode, parseCostFormula, postcodeRuleProblem, statesOf } from "@cartwright/commerce";
-import { sql } from "kysely";
-import type { Db } from "../../db/index.ts";
+import { type Db, takeTurns } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { checkVersion, editVersion, sortedKeys, staleEdit } from "../../http/edit-version.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
@@ -325,8 +324,6 @@ const methodIdsOf = async (db: Db, zoneId: number | null) =>
     ).map((r) => Number(r.id)),
   );
 
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
-
 async function lockZone(trx: Db, id: number): Promise<void> {
   const held = await trx
     .updateTable("shipping_zones")
@@ -419,7 +416,7 @@ export async function reorderZones(ctx: RequestContext, ids: number[]): Promise<
 export async function saveRestOfWorld(ctx: RequestContext, methods: MethodInput[], version?: string) {
   return ctx.db.transaction().execute(async (trx) => {
     // They have no row to lock: two saves at once on PostgreSQL take turns on this lock instead.
-    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext('cartwright.shipping_rest_of_world'))`.execute(trx);
+    await takeTurns(trx, "shipping_rest_of_world");
     const stored = restOfWorld((await zonesInOrder(trx)).rest);
     checkVersion(version, stored.version, shippingErrors.changed);
     const before = stored.methods;

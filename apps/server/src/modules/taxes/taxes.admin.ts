@@ -6,8 +6,8 @@
  * the change on its next request. The shipping tax class is a setting (the `settings` revision).
  */
 import { isCountryCode, postcodeRuleProblem, statesOf } from "@cartwright/commerce";
-import { type Selectable, sql } from "kysely";
-import type { Db } from "../../db/index.ts";
+import type { Selectable } from "kysely";
+import { type Db, takeTurns } from "../../db/index.ts";
 import type { TaxRatesTable } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
@@ -61,11 +61,9 @@ export const taxErrors = {
   rateChanged: (current: string) => staleEdit("cw_rest_tax_rate_changed", "tax rate", current),
 };
 
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith("Postgres");
-
 /** Writes naming a class take turns with its deletion on PostgreSQL (SQLite runs one write at a time). */
 async function lockClasses(db: Db): Promise<void> {
-  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(hashtext('cartwright.tax_classes'))`.execute(db);
+  await takeTurns(db, "tax_classes");
 }
 
 type RateRow = Selectable<TaxRatesTable>;

@@ -6,7 +6,7 @@
  */
 import type { WebhookInput, WebhookStatus } from "@cartwright/commerce/admin";
 import type { Selectable } from "kysely";
-import type { Db } from "../../db/index.ts";
+import { type Db, isPostgres } from "../../db/index.ts";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../../db/schema.ts";
 import { webhookQueue } from "../../db/webhook-events.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -186,7 +186,7 @@ export async function updateWebhook(
   const at = nowOf(ctx);
   await ctx.db.transaction().execute(async (trx) => {
     let query = trx.selectFrom("webhooks").selectAll().where("id", "=", id);
-    if (trx.getExecutor().adapter.constructor.name.startsWith("Postgres")) query = query.forUpdate();
+    if (isPostgres(trx)) query = query.forUpdate();
     const before = (await query.executeTakeFirst()) as WebhookRow | undefined;
     if (!before) throw webhookErrors.notFound();
     checkVersion(version, webhookVersion(before), webhookErrors.changed);
