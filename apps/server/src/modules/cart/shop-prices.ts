@@ -97,10 +97,19 @@ export async function storedPriceFilter(ctx: ShopContext, shown: { min?: number;
  * for the listing's order by price (decision 0164); none when prices show as entered (no rate is read then).
  */
 export async function shownPriceFormulas(ctx: ShopContext): Promise<ShownPriceFormula[]> {
-  if (asEntered(ctx.settings)) return [];
-  const rules = rulesOf(ctx.settings, (await loadPricingRules(ctx.db)).taxRates);
-  return taxedClasses(rules).map((taxClass) => shownPriceFormula(taxClass, rules));
+  const { settings } = ctx;
+  if (asEntered(settings)) return [];
+  const { taxRates } = await loadPricingRules(ctx.db);
+  const held = formulasHeld.get(settings);
+  if (held?.taxRates === taxRates) return held.formulas;
+  const rules = rulesOf(settings, taxRates);
+  const formulas = taxedClasses(rules).map((taxClass) => shownPriceFormula(taxClass, rules));
+  formulasHeld.set(settings, { taxRates, formulas });
+  return formulas;
 }
+
+/** The formulas per settings and rates held, as `displays` keeps the display: worked out once, not per listing. */
+const formulasHeld = new WeakMap<ShopSettings, { taxRates: TaxRate[]; formulas: ShownPriceFormula[] }>();
 
 /** The tax classes with a rate at the base location, by name: those whose shown prices are not the stored ones. */
 const taxedClasses = (rules: ShopPriceRules): string[] =>
