@@ -239,6 +239,8 @@ test("a rate saved from a page opened before another tab changed it is refused b
     /This tax rate was changed by someone else since you opened it: reload it to see their change, then make yours again\./,
   );
   await expect(cities).toHaveValue("Albany");
+  // Said as well as shown: a screen reader hears the refusal, as it hears "NY Tax saved.".
+  await expect(page.getByRole("status").filter({ hasText: /This tax rate was changed by someone else/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   // Reloaded, the other tab's rate is there and the city list still empty; the rate is put back as DEMO.md has it.

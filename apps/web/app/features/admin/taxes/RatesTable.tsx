@@ -86,7 +86,9 @@ export function RatesTable({ slug, initial, onCount }: Props) {
         showErrors(row, cellErrors(failure.fields));
         announce(t.rateRefused(row.label), "error");
       } else {
+        // A refusal of the whole row (a stale copy, the network): shown by its name and said, as a field refusal is.
         showErrors(row, { name: failureText(failure) });
+        announce(failureText(failure), "error");
       }
     } finally {
       setBusy(null);
