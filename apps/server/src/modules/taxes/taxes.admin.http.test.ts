@@ -181,10 +181,13 @@ describe("tax classes", () => {
     );
     expect(fieldErrors(await call(owner, "POST", "/tax-classes", { name: "Standard rate" })).name).toMatch(/already a class/);
     expect(fieldErrors(await call(owner, "PUT", "/tax-classes/zero-rate", { name: "Reduced rate" })).name).toMatch(/already a class/);
-    // A name whose slug is reserved gets a numbered one.
+    // A name whose slug is reserved gets a numbered one: "order" is the reorder's path, so "Order" could not be renamed.
     const parent = await createClass("Parent");
     expect(parent.slug).toBe("parent-2");
-    expect((await call(owner, "DELETE", "/tax-classes/parent-2")).statusCode).toBe(204);
+    const order = await createClass("Order");
+    expect(order.slug).toBe("order-2");
+    expect((await call(owner, "PUT", "/tax-classes/order-2", { name: "Orders" })).statusCode).toBe(200);
+    for (const slug of ["parent-2", "order-2"]) expect((await call(owner, "DELETE", `/tax-classes/${slug}`)).statusCode).toBe(204);
   });
 
   it("keeps the standard class: no rename, no delete", async () => {

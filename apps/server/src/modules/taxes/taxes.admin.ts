@@ -307,7 +307,8 @@ async function freeSlug(db: Db, name: string): Promise<string | null> {
     .replace(/^-|-$/g, "")
     .slice(0, 60);
   if (!base) return null;
-  const reserved = new Set([STANDARD, "parent", INHERIT]);
+  // "order" too: PUT /tax-classes/order reorders, so a class with that slug could never be renamed.
+  const reserved = new Set([STANDARD, "parent", INHERIT, "order"]);
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
     if (reserved.has(slug)) continue;
