@@ -3,8 +3,9 @@
  * Reduced rate tab with the arrow keys, adds a Nevada rate (a bad postcode pattern refused beside
  * its cell first) and a second one, moves it up, and puts the Beanie in the Reduced rate class in
  * the product editor; a shopper in Nevada pays the reduced rate on the Beanie and its shipping.
- * Everything is undone at the end, so the shop is as DEMO.md writes it. axe on every state. A rate saved from
- * a page opened before another tab changed it is refused beside its name (decision 0158).
+ * Everything is undone at the end, so the shop is as DEMO.md writes it. axe on every state. A rate, a class's
+ * rename and the shipping tax class saved from a page opened before another tab changed them are refused
+ * beside their fields and said (decision 0158).
  * It changes what shoppers pay, so it runs with the shop-settings journeys, one at a time, on their own shop.
  */
 import { expect, type Page, test } from "@playwright/test";
@@ -251,4 +252,65 @@ test("a rate saved from a page opened before another tab changed it is refused b
   await page.getByRole("button", { name: "Save NY Tax" }).click();
   await expect(page.getByRole("status").filter({ hasText: "NY Tax saved." })).toBeVisible();
   await expect(name).not.toHaveAttribute("aria-invalid", "true");
+});
+
+test("a class renamed and the shipping tax class saved from a page opened before another tab changed them are refused beside their fields, and the other changes are kept (decision 0158)", async ({
+  page,
+}) => {
+  await signInAsOwner(page, "/admin/taxes");
+  await page.getByRole("tab", { name: "Zero rate" }).click();
+  const className = page.getByRole("textbox", { name: "Class name", exact: true });
+  await expect(className).toHaveValue("Zero rate");
+  const shipping = page.getByRole("combobox", { name: "Shipping tax class" });
+  await expect(shipping).toHaveValue("inherit");
+
+  // Meanwhile, in another tab, the class is renamed and shipping is taxed in the reduced class.
+  const other = await page.context().newPage();
+  await other.goto("/admin/taxes");
+  await other.getByRole("tab", { name: "Zero rate" }).click();
+  await other.getByRole("textbox", { name: "Class name", exact: true }).fill("Zero-rated");
+  await other.getByRole("button", { name: "Rename" }).click();
+  await expect(other.getByRole("status").filter({ hasText: "Class renamed to Zero-rated." })).toBeVisible();
+  await other.getByRole("combobox", { name: "Shipping tax class" }).selectOption("reduced-rate");
+  await saveShippingClass(other);
+  await other.close();
+
+  // This page, opened before, renames the class: refused, the words beside the name and said, the name typed kept.
+  await className.fill("No tax");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await expect(className).toHaveAttribute("aria-invalid", "true");
+  await expect(className).toHaveAccessibleDescription(
+    /This tax class was changed by someone else since you opened it: reload it to see their change, then make yours again\./,
+  );
+  await expect(page.getByRole("status").filter({ hasText: /This tax class was changed by someone else/ })).toBeVisible();
+  await expect(className).toHaveValue("No tax");
+  await expect(page.getByRole("tab", { name: "Zero rate" })).toBeVisible();
+
+  // And chooses the zero class for shipping: refused the same way, the choice kept.
+  await shipping.selectOption("zero-rate");
+  await page.getByRole("button", { name: "Save shipping tax class" }).click();
+  await expect(shipping).toHaveAttribute("aria-invalid", "true");
+  await expect(shipping).toHaveAccessibleDescription(/This shipping tax class was changed by someone else since you opened it/);
+  await expect(page.getByRole("status").filter({ hasText: /This shipping tax class was changed by someone else/ })).toBeVisible();
+  await expect(shipping).toHaveValue("zero-rate");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Reloaded, the other tab's name and shipping class are there; both are put back as DEMO.md has them, twice each
+  // from this one page (each save answers the version the next one sends).
+  await page.reload();
+  await page.getByRole("tab", { name: "Zero-rated" }).click();
+  await expect(className).toHaveValue("Zero-rated");
+  await expect(shipping).toHaveValue("reduced-rate");
+  for (const name of ["No tax", "Zero rate"]) {
+    await className.fill(name);
+    await page.getByRole("button", { name: "Rename" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Class renamed to ${name}.` })).toBeVisible();
+    await expect(className).not.toHaveAttribute("aria-invalid", "true");
+  }
+  await expect(page.getByRole("tab", { name: "Zero rate" })).toBeVisible();
+  for (const value of ["zero-rate", "inherit"]) {
+    await shipping.selectOption(value);
+    await saveShippingClass(page);
+    await expect(shipping).not.toHaveAttribute("aria-invalid", "true");
+  }
 });

@@ -1,6 +1,7 @@
 /**
  * The owner's tax classes and rates (issue 19, decision 0044) on SQLite and PostgreSQL: who may
- * call them, every call, every field check, the change log, the product's tax fields, a reduced
+ * call them, every call, every field check, the change log, two editors of one rate, class or
+ * shipping tax class (decision 0158), the product's tax fields, a reduced
  * class bought at the checkout with its order's tax lines, the shipping tax class, and a second
  * server process over the same database pricing with a changed rate on its next request.
  */
@@ -39,7 +40,7 @@ async function createRate(fields: Record<string, unknown> = {}) {
 async function createClass(name: string) {
   const response = await call(owner, "POST", "/tax-classes", { name });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { slug: string; name: string };
+  return response.json() as { slug: string; name: string; version: string };
 }
 
 const changeRows = (entity: string, id: string) =>
@@ -64,6 +65,7 @@ describe("who may call the taxes", () => {
     ["GET", "/tax-classes", undefined],
     ["POST", "/tax-classes", { name: "Books" }],
     ["PUT", "/tax-classes/order", { slugs: ["zero-rate", "reduced-rate"] }],
+    ["GET", "/tax-classes/reduced-rate", undefined],
     ["PUT", "/tax-classes/reduced-rate", { name: "Reduced" }],
     ["DELETE", "/tax-classes/zero-rate", undefined],
     ["GET", "/tax-rates?class=standard", undefined],
@@ -120,7 +122,7 @@ describe("who may call the taxes", () => {
     for (const [path, methods] of [
       ["/tax-classes", ["get", "post"]],
       ["/tax-classes/order", ["put"]],
-      ["/tax-classes/{slug}", ["put", "delete"]],
+      ["/tax-classes/{slug}", ["get", "put", "delete"]],
       ["/tax-rates", ["get", "post"]],
       ["/tax-rates/order", ["put"]],
       ["/tax-rates/{id}", ["get", "put", "delete"]],
@@ -156,9 +158,10 @@ describe("tax classes", () => {
 
   it("adds, renames and deletes the owner's own class, each with its change_log row", async () => {
     const created = await createClass("  Books & Papers ");
-    expect(created).toEqual({ slug: "books-papers", name: "Books & Papers" });
+    expect(created).toEqual({ slug: "books-papers", name: "Books & Papers", version: expect.stringMatching(/^[\w-]{22}$/) });
     const renamed = await call(owner, "PUT", "/tax-classes/books-papers", { name: "Printed matter" });
-    expect(renamed.json()).toEqual({ slug: "books-papers", name: "Printed matter" });
+    expect(renamed.json()).toMatchObject({ slug: "books-papers", name: "Printed matter" });
+    expect(renamed.json().version).not.toBe(created.version);
     await createRate({ class: "books-papers", rate: "0" });
     expect((await call(owner, "GET", "/tax-rates?class=books-papers")).json().rates).toHaveLength(1);
     expect((await call(owner, "DELETE", "/tax-classes/books-papers")).statusCode).toBe(204);
@@ -178,10 +181,13 @@ describe("tax classes", () => {
     );
     expect(fieldErrors(await call(owner, "POST", "/tax-classes", { name: "Standard rate" })).name).toMatch(/already a class/);
     expect(fieldErrors(await call(owner, "PUT", "/tax-classes/zero-rate", { name: "Reduced rate" })).name).toMatch(/already a class/);
-    // A name whose slug is reserved gets a numbered one.
+    // A name whose slug is reserved gets a numbered one: "order" is the reorder's path, so "Order" could not be renamed.
     const parent = await createClass("Parent");
     expect(parent.slug).toBe("parent-2");
-    expect((await call(owner, "DELETE", "/tax-classes/parent-2")).statusCode).toBe(204);
+    const order = await createClass("Order");
+    expect(order.slug).toBe("order-2");
+    expect((await call(owner, "PUT", "/tax-classes/order-2", { name: "Orders" })).statusCode).toBe(200);
+    for (const slug of ["parent-2", "order-2"]) expect((await call(owner, "DELETE", `/tax-classes/${slug}`)).statusCode).toBe(204);
   });
 
   it("keeps the standard class: no rename, no delete", async () => {
@@ -192,6 +198,7 @@ describe("tax classes", () => {
     expect(remove.statusCode).toBe(409);
     expect((await call(owner, "DELETE", "/tax-classes/nothing-here")).statusCode).toBe(404);
     expect((await call(owner, "PUT", "/tax-classes/nothing-here", { name: "X" })).statusCode).toBe(404);
+    expect((await call(owner, "GET", "/tax-classes/nothing-here")).json().code).toBe("cw_rest_tax_class_not_found");
   });
 
   it("refuses to delete a class products or shipping still use, with the reason", async () => {
@@ -206,7 +213,7 @@ describe("tax classes", () => {
     });
     expect((await call(owner, "PUT", `/products/${product.json().id}`, { name: "Kept Candle", regular_price: 900 })).statusCode).toBe(200);
 
-    expect((await call(owner, "PUT", "/shipping-tax-class", { shipping_tax_class: made.slug })).json()).toEqual({
+    expect((await call(owner, "PUT", "/shipping-tax-class", { shipping_tax_class: made.slug })).json()).toMatchObject({
       shipping_tax_class: made.slug,
     });
     const shipping = await call(owner, "DELETE", `/tax-classes/${made.slug}`);
@@ -228,6 +235,86 @@ describe("tax classes", () => {
       ["zero-rate", "reduced-rate"],
       ["reduced-rate", "zero-rate"],
     ]);
+  });
+
+  it("two editors of one class: a rename from a copy read before another's is refused; rates, products, order and shipping meanwhile are no change (decision 0158)", async () => {
+    const made = await createClass("Printed");
+    const first = await twoEditors({
+      db: shop.db,
+      client: owner,
+      path: `/tax-classes/${made.slug}`,
+      method: "PUT",
+      code: "cw_rest_tax_class_changed",
+      noun: "tax class",
+      first: () => ({ name: "Printed matter" }),
+      second: () => ({ name: "Books and papers" }),
+    });
+    expect(first).toMatchObject({ slug: made.slug, name: "Printed matter", rates: 0, products: 0 });
+    // The list answers each class's version as its own read does; the change log keeps the class, not the version.
+    const opened = (await call(owner, "GET", `/tax-classes/${made.slug}`)).json();
+    const listed = (await call(owner, "GET", "/tax-classes")).json().classes;
+    expect(listed.find((c: { slug: string }) => c.slug === made.slug)).toEqual(opened);
+    expect(JSON.parse((await changeRows("tax_class", made.slug)).at(-1)!.after as string)).toEqual({ slug: made.slug, name: opened.name });
+
+    // A rate, a product, a new order of the classes and shipping taxed in it: none is what a rename writes.
+    const rate = await createRate({ class: made.slug, rate: "1" });
+    const product = await call(owner, "POST", "/products", { name: "Printed Card", regular_price: 300, tax_class: made.slug });
+    expect(product.statusCode, product.body).toBe(201);
+    const order = (await call(owner, "GET", "/tax-classes"))
+      .json()
+      .classes.slice(1)
+      .map((c: { slug: string }) => c.slug) as string[];
+    expect((await call(owner, "PUT", "/tax-classes/order", { slugs: [...order].reverse() })).statusCode).toBe(200);
+    expect((await call(owner, "PUT", "/shipping-tax-class", { shipping_tax_class: made.slug })).statusCode).toBe(200);
+    const renamed = await call(owner, "PUT", `/tax-classes/${made.slug}`, { name: "Printed goods", version: opened.version });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await call(owner, "GET", `/tax-classes/${made.slug}`)).json()).toMatchObject({ name: "Printed goods", rates: 1, products: 1 });
+
+    expect((await call(owner, "PUT", "/shipping-tax-class", { shipping_tax_class: "inherit" })).statusCode).toBe(200);
+    expect((await call(owner, "PUT", "/tax-classes/order", { slugs: order })).statusCode).toBe(200);
+    // Back in the standard class, the product no longer holds the class (as a trashed product would).
+    expect((await call(owner, "PUT", `/products/${product.json().id}`, { name: "Printed Card", regular_price: 300 })).statusCode).toBe(200);
+    expect((await call(owner, "DELETE", `/tax-classes/${made.slug}`)).statusCode).toBe(204);
+    expect((await call(owner, "DELETE", `/products/${product.json().id}`)).statusCode).toBe(204);
+    expect(await shop.db.selectFrom("tax_rates").select("id").where("id", "=", rate.id).execute()).toEqual([]);
+  });
+
+  it("two editors of the shipping tax class: a save from a copy read before another's is refused; a class renamed or given rates meanwhile is no change (decision 0158)", async () => {
+    const first = await twoEditors({
+      db: shop.db,
+      client: owner,
+      path: "/shipping-tax-class",
+      method: "PUT",
+      code: "cw_rest_shipping_tax_class_changed",
+      noun: "shipping tax class",
+      first: () => ({ shipping_tax_class: "reduced-rate" }),
+      second: () => ({ shipping_tax_class: "zero-rate" }),
+    });
+    expect(first).toEqual({ shipping_tax_class: "reduced-rate", version: expect.any(String) });
+    // Its change-log rows keep the setting, not the version, as the settings groups' do.
+    expect(JSON.parse((await changeRows("settings", "shipping_tax_class")).at(-1)!.after as string)).toEqual({
+      shipping_tax_class: "zero-rate",
+    });
+
+    const made = await createClass("Parcels");
+    const opened = (await call(owner, "GET", "/shipping-tax-class")).json();
+    expect(opened.shipping_tax_class).toBe("zero-rate");
+    const { version: classVersion } = (await call(owner, "GET", `/tax-classes/${made.slug}`)).json();
+    expect((await call(owner, "PUT", `/tax-classes/${made.slug}`, { name: "Parcels and post", version: classVersion })).statusCode).toBe(
+      200,
+    );
+    const rate = await createRate({ class: made.slug, rate: "3" });
+    const saved = await call(owner, "PUT", "/shipping-tax-class", { shipping_tax_class: made.slug, version: opened.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ shipping_tax_class: made.slug, version: expect.any(String) });
+    // The version is the value's: the same class chosen from any copy names the same one.
+    expect((await call(owner, "GET", "/shipping-tax-class")).json()).toEqual(saved.json());
+
+    expect(
+      (await call(owner, "PUT", "/shipping-tax-class", { shipping_tax_class: "inherit", version: saved.json().version })).statusCode,
+    ).toBe(200);
+    expect((await call(owner, "DELETE", `/tax-rates/${rate.id}`)).statusCode).toBe(204);
+    expect((await call(owner, "DELETE", `/tax-classes/${made.slug}`)).statusCode).toBe(204);
   });
 });
 
@@ -467,11 +554,11 @@ describe("buying in the reduced class", () => {
       expect((await shopper.cart("GET", "/cart")).totals.total_shipping_tax).toBe("36");
       expect((await call(owner, "PUT", "/shipping-tax-class", { shipping_tax_class: "reduced-rate" })).statusCode).toBe(200);
       expect((await shopper.cart("GET", "/cart")).totals.total_shipping_tax).toBe("13");
-      expect((await call(owner, "GET", "/shipping-tax-class")).json()).toEqual({ shipping_tax_class: "reduced-rate" });
+      expect((await call(owner, "GET", "/shipping-tax-class")).json()).toMatchObject({ shipping_tax_class: "reduced-rate" });
       const rows = await changeRows("settings", "shipping_tax_class");
       expect(JSON.parse(rows.at(-1)!.after as string)).toEqual({ shipping_tax_class: "reduced-rate" });
       // The standard class by name: stored as '' as rates store it, and read back as "standard".
-      expect((await call(owner, "PUT", "/shipping-tax-class", { shipping_tax_class: "standard" })).json()).toEqual({
+      expect((await call(owner, "PUT", "/shipping-tax-class", { shipping_tax_class: "standard" })).json()).toMatchObject({
         shipping_tax_class: "standard",
       });
       expect((await shopper.cart("GET", "/cart")).totals.total_shipping_tax).toBe("36");
@@ -567,7 +654,7 @@ describe("a second server process over the same database", () => {
       // A class added on the first process is the product editor's on the second at once.
       const made = await createClass("Second process");
       const ownerThere = await signedIn(OWNER.email, OWNER.password, other);
-      expect((await call(ownerThere, "GET", "/products/tax-classes")).json().classes).toContainEqual(made);
+      expect((await call(ownerThere, "GET", "/products/tax-classes")).json().classes).toContainEqual({ slug: made.slug, name: made.name });
       expect((await call(owner, "DELETE", `/tax-classes/${made.slug}`)).statusCode).toBe(204);
     } finally {
       expect((await call(owner, "PUT", `/tax-rates/${id}`, { ...fields, rate: "7.25" })).statusCode).toBe(200);

@@ -15,6 +15,7 @@ import {
   deleteRate,
   listClasses,
   listRates,
+  readClass,
   readRate,
   readShippingClass,
   renameClass,
@@ -56,8 +57,9 @@ const RateBody = Type.Object(
   { additionalProperties: false },
 );
 
-// A replace may name the version it was made on (decision 0158).
+// A replace or a rename may name the version it was made on (decision 0158).
 const RateReplace = Type.Object({ ...RateBody.properties, version: VersionField }, { additionalProperties: false });
+const ClassRename = Type.Object({ ...ClassBody.properties, version: VersionField }, { additionalProperties: false });
 
 export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -82,10 +84,18 @@ export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => reorderClasses(request.ctx, request.body.slugs),
   );
+  app.get(
+    "/tax-classes/:slug",
+    { schema: { tags, summary: "Read a tax class with its rate and product counts", params: ClassParams } },
+    async (request) => readClass(request.ctx, request.params.slug),
+  );
   app.put(
     "/tax-classes/:slug",
-    { schema: { tags, summary: "Rename a tax class", params: ClassParams, body: ClassBody } },
-    async (request) => renameClass(request.ctx, request.params.slug, request.body),
+    { schema: { tags, summary: "Rename a tax class", params: ClassParams, body: ClassRename } },
+    async (request) => {
+      const { version, ...input } = request.body;
+      return renameClass(request.ctx, request.params.slug, input, version);
+    },
   );
   app.delete(
     "/tax-classes/:slug",
@@ -159,9 +169,12 @@ export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Set the class shipping is taxed in",
         description:
           "\"inherit\": from the cart's items (standard when one is standard, else the first of the owner's classes they have); or a class's slug.",
-        body: Type.Object({ shipping_tax_class: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+        body: Type.Object(
+          { shipping_tax_class: Type.String({ minLength: 1, maxLength: 100 }), version: VersionField },
+          { additionalProperties: false },
+        ),
       },
     },
-    async (request) => saveShippingClass(request.ctx, request.body.shipping_tax_class),
+    async (request) => saveShippingClass(request.ctx, request.body.shipping_tax_class, request.body.version),
   );
 };

@@ -40,7 +40,12 @@ export interface OwnerRate extends RateInput {
   version: string;
 }
 
-export interface OwnerTaxClass extends TaxClass {
+/** A class as the owner API answers it: sent back with a rename, a class renamed since is refused (decision 0158). */
+export interface VersionedTaxClass extends TaxClass {
+  version: string;
+}
+
+export interface OwnerTaxClass extends VersionedTaxClass {
   /** Its rates, and the products and variations in it: a class still used cannot be deleted. */
   rates: number;
   products: number;
@@ -59,6 +64,8 @@ export const taxErrors = {
   standardFixed: () => refused("cw_rest_tax_class_standard", "The standard class is always there and keeps its name.", "name"),
   classInUse: (reason: string) => refused("cw_rest_tax_class_in_use", reason),
   rateChanged: (current: string) => staleEdit("cw_rest_tax_rate_changed", "tax rate", current),
+  classChanged: (current: string) => staleEdit("cw_rest_tax_class_changed", "tax class", current),
+  shippingClassChanged: (current: string) => staleEdit("cw_rest_shipping_tax_class_changed", "shipping tax class", current),
 };
 
 /** Writes naming a class take turns with its deletion on PostgreSQL (SQLite runs one write at a time). */
@@ -67,6 +74,9 @@ async function lockClasses(db: Db): Promise<void> {
 }
 
 type RateRow = Selectable<TaxRatesTable>;
+
+/** A class's version covers its name, all a rename writes: not its rates, products or place among the classes. */
+const versioned = (taxClass: TaxClass): VersionedTaxClass => ({ ...taxClass, version: editVersion({ name: taxClass.name }) });
 
 function toOwnerRate(row: RateRow): OwnerRate {
   const rate: RateInput = {
@@ -262,9 +272,18 @@ export async function listClasses(ctx: RequestContext) {
   ]);
   const rateCount = new Map(rates.map((r) => [toApiClass(r.tax_class), Number(r.count)]));
   return {
-    classes: classes.map((c): OwnerTaxClass => ({ ...c, rates: rateCount.get(c.slug) ?? 0, products: products.get(c.slug) ?? 0 })),
+    classes: classes.map(
+      (c): OwnerTaxClass => ({ ...versioned(c), rates: rateCount.get(c.slug) ?? 0, products: products.get(c.slug) ?? 0 }),
+    ),
     shipping_tax_class: shippingClassView(settings.shippingTaxClass),
   };
+}
+
+/** One class as the list answers it, with its counts and version. */
+export async function readClass(ctx: RequestContext, slug: string): Promise<OwnerTaxClass> {
+  const found = (await listClasses(ctx)).classes.find((c) => c.slug === slug);
+  if (!found) throw taxErrors.classNotFound();
+  return found;
 }
 
 /** Products and variations per class (a variation taking its parent's counts with the parent). */
@@ -288,7 +307,8 @@ async function freeSlug(db: Db, name: string): Promise<string | null> {
     .replace(/^-|-$/g, "")
     .slice(0, 60);
   if (!base) return null;
-  const reserved = new Set([STANDARD, "parent", INHERIT]);
+  // "order" too: PUT /tax-classes/order reorders, so a class with that slug could never be renamed.
+  const reserved = new Set([STANDARD, "parent", INHERIT, "order"]);
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
     if (reserved.has(slug)) continue;
@@ -309,7 +329,7 @@ async function findClass(db: Db, slug: string): Promise<TaxClass | undefined> {
 }
 
 /** Adds a class after the others; its slug is made from the name and never changes. */
-export async function createClass(ctx: RequestContext, input: { name: string }): Promise<TaxClass> {
+export async function createClass(ctx: RequestContext, input: { name: string }): Promise<VersionedTaxClass> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockClasses(trx);
     const name = await checkClassName(trx, input.name, null);
@@ -325,22 +345,32 @@ export async function createClass(ctx: RequestContext, input: { name: string }):
       .execute();
     const created = { slug, name };
     await logOwnerChange(trx, ctx, "tax_class", slug, null, created);
-    return created;
+    return versioned(created);
   });
 }
 
-/** Renames a class; its slug, which products and rates name it by, stays. */
-export async function renameClass(ctx: RequestContext, slug: string, input: { name: string }): Promise<TaxClass> {
+/**
+ * Renames a class; its slug, which products and rates name it by, stays. A `version` that is not the stored
+ * class's is refused, 409 (decision 0158).
+ */
+export async function renameClass(
+  ctx: RequestContext,
+  slug: string,
+  input: { name: string },
+  version?: string,
+): Promise<VersionedTaxClass> {
   if (slug === STANDARD) throw taxErrors.standardFixed();
   return ctx.db.transaction().execute(async (trx) => {
+    // Every rename takes this lock on PostgreSQL, so the check below sees the last rename's name.
     await lockClasses(trx);
     const before = await findClass(trx, slug);
     if (!before) throw taxErrors.classNotFound();
+    checkVersion(version, versioned(before).version, taxErrors.classChanged);
     const name = await checkClassName(trx, input.name, slug);
     await trx.updateTable("tax_classes").set({ name }).where("slug", "=", slug).execute();
     const after = { slug, name };
     await logOwnerChange(trx, ctx, "tax_class", slug, before, after);
-    return after;
+    return versioned(after);
   });
 }
 
@@ -403,12 +433,23 @@ export async function reorderClasses(ctx: RequestContext, slugs: string[]) {
 
 const shippingClassView = (stored: string) => (stored === INHERIT ? INHERIT : toApiClass(stored));
 
-/** The class shipping is taxed in: "inherit" (from the cart's items) or a class that exists. */
-export async function saveShippingClass(ctx: RequestContext, value: string) {
-  return writeOwnerSettings(ctx, {
+interface ShippingClassView {
+  shipping_tax_class: string;
+}
+
+/** The setting's version covers its one value: a class renamed or given rates does not change which class it is. */
+const shippingClassVersion = (view: ShippingClassView) => editVersion(view);
+const withShippingVersion = (view: ShippingClassView) => ({ ...view, version: shippingClassVersion(view) });
+
+/**
+ * The class shipping is taxed in: "inherit" (from the cart's items) or a class that exists. A `version` that is
+ * not the stored setting's is refused, 409 (decision 0158).
+ */
+export async function saveShippingClass(ctx: RequestContext, value: string, version?: string) {
+  const saved = await writeOwnerSettings(ctx, {
     entity: "settings",
     entityId: "shipping_tax_class",
-    view: (s) => ({ shipping_tax_class: shippingClassView(s.shippingTaxClass) }),
+    view: (s): ShippingClassView => ({ shipping_tax_class: shippingClassView(s.shippingTaxClass) }),
     async change(_current, db) {
       await lockClasses(db);
       if (value !== INHERIT && !(await classExists(db, value))) {
@@ -416,9 +457,11 @@ export async function saveShippingClass(ctx: RequestContext, value: string) {
       }
       return { shippingTaxClass: value === INHERIT ? INHERIT : toStoredClass(value) };
     },
+    stale: { sent: version, versionOf: shippingClassVersion, changed: taxErrors.shippingClassChanged },
   });
+  return withShippingVersion(saved);
 }
 
 export async function readShippingClass(ctx: RequestContext) {
-  return { shipping_tax_class: shippingClassView((await ctx.shopSettings()).shippingTaxClass) };
+  return withShippingVersion({ shipping_tax_class: shippingClassView((await ctx.shopSettings()).shippingTaxClass) });
 }

@@ -1,7 +1,9 @@
 /**
  * /admin/taxes (decision 0044): the tax classes as tabs (arrow keys move between them), each
  * class's rates in an editable table, renaming or deleting the owner's own classes, adding one,
- * and the class shipping is taxed in.
+ * and the class shipping is taxed in. A rename and the shipping class's save send the version they
+ * were read or last saved with: one changed since is refused beside its field and said, what was
+ * typed kept (decision 0158).
  */
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useState } from "react";
 import { AdminApiError } from "../../features/admin/api.ts";
@@ -10,7 +12,13 @@ import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/c
 import { FieldErrorsContext, SelectField, TextField } from "../../features/admin/components/fields.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
-import { type RateList, type TaxClassSummary, taxesApi } from "../../features/admin/taxes/api.ts";
+import {
+  type RateList,
+  type ShippingTaxClass,
+  type TaxClassSummary,
+  taxesApi,
+  type VersionedTaxClass,
+} from "../../features/admin/taxes/api.ts";
 import { productTaxClasses } from "../../features/admin/taxes/class-list.ts";
 import { taxesMessages as t } from "../../features/admin/taxes/messages.ts";
 import { RatesTable } from "../../features/admin/taxes/RatesTable.tsx";
@@ -21,8 +29,8 @@ import type { Route } from "./+types/taxes";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: taxesStyles }];
 
 export async function clientLoader() {
-  const [list, standard] = await Promise.all([taxesApi.classes(), taxesApi.rates("standard")]);
-  return { list, standard };
+  const [list, standard, shipping] = await Promise.all([taxesApi.classes(), taxesApi.rates("standard"), taxesApi.shippingClass()]);
+  return { list, standard, shipping };
 }
 clientLoader.hydrate = true as const;
 
@@ -41,7 +49,6 @@ export default function TaxesPage({ loaderData }: Route.ComponentProps) {
   const [classes, setClasses] = useState(loaderData.list.classes);
   const [selected, setSelected] = useState("standard");
   const [rates, setRates] = useState<RateList | null>(loaderData.standard);
-  const [shippingClass, setShippingClass] = useState(loaderData.list.shipping_tax_class);
   const announce = useAnnounce();
   const current = classes.find((c) => c.slug === selected) ?? classes[0];
 
@@ -118,7 +125,9 @@ export default function TaxesPage({ loaderData }: Route.ComponentProps) {
             <ClassHeader
               key={current.slug}
               taxClass={current}
-              onRenamed={(name) => setClasses((list) => list.map((c) => (c.slug === current.slug ? { ...c, name } : c)))}
+              onRenamed={({ name, version }) =>
+                setClasses((list) => list.map((c) => (c.slug === current.slug ? { ...c, name, version } : c)))
+              }
               onDeleted={() => {
                 setClasses((list) => list.filter((c) => c.slug !== current.slug));
                 announce(t.classDeleted(current.name));
@@ -141,38 +150,42 @@ export default function TaxesPage({ loaderData }: Route.ComponentProps) {
           choose(added.slug, true);
         }}
       />
-      <ShippingClass
-        value={shippingClass}
-        classes={classes}
-        onSaved={(value) => {
-          setShippingClass(value);
-          announce(t.shippingSaved);
-        }}
-      />
+      <ShippingClass initial={loaderData.shipping} classes={classes} onSaved={() => announce(t.shippingSaved)} />
     </div>
   );
 }
 
-function ClassHeader({ taxClass, onRenamed, onDeleted }: { taxClass: TaxClassSummary; onRenamed(name: string): void; onDeleted(): void }) {
+function ClassHeader({
+  taxClass,
+  onRenamed,
+  onDeleted,
+}: {
+  taxClass: TaxClassSummary;
+  onRenamed(renamed: VersionedTaxClass): void;
+  onDeleted(): void;
+}) {
   const [name, setName] = useState(taxClass.name);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState("");
   const [asking, setAsking] = useState(false);
   const announce = useAnnounce();
   const standard = taxClass.slug === "standard";
+  const nameField = `class-${taxClass.slug}-name`;
 
   async function rename(event: FormEvent) {
     event.preventDefault();
     setFailure("");
     try {
-      const reply = await taxesApi.renameClass(taxClass.slug, name);
+      // The page keeps the version each rename answers, so a second rename from this page is not refused.
+      const reply = await taxesApi.renameClass(taxClass.slug, name, taxClass.version);
       setErrors({});
-      onRenamed(reply.name);
+      onRenamed(reply);
       announce(t.renamed(reply.name));
     } catch (error) {
-      const fields = error instanceof AdminApiError ? error.fields : {};
-      if (Object.keys(fields).length) setErrors({ [`class-${taxClass.slug}-name`]: Object.values(fields).join(" ") });
-      else setFailure(failureText(error));
+      // Every refusal (the name's, a stale copy, the network) beside the name and said, as a tax rate's is.
+      const message = refusalOf(error, "name");
+      setErrors({ [nameField]: message });
+      announce(message, "error");
     }
   }
 
@@ -195,7 +208,7 @@ function ClassHeader({ taxClass, onRenamed, onDeleted }: { taxClass: TaxClassSum
       ) : (
         <form className="taxes-inline-form" onSubmit={rename}>
           <FieldErrors errors={errors}>
-            <TextField path={`class-${taxClass.slug}-name`} label={t.className} value={name} onChange={setName} />
+            <TextField path={nameField} label={t.className} value={name} onChange={setName} />
           </FieldErrors>
           <button type="submit" className="button button--secondary">
             {t.rename}
@@ -220,7 +233,7 @@ function ClassHeader({ taxClass, onRenamed, onDeleted }: { taxClass: TaxClassSum
   );
 }
 
-function AddClass({ onAdded }: { onAdded(added: { slug: string; name: string }): void }) {
+function AddClass({ onAdded }: { onAdded(added: VersionedTaxClass): void }) {
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState("");
@@ -258,22 +271,24 @@ function AddClass({ onAdded }: { onAdded(added: { slug: string; name: string }):
   );
 }
 
-function ShippingClass({ value, classes, onSaved }: { value: string; classes: TaxClassSummary[]; onSaved(value: string): void }) {
-  const [choice, setChoice] = useState(value);
+function ShippingClass({ initial, classes, onSaved }: { initial: ShippingTaxClass; classes: TaxClassSummary[]; onSaved(): void }) {
+  const [choice, setChoice] = useState(initial.shipping_tax_class);
+  const [version, setVersion] = useState(initial.version);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
+  const announce = useAnnounce();
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setFailure("");
     try {
-      const reply = await taxesApi.saveShippingClass(choice);
+      const reply = await taxesApi.saveShippingClass(choice, version);
+      setVersion(reply.version);
       setErrors({});
-      onSaved(reply.shipping_tax_class);
+      onSaved();
     } catch (error) {
-      const fields = error instanceof AdminApiError ? error.fields : {};
-      if (fields.shipping_tax_class) setErrors(fields);
-      else setFailure(failureText(error));
+      // Every refusal (the class's, a stale copy, the network) beside the select and said; the choice is kept.
+      const message = refusalOf(error, "shipping_tax_class");
+      setErrors({ shipping_tax_class: message });
+      announce(message, "error");
     }
   }
 
@@ -295,9 +310,14 @@ function ShippingClass({ value, classes, onSaved }: { value: string; classes: Ta
           {t.saveShipping}
         </button>
       </form>
-      <ErrorAlert message={failure} />
     </section>
   );
+}
+
+/** A refused save's words for its one field: the field's own message, else the whole call's (a stale copy, the network). */
+function refusalOf(error: unknown, field: string): string {
+  const fields = error instanceof AdminApiError ? error.fields : {};
+  return fields[field] ?? failureText(error);
 }
 
 function FieldErrors({ errors, children }: { errors: Record<string, string>; children: ReactNode }) {

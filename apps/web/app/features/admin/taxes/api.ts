@@ -6,9 +6,20 @@ export interface TaxClass {
   name: string;
 }
 
-export interface TaxClassSummary extends TaxClass {
+/** A class as the taxes page reads it: a rename sends the version back, refused if the class was renamed since (decision 0158). */
+export interface VersionedTaxClass extends TaxClass {
+  version: string;
+}
+
+export interface TaxClassSummary extends VersionedTaxClass {
   rates: number;
   products: number;
+}
+
+/** The class shipping is taxed in, with the version its save sends back. */
+export interface ShippingTaxClass {
+  shipping_tax_class: string;
+  version: string;
 }
 
 export interface ClassList {
@@ -46,8 +57,9 @@ const c = () => adminClient();
 
 export const taxesApi = {
   classes: () => c().admin<ClassList>("/tax-classes"),
-  createClass: (name: string) => c().admin<TaxClass>("/tax-classes", { method: "POST", body: { name } }),
-  renameClass: (slug: string, name: string) => c().admin<TaxClass>(`/tax-classes/${slug}`, { method: "PUT", body: { name } }),
+  createClass: (name: string) => c().admin<VersionedTaxClass>("/tax-classes", { method: "POST", body: { name } }),
+  renameClass: (slug: string, name: string, version: string) =>
+    c().admin<VersionedTaxClass>(`/tax-classes/${slug}`, { method: "PUT", body: { name, version } }),
   deleteClass: (slug: string) => c().admin<void>(`/tax-classes/${slug}`, { method: "DELETE" }),
   rates: (slug: string) => c().admin<RateList>("/tax-rates", { query: { class: slug } }),
   createRate: (body: RateInput) => c().admin<TaxRate>("/tax-rates", { method: "POST", body }),
@@ -55,6 +67,7 @@ export const taxesApi = {
     c().admin<TaxRate>(`/tax-rates/${id}`, { method: "PUT", body: { ...body, version } }),
   deleteRate: (id: number) => c().admin<void>(`/tax-rates/${id}`, { method: "DELETE" }),
   reorderRates: (slug: string, ids: number[]) => c().admin<RateList>("/tax-rates/order", { method: "PUT", body: { class: slug, ids } }),
-  saveShippingClass: (value: string) =>
-    c().admin<{ shipping_tax_class: string }>("/shipping-tax-class", { method: "PUT", body: { shipping_tax_class: value } }),
+  shippingClass: () => c().admin<ShippingTaxClass>("/shipping-tax-class"),
+  saveShippingClass: (value: string, version: string) =>
+    c().admin<ShippingTaxClass>("/shipping-tax-class", { method: "PUT", body: { shipping_tax_class: value, version } }),
 };
