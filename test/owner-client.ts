@@ -20,7 +20,8 @@ export const TEST_OWNER = { email: "owner@example.com", password: "owner-passwor
 
 /**
  * The shop's owner account, made as a start with OWNER_EMAIL makes it (kept as it is if already there), signed in
- * through the shop's app. A test whose assertions name the owner passes its own `{ email, password }`.
+ * through the shop's app, or another process's over its database (a SecondProcess, `{ app, db: shop.db }`). A test
+ * whose assertions name the owner passes its own `{ email, password }`.
  */
 export async function signedInOwner(
   shop: { app: FastifyInstance; db: Db },
