@@ -4,13 +4,11 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureOwner } from "../apps/server/src/modules/customers/index.ts";
 import { createTestShop, type TestShop } from "../test/app.ts";
-import { adminCall, signedIn } from "../test/owner-client.ts";
+import { adminCall, signedInOwner } from "../test/owner-client.ts";
 import { productId, StoreClient, testBilling, testCard } from "../test/store-client.ts";
 import { captureStock, checkInvariants, type InvariantKind, lostOrders, type StockBaseline } from "./invariants.ts";
 
-const OWNER = { email: "owner@resilience.test", password: "resilience-owner-2026" };
 const card = testCard();
 
 let shop: TestShop;
@@ -40,8 +38,7 @@ beforeAll(async () => {
   shop = await createTestShop();
   tShirt = await productId(shop.app, "classic-t-shirt");
   baseline = await captureStock(shop.db);
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   paidOrder = await placeOrder({ method: "test_card", data: card }, "SAVE10");
   codOrder = await placeOrder({ method: "cod" }, "5OFF");
 });

@@ -2,15 +2,33 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { Db } from "../apps/server/src/db/index.ts";
+import { ensureOwner } from "../apps/server/src/modules/customers/index.ts";
 import { StoreClient } from "./store-client.ts";
 
 export const ADMIN = "/api/admin/v1";
 
+/** An account signed in as a browser signs in: a session cookie and its nonce. */
 export async function signedIn(app: FastifyInstance, email: string, password: string): Promise<StoreClient> {
   const client = new StoreClient(app, "browser");
   await client.get("/cart");
   expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
   return client;
+}
+
+/** The owner `signedInOwner` makes unless a test names its own (each test shop has a database of its own). */
+export const TEST_OWNER = { email: "owner@example.com", password: "owner-password-2026" };
+
+/**
+ * The shop's owner account, made as a start with OWNER_EMAIL makes it (kept as it is if already there), signed in
+ * through the shop's app, or another process's over its database (a SecondProcess, `{ app, db: shop.db }`). A test
+ * whose assertions name the owner passes its own `{ email, password }`.
+ */
+export async function signedInOwner(
+  shop: { app: FastifyInstance; db: Db },
+  owner: { email: string; password: string } = TEST_OWNER,
+): Promise<StoreClient> {
+  await ensureOwner(shop.db, owner.email, owner.password);
+  return signedIn(shop.app, owner.email, owner.password);
 }
 
 /** A new account made a manager, signed in. */

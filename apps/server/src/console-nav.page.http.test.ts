@@ -5,16 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/app.ts";
-import { signedIn, signedInManager } from "../../../test/owner-client.ts";
+import { signedIn, signedInManager, signedInOwner } from "../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../test/store-client.ts";
-import { ensureOwner } from "./modules/customers/index.ts";
 
-const OWNER = { email: "owner@console-nav.test", password: "owner-password-2026" };
 let shop: TestShop;
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false, web: true });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
 });
 afterAll(() => shop.close());
 
@@ -37,7 +34,7 @@ const countOf = async (table: "orders" | "product_reviews", status: string) => {
 
 describe("the console's navigation numbers", () => {
   it("show the orders to fulfil and the reviews waiting, and follow a new order and a new review", async () => {
-    const owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+    const owner = await signedInOwner(shop);
     const before = await consolePage(owner);
     const processing = await countOf("orders", "processing");
     const pending = await countOf("product_reviews", "pending");

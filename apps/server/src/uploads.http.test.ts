@@ -10,13 +10,11 @@ import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../test/app.ts";
-import { ADMIN, adminCall as call, signedIn } from "../../../test/owner-client.ts";
+import { ADMIN, adminCall as call, signedInOwner } from "../../../test/owner-client.ts";
 import { productId, type StoreClient } from "../../../test/store-client.ts";
 import { AJAX_LIMITS, AJAX_MAX_BYTES } from "./http/ajax.ts";
 import { sizeText } from "./http/upload-limits.ts";
-import { ensureOwner } from "./modules/customers/index.ts";
 
-const OWNER = { email: "owner@uploads.test", password: "owner-password-2026" };
 /** The port the system gave the shop's listener. */
 let PORT = 0;
 const MB = 1024 * 1024;
@@ -36,8 +34,7 @@ let demoMedia: number;
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   product = await productId(shop.app, "hoodie");
   demoMedia = await mediaCount();
   await shop.app.listen({ port: 0, host: "127.0.0.1" });

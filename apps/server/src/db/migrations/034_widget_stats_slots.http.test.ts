@@ -6,20 +6,17 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { adminCall, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall, settingsGroups, signedInOwner } from "../../../../../test/owner-client.ts";
 import type { StoreClient } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../../modules/customers/index.ts";
 import { down, up } from "./034_widget_stats_slots.ts";
 
-const OWNER = { email: "owner@migration-034.test", password: "owner-password-2026" };
 let shop: TestShop;
 let owner: StoreClient;
 const { read, saved } = settingsGroups(() => owner);
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
 });
 afterAll(() => shop?.close());
 

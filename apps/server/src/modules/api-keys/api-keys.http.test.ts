@@ -8,7 +8,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, TEST_SECRET, type TestShop } from "../../../../../test/app.ts";
-import { ADMIN, adminCall, latestChange, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
+import { ADMIN, adminCall, latestChange, signedIn, signedInManager, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 import { ensureOwner } from "../customers/index.ts";
@@ -279,8 +279,7 @@ describe("guards", () => {
   it("limits failed attempts from one address, and lets a valid key through", async () => {
     const limited = await createTestShop({ rateLimit: true });
     try {
-      await ensureOwner(limited.db, OWNER.email, OWNER.password);
-      const client = await signedIn(limited.app, OWNER.email, OWNER.password);
+      const client = await signedInOwner(limited, OWNER);
       const made = await adminCall(client, "POST", "/api-keys", { description: "Good", permission: "read" });
       const good = made.json() as MadeKey;
       const wrong = { key_id: good.key_id, secret: `cws_${"B".repeat(43)}` };

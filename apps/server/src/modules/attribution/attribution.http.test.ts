@@ -2,20 +2,17 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 
 let shop: TestShop;
 let tShirt: number;
 let owner: StoreClient;
-const OWNER = { email: "owner@example.com", password: "owner-password-2026" };
 
 beforeAll(async () => {
   shop = await createTestShop();
   tShirt = await productId(shop.app, "classic-t-shirt");
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = new StoreClient(shop.app);
-  expect((await owner.post("/account/sign-in", OWNER)).statusCode).toBe(200);
+  owner = await signedInOwner(shop);
 });
 afterAll(() => shop.close());
 
@@ -160,9 +157,7 @@ describe("GET /attribution/report", () => {
     const fresh = await createTestShop();
     try {
       const id = await productId(fresh.app, "classic-t-shirt");
-      await ensureOwner(fresh.db, OWNER.email, OWNER.password);
-      const boss = new StoreClient(fresh.app);
-      await boss.post("/account/sign-in", OWNER);
+      const boss = await signedInOwner(fresh);
       const place = async (data?: Record<string, string>) => {
         const shopper = new StoreClient(fresh.app);
         await shopper.cart("POST", "/cart/add-item", { id, quantity: 1 });

@@ -7,10 +7,7 @@
 import type { StoreProduct } from "@cartwright/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { adminCall, signedIn } from "../../../../../test/owner-client.ts";
-import { ensureOwner } from "../customers/index.ts";
-
-const OWNER = { email: "owner@catalog-visibility.test", password: "owner-password-2026" };
+import { adminCall, signedInOwner } from "../../../../../test/owner-client.ts";
 
 let shop: TestShop;
 let hoodie: number;
@@ -30,8 +27,7 @@ async function refused(path: string): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  const owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  const owner = await signedInOwner(shop);
   // A lamp of each visibility beside the demo's hidden Secret Item, all with "lamp" in their names for the searches.
   for (const [name, catalog_visibility] of [
     ["Shop-only Lamp", "catalog"],

@@ -7,11 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { adminCall, fieldMessages, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall, fieldMessages, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
-
-const OWNER = { email: "owner@body-checks.test", password: "body-checks-owner-2026" };
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -19,8 +16,7 @@ let tShirt: number;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   tShirt = await productId(shop.app, "classic-t-shirt");
 });
 afterAll(() => shop.close());

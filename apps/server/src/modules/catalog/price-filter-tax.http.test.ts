@@ -8,12 +8,10 @@
 import type { StoreProduct } from "@cartwright/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { adminCall as call, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall as call, settingsGroups, signedInOwner } from "../../../../../test/owner-client.ts";
 import { type StoreClient, variationId } from "../../../../../test/store-client.ts";
 import { type Extension, registerExtensions } from "../../extensions.ts";
-import { ensureOwner } from "../customers/index.ts";
 
-const OWNER = { email: "owner@price-filter-tax.test", password: "owner-password-2026" };
 const CA_RATE_ID = 1;
 
 /** A collection of what sells from $21.00 to $21.45 (minor units), by price. */
@@ -38,8 +36,7 @@ const taxes = (fields: Record<string, unknown>) => saved("taxes", { ...defaults,
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false, web: true });
   takeBack = registerExtensions([PRICED_COLLECTION], () => {});
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   defaults = await read("taxes");
 });
 afterAll(async () => {

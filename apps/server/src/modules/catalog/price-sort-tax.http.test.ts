@@ -9,11 +9,9 @@
 import type { StoreProduct } from "@cartwright/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { adminCall as call, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall as call, settingsGroups, signedInOwner } from "../../../../../test/owner-client.ts";
 import { type StoreClient, variationId } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 
-const OWNER = { email: "owner@price-sort-tax.test", password: "owner-password-2026" };
 const CA_RATE_ID = 1;
 
 let shop: TestShop;
@@ -24,8 +22,7 @@ const taxes = (fields: Record<string, unknown>) => saved("taxes", { ...defaults,
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false, web: true });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   defaults = await read("taxes");
 });
 afterAll(async () => {

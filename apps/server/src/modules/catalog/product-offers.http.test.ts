@@ -8,12 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
-import { StoreClient, variationId } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
+import { signedInOwner } from "../../../../../test/owner-client.ts";
+import { type StoreClient, variationId } from "../../../../../test/store-client.ts";
 import { getProductOffers } from "./catalog.service.ts";
 
 const ADMIN = "/api/admin/v1";
-const OWNER = { email: "owner@offers.test", password: "owner-password-2026" };
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -60,10 +59,7 @@ const offered = async (slug: string) => {
 
 beforeAll(async () => {
   shop = await createTestShop({ web: true, rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = new StoreClient(shop.app, "browser");
-  await owner.get("/cart");
-  expect((await owner.post("/account/sign-in", OWNER)).statusCode).toBe(200);
+  owner = await signedInOwner(shop);
   const rows = await shop.db.selectFrom("products").select(["id", "slug"]).where("parent_id", "is", null).execute();
   for (const row of rows) ids[row.slug] = Number(row.id);
 });

@@ -7,9 +7,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
+import { signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { DEMO_PRODUCTS } from "../../seed/demo-catalogue.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { listCategories } from "./catalog.service.ts";
 
 const ADMIN = "/api/admin/v1";
@@ -23,13 +23,6 @@ let clothing: number;
 let cotton: number;
 let color: { id: number; blue: number; red: number };
 let size: { id: number; s: number };
-
-async function signedIn(email: string, password: string, app: FastifyInstance = shop.app): Promise<StoreClient> {
-  const client = new StoreClient(app, "browser");
-  await client.get("/cart");
-  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-  return client;
-}
 
 const call = (client: StoreClient, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) =>
   client.request(method, `${ADMIN}${path}`, body);
@@ -79,13 +72,12 @@ const termOf = async (attribute: number, slug: string) =>
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop, OWNER);
   expect((await new StoreClient(shop.app).post("/account/register", { email: MANAGER.email, password: MANAGER.password })).statusCode).toBe(
     201,
   );
   await shop.db.updateTable("customers").set({ role: "manager" }).where("email", "=", MANAGER.email).execute();
-  manager = await signedIn(MANAGER.email, MANAGER.password);
+  manager = await signedIn(shop.app, MANAGER.email, MANAGER.password);
   clothing = await idOf("categories", "clothing");
   cotton = await idOf("tags", "cotton");
   const colorId = await idOf("attributes", "color");
@@ -101,7 +93,7 @@ describe("who may call the products", () => {
     expect(guest.statusCode).toBe(401);
     expect(guest.json().code).toBe("cw_rest_not_signed_in");
 
-    const jane = await signedIn("jane@example.com", "demo-jane-2026");
+    const jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
     for (const [method, path, body] of [
       ["GET", "/products", undefined],
       ["POST", "/products", newProduct()],

@@ -7,11 +7,9 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { adminCall, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 
-const OWNER = { email: "owner@concurrent.test", password: "concurrent-owner-2026" };
 const ROUNDS = 20;
 
 let shop: TestShop;
@@ -20,8 +18,7 @@ let tShirt: number;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   tShirt = await productId(shop.app, "classic-t-shirt");
 });
 afterAll(() => shop.close());

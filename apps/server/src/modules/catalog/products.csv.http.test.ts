@@ -7,14 +7,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
-import { ADMIN, adminCall, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
+import { ADMIN, adminCall, signedIn, signedInManager, signedInOwner } from "../../../../../test/owner-client.ts";
 import type { StoreClient } from "../../../../../test/store-client.ts";
 import type { Db } from "../../db/index.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { readOwnerProducts } from "./products.admin.ts";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "./products.import.ts";
 
-const OWNER = { email: "owner@csv.test", password: "owner-password-2026" };
 /** Sign-ins hash passwords and the limits send 33 MB twice: more than the default 5 s on a busy 2-core machine. */
 const SLOW = 30_000;
 
@@ -111,8 +109,7 @@ const csv = (rows: string[][]) =>
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
 }, SLOW);
 afterAll(() => shop.close());
 

@@ -8,13 +8,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
+import { signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
 import { getCartReply, updateItem } from "../cart/index.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { getProduct, listProducts } from "./catalog.service.ts";
 
 const ADMIN = "/api/admin/v1";
-const OWNER = { email: "owner@sales.test", password: "owner-password-2026" };
 const MANAGER = { email: "manager@sales.test", password: "manager-password-2026" };
 const STARTS = "2030-03-01T00:00:00.000Z";
 const ENDS = "2030-03-08T00:00:00.000Z";
@@ -26,13 +25,6 @@ let shop: TestShop;
 let owner: StoreClient;
 let manager: StoreClient;
 let color: { id: number; blue: number; red: number };
-
-async function signedIn(email: string, password: string): Promise<StoreClient> {
-  const client = new StoreClient(shop.app, "browser");
-  await client.get("/cart");
-  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-  return client;
-}
 
 const call = (client: StoreClient, method: "POST" | "PUT" | "PATCH", path: string, body: unknown) =>
   client.request(method, `${ADMIN}${path}`, body);
@@ -55,11 +47,10 @@ const idOf = async (table: "attributes" | "attribute_terms", slug: string) =>
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   expect((await new StoreClient(shop.app).post("/account/register", MANAGER)).statusCode).toBe(201);
   await shop.db.updateTable("customers").set({ role: "manager" }).where("email", "=", MANAGER.email).execute();
-  manager = await signedIn(MANAGER.email, MANAGER.password);
+  manager = await signedIn(shop.app, MANAGER.email, MANAGER.password);
   const id = await idOf("attributes", "color");
   const term = async (slug: string) =>
     Number(

@@ -9,11 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { PageBrowser } from "../../../../../test/browser.ts";
-import { adminCall as call, fieldMessages, latestChange, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall as call, fieldMessages, latestChange, settingsGroups, signedInOwner } from "../../../../../test/owner-client.ts";
 import { StoreClient, variationId } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 
-const OWNER = { email: "owner@shop-prices.test", password: "owner-password-2026" };
 const CA_RATE_ID = 1;
 
 let shop: TestShop;
@@ -35,8 +33,7 @@ const priceOf = async (slug: string, app = shop.app) => (await product(slug, app
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false, web: true });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   other = await secondProcess(shop);
   defaults = await read("taxes");
 });

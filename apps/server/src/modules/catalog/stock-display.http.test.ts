@@ -7,12 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
-import { fieldMessages, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
+import { fieldMessages, settingsGroups, signedInOwner } from "../../../../../test/owner-client.ts";
 import { type StoreClient, variationId } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { getVariations } from "./index.ts";
-
-const OWNER = { email: "owner@stock-display.test", password: "owner-password-2026" };
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -20,8 +17,7 @@ const { read, save, saved } = settingsGroups(() => owner);
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false, web: true });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
 });
 afterAll(() => shop?.close());
 

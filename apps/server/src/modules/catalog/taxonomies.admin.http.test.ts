@@ -6,22 +6,14 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
+import { signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { listCategories } from "./catalog.service.ts";
 
 const ADMIN = "/api/admin/v1";
-const OWNER = { email: "owner@taxonomies.test", password: "owner-password-2026" };
 
 let shop: TestShop;
 let owner: StoreClient;
-
-async function signedIn(email: string, password: string, app: FastifyInstance = shop.app): Promise<StoreClient> {
-  const client = new StoreClient(app, "browser");
-  await client.get("/cart");
-  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-  return client;
-}
 
 const call = (client: StoreClient, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) =>
   client.request(method, `${ADMIN}${path}`, body);
@@ -39,14 +31,13 @@ const changeActions = async (entity: string, id: number) =>
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
 });
 afterAll(() => shop.close());
 
 describe("who may call them", () => {
   it("answers a guest 401, a shopper 403, and a manager's calls", async () => {
-    const jane = await signedIn("jane@example.com", "demo-jane-2026");
+    const jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
     for (const path of ["/categories", "/tags", "/attributes"]) {
       expect((await shop.app.inject(`${ADMIN}${path}`)).statusCode).toBe(401);
       expect((await call(jane, "GET", path)).statusCode).toBe(403);
@@ -55,7 +46,7 @@ describe("who may call them", () => {
     const email = "max@taxonomies.test";
     expect((await new StoreClient(shop.app).post("/account/register", { email, password: "manager-password-2026" })).statusCode).toBe(201);
     await shop.db.updateTable("customers").set({ role: "manager" }).where("email", "=", email).execute();
-    const manager = await signedIn(email, "manager-password-2026");
+    const manager = await signedIn(shop.app, email, "manager-password-2026");
     expect((await call(manager, "GET", "/categories")).statusCode).toBe(200);
     expect((await call(manager, "POST", "/tags", { name: "Manager Tag" })).statusCode).toBe(201);
   });
@@ -289,7 +280,7 @@ describe("attributes and their terms", () => {
     expect((await call(owner, "GET", `/attributes/${color.id}`)).json().terms).toHaveLength(3);
     expect(await changeActions("attribute", color.id)).toEqual(["create", "update", "update"]);
 
-    const jane = await signedIn("jane@example.com", "demo-jane-2026");
+    const jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
     expect((await call(jane, "POST", `/attributes/${color.id}/terms`, { name: "Nope" })).statusCode).toBe(403);
     expect(
       (await shop.app.inject({ method: "POST", url: `${ADMIN}/attributes/${color.id}/terms`, payload: { name: "Nope" } })).statusCode,

@@ -8,11 +8,8 @@
 import type { StoreProduct } from "@cartwright/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { adminCall, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall, signedInOwner } from "../../../../../test/owner-client.ts";
 import type { StoreClient } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
-
-const OWNER = { email: "owner@variable-stock.test", password: "owner-password-2026" };
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -84,8 +81,7 @@ async function hideOutOfStock(hide: boolean) {
 
 beforeAll(async () => {
   shop = await createTestShop({ web: true, rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   const term = async (slug: string) =>
     Number((await shop.db.selectFrom("attribute_terms").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id);
   const attribute = Number((await shop.db.selectFrom("attributes").select("id").where("slug", "=", "color").executeTakeFirstOrThrow()).id);

@@ -6,12 +6,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
-import { adminCall, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall, settingsGroups, signedInOwner } from "../../../../../test/owner-client.ts";
 import type { StoreClient } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { widgetPage } from "./index.ts";
 
-const OWNER = { email: "owner@widget-days.test", password: "owner-password-2026" };
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 let shop: TestShop;
 let owner: StoreClient;
@@ -19,8 +17,7 @@ const { read, saved } = settingsGroups(() => owner);
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
 });
 afterAll(() => shop?.close());
 afterEach(() => {

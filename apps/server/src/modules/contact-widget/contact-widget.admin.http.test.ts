@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
-import { StoreClient } from "../../../../../test/store-client.ts";
+import { signedIn } from "../../../../../test/owner-client.ts";
+import type { StoreClient } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 import { widgetPage } from "./index.ts";
 
@@ -11,18 +12,10 @@ let owner: StoreClient;
 let ownerId: number;
 const ADMIN = "/api/admin/v1";
 
-async function signedIn(email: string, password: string): Promise<StoreClient> {
-  const client = new StoreClient(shop.app, "browser");
-  await client.get("/cart");
-  const response = await client.post("/account/sign-in", { email, password });
-  expect(response.statusCode).toBe(200);
-  return client;
-}
-
 beforeAll(async () => {
   shop = await createTestShop();
   ownerId = (await ensureOwner(shop.db, "owner@example.com", "owner-password-2026")).id;
-  owner = await signedIn("owner@example.com", "owner-password-2026");
+  owner = await signedIn(shop.app, "owner@example.com", "owner-password-2026");
 });
 afterAll(() => shop?.close());
 
@@ -45,7 +38,7 @@ describe("who may call the owner API", () => {
     expect(guest.statusCode).toBe(401);
     expect(guest.json().code).toBe("cw_rest_not_signed_in");
 
-    const jane = await signedIn("jane@example.com", "demo-jane-2026");
+    const jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
     const shopper = await jane.get(`${ADMIN}/contact-widgets/1`);
     expect(shopper.statusCode).toBe(403);
     expect(shopper.json().code).toBe("cw_rest_forbidden");

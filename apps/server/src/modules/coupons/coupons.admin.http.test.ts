@@ -6,8 +6,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
+import { signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { StoreClient, testBilling } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 
 const ADMIN = "/api/admin/v1";
 const OWNER = { email: "owner@coupons.test", password: "owner-password-2026" };
@@ -16,13 +16,6 @@ const T_SHIRT = 1;
 let shop: TestShop;
 let owner: StoreClient;
 let categoryId: number;
-
-async function signedIn(email: string, password: string, app: FastifyInstance = shop.app): Promise<StoreClient> {
-  const client = new StoreClient(app, "browser");
-  await client.get("/cart");
-  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-  return client;
-}
 
 const call = (client: StoreClient, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) =>
   client.request(method, `${ADMIN}${path}`, body);
@@ -49,8 +42,7 @@ const changeRows = (id: number) =>
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop, OWNER);
   categoryId = Number((await shop.db.selectFrom("categories").select("id").orderBy("id").executeTakeFirstOrThrow()).id);
 });
 afterAll(() => shop.close());
@@ -61,7 +53,7 @@ describe("who may call the coupons", () => {
     expect(guest.statusCode).toBe(401);
     expect(guest.json().code).toBe("cw_rest_not_signed_in");
 
-    const jane = await signedIn("jane@example.com", "demo-jane-2026");
+    const jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
     for (const [method, path, body] of [
       ["GET", "/coupons", undefined],
       ["POST", "/coupons", newCoupon()],
@@ -78,7 +70,7 @@ describe("who may call the coupons", () => {
     const email = "max@coupons.test";
     expect((await new StoreClient(shop.app).post("/account/register", { email, password: "manager-password-2026" })).statusCode).toBe(201);
     await shop.db.updateTable("customers").set({ role: "manager" }).where("email", "=", email).execute();
-    const manager = await signedIn(email, "manager-password-2026");
+    const manager = await signedIn(shop.app, email, "manager-password-2026");
     expect((await call(manager, "GET", "/orders")).statusCode).toBe(200);
     const refused = await call(manager, "GET", "/coupons");
     expect(refused.statusCode).toBe(403);

@@ -5,11 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { adminCall, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall, signedInOwner } from "../../../../../test/owner-client.ts";
 import type { StoreClient } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
-
-const OWNER = { email: "owner@coupon-edits.test", password: "coupon-edits-owner-2026" };
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -17,8 +14,7 @@ let coupon: number;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   const listed = (await adminCall(owner, "GET", "/coupons?search=5off")).json() as { coupons: { id: number; code: string }[] };
   coupon = (listed.coupons.find((c) => c.code.toLowerCase() === "5off") as { id: number }).id;
 });

@@ -1,8 +1,8 @@
 /** The owner API's customers (/api/admin/v1/customers…) on SQLite and PostgreSQL (issue 18): who may call, lists, details. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "./index.ts";
 
 const ADMIN = "/api/admin/v1";
 let shop: TestShop;
@@ -10,13 +10,6 @@ let owner: StoreClient;
 let jane: StoreClient;
 let janeId: number;
 let tShirt: number;
-
-async function signedIn(email: string, password: string): Promise<StoreClient> {
-  const client = new StoreClient(shop.app, "browser");
-  await client.get("/cart");
-  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-  return client;
-}
 
 /** An order through the real checkout: cod is paid at once (processing), bacs waits (on-hold). */
 async function placeOrder(client: StoreClient, email: string, paymentMethod: "cod" | "bacs", quantity = 1) {
@@ -36,9 +29,8 @@ let guestPaid: number;
 beforeAll(async () => {
   shop = await createTestShop();
   tShirt = await productId(shop.app, "classic-t-shirt");
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = await signedIn("owner@example.com", "owner-password-2026");
-  jane = await signedIn("jane@example.com", "demo-jane-2026");
+  owner = await signedInOwner(shop);
+  jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
   janeId = (await shop.db.selectFrom("customers").select("id").where("email", "=", "jane@example.com").executeTakeFirstOrThrow()).id;
   janePaid = [await placeOrder(jane, "jane@example.com", "cod"), await placeOrder(jane, "jane@example.com", "cod", 2)];
   janeWaiting = await placeOrder(jane, "jane@example.com", "bacs");

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { signedIn } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, testBilling } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 // biome-ignore lint/style/noRestrictedImports: the tests' reader of the outbox's messages
@@ -32,14 +33,6 @@ let managerId: number;
 let tShirt: number;
 let made = 0;
 const newEmail = (name: string) => `${name}${++made}@manage.test`;
-
-async function signedIn(email: string, password: string): Promise<StoreClient> {
-  const client = new StoreClient(app, "browser");
-  await client.get("/cart");
-  const response = await client.post("/account/sign-in", { email, password });
-  expect(response.statusCode).toBe(200);
-  return client;
-}
 
 async function registered(email: string): Promise<{ client: StoreClient; id: number }> {
   const client = new StoreClient(app, "browser");
@@ -72,11 +65,11 @@ beforeAll(async () => {
   await app.ready();
   tShirt = await productId(app, "classic-t-shirt");
   ownerId = (await ensureOwner(shop.db, "owner@example.com", "owner-password-2026")).id;
-  owner = await signedIn("owner@example.com", "owner-password-2026");
+  owner = await signedIn(app, "owner@example.com", "owner-password-2026");
   const staff = await registered("manager@manage.test");
   managerId = staff.id;
   await shop.db.updateTable("customers").set({ role: "manager" }).where("id", "=", managerId).execute();
-  manager = await signedIn("manager@manage.test", PASSWORD);
+  manager = await signedIn(app, "manager@manage.test", PASSWORD);
 });
 afterAll(async () => {
   await app?.close();
@@ -113,7 +106,7 @@ describe("adding an account", () => {
     expect((await visitor.post("/account/sign-in", { email, password: "" })).statusCode).toBeGreaterThanOrEqual(400);
     const chosen = await visitor.post("/account/reset-password", { key, password: PASSWORD });
     expect(chosen.statusCode).toBe(200);
-    await signedIn(email, PASSWORD);
+    await signedIn(app, email, PASSWORD);
 
     const log = await changes(id);
     expect(log).toHaveLength(1);
@@ -186,7 +179,7 @@ describe("editing an account", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id, sessions_ended: 0, version: expect.stringMatching(/^[\w-]{22}$/) });
     expect((await client.get("/account")).json()).toMatchObject({ first_name: "Edited", last_name: "Istered", email });
-    const again = await signedIn(email, PASSWORD);
+    const again = await signedIn(app, email, PASSWORD);
     const cart = (await again.get("/cart")).json();
     expect(cart.billing_address).toMatchObject({ address_1: "9 Owner Lane", postcode: "90002" });
     expect(cart.shipping_address).toMatchObject({ address_1: "2 Ship Road" });
@@ -210,7 +203,7 @@ describe("editing an account", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().sessions_ended).toBe(1);
     expect((await client.get("/account")).statusCode).toBe(401);
-    await signedIn(moved, PASSWORD);
+    await signedIn(app, moved, PASSWORD);
   });
 
   it("clears an address sent blank and refuses bad fields, keeping the saved address", async () => {
@@ -230,7 +223,7 @@ describe("editing an account", () => {
     const email = newEmail("two-editors");
     const { id } = await registered(email);
     const first = (await owner.get(`${ADMIN}/customers/${id}`)).json();
-    await signedIn(email, PASSWORD);
+    await signedIn(app, email, PASSWORD);
     const second = (await owner.get(`${ADMIN}/customers/${id}`)).json();
     expect(first.version).toMatch(/^[\w-]{22}$/);
     expect(second.version).toBe(first.version);

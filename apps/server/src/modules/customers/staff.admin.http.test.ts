@@ -10,12 +10,13 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 // biome-ignore lint/style/noRestrictedImports: the tests' reader of the outbox's messages
 import { parseEml } from "../emails/eml.test-support.ts";
 import { createMailer } from "../emails/index.ts";
-import { ensureOwner, STAFF_IDLE_MS, STAFF_MAX_AGE_MS } from "./index.ts";
+import { STAFF_IDLE_MS, STAFF_MAX_AGE_MS } from "./index.ts";
 
 const ADMIN = "/api/admin/v1";
 const PUBLIC_URL = "https://shop.example";
@@ -27,14 +28,6 @@ let shop: TestShop;
 /** The shop as main.ts builds it, with a mailer writing into its own outbox. */
 let app: FastifyInstance;
 let owner: StoreClient;
-
-async function signedIn(email: string, password: string): Promise<StoreClient> {
-  const client = new StoreClient(app, "browser");
-  await client.get("/cart");
-  const response = await client.post("/account/sign-in", { email, password });
-  expect(response.statusCode).toBe(200);
-  return client;
-}
 
 const call = (client: StoreClient, method: "GET" | "POST" | "DELETE", path: string, body?: unknown) =>
   client.request(method, `${ADMIN}${path}`, body);
@@ -83,8 +76,7 @@ beforeAll(async () => {
     mailer: createMailer({ publicUrl: PUBLIC_URL, mail: { smtpUrl: null, from: null, ownerEmail: null, outbox } }),
   });
   await app.ready();
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(OWNER.email, OWNER.password);
+  owner = await signedInOwner({ app, db: shop.db }, OWNER);
 });
 afterAll(async () => {
   await app?.close();
@@ -94,7 +86,7 @@ afterAll(async () => {
 describe("roles", () => {
   it("lets the owner everywhere, a manager into their areas only, and keeps shoppers and guests out", async () => {
     const manager = (await newManager()).client;
-    const shopper = await signedIn("jane@example.com", "demo-jane-2026");
+    const shopper = await signedIn(app, "jane@example.com", "demo-jane-2026");
     const guest = new StoreClient(app, "browser");
     await guest.get("/cart");
     const managerAreas = [
@@ -188,7 +180,7 @@ describe("staff", () => {
 
   it("removes a manager: a shopper again, every session ended, the owner stays", async () => {
     const { id, email, client } = await newManager();
-    const second = await signedIn(email, MANAGER_PASSWORD);
+    const second = await signedIn(app, email, MANAGER_PASSWORD);
     expect((await call(owner, "GET", "/staff")).json().staff.map((m: { id: number }) => m.id)).toContain(id);
     expect((await call(owner, "DELETE", `/staff/${id}`)).statusCode).toBe(204);
     for (const device of [client, second]) {
@@ -198,7 +190,7 @@ describe("staff", () => {
     const row = await shop.db.selectFrom("customers").select("role").where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.role).toBe("customer");
     // Signed in again, they are a shopper.
-    expect((await call(await signedIn(email, MANAGER_PASSWORD), "GET", "/orders")).statusCode).toBe(403);
+    expect((await call(await signedIn(app, email, MANAGER_PASSWORD), "GET", "/orders")).statusCode).toBe(403);
     expect((await call(owner, "DELETE", `/staff/${id}`)).json().code).toBe("cw_rest_staff_not_found");
     const ownerId = (await call(owner, "GET", "/staff")).json().staff[0].id;
     expect((await call(owner, "DELETE", `/staff/${ownerId}`)).json().code).toBe("cw_rest_staff_owner");
@@ -273,8 +265,8 @@ describe("accepting an invitation", () => {
 describe("own sessions", () => {
   it("lists the caller's sessions, ends one and then all the others", async () => {
     const { email, client: first } = await newManager("sessions");
-    const second = await signedIn(email, MANAGER_PASSWORD);
-    const third = await signedIn(email, MANAGER_PASSWORD);
+    const second = await signedIn(app, email, MANAGER_PASSWORD);
+    const third = await signedIn(app, email, MANAGER_PASSWORD);
     const listed = (await call(first, "GET", "/sessions")).json().sessions;
     expect(listed).toHaveLength(3);
     expect(listed.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
@@ -322,7 +314,7 @@ describe("staff session limits", () => {
     await backdate(await lidOf(email), STAFF_IDLE_MS + 60_000, STAFF_IDLE_MS + 60_000);
     expect((await call(client, "GET", "/orders")).statusCode).toBe(401);
 
-    const busy = await signedIn(email, MANAGER_PASSWORD);
+    const busy = await signedIn(app, email, MANAGER_PASSWORD);
     await backdate(await lidOf(email), STAFF_MAX_AGE_MS - 60_000, 60_000);
     expect((await call(busy, "GET", "/orders")).statusCode).toBe(200);
     await backdate(await lidOf(email), STAFF_MAX_AGE_MS + 60_000, 60_000);
@@ -331,7 +323,7 @@ describe("staff session limits", () => {
   });
 
   it("leaves a shopper's session as it was: idle for days, it still stands", async () => {
-    const shopper = await signedIn("jane@example.com", "demo-jane-2026");
+    const shopper = await signedIn(app, "jane@example.com", "demo-jane-2026");
     await backdate(await lidOf("jane@example.com"), STAFF_MAX_AGE_MS + 60_000, STAFF_IDLE_MS + 60_000);
     expect((await shopper.get("/account")).statusCode).toBe(200);
   });

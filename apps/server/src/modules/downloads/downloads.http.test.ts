@@ -15,15 +15,13 @@ import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { ADMIN, adminCall as call, signedIn } from "../../../../../test/owner-client.ts";
+import { ADMIN, adminCall as call, signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling, testCard } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
 import { createMailer, sendOrderEmails } from "../emails/index.ts";
 import { grantOrderDownloads, orderDownloads } from "./index.ts";
 
-const OWNER = { email: "owner@downloads.test", password: "owner-password-2026" };
 const PDF = Buffer.from("%PDF-1.4\n% a knitting pattern\n%%EOF\n");
 
 let shop: TestShop;
@@ -87,8 +85,7 @@ const refusedWith = (response: LightMyRequestResponse, status: number, code: str
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   giftCard = await productId(shop.app, "gift-card");
   tShirt = await productId(shop.app, "classic-t-shirt");
   const saved = await call(owner, "PUT", `/products/${giftCard}/downloads`, {

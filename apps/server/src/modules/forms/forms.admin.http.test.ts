@@ -3,10 +3,10 @@ import { CONTACT_FORM, FEEDBACK_FORM } from "@cartwright/commerce/forms";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { insertFormEntry } from "../../../../../test/form-entries.ts";
+import { signedInOwner } from "../../../../../test/owner-client.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
 // biome-ignore lint/style/noRestrictedImports: the contact messages' multipart writer and sample files, shared by the tests
 import { multipart, SAMPLES } from "../contact-widget/messages.test-support.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { createFormToken } from "./index.ts";
 
 const ADMIN = "/api/admin/v1";
@@ -16,10 +16,7 @@ let addresses = 0;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = new StoreClient(shop.app, "browser");
-  await owner.get("/cart");
-  expect((await owner.post("/account/sign-in", { email: "owner@example.com", password: "owner-password-2026" })).statusCode).toBe(200);
+  owner = await signedInOwner(shop);
 });
 afterAll(async () => {
   await shop?.close();

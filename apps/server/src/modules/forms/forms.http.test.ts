@@ -6,12 +6,11 @@ import { solveChallenge } from "altcha-lib/v1";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../../../test/app.ts";
-import { adminCall, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall, signedInOwner } from "../../../../../test/owner-client.ts";
 import type { StoreClient } from "../../../../../test/store-client.ts";
 import { UPLOAD_MESSAGES } from "../contact-widget/index.ts";
 // biome-ignore lint/style/noRestrictedImports: the contact messages' multipart writer and sample files, shared by the tests
 import { multipart, type Part, SAMPLES } from "../contact-widget/messages.test-support.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { CAPTCHA_FIELD, createFormToken, FORM_REPLIES, findForm, honeypotName, installDemoForms } from "./index.ts";
 
 const SECRET = "test-secret-test-secret-test-secret!";
@@ -371,8 +370,7 @@ describe("forms_submit: the form's minimum time to fill in (decision 0163)", () 
 
   let owner: StoreClient;
   beforeAll(async () => {
-    await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-    owner = await signedIn(app, "owner@example.com", "owner-password-2026");
+    owner = await signedInOwner({ app, db: shop.db });
   });
   /** The owner sets feedback's minimum time through the owner API, as the console does. */
   async function setMinSeconds(minSeconds: number) {

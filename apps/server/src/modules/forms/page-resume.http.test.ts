@@ -9,11 +9,10 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { TEST_HOST, TEST_ORIGIN } from "../../../../../test/browser.ts";
-import { StoreClient } from "../../../../../test/store-client.ts";
+import { signedInOwner } from "../../../../../test/owner-client.ts";
 import { RESUME_NOTICES } from "../../../../web/forms/render/index.ts";
 // biome-ignore lint/style/noRestrictedImports: the contact messages' multipart writer, shared by the tests
 import { multipart, type Part } from "../contact-widget/messages.test-support.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { formResumeValues, publishedForm, RESUME_FIELD } from "./index.ts";
 
 const RESUME_FORM: FormDefinition = {
@@ -35,10 +34,7 @@ let addresses = 0;
 
 beforeAll(async () => {
   shop = await createTestShop({ web: true });
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  const owner = new StoreClient(shop.app, "browser");
-  await owner.get("/cart");
-  expect((await owner.post("/account/sign-in", { email: "owner@example.com", password: "owner-password-2026" })).statusCode).toBe(200);
+  const owner = await signedInOwner(shop);
   const created = await owner.request("POST", "/api/admin/v1/forms", { definition: RESUME_FORM });
   expect(created.statusCode, created.body).toBe(201);
   formId = created.json().id;

@@ -9,10 +9,9 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { TEST_HOST, TEST_ORIGIN } from "../../../../../test/browser.ts";
-import { StoreClient } from "../../../../../test/store-client.ts";
+import { signedInOwner } from "../../../../../test/owner-client.ts";
 // biome-ignore lint/style/noRestrictedImports: the contact messages' multipart writer and sample files, shared by the tests
 import { multipart, type Part, SAMPLES } from "../contact-widget/messages.test-support.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { FORM_REPLIES, PAGE_POST_MESSAGES } from "./index.ts";
 
 /** A form with a logic-hidden field, the owner's markup and a file field. */
@@ -64,10 +63,7 @@ let addresses = 0;
 
 beforeAll(async () => {
   shop = await createTestShop({ web: true });
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  const owner = new StoreClient(shop.app, "browser");
-  await owner.get("/cart");
-  expect((await owner.post("/account/sign-in", { email: "owner@example.com", password: "owner-password-2026" })).statusCode).toBe(200);
+  const owner = await signedInOwner(shop);
   const created = await owner.request("POST", "/api/admin/v1/forms", { definition: PAGE_FORM });
   expect(created.statusCode).toBe(201);
   pageFormId = created.json().id;

@@ -9,14 +9,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { testContext } from "../../../../../test/context.ts";
-import { ADMIN, adminCall as call, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
+import { ADMIN, adminCall as call, signedIn, signedInManager, signedInOwner } from "../../../../../test/owner-client.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
 import { getVariations } from "../catalog/index.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { MEDIA_MESSAGES } from "./checks.ts";
 import { cameraJpeg, halves, pngBomb, solid } from "./test-images.ts";
-
-const OWNER = { email: "owner@media.test", password: "owner-password-2026" };
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -89,8 +86,7 @@ const CHROME_IMAGES = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   manager = await signedInManager(shop.app, shop.db, "max@media.test");
 });
 afterAll(() => shop.close());

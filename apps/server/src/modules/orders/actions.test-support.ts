@@ -6,18 +6,16 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { expect } from "vitest";
 import { createTestShop, secondProcess, type TestShop } from "../../../../../test/app.ts";
+import { signedIn, signedInOwner, TEST_OWNER } from "../../../../../test/owner-client.ts";
 import { StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
 import type { Db } from "../../db/index.ts";
-import { ensureOwner } from "../customers/index.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { parseEml } from "../emails/eml.test-support.ts";
 import { createMailer, type Mailer } from "../emails/index.ts";
 
 export const ADMIN = "/api/admin/v1";
 export const PUBLIC_URL = "https://shop.example.com";
-const OWNER = { email: "owner@example.com", password: "owner-password-2026" };
 
 export const newOutbox = () => join(mkdtempSync(join(tmpdir(), "cw-actions-")), "outbox");
 export const outboxMailer = (outbox: string, smtpUrl: string | null = null): Mailer =>
@@ -35,26 +33,18 @@ export interface ActionsShop {
   close(): Promise<void>;
 }
 
-export async function signedIn(app: FastifyInstance, email: string, password: string): Promise<StoreClient> {
-  const client = new StoreClient(app, "browser");
-  await client.get("/cart");
-  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-  return client;
-}
-
 export async function actionsShop(): Promise<ActionsShop> {
   const shop = await createTestShop({ rateLimit: false });
   const outbox = newOutbox();
   // The shop as main.ts builds it: a process with a mailer, over the test shop's database.
   const mailing = await secondProcess(shop, { mailer: outboxMailer(outbox) });
   const app = mailing.app;
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
   return {
     shop,
     app,
     appDb: mailing.db,
     outbox,
-    owner: await signedIn(app, OWNER.email, OWNER.password),
+    owner: await signedInOwner(mailing),
     jane: await signedIn(app, "jane@example.com", "demo-jane-2026"),
     async close() {
       await mailing.close();
@@ -64,7 +54,7 @@ export async function actionsShop(): Promise<ActionsShop> {
 }
 
 /** The owner signed in on another app of the same shop. */
-export const ownerOn = (app: FastifyInstance) => signedIn(app, OWNER.email, OWNER.password);
+export const ownerOn = (app: FastifyInstance) => signedIn(app, TEST_OWNER.email, TEST_OWNER.password);
 
 export const billingFor = (first: string, domain: string) => ({
   ...TEST_ADDRESS,

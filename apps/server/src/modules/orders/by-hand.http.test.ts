@@ -7,11 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { insertCoupon } from "../../../../../test/coupons.ts";
-import { ADMIN, adminCall, fieldMessages, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
+import { ADMIN, adminCall, fieldMessages, signedIn, signedInManager, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, testBilling, testCard, variationId } from "../../../../../test/store-client.ts";
 import { PLACED_STATUSES } from "../../db/placed-orders.ts";
 import type { OrderStatus } from "../../db/schema.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { updateSettings } from "../settings/index.ts";
 import { mailsOf, newOutbox, outboxMailer, ownerOn, readMail } from "./actions.test-support.ts";
 import { cancelUnpaidOrders } from "./index.ts";
@@ -27,8 +26,7 @@ let mug: number;
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = await signedIn(shop.app, "owner@example.com", "owner-password-2026");
+  owner = await signedInOwner(shop);
   hoodie = await productId(shop.app, "hoodie");
   redL = await variationId(shop.app, "hoodie", ["red", "l"]);
   tShirt = await productId(shop.app, "classic-t-shirt");

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 
 const ADMIN = "/api/admin/v1";
 let shop: TestShop;
@@ -17,10 +17,7 @@ let orderId: number;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = new StoreClient(shop.app, "browser");
-  await owner.get("/cart");
-  expect((await owner.post("/account/sign-in", { email: "owner@example.com", password: "owner-password-2026" })).statusCode).toBe(200);
+  owner = await signedInOwner(shop);
   const currency = (await owner.get(`${ADMIN}/settings/currency`)).json();
   // The shop has prices, so its decimals stay 2 (settings refuse to rescale them); only the code changes.
   const saved = await owner.request("PUT", `${ADMIN}/settings/currency`, { ...currency, code: "JPY", symbol: "¥" });

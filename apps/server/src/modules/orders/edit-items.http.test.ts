@@ -8,9 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { insertCoupon } from "../../../../../test/coupons.ts";
-import { adminCall, fieldMessages, latestChange, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall, fieldMessages, latestChange, signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling, testCard, variationId } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { mailsOf, newOutbox, outboxMailer, ownerOn, readMail } from "./actions.test-support.ts";
 
 let shop: TestShop;
@@ -25,8 +24,7 @@ let mug: number;
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = await signedIn(shop.app, "owner@example.com", "owner-password-2026");
+  owner = await signedInOwner(shop);
   hoodie = await productId(shop.app, "hoodie");
   redL = await variationId(shop.app, "hoodie", ["red", "l"]);
   tShirt = await productId(shop.app, "classic-t-shirt");

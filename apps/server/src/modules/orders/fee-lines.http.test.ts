@@ -8,11 +8,10 @@ import { percentOf } from "@cartwright/commerce";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { ADMIN, adminCall, fieldMessages, signedIn } from "../../../../../test/owner-client.ts";
+import { ADMIN, adminCall, fieldMessages, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling, variationId } from "../../../../../test/store-client.ts";
 import { down, up } from "../../db/migrations/042_order_fee_tax.ts";
 import { registerCartFees } from "../cart/index.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { updateSettings } from "../settings/index.ts";
 
 let shop: TestShop;
@@ -33,8 +32,7 @@ const LONDON = {
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = await signedIn(shop.app, "owner@example.com", "owner-password-2026");
+  owner = await signedInOwner(shop);
   tShirt = await productId(shop.app, "classic-t-shirt");
   hoodieRedL = { product_id: await productId(shop.app, "hoodie"), variation_id: await variationId(shop.app, "hoodie", ["red", "l"]) };
   const rate = await adminCall(owner, "POST", "/tax-rates", { country: "GB", rate: "5", name: "VAT reduced", class: "reduced-rate" });

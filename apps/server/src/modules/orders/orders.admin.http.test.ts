@@ -1,8 +1,8 @@
 /** The owner API's orders (/api/admin/v1/orders…, issue 18), read-only, on SQLite and PostgreSQL: orders placed through the checkout. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 
 const ADMIN = "/api/admin/v1";
 /** Every order of this file bills an address here, so a search for it scopes the list to them. */
@@ -13,13 +13,6 @@ let jane: StoreClient;
 let tShirt: number;
 let limitedPrint: number;
 const placed: Record<"ada" | "bea" | "jane" | "cy", number> = { ada: 0, bea: 0, jane: 0, cy: 0 };
-
-async function signedIn(email: string, password: string): Promise<StoreClient> {
-  const client = new StoreClient(shop.app, "browser");
-  await client.get("/cart");
-  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-  return client;
-}
 
 const billing = (first: string, last: string) => ({
   ...TEST_ADDRESS,
@@ -42,9 +35,8 @@ async function checkout(client: StoreClient, product: number, quantity: number, 
 
 beforeAll(async () => {
   shop = await createTestShop();
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = await signedIn("owner@example.com", "owner-password-2026");
-  jane = await signedIn("jane@example.com", "demo-jane-2026");
+  owner = await signedInOwner(shop);
+  jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
   tShirt = await productId(shop.app, "classic-t-shirt");
   limitedPrint = await productId(shop.app, "limited-print");
   placed.ada = await checkout(new StoreClient(shop.app), tShirt, 2, {

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
 import { writeOrderSearchTerms } from "../../db/order-search.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { DEFAULT_SETTINGS, updateSettings } from "../settings/index.ts";
 import { EXPORT_COLUMNS, exportHeader } from "./export-rows.ts";
 import { EXPORT_PAGE } from "./orders.export.ts";
@@ -23,13 +23,6 @@ let shop: TestShop;
 let owner: StoreClient;
 let jane: StoreClient;
 const placed: Record<"ada" | "bea" | "evil", number> = { ada: 0, bea: 0, evil: 0 };
-
-async function signedIn(email: string, password: string): Promise<StoreClient> {
-  const client = new StoreClient(shop.app, "browser");
-  await client.get("/cart");
-  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-  return client;
-}
 
 const billing = (first: string, last: string, local: string) => ({
   ...TEST_ADDRESS,
@@ -87,9 +80,8 @@ const column = (name: (typeof EXPORT_COLUMNS)[number]) => EXPORT_COLUMNS.indexOf
 
 beforeAll(async () => {
   shop = await createTestShop();
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = await signedIn("owner@example.com", "owner-password-2026");
-  jane = await signedIn("jane@example.com", "demo-jane-2026");
+  owner = await signedInOwner(shop);
+  jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
   const tShirt = await productId(shop.app, "classic-t-shirt");
   const print = await productId(shop.app, "limited-print");
   placed.ada = await checkout(tShirt, 2, {

@@ -6,8 +6,8 @@
 import { type AddressInfo, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, secondProcess, type TestShop } from "../../../../../test/app.ts";
+import { signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 import {
   type ActionsShop,
   ADMIN,
@@ -41,8 +41,7 @@ beforeAll(async () => {
   t = await actionsShop();
   tShirt = await productId(t.app, "classic-t-shirt");
   bare = await createTestShop({ rateLimit: false });
-  await ensureOwner(bare.db, "owner@example.com", "owner-password-2026");
-  ownerWithoutMail = await ownerOn(bare.app);
+  ownerWithoutMail = await signedInOwner(bare);
   bareOrder = await placeOrder(bare.app, [{ product: tShirt, quantity: 1 }], cashOnDelivery("Bo"));
 }, 60_000);
 afterAll(async () => {

@@ -7,11 +7,11 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop, testDialect } from "../../../../../test/app.ts";
+import { signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
 import { down, FILL_BATCH, up } from "../../db/migrations/022_order_search_terms.ts";
 import { up as upPhones } from "../../db/migrations/052_order_phone_search.ts";
-import { ensureOwner } from "../customers/index.ts";
-import { ADMIN, placeOrder, signedIn } from "./actions.test-support.ts";
+import { ADMIN, placeOrder } from "./actions.test-support.ts";
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -24,8 +24,7 @@ const billing = (first: string, last: string, email: string) => ({ ...TEST_ADDRE
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = await signedIn(shop.app, "owner@example.com", "owner-password-2026");
+  owner = await signedInOwner(shop);
   tote = await productId(shop.app, "canvas-tote-bag");
   wallet = await productId(shop.app, "leather-wallet");
   scarf = await productId(shop.app, "wool-scarf");

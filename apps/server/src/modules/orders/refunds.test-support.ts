@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../../../test/app.ts";
+import { signedIn } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, variationId } from "../../../../../test/store-client.ts";
 import { ensureOwner } from "../customers/index.ts";
 import type { PaymentGateway } from "../payments/index.ts";
@@ -72,15 +73,9 @@ export async function startRefundShop() {
   const shop: TestShop = await createTestShop({ extensions: [{ name: "refund-gateways", paymentGateways: [refusing, silent] }] });
   const outbox = newOutbox("refunds");
   const app: FastifyInstance = await appWithOutbox(shop, outbox);
-  const signedIn = async (email: string, password: string) => {
-    const client = new StoreClient(app, "browser");
-    await client.get("/cart");
-    expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-    return client;
-  };
   const ownerId = (await ensureOwner(shop.db, "owner@example.com", "owner-password-2026")).id;
-  const owner = await signedIn("owner@example.com", "owner-password-2026");
-  const jane = await signedIn("jane@example.com", "demo-jane-2026");
+  const owner = await signedIn(app, "owner@example.com", "owner-password-2026");
+  const jane = await signedIn(app, "jane@example.com", "demo-jane-2026");
   const tShirt = await productId(app, "classic-t-shirt");
   const redHoodie = await variationId(app, "hoodie", ["red", "m"]);
   await shop.db.updateTable("products").set({ manage_stock: 1, stock_quantity: 10 }).where("id", "=", redHoodie).execute();

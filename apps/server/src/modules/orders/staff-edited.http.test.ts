@@ -7,10 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { adminCall, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling, testCard } from "../../../../../test/store-client.ts";
 import type { Db } from "../../db/index.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { findOrder, writeOrderAttempt } from "./index.ts";
 
 let shop: TestShop;
@@ -20,8 +19,7 @@ let beanie: number;
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = await signedIn(shop.app, "owner@example.com", "owner-password-2026");
+  owner = await signedInOwner(shop);
   tShirt = await productId(shop.app, "classic-t-shirt");
   beanie = await productId(shop.app, "beanie");
 }, 60_000);

@@ -9,9 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, secondProcess, type TestShop } from "../../../../../test/app.ts";
-import { adminCall, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall, settingsGroups, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, testBilling } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { mailsOf, newOutbox, outboxMailer, ownerOn, readMail } from "./actions.test-support.ts";
 
 let shop: TestShop;
@@ -37,8 +36,7 @@ type TaxRow = { name: string; rate: string; label: string; order_tax: number; sh
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = await signedIn(shop.app, "owner@example.com", "owner-password-2026");
+  owner = await signedInOwner(shop);
   tShirt = await productId(shop.app, "classic-t-shirt");
   const added = await adminCall(owner, "POST", "/tax-rates", { country: "US", rate: "1.5", name: "US Tax", priority: 2 });
   expect(added.statusCode, added.body).toBe(201);

@@ -7,9 +7,16 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { PageBrowser } from "../../../../../test/browser.ts";
-import { ADMIN, adminCall as call, signedIn, signedInManager, twoEditors, withoutNonce } from "../../../../../test/owner-client.ts";
+import {
+  ADMIN,
+  adminCall as call,
+  signedIn,
+  signedInManager,
+  signedInOwner,
+  twoEditors,
+  withoutNonce,
+} from "../../../../../test/owner-client.ts";
 import { type StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { DEFAULT_SETTINGS } from "../settings/index.ts";
 
 const OWNER = { email: "owner@payments.test", password: "owner-password-2026" };
@@ -44,8 +51,7 @@ async function placeOrder(method: string) {
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false, web: true });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop, OWNER);
 });
 afterAll(() => shop.close());
 

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { SERIES_DAYS } from "./index.ts";
 
 const ADMIN = "/api/admin/v1";
@@ -15,13 +15,6 @@ let owner: StoreClient;
 const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const daysAgo = (days: number) => dayOf(new Date(Date.now() - days * DAY_MS));
-
-async function signedIn(email: string, password: string): Promise<StoreClient> {
-  const client = new StoreClient(shop.app, "browser");
-  await client.get("/cart");
-  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-  return client;
-}
 
 async function placeOrder(lines: [string, number][], paymentMethod: "cod" | "bacs", attribution?: Record<string, string>) {
   const shopper = new StoreClient(shop.app);
@@ -40,8 +33,7 @@ const setOrder = (id: number, fields: { status?: "completed" | "refunded"; creat
 
 beforeAll(async () => {
   shop = await createTestShop();
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = await signedIn("owner@example.com", "owner-password-2026");
+  owner = await signedInOwner(shop);
   await placeOrder([["classic-t-shirt", 2]], "cod", { source_type: "utm", utm_source: "google" });
   await placeOrder(
     [
@@ -218,7 +210,7 @@ describe("the overview", () => {
   });
 
   it("is for the owner: a shopper 403 cw_rest_forbidden, a guest 401 cw_rest_not_signed_in", async () => {
-    const jane = await signedIn("jane@example.com", "demo-jane-2026");
+    const jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
     const shopper = await jane.get(`${ADMIN}/reports/overview`);
     expect(shopper.statusCode).toBe(403);
     expect(shopper.json().code).toBe("cw_rest_forbidden");

@@ -6,11 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { adminCall as call, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall as call, signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 
-const OWNER = { email: "owner@names.test", password: "owner-password-2026" };
 const RANGE = { from: "2026-09-01", to: "2026-09-30" };
 let shop: TestShop;
 let owner: StoreClient;
@@ -38,8 +36,7 @@ async function customers(query: Record<string, string> = {}) {
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   // Two orders of one guest (any case of the e-mail): the newer one's billing name is theirs.
   await place("zed@names.test", { first_name: "Old", last_name: "Name" }, "2026-09-02T10:00:00.000Z");
   await place("Zed@Names.test", { first_name: "Carla", last_name: "Zed" }, "2026-09-05T10:00:00.000Z");

@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { SERIES_DAYS } from "./index.ts";
 
 const ADMIN = "/api/admin/v1";
@@ -32,13 +32,6 @@ type Overview = {
   daily_sales: { date: string; orders: number; sales: number }[];
   orders_by_origin: { source_type: string; source: string; origin: string; orders: number; sales: number }[];
 };
-
-async function signedIn(email: string, password: string): Promise<StoreClient> {
-  const client = new StoreClient(shop.app, "browser");
-  await client.get("/cart");
-  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-  return client;
-}
 
 const card = (number: string) => [
   { key: "cw-test-card-number", value: number },
@@ -81,8 +74,7 @@ const placedOn = (id: number, daysBack: number) =>
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = await signedIn("owner@example.com", "owner-password-2026");
+  owner = await signedInOwner(shop);
 
   await place([["classic-t-shirt", 2]], "cod", { source_type: "utm", utm_source: "google", utm_medium: "cpc" });
   await place([["beanie", 1]], "bacs", { source_type: "typein", utm_source: "(direct)" });

@@ -10,11 +10,9 @@
 import { refundedBeforeTax } from "@cartwright/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { adminCall as call, settingsGroups, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
+import { adminCall as call, settingsGroups, signedIn, signedInManager, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, testCard, variationId } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 
-const OWNER = { email: "owner@tabs.test", password: "owner-password-2026" };
 const PAID = ["processing", "completed"] as const;
 let shop: TestShop;
 let owner: StoreClient;
@@ -124,8 +122,7 @@ const ids = {} as Record<Placed, number>;
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   await settings.saved("store", { ...(await settings.read("store")), time_zone: "Australia/Sydney" });
 
   // Taxes not itemised (the demo's setting): the orders show one tax figure and keep their taxes by rate.

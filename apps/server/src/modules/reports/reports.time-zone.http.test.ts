@@ -6,11 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { insertFormEntry } from "../../../../../test/form-entries.ts";
-import { adminCall as call, fieldMessages, latestChange, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
+import { adminCall as call, fieldMessages, latestChange, settingsGroups, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 
-const OWNER = { email: "owner@time-zone.test", password: "owner-password-2026" };
 let shop: TestShop;
 let owner: StoreClient;
 const { read, save, saved } = settingsGroups(() => owner);
@@ -44,8 +42,7 @@ const sorted = (...keys: (keyof typeof PLACED)[]) => keys.map((key) => ids[key])
 
 beforeAll(async () => {
   shop = await createTestShop();
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   for (const key of Object.keys(PLACED) as (keyof typeof PLACED)[]) ids[key] = await orderAt(PLACED[key]);
 });
 afterAll(() => shop?.close());

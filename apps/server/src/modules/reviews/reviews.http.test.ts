@@ -9,13 +9,18 @@ import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../../../test/app.ts";
-import { ADMIN, adminCall, fieldMessages, settingsGroups, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
+import {
+  ADMIN,
+  adminCall,
+  fieldMessages,
+  settingsGroups,
+  signedIn,
+  signedInManager,
+  signedInOwner,
+} from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
-
-const OWNER = { email: "owner@reviews.test", password: "owner-password-2026" };
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -65,8 +70,7 @@ async function rowFigures(id: number) {
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   tShirt = await productId(shop.app, "classic-t-shirt");
   beanie = await productId(shop.app, "beanie");
   mug = await productId(shop.app, "discontinued-mug");

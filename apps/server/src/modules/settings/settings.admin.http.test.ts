@@ -17,11 +17,11 @@ import {
   settingsGroups,
   signedIn,
   signedInManager,
+  signedInOwner,
   twoEditors,
   withoutNonce,
 } from "../../../../../test/owner-client.ts";
 import { StoreClient, testBilling } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { DEFAULT_SETTINGS } from "./index.ts";
 
 const OWNER = { email: "owner@settings.test", password: "owner-password-2026" };
@@ -47,8 +47,7 @@ const page = (app: FastifyInstance = shop.app) => new PageBrowser(app).get("/sho
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false, web: true });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop, OWNER);
 });
 afterAll(() => shop.close());
 

@@ -11,9 +11,15 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
-import { adminCall as call, fieldMessages, latestChange, settingsGroups, signedIn } from "../../../../../test/owner-client.ts";
+import {
+  adminCall as call,
+  fieldMessages,
+  latestChange,
+  settingsGroups,
+  signedIn,
+  signedInOwner,
+} from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
 import { createMailer } from "../emails/index.ts";
@@ -81,8 +87,7 @@ beforeAll(async () => {
       mail: { smtpUrl: null, from: "Server <server@example.com>", ownerEmail: "env-owner@example.com", outbox },
     }),
   });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop, OWNER);
   tShirt = await productId(shop.app, "classic-t-shirt");
 });
 afterAll(async () => {

@@ -7,11 +7,9 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { adminCall, fieldMessages, signedIn, signedInManager } from "../../../../../test/owner-client.ts";
+import { adminCall, fieldMessages, signedInManager, signedInOwner } from "../../../../../test/owner-client.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 
-const OWNER = { email: "owner@classes.test", password: "owner-password-2026" };
 const TOKYO = { country: "JP", state: "JP13", postcode: "100-0001", city: "Tokyo" };
 
 let shop: TestShop;
@@ -93,8 +91,7 @@ function csvRows(text: string): string[][] {
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(shop.app, OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop);
   ids = {
     tShirt: await idOf("classic-t-shirt"),
     beanie: await idOf("beanie"),

@@ -7,9 +7,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
-import { twoEditors } from "../../../../../test/owner-client.ts";
+import { signedIn, signedInOwner, twoEditors } from "../../../../../test/owner-client.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 
 const ADMIN = "/api/admin/v1";
 const OWNER = { email: "owner@shipping.test", password: "owner-password-2026" };
@@ -17,13 +16,6 @@ const T_SHIRT = 1;
 
 let shop: TestShop;
 let owner: StoreClient;
-
-async function signedIn(email: string, password: string, app: FastifyInstance = shop.app): Promise<StoreClient> {
-  const client = new StoreClient(app, "browser");
-  await client.get("/cart");
-  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-  return client;
-}
 
 const call = (client: StoreClient, method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) =>
   client.request(method, `${ADMIN}${path}`, body);
@@ -78,8 +70,7 @@ function expectInvalid(response: { statusCode: number; json: () => { code: strin
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop, OWNER);
 });
 afterAll(() => shop.close());
 
@@ -105,11 +96,11 @@ describe("who may call shipping", () => {
     }
     expect((await shop.app.inject(`${ADMIN}/shipping-zones`)).json().code).toBe("cw_rest_not_signed_in");
 
-    const jane = await signedIn("jane@example.com", "demo-jane-2026");
+    const jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
     const email = "max@shipping.test";
     expect((await new StoreClient(shop.app).post("/account/register", { email, password: "manager-password-2026" })).statusCode).toBe(201);
     await shop.db.updateTable("customers").set({ role: "manager" }).where("email", "=", email).execute();
-    const manager = await signedIn(email, "manager-password-2026");
+    const manager = await signedIn(shop.app, email, "manager-password-2026");
     expect((await call(manager, "GET", "/orders")).statusCode).toBe(200);
     for (const client of [jane, manager]) {
       for (const [method, path, body] of CALLS) {

@@ -10,10 +10,9 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../../../test/app.ts";
-import { ADMIN, adminCall, fieldMessages, signedIn } from "../../../../../test/owner-client.ts";
+import { ADMIN, adminCall, fieldMessages, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling, testCard, variationId } from "../../../../../test/store-client.ts";
 import { restateProductStock } from "../../db/stock-status.ts";
-import { ensureOwner } from "../customers/index.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
 import { createMailer } from "../emails/index.ts";
@@ -33,8 +32,7 @@ beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
   outbox = newOutbox("stock-alerts");
   app = await appWithOutbox(shop, outbox);
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = await signedIn(app, "owner@example.com", "owner-password-2026");
+  owner = await signedInOwner({ app, db: shop.db });
   print = await productId(app, "limited-print");
   poster = await productId(app, "pre-order-poster");
   hoodie = await productId(app, "hoodie");

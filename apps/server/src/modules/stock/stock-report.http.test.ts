@@ -5,10 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { ADMIN, adminCall, signedIn } from "../../../../../test/owner-client.ts";
+import { ADMIN, adminCall, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, type StoreClient, variationId } from "../../../../../test/store-client.ts";
 import { restateProductStock } from "../../db/stock-status.ts";
-import { ensureOwner } from "../customers/index.ts";
 
 let shop: TestShop;
 let owner: StoreClient;
@@ -16,8 +15,7 @@ let ids: Record<"tShirt" | "print" | "poster" | "mug" | "hoodie" | "blueS", numb
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, "owner@example.com", "owner-password-2026");
-  owner = await signedIn(shop.app, "owner@example.com", "owner-password-2026");
+  owner = await signedInOwner(shop);
   ids = {
     tShirt: await productId(shop.app, "classic-t-shirt"),
     print: await productId(shop.app, "limited-print"),

@@ -8,9 +8,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
-import { twoEditors } from "../../../../../test/owner-client.ts";
+import { signedIn, signedInOwner, twoEditors } from "../../../../../test/owner-client.ts";
 import { StoreClient, TEST_ADDRESS, testBilling } from "../../../../../test/store-client.ts";
-import { ensureOwner } from "../customers/index.ts";
 
 const ADMIN = "/api/admin/v1";
 const OWNER = { email: "owner@taxes.test", password: "owner-password-2026" };
@@ -18,13 +17,6 @@ const T_SHIRT = 1;
 
 let shop: TestShop;
 let owner: StoreClient;
-
-async function signedIn(email: string, password: string, app: FastifyInstance = shop.app): Promise<StoreClient> {
-  const client = new StoreClient(app, "browser");
-  await client.get("/cart");
-  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-  return client;
-}
 
 const call = (client: StoreClient, method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) =>
   client.request(method, `${ADMIN}${path}`, body);
@@ -55,8 +47,7 @@ function fieldErrors(response: { statusCode: number; json(): { code: string; dat
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop, OWNER);
 });
 afterAll(() => shop.close());
 
@@ -83,11 +74,11 @@ describe("who may call the taxes", () => {
       const guest = await new StoreClient(shop.app, "browser").request(method, `${ADMIN}${path}`, body);
       expect(guest.statusCode, `${method} ${path}`).toBe(401);
     }
-    const jane = await signedIn("jane@example.com", "demo-jane-2026");
+    const jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
     const email = "max@taxes.test";
     expect((await new StoreClient(shop.app).post("/account/register", { email, password: "manager-password-2026" })).statusCode).toBe(201);
     await shop.db.updateTable("customers").set({ role: "manager" }).where("email", "=", email).execute();
-    const manager = await signedIn(email, "manager-password-2026");
+    const manager = await signedIn(shop.app, email, "manager-password-2026");
     for (const client of [jane, manager]) {
       for (const [method, path, body] of calls) {
         const response = await call(client, method, path, body);
@@ -653,7 +644,7 @@ describe("a second server process over the same database", () => {
       expect(Number((await shopper.cart("GET", "/cart")).totals.total_items_tax)).toBe(Math.round(items * 0.1));
       // A class added on the first process is the product editor's on the second at once.
       const made = await createClass("Second process");
-      const ownerThere = await signedIn(OWNER.email, OWNER.password, other);
+      const ownerThere = await signedIn(other, OWNER.email, OWNER.password);
       expect((await call(ownerThere, "GET", "/products/tax-classes")).json().classes).toContainEqual({ slug: made.slug, name: made.name });
       expect((await call(owner, "DELETE", `/tax-classes/${made.slug}`)).statusCode).toBe(204);
     } finally {

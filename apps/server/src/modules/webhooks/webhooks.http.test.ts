@@ -10,11 +10,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
-import { twoEditors } from "../../../../../test/owner-client.ts";
+import { signedIn, signedInOwner, twoEditors } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, TEST_ADDRESS, variationId } from "../../../../../test/store-client.ts";
 import { queueWebhookEvent } from "../../db/webhook-events.ts";
 import { queueSaleChanges } from "../catalog/index.ts";
-import { ensureOwner } from "../customers/index.ts";
 import { DISABLE_AFTER_FAILURES, RETRY_DELAYS_MS } from "./index.ts";
 
 const ADMIN = "/api/admin/v1";
@@ -53,12 +52,6 @@ const receiver = new Receiver();
 let ahead = 0;
 const webhooks = { allowPrivate: true, now: () => new Date(Date.now() + ahead), intervalMs: 3_600_000 };
 
-async function signedIn(email: string, password: string, app = shop.app): Promise<StoreClient> {
-  const client = new StoreClient(app, "browser");
-  await client.get("/cart");
-  expect((await client.post("/account/sign-in", { email, password })).statusCode).toBe(200);
-  return client;
-}
 const call = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown, client = owner) =>
   client.request(method, `${ADMIN}${path}`, body);
 
@@ -77,8 +70,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.server.listen(0, "127.0.0.1", resolve));
   shop = await createTestShop({ rateLimit: false, sqliteFile: true, webhooks });
   second = await secondProcess(shop, { webhooks });
-  await ensureOwner(shop.db, OWNER.email, OWNER.password);
-  owner = await signedIn(OWNER.email, OWNER.password);
+  owner = await signedInOwner(shop, OWNER);
 });
 afterAll(async () => {
   await second?.close();
@@ -94,12 +86,12 @@ beforeEach(() => {
 describe("the owner API's webhooks", () => {
   it("is the owner's alone: a guest gets 401, a shopper and a manager 403", async () => {
     expect((await shop.app.inject(`${ADMIN}/webhooks`)).statusCode).toBe(401);
-    const jane = await signedIn("jane@example.com", "demo-jane-2026");
+    const jane = await signedIn(shop.app, "jane@example.com", "demo-jane-2026");
     expect((await call("GET", "/webhooks", undefined, jane)).statusCode).toBe(403);
     const email = "manager@webhooks.test";
     expect((await new StoreClient(shop.app).post("/account/register", { email, password: "manager-password-2026" })).statusCode).toBe(201);
     await shop.db.updateTable("customers").set({ role: "manager" }).where("email", "=", email).execute();
-    const manager = await signedIn(email, "manager-password-2026");
+    const manager = await signedIn(shop.app, email, "manager-password-2026");
     expect((await call("GET", "/orders", undefined, manager)).statusCode).toBe(200);
     expect((await call("GET", "/webhooks", undefined, manager)).statusCode).toBe(403);
     const refused = await call("POST", "/webhooks", { name: "x", topic: "order.created", delivery_url: receiver.url("/m") }, manager);
@@ -637,7 +629,7 @@ describe("local addresses, where WEBHOOKS_ALLOW_PRIVATE is off", () => {
   it("refuses loopback, private, link-local and metadata delivery URLs when saved", async () => {
     const elsewhere = await secondProcess(shop);
     try {
-      const client = await signedIn(OWNER.email, OWNER.password, elsewhere.app);
+      const client = await signedIn(elsewhere.app, OWNER.email, OWNER.password);
       for (const url of [
         receiver.url("/hook"),
         "http://localhost/hook",
