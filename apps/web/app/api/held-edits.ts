@@ -48,6 +48,11 @@ export class HeldEdits {
     return edit;
   }
 
+  /** Hands over those of `edits` still held, in the order their waits would end: a part of the page leaving, the rest staying. */
+  handOver(edits: readonly HeldEdit[]): void {
+    for (const edit of [...this.held.keys()]) if (edits.includes(edit)) edit.handNow();
+  }
+
   /**
    * Hands over every edit held, in order. One a hand-over holds in turn (a typed quantity's update) goes too, as the
    * map's iteration reaches what is added during it; each edit at most once, so one that holds itself again waits.
