@@ -199,11 +199,11 @@ test("a rate chosen while an address edit is on its way reaches the server as th
   expect(rateRequests).toHaveLength(1);
 });
 
-/** The Store API calls a page's requests carry to `path`, each batch's one by one. */
+/** The Store API writes a page's requests carry to `path`, each batch's one by one. */
 function callsTo(page: Page, path: string) {
   const bodies: Record<string, unknown>[] = [];
   page.on("request", (request) => {
-    if (request.method() !== "POST" || !request.url().includes("/api/store/v1/")) return;
+    if (request.method() === "GET" || !request.url().includes("/api/store/v1/")) return;
     const body = request.postDataJSON() as { requests?: { path: string; body: Record<string, unknown> }[] } & Record<string, unknown>;
     const calls = request.url().includes("/api/store/v1/batch") ? (body.requests ?? []) : [{ path: request.url(), body }];
     for (const call of calls) if (call.path.includes(path)) bodies.push(call.body);
