@@ -4,7 +4,7 @@
  */
 import { isQuantityWithinLimits, type StoreCart } from "@cartwright/commerce";
 import { createStore } from "zustand/vanilla";
-import { type ApiResponse, StoreApiFailure, type StoreClient, shownMessage } from "../api/store-client.ts";
+import { type ApiResponse, outcomeUnknown, StoreApiFailure, type StoreClient, shownMessage } from "../api/store-client.ts";
 import { cartMessages } from "./messages.ts";
 import { CONTEXTS, noticeStore } from "./notices.ts";
 
@@ -47,6 +47,8 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
   let shownSent = 0;
   /** Parts of the page that need the cart left as it is for now (an order being placed). */
   let holds = 0;
+  /** The cart asked for after a write that got no reply, until it is answered. */
+  let reconciling: Promise<void> | null = null;
 
   /**
    * New cart data: notices for lines that vanished or changed elsewhere, and for item errors. A reply
@@ -94,6 +96,18 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
     store.setState({ cart: next, isCartDataStale: false, loadError: null });
   };
 
+  /**
+   * A write that got no reply (the network, a request past its bound) may still have reached the server: the cart is
+   * asked for after it, so what is shown is the server's. It is never sent again. One such refresh serves every write
+   * that failed before it leaves, as it waits its turn behind them.
+   */
+  const reconcileAfter = (error: unknown) => {
+    if (!outcomeUnknown(error) || holds > 0 || reconciling) return;
+    reconciling = actions.refresh().finally(() => {
+      reconciling = null;
+    });
+  };
+
   const write = async <K extends keyof CartState>(
     flag: K,
     value: CartState[K],
@@ -105,6 +119,9 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
       const { body: next, sent } = await call();
       receive(next, sent);
       return next;
+    } catch (error) {
+      reconcileAfter(error);
+      throw error;
     } finally {
       store.setState({ [flag]: reset } as Partial<CartState>);
     }
@@ -130,6 +147,7 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
         // A failed add shows the server's message, dismissible, with the id add-to-cart (spec §4).
         const content = error instanceof StoreApiFailure ? shownMessage(error) : cartMessages.genericError;
         noticeStore.getState().add({ id: "add-to-cart", context: CONTEXTS.cart, status: "error", content });
+        reconcileAfter(error);
         throw error;
       } finally {
         store.setState((s) => ({ productsPendingAdd: without(s.productsPendingAdd, id) }));
@@ -141,6 +159,9 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
         const { body: next, sent } = await client.postReply<Cart>("/cart/remove-item", { key });
         receive(next, sent);
         return next;
+      } catch (error) {
+        reconcileAfter(error);
+        throw error;
       } finally {
         store.setState((s) => ({ cartItemsPendingDelete: without(s.cartItemsPendingDelete, key) }));
       }
@@ -154,6 +175,9 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
         const { body: next, sent } = await client.postReply<Cart>("/cart/update-item", { key, quantity });
         receive(next, sent);
         return next;
+      } catch (error) {
+        reconcileAfter(error);
+        throw error;
       } finally {
         store.setState((s) => ({ cartItemsPendingQuantity: without(s.cartItemsPendingQuantity, key) }));
       }

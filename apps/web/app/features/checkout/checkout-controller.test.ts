@@ -8,9 +8,11 @@ import type { StoreCart } from "@cartwright/commerce";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_ADDRESS } from "../../../../../test/store-client.ts";
 import { heldNetwork, nextTurn } from "../../api/held-network.ts";
-import { BATCH_WINDOW_MS, flushWhenPageHides } from "../../api/store-client.ts";
+import { BATCH_WINDOW_MS, flushWhenPageHides, ORDER_REPLY_BOUND_MS } from "../../api/store-client.ts";
 import { createCartStore } from "../../stores/cart.ts";
+import { noticeStore } from "../../stores/notices.ts";
 import { ADDRESS_PUSH_MS, createCheckoutController, DRAFT_SYNC_MS } from "./checkout-controller.ts";
+import { checkoutMessages as t } from "./messages.ts";
 import { typedForm } from "./test-form.ts";
 
 beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
@@ -214,6 +216,24 @@ describe("the checkout left within the app", () => {
     controller.leave();
     vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
     expect(sent).toEqual([]);
+  });
+});
+
+describe("an order whose reply never comes", () => {
+  it("fails past its bound with the spec's unknown outcome, is not placed again, and leaves the cart as shown", async () => {
+    noticeStore.setState({ notices: [] });
+    const { sent, cart, controller, visited } = checkoutPage();
+    const placing = controller.placeOrder();
+    await nextTurn();
+    expect(sent.map((s) => [s.method, s.paths])).toEqual([["POST", [ORDER]]]);
+    vi.advanceTimersByTime(ORDER_REPLY_BOUND_MS);
+    await placing;
+    expect(controller.status.store.getState()).toMatchObject({ status: "idle", hasError: true });
+    expect(noticeStore.getState().notices.map((n) => n.content)).toEqual([t.placeOrderUnknownGuest]);
+    // Nothing is sent again or after it: the order may have been placed, and the shopper is told to look before retrying.
+    vi.advanceTimersByTime(ORDER_REPLY_BOUND_MS);
+    await nextTurn();
+    expect([sent.length, sent[0]?.aborted, visited, cart.isHeld()]).toEqual([1, true, [], false]);
   });
 });
 
