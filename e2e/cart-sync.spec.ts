@@ -316,3 +316,20 @@ test("an address and a note typed at the checkout, then the cart link followed a
   await expect(page.locator("#shipping-fields")).toContainText("555-0166");
   await expect(page.getByRole("textbox", { name: /Notes about your order/ })).toHaveValue("Ring twice");
 });
+
+test("a quantity typed on the cart page, then the checkout link followed at once, reaches the server, once", async ({
+  page,
+  context,
+}) => {
+  await addFromProductPage(page, "beanie", "Beanie");
+  await openCart(page);
+  const quantityUpdates = callsTo(page, "/cart/update-item");
+  // Typed, the field still focused: the page commits it after 600 ms of quiet and sends it 400 ms later.
+  await page.getByLabel("Quantity of Beanie in your cart").fill("3");
+  // Followed as a tap in Safari follows it: the field is never left (no blur).
+  await page.getByRole("link", { name: "Proceed to checkout" }).dispatchEvent("click");
+  await expect(page).toHaveURL(/\/checkout$/);
+  const serverQuantity = async () => (await (await context.request.get("/api/store/v1/cart")).json()).items[0]?.quantity;
+  await expect.poll(serverQuantity).toBe(3);
+  expect(quantityUpdates.map((body) => body.quantity)).toEqual([3]);
+});
