@@ -47,8 +47,8 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
   let shownSent = 0;
   /** Parts of the page that need the cart left as it is for now (an order being placed). */
   let holds = 0;
-  /** The cart asked for after a write that got no reply, until it is answered. */
-  let reconciling: Promise<void> | null = null;
+  /** The cart is being asked for after a write that got no reply. */
+  let reconciling = false;
 
   /**
    * New cart data: notices for lines that vanished or changed elsewhere, and for item errors. A reply
@@ -97,16 +97,20 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
   };
 
   /**
-   * A write that got no reply (the network, a request past its bound) may still have reached the server: the cart is
-   * asked for after it, so what is shown is the server's. It is never sent again. One such refresh serves every write
-   * that failed before it leaves, as it waits its turn behind them.
+   * A cart write. One that gets no reply (the network, a request past its bound) may still have reached the server:
+   * it is never sent again, and the cart is asked for after it, so what is shown is the server's. One such refresh
+   * serves every write that failed before it leaves, as it waits its turn behind them; none while an order holds the cart.
    */
-  const reconcileAfter = (error: unknown) => {
-    if (!outcomeUnknown(error) || holds > 0 || reconciling) return;
-    reconciling = actions.refresh().finally(() => {
-      reconciling = null;
+  const postCart = (path: string, body: unknown) =>
+    client.postReply<Cart>(path, body).catch((error: unknown) => {
+      if (outcomeUnknown(error) && holds === 0 && !reconciling) {
+        reconciling = true;
+        void actions.refresh().finally(() => {
+          reconciling = false;
+        });
+      }
+      throw error;
     });
-  };
 
   const write = async <K extends keyof CartState>(
     flag: K,
@@ -119,9 +123,6 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
       const { body: next, sent } = await call();
       receive(next, sent);
       return next;
-    } catch (error) {
-      reconcileAfter(error);
-      throw error;
     } finally {
       store.setState({ [flag]: reset } as Partial<CartState>);
     }
@@ -139,7 +140,7 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
     async addItem(id: number, quantity = 1, variation: { attribute: string; value: string }[] = []): Promise<Cart> {
       store.setState((s) => ({ productsPendingAdd: [...s.productsPendingAdd, id] }));
       try {
-        const { body: next, sent } = await client.postReply<Cart>("/cart/add-item", { id, quantity, variation });
+        const { body: next, sent } = await postCart("/cart/add-item", { id, quantity, variation });
         noticeStore.getState().remove("add-to-cart");
         receive(next, sent);
         return next;
@@ -147,7 +148,6 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
         // A failed add shows the server's message, dismissible, with the id add-to-cart (spec §4).
         const content = error instanceof StoreApiFailure ? shownMessage(error) : cartMessages.genericError;
         noticeStore.getState().add({ id: "add-to-cart", context: CONTEXTS.cart, status: "error", content });
-        reconcileAfter(error);
         throw error;
       } finally {
         store.setState((s) => ({ productsPendingAdd: without(s.productsPendingAdd, id) }));
@@ -156,12 +156,9 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
     async removeItem(key: string): Promise<Cart> {
       store.setState((s) => ({ cartItemsPendingDelete: [...s.cartItemsPendingDelete, key] }));
       try {
-        const { body: next, sent } = await client.postReply<Cart>("/cart/remove-item", { key });
+        const { body: next, sent } = await postCart("/cart/remove-item", { key });
         receive(next, sent);
         return next;
-      } catch (error) {
-        reconcileAfter(error);
-        throw error;
       } finally {
         store.setState((s) => ({ cartItemsPendingDelete: without(s.cartItemsPendingDelete, key) }));
       }
@@ -172,30 +169,27 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
       if (!current || current.quantity === quantity) return store.getState().cart;
       store.setState((s) => ({ cartItemsPendingQuantity: [...s.cartItemsPendingQuantity, key] }));
       try {
-        const { body: next, sent } = await client.postReply<Cart>("/cart/update-item", { key, quantity });
+        const { body: next, sent } = await postCart("/cart/update-item", { key, quantity });
         receive(next, sent);
         return next;
-      } catch (error) {
-        reconcileAfter(error);
-        throw error;
       } finally {
         store.setState((s) => ({ cartItemsPendingQuantity: without(s.cartItemsPendingQuantity, key) }));
       }
     },
     applyCoupon(code: string): Promise<Cart> {
-      return write("applyingCoupon", code, "", () => client.postReply<Cart>("/cart/apply-coupon", { code }));
+      return write("applyingCoupon", code, "", () => postCart("/cart/apply-coupon", { code }));
     },
     removeCoupon(code: string): Promise<Cart> {
-      return write("removingCoupon", code, "", () => client.postReply<Cart>("/cart/remove-coupon", { code }));
+      return write("removingCoupon", code, "", () => postCart("/cart/remove-coupon", { code }));
     },
     selectShippingRate(packageId: number, rateId: string): Promise<Cart> {
       return write("updatingSelectedRate", true, false, () =>
-        client.postReply<Cart>("/cart/select-shipping-rate", { package_id: packageId, rate_id: rateId }),
+        postCart("/cart/select-shipping-rate", { package_id: packageId, rate_id: rateId }),
       );
     },
     /** update-customer with only the address that changed (spec §4 "Customer data sync"). */
     updateCustomer(addresses: { billing_address?: Record<string, string>; shipping_address?: Record<string, string> }): Promise<Cart> {
-      return write("updatingCustomerData", true, false, () => client.postReply<Cart>("/cart/update-customer", addresses));
+      return write("updatingCustomerData", true, false, () => postCart("/cart/update-customer", addresses));
     },
     /** A cart that came with another reply (a checkout error's data.cart) replaces the one held. */
     replaceCart(next: Cart): void {
