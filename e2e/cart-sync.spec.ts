@@ -317,10 +317,7 @@ test("an address and a note typed at the checkout, then the cart link followed a
   await expect(page.getByRole("textbox", { name: /Notes about your order/ })).toHaveValue("Ring twice");
 });
 
-test("a quantity typed on the cart page, then the checkout link followed at once, reaches the server, once", async ({
-  page,
-  context,
-}) => {
+test("a quantity typed on the cart page, then the checkout link followed at once, reaches the server, once", async ({ page, context }) => {
   await addFromProductPage(page, "beanie", "Beanie");
   await openCart(page);
   const quantityUpdates = callsTo(page, "/cart/update-item");
