@@ -3,7 +3,8 @@
  * removed in another tab is announced, a tab shown again asks for the cart afresh, quick edits
  * travel together in one /batch request, a cart asked for while a write is on its way shows that write,
  * and a write waiting its turn still reaches the server, once, when the page is hidden (decision 0165), as does an
- * edit the page itself still holds back (an address being typed, a quantity: decision 0165, amended).
+ * edit the page itself still holds back (an address being typed, a quantity: decision 0165, amended), and when the
+ * checkout is left for the cart within the app.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart, fillUsAddress, isHydrated, openCheckout, shippingField } from "./support/checkout.ts";
@@ -198,11 +199,11 @@ test("a rate chosen while an address edit is on its way reaches the server as th
   expect(rateRequests).toHaveLength(1);
 });
 
-/** The Store API calls a page's requests carry to `path`, each batch's one by one. */
+/** The Store API writes a page's requests carry to `path`, each batch's one by one. */
 function callsTo(page: Page, path: string) {
   const bodies: Record<string, unknown>[] = [];
   page.on("request", (request) => {
-    if (request.method() !== "POST" || !request.url().includes("/api/store/v1/")) return;
+    if (request.method() === "GET" || !request.url().includes("/api/store/v1/")) return;
     const body = request.postDataJSON() as { requests?: { path: string; body: Record<string, unknown> }[] } & Record<string, unknown>;
     const calls = request.url().includes("/api/store/v1/batch") ? (body.requests ?? []) : [{ path: request.url(), body }];
     for (const call of calls) if (call.path.includes(path)) bodies.push(call.body);
@@ -282,4 +283,50 @@ test("an address typed, then the tab hidden before the page sent it, reaches the
   const after = await serverCart();
   const selected = after.shipping_rates[0]?.shipping_rates.find((rate: { selected: boolean }) => rate.selected)?.rate_id;
   expect([after.shipping_address.phone, after.billing_address.email, selected]).toEqual(["555-0177", "back@example.com", chosen]);
+});
+
+test("an address and a note typed at the checkout, then the cart link followed at once, reach the server, once", async ({
+  page,
+  context,
+}) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await fillUsAddress(page, "returning@example.com");
+  await expect.poll(async () => (await (await context.request.get("/api/store/v1/cart")).json()).shipping_address.phone).toBe("555-0100");
+  const updates = callsTo(page, "/cart/update-customer");
+  const drafts = callsTo(page, "/checkout");
+
+  // Typed, the phone field still focused: the page would send the address 1.5 s after the typing stops, the note as long.
+  await page.getByLabel("Add a note to your order").check();
+  await page.getByRole("textbox", { name: /Notes about your order/ }).fill("Ring twice");
+  await shippingField(page, "Phone").fill("555-0166");
+  // The link followed as a tap in Safari follows it: a link takes no focus there, so the field is never left (no blur).
+  await page.getByRole("link", { name: "Return to Cart" }).dispatchEvent("click");
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByLabel("Quantity of Beanie in your cart")).toBeVisible();
+
+  const serverCart = async () => (await context.request.get("/api/store/v1/cart")).json();
+  await expect.poll(async () => (await serverCart()).shipping_address.phone).toBe("555-0166");
+  await expect.poll(async () => (await (await context.request.get("/api/store/v1/checkout")).json()).customer_note).toBe("Ring twice");
+  expect(updates.filter((body) => (body.shipping_address as { phone?: string } | undefined)?.phone === "555-0166")).toHaveLength(1);
+  expect(drafts.filter((body) => body.order_notes === "Ring twice")).toHaveLength(1);
+
+  // Back at the checkout, the address and the note are the ones typed.
+  await openCheckout(page);
+  await expect(page.locator("#shipping-fields")).toContainText("555-0166");
+  await expect(page.getByRole("textbox", { name: /Notes about your order/ })).toHaveValue("Ring twice");
+});
+
+test("a quantity typed on the cart page, then the checkout link followed at once, reaches the server, once", async ({ page, context }) => {
+  await addFromProductPage(page, "beanie", "Beanie");
+  await openCart(page);
+  const quantityUpdates = callsTo(page, "/cart/update-item");
+  // Typed, the field still focused: the page commits it after 600 ms of quiet and sends it 400 ms later.
+  await page.getByLabel("Quantity of Beanie in your cart").fill("3");
+  // Followed as a tap in Safari follows it: the field is never left (no blur).
+  await page.getByRole("link", { name: "Proceed to checkout" }).dispatchEvent("click");
+  await expect(page).toHaveURL(/\/checkout$/);
+  const serverQuantity = async () => (await (await context.request.get("/api/store/v1/cart")).json()).items[0]?.quantity;
+  await expect.poll(serverQuantity).toBe(3);
+  expect(quantityUpdates.map((body) => body.quantity)).toEqual([3]);
 });

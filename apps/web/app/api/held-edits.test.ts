@@ -42,6 +42,25 @@ describe("held edits", () => {
     expect(handed).toHaveLength(3);
   });
 
+  it("hands over only the edits named, in the order their waits would have ended, leaving the others held", () => {
+    const edits = new HeldEdits();
+    const [shipping, quantity, notes] = [edits.debounce(1500), edits.debounce(400), edits.debounce(1500)];
+    const handed: string[] = [];
+    notes.hold(() => handed.push("notes"));
+    quantity.hold(() => handed.push("quantity"));
+    shipping.hold(() => handed.push("shipping"));
+    edits.handOver([shipping, notes]);
+    expect([handed, shipping.holding, notes.holding, quantity.holding]).toEqual([["notes", "shipping"], false, false, true]);
+    vi.advanceTimersByTime(1500);
+    expect(handed).toEqual(["notes", "shipping", "quantity"]);
+
+    // A typed quantity whose commit holds its update: both go as their part of the page leaves.
+    const typing = edits.debounce(600);
+    typing.hold(() => quantity.hold(() => handed.push("update-item 3")));
+    edits.handOver([typing, quantity]);
+    expect([handed.at(-1), typing.holding, quantity.holding]).toEqual(["update-item 3", false, false]);
+  });
+
   it("hands over in the same go an edit that a hand-over holds in turn, and waits for one that holds itself again", () => {
     const edits = new HeldEdits();
     const typing = edits.debounce(600);

@@ -48,14 +48,24 @@ export class HeldEdits {
     return edit;
   }
 
-  /**
-   * Hands over every edit held, in order. One a hand-over holds in turn (a typed quantity's update) goes too, as the
-   * map's iteration reaches what is added during it; each edit at most once, so one that holds itself again waits.
-   */
+  /** Hands over those of `edits` still held, in order, and those of them their hand-overs hold in turn: a part of the page leaving. */
+  handOver(edits: readonly HeldEdit[]): void {
+    this.handOverWhere((edit) => edits.includes(edit));
+  }
+
+  /** Hands over every edit held, in order: the page hiding. */
   handOverAll(): void {
+    this.handOverWhere(() => true);
+  }
+
+  /**
+   * One a hand-over holds in turn (a typed quantity's update) goes too, as the map's iteration reaches what is added
+   * during it; each edit at most once, so one that holds itself again waits.
+   */
+  private handOverWhere(picked: (edit: HeldEdit) => boolean): void {
     const handed = new Set<HeldEdit>();
     for (const edit of this.held.keys()) {
-      if (handed.has(edit)) continue;
+      if (handed.has(edit) || !picked(edit)) continue;
       handed.add(edit);
       edit.handNow();
     }

@@ -14,6 +14,8 @@ export interface HeldRequest {
   /** The bodies of the calls it carries, in the same order. */
   bodies: unknown[];
   answered: boolean;
+  /** The client gave it up (its signal aborted): its reply, if the server still answers, is lost, as a browser's fetch loses it. */
+  readonly aborted: boolean;
   /** Serves its calls now and delivers the reply. */
   answer(): void;
 }
@@ -23,7 +25,7 @@ type Serve = (path: string, method: string, body: unknown) => unknown;
 export function heldNetwork(serve: Serve = () => ({})) {
   const sent: HeldRequest[] = [];
   const fetch = (url: string, init: RequestInit) =>
-    new Promise<Response>((resolve) => {
+    new Promise<Response>((resolve, reject) => {
       const method = init.method ?? "GET";
       const body: unknown = init.body === undefined ? undefined : JSON.parse(String(init.body));
       const batch = url.startsWith(`${API_ROOT}/batch`);
@@ -37,12 +39,16 @@ export function heldNetwork(serve: Serve = () => ({})) {
         paths: calls.map((call) => call.path),
         bodies: calls.map((call) => call.body),
         answered: false,
+        get aborted() {
+          return init.signal?.aborted === true;
+        },
         answer() {
           request.answered = true;
           const bodies = calls.map((call) => serve(call.path, call.method, call.body));
           resolve(Response.json(batch ? { responses: bodies.map((reply) => ({ status: 200, body: reply, headers: {} })) } : bodies[0]));
         },
       };
+      init.signal?.addEventListener("abort", () => reject(new DOMException("The operation was aborted.", "AbortError")));
       sent.push(request);
     });
   return { client: new StoreClient({ fetch }), sent };

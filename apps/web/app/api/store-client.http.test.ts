@@ -1,10 +1,18 @@
 /** The browser's Store API client and cart store, driven against the real server in-process. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestShop, type TestShop } from "../../../../test/app.ts";
 import { TEST_ADDRESS } from "../../../../test/store-client.ts";
 import { type Cart, createCartStore } from "../stores/cart.ts";
 import { CONTEXTS, noticeStore } from "../stores/notices.ts";
-import { BATCH_LIMIT, flushWhenPageHides, StoreApiFailure, StoreClient, shownMessage } from "./store-client.ts";
+import {
+  BATCH_LIMIT,
+  flushWhenPageHides,
+  GENERIC_ERROR,
+  REPLY_BOUND_MS,
+  StoreApiFailure,
+  StoreClient,
+  shownMessage,
+} from "./store-client.ts";
 import { testBrowser } from "./test-browser.ts";
 
 let shop: TestShop;
@@ -147,6 +155,35 @@ describe("the cart store", () => {
     const shown = cart.store.getState().cart;
     expect(shown?.shipping_rates[0]?.shipping_rates.find((r) => r.selected)?.rate_id).toBe(other?.rate_id);
     expect(shown?.billing_address.phone).toBe("555-0100");
+  });
+
+  it("fails a write whose reply never arrives past its bound, sends it once, and then shows the server's cart, which holds it", async () => {
+    const { client, holdReplies, requests } = browser();
+    const cart = createCartStore(client);
+    await cart.refresh();
+    const key = (await cart.addItem(ids.beanie)).items[0]?.key ?? "";
+    // The server answers the quantity's batch; the reply never reaches the page (a stalled connection).
+    const stalled = holdReplies((url) => url.startsWith("/api/store/v1/batch"));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const changing = cart.setQuantity(key, 3).catch((error: unknown) => error);
+      client.flush();
+      await stalled.answered;
+      const shownQuantity = new Promise<number>((resolve) => {
+        cart.store.subscribe((state) => {
+          const quantity = state.cart?.items[0]?.quantity ?? 0;
+          if (quantity !== 1) resolve(quantity);
+        });
+      });
+      vi.advanceTimersByTime(REPLY_BOUND_MS);
+      expect(await changing).toMatchObject({ error: { code: "unknown_error", message: GENERIC_ERROR } });
+      // The cart asked for after it shows the change the page was never told of.
+      expect(await shownQuantity).toBe(3);
+      expect(requests.filter((r) => JSON.stringify(r.body ?? {}).includes("/cart/update-item"))).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      stalled.release();
+    }
   });
 
   it("lands address edits in the order they were typed when a batch leaves while the one before is unanswered", async () => {

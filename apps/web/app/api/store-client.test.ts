@@ -1,10 +1,17 @@
 /**
- * The client's order of requests: one on its way at a time, GETs in turn too, and the page-hide flush sending every
- * write not yet sent, in order, with keepalive.
+ * The client's order of requests: one on its way at a time, GETs in turn too, the page-hide flush sending every
+ * write not yet sent, in order, with keepalive, and a request unanswered past its bound failing so the line moves on.
  */
 import { describe, expect, it, vi } from "vitest";
 import { heldNetwork, nextTurn } from "./held-network.ts";
-import { flushWhenPageHides } from "./store-client.ts";
+import {
+  BATCH_WINDOW_MS,
+  flushWhenPageHides,
+  GENERIC_ERROR,
+  ORDER_REPLY_BOUND_MS,
+  REPLY_BOUND_MS,
+  StoreApiFailure,
+} from "./store-client.ts";
 
 /** A window and its document that the test hides and shows. */
 function page() {
@@ -281,5 +288,92 @@ describe("the page-hide flush", () => {
     sent[1]?.answer();
     await Promise.all(writes);
     expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER], [ADD]]);
+  });
+});
+
+describe("a request that never answers", () => {
+  /** What a call failed with: the network's failure, an unknown outcome with the generic text (spec §8). */
+  const failure = (call: Promise<unknown>) =>
+    call.then(
+      () => "answered",
+      (error: unknown) => (error instanceof StoreApiFailure ? error.error : error),
+    );
+  const NETWORK_FAILURE = { code: "unknown_error", message: GENERIC_ERROR, data: { status: 0 } };
+
+  it("fails as a network failure once its bound passes, gives up the connection, and lets the line move on, never sending it again", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { client, sent } = heldNetwork();
+      const adding = failure(client.post("/cart/add-item", { id: 1 }));
+      const rate = failure(client.post("/cart/select-shipping-rate", { package_id: 0, rate_id: "flat_rate:1" }));
+      const reading = client.get("/cart");
+      await nextTurn();
+      expect(sent.map((s) => s.paths)).toEqual([[ADD]]);
+      vi.advanceTimersByTime(REPLY_BOUND_MS - 1);
+      await nextTurn();
+      expect(sent).toHaveLength(1);
+
+      vi.advanceTimersByTime(1);
+      expect(await adding).toEqual(NETWORK_FAILURE);
+      expect(sent[0]?.aborted).toBe(true);
+      await nextTurn();
+      // The rate, next in line, leaves; the add is not sent again.
+      expect(sent.map((s) => s.paths)).toEqual([[ADD], [RATE]]);
+      // One whose headers came but whose body stalls is bounded as well: the bound covers the reply read whole.
+      sent[1]?.answer();
+      expect(await rate).toBe("answered");
+      await nextTurn();
+      sent[2]?.answer();
+      await expect(reading).resolves.toEqual({});
+      expect(sent.map((s) => s.paths)).toEqual([[ADD], [RATE], ["/api/store/v1/cart"]]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("gives an order being placed the longer bound of a payment, and never places it again", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { client, sent } = heldNetwork();
+      const order = failure(client.post("/checkout", { payment_method: "cod" }));
+      const after = client.post("/cart/add-item", { id: 1 });
+      vi.advanceTimersByTime(Math.max(REPLY_BOUND_MS, BATCH_WINDOW_MS));
+      await nextTurn();
+      expect(sent.map((s) => [s.url, s.aborted])).toEqual([[CHECKOUT, false]]);
+
+      vi.advanceTimersByTime(ORDER_REPLY_BOUND_MS - REPLY_BOUND_MS);
+      expect(await order).toEqual(NETWORK_FAILURE);
+      await nextTurn();
+      expect(sent.map((s) => [s.url, s.aborted])).toEqual([
+        [CHECKOUT, true],
+        [BATCH, false],
+      ]);
+      sent[1]?.answer();
+      await after;
+      expect(sent.filter((s) => s.url === CHECKOUT)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("bounds a page-hide send too, so that the next page hide sends what was made since", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { client, sent, setVisibility } = hidingPage();
+      const first = failure(client.post("/cart/add-item", { id: 1 }));
+      setVisibility("hidden");
+      setVisibility("visible");
+      vi.advanceTimersByTime(REPLY_BOUND_MS);
+      expect(await first).toEqual(NETWORK_FAILURE);
+      await nextTurn();
+      void client.post("/cart/update-item", { key: "a", quantity: 2 });
+      setVisibility("hidden");
+      expect(sent.map((s) => [s.keepalive, s.paths])).toEqual([
+        [true, [ADD]],
+        [true, [UPDATE]],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,6 +5,7 @@
  * the order they were made: the server runs a batch's writes one by one and another request's may land between
  * them, so a write sent while an older one is unanswered could be priced or kept before it, and a GET could answer
  * with the cart from before it (decisions 0155, 0156, 0165). A direct write sends what is queued at once and leaves after it.
+ * A request unanswered past its bound fails as one the network lost does, so the line moves on (decision 0165, amended).
  */
 import type { StoreApiError } from "@cartwright/commerce";
 import { HeldEdits } from "./held-edits.ts";
@@ -12,6 +13,17 @@ import { HeldEdits } from "./held-edits.ts";
 export const API_ROOT = "/api/store/v1";
 export const BATCH_WINDOW_MS = 300;
 export const BATCH_LIMIT = 25;
+/**
+ * How long a request may go unanswered (its reply read whole) before it fails as a network failure does: the server
+ * answers a cart call from its database in well under a second, so past 30 s the connection has stalled, and every
+ * call behind it in line would wait with it.
+ */
+export const REPLY_BOUND_MS = 30_000;
+/**
+ * Placing an order may wait on a payment: it is given as long as the server gives a payment in flight before it takes
+ * the call for dead (the checkout's PAYMENT_IN_FLIGHT_MS), and a retry meanwhile is answered with the same order.
+ */
+export const ORDER_REPLY_BOUND_MS = 120_000;
 /** Writes never batched (spec §7): each is its own request, though still after the writes made before it. */
 const DIRECT_PATHS = ["/cart/select-shipping-rate", "/checkout"];
 
@@ -205,10 +217,11 @@ export class StoreClient {
   private dispatch(requests: Pending[], keepalive: boolean): Promise<void> {
     this.onItsWay += 1;
     const [only] = requests;
+    const bound = requests.some(placesOrder) ? ORDER_REPLY_BOUND_MS : REPLY_BOUND_MS;
     const sending =
       only && requests.length === 1 && only.alone
-        ? this.send(only.method, only.path, only.body, keepalive).then(only.resolve, only.reject)
-        : this.sendBatch(requests, keepalive);
+        ? this.send(only.method, only.path, only.body, keepalive, bound).then(only.resolve, only.reject)
+        : this.sendBatch(requests, keepalive, bound);
     return sending.finally(() => {
       this.onItsWay -= 1;
       this.sendNext();
@@ -216,8 +229,8 @@ export class StoreClient {
   }
 
   /** Sends writes as one POST /batch and settles each with its part of the reply. */
-  private sendBatch(requests: Pending[], keepalive: boolean): Promise<void> {
-    return this.send<{ responses: Omit<ApiResponse, "sent">[] }>("POST", "/batch", batchOf(requests), keepalive).then(
+  private sendBatch(requests: Pending[], keepalive: boolean, bound: number): Promise<void> {
+    return this.send<{ responses: Omit<ApiResponse, "sent">[] }>("POST", "/batch", batchOf(requests), keepalive, bound).then(
       ({ body, sent }) => {
         for (const [i, request] of requests.entries()) {
           const response = body.responses[i];
@@ -236,8 +249,20 @@ export class StoreClient {
     );
   }
 
-  private async send<T>(method: string, path: string, body?: unknown, keepalive = false): Promise<ApiResponse<T>> {
+  /** One request, failed as the network's failure is once `bound` passes unanswered: never sent again, as it may have landed. */
+  private send<T>(method: string, path: string, body: unknown, keepalive: boolean, bound: number): Promise<ApiResponse<T>> {
     const sent = ++this.sentCount;
+    return withinBound(bound, (signal) => this.exchange<T>(sent, method, path, body, keepalive, signal));
+  }
+
+  private async exchange<T>(
+    sent: number,
+    method: string,
+    path: string,
+    body: unknown,
+    keepalive: boolean,
+    signal: AbortSignal,
+  ): Promise<ApiResponse<T>> {
     const separator = path.includes("?") ? "&" : "?";
     const url = method === "GET" ? `${API_ROOT}${path}` : `${API_ROOT}${path}${separator}_locale=site`;
     const headers: Record<string, string> = { accept: "application/json" };
@@ -252,6 +277,7 @@ export class StoreClient {
         method,
         headers,
         credentials: "same-origin",
+        signal,
         ...(text === undefined ? {} : { body: text }),
         // A body over the quota would be refused: it goes without keepalive rather than not at all.
         ...(keepalive && byteLength(text ?? "") <= KEEPALIVE_BODY_LIMIT ? { keepalive } : {}),
@@ -259,6 +285,8 @@ export class StoreClient {
     } catch {
       throw new StoreApiFailure(genericError(0));
     }
+    // Past its bound the call has failed already; the headers of its late reply are older than those read since.
+    if (signal.aborted) throw new StoreApiFailure(genericError(0));
     const replyHeaders: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       replyHeaders[name.toLowerCase()] = value;
@@ -307,6 +335,29 @@ function leavingCount(writes: readonly Pending[]): number {
 /** No reply to read (the network, a batch that never answered): the outcome is unknown (spec §8). */
 function genericError(status: number): StoreApiError {
   return { code: "unknown_error", message: GENERIC_ERROR, data: { status } };
+}
+
+/** No reply came (the network failed, or the request passed its bound): the write may or may not have reached the server. */
+export const outcomeUnknown = (error: unknown): boolean => error instanceof StoreApiFailure && error.error.data?.status === 0;
+
+/**
+ * Runs `exchange` with a signal aborted once `ms` pass (giving up the connection), failing then as a network failure
+ * does, whether or not the exchange heeds the signal.
+ */
+async function withinBound<T>(ms: number, exchange: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const abort = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const passed = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      reject(new StoreApiFailure(genericError(0)));
+    }, ms);
+  });
+  try {
+    return await Promise.race([exchange(abort.signal), passed]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A reply over 299 with no message gets the generic text (spec §8), under its own code if it has one. */

@@ -1,6 +1,10 @@
-/** The cart store against a network that answers when the test says: it never shows a cart older than one on its way. */
-import { beforeEach, describe, expect, it } from "vitest";
+/**
+ * The cart store against a network that answers when the test says: it never shows a cart older than one on its way,
+ * and after a write that got no reply it shows the server's cart.
+ */
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { heldNetwork, nextTurn } from "../api/held-network.ts";
+import { GENERIC_ERROR, REPLY_BOUND_MS } from "../api/store-client.ts";
 import { type Cart, createCartStore } from "./cart.ts";
 import { noticeStore } from "./notices.ts";
 
@@ -45,5 +49,30 @@ describe("the cart store", () => {
     expect(store.store.getState().cart?.items[0]?.quantity).toBe(2);
     expect(noticeStore.getState().notices).toEqual([]);
     expect(sent.map((s) => s.method)).toEqual(["POST", "GET"]);
+  });
+
+  it("asks for the server's cart once after writes whose replies never came, which may have landed, and shows it", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { client, sent, cart } = oneLineServer();
+      const store = createCartStore(client, cart());
+      const changing = store.setQuantity("a", 3).catch((error: Error) => error.message);
+      const coupon = store.applyCoupon("save10").catch((error: Error) => error.message);
+      client.flush();
+      await nextTurn();
+      vi.advanceTimersByTime(REPLY_BOUND_MS);
+      expect(await Promise.all([changing, coupon])).toEqual([GENERIC_ERROR, GENERIC_ERROR]);
+      expect(store.store.getState().cart?.items[0]?.quantity).toBe(1);
+      await nextTurn();
+      // The stalled batch reaches the server after all; its reply is lost.
+      sent[0]?.answer();
+      expect(sent.map((s) => s.method)).toEqual(["POST", "GET"]);
+      sent[1]?.answer();
+      await nextTurn();
+      expect(store.store.getState().cart?.items[0]?.quantity).toBe(3);
+      expect(sent.filter((s) => s.method === "POST")).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,7 +4,7 @@
  */
 import { isQuantityWithinLimits, type StoreCart } from "@cartwright/commerce";
 import { createStore } from "zustand/vanilla";
-import { type ApiResponse, StoreApiFailure, type StoreClient, shownMessage } from "../api/store-client.ts";
+import { type ApiResponse, outcomeUnknown, StoreApiFailure, type StoreClient, shownMessage } from "../api/store-client.ts";
 import { cartMessages } from "./messages.ts";
 import { CONTEXTS, noticeStore } from "./notices.ts";
 
@@ -47,6 +47,8 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
   let shownSent = 0;
   /** Parts of the page that need the cart left as it is for now (an order being placed). */
   let holds = 0;
+  /** The cart is being asked for after a write that got no reply. */
+  let reconciling = false;
 
   /**
    * New cart data: notices for lines that vanished or changed elsewhere, and for item errors. A reply
@@ -94,6 +96,22 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
     store.setState({ cart: next, isCartDataStale: false, loadError: null });
   };
 
+  /**
+   * A cart write. One that gets no reply (the network, a request past its bound) may still have reached the server:
+   * it is never sent again, and the cart is asked for after it, so what is shown is the server's. One such refresh
+   * serves every write that failed before it leaves, as it waits its turn behind them; none while an order holds the cart.
+   */
+  const postCart = (path: string, body: unknown) =>
+    client.postReply<Cart>(path, body).catch((error: unknown) => {
+      if (outcomeUnknown(error) && holds === 0 && !reconciling) {
+        reconciling = true;
+        void actions.refresh().finally(() => {
+          reconciling = false;
+        });
+      }
+      throw error;
+    });
+
   const write = async <K extends keyof CartState>(
     flag: K,
     value: CartState[K],
@@ -122,7 +140,7 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
     async addItem(id: number, quantity = 1, variation: { attribute: string; value: string }[] = []): Promise<Cart> {
       store.setState((s) => ({ productsPendingAdd: [...s.productsPendingAdd, id] }));
       try {
-        const { body: next, sent } = await client.postReply<Cart>("/cart/add-item", { id, quantity, variation });
+        const { body: next, sent } = await postCart("/cart/add-item", { id, quantity, variation });
         noticeStore.getState().remove("add-to-cart");
         receive(next, sent);
         return next;
@@ -138,7 +156,7 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
     async removeItem(key: string): Promise<Cart> {
       store.setState((s) => ({ cartItemsPendingDelete: [...s.cartItemsPendingDelete, key] }));
       try {
-        const { body: next, sent } = await client.postReply<Cart>("/cart/remove-item", { key });
+        const { body: next, sent } = await postCart("/cart/remove-item", { key });
         receive(next, sent);
         return next;
       } finally {
@@ -151,7 +169,7 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
       if (!current || current.quantity === quantity) return store.getState().cart;
       store.setState((s) => ({ cartItemsPendingQuantity: [...s.cartItemsPendingQuantity, key] }));
       try {
-        const { body: next, sent } = await client.postReply<Cart>("/cart/update-item", { key, quantity });
+        const { body: next, sent } = await postCart("/cart/update-item", { key, quantity });
         receive(next, sent);
         return next;
       } finally {
@@ -159,19 +177,19 @@ export function createCartStore(client: StoreClient, initial: Cart | null = null
       }
     },
     applyCoupon(code: string): Promise<Cart> {
-      return write("applyingCoupon", code, "", () => client.postReply<Cart>("/cart/apply-coupon", { code }));
+      return write("applyingCoupon", code, "", () => postCart("/cart/apply-coupon", { code }));
     },
     removeCoupon(code: string): Promise<Cart> {
-      return write("removingCoupon", code, "", () => client.postReply<Cart>("/cart/remove-coupon", { code }));
+      return write("removingCoupon", code, "", () => postCart("/cart/remove-coupon", { code }));
     },
     selectShippingRate(packageId: number, rateId: string): Promise<Cart> {
       return write("updatingSelectedRate", true, false, () =>
-        client.postReply<Cart>("/cart/select-shipping-rate", { package_id: packageId, rate_id: rateId }),
+        postCart("/cart/select-shipping-rate", { package_id: packageId, rate_id: rateId }),
       );
     },
     /** update-customer with only the address that changed (spec §4 "Customer data sync"). */
     updateCustomer(addresses: { billing_address?: Record<string, string>; shipping_address?: Record<string, string> }): Promise<Cart> {
-      return write("updatingCustomerData", true, false, () => client.postReply<Cart>("/cart/update-customer", addresses));
+      return write("updatingCustomerData", true, false, () => postCart("/cart/update-customer", addresses));
     },
     /** A cart that came with another reply (a checkout error's data.cart) replaces the one held. */
     replaceCart(next: Cart): void {

@@ -3,7 +3,7 @@
  * the limits; typing waits 600 ms, a non-number reverts, anything else is clamped and rounded.
  * The shopper sees the new quantity at once; the update goes out 400 ms after the last change,
  * and only when the quantity really changes (the store checks). Both waits end at once when the
- * page hides, so the change leaves with the client's page-hide batch (decision 0165, amended).
+ * page hides, so the change leaves with the client's page-hide batch, or as the line unmounts (decision 0165, amended).
  */
 import { normaliseQuantity, type QuantityLimits, quantityButtons } from "@cartwright/commerce";
 import { useEffect, useRef, useState } from "react";
@@ -44,14 +44,8 @@ export function QuantitySelector({ itemKey, name, quantity, limits, disabled }: 
     if (!typing.holding && !sending.holding) show(quantity);
   }, [quantity]);
 
-  // Leaving the page inside the 400 ms still sends the last change.
-  useEffect(
-    () => () => {
-      typing.drop();
-      sending.handNow();
-    },
-    [typing, sending],
-  );
+  // Leaving the page within the waits still sends the last change: a typed quantity committed, then its update.
+  useEffect(() => () => store.client.heldEdits.handOver([typing, sending]), [store, typing, sending]);
 
   const send = (next: number) =>
     sending.hold(() => {

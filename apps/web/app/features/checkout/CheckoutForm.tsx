@@ -239,7 +239,7 @@ export function CheckoutForm({
       preview,
     }),
   );
-  useEffect(() => () => controller.dispose(), [controller]);
+  useEffect(() => () => controller.leave(), [controller]);
   const { validation } = controller;
   const checkout = useStore(controller.status.store);
   const paymentState = useStore(controller.payment.store);

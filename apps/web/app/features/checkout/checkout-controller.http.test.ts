@@ -102,7 +102,7 @@ describe("placing an order", () => {
     // Held through every step, and still once complete (the browser is on its way to the order).
     expect(held.every(Boolean)).toBe(true);
     expect(page.cart.isHeld()).toBe(true);
-    page.controller.dispose();
+    page.controller.leave();
     expect(page.cart.isHeld()).toBe(false);
 
     const refused = await checkoutPage();

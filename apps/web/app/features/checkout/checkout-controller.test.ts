@@ -1,14 +1,18 @@
 /**
  * The checkout's edits still within their wait as the page hides (decision 0165, amended): an address or a note
  * leaves in the page-hide batch, in the order last edited, once, and an address the page would refuse stays back.
+ * As the page is left within the app (the form unmounts), they are handed to the client too, but never once an order
+ * is on its way or placed.
  */
 import type { StoreCart } from "@cartwright/commerce";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_ADDRESS } from "../../../../../test/store-client.ts";
 import { heldNetwork, nextTurn } from "../../api/held-network.ts";
-import { BATCH_WINDOW_MS, flushWhenPageHides } from "../../api/store-client.ts";
+import { BATCH_WINDOW_MS, flushWhenPageHides, ORDER_REPLY_BOUND_MS } from "../../api/store-client.ts";
 import { createCartStore } from "../../stores/cart.ts";
+import { noticeStore } from "../../stores/notices.ts";
 import { ADDRESS_PUSH_MS, createCheckoutController, DRAFT_SYNC_MS } from "./checkout-controller.ts";
+import { checkoutMessages as t } from "./messages.ts";
 import { typedForm } from "./test-form.ts";
 
 beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
@@ -16,6 +20,9 @@ afterEach(() => vi.useRealTimers());
 
 const CUSTOMER = "/api/store/v1/cart/update-customer?_locale=site";
 const DRAFT = "/api/store/v1/checkout?_locale=site";
+const ORDER = DRAFT;
+/** The order's reply: a payment page to go to. */
+const PAYMENT_PAGE = "https://pay.example/order/7";
 
 /** What every call answers: an empty cart (the test reads what was sent, not what came back). */
 const EMPTY_CART = {
@@ -29,26 +36,34 @@ const EMPTY_CART = {
 } as unknown as StoreCart;
 
 /** A checkout page over a network that answers when told, whose document the test hides and shows. */
-function checkoutPage() {
-  const network = heldNetwork(() => EMPTY_CART);
+function checkoutPage({ preview = false } = {}) {
+  const network = heldNetwork((path, method) =>
+    method === "POST" && path.startsWith(ORDER) ? { order_id: 7, payment_result: { redirect_url: PAYMENT_PAGE } } : EMPTY_CART,
+  );
   const cart = createCartStore(network.client, EMPTY_CART);
   // Nothing typed yet but the contact's email.
   const form = typedForm({ billing: { email: "ada@example.com" }, shipping: {} });
 
   const stored = new Map<string, string>();
+  const win = new EventTarget();
+  const visited: string[] = [];
   const controller = createCheckoutController({
     cart,
     readForm: () => form,
     savedAddresses: { billing: {}, shipping: {} },
     signedIn: false,
     openAddressForm: () => {},
+    preview,
     browser: {
-      navigate: () => {},
+      // The page goes, as location.assign makes it go: it hides first.
+      navigate: (url) => {
+        visited.push(url);
+        win.dispatchEvent(new Event("pagehide"));
+      },
       storage: { setItem: (key, value) => void stored.set(key, value), removeItem: (key) => void stored.delete(key) },
       focus: () => {},
     },
   });
-  const win = new EventTarget();
   const doc = Object.assign(new EventTarget(), { visibilityState: "visible" });
   flushWhenPageHides(network.client, win, doc);
   const setVisibility = (state: "hidden" | "visible") => {
@@ -60,7 +75,7 @@ function checkoutPage() {
     form.order.shipping = { ...form.order.shipping, ...fields };
     controller.addressEdited("shipping");
   };
-  return { ...network, form, controller, setVisibility, typeShipping };
+  return { ...network, cart, form, controller, setVisibility, typeShipping, visited };
 }
 
 describe("the checkout's edits as the page hides", () => {
@@ -120,6 +135,105 @@ describe("the checkout's edits as the page hides", () => {
     sent[0]?.answer();
     await nextTurn();
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe("the checkout left within the app", () => {
+  const NOTE = { order_notes: "Leave it with the neighbour", payment_method: "cod", additional_fields: {} };
+
+  it("hands the address and the note still within their waits to the client as the form unmounts, in the order last edited, once", async () => {
+    const { sent, controller, typeShipping } = checkoutPage();
+    controller.draftChanged({ ...NOTE, order_notes: "" });
+    controller.draftChanged(NOTE);
+    typeShipping({ ...TEST_ADDRESS });
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS - 1);
+    expect(sent).toEqual([]);
+    // The shopper follows the link back to the cart: the page stays, so nothing needs keepalive.
+    controller.leave();
+    expect(sent.map((s) => [s.method, s.keepalive, s.paths])).toEqual([["PUT", false, [DRAFT]]]);
+    expect(sent[0]?.bodies).toEqual([NOTE]);
+    vi.advanceTimersByTime(BATCH_WINDOW_MS);
+    sent[0]?.answer();
+    await nextTurn();
+    expect(sent.map((s) => s.paths)).toEqual([[DRAFT], [CUSTOMER]]);
+    expect(sent[1]?.bodies[0]).toMatchObject({ shipping_address: TEST_ADDRESS });
+    // The waits' ends and a late blur send nothing more.
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS);
+    controller.sendAddress("shipping");
+    sent[1]?.answer();
+    await nextTurn();
+    expect(sent).toHaveLength(2);
+  });
+
+  it("goes on after StrictMode leaves it between its two mounts: edits are sent and an order holds the cart", async () => {
+    const { sent, cart, controller, typeShipping } = checkoutPage();
+    controller.leave();
+    expect(sent).toEqual([]);
+    typeShipping({ ...TEST_ADDRESS });
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER]]);
+    sent[0]?.answer();
+    await nextTurn();
+    const placing = controller.placeOrder();
+    await nextTurn();
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER], [ORDER]]);
+    // A tab shown again does not refresh the cart behind the order's back.
+    expect(cart.isHeld()).toBe(true);
+    sent[1]?.answer();
+    await placing;
+  });
+
+  it("sends no edit once an order is on its way or placed: not as the form unmounts, nor as the page goes to pay", async () => {
+    const { sent, controller, typeShipping, visited } = checkoutPage();
+    controller.draftChanged({ ...NOTE, order_notes: "" });
+    // A note and an address typed just before Place order: the order carries them.
+    controller.draftChanged(NOTE);
+    typeShipping({ ...TEST_ADDRESS });
+    const placing = controller.placeOrder();
+    await nextTurn();
+    expect(sent.map((s) => [s.method, s.paths])).toEqual([["POST", [ORDER]]]);
+    // The address fields stay open while the order is on its way: an edit there, a blur, the form unmounting.
+    typeShipping({ phone: "555-0199" });
+    controller.sendAddress("shipping");
+    controller.leave();
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
+    expect(sent).toHaveLength(1);
+
+    typeShipping({ phone: "555-0188" });
+    sent[0]?.answer();
+    await placing;
+    // The page hid as it went to the payment page, with the phone's wait not over: nothing followed the order.
+    expect(visited).toEqual([PAYMENT_PAGE]);
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("sends nothing from the editor's preview", () => {
+    const { sent, controller, typeShipping } = checkoutPage({ preview: true });
+    controller.draftChanged({ ...NOTE, order_notes: "" });
+    controller.draftChanged(NOTE);
+    typeShipping({ ...TEST_ADDRESS });
+    controller.leave();
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("an order whose reply never comes", () => {
+  it("fails past its bound with the spec's unknown outcome, is not placed again, and leaves the cart as shown", async () => {
+    noticeStore.setState({ notices: [] });
+    const { sent, cart, controller, visited } = checkoutPage();
+    const placing = controller.placeOrder();
+    await nextTurn();
+    expect(sent.map((s) => [s.method, s.paths])).toEqual([["POST", [ORDER]]]);
+    vi.advanceTimersByTime(ORDER_REPLY_BOUND_MS);
+    await placing;
+    expect(controller.status.store.getState()).toMatchObject({ status: "idle", hasError: true });
+    expect(noticeStore.getState().notices.map((n) => n.content)).toEqual([t.placeOrderUnknownGuest]);
+    // Nothing is sent again or after it: the order may have been placed, and the shopper is told to look before retrying.
+    vi.advanceTimersByTime(ORDER_REPLY_BOUND_MS);
+    await nextTurn();
+    expect([sent.length, sent[0]?.aborted, visited, cart.isHeld()]).toEqual([1, true, [], false]);
   });
 });
 

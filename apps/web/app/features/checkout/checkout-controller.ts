@@ -159,18 +159,21 @@ export function createCheckoutController({
   let lastDraft: string | null = null;
   // From Place order until the page is idle again (or gone), the cart is not refreshed behind the order's back.
   let releaseCart: (() => void) | null = null;
-  const stopHolding = status.store.subscribe(({ status: now }) => {
+  // For the controller's whole life: React's StrictMode leaves the page once between its two mounts and goes on with it.
+  status.store.subscribe(({ status: now }) => {
     if (now === "idle") {
       releaseCart?.();
       releaseCart = null;
     } else releaseCart ??= cart.hold();
   });
+  /** An order is on its way or placed: its cart is gone or going, and the order carries what the shopper typed. */
+  const orderUnderway = () => status.store.getState().status !== "idle";
 
   // ---- Customer data sync: only the address that changed, once its changed fields are valid.
 
-  /** Sends the address now if it changed and its changed fields are valid (also when a field loses focus). */
+  /** Sends the address now if it changed and its changed fields are valid (also when a field loses focus), never after an order. */
   function sendAddress(kind: AddressKind): void {
-    if (preview) return;
+    if (preview || orderUnderway()) return;
     held[kind].drop();
     const { order, showBillingFields } = readForm();
     // With one address for both, billing is the shipping address with the contact's email, not the hidden billing
@@ -228,6 +231,7 @@ export function createCheckoutController({
     lastDraft = text;
     if (first) return;
     held.draft.hold(() => {
+      if (orderUnderway()) return;
       cart.client.post("/checkout", draft, "PUT").catch(() => {
         // The draft is a convenience: placing the order sends everything again.
       });
@@ -392,9 +396,8 @@ export function createCheckoutController({
     status.process();
     const setupData = await setUpPayment(form, express);
     if (!setupData) return;
-    // Pending address edits go with the order: it is placed with what the shopper sees.
-    held.billing.drop();
-    held.shipping.drop();
+    // Pending edits go with the order (addresses, notes, method): it is placed with what the shopper sees.
+    for (const edit of Object.values(held)) edit.drop();
     const body = orderBody(form, express, setupData);
     try {
       await succeed(await cart.client.post<CheckoutReply>("/checkout", body), express);
@@ -403,12 +406,16 @@ export function createCheckoutController({
     }
   }
 
-  /** The page is leaving: nothing waits to be sent. */
-  function dispose(): void {
-    for (const edit of Object.values(held)) edit.drop();
+  /**
+   * The page is leaving within the app (the form unmounts: the cart link followed, or StrictMode's first unmount): the
+   * addresses and draft still within their wait are handed to the client now, as when the page hides, so they are not
+   * lost; their hands send nothing once an order is on its way or placed. The cart is no longer held for the page.
+   */
+  function leave(): void {
+    cart.client.heldEdits.handOver(Object.values(held));
     clearTimeout(dirtyTimer);
-    stopHolding();
     releaseCart?.();
+    releaseCart = null;
   }
 
   return {
@@ -425,7 +432,7 @@ export function createCheckoutController({
     draftChanged,
     selectRate,
     paymentMethodChosen,
-    dispose,
+    leave,
   };
 }
 
