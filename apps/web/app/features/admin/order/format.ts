@@ -183,6 +183,14 @@ export function addressFields(which: "billing" | "shipping"): AddressKey[] {
 }
 
 /**
+ * The fields of an address form the owner changed since it opened, and only those: the server merges them into the
+ * address as it stands, so an edit made meanwhile in another tab (or by the customer) to another field is kept.
+ */
+export function changedAddressFields(opened: Record<string, string>, values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([field, value]) => value !== (opened[field] ?? "")));
+}
+
+/**
  * What a refused address edit says above its form: the fields the server named, by their labels in the form's
  * order, rather than the API's "Invalid parameter(s): last_name, …". Null when no field was named.
  */

@@ -9,7 +9,7 @@ import { type Choice, countryChoices, stateChoices, stateForCountry } from "../.
 import { ErrorAlert } from "../../components/page.tsx";
 import { useCountryList } from "../../components/use-country-list.ts";
 import { type AddressKind, type OrderReply, orderApi } from "../api.ts";
-import { addressFailureText, addressFields, extraAddressFields } from "../format.ts";
+import { addressFailureText, addressFields, changedAddressFields, extraAddressFields } from "../format.ts";
 import { ADDRESS_FIELD_LABELS, orderMessages as t } from "../messages.ts";
 
 interface Props {
@@ -25,6 +25,8 @@ export function AddressCard({ order, which, onSaved }: Props) {
   const title = which === "billing" ? t.billing : t.shipping;
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<Record<string, string>>({});
+  // The fields as the form opened with them: a save sends only what differs (changedAddressFields).
+  const [opened, setOpened] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
@@ -50,9 +52,11 @@ export function AddressCard({ order, which, onSaved }: Props) {
         : undefined;
 
   function open() {
-    setValues(
-      Object.fromEntries(addressFields(which).map((field) => [field, typeof address[field] === "string" ? String(address[field]) : ""])),
+    const fields = Object.fromEntries(
+      addressFields(which).map((field) => [field, typeof address[field] === "string" ? String(address[field]) : ""]),
     );
+    setOpened(fields);
+    setValues(fields);
     setErrors({});
     setMessage("");
     setEditing(true);
@@ -66,13 +70,16 @@ export function AddressCard({ order, which, onSaved }: Props) {
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
+    if (busy) return;
+    const changed = changedAddressFields(opened, values);
+    // Nothing changed: nothing to send, and no "address changed" event in the history.
+    if (!Object.keys(changed).length) return close();
     setBusy(true);
     setErrors({});
     setMessage("");
     try {
-      // The shop's own fields (checkboxes…) go back as they were: the form edits the standard ones.
-      const kept = Object.fromEntries(Object.entries(address).filter(([key]) => !(key in values)));
-      const reply = await orderApi.saveAddress(order.id, which, { ...kept, ...values });
+      // The shop's own fields (checkboxes…) stay as stored: the server keeps what is not sent.
+      const reply = await orderApi.saveAddress(order.id, which, changed);
       setEditing(false);
       onSaved(reply, t.addressSaved(title));
       requestAnimationFrame(() => editButton.current?.focus());
