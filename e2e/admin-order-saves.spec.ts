@@ -32,3 +32,44 @@ test("two tabs changing different fields of one address keep both changes", asyn
   await expect(reloaded).toContainText("90002");
   await expect(reloaded).toContainText("555-0199");
 });
+
+test("a refund or an address the network drops says so, keeps the focus on its button, and goes once pressed again", async ({ page }) => {
+  const { orderId } = await guestOrderByApi(page.request);
+  await signInAsOwner(page, `/admin/orders/${orderId}`);
+  const unreachable = "The shop could not be reached. Check your connection and try again.";
+
+  await page.getByRole("button", { name: "Edit the billing address" }).click();
+  await page.getByLabel("Phone").fill("555-0142");
+  await page.route(`**/api/admin/v1/orders/${orderId}/addresses/billing`, (route) => route.abort());
+  const saveAddress = page.getByRole("button", { name: "Save address" });
+  await saveAddress.focus();
+  await page.keyboard.press("Enter");
+  const addressForm = page.getByRole("form", { name: "Edit the billing address" });
+  await expect(addressForm.getByRole("alert")).toHaveText(unreachable);
+  await expect(saveAddress).toBeFocused();
+  await expect(page.getByLabel("Phone")).toHaveValue("555-0142");
+  await page.unroute(`**/api/admin/v1/orders/${orderId}/addresses/billing`);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("region", { name: "Billing address" }).locator("address")).toContainText("555-0142");
+
+  await page.getByRole("button", { name: "Refund", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: /^Refund order #/ });
+  await dialog.getByLabel("Units of Beanie to refund").fill("1");
+  await page.route(`**/api/admin/v1/orders/${orderId}/refunds`, (route) => route.abort());
+  const refund = dialog.getByRole("button", { name: /^Refund \$/ });
+  const asked = Number((await refund.textContent())?.replace(/[^\d]/g, ""));
+  await refund.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("alert")).toHaveText(unreachable);
+  await expect(refund).toBeFocused();
+  await page.unroute(`**/api/admin/v1/orders/${orderId}/refunds`);
+  await page.keyboard.press("Enter");
+  await expect(dialog).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Billing address" }).locator("address")).toContainText("555-0142");
+  const order = (await (await page.request.get(`/api/admin/v1/orders/${orderId}`)).json()) as { totals: { refunded: number } };
+  // One refund of the beanie, not two.
+  expect(asked).toBeGreaterThan(0);
+  expect(order.totals.refunded).toBe(asked);
+});

@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import { AdminApiError } from "../../api.ts";
 import { printedAddress } from "../../components/address.ts";
 import { type Choice, countryChoices, stateChoices, stateForCountry } from "../../components/address-choices.ts";
+import { failureText } from "../../components/failure.ts";
 import { ErrorAlert } from "../../components/page.tsx";
 import { useCountryList } from "../../components/use-country-list.ts";
 import { type AddressKind, type OrderReply, orderApi } from "../api.ts";
@@ -91,7 +92,7 @@ export function AddressCard({ order, which, onSaved }: Props) {
         setMessage(addressFailureText(which, byField) ?? failure.message);
         const first = addressFields(which).find((field) => byField[field]);
         if (first) requestAnimationFrame(() => document.getElementById(id(first))?.focus());
-      } else setMessage(String(failure));
+      } else setMessage(failureText(failure));
     } finally {
       setBusy(false);
     }
@@ -153,7 +154,7 @@ export function AddressCard({ order, which, onSaved }: Props) {
             );
           })}
           <div className="admin-actions">
-            <button type="submit" className="button" disabled={busy}>
+            <button type="submit" className="button" aria-disabled={busy}>
               {t.save}
             </button>
             <button type="button" className="button button--secondary" onClick={close}>

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { AdminApiError } from "../../api.ts";
+import { failureText } from "../../components/failure.ts";
 import { ErrorAlert } from "../../components/page.tsx";
 import { type OrderReply, orderApi } from "../api.ts";
 import { formatMoney } from "../format.ts";
@@ -76,6 +77,8 @@ function RefundDialog({ order: given, onClose, onRefunded }: { order: OrderReply
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
+    // The button stays focusable while a refund is sent (aria-disabled): a second press must not send a second refund.
+    if (busy) return;
     setMessage("");
     if (!check.request) {
       setShownErrors(check.errors);
@@ -94,7 +97,7 @@ function RefundDialog({ order: given, onClose, onRefunded }: { order: OrderReply
         if (refundable !== null) setServerRefundable(refundable);
         setMessage(failure.code === "cw_rest_refund_exceeds" && refundable !== null ? t.refundExceeds(money(refundable)) : failure.message);
         setShownErrors(formPaths(failure.fields, check.request));
-      } else setMessage(String(failure));
+      } else setMessage(failureText(failure));
     } finally {
       setBusy(false);
     }
@@ -236,7 +239,7 @@ function RefundDialog({ order: given, onClose, onRefunded }: { order: OrderReply
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t.close}
           </button>
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button" aria-disabled={busy}>
             {t.refundSubmit(money(check.total))}
           </button>
         </div>
