@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { Link, useNavigation, useRevalidator } from "react-router";
-import { AdminApiError } from "../../features/admin/api.ts";
+import { failureText } from "../../features/admin/components/failure.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
 import { useReportNavCount } from "../../features/admin/nav-counts.tsx";
@@ -103,7 +103,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       setSelected(new Set(result.failed.map((failure) => failure.id)));
       await revalidator.revalidate();
     } catch (caught) {
-      setError(t.bulkFailed(caught instanceof AdminApiError ? caught.message : String(caught)));
+      setError(t.bulkFailed(failureText(caught)));
     } finally {
       setBusy(false);
     }

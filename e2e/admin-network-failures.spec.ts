@@ -1,0 +1,33 @@
+/**
+ * A console call the network drops says so in the console's words ("The shop could not be reached…"), never the
+ * browser's "TypeError: Failed to fetch": a key made on the API keys page, a bulk status change on the orders list.
+ */
+import { expect, test } from "@playwright/test";
+import { signInAsOwner } from "./support/owner.ts";
+import { guestOrderByApi } from "./support/shopper-order.ts";
+
+const unreachable = "The shop could not be reached. Check your connection and try again.";
+
+test("a key made while the network is down says the shop could not be reached, and is made once it is back", async ({ page }) => {
+  await signInAsOwner(page, "/admin/api-keys");
+  const description = `Offline app ${Date.now()}`;
+  await page.getByRole("textbox", { name: "Description" }).fill(description);
+  await page.route("**/api/admin/v1/api-keys", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+  await page.getByRole("button", { name: "Make key" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: unreachable })).toBeVisible();
+  await expect(page.getByText("Failed to fetch")).toHaveCount(0);
+  await page.unroute("**/api/admin/v1/api-keys");
+  await page.getByRole("button", { name: "Make key" }).click();
+  await expect(page.getByRole("region", { name: new RegExp(`Copy the secret now: ${description}`) })).toBeVisible();
+});
+
+test("a bulk status change the network drops says the orders were not changed because the shop could not be reached", async ({
+  page,
+}) => {
+  const { email, orderId } = await guestOrderByApi(page.request);
+  await signInAsOwner(page, `/admin/orders?search=${encodeURIComponent(email)}`);
+  await page.getByRole("checkbox", { name: `Select order #${orderId}` }).check();
+  await page.route("**/api/admin/v1/orders/bulk/status", (route) => route.abort());
+  await page.getByRole("button", { name: "Mark completed" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: `The orders were not changed: ${unreachable}` })).toBeVisible();
+});
