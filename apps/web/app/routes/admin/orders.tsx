@@ -87,6 +87,8 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   }
 
   async function changeStatus(status: BulkStatus) {
+    // The buttons stay focusable while a change runs (aria-disabled): a second press sends nothing.
+    if (busy) return;
     setConfirming(null);
     setError("");
     setSummary("");

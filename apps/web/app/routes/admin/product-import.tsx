@@ -59,6 +59,8 @@ export default function ProductImportPage() {
   }, [checked, done]);
 
   async function send(dryRun: boolean) {
+    // Its button stays focusable while this runs (aria-disabled): a second press sends nothing.
+    if (phase !== "idle") return;
     if (!file) {
       setError(t.noFile);
       return;
@@ -120,11 +122,11 @@ export default function ProductImportPage() {
           </p>
         </div>
         <div className="admin-actions">
-          <button type="submit" className="button button--secondary" disabled={busy}>
+          <button type="submit" className="button button--secondary" aria-disabled={busy}>
             {phase === "checking" ? t.checking : t.check}
           </button>
           {checked?.ok && (
-            <button type="button" className="button" disabled={busy} onClick={() => void send(false)}>
+            <button type="button" className="button" aria-disabled={busy} onClick={() => void send(false)}>
               {phase === "importing" ? t.importing : t.importNow}
             </button>
           )}
