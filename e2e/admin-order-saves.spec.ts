@@ -1,7 +1,8 @@
 /**
  * The order page's saves as a busy owner meets them: the same order open in two tabs, each changing one field
  * of its billing address, keeps both changes; a save the network drops says so in words and leaves the focus on
- * the button pressed, the form as typed, so pressing it again sends it.
+ * the button pressed, the form as typed, so pressing it again sends it; a whole refund is filled in one press, shipping
+ * and its tax included, and leaves the order refunded.
  */
 import { expect, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
@@ -72,4 +73,27 @@ test("a refund or an address the network drops says so, keeps the focus on its b
   // One refund of the beanie, not two.
   expect(asked).toBeGreaterThan(0);
   expect(order.totals.refunded).toBe(asked);
+});
+
+test("the owner refunds a whole order in one press, shipping and its tax included, and the order is refunded", async ({ page }) => {
+  const { orderId } = await guestOrderByApi(page.request);
+  await signInAsOwner(page, `/admin/orders/${orderId}`);
+  await page.getByRole("button", { name: "Refund", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: /^Refund order #/ });
+  await dialog.getByRole("button", { name: "Fill in everything left to refund" }).click();
+  await expect(dialog.getByLabel("Units of Beanie to refund")).toHaveValue("1");
+  // The shipping and its tax, which no line holds, are the other amount.
+  await expect(dialog.getByLabel("Other amount (shipping, fees, goodwill)")).not.toHaveValue("0.00");
+  const sums = dialog.locator(".admin-order-refund__sums dd");
+  await expect(sums.first()).toHaveText((await sums.nth(1).textContent()) ?? "");
+  await dialog.getByRole("button", { name: /^Refund \$/ }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Refunded");
+  const order = (await (await page.request.get(`/api/admin/v1/orders/${orderId}`)).json()) as {
+    status: string;
+    totals: { total: number; refunded: number };
+  };
+  expect(order.status).toBe("refunded");
+  expect(order.totals.refunded).toBe(order.totals.total);
 });

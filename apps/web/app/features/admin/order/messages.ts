@@ -161,6 +161,7 @@ export const orderMessages = {
   // Refunds
   refund: "Refund",
   refundTitle: (number: string) => `Refund order #${number}`,
+  refundEverything: "Fill in everything left to refund",
   refundLines: "Units to refund per item",
   refundUnits: (name: string) => `Units of ${name} to refund`,
   refundAmount: (name: string) => `Amount for ${name}`,

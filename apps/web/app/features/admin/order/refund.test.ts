@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { OrderLine } from "./api.ts";
 import { line, order } from "./fixtures.test-support.ts";
 import {
   amountForUnits,
@@ -10,6 +11,7 @@ import {
   refundableLeft,
   refundMethods,
   unitsLeft,
+  wholeDraft,
   withUnits,
 } from "./refund.ts";
 
@@ -65,6 +67,34 @@ describe("the refund form", () => {
       restock: true,
       method: "gateway",
     });
+  });
+  it("fills everything left: every line's units and amount, and shipping and fees as the other amount", () => {
+    const o = order();
+    const check = checkRefund(wholeDraft(emptyDraft(o), o), o);
+    expect(check.errors).toEqual({});
+    expect(check.total).toBe(7150);
+    expect(check.request?.lines).toEqual([
+      { line_id: 11, quantity: 3, amount: 5500 },
+      { line_id: 12, quantity: 1, amount: 1100 },
+    ]);
+    expect(check.request?.amount).toBe(7150);
+  });
+  it("fills only what is left after earlier refunds, by units and by amount alone", () => {
+    // One beanie refunded (1833 of its 5500), then 5000 given back by amount alone: 317 is left of the order.
+    const o = order({
+      lines: [line({ refunded_quantity: 1, refunded_total: 1833 }), order().lines[1] as OrderLine],
+      totals: { ...order().totals, refunded: 6833 },
+      refundable: 317,
+    });
+    const draft = wholeDraft(emptyDraft(o), o);
+    expect(draft.lines.map(({ units, amount }) => [units, amount])).toEqual([
+      ["2", "3.17"],
+      ["1", "0.00"],
+    ]);
+    expect(draft.extra).toBe("0.00");
+    const check = checkRefund(draft, o);
+    expect(check.errors).toEqual({});
+    expect(check.total).toBe(317);
   });
   it("sends an edited amount as typed, and the reason trimmed", () => {
     const o = order();

@@ -68,6 +68,24 @@ export function emptyDraft(order: OrderReply): RefundDraft {
   };
 }
 
+/**
+ * Everything the order may still refund: each line's units left with what is left of its amount, and the rest (shipping,
+ * fees) as the other amount. A line takes no more than is left of the order after the lines before it (an earlier
+ * refund by amount alone may have given back part of what the lines were paid), so the total is what is left, exactly.
+ */
+export function wholeDraft(draft: RefundDraft, order: OrderReply): RefundDraft {
+  const { currency, currency_minor_unit: minorUnit } = order.totals;
+  let rest = refundableLeft(order);
+  const lines = draft.lines.map((entry) => {
+    const line = order.lines.find((candidate) => candidate.id === entry.lineId);
+    if (!line) return entry;
+    const amount = Math.min(lineAmountLeft(line), rest);
+    rest -= amount;
+    return { ...entry, units: String(unitsLeft(line)), amount: moneyInput(amount, currency, minorUnit) };
+  });
+  return { ...draft, lines, extra: moneyInput(rest, currency, minorUnit) };
+}
+
 const parseUnits = (text: string): number | null => (/^\s*\d+\s*$/.test(text) ? Number(text) : text.trim() === "" ? 0 : null);
 
 /** A line's units changed: its amount follows (the owner may then edit it). */

@@ -10,7 +10,17 @@ import { ErrorAlert } from "../../components/page.tsx";
 import { type OrderReply, orderApi } from "../api.ts";
 import { formatMoney } from "../format.ts";
 import { orderMessages as t } from "../messages.ts";
-import { checkRefund, emptyDraft, formPaths, type RefundDraft, refundableLeft, refundMethods, unitsLeft, withUnits } from "../refund.ts";
+import {
+  checkRefund,
+  emptyDraft,
+  formPaths,
+  type RefundDraft,
+  refundableLeft,
+  refundMethods,
+  unitsLeft,
+  wholeDraft,
+  withUnits,
+} from "../refund.ts";
 import type { OnWrite } from "./OrderActions.tsx";
 
 export function RefundButton({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
@@ -125,6 +135,10 @@ function RefundDialog({ order: given, onClose, onRefunded }: { order: OrderReply
       <form onSubmit={submit} noValidate>
         <h2 id="order-refund-dialog-title">{t.refundTitle(order.number)}</h2>
         <ErrorAlert message={message} />
+        {/* A whole refund in one press: the owner need not work out shipping and its tax as the other amount. */}
+        <button type="button" className="button button--secondary admin-button--small" onClick={() => setDraft(wholeDraft(draft, order))}>
+          {t.refundEverything}
+        </button>
         <fieldset className="admin-fieldset">
           <legend>{t.refundLines}</legend>
           {order.lines.map((line, index) => {
