@@ -123,6 +123,10 @@ describe("the refund form", () => {
     expect(check.errors).toEqual({});
     expect(check.request).toMatchObject({ amount: 20 });
     expect(checkRefund({ ...draft, extra: "80" }, o).errors.total).toContain("$72");
+    // A refused amount is explained in the shop's decimals: no cents in its example.
+    expect(checkRefund({ ...draft, extra: "20.50" }, o).errors.extra).toBe(
+      "Enter a whole amount of 0 or more, such as 1250: digits only, no thousands separator.",
+    );
   });
   it("asks for something to refund", () => {
     const check = checkRefund(emptyDraft(order()), order());
@@ -137,7 +141,7 @@ describe("the refund form", () => {
     expect(check.errors).toMatchObject({
       "line-11.units": "At most 1 unit is left to refund.",
       "line-11.amount": "At most $18.33 is left to refund on this item.",
-      extra: "Enter an amount such as 12.50.",
+      extra: "Enter an amount of 0 or more, such as 1250.50: digits, at most 2 decimal places, no thousands separator.",
     });
     expect(checkRefund({ ...draft, lines: [{ lineId: 11, units: "1.5", amount: "1" }] }, o).errors["line-11.units"]).toBe(
       "Enter a whole number of units.",

@@ -4,7 +4,7 @@
  * server's field paths ("lines.0.amount") mapped back to the form's lines.
  */
 import type { OrderLine, OrderReply, RefundMethod, RefundRequest } from "./api.ts";
-import { formatMoney, moneyInput, parseMoney } from "./format.ts";
+import { currencyDigits, formatMoney, moneyInput, parseMoney } from "./format.ts";
 import { refundErrors as e } from "./messages.ts";
 
 export interface RefundLineDraft {
@@ -131,13 +131,13 @@ export function checkRefund(draft: RefundDraft, order: OrderReply): RefundCheck 
     const amount = parseMoney(entry.amount, currency, minorUnit);
     if (units === null) errors[`line-${line.id}.units`] = e.unitsWhole;
     else if (units > unitsLeft(line)) errors[`line-${line.id}.units`] = e.unitsTooMany(unitsLeft(line));
-    if (amount === null) errors[`line-${line.id}.amount`] = e.amountInvalid;
+    if (amount === null) errors[`line-${line.id}.amount`] = e.amountInvalid(currencyDigits(currency, minorUnit));
     else if (amount > lineAmountLeft(line)) errors[`line-${line.id}.amount`] = e.lineAmountTooHigh(money(lineAmountLeft(line)));
     if (amount !== null) total += amount;
     if ((units ?? 0) > 0 || (amount ?? 0) > 0) lines.push({ line_id: line.id, quantity: units ?? 0, amount: amount ?? 0 });
   }
   const extra = parseMoney(draft.extra, currency, minorUnit);
-  if (extra === null) errors.extra = e.amountInvalid;
+  if (extra === null) errors.extra = e.amountInvalid(currencyDigits(currency, minorUnit));
   else total += extra;
   if (draft.reason.length > 500) errors.reason = e.reasonTooLong;
   const left = refundableLeft(order);
