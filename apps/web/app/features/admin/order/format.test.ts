@@ -38,6 +38,10 @@ describe("money", () => {
     expect(parseMoney(".5", "USD")).toBe(50);
     expect(parseMoney("700", "JPY")).toBe(700);
     for (const bad of ["12.345", "-1", "1e3", "abc", "7.5"]) expect(parseMoney(bad, bad === "7.5" ? "JPY" : "USD")).toBeNull();
+    // A dinar keeps three decimals: "1,500" may be fifteen hundred as well as one and a half, so it is refused, not read as 1.500.
+    expect(parseMoney("1,500", "KWD", 3)).toBeNull();
+    expect(parseMoney("1.500", "KWD", 3)).toBe(1500);
+    expect(parseMoney("1,5", "KWD", 3)).toBe(1500);
   });
 });
 
