@@ -1,6 +1,6 @@
 /**
  * A console call the network drops says so in the console's words ("The shop could not be reached…"), never the
- * browser's "TypeError: Failed to fetch": a key made on the API keys page, a bulk status change on the orders list. The
+ * browser's "TypeError: Failed to fetch": a key made on the API keys page, a product file checked, a bulk status change on the orders list. The
  * button pressed keeps the keyboard's focus while its call runs and after it fails.
  */
 import { expect, test } from "@playwright/test";
@@ -20,6 +20,17 @@ test("a key made while the network is down says the shop could not be reached, a
   await page.unroute("**/api/admin/v1/api-keys");
   await page.getByRole("button", { name: "Make key" }).click();
   await expect(page.getByRole("region", { name: new RegExp(`Copy the secret now: ${description}`) })).toBeVisible();
+});
+
+test("a product file checked while the network is down says the file could not be sent, not the browser's words", async ({ page }) => {
+  await signInAsOwner(page, "/admin/products/import");
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from("Name,Regular price\nMug,9.00\n") });
+  await page.route("**/api/admin/v1/products/import**", (route) => route.abort());
+  await page.getByRole("button", { name: "Check file" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The file could not be sent. Try again." })).toBeVisible();
+  await expect(page.getByText("Failed to fetch")).toHaveCount(0);
 });
 
 test("a bulk status change the network drops says the orders were not changed because the shop could not be reached", async ({ page }) => {

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { failureText } from "../../features/admin/components/failure.ts";
 import { useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
 import { type ImportOutcome, type ImportSummary, importProductsFile, csvMessages as t } from "../../features/admin/products/csv.ts";
@@ -79,7 +80,8 @@ export default function ProductImportPage() {
         announce(outcome.ok ? t.checkedAnnounce : t.refusedAnnounce(outcome.total), outcome.ok ? "status" : "error");
       }
     } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : t.failed);
+      // The shop's refusal in its words (a file too large); a call the network dropped, not the browser's "Failed to fetch".
+      setError(failureText(failure, () => t.failed));
     } finally {
       setPhase("idle");
     }
