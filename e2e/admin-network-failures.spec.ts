@@ -33,7 +33,9 @@ test("a product file checked while the network is down says the file could not b
   await expect(page.getByText("Failed to fetch")).toHaveCount(0);
 });
 
-test("a bulk status change the network drops says the orders were not changed because the shop could not be reached", async ({ page }) => {
+test("a bulk status change the network drops says why, keeps the focus, and once made puts the focus on the list's count", async ({
+  page,
+}) => {
   const { email, orderId } = await guestOrderByApi(page.request);
   await signInAsOwner(page, `/admin/orders?search=${encodeURIComponent(email)}`);
   await page.getByRole("checkbox", { name: `Select order #${orderId}` }).check();
@@ -47,4 +49,6 @@ test("a bulk status change the network drops says the orders were not changed be
   await page.unroute("**/api/admin/v1/orders/bulk/status");
   await page.keyboard.press("Enter");
   await expect(page.getByText("1 order marked completed.").first()).toBeAttached();
+  // Nothing is left selected and the buttons are off: the focus goes to the list's count, not the top of the page.
+  await expect(page.locator("#orders-count")).toBeFocused();
 });

@@ -104,6 +104,9 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       // The orders that failed stay selected, so the owner can try them again.
       setSelected(new Set(result.failed.map((failure) => failure.id)));
       await revalidator.revalidate();
+      // Every order changed: nothing is selected, the buttons are off and the rows may have left the tab, taking the
+      // keyboard's focus with them; it goes to the list's count, beside the summary, rather than the top of the page.
+      if (document.activeElement === document.body) document.getElementById("orders-count")?.focus();
     } catch (caught) {
       setError(t.bulkFailed(failureText(caught)));
     } finally {
