@@ -118,7 +118,9 @@ test("everywhere else and local pickup have their pages; a wrong cost is shown b
   const cost = page.getByRole("textbox", { name: "Cost (USD)" });
   await cost.fill("-1");
   await page.getByRole("button", { name: "Save local pickup" }).click();
-  await expect(cost).toHaveAccessibleDescription(/Enter an amount such as 5\.00\./);
+  await expect(cost).toHaveAccessibleDescription(
+    /Enter an amount of 0 or more, such as 1250\.50: digits, at most 2 decimal places, no thousands separator\./,
+  );
 
   await page.getByRole("link", { name: "Main Street Store" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Pickup location Main Street Store" })).toBeVisible();

@@ -36,6 +36,12 @@ export const consoleMessages = {
   wrongCredentials: "The email address or password is not right.",
   tooManyAttempts: "Too many sign-in attempts. Wait a minute, then try again.",
   networkError: "The shop could not be reached. Check your connection and try again.",
+  // One text for a money field that is not an amount, wherever it is ("-5", "abc", "1,000.50", "12.505"), with an
+  // example in the shop's decimals: an amount is typed as digits, a point and at most that many decimals.
+  notAmount: (digits: number) =>
+    digits
+      ? `Enter an amount of 0 or more, such as 1250.${"5".padEnd(digits, "0")}: digits, at most ${digits} decimal place${digits === 1 ? "" : "s"}, no thousands separator.`
+      : "Enter a whole amount of 0 or more, such as 1250: digits only, no thousands separator.",
   notOwnerTitle: "This area is for the shop owner",
   notOwnerBody: (email: string) => `You are signed in as ${email}, a customer account. Sign out to sign in as the shop owner.`,
   backToShop: "Back to the shop",

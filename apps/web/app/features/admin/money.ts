@@ -27,3 +27,10 @@ export function formatMoney(minor: number, currency: string, minorUnit?: number,
 export function formatDeduction(minor: number, currency: string, minorUnit?: number, locale?: string): string {
   return formatMoney(-Math.abs(minor), currency, minorUnit, locale);
 }
+
+/**
+ * "1,500" as the owner types an amount: a comma before exactly three digits, a thousands separator as often as a
+ * decimal comma. The console's amount fields refuse it rather than guess: read as 1.500 in a currency of three
+ * decimals, it would price at a thousandth of what was meant.
+ */
+export const THOUSANDS_COMMA = /^\d+,\d{3}$/;

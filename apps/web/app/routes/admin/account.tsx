@@ -36,6 +36,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const others = sessions.filter((session) => !session.current);
 
   async function act(call: () => Promise<string>) {
+    // Its button stays focusable while this runs (aria-disabled): a second press sends nothing.
+    if (busy) return;
     setBusy(true);
     await attempt(async () => {
       const said = await call();
@@ -79,7 +81,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                     <button
                       type="button"
                       className="admin-link-button admin-link-button--danger"
-                      disabled={busy}
+                      aria-disabled={busy}
                       aria-label={t.endLabel(formatWhen(session.created_at))}
                       onClick={() =>
                         act(async () => {
@@ -102,7 +104,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             className="button button--secondary"
-            disabled={busy}
+            aria-disabled={busy}
             onClick={() => act(async () => t.endedOthers((await staffApi.endOthers()).ended))}
           >
             {t.endOthers}

@@ -1,7 +1,7 @@
 /** /admin/forms/:id/entries: a form's entries with search, filters, sorting by date, pages, the CSV of the filter, and deleting several. */
 import { useEffect, useState } from "react";
 import { Link, useNavigation, useRevalidator } from "react-router";
-import { AdminApiError } from "../../features/admin/api.ts";
+import { failureText } from "../../features/admin/components/failure.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert } from "../../features/admin/components/page.tsx";
 import { entriesCsvUrl, formsApi } from "../../features/admin/forms-entries/api.ts";
@@ -72,7 +72,7 @@ export default function FormEntriesPage({ loaderData }: Route.ComponentProps) {
         await formsApi.deleteEntry(id);
         deleted += 1;
       } catch (caught) {
-        failure ||= caught instanceof AdminApiError ? caught.message : String(caught);
+        failure ||= failureText(caught);
       }
     }
     if (failure) setError(t.deleteFailed(ids.length - deleted, failure));

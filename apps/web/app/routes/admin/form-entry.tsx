@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AdminApiError } from "../../features/admin/api.ts";
+import { failureText } from "../../features/admin/components/failure.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert } from "../../features/admin/components/page.tsx";
 import { formsApi } from "../../features/admin/forms-entries/api.ts";
@@ -55,7 +56,7 @@ export default function FormEntryPage({ loaderData }: Route.ComponentProps) {
       announce(t.deleted);
       navigate(entriesPath);
     } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : String(failure));
+      setError(failureText(failure));
     }
   }
 

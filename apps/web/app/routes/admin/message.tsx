@@ -1,7 +1,8 @@
 /** /admin/messages/:id: one message with every field, the page it came from, its files; read/unread and delete. */
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { AdminApiError, type MessageDetail, ownerApi } from "../../features/admin/api.ts";
+import { type MessageDetail, ownerApi } from "../../features/admin/api.ts";
+import { failureText } from "../../features/admin/components/failure.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert } from "../../features/admin/components/page.tsx";
 import { inboxMessages as t } from "../../features/admin/messages.ts";
@@ -63,7 +64,7 @@ export default function MessagePage({ loaderData }: Route.ComponentProps) {
       setRead(!read);
       announce(read ? t.markedUnread : t.markedRead);
     } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : String(failure));
+      setError(failureText(failure));
     }
   }
 
@@ -74,7 +75,7 @@ export default function MessagePage({ loaderData }: Route.ComponentProps) {
       announce(t.deleted);
       navigate("/admin/messages");
     } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : String(failure));
+      setError(failureText(failure));
     }
   }
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { Link, useNavigation, useRevalidator } from "react-router";
-import { AdminApiError } from "../../features/admin/api.ts";
+import { failureText } from "../../features/admin/components/failure.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
 import { useReportNavCount } from "../../features/admin/nav-counts.tsx";
@@ -87,6 +87,8 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   }
 
   async function changeStatus(status: BulkStatus) {
+    // The buttons stay focusable while a change runs (aria-disabled): a second press sends nothing.
+    if (busy) return;
     setConfirming(null);
     setError("");
     setSummary("");
@@ -102,8 +104,11 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       // The orders that failed stay selected, so the owner can try them again.
       setSelected(new Set(result.failed.map((failure) => failure.id)));
       await revalidator.revalidate();
+      // Every order changed: nothing is selected, the buttons are off and the rows may have left the tab, taking the
+      // keyboard's focus with them; it goes to the list's count, beside the summary, rather than the top of the page.
+      if (document.activeElement === document.body) document.getElementById("orders-count")?.focus();
     } catch (caught) {
-      setError(t.bulkFailed(caught instanceof AdminApiError ? caught.message : String(caught)));
+      setError(t.bulkFailed(failureText(caught)));
     } finally {
       setBusy(false);
     }

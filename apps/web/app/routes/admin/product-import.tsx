@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { failureText } from "../../features/admin/components/failure.ts";
 import { useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
 import { type ImportOutcome, type ImportSummary, importProductsFile, csvMessages as t } from "../../features/admin/products/csv.ts";
@@ -59,6 +60,8 @@ export default function ProductImportPage() {
   }, [checked, done]);
 
   async function send(dryRun: boolean) {
+    // Its button stays focusable while this runs (aria-disabled): a second press sends nothing.
+    if (phase !== "idle") return;
     if (!file) {
       setError(t.noFile);
       return;
@@ -77,7 +80,8 @@ export default function ProductImportPage() {
         announce(outcome.ok ? t.checkedAnnounce : t.refusedAnnounce(outcome.total), outcome.ok ? "status" : "error");
       }
     } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : t.failed);
+      // The shop's refusal in its words (a file too large); a call the network dropped, not the browser's "Failed to fetch".
+      setError(failureText(failure, () => t.failed));
     } finally {
       setPhase("idle");
     }
@@ -120,11 +124,11 @@ export default function ProductImportPage() {
           </p>
         </div>
         <div className="admin-actions">
-          <button type="submit" className="button button--secondary" disabled={busy}>
+          <button type="submit" className="button button--secondary" aria-disabled={busy}>
             {phase === "checking" ? t.checking : t.check}
           </button>
           {checked?.ok && (
-            <button type="button" className="button" disabled={busy} onClick={() => void send(false)}>
+            <button type="button" className="button" aria-disabled={busy} onClick={() => void send(false)}>
               {phase === "importing" ? t.importing : t.importNow}
             </button>
           )}

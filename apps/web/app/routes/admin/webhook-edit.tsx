@@ -80,7 +80,7 @@ function DeliveryRow({ delivery, onRedeliver, busy }: { delivery: Delivery; onRe
         </details>
       </td>
       <td>
-        <button type="button" className="button button--secondary" onClick={onRedeliver} disabled={busy}>
+        <button type="button" className="button button--secondary" onClick={onRedeliver} aria-disabled={busy}>
           {t.redeliver}
           <span className="visually-hidden"> #{delivery.id}</span>
         </button>
@@ -97,6 +97,8 @@ export default function EditWebhookPage({ loaderData }: Route.ComponentProps) {
   const [error, setError] = useState("");
 
   async function act(call: () => Promise<unknown>, done: string) {
+    // Its button stays focusable while this runs (aria-disabled): a second press sends nothing.
+    if (busy) return;
     setBusy(true);
     setError("");
     try {
@@ -139,10 +141,10 @@ export default function EditWebhookPage({ loaderData }: Route.ComponentProps) {
         <p className="admin-muted">{t.logIntro}</p>
         {webhook.failure_count > 0 && <p>{t.failures(webhook.failure_count)}</p>}
         <div className="admin-webhook-log__actions">
-          <button type="button" className="button" disabled={busy} onClick={() => act(() => webhooksApi.ping(webhook.id), t.pinged)}>
+          <button type="button" className="button" aria-disabled={busy} onClick={() => act(() => webhooksApi.ping(webhook.id), t.pinged)}>
             {t.ping}
           </button>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => act(async () => {}, t.refresh)}>
+          <button type="button" className="button button--secondary" aria-disabled={busy} onClick={() => act(async () => {}, t.refresh)}>
             {t.refresh}
           </button>
         </div>

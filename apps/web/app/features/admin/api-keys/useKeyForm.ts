@@ -1,6 +1,7 @@
 /** The submit routine both key forms share: the description checked here, the server's field messages beside their fields, the first one focused. */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AdminApiError } from "../api.ts";
+import { failureText } from "../components/failure.ts";
 import { apiKeysMessages as t } from "./messages.ts";
 
 /** `pathOf` maps the API's field names to the form's paths (an editor's fields carry its key's id). */
@@ -39,7 +40,7 @@ export function useKeyForm(pathOf: (field: string) => string = (field) => field)
       if (error instanceof AdminApiError && Object.keys(error.fields).length > 0) {
         setErrors(Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [pathOf(field), message])));
         focusFirstError();
-      } else setFailure(error instanceof Error ? error.message : String(error));
+      } else setFailure(failureText(error));
     } finally {
       setBusy(false);
     }

@@ -38,6 +38,11 @@ describe("the coupon form's draft", () => {
     expect(toMinor("5.005", 2)).toBeUndefined();
     expect(toMinor("-1", 2)).toBeUndefined();
     expect(toMinor("five", 2)).toBeUndefined();
+    // "1,500" may mean fifteen hundred or one and a half: refused, not read as 1.500 (a thousandth of it at three decimals).
+    expect(toMinor("1,500", 3)).toBeUndefined();
+    expect(toMinor("1,500", 2)).toBeUndefined();
+    expect(toMinor("1.500", 3)).toBe(1500);
+    expect(toMinor("1,5", 3)).toBe(1500);
   });
 
   it("goes to the form and back unchanged, the stored expiry kept while its day is", () => {

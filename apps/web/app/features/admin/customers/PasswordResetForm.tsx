@@ -1,6 +1,6 @@
 /** A shopper's account page: mail them a link to choose a new password (decision 0077), as "Lost your password?" would. */
 import { useState } from "react";
-import { AdminApiError } from "../api.ts";
+import { failureText } from "../components/failure.ts";
 import { useAnnounce } from "../components/feedback.tsx";
 import { ErrorAlert } from "../components/page.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
@@ -30,7 +30,7 @@ export function PasswordResetForm({ customerId }: { customerId: number }) {
       setSentTo(email);
       announce(t.resetLinkSent(email));
     } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : String(failure));
+      setError(failureText(failure));
     } finally {
       setBusy(false);
     }

@@ -70,6 +70,8 @@ function ProductFiles({ productId }: { productId: number }) {
 
   async function saveSettings(event: FormEvent) {
     event.preventDefault();
+    // Its button stays focusable while this runs (aria-disabled): a second press sends nothing.
+    if (busy) return;
     const limitValue = limitOf(limit);
     const expiryValue = limitOf(expiry);
     const found: Record<string, string> = {};
@@ -90,6 +92,8 @@ function ProductFiles({ productId }: { productId: number }) {
 
   async function upload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Its button stays focusable while this runs (aria-disabled): a second press sends nothing.
+    if (busy) return;
     const form = event.currentTarget;
     const input = form.elements.namedItem("file") as HTMLInputElement;
     const name = (form.elements.namedItem("name") as HTMLInputElement).value;
@@ -194,7 +198,7 @@ function ProductFiles({ productId }: { productId: number }) {
           </span>
         </p>
         {errorOf("download_expiry_days")}
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button" aria-disabled={busy}>
           {t.save}
         </button>
       </form>
@@ -268,7 +272,7 @@ function ProductFiles({ productId }: { productId: number }) {
           </span>
         </p>
         {errorOf("name")}
-        <button type="submit" className="button button--secondary" disabled={busy}>
+        <button type="submit" className="button button--secondary" aria-disabled={busy}>
           {busy ? t.uploading : t.upload}
         </button>
       </form>

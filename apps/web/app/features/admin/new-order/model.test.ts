@@ -104,7 +104,10 @@ describe("a shipping line that is one of the shop's rates", () => {
     expect(blank.body.shipping_lines).toEqual([{ rate_id: "flat_rate:1" }]);
     expect(requestBody({ ...picked, shippingTotal: "five" }, "USD", 2)).toMatchObject({
       ok: false,
-      errors: { "shipping_lines.0.total": "Enter an amount, such as 5.00." },
+      errors: {
+        "shipping_lines.0.total":
+          "Enter an amount of 0 or more, such as 1250.50: digits, at most 2 decimal places, no thousands separator.",
+      },
     });
   });
 

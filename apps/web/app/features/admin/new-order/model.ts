@@ -4,7 +4,8 @@
  * the path the server would name it by. Pure.
  */
 import { readFeeAmount } from "@cartwright/commerce";
-import { ADDRESS_KEYS, type AddressKey, parseMoney } from "../order/format.ts";
+import { consoleMessages } from "../messages.ts";
+import { ADDRESS_KEYS, type AddressKey, currencyDigits, parseMoney } from "../order/format.ts";
 
 export const HAND_STATUSES = ["pending", "on-hold", "processing", "completed"] as const;
 export type HandStatus = (typeof HAND_STATUSES)[number];
@@ -188,7 +189,7 @@ export function itemsBody(
     return { product_id: line.productId, ...(line.variationId ? { variation_id: line.variationId } : {}), quantity };
   });
   const shippingTotal = parseMoney(draft.shippingTotal, currency, minorUnit);
-  if (shippingTotal === null) errors["shipping_lines.0.total"] = "Enter an amount, such as 5.00.";
+  if (shippingTotal === null) errors["shipping_lines.0.total"] = consoleMessages.notAmount(currencyDigits(currency, minorUnit));
   else if (shippingTotal > MAX_AMOUNT) errors["shipping_lines.0.total"] = "Enter a smaller amount: this is more than an order can hold.";
   const title = draft.shippingTitle.trim();
   // The saved line is sent as it reads: the order keeps it whole (its method and amount), as it keeps any line sent back unchanged.

@@ -5,6 +5,7 @@ import {
   actorWords,
   addressChanges,
   addressFailureText,
+  changedAddressFields,
   describeEvent,
   extraAddressFields,
   formatDateTime,
@@ -37,6 +38,10 @@ describe("money", () => {
     expect(parseMoney(".5", "USD")).toBe(50);
     expect(parseMoney("700", "JPY")).toBe(700);
     for (const bad of ["12.345", "-1", "1e3", "abc", "7.5"]) expect(parseMoney(bad, bad === "7.5" ? "JPY" : "USD")).toBeNull();
+    // A dinar keeps three decimals: "1,500" may be fifteen hundred as well as one and a half, so it is refused, not read as 1.500.
+    expect(parseMoney("1,500", "KWD", 3)).toBeNull();
+    expect(parseMoney("1.500", "KWD", 3)).toBe(1500);
+    expect(parseMoney("1,5", "KWD", 3)).toBe(1500);
   });
 });
 
@@ -130,6 +135,13 @@ describe("timeline order and addresses", () => {
     // A failure that names no field of the form keeps the server's own message.
     expect(addressFailureText("shipping", { email: "not on a shipping address" })).toBeNull();
     expect(addressFailureText("billing", {})).toBeNull();
+  });
+  it("sends only the address fields the owner changed, so another tab's change to another field stays", () => {
+    const opened = { first_name: "Zoë", phone: "555-0100", postcode: "90001", state: "CA" };
+    expect(changedAddressFields(opened, { ...opened, postcode: "90002" })).toEqual({ postcode: "90002" });
+    // A field emptied is a change (the server clears it); one typed back as it was is not.
+    expect(changedAddressFields(opened, { ...opened, phone: "", state: "CA" })).toEqual({ phone: "" });
+    expect(changedAddressFields(opened, { ...opened })).toEqual({});
   });
   it("lists an address's shop fields, and what changed in it", () => {
     const address = {

@@ -1,6 +1,6 @@
 /** How the order page writes money, dates, addresses and the timeline's lines in words: pure, so they are tested alone. */
 import type { CountryList } from "../components/address-choices.ts";
-import { formatMoney } from "../money.ts";
+import { formatMoney, THOUSANDS_COMMA } from "../money.ts";
 import { formatInZone } from "../time-zone.ts";
 import type { Actor, Address, TimelineEvent } from "./api.ts";
 import { ADDRESS_FIELD_LABELS, EMAIL_LABELS, orderMessages, STATUS_LABELS, timelineWords as w } from "./messages.ts";
@@ -30,6 +30,7 @@ export function moneyInput(minor: number, currency: string, minorUnit?: number):
 /** An amount typed by the owner ("12.5", "12,50", "") in minor units; null when it is not an amount. */
 export function parseMoney(text: string, currency: string, minorUnit?: number): number | null {
   const digits = currencyDigits(currency, minorUnit);
+  if (THOUSANDS_COMMA.test(text.trim())) return null;
   const clean = text.trim().replace(",", ".");
   if (clean === "") return 0;
   const pattern = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{0,${digits}})?$|^\\.\\d{1,${digits}}$`);
@@ -180,6 +181,14 @@ export type AddressKey = (typeof ADDRESS_KEYS)[number];
 
 export function addressFields(which: "billing" | "shipping"): AddressKey[] {
   return ADDRESS_KEYS.filter((key) => which === "billing" || key !== "email");
+}
+
+/**
+ * The fields of an address form the owner changed since it opened, and only those: the server merges them into the
+ * address as it stands, so an edit made meanwhile in another tab (or by the customer) to another field is kept.
+ */
+export function changedAddressFields(opened: Record<string, string>, values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([field, value]) => value !== (opened[field] ?? "")));
 }
 
 /**

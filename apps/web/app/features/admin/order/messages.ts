@@ -1,5 +1,6 @@
 /** The texts of the order page (the console's other texts are in ../messages.ts). */
 import { ORDER_STATUS_NAMES } from "@cartwright/commerce";
+import { consoleMessages } from "../messages.ts";
 import type { OrderEmail, OrderStatus } from "./api.ts";
 
 export const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = ORDER_STATUS_NAMES;
@@ -161,6 +162,7 @@ export const orderMessages = {
   // Refunds
   refund: "Refund",
   refundTitle: (number: string) => `Refund order #${number}`,
+  refundEverything: "Fill in everything left to refund",
   refundLines: "Units to refund per item",
   refundUnits: (name: string) => `Units of ${name} to refund`,
   refundAmount: (name: string) => `Amount for ${name}`,
@@ -183,7 +185,7 @@ export const orderMessages = {
 export const refundErrors = {
   unitsWhole: "Enter a whole number of units.",
   unitsTooMany: (left: number) => `At most ${left} ${left === 1 ? "unit is" : "units are"} left to refund.`,
-  amountInvalid: "Enter an amount such as 12.50.",
+  amountInvalid: consoleMessages.notAmount,
   lineAmountTooHigh: (left: string) => `At most ${left} is left to refund on this item.`,
   totalZero: "Choose units or enter an amount to refund.",
   totalTooHigh: (left: string) => `The refund is above what can still be refunded (${left}).`,

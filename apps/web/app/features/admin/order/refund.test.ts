@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { OrderLine } from "./api.ts";
 import { line, order } from "./fixtures.test-support.ts";
 import {
   amountForUnits,
@@ -10,6 +11,7 @@ import {
   refundableLeft,
   refundMethods,
   unitsLeft,
+  wholeDraft,
   withUnits,
 } from "./refund.ts";
 
@@ -66,6 +68,34 @@ describe("the refund form", () => {
       method: "gateway",
     });
   });
+  it("fills everything left: every line's units and amount, and shipping and fees as the other amount", () => {
+    const o = order();
+    const check = checkRefund(wholeDraft(emptyDraft(o), o), o);
+    expect(check.errors).toEqual({});
+    expect(check.total).toBe(7150);
+    expect(check.request?.lines).toEqual([
+      { line_id: 11, quantity: 3, amount: 5500 },
+      { line_id: 12, quantity: 1, amount: 1100 },
+    ]);
+    expect(check.request?.amount).toBe(7150);
+  });
+  it("fills only what is left after earlier refunds, by units and by amount alone", () => {
+    // One beanie refunded (1833 of its 5500), then 5000 given back by amount alone: 317 is left of the order.
+    const o = order({
+      lines: [line({ refunded_quantity: 1, refunded_total: 1833 }), order().lines[1] as OrderLine],
+      totals: { ...order().totals, refunded: 6833 },
+      refundable: 317,
+    });
+    const draft = wholeDraft(emptyDraft(o), o);
+    expect(draft.lines.map(({ units, amount }) => [units, amount])).toEqual([
+      ["2", "3.17"],
+      ["1", "0.00"],
+    ]);
+    expect(draft.extra).toBe("0.00");
+    const check = checkRefund(draft, o);
+    expect(check.errors).toEqual({});
+    expect(check.total).toBe(317);
+  });
   it("sends an edited amount as typed, and the reason trimmed", () => {
     const o = order();
     const draft = withUnits(emptyDraft(o), o, 12, "1");
@@ -93,6 +123,10 @@ describe("the refund form", () => {
     expect(check.errors).toEqual({});
     expect(check.request).toMatchObject({ amount: 20 });
     expect(checkRefund({ ...draft, extra: "80" }, o).errors.total).toContain("$72");
+    // A refused amount is explained in the shop's decimals: no cents in its example.
+    expect(checkRefund({ ...draft, extra: "20.50" }, o).errors.extra).toBe(
+      "Enter a whole amount of 0 or more, such as 1250: digits only, no thousands separator.",
+    );
   });
   it("asks for something to refund", () => {
     const check = checkRefund(emptyDraft(order()), order());
@@ -107,7 +141,7 @@ describe("the refund form", () => {
     expect(check.errors).toMatchObject({
       "line-11.units": "At most 1 unit is left to refund.",
       "line-11.amount": "At most $18.33 is left to refund on this item.",
-      extra: "Enter an amount such as 12.50.",
+      extra: "Enter an amount of 0 or more, such as 1250.50: digits, at most 2 decimal places, no thousands separator.",
     });
     expect(checkRefund({ ...draft, lines: [{ lineId: 11, units: "1.5", amount: "1" }] }, o).errors["line-11.units"]).toBe(
       "Enter a whole number of units.",

@@ -4,7 +4,7 @@
  * server's field paths ("lines.0.amount") mapped back to the form's lines.
  */
 import type { OrderLine, OrderReply, RefundMethod, RefundRequest } from "./api.ts";
-import { formatMoney, moneyInput, parseMoney } from "./format.ts";
+import { currencyDigits, formatMoney, moneyInput, parseMoney } from "./format.ts";
 import { refundErrors as e } from "./messages.ts";
 
 export interface RefundLineDraft {
@@ -68,6 +68,24 @@ export function emptyDraft(order: OrderReply): RefundDraft {
   };
 }
 
+/**
+ * Everything the order may still refund: each line's units left with what is left of its amount, and the rest (shipping,
+ * fees) as the other amount. A line takes no more than is left of the order after the lines before it (an earlier
+ * refund by amount alone may have given back part of what the lines were paid), so the total is what is left, exactly.
+ */
+export function wholeDraft(draft: RefundDraft, order: OrderReply): RefundDraft {
+  const { currency, currency_minor_unit: minorUnit } = order.totals;
+  let rest = refundableLeft(order);
+  const lines = draft.lines.map((entry) => {
+    const line = order.lines.find((candidate) => candidate.id === entry.lineId);
+    if (!line) return entry;
+    const amount = Math.min(lineAmountLeft(line), rest);
+    rest -= amount;
+    return { ...entry, units: String(unitsLeft(line)), amount: moneyInput(amount, currency, minorUnit) };
+  });
+  return { ...draft, lines, extra: moneyInput(rest, currency, minorUnit) };
+}
+
 const parseUnits = (text: string): number | null => (/^\s*\d+\s*$/.test(text) ? Number(text) : text.trim() === "" ? 0 : null);
 
 /** A line's units changed: its amount follows (the owner may then edit it). */
@@ -113,13 +131,13 @@ export function checkRefund(draft: RefundDraft, order: OrderReply): RefundCheck 
     const amount = parseMoney(entry.amount, currency, minorUnit);
     if (units === null) errors[`line-${line.id}.units`] = e.unitsWhole;
     else if (units > unitsLeft(line)) errors[`line-${line.id}.units`] = e.unitsTooMany(unitsLeft(line));
-    if (amount === null) errors[`line-${line.id}.amount`] = e.amountInvalid;
+    if (amount === null) errors[`line-${line.id}.amount`] = e.amountInvalid(currencyDigits(currency, minorUnit));
     else if (amount > lineAmountLeft(line)) errors[`line-${line.id}.amount`] = e.lineAmountTooHigh(money(lineAmountLeft(line)));
     if (amount !== null) total += amount;
     if ((units ?? 0) > 0 || (amount ?? 0) > 0) lines.push({ line_id: line.id, quantity: units ?? 0, amount: amount ?? 0 });
   }
   const extra = parseMoney(draft.extra, currency, minorUnit);
-  if (extra === null) errors.extra = e.amountInvalid;
+  if (extra === null) errors.extra = e.amountInvalid(currencyDigits(currency, minorUnit));
   else total += extra;
   if (draft.reason.length > 500) errors.reason = e.reasonTooLong;
   const left = refundableLeft(order);

@@ -33,7 +33,8 @@ export function BulkBar({ ids, busy, onStatus, onClear }: BulkBarProps) {
             key={status}
             type="button"
             className={`button admin-button--small ${status === "cancelled" ? "admin-button--danger" : "button--secondary"}`}
-            disabled={busy || none}
+            disabled={none}
+            aria-disabled={busy}
             onClick={() => onStatus(status)}
           >
             {t.markAs(STATUS_LABELS[status])}

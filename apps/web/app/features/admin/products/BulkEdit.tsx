@@ -48,6 +48,8 @@ export function BulkEdit({
 
   async function apply(event: FormEvent) {
     event.preventDefault();
+    // Its button stays focusable while this runs (aria-disabled): a second press sends nothing.
+    if (busy) return;
     setFailures([]);
     if (!chosen.length) return setError(t.noneChosen);
     const changes = changesOf(action, value, minorUnit);
@@ -81,7 +83,7 @@ export function BulkEdit({
           onChange={(next) => setAction(next as Action)}
         />
         {needsValue && <TextField path="bulk-value" label={t.value} hint={t.valueHint} value={value} onChange={setValue} />}
-        <button type="submit" className="button button--secondary" disabled={busy}>
+        <button type="submit" className="button button--secondary" aria-disabled={busy}>
           {t.apply}
         </button>
         {!needsValue && <ErrorAlert message={error} />}

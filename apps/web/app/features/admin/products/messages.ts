@@ -1,4 +1,6 @@
 /** The product pages' texts (decision 0043). */
+
+import { consoleMessages } from "../messages.ts";
 import { NAV_LABELS } from "../nav-labels.ts";
 import type { Backorders, ProductStatus, ProductType, StockStatus, Visibility } from "./api.ts";
 
@@ -120,7 +122,7 @@ export const productMessages = {
   leaveTitle: "Leave without saving?",
   leaveBody: "Your changes to this product will be lost.",
   leave: "Leave",
-  notAmount: (digits: number) => `Enter an amount with at most ${digits} decimal places.`,
+  notAmount: consoleMessages.notAmount,
   notWhole: "Enter a whole number.",
   notIds: "Enter product ids (whole numbers) separated by commas.",
   notDay: "Enter a date.",
@@ -152,5 +154,5 @@ export const bulkMessages = {
   failed: (name: string, reason: string) => `${name}: ${reason}`,
   notWhole: "Enter a whole number.",
   notPrice: "Enter a price.",
-  notAmount: (digits: number) => `Enter an amount with at most ${digits} decimal places.`,
+  notAmount: consoleMessages.notAmount,
 };

@@ -90,7 +90,7 @@ describe("the product draft", () => {
     expect(fromDraft(draft, usd)).toEqual({
       ok: false,
       errors: {
-        regular_price: "Enter an amount with at most 2 decimal places.",
+        regular_price: "Enter an amount of 0 or more, such as 1250.50: digits, at most 2 decimal places, no thousands separator.",
         quantity_max: "Enter a whole number.",
         cross_sell_ids: "Enter product ids (whole numbers) separated by commas.",
         upsell_ids: "Enter product ids (whole numbers) separated by commas.",

@@ -1,4 +1,6 @@
 /** The shipping pages' texts (decision 0041). */
+
+import { consoleMessages } from "../messages.ts";
 import { NAV_LABELS } from "../nav-labels.ts";
 import type { FreeShippingRequires, MethodKind } from "./api.ts";
 
@@ -102,7 +104,7 @@ export const shippingMessages = {
   } satisfies Record<FreeShippingRequires, string>,
   minAmount: (currency: string) => `Minimum amount (${currency})`,
   ignoreDiscounts: "Count the minimum before discounts",
-  notAmount: (digits: number) => (digits ? `Enter an amount such as 5.${"0".repeat(digits)}.` : "Enter a whole number."),
+  notAmount: consoleMessages.notAmount,
   saveMethods: "Save methods",
   // Local pickup
   pickup: "Local pickup",

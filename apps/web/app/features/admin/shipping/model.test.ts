@@ -37,7 +37,9 @@ describe("the zone draft", () => {
     ];
     expect(fromMethodDrafts(methods, USD)).toEqual({
       ok: false,
-      errors: { "methods.1.min_amount": "Enter an amount such as 5.00." },
+      errors: {
+        "methods.1.min_amount": "Enter an amount of 0 or more, such as 1250.50: digits, at most 2 decimal places, no thousands separator.",
+      },
     });
     const flat = fromMethodDrafts([methods[0]!, { ...emptyZone().methods[0]!, cost: "4.50" }], USD, [4, 7]);
     expect(flat.ok && flat.input).toEqual([

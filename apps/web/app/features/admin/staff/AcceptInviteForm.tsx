@@ -33,7 +33,9 @@ export function AcceptInviteForm({ token, nonce }: { token: string; nonce: strin
   useEffect(() => {
     if (!token) return;
     adminClient().primeNonce(nonce);
-    staffApi.lookUpInvite(token).then(setFacts, (error: unknown) => setRefusal(error instanceof Error ? error.message : t.networkError));
+    staffApi
+      .lookUpInvite(token)
+      .then(setFacts, (error: unknown) => setRefusal(error instanceof AdminApiError ? error.message : t.networkError));
   }, [token, nonce]);
 
   const focusFirstError = (found: Record<string, string>) =>
@@ -70,7 +72,7 @@ export function AcceptInviteForm({ token, nonce }: { token: string; nonce: strin
         setErrors(fields);
         return focusFirstError(fields);
       }
-      setAlert(error instanceof Error ? error.message : t.networkError);
+      setAlert(error instanceof AdminApiError ? error.message : t.networkError);
       requestAnimationFrame(() => alertRef.current?.focus());
     }
   }

@@ -1,6 +1,7 @@
 /** The owner's "Invite a manager" form: a native e-mail field, its message beside it (checked here first, then by the server). */
 import { type FormEvent, useRef, useState } from "react";
 import { AdminApiError } from "../api.ts";
+import { failureText } from "../components/failure.ts";
 import { useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, TextField } from "../components/fields.tsx";
 import { ErrorAlert } from "../components/page.tsx";
@@ -41,7 +42,7 @@ export function InviteForm({ onInvited }: { onInvited(invite: StaffInvite): void
       if (error instanceof AdminApiError && error.fields.email) {
         setErrors({ email: error.fields.email });
         focusEmail();
-      } else setFailure(error instanceof Error ? error.message : String(error));
+      } else setFailure(failureText(error));
     } finally {
       setBusy(false);
     }

@@ -6,10 +6,11 @@ import { useRef, useState } from "react";
 import { AdminApiError } from "../../api.ts";
 import { printedAddress } from "../../components/address.ts";
 import { type Choice, countryChoices, stateChoices, stateForCountry } from "../../components/address-choices.ts";
+import { failureText } from "../../components/failure.ts";
 import { ErrorAlert } from "../../components/page.tsx";
 import { useCountryList } from "../../components/use-country-list.ts";
 import { type AddressKind, type OrderReply, orderApi } from "../api.ts";
-import { addressFailureText, addressFields, extraAddressFields } from "../format.ts";
+import { addressFailureText, addressFields, changedAddressFields, extraAddressFields } from "../format.ts";
 import { ADDRESS_FIELD_LABELS, orderMessages as t } from "../messages.ts";
 
 interface Props {
@@ -25,6 +26,8 @@ export function AddressCard({ order, which, onSaved }: Props) {
   const title = which === "billing" ? t.billing : t.shipping;
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<Record<string, string>>({});
+  // The fields as the form opened with them: a save sends only what differs (changedAddressFields).
+  const [opened, setOpened] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
@@ -50,9 +53,11 @@ export function AddressCard({ order, which, onSaved }: Props) {
         : undefined;
 
   function open() {
-    setValues(
-      Object.fromEntries(addressFields(which).map((field) => [field, typeof address[field] === "string" ? String(address[field]) : ""])),
+    const fields = Object.fromEntries(
+      addressFields(which).map((field) => [field, typeof address[field] === "string" ? String(address[field]) : ""]),
     );
+    setOpened(fields);
+    setValues(fields);
     setErrors({});
     setMessage("");
     setEditing(true);
@@ -66,13 +71,16 @@ export function AddressCard({ order, which, onSaved }: Props) {
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
+    if (busy) return;
+    const changed = changedAddressFields(opened, values);
+    // Nothing changed: nothing to send, and no "address changed" event in the history.
+    if (!Object.keys(changed).length) return close();
     setBusy(true);
     setErrors({});
     setMessage("");
     try {
-      // The shop's own fields (checkboxes…) go back as they were: the form edits the standard ones.
-      const kept = Object.fromEntries(Object.entries(address).filter(([key]) => !(key in values)));
-      const reply = await orderApi.saveAddress(order.id, which, { ...kept, ...values });
+      // The shop's own fields (checkboxes…) stay as stored: the server keeps what is not sent.
+      const reply = await orderApi.saveAddress(order.id, which, changed);
       setEditing(false);
       onSaved(reply, t.addressSaved(title));
       requestAnimationFrame(() => editButton.current?.focus());
@@ -84,7 +92,7 @@ export function AddressCard({ order, which, onSaved }: Props) {
         setMessage(addressFailureText(which, byField) ?? failure.message);
         const first = addressFields(which).find((field) => byField[field]);
         if (first) requestAnimationFrame(() => document.getElementById(id(first))?.focus());
-      } else setMessage(String(failure));
+      } else setMessage(failureText(failure));
     } finally {
       setBusy(false);
     }
@@ -146,7 +154,7 @@ export function AddressCard({ order, which, onSaved }: Props) {
             );
           })}
           <div className="admin-actions">
-            <button type="submit" className="button" disabled={busy}>
+            <button type="submit" className="button" aria-disabled={busy}>
               {t.save}
             </button>
             <button type="button" className="button button--secondary" onClick={close}>

@@ -1,6 +1,7 @@
 /** The order's actions: change status (asking first when stock and coupons go back), add a note, resend an e-mail. */
 import { useEffect, useState } from "react";
 import { AdminApiError } from "../../api.ts";
+import { failureText } from "../../components/failure.ts";
 import { ConfirmDialog } from "../../components/feedback.tsx";
 import { ErrorAlert } from "../../components/page.tsx";
 import { SubmitButton } from "../../components/SubmitButton.tsx";
@@ -12,15 +13,15 @@ import { noteProblem, statusChoices, statusConfirmation, statusStep } from "../s
 export type OnWrite = (order: OrderReply, announcement: string) => void;
 
 /** A failed write's words: the server's message, and the lines short of stock when it names them. */
-function failureText(failure: unknown): string {
-  if (!(failure instanceof AdminApiError)) return String(failure);
+function writeFailureText(failure: unknown): string {
+  if (!(failure instanceof AdminApiError)) return failureText(failure);
   const lines = Array.isArray(failure.data.lines) ? (failure.data.lines as { name?: unknown }[]) : [];
   const names = lines.map((line) => (typeof line?.name === "string" ? line.name : "")).filter(Boolean);
   return names.length ? `${failure.message} (${names.join(", ")})` : failure.message;
 }
 
 /** One form's write: busy while it runs, the failure's words beside the form, the order and its announcement handed on. */
-function useOrderWrite(onWrite: OnWrite, describe: (failure: unknown) => string = failureText) {
+function useOrderWrite(onWrite: OnWrite, describe: (failure: unknown) => string = writeFailureText) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -104,7 +105,7 @@ export function NoteForm({ order, onWrite }: { order: OrderReply; onWrite: OnWri
   const [note, setNote] = useState("");
   const [toCustomer, setToCustomer] = useState(false);
   const { busy, error, setError, write } = useOrderWrite(onWrite, (failure) =>
-    failure instanceof AdminApiError ? (failure.fields.note ?? failure.message) : String(failure),
+    failure instanceof AdminApiError ? (failure.fields.note ?? failure.message) : failureText(failure),
   );
 
   async function send(event: React.FormEvent) {

@@ -5,11 +5,22 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { AdminApiError } from "../../api.ts";
+import { failureText } from "../../components/failure.ts";
 import { ErrorAlert } from "../../components/page.tsx";
 import { type OrderReply, orderApi } from "../api.ts";
 import { formatMoney } from "../format.ts";
 import { orderMessages as t } from "../messages.ts";
-import { checkRefund, emptyDraft, formPaths, type RefundDraft, refundableLeft, refundMethods, unitsLeft, withUnits } from "../refund.ts";
+import {
+  checkRefund,
+  emptyDraft,
+  formPaths,
+  type RefundDraft,
+  refundableLeft,
+  refundMethods,
+  unitsLeft,
+  wholeDraft,
+  withUnits,
+} from "../refund.ts";
 import type { OnWrite } from "./OrderActions.tsx";
 
 export function RefundButton({ order, onWrite }: { order: OrderReply; onWrite: OnWrite }) {
@@ -76,6 +87,8 @@ function RefundDialog({ order: given, onClose, onRefunded }: { order: OrderReply
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
+    // The button stays focusable while a refund is sent (aria-disabled): a second press must not send a second refund.
+    if (busy) return;
     setMessage("");
     if (!check.request) {
       setShownErrors(check.errors);
@@ -94,7 +107,7 @@ function RefundDialog({ order: given, onClose, onRefunded }: { order: OrderReply
         if (refundable !== null) setServerRefundable(refundable);
         setMessage(failure.code === "cw_rest_refund_exceeds" && refundable !== null ? t.refundExceeds(money(refundable)) : failure.message);
         setShownErrors(formPaths(failure.fields, check.request));
-      } else setMessage(String(failure));
+      } else setMessage(failureText(failure));
     } finally {
       setBusy(false);
     }
@@ -122,6 +135,10 @@ function RefundDialog({ order: given, onClose, onRefunded }: { order: OrderReply
       <form onSubmit={submit} noValidate>
         <h2 id="order-refund-dialog-title">{t.refundTitle(order.number)}</h2>
         <ErrorAlert message={message} />
+        {/* A whole refund in one press: the owner need not work out shipping and its tax as the other amount. */}
+        <button type="button" className="button button--secondary admin-button--small" onClick={() => setDraft(wholeDraft(draft, order))}>
+          {t.refundEverything}
+        </button>
         <fieldset className="admin-fieldset">
           <legend>{t.refundLines}</legend>
           {order.lines.map((line, index) => {
@@ -236,7 +253,7 @@ function RefundDialog({ order: given, onClose, onRefunded }: { order: OrderReply
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t.close}
           </button>
-          <button type="submit" className="button" disabled={busy}>
+          <button type="submit" className="button" aria-disabled={busy}>
             {t.refundSubmit(money(check.total))}
           </button>
         </div>
