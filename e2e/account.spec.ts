@@ -46,6 +46,25 @@ test("Jane signs in, sees her dashboard and signs out", async ({ page }) => {
   await signInAndOut(page);
 });
 
+test("a refused sign-in or registration puts the keyboard back on the field at fault, which reads out why", async ({ page }) => {
+  await signIn(page, "not-her-password");
+  const signInForm = page.getByRole("region", { name: "Sign in" });
+  await expect(signInForm.getByRole("alert")).toHaveText("The email address or password is incorrect.");
+  const email = signInForm.getByRole("textbox", { name: "Email address" });
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription("The email address or password is incorrect.");
+  // The password is typed again where the keyboard already is.
+  await page.keyboard.press("Tab");
+  await expect(signInForm.getByLabel("Password")).toBeFocused();
+
+  const register = page.getByRole("region", { name: "Create an account" });
+  await register.getByLabel("Email address").fill(JANE.email);
+  await register.getByLabel("Password").fill("a-long-new-password-2026");
+  await register.getByRole("button", { name: "Create account" }).press("Enter");
+  await expect(register.getByRole("alert")).toBeVisible();
+  await expect(register.getByRole("textbox", { name: "Email address" })).toBeFocused();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
