@@ -65,6 +65,23 @@ test("a refused sign-in or registration puts the keyboard back on the field at f
   await expect(register.getByRole("textbox", { name: "Email address" })).toBeFocused();
 });
 
+test("a guest signing in from the checkout comes back to it, the cart kept", async ({ page }) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await page.getByRole("group", { name: "Contact information" }).getByRole("link", { name: "Sign in" }).click();
+  const form = page.getByRole("region", { name: "Sign in" });
+  await form.getByLabel("Email address").fill(JANE.email);
+  await form.getByLabel("Password").fill(JANE.password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("complementary", { name: "Order summary" }).getByText("Beanie")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Contact information" }).getByRole("link", { name: "Sign in" })).toHaveCount(0);
+  // Jane's cart is kept with her account: the beanie leaves it again for the other journeys that sign her in.
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Remove Beanie from cart" }).click();
+  await expect(page.getByRole("button", { name: "Remove Beanie from cart" })).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
