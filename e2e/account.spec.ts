@@ -46,6 +46,42 @@ test("Jane signs in, sees her dashboard and signs out", async ({ page }) => {
   await signInAndOut(page);
 });
 
+test("a refused sign-in or registration puts the keyboard back on the field at fault, which reads out why", async ({ page }) => {
+  await signIn(page, "not-her-password");
+  const signInForm = page.getByRole("region", { name: "Sign in" });
+  await expect(signInForm.getByRole("alert")).toHaveText("The email address or password is incorrect.");
+  const email = signInForm.getByRole("textbox", { name: "Email address" });
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription("The email address or password is incorrect.");
+  // The password is typed again where the keyboard already is.
+  await page.keyboard.press("Tab");
+  await expect(signInForm.getByLabel("Password")).toBeFocused();
+
+  const register = page.getByRole("region", { name: "Create an account" });
+  await register.getByLabel("Email address").fill(JANE.email);
+  await register.getByLabel("Password").fill("a-long-new-password-2026");
+  await register.getByRole("button", { name: "Create account" }).press("Enter");
+  await expect(register.getByRole("alert")).toBeVisible();
+  await expect(register.getByRole("textbox", { name: "Email address" })).toBeFocused();
+});
+
+test("a guest signing in from the checkout comes back to it, the cart kept", async ({ page }) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await page.getByRole("group", { name: "Contact information" }).getByRole("link", { name: "Sign in" }).click();
+  const form = page.getByRole("region", { name: "Sign in" });
+  await form.getByLabel("Email address").fill(JANE.email);
+  await form.getByLabel("Password").fill(JANE.password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("complementary", { name: "Order summary" }).getByText("Beanie")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Contact information" }).getByRole("link", { name: "Sign in" })).toHaveCount(0);
+  // Jane's cart is kept with her account: the beanie leaves it again for the other journeys that sign her in.
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Remove Beanie from cart" }).click();
+  await expect(page.getByRole("button", { name: "Remove Beanie from cart" })).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

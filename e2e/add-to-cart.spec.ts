@@ -38,6 +38,8 @@ test("a variation is added by its options, and a refused add says why", async ({
   await page.getByLabel(/quantity/i).fill("1");
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("alert")).toContainText("not enough stock (3 remaining)");
+  // The page came back with the refusal: the keyboard is on it, not at the top of the page.
+  await expect(page.getByRole("alert")).toBeFocused();
 });
 
 test("a refused add from the listing shows the server's reason as a notice the shopper can dismiss", async ({ page }) => {

@@ -330,3 +330,32 @@ test("a quantity typed on the cart page, then the checkout link followed at once
   await expect.poll(serverQuantity).toBe(3);
   expect(quantityUpdates.map((body) => body.quantity)).toEqual([3]);
 });
+
+test("an order is not placed for a cart another tab changed: the checkout shows the new cart, and the next press places it", async ({
+  page,
+  context,
+}) => {
+  await addFromProductPage(page, "classic-t-shirt", "Classic T-Shirt");
+  await openCheckout(page);
+  await fillUsAddress(page);
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  const summary = page.getByRole("complementary", { name: "Order summary" });
+  await expect(summary.getByText("Beanie")).toHaveCount(0);
+
+  // Another tab adds a beanie while this one still shows the T-shirt alone.
+  const other = await context.newPage();
+  await addFromProductPage(other, "beanie", "Beanie");
+  await other.close();
+
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(
+    page.getByText("Your cart was changed in another window or on another device. Please check your order below and place it again."),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(summary.getByText("Beanie")).toBeVisible();
+
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  await expect(page.getByRole("row", { name: /Beanie × 1/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Classic T-Shirt × 1/ })).toBeVisible();
+});

@@ -103,6 +103,8 @@ test("SAVE10 is applied and removed; EXPIRED shows its error under the field", a
   await expect(error).toHaveRole("alert");
   await expect(error).toHaveText('Coupon "expired" has expired.');
   await expect(code).toHaveAttribute("aria-describedby", "validate-error-coupon");
+  // Apply, disabled while it worked, lost the focus: the keyboard is back on the code, its error read with it.
+  await expect(code).toBeFocused();
   await expect(page.locator(".totals").getByText("Discount", { exact: true })).toHaveCount(0);
   expect(await seriousViolations(page, ".cart-page")).toEqual([]);
 

@@ -258,6 +258,31 @@ test("on a phone the test card's form fits the screen: nothing scrolls sideways"
   expect((code?.x ?? 0) + (code?.width ?? 0)).toBeLessThanOrEqual(390);
 });
 
+test("on a phone a long word the shopper typed (a search, a coupon code, a name) wraps instead of widening the page", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const pageWidth = () => page.evaluate<number>("document.documentElement.scrollWidth");
+  await page.goto(`/shop?s=${"a".repeat(150)}`);
+  await expect(page.getByRole("heading", { level: 1, name: /^Search results/ })).toBeVisible();
+  expect(await pageWidth()).toBeLessThanOrEqual(360);
+
+  await addToCart(page, "beanie", "Beanie");
+  await page.goto("/cart");
+  await page.getByRole("button", { name: /Add coupons/ }).click();
+  await page.getByRole("textbox", { name: "Enter code" }).fill("X".repeat(60));
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText(/^Coupon "x{60}" does not exist!$/)).toBeVisible();
+  expect(await pageWidth()).toBeLessThanOrEqual(360);
+
+  await openCheckout(page);
+  await fillUsAddress(page);
+  await shippingField(page, "Last name").fill("Wolfeschlegelsteinhausenbergerdorffvortrefflichundsorgfaeltigkeitbeschuetzen");
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+/);
+  await expect(page.getByRole("region", { name: "Shipping address" })).toContainText("Wolfeschlegelsteinhausenberger");
+  expect(await pageWidth()).toBeLessThanOrEqual(360);
+});
+
 test("the checkout's and the cart's notices share one named area at the top of the page", async ({ page }) => {
   await addToCart(page, "beanie", "Beanie");
   await openCheckout(page);

@@ -96,6 +96,36 @@ test("the WeChat popup shows its title and a QR code drawn by the shop itself", 
   expect(elsewhere.filter((url) => !url.startsWith("data:"))).toEqual([]);
 });
 
+test("the contact form sent by keyboard keeps the keyboard in the popup: through a lost connection, then the send", async ({ page }) => {
+  await page.goto("/product/beanie");
+  await page.getByRole("button", { name: OPENER }).click();
+  await list(page).getByRole("button", { name: "Contact us" }).click();
+  const form = page.getByRole("dialog", { name: "Send us a message" });
+  await expect(form.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
+  await page.keyboard.type("Zoë 🦊");
+  await form.getByRole("combobox", { name: "Email", exact: true }).fill("zoe@example.com");
+  await form.getByRole("textbox", { name: "Message", exact: true }).fill("Is the beanie lined?");
+
+  // The connection drops as the visitor presses Send: told so, what they typed kept, and still on Send.
+  await page.route("**/ajax", (route) => (route.request().method() === "POST" ? route.abort() : route.fallback()));
+  const send = form.getByRole("button", { name: "Send" });
+  await send.focus();
+  await page.keyboard.press("Enter");
+  await expect(form.getByRole("alert")).toHaveText(
+    "We could not reach the server. Check your connection and try again; what you typed is kept.",
+  );
+  await expect(send).toBeFocused();
+  await expect(form.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("Is the beanie lined?");
+
+  await page.unroute("**/ajax");
+  await page.keyboard.press("Enter");
+  await expect(form.getByRole("status").filter({ hasText: "Thanks! We will get back to you soon." })).toBeVisible();
+  await expect(send).toBeFocused();
+  // Still inside the popup, Escape closes it.
+  await page.keyboard.press("Escape");
+  await expect(form).toBeHidden();
+});
+
 test("the contact form: refused in the browser, then by the server, then sent with an attachment the owner reads in the inbox", async ({
   page,
   browser,

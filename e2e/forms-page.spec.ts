@@ -104,6 +104,15 @@ test.describe("with JavaScript off", () => {
   });
 });
 
+test("on a phone each demo form fits the screen: its file picker does not widen the page", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const path of DEMO_FORMS) {
+    await page.goto(path);
+    await expect(page.locator("form.cwf")).toBeVisible();
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth"), path).toBeLessThanOrEqual(360);
+  }
+});
+
 test("a form's page loads no React scripts (the contact widget's loader may load)", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {

@@ -12,6 +12,7 @@ import { type AccountAddressKind, storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH, AccountLayout } from "../features/account/AccountNav.tsx";
 import { notFound, requireCustomer } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
+import { useFocusOnRefusal } from "../features/account/use-focus-on-refusal.ts";
 import { AddressForm, type AddressValues, FieldError, useFieldValidation } from "../features/checkout/AddressForm.tsx";
 import { countryOptions } from "../features/checkout/countries.ts";
 import { checkField, fieldId } from "../features/checkout/field-rules.ts";
@@ -82,6 +83,7 @@ export default function AccountAddress({ loaderData, actionData }: Route.Compone
     ),
   );
   const options = useMemo(() => countryOptions(countries), [countries]);
+  const form = useFocusOnRefusal(actionData);
   return (
     <AccountLayout title={kind === "billing" ? t.editBillingAddress : t.editShippingAddress}>
       {actionData?.message && (
@@ -89,7 +91,7 @@ export default function AccountAddress({ loaderData, actionData }: Route.Compone
           {actionData.message}
         </p>
       )}
-      <form method="post" noValidate className="account-address-form">
+      <form method="post" noValidate className="account-address-form" ref={form}>
         <AddressForm
           kind={kind}
           address={address}

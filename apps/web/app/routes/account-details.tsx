@@ -10,6 +10,7 @@ import { ACCOUNT_PATH, AccountLayout } from "../features/account/AccountNav.tsx"
 import { requireCustomer } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
 import { NewPasswordField } from "../features/account/NewPasswordField.tsx";
+import { useFocusOnRefusal } from "../features/account/use-focus-on-refusal.ts";
 import type { Route } from "./+types/account-details";
 
 const DETAILS_PATH = `${ACCOUNT_PATH}/details`;
@@ -69,6 +70,7 @@ export default function AccountDetails({ loaderData, actionData }: Route.Compone
   const error = actionData?.form === "password" ? actionData : null;
   const detailsError = actionData?.form === "details" ? actionData : null;
   const invalid = (field: PasswordFault) => (error?.field === field ? { "aria-invalid": true, "aria-describedby": "password-error" } : {});
+  const passwordForm = useFocusOnRefusal(error);
   return (
     <AccountLayout title={t.details}>
       {loaderData.changed && !actionData && (
@@ -89,7 +91,7 @@ export default function AccountDetails({ loaderData, actionData }: Route.Compone
       <p>{t.detailsIntro}</p>
       <section className="account-form" aria-labelledby="password-title">
         <h2 id="password-title">{t.passwordTitle}</h2>
-        <form method="post" noValidate>
+        <form method="post" noValidate ref={passwordForm}>
           {error && (
             <p id="password-error" className="notice notice--error" role="alert">
               {error.message}
@@ -138,6 +140,7 @@ interface DetailsFormProps {
 
 /** Name and e-mail; the current password is asked for only when the e-mail changes (the server says so beside the field). */
 function DetailsForm({ values, errors, message }: DetailsFormProps) {
+  const form = useFocusOnRefusal(Boolean(message) || Object.keys(errors).length > 0);
   const field = (name: keyof DetailsErrors, id: string, label: string, props: Record<string, unknown>, hint?: string) => {
     const error = errors[name];
     const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
@@ -157,7 +160,7 @@ function DetailsForm({ values, errors, message }: DetailsFormProps) {
   return (
     <section className="account-form" aria-labelledby="details-title">
       <h2 id="details-title">{t.detailsTitle}</h2>
-      <form method="post" noValidate>
+      <form method="post" noValidate ref={form}>
         <input type="hidden" name="intent" value="details" />
         {message && (
           <p className="notice notice--error" role="alert">

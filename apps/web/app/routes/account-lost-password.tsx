@@ -8,6 +8,7 @@ import { data, Link } from "react-router";
 import { storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH } from "../features/account/AccountNav.tsx";
 import { accountMessages as t } from "../features/account/messages.ts";
+import { useFocusOnRefusal } from "../features/account/use-focus-on-refusal.ts";
 import type { Route } from "./+types/account-lost-password";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -38,6 +39,7 @@ export function headers() {
 export default function LostPasswordPage({ actionData }: Route.ComponentProps) {
   const sent = actionData?.sent ?? null;
   const error = actionData?.error ?? null;
+  const form = useFocusOnRefusal(error);
   return (
     <div className="account account--signed-out">
       <h1 className="account__title">{t.lostPasswordTitle}</h1>
@@ -53,7 +55,7 @@ export default function LostPasswordPage({ actionData }: Route.ComponentProps) {
       ) : (
         <div className="account-form account-form--single">
           <p>{t.lostPasswordIntro}</p>
-          <form method="post" noValidate>
+          <form method="post" noValidate ref={form}>
             {error && (
               <p id="lost-password-error" className="notice notice--error" role="alert">
                 {error.message}

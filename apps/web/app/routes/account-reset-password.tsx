@@ -10,6 +10,7 @@ import { storefrontContext } from "../context.ts";
 import { ACCOUNT_PATH } from "../features/account/AccountNav.tsx";
 import { accountMessages as t } from "../features/account/messages.ts";
 import { NewPasswordField } from "../features/account/NewPasswordField.tsx";
+import { useFocusOnRefusal } from "../features/account/use-focus-on-refusal.ts";
 import type { Route } from "./+types/account-reset-password";
 
 /** The server's refusals that are the link's fault (unknown, used, expired): the form goes, "Ask for a new link" comes. */
@@ -51,6 +52,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   const problem = actionData?.link ? actionData.message : loaderData.problem;
   const email = problem === null ? loaderData.email : null;
   const error = actionData && !actionData.link ? actionData : null;
+  const form = useFocusOnRefusal(error);
   return (
     <div className="account account--signed-out">
       <h1 className="account__title">{t.resetTitle}</h1>
@@ -66,7 +68,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       ) : (
         <div className="account-form account-form--single">
           <p>{t.resetFor(email)}</p>
-          <form method="post" noValidate>
+          <form method="post" noValidate ref={form}>
             <input type="hidden" name="key" value={loaderData.key} />
             {/* Tells password managers which account the new password belongs to. */}
             <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />

@@ -9,6 +9,7 @@ import { ACCOUNT_PATH, AccountLayout, SignOutEverywhereForm } from "../features/
 import { returnPath } from "../features/account/guard.server.ts";
 import { accountMessages as t } from "../features/account/messages.ts";
 import { NewPasswordField } from "../features/account/NewPasswordField.tsx";
+import { useFocusOnRefusal } from "../features/account/use-focus-on-refusal.ts";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -148,10 +149,11 @@ function AccountForm({ name, title, submit, email, error, returnTo }: AccountFor
   const invalid = error ? invalidFields(name, error.code) : [];
   // Only the field at fault is marked and pointed at the message.
   const fault = (field: FieldName) => (invalid.includes(field) ? { "aria-invalid": true as const, "aria-describedby": id("error") } : {});
+  const form = useFocusOnRefusal(error);
   return (
     <section className="account-form" aria-labelledby={id("title")}>
       <h2 id={id("title")}>{title}</h2>
-      <form method="post" noValidate>
+      <form method="post" noValidate ref={form}>
         <input type="hidden" name="intent" value={name} />
         {returnTo && <input type="hidden" name="redirect" value={returnTo} />}
         {error && (

@@ -1,6 +1,6 @@
 /** /product/:slug: one product with its price, stock, descriptions and add-to-cart form. */
 import { collectionOnProductQuery, collectionSlug, type StoreImage, type StoreProduct } from "@cartwright/commerce";
-import { type MouseEvent, useEffect, useState } from "react";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { AddToCartForm, type PostedChoice } from "../components/AddToCartForm.tsx";
 import { Breadcrumb, type Crumb } from "../components/Breadcrumb.tsx";
@@ -157,6 +157,11 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
   useEffect(() => {
     if (actionData?.added) document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId: product.id } }));
   }, [actionData, product.id]);
+  // A refused add comes back as a new page, its focus at the top: the keyboard goes to the refusal, which is read out.
+  const refusal = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (actionData?.error) refusal.current?.focus();
+  }, [actionData]);
   const [variationImage, setVariationImage] = useState<StoreImage | null>(null);
   const category = product.categories[0];
   const trail: Crumb[] = [
@@ -180,7 +185,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
         </p>
       )}
       {actionData?.error && (
-        <p className="notice notice--error" role="alert">
+        <p className="notice notice--error" role="alert" tabIndex={-1} ref={refusal}>
           {actionData.error}
         </p>
       )}

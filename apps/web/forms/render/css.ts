@@ -17,6 +17,7 @@ export const FORM_CSS = `
 .cwf-required{color:var(--cwf-error);margin-left:.125rem}
 .cwf input[type=text],.cwf input[type=email],.cwf input[type=tel],.cwf input[type=number],.cwf input[type=password],.cwf input[type=url],.cwf select,.cwf textarea{display:block;width:100%;padding:.5rem .625rem;border:1px solid var(--cwf-border);border-radius:.25rem;background:#fff;color:#111;font:inherit;min-height:2.5rem}
 .cwf select[multiple]{min-height:6rem}
+.cwf input[type=file]{max-width:100%}
 .cwf input:focus-visible,.cwf select:focus-visible,.cwf textarea:focus-visible,.cwf button:focus-visible{outline:3px solid var(--cwf-accent);outline-offset:2px}
 .cwf [aria-invalid=true]{border-color:var(--cwf-error)}
 .cwf-sub{margin:0 0 .75rem}

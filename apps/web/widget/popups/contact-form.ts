@@ -203,7 +203,9 @@ export function render(context: PopupContext, frame: PopupFrame): PopupBody {
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
   const setBusy = (on: boolean) => {
     busy = on;
-    submit.disabled = on;
+    // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page behind the popup.
+    if (on) submit.setAttribute("aria-disabled", "true");
+    else submit.removeAttribute("aria-disabled");
     form.setAttribute("aria-busy", String(on));
     submit.replaceChildren(...(on ? [el("span", { class: "cw-spinner", "aria-hidden": "true" }), M.sending] : [buttonLabel]));
   };

@@ -13,7 +13,7 @@ export const POPUP_CSS = `
 .cw-popup__body{flex:1;min-height:0;overflow:auto;padding:16px}
 .cw-popup__status{margin:0;color:#374151}
 .cw-button{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:40px;padding:8px 16px;border:0;border-radius:8px;background:#1d4ed8;color:#fff;font:inherit;font-weight:600;cursor:pointer}
-.cw-button[disabled]{opacity:.65;cursor:progress}
+.cw-button[disabled],.cw-button[aria-disabled=true]{opacity:.65;cursor:progress}
 .cw-link-button{padding:0;border:0;background:none;color:#1d4ed8;font:inherit;text-decoration:underline;cursor:pointer}
 .cw-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .cw-spinner{width:16px;height:16px;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;animation:cw-spin .8s linear infinite}

@@ -19,6 +19,13 @@ export const checkoutErrors = {
   invalidAddress: (errors: Record<string, Record<string, string>>) =>
     new StoreError("cw_rest_invalid_address", "There was a problem with the provided address.", 400, { errors }),
   missingShippingOption: () => new StoreError("cw_rest_invalid_shipping_option", "Sorry, this order requires a shipping option.", 400),
+  // The page showed another cart (decision 0168): the shopper sees the cart as it stands before anything is placed.
+  cartChanged: () =>
+    new StoreError(
+      "cw_rest_cart_changed",
+      "Your cart was changed in another window or on another device. Please check your order below and place it again.",
+      409,
+    ),
   loginRequired: () => new StoreError("cw_rest_checkout_login_required", "You must be signed in to check out.", 401),
   couponErrors: (removed: string[], messages: string[]) =>
     new StoreError("cw_rest_cart_coupon_errors", messages.join(" "), 409, { removed_coupons: removed }),

@@ -219,6 +219,50 @@ describe("POST /checkout", () => {
     expect(conflict.headers["cart-hash"]).toBe(await hashNow(late));
   });
 
+  it("places nothing for a cart another tab changed since the page showed it, and tells the shopper (decision 0168)", async () => {
+    const shopper = await shopperWith(tShirt);
+    const shown = await shopper.cart("GET", "/cart");
+    const expected_cart = {
+      items: shown.items.map((item: { key: string; quantity: number }) => ({ key: item.key, quantity: item.quantity })),
+      coupons: shown.coupons.map((coupon: { code: string }) => coupon.code),
+    };
+    const ordersBefore = await shop.db.selectFrom("orders").select(shop.db.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const beanie = await productId(shop.app, "beanie");
+    const placeAsShown = () => shopper.post("/checkout", { billing_address: billing(), payment_method: "cod", expected_cart });
+
+    // Another tab adds a line, takes a coupon the page showed off, changes the shown line's quantity: each time nothing is placed.
+    await shopper.cart("POST", "/cart/add-item", { id: beanie, quantity: 1 });
+    const added = await placeAsShown();
+    expect(added.statusCode).toBe(409);
+    expect(added.json()).toMatchObject({
+      code: "cw_rest_cart_changed",
+      message: "Your cart was changed in another window or on another device. Please check your order below and place it again.",
+      data: { status: 409, cart: { items: [{ name: "Classic T-Shirt" }, { name: "Beanie" }] } },
+    });
+    const beanieLine = (await shopper.cart("GET", "/cart")).items.find((item: { name: string }) => item.name === "Beanie");
+    await shopper.cart("POST", "/cart/remove-item", { key: beanieLine.key });
+    await shopper.cart("POST", "/cart/apply-coupon", { code: "5OFF" });
+    const withCoupon = { ...expected_cart, coupons: ["5off"] };
+    await shopper.cart("POST", "/cart/remove-coupon", { code: "5off" });
+    const couponTakenOff = await shopper.post("/checkout", {
+      billing_address: billing(),
+      payment_method: "cod",
+      expected_cart: withCoupon,
+    });
+    expect(couponTakenOff.json().code).toBe("cw_rest_cart_changed");
+    await shopper.cart("POST", "/cart/update-item", { key: expected_cart.items[0]?.key, quantity: 3 });
+    expect((await placeAsShown()).json().code).toBe("cw_rest_cart_changed");
+    const ordersAfter = await shop.db.selectFrom("orders").select(shop.db.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    expect(Number(ordersAfter.n)).toBe(Number(ordersBefore.n));
+
+    // The cart the page now shows (the reply's) is placed, and a client that sends none places the cart as it stands.
+    await shopper.cart("POST", "/cart/update-item", { key: expected_cart.items[0]?.key, quantity: 1 });
+    const placed = await placeAsShown();
+    expect(placed.statusCode).toBe(200);
+    const other = await shopperWith(tShirt, 2);
+    expect((await other.post("/checkout", { billing_address: billing(), payment_method: "cod" })).statusCode).toBe(200);
+  });
+
   it("refuses a country the shop does not sell or ship to, naming the countries it does", async () => {
     const { updateSettings, getSettings } = await import("../settings/index.ts");
     const { sellToCountries, shipToCountries } = await getSettings(shop.db);

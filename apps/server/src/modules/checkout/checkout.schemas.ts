@@ -35,6 +35,25 @@ const PlacedAddress = AddressWithFieldsSchema;
 
 const Bag = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { default: {} });
 
+/** What the page showed when the order was placed (decision 0168): an order is never placed for a cart another tab changed. */
+const ExpectedCart = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object({
+        key: Type.String({ minLength: 1, maxLength: 64, description: "Cart item key" }),
+        quantity: Type.Integer({ minimum: 1, maximum: 100000 }),
+      }),
+      { maxItems: 500 },
+    ),
+    coupons: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 }),
+  },
+  {
+    description:
+      "The cart as the shopper last saw it: its lines' keys and quantities and its coupon codes. When sent and the cart " +
+      "holds anything else (another tab or device changed it), nothing is placed: 409 cw_rest_cart_changed, with the cart as it now stands.",
+  },
+);
+
 export const PlaceOrderBody = Type.Object({
   billing_address: PlacedAddress,
   shipping_address: Type.Optional(PlacedAddress),
@@ -45,6 +64,7 @@ export const PlaceOrderBody = Type.Object({
   payment_data: PaymentData,
   additional_fields: Bag,
   extensions: Bag,
+  expected_cart: Type.Optional(ExpectedCart),
 });
 
 /** Paying an order placed earlier (WooCommerce's POST /checkout/{id}): its key, a guest's billing e-mail, the method and its data. */

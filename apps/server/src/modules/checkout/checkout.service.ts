@@ -84,6 +84,7 @@ import {
 import { type ShopContext, type ShopSettings, withShopSettings } from "../settings/index.ts";
 import { checkoutErrors } from "./checkout.errors.ts";
 import { type AddressInput, checkedAddresses, type MergedAddresses, mergedAddresses, orderRuleDocument } from "./checkout-addresses.ts";
+import { type ExpectedCart, holdsExpectedCart } from "./expected-cart.ts";
 import { checkedAdditionalFields, hasFieldRules, knownAdditionalFields } from "./fields.ts";
 
 /** Draft orders hold their lines' stock this long (issue 5). */
@@ -108,6 +109,8 @@ export interface PlaceOrderInput {
   payment_data?: PaymentDataEntry[];
   additional_fields?: Record<string, unknown>;
   extensions?: Record<string, unknown>;
+  /** The cart the page showed (decision 0168); an API client that sends none places the cart as it stands. */
+  expected_cart?: ExpectedCart;
 }
 
 export interface CheckoutReply {
@@ -262,6 +265,8 @@ function* placingSteps(
   checkLoginRules(tx, input);
   const priced = yield* reprice(tx, loaded.cart, input);
   const checked = checkOrder(tx, priced, input);
+  // After checkOrder, which takes off coupons that stopped applying: the page then gets the cart as it stands (decision 0168).
+  if (input.expected_cart && !holdsExpectedCart(priced.view, input.expected_cart)) throw checkoutErrors.cartChanged();
   yield* keepAddresses(tx, priced, now);
   const payment = yield* choosePayment(tx, priced.pricing.result.totals.total_price, input);
   const order = yield* writeOrder(tx, { input, priced, checked, payment, attribution, reusable: loaded.reusable, now });

@@ -4,12 +4,14 @@
  * (order-email.server.ts), so it works without JavaScript. Nothing of the order is shown.
  */
 import { orderMessages as t } from "./messages.ts";
+import { useFocusOnRefusal } from "./use-focus-on-refusal.ts";
 
 export function OrderEmailQuestion({ email, error }: { email: string; error: string | null }) {
+  const form = useFocusOnRefusal(error);
   return (
     <div className="account-form account-form--single">
       <p>{t.confirmEmailIntro}</p>
-      <form method="post" noValidate>
+      <form method="post" noValidate ref={form}>
         {error && (
           <p id="order-email-error" className="notice notice--error" role="alert">
             {error}

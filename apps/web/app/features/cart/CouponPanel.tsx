@@ -49,6 +49,8 @@ export function CouponPanel() {
       document.getElementById(TOGGLE_ID)?.focus();
     } catch (failure) {
       setError(couponErrorMessage(failure));
+      // Apply was disabled while it worked, which drops the keyboard's focus: back to the code, which reads out the error.
+      input.current?.focus();
     }
   };
 

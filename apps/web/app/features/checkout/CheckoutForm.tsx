@@ -8,7 +8,7 @@
 import type { Currency, StoreAddress, StoreCart } from "@cartwright/commerce";
 import { ADDRESS_FIELD_KEYS, formatAmount } from "@cartwright/commerce";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useStore } from "zustand";
 import type {
   CheckoutCountry,
@@ -201,6 +201,9 @@ export function CheckoutForm({
   const cart = preview ? serverCart : (live ?? serverCart);
   // A filter registered once the page is live relabels what is already drawn.
   useCheckoutFilters();
+  // Signing in comes back here, the guest's cart merged into the account's, rather than stopping on the dashboard.
+  const { pathname } = useLocation();
+  const signInHere = `${paths.account}?redirect=${encodeURIComponent(pathname)}`;
   const countryLists = useMemo(
     () => ({ billing: countryOptions(countries.billing), shipping: countryOptions(countries.shipping) }),
     [countries],
@@ -460,7 +463,7 @@ export function CheckoutForm({
           <Step n={++step} id="contact-fields" title={t.contactTitle} description={t.contactDescription}>
             {!customer && (
               <p className="checkout-step__aside">
-                {t.signInPrompt} <Link to={paths.account}>{t.signIn}</Link>
+                {t.signInPrompt} <Link to={signInHere}>{t.signIn}</Link>
               </p>
             )}
             <NoticeList context={CONTEXTS.contactInformation} />

@@ -331,7 +331,12 @@ export function createCheckoutController({
             form.payment.save,
           )
         : null;
-    return checkoutBody({ ...form.order, paymentMethod: paid?.payment_method ?? "", paymentData: paid?.payment_data ?? [] });
+    return checkoutBody({
+      ...form.order,
+      paymentMethod: paid?.payment_method ?? "",
+      paymentData: paid?.payment_data ?? [],
+      shownCart: cart.store.getState().cart,
+    });
   }
 
   /** The order is placed: checkout_success's observers may still hold the shopper here, else the browser moves on. */

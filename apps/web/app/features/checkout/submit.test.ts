@@ -1,3 +1,4 @@
+import type { StoreCart } from "@cartwright/commerce";
 import { describe, expect, it } from "vitest";
 import { CONTEXTS } from "../../stores/notices.ts";
 import { checkoutBody, invalidParamErrors, routeCheckoutError } from "./submit.ts";
@@ -61,6 +62,15 @@ describe("checkoutBody", () => {
     const collected = checkoutBody({ ...base, collecting: true, billing: { ...home, email: "a@b.co" }, addressFields });
     expect(collected.billing_address).toMatchObject({ "cw-demo/gate-code": "B-12" });
     expect(collected.shipping_address).toMatchObject({ "cw-demo/gate-code": "B-12" });
+  });
+
+  it("sends the lines and coupons the page shows, so a cart another tab changed is not placed (decision 0168)", () => {
+    const shownCart = {
+      items: [{ key: "k1", quantity: 2, name: "Beanie" }] as unknown as StoreCart["items"],
+      coupons: [{ code: "save10", label: "save10" }] as StoreCart["coupons"],
+    };
+    expect(checkoutBody({ ...base, shownCart }).expected_cart).toEqual({ items: [{ key: "k1", quantity: 2 }], coupons: ["save10"] });
+    expect(checkoutBody(base)).not.toHaveProperty("expected_cart");
   });
 });
 

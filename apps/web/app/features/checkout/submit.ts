@@ -27,6 +27,8 @@ export interface CheckoutInput {
   addressFields?: { billing: Record<string, string | boolean>; shipping: Record<string, string | boolean> };
   /** Extension data by namespace (such as cw/order-attribution). */
   extensions?: Record<string, unknown>;
+  /** The cart the page shows: the order is placed only if the server's still holds it (decision 0168). */
+  shownCart?: Pick<StoreCart, "items" | "coupons"> | null;
 }
 
 const ADDRESS_KEYS = ADDRESS_FIELD_KEYS.filter((key) => key !== "email");
@@ -62,7 +64,13 @@ export function checkoutBody(input: CheckoutInput) {
     ...(input.paymentMethod ? { payment_method: input.paymentMethod, payment_data: input.paymentData } : {}),
     additional_fields: input.additionalFields ?? {},
     extensions: input.extensions ?? {},
+    ...(input.shownCart ? { expected_cart: expectedCart(input.shownCart) } : {}),
   };
+}
+
+/** The lines and coupons the shopper sees, which another tab or device may have changed since (decision 0168). */
+function expectedCart(cart: Pick<StoreCart, "items" | "coupons">) {
+  return { items: cart.items.map(({ key, quantity }) => ({ key, quantity })), coupons: cart.coupons.map(({ code }) => code) };
 }
 
 export interface RoutedNotice {
