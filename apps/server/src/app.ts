@@ -16,6 +16,7 @@ import { registerAjax } from "./http/ajax.ts";
 import { batchRoutes } from "./http/batch.ts";
 import { type ContextFactory, registerRequestContext, requestContext } from "./http/context.ts";
 import { clientErrorReply, noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
+import { registerIdempotency } from "./http/idempotency.ts";
 import { refusingNonFinite, registerInputChecks } from "./http/input.ts";
 import { lazySchemas } from "./http/lazy-schemas.ts";
 import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
@@ -261,7 +262,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           apiKey: {
             type: "http",
             scheme: "basic",
-            description: "An owner API key: the key id as user name, the secret as password (/api/admin/v1 only; HTTPS).",
+            description:
+              "An owner API key: the key id as user name, the secret as password (/api/admin/v1 only; HTTPS). Any POST may carry an Idempotency-Key header: sent again with it, the request is answered its first answer and runs once (docs/api-keys.md, decision 0169).",
           },
           consoleSession: {
             type: "apiKey",
@@ -326,6 +328,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerRequestContext(owner, contextFor);
       // Before the body's schema (after the nonce's check): who may not call is told so, not what a valid body looks like.
       owner.addHook("preValidation", requireOwner);
+      // A POST retried with its Idempotency-Key is answered its first answer again (decision 0169).
+      registerIdempotency(owner, deps.db);
       for (const routes of ADMIN_ROUTES) await owner.register(routes);
       // Staff and sessions: the invitation is mailed, so these routes take the mailer.
       await owner.register(staffAdminRoutes, { mailer: deps.mailer });
