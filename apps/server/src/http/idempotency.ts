@@ -48,9 +48,10 @@ function callerOf(request: FastifyRequest): string {
 }
 
 function fingerprintOf(request: FastifyRequest): string {
-  return createHash("sha256")
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
-    .digest("hex");
+  const hash = createHash("sha256").update(`${request.method} ${request.url}\n`);
+  const body = request.body;
+  // A file sent as the body (the CSV import's text/csv) is hashed as its bytes, never written out as JSON.
+  return (Buffer.isBuffer(body) ? hash.update(body) : hash.update(JSON.stringify(body ?? null))).digest("hex");
 }
 
 async function claim(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -10,13 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, type RefundShop, startRefundShop } from "./refunds.test-support.ts";
 
 let t: RefundShop;
+let authorization = "";
 let asKey: (path: string, body: unknown, key?: string) => Promise<LightMyRequestResponse>;
 beforeAll(async () => {
   t = await startRefundShop();
   const made = await t.owner.post(`${ADMIN}/api-keys`, { description: "Returns desk", permission: "read_write" });
   expect(made.statusCode, made.body).toBe(201);
   const { key_id, secret } = made.json() as { key_id: string; secret: string };
-  const authorization = `Basic ${Buffer.from(`${key_id}:${secret}`).toString("base64")}`;
+  authorization = `Basic ${Buffer.from(`${key_id}:${secret}`).toString("base64")}`;
   asKey = (path, body, key) =>
     t.app.inject({
       method: "POST",
@@ -120,5 +121,27 @@ describe("a refund retried with its Idempotency-Key", () => {
     expect(later.statusCode).toBe(201);
     expect(later.headers["idempotent-replayed"]).toBeUndefined();
     expect(await t.count("order_refunds", id)).toBe(2);
+  });
+});
+
+describe("a file sent as the body with an Idempotency-Key (the product CSV import, text/csv)", () => {
+  it("is told apart by its bytes: the same file replays, another file under the key is refused", async () => {
+    const exported = await t.app.inject({ url: `${ADMIN}/products/export`, headers: { authorization } });
+    expect(exported.statusCode).toBe(200);
+    const send = (csv: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `${ADMIN}/products/import?dry_run=1`,
+        headers: { authorization, "content-type": "text/csv", "idempotency-key": "catalogue-check" },
+        payload: csv,
+      });
+    const first = await send(exported.body);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send(exported.body);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.body).toBe(first.body);
+    const otherFile = await send(exported.body.replace("Yoga Mat", "Yoga Mat XL"));
+    expect(otherFile.statusCode).toBe(422);
+    expect(otherFile.json().code).toBe("cw_rest_idempotency_key_reused");
   });
 });
