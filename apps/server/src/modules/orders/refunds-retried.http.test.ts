@@ -7,6 +7,7 @@
  */
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deleteOldIdempotentReplies } from "../../http/idempotency.ts";
 import { ADMIN, type RefundShop, startRefundShop } from "./refunds.test-support.ts";
 
 let t: RefundShop;
@@ -121,6 +122,23 @@ describe("a refund retried with its Idempotency-Key", () => {
     expect(later.statusCode).toBe(201);
     expect(later.headers["idempotent-replayed"]).toBeUndefined();
     expect(await t.count("order_refunds", id)).toBe(2);
+  });
+
+  it("is deleted by the sweep once a day old, and not before", async () => {
+    const kept = async () =>
+      Number(
+        (
+          await t.shop.db
+            .selectFrom("idempotent_replies")
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await kept();
+    expect(before).toBeGreaterThan(0);
+    expect(await deleteOldIdempotentReplies(t.shop.db)).toBe(0);
+    expect(await deleteOldIdempotentReplies(t.shop.db, Date.now() + 24 * 60 * 60 * 1000 + 60_000)).toBe(before);
+    expect(await kept()).toBe(0);
   });
 });
 
