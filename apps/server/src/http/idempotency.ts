@@ -15,6 +15,21 @@ export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 /** Printable ASCII without spaces, as the clients that make such keys (UUIDs, hashes) write them. */
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
+/** The header as the OpenAPI document names it on every owner POST (app.ts's swagger transform). */
+export const IDEMPOTENCY_KEY_HEADERS = {
+  type: "object",
+  properties: {
+    "idempotency-key": {
+      type: "string",
+      minLength: 1,
+      maxLength: 255,
+      pattern: "^[\\x21-\\x7e]+$",
+      description:
+        "A value of the caller's own for this one change (a UUID): sent again with it within a day, the request is answered its first answer (Idempotent-Replayed: true) and runs once.",
+    },
+  },
+} as const;
+
 declare module "fastify" {
   interface FastifyRequest {
     /** The kept row this request answers, set while a keyed POST is being answered. */
