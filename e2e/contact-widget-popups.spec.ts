@@ -88,10 +88,9 @@ test.beforeAll(async () => {
         .writeHead(200, { "content-type": "text/html" })
         .end('<!doctype html><html lang="en"><title>Thanks</title><h1>Thanks page</h1></html>');
     } else {
-      // The storefront's policy in short (apps/server/src/http/csp.ts): no <style> or inline script
-      // without its nonce, style attributes allowed, nothing from other hosts.
-      const csp =
-        "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'";
+      // A strict host page's policy, stricter than the storefront's (apps/server/src/http/csp.ts, which allows style
+      // attributes): no <style>, inline script or style attribute, nothing from other hosts.
+      const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'";
       response
         .writeHead(200, { "content-type": "text/html", "content-security-policy": csp })
         .end(
@@ -298,6 +297,7 @@ test.describe("QR-code popup", () => {
     await openPopup(page, WECHAT);
     const dialog = page.getByRole("dialog", { name: "WeChat" });
     await expect(dialog.getByText("Scan to chat on WeChat")).toBeVisible();
+    await expect(dialog.locator(".cw-popup__header")).toHaveCSS("background-color", "rgb(26, 173, 25)");
     const code = dialog.getByRole("img", { name: "QR code to chat with cartwright_demo on WeChat" });
     await expect(code.locator("svg path")).toHaveCount(1);
     expect(await seriousViolations(page)).toEqual([]);
@@ -561,6 +561,9 @@ test.describe("agent list", () => {
     await expect(dialog.getByText("We usually reply within an hour")).toBeVisible();
     await expect(dialog.getByRole("button", { name: /\(/ })).toHaveText(["SSam (sales)", "KKim (support)"]);
     await expect(dialog.getByRole("button", { name: "Sam (sales)" })).toBeFocused();
+    // The owner's colours hold under a policy that refuses style attributes (set through the CSSOM).
+    await expect(dialog.getByRole("button", { name: "Sam (sales)" })).toHaveCSS("background-color", "rgb(15, 118, 110)");
+    await expect(dialog.getByRole("button", { name: "Kim (support)" })).toHaveCSS("background-color", "rgb(253, 230, 138)");
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Kim (support)" }).click();
     const recorded = await calls(page);

@@ -435,7 +435,10 @@ test.describe("the one-tag embed", () => {
   test.beforeAll(async ({ baseURL }) => {
     const feedback = `<script src="${baseURL}/forms/feedback.js"></script>`;
     server = createServer((request, response) => {
-      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      // /strict-csp: a host whose policy runs the shop's scripts but refuses every inline style (no 'unsafe-inline').
+      const strict = request.url === "/strict-csp";
+      const policy = `default-src 'none'; script-src ${baseURL}; connect-src ${baseURL}; img-src ${baseURL} data:; style-src 'self'`;
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8", ...(strict ? { "content-security-policy": policy } : {}) });
       // /two-copies: the form's tag twice, under a host stylesheet with a tall line height (visitor audit, findings 6 and 8).
       const twice = request.url === "/two-copies";
       response.end(
@@ -489,6 +492,24 @@ test.describe("the one-tag embed", () => {
     for (const form of await forms.all()) await expect(form).toHaveAttribute("data-ready", "");
     await expect(first.locator(f(3))).toHaveValue("first.copy@example.com");
     await expect(second.locator(f(3))).toHaveValue("second.copy@example.com");
+  });
+
+  test("a host page whose CSP refuses inline styles still draws the form styled, its honeypot out of sight", async ({ page, context }) => {
+    await context.grantPermissions(["local-network-access"]).catch(() => {});
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().includes("Content Security Policy")) refused.push(message.text());
+    });
+    await page.goto(`${otherSite}/strict-csp`);
+    const form = page.locator("form.cwf");
+    await expect(form).toHaveAttribute("data-ready", "");
+    // Unstyled, the honeypot showed as one more text box: a visitor who filled it was kept as spam.
+    const honeypot = form.locator(".cwf-honeypot input");
+    await expect(honeypot).toBeAttached();
+    expect((await honeypot.boundingBox())?.x ?? 0).toBeLessThan(0);
+    await expect(form.getByRole("button", { name: "Next" }).first()).toHaveCSS("background-color", "rgb(6, 106, 171)");
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(refused).toEqual([]);
   });
 
   test("shows the form where the tag is, on another origin, and sends it to the shop", async ({ page, context, baseURL }) => {

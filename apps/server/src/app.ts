@@ -16,6 +16,7 @@ import { registerAjax } from "./http/ajax.ts";
 import { batchRoutes } from "./http/batch.ts";
 import { type ContextFactory, registerRequestContext, requestContext } from "./http/context.ts";
 import { clientErrorReply, noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
+import { IDEMPOTENCY_KEY_HEADERS, registerIdempotency } from "./http/idempotency.ts";
 import { refusingNonFinite, registerInputChecks } from "./http/input.ts";
 import { lazySchemas } from "./http/lazy-schemas.ts";
 import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
@@ -253,7 +254,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: "Cartwright Store API", version: "1.0.0", description: "The shop's public JSON API." },
+      info: {
+        title: "Cartwright API",
+        version: "1.0.0",
+        description:
+          "The Store API (/api/store/v1, the shop's public JSON API) and the owner API (/api/admin/v1: an API key, docs/api-keys.md, or the console's session).",
+      },
       servers: [{ url: "/" }],
       // The owner API's callers other than a console session: API keys (decision 0098, docs/api-keys.md).
       components: {
@@ -261,7 +267,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           apiKey: {
             type: "http",
             scheme: "basic",
-            description: "An owner API key: the key id as user name, the secret as password (/api/admin/v1 only; HTTPS).",
+            description:
+              "An owner API key: the key id as user name, the secret as password (/api/admin/v1 only; HTTPS). Any POST may carry an Idempotency-Key header: sent again with it, the request is answered its first answer and runs once (docs/api-keys.md, decision 0169).",
+          },
+          apiKeyBearer: {
+            type: "http",
+            scheme: "bearer",
+            description: "The same API key as one token: the key id and the secret joined by a dot (cwk_….cws_…).",
           },
           consoleSession: {
             type: "apiKey",
@@ -272,10 +284,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
       },
     },
-    // Owner routes (tag "owner") name the scheme beside the console session; Store API routes name none.
-    transform: ({ schema, url }) =>
+    // Owner routes (tag "owner") name the key's schemes beside the console session, and their POSTs the Idempotency-Key
+    // header (decision 0169); Store API routes name none.
+    transform: ({ schema, url, route }) =>
       url.startsWith(`${ADMIN_PREFIX}/`) && schema && !schema.hide
-        ? { schema: { ...schema, security: [{ apiKey: [] }, { consoleSession: [] }] } as typeof schema, url }
+        ? {
+            schema: {
+              ...schema,
+              security: [{ apiKey: [] }, { apiKeyBearer: [] }, { consoleSession: [] }],
+              ...(route.method === "POST" ? { headers: IDEMPOTENCY_KEY_HEADERS } : {}),
+            } as typeof schema,
+            url,
+          }
         : { schema, url },
   });
 
@@ -326,6 +346,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerRequestContext(owner, contextFor);
       // Before the body's schema (after the nonce's check): who may not call is told so, not what a valid body looks like.
       owner.addHook("preValidation", requireOwner);
+      // A POST retried with its Idempotency-Key is answered its first answer again (decision 0169).
+      registerIdempotency(owner, deps.db);
       for (const routes of ADMIN_ROUTES) await owner.register(routes);
       // Staff and sessions: the invitation is mailed, so these routes take the mailer.
       await owner.register(staffAdminRoutes, { mailer: deps.mailer });

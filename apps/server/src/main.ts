@@ -12,6 +12,7 @@ import {
 } from "./db/index.ts";
 import { loadExtensions } from "./extensions.ts";
 import { StoreError } from "./http/errors.ts";
+import { deleteOldIdempotentReplies } from "./http/idempotency.ts";
 import { deleteExpiredCarts } from "./modules/cart/index.ts";
 import { queueSaleChanges } from "./modules/catalog/index.ts";
 import { sweepUnpaidOrders } from "./modules/checkout/index.ts";
@@ -60,13 +61,14 @@ async function main() {
   // longer than the shop holds stock are cancelled and their stock returned, unless their gateway
   // says they were paid (settled) or cannot tell (held); carts idle for two days, login sessions no
   // token can name any more, password reset links that stopped working and guests' remembered facts after a month are deleted,
-  // and the staged rows of download uploads that stopped arriving an hour ago (a process that died mid-upload). Form entries whose
+  // and the staged rows of download uploads that stopped arriving an hour ago (a process that died mid-upload), and owner API
+  // answers kept for their Idempotency-Key a day ago (decision 0169). Form entries whose
   // charge was never recorded are settled by asking their gateway, and expired form drafts deleted. Scheduled
   // sales that started or ended are queued for webhooks (product.updated).
   const sweep = async () => {
     try {
       const { holdStockMinutes } = await getSettings(db);
-      const [orders, carts, meta, sessions, resets, entries, drafts, stockAlerts, uploads] = await Promise.all([
+      const [orders, carts, meta, sessions, resets, entries, drafts, stockAlerts, uploads, replies] = await Promise.all([
         sweepUnpaidOrders(db, holdStockMinutes),
         deleteExpiredCarts(db, new Date().toISOString()),
         deleteStaleGuestMeta(db),
@@ -76,11 +78,12 @@ async function main() {
         deleteExpiredDrafts(db),
         pruneStockAlerts(db),
         deleteStaleUploads(db),
+        deleteOldIdempotentReplies(db),
       ]);
-      if (Object.values(orders).some(Boolean) || carts || meta || sessions || resets || stockAlerts || uploads)
+      if (Object.values(orders).some(Boolean) || carts || meta || sessions || resets || stockAlerts || uploads || replies)
         app.log.info(
-          { ...orders, carts, meta, sessions, resets, stockAlerts, stagedUploadRows: uploads },
-          "sweep: unpaid orders settled, held, failed or cancelled; due emails sent; expired carts, sessions, password resets, old stock notices and uploads left unfinished deleted",
+          { ...orders, carts, meta, sessions, resets, stockAlerts, stagedUploadRows: uploads, idempotentReplies: replies },
+          "sweep: unpaid orders settled, held, failed or cancelled; due emails sent; expired carts, sessions, password resets, old stock notices, uploads left unfinished and day-old idempotent replies deleted",
         );
       // Scheduled sales that started or ended since the last sweep, told to webhooks as product.updated.
       const saleChanges = await queueSaleChanges(db, new Date());

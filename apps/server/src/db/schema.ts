@@ -679,6 +679,19 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/** The kept answer to an owner API write sent with an Idempotency-Key (migration 053, decision 0169). */
+export interface IdempotentRepliesTable {
+  /** "key:{api key id}" or "staff:{customer id}". */
+  caller: string;
+  idempotency_key: string;
+  /** SHA-256 (hex) of the method, path and body. */
+  fingerprint: string;
+  /** Null while the first request is being answered. */
+  status_code: number | null;
+  reply: string | null;
+  created_at: string;
+}
+
 /** An owner's webhook (migration 039, decision 0097). */
 export interface WebhooksTable {
   id: Generated<number>;
@@ -957,6 +970,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   api_keys: ApiKeysTable;
+  idempotent_replies: IdempotentRepliesTable;
   job_marks: JobMarksTable;
 }
 

@@ -33,6 +33,8 @@ export interface RenderState {
   scripted: boolean;
   /** A resume link's outcome (decision 0030): the notice, and the key when its draft was found. */
   resume?: { key?: string; notice: string };
+  /** The form's colour left to `accentCss` in the stylesheet instead of a style attribute (the embed: a host's CSP may refuse those). */
+  accentInSheet?: boolean;
 }
 
 /** The field a resumed form sends its key back in (the server's RESUME_FIELD), and the link's query parameter. */
@@ -183,6 +185,12 @@ function indicator(payload: FormPagePayload, current: number): string {
 
 const ACCENT = /^#[0-9a-fA-F]{3,8}$/;
 
+/** The form's colour as a rule of its stylesheet (the form rendered with `accentInSheet`), or nothing for the default. */
+export function accentCss(payload: FormPagePayload): string {
+  const color = payload.form.settings.pageIndicator.color;
+  return ACCENT.test(color) ? `#cwf${payload.form.id}{--cwf-accent:${color}}` : "";
+}
+
 export function renderForm(payload: FormPagePayload, state: RenderState): string {
   const form = payload.form;
   const F = form.id;
@@ -296,7 +304,7 @@ export function renderForm(payload: FormPagePayload, state: RenderState): string
       "data-scripted": scripted,
       novalidate: scripted,
       "aria-label": form.title,
-      style: ACCENT.test(color) ? `--cwf-accent:${color}` : undefined,
+      style: !state.accentInSheet && ACCENT.test(color) ? `--cwf-accent:${color}` : undefined,
     },
     hidden +
       resumeNotice(state.resume) +

@@ -11,7 +11,9 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === false || value === null || value === undefined) continue;
-    element.setAttribute(name, value === true ? "" : String(value));
+    // Through the CSSOM: a host page's CSP without 'unsafe-inline' refuses a style attribute, and the owner's colours with it.
+    if (name === "style") element.style.cssText = String(value);
+    else element.setAttribute(name, value === true ? "" : String(value));
   }
   for (const child of children) if (child) element.append(child);
   return element;

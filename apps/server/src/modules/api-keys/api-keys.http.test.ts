@@ -340,7 +340,13 @@ describe("guards", () => {
   it("declares the keys' security scheme in the OpenAPI document, on owner routes only", async () => {
     const doc = (await shop.app.inject("/api/docs/json")).json();
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "basic" });
-    expect(doc.paths["/api/admin/v1/orders"].get.security).toEqual([{ apiKey: [] }, { consoleSession: [] }]);
+    expect(doc.components.securitySchemes.apiKeyBearer).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.paths["/api/admin/v1/orders"].get.security).toEqual([{ apiKey: [] }, { apiKeyBearer: [] }, { consoleSession: [] }]);
+    // Every owner POST names the Idempotency-Key header (decision 0169); reads do not.
+    const header = (operation: { parameters?: { in: string; name: string }[] }) =>
+      (operation.parameters ?? []).filter((parameter) => parameter.in === "header").map((parameter) => parameter.name);
+    expect(header(doc.paths["/api/admin/v1/orders/{id}/refunds"].post)).toEqual(["idempotency-key"]);
+    expect(header(doc.paths["/api/admin/v1/orders"].get)).toEqual([]);
     expect(doc.paths["/api/admin/v1/api-keys"].post.tags).toEqual(["owner"]);
     expect(doc.paths["/api/store/v1/cart"].get.security).toBeUndefined();
   });

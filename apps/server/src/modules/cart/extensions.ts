@@ -54,6 +54,15 @@ export async function runCartExtension(
   }
 }
 
+/** Every provider's fees; an amount that is not whole minor units is refused naming its extension (the totals would only name "fee-1"). */
 export function extensionFees(cart: { subtotal: number; extensions: Record<string, unknown> }): CartFeeSetting[] {
-  return [...feeProviders.values()].flatMap((provider) => provider(cart));
+  return [...feeProviders].flatMap(([namespace, provider]) => {
+    const fees = provider(cart);
+    for (const fee of fees)
+      if (!Number.isSafeInteger(fee.amount))
+        throw new RangeError(
+          `The ${namespace} extension's fee "${fee.name}" is ${fee.amount}: a fee's amount is a whole number of the currency's minor units (cents); round it, e.g. Math.round(subtotal * 0.03).`,
+        );
+    return fees;
+  });
 }

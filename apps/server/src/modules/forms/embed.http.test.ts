@@ -165,7 +165,10 @@ describe("GET /forms/{slug}.js", () => {
     const html = JSON.parse(/r\.innerHTML=("(?:[^"\\]|\\.)*");/.exec(script)?.[1] ?? '""') as string;
     expect(html).toContain(`<form class="cwf" id="cwf${feedback}"`);
     expect(html).toContain("data-scripted");
-    expect(html).toContain(`<style>${FORM_CSS}</style>`);
+    // The stylesheet is constructed, and the form carries no style attribute: a host's CSP may refuse inline styles.
+    expect(script).toContain(`c.replaceSync(${JSON.stringify(`${FORM_CSS}#cwf${feedback}{--cwf-accent:#066aab}`)})`);
+    expect(html).not.toContain("<style");
+    expect(html).not.toContain("style=");
     const payload = JSON.parse(new RegExp(`id="cwf${feedback}-payload">(.*)</script>$`).exec(html)?.[1] ?? "{}") as {
       ajaxUrl: string;
       assetsBase: string;
@@ -208,7 +211,12 @@ describe("GET /forms/{slug}.js", () => {
     const { origin, host } = new URL(href);
     new Function("document", "window", "__import", "console", script.replace("import(", "__import("))(
       document,
-      { location: { origin, host } },
+      {
+        location: { origin, host },
+        CSSStyleSheet: class {
+          replaceSync() {}
+        },
+      },
       (url: string) => imported.push(url),
       { info: (...words: unknown[]) => said.push(words) },
     );

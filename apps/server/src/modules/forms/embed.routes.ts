@@ -1,13 +1,14 @@
 /**
  * The one-tag embed (decision 0027): `<script src="https://shop/forms/{slug}.js"></script>` on any
  * site shows the form where the tag is (or in `[data-cartwright-form="{slug}"]`): the script writes
- * the rendered form, its stylesheet and its payload (absolute addresses) into a shadow root, then
+ * the rendered form and its payload (absolute addresses) into a shadow root, its stylesheet adopted there (constructed,
+ * so a host page's CSP that refuses inline styles keeps it), then
  * imports the runtime, which mounts it. Cached briefly and privately: it carries a fresh form token.
  * A form whose embed origins name sites draws nothing on any other site, as the widget's embed does.
  */
 import type { FormPagePayload } from "@cartwright/commerce/forms";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { FORM_CSS, renderForm } from "../../../../web/forms/render/index.ts";
+import { accentCss, FORM_CSS, renderForm } from "../../../../web/forms/render/index.ts";
 import { scriptNotFound } from "../../http/assets.ts";
 import type { ContextFactory } from "../../http/context.ts";
 import { type EmbedSites, embedSites, siteGuard } from "../contact-widget/index.ts";
@@ -37,13 +38,17 @@ const REFUSED = "The form is not shown: the shop does not allow this site (the s
 export function embedScript(payload: FormPagePayload, runtimeUrl: string, sites: EmbedSites | null): string {
   const F = payload.form.id;
   const payloadTag = `<script type="application/json" id="cwf${F}-payload">${JSON.stringify(payload).replace(/</g, "\\u003c")}</script>`;
-  const html = `<style>${FORM_CSS}</style>${renderForm(payload, { scripted: true })}${payloadTag}`;
+  // A constructed sheet and no style attribute: a host page's CSP refuses inline styles unless it allows 'unsafe-inline',
+  // and the form unstyled would show its honeypot, which a visitor could fill and be taken for a bot.
+  const css = FORM_CSS + accentCss(payload);
+  const html = `${renderForm(payload, { scripted: true, accentInSheet: true })}${payloadTag}`;
   const slug = payload.form.slug;
   const guard = sites ? siteGuard(sites, REFUSED) : "";
   return `(function(d,w){${guard}var s=d.currentScript,h=d.querySelector('[data-cartwright-form="'+${scriptJson(slug)}+'"]');\
 if(!h||h.shadowRoot){h=d.createElement("div");h.setAttribute("data-cartwright-form",${scriptJson(slug)});\
 if(s&&s.parentNode)s.parentNode.insertBefore(h,s);else d.body.appendChild(h);}\
-var r=h.attachShadow({mode:"open"});r.innerHTML=${scriptJson(html)};\
+var r=h.attachShadow({mode:"open"}),c=new w.CSSStyleSheet();c.replaceSync(${scriptJson(css)});r.adoptedStyleSheets=[c];\
+r.innerHTML=${scriptJson(html)};\
 var q=w.${FORMS_QUEUE}=w.${FORMS_QUEUE}||[];q.push(r);import(${scriptJson(runtimeUrl)});})(document,window);\n`;
 }
 
