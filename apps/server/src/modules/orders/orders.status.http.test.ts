@@ -559,12 +559,10 @@ describe("a status change chosen on a stale copy (decision 0037's amendment)", (
   });
 
   it("in bulk, leaves each order changed since the list showed it, naming it, and moves the others", async () => {
-    const listed = [
-      await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Nia")),
-      await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Oz")),
-      await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Pia")),
-    ];
-    const [kept, moved, unnamed] = listed;
+    const kept = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Nia"));
+    const moved = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Oz"));
+    const unnamed = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Pia"));
+    const listed = [kept, moved, unnamed];
     const list = (await t.owner.get(`${ADMIN}/orders?search=${encodeURIComponent(DOMAIN)}&per_page=100`)).json();
     const shown = Object.fromEntries(
       (list.orders as { id: number; date_modified: string }[])
