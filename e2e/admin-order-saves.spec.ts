@@ -1,7 +1,8 @@
 /**
  * The order page's saves as a busy owner meets them: the same order open in two tabs, each changing one field
  * of its billing address, keeps both changes; a status chosen in a tab opened before another tab completed the order
- * is refused beside the status control, and the page shows the order as it now is; a save the network drops says so in words and leaves the focus on
+ * is refused beside the status control, and the page shows the order as it now is, and a list read before leaves such an
+ * order alone when marked in bulk; a save the network drops says so in words and leaves the focus on
  * the button pressed, the form as typed, so pressing it again sends it; a whole refund is filled in one press, shipping
  * and its tax included, and leaves the order refunded.
  */
@@ -75,6 +76,33 @@ test("a tab opened before another completed the order cannot cancel it: refused 
     .click();
   await expect(other.locator(".admin-order-status")).toHaveText("Status: Cancelled");
   await expect(statusForm.getByRole("alert")).toHaveCount(0);
+});
+
+test("a list opened before another tab cancelled an order leaves that order as it is when the owner marks it completed", async ({
+  page,
+  context,
+}) => {
+  const { orderId } = await guestOrderByApi(page.request);
+  await signInAsOwner(page, `/admin/orders?search=%23${orderId}`);
+  await expect(page.getByLabel(`Select order #${orderId}`)).toBeVisible();
+  const other = await context.newPage();
+  await other.goto(`/admin/orders/${orderId}`);
+  await other.getByLabel("New status").selectOption("cancelled");
+  await other.getByRole("form", { name: "Change status" }).getByRole("button", { name: "Save" }).click();
+  await other
+    .getByRole("dialog", { name: /^Cancel order #/ })
+    .getByRole("button", { name: "Change status" })
+    .click();
+  await expect(other.locator(".admin-order-status")).toHaveText("Status: Cancelled");
+
+  // The list still shows it processing: ticked and marked completed, it is named among those not changed.
+  await page.getByLabel(`Select order #${orderId}`).check();
+  await page.getByRole("button", { name: "Mark completed" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    `#${orderId}: This order was changed by someone else since you opened it and is now cancelled`,
+  );
+  const order = (await (await page.request.get(`/api/admin/v1/orders/${orderId}`)).json()) as { status: string };
+  expect(order.status).toBe("cancelled");
 });
 
 test("a refund or an address the network drops says so, keeps the focus on its button, and goes once pressed again", async ({ page }) => {
